@@ -1,0 +1,113 @@
+// bench/canvas: in headless Chromium, for generated flows of 200 and 2,000 nodes: time from
+// opening the canvas to the first interactive paint, time from an edit to its new layout on
+// screen, and the longest main-thread task while dragging the view. Prints the figures
+// beside the budgets and exits non-zero when one is over.
+import { chromium, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { build, preview } from 'vite';
+
+// What the harness puts on window (src/features/call-flows/canvas/harness.tsx), as this bench reads it.
+interface HarnessNode { id: string; children: HarnessNode[] }
+declare global {
+  interface Window {
+    __canvasBench?: { firstLayoutPaintedAt: number | null; lastLayoutPaintedAt: number | null; layouts: number };
+    __canvasHarness?: {
+      store: { getState(): { flow: { data: HarnessNode }; can(command: unknown): boolean; run(command: unknown): boolean } };
+      commands: { insertBetween(parentId: string, childId: string, type: string): unknown };
+    };
+  }
+}
+
+const configFile = fileURLToPath(new URL('./vite.config.ts', import.meta.url));
+const budgets = { open200: 1000, relayout200: 100, longTask2000: 50 };
+
+await build({ configFile });
+const server = await preview({ configFile, preview: { port: 4179, strictPort: true } });
+const base = 'http://localhost:4179/';
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+async function open(page: Page, nodes: number): Promise<number> {
+  await page.goto(`${base}?nodes=${nodes}`);
+  await page.waitForFunction(() => window.__canvasBench?.firstLayoutPaintedAt != null, undefined, { timeout: 120_000 });
+  // performance.now() counts from navigation start: this is open -> first interactive paint.
+  return page.evaluate(() => window.__canvasBench!.firstLayoutPaintedAt!);
+}
+
+/** Inserts a greeting between the first pair of steps that allows one, and times it to the painted layout. */
+async function editToLayout(page: Page): Promise<number> {
+  const before = await page.evaluate(() => window.__canvasBench!.layouts);
+  const startedAt = await page.evaluate(() => {
+    const { store, commands } = window.__canvasHarness!;
+    const state = store.getState();
+    const stack = [state.flow.data];
+    while (stack.length) {
+      const node = stack.pop()!;
+      for (const child of node.children) {
+        const command = commands.insertBetween(node.id, child.id, 'play_audio');
+        if (state.can(command)) {
+          const at = performance.now();
+          state.run(command);
+          return at;
+        }
+        stack.push(child);
+      }
+    }
+    throw new Error('no place for a greeting');
+  });
+  await page.waitForFunction((n) => window.__canvasBench!.layouts > n, before, { timeout: 120_000 });
+  return page.evaluate((at) => window.__canvasBench!.lastLayoutPaintedAt! - at, startedAt);
+}
+
+/** Drags the view around for a while and answers the longest main-thread task seen (0 if none over 50 ms). */
+async function longestTaskWhileDragging(page: Page): Promise<number> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __longest: number };
+    w.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest, entry.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  });
+  const pane = page.locator('.react-flow__pane');
+  const box = (await pane.boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  for (let round = 0; round < 4; round++) {
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    for (let step = 1; step <= 30; step++) await page.mouse.move(cx + step * 12 * (round % 2 ? -1 : 1), cy + step * 6);
+    await page.mouse.up();
+  }
+  return page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+}
+
+const results: string[] = [];
+let over = false;
+const report = (label: string, value: number, budget?: number) => {
+  const verdict = budget === undefined ? '' : value <= budget ? ` (budget ${budget} ms) ok` : ` (budget ${budget} ms) OVER BUDGET`;
+  if (budget !== undefined && value > budget) over = true;
+  results.push(`canvas: ${label}: ${value.toFixed(0)} ms${verdict}`);
+};
+
+try {
+  for (const nodes of [200, 2000]) {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const opened = await open(page, nodes);
+    const edits: number[] = [];
+    for (let i = 0; i < 5; i++) edits.push(await editToLayout(page));
+    const longest = await longestTaskWhileDragging(page);
+    report(`${nodes} nodes, open to first interactive paint`, opened, nodes === 200 ? budgets.open200 : undefined);
+    report(`${nodes} nodes, edit to new layout on screen (median of 5)`, median(edits), nodes === 200 ? budgets.relayout200 : undefined);
+    report(`${nodes} nodes, longest main-thread task while dragging`, longest, nodes === 2000 ? budgets.longTask2000 : undefined);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+}
+console.log(results.join('\n'));
+process.exit(over ? 1 : 0);

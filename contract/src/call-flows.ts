@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { FlowNodeSchema, MAX_NAME_LENGTH, MSG_NAME_REQUIRED, NODE_TYPES, OpeningHoursSchema, presetHours } from '@portal/editor-core';
+import { endpoint } from './endpoint.ts';
+
+/** Messages of the call-flow screens and API (spec 000 section 8, spec 001 sections 5 and 8). */
+export const callFlowMessages = {
+  invalidActiveFlow: 'Call flow is not valid, please complete all steps and try again',
+  saveFailed: 'Fail to update call flow. Please try again. If the issue persists, contact customer service.',
+  loadFailed: 'Unable to load call flow',
+  welcomeGreetingNeedsAudio: 'Please set a welcome greeting audio before enabling your simple call flow',
+  changedElsewhere: 'This call flow was changed elsewhere since you opened it. Reload it to see the latest version; your changes are kept in this browser.',
+  notUkNumber: 'Enter a UK phone number, like 01632 960123 or +44 20 7946 0000',
+} as const;
+
+/** The flow whose enabling means the agent call flow is active (spec 001 section 3). */
+export const AGENT_CALL_FLOW_NAME = 'DefaultBusinessHours_Custom';
+
+const ProductParams = z.object({ id: z.coerce.number().int().positive() });
+const FlowParams = ProductParams.extend({ flow: z.string().regex(/^\d{1,12}$/, 'Unknown call flow') });
+
+// A missing name reads like an empty one (spec 000 section 5); editor-core owns the wording and the length.
+const FlowName = z
+  .string({ error: MSG_NAME_REQUIRED })
+  .trim()
+  .min(1, MSG_NAME_REQUIRED)
+  .max(MAX_NAME_LENGTH, `Use ${MAX_NAME_LENGTH} characters or fewer`);
+
+/** A stored custom call flow: the editor-core document plus its version for optimistic concurrency. */
+export const StoredCallFlow = z.object({
+  id: z.string(),
+  name: z.string(),
+  enable: z.boolean(),
+  data: FlowNodeSchema,
+  /** Increases on every change; a PATCH may send the version it started from. */
+  version: z.number().int(),
+  updated_at: z.string(),
+});
+export type StoredCallFlow = z.infer<typeof StoredCallFlow>;
+
+/** One row of the flows list (no tree). */
+export const CallFlowSummary = StoredCallFlow.omit({ data: true }).extend({
+  /** Whether the stored tree passes every editor-core rule. */
+  valid: z.boolean(),
+});
+export type CallFlowSummary = z.infer<typeof CallFlowSummary>;
+
+export const CreateCallFlow = z.object({ name: FlowName, enable: z.boolean(), data: FlowNodeSchema });
+export type CreateCallFlow = z.infer<typeof CreateCallFlow>;
+
+/** PATCH: the whole flow, or any of data, name, enable; a stale `version` (or If-Match) answers 412. */
+export const PatchCallFlow = z.object({
+  name: FlowName.optional(),
+  enable: z.boolean().optional(),
+  data: FlowNodeSchema.optional(),
+  version: z.number().int().optional(),
+});
+export type PatchCallFlow = z.infer<typeof PatchCallFlow>;
+
+/** The simple call flow (spec 001 section 3). */
+export const SimpleCallFlowData = z.object({
+  out_of_hours: z.object({
+    enabled: z.boolean(),
+    business_hours: OpeningHoursSchema,
+    calendar: z.string().max(100).default('default'),
+  }),
+  welcome_greeting: z.object({ enabled: z.boolean(), audio_file: z.string().max(200).nullable() }),
+  closed_greeting: z.object({ enabled: z.boolean(), audio_file: z.string().max(200).nullable().default('default') }),
+});
+export type SimpleCallFlowData = z.infer<typeof SimpleCallFlowData>;
+
+/** The name the simple call flow goes by. */
+export const SIMPLE_CALL_FLOW_NAME = 'Simple call flow';
+
+/** The closed greeting's built-in audio (spec 001 section 3: audio_file defaults to 'default'). */
+export const DEFAULT_CLOSED_GREETING = 'default';
+
+/** A product's simple call flow before anyone changed it: closed out of hours (Mon-Fri 09:00-17:00), no welcome greeting. */
+export function defaultSimpleCallFlowData(): SimpleCallFlowData {
+  return {
+    out_of_hours: { enabled: true, business_hours: presetHours('nine_to_five'), calendar: 'default' },
+    welcome_greeting: { enabled: false, audio_file: null },
+    closed_greeting: { enabled: true, audio_file: DEFAULT_CLOSED_GREETING },
+  };
+}
+
+export const SimpleCallFlow = z.object({ enable: z.boolean(), name: z.string(), data: SimpleCallFlowData, version: z.number().int() });
+export type SimpleCallFlow = z.infer<typeof SimpleCallFlow>;
+
+export const PatchSimpleCallFlow = z.object({ enable: z.boolean().optional(), data: SimpleCallFlowData.optional(), version: z.number().int().optional() });
+
+/** A site user (seat holder) a transfer can ring. */
+export const SiteUser = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  /** 'Not Assigned' when no number is assigned (spec 001 section 3). */
+  extension: z.string(),
+});
+export type SiteUser = z.infer<typeof SiteUser>;
+
+/** Site data (spec 001 section 3 "Site"); users keyed by id, the first the main user. */
+export const Site = z.object({
+  product_id: z.number().int(),
+  pilot_number: z.object({ number: z.string() }).nullable(),
+  supplier: z.number().int(),
+  installation_address: z
+    .object({ summary_line: z.string(), line_one: z.string(), line_two: z.string(), city: z.string(), county: z.string(), post_code: z.string() })
+    .nullable(),
+  addons: z.array(z.object({ addon_id: z.number().int(), quantity: z.number().int() })),
+  users: z.record(z.string(), SiteUser),
+});
+export type Site = z.infer<typeof Site>;
+
+export const SiteNumbers = z.object({
+  results: z.array(z.object({ number: z.string(), extension: z.string() })),
+});
+
+/** An audio file of the site (spec 001 section 3 "Audio file"). */
+export const AudioFile = z.object({
+  stored_filename: z.string(),
+  kind: z.string(),
+  sub_kind: z.string().nullable(),
+  call_flow_filename: z.string().nullable(),
+  name: z.string(),
+  text: z.string().nullable(),
+  tts_voice: z.enum(['female', 'male']).nullable(),
+  duration_ms: z.number().int().nullable(),
+});
+export type AudioFile = z.infer<typeof AudioFile>;
+
+/** The advanced call flows add-on and the node limits that follow from the account's add-ons. */
+export const AdvancedCallFlowAddOn = z.object({
+  enabled: z.boolean(),
+  display_name: z.string(),
+  /** Monthly price before VAT, a string number like "5.00" (spec 001 section 3). */
+  standard_price: z.string(),
+  node_limits: z.partialRecord(z.enum(NODE_TYPES), z.number().int().nonnegative()),
+});
+export type AdvancedCallFlowAddOn = z.infer<typeof AdvancedCallFlowAddOn>;
+
+/** Binary answers (audio) are declared with this; the client reads them as a Blob. */
+export const Binary = z.any().describe('binary');
+
+export const callFlowEndpoints = {
+  listCallFlows: endpoint({
+    method: 'GET', path: '/api/v2/voip/:id/call-flows/', summary: "The product's custom call flows", auth: true,
+    params: ProductParams, response: z.object({ results: z.array(CallFlowSummary) }),
+  }),
+  getCallFlow: endpoint({
+    method: 'GET', path: '/api/v2/voip/:id/call-flows/:flow/', summary: 'One custom call flow with its tree', auth: true,
+    params: FlowParams, response: StoredCallFlow,
+  }),
+  createCallFlow: endpoint({
+    method: 'POST', path: '/api/v2/voip/:id/call-flows/', summary: 'Creates a custom call flow (the whole flow)', auth: true,
+    params: ProductParams, body: CreateCallFlow, response: StoredCallFlow, status: 201,
+  }),
+  patchCallFlow: endpoint({
+    method: 'PATCH', path: '/api/v2/voip/:id/call-flows/:flow/', summary: 'Changes a custom call flow: the flow, or data, name, enable', auth: true,
+    params: FlowParams, body: PatchCallFlow, response: StoredCallFlow,
+  }),
+  deleteCallFlow: endpoint({
+    method: 'DELETE', path: '/api/v2/voip/:id/call-flows/:flow/', summary: 'Deletes a custom call flow', auth: true,
+    params: FlowParams, response: z.object({ detail: z.string() }),
+  }),
+  getSimpleCallFlow: endpoint({
+    method: 'GET', path: '/api/v3/voip/:id/simple-call-flow/', summary: 'The simple call flow', auth: true,
+    params: ProductParams, response: SimpleCallFlow,
+  }),
+  patchSimpleCallFlow: endpoint({
+    method: 'PATCH', path: '/api/v3/voip/:id/simple-call-flow/', summary: 'Changes the simple call flow (data and enable)', auth: true,
+    params: ProductParams, body: PatchSimpleCallFlow, response: SimpleCallFlow,
+  }),
+  getSite: endpoint({
+    method: 'GET', path: '/api/v1/voip/:id/', summary: 'Site data: pilot number, supplier, address, add-ons, users', auth: true,
+    params: ProductParams, response: Site,
+  }),
+  getSiteNumbers: endpoint({
+    method: 'GET', path: '/api/v1/voip/sites/:id/numbers/', summary: 'Numbers of the site and their extensions', auth: true,
+    params: ProductParams, response: SiteNumbers,
+  }),
+  isUkPhoneNumber: endpoint({
+    method: 'GET', path: '/api/v1/tools/is-uk-phone-number/', summary: 'Whether a number is a UK phone number', auth: true,
+    query: z.object({ number: z.string().max(40) }), response: z.object({ valid: z.boolean() }),
+  }),
+  listCallFlowAudioFiles: endpoint({
+    method: 'GET', path: '/api/v1/voip/:id/call-flows/current/audio-files/', summary: 'Audio files the call flows can play', auth: true,
+    params: ProductParams, response: z.object({ results: z.array(AudioFile) }),
+  }),
+  downloadCallFlowAudioFile: endpoint({
+    method: 'GET', path: '/api/v1/voip/:id/call-flows/current/audio-files/download/:name/', summary: 'An audio file (audio/wav; supports Range)', auth: true,
+    params: ProductParams.extend({ name: z.string().max(200) }), response: Binary,
+  }),
+  getAdvancedCallFlowAddOn: endpoint({
+    method: 'GET', path: '/api/v1/voip/:id/add-ons/advanced-call-flow/', summary: 'Whether the advanced call flows add-on is on, and node limits', auth: true,
+    params: ProductParams, response: AdvancedCallFlowAddOn,
+  }),
+  patchAdvancedCallFlowAddOn: endpoint({
+    method: 'PATCH', path: '/api/v1/voip/:id/add-ons/advanced-call-flow/', summary: 'Turns the advanced call flows add-on on', auth: true,
+    params: ProductParams, body: z.object({ enabled: z.literal(true) }), response: AdvancedCallFlowAddOn,
+  }),
+};

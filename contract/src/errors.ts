@@ -1,0 +1,26 @@
+// zod/mini: these schemas load with every page, and mini tree-shakes to what is used.
+import * as z from 'zod/mini';
+
+/**
+ * Every error answer is one of two shapes, the ones the spec's error catalogue reads:
+ * `{ detail }` for a whole-request problem, or field arrays `{ field: [message, ...] }`
+ * (with `non_field_errors` for problems of the payload as a whole).
+ */
+export const DetailError = z.object({ detail: z.string() });
+export type DetailError = z.infer<typeof DetailError>;
+
+export const FieldErrors = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof FieldErrors>;
+
+export const ApiErrorBody = z.union([DetailError, FieldErrors]);
+
+/** Messages the server gives for whole-request problems, shared so tests and UI agree. */
+export const errorMessages = {
+  invalidToken: 'Invalid token.',
+  notAuthenticated: 'Authentication credentials were not provided.',
+  badCredentials: 'The email address or password is incorrect.',
+  tooManyLoginAttempts: 'Too many failed sign-in attempts. Wait 15 minutes, then try again.',
+  csrfFailed: 'CSRF check failed: reload the page and try again. The request must send the csrftoken cookie value in an X-CSRFToken header.',
+  notFound: 'Not found.',
+  serverError: 'Something went wrong on our side. Please try again.',
+} as const;

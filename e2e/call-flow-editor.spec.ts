@@ -1,0 +1,292 @@
+import type { Page } from '@playwright/test';
+import { demo, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+
+/** From home, the side nav's "Call flows" link; answers the cloud phone's product id. */
+async function openCallFlows(page: Page): Promise<string> {
+  await page.getByRole('link', { name: 'Call flows' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Call flows' })).toBeVisible();
+  await expect(page).toHaveURL(/\/call-flows\/\d+\?tab=active-call-flow/);
+  return new URL(page.url()).pathname.split('/')[2] as string;
+}
+
+/** The editor has loaded the flow and laid it out. */
+async function expectEditorShown(page: Page, name: string | RegExp): Promise<void> {
+  await expect(page.getByRole('textbox', { name: 'Call flow name' })).toHaveValue(name);
+  const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+  await expect(canvas.getByRole('button', { name: /^Main number:/ })).toBeVisible();
+}
+
+const flowName = (prefix: string) => `${prefix} ${Date.now()}-${Math.floor(Math.random() * 1000)}`;
+
+/** Starts a new flow from the list, names it and saves it; leaves the page in the editor of the saved flow. */
+async function createSavedFlow(page: Page, name: string): Promise<void> {
+  await page.getByRole('link', { name: 'Create call flow' }).click();
+  await expectEditorShown(page, /^Custom call flow/);
+  await page.getByRole('textbox', { name: 'Call flow name' }).fill(name);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Call flow created').first()).toBeVisible();
+  await expect(page).toHaveURL(/callflow_id=\d+/);
+  await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+}
+
+/** Deletes a flow from the flows page, so the demo customer's list is left as the seed made it for other specs. */
+async function deleteFromList(page: Page, name: string): Promise<void> {
+  const list = page.getByRole('list', { name: 'Custom call flows' });
+  await list.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: `Delete ${name}?` }).or(page.getByRole('dialog', { name: `Delete ${name}?` }));
+  await dialog.getByRole('button', { name: 'Delete call flow' }).click();
+  await expect(list.getByRole('link', { name, exact: true })).toHaveCount(0);
+}
+
+test.describe('call flow editor', () => {
+  test('unsaved changes: Cancel asks before leaving, and a reload offers the draft back', async ({ page, loginPage, homePage }) => {
+    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    await openCallFlows(page);
+    // Another spec may rename this flow to "Evenings"; either way it is the same valid flow.
+    const link = page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: /^(Out of hours to mobile|Evenings)$/ });
+    const original = (await link.textContent()) ?? '';
+    await link.click();
+    await expectEditorShown(page, original);
+    await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+    await expectAccessible(page, 'call flow editor');
+
+    const typed = flowName('Evening cover');
+    await page.getByRole('textbox', { name: 'Call flow name' }).fill(typed);
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+    await expect(discard).toContainText('If you leave now, they will be lost.');
+    await expectAccessible(page, 'discard changes dialog');
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(discard).toBeHidden();
+    await expect(page).toHaveURL(/\/call-flows\/custom\/\d+\?callflow_id=\d+/);
+    await expect(page.getByRole('textbox', { name: 'Call flow name' })).toHaveValue(typed);
+
+    // A reload with changes gets the browser's leave prompt; leaving anyway keeps the local draft.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    await expectEditorShown(page, original);
+    const banner = page.getByRole('region', { name: 'Unsaved draft' });
+    await expect(banner).toContainText('You have unsaved changes from');
+    await expect(banner.getByRole('button', { name: 'Discard' })).toBeVisible();
+    await expectAccessible(page, 'call flow editor offering a draft');
+    await banner.getByRole('button', { name: 'Restore' }).click();
+    await expect(banner).toBeHidden();
+    await expect(page.getByRole('textbox', { name: 'Call flow name' })).toHaveValue(typed);
+    await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
+    await expectAccessible(page, 'call flow editor with the draft restored');
+  });
+
+  test('two tabs: saving over a newer version offers a copy, and the copy is in the list', async ({ page, context, loginPage, homePage }) => {
+    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    const productId = await openCallFlows(page);
+    const name = flowName('Two tabs');
+    await createSavedFlow(page, name);
+    await expectAccessible(page, 'call flow editor after creating');
+
+    const other = await context.newPage();
+    await other.goto(page.url().replace(/^https?:\/\/[^/]+/, ''));
+    await expectEditorShown(other, name);
+    await expectAccessible(other, 'call flow editor in a second tab');
+
+    // First tab: rename and save.
+    const theirs = `${name} theirs`;
+    await page.getByRole('textbox', { name: 'Call flow name' }).fill(theirs);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Call flow saved').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+
+    // Second tab, still on the old version: a change and a save meet the conflict.
+    const mine = `${name} mine`;
+    await other.getByRole('textbox', { name: 'Call flow name' }).fill(mine);
+    await other.getByRole('button', { name: 'Save changes' }).click();
+    const conflict = other.getByRole('alertdialog', { name: 'Someone else saved this call flow' });
+    await expect(conflict).toBeVisible();
+    await expect(conflict).toContainText(theirs);
+    await expect(conflict.getByRole('button', { name: 'Reload their version' })).toBeVisible();
+    await expect(conflict.getByRole('button', { name: 'Overwrite with mine' })).toBeVisible();
+    await expect(conflict).toContainText(`save yours as a new call flow named ${mine} (copy).`);
+    await expectAccessible(other, 'conflict dialog');
+    await conflict.getByRole('button', { name: 'Save mine as a copy' }).click();
+    await expect(conflict).toBeHidden();
+    await expect(other.getByText(`Your version has been saved as ${mine} (copy).`).first()).toBeVisible();
+    await expect(other.getByRole('textbox', { name: 'Call flow name' })).toHaveValue(`${mine} (copy)`);
+    await expectAccessible(other, 'call flow editor after saving a copy');
+
+    // The list has both: theirs under its new name, and mine as a copy.
+    await other.goto(`/call-flows/${productId}?tab=active-call-flow`);
+    const list = other.getByRole('list', { name: 'Custom call flows' });
+    await expect(list.getByRole('link', { name: `${mine} (copy)`, exact: true })).toBeVisible();
+    await expect(list.getByRole('link', { name: theirs, exact: true })).toBeVisible();
+    await expect(list.getByRole('link', { name: mine, exact: true })).toHaveCount(0);
+    await expectAccessible(other, 'call flows page with the copy');
+    await deleteFromList(other, `${mine} (copy)`);
+    await deleteFromList(other, theirs);
+    await other.close();
+  });
+
+  test('test call on Main office hours: a weekday key 1 rings the sales team, Saturday goes to voicemail', async ({ page, loginPage, homePage }) => {
+    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    await openCallFlows(page);
+    await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: 'Main office hours', exact: true }).click();
+    await expectEditorShown(page, 'Main office hours');
+    const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+    await canvas.getByRole('button', { name: 'Test call' }).click();
+    const panel = canvas.getByRole('region', { name: 'Test call' });
+    await expect(panel).toBeVisible();
+    await expectAccessible(page, 'test call panel');
+
+    // Wednesday 12 March 2025, 10:30, key 1.
+    await panel.getByLabel('Date').fill('2025-03-12');
+    await panel.getByLabel('Time (UK)').fill('10:30');
+    await panel.getByLabel('Keys pressed').fill('1');
+    await panel.getByRole('button', { name: 'Run test call' }).click();
+    await expect(panel.getByText('open, so the in-hours route is taken')).toBeVisible();
+    await expect(panel.getByText('the caller presses 1.')).toBeVisible();
+    const outcome = panel.locator('.cf-outcome');
+    await expect(outcome).toContainText('Rings Alex Morgan (200) and Priya Shah (201)');
+    await expect(canvas.getByRole('button', { name: 'Transfer: Sales team', exact: true })).toHaveAccessibleDescription(/On the test call’s path/);
+    await expectAccessible(page, 'test call in hours');
+
+    // Saturday 15 March 2025, 10:30: out of hours.
+    await panel.getByLabel('Date').fill('2025-03-15');
+    await panel.getByLabel('Keys pressed').fill('');
+    await panel.getByRole('button', { name: 'Run test call' }).click();
+    await expect(panel.getByText('closed all day, so the out-of-hours route is taken')).toBeVisible();
+    await expect(outcome).toContainText('The caller is put through to voicemail box');
+    await expect(canvas.getByRole('button', { name: 'Play audio: Closed greeting', exact: true })).toHaveAccessibleDescription(/On the test call’s path/);
+    await expectAccessible(page, 'test call out of hours');
+  });
+  test('build a flow from nothing: fix the red steps, undo and redo, save, then save and enable', async ({ page, loginPage, homePage }) => {
+    // The longest scenario here (a dozen canvas edits, each laid out again): room for a busy shared machine.
+    test.setTimeout(180_000);
+    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    const productId = await openCallFlows(page);
+    await page.getByRole('link', { name: 'Create call flow' }).click();
+    await expectEditorShown(page, /^Custom call flow/);
+    await expect(page).not.toHaveURL(/callflow_id/);
+    await expectAccessible(page, 'new call flow');
+    const name = flowName('Built here');
+    await page.getByRole('textbox', { name: 'Call flow name' }).fill(name);
+
+    const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+    const node = (label: string | RegExp) => canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
+    const problems = canvas.getByRole('button', { name: /needs? attention: go to the next$/ });
+    await expect(problems).toHaveCount(0);
+
+    // Take away the in-hours transfer: the in-hours route now goes nowhere and is red.
+    await node('Transfer: Transfer').click();
+    await canvas.getByRole('button', { name: 'Delete Transfer: Transfer' }).click();
+    await expect(node('Transfer: Transfer')).toHaveCount(0);
+    const inHours = node(/^In hours:/);
+    await expect(inHours).toHaveAccessibleDescription(/Needs attention/);
+    await expect(problems).toHaveText(/1 to fix/);
+    await expectAccessible(page, 'new call flow with a red step');
+
+    // Undo brings the transfer back; redo (Ctrl+Shift+Z) takes it away again.
+    await canvas.getByRole('button', { name: 'Undo' }).click();
+    await expect(node('Transfer: Transfer')).toBeVisible();
+    await expect(inHours).not.toHaveAccessibleDescription(/Needs attention/);
+    await expect(problems).toHaveCount(0);
+    await page.keyboard.press('Control+Shift+Z');
+    await expect(node('Transfer: Transfer')).toHaveCount(0);
+    await expect(inHours).toHaveAccessibleDescription(/Needs attention/);
+
+    // In hours: a dial menu playing "Main menu".
+    await canvas.getByRole('button', { name: /^Add a step after In hours:/ }).click();
+    const palette = page.getByRole('dialog', { name: /^Add a step after In hours/ });
+    await expect(palette.getByRole('button', { name: 'Dial menu', exact: true })).toBeEnabled();
+    await expectAccessible(page, 'step palette');
+    await palette.getByRole('button', { name: 'Dial menu', exact: true }).click();
+    const menuDialog = page.getByRole('dialog', { name: 'Dial menu: Dial menu' });
+    await menuDialog.getByLabel('Menu message (audio file)').selectOption({ label: 'Main menu' });
+    await expectAccessible(page, 'dial menu dialog');
+    await menuDialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(menuDialog).toBeHidden();
+    await expect(node('Dial menu: Dial menu')).toBeVisible();
+
+    // Key 1: transfer to extension 200.
+    await canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }).click();
+    await expect(node(/^Dial menu key 1:/)).toBeVisible();
+    await canvas.getByRole('button', { name: /^Add a step after Dial menu key 1:/ }).click();
+    await page.getByRole('dialog', { name: /^Add a step after Dial menu key/ }).getByRole('button', { name: 'Transfer', exact: true }).click();
+    const transferDialog = page.getByRole('dialog', { name: 'Transfer: Transfer' });
+    await transferDialog.getByRole('checkbox', { name: 'Alex Morgan · ext 200' }).check();
+    await expectAccessible(page, 'transfer dialog');
+    await transferDialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(transferDialog).toBeHidden();
+    await expect(node('Transfer: Transfer')).toHaveAccessibleDescription(/Alex Morgan \(200\)/);
+
+    // Key 2: voicemail.
+    await canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }).click();
+    await expect(node(/^Dial menu key 2:/)).toBeVisible();
+    await canvas.getByRole('button', { name: /^Add a step after Dial menu key 2:/ }).click();
+    await page.getByRole('dialog', { name: /^Add a step after Dial menu key/ }).getByRole('button', { name: 'Voicemail', exact: true }).click();
+    const voicemailDialog = page.getByRole('dialog', { name: 'Voicemail: Voicemail' });
+    await voicemailDialog.getByLabel('Voicemail box').selectOption({ label: 'Priya Shah · ext 201' });
+    await voicemailDialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(voicemailDialog).toBeHidden();
+
+    // Every step is fixed.
+    await expect(problems).toHaveCount(0);
+    await expectAccessible(page, 'finished call flow');
+
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Call flow created').first()).toBeVisible();
+    await expect(page).toHaveURL(/callflow_id=\d+/);
+    await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save & Enable' }).click();
+    const confirm = page.getByRole('dialog', { name: `Save and enable ${name}?` });
+    await expect(confirm).toContainText('calls will follow this call flow from now on');
+    await expectAccessible(page, 'save and enable confirmation');
+    await confirm.getByRole('button', { name: 'Save and enable' }).click();
+    await expect(page.getByText('Call flow saved and enabled').first()).toBeVisible();
+
+    // After a reload the stored flow is what was built, and the flows page shows it active.
+    await page.reload();
+    await expectEditorShown(page, name);
+    await expect(node('Dial menu: Dial menu')).toBeVisible();
+    await expect(node(/^Dial menu key 2:/)).toBeVisible();
+    await page.goto(`/call-flows/${productId}?tab=active-call-flow`);
+    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(`${name} is your active call flow`);
+    await expect(page.getByRole('list', { name: 'Custom call flows' }).getByRole('listitem').filter({ hasText: name })).toContainText('Active');
+    await expectAccessible(page, 'call flows page with the new active flow');
+
+    // Leave the demo's usual active flow in place for the rest of the suite.
+    await page.getByRole('button', { name: 'Enable Main office hours' }).click();
+    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText('Main office hours is your active call flow');
+    await deleteFromList(page, name);
+  });
+
+  test('buy-now customer: Save & Enable asks for the add-on first, then to enable', async ({ page, loginPage, homePage }) => {
+    await signInAs(loginPage, homePage, demo.buyNow, 'Chris');
+    await openCallFlows(page);
+    await page.getByRole('link', { name: 'Create call flow' }).click();
+    await expectEditorShown(page, /^Custom call flow/);
+    const name = flowName('Cafe line');
+    await page.getByRole('textbox', { name: 'Call flow name' }).fill(name);
+    await page.getByRole('button', { name: 'Save & Enable' }).click();
+
+    const addOn = page.getByRole('dialog', { name: 'Add the Advanced call flows add-on' });
+    await expect(addOn).toContainText('£5.00');
+    await expect(addOn).toContainText('VAT (20%)');
+    await expect(addOn).toContainText('£6.00');
+    await expect(addOn).toContainText('£0 for 1 month');
+    const save = addOn.getByRole('button', { name: 'Save', exact: true });
+    await expect(save).toBeDisabled();
+    await expectAccessible(page, 'add-on dialog');
+    await addOn.getByRole('checkbox', { name: 'I accept the additional monthly charges' }).check();
+    await expect(save).toBeEnabled();
+    await save.click();
+
+    const enable = page.getByRole('dialog', { name: `Enable ${name}?` });
+    await expect(enable).toContainText('The add-on is ready.');
+    await expect(addOn).toBeHidden();
+    await expectAccessible(page, 'enable dialog after the add-on');
+    await enable.getByRole('button', { name: 'Enable call flow' }).click();
+    await expect(page.getByText('Call flow saved and enabled').first()).toBeVisible();
+    await expect(page).toHaveURL(/callflow_id=\d+/);
+    await expectAccessible(page, 'call flow editor after enabling');
+  });
+});

@@ -1,0 +1,75 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** The seeded demo logins (README); the e2e suite signs in as a real user would. */
+export const demo = {
+  customer: { email: 'alex@acme-plumbing.example', password: 'portal-demo-1', firstName: 'Alex' },
+  staff: { email: 'support@portal.example', password: 'portal-staff-1' },
+  trial: { email: 'trial@brightdesk.example', password: 'portal-trial-1' },
+  buyNow: { email: 'owner@corner-cafe.example', password: 'portal-buynow-1' },
+} as const;
+
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical
+ * violation, naming the rule and the elements so the failure says what to fix.
+ */
+export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
+  expect(summary, `accessibility violations on ${label}`).toEqual([]);
+}
+
+/** The login page as a user sees it. Every arrival runs the accessibility check. */
+export class LoginPage {
+  constructor(readonly page: Page) {}
+
+  async goto(query = ''): Promise<void> {
+    await this.page.goto(`/auth/login/${query}`);
+    await this.expectShown();
+  }
+
+  async expectShown(): Promise<void> {
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expectAccessible(this.page, 'login page');
+  }
+
+  async signIn(email: string, password: string): Promise<void> {
+    await this.page.getByLabel('Email address').fill(email);
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  errorSummary() {
+    return this.page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  }
+}
+
+/** The home page inside the default layout. */
+export class HomePage {
+  constructor(readonly page: Page) {}
+
+  async expectShown(firstName: string): Promise<void> {
+    await expect(this.page.getByRole('heading', { level: 1, name: `Welcome, ${firstName}` })).toBeVisible();
+    await expectAccessible(this.page, 'home page');
+  }
+
+  async logout(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Profile menu' }).click();
+    await this.page.getByRole('menuitem', { name: 'Logout' }).click();
+  }
+}
+
+export const test = base.extend<{ loginPage: LoginPage; homePage: HomePage }>({
+  loginPage: async ({ page }, use) => use(new LoginPage(page)),
+  homePage: async ({ page }, use) => use(new HomePage(page)),
+});
+
+/** Signs in through the login form and waits for home. */
+export async function signInAs(loginPage: LoginPage, homePage: HomePage, user: { email: string; password: string }, firstName: string) {
+  await loginPage.goto();
+  await loginPage.signIn(user.email, user.password);
+  await homePage.expectShown(firstName);
+}
+
+export { expect };

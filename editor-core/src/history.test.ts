@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { insertBetween, insertNode, moveNode, removeSubtree, renameFlow, renameNode, setArgs } from './commands.ts';
+import { createEditorStore, type HistoryStep } from './history.ts';
+import { exportFlow } from './io.ts';
+import { sampleFlow } from './testing.ts';
+
+function storeWithClock() {
+  let time = 0;
+  const store = createEditorStore({ flow: sampleFlow(), now: () => time });
+  return { store, tick: (ms: number) => (time += ms) };
+}
+const steps = (store: ReturnType<typeof createEditorStore>) => store.temporal.getState().pastStates as HistoryStep[];
+
+describe('editor store history', () => {
+  it('records one step per command and undoes and redoes it', () => {
+    const { store } = storeWithClock();
+    const s = () => store.getState();
+    expect(s().run(removeSubtree('n5'))).toBe(true);
+    expect(s().problems.map((p) => p.code)).toEqual(['route_not_ended']);
+    expect(s().run(insertNode('n3', 'voicemail'))).toBe(true);
+    expect(steps(store)).toHaveLength(2);
+    expect(s().changesMade).toBe(true);
+    s().undo();
+    s().undo();
+    expect(s().flow).toEqual(sampleFlow());
+    expect(s().problems).toEqual([]);
+    expect(s().canUndo()).toBe(false);
+    s().redo();
+    expect(s().flow.data.children[0]?.children[0]?.children).toEqual([]);
+    s().redo();
+    expect(s().flow.data.children[0]?.children[0]?.children[0]?.type).toBe('voicemail');
+    expect(s().canRedo()).toBe(false);
+  });
+
+  it('a refused command records nothing', () => {
+    const { store } = storeWithClock();
+    expect(store.getState().run(insertNode('n5', 'voicemail'))).toBe(false);
+    expect(steps(store)).toHaveLength(0);
+  });
+
+  it('coalesces a typed name into one step, and separates it after a pause', () => {
+    const { store, tick } = storeWithClock();
+    const s = () => store.getState();
+    for (const name of ['S', 'Sa', 'Sal', 'Sale', 'Sales']) {
+      s().run(renameNode('n5', name));
+      tick(200);
+    }
+    expect(steps(store)).toHaveLength(1);
+    expect(steps(store)[0]?.patches).toHaveLength(2); // name and args.name, not ten
+    tick(5000);
+    s().run(renameNode('n5', 'Sales team'));
+    expect(steps(store)).toHaveLength(2);
+    s().run(renameFlow('Main line'));
+    expect(steps(store)).toHaveLength(3);
+    s().undo();
+    s().undo();
+    expect(s().flow.data.children[0]?.children[0]?.children[0]?.name).toBe('Sales');
+    s().undo();
+    expect(s().flow).toEqual(sampleFlow());
+  });
+
+  it('makes a gesture (a drag) one step', () => {
+    const { store } = storeWithClock();
+    const s = () => store.getState();
+    s().run(removeSubtree('n6'));
+    s().beginGesture();
+    s().run(moveNode('n5', 'n4'));
+    s().run(moveNode('n5', 'n3'));
+    s().run(moveNode('n5', 'n4'));
+    s().endGesture();
+    expect(steps(store)).toHaveLength(2);
+    expect(s().flow.data.children[0]?.children[1]?.children[0]?.id).toBe('n5');
+    s().undo();
+    expect(s().flow.data.children[0]?.children[0]?.children[0]?.id).toBe('n5');
+    expect(s().flow.data.children[0]?.children[1]?.children).toEqual([]);
+  });
+
+  it('never records selection, viewport or layout positions', () => {
+    const { store } = storeWithClock();
+    const s = () => store.getState();
+    s().setSelection(['n5']);
+    s().setViewport({ x: 10, y: 20, zoom: 2 });
+    s().setPositions({ n1: { x: 0, y: 0, width: 10, height: 10 } });
+    expect(steps(store)).toHaveLength(0);
+    s().run(setArgs('n5', { queue_size: 3 }));
+    s().setSelection([]);
+    s().undo();
+    expect(s().viewport).toEqual({ x: 10, y: 20, zoom: 2 });
+    expect(s().selection).toEqual([]);
+  });
+
+  it('keeps a single-node edit small whatever the flow size', () => {
+    const { store } = storeWithClock();
+    const s = () => store.getState();
+    s().run(setArgs('n5', { target: ['201', '202'] }));
+    const small = JSON.stringify(steps(store)[0]).length;
+    expect(small).toBeLessThan(300);
+    expect(s().run(insertBetween('n4', 'n6', 'play_audio'))).toBe(true);
+    expect(JSON.stringify(steps(store).at(-1)).length).toBeLessThan(1024);
+  });
+
+  it('loads and imports without recording; a bad import changes nothing', () => {
+    const { store } = storeWithClock();
+    const s = () => store.getState();
+    s().run(renameFlow('Edited'));
+    const before = s().flow;
+    const bad = s().importJson('{"id":null}');
+    expect(bad.ok).toBe(false);
+    expect(s().flow).toBe(before);
+    expect(steps(store)).toHaveLength(1);
+    const good = s().importJson(exportFlow(sampleFlow()));
+    expect(good.ok).toBe(true);
+    expect(s().flow).toEqual(sampleFlow());
+    expect(steps(store)).toHaveLength(0);
+    expect(s().run(insertBetween('n4', 'n6', 'play_audio'))).toBe(true);
+    expect(s().flow.data.children[0]?.children[1]?.children[0]?.id).toBe('n7');
+  });
+
+  it('respects the limits set on the store', () => {
+    const { store } = storeWithClock();
+    expect(store.getState().can(insertBetween('n4', 'n6', 'play_audio'))).toBe(true);
+    store.getState().setLimits({ play_audio: 0 });
+    expect(store.getState().can(insertBetween('n4', 'n6', 'play_audio'))).toBe(false);
+    expect(store.getState().run(insertBetween('n4', 'n6', 'play_audio'))).toBe(false);
+  });
+});

@@ -1,0 +1,116 @@
+/** zod schemas of the call-flow document (shared with contract/) and its TypeScript types. */
+import { z } from 'zod';
+import { MAX_NAME_LENGTH } from './constants.ts';
+import { DAYS, OPENING_HOURS_PRESETS, isIsoDate, type HolidayPeriod, type OpeningHours } from './openingHours.ts';
+import { DIAL_KEYS, NODE_SPECS, NODE_TYPES, RING_PATTERNS, type Arg, type NodeType } from './nodeTypes.ts';
+
+/** A node of a flow: type, name, args (each with type and value) and children. */
+export interface FlowNode {
+  id: string;
+  type: NodeType;
+  name: string;
+  args: Record<string, Arg>;
+  children: FlowNode[];
+}
+
+/** A custom call flow: id (null until saved), name, enable and data, the tree rooted at main_number. */
+export interface CallFlow {
+  id: string | null;
+  name: string;
+  enable: boolean;
+  data: FlowNode;
+}
+
+const SHORT_TEXT = 200;
+const LIST_MAX = 100;
+
+/** A slot HH:MM to HH:MM; the format is checked by validation, so a half-typed time can be saved as a draft. */
+export const TimeSlotSchema = z.object({ from: z.string().max(5), to: z.string().max(5) });
+
+/** Opening hours: preset and slots per day. */
+export const OpeningHoursSchema: z.ZodType<OpeningHours> = z.object({
+  preset: z.enum(OPENING_HOURS_PRESETS),
+  days: z.partialRecord(z.enum(DAYS), z.array(TimeSlotSchema).max(24)),
+});
+
+const IsoDateSchema = z.string().refine(isIsoDate, { message: 'Expected a date YYYY-MM-DD' });
+
+/** One holiday period, start_date..end_date inclusive. */
+export const HolidayPeriodSchema: z.ZodType<HolidayPeriod> = z
+  .object({ start_date: IsoDateSchema, end_date: IsoDateSchema })
+  .refine((p) => p.start_date <= p.end_date, { message: 'end_date must not be before start_date', path: ['end_date'] });
+
+/** The holiday schedule: a list of periods. */
+export const HolidayScheduleSchema = z.array(HolidayPeriodSchema);
+
+const text = z.string().max(SHORT_TEXT);
+const list = z.array(text).max(LIST_MAX);
+
+/** Value schema of each arg type. */
+export const ARG_VALUE_SCHEMAS = {
+  text: z.string().max(MAX_NAME_LENGTH),
+  extension: text,
+  extensions: list,
+  phone_number: text,
+  phone_numbers: list,
+  audio_file: text,
+  ring_pattern: z.enum(RING_PATTERNS),
+  milliseconds: z.number().int().nonnegative().max(86_400_000),
+  integer: z.number().int().min(-1_000_000).max(1_000_000),
+  boolean: z.boolean(),
+  calendar: text,
+  business_hours: OpeningHoursSchema,
+  dial_key: z.enum(DIAL_KEYS),
+  action_type: text,
+  voicemail_box: text,
+} as const;
+
+/** An arg: its type and a value of that type. */
+export const ArgSchema: z.ZodType<Arg> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), value: ARG_VALUE_SCHEMAS.text }),
+  z.object({ type: z.literal('extension'), value: ARG_VALUE_SCHEMAS.extension }),
+  z.object({ type: z.literal('extensions'), value: ARG_VALUE_SCHEMAS.extensions }),
+  z.object({ type: z.literal('phone_number'), value: ARG_VALUE_SCHEMAS.phone_number }),
+  z.object({ type: z.literal('phone_numbers'), value: ARG_VALUE_SCHEMAS.phone_numbers }),
+  z.object({ type: z.literal('audio_file'), value: ARG_VALUE_SCHEMAS.audio_file }),
+  z.object({ type: z.literal('ring_pattern'), value: ARG_VALUE_SCHEMAS.ring_pattern }),
+  z.object({ type: z.literal('milliseconds'), value: ARG_VALUE_SCHEMAS.milliseconds }),
+  z.object({ type: z.literal('integer'), value: ARG_VALUE_SCHEMAS.integer }),
+  z.object({ type: z.literal('boolean'), value: ARG_VALUE_SCHEMAS.boolean }),
+  z.object({ type: z.literal('calendar'), value: ARG_VALUE_SCHEMAS.calendar }),
+  z.object({ type: z.literal('business_hours'), value: OpeningHoursSchema }),
+  z.object({ type: z.literal('dial_key'), value: ARG_VALUE_SCHEMAS.dial_key }),
+  z.object({ type: z.literal('action_type'), value: ARG_VALUE_SCHEMAS.action_type }),
+  z.object({ type: z.literal('voicemail_box'), value: ARG_VALUE_SCHEMAS.voicemail_box }),
+]);
+
+/** A node and its subtree; args must be known to the node's type and of the type the node table gives them. */
+export const FlowNodeSchema: z.ZodType<FlowNode> = z.lazy(() =>
+  z
+    .object({
+      id: z.string().min(1).max(SHORT_TEXT),
+      type: z.enum(NODE_TYPES),
+      name: z.string().max(MAX_NAME_LENGTH),
+      args: z.record(z.string(), ArgSchema),
+      children: z.array(FlowNodeSchema),
+    })
+    .superRefine((node, ctx) => {
+      const specs = NODE_SPECS[node.type].args;
+      for (const [argName, arg] of Object.entries(node.args)) {
+        const argSpec = specs[argName];
+        if (!argSpec) {
+          ctx.addIssue({ code: 'custom', path: ['args', argName], message: `A ${node.type} node has no arg '${argName}'` });
+        } else if (argSpec.type !== arg.type) {
+          ctx.addIssue({ code: 'custom', path: ['args', argName, 'type'], message: `Arg '${argName}' of a ${node.type} node must be of type ${argSpec.type}` });
+        }
+      }
+    }),
+);
+
+/** A custom call flow document (shape and args only; see CallFlowDocumentSchema for the tree's structure too). */
+export const CallFlowSchema: z.ZodType<CallFlow> = z.object({
+  id: z.string().min(1).max(SHORT_TEXT).nullable(),
+  name: z.string().max(MAX_NAME_LENGTH),
+  enable: z.boolean(),
+  data: FlowNodeSchema,
+});

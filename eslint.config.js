@@ -1,0 +1,61 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Imports only go along the arrows of ARCHITECTURE.md:
+// editor-core -> nothing of ours; contract -> editor-core; src and server -> contract, editor-core.
+const ours = (...names) => names.map((name) => ({ group: [`**/${name}/**`, `@portal/${name}`], message: `ARCHITECTURE.md: this folder may not import ${name}/` }));
+
+export default tseslint.config(
+  { ignores: ['**/dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'server/drizzle', '.e2e-data'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['editor-core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'react', message: 'editor-core has no React' }, { name: 'react-dom', message: 'editor-core has no DOM' }],
+        patterns: [...ours('contract', 'server', 'src'), { group: ['react*', '@xyflow/*', '@chakra-ui/*'], message: 'editor-core has no UI' }],
+      }],
+      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage'],
+    },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...ours('server', 'src')] }] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...ours('src')] }] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', {
+        // The whole endpoints table would pull every area's schemas into every page's bundle.
+        paths: [{ name: '@portal/contract', importNames: ['endpoints'], message: "Import the area's endpoint group (authEndpoints, ...) instead" }],
+        patterns: [...ours('server')],
+      }],
+    },
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...ours('server', 'src', 'editor-core')] }] },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'bench/**/*.{mjs,ts}', '*.config.{js,ts}', 'e2e/**/*.ts', 'tests/**/*.ts'],
+    languageOptions: { globals: globals.node },
+  },
+);

@@ -1,0 +1,18 @@
+// Serves the built SPA and the real API on a fresh temporary PGlite database, for the
+// end-to-end suite; the database folder is removed when the server stops.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, PORTAL_DATA_DIR: dataDir, DATABASE_URL: '', PORT: process.env.E2E_PORT ?? '8181' },
+});
+const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => {
+  cleanUp();
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,9 @@
+import { defineConfig } from 'drizzle-kit';
+
+// Run from the repository root: `npm run db:generate`.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './server/src/db/schema.ts',
+  out: './server/drizzle',
+  casing: 'snake_case',
+});

@@ -1,0 +1,127 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { endpoints, errorMessages } from '@portal/contract';
+import { buildApp } from './app.ts';
+import { MemoryAudioStorage } from './audio/storage.ts';
+import type { Database } from './db/connect.ts';
+import { demoLogins } from './db/demo-logins.ts';
+import { getCsrf, useTestApp } from './test/helper.ts';
+
+const staticDir = mkdtempSync(join(tmpdir(), 'portal-spa-'));
+mkdirSync(join(staticDir, 'assets'));
+writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Customer Portal</title><div id="root"></div>');
+writeFileSync(join(staticDir, 'assets', 'index-3f9a1c.js'), 'console.log("portal")');
+afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
+
+const t = useTestApp({ staticDir });
+
+describe('OpenAPI document', () => {
+  it('lists every contract endpoint with its success and error answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/schema/' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> }>();
+    expect(document.openapi).toBe('3.1.0');
+    for (const [name, endpoint] of Object.entries(endpoints)) {
+      const path = endpoint.path.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+      const operation = document.paths[path]?.[endpoint.method.toLowerCase()];
+      expect(operation?.operationId, `${endpoint.method} ${path}`).toBe(name);
+      expect(Object.keys(operation?.responses ?? {})).toContain(String(endpoint.status ?? 200));
+      if (endpoint.auth) expect(Object.keys(operation?.responses ?? {})).toContain('401');
+    }
+    expect(Object.keys(document.paths['/auth/login/']?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['400', '403', '429']),
+    );
+    expect(document.paths['/api/schema/']).toBeUndefined();
+  });
+});
+
+describe('unknown paths and the SPA', () => {
+  it('answers JSON 404 for unknown API paths, whatever the method', async () => {
+    for (const method of ['GET', 'HEAD', 'DELETE'] as const) {
+      const csrf = await getCsrf(t.app);
+      const response = await t.app.inject({ method, url: '/api/v3/nothing-here/', headers: csrf.headers });
+      expect(response.statusCode, method).toBe(404);
+      if (method !== 'HEAD') expect(response.json()).toEqual({ detail: errorMessages.notFound });
+    }
+  });
+
+  it('serves index.html, uncached, for client-side routes', async () => {
+    for (const url of ['/', '/auth/login/', '/some/client/route', '/billing?id=1', '/voip-details/1']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.body, url).toContain('<title>Customer Portal</title>');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: '/auth/login/' })).statusCode).toBe(200);
+  });
+
+  it('keeps POST /auth/login/ an API call while GET /auth/login/ is the page', async () => {
+    const csrf = await getCsrf(t.app);
+    const response = await t.app.inject({ method: 'POST', url: '/auth/login/', headers: csrf.headers, payload: demoLogins.customer });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveProperty('key');
+  });
+
+  it('serves hashed assets with long cache headers, and 404 for missing ones', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("portal")');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/index-000000.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: errorMessages.notFound });
+  });
+});
+
+describe('error answers', () => {
+  const post = async (headers: Record<string, string>, payload: string | Buffer) => {
+    const csrf = await getCsrf(t.app);
+    return t.app.inject({ method: 'POST', url: '/auth/login/', headers: { ...csrf.headers, ...headers }, payload });
+  };
+
+  it('answers readable JSON for malformed bodies', async () => {
+    const cases = [
+      { headers: { 'content-type': 'application/json' }, payload: '{"email": ', status: 400, detail: 'The request body is not valid JSON.' },
+      { headers: { 'content-type': 'application/json' }, payload: '', status: 400, detail: 'The request body is empty; send a JSON object.' },
+      { headers: { 'content-type': 'application/xml' }, payload: '<email/>', status: 415, detail: 'Send the request body as JSON, with Content-Type: application/json.' },
+      { headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a'.repeat(2 * 1024 * 1024) }), status: 413, detail: 'The request body is too large.' },
+    ];
+    for (const { headers, payload, status, detail } of cases) {
+      const response = await post(headers, payload);
+      expect(response.statusCode, detail).toBe(status);
+      expect(response.json()).toEqual({ detail });
+    }
+  });
+
+  it('answers 400 for an address that is not valid URL encoding', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v3/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'The address is not valid.' });
+  });
+});
+
+describe('unexpected failures', () => {
+  it('answers 500 with the generic message, never the error itself', async () => {
+    // A database that fails every query, as when PostgreSQL is down.
+    const refuse = () => {
+      throw new Error('connect ECONNREFUSED 10.1.2.3:5432');
+    };
+    const broken = { select: refuse, insert: refuse, update: refuse, delete: refuse } as unknown as Database;
+    const app = await buildApp({ db: broken, audio: new MemoryAudioStorage(), staticDir });
+    try {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v3/me/',
+        headers: { authorization: `Token ${'a'.repeat(43)}` },
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ detail: errorMessages.serverError });
+      expect(response.body).not.toContain('ECONNREFUSED');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../db/connect.ts';
+import { authTokens, users } from '../db/schema.ts';
+
+/** A token unused for this long is dead (last_used_at). */
+export const TOKEN_IDLE_LIFETIME_MS = 8 * 60 * 60 * 1000;
+/** A token older than this is dead however much it is used (created_at). */
+export const TOKEN_ABSOLUTE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_used_at is written at most this often, so a busy client does not cost a write per request. */
+export const TOKEN_TOUCH_INTERVAL_MS = 60 * 1000;
+
+const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/; // 32 bytes, base64url without padding
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** Creates a token for a user and answers its key; only the key's hash is stored. */
+export async function issueToken(
+  db: Database,
+  userId: number,
+  now: Date,
+  actingUserId: number | null = null,
+): Promise<string> {
+  const key = randomBytes(32).toString('base64url');
+  await db.insert(authTokens).values({ userId, keyHash: hashKey(key), createdAt: now, lastUsedAt: now, actingUserId });
+  return key;
+}
+
+export type AuthenticatedUser = typeof users.$inferSelect;
+
+export interface Authentication {
+  tokenId: number;
+  user: AuthenticatedUser;
+  /** The staff user acting as `user`, if any. */
+  actingUserId: number | null;
+}
+
+/** Finds the live token with this key; null when unknown, revoked or expired. */
+export async function authenticateKey(db: Database, key: string, now: Date): Promise<Authentication | null> {
+  if (!KEY_PATTERN.test(key)) return null;
+  const [row] = await db
+    .select({ token: authTokens, user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.keyHash, hashKey(key)), isNull(authTokens.revokedAt)))
+    .limit(1);
+  if (!row) return null;
+  const { token, user } = row;
+  const idle = now.getTime() - token.lastUsedAt.getTime();
+  const age = now.getTime() - token.createdAt.getTime();
+  if (idle > TOKEN_IDLE_LIFETIME_MS || age > TOKEN_ABSOLUTE_LIFETIME_MS) return null;
+  if (idle > TOKEN_TOUCH_INTERVAL_MS) {
+    await db.update(authTokens).set({ lastUsedAt: now }).where(eq(authTokens.id, token.id));
+  }
+  return { tokenId: token.id, user, actingUserId: token.actingUserId };
+}
+
+export async function revokeToken(db: Database, tokenId: number, now: Date): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
+}

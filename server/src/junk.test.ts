@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type Endpoint, type EndpointName, type HttpMethod } from '@portal/contract';
+import { MAX_FLOW_DEPTH, MAX_FLOW_NODES } from '@portal/editor-core';
+import { sampleFlow } from '@portal/editor-core/testing';
+import { issueToken } from './auth/tokens.ts';
+import { demoLogins } from './db/demo-logins.ts';
+import { callFlows, products, users } from './db/schema.ts';
+import { getCsrf, useTestApp, type Csrf } from './test/helper.ts';
+
+// Nothing a client sends may produce a 500: every endpoint of the contract gets junk
+// bodies, queries, path parameters and headers, signed in and not.
+
+const t = useTestApp();
+
+const deep = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+const json = (payload: string) => ({ contentType: 'application/json', payload });
+
+/** A flow body whose tree nests `levels` steps deep, written out as text (JSON.stringify would recurse). */
+const deepFlow = (levels: number, node = '{"id":"n","type":"play_audio","name":"","args":{},"children":[') =>
+  `{"name":"Deep","enable":false,"data":${node.repeat(levels)}${']}'.repeat(levels)}}`;
+/** Only the `children` of each step, no other field: the shape zod would walk first. */
+const deepChildren = (levels: number) => deepFlow(levels, '{"children":[');
+/** A flow of one step whose arg value nests `levels` arrays deep. */
+const deepArg = (levels: number) =>
+  `{"name":"Deep arg","enable":false,"data":{"id":"n1","type":"main_number","name":"","args":{"public_numbers":{"type":"phone_numbers","value":${'['.repeat(levels)}${']'.repeat(levels)}}},"children":[]}}`;
+/** A flow of one step with `count` steps after it. */
+const wideFlow = (count: number) =>
+  `{"name":"Wide","enable":false,"data":{"id":"root","type":"main_number","name":"","args":{},"children":[${Array.from(
+    { length: count },
+    (_, i) => `{"id":"v${i}","type":"voicemail","name":"","args":{},"children":[]}`,
+  ).join(',')}]}}`;
+
+interface Body {
+  contentType?: string;
+  payload?: string | Buffer;
+}
+
+const bodies: Body[] = [
+  {},
+  json(''),
+  json('{'),
+  json('{"email": "a@b.co",}'),
+  ...['null', 'true', '0', '-1e309', '"text"', '[]', '[{}]', '{}'].map(json),
+  json('{"email": null, "password": null}'),
+  json('{"email": 123, "password": {}}'),
+  json('{"email": ["a@b.co"], "password": ["x"]}'),
+  json('{"email": {"$ne": ""}, "password": {"$gt": ""}}'),
+  json('{"__proto__": {"is_staff": true}}'),
+  json('{"constructor": {"prototype": {"is_staff": true}}}'),
+  json(deep(5000)),
+  json(JSON.stringify({ email: `${'a'.repeat(300_000)}@example.com`, password: 'x' })),
+  json(JSON.stringify({ email: 'a@b.co', password: 'p'.repeat(1_000_000) })),
+  json('{"email": "\\u0000@example.com", "password": "\\ud800"}'),
+  json('{"email": "lone@surrogate.example", "password": "\\ud800\\u0000"}'),
+  json(JSON.stringify({ email: demoLogins.customer.email, password: 'wrong', ids: [1, 2, 3], extra: { x: 1 } })),
+  json(JSON.stringify({ a: 'x'.repeat(1_100_000) })),
+  { contentType: 'application/json; charset=utf-999', payload: '{}' },
+  { contentType: 'application/x-www-form-urlencoded', payload: 'email=a%40b.co&password=x' },
+  { contentType: 'text/plain', payload: 'hello' },
+  { contentType: 'multipart/form-data; boundary=x', payload: '--x\r\n\r\n--x--' },
+  { contentType: 'application/octet-stream', payload: randomBytes(2048) },
+  // Call flows, simple call flow and add-on: wrong types, NUL characters, trees too deep or too large.
+  json('{"name": "\\u0000", "enable": false, "data": {"id": "n1", "type": "main_number", "name": "", "args": {}, "children": []}}'),
+  json('{"name": "x", "enable": "yes", "data": {"id": "n1", "type": "nonsense", "args": [], "children": {}}}'),
+  json(JSON.stringify({ name: '\ud800 lone', enable: false, data: { ...sampleFlow().data, id: '\udfff' } })),
+  json(JSON.stringify({ name: 'x', enable: false, data: { ...sampleFlow().data, args: { ['k\u0000']: 1 } } })),
+  json(JSON.stringify({ version: 1e300, enable: true, data: { out_of_hours: null } })),
+  json(JSON.stringify({ enabled: 'true', version: -1, data: { welcome_greeting: { enabled: true, audio_file: 'x'.repeat(10_000) } } })),
+  json(deepFlow(10_000)),
+  json(deepChildren(10_000)),
+  json(deepArg(10_000)),
+  json(deepFlow(MAX_FLOW_DEPTH + 1)),
+  json(wideFlow(MAX_FLOW_NODES + 1)),
+];
+
+/** Bodies sent with a GET, which Fastify does not read. */
+const getBodies: Body[] = [{}, json('{}'), json(deep(5000)), { contentType: 'text/plain', payload: 'hello' }];
+
+const queries = ['', '?page_size=abc', '?page_size=-1&page_size=2', '?a[b][c]=1', '?%zz=1', `?q=${'x'.repeat(10_000)}`, '?number=%00&number=1'];
+const paramValues = ['abc', '-1', '0', '1.5', '99999999999999999999', '2147483648', '%00', '%2e%2e%2f', '%ED%A0%80', '%F0%9F%98%80', 'x'.repeat(500)];
+
+function fillPath(path: string, value: string | Record<string, string>) {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => (typeof value === 'string' ? value : (value[name] ?? 'missing')));
+}
+
+let csrf: Csrf;
+let customerId = 0;
+const ids = { acme: 0, trial: 0 };
+
+beforeAll(async () => {
+  csrf = await getCsrf(t.app);
+  const [user] = await t.db.select().from(users).where(eq(users.email, demoLogins.customer.email));
+  customerId = user!.id;
+  const rows = await t.db.select().from(products).orderBy(products.id);
+  ids.acme = rows[0]!.id;
+  ids.trial = rows[3]!.id;
+});
+
+/**
+ * Header sets: the first signed in, then junk ones that stop at authentication or the
+ * CSRF check, and last a signed-in one with junk preconditions and ranges.
+ */
+function headerSets(endpoint: Endpoint, key: string): Record<string, string>[] {
+  return [
+    { authorization: `Token ${key}`, ...csrf.headers },
+    {},
+    { authorization: `Token ${'x'.repeat(5000)}`, cookie: `csrftoken=${'z'.repeat(5000)}`, 'x-csrftoken': 'z'.repeat(5000) },
+    { authorization: 'Basic dXNlcjpwYXNz', cookie: 'csrftoken=%%%; =; a', 'x-csrftoken': '' },
+    ...(endpoint.auth ? [{ authorization: `token  ${key}  `, ...csrf.headers }] : []),
+    { authorization: `Token ${key}`, ...csrf.headers, 'if-match': 'W/"%%%", *, "", "99999999999999999999"', range: 'bytes=--1,999999999999999999999-' },
+  ];
+}
+
+async function expectHandled(options: InjectOptions) {
+  const response = await t.app.inject(options);
+  const label = `${options.method} ${String(options.url).slice(0, 80)} ${String(options.payload ?? '').slice(0, 60)}`;
+  expect(response.statusCode, label).toBeLessThan(500);
+  // A file download answers its bytes; everything else, errors included, answers JSON.
+  const binary = /^audio\//.test(String(response.headers['content-type'] ?? ''));
+  if (options.method !== 'HEAD' && response.statusCode !== 204 && !binary) {
+    expect(response.headers['content-type'], label).toMatch(/^application\/json/);
+    expect(() => JSON.parse(response.body), label).not.toThrow();
+  }
+  return response;
+}
+
+/** Paths with the customer's own product (and a real flow, a real audio file), another customer's, and ids no row can have. */
+async function pathsOf(name: EndpointName, endpoint: Endpoint) {
+  if (!endpoint.path.includes(':')) return { real: [endpoint.path], junk: [] };
+  // Each endpoint gets a flow of its own to patch or delete.
+  const [flow] = await t.db
+    .insert(callFlows)
+    .values({ productId: ids.acme, name: `Junk target ${name}`, enable: false, data: sampleFlow().data })
+    .returning();
+  const own = { id: String(ids.acme), flow: String(flow!.id), name: 'welcome_greeting.wav' };
+  return {
+    real: [fillPath(endpoint.path, own), fillPath(endpoint.path, { ...own, id: String(ids.trial) })],
+    junk: paramValues.map((value) => fillPath(endpoint.path, value)),
+  };
+}
+
+describe('junk requests', () => {
+  for (const [name, endpoint] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
+    it(`never make ${name} (${endpoint.method} ${endpoint.path}) answer 5xx`, async () => {
+      const { real, junk } = await pathsOf(name, endpoint);
+      // Fastify never reads the body of a GET, so a GET gets a few bodies only.
+      const junkBodies = endpoint.method === 'GET' ? getBodies : bodies;
+      // Each junk query with no body, and each junk body with no query.
+      const cases = [...queries.map((query) => ({ query, body: {} as Body })), ...junkBodies.map((body) => ({ query: '', body }))];
+      const [own, ...foreign] = real;
+      // Path parameters that fail validation, or name another customer's product, fail whatever the body.
+      const plan = [
+        ...(own ? [{ path: own, cases }] : []),
+        ...[...foreign, ...junk].map((path) => ({ path, cases: [cases[0]!, cases[1]!, cases[queries.length + 1]!] })),
+      ];
+      let key = await issueToken(t.db, customerId, t.clock.now());
+      for (const { path, cases: pathCases } of plan) {
+        for (const [index, { query, body }] of pathCases.entries()) {
+          // A junk logout that succeeds must not starve the rest.
+          if (name === 'logout') key = await issueToken(t.db, customerId, t.clock.now());
+          const sets = headerSets(endpoint, key);
+          // Junk headers stop before the body is read (the first cases show it); an empty object reaches the
+          // handlers of PATCH endpoints with junk If-Match and Range. Every case is sent signed in.
+          const used = index < 2 || body.payload === '{}' ? sets : [sets[0]!];
+          for (const headers of used) {
+            await expectHandled({
+              method: endpoint.method,
+              url: path + query,
+              headers: body.contentType ? { ...headers, 'content-type': body.contentType } : headers,
+              ...(body.payload !== undefined && { payload: body.payload }),
+            });
+          }
+        }
+      }
+      // Methods the endpoint does not have.
+      const others: HttpMethod[] = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).filter((m) => m !== endpoint.method);
+      for (const method of others) {
+        await expectHandled({ method, url: fillPath(endpoint.path, '1'), headers: csrf.headers, payload: '{}' });
+      }
+    });
+  }
+});
+
+describe('deeply nested and oversized call flows', () => {
+  it('answer 400 before validation walks them, on create and on patch', async () => {
+    const [flow] = await t.db
+      .insert(callFlows)
+      .values({ productId: ids.acme, name: 'Deep target', enable: false, data: sampleFlow().data })
+      .returning();
+    const cases: Array<[string, unknown]> = [
+      [deepFlow(10_000), { data: [`A flow can nest at most ${MAX_FLOW_DEPTH} steps deep`] }],
+      [deepChildren(10_000), { data: [`A flow can nest at most ${MAX_FLOW_DEPTH} steps deep`] }],
+      [deepFlow(MAX_FLOW_DEPTH + 1), { data: [`A flow can nest at most ${MAX_FLOW_DEPTH} steps deep`] }],
+      [wideFlow(MAX_FLOW_NODES), { data: [`A flow can have at most ${MAX_FLOW_NODES} steps`] }],
+      [deepArg(10_000), { detail: 'The request body is nested too deeply.' }],
+      [deep(10_000), { detail: 'The request body is nested too deeply.' }],
+      [`{"name":"Deep","enable":false,"data":{"a":${deep(10_000)}}}`, { detail: 'The request body is nested too deeply.' }],
+    ];
+    for (const url of [`/api/v2/voip/${ids.acme}/call-flows/`, `/api/v2/voip/${ids.acme}/call-flows/${flow!.id}/`]) {
+      const method = url.endsWith('call-flows/') ? 'POST' : 'PATCH';
+      for (const [payload, answer] of cases) {
+        const key = await issueToken(t.db, customerId, t.clock.now());
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: { authorization: `Token ${key}`, ...csrf.headers, 'content-type': 'application/json' },
+          payload,
+        });
+        expect(response.statusCode, `${method} ${payload.slice(0, 50)}`).toBe(400);
+        expect(response.json()).toEqual(answer);
+      }
+    }
+    // The simple call flow's body is not a tree, but the same depth check guards it.
+    const key = await issueToken(t.db, customerId, t.clock.now());
+    const simple = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v3/voip/${ids.acme}/simple-call-flow/`,
+      headers: { authorization: `Token ${key}`, ...csrf.headers, 'content-type': 'application/json' },
+      payload: `{"data":${deep(10_000)}}`,
+    });
+    expect(simple.statusCode).toBe(400);
+  });
+});

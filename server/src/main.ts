@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import { buildApp } from './app.ts';
+import { FilesystemAudioStorage, MemoryAudioStorage } from './audio/storage.ts';
+import { openDatabase } from './db/connect.ts';
+import { demoLogins } from './db/demo-logins.ts';
+import { seedIfEmpty } from './db/seed.ts';
+
+// Environment: PORT (8080), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else PGlite in
+// PORTAL_DATA_DIR, default ./data), TRUST_PROXY (true, or a list of proxy addresses).
+// Audio files live in PORTAL_DATA_DIR/audio (./data/audio by default, with PostgreSQL too;
+// in memory beside an in-memory database).
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '0.0.0.0';
+if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${process.env.PORT}"`);
+const trustProxy = process.env.TRUST_PROXY === 'true' ? true : process.env.TRUST_PROXY || false;
+
+const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PORTAL_DATA_DIR });
+const dataDir = process.env.PORTAL_DATA_DIR || 'data';
+const audio = dataDir.startsWith('memory://') ? new MemoryAudioStorage() : new FilesystemAudioStorage(resolve(dataDir, 'audio'));
+const seeded = await seedIfEmpty(database.db, audio);
+const app = await buildApp({ db: database.db, audio, logger: true, trustProxy });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: closing`);
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port, host });
+} catch (error) {
+  app.log.error(error);
+  await database.close();
+  process.exit(1);
+}
+
+const address = app.server.address();
+const boundPort = typeof address === 'object' && address ? address.port : port;
+console.log(
+  [
+    '',
+    `Customer Portal: http://localhost:${boundPort}  (database: ${database.driver}${seeded ? ', demo data seeded' : ''})`,
+    'Demo sign-ins:',
+    ...Object.values(demoLogins).map((login) => `  ${login.email.padEnd(28)} ${login.password.padEnd(16)} ${login.about}`),
+    '',
+  ].join('\n'),
+);

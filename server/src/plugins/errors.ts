@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorMessages, type DetailError, type FieldErrors } from '@portal/contract';
+
+/** An answer we mean to give: thrown from hooks and handlers, sent as is by the error handler. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: DetailError | FieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super('detail' in body && typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+  }
+}
+
+export const detailError = (statusCode: number, detail: string, headers?: Record<string, string>) =>
+  new ApiError(statusCode, { detail }, headers);
+
+// Fastify's own wording names its internals; these say what the client should do instead.
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON, with Content-Type: application/json.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+  FST_ERR_BAD_URL: 'The address is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
+};
+
+/** Zod issues as field arrays, `{ email: ['Enter ...'] }`; issues of the whole payload go under non_field_errors. */
+function fieldErrors(validation: { instancePath: string; message?: string; keyword: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of validation) {
+    const field = issue.instancePath.split('/').filter(Boolean).join('.') || 'non_field_errors';
+    const message =
+      field === 'non_field_errors' && issue.keyword === 'invalid_type'
+        ? 'Send the details as a JSON object.'
+        : (issue.message ?? 'This value is not valid.');
+    const messages = (errors[field] ??= []);
+    if (!messages.includes(message)) messages.push(message);
+  }
+  return errors;
+}
+
+function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ApiError) {
+    return reply.code(error.statusCode).headers(error.headers).send(error.body);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return reply.code(400).send(fieldErrors(error.validation));
+  }
+  const status = error.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return reply.code(status).send({ detail: frameworkMessages[error.code] ?? error.message });
+  }
+  // Only the error, never the body: it may hold a password.
+  request.log.error({ err: error }, 'unexpected error');
+  return reply.code(500).send({ detail: errorMessages.serverError });
+}
+
+/** Every error answer is JSON, `{ detail }` or field arrays (contract/src/errors.ts). */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler(sendError);
+}
+
+/** For Fastify's options: errors raised before routing (bad URL encoding) get the same shape. */
+export const frameworkErrors = sendError;
+
+export function sendNotFound(reply: FastifyReply) {
+  return reply.code(404).send({ detail: errorMessages.notFound });
+}

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { errorMessages } from '@portal/contract';
+import { users } from '../db/schema.ts';
+import { verifyDummyPassword, verifyPassword } from '../auth/passwords.ts';
+import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../auth/throttle.ts';
+import { issueToken, revokeToken } from '../auth/tokens.ts';
+import { authOf } from '../plugins/auth.ts';
+import { detailError } from '../plugins/errors.ts';
+import type { Handlers } from './index.ts';
+
+const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
+
+const firstLetter = (text: string) => [...text.trim()][0] ?? '';
+
+/** "Alex Morgan" -> "AM"; falls back to the e-mail's first letter when there is no name. */
+function initialsOf(user: { firstName: string; lastName: string; email: string }): string {
+  return (firstLetter(user.firstName) + firstLetter(user.lastName) || firstLetter(user.email)).toUpperCase();
+}
+
+export const authHandlers = {
+  csrf: async ({ request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return { csrftoken: request.csrfToken };
+  },
+
+  login: async ({ body, request, reply }) => {
+    const { db } = request.server;
+    const now = request.server.now();
+    const email = body.email.toLowerCase();
+    const keys = { email, ip: request.ip };
+
+    // Throttled before any password work, so a locked e-mail costs the attacker a cheap query.
+    const retryAfter = (await checkLoginThrottle(db, keys, now)) ?? (await countLoginAttempt(db, keys, now));
+    if (retryAfter !== null) {
+      throw detailError(429, errorMessages.tooManyLoginAttempts, { 'Retry-After': String(retryAfter) });
+    }
+
+    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    // An unknown e-mail still pays for a password check, and gets the same answer.
+    const valid = user ? await verifyPassword(body.password, user.passwordHash) : await verifyDummyPassword(body.password);
+    if (!user || !valid) throw detailError(400, errorMessages.badCredentials);
+
+    await loginSucceeded(db, keys);
+    reply.header('cache-control', 'no-store');
+    return { key: await issueToken(db, user.id, now) };
+  },
+
+  logout: async ({ request }) => {
+    await revokeToken(request.server.db, authOf(request).tokenId, request.server.now());
+    return { detail: 'Successfully logged out.' };
+  },
+
+  me: async ({ request }) => {
+    const { user, actingUserId } = authOf(request);
+    let loggedInAs = null;
+    if (actingUserId !== null) {
+      const [staff] = await request.server.db.select().from(users).where(eq(users.id, actingUserId)).limit(1);
+      if (staff) loggedInAs = { email: staff.email, name: fullName(staff) };
+    }
+    return {
+      id: user.id,
+      user_profile: { first_name: user.firstName, last_name: user.lastName, email: user.email },
+      initials: initialsOf(user),
+      name: fullName(user),
+      is_staff: user.isStaff,
+      permissions: user.permissions,
+      feature_flags: user.featureFlags,
+      logged_in_as: loggedInAs,
+    };
+  },
+} satisfies Pick<Handlers, 'csrf' | 'login' | 'logout' | 'me'>;

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app.ts';
+import { FilesystemAudioStorage } from '../audio/storage.ts';
+import { openDatabase, type Database, type OpenedDatabase } from '../db/connect.ts';
+import type { DemoLogin } from '../db/demo-logins.ts';
+import { seedIfEmpty } from '../db/seed.ts';
+
+/** When test data is seeded; the test clock starts here. */
+export const SEED_TIME = new Date('2025-03-03T09:00:00Z');
+
+/**
+ * A fresh database for one test file: in-memory PGlite (TEST_DB=pglite), or a uniquely
+ * named schema on TEST_DATABASE_URL (TEST_DB=postgres) that close() drops.
+ */
+export async function openTestDatabase(): Promise<OpenedDatabase> {
+  if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://' });
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const schemaName = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const opened = await openDatabase({ url, schemaName });
+  return {
+    ...opened,
+    close: async () => {
+      await opened.db.execute(sql.raw(`drop schema "${schemaName}" cascade`));
+      await opened.close();
+    },
+  };
+}
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  private current = SEED_TIME.getTime();
+  now = () => new Date(this.current);
+  set(date: Date) {
+    this.current = date.getTime();
+  }
+  advance(ms: number) {
+    this.current += ms;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  /** The audio files, in a temporary folder of this test file. */
+  audio: FilesystemAudioStorage;
+  clock: TestClock;
+}
+
+/**
+ * Builds the app on a fresh, seeded database before the file's tests and closes both
+ * after (fastify/demo's test/helper.ts). Fields are filled in by beforeAll.
+ */
+export function useTestApp(options: { staticDir?: string; seed?: boolean } = {}): TestApp {
+  const t = { clock: new TestClock() } as TestApp;
+  let database: OpenedDatabase | undefined;
+  let audioDir: string | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    audioDir = mkdtempSync(join(tmpdir(), 'portal-audio-'));
+    t.audio = new FilesystemAudioStorage(audioDir);
+    if (options.seed !== false) await seedIfEmpty(database.db, t.audio, SEED_TIME);
+    t.db = database.db;
+    t.app = await buildApp({
+      db: database.db,
+      audio: t.audio,
+      now: t.clock.now,
+      // Never the repository's dist/, which may or may not be built.
+      staticDir: options.staticDir ?? '/nonexistent/portal-spa',
+    });
+    await t.app.ready();
+  });
+  afterAll(async () => {
+    await t.app?.close();
+    await database?.close();
+    if (audioDir) rmSync(audioDir, { recursive: true, force: true });
+  });
+  return t;
+}
+
+export interface Csrf {
+  token: string;
+  /** Cookie and X-CSRFToken headers for an unsafe call. */
+  headers: { cookie: string; 'x-csrftoken': string };
+}
+
+/** Gets a csrftoken cookie the way the SPA does, with the header pair to send back. */
+export async function getCsrf(app: FastifyInstance): Promise<Csrf> {
+  const response = await app.inject({ method: 'GET', url: '/auth/csrf/' });
+  const token = response.json<{ csrftoken: string }>().csrftoken;
+  return { token, headers: { cookie: `csrftoken=${token}`, 'x-csrftoken': token } };
+}
+
+/** POST /auth/login/ with a CSRF pair; answers the raw response. */
+export async function postLogin(
+  app: FastifyInstance,
+  credentials: { email: string; password: string },
+  extra: Pick<InjectOptions, 'remoteAddress'> = {},
+) {
+  const csrf = await getCsrf(app);
+  return app.inject({ method: 'POST', url: '/auth/login/', headers: csrf.headers, payload: credentials, ...extra });
+}
+
+/** Signs in and answers the token key; fails the test if the sign-in fails. */
+export async function login(app: FastifyInstance, user: DemoLogin): Promise<string> {
+  const response = await postLogin(app, user);
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ key: string }>().key;
+}
+
+/** Headers of an authenticated call, with a CSRF pair for unsafe methods. */
+export function authHeaders(key: string, csrf?: Csrf): Record<string, string> {
+  return { authorization: `Token ${key}`, ...csrf?.headers };
+}

@@ -1,0 +1,285 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { toaster } from '../components/toaster.tsx';
+import { resetCsrf } from '../lib/http.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { clearToken, getToken, setToken } from '../lib/token-storage.ts';
+import { clearCookies, installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
+import { AppProviders } from './providers.tsx';
+import { createAppRoutes } from './routes.tsx';
+
+function renderApp(path: string, { retry = true } = {}) {
+  const queryClient = createQueryClient();
+  if (!retry) queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const current: { router?: ReturnType<typeof createMemoryRouter> } = {};
+  const router = createMemoryRouter(createAppRoutes(queryClient, () => current.router?.state.navigation.location), {
+    initialEntries: [path],
+  });
+  current.router = router;
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  const where = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { router, queryClient, where };
+}
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  clearToken();
+  localStorage.clear();
+  clearCookies();
+  resetCsrf();
+  document.cookie = 'csrftoken=test-csrf';
+});
+
+afterEach(() => {
+  cleanup();
+  act(() => toaster.dismiss());
+  vi.unstubAllGlobals();
+});
+
+describe('login page', () => {
+  it('has a heading, labelled fields with autocomplete, and a Sign in button', async () => {
+    installFakeFetch({});
+    renderApp('/auth/login/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    const email = screen.getByLabelText('Email address') as HTMLInputElement;
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    expect([email.type, email.autocomplete]).toEqual(['email', 'email']);
+    expect([password.type, password.autocomplete]).toEqual(['password', 'current-password']);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Sign in | Customer Portal'));
+  });
+
+  it('shows client-side errors beside the fields and in a focused summary linking to them', async () => {
+    const { calls } = installFakeFetch({});
+    renderApp('/auth/login/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeTruthy();
+    const emailLink = within(summary).getByRole('link', { name: 'Enter your email address' });
+    const passwordLink = within(summary).getByRole('link', { name: 'Enter your password' });
+    expect(emailLink.getAttribute('href')).toBe('#email');
+    expect(passwordLink.getAttribute('href')).toBe('#password');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+
+    const email = screen.getByLabelText('Email address');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Error: Enter your email address',
+    );
+    await waitFor(() => expect(document.title).toBe('Error: Sign in | Customer Portal'));
+    expect(calls).toHaveLength(0);
+
+    fireEvent.click(passwordLink);
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+  });
+
+  it('checks the email format with the contract rule', async () => {
+    installFakeFetch({});
+    renderApp('/auth/login/');
+    fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: 'not-an-email' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: /Enter an email address in the correct format/ })).toBeTruthy();
+    expect(within(summary).queryByText('Enter your password')).toBeNull();
+  });
+
+  it('shows a refusal from the server in the summary', async () => {
+    installFakeFetch({
+      'POST /auth/login/': { status: 400, json: { detail: 'The email address or password is incorrect.' } },
+    });
+    renderApp('/auth/login/');
+    fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: 'ada@example.co.uk' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByText('The email address or password is incorrect.')).toBeTruthy();
+    expect(getToken()).toBeNull();
+  });
+
+  it('rewords a server failure', async () => {
+    installFakeFetch({ 'POST /auth/login/': { status: 503, text: 'Service Unavailable' } });
+    renderApp('/auth/login/');
+    fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: 'ada@example.co.uk' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByText(/^Please try again\. If the issue persists, contact customerservice@/)).toBeTruthy();
+  });
+
+  it('signs in, sends the trimmed credentials with the CSRF header, and goes to next', async () => {
+    const { calls } = installFakeFetch({
+      'POST /auth/login/': { json: { key: 'new-token' } },
+      'GET /api/v3/me/': { json: sampleMe },
+    });
+    const { where } = renderApp('/auth/login/?next=%2Fmy-orders%3Ftab%3Dopen');
+    fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: '  ada@example.co.uk ' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(where()).toBe('/my-orders?tab=open'));
+    const login = calls.find((call) => call.url.endsWith('/auth/login/'));
+    expect(login?.body).toEqual({ email: 'ada@example.co.uk', password: 'right' });
+    expect(login?.headers['x-csrftoken']).toBe('test-csrf');
+    expect(getToken()).toBe('new-token');
+  });
+
+  it('shows the button busy while signing in', async () => {
+    let answer: (() => void) | undefined;
+    installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe } });
+    const pending = new Promise<void>((resolve) => (answer = resolve));
+    const fakeFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/auth/login/')) {
+        await pending;
+        return new Response(JSON.stringify({ key: 'k' }), { status: 200 });
+      }
+      return fakeFetch(input, init);
+    });
+    renderApp('/auth/login/');
+    fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: 'ada@example.co.uk' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const busy = await screen.findByRole('button', { name: /Signing in/ });
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => answer?.());
+  });
+});
+
+describe('home', () => {
+  function signedIn(extra: Parameters<typeof installFakeFetch>[0] = {}) {
+    setToken('good');
+    return installFakeFetch({
+      'GET /api/v3/me/': { json: sampleMe },
+      'GET /api/v3/navigation/': { json: sampleNavigation },
+      ...extra,
+    });
+  }
+
+  it('welcomes the user and lists the products in the layout frame', async () => {
+    signedIn();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const products = screen.getByRole('region', { name: 'Your products' });
+    const items = within(products).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Cloud phone01632 960123Status: Live',
+      'Fibre1 High Street, LeedsStatus: Pending',
+    ]);
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Customer Portal home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Home | Customer Portal'));
+  });
+
+  it('toggles the side drawer with the menu button', async () => {
+    signedIn();
+    renderApp('/');
+    // jsdom has no media queries, so this is the desktop layout: the drawer starts open.
+    const toggle = await screen.findByRole('button', { name: 'Close menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('shows an error with a retry when the products cannot be loaded', async () => {
+    let failures = 0;
+    signedIn({
+      'GET /api/v3/navigation/': () => (++failures <= 10 ? { status: 400, json: { detail: 'No account.' } } : { json: sampleNavigation }),
+    });
+    renderApp('/');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Your products could not be loaded')).toBeTruthy();
+    expect(within(alert).getByText('No account.')).toBeTruthy();
+    failures = 100;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('01632 960123')).toBeTruthy();
+  });
+
+  it('logs out from the profile menu: server call, then the login page without a session', async () => {
+    const { calls } = signedIn({ 'POST /auth/logout/': { json: { detail: 'Signed out.' } } });
+    const { where, queryClient } = renderApp('/');
+    const profile = await screen.findByRole('button', { name: 'Profile menu' });
+    expect(profile.textContent).toBe('AL');
+    fireEvent.click(profile);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(where()).toBe('/auth/login/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    const logout = calls.find((call) => call.url.endsWith('/auth/logout/'));
+    expect(logout?.headers.authorization).toBe('Token good');
+    expect(getToken()).toBeNull();
+    expect(queryClient.getQueryCache().getAll().map((q) => q.queryKey)).toEqual([]);
+  });
+
+  it('stays signed in with an error toast when the logout call fails', async () => {
+    signedIn({ 'POST /auth/logout/': { status: 500, json: { detail: 'boom' } } });
+    const { where } = renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('You could not be signed out')).toBeTruthy();
+    expect(within(toast).getByText(/^Please try again\./)).toBeTruthy();
+    expect(getToken()).toBe('good');
+    expect(where()).toBe('/');
+  });
+
+  it('opens the profile menu from the keyboard and closes it with Escape', async () => {
+    signedIn();
+    renderApp('/');
+    const profile = await screen.findByRole('button', { name: 'Profile menu' });
+    fireEvent.keyDown(profile, { key: 'ArrowDown' });
+    const item = await screen.findByRole('menuitem', { name: 'Logout' });
+    await waitFor(() => expect(document.activeElement).toBe(item));
+    expect(profile.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(item, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(profile);
+  });
+});
+
+describe('not found', () => {
+  it('offers Sign in when signed out', async () => {
+    installFakeFetch({});
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('The page you are looking for does not exist or has been removed.')).toBeTruthy();
+    const signIn = screen.getByRole('link', { name: 'Sign in' });
+    expect(signIn.getAttribute('href')).toBe('/auth/login/');
+    expect(signIn.hasAttribute('type')).toBe(false);
+    expect(screen.queryByRole('link', { name: 'Home' })).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Not Found | Customer Portal'));
+  });
+
+  it('offers Home when signed in', async () => {
+    setToken('good');
+    installFakeFetch({});
+    renderApp('/no/such/page');
+    expect((await screen.findByRole('link', { name: 'Home' })).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+  });
+});
+
+describe('errors', () => {
+  it('shows "An error occurred" with a link home when the session check fails', async () => {
+    setToken('good');
+    installFakeFetch({ 'GET /api/v3/me/': { status: 500, json: {} } });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/', { retry: false });
+    expect(await screen.findByRole('heading', { level: 1, name: 'An error occurred' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    await waitFor(() => expect(document.title).toBe('An error occurred | Customer Portal'));
+  });
+});

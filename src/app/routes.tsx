@@ -1,0 +1,109 @@
+import { Box } from '@chakra-ui/react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router-dom';
+import { PageLoading } from '../components/page-loading.tsx';
+import { MAIN_CONTENT_ID } from '../components/skip-link.tsx';
+import * as paths from '../config/paths.ts';
+import { guestOnlyLoader, requestLocation, requireSession, sessionUserLoader, type LocationLike } from './guards.ts';
+import { homeLoader } from './loaders.ts';
+import { RootLayout } from './root-layout.tsx';
+import { ErrorPageBoundary, RootErrorElement, RouteErrorPage } from './routes/error-page.tsx';
+import { SIGNED_IN_ROUTE_ID } from './session.ts';
+
+/** The signed-in layouts: the default one (top bar, side drawer), and the call-flow editor's. */
+export const DEFAULT_LAYOUT_ROUTE_ID = 'default-layout';
+export const CALL_FLOW_EDITOR_LAYOUT_ROUTE_ID = 'call-flow-editor-layout';
+
+/**
+ * The route table. Every screen is loaded on demand (`lazy`, spec: "All screens load on
+ * demand"); guards and loaders are defined here, outside the lazy modules, so they run
+ * while the screen's code is still downloading.
+ *
+ * `pendingLocation` gives the location being navigated to (with its hash, which loader
+ * requests lack); the browser's own location is the fallback on the first load.
+ */
+export function createAppRoutes(queryClient: QueryClient, pendingLocation: () => LocationLike | undefined): RouteObject[] {
+  const locationOf = (request: Request) =>
+    requestLocation(request, [pendingLocation(), typeof window === 'undefined' ? undefined : window.location]);
+
+  const framedError = (
+    <ErrorPageBoundary>
+      <RouteErrorPage framed={false} />
+    </ErrorPageBoundary>
+  );
+
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement: <RootErrorElement />,
+      hydrateFallbackElement: <PageLoading />,
+      children: [
+        {
+          id: paths.authLogin.name,
+          path: paths.authLogin.pattern,
+          loader: guestOnlyLoader(queryClient),
+          lazy: () => import('./routes/auth/login.tsx'),
+        },
+        {
+          id: SIGNED_IN_ROUTE_ID,
+          middleware: [requireSession(locationOf)],
+          loader: sessionUserLoader(queryClient, locationOf),
+          children: [
+            {
+              id: DEFAULT_LAYOUT_ROUTE_ID,
+              lazy: () => import('./layouts/default-layout.tsx'),
+              children: [
+                {
+                  // Errors of signed-in pages show inside the layout frame.
+                  errorElement: framedError,
+                  children: [
+                    {
+                      id: paths.index.name,
+                      index: true,
+                      loader: homeLoader(queryClient),
+                      lazy: () => import('./routes/app/home.tsx'),
+                    },
+                    {
+                      id: paths.callFlows.name,
+                      path: paths.callFlows.pattern,
+                      // The loader's chunk and the page's chunk download side by side.
+                      loader: async (args) => (await import('./routes/app/call-flows-loaders.ts')).callFlowsLoader(queryClient)(args),
+                      lazy: () => import('./routes/app/call-flows.tsx'),
+                    },
+                  ],
+                },
+              ],
+            },
+            {
+              id: CALL_FLOW_EDITOR_LAYOUT_ROUTE_ID,
+              lazy: () => import('./layouts/call-flow-editor-layout.tsx'),
+              children: [
+                {
+                  errorElement: (
+                    <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} outline="none" flex="1" overflowY="auto" bg="bg" px={{ base: '4', lg: '10' }} py={{ base: '6', lg: '10' }}>
+                      {framedError}
+                    </Box>
+                  ),
+                  children: [
+                    {
+                      id: paths.callFlowsCustom.name,
+                      path: paths.callFlowsCustom.pattern,
+                      loader: async (args) => (await import('./routes/app/call-flows-loaders.ts')).callFlowEditorLoader(queryClient)(args),
+                      lazy: () => import('./routes/app/call-flow-editor.tsx'),
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          id: paths.notFound.name,
+          path: paths.notFound.pattern,
+          lazy: () => import('./routes/not-found.tsx'),
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,44 @@
+import { Flex, Heading, Text } from '@chakra-ui/react';
+import { useParams } from 'react-router-dom';
+import { NotFoundContent } from '../../../components/not-found-content.tsx';
+import { useAdvancedCallFlowAddOn } from '../../../features/call-flows/api/get-advanced-call-flow-add-on.ts';
+import { ActiveCallFlow } from '../../../features/call-flows/components/active-call-flow.tsx';
+import { CustomFlowList } from '../../../features/call-flows/components/custom-flow-list.tsx';
+import { useEnableGate } from '../../../features/call-flows/components/enable-gate.tsx';
+import { SimpleCallFlowSection } from '../../../features/call-flows/components/simple-call-flow-editor.tsx';
+import { parseProductId } from '../../../features/call-flows/logic/route-params.ts';
+import { isInTrialFor, useTrialStatus } from '../../../features/trial/api/get-trial-status.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+
+/**
+ * Call flows (route call-flows-id, ?tab=active-call-flow): which flow is active, the
+ * simple call flow editor, and the custom call flows.
+ */
+export function CallFlowsPage() {
+  usePageTitle('Call flows');
+  const productId = parseProductId(useParams().id);
+  if (productId === null) return <NotFoundContent loggedIn />;
+  return <CallFlows productId={productId} />;
+}
+
+function CallFlows({ productId }: { productId: number }) {
+  const trial = useTrialStatus();
+  const addOn = useAdvancedCallFlowAddOn(productId);
+  const gate = useEnableGate({ productId, inTrial: isInTrialFor(trial.data, productId), addOn: addOn.data });
+  return (
+    <Flex direction="column" gap="6" maxW="5xl">
+      <div>
+        <Heading as="h1" size="3xl" mb="2">
+          Call flows
+        </Heading>
+        <Text color="fg.muted">Decide what happens when someone calls your business.</Text>
+      </div>
+      <ActiveCallFlow productId={productId} />
+      <SimpleCallFlowSection productId={productId} />
+      <CustomFlowList productId={productId} requestEnable={gate.request} />
+      {gate.dialogs}
+    </Flex>
+  );
+}
+
+export { CallFlowsPage as Component };

@@ -1,0 +1,54 @@
+import { Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
+import { useMe } from '../../../features/auth/api/get-me.ts';
+import { useNavigationProducts } from '../../../features/navigation/api/get-navigation.ts';
+import { ProductList } from '../../../features/navigation/components/product-list.tsx';
+import { userErrorText } from '../../../lib/error-text.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+
+/** Home (route name index): a welcome and the account's products. */
+export function HomePage() {
+  usePageTitle('Home');
+  const me = useMe();
+  const navigation = useNavigationProducts();
+  const firstName = me.data?.user_profile.first_name.trim();
+
+  return (
+    <Flex direction="column" gap="8" maxW="5xl">
+      <Heading as="h1" size="3xl">
+        {firstName ? `Welcome, ${firstName}` : 'Welcome'}
+      </Heading>
+      <Box as="section" aria-labelledby="products-heading">
+        <Heading as="h2" id="products-heading" size="xl" mb="4">
+          Your products
+        </Heading>
+        {navigation.isPending ? (
+          <Box role="status" display="flex" alignItems="center" gap="3" color="fg.muted">
+            <Spinner size="sm" color="brand.solid" />
+            <Text>Loading your products…</Text>
+          </Box>
+        ) : navigation.isError ? (
+          <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="md" p="4">
+            <Text fontWeight="semibold" color="fg.error" mb="1">
+              Your products could not be loaded
+            </Text>
+            <Text mb="3">{userErrorText(navigation.error)}</Text>
+            <Button size="sm" variant="outline" colorPalette="brand" onClick={() => void navigation.refetch()} loading={navigation.isFetching}>
+              Try again
+            </Button>
+          </Box>
+        ) : (
+          <>
+            {navigation.data.account ? (
+              <Text color="fg.muted" mb="3">
+                {navigation.data.account.name}
+              </Text>
+            ) : null}
+            <ProductList products={navigation.data.products} labelledBy="products-heading" />
+          </>
+        )}
+      </Box>
+    </Flex>
+  );
+}
+
+export { HomePage as Component };

@@ -1,0 +1,33 @@
+import { Heading, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { LoginForm } from '../../../features/auth/components/login-form.tsx';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { afterLoginPath, NEXT_PARAM } from '../../guards.ts';
+import { GuestLayout } from '../../layouts/guest-layout.tsx';
+
+/** /auth/login/: email and password sign-in. Afterwards, to `next` when it is safe, else home. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [hasErrors, setHasErrors] = useState(false);
+  // GOV.UK pattern: the title says there are errors, as it is the first thing read out.
+  usePageTitle(hasErrors ? 'Error: Sign in' : 'Sign in');
+
+  return (
+    <GuestLayout width="560px">
+      <Heading as="h1" size="3xl" mb="2">
+        Sign in
+      </Heading>
+      <Text color="fg.muted" mb="8">
+        Sign in to manage your phone, broadband and fibre services.
+      </Text>
+      <LoginForm
+        onErrorsChange={setHasErrors}
+        onSignedIn={() => navigate(afterLoginPath(searchParams.get(NEXT_PARAM)), { replace: true })}
+      />
+    </GuestLayout>
+  );
+}
+
+export { LoginPage as Component };

@@ -1,0 +1,15 @@
+import { NotFoundContent } from '../../components/not-found-content.tsx';
+import { useAuth } from '../../features/auth/auth-store.ts';
+import { GuestLayout } from '../layouts/guest-layout.tsx';
+
+/** Any path no route matches. (The analytics tracking of the 404 comes with analytics.) */
+export function NotFoundPage() {
+  const { loggedIn } = useAuth();
+  return (
+    <GuestLayout>
+      <NotFoundContent loggedIn={loggedIn} />
+    </GuestLayout>
+  );
+}
+
+export { NotFoundPage as Component };

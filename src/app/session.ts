@@ -1,0 +1,43 @@
+import type { QueryClient } from '@tanstack/react-query';
+import * as paths from '../config/paths.ts';
+import { clearToken } from '../lib/token-storage.ts';
+import { loginPathWithNext, type LocationLike } from './guards.ts';
+
+type Navigate = (to: string, options: { replace: boolean; flushSync: boolean }) => Promise<void> | void;
+
+/**
+ * Ends the session on this side: drops the token (the auth state follows it), goes to
+ * `to`, and only then empties the query cache. The navigation is committed at once
+ * (flushSync), so the signed-in page is gone before its queries are: were it still
+ * mounted, it would fetch them again without a session.
+ */
+export async function endSession(navigate: Navigate, queryClient: QueryClient, to: string = paths.authLogin.build()) {
+  clearToken();
+  await navigate(to, { replace: true, flushSync: true });
+  queryClient.clear();
+}
+
+interface RouterLike {
+  state: {
+    initialized: boolean;
+    location: LocationLike;
+    navigation: { state: string };
+    matches: ReadonlyArray<{ route: { id: string } }>;
+  };
+  navigate: Navigate;
+}
+
+/** Route id of the layout every signed-in page sits in. */
+export const SIGNED_IN_ROUTE_ID = 'app';
+
+/**
+ * After a 401 "Invalid token." (the client has already dropped the token): on a
+ * signed-in page that is on screen, go to sign in and come back here afterwards. While a
+ * navigation is loading, its own guards redirect instead.
+ */
+export function handleInvalidToken(router: RouterLike, queryClient: QueryClient): void {
+  const { state } = router;
+  if (!state.initialized || state.navigation.state !== 'idle') return;
+  if (!state.matches.some((match) => match.route.id === SIGNED_IN_ROUTE_ID)) return;
+  void endSession(router.navigate, queryClient, loginPathWithNext(state.location));
+}

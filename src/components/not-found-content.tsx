@@ -1,0 +1,27 @@
+import { Button, Heading, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import * as paths from '../config/paths.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
+
+/** "Page not found": a way home when signed in, to sign in when not (spec 000, route rules). */
+export function NotFoundContent({ loggedIn }: { loggedIn: boolean }) {
+  usePageTitle('Not Found');
+  return (
+    <>
+      <Heading as="h1" size="3xl" mb="4">
+        Page not found
+      </Heading>
+      <Text mb="8" fontSize="lg">
+        The page you are looking for does not exist or has been removed.
+      </Text>
+      {/* type={undefined}: Button would put type="button" on the link */}
+      <Button asChild colorPalette="brand" size="lg" type={undefined}>
+        {loggedIn ? (
+          <RouterLink to={paths.index.build()}>Home</RouterLink>
+        ) : (
+          <RouterLink to={paths.authLogin.build()}>Sign in</RouterLink>
+        )}
+      </Button>
+    </>
+  );
+}

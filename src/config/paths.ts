@@ -1,0 +1,122 @@
+import { brand } from './brand.ts';
+import { defineRoute } from './route-path.ts';
+
+/**
+ * Every route of the spec (000, section 2), in one place: the router, the navigation,
+ * the guards and the tests take paths from here and never spell them out. Import the
+ * module as a namespace, so a bundle only carries the routes it names:
+ * @example
+ * import * as paths from '../config/paths.ts';
+ * paths.callFlows.build({ id: 12 }, { tab: 'active-call-flow' }) // '/call-flows/12?tab=active-call-flow'
+ */
+
+const productPhoneDetailsPattern = `/${brand.productSlug}-phone-details/:id` as const;
+
+// Logged-in home and account
+export const index = /*#__PURE__*/ defineRoute('/');
+export const billing = /*#__PURE__*/ defineRoute('/billing');
+export const myOrders = /*#__PURE__*/ defineRoute('/my-orders');
+export const profilePreferences = /*#__PURE__*/ defineRoute('/profile-preferences');
+export const shop = /*#__PURE__*/ defineRoute('/shop');
+export const shopPayment = /*#__PURE__*/ defineRoute('/shop/payment');
+export const upgrade = /*#__PURE__*/ defineRoute('/upgrade/:id');
+export const user = /*#__PURE__*/ defineRoute('/user/:id');
+
+// Per-product routes (id is the product id)
+export const accountAddOns = /*#__PURE__*/ defineRoute('/account-add-ons/:id');
+export const productPhoneDetails = /*#__PURE__*/ defineRoute(productPhoneDetailsPattern);
+export const broadbandDetails = /*#__PURE__*/ defineRoute('/broadband-details/:id');
+export const fibreDetails = /*#__PURE__*/ defineRoute('/fibre-details/:id');
+export const phonelineDetails = /*#__PURE__*/ defineRoute('/phoneline-details/:id');
+export const voipDetails = /*#__PURE__*/ defineRoute('/voip-details/:id');
+export const websiteDetails = /*#__PURE__*/ defineRoute('/website-details/:id');
+export const callFlows = /*#__PURE__*/ defineRoute('/call-flows/:id');
+export const callFlowsCustom = /*#__PURE__*/ defineRoute('/call-flows/custom/:id?');
+export const callRecordings = /*#__PURE__*/ defineRoute('/call-recordings/:id');
+export const callRecordingsRecentlyDeleted = /*#__PURE__*/ defineRoute('/call-recordings/:id/recently-deleted');
+export const callReports = /*#__PURE__*/ defineRoute('/call-reports/:id');
+export const companyContacts = /*#__PURE__*/ defineRoute('/company-contacts/:id');
+export const downloadApps = /*#__PURE__*/ defineRoute('/download-apps/:id');
+export const phoneNumbers = /*#__PURE__*/ defineRoute('/phone-numbers/:id');
+export const phoneSetup = /*#__PURE__*/ defineRoute('/phone-setup/:id');
+export const usersDevices = /*#__PURE__*/ defineRoute('/users-devices/:id');
+
+// Authentication
+export const authLogin = /*#__PURE__*/ defineRoute('/auth/login/');
+export const authLoginGoogle = /*#__PURE__*/ defineRoute('/auth/login/google');
+export const authLoginMagicLink = /*#__PURE__*/ defineRoute('/auth/login/magic-link');
+export const authLoginMagicLinkSuccess = /*#__PURE__*/ defineRoute('/auth/login/magic-link/success');
+export const authLoginSignin = /*#__PURE__*/ defineRoute('/auth/login/signin');
+export const authPasswordReset = /*#__PURE__*/ defineRoute('/auth/password_reset');
+export const authPasswordResetSuccess = /*#__PURE__*/ defineRoute('/auth/password_reset/success');
+export const authPasswordResetConfirm = /*#__PURE__*/ defineRoute('/auth/password_reset/:uid/:token');
+export const authPasswordResetConfirmSuccess = /*#__PURE__*/ defineRoute('/auth/password_reset/:uid/:token/success');
+export const authRegister = /*#__PURE__*/ defineRoute('/auth/register');
+export const authRegisterFacebook = /*#__PURE__*/ defineRoute('/auth/register/facebook');
+export const authRegisterGoogle = /*#__PURE__*/ defineRoute('/auth/register/google');
+export const authRegisterLinkedin = /*#__PURE__*/ defineRoute('/auth/register/linkedin');
+export const authRegisterSsu = /*#__PURE__*/ defineRoute('/auth/register/ssu');
+export const authRegisterSuccess = /*#__PURE__*/ defineRoute('/auth/register/success');
+export const authRegisterVerify = /*#__PURE__*/ defineRoute('/auth/register/verify/:key');
+/** Social sign-in redirect: auth/{page}/{provider}/. */
+export const authSocialRedirect = /*#__PURE__*/ defineRoute('/auth/:page/:provider/');
+/** Callback of social sign-in. */
+export const socialLoginCallback = /*#__PURE__*/ defineRoute('/login');
+
+// Recurring card payment and mandate
+export const recurringCardPayment = /*#__PURE__*/ defineRoute('/recurring-card-payment/:token');
+export const recurringCardPaymentInvalidLink = /*#__PURE__*/ defineRoute('/recurring-card-payment/invalid-link');
+export const recurringCardPaymentSetupComplete = /*#__PURE__*/ defineRoute('/recurring-card-payment/setup-complete');
+export const mandateEntry = /*#__PURE__*/ defineRoute('/mandate-entry/:token');
+export const mandateEntrySuccess = /*#__PURE__*/ defineRoute('/mandate-entry/:token/success');
+
+// Public or guest routes
+export const broadbandAvailability = /*#__PURE__*/ defineRoute('/broadband-availability');
+export const broadbandAvailabilityResults = /*#__PURE__*/ defineRoute('/broadband-availability/results');
+export const broadbandSignup = /*#__PURE__*/ defineRoute('/broadband-signup');
+export const broadbandSignupPage = /*#__PURE__*/ defineRoute('/broadband-signup/:page');
+export const buynow = /*#__PURE__*/ defineRoute('/buynow');
+export const buynowPage = /*#__PURE__*/ defineRoute('/buynow/:page');
+export const buynowComplete = /*#__PURE__*/ defineRoute('/buynow/complete/:id');
+export const checkoutRedirect = /*#__PURE__*/ defineRoute('/checkout-redirect');
+export const comingSoon = /*#__PURE__*/ defineRoute('/coming-soon');
+export const makeAPayment = /*#__PURE__*/ defineRoute('/make-a-payment');
+export const makeAPaymentProcess = /*#__PURE__*/ defineRoute('/make-a-payment/process');
+export const numberSelect = /*#__PURE__*/ defineRoute('/number-select');
+export const onlineSignup = /*#__PURE__*/ defineRoute('/online-signup');
+export const onlineSignupPage = /*#__PURE__*/ defineRoute('/online-signup/:page');
+export const signup = /*#__PURE__*/ defineRoute('/signup');
+export const signupPage = /*#__PURE__*/ defineRoute('/signup/:page');
+export const signupVoip3 = /*#__PURE__*/ defineRoute('/signup-voip3');
+export const signupVoip3Page = /*#__PURE__*/ defineRoute('/signup-voip3/:page');
+export const signupVoip3B = /*#__PURE__*/ defineRoute('/signup-voip3-b');
+export const signupVoip3BPage = /*#__PURE__*/ defineRoute('/signup-voip3-b/:page');
+export const trial = /*#__PURE__*/ defineRoute('/trial');
+export const trialPage = /*#__PURE__*/ defineRoute('/trial/:page');
+export const verifyMobileNumber = /*#__PURE__*/ defineRoute('/verify-mobile-number');
+export const welcome = /*#__PURE__*/ defineRoute('/welcome');
+export const welcomePage = /*#__PURE__*/ defineRoute('/welcome/:page');
+export const referrals = /*#__PURE__*/ defineRoute('/referrals');
+export const gettingStarted = /*#__PURE__*/ defineRoute('/getting-started');
+export const gettingStartedPage = /*#__PURE__*/ defineRoute('/getting-started/:page');
+export const loginAs = /*#__PURE__*/ defineRoute('/loginas');
+
+/** Anything no route matches. */
+export const notFound = /*#__PURE__*/ defineRoute('*');
+
+// Call flows: the page's tab, and the query naming the flow the custom editor opens.
+export const CALL_FLOWS_TAB = 'active-call-flow';
+export const CALLFLOW_ID_PARAM = 'callflow_id';
+
+/** The call flows page of a product: /call-flows/{id}?tab=active-call-flow. */
+export function callFlowsPage(productId: number | string): string {
+  return callFlows.build({ id: productId }, { tab: CALL_FLOWS_TAB });
+}
+
+/**
+ * The custom call-flow editor: with a flow id it opens that flow, without one a new flow.
+ * @example customCallFlowEditor(12, '5') // '/call-flows/custom/12?callflow_id=5'
+ */
+export function customCallFlowEditor(productId: number | string, callflowId?: string | null): string {
+  return callFlowsCustom.build({ id: productId }, { [CALLFLOW_ID_PARAM]: callflowId ?? undefined });
+}

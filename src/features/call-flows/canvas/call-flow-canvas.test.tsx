@@ -1,0 +1,129 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MSG_ENABLE_TOOLTIP, createEditorStore, insertNode, removeSubtree, type LayoutRequest, type LayoutResponse } from '@portal/editor-core';
+import { apply, sampleFlow } from '@portal/editor-core/testing';
+import { system } from '../../../app/theme.ts';
+import { CallFlowCanvas } from './call-flow-canvas.tsx';
+import type { CallFlowCanvasServices } from './types.ts';
+
+/** A layout worker that answers at once with a grid: one row per depth. */
+class FakeLayoutWorker {
+  onmessage: ((event: MessageEvent<LayoutResponse>) => void) | null = null;
+  onerror = null;
+  postMessage(request: LayoutRequest) {
+    const nodes: Array<{ id: string; x: number; y: number; width: number; height: number }> = [];
+    const perDepth: number[] = [];
+    const walk = (node: LayoutRequest['flow']['data'], depth: number) => {
+      const column = perDepth[depth] ?? 0;
+      perDepth[depth] = column + 1;
+      nodes.push({ id: node.id, x: column * 300, y: depth * 140, ...(request.sizes[node.id] ?? { width: 248, height: 76 }) });
+      node.children.forEach((c) => walk(c, depth + 1));
+    };
+    walk(request.flow.data, 0);
+    setTimeout(() => this.onmessage?.({ data: { requestId: request.requestId, ok: true, layout: { nodes, edges: [], width: 0, height: 0 } } } as unknown as MessageEvent<LayoutResponse>));
+  }
+  terminate() {}
+}
+
+const services: CallFlowCanvasServices = {
+  siteUsers: [{ id: 1, first_name: 'Alice', last_name: 'Smith', email: 'a@example.co.uk', extension: '201' }],
+  audioFiles: [],
+  fetchAudio: async () => new Blob(),
+  isUkPhoneNumber: async () => true,
+};
+
+beforeAll(() => {
+  vi.stubGlobal('Worker', FakeLayoutWorker);
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal('DOMMatrixReadOnly', class { m22 = 1; });
+  vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => setTimeout(() => run(0), 0));
+  // React Flow sizes its pane from offsetWidth/offsetHeight, which jsdom leaves at 0.
+  vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(1200);
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(800);
+  // jsdom has no 2D canvas: the overview map then draws nothing.
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+afterEach(cleanup);
+afterAll(() => vi.unstubAllGlobals());
+
+async function renderCanvas(flow = sampleFlow()) {
+  const store = createEditorStore({ flow });
+  const painted = vi.fn();
+  render(
+    <ChakraProvider value={system}>
+      <div style={{ height: 800 }}>
+        <CallFlowCanvas store={store} services={services} onLayoutPainted={painted} />
+      </div>
+    </ChakraProvider>,
+  );
+  await screen.findByRole('button', { name: 'Main number: Main number' });
+  return { store, painted };
+}
+
+describe('CallFlowCanvas', () => {
+  it('shows each step as a named button inside the labelled canvas region', async () => {
+    await renderCanvas();
+    const region = screen.getByRole('region', { name: 'Call flow canvas' });
+    for (const name of ['Main number: Main number', 'Business hours: Business hours', 'In hours: In hours', 'Out of hours: Out of hours', 'Transfer: Transfer', 'Voicemail: Voicemail']) {
+      expect(within(region).getByRole('button', { name })).toBeTruthy();
+    }
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', true);
+  });
+
+  it('paints unfinished steps red with the reason', async () => {
+    let flow = apply(sampleFlow(), removeSubtree('n5'))!.flow;
+    flow = apply(flow, insertNode('n3', 'divert_to_external'))!.flow;
+    await renderCanvas(flow);
+    const divert = screen.getByRole('button', { name: 'Divert to external: Divert to external' });
+    expect(divert.closest('.cf-node')?.classList.contains('cf-invalid')).toBe(true);
+    const description = document.getElementById(divert.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+    expect(description).toContain(MSG_ENABLE_TOOLTIP);
+    expect(description).toContain('Enter the UK phone number to divert calls to');
+    expect(screen.getByRole('button', { name: 'Voicemail: Voicemail' }).closest('.cf-node')?.classList.contains('cf-invalid')).toBe(false);
+  });
+
+  it('moves focus with the arrow keys and opens a dialog with Enter', async () => {
+    await renderCanvas();
+    const main = screen.getByRole('button', { name: 'Main number: Main number' });
+    expect(main.tabIndex).toBe(0);
+    act(() => main.focus());
+    fireEvent.keyDown(main, { key: 'ArrowDown' });
+    const hours = screen.getByRole('button', { name: 'Business hours: Business hours' });
+    expect(document.activeElement).toBe(hours);
+    expect(hours.tabIndex).toBe(0);
+    expect(main.tabIndex).toBe(-1);
+    fireEvent.keyDown(hours, { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowRight' });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Out of hours: Out of hours');
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Enter' });
+    const dialog = await screen.findByRole('dialog', { name: 'Voicemail: Voicemail' });
+    expect(within(dialog).getByLabelText('Name')).toBeTruthy();
+  });
+
+  it('deletes the selected step with the Delete key and undoes it with Ctrl+Z', async () => {
+    const { store } = await renderCanvas();
+    const transfer = screen.getByRole('button', { name: 'Transfer: Transfer' });
+    act(() => transfer.focus());
+    fireEvent.keyDown(transfer, { key: 'Delete' });
+    expect(screen.queryByRole('button', { name: 'Transfer: Transfer' })).toBeNull();
+    expect(store.getState().problems.some((p) => p.nodeId === 'n3')).toBe(true);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'z', ctrlKey: true });
+    expect(await screen.findByRole('button', { name: 'Transfer: Transfer' })).toBeTruthy();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'y', ctrlKey: true });
+    expect(screen.queryByRole('button', { name: 'Transfer: Transfer' })).toBeNull();
+  });
+
+  it('adds a step on a route end from the palette, as one undo step', async () => {
+    const { store } = await renderCanvas(apply(sampleFlow(), removeSubtree('n6'))!.flow);
+    fireEvent.click(screen.getByRole('button', { name: 'Add a step after Out of hours: Out of hours' }));
+    const palette = await screen.findByRole('dialog', { name: 'Add a step after Out of hours “Out of hours”' });
+    const repeat = within(palette).getByRole('button', { name: 'Repeat menu' });
+    expect(repeat).toHaveProperty('disabled', true);
+    expect(document.getElementById(repeat.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Only inside a Dial menu');
+    fireEvent.click(within(palette).getByRole('button', { name: 'Voicemail' }));
+    expect(await screen.findByRole('button', { name: 'Voicemail: Voicemail' })).toBeTruthy();
+    expect(store.temporal.getState().pastStates).toHaveLength(1);
+  });
+});

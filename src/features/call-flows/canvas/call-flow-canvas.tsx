@@ -1,0 +1,328 @@
+/**
+ * The call-flow canvas: React Flow over an editor-core store. It renders the store's tree at the positions the
+ * layout worker computed and turns clicks, keys and dialogs into editor-core commands; every rule stays in
+ * editor-core.
+ */
+import '@xyflow/react/dist/style.css';
+import './canvas.css';
+import { Controls, ReactFlow, ReactFlowProvider, useReactFlow, useStore as useFlowStore, useStoreApi, type EdgeTypes, type NodeTypes } from '@xyflow/react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { NODE_SPECS, copySubtree, insertNode, pasteSubtree, removeNode, subtreeSize } from '@portal/editor-core';
+import { CanvasContext, type CanvasActions, type CanvasContextValue } from './canvas-context.ts';
+import { createCanvasController, problemsByNode } from './canvas-controller.ts';
+import { NodeDialog } from './dialog/node-dialog.tsx';
+import { firstView, nodeIndex, NODE_SIZES, type StepFlowNode } from './graph.ts';
+import { OverviewMap } from './overview-map.tsx';
+import { leaseLayoutWorker, prewarmLayoutWorker } from './layout-worker-pool.ts';
+import { neighbour } from './navigation.ts';
+import { PaletteDialog } from './palette-dialog.tsx';
+import { NOT_COPYABLE, refusalReason } from './palette.ts';
+import { StepEdge } from './step-edge.tsx';
+import { StepNode } from './step-node.tsx';
+import { createDirectory, nodeLabel } from './summary.ts';
+import { TestCallPanel } from './test-call-panel.tsx';
+import { Toolbar } from './toolbar.tsx';
+import type { CallFlowCanvasProps } from './types.ts';
+import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
+import { useMediaQuery } from './use-media-query.ts';
+
+const nodeTypes: NodeTypes = { step: StepNode };
+const edgeTypes: EdgeTypes = { step: StepEdge };
+
+prewarmLayoutWorker();
+
+const ARIA_LABELS = {
+  'controls.ariaLabel': 'Zoom controls',
+  'controls.zoomIn.ariaLabel': 'Zoom in',
+  'controls.zoomOut.ariaLabel': 'Zoom out',
+  'controls.fitView.ariaLabel': 'Fit the whole call flow in view',
+};
+
+/** Below this zoom the nodes drop their text (CSS only), which keeps a zoomed-out 2,000-node flow cheap to paint. */
+const LOW_DETAIL_ZOOM = 0.3;
+
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT';
+}
+
+const storeKeys = new WeakMap<CallFlowCanvasProps['store'], number>();
+let nextStoreKey = 1;
+/** A key per store, so a page that hands over a new store gets a fresh canvas (controller, worker lease, view). */
+function storeKey(store: CallFlowCanvasProps['store']): number {
+  let key = storeKeys.get(store);
+  if (key === undefined) {
+    key = nextStoreKey++;
+    storeKeys.set(store, key);
+  }
+  return key;
+}
+
+/** The canvas; it fills its parent, which gives it its height. */
+export function CallFlowCanvas(props: CallFlowCanvasProps) {
+  return (
+    <ReactFlowProvider key={storeKey(props.store)}>
+      <Canvas {...props} />
+    </ReactFlowProvider>
+  );
+}
+
+function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'Call flow canvas' }: CallFlowCanvasProps) {
+  const reactFlow = useReactFlow<StepFlowNode>();
+  const flowStore = useStoreApi<StepFlowNode>();
+  const idPrefix = useId().replace(/:/g, '');
+  const regionRef = useRef<HTMLElement>(null);
+  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const [testOpen, setTestOpen] = useState(false);
+  const [mapOpen, setMapOpen] = useState(false);
+
+  const [controller] = useState(() => createCanvasController(store, { createWorker: leaseLayoutWorker }));
+  const { ui } = controller;
+
+  // The latest props, for callbacks that live as long as the canvas.
+  const latestServices = useRef(services);
+  useEffect(() => {
+    latestServices.current = services;
+    controller.setLayoutListener((info) => {
+      if (info.first) {
+        const { width, height } = flowStore.getState();
+        const view = firstView(store.getState().flow.data, store.getState().positions, width, height);
+        if (view) void reactFlow.setViewport(view);
+        else void reactFlow.fitView({ padding: 0.1, maxZoom: 1 });
+      } else if (info.anchorShift) {
+        // Keep the step the user is on where it was: the rest of the flow moves around it, not under it.
+        const { x, y, zoom } = reactFlow.getViewport();
+        void reactFlow.setViewport({ x: x - info.anchorShift.dx * zoom, y: y - info.anchorShift.dy * zoom, zoom });
+      }
+      // Two frames: the first renders the new positions, the second starts once that one is painted.
+      requestAnimationFrame(() => requestAnimationFrame(() => onLayoutPainted?.({ first: info.first, nodeCount: info.nodeCount, layoutMs: info.layoutMs })));
+    });
+  });
+
+  useEffect(() => controller.start(), [controller]);
+
+  useEffect(() => {
+    ui.setState({ directory: createDirectory(services.siteUsers, services.audioFiles) });
+  }, [ui, services.siteUsers, services.audioFiles]);
+
+  const context = useMemo<CanvasContextValue>(() => {
+    const reveal = (id: string) => {
+      const s = store.getState();
+      const entry = nodeIndex(s.flow.data).get(id);
+      const pos = s.positions[id] ?? reactFlow.getInternalNode(id)?.internals.positionAbsolute;
+      if (!entry || !pos) return;
+      const size = NODE_SIZES[entry.node.type];
+      const { width, height } = flowStore.getState();
+      const { x, y, zoom } = reactFlow.getViewport();
+      const left = pos.x * zoom + x;
+      const top = pos.y * zoom + y;
+      const margin = 40;
+      if (left < margin || top < margin || left + size.width * zoom > width - margin || top + size.height * zoom > height - margin) {
+        void reactFlow.setCenter(pos.x + size.width / 2, pos.y + size.height / 2, { zoom: Math.max(zoom, 0.5) });
+      }
+    };
+    const labelOf = (id: string) => {
+      const node = nodeIndex(store.getState().flow.data).get(id)?.node;
+      return node ? nodeLabel(node) : 'This step';
+    };
+    const focusSelection = () => {
+      const s = store.getState();
+      actions.focusNode(s.selection[0] ?? s.flow.data.id);
+    };
+    const actions: CanvasActions = {
+      select(id) {
+        store.getState().setSelection(id ? [id] : []);
+      },
+      focusNode(id) {
+        const s = store.getState();
+        if (!nodeIndex(s.flow.data).has(id)) return;
+        if (s.selection.length !== 1 || s.selection[0] !== id) s.setSelection([id]);
+        reveal(id);
+        controller.requestFocus(id);
+      },
+      navigate(fromId, key) {
+        const s = store.getState();
+        const to = neighbour(s.flow.data, fromId, key, s.positions);
+        if (to) actions.focusNode(to);
+      },
+      openDialog(id) {
+        ui.setState({ dialogNodeId: id, palette: null });
+      },
+      openPalette(target) {
+        ui.setState({ palette: target, dialogNodeId: null });
+      },
+      addKey(menuId) {
+        const s = store.getState();
+        if (s.run(insertNode(menuId, 'dial_menu_key'))) {
+          const key = store.getState().selection[0];
+          if (key) actions.focusNode(key);
+          actions.announce(`${key ? labelOf(key) : 'Key'} added. Add a step after it for callers who press it.`);
+        } else {
+          actions.announce(refusalReason(s, { mode: 'append', parentId: menuId }, 'dial_menu_key'));
+        }
+      },
+      remove(id) {
+        const s = store.getState();
+        const label = labelOf(id);
+        if (s.run(removeNode(id))) {
+          actions.announce(`${label} removed.`);
+          focusSelection();
+        } else {
+          const type = nodeIndex(s.flow.data).get(id)?.node.type;
+          actions.announce(type === 'main_number' ? 'The main number cannot be removed.' : type === 'in_hours' || type === 'out_of_hours' ? `${label} belongs to its business hours step: remove that instead.` : `${label} cannot be removed.`);
+        }
+      },
+      copy(id) {
+        const clip = copySubtree(store.getState().flow, id);
+        if (!clip || NOT_COPYABLE.has(clip.type)) {
+          actions.announce('This step cannot be copied on its own.');
+          return;
+        }
+        ui.setState({ clipboard: clip });
+        const more = subtreeSize(clip) - 1;
+        actions.announce(`Copied ${labelOf(id)}${more > 0 ? ` and the ${more} ${more === 1 ? 'step' : 'steps'} after it` : ''}. Select where it goes and press Ctrl+V to paste.`);
+      },
+      paste(parentId) {
+        const clip = ui.getState().clipboard;
+        if (!clip) {
+          actions.announce('Nothing is copied yet: select a step and press Ctrl+C first.');
+          return;
+        }
+        if (store.getState().run(pasteSubtree(clip, parentId))) {
+          actions.announce(`Pasted ${NODE_SPECS[clip.type].label} after ${labelOf(parentId)}.`);
+          focusSelection();
+        } else {
+          actions.announce(`The copied steps cannot go after ${labelOf(parentId)}: paste them on the end of a route.`);
+        }
+      },
+      announce: (text) => controller.announce(text),
+      focusDone(seq) {
+        if (ui.getState().focusRequest?.seq === seq) ui.setState({ focusRequest: null });
+      },
+    };
+    return { store, ui, actions, idPrefix, services: () => latestServices.current };
+  }, [store, ui, controller, reactFlow, flowStore, idPrefix]);
+  const { actions } = context;
+
+  // Shortcuts while the focus is in the canvas (or nowhere): undo/redo, delete, copy and paste.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const region = regionRef.current;
+      const target = event.target;
+      if (event.defaultPrevented || !region || !(target instanceof Node)) return;
+      if (!(region.contains(target) || target === document.body) || isEditable(target)) return;
+      if (target instanceof Element && target.closest('dialog')) return;
+      const mod = event.ctrlKey || event.metaKey;
+      const key = event.key.toLowerCase();
+      const s = store.getState();
+      const selected = s.selection[0];
+      const wasFocused = region.contains(document.activeElement);
+      if (mod && key === 'z' && !event.shiftKey) s.undo();
+      else if ((mod && key === 'z' && event.shiftKey) || (event.ctrlKey && key === 'y')) s.redo();
+      else if (!mod && (event.key === 'Delete' || event.key === 'Backspace') && selected) actions.remove(selected);
+      else if (mod && key === 'c' && selected && !window.getSelection()?.toString()) actions.copy(selected);
+      else if (mod && key === 'v' && selected) actions.paste(selected);
+      else return;
+      event.preventDefault();
+      // Undo may take away the focused step: keep the focus in the canvas.
+      if (key === 'z' || key === 'y') {
+        const after = store.getState();
+        if (wasFocused && !region.contains(document.activeElement)) actions.focusNode(after.selection[0] ?? after.flow.data.id);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [store, actions]);
+
+  const nodes = useStore(ui, (s) => s.nodes);
+  const edges = useStore(ui, (s) => s.edges);
+  const waiting = useStore(ui, (s) => s.waitingForLayout);
+  const layoutError = useStore(ui, (s) => s.layoutError);
+  const palette = useStore(ui, (s) => s.palette);
+  const dialogNodeId = useStore(ui, (s) => s.dialogNodeId);
+  const announcement = useStore(ui, (s) => s.announcement);
+  const lowDetail = useFlowStore((s) => s.transform[2] < LOW_DETAIL_ZOOM);
+
+  const nextProblem = () => {
+    const s = store.getState();
+    const invalid = problemsByNode(s.problems);
+    if (invalid.size === 0) return;
+    const order = [...nodeIndex(s.flow.data).keys()].filter((id) => invalid.has(id));
+    const at = s.selection[0] ? order.indexOf(s.selection[0]) : -1;
+    const next = order[(at + 1) % order.length];
+    if (next) actions.focusNode(next);
+  };
+
+  const showPath = (ids: string[]) => {
+    if (ids.length === 0) return;
+    void reactFlow.fitView({ nodes: [...new Set(ids)].map((id) => ({ id })), padding: 0.2, maxZoom: 1, minZoom: 0.25, duration: 200 });
+  };
+
+  const className = ['cf-canvas', mobile && 'cf-mobile', lowDetail && 'cf-low-detail', testOpen && 'cf-with-panel'].filter(Boolean).join(' ');
+
+  return (
+    <CanvasContext.Provider value={context}>
+      <section ref={regionRef} className={className} aria-label={ariaLabel}>
+        <Toolbar
+          testOpen={testOpen}
+          onToggleTest={() => setTestOpen((open) => !open)}
+          mapOpen={mapOpen}
+          onToggleMap={() => setMapOpen((open) => !open)}
+          mobile={mobile}
+          onNextProblem={nextProblem}
+        />
+        <p id={`${idPrefix}-help`} className="cf-sr-only">
+          Each step of the call flow is a button. Arrow keys move between steps: up to the step before, down to the next, left and right between routes. Enter edits a step; Delete removes it; Ctrl+C and Ctrl+V copy and paste steps.
+        </p>
+        <div className="cf-body">
+          <div className="cf-stage">
+            <ReactFlow<StepFlowNode>
+              nodes={nodes}
+              edges={edges}
+              nodeTypes={nodeTypes}
+              edgeTypes={edgeTypes}
+              onlyRenderVisibleElements
+              nodesDraggable={false}
+              nodesConnectable={false}
+              nodesFocusable={false}
+              edgesFocusable={false}
+              elementsSelectable={false}
+              disableKeyboardA11y
+              deleteKeyCode={null}
+              selectionKeyCode={null}
+              multiSelectionKeyCode={null}
+              zoomOnDoubleClick={false}
+              minZoom={0.1}
+              maxZoom={1.5}
+              onPaneClick={() => actions.select(null)}
+              onMoveEnd={(_, viewport) => store.getState().setViewport(viewport)}
+              ariaLabelConfig={ARIA_LABELS}
+              aria-label="Call flow diagram"
+              aria-describedby={`${idPrefix}-help`}
+            >
+              <Controls showInteractive={false} position="bottom-left" fitViewOptions={{ padding: 0.1, maxZoom: 1, minZoom: 0.1 }} />
+            </ReactFlow>
+            {(!mobile || mapOpen) && !waiting && <OverviewMap />}
+            {waiting && (
+              <div className="cf-overlay" role="status">
+                {layoutError ? `The call flow could not be laid out: ${layoutError}` : 'Arranging the call flow…'}
+              </div>
+            )}
+            {!waiting && layoutError && (
+              <div className="cf-banner" role="alert">
+                The layout could not be updated: {layoutError}. Your changes are kept.
+              </div>
+            )}
+          </div>
+          {testOpen && <TestCallPanel onClose={() => setTestOpen(false)} onShowPath={showPath} />}
+        </div>
+        <div className="cf-sr-only" aria-live="polite" aria-atomic="true">
+          {announcement.text}
+        </div>
+        {palette && <PaletteDialog target={palette} />}
+        {dialogNodeId && <NodeDialog key={dialogNodeId} nodeId={dialogNodeId} />}
+      </section>
+    </CanvasContext.Provider>
+  );
+}

@@ -1,0 +1,43 @@
+import { createContext, useContext } from 'react';
+import type { StoreApi } from 'zustand/vanilla';
+import type { EditorStore } from '@portal/editor-core';
+import type { CanvasUiState } from './canvas-controller.ts';
+import type { NavigationKey } from './navigation.ts';
+import type { PaletteTarget } from './palette.ts';
+import type { CallFlowCanvasServices } from './types.ts';
+
+/** What the canvas's parts do in response to gestures; every flow change inside runs an editor-core command. */
+export interface CanvasActions {
+  select(id: string | null): void;
+  /** Selects a node, brings it on screen and moves keyboard focus to it. */
+  focusNode(id: string): void;
+  navigate(fromId: string, key: NavigationKey): void;
+  openDialog(id: string): void;
+  openPalette(target: PaletteTarget): void;
+  addKey(menuId: string): void;
+  remove(id: string): void;
+  copy(id: string): void;
+  paste(parentId: string): void;
+  announce(text: string): void;
+  /** A node took the focus it was asked to take. */
+  focusDone(seq: number): void;
+}
+
+/** One object per canvas, stable for its life, so memoised nodes never re-render because of it. */
+export interface CanvasContextValue {
+  store: EditorStore;
+  ui: StoreApi<CanvasUiState>;
+  actions: CanvasActions;
+  /** Prefix of the DOM ids of this canvas (descriptions, dialogs). */
+  idPrefix: string;
+  /** The page's services as last rendered (read in handlers only). */
+  services: () => CallFlowCanvasServices;
+}
+
+export const CanvasContext = createContext<CanvasContextValue | null>(null);
+
+export function useCanvas(): CanvasContextValue {
+  const value = useContext(CanvasContext);
+  if (!value) throw new Error('useCanvas outside CallFlowCanvas');
+  return value;
+}

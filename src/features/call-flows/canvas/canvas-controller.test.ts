@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createEditorStore, insertBetween, renameNode, type FlowLayout, type LayoutRequest, type LayoutResponse } from '@portal/editor-core';
+import { sampleFlow } from '@portal/editor-core/testing';
+import { createCanvasController, problemsByNode } from './canvas-controller.ts';
+import type { LayoutWorker } from './layout-client.ts';
+
+function worker() {
+  const sent: LayoutRequest[] = [];
+  const w: LayoutWorker & { sent: LayoutRequest[] } = { sent, onmessage: null, postMessage: (m) => sent.push(m), terminate: () => {} };
+  const answer = (request: LayoutRequest) => {
+    const ids: string[] = [];
+    const walk = (n: LayoutRequest['flow']['data']) => {
+      ids.push(n.id);
+      n.children.forEach(walk);
+    };
+    walk(request.flow.data);
+    const layout: FlowLayout = { nodes: ids.map((id, i) => ({ id, x: i * 10, y: i * 100, width: 248, height: 76 })), edges: [], width: 0, height: 0 };
+    w.onmessage?.({ data: { requestId: request.requestId, ok: true, layout } satisfies LayoutResponse } as MessageEvent<LayoutResponse>);
+  };
+  return { w, answer };
+}
+
+describe('canvas controller', () => {
+  it('lays the tree out in the worker, then builds the graph at those positions', async () => {
+    vi.useFakeTimers();
+    const store = createEditorStore({ flow: sampleFlow() });
+    const { w, answer } = worker();
+    const applied = vi.fn();
+    const controller = createCanvasController(store, { createWorker: () => w });
+    controller.setLayoutListener(applied);
+    const stop = controller.start();
+    expect(controller.ui.getState()).toMatchObject({ waitingForLayout: true, nodes: [] });
+    vi.runAllTimers();
+    expect(w.sent).toHaveLength(1);
+    expect(w.sent[0]?.flow.data.args).toEqual({});
+    answer(w.sent[0]!);
+    expect(store.getState().positions.n5).toEqual({ x: 30, y: 300, width: 248, height: 76 });
+    expect(controller.ui.getState().waitingForLayout).toBe(false);
+    expect(controller.ui.getState().nodes).toHaveLength(6);
+    expect(applied).toHaveBeenCalledWith(expect.objectContaining({ first: true, nodeCount: 6 }));
+
+    // A rename changes no shape: no new layout, and untouched nodes keep their objects.
+    const before = controller.ui.getState().nodes;
+    store.getState().run(renameNode('n5', 'Sales'));
+    vi.runAllTimers();
+    expect(w.sent).toHaveLength(1);
+    expect(controller.ui.getState().nodes).toEqual(before);
+
+    // An insert lays out again; meanwhile the new node sits under its parent.
+    store.getState().run(insertBetween('n3', 'n5', 'play_audio'));
+    const greeting = store.getState().selection[0] as string;
+    const provisional = controller.ui.getState().nodes.find((n) => n.id === greeting);
+    expect(provisional?.position.y).toBeGreaterThan(200);
+    vi.runAllTimers();
+    expect(w.sent).toHaveLength(2);
+    answer(w.sent[1]!);
+    expect(applied).toHaveBeenLastCalledWith(expect.objectContaining({ first: false, nodeCount: 7 }));
+    stop();
+    vi.useRealTimers();
+  });
+
+  it('clears the lit test-call path when the tree changes', () => {
+    const store = createEditorStore({ flow: sampleFlow() });
+    const { w } = worker();
+    const controller = createCanvasController(store, { createWorker: () => w });
+    const stop = controller.start();
+    controller.ui.setState({ pathNodes: new Set(['n1']), pathEdges: new Set() });
+    store.getState().run(renameNode('n5', 'Sales'));
+    expect(controller.ui.getState()).toMatchObject({ testOutdated: true });
+    expect(controller.ui.getState().pathNodes.size).toBe(0);
+    stop();
+  });
+
+  it('joins problem messages per node, once per problems list', () => {
+    const problems = [
+      { nodeId: 'a', code: 'audio_required', message: 'One' },
+      { nodeId: 'a', code: 'audio_required', message: 'Two' },
+      { nodeId: null, code: 'name_required', message: 'Flow' },
+    ] as const;
+    const map = problemsByNode(problems as never);
+    expect(map.get('a')).toBe('One\nTwo');
+    expect(map.size).toBe(1);
+    expect(problemsByNode(problems as never)).toBe(map);
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * The canvas's own state beside the editor store, without React: the React Flow graph built from the tree and
+ * its layout, the layout worker, the test call's lit path, what is open (palette, dialog) and the clipboard.
+ * Nothing here enters the undo history; every change to the flow goes through editor-core commands.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { EditorStore, FlowLayout, FlowNode, NodePosition, Problem } from '@portal/editor-core';
+import { buildGraph, layoutSkeleton, shapeHash, sizesById, type GraphCache, type StepFlowEdge, type StepFlowNode } from './graph.ts';
+import { createLayoutClient, type LayoutClient, type LayoutWorker } from './layout-client.ts';
+import type { PaletteTarget } from './palette.ts';
+import { createDirectory, type Directory } from './summary.ts';
+
+export interface CanvasUiState {
+  nodes: StepFlowNode[];
+  edges: StepFlowEdge[];
+  /** No layout yet for this tree (first open, or after the page reloaded the flow). */
+  waitingForLayout: boolean;
+  /** A layout is computing (the canvas keeps the previous positions meanwhile). */
+  layoutBusy: boolean;
+  layoutError: string | null;
+  /** What the last test call went through. */
+  pathNodes: ReadonlySet<string>;
+  pathEdges: ReadonlySet<string>;
+  /** The flow changed since the last test call (its path is no longer shown). */
+  testOutdated: boolean;
+  /** A node to move keyboard focus to once it is on screen. */
+  focusRequest: { id: string; seq: number } | null;
+  palette: PaletteTarget | null;
+  dialogNodeId: string | null;
+  clipboard: FlowNode | null;
+  /** Said by the live region. */
+  announcement: { text: string; seq: number };
+  directory: Directory;
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+export interface LayoutAppliedInfo {
+  first: boolean;
+  nodeCount: number;
+  layoutMs: number;
+  /** How far the new layout moved the step the user is on (the selected one, else the main number), to keep it still on screen. */
+  anchorShift: { dx: number; dy: number } | null;
+}
+
+export interface CanvasController {
+  ui: StoreApi<CanvasUiState>;
+  /** Subscribes to the editor store and starts the layout worker; answers the stop function. */
+  start(): () => void;
+  announce(text: string): void;
+  requestFocus(id: string): void;
+  /** Replaces the layout listener (the component's latest one). */
+  setLayoutListener(listener: ((info: LayoutAppliedInfo) => void) | undefined): void;
+}
+
+export interface CanvasControllerOptions {
+  createWorker: () => LayoutWorker;
+}
+
+const problemsCache = new WeakMap<readonly Problem[], ReadonlyMap<string, string>>();
+
+/** Problem messages per node id, joined by newlines (a string, so a node's selector answer stays equal while its problems do). */
+export function problemsByNode(problems: readonly Problem[]): ReadonlyMap<string, string> {
+  let map = problemsCache.get(problems);
+  if (!map) {
+    const lists = new Map<string, string[]>();
+    for (const p of problems) {
+      if (p.nodeId === null) continue;
+      const list = lists.get(p.nodeId) ?? [];
+      if (!list.includes(p.message)) list.push(p.message);
+      lists.set(p.nodeId, list);
+    }
+    map = new Map([...lists].map(([id, list]) => [id, list.join('\n')]));
+    problemsCache.set(problems, map);
+  }
+  return map;
+}
+
+export function positionsFrom(layout: FlowLayout): Record<string, NodePosition> {
+  const positions: Record<string, NodePosition> = {};
+  for (const n of layout.nodes) positions[n.id] = { x: n.x, y: n.y, width: n.width, height: n.height };
+  return positions;
+}
+
+export function createCanvasController(store: EditorStore, options: CanvasControllerOptions): CanvasController {
+  const ui = createStore<CanvasUiState>()(() => ({
+    nodes: [],
+    edges: [],
+    waitingForLayout: true,
+    layoutBusy: false,
+    layoutError: null,
+    pathNodes: EMPTY,
+    pathEdges: EMPTY,
+    testOutdated: false,
+    focusRequest: null,
+    palette: null,
+    dialogNodeId: null,
+    clipboard: null,
+    announcement: { text: '', seq: 0 },
+    directory: createDirectory([], []),
+  }));
+
+  let cache: GraphCache | undefined;
+  let focusSeq = 0;
+  let onLayoutApplied: ((info: LayoutAppliedInfo) => void) | undefined;
+
+  const rebuild = () => {
+    const { flow, positions } = store.getState();
+    if (!positions[flow.data.id]) {
+      cache = undefined;
+      ui.setState({ nodes: [], edges: [], waitingForLayout: true });
+      return;
+    }
+    const graph = buildGraph(flow.data, positions, cache);
+    cache = graph.cache;
+    ui.setState({ nodes: graph.nodes, edges: graph.edges, waitingForLayout: false });
+  };
+
+  return {
+    ui,
+    announce(text) {
+      ui.setState((s) => ({ announcement: { text, seq: s.announcement.seq + 1 } }));
+    },
+    requestFocus(id) {
+      ui.setState({ focusRequest: { id, seq: ++focusSeq } });
+    },
+    setLayoutListener(listener) {
+      onLayoutApplied = listener;
+    },
+    start() {
+      let requestedShape: number | null = null;
+      let client: LayoutClient | null = null;
+
+      const layout = () => {
+        const root = store.getState().flow.data;
+        const shape = shapeHash(root);
+        if (shape === requestedShape || !client) return;
+        requestedShape = shape;
+        client.request({ id: null, name: '', enable: false, data: layoutSkeleton(root) }, sizesById(root));
+        ui.setState({ layoutBusy: true, layoutError: null });
+      };
+
+      client = createLayoutClient(options.createWorker(), {
+        onLayout: (result, { ms }) => {
+          const state = store.getState();
+          const first = !state.positions[state.flow.data.id];
+          const anchor = state.selection[0] ?? state.flow.data.id;
+          // Where the anchor is drawn now: its laid-out position, or the provisional one under its parent.
+          const before = cache?.nodes.get(anchor)?.position;
+          const positions = positionsFrom(result);
+          const after = positions[anchor];
+          state.setPositions(positions);
+          ui.setState({ layoutBusy: client?.busy() ?? false });
+          const anchorShift = !first && before && after && (before.x !== after.x || before.y !== after.y) ? { dx: after.x - before.x, dy: after.y - before.y } : null;
+          onLayoutApplied?.({ first, nodeCount: result.nodes.length, layoutMs: ms, anchorShift });
+        },
+        onError: (message) => {
+          // Let the next change try again.
+          requestedShape = null;
+          ui.setState({ layoutBusy: false, layoutError: message });
+        },
+      });
+
+      const unsubscribe = store.subscribe((state, prev) => {
+        const treeChanged = state.flow.data !== prev.flow.data;
+        if (treeChanged || state.positions !== prev.positions) rebuild();
+        if (treeChanged) {
+          layout();
+          if (ui.getState().pathNodes.size > 0) ui.setState({ pathNodes: EMPTY, pathEdges: EMPTY, testOutdated: true });
+        }
+      });
+      rebuild();
+      layout();
+      return () => {
+        unsubscribe();
+        client?.dispose();
+        client = null;
+      };
+    },
+  };
+}

@@ -1,0 +1,216 @@
+/** Form fields of the step dialogs: native controls, each labelled, with its problems linked to it. */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { AudioFile } from '@portal/contract';
+import { useCanvas } from '../canvas-context.ts';
+import { ActionIcon } from '../icons.tsx';
+
+/** Problems of a field, announced with it (aria-describedby) and shown under it. */
+export function FieldMessages({ id, messages, hint }: { id: string; messages?: readonly string[]; hint?: ReactNode }) {
+  return (
+    <>
+      {hint && (
+        <span id={`${id}-hint`} className="cf-hint">
+          {hint}
+        </span>
+      )}
+      {messages && messages.length > 0 && (
+        <span id={`${id}-error`} className="cf-error">
+          {messages.join(' ')}
+        </span>
+      )}
+    </>
+  );
+}
+
+export function describedBy(id: string, messages?: readonly string[], hint?: ReactNode): string | undefined {
+  const ids = [hint ? `${id}-hint` : null, messages && messages.length > 0 ? `${id}-error` : null].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+interface TextFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  messages?: readonly string[];
+  hint?: ReactNode;
+  type?: 'text' | 'tel';
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'tel';
+  maxLength?: number;
+  onBlur?: () => void;
+  autoFocus?: boolean;
+  width?: 'full' | 'short';
+}
+
+export function TextField({ label, value, onChange, messages, hint, type = 'text', inputMode, maxLength, onBlur, autoFocus, width = 'full' }: TextFieldProps) {
+  const id = useId();
+  const invalid = !!messages && messages.length > 0;
+  return (
+    <div className="cf-field">
+      <label htmlFor={id} className="cf-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className={`cf-input${width === 'short' ? ' cf-input-short' : ''}`}
+        type={type}
+        inputMode={inputMode}
+        value={value}
+        maxLength={maxLength}
+        autoComplete="off"
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(id, messages, hint)}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        autoFocus={autoFocus}
+      />
+      <FieldMessages id={id} messages={messages} hint={hint} />
+    </div>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+interface SelectFieldProps {
+  label: string;
+  value: string;
+  options: readonly SelectOption[];
+  onChange: (value: string) => void;
+  messages?: readonly string[];
+  hint?: ReactNode;
+  after?: ReactNode;
+}
+
+export function SelectField({ label, value, options, onChange, messages, hint, after }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div className="cf-field">
+      <label htmlFor={id} className="cf-label">
+        {label}
+      </label>
+      <div className="cf-row">
+        <select
+          id={id}
+          className="cf-input cf-select"
+          value={value}
+          aria-invalid={(messages && messages.length > 0) || undefined}
+          aria-describedby={describedBy(id, messages, hint)}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value} disabled={o.disabled}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        {after}
+      </div>
+      <FieldMessages id={id} messages={messages} hint={hint} />
+    </div>
+  );
+}
+
+export function CheckboxField({ label, checked, onChange, disabled, hint }: { label: ReactNode; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean; hint?: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="cf-check">
+      <input id={id} type="checkbox" checked={checked} disabled={disabled} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(e) => onChange(e.target.checked)} />
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <span id={`${id}-hint`} className="cf-hint cf-check-hint">
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function RadioGroup<T extends string>({ legend, value, options, onChange }: { legend: string; value: T; options: ReadonlyArray<{ value: T; label: string }>; onChange: (value: T) => void }) {
+  const name = useId();
+  return (
+    <fieldset className="cf-fieldset cf-radios">
+      <legend className="cf-label">{legend}</legend>
+      {options.map((o) => (
+        <label key={o.value} className="cf-check">
+          <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
+          <span>{o.label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Options for choosing an audio file: the site's files by name (value: stored_filename), plus the current value if unlisted. */
+export function audioOptions(files: readonly AudioFile[], current: string, first: SelectOption): SelectOption[] {
+  const options: SelectOption[] = [first, ...files.map((f) => ({ value: f.stored_filename, label: f.name }))];
+  if (current !== '' && !options.some((o) => o.value === current)) {
+    const byFlowName = files.find((f) => f.call_flow_filename === current);
+    options.push({ value: current, label: byFlowName ? byFlowName.name : `${current} (not in your audio files)` });
+  }
+  return options;
+}
+
+type PlayState = 'idle' | 'loading' | 'playing' | 'error';
+
+/** Plays an audio file of the site: fetched with the page's auth, played from an object URL, released after. */
+export function AudioPreview({ filename, name }: { filename: string; name: string }) {
+  const { services } = useCanvas();
+  const [state, setState] = useState<PlayState>('idle');
+  const playing = useRef<{ audio: HTMLAudioElement; url: string } | null>(null);
+
+  const stop = () => {
+    const current = playing.current;
+    playing.current = null;
+    if (current) {
+      current.audio.pause();
+      URL.revokeObjectURL(current.url);
+    }
+  };
+
+  useEffect(() => stop, []);
+
+  if (filename === '' || filename === 'default') return null;
+
+  const play = async () => {
+    if (state === 'playing' || state === 'loading') {
+      stop();
+      setState('idle');
+      return;
+    }
+    setState('loading');
+    try {
+      const blob = await services().fetchAudio(filename);
+      stop();
+      const url = URL.createObjectURL(blob);
+      const audio = new Audio(url);
+      playing.current = { audio, url };
+      audio.addEventListener('ended', () => {
+        stop();
+        setState('idle');
+      });
+      await audio.play();
+      setState('playing');
+    } catch {
+      stop();
+      setState('error');
+    }
+  };
+
+  const busy = state === 'playing' || state === 'loading';
+  return (
+    <span className="cf-row">
+      <button type="button" className="cf-button cf-button-small" onClick={() => void play()} aria-label={busy ? `Stop ${name}` : `Play ${name}`}>
+        <ActionIcon name={busy ? 'stop' : 'play'} size={14} />
+        {state === 'loading' ? 'Loading…' : busy ? 'Stop' : 'Play'}
+      </button>
+      {state === 'error' && (
+        <span className="cf-error" role="alert">
+          This file could not be played.
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Talks to the layout worker: coalesces requests (one in flight, the latest waiting) and drops a result
+ * that a newer tree has already made stale.
+ */
+import type { CallFlow, FlowLayout, LayoutRequest, LayoutResponse, Size } from '@portal/editor-core';
+
+/** What the client needs of a Worker (a fake in tests). */
+export interface LayoutWorker {
+  postMessage(message: LayoutRequest): void;
+  onmessage: ((event: MessageEvent<LayoutResponse>) => void) | null;
+  onerror?: ((event: ErrorEvent) => void) | null;
+  terminate(): void;
+}
+
+export interface LayoutClientOptions {
+  onLayout: (layout: FlowLayout, info: { requestId: number; ms: number }) => void;
+  onError: (message: string) => void;
+  /** Defers a send so that changes of one task make one request (setTimeout 0 by default). */
+  schedule?: (run: () => void) => void;
+  now?: () => number;
+}
+
+export interface LayoutClient {
+  /** Asks for a layout of this flow; a request still waiting is replaced. */
+  request(flow: CallFlow, sizes: Record<string, Size>): void;
+  /** Whether a layout is computing or waiting. */
+  busy(): boolean;
+  dispose(): void;
+}
+
+// Ids unique across clients: a worker may still answer a client that has gone when the next one asks.
+let nextId = 1;
+
+export function createLayoutClient(worker: LayoutWorker, options: LayoutClientOptions): LayoutClient {
+  const schedule = options.schedule ?? ((run) => void setTimeout(run, 0));
+  const now = options.now ?? (() => performance.now());
+  let inFlight: { requestId: number; sentAt: number } | null = null;
+  let waiting: { flow: CallFlow; sizes: Record<string, Size> } | null = null;
+  let scheduled = false;
+  let disposed = false;
+
+  const send = () => {
+    scheduled = false;
+    if (disposed || inFlight || !waiting) return;
+    const requestId = nextId++;
+    inFlight = { requestId, sentAt: now() };
+    const { flow, sizes } = waiting;
+    waiting = null;
+    worker.postMessage({ requestId, flow, sizes });
+  };
+
+  worker.onmessage = (event) => {
+    const response = event.data;
+    if (disposed || !inFlight || response.requestId !== inFlight.requestId) return;
+    const ms = now() - inFlight.sentAt;
+    inFlight = null;
+    // A newer tree is waiting: this answer is already stale, lay out the newer one instead.
+    if (waiting) {
+      send();
+      return;
+    }
+    if (response.ok) options.onLayout(response.layout, { requestId: response.requestId, ms });
+    else options.onError(response.error);
+  };
+  worker.onerror = (event) => {
+    if (disposed) return;
+    inFlight = null;
+    options.onError(event.message || 'The layout worker failed');
+  };
+
+  return {
+    request(flow, sizes) {
+      waiting = { flow, sizes };
+      if (!scheduled && !inFlight) {
+        scheduled = true;
+        schedule(send);
+      }
+    },
+    busy: () => inFlight !== null || waiting !== null,
+    dispose() {
+      disposed = true;
+      worker.onmessage = null;
+      worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/** The canvas toolbar: undo and redo, what can be done to the selected step, the problems, the test call. */
+import { Button } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { NODE_SPECS, ROUTE_STEP_TYPES, pasteSubtree, removeNode, type NodeType } from '@portal/editor-core';
+import { useCanvas } from './canvas-context.ts';
+import { problemsByNode } from './canvas-controller.ts';
+import { nodeIndex } from './graph.ts';
+import { ActionIcon, type ActionIconName } from './icons.tsx';
+import { NOT_COPYABLE } from './palette.ts';
+
+function ToolButton({ icon, label, onClick, disabled, shortcut, pressed, children }: { icon: ActionIconName; label: string; onClick: () => void; disabled?: boolean; shortcut?: string; pressed?: boolean; children?: ReactNode }) {
+  return (
+    <Button
+      type="button"
+      size="xs"
+      variant={pressed ? 'subtle' : 'ghost'}
+      className="cf-tool"
+      aria-label={label}
+      aria-keyshortcuts={shortcut}
+      aria-pressed={pressed}
+      title={shortcut ? `${label} (${shortcut.replace('Control', 'Ctrl')})` : label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <ActionIcon name={icon} />
+      <span className="cf-tool-text">{children ?? label}</span>
+    </Button>
+  );
+}
+
+interface ToolbarProps {
+  testOpen: boolean;
+  onToggleTest: () => void;
+  mapOpen: boolean;
+  onToggleMap: () => void;
+  mobile: boolean;
+  onNextProblem: () => void;
+}
+
+export function Toolbar({ testOpen, onToggleTest, mapOpen, onToggleMap, mobile, onNextProblem }: ToolbarProps) {
+  const { store, ui, actions } = useCanvas();
+  const canUndo = useStore(store.temporal, (s) => s.pastStates.length > 0);
+  const canRedo = useStore(store.temporal, (s) => s.futureStates.length > 0);
+  const selectedId = useStore(store, (s) => s.selection[0] ?? null);
+  const selected = useStore(store, (s) => (selectedId ? nodeIndex(s.flow.data).get(selectedId)?.node : undefined));
+  const canDelete = useStore(store, (s) => selectedId !== null && s.can(removeNode(selectedId)));
+  const clipboard = useStore(ui, (s) => s.clipboard);
+  const canPaste = useStore(store, (s) => clipboard !== null && selectedId !== null && s.can(pasteSubtree(clipboard, selectedId)));
+  const toFix = useStore(store, (s) => problemsByNode(s.problems).size);
+  const layoutBusy = useStore(ui, (s) => s.layoutBusy && !s.waitingForLayout);
+
+  const spec = selected ? NODE_SPECS[selected.type] : null;
+  const canAdd = !!selected && !!spec && selected.children.length < spec.maxChildren && !spec.endsRoute;
+  const canReplace = !!selected && (ROUTE_STEP_TYPES as readonly NodeType[]).includes(selected.type);
+  const name = selected ? `${spec?.label}: ${selected.name}` : '';
+
+  return (
+    <div className="cf-toolbar" role="toolbar" aria-label="Call flow tools">
+      <div className="cf-tool-group">
+        <ToolButton icon="undo" label="Undo" shortcut="Control+Z" disabled={!canUndo} onClick={() => store.getState().undo()} />
+        <ToolButton icon="redo" label="Redo" shortcut="Control+Shift+Z" disabled={!canRedo} onClick={() => store.getState().redo()} />
+      </div>
+      <div className="cf-tool-group" aria-label={selected ? `Selected step: ${name}` : 'No step selected'} role="group">
+        <ToolButton icon="edit" label={selected ? `Edit ${name}` : 'Edit step'} shortcut="Enter" disabled={!selected} onClick={() => selected && actions.openDialog(selected.id)}>
+          Edit
+        </ToolButton>
+        <ToolButton
+          icon="add"
+          label={selected?.type === 'dial_menu' ? 'Add a key' : 'Add a step after'}
+          disabled={!canAdd}
+          onClick={() => {
+            if (!selected) return;
+            if (selected.type === 'dial_menu') actions.addKey(selected.id);
+            else actions.openPalette({ mode: 'append', parentId: selected.id });
+          }}
+        >
+          Add
+        </ToolButton>
+        <ToolButton icon="replace" label={selected ? `Replace ${name}` : 'Replace step'} disabled={!canReplace} onClick={() => selected && actions.openPalette({ mode: 'replace', nodeId: selected.id })}>
+          Replace
+        </ToolButton>
+        <ToolButton icon="remove" label={selected ? `Delete ${name}` : 'Delete step'} shortcut="Delete" disabled={!canDelete} onClick={() => selected && actions.remove(selected.id)}>
+          Delete
+        </ToolButton>
+        <ToolButton icon="copy" label={selected ? `Copy ${name} and the steps after it` : 'Copy steps'} shortcut="Control+C" disabled={!selected || NOT_COPYABLE.has(selected.type)} onClick={() => selected && actions.copy(selected.id)}>
+          Copy
+        </ToolButton>
+        <ToolButton icon="paste" label="Paste after the selected step" shortcut="Control+V" disabled={!canPaste} onClick={() => selectedId && actions.paste(selectedId)}>
+          Paste
+        </ToolButton>
+      </div>
+      <div className="cf-tool-group cf-tool-group-end">
+        {layoutBusy && (
+          <span className="cf-status" role="status">
+            Arranging…
+          </span>
+        )}
+        {toFix > 0 && (
+          <ToolButton icon="problem" label={`${toFix} ${toFix === 1 ? 'step needs' : 'steps need'} attention: go to the next`} onClick={onNextProblem}>
+            {toFix} to fix
+          </ToolButton>
+        )}
+        {mobile && <ToolButton icon="map" label="Mini map" pressed={mapOpen} onClick={onToggleMap} />}
+        <ToolButton icon="phone" label="Test call" pressed={testOpen} onClick={onToggleTest} />
+      </div>
+    </div>
+  );
+}

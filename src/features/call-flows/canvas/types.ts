@@ -1,0 +1,37 @@
+import type { AudioFile, SiteUser } from '@portal/contract';
+import type { EditorStore, HolidayPeriod } from '@portal/editor-core';
+
+/** What the canvas needs from the page: the site's people and audio, and two server calls. */
+export interface CallFlowCanvasServices {
+  /** Transfer and voicemail pickers (extension, name). */
+  siteUsers: SiteUser[];
+  /** Greetings, menus and queues choose an existing file; the arg stores its stored_filename. */
+  audioFiles: AudioFile[];
+  /** Plays a file (the request needs the auth header, so no plain <audio src>). */
+  fetchAudio: (storedFilename: string) => Promise<Blob>;
+  /** The server's UK-number check for divert targets. */
+  isUkPhoneNumber: (number: string) => Promise<boolean>;
+  /** Optional: the site's numbers, offered as checkboxes for the main number (else typed in). */
+  siteNumbers?: string[];
+  /** Optional: the holiday schedule, so the test call treats those days as closed. */
+  holidays?: HolidayPeriod[];
+}
+
+/** When a layout has been painted: for the canvas bench and for pages that want to know. */
+export interface LayoutPaintedInfo {
+  /** The first layout since the canvas opened (or since the flow was reloaded). */
+  first: boolean;
+  nodeCount: number;
+  /** Worker round trip of this layout, in ms. */
+  layoutMs: number;
+}
+
+export interface CallFlowCanvasProps {
+  /** Created by the page from the loaded flow, with node limits. */
+  store: EditorStore;
+  services: CallFlowCanvasServices;
+  /** Optional: called once a layout is on screen (after the frame that shows it). */
+  onLayoutPainted?: (info: LayoutPaintedInfo) => void;
+  /** Optional: the accessible name of the canvas region (default "Call flow canvas"). */
+  'aria-label'?: string;
+}

@@ -1,0 +1,80 @@
+import { Box, Button, chakra, Flex } from '@chakra-ui/react';
+import type { AudioFile } from '@portal/contract';
+import { PlayIcon, StopIcon } from './icons.tsx';
+import type { AudioPreview } from './use-audio-preview.ts';
+
+interface AudioSelectProps {
+  id: string;
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  files: readonly AudioFile[];
+  preview: AudioPreview;
+  /** A built-in choice listed first (the default closed greeting), which cannot be played here. */
+  builtIn?: { value: string; label: string };
+  disabled?: boolean;
+  error?: string;
+}
+
+/** Chooses one of the site's audio files, with a button to listen to it. */
+export function AudioSelect({ id, label, value, onChange, files, preview, builtIn, disabled, error }: AudioSelectProps) {
+  const errorId = `${id}-error`;
+  const playable = value !== null && value !== '' && value !== builtIn?.value;
+  const playing = playable && preview.current === value;
+  const name = files.find((file) => file.stored_filename === value)?.name ?? value ?? '';
+  return (
+    <Box>
+      <chakra.label htmlFor={id} display="block" fontWeight="semibold" mb="1">
+        {label}
+      </chakra.label>
+      {error && (
+        <chakra.p id={errorId} color="fg.error" fontWeight="semibold" mb="1">
+          <chakra.span srOnly>Error: </chakra.span>
+          {error}
+        </chakra.p>
+      )}
+      <Flex gap="2" align="center" wrap="wrap">
+        <chakra.select
+          id={id}
+          value={value ?? ''}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          h="10"
+          minW={{ base: 'full', sm: '16rem' }}
+          maxW="full"
+          px="3"
+          bg="bg"
+          borderWidth="2px"
+          borderColor={error ? 'border.error' : 'gray.700'}
+          rounded="md"
+          focusVisibleRing="outside"
+          _disabled={{ opacity: 0.6, cursor: 'not-allowed' }}
+        >
+          {builtIn ? <option value={builtIn.value}>{builtIn.label}</option> : <option value="">Choose an audio file</option>}
+          {/* A file the flow names that the list lacks (not loaded, or removed) is still shown as chosen. */}
+          {playable && !files.some((file) => file.stored_filename === value) && <option value={value}>{value}</option>}
+          {files.map((file) => (
+            <option key={file.stored_filename} value={file.stored_filename}>
+              {file.name}
+            </option>
+          ))}
+        </chakra.select>
+        <Button
+          variant="outline"
+          colorPalette="brand"
+          size="sm"
+          h="10"
+          disabled={disabled || !playable}
+          loading={playable && preview.current === value && preview.loading}
+          aria-label={playing ? `Stop ${name}` : `Play ${playable ? name : label}`}
+          onClick={() => playable && preview.toggle(value)}
+        >
+          {playing && !preview.loading ? <StopIcon /> : <PlayIcon />}
+          {playing && !preview.loading ? 'Stop' : 'Play'}
+        </Button>
+      </Flex>
+    </Box>
+  );
+}

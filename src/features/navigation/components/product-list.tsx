@@ -1,0 +1,39 @@
+import { Box, chakra, Flex, Text } from '@chakra-ui/react';
+import { sortProductsLiveFirst, type NavigationProduct } from '@portal/contract';
+import { productKindLabels, statusLabel } from '../product-labels.ts';
+
+/** The account's products: kind label, detail and status, live first. */
+export function ProductList({ products, labelledBy }: { products: NavigationProduct[]; labelledBy?: string }) {
+  if (products.length === 0) {
+    return <Text color="fg.muted">There are no products on your account yet.</Text>;
+  }
+  return (
+    <chakra.ul aria-labelledby={labelledBy} listStyle="none" display="grid" gap="3" gridTemplateColumns={{ base: '1fr', md: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
+      {sortProductsLiveFirst(products).map((product) => (
+        <Box as="li" key={product.product_id} borderWidth="1px" rounded="lg" bg="bg" p="4">
+          <Flex justify="space-between" align="flex-start" gap="3">
+            <Box minW="0">
+              <Text fontWeight="semibold">{productKindLabels[product.product_kind]}</Text>
+              <Text color="fg.muted" overflowWrap="anywhere">
+                {product.product_detail}
+              </Text>
+            </Box>
+            <chakra.span
+              flexShrink={0}
+              px="2"
+              py="0.5"
+              rounded="full"
+              fontSize="sm"
+              fontWeight="medium"
+              bg={product.status === 'live' ? 'green.100' : 'gray.100'}
+              color={product.status === 'live' ? 'green.800' : 'gray.800'}
+            >
+              <chakra.span srOnly>Status: </chakra.span>
+              {statusLabel(product.status)}
+            </chakra.span>
+          </Flex>
+        </Box>
+      ))}
+    </chakra.ul>
+  );
+}

@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/providers.tsx';
+import { createAppRoutes } from './app/routes.tsx';
+import { handleInvalidToken } from './app/session.ts';
+import { reloadForChunkError } from './lib/chunk-reload.ts';
+import { onInvalidToken } from './lib/http.ts';
+import { createQueryClient } from './lib/query-client.ts';
+
+const queryClient = createQueryClient();
+
+// The guards read the pending navigation from the router, which exists only once created.
+const current: { router?: ReturnType<typeof createBrowserRouter> } = {};
+const router = createBrowserRouter(createAppRoutes(queryClient, () => current.router?.state.navigation.location));
+current.router = router;
+
+onInvalidToken(() => handleInvalidToken(router, queryClient));
+
+// A preload of a chunk that vanished after a deploy: reload (at most once a minute)
+// rather than fail; when the guard refuses, the error reaches the error page.
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadForChunkError()) event.preventDefault();
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,62 @@
+import react from '@vitejs/plugin-react';
+import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Alias, type ProxyOptions } from 'vite';
+
+// The API server the dev server forwards to (in production one server serves both).
+const apiTarget = process.env.PORTAL_API_URL ?? 'http://localhost:8080';
+
+/** A browser asking for a page under /auth/ (e.g. /auth/login/) gets the SPA, not the API. */
+function serveAuthPagesFromSpa(req: IncomingMessage): string | undefined {
+  const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+  return wantsPage ? req.url : undefined;
+}
+
+const toApi: ProxyOptions = { target: apiTarget, changeOrigin: false, xfwd: true };
+// Keys starting with ^ are patterns: /api and /api/..., never /apiary.
+const proxy: Record<string, ProxyOptions> = {
+  '^/api(/|$)': toApi,
+  '^/auth(/|$)': { ...toApi, bypass: serveAuthPagesFromSpa },
+  '^/sandbox(/|$)': toApi,
+};
+
+/**
+ * react-router's package exports only its development build, warnings included
+ * (remix-run/react-router#14753); a production bundle takes the production build that
+ * ships beside it. Skipped if a later version moves it.
+ */
+function reactRouterProductionBuild(): Alias[] {
+  const file = (name: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${name}`, import.meta.url));
+  if (!existsSync(file('index.mjs')) || !existsSync(file('dom-export.mjs'))) return [];
+  return [
+    { find: /^react-router$/, replacement: file('index.mjs') },
+    { find: /^react-router\/dom$/, replacement: file('dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react()],
+  resolve: { alias: command === 'build' ? reactRouterProductionBuild() : [] },
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    // bench/ reads dist/.vite/manifest.json to sum the JS each route needs.
+    manifest: true,
+    // Maps for debugging, without a reference in the shipped files.
+    sourcemap: 'hidden',
+    // react-dom alone is most of this; the budget that matters (gzip per route) is bench/'s.
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically goes in one chunk. Left to automatic
+          // splitting, every lazy page that shares a different subset of those modules
+          // (React, Chakra, the router, zod) cuts them into more shared chunks, and the
+          // shell pays for each file (about 1 KiB gzip on the login and home pages).
+          groups: [{ name: 'initial', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
+}));

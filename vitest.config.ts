@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+// The server suite runs once on embedded PGlite, and once more on a real PostgreSQL
+// server when TEST_DATABASE_URL is set (.ci/run sets it when one answers locally).
+const serverOn = (db: 'pglite' | 'postgres') => ({
+  test: {
+    name: `server-${db}`,
+    include: ['server/src/**/*.test.ts'],
+    // main.test.ts starts the real process on an embedded database folder: PGlite only.
+    exclude: db === 'postgres' ? ['server/src/main.test.ts'] : [],
+    environment: 'node',
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'editor-core', include: ['editor-core/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'contract', include: ['contract/src/**/*.test.ts', 'tests/**/*.test.ts'], environment: 'node' } },
+      serverOn('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverOn('postgres')] : []),
+      {
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+});
