@@ -171,12 +171,17 @@ test.describe('call flow editor', () => {
 
     const canvas = page.getByRole('region', { name: 'Call flow canvas' });
     const node = (label: string | RegExp) => canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
+    // Steps move when a new layout lands: click only once the canvas has finished arranging them.
+    const click = async (target: ReturnType<typeof node>) => {
+      await expect(canvas).toHaveAttribute('aria-busy', 'false');
+      await target.click();
+    };
     const problems = canvas.getByRole('button', { name: /needs? attention: go to the next$/ });
     await expect(problems).toHaveCount(0);
 
     // Take away the in-hours transfer: the in-hours route now goes nowhere and is red.
-    await node('Transfer: Transfer').click();
-    await canvas.getByRole('button', { name: 'Delete Transfer: Transfer' }).click();
+    await click(node('Transfer: Transfer'));
+    await click(canvas.getByRole('button', { name: 'Delete Transfer: Transfer' }));
     await expect(node('Transfer: Transfer')).toHaveCount(0);
     const inHours = node(/^In hours:/);
     await expect(inHours).toHaveAccessibleDescription(/Needs attention/);
@@ -184,7 +189,7 @@ test.describe('call flow editor', () => {
     await expectAccessible(page, 'new call flow with a red step');
 
     // Undo brings the transfer back; redo (Ctrl+Shift+Z) takes it away again.
-    await canvas.getByRole('button', { name: 'Undo' }).click();
+    await click(canvas.getByRole('button', { name: 'Undo' }));
     await expect(node('Transfer: Transfer')).toBeVisible();
     await expect(inHours).not.toHaveAccessibleDescription(/Needs attention/);
     await expect(problems).toHaveCount(0);
@@ -193,7 +198,7 @@ test.describe('call flow editor', () => {
     await expect(inHours).toHaveAccessibleDescription(/Needs attention/);
 
     // In hours: a dial menu playing "Main menu".
-    await canvas.getByRole('button', { name: /^Add a step after In hours:/ }).click();
+    await click(canvas.getByRole('button', { name: /^Add a step after In hours:/ }));
     const palette = page.getByRole('dialog', { name: /^Add a step after In hours/ });
     await expect(palette.getByRole('button', { name: 'Dial menu', exact: true })).toBeEnabled();
     await expectAccessible(page, 'step palette');
@@ -206,9 +211,9 @@ test.describe('call flow editor', () => {
     await expect(node('Dial menu: Dial menu')).toBeVisible();
 
     // Key 1: transfer to extension 200.
-    await canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }).click();
+    await click(canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }));
     await expect(node(/^Dial menu key 1:/)).toBeVisible();
-    await canvas.getByRole('button', { name: /^Add a step after Dial menu key 1:/ }).click();
+    await click(canvas.getByRole('button', { name: /^Add a step after Dial menu key 1:/ }));
     await page.getByRole('dialog', { name: /^Add a step after Dial menu key/ }).getByRole('button', { name: 'Transfer', exact: true }).click();
     const transferDialog = page.getByRole('dialog', { name: 'Transfer: Transfer' });
     await transferDialog.getByRole('checkbox', { name: 'Alex Morgan · ext 200' }).check();
@@ -218,9 +223,9 @@ test.describe('call flow editor', () => {
     await expect(node('Transfer: Transfer')).toHaveAccessibleDescription(/Alex Morgan \(200\)/);
 
     // Key 2: voicemail.
-    await canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }).click();
+    await click(canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }));
     await expect(node(/^Dial menu key 2:/)).toBeVisible();
-    await canvas.getByRole('button', { name: /^Add a step after Dial menu key 2:/ }).click();
+    await click(canvas.getByRole('button', { name: /^Add a step after Dial menu key 2:/ }));
     await page.getByRole('dialog', { name: /^Add a step after Dial menu key/ }).getByRole('button', { name: 'Voicemail', exact: true }).click();
     const voicemailDialog = page.getByRole('dialog', { name: 'Voicemail: Voicemail' });
     await voicemailDialog.getByLabel('Voicemail box').selectOption({ label: 'Priya Shah · ext 201' });

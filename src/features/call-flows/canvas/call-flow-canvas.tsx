@@ -238,6 +238,7 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
   const nodes = useStore(ui, (s) => s.nodes);
   const edges = useStore(ui, (s) => s.edges);
   const waiting = useStore(ui, (s) => s.waitingForLayout);
+  const arranging = useStore(ui, (s) => s.layoutBusy || s.waitingForLayout);
   const layoutError = useStore(ui, (s) => s.layoutError);
   const palette = useStore(ui, (s) => s.palette);
   const dialogNodeId = useStore(ui, (s) => s.dialogNodeId);
@@ -263,7 +264,7 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
 
   return (
     <CanvasContext.Provider value={context}>
-      <section ref={regionRef} className={className} aria-label={ariaLabel}>
+      <section ref={regionRef} className={className} aria-label={ariaLabel} aria-busy={arranging}>
         <Toolbar
           testOpen={testOpen}
           onToggleTest={() => setTestOpen((open) => !open)}
