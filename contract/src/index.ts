@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './navigation.ts';
 export * from './call-flows.ts';
 export * from './trial.ts';
+export * from './audio-format.ts';
 
 import { authEndpoints } from './auth.ts';
 import { callFlowEndpoints } from './call-flows.ts';
