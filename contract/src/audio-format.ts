@@ -63,3 +63,10 @@ export const audioMessages = {
   microphoneFailed: 'The microphone could not be started. Check that no other app is using it, then try again.',
   noVoicemailGreeting: 'No audio file for voicemail greeting. Please upload one',
 } as const;
+
+/** What an audio file is for (spec 001 "Audio file" kind; the values are the portal's own). */
+export const AUDIO_KINDS = ['greeting', 'menu', 'announcement', 'voicemail_greeting', 'hold_music'] as const;
+export type AudioKind = (typeof AUDIO_KINDS)[number];
+/** How it was made (sub_kind). */
+export const AUDIO_SUB_KINDS = ['recording', 'text_to_speech', 'upload'] as const;
+export type AudioSubKind = (typeof AUDIO_SUB_KINDS)[number];
