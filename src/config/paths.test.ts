@@ -38,6 +38,14 @@ describe('paths', () => {
     expect(() => buildRoutePath('/call-flows/:id', {})).toThrow(/Missing route parameter "id"/);
   });
 
+  it('builds the phone setup tabs, and reads an unknown tab as the first', () => {
+    expect(paths.phoneSetupPage(3)).toBe('/phone-setup/3?tab=voicemail');
+    expect(paths.phoneSetupPage(3, 'hold-music')).toBe('/phone-setup/3?tab=hold-music');
+    expect(paths.phoneSetupTab('hold-music')).toBe('hold-music');
+    expect(paths.phoneSetupTab('holiday-schedule')).toBe('voicemail');
+    expect(paths.phoneSetupTab(null)).toBe('voicemail');
+  });
+
   it('builds the call-flow routes', () => {
     expect(paths.callFlowsPage(12)).toBe('/call-flows/12?tab=active-call-flow');
     expect(paths.customCallFlowEditor(12)).toBe('/call-flows/custom/12');

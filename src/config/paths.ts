@@ -120,3 +120,18 @@ export function callFlowsPage(productId: number | string): string {
 export function customCallFlowEditor(productId: number | string, callflowId?: string | null): string {
   return callFlowsCustom.build({ id: productId }, { [CALLFLOW_ID_PARAM]: callflowId ?? undefined });
 }
+
+// Phone setup: its tabs, by the ?tab= value. The spec's links open holiday-schedule, which the portal
+// does not have yet; a tab it does not know shows the first one.
+export const PHONE_SETUP_TABS = ['voicemail', 'hold-music'] as const;
+export type PhoneSetupTab = (typeof PHONE_SETUP_TABS)[number];
+
+/** The tab a ?tab= value names, or the first tab. */
+export function phoneSetupTab(value: string | null | undefined): PhoneSetupTab {
+  return (PHONE_SETUP_TABS as readonly string[]).includes(value ?? '') ? (value as PhoneSetupTab) : PHONE_SETUP_TABS[0];
+}
+
+/** A phone setup tab of a product: /phone-setup/{id}?tab=voicemail. */
+export function phoneSetupPage(productId: number | string, tab: PhoneSetupTab = PHONE_SETUP_TABS[0]): string {
+  return phoneSetup.build({ id: productId }, { tab });
+}

@@ -4,7 +4,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useMatches } from 'react-router-dom';
 import * as paths from '../../config/paths.ts';
 import { useNavigationProducts } from '../../features/navigation/api/get-navigation.ts';
-import { CallFlowsIcon, HomeIcon } from './icons.tsx';
+import { CallFlowsIcon, HomeIcon, PhoneSetupIcon } from './icons.tsx';
 
 export const SIDE_NAV_ID = 'side-navigation';
 
@@ -118,6 +118,12 @@ export function SideNav({ open, overlay, onClose }: SideNavProps) {
                   <NavLink to={paths.callFlowsPage(product.product_id)} current={pathname === paths.callFlows.build({ id: product.product_id })} onClick={afterChoice}>
                     <CallFlowsIcon />
                     Call flows
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to={paths.phoneSetupPage(product.product_id)} current={pathname === paths.phoneSetup.build({ id: product.product_id })} onClick={afterChoice}>
+                    <PhoneSetupIcon />
+                    Phone setup
                   </NavLink>
                 </li>
               </chakra.ul>
