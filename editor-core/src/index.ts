@@ -14,4 +14,5 @@ export * from './commands.ts';
 export * from './io.ts';
 export * from './history.ts';
 export * from './simulator.ts';
+export * from './tree-layout.ts';
 export * from './layout.ts';

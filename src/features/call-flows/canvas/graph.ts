@@ -4,10 +4,9 @@
  * or a new layout only touches what moved.
  */
 import { Position, type Edge, type Node, type NodeHandle, type Viewport } from '@xyflow/react';
-import { NODE_SPECS, edgeId, type FlowNode, type NodePosition, type NodeType, type Size } from '@portal/editor-core';
-import { TREE_SPACING } from './layout-options.ts';
+import { NODE_SPECS, TREE_GAPS, edgeId, type FlowNode, type NodePosition, type NodeType, type Size } from '@portal/editor-core';
 
-/** Fixed size per type: no measuring before layout, and the same box for ELK and for React Flow. */
+/** Fixed size per type: no measuring before layout, and the same box for the layout and for React Flow. */
 export const NODE_SIZES: Readonly<Record<NodeType, Size>> = {
   main_number: { width: 248, height: 76 },
   business_hours: { width: 248, height: 76 },
@@ -36,9 +35,6 @@ export const TYPE_COLORS: Readonly<Record<NodeType, string>> = {
   dial_menu_key: '#52525b',
   repeat_menu: '#a16207',
 };
-
-const LAYER_GAP = TREE_SPACING;
-const SIBLING_GAP = TREE_SPACING;
 
 /** Where a node sits in the tree. */
 export interface IndexEntry {
@@ -144,8 +140,8 @@ export function buildGraph(root: FlowNode, positions: Readonly<Record<string, No
       const above = parent ? placed.get(parent.id) : undefined;
       if (above && parent) {
         const count = parent.children.length;
-        x = above.x + above.width / 2 - size.width / 2 + (index - (count - 1) / 2) * (size.width + SIBLING_GAP);
-        y = above.y + above.height + LAYER_GAP;
+        x = above.x + above.width / 2 - size.width / 2 + (index - (count - 1) / 2) * (size.width + TREE_GAPS.siblingGap);
+        y = above.y + above.height + TREE_GAPS.levelGap;
       } else {
         x = 0;
         y = 0;

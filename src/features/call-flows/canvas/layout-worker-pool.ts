@@ -1,7 +1,7 @@
 /**
- * The page's layout worker. ELK takes a moment to start, so the worker starts as soon as the canvas code
- * loads (while the page still fetches the flow), a canvas that remounts reuses it, and it is ended a
- * minute after the last canvas has gone.
+ * The page's layout worker. A worker takes a moment to start (a thread and its module), so it starts as soon
+ * as the canvas code loads (while the page still fetches the flow), a canvas that remounts reuses it, and it
+ * is ended a minute after the last canvas has gone.
  */
 import type { LayoutRequest, LayoutResponse } from '@portal/editor-core';
 import type { LayoutWorker } from './layout-client.ts';

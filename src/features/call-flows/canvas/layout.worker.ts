@@ -1,10 +1,8 @@
 /**
- * The layout worker: lays out flows with ELK off the main thread, answering editor-core's LayoutRequest with
- * its handleLayoutRequest.
+ * The layout worker: answers editor-core's LayoutRequest with its handleLayoutRequest (a tidy-tree layout),
+ * off the main thread.
  */
-import ELK from 'elkjs/lib/elk.bundled.js';
-import { handleLayoutRequest, type ElkLike, type LayoutRequest, type LayoutResponse } from '@portal/editor-core';
-import { CANVAS_LAYOUT_OPTIONS } from './layout-options.ts';
+import { handleLayoutRequest, type LayoutRequest, type LayoutResponse } from '@portal/editor-core';
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<LayoutRequest>) => void) | null;
@@ -12,10 +10,4 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
-// ELK runs in this thread through its own in-process "fake worker"; loading elk.bundled.js inside a worker
-// also installs ELK's worker message handler on self, which ours replaces here.
-const elk = new ELK();
-const treeElk: ElkLike = { layout: (graph) => elk.layout({ ...graph, layoutOptions: { ...graph.layoutOptions, ...CANVAS_LAYOUT_OPTIONS } }) };
-scope.onmessage = (event) => {
-  void handleLayoutRequest(treeElk, event.data).then((response) => scope.postMessage(response));
-};
+scope.onmessage = (event) => scope.postMessage(handleLayoutRequest(event.data));
