@@ -5,7 +5,7 @@ import * as paths from '../../../config/paths.ts';
 import { useCallFlowList } from '../api/list-call-flows.ts';
 import { useSimpleCallFlow } from '../api/get-simple-call-flow.ts';
 import { activeCallFlowText, describeActiveCallFlow } from '../logic/flow-list.ts';
-import { Loading } from './states.tsx';
+import { Loading } from '../../../components/states.tsx';
 
 const HEADING_ID = 'active-flow-heading';
 

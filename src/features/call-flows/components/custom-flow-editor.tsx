@@ -29,7 +29,7 @@ import { changedSinceSave, planConflict, planSave, type ConflictChoice, type Sav
 import { EditorBar } from './editor-bar.tsx';
 import { ConflictDialog, DiscardChangesDialog, DraftBanner } from './editor-dialogs.tsx';
 import { useEnableGate } from './enable-gate.tsx';
-import { LoadError, Loading } from './states.tsx';
+import { LoadError, Loading } from '../../../components/states.tsx';
 
 export const editorTexts = {
   created: 'Call flow created',

@@ -21,7 +21,7 @@ import { clearDraft } from '../logic/draft-storage.ts';
 import { activeCustomFlow, copyFlowName, isAgentCallFlow } from '../logic/flow-list.ts';
 import type { EnableRequest } from './enable-gate.tsx';
 import { PlusIcon } from './icons.tsx';
-import { LoadError, Loading } from './states.tsx';
+import { LoadError, Loading } from '../../../components/states.tsx';
 
 const HEADING_ID = 'custom-flows-heading';
 

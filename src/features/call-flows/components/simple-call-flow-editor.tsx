@@ -21,7 +21,7 @@ import {
   type SimpleFlowDraft,
 } from '../logic/simple-flow.ts';
 import { AudioSelect } from './audio-select.tsx';
-import { LoadError, Loading } from './states.tsx';
+import { LoadError, Loading } from '../../../components/states.tsx';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 import { useAudioPreview } from './use-audio-preview.ts';
 

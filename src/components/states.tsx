@@ -1,5 +1,5 @@
 import { Box, Button, Spinner, Text } from '@chakra-ui/react';
-import { userErrorText } from '../../../lib/error-text.ts';
+import { userErrorText } from '../lib/error-text.ts';
 
 /** A section's loading state, announced to screen readers. */
 export function Loading({ label }: { label: string }) {
