@@ -3,6 +3,20 @@ import type { $ZodType } from 'zod/v4/core';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
+ * A request sent as multipart/form-data (an upload) rather than JSON: the form field that
+ * carries the file and the text fields beside it. The endpoint's `body` schema describes the
+ * form as the server reads it, one property per field: the file (name, type and bytes) and
+ * each text field, a 'json' field parsed from its JSON text first.
+ * @example { file: 'audio-file', fields: { 'audio-data': 'json' } } // form.append('audio-data', JSON.stringify(data))
+ */
+export interface Multipart {
+  /** The form field that carries the file; one file per request. */
+  file: string;
+  /** Text fields by name: 'text' is used as sent, 'json' is JSON text. */
+  fields?: Readonly<Record<string, 'text' | 'json'>>;
+}
+
+/**
  * One API call: its method, its path (Fastify style, `:name` for a parameter) and the
  * zod schemas of what goes in and what comes back. The server registers the route from
  * it; the client builds the request from it and parses the answer with `response`.
@@ -24,6 +38,8 @@ export interface Endpoint<
   response: Response;
   /** Status of a successful answer; 200 unless said. */
   status?: 200 | 201 | 204;
+  /** Set when the body is multipart/form-data (see Multipart); JSON otherwise. */
+  multipart?: Multipart;
 }
 
 /** Declares an endpoint, keeping its schema types for both sides. */

@@ -5,7 +5,9 @@ export * from './navigation.ts';
 export * from './call-flows.ts';
 export * from './trial.ts';
 export * from './audio-format.ts';
+export * from './audio.ts';
 
+import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
 import { authEndpoints } from './auth.ts';
 import { callFlowEndpoints } from './call-flows.ts';
 import { navigationEndpoints } from './navigation.ts';
@@ -17,5 +19,7 @@ export const endpoints = {
   ...navigationEndpoints,
   ...callFlowEndpoints,
   ...trialEndpoints,
+  ...audioEndpoints,
+  ...phoneSetupAudioEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

@@ -15,8 +15,11 @@ import { authHandlers } from './routes/auth.ts';
 import { callFlowGuards, callFlowHandlers } from './routes/call-flows.ts';
 import { registerEndpoints } from './routes/index.ts';
 import { navigationHandlers } from './routes/navigation.ts';
+import { phoneSetupHandlers } from './routes/phone-setup.ts';
 import { siteHandlers } from './routes/site.ts';
 import { trialHandlers } from './routes/trial.ts';
+import { createSpeechEngine, type SpeechEngine } from './speech/engine.ts';
+import { TextToSpeech } from './speech/text-to-speech.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +28,8 @@ declare module 'fastify' {
     audio: AudioStorage;
     /** The clock; tests pass their own to move time. */
     now: () => Date;
+    /** Text to speech: the configured engine, cached and queued. */
+    speech: TextToSpeech;
   }
 }
 
@@ -32,6 +37,8 @@ export interface BuildAppOptions {
   db: Database;
   audio: AudioStorage;
   now?: () => Date;
+  /** The text-to-speech engine; default the one SPEECH_ENGINE names (speech/engine.ts). Closed with the app. */
+  speech?: SpeechEngine;
   /** The built SPA; default <repo>/dist. */
   staticDir?: string;
   logger?: boolean;
@@ -53,6 +60,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', options.db);
   app.decorate('audio', options.audio);
   app.decorate('now', options.now ?? (() => new Date()));
+  const speech = options.speech ?? createSpeechEngine();
+  app.decorate('speech', new TextToSpeech(speech, options.audio));
+  app.addHook('onClose', async () => speech.close?.());
 
   // External plugins. Swagger must come before the routes it documents.
   await app.register(fastifyCookie);
@@ -83,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Routes.
   registerEndpoints(
     app,
-    { ...authHandlers, ...navigationHandlers, ...callFlowHandlers, ...siteHandlers, ...audioHandlers, ...trialHandlers },
+    { ...authHandlers, ...navigationHandlers, ...callFlowHandlers, ...siteHandlers, ...audioHandlers, ...phoneSetupHandlers, ...trialHandlers },
     callFlowGuards,
   );
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());

@@ -7,6 +7,7 @@ import { MAX_FLOW_DEPTH, MAX_FLOW_NODES } from '@portal/editor-core';
 import { sampleFlow } from '@portal/editor-core/testing';
 import { issueToken } from './auth/tokens.ts';
 import { demoLogins } from './db/demo-logins.ts';
+import { encodeWav } from './audio/wav.ts';
 import { callFlows, products, users } from './db/schema.ts';
 import { getCsrf, useTestApp, type Csrf } from './test/helper.ts';
 
@@ -223,4 +224,71 @@ describe('deeply nested and oversized call flows', () => {
     });
     expect(simple.statusCode).toBe(400);
   });
+});
+
+/** A multipart body written by hand, so that it can be wrong in every way a client can make it wrong. */
+function rawForm(parts: string[], { boundary = 'JunkBoundary', close = true } = {}): Body {
+  const body = parts.map((part) => `--${boundary}\r\n${part}\r\n`).join('') + (close ? `--${boundary}--\r\n` : '');
+  return { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.from(body, 'latin1') };
+}
+const field = (name: string, value: string, headers = '') => `Content-Disposition: form-data; name="${name}"\r\n${headers}\r\n${value}`;
+const filePart = (name: string, filename: string, bytes: string, type = 'audio/wav') =>
+  `Content-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n${bytes}`;
+const wav = encodeWav(new Int16Array(4000)).toString('latin1');
+const data = JSON.stringify({ kind: 'greeting', sub_kind: 'upload', name: 'Junk' });
+
+/** Forms with every file field name the uploads use, and fields a form should never have. */
+const junkForms: Body[] = [
+  rawForm([]),
+  rawForm(['no headers at all']),
+  rawForm([field('__proto__', '{"kind":"greeting"}'), filePart('__proto__', 'x.wav', wav)]),
+  rawForm([field('constructor', 'x'), field('toString', 'x'), field('hasOwnProperty', 'x')]),
+  ...['audio-file', 'file'].flatMap((name) => [
+    rawForm([filePart(name, 'x.wav', wav)]),
+    rawForm([filePart(name, 'x.wav', wav), field('audio-data', '['.repeat(8000) + ']'.repeat(8000))]),
+    rawForm([filePart(name, 'x.wav', wav), field('audio-data', '{"__proto__": {"kind": "greeting"}, "constructor": 1}')]),
+    rawForm([filePart(name, 'x.wav', wav), field('audio-data', '{nope', 'Content-Type: application/json\r\n')]),
+    rawForm([filePart(name, 'x.wav', wav), field('audio-data', data, 'Content-Type: application/json\r\n')]),
+    rawForm([filePart(name, 'x.wav', wav), field('audio-data', JSON.stringify({ kind: 'greeting', sub_kind: 'upload', name: 'a\u0000b', text: '\ud800' }))]),
+    rawForm([filePart(name, 'x.wav', wav), field('audio-data', `{"name":"${'n'.repeat(20_000)}"}`)]),
+    rawForm([filePart(name, `${'../'.repeat(50)}\u0000evil\u202e.wav`, wav), field('audio-data', data)]),
+    rawForm([filePart(name, 'x'.repeat(5000), wav), field('audio-data', data)]),
+    rawForm([filePart(name, 'x.wav', wav), filePart(name, 'y.wav', wav), field('audio-data', data)]),
+    rawForm([field('audio-data', data), filePart(name, 'x.wav', wav.slice(0, 100))], { close: false }),
+    rawForm([filePart(name, 'x.wav', ''), field('audio-data', data)]),
+    rawForm([filePart(name, 'x.wav', wav), field(name, 'text where the file goes'), field('audio-data', data)]),
+    rawForm([`Content-Disposition: form-data; name="${name}"; filename="x.wav"\r\nContent-Type: multipart/mixed; boundary=inner\r\n\r\n--inner\r\n\r\n--inner--`]),
+    rawForm([`Content-Disposition: form-data; name="${name}"; filename="x.wav"\r\nContent-Transfer-Encoding: base64\r\n\r\nUklGRg==`]),
+    rawForm([filePart(name, 'x.wav', wav)], { boundary: 'b'.repeat(200) }),
+  ]),
+  rawForm(Array.from({ length: 200 }, (_, i) => field(`f${i}`, 'x'))),
+  rawForm([`Content-Disposition: form-data; name="audio-data"\r\n${'X-Junk: 1\r\n'.repeat(500)}\r\n{}`]),
+  rawForm([field('audio-data', data)], { boundary: '' }),
+  { contentType: 'multipart/form-data; boundary=JunkBoundary', payload: Buffer.from('--Other\r\n\r\n--Other--\r\n') },
+  { contentType: 'multipart/form-data; boundary="unterminated', payload: Buffer.from('x') },
+  { contentType: 'multipart/form-data', payload: Buffer.from('--x--') },
+  { contentType: 'multipart/form-data; boundary=JunkBoundary', payload: randomBytes(4096) },
+];
+
+// Each upload gets every junk form, with each query it may have: unreadable forms, prototype and
+// overlong field names, files under the wrong field, JSON too deep or not JSON, NUL in names.
+describe('junk uploads', () => {
+  const uploads = (Object.entries(endpoints) as [EndpointName, Endpoint][]).filter(([, endpoint]) => endpoint.multipart);
+
+  for (const [name, endpoint] of uploads) {
+    it(`never make ${name} answer 5xx, whatever the form`, async () => {
+      const key = await issueToken(t.db, customerId, t.clock.now());
+      // Only the voicemail greeting has a query: upload, or reset (which reads no file).
+      for (const query of name === 'postVoicemailGreeting' ? ['?audio_type=greeting', '?reset=true'] : ['']) {
+        for (const form of junkForms) {
+          await expectHandled({
+            method: endpoint.method,
+            url: fillPath(endpoint.path, String(ids.acme)) + query,
+            headers: { authorization: `Token ${key}`, ...csrf.headers, 'content-type': form.contentType! },
+            payload: form.payload!,
+          });
+        }
+      }
+    });
+  }
 });

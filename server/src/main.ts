@@ -8,7 +8,8 @@ import { seedIfEmpty } from './db/seed.ts';
 // Environment: PORT (8080), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else PGlite in
 // PORTAL_DATA_DIR, default ./data), TRUST_PROXY (true, or a list of proxy addresses).
 // Audio files live in PORTAL_DATA_DIR/audio (./data/audio by default, with PostgreSQL too;
-// in memory beside an in-memory database).
+// in memory beside an in-memory database), and so does the text-to-speech cache (tts-cache/).
+// SPEECH_ENGINE names the text-to-speech engine: espeak (the default; see speech/engine.ts).
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${process.env.PORT}"`);

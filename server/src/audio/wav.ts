@@ -8,23 +8,29 @@ export interface Note {
   ms: number;
 }
 
+/** The 44-byte header of a 16-bit mono PCM WAV file with `dataBytes` bytes of samples. */
+export function wavHeader(dataBytes: number, sampleRate = WAV_SAMPLE_RATE): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16); // fmt chunk size
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28); // byte rate
+  header.writeUInt16LE(2, 32); // block align
+  header.writeUInt16LE(16, 34); // bits per sample
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}
+
 /** 16-bit mono PCM samples as a WAV file (RIFF, 44-byte header). */
 export function encodeWav(samples: Int16Array, sampleRate = WAV_SAMPLE_RATE): Buffer {
-  const dataBytes = samples.length * 2;
-  const wav = Buffer.alloc(44 + dataBytes);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + dataBytes, 4);
-  wav.write('WAVE', 8, 'ascii');
-  wav.write('fmt ', 12, 'ascii');
-  wav.writeUInt32LE(16, 16); // fmt chunk size
-  wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(1, 22); // mono
-  wav.writeUInt32LE(sampleRate, 24);
-  wav.writeUInt32LE(sampleRate * 2, 28); // byte rate
-  wav.writeUInt16LE(2, 32); // block align
-  wav.writeUInt16LE(16, 34); // bits per sample
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(dataBytes, 40);
+  const wav = Buffer.alloc(44 + samples.length * 2);
+  wavHeader(samples.length * 2, sampleRate).copy(wav, 0);
   for (let i = 0; i < samples.length; i++) wav.writeInt16LE(samples[i] as number, 44 + i * 2);
   return wav;
 }

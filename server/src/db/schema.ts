@@ -247,3 +247,46 @@ export const audioFiles = pgTable(
     check('audio_files_tts_voice', sql`${t.ttsVoice} is null or ${t.ttsVoice} in ('female', 'male')`),
   ],
 );
+
+/**
+ * Voicemail settings of a voip product (spec 001 section 3 "Voicemail settings"); at most one
+ * row per product, made when first changed (no row reads as the defaults). The greeting's bytes
+ * live in the audio storage under `greetingStorageKey`.
+ */
+export const voicemailSettings = pgTable(
+  'voicemail_settings',
+  {
+    productId: integer()
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Callers hear the site's own greeting, not the default one. */
+    customAudio: boolean().notNull().default(false),
+    greetingStorageKey: text(),
+    /** The words of the greeting when text to speech made it, and the voice. */
+    greetingTtsText: text(),
+    greetingTtsVoice: text({ enum: ['female', 'male'] }),
+    /** Ring longer before voicemail answers (VOICEMAIL_RING_SECONDS). */
+    voicemailDelay: boolean().notNull().default(false),
+    voicemailToEmailEnabled: boolean().notNull().default(false),
+    voicemailToEmailAddress: text().notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('voicemail_settings_custom_has_audio', sql`not ${t.customAudio} or ${t.greetingStorageKey} is not null`),
+    check('voicemail_settings_tts_voice', sql`${t.greetingTtsVoice} is null or ${t.greetingTtsVoice} in ('female', 'male')`),
+  ],
+);
+
+/** Hold music of a voip product: the site's own (bytes under `storageKey`) or the built-in melody. */
+export const holdMusicSettings = pgTable(
+  'hold_music_settings',
+  {
+    productId: integer()
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    customAudio: boolean().notNull().default(false),
+    storageKey: text(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('hold_music_settings_custom_has_audio', sql`not ${t.customAudio} or ${t.storageKey} is not null`)],
+);

@@ -11,11 +11,13 @@ import {
   accounts,
   audioFiles,
   callFlows,
+  holdMusicSettings,
   phoneNumbers,
   products,
   simpleCallFlows,
   trials,
   users,
+  voicemailSettings,
   voipUsers,
   type InstallationAddress,
 } from './schema.ts';
@@ -190,6 +192,11 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
       { productId: trialPhone.id, enable: true, name: SIMPLE_CALL_FLOW_NAME, data: defaultSimpleCallFlowData(), updatedAt: now },
       { productId: cafePhone.id, enable: true, name: SIMPLE_CALL_FLOW_NAME, data: defaultSimpleCallFlowData(), updatedAt: now },
     ]);
+
+    // Voicemail and hold music start as the defaults: the default greeting, the built-in melody.
+    const cloudPhones = [acmePhone, trialPhone, cafePhone].map((phone) => ({ productId: phone.id, updatedAt: now }));
+    await tx.insert(voicemailSettings).values(cloudPhones);
+    await tx.insert(holdMusicSettings).values(cloudPhones);
 
     // The bytes go in first: a failed write rolls the rows back, and a repeated first start rewrites the same bytes.
     for (const file of demoAudio) {

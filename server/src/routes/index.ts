@@ -4,6 +4,7 @@ import { ApiErrorBody, Binary, DetailError, endpoints, type Endpoint, type Endpo
 import { MAX_FLOW_DEPTH, MAX_IMPORT_CHARS } from '@portal/editor-core';
 import { authenticate } from '../plugins/auth.ts';
 import { detailError, type ApiError } from '../plugins/errors.ts';
+import { readMultipart, registerMultipart } from '../plugins/multipart.ts';
 
 // Endpoint's schema properties are optional, so `S` carries `| undefined` even when set.
 type Input<S> = NonNullable<S> extends $ZodType ? output<NonNullable<S>> : undefined;
@@ -45,6 +46,9 @@ function bodyProblem(body: unknown): string | null {
     const [value, depth] = stack.pop() as [unknown, number];
     if (typeof value === 'string') {
       if (unstorable(value)) return UNSTORABLE_TEXT_MESSAGE;
+    } else if (ArrayBuffer.isView(value)) {
+      // An uploaded file's bytes: not text, and far too many to walk.
+      continue;
     } else if (value !== null && typeof value === 'object') {
       if (depth >= MAX_BODY_DEPTH) return 'The request body is nested too deeply.';
       for (const [key, child] of Object.entries(value)) {
@@ -78,16 +82,18 @@ const errorSchemas = {
   412: documented(DetailError, 'The version sent (body version or If-Match) is not the current one: someone changed it since'),
   413: documented(DetailError, 'Request body too large'),
   415: documented(DetailError, 'Request body is not JSON'),
+  notMultipart: documented(DetailError, 'Request body is not multipart/form-data'),
   416: documented(DetailError, 'The Range asked for lies beyond the end of the file (Content-Range: bytes */{size})'),
   429: documented(DetailError, 'Too many failed sign-ins; retry after the Retry-After header seconds'),
+  503: documented(DetailError, 'Text to speech is busy; retry after the Retry-After header seconds'),
 };
 
 /** Endpoints that answer 429 when throttled. */
 const throttled = new Set<EndpointName>(['login']);
 /** Endpoints that compare versions (optimistic concurrency) and answer 412 on a stale one. */
 const versioned = new Set<EndpointName>(['patchCallFlow', 'deleteCallFlow', 'patchSimpleCallFlow']);
-/** File downloads that honour Range: 206 with part of the file, 416 past its end. */
-const ranged = new Set<EndpointName>(['downloadCallFlowAudioFile']);
+/** Endpoints that run text to speech, which answers 503 when too many syntheses wait. */
+const speaking = new Set<EndpointName>(['getTextToSpeech', 'postTextToSpeech', 'postVoicemailGreetingText']);
 
 function errorResponses(name: EndpointName, endpoint: Endpoint) {
   // Fastify reads a body on every unsafe call, whether or not the endpoint declares one.
@@ -98,9 +104,11 @@ function errorResponses(name: EndpointName, endpoint: Endpoint) {
     ...(unsafe && { 403: errorSchemas[403] }),
     ...(endpoint.params && { 404: errorSchemas[404] }),
     ...(versioned.has(name) && { 412: errorSchemas[412] }),
-    ...(unsafe && { 413: errorSchemas[413], 415: errorSchemas[415] }),
-    ...(ranged.has(name) && { 206: Binary.describe('The part of the file the Range header asked for'), 416: errorSchemas[416] }),
+    ...(unsafe && { 413: errorSchemas[413], 415: endpoint.multipart ? errorSchemas.notMultipart : errorSchemas[415] }),
+    // Every audio answer honours Range: 206 with part of the file, 416 past its end.
+    ...(endpoint.response === Binary && { 206: Binary.describe('The part of the file the Range header asked for'), 416: errorSchemas[416] }),
     ...(throttled.has(name) && { 429: errorSchemas[429] }),
+    ...(speaking.has(name) && { 503: errorSchemas[503] }),
   };
 }
 
@@ -113,51 +121,64 @@ function tagOf(path: string): string {
 /**
  * Registers every contract endpoint with its schemas (validation, serialisation, OpenAPI)
  * and handler. Every body is first checked for depth and unstorable text, then by the
- * endpoint's guard, before zod sees it.
+ * endpoint's guard, before zod sees it. Uploads (endpoints with `multipart`) live in a scope
+ * of their own with the multipart parser: elsewhere a multipart body stays unsupported (415).
  */
 export function registerEndpoints(app: FastifyInstance, handlers: Handlers, guards: Guards = {}) {
-  for (const name of Object.keys(endpoints) as EndpointName[]) {
-    const endpoint: Endpoint = endpoints[name];
-    // The map's type ties each handler to its own endpoint; here they are all alike.
-    const handler = handlers[name] as unknown as EndpointHandler<Endpoint>;
-    const guard = guards[name];
-    const status = endpoint.status ?? 200;
-    const bodyLimit = bodyLimits[name];
-    app.route({
-      method: endpoint.method,
-      url: endpoint.path,
-      ...(bodyLimit && { bodyLimit }),
-      schema: {
-        operationId: name,
-        summary: endpoint.summary,
-        tags: [tagOf(endpoint.path)],
-        ...(endpoint.params && { params: endpoint.params }),
-        ...(endpoint.query && { querystring: endpoint.query }),
-        ...(endpoint.body && { body: endpoint.body }),
-        response: { [status]: endpoint.response, ...errorResponses(name, endpoint) },
-        ...(endpoint.auth && { security: [{ token: [] }] }),
-      },
-      onRequest: endpoint.auth ? [authenticate] : [],
-      preValidation: async (request) => {
-        if (request.body === undefined) return;
-        const refused = guard?.(request.body);
-        if (refused) throw refused;
-        const problem = bodyProblem(request.body);
-        if (problem) throw detailError(400, problem);
-      },
-      handler: async (request, reply) => {
-        const result = await handler({
-          body: request.body,
-          query: request.query,
-          params: request.params,
-          request,
-          reply,
-        });
-        // A handler that answered itself (a file, a partial answer) is done.
-        if (reply.sent) return reply;
-        if (status === 204) return reply.code(204).send();
-        return reply.code(status).send(result);
-      },
-    });
-  }
+  const names = Object.keys(endpoints) as EndpointName[];
+  const isUpload = (name: EndpointName) => (endpoints[name] as Endpoint).multipart !== undefined;
+  for (const name of names.filter((name) => !isUpload(name))) registerEndpoint(app, name, handlers, guards);
+  void app.register(async (uploads) => {
+    await registerMultipart(uploads);
+    for (const name of names.filter(isUpload)) registerEndpoint(uploads, name, handlers, guards);
+  });
+}
+
+function registerEndpoint(app: FastifyInstance, name: EndpointName, handlers: Handlers, guards: Guards) {
+  const endpoint: Endpoint = endpoints[name];
+  // The map's type ties each handler to its own endpoint; here they are all alike.
+  const handler = handlers[name] as unknown as EndpointHandler<Endpoint>;
+  const guard = guards[name];
+  const status = endpoint.status ?? 200;
+  const bodyLimit = bodyLimits[name];
+  const multipart = endpoint.multipart;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    ...(bodyLimit && { bodyLimit }),
+    schema: {
+      operationId: name,
+      summary: endpoint.summary,
+      tags: [tagOf(endpoint.path)],
+      ...(multipart && { consumes: ['multipart/form-data'] }),
+      ...(endpoint.params && { params: endpoint.params }),
+      ...(endpoint.query && { querystring: endpoint.query }),
+      ...(endpoint.body && { body: endpoint.body }),
+      response: { [status]: endpoint.response, ...errorResponses(name, endpoint) },
+      ...(endpoint.auth && { security: [{ token: [] }] }),
+    },
+    onRequest: endpoint.auth ? [authenticate] : [],
+    preValidation: async (request) => {
+      // The form becomes the body the schema validates (the file's bytes, the parsed JSON fields).
+      if (multipart) request.body = await readMultipart(request, multipart);
+      if (request.body === undefined) return;
+      const refused = guard?.(request.body);
+      if (refused) throw refused;
+      const problem = bodyProblem(request.body);
+      if (problem) throw detailError(400, problem);
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        body: request.body,
+        query: request.query,
+        params: request.params,
+        request,
+        reply,
+      });
+      // A handler that answered itself (a file, a partial answer) is done.
+      if (reply.sent || result === reply) return reply;
+      if (status === 204) return reply.code(204).send();
+      return reply.code(status).send(result);
+    },
+  });
 }

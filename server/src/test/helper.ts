@@ -10,6 +10,7 @@ import { FilesystemAudioStorage } from '../audio/storage.ts';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/connect.ts';
 import type { DemoLogin } from '../db/demo-logins.ts';
 import { seedIfEmpty } from '../db/seed.ts';
+import type { SpeechEngine } from '../speech/engine.ts';
 
 /** When test data is seeded; the test clock starts here. */
 export const SEED_TIME = new Date('2025-03-03T09:00:00Z');
@@ -57,7 +58,7 @@ export interface TestApp {
  * Builds the app on a fresh, seeded database before the file's tests and closes both
  * after (fastify/demo's test/helper.ts). Fields are filled in by beforeAll.
  */
-export function useTestApp(options: { staticDir?: string; seed?: boolean } = {}): TestApp {
+export function useTestApp(options: { staticDir?: string; seed?: boolean; speech?: SpeechEngine } = {}): TestApp {
   const t = { clock: new TestClock() } as TestApp;
   let database: OpenedDatabase | undefined;
   let audioDir: string | undefined;
@@ -73,6 +74,7 @@ export function useTestApp(options: { staticDir?: string; seed?: boolean } = {})
       now: t.clock.now,
       // Never the repository's dist/, which may or may not be built.
       staticDir: options.staticDir ?? '/nonexistent/portal-spa',
+      ...(options.speech && { speech: options.speech }),
     });
     await t.app.ready();
   });
@@ -117,4 +119,29 @@ export async function login(app: FastifyInstance, user: DemoLogin): Promise<stri
 /** Headers of an authenticated call, with a CSRF pair for unsafe methods. */
 export function authHeaders(key: string, csrf?: Csrf): Record<string, string> {
   return { authorization: `Token ${key}`, ...csrf?.headers };
+}
+
+/** A file part of a multipart form. */
+export interface FormFile {
+  filename: string;
+  contentType?: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * A multipart/form-data body, as a browser's FormData sends it: text fields and files by name.
+ * @example app.inject({ method: 'POST', url, ...multipartForm({ file: { filename: 'a.wav', bytes } }) })
+ */
+export function multipartForm(fields: Record<string, string | FormFile>): { payload: Buffer; headers: { 'content-type': string } } {
+  const boundary = `----portal-test-${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    const disposition =
+      typeof value === 'string'
+        ? `Content-Disposition: form-data; name="${name}"\r\n\r\n`
+        : `Content-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType ?? 'audio/wav'}\r\n\r\n`;
+    parts.push(Buffer.from(`--${boundary}\r\n${disposition}`), Buffer.from(typeof value === 'string' ? value : value.bytes), Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
