@@ -30,6 +30,11 @@ export function configureHttp(next: Partial<HttpConfig>): void {
   Object.assign(config, next);
 }
 
+/** The full URL of an API path (and query): the configured base URL before it. */
+export function apiUrl(pathAndQuery: string): string {
+  return `${config.baseUrl}${pathAndQuery}`;
+}
+
 type Input<S> = S extends $ZodType ? input<S> : undefined;
 
 export interface ApiCallOptions<E extends Endpoint> {
@@ -64,7 +69,8 @@ export function resetCsrf(): void {
   csrfFromServer = null;
 }
 
-async function csrfToken(): Promise<string> {
+/** The value unsafe calls send as X-CSRFToken: the csrftoken cookie, else fetched once from the server. */
+export async function csrfToken(): Promise<string> {
   const fromCookie = readCookie(CSRF_COOKIE);
   if (fromCookie) return fromCookie;
   if (csrfFromServer) return csrfFromServer;
@@ -80,7 +86,8 @@ async function csrfToken(): Promise<string> {
   return csrfRequest;
 }
 
-function toSearch(query: unknown): string {
+/** A query object as a search string ('?a=1&b=2'; '' when empty), leaving out null and undefined. */
+export function toSearch(query: unknown): string {
   if (query === undefined || query === null || typeof query !== 'object') return '';
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -91,7 +98,8 @@ function toSearch(query: unknown): string {
   return text ? `?${text}` : '';
 }
 
-function parseBody(text: string): { ok: true; value: unknown } | { ok: false } {
+/** An answer's text as JSON: undefined when empty, not ok when it is not JSON. */
+export function parseBody(text: string): { ok: true; value: unknown } | { ok: false } {
   if (text === '') return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
@@ -120,6 +128,18 @@ export async function apiCall<E extends Endpoint>(endpoint: E, options: ApiCallO
 export async function apiBlob<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E> = {}): Promise<Blob> {
   const { response, blob } = await exchange(endpoint, options, true, 'blob');
   return blob ?? new Blob([], { type: response.headers.get('Content-Type') ?? '' });
+}
+
+/**
+ * After an error answer to an authenticated call: a 401 "Invalid token." drops the token
+ * the call sent and tells the app (onInvalidToken). Only that token is dropped: another
+ * tab may have signed in since.
+ */
+export function noteErrorAnswer(status: number, data: unknown, sentToken: string | null): void {
+  if (status === 401 && sentToken && sentToken === getToken() && extractErrorText(data) === INVALID_TOKEN_MESSAGE) {
+    clearToken();
+    for (const listener of invalidTokenListeners) listener();
+  }
 }
 
 interface Exchanged {
@@ -160,11 +180,7 @@ async function exchange<E extends Endpoint>(endpoint: E, options: ApiCallOptions
   if (!response.ok) {
     const body = parseBody(text);
     const data = body.ok ? body.value : text;
-    // Only the token this call sent is dropped: another tab may have signed in since.
-    if (response.status === 401 && token && token === getToken() && extractErrorText(data) === INVALID_TOKEN_MESSAGE) {
-      clearToken();
-      for (const listener of invalidTokenListeners) listener();
-    }
+    noteErrorAnswer(response.status, data, token);
     throw new ApiError({ kind: 'http', status: response.status, data, message: `${endpoint.method} ${endpoint.path} answered ${response.status}` });
   }
   return { response, text, blob };

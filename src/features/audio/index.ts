@@ -1,0 +1,2 @@
+export { AudioDialog, type AudioDialogProps } from './audio-dialog.tsx';
+export type { AudioMethod, AudioSaveInput, AudioSaveOptions, AudioServices } from './types.ts';
