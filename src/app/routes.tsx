@@ -71,6 +71,11 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
                       loader: async (args) => (await import('./routes/app/call-flows-loaders.ts')).callFlowsLoader(queryClient)(args),
                       lazy: () => import('./routes/app/call-flows.tsx'),
                     },
+                    {
+                      id: paths.phoneSetup.name,
+                      path: paths.phoneSetup.pattern,
+                      lazy: () => import('./routes/app/phone-setup.tsx'),
+                    },
                   ],
                 },
               ],

@@ -50,6 +50,8 @@ function OpenDialog({ onClose, title, children, footer, role = 'dialog', busy = 
 
   const cancel = (event: SyntheticEvent) => {
     event.preventDefault(); // React decides when it closes
+    // React bubbles cancel (Escape) up the component tree: a dialog opened from another closes only itself.
+    event.stopPropagation();
     if (!busy) onClose();
   };
   // A click on the dialog element itself, outside its content box, is on the backdrop.
