@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -19,8 +20,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+        // A microphone that plays a known file (e2e/fixtures/README.md), allowed without asking.
+        '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${fileURLToPath(new URL('./e2e/fixtures/microphone.wav', import.meta.url))}`,
+        '--autoplay-policy=no-user-gesture-required',
+      ],
     },
+    permissions: ['microphone'],
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },

@@ -73,3 +73,26 @@ export async function signInAs(loginPage: LoginPage, homePage: HomePage, user: {
 }
 
 export { expect };
+
+/** A binary answer of the API, fetched with the signed-in page's token (as the SPA sends it). */
+export async function apiBytes(page: Page, path: string): Promise<Buffer> {
+  const token = await page.evaluate(() => localStorage.getItem('auth._token.local'));
+  const response = await page.request.get(path, { headers: { Authorization: `Token ${token}` } });
+  expect(response.status(), `GET ${path}`).toBe(200);
+  return response.body();
+}
+
+/** What a stored WAV is: its format from the header, and its length from the data chunk. */
+export function wavInfo(bytes: Buffer): { sampleRate: number; channels: number; bitsPerSample: number; durationMs: number } {
+  expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
+  expect(bytes.toString('ascii', 8, 12)).toBe('WAVE');
+  const channels = bytes.readUInt16LE(22);
+  const sampleRate = bytes.readUInt32LE(24);
+  const bitsPerSample = bytes.readUInt16LE(34);
+  expect(bytes.toString('ascii', 36, 40)).toBe('data');
+  const dataBytes = bytes.readUInt32LE(40);
+  return { sampleRate, channels, bitsPerSample, durationMs: (dataBytes / (sampleRate * channels * (bitsPerSample / 8))) * 1000 };
+}
+
+/** The product id of the page's /{area}/{id} path. */
+export const productIdOf = (page: Page) => new URL(page.url()).pathname.split('/')[2] as string;

@@ -27,11 +27,16 @@ export function VoicemailSettings({ productId, configuration }: Props) {
   const [emailError, setEmailError] = useState<string | null>(null);
   const emailChanged = toEmail.enabled !== configuration.voicemail_to_email.enabled || (toEmail.enabled && toEmail.email.trim() !== configuration.voicemail_to_email.email);
 
+  // The box shows the choice at once; it goes back if the server refuses it.
+  const [delayShown, setDelayShown] = useState<boolean | null>(null);
   const changeDelay = async (delay: boolean) => {
+    setDelayShown(delay);
     try {
       await save.run({ voicemail_delay: delay });
+      setDelayShown(null);
       toaster.create({ type: 'success', title: delay ? `Calls now ring for ${VOICEMAIL_RING_SECONDS.delayed} seconds before voicemail answers` : `Calls now ring for ${VOICEMAIL_RING_SECONDS.standard} seconds before voicemail answers` });
     } catch (error) {
+      setDelayShown(null);
       toaster.create({ type: 'error', title: 'The setting was not changed', description: userErrorText(error) });
     }
   };
@@ -66,7 +71,7 @@ export function VoicemailSettings({ productId, configuration }: Props) {
           id="voicemail-delay"
           label="Ring for longer before voicemail answers"
           hint={`Calls ring for ${VOICEMAIL_RING_SECONDS.delayed} seconds instead of ${VOICEMAIL_RING_SECONDS.standard} before they go to voicemail.`}
-          checked={configuration.voicemail_delay}
+          checked={delayShown ?? configuration.voicemail_delay}
           disabled={save.isPending}
           onChange={(checked) => void changeDelay(checked)}
         />
