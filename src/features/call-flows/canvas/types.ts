@@ -1,5 +1,6 @@
 import type { AudioFile, SiteUser } from '@portal/contract';
 import type { EditorStore, HolidayPeriod } from '@portal/editor-core';
+import type { AudioServices } from '../../audio/index.ts';
 
 /** What the canvas needs from the page: the site's people and audio, and two server calls. */
 export interface CallFlowCanvasServices {
@@ -15,6 +16,12 @@ export interface CallFlowCanvasServices {
   siteNumbers?: string[];
   /** Optional: the holiday schedule, so the test call treats those days as closed. */
   holidays?: HolidayPeriod[];
+  /**
+   * Optional: making audio (record, type out, upload) from the step dialogs. With it, each audio
+   * select has a "New audio" button; `save` answers the stored file, which the select then
+   * chooses. The page should also add it to `audioFiles` (the dialog lists it at once either way).
+   */
+  audio?: AudioServices<AudioFile>;
 }
 
 /** When a layout has been painted: for the canvas bench and for pages that want to know. */

@@ -1,9 +1,24 @@
 import { Box, Button, chakra, Flex } from '@chakra-ui/react';
-import type { AudioFile } from '@portal/contract';
-import { PlayIcon, StopIcon } from './icons.tsx';
+import type { AudioFile, AudioKind } from '@portal/contract';
+import { useState } from 'react';
+import { AudioDialog, type AudioServices } from '../../audio/index.ts';
+import { newAudioButtonName } from '../logic/audio-files.ts';
+import { PlayIcon, PlusIcon, StopIcon } from './icons.tsx';
 import type { AudioPreview } from './use-audio-preview.ts';
 
-interface AudioSelectProps {
+/** What "New audio" beside the select makes, and how it is saved. */
+export interface NewAudioOptions {
+  services: AudioServices<AudioFile>;
+  kind: AudioKind;
+  /** The audio dialog's heading. */
+  title: string;
+  /** The name the new file starts with. */
+  defaultName: string;
+  /** Told of the new file before the select chooses it, so the caller can list it at once. */
+  onSaved?: (file: AudioFile) => void;
+}
+
+export interface AudioSelectProps {
   id: string;
   label: string;
   value: string | null;
@@ -14,10 +29,12 @@ interface AudioSelectProps {
   builtIn?: { value: string; label: string };
   disabled?: boolean;
   error?: string;
+  /** A "New audio" button that opens the audio dialog and chooses the file it saves. */
+  newAudio?: NewAudioOptions;
 }
 
-/** Chooses one of the site's audio files, with a button to listen to it. */
-export function AudioSelect({ id, label, value, onChange, files, preview, builtIn, disabled, error }: AudioSelectProps) {
+/** Chooses one of the site's audio files, with a button to listen to it and, with `newAudio`, one to make a new one. */
+export function AudioSelect({ id, label, value, onChange, files, preview, builtIn, disabled, error, newAudio }: AudioSelectProps) {
   const errorId = `${id}-error`;
   const playable = value !== null && value !== '' && value !== builtIn?.value;
   const playing = playable && preview.current === value;
@@ -74,7 +91,39 @@ export function AudioSelect({ id, label, value, onChange, files, preview, builtI
           {playing && !preview.loading ? <StopIcon /> : <PlayIcon />}
           {playing && !preview.loading ? 'Stop' : 'Play'}
         </Button>
+        {newAudio && (
+          <NewAudioButton
+            label={label}
+            disabled={disabled}
+            options={newAudio}
+            onSaved={(file) => {
+              newAudio.onSaved?.(file);
+              onChange(file.stored_filename);
+            }}
+          />
+        )}
       </Flex>
     </Box>
+  );
+}
+
+function NewAudioButton({ label, disabled, options, onSaved }: { label: string; disabled?: boolean; options: NewAudioOptions; onSaved: (file: AudioFile) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" colorPalette="brand" size="sm" h="10" disabled={disabled} aria-label={newAudioButtonName(label)} onClick={() => setOpen(true)}>
+        <PlusIcon />
+        New audio
+      </Button>
+      <AudioDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={options.title}
+        kind={options.kind}
+        defaultName={options.defaultName}
+        services={options.services}
+        onSaved={onSaved}
+      />
+    </>
   );
 }

@@ -11,6 +11,7 @@ import * as paths from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { callFlowAudioServices } from '../api/audio-services.ts';
 import { createCallFlow, storeSavedCallFlow } from '../api/create-call-flow.ts';
 import { fetchAudioFile } from '../api/download-audio-file.ts';
 import { useAdvancedCallFlowAddOn } from '../api/get-advanced-call-flow-add-on.ts';
@@ -424,6 +425,7 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
       fetchAudio: (storedFilename: string) => fetchAudioFile(queryClient, productId, storedFilename),
       isUkPhoneNumber: (number: string) => checkUkPhoneNumber(queryClient, number),
       siteNumbers: siteNumbers.data?.map((entry) => entry.number),
+      audio: callFlowAudioServices(queryClient, productId),
     }),
     [site, audioFiles, queryClient, productId, siteNumbers.data],
   );

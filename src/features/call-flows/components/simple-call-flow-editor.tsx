@@ -1,12 +1,13 @@
 import { Box, Button, chakra, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
 import { callFlowMessages, type AudioFile, type SimpleCallFlow } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
+import { callFlowAudioServices } from '../api/audio-services.ts';
 import { fetchAudioFile } from '../api/download-audio-file.ts';
 import { useAudioFiles } from '../api/list-audio-files.ts';
 import { simpleCallFlowQueryOptions, useSimpleCallFlow } from '../api/get-simple-call-flow.ts';
@@ -20,7 +21,8 @@ import {
   simpleFlowProblems,
   type SimpleFlowDraft,
 } from '../logic/simple-flow.ts';
-import { AudioSelect } from './audio-select.tsx';
+import { withAddedFiles } from '../logic/audio-files.ts';
+import { AudioSelect, type AudioSelectProps } from './audio-select.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 import { useAudioPreview } from './use-audio-preview.ts';
@@ -73,6 +75,11 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
   const patch = usePatchSimpleCallFlow(productId);
   const load = useCallback((name: string) => fetchAudioFile(queryClient, productId, name), [queryClient, productId]);
   const preview = useAudioPreview(load);
+  // Files made here are listed at once, before the audio-file list is fetched again.
+  const [added, setAdded] = useState<readonly AudioFile[]>([]);
+  const files = withAddedFiles(audioFiles, added);
+  const audioServices = useMemo(() => callFlowAudioServices(queryClient, productId), [queryClient, productId]);
+  const newAudio = { services: audioServices, kind: 'greeting', onSaved: (file: AudioFile) => setAdded((list) => [...list, file]) } as const;
 
   const problems = tried > 0 ? simpleFlowProblems(draft) : [];
   useEffect(() => {
@@ -181,55 +188,42 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
         </Text>
       )}
 
-      <chakra.fieldset display="flex" flexDirection="column" gap="3">
-        <chakra.legend fontSize="lg" fontWeight="semibold" mb="2">
-          Welcome greeting
-        </chakra.legend>
-        <Checkbox
-          id="simple-flow-welcome-enabled"
-          label="Play a welcome greeting"
-          checked={welcome.enabled}
-          onChange={(enabled) => setData('welcome_greeting', { ...welcome, enabled })}
-        />
-        {welcome.enabled && (
-          <AudioSelect
-            id={simpleFlowFieldIds.welcomeAudio}
-            label="Welcome greeting audio"
-            value={welcome.audio_file}
-            onChange={(audio_file) => {
-              setData('welcome_greeting', { ...welcome, audio_file });
-              if (audio_file) setEnableRefusal(null);
-            }}
-            files={audioFiles}
-            preview={preview}
-            error={welcomeAudioError ?? undefined}
-          />
-        )}
-      </chakra.fieldset>
+      <GreetingFieldset
+        legend="Welcome greeting"
+        checkbox={{ id: 'simple-flow-welcome-enabled', label: 'Play a welcome greeting' }}
+        enabled={welcome.enabled}
+        onEnabledChange={(enabled) => setData('welcome_greeting', { ...welcome, enabled })}
+        audio={{
+          id: simpleFlowFieldIds.welcomeAudio,
+          label: 'Welcome greeting audio',
+          value: welcome.audio_file,
+          onChange: (audio_file) => {
+            setData('welcome_greeting', { ...welcome, audio_file });
+            if (audio_file) setEnableRefusal(null);
+          },
+          error: welcomeAudioError ?? undefined,
+          files,
+          preview,
+          newAudio: { ...newAudio, title: 'New welcome greeting audio', defaultName: 'Welcome greeting' },
+        }}
+      />
 
-      <chakra.fieldset display="flex" flexDirection="column" gap="3">
-        <chakra.legend fontSize="lg" fontWeight="semibold" mb="2">
-          Closed greeting
-        </chakra.legend>
-        <Checkbox
-          id="simple-flow-closed-enabled"
-          label="Play a closed greeting"
-          hint="Played to callers outside your opening hours."
-          checked={closed.enabled}
-          onChange={(enabled) => setData('closed_greeting', { ...closed, enabled })}
-        />
-        {closed.enabled && (
-          <AudioSelect
-            id={simpleFlowFieldIds.closedAudio}
-            label="Closed greeting audio"
-            value={closed.audio_file ?? DEFAULT_CLOSED_GREETING}
-            onChange={(audio_file) => setData('closed_greeting', { ...closed, audio_file: audio_file ?? DEFAULT_CLOSED_GREETING })}
-            files={audioFiles}
-            preview={preview}
-            builtIn={{ value: DEFAULT_CLOSED_GREETING, label: 'Default closed greeting' }}
-          />
-        )}
-      </chakra.fieldset>
+      <GreetingFieldset
+        legend="Closed greeting"
+        checkbox={{ id: 'simple-flow-closed-enabled', label: 'Play a closed greeting', hint: 'Played to callers outside your opening hours.' }}
+        enabled={closed.enabled}
+        onEnabledChange={(enabled) => setData('closed_greeting', { ...closed, enabled })}
+        audio={{
+          id: simpleFlowFieldIds.closedAudio,
+          label: 'Closed greeting audio',
+          value: closed.audio_file ?? DEFAULT_CLOSED_GREETING,
+          onChange: (audio_file) => setData('closed_greeting', { ...closed, audio_file: audio_file ?? DEFAULT_CLOSED_GREETING }),
+          builtIn: { value: DEFAULT_CLOSED_GREETING, label: 'Default closed greeting' },
+          files,
+          preview,
+          newAudio: { ...newAudio, title: 'New closed greeting audio', defaultName: 'Closed greeting' },
+        }}
+      />
 
       {preview.error && (
         <Text role="alert" color="fg.error">
@@ -271,5 +265,27 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
         </Text>
       </Flex>
     </chakra.form>
+  );
+}
+
+interface GreetingFieldsetProps {
+  legend: string;
+  checkbox: { id: string; label: string; hint?: string };
+  enabled: boolean;
+  onEnabledChange: (enabled: boolean) => void;
+  /** The audio select, shown while the greeting is on. */
+  audio: AudioSelectProps;
+}
+
+/** One greeting of the simple call flow (welcome, closed): whether it plays, and its audio. */
+function GreetingFieldset({ legend, checkbox, enabled, onEnabledChange, audio }: GreetingFieldsetProps) {
+  return (
+    <chakra.fieldset display="flex" flexDirection="column" gap="3">
+      <chakra.legend fontSize="lg" fontWeight="semibold" mb="2">
+        {legend}
+      </chakra.legend>
+      <Checkbox id={checkbox.id} label={checkbox.label} hint={checkbox.hint} checked={enabled} onChange={onEnabledChange} />
+      {enabled && <AudioSelect {...audio} />}
+    </chakra.fieldset>
   );
 }

@@ -1,6 +1,9 @@
 /** Form fields of the step dialogs: native controls, each labelled, with its problems linked to it. */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { AudioFile } from '@portal/contract';
+import { AudioDialog } from '../../../audio/index.ts';
+import { newAudioButtonName, withAddedFiles } from '../../logic/audio-files.ts';
+import { AUDIO_FIELDS, newAudioName, type AudioField } from '../audio-fields.ts';
 import { useCanvas } from '../canvas-context.ts';
 import { ActionIcon } from '../icons.tsx';
 
@@ -91,7 +94,7 @@ export function SelectField({ label, value, options, onChange, messages, hint, a
       <label htmlFor={id} className="cf-label">
         {label}
       </label>
-      <div className="cf-row">
+      <div className={after ? 'cf-row cf-row-wrap' : 'cf-row'}>
         <select
           id={id}
           className="cf-input cf-select"
@@ -212,5 +215,89 @@ export function AudioPreview({ filename, name }: { filename: string; name: strin
         </span>
       )}
     </span>
+  );
+}
+
+/**
+ * The site's audio files for a dialog's selects: the page's list, plus the files made in this
+ * dialog (listed at once, before the page's list catches up).
+ */
+export function useAudioChoices(): { files: readonly AudioFile[]; add: (file: AudioFile) => void } {
+  const { services } = useCanvas();
+  const [added, setAdded] = useState<readonly AudioFile[]>([]);
+  return { files: withAddedFiles(services().audioFiles, added), add: (file) => setAdded((files) => [...files, file]) };
+}
+
+interface AudioSelectFieldProps {
+  /** Which audio of the step: gives the label and what "New audio" makes. */
+  field: AudioField;
+  value: string;
+  onChange: (value: string) => void;
+  /** The first option: "Choose an audio file", "Default music", "No announcement"… */
+  first: SelectOption;
+  /** The dialog's files, from useAudioChoices. */
+  choices: { files: readonly AudioFile[]; add: (file: AudioFile) => void };
+  /** The step's name as typed, for the new file's name. */
+  stepName: string;
+  messages?: readonly string[];
+  hint?: ReactNode;
+}
+
+/** An audio select of a step dialog: the site's files, Play, and (when the page can make audio) New audio, which chooses what it made. */
+export function AudioSelectField({ field, value, onChange, first, choices, stepName, messages, hint }: AudioSelectFieldProps) {
+  const { label } = AUDIO_FIELDS[field];
+  const name = choices.files.find((f) => f.stored_filename === value)?.name ?? value;
+  return (
+    <SelectField
+      label={label}
+      value={value}
+      options={audioOptions(choices.files, value, first)}
+      onChange={onChange}
+      messages={messages}
+      hint={hint}
+      after={
+        <>
+          <AudioPreview filename={value} name={name} />
+          <NewAudioButton
+            field={field}
+            stepName={stepName}
+            onSaved={(file) => {
+              choices.add(file);
+              onChange(file.stored_filename);
+            }}
+          />
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * "New audio" beside an audio select: the audio dialog (record, type out or upload) for that
+ * field's kind; `onSaved` gets the stored file. Nothing when the page gives no audio services.
+ */
+export function NewAudioButton({ field, stepName, onSaved }: { field: AudioField; stepName: string; onSaved: (file: AudioFile) => void }) {
+  const { services } = useCanvas();
+  const [open, setOpen] = useState(false);
+  const audio = services().audio;
+  if (!audio) return null;
+  const spec = AUDIO_FIELDS[field];
+  return (
+    <>
+      <button type="button" className="cf-button cf-button-small" aria-label={newAudioButtonName(spec.label)} onClick={() => setOpen(true)}>
+        <ActionIcon name="add" size={14} />
+        New audio
+      </button>
+      <AudioDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={spec.title}
+        kind={spec.kind}
+        defaultName={newAudioName(field, stepName)}
+        allowTextToSpeech={spec.allowTextToSpeech}
+        services={audio}
+        onSaved={onSaved}
+      />
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { draftProblems, parseList, simpleDraft, simpleValues, withArgValues, typ
 import { useCanvas } from '../canvas-context.ts';
 import { nodeIndex } from '../graph.ts';
 import { userExtension, userName } from '../summary.ts';
-import { AudioPreview, CheckboxField, SelectField, TextField, audioOptions } from './fields.tsx';
+import { AudioSelectField, CheckboxField, SelectField, TextField, useAudioChoices } from './fields.tsx';
 import { StepDialog, useSaveStep, type StepFormProps } from './step-dialog.tsx';
 
 /** Message when a typed number does not look like a UK number. */
@@ -133,24 +133,25 @@ export function VoicemailForm({ node, onClose }: StepFormProps) {
 
 export function AudioForm({ node, onClose }: StepFormProps) {
   const { services } = useCanvas();
-  const { audioFiles } = services();
+  const choices = useAudioChoices();
   const { draft, problems, update } = useSimpleDraft(node);
   const save = useSaveStep(node);
   const onSave = () => {
     const result = simpleValues(node, draft);
     return result.ok && save(draft.name, result.values);
   };
-  const fileName = audioFiles.find((f) => f.stored_filename === draft.value)?.name ?? draft.value;
+  const canMake = services().audio !== undefined;
   return (
     <StepDialog node={node} name={draft.name} onNameChange={(name) => update({ name })} nameMessages={problems.get('name')} onSave={onSave} onClose={onClose}>
-      <SelectField
-        label={node.type === 'dial_menu' ? 'Menu message (audio file)' : 'Greeting (audio file)'}
+      <AudioSelectField
+        field={node.type === 'dial_menu' ? 'menu_message' : 'greeting'}
         value={draft.value}
-        options={audioOptions(audioFiles, draft.value, { value: '', label: 'Choose an audio file' })}
         onChange={(value) => update({ value })}
+        first={{ value: '', label: 'Choose an audio file' }}
+        choices={choices}
+        stepName={draft.name}
         messages={problems.get('audio_file')}
-        hint={audioFiles.length === 0 ? 'You have no audio files yet: add one in your greeting audio first.' : undefined}
-        after={<AudioPreview filename={draft.value} name={fileName} />}
+        hint={choices.files.length === 0 ? (canMake ? 'You have no audio files yet: make one with “New audio”.' : 'You have no audio files yet: add one in your greeting audio first.') : undefined}
       />
       {node.type === 'dial_menu' && <p className="cf-hint">Add the keys callers can press with “+ Key” under the menu on the canvas.</p>}
     </StepDialog>

@@ -16,13 +16,14 @@ import {
 } from '../arg-forms.ts';
 import { ActionIcon } from '../icons.tsx';
 import { RING_PATTERN_LABELS, describeExtension, userExtension, userName } from '../summary.ts';
-import { AudioPreview, CheckboxField, RadioGroup, SelectField, TextField, audioOptions } from './fields.tsx';
+import { AudioSelectField, CheckboxField, RadioGroup, TextField, useAudioChoices } from './fields.tsx';
 import { StepDialog, useSaveStep, type StepFormProps } from './step-dialog.tsx';
 
 export function TransferForm({ node, onClose }: StepFormProps) {
   const { services, ui } = useCanvas();
   const directory = useStore(ui, (s) => s.directory);
-  const { siteUsers, audioFiles } = services();
+  const { siteUsers } = services();
+  const choices = useAudioChoices();
   const [draft, setDraft] = useState<TransferDraft>(() => transferDraft(node));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const save = useSaveStep(node);
@@ -43,8 +44,6 @@ export function TransferForm({ node, onClose }: StepFormProps) {
     }
     return save(draft.name, result.values);
   };
-
-  const fileName = (filename: string) => audioFiles.find((f) => f.stored_filename === filename)?.name ?? filename;
 
   return (
     <StepDialog node={node} name={draft.name} onNameChange={(name) => update({ name })} nameMessages={problems.get('name')} onSave={onSave} onClose={onClose} size="lg">
@@ -129,21 +128,23 @@ export function TransferForm({ node, onClose }: StepFormProps) {
               onChange={(queueSize) => update({ queueSize })}
               messages={messages('queue_size')}
             />
-            <SelectField
-              label="Queue music"
+            <AudioSelectField
+              field="queue_music"
               value={draft.queueMusic}
-              options={audioOptions(audioFiles, draft.queueMusic, { value: 'default', label: 'Default music' })}
               onChange={(queueMusic) => update({ queueMusic })}
+              first={{ value: 'default', label: 'Default music' }}
+              choices={choices}
+              stepName={draft.name}
               messages={messages('queue_music')}
-              after={<AudioPreview filename={draft.queueMusic} name={fileName(draft.queueMusic)} />}
             />
-            <SelectField
-              label="Queue announcement"
+            <AudioSelectField
+              field="queue_announcement"
               value={draft.queueAnnouncement}
-              options={audioOptions(audioFiles, draft.queueAnnouncement, { value: '', label: 'No announcement' })}
               onChange={(queueAnnouncement) => update({ queueAnnouncement })}
+              first={{ value: '', label: 'No announcement' }}
+              choices={choices}
+              stepName={draft.name}
               messages={messages('queue_announcement')}
-              after={<AudioPreview filename={draft.queueAnnouncement} name={fileName(draft.queueAnnouncement)} />}
             />
           </>
         )}
@@ -173,12 +174,13 @@ export function TransferForm({ node, onClose }: StepFormProps) {
         )}
         {draft.voicemailMode !== 'extension' && messages('voicemail').length > 0 && <span className="cf-error">{messages('voicemail').join(' ')}</span>}
         {draft.voicemailMode !== 'none' && (
-          <SelectField
-            label="Voicemail greeting"
+          <AudioSelectField
+            field="voicemail_greeting"
             value={draft.voicemailGreeting}
-            options={audioOptions(audioFiles, draft.voicemailGreeting, { value: '', label: 'The standard greeting' })}
             onChange={(voicemailGreeting) => update({ voicemailGreeting })}
-            after={<AudioPreview filename={draft.voicemailGreeting} name={fileName(draft.voicemailGreeting)} />}
+            first={{ value: '', label: 'The standard greeting' }}
+            choices={choices}
+            stepName={draft.name}
           />
         )}
       </fieldset>
