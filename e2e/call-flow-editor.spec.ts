@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { apiBytes, demo, expect, expectAccessible, signInAs, test, wavInfo } from './fixtures.ts';
 
 /** From home, the side nav's "Call flows" link; answers the cloud phone's product id. */
 async function openCallFlows(page: Page): Promise<string> {
@@ -261,6 +261,78 @@ test.describe('call flow editor', () => {
     // Leave the demo's usual active flow in place for the rest of the suite.
     await page.getByRole('button', { name: 'Enable Main office hours' }).click();
     await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText('Main office hours is your active call flow');
+    await deleteFromList(page, name);
+  });
+
+  test('a dial menu greeting recorded in the editor: waveform, trim, saved on the step, played back after a reload', async ({ page, loginPage, homePage }) => {
+    test.setTimeout(150_000);
+    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    const productId = await openCallFlows(page);
+    await page.getByRole('link', { name: 'Create call flow' }).click();
+    await expectEditorShown(page, /^Custom call flow/);
+    const name = flowName('Recorded menu');
+    await page.getByRole('textbox', { name: 'Call flow name' }).fill(name);
+    const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+    const node = (label: string | RegExp) => canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
+    const click = async (target: ReturnType<typeof node>) => {
+      await expect(canvas).toHaveAttribute('aria-busy', 'false');
+      await target.click();
+    };
+
+    // A dial menu where the in-hours transfer was.
+    await click(node('Transfer: Transfer'));
+    await click(canvas.getByRole('button', { name: 'Delete Transfer: Transfer' }));
+    await click(canvas.getByRole('button', { name: /^Add a step after In hours:/ }));
+    await page.getByRole('dialog', { name: /^Add a step after In hours/ }).getByRole('button', { name: 'Dial menu', exact: true }).click();
+    const menuDialog = page.getByRole('dialog', { name: 'Dial menu: Dial menu' });
+
+    // Record from the fake microphone (silence, tone, silence), then keep 0.5 s to 1.5 s.
+    await menuDialog.getByRole('button', { name: 'New audio for Menu message (audio file)' }).click();
+    const audioDialog = page.getByRole('dialog', { name: 'New menu message audio' });
+    await audioDialog.getByRole('button', { name: 'Start recording' }).click();
+    await expect(audioDialog.getByRole('timer', { name: 'Recording time' })).toContainText('0:02');
+    await audioDialog.getByRole('button', { name: 'Stop recording' }).click();
+    await expect(audioDialog.getByRole('img', { name: /^Waveform of the audio/ })).toBeVisible();
+    await audioDialog.getByLabel('Start (seconds)').fill('0.5');
+    await audioDialog.getByLabel('Start (seconds)').press('Tab');
+    await audioDialog.getByLabel('End (seconds)').fill('1.5');
+    await audioDialog.getByLabel('End (seconds)').press('Tab');
+    await expect(audioDialog).toContainText('Keeping 1.0 second of');
+    const audioName = flowName('Menu message');
+    await audioDialog.getByLabel('Name').fill(audioName);
+    await expectAccessible(page, 'audio dialog over a step dialog');
+    await audioDialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(audioDialog).toBeHidden();
+
+    // The step dialog is still open and has the new file chosen.
+    const select = menuDialog.getByLabel('Menu message (audio file)');
+    await expect(select.locator('option:checked')).toHaveText(audioName);
+    await menuDialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(menuDialog).toBeHidden();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Call flow created').first()).toBeVisible();
+    await expect(page).toHaveURL(/callflow_id=\d+/);
+
+    // The server keeps exactly the trimmed second, in the stored format.
+    const files = JSON.parse((await apiBytes(page, `/api/v1/voip/${productId}/call-flows/current/audio-files/`)).toString()) as { results: Array<{ name: string; stored_filename: string; duration_ms: number; kind: string; sub_kind: string }> };
+    const stored = files.results.find((file) => file.name === audioName);
+    expect(stored).toMatchObject({ kind: 'menu', sub_kind: 'recording' });
+    expect(Math.abs((stored?.duration_ms ?? 0) - 1000)).toBeLessThan(20);
+    const wav = wavInfo(await apiBytes(page, `/api/v1/voip/${productId}/call-flows/current/audio-files/download/${stored?.stored_filename}/`));
+    expect(wav).toMatchObject({ sampleRate: 8000, channels: 1, bitsPerSample: 16 });
+    expect(Math.abs(wav.durationMs - 1000)).toBeLessThan(20);
+
+    // After a reload the step still plays it.
+    await page.reload();
+    await expectEditorShown(page, name);
+    await click(node('Dial menu: Dial menu'));
+    await click(canvas.getByRole('button', { name: 'Edit Dial menu: Dial menu' }));
+    await expect(menuDialog.getByLabel('Menu message (audio file)').locator('option:checked')).toHaveText(audioName);
+    await menuDialog.getByRole('button', { name: `Play ${audioName}` }).click();
+    await expect(menuDialog.getByRole('button', { name: `Stop ${audioName}` })).toBeVisible();
+    await menuDialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`/call-flows/${productId}?tab=active-call-flow`);
     await deleteFromList(page, name);
   });
 
