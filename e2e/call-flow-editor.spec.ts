@@ -204,7 +204,7 @@ test.describe('call flow editor', () => {
     await expectAccessible(page, 'step palette');
     await palette.getByRole('button', { name: 'Dial menu', exact: true }).click();
     const menuDialog = page.getByRole('dialog', { name: 'Dial menu: Dial menu' });
-    await menuDialog.getByLabel('Menu message (audio file)').selectOption({ label: 'Main menu' });
+    await menuDialog.getByLabel('Menu message (audio file)', { exact: true }).selectOption({ label: 'Main menu' });
     await expectAccessible(page, 'dial menu dialog');
     await menuDialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(menuDialog).toBeHidden();
@@ -305,7 +305,7 @@ test.describe('call flow editor', () => {
     await expect(audioDialog).toBeHidden();
 
     // The step dialog is still open and has the new file chosen.
-    const select = menuDialog.getByLabel('Menu message (audio file)');
+    const select = menuDialog.getByLabel('Menu message (audio file)', { exact: true });
     await expect(select.locator('option:checked')).toHaveText(audioName);
     await menuDialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(menuDialog).toBeHidden();
@@ -327,7 +327,7 @@ test.describe('call flow editor', () => {
     await expectEditorShown(page, name);
     await click(node('Dial menu: Dial menu'));
     await click(canvas.getByRole('button', { name: 'Edit Dial menu: Dial menu' }));
-    await expect(menuDialog.getByLabel('Menu message (audio file)').locator('option:checked')).toHaveText(audioName);
+    await expect(menuDialog.getByLabel('Menu message (audio file)', { exact: true }).locator('option:checked')).toHaveText(audioName);
     await menuDialog.getByRole('button', { name: `Play ${audioName}` }).click();
     await expect(menuDialog.getByRole('button', { name: `Stop ${audioName}` })).toBeVisible();
     await menuDialog.getByRole('button', { name: 'Cancel' }).click();

@@ -35,7 +35,7 @@ test.describe('call flows', () => {
 
     // The simple call flow: welcome greeting on without audio cannot be enabled.
     await page.getByLabel('Play a welcome greeting').check();
-    await page.getByLabel('Welcome greeting audio').selectOption({ label: 'Choose an audio file' });
+    await page.getByLabel('Welcome greeting audio', { exact: true }).selectOption({ label: 'Choose an audio file' });
     await page.getByRole('switch', { name: 'Enable the simple call flow' }).click();
     await expect(page.getByText('Please set a welcome greeting audio before enabling your simple call flow').first()).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Enable the simple call flow' })).not.toBeChecked();
