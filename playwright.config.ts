@@ -31,8 +31,9 @@ export default defineConfig({
     permissions: ['microphone'],
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile/ },
+    // @mobile: runs on both; @phone: only makes sense on a phone, so only the mobile project runs it.
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@phone/ },
+    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile|@phone/ },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

@@ -17,6 +17,9 @@ const toApi: ProxyOptions = { target: apiTarget, changeOrigin: false, xfwd: true
 // Keys starting with ^ are patterns: /api and /api/..., never /apiary.
 const proxy: Record<string, ProxyOptions> = {
   '^/api(/|$)': toApi,
+  // Switch user (POST /accounts/, /accounts/return/): no page lives under /accounts.
+  '^/accounts(/|$)': toApi,
+  '^/customer(/|$)': toApi,
   '^/auth(/|$)': { ...toApi, bypass: serveAuthPagesFromSpa },
   '^/sandbox(/|$)': toApi,
 };

@@ -6,11 +6,19 @@ export * from './call-flows.ts';
 export * from './trial.ts';
 export * from './audio-format.ts';
 export * from './audio.ts';
+export * from './notifications.ts';
+export * from './status.ts';
+export * from './staff.ts';
+export * from './staff-audit.ts';
 
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
 import { authEndpoints } from './auth.ts';
 import { callFlowEndpoints } from './call-flows.ts';
 import { navigationEndpoints } from './navigation.ts';
+import { notificationEndpoints } from './notifications.ts';
+import { staffAuditEndpoints } from './staff-audit.ts';
+import { staffEndpoints } from './staff.ts';
+import { statusEndpoints } from './status.ts';
 import { trialEndpoints } from './trial.ts';
 
 /** Every endpoint of the portal API, by name. The server registers each one. */
@@ -21,5 +29,9 @@ export const endpoints = {
   ...trialEndpoints,
   ...audioEndpoints,
   ...phoneSetupAudioEndpoints,
+  ...notificationEndpoints,
+  ...statusEndpoints,
+  ...staffEndpoints,
+  ...staffAuditEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

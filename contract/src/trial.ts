@@ -15,9 +15,43 @@ export const TrialStatus = z.object({
 });
 export type TrialStatus = z.infer<typeof TrialStatus>;
 
+/** The quick-start wizard's steps, in order (spec 000 section 2); buy-now products drop 'upgrade'. */
+export const QUICKSTART_STEPS = [
+  'watch_getting_started',
+  'download_apps',
+  'make_your_first_call',
+  'set_up_call_flows',
+  'upgrade',
+  'helpful_links',
+] as const;
+export type QuickstartStep = (typeof QUICKSTART_STEPS)[number];
+
+/** Longest quick-start feedback the server keeps, in characters. */
+export const MAX_CUSTOMER_FEEDBACK_LENGTH = 2000;
+
+/**
+ * PATCH /api/v1/trial/status/ (spec 000 section 7): any of the three fields. Completed
+ * steps are merged into the stored map, so a client sends only the step it completed.
+ */
+export const PatchTrialStatus = z.object({
+  quickstart_popup_sections_completed: z.optional(z.partialRecord(z.enum(QUICKSTART_STEPS), z.boolean())),
+  customer_feedback: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(MAX_CUSTOMER_FEEDBACK_LENGTH, `Feedback must be ${MAX_CUSTOMER_FEEDBACK_LENGTH} characters or fewer`),
+    ),
+  ),
+  show_quickstart_popup: z.optional(z.boolean()),
+});
+export type PatchTrialStatus = z.infer<typeof PatchTrialStatus>;
+
 export const trialEndpoints = {
   getTrialStatus: endpoint({
     method: 'GET', path: '/api/v1/trial/status/', summary: "The signed-in customer's trial status", auth: true,
     response: TrialStatus,
+  }),
+  patchTrialStatus: endpoint({
+    method: 'PATCH', path: '/api/v1/trial/status/', summary: "Updates the signed-in customer's quick-start progress, feedback and pop-up flag", auth: true,
+    body: PatchTrialStatus, response: TrialStatus,
   }),
 };

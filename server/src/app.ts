@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AudioStorage } from './audio/storage.ts';
 import { warmUpDummyPassword } from './auth/passwords.ts';
 import type { Database } from './db/connect.ts';
+import { SandboxMailer, type Mailer } from './mail/mailer.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
@@ -15,8 +16,11 @@ import { authHandlers } from './routes/auth.ts';
 import { callFlowGuards, callFlowHandlers } from './routes/call-flows.ts';
 import { registerEndpoints } from './routes/index.ts';
 import { navigationHandlers } from './routes/navigation.ts';
+import { notificationHandlers } from './routes/notifications.ts';
 import { phoneSetupHandlers } from './routes/phone-setup.ts';
 import { siteHandlers } from './routes/site.ts';
+import { staffHandlers } from './routes/staff.ts';
+import { statusHandlers } from './routes/status.ts';
 import { trialHandlers } from './routes/trial.ts';
 import { createSpeechEngine, type SpeechEngine } from './speech/engine.ts';
 import { TextToSpeech } from './speech/text-to-speech.ts';
@@ -30,6 +34,8 @@ declare module 'fastify' {
     now: () => Date;
     /** Text to speech: the configured engine, cached and queued. */
     speech: TextToSpeech;
+    /** Outgoing e-mail (mail/mailer.ts); the sandbox outbox unless another is given. */
+    mailer: Mailer;
   }
 }
 
@@ -39,6 +45,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** The text-to-speech engine; default the one SPEECH_ENGINE names (speech/engine.ts). Closed with the app. */
   speech?: SpeechEngine;
+  /** Outgoing e-mail; default the sandbox mailer, which writes to the outbox table. */
+  mailer?: Mailer;
   /** The built SPA; default <repo>/dist. */
   staticDir?: string;
   logger?: boolean;
@@ -60,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', options.db);
   app.decorate('audio', options.audio);
   app.decorate('now', options.now ?? (() => new Date()));
+  app.decorate('mailer', options.mailer ?? new SandboxMailer(options.db, app.now));
   const speech = options.speech ?? createSpeechEngine();
   app.decorate('speech', new TextToSpeech(speech, options.audio));
   app.addHook('onClose', async () => speech.close?.());
@@ -93,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Routes.
   registerEndpoints(
     app,
-    { ...authHandlers, ...navigationHandlers, ...callFlowHandlers, ...siteHandlers, ...audioHandlers, ...phoneSetupHandlers, ...trialHandlers },
+    { ...authHandlers, ...navigationHandlers, ...callFlowHandlers, ...siteHandlers, ...audioHandlers, ...phoneSetupHandlers, ...trialHandlers, ...statusHandlers, ...notificationHandlers, ...staffHandlers },
     callFlowGuards,
   );
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());

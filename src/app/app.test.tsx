@@ -241,7 +241,7 @@ describe('home', () => {
     renderApp('/');
     const profile = await screen.findByRole('button', { name: 'Profile menu' });
     fireEvent.keyDown(profile, { key: 'ArrowDown' });
-    const item = await screen.findByRole('menuitem', { name: 'Logout' });
+    const item = await screen.findByRole('menuitem', { name: 'Profile and preferences' });
     await waitFor(() => expect(document.activeElement).toBe(item));
     expect(profile.getAttribute('aria-expanded')).toBe('true');
     fireEvent.keyDown(item, { key: 'Escape' });

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunction } from 'react-router-dom';
+import type { LoaderFunction, ShouldRevalidateFunction } from 'react-router-dom';
+import * as paths from '../config/paths.ts';
 import { meQueryOptions } from '../features/auth/api/get-me.ts';
 import { navigationQueryOptions } from '../features/navigation/api/get-navigation.ts';
 
@@ -18,3 +19,38 @@ export function homeLoader(queryClient: QueryClient): LoaderFunction {
     return null;
   };
 }
+
+/**
+ * The default layout's start-up loader runs on every page of the layout, not only when the
+ * layout first shows: the route rules (shop, voip3-only pages) and the product selected from
+ * the route id depend on the page.
+ */
+export const revalidateOnEveryPage: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+
+/**
+ * Signed-in pages of the spec that are not built yet. The side navigation links to them;
+ * inside the default layout they show "Page not found" (and the start-up rules still apply,
+ * e.g. the shop for voip3). A page that gets built leaves this list for a route of its own.
+ */
+export const PAGES_NOT_BUILT = [
+  paths.billing,
+  paths.myOrders,
+  paths.shop,
+  paths.upgrade,
+  paths.accountAddOns,
+  paths.productPhoneDetails,
+  paths.broadbandDetails,
+  paths.fibreDetails,
+  paths.phonelineDetails,
+  paths.voipDetails,
+  paths.websiteDetails,
+  paths.callRecordings,
+  paths.callReports,
+  paths.companyContacts,
+  paths.phoneNumbers,
+  paths.usersDevices,
+  // Never shown: the start-up redirects them to the first product's page.
+  paths.phoneNumbersWithoutId,
+  paths.usersDevicesWithoutId,
+] as const;

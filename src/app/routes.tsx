@@ -1,11 +1,12 @@
 import { Box } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router-dom';
+import { NotFoundContent } from '../components/not-found-content.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { MAIN_CONTENT_ID } from '../components/skip-link.tsx';
 import * as paths from '../config/paths.ts';
 import { guestOnlyLoader, requestLocation, requireSession, sessionUserLoader, type LocationLike } from './guards.ts';
-import { homeLoader } from './loaders.ts';
+import { homeLoader, PAGES_NOT_BUILT, revalidateOnEveryPage } from './loaders.ts';
 import { RootLayout } from './root-layout.tsx';
 import { ErrorPageBoundary, RootErrorElement, RouteErrorPage } from './routes/error-page.tsx';
 import { SIGNED_IN_ROUTE_ID } from './session.ts';
@@ -46,6 +47,12 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
           lazy: () => import('./routes/auth/login.tsx'),
         },
         {
+          // Staff sign in as a customer, anyone else is signed out (spec 000 section 4): its own layout, outside the signed-in ones.
+          id: paths.loginAs.name,
+          path: paths.loginAs.pattern,
+          lazy: () => import('./routes/login-as.tsx'),
+        },
+        {
           id: SIGNED_IN_ROUTE_ID,
           middleware: [requireSession(locationOf)],
           loader: sessionUserLoader(queryClient, locationOf),
@@ -57,6 +64,10 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
                 {
                   // Errors of signed-in pages show inside the layout frame.
                   errorElement: framedError,
+                  // The layout's start-up (spec 000 section 4): redirects and 404s happen here, framed.
+                  // It comes with the layout's chunk, which downloads at the same time anyway.
+                  loader: async (args) => (await import('./layouts/default-layout.tsx')).defaultLayoutLoader(queryClient)(args),
+                  shouldRevalidate: revalidateOnEveryPage,
                   children: [
                     {
                       id: paths.index.name,
@@ -76,6 +87,12 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
                       path: paths.phoneSetup.pattern,
                       lazy: () => import('./routes/app/phone-setup.tsx'),
                     },
+                    {
+                      id: paths.downloadApps.name,
+                      path: paths.downloadApps.pattern,
+                      lazy: () => import('./routes/app/download-apps.tsx'),
+                    },
+                    ...PAGES_NOT_BUILT.map((page) => ({ id: page.name, path: page.pattern, element: <NotFoundContent loggedIn /> })),
                   ],
                 },
               ],

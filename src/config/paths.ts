@@ -40,6 +40,9 @@ export const downloadApps = /*#__PURE__*/ defineRoute('/download-apps/:id');
 export const phoneNumbers = /*#__PURE__*/ defineRoute('/phone-numbers/:id');
 export const phoneSetup = /*#__PURE__*/ defineRoute('/phone-setup/:id');
 export const usersDevices = /*#__PURE__*/ defineRoute('/users-devices/:id');
+/** Without an id these two redirect to the first product's page (spec 000, route rules). */
+export const usersDevicesWithoutId = /*#__PURE__*/ defineRoute('/users-devices');
+export const phoneNumbersWithoutId = /*#__PURE__*/ defineRoute('/phone-numbers');
 
 // Authentication
 export const authLogin = /*#__PURE__*/ defineRoute('/auth/login/');

@@ -24,6 +24,48 @@ export const demoLogins = {
     name: 'Chris Ellis',
     about: 'Corner Cafe: Buy Now cloud phone with no emergency address yet',
   },
+  multiProduct: {
+    email: 'ops@harbour-freight.example',
+    password: 'portal-multi-1',
+    name: 'Morgan Reid',
+    about: 'Harbour Freight Ltd: two cloud phones (supplier 2 with a locked user; voip3, blocked), broadband, fibre (pending), an overdue balance',
+  },
+  gettingStarted: {
+    email: 'hello@nova-dental.example',
+    password: 'portal-welcome-1',
+    name: 'Riley Shaw',
+    about: 'Nova Dental: a new cloud phone whose getting-started flow is due',
+  },
+  buyNowProvisioned: {
+    email: 'owner@pier-bakery.example',
+    password: 'portal-provisioned-1',
+    name: 'Jamie Cole',
+    about: 'Pier Bakery: Buy Now cloud phone just provisioned (goes to the buy-now complete page)',
+  },
+  trialExpired: {
+    email: 'studio@lumen-design.example',
+    password: 'portal-expired-1',
+    name: 'Casey Hart',
+    about: 'Lumen Design: cloud phone whose opt-in trial has ended (goes to the upgrade page)',
+  },
+  notifications: {
+    email: 'office@kestrel-electrical.example',
+    password: 'portal-notify-1',
+    name: 'Robin Price',
+    about: 'Kestrel Electrical Ltd: broadband and a phone line; a notification centre of its own (the notifications e2e spec signs in here)',
+  },
+  staffViewed: {
+    email: 'taylor@willow-accountancy.example',
+    password: 'portal-viewed-1',
+    name: 'Taylor Quinn',
+    about: 'Willow Accountancy: cloud phone; the customer the staff e2e spec switches to (nobody else relies on it)',
+  },
+  unverified: {
+    email: 'pat@willow-accountancy.example',
+    password: 'portal-unverified-1',
+    name: 'Pat Lane',
+    about: 'Willow Accountancy: a user whose email address is not verified yet (resend verification)',
+  },
 } as const;
 
 export type DemoLogin = (typeof demoLogins)[keyof typeof demoLogins];

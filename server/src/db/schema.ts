@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { FeatureFlag, SimpleCallFlowData } from '@portal/contract';
+import type { Appointment, Chip, HardwareOrder, NumberTransfer, Tag } from '@portal/contract';
 import type { FlowNode } from '@portal/editor-core';
 
 // Column names are snake_case in the database: drizzle() and drizzle-kit both run with
@@ -119,9 +121,16 @@ export const products = pgTable(
     ceasedDate: date({ mode: 'string' }),
     /** For voip: the advanced call flows add-on (higher node limits), spec 001 section 3. */
     advancedCallFlows: boolean().notNull().default(false),
+    /** For voip: blocked means the service is suspended (GET /api/v3/voip/service-status/). */
+    serviceStatus: text({ enum: ['active', 'blocked'] }).notNull().default('active'),
+    /** Why a blocked service is blocked, in words for the customer. */
+    serviceBlockedReason: text(),
+    /** For voip: the getting-started (welcome) flow is still due (GET /api/v3/voip/getting-started/). */
+    showWelcome: boolean().notNull().default(false),
   },
   (t) => [
     check('products_kind', sql`${t.kind} in ('voip', 'telco', 'web')`),
+    check('products_service_status', sql`${t.serviceStatus} in ('active', 'blocked')`),
     // deriveProductKind() must be able to name every telco product.
     check(
       'products_telco_sub_kind',
@@ -160,8 +169,29 @@ export const voipUsers = pgTable(
     lastName: text().notNull(),
     email: text().notNull(),
     extension: text().notNull(),
+    /** When the user was locked out of their phone (GET /api/v3/voip/{id}/users/locked/); null when not locked. */
+    lockedAt: timestamp({ withTimezone: true }),
   },
   (t) => [unique('voip_users_product_extension').on(t.productId, t.extension)],
+);
+
+/** Credit-control statuses of an account (GET /customer/status/): overdue balances and how far collection has gone. */
+export const creditControlStatuses = pgTable(
+  'credit_control_statuses',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    stage: text({ enum: ['overdue', 'final_notice', 'restricted'] }).notNull(),
+    balanceDue: numeric({ precision: 10, scale: 2 }).notNull(),
+    dueDate: date({ mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('credit_control_statuses_stage', sql`${t.stage} in ('overdue', 'final_notice', 'restricted')`),
+    index('credit_control_statuses_account_id_idx').on(t.accountId),
+  ],
 );
 
 export const phoneNumbers = pgTable(
@@ -289,4 +319,168 @@ export const holdMusicSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check('hold_music_settings_custom_has_audio', sql`not ${t.customAudio} or ${t.storageKey} is not null`)],
+);
+
+// The notification centre (spec 000 sections 3 and 4): service updates, notifications and
+// orders of an account. Kind-specific fields sit in a jsonb `detail`, in the API's own
+// snake_case, since the API answers them as they are.
+
+/** A service update of the provider. Accounts receive it through account_service_updates. */
+export const serviceUpdates = pgTable('service_updates', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  title: text().notNull(),
+  subtitle: text().notNull().default(''),
+  /** HTML as written; the API answers it sanitised. */
+  body: text().notNull(),
+  summary: text().notNull().default(''),
+  tags: jsonb().$type<Tag[]>().notNull().default([]),
+  chip: jsonb().$type<Chip>(),
+  /** When the content last changed ("Updated"). */
+  date: timestamp({ withTimezone: true }).notNull(),
+  /** Not shown before this time. */
+  published: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Which accounts receive which service update, and when each account read it. */
+export const accountServiceUpdates = pgTable(
+  'account_service_updates',
+  {
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    serviceUpdateId: integer()
+      .notNull()
+      .references(() => serviceUpdates.id, { onDelete: 'cascade' }),
+    readAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.serviceUpdateId] }),
+    index('account_service_updates_service_update_id_idx').on(t.serviceUpdateId),
+  ],
+);
+
+/** Kind-specific fields of an order (isRange is derived when answered). */
+export type OrderDetail = Omit<NumberTransfer, 'isRange'> | HardwareOrder | Appointment;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['NUMBER_TRANSFER', 'HARDWARE_ORDER', 'APPOINTMENT'] }).notNull(),
+    status: text().notNull(),
+    /** The order reference the customer sees (the API's order_id). */
+    reference: text().notNull(),
+    dateOrdered: timestamp({ withTimezone: true }).notNull(),
+    lastUpdatedDate: timestamp({ withTimezone: true }).notNull(),
+    readAt: timestamp({ withTimezone: true }),
+    detail: jsonb().$type<OrderDetail>().notNull(),
+  },
+  (t) => [
+    check('orders_kind', sql`${t.kind} in ('NUMBER_TRANSFER', 'HARDWARE_ORDER', 'APPOINTMENT')`),
+    index('orders_account_id_last_updated_idx').on(t.accountId, t.lastUpdatedDate),
+  ],
+);
+
+/** Kind-specific fields of a TARGETED or NUMBER_CHANGE notification; a CLOA one names its order instead. */
+export type NotificationDetail =
+  | { title: string; summary: string; body: string; created: string; tags: Tag[] }
+  | { type: 'ADDED' | 'REMOVED'; number: string; text: string };
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['CLOA', 'TARGETED', 'NUMBER_CHANGE'] }).notNull(),
+    title: text().notNull(),
+    text: text().notNull().default(''),
+    readAt: timestamp({ withTimezone: true }),
+    dateOrdered: timestamp({ withTimezone: true }),
+    lastUpdatedDate: timestamp({ withTimezone: true }),
+    lastChanged: timestamp({ withTimezone: true }).notNull(),
+    tags: jsonb().$type<Tag[]>().notNull().default([]),
+    /** Marking this service update read marks the notification read too. */
+    serviceUpdateId: integer().references(() => serviceUpdates.id, { onDelete: 'set null' }),
+    /** CLOA: the number transfer whose letter of authority this is. */
+    orderId: integer().references(() => orders.id, { onDelete: 'cascade' }),
+    detail: jsonb().$type<NotificationDetail>(),
+  },
+  (t) => [
+    check('notifications_kind', sql`${t.kind} in ('CLOA', 'TARGETED', 'NUMBER_CHANGE')`),
+    check('notifications_cloa_has_order', sql`(${t.kind} = 'CLOA') = (${t.orderId} is not null)`),
+    check('notifications_detail', sql`${t.kind} = 'CLOA' or ${t.detail} is not null`),
+    index('notifications_account_id_last_changed_idx').on(t.accountId, t.lastChanged),
+    index('notifications_service_update_id_idx').on(t.serviceUpdateId),
+  ],
+);
+
+// Staff acting on customers' accounts (spec 000 sections 4 and 6; contract/src/staff.ts).
+
+/**
+ * Who did what while acting on a customer's account: every switch, every return, and every
+ * change (POST, PUT, PATCH or DELETE answered 2xx) made while switched. The e-mails are copied,
+ * so an entry still names both people after an account is deleted.
+ */
+export const staffAuditLog = pgTable(
+  'staff_audit_log',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    action: text({ enum: ['switch', 'return', 'change'] }).notNull(),
+    staffUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    staffEmail: text().notNull(),
+    customerUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    customerEmail: text().notNull(),
+    method: text().notNull(),
+    path: text().notNull(),
+    status: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('staff_audit_log_action', sql`${t.action} in ('switch', 'return', 'change')`),
+    index('staff_audit_log_created_at_idx').on(t.createdAt),
+    // GET /api/v3/staff/audit-log/?customer= reads by e-mail, newest first.
+    index('staff_audit_log_customer_email_created_at_idx').on(t.customerEmail, t.createdAt),
+    // The foreign keys, so deleting a user does not scan the log.
+    index('staff_audit_log_customer_user_id_idx').on(t.customerUserId),
+    index('staff_audit_log_staff_user_id_idx').on(t.staffUserId),
+  ],
+);
+
+/** The e-mail verification key of an unverified user (SHA-256 of the key, hex); a resend replaces it. */
+export const emailVerificationKeys = pgTable('email_verification_keys', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  keyHash: text().notNull().unique('email_verification_keys_key_hash_unique'),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** E-mails the sandbox mailer "sent" (server/src/mail/): what a person or a test reads instead of an inbox. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('outbox_to_idx').on(t.to)],
+);
+
+/** Requests counted per bucket and key (an e-mail, a client IP) in a fixed window, shared by all processes. */
+export const requestThrottles = pgTable(
+  'request_throttles',
+  {
+    bucket: text().notNull(),
+    key: text().notNull(),
+    count: integer().notNull(),
+    windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] })],
 );

@@ -7,6 +7,9 @@ import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/
 import type { Database } from './connect.ts';
 import { demoAudio, demoSimpleCallFlowData, mainOfficeHoursFlow, outOfHoursToMobileFlow, salesLineDraftFlow } from './demo-flows.ts';
 import { demoLogins, type DemoLogin } from './demo-logins.ts';
+import { seedShellDemo, shellDemoUsers } from './demo-shell.ts';
+import { notificationDemoUser, seedNotificationDemo } from './demo-notifications.ts';
+import { seedStaffDemo, staffDemoUsers } from './demo-staff.ts';
 import {
   accounts,
   audioFiles,
@@ -61,6 +64,9 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
   if (await hasUsers(db)) return false;
 
   // Hashing is slow, so it happens before the transaction takes its lock.
+  const shellUsers = shellDemoUsers();
+  const notificationUser = notificationDemoUser();
+  const staffUsers = staffDemoUsers();
   const [customer, staff, trial, buyNow] = await Promise.all([
     userValues(demoLogins.customer),
     userValues(demoLogins.staff),
@@ -217,6 +223,9 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
         createdAt: now,
       });
     }
+    await seedShellDemo(tx, await shellUsers, now);
+    await seedNotificationDemo(tx, await notificationUser, acme.id, now);
+    await seedStaffDemo(tx, await staffUsers);
     return true;
   });
 }

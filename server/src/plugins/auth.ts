@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorMessages } from '@portal/contract';
 import { authenticateKey, type Authentication } from '../auth/tokens.ts';
+import { auditSwitchedChange } from '../staff/audit.ts';
 import { detailError } from './errors.ts';
 
 declare module 'fastify' {
@@ -15,6 +16,9 @@ const challenge = { 'WWW-Authenticate': 'Token' };
 
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+  // Changes made while a staff member acts as a customer are audited (staff/audit.ts).
+  app.decorateRequest('staffAudited', false);
+  app.addHook('onSend', auditSwitchedChange);
 }
 
 /** Route hook: accepts `Authorization: Token {key}` for a live token, else answers 401. */

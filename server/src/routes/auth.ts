@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { errorMessages } from '@portal/contract';
+import { errorMessages, staffMessages } from '@portal/contract';
 import { users } from '../db/schema.ts';
 import { verifyDummyPassword, verifyPassword } from '../auth/passwords.ts';
+import { hitRateLimit } from '../auth/rate-limit.ts';
 import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../auth/throttle.ts';
 import { issueToken, revokeToken } from '../auth/tokens.ts';
+import { MAX_RESENDS, RESEND_WINDOW_MS, sendVerificationEmail } from '../auth/verification.ts';
 import { authOf } from '../plugins/auth.ts';
 import { detailError } from '../plugins/errors.ts';
 import type { Handlers } from './index.ts';
@@ -50,6 +52,38 @@ export const authHandlers = {
     return { detail: 'Successfully logged out.' };
   },
 
+  /**
+   * The same answer for every address, so it tells nobody who has an account; only an
+   * unverified one gets an e-mail. A failing mailer is logged, not answered, for the same reason.
+   */
+  resendVerificationEmail: async ({ body, request, reply }) => {
+    const { db } = request.server;
+    const now = request.server.now();
+    const email = body.email.toLowerCase();
+    // Counted for every address alike, before the lookup, so the limit itself gives nothing away.
+    const retryAfter = await hitRateLimit(
+      db,
+      [
+        { bucket: 'resend_verification_email', key: email, limit: MAX_RESENDS.email },
+        { bucket: 'resend_verification_ip', key: request.ip, limit: MAX_RESENDS.ip },
+      ],
+      RESEND_WINDOW_MS,
+      now,
+    );
+    if (retryAfter !== null) throw detailError(429, staffMessages.tooManyResends, { 'Retry-After': String(retryAfter) });
+
+    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    if (user && !user.emailVerified) {
+      try {
+        await sendVerificationEmail(db, request.server.mailer, user, now);
+      } catch (error) {
+        request.log.error({ err: error }, 'verification e-mail not sent');
+      }
+    }
+    reply.header('cache-control', 'no-store');
+    return { detail: staffMessages.verificationResent };
+  },
+
   me: async ({ request }) => {
     const { user, actingUserId } = authOf(request);
     let loggedInAs = null;
@@ -68,4 +102,4 @@ export const authHandlers = {
       logged_in_as: loggedInAs,
     };
   },
-} satisfies Pick<Handlers, 'csrf' | 'login' | 'logout' | 'me'>;
+} satisfies Pick<Handlers, 'csrf' | 'login' | 'logout' | 'me' | 'resendVerificationEmail'>;

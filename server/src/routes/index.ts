@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clone, globalRegistry, type $ZodType, type output } from 'zod/v4/core';
-import { ApiErrorBody, Binary, DetailError, endpoints, type Endpoint, type EndpointName } from '@portal/contract';
+import { ApiErrorBody, Binary, DetailError, endpoints, SwitchUserErrorBody, type Endpoint, type EndpointName } from '@portal/contract';
 import { MAX_FLOW_DEPTH, MAX_IMPORT_CHARS } from '@portal/editor-core';
 import { authenticate } from '../plugins/auth.ts';
 import { detailError, type ApiError } from '../plugins/errors.ts';
@@ -84,12 +84,18 @@ const errorSchemas = {
   415: documented(DetailError, 'Request body is not JSON'),
   notMultipart: documented(DetailError, 'Request body is not multipart/form-data'),
   416: documented(DetailError, 'The Range asked for lies beyond the end of the file (Content-Range: bytes */{size})'),
-  429: documented(DetailError, 'Too many failed sign-ins; retry after the Retry-After header seconds'),
+  429: documented(DetailError, 'Too many failed sign-ins, or verification e-mails asked for; retry after the Retry-After header seconds'),
+  staff403: documented(DetailError, "CSRF check failed, or the person is not staff with the role \"Allow to manage other users' accounts\""),
+  switch400: documented(SwitchUserErrorBody, 'Invalid e-mail (field arrays), your own account, or not switched ({detail, error})'),
+  switch403: documented(SwitchUserErrorBody, "CSRF check failed ({detail}), or not staff with the role \"Allow to manage other users' accounts\", or a staff account asked for ({detail, error})"),
+  switch404: documented(SwitchUserErrorBody, 'No user has that e-mail address ({detail, error})'),
   503: documented(DetailError, 'Text to speech is busy; retry after the Retry-After header seconds'),
 };
 
 /** Endpoints that answer 429 when throttled. */
-const throttled = new Set<EndpointName>(['login']);
+const throttled = new Set<EndpointName>(['login', 'resendVerificationEmail']);
+/** The switch calls, whose errors carry `error` beside `detail` (contract/src/staff.ts). */
+const switchCalls = new Set<EndpointName>(['switchUser', 'returnToStaff']);
 /** Endpoints that compare versions (optimistic concurrency) and answer 412 on a stale one. */
 const versioned = new Set<EndpointName>(['patchCallFlow', 'deleteCallFlow', 'patchSimpleCallFlow']);
 /** Endpoints that run text to speech, which answers 503 when too many syntheses wait. */
@@ -108,6 +114,9 @@ function errorResponses(name: EndpointName, endpoint: Endpoint) {
     // Every audio answer honours Range: 206 with part of the file, 416 past its end.
     ...(endpoint.response === Binary && { 206: Binary.describe('The part of the file the Range header asked for'), 416: errorSchemas[416] }),
     ...(throttled.has(name) && { 429: errorSchemas[429] }),
+    ...(name === 'staffAuditLog' && { 403: errorSchemas.staff403 }),
+    ...(switchCalls.has(name) && { 400: errorSchemas.switch400, 403: errorSchemas.switch403 }),
+    ...(name === 'switchUser' && { 404: errorSchemas.switch404 }),
     ...(speaking.has(name) && { 503: errorSchemas[503] }),
   };
 }

@@ -57,6 +57,22 @@ describe('GET /api/v3/navigation/', () => {
     expect(body.products[0]).toMatchObject({ product_kind: 'voip2', channel: 'Buy Now', has_installation_address: false });
   });
 
+  it('answers a customer with products of every kind, live first', async () => {
+    const body = await navigation(await login(t.app, demoLogins.multiProduct));
+    expect(body.account?.name).toBe('Harbour Freight Ltd');
+    expect(body.products.map((p) => [p.product_kind, p.status, p.supplier, p.show_product_pages])).toEqual([
+      ['voip2', 'live', 2, true],
+      ['voip2', 'live', 3, true],
+      ['broadband', 'live', 1, false],
+      ['fibre', 'pending', 1, false],
+    ]);
+  });
+
+  it('answers a provisioned buy-now product with its status', async () => {
+    const body = await navigation(await login(t.app, demoLogins.buyNowProvisioned));
+    expect(body.products).toEqual([expect.objectContaining({ product_kind: 'voip2', supplier: 3, channel: 'Buy Now', status: 'buy now provisioned' })]);
+  });
+
   it('answers no account and no products for staff', async () => {
     expect(await navigation(await login(t.app, demoLogins.staff))).toEqual({ account: null, products: [] });
   });

@@ -1,17 +1,28 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
+import { CREDIT_STATUS_KEY } from '../../features/status/api/get-credit-status.ts';
+import { LOCKED_USERS_KEY } from '../../features/status/api/get-locked-users.ts';
+import { useNavigationProducts } from '../../features/navigation/api/get-navigation.ts';
+import { selectedProduct } from '../../features/navigation/rules.ts';
+import { useSelectedProductId } from '../../features/navigation/selection.ts';
+import { isInTrialFor, useTrialStatus } from '../../features/trial/api/get-trial-status.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { MOBILE_MEDIA_QUERY } from '../theme.ts';
 import { Toaster } from '../../components/toaster.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 
+// Only a customer in a trial sees it.
+const TrialBanner = lazy(async () => ({ default: (await import('../../features/trial/components/trial-banner.tsx')).TrialBanner }));
+
 /**
- * The default layout of signed-in pages (spec 000, layouts): top bar, side drawer and
- * the page. The drawer starts open beside the page on desktop and closed on mobile
- * (959.98 px and below), where it lies over the page.
+ * The default layout of signed-in pages (spec 000, layouts): top bar, trial banner, side
+ * drawer and the page. The drawer starts open beside the page on desktop and closed on
+ * mobile (959.98 px and below), where it lies over the page. Its start-up (spec 000
+ * section 4) is the loader of its pages (features/navigation/startup-loader.ts).
  */
 export function DefaultLayout() {
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
@@ -20,10 +31,29 @@ export function DefaultLayout() {
   const open = choice !== null && choice.mobile === mobile ? choice.open : !mobile;
   const setOpen = (next: boolean) => setChoice({ mobile, open: next });
 
+  const trial = useTrialStatus().data;
+  const product = selectedProduct(useNavigationProducts().data?.products ?? [], useSelectedProductId());
+  const inTrial = product !== undefined && isInTrialFor(trial, product.product_id) && !trial?.isTrialExpired;
+
+  // Start-up step 5: credit and locked-user data are reset on leaving the layout.
+  const queryClient = useQueryClient();
+  useEffect(
+    () => () => {
+      void queryClient.resetQueries({ queryKey: CREDIT_STATUS_KEY });
+      void queryClient.resetQueries({ queryKey: LOCKED_USERS_KEY });
+    },
+    [queryClient],
+  );
+
   return (
     <Flex direction="column" minH="100dvh">
       <SkipLink />
       <TopBar menuOpen={open} onToggleMenu={() => setOpen(!open)} />
+      {inTrial && (
+        <Suspense fallback={null}>
+          <TrialBanner />
+        </Suspense>
+      )}
       <Flex flex="1" align="flex-start">
         <SideNav open={open} overlay={mobile} onClose={() => setOpen(false)} />
         <Box
@@ -45,3 +75,4 @@ export function DefaultLayout() {
 }
 
 export { DefaultLayout as Component };
+export { defaultLayoutLoader } from '../../features/navigation/startup-loader.ts';

@@ -1,21 +1,35 @@
 import { Box } from '@chakra-ui/react';
+import { MANAGE_OTHER_USERS } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MenuButton } from '../../components/menu-button.tsx';
 import { toaster } from '../../components/toaster.tsx';
+import * as paths from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { useNavigationProducts } from '../../features/navigation/api/get-navigation.ts';
+import { selectedProduct } from '../../features/navigation/rules.ts';
+import { useSelectedProductId } from '../../features/navigation/selection.ts';
 import { userErrorText } from '../../lib/error-text.ts';
 import { endSession } from '../session.ts';
 
-const LOGOUT = 'logout';
+// Only staff open it, so its code loads when opened and never weighs on the pages.
+const AdminDialog = lazy(async () => ({ default: (await import('../../features/staff/index.ts')).AdminDialog }));
 
-/** The profile menu of the top bar: the user's initials, opening Logout (spec 000, profile menu). */
+/**
+ * The profile menu of the top bar (spec 000, profile menu): the user's initials, opening
+ * Profile and preferences and Logout; with the role "Allow to manage other users' accounts"
+ * also Admin (the admin dialog) and Show getting started.
+ */
 export function ProfileMenu() {
   const me = useMe();
   const logout = useLogout();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // The product the side navigation shows as selected (the first one until another is chosen).
+  const productId = selectedProduct(useNavigationProducts().data?.products ?? [], useSelectedProductId())?.product_id;
+  const [adminOpen, setAdminOpen] = useState(false);
 
   const signOut = () => {
     logout.run().then(
@@ -27,31 +41,48 @@ export function ProfileMenu() {
     );
   };
 
+  // The items in order, by label. Admin and Show getting started need the role (spec 000 section 6).
+  const actions: Record<string, () => void> = {
+    'Profile and preferences': () => void navigate(paths.profilePreferences.build()),
+    ...(me.data?.permissions.includes(MANAGE_OTHER_USERS) && {
+      Admin: () => setAdminOpen(true),
+      'Show getting started': () => void navigate(paths.gettingStartedPage.build({ page: 'welcome' }, { id: productId })),
+    }),
+    Logout: signOut,
+  };
+
   const initials = me.data?.initials || me.data?.user_profile.first_name.charAt(0) || '?';
   return (
-    <MenuButton
-      label="Profile menu"
-      items={[{ value: LOGOUT, label: 'Logout' }]}
-      onSelect={(value) => value === LOGOUT && signOut()}
-      buttonProps={{ variant: 'ghost', rounded: 'full', p: '1', h: '12', minW: '12', loading: logout.isPending }}
-    >
-      <Box
-        as="span"
-        aria-hidden="true"
-        display="inline-flex"
-        alignItems="center"
-        justifyContent="center"
-        w="10"
-        h="10"
-        rounded="full"
-        bg="brand.solid"
-        color="brand.contrast"
-        fontWeight="semibold"
-        fontSize="sm"
-        textTransform="uppercase"
+    <>
+      <MenuButton
+        label="Profile menu"
+        items={Object.keys(actions).map((label) => ({ value: label, label }))}
+        onSelect={(label) => actions[label]?.()}
+        buttonProps={{ variant: 'ghost', rounded: 'full', p: '1', h: '12', minW: '12', loading: logout.isPending }}
       >
-        {initials}
-      </Box>
-    </MenuButton>
+        <Box
+          as="span"
+          aria-hidden="true"
+          display="inline-flex"
+          alignItems="center"
+          justifyContent="center"
+          w="10"
+          h="10"
+          rounded="full"
+          bg="brand.solid"
+          color="brand.contrast"
+          fontWeight="semibold"
+          fontSize="sm"
+          textTransform="uppercase"
+        >
+          {initials}
+        </Box>
+      </MenuButton>
+      {adminOpen && (
+        <Suspense fallback={null}>
+          <AdminDialog onClose={() => setAdminOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

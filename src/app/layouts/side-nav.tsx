@@ -1,10 +1,20 @@
 import { Box, chakra, Link } from '@chakra-ui/react';
-import { sortProductsLiveFirst, type NavigationProduct } from '@portal/contract';
-import type { KeyboardEvent, ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useMatches } from 'react-router-dom';
+import { lazy, Suspense, type KeyboardEvent, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { toaster } from '../../components/toaster.tsx';
+import { brand } from '../../config/brand.ts';
 import * as paths from '../../config/paths.ts';
+import { useMe } from '../../features/auth/api/get-me.ts';
 import { useNavigationProducts } from '../../features/navigation/api/get-navigation.ts';
-import { CallFlowsIcon, HomeIcon, PhoneSetupIcon } from './icons.tsx';
+import { openChatSupport } from '../../features/navigation/chat-support.ts';
+import { HELP_SITE_URL, NAV_SCROLL_RULE, selectedProduct, showsUpgradePage, sideNavModel, type NavItem } from '../../features/navigation/rules.ts';
+import { useSelectedProductId } from '../../features/navigation/selection.ts';
+import { isBlocked, useServiceStatus } from '../../features/status/api/get-service-status.ts';
+import { useTrialStatus } from '../../features/trial/api/get-trial-status.ts';
+import { HomeIcon } from './icons.tsx';
+
+// Only a customer with more than one product has it.
+const ProductSwitcher = lazy(async () => ({ default: (await import('../../features/navigation/components/product-switcher.tsx')).ProductSwitcher }));
 
 export const SIDE_NAV_ID = 'side-navigation';
 
@@ -15,37 +25,25 @@ interface SideNavProps {
   onClose: () => void;
 }
 
-/**
- * The product the navigation is about (spec 000, side navigation): the one the page's
- * route id names, else the first of the products sorted live first.
- */
-export function selectedProduct(products: readonly NavigationProduct[], routeId: string | undefined): NavigationProduct | undefined {
-  const sorted = sortProductsLiveFirst(products);
-  return sorted.find((product) => String(product.product_id) === routeId) ?? sorted[0];
-}
-
-/** Whether the product has the 'Phone settings' pages: a cloud phone (voip2) with show_product_pages. */
-export function hasPhoneSettings(product: NavigationProduct | undefined): product is NavigationProduct {
-  return product !== undefined && product.product_kind === 'voip2' && product.show_product_pages;
-}
+const linkStyle = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  px: '3',
+  py: '2',
+  rounded: 'md',
+  color: 'fg',
+  fontWeight: 'medium',
+  textDecoration: 'none',
+  w: 'full',
+  _hover: { bg: 'brand.subtle', textDecoration: 'none' },
+  _currentPage: { bg: 'brand.muted', color: 'brand.fg', fontWeight: 'semibold' },
+  focusVisibleRing: 'inside',
+} as const;
 
 function NavLink({ to, current, onClick, children }: { to: string; current: boolean; onClick?: () => void; children: ReactNode }) {
   return (
-    <Link
-      asChild
-      display="flex"
-      alignItems="center"
-      gap="3"
-      px="3"
-      py="2.5"
-      rounded="md"
-      color="fg"
-      fontWeight="medium"
-      textDecoration="none"
-      _hover={{ bg: 'brand.subtle', textDecoration: 'none' }}
-      _currentPage={{ bg: 'brand.muted', color: 'brand.fg', fontWeight: 'semibold' }}
-      focusVisibleRing="inside"
-    >
+    <Link asChild {...linkStyle}>
       <RouterLink to={to} onClick={onClick} aria-current={current ? 'page' : undefined}>
         {children}
       </RouterLink>
@@ -53,10 +51,14 @@ function NavLink({ to, current, onClick, children }: { to: string; current: bool
   );
 }
 
+const pathOf = (to: string) => to.split('?')[0];
+
 /**
- * The side drawer (spec 000, side navigation): Home, and for a cloud phone with product
- * pages the 'Phone settings' group (so far holding Call flows). The other links of the
- * spec come with their pages.
+ * The side drawer (spec 000, side navigation): Home, the product switcher, the selected
+ * product's Details and "Phone settings" pages, Call history, Call reports, Billing, Order
+ * tracker, Shop, Chat support, Help and Upgrade, each shown by the rules of
+ * features/navigation/rules.ts. At 770 px wide or narrower it scrolls within the window
+ * height minus 90 px.
  */
 export function SideNav({ open, overlay, onClose }: SideNavProps) {
   const closeOnEscape = (event: KeyboardEvent) => {
@@ -69,13 +71,35 @@ export function SideNav({ open, overlay, onClose }: SideNavProps) {
   };
   const afterChoice = overlay ? onClose : undefined;
   const { pathname } = useLocation();
-  const home = paths.index.build();
   const navigation = useNavigationProducts();
-  // The deepest match holds the page's params: on per-product routes id is the product
-  // id; on /user/{id} it is a user's (spec: no product is selected from that route).
-  const match = useMatches().at(-1);
-  const routeId = match?.id === paths.user.name ? undefined : match?.params.id;
-  const product = selectedProduct(navigation.data?.products ?? [], routeId);
+  const me = useMe();
+  const service = useServiceStatus();
+  const trial = useTrialStatus();
+  const products = navigation.data?.products ?? [];
+  const product = selectedProduct(products, useSelectedProductId());
+  const model = sideNavModel({
+    product,
+    accountId: navigation.data?.account?.id ?? null,
+    blocked: isBlocked(service.data, product?.product_id),
+    upgrade: showsUpgradePage(product, trial.data),
+  });
+
+  const item = ({ key, label, to }: NavItem) => (
+    <li key={key}>
+      <NavLink to={to} current={pathname === pathOf(to)} onClick={afterChoice}>
+        {label}
+      </NavLink>
+    </li>
+  );
+
+  const chat = () => {
+    afterChoice?.();
+    const profile = me.data?.user_profile;
+    if (!profile || !openChatSupport(profile)) {
+      toaster.create({ type: 'info', title: 'Chat support is not available right now', description: `Please email ${brand.supportMailbox}@${window.location.hostname} and we will get back to you.` });
+    }
+  };
+
   return (
     <>
       {overlay && open && (
@@ -92,6 +116,7 @@ export function SideNav({ open, overlay, onClose }: SideNavProps) {
         left="0"
         zIndex={overlay ? 'modal' : undefined}
         h="calc(100dvh - 80px)"
+        css={{ [`@media (max-width: ${NAV_SCROLL_RULE.maxWidth}px)`]: { height: `calc(100dvh - ${NAV_SCROLL_RULE.offset}px)` } }}
         w={{ base: 'min(280px, 85vw)', lg: '260px' }}
         flexShrink={0}
         overflowY="auto"
@@ -103,32 +128,42 @@ export function SideNav({ open, overlay, onClose }: SideNavProps) {
       >
         <chakra.ul listStyle="none" display="flex" flexDirection="column" gap="1">
           <li>
-            <NavLink to={home} current={pathname === home} onClick={afterChoice}>
+            <NavLink to={paths.index.build()} current={pathname === paths.index.build()} onClick={afterChoice}>
               <HomeIcon />
               Home
             </NavLink>
           </li>
-          {hasPhoneSettings(product) && (
+          {product && products.length > 1 && (
             <li>
-              <chakra.span id="side-nav-phone-settings" display="block" px="3" pt="4" pb="1" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+              <Suspense fallback={null}>
+                <ProductSwitcher products={products} selected={product} onChoose={afterChoice} />
+              </Suspense>
+            </li>
+          )}
+          {model.details && item(model.details)}
+          {model.phoneSettings.length > 0 && (
+            <li>
+              <chakra.span id="side-nav-phone-settings" display="block" px="3" pt="3" pb="1" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
                 Phone settings
               </chakra.span>
-              <chakra.ul listStyle="none" aria-labelledby="side-nav-phone-settings">
-                <li>
-                  <NavLink to={paths.callFlowsPage(product.product_id)} current={pathname === paths.callFlows.build({ id: product.product_id })} onClick={afterChoice}>
-                    <CallFlowsIcon />
-                    Call flows
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to={paths.phoneSetupPage(product.product_id)} current={pathname === paths.phoneSetup.build({ id: product.product_id })} onClick={afterChoice}>
-                    <PhoneSetupIcon />
-                    Phone setup
-                  </NavLink>
-                </li>
+              <chakra.ul listStyle="none" aria-labelledby="side-nav-phone-settings" pl="3">
+                {model.phoneSettings.map(item)}
               </chakra.ul>
             </li>
           )}
+          {model.main.map(item)}
+          <li>
+            <chakra.button type="button" onClick={chat} cursor="pointer" {...linkStyle}>
+              Chat support
+            </chakra.button>
+          </li>
+          <li>
+            <Link href={HELP_SITE_URL} target="_blank" rel="noopener noreferrer" {...linkStyle}>
+              Help
+              <chakra.span srOnly> (opens in a new tab)</chakra.span>
+            </Link>
+          </li>
+          {model.upgrade && item(model.upgrade)}
         </chakra.ul>
       </Box>
     </>

@@ -1,10 +1,16 @@
-import { Flex, IconButton, Spacer } from '@chakra-ui/react';
+import { Box, Flex, IconButton, Spacer } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { LogoLink } from '../../components/logo-link.tsx';
+import { ViewingIndicator } from '../../features/staff/components/viewing-indicator.tsx';
 import { MenuIcon } from './icons.tsx';
-import { ProfileMenu } from './profile-menu.tsx';
 import { SIDE_NAV_ID } from './side-nav.tsx';
 
-/** The top bar (spec 000): menu toggle, logo going home, profile menu; 80 px high. */
+// The bell brings the notification lists and their schemas: it loads beside the page, not before it.
+const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell.tsx'));
+// The profile menu and its menu code likewise: the page shows without waiting for them; its place is kept.
+const ProfileMenu = lazy(() => import('./profile-menu.tsx').then((module) => ({ default: module.ProfileMenu })));
+
+/** The top bar (spec 000): menu toggle, logo going home, notification bell, profile menu; 80 px high. */
 export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   return (
     <Flex
@@ -32,7 +38,13 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
       </IconButton>
       <LogoLink />
       <Spacer />
-      <ProfileMenu />
+      <ViewingIndicator />
+      <Suspense>
+        <NotificationBell />
+      </Suspense>
+      <Suspense fallback={<Box w="10" h="10" flexShrink={0} aria-hidden="true" />}>
+        <ProfileMenu />
+      </Suspense>
     </Flex>
   );
 }

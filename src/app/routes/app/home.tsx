@@ -1,22 +1,35 @@
 import { Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { useNavigationProducts } from '../../../features/navigation/api/get-navigation.ts';
 import { ProductList } from '../../../features/navigation/components/product-list.tsx';
+import { useStatuses } from '../../../features/status/api/use-statuses.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
-/** Home (route name index): a welcome and the account's products. */
+// Shown to customers who have a status only.
+const StatusCards = lazy(async () => ({ default: (await import('../../../features/status/components/status-cards.tsx')).StatusCards }));
+// Below the fold, and it carries the QR encoder: loaded after the page.
+const AppDownloads = lazy(async () => ({ default: (await import('../../../features/download-apps/components/app-downloads.tsx')).AppDownloads }));
+
+/** Home (route name index): a welcome, the status cards, the account's products and the app download block. */
 export function HomePage() {
   usePageTitle('Home');
   const me = useMe();
   const navigation = useNavigationProducts();
   const firstName = me.data?.user_profile.first_name.trim();
+  const statuses = useStatuses(navigation.data?.products ?? []);
 
   return (
     <Flex direction="column" gap="8" maxW="5xl">
       <Heading as="h1" size="3xl">
         {firstName ? `Welcome, ${firstName}` : 'Welcome'}
       </Heading>
+      {statuses.any && (
+        <Suspense fallback={null}>
+          <StatusCards statuses={statuses.input} />
+        </Suspense>
+      )}
       <Box as="section" aria-labelledby="products-heading">
         <Heading as="h2" id="products-heading" size="xl" mb="4">
           Your products
@@ -47,6 +60,9 @@ export function HomePage() {
           </>
         )}
       </Box>
+      <Suspense fallback={null}>
+        <AppDownloads />
+      </Suspense>
     </Flex>
   );
 }

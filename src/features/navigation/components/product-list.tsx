@@ -1,8 +1,10 @@
-import { Box, chakra, Flex, Text } from '@chakra-ui/react';
+import { Box, chakra, Flex, Link, Text } from '@chakra-ui/react';
 import { sortProductsLiveFirst, type NavigationProduct } from '@portal/contract';
+import { Link as RouterLink } from 'react-router-dom';
 import { productKindLabels, statusLabel } from '../product-labels.ts';
+import { detailsPath } from '../rules.ts';
 
-/** The account's products: kind label, detail and status, live first. */
+/** The account's products: kind label (a link to the product's details page), detail and status, live first. */
 export function ProductList({ products, labelledBy }: { products: NavigationProduct[]; labelledBy?: string }) {
   if (products.length === 0) {
     return <Text color="fg.muted">There are no products on your account yet.</Text>;
@@ -13,7 +15,9 @@ export function ProductList({ products, labelledBy }: { products: NavigationProd
         <Box as="li" key={product.product_id} borderWidth="1px" rounded="lg" bg="bg" p="4">
           <Flex justify="space-between" align="flex-start" gap="3">
             <Box minW="0">
-              <Text fontWeight="semibold">{productKindLabels[product.product_kind]}</Text>
+              <Link asChild fontWeight="semibold" color="brand.fg" textDecoration="underline" focusVisibleRing="outside">
+                <RouterLink to={detailsPath(product)}>{productKindLabels[product.product_kind]}</RouterLink>
+              </Link>
               <Text color="fg.muted" overflowWrap="anywhere">
                 {product.product_detail}
               </Text>

@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { demo, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+
+// Staff acting on customers' accounts (spec 000: profile menu, admin dialog, switch user,
+// login-as). The customer switched to is Willow Accountancy's, which no other spec signs in as;
+// a switch changes only the staff member's own session anyway.
+const viewed = { email: 'taylor@willow-accountancy.example', password: 'portal-viewed-1', firstName: 'Taylor', name: 'Taylor Quinn' };
+const unverified = 'pat@willow-accountancy.example';
+
+interface AuditEntry {
+  action: string;
+  staff: { email: string };
+  customer: { email: string };
+  method: string;
+  path: string;
+  status: number;
+}
+
+const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('auth._token.local'));
+
+/** The staff audit log about the viewed customer, read with the page's own session. */
+async function auditLog(page: Page): Promise<AuditEntry[]> {
+  const response = await page.request.get(`/api/v3/staff/audit-log/?customer=${encodeURIComponent(viewed.email)}`, {
+    headers: { Authorization: `Token ${await tokenOf(page)}` },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { results: AuditEntry[] }).results;
+}
+
+const viewing = (page: Page) => page.getByRole('banner').getByText(/^Viewing:/);
+
+test('staff switch to a customer from the admin dialog, see "Viewing", are audited, and return', async ({ page, loginPage, homePage }) => {
+  await signInAs(loginPage, homePage, demo.staff, 'Sam');
+  await expect(viewing(page)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Profile and preferences', 'Admin', 'Show getting started', 'Logout']);
+  await page.getByRole('menuitem', { name: 'Admin' }).click();
+  const dialog = page.getByRole('dialog', { name: "Manage customers' accounts" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'admin dialog');
+
+  // Messages show once a field is touched (left, or submitted).
+  const switchForm = dialog.getByRole('form', { name: 'Switch User' });
+  const resendForm = dialog.getByRole('form', { name: 'Resend verification email' });
+  const switchField = switchForm.getByLabel('Switch User');
+  const resendField = resendForm.getByLabel('Resend verification email');
+  await expect(dialog.getByText('Email is a required field')).toHaveCount(0);
+  await switchField.focus();
+  await resendField.focus();
+  await expect(switchForm.getByText('Email is a required field')).toBeVisible();
+  await expect(resendForm.getByText('Email is a required field')).toHaveCount(0);
+  await switchField.fill('taylor@');
+  await expect(switchForm.getByText('Email is invalid')).toBeVisible();
+  await resendForm.getByRole('button', { name: 'Send' }).click();
+  await expect(resendForm.getByText('Email is a required field')).toBeVisible();
+  await expectAccessible(page, 'admin dialog with field errors');
+
+  // The server's error, in a dismissible alert.
+  await switchField.fill('nobody@willow-accountancy.example');
+  await switchField.press('Enter');
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toHaveText(/No user has the email address nobody@willow-accountancy\.example\./);
+  await expectAccessible(page, 'admin dialog with the server error');
+  await alert.getByRole('button', { name: 'Dismiss error' }).click();
+  await expect(alert).toBeHidden();
+
+  // Resend verification: the success toast, and the dialog closes.
+  await resendField.fill(unverified);
+  await resendForm.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Verification email has been resent successfully')).toBeVisible();
+
+  // Switch: home, reloaded, as the customer, with the way back in the top bar.
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Admin' }).click();
+  await switchField.fill(viewed.email);
+  const reloaded = page.waitForEvent('load');
+  await switchField.press('Enter');
+  await expect(dialog).toBeHidden();
+  await reloaded;
+  await expect(page).toHaveURL(/\/$/);
+  await homePage.expectShown(viewed.firstName);
+  await expect(viewing(page)).toHaveText(`Viewing: ${viewed.name}`);
+
+  const [switched] = await auditLog(page);
+  expect(switched).toMatchObject({ action: 'switch', staff: { email: demo.staff.email }, customer: { email: viewed.email }, method: 'POST', path: '/accounts/', status: 200 });
+
+  // Return to the staff account.
+  const back = page.waitForEvent('load');
+  await page.getByRole('banner').getByRole('button', { name: 'Return to my account' }).click();
+  await back;
+  await homePage.expectShown('Sam');
+  await expect(viewing(page)).toHaveCount(0);
+  const entries = await auditLog(page);
+  expect(entries[0]).toMatchObject({ action: 'return', staff: { email: demo.staff.email }, customer: { email: viewed.email } });
+});
+
+test('staff opening /loginas?email= switch to that customer', async ({ page, loginPage, homePage }) => {
+  await signInAs(loginPage, homePage, demo.staff, 'Sam');
+  await page.goto(`/loginas?email=${encodeURIComponent(viewed.email)}`);
+  await page.waitForEvent('load'); // the reload 500 ms after the switch
+  await expect(page).toHaveURL(/\/$/);
+  await homePage.expectShown(viewed.firstName);
+  await expect(viewing(page)).toHaveText(`Viewing: ${viewed.name}`);
+  const entries = (await auditLog(page)).map((entry) => `${entry.action} ${entry.staff.email} -> ${entry.customer.email}`);
+  expect(entries).toContain(`switch ${demo.staff.email} -> ${viewed.email}`);
+
+  const back = page.waitForEvent('load');
+  await page.getByRole('banner').getByRole('button', { name: 'Return to my account' }).click();
+  await back;
+  await homePage.expectShown('Sam');
+});
+
+test('anyone else opening /loginas?email= is signed out, their token revoked', async ({ page, loginPage, homePage }) => {
+  await signInAs(loginPage, homePage, viewed, viewed.firstName);
+  const token = await tokenOf(page);
+  await page.goto(`/loginas?email=${encodeURIComponent(demo.customer.email)}`);
+  await loginPage.expectShown();
+  await expect(page).toHaveURL(/\/auth\/login\/$/);
+  expect(await tokenOf(page)).toBeNull();
+  const me = await page.request.get('/api/v3/me/', { headers: { Authorization: `Token ${token}` } });
+  expect(me.status()).toBe(401);
+});

@@ -1,0 +1,61 @@
+import { hashPassword } from '../auth/passwords.ts';
+import type { Database } from './connect.ts';
+import { demoLogins, type DemoLogin } from './demo-logins.ts';
+import { accounts, products, users, type InstallationAddress } from './schema.ts';
+
+/**
+ * Demo data for staff acting on customers' accounts: Willow Accountancy, a customer with a
+ * cloud phone whom the staff e2e spec switches to (no other spec signs in as it), and a
+ * colleague whose e-mail address is not verified yet (resend verification). Seeded by seed.ts
+ * in its transaction, after the other demo data, so earlier ids stay.
+ */
+
+const willowAddress: InstallationAddress = {
+  summary_line: '9 Orchard Row, Norwich, NR2 4PL',
+  line_one: '9 Orchard Row',
+  line_two: '',
+  city: 'Norwich',
+  county: 'Norfolk',
+  post_code: 'NR2 4PL',
+};
+
+export interface StaffDemoUser {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+}
+
+async function userValues(login: DemoLogin, emailVerified: boolean): Promise<StaffDemoUser> {
+  const [firstName = '', lastName = ''] = login.name.split(' ');
+  return { email: login.email, passwordHash: await hashPassword(login.password), firstName, lastName, emailVerified };
+}
+
+/** The Willow users with their password hashes; slow, so seed.ts starts it before its transaction. */
+export function staffDemoUsers(): Promise<StaffDemoUser[]> {
+  return Promise.all([userValues(demoLogins.staffViewed, true), userValues(demoLogins.unverified, false)]);
+}
+
+export async function seedStaffDemo(tx: Pick<Database, 'insert'>, hashed: StaffDemoUser[]): Promise<void> {
+  const [viewed, unverified] = hashed;
+  if (!viewed || !unverified) throw new Error('seed: staff demo users missing');
+  const [willow] = await tx.insert(accounts).values({ name: 'Willow Accountancy' }).returning();
+  if (!willow) throw new Error('seed: staff demo account not inserted');
+  await tx.insert(users).values([
+    { ...viewed, accountId: willow.id },
+    { ...unverified, accountId: willow.id },
+  ]);
+  await tx.insert(products).values({
+    accountId: willow.id,
+    kind: 'voip',
+    tariffVersion: 'TARIFF_V3',
+    supplier: 3,
+    status: 'live',
+    channel: 'Self Sign Up',
+    showProductPages: true,
+    productDetail: 'Cloud phone - 2 users',
+    installationAddress: willowAddress,
+    confirmedDate: '2024-11-18',
+  });
+}

@@ -1,0 +1,246 @@
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toaster } from '../components/toaster.tsx';
+import { upgradeTrigger } from '../features/trial/upgrade-trigger.ts';
+import { resetCsrf } from '../lib/http.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { clearToken, setToken } from '../lib/token-storage.ts';
+import { clearCookies, installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
+import { AppProviders } from './providers.tsx';
+import { createAppRoutes } from './routes.tsx';
+
+// The pages are lazy chunks; under a loaded test run their first import can take seconds.
+configure({ asyncUtilTimeout: 10_000 });
+
+type Routes = Parameters<typeof installFakeFetch>[0];
+
+const [cloudPhone, fibre] = sampleNavigation.products;
+const secondPhone = { ...cloudPhone!, product_id: 14, supplier: 3, product_detail: '01632 960999' };
+const navigation = { ...sampleNavigation, products: [fibre!, cloudPhone!, secondPhone] };
+const trial = (extra: Record<string, unknown> = {}) => ({
+  isInTrial: true,
+  isTrialExpired: false,
+  trialKind: 'OPT_IN',
+  productId: 12,
+  remainDays: 2,
+  show_quickstart_popup: false,
+  quickstart_popup_sections_completed: {},
+  customer_feedback: null,
+  status_entry: '2020-01-01T00:00:00Z',
+  ...extra,
+});
+
+function renderApp(path: string, routes: Routes = {}) {
+  setToken('good');
+  const fake = installFakeFetch({
+    'GET /api/v3/me/': { json: sampleMe },
+    'GET /api/v3/navigation/': { json: navigation },
+    'GET /api/v3/voip/getting-started/': { json: { getting_started_product_ids: [] } },
+    'GET /api/v3/voip/service-status/': { json: { results: [] } },
+    'GET /customer/status/': { json: { results: [] } },
+    'GET /api/v3/voip/12/users/locked/': { json: { results: [] } },
+    'GET /api/v1/trial/status/': { json: trial({ isInTrial: false, trialKind: null, productId: null, remainDays: null }) },
+    ...routes,
+  });
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const current: { router?: ReturnType<typeof createMemoryRouter> } = {};
+  const router = createMemoryRouter(createAppRoutes(queryClient, () => current.router?.state.navigation.location), { initialEntries: [path] });
+  current.router = router;
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  const where = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { router, where, calls: fake.calls };
+}
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  clearToken();
+  localStorage.clear();
+  sessionStorage.clear();
+  clearCookies();
+  resetCsrf();
+  document.cookie = 'csrftoken=test-csrf';
+});
+
+afterEach(() => {
+  cleanup();
+  act(() => toaster.dismiss());
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const nav = () => screen.getByRole('navigation', { name: 'Main' });
+
+describe('side navigation', () => {
+  it('lists the selected cloud phone’s links, and switches product keeping the phone setup page and its query', async () => {
+    const { where } = renderApp('/phone-setup/12?tab=hold-music');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Phone setup' })).toBeTruthy();
+    const links = within(nav()).getAllByRole('link').map((link) => link.textContent);
+    expect(links).toEqual([
+      'Home', 'Cloud phone details', 'Call flows', 'Account add-ons', 'Phone setup', 'Users and devices', 'Phone numbers', 'Download apps',
+      'Call history', 'Call reports', 'Billing', 'Order tracker', 'Shop', 'Help (opens in a new tab)', 'Upgrade',
+    ]);
+    expect(within(nav()).getByRole('button', { name: 'Chat support' })).toBeTruthy();
+    expect(within(nav()).getByRole('link', { name: 'Phone setup' }).getAttribute('aria-current')).toBe('page');
+
+    const toggle = await within(nav()).findByRole('button', { name: /Switch product/ });
+    expect(toggle.textContent).toContain('01632 960123');
+    fireEvent.click(toggle);
+    const list = within(nav()).getByRole('list', { name: 'Products' });
+    // Live first, the first selected: the pending fibre comes last.
+    expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Cloud phoneSelected01632 960123',
+      'Cloud phone01632 960999',
+      'Fibre1 High Street, Leeds',
+    ]);
+    expect(within(list).getAllByRole('link')[2]?.getAttribute('href')).toBe('/fibre-details/13');
+    fireEvent.click(within(list).getAllByRole('link')[1]!);
+    await waitFor(() => expect(where()).toBe('/phone-setup/14?tab=hold-music'));
+    // The voip3 phone has company contacts, and its own links.
+    await waitFor(() => expect(within(nav()).getByRole('link', { name: 'Company contacts' }).getAttribute('href')).toBe('/company-contacts/14'));
+    expect(within(nav()).queryByRole('link', { name: 'Upgrade' })).toBeNull();
+  });
+
+  it('keeps the selection on home, and shows only Home, details, billing and orders for the fibre product', async () => {
+    const { router } = renderApp('/fibre-details/13');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    await waitFor(() => expect(within(nav()).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Fibre details', 'Billing', 'Order tracker', 'Help (opens in a new tab)']));
+    await act(() => router.navigate('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeTruthy();
+    expect(within(nav()).getByRole('link', { name: 'Fibre details' })).toBeTruthy();
+  });
+
+  it('shows no product switcher with a single product', async () => {
+    renderApp('/', { 'GET /api/v3/navigation/': { json: { ...sampleNavigation, products: [cloudPhone] } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeTruthy();
+    expect(within(nav()).getByRole('link', { name: 'Call flows' })).toBeTruthy();
+    expect(within(nav()).queryByRole('button', { name: /Switch product/ })).toBeNull();
+  });
+
+  it('hides the shop for a blocked voip3 phone', async () => {
+    renderApp('/phone-setup/14', { 'GET /api/v3/voip/service-status/': { json: { results: [{ product_id: 14, service_status: 'blocked', reason: null }] } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Phone setup' })).toBeTruthy();
+    await waitFor(() => expect(within(nav()).queryByRole('link', { name: 'Shop' })).toBeNull());
+    expect(within(nav()).getByRole('link', { name: 'Call reports' })).toBeTruthy();
+  });
+
+  it('says when chat support is not available', async () => {
+    renderApp('/');
+    fireEvent.click(await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('button', { name: 'Chat support' }));
+    expect(await screen.findByText('Chat support is not available right now')).toBeTruthy();
+  });
+});
+
+describe('default layout start-up', () => {
+  it('goes to getting started when the list has an entry', async () => {
+    const { where, calls } = renderApp('/', { 'GET /api/v3/voip/getting-started/': { json: { getting_started_product_ids: [14, 12] } } });
+    await waitFor(() => expect(where()).toBe('/getting-started/welcome?id=14'));
+    expect(calls.some((call) => call.url.endsWith('/api/v3/voip/getting-started/'))).toBe(true);
+  });
+
+  it('loads credit status, service status, trial status, and locked users of voip2 products not on voip3', async () => {
+    const { calls } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeTruthy();
+    const paths = calls.map((call) => new URL(call.url, 'http://localhost').pathname);
+    expect(paths).toEqual(expect.arrayContaining(['/customer/status/', '/api/v3/voip/service-status/', '/api/v1/trial/status/', '/api/v3/voip/12/users/locked/']));
+    expect(paths).not.toContain('/api/v3/voip/14/users/locked/');
+  });
+
+  it('sends /users-devices without an id to the first cloud phone’s page', async () => {
+    const { where } = renderApp('/users-devices');
+    await waitFor(() => expect(where()).toBe('/users-devices/12?tab=users'));
+  });
+
+  it('sends the shop to coming-soon for a voip3 phone', async () => {
+    const { router, where } = renderApp('/phone-setup/14');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Phone setup' })).toBeTruthy();
+    await act(() => router.navigate('/shop?tab=all-items'));
+    await waitFor(() => expect(where()).toBe('/coming-soon'));
+  });
+
+  it('shows the shop page (not built yet) inside the layout for a supplier-2 phone', async () => {
+    const { where } = renderApp('/shop?tab=all-items');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(where()).toBe('/shop?tab=all-items');
+    expect(nav()).toBeTruthy();
+  });
+
+  it('answers 404 inside the layout for company contacts of an older phone', async () => {
+    const { where } = renderApp('/company-contacts/12');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(where()).toBe('/company-contacts/12');
+    expect(nav()).toBeTruthy();
+  });
+
+  it('sends a provisioned buy-now voip3 product to its buy-now complete page', async () => {
+    const provisioned = { ...secondPhone, channel: 'Buy Now', status: 'buy now provisioned' };
+    const { where } = renderApp('/', { 'GET /api/v3/navigation/': { json: { ...sampleNavigation, products: [provisioned] } } });
+    await waitFor(() => expect(where()).toBe('/buynow/complete/14'));
+  });
+
+  it('sends an ended opt-in trial to the upgrade page with trigger trial-expired', async () => {
+    const { where } = renderApp('/', { 'GET /api/v1/trial/status/': { json: trial({ isTrialExpired: true, remainDays: 0 }) } });
+    await waitFor(() => expect(where()).toBe('/upgrade/12'));
+    expect(upgradeTrigger()).toBe('trial-expired');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Trial' })).toBeNull();
+  });
+});
+
+describe('trial banner', () => {
+  it('shows the trial of the selected product with the days left and Upgrade now, which sets the trigger', async () => {
+    const { where } = renderApp('/', { 'GET /api/v1/trial/status/': { json: trial() } });
+    const banner = await screen.findByRole('region', { name: 'Trial' });
+    expect(within(banner).getByText('Enjoy your trial of Cloud phone – 2 days remain')).toBeTruthy();
+    fireEvent.click(within(banner).getByRole('link', { name: 'Upgrade now' }));
+    await waitFor(() => expect(where()).toBe('/upgrade/12'));
+    expect(upgradeTrigger()).toBe('upgrade-banner');
+  });
+
+  it('is not shown for another product, and has no Upgrade now in the first hour', async () => {
+    const { router } = renderApp('/phone-setup/14', { 'GET /api/v1/trial/status/': { json: trial({ status_entry: new Date().toISOString(), remainDays: 10 }) } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Phone setup' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Trial' })).toBeNull();
+    await act(() => router.navigate('/phone-setup/12'));
+    const banner = await screen.findByRole('region', { name: 'Trial' });
+    expect(banner.textContent).toBe('Enjoy your trial of Cloud phone');
+    expect(within(banner).queryByRole('link', { name: 'Upgrade now' })).toBeNull();
+  });
+});
+
+describe('home', () => {
+  it('shows the status cards and the app downloads', async () => {
+    renderApp('/', {
+      'GET /customer/status/': { json: { results: [{ account_id: 3, stage: 'overdue', balance_due: '84.00', due_date: '2025-02-17' }] } },
+      'GET /api/v3/voip/12/users/locked/': { json: { results: [{ user_id: 5, name: 'Dana Fox', extension: '201' }] } },
+      'GET /api/v3/voip/service-status/': { json: { results: [{ product_id: 14, service_status: 'blocked', reason: 'Suspended for non-payment' }] } },
+    });
+    const cards = await screen.findByRole('region', { name: 'Needs your attention' });
+    expect(within(cards).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Payment overdue',
+      'Dana Fox is locked out',
+      'Cloud phone suspended',
+    ]);
+    expect(within(cards).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/billing?id=3', '/users-devices/12?tab=users', '/billing?id=3']);
+    const apps = await screen.findByRole('region', { name: 'Get the apps' });
+    // jsdom is a computer: all four platforms, each with a QR code.
+    expect(within(apps).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Android', 'iPhone and iPad', 'Windows', 'Mac']);
+    expect(within(apps).getAllByRole('img', { name: /^QR code: / })).toHaveLength(4);
+    expect(within(apps).getAllByText('Version 1.13.70')).toHaveLength(2);
+    // Each product leads to its pages.
+    const products = screen.getByRole('region', { name: 'Your products' });
+    expect(within(products).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/cloud-phone-details/12', '/cloud-phone-details/14', '/fibre-details/13']);
+  });
+
+  it('shows no status cards when all is well', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('region', { name: 'Get the apps' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Needs your attention' })).toBeNull();
+  });
+});

@@ -1,0 +1,180 @@
+import { MANAGE_OTHER_USERS, staffMessages } from '@portal/contract';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toaster } from '../components/toaster.tsx';
+import { pageReload } from '../features/staff/switch-session.ts';
+import { resetCsrf } from '../lib/http.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { clearToken, getToken, setToken } from '../lib/token-storage.ts';
+import { clearCookies, installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
+import { AppProviders } from './providers.tsx';
+import { createAppRoutes } from './routes.tsx';
+
+const staffMe = {
+  ...sampleMe,
+  id: 2,
+  user_profile: { first_name: 'Sam', last_name: 'Rivers', email: 'support@portal.example' },
+  initials: 'SR',
+  name: 'Sam Rivers',
+  is_staff: true,
+  permissions: [MANAGE_OTHER_USERS],
+};
+const viewedMe = {
+  ...sampleMe,
+  user_profile: { first_name: 'Taylor', last_name: 'Quinn', email: 'taylor@willow-accountancy.example' },
+  initials: 'TQ',
+  name: 'Taylor Quinn',
+  logged_in_as: { email: 'support@portal.example', name: 'Sam Rivers' },
+};
+const switched = { json: { detail: staffMessages.switched('Taylor Quinn'), viewing: { email: 'taylor@willow-accountancy.example', name: 'Taylor Quinn' } } };
+
+function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const current: { router?: ReturnType<typeof createMemoryRouter> } = {};
+  const router = createMemoryRouter(createAppRoutes(queryClient, () => current.router?.state.navigation.location), { initialEntries: [path] });
+  current.router = router;
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, queryClient, where: () => `${router.state.location.pathname}${router.state.location.search}` };
+}
+
+let reload: ReturnType<typeof vi.fn<() => void>>;
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  reload = vi.fn<() => void>();
+  vi.spyOn(pageReload, 'reload').mockImplementation(reload);
+  clearToken();
+  localStorage.clear();
+  clearCookies();
+  resetCsrf();
+  document.cookie = 'csrftoken=test-csrf';
+});
+
+afterEach(() => {
+  cleanup();
+  act(() => toaster.dismiss());
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/loginas?email=', () => {
+  it('switches a staff member with the role to the customer, goes home and reloads after 500 ms', async () => {
+    setToken('staff');
+    let me: object = staffMe;
+    const { calls } = installFakeFetch({
+      'GET /api/v3/me/': () => ({ json: me }),
+      'GET /api/v3/navigation/': { json: sampleNavigation },
+      'POST /accounts/': () => {
+        me = viewedMe;
+        return switched;
+      },
+    });
+    const { where } = renderApp('/loginas?email=taylor%40willow-accountancy.example');
+    await waitFor(() => expect(where()).toBe('/'));
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ url: '/accounts/', body: { email: 'taylor@willow-accountancy.example' } });
+    expect(getToken()).toBe('staff');
+    await waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 2000 });
+  });
+
+  it('signs out anyone else: the token is revoked, then the login page', async () => {
+    setToken('customer');
+    const { calls } = installFakeFetch({
+      'GET /api/v3/me/': { json: { ...sampleMe, permissions: [MANAGE_OTHER_USERS] } }, // the role without the staff flag
+      'POST /auth/logout/': { json: { detail: 'Successfully logged out.' } },
+    });
+    const { where, queryClient } = renderApp('/loginas?email=taylor%40willow-accountancy.example');
+    await waitFor(() => expect(where()).toBe('/auth/login/'));
+    expect(calls.find((call) => call.url === '/auth/logout/')?.headers.authorization).toBe('Token customer');
+    expect(calls.some((call) => call.url === '/accounts/')).toBe(false);
+    expect(getToken()).toBeNull();
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it('signs out a staff member who gives no email', async () => {
+    setToken('staff');
+    installFakeFetch({ 'GET /api/v3/me/': { json: staffMe }, 'POST /auth/logout/': { json: { detail: 'Successfully logged out.' } } });
+    const { where } = renderApp('/loginas');
+    await waitFor(() => expect(where()).toBe('/auth/login/'));
+    expect(getToken()).toBeNull();
+  });
+
+  it('sends someone signed out to sign in first, and back here afterwards', async () => {
+    installFakeFetch({});
+    const { where } = renderApp('/loginas?email=taylor%40willow-accountancy.example');
+    await waitFor(() => expect(where()).toBe('/auth/login/?next=%2Floginas%3Femail%3Dtaylor%2540willow-accountancy.example'));
+  });
+
+  it("shows the server's error when the switch is refused, and keeps the staff session", async () => {
+    setToken('staff');
+    const message = staffMessages.unknownUser('nobody@willow.example');
+    installFakeFetch({ 'GET /api/v3/me/': { json: staffMe }, 'POST /accounts/': { status: 404, json: { detail: message, error: message } } });
+    renderApp('/loginas?email=nobody%40willow.example');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('You could not switch to nobody@willow.example')).toBeTruthy();
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    expect(getToken()).toBe('staff');
+    expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('the profile menu and the top bar', () => {
+  it('offers Profile and preferences and Logout to a customer, without the staff items', async () => {
+    setToken('good');
+    installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe }, 'GET /api/v3/navigation/': { json: sampleNavigation } });
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Profile and preferences', 'Logout']);
+    expect(screen.queryByText(/^Viewing:/)).toBeNull();
+  });
+
+  it('offers Admin and Show getting started with the role; Admin opens the admin dialog', async () => {
+    setToken('staff');
+    installFakeFetch({ 'GET /api/v3/me/': { json: staffMe }, 'GET /api/v3/navigation/': { json: { ...sampleNavigation, products: [] } } });
+    const { where } = renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Profile and preferences', 'Admin', 'Show getting started', 'Logout']);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Admin' }));
+    // The dialog's code loads on demand.
+    expect(await screen.findByRole('heading', { name: "Manage customers' accounts" }, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('heading', { name: "Manage customers' accounts" })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Show getting started' }));
+    await waitFor(() => expect(where()).toMatch(/^\/getting-started\/welcome/));
+  });
+
+  it('goes to /getting-started/welcome with the selected product id', async () => {
+    setToken('staff');
+    installFakeFetch({ 'GET /api/v3/me/': { json: staffMe }, 'GET /api/v3/navigation/': { json: sampleNavigation } });
+    const { where } = renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Show getting started' }));
+    await waitFor(() => expect(where()).toBe('/getting-started/welcome?id=12'));
+  });
+
+  it('shows "Viewing: {customer}" while switched, and returns to the staff account', async () => {
+    setToken('staff');
+    const { calls } = installFakeFetch({
+      'GET /api/v3/me/': { json: viewedMe },
+      'GET /api/v3/navigation/': { json: sampleNavigation },
+      'POST /accounts/return/': { json: { detail: staffMessages.returned } },
+    });
+    const { where } = renderApp('/phone-setup/12');
+    const banner = await screen.findByRole('banner');
+    await waitFor(() => expect(within(banner).getByText(/^Viewing:/).textContent).toBe('Viewing: Taylor Quinn'));
+    fireEvent.click(within(banner).getByRole('button', { name: 'Return to my account' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === '/accounts/return/')).toBe(true));
+    await waitFor(() => expect(where()).toBe('/'));
+    await waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 2000 });
+  });
+});

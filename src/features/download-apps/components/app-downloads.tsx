@@ -1,0 +1,57 @@
+import { Box, Button, chakra, Flex, Heading, QrCode, Text } from '@chakra-ui/react';
+import { qrCodeSlotRecipe } from '@chakra-ui/react/theme';
+import { useState } from 'react';
+import { detectDevice, downloadsFor, showsQrCodes, type Device } from '../rules.ts';
+
+function currentDevice(): Device {
+  return typeof navigator === 'undefined' ? 'desktop' : detectDevice({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints });
+}
+
+/**
+ * The app download block (spec 000 section 2): on a computer, a QR code and a link for each
+ * of Android, iOS, Windows and Mac; on a phone or tablet, only the link for its own platform.
+ * QR codes are drawn by Chakra's QrCode (zag-js), whose recipe is passed here rather than put
+ * in the theme, so it loads with this block only.
+ */
+export function AppDownloads({ headingLevel = 'h2' }: { headingLevel?: 'h1' | 'h2' }) {
+  const [device] = useState(currentDevice);
+  const downloads = downloadsFor(device);
+  const qr = showsQrCodes(device);
+  return (
+    <Box as="section" aria-labelledby="app-downloads-heading">
+      <Heading as={headingLevel} id="app-downloads-heading" size={headingLevel === 'h1' ? '3xl' : 'xl'} mb="2">
+        {headingLevel === 'h1' ? 'Download apps' : 'Get the apps'}
+      </Heading>
+      <Text color="fg.muted" mb="4">
+        {qr ? 'Make and take calls on your phone and computer. Scan a code with your phone, or download the app.' : 'Make and take calls on this device with our app.'}
+      </Text>
+      <chakra.ul listStyle="none" display="grid" gap="3" gridTemplateColumns={{ base: '1fr', sm: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
+        {downloads.map((download) => (
+          <Flex as="li" key={download.platform} direction="column" align="center" gap="3" borderWidth="1px" rounded="lg" bg="bg" p="4" textAlign="center">
+            <Heading as={headingLevel === 'h1' ? 'h2' : 'h3'} size="md">
+              {download.name}
+            </Heading>
+            {qr && (
+              <QrCode.Root recipe={qrCodeSlotRecipe} value={download.url} size="lg" encoding={{ ecc: 'M' }} bg="white" color="black" p="3" rounded="md">
+                <QrCode.Frame role="img" aria-label={`QR code: ${download.action}`}>
+                  <QrCode.Pattern />
+                </QrCode.Frame>
+              </QrCode.Root>
+            )}
+            {download.version && (
+              <Text fontSize="sm" color="fg.muted">
+                Version {download.version}
+              </Text>
+            )}
+            <Button asChild colorPalette="brand" variant="outline" size="sm" type={undefined}>
+              <a href={download.url} target="_blank" rel="noopener noreferrer">
+                {download.action}
+                <chakra.span srOnly> (opens in a new tab)</chakra.span>
+              </a>
+            </Button>
+          </Flex>
+        ))}
+      </chakra.ul>
+    </Box>
+  );
+}

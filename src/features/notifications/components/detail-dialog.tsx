@@ -1,0 +1,267 @@
+import { Box, Button, chakra, Flex, Link, Text } from '@chakra-ui/react';
+import type { Notification, Order, ServiceUpdate } from '@portal/contract';
+import type { ReactNode } from 'react';
+import { Dialog } from '../../../components/dialog.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { loaChip, notificationChip, orderChip, serviceUpdateChip, tagChip } from '../logic/chips.ts';
+import { spacedNumber, transferNumbers } from '../logic/describe.ts';
+import type { CentreItem } from '../logic/items.ts';
+import { trackingLink } from '../logic/tracking.ts';
+import { StatusChip } from './chip.tsx';
+import { SafeHtml, visuallyHidden } from './safe-html.tsx';
+import { WARNING_SUBTLE } from './tones.ts';
+
+/**
+ * The detail dialogs of the notification centre (spec 000, notification menu): a service
+ * update; a notification by kind (CLOA, NUMBER_CHANGE, TARGETED); an order by kind
+ * (HARDWARE_ORDER and APPOINTMENT "Order details", NUMBER_TRANSFER "Transfer details").
+ * Widths: service updates 700 px, notifications 585 px, orders 500 px.
+ */
+
+/** Label and value pairs, as a description list. */
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <chakra.dl display="grid" gridTemplateColumns={{ base: '1fr', sm: 'minmax(8rem, auto) 1fr' }} columnGap="4" rowGap={{ base: '0', sm: '2' }} mt="4">
+      {rows.map(([label, value]) => (
+        <Box key={label} display="contents">
+          <chakra.dt fontWeight="semibold" color="fg.muted" mt={{ base: '2', sm: '0' }}>
+            {label}
+          </chakra.dt>
+          <chakra.dd overflowWrap="anywhere">{value}</chakra.dd>
+        </Box>
+      ))}
+    </chakra.dl>
+  );
+}
+
+function Chips({ children }: { children: ReactNode }) {
+  return (
+    <Flex gap="2" wrap="wrap" mb="3">
+      {children}
+    </Flex>
+  );
+}
+
+function UrgentNote({ children }: { children: ReactNode }) {
+  return (
+    <Box borderWidth="1px" {...WARNING_SUBTLE} rounded="md" p="3" mt="3">
+      {children}
+    </Box>
+  );
+}
+
+function ServiceUpdateDetail({ update }: { update: ServiceUpdate }) {
+  const chip = serviceUpdateChip(update);
+  return (
+    <>
+      {chip && (
+        <Chips>
+          <StatusChip chip={chip} />
+        </Chips>
+      )}
+      {update.subtitle && (
+        <Text fontWeight="semibold" mb="3">
+          {update.subtitle}
+        </Text>
+      )}
+      <SafeHtml html={update.body} />
+      <Text color="fg.muted" fontSize="sm" mt="4">
+        Updated {formatDate(update.date)}
+      </Text>
+    </>
+  );
+}
+
+function NotificationDetail({ notification }: { notification: Notification }) {
+  switch (notification.kind) {
+    case 'CLOA': {
+      const { order, kind } = notification.cloa;
+      return (
+        <>
+          <Chips>
+            <StatusChip chip={loaChip(kind)} label="Letter of authority" />
+          </Chips>
+          <Text>{notification.text}</Text>
+          {kind === 'UNSIGNED' && (
+            <UrgentNote>
+              We e-mailed you the letter of authority for this transfer. Sign it so your current provider releases the numbers: the transfer cannot go ahead until
+              it is signed.
+            </UrgentNote>
+          )}
+          <Facts
+            rows={[
+              ['Numbers', transferNumbers(order.number_transfer)],
+              ['Order', order.order_id],
+              ['Transfer', <StatusChip key="chip" chip={orderChip(order)} />],
+              ['Transfer date', order.number_transfer.confirmed_transfer_date ? formatDate(order.number_transfer.confirmed_transfer_date) : 'Not confirmed yet'],
+              ['Ordered', formatDate(order.date_ordered)],
+              ['Last updated', formatDate(notification.last_changed)],
+            ]}
+          />
+        </>
+      );
+    }
+    case 'NUMBER_CHANGE': {
+      const chip = notificationChip(notification);
+      return (
+        <>
+          {chip && (
+            <Chips>
+              <StatusChip chip={chip} />
+            </Chips>
+          )}
+          <Text>{notification.number_change.text}</Text>
+          <Facts
+            rows={[
+              ['Number', spacedNumber(notification.number_change.number)],
+              [notification.number_change.type === 'ADDED' ? 'Added' : 'Removed', formatDate(notification.last_changed)],
+            ]}
+          />
+        </>
+      );
+    }
+    case 'TARGETED': {
+      const { targeted } = notification;
+      return (
+        <>
+          {targeted.tags.length > 0 && (
+            <Chips>
+              {targeted.tags.map((tag) => (
+                <StatusChip key={tag.name} chip={tagChip(tag)} />
+              ))}
+            </Chips>
+          )}
+          {targeted.summary && (
+            <Text fontWeight="semibold" mb="3">
+              {targeted.summary}
+            </Text>
+          )}
+          <SafeHtml html={targeted.body} />
+          <Text color="fg.muted" fontSize="sm" mt="4">
+            Sent {formatDate(targeted.created)}
+          </Text>
+        </>
+      );
+    }
+  }
+}
+
+function OrderDetail({ order }: { order: Order }) {
+  const common: [string, ReactNode][] = [
+    ['Order', order.order_id],
+    ['Ordered', formatDate(order.date_ordered)],
+    ['Last updated', formatDate(order.last_updated_date)],
+  ];
+  switch (order.kind) {
+    case 'HARDWARE_ORDER': {
+      const { hardware } = order;
+      const link = trackingLink(hardware);
+      return (
+        <>
+          <Chips>
+            <StatusChip chip={orderChip(order)} label="Status" />
+          </Chips>
+          <Facts
+            rows={[
+              [
+                'Items',
+                <chakra.ul key="items" listStyleType="none">
+                  {hardware.parts_to_order.map((part) => (
+                    <li key={part.name}>
+                      {part.quantity} × {part.name}
+                    </li>
+                  ))}
+                </chakra.ul>,
+              ],
+              ...common,
+              ['Dispatched', formatDate(hardware.shipping_date)],
+              ['Carrier', hardware.shipping_carrier_operator ?? '-'],
+              ['Tracking number', hardware.shipping_tracking_id ?? '-'],
+            ]}
+          />
+          {link && (
+            <Text mt="4">
+              <Link href={link.href} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline" fontWeight="semibold">
+                Track your parcel with {link.carrier}
+                <span style={visuallyHidden}> (opens in a new tab)</span>
+              </Link>
+            </Text>
+          )}
+        </>
+      );
+    }
+    case 'NUMBER_TRANSFER': {
+      const transfer = order.number_transfer;
+      return (
+        <>
+          <Chips>
+            <StatusChip chip={orderChip(order)} label="Status" />
+            <StatusChip chip={loaChip(transfer.cloa_status)} label="Letter of authority" />
+          </Chips>
+          {transfer.cloa_status === 'UNSIGNED' && <UrgentNote>The transfer is waiting for you to sign the letter of authority we e-mailed you.</UrgentNote>}
+          <Facts
+            rows={[
+              [transfer.isRange ? 'Numbers' : 'Number', transferNumbers(transfer)],
+              ['Transfer date', transfer.confirmed_transfer_date ? formatDate(transfer.confirmed_transfer_date) : 'Not confirmed yet'],
+              ...common,
+            ]}
+          />
+        </>
+      );
+    }
+    case 'APPOINTMENT': {
+      const { appointment } = order;
+      return (
+        <>
+          <Chips>
+            <StatusChip chip={orderChip(order)} label="Status" />
+          </Chips>
+          <Facts
+            rows={[
+              ['Appointment', appointment.appointment_type],
+              ['Date', formatDate(appointment.appointment_date)],
+              ['Time', appointment.appointment_window],
+              ['Line post code', appointment.line_post_code],
+              ...common,
+            ]}
+          />
+        </>
+      );
+    }
+  }
+}
+
+/** The dialog's title and width for an item. */
+export function detailFrame(item: CentreItem): { title: string; width: string } {
+  switch (item.type) {
+    case 'SERVICE_UPDATE':
+      return { title: item.data.title, width: '700px' };
+    case 'NOTIFICATION':
+      return { title: item.data.kind === 'TARGETED' ? item.data.targeted.title : item.data.title, width: '585px' };
+    case 'ORDER':
+      return { title: item.data.kind === 'NUMBER_TRANSFER' ? 'Transfer details' : 'Order details', width: '500px' };
+  }
+}
+
+/** The detail dialog of the item open, if any. */
+export function DetailDialog({ item, onClose }: { item: CentreItem | null; onClose: () => void }) {
+  if (!item) return null;
+  const { title, width } = detailFrame(item);
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={title}
+      width={width}
+      footer={
+        <Button colorPalette="brand" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {item.type === 'SERVICE_UPDATE' && <ServiceUpdateDetail update={item.data} />}
+      {item.type === 'NOTIFICATION' && <NotificationDetail notification={item.data} />}
+      {item.type === 'ORDER' && <OrderDetail order={item.data} />}
+    </Dialog>
+  );
+}

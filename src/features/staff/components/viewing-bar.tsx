@@ -1,0 +1,53 @@
+import { Box, Button, chakra, Flex } from '@chakra-ui/react';
+import type { Me } from '@portal/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toaster } from '../../../components/toaster.tsx';
+import { userErrorText } from '../../../lib/error-text.ts';
+import { returnToOwnAccount } from '../switch-session.ts';
+
+/** "Viewing: {customer}" and the way back to the staff account (see viewing-indicator.tsx). */
+export function ViewingBar({ user, actingAs }: { user: Me; actingAs: NonNullable<Me['logged_in_as']> }) {
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const customer = user.name.trim() || user.user_profile.email;
+
+  const returnNow = async () => {
+    setPending(true);
+    try {
+      await returnToOwnAccount(navigate);
+    } catch (error) {
+      setPending(false);
+      toaster.create({ type: 'error', title: 'You could not return to your account', description: userErrorText(error) });
+    }
+  };
+
+  return (
+    // From md up a pill in the bar; on a phone, where the bar has no room, a strip just under it (the header is its containing block).
+    <Flex
+      align="center"
+      justify={{ base: 'center', md: 'flex-start' }}
+      gap="2"
+      minW="0"
+      position={{ base: 'absolute', md: 'static' }}
+      top="100%"
+      insetX={{ base: '0', md: 'auto' }}
+      h={{ base: '6', md: 'auto' }}
+      px="3"
+      py={{ base: '0', md: '1' }}
+      rounded={{ base: 'none', md: 'full' }}
+      bg="brand.50"
+      color="brand.800"
+      borderColor="brand.600"
+      borderWidth={{ base: '0', md: '1px' }}
+      borderBottomWidth="1px"
+    >
+      <Box as="p" minW="0" maxW={{ md: '16rem', xl: '24rem' }} fontSize={{ base: 'xs', md: 'sm' }} truncate title={`Viewing: ${customer} (you are ${actingAs.name || actingAs.email})`}>
+        Viewing: <chakra.strong>{customer}</chakra.strong>
+      </Box>
+      <Button size={{ base: '2xs', md: 'xs' }} variant="outline" bg="bg" flexShrink={0} onClick={() => void returnNow()} loading={pending} loadingText="Returning">
+        Return to my account
+      </Button>
+    </Flex>
+  );
+}

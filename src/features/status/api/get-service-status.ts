@@ -1,0 +1,24 @@
+import { statusEndpoints, type ServiceStatus } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/http.ts';
+
+/** GET /api/v3/voip/service-status/: whether each cloud phone's service is active or blocked. */
+export function getServiceStatus(signal?: AbortSignal) {
+  return apiCall(statusEndpoints.getServiceStatus, { signal });
+}
+
+export function serviceStatusQueryOptions() {
+  return queryOptions({
+    queryKey: ['status', 'service'],
+    queryFn: ({ signal }) => getServiceStatus(signal),
+  });
+}
+
+export function useServiceStatus() {
+  return useQuery(serviceStatusQueryOptions());
+}
+
+/** Whether the product's service is blocked, by the service status. */
+export function isBlocked(service: ServiceStatus | undefined, productId: number | undefined): boolean {
+  return service?.results.some((entry) => entry.product_id === productId && entry.service_status === 'blocked') ?? false;
+}

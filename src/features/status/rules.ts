@@ -1,0 +1,82 @@
+import type { CreditControlStatus, LockedUser, NavigationProduct, ServiceStatus } from '@portal/contract';
+import * as paths from '../../config/paths.ts';
+import { formatDate } from '../../lib/format.ts';
+import { productKindLabels } from '../navigation/product-labels.ts';
+
+/**
+ * The status cards (spec 000 section 2): credit-control statuses, locked-user statuses,
+ * and a suspended-service status for each product whose service status is blocked. Plain
+ * functions, so the wording and the order are tested without a page.
+ */
+
+export interface StatusCard {
+  key: string;
+  kind: 'credit-control' | 'locked-user' | 'suspended-service';
+  title: string;
+  text: string;
+  action: { label: string; to: string };
+}
+
+/** A price as shown (spec 000 section 5): £ and two decimals. */
+export function formatPrice(amount: string | number): string {
+  const value = Number(amount);
+  return `£${(Number.isFinite(value) ? value : 0).toFixed(2)}`;
+}
+
+const billingOf = (accountId: number) => ({ label: 'Go to billing', to: paths.billing.build({}, { id: accountId }) });
+
+export function creditControlCard(status: CreditControlStatus): StatusCard {
+  const amount = formatPrice(status.balance_due);
+  const due = status.due_date ? ` was due on ${formatDate(status.due_date)} and` : '';
+  const key = `credit-${status.account_id}-${status.stage}`;
+  switch (status.stage) {
+    case 'overdue':
+      return { key, kind: 'credit-control', title: 'Payment overdue', text: `${amount}${due} has not been paid. Please pay it to keep your services running.`, action: billingOf(status.account_id) };
+    case 'final_notice':
+      return { key, kind: 'credit-control', title: 'Final notice', text: `${amount}${due} is still unpaid. Pay it now to avoid your services being restricted.`, action: billingOf(status.account_id) };
+    case 'restricted':
+      return { key, kind: 'credit-control', title: 'Services restricted', text: `Outgoing calls are barred until the overdue ${amount} is paid.`, action: billingOf(status.account_id) };
+  }
+}
+
+export function lockedUserCard(product: NavigationProduct, user: LockedUser): StatusCard {
+  return {
+    key: `locked-${product.product_id}-${user.user_id}`,
+    kind: 'locked-user',
+    title: `${user.name} is locked out`,
+    text: `${user.name} (extension ${user.extension}) on ${product.product_detail} cannot use their phone after too many wrong PIN attempts. Reset their PIN to let them back in.`,
+    action: { label: 'Go to users and devices', to: paths.usersDevices.build({ id: product.product_id }, { tab: 'users' }) },
+  };
+}
+
+export function suspendedServiceCard(product: NavigationProduct, reason: string | null): StatusCard {
+  const label = productKindLabels[product.product_kind];
+  return {
+    key: `suspended-${product.product_id}`,
+    kind: 'suspended-service',
+    title: `${label} suspended`,
+    text: `${reason ?? 'The service is suspended'}: calls to and from ${product.product_detail} are blocked. Contact customer service to restore it.`,
+    action: billingOf(product.account_id),
+  };
+}
+
+export interface StatusCardsInput {
+  products: readonly NavigationProduct[];
+  credit: readonly CreditControlStatus[];
+  /** Locked users of the products they were loaded for. */
+  locked: ReadonlyArray<{ product: NavigationProduct; users: readonly LockedUser[] }>;
+  service: ServiceStatus | undefined;
+}
+
+/** Every status card, credit control first, then locked users, then suspended services in the products' order. */
+export function statusCards({ products, credit, locked, service }: StatusCardsInput): StatusCard[] {
+  const suspended = products.flatMap((product) => {
+    const entry = service?.results.find((status) => status.product_id === product.product_id);
+    return entry?.service_status === 'blocked' ? [suspendedServiceCard(product, entry.reason)] : [];
+  });
+  return [
+    ...credit.map(creditControlCard),
+    ...locked.flatMap(({ product, users }) => users.map((user) => lockedUserCard(product, user))),
+    ...suspended,
+  ];
+}
