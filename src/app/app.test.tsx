@@ -1,45 +1,13 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { toaster } from '../components/toaster.tsx';
-import { resetCsrf } from '../lib/http.ts';
-import { createQueryClient } from '../lib/query-client.ts';
-import { clearToken, getToken, setToken } from '../lib/token-storage.ts';
-import { clearCookies, installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
-import { AppProviders } from './providers.tsx';
-import { createAppRoutes } from './routes.tsx';
+import { getToken, setToken } from '../lib/token-storage.ts';
+import { renderApp, resetAppState, cleanupApp } from '../test/render-app.tsx';
+import { installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
 
-function renderApp(path: string, { retry = true } = {}) {
-  const queryClient = createQueryClient();
-  if (!retry) queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const current: { router?: ReturnType<typeof createMemoryRouter> } = {};
-  const router = createMemoryRouter(createAppRoutes(queryClient, () => current.router?.state.navigation.location), {
-    initialEntries: [path],
-  });
-  current.router = router;
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  const where = () => `${router.state.location.pathname}${router.state.location.search}`;
-  return { router, queryClient, where };
-}
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-  clearToken();
-  localStorage.clear();
-  clearCookies();
-  resetCsrf();
-  document.cookie = 'csrftoken=test-csrf';
-});
+beforeEach(resetAppState);
 
-afterEach(() => {
-  cleanup();
-  act(() => toaster.dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(cleanupApp);
 
 describe('login page', () => {
   it('has a heading, labelled fields with autocomplete, and a Sign in button', async () => {

@@ -1,16 +1,11 @@
 import type { CallFlowSummary, StoredCallFlow } from '@portal/contract';
 import { createFlow, presetHours } from '@portal/editor-core';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toaster } from '../components/toaster.tsx';
 import { draftKey } from '../features/call-flows/logic/draft-storage.ts';
-import { resetCsrf } from '../lib/http.ts';
-import { createQueryClient } from '../lib/query-client.ts';
-import { clearToken, setToken } from '../lib/token-storage.ts';
-import { clearCookies, installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../test/fake-fetch.ts';
-import { AppProviders } from './providers.tsx';
-import { createAppRoutes } from './routes.tsx';
+import { setToken } from '../lib/token-storage.ts';
+import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../test/render-app.tsx';
+import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../test/fake-fetch.ts';
 
 // The pages are lazy chunks; under a loaded test run their first import can take seconds.
 configure({ asyncUtilTimeout: 10_000 });
@@ -80,37 +75,16 @@ function server(flows: StoredCallFlow[], extra: Routes = {}, options: { addOnEna
   return installFakeFetch(routes);
 }
 
-function renderApp(path: string) {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const current: { router?: ReturnType<typeof createMemoryRouter> } = {};
-  const router = createMemoryRouter(createAppRoutes(queryClient, () => current.router?.state.navigation.location), { initialEntries: [path] });
-  current.router = router;
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, where: () => `${router.state.location.pathname}${router.state.location.search}` };
-}
+
+/** Calls fail at once here: no retries. */
+const renderApp = (path: string) => renderAppWith(path, { retry: false });
 
 const sent = (calls: RecordedCall[], method: string, path: string) => calls.filter((c) => c.method === method && new URL(c.url, 'http://x').pathname === path);
 const nameInput = () => screen.findByRole('textbox', { name: 'Call flow name' });
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-  clearToken();
-  localStorage.clear();
-  clearCookies();
-  resetCsrf();
-  document.cookie = 'csrftoken=test-csrf';
-});
+beforeEach(resetAppState);
 
-afterEach(() => {
-  cleanup();
-  act(() => toaster.dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(cleanupApp);
 
 describe('side navigation', () => {
   it('links to the call flows of the cloud phone with product pages', async () => {

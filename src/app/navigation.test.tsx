@@ -1,14 +1,10 @@
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toaster } from '../components/toaster.tsx';
 import { upgradeTrigger } from '../features/trial/upgrade-trigger.ts';
 import { resetCsrf } from '../lib/http.ts';
-import { createQueryClient } from '../lib/query-client.ts';
 import { clearToken, setToken } from '../lib/token-storage.ts';
+import { cleanupApp, renderApp as renderAppWith } from '../test/render-app.tsx';
 import { clearCookies, installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
-import { AppProviders } from './providers.tsx';
-import { createAppRoutes } from './routes.tsx';
 
 // The pages are lazy chunks; under a loaded test run their first import can take seconds.
 configure({ asyncUtilTimeout: 10_000 });
@@ -43,17 +39,7 @@ function renderApp(path: string, routes: Routes = {}) {
     'GET /api/v1/trial/status/': { json: trial({ isInTrial: false, trialKind: null, productId: null, remainDays: null }) },
     ...routes,
   });
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const current: { router?: ReturnType<typeof createMemoryRouter> } = {};
-  const router = createMemoryRouter(createAppRoutes(queryClient, () => current.router?.state.navigation.location), { initialEntries: [path] });
-  current.router = router;
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  const where = () => `${router.state.location.pathname}${router.state.location.search}`;
+  const { router, where } = renderAppWith(path, { retry: false });
   return { router, where, calls: fake.calls };
 }
 
@@ -69,9 +55,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
-  act(() => toaster.dismiss());
-  vi.unstubAllGlobals();
+  cleanupApp();
   vi.restoreAllMocks();
 });
 

@@ -1,15 +1,10 @@
 import { MANAGE_OTHER_USERS, staffMessages } from '@portal/contract';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toaster } from '../components/toaster.tsx';
 import { pageReload } from '../features/staff/switch-session.ts';
-import { resetCsrf } from '../lib/http.ts';
-import { createQueryClient } from '../lib/query-client.ts';
-import { clearToken, getToken, setToken } from '../lib/token-storage.ts';
-import { clearCookies, installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
-import { AppProviders } from './providers.tsx';
-import { createAppRoutes } from './routes.tsx';
+import { getToken, setToken } from '../lib/token-storage.ts';
+import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../test/render-app.tsx';
+import { installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
 
 const staffMe = {
   ...sampleMe,
@@ -29,37 +24,20 @@ const viewedMe = {
 };
 const switched = { json: { detail: staffMessages.switched('Taylor Quinn'), viewing: { email: 'taylor@willow-accountancy.example', name: 'Taylor Quinn' } } };
 
-function renderApp(path: string) {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const current: { router?: ReturnType<typeof createMemoryRouter> } = {};
-  const router = createMemoryRouter(createAppRoutes(queryClient, () => current.router?.state.navigation.location), { initialEntries: [path] });
-  current.router = router;
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, queryClient, where: () => `${router.state.location.pathname}${router.state.location.search}` };
-}
+
+/** Calls fail at once here: no retries. */
+const renderApp = (path: string) => renderAppWith(path, { retry: false });
 
 let reload: ReturnType<typeof vi.fn<() => void>>;
 
 beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  resetAppState();
   reload = vi.fn<() => void>();
   vi.spyOn(pageReload, 'reload').mockImplementation(reload);
-  clearToken();
-  localStorage.clear();
-  clearCookies();
-  resetCsrf();
-  document.cookie = 'csrftoken=test-csrf';
 });
 
 afterEach(() => {
-  cleanup();
-  act(() => toaster.dismiss());
-  vi.unstubAllGlobals();
+  cleanupApp();
   vi.restoreAllMocks();
 });
 
