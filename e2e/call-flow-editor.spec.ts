@@ -38,6 +38,24 @@ async function deleteFromList(page: Page, name: string): Promise<void> {
   await expect(list.getByRole('link', { name, exact: true })).toHaveCount(0);
 }
 
+/**
+ * Opens the step palette from a step's "Add a step after" button. On a busy machine a click can land just as
+ * React Flow re-renders the step under the pointer and be lost (seen in CI); the click is tried again until
+ * the palette shows. Answers the palette.
+ */
+async function openPalette(page: Page, after: RegExp, palette: RegExp) {
+  const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+  const dialog = page.getByRole('dialog', { name: palette });
+  await expect(async () => {
+    if (!(await dialog.isVisible())) {
+      await expect(canvas).toHaveAttribute('aria-busy', 'false');
+      await canvas.getByRole('button', { name: after }).click({ timeout: 5_000 });
+    }
+    await expect(dialog).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
+  return dialog;
+}
+
 test.describe('call flow editor', () => {
   test('unsaved changes: Cancel asks before leaving, and a reload offers the draft back', async ({ page, loginPage, homePage }) => {
     await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
@@ -198,8 +216,7 @@ test.describe('call flow editor', () => {
     await expect(inHours).toHaveAccessibleDescription(/Needs attention/);
 
     // In hours: a dial menu playing "Main menu".
-    await click(canvas.getByRole('button', { name: /^Add a step after In hours:/ }));
-    const palette = page.getByRole('dialog', { name: /^Add a step after In hours/ });
+    const palette = await openPalette(page, /^Add a step after In hours:/, /^Add a step after In hours/);
     await expect(palette.getByRole('button', { name: 'Dial menu', exact: true })).toBeEnabled();
     await expectAccessible(page, 'step palette');
     await palette.getByRole('button', { name: 'Dial menu', exact: true }).click();
@@ -213,8 +230,7 @@ test.describe('call flow editor', () => {
     // Key 1: transfer to extension 200.
     await click(canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }));
     await expect(node(/^Dial menu key 1:/)).toBeVisible();
-    await click(canvas.getByRole('button', { name: /^Add a step after Dial menu key 1:/ }));
-    await page.getByRole('dialog', { name: /^Add a step after Dial menu key/ }).getByRole('button', { name: 'Transfer', exact: true }).click();
+    await (await openPalette(page, /^Add a step after Dial menu key 1:/, /^Add a step after Dial menu key/)).getByRole('button', { name: 'Transfer', exact: true }).click();
     const transferDialog = page.getByRole('dialog', { name: 'Transfer: Transfer' });
     await transferDialog.getByRole('checkbox', { name: 'Alex Morgan · ext 200' }).check();
     await expectAccessible(page, 'transfer dialog');
@@ -225,8 +241,7 @@ test.describe('call flow editor', () => {
     // Key 2: voicemail.
     await click(canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }));
     await expect(node(/^Dial menu key 2:/)).toBeVisible();
-    await click(canvas.getByRole('button', { name: /^Add a step after Dial menu key 2:/ }));
-    await page.getByRole('dialog', { name: /^Add a step after Dial menu key/ }).getByRole('button', { name: 'Voicemail', exact: true }).click();
+    await (await openPalette(page, /^Add a step after Dial menu key 2:/, /^Add a step after Dial menu key/)).getByRole('button', { name: 'Voicemail', exact: true }).click();
     const voicemailDialog = page.getByRole('dialog', { name: 'Voicemail: Voicemail' });
     await voicemailDialog.getByLabel('Voicemail box').selectOption({ label: 'Priya Shah · ext 201' });
     await voicemailDialog.getByRole('button', { name: 'Save', exact: true }).click();
@@ -282,8 +297,7 @@ test.describe('call flow editor', () => {
     // A dial menu where the in-hours transfer was.
     await click(node('Transfer: Transfer'));
     await click(canvas.getByRole('button', { name: 'Delete Transfer: Transfer' }));
-    await click(canvas.getByRole('button', { name: /^Add a step after In hours:/ }));
-    await page.getByRole('dialog', { name: /^Add a step after In hours/ }).getByRole('button', { name: 'Dial menu', exact: true }).click();
+    await (await openPalette(page, /^Add a step after In hours:/, /^Add a step after In hours/)).getByRole('button', { name: 'Dial menu', exact: true }).click();
     const menuDialog = page.getByRole('dialog', { name: 'Dial menu: Dial menu' });
 
     // Record from the fake microphone (silence, tone, silence), then keep 0.5 s to 1.5 s.
