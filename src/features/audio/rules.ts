@@ -1,6 +1,7 @@
 import {
   audioMessages,
   MAX_GREETING_SECONDS,
+  MAX_AUDIO_NAME_LENGTH,
   MAX_HOLD_MUSIC_SECONDS,
   MAX_TTS_TEXT_LENGTH,
   MAX_UPLOAD_FILE_BYTES,
@@ -14,8 +15,8 @@ import {
  * message or null. The numbers and the wording live in contract/src/audio-format.ts.
  */
 
-/** Longest name of an audio file (the lists show it; the server keeps it with the file). */
-export const AUDIO_NAME_MAX_LENGTH = 100;
+/** Longest name of an audio file: the contract's, which the server checks too. */
+export const AUDIO_NAME_MAX_LENGTH = MAX_AUDIO_NAME_LENGTH;
 
 export interface AudioLimits {
   maxSeconds: number;
