@@ -10,6 +10,8 @@ export * from './notifications.ts';
 export * from './status.ts';
 export * from './staff.ts';
 export * from './staff-audit.ts';
+export * from './passwords.ts';
+export * from './account.ts';
 
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
 import { authEndpoints } from './auth.ts';

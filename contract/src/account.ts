@@ -1,0 +1,189 @@
+// zod/mini: the sign-in, sign-up and profile pages load these with their forms.
+import * as z from 'zod/mini';
+import { Email, LoginResponse, Me } from './auth.ts';
+import { endpoint } from './endpoint.ts';
+import { NewPassword, NewPasswordPair, passwordMessages } from './passwords.ts';
+
+/**
+ * Sign-in and account journeys (issue 7; spec 000 sections 2, 4 and 7). Where the spec shows
+ * no path or payload, these are our decisions (dj-rest-auth's shapes, which the spec's
+ * /registration/ and /auth/... calls follow):
+ * - Every request naming an e-mail address (register, magic link, password reset) answers
+ *   the same whether or not the address has an account, so nobody can learn who is a customer.
+ * - Links sent by e-mail carry a random key, stored hashed, single use, bound to one user:
+ *   a magic link lives MAGIC_LINK_TTL_MINUTES, a reset link RESET_LINK_TTL_MINUTES, a
+ *   verification link VERIFY_LINK_TTL_MINUTES; an SMS code SMS_CODE_TTL_MINUTES.
+ * - The magic link opens /auth/login/signin#key={key}: in the fragment, so the key is never
+ *   sent to a server in a Referer or a log line. The page exchanges it for a session.
+ * - Reset links open /auth/password_reset/{uid}/{token}; verification links
+ *   /auth/register/verify/{key} (the spec's routes).
+ */
+export const MAGIC_LINK_TTL_MINUTES = 15;
+export const RESET_LINK_TTL_MINUTES = 30;
+export const VERIFY_LINK_TTL_MINUTES = 30;
+export const SMS_CODE_TTL_MINUTES = 10;
+
+export const accountMessages = {
+  registered: 'Check your email: we have sent you a link to confirm your address.',
+  magicLinkSent: 'If that address has an account, a sign-in link is on its way. It works once, for 15 minutes.',
+  resetSent: 'If that address has an account, a link to reset your password is on its way. It works once, for 30 minutes.',
+  linkExpired: 'This link has expired. Ask for a new one.',
+  linkUsed: 'This link has already been used. Ask for a new one.',
+  linkInvalid: 'This link is not valid. Check you copied the whole link from the email, or ask for a new one.',
+  verified: 'Your email address is confirmed. You can now sign in.',
+  emailNotVerified: 'Confirm your email address before signing in: open the link we emailed you.',
+  passwordReset: 'Your password has been changed. You can now sign in with it.',
+  passwordChanged: 'Your password has been changed.',
+  profileSaved: 'Your details have been saved.',
+  smsSent: 'We have sent a code by text message. It works for 10 minutes.',
+  smsCodeWrong: 'Incorrect verification code',
+  tooManyRequests: 'Too many requests. Wait a while, then try again.',
+  notWhileViewing: "Staff viewing a customer's account cannot change its password or email address.",
+} as const;
+
+export const nameMessages = {
+  firstRequired: 'Enter your first name',
+  lastRequired: 'Enter your last name',
+  tooLong: 'Name must be 100 characters or fewer',
+} as const;
+
+const PersonName = (required: string) =>
+  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(100, nameMessages.tooLong));
+
+/** A one-time key from a link: base64url text, bounded so a junk one is refused cheaply. */
+const LinkKey = z.string({ error: accountMessages.linkInvalid }).check(
+  z.minLength(1, accountMessages.linkInvalid),
+  z.maxLength(200, accountMessages.linkInvalid),
+);
+
+export const DetailResponse = z.object({ detail: z.string() });
+
+/** POST /registration/: a new account, unverified until its link is opened. */
+export const RegisterRequest = z
+  .object({
+    first_name: PersonName(nameMessages.firstRequired),
+    last_name: PersonName(nameMessages.lastRequired),
+    email: Email,
+    password1: NewPassword,
+    password2: z.string({ error: passwordMessages.confirmRequired }).check(z.minLength(1, passwordMessages.confirmRequired)),
+  })
+  .check(
+    z.refine((value) => value.password1 === value.password2, { message: passwordMessages.mismatch, path: ['password2'] }),
+  );
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const KeyRequest = z.object({ key: LinkKey });
+export type KeyRequest = z.infer<typeof KeyRequest>;
+
+export const EmailRequest = z.object({ email: Email });
+export type EmailRequest = z.infer<typeof EmailRequest>;
+
+/** POST /auth/password/reset/confirm/: the link's uid and token, and the new password twice. */
+export const PasswordResetConfirmRequest = z.intersection(
+  z.object({ uid: LinkKey, token: LinkKey }),
+  NewPasswordPair,
+);
+export type PasswordResetConfirmRequest = z.infer<typeof PasswordResetConfirmRequest>;
+
+/** UK mobile (spec 000 section 5): 7 and nine digits, optional prefix 0044, 44 or 0 (+ allowed before 44). */
+export const UK_MOBILE_PATTERN = /^(?:(?:\+?44)|0044|0)?7\d{9}$/;
+export const mobileMessages = {
+  required: 'Enter a mobile phone number',
+  invalid: 'Enter a UK mobile number, like 07700 900982',
+} as const;
+export const MobileNumber = z.pipe(
+  z.string({ error: mobileMessages.required }).check(
+    z.trim(),
+    z.minLength(1, mobileMessages.required),
+    z.maxLength(20, mobileMessages.invalid),
+  ),
+  z.pipe(
+    z.transform((value: string) => value.replace(/[\s()-]/g, '')),
+    z.string().check(z.regex(UK_MOBILE_PATTERN, mobileMessages.invalid)),
+  ),
+);
+
+export const SmsSendRequest = z.object({ mobile_number: MobileNumber });
+export const SmsVerifyRequest = z.object({
+  mobile_number: MobileNumber,
+  sms_code: z.string({ error: 'Enter the code' }).check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code')),
+});
+export const SmsVerifyResponse = z.object({ status: z.enum(['SUCCESS', 'FAILED']), detail: z.string() });
+
+export const accountEndpoints = {
+  register: endpoint({
+    method: 'POST', path: '/registration/', auth: false, status: 201,
+    summary: 'Creates an unverified account and e-mails a verification link; the same answer for an address that already has an account',
+    body: RegisterRequest, response: DetailResponse,
+  }),
+  verifyEmail: endpoint({
+    method: 'POST', path: '/registration/verify-email/', auth: false,
+    summary: 'Confirms an e-mail address with the key from its verification link (single use, expiring)',
+    body: KeyRequest, response: DetailResponse,
+  }),
+  requestMagicLink: endpoint({
+    method: 'POST', path: '/auth/magic-link/', auth: false,
+    summary: 'E-mails a single-use sign-in link; the same answer for every address',
+    body: EmailRequest, response: DetailResponse,
+  }),
+  magicLinkLogin: endpoint({
+    method: 'POST', path: '/auth/magic-link/login/', auth: false,
+    summary: "Signs in with a magic link's key (single use, expiring); answers the token key",
+    body: KeyRequest, response: LoginResponse,
+  }),
+  passwordReset: endpoint({
+    method: 'POST', path: '/auth/password/reset/', auth: false,
+    summary: 'E-mails a single-use password reset link; the same answer for every address',
+    body: EmailRequest, response: DetailResponse,
+  }),
+  passwordResetConfirm: endpoint({
+    method: 'POST', path: '/auth/password/reset/confirm/', auth: false,
+    summary: "Sets a new password with a reset link's uid and token; ends every session of the account",
+    body: PasswordResetConfirmRequest, response: DetailResponse,
+  }),
+  smsSend: endpoint({
+    method: 'POST', path: '/auth/sms/send/', auth: false,
+    summary: 'Texts a 6-digit code to a UK mobile number (throttled)',
+    body: SmsSendRequest, response: DetailResponse,
+  }),
+  smsVerify: endpoint({
+    method: 'POST', path: '/auth/sms/verify/', auth: false,
+    summary: 'Checks a code texted to a mobile number (single use, expiring, limited tries)',
+    body: SmsVerifyRequest, response: SmsVerifyResponse,
+  }),
+};
+
+/** PATCH /api/v3/me/: any of the profile fields. A changed e-mail must be confirmed again. */
+export const PatchMeRequest = z.object({
+  first_name: z.optional(PersonName(nameMessages.firstRequired)),
+  last_name: z.optional(PersonName(nameMessages.lastRequired)),
+  email: z.optional(Email),
+  /** A UK phone number (spec 000 section 5's patterns), or '' to remove it. */
+  phone: z.optional(z.string().check(z.trim(), z.maxLength(20, 'Enter a UK phone number, like 01632 960001'))),
+});
+export type PatchMeRequest = z.infer<typeof PatchMeRequest>;
+
+/** PATCH /api/v3/me/password/: the current password and the new one twice. */
+export const ChangePasswordRequest = z.intersection(
+  z.object({
+    old_password: z.string({ error: passwordMessages.currentRequired }).check(
+      z.minLength(1, passwordMessages.currentRequired),
+      z.maxLength(1024, passwordMessages.currentWrong),
+    ),
+  }),
+  NewPasswordPair,
+);
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+export const profileEndpoints = {
+  patchMe: endpoint({
+    method: 'PATCH', path: '/api/v3/me/', auth: true,
+    summary: "Changes the signed-in user's name, e-mail or phone; a new e-mail is unverified until its link is opened",
+    body: PatchMeRequest, response: Me,
+  }),
+  changePassword: endpoint({
+    method: 'PATCH', path: '/api/v3/me/password/', auth: true,
+    summary: "Changes the signed-in user's password (current one required); other sessions end",
+    body: ChangePasswordRequest, response: DetailResponse,
+  }),
+};
