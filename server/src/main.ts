@@ -10,6 +10,7 @@ import { seedIfEmpty } from './db/seed.ts';
 // Audio files live in PORTAL_DATA_DIR/audio (./data/audio by default, with PostgreSQL too;
 // in memory beside an in-memory database), and so does the text-to-speech cache (tts-cache/).
 // SPEECH_ENGINE names the text-to-speech engine: espeak (the default; see speech/engine.ts).
+// PORTAL_STATIC_DIR: the built SPA to serve (default <repo>/dist).
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${process.env.PORT}"`);
@@ -19,7 +20,8 @@ const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: pr
 const dataDir = process.env.PORTAL_DATA_DIR || 'data';
 const audio = dataDir.startsWith('memory://') ? new MemoryAudioStorage() : new FilesystemAudioStorage(resolve(dataDir, 'audio'));
 const seeded = await seedIfEmpty(database.db, audio);
-const app = await buildApp({ db: database.db, audio, logger: true, trustProxy });
+const staticDir = process.env.PORTAL_STATIC_DIR ? resolve(process.env.PORTAL_STATIC_DIR) : undefined;
+const app = await buildApp({ db: database.db, audio, logger: true, trustProxy, ...(staticDir && { staticDir }) });
 
 let closing = false;
 async function shutdown(signal: string) {
