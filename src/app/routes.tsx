@@ -6,6 +6,7 @@ import { PageLoading } from '../components/page-loading.tsx';
 import { MAIN_CONTENT_ID } from '../components/skip-link.tsx';
 import * as paths from '../config/paths.ts';
 import { guestOnlyLoader, requestLocation, requireSession, sessionUserLoader, type LocationLike } from './guards.ts';
+import { GETTING_STARTED_PAGES_NOT_BUILT, JOURNEY_PAGES_NOT_BUILT, type JourneyFrame } from './journey-frames.ts';
 import { homeLoader, PAGES_NOT_BUILT, revalidateOnEveryPage } from './loaders.ts';
 import { RootLayout } from './root-layout.tsx';
 import { ErrorPageBoundary, RootErrorElement, RouteErrorPage } from './routes/error-page.tsx';
@@ -14,6 +15,9 @@ import { SIGNED_IN_ROUTE_ID } from './session.ts';
 /** The signed-in layouts: the default one (top bar, side drawer), and the call-flow editor's. */
 export const DEFAULT_LAYOUT_ROUTE_ID = 'default-layout';
 export const CALL_FLOW_EDITOR_LAYOUT_ROUTE_ID = 'call-flow-editor-layout';
+export const GETTING_STARTED_LAYOUT_ROUTE_ID = 'getting-started-layout';
+
+const unbuiltPage = async () => ({ Component: (await import('./layouts/unbuilt-page.tsx')).UnbuiltPage });
 
 /**
  * The route table. Every screen is loaded on demand (`lazy`, spec: "All screens load on
@@ -98,6 +102,12 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
               ],
             },
             {
+              // The getting-started layout (spec 000, layouts): its pages plug in here.
+              id: GETTING_STARTED_LAYOUT_ROUTE_ID,
+              lazy: () => import('./layouts/getting-started-layout.tsx'),
+              children: GETTING_STARTED_PAGES_NOT_BUILT.map((page) => ({ id: page.name, path: page.pattern, lazy: unbuiltPage })),
+            },
+            {
               id: CALL_FLOW_EDITOR_LAYOUT_ROUTE_ID,
               lazy: () => import('./layouts/call-flow-editor-layout.tsx'),
               children: [
@@ -120,6 +130,15 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
             },
           ],
         },
+        // The guest journeys' frames (spec 000, layouts): sign-up, buy-now, number-select, make-a-payment, mandate, recurring card payment, broadband.
+        ...(Object.entries(JOURNEY_PAGES_NOT_BUILT) as Array<[JourneyFrame, (typeof JOURNEY_PAGES_NOT_BUILT)[JourneyFrame]]>).map(([frame, pages]) => ({
+          id: `${frame}-layout`,
+          lazy: async () => {
+            const { JourneyLayout } = await import('./layouts/journey-layout.tsx');
+            return { Component: () => <JourneyLayout frame={frame} /> };
+          },
+          children: pages.map((page) => ({ id: page.name, path: page.pattern, lazy: unbuiltPage })),
+        })),
         {
           id: paths.notFound.name,
           path: paths.notFound.pattern,

@@ -1,18 +1,14 @@
 import { Box } from '@chakra-ui/react';
 import { MANAGE_OTHER_USERS } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MenuButton } from '../../components/menu-button.tsx';
-import { toaster } from '../../components/toaster.tsx';
 import * as paths from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
-import { useLogout } from '../../features/auth/api/logout.ts';
 import { useNavigationProducts } from '../../features/navigation/api/get-navigation.ts';
 import { selectedProduct } from '../../features/navigation/rules.ts';
 import { useSelectedProductId } from '../../features/navigation/selection.ts';
-import { userErrorText } from '../../lib/error-text.ts';
-import { endSession } from '../session.ts';
+import { useSignOut } from '../use-sign-out.ts';
 
 // Only staff open it, so its code loads when opened and never weighs on the pages.
 const AdminDialog = lazy(async () => ({ default: (await import('../../features/staff/index.ts')).AdminDialog }));
@@ -24,22 +20,11 @@ const AdminDialog = lazy(async () => ({ default: (await import('../../features/s
  */
 export function ProfileMenu() {
   const me = useMe();
-  const logout = useLogout();
+  const { signOut, isPending: signingOut } = useSignOut();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   // The product the side navigation shows as selected (the first one until another is chosen).
   const productId = selectedProduct(useNavigationProducts().data?.products ?? [], useSelectedProductId())?.product_id;
   const [adminOpen, setAdminOpen] = useState(false);
-
-  const signOut = () => {
-    logout.run().then(
-      () => endSession(navigate, queryClient),
-      // Spec: if the logout call fails the resets are skipped, so the session stays.
-      (error: unknown) => {
-        toaster.create({ type: 'error', title: 'You could not be signed out', description: userErrorText(error) });
-      },
-    );
-  };
 
   // The items in order, by label. Admin and Show getting started need the role (spec 000 section 6).
   const actions: Record<string, () => void> = {
@@ -58,7 +43,7 @@ export function ProfileMenu() {
         label="Profile menu"
         items={Object.keys(actions).map((label) => ({ value: label, label }))}
         onSelect={(label) => actions[label]?.()}
-        buttonProps={{ variant: 'ghost', rounded: 'full', p: '1', h: '12', minW: '12', loading: logout.isPending }}
+        buttonProps={{ variant: 'ghost', rounded: 'full', p: '1', h: '12', minW: '12', loading: signingOut }}
       >
         <Box
           as="span"
