@@ -197,6 +197,22 @@ describe('custom call-flow editor', () => {
     expect(sent(calls, 'GET', `${base}9/`)).toHaveLength(0);
   });
 
+  it('says whose flows these are while staff are switched into the account', async () => {
+    server([stored('2', 'Sales')], {
+      'GET /api/v3/me/': { json: { ...sampleMe, logged_in_as: { email: 'support@portal.example', name: 'Sam Support' } } },
+    });
+    renderApp('/call-flows/custom/12?callflow_id=2');
+    expect((await screen.findByText(/^Viewing:/)).textContent).toBe('Viewing: Ada Lovelace');
+    expect(screen.getByRole('button', { name: 'Return to my account' })).toBeTruthy();
+  });
+
+  it('shows no Viewing strip to the customer themselves', async () => {
+    server([stored('2', 'Sales')]);
+    renderApp('/call-flows/custom/12?callflow_id=2');
+    expect((await nameInput()).getAttribute('value')).toBe('Sales');
+    expect(screen.queryByText(/^Viewing:/)).toBeNull();
+  });
+
   it('says "Cancel" with changes, and asks before leaving them', async () => {
     server([stored('2', 'Sales')]);
     const { where } = renderApp('/call-flows/custom/12?callflow_id=2');

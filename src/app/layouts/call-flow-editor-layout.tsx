@@ -2,6 +2,7 @@ import { Flex } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { Toaster } from '../../components/toaster.tsx';
+import { ViewingIndicator } from '../../features/staff/components/viewing-indicator.tsx';
 
 /**
  * The call-flow editor layout (spec 000, layouts): a signed-in frame without the side
@@ -12,6 +13,8 @@ export function CallFlowEditorLayout() {
   return (
     <Flex direction="column" h="100dvh" minH="0" overflow="hidden" bg="bg.subtle">
       <SkipLink />
+      {/* Staff edit flows while switched into a customer's account: this says whose flows these are. */}
+      <ViewingIndicator placement="strip" />
       <Outlet />
       <Toaster />
     </Flex>

@@ -5,9 +5,13 @@ import { useNavigate } from 'react-router-dom';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { returnToOwnAccount } from '../switch-session.ts';
+import type { ViewingPlacement } from './viewing-indicator.tsx';
+
+/** A full-width strip, as the top bar's phone layout has it, but in the page flow (`strip`). */
+const STRIP_STYLE = { position: 'static', justify: 'center', h: '8', py: '0', rounded: 'none', borderWidth: '0', borderBottomWidth: '1px' } as const;
 
 /** "Viewing: {customer}" and the way back to the staff account (see viewing-indicator.tsx). */
-export function ViewingBar({ user, actingAs }: { user: Me; actingAs: NonNullable<Me['logged_in_as']> }) {
+export function ViewingBar({ user, actingAs, placement }: { user: Me; actingAs: NonNullable<Me['logged_in_as']>; placement: ViewingPlacement }) {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const customer = user.name.trim() || user.user_profile.email;
@@ -41,8 +45,9 @@ export function ViewingBar({ user, actingAs }: { user: Me; actingAs: NonNullable
       borderColor="brand.600"
       borderWidth={{ base: '0', md: '1px' }}
       borderBottomWidth="1px"
+      {...(placement === 'strip' && STRIP_STYLE)}
     >
-      <Box as="p" minW="0" maxW={{ md: '16rem', xl: '24rem' }} fontSize={{ base: 'xs', md: 'sm' }} truncate title={`Viewing: ${customer} (you are ${actingAs.name || actingAs.email})`}>
+      <Box as="p" minW="0" maxW={placement === 'strip' ? undefined : { md: '16rem', xl: '24rem' }} fontSize={{ base: 'xs', md: 'sm' }} truncate title={`Viewing: ${customer} (you are ${actingAs.name || actingAs.email})`}>
         Viewing: <chakra.strong>{customer}</chakra.strong>
       </Box>
       <Button size={{ base: '2xs', md: 'xs' }} variant="outline" bg="bg" flexShrink={0} onClick={() => void returnNow()} loading={pending} loadingText="Returning">
