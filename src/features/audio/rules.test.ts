@@ -17,6 +17,7 @@ import {
   microphoneProblem,
   nameMessages,
   nameProblem,
+  ttsTextLength,
   ttsTextProblem,
   UPLOAD_EXTENSIONS,
 } from './rules.ts';
@@ -82,6 +83,9 @@ describe('ttsTextProblem and nameProblem', () => {
     expect(ttsTextProblem('Hello')).toBeNull();
     expect(ttsTextProblem('a'.repeat(MAX_TTS_TEXT_LENGTH))).toBeNull();
     expect(ttsTextProblem('a'.repeat(MAX_TTS_TEXT_LENGTH + 1))).toBe(audioMessages.ttsTooLong);
+    // Counted as the server counts: runs of spaces and line breaks are one character.
+    expect(ttsTextProblem(`${'a '.repeat(MAX_TTS_TEXT_LENGTH / 2 - 1)}a\n\n\n   `)).toBeNull();
+    expect(ttsTextLength('  Hello \n\n  there  ')).toBe('Hello there'.length);
   });
 
   it('needs a name of 1-100 characters', () => {

@@ -1,11 +1,12 @@
 import {
   audioMessages,
+  cleanTtsText,
   MAX_GREETING_SECONDS,
   MAX_AUDIO_NAME_LENGTH,
   MAX_HOLD_MUSIC_SECONDS,
-  MAX_TTS_TEXT_LENGTH,
   MAX_UPLOAD_FILE_BYTES,
   MIN_AUDIO_MS,
+  TtsText,
   UPLOAD_ACCEPT,
   type AudioKind,
 } from '@portal/contract';
@@ -76,12 +77,14 @@ export function fileProblem(file: FileFacts): string | null {
   return null;
 }
 
-/** The words for text to speech: something to say, and not too much of it. */
+/** The words for text to speech: something to say, and not too much of it, counted as the server counts (cleaned: TtsText). */
 export function ttsTextProblem(text: string): string | null {
-  if (text.trim() === '') return audioMessages.ttsEmpty;
-  if (text.length > MAX_TTS_TEXT_LENGTH) return audioMessages.ttsTooLong;
-  return null;
+  const result = TtsText.safeParse(text);
+  return result.success ? null : (result.error.issues[0]?.message ?? audioMessages.ttsTooLong);
 }
+
+/** How many characters of the limit the words use, as the server counts them. */
+export const ttsTextLength = (text: string): number => cleanTtsText(text).length;
 
 export const nameMessages = {
   empty: 'Enter a name for this audio.',

@@ -2,7 +2,7 @@ import { Box, Button, chakra, Flex, Spinner, Stack, Text, useRecipe } from '@cha
 import { audioMessages, MAX_TTS_TEXT_LENGTH, TTS_VOICES, type TtsVoice } from '@portal/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { isAbort, readableError } from './readable-error.ts';
-import { ttsTextProblem } from './rules.ts';
+import { ttsTextLength, ttsTextProblem } from './rules.ts';
 import type { AudioServices, NewTake } from './types.ts';
 import { decodeAudio, readFile } from './web-audio.ts';
 
@@ -38,7 +38,8 @@ export function TextToSpeechPanel({ text, voice, onTextChange, onVoiceChange, sy
   const problem = ttsTextProblem(text);
   // Too long is said at once; empty only once Preview was tried.
   const textError = problem === audioMessages.ttsTooLong || (tried && problem) ? problem : null;
-  const over = text.length - MAX_TTS_TEXT_LENGTH;
+  const used = ttsTextLength(text);
+  const over = used - MAX_TTS_TEXT_LENGTH;
 
   useEffect(() => onBusyChange(loading), [loading, onBusyChange]);
   useEffect(() => () => request.current?.abort(), []);
@@ -100,7 +101,7 @@ export function TextToSpeechPanel({ text, voice, onTextChange, onVoiceChange, sy
           css={[inputStyles, { bg: 'bg', borderWidth: '2px', borderColor: textError ? 'border.error' : 'gray.700', h: 'auto', py: '2', resize: 'vertical' }]}
         />
         <Text id={countId} fontSize="sm" mt="1" color={over > 0 ? 'fg.error' : 'fg.muted'} fontWeight={over > 0 ? 'semibold' : 'normal'}>
-          {over > 0 ? `${over} character${over === 1 ? '' : 's'} too many` : `${text.length} of ${MAX_TTS_TEXT_LENGTH} characters`}
+          {over > 0 ? `${over} character${over === 1 ? '' : 's'} too many` : `${used} of ${MAX_TTS_TEXT_LENGTH} characters`}
         </Text>
       </Box>
 
