@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { AudioDialog, type AudioServices } from '../../audio/index.ts';
 import { newAudioButtonName } from '../logic/audio-files.ts';
 import { PlayIcon, PlusIcon, StopIcon } from './icons.tsx';
-import type { AudioPreview } from './use-audio-preview.ts';
+import type { AudioPlayback } from '../../../lib/use-audio-playback.ts';
 
 /** What "New audio" beside the select makes, and how it is saved. */
 export interface NewAudioOptions {
@@ -24,7 +24,7 @@ export interface AudioSelectProps {
   value: string | null;
   onChange: (value: string | null) => void;
   files: readonly AudioFile[];
-  preview: AudioPreview;
+  preview: AudioPlayback;
   /** A built-in choice listed first (the default closed greeting), which cannot be played here. */
   builtIn?: { value: string; label: string };
   disabled?: boolean;

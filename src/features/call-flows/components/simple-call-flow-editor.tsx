@@ -25,7 +25,7 @@ import { withAddedFiles } from '../logic/audio-files.ts';
 import { AudioSelect, type AudioSelectProps } from './audio-select.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
-import { useAudioPreview } from './use-audio-preview.ts';
+import { useAudioPlayback } from '../../../lib/use-audio-playback.ts';
 
 const HEADING_ID = 'simple-flow-heading';
 
@@ -74,7 +74,7 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
   const summaryRef = useRef<HTMLDivElement>(null);
   const patch = usePatchSimpleCallFlow(productId);
   const load = useCallback((name: string) => fetchAudioFile(queryClient, productId, name), [queryClient, productId]);
-  const preview = useAudioPreview(load);
+  const preview = useAudioPlayback(load);
   // Files made here are listed at once, before the audio-file list is fetched again.
   const [added, setAdded] = useState<readonly AudioFile[]>([]);
   const files = withAddedFiles(audioFiles, added);

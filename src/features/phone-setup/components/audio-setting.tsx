@@ -1,10 +1,11 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
 import type { AudioKind, TtsVoice } from '@portal/contract';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import { useAudioPlayback } from '../../../lib/use-audio-playback.ts';
 import { AudioDialog, type AudioMethod, type AudioServices } from '../../audio/index.ts';
 
 interface AudioSettingProps {
@@ -122,51 +123,18 @@ export function AudioSetting(props: AudioSettingProps) {
   );
 }
 
-/** Plays the audio callers hear now; a second press stops it. */
-function PlayButton({ title, download, errorText }: { title: string; download: () => Promise<Blob>; errorText?: (error: unknown) => string }) {
-  const [state, setState] = useState<'idle' | 'loading' | 'playing'>('idle');
-  const [error, setError] = useState<string | null>(null);
-  const playing = useRef<{ audio: HTMLAudioElement; url: string } | null>(null);
-
-  const stop = () => {
-    if (playing.current) {
-      playing.current.audio.pause();
-      URL.revokeObjectURL(playing.current.url);
-      playing.current = null;
-    }
-    setState('idle');
-  };
-  useEffect(() => () => {
-    if (playing.current) {
-      playing.current.audio.pause();
-      URL.revokeObjectURL(playing.current.url);
-    }
-  }, []);
-
-  const play = async () => {
-    setError(null);
-    setState('loading');
-    try {
-      const url = URL.createObjectURL(await download());
-      const audio = new Audio(url);
-      playing.current = { audio, url };
-      audio.addEventListener('ended', stop);
-      await audio.play();
-      setState('playing');
-    } catch (caught) {
-      stop();
-      setError(errorText ? errorText(caught) : userErrorText(caught));
-    }
-  };
-
+/** Plays the audio callers hear now (see useAudioPlayback); a second press stops it. */
+function PlayButton({ title, download, errorText = userErrorText }: { title: string; download: () => Promise<Blob>; errorText?: (error: unknown) => string }) {
+  const playback = useAudioPlayback(download, errorText);
+  const playing = playback.current !== null;
   return (
     <>
-      <Button variant="outline" colorPalette="brand" aria-label={state === 'playing' ? `Stop the ${title}` : `Play the ${title}`} loading={state === 'loading'} onClick={() => (state === 'playing' ? stop() : void play())}>
-        {state === 'playing' ? 'Stop' : 'Play'}
+      <Button variant="outline" colorPalette="brand" aria-label={playing && !playback.loading ? `Stop the ${title}` : `Play the ${title}`} loading={playback.loading} onClick={() => playback.toggle('current')}>
+        {playing && !playback.loading ? 'Stop' : 'Play'}
       </Button>
-      {error && (
+      {playback.error && (
         <Text role="alert" color="fg.error" fontWeight="semibold" flexBasis="100%">
-          {error}
+          {playback.error}
         </Text>
       )}
     </>

@@ -1,11 +1,12 @@
 /** Form fields of the step dialogs: native controls, each labelled, with its problems linked to it. */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import type { AudioFile } from '@portal/contract';
 import { AudioDialog } from '../../../audio/index.ts';
 import { newAudioButtonName, withAddedFiles } from '../../logic/audio-files.ts';
 import { AUDIO_FIELDS, newAudioName, type AudioField } from '../audio-fields.ts';
 import { useCanvas } from '../canvas-context.ts';
 import { ActionIcon } from '../icons.tsx';
+import { useAudioPlayback } from '../../../../lib/use-audio-playback.ts';
 
 /** Problems of a field, announced with it (aria-describedby) and shown under it. */
 export function FieldMessages({ id, messages, hint }: { id: string; messages?: readonly string[]; hint?: ReactNode }) {
@@ -156,62 +157,23 @@ export function audioOptions(files: readonly AudioFile[], current: string, first
   return options;
 }
 
-type PlayState = 'idle' | 'loading' | 'playing' | 'error';
-
-/** Plays an audio file of the site: fetched with the page's auth, played from an object URL, released after. */
+/** Plays an audio file of the site (see useAudioPlayback); a second press stops it. */
 export function AudioPreview({ filename, name }: { filename: string; name: string }) {
   const { services } = useCanvas();
-  const [state, setState] = useState<PlayState>('idle');
-  const playing = useRef<{ audio: HTMLAudioElement; url: string } | null>(null);
-
-  const stop = () => {
-    const current = playing.current;
-    playing.current = null;
-    if (current) {
-      current.audio.pause();
-      URL.revokeObjectURL(current.url);
-    }
-  };
-
-  useEffect(() => stop, []);
+  const load = useCallback((file: string) => services().fetchAudio(file), [services]);
+  const playback = useAudioPlayback(load);
 
   if (filename === '' || filename === 'default') return null;
-
-  const play = async () => {
-    if (state === 'playing' || state === 'loading') {
-      stop();
-      setState('idle');
-      return;
-    }
-    setState('loading');
-    try {
-      const blob = await services().fetchAudio(filename);
-      stop();
-      const url = URL.createObjectURL(blob);
-      const audio = new Audio(url);
-      playing.current = { audio, url };
-      audio.addEventListener('ended', () => {
-        stop();
-        setState('idle');
-      });
-      await audio.play();
-      setState('playing');
-    } catch {
-      stop();
-      setState('error');
-    }
-  };
-
-  const busy = state === 'playing' || state === 'loading';
+  const busy = playback.current === filename;
   return (
     <span className="cf-row">
-      <button type="button" className="cf-button cf-button-small" onClick={() => void play()} aria-label={busy ? `Stop ${name}` : `Play ${name}`}>
+      <button type="button" className="cf-button cf-button-small" onClick={() => playback.toggle(filename)} aria-label={busy ? `Stop ${name}` : `Play ${name}`}>
         <ActionIcon name={busy ? 'stop' : 'play'} size={14} />
-        {state === 'loading' ? 'Loading…' : busy ? 'Stop' : 'Play'}
+        {busy && playback.loading ? 'Loading…' : busy ? 'Stop' : 'Play'}
       </button>
-      {state === 'error' && (
+      {playback.error && (
         <span className="cf-error" role="alert">
-          This file could not be played.
+          {playback.error}
         </span>
       )}
     </span>

@@ -1,19 +1,24 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export interface AudioPreview {
+export interface AudioPlayback {
   /** The file playing or loading, if any. */
   current: string | null;
   loading: boolean;
   error: string | null;
   /** Plays a file (stopping any other); playing the same one again stops it. */
-  toggle: (storedFilename: string) => void;
+  toggle: (key: string) => void;
   stop: () => void;
 }
 
 export const AUDIO_PLAY_ERROR = 'The audio file could not be played. Please try again.';
 
-/** Plays stored audio files one at a time, from the Blob `load` answers; stops when unmounted. */
-export function useAudioPreview(load: (storedFilename: string) => Promise<Blob>): AudioPreview {
+/**
+ * Plays audio files one at a time, each fetched as a Blob by `load` (with the page's auth),
+ * played from an object URL and released after; stops when unmounted. Every "Play" of the
+ * portal (call-flow selects and steps, phone setup) goes through it. `errorText` words a
+ * failure; AUDIO_PLAY_ERROR otherwise.
+ */
+export function useAudioPlayback(load: (key: string) => Promise<Blob>, errorText?: (error: unknown) => string): AudioPlayback {
   const [state, setState] = useState<{ current: string | null; loading: boolean; error: string | null }>({ current: null, loading: false, error: null });
   const audio = useRef<{ element: HTMLAudioElement; url: string } | null>(null);
   // Each play gets a number, so a slow download for an earlier click is dropped.
@@ -49,13 +54,13 @@ export function useAudioPreview(load: (storedFilename: string) => Promise<Blob>)
         });
         await element.play();
         if (id === request.current) setState({ current: name, loading: false, error: null });
-      } catch {
+      } catch (error) {
         if (id !== request.current) return;
         release();
-        setState({ current: null, loading: false, error: AUDIO_PLAY_ERROR });
+        setState({ current: null, loading: false, error: errorText ? errorText(error) : AUDIO_PLAY_ERROR });
       }
     },
-    [load, release, stop],
+    [load, errorText, release, stop],
   );
 
   useEffect(() => () => {
