@@ -8,7 +8,8 @@ import { siteQueryOptions } from '../../../features/call-flows/api/get-site.ts';
 import { siteNumbersQueryOptions } from '../../../features/call-flows/api/get-site-numbers.ts';
 import { audioFilesQueryOptions } from '../../../features/call-flows/api/list-audio-files.ts';
 import { callFlowListQueryOptions } from '../../../features/call-flows/api/list-call-flows.ts';
-import { parseCallflowId, parseProductId } from '../../../features/call-flows/logic/route-params.ts';
+import { parseCallflowId } from '../../../features/call-flows/logic/route-params.ts';
+import { parseProductId } from '../../../lib/product-id.ts';
 import { navigationQueryOptions } from '../../../features/navigation/api/get-navigation.ts';
 import { trialStatusQueryOptions } from '../../../features/trial/api/get-trial-status.ts';
 

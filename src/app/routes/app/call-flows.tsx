@@ -6,7 +6,7 @@ import { ActiveCallFlow } from '../../../features/call-flows/components/active-c
 import { CustomFlowList } from '../../../features/call-flows/components/custom-flow-list.tsx';
 import { useEnableGate } from '../../../features/call-flows/components/enable-gate.tsx';
 import { SimpleCallFlowSection } from '../../../features/call-flows/components/simple-call-flow-editor.tsx';
-import { parseProductId } from '../../../features/call-flows/logic/route-params.ts';
+import { parseProductId } from '../../../lib/product-id.ts';
 import { isInTrialFor, useTrialStatus } from '../../../features/trial/api/get-trial-status.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 

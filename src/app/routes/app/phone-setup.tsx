@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { phoneSetupTab, type PhoneSetupTab } from '../../../config/paths.ts';
-import { parseProductId } from '../../../features/call-flows/logic/route-params.ts';
+import { parseProductId } from '../../../lib/product-id.ts';
 import { HoldMusicTab } from '../../../features/phone-setup/components/hold-music-tab.tsx';
 import { VoicemailTab } from '../../../features/phone-setup/components/voicemail-tab.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';

@@ -1,11 +1,5 @@
 import { CALLFLOW_ID_PARAM } from '../../../config/paths.ts';
 
-/** A product id from the route: a positive whole number, or null. */
-export function parseProductId(value: string | undefined): number | null {
-  if (value === undefined || !/^[1-9]\d{0,11}$/.test(value)) return null;
-  return Number(value);
-}
-
 /**
  * The flow the custom editor opens, from its query: absent means a new flow; a value that
  * is not a flow id is refused (the page answers "not found").
