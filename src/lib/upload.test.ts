@@ -6,68 +6,15 @@ import { ApiError } from './api-error.ts';
 import { configureHttp, onInvalidToken, resetCsrf } from './http.ts';
 import { getToken, setToken } from './token-storage.ts';
 import { apiUpload, uploadMultipart } from './upload.ts';
+import { FakeXhr, installFakeXhr, sentXhr } from '../test/fake-xhr.ts';
 
-/** A stand-in for XMLHttpRequest that records the request and lets the test answer it. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown = null;
-  status = 0;
-  responseText = '';
-  withCredentials = false;
-  aborted = false;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name.toLowerCase()] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.aborted = true;
-    this.onabort?.();
-  }
-  // What the test does:
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
-  }
-  respond(status: number, text: string) {
-    this.status = status;
-    this.responseText = text;
-    this.onload?.();
-  }
-  failNetwork() {
-    this.onerror?.();
-  }
-}
-
-/** The request made by the upload in flight (after the CSRF value is known, a microtask or two later). */
-async function sent(): Promise<FakeXhr> {
-  await vi.waitFor(() => {
-    if (!FakeXhr.last?.body) throw new Error('not sent yet');
-  });
-  return FakeXhr.last!;
-}
+const sent = sentXhr;
 
 beforeEach(() => {
   localStorage.clear();
   clearCookies();
   resetCsrf();
-  FakeXhr.last = null;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  installFakeXhr();
 });
 
 afterEach(() => {

@@ -7,55 +7,9 @@ import { setToken } from '../../../lib/token-storage.ts';
 import type { AudioSaveInput } from '../../audio/index.ts';
 import { callFlowAudioServices } from './audio-services.ts';
 import { callFlowKeys } from './keys.ts';
+import { FakeXhr, installFakeXhr, sentXhr } from '../../../test/fake-xhr.ts';
 
-/** A stand-in for XMLHttpRequest that records the request and lets the test answer it (as src/lib/upload.test.ts). */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  aborted = false;
-
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name.toLowerCase()] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.aborted = true;
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
-  }
-  respond(status: number, text: string) {
-    this.status = status;
-    this.responseText = text;
-    this.onload?.();
-  }
-}
-
-async function sent(): Promise<FakeXhr> {
-  await vi.waitFor(() => {
-    if (!FakeXhr.last?.body) throw new Error('not sent yet');
-  });
-  return FakeXhr.last!;
-}
+const sent = sentXhr;
 
 const productId = 12;
 const existing: AudioFile = { stored_filename: 'hello.wav', kind: 'greeting', sub_kind: 'upload', call_flow_filename: null, name: 'Welcome', text: null, tts_voice: null, duration_ms: 2000 };
@@ -91,8 +45,7 @@ beforeEach(() => {
   resetCsrf();
   document.cookie = 'csrftoken=c1';
   setToken('abc123');
-  FakeXhr.last = null;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  installFakeXhr();
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 });
 
