@@ -10,44 +10,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { system } from '../../app/theme.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { AudioDialog, type AudioDialogProps } from './audio-dialog.tsx';
-import { resample } from './resample.ts';
 import type { AudioSaveInput, AudioServices } from './types.ts';
-import { decodeWav, encodeWav, readWavHeader } from './wav.ts';
+import { encodeWav, readWavHeader } from './wav.ts';
 import { readFile } from './web-audio.ts';
-
-// jsdom has no Web Audio and no microphone: these stand in for the browser's. Decoding
-// understands WAV (with our own decoder) and refuses anything else, as a browser would
-// refuse a file that is not audio.
-class FakeOfflineAudioContext {
-  constructor(
-    readonly numberOfChannels: number,
-    readonly length: number,
-    readonly sampleRate: number,
-  ) {}
-  decodeAudioData(bytes: ArrayBuffer) {
-    try {
-      const wav = decodeWav(bytes);
-      const channels = wav.channels.map((channel) => (wav.sampleRate === this.sampleRate ? channel : resample(channel, wav.sampleRate, this.sampleRate)));
-      const rate = this.sampleRate;
-      return Promise.resolve({
-        numberOfChannels: channels.length,
-        sampleRate: rate,
-        length: channels[0]!.length,
-        duration: channels[0]!.length / rate,
-        getChannelData: (index: number) => channels[index]!,
-      });
-    } catch {
-      return Promise.reject(new DOMException('Unable to decode audio data', 'EncodingError'));
-    }
-  }
-}
-
-const tone = (seconds: number, rate = 16000) =>
-  Float32Array.from({ length: Math.round(seconds * rate) }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate));
-
-function wavFile(seconds: number, name = 'welcome.wav', rate = 16000): File {
-  return new File([encodeWav([tone(seconds, rate)], rate)], name, { type: 'audio/wav' });
-}
+import { FakeOfflineAudioContext, tone, wavFile } from './testing.ts';
 
 function renderDialog(overrides: Partial<AudioDialogProps<{ stored_filename: string }>> = {}) {
   const services: AudioServices<{ stored_filename: string }> = {

@@ -1,30 +1,12 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MSG_ENABLE_TOOLTIP, createEditorStore, insertNode, removeSubtree, type LayoutRequest, type LayoutResponse } from '@portal/editor-core';
+import { MSG_ENABLE_TOOLTIP, createEditorStore, insertNode, removeSubtree } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
 import { system } from '../../../app/theme.ts';
 import { CallFlowCanvas } from './call-flow-canvas.tsx';
 import type { CallFlowCanvasServices } from './types.ts';
-
-/** A layout worker that answers at once with a grid: one row per depth. */
-class FakeLayoutWorker {
-  onmessage: ((event: MessageEvent<LayoutResponse>) => void) | null = null;
-  onerror = null;
-  postMessage(request: LayoutRequest) {
-    const nodes: Array<{ id: string; x: number; y: number; width: number; height: number }> = [];
-    const perDepth: number[] = [];
-    const walk = (node: LayoutRequest['flow']['data'], depth: number) => {
-      const column = perDepth[depth] ?? 0;
-      perDepth[depth] = column + 1;
-      nodes.push({ id: node.id, x: column * 300, y: depth * 140, ...(request.sizes[node.id] ?? { width: 248, height: 76 }) });
-      node.children.forEach((c) => walk(c, depth + 1));
-    };
-    walk(request.flow.data, 0);
-    setTimeout(() => this.onmessage?.({ data: { requestId: request.requestId, ok: true, layout: { nodes, edges: [], width: 0, height: 0 } } } as unknown as MessageEvent<LayoutResponse>));
-  }
-  terminate() {}
-}
+import { stubCanvasEnvironment } from './testing.ts';
 
 const services: CallFlowCanvasServices = {
   siteUsers: [{ id: 1, first_name: 'Alice', last_name: 'Smith', email: 'a@example.co.uk', extension: '201' }],
@@ -34,15 +16,7 @@ const services: CallFlowCanvasServices = {
 };
 
 beforeAll(() => {
-  vi.stubGlobal('Worker', FakeLayoutWorker);
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
-  vi.stubGlobal('DOMMatrixReadOnly', class { m22 = 1; });
-  vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => setTimeout(() => run(0), 0));
-  // React Flow sizes its pane from offsetWidth/offsetHeight, which jsdom leaves at 0.
-  vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(1200);
-  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(800);
-  // jsdom has no 2D canvas: the overview map then draws nothing.
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  stubCanvasEnvironment();
 });
 afterEach(cleanup);
 afterAll(() => vi.unstubAllGlobals());

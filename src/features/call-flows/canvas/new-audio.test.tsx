@@ -2,65 +2,18 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { AudioFile } from '@portal/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { argValue, createEditorStore, insertBetween, insertNode, removeSubtree, type LayoutRequest, type LayoutResponse } from '@portal/editor-core';
+import { argValue, createEditorStore, insertBetween, insertNode, removeSubtree } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
 import { system } from '../../../app/theme.ts';
-import { resample } from '../../audio/resample.ts';
 import type { AudioServices } from '../../audio/index.ts';
-import { decodeWav, encodeWav } from '../../audio/wav.ts';
 import { AUDIO_FIELDS, newAudioName } from './audio-fields.ts';
 import { CallFlowCanvas } from './call-flow-canvas.tsx';
 import { nodeIndex } from './graph.ts';
 import type { CallFlowCanvasServices } from './types.ts';
+import { FakeOfflineAudioContext, wavFile as toneFile } from '../../audio/testing.ts';
+import { stubCanvasEnvironment } from './testing.ts';
 
-/** A layout worker that answers at once with a grid: one row per depth. */
-class FakeLayoutWorker {
-  onmessage: ((event: MessageEvent<LayoutResponse>) => void) | null = null;
-  onerror = null;
-  postMessage(request: LayoutRequest) {
-    const nodes: Array<{ id: string; x: number; y: number; width: number; height: number }> = [];
-    const perDepth: number[] = [];
-    const walk = (node: LayoutRequest['flow']['data'], depth: number) => {
-      const column = perDepth[depth] ?? 0;
-      perDepth[depth] = column + 1;
-      nodes.push({ id: node.id, x: column * 300, y: depth * 140, ...(request.sizes[node.id] ?? { width: 248, height: 76 }) });
-      node.children.forEach((c) => walk(c, depth + 1));
-    };
-    walk(request.flow.data, 0);
-    setTimeout(() => this.onmessage?.({ data: { requestId: request.requestId, ok: true, layout: { nodes, edges: [], width: 0, height: 0 } } } as unknown as MessageEvent<LayoutResponse>));
-  }
-  terminate() {}
-}
-
-// jsdom has no Web Audio: decoding reads WAV with our own decoder, as audio-dialog.test.tsx does.
-class FakeOfflineAudioContext {
-  constructor(
-    readonly numberOfChannels: number,
-    readonly length: number,
-    readonly sampleRate: number,
-  ) {}
-  decodeAudioData(bytes: ArrayBuffer) {
-    try {
-      const wav = decodeWav(bytes);
-      const channels = wav.channels.map((channel) => (wav.sampleRate === this.sampleRate ? channel : resample(channel, wav.sampleRate, this.sampleRate)));
-      return Promise.resolve({
-        numberOfChannels: channels.length,
-        sampleRate: this.sampleRate,
-        length: channels[0]!.length,
-        duration: channels[0]!.length / this.sampleRate,
-        getChannelData: (index: number) => channels[index]!,
-      });
-    } catch {
-      return Promise.reject(new DOMException('Unable to decode audio data', 'EncodingError'));
-    }
-  }
-}
-
-function wavFile(seconds: number): File {
-  const rate = 16000;
-  const tone = Float32Array.from({ length: Math.round(seconds * rate) }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate));
-  return new File([encodeWav([tone], rate)], 'menu.wav', { type: 'audio/wav' });
-}
+const wavFile = (seconds: number) => toneFile(seconds, 'menu.wav');
 
 const existing: AudioFile = { stored_filename: 'hello.wav', kind: 'greeting', sub_kind: 'upload', call_flow_filename: null, name: 'Welcome', text: null, tts_voice: null, duration_ms: 2000 };
 const made: AudioFile = { stored_filename: 'menu-1.wav', kind: 'menu', sub_kind: 'upload', call_flow_filename: null, name: 'Dial menu', text: null, tts_voice: null, duration_ms: 2000 };
@@ -80,14 +33,8 @@ function fakeAudio(): AudioServices<AudioFile> {
 }
 
 beforeAll(() => {
-  vi.stubGlobal('Worker', FakeLayoutWorker);
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
-  vi.stubGlobal('DOMMatrixReadOnly', class { m22 = 1; });
-  vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => setTimeout(() => run(0), 0));
+  stubCanvasEnvironment();
   vi.stubGlobal('OfflineAudioContext', FakeOfflineAudioContext);
-  vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(1200);
-  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(800);
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
 });
 afterEach(cleanup);
 afterAll(() => {

@@ -8,68 +8,14 @@ import { system } from '../../../app/theme.ts';
 import { resetCsrf } from '../../../lib/http.ts';
 import { setToken } from '../../../lib/token-storage.ts';
 import { clearCookies, installFakeFetch } from '../../../test/fake-fetch.ts';
-import { resample } from '../../audio/resample.ts';
-import { decodeWav, encodeWav } from '../../audio/wav.ts';
 import { callFlowKeys } from '../api/keys.ts';
 import { SimpleCallFlowSection } from './simple-call-flow-editor.tsx';
+import { FakeOfflineAudioContext, wavFile as toneFile } from '../../audio/testing.ts';
+import { FakeXhr, installFakeXhr } from '../../../test/fake-xhr.ts';
+
+const wavFile = (seconds: number) => toneFile(seconds, 'hello.wav');
 
 const PRODUCT = 12;
-
-/** Records the upload and answers it (as src/lib/upload.test.ts). */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  url = '';
-  body: unknown = null;
-  status = 0;
-  responseText = '';
-  upload = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  respond(status: number, text: string) {
-    this.status = status;
-    this.responseText = text;
-    this.onload?.();
-  }
-}
-
-class FakeOfflineAudioContext {
-  constructor(
-    readonly numberOfChannels: number,
-    readonly length: number,
-    readonly sampleRate: number,
-  ) {}
-  decodeAudioData(bytes: ArrayBuffer) {
-    const wav = decodeWav(bytes);
-    const channels = wav.channels.map((channel) => (wav.sampleRate === this.sampleRate ? channel : resample(channel, wav.sampleRate, this.sampleRate)));
-    return Promise.resolve({
-      numberOfChannels: channels.length,
-      sampleRate: this.sampleRate,
-      length: channels[0]!.length,
-      duration: channels[0]!.length / this.sampleRate,
-      getChannelData: (index: number) => channels[index]!,
-    });
-  }
-}
-
-function wavFile(seconds: number): File {
-  const rate = 16000;
-  const tone = Float32Array.from({ length: Math.round(seconds * rate) }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate));
-  return new File([encodeWav([tone], rate)], 'hello.wav', { type: 'audio/wav' });
-}
 
 const existing: AudioFile = { stored_filename: 'welcome.wav', kind: 'greeting', sub_kind: 'upload', call_flow_filename: null, name: 'Old welcome', text: null, tts_voice: null, duration_ms: 2000 };
 const made: AudioFile = { stored_filename: 'af-9.wav', kind: 'greeting', sub_kind: 'upload', call_flow_filename: null, name: 'Welcome greeting', text: null, tts_voice: null, duration_ms: 2000 };
@@ -96,8 +42,7 @@ beforeEach(() => {
   resetCsrf();
   document.cookie = 'csrftoken=c1';
   setToken('good');
-  FakeXhr.last = null;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  installFakeXhr();
   vi.stubGlobal('OfflineAudioContext', FakeOfflineAudioContext);
   serverFiles = [existing];
   ({ calls } = installFakeFetch({
