@@ -16,35 +16,21 @@ import {
 } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
 import { z } from 'zod';
-import { issueToken } from '../auth/tokens.ts';
 import { mainOfficeHoursFlow } from '../db/demo-flows.ts';
 import { demoLogins, type DemoLogin } from '../db/demo-logins.ts';
-import { callFlows, products, simpleCallFlows, users } from '../db/schema.ts';
-import { getCsrf, useTestApp, type Csrf } from '../test/helper.ts';
+import { callFlows, simpleCallFlows } from '../db/schema.ts';
+import { getCsrf, useTestApp, type Csrf, seededProductIds, tokenOf as tokenFor } from '../test/helper.ts';
 
 const t = useTestApp();
 
 let csrf: Csrf;
 const ids = { acme: 0, acmeBroadband: 0, trial: 0, cafe: 0 };
 
-async function userId(login: DemoLogin) {
-  const [user] = await t.db.select().from(users).where(eq(users.email, login.email));
-  return user!.id;
-}
-
-/** A fresh token of a demo user (no password hashing: this file makes many). */
-async function tokenOf(login: DemoLogin, actingAs?: DemoLogin) {
-  return issueToken(t.db, await userId(login), t.clock.now(), actingAs ? await userId(actingAs) : null);
-}
+const tokenOf = (login: DemoLogin, actingAs?: DemoLogin) => tokenFor(t, login, actingAs);
 
 beforeAll(async () => {
   csrf = await getCsrf(t.app);
-  const rows = await t.db.select().from(products).orderBy(products.id);
-  // Seed order: Acme's cloud phone, broadband and fibre, BrightDesk's trial phone, Corner Cafe's phone.
-  ids.acme = rows[0]!.id;
-  ids.acmeBroadband = rows[1]!.id;
-  ids.trial = rows[3]!.id;
-  ids.cafe = rows[4]!.id;
+  Object.assign(ids, await seededProductIds(t.db));
 });
 
 /** Calls the API as a signed-in user; unsafe methods carry the CSRF pair. */

@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AdvancedCallFlowAddOn, AudioFile, errorMessages, Site, SiteNumbers, TrialStatus } from '@portal/contract';
 import { z } from 'zod';
-import { issueToken } from '../auth/tokens.ts';
 import { ADVANCED_NODE_LIMITS, STANDARD_NODE_LIMITS } from '../call-flows/limits.ts';
 import { demoLogins, type DemoLogin } from '../db/demo-logins.ts';
-import { audioFiles, products, users } from '../db/schema.ts';
+import { audioFiles } from '../db/schema.ts';
 import { DEMO_TRIAL_LENGTH_MS } from '../db/seed.ts';
-import { getCsrf, SEED_TIME, useTestApp, type Csrf } from '../test/helper.ts';
+import { getCsrf, SEED_TIME, useTestApp, type Csrf, seededProductIds, tokenOf as tokenFor } from '../test/helper.ts';
 
 const t = useTestApp();
 
@@ -16,18 +15,11 @@ const ids = { acme: 0, acmeBroadband: 0, trial: 0, cafe: 0 };
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-async function tokenOf(login: DemoLogin, actingAs?: DemoLogin) {
-  const id = async (l: DemoLogin) => (await t.db.select().from(users).where(eq(users.email, l.email)))[0]!.id;
-  return issueToken(t.db, await id(login), t.clock.now(), actingAs ? await id(actingAs) : null);
-}
+const tokenOf = (login: DemoLogin, actingAs?: DemoLogin) => tokenFor(t, login, actingAs);
 
 beforeAll(async () => {
   csrf = await getCsrf(t.app);
-  const rows = await t.db.select().from(products).orderBy(products.id);
-  ids.acme = rows[0]!.id;
-  ids.acmeBroadband = rows[1]!.id;
-  ids.trial = rows[3]!.id;
-  ids.cafe = rows[4]!.id;
+  Object.assign(ids, await seededProductIds(t.db));
 });
 
 async function get(key: string, url: string, headers: Record<string, string> = {}) {

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { FilesystemAudioStorage } from '../audio/storage.ts';
+import { issueToken } from '../auth/tokens.ts';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/connect.ts';
 import type { DemoLogin } from '../db/demo-logins.ts';
+import { products, users } from '../db/schema.ts';
 import { seedIfEmpty } from '../db/seed.ts';
 import type { SpeechEngine } from '../speech/engine.ts';
 
@@ -144,4 +146,25 @@ export function multipartForm(fields: Record<string, string | FormFile>): { payl
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The id of a seeded demo user. */
+export async function userIdOf(db: Database, login: Pick<DemoLogin, 'email'>): Promise<number> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, login.email));
+  if (!user) throw new Error(`no seeded user ${login.email}`);
+  return user.id;
+}
+
+/**
+ * A fresh token of a demo user without the password check (files that need many tokens
+ * skip the hashing); `actingAs` makes it a staff member's switched session.
+ */
+export async function tokenOf(t: Pick<TestApp, 'db' | 'clock'>, login: DemoLogin, actingAs?: DemoLogin): Promise<string> {
+  return issueToken(t.db, await userIdOf(t.db, login), t.clock.now(), actingAs ? await userIdOf(t.db, actingAs) : null);
+}
+
+/** Ids of the first seeded products, in seed order: Acme's cloud phone, broadband and fibre, BrightDesk's trial phone, Corner Cafe's phone. */
+export async function seededProductIds(db: Database): Promise<{ acme: number; acmeBroadband: number; trial: number; cafe: number }> {
+  const rows = await db.select({ id: products.id }).from(products).orderBy(products.id);
+  return { acme: rows[0]!.id, acmeBroadband: rows[1]!.id, trial: rows[3]!.id, cafe: rows[4]!.id };
 }
