@@ -12,7 +12,7 @@ const routes = [
   { name: 'home page', budget: 175 * KiB, sources: ['src/app/layouts/default-layout.tsx', 'src/app/routes/app/home.tsx'] },
 ];
 
-const dist = 'dist';
+const dist = process.env.BUNDLE_DIST ?? 'dist';
 const manifestPath = join(dist, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) {
   console.error(`No ${manifestPath}: run "npm run build" first.`);

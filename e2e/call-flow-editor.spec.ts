@@ -351,7 +351,7 @@ test.describe('call flow editor', () => {
   });
 
   test('buy-now customer: Save & Enable asks for the add-on first, then to enable', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, demo.buyNow, 'Chris');
+    await signInAs(loginPage, homePage, demo.buyNowReady, 'Jamie');
     await openCallFlows(page);
     await page.getByRole('link', { name: 'Create call flow' }).click();
     await expectEditorShown(page, /^Custom call flow/);

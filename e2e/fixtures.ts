@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The seeded demo logins (README); the e2e suite signs in as a real user would. */
 export const demo = {
@@ -7,6 +7,8 @@ export const demo = {
   staff: { email: 'support@portal.example', password: 'portal-staff-1' },
   trial: { email: 'trial@brightdesk.example', password: 'portal-trial-1' },
   buyNow: { email: 'owner@corner-cafe.example', password: 'portal-buynow-1' },
+  /** A buy-now customer who has given the emergency address, so no prompt covers the pages. */
+  buyNowReady: { email: 'owner@harbourside-bakes.example', password: 'portal-buynow-4' },
 } as const;
 
 /**
@@ -96,3 +98,43 @@ export function wavInfo(bytes: Buffer): { sampleRate: number; channels: number; 
 
 /** The product id of the page's /{area}/{id} path. */
 export const productIdOf = (page: Page) => new URL(page.url()).pathname.split('/')[2] as string;
+
+/** A message of the sandbox outbox (GET /sandbox/outbox.json), as the portal "sent" it. */
+export interface OutboxMessage {
+  id: number;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+/**
+ * The newest message to `to` in the sandbox outbox (GET /sandbox/outbox.json?to=&channel=),
+ * waiting for one to arrive: what a person reads in their inbox (or on their phone).
+ */
+export async function latestMessage(request: APIRequestContext, to: string, channel?: OutboxMessage['channel']): Promise<OutboxMessage> {
+  let newest: OutboxMessage | undefined;
+  // A text message's `to` may be given as typed (07700 900982): the server matches it to +447700900982.
+  const query = new URLSearchParams({ to, ...(channel && { channel }) });
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`/sandbox/outbox.json?${query}`);
+        expect(answer.status(), 'GET /sandbox/outbox.json').toBe(200);
+        newest = ((await answer.json()) as { results: OutboxMessage[] }).results[0];
+        return newest !== undefined;
+      },
+      { message: `a message to ${to} in the sandbox outbox` },
+    )
+    .toBe(true);
+  return newest!;
+}
+
+/** The first link to this portal in a message body, as a path (with query and fragment) a page can open. */
+export function linkIn(body: string): string {
+  const found = /https?:\/\/[^\s<>"']+/.exec(body);
+  expect(found, `a link in:\n${body}`).not.toBeNull();
+  const url = new URL(found![0]);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

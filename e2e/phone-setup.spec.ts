@@ -123,7 +123,7 @@ test.describe('phone setup audio', () => {
   test('hold music: a text file is refused; a WAV and an MP3 are converted and saved; then the standard music again', async ({ page, loginPage, homePage }) => {
     test.setTimeout(120_000);
     // The buy-now customer: the other specs leave their hold music alone.
-    await signInAs(loginPage, homePage, demo.buyNow, 'Chris');
+    await signInAs(loginPage, homePage, demo.buyNowReady, 'Jamie');
     const productId = await openPhoneSetup(page, 'Hold music');
     await expect(page).toHaveURL(/tab=hold-music/);
     const music = page.getByRole('region', { name: 'Hold music' });

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers.tsx';
-import { createAppRoutes } from './app/routes.tsx';
+import { createAppRoutes, discoverRoutes } from './app/routes.tsx';
 import { handleInvalidToken } from './app/session.ts';
 import { reloadForChunkError } from './lib/chunk-reload.ts';
 import { onInvalidToken } from './lib/http.ts';
@@ -12,7 +12,9 @@ const queryClient = createQueryClient();
 
 // The guards read the pending navigation from the router, which exists only once created.
 const current: { router?: ReturnType<typeof createBrowserRouter> } = {};
-const router = createBrowserRouter(createAppRoutes(queryClient, () => current.router?.state.navigation.location));
+const router = createBrowserRouter(createAppRoutes(queryClient, () => current.router?.state.navigation.location), {
+  patchRoutesOnNavigation: discoverRoutes(queryClient),
+});
 current.router = router;
 
 onInvalidToken(() => handleInvalidToken(router, queryClient));

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { Email, LoginResponse, Me } from './auth.ts';
 import { endpoint } from './endpoint.ts';
 import { NewPassword, NewPasswordPair, passwordMessages } from './passwords.ts';
+import { OptionalUkPhone } from './profile.ts';
 
 /**
  * Sign-in and account journeys (issue 7; spec 000 sections 2, 4 and 7). Where the spec shows
@@ -37,9 +38,21 @@ export const accountMessages = {
   profileSaved: 'Your details have been saved.',
   smsSent: 'We have sent a code by text message. It works for 10 minutes.',
   smsCodeWrong: 'Incorrect verification code',
+  smsCodeExpired: 'This code is no longer valid. Ask for a new code.',
+  smsTooManyTries: 'Too many incorrect codes. Ask for a new code.',
+  smsVerified: 'Your mobile number is confirmed.',
+  smsNotSent: 'We could not send a text message just now. Try again in a few minutes.',
   tooManyRequests: 'Too many requests. Wait a while, then try again.',
   notWhileViewing: "Staff viewing a customer's account cannot change its password or email address.",
+  // The profile page's e-mail change: the new address works only once its link is opened.
+  emailTaken: 'You cannot use this email address. Enter a different one',
+  emailChangeSent: (email: string) => `We have sent a link to ${email}. Your email address will change when you open it.`,
+  emailChanged: 'Your email address has been changed.',
+  tooManyPasswordAttempts: 'Too many incorrect passwords. Wait 15 minutes, then try again.',
 } as const;
+
+/** How long a link confirming a new e-mail address (profile page) works. */
+export const EMAIL_CHANGE_LINK_TTL_MINUTES = 30;
 
 export const nameMessages = {
   firstRequired: 'Enter your first name',
@@ -153,15 +166,23 @@ export const accountEndpoints = {
   }),
 };
 
-/** PATCH /api/v3/me/: any of the profile fields. A changed e-mail must be confirmed again. */
+/**
+ * PATCH /api/v3/me/: any of the profile fields. A new e-mail address is not applied at once:
+ * it waits (Me's user_profile.pending_email) until the link e-mailed to it is opened, so a typo
+ * cannot lock anyone out.
+ */
 export const PatchMeRequest = z.object({
   first_name: z.optional(PersonName(nameMessages.firstRequired)),
   last_name: z.optional(PersonName(nameMessages.lastRequired)),
   email: z.optional(Email),
-  /** A UK phone number (spec 000 section 5's patterns), or '' to remove it. */
-  phone: z.optional(z.string().check(z.trim(), z.maxLength(20, 'Enter a UK phone number, like 01632 960001'))),
+  /** A UK phone number (spec 000 section 5), answered in its national form; '' removes it. */
+  phone: z.optional(OptionalUkPhone),
 });
 export type PatchMeRequest = z.infer<typeof PatchMeRequest>;
+
+/** POST /api/v3/me/email/confirm/: the new address, now the account's. */
+export const EmailChangeConfirmed = z.object({ detail: z.string(), email: z.string() });
+export type EmailChangeConfirmed = z.infer<typeof EmailChangeConfirmed>;
 
 /** PATCH /api/v3/me/password/: the current password and the new one twice. */
 export const ChangePasswordRequest = z.intersection(
@@ -185,5 +206,10 @@ export const profileEndpoints = {
     method: 'PATCH', path: '/api/v3/me/password/', auth: true,
     summary: "Changes the signed-in user's password (current one required); other sessions end",
     body: ChangePasswordRequest, response: DetailResponse,
+  }),
+  confirmEmailChange: endpoint({
+    method: 'POST', path: '/api/v3/me/email/confirm/', auth: false,
+    summary: "Applies a new e-mail address with the key from the link sent to it (single use, expiring); the address counts as verified",
+    body: KeyRequest, response: EmailChangeConfirmed,
   }),
 };

@@ -35,6 +35,10 @@ export const Me = z.object({
     first_name: z.string(),
     last_name: z.string(),
     email: z.string(),
+    /** The user's phone number (national form), if given (the profile page). */
+    phone: z.nullable(z.string()),
+    /** A new e-mail address waiting for its confirmation link to be opened (the profile page). */
+    pending_email: z.nullable(z.string()),
   }),
   initials: z.string(),
   name: z.string(),

@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './navigation.ts';
 export * from './call-flows.ts';
 export * from './trial.ts';
+export * from './welcome.ts';
 export * from './audio-format.ts';
 export * from './audio.ts';
 export * from './notifications.ts';
@@ -12,28 +13,40 @@ export * from './staff.ts';
 export * from './staff-audit.ts';
 export * from './passwords.ts';
 export * from './account.ts';
+export * from './profile.ts';
+export * from './address.ts';
+export * from './social.ts';
 
+import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
 import { authEndpoints } from './auth.ts';
 import { callFlowEndpoints } from './call-flows.ts';
 import { navigationEndpoints } from './navigation.ts';
+import { accountEndpoints, profileEndpoints } from './account.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { staffAuditEndpoints } from './staff-audit.ts';
+import { socialEndpoints } from './social.ts';
 import { staffEndpoints } from './staff.ts';
 import { statusEndpoints } from './status.ts';
 import { trialEndpoints } from './trial.ts';
+import { welcomeEndpoints } from './welcome.ts';
 
 /** Every endpoint of the portal API, by name. The server registers each one. */
 export const endpoints = {
   ...authEndpoints,
+  ...accountEndpoints,
   ...navigationEndpoints,
   ...callFlowEndpoints,
   ...trialEndpoints,
+  ...welcomeEndpoints,
   ...audioEndpoints,
   ...phoneSetupAudioEndpoints,
   ...notificationEndpoints,
   ...statusEndpoints,
   ...staffEndpoints,
   ...staffAuditEndpoints,
+  ...addressEndpoints,
+  ...profileEndpoints,
+  ...socialEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

@@ -26,6 +26,13 @@ export const QUICKSTART_STEPS = [
 ] as const;
 export type QuickstartStep = (typeof QUICKSTART_STEPS)[number];
 
+/**
+ * The user feature flag (Me.feature_flags) that turns the quick-start feedback on: the
+ * wizard then shows the feedback panel instead of its steps (spec 000 section 2, "shows the
+ * feedback view instead when feedback is enabled"; the spec does not name the flag).
+ */
+export const QUICKSTART_FEEDBACK_FLAG = 'quickstart_feedback';
+
 /** Longest quick-start feedback the server keeps, in characters. */
 export const MAX_CUSTOMER_FEEDBACK_LENGTH = 2000;
 

@@ -3,25 +3,36 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAddressLookup, type AddressLookup } from './address/lookup.ts';
 import type { AudioStorage } from './audio/storage.ts';
 import { warmUpDummyPassword } from './auth/passwords.ts';
+import { ownUrl, socialClientsFromEnv } from './auth/social-providers.ts';
 import type { Database } from './db/connect.ts';
 import { SandboxMailer, type Mailer } from './mail/mailer.ts';
+import { SmtpMailer } from './mail/smtp.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { accountHandlers } from './routes/account.ts';
+import { addressHandlers } from './routes/address.ts';
 import { audioHandlers } from './routes/audio.ts';
 import { authHandlers } from './routes/auth.ts';
 import { callFlowGuards, callFlowHandlers } from './routes/call-flows.ts';
 import { registerEndpoints } from './routes/index.ts';
+import { registerSandboxOutbox } from './routes/sandbox-outbox.ts';
+import { registerSandboxOauth } from './routes/sandbox-oauth.ts';
+import { socialHandlers } from './routes/social.ts';
 import { navigationHandlers } from './routes/navigation.ts';
 import { notificationHandlers } from './routes/notifications.ts';
 import { phoneSetupHandlers } from './routes/phone-setup.ts';
+import { profileHandlers } from './routes/profile.ts';
 import { siteHandlers } from './routes/site.ts';
 import { staffHandlers } from './routes/staff.ts';
 import { statusHandlers } from './routes/status.ts';
 import { trialHandlers } from './routes/trial.ts';
+import { welcomeHandlers } from './routes/welcome.ts';
+import { SandboxSms, type SmsSender } from './sms/sms.ts';
 import { createSpeechEngine, type SpeechEngine } from './speech/engine.ts';
 import { TextToSpeech } from './speech/text-to-speech.ts';
 
@@ -36,6 +47,10 @@ declare module 'fastify' {
     speech: TextToSpeech;
     /** Outgoing e-mail (mail/mailer.ts); the sandbox outbox unless another is given. */
     mailer: Mailer;
+    /** Outgoing text messages (sms/sms.ts); the sandbox outbox unless another is given. */
+    sms: SmsSender;
+    /** The postcode address lookup (address/lookup.ts); the sandbox data set unless another is given. */
+    addressLookup: AddressLookup;
   }
 }
 
@@ -47,6 +62,12 @@ export interface BuildAppOptions {
   speech?: SpeechEngine;
   /** Outgoing e-mail; default the sandbox mailer, which writes to the outbox table. */
   mailer?: Mailer;
+  /** Outgoing text messages; default the sandbox sender, which writes to the outbox table. */
+  sms?: SmsSender;
+  /** The postcode address lookup; default the one ADDRESS_LOOKUP names (address/lookup.ts). */
+  addressLookup?: AddressLookup;
+  /** Social sign-in's settings (auth/social-providers.ts: {PROVIDER}_CLIENT_ID, ...); default process.env. */
+  socialEnv?: Record<string, string | undefined>;
   /** The built SPA; default <repo>/dist. */
   staticDir?: string;
   logger?: boolean;
@@ -69,6 +90,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('audio', options.audio);
   app.decorate('now', options.now ?? (() => new Date()));
   app.decorate('mailer', options.mailer ?? new SandboxMailer(options.db, app.now));
+  app.decorate('sms', options.sms ?? new SandboxSms(options.db, app.now));
+  if (app.mailer instanceof SmtpMailer) {
+    const smtp = app.mailer;
+    app.addHook('onClose', async () => smtp.close());
+  }
+  app.decorate('addressLookup', options.addressLookup ?? createAddressLookup());
+  app.decorate('social', socialClientsFromEnv(options.socialEnv ?? process.env, () => ownUrl(app)));
   const speech = options.speech ?? createSpeechEngine();
   app.decorate('speech', new TextToSpeech(speech, options.audio));
   app.addHook('onClose', async () => speech.close?.());
@@ -102,10 +130,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Routes.
   registerEndpoints(
     app,
-    { ...authHandlers, ...navigationHandlers, ...callFlowHandlers, ...siteHandlers, ...audioHandlers, ...phoneSetupHandlers, ...trialHandlers, ...statusHandlers, ...notificationHandlers, ...staffHandlers },
+    { ...authHandlers, ...accountHandlers, ...navigationHandlers, ...callFlowHandlers, ...siteHandlers, ...audioHandlers, ...phoneSetupHandlers, ...trialHandlers, ...welcomeHandlers, ...statusHandlers, ...notificationHandlers, ...staffHandlers, ...addressHandlers, ...profileHandlers, ...socialHandlers },
     callFlowGuards,
   );
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
+  // The sandbox outbox exists only while no message can leave the machine.
+  if (app.mailer instanceof SandboxMailer && app.sms instanceof SandboxSms) registerSandboxOutbox(app);
+  // The sandbox OAuth provider, for each social provider that is not configured.
+  await registerSandboxOauth(app);
   await registerSpa(app, options.staticDir ?? defaultStaticDir);
 
   return app;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app.ts';
 import { FilesystemAudioStorage, MemoryAudioStorage } from './audio/storage.ts';
+import { messagingAdapters, readMessagingConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { demoLogins } from './db/demo-logins.ts';
 import { seedIfEmpty } from './db/seed.ts';
@@ -10,18 +11,30 @@ import { seedIfEmpty } from './db/seed.ts';
 // Audio files live in PORTAL_DATA_DIR/audio (./data/audio by default, with PostgreSQL too;
 // in memory beside an in-memory database), and so does the text-to-speech cache (tts-cache/).
 // SPEECH_ENGINE names the text-to-speech engine: espeak (the default; see speech/engine.ts).
+// ADDRESS_LOOKUP names the postcode address lookup: sandbox (the default; see address/lookup.ts).
 // PORTAL_STATIC_DIR: the built SPA to serve (default <repo>/dist).
+// MAIL_TRANSPORT / SMTP_URL / MAIL_FROM and SMS_TRANSPORT / SMS_GATEWAY_URL / SMS_GATEWAY_TOKEN /
+// SMS_SENDER choose how e-mail and texts leave (config.ts); read before the database opens, so a
+// bad value stops the start at once.
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${process.env.PORT}"`);
 const trustProxy = process.env.TRUST_PROXY === 'true' ? true : process.env.TRUST_PROXY || false;
+const messaging = readMessagingConfig(process.env);
 
 const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PORTAL_DATA_DIR });
 const dataDir = process.env.PORTAL_DATA_DIR || 'data';
 const audio = dataDir.startsWith('memory://') ? new MemoryAudioStorage() : new FilesystemAudioStorage(resolve(dataDir, 'audio'));
 const seeded = await seedIfEmpty(database.db, audio);
 const staticDir = process.env.PORTAL_STATIC_DIR ? resolve(process.env.PORTAL_STATIC_DIR) : undefined;
-const app = await buildApp({ db: database.db, audio, logger: true, trustProxy, ...(staticDir && { staticDir }) });
+const app = await buildApp({
+  db: database.db,
+  audio,
+  logger: true,
+  trustProxy,
+  ...messagingAdapters(messaging),
+  ...(staticDir && { staticDir }),
+});
 
 let closing = false;
 async function shutdown(signal: string) {

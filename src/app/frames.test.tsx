@@ -1,10 +1,15 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as journeyPaths from '../config/journey-paths.ts';
 import * as paths from '../config/paths.ts';
 import { getToken, setToken } from '../lib/token-storage.ts';
 import { installFakeFetch, sampleMe } from '../test/fake-fetch.ts';
 import { cleanupApp, renderApp, resetAppState } from '../test/render-app.tsx';
 import { JOURNEY_PAGES_NOT_BUILT } from './journey-frames.ts';
+import { moreRoutes } from './more-routes.tsx';
+import { MORE_ROUTES_PATTERN } from './routes.tsx';
+import { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router-dom';
 
 // The frames and pages are lazy chunks; under a loaded test run their first import can take seconds.
 configure({ asyncUtilTimeout: 10_000 });
@@ -16,14 +21,14 @@ const header = () => screen.getByRole('banner');
 
 describe('guest journey frames', () => {
   it.each([
-    [paths.signupPage.build({ page: 'number' }), 'Sign up'],
-    [paths.trial.build(), 'Sign up'],
-    [paths.buynowPage.build({ page: 'details' }), 'Buy online'],
-    [paths.numberSelect.build(), 'Choose your number'],
-    [paths.makeAPayment.build(), 'Make a payment'],
-    [paths.mandateEntry.build({ token: 'abc' }), 'Set up a Direct Debit'],
-    [paths.recurringCardPaymentInvalidLink.build(), 'Card payments'],
-    [paths.broadbandAvailabilityResults.build(), 'Broadband'],
+    [journeyPaths.signupPage.build({ page: 'number' }), 'Sign up'],
+    [journeyPaths.trial.build(), 'Sign up'],
+    [journeyPaths.buynowPage.build({ page: 'details' }), 'Buy online'],
+    [journeyPaths.numberSelect.build(), 'Choose your number'],
+    [journeyPaths.makeAPayment.build(), 'Make a payment'],
+    [journeyPaths.mandateEntry.build({ token: 'abc' }), 'Set up a Direct Debit'],
+    [journeyPaths.recurringCardPaymentInvalidLink.build(), 'Card payments'],
+    [journeyPaths.broadbandAvailabilityResults.build(), 'Broadband'],
   ])('%s shows its page inside the %s frame, with a way to sign in', async (path, label) => {
     installFakeFetch({});
     renderApp(path);
@@ -35,7 +40,7 @@ describe('guest journey frames', () => {
   it('offers the account instead of signing in to a signed-in visitor', async () => {
     setToken('good');
     installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe } });
-    renderApp(paths.buynow.build());
+    renderApp(journeyPaths.buynow.build());
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(within(header()).getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('/');
   });
@@ -44,6 +49,25 @@ describe('guest journey frames', () => {
     const patterns = Object.values(JOURNEY_PAGES_NOT_BUILT).flatMap((pages) => pages.map((page) => page.pattern));
     expect(Object.values(JOURNEY_PAGES_NOT_BUILT).every((pages) => pages.length > 0)).toBe(true);
     expect(new Set(patterns).size).toBe(patterns.length);
+  });
+});
+
+describe('routes found on demand', () => {
+  const pathsOf = (routes: RouteObject[]): string[] => routes.flatMap((route) => [...(route.path ? [route.path] : []), ...pathsOf(route.children ?? [])]);
+  const { root, signedIn } = moreRoutes(new QueryClient());
+  const found = pathsOf([...root, ...signedIn]);
+
+  it('are all under MORE_ROUTES_PATTERN, so a visit to any of them loads them', () => {
+    // A parameter stands for one segment: try it with a sample value.
+    const samples = found.map((path) => path.replace(/:[a-z]+\??/gi, 'x'));
+    expect(samples.length).toBeGreaterThan(30);
+    expect(samples.filter((path) => !MORE_ROUTES_PATTERN.test(path))).toEqual([]);
+  });
+
+  it('leave every other page to the route table loaded with the app', () => {
+    for (const path of ['/', '/loginas', '/logins', '/call-flows/12', '/phone-setup/12', '/profile-preferences', '/trialist', '/shop']) {
+      expect(MORE_ROUTES_PATTERN.test(path), path).toBe(false);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import * as journeyPaths from '../config/journey-paths.ts';
 import * as paths from '../config/paths.ts';
 
 /** The guest journeys' frames (spec 000, layouts), each with the routes of the spec it holds. */
@@ -16,16 +17,16 @@ export type JourneyFrame =
  */
 export const JOURNEY_PAGES_NOT_BUILT: Record<JourneyFrame, ReadonlyArray<{ name: string; pattern: string }>> = {
   'sign-up': [
-    paths.signup, paths.signupPage, paths.signupVoip3, paths.signupVoip3Page, paths.signupVoip3B, paths.signupVoip3BPage,
-    paths.trial, paths.trialPage, paths.onlineSignup, paths.onlineSignupPage, paths.welcome, paths.welcomePage,
-    paths.verifyMobileNumber,
+    journeyPaths.signup, journeyPaths.signupPage, journeyPaths.signupVoip3, journeyPaths.signupVoip3Page, journeyPaths.signupVoip3B, journeyPaths.signupVoip3BPage,
+    journeyPaths.trial, journeyPaths.trialPage, journeyPaths.onlineSignup, journeyPaths.onlineSignupPage, journeyPaths.welcome, journeyPaths.welcomePage,
+    journeyPaths.verifyMobileNumber,
   ],
-  'buy-now': [paths.buynow, paths.buynowPage, paths.buynowComplete],
-  'number-select': [paths.numberSelect],
-  'make-a-payment': [paths.makeAPayment, paths.makeAPaymentProcess, paths.checkoutRedirect],
-  mandate: [paths.mandateEntry, paths.mandateEntrySuccess],
-  'recurring-card-payment': [paths.recurringCardPayment, paths.recurringCardPaymentInvalidLink, paths.recurringCardPaymentSetupComplete],
-  'broadband-availability': [paths.broadbandAvailability, paths.broadbandAvailabilityResults, paths.broadbandSignup, paths.broadbandSignupPage],
+  'buy-now': [journeyPaths.buynow, journeyPaths.buynowPage, paths.buynowComplete],
+  'number-select': [journeyPaths.numberSelect],
+  'make-a-payment': [journeyPaths.makeAPayment, journeyPaths.makeAPaymentProcess, journeyPaths.checkoutRedirect],
+  mandate: [journeyPaths.mandateEntry, journeyPaths.mandateEntrySuccess],
+  'recurring-card-payment': [journeyPaths.recurringCardPayment, journeyPaths.recurringCardPaymentInvalidLink, journeyPaths.recurringCardPaymentSetupComplete],
+  'broadband-availability': [journeyPaths.broadbandAvailability, journeyPaths.broadbandAvailabilityResults, journeyPaths.broadbandSignup, journeyPaths.broadbandSignupPage],
 };
 
 /** The signed-in getting-started frame's routes (spec 001: choose users, set a PIN, confirm the installation address). */

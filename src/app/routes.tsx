@@ -1,12 +1,11 @@
 import { Box } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router-dom';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router-dom';
 import { NotFoundContent } from '../components/not-found-content.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { MAIN_CONTENT_ID } from '../components/skip-link.tsx';
 import * as paths from '../config/paths.ts';
 import { guestOnlyLoader, requestLocation, requireSession, sessionUserLoader, type LocationLike } from './guards.ts';
-import { GETTING_STARTED_PAGES_NOT_BUILT, JOURNEY_PAGES_NOT_BUILT, type JourneyFrame } from './journey-frames.ts';
 import { homeLoader, PAGES_NOT_BUILT, revalidateOnEveryPage } from './loaders.ts';
 import { RootLayout } from './root-layout.tsx';
 import { ErrorPageBoundary, RootErrorElement, RouteErrorPage } from './routes/error-page.tsx';
@@ -15,9 +14,6 @@ import { SIGNED_IN_ROUTE_ID } from './session.ts';
 /** The signed-in layouts: the default one (top bar, side drawer), and the call-flow editor's. */
 export const DEFAULT_LAYOUT_ROUTE_ID = 'default-layout';
 export const CALL_FLOW_EDITOR_LAYOUT_ROUTE_ID = 'call-flow-editor-layout';
-export const GETTING_STARTED_LAYOUT_ROUTE_ID = 'getting-started-layout';
-
-const unbuiltPage = async () => ({ Component: (await import('./layouts/unbuilt-page.tsx')).UnbuiltPage });
 
 /**
  * The route table. Every screen is loaded on demand (`lazy`, spec: "All screens load on
@@ -96,16 +92,15 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
                       path: paths.downloadApps.pattern,
                       lazy: () => import('./routes/app/download-apps.tsx'),
                     },
+                    {
+                      id: paths.profilePreferences.name,
+                      path: paths.profilePreferences.pattern,
+                      lazy: () => import('./routes/app/profile-preferences.tsx'),
+                    },
                     ...PAGES_NOT_BUILT.map((page) => ({ id: page.name, path: page.pattern, element: <NotFoundContent loggedIn /> })),
                   ],
                 },
               ],
-            },
-            {
-              // The getting-started layout (spec 000, layouts): its pages plug in here.
-              id: GETTING_STARTED_LAYOUT_ROUTE_ID,
-              lazy: () => import('./layouts/getting-started-layout.tsx'),
-              children: GETTING_STARTED_PAGES_NOT_BUILT.map((page) => ({ id: page.name, path: page.pattern, lazy: unbuiltPage })),
             },
             {
               id: CALL_FLOW_EDITOR_LAYOUT_ROUTE_ID,
@@ -130,15 +125,6 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
             },
           ],
         },
-        // The guest journeys' frames (spec 000, layouts): sign-up, buy-now, number-select, make-a-payment, mandate, recurring card payment, broadband.
-        ...(Object.entries(JOURNEY_PAGES_NOT_BUILT) as Array<[JourneyFrame, (typeof JOURNEY_PAGES_NOT_BUILT)[JourneyFrame]]>).map(([frame, pages]) => ({
-          id: `${frame}-layout`,
-          lazy: async () => {
-            const { JourneyLayout } = await import('./layouts/journey-layout.tsx');
-            return { Component: () => <JourneyLayout frame={frame} /> };
-          },
-          children: pages.map((page) => ({ id: page.name, path: page.pattern, lazy: unbuiltPage })),
-        })),
         {
           id: paths.notFound.name,
           path: paths.notFound.pattern,
@@ -147,4 +133,30 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
       ],
     },
   ];
+}
+
+/**
+ * Paths whose routes are found on demand (more-routes.tsx): the sign-in journeys (/auth/...
+ * beyond the login page, /login), the confirm-email link, the guest journeys and getting
+ * started. Kept beside the route table so that other paths never wait for that module.
+ */
+export const MORE_ROUTES_PATTERN =
+  /^\/(?:auth|login|profile-preferences\/confirm-email|getting-started|signup|signup-voip3|signup-voip3-b|trial|online-signup|welcome|verify-mobile-number|buynow|number-select|make-a-payment|checkout-redirect|mandate-entry|recurring-card-payment|broadband-availability|broadband-signup)(?:\/|$)/;
+
+/**
+ * Lazy route discovery: the router asks before it settles on a splat or parameter match
+ * (here, "Page not found"); a path under MORE_ROUTES_PATTERN loads more-routes.tsx once and
+ * patches its routes in, and the router matches again.
+ */
+export function discoverRoutes(queryClient: QueryClient): PatchRoutesOnNavigationFunction {
+  let found: Promise<void> | null = null;
+  return async ({ path, patch }) => {
+    if (!MORE_ROUTES_PATTERN.test(path)) return;
+    found ??= import('./more-routes.tsx').then(({ moreRoutes }) => {
+      const { root, signedIn } = moreRoutes(queryClient);
+      patch('root', root);
+      patch(SIGNED_IN_ROUTE_ID, signedIn);
+    });
+    await found;
+  };
 }

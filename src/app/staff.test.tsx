@@ -9,7 +9,7 @@ import { installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch
 const staffMe = {
   ...sampleMe,
   id: 2,
-  user_profile: { first_name: 'Sam', last_name: 'Rivers', email: 'support@portal.example' },
+  user_profile: { first_name: 'Sam', last_name: 'Rivers', email: 'support@portal.example', phone: null, pending_email: null },
   initials: 'SR',
   name: 'Sam Rivers',
   is_staff: true,
@@ -17,7 +17,7 @@ const staffMe = {
 };
 const viewedMe = {
   ...sampleMe,
-  user_profile: { first_name: 'Taylor', last_name: 'Quinn', email: 'taylor@willow-accountancy.example' },
+  user_profile: { first_name: 'Taylor', last_name: 'Quinn', email: 'taylor@willow-accountancy.example', phone: null, pending_email: null },
   initials: 'TQ',
   name: 'Taylor Quinn',
   logged_in_as: { email: 'support@portal.example', name: 'Sam Rivers' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as paths from './paths.ts';
+import * as journeyPaths from './journey-paths.ts';
 import { buildRoutePath, routeName } from './route-path.ts';
 
 describe('paths', () => {
@@ -11,12 +12,20 @@ describe('paths', () => {
     expect(paths.notFound.name).toBe('not-found');
   });
 
+  it('keeps each route once, in paths.ts or journey-paths.ts', () => {
+    const patterns = ([...Object.values(paths), ...Object.values(journeyPaths)] as unknown[])
+      .filter((value): value is { pattern: string } => typeof value === 'object' && value !== null && 'pattern' in value)
+      .map((route) => route.pattern);
+    expect(new Set(patterns).size).toBe(patterns.length);
+    expect(Object.keys(journeyPaths).filter((name) => name in paths)).toEqual([]);
+  });
+
   it('names routes the way the spec does', () => {
     expect(paths.callFlows.name).toBe('call-flows-id');
     expect(paths.voipDetails.name).toBe('voip-details-id');
     expect(paths.productPhoneDetails.name).toBe('cloud-phone-details-id');
     expect(paths.callRecordingsRecentlyDeleted.name).toBe('call-recordings-id-recently-deleted');
-    expect(paths.authPasswordResetConfirm.name).toBe('auth-password_reset-uid-token');
+    expect(journeyPaths.authPasswordResetConfirm.name).toBe('auth-password_reset-uid-token');
     expect(routeName('/call-flows/custom/:id?')).toBe('call-flows-custom-id');
   });
 

@@ -46,60 +46,12 @@ export const phoneNumbersWithoutId = /*#__PURE__*/ defineRoute('/phone-numbers')
 
 // Authentication
 export const authLogin = /*#__PURE__*/ defineRoute('/auth/login/');
-export const authLoginGoogle = /*#__PURE__*/ defineRoute('/auth/login/google');
-export const authLoginMagicLink = /*#__PURE__*/ defineRoute('/auth/login/magic-link');
-export const authLoginMagicLinkSuccess = /*#__PURE__*/ defineRoute('/auth/login/magic-link/success');
-export const authLoginSignin = /*#__PURE__*/ defineRoute('/auth/login/signin');
-export const authPasswordReset = /*#__PURE__*/ defineRoute('/auth/password_reset');
-export const authPasswordResetSuccess = /*#__PURE__*/ defineRoute('/auth/password_reset/success');
-export const authPasswordResetConfirm = /*#__PURE__*/ defineRoute('/auth/password_reset/:uid/:token');
-export const authPasswordResetConfirmSuccess = /*#__PURE__*/ defineRoute('/auth/password_reset/:uid/:token/success');
-export const authRegister = /*#__PURE__*/ defineRoute('/auth/register');
-export const authRegisterFacebook = /*#__PURE__*/ defineRoute('/auth/register/facebook');
-export const authRegisterGoogle = /*#__PURE__*/ defineRoute('/auth/register/google');
-export const authRegisterLinkedin = /*#__PURE__*/ defineRoute('/auth/register/linkedin');
-export const authRegisterSsu = /*#__PURE__*/ defineRoute('/auth/register/ssu');
-export const authRegisterSuccess = /*#__PURE__*/ defineRoute('/auth/register/success');
-export const authRegisterVerify = /*#__PURE__*/ defineRoute('/auth/register/verify/:key');
-/** Social sign-in redirect: auth/{page}/{provider}/. */
-export const authSocialRedirect = /*#__PURE__*/ defineRoute('/auth/:page/:provider/');
-/** Callback of social sign-in. */
-export const socialLoginCallback = /*#__PURE__*/ defineRoute('/login');
 
 // Recurring card payment and mandate
-export const recurringCardPayment = /*#__PURE__*/ defineRoute('/recurring-card-payment/:token');
-export const recurringCardPaymentInvalidLink = /*#__PURE__*/ defineRoute('/recurring-card-payment/invalid-link');
-export const recurringCardPaymentSetupComplete = /*#__PURE__*/ defineRoute('/recurring-card-payment/setup-complete');
-export const mandateEntry = /*#__PURE__*/ defineRoute('/mandate-entry/:token');
-export const mandateEntrySuccess = /*#__PURE__*/ defineRoute('/mandate-entry/:token/success');
 
 // Public or guest routes
-export const broadbandAvailability = /*#__PURE__*/ defineRoute('/broadband-availability');
-export const broadbandAvailabilityResults = /*#__PURE__*/ defineRoute('/broadband-availability/results');
-export const broadbandSignup = /*#__PURE__*/ defineRoute('/broadband-signup');
-export const broadbandSignupPage = /*#__PURE__*/ defineRoute('/broadband-signup/:page');
-export const buynow = /*#__PURE__*/ defineRoute('/buynow');
-export const buynowPage = /*#__PURE__*/ defineRoute('/buynow/:page');
 export const buynowComplete = /*#__PURE__*/ defineRoute('/buynow/complete/:id');
-export const checkoutRedirect = /*#__PURE__*/ defineRoute('/checkout-redirect');
 export const comingSoon = /*#__PURE__*/ defineRoute('/coming-soon');
-export const makeAPayment = /*#__PURE__*/ defineRoute('/make-a-payment');
-export const makeAPaymentProcess = /*#__PURE__*/ defineRoute('/make-a-payment/process');
-export const numberSelect = /*#__PURE__*/ defineRoute('/number-select');
-export const onlineSignup = /*#__PURE__*/ defineRoute('/online-signup');
-export const onlineSignupPage = /*#__PURE__*/ defineRoute('/online-signup/:page');
-export const signup = /*#__PURE__*/ defineRoute('/signup');
-export const signupPage = /*#__PURE__*/ defineRoute('/signup/:page');
-export const signupVoip3 = /*#__PURE__*/ defineRoute('/signup-voip3');
-export const signupVoip3Page = /*#__PURE__*/ defineRoute('/signup-voip3/:page');
-export const signupVoip3B = /*#__PURE__*/ defineRoute('/signup-voip3-b');
-export const signupVoip3BPage = /*#__PURE__*/ defineRoute('/signup-voip3-b/:page');
-export const trial = /*#__PURE__*/ defineRoute('/trial');
-export const trialPage = /*#__PURE__*/ defineRoute('/trial/:page');
-export const verifyMobileNumber = /*#__PURE__*/ defineRoute('/verify-mobile-number');
-export const welcome = /*#__PURE__*/ defineRoute('/welcome');
-export const welcomePage = /*#__PURE__*/ defineRoute('/welcome/:page');
-export const referrals = /*#__PURE__*/ defineRoute('/referrals');
 export const gettingStarted = /*#__PURE__*/ defineRoute('/getting-started');
 export const gettingStartedPage = /*#__PURE__*/ defineRoute('/getting-started/:page');
 export const loginAs = /*#__PURE__*/ defineRoute('/loginas');

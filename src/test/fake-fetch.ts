@@ -48,7 +48,7 @@ export function clearCookies(): void {
 
 export const sampleMe = {
   id: 7,
-  user_profile: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.co.uk' },
+  user_profile: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.co.uk', phone: null, pending_email: null },
   initials: 'AL',
   name: 'Ada Lovelace',
   is_staff: false,

@@ -2,7 +2,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
-import { createAppRoutes } from '../app/routes.tsx';
+import { createAppRoutes, discoverRoutes } from '../app/routes.tsx';
 import { toaster } from '../components/toaster.tsx';
 import { resetCsrf } from '../lib/http.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -18,7 +18,10 @@ export function renderApp(path: string, { retry = true }: { retry?: boolean } = 
   const queryClient = createQueryClient();
   if (!retry) queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const current: { router?: ReturnType<typeof createMemoryRouter> } = {};
-  const router = createMemoryRouter(createAppRoutes(queryClient, () => current.router?.state.navigation.location), { initialEntries: [path] });
+  const router = createMemoryRouter(createAppRoutes(queryClient, () => current.router?.state.navigation.location), {
+    initialEntries: [path],
+    patchRoutesOnNavigation: discoverRoutes(queryClient),
+  });
   current.router = router;
   render(
     <AppProviders queryClient={queryClient}>

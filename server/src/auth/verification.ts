@@ -1,12 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { VERIFY_LINK_TTL_MINUTES } from '@portal/contract';
 import type { Database } from '../db/connect.ts';
-import { emailVerificationKeys } from '../db/schema.ts';
+import { emailVerificationKeys, users } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { LINK_KEY_PATTERN, linkError, linkProblemOf, newLinkKey } from './one-time-keys.ts';
 import { hashKey } from './tokens.ts';
 
 /** Verification e-mails asked for per address, and per client, in this window. */
 export const RESEND_WINDOW_MS = 60 * 60 * 1000;
 export const MAX_RESENDS = { email: 3, ip: 30 } as const;
+
+/** How long a verification link works. */
+export const VERIFY_LINK_LIFETIME_MS = VERIFY_LINK_TTL_MINUTES * 60 * 1000;
 
 /**
  * Where links in e-mails point. Never taken from the request's Host header, which a client
@@ -19,7 +24,7 @@ export function publicUrl(): string {
 /**
  * Gives an unverified user a new verification key (the previous link stops working) and
  * e-mails the link to the SPA's verify page, /auth/register/verify/{key}. Only the key's
- * hash is stored.
+ * hash is stored, with the address it confirms and when it expires (VERIFY_LINK_TTL_MINUTES).
  */
 export async function sendVerificationEmail(
   db: Database,
@@ -27,11 +32,18 @@ export async function sendVerificationEmail(
   user: { id: number; email: string; firstName: string },
   now: Date,
 ): Promise<void> {
-  const key = randomBytes(32).toString('base64url');
+  const key = newLinkKey();
+  const values = {
+    keyHash: hashKey(key),
+    createdAt: now,
+    email: user.email,
+    expiresAt: new Date(now.getTime() + VERIFY_LINK_LIFETIME_MS),
+    usedAt: null,
+  };
   await db
     .insert(emailVerificationKeys)
-    .values({ userId: user.id, keyHash: hashKey(key), createdAt: now })
-    .onConflictDoUpdate({ target: emailVerificationKeys.userId, set: { keyHash: hashKey(key), createdAt: now } });
+    .values({ userId: user.id, ...values })
+    .onConflictDoUpdate({ target: emailVerificationKeys.userId, set: values });
   const greeting = user.firstName.trim() ? `Hello ${user.firstName.trim()},` : 'Hello,';
   await mailer.send({
     to: user.email,
@@ -42,7 +54,43 @@ export async function sendVerificationEmail(
       'Please confirm your email address for the Customer Portal by opening this link:',
       `${publicUrl()}/auth/register/verify/${key}`,
       '',
+      `The link works once, for ${VERIFY_LINK_TTL_MINUTES} minutes.`,
+      '',
       'If you did not ask for this, you can ignore this email.',
     ].join('\n'),
+  });
+}
+
+/**
+ * Confirms the address a verification key was sent to: spends the key (atomically, so a link
+ * works once) and marks the user verified. Throws the link's problem (400) when the key is
+ * unknown, expired, already used, or was sent to an address the user no longer has.
+ */
+export async function verifyEmailKey(db: Database, key: string, now: Date): Promise<void> {
+  if (!LINK_KEY_PATTERN.test(key)) throw linkError('invalid');
+  const keyHash = hashKey(key);
+  await db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(emailVerificationKeys)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailVerificationKeys.keyHash, keyHash),
+          isNull(emailVerificationKeys.usedAt),
+          gt(emailVerificationKeys.expiresAt, now),
+        ),
+      )
+      .returning();
+    if (!spent) {
+      const [row] = await tx.select().from(emailVerificationKeys).where(eq(emailVerificationKeys.keyHash, keyHash)).limit(1);
+      throw linkError(linkProblemOf(row, now) ?? 'used');
+    }
+    const verified = await tx
+      .update(users)
+      .set({ emailVerified: true })
+      .where(and(eq(users.id, spent.userId), eq(users.email, spent.email ?? '')))
+      .returning({ id: users.id });
+    // The address changed since the link was sent: it confirms nothing (and stays unspent: the throw rolls back).
+    if (verified.length === 0) throw linkError('invalid');
   });
 }

@@ -36,6 +36,24 @@ export const demoLogins = {
     name: 'Riley Shaw',
     about: 'Nova Dental: a new cloud phone whose getting-started flow is due',
   },
+  buyNowManualAddress: {
+    email: 'owner@tidewater-deli.example',
+    password: 'portal-buynow-2',
+    name: 'Drew Parry',
+    about: 'Tidewater Deli: Buy Now cloud phone with no emergency address yet (the emergency-address e2e spec enters it by hand)',
+  },
+  buyNowOnPhone: {
+    email: 'owner@quayside-florist.example',
+    password: 'portal-buynow-3',
+    name: 'Sasha Lloyd',
+    about: 'Quayside Florist: Buy Now cloud phone with no emergency address yet (the emergency-address e2e spec on a phone-sized screen)',
+  },
+  buyNowReady: {
+    email: 'owner@harbourside-bakes.example',
+    password: 'portal-buynow-4',
+    name: 'Jamie Rowe',
+    about: 'Harbourside Bakes: Buy Now cloud phone whose emergency address is given (the hold music and buy-now call-flow e2e specs)',
+  },
   buyNowProvisioned: {
     email: 'owner@pier-bakery.example',
     password: 'portal-provisioned-1',
@@ -65,6 +83,30 @@ export const demoLogins = {
     password: 'portal-unverified-1',
     name: 'Pat Lane',
     about: 'Willow Accountancy: a user whose email address is not verified yet (resend verification)',
+  },
+  trialFeedback: {
+    email: 'sasha@juniper-florists.example',
+    password: 'portal-feedback-1',
+    name: 'Sasha Green',
+    about: 'Juniper Florists: cloud phone in an opt-in trial (10 days left) whose quick start asks for feedback (the quickstart e2e spec signs in here)',
+  },
+  profileDetails: {
+    email: 'drew@fernleaf-studio.example',
+    password: 'portal-profile-1',
+    name: 'Drew Ashby',
+    about: 'Fernleaf Studio: broadband; the profile e2e spec changes this name and phone number',
+  },
+  profileEmail: {
+    email: 'kit@fernleaf-studio.example',
+    password: 'portal-email-1',
+    name: 'Kit Marlow',
+    about: 'Fernleaf Studio: broadband; the profile e2e spec changes this email address',
+  },
+  profilePassword: {
+    email: 'lee@fernleaf-studio.example',
+    password: 'portal-password-1',
+    name: 'Lee Hollis',
+    about: 'Fernleaf Studio: broadband; the profile e2e spec changes this password',
   },
 } as const;
 

@@ -7,9 +7,11 @@ import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/
 import type { Database } from './connect.ts';
 import { demoAudio, demoSimpleCallFlowData, mainOfficeHoursFlow, outOfHoursToMobileFlow, salesLineDraftFlow } from './demo-flows.ts';
 import { demoLogins, type DemoLogin } from './demo-logins.ts';
-import { seedShellDemo, shellDemoUsers } from './demo-shell.ts';
+import { buyNowDemoUsers, seedBuyNowDemo, seedShellDemo, shellDemoUsers } from './demo-shell.ts';
 import { notificationDemoUser, seedNotificationDemo } from './demo-notifications.ts';
 import { seedStaffDemo, staffDemoUsers } from './demo-staff.ts';
+import { profileDemoUsers, seedProfileDemo } from './demo-profile.ts';
+import { quickstartDemoUser, seedQuickstartDemo } from './demo-quickstart.ts';
 import {
   accounts,
   audioFiles,
@@ -67,6 +69,9 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
   const shellUsers = shellDemoUsers();
   const notificationUser = notificationDemoUser();
   const staffUsers = staffDemoUsers();
+  const profileUsers = profileDemoUsers();
+  const quickstartUser = quickstartDemoUser();
+  const buyNowUsers = buyNowDemoUsers();
   const [customer, staff, trial, buyNow] = await Promise.all([
     userValues(demoLogins.customer),
     userValues(demoLogins.staff),
@@ -151,9 +156,10 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
       startedAt: now,
       endsAt: new Date(now.getTime() + DEMO_TRIAL_LENGTH_MS),
       showQuickstartPopup: true,
+      // The getting-started video is watched: the quick start opens at the next step.
       quickstartPopupSectionsCompleted: Object.fromEntries(
         ['watch_getting_started', 'download_apps', 'make_your_first_call', 'set_up_call_flows', 'upgrade', 'helpful_links'].map(
-          (step) => [step, false],
+          (step) => [step, step === 'watch_getting_started'],
         ),
       ),
       statusEntry: now,
@@ -226,6 +232,9 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
     await seedShellDemo(tx, await shellUsers, now);
     await seedNotificationDemo(tx, await notificationUser, acme.id, now);
     await seedStaffDemo(tx, await staffUsers);
+    await seedProfileDemo(tx, await profileUsers);
+    await seedBuyNowDemo(tx, await buyNowUsers);
+    await seedQuickstartDemo(tx, await quickstartUser, now);
     return true;
   });
 }

@@ -32,6 +32,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string) {
       hasSpa &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith('/api/') &&
+      // Sandbox pages exist only with the sandbox adapters; otherwise they are missing, not SPA routes.
+      !path.startsWith('/sandbox/') &&
       // A missing hashed file must not come back as HTML with a 200.
       !path.startsWith('/assets/');
     return isPage ? reply.sendFile('index.html') : sendNotFound(reply);

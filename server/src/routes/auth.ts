@@ -1,23 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { errorMessages, staffMessages } from '@portal/contract';
+import { accountMessages, errorMessages, staffMessages } from '@portal/contract';
 import { users } from '../db/schema.ts';
 import { verifyDummyPassword, verifyPassword } from '../auth/passwords.ts';
 import { hitRateLimit } from '../auth/rate-limit.ts';
 import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../auth/throttle.ts';
+import { meOf } from '../auth/me.ts';
 import { issueToken, revokeToken } from '../auth/tokens.ts';
 import { MAX_RESENDS, RESEND_WINDOW_MS, sendVerificationEmail } from '../auth/verification.ts';
 import { authOf } from '../plugins/auth.ts';
 import { detailError } from '../plugins/errors.ts';
 import type { Handlers } from './index.ts';
-
-const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
-
-const firstLetter = (text: string) => [...text.trim()][0] ?? '';
-
-/** "Alex Morgan" -> "AM"; falls back to the e-mail's first letter when there is no name. */
-function initialsOf(user: { firstName: string; lastName: string; email: string }): string {
-  return (firstLetter(user.firstName) + firstLetter(user.lastName) || firstLetter(user.email)).toUpperCase();
-}
 
 export const authHandlers = {
   csrf: async ({ request, reply }) => {
@@ -43,6 +35,8 @@ export const authHandlers = {
     if (!user || !valid) throw detailError(400, errorMessages.badCredentials);
 
     await loginSucceeded(db, keys);
+    // Only after the password matched, so this answer tells nothing to someone guessing addresses.
+    if (!user.emailVerified) throw detailError(400, accountMessages.emailNotVerified);
     reply.header('cache-control', 'no-store');
     return { key: await issueToken(db, user.id, now) };
   },
@@ -84,22 +78,6 @@ export const authHandlers = {
     return { detail: staffMessages.verificationResent };
   },
 
-  me: async ({ request }) => {
-    const { user, actingUserId } = authOf(request);
-    let loggedInAs = null;
-    if (actingUserId !== null) {
-      const [staff] = await request.server.db.select().from(users).where(eq(users.id, actingUserId)).limit(1);
-      if (staff) loggedInAs = { email: staff.email, name: fullName(staff) };
-    }
-    return {
-      id: user.id,
-      user_profile: { first_name: user.firstName, last_name: user.lastName, email: user.email },
-      initials: initialsOf(user),
-      name: fullName(user),
-      is_staff: user.isStaff,
-      permissions: user.permissions,
-      feature_flags: user.featureFlags,
-      logged_in_as: loggedInAs,
-    };
-  },
+  // Built in auth/me.ts, which PATCH /api/v3/me/ (routes/profile.ts) answers with too.
+  me: async ({ request }) => meOf(request.server.db, authOf(request), request.server.now()),
 } satisfies Pick<Handlers, 'csrf' | 'login' | 'logout' | 'me' | 'resendVerificationEmail'>;

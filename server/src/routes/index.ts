@@ -84,8 +84,9 @@ const errorSchemas = {
   415: documented(DetailError, 'Request body is not JSON'),
   notMultipart: documented(DetailError, 'Request body is not multipart/form-data'),
   416: documented(DetailError, 'The Range asked for lies beyond the end of the file (Content-Range: bytes */{size})'),
-  429: documented(DetailError, 'Too many failed sign-ins, or verification e-mails asked for; retry after the Retry-After header seconds'),
+  429: documented(DetailError, 'Too many failed sign-ins, verification e-mails, wrong current passwords, e-mail changes, sign-in links, reset links or text messages asked for; retry after the Retry-After header seconds'),
   staff403: documented(DetailError, "CSRF check failed, or the person is not staff with the role \"Allow to manage other users' accounts\""),
+  viewing403: documented(DetailError, "CSRF check failed, or a staff member viewing a customer's account asked to change its password or e-mail address"),
   switch400: documented(SwitchUserErrorBody, 'Invalid e-mail (field arrays), your own account, or not switched ({detail, error})'),
   switch403: documented(SwitchUserErrorBody, "CSRF check failed ({detail}), or not staff with the role \"Allow to manage other users' accounts\", or a staff account asked for ({detail, error})"),
   switch404: documented(SwitchUserErrorBody, 'No user has that e-mail address ({detail, error})'),
@@ -93,7 +94,11 @@ const errorSchemas = {
 };
 
 /** Endpoints that answer 429 when throttled. */
-const throttled = new Set<EndpointName>(['login', 'resendVerificationEmail']);
+const throttled = new Set<EndpointName>([
+  'login', 'resendVerificationEmail', 'patchMe', 'changePassword',
+  'register', 'requestMagicLink', 'passwordReset', 'smsSend', 'smsVerify',
+  'socialAuthorizationUrl',
+]);
 /** The switch calls, whose errors carry `error` beside `detail` (contract/src/staff.ts). */
 const switchCalls = new Set<EndpointName>(['switchUser', 'returnToStaff']);
 /** Endpoints that compare versions (optimistic concurrency) and answer 412 on a stale one. */
@@ -115,6 +120,7 @@ function errorResponses(name: EndpointName, endpoint: Endpoint) {
     ...(endpoint.response === Binary && { 206: Binary.describe('The part of the file the Range header asked for'), 416: errorSchemas[416] }),
     ...(throttled.has(name) && { 429: errorSchemas[429] }),
     ...(name === 'staffAuditLog' && { 403: errorSchemas.staff403 }),
+    ...((name === 'patchMe' || name === 'changePassword') && { 403: errorSchemas.viewing403 }),
     ...(switchCalls.has(name) && { 400: errorSchemas.switch400, 403: errorSchemas.switch403 }),
     ...(name === 'switchUser' && { 404: errorSchemas.switch404 }),
     ...(speaking.has(name) && { 503: errorSchemas[503] }),

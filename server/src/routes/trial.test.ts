@@ -49,6 +49,8 @@ describe('GET /api/v1/trial/status/', () => {
       show_quickstart_popup: true,
       status_entry: SEED_TIME.toISOString(),
     });
+    // The demo's getting-started video is watched; the other steps are still to do.
+    expect((await get(trial)).quickstart_popup_sections_completed).toMatchObject({ watch_getting_started: true, download_apps: false });
   });
 
   it('answers an ended trial as expired with no days left', async () => {
@@ -67,7 +69,7 @@ describe('PATCH /api/v1/trial/status/', () => {
   it('merges completed quick-start steps, keeps feedback, turns the pop-up off, and answers the status', async () => {
     const first = await patch(trial, { quickstart_popup_sections_completed: { download_apps: true } });
     expect(first.statusCode).toBe(200);
-    expect(TrialStatus.parse(first.json()).quickstart_popup_sections_completed).toMatchObject({ download_apps: true, watch_getting_started: false });
+    expect(TrialStatus.parse(first.json()).quickstart_popup_sections_completed).toMatchObject({ download_apps: true, make_your_first_call: false });
 
     const second = await patch(trial, { quickstart_popup_sections_completed: { watch_getting_started: true }, customer_feedback: '  More video guides please  ' });
     expect(second.json()).toMatchObject({

@@ -1,8 +1,13 @@
 import { Flex } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { Toaster } from '../../components/toaster.tsx';
-import { ViewingIndicator } from '../../features/staff/components/viewing-indicator.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
+
+// Only switched staff see it. Loaded from the staff module, not through the top bar's ViewingIndicator:
+// a module both layouts imported would become a chunk of its own on every page.
+const ViewingBar = lazy(async () => ({ default: (await import('../../features/staff/index.ts')).ViewingBar }));
 
 /**
  * The call-flow editor layout (spec 000, layouts): a signed-in frame without the side
@@ -10,11 +15,16 @@ import { ViewingIndicator } from '../../features/staff/components/viewing-indica
  * editor bar: name, Save & Enable, Save changes, Cancel) above the canvas.
  */
 export function CallFlowEditorLayout() {
+  const me = useMe().data;
   return (
     <Flex direction="column" h="100dvh" minH="0" overflow="hidden" bg="bg.subtle">
       <SkipLink />
       {/* Staff edit flows while switched into a customer's account: this says whose flows these are. */}
-      <ViewingIndicator placement="strip" />
+      {me?.logged_in_as && (
+        <Suspense fallback={null}>
+          <ViewingBar user={me} actingAs={me.logged_in_as} placement="strip" />
+        </Suspense>
+      )}
       <Outlet />
       <Toaster />
     </Flex>

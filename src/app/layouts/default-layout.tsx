@@ -8,6 +8,8 @@ import { LOCKED_USERS_KEY } from '../../features/status/api/get-locked-users.ts'
 import { useNavigationProducts } from '../../features/navigation/api/get-navigation.ts';
 import { selectedProduct } from '../../features/navigation/rules.ts';
 import { useSelectedProductId } from '../../features/navigation/selection.ts';
+import { needsEmergencyAddress } from '../../features/emergency-address/needs-emergency-address.ts';
+import { opensQuickstart } from '../../features/quickstart/opens.ts';
 import { isInTrialFor, useTrialStatus } from '../../features/trial/api/get-trial-status.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { MOBILE_MEDIA_QUERY } from '../theme.ts';
@@ -17,6 +19,10 @@ import { TopBar } from './top-bar.tsx';
 
 // Only a customer in a trial sees it.
 const TrialBanner = lazy(async () => ({ default: (await import('../../features/trial/components/trial-banner.tsx')).TrialBanner }));
+// Only a buy-now product without an installation address needs it (spec 000 section 4).
+const EmergencyAddressPrompt = lazy(() => import('./emergency-address-prompt.tsx'));
+// Only a voip3 trial with the pop-up on opens it (features/quickstart/opens.ts).
+const QuickstartWizard = lazy(() => import('../../features/quickstart/components/quickstart-wizard.tsx'));
 
 /**
  * The default layout of signed-in pages (spec 000, layouts): top bar, trial banner, side
@@ -69,6 +75,16 @@ export function DefaultLayout() {
           <Outlet />
         </Box>
       </Flex>
+      {needsEmergencyAddress(product) && (
+        <Suspense fallback={null}>
+          <EmergencyAddressPrompt productId={product.product_id} />
+        </Suspense>
+      )}
+      {product && opensQuickstart(trial, product) && (
+        <Suspense fallback={null}>
+          <QuickstartWizard product={product} />
+        </Suspense>
+      )}
       <Toaster />
     </Flex>
   );

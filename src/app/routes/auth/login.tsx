@@ -1,10 +1,15 @@
 import { Heading, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import * as journeyPaths from '../../../config/journey-paths.ts';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';
+import { LoginLinks } from '../../../features/auth/components/login-links.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { afterLoginPath, NEXT_PARAM } from '../../guards.ts';
 import { GuestLayout } from '../../layouts/guest-layout.tsx';
+
+// Social sign-in loads beside the page, not in its first download (the login page's bundle budget).
+const SocialSignInButtons = lazy(() => import('../../../features/social-sign-in/components/social-sign-in-buttons.tsx'));
 
 /** /auth/login/: email and password sign-in. Afterwards, to `next` when it is safe, else home. */
 export function LoginPage() {
@@ -26,6 +31,11 @@ export function LoginPage() {
         onErrorsChange={setHasErrors}
         onSignedIn={() => navigate(afterLoginPath(searchParams.get(NEXT_PARAM)), { replace: true })}
       />
+      <Suspense fallback={null}>
+        <SocialSignInButtons page="login" />
+      </Suspense>
+      {/* Other ways in by e-mail (issue 7): forgotten password, magic link (keeping `next`), new account. */}
+      <LoginLinks magicLinkPath={journeyPaths.authLoginMagicLink.build({}, { [NEXT_PARAM]: searchParams.get(NEXT_PARAM) ?? undefined })} />
     </GuestLayout>
   );
 }

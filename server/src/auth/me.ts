@@ -1,0 +1,55 @@
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { Me } from '@portal/contract';
+import type { Database } from '../db/connect.ts';
+import { emailChangeRequests, users } from '../db/schema.ts';
+import type { AuthenticatedUser } from './tokens.ts';
+
+export const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
+
+const firstLetter = (text: string) => [...text.trim()][0] ?? '';
+
+/** "Alex Morgan" -> "AM"; falls back to the e-mail's first letter when there is no name. */
+function initialsOf(user: { firstName: string; lastName: string; email: string }): string {
+  return (firstLetter(user.firstName) + firstLetter(user.lastName) || firstLetter(user.email)).toUpperCase();
+}
+
+/** The new address the user asked for on the profile page, while its link still works; else null. */
+export async function pendingEmailOf(db: Pick<Database, 'select'>, userId: number, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ newEmail: emailChangeRequests.newEmail })
+    .from(emailChangeRequests)
+    .where(and(eq(emailChangeRequests.userId, userId), isNull(emailChangeRequests.usedAt), gt(emailChangeRequests.expiresAt, now)))
+    .orderBy(desc(emailChangeRequests.createdAt), desc(emailChangeRequests.id))
+    .limit(1);
+  return row?.newEmail ?? null;
+}
+
+/** GET /api/v3/me/'s answer (also PATCH's): the user a session answers as, and the staff member acting as them, if any. */
+export async function meOf(
+  db: Pick<Database, 'select'>,
+  auth: { user: AuthenticatedUser; actingUserId: number | null },
+  now: Date,
+): Promise<Me> {
+  const { user, actingUserId } = auth;
+  let loggedInAs = null;
+  if (actingUserId !== null) {
+    const [staff] = await db.select().from(users).where(eq(users.id, actingUserId)).limit(1);
+    if (staff) loggedInAs = { email: staff.email, name: fullName(staff) };
+  }
+  return {
+    id: user.id,
+    user_profile: {
+      first_name: user.firstName,
+      last_name: user.lastName,
+      email: user.email,
+      phone: user.phone,
+      pending_email: await pendingEmailOf(db, user.id, now),
+    },
+    initials: initialsOf(user),
+    name: fullName(user),
+    is_staff: user.isStaff,
+    permissions: user.permissions,
+    feature_flags: user.featureFlags,
+    logged_in_as: loggedInAs,
+  };
+}

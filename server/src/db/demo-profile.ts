@@ -1,0 +1,57 @@
+import { hashPassword } from '../auth/passwords.ts';
+import type { Database } from './connect.ts';
+import { demoLogins, type DemoLogin } from './demo-logins.ts';
+import { accounts, products, users, type InstallationAddress } from './schema.ts';
+
+/**
+ * Demo data for the profile page (Profile and preferences): Fernleaf Studio, a broadband
+ * customer with three users whom only the profile e2e spec signs in as, one per journey that
+ * changes the account (name and phone, e-mail address, password), so specs running side by
+ * side never see each other's changes. Seeded by seed.ts in its transaction, after the other
+ * demo data, so earlier ids stay.
+ */
+
+const fernleafAddress: InstallationAddress = {
+  summary_line: '14 Ropewalk, Bath, BA1 5RE',
+  line_one: '14 Ropewalk',
+  line_two: '',
+  city: 'Bath',
+  county: 'Somerset',
+  post_code: 'BA1 5RE',
+};
+
+export interface ProfileDemoUser {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+}
+
+async function userValues(login: DemoLogin): Promise<ProfileDemoUser> {
+  const [firstName = '', lastName = ''] = login.name.split(' ');
+  return { email: login.email, passwordHash: await hashPassword(login.password), firstName, lastName, emailVerified: true };
+}
+
+/** The Fernleaf users with their password hashes; slow, so seed.ts starts it before its transaction. */
+export function profileDemoUsers(): Promise<ProfileDemoUser[]> {
+  return Promise.all([demoLogins.profileDetails, demoLogins.profileEmail, demoLogins.profilePassword].map(userValues));
+}
+
+export async function seedProfileDemo(tx: Pick<Database, 'insert'>, hashed: ProfileDemoUser[]): Promise<void> {
+  if (hashed.length !== 3) throw new Error('seed: profile demo users missing');
+  const [fernleaf] = await tx.insert(accounts).values({ name: 'Fernleaf Studio' }).returning();
+  if (!fernleaf) throw new Error('seed: profile demo account not inserted');
+  await tx.insert(users).values(hashed.map((user) => ({ ...user, accountId: fernleaf.id })));
+  await tx.insert(products).values({
+    accountId: fernleaf.id,
+    kind: 'telco',
+    subKind: 'broadband',
+    supplier: 1,
+    status: 'live',
+    channel: 'Self Sign Up',
+    productDetail: 'Business Broadband 80 Mbps',
+    installationAddress: fernleafAddress,
+    confirmedDate: '2024-09-02',
+  });
+}

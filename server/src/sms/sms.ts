@@ -1,0 +1,41 @@
+import type { Database } from '../db/connect.ts';
+import { outbox } from '../db/schema.ts';
+
+/** One text message to a mobile number in E.164 form (+447700900982). */
+export interface SmsMessage {
+  to: string;
+  text: string;
+}
+
+/**
+ * How the portal sends text messages: an adapter, like the Mailer, so the gateway can change
+ * without touching the routes. A message not accepted throws.
+ */
+export interface SmsSender {
+  send(message: SmsMessage): Promise<void>;
+}
+
+/**
+ * The sandbox sender (the default): nothing leaves the machine; each message is written to
+ * the `outbox` table with channel 'sms', shown at /sandbox/outbox.
+ */
+export class SandboxSms implements SmsSender {
+  constructor(
+    private readonly db: Pick<Database, 'insert'>,
+    private readonly now: () => Date,
+  ) {}
+
+  async send(message: SmsMessage): Promise<void> {
+    await this.db.insert(outbox).values({ channel: 'sms', to: message.to, subject: '', body: message.text, createdAt: this.now() });
+  }
+}
+
+/** 07700900982, 7700900982, 447700900982, +447700900982 or 00447700900982 as 07700900982; null if not a UK mobile. */
+export function nationalMobile(number: string): string | null {
+  const digits = number.replace(/[\s()-]/g, '').replace(/^\+/, '');
+  const match = /^(?:0044|44|0)?(7\d{9})$/.exec(digits);
+  return match ? `0${match[1]}` : null;
+}
+
+/** A national UK mobile number (07...) in E.164, +447.... */
+export const e164Mobile = (national: string) => `+44${national.slice(1)}`;

@@ -1,0 +1,79 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router-dom';
+import * as journeyPaths from '../config/journey-paths.ts';
+import { guestOnlyLoader } from './guards.ts';
+import { GETTING_STARTED_PAGES_NOT_BUILT, JOURNEY_PAGES_NOT_BUILT, type JourneyFrame } from './journey-frames.ts';
+
+export const GETTING_STARTED_LAYOUT_ROUTE_ID = 'getting-started-layout';
+
+const unbuiltPage = async () => ({ Component: (await import('./layouts/unbuilt-page.tsx')).UnbuiltPage });
+
+/**
+ * The routes found on demand (routes.tsx, `discoverRoutes`): the sign-in journeys, the guest
+ * journeys' frames and the getting-started frame. Few visits need them, so their route
+ * objects stay out of the code every page loads; the router patches them in the first time a
+ * path under MORE_ROUTES_PATTERN is visited. `root` go under the root route, `signedIn`
+ * under the signed-in one.
+ */
+export function moreRoutes(queryClient: QueryClient): { root: RouteObject[]; signedIn: RouteObject[] } {
+  const root: RouteObject[] = [
+    // The e-mail sign-in journeys (issue 7): magic link, registration, verification, password reset, in one lazy chunk.
+    // Asking for something is for guests; a link from an e-mail works whoever is signed in.
+    ...([
+      [journeyPaths.authLoginMagicLink, 'MagicLinkPage', true],
+      [journeyPaths.authLoginMagicLinkSuccess, 'MagicLinkSuccessPage', true],
+      [journeyPaths.authLoginSignin, 'SignInWithLinkPage', false],
+      [journeyPaths.authRegister, 'RegisterPage', true],
+      [journeyPaths.authRegisterSuccess, 'RegisterSuccessPage', true],
+      [journeyPaths.authRegisterVerify, 'RegisterVerifyPage', false],
+      [journeyPaths.authPasswordReset, 'PasswordResetPage', true],
+      [journeyPaths.authPasswordResetSuccess, 'PasswordResetSuccessPage', true],
+      [journeyPaths.authPasswordResetConfirm, 'PasswordResetConfirmPage', false],
+      [journeyPaths.authPasswordResetConfirmSuccess, 'PasswordResetConfirmSuccessPage', false],
+    ] as const).map(([route, page, guestOnly]) => ({
+      id: route.name,
+      path: route.pattern,
+      ...(guestOnly && { loader: guestOnlyLoader(queryClient) }),
+      lazy: async () => ({ Component: (await import('./routes/auth/account-pages.ts'))[page] }),
+    })),
+    // Social sign-in (issue 7): auth/{page}/{provider}/ leaves for the provider, which comes back to /login.
+    {
+      id: journeyPaths.authSocialRedirect.name,
+      path: journeyPaths.authSocialRedirect.pattern,
+      loader: async (args) => {
+        await guestOnlyLoader(queryClient)(args);
+        return (await import('./routes/auth/social-redirect.tsx')).socialRedirectLoader(args);
+      },
+      lazy: () => import('./routes/auth/social-redirect.tsx'),
+    },
+    {
+      id: journeyPaths.socialLoginCallback.name,
+      path: journeyPaths.socialLoginCallback.pattern,
+      lazy: () => import('./routes/auth/social-callback.tsx'),
+    },
+    {
+      // The link confirming a new e-mail address works whoever is signed in, or nobody.
+      id: journeyPaths.profileConfirmEmail.name,
+      path: journeyPaths.profileConfirmEmail.pattern,
+      lazy: () => import('./routes/profile-confirm-email.tsx'),
+    },
+    // The guest journeys' frames (spec 000, layouts): sign-up, buy-now, number-select, make-a-payment, mandate, recurring card payment, broadband.
+    ...(Object.entries(JOURNEY_PAGES_NOT_BUILT) as Array<[JourneyFrame, (typeof JOURNEY_PAGES_NOT_BUILT)[JourneyFrame]]>).map(([frame, pages]) => ({
+      id: `${frame}-layout`,
+      lazy: async () => {
+        const { JourneyLayout } = await import('./layouts/journey-layout.tsx');
+        return { Component: () => <JourneyLayout frame={frame} /> };
+      },
+      children: pages.map((page) => ({ id: page.name, path: page.pattern, lazy: unbuiltPage })),
+    })),
+  ];
+  const signedIn: RouteObject[] = [
+    {
+      // The getting-started layout (spec 000, layouts): its pages plug in here.
+      id: GETTING_STARTED_LAYOUT_ROUTE_ID,
+      lazy: () => import('./layouts/getting-started-layout.tsx'),
+      children: GETTING_STARTED_PAGES_NOT_BUILT.map((page) => ({ id: page.name, path: page.pattern, lazy: unbuiltPage })),
+    },
+  ];
+  return { root, signedIn };
+}

@@ -1,0 +1,46 @@
+import { Heading, Text } from '@chakra-ui/react';
+import { MAGIC_LINK_TTL_MINUTES } from '@portal/contract';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import * as journeyPaths from '../../../config/journey-paths.ts';
+import * as paths from '../../../config/paths.ts';
+import { requestMagicLink } from '../../../features/auth/api/request-magic-link.ts';
+import { AuthLink } from '../../../features/auth/components/auth-link.tsx';
+import { EmailRequestForm } from '../../../features/auth/components/email-request-form.tsx';
+import { rememberPathForMagicLink } from '../../../features/auth/magic-link-redirect.ts';
+import { sentTo } from '../../../features/auth/sent-to.ts';
+import { NEXT_PARAM } from '../../guards.ts';
+import { GuestLayout } from '../../layouts/guest-layout.tsx';
+
+/**
+ * /auth/login/magic-link: asks for a sign-in link by e-mail. The remembered path (`next`) is
+ * kept in this browser for when the link is opened.
+ */
+export function MagicLinkPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const next = searchParams.get(NEXT_PARAM);
+  return (
+    <GuestLayout width="560px">
+      <Heading as="h1" size="3xl" mb="2">
+        Email me a sign-in link
+      </Heading>
+      <Text color="fg.muted" mb="8">
+        We will email you a link that signs you in without your password. It works once, for {MAGIC_LINK_TTL_MINUTES} minutes.
+      </Text>
+      <EmailRequestForm
+        title="Email me a sign-in link"
+        hint="Use the email address of your account."
+        button="Send sign-in link"
+        pendingText="Sending"
+        send={async (body) => {
+          rememberPathForMagicLink(next);
+          await requestMagicLink(body);
+          await navigate(journeyPaths.authLoginMagicLinkSuccess.build(), { state: sentTo(body.email) });
+        }}
+      />
+      <Text mt="8">
+        <AuthLink to={paths.authLogin.build({}, { [NEXT_PARAM]: next ?? undefined })}>Sign in with your password instead</AuthLink>
+      </Text>
+    </GuestLayout>
+  );
+}

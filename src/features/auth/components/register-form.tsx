@@ -1,0 +1,73 @@
+import { Button, Flex } from '@chakra-ui/react';
+import { RegisterRequest } from '@portal/contract';
+import { ErrorSummary } from '../../../components/error-summary.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { register } from '../api/register.ts';
+import { useAccountForm } from '../use-account-form.ts';
+import { newPasswordHint } from './password-hint.ts';
+
+/** The fields of POST /registration/ and their input ids, in the order they appear. */
+export const registerFieldIds = {
+  first_name: 'first-name',
+  last_name: 'last-name',
+  email: 'email',
+  password1: 'password',
+  password2: 'confirm-password',
+} as const satisfies Record<keyof RegisterRequest, string>;
+
+const empty = { first_name: '', last_name: '', email: '', password1: '', password2: '' };
+
+/**
+ * Creating an account: name, e-mail and a password twice, checked with the contract's
+ * RegisterRequest; the server's refusals (a common password, say) show beside their fields.
+ */
+export function RegisterForm({ title, onRegistered }: { title: string; onRegistered: (email: string) => void }) {
+  const { summaryRef, summary, submit, field, pending } = useAccountForm({
+    title,
+    schema: RegisterRequest,
+    ids: registerFieldIds,
+    initial: empty,
+    send: async (body: RegisterRequest) => {
+      await register(body);
+      onRegistered(body.email);
+    },
+  });
+  return (
+    <>
+      <ErrorSummary ref={summaryRef} errors={summary} />
+      <form noValidate onSubmit={submit}>
+        <Flex direction="column" gap="6">
+          <Flex direction={{ base: 'column', md: 'row' }} gap="6">
+            <Flex direction="column" flex="1">
+              <TextField {...field('first_name')} label="First name" autoComplete="given-name" spellCheck={false} />
+            </Flex>
+            <Flex direction="column" flex="1">
+              <TextField {...field('last_name')} label="Last name" autoComplete="family-name" spellCheck={false} />
+            </Flex>
+          </Flex>
+          <TextField
+            {...field('email')}
+            label="Email address"
+            hint="We will email you a link to confirm it."
+            type="email"
+            autoComplete="email"
+            spellCheck={false}
+          />
+          <TextField {...field('password1')} label="Create a password" hint={newPasswordHint} type="password" autoComplete="new-password" />
+          <TextField {...field('password2')} label="Confirm password" type="password" autoComplete="new-password" />
+          <Button
+            type="submit"
+            colorPalette="brand"
+            size="lg"
+            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+            loading={pending}
+            loadingText="Creating account"
+            aria-busy={pending}
+          >
+            Create account
+          </Button>
+        </Flex>
+      </form>
+    </>
+  );
+}

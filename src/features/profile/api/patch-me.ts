@@ -1,0 +1,25 @@
+import { profileEndpoints, type Me, type PatchMeRequest } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/http.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { meQueryOptions } from '../../auth/api/get-me.ts';
+import { setAuthUser } from '../../auth/auth-store.ts';
+
+/** PATCH /api/v3/me/: the name, phone or e-mail address; answers the updated user. */
+export function patchMe(body: PatchMeRequest) {
+  return apiCall(profileEndpoints.patchMe, { body });
+}
+
+/**
+ * Saves profile fields. The answer replaces the cached user (the `me` query and the auth
+ * store), so the top bar's initials and the home greeting change at once, without a refetch.
+ */
+export function useSaveProfile() {
+  const queryClient = useQueryClient();
+  return useAction(async (body: PatchMeRequest): Promise<Me> => {
+    const me = await patchMe(body);
+    queryClient.setQueryData(meQueryOptions().queryKey, me);
+    setAuthUser(me);
+    return me;
+  });
+}

@@ -1,0 +1,209 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { QUICKSTART_FEEDBACK_FLAG, type NavigationProduct, type TrialStatus } from '@portal/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { system } from '../../../app/theme.ts';
+import { resetCsrf } from '../../../lib/http.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { clearToken, setToken } from '../../../lib/token-storage.ts';
+import { clearCookies, installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../../test/fake-fetch.ts';
+import { meQueryOptions } from '../../auth/api/get-me.ts';
+import { trialStatusQueryOptions } from '../../trial/api/get-trial-status.ts';
+import { rememberedStep } from '../rules.ts';
+import { QuickstartWizard } from './quickstart-wizard.tsx';
+
+const PATCH = 'PATCH /api/v1/trial/status/';
+
+const product: NavigationProduct = { ...sampleNavigation.products[0]!, supplier: 3 } as NavigationProduct;
+
+const trialStatus = (patch: Partial<TrialStatus> = {}): TrialStatus => ({
+  isInTrial: true,
+  isTrialExpired: false,
+  trialKind: 'OPT_IN',
+  productId: product.product_id,
+  remainDays: 2,
+  show_quickstart_popup: true,
+  quickstart_popup_sections_completed: { watch_getting_started: true },
+  customer_feedback: null,
+  status_entry: '2025-03-03T09:00:00Z',
+  ...patch,
+});
+
+/** The server's PATCH: merges the steps, like routes/trial.ts. */
+function patchingServer(initial: TrialStatus) {
+  let status = initial;
+  return (call: RecordedCall) => {
+    const body = call.body as Partial<TrialStatus>;
+    status = {
+      ...status,
+      ...body,
+      quickstart_popup_sections_completed: { ...status.quickstart_popup_sections_completed, ...body.quickstart_popup_sections_completed },
+    };
+    return { json: status };
+  };
+}
+
+function renderWizard({ trial = trialStatus(), flags = [] as { name: string; enabled: boolean }[], on = product } = {}) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(trialStatusQueryOptions().queryKey, trial);
+  queryClient.setQueryData(meQueryOptions().queryKey, { ...sampleMe, feature_flags: flags });
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <QuickstartWizard product={on} /> },
+      { path: '*', element: <QuickstartWizard product={on} /> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <ChakraProvider value={system}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ChakraProvider>,
+  );
+  const cached = () => queryClient.getQueryData(trialStatusQueryOptions().queryKey);
+  return { router, queryClient, cached };
+}
+
+const activator = () => screen.getByRole('button', { name: /^Quick start|^Share feedback/ });
+const stepTrigger = (name: RegExp) => screen.getByRole('button', { name });
+const events = () => (window.dataLayer ?? []).map((entry) => (entry as { event: string }).event);
+
+beforeEach(() => {
+  localStorage.clear();
+  clearCookies();
+  resetCsrf();
+  document.cookie = 'csrftoken=test-csrf';
+  setToken('trial-token');
+  delete window.dataLayer;
+});
+
+afterEach(() => {
+  cleanup();
+  clearToken();
+  vi.unstubAllGlobals();
+});
+
+describe('the quick-start wizard', () => {
+  it('opens expanded at the first incomplete step, shows the progress on its activator and tracks "QS - opened"', () => {
+    installFakeFetch({});
+    renderWizard();
+    expect(activator().getAttribute('aria-expanded')).toBe('true');
+    expect(activator().textContent).toContain('1 of 6 done');
+    expect(screen.getByRole('heading', { level: 2, name: 'Quick start' })).toBeTruthy();
+    expect(stepTrigger(/^Watch the getting started video \(completed\)/).getAttribute('aria-expanded')).toBe('false');
+    expect(stepTrigger(/^Download the apps \(not completed\)/).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Download apps' })).toBeTruthy();
+    expect(events()).toEqual(['QS - opened']);
+
+    fireEvent.click(activator());
+    expect(activator().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('heading', { level: 2, name: 'Quick start' })).toBeNull();
+    fireEvent.click(activator());
+    expect(events()).toEqual(['QS - opened', 'QS - opened']);
+  });
+
+  it("a step's button ticks it at once, saves it, tracks it, remembers it and follows its link", async () => {
+    const { calls } = installFakeFetch({ [PATCH]: patchingServer(trialStatus()) });
+    const { router, cached } = renderWizard();
+    fireEvent.click(screen.getByRole('link', { name: 'Download apps' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/download-apps/${product.product_id}`));
+    await waitFor(() => expect(activator().textContent).toContain('2 of 6 done'));
+    expect(stepTrigger(/^Download the apps \(completed\)/)).toBeTruthy();
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ quickstart_popup_sections_completed: { download_apps: true } });
+    expect(events()).toContain('QS - download apps');
+    expect(rememberedStep(sampleMe.id, product.product_id)).toBe('download_apps');
+    await waitFor(() => expect(cached()?.quickstart_popup_sections_completed).toMatchObject({ watch_getting_started: true, download_apps: true }));
+  });
+
+  it('takes the tick back and says so when the step cannot be saved', async () => {
+    installFakeFetch({ [PATCH]: { status: 500, json: { detail: 'Server error' } } });
+    renderWizard();
+    // A click focuses the trigger first in a browser; the accordion acts on focused triggers only.
+    act(() => stepTrigger(/^Make your first call/).focus());
+    fireEvent.click(stepTrigger(/^Make your first call/));
+    fireEvent.click(await screen.findByRole('button', { name: "I've made my first call" }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('Your progress on “Make your first call” was not saved.'));
+    expect(activator().textContent).toContain('1 of 6 done');
+    expect(stepTrigger(/^Make your first call \(not completed\)/)).toBeTruthy();
+  });
+
+  it('completes the first step when its getting-started video is played', async () => {
+    const { calls } = installFakeFetch({ [PATCH]: patchingServer(trialStatus({ quickstart_popup_sections_completed: {} })) });
+    renderWizard({ trial: trialStatus({ quickstart_popup_sections_completed: {} }) });
+    const play = screen.getByRole('link', { name: /^Play video: Getting started with your Cloud phone \(opens in a new tab\)/ });
+    expect(play.getAttribute('target')).toBe('_blank');
+    expect(play.getAttribute('href')).toMatch(/getting-started-web$/);
+    fireEvent.click(play);
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ quickstart_popup_sections_completed: { watch_getting_started: true } }));
+    expect(events()).toContain('QS - watch getting started');
+    expect(activator().textContent).toContain('1 of 6 done');
+  });
+
+  it('has five steps for a buy-now product, without "upgrade"', () => {
+    installFakeFetch({});
+    renderWizard({ on: { ...product, channel: 'Buy Now' } });
+    expect(activator().textContent).toContain('1 of 5 done');
+    expect(screen.queryByRole('button', { name: /^Upgrade to keep your number/ })).toBeNull();
+  });
+
+  it('shows the completion view when every step is done, and Close turns the pop-up off', async () => {
+    const all = Object.fromEntries(['watch_getting_started', 'download_apps', 'make_your_first_call', 'set_up_call_flows', 'upgrade', 'helpful_links'].map((step) => [step, true]));
+    const { calls } = installFakeFetch({ [PATCH]: patchingServer(trialStatus({ quickstart_popup_sections_completed: all })) });
+    const { cached } = renderWizard({ trial: trialStatus({ quickstart_popup_sections_completed: all }) });
+    expect(screen.getByRole('heading', { name: 'Quickstart complete!' })).toBeTruthy();
+    expect(screen.getByText("Congratulations! You're ready to go.")).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(cached()?.show_quickstart_popup).toBe(false));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ show_quickstart_popup: false });
+  });
+});
+
+describe('the feedback panel', () => {
+  const flags = [{ name: QUICKSTART_FEEDBACK_FLAG, enabled: true }];
+  const field = () => screen.getByLabelText('How can we improve?') as HTMLTextAreaElement;
+
+  it('replaces the steps when feedback is enabled, asks for some text, and counts characters', () => {
+    installFakeFetch({});
+    renderWizard({ flags });
+    expect(screen.getByRole('heading', { name: 'Share feedback!' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Download the apps/ })).toBeNull();
+    expect(screen.getByText('0 of 2000 characters')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('Enter your feedback')).toBeTruthy();
+    expect(field().getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(field(), { target: { value: 'x'.repeat(2003) } });
+    expect(screen.getByText('3 characters too many')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('Feedback must be 2000 characters or fewer')).toBeTruthy();
+  });
+
+  it('saves the feedback, then thanks and clears the text; Close collapses the wizard', async () => {
+    const { calls } = installFakeFetch({ [PATCH]: patchingServer(trialStatus()) });
+    renderWizard({ flags });
+    fireEvent.change(field(), { target: { value: 'More video guides, please' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Feedback submitted!' })).toBeTruthy();
+    expect(screen.getByText('Thanks for your feedback!')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ customer_feedback: 'More video guides, please' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(activator().getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(activator());
+    expect(field().value).toBe('');
+  });
+
+  it('keeps what was typed when the save fails', async () => {
+    installFakeFetch({ [PATCH]: 'network-error' });
+    renderWizard({ flags });
+    fireEvent.change(field(), { target: { value: 'Call reports by team' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Your feedback was not sent.')).toBeTruthy();
+    expect(field().value).toBe('Call reports by team');
+  });
+});
