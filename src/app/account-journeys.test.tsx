@@ -1,38 +1,13 @@
 import { accountMessages, MAGIC_LINK_TTL_MINUTES, passwordMessages, staffMessages } from '@portal/contract';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAGIC_LINK_NEXT_KEY } from '../features/auth/magic-link-redirect.ts';
-import { createQueryClient } from '../lib/query-client.ts';
 import { getToken, setToken } from '../lib/token-storage.ts';
 import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../test/fake-fetch.ts';
 import { cleanupApp, renderApp, resetAppState } from '../test/render-app.tsx';
-import { AppProviders } from './providers.tsx';
-import { createAppRoutes, discoverRoutes } from './routes.tsx';
 
 beforeEach(resetAppState);
 afterEach(cleanupApp);
-
-/** The app as main.tsx starts it, in StrictMode (effects run twice), at `path`. */
-function renderStrict(path: string) {
-  const queryClient = createQueryClient();
-  const current: { router?: ReturnType<typeof createMemoryRouter> } = {};
-  const router = createMemoryRouter(createAppRoutes(queryClient, () => current.router?.state.navigation.location), {
-    initialEntries: [path],
-    patchRoutesOnNavigation: discoverRoutes(queryClient),
-  });
-  current.router = router;
-  render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-  const where = () => `${router.state.location.pathname}${router.state.location.search}${router.state.location.hash}`;
-  return { router, where };
-}
 
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const callsTo = (calls: RecordedCall[], path: string) => calls.filter((call) => call.method === 'POST' && call.url.endsWith(path));
@@ -100,7 +75,7 @@ describe('magic link', () => {
       if (String(input).endsWith('/auth/magic-link/login/')) await answered;
       return fakeFetch(input, init);
     });
-    const { where } = renderStrict('/auth/login/signin#key=the-key');
+    const { where } = renderApp('/auth/login/signin#key=the-key', { strict: true });
 
     expect(await screen.findByText('Signing you in…')).toBeTruthy();
     await waitFor(() => expect(where()).toBe('/auth/login/signin'));
@@ -198,7 +173,7 @@ describe('registration', () => {
 
   it('confirms the address with one request under StrictMode, then offers to sign in', async () => {
     const { calls } = installFakeFetch({ 'POST /registration/verify-email/': { json: { detail: accountMessages.verified } } });
-    renderStrict('/auth/register/verify/verify-key-1');
+    renderApp('/auth/register/verify/verify-key-1', { strict: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Email address confirmed' })).toBeTruthy();
     expect(screen.getByText(accountMessages.verified)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login/');

@@ -1,4 +1,5 @@
 import { act, cleanup, render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
@@ -12,9 +13,10 @@ import { clearCookies } from './fake-fetch.ts';
 /**
  * The whole app (providers, the real route table) in a memory router at `path`, as the
  * browser would start it. `retry: false` turns off the query client's retries, so a failed
- * call shows its error at once.
+ * call shows its error at once; `strict: true` renders it in StrictMode as main.tsx does
+ * (effects run twice). `where()` is the address now, with its fragment.
  */
-export function renderApp(path: string, { retry = true }: { retry?: boolean } = {}) {
+export function renderApp(path: string, { retry = true, strict = false }: { retry?: boolean; strict?: boolean } = {}) {
   const queryClient = createQueryClient();
   if (!retry) queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const current: { router?: ReturnType<typeof createMemoryRouter> } = {};
@@ -23,12 +25,13 @@ export function renderApp(path: string, { retry = true }: { retry?: boolean } = 
     patchRoutesOnNavigation: discoverRoutes(queryClient),
   });
   current.router = router;
-  render(
+  const app = (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </AppProviders>
   );
-  const where = () => `${router.state.location.pathname}${router.state.location.search}`;
+  render(strict ? <StrictMode>{app}</StrictMode> : app);
+  const where = () => `${router.state.location.pathname}${router.state.location.search}${router.state.location.hash}`;
   return { router, queryClient, where };
 }
 

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import type { SummaryError } from '../../components/error-summary.tsx';
 import { pageTitle } from '../../config/brand.ts';
-import { issueErrors, noFormErrors, serverErrors, type FormErrors } from './form-errors.ts';
+import { issueErrors, noFormErrors, serverErrors as fieldServerErrors, type FormErrors } from './form-errors.ts';
 
-export interface AccountFormOptions<F extends string, S extends $ZodType> {
+export interface AccountFormOptions<F extends string, S extends $ZodType, R = unknown> {
   /**
    * The page's title when the form is the page's main content; "Error: " goes before it while
    * errors show (GOV.UK: it is the first thing read out). Without it the page sets its own.
@@ -18,16 +18,22 @@ export interface AccountFormOptions<F extends string, S extends $ZodType> {
   /** What the schema checks: the typed values, with anything the page adds (a link's uid and token). */
   toInput?: (values: Record<F, string>) => unknown;
   /** Sends the parsed values and goes on; a rejection shows its errors and keeps what was typed. */
-  send: (body: output<S>) => Promise<unknown>;
+  send: (body: output<S>) => Promise<R>;
+  /** A refusal as messages on the fields (and one for the form); by default the fields the server names. */
+  serverErrors?: (error: unknown) => FormErrors<F>;
+  /** After a successful send: the values the form shows next (e.g. emptied password fields); by default it keeps them. */
+  onSaved?: (result: R) => Record<F, string>;
 }
 
 /**
- * The state of the sign-in and account forms, as the login form does it (GOV.UK style):
- * errors show on submit, beside each field and in a summary above the form that takes focus;
+ * The state of the sign-in, account and profile forms, as the login form does it (GOV.UK
+ * style): errors show on submit, beside each field and in a summary above the form that takes
+ * focus (`summaryRef`; a page with one summary for several forms watches `attempt` instead);
  * the contract's schema checks the values first, then the server's refusal is mapped to the
  * fields it names; the typed values survive a failure; nothing is sent twice at once.
  */
-export function useAccountForm<F extends string, S extends $ZodType>({ title, schema, ids, initial, toInput, send }: AccountFormOptions<F, S>) {
+export function useAccountForm<F extends string, S extends $ZodType, R = unknown>(options: AccountFormOptions<F, S, R>) {
+  const { title, schema, ids, initial, toInput, send, onSaved } = options;
   const fields = Object.keys(ids) as F[];
   const [values, setValues] = useState<Record<F, string>>(initial);
   const [errors, setErrors] = useState<FormErrors<F>>(noFormErrors);
@@ -68,10 +74,13 @@ export function useAccountForm<F extends string, S extends $ZodType>({ title, sc
     setErrors(noFormErrors);
     setPending(true);
     send(parsed.data as output<S>).then(
-      () => setPending(false),
+      (result) => {
+        setPending(false);
+        if (onSaved) setValues(onSaved(result));
+      },
       (error: unknown) => {
         setPending(false);
-        fail(serverErrors(error, fields));
+        fail(options.serverErrors ? options.serverErrors(error) : fieldServerErrors(error, fields));
       },
     );
   };
@@ -85,5 +94,5 @@ export function useAccountForm<F extends string, S extends $ZodType>({ title, sc
     onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
   });
 
-  return { values, field, summary, summaryRef, pending, submit, formError: errors.formError };
+  return { values, field, summary, summaryRef, attempt, pending, submit, formError: errors.formError };
 }

@@ -1,4 +1,4 @@
-import { Heading, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { MAGIC_LINK_TTL_MINUTES } from '@portal/contract';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import * as journeyPaths from '../../../config/journey-paths.ts';
@@ -9,7 +9,7 @@ import { EmailRequestForm } from '../../../features/auth/components/email-reques
 import { rememberPathForMagicLink } from '../../../features/auth/magic-link-redirect.ts';
 import { sentTo } from '../../../features/auth/sent-to.ts';
 import { NEXT_PARAM } from '../../guards.ts';
-import { GuestLayout } from '../../layouts/guest-layout.tsx';
+import { FormPage } from './form-page.tsx';
 
 /**
  * /auth/login/magic-link: asks for a sign-in link by e-mail. The remembered path (`next`) is
@@ -19,16 +19,14 @@ export function MagicLinkPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const next = searchParams.get(NEXT_PARAM);
+  const title = 'Email me a sign-in link';
   return (
-    <GuestLayout width="560px">
-      <Heading as="h1" size="3xl" mb="2">
-        Email me a sign-in link
-      </Heading>
-      <Text color="fg.muted" mb="8">
-        We will email you a link that signs you in without your password. It works once, for {MAGIC_LINK_TTL_MINUTES} minutes.
-      </Text>
+    <FormPage
+      title={title}
+      lead={`We will email you a link that signs you in without your password. It works once, for ${MAGIC_LINK_TTL_MINUTES} minutes.`}
+    >
       <EmailRequestForm
-        title="Email me a sign-in link"
+        title={title}
         hint="Use the email address of your account."
         button="Send sign-in link"
         pendingText="Sending"
@@ -41,6 +39,6 @@ export function MagicLinkPage() {
       <Text mt="8">
         <AuthLink to={paths.authLogin.build({}, { [NEXT_PARAM]: next ?? undefined })}>Sign in with your password instead</AuthLink>
       </Text>
-    </GuestLayout>
+    </FormPage>
   );
 }

@@ -1,22 +1,19 @@
-import { Box, Heading, Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
 import { accountMessages } from '@portal/contract';
 import * as paths from '../../../config/paths.ts';
 import { AuthButtonLink } from '../../../features/auth/components/auth-link.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { GuestLayout } from '../../layouts/guest-layout.tsx';
+import { ResultPage } from './result-page.tsx';
 
 /** /auth/password_reset/{uid}/{token}/success: the password is changed; sign in with it. */
 export function PasswordResetConfirmSuccessPage() {
   usePageTitle('Password changed');
   return (
-    <GuestLayout width="560px">
-      <Heading as="h1" size="3xl" mb="6">
-        Password changed
-      </Heading>
+    <ResultPage heading="Password changed">
       <Box role="status" mb="8">
         <Text fontSize="lg">{accountMessages.passwordReset}</Text>
       </Box>
       <AuthButtonLink to={paths.authLogin.build()}>Sign in</AuthButtonLink>
-    </GuestLayout>
+    </ResultPage>
   );
 }

@@ -1,9 +1,9 @@
-import { Heading, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useNavigate, useParams } from 'react-router-dom';
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import { AuthLink } from '../../../features/auth/components/auth-link.tsx';
 import { NewPasswordForm } from '../../../features/auth/components/new-password-form.tsx';
-import { GuestLayout } from '../../layouts/guest-layout.tsx';
+import { FormPage } from './form-page.tsx';
 
 /**
  * /auth/password_reset/{uid}/{token}: where a reset link lands; the new password twice. Not
@@ -13,16 +13,11 @@ import { GuestLayout } from '../../layouts/guest-layout.tsx';
 export function PasswordResetConfirmPage() {
   const navigate = useNavigate();
   const { uid = '', token = '' } = useParams();
+  const title = 'Create a new password';
   return (
-    <GuestLayout width="560px">
-      <Heading as="h1" size="3xl" mb="2">
-        Create a new password
-      </Heading>
-      <Text color="fg.muted" mb="8">
-        After this you sign in with your new password.
-      </Text>
+    <FormPage title={title} lead="After this you sign in with your new password.">
       <NewPasswordForm
-        title="Create a new password"
+        title={title}
         uid={uid}
         token={token}
         onChanged={() => void navigate(journeyPaths.authPasswordResetConfirmSuccess.build({ uid, token }), { replace: true })}
@@ -30,6 +25,6 @@ export function PasswordResetConfirmPage() {
       <Text mt="8">
         Link not working? <AuthLink to={journeyPaths.authPasswordReset.build()}>Ask for a new password reset link</AuthLink>
       </Text>
-    </GuestLayout>
+    </FormPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Heading, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { RESET_LINK_TTL_MINUTES } from '@portal/contract';
 import { useNavigate } from 'react-router-dom';
 import * as journeyPaths from '../../../config/journey-paths.ts';
@@ -7,21 +7,16 @@ import { requestPasswordReset } from '../../../features/auth/api/password-reset.
 import { AuthLink } from '../../../features/auth/components/auth-link.tsx';
 import { EmailRequestForm } from '../../../features/auth/components/email-request-form.tsx';
 import { sentTo } from '../../../features/auth/sent-to.ts';
-import { GuestLayout } from '../../layouts/guest-layout.tsx';
+import { FormPage } from './form-page.tsx';
 
 /** /auth/password_reset: a forgotten password; a link to set a new one goes by e-mail. */
 export function PasswordResetPage() {
   const navigate = useNavigate();
+  const title = 'Reset your password';
   return (
-    <GuestLayout width="560px">
-      <Heading as="h1" size="3xl" mb="2">
-        Reset your password
-      </Heading>
-      <Text color="fg.muted" mb="8">
-        We will email you a link to create a new password. It works once, for {RESET_LINK_TTL_MINUTES} minutes.
-      </Text>
+    <FormPage title={title} lead={`We will email you a link to create a new password. It works once, for ${RESET_LINK_TTL_MINUTES} minutes.`}>
       <EmailRequestForm
-        title="Reset your password"
+        title={title}
         hint="Use the email address of your account."
         button="Send reset link"
         pendingText="Sending"
@@ -33,6 +28,6 @@ export function PasswordResetPage() {
       <Text mt="8">
         <AuthLink to={paths.authLogin.build()}>Back to sign in</AuthLink>
       </Text>
-    </GuestLayout>
+    </FormPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Heading, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as journeyPaths from '../../../config/journey-paths.ts';
@@ -6,7 +6,7 @@ import * as paths from '../../../config/paths.ts';
 import { AuthLink } from '../../../features/auth/components/auth-link.tsx';
 import { RegisterForm } from '../../../features/auth/components/register-form.tsx';
 import { sentTo } from '../../../features/auth/sent-to.ts';
-import { GuestLayout } from '../../layouts/guest-layout.tsx';
+import { FormPage } from './form-page.tsx';
 
 // Social sign-in loads beside the page, not in its first download.
 const SocialSignInButtons = lazy(() => import('../../../features/social-sign-in/components/social-sign-in-buttons.tsx'));
@@ -14,16 +14,11 @@ const SocialSignInButtons = lazy(() => import('../../../features/social-sign-in/
 /** /auth/register: a new account with e-mail and password, confirmed by a link sent by e-mail. */
 export function RegisterPage() {
   const navigate = useNavigate();
+  const title = 'Create an account';
   return (
-    <GuestLayout width="640px">
-      <Heading as="h1" size="3xl" mb="2">
-        Create an account
-      </Heading>
-      <Text color="fg.muted" mb="8">
-        Create an account to manage your phone, broadband and fibre services online.
-      </Text>
+    <FormPage title={title} lead="Create an account to manage your phone, broadband and fibre services online." width="640px">
       <RegisterForm
-        title="Create an account"
+        title={title}
         onRegistered={(email) => void navigate(journeyPaths.authRegisterSuccess.build(), { state: sentTo(email) })}
       />
       <Suspense fallback={null}>
@@ -32,6 +27,6 @@ export function RegisterPage() {
       <Text mt="8">
         Already have an account? <AuthLink to={paths.authLogin.build()}>Sign in</AuthLink>
       </Text>
-    </GuestLayout>
+    </FormPage>
   );
 }

@@ -1,11 +1,10 @@
-import { Box, Heading, Text } from '@chakra-ui/react';
 import { socialProviderNames } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import * as paths from '../../../config/paths.ts';
 import { AuthButtonLink } from '../../../features/auth/components/auth-link.tsx';
+import { FailureAlert } from '../../../features/auth/components/failure-alert.tsx';
+import { useLinkExchange } from '../../../features/auth/use-link-exchange.ts';
 import { completeSocialSignIn } from '../../../features/social-sign-in/api/social-login.ts';
 import {
   callbackAction,
@@ -14,10 +13,10 @@ import {
   startPagePath,
   type SocialSignIn,
 } from '../../../features/social-sign-in/social-state.ts';
-import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { afterLoginPath } from '../../guards.ts';
-import { GuestLayout } from '../../layouts/guest-layout.tsx';
+import { PendingPage } from './pending-page.tsx';
+import { ResultPage } from './result-page.tsx';
 
 interface CallbackData {
   signIn: SocialSignIn;
@@ -45,52 +44,26 @@ export function loader({ request }: LoaderFunctionArgs): CallbackData {
  * and a way back to the page the sign-in began on.
  */
 export function SocialCallbackPage() {
-  const { signIn, code } = useLoaderData() as CallbackData;
+  const callback = useLoaderData() as CallbackData;
+  const { signIn } = callback;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
+  const state = useLinkExchange({
+    input: callback,
+    exchange: (data: CallbackData) => completeSocialSignIn(queryClient, data.signIn.provider, { code: data.code, state: data.signIn.state }),
+    onDone: () => void navigate(afterLoginPath(signIn.next), { replace: true }),
+  });
   const name = socialProviderNames[signIn.provider];
-  usePageTitle(failure === null ? 'Signing you in' : `Error: Sign in with ${name}`);
+  usePageTitle(state.kind !== 'failed' ? 'Signing you in' : `Error: Sign in with ${name}`);
 
-  useEffect(() => {
-    let current = true; // StrictMode runs this twice; only the run still mounted goes on
-    completeSocialSignIn(queryClient, signIn.provider, { code, state: signIn.state }).then(
-      () => {
-        if (current) void navigate(afterLoginPath(signIn.next), { replace: true });
-      },
-      (error: unknown) => {
-        if (current) setFailure(userErrorText(error));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [code, signIn, navigate, queryClient]);
-
-  if (failure === null) {
-    return (
-      <GuestLayout width="560px">
-        <Heading as="h1" srOnly>
-          Signing you in
-        </Heading>
-        <PageLoading label="Signing you in" />
-      </GuestLayout>
-    );
-  }
+  if (state.kind !== 'failed') return <PendingPage label="Signing you in" />;
   return (
-    <GuestLayout width="560px">
-      <Heading as="h1" size="3xl" mb="6">
-        We could not sign you in with {name}
-      </Heading>
-      <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="md" p="4" mb="8">
-        <Text color="fg.error" fontWeight="semibold" overflowWrap="anywhere">
-          {failure}
-        </Text>
-      </Box>
+    <ResultPage heading={`We could not sign you in with ${name}`}>
+      <FailureAlert message={state.message} />
       <AuthButtonLink to={startPagePath(signIn.page, signIn.next)}>
         {signIn.page === 'register' ? 'Back to create an account' : 'Back to sign in'}
       </AuthButtonLink>
-    </GuestLayout>
+    </ResultPage>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Button, Flex } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react';
 import { EmailRequest } from '@portal/contract';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAccountForm } from '../use-account-form.ts';
+import { SubmitButton } from './submit-button.tsx';
 
 interface EmailRequestFormProps {
   /** The page title, when the form is the page's main content ("Error: " goes before it while errors show). */
@@ -29,17 +30,9 @@ export function EmailRequestForm({ title, id = 'email', label = 'Email address',
       <form noValidate onSubmit={submit}>
         <Flex direction="column" gap="6">
           <TextField {...field('email')} label={label} hint={hint} type="email" autoComplete="email" spellCheck={false} />
-          <Button
-            type="submit"
-            colorPalette="brand"
-            size="lg"
-            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
-            loading={pending}
-            loadingText={pendingText}
-            aria-busy={pending}
-          >
+          <SubmitButton pending={pending} pendingText={pendingText}>
             {button}
-          </Button>
+          </SubmitButton>
         </Flex>
       </form>
     </>

@@ -1,10 +1,10 @@
-import { Button, Flex } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react';
 import { PasswordResetConfirmRequest, type NewPasswordPair } from '@portal/contract';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { confirmPasswordReset } from '../api/password-reset.ts';
 import { useAccountForm } from '../use-account-form.ts';
-import { newPasswordHint } from './password-hint.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { SubmitButton } from './submit-button.tsx';
 
 export const newPasswordFieldIds = {
   new_password1: 'new-password',
@@ -33,19 +33,15 @@ export function NewPasswordForm({ title, uid, token, onChanged }: { title: strin
       <ErrorSummary ref={summaryRef} errors={summary} />
       <form noValidate onSubmit={submit}>
         <Flex direction="column" gap="6">
-          <TextField {...field('new_password1')} label="New password" hint={newPasswordHint} type="password" autoComplete="new-password" />
-          <TextField {...field('new_password2')} label="Confirm new password" type="password" autoComplete="new-password" />
-          <Button
-            type="submit"
-            colorPalette="brand"
-            size="lg"
-            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
-            loading={pending}
-            loadingText="Changing password"
-            aria-busy={pending}
-          >
+          <NewPasswordFields
+            password={field('new_password1')}
+            confirm={field('new_password2')}
+            passwordLabel="New password"
+            confirmLabel="Confirm new password"
+          />
+          <SubmitButton pending={pending} pendingText="Changing password">
             Change password
-          </Button>
+          </SubmitButton>
         </Flex>
       </form>
     </>

@@ -1,10 +1,11 @@
-import { Button, Flex } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react';
 import { RegisterRequest } from '@portal/contract';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { register } from '../api/register.ts';
 import { useAccountForm } from '../use-account-form.ts';
-import { newPasswordHint } from './password-hint.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { SubmitButton } from './submit-button.tsx';
 
 /** The fields of POST /registration/ and their input ids, in the order they appear. */
 export const registerFieldIds = {
@@ -53,19 +54,10 @@ export function RegisterForm({ title, onRegistered }: { title: string; onRegiste
             autoComplete="email"
             spellCheck={false}
           />
-          <TextField {...field('password1')} label="Create a password" hint={newPasswordHint} type="password" autoComplete="new-password" />
-          <TextField {...field('password2')} label="Confirm password" type="password" autoComplete="new-password" />
-          <Button
-            type="submit"
-            colorPalette="brand"
-            size="lg"
-            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
-            loading={pending}
-            loadingText="Creating account"
-            aria-busy={pending}
-          >
+          <NewPasswordFields password={field('password1')} confirm={field('password2')} passwordLabel="Create a password" confirmLabel="Confirm password" />
+          <SubmitButton pending={pending} pendingText="Creating account">
             Create account
-          </Button>
+          </SubmitButton>
         </Flex>
       </form>
     </>

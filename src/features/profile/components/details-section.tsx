@@ -2,9 +2,9 @@ import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { accountMessages, type Me } from '@portal/contract';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
+import { useAccountForm } from '../../auth/use-account-form.ts';
 import { useSaveProfile } from '../api/patch-me.ts';
 import { DetailsForm, detailsFieldIds, detailsServerErrors, detailsValuesOf, patchBodyOf } from '../forms.ts';
-import { useProfileForm } from '../use-profile-form.ts';
 
 export const detailsText = {
   heading: 'Your details',
@@ -20,7 +20,7 @@ export const detailsText = {
 /** The "Your details" form's state: saves through PATCH /api/v3/me/, then shows what was saved. */
 export function useDetailsForm(me: Me) {
   const save = useSaveProfile();
-  return useProfileForm({
+  return useAccountForm({
     schema: DetailsForm,
     ids: detailsFieldIds,
     initial: detailsValuesOf(me),

@@ -3,9 +3,9 @@ import { accountMessages } from '@portal/contract';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { newPasswordHint } from '../../auth/components/password-hint.ts';
+import { useAccountForm } from '../../auth/use-account-form.ts';
 import { changePassword } from '../api/change-password.ts';
 import { emptyPasswordValues, PasswordForm, passwordFieldIds, passwordServerErrors } from '../forms.ts';
-import { useProfileForm } from '../use-profile-form.ts';
 
 export const passwordText = {
   heading: 'Change your password',
@@ -19,7 +19,7 @@ export const passwordText = {
 
 /** The "Change your password" form's state: PATCH /api/v3/me/password/, then the fields are emptied. */
 export function usePasswordForm() {
-  return useProfileForm({
+  return useAccountForm({
     schema: PasswordForm,
     ids: passwordFieldIds,
     initial: emptyPasswordValues,
