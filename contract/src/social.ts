@@ -72,6 +72,7 @@ export const socialMessages = {
   emailNotVerified: (provider: string) =>
     `Your ${provider} account has not confirmed its email address. Confirm it with ${provider}, or sign in with your email address and password.`,
   tooManyRequests: 'Too many sign-in attempts. Wait a few minutes, then try again.',
+  staffAccount: 'Staff accounts sign in with their email address and password.',
 } as const;
 
 export const SocialProviderParams = z.object({

@@ -12,6 +12,7 @@ import { SandboxMailer, type Mailer } from './mail/mailer.ts';
 import { SmtpMailer } from './mail/smtp.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCsrf } from './plugins/csrf.ts';
+import { requestForLog } from './plugins/log-redaction.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { accountHandlers } from './routes/account.ts';
@@ -45,6 +46,13 @@ declare module 'fastify' {
     now: () => Date;
     /** Text to speech: the configured engine, cached and queued. */
     speech: TextToSpeech;
+    /**
+     * Runs a task after the current answer has gone (e-mails to an address that has an account:
+     * the answer must not take longer for it than for an unknown one). A failure is logged.
+     */
+    runAfterAnswer: (task: () => Promise<void>) => void;
+    /** Resolves once every task given to runAfterAnswer so far has finished (tests, shutdown). */
+    afterAnswerSettled: () => Promise<void>;
     /** Outgoing e-mail (mail/mailer.ts); the sandbox outbox unless another is given. */
     mailer: Mailer;
     /** Outgoing text messages (sms/sms.ts); the sandbox outbox unless another is given. */
@@ -80,7 +88,8 @@ export const defaultStaticDir = fileURLToPath(new URL('../../dist', import.meta.
 /** The portal API and SPA as a Fastify instance: plugins, then routes. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Logged requests never show the secrets some URLs carry (plugins/log-redaction.ts).
+    logger: options.logger ? { serializers: { req: requestForLog } } : false,
     trustProxy: options.trustProxy ?? false,
     frameworkErrors,
   });
@@ -89,6 +98,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', options.db);
   app.decorate('audio', options.audio);
   app.decorate('now', options.now ?? (() => new Date()));
+  const afterAnswer = new Set<Promise<void>>();
+  app.decorate('runAfterAnswer', (task: () => Promise<void>) => {
+    const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(task)
+      .catch((error: unknown) => app.log.error({ err: error }, 'task after the answer failed'))
+      .finally(() => afterAnswer.delete(run));
+    afterAnswer.add(run);
+  });
+  app.decorate('afterAnswerSettled', async () => {
+    while (afterAnswer.size > 0) await Promise.all([...afterAnswer]);
+  });
+  app.addHook('onClose', async () => app.afterAnswerSettled());
   app.decorate('mailer', options.mailer ?? new SandboxMailer(options.db, app.now));
   app.decorate('sms', options.sms ?? new SandboxSms(options.db, app.now));
   if (app.mailer instanceof SmtpMailer) {
@@ -96,7 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', async () => smtp.close());
   }
   app.decorate('addressLookup', options.addressLookup ?? createAddressLookup());
-  app.decorate('social', socialClientsFromEnv(options.socialEnv ?? process.env, () => ownUrl(app)));
+  const sandboxServer = app.mailer instanceof SandboxMailer && app.sms instanceof SandboxSms;
+  app.decorate('social', socialClientsFromEnv(options.socialEnv ?? process.env, () => ownUrl(app), sandboxServer));
   const speech = options.speech ?? createSpeechEngine();
   app.decorate('speech', new TextToSpeech(speech, options.audio));
   app.addHook('onClose', async () => speech.close?.());
@@ -135,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
   // The sandbox outbox exists only while no message can leave the machine.
-  if (app.mailer instanceof SandboxMailer && app.sms instanceof SandboxSms) registerSandboxOutbox(app);
+  if (sandboxServer) registerSandboxOutbox(app);
   // The sandbox OAuth provider, for each social provider that is not configured.
   await registerSandboxOauth(app);
   await registerSpa(app, options.staticDir ?? defaultStaticDir);

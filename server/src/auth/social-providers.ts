@@ -21,9 +21,10 @@ import { publicUrl } from './verification.ts';
  * environment variables ({PROVIDER}_CLIENT_ID and {PROVIDER}_CLIENT_SECRET, e.g.
  * GOOGLE_CLIENT_ID); one without them uses the sandbox provider on this same server
  * (routes/sandbox-oauth.ts), so the whole redirect round trip runs on one machine.
- * SOCIAL_SIGN_IN_SANDBOX=off turns the sandbox off: an unconfigured provider is then not
- * available. Leave it on only where anyone may sign in as anyone: the sandbox asks for no
- * password.
+ * The sandbox asks for no password, so it runs only on a sandbox server (mail and SMS are
+ * sandbox too), only while no provider is configured (one configured provider means
+ * production: the others are then not available), and not with SOCIAL_SIGN_IN_SANDBOX=off.
+ * Staff accounts never sign in through any provider (routes/social.ts).
  *
  * PKCE: Google and the sandbox take it (S256). arctic's Facebook and LinkedIn clients do not
  * send one (LinkedIn's web flow does not support it; Facebook's is for apps without a
@@ -236,18 +237,32 @@ export function ownUrl(app: FastifyInstance): string {
 }
 
 /** Each provider's client from the environment (see the top of this file). */
-export function socialClientsFromEnv(env: Record<string, string | undefined>, serverUrl: () => string): SocialClients {
+export function socialClientsFromEnv(
+  env: Record<string, string | undefined>,
+  serverUrl: () => string,
+  /** Whether this server runs as a sandbox (mail and SMS never leave the machine). */
+  sandboxServer = true,
+): SocialClients {
   const redirectUri = socialRedirectUri();
-  const sandboxOn = !['off', 'false', '0'].includes((env.SOCIAL_SIGN_IN_SANDBOX ?? '').trim().toLowerCase());
-  const clients = {} as Record<SocialProvider, SocialClient | null>;
-  for (const provider of SOCIAL_PROVIDERS) {
+  const configured = (provider: SocialProvider) => {
     const prefix = provider.toUpperCase();
     const clientId = env[`${prefix}_CLIENT_ID`]?.trim();
     const secret = env[`${prefix}_CLIENT_SECRET`]?.trim();
     if (Boolean(clientId) !== Boolean(secret)) {
       throw new Error(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together (or neither, for the sandbox)`);
     }
-    if (clientId && secret) clients[provider] = factories[provider](clientId, secret, redirectUri);
+    return clientId && secret ? { clientId, secret } : null;
+  };
+  const settings = SOCIAL_PROVIDERS.map((provider) => [provider, configured(provider)] as const);
+  // The sandbox lets anyone pick any identity: only on a sandbox server, never beside a real
+  // provider (that is production), and not when switched off.
+  const sandboxOn =
+    sandboxServer &&
+    settings.every(([, setting]) => setting === null) &&
+    !['off', 'false', '0'].includes((env.SOCIAL_SIGN_IN_SANDBOX ?? '').trim().toLowerCase());
+  const clients = {} as Record<SocialProvider, SocialClient | null>;
+  for (const [provider, setting] of settings) {
+    if (setting) clients[provider] = factories[provider](setting.clientId, setting.secret, redirectUri);
     else clients[provider] = sandboxOn ? sandboxClient(provider, redirectUri, serverUrl) : null;
   }
   return clients;

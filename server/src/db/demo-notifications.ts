@@ -1,6 +1,6 @@
-import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from './connect.ts';
 import { demoLogins } from './demo-logins.ts';
+import { demoUser, type DemoUser } from './demo-users.ts';
 import {
   accounts,
   accountServiceUpdates,
@@ -34,19 +34,9 @@ const kestrelAddress: InstallationAddress = {
   post_code: 'YO1 7HH',
 };
 
-export interface NotificationDemoUser {
-  email: string;
-  passwordHash: string;
-  firstName: string;
-  lastName: string;
-  emailVerified: boolean;
-}
-
 /** The Kestrel login with its password hash; slow, so seed.ts starts it before its transaction. */
-export async function notificationDemoUser(): Promise<NotificationDemoUser> {
-  const login = demoLogins.notifications;
-  const [firstName = '', lastName = ''] = login.name.split(' ');
-  return { email: login.email, passwordHash: await hashPassword(login.password), firstName, lastName, emailVerified: true };
+export function notificationDemoUser(): Promise<DemoUser> {
+  return demoUser(demoLogins.notifications);
 }
 
 type Tx = Pick<Database, 'insert'>;
@@ -55,7 +45,7 @@ type Tx = Pick<Database, 'insert'>;
  * Seeds the Kestrel customer, the service updates (delivered to Acme and Kestrel), and each
  * of the two accounts' notifications and orders.
  */
-export async function seedNotificationDemo(tx: Tx, user: NotificationDemoUser, acmeAccountId: number, now: Date): Promise<void> {
+export async function seedNotificationDemo(tx: Tx, user: DemoUser, acmeAccountId: number, now: Date): Promise<void> {
   const [kestrel] = await tx.insert(accounts).values({ name: 'Kestrel Electrical Ltd' }).returning();
   if (!kestrel) throw new Error('seed: notification demo account not inserted');
   await tx.insert(users).values({ ...user, accountId: kestrel.id });

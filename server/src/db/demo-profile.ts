@@ -1,6 +1,6 @@
-import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from './connect.ts';
-import { demoLogins, type DemoLogin } from './demo-logins.ts';
+import { demoLogins } from './demo-logins.ts';
+import { demoUser, type DemoUser } from './demo-users.ts';
 import { accounts, products, users, type InstallationAddress } from './schema.ts';
 
 /**
@@ -20,25 +20,12 @@ const fernleafAddress: InstallationAddress = {
   post_code: 'BA1 5RE',
 };
 
-export interface ProfileDemoUser {
-  email: string;
-  passwordHash: string;
-  firstName: string;
-  lastName: string;
-  emailVerified: boolean;
-}
-
-async function userValues(login: DemoLogin): Promise<ProfileDemoUser> {
-  const [firstName = '', lastName = ''] = login.name.split(' ');
-  return { email: login.email, passwordHash: await hashPassword(login.password), firstName, lastName, emailVerified: true };
-}
-
 /** The Fernleaf users with their password hashes; slow, so seed.ts starts it before its transaction. */
-export function profileDemoUsers(): Promise<ProfileDemoUser[]> {
-  return Promise.all([demoLogins.profileDetails, demoLogins.profileEmail, demoLogins.profilePassword].map(userValues));
+export function profileDemoUsers(): Promise<DemoUser[]> {
+  return Promise.all([demoLogins.profileDetails, demoLogins.profileEmail, demoLogins.profilePassword].map((login) => demoUser(login)));
 }
 
-export async function seedProfileDemo(tx: Pick<Database, 'insert'>, hashed: ProfileDemoUser[]): Promise<void> {
+export async function seedProfileDemo(tx: Pick<Database, 'insert'>, hashed: DemoUser[]): Promise<void> {
   if (hashed.length !== 3) throw new Error('seed: profile demo users missing');
   const [fernleaf] = await tx.insert(accounts).values({ name: 'Fernleaf Studio' }).returning();
   if (!fernleaf) throw new Error('seed: profile demo account not inserted');

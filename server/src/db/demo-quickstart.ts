@@ -1,7 +1,7 @@
 import { QUICKSTART_FEEDBACK_FLAG } from '@portal/contract';
-import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from './connect.ts';
 import { demoLogins } from './demo-logins.ts';
+import { demoUser, type DemoUser } from './demo-users.ts';
 import { accounts, products, trials, users, type InstallationAddress } from './schema.ts';
 
 /**
@@ -26,22 +26,12 @@ const juniperAddress: InstallationAddress = {
   post_code: 'YO1 6DD',
 };
 
-export interface QuickstartDemoUser {
-  email: string;
-  passwordHash: string;
-  firstName: string;
-  lastName: string;
-  emailVerified: boolean;
-}
-
 /** The Juniper user with its password hash; slow, so seed.ts starts it before its transaction. */
-export async function quickstartDemoUser(): Promise<QuickstartDemoUser> {
-  const login = demoLogins.trialFeedback;
-  const [firstName = '', lastName = ''] = login.name.split(' ');
-  return { email: login.email, passwordHash: await hashPassword(login.password), firstName, lastName, emailVerified: true };
+export function quickstartDemoUser(): Promise<DemoUser> {
+  return demoUser(demoLogins.trialFeedback);
 }
 
-export async function seedQuickstartDemo(tx: Pick<Database, 'insert'>, user: QuickstartDemoUser, now: Date): Promise<void> {
+export async function seedQuickstartDemo(tx: Pick<Database, 'insert'>, user: DemoUser, now: Date): Promise<void> {
   const [juniper] = await tx.insert(accounts).values({ name: 'Juniper Florists' }).returning();
   if (!juniper) throw new Error('seed: quickstart demo account not inserted');
   await tx.insert(users).values({ ...user, accountId: juniper.id, featureFlags: [{ name: QUICKSTART_FEEDBACK_FLAG, enabled: true }] });

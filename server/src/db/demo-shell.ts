@@ -1,7 +1,20 @@
-import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from './connect.ts';
 import { demoLogins, type DemoLogin } from './demo-logins.ts';
-import { accounts, creditControlStatuses, products, trials, users, voipUsers, type InstallationAddress } from './schema.ts';
+import { demoUser, type DemoUser } from './demo-users.ts';
+import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/simple.ts';
+import {
+  accounts,
+  creditControlStatuses,
+  holdMusicSettings,
+  phoneNumbers,
+  products,
+  simpleCallFlows,
+  trials,
+  users,
+  voicemailSettings,
+  voipUsers,
+  type InstallationAddress,
+} from './schema.ts';
 
 /**
  * Demo data for the shell (navigation, start-up rules, status cards): a customer with
@@ -35,25 +48,12 @@ const brightonAddress: InstallationAddress = {
 
 const shellLogins = [demoLogins.multiProduct, demoLogins.gettingStarted, demoLogins.buyNowProvisioned, demoLogins.trialExpired] as const;
 
-export interface ShellDemoUser {
-  email: string;
-  passwordHash: string;
-  firstName: string;
-  lastName: string;
-  emailVerified: boolean;
-}
-
-async function userValues(login: DemoLogin): Promise<ShellDemoUser> {
-  const [firstName = '', lastName = ''] = login.name.split(' ');
-  return { email: login.email, passwordHash: await hashPassword(login.password), firstName, lastName, emailVerified: true };
-}
-
 /** The shell demo users with their password hashes; slow, so seed.ts starts it before its transaction. */
-export function shellDemoUsers(): Promise<ShellDemoUser[]> {
-  return Promise.all(shellLogins.map(userValues));
+export function shellDemoUsers(): Promise<DemoUser[]> {
+  return Promise.all(shellLogins.map((login) => demoUser(login)));
 }
 
-export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: ShellDemoUser[], now: Date): Promise<void> {
+export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: DemoUser[], now: Date): Promise<void> {
   const [multi, welcome, provisioned, ended] = hashed;
   if (!multi || !welcome || !provisioned || !ended) throw new Error('seed: shell demo users missing');
   const today = now.toISOString().slice(0, 10);
@@ -162,12 +162,12 @@ const buyNowLogins: ReadonlyArray<{ login: DemoLogin; account: string; address?:
 ];
 
 /** The extra buy-now demo users with their password hashes; slow, so seed.ts starts it before its transaction. */
-export function buyNowDemoUsers(): Promise<ShellDemoUser[]> {
-  return Promise.all(buyNowLogins.map(({ login }) => userValues(login)));
+export function buyNowDemoUsers(): Promise<DemoUser[]> {
+  return Promise.all(buyNowLogins.map(({ login }) => demoUser(login)));
 }
 
-export async function seedBuyNowDemo(tx: Pick<Database, 'insert'>, hashed: ShellDemoUser[]): Promise<void> {
-  for (const [i, { account, address }] of buyNowLogins.entries()) {
+export async function seedBuyNowDemo(tx: Pick<Database, 'insert'>, hashed: DemoUser[], now: Date): Promise<void> {
+  for (const [i, { login, account, address }] of buyNowLogins.entries()) {
     const user = hashed[i];
     const [row] = await tx.insert(accounts).values({ name: account }).returning();
     if (!user || !row) throw new Error('seed: buy-now demo account not inserted');
@@ -188,5 +188,13 @@ export async function seedBuyNowDemo(tx: Pick<Database, 'insert'>, hashed: Shell
       })
       .returning();
     if (!phone) throw new Error('seed: buy-now demo product not inserted');
+    if (!address) continue;
+    // The one set up: a user on extension 200, a number, the simple flow and the default voicemail and music.
+    const [first, ...rest] = login.name.split(' ');
+    await tx.insert(voipUsers).values({ productId: phone.id, firstName: first ?? '', lastName: rest.join(' '), email: login.email, extension: '200' });
+    await tx.insert(phoneNumbers).values({ productId: phone.id, number: '01632960302', label: account });
+    await tx.insert(simpleCallFlows).values({ productId: phone.id, enable: true, name: SIMPLE_CALL_FLOW_NAME, data: defaultSimpleCallFlowData(), updatedAt: now });
+    await tx.insert(voicemailSettings).values({ productId: phone.id, updatedAt: now });
+    await tx.insert(holdMusicSettings).values({ productId: phone.id, updatedAt: now });
   }
 }

@@ -1,6 +1,6 @@
-import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from './connect.ts';
-import { demoLogins, type DemoLogin } from './demo-logins.ts';
+import { demoLogins } from './demo-logins.ts';
+import { demoUser, type DemoUser } from './demo-users.ts';
 import { accounts, products, users, type InstallationAddress } from './schema.ts';
 
 /**
@@ -19,25 +19,12 @@ const willowAddress: InstallationAddress = {
   post_code: 'NR2 4PL',
 };
 
-export interface StaffDemoUser {
-  email: string;
-  passwordHash: string;
-  firstName: string;
-  lastName: string;
-  emailVerified: boolean;
-}
-
-async function userValues(login: DemoLogin, emailVerified: boolean): Promise<StaffDemoUser> {
-  const [firstName = '', lastName = ''] = login.name.split(' ');
-  return { email: login.email, passwordHash: await hashPassword(login.password), firstName, lastName, emailVerified };
-}
-
 /** The Willow users with their password hashes; slow, so seed.ts starts it before its transaction. */
-export function staffDemoUsers(): Promise<StaffDemoUser[]> {
-  return Promise.all([userValues(demoLogins.staffViewed, true), userValues(demoLogins.unverified, false)]);
+export function staffDemoUsers(): Promise<DemoUser[]> {
+  return Promise.all([demoUser(demoLogins.staffViewed), demoUser(demoLogins.unverified, false)]);
 }
 
-export async function seedStaffDemo(tx: Pick<Database, 'insert'>, hashed: StaffDemoUser[]): Promise<void> {
+export async function seedStaffDemo(tx: Pick<Database, 'insert'>, hashed: DemoUser[]): Promise<void> {
   const [viewed, unverified] = hashed;
   if (!viewed || !unverified) throw new Error('seed: staff demo users missing');
   const [willow] = await tx.insert(accounts).values({ name: 'Willow Accountancy' }).returning();

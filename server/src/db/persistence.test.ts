@@ -70,7 +70,7 @@ describe('the seed', () => {
         ['Out of hours to mobile', false],
         ['Sales line (draft)', false],
       ]);
-      expect(await db.select().from(simpleCallFlows)).toHaveLength(3);
+      expect(await db.select().from(simpleCallFlows)).toHaveLength(4); // and Harbourside Bakes' (demo-shell.ts)
       const files = await db.select().from(audioFiles).where(eq(audioFiles.productId, phone!.id));
       expect(files).toHaveLength(3);
       for (const file of files) {
@@ -98,8 +98,8 @@ describe('a later start', () => {
       expect(emails).toEqual(Object.values(demoLogins).map((login) => login.email).sort());
       const [account] = await second.db.select().from(accounts).orderBy(accounts.id).limit(1);
       expect(account?.name).toBe('Acme Plumbing & Heating Ltd');
-      expect((await second.db.select({ n: count() }).from(voipUsers))[0]?.n).toBe(7); // 5, and 2 on the shell demo's supplier-2 cloud phone (demo-shell.ts)
-      expect((await second.db.select({ n: count() }).from(phoneNumbers))[0]?.n).toBe(8);
+      expect((await second.db.select({ n: count() }).from(voipUsers))[0]?.n).toBe(8); // 5, 2 on the shell demo's supplier-2 cloud phone and 1 at Harbourside Bakes (demo-shell.ts)
+      expect((await second.db.select({ n: count() }).from(phoneNumbers))[0]?.n).toBe(9);
       expect((await second.db.select({ n: count() }).from(callFlows))[0]?.n).toBe(3);
       expect((await second.db.select({ n: count() }).from(audioFiles))[0]?.n).toBe(3);
     } finally {

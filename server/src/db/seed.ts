@@ -2,16 +2,16 @@ import { count, sql } from 'drizzle-orm';
 import { MANAGE_OTHER_USERS } from '@portal/contract';
 import type { AudioStorage } from '../audio/storage.ts';
 import { encodeWav, melodyMs, melodySamples } from '../audio/wav.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/simple.ts';
 import type { Database } from './connect.ts';
 import { demoAudio, demoSimpleCallFlowData, mainOfficeHoursFlow, outOfHoursToMobileFlow, salesLineDraftFlow } from './demo-flows.ts';
-import { demoLogins, type DemoLogin } from './demo-logins.ts';
+import { demoLogins } from './demo-logins.ts';
 import { buyNowDemoUsers, seedBuyNowDemo, seedShellDemo, shellDemoUsers } from './demo-shell.ts';
 import { notificationDemoUser, seedNotificationDemo } from './demo-notifications.ts';
 import { seedStaffDemo, staffDemoUsers } from './demo-staff.ts';
 import { profileDemoUsers, seedProfileDemo } from './demo-profile.ts';
 import { quickstartDemoUser, seedQuickstartDemo } from './demo-quickstart.ts';
+import { demoUser } from './demo-users.ts';
 import {
   accounts,
   audioFiles,
@@ -51,11 +51,6 @@ const brightDeskAddress: InstallationAddress = {
   post_code: 'BS1 3DH',
 };
 
-async function userValues(login: DemoLogin) {
-  const [firstName = '', lastName = ''] = login.name.split(' ');
-  return { email: login.email, passwordHash: await hashPassword(login.password), firstName, lastName, emailVerified: true };
-}
-
 /**
  * Inserts the demo data when the database has no users yet (the first start), in one
  * transaction, and the demo audio files into `audio`. Answers whether it seeded. Safe when
@@ -73,10 +68,10 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
   const quickstartUser = quickstartDemoUser();
   const buyNowUsers = buyNowDemoUsers();
   const [customer, staff, trial, buyNow] = await Promise.all([
-    userValues(demoLogins.customer),
-    userValues(demoLogins.staff),
-    userValues(demoLogins.trial),
-    userValues(demoLogins.buyNow),
+    demoUser(demoLogins.customer),
+    demoUser(demoLogins.staff),
+    demoUser(demoLogins.trial),
+    demoUser(demoLogins.buyNow),
   ]);
 
   return db.transaction(async (tx) => {
@@ -233,7 +228,7 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
     await seedNotificationDemo(tx, await notificationUser, acme.id, now);
     await seedStaffDemo(tx, await staffUsers);
     await seedProfileDemo(tx, await profileUsers);
-    await seedBuyNowDemo(tx, await buyNowUsers);
+    await seedBuyNowDemo(tx, await buyNowUsers, now);
     await seedQuickstartDemo(tx, await quickstartUser, now);
     return true;
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { accountMessages, MAGIC_LINK_TTL_MINUTES, mobileMessages, RESET_LINK_TTL_MINUTES, SMS_CODE_TTL_MINUTES } from '@portal/contract';
@@ -8,7 +9,7 @@ import { hitRateLimit } from '../auth/rate-limit.ts';
 import { checkSmsCode, createSmsCode } from '../auth/sms-codes.ts';
 import { issueToken } from '../auth/tokens.ts';
 import { publicUrl, sendVerificationEmail, verifyEmailKey } from '../auth/verification.ts';
-import { accounts, authTokens, loginFailures, users } from '../db/schema.ts';
+import { accounts, authTokens, emailChangeRequests, loginFailures, users } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { ApiError, detailError } from '../plugins/errors.ts';
 import { e164Mobile, nationalMobile } from '../sms/sms.ts';
@@ -35,28 +36,39 @@ export const ACCOUNT_LIMITS = {
 
 type Limited = keyof typeof ACCOUNT_LIMITS;
 
-/** Counts the request against its address and client; 429 with Retry-After when either is over. */
-async function throttle(request: FastifyRequest, name: Limited, address: string): Promise<void> {
+/**
+ * Counts the request against its client, then its address. Over the client's limit: 429 with
+ * Retry-After. Over the address's limit it answers the seconds until the address may be used
+ * again (null while under it): the e-mail journeys then answer as usual but send nothing, so
+ * that nobody can block another person's sign-in or reset links by asking for them first.
+ */
+async function throttle(request: FastifyRequest, name: Limited, address: string): Promise<number | null> {
   const limits = ACCOUNT_LIMITS[name];
-  const retryAfter = await hitRateLimit(
-    request.server.db,
-    [
-      { bucket: `${name}_address`, key: address, limit: limits.address },
-      { bucket: `${name}_ip`, key: request.ip, limit: limits.ip },
-    ],
-    THROTTLE_WINDOW_MS,
-    request.server.now(),
-  );
-  if (retryAfter !== null) throw detailError(429, accountMessages.tooManyRequests, { 'Retry-After': String(retryAfter) });
+  const { db } = request.server;
+  const now = request.server.now();
+  const clientWait = await hitRateLimit(db, [{ bucket: `${name}_ip`, key: request.ip, limit: limits.ip }], THROTTLE_WINDOW_MS, now);
+  if (clientWait !== null) throw tooMany(clientWait);
+  return hitRateLimit(db, [{ bucket: `${name}_address`, key: address, limit: limits.address }], THROTTLE_WINDOW_MS, now);
+}
+
+const tooMany = (retryAfter: number) => detailError(429, accountMessages.tooManyRequests, { 'Retry-After': String(retryAfter) });
+
+/** The throttle of the SMS calls: over the number's limit is a 429 too (a code is asked for by whoever holds the phone). */
+async function throttleStrictly(request: FastifyRequest, name: Limited, address: string): Promise<void> {
+  const wait = await throttle(request, name, address);
+  if (wait !== null) throw tooMany(wait);
 }
 
 /** Sends an e-mail whose failure must not change the answer: logged (without the body), then forgotten. */
 async function sendQuietly(request: FastifyRequest, send: () => Promise<void>): Promise<void> {
-  try {
-    await send();
-  } catch (error) {
-    request.log.error({ err: error }, 'e-mail not sent');
-  }
+  // After the answer: a known address must not answer later than an unknown one.
+  request.server.runAfterAnswer(async () => {
+    try {
+      await send();
+    } catch (error) {
+      request.log.error({ err: error }, 'e-mail not sent');
+    }
+  });
 }
 
 const greeting = (firstName: string) => (firstName.trim() ? `Hello ${firstName.trim()},` : 'Hello,');
@@ -84,9 +96,10 @@ export const accountHandlers = {
     const { db, mailer } = request.server;
     const now = request.server.now();
     const email = body.email.toLowerCase();
-    await throttle(request, 'register', email);
     const problem = passwordProblem(body.password1, email);
     if (problem) throw new ApiError(400, { password1: [problem] });
+    // After the password check: a refused password does not use up the person's tries.
+    const quiet = (await throttle(request, 'register', email)) !== null;
 
     // Hashed whether or not the address is taken, so both answers take as long.
     const passwordHash = await hashPassword(body.password1);
@@ -102,7 +115,9 @@ export const accountHandlers = {
       return user;
     });
 
-    if (created) {
+    if (quiet) {
+      // Over the address's limit: the same answer, and no more e-mail to that inbox this hour.
+    } else if (created) {
       await sendQuietly(request, () => sendVerificationEmail(db, mailer, created, now));
     } else {
       const existing = await findUser(request, email);
@@ -136,9 +151,9 @@ export const accountHandlers = {
     const { db, mailer } = request.server;
     const now = request.server.now();
     const email = body.email.toLowerCase();
-    await throttle(request, 'magicLink', email);
+    const quiet = (await throttle(request, 'magicLink', email)) !== null;
     const user = await findUser(request, email);
-    if (user) {
+    if (user && !quiet) {
       await sendQuietly(request, async () => {
         const key = await createOneTimeKey(db, user.id, 'magic_link', now);
         await mailer.send(
@@ -160,12 +175,25 @@ export const accountHandlers = {
     return { detail: accountMessages.magicLinkSent };
   },
 
-  /** Spends the key and signs in; the link came to the inbox, so the address is confirmed too. */
+  /**
+   * Spends the key and signs in; the link came to the inbox, so the address is confirmed too.
+   * An account confirmed this way for the first time loses its password and sessions: whoever
+   * registered it never proved the address was theirs (someone may have registered another
+   * person's address in advance), its owner just did.
+   */
   magicLinkLogin: async ({ body, request, reply }) => {
     const now = request.server.now();
+    const unusablePassword = await hashPassword(randomBytes(32).toString('base64url'));
     const key = await request.server.db.transaction(async (tx) => {
       const spent = await useOneTimeKey(tx, body.key, 'magic_link', now);
-      await tx.update(users).set({ emailVerified: true }).where(eq(users.id, spent.userId));
+      const firstConfirmed = await tx
+        .update(users)
+        .set({ emailVerified: true, passwordHash: unusablePassword })
+        .where(and(eq(users.id, spent.userId), eq(users.emailVerified, false)))
+        .returning({ id: users.id });
+      if (firstConfirmed.length > 0) {
+        await tx.update(authTokens).set({ revokedAt: now }).where(and(eq(authTokens.userId, spent.userId), isNull(authTokens.revokedAt)));
+      }
       return issueToken(tx, spent.userId, now);
     });
     reply.header('cache-control', 'no-store');
@@ -176,9 +204,9 @@ export const accountHandlers = {
     const { db, mailer } = request.server;
     const now = request.server.now();
     const email = body.email.toLowerCase();
-    await throttle(request, 'passwordReset', email);
+    const quiet = (await throttle(request, 'passwordReset', email)) !== null;
     const user = await findUser(request, email);
-    if (user) {
+    if (user && !quiet) {
       await sendQuietly(request, async () => {
         const token = await createOneTimeKey(db, user.id, 'password_reset', now);
         await mailer.send(
@@ -226,6 +254,8 @@ export const accountHandlers = {
         .set({ revokedAt: now })
         .where(and(or(eq(authTokens.userId, user.id), eq(authTokens.actingUserId, user.id)), isNull(authTokens.revokedAt)));
       await spendAllKeysOf(tx, user.id, ['magic_link', 'password_reset'], now);
+      // An e-mail change asked for before the reset (perhaps by whoever had the password) is dropped.
+      await tx.delete(emailChangeRequests).where(and(eq(emailChangeRequests.userId, user.id), isNull(emailChangeRequests.usedAt)));
       // Failed sign-ins before the reset no longer count against the address.
       await tx.delete(loginFailures).where(and(eq(loginFailures.scope, 'email'), eq(loginFailures.key, user.email)));
     });
@@ -249,7 +279,7 @@ export const accountHandlers = {
     // The contract let only UK mobile numbers through.
     const mobile = nationalMobile(body.mobile_number);
     if (!mobile) throw new ApiError(400, { mobile_number: [mobileMessages.invalid] });
-    await throttle(request, 'smsSend', mobile);
+    await throttleStrictly(request, 'smsSend', mobile);
     const code = await createSmsCode(request.server.db, mobile, now);
     try {
       await request.server.sms.send({
@@ -267,7 +297,7 @@ export const accountHandlers = {
   smsVerify: async ({ body, request, reply }) => {
     const mobile = nationalMobile(body.mobile_number);
     if (!mobile) throw new ApiError(400, { mobile_number: [mobileMessages.invalid] });
-    await throttle(request, 'smsVerify', mobile);
+    await throttleStrictly(request, 'smsVerify', mobile);
     const outcome = await checkSmsCode(request.server.db, mobile, body.sms_code, request.server.now());
     reply.header('cache-control', 'no-store');
     switch (outcome) {

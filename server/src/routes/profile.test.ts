@@ -11,7 +11,7 @@ import {
   phoneMessages,
 } from '@portal/contract';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { hashKey } from '../auth/tokens.ts';
+import { hashKey, issueToken } from '../auth/tokens.ts';
 import { demoLogins } from '../db/demo-logins.ts';
 import { authTokens, emailChangeRequests, outbox, staffAuditLog, users } from '../db/schema.ts';
 import { authHeaders, getCsrf, login, postLogin, useTestApp } from '../test/helper.ts';
@@ -290,6 +290,28 @@ describe('PATCH /api/v3/me/password/', () => {
 
     expect((await postLogin(t.app, person.credentials)).statusCode).toBe(400);
     expect((await postLogin(t.app, { email: person.email, password: newPassword.new_password1 })).statusCode).toBe(200);
+  });
+
+  it("ends the sessions a staff member had switched into customers' accounts too, and the links sent before", async () => {
+    const staff = await newCustomer('Sam', 'Staff');
+    const customer = await newCustomer();
+    const switched = await issueToken(t.db, customer.id, t.clock.now(), staff.id);
+    const pendingChange = await send('PATCH', '/api/v3/me/', staff.key, { email: `new-${staff.email}` });
+    expect(pendingChange.statusCode).toBe(200);
+    expect((await changePassword(staff.key, newPassword)).statusCode).toBe(200);
+    const [token] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(switched)));
+    expect(token!.revokedAt).not.toBeNull();
+    expect(await t.db.select().from(emailChangeRequests).where(eq(emailChangeRequests.userId, staff.id))).toEqual([]);
+  });
+
+  it('counts attempts sent side by side: no more than the limit are checked', async () => {
+    const person = await newCustomer();
+    const attempts = await Promise.all(
+      Array.from({ length: MAX_WRONG_PASSWORDS + 4 }, (_, n) => changePassword(person.key, { ...newPassword, old_password: `wrong-${n}` })),
+    );
+    const statuses = attempts.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(MAX_WRONG_PASSWORDS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(4);
   });
 
   it("does not touch another user's sessions", async () => {

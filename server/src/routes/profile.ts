@@ -1,13 +1,12 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { accountMessages, EMAIL_CHANGE_LINK_TTL_MINUTES, passwordMessages, type FieldErrors } from '@portal/contract';
 import { meOf } from '../auth/me.ts';
-import { LINK_KEY_PATTERN, linkError, linkProblemOf, newLinkKey } from '../auth/one-time-keys.ts';
+import { LINK_KEY_PATTERN, linkError, linkProblemOf, newLinkKey, spendAllKeysOf } from '../auth/one-time-keys.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { hitRateLimit } from '../auth/rate-limit.ts';
 import { hashKey, type AuthenticatedUser } from '../auth/tokens.ts';
 import { publicUrl } from '../auth/verification.ts';
-import type { Database } from '../db/connect.ts';
 import { authTokens, emailChangeRequests, requestThrottles, users } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { authOf } from '../plugins/auth.ts';
@@ -47,21 +46,6 @@ function isUniqueViolation(error: unknown): boolean {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
-}
-
-/**
- * Seconds until a counter of hitRateLimit lets requests through again, when it has already
- * reached `limit`; null when it has not. Reads only: the attempt is counted when it fails.
- */
-async function lockedFor(db: Pick<Database, 'select'>, bucket: string, key: string, limit: number, windowMs: number, now: Date) {
-  const [row] = await db
-    .select()
-    .from(requestThrottles)
-    .where(and(eq(requestThrottles.bucket, bucket), eq(requestThrottles.key, key)))
-    .limit(1);
-  if (!row || row.count < limit) return null;
-  const endsInMs = row.windowStartedAt.getTime() + windowMs - now.getTime();
-  return endsInMs > 0 ? Math.ceil(endsInMs / 1000) : null;
 }
 
 const greeting = (user: { firstName: string }) => (user.firstName.trim() ? `Hello ${user.firstName.trim()},` : 'Hello,');
@@ -107,9 +91,7 @@ export const profileHandlers = {
 
     if (emailChanges) {
       if (auth.actingUserId !== null) throw detailError(403, accountMessages.notWhileViewing);
-      const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
-      // Worded so that it does not say whose the address is.
-      if (owner) throw fieldError('email', accountMessages.emailTaken);
+      // Counted before the lookup, so the answer cannot be used to test addresses without limit.
       const retryAfter = await hitRateLimit(
         db,
         [{ bucket: EMAIL_CHANGE_BUCKET, key: String(user.id), limit: MAX_EMAIL_CHANGES }],
@@ -117,6 +99,9 @@ export const profileHandlers = {
         now,
       );
       if (retryAfter !== null) throw tooMany(accountMessages.tooManyRequests, retryAfter);
+      const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
+      // Worded so that it does not say whose the address is.
+      if (owner) throw fieldError('email', accountMessages.emailTaken);
     }
 
     const changes = {
@@ -152,30 +137,32 @@ export const profileHandlers = {
     const { user } = auth;
     const throttleKey = String(user.id);
 
-    // Refused before any password work once the limit is reached, whatever is sent.
-    const locked = await lockedFor(db, WRONG_PASSWORD_BUCKET, throttleKey, MAX_WRONG_PASSWORDS, WRONG_PASSWORD_WINDOW_MS, now);
-    if (locked !== null) throw tooMany(accountMessages.tooManyPasswordAttempts, locked);
-    if (!(await verifyPassword(body.old_password, user.passwordHash))) {
-      const retryAfter = await hitRateLimit(
-        db,
-        [{ bucket: WRONG_PASSWORD_BUCKET, key: throttleKey, limit: MAX_WRONG_PASSWORDS }],
-        WRONG_PASSWORD_WINDOW_MS,
-        now,
-      );
-      if (retryAfter !== null) throw tooMany(accountMessages.tooManyPasswordAttempts, retryAfter);
-      throw fieldError('old_password', passwordMessages.currentWrong);
-    }
+    // Every attempt is counted before any password work (a right one clears the count), so
+    // attempts sent side by side cannot all pass a check made before the others are counted.
+    const retryAfter = await hitRateLimit(
+      db,
+      [{ bucket: WRONG_PASSWORD_BUCKET, key: throttleKey, limit: MAX_WRONG_PASSWORDS }],
+      WRONG_PASSWORD_WINDOW_MS,
+      now,
+    );
+    if (retryAfter !== null) throw tooMany(accountMessages.tooManyPasswordAttempts, retryAfter);
+    if (!(await verifyPassword(body.old_password, user.passwordHash))) throw fieldError('old_password', passwordMessages.currentWrong);
     const problem = passwordProblem(body.new_password1, user.email);
     if (problem !== null) throw fieldError('new_password1', problem);
 
     const passwordHash = await hashPassword(body.new_password1);
     await db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-      // Every other session of the account ends; the one making the change goes on.
+      // Every other session of the account ends (a staff member's sessions switched into
+      // customers too); the one making the change goes on.
       await tx
         .update(authTokens)
         .set({ revokedAt: now })
-        .where(and(eq(authTokens.userId, user.id), ne(authTokens.id, auth.tokenId), isNull(authTokens.revokedAt)));
+        .where(and(or(eq(authTokens.userId, user.id), eq(authTokens.actingUserId, user.id)), ne(authTokens.id, auth.tokenId), isNull(authTokens.revokedAt)));
+      // Links sent before the change no longer work: sign-in and reset links, and an e-mail change
+      // asked for (perhaps by whoever had the old password).
+      await spendAllKeysOf(tx, user.id, ['magic_link', 'password_reset'], now);
+      await tx.delete(emailChangeRequests).where(and(eq(emailChangeRequests.userId, user.id), isNull(emailChangeRequests.usedAt)));
       await tx.delete(requestThrottles).where(and(eq(requestThrottles.bucket, WRONG_PASSWORD_BUCKET), eq(requestThrottles.key, throttleKey)));
     });
     return { detail: accountMessages.passwordChanged };

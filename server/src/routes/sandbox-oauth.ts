@@ -343,7 +343,9 @@ function registerProvider(app: FastifyInstance, provider: SocialProvider) {
     const body = (request.body ?? {}) as Fields;
     if (body.grant_type !== 'authorization_code') return tokenError(reply, 400, 'unsupported_grant_type', 'Only authorization_code is supported.');
     if (body.client_id !== sandboxClientId(provider)) return tokenError(reply, 401, 'invalid_client', 'Unknown client_id.');
-    if (!body.code || !body.code_verifier) return tokenError(reply, 400, 'invalid_request', 'code and code_verifier are required.');
+    if (typeof body.code !== 'string' || typeof body.code_verifier !== 'string' || !body.code || !body.code_verifier) {
+      return tokenError(reply, 400, 'invalid_request', 'code and code_verifier are required, as text.');
+    }
     const now = app.now();
     const codeHash = hashKey(body.code);
     // Spent at once: a code works once, whatever happens next.

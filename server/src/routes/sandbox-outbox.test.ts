@@ -55,6 +55,9 @@ describe('GET /sandbox/outbox.json', () => {
     const response = await t.app.inject({ method: 'GET', url: '/sandbox/outbox.json?channel=fax' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ channel: ['channel must be email or sms'] });
+    const nul = await t.app.inject({ method: 'GET', url: '/sandbox/outbox.json?to=%00' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ to: ['to must not contain NUL characters'] });
   });
 });
 

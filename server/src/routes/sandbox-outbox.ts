@@ -17,7 +17,12 @@ import { e164Mobile, nationalMobile } from '../sms/sms.ts';
 export const OUTBOX_PAGE_SIZE = 200;
 
 const OutboxQuery = z.object({
-  to: z.string().trim().max(254, 'to must be 254 characters or fewer').optional(),
+  to: z
+    .string()
+    .trim()
+    .max(254, 'to must be 254 characters or fewer')
+    .refine((value) => !value.includes('\u0000'), 'to must not contain NUL characters')
+    .optional(),
   channel: z.enum(['email', 'sms'], { error: 'channel must be email or sms' }).optional(),
 });
 type OutboxQuery = z.infer<typeof OutboxQuery>;

@@ -233,6 +233,14 @@ describe('POST /auth/{provider}/ through the sandbox provider', () => {
     expect(await userByEmail('unverified.new@example.com')).toBeUndefined();
   });
 
+  it("never signs in to a staff account, whatever the provider says of the address", async () => {
+    const response = await signInAs({ email: demoLogins.staff.email });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: socialMessages.staffAccount });
+    const staff = await userByEmail(demoLogins.staff.email);
+    expect(await t.db.select().from(socialIdentities).where(eq(socialIdentities.userId, staff!.id))).toEqual([]);
+  });
+
   it("takes over an account whose e-mail was never confirmed: verified now, its password and sessions revoked", async () => {
     const pat = demoLogins.unverified;
     const before = await userByEmail(pat.email);
@@ -368,6 +376,15 @@ describe('the sandbox provider', () => {
         payload: form({ grant_type: 'authorization_code', client_id: sandboxClientId('google'), redirect_uri: socialRedirectUri(), code, ...fields }),
       });
 
+    // A JSON body whose code is not text is a 400 too, not a 500.
+    const notText = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/oauth/google/token',
+      payload: { grant_type: 'authorization_code', client_id: sandboxClientId('google'), code: 123, code_verifier: { a: 1 } },
+    });
+    expect(notText.statusCode).toBe(400);
+    expect(notText.json()).toMatchObject({ error: 'invalid_request' });
+
     const wrongVerifier = await token({ code_verifier: 'a'.repeat(43) });
     expect(wrongVerifier.statusCode).toBe(400);
     expect(wrongVerifier.json()).toMatchObject({ error: 'invalid_grant', error_description: 'The code_verifier does not match the code_challenge.' });
@@ -435,7 +452,8 @@ describe('configuration', () => {
     );
     expect(clients.google).toMatchObject({ mode: 'live', pkce: true });
     expect(clients.facebook).toMatchObject({ mode: 'live', pkce: false });
-    expect(clients.linkedin).toMatchObject({ mode: 'sandbox', pkce: true });
+    // One real provider means production: the sandbox is not offered beside it.
+    expect(clients.linkedin).toBeNull();
 
     const google = clients.google!.authorizationUrl('the-state', 'v'.repeat(43));
     expect(google.origin).toBe('https://accounts.google.com');
@@ -452,6 +470,9 @@ describe('configuration', () => {
   it('has no provider at all where neither configured nor sandboxed, and refuses half a configuration', () => {
     const clients = socialClientsFromEnv({ SOCIAL_SIGN_IN_SANDBOX: 'off' }, serverUrl);
     expect(clients).toEqual({ google: null, facebook: null, linkedin: null });
+    // Nor on a server whose mail or texts really leave the machine.
+    expect(socialClientsFromEnv({}, serverUrl, false)).toEqual({ google: null, facebook: null, linkedin: null });
+    expect(socialClientsFromEnv({}, serverUrl, true).google).toMatchObject({ mode: 'sandbox' });
     expect(() => socialClientsFromEnv({ LINKEDIN_CLIENT_ID: 'l-id' }, serverUrl)).toThrow(/LINKEDIN_CLIENT_SECRET/);
   });
 

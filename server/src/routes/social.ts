@@ -60,6 +60,8 @@ async function userForProfile(db: Database, provider: SocialProvider, profile: S
     // Nobody knows this password: the account signs in through the provider (or a password reset).
     const unusablePassword = await hashPassword(randomBytes(32).toString('base64url'));
     let [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+    // Staff can act on every customer's account: a provider's word for the address is not enough.
+    if (user?.isStaff) throw detailError(400, socialMessages.staffAccount);
     if (user && !user.emailVerified) {
       // Whoever set this account's password never proved the address was theirs; its owner just did.
       [user] = await tx

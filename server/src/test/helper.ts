@@ -79,6 +79,7 @@ export function useTestApp(options: { staticDir?: string; seed?: boolean; speech
       ...(options.speech && { speech: options.speech }),
     });
     await t.app.ready();
+    settleAfterInject(t.app);
   });
   afterAll(async () => {
     await t.app?.close();
@@ -167,4 +168,18 @@ export async function tokenOf(t: Pick<TestApp, 'db' | 'clock'>, login: DemoLogin
 export async function seededProductIds(db: Database): Promise<{ acme: number; acmeBroadband: number; trial: number; cafe: number }> {
   const rows = await db.select({ id: products.id }).from(products).orderBy(products.id);
   return { acme: rows[0]!.id, acmeBroadband: rows[1]!.id, trial: rows[3]!.id, cafe: rows[4]!.id };
+}
+
+/**
+ * Makes `app.inject` resolve only once the tasks the request left to run after its answer
+ * (e-mails, texts) are done, so a test reads the outbox as a person would a moment later.
+ */
+export function settleAfterInject(app: FastifyInstance): void {
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<Awaited<ReturnType<FastifyInstance['inject']>>>;
+  const settled = async (options: InjectOptions | string) => {
+    const response = await inject(options);
+    await app.afterAnswerSettled();
+    return response;
+  };
+  app.inject = settled as FastifyInstance['inject'];
 }
