@@ -92,13 +92,18 @@ test.describe('phone setup audio', () => {
     await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
     await openPhoneSetup(page, 'Voicemail');
     const delay = page.getByRole('checkbox', { name: 'Ring for longer before voicemail answers' });
+    // The tab's data is on screen before the box is read and clicked.
+    await expect(page.getByRole('region', { name: 'Voicemail greeting' })).toContainText('Callers hear:');
+    await expect(delay).toBeEnabled();
     const wasOn = await delay.isChecked();
-    await delay.setChecked(!wasOn);
+    // A click, then what the user sees: setChecked() reads the box back at once, and on a busy
+    // machine the controlled box may take a moment to show the change.
+    await delay.click();
     await expect(page.getByText(wasOn ? 'Calls now ring for 20 seconds' : 'Calls now ring for 30 seconds').first()).toBeVisible();
     await expect(delay).toBeChecked({ checked: !wasOn });
     await page.reload();
     await expect(delay).toBeChecked({ checked: !wasOn });
-    await delay.setChecked(wasOn);
+    await delay.click();
     await expect(delay).toBeChecked({ checked: wasOn });
 
     const toEmail = page.getByRole('checkbox', { name: 'Send each voicemail message to an e-mail address' });
