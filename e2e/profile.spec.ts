@@ -62,6 +62,8 @@ test('change the email address: it changes only once the link sent to the new ad
   const form = detailsForm(page);
 
   await form.getByLabel('Email address').fill(newEmail);
+  // A new address needs the current password.
+  await form.getByLabel('Current password').fill(emailChange.password);
   await form.getByRole('button', { name: 'Save changes' }).click();
   const pending = form.getByText(`We have sent a link to ${newEmail}. Your email address will change when you open it.`);
   await expect(pending).toBeVisible();

@@ -177,6 +177,8 @@ export const PatchMeRequest = z.object({
   email: z.optional(Email),
   /** A UK phone number (spec 000 section 5), answered in its national form; '' removes it. */
   phone: z.optional(OptionalUkPhone),
+  /** Needed with a new e-mail address: a session alone (perhaps a stolen one) cannot move the account. */
+  current_password: z.optional(z.string().check(z.maxLength(1024, passwordMessages.currentWrong))),
 });
 export type PatchMeRequest = z.infer<typeof PatchMeRequest>;
 

@@ -99,13 +99,24 @@ describe('/profile-preferences: your details', () => {
     await screen.findByLabelText('Email address');
     expect(screen.queryByText(/We have sent a link/)).toBeNull();
 
+    expect(within(detailsForm()).queryByLabelText('Current password')).toBeNull();
     type('Email address', ' ada@new.example ');
+    // A new address asks for the current password.
+    fireEvent.change(within(detailsForm()).getByLabelText('Current password'), { target: { value: 'my-current-password' } });
     fireEvent.click(within(detailsForm()).getByRole('button', { name: 'Save changes' }));
 
     const sentence = accountMessages.emailChangeSent('ada@new.example');
     await waitFor(() => expect(within(detailsForm()).getByText(sentence)).toBeTruthy());
-    expect(patches(calls, '/api/v3/me/')[0]?.body).toEqual({ first_name: 'Ada', last_name: 'Lovelace', phone: '01632960001', email: 'ada@new.example' });
+    expect(patches(calls, '/api/v3/me/')[0]?.body).toEqual({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      phone: '01632960001',
+      email: 'ada@new.example',
+      current_password: 'my-current-password',
+    });
     expect(input('Email address').value).toBe('ada@example.co.uk');
+    // Back on the account's own address, the password field goes, emptied.
+    expect(within(detailsForm()).queryByLabelText('Current password')).toBeNull();
   });
 
   it('cannot be sent twice while saving', async () => {

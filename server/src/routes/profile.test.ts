@@ -155,7 +155,7 @@ describe('changing the e-mail address', () => {
   it('keeps the new address pending, e-mails it a link and tells the old one; the account keeps its address until the link is opened', async () => {
     const person = await newCustomer('Quinn', 'Hale');
     const newEmail = `new.${person.email}`;
-    const response = await patchMe(person.key, { email: ` ${newEmail.toUpperCase()} ` });
+    const response = await patchMe(person.key, { email: ` ${newEmail.toUpperCase()} `, current_password: PASSWORD });
     expect(response.statusCode).toBe(200);
     expect(Me.parse(response.json()).user_profile).toMatchObject({ email: person.email, pending_email: newEmail });
     expect((await me(person.key)).user_profile.pending_email).toBe(newEmail);
@@ -183,7 +183,7 @@ describe('changing the e-mail address', () => {
   it('applies the new address, verified, when the link is opened, once', async () => {
     const person = await newCustomer();
     const newEmail = `moved.${person.email}`;
-    await patchMe(person.key, { email: newEmail });
+    await patchMe(person.key, { email: newEmail, current_password: PASSWORD });
     await t.db.update(users).set({ emailVerified: false }).where(eq(users.id, person.id));
     const key = await linkKeyFor(newEmail);
 
@@ -202,9 +202,9 @@ describe('changing the e-mail address', () => {
 
   it('refuses an expired link, a made-up one and one a newer request replaced, and changes nothing', async () => {
     const person = await newCustomer();
-    await patchMe(person.key, { email: `first.${person.email}` });
+    await patchMe(person.key, { email: `first.${person.email}`, current_password: PASSWORD });
     const replaced = await linkKeyFor(`first.${person.email}`);
-    await patchMe(person.key, { email: `second.${person.email}` });
+    await patchMe(person.key, { email: `second.${person.email}`, current_password: PASSWORD });
     const latest = await linkKeyFor(`second.${person.email}`);
     expect((await me(person.key)).user_profile.pending_email).toBe(`second.${person.email}`);
 
@@ -230,7 +230,7 @@ describe('changing the e-mail address', () => {
   it("refuses another account's address without saying whose it is, and sends nothing", async () => {
     const person = await newCustomer('Ira', 'Bell');
     const before = (await mailsTo(demoLogins.customer.email)).length;
-    const response = await patchMe(person.key, { first_name: 'Irene', email: demoLogins.customer.email.toUpperCase() });
+    const response = await patchMe(person.key, { first_name: 'Irene', email: demoLogins.customer.email.toUpperCase(), current_password: PASSWORD });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ email: [accountMessages.emailTaken] });
     expect(accountMessages.emailTaken).not.toMatch(/account|registered|exists/i);
@@ -243,7 +243,7 @@ describe('changing the e-mail address', () => {
   it('refuses the link when someone else took the address in the meantime', async () => {
     const person = await newCustomer();
     const wanted = `wanted.${person.email}`;
-    await patchMe(person.key, { email: wanted });
+    await patchMe(person.key, { email: wanted, current_password: PASSWORD });
     const key = await linkKeyFor(wanted);
     await t.db.insert(users).values({ email: wanted, passwordHash: 'x', firstName: 'Other', lastName: 'Person' });
 
@@ -261,10 +261,23 @@ describe('changing the e-mail address', () => {
     expect(await mailsTo(person.email)).toEqual([]);
   });
 
+  it('needs the current password for a new address: missing or wrong, nothing is sent', async () => {
+    const person = await newCustomer();
+    const wanted = `moved.${person.email}`;
+    const missing = await patchMe(person.key, { email: wanted });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ current_password: [passwordMessages.currentRequired] });
+    const wrong = await patchMe(person.key, { email: wanted, current_password: 'not-my-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ current_password: [passwordMessages.currentWrong] });
+    expect(await mailsTo(wanted)).toEqual([]);
+    expect(await t.db.select().from(emailChangeRequests).where(eq(emailChangeRequests.userId, person.id))).toEqual([]);
+  });
+
   it(`answers 429 after ${MAX_EMAIL_CHANGES} changes asked for in an hour`, async () => {
     const person = await newCustomer();
     for (let n = 1; n <= MAX_EMAIL_CHANGES; n += 1) {
-      expect((await patchMe(person.key, { email: `try${n}.${person.email}` })).statusCode).toBe(200);
+      expect((await patchMe(person.key, { email: `try${n}.${person.email}`, current_password: PASSWORD })).statusCode).toBe(200);
     }
     const refused = await patchMe(person.key, { email: `one-more.${person.email}` });
     expect(refused.statusCode).toBe(429);
@@ -296,7 +309,7 @@ describe('PATCH /api/v3/me/password/', () => {
     const staff = await newCustomer('Sam', 'Staff');
     const customer = await newCustomer();
     const switched = await issueToken(t.db, customer.id, t.clock.now(), staff.id);
-    const pendingChange = await send('PATCH', '/api/v3/me/', staff.key, { email: `new-${staff.email}` });
+    const pendingChange = await send('PATCH', '/api/v3/me/', staff.key, { email: `new-${staff.email}`, current_password: PASSWORD });
     expect(pendingChange.statusCode).toBe(200);
     expect((await changePassword(staff.key, newPassword)).statusCode).toBe(200);
     const [token] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(switched)));

@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { accountMessages, EMAIL_CHANGE_LINK_TTL_MINUTES, passwordMessages, type FieldErrors } from '@portal/contract';
 import { meOf } from '../auth/me.ts';
 import { LINK_KEY_PATTERN, linkError, linkProblemOf, newLinkKey, spendAllKeysOf } from '../auth/one-time-keys.ts';
@@ -80,6 +81,24 @@ async function sendEmailChangeMails(mailer: Mailer, user: AuthenticatedUser, new
   });
 }
 
+/**
+ * Checks the current password of a change that needs it. Every attempt is counted before any
+ * password work (a right one clears the count), so attempts sent side by side cannot all pass
+ * a check made before the others are counted: 429 past the limit, 400 on `field` when wrong.
+ */
+async function checkCurrentPassword(request: FastifyRequest, user: AuthenticatedUser, password: string, field: string): Promise<void> {
+  const { db } = request.server;
+  const retryAfter = await hitRateLimit(
+    db,
+    [{ bucket: WRONG_PASSWORD_BUCKET, key: String(user.id), limit: MAX_WRONG_PASSWORDS }],
+    WRONG_PASSWORD_WINDOW_MS,
+    request.server.now(),
+  );
+  if (retryAfter !== null) throw tooMany(accountMessages.tooManyPasswordAttempts, retryAfter);
+  if (!(await verifyPassword(password, user.passwordHash))) throw fieldError(field, passwordMessages.currentWrong);
+  await db.delete(requestThrottles).where(and(eq(requestThrottles.bucket, WRONG_PASSWORD_BUCKET), eq(requestThrottles.key, String(user.id))));
+}
+
 export const profileHandlers = {
   patchMe: async ({ body, request }) => {
     const auth = authOf(request);
@@ -99,6 +118,9 @@ export const profileHandlers = {
         now,
       );
       if (retryAfter !== null) throw tooMany(accountMessages.tooManyRequests, retryAfter);
+      // A session alone (perhaps a stolen one) cannot move the account to another address.
+      if (!body.current_password) throw fieldError('current_password', passwordMessages.currentRequired);
+      await checkCurrentPassword(request, user, body.current_password, 'current_password');
       const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
       // Worded so that it does not say whose the address is.
       if (owner) throw fieldError('email', accountMessages.emailTaken);
@@ -135,18 +157,8 @@ export const profileHandlers = {
     const { db } = request.server;
     const now = request.server.now();
     const { user } = auth;
-    const throttleKey = String(user.id);
 
-    // Every attempt is counted before any password work (a right one clears the count), so
-    // attempts sent side by side cannot all pass a check made before the others are counted.
-    const retryAfter = await hitRateLimit(
-      db,
-      [{ bucket: WRONG_PASSWORD_BUCKET, key: throttleKey, limit: MAX_WRONG_PASSWORDS }],
-      WRONG_PASSWORD_WINDOW_MS,
-      now,
-    );
-    if (retryAfter !== null) throw tooMany(accountMessages.tooManyPasswordAttempts, retryAfter);
-    if (!(await verifyPassword(body.old_password, user.passwordHash))) throw fieldError('old_password', passwordMessages.currentWrong);
+    await checkCurrentPassword(request, user, body.old_password, 'old_password');
     const problem = passwordProblem(body.new_password1, user.email);
     if (problem !== null) throw fieldError('new_password1', problem);
 
@@ -163,7 +175,6 @@ export const profileHandlers = {
       // asked for (perhaps by whoever had the old password).
       await spendAllKeysOf(tx, user.id, ['magic_link', 'password_reset'], now);
       await tx.delete(emailChangeRequests).where(and(eq(emailChangeRequests.userId, user.id), isNull(emailChangeRequests.usedAt)));
-      await tx.delete(requestThrottles).where(and(eq(requestThrottles.bucket, WRONG_PASSWORD_BUCKET), eq(requestThrottles.key, throttleKey)));
     });
     return { detail: accountMessages.passwordChanged };
   },

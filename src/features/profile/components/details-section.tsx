@@ -4,7 +4,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { useAccountForm } from '../../auth/use-account-form.ts';
 import { useSaveProfile } from '../api/patch-me.ts';
-import { DetailsForm, detailsFieldIds, detailsServerErrors, detailsValuesOf, patchBodyOf } from '../forms.ts';
+import { DetailsForm, detailsFieldIds, detailsServerErrors, detailsValuesOf, emailChanges, patchBodyOf } from '../forms.ts';
 
 export const detailsText = {
   heading: 'Your details',
@@ -13,6 +13,8 @@ export const detailsText = {
   emailHint: 'If you change it, we will email a link to the new address. It changes when you open the link.',
   phone: 'Phone number (optional)',
   phoneHint: 'For example, 01632 960001 or 07700 900982',
+  currentPassword: 'Current password',
+  currentPasswordHint: 'To change your email address, enter your password.',
   save: 'Save changes',
   saving: 'Saving',
 } as const;
@@ -78,6 +80,15 @@ export function DetailsSection({ me, form }: { me: Me; form: DetailsFormState })
             </Box>
           </div>
           <TextField {...form.field('phone')} label={detailsText.phone} hint={detailsText.phoneHint} type="tel" autoComplete="tel" />
+          {!viewing && emailChanges(form.values.email, me) && (
+            <TextField
+              {...form.field('current_password')}
+              label={detailsText.currentPassword}
+              hint={detailsText.currentPasswordHint}
+              type="password"
+              autoComplete="current-password"
+            />
+          )}
           <Button type="submit" colorPalette="brand" size="lg" alignSelf="flex-start" loading={form.pending} loadingText={detailsText.saving}>
             {detailsText.save}
           </Button>
