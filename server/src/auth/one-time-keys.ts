@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { accountMessages, MAGIC_LINK_TTL_MINUTES, RESET_LINK_TTL_MINUTES } from '@portal/contract';
 import type { Database } from '../db/connect.ts';
 import { oneTimeKeys } from '../db/schema.ts';
 import { detailError, type ApiError } from '../plugins/errors.ts';
-import { hashKey } from './tokens.ts';
+import { hashKey, KEY_PATTERN, newKey } from './tokens.ts';
 
 /**
  * Keys of the links we e-mail (magic link, password reset): 32 random bytes in base64url,
@@ -19,12 +18,6 @@ export const KEY_LIFETIME_MS: Record<KeyPurpose, number> = {
   magic_link: MAGIC_LINK_TTL_MINUTES * MINUTE_MS,
   password_reset: RESET_LINK_TTL_MINUTES * MINUTE_MS,
 };
-
-/** 32 bytes, base64url without padding: what every key we hand out looks like. */
-export const LINK_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-/** A new random key in base64url (256 bits). */
-export const newLinkKey = () => randomBytes(32).toString('base64url');
 
 /** Why a link's key cannot be used: never issued (or for something else), expired, or spent. */
 export type LinkProblem = 'invalid' | 'expired' | 'used';
@@ -51,7 +44,7 @@ export function linkProblemOf(row: { usedAt: Date | null; expiresAt: Date } | un
 
 /** Stores a new key for the user and purpose; answers the key, which only the e-mail will hold. */
 export async function createOneTimeKey(db: Pick<Database, 'insert'>, userId: number, purpose: KeyPurpose, now: Date): Promise<string> {
-  const key = newLinkKey();
+  const key = newKey();
   await db.insert(oneTimeKeys).values({
     purpose,
     userId,
@@ -71,7 +64,7 @@ export async function findOneTimeKey(
   purpose: KeyPurpose,
   now: Date,
 ): Promise<{ key: OneTimeKey; problem: null } | { key: null; problem: LinkProblem }> {
-  if (!LINK_KEY_PATTERN.test(key)) return { key: null, problem: 'invalid' };
+  if (!KEY_PATTERN.test(key)) return { key: null, problem: 'invalid' };
   const [row] = await db
     .select()
     .from(oneTimeKeys)
@@ -87,7 +80,7 @@ export async function findOneTimeKey(
  * the link's problem (400).
  */
 export async function useOneTimeKey(db: Database, key: string, purpose: KeyPurpose, now: Date): Promise<OneTimeKey> {
-  if (LINK_KEY_PATTERN.test(key)) {
+  if (KEY_PATTERN.test(key)) {
     const [spent] = await db
       .update(oneTimeKeys)
       .set({ usedAt: now })

@@ -25,6 +25,14 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', COST, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/**
+ * The hash of a random password nobody knows: an account that signs in another way (a social
+ * provider, a link) until its owner sets one by password reset.
+ */
+export function unusablePasswordHash(): Promise<string> {
+  return hashPassword(randomBytes(32).toString('base64url'));
+}
+
 /** Checks a password against a stored hash in constant time; a malformed hash never matches. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [algorithm, n, r, p, salt, hash] = stored.split('$');

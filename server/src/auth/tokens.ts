@@ -12,7 +12,11 @@ export const TOKEN_ABSOLUTE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_used_at is written at most this often, so a busy client does not cost a write per request. */
 export const TOKEN_TOUCH_INTERVAL_MS = 60 * 1000;
 
-const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/; // 32 bytes, base64url without padding
+/** 32 bytes, base64url without padding: what every key we hand out looks like (tokens, link keys). */
+export const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new random key (256 bits, base64url): a token's, a link's. */
+export const newKey = (): string => randomBytes(32).toString('base64url');
 
 export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
@@ -25,7 +29,7 @@ export async function issueToken(
   now: Date,
   actingUserId: number | null = null,
 ): Promise<string> {
-  const key = randomBytes(32).toString('base64url');
+  const key = newKey();
   await db.insert(authTokens).values({ userId, keyHash: hashKey(key), createdAt: now, lastUsedAt: now, actingUserId });
   return key;
 }

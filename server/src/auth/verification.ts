@@ -2,9 +2,9 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { VERIFY_LINK_TTL_MINUTES } from '@portal/contract';
 import type { Database } from '../db/connect.ts';
 import { emailVerificationKeys, users } from '../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { LINK_KEY_PATTERN, linkError, linkProblemOf, newLinkKey } from './one-time-keys.ts';
-import { hashKey } from './tokens.ts';
+import { greeting, type Mailer } from '../mail/mailer.ts';
+import { linkError, linkProblemOf } from './one-time-keys.ts';
+import { hashKey, KEY_PATTERN, newKey } from './tokens.ts';
 
 /** Verification e-mails asked for per address, and per client, in this window. */
 export const RESEND_WINDOW_MS = 60 * 60 * 1000;
@@ -32,7 +32,7 @@ export async function sendVerificationEmail(
   user: { id: number; email: string; firstName: string },
   now: Date,
 ): Promise<void> {
-  const key = newLinkKey();
+  const key = newKey();
   const values = {
     keyHash: hashKey(key),
     createdAt: now,
@@ -44,12 +44,11 @@ export async function sendVerificationEmail(
     .insert(emailVerificationKeys)
     .values({ userId: user.id, ...values })
     .onConflictDoUpdate({ target: emailVerificationKeys.userId, set: values });
-  const greeting = user.firstName.trim() ? `Hello ${user.firstName.trim()},` : 'Hello,';
   await mailer.send({
     to: user.email,
     subject: 'Verify your email address',
     text: [
-      greeting,
+      greeting(user.firstName),
       '',
       'Please confirm your email address for the Customer Portal by opening this link:',
       `${publicUrl()}/auth/register/verify/${key}`,
@@ -67,7 +66,7 @@ export async function sendVerificationEmail(
  * unknown, expired, already used, or was sent to an address the user no longer has.
  */
 export async function verifyEmailKey(db: Database, key: string, now: Date): Promise<void> {
-  if (!LINK_KEY_PATTERN.test(key)) throw linkError('invalid');
+  if (!KEY_PATTERN.test(key)) throw linkError('invalid');
   const keyHash = hashKey(key);
   await db.transaction(async (tx) => {
     const [spent] = await tx

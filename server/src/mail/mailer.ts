@@ -8,6 +8,12 @@ export interface MailMessage {
   text: string;
 }
 
+/** The opening line of every e-mail: "Hello Sam," or, without a first name, "Hello,". */
+export const greeting = (firstName: string): string => (firstName.trim() ? `Hello ${firstName.trim()},` : 'Hello,');
+
+/** A plain-text e-mail from its lines. */
+export const plainMail = (to: string, subject: string, lines: string[]): MailMessage => ({ to, subject, text: lines.join('\n') });
+
 /**
  * How the portal sends e-mail: an adapter, so a production transport (SMTP, a mail API)
  * plugs in here without touching the routes.

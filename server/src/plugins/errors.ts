@@ -16,6 +16,12 @@ export class ApiError extends Error {
 export const detailError = (statusCode: number, detail: string, headers?: Record<string, string>) =>
   new ApiError(statusCode, { detail }, headers);
 
+/** 400 on one field: `{ [field]: [message] }`. */
+export const fieldError = (field: string, message: string) => new ApiError(400, { [field]: [message] });
+
+/** 429 with the seconds to wait in Retry-After. */
+export const tooManyRequests = (detail: string, retryAfter: number) => detailError(429, detail, { 'Retry-After': String(retryAfter) });
+
 // Fastify's own wording names its internals; these say what the client should do instead.
 const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',

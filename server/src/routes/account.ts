@@ -1,17 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { accountMessages, MAGIC_LINK_TTL_MINUTES, mobileMessages, RESET_LINK_TTL_MINUTES, SMS_CODE_TTL_MINUTES } from '@portal/contract';
 import { createOneTimeKey, findOneTimeKey, linkError, spendAllKeysOf, useOneTimeKey } from '../auth/one-time-keys.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword, unusablePasswordHash } from '../auth/passwords.ts';
 import { hitRateLimit } from '../auth/rate-limit.ts';
 import { checkSmsCode, createSmsCode } from '../auth/sms-codes.ts';
 import { issueToken } from '../auth/tokens.ts';
 import { publicUrl, sendVerificationEmail, verifyEmailKey } from '../auth/verification.ts';
 import { accounts, authTokens, emailChangeRequests, loginFailures, users } from '../db/schema.ts';
-import type { MailMessage } from '../mail/mailer.ts';
-import { ApiError, detailError } from '../plugins/errors.ts';
+import { greeting, plainMail } from '../mail/mailer.ts';
+import { detailError, fieldError, tooManyRequests } from '../plugins/errors.ts';
 import { e164Mobile, nationalMobile } from '../sms/sms.ts';
 import type { Handlers } from './index.ts';
 
@@ -51,7 +50,7 @@ async function throttle(request: FastifyRequest, name: Limited, address: string)
   return hitRateLimit(db, [{ bucket: `${name}_address`, key: address, limit: limits.address }], THROTTLE_WINDOW_MS, now);
 }
 
-const tooMany = (retryAfter: number) => detailError(429, accountMessages.tooManyRequests, { 'Retry-After': String(retryAfter) });
+const tooMany = (retryAfter: number) => tooManyRequests(accountMessages.tooManyRequests, retryAfter);
 
 /** The throttle of the SMS calls: over the number's limit is a 429 too (a code is asked for by whoever holds the phone). */
 async function throttleStrictly(request: FastifyRequest, name: Limited, address: string): Promise<void> {
@@ -70,10 +69,6 @@ async function sendQuietly(request: FastifyRequest, send: () => Promise<void>): 
     }
   });
 }
-
-const greeting = (firstName: string) => (firstName.trim() ? `Hello ${firstName.trim()},` : 'Hello,');
-
-const mail = (to: string, subject: string, lines: string[]): MailMessage => ({ to, subject, text: lines.join('\n') });
 
 /** Base64url of the user's id: the {uid} of a reset link, as Django's password reset makes it. */
 export const uidOf = (userId: number) => Buffer.from(String(userId)).toString('base64url');
@@ -97,7 +92,7 @@ export const accountHandlers = {
     const now = request.server.now();
     const email = body.email.toLowerCase();
     const problem = passwordProblem(body.password1, email);
-    if (problem) throw new ApiError(400, { password1: [problem] });
+    if (problem) throw fieldError('password1', problem);
     // After the password check: a refused password does not use up the person's tries.
     const quiet = (await throttle(request, 'register', email)) !== null;
 
@@ -123,7 +118,7 @@ export const accountHandlers = {
       const existing = await findUser(request, email);
       await sendQuietly(request, () =>
         mailer.send(
-          mail(email, 'You already have an account', [
+          plainMail(email, 'You already have an account', [
             greeting(existing?.firstName ?? ''),
             '',
             'Someone, hopefully you, tried to create a Customer Portal account with this email address. You already have one.',
@@ -157,7 +152,7 @@ export const accountHandlers = {
       await sendQuietly(request, async () => {
         const key = await createOneTimeKey(db, user.id, 'magic_link', now);
         await mailer.send(
-          mail(user.email, 'Your sign-in link', [
+          plainMail(user.email, 'Your sign-in link', [
             greeting(user.firstName),
             '',
             'Open this link to sign in to the Customer Portal:',
@@ -183,7 +178,7 @@ export const accountHandlers = {
    */
   magicLinkLogin: async ({ body, request, reply }) => {
     const now = request.server.now();
-    const unusablePassword = await hashPassword(randomBytes(32).toString('base64url'));
+    const unusablePassword = await unusablePasswordHash();
     const key = await request.server.db.transaction(async (tx) => {
       const spent = await useOneTimeKey(tx, body.key, 'magic_link', now);
       const firstConfirmed = await tx
@@ -210,7 +205,7 @@ export const accountHandlers = {
       await sendQuietly(request, async () => {
         const token = await createOneTimeKey(db, user.id, 'password_reset', now);
         await mailer.send(
-          mail(user.email, 'Reset your password', [
+          plainMail(user.email, 'Reset your password', [
             greeting(user.firstName),
             '',
             'Open this link to choose a new password for the Customer Portal:',
@@ -243,7 +238,7 @@ export const accountHandlers = {
     const [user] = await db.select().from(users).where(eq(users.id, found.key.userId)).limit(1);
     if (!user) throw linkError('invalid');
     const problem = passwordProblem(body.new_password1, user.email);
-    if (problem) throw new ApiError(400, { new_password1: [problem] });
+    if (problem) throw fieldError('new_password1', problem);
 
     const passwordHash = await hashPassword(body.new_password1);
     await db.transaction(async (tx) => {
@@ -261,7 +256,7 @@ export const accountHandlers = {
     });
     await sendQuietly(request, () =>
       request.server.mailer.send(
-        mail(user.email, 'Your password has been changed', [
+        plainMail(user.email, 'Your password has been changed', [
           greeting(user.firstName),
           '',
           'The password of your Customer Portal account has just been changed, and every device signed in to it has been signed out.',
@@ -278,7 +273,7 @@ export const accountHandlers = {
     const now = request.server.now();
     // The contract let only UK mobile numbers through.
     const mobile = nationalMobile(body.mobile_number);
-    if (!mobile) throw new ApiError(400, { mobile_number: [mobileMessages.invalid] });
+    if (!mobile) throw fieldError('mobile_number', mobileMessages.invalid);
     await throttleStrictly(request, 'smsSend', mobile);
     const code = await createSmsCode(request.server.db, mobile, now);
     try {
@@ -296,7 +291,7 @@ export const accountHandlers = {
 
   smsVerify: async ({ body, request, reply }) => {
     const mobile = nationalMobile(body.mobile_number);
-    if (!mobile) throw new ApiError(400, { mobile_number: [mobileMessages.invalid] });
+    if (!mobile) throw fieldError('mobile_number', mobileMessages.invalid);
     await throttleStrictly(request, 'smsVerify', mobile);
     const outcome = await checkSmsCode(request.server.db, mobile, body.sms_code, request.server.now());
     reply.header('cache-control', 'no-store');

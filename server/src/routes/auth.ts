@@ -8,7 +8,7 @@ import { meOf } from '../auth/me.ts';
 import { issueToken, revokeToken } from '../auth/tokens.ts';
 import { MAX_RESENDS, RESEND_WINDOW_MS, sendVerificationEmail } from '../auth/verification.ts';
 import { authOf } from '../plugins/auth.ts';
-import { detailError } from '../plugins/errors.ts';
+import { detailError, tooManyRequests } from '../plugins/errors.ts';
 import type { Handlers } from './index.ts';
 
 export const authHandlers = {
@@ -26,7 +26,7 @@ export const authHandlers = {
     // Throttled before any password work, so a locked e-mail costs the attacker a cheap query.
     const retryAfter = (await checkLoginThrottle(db, keys, now)) ?? (await countLoginAttempt(db, keys, now));
     if (retryAfter !== null) {
-      throw detailError(429, errorMessages.tooManyLoginAttempts, { 'Retry-After': String(retryAfter) });
+      throw tooManyRequests(errorMessages.tooManyLoginAttempts, retryAfter);
     }
 
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -64,7 +64,7 @@ export const authHandlers = {
       RESEND_WINDOW_MS,
       now,
     );
-    if (retryAfter !== null) throw detailError(429, staffMessages.tooManyResends, { 'Retry-After': String(retryAfter) });
+    if (retryAfter !== null) throw tooManyRequests(staffMessages.tooManyResends, retryAfter);
 
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     if (user && !user.emailVerified) {

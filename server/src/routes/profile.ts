@@ -1,17 +1,17 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { accountMessages, EMAIL_CHANGE_LINK_TTL_MINUTES, passwordMessages, type FieldErrors } from '@portal/contract';
+import { accountMessages, EMAIL_CHANGE_LINK_TTL_MINUTES, passwordMessages } from '@portal/contract';
 import { meOf } from '../auth/me.ts';
-import { LINK_KEY_PATTERN, linkError, linkProblemOf, newLinkKey, spendAllKeysOf } from '../auth/one-time-keys.ts';
+import { linkError, linkProblemOf, spendAllKeysOf } from '../auth/one-time-keys.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { hitRateLimit } from '../auth/rate-limit.ts';
-import { hashKey, type AuthenticatedUser } from '../auth/tokens.ts';
+import { hashKey, KEY_PATTERN, newKey, type AuthenticatedUser } from '../auth/tokens.ts';
 import { publicUrl } from '../auth/verification.ts';
 import { authTokens, emailChangeRequests, requestThrottles, users } from '../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { greeting, type Mailer } from '../mail/mailer.ts';
 import { authOf } from '../plugins/auth.ts';
-import { ApiError, detailError } from '../plugins/errors.ts';
+import { detailError, fieldError, tooManyRequests } from '../plugins/errors.ts';
 import type { Handlers } from './index.ts';
 
 /**
@@ -38,8 +38,6 @@ export const MAX_EMAIL_CHANGES = 5;
 export const EMAIL_CHANGE_WINDOW_MS = 60 * MINUTE_MS;
 const EMAIL_CHANGE_BUCKET = 'email_change_request';
 
-const fieldError = (field: string, message: string) => new ApiError(400, { [field]: [message] } satisfies FieldErrors);
-const tooMany = (message: string, retryAfter: number) => detailError(429, message, { 'Retry-After': String(retryAfter) });
 
 /** Whether a database error is a unique constraint refusing a row (SQLSTATE 23505); drizzle wraps the driver's error. */
 function isUniqueViolation(error: unknown): boolean {
@@ -49,15 +47,13 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-const greeting = (user: { firstName: string }) => (user.firstName.trim() ? `Hello ${user.firstName.trim()},` : 'Hello,');
-
 /** The link to the new address, and the notice to the old one. The key is only ever in the first. */
 async function sendEmailChangeMails(mailer: Mailer, user: AuthenticatedUser, newEmail: string, key: string) {
   await mailer.send({
     to: newEmail,
     subject: 'Confirm your new email address',
     text: [
-      greeting(user),
+      greeting(user.firstName),
       '',
       'You asked to use this email address for your Customer Portal account. To confirm it, open this link:',
       `${publicUrl()}/profile-preferences/confirm-email#key=${key}`,
@@ -71,7 +67,7 @@ async function sendEmailChangeMails(mailer: Mailer, user: AuthenticatedUser, new
     to: user.email,
     subject: 'Your email address is being changed',
     text: [
-      greeting(user),
+      greeting(user.firstName),
       '',
       `Someone asked to change the email address of your Customer Portal account to ${newEmail}.`,
       'Nothing changes until the link we sent to that address is opened.',
@@ -94,7 +90,7 @@ async function checkCurrentPassword(request: FastifyRequest, user: Authenticated
     WRONG_PASSWORD_WINDOW_MS,
     request.server.now(),
   );
-  if (retryAfter !== null) throw tooMany(accountMessages.tooManyPasswordAttempts, retryAfter);
+  if (retryAfter !== null) throw tooManyRequests(accountMessages.tooManyPasswordAttempts, retryAfter);
   if (!(await verifyPassword(password, user.passwordHash))) throw fieldError(field, passwordMessages.currentWrong);
   await db.delete(requestThrottles).where(and(eq(requestThrottles.bucket, WRONG_PASSWORD_BUCKET), eq(requestThrottles.key, String(user.id))));
 }
@@ -117,7 +113,7 @@ export const profileHandlers = {
         EMAIL_CHANGE_WINDOW_MS,
         now,
       );
-      if (retryAfter !== null) throw tooMany(accountMessages.tooManyRequests, retryAfter);
+      if (retryAfter !== null) throw tooManyRequests(accountMessages.tooManyRequests, retryAfter);
       // A session alone (perhaps a stolen one) cannot move the account to another address.
       if (!body.current_password) throw fieldError('current_password', passwordMessages.currentRequired);
       await checkCurrentPassword(request, user, body.current_password, 'current_password');
@@ -131,7 +127,7 @@ export const profileHandlers = {
       ...(body.last_name !== undefined && { lastName: body.last_name }),
       ...(body.phone !== undefined && { phone: body.phone === '' ? null : body.phone }),
     };
-    const key = emailChanges ? newLinkKey() : null;
+    const key = emailChanges ? newKey() : null;
     const updated = await db.transaction(async (tx) => {
       const [row] = Object.keys(changes).length > 0 ? await tx.update(users).set(changes).where(eq(users.id, user.id)).returning() : [user];
       if (newEmail !== undefined && key !== null) {
@@ -182,7 +178,7 @@ export const profileHandlers = {
   confirmEmailChange: async ({ body, request }) => {
     const { db } = request.server;
     const now = request.server.now();
-    if (!LINK_KEY_PATTERN.test(body.key)) throw linkError('invalid');
+    if (!KEY_PATTERN.test(body.key)) throw linkError('invalid');
     const [found] = await db.select().from(emailChangeRequests).where(eq(emailChangeRequests.keyHash, hashKey(body.key))).limit(1);
     const problem = linkProblemOf(found, now);
     if (problem !== null || !found) throw linkError(problem ?? 'invalid');

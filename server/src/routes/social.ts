@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyRequest } from 'fastify';
 import { Email, OAUTH_STATE_TTL_MINUTES, socialMessages, socialProviderNames, type SocialProvider } from '@portal/contract';
 import type { Database } from '../db/connect.ts';
 import { authTokens, oauthStates, socialIdentities, users } from '../db/schema.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { unusablePasswordHash } from '../auth/passwords.ts';
 import { hitRateLimit } from '../auth/rate-limit.ts';
 import { SocialExchangeError, type SocialClient, type SocialProfile } from '../auth/social-providers.ts';
 import { hashKey, issueToken } from '../auth/tokens.ts';
-import { detailError } from '../plugins/errors.ts';
+import { detailError, tooManyRequests } from '../plugins/errors.ts';
 import type { Handlers } from './index.ts';
 
 const STATE_TTL_MS = OAUTH_STATE_TTL_MINUTES * 60 * 1000;
@@ -58,7 +57,7 @@ async function userForProfile(db: Database, provider: SocialProvider, profile: S
     const email = parsedEmail.data.toLowerCase();
 
     // Nobody knows this password: the account signs in through the provider (or a password reset).
-    const unusablePassword = await hashPassword(randomBytes(32).toString('base64url'));
+    const unusablePassword = await unusablePasswordHash();
     let [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
     // Staff can act on every customer's account: a provider's word for the address is not enough.
     if (user?.isStaff) throw detailError(400, socialMessages.staffAccount);
@@ -105,7 +104,7 @@ export const socialHandlers = {
       START_WINDOW_MS,
       now,
     );
-    if (retryAfter !== null) throw detailError(429, socialMessages.tooManyRequests, { 'Retry-After': String(retryAfter) });
+    if (retryAfter !== null) throw tooManyRequests(socialMessages.tooManyRequests, retryAfter);
 
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
