@@ -104,6 +104,18 @@ export const mobileMessages = {
   required: 'Enter a mobile phone number',
   invalid: 'Enter a UK mobile number, like 07700 900982',
 } as const;
+/** Characters people put between a mobile number's digits. */
+const MOBILE_SEPARATORS = /[\s()-]/g;
+
+/**
+ * A UK mobile number in its national form (07 and nine digits), or null when it is not one.
+ * @example nationalUkMobile('+44 (7700) 900-982') // '07700900982'
+ */
+export function nationalUkMobile(value: string): string | null {
+  const number = value.replace(MOBILE_SEPARATORS, '');
+  return UK_MOBILE_PATTERN.test(number) ? `0${number.slice(-10)}` : null;
+}
+
 export const MobileNumber = z.pipe(
   z.string({ error: mobileMessages.required }).check(
     z.trim(),
@@ -111,7 +123,7 @@ export const MobileNumber = z.pipe(
     z.maxLength(20, mobileMessages.invalid),
   ),
   z.pipe(
-    z.transform((value: string) => value.replace(/[\s()-]/g, '')),
+    z.transform((value: string) => value.replace(MOBILE_SEPARATORS, '')),
     z.string().check(z.regex(UK_MOBILE_PATTERN, mobileMessages.invalid)),
   ),
 );

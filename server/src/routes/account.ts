@@ -1,6 +1,6 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { accountMessages, MAGIC_LINK_TTL_MINUTES, mobileMessages, RESET_LINK_TTL_MINUTES, SMS_CODE_TTL_MINUTES } from '@portal/contract';
+import { accountMessages, MAGIC_LINK_TTL_MINUTES, mobileMessages, RESET_LINK_TTL_MINUTES, SMS_CODE_TTL_MINUTES, nationalUkMobile } from '@portal/contract';
 import { createOneTimeKey, findOneTimeKey, linkError, spendAllKeysOf, useOneTimeKey } from '../auth/one-time-keys.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
 import { hashPassword, unusablePasswordHash } from '../auth/passwords.ts';
@@ -11,7 +11,7 @@ import { publicUrl, sendVerificationEmail, verifyEmailKey } from '../auth/verifi
 import { accounts, authTokens, emailChangeRequests, loginFailures, users } from '../db/schema.ts';
 import { greeting, plainMail } from '../mail/mailer.ts';
 import { detailError, fieldError, tooManyRequests } from '../plugins/errors.ts';
-import { e164Mobile, nationalMobile } from '../sms/sms.ts';
+import { e164Mobile } from '../sms/sms.ts';
 import type { Handlers } from './index.ts';
 
 /**
@@ -272,7 +272,7 @@ export const accountHandlers = {
   smsSend: async ({ body, request, reply }) => {
     const now = request.server.now();
     // The contract let only UK mobile numbers through.
-    const mobile = nationalMobile(body.mobile_number);
+    const mobile = nationalUkMobile(body.mobile_number);
     if (!mobile) throw fieldError('mobile_number', mobileMessages.invalid);
     await throttleStrictly(request, 'smsSend', mobile);
     const code = await createSmsCode(request.server.db, mobile, now);
@@ -290,7 +290,7 @@ export const accountHandlers = {
   },
 
   smsVerify: async ({ body, request, reply }) => {
-    const mobile = nationalMobile(body.mobile_number);
+    const mobile = nationalUkMobile(body.mobile_number);
     if (!mobile) throw fieldError('mobile_number', mobileMessages.invalid);
     await throttleStrictly(request, 'smsVerify', mobile);
     const outcome = await checkSmsCode(request.server.db, mobile, body.sms_code, request.server.now());

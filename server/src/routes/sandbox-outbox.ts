@@ -1,10 +1,11 @@
 import { and, desc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
+import { nationalUkMobile } from '@portal/contract';
 import { publicUrl } from '../auth/verification.ts';
 import { emailVerificationKeys, oneTimeKeys, outbox, smsCodes } from '../db/schema.ts';
 import { hashKey } from '../auth/tokens.ts';
-import { e164Mobile, nationalMobile } from '../sms/sms.ts';
+import { e164Mobile } from '../sms/sms.ts';
 
 /**
  * The sandbox outbox (issue 7): while e-mail and SMS both go to the sandbox adapters, every
@@ -39,7 +40,7 @@ export const OutboxList = z.object({ results: z.array(OutboxMessage) });
 
 /** A text message's `to` is stored in E.164; a test may name the number as typed (07700 900982). */
 function recipientsOf(to: string): string[] {
-  const mobile = nationalMobile(to);
+  const mobile = nationalUkMobile(to);
   return mobile ? [to.toLowerCase(), e164Mobile(mobile)] : [to.toLowerCase()];
 }
 
@@ -163,7 +164,7 @@ async function expireLinksIn(app: FastifyInstance, id: number): Promise<number |
   if (!message) return null;
   const now = app.now();
   if (message.channel === 'sms') {
-    const mobile = nationalMobile(message.to);
+    const mobile = nationalUkMobile(message.to);
     if (!mobile) return 0;
     const rows = await app.db
       .update(smsCodes)

@@ -1,18 +1,19 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpsSmsGateway } from './https-gateway.ts';
-import { e164Mobile, nationalMobile } from './sms.ts';
+import { e164Mobile } from './sms.ts';
+import { nationalUkMobile } from '@portal/contract';
 
-describe('nationalMobile', () => {
+describe('nationalUkMobile', () => {
   it('reads every UK mobile form the contract accepts', () => {
     for (const typed of ['07700900982', '07700 900982', '7700900982', '447700900982', '+447700900982', '00447700900982', '+44 (7700) 900-982']) {
-      expect(nationalMobile(typed), typed).toBe('07700900982');
+      expect(nationalUkMobile(typed), typed).toBe('07700900982');
     }
     expect(e164Mobile('07700900982')).toBe('+447700900982');
   });
 
   it('refuses landlines and other countries', () => {
-    for (const typed of ['01632960001', '+33612345678', '0770090098', '077009009821', '', 'seven']) expect(nationalMobile(typed), typed).toBeNull();
+    for (const typed of ['01632960001', '+33612345678', '0770090098', '077009009821', '', 'seven']) expect(nationalUkMobile(typed), typed).toBeNull();
   });
 });
 

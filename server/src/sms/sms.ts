@@ -30,12 +30,5 @@ export class SandboxSms implements SmsSender {
   }
 }
 
-/** 07700900982, 7700900982, 447700900982, +447700900982 or 00447700900982 as 07700900982; null if not a UK mobile. */
-export function nationalMobile(number: string): string | null {
-  const digits = number.replace(/[\s()-]/g, '').replace(/^\+/, '');
-  const match = /^(?:0044|44|0)?(7\d{9})$/.exec(digits);
-  return match ? `0${match[1]}` : null;
-}
-
 /** A national UK mobile number (07...) in E.164, +447.... */
 export const e164Mobile = (national: string) => `+44${national.slice(1)}`;
