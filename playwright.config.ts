@@ -9,9 +9,11 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // CI may retry a failed test once (PLAYWRIGHT_RETRIES, set by .ci/run); the flaky-list reporter names every
+  // test that passed only on retry, to be fixed at its cause.
+  retries: Number(process.env.PLAYWRIGHT_RETRIES ?? 0),
   forbidOnly: !!process.env.CI,
-  reporter: [['list']],
+  reporter: [['list'], ['./e2e/reporters/flaky-list.ts']],
   // Generous: CI shares two cores between the server, Chromium and axe-core.
   timeout: 90_000,
   expect: { timeout: 10_000 },

@@ -29,10 +29,26 @@ import {
 import { generateFlow, sampleFlow, seededRandom } from '@portal/editor-core/testing';
 import { describe, expect, it } from 'vitest';
 
-/** Seeds that once failed, kept as regressions (none has failed yet). */
-const PINNED_SEEDS: number[] = [];
-const RANDOM_SEEDS = Array.from({ length: 30 }, (_, i) => 1000 + i);
+/**
+ * Seeds that once failed, kept as regressions: when a run prints a failing seed, add it here with the
+ * date and what it found. The first 30 are the seeds this suite ran with before it drew fresh ones.
+ */
+const PINNED_SEEDS: number[] = Array.from({ length: 30 }, (_, i) => 1000 + i);
+/** Fresh seeds each run, so the suite can find what the pinned ones never reach. FUZZ_SEED=n replays one run; FUZZ_RUNS=n draws more. */
+const FRESH_RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const STEPS = 50;
+
+function freshSeeds(): number[] {
+  const replay = process.env.FUZZ_SEED;
+  if (replay !== undefined) {
+    if (!/^\d+$/.test(replay)) throw new Error(`FUZZ_SEED must be a whole number, not "${replay}"`);
+    return [Number(replay)];
+  }
+  return Array.from({ length: FRESH_RUNS }, () => Math.floor(Math.random() * 2 ** 31));
+}
+const FRESH_SEEDS = freshSeeds();
+// Printed so a run's seeds can be replayed (FUZZ_SEED=n) or pinned even when the failure's own name is lost.
+console.log(`editor-core fuzz: fresh seeds ${FRESH_SEEDS.join(', ')}`);
 
 const ARG_EDITS: Array<[string, unknown]> = [
   ['target', ['201', '202']],
@@ -127,5 +143,6 @@ function importFlowOrThrow(json: string): CallFlow {
 
 describe('editor-core fuzz', () => {
   for (const seed of PINNED_SEEDS) it(`pinned seed ${seed}`, () => fuzz(seed));
-  for (const seed of RANDOM_SEEDS) it(`seed ${seed}: ${STEPS} commands keep every invariant`, () => fuzz(seed));
+  // The seed is in the test's name, so a failure names it (replay: FUZZ_SEED=<seed> npx vitest run tests/editor-core-fuzz.test.ts).
+  for (const seed of FRESH_SEEDS) it(`fresh seed ${seed}: ${STEPS} commands keep every invariant`, () => fuzz(seed));
 });

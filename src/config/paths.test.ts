@@ -4,14 +4,6 @@ import * as journeyPaths from './journey-paths.ts';
 import { buildRoutePath, routeName } from './route-path.ts';
 
 describe('paths', () => {
-  it('holds the spec routes the app uses', () => {
-    expect(paths.index.pattern).toBe('/');
-    expect(paths.index.name).toBe('index');
-    expect(paths.authLogin.pattern).toBe('/auth/login/');
-    expect(paths.authLogin.name).toBe('auth-login');
-    expect(paths.notFound.name).toBe('not-found');
-  });
-
   it('keeps each route once, in paths.ts or journey-paths.ts', () => {
     const patterns = ([...Object.values(paths), ...Object.values(journeyPaths)] as unknown[])
       .filter((value): value is { pattern: string } => typeof value === 'object' && value !== null && 'pattern' in value)
