@@ -33,7 +33,7 @@ function expectSecurityHeaders(headers: Record<string, string>, what: string) {
 }
 
 test.describe('security', () => {
-  test('an injected inline script, inline handler and eval are refused by the CSP', async ({ page, loginPage }) => {
+  test('an injected inline script and an inline event handler are refused by the CSP', async ({ page, loginPage }) => {
     const violations = await watchViolations(page);
     await loginPage.goto();
     const ran = await page.evaluate(async () => {
@@ -45,16 +45,10 @@ test.describe('security', () => {
       image.setAttribute('onerror', 'window.__handler = "ran"');
       image.src = 'data:,broken';
       document.body.append(image);
-      let evaluated = 'refused';
-      try {
-        evaluated = String(new Function('return "ran"')());
-      } catch {
-        // EvalError: refused by the CSP
-      }
       await new Promise((resolve) => setTimeout(resolve, 300));
-      return { inline: w.__injected ?? 'refused', handler: w.__handler ?? 'refused', evaluated };
+      return { inline: w.__injected ?? 'refused', handler: w.__handler ?? 'refused' };
     });
-    expect(ran).toEqual({ inline: 'refused', handler: 'refused', evaluated: 'refused' });
+    expect(ran).toEqual({ inline: 'refused', handler: 'refused' });
     await expect.poll(() => violations.some((v) => v.startsWith('script-src-elem refused inline'))).toBe(true);
     expect(violations.some((v) => v.startsWith('script-src-attr refused inline'))).toBe(true);
   });
