@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -9,7 +9,11 @@ import { join, resolve } from 'node:path';
  * (`PANIC: could not locate a valid checkpoint record`). The lock is a file created with
  * O_EXCL in the folder, holding the owner's pid, host and process start time; a lock whose
  * process is gone (kill -9, a crash, a container restarted with the same pid) is taken over.
+ * The holder touches the file every HEARTBEAT_MS: a lock written on another host (a container
+ * that got a new hostname, a shared volume) counts as stale once untouched for STALE_MS.
  */
+const HEARTBEAT_MS = 10_000;
+const STALE_MS = 60_000;
 export const LOCK_FILE = 'portal.lock';
 
 interface LockOwner {
@@ -55,8 +59,9 @@ function processStartTime(pid: number): string | null {
   }
 }
 
-function isAlive(owner: LockOwner): boolean {
-  if (owner.host !== hostname()) return true; // cannot tell: a folder shared over the network stays locked
+function isAlive(owner: LockOwner, touched: number): boolean {
+  // Another host's process cannot be looked up: its heartbeat tells.
+  if (owner.host !== hostname()) return Date.now() - touched < STALE_MS;
   if (owner.pid === process.pid) return false; // an earlier life of this pid (a restarted container's pid 1)
   try {
     process.kill(owner.pid, 0);
@@ -67,9 +72,11 @@ function isAlive(owner: LockOwner): boolean {
   return owner.started === null || started === null || started === owner.started;
 }
 
-function readOwner(path: string): { raw: string; owner: LockOwner | null } | null {
+function readOwner(path: string): { raw: string; owner: LockOwner | null; touched: number } | null {
   let raw: string;
+  let touched: number;
   try {
+    touched = statSync(path).mtimeMs;
     raw = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -77,9 +84,9 @@ function readOwner(path: string): { raw: string; owner: LockOwner | null } | nul
   }
   try {
     const owner = JSON.parse(raw) as LockOwner;
-    return { raw, owner: Number.isInteger(owner.pid) ? owner : null };
+    return { raw, owner: Number.isInteger(owner.pid) ? owner : null, touched };
   } catch {
-    return { raw, owner: null };
+    return { raw, owner: null, touched };
   }
 }
 
@@ -114,7 +121,7 @@ export function lockDataDir(dataDir: string, command = 'server'): DataDirLock {
         sleepSync(100);
         continue;
       }
-    } else if (isAlive(found.owner)) {
+    } else if (isAlive(found.owner, found.touched)) {
       throw new DataDirLockedError(folder, found.owner);
     }
     takeOver(path, found.raw);
@@ -144,9 +151,19 @@ function takeOver(path: string, staleRaw: string) {
 
 function lockHandle(path: string, text: string): DataDirLock {
   let released = false;
+  const heartbeat = setInterval(() => {
+    try {
+      const now = new Date();
+      utimesSync(path, now, now);
+    } catch {
+      // the folder went away (a restore moved it): nothing to keep fresh
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   const release = () => {
     if (released) return;
     released = true;
+    clearInterval(heartbeat);
     process.off('exit', release);
     try {
       if (readFileSync(path, 'utf8') === text) unlinkSync(path);
