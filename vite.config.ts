@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias, type ProxyOptions } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 // The API server the dev server forwards to (in production one server serves both).
 const apiTarget = process.env.PORTAL_API_URL ?? 'http://localhost:8080';
@@ -39,14 +40,16 @@ function reactRouterProductionBuild(): Alias[] {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  // precompress: .br and .gz beside each text asset, which the server sends by Accept-Encoding.
+  plugins: [react(), precompress()],
   resolve: { alias: command === 'build' ? reactRouterProductionBuild() : [] },
   server: { proxy },
   preview: { proxy },
   build: {
     // bench/ reads dist/.vite/manifest.json to sum the JS each route needs.
     manifest: true,
-    // Maps for debugging, without a reference in the shipped files.
+    // Maps for debugging, without a reference in the shipped files; the server refuses *.map
+    // (plugins/spa.ts), so they stay on the machine that built them.
     sourcemap: 'hidden',
     // react-dom alone is most of this; the budget that matters (gzip per route) is bench/'s.
     chunkSizeWarningLimit: 600,

@@ -1,12 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { config as zodConfig } from 'zod/v4/core';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRoutes, discoverRoutes } from './app/routes.tsx';
 import { handleInvalidToken } from './app/session.ts';
 import { reloadForChunkError } from './lib/chunk-reload.ts';
 import { onInvalidToken } from './lib/http.ts';
 import { createQueryClient } from './lib/query-client.ts';
+
+// The Content-Security-Policy refuses eval (server/src/plugins/security-headers.ts): zod's
+// compiled parsers would probe `new Function` and report a CSP violation; parse without them.
+zodConfig({ jitless: true });
 
 const queryClient = createQueryClient();
 

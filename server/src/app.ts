@@ -15,6 +15,9 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { requestForLog } from './plugins/log-redaction.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerCompression } from './plugins/compression.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerTrustProxyWarning } from './plugins/trust-proxy-warning.ts';
 import { accountHandlers } from './routes/account.ts';
 import { addressHandlers } from './routes/address.ts';
 import { audioHandlers } from './routes/audio.ts';
@@ -124,6 +127,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => speech.close?.());
 
   // External plugins. Swagger must come before the routes it documents.
+  // Security headers, compression, the TRUST_PROXY hint: on every answer (plugins/, issue 11).
+  await registerSecurityHeaders(app);
+  await registerCompression(app);
+  registerTrustProxyWarning(app, options.trustProxy ?? false);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +18,7 @@ interface Started {
   output: () => string;
 }
 
-function start(): Promise<Started> {
+function spawnServer() {
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
@@ -26,6 +27,11 @@ function start(): Promise<Started> {
   });
   running.add(child);
   child.once('exit', () => running.delete(child));
+  return child;
+}
+
+function start(): Promise<Started> {
+  const child = spawnServer();
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -37,6 +43,20 @@ function start(): Promise<Started> {
     child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`exited with ${code} before listening:\n${output}`)));
   });
+}
+
+/** A start expected to fail: its exit code and everything it printed. */
+function startRefused(): Promise<{ code: number | null; output: string }> {
+  const child = spawnServer();
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
 function stop({ child }: Started): Promise<number | null> {
@@ -91,5 +111,80 @@ describe('server/src/main.ts', () => {
     } finally {
       expect(await stop(second)).toBe(0);
     }
+  }, 120_000);
+
+  it('refuses a second server on the same folder, naming the folder and the running process', async () => {
+    const first = await start();
+    try {
+      const second = await startRefused();
+      expect(second.code).not.toBe(0);
+      expect(second.output).toContain(`The data folder ${dataDir} is in use by process ${first.child.pid}`);
+      // The first one is untouched and still serves.
+      expect((await signIn(first.url)).status).toBe(200);
+    } finally {
+      expect(await stop(first)).toBe(0);
+    }
+    // A clean stop leaves no lock behind.
+    expect(existsSync(join(dataDir, 'portal.lock'))).toBe(false);
+  }, 120_000);
+
+  it('takes over the lock a killed server left behind', async () => {
+    const killed = await start();
+    killed.child.kill('SIGKILL');
+    await exited(killed.child);
+    const lockFile = join(dataDir, 'portal.lock');
+    expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: killed.child.pid });
+
+    const next = await start();
+    try {
+      expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: next.child.pid });
+      expect((await signIn(next.url)).status).toBe(200);
+    } finally {
+      expect(await stop(next)).toBe(0);
+    }
+  }, 120_000);
+
+  it('on SIGTERM lets a request in flight finish with 200, refuses new connections, and exits 0', async () => {
+    const server = await start();
+    const { url } = server;
+    const csrf = (await (await fetch(`${url}/auth/csrf/`)).json()) as { csrftoken: string };
+    const body = JSON.stringify(demoLogins.customer);
+    const half = Math.floor(body.length / 2);
+    // A sign-in whose body arrives slowly: the request is in flight when the signal comes.
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const slow = request(`${url}/auth/login/`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          cookie: `csrftoken=${csrf.csrftoken}`,
+          'x-csrftoken': csrf.csrftoken,
+        },
+      });
+      slow.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+      slow.on('error', reject);
+      slow.write(body.slice(0, half));
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(() => {
+          void (async () => {
+            // Still running, and no longer taking new connections.
+            expect(server.child.exitCode).toBeNull();
+            await expect(fetch(`${url}/api/schema/`, { headers: { connection: 'close' } })).rejects.toThrow();
+            slow.end(body.slice(half));
+          })().catch(reject);
+        }, 1_000);
+      }, 500);
+    });
+    const { status, text } = await answer;
+    expect(status).toBe(200);
+    expect(JSON.parse(text)).toHaveProperty('key');
+    expect(await exited(server.child)).toBe(0);
+    expect(server.output()).toContain('SIGTERM: finishing the requests in flight');
+    expect(existsSync(join(dataDir, 'portal.lock'))).toBe(false);
   }, 120_000);
 });

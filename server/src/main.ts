@@ -3,11 +3,13 @@ import { buildApp } from './app.ts';
 import { FilesystemAudioStorage, MemoryAudioStorage } from './audio/storage.ts';
 import { messagingAdapters, readMessagingConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { demoLogins } from './db/demo-logins.ts';
 import { seedIfEmpty } from './db/seed.ts';
 
 // Environment: PORT (8080), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else PGlite in
-// PORTAL_DATA_DIR, default ./data), TRUST_PROXY (true, or a list of proxy addresses).
+// PORTAL_DATA_DIR, default ./data, locked while the server runs), TRUST_PROXY (true, or a list
+// of proxy addresses).
 // Audio files live in PORTAL_DATA_DIR/audio (./data/audio by default, with PostgreSQL too;
 // in memory beside an in-memory database), and so does the text-to-speech cache (tts-cache/).
 // SPEECH_ENGINE names the text-to-speech engine: espeak (the default; see speech/engine.ts).
@@ -22,7 +24,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT m
 const trustProxy = process.env.TRUST_PROXY === 'true' ? true : process.env.TRUST_PROXY || false;
 const messaging = readMessagingConfig(process.env);
 
-const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PORTAL_DATA_DIR });
+// PGlite: takes the folder's lock first; a second server on one folder stops here, naming the first.
+const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PORTAL_DATA_DIR }).catch((error: unknown) => {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 const dataDir = process.env.PORTAL_DATA_DIR || 'data';
 const audio = dataDir.startsWith('memory://') ? new MemoryAudioStorage() : new FilesystemAudioStorage(resolve(dataDir, 'audio'));
 const seeded = await seedIfEmpty(database.db, audio);
@@ -36,22 +43,34 @@ const app = await buildApp({
   ...(staticDir && { staticDir }),
 });
 
+// SIGTERM / SIGINT: stop accepting connections, let the requests in flight finish (and the
+// work queued after their answers), close the database, release the folder's lock, exit 0.
+// A second signal, or SHUTDOWN_TIMEOUT_MS (default 20 s) without finishing, exits 1 at once.
+const shutdownTimeout = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000);
 let closing = false;
 async function shutdown(signal: string) {
-  if (closing) return;
+  if (closing) {
+    console.error(`${signal} again: exiting without waiting`);
+    process.exit(1);
+  }
   closing = true;
-  app.log.info(`${signal}: closing`);
+  app.log.info(`${signal}: finishing the requests in flight, then closing`);
+  setTimeout(() => {
+    console.error(`Not closed within ${shutdownTimeout} ms of ${signal}: exiting`);
+    process.exit(1);
+  }, shutdownTimeout).unref();
   try {
     await app.close();
     await database.close();
     process.exit(0);
   } catch (error) {
     console.error(error);
+    await database.close().catch(() => {});
     process.exit(1);
   }
 }
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   await app.listen({ port, host });

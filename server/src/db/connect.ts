@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 /** The drizzle database, whichever driver is underneath (PGlite or node-postgres). */
@@ -72,20 +73,38 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     }
 
     const dataDir = options.dataDir ?? process.env.PORTAL_DATA_DIR ?? 'data';
-    if (!dataDir.startsWith('memory://')) mkdirSync(resolve(dataDir), { recursive: true });
-    const client = await PGlite.create(dataDir.startsWith('memory://') ? dataDir : resolve(dataDir));
-    const db = drizzlePglite({ client, ...drizzleConfig });
+    let lock: DataDirLock | undefined;
+    if (!dataDir.startsWith('memory://')) {
+      mkdirSync(resolve(dataDir), { recursive: true });
+      // One process per folder (data-dir-lock.ts); throws DataDirLockedError naming the holder.
+      lock = lockDataDir(dataDir);
+    }
+    let client: PGlite | undefined;
     try {
+      client = await PGlite.create(dataDir.startsWith('memory://') ? dataDir : resolve(dataDir));
+      const db = drizzlePglite({ client, ...drizzleConfig });
       if (schemaName) {
         // PGlite is a single connection, so a session setting holds for every later query.
         await client.exec(`create schema if not exists "${schemaName}"; set search_path to "${schemaName}"`);
       }
       await migratePglite(db, migrations.config);
+      const opened = client;
+      return {
+        db,
+        driver: 'pglite',
+        close: async () => {
+          try {
+            await opened.close();
+          } finally {
+            lock?.release();
+          }
+        },
+      };
     } catch (error) {
-      await client.close();
+      await client?.close().catch(() => {});
+      lock?.release();
       throw error;
     }
-    return { db, driver: 'pglite', close: () => client.close() };
   } finally {
     migrations.cleanup();
   }

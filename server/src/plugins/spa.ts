@@ -17,6 +17,10 @@ export async function registerSpa(app: FastifyInstance, staticDir: string) {
     await app.register(fastifyStatic, {
       root: staticDir,
       dotfiles: 'ignore',
+      // file.br / file.gz written at build time (scripts/precompress.ts), chosen by Accept-Encoding, with Vary.
+      preCompressed: true,
+      // Source maps stay on the machine that built them: a request for one is a 404.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       cacheControl: false, // set below, per file
       setHeaders(reply, path) {
         // Vite puts content-hashed names under assets/, so they never change; index.html must be revalidated.

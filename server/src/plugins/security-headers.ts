@@ -1,0 +1,91 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Third-party services the portal may load (the spec's chat widget, tag manager, heatmap
+ * service): their origins, listed in one place, CSP_THIRD_PARTY_HOSTS (comma- or
+ * space-separated, e.g. `https://widget.chat.example,https://*.tags.example`). None by default.
+ * Only https origins, optionally with a leading `*.` label; anything else stops the start.
+ */
+export function parseThirdPartyHosts(value: string | undefined): string[] {
+  const hosts = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const host of hosts) {
+    if (!/^https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/i.test(host)) {
+      throw new Error(
+        `CSP_THIRD_PARTY_HOSTS: "${host}" is not an https origin (https://host.example or https://*.host.example, no path)`,
+      );
+    }
+  }
+  return hosts;
+}
+
+/** Features the portal may use: the microphone, for its own pages only. Everything else is off. */
+export const PERMISSIONS_POLICY = [
+  'microphone=(self)',
+  'camera=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'midi=()',
+  'display-capture=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'xr-spatial-tracking=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'picture-in-picture=()',
+  'encrypted-media=()',
+].join(', ');
+
+/** The Content-Security-Policy directives, with the configured third-party origins added where a widget needs them. */
+export function cspDirectives(thirdParty: string[]): Record<string, string[]> {
+  return {
+    defaultSrc: ["'self'"],
+    // No 'unsafe-inline', no 'unsafe-eval': only the built files (and a configured widget's host).
+    scriptSrc: ["'self'", ...thirdParty],
+    scriptSrcAttr: ["'none'"],
+    // Chakra UI's emotion and wavesurfer's shadow DOM write <style> elements (README: "Content-Security-Policy").
+    styleSrc: ["'self'", "'unsafe-inline'", ...thirdParty],
+    imgSrc: ["'self'", 'data:', 'blob:', ...thirdParty],
+    fontSrc: ["'self'", 'data:', ...thirdParty],
+    // Recorded takes and previews play from blob: URLs, which wavesurfer also fetches.
+    mediaSrc: ["'self'", 'blob:'],
+    connectSrc: ["'self'", 'blob:', ...thirdParty],
+    // The canvas layout worker is a built file; RecordRTC's WAV encoder runs in a blob: worker.
+    workerSrc: ["'self'", 'blob:'],
+    frameSrc: thirdParty.length > 0 ? thirdParty : ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    // The editor's Save & Enable must not be clickable through someone else's frame.
+    frameAncestors: ["'none'"],
+    manifestSrc: ["'self'"],
+  };
+}
+
+/**
+ * Security headers on every answer (pages, assets, the API, audio downloads, errors):
+ * Content-Security-Policy, X-Content-Type-Options, Referrer-Policy, Permissions-Policy,
+ * X-Frame-Options, and Strict-Transport-Security only when the request came over TLS
+ * (directly, or through a proxy trusted with TRUST_PROXY that says X-Forwarded-Proto: https).
+ * A route that writes its own CSP (the sandbox pages) keeps it.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, env: Record<string, string | undefined> = process.env) {
+  const thirdParty = parseThirdPartyHosts(env.CSP_THIRD_PARTY_HOSTS);
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(thirdParty) },
+    // Sent only over TLS, below: a plain-http localhost must not be pinned to https.
+    hsts: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    // The audio player and the SPA load nothing cross-origin that needs these isolation headers.
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+}
