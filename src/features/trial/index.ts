@@ -1,0 +1,5 @@
+export { isInTrialFor, trialStatusQueryOptions, useTrialStatus } from './api/get-trial-status.ts';
+export type { UpgradeTrigger } from './rules.ts';
+export { setUpgradeTrigger, upgradeTrigger } from './upgrade-trigger.ts';
+/** The trial banner's chunk: the default layout shows it on demand. */
+export const loadTrialBanner = () => import('./components/trial-banner.tsx');
