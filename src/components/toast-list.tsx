@@ -50,7 +50,7 @@ function ToastItem({ toast }: { toast: ToastEntry }) {
   );
 }
 
-export function ToastList({ toasts }: { toasts: readonly ToastEntry[] }) {
+function ToastList({ toasts }: { toasts: readonly ToastEntry[] }) {
   return (
     <chakra.div
       aria-label="Notifications"

@@ -19,7 +19,7 @@ const TrialBanner = lazy(async () => ({ default: (await loadTrialBanner()).Trial
 // Only a buy-now product without an installation address needs it (spec 000 section 4).
 const EmergencyAddressPrompt = lazy(() => import('./emergency-address-prompt.tsx'));
 // Only a voip3 trial with the pop-up on opens it (features/quickstart/opens.ts).
-const QuickstartWizard = lazy(loadQuickstartWizard);
+const QuickstartWizard = lazy(async () => ({ default: (await loadQuickstartWizard()).QuickstartWizard }));
 
 /**
  * The default layout of signed-in pages (spec 000, layouts): top bar, trial banner, side

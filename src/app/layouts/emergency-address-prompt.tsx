@@ -17,7 +17,7 @@ const AdminDialog = lazy(async () => ({ default: (await loadStaffTools()).AdminD
  * the role "Allow to manage other users' accounts", opening the admin dialog above it.
  * Loaded on demand by the layout, only for a buy-now product without an installation address.
  */
-export function EmergencyAddressPrompt({ productId }: { productId: number }) {
+function EmergencyAddressPrompt({ productId }: { productId: number }) {
   const me = useMe().data;
   const logout = useLogout();
   const navigate = useNavigate();

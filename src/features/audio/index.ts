@@ -1,2 +1,2 @@
-export { AudioDialog, type AudioDialogProps } from './audio-dialog.tsx';
+export { AudioDialog } from './audio-dialog.tsx';
 export type { AudioMethod, AudioSaveInput, AudioSaveOptions, AudioServices } from './types.ts';

@@ -1,3 +1,3 @@
 export { opensQuickstart } from './opens.ts';
-/** The quick-start wizard's chunk (default export): it opens on demand. */
+/** The quick-start wizard's chunk: it opens on demand. */
 export const loadQuickstartWizard = () => import('./components/quickstart-wizard.tsx');

@@ -34,7 +34,6 @@ export function QuickstartWizard({ product }: { product: NavigationProduct }) {
 }
 
 // The default layout loads it with lazy(), which takes a default export.
-export default QuickstartWizard;
 
 function Wizard({ product }: { product: NavigationProduct }) {
   const trial = useTrialStatus().data;
