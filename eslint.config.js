@@ -49,6 +49,9 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // The plugin's TypeScript settings (which files it parses to follow imports), with the TypeScript resolver.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
       'import-x/resolver-next': [createTypeScriptImportResolver()],
     },
     rules: {

@@ -1,6 +1,6 @@
 import { Box, chakra, IconButton, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
-import { toaster, type ToastEntry, type ToastType } from './toaster.tsx';
+import { toaster, type ToastEntry, type ToastType } from './toast-store.ts';
 
 /** The toasts on screen; loaded with the first toast (see toaster.tsx). */
 
