@@ -1,3 +1,5 @@
+// The auth feature as the app and the other features see it: they import nothing else from this folder
+// (eslint: import-x/no-restricted-paths). Export here what they need.
 export { getMe, meQueryOptions, useMe } from './api/get-me.ts';
 export { startSession } from './api/login.ts';
 export { logout, useLogout } from './api/logout.ts';

@@ -1,3 +1,5 @@
+// The call-flows feature as the app and the other features see it: they import nothing else from this folder
+// (eslint: import-x/no-restricted-paths). Export here what they need.
 export { advancedCallFlowAddOnQueryOptions, useAdvancedCallFlowAddOn } from './api/get-advanced-call-flow-add-on.ts';
 export { callFlowQueryOptions } from './api/get-call-flow.ts';
 export { simpleCallFlowQueryOptions } from './api/get-simple-call-flow.ts';

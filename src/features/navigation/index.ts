@@ -1,3 +1,5 @@
+// The navigation feature as the app and the other features see it: they import nothing else from this folder
+// (eslint: import-x/no-restricted-paths). Export here what they need.
 export { navigationQueryOptions, useNavigationProducts } from './api/get-navigation.ts';
 export { openChatSupport } from './chat-support.ts';
 export { ProductList } from './components/product-list.tsx';

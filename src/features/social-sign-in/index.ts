@@ -1,3 +1,5 @@
+// The social-sign-in feature as the app and the other features see it: they import nothing else from this folder
+// (eslint: import-x/no-restricted-paths). Export here what they need.
 export { completeSocialSignIn } from './api/social-login.ts';
 export { startSocialSignIn } from './api/start-social-sign-in.ts';
 export { leaveFor } from './leave-for.ts';
