@@ -2,10 +2,36 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import checkFile from 'eslint-plugin-check-file';
 
 // Imports only go along the arrows of ARCHITECTURE.md:
 // editor-core -> nothing of ours; contract -> editor-core; src and server -> contract, editor-core.
 const ours = (...names) => names.map((name) => ({ group: [`**/${name}/**`, `@portal/${name}`], message: `ARCHITECTURE.md: this folder may not import ${name}/` }));
+
+// The SPA's layers (ARCHITECTURE.md, bulletproof-react's zones): a feature is used by others only
+// through its index.ts; shared code (lib, components, config) never imports a feature or the app;
+// features never import the app. src/app and src/test/render-app.tsx (the whole app for tests) sit on top;
+// the rest of src/test (fake fetch, fake XHR) is test support any test may use.
+const root = import.meta.dirname;
+const features = readdirSync(`${root}/src/features`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const boundaryZones = [
+  ...features.map((feature) => ({
+    target: ['./src/app', './src/test', ...features.filter((other) => other !== feature).map((other) => `./src/features/${other}`)],
+    from: `./src/features/${feature}`,
+    // testing.ts: a feature's fakes for other features' tests.
+    except: ['./index.ts', './testing.ts'],
+    message: `ARCHITECTURE.md: import the ${feature} feature through its index.ts (export what you need there)`,
+  })),
+  {
+    target: ['./src/lib', './src/components', './src/config'],
+    from: ['./src/features', './src/app', './src/test/render-app.tsx'],
+    message: 'ARCHITECTURE.md: shared code never imports a feature or the app; move the shared piece into src/lib or src/components',
+  },
+  { target: './src/features', from: ['./src/app', './src/test/render-app.tsx'], message: 'ARCHITECTURE.md: a feature never imports the app' },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'server/drizzle', '.e2e-data'] },
@@ -16,6 +42,34 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // Import cycles anywhere in our TypeScript; type-only imports do not count (they vanish at build).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The plugin's TypeScript settings (which files it parses to follow imports), with the TypeScript resolver.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }] },
+  },
+  {
+    // File names are kebab-case (a suffix such as .test or .worker is fine). editor-core follows once its files are renamed.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['editor-core/**'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
     },
   },
   {

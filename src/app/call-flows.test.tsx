@@ -2,7 +2,7 @@ import type { CallFlowSummary, StoredCallFlow } from '@portal/contract';
 import { createFlow, presetHours } from '@portal/editor-core';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { draftKey } from '../features/call-flows/logic/draft-storage.ts';
+import { draftKey } from '../features/call-flows/index.ts';
 import { setToken } from '../lib/token-storage.ts';
 import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../test/render-app.tsx';
 import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../test/fake-fetch.ts';

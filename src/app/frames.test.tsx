@@ -6,8 +6,8 @@ import { getToken, setToken } from '../lib/token-storage.ts';
 import { installFakeFetch, sampleMe } from '../test/fake-fetch.ts';
 import { cleanupApp, renderApp, resetAppState } from '../test/render-app.tsx';
 import { JOURNEY_PAGES_NOT_BUILT } from './journey-frames.ts';
-import { moreRoutes } from './more-routes.tsx';
-import { MORE_ROUTES_PATTERN } from './routes.tsx';
+import { onDemandRoutes } from './on-demand-routes.tsx';
+import { ON_DEMAND_ROUTES_PATTERN } from './routes.tsx';
 import { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router-dom';
 
@@ -54,19 +54,19 @@ describe('guest journey frames', () => {
 
 describe('routes found on demand', () => {
   const pathsOf = (routes: RouteObject[]): string[] => routes.flatMap((route) => [...(route.path ? [route.path] : []), ...pathsOf(route.children ?? [])]);
-  const { root, signedIn } = moreRoutes(new QueryClient());
+  const { root, signedIn } = onDemandRoutes(new QueryClient());
   const found = pathsOf([...root, ...signedIn]);
 
-  it('are all under MORE_ROUTES_PATTERN, so a visit to any of them loads them', () => {
+  it('are all under ON_DEMAND_ROUTES_PATTERN, so a visit to any of them loads them', () => {
     // A parameter stands for one segment: try it with a sample value.
     const samples = found.map((path) => path.replace(/:[a-z]+\??/gi, 'x'));
     expect(samples.length).toBeGreaterThan(30);
-    expect(samples.filter((path) => !MORE_ROUTES_PATTERN.test(path))).toEqual([]);
+    expect(samples.filter((path) => !ON_DEMAND_ROUTES_PATTERN.test(path))).toEqual([]);
   });
 
   it('leave every other page to the route table loaded with the app', () => {
     for (const path of ['/', '/loginas', '/logins', '/call-flows/12', '/phone-setup/12', '/profile-preferences', '/trialist', '/shop']) {
-      expect(MORE_ROUTES_PATTERN.test(path), path).toBe(false);
+      expect(ON_DEMAND_ROUTES_PATTERN.test(path), path).toBe(false);
     }
   });
 });

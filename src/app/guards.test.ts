@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, type RouteObject } from 'react-router-dom';
 import * as paths from '../config/paths.ts';
-import { getAuthState } from '../features/auth/auth-store.ts';
+import { getAuthState } from '../features/auth/index.ts';
 import { resetCsrf } from '../lib/http.ts';
 import { clearToken, getToken, setToken } from '../lib/token-storage.ts';
 import { clearCookies, installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunction, type MiddlewareFunction } from 'react-router-dom';
 import * as paths from '../config/paths.ts';
-import { meQueryOptions } from '../features/auth/api/get-me.ts';
-import { setAuthUser } from '../features/auth/auth-store.ts';
+import { meQueryOptions, setAuthUser } from '../features/auth/index.ts';
 import { isApiError } from '../lib/api-error.ts';
 import { isSafePath, safePathOr } from '../lib/safe-path.ts';
 import { clearToken, getToken } from '../lib/token-storage.ts';

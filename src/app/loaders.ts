@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction, ShouldRevalidateFunction } from 'react-router-dom';
 import * as paths from '../config/paths.ts';
-import { meQueryOptions } from '../features/auth/api/get-me.ts';
-import { navigationQueryOptions } from '../features/navigation/api/get-navigation.ts';
+import { meQueryOptions } from '../features/auth/index.ts';
+import { navigationQueryOptions } from '../features/navigation/index.ts';
 
 /**
  * Route loaders only warm the query cache (`ensureQueryData`), in parallel with the

@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { upgradeTrigger } from '../features/trial/upgrade-trigger.ts';
+import { upgradeTrigger } from '../features/trial/index.ts';
 import { resetCsrf } from '../lib/http.ts';
 import { clearToken, setToken } from '../lib/token-storage.ts';
 import { cleanupApp, renderApp as renderAppWith } from '../test/render-app.tsx';

@@ -136,24 +136,24 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
 }
 
 /**
- * Paths whose routes are found on demand (more-routes.tsx): the sign-in journeys (/auth/...
+ * Paths whose routes are found on demand (on-demand-routes.tsx): the sign-in journeys (/auth/...
  * beyond the login page, /login), the confirm-email link, the guest journeys and getting
  * started. Kept beside the route table so that other paths never wait for that module.
  */
-export const MORE_ROUTES_PATTERN =
+export const ON_DEMAND_ROUTES_PATTERN =
   /^\/(?:auth|login|profile-preferences\/confirm-email|getting-started|signup|signup-voip3|signup-voip3-b|trial|online-signup|welcome|verify-mobile-number|buynow|number-select|make-a-payment|checkout-redirect|mandate-entry|recurring-card-payment|broadband-availability|broadband-signup)(?:\/|$)/;
 
 /**
  * Lazy route discovery: the router asks before it settles on a splat or parameter match
- * (here, "Page not found"); a path under MORE_ROUTES_PATTERN loads more-routes.tsx once and
+ * (here, "Page not found"); a path under ON_DEMAND_ROUTES_PATTERN loads on-demand-routes.tsx once and
  * patches its routes in, and the router matches again.
  */
 export function discoverRoutes(queryClient: QueryClient): PatchRoutesOnNavigationFunction {
   let found: Promise<void> | null = null;
   return async ({ path, patch }) => {
-    if (!MORE_ROUTES_PATTERN.test(path)) return;
-    found ??= import('./more-routes.tsx').then(({ moreRoutes }) => {
-      const { root, signedIn } = moreRoutes(queryClient);
+    if (!ON_DEMAND_ROUTES_PATTERN.test(path)) return;
+    found ??= import('./on-demand-routes.tsx').then(({ onDemandRoutes }) => {
+      const { root, signedIn } = onDemandRoutes(queryClient);
       patch('root', root);
       patch(SIGNED_IN_ROUTE_ID, signedIn);
     });

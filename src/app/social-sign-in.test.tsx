@@ -1,8 +1,7 @@
 import { socialMessages } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { leaveFor } from '../features/social-sign-in/leave-for.ts';
-import { readSocialSignIn, rememberSocialSignIn } from '../features/social-sign-in/social-state.ts';
+import { leaveFor, readSocialSignIn, rememberSocialSignIn } from '../features/social-sign-in/index.ts';
 import { getToken } from '../lib/token-storage.ts';
 import { installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
 import { cleanupApp, renderApp, resetAppState } from '../test/render-app.tsx';

@@ -1,7 +1,7 @@
 import { MANAGE_OTHER_USERS, staffMessages } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageReload } from '../features/staff/switch-session.ts';
+import { loadStaffTools } from '../features/staff/index.ts';
 import { getToken, setToken } from '../lib/token-storage.ts';
 import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../test/render-app.tsx';
 import { installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
@@ -30,10 +30,10 @@ const renderApp = (path: string) => renderAppWith(path, { retry: false });
 
 let reload: ReturnType<typeof vi.fn<() => void>>;
 
-beforeEach(() => {
+beforeEach(async () => {
   resetAppState();
   reload = vi.fn<() => void>();
-  vi.spyOn(pageReload, 'reload').mockImplementation(reload);
+  vi.spyOn((await loadStaffTools()).pageReload, 'reload').mockImplementation(reload);
 });
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toaster } from '../components/toaster.tsx';
-import { useLogout } from '../features/auth/api/logout.ts';
+import { useLogout } from '../features/auth/index.ts';
 import { userErrorText } from '../lib/error-text.ts';
 import { endSession } from './session.ts';
 

@@ -1,6 +1,6 @@
 import { Box, chakra, IconButton, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
-import { toaster, type ToastEntry, type ToastType } from './toaster.tsx';
+import { toaster, type ToastEntry, type ToastType } from './toast-store.ts';
 
 /** The toasts on screen; loaded with the first toast (see toaster.tsx). */
 
@@ -50,7 +50,7 @@ function ToastItem({ toast }: { toast: ToastEntry }) {
   );
 }
 
-export function ToastList({ toasts }: { toasts: readonly ToastEntry[] }) {
+function ToastList({ toasts }: { toasts: readonly ToastEntry[] }) {
   return (
     <chakra.div
       aria-label="Notifications"

@@ -3,11 +3,12 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { Toaster } from '../../components/toaster.tsx';
-import { useMe } from '../../features/auth/api/get-me.ts';
+import { useMe } from '../../features/auth/index.ts';
+import { loadStaffTools } from '../../features/staff/index.ts';
 
 // Only switched staff see it. Loaded from the staff module, not through the top bar's ViewingIndicator:
 // a module both layouts imported would become a chunk of its own on every page.
-const ViewingBar = lazy(async () => ({ default: (await import('../../features/staff/index.ts')).ViewingBar }));
+const ViewingBar = lazy(async () => ({ default: (await loadStaffTools()).ViewingBar }));
 
 /**
  * The call-flow editor layout (spec 000, layouts): a signed-in frame without the side

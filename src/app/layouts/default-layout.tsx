@@ -3,26 +3,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
-import { CREDIT_STATUS_KEY } from '../../features/status/api/get-credit-status.ts';
-import { LOCKED_USERS_KEY } from '../../features/status/api/get-locked-users.ts';
-import { useNavigationProducts } from '../../features/navigation/api/get-navigation.ts';
-import { selectedProduct } from '../../features/navigation/rules.ts';
-import { useSelectedProductId } from '../../features/navigation/selection.ts';
-import { needsEmergencyAddress } from '../../features/emergency-address/needs-emergency-address.ts';
-import { opensQuickstart } from '../../features/quickstart/opens.ts';
-import { isInTrialFor, useTrialStatus } from '../../features/trial/api/get-trial-status.ts';
+import { CREDIT_STATUS_KEY, LOCKED_USERS_KEY } from '../../features/status/index.ts';
+import { selectedProduct, useNavigationProducts, useSelectedProductId } from '../../features/navigation/index.ts';
+import { needsEmergencyAddress } from '../../features/emergency-address/index.ts';
+import { loadQuickstartWizard, opensQuickstart } from '../../features/quickstart/index.ts';
+import { isInTrialFor, loadTrialBanner, useTrialStatus } from '../../features/trial/index.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
-import { MOBILE_MEDIA_QUERY } from '../theme.ts';
+import { MOBILE_MEDIA_QUERY } from '../../config/theme.ts';
 import { Toaster } from '../../components/toaster.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 
 // Only a customer in a trial sees it.
-const TrialBanner = lazy(async () => ({ default: (await import('../../features/trial/components/trial-banner.tsx')).TrialBanner }));
+const TrialBanner = lazy(async () => ({ default: (await loadTrialBanner()).TrialBanner }));
 // Only a buy-now product without an installation address needs it (spec 000 section 4).
 const EmergencyAddressPrompt = lazy(() => import('./emergency-address-prompt.tsx'));
 // Only a voip3 trial with the pop-up on opens it (features/quickstart/opens.ts).
-const QuickstartWizard = lazy(() => import('../../features/quickstart/components/quickstart-wizard.tsx'));
+const QuickstartWizard = lazy(async () => ({ default: (await loadQuickstartWizard()).QuickstartWizard }));
 
 /**
  * The default layout of signed-in pages (spec 000, layouts): top bar, trial banner, side
@@ -91,4 +88,4 @@ export function DefaultLayout() {
 }
 
 export { DefaultLayout as Component };
-export { defaultLayoutLoader } from '../../features/navigation/startup-loader.ts';
+export { defaultLayoutLoader } from './default-layout-loader.ts';

@@ -2,13 +2,13 @@ import { MANAGE_OTHER_USERS } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useMe } from '../../features/auth/api/get-me.ts';
-import { useLogout } from '../../features/auth/api/logout.ts';
-import { EmergencyAddressDialog } from '../../features/emergency-address/components/emergency-address-dialog.tsx';
+import { useLogout, useMe } from '../../features/auth/index.ts';
+import { EmergencyAddressDialog } from '../../features/emergency-address/index.ts';
 import { endSession } from '../session.ts';
+import { loadStaffTools } from '../../features/staff/index.ts';
 
 // Only staff with the role open it, from the dialog's Admin button.
-const AdminDialog = lazy(async () => ({ default: (await import('../../features/staff/index.ts')).AdminDialog }));
+const AdminDialog = lazy(async () => ({ default: (await loadStaffTools()).AdminDialog }));
 
 /**
  * The emergency-address dialog as the default layout shows it (spec 000 section 4), with what
@@ -17,7 +17,7 @@ const AdminDialog = lazy(async () => ({ default: (await import('../../features/s
  * the role "Allow to manage other users' accounts", opening the admin dialog above it.
  * Loaded on demand by the layout, only for a buy-now product without an installation address.
  */
-export function EmergencyAddressPrompt({ productId }: { productId: number }) {
+function EmergencyAddressPrompt({ productId }: { productId: number }) {
   const me = useMe().data;
   const logout = useLogout();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { Button, Text } from '@chakra-ui/react';
 import { Outlet, Link as RouterLink } from 'react-router-dom';
 import * as paths from '../../config/paths.ts';
-import { useAuth } from '../../features/auth/auth-store.ts';
+import { useAuth } from '../../features/auth/index.ts';
 import type { JourneyFrame } from '../journey-frames.ts';
 import { GuestLayout } from './guest-layout.tsx';
 

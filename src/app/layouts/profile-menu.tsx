@@ -4,14 +4,13 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MenuButton } from '../../components/menu-button.tsx';
 import * as paths from '../../config/paths.ts';
-import { useMe } from '../../features/auth/api/get-me.ts';
-import { useNavigationProducts } from '../../features/navigation/api/get-navigation.ts';
-import { selectedProduct } from '../../features/navigation/rules.ts';
-import { useSelectedProductId } from '../../features/navigation/selection.ts';
+import { useMe } from '../../features/auth/index.ts';
+import { selectedProduct, useNavigationProducts, useSelectedProductId } from '../../features/navigation/index.ts';
 import { useSignOut } from '../use-sign-out.ts';
+import { loadStaffTools } from '../../features/staff/index.ts';
 
 // Only staff open it, so its code loads when opened and never weighs on the pages.
-const AdminDialog = lazy(async () => ({ default: (await import('../../features/staff/index.ts')).AdminDialog }));
+const AdminDialog = lazy(async () => ({ default: (await loadStaffTools()).AdminDialog }));
 
 /**
  * The profile menu of the top bar (spec 000, profile menu): the user's initials, opening

@@ -4,17 +4,14 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { toaster } from '../../components/toaster.tsx';
 import { brand } from '../../config/brand.ts';
 import * as paths from '../../config/paths.ts';
-import { useMe } from '../../features/auth/api/get-me.ts';
-import { useNavigationProducts } from '../../features/navigation/api/get-navigation.ts';
-import { openChatSupport } from '../../features/navigation/chat-support.ts';
-import { HELP_SITE_URL, NAV_SCROLL_RULE, selectedProduct, showsUpgradePage, sideNavModel, type NavItem } from '../../features/navigation/rules.ts';
-import { useSelectedProductId } from '../../features/navigation/selection.ts';
-import { isBlocked, useServiceStatus } from '../../features/status/api/get-service-status.ts';
-import { useTrialStatus } from '../../features/trial/api/get-trial-status.ts';
+import { useMe } from '../../features/auth/index.ts';
+import { HELP_SITE_URL, loadProductSwitcher, NAV_SCROLL_RULE, type NavItem, openChatSupport, selectedProduct, showsUpgradePage, sideNavModel, useNavigationProducts, useSelectedProductId } from '../../features/navigation/index.ts';
+import { isBlocked, useServiceStatus } from '../../features/status/index.ts';
+import { useTrialStatus } from '../../features/trial/index.ts';
 import { HomeIcon } from './icons.tsx';
 
 // Only a customer with more than one product has it.
-const ProductSwitcher = lazy(async () => ({ default: (await import('../../features/navigation/components/product-switcher.tsx')).ProductSwitcher }));
+const ProductSwitcher = lazy(async () => ({ default: (await loadProductSwitcher()).ProductSwitcher }));
 
 export const SIDE_NAV_ID = 'side-navigation';
 

@@ -1,12 +1,13 @@
 import { Box, Flex, IconButton, Spacer } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { LogoLink } from '../../components/logo-link.tsx';
-import { ViewingIndicator } from '../../features/staff/components/viewing-indicator.tsx';
+import { ViewingIndicator } from '../../features/staff/index.ts';
 import { MenuIcon } from './icons.tsx';
 import { SIDE_NAV_ID } from './side-nav.tsx';
+import { loadNotificationBell } from '../../features/notifications/index.ts';
 
 // The bell brings the notification lists and their schemas: it loads beside the page, not before it.
-const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell.tsx'));
+const NotificationBell = lazy(loadNotificationBell);
 // The profile menu and its menu code likewise: the page shows without waiting for them; its place is kept.
 const ProfileMenu = lazy(() => import('./profile-menu.tsx').then((module) => ({ default: module.ProfileMenu })));
 

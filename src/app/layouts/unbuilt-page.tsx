@@ -1,5 +1,5 @@
 import { NotFoundContent } from '../../components/not-found-content.tsx';
-import { useAuth } from '../../features/auth/auth-store.ts';
+import { useAuth } from '../../features/auth/index.ts';
 
 /** A route of the spec whose page is not built yet, inside its frame: "Page not found". */
 export function UnbuiltPage() {

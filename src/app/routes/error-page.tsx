@@ -5,7 +5,7 @@ import { NotFoundContent } from '../../components/not-found-content.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { pageTitle } from '../../config/brand.ts';
 import * as paths from '../../config/paths.ts';
-import { useAuth } from '../../features/auth/auth-store.ts';
+import { useAuth } from '../../features/auth/index.ts';
 import { isChunkLoadError, reloadForChunkError } from '../../lib/chunk-reload.ts';
 import { GuestLayout } from '../layouts/guest-layout.tsx';
 

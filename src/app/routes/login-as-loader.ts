@@ -1,9 +1,10 @@
 import { MANAGE_OTHER_USERS, type Me } from '@portal/contract';
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { getMe } from '../../features/auth/api/get-me.ts';
+import { getMe } from '../../features/auth/index.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { clearToken, getToken } from '../../lib/token-storage.ts';
 import { loginPathWithNext } from '../guards.ts';
+import { loadStaffTools } from '../../features/staff/index.ts';
 
 /**
  * What the login-as page does next: it finishes the switch or the sign-out itself (it holds the
@@ -49,7 +50,7 @@ export async function loginAsLoader({ request }: LoaderFunctionArgs): Promise<Lo
   const email = url.searchParams.get(EMAIL_PARAM)?.trim() ?? '';
   if (!email || !canSwitchUsers(me)) return { kind: 'sign-out' };
   // The staff feature's on-demand file: shared with the admin dialog, never with the pages always loaded.
-  const { switchErrorText, switchUser } = await import('../../features/staff/index.ts');
+  const { switchErrorText, switchUser } = await loadStaffTools();
   try {
     await switchUser(email);
   } catch (error) {

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { GuestLayout } from '../layouts/guest-layout.tsx';
 import { endSession } from '../session.ts';
 import type { LoginAsResult } from './login-as-loader.ts';
+import { loadStaffTools } from '../../features/staff/index.ts';
 
 /**
  * Finishes what the loader decided, once: after a switch, nothing of the staff member's own
@@ -26,7 +27,7 @@ function Finish({ kind }: { kind: 'switched' | 'sign-out' }) {
     if (kind === 'switched') {
       queryClient.clear();
       // Already downloaded by the loader.
-      void import('../../features/staff/index.ts').then(({ goHomeAndReload }) => goHomeAndReload(navigate));
+      void loadStaffTools().then(({ goHomeAndReload }) => goHomeAndReload(navigate));
       return;
     }
     // POST /auth/logout/, called directly: sharing the profile menu's module would split the home page's code further.

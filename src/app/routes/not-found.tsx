@@ -1,5 +1,5 @@
 import { NotFoundContent } from '../../components/not-found-content.tsx';
-import { useAuth } from '../../features/auth/auth-store.ts';
+import { useAuth } from '../../features/auth/index.ts';
 import { GuestLayout } from '../layouts/guest-layout.tsx';
 
 /** Any path no route matches. (The analytics tracking of the 404 comes with analytics.) */

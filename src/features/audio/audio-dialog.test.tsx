@@ -7,7 +7,7 @@ import {
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { system } from '../../app/theme.ts';
+import { system } from '../../config/theme.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { AudioDialog, type AudioDialogProps } from './audio-dialog.tsx';
 import type { AudioSaveInput, AudioServices } from './types.ts';

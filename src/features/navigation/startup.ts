@@ -1,6 +1,6 @@
 import type { NavigationProduct, TrialStatus } from '@portal/contract';
 import * as paths from '../../config/paths.ts';
-import type { UpgradeTrigger } from '../trial/rules.ts';
+import type { UpgradeTrigger } from '../trial/index.ts';
 import { phoneVersion, routeAt, VOIP3_ONLY_ROUTES, VOIP3_SHOP_REDIRECT } from './rules.ts';
 
 /**

@@ -1,8 +1,7 @@
 /**
- * What the shell loads on demand for staff, as one file: the admin dialog (profile menu), the
- * "Viewing" bar (top bar, only while switched) and the switch calls (the login-as page). The
- * pages that are always there import none of it statically.
+ * The staff feature's public surface. The shell always shows the "Viewing" indicator; the
+ * rest (the admin dialog, the "Viewing" bar, the switch calls) loads on demand as one chunk,
+ * so the pages that are always there carry none of it.
  */
-export { AdminDialog } from './components/admin-dialog.tsx';
-export { ViewingBar } from './components/viewing-bar.tsx';
-export { goHomeAndReload, switchErrorText, switchUser } from './switch-session.ts';
+export { ViewingIndicator } from './components/viewing-indicator.tsx';
+export const loadStaffTools = () => import('./staff-tools.ts');

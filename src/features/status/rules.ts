@@ -1,7 +1,7 @@
 import type { CreditControlStatus, LockedUser, NavigationProduct, ServiceStatus } from '@portal/contract';
 import * as paths from '../../config/paths.ts';
 import { formatDate } from '../../lib/format.ts';
-import { productKindLabels } from '../navigation/product-labels.ts';
+import { productKindLabels } from '../navigation/index.ts';
 
 /**
  * The status cards (spec 000 section 2): credit-control statuses, locked-user statuses,

@@ -1,9 +1,8 @@
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
-import { CustomFlowEditor, type EditorLocationState } from '../../../features/call-flows/components/custom-flow-editor.tsx';
-import { parseCallflowId } from '../../../features/call-flows/logic/route-params.ts';
+import { CustomFlowEditor, type EditorLocationState, parseCallflowId } from '../../../features/call-flows/index.ts';
 import { parseProductId } from '../../../lib/product-id.ts';
-import { isInTrialFor, useTrialStatus } from '../../../features/trial/api/get-trial-status.ts';
+import { isInTrialFor, useTrialStatus } from '../../../features/trial/index.ts';
 
 /**
  * The custom call-flow editor (route call-flows-custom-id, ?callflow_id=N; none for a new

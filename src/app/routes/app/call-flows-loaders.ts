@@ -1,17 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunction } from 'react-router-dom';
 import * as paths from '../../../config/paths.ts';
-import { advancedCallFlowAddOnQueryOptions } from '../../../features/call-flows/api/get-advanced-call-flow-add-on.ts';
-import { callFlowQueryOptions } from '../../../features/call-flows/api/get-call-flow.ts';
-import { simpleCallFlowQueryOptions } from '../../../features/call-flows/api/get-simple-call-flow.ts';
-import { siteQueryOptions } from '../../../features/call-flows/api/get-site.ts';
-import { siteNumbersQueryOptions } from '../../../features/call-flows/api/get-site-numbers.ts';
-import { audioFilesQueryOptions } from '../../../features/call-flows/api/list-audio-files.ts';
-import { callFlowListQueryOptions } from '../../../features/call-flows/api/list-call-flows.ts';
-import { parseCallflowId } from '../../../features/call-flows/logic/route-params.ts';
+import { advancedCallFlowAddOnQueryOptions, audioFilesQueryOptions, callFlowListQueryOptions, callFlowQueryOptions, parseCallflowId, simpleCallFlowQueryOptions, siteNumbersQueryOptions, siteQueryOptions } from '../../../features/call-flows/index.ts';
 import { parseProductId } from '../../../lib/product-id.ts';
-import { navigationQueryOptions } from '../../../features/navigation/api/get-navigation.ts';
-import { trialStatusQueryOptions } from '../../../features/trial/api/get-trial-status.ts';
+import { navigationQueryOptions } from '../../../features/navigation/index.ts';
+import { trialStatusQueryOptions } from '../../../features/trial/index.ts';
 
 /**
  * Loaders of the call-flow pages. They live in their own chunk, loaded while the page's

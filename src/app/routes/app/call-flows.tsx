@@ -1,13 +1,9 @@
 import { Flex, Heading, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
-import { useAdvancedCallFlowAddOn } from '../../../features/call-flows/api/get-advanced-call-flow-add-on.ts';
-import { ActiveCallFlow } from '../../../features/call-flows/components/active-call-flow.tsx';
-import { CustomFlowList } from '../../../features/call-flows/components/custom-flow-list.tsx';
-import { useEnableGate } from '../../../features/call-flows/components/enable-gate.tsx';
-import { SimpleCallFlowSection } from '../../../features/call-flows/components/simple-call-flow-editor.tsx';
+import { ActiveCallFlow, CustomFlowList, SimpleCallFlowSection, useAdvancedCallFlowAddOn, useEnableGate } from '../../../features/call-flows/index.ts';
 import { parseProductId } from '../../../lib/product-id.ts';
-import { isInTrialFor, useTrialStatus } from '../../../features/trial/api/get-trial-status.ts';
+import { isInTrialFor, useTrialStatus } from '../../../features/trial/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 /**

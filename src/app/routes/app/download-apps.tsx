@@ -1,4 +1,4 @@
-import { AppDownloads } from '../../../features/download-apps/components/app-downloads.tsx';
+import { AppDownloads } from '../../../features/download-apps/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 /** Download apps (route download-apps-id): the app download block as a page. */

@@ -1,16 +1,16 @@
 import { Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
-import { useMe } from '../../../features/auth/api/get-me.ts';
-import { useNavigationProducts } from '../../../features/navigation/api/get-navigation.ts';
-import { ProductList } from '../../../features/navigation/components/product-list.tsx';
-import { useStatuses } from '../../../features/status/api/use-statuses.ts';
+import { useMe } from '../../../features/auth/index.ts';
+import { loadAppDownloads } from '../../../features/download-apps/index.ts';
+import { ProductList, useNavigationProducts } from '../../../features/navigation/index.ts';
+import { loadStatusCards, useStatuses } from '../../../features/status/index.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 // Shown to customers who have a status only.
-const StatusCards = lazy(async () => ({ default: (await import('../../../features/status/components/status-cards.tsx')).StatusCards }));
+const StatusCards = lazy(async () => ({ default: (await loadStatusCards()).StatusCards }));
 // Below the fold, and it carries the QR encoder: loaded after the page.
-const AppDownloads = lazy(async () => ({ default: (await import('../../../features/download-apps/components/app-downloads.tsx')).AppDownloads }));
+const AppDownloads = lazy(async () => ({ default: (await loadAppDownloads()).AppDownloads }));
 
 /** Home (route name index): a welcome, the status cards, the account's products and the app download block. */
 export function HomePage() {

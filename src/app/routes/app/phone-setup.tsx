@@ -4,8 +4,7 @@ import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { phoneSetupTab, type PhoneSetupTab } from '../../../config/paths.ts';
 import { parseProductId } from '../../../lib/product-id.ts';
-import { HoldMusicTab } from '../../../features/phone-setup/components/hold-music-tab.tsx';
-import { VoicemailTab } from '../../../features/phone-setup/components/voicemail-tab.tsx';
+import { HoldMusicTab, VoicemailTab } from '../../../features/phone-setup/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 const TABS = [

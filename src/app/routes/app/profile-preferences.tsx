@@ -4,9 +4,8 @@ import { useEffect, useRef } from 'react';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { LoadError } from '../../../components/states.tsx';
-import { useMe } from '../../../features/auth/api/get-me.ts';
-import { DetailsSection, useDetailsForm } from '../../../features/profile/components/details-section.tsx';
-import { PasswordSection, usePasswordForm } from '../../../features/profile/components/password-section.tsx';
+import { useMe } from '../../../features/auth/index.ts';
+import { DetailsSection, PasswordSection, useDetailsForm, usePasswordForm } from '../../../features/profile/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 const TITLE = 'Profile and preferences';

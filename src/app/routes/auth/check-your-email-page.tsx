@@ -1,8 +1,7 @@
 import type { ComponentProps } from 'react';
 import { useLocation } from 'react-router-dom';
 import * as paths from '../../../config/paths.ts';
-import { CheckYourEmail } from '../../../features/auth/components/check-your-email.tsx';
-import { sentToOf } from '../../../features/auth/sent-to.ts';
+import { CheckYourEmail, sentToOf } from '../../../features/auth/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { GuestLayout } from '../../layouts/guest-layout.tsx';
 

@@ -2,14 +2,14 @@ import { Heading, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import * as journeyPaths from '../../../config/journey-paths.ts';
-import { LoginForm } from '../../../features/auth/components/login-form.tsx';
-import { LoginLinks } from '../../../features/auth/components/login-links.tsx';
+import { LoginForm, LoginLinks } from '../../../features/auth/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { afterLoginPath, NEXT_PARAM } from '../../guards.ts';
 import { GuestLayout } from '../../layouts/guest-layout.tsx';
+import { loadSocialSignInButtons } from '../../../features/social-sign-in/index.ts';
 
 // Social sign-in loads beside the page, not in its first download (the login page's bundle budget).
-const SocialSignInButtons = lazy(() => import('../../../features/social-sign-in/components/social-sign-in-buttons.tsx'));
+const SocialSignInButtons = lazy(loadSocialSignInButtons);
 
 /** /auth/login/: email and password sign-in. Afterwards, to `next` when it is safe, else home. */
 export function LoginPage() {

@@ -1,6 +1,6 @@
 import { MAGIC_LINK_TTL_MINUTES } from '@portal/contract';
 import * as journeyPaths from '../../../config/journey-paths.ts';
-import { requestMagicLink } from '../../../features/auth/api/request-magic-link.ts';
+import { requestMagicLink } from '../../../features/auth/index.ts';
 import { CheckYourEmailPage } from './check-your-email-page.tsx';
 
 /** /auth/login/magic-link/success: check your email for the sign-in link. */

@@ -3,11 +3,7 @@ import { MAGIC_LINK_TTL_MINUTES } from '@portal/contract';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import * as paths from '../../../config/paths.ts';
-import { requestMagicLink } from '../../../features/auth/api/request-magic-link.ts';
-import { AuthLink } from '../../../features/auth/components/auth-link.tsx';
-import { EmailRequestForm } from '../../../features/auth/components/email-request-form.tsx';
-import { rememberPathForMagicLink } from '../../../features/auth/magic-link-redirect.ts';
-import { sentTo } from '../../../features/auth/sent-to.ts';
+import { AuthLink, EmailRequestForm, rememberPathForMagicLink, requestMagicLink, sentTo } from '../../../features/auth/index.ts';
 import { NEXT_PARAM } from '../../guards.ts';
 import { FormPage } from './form-page.tsx';
 

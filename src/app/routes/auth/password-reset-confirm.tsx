@@ -1,8 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { useNavigate, useParams } from 'react-router-dom';
 import * as journeyPaths from '../../../config/journey-paths.ts';
-import { AuthLink } from '../../../features/auth/components/auth-link.tsx';
-import { NewPasswordForm } from '../../../features/auth/components/new-password-form.tsx';
+import { AuthLink, NewPasswordForm } from '../../../features/auth/index.ts';
 import { FormPage } from './form-page.tsx';
 
 /**

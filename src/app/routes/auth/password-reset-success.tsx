@@ -1,6 +1,6 @@
 import { RESET_LINK_TTL_MINUTES } from '@portal/contract';
 import * as journeyPaths from '../../../config/journey-paths.ts';
-import { requestPasswordReset } from '../../../features/auth/api/password-reset.ts';
+import { requestPasswordReset } from '../../../features/auth/index.ts';
 import { CheckYourEmailPage } from './check-your-email-page.tsx';
 
 /** /auth/password_reset/success: check your email for the reset link. */

@@ -3,10 +3,7 @@ import { RESET_LINK_TTL_MINUTES } from '@portal/contract';
 import { useNavigate } from 'react-router-dom';
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import * as paths from '../../../config/paths.ts';
-import { requestPasswordReset } from '../../../features/auth/api/password-reset.ts';
-import { AuthLink } from '../../../features/auth/components/auth-link.tsx';
-import { EmailRequestForm } from '../../../features/auth/components/email-request-form.tsx';
-import { sentTo } from '../../../features/auth/sent-to.ts';
+import { AuthLink, EmailRequestForm, requestPasswordReset, sentTo } from '../../../features/auth/index.ts';
 import { FormPage } from './form-page.tsx';
 
 /** /auth/password_reset: a forgotten password; a link to set a new one goes by e-mail. */

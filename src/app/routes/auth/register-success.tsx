@@ -1,6 +1,6 @@
 import { VERIFY_LINK_TTL_MINUTES } from '@portal/contract';
 import * as journeyPaths from '../../../config/journey-paths.ts';
-import { resendVerificationEmail } from '../../../features/auth/api/resend-verification-email.ts';
+import { resendVerificationEmail } from '../../../features/auth/index.ts';
 import { CheckYourEmailPage } from './check-your-email-page.tsx';
 
 /** /auth/register/success: the account is made; check your email for the link that confirms it. */

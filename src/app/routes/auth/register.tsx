@@ -3,13 +3,12 @@ import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import * as paths from '../../../config/paths.ts';
-import { AuthLink } from '../../../features/auth/components/auth-link.tsx';
-import { RegisterForm } from '../../../features/auth/components/register-form.tsx';
-import { sentTo } from '../../../features/auth/sent-to.ts';
+import { AuthLink, RegisterForm, sentTo } from '../../../features/auth/index.ts';
 import { FormPage } from './form-page.tsx';
+import { loadSocialSignInButtons } from '../../../features/social-sign-in/index.ts';
 
 // Social sign-in loads beside the page, not in its first download.
-const SocialSignInButtons = lazy(() => import('../../../features/social-sign-in/components/social-sign-in-buttons.tsx'));
+const SocialSignInButtons = lazy(loadSocialSignInButtons);
 
 /** /auth/register: a new account with e-mail and password, confirmed by a link sent by e-mail. */
 export function RegisterPage() {

@@ -2,17 +2,8 @@ import { socialProviderNames } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import * as paths from '../../../config/paths.ts';
-import { AuthButtonLink } from '../../../features/auth/components/auth-link.tsx';
-import { FailureAlert } from '../../../features/auth/components/failure-alert.tsx';
-import { useLinkExchange } from '../../../features/auth/use-link-exchange.ts';
-import { completeSocialSignIn } from '../../../features/social-sign-in/api/social-login.ts';
-import {
-  callbackAction,
-  forgetSocialSignIn,
-  readSocialSignIn,
-  startPagePath,
-  type SocialSignIn,
-} from '../../../features/social-sign-in/social-state.ts';
+import { AuthButtonLink, FailureAlert, useLinkExchange } from '../../../features/auth/index.ts';
+import { callbackAction, completeSocialSignIn, forgetSocialSignIn, readSocialSignIn, type SocialSignIn, startPagePath } from '../../../features/social-sign-in/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { afterLoginPath } from '../../guards.ts';
 import { PendingPage } from './pending-page.tsx';

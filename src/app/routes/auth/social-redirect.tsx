@@ -3,10 +3,8 @@ import { isSocialPage, isSocialProvider, socialProviderNames, type SocialPage, t
 import { useEffect } from 'react';
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { PageLoading } from '../../../components/page-loading.tsx';
-import { AuthButtonLink } from '../../../features/auth/components/auth-link.tsx';
-import { startSocialSignIn } from '../../../features/social-sign-in/api/start-social-sign-in.ts';
-import { leaveFor } from '../../../features/social-sign-in/leave-for.ts';
-import { rememberSocialSignIn, startPagePath } from '../../../features/social-sign-in/social-state.ts';
+import { AuthButtonLink } from '../../../features/auth/index.ts';
+import { leaveFor, rememberSocialSignIn, startPagePath, startSocialSignIn } from '../../../features/social-sign-in/index.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { isSafePath } from '../../../lib/safe-path.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';

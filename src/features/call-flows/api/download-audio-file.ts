@@ -1,5 +1,5 @@
 import { callFlowEndpoints } from '@portal/contract';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiBlob } from '../../../lib/http.ts';
 import { callFlowKeys } from './keys.ts';
 
@@ -16,10 +16,6 @@ export function audioFileQueryOptions(productId: number, storedFilename: string)
     staleTime: Infinity,
     gcTime: 5 * 60_000,
   });
-}
-
-export function useAudioFile(productId: number, storedFilename: string | null) {
-  return useQuery({ ...audioFileQueryOptions(productId, storedFilename ?? ''), enabled: storedFilename !== null });
 }
 
 /** Fetches an audio file (from the cache when played before). */

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG_ENABLE_TOOLTIP, createEditorStore, insertNode, removeSubtree } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
-import { system } from '../../../app/theme.ts';
+import { system } from '../../../config/theme.ts';
 import { CallFlowCanvas } from './call-flow-canvas.tsx';
 import type { CallFlowCanvasServices } from './types.ts';
 import { stubCanvasEnvironment } from './testing.ts';

@@ -25,7 +25,7 @@ import { TestCallPanel } from './test-call-panel.tsx';
 import { Toolbar } from './toolbar.tsx';
 import type { CallFlowCanvasProps } from './types.ts';
 import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
-import { useMediaQuery } from './use-media-query.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 
 const nodeTypes: NodeTypes = { step: StepNode };
 const edgeTypes: EdgeTypes = { step: StepEdge };

@@ -105,4 +105,3 @@ export function CanvasHarness() {
   );
 }
 
-export { CanvasHarness as Component };

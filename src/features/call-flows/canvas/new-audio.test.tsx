@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { argValue, createEditorStore, insertBetween, insertNode, removeSubtree } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
-import { system } from '../../../app/theme.ts';
+import { system } from '../../../config/theme.ts';
 import type { AudioServices } from '../../audio/index.ts';
 import { AUDIO_FIELDS, newAudioName } from './audio-fields.ts';
 import { CallFlowCanvas } from './call-flow-canvas.tsx';

@@ -37,11 +37,3 @@ export function MoreIcon() {
     </chakra.svg>
   );
 }
-
-export function BackIcon() {
-  return (
-    <chakra.svg {...svgProps}>
-      <path d="M15 18l-6-6 6-6" />
-    </chakra.svg>
-  );
-}

@@ -4,7 +4,7 @@ import { presetHours } from '@portal/editor-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { system } from '../../../app/theme.ts';
+import { system } from '../../../config/theme.ts';
 import { resetCsrf } from '../../../lib/http.ts';
 import { setToken } from '../../../lib/token-storage.ts';
 import { clearCookies, installFakeFetch } from '../../../test/fake-fetch.ts';

@@ -2,7 +2,7 @@ import { addressEndpoints, addressMessages, type InstallationAddressInput } from
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toaster } from '../../../components/toaster.tsx';
 import { apiCall } from '../../../lib/http.ts';
-import { navigationQueryOptions } from '../../navigation/api/get-navigation.ts';
+import { navigationQueryOptions } from '../../navigation/index.ts';
 
 /** PATCH /api/v1/voip/{product_id}/emergency-contact-details/: the cloud phone's installation address. */
 export function patchEmergencyContactDetails(productId: number, installationAddress: InstallationAddressInput) {

@@ -407,4 +407,3 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
   );
 }
 
-export default EmergencyAddressDialog;

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { system } from '../../../app/theme.ts';
+import { system } from '../../../config/theme.ts';
 import { toaster } from '../../../components/toaster.tsx';
 import { resetCsrf } from '../../../lib/http.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';

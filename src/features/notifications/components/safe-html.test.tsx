@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { system } from '../../../app/theme.ts';
+import { system } from '../../../config/theme.ts';
 import { SafeHtml } from './safe-html.tsx';
 
 afterEach(cleanup);

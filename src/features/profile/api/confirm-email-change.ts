@@ -1,6 +1,6 @@
 import { profileEndpoints } from '@portal/contract';
 import { apiCall } from '../../../lib/http.ts';
-import { once } from '../../auth/link-key.ts';
+import { once } from '../../auth/index.ts';
 
 /**
  * POST /api/v3/me/email/confirm/: applies the new e-mail address with the key from its link.

@@ -2,8 +2,7 @@ import { profileEndpoints, type Me, type PatchMeRequest } from '@portal/contract
 import { useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { meQueryOptions } from '../../auth/api/get-me.ts';
-import { setAuthUser } from '../../auth/auth-store.ts';
+import { meQueryOptions, setAuthUser } from '../../auth/index.ts';
 
 /** PATCH /api/v3/me/: the name, phone or e-mail address; answers the updated user. */
 export function patchMe(body: PatchMeRequest) {

@@ -2,7 +2,7 @@ import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { accountMessages, type Me } from '@portal/contract';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
-import { useAccountForm } from '../../auth/use-account-form.ts';
+import { useAccountForm } from '../../auth/index.ts';
 import { useSaveProfile } from '../api/patch-me.ts';
 import { DetailsForm, detailsFieldIds, detailsServerErrors, detailsValuesOf, emailChanges, patchBodyOf } from '../forms.ts';
 

@@ -2,8 +2,7 @@ import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { accountMessages } from '@portal/contract';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
-import { newPasswordHint } from '../../auth/components/password-hint.ts';
-import { useAccountForm } from '../../auth/use-account-form.ts';
+import { newPasswordHint, useAccountForm } from '../../auth/index.ts';
 import { changePassword } from '../api/change-password.ts';
 import { emptyPasswordValues, PasswordForm, passwordFieldIds, passwordServerErrors } from '../forms.ts';
 

@@ -1,7 +1,7 @@
 import { trialEndpoints, type PatchTrialStatus, type QuickstartStep, type TrialStatus } from '@portal/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/http.ts';
-import { trialStatusQueryOptions } from '../../trial/api/get-trial-status.ts';
+import { trialStatusQueryOptions } from '../../trial/index.ts';
 
 /** PATCH /api/v1/trial/status/: quick-start progress, feedback or the pop-up flag; answers the whole status. */
 export function patchTrialStatus(body: PatchTrialStatus) {

@@ -3,7 +3,7 @@ import { accordionSlotRecipe } from '@chakra-ui/react/theme';
 import type { QuickstartStep } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { detectDevice, videoVersionFor } from '../../download-apps/rules.ts';
+import { detectDevice, videoVersionFor } from '../../download-apps/index.ts';
 import type { Completed } from '../rules.ts';
 import { QUICKSTART_STEP_CONTENT, videoUrl, type QuickstartStepContent, type QuickstartVideo } from '../steps.ts';
 

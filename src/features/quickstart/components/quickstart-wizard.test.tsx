@@ -4,13 +4,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { system } from '../../../app/theme.ts';
+import { system } from '../../../config/theme.ts';
 import { resetCsrf } from '../../../lib/http.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { clearToken, setToken } from '../../../lib/token-storage.ts';
 import { clearCookies, installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../../test/fake-fetch.ts';
-import { meQueryOptions } from '../../auth/api/get-me.ts';
-import { trialStatusQueryOptions } from '../../trial/api/get-trial-status.ts';
+import { meQueryOptions } from '../../auth/index.ts';
+import { trialStatusQueryOptions } from '../../trial/index.ts';
 import { rememberedStep } from '../rules.ts';
 import { QuickstartWizard } from './quickstart-wizard.tsx';
 

@@ -4,9 +4,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAIN_CONTENT_ID } from '../../../components/skip-link.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { useMe } from '../../auth/api/get-me.ts';
-import { useTrialStatus } from '../../trial/api/get-trial-status.ts';
-import { setUpgradeTrigger } from '../../trial/upgrade-trigger.ts';
+import { useMe } from '../../auth/index.ts';
+import { setUpgradeTrigger, useTrialStatus } from '../../trial/index.ts';
 import { useCompleteStep, usePatchTrialStatus } from '../api/patch-trial-status.ts';
 import {
   completedSteps,
@@ -35,7 +34,6 @@ export function QuickstartWizard({ product }: { product: NavigationProduct }) {
 }
 
 // The default layout loads it with lazy(), which takes a default export.
-export default QuickstartWizard;
 
 function Wizard({ product }: { product: NavigationProduct }) {
   const trial = useTrialStatus().data;

@@ -2,9 +2,7 @@ import { socialEndpoints, type SocialLoginRequest, type SocialProvider } from '@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/http.ts';
 import { getToken } from '../../../lib/token-storage.ts';
-import { startSession } from '../../auth/api/login.ts';
-import { logout } from '../../auth/api/logout.ts';
-import { once } from '../../auth/link-key.ts';
+import { logout, once, startSession } from '../../auth/index.ts';
 
 /** POST /auth/{provider}/: the provider's code and the state, for a token key. */
 export function socialLogin(provider: SocialProvider, body: SocialLoginRequest) {

@@ -37,7 +37,7 @@ const headings: Record<SocialPage, string> = {
  * remembered path (`next` of this page) goes along. Loaded lazily beside the login and
  * register forms, so those pages' first download does not grow.
  */
-export function SocialSignInButtons({ page }: { page: SocialPage }) {
+function SocialSignInButtons({ page }: { page: SocialPage }) {
   const [searchParams] = useSearchParams();
   const next = searchParams.get('next');
   const headingId = `social-sign-in-${page}-heading`;

@@ -3,7 +3,7 @@ import { staffMessages } from '@portal/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { system } from '../../../app/theme.ts';
+import { system } from '../../../config/theme.ts';
 import { toaster } from '../../../components/toaster.tsx';
 import { resetCsrf } from '../../../lib/http.ts';
 import { clearToken, setToken } from '../../../lib/token-storage.ts';

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { useMe } from '../../auth/api/get-me.ts';
+import { useMe } from '../../auth/index.ts';
 
 /** In the top bar (a pill; a strip under the bar on a phone), or a strip of its own across a frame without a top bar. */
 export type ViewingPlacement = 'top-bar' | 'strip';
 
 // Its code loads only in a switched session: the top bar is on every page, and few sessions are.
-const ViewingBar = lazy(async () => ({ default: (await import('../index.ts')).ViewingBar }));
+const ViewingBar = lazy(async () => ({ default: (await import('../staff-tools.ts')).ViewingBar }));
 
 /**
  * The top bar's "Viewing: {customer}" (spec 000 sections 1 and 6): shown only while a staff

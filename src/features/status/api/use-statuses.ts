@@ -1,5 +1,5 @@
 import type { NavigationProduct } from '@portal/contract';
-import { lockedUserProducts } from '../../navigation/rules.ts';
+import { lockedUserProducts } from '../../navigation/index.ts';
 import { useCreditStatus } from './get-credit-status.ts';
 import { useLockedUsers } from './get-locked-users.ts';
 import { useServiceStatus } from './get-service-status.ts';

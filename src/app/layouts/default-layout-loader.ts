@@ -1,16 +1,9 @@
 import { sortProductsLiveFirst } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunction } from 'react-router-dom';
-import { creditStatusQueryOptions } from '../status/api/get-credit-status.ts';
-import { gettingStartedQueryOptions } from '../status/api/get-getting-started.ts';
-import { lockedUsersQueryOptions } from '../status/api/get-locked-users.ts';
-import { serviceStatusQueryOptions } from '../status/api/get-service-status.ts';
-import { trialStatusQueryOptions } from '../trial/api/get-trial-status.ts';
-import { setUpgradeTrigger } from '../trial/upgrade-trigger.ts';
-import { navigationQueryOptions } from './api/get-navigation.ts';
-import { hasProductPages, lockedUserProducts, routeAt, selectedProduct, selectionAfterRoute } from './rules.ts';
-import { startUpDecision } from './startup.ts';
-import { getSelectedProductId, setSelectedProductId } from './selection.ts';
+import { creditStatusQueryOptions, gettingStartedQueryOptions, lockedUsersQueryOptions, serviceStatusQueryOptions } from '../../features/status/index.ts';
+import { setUpgradeTrigger, trialStatusQueryOptions } from '../../features/trial/index.ts';
+import { getSelectedProductId, hasProductPages, lockedUserProducts, navigationQueryOptions, routeAt, selectedProduct, selectionAfterRoute, setSelectedProductId, startUpDecision } from '../../features/navigation/index.ts';
 
 const valueOf = <T>(result: PromiseSettledResult<T>): T | undefined => (result.status === 'fulfilled' ? result.value : undefined);
 

@@ -12,10 +12,10 @@ const unbuiltPage = async () => ({ Component: (await import('./layouts/unbuilt-p
  * The routes found on demand (routes.tsx, `discoverRoutes`): the sign-in journeys, the guest
  * journeys' frames and the getting-started frame. Few visits need them, so their route
  * objects stay out of the code every page loads; the router patches them in the first time a
- * path under MORE_ROUTES_PATTERN is visited. `root` go under the root route, `signedIn`
+ * path under ON_DEMAND_ROUTES_PATTERN is visited. `root` go under the root route, `signedIn`
  * under the signed-in one.
  */
-export function moreRoutes(queryClient: QueryClient): { root: RouteObject[]; signedIn: RouteObject[] } {
+export function onDemandRoutes(queryClient: QueryClient): { root: RouteObject[]; signedIn: RouteObject[] } {
   const root: RouteObject[] = [
     // The e-mail sign-in journeys (issue 7): magic link, registration, verification, password reset, in one lazy chunk.
     // Asking for something is for guests; a link from an e-mail works whoever is signed in.

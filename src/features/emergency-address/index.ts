@@ -1,0 +1,4 @@
+// The emergency-address feature as the app and the other features see it: they import nothing else from this folder
+// (eslint: import-x/no-restricted-paths). Export here what they need.
+export { EmergencyAddressDialog } from './components/emergency-address-dialog.tsx';
+export { needsEmergencyAddress } from './needs-emergency-address.ts';

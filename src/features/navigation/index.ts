@@ -1,0 +1,11 @@
+// The navigation feature as the app and the other features see it: they import nothing else from this folder
+// (eslint: import-x/no-restricted-paths). Export here what they need.
+export { navigationQueryOptions, useNavigationProducts } from './api/get-navigation.ts';
+export { openChatSupport } from './chat-support.ts';
+export { ProductList } from './components/product-list.tsx';
+export { productKindLabels } from './product-labels.ts';
+export { hasProductPages, HELP_SITE_URL, lockedUserProducts, NAV_SCROLL_RULE, type NavItem, routeAt, selectedProduct, selectionAfterRoute, showsUpgradePage, sideNavModel } from './rules.ts';
+export { getSelectedProductId, setSelectedProductId, useSelectedProductId } from './selection.ts';
+export { startUpDecision } from './startup.ts';
+/** The product switcher's chunk: the side navigation loads it on demand. */
+export const loadProductSwitcher = () => import('./components/product-switcher.tsx');

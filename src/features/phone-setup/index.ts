@@ -1,0 +1,4 @@
+// The phone-setup feature as the app and the other features see it: they import nothing else from this folder
+// (eslint: import-x/no-restricted-paths). Export here what they need.
+export { HoldMusicTab } from './components/hold-music-tab.tsx';
+export { VoicemailTab } from './components/voicemail-tab.tsx';

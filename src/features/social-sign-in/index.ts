@@ -1,0 +1,8 @@
+// The social-sign-in feature as the app and the other features see it: they import nothing else from this folder
+// (eslint: import-x/no-restricted-paths). Export here what they need.
+export { completeSocialSignIn } from './api/social-login.ts';
+export { startSocialSignIn } from './api/start-social-sign-in.ts';
+export { leaveFor } from './leave-for.ts';
+export { callbackAction, forgetSocialSignIn, readSocialSignIn, rememberSocialSignIn, type SocialSignIn, startPagePath } from './social-state.ts';
+/** The social sign-in buttons' chunk (default export): the login and register pages load it beside the form. */
+export const loadSocialSignInButtons = () => import('./components/social-sign-in-buttons.tsx');

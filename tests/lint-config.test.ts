@@ -1,0 +1,118 @@
+// The boundaries the linter enforces (issue 12), shown rule by rule on small snippets linted with
+// the project's own eslint.config.js, and knip failing on an unused export in a tiny project.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+let eslint: ESLint;
+
+// Loading the config and its plugins takes seconds on a busy machine; every test after is quick.
+const slow = { timeout: 60_000 };
+beforeAll(async () => {
+  eslint = new ESLint({ cwd: root });
+  await eslint.lintText('export {};\n', { filePath: join(root, 'src/lib/warm-up.ts') });
+}, 120_000);
+
+/** The rule ids that fire on `code` as if it were the file at `filePath` (relative to the repo). */
+async function rulesFiring(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? `fatal: ${message.message}`);
+}
+
+describe('lint: feature boundaries (import-x/no-restricted-paths)', slow, () => {
+  it("refuses a deep import of another feature's file, and accepts the same feature's index.ts", async () => {
+    const deep = "import { useAuth } from '../auth/auth-store.ts';\nexport const hook = useAuth;\n";
+    expect(await rulesFiring(deep, 'src/features/profile/some-file.ts')).toContain('import-x/no-restricted-paths');
+    const viaIndex = "import { useAuth } from '../auth/index.ts';\nexport const hook = useAuth;\n";
+    expect(await rulesFiring(viaIndex, 'src/features/profile/some-file.ts')).toEqual([]);
+  });
+
+  it("refuses the app a feature's internals, and accepts its index.ts", async () => {
+    const deep = "import { LoginForm } from '../features/auth/components/login-form.tsx';\nexport const form = LoginForm;\n";
+    expect(await rulesFiring(deep, 'src/app/some-file.ts')).toContain('import-x/no-restricted-paths');
+    const viaIndex = "import { LoginForm } from '../features/auth/index.ts';\nexport const form = LoginForm;\n";
+    expect(await rulesFiring(viaIndex, 'src/app/some-file.ts')).toEqual([]);
+  });
+
+  it('refuses shared code any import of a feature, even its index.ts, or of the app', async () => {
+    const feature = "import { useAuth } from '../features/auth/index.ts';\nexport const hook = useAuth;\n";
+    expect(await rulesFiring(feature, 'src/lib/some-file.ts')).toContain('import-x/no-restricted-paths');
+    expect(await rulesFiring(feature, 'src/components/some-file.ts')).toContain('import-x/no-restricted-paths');
+    const app = "import { system } from '../app/providers.tsx';\nexport const s = system;\n";
+    expect(await rulesFiring(app, 'src/config/some-file.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses a feature an import of the app', async () => {
+    const code = "import { AppProviders } from '../../app/providers.tsx';\nexport const p = AppProviders;\n";
+    expect(await rulesFiring(code, 'src/features/auth/some-file.ts')).toContain('import-x/no-restricted-paths');
+  });
+});
+
+describe('lint: import cycles (import-x/no-cycle)', slow, () => {
+  // Two real files: the rule follows imports on disk. Inside the repository, where the config applies.
+  const folder = join(root, 'tests', `lint-fixture-${process.pid}`);
+  beforeAll(() => {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'cycle-a.ts'), "import { b } from './cycle-b.ts';\nexport const a = () => b;\n");
+    writeFileSync(join(folder, 'cycle-b.ts'), "import { a } from './cycle-a.ts';\nexport const b = () => a;\n");
+    writeFileSync(join(folder, 'types-a.ts'), "import type { B } from './types-b.ts';\nexport type A = { b?: B };\n");
+    writeFileSync(join(folder, 'types-b.ts'), "import type { A } from './types-a.ts';\nexport type B = { a?: A };\n");
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('refuses two modules that import each other', async () => {
+    const results = await eslint.lintFiles([join(folder, 'cycle-a.ts'), join(folder, 'cycle-b.ts')]);
+    for (const result of results) expect(result.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+  });
+
+  it('lets type-only imports go both ways (they are gone at run time)', async () => {
+    const results = await eslint.lintFiles([join(folder, 'types-a.ts'), join(folder, 'types-b.ts')]);
+    for (const result of results) expect(result.messages).toEqual([]);
+  });
+});
+
+describe('lint: file names (check-file)', slow, () => {
+  const code = 'export const x = 1;\n';
+
+  it('refuses a camelCase or PascalCase file name outside editor-core', async () => {
+    expect(await rulesFiring(code, 'src/lib/useThing.ts')).toContain('check-file/filename-naming-convention');
+    expect(await rulesFiring(code, 'server/src/MailThing.ts')).toContain('check-file/filename-naming-convention');
+  });
+
+  it('accepts kebab-case, with a middle extension such as .test or .worker', async () => {
+    expect(await rulesFiring(code, 'src/lib/use-thing.ts')).toEqual([]);
+    expect(await rulesFiring(code, 'src/lib/use-thing.test.ts')).toEqual([]);
+    expect(await rulesFiring(code, 'src/lib/layout.worker.ts')).toEqual([]);
+  });
+});
+
+describe('knip: dead code', () => {
+  it('fails on an unused export in a tiny project, and passes once it is gone', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'knip-fixture-'));
+    try {
+      writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'fixture', private: true, type: 'module', main: 'src/index.ts' }));
+      mkdirSync(join(folder, 'src'));
+      writeFileSync(join(folder, 'src/index.ts'), "import { used } from './used.ts';\nconsole.log(used);\n");
+      writeFileSync(join(folder, 'src/used.ts'), 'export const used = 1;\nexport const unusedThing = 2;\n');
+      const knip = (cwd: string) =>
+        promisify(execFile)(process.execPath, [join(root, 'node_modules/knip/bin/knip.js'), '--directory', cwd, '--no-progress']).then(
+          ({ stdout }) => ({ code: 0, stdout }),
+          (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+        );
+
+      const failed = await knip(folder);
+      expect(failed.code).toBe(1);
+      expect(failed.stdout).toMatch(/Unused exports[\s\S]*unusedThing\s+src\/used\.ts/);
+
+      writeFileSync(join(folder, 'src/used.ts'), 'export const used = 1;\n');
+      expect(await knip(folder)).toEqual({ code: 0, stdout: '' });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
