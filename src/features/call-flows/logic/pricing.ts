@@ -7,7 +7,6 @@
 
 /** The shared VAT rate (spec 000 section 9: 0.2, factor 1.2). */
 export const VAT_RATE = 0.2;
-export const VAT_FACTOR = 1 + VAT_RATE;
 /** The add-on's promotion (spec 001 section 9). */
 export const ADD_ON_PROMO = '£0 for 1 month';
 
