@@ -4,7 +4,7 @@
  */
 import { MAX_FLOW_DEPTH, MAX_NAME_LENGTH } from './constants.ts';
 import { withinLimits, type NodeLimits } from './limits.ts';
-import { DIAL_KEYS, NODE_SPECS, NODE_TYPES, defaultArgs, type Arg, type DialKey, type NodeType } from './nodeTypes.ts';
+import { DIAL_KEYS, NODE_SPECS, NODE_TYPES, defaultArgs, type Arg, type DialKey, type NodeType } from './node-types.ts';
 import { ChangeBuilder, type FlowPatch } from './patches.ts';
 import { ARG_VALUE_SCHEMAS, type CallFlow, type FlowNode } from './schema.ts';
 import { nodeStructureIssues } from './structure.ts';

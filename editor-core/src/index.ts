@@ -1,7 +1,7 @@
 /** editor-core: the custom call-flow model, its rules, commands, history, opening hours, simulator and layout. */
 export * from './constants.ts';
-export * from './nodeTypes.ts';
-export * from './openingHours.ts';
+export * from './node-types.ts';
+export * from './opening-hours.ts';
 export * from './phone.ts';
 export * from './names.ts';
 export * from './schema.ts';

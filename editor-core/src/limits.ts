@@ -1,6 +1,6 @@
 /** Per-type node limits supplied by the caller (for example from the account's add-ons). */
 import { MAX_FLOW_NODES } from './constants.ts';
-import { NODE_TYPES, type NodeType } from './nodeTypes.ts';
+import { NODE_TYPES, type NodeType } from './node-types.ts';
 import type { FlowNode } from './schema.ts';
 import { countByType, hasNodeType } from './tree.ts';
 
