@@ -38,21 +38,13 @@ async function deleteFromList(page: Page, name: string): Promise<void> {
   await expect(list.getByRole('link', { name, exact: true })).toHaveCount(0);
 }
 
-/**
- * Opens the step palette from a step's "Add a step after" button. On a busy machine a click can land just as
- * React Flow re-renders the step under the pointer and be lost (seen in CI); the click is tried again until
- * the palette shows. Answers the palette.
- */
+/** Opens the step palette from a step's "Add a step after" button, once the canvas has finished arranging; answers the palette. */
 async function openPalette(page: Page, after: RegExp, palette: RegExp) {
   const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+  await expect(canvas).toHaveAttribute('aria-busy', 'false');
+  await canvas.getByRole('button', { name: after }).click();
   const dialog = page.getByRole('dialog', { name: palette });
-  await expect(async () => {
-    if (!(await dialog.isVisible())) {
-      await expect(canvas).toHaveAttribute('aria-busy', 'false');
-      await canvas.getByRole('button', { name: after }).click({ timeout: 5_000 });
-    }
-    await expect(dialog).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 60_000 });
+  await expect(dialog).toBeVisible();
   return dialog;
 }
 
