@@ -17,7 +17,7 @@ import { OverviewMap } from './overview-map.tsx';
 import { leaseLayoutWorker, prewarmLayoutWorker } from './layout-worker-pool.ts';
 import { neighbour } from './navigation.ts';
 import { PaletteDialog } from './palette-dialog.tsx';
-import { NOT_COPYABLE, refusalReason } from './palette.ts';
+import { NOT_COPYABLE } from './palette.ts';
 import { StepEdge } from './step-edge.tsx';
 import { StepNode } from './step-node.tsx';
 import { createDirectory, nodeLabel } from './summary.ts';
@@ -153,25 +153,26 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
         ui.setState({ palette: target, dialogNodeId: null });
       },
       addKey(menuId) {
-        const s = store.getState();
-        if (s.run(insertNode(menuId, 'dial_menu_key'))) {
-          const key = store.getState().selection[0];
-          if (key) actions.focusNode(key);
-          actions.announce(`${key ? labelOf(key) : 'Key'} added. Add a step after it for callers who press it.`);
-        } else {
-          actions.announce(refusalReason(s, { mode: 'append', parentId: menuId }, 'dial_menu_key'));
+        const verdict = store.getState().check(insertNode(menuId, 'dial_menu_key'));
+        if (verdict !== true) {
+          actions.announce(verdict.reason);
+          return;
         }
+        store.getState().run(insertNode(menuId, 'dial_menu_key'));
+        const key = store.getState().selection[0];
+        if (key) actions.focusNode(key);
+        actions.announce(`${key ? labelOf(key) : 'Key'} added. Add a step after it for callers who press it.`);
       },
       remove(id) {
-        const s = store.getState();
         const label = labelOf(id);
-        if (s.run(removeNode(id))) {
-          actions.announce(`${label} removed.`);
-          focusSelection();
-        } else {
-          const type = nodeIndex(s.flow.data).get(id)?.node.type;
-          actions.announce(type === 'main_number' ? 'The main number cannot be removed.' : type === 'in_hours' || type === 'out_of_hours' ? `${label} belongs to its business hours step: remove that instead.` : `${label} cannot be removed.`);
+        const verdict = store.getState().check(removeNode(id));
+        if (verdict !== true) {
+          actions.announce(verdict.reason);
+          return;
         }
+        store.getState().run(removeNode(id));
+        actions.announce(`${label} removed.`);
+        focusSelection();
       },
       copy(id) {
         const clip = copySubtree(store.getState().flow, id);
@@ -297,7 +298,6 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
               minZoom={0.1}
               maxZoom={1.5}
               onPaneClick={() => actions.select(null)}
-              onMoveEnd={(_, viewport) => store.getState().setViewport(viewport)}
               ariaLabelConfig={ARIA_LABELS}
               aria-label="Call flow diagram"
               aria-describedby={`${idPrefix}-help`}
