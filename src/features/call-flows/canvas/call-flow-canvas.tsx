@@ -110,7 +110,8 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
     const reveal = (id: string) => {
       const s = store.getState();
       const entry = nodeIndex(s.flow.data).get(id);
-      const pos = s.positions[id] ?? reactFlow.getInternalNode(id)?.internals.positionAbsolute;
+      // A step just added has no layout yet: it is drawn under its parent until the next one.
+      const pos = s.positions[id] ?? controller.drawnAt(id);
       if (!entry || !pos) return;
       const size = NODE_SIZES[entry.node.type];
       const { width, height } = flowStore.getState();
@@ -201,6 +202,7 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
       focusDone(seq) {
         if (ui.getState().focusRequest?.seq === seq) ui.setState({ focusRequest: null });
       },
+      pointerOver: (id) => controller.setPointerOver(id),
     };
     return { store, ui, actions, idPrefix, services: () => latestServices.current };
   }, [store, ui, controller, reactFlow, flowStore, idPrefix]);
