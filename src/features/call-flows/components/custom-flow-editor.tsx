@@ -31,8 +31,6 @@ import { ConflictDialog, DiscardChangesDialog, DraftBanner } from './editor-dial
 import { useEnableGate } from './enable-gate.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 
-export { editorTexts } from '../session/editor-session.ts';
-
 /** The `location.state` the editor leaves on its own moves (a new flow getting its id), so it is not rebuilt. */
 export interface EditorLocationState {
   editorSession?: string;
@@ -217,15 +215,8 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
 
   const gate = useEnableGate({ productId, inTrial, addOn });
   const saveAndEnable = () => {
-    if (session.busy()) return;
-    if (!inTrial) {
-      const steps = session.plan('save-and-enable');
-      if (!steps.ok) {
-        toaster.create(refusalToast(steps.message));
-        if (steps.message !== callFlowMessages.invalidActiveFlow) nameInput.current?.focus();
-        return;
-      }
-    }
+    // In a trial the gate offers the add-on first; the save refuses then if it must.
+    if (session.busy() || (!inTrial && !session.mayStart('save-and-enable'))) return;
     const active = activeCustomFlow(flows);
     gate.request({ flowName: store.getState().flow.name.trim(), replacing: active && active.id !== flowId ? active.name : null, kind: 'save-and-enable', run: () => void session.save('save-and-enable') });
   };

@@ -70,6 +70,11 @@ describe('editor session', () => {
     store.getState().run(renameFlow('Sales'));
     await Promise.all([session.save('save'), session.save('save')]);
     expect(api.patch).toHaveBeenCalledTimes(1);
+    // Save & Enable asks before its confirmation: an unfinished flow is refused with the spec's words.
+    store.getState().run(removeSubtree('n5'));
+    expect(session.mayStart('save-and-enable')).toBe(false);
+    expect(view.refused).toHaveBeenLastCalledWith(callFlowMessages.invalidActiveFlow);
+    expect(session.mayStart('save')).toBe(true);
   });
 
   it('keeps changes made while the save was on its way', async () => {

@@ -83,6 +83,8 @@ export interface EditorSession {
   start(): () => void;
   /** What a save would send now, or why it is refused. */
   plan(intent: SaveIntent): SavePlan;
+  /** Whether a save may start now; when it may not, the view is told why (as a refused save would). */
+  mayStart(intent: SaveIntent): boolean;
   /** Saves (and with 'save-and-enable' enables) the flow as it is now; a failed save keeps everything. */
   save(intent: SaveIntent): Promise<void>;
   /** Whether a save or a conflict choice is on its way, or a conflict waits for a choice. */
@@ -151,6 +153,11 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
     state,
     plan,
     busy: () => sending || state.getState().conflict !== null,
+    mayStart(intent) {
+      const steps = plan(intent);
+      if (!steps.ok) refuse(steps.message);
+      return steps.ok;
+    },
     start() {
       const unsubscribe = store.subscribe((editor, previous) => {
         // While an older draft is on offer it is kept as it is: writing would replace it.
