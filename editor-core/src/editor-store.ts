@@ -7,7 +7,7 @@
 import { temporal } from 'zundo';
 import { createStore, type StateCreator, type StoreMutatorIdentifier } from 'zustand/vanilla';
 import { immer } from 'zustand/middleware/immer';
-import { check, type Command, type EditorState, type Transaction } from './commands.ts';
+import { check, type Command, type Transaction } from './commands.ts';
 import { idCounter, importFlow, type ImportResult } from './io.ts';
 import type { NodeLimits } from './limits.ts';
 import { applyFlowPatches, type FlowPatch } from './patches.ts';
@@ -119,7 +119,7 @@ function isSame(a: FlowPatch, b: FlowPatch): boolean {
 }
 
 /** Merges a step into the one before; replace-only steps over the same paths stay as small as one (typing a name). */
-export function mergeSteps(first: HistoryStep, next: HistoryStep): HistoryStep {
+function mergeSteps(first: HistoryStep, next: HistoryStep): HistoryStep {
   const replaceOnly = [...first.patches, ...next.patches].every((p) => p.op === 'replace');
   if (replaceOnly && next.patches.every((p) => first.patches.some((q) => isSame(p, q)))) {
     const latest = (q: FlowPatch) => {
@@ -286,9 +286,3 @@ function stepsAsPatches<Mcs extends [StoreMutatorIdentifier, unknown][]>(
 function isHistoryStep(value: unknown): value is HistoryStep {
   return typeof value === 'object' && value !== null && 'patches' in value && Array.isArray(value.patches) && 'inversePatches' in value && Array.isArray(value.inversePatches);
 }
-
-/** The command state of a store state. */
-export function stateFor(state: EditorStoreState): EditorState {
-  return { flow: state.flow, limits: state.limits };
-}
-
