@@ -9,7 +9,7 @@ import {
   treeLayout,
   walk,
   type FlowNode,
-  type HistoryStep,
+  historySteps,
   type Size,
 } from '@portal/editor-core';
 import { generateFlow, seededRandom } from '@portal/editor-core/testing';
@@ -70,9 +70,9 @@ for (const size of [200, 2000]) {
     insertTimes.push(timed(() => s().run(insertBetween(parent, child, 'play_audio'))));
     s().undo();
   }
-  const steps = store.temporal.getState().pastStates as HistoryStep[];
+  const steps = historySteps(store);
   const bytes = steps.map((step) => JSON.stringify({ patches: step.patches, inversePatches: step.inversePatches }).length);
-  const insertBytes = JSON.stringify(store.temporal.getState().futureStates.at(-1)).length;
+  const insertBytes = JSON.stringify(store.temporal.getState().futureStates.at(-1)?.step).length;
 
   const layoutTimes: number[] = [];
   for (let i = 0; i < LAYOUT_RUNS; i++) {

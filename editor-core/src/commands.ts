@@ -3,9 +3,10 @@
  * whether the change is allowed (structure, limits); with it they also hand over a transaction.
  */
 import { MAX_FLOW_DEPTH, MAX_NAME_LENGTH } from './constants.ts';
-import { withinLimits, type NodeLimits } from './limits.ts';
-import { DIAL_KEYS, NODE_SPECS, NODE_TYPES, defaultArgs, type Arg, type DialKey, type NodeType } from './nodeTypes.ts';
+import type { NodeLimits } from './limits.ts';
+import { DIAL_KEYS, NODE_SPECS, NODE_TYPES, defaultArgs, type Arg, type DialKey, type NodeType } from './node-types.ts';
 import { ChangeBuilder, type FlowPatch } from './patches.ts';
+import { limitRefusal, refusals, structureRefusal, type Refusal } from './refusals.ts';
 import { ARG_VALUE_SCHEMAS, type CallFlow, type FlowNode } from './schema.ts';
 import { nodeStructureIssues } from './structure.ts';
 import { locate, nodeAt, subtreeDepth, walk, type NodeLocation } from './tree.ts';
@@ -17,6 +18,8 @@ export interface EditorState {
   limits?: NodeLimits;
   /** Fresh node ids; without it ids 'n1', 'n2'... not yet in the flow are used. */
   newId?: () => string;
+  /** Told why, when a command refuses (see `check`). */
+  onRefuse?: (refusal: Refusal) => void;
 }
 
 /** One change to a flow: the new flow and the patches to and from it. */
@@ -36,6 +39,22 @@ export interface Transaction {
 export type Dispatch = (tr: Transaction) => void;
 /** A command: answers whether it applies, and when given dispatch also performs it. */
 export type Command = (state: EditorState, dispatch?: Dispatch) => boolean;
+
+/** Answers false for a command, telling the caller why. */
+function refuse(state: EditorState, refusal: Refusal): false {
+  state.onRefuse?.(refusal);
+  return false;
+}
+
+/**
+ * Whether a command applies now: true, or the refusal with its reason in a customer's words, e.g.
+ * `check(insertNode('n3', 'repeat_menu'), state)` -> `{ code: 'needs_ancestor', reason: 'Only inside a Dial menu' }`.
+ */
+export function check(command: Command, state: EditorState): true | Refusal {
+  let refusal: Refusal | null = null;
+  const applies = command({ ...state, onRefuse: (r) => (refusal ??= r) });
+  return applies ? true : (refusal ?? refusals.notAllowed());
+}
 
 const PLACEHOLDER = '';
 
@@ -101,18 +120,23 @@ function unmetAncestors(root: FlowNode): ReadonlySet<NodeType> {
   return result;
 }
 
-/** Whether a subtree may sit below these ancestors (root first, new parent last): required ancestors and depth. */
-function fitsBelow(subtree: FlowNode, ancestors: readonly FlowNode[]): boolean {
-  if (ancestors.length + subtreeDepth(subtree) > MAX_FLOW_DEPTH) return false;
+/** Why a subtree may not sit below these ancestors (root first, new parent last): required ancestors and depth; null when it may. */
+function belowRefusal(subtree: FlowNode, ancestors: readonly FlowNode[]): Refusal | null {
   const unmet = unmetAncestors(subtree);
-  for (const type of unmet) if (!ancestors.some((a) => a.type === type)) return false;
-  return true;
+  for (const type of unmet) if (!ancestors.some((a) => a.type === type)) return refusals.needsAncestor(type);
+  if (ancestors.length + subtreeDepth(subtree) > MAX_FLOW_DEPTH) return refusals.tooDeep();
+  return null;
+}
+
+function fitsBelow(subtree: FlowNode, ancestors: readonly FlowNode[]): boolean {
+  return belowRefusal(subtree, ancestors) === null;
 }
 
 function structureOk(node: FlowNode, children: readonly FlowNode[]): boolean {
   return nodeStructureIssues({ ...node, children: [...children] }).length === 0;
 }
 
+/** Whether a copied subtree is well formed on its own (and holds no main number). */
 function subtreeStructureOk(root: FlowNode): boolean {
   let ok = true;
   walk(root, (node) => {
@@ -122,11 +146,15 @@ function subtreeStructureOk(root: FlowNode): boolean {
   return ok;
 }
 
-/** Structure of the nodes of a subtree down to (not into) an existing, well-formed node placed in it. */
-function newNodesStructureOk(root: FlowNode, existing: FlowNode): boolean {
-  if (root === existing) return true;
-  if (nodeStructureIssues(root).length > 0) return false;
-  return root.children.every((c) => newNodesStructureOk(c, existing));
+/** The new node of a subtree that breaks the structure table, down to (not into) an existing, well-formed node placed in it; null when none does. */
+function brokenNewNode(root: FlowNode, existing: FlowNode): FlowNode | null {
+  if (root === existing) return null;
+  if (nodeStructureIssues(root).length > 0) return root;
+  for (const c of root.children) {
+    const broken = brokenNewNode(c, existing);
+    if (broken) return broken;
+  }
+  return null;
 }
 
 function inHoursContext(ancestors: readonly FlowNode[]): boolean {
@@ -176,24 +204,30 @@ const labelOf = (type: NodeType) => NODE_SPECS[type].label.toLowerCase();
 export function insertNode(parentId: string, type: NodeType, options: { index?: number; args?: Readonly<Record<string, unknown>> } = {}): Command {
   return (state, dispatch) => {
     const parent = locate(state.flow.data, parentId);
-    if (!parent || NODE_SPECS[type].root) return false;
+    if (!parent) return refuse(state, refusals.missing());
+    if (NODE_SPECS[type].root) return refuse(state, refusals.notAllowed());
     const index = options.index ?? parent.node.children.length;
-    if (!Number.isInteger(index) || index < 0 || index > parent.node.children.length) return false;
+    if (!Number.isInteger(index) || index < 0 || index > parent.node.children.length) return refuse(state, refusals.notAllowed());
     const above = chain(parent);
     const node = createNode(type, () => PLACEHOLDER, { inHours: inHoursContext(above) });
     const args = parseArgs(type, options.args ?? {});
-    if (!args) return false;
+    if (!args) return refuse(state, refusals.badValue());
     Object.assign(node.args, args);
+    const overLimit = limitRefusal(state.flow.data, state.limits ?? {}, countsOf(node));
+    if (overLimit) return refuse(state, overLimit);
+    const below = belowRefusal(node, above);
+    if (below) return refuse(state, below);
     if (type === 'dial_menu_key' && parent.node.type === 'dial_menu') {
       const key = freeKey(parent.node, options.args?.target as string | undefined);
-      if (key === null || (options.args?.target !== undefined && key !== options.args.target)) return false;
+      if (key === null) return refuse(state, refusals.keysUsed());
+      if (options.args?.target !== undefined && key !== options.args.target) return refuse(state, refusals.keyTaken(String(options.args.target)));
       node.args.target = { type: 'dial_key', value: key };
     }
     node.name = nodeName(type, node.args);
     const children = [...parent.node.children];
     children.splice(index, 0, node);
-    if (!structureOk(parent.node, children) || !fitsBelow(node, above)) return false;
-    if (!withinLimits(state.flow.data, state.limits ?? {}, countsOf(node))) return false;
+    const broken = structureRefusal(parent.node, children);
+    if (broken) return refuse(state, broken);
     return finish(state, dispatch, `Insert ${labelOf(type)}`, (change) => {
       const real = withFreshIds(node, idSource(state));
       change.insert(parent.path, index, real);
@@ -206,10 +240,11 @@ export function insertNode(parentId: string, type: NodeType, options: { index?: 
 export function insertBetween(parentId: string, childId: string, type: NodeType): Command {
   return (state, dispatch) => {
     const parent = locate(state.flow.data, parentId);
-    if (!parent || NODE_SPECS[type].root) return false;
+    if (!parent) return refuse(state, refusals.missing());
+    if (NODE_SPECS[type].root) return refuse(state, refusals.notAllowed());
     const index = parent.node.children.findIndex((c) => c.id === childId);
     const child = parent.node.children[index];
-    if (!child) return false;
+    if (!child) return refuse(state, refusals.missing());
     const above = chain(parent);
     let node = createNode(type, () => PLACEHOLDER, { inHours: inHoursContext(above) });
     // Where the child goes inside the new node, as child indexes from the new node.
@@ -231,8 +266,14 @@ export function insertBetween(parentId: string, childId: string, type: NodeType)
     };
     const filled = place(node, slot);
     const children = parent.node.children.map((c, i) => (i === index ? filled : c));
-    if (!structureOk(parent.node, children) || !newNodesStructureOk(filled, child) || !fitsBelow(filled, above)) return false;
-    if (!withinLimits(state.flow.data, state.limits ?? {}, countsOf(node))) return false;
+    const overLimit = limitRefusal(state.flow.data, state.limits ?? {}, countsOf(node));
+    if (overLimit) return refuse(state, overLimit);
+    const below = belowRefusal(filled, above);
+    if (below) return refuse(state, below);
+    if (NODE_SPECS[type].endsRoute) return refuse(state, refusals.endsRoute(type));
+    const broken = brokenNewNode(filled, child);
+    const refusal = structureRefusal(parent.node, children) ?? (broken && structureRefusal(broken, broken.children));
+    if (refusal) return refuse(state, refusal);
     return finish(state, dispatch, `Insert ${labelOf(type)}`, (change) => {
       const real = withFreshIds(node, idSource(state));
       change.insert(parent.path, index, real);
@@ -243,10 +284,19 @@ export function insertBetween(parentId: string, childId: string, type: NodeType)
   };
 }
 
-/** Whether a node can be removed, moved or replaced on its own: not the root, not a fixed in_hours or out_of_hours. */
-function isFixed(loc: NodeLocation): boolean {
+/** Why a node cannot be removed, moved or replaced on its own (the root, a fixed in_hours or out_of_hours); null when it can. */
+function fixedRefusal(loc: NodeLocation): Refusal | null {
   const parent = loc.ancestors[loc.ancestors.length - 1];
-  return !parent || NODE_SPECS[parent.type].fixedChildren.includes(loc.node.type);
+  if (!parent) return refusals.mainNumber();
+  return NODE_SPECS[parent.type].fixedChildren.includes(loc.node.type) ? refusals.fixedRoute(loc.node.type) : null;
+}
+
+/** Where a node is and whether it may be removed, moved or replaced on its own: its location, or why not. */
+function movable(state: EditorState, nodeId: string): NodeLocation | false {
+  const loc = locate(state.flow.data, nodeId);
+  if (!loc) return refuse(state, refusals.missing());
+  const fixed = fixedRefusal(loc);
+  return fixed ? refuse(state, fixed) : loc;
 }
 
 /**
@@ -257,8 +307,8 @@ function isFixed(loc: NodeLocation): boolean {
  */
 export function removeNode(nodeId: string): Command {
   return (state, dispatch) => {
-    const loc = locate(state.flow.data, nodeId);
-    if (!loc || isFixed(loc)) return false;
+    const loc = movable(state, nodeId);
+    if (!loc) return false;
     const parent = loc.ancestors[loc.ancestors.length - 1] as FlowNode;
     const index = loc.path[loc.path.length - 1] as number;
     const only = loc.node.children.length === 1 ? loc.node.children[0] : undefined;
@@ -275,8 +325,8 @@ export function removeNode(nodeId: string): Command {
 /** Removes a node and its whole subtree (not the main number, in_hours or out_of_hours). */
 export function removeSubtree(nodeId: string): Command {
   return (state, dispatch) => {
-    const loc = locate(state.flow.data, nodeId);
-    if (!loc || isFixed(loc)) return false;
+    const loc = movable(state, nodeId);
+    if (!loc) return false;
     const parent = loc.ancestors[loc.ancestors.length - 1] as FlowNode;
     return finish(state, dispatch, `Remove ${labelOf(loc.node.type)} and the steps after it`, (change) => {
       change.remove(loc.path.slice(0, -1), loc.path[loc.path.length - 1] as number);
@@ -288,19 +338,23 @@ export function removeSubtree(nodeId: string): Command {
 /** Moves a node with its subtree to be child `index` (default last) of another node; indexes count without the moved node. */
 export function moveNode(nodeId: string, newParentId: string, index?: number): Command {
   return (state, dispatch) => {
-    const loc = locate(state.flow.data, nodeId);
+    const loc = movable(state, nodeId);
+    if (!loc) return false;
     const target = locate(state.flow.data, newParentId);
-    if (!loc || !target || isFixed(loc)) return false;
-    if (chain(target).some((n) => n.id === nodeId)) return false;
+    if (!target) return refuse(state, refusals.missing());
+    if (chain(target).some((n) => n.id === nodeId)) return refuse(state, refusals.intoItself());
     const oldParent = loc.ancestors[loc.ancestors.length - 1] as FlowNode;
     const oldIndex = loc.path[loc.path.length - 1] as number;
     const siblings = target.node.children.filter((c) => c.id !== nodeId);
     const at = index ?? siblings.length;
-    if (!Number.isInteger(at) || at < 0 || at > siblings.length) return false;
+    if (!Number.isInteger(at) || at < 0 || at > siblings.length) return refuse(state, refusals.notAllowed());
     const children = [...siblings];
     children.splice(at, 0, loc.node);
-    if (!structureOk(target.node, children) || !fitsBelow(loc.node, chain(target))) return false;
-    if (oldParent.id !== target.node.id && !structureOk(oldParent, oldParent.children.filter((c) => c.id !== nodeId))) return false;
+    const refusal =
+      belowRefusal(loc.node, chain(target)) ??
+      structureRefusal(target.node, children) ??
+      (oldParent.id !== target.node.id ? structureRefusal(oldParent, oldParent.children.filter((c) => c.id !== nodeId)) : null);
+    if (refusal) return refuse(state, refusal);
     if (oldParent.id === target.node.id && at === oldIndex) return true;
     return finish(state, dispatch, `Move ${labelOf(loc.node.type)}`, (change) => {
       // The new parent's path once the node is taken out: only a later sibling of the node (or its subtree) shifts.
@@ -323,19 +377,22 @@ export function copySubtree(flow: CallFlow, nodeId: string): FlowNode | null {
 export function pasteSubtree(clip: FlowNode, parentId: string, index?: number): Command {
   return (state, dispatch) => {
     const parent = locate(state.flow.data, parentId);
-    if (!parent || !subtreeStructureOk(clip)) return false;
+    if (!parent) return refuse(state, refusals.missing());
+    if (!subtreeStructureOk(clip)) return refuse(state, refusals.notAllowed());
     const at = index ?? parent.node.children.length;
-    if (!Number.isInteger(at) || at < 0 || at > parent.node.children.length) return false;
+    if (!Number.isInteger(at) || at < 0 || at > parent.node.children.length) return refuse(state, refusals.notAllowed());
+    const overLimit = limitRefusal(state.flow.data, state.limits ?? {}, countsOf(clip));
+    if (overLimit) return refuse(state, overLimit);
     let node = clip;
     if (clip.type === 'dial_menu_key' && parent.node.type === 'dial_menu') {
       const key = freeKey(parent.node, clip.args.target?.value as string | undefined);
-      if (key === null) return false;
+      if (key === null) return refuse(state, refusals.keysUsed());
       node = { ...clip, args: { ...clip.args, target: { type: 'dial_key', value: key } } };
     }
     const children = [...parent.node.children];
     children.splice(at, 0, node);
-    if (!structureOk(parent.node, children) || !fitsBelow(node, chain(parent))) return false;
-    if (!withinLimits(state.flow.data, state.limits ?? {}, countsOf(node))) return false;
+    const refusal = belowRefusal(node, chain(parent)) ?? structureRefusal(parent.node, children);
+    if (refusal) return refuse(state, refusal);
     return finish(state, dispatch, `Paste ${labelOf(clip.type)}`, (change) => {
       const real = withFreshIds(node, idSource(state));
       change.insert(parent.path, at, real);
@@ -351,8 +408,9 @@ export function pasteSubtree(clip: FlowNode, parentId: string, index?: number): 
  */
 export function replaceNode(nodeId: string, type: NodeType): Command {
   return (state, dispatch) => {
-    const loc = locate(state.flow.data, nodeId);
-    if (!loc || isFixed(loc) || NODE_SPECS[type].root || loc.node.type === type) return false;
+    const loc = movable(state, nodeId);
+    if (!loc) return false;
+    if (NODE_SPECS[type].root || loc.node.type === type) return refuse(state, refusals.notAllowed());
     const parent = loc.ancestors[loc.ancestors.length - 1] as FlowNode;
     const index = loc.path[loc.path.length - 1] as number;
     const fresh = createNode(type, () => PLACEHOLDER, { inHours: inHoursContext(loc.ancestors) });
@@ -365,10 +423,13 @@ export function replaceNode(nodeId: string, type: NodeType): Command {
     if (args.name?.type === 'text') args.name = { type: 'text', value: name };
     const keep = loc.node.children.length > 0;
     const replaced: FlowNode = { id: loc.node.id, type, name, args, children: keep ? loc.node.children : fresh.children };
-    if (!structureOk(replaced, replaced.children) || !structureOk(parent, parent.children.map((c, i) => (i === index ? replaced : c)))) return false;
-    if (!fitsBelow(replaced, loc.ancestors)) return false;
     const added = countsOf({ ...replaced, children: keep ? [] : replaced.children });
-    if (!withinLimits(state.flow.data, state.limits ?? {}, added)) return false;
+    const refusal =
+      limitRefusal(state.flow.data, state.limits ?? {}, added) ??
+      belowRefusal(replaced, loc.ancestors) ??
+      (structureOk(replaced, replaced.children) ? null : refusals.stepsAfter(type)) ??
+      structureRefusal(parent, parent.children.map((c, i) => (i === index ? replaced : c)));
+    if (refusal) return refuse(state, refusal);
     return finish(state, dispatch, `Replace ${labelOf(loc.node.type)} with ${labelOf(type)}`, (change) => {
       change.replace(loc.path, ['type'], type, loc.node.type);
       change.replace(loc.path, ['name'], name, loc.node.name);
@@ -390,14 +451,15 @@ function sameValue(a: unknown, b: unknown): boolean {
 export function setArgs(nodeId: string, values: Readonly<Record<string, unknown>>): Command {
   return (state, dispatch) => {
     const loc = locate(state.flow.data, nodeId);
-    if (!loc) return false;
+    if (!loc) return refuse(state, refusals.missing());
     const parsed = parseArgs(loc.node.type, values);
-    if (!parsed) return false;
+    if (!parsed) return refuse(state, refusals.badValue());
     const changed = Object.entries(parsed).filter(([name, arg]) => !sameValue(loc.node.args[name]?.value, arg.value));
     if (changed.length === 0) return true;
     const parent = loc.ancestors[loc.ancestors.length - 1];
     const updated: FlowNode = { ...loc.node, args: { ...loc.node.args, ...parsed } };
-    if (parent && !structureOk(parent, parent.children.map((c) => (c.id === nodeId ? updated : c)))) return false;
+    const broken = parent && structureRefusal(parent, parent.children.map((c) => (c.id === nodeId ? updated : c)));
+    if (broken) return refuse(state, broken);
     const names = changed.map(([name]) => name).sort();
     const newName = parsed.name?.type === 'text' ? parsed.name.value : undefined;
     return finish(state, dispatch, `Change ${labelOf(loc.node.type)}`, (change) => {
@@ -420,7 +482,8 @@ export function setArgs(nodeId: string, values: Readonly<Record<string, unknown>
 export function renameNode(nodeId: string, name: string): Command {
   return (state, dispatch) => {
     const loc = locate(state.flow.data, nodeId);
-    if (!loc || name.length > MAX_NAME_LENGTH) return false;
+    if (!loc) return refuse(state, refusals.missing());
+    if (name.length > MAX_NAME_LENGTH) return refuse(state, refusals.nameTooLong());
     const hasNameArg = 'name' in NODE_SPECS[loc.node.type].args;
     if (loc.node.name === name && (!hasNameArg || loc.node.args.name?.value === name)) return true;
     return finish(state, dispatch, `Rename ${labelOf(loc.node.type)}`, (change) => {
@@ -438,7 +501,7 @@ export function renameNode(nodeId: string, name: string): Command {
 /** Renames the flow; typing coalesces into one undo step (name rules are validation's: see flowNameError). */
 export function renameFlow(name: string): Command {
   return (state, dispatch) => {
-    if (name.length > MAX_NAME_LENGTH) return false;
+    if (name.length > MAX_NAME_LENGTH) return refuse(state, refusals.nameTooLong());
     if (state.flow.name === name) return true;
     return finish(state, dispatch, 'Rename call flow', (change) => {
       change.replace(null, ['name'], name, state.flow.name);
@@ -450,7 +513,7 @@ export function renameFlow(name: string): Command {
 /** Enables or disables the flow; a flow can be enabled only when valid (spec 000 section 5). */
 export function setFlowEnabled(enable: boolean, options: { otherFlowNames?: Iterable<string> } = {}): Command {
   return (state, dispatch) => {
-    if (enable && !isFlowValid(state.flow, options)) return false;
+    if (enable && !isFlowValid(state.flow, options)) return refuse(state, refusals.notValid());
     if (state.flow.enable === enable) return true;
     return finish(state, dispatch, enable ? 'Enable call flow' : 'Disable call flow', (change) => {
       change.replace(null, ['enable'], enable, state.flow.enable);

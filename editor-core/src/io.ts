@@ -3,7 +3,7 @@ import { MAX_FLOW_DEPTH, MAX_FLOW_NODES, MAX_IMPORT_CHARS } from './constants.ts
 import { createNode } from './commands.ts';
 import { typesOverLimit, type NodeLimits } from './limits.ts';
 import { nextFlowName } from './names.ts';
-import { NODE_SPECS, defaultArgs } from './nodeTypes.ts';
+import { NODE_SPECS, defaultArgs } from './node-types.ts';
 import { CallFlowSchema, type CallFlow, type FlowNode } from './schema.ts';
 import { checkStructure } from './structure.ts';
 import { countByType } from './tree.ts';

@@ -1,6 +1,6 @@
 /** Per-type node limits supplied by the caller (for example from the account's add-ons). */
 import { MAX_FLOW_NODES } from './constants.ts';
-import { NODE_TYPES, type NodeType } from './nodeTypes.ts';
+import { NODE_TYPES, type NodeType } from './node-types.ts';
 import type { FlowNode } from './schema.ts';
 import { countByType, hasNodeType } from './tree.ts';
 
@@ -35,8 +35,8 @@ export function totalNodes(root: FlowNode): number {
   return NODE_TYPES.reduce((n, t) => n + counts[t], 0);
 }
 
-/** Whether adding these nodes keeps the flow within the caller's limits and MAX_FLOW_NODES; types not added are not checked. */
-export function withinLimits(root: FlowNode, limits: NodeLimits, added: Readonly<Partial<Record<NodeType, number>>>): boolean {
+/** What adding these nodes would exceed first: a type's limit, MAX_FLOW_NODES ('total'), or nothing (null). */
+export function exceededLimit(root: FlowNode, limits: NodeLimits, added: Readonly<Partial<Record<NodeType, number>>>): { type: NodeType; limit: number } | 'total' | null {
   const counts = nodeCounts(root);
   let addedTotal = 0;
   for (const type of NODE_TYPES) {
@@ -44,9 +44,14 @@ export function withinLimits(root: FlowNode, limits: NodeLimits, added: Readonly
     if (more <= 0) continue;
     addedTotal += more;
     const limit = limits[type];
-    if (limit !== undefined && counts[type] + more > limit) return false;
+    if (limit !== undefined && counts[type] + more > limit) return { type, limit };
   }
-  return addedTotal <= 0 || totalNodes(root) + addedTotal <= MAX_FLOW_NODES;
+  return addedTotal > 0 && totalNodes(root) + addedTotal > MAX_FLOW_NODES ? 'total' : null;
+}
+
+/** Whether adding these nodes keeps the flow within the caller's limits and MAX_FLOW_NODES; types not added are not checked. */
+export function withinLimits(root: FlowNode, limits: NodeLimits, added: Readonly<Partial<Record<NodeType, number>>>): boolean {
+  return exceededLimit(root, limits, added) === null;
 }
 
 /** Types at or over their limit, e.g. to grey out palette entries. */

@@ -6,7 +6,7 @@
 import { produce } from 'immer';
 import type { CallFlow, FlowNode } from './schema.ts';
 import { knownNodeCounts, rememberNodeCounts } from './limits.ts';
-import type { NodeType } from './nodeTypes.ts';
+import type { NodeType } from './node-types.ts';
 import { countByType, locate, nodeAt } from './tree.ts';
 
 /** Keys inside a node (or inside the flow when the node is null), e.g. ['args', 'queue_size', 'value']. */

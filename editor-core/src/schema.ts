@@ -1,8 +1,8 @@
 /** zod schemas of the call-flow document (shared with contract/) and its TypeScript types. */
 import { z } from 'zod';
 import { MAX_NAME_LENGTH } from './constants.ts';
-import { DAYS, OPENING_HOURS_PRESETS, isIsoDate, type HolidayPeriod, type OpeningHours } from './openingHours.ts';
-import { DIAL_KEYS, NODE_SPECS, NODE_TYPES, RING_PATTERNS, type Arg, type NodeType } from './nodeTypes.ts';
+import { DAYS, OPENING_HOURS_PRESETS, isIsoDate, type HolidayPeriod, type OpeningHours } from './opening-hours.ts';
+import { DIAL_KEYS, NODE_SPECS, NODE_TYPES, RING_PATTERNS, type Arg, type NodeType } from './node-types.ts';
 
 /** A node of a flow: type, name, args (each with type and value) and children. */
 export interface FlowNode {

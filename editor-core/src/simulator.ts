@@ -1,7 +1,7 @@
 /** The call simulator: the path a call takes through a flow at an instant, with key presses, and its outcome. */
 import { DEFAULT_VOICEMAIL_EXTENSION, DIAL_MENU_MAX_ATTEMPTS } from './constants.ts';
-import type { NodeType, RingPattern } from './nodeTypes.ts';
-import { openingStatusAt, type HolidayPeriod, type OpeningReason } from './openingHours.ts';
+import type { NodeType, RingPattern } from './node-types.ts';
+import { openingStatusAt, type HolidayPeriod, type OpeningReason } from './opening-hours.ts';
 import type { CallFlow, FlowNode } from './schema.ts';
 import { argValue } from './tree.ts';
 

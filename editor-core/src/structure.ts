@@ -1,6 +1,6 @@
 /** Whether a tree is well formed by the structure table; commands keep it so, import refuses a tree that is not. */
 import { MAX_FLOW_DEPTH, MAX_FLOW_NODES } from './constants.ts';
-import { NODE_SPECS, acceptsChild, type NodeType } from './nodeTypes.ts';
+import { NODE_SPECS, acceptsChild, type NodeType } from './node-types.ts';
 import type { FlowNode } from './schema.ts';
 
 /** A way a tree breaks the structure table. */

@@ -1,7 +1,7 @@
 /** Helpers for tests of editor-core and of its users: a valid flow and a way to run commands on a plain value. */
 import { createNode, type Command, type EditorState, type Transaction } from './commands.ts';
 import { createFlow, idCounter } from './io.ts';
-import { DIAL_KEYS, type DialKey, type NodeType } from './nodeTypes.ts';
+import { DIAL_KEYS, type DialKey, type NodeType } from './node-types.ts';
 import type { CallFlow, FlowNode } from './schema.ts';
 
 /** A valid flow: main number 02079460000 -> business hours (nine_to_five Mon-Fri) -> in: transfer 200, out: voicemail 300; ids n1 main_number, n2 business_hours, n3 in_hours, n4 out_of_hours, n5 transfer, n6 voicemail. */

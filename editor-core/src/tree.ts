@@ -1,5 +1,5 @@
 /** Reading a flow's tree: walking, finding nodes, counting. */
-import { NODE_SPECS, NODE_TYPES, type ArgValues, type NodeType } from './nodeTypes.ts';
+import { NODE_SPECS, NODE_TYPES, type ArgValues, type NodeType } from './node-types.ts';
 import type { FlowNode } from './schema.ts';
 
 /** Where a node sits: the node, its ancestors from the root (parent last), and its index among its parent's children. */

@@ -1,8 +1,8 @@
 /** Validity of a flow: a list of problems, each with node id, code and a message a customer understands. */
 import { MAX_NAME_LENGTH, MSG_NAME_REQUIRED, MSG_NAME_TAKEN, QUEUE_SIZE_BOUNDS, RING_TIME_PER_MEMBER_BOUNDS_MS } from './constants.ts';
 import { flowNameError } from './names.ts';
-import { NODE_SPECS, type NodeType } from './nodeTypes.ts';
-import { checkOpeningHours } from './openingHours.ts';
+import { NODE_SPECS, type NodeType } from './node-types.ts';
+import { checkOpeningHours } from './opening-hours.ts';
 import { isExtension, isUkPhoneNumber } from './phone.ts';
 import type { CallFlow, FlowNode } from './schema.ts';
 import { nodeStructureIssues } from './structure.ts';

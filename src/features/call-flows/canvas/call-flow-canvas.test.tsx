@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MSG_ENABLE_TOOLTIP, createEditorStore, insertNode, removeSubtree } from '@portal/editor-core';
+import { MSG_ENABLE_TOOLTIP, check, createEditorStore, insertNode, removeNode, removeSubtree } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
 import { system } from '../../../config/theme.ts';
 import { CallFlowCanvas } from './call-flow-canvas.tsx';
@@ -99,5 +99,26 @@ describe('CallFlowCanvas', () => {
     fireEvent.click(within(palette).getByRole('button', { name: 'Voicemail' }));
     expect(await screen.findByRole('button', { name: 'Voicemail: Voicemail' })).toBeTruthy();
     expect(store.temporal.getState().pastStates).toHaveLength(1);
+  });
+
+  it("says why a step is refused in editor-core's words: the palette entry and a step that can never be removed", async () => {
+    const flow = apply(sampleFlow(), removeSubtree('n6'))!.flow;
+    const { store } = await renderCanvas(flow);
+    const said = () => screen.getByRole('region', { name: 'Call flow canvas' }).querySelector('[aria-live="polite"]')?.textContent;
+
+    const inHours = screen.getByRole('button', { name: 'In hours: In hours' });
+    act(() => inHours.focus());
+    fireEvent.keyDown(inHours, { key: 'Delete' });
+    const refusal = check(removeNode('n3'), { flow });
+    expect(refusal).toMatchObject({ code: 'fixed_route' });
+    expect(said()).toBe(refusal !== true && refusal.reason);
+    expect(store.getState().flow).toBe(flow);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add a step after Out of hours: Out of hours' }));
+    const palette = await screen.findByRole('dialog', { name: 'Add a step after Out of hours “Out of hours”' });
+    const repeat = within(palette).getByRole('button', { name: 'Repeat menu' });
+    const paletteRefusal = check(insertNode('n4', 'repeat_menu'), { flow });
+    expect(paletteRefusal).toMatchObject({ code: 'needs_ancestor' });
+    expect(document.getElementById(repeat.getAttribute('aria-describedby') ?? '')?.textContent).toBe(paletteRefusal !== true && paletteRefusal.reason);
   });
 });

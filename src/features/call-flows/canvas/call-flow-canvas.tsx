@@ -17,7 +17,7 @@ import { OverviewMap } from './overview-map.tsx';
 import { leaseLayoutWorker, prewarmLayoutWorker } from './layout-worker-pool.ts';
 import { neighbour } from './navigation.ts';
 import { PaletteDialog } from './palette-dialog.tsx';
-import { NOT_COPYABLE, refusalReason } from './palette.ts';
+import { NOT_COPYABLE } from './palette.ts';
 import { StepEdge } from './step-edge.tsx';
 import { StepNode } from './step-node.tsx';
 import { createDirectory, nodeLabel } from './summary.ts';
@@ -110,7 +110,8 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
     const reveal = (id: string) => {
       const s = store.getState();
       const entry = nodeIndex(s.flow.data).get(id);
-      const pos = s.positions[id] ?? reactFlow.getInternalNode(id)?.internals.positionAbsolute;
+      // A step just added has no layout yet: it is drawn under its parent until the next one.
+      const pos = s.positions[id] ?? controller.drawnAt(id);
       if (!entry || !pos) return;
       const size = NODE_SIZES[entry.node.type];
       const { width, height } = flowStore.getState();
@@ -153,25 +154,26 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
         ui.setState({ palette: target, dialogNodeId: null });
       },
       addKey(menuId) {
-        const s = store.getState();
-        if (s.run(insertNode(menuId, 'dial_menu_key'))) {
-          const key = store.getState().selection[0];
-          if (key) actions.focusNode(key);
-          actions.announce(`${key ? labelOf(key) : 'Key'} added. Add a step after it for callers who press it.`);
-        } else {
-          actions.announce(refusalReason(s, { mode: 'append', parentId: menuId }, 'dial_menu_key'));
+        const verdict = store.getState().check(insertNode(menuId, 'dial_menu_key'));
+        if (verdict !== true) {
+          actions.announce(verdict.reason);
+          return;
         }
+        store.getState().run(insertNode(menuId, 'dial_menu_key'));
+        const key = store.getState().selection[0];
+        if (key) actions.focusNode(key);
+        actions.announce(`${key ? labelOf(key) : 'Key'} added. Add a step after it for callers who press it.`);
       },
       remove(id) {
-        const s = store.getState();
         const label = labelOf(id);
-        if (s.run(removeNode(id))) {
-          actions.announce(`${label} removed.`);
-          focusSelection();
-        } else {
-          const type = nodeIndex(s.flow.data).get(id)?.node.type;
-          actions.announce(type === 'main_number' ? 'The main number cannot be removed.' : type === 'in_hours' || type === 'out_of_hours' ? `${label} belongs to its business hours step: remove that instead.` : `${label} cannot be removed.`);
+        const verdict = store.getState().check(removeNode(id));
+        if (verdict !== true) {
+          actions.announce(verdict.reason);
+          return;
         }
+        store.getState().run(removeNode(id));
+        actions.announce(`${label} removed.`);
+        focusSelection();
       },
       copy(id) {
         const clip = copySubtree(store.getState().flow, id);
@@ -200,6 +202,7 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
       focusDone(seq) {
         if (ui.getState().focusRequest?.seq === seq) ui.setState({ focusRequest: null });
       },
+      pointerOver: (id) => controller.setPointerOver(id),
     };
     return { store, ui, actions, idPrefix, services: () => latestServices.current };
   }, [store, ui, controller, reactFlow, flowStore, idPrefix]);
@@ -297,7 +300,6 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
               minZoom={0.1}
               maxZoom={1.5}
               onPaneClick={() => actions.select(null)}
-              onMoveEnd={(_, viewport) => store.getState().setViewport(viewport)}
               ariaLabelConfig={ARIA_LABELS}
               aria-label="Call flow diagram"
               aria-describedby={`${idPrefix}-help`}

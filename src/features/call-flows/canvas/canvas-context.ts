@@ -21,6 +21,8 @@ export interface CanvasActions {
   announce(text: string): void;
   /** A node took the focus it was asked to take. */
   focusDone(seq: number): void;
+  /** The pointer entered a step (its body or its buttons) or left it (null). */
+  pointerOver(id: string | null): void;
 }
 
 /** One object per canvas, stable for its life, so memoised nodes never re-render because of it. */

@@ -59,6 +59,35 @@ describe('canvas controller', () => {
     vi.useRealTimers();
   });
 
+  it('keeps the step under the pointer still when a new layout lands, and knows where a new step is drawn before it', () => {
+    vi.useFakeTimers();
+    const store = createEditorStore({ flow: sampleFlow() });
+    const { w, answer } = worker();
+    const applied = vi.fn();
+    const controller = createCanvasController(store, { createWorker: () => w });
+    controller.setLayoutListener(applied);
+    const stop = controller.start();
+    vi.runAllTimers();
+    answer(w.sent[0]!);
+    // The pointer is on the voicemail's "+" while a greeting goes in before the transfer: the voicemail moves in the new layout.
+    controller.setPointerOver('n6');
+    store.getState().run(insertBetween('n3', 'n5', 'play_audio'));
+    const greeting = store.getState().selection[0] as string;
+    expect(controller.drawnAt(greeting)?.y).toBeGreaterThan(200);
+    vi.runAllTimers();
+    answer(w.sent[1]!);
+    expect(applied).toHaveBeenLastCalledWith(expect.objectContaining({ anchorShift: { dx: 10, dy: 100 } }));
+    // Without a step under the pointer, the selected step is the one kept still.
+    controller.setPointerOver(null);
+    store.getState().run(insertBetween('n7', 'n5', 'play_audio'));
+    store.getState().setSelection(['n6']);
+    vi.runAllTimers();
+    answer(w.sent[2]!);
+    expect(applied).toHaveBeenLastCalledWith(expect.objectContaining({ anchorShift: { dx: 10, dy: 100 } }));
+    stop();
+    vi.useRealTimers();
+  });
+
   it('clears the lit test-call path when the tree changes', () => {
     const store = createEditorStore({ flow: sampleFlow() });
     const { w } = worker();

@@ -39,7 +39,7 @@ export interface LayoutAppliedInfo {
   first: boolean;
   nodeCount: number;
   layoutMs: number;
-  /** How far the new layout moved the step the user is on (the selected one, else the main number), to keep it still on screen. */
+  /** How far the new layout moved the step the user is on (the one under the pointer, else the selected one, else the main number), to keep it still on screen. */
   anchorShift: { dx: number; dy: number } | null;
 }
 
@@ -51,6 +51,10 @@ export interface CanvasController {
   requestFocus(id: string): void;
   /** Replaces the layout listener (the component's latest one). */
   setLayoutListener(listener: ((info: LayoutAppliedInfo) => void) | undefined): void;
+  /** The pointer is over a step (or left it: null): a new layout keeps that step still, so a press on it is not lost. */
+  setPointerOver(id: string | null): void;
+  /** Where a step is drawn now (laid out, or placed under its parent until the next layout). */
+  drawnAt(id: string): { x: number; y: number } | undefined;
 }
 
 export interface CanvasControllerOptions {
@@ -102,6 +106,7 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
 
   let cache: GraphCache | undefined;
   let focusSeq = 0;
+  let pointerOver: string | null = null;
   let onLayoutApplied: ((info: LayoutAppliedInfo) => void) | undefined;
 
   const rebuild = () => {
@@ -127,6 +132,12 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
     setLayoutListener(listener) {
       onLayoutApplied = listener;
     },
+    setPointerOver(id) {
+      pointerOver = id;
+    },
+    drawnAt(id) {
+      return cache?.nodes.get(id)?.position;
+    },
     start() {
       let requestedShape: number | null = null;
       let client: LayoutClient | null = null;
@@ -144,7 +155,8 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
         onLayout: (result, { ms }) => {
           const state = store.getState();
           const first = !state.positions[state.flow.data.id];
-          const anchor = state.selection[0] ?? state.flow.data.id;
+          // A press on a step that moves between pointerdown and pointerup is no click: the step under the pointer stays put.
+          const anchor = (pointerOver !== null && cache?.nodes.has(pointerOver) ? pointerOver : null) ?? state.selection[0] ?? state.flow.data.id;
           // Where the anchor is drawn now: its laid-out position, or the provisional one under its parent.
           const before = cache?.nodes.get(anchor)?.position;
           const positions = positionsFrom(result);

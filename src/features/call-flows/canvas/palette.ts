@@ -1,18 +1,15 @@
 /**
  * The step palette: which types may be added, inserted or swapped in at a place, and in words why the others
- * may not. Whether a type is enabled is always editor-core's answer (`can` of the very command the entry runs);
- * the reason only explains a refusal.
+ * may not. Both are editor-core's answer (`check` of the very command the entry runs): the palette only shows it.
  */
 import {
-  MAX_FLOW_NODES,
   NODE_SPECS,
   ROUTE_STEP_TYPES,
+  check,
   insertBetween,
   insertNode,
   locate,
   replaceNode,
-  totalNodes,
-  typesAtLimit,
   type Command,
   type EditorState,
   type FlowNode,
@@ -79,34 +76,12 @@ export function candidateTypes(root: FlowNode, target: PaletteTarget): NodeType[
 }
 
 const label = (type: NodeType) => NODE_SPECS[type].label;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** Why editor-core refuses a type at a target, in a customer's words. */
-export function refusalReason(state: EditorState, target: PaletteTarget, type: NodeType): string {
-  const root = state.flow.data;
-  const limit = state.limits?.[type];
-  if (limit !== undefined && typesAtLimit(root, state.limits ?? {}).includes(type)) {
-    return limit === 0 ? `${label(type)} steps are not included in your plan` : `Limit reached: your plan allows ${plural(limit, `${label(type)} step`)}`;
-  }
-  if (target.mode !== 'replace' && totalNodes(root) >= MAX_FLOW_NODES) return `A call flow can have at most ${MAX_FLOW_NODES.toLocaleString('en-GB')} steps`;
-  const placeId = target.mode === 'replace' ? target.nodeId : target.parentId;
-  const place = locate(root, placeId);
-  const above = place ? (target.mode === 'replace' ? place.ancestors : [...place.ancestors, place.node]) : [];
-  const needs = NODE_SPECS[type].requiresAncestor;
-  if (needs && !above.some((a) => a.type === needs)) return `Only inside a ${label(needs)}`;
-  if (target.mode === 'between' && NODE_SPECS[type].endsRoute) return `${label(type)} ends a route, so no steps can follow it`;
-  if (target.mode === 'replace' && place && place.node.children.length > 0) {
-    if (NODE_SPECS[type].endsRoute) return `${label(type)} ends a route: remove the steps after this one first`;
-    return `Remove the steps after this one first`;
-  }
-  if (target.mode === 'append' && type === 'dial_menu_key' && place) return `This dial menu already uses every key`;
-  return 'Not allowed here';
-}
-
-/** The palette at a target: every candidate type, enabled when editor-core's command would run, else with the reason. */
+/** The palette at a target: every candidate type, enabled when editor-core's command would run, else with editor-core's reason. */
 export function paletteEntries(state: EditorState, target: PaletteTarget): PaletteEntry[] {
   return candidateTypes(state.flow.data, target).map((type) => {
-    const enabled = paletteCommand(target, type)(state);
-    return { type, label: label(type), description: TYPE_DESCRIPTIONS[type], enabled, reason: enabled ? null : refusalReason(state, target, type) };
+    const verdict = check(paletteCommand(target, type), state);
+    const enabled = verdict === true;
+    return { type, label: label(type), description: TYPE_DESCRIPTIONS[type], enabled, reason: verdict === true ? null : verdict.reason };
   });
 }

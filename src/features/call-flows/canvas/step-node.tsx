@@ -56,7 +56,7 @@ function StepNodeContent({ id }: { id: string }) {
   const className = ['cf-node', `cf-type-${node.type}`, invalid && 'cf-invalid', selected && 'cf-selected', onPath && 'cf-on-path'].filter(Boolean).join(' ');
 
   return (
-    <div className={className}>
+    <div className={className} onPointerEnter={() => actions.pointerOver(id)} onPointerLeave={() => actions.pointerOver(null)}>
       <Handle type="target" position={Position.Top} isConnectable={false} className="cf-handle" />
       <div
         ref={bodyRef}

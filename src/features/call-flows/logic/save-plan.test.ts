@@ -1,7 +1,7 @@
 import type { StoredCallFlow } from '@portal/contract';
 import { createFlow, type CallFlow } from '@portal/editor-core';
 import { describe, expect, it } from 'vitest';
-import { changedSinceSave, planConflict, planSave } from './save-plan.ts';
+import { planConflict, planSave } from './save-plan.ts';
 
 const newFlow = (): CallFlow => createFlow({ existingNames: [], publicNumbers: ['01632960123'] });
 const existing = (overrides: Partial<CallFlow> = {}): CallFlow => ({ ...newFlow(), id: '7', name: 'Sales', ...overrides });
@@ -60,15 +60,6 @@ describe('planSave', () => {
   it('sends the name trimmed', () => {
     const plan = planSave({ flow: existing({ name: ' Sales ' }), valid: true, otherFlowNames: [], baseVersion: 2, intent: 'save' });
     expect(plan.ok && plan.steps[0]?.kind === 'patch' && plan.steps[0].body.name).toBe('Sales');
-  });
-});
-
-describe('changedSinceSave', () => {
-  it('is false when nothing changed while saving, true after an edit', () => {
-    const sent = existing();
-    expect(changedSinceSave(sent, { ...sent })).toBe(false);
-    expect(changedSinceSave(sent, { ...sent, name: 'Sales 2' })).toBe(true);
-    expect(changedSinceSave(sent, { ...sent, data: { ...sent.data } })).toBe(true);
   });
 });
 

@@ -47,15 +47,6 @@ export function planSave({ flow, valid, otherFlowNames, baseVersion, intent }: S
   return { ok: true, steps: [{ kind: 'patch', flowId: flow.id, body }] };
 }
 
-/**
- * Whether the editor has changes left after a save: the save sent `sent`; if the flow
- * was edited while the save was on its way, those edits are still unsaved.
- */
-export function changedSinceSave(sent: CallFlow, current: CallFlow): boolean {
-  // The tree is immutable (editor-core changes it by copy), so an untouched tree is the same object.
-  return sent.name !== current.name || sent.data !== current.data;
-}
-
 /** The choices after a 412: someone saved a newer version of the flow meanwhile. */
 export type ConflictChoice = 'reload' | 'overwrite' | 'copy';
 

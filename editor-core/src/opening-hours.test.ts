@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAYS, checkOpeningHours, classifyHours, isOpenAt, londonTime, openingHoursLabel, openingStatusAt, parseTime, presetHours, type OpeningHours } from './openingHours.ts';
+import { DAYS, checkOpeningHours, classifyHours, isOpenAt, londonTime, openingHoursLabel, openingStatusAt, parseTime, presetHours, type OpeningHours } from './opening-hours.ts';
 
 const custom = (days: OpeningHours['days']): OpeningHours => ({ preset: 'custom', days });
 

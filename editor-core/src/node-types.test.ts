@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NODE_SPECS, NODE_TYPES, ROUTE_STEP_TYPES, acceptsChild, defaultArgs, isNodeType } from './nodeTypes.ts';
+import { NODE_SPECS, NODE_TYPES, ROUTE_STEP_TYPES, acceptsChild, defaultArgs, isNodeType } from './node-types.ts';
 
 describe('node table', () => {
   it('has the spec node types and their args', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { insertBetween, insertNode, moveNode, removeSubtree, renameFlow, renameNode, setArgs } from './commands.ts';
-import { createEditorStore, type HistoryStep } from './history.ts';
+import { createEditorStore, historySteps } from './editor-store.ts';
 import { exportFlow } from './io.ts';
 import { sampleFlow } from './testing.ts';
 
@@ -9,7 +9,7 @@ function storeWithClock() {
   const store = createEditorStore({ flow: sampleFlow(), now: () => time });
   return { store, tick: (ms: number) => (time += ms) };
 }
-const steps = (store: ReturnType<typeof createEditorStore>) => store.temporal.getState().pastStates as HistoryStep[];
+const steps = historySteps;
 
 describe('editor store history', () => {
   it('records one step per command and undoes and redoes it', () => {
@@ -75,17 +75,16 @@ describe('editor store history', () => {
     expect(s().flow.data.children[0]?.children[1]?.children).toEqual([]);
   });
 
-  it('never records selection, viewport or layout positions', () => {
+  it('never records selection or layout positions', () => {
     const { store } = storeWithClock();
     const s = () => store.getState();
     s().setSelection(['n5']);
-    s().setViewport({ x: 10, y: 20, zoom: 2 });
     s().setPositions({ n1: { x: 0, y: 0, width: 10, height: 10 } });
     expect(steps(store)).toHaveLength(0);
     s().run(setArgs('n5', { queue_size: 3 }));
     s().setSelection([]);
     s().undo();
-    expect(s().viewport).toEqual({ x: 10, y: 20, zoom: 2 });
+    expect(s().positions).toEqual({ n1: { x: 0, y: 0, width: 10, height: 10 } });
     expect(s().selection).toEqual([]);
   });
 
@@ -122,5 +121,45 @@ describe('editor store history', () => {
     store.getState().setLimits({ play_audio: 0 });
     expect(store.getState().can(insertBetween('n4', 'n6', 'play_audio'))).toBe(false);
     expect(store.getState().run(insertBetween('n4', 'n6', 'play_audio'))).toBe(false);
+  });
+
+  it("undoes and redoes through zundo's own temporal API as well", () => {
+    const { store } = storeWithClock();
+    store.getState().run(removeSubtree('n5'));
+    store.temporal.getState().undo();
+    expect(store.getState().flow).toEqual(sampleFlow());
+    expect(store.temporal.getState().futureStates).toHaveLength(1);
+    store.temporal.getState().redo();
+    expect(store.getState().flow.data.children[0]?.children[0]?.children).toEqual([]);
+    expect(historySteps(store)[0]?.label).toBe('Remove transfer and the steps after it');
+  });
+
+  it('adopts a save without recording it, clearing the changes flag only when nothing was edited meanwhile', () => {
+    const { store } = storeWithClock();
+    const s = () => store.getState();
+    s().run(renameFlow('Sales'));
+    const sent = s().flow;
+    s().adopt({ id: '42', enable: true }, sent);
+    expect(s().flow).toMatchObject({ id: '42', enable: true, name: 'Sales' });
+    expect(s().changesMade).toBe(false);
+    expect(steps(store)).toHaveLength(1);
+    s().run(renameFlow('Sales line'));
+    const sentAgain = { ...s().flow };
+    s().run(renameNode('n5', 'Team'));
+    s().adopt({ id: '42', enable: false, name: 'Sales line (copy)' }, sentAgain);
+    expect(s().flow).toMatchObject({ id: '42', enable: false, name: 'Sales line (copy)' });
+    expect(s().changesMade).toBe(true);
+    s().undo();
+    expect(s().flow.data.children[0]?.children[0]?.children[0]?.name).toBe('Transfer');
+    expect(s().flow.id).toBe('42');
+  });
+
+  it('restores a draft as unsaved changes, keeping the flow id and enable', () => {
+    const store = createEditorStore({ flow: { ...sampleFlow(), id: '7', enable: true } });
+    const draft = { ...sampleFlow(), id: null, enable: false, name: 'Draft name' };
+    store.getState().restore(draft);
+    expect(store.getState().flow).toMatchObject({ id: '7', enable: true, name: 'Draft name' });
+    expect(store.getState().changesMade).toBe(true);
+    expect(store.getState().canUndo()).toBe(false);
   });
 });

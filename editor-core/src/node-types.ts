@@ -9,7 +9,7 @@ import {
   DEFAULT_TRANSFER_VOICEMAIL,
   DEFAULT_VOICEMAIL_EXTENSION,
 } from './constants.ts';
-import { presetHours, type OpeningHours } from './openingHours.ts';
+import { presetHours, type OpeningHours } from './opening-hours.ts';
 
 /** The node types, in the spec's names. */
 export const NODE_TYPES = [

@@ -1,0 +1,288 @@
+/**
+ * The editor store: zustand/vanilla with zundo for undo/redo and immer for in-place updates. The only writer of
+ * the flow: commands, loads, a restored draft and an adopted save all go through it. History steps are patches,
+ * not snapshots, so a step's size follows the change, not the flow; selection, layout positions, loads and
+ * adopted saves never enter it.
+ */
+import { temporal } from 'zundo';
+import { createStore, type StateCreator, type StoreMutatorIdentifier } from 'zustand/vanilla';
+import { immer } from 'zustand/middleware/immer';
+import { check, type Command, type Transaction } from './commands.ts';
+import { idCounter, importFlow, type ImportResult } from './io.ts';
+import type { NodeLimits } from './limits.ts';
+import { applyFlowPatches, type FlowPatch } from './patches.ts';
+import type { Refusal } from './refusals.ts';
+import type { CallFlow } from './schema.ts';
+import { locate } from './tree.ts';
+import { validateFlow, type Problem } from './validate.ts';
+
+/** One undo step: patches to redo it and to undo it. */
+export interface HistoryStep {
+  patches: FlowPatch[];
+  inversePatches: FlowPatch[];
+  label: string;
+}
+
+/** Positions from layout (never recorded). */
+export interface NodePosition {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** What a save answered, for `adopt`: the flow's id and enable, and its name when the server chose it (a copy). */
+export interface SavedFlow {
+  id: string;
+  enable: boolean;
+  name?: string;
+}
+
+/** State and actions of the editor store. */
+export interface EditorStoreState {
+  flow: CallFlow;
+  limits: NodeLimits;
+  /** Names of the account's other flows, for the name rules. */
+  otherFlowNames: string[];
+  /** Problems of the flow, recomputed after every change. */
+  problems: Problem[];
+  selection: string[];
+  positions: Record<string, NodePosition>;
+  /** Whether there are changes since the last load or save. */
+  changesMade: boolean;
+  /** Runs a command against the store, as one undo step (or part of the open gesture); answers whether it applied. */
+  run: (command: Command) => boolean;
+  /** Applies a command's transaction (what `run` passes as dispatch). */
+  dispatch: (tr: Transaction) => void;
+  /** Whether a command applies now, without running it. */
+  can: (command: Command) => boolean;
+  /** Whether a command applies now: true, or why not, e.g. `check(removeNode('n1')).reason` -> 'The main number cannot be removed.' */
+  check: (command: Command) => true | Refusal;
+  /** Replaces the flow (a load from the server): not recorded, clears the history and the changes-made flag. */
+  load: (flow: CallFlow) => void;
+  /** Replaces the flow by a local draft of it, keeping the flow's id and enable: like load, but the draft's changes are unsaved. */
+  restore: (draft: CallFlow) => void;
+  /**
+   * Adopts what a save of `sent` answered: the flow's id and enable (and name for a copy), not recorded. The
+   * changes-made flag clears unless the flow was edited while the save was on its way.
+   */
+  adopt: (saved: SavedFlow, sent: CallFlow) => void;
+  /** Imports JSON text: on success like restore, on error changes nothing and answers the error. */
+  importJson: (json: string) => ImportResult;
+  /** Starts a gesture (a drag): every change until endGesture is one undo step. */
+  beginGesture: () => void;
+  /** Ends the open gesture. */
+  endGesture: () => void;
+  undo: () => void;
+  redo: () => void;
+  canUndo: () => boolean;
+  canRedo: () => boolean;
+  setSelection: (ids: string[]) => void;
+  setPositions: (positions: Record<string, NodePosition>) => void;
+  setLimits: (limits: NodeLimits) => void;
+  setOtherFlowNames: (names: string[]) => void;
+}
+
+/** Options of createEditorStore. */
+export interface EditorStoreOptions {
+  flow: CallFlow;
+  limits?: NodeLimits;
+  otherFlowNames?: string[];
+  /** Changes with the same coalescing key within this many ms are one step (default 1000). */
+  coalesceMs?: number;
+  /** Most undo steps kept (default 500). */
+  historyLimit?: number;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+/**
+ * What zundo tracks: the flow (to see that it changed), and in its past and future states the step that leads
+ * there: setting `{ step }` applies `step.inversePatches` (undo applies a past step's inverse; the step zundo
+ * then keeps for redo is the same step reversed).
+ */
+export interface Tracked {
+  flow?: CallFlow;
+  step?: HistoryStep;
+}
+
+/** The editor store with its temporal (undo/redo) store, e.g. `store.getState().run(renameFlow('Sales'))`. */
+export type EditorStore = ReturnType<typeof createEditorStore>;
+
+/** The steps of a store's history, oldest first (what undo takes back, from the end). */
+export function historySteps(store: EditorStore): HistoryStep[] {
+  return store.temporal.getState().pastStates.flatMap((entry) => (entry.step ? [entry.step] : []));
+}
+
+function isSame(a: FlowPatch, b: FlowPatch): boolean {
+  return a.op === 'replace' && b.op === 'replace' && a.node === b.node && a.key.length === b.key.length && a.key.every((p, i) => p === b.key[i]);
+}
+
+/** Merges a step into the one before; replace-only steps over the same paths stay as small as one (typing a name). */
+function mergeSteps(first: HistoryStep, next: HistoryStep): HistoryStep {
+  const replaceOnly = [...first.patches, ...next.patches].every((p) => p.op === 'replace');
+  if (replaceOnly && next.patches.every((p) => first.patches.some((q) => isSame(p, q)))) {
+    const latest = (q: FlowPatch) => {
+      for (let i = next.patches.length - 1; i >= 0; i--) if (isSame(next.patches[i] as FlowPatch, q)) return next.patches[i] as FlowPatch;
+      return q;
+    };
+    return { label: first.label, inversePatches: first.inversePatches, patches: first.patches.map(latest) };
+  }
+  return { label: first.label, patches: [...first.patches, ...next.patches], inversePatches: [...next.inversePatches, ...first.inversePatches] };
+}
+
+const reversed = (step: HistoryStep): HistoryStep => ({ label: step.label, patches: step.inversePatches, inversePatches: step.patches });
+
+/** Creates the editor store for a flow. */
+export function createEditorStore(options: EditorStoreOptions) {
+  const now = options.now ?? (() => Date.now());
+  const coalesceMs = options.coalesceMs ?? 1000;
+  let newId = idCounter(options.flow);
+  // The step the command being dispatched records; zundo's diff hands it over.
+  let pending: HistoryStep | null = null;
+  // The last recorded step, to coalesce the next change into it (typing a name).
+  let last: { step: HistoryStep; key: string | undefined; at: number } | null = null;
+  // The open gesture (a drag) and the step it has recorded so far.
+  let gesture: { step: HistoryStep | null } | null = null;
+
+  const withProblems = (flow: CallFlow, otherFlowNames: string[]) => ({ flow, problems: validateFlow(flow, { otherFlowNames }) });
+  const existing = (flow: CallFlow, ids: string[]) => ids.filter((id) => locate(flow.data, id) !== null);
+  const forgetSteps = () => {
+    pending = null;
+    last = null;
+    gesture = null;
+  };
+
+  const editor: StateCreator<EditorStoreState, [['temporal', unknown], ['zustand/immer', never]]> = (set, get) => ({
+    flow: options.flow,
+    limits: options.limits ?? {},
+    otherFlowNames: options.otherFlowNames ?? [],
+    problems: validateFlow(options.flow, { otherFlowNames: options.otherFlowNames ?? [] }),
+    selection: [],
+    positions: {},
+    changesMade: false,
+    // Commands run through the store draw ids from one counter, above every id of the loaded flow.
+    run: (command) => command({ flow: get().flow, limits: get().limits, newId: () => newId() }, get().dispatch),
+    can: (command) => command({ flow: get().flow, limits: get().limits }),
+    check: (command) => check(command, { flow: get().flow, limits: get().limits }),
+    dispatch: (tr) => {
+      if (tr.patches.length === 0) return;
+      const state = get();
+      const step: HistoryStep = { patches: tr.patches, inversePatches: tr.inversePatches, label: tr.label };
+      const next = { ...withProblems(tr.flow, state.otherFlowNames), selection: tr.selection ?? existing(tr.flow, state.selection), changesMade: true };
+      const history = store.temporal.getState();
+      const top = history.pastStates.at(-1)?.step;
+      const intoGesture = gesture?.step != null && gesture.step === top;
+      const coalesce = !gesture && last !== null && last.step === top && tr.coalesceKey !== undefined && last.key === tr.coalesceKey && now() - last.at <= coalesceMs;
+      if ((intoGesture || coalesce) && top && history.futureStates.length === 0) {
+        // Typing a name, or a drag: merged into the step before, not recorded as a new one.
+        const merged = mergeSteps(top, step);
+        set(next);
+        store.temporal.setState({ pastStates: [...history.pastStates.slice(0, -1), { step: merged }] });
+        if (gesture) gesture.step = merged;
+        last = { step: merged, key: tr.coalesceKey, at: now() };
+        return;
+      }
+      pending = step;
+      set(next);
+      pending = null;
+      const recorded = store.temporal.getState().pastStates.at(-1)?.step ?? null;
+      if (gesture) gesture.step = recorded;
+      last = recorded ? { step: recorded, key: tr.coalesceKey, at: now() } : null;
+    },
+    load: (flow) => {
+      newId = idCounter(flow);
+      forgetSteps();
+      set({ ...withProblems(flow, get().otherFlowNames), selection: [], positions: {}, changesMade: false });
+      store.temporal.getState().clear();
+    },
+    restore: (draft) => {
+      const { id, enable } = get().flow;
+      get().load({ ...draft, id, enable });
+      set({ changesMade: true });
+    },
+    adopt: (saved, sent) => {
+      const current = get().flow;
+      // The tree is immutable (commands change it by copy), so an untouched tree is the same object.
+      const editedMeanwhile = sent.name !== current.name || sent.data !== current.data;
+      set((draft) => {
+        draft.flow.id = saved.id;
+        draft.flow.enable = saved.enable;
+        if (saved.name !== undefined) draft.flow.name = saved.name;
+        if (!editedMeanwhile) draft.changesMade = false;
+      });
+    },
+    importJson: (json) => {
+      const result = importFlow(json, { limits: get().limits });
+      if (result.ok) {
+        get().load(result.flow);
+        set({ changesMade: true });
+      }
+      return result;
+    },
+    beginGesture: () => {
+      gesture = { step: null };
+    },
+    endGesture: () => {
+      gesture = null;
+      last = null;
+    },
+    undo: () => {
+      forgetSteps();
+      store.temporal.getState().undo();
+    },
+    redo: () => {
+      forgetSteps();
+      store.temporal.getState().redo();
+    },
+    canUndo: () => store.temporal.getState().pastStates.length > 0,
+    canRedo: () => store.temporal.getState().futureStates.length > 0,
+    setSelection: (ids) => set({ selection: [...ids] }),
+    setPositions: (positions) => set({ positions }),
+    setLimits: (limits) => set({ limits: { ...limits } }),
+    setOtherFlowNames: (names) => set({ otherFlowNames: [...names], problems: validateFlow(get().flow, { otherFlowNames: names }) }),
+  });
+
+  const store = createStore<EditorStoreState>()(
+    stepsAsPatches(
+      temporal(immer(editor), {
+        limit: options.historyLimit ?? 500,
+        partialize: (state): Tracked => ({ flow: state.flow }),
+        // A step recorded: the command's. A step undone or redone: the same step reversed, for the other way.
+        diff: (past, current) => {
+          if (current.step) return { step: reversed(current.step) };
+          if (past.flow === current.flow || !pending) return null;
+          return { step: pending };
+        },
+      }),
+    ),
+  );
+  return store;
+}
+
+/**
+ * The store's own set, under zundo: zundo sets a past or future state to undo or redo, and here such a state
+ * (`{ step }`) applies the step's inverse patches to the flow rather than being merged into the state.
+ */
+function stepsAsPatches<Mcs extends [StoreMutatorIdentifier, unknown][]>(
+  config: StateCreator<EditorStoreState, [], Mcs>,
+): StateCreator<EditorStoreState, [], Mcs> {
+  return (set, get, api) => {
+    const setOrApply: typeof set = (partial, replace) => {
+      if (typeof partial === 'object' && 'step' in partial && isHistoryStep(partial.step)) {
+        const state = get();
+        const flow = applyFlowPatches(state.flow, partial.step.inversePatches);
+        set({ flow, problems: validateFlow(flow, { otherFlowNames: state.otherFlowNames }), selection: state.selection.filter((id) => locate(flow.data, id) !== null), changesMade: true });
+      } else {
+        // A replacing set hands over a whole state, so merging it is the same as replacing.
+        void replace;
+        set(partial);
+      }
+    };
+    return config(setOrApply, get, api);
+  };
+}
+
+function isHistoryStep(value: unknown): value is HistoryStep {
+  return typeof value === 'object' && value !== null && 'patches' in value && Array.isArray(value.patches) && 'inversePatches' in value && Array.isArray(value.inversePatches);
+}
