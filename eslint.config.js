@@ -63,9 +63,8 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }] },
   },
   {
-    // File names are kebab-case (a suffix such as .test or .worker is fine). editor-core follows once its files are renamed.
+    // File names are kebab-case everywhere (a suffix such as .test or .worker is fine).
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
-    ignores: ['editor-core/**'],
     plugins: { 'check-file': checkFile },
     rules: {
       'check-file/filename-naming-convention': ['error', { '**/*': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],

@@ -113,6 +113,10 @@ function fuzz(seed: number): void {
       const command = pick(commands);
       const before = s().flow;
       const allowed = s().can(command);
+      // The reason the UI shows comes from the same rules: check agrees with can, and a refusal has words.
+      const checked = s().check(command);
+      expect(checked === true, `seed ${seed} step ${step}: check and can disagree`).toBe(allowed);
+      if (checked !== true) expect(checked.reason).toMatch(/\w/);
       expect(s().flow).toBe(before);
       expect(s().run(command), `seed ${seed} step ${step}: dry run and run disagree`).toBe(allowed);
       if (!allowed) expect(s().flow).toBe(before);

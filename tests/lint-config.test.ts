@@ -79,8 +79,9 @@ describe('lint: import cycles (import-x/no-cycle)', slow, () => {
 describe('lint: file names (check-file)', slow, () => {
   const code = 'export const x = 1;\n';
 
-  it('refuses a camelCase or PascalCase file name outside editor-core', async () => {
+  it('refuses a camelCase or PascalCase file name anywhere', async () => {
     expect(await rulesFiring(code, 'src/lib/useThing.ts')).toContain('check-file/filename-naming-convention');
+    expect(await rulesFiring(code, 'editor-core/src/nodeTypes.ts')).toContain('check-file/filename-naming-convention');
     expect(await rulesFiring(code, 'server/src/MailThing.ts')).toContain('check-file/filename-naming-convention');
   });
 
