@@ -2,7 +2,7 @@ import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { accountMessages, type Me } from '@portal/contract';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
-import { useAccountForm } from '../../auth/use-account-form.ts';
+import { useForm } from '../../../components/form/use-form.ts';
 import { useSaveProfile } from '../api/patch-me.ts';
 import { DetailsForm, detailsFieldIds, detailsServerErrors, detailsValuesOf, emailChanges, patchBodyOf } from '../forms.ts';
 
@@ -22,7 +22,7 @@ export const detailsText = {
 /** The "Your details" form's state: saves through PATCH /api/v3/me/, then shows what was saved. */
 export function useDetailsForm(me: Me) {
   const save = useSaveProfile();
-  return useAccountForm({
+  return useForm({
     schema: DetailsForm,
     ids: detailsFieldIds,
     initial: detailsValuesOf(me),

@@ -3,7 +3,7 @@ import { accountMessages } from '@portal/contract';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { newPasswordHint } from '../../auth/components/password-hint.ts';
-import { useAccountForm } from '../../auth/use-account-form.ts';
+import { useForm } from '../../../components/form/use-form.ts';
 import { changePassword } from '../api/change-password.ts';
 import { emptyPasswordValues, PasswordForm, passwordFieldIds, passwordServerErrors } from '../forms.ts';
 
@@ -19,7 +19,7 @@ export const passwordText = {
 
 /** The "Change your password" form's state: PATCH /api/v3/me/password/, then the fields are emptied. */
 export function usePasswordForm() {
-  return useAccountForm({
+  return useForm({
     schema: PasswordForm,
     ids: passwordFieldIds,
     initial: emptyPasswordValues,
