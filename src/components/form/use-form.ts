@@ -23,6 +23,18 @@ export interface FormOptions<F extends string, S extends $ZodType, R = unknown> 
   serverErrors?: (error: unknown) => FormErrors<F>;
   /** After a successful send: the values the form shows next (e.g. emptied password fields); by default it keeps them. */
   onSaved?: (result: R) => Record<F, string>;
+  /**
+   * Where a failed submit puts the focus: the error summary (a page's or a dialog's form, the
+   * default), or the first field in error, for a one-field form inside a larger page (a setting
+   * with its own Save) that shows no summary; a message for no field goes in `formError` then.
+   */
+  focus?: 'summary' | 'field';
+  /**
+   * When a field's message shows: after a submit (the default, GOV.UK); after a submit and from
+   * then on as it is typed ('after-submit'); or once the field is touched (left, or submitted),
+   * and from then on as it is typed ('touched', the spec's admin dialog).
+   */
+  validate?: 'submit' | 'after-submit' | 'touched';
 }
 
 /**
@@ -34,10 +46,22 @@ export interface FormOptions<F extends string, S extends $ZodType, R = unknown> 
  * @example const form = useForm({ schema: LoginRequest, ids: { email: 'email', password: 'password' }, initial, send: login });
  */
 export function useForm<F extends string, S extends $ZodType, R = unknown>(options: FormOptions<F, S, R>) {
-  const { title, schema, ids, initial, toInput, send, onSaved } = options;
+  const { title, schema, ids, initial, toInput, send, onSaved, focus = 'summary', validate = 'submit' } = options;
   const fields = Object.keys(ids) as F[];
   const [values, setValues] = useState<Record<F, string>>(initial);
-  const [errors, setErrors] = useState<FormErrors<F>>(noFormErrors);
+  const [shownErrors, setErrors] = useState<FormErrors<F>>(noFormErrors);
+  const [touched, setTouched] = useState<Partial<Record<F, true>>>({});
+  // Once touched, a field's message follows what is typed (the server's stays until then).
+  const live = validate !== 'submit' ? liveErrors(schema, toInput ? toInput(values) : values, fields) : noFormErrors.fieldErrors;
+  const errors: FormErrors<F> = {
+    formError: shownErrors.formError,
+    fieldErrors: Object.fromEntries(
+      fields.flatMap((field) => {
+        const message = (touched[field] ? (live as Partial<Record<F, string>>)[field] : undefined) ?? shownErrors.fieldErrors[field];
+        return message ? [[field, message]] : [];
+      }),
+    ) as Partial<Record<F, string>>,
+  };
   const [pending, setPending] = useState(false);
   // A ref as well as state: two submits in one frame (a double click, Enter twice) see it at once.
   const sending = useRef(false);
@@ -57,8 +81,13 @@ export function useForm<F extends string, S extends $ZodType, R = unknown>(optio
     if (title !== undefined) document.title = pageTitle(hasErrors ? `Error: ${title}` : title);
   }, [title, hasErrors]);
 
+  const firstInError = fields.find((field) => errors.fieldErrors[field]);
   useEffect(() => {
-    if (attempt > 0) summaryRef.current?.focus();
+    if (attempt === 0) return;
+    if (focus === 'field' && firstInError !== undefined) document.getElementById(ids[firstInError])?.focus();
+    else summaryRef.current?.focus();
+    // Only a new failed submit moves the focus, not typing after it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt]);
 
   /** Shows errors as a failed submit does (the summary takes focus). */
@@ -78,6 +107,7 @@ export function useForm<F extends string, S extends $ZodType, R = unknown>(optio
   const submit = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
     if (sending.current) return;
+    setTouched(Object.fromEntries(fields.map((field) => [field, true])) as Record<F, true>);
     const body = check();
     if (body === null) return;
     setErrors(noFormErrors);
@@ -97,7 +127,10 @@ export function useForm<F extends string, S extends $ZodType, R = unknown>(optio
     );
   };
 
-  const setValue = (name: F, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const setValue = (name: F, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    if (validate !== 'submit') setErrors((current) => ({ ...current, fieldErrors: { ...current.fieldErrors, [name]: undefined } }));
+  };
 
   /** The props of a field's TextField: id, name, value, change handler and message. */
   const field = (name: F) => ({
@@ -106,6 +139,7 @@ export function useForm<F extends string, S extends $ZodType, R = unknown>(optio
     value: values[name],
     error: errors.fieldErrors[name],
     onChange: (event: { target: { value: string } }) => setValue(name, event.target.value),
+    onBlur: validate === 'touched' ? () => setTouched((current) => (current[name] ? current : { ...current, [name]: true })) : undefined,
   });
 
   /** Forgets the errors shown (a field that leaves the form, a dialog that starts again). */
@@ -126,6 +160,12 @@ export function useForm<F extends string, S extends $ZodType, R = unknown>(optio
     fail,
     clearErrors,
   };
+}
+
+/** The first message of each field for the values as they are (validate: 'touched'). */
+function liveErrors<F extends string>(schema: $ZodType, input: unknown, fields: readonly F[]) {
+  const parsed = safeParse(schema, input);
+  return parsed.success ? {} : issueErrors(parsed.error.issues, fields).fieldErrors;
 }
 
 export type FormState<F extends string> = ReturnType<typeof useForm<F, $ZodType>>;

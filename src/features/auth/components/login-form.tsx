@@ -16,25 +16,25 @@ export const loginFieldIds = { email: 'email', password: 'password' } as const s
  */
 export function LoginForm({ onSignedIn, onErrorsChange }: { onSignedIn: (user: Me) => void; onErrorsChange?: (hasErrors: boolean) => void }) {
   const login = useLogin();
-  const form = useForm({
+  const { summary, summaryRef, submit, field, pending } = useForm({
     schema: LoginRequest,
     ids: loginFieldIds,
     initial: { email: '', password: '' },
     send: (body: LoginRequest) => login.run(body).then(onSignedIn),
   });
-  const hasErrors = form.summary.length > 0;
+  const hasErrors = summary.length > 0;
   useEffect(() => {
     onErrorsChange?.(hasErrors);
   }, [hasErrors, onErrorsChange]);
 
   return (
     <>
-      <ErrorSummary ref={form.summaryRef} errors={form.summary} />
-      <form noValidate onSubmit={form.submit}>
+      <ErrorSummary ref={summaryRef} errors={summary} />
+      <form noValidate onSubmit={submit}>
         <Flex direction="column" gap="6">
-          <TextField {...form.field('email')} label="Email address" type="email" autoComplete="email" spellCheck={false} />
-          <TextField {...form.field('password')} label="Password" type="password" autoComplete="current-password" />
-          <SubmitButton pending={form.pending} pendingText="Signing in" stretch={false}>
+          <TextField {...field('email')} label="Email address" type="email" autoComplete="email" spellCheck={false} />
+          <TextField {...field('password')} label="Password" type="password" autoComplete="current-password" />
+          <SubmitButton pending={pending} pendingText="Signing in" stretch={false}>
             Sign in
           </SubmitButton>
         </Flex>

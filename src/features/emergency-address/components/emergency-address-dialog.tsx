@@ -1,7 +1,8 @@
 import { Box, Button, chakra, Flex, Heading, Link, Text } from '@chakra-ui/react';
-import type { AddressLookupResult, InstallationAddressInput } from '@portal/contract';
+import { InstallationAddressInput, type AddressLookupResult } from '@portal/contract';
 import { forwardRef, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Loading } from '../../../components/states.tsx';
+import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { brand } from '../../../config/brand.ts';
 import { helpPhone } from '../../../config/help-phone.ts';
@@ -11,7 +12,6 @@ import { useAddressLookup } from '../api/get-address-lookup.ts';
 import { useSaveEmergencyAddress } from '../api/patch-emergency-contact-details.ts';
 import {
   MANUAL_ADDRESS_FIELDS,
-  manualAddressErrors,
   noResultsMessage,
   POSTCODE_SEARCH_DELAY_MS,
   postcodeError,
@@ -151,14 +151,11 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
   const [postcodeTouched, setPostcodeTouched] = useState(false);
   const [selectedId, setSelectedId] = useState('');
   const [selectTouched, setSelectTouched] = useState(false);
-  const [manualValues, setManualValues] = useState<ManualAddress>(emptyManual);
-  const [manualSubmitted, setManualSubmitted] = useState(false);
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
   const [signingOut, setSigningOut] = useState(false);
 
   const postcodeRef = useRef<HTMLInputElement>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
-  const manualRefs = useRef<Partial<Record<ManualAddressField, HTMLInputElement | null>>>({});
   const alertRef = useRef<HTMLDivElement>(null);
 
   // The search runs once the postcode is valid and typing has paused, and not while entering the address by hand.
@@ -226,26 +223,24 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
     send(fromResult(chosen));
   };
 
-  const manualErrors = manualSubmitted ? manualAddressErrors(manualValues) : {};
-  const submitManual = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setManualSubmitted(true);
-    const errors = manualAddressErrors(manualValues);
-    const first = MANUAL_ADDRESS_FIELDS.find((field) => errors[field] !== undefined);
-    if (first) {
-      manualRefs.current[first]?.focus();
-      return;
-    }
-    send(manualValues);
-  };
+  // Messages show from the first Continue, then follow what is typed (spec 000 section 5's rules, from the contract).
+  const manualForm = useForm({
+    schema: InstallationAddressInput,
+    ids: Object.fromEntries(MANUAL_ADDRESS_FIELDS.map((field) => [field, fieldId(field)])) as Record<ManualAddressField, string>,
+    initial: emptyManual,
+    validate: 'after-submit',
+    focus: 'field',
+    send: async (address) => {
+      if (!busy) send(address);
+    },
+  });
 
   const enterManually = () => {
     setManual(true);
     setFailure(null);
     // What was typed in the search carries over.
-    setManualValues((values) => (values.post_code === '' ? { ...values, post_code: postcode.trim() } : values));
-    window.setTimeout(() => manualRefs.current.post_code?.focus(), 0);
+    if (manualForm.values.post_code === '') manualForm.setValue('post_code', postcode.trim());
+    window.setTimeout(() => document.getElementById(fieldId('post_code'))?.focus(), 0);
   };
   const searchAgain = () => {
     setManual(false);
@@ -267,17 +262,7 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
 
   const postcodeMessage = postcodeTouched ? postcodeError(postcode) : undefined;
   const manualField = (field: Exclude<ManualAddressField, 'line_two'>, label: string, autoComplete: string) => (
-    <TextField
-      ref={(element) => {
-        manualRefs.current[field] = element;
-      }}
-      id={fieldId(field)}
-      label={label}
-      error={manualErrors[field]}
-      autoComplete={autoComplete}
-      value={manualValues[field]}
-      onChange={(event) => setManualValues((values) => ({ ...values, [field]: event.target.value }))}
-    />
+    <TextField {...manualForm.field(field)} label={label} autoComplete={autoComplete} />
   );
 
   return (
@@ -314,22 +299,11 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
           )}
 
           {manual ? (
-            <form noValidate onSubmit={submitManual} aria-label={emergencyAddressText.manualForm}>
+            <form noValidate onSubmit={manualForm.submit} aria-label={emergencyAddressText.manualForm}>
               <Flex direction="column" gap="5">
                 {manualField('post_code', emergencyAddressText.postcode, 'postal-code')}
                 {manualField('line_one', emergencyAddressText.lineOne, 'address-line1')}
-                <TextField
-                  ref={(element) => {
-                    manualRefs.current.line_two = element;
-                  }}
-                  id={fieldId('line_two')}
-                  label={emergencyAddressText.lineTwo}
-                  hint={emergencyAddressText.optional}
-                  error={manualErrors.line_two}
-                  autoComplete="address-line2"
-                  value={manualValues.line_two}
-                  onChange={(event) => setManualValues((values) => ({ ...values, line_two: event.target.value }))}
-                />
+                <TextField {...manualForm.field('line_two')} label={emergencyAddressText.lineTwo} hint={emergencyAddressText.optional} autoComplete="address-line2" />
                 {manualField('city', emergencyAddressText.city, 'address-level2')}
                 {manualField('county', emergencyAddressText.county, 'address-level1')}
                 <Flex direction={{ base: 'column', sm: 'row' }} gap="3" align={{ base: 'stretch', sm: 'center' }} justify="space-between" mt="2">

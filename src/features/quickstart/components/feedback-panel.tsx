@@ -15,10 +15,12 @@ export const feedbackMessages = {
 } as const;
 
 // The panel asks for some text; the length rule is the contract's (PatchTrialStatus).
-const FeedbackForm = z.pipe(
-  z.object({ customer_feedback: z.string().check(z.refine((text) => text.trim() !== '', feedbackMessages.required)) }),
-  PatchTrialStatus,
-);
+const FeedbackForm = z.object({
+  customer_feedback: z.pipe(
+    z.string().check(z.refine((text) => text.trim() !== '', feedbackMessages.required)),
+    PatchTrialStatus.shape.customer_feedback.def.innerType,
+  ),
+});
 
 /**
  * The quick-start feedback panel (spec 000 sections 2 and 4): "Share feedback!", "How can we
@@ -30,7 +32,7 @@ export function FeedbackPanel({ headingId, onClose }: { headingId: string; onClo
   const [sent, setSent] = useState(false);
   const thanksHeading = useRef<HTMLHeadingElement>(null);
   const id = useId();
-  const form = useForm({
+  const { values, summary, summaryRef, submit, field, pending } = useForm({
     schema: FeedbackForm,
     ids: { customer_feedback: `${id}-feedback` },
     initial: { customer_feedback: '' },
@@ -70,16 +72,16 @@ export function FeedbackPanel({ headingId, onClose }: { headingId: string; onClo
     );
   }
 
-  const used = form.values.customer_feedback.length;
+  const used = values.customer_feedback.length;
   const over = used - MAX_CUSTOMER_FEEDBACK_LENGTH;
   return (
-    <chakra.form display="flex" flexDirection="column" gap="3" aria-labelledby={headingId} noValidate onSubmit={form.submit}>
+    <chakra.form display="flex" flexDirection="column" gap="3" aria-labelledby={headingId} noValidate onSubmit={submit}>
       <Heading as="h2" id={headingId} fontSize="lg">
         Share feedback!
       </Heading>
-      <ErrorSummary ref={form.summaryRef} errors={form.summary} />
+      <ErrorSummary ref={summaryRef} errors={summary} />
       <TextAreaField
-        {...form.field('customer_feedback')}
+        {...field('customer_feedback')}
         label="How can we improve?"
         footer={{
           id: countId,
@@ -90,7 +92,7 @@ export function FeedbackPanel({ headingId, onClose }: { headingId: string; onClo
           ),
         }}
       />
-      <SubmitButton pending={form.pending} size="md" stretch={false}>
+      <SubmitButton pending={pending} size="md" stretch={false}>
         Submit
       </SubmitButton>
     </chakra.form>
