@@ -17,8 +17,12 @@ export interface FormOptions<F extends string, S extends $ZodType, R = unknown> 
   initial: Record<F, string>;
   /** What the schema checks: the typed values, with anything the page adds (a link's uid and token, a checkbox). */
   toInput?: (values: Record<F, string>) => unknown;
-  /** Sends the parsed values and goes on; a rejection shows its errors and keeps what was typed. */
-  send: (body: output<S>) => Promise<R>;
+  /**
+   * Sends the parsed values and goes on; a rejection shows its errors and keeps what was typed.
+   * The form is pending (and refuses another submit) until the promise settles; a step that
+   * answers at once (not a promise) leaves it ready.
+   */
+  send: (body: output<S>) => Promise<R> | R;
   /** A refusal as messages on the fields (and one for the form); by default the fields the server names. */
   serverErrors?: (error: unknown) => FormErrors<F>;
   /** After a successful send: the values the form shows next (e.g. emptied password fields); by default it keeps them. */
@@ -104,6 +108,8 @@ export function useForm<F extends string, S extends $ZodType, R = unknown>(optio
     return null;
   };
 
+  const failWith = (error: unknown) => fail(options.serverErrors ? options.serverErrors(error) : fieldServerErrors(error, fields));
+
   const submit = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
     if (sending.current) return;
@@ -111,9 +117,21 @@ export function useForm<F extends string, S extends $ZodType, R = unknown>(optio
     const body = check();
     if (body === null) return;
     setErrors(noFormErrors);
+    let answer: Promise<R> | R;
+    try {
+      answer = send(body);
+    } catch (error) {
+      failWith(error);
+      return;
+    }
+    // A form whose next step happens at once (ask for more, or hand over to a mutation) is never pending.
+    if (!isPromise(answer)) {
+      if (onSaved) setValues(onSaved(answer));
+      return;
+    }
     sending.current = true;
     setPending(true);
-    send(body).then(
+    answer.then(
       (result) => {
         sending.current = false;
         setPending(false);
@@ -122,7 +140,7 @@ export function useForm<F extends string, S extends $ZodType, R = unknown>(optio
       (error: unknown) => {
         sending.current = false;
         setPending(false);
-        fail(options.serverErrors ? options.serverErrors(error) : fieldServerErrors(error, fields));
+        failWith(error);
       },
     );
   };
@@ -161,6 +179,9 @@ export function useForm<F extends string, S extends $ZodType, R = unknown>(optio
     clearErrors,
   };
 }
+
+const isPromise = <R>(value: Promise<R> | R): value is Promise<R> =>
+  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 
 /** The first message of each field for the values as they are (validate: 'touched'). */
 function liveErrors<F extends string>(schema: $ZodType, input: unknown, fields: readonly F[]) {

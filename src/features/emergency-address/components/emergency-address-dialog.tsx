@@ -1,6 +1,7 @@
 import { Box, Button, chakra, Flex, Heading, Link, Text } from '@chakra-ui/react';
-import { InstallationAddressInput, type AddressLookupResult } from '@portal/contract';
-import { forwardRef, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { InstallationAddressInput, UkPostcode, type AddressLookupResult } from '@portal/contract';
+import { forwardRef, useEffect, useId, useRef, useState } from 'react';
+import * as z from 'zod/mini';
 import { Loading } from '../../../components/states.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
@@ -14,7 +15,6 @@ import {
   MANUAL_ADDRESS_FIELDS,
   noResultsMessage,
   POSTCODE_SEARCH_DELAY_MS,
-  postcodeError,
   searchablePostcode,
   SELECT_ADDRESS_MESSAGE,
   type ManualAddress,
@@ -60,6 +60,8 @@ export interface EmergencyAddressDialogProps {
   /** Opens the admin dialog; the Admin button shows only when given (the manage-other-users role). */
   onAdmin?: () => void;
 }
+
+const PostcodeSearch = z.object({ postcode: UkPostcode });
 
 const emptyManual: ManualAddress = { post_code: '', line_one: '', line_two: '', city: '', county: '' };
 
@@ -147,8 +149,20 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
   const fieldId = (name: string) => `${id}-${name}`;
 
   const [manual, setManual] = useState(false);
-  const [postcode, setPostcode] = useState('');
-  const [postcodeTouched, setPostcodeTouched] = useState(false);
+  // The postcode's message shows once it is touched (left, or Continue), as the spec's rules say.
+  const {
+    values: searchValues,
+    field: searchField,
+    submit: submitSearch,
+  } = useForm({
+    schema: PostcodeSearch,
+    ids: { postcode: fieldId('postcode') },
+    initial: { postcode: '' },
+    validate: 'touched',
+    focus: 'field',
+    send: () => continueSearch(),
+  });
+  const postcode = searchValues.postcode;
   const [selectedId, setSelectedId] = useState('');
   const [selectTouched, setSelectTouched] = useState(false);
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
@@ -197,14 +211,9 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
     });
   };
 
-  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setPostcodeTouched(true);
-    if (postcodeError(postcode) !== undefined || candidate === null) {
-      postcodeRef.current?.focus();
-      return;
-    }
+  /** Continue with a valid postcode: look it up now, or ask for an address from the results, or save the one chosen. */
+  const continueSearch = () => {
+    if (busy || candidate === null) return;
     // Continue before the pause is over looks the postcode up at once.
     if (active === null) {
       setSearched(candidate);
@@ -230,7 +239,7 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
     initial: emptyManual,
     validate: 'after-submit',
     focus: 'field',
-    send: async (address) => {
+    send: (address) => {
       if (!busy) send(address);
     },
   });
@@ -260,7 +269,7 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
     );
   };
 
-  const postcodeMessage = postcodeTouched ? postcodeError(postcode) : undefined;
+  const postcodeField = searchField('postcode');
   const manualField = (field: Exclude<ManualAddressField, 'line_two'>, label: string, autoComplete: string) => (
     <TextField {...manualForm.field(field)} label={label} autoComplete={autoComplete} />
   );
@@ -321,19 +330,16 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
               <Flex direction="column" gap="5">
                 <TextField
                   ref={postcodeRef}
-                  id={fieldId('postcode')}
+                  {...postcodeField}
                   label={emergencyAddressText.postcode}
                   hint={emergencyAddressText.postcodeHint}
-                  error={postcodeMessage}
                   autoComplete="postal-code"
                   spellCheck={false}
                   maxW="16rem"
-                  value={postcode}
                   onChange={(event) => {
-                    setPostcode(event.target.value);
+                    postcodeField.onChange(event);
                     setSelectTouched(false);
                   }}
-                  onBlur={() => setPostcodeTouched(true)}
                 />
                 {/* What the lookup is doing, read out as it changes. */}
                 <Box aria-live="polite">

@@ -2,7 +2,7 @@ import { Button, chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import { MAX_CUSTOMER_FEEDBACK_LENGTH, PatchTrialStatus } from '@portal/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import * as z from 'zod/mini';
-import { ErrorSummary } from '../../../components/error-summary.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
@@ -32,7 +32,7 @@ export function FeedbackPanel({ headingId, onClose }: { headingId: string; onClo
   const [sent, setSent] = useState(false);
   const thanksHeading = useRef<HTMLHeadingElement>(null);
   const id = useId();
-  const { values, summary, summaryRef, submit, field, pending } = useForm({
+  const { values, formError, summaryRef, submit, field, pending } = useForm({
     schema: FeedbackForm,
     ids: { customer_feedback: `${id}-feedback` },
     initial: { customer_feedback: '' },
@@ -42,6 +42,8 @@ export function FeedbackPanel({ headingId, onClose }: { headingId: string; onClo
     },
     serverErrors: (error) => ({ fieldErrors: {}, formError: `${feedbackMessages.saveFailed} ${userErrorText(error)}` }),
     onSaved: () => ({ customer_feedback: '' }),
+    // One field in a small panel: a failed submit goes to the field, a failed save to the alert.
+    focus: 'field',
   });
   const countId = `${id}-count`;
 
@@ -79,7 +81,7 @@ export function FeedbackPanel({ headingId, onClose }: { headingId: string; onClo
       <Heading as="h2" id={headingId} fontSize="lg">
         Share feedback!
       </Heading>
-      <ErrorSummary ref={summaryRef} errors={summary} />
+      <FormAlert ref={summaryRef} message={formError} />
       <TextAreaField
         {...field('customer_feedback')}
         label="How can we improve?"
