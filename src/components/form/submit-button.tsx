@@ -9,8 +9,11 @@ interface SubmitButtonProps {
   /** Nothing to send yet (no change made); the form's hook refuses a submit while pending either way. */
   disabled?: boolean;
   size?: ButtonProps['size'];
-  /** Full width on small screens (a page's main form); otherwise it keeps its width. */
-  stretch?: boolean;
+  /**
+   * Where it sits in its column: full width on small screens (a page's main form, the default),
+   * at the start, or as its row of buttons places it.
+   */
+  align?: 'stretch' | 'start' | 'row';
   children: ReactNode;
 }
 
@@ -18,13 +21,13 @@ interface SubmitButtonProps {
  * The submit button of every form: busy while the form is sent, so it cannot be pressed again
  * (the form's `useForm` refuses a second submit as well, for Enter pressed twice).
  */
-export function SubmitButton({ pending, pendingText, disabled, size = 'lg', stretch = true, children }: SubmitButtonProps) {
+export function SubmitButton({ pending, pendingText, disabled, size = 'lg', align = 'stretch', children }: SubmitButtonProps) {
   return (
     <Button
       type="submit"
       colorPalette="brand"
       size={size}
-      alignSelf={stretch ? { base: 'stretch', sm: 'flex-start' } : 'flex-start'}
+      alignSelf={align === 'stretch' ? { base: 'stretch', sm: 'flex-start' } : align === 'start' ? 'flex-start' : undefined}
       loading={pending}
       loadingText={pendingText}
       disabled={disabled && !pending}

@@ -34,7 +34,7 @@ export function LoginForm({ onSignedIn, onErrorsChange }: { onSignedIn: (user: M
         <Flex direction="column" gap="6">
           <TextField {...field('email')} label="Email address" type="email" autoComplete="email" spellCheck={false} />
           <TextField {...field('password')} label="Password" type="password" autoComplete="current-password" />
-          <SubmitButton pending={pending} pendingText="Signing in" stretch={false}>
+          <SubmitButton pending={pending} pendingText="Signing in" align="start">
             Sign in
           </SubmitButton>
         </Flex>

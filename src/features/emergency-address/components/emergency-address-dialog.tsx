@@ -4,6 +4,7 @@ import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { Loading } from '../../../components/states.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { brand } from '../../../config/brand.ts';
 import { helpPhone } from '../../../config/help-phone.ts';
@@ -316,9 +317,9 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
                 {manualField('city', emergencyAddressText.city, 'address-level2')}
                 {manualField('county', emergencyAddressText.county, 'address-level1')}
                 <Flex direction={{ base: 'column', sm: 'row' }} gap="3" align={{ base: 'stretch', sm: 'center' }} justify="space-between" mt="2">
-                  <Button type="submit" colorPalette="brand" size="lg" loading={save.isPending} loadingText={emergencyAddressText.saving} disabled={signingOut}>
+                  <SubmitButton pending={save.isPending} pendingText={emergencyAddressText.saving} disabled={signingOut} align="row">
                     {emergencyAddressText.continue}
-                  </Button>
+                  </SubmitButton>
                   <Button variant="plain" colorPalette="brand" textDecoration="underline" onClick={searchAgain} disabled={busy}>
                     {emergencyAddressText.searchAgain}
                   </Button>
@@ -364,9 +365,9 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
                   />
                 )}
                 <Flex direction={{ base: 'column', sm: 'row' }} gap="3" align={{ base: 'stretch', sm: 'center' }} justify="space-between" mt="2">
-                  <Button type="submit" colorPalette="brand" size="lg" loading={save.isPending} loadingText={emergencyAddressText.saving} disabled={signingOut}>
+                  <SubmitButton pending={save.isPending} pendingText={emergencyAddressText.saving} disabled={signingOut} align="row">
                     {emergencyAddressText.continue}
-                  </Button>
+                  </SubmitButton>
                   <Button variant="plain" colorPalette="brand" textDecoration="underline" onClick={enterManually} disabled={busy}>
                     {emergencyAddressText.manualLink}
                   </Button>

@@ -91,7 +91,7 @@ export function VoicemailSettings({ productId, configuration }: Props) {
           />
           {enabled && <TextField {...field('voicemail_to_email')} label="E-mail address" type="email" autoComplete="email" spellCheck={false} />}
           <FormAlert ref={summaryRef} message={enabled ? formError : (formError ?? errors.voicemail_to_email ?? null)} />
-          <SubmitButton pending={pending} disabled={!emailChanged} size="md" stretch={false}>
+          <SubmitButton pending={pending} disabled={!emailChanged} size="md" align="start">
             Save e-mail setting
           </SubmitButton>
         </Flex>

@@ -1,5 +1,6 @@
-import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Text } from '@chakra-ui/react';
 import { accountMessages, type Me } from '@portal/contract';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
@@ -89,9 +90,9 @@ export function DetailsSection({ me, form }: { me: Me; form: DetailsFormState })
               autoComplete="current-password"
             />
           )}
-          <Button type="submit" colorPalette="brand" size="lg" alignSelf="flex-start" loading={form.pending} loadingText={detailsText.saving}>
+          <SubmitButton pending={form.pending} pendingText={detailsText.saving} align="start">
             {detailsText.save}
-          </Button>
+          </SubmitButton>
         </Flex>
       </form>
     </Box>

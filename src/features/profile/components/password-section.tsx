@@ -1,5 +1,6 @@
-import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Text } from '@chakra-ui/react';
 import { accountMessages } from '@portal/contract';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { newPasswordHint } from '../../auth/components/password-hint.ts';
@@ -54,9 +55,9 @@ export function PasswordSection({ form, viewing }: { form: PasswordFormState; vi
               <TextField {...form.field('old_password')} label={passwordText.current} type="password" autoComplete="current-password" />
               <TextField {...form.field('new_password1')} label={passwordText.new} hint={newPasswordHint} type="password" autoComplete="new-password" />
               <TextField {...form.field('new_password2')} label={passwordText.confirm} type="password" autoComplete="new-password" />
-              <Button type="submit" colorPalette="brand" size="lg" alignSelf="flex-start" loading={form.pending} loadingText={passwordText.pending}>
+              <SubmitButton pending={form.pending} pendingText={passwordText.pending} align="start">
                 {passwordText.submit}
-              </Button>
+              </SubmitButton>
             </Flex>
           </form>
         </>

@@ -94,7 +94,7 @@ export function FeedbackPanel({ headingId, onClose }: { headingId: string; onClo
           ),
         }}
       />
-      <SubmitButton pending={pending} size="md" stretch={false}>
+      <SubmitButton pending={pending} size="md" align="start">
         Submit
       </SubmitButton>
     </chakra.form>

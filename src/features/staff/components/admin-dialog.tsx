@@ -51,7 +51,7 @@ function EmailForm({ id, label, button, pendingText, disabled, onSubmit }: Email
         <Box flex="1">
           <TextField {...form.field('email')} label={label} type="email" autoComplete="off" spellCheck={false} />
         </Box>
-        <SubmitButton pending={form.pending} pendingText={pendingText} disabled={disabled} stretch={false}>
+        <SubmitButton pending={form.pending} pendingText={pendingText} disabled={disabled} align="start">
           {button}
         </SubmitButton>
       </Flex>
