@@ -188,5 +188,3 @@ function liveErrors<F extends string>(schema: $ZodType, input: unknown, fields: 
   const parsed = safeParse(schema, input);
   return parsed.success ? {} : issueErrors(parsed.error.issues, fields).fieldErrors;
 }
-
-export type FormState<F extends string> = ReturnType<typeof useForm<F, $ZodType>>;
