@@ -97,6 +97,13 @@ export const uploadedFile = (field: string) =>
     .custom<UploadedFile>(isUploadedFile, { error: audioCallMessages.fileMissing(field) })
     .meta({ type: 'string', format: 'binary', description: 'A WAV file: 8 kHz, 16-bit, mono PCM (AUDIO_FORMAT)' });
 
+/** An audio file's name as it is listed (the audio dialog's Name field checks the same). */
+export const AudioName = z
+  .string({ error: audioCallMessages.nameRequired })
+  .trim()
+  .min(1, audioCallMessages.nameRequired)
+  .max(MAX_AUDIO_NAME_LENGTH, audioCallMessages.nameTooLong);
+
 /** The audio-data field of an upload: what the file is (spec 001 section 3 "Audio file"). */
 export const AudioData = z
   .object(
@@ -110,11 +117,7 @@ export const AudioData = z
         .max(200, 'Use 200 characters or fewer.')
         .nullish()
         .transform((value) => value || null),
-      name: z
-        .string({ error: audioCallMessages.nameRequired })
-        .trim()
-        .min(1, audioCallMessages.nameRequired)
-        .max(MAX_AUDIO_NAME_LENGTH, audioCallMessages.nameTooLong),
+      name: AudioName,
       /** The words of a text-to-speech take (required for sub_kind text_to_speech). */
       text: z
         .string()

@@ -175,8 +175,9 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
     fail = false;
     fireEvent.click(within(form).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // What is sent is the contract's parse of what was typed: the postcode normalised.
     expect(patches(calls)[1]?.body).toEqual({
-      installation_address: { post_code: 'cf10 1ep', line_one: 'Unit 2, Tidewater Street', line_two: '', city: 'Cardiff', county: 'South Glamorgan' },
+      installation_address: { post_code: 'CF10 1EP', line_one: 'Unit 2, Tidewater Street', line_two: '', city: 'Cardiff', county: 'South Glamorgan' },
     });
   });
 

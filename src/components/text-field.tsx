@@ -1,17 +1,19 @@
-import { Box, chakra, useRecipe, type HTMLChakraProps } from '@chakra-ui/react';
+import { chakra, useRecipe, type HTMLChakraProps } from '@chakra-ui/react';
 import { forwardRef } from 'react';
+import { FieldShell, fieldDescription } from './form/field-shell.tsx';
 
 interface TextFieldProps extends Omit<HTMLChakraProps<'input'>, 'id'> {
   /** The input's id; the error summary links to it. */
   id: string;
   label: string;
-  error?: string;
-  hint?: string;
+  error?: string | undefined;
+  hint?: string | undefined;
 }
 
 /**
  * A labelled text input in the GOV.UK manner: visible label, optional hint, the error
- * message between label and input, and the input described by both.
+ * message between label and input, and the input described by both. A form's `useForm`
+ * wires it: `<TextField {...form.field('email')} label="Email address" />`.
  */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   { id, label, error, hint, ...inputProps },
@@ -19,25 +21,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 ) {
   // The input recipe on a plain input: Chakra's Input component brings a field state machine along.
   const inputStyles = useRecipe({ key: 'input' })({ size: 'lg', variant: 'outline' });
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { describedBy } = fieldDescription(id, { hint, error });
   return (
-    <Box borderInlineStartWidth={error ? '4px' : '0'} borderInlineStartColor="border.error" ps={error ? '4' : '0'}>
-      <chakra.label htmlFor={id} display="block" fontWeight="semibold" mb="1">
-        {label}
-      </chakra.label>
-      {hint && (
-        <chakra.p id={hintId} color="fg.muted" mb="1">
-          {hint}
-        </chakra.p>
-      )}
-      {error && (
-        <chakra.p id={errorId} color="fg.error" fontWeight="semibold" mb="1">
-          <chakra.span srOnly>Error: </chakra.span>
-          {error}
-        </chakra.p>
-      )}
+    <FieldShell id={id} label={label} hint={hint} error={error}>
       <chakra.input
         ref={ref}
         id={id}
@@ -46,6 +32,6 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         aria-describedby={describedBy}
         {...inputProps}
       />
-    </Box>
+    </FieldShell>
   );
 });

@@ -1,6 +1,8 @@
 import { Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
-import { type TtsVoice } from '@portal/contract';
+import { AudioName, type TtsVoice } from '@portal/contract';
+import * as z from 'zod';
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useForm } from '../../components/form/use-form.ts';
 import { TextField } from '../../components/text-field.tsx';
 import type { AudioDialogProps } from './audio-dialog.tsx';
 import { toStoredWav, type KeptRange, type StoredWav } from './convert.ts';
@@ -8,7 +10,7 @@ import { isAbort, readableError } from './readable-error.ts';
 import { MethodTabs, type TabIds } from './method-tabs.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { RecordPanel } from './record-panel.tsx';
-import { AUDIO_NAME_MAX_LENGTH, audioLimits, formatLength, keptLengthProblem, nameProblem } from './rules.ts';
+import { AUDIO_NAME_MAX_LENGTH, audioLimits, formatLength, keptLengthProblem } from './rules.ts';
 import { TextToSpeechPanel } from './text-to-speech-panel.tsx';
 import { TrimEditor } from './trim-editor.tsx';
 import type { AudioMethod, NewTake, Take } from './types.ts';
@@ -18,6 +20,8 @@ export interface AudioDialogContentProps extends Omit<AudioDialogProps<unknown>,
   /** The dialog asks this before Escape or a backdrop click closes it. */
   closeRequestRef: RefObject<(() => void) | null>;
 }
+
+const NameForm = z.object({ name: AudioName });
 
 type Saving = { phase: 'preparing' | 'uploading'; fraction: number };
 
@@ -45,7 +49,6 @@ export default function AudioDialogContent(props: AudioDialogContentProps) {
   const nameId = `${idPrefix}-name`;
   const saveHintId = `${idPrefix}-save-hint`;
   const activeTab = useRef<HTMLButtonElement>(null);
-  const nameInput = useRef<HTMLInputElement>(null);
   const endInput = useRef<HTMLInputElement>(null);
   const keepButton = useRef<HTMLButtonElement>(null);
 
@@ -54,8 +57,6 @@ export default function AudioDialogContent(props: AudioDialogContentProps) {
   const [kept, setKept] = useState<KeptRange>({ start: 0, end: 0 });
   const [ttsText, setTtsText] = useState(defaultText);
   const [ttsVoice, setTtsVoice] = useState<TtsVoice>(defaultVoice);
-  const [name, setName] = useState(defaultName);
-  const [nameError, setNameError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Record<AudioMethod, boolean>>({ record: false, text_to_speech: false, upload: false });
   const [saving, setSaving] = useState<Saving | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -109,14 +110,18 @@ export default function AudioDialogContent(props: AudioDialogContentProps) {
     setAnnouncement(`Ready to listen and trim: ${next.label}, ${formatLength(next.audio.duration)}.`);
   };
 
-  const save = async () => {
+  // The name is the dialog's one typed field: the contract's AudioName checks it before anything is converted.
+  const { submit: submitName, field: nameField } = useForm({
+    schema: NameForm,
+    ids: { name: nameId },
+    initial: { name: defaultName },
+    validate: 'after-submit',
+    focus: 'field',
+    send: ({ name }) => save(name),
+  });
+
+  const save = async (name: string) => {
     if (!take || saving) return;
-    const nameIssue = nameProblem(name);
-    setNameError(nameIssue);
-    if (nameIssue) {
-      nameInput.current?.focus();
-      return;
-    }
     if (keptLengthProblem(kept.end - kept.start, kind)) {
       endInput.current?.focus(); // the message is beside it, and read with it
       return;
@@ -143,7 +148,7 @@ export default function AudioDialogContent(props: AudioDialogContentProps) {
       const result = await services.save(
         {
           wav: stored.stored.wav,
-          name: name.trim(),
+          name,
           kind,
           sub_kind: take.subKind,
           ...(take.subKind === 'text_to_speech' ? { text: take.text, tts_voice: take.voice } : {}),
@@ -217,21 +222,7 @@ export default function AudioDialogContent(props: AudioDialogContentProps) {
         </>
       )}
 
-      <TextField
-        ref={nameInput}
-        id={nameId}
-        label="Name"
-        hint="How this audio is listed in your portal."
-        value={name}
-        maxLength={AUDIO_NAME_MAX_LENGTH}
-        required
-        autoComplete="off"
-        error={nameError ?? undefined}
-        onChange={(event) => {
-          setName(event.target.value);
-          if (nameError) setNameError(nameProblem(event.target.value));
-        }}
-      />
+      <TextField {...nameField('name')} label="Name" hint="How this audio is listed in your portal." maxLength={AUDIO_NAME_MAX_LENGTH} required autoComplete="off" />
 
       {saving && savingText && <ProgressBar label="Saving" value={saving.fraction} valueText={savingText} />}
       {saveError && (
@@ -267,7 +258,9 @@ export default function AudioDialogContent(props: AudioDialogContentProps) {
           <Button
             type="button"
             colorPalette="brand"
-            onClick={() => void save()}
+            onClick={() => {
+              if (take && !saving) submitName();
+            }}
             disabled={!take || panelBusy || saving !== null}
             loading={saving !== null}
             loadingText="Saving"

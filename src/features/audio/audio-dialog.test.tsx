@@ -1,5 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import {
+  audioCallMessages,
   audioMessages,
   MAX_TTS_TEXT_LENGTH,
   MAX_UPLOAD_FILE_BYTES,
@@ -234,7 +235,8 @@ describe('AudioDialog: trim and save', () => {
     const { services } = renderDialog({ defaultName: '' });
     await uploadTake(1);
     fireEvent.click(saveButton());
-    expect(screen.getByText('Enter a name for this audio.')).toBeTruthy();
+    expect(screen.getByText(audioCallMessages.nameRequired)).toBeTruthy();
+    expect(screen.getByLabelText('Name', { selector: 'input' }).getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(screen.getByLabelText('Name', { selector: 'input' }));
     expect(services.save).not.toHaveBeenCalled();
   });

@@ -1,4 +1,6 @@
 import {
+  audioCallMessages,
+  AudioName,
   audioMessages,
   MAX_GREETING_SECONDS,
   MAX_HOLD_MUSIC_SECONDS,
@@ -15,8 +17,6 @@ import {
   formatLength,
   keptLengthProblem,
   microphoneProblem,
-  nameMessages,
-  nameProblem,
   ttsTextLength,
   ttsTextProblem,
   UPLOAD_EXTENSIONS,
@@ -76,7 +76,7 @@ describe('fileProblem', () => {
   });
 });
 
-describe('ttsTextProblem and nameProblem', () => {
+describe('ttsTextProblem and the name rule', () => {
   it('needs words, and not too many', () => {
     expect(ttsTextProblem('')).toBe(audioMessages.ttsEmpty);
     expect(ttsTextProblem('  \n ')).toBe(audioMessages.ttsEmpty);
@@ -88,11 +88,16 @@ describe('ttsTextProblem and nameProblem', () => {
     expect(ttsTextLength('  Hello \n\n  there  ')).toBe('Hello there'.length);
   });
 
-  it('needs a name of 1-100 characters', () => {
-    expect(nameProblem('  ')).toBe(nameMessages.empty);
-    expect(nameProblem('Welcome')).toBeNull();
-    expect(nameProblem('a'.repeat(AUDIO_NAME_MAX_LENGTH))).toBeNull();
-    expect(nameProblem('a'.repeat(AUDIO_NAME_MAX_LENGTH + 1))).toBe(nameMessages.tooLong);
+  it('needs a name of 1-100 characters (the contract\'s AudioName, which the dialog checks)', () => {
+    const problem = (name: string) => {
+      const result = AudioName.safeParse(name);
+      return result.success ? null : result.error.issues[0]?.message;
+    };
+    expect(AUDIO_NAME_MAX_LENGTH).toBe(100);
+    expect(problem('  ')).toBe(audioCallMessages.nameRequired);
+    expect(problem('Welcome')).toBeNull();
+    expect(problem('a'.repeat(AUDIO_NAME_MAX_LENGTH))).toBeNull();
+    expect(problem('a'.repeat(AUDIO_NAME_MAX_LENGTH + 1))).toBe(audioCallMessages.nameTooLong);
   });
 });
 

@@ -86,18 +86,6 @@ export function ttsTextProblem(text: string): string | null {
 /** How many characters of the limit the words use, as the server counts them. */
 export const ttsTextLength = (text: string): number => cleanTtsText(text).length;
 
-export const nameMessages = {
-  empty: 'Enter a name for this audio.',
-  tooLong: `The name can be up to ${AUDIO_NAME_MAX_LENGTH} characters long.`,
-} as const;
-
-export function nameProblem(name: string): string | null {
-  const trimmed = name.trim();
-  if (trimmed === '') return nameMessages.empty;
-  if (trimmed.length > AUDIO_NAME_MAX_LENGTH) return nameMessages.tooLong;
-  return null;
-}
-
 /**
  * What to tell the person when the microphone could not be opened, from the error
  * getUserMedia rejected with.

@@ -1,6 +1,6 @@
 import { ChangePasswordRequest, Email, FullName, OptionalUkPhone, type Me, type PatchMeRequest } from '@portal/contract';
 import * as z from 'zod/mini';
-import { type FormErrors, serverErrors } from '../auth/index.ts';
+import { serverErrors, type FormErrors } from '../../components/form/form-errors.ts';
 
 /**
  * The profile page's two forms, as data: their fields and ids, what the contract checks before

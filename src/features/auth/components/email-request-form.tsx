@@ -2,8 +2,8 @@ import { Flex } from '@chakra-ui/react';
 import { EmailRequest } from '@portal/contract';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { useAccountForm } from '../use-account-form.ts';
-import { SubmitButton } from './submit-button.tsx';
+import { useForm } from '../../../components/form/use-form.ts';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 
 interface EmailRequestFormProps {
   /** The page title, when the form is the page's main content ("Error: " goes before it while errors show). */
@@ -23,7 +23,7 @@ interface EmailRequestFormProps {
  * verification e-mail. Checked with the contract's Email rule before anything is sent.
  */
 export function EmailRequestForm({ title, id = 'email', label = 'Email address', hint, button, pendingText, send }: EmailRequestFormProps) {
-  const { summaryRef, summary, submit, field, pending } = useAccountForm({ title, schema: EmailRequest, ids: { email: id }, initial: { email: '' }, send });
+  const { summaryRef, summary, submit, field, pending } = useForm({ title, schema: EmailRequest, ids: { email: id }, initial: { email: '' }, send });
   return (
     <>
       <ErrorSummary ref={summaryRef} errors={summary} />

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { TextField } from '../../../components/text-field.tsx';
 import { newPasswordHint } from './password-hint.ts';
 
-/** A field's props from the form's state (`field(name)` of useAccountForm). */
+/** A field's props from the form's state (`field(name)` of useForm). */
 type FieldProps = Omit<ComponentProps<typeof TextField>, 'label'>;
 
 interface NewPasswordFieldsProps {

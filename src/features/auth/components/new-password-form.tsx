@@ -2,9 +2,9 @@ import { Flex } from '@chakra-ui/react';
 import { PasswordResetConfirmRequest, type NewPasswordPair } from '@portal/contract';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { confirmPasswordReset } from '../api/password-reset.ts';
-import { useAccountForm } from '../use-account-form.ts';
+import { useForm } from '../../../components/form/use-form.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
-import { SubmitButton } from './submit-button.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 
 export const newPasswordFieldIds = {
   new_password1: 'new-password',
@@ -17,7 +17,7 @@ export const newPasswordFieldIds = {
  * message in the summary; the page offers a new link beside the form.
  */
 export function NewPasswordForm({ title, uid, token, onChanged }: { title: string; uid: string; token: string; onChanged: () => void }) {
-  const { summaryRef, summary, submit, field, pending } = useAccountForm({
+  const { summaryRef, summary, submit, field, pending } = useForm({
     title,
     schema: PasswordResetConfirmRequest,
     ids: newPasswordFieldIds,

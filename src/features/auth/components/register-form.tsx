@@ -3,9 +3,9 @@ import { RegisterRequest } from '@portal/contract';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { register } from '../api/register.ts';
-import { useAccountForm } from '../use-account-form.ts';
+import { useForm } from '../../../components/form/use-form.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
-import { SubmitButton } from './submit-button.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 
 /** The fields of POST /registration/ and their input ids, in the order they appear. */
 export const registerFieldIds = {
@@ -23,7 +23,7 @@ const empty = { first_name: '', last_name: '', email: '', password1: '', passwor
  * RegisterRequest; the server's refusals (a common password, say) show beside their fields.
  */
 export function RegisterForm({ title, onRegistered }: { title: string; onRegistered: (email: string) => void }) {
-  const { summaryRef, summary, submit, field, pending } = useAccountForm({
+  const { summaryRef, summary, submit, field, pending } = useForm({
     title,
     schema: RegisterRequest,
     ids: registerFieldIds,

@@ -1,7 +1,10 @@
 import { Box, Button, chakra, Flex, Heading, Link, Text } from '@chakra-ui/react';
-import type { AddressLookupResult, InstallationAddressInput } from '@portal/contract';
-import { forwardRef, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { InstallationAddressInput, UkPostcode, type AddressLookupResult } from '@portal/contract';
+import { forwardRef, useEffect, useId, useRef, useState } from 'react';
+import * as z from 'zod/mini';
 import { Loading } from '../../../components/states.tsx';
+import { useForm } from '../../../components/form/use-form.ts';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { brand } from '../../../config/brand.ts';
 import { helpPhone } from '../../../config/help-phone.ts';
@@ -11,10 +14,8 @@ import { useAddressLookup } from '../api/get-address-lookup.ts';
 import { useSaveEmergencyAddress } from '../api/patch-emergency-contact-details.ts';
 import {
   MANUAL_ADDRESS_FIELDS,
-  manualAddressErrors,
   noResultsMessage,
   POSTCODE_SEARCH_DELAY_MS,
-  postcodeError,
   searchablePostcode,
   SELECT_ADDRESS_MESSAGE,
   type ManualAddress,
@@ -60,6 +61,8 @@ export interface EmergencyAddressDialogProps {
   /** Opens the admin dialog; the Admin button shows only when given (the manage-other-users role). */
   onAdmin?: () => void;
 }
+
+const PostcodeSearch = z.object({ postcode: UkPostcode });
 
 const emptyManual: ManualAddress = { post_code: '', line_one: '', line_two: '', city: '', county: '' };
 
@@ -147,18 +150,27 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
   const fieldId = (name: string) => `${id}-${name}`;
 
   const [manual, setManual] = useState(false);
-  const [postcode, setPostcode] = useState('');
-  const [postcodeTouched, setPostcodeTouched] = useState(false);
+  // The postcode's message shows once it is touched (left, or Continue), as the spec's rules say.
+  const {
+    values: searchValues,
+    field: searchField,
+    submit: submitSearch,
+  } = useForm({
+    schema: PostcodeSearch,
+    ids: { postcode: fieldId('postcode') },
+    initial: { postcode: '' },
+    validate: 'touched',
+    focus: 'field',
+    send: () => continueSearch(),
+  });
+  const postcode = searchValues.postcode;
   const [selectedId, setSelectedId] = useState('');
   const [selectTouched, setSelectTouched] = useState(false);
-  const [manualValues, setManualValues] = useState<ManualAddress>(emptyManual);
-  const [manualSubmitted, setManualSubmitted] = useState(false);
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
   const [signingOut, setSigningOut] = useState(false);
 
   const postcodeRef = useRef<HTMLInputElement>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
-  const manualRefs = useRef<Partial<Record<ManualAddressField, HTMLInputElement | null>>>({});
   const alertRef = useRef<HTMLDivElement>(null);
 
   // The search runs once the postcode is valid and typing has paused, and not while entering the address by hand.
@@ -200,14 +212,9 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
     });
   };
 
-  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setPostcodeTouched(true);
-    if (postcodeError(postcode) !== undefined || candidate === null) {
-      postcodeRef.current?.focus();
-      return;
-    }
+  /** Continue with a valid postcode: look it up now, or ask for an address from the results, or save the one chosen. */
+  const continueSearch = () => {
+    if (busy || candidate === null) return;
     // Continue before the pause is over looks the postcode up at once.
     if (active === null) {
       setSearched(candidate);
@@ -226,26 +233,24 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
     send(fromResult(chosen));
   };
 
-  const manualErrors = manualSubmitted ? manualAddressErrors(manualValues) : {};
-  const submitManual = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setManualSubmitted(true);
-    const errors = manualAddressErrors(manualValues);
-    const first = MANUAL_ADDRESS_FIELDS.find((field) => errors[field] !== undefined);
-    if (first) {
-      manualRefs.current[first]?.focus();
-      return;
-    }
-    send(manualValues);
-  };
+  // Messages show from the first Continue, then follow what is typed (spec 000 section 5's rules, from the contract).
+  const manualForm = useForm({
+    schema: InstallationAddressInput,
+    ids: Object.fromEntries(MANUAL_ADDRESS_FIELDS.map((field) => [field, fieldId(field)])) as Record<ManualAddressField, string>,
+    initial: emptyManual,
+    validate: 'after-submit',
+    focus: 'field',
+    send: (address) => {
+      if (!busy) send(address);
+    },
+  });
 
   const enterManually = () => {
     setManual(true);
     setFailure(null);
     // What was typed in the search carries over.
-    setManualValues((values) => (values.post_code === '' ? { ...values, post_code: postcode.trim() } : values));
-    window.setTimeout(() => manualRefs.current.post_code?.focus(), 0);
+    if (manualForm.values.post_code === '') manualForm.setValue('post_code', postcode.trim());
+    window.setTimeout(() => document.getElementById(fieldId('post_code'))?.focus(), 0);
   };
   const searchAgain = () => {
     setManual(false);
@@ -265,19 +270,9 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
     );
   };
 
-  const postcodeMessage = postcodeTouched ? postcodeError(postcode) : undefined;
+  const postcodeField = searchField('postcode');
   const manualField = (field: Exclude<ManualAddressField, 'line_two'>, label: string, autoComplete: string) => (
-    <TextField
-      ref={(element) => {
-        manualRefs.current[field] = element;
-      }}
-      id={fieldId(field)}
-      label={label}
-      error={manualErrors[field]}
-      autoComplete={autoComplete}
-      value={manualValues[field]}
-      onChange={(event) => setManualValues((values) => ({ ...values, [field]: event.target.value }))}
-    />
+    <TextField {...manualForm.field(field)} label={label} autoComplete={autoComplete} />
   );
 
   return (
@@ -314,28 +309,17 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
           )}
 
           {manual ? (
-            <form noValidate onSubmit={submitManual} aria-label={emergencyAddressText.manualForm}>
+            <form noValidate onSubmit={manualForm.submit} aria-label={emergencyAddressText.manualForm}>
               <Flex direction="column" gap="5">
                 {manualField('post_code', emergencyAddressText.postcode, 'postal-code')}
                 {manualField('line_one', emergencyAddressText.lineOne, 'address-line1')}
-                <TextField
-                  ref={(element) => {
-                    manualRefs.current.line_two = element;
-                  }}
-                  id={fieldId('line_two')}
-                  label={emergencyAddressText.lineTwo}
-                  hint={emergencyAddressText.optional}
-                  error={manualErrors.line_two}
-                  autoComplete="address-line2"
-                  value={manualValues.line_two}
-                  onChange={(event) => setManualValues((values) => ({ ...values, line_two: event.target.value }))}
-                />
+                <TextField {...manualForm.field('line_two')} label={emergencyAddressText.lineTwo} hint={emergencyAddressText.optional} autoComplete="address-line2" />
                 {manualField('city', emergencyAddressText.city, 'address-level2')}
                 {manualField('county', emergencyAddressText.county, 'address-level1')}
                 <Flex direction={{ base: 'column', sm: 'row' }} gap="3" align={{ base: 'stretch', sm: 'center' }} justify="space-between" mt="2">
-                  <Button type="submit" colorPalette="brand" size="lg" loading={save.isPending} loadingText={emergencyAddressText.saving} disabled={signingOut}>
+                  <SubmitButton pending={save.isPending} pendingText={emergencyAddressText.saving} disabled={signingOut} align="row">
                     {emergencyAddressText.continue}
-                  </Button>
+                  </SubmitButton>
                   <Button variant="plain" colorPalette="brand" textDecoration="underline" onClick={searchAgain} disabled={busy}>
                     {emergencyAddressText.searchAgain}
                   </Button>
@@ -347,19 +331,16 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
               <Flex direction="column" gap="5">
                 <TextField
                   ref={postcodeRef}
-                  id={fieldId('postcode')}
+                  {...postcodeField}
                   label={emergencyAddressText.postcode}
                   hint={emergencyAddressText.postcodeHint}
-                  error={postcodeMessage}
                   autoComplete="postal-code"
                   spellCheck={false}
                   maxW="16rem"
-                  value={postcode}
                   onChange={(event) => {
-                    setPostcode(event.target.value);
+                    postcodeField.onChange(event);
                     setSelectTouched(false);
                   }}
-                  onBlur={() => setPostcodeTouched(true)}
                 />
                 {/* What the lookup is doing, read out as it changes. */}
                 <Box aria-live="polite">
@@ -384,9 +365,9 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
                   />
                 )}
                 <Flex direction={{ base: 'column', sm: 'row' }} gap="3" align={{ base: 'stretch', sm: 'center' }} justify="space-between" mt="2">
-                  <Button type="submit" colorPalette="brand" size="lg" loading={save.isPending} loadingText={emergencyAddressText.saving} disabled={signingOut}>
+                  <SubmitButton pending={save.isPending} pendingText={emergencyAddressText.saving} disabled={signingOut} align="row">
                     {emergencyAddressText.continue}
-                  </Button>
+                  </SubmitButton>
                   <Button variant="plain" colorPalette="brand" textDecoration="underline" onClick={enterManually} disabled={busy}>
                     {emergencyAddressText.manualLink}
                   </Button>

@@ -1,8 +1,11 @@
-import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
+import { Box, chakra, Flex, Heading } from '@chakra-ui/react';
 import { PutVoicemailConfiguration, VOICEMAIL_RING_SECONDS, type VoicemailConfiguration } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Checkbox } from '../../../components/checkbox.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
@@ -23,9 +26,24 @@ export function VoicemailSettings({ productId, configuration }: Props) {
     return result;
   });
 
-  const [toEmail, setToEmail] = useState(configuration.voicemail_to_email);
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const emailChanged = toEmail.enabled !== configuration.voicemail_to_email.enabled || (toEmail.enabled && toEmail.email.trim() !== configuration.voicemail_to_email.email);
+  const [enabled, setEnabled] = useState(configuration.voicemail_to_email.enabled);
+  // The field is named for the API's voicemail_to_email, so the contract's issue (and the server's) lands on it.
+  const { values, errors, formError, summaryRef, submit, field, pending, clearErrors } = useForm({
+    schema: PutVoicemailConfiguration,
+    ids: { voicemail_to_email: 'voicemail-email' },
+    initial: { voicemail_to_email: configuration.voicemail_to_email.email },
+    toInput: (values) => ({ voicemail_to_email: { enabled, email: values.voicemail_to_email } }),
+    focus: 'field',
+    send: async (body) => {
+      const result = await save.run(body);
+      setEnabled(result.voicemail_to_email.enabled);
+      toaster.create({ type: 'success', title: result.voicemail_to_email.enabled ? `Voicemail messages will be sent to ${result.voicemail_to_email.email}` : 'Voicemail messages will no longer be sent by e-mail' });
+      return result;
+    },
+    onSaved: (result) => ({ voicemail_to_email: result.voicemail_to_email.email }),
+  });
+  const typed = values.voicemail_to_email;
+  const emailChanged = enabled !== configuration.voicemail_to_email.enabled || (enabled && typed.trim() !== configuration.voicemail_to_email.email);
 
   // The box shows the choice at once; it goes back if the server refuses it.
   const [delayShown, setDelayShown] = useState<boolean | null>(null);
@@ -38,26 +56,6 @@ export function VoicemailSettings({ productId, configuration }: Props) {
     } catch (error) {
       setDelayShown(null);
       toaster.create({ type: 'error', title: 'The setting was not changed', description: userErrorText(error) });
-    }
-  };
-
-  const submitEmail = async (event: FormEvent) => {
-    event.preventDefault();
-    // The contract's own rule, before anything is sent.
-    const parsed = PutVoicemailConfiguration.safeParse({ voicemail_to_email: toEmail });
-    if (!parsed.success) {
-      setEmailError(parsed.error.issues[0]?.message ?? 'Check the e-mail address.');
-      document.getElementById('voicemail-email')?.focus();
-      return;
-    }
-    setEmailError(null);
-    try {
-      const result = await save.run(parsed.data);
-      setToEmail(result.voicemail_to_email);
-      toaster.create({ type: 'success', title: result.voicemail_to_email.enabled ? `Voicemail messages will be sent to ${result.voicemail_to_email.email}` : 'Voicemail messages will no longer be sent by e-mail' });
-    } catch (error) {
-      // Field errors from the server show at the field; the form keeps what was typed.
-      setEmailError(userErrorText(error));
     }
   };
 
@@ -76,7 +74,7 @@ export function VoicemailSettings({ productId, configuration }: Props) {
           onChange={(checked) => void changeDelay(checked)}
         />
       </Box>
-      <chakra.form aria-labelledby="voicemail-email-heading" onSubmit={(event: FormEvent) => void submitEmail(event)} noValidate>
+      <chakra.form aria-labelledby="voicemail-email-heading" onSubmit={submit} noValidate>
         <Heading as="h3" id="voicemail-email-heading" size="md" mb="3">
           Voicemail to e-mail
         </Heading>
@@ -85,34 +83,17 @@ export function VoicemailSettings({ productId, configuration }: Props) {
             id="voicemail-email-enabled"
             label="Send each voicemail message to an e-mail address"
             hint="The message arrives as an audio file attached to the e-mail."
-            checked={toEmail.enabled}
-            onChange={(enabled) => {
-              setToEmail((current) => ({ ...current, enabled }));
-              setEmailError(null);
+            checked={enabled}
+            onChange={(next) => {
+              setEnabled(next);
+              clearErrors();
             }}
           />
-          {toEmail.enabled && (
-            <TextField
-              id="voicemail-email"
-              label="E-mail address"
-              type="email"
-              autoComplete="email"
-              spellCheck={false}
-              value={toEmail.email}
-              error={emailError ?? undefined}
-              onChange={(event) => setToEmail((current) => ({ ...current, email: event.target.value }))}
-            />
-          )}
-          {!toEmail.enabled && emailError && (
-            <Text role="alert" color="fg.error" fontWeight="semibold">
-              {emailError}
-            </Text>
-          )}
-          <Box>
-            <Button type="submit" colorPalette="brand" loading={save.isPending} disabled={!emailChanged}>
-              Save e-mail setting
-            </Button>
-          </Box>
+          {enabled && <TextField {...field('voicemail_to_email')} label="E-mail address" type="email" autoComplete="email" spellCheck={false} />}
+          <FormAlert ref={summaryRef} message={enabled ? formError : (formError ?? errors.voicemail_to_email ?? null)} />
+          <SubmitButton pending={pending} disabled={!emailChanged} size="md" align="start">
+            Save e-mail setting
+          </SubmitButton>
         </Flex>
       </chakra.form>
     </Flex>

@@ -1,8 +1,9 @@
-import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Text } from '@chakra-ui/react';
 import { accountMessages, type Me } from '@portal/contract';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
-import { useAccountForm } from '../../auth/index.ts';
+import { useForm } from '../../../components/form/use-form.ts';
 import { useSaveProfile } from '../api/patch-me.ts';
 import { DetailsForm, detailsFieldIds, detailsServerErrors, detailsValuesOf, emailChanges, patchBodyOf } from '../forms.ts';
 
@@ -22,7 +23,7 @@ export const detailsText = {
 /** The "Your details" form's state: saves through PATCH /api/v3/me/, then shows what was saved. */
 export function useDetailsForm(me: Me) {
   const save = useSaveProfile();
-  return useAccountForm({
+  return useForm({
     schema: DetailsForm,
     ids: detailsFieldIds,
     initial: detailsValuesOf(me),
@@ -89,9 +90,9 @@ export function DetailsSection({ me, form }: { me: Me; form: DetailsFormState })
               autoComplete="current-password"
             />
           )}
-          <Button type="submit" colorPalette="brand" size="lg" alignSelf="flex-start" loading={form.pending} loadingText={detailsText.saving}>
+          <SubmitButton pending={form.pending} pendingText={detailsText.saving} align="start">
             {detailsText.save}
-          </Button>
+          </SubmitButton>
         </Flex>
       </form>
     </Box>

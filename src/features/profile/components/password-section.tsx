@@ -1,8 +1,10 @@
-import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Text } from '@chakra-ui/react';
 import { accountMessages } from '@portal/contract';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
-import { newPasswordHint, useAccountForm } from '../../auth/index.ts';
+import { newPasswordHint } from '../../auth/index.ts';
+import { useForm } from '../../../components/form/use-form.ts';
 import { changePassword } from '../api/change-password.ts';
 import { emptyPasswordValues, PasswordForm, passwordFieldIds, passwordServerErrors } from '../forms.ts';
 
@@ -18,7 +20,7 @@ export const passwordText = {
 
 /** The "Change your password" form's state: PATCH /api/v3/me/password/, then the fields are emptied. */
 export function usePasswordForm() {
-  return useAccountForm({
+  return useForm({
     schema: PasswordForm,
     ids: passwordFieldIds,
     initial: emptyPasswordValues,
@@ -53,9 +55,9 @@ export function PasswordSection({ form, viewing }: { form: PasswordFormState; vi
               <TextField {...form.field('old_password')} label={passwordText.current} type="password" autoComplete="current-password" />
               <TextField {...form.field('new_password1')} label={passwordText.new} hint={newPasswordHint} type="password" autoComplete="new-password" />
               <TextField {...form.field('new_password2')} label={passwordText.confirm} type="password" autoComplete="new-password" />
-              <Button type="submit" colorPalette="brand" size="lg" alignSelf="flex-start" loading={form.pending} loadingText={passwordText.pending}>
+              <SubmitButton pending={form.pending} pendingText={passwordText.pending} align="start">
                 {passwordText.submit}
-              </Button>
+              </SubmitButton>
             </Flex>
           </form>
         </>

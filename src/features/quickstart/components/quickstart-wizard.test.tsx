@@ -166,6 +166,9 @@ describe('the quick-start wizard', () => {
 describe('the feedback panel', () => {
   const flags = [{ name: QUICKSTART_FEEDBACK_FLAG, enabled: true }];
   const field = () => screen.getByLabelText('How can we improve?') as HTMLTextAreaElement;
+  /** The text a screen reader reads after the field's name: its message and its count. */
+  const description = (element: HTMLElement) =>
+    (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 
   it('replaces the steps when feedback is enabled, asks for some text, and counts characters', () => {
     installFakeFetch({});
@@ -175,11 +178,14 @@ describe('the feedback panel', () => {
     expect(screen.getByText('0 of 2000 characters')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByText('Enter your feedback')).toBeTruthy();
+    expect(description(field())).toContain('Enter your feedback');
+    expect(document.activeElement).toBe(field());
     expect(field().getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(field(), { target: { value: 'x'.repeat(2003) } });
     expect(screen.getByText('3 characters too many')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByText('Feedback must be 2000 characters or fewer')).toBeTruthy();
+    expect(description(field())).toContain('Feedback must be 2000 characters or fewer');
   });
 
   it('saves the feedback, then thanks and clears the text; Close collapses the wizard', async () => {
@@ -203,7 +209,7 @@ describe('the feedback panel', () => {
     fireEvent.change(field(), { target: { value: 'Call reports by team' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Your feedback was not sent.')).toBeTruthy();
+    expect(within(alert).getByText(/^Your feedback was not sent\. /)).toBeTruthy();
     expect(field().value).toBe('Call reports by team');
   });
 });

@@ -1,12 +1,14 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { StaffEmailRequest } from '@portal/contract';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '../../../components/dialog.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { resendVerificationEmail } from '../api/resend-verification-email.ts';
 import { goHomeAndReload, resendErrorText, switchErrorText, switchUser } from '../switch-session.ts';
-import { staffEmailError } from '../validation.ts';
 
 export const adminDialogText = {
   title: "Manage customers' accounts",
@@ -24,50 +26,34 @@ interface EmailFormProps {
   label: string;
   button: string;
   pendingText: string;
-  pending: boolean;
+  /** The other form is being sent: this one waits. */
   disabled: boolean;
-  onSubmit: (email: string) => void;
+  /** Runs the action; it settles once the dialog has shown the outcome. */
+  onSubmit: (email: string) => Promise<void>;
 }
 
 /** One e-mail field with its button: Enter submits; the message shows once the field is touched (left, or submitted). */
-function EmailForm({ id, label, button, pendingText, pending, disabled, onSubmit }: EmailFormProps) {
-  const [value, setValue] = useState('');
-  const [touched, setTouched] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const error = touched ? staffEmailError(value) : undefined;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (disabled) return;
-    setTouched(true);
-    if (staffEmailError(value) !== undefined) {
-      inputRef.current?.focus();
-      return;
-    }
-    onSubmit(value.trim());
-  };
+function EmailForm({ id, label, button, pendingText, disabled, onSubmit }: EmailFormProps) {
+  const form = useForm({
+    schema: StaffEmailRequest,
+    ids: { email: id },
+    initial: { email: '' },
+    validate: 'touched',
+    focus: 'field',
+    send: async ({ email }) => {
+      if (!disabled) await onSubmit(email);
+    },
+  });
 
   return (
-    <form noValidate onSubmit={submit} aria-label={label}>
+    <form noValidate onSubmit={form.submit} aria-label={label}>
       <Flex direction={{ base: 'column', sm: 'row' }} gap="3" align={{ base: 'stretch', sm: 'flex-end' }}>
         <Box flex="1">
-          <TextField
-            ref={inputRef}
-            id={id}
-            label={label}
-            error={error}
-            name="email"
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            onBlur={() => setTouched(true)}
-          />
+          <TextField {...form.field('email')} label={label} type="email" autoComplete="off" spellCheck={false} />
         </Box>
-        <Button type="submit" colorPalette="brand" size="lg" loading={pending} loadingText={pendingText} disabled={disabled && !pending}>
+        <SubmitButton pending={form.pending} pendingText={pendingText} disabled={disabled} align="start">
           {button}
-        </Button>
+        </SubmitButton>
       </Flex>
     </form>
   );
@@ -109,7 +95,7 @@ export function AdminDialog({ onClose }: { onClose: () => void }) {
   };
 
   const switchTo = (email: string) =>
-    void run(
+    run(
       'switch',
       async () => {
         await switchUser(email);
@@ -121,7 +107,7 @@ export function AdminDialog({ onClose }: { onClose: () => void }) {
     );
 
   const resend = (email: string) =>
-    void run(
+    run(
       'resend',
       async () => {
         await resendVerificationEmail(email);
@@ -151,8 +137,7 @@ export function AdminDialog({ onClose }: { onClose: () => void }) {
           label={adminDialogText.switchLabel}
           button={adminDialogText.switchButton}
           pendingText="Switching"
-          pending={pending === 'switch'}
-          disabled={pending !== null}
+          disabled={pending === 'resend'}
           onSubmit={switchTo}
         />
         <EmailForm
@@ -160,8 +145,7 @@ export function AdminDialog({ onClose }: { onClose: () => void }) {
           label={adminDialogText.resendLabel}
           button={adminDialogText.resendButton}
           pendingText="Sending"
-          pending={pending === 'resend'}
-          disabled={pending !== null}
+          disabled={pending === 'switch'}
           onSubmit={resend}
         />
       </Flex>

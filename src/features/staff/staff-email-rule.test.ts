@@ -1,7 +1,13 @@
+import { StaffEmail } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { staffEmailError } from './validation.ts';
 
-describe('staffEmailError (admin dialog e-mail fields, spec 000 section 5)', () => {
+/** The message the admin dialog's fields show (its form checks the contract's StaffEmail). */
+function staffEmailError(value: string): string | undefined {
+  const result = StaffEmail.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+describe('the admin dialog e-mail rule (contract StaffEmail, spec 000 section 5)', () => {
   it('asks for an e-mail when there is none', () => {
     for (const value of ['', '   ', '\t']) expect(staffEmailError(value), JSON.stringify(value)).toBe('Email is a required field');
   });
