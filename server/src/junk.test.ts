@@ -8,7 +8,7 @@ import { sampleFlow } from '@portal/editor-core/testing';
 import { issueToken } from './auth/tokens.ts';
 import { demoLogins } from './db/demo-logins.ts';
 import { encodeWav } from './audio/wav.ts';
-import { callFlows, products, users } from './db/schema.ts';
+import { callFlows, products, users } from './db/schema/index.ts';
 import { getCsrf, useTestApp, type Csrf } from './test/helper.ts';
 
 // Nothing a client sends may produce a 500: every endpoint of the contract gets junk

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Me } from '@portal/contract';
 import type { Database } from '../db/connect.ts';
-import { emailChangeRequests, users } from '../db/schema.ts';
+import { emailChangeRequests, users } from '../db/schema/index.ts';
 import type { AuthenticatedUser } from './tokens.ts';
 
 export const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();

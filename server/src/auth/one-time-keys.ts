@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { accountMessages, MAGIC_LINK_TTL_MINUTES, RESET_LINK_TTL_MINUTES } from '@portal/contract';
 import type { Database } from '../db/connect.ts';
-import { oneTimeKeys } from '../db/schema.ts';
+import { oneTimeKeys } from '../db/schema/index.ts';
 import { detailError, type ApiError } from '../plugins/errors.ts';
 import { hashKey, KEY_PATTERN, newKey } from './tokens.ts';
 

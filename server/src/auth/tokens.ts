@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/connect.ts';
-import { authTokens, users } from '../db/schema.ts';
+import { authTokens, users } from '../db/schema/index.ts';
 import { canManageOtherUsers } from '../staff/access.ts';
 
 /** A token unused for this long is dead (last_used_at). */

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { VERIFY_LINK_TTL_MINUTES } from '@portal/contract';
 import type { Database } from '../db/connect.ts';
-import { emailVerificationKeys, users } from '../db/schema.ts';
+import { emailVerificationKeys, users } from '../db/schema/index.ts';
 import { greeting, type Mailer } from '../mail/mailer.ts';
 import { linkError, linkProblemOf } from './one-time-keys.ts';
 import { hashKey, KEY_PATTERN, newKey } from './tokens.ts';

@@ -12,7 +12,7 @@ import {
   type InstallationAddress,
   type NotificationDetail,
   type OrderDetail,
-} from './schema.ts';
+} from './schema/index.ts';
 
 /**
  * Demo data for the notification centre: service updates, notifications of every kind

@@ -2,7 +2,7 @@ import { QUICKSTART_FEEDBACK_FLAG } from '@portal/contract';
 import type { Database } from './connect.ts';
 import { demoLogins } from './demo-logins.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
-import { accounts, products, trials, users, type InstallationAddress } from './schema.ts';
+import { accounts, products, trials, users, type InstallationAddress } from './schema/index.ts';
 
 /**
  * Demo data for the quick-start wizard's feedback panel: Juniper Florists, a second customer

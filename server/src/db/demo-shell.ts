@@ -14,7 +14,7 @@ import {
   voicemailSettings,
   voipUsers,
   type InstallationAddress,
-} from './schema.ts';
+} from './schema/index.ts';
 
 /**
  * Demo data for the shell (navigation, start-up rules, status cards): a customer with

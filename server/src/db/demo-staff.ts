@@ -1,7 +1,7 @@
 import type { Database } from './connect.ts';
 import { demoLogins } from './demo-logins.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
-import { accounts, products, users, type InstallationAddress } from './schema.ts';
+import { accounts, products, users, type InstallationAddress } from './schema/index.ts';
 
 /**
  * Demo data for staff acting on customers' accounts: Willow Accountancy, a customer with a

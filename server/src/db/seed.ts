@@ -25,7 +25,7 @@ import {
   voicemailSettings,
   voipUsers,
   type InstallationAddress,
-} from './schema.ts';
+} from './schema/index.ts';
 
 /** The demo trial ends this long after the first start. */
 export const DEMO_TRIAL_LENGTH_MS = 2 * 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { Database } from '../db/connect.ts';
-import { outbox } from '../db/schema.ts';
+import { outbox } from '../db/schema/index.ts';
 
 /** One plain-text e-mail. */
 export interface MailMessage {

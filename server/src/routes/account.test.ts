@@ -18,7 +18,7 @@ import { MAX_SMS_CODE_TRIES } from '../auth/sms-codes.ts';
 import { hashKey, issueToken } from '../auth/tokens.ts';
 import { publicUrl } from '../auth/verification.ts';
 import { demoLogins } from '../db/demo-logins.ts';
-import { accounts, authTokens, emailVerificationKeys, oneTimeKeys, outbox, smsCodes, users } from '../db/schema.ts';
+import { accounts, authTokens, emailVerificationKeys, oneTimeKeys, outbox, smsCodes, users } from '../db/schema/index.ts';
 import { ACCOUNT_LIMITS, THROTTLE_WINDOW_MS, uidOf } from './account.ts';
 import { authHeaders, getCsrf, login, postLogin, useTestApp } from '../test/helper.ts';
 

@@ -8,7 +8,7 @@ import { hitRateLimit } from '../auth/rate-limit.ts';
 import { checkSmsCode, createSmsCode } from '../auth/sms-codes.ts';
 import { issueToken } from '../auth/tokens.ts';
 import { publicUrl, sendVerificationEmail, verifyEmailKey } from '../auth/verification.ts';
-import { accounts, authTokens, emailChangeRequests, loginFailures, users } from '../db/schema.ts';
+import { accounts, authTokens, emailChangeRequests, loginFailures, users } from '../db/schema/index.ts';
 import { greeting, plainMail } from '../mail/mailer.ts';
 import { detailError, fieldError, tooManyRequests } from '../plugins/errors.ts';
 import { e164Mobile } from '../sms/sms.ts';

@@ -4,7 +4,7 @@ import { AddressLookup, EmergencyContactDetails, Navigation } from '@portal/cont
 import { createAddressLookup } from '../address/lookup.ts';
 import { SANDBOX_EMPTY_POSTCODE, SandboxAddressLookup, sandboxAddresses } from '../address/sandbox.ts';
 import { demoLogins } from '../db/demo-logins.ts';
-import { products, users } from '../db/schema.ts';
+import { products, users } from '../db/schema/index.ts';
 import { authHeaders, getCsrf, login, useTestApp, type Csrf } from '../test/helper.ts';
 
 const t = useTestApp();

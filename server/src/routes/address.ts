@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { addressSummaryLine, type InstallationAddress } from '@portal/contract';
-import { products } from '../db/schema.ts';
+import { products } from '../db/schema/index.ts';
 import type { Handlers } from './index.ts';
 import { ownedVoipProduct, rowId } from './ownership.ts';
 

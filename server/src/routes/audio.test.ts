@@ -15,7 +15,7 @@ import { readWav } from '../audio/check.ts';
 import { DEFAULT_HOLD_MUSIC_MS } from '../audio/defaults.ts';
 import { encodeWav, melodySamples } from '../audio/wav.ts';
 import { demoLogins } from '../db/demo-logins.ts';
-import { audioFiles, products } from '../db/schema.ts';
+import { audioFiles, products } from '../db/schema/index.ts';
 import { multipartMessages } from '../plugins/multipart.ts';
 import { authHeaders, getCsrf, login, multipartForm, useTestApp, type Csrf, type FormFile } from '../test/helper.ts';
 import { CountingSpeechEngine } from '../test/speech.ts';

@@ -4,7 +4,7 @@ import { MAX_AUDIO_NAME_LENGTH, cleanTtsText, type AudioFile, type TtsVoice } fr
 import { defaultHoldMusic } from '../audio/defaults.ts';
 import { sendAudio } from '../audio/serve.ts';
 import { checkedUpload, newStoredFilename } from '../audio/uploads.ts';
-import { audioFiles } from '../db/schema.ts';
+import { audioFiles } from '../db/schema/index.ts';
 import { detailError } from '../plugins/errors.ts';
 import { SpeechBusyError } from '../speech/text-to-speech.ts';
 import type { Handlers } from './index.ts';

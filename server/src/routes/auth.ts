@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { accountMessages, errorMessages, staffMessages } from '@portal/contract';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema/index.ts';
 import { verifyDummyPassword, verifyPassword } from '../auth/passwords.ts';
 import { hitRateLimit } from '../auth/rate-limit.ts';
 import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../auth/throttle.ts';

@@ -18,7 +18,7 @@ import { apply, sampleFlow } from '@portal/editor-core/testing';
 import { z } from 'zod';
 import { mainOfficeHoursFlow } from '../db/demo-flows.ts';
 import { demoLogins, type DemoLogin } from '../db/demo-logins.ts';
-import { callFlows, simpleCallFlows } from '../db/schema.ts';
+import { callFlows, simpleCallFlows } from '../db/schema/index.ts';
 import { getCsrf, useTestApp, type Csrf, seededProductIds, tokenOf as tokenFor } from '../test/helper.ts';
 
 const t = useTestApp();

@@ -6,7 +6,7 @@ import { nodeLimitsFor } from '../call-flows/limits.ts';
 import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/simple.ts';
 import { checkVersion, sendVersion } from '../call-flows/versions.ts';
 import type { Database } from '../db/connect.ts';
-import { callFlows, simpleCallFlows } from '../db/schema.ts';
+import { callFlows, simpleCallFlows } from '../db/schema/index.ts';
 import { ApiError, detailError } from '../plugins/errors.ts';
 import type { Guard, Guards, Handlers } from './index.ts';
 import { lockProduct, notFound, ownedVoipProduct, rowId } from './ownership.ts';

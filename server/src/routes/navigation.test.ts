@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Navigation } from '@portal/contract';
 import { demoLogins } from '../db/demo-logins.ts';
-import { products } from '../db/schema.ts';
+import { products } from '../db/schema/index.ts';
 import { authHeaders, login, useTestApp } from '../test/helper.ts';
 
 const t = useTestApp();

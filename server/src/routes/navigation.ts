@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { deriveProductKind, sortProductsLiveFirst } from '@portal/contract';
-import { accounts, products } from '../db/schema.ts';
+import { accounts, products } from '../db/schema/index.ts';
 import { authOf } from '../plugins/auth.ts';
 import type { Handlers } from './index.ts';
 

@@ -10,7 +10,7 @@ import {
   type Order,
 } from '@portal/contract';
 import { demoLogins } from '../db/demo-logins.ts';
-import { accountServiceUpdates, notifications, orders, serviceUpdates, users } from '../db/schema.ts';
+import { accountServiceUpdates, notifications, orders, serviceUpdates, users } from '../db/schema/index.ts';
 import { authHeaders, getCsrf, login, SEED_TIME, useTestApp, type Csrf } from '../test/helper.ts';
 
 const t = useTestApp();

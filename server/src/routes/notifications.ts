@@ -13,7 +13,7 @@ import {
   type Order,
   type ServiceUpdate,
 } from '@portal/contract';
-import { accountServiceUpdates, notifications, orders, serviceUpdates, type NotificationDetail } from '../db/schema.ts';
+import { accountServiceUpdates, notifications, orders, serviceUpdates, type NotificationDetail } from '../db/schema/index.ts';
 import { sanitizeHtml } from '../notifications/sanitize-html.ts';
 import { authOf } from '../plugins/auth.ts';
 import type { Handlers } from './index.ts';

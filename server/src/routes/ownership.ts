@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { errorMessages } from '@portal/contract';
 import type { Database } from '../db/connect.ts';
-import { products } from '../db/schema.ts';
+import { products } from '../db/schema/index.ts';
 import { authOf } from '../plugins/auth.ts';
 import { detailError } from '../plugins/errors.ts';
 

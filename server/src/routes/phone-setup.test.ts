@@ -14,7 +14,7 @@ import { readWav } from '../audio/check.ts';
 import { defaultHoldMusic } from '../audio/defaults.ts';
 import { encodeWav, melodySamples } from '../audio/wav.ts';
 import { demoLogins } from '../db/demo-logins.ts';
-import { products } from '../db/schema.ts';
+import { products } from '../db/schema/index.ts';
 import { authHeaders, getCsrf, login, multipartForm, useTestApp, type Csrf, type FormFile } from '../test/helper.ts';
 import { CountingSpeechEngine } from '../test/speech.ts';
 

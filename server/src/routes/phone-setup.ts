@@ -12,7 +12,7 @@ import { defaultHoldMusic } from '../audio/defaults.ts';
 import { sendAudio } from '../audio/serve.ts';
 import { checkedUpload, newStoredFilename } from '../audio/uploads.ts';
 import type { Database } from '../db/connect.ts';
-import { holdMusicSettings, voicemailSettings } from '../db/schema.ts';
+import { holdMusicSettings, voicemailSettings } from '../db/schema/index.ts';
 import { ApiError, detailError } from '../plugins/errors.ts';
 import { speakFor } from './audio.ts';
 import type { Handlers } from './index.ts';

@@ -13,7 +13,7 @@ import {
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { hashKey, issueToken } from '../auth/tokens.ts';
 import { demoLogins } from '../db/demo-logins.ts';
-import { authTokens, emailChangeRequests, outbox, staffAuditLog, users } from '../db/schema.ts';
+import { authTokens, emailChangeRequests, outbox, staffAuditLog, users } from '../db/schema/index.ts';
 import { authHeaders, getCsrf, login, postLogin, useTestApp } from '../test/helper.ts';
 import { EMAIL_CHANGE_LINK_LIFETIME_MS, MAX_EMAIL_CHANGES, MAX_WRONG_PASSWORDS, WRONG_PASSWORD_WINDOW_MS } from './profile.ts';
 

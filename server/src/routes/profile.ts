@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { hitRateLimit } from '../auth/rate-limit.ts';
 import { hashKey, KEY_PATTERN, newKey, type AuthenticatedUser } from '../auth/tokens.ts';
 import { publicUrl } from '../auth/verification.ts';
-import { authTokens, emailChangeRequests, requestThrottles, users } from '../db/schema.ts';
+import { authTokens, emailChangeRequests, requestThrottles, users } from '../db/schema/index.ts';
 import { greeting, type Mailer } from '../mail/mailer.ts';
 import { authOf } from '../plugins/auth.ts';
 import { detailError, fieldError, tooManyRequests } from '../plugins/errors.ts';

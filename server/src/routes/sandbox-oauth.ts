@@ -5,7 +5,7 @@ import { Email, nameMessages, SOCIAL_PROVIDERS, socialProviderNames, type Social
 import { sandboxClientId, sandboxPath, socialRedirectUri } from '../auth/social-providers.ts';
 import { hashKey } from '../auth/tokens.ts';
 import { demoLogins } from '../db/demo-logins.ts';
-import { sandboxOauthGrants } from '../db/schema.ts';
+import { sandboxOauthGrants } from '../db/schema/index.ts';
 import { CSRF_FORM_FIELD } from '../plugins/csrf.ts';
 
 /**

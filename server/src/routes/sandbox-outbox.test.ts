@@ -9,7 +9,7 @@ import { MemoryAudioStorage } from '../audio/storage.ts';
 import { messagingAdapters, readMessagingConfig } from '../config.ts';
 import { publicUrl } from '../auth/verification.ts';
 import { demoLogins } from '../db/demo-logins.ts';
-import { outbox } from '../db/schema.ts';
+import { outbox } from '../db/schema/index.ts';
 import { HttpsSmsGateway } from '../sms/https-gateway.ts';
 import { getCsrf, openTestDatabase, useTestApp } from '../test/helper.ts';
 import { bodyHtml, OutboxList } from './sandbox-outbox.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { nationalUkMobile } from '@portal/contract';
 import { publicUrl } from '../auth/verification.ts';
-import { emailVerificationKeys, oneTimeKeys, outbox, smsCodes } from '../db/schema.ts';
+import { emailVerificationKeys, oneTimeKeys, outbox, smsCodes } from '../db/schema/index.ts';
 import { hashKey } from '../auth/tokens.ts';
 import { e164Mobile } from '../sms/sms.ts';
 

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { isUkPhoneNumber } from '@portal/editor-core';
 import { advancedCallFlowAddOn } from '../call-flows/limits.ts';
-import { phoneNumbers, products, voipUsers } from '../db/schema.ts';
+import { phoneNumbers, products, voipUsers } from '../db/schema/index.ts';
 import type { Handlers } from './index.ts';
 import { ownedVoipProduct } from './ownership.ts';
 

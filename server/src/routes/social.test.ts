@@ -15,7 +15,7 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { sandboxClientId, socialClientsFromEnv, socialRedirectUri } from '../auth/social-providers.ts';
 import { hashKey, issueToken } from '../auth/tokens.ts';
 import { demoLogins } from '../db/demo-logins.ts';
-import { authTokens, oauthStates, sandboxOauthGrants, socialIdentities, users } from '../db/schema.ts';
+import { authTokens, oauthStates, sandboxOauthGrants, socialIdentities, users } from '../db/schema/index.ts';
 import { authHeaders, getCsrf, login, useTestApp } from '../test/helper.ts';
 
 const t = useTestApp();

@@ -3,7 +3,7 @@ import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyRequest } from 'fastify';
 import { Email, OAUTH_STATE_TTL_MINUTES, socialMessages, socialProviderNames, type SocialProvider } from '@portal/contract';
 import type { Database } from '../db/connect.ts';
-import { authTokens, oauthStates, socialIdentities, users } from '../db/schema.ts';
+import { authTokens, oauthStates, socialIdentities, users } from '../db/schema/index.ts';
 import { unusablePasswordHash } from '../auth/passwords.ts';
 import { hitRateLimit } from '../auth/rate-limit.ts';
 import { SocialExchangeError, type SocialClient, type SocialProfile } from '../auth/social-providers.ts';

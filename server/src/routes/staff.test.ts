@@ -6,7 +6,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { hashKey, issueToken } from '../auth/tokens.ts';
 import { MAX_RESENDS, RESEND_WINDOW_MS } from '../auth/verification.ts';
 import { demoLogins } from '../db/demo-logins.ts';
-import { authTokens, emailVerificationKeys, outbox, products, staffAuditLog, users } from '../db/schema.ts';
+import { authTokens, emailVerificationKeys, outbox, products, staffAuditLog, users } from '../db/schema/index.ts';
 import { authHeaders, getCsrf, login, useTestApp } from '../test/helper.ts';
 
 const t = useTestApp();

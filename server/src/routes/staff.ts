@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { errorMessages, staffMessages, type SwitchUserError } from '@portal/contract';
 import { realUserOf, setTokenIdentity, type AuthenticatedUser } from '../auth/tokens.ts';
-import { staffAuditLog, users } from '../db/schema.ts';
+import { staffAuditLog, users } from '../db/schema/index.ts';
 import { authOf } from '../plugins/auth.ts';
 import { ApiError, detailError } from '../plugins/errors.ts';
 import { canManageOtherUsers } from '../staff/access.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CreditStatus, GettingStarted, LockedUsers, ServiceStatus } from '@portal/contract';
 import { demoLogins } from '../db/demo-logins.ts';
-import { accounts, products, users } from '../db/schema.ts';
+import { accounts, products, users } from '../db/schema/index.ts';
 import { authHeaders, login, useTestApp } from '../test/helper.ts';
 
 const t = useTestApp();

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { creditControlStatuses, products, voipUsers } from '../db/schema.ts';
+import { creditControlStatuses, products, voipUsers } from '../db/schema/index.ts';
 import { authOf } from '../plugins/auth.ts';
 import type { Handlers } from './index.ts';
 import { ownedVoipProduct, rowId } from './ownership.ts';

@@ -4,7 +4,7 @@ import { TrialStatus } from '@portal/contract';
 import { DEMO_ENDED_TRIAL } from '../db/demo-shell.ts';
 import { demoLogins } from '../db/demo-logins.ts';
 import { DEMO_TRIAL_LENGTH_MS } from '../db/seed.ts';
-import { products, trials, users } from '../db/schema.ts';
+import { products, trials, users } from '../db/schema/index.ts';
 import { authHeaders, getCsrf, login, SEED_TIME, useTestApp, type Csrf } from '../test/helper.ts';
 
 const t = useTestApp();

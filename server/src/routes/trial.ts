@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { TrialStatus } from '@portal/contract';
-import { products, trials } from '../db/schema.ts';
+import { products, trials } from '../db/schema/index.ts';
 import { authOf } from '../plugins/auth.ts';
 import type { Handlers } from './index.ts';
 import { notFound } from './ownership.ts';

@@ -4,7 +4,7 @@ import { AdvancedCallFlowAddOn, AudioFile, errorMessages, Site, SiteNumbers, Tri
 import { z } from 'zod';
 import { ADVANCED_NODE_LIMITS, STANDARD_NODE_LIMITS } from '../call-flows/limits.ts';
 import { demoLogins, type DemoLogin } from '../db/demo-logins.ts';
-import { audioFiles } from '../db/schema.ts';
+import { audioFiles } from '../db/schema/index.ts';
 import { DEMO_TRIAL_LENGTH_MS } from '../db/seed.ts';
 import { getCsrf, SEED_TIME, useTestApp, type Csrf, seededProductIds, tokenOf as tokenFor } from '../test/helper.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GettingStarted, Welcome, welcomeMessages } from '@portal/contract';
 import { demoLogins } from '../db/demo-logins.ts';
-import { products, users } from '../db/schema.ts';
+import { products, users } from '../db/schema/index.ts';
 import { authHeaders, getCsrf, login, useTestApp, type Csrf } from '../test/helper.ts';
 
 const t = useTestApp();

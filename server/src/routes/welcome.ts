@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { products } from '../db/schema.ts';
+import { products } from '../db/schema/index.ts';
 import type { Handlers } from './index.ts';
 import { ownedVoipProduct, rowId } from './ownership.ts';
 

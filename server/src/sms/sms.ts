@@ -1,5 +1,5 @@
 import type { Database } from '../db/connect.ts';
-import { outbox } from '../db/schema.ts';
+import { outbox } from '../db/schema/index.ts';
 
 /** One text message to a mobile number in E.164 form (+447700900982). */
 export interface SmsMessage {

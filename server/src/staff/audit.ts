@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditAction } from '@portal/contract';
 import type { Database } from '../db/connect.ts';
-import { staffAuditLog } from '../db/schema.ts';
+import { staffAuditLog } from '../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
