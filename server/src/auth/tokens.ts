@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/connect.ts';
 import { authTokens, users } from '../db/schema/index.ts';
-import { canManageOtherUsers } from '../staff/access.ts';
+import { canManageOtherUsers } from '../modules/staff/access.ts';
 
 /** A token unused for this long is dead (last_used_at). */
 export const TOKEN_IDLE_LIFETIME_MS = 8 * 60 * 60 * 1000;

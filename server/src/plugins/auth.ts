@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorMessages } from '@portal/contract';
 import { authenticateKey, type Authentication } from '../auth/tokens.ts';
-import { auditSwitchedChange } from '../staff/audit.ts';
+import { auditSwitchedChange } from '../modules/staff/audit.ts';
 import { detailError } from './errors.ts';
 
 declare module 'fastify' {

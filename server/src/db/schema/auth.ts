@@ -179,7 +179,7 @@ export const socialIdentities = pgTable(
 );
 
 /**
- * The sandbox provider's grants (server/src/routes/sandbox-oauth.ts), one per consent: the
+ * The sandbox provider's grants (server/src/sandbox/oauth/routes.ts), one per consent: the
  * identity picked, its authorization code (hash; single use, PKCE S256 challenge, short
  * life) and then its access token (hash), which the sandbox userinfo endpoint answers for.
  */

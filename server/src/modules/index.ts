@@ -1,0 +1,45 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Guards, Handlers } from '../routes/index.ts';
+import { accountHandlers } from './account/handlers.ts';
+import { addressHandlers } from './address/handlers.ts';
+import { audioHandlers } from './audio/handlers.ts';
+import { authHandlers } from './auth/handlers.ts';
+import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
+import { navigationHandlers } from './navigation/handlers.ts';
+import { notificationHandlers } from './notifications/handlers.ts';
+import { phoneSetupHandlers } from './phone-setup/handlers.ts';
+import { profileHandlers } from './profile/handlers.ts';
+import { siteHandlers } from './site/handlers.ts';
+import { socialHandlers } from './social/handlers.ts';
+import { staffHandlers } from './staff/handlers.ts';
+import { statusHandlers } from './status/handlers.ts';
+import { trialHandlers } from './trial/handlers.ts';
+import { welcomeHandlers } from './welcome/handlers.ts';
+
+// The server's areas, one folder each: handlers for the contract's endpoints, a repository that
+// owns the area's queries (a fastify-plugin decorating the app), its rules and its demo data.
+// A new area adds its handlers and its repository here.
+
+/** Every contract endpoint's handler: an endpoint without one fails the type check (routes/index.ts). */
+export const endpointHandlers: Handlers = {
+  ...authHandlers,
+  ...accountHandlers,
+  ...socialHandlers,
+  ...profileHandlers,
+  ...navigationHandlers,
+  ...callFlowHandlers,
+  ...siteHandlers,
+  ...audioHandlers,
+  ...phoneSetupHandlers,
+  ...trialHandlers,
+  ...welcomeHandlers,
+  ...statusHandlers,
+  ...notificationHandlers,
+  ...staffHandlers,
+  ...addressHandlers,
+};
+
+export const endpointGuards: Guards = { ...callFlowGuards };
+
+/** The repositories, registered in this order after the `db` plugin; each names its dependencies. */
+export const repositories: FastifyPluginAsync[] = [];

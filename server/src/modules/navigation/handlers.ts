@@ -1,0 +1,40 @@
+import { asc, eq } from 'drizzle-orm';
+import { deriveProductKind, sortProductsLiveFirst } from '@portal/contract';
+import { accounts, products } from '../../db/schema/index.ts';
+import { authOf } from '../../plugins/auth.ts';
+import type { Handlers } from '../../routes/index.ts';
+
+export const navigationHandlers = {
+  navigation: async ({ request }) => {
+    const { db } = request.server;
+    const { accountId } = authOf(request).user;
+    // Staff users have no account of their own.
+    if (accountId === null) return { account: null, products: [] };
+
+    const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+    const rows = await db.select().from(products).where(eq(products.accountId, accountId)).orderBy(asc(products.id));
+    return {
+      account: account ? { id: account.id, name: account.name } : null,
+      products: sortProductsLiveFirst(
+        rows.map((product) => ({
+          account_id: product.accountId,
+          product_id: product.id,
+          product_kind: deriveProductKind({
+            kind: product.kind,
+            sub_kind: product.subKind,
+            tariff_version: product.tariffVersion,
+          }),
+          kind: product.kind,
+          status: product.status,
+          supplier: product.supplier,
+          ceased_date: product.ceasedDate,
+          confirmed_date: product.confirmedDate,
+          product_detail: product.productDetail,
+          show_product_pages: product.showProductPages,
+          channel: product.channel,
+          has_installation_address: product.installationAddress !== null,
+        })),
+      ),
+    };
+  },
+} satisfies Pick<Handlers, 'navigation'>;

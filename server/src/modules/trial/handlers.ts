@@ -1,0 +1,82 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { TrialStatus } from '@portal/contract';
+import { products, trials } from '../../db/schema/index.ts';
+import { authOf } from '../../plugins/auth.ts';
+import type { Handlers } from '../../routes/index.ts';
+import { notFound } from '../products/ownership.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type TrialRow = typeof trials.$inferSelect;
+
+/** The answer for a customer with no product in a trial (and for staff, who have no account). */
+const noTrial: TrialStatus = {
+  isInTrial: false,
+  isTrialExpired: false,
+  trialKind: null,
+  productId: null,
+  remainDays: null,
+  show_quickstart_popup: false,
+  quickstart_popup_sections_completed: {},
+  customer_feedback: null,
+  status_entry: null,
+};
+
+/** The signed-in customer's trial: the trial of their first cloud phone that has one. */
+async function trialOf(request: FastifyRequest): Promise<TrialRow | null> {
+  const { accountId } = authOf(request).user;
+  if (accountId === null) return null;
+  const [found] = await request.server.db
+    .select({ trial: trials })
+    .from(trials)
+    .innerJoin(products, eq(products.id, trials.productId))
+    .where(and(eq(products.accountId, accountId), eq(products.kind, 'voip')))
+    .orderBy(asc(products.id))
+    .limit(1);
+  return found?.trial ?? null;
+}
+
+function statusOf(row: TrialRow, now: Date): TrialStatus {
+  const left = row.endsAt.getTime() - now.getTime();
+  return {
+    // An expired trial is still the customer's trial: the SPA sends them to upgrade.
+    isInTrial: true,
+    isTrialExpired: left <= 0,
+    trialKind: row.kind,
+    productId: row.productId,
+    // Whole days left, rounded up: 1 hour left is "1 day remains".
+    remainDays: Math.max(0, Math.ceil(left / DAY_MS)),
+    show_quickstart_popup: row.showQuickstartPopup,
+    quickstart_popup_sections_completed: row.quickstartPopupSectionsCompleted,
+    customer_feedback: row.customerFeedback,
+    status_entry: row.statusEntry.toISOString(),
+  };
+}
+
+export const trialHandlers = {
+  getTrialStatus: async ({ request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    const row = await trialOf(request);
+    return row ? statusOf(row, request.server.now()) : noTrial;
+  },
+
+  patchTrialStatus: async ({ body, request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    const row = await trialOf(request);
+    // Nothing to update for a customer who is not in a trial.
+    if (!row) throw notFound();
+    const sections = body.quickstart_popup_sections_completed;
+    const changes = {
+      ...(sections && {
+        // Merged in the database, so two steps completed at once both stay completed.
+        quickstartPopupSectionsCompleted: sql`${trials.quickstartPopupSectionsCompleted} || ${JSON.stringify(sections)}::jsonb`,
+      }),
+      ...(body.customer_feedback !== undefined && { customerFeedback: body.customer_feedback || null }),
+      ...(body.show_quickstart_popup !== undefined && { showQuickstartPopup: body.show_quickstart_popup }),
+    };
+    if (Object.keys(changes).length === 0) return statusOf(row, request.server.now());
+    const [updated] = await request.server.db.update(trials).set(changes).where(eq(trials.productId, row.productId)).returning();
+    return statusOf(updated ?? row, request.server.now());
+  },
+} satisfies Pick<Handlers, 'getTrialStatus' | 'patchTrialStatus'>;
