@@ -7,6 +7,7 @@ import { authHandlers } from './auth/handlers.ts';
 import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
 import { navigationHandlers } from './navigation/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
+import notificationsRepository from './notifications/notifications-repository.ts';
 import { phoneSetupHandlers } from './phone-setup/handlers.ts';
 import { profileHandlers } from './profile/handlers.ts';
 import { siteHandlers } from './site/handlers.ts';
@@ -42,4 +43,4 @@ export const endpointHandlers: Handlers = {
 export const endpointGuards: Guards = { ...callFlowGuards };
 
 /** The repositories, registered in this order after the `db` plugin; each names its dependencies. */
-export const repositories: FastifyPluginAsync[] = [];
+export const repositories: FastifyPluginAsync[] = [notificationsRepository];

@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   isNumberRange,
@@ -13,57 +12,34 @@ import {
   type Order,
   type ServiceUpdate,
 } from '@portal/contract';
-import { accountServiceUpdates, notifications, orders, serviceUpdates, type NotificationDetail } from '../../db/schema/index.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { notFound } from '../products/ownership.ts';
+import { emptyPage, pageAnswer, pageRequest } from '../paging.ts';
+import { uniqueIds, type NotificationDetail, type NotificationRow, type OrderRow, type ServiceUpdateRow } from './notifications-repository.ts';
 
 // The notification centre's lists and mark-as-read calls (spec 000 sections 3, 4 and 7).
 // Every query is bound to the signed-in account (a staff token acting as a customer is that
 // customer's); staff without an account see empty lists. The decisions where the spec is
 // silent are written down in contract/src/notifications.ts.
 
-type OrderRow = typeof orders.$inferSelect;
-type NotificationRow = typeof notifications.$inferSelect;
-
 const iso = (date: Date) => date.toISOString();
 
-interface Paging {
-  page: number;
-  pageSize: number;
-  unreadOnly: boolean;
+/** The page a list asks for, and whether only unread items. */
+function listOf(query: NotificationListQuery) {
+  return { page: pageRequest(query, NOTIFICATION_PAGE_SIZE), unreadOnly: query.type === 'unread' };
 }
 
-function pagingOf(query: NotificationListQuery): Paging {
-  return { page: query.page ?? 1, pageSize: query.page_size ?? NOTIFICATION_PAGE_SIZE, unreadOnly: query.type === 'unread' };
+/** A page of a list; its next and previous links keep the unread filter. */
+function answerPage<T>(request: FastifyRequest, list: ReturnType<typeof listOf>, total: number, results: T[]) {
+  return pageAnswer(request.routeOptions.url ?? '', list.page, total, results, list.unreadOnly ? { type: 'unread' } : {});
 }
-
-/** DRF's page shape; next and previous are site-relative URLs keeping the query. */
-function pageAnswer<T>(request: FastifyRequest, paging: Paging, total: number, results: T[]) {
-  const link = (page: number) => {
-    const search = new URLSearchParams({ page: String(page), page_size: String(paging.pageSize) });
-    if (paging.unreadOnly) search.set('type', 'unread');
-    return `${request.routeOptions.url ?? ''}?${search.toString()}`;
-  };
-  const lastPage = Math.max(1, Math.ceil(total / paging.pageSize));
-  return {
-    count: total,
-    next: paging.page < lastPage ? link(paging.page + 1) : null,
-    previous: paging.page > 1 ? link(Math.min(paging.page - 1, lastPage)) : null,
-    results,
-  };
-}
-
-const emptyPage = { count: 0, next: null, previous: null, results: [] };
 
 /** The signed-in customer's account id; null for staff, who have none. */
 function accountOf(request: FastifyRequest): number | null {
   return authOf(request).user.accountId;
 }
-
-/** Distinct ids of a `{ids}` body, ascending. */
-const uniqueIds = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 // ---- answers ----
 
@@ -168,7 +144,7 @@ function notificationAnswer(row: NotificationRow, order: OrderRow | null): Notif
   }
 }
 
-function serviceUpdateAnswer(row: typeof serviceUpdates.$inferSelect, readAt: Date | null): ServiceUpdate {
+function serviceUpdateAnswer(row: ServiceUpdateRow, readAt: Date | null): ServiceUpdate {
   return {
     id: row.id,
     title: row.title,
@@ -190,137 +166,59 @@ type ListInput = { request: FastifyRequest; query: NotificationListQuery };
 async function listServiceUpdates({ request, query }: ListInput) {
   const accountId = accountOf(request);
   if (accountId === null) return emptyPage;
-  const paging = pagingOf(query);
-  const { db } = request.server;
-  const where = and(
-    eq(accountServiceUpdates.accountId, accountId),
-    // A service update is not shown before it is published.
-    lte(serviceUpdates.published, request.server.now()),
-    paging.unreadOnly ? isNull(accountServiceUpdates.readAt) : undefined,
-  );
-  const [total] = await db
-    .select({ n: count() })
-    .from(accountServiceUpdates)
-    .innerJoin(serviceUpdates, eq(serviceUpdates.id, accountServiceUpdates.serviceUpdateId))
-    .where(where);
-  const rows = await db
-    .select()
-    .from(accountServiceUpdates)
-    .innerJoin(serviceUpdates, eq(serviceUpdates.id, accountServiceUpdates.serviceUpdateId))
-    .where(where)
-    .orderBy(desc(serviceUpdates.published), desc(serviceUpdates.id))
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
-  return pageAnswer(
-    request,
-    paging,
-    total?.n ?? 0,
-    rows.map((row) => serviceUpdateAnswer(row.service_updates, row.account_service_updates.readAt)),
-  );
+  const list = listOf(query);
+  const { total, rows } = await request.server.notificationsRepository.serviceUpdates({ accountId, unreadOnly: list.unreadOnly }, request.server.now(), list.page);
+  return answerPage(request, list, total, rows.map((row) => serviceUpdateAnswer(row.update, row.readAt)));
 }
 
 async function listNotifications({ request, query }: ListInput) {
   const accountId = accountOf(request);
   if (accountId === null) return emptyPage;
-  const paging = pagingOf(query);
-  const { db } = request.server;
-  const where = and(eq(notifications.accountId, accountId), paging.unreadOnly ? isNull(notifications.readAt) : undefined);
-  const [total] = await db.select({ n: count() }).from(notifications).where(where);
-  const rows = await db
-    .select()
-    .from(notifications)
-    .leftJoin(orders, and(eq(orders.id, notifications.orderId), eq(orders.accountId, notifications.accountId)))
-    .where(where)
-    .orderBy(desc(notifications.lastChanged), desc(notifications.id))
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
-  const results = rows.map((row) => notificationAnswer(row.notifications, row.orders)).filter((n) => n !== null);
-  return pageAnswer(request, paging, total?.n ?? 0, results);
+  const list = listOf(query);
+  const { total, rows } = await request.server.notificationsRepository.notifications({ accountId, unreadOnly: list.unreadOnly }, list.page);
+  // The repository leaves out what notificationAnswer cannot answer; the filter only narrows the type.
+  const results = rows.map((row) => notificationAnswer(row.notification, row.order)).filter((n) => n !== null);
+  return answerPage(request, list, total, results);
 }
 
 async function listOrders({ request, query }: ListInput) {
   const accountId = accountOf(request);
   if (accountId === null) return emptyPage;
-  const paging = pagingOf(query);
-  const { db } = request.server;
-  const where = and(eq(orders.accountId, accountId), paging.unreadOnly ? isNull(orders.readAt) : undefined);
-  const [total] = await db.select({ n: count() }).from(orders).where(where);
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.lastUpdatedDate), desc(orders.id))
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
-  return pageAnswer(request, paging, total?.n ?? 0, rows.map(orderAnswer));
+  const list = listOf(query);
+  const { total, rows } = await request.server.notificationsRepository.orders({ accountId, unreadOnly: list.unreadOnly }, list.page);
+  return answerPage(request, list, total, rows.map(orderAnswer));
 }
 
 type MarkInput = { request: FastifyRequest; body: MarkAsRead };
 
 /**
- * Marks the account's rows of a table read: `{ids}` (404 unless every id is the account's,
- * and then nothing is marked) or `{all: true}` (every unread row). Answers the ids now read.
+ * Marks the account's notifications or orders read: `{ids}` (404 unless every id is the
+ * account's, and then nothing is marked) or `{all: true}` (every unread one). Answers the ids now read.
  */
-async function markRows(
-  request: FastifyRequest,
-  body: MarkAsRead,
-  table: typeof notifications | typeof orders,
-): Promise<number[]> {
+async function markRows({ request, body }: MarkInput, which: 'notifications' | 'orders'): Promise<number[]> {
   const accountId = accountOf(request);
-  const { db } = request.server;
-  const now = request.server.now();
-  if ('all' in body) {
-    if (accountId === null) return [];
-    const marked = await db
-      .update(table)
-      .set({ readAt: now })
-      .where(and(eq(table.accountId, accountId), isNull(table.readAt)))
-      .returning({ id: table.id });
-    return uniqueIds(marked.map((row) => row.id));
+  const repository = request.server.notificationsRepository;
+  const mark = which === 'notifications' ? repository.markNotificationsRead : repository.markOrdersRead;
+  if (accountId === null) {
+    if ('all' in body) return [];
+    throw notFound();
   }
-  const ids = uniqueIds(body.ids);
-  if (accountId === null) throw notFound();
-  const owned = and(eq(table.accountId, accountId), inArray(table.id, ids));
-  const found = await db.select({ id: table.id }).from(table).where(owned);
-  if (found.length !== ids.length) throw notFound();
-  await db.update(table).set({ readAt: now }).where(and(owned, isNull(table.readAt)));
-  return ids;
+  const marked = await mark(accountId, 'all' in body ? 'all' : uniqueIds(body.ids), request.server.now());
+  if (marked === null) throw notFound();
+  return marked;
 }
 
 /** Marks service updates read, and the account's notifications that belong to them. */
 async function markServiceUpdates({ request, body }: MarkInput) {
   const accountId = accountOf(request);
-  const { db } = request.server;
-  const now = request.server.now();
   if (accountId === null) {
     if ('all' in body) return { ids: [], notification_ids: [] };
     throw notFound();
   }
-  return db.transaction(async (tx) => {
-    const visible = (condition?: SQL) =>
-      tx
-        .select({ id: serviceUpdates.id })
-        .from(serviceUpdates)
-        .innerJoin(accountServiceUpdates, eq(accountServiceUpdates.serviceUpdateId, serviceUpdates.id))
-        .where(and(eq(accountServiceUpdates.accountId, accountId), lte(serviceUpdates.published, now), condition));
-    let ids: number[];
-    if ('all' in body) {
-      ids = uniqueIds((await visible(isNull(accountServiceUpdates.readAt))).map((row) => row.id));
-    } else {
-      ids = uniqueIds(body.ids);
-      const found = await visible(inArray(serviceUpdates.id, ids));
-      if (found.length !== ids.length) throw notFound();
-    }
-    if (ids.length === 0) return { ids, notification_ids: [] };
-    await tx
-      .update(accountServiceUpdates)
-      .set({ readAt: now })
-      .where(and(eq(accountServiceUpdates.accountId, accountId), inArray(accountServiceUpdates.serviceUpdateId, ids), isNull(accountServiceUpdates.readAt)));
-    const related = and(eq(notifications.accountId, accountId), inArray(notifications.serviceUpdateId, ids));
-    await tx.update(notifications).set({ readAt: now }).where(and(related, isNull(notifications.readAt)));
-    const relatedRows = await tx.select({ id: notifications.id }).from(notifications).where(related).orderBy(asc(notifications.id));
-    return { ids, notification_ids: relatedRows.map((row) => row.id) };
-  });
+  const ids = 'all' in body ? 'all' : uniqueIds(body.ids);
+  const marked = await request.server.notificationsRepository.markServiceUpdatesRead(accountId, ids, request.server.now());
+  if (marked === null) throw notFound();
+  return marked;
 }
 
 export const notificationHandlers = {
@@ -333,12 +231,12 @@ export const notificationHandlers = {
     reply.header('cache-control', 'no-store');
     return listNotifications({ request, query });
   },
-  markNotificationsAsRead: async ({ request, body }) => ({ ids: await markRows(request, body, notifications) }),
+  markNotificationsAsRead: async ({ request, body }) => ({ ids: await markRows({ request, body }, 'notifications') }),
   getOrders: async ({ request, query, reply }) => {
     reply.header('cache-control', 'no-store');
     return listOrders({ request, query });
   },
-  markOrdersAsRead: async ({ request, body }) => ({ ids: await markRows(request, body, orders) }),
+  markOrdersAsRead: async ({ request, body }) => ({ ids: await markRows({ request, body }, 'orders') }),
 } satisfies Pick<
   Handlers,
   'getServiceUpdates' | 'markServiceUpdatesAsRead' | 'getNotifications' | 'markNotificationsAsRead' | 'getOrders' | 'markOrdersAsRead'

@@ -318,3 +318,31 @@ describe('mark as read', () => {
     expect((await t.db.select().from(orders).where(eq(orders.accountId, account.acme))).filter((o) => o.readAt === null)).toHaveLength(3);
   });
 });
+
+describe('the notification count', () => {
+  it('counts only what the list can show: a page full of CLOA notifications without their number transfer is not a page of nothing', async () => {
+    // The trial customer has no notifications of its own; give it two it can see, and, newer, three
+    // CLOA ones whose order is another account's (so they cannot be shown).
+    const [trialUser] = await t.db.select().from(users).where(eq(users.email, demoLogins.trial.email));
+    const trialAccount = trialUser!.accountId!;
+    const [acmeOrder] = await t.db.select().from(orders).where(eq(orders.accountId, account.acme)).limit(1);
+    const at = (minutes: number) => new Date(SEED_TIME.getTime() - minutes * 60_000);
+    const detail = { title: 'Planned work', summary: 'Short', body: '<p>Body</p>', created: '2025-03-01', tags: [] };
+    const shown = await t.db
+      .insert(notifications)
+      .values([
+        { accountId: trialAccount, kind: 'TARGETED', title: 'Shown 1', lastChanged: at(50), detail },
+        { accountId: trialAccount, kind: 'TARGETED', title: 'Shown 2', lastChanged: at(60), detail },
+      ])
+      .returning({ id: notifications.id });
+    await t.db.insert(notifications).values(
+      [1, 2, 3].map((n) => ({ accountId: trialAccount, kind: 'CLOA' as const, title: `Hidden ${n}`, lastChanged: at(n), orderId: acmeOrder!.id })),
+    );
+
+    const page = await notificationsOf(key.trial, '?page_size=2');
+    expect(page.results.map((n) => n.title)).toEqual(['Shown 1', 'Shown 2']);
+    expect(page).toMatchObject({ count: 2, next: null, previous: null });
+    expect((await notificationsOf(key.trial, '?type=unread&page_size=2')).count).toBe(2);
+    expect(page.results.map((n) => n.id)).toEqual(shown.map((row) => row.id));
+  });
+});
