@@ -77,24 +77,6 @@ export async function authenticateKey(db: Database, key: string, now: Date): Pro
   return { tokenId: token.id, user, actingUserId: token.actingUserId, actingUser };
 }
 
-/**
- * Points a live token at another identity: `userId` is whom it answers as, `actingUserId`
- * the staff member behind it (null: nobody else). The key stays the same, so a switch and a
- * return change only this one session. Answers whether the token was changed.
- */
-export async function setTokenIdentity(
-  db: Pick<Database, 'update'>,
-  tokenId: number,
-  identity: { userId: number; actingUserId: number | null },
-): Promise<boolean> {
-  const changed = await db
-    .update(authTokens)
-    .set(identity)
-    .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)))
-    .returning({ id: authTokens.id });
-  return changed.length === 1;
-}
-
 export async function revokeToken(db: Database, tokenId: number, now: Date): Promise<void> {
   await db
     .update(authTokens)

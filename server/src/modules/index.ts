@@ -8,6 +8,10 @@ import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
 import { navigationHandlers } from './navigation/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
 import notificationsRepository from './notifications/notifications-repository.ts';
+import productsRepository from './products/products-repository.ts';
+import siteRepository from './site/site-repository.ts';
+import staffRepository from './staff/staff-repository.ts';
+import trialRepository from './trial/trial-repository.ts';
 import { phoneSetupHandlers } from './phone-setup/handlers.ts';
 import { profileHandlers } from './profile/handlers.ts';
 import { siteHandlers } from './site/handlers.ts';
@@ -43,4 +47,4 @@ export const endpointHandlers: Handlers = {
 export const endpointGuards: Guards = { ...callFlowGuards };
 
 /** The repositories, registered in this order after the `db` plugin; each names its dependencies. */
-export const repositories: FastifyPluginAsync[] = [notificationsRepository];
+export const repositories: FastifyPluginAsync[] = [productsRepository, siteRepository, trialRepository, notificationsRepository, staffRepository];

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { addressSummaryLine, type InstallationAddress } from '@portal/contract';
-import { products } from '../../db/schema/index.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { ownedVoipProduct, rowId } from '../products/ownership.ts';
+import { ownedVoipProduct, rowId } from '../products/products.ts';
 
 /**
  * The address lookup and a cloud phone's emergency (installation) address (spec 000 sections
@@ -25,7 +23,7 @@ export const addressHandlers = {
       post_code: parts.post_code,
     };
     // The navigation's has_installation_address follows from this column.
-    await request.server.db.update(products).set({ installationAddress: address }).where(eq(products.id, product.id));
+    await request.server.productsRepository.setInstallationAddress(product.id, address);
     return { installation_address: address };
   },
 } satisfies Pick<Handlers, 'addressLookup' | 'patchEmergencyContactDetails'>;

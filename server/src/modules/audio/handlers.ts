@@ -8,7 +8,7 @@ import { audioFiles } from '../../db/schema/index.ts';
 import { detailError } from '../../plugins/errors.ts';
 import { SpeechBusyError } from '../../speech/text-to-speech.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { notFound, ownedVoipProduct, type Product } from '../products/ownership.ts';
+import { notFound, ownedVoipProduct, type Product } from '../products/products.ts';
 
 type AudioFileRow = typeof audioFiles.$inferSelect;
 

@@ -9,7 +9,7 @@ import type { Database } from '../../db/connect.ts';
 import { callFlows, simpleCallFlows } from '../../db/schema/index.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import type { Guard, Guards, Handlers } from '../../routes/index.ts';
-import { lockProduct, notFound, ownedVoipProduct, rowId } from '../products/ownership.ts';
+import { lockProduct, notFound, ownedVoipProduct, rowId } from '../products/products.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type FlowRow = typeof callFlows.$inferSelect;
@@ -91,7 +91,7 @@ export const callFlowHandlers = {
     const product = await ownedVoipProduct(request, params.id);
     const now = request.server.now();
     const row = await request.server.db.transaction(async (tx) => {
-      const locked = await lockProduct(tx, product.id);
+      const locked = await lockProduct(request, tx, product.id);
       const others = namesExcept(await flowsOf(tx, product.id), null);
       const badName = flowNameError(body.name, others);
       if (badName) throw nameError(badName);
@@ -117,7 +117,7 @@ export const callFlowHandlers = {
     const flowId = rowId(params.flow);
     const now = request.server.now();
     const row = await request.server.db.transaction(async (tx) => {
-      const locked = await lockProduct(tx, product.id);
+      const locked = await lockProduct(request, tx, product.id);
       const rows = await flowsOf(tx, product.id);
       const current = rows.find((r) => r.id === flowId);
       if (!current) throw notFound();
@@ -154,7 +154,7 @@ export const callFlowHandlers = {
     const product = await ownedVoipProduct(request, params.id);
     const flowId = rowId(params.flow);
     await request.server.db.transaction(async (tx) => {
-      await lockProduct(tx, product.id);
+      await lockProduct(request, tx, product.id);
       const [row] = await tx
         .select()
         .from(callFlows)
@@ -177,7 +177,7 @@ export const callFlowHandlers = {
     const product = await ownedVoipProduct(request, params.id);
     const now = request.server.now();
     const flow = await request.server.db.transaction(async (tx) => {
-      await lockProduct(tx, product.id);
+      await lockProduct(request, tx, product.id);
       const current = await simpleCallFlowOf(tx, product.id);
       checkVersion(request, current.version, body.version);
       if (body.enable === undefined && body.data === undefined) return current;

@@ -1,18 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
 import { deriveProductKind, sortProductsLiveFirst } from '@portal/contract';
-import { accounts, products } from '../../db/schema/index.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { Handlers } from '../../routes/index.ts';
 
 export const navigationHandlers = {
   navigation: async ({ request }) => {
-    const { db } = request.server;
     const { accountId } = authOf(request).user;
     // Staff users have no account of their own.
     if (accountId === null) return { account: null, products: [] };
 
-    const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
-    const rows = await db.select().from(products).where(eq(products.accountId, accountId)).orderBy(asc(products.id));
+    const { productsRepository } = request.server;
+    const [account, rows] = await Promise.all([productsRepository.account(accountId), productsRepository.ofAccount(accountId)]);
     return {
       account: account ? { id: account.id, name: account.name } : null,
       products: sortProductsLiveFirst(

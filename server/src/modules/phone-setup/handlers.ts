@@ -16,7 +16,7 @@ import { holdMusicSettings, voicemailSettings } from '../../db/schema/index.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import { speakFor } from '../audio/handlers.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { ownedVoipProduct } from '../products/ownership.ts';
+import { ownedVoipProduct } from '../products/products.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type VoicemailRow = typeof voicemailSettings.$inferSelect;

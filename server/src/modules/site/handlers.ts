@@ -1,9 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
 import { isUkPhoneNumber } from '@portal/editor-core';
 import { advancedCallFlowAddOn } from '../call-flows/limits.ts';
-import { phoneNumbers, products, voipUsers } from '../../db/schema/index.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { ownedVoipProduct } from '../products/ownership.ts';
+import { ownedVoipProduct } from '../products/products.ts';
 
 /** Extension shown for a number that rings no one directly (spec 001 section 3). */
 export const NOT_ASSIGNED = 'Not Assigned';
@@ -11,11 +9,8 @@ export const NOT_ASSIGNED = 'Not Assigned';
 export const siteHandlers = {
   getSite: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const { db } = request.server;
-    const [numbers, users] = await Promise.all([
-      db.select().from(phoneNumbers).where(eq(phoneNumbers.productId, product.id)).orderBy(asc(phoneNumbers.id)),
-      db.select().from(voipUsers).where(eq(voipUsers.productId, product.id)).orderBy(asc(voipUsers.id)),
-    ]);
+    const { siteRepository } = request.server;
+    const [numbers, users] = await Promise.all([siteRepository.numbers(product.id), siteRepository.users(product.id)]);
     const pilot = numbers[0];
     return {
       product_id: product.id,
@@ -36,12 +31,7 @@ export const siteHandlers = {
 
   getSiteNumbers: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const rows = await request.server.db
-      .select({ id: phoneNumbers.id, number: phoneNumbers.number, extension: voipUsers.extension })
-      .from(phoneNumbers)
-      .leftJoin(voipUsers, eq(voipUsers.id, phoneNumbers.voipUserId))
-      .where(eq(phoneNumbers.productId, product.id))
-      .orderBy(asc(phoneNumbers.id));
+    const rows = await request.server.siteRepository.numbersWithExtensions(product.id);
     return {
       // The pilot number (the first) reaches the call flow, so its "extension" is the public number itself.
       results: rows.map((row, index) => ({ number: row.number, extension: index === 0 ? row.number : (row.extension ?? NOT_ASSIGNED) })),
@@ -55,11 +45,7 @@ export const siteHandlers = {
   patchAdvancedCallFlowAddOn: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
     if (product.advancedCallFlows) return advancedCallFlowAddOn(product);
-    const [updated] = await request.server.db
-      .update(products)
-      .set({ advancedCallFlows: true })
-      .where(eq(products.id, product.id))
-      .returning();
+    const updated = await request.server.productsRepository.addAdvancedCallFlows(product.id);
     return advancedCallFlowAddOn(updated ?? { ...product, advancedCallFlows: true });
   },
 } satisfies Pick<Handlers, 'getSite' | 'getSiteNumbers' | 'isUkPhoneNumber' | 'getAdvancedCallFlowAddOn' | 'patchAdvancedCallFlowAddOn'>;

@@ -1,7 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuditAction } from '@portal/contract';
-import type { Database } from '../../db/connect.ts';
-import { staffAuditLog } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,41 +7,12 @@ declare module 'fastify' {
   }
 }
 
-interface Person {
-  id: number;
-  email: string;
-}
-
-export interface AuditRecord {
-  action: AuditAction;
-  staff: Person;
-  customer: Person;
-  method: string;
-  path: string;
-  status: number;
-  at: Date;
-}
-
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Paths are bounded by Fastify's URL limits already; this keeps a pathological one from bloating the log.
 const MAX_PATH_LENGTH = 2000;
 
 /** The path of a request without its query, as the audit log keeps it. */
 export const auditPathOf = (request: FastifyRequest) => (request.url.split('?')[0] ?? '').slice(0, MAX_PATH_LENGTH);
-
-export async function writeAuditEntry(db: Pick<Database, 'insert'>, record: AuditRecord): Promise<void> {
-  await db.insert(staffAuditLog).values({
-    action: record.action,
-    staffUserId: record.staff.id,
-    staffEmail: record.staff.email,
-    customerUserId: record.customer.id,
-    customerEmail: record.customer.email,
-    method: record.method,
-    path: record.path,
-    status: record.status,
-    createdAt: record.at,
-  });
-}
 
 /**
  * onSend hook: a change made while switched (an unsafe method answered 2xx on a session
@@ -57,7 +25,7 @@ export async function auditSwitchedChange(request: FastifyRequest, reply: Fastif
   if (!auth?.actingUser || request.staffAudited || !UNSAFE_METHODS.has(request.method)) return payload;
   if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
   request.staffAudited = true;
-  await writeAuditEntry(request.server.db, {
+  await request.server.staffRepository.writeAuditEntry({
     action: 'change',
     staff: auth.actingUser,
     customer: auth.user,

@@ -1,11 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
 import { errorMessages, staffMessages, type SwitchUserError } from '@portal/contract';
-import { realUserOf, setTokenIdentity, type AuthenticatedUser } from '../../auth/tokens.ts';
-import { staffAuditLog, users } from '../../db/schema/index.ts';
+import { realUserOf, type AuthenticatedUser } from '../../auth/tokens.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import { canManageOtherUsers } from './access.ts';
-import { auditPathOf, writeAuditEntry } from './audit.ts';
+import { auditPathOf } from './audit.ts';
+import type { AuditRecord } from './staff-repository.ts';
 import type { Handlers } from '../../routes/index.ts';
 
 /** Entries the audit log answers when page_size is not given. */
@@ -26,20 +25,18 @@ export const staffHandlers = {
     const staff = realUserOf(auth);
     if (!canManageOtherUsers(staff)) throw switchError(403, staffMessages.notAllowed);
 
-    const { db } = request.server;
-    const [customer] = await db.select().from(users).where(eq(users.email, body.email.toLowerCase())).limit(1);
+    const { staffRepository } = request.server;
+    const customer = await staffRepository.userByEmail(body.email.toLowerCase());
     if (!customer) throw switchError(404, staffMessages.unknownUser(body.email));
     if (customer.id === staff.id) throw switchError(400, staffMessages.ownAccount);
     // A staff account may hold more than its viewer: acting as it would be a way up.
     if (customer.isStaff) throw switchError(403, staffMessages.staffAccount);
 
     const at = request.server.now();
-    await db.transaction(async (tx) => {
-      if (!(await setTokenIdentity(tx, auth.tokenId, { userId: customer.id, actingUserId: staff.id }))) {
-        throw detailError(401, errorMessages.invalidToken);
-      }
-      await writeAuditEntry(tx, { action: 'switch', staff, customer, method: request.method, path: auditPathOf(request), status: 200, at });
-    });
+    const record: AuditRecord = { action: 'switch', staff, customer, method: request.method, path: auditPathOf(request), status: 200, at };
+    if (!(await staffRepository.switchSession(auth.tokenId, { userId: customer.id, actingUserId: staff.id }, record))) {
+      throw detailError(401, errorMessages.invalidToken);
+    }
     request.staffAudited = true;
     const name = nameOf(customer);
     return { detail: staffMessages.switched(name), viewing: { email: customer.email, name } };
@@ -51,12 +48,10 @@ export const staffHandlers = {
     if (!staff) throw switchError(400, staffMessages.notSwitched);
 
     const at = request.server.now();
-    await request.server.db.transaction(async (tx) => {
-      if (!(await setTokenIdentity(tx, auth.tokenId, { userId: staff.id, actingUserId: null }))) {
-        throw detailError(401, errorMessages.invalidToken);
-      }
-      await writeAuditEntry(tx, { action: 'return', staff, customer: auth.user, method: request.method, path: auditPathOf(request), status: 200, at });
-    });
+    const record: AuditRecord = { action: 'return', staff, customer: auth.user, method: request.method, path: auditPathOf(request), status: 200, at };
+    if (!(await request.server.staffRepository.switchSession(auth.tokenId, { userId: staff.id, actingUserId: null }, record))) {
+      throw detailError(401, errorMessages.invalidToken);
+    }
     request.staffAudited = true;
     return { detail: staffMessages.returned };
   },
@@ -64,12 +59,7 @@ export const staffHandlers = {
   staffAuditLog: async ({ query, request }) => {
     if (!canManageOtherUsers(realUserOf(authOf(request)))) throw detailError(403, staffMessages.auditNotAllowed);
     const customer = query.customer?.trim().toLowerCase();
-    const rows = await request.server.db
-      .select()
-      .from(staffAuditLog)
-      .where(customer ? eq(staffAuditLog.customerEmail, customer) : undefined)
-      .orderBy(desc(staffAuditLog.createdAt), desc(staffAuditLog.id))
-      .limit(query.page_size ?? DEFAULT_AUDIT_PAGE_SIZE);
+    const rows = await request.server.staffRepository.auditLog(customer, query.page_size ?? DEFAULT_AUDIT_PAGE_SIZE);
     return {
       results: rows.map((row) => ({
         id: row.id,

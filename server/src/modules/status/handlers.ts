@@ -1,8 +1,6 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { creditControlStatuses, products, voipUsers } from '../../db/schema/index.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { ownedVoipProduct, rowId } from '../products/ownership.ts';
+import { ownedVoipProduct, rowId } from '../products/products.ts';
 
 /**
  * The statuses the default layout loads at start-up (spec 000 section 4): getting started,
@@ -13,38 +11,25 @@ export const statusHandlers = {
   getGettingStarted: async ({ request }) => {
     const { accountId } = authOf(request).user;
     if (accountId === null) return { getting_started_product_ids: [] };
-    const rows = await request.server.db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.accountId, accountId), eq(products.kind, 'voip'), eq(products.showWelcome, true)))
-      .orderBy(asc(products.id));
-    return { getting_started_product_ids: rows.map((row) => row.id) };
+    return { getting_started_product_ids: await request.server.productsRepository.voipWithWelcomeDue(accountId) };
   },
 
   getServiceStatus: async ({ request }) => {
     const { accountId } = authOf(request).user;
     if (accountId === null) return { results: [] };
-    const rows = await request.server.db
-      .select({ id: products.id, status: products.serviceStatus, reason: products.serviceBlockedReason })
-      .from(products)
-      .where(and(eq(products.accountId, accountId), eq(products.kind, 'voip')))
-      .orderBy(asc(products.id));
+    const rows = await request.server.productsRepository.voipOfAccount(accountId);
     return {
       results: rows.map((row) => ({
         product_id: row.id,
-        service_status: row.status,
-        reason: row.status === 'blocked' ? row.reason : null,
+        service_status: row.serviceStatus,
+        reason: row.serviceStatus === 'blocked' ? row.serviceBlockedReason : null,
       })),
     };
   },
 
   getLockedUsers: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.id));
-    const rows = await request.server.db
-      .select()
-      .from(voipUsers)
-      .where(and(eq(voipUsers.productId, product.id), isNotNull(voipUsers.lockedAt)))
-      .orderBy(asc(voipUsers.id));
+    const rows = await request.server.siteRepository.lockedUsers(product.id);
     return {
       results: rows.map((user) => ({
         user_id: user.id,
@@ -57,11 +42,7 @@ export const statusHandlers = {
   getCreditStatus: async ({ request }) => {
     const { accountId } = authOf(request).user;
     if (accountId === null) return { results: [] };
-    const rows = await request.server.db
-      .select()
-      .from(creditControlStatuses)
-      .where(eq(creditControlStatuses.accountId, accountId))
-      .orderBy(asc(creditControlStatuses.id));
+    const rows = await request.server.productsRepository.creditStatuses(accountId);
     return {
       results: rows.map((row) => ({
         account_id: row.accountId,

@@ -1,14 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { TrialStatus } from '@portal/contract';
-import { products, trials } from '../../db/schema/index.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { notFound } from '../products/ownership.ts';
+import { notFound } from '../products/products.ts';
+import type { TrialChanges, TrialRow } from './trial-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-type TrialRow = typeof trials.$inferSelect;
 
 /** The answer for a customer with no product in a trial (and for staff, who have no account). */
 const noTrial: TrialStatus = {
@@ -27,14 +24,7 @@ const noTrial: TrialStatus = {
 async function trialOf(request: FastifyRequest): Promise<TrialRow | null> {
   const { accountId } = authOf(request).user;
   if (accountId === null) return null;
-  const [found] = await request.server.db
-    .select({ trial: trials })
-    .from(trials)
-    .innerJoin(products, eq(products.id, trials.productId))
-    .where(and(eq(products.accountId, accountId), eq(products.kind, 'voip')))
-    .orderBy(asc(products.id))
-    .limit(1);
-  return found?.trial ?? null;
+  return request.server.trialRepository.ofAccount(accountId);
 }
 
 function statusOf(row: TrialRow, now: Date): TrialStatus {
@@ -67,16 +57,13 @@ export const trialHandlers = {
     // Nothing to update for a customer who is not in a trial.
     if (!row) throw notFound();
     const sections = body.quickstart_popup_sections_completed;
-    const changes = {
-      ...(sections && {
-        // Merged in the database, so two steps completed at once both stay completed.
-        quickstartPopupSectionsCompleted: sql`${trials.quickstartPopupSectionsCompleted} || ${JSON.stringify(sections)}::jsonb`,
-      }),
+    const changes: TrialChanges = {
+      ...(sections && { completedSections: sections }),
       ...(body.customer_feedback !== undefined && { customerFeedback: body.customer_feedback || null }),
       ...(body.show_quickstart_popup !== undefined && { showQuickstartPopup: body.show_quickstart_popup }),
     };
     if (Object.keys(changes).length === 0) return statusOf(row, request.server.now());
-    const [updated] = await request.server.db.update(trials).set(changes).where(eq(trials.productId, row.productId)).returning();
+    const updated = await request.server.trialRepository.update(row.productId, changes);
     return statusOf(updated ?? row, request.server.now());
   },
 } satisfies Pick<Handlers, 'getTrialStatus' | 'patchTrialStatus'>;

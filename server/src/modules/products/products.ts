@@ -1,8 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { errorMessages } from '@portal/contract';
-import type { Database } from '../../db/connect.ts';
-import { products } from '../../db/schema/index.ts';
+import type { Product, Queries } from './products-repository.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { detailError } from '../../plugins/errors.ts';
 
@@ -18,7 +16,7 @@ export function rowId(value: number | string): number {
   return id;
 }
 
-export type Product = typeof products.$inferSelect;
+export type { Product } from './products-repository.ts';
 
 /**
  * The cloud phone product `id` of the signed-in user's account (a staff token acting as a
@@ -29,18 +27,14 @@ export async function ownedVoipProduct(request: FastifyRequest, id: number): Pro
   const { accountId } = authOf(request).user;
   const productId = rowId(id);
   if (accountId === null) throw notFound();
-  const [product] = await request.server.db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, productId), eq(products.accountId, accountId), eq(products.kind, 'voip')))
-    .limit(1);
+  const product = await request.server.productsRepository.ownedVoip(accountId, productId);
   if (!product) throw notFound();
   return product;
 }
 
 /** Locks a product's row until the transaction ends, so changes to its flows happen one at a time. */
-export async function lockProduct(tx: Pick<Database, 'select'>, productId: number): Promise<Product> {
-  const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+export async function lockProduct(request: FastifyRequest, tx: Queries, productId: number): Promise<Product> {
+  const product = await request.server.productsRepository.lock(tx, productId);
   if (!product) throw notFound();
   return product;
 }
