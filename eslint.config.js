@@ -7,6 +7,34 @@ import globals from 'globals';
 // editor-core -> nothing of ours; contract -> editor-core; src and server -> contract, editor-core.
 const ours = (...names) => names.map((name) => ({ group: [`**/${name}/**`, `@portal/${name}`], message: `ARCHITECTURE.md: this folder may not import ${name}/` }));
 
+// Server files that may import the query builder and the schema (the rule below forbids it elsewhere).
+export const SERVER_QUERY_FILES = [
+  'server/src/**/*repository*.ts',
+  'server/src/db/**',
+  'server/src/modules/**/demo-*.ts',
+  'server/src/**/*.test.ts',
+  'server/src/test/**',
+  // Still to move into repositories (issue 12): each leaves this list when its queries do.
+  'server/src/auth/me.ts',
+  'server/src/auth/one-time-keys.ts',
+  'server/src/auth/rate-limit.ts',
+  'server/src/auth/sms-codes.ts',
+  'server/src/auth/throttle.ts',
+  'server/src/auth/tokens.ts',
+  'server/src/auth/verification.ts',
+  'server/src/modules/account/handlers.ts',
+  'server/src/modules/audio/handlers.ts',
+  'server/src/modules/auth/handlers.ts',
+  'server/src/modules/call-flows/handlers.ts',
+  'server/src/modules/phone-setup/handlers.ts',
+  'server/src/modules/profile/handlers.ts',
+  'server/src/modules/social/handlers.ts',
+];
+const queryBuilder = [
+  { group: ['drizzle-orm', 'drizzle-orm/*'], message: "Only a module's repository (modules/<area>/*repository.ts) or db/ queries the database: call the repository" },
+  { group: ['**/db/schema', '**/db/schema/*'], message: "Only a module's repository (modules/<area>/*repository.ts) or db/ reads the schema: call the repository" },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'server/drizzle', '.e2e-data'] },
   js.configs.recommended,
@@ -36,6 +64,13 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     languageOptions: { globals: globals.node },
     rules: { 'no-restricted-imports': ['error', { patterns: [...ours('src')] }] },
+  },
+  {
+    // Only a module's repository (and db/, the demo data it seeds, and tests) queries the database:
+    // handlers, rules and plugins call repositories (ARCHITECTURE.md, server modules).
+    files: ['server/src/**/*.ts'],
+    ignores: SERVER_QUERY_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...ours('src'), ...queryBuilder] }] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
