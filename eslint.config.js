@@ -25,7 +25,6 @@ export const SERVER_QUERY_FILES = [
   'server/src/modules/account/handlers.ts',
   'server/src/modules/audio/handlers.ts',
   'server/src/modules/auth/handlers.ts',
-  'server/src/modules/call-flows/handlers.ts',
   'server/src/modules/phone-setup/handlers.ts',
   'server/src/modules/profile/handlers.ts',
   'server/src/modules/social/handlers.ts',

@@ -4,6 +4,7 @@ import { accountHandlers } from './account/handlers.ts';
 import { addressHandlers } from './address/handlers.ts';
 import { audioHandlers } from './audio/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
+import callFlowsRepository from './call-flows/call-flows-repository.ts';
 import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
 import { navigationHandlers } from './navigation/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
@@ -47,4 +48,4 @@ export const endpointHandlers: Handlers = {
 export const endpointGuards: Guards = { ...callFlowGuards };
 
 /** The repositories, registered in this order after the `db` plugin; each names its dependencies. */
-export const repositories: FastifyPluginAsync[] = [productsRepository, siteRepository, trialRepository, notificationsRepository, staffRepository];
+export const repositories: FastifyPluginAsync[] = [productsRepository, siteRepository, trialRepository, notificationsRepository, staffRepository, callFlowsRepository];

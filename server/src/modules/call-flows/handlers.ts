@@ -1,18 +1,15 @@
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { callFlowMessages, type SimpleCallFlow, type StoredCallFlow } from '@portal/contract';
 import { checkOpeningHours, flowNameError } from '@portal/editor-core';
 import { flowSizeProblem, flowStoreProblem, isStoredFlowValid } from './checks.ts';
 import { nodeLimitsFor } from './limits.ts';
 import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from './simple.ts';
 import { checkVersion, sendVersion } from './versions.ts';
-import type { Database } from '../../db/connect.ts';
-import { callFlows, simpleCallFlows } from '../../db/schema/index.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import type { Guard, Guards, Handlers } from '../../routes/index.ts';
-import { lockProduct, notFound, ownedVoipProduct, rowId } from '../products/products.ts';
+import { notFound, ownedVoipProduct, rowId, type Product } from '../products/products.ts';
+import type { CallFlowQueries, FlowRow, SimpleFlowRow } from './call-flows-repository.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type FlowRow = typeof callFlows.$inferSelect;
 
 function toStored(row: FlowRow): StoredCallFlow {
   return {
@@ -29,27 +26,13 @@ const nameError = (message: string) => new ApiError(400, { name: [message] });
 const invalidActiveFlow = () => detailError(400, callFlowMessages.invalidActiveFlow);
 
 /**
- * Exactly one flow is active: enabling one disables every other custom flow of the product
- * (all but `keep`) and, unless the simple call flow is the one, the simple call flow.
- * Each disabled flow gets a new version, so an editor holding the old one hears of it.
+ * Runs `work` with the product's row locked (its flows change one at a time). Exactly one flow is
+ * active: enabling one disables every other (flows.disableOthers).
  */
-async function disableOtherFlows(tx: Tx, productId: number, now: Date, keep: { flowId?: number; simple?: boolean }) {
-  const conditions: SQL[] = [eq(callFlows.productId, productId), eq(callFlows.enable, true)];
-  if (keep.flowId !== undefined) conditions.push(ne(callFlows.id, keep.flowId));
-  await tx
-    .update(callFlows)
-    .set({ enable: false, version: sql`${callFlows.version} + 1`, updatedAt: now })
-    .where(and(...conditions));
-  if (!keep.simple) {
-    await tx
-      .update(simpleCallFlows)
-      .set({ enable: false, version: sql`${simpleCallFlows.version} + 1`, updatedAt: now })
-      .where(and(eq(simpleCallFlows.productId, productId), eq(simpleCallFlows.enable, true)));
-  }
-}
-
-async function flowsOf(db: Pick<Database, 'select'>, productId: number): Promise<FlowRow[]> {
-  return db.select().from(callFlows).where(eq(callFlows.productId, productId)).orderBy(asc(callFlows.id));
+async function withProductLocked<T>(request: FastifyRequest, productId: number, work: (locked: Product, flows: CallFlowQueries) => Promise<T>): Promise<T> {
+  const result = await request.server.callFlowsRepository.withProductLocked(productId, work);
+  if (result === null) throw notFound();
+  return result;
 }
 
 const namesExcept = (rows: readonly FlowRow[], id: number | null) => rows.filter((row) => row.id !== id).map((row) => row.name);
@@ -66,7 +49,7 @@ export const callFlowGuards: Guards = { createCallFlow: checkFlowSize, patchCall
 export const callFlowHandlers = {
   listCallFlows: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const rows = await flowsOf(request.server.db, product.id);
+    const rows = await request.server.callFlowsRepository.flows(product.id);
     return {
       results: rows.map((row) => {
         const { data: _data, ...summary } = toStored(row);
@@ -77,11 +60,7 @@ export const callFlowHandlers = {
 
   getCallFlow: async ({ params, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const [row] = await request.server.db
-      .select()
-      .from(callFlows)
-      .where(and(eq(callFlows.id, rowId(params.flow)), eq(callFlows.productId, product.id)))
-      .limit(1);
+    const row = await request.server.callFlowsRepository.flow(product.id, rowId(params.flow));
     if (!row) throw notFound();
     sendVersion(reply, row.version);
     return toStored(row);
@@ -90,22 +69,17 @@ export const callFlowHandlers = {
   createCallFlow: async ({ params, body, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
     const now = request.server.now();
-    const row = await request.server.db.transaction(async (tx) => {
-      const locked = await lockProduct(request, tx, product.id);
-      const others = namesExcept(await flowsOf(tx, product.id), null);
+    const row = await withProductLocked(request, product.id, async (locked, flows) => {
+      const others = namesExcept(await flows.flows(product.id), null);
       const badName = flowNameError(body.name, others);
       if (badName) throw nameError(badName);
       const problem = flowStoreProblem(body.data, nodeLimitsFor(locked), locked.advancedCallFlows);
       if (problem) throw detailError(400, problem);
       if (body.enable) {
         if (!isStoredFlowValid(body, others)) throw invalidActiveFlow();
-        await disableOtherFlows(tx, product.id, now, {});
+        await flows.disableOthers(product.id, now, {});
       }
-      const [created] = await tx
-        .insert(callFlows)
-        .values({ productId: product.id, name: body.name, enable: body.enable, data: body.data, createdAt: now, updatedAt: now })
-        .returning();
-      return created as FlowRow;
+      return flows.create(product.id, { name: body.name, enable: body.enable, data: body.data }, now);
     });
     reply.header('location', `/api/v2/voip/${product.id}/call-flows/${row.id}/`);
     sendVersion(reply, row.version);
@@ -116,9 +90,8 @@ export const callFlowHandlers = {
     const product = await ownedVoipProduct(request, params.id);
     const flowId = rowId(params.flow);
     const now = request.server.now();
-    const row = await request.server.db.transaction(async (tx) => {
-      const locked = await lockProduct(request, tx, product.id);
-      const rows = await flowsOf(tx, product.id);
+    const row = await withProductLocked(request, product.id, async (locked, flows) => {
+      const rows = await flows.flows(product.id);
       const current = rows.find((r) => r.id === flowId);
       if (!current) throw notFound();
       checkVersion(request, current.version, body.version);
@@ -138,13 +111,8 @@ export const callFlowHandlers = {
       if (next.enable && (body.enable === true || body.data !== undefined) && !isStoredFlowValid(next, others)) {
         throw invalidActiveFlow();
       }
-      if (next.enable) await disableOtherFlows(tx, product.id, now, { flowId });
-      const [updated] = await tx
-        .update(callFlows)
-        .set({ ...next, version: current.version + 1, updatedAt: now })
-        .where(eq(callFlows.id, flowId))
-        .returning();
-      return updated as FlowRow;
+      if (next.enable) await flows.disableOthers(product.id, now, { flowId });
+      return flows.update(flowId, next, current.version + 1, now);
     });
     sendVersion(reply, row.version);
     return toStored(row);
@@ -153,22 +121,18 @@ export const callFlowHandlers = {
   deleteCallFlow: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
     const flowId = rowId(params.flow);
-    await request.server.db.transaction(async (tx) => {
-      await lockProduct(request, tx, product.id);
-      const [row] = await tx
-        .select()
-        .from(callFlows)
-        .where(and(eq(callFlows.id, flowId), eq(callFlows.productId, product.id)));
+    await withProductLocked(request, product.id, async (_locked, flows) => {
+      const row = await flows.flow(product.id, flowId);
       if (!row) throw notFound();
       checkVersion(request, row.version);
-      await tx.delete(callFlows).where(eq(callFlows.id, flowId));
+      await flows.remove(flowId);
     });
     return { detail: 'Call flow deleted.' };
   },
 
   getSimpleCallFlow: async ({ params, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const flow = await simpleCallFlowOf(request.server.db, product.id);
+    const flow = simpleCallFlowOf(await request.server.callFlowsRepository.simple(product.id));
     sendVersion(reply, flow.version);
     return flow;
   },
@@ -176,9 +140,8 @@ export const callFlowHandlers = {
   patchSimpleCallFlow: async ({ params, body, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
     const now = request.server.now();
-    const flow = await request.server.db.transaction(async (tx) => {
-      await lockProduct(request, tx, product.id);
-      const current = await simpleCallFlowOf(tx, product.id);
+    const flow = await withProductLocked(request, product.id, async (_locked, flows) => {
+      const current = simpleCallFlowOf(await flows.simple(product.id));
       checkVersion(request, current.version, body.version);
       if (body.enable === undefined && body.data === undefined) return current;
 
@@ -193,14 +156,9 @@ export const callFlowHandlers = {
       if (next.enable && welcome.enabled && !welcome.audio_file?.trim()) {
         throw detailError(400, callFlowMessages.welcomeGreetingNeedsAudio);
       }
-      if (next.enable) await disableOtherFlows(tx, product.id, now, { simple: true });
+      if (next.enable) await flows.disableOthers(product.id, now, { simple: true });
       const values = { ...next, name: SIMPLE_CALL_FLOW_NAME, version: current.version + 1, updatedAt: now };
-      const [saved] = await tx
-        .insert(simpleCallFlows)
-        .values({ productId: product.id, ...values })
-        .onConflictDoUpdate({ target: simpleCallFlows.productId, set: values })
-        .returning();
-      if (!saved) throw new Error('simple call flow not saved');
+      const saved = await flows.saveSimple(product.id, values);
       return { enable: saved.enable, name: saved.name, data: saved.data, version: saved.version };
     });
     sendVersion(reply, flow.version);
@@ -218,8 +176,7 @@ export const callFlowHandlers = {
 >;
 
 /** The stored simple call flow, or the defaults (version 1) when the product has never changed it. */
-async function simpleCallFlowOf(db: Pick<Database, 'select'>, productId: number): Promise<SimpleCallFlow> {
-  const [row] = await db.select().from(simpleCallFlows).where(eq(simpleCallFlows.productId, productId)).limit(1);
+function simpleCallFlowOf(row: SimpleFlowRow | undefined): SimpleCallFlow {
   if (!row) return { enable: false, name: SIMPLE_CALL_FLOW_NAME, data: defaultSimpleCallFlowData(), version: 1 };
   return { enable: row.enable, name: row.name, data: row.data, version: row.version };
 }

@@ -12,9 +12,6 @@ declare module 'fastify' {
 export type Product = typeof products.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
 
-/** A transaction or the database: what a repository method that may run inside another's transaction takes. */
-export type Queries = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
-
 /** Accounts and their products: the rows every area's ownership check reads. */
 export function createProductsRepository(db: Database) {
   const voipOf = (accountId: number, extra?: SQL) => and(eq(products.accountId, accountId), eq(products.kind, 'voip'), extra);
@@ -51,15 +48,6 @@ export function createProductsRepository(db: Database) {
         .from(products)
         .where(voipOf(accountId, eq(products.id, productId)))
         .limit(1);
-      return product;
-    },
-
-    /**
-     * Locks a product's row until the transaction `tx` ends, so changes to its flows happen one
-     * at a time. Answers the product as locked.
-     */
-    async lock(tx: Queries, productId: number): Promise<Product | undefined> {
-      const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
       return product;
     },
 

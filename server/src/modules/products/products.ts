@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { errorMessages } from '@portal/contract';
-import type { Product, Queries } from './products-repository.ts';
+import type { Product } from './products-repository.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { detailError } from '../../plugins/errors.ts';
 
@@ -28,13 +28,6 @@ export async function ownedVoipProduct(request: FastifyRequest, id: number): Pro
   const productId = rowId(id);
   if (accountId === null) throw notFound();
   const product = await request.server.productsRepository.ownedVoip(accountId, productId);
-  if (!product) throw notFound();
-  return product;
-}
-
-/** Locks a product's row until the transaction ends, so changes to its flows happen one at a time. */
-export async function lockProduct(request: FastifyRequest, tx: Queries, productId: number): Promise<Product> {
-  const product = await request.server.productsRepository.lock(tx, productId);
   if (!product) throw notFound();
   return product;
 }
