@@ -23,9 +23,7 @@ export const SERVER_QUERY_FILES = [
   'server/src/auth/tokens.ts',
   'server/src/auth/verification.ts',
   'server/src/modules/account/handlers.ts',
-  'server/src/modules/audio/handlers.ts',
   'server/src/modules/auth/handlers.ts',
-  'server/src/modules/phone-setup/handlers.ts',
   'server/src/modules/profile/handlers.ts',
   'server/src/modules/social/handlers.ts',
 ];

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Guards, Handlers } from '../routes/index.ts';
 import { accountHandlers } from './account/handlers.ts';
 import { addressHandlers } from './address/handlers.ts';
+import audioRepository from './audio/audio-repository.ts';
 import { audioHandlers } from './audio/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
 import callFlowsRepository from './call-flows/call-flows-repository.ts';
@@ -14,6 +15,7 @@ import siteRepository from './site/site-repository.ts';
 import staffRepository from './staff/staff-repository.ts';
 import trialRepository from './trial/trial-repository.ts';
 import { phoneSetupHandlers } from './phone-setup/handlers.ts';
+import phoneSetupRepository from './phone-setup/phone-setup-repository.ts';
 import { profileHandlers } from './profile/handlers.ts';
 import { siteHandlers } from './site/handlers.ts';
 import { socialHandlers } from './social/handlers.ts';
@@ -48,4 +50,4 @@ export const endpointHandlers: Handlers = {
 export const endpointGuards: Guards = { ...callFlowGuards };
 
 /** The repositories, registered in this order after the `db` plugin; each names its dependencies. */
-export const repositories: FastifyPluginAsync[] = [productsRepository, siteRepository, trialRepository, notificationsRepository, staffRepository, callFlowsRepository];
+export const repositories: FastifyPluginAsync[] = [productsRepository, siteRepository, trialRepository, notificationsRepository, staffRepository, callFlowsRepository, audioRepository, phoneSetupRepository];

@@ -1,16 +1,13 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { MAX_AUDIO_NAME_LENGTH, cleanTtsText, type AudioFile, type TtsVoice } from '@portal/contract';
 import { defaultHoldMusic } from '../../audio/defaults.ts';
 import { sendAudio } from '../../audio/serve.ts';
 import { checkedUpload, newStoredFilename } from '../../audio/uploads.ts';
-import { audioFiles } from '../../db/schema/index.ts';
 import { detailError } from '../../plugins/errors.ts';
 import { SpeechBusyError } from '../../speech/text-to-speech.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, type Product } from '../products/products.ts';
-
-type AudioFileRow = typeof audioFiles.$inferSelect;
+import type { AudioFileRow } from './audio-repository.ts';
 
 function toAudioFile(row: AudioFileRow): AudioFile {
   return {
@@ -25,12 +22,8 @@ function toAudioFile(row: AudioFileRow): AudioFile {
   };
 }
 
-async function listFiles(request: FastifyRequest, productId: number, filters: SQL[] = []) {
-  const rows = await request.server.db
-    .select()
-    .from(audioFiles)
-    .where(and(eq(audioFiles.productId, productId), ...filters))
-    .orderBy(asc(audioFiles.id));
+async function listFiles(request: FastifyRequest, productId: number, filter: { storedFilename?: string; kind?: AudioFileRow['kind'] } = {}) {
+  const rows = await request.server.audioRepository.list(productId, filter);
   return { results: rows.map(toAudioFile) };
 }
 
@@ -46,26 +39,21 @@ async function storeAudioFile(request: FastifyRequest, product: Product, bytes: 
   const storageKey = `${product.id}/${storedFilename}`;
   await request.server.audio.put(storageKey, audio.wav);
   try {
-    const [row] = await request.server.db
-      .insert(audioFiles)
-      .values({
-        productId: product.id,
-        storedFilename,
-        kind: file.kind,
-        subKind: file.subKind,
-        callFlowFilename: file.callFlowFilename ?? storedFilename,
-        name: file.name,
-        text: file.text,
-        ttsVoice: file.ttsVoice,
-        durationMs: audio.durationMs,
-        contentType: 'audio/wav',
-        sizeBytes: audio.wav.length,
-        storageKey,
-        createdAt: request.server.now(),
-      })
-      .returning();
-    if (!row) throw new Error('audio file not inserted');
-    return row;
+    return await request.server.audioRepository.add({
+      productId: product.id,
+      storedFilename,
+      kind: file.kind,
+      subKind: file.subKind,
+      callFlowFilename: file.callFlowFilename ?? storedFilename,
+      name: file.name,
+      text: file.text,
+      ttsVoice: file.ttsVoice,
+      durationMs: audio.durationMs,
+      contentType: 'audio/wav',
+      sizeBytes: audio.wav.length,
+      storageKey,
+      createdAt: request.server.now(),
+    });
   } catch (error) {
     await request.server.audio.delete(storageKey).catch(() => {});
     throw error;
@@ -100,28 +88,21 @@ export const audioHandlers = {
 
   listAudioFiles: async ({ params, query, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const filters: SQL[] = [];
-    for (const [column, value] of [
-      [audioFiles.storedFilename, query.filename],
-      [audioFiles.kind, query.kind],
-    ] as const) {
-      if (value === undefined) continue;
+    for (const value of [query.filename, query.kind]) {
       // PostgreSQL text cannot hold NUL, so such a value matches nothing.
-      if (value.includes('\u0000')) return { results: [] };
-      filters.push(eq(column, value));
+      if (value?.includes('\u0000')) return { results: [] };
     }
-    return listFiles(request, product.id, filters);
+    return listFiles(request, product.id, {
+      ...(query.filename !== undefined && { storedFilename: query.filename }),
+      ...(query.kind !== undefined && { kind: query.kind }),
+    });
   },
 
   downloadCallFlowAudioFile: async ({ params, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
     // PostgreSQL text cannot hold NUL, so such a name can name no file.
     if (params.name.includes('\u0000')) throw notFound();
-    const [file] = await request.server.db
-      .select()
-      .from(audioFiles)
-      .where(and(eq(audioFiles.productId, product.id), eq(audioFiles.storedFilename, params.name)))
-      .limit(1);
+    const file = await request.server.audioRepository.byStoredFilename(product.id, params.name);
     const bytes = file ? await request.server.audio.get(file.storageKey) : null;
     if (!file || !bytes) throw notFound();
     return sendAudio(request, reply, bytes, file.storedFilename);

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   DEFAULT_VOICEMAIL_GREETING_TEXT,
@@ -11,50 +10,11 @@ import {
 import { defaultHoldMusic } from '../../audio/defaults.ts';
 import { sendAudio } from '../../audio/serve.ts';
 import { checkedUpload, newStoredFilename } from '../../audio/uploads.ts';
-import type { Database } from '../../db/connect.ts';
-import { holdMusicSettings, voicemailSettings } from '../../db/schema/index.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import { speakFor } from '../audio/handlers.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { ownedVoipProduct } from '../products/products.ts';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type VoicemailRow = typeof voicemailSettings.$inferSelect;
-type HoldMusicRow = typeof holdMusicSettings.$inferSelect;
-
-// A product without a settings row has the defaults; the row is made by the first change.
-
-async function voicemailOf(db: Pick<Database, 'select'>, productId: number): Promise<VoicemailRow> {
-  const [row] = await db.select().from(voicemailSettings).where(eq(voicemailSettings.productId, productId));
-  return (
-    row ?? {
-      productId,
-      customAudio: false,
-      greetingStorageKey: null,
-      greetingTtsText: null,
-      greetingTtsVoice: null,
-      voicemailDelay: false,
-      voicemailToEmailEnabled: false,
-      voicemailToEmailAddress: '',
-      updatedAt: new Date(0),
-    }
-  );
-}
-
-/** The product's voicemail settings row, made if missing, locked until the transaction ends. */
-async function lockVoicemail(tx: Tx, productId: number): Promise<VoicemailRow> {
-  await tx.insert(voicemailSettings).values({ productId }).onConflictDoNothing();
-  const [row] = await tx.select().from(voicemailSettings).where(eq(voicemailSettings.productId, productId)).for('update');
-  if (!row) throw new Error('voicemail settings not made');
-  return row;
-}
-
-async function lockHoldMusic(tx: Tx, productId: number): Promise<HoldMusicRow> {
-  await tx.insert(holdMusicSettings).values({ productId }).onConflictDoNothing();
-  const [row] = await tx.select().from(holdMusicSettings).where(eq(holdMusicSettings.productId, productId)).for('update');
-  if (!row) throw new Error('hold music settings not made');
-  return row;
-}
+import type { VoicemailRow } from './phone-setup-repository.ts';
 
 function toConfiguration(row: VoicemailRow): VoicemailConfiguration {
   return {
@@ -67,7 +27,7 @@ function toConfiguration(row: VoicemailRow): VoicemailConfiguration {
 const toGreetingText = (row: VoicemailRow): VoicemailGreetingText => ({ text: row.greetingTtsText, gender: row.greetingTtsVoice });
 
 /**
- * Stores new audio under a new key, points the settings row at it inside `change`, then removes
+ * Stores new audio under a new key, points the settings row at it with `change` (one transaction in the repository), then removes
  * the bytes the row pointed at before. A failed change removes the new bytes instead, so the
  * storage never holds audio no row names (a crash between the two steps at worst leaves one
  * unreferenced file, never a row without its file).
@@ -77,14 +37,14 @@ async function replaceAudio<Row>(
   productId: number,
   stem: string,
   wav: Buffer | null,
-  change: (tx: Tx, newKey: string | null) => Promise<{ row: Row; oldKey: string | null }>,
+  change: (newKey: string | null) => Promise<{ row: Row; oldKey: string | null }>,
 ): Promise<Row> {
-  const { audio, db } = request.server;
+  const { audio } = request.server;
   const newKey = wav ? `${productId}/${newStoredFilename(stem)}` : null;
   if (newKey && wav) await audio.put(newKey, wav);
   let result: { row: Row; oldKey: string | null };
   try {
-    result = await db.transaction((tx) => change(tx, newKey));
+    result = await change(newKey);
   } catch (error) {
     if (newKey) await audio.delete(newKey).catch(() => {});
     throw error;
@@ -97,40 +57,34 @@ async function replaceAudio<Row>(
 
 /** Makes `wav` the greeting (custom_audio true) with the words that made it, or, with null, goes back to the default. */
 function setGreeting(request: FastifyRequest, productId: number, wav: Buffer | null, words: { text: string; voice: TtsVoice } | null) {
-  return replaceAudio(request, productId, 'voicemail-greeting', wav, async (tx, newKey) => {
-    const current = await lockVoicemail(tx, productId);
-    const [row] = await tx
-      .update(voicemailSettings)
-      .set({
-        customAudio: newKey !== null,
-        greetingStorageKey: newKey,
-        greetingTtsText: words?.text ?? null,
-        greetingTtsVoice: words?.voice ?? null,
-        updatedAt: request.server.now(),
-      })
-      .where(eq(voicemailSettings.productId, productId))
-      .returning();
-    return { row: row!, oldKey: current.greetingStorageKey };
+  return replaceAudio(request, productId, 'voicemail-greeting', wav, async (newKey) => {
+    const { row, before } = await request.server.phoneSetupRepository.changeVoicemail(productId, {
+      customAudio: newKey !== null,
+      greetingStorageKey: newKey,
+      greetingTtsText: words?.text ?? null,
+      greetingTtsVoice: words?.voice ?? null,
+      updatedAt: request.server.now(),
+    });
+    return { row, oldKey: before.greetingStorageKey };
   });
 }
 
 /** Makes `wav` the hold music (custom_audio true), or, with null, goes back to the built-in melody. */
 function setHoldMusic(request: FastifyRequest, productId: number, wav: Buffer | null) {
-  return replaceAudio(request, productId, 'hold-music', wav, async (tx, newKey) => {
-    const current = await lockHoldMusic(tx, productId);
-    const [row] = await tx
-      .update(holdMusicSettings)
-      .set({ customAudio: newKey !== null, storageKey: newKey, updatedAt: request.server.now() })
-      .where(eq(holdMusicSettings.productId, productId))
-      .returning();
-    return { row: row!, oldKey: current.storageKey };
+  return replaceAudio(request, productId, 'hold-music', wav, async (newKey) => {
+    const { row, before } = await request.server.phoneSetupRepository.changeHoldMusic(productId, {
+      customAudio: newKey !== null,
+      storageKey: newKey,
+      updatedAt: request.server.now(),
+    });
+    return { row, oldKey: before.storageKey };
   });
 }
 
 export const phoneSetupHandlers = {
   getVoicemailGreeting: async ({ params, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const settings = await voicemailOf(request.server.db, product.id);
+    const settings = await request.server.phoneSetupRepository.voicemail(product.id);
     let greeting: Buffer | null = null;
     if (settings.customAudio) {
       greeting = settings.greetingStorageKey ? await request.server.audio.get(settings.greetingStorageKey) : null;
@@ -148,7 +102,7 @@ export const phoneSetupHandlers = {
 
   getVoicemailGreetingText: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    return toGreetingText(await voicemailOf(request.server.db, product.id));
+    return toGreetingText(await request.server.phoneSetupRepository.voicemail(product.id));
   },
 
   postVoicemailGreetingText: async ({ params, body, request }) => {
@@ -160,40 +114,28 @@ export const phoneSetupHandlers = {
 
   deleteVoicemailGreetingText: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const row = await request.server.db.transaction(async (tx) => {
-      await lockVoicemail(tx, product.id);
-      const [updated] = await tx
-        .update(voicemailSettings)
-        .set({ greetingTtsText: null, greetingTtsVoice: null, updatedAt: request.server.now() })
-        .where(eq(voicemailSettings.productId, product.id))
-        .returning();
-      return updated!;
+    const { row } = await request.server.phoneSetupRepository.changeVoicemail(product.id, {
+      greetingTtsText: null,
+      greetingTtsVoice: null,
+      updatedAt: request.server.now(),
     });
     return toGreetingText(row);
   },
 
   getVoicemailConfiguration: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    return { results: toConfiguration(await voicemailOf(request.server.db, product.id)) };
+    return { results: toConfiguration(await request.server.phoneSetupRepository.voicemail(product.id)) };
   },
 
   putVoicemailConfiguration: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const row = await request.server.db.transaction(async (tx) => {
-      await lockVoicemail(tx, product.id);
-      const [updated] = await tx
-        .update(voicemailSettings)
-        .set({
-          ...(body.voicemail_delay !== undefined && { voicemailDelay: body.voicemail_delay }),
-          ...(body.voicemail_to_email && {
-            voicemailToEmailEnabled: body.voicemail_to_email.enabled,
-            voicemailToEmailAddress: body.voicemail_to_email.email,
-          }),
-          updatedAt: request.server.now(),
-        })
-        .where(eq(voicemailSettings.productId, product.id))
-        .returning();
-      return updated!;
+    const { row } = await request.server.phoneSetupRepository.changeVoicemail(product.id, {
+      ...(body.voicemail_delay !== undefined && { voicemailDelay: body.voicemail_delay }),
+      ...(body.voicemail_to_email && {
+        voicemailToEmailEnabled: body.voicemail_to_email.enabled,
+        voicemailToEmailAddress: body.voicemail_to_email.email,
+      }),
+      updatedAt: request.server.now(),
     });
     return { result: toConfiguration(row) };
   },
@@ -211,13 +153,13 @@ export const phoneSetupHandlers = {
 
   getHoldMusic: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const [row] = await request.server.db.select().from(holdMusicSettings).where(eq(holdMusicSettings.productId, product.id));
+    const row = await request.server.phoneSetupRepository.holdMusic(product.id);
     return { custom_audio: row?.customAudio ?? false };
   },
 
   downloadHoldMusic: async ({ params, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const [row] = await request.server.db.select().from(holdMusicSettings).where(eq(holdMusicSettings.productId, product.id));
+    const row = await request.server.phoneSetupRepository.holdMusic(product.id);
     let music: Buffer | null = null;
     if (row?.customAudio && row.storageKey) {
       music = await request.server.audio.get(row.storageKey);
