@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Guards, Handlers } from '../routes/index.ts';
+import accountRepository from './account/account-repository.ts';
 import { accountHandlers } from './account/handlers.ts';
 import { addressHandlers } from './address/handlers.ts';
 import audioRepository from './audio/audio-repository.ts';
@@ -17,8 +18,10 @@ import trialRepository from './trial/trial-repository.ts';
 import { phoneSetupHandlers } from './phone-setup/handlers.ts';
 import phoneSetupRepository from './phone-setup/phone-setup-repository.ts';
 import { profileHandlers } from './profile/handlers.ts';
+import profileRepository from './profile/profile-repository.ts';
 import { siteHandlers } from './site/handlers.ts';
 import { socialHandlers } from './social/handlers.ts';
+import socialRepository from './social/social-repository.ts';
 import { staffHandlers } from './staff/handlers.ts';
 import { statusHandlers } from './status/handlers.ts';
 import { trialHandlers } from './trial/handlers.ts';
@@ -50,4 +53,4 @@ export const endpointHandlers: Handlers = {
 export const endpointGuards: Guards = { ...callFlowGuards };
 
 /** The repositories, registered in this order after the `db` plugin; each names its dependencies. */
-export const repositories: FastifyPluginAsync[] = [productsRepository, siteRepository, trialRepository, notificationsRepository, staffRepository, callFlowsRepository, audioRepository, phoneSetupRepository];
+export const repositories: FastifyPluginAsync[] = [productsRepository, siteRepository, trialRepository, notificationsRepository, staffRepository, callFlowsRepository, audioRepository, phoneSetupRepository, socialRepository, profileRepository, accountRepository];

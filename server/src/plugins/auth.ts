@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorMessages } from '@portal/contract';
-import { authenticateKey, type Authentication } from '../auth/tokens.ts';
+import { type Authentication } from '../auth/tokens.ts';
+import { authenticateKey } from '../auth/tokens-repository.ts';
 import { auditSwitchedChange } from '../modules/staff/audit.ts';
 import { detailError } from './errors.ts';
 

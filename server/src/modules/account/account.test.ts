@@ -14,8 +14,9 @@ import {
   VERIFY_LINK_TTL_MINUTES,
 } from '@portal/contract';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { MAX_SMS_CODE_TRIES } from '../../auth/sms-codes.ts';
-import { hashKey, issueToken } from '../../auth/tokens.ts';
+import { MAX_SMS_CODE_TRIES } from '../../auth/sms-codes-repository.ts';
+import { hashKey } from '../../auth/tokens.ts';
+import { issueToken } from '../../auth/tokens-repository.ts';
 import { publicUrl } from '../../auth/verification.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { accounts, authTokens, emailVerificationKeys, oneTimeKeys, outbox, smsCodes, users } from '../../db/schema/index.ts';

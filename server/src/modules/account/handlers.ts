@@ -1,14 +1,14 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { accountMessages, MAGIC_LINK_TTL_MINUTES, mobileMessages, RESET_LINK_TTL_MINUTES, SMS_CODE_TTL_MINUTES, nationalUkMobile } from '@portal/contract';
-import { createOneTimeKey, findOneTimeKey, linkError, spendAllKeysOf, useOneTimeKey } from '../../auth/one-time-keys.ts';
+import { linkError } from '../../auth/one-time-keys.ts';
+import { createOneTimeKey, findOneTimeKey } from '../../auth/one-time-keys-repository.ts';
 import { passwordProblem } from '../../auth/password-policy.ts';
 import { hashPassword, unusablePasswordHash } from '../../auth/passwords.ts';
-import { hitRateLimit } from '../../auth/rate-limit.ts';
-import { checkSmsCode, createSmsCode } from '../../auth/sms-codes.ts';
-import { issueToken } from '../../auth/tokens.ts';
-import { publicUrl, sendVerificationEmail, verifyEmailKey } from '../../auth/verification.ts';
-import { accounts, authTokens, emailChangeRequests, loginFailures, users } from '../../db/schema/index.ts';
+import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
+import { checkSmsCode, createSmsCode } from '../../auth/sms-codes-repository.ts';
+import { userByEmail } from '../../auth/users-repository.ts';
+import { publicUrl, sendVerificationEmail } from '../../auth/verification.ts';
+import { verifyEmailKey } from '../../auth/verification-repository.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import { e164Mobile } from '../../sms/sms.ts';
@@ -78,8 +78,7 @@ function userIdOfUid(uid: string): number | null {
   return /^[1-9]\d{0,9}$/.test(decoded) ? Number(decoded) : null;
 }
 
-const findUser = async (request: FastifyRequest, email: string) =>
-  (await request.server.db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+const findUser = (request: FastifyRequest, email: string) => userByEmail(request.server.db, email);
 
 export const accountHandlers = {
   /**
@@ -98,17 +97,10 @@ export const accountHandlers = {
 
     // Hashed whether or not the address is taken, so both answers take as long.
     const passwordHash = await hashPassword(body.password1);
-    const created = await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ email, passwordHash, firstName: body.first_name, lastName: body.last_name, emailVerified: false })
-        .onConflictDoNothing({ target: users.email })
-        .returning();
-      if (!user) return null;
-      const [account] = await tx.insert(accounts).values({ name: `${body.first_name} ${body.last_name}` }).returning();
-      await tx.update(users).set({ accountId: account!.id }).where(eq(users.id, user.id));
-      return user;
-    });
+    const created = await request.server.accountRepository.register(
+      { email, passwordHash, firstName: body.first_name, lastName: body.last_name },
+      `${body.first_name} ${body.last_name}`,
+    );
 
     if (quiet) {
       // Over the address's limit: the same answer, and no more e-mail to that inbox this hour.
@@ -179,18 +171,7 @@ export const accountHandlers = {
   magicLinkLogin: async ({ body, request, reply }) => {
     const now = request.server.now();
     const unusablePassword = await unusablePasswordHash();
-    const key = await request.server.db.transaction(async (tx) => {
-      const spent = await useOneTimeKey(tx, body.key, 'magic_link', now);
-      const firstConfirmed = await tx
-        .update(users)
-        .set({ emailVerified: true, passwordHash: unusablePassword })
-        .where(and(eq(users.id, spent.userId), eq(users.emailVerified, false)))
-        .returning({ id: users.id });
-      if (firstConfirmed.length > 0) {
-        await tx.update(authTokens).set({ revokedAt: now }).where(and(eq(authTokens.userId, spent.userId), isNull(authTokens.revokedAt)));
-      }
-      return issueToken(tx, spent.userId, now);
-    });
+    const key = await request.server.accountRepository.signInWithMagicLink(body.key, unusablePassword, now);
     reply.header('cache-control', 'no-store');
     return { key };
   },
@@ -235,25 +216,13 @@ export const accountHandlers = {
     if (found.problem) throw linkError(found.problem);
     // A key is bound to its user: with another uid it is no key at all.
     if (found.key.userId !== userIdOfUid(body.uid)) throw linkError('invalid');
-    const [user] = await db.select().from(users).where(eq(users.id, found.key.userId)).limit(1);
+    const user = await request.server.accountRepository.userById(found.key.userId);
     if (!user) throw linkError('invalid');
     const problem = passwordProblem(body.new_password1, user.email);
     if (problem) throw fieldError('new_password1', problem);
 
     const passwordHash = await hashPassword(body.new_password1);
-    await db.transaction(async (tx) => {
-      await useOneTimeKey(tx, body.token, 'password_reset', now);
-      await tx.update(users).set({ passwordHash, emailVerified: true }).where(eq(users.id, user.id));
-      await tx
-        .update(authTokens)
-        .set({ revokedAt: now })
-        .where(and(or(eq(authTokens.userId, user.id), eq(authTokens.actingUserId, user.id)), isNull(authTokens.revokedAt)));
-      await spendAllKeysOf(tx, user.id, ['magic_link', 'password_reset'], now);
-      // An e-mail change asked for before the reset (perhaps by whoever had the password) is dropped.
-      await tx.delete(emailChangeRequests).where(and(eq(emailChangeRequests.userId, user.id), isNull(emailChangeRequests.usedAt)));
-      // Failed sign-ins before the reset no longer count against the address.
-      await tx.delete(loginFailures).where(and(eq(loginFailures.scope, 'email'), eq(loginFailures.key, user.email)));
-    });
+    await request.server.accountRepository.resetPassword(user, body.token, passwordHash, now);
     await sendQuietly(request, () =>
       request.server.mailer.send(
         plainMail(user.email, 'Your password has been changed', [

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { accountMessages, errorMessages, staffMessages } from '@portal/contract';
-import { users } from '../../db/schema/index.ts';
 import { verifyDummyPassword, verifyPassword } from '../../auth/passwords.ts';
-import { hitRateLimit } from '../../auth/rate-limit.ts';
-import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../../auth/throttle.ts';
+import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
+import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../../auth/throttle-repository.ts';
 import { meOf } from '../../auth/me.ts';
-import { issueToken, revokeToken } from '../../auth/tokens.ts';
+import { issueToken, revokeToken } from '../../auth/tokens-repository.ts';
+import { userByEmail } from '../../auth/users-repository.ts';
 import { MAX_RESENDS, RESEND_WINDOW_MS, sendVerificationEmail } from '../../auth/verification.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { detailError, tooManyRequests } from '../../plugins/errors.ts';
@@ -29,7 +28,7 @@ export const authHandlers = {
       throw tooManyRequests(errorMessages.tooManyLoginAttempts, retryAfter);
     }
 
-    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    const user = await userByEmail(db, email);
     // An unknown e-mail still pays for a password check, and gets the same answer.
     const valid = user ? await verifyPassword(body.password, user.passwordHash) : await verifyDummyPassword(body.password);
     if (!user || !valid) throw detailError(400, errorMessages.badCredentials);
@@ -66,7 +65,7 @@ export const authHandlers = {
     );
     if (retryAfter !== null) throw tooManyRequests(staffMessages.tooManyResends, retryAfter);
 
-    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    const user = await userByEmail(db, email);
     if (user && !user.emailVerified) {
       // After the answer, so that it takes no longer than for any other address.
       request.server.runAfterAnswer(async () => {
@@ -81,6 +80,6 @@ export const authHandlers = {
     return { detail: staffMessages.verificationResent };
   },
 
-  // Built in auth/me.ts, which PATCH /api/v3/me/ (routes/profile.ts) answers with too.
+  // Built in auth/me.ts, which PATCH /api/v3/me/ (modules/profile/handlers.ts) answers with too.
   me: async ({ request }) => meOf(request.server.db, authOf(request), request.server.now()),
 } satisfies Pick<Handlers, 'csrf' | 'login' | 'logout' | 'me' | 'resendVerificationEmail'>;

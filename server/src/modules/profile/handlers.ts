@@ -1,14 +1,13 @@
-import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { accountMessages, EMAIL_CHANGE_LINK_TTL_MINUTES, passwordMessages } from '@portal/contract';
 import { meOf } from '../../auth/me.ts';
-import { linkError, linkProblemOf, spendAllKeysOf } from '../../auth/one-time-keys.ts';
+import { linkError, linkProblemOf } from '../../auth/one-time-keys.ts';
 import { passwordProblem } from '../../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { hitRateLimit } from '../../auth/rate-limit.ts';
+import { clearRateLimit, hitRateLimit } from '../../auth/rate-limit-repository.ts';
 import { hashKey, KEY_PATTERN, newKey, type AuthenticatedUser } from '../../auth/tokens.ts';
+import { userByEmail } from '../../auth/users-repository.ts';
 import { publicUrl } from '../../auth/verification.ts';
-import { authTokens, emailChangeRequests, requestThrottles, users } from '../../db/schema/index.ts';
 import { greeting, type Mailer } from '../../mail/mailer.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
@@ -38,14 +37,6 @@ export const MAX_EMAIL_CHANGES = 5;
 export const EMAIL_CHANGE_WINDOW_MS = 60 * MINUTE_MS;
 const EMAIL_CHANGE_BUCKET = 'email_change_request';
 
-
-/** Whether a database error is a unique constraint refusing a row (SQLSTATE 23505); drizzle wraps the driver's error. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** The link to the new address, and the notice to the old one. The key is only ever in the first. */
 async function sendEmailChangeMails(mailer: Mailer, user: AuthenticatedUser, newEmail: string, key: string) {
@@ -92,7 +83,7 @@ async function checkCurrentPassword(request: FastifyRequest, user: Authenticated
   );
   if (retryAfter !== null) throw tooManyRequests(accountMessages.tooManyPasswordAttempts, retryAfter);
   if (!(await verifyPassword(password, user.passwordHash))) throw fieldError(field, passwordMessages.currentWrong);
-  await db.delete(requestThrottles).where(and(eq(requestThrottles.bucket, WRONG_PASSWORD_BUCKET), eq(requestThrottles.key, String(user.id))));
+  await clearRateLimit(db, WRONG_PASSWORD_BUCKET, String(user.id));
 }
 
 export const profileHandlers = {
@@ -117,7 +108,7 @@ export const profileHandlers = {
       // A session alone (perhaps a stolen one) cannot move the account to another address.
       if (!body.current_password) throw fieldError('current_password', passwordMessages.currentRequired);
       await checkCurrentPassword(request, user, body.current_password, 'current_password');
-      const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
+      const owner = await userByEmail(db, newEmail);
       // Worded so that it does not say whose the address is.
       if (owner) throw fieldError('email', accountMessages.emailTaken);
     }
@@ -128,21 +119,11 @@ export const profileHandlers = {
       ...(body.phone !== undefined && { phone: body.phone === '' ? null : body.phone }),
     };
     const key = emailChanges ? newKey() : null;
-    const updated = await db.transaction(async (tx) => {
-      const [row] = Object.keys(changes).length > 0 ? await tx.update(users).set(changes).where(eq(users.id, user.id)).returning() : [user];
-      if (newEmail !== undefined && key !== null) {
-        // Only the newest link works: an unused older one is dropped.
-        await tx.delete(emailChangeRequests).where(and(eq(emailChangeRequests.userId, user.id), isNull(emailChangeRequests.usedAt)));
-        await tx.insert(emailChangeRequests).values({
-          userId: user.id,
-          newEmail,
-          keyHash: hashKey(key),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + EMAIL_CHANGE_LINK_LIFETIME_MS),
-        });
-      }
-      return row ?? user;
-    });
+    const emailChange =
+      newEmail !== undefined && key !== null
+        ? { newEmail, keyHash: hashKey(key), createdAt: now, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_LINK_LIFETIME_MS) }
+        : null;
+    const updated = await request.server.profileRepository.update(user, changes, emailChange);
     if (newEmail !== undefined && key !== null) await sendEmailChangeMails(request.server.mailer, updated, newEmail, key);
     return meOf(db, { user: updated, actingUserId: auth.actingUserId }, now);
   },
@@ -150,7 +131,6 @@ export const profileHandlers = {
   changePassword: async ({ body, request }) => {
     const auth = authOf(request);
     if (auth.actingUserId !== null) throw detailError(403, accountMessages.notWhileViewing);
-    const { db } = request.server;
     const now = request.server.now();
     const { user } = auth;
 
@@ -159,52 +139,24 @@ export const profileHandlers = {
     if (problem !== null) throw fieldError('new_password1', problem);
 
     const passwordHash = await hashPassword(body.new_password1);
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-      // Every other session of the account ends (a staff member's sessions switched into
-      // customers too); the one making the change goes on.
-      await tx
-        .update(authTokens)
-        .set({ revokedAt: now })
-        .where(and(or(eq(authTokens.userId, user.id), eq(authTokens.actingUserId, user.id)), ne(authTokens.id, auth.tokenId), isNull(authTokens.revokedAt)));
-      // Links sent before the change no longer work: sign-in and reset links, and an e-mail change
-      // asked for (perhaps by whoever had the old password).
-      await spendAllKeysOf(tx, user.id, ['magic_link', 'password_reset'], now);
-      await tx.delete(emailChangeRequests).where(and(eq(emailChangeRequests.userId, user.id), isNull(emailChangeRequests.usedAt)));
-    });
+    // Every other session of the account ends (a staff member's sessions switched into customers
+    // too); the one making the change goes on. Links sent before the change no longer work:
+    // sign-in and reset links, and an e-mail change asked for (perhaps by whoever had the old password).
+    await request.server.profileRepository.changePassword(user.id, passwordHash, auth.tokenId, now);
     return { detail: accountMessages.passwordChanged };
   },
 
   confirmEmailChange: async ({ body, request }) => {
-    const { db } = request.server;
     const now = request.server.now();
     if (!KEY_PATTERN.test(body.key)) throw linkError('invalid');
-    const [found] = await db.select().from(emailChangeRequests).where(eq(emailChangeRequests.keyHash, hashKey(body.key))).limit(1);
+    const found = await request.server.profileRepository.emailChangeRequest(hashKey(body.key));
     const problem = linkProblemOf(found, now);
     if (problem !== null || !found) throw linkError(problem ?? 'invalid');
 
-    try {
-      await db.transaction(async (tx) => {
-        // Spent in one statement that matches only an unused key, so two tabs cannot both apply it.
-        const spent = await tx
-          .update(emailChangeRequests)
-          .set({ usedAt: now })
-          .where(and(eq(emailChangeRequests.id, found.id), isNull(emailChangeRequests.usedAt)))
-          .returning({ id: emailChangeRequests.id });
-        if (spent.length === 0) throw linkError('used');
-        // Someone may have taken the address since it was asked for (rolls the spend back).
-        const [owner] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.email, found.newEmail), ne(users.id, found.userId)))
-          .limit(1);
-        if (owner) throw detailError(400, accountMessages.emailTaken);
-        await tx.update(users).set({ email: found.newEmail, emailVerified: true }).where(eq(users.id, found.userId));
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw detailError(400, accountMessages.emailTaken);
-      throw error;
-    }
+    // Someone may have taken the address since it was asked for: then nothing is spent.
+    const outcome = await request.server.profileRepository.applyEmailChange(found, now);
+    if (outcome === 'used') throw linkError('used');
+    if (outcome === 'taken') throw detailError(400, accountMessages.emailTaken);
     return { detail: accountMessages.emailChanged, email: found.newEmail };
   },
 } satisfies Pick<Handlers, 'patchMe' | 'changePassword' | 'confirmEmailChange'>;

@@ -11,7 +11,8 @@ import {
   phoneMessages,
 } from '@portal/contract';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { hashKey, issueToken } from '../../auth/tokens.ts';
+import { hashKey } from '../../auth/tokens.ts';
+import { issueToken } from '../../auth/tokens-repository.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { authTokens, emailChangeRequests, outbox, staffAuditLog, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, postLogin, useTestApp } from '../../test/helper.ts';

@@ -1,15 +1,14 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyRequest } from 'fastify';
 import { Email, OAUTH_STATE_TTL_MINUTES, socialMessages, socialProviderNames, type SocialProvider } from '@portal/contract';
-import type { Database } from '../../db/connect.ts';
-import { authTokens, oauthStates, socialIdentities, users } from '../../db/schema/index.ts';
 import { unusablePasswordHash } from '../../auth/passwords.ts';
-import { hitRateLimit } from '../../auth/rate-limit.ts';
+import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
 import { SocialExchangeError, type SocialClient, type SocialProfile } from '../../auth/social-providers.ts';
-import { hashKey, issueToken } from '../../auth/tokens.ts';
+import { hashKey } from '../../auth/tokens.ts';
+import { issueToken } from '../../auth/tokens-repository.ts';
 import { detailError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
+import type { SocialRepository } from './social-repository.ts';
 
 const STATE_TTL_MS = OAUTH_STATE_TTL_MINUTES * 60 * 1000;
 /** Sign-ins started per client address in a window: each one stores a row, so a script may not start millions. */
@@ -34,21 +33,13 @@ function clientOf(request: FastifyRequest, provider: SocialProvider): SocialClie
  * user; else, for an e-mail the provider verified, the account with that e-mail (linked now)
  * or a new one. Throws a 400 when the profile cannot sign anyone in.
  */
-async function userForProfile(db: Database, provider: SocialProvider, profile: SocialProfile, now: Date) {
+async function userForProfile(repository: SocialRepository, provider: SocialProvider, profile: SocialProfile, now: Date) {
   const name = socialProviderNames[provider];
-  return db.transaction(async (tx) => {
-    const [linked] = await tx
-      .select({ user: users })
-      .from(socialIdentities)
-      .innerJoin(users, eq(users.id, socialIdentities.userId))
-      .where(and(eq(socialIdentities.provider, provider), eq(socialIdentities.subject, profile.subject)))
-      .limit(1);
+  return repository.inTransaction(async (q) => {
+    const linked = await q.linkedUser(provider, profile.subject);
     if (linked) {
-      await tx
-        .update(socialIdentities)
-        .set({ lastUsedAt: now })
-        .where(and(eq(socialIdentities.provider, provider), eq(socialIdentities.subject, profile.subject)));
-      return linked.user;
+      await q.touchIdentity(provider, profile.subject, now);
+      return linked;
     }
 
     const parsedEmail = Email.safeParse(profile.email ?? '');
@@ -58,37 +49,19 @@ async function userForProfile(db: Database, provider: SocialProvider, profile: S
 
     // Nobody knows this password: the account signs in through the provider (or a password reset).
     const unusablePassword = await unusablePasswordHash();
-    let [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+    let user = await q.userByEmail(email);
     // Staff can act on every customer's account: a provider's word for the address is not enough.
     if (user?.isStaff) throw detailError(400, socialMessages.staffAccount);
     if (user && !user.emailVerified) {
       // Whoever set this account's password never proved the address was theirs; its owner just did.
-      [user] = await tx
-        .update(users)
-        .set({ emailVerified: true, passwordHash: unusablePassword })
-        .where(eq(users.id, user.id))
-        .returning();
-      await tx.update(authTokens).set({ revokedAt: now }).where(and(eq(authTokens.userId, user!.id), isNull(authTokens.revokedAt)));
+      user = await q.confirmAddress(user.id, unusablePassword, now);
     }
     if (!user) {
       // Another sign-in may create the same address at the same moment: then theirs is the account.
-      await tx
-        .insert(users)
-        .values({
-          email,
-          passwordHash: unusablePassword,
-          firstName: clip(profile.givenName),
-          lastName: clip(profile.familyName),
-          emailVerified: true,
-        })
-        .onConflictDoNothing({ target: users.email });
-      [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+      user = await q.createUser({ email, passwordHash: unusablePassword, firstName: clip(profile.givenName), lastName: clip(profile.familyName) });
     }
     if (!user) throw new Error(`user ${email} neither found nor created`);
-    await tx
-      .insert(socialIdentities)
-      .values({ provider, subject: profile.subject, userId: user.id, email, createdAt: now, lastUsedAt: now })
-      .onConflictDoNothing();
+    await q.link({ provider, subject: profile.subject, userId: user.id, email, now });
     return user;
   });
 }
@@ -108,15 +81,17 @@ export const socialHandlers = {
 
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
-    await db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date(now.getTime() - STATE_KEPT_MS)));
-    await db.insert(oauthStates).values({
+    await request.server.socialRepository.startState(
+      {
       stateHash: hashKey(state),
       provider: params.provider,
       page: query.page ?? 'login',
       codeVerifier,
       createdAt: now,
       expiresAt: new Date(now.getTime() + STATE_TTL_MS),
-    });
+      },
+      new Date(now.getTime() - STATE_KEPT_MS),
+    );
     reply.header('cache-control', 'no-store');
     return { authorization_url: client.authorizationUrl(state, codeVerifier).toString(), state };
   },
@@ -130,11 +105,7 @@ export const socialHandlers = {
 
     // Spent at once, atomically: a state signs in at most once, and only for its own provider.
     // The exchange below runs outside any transaction: the sandbox provider answers it on this server.
-    const [spent] = await db
-      .update(oauthStates)
-      .set({ usedAt: now })
-      .where(and(eq(oauthStates.stateHash, hashKey(body.state)), eq(oauthStates.provider, provider), isNull(oauthStates.usedAt)))
-      .returning();
+    const spent = await request.server.socialRepository.spendState(hashKey(body.state), provider, now);
     if (!spent) throw detailError(400, socialMessages.stateInvalid(name));
     if (spent.expiresAt.getTime() <= now.getTime()) throw detailError(400, socialMessages.stateExpired(name));
 
@@ -147,7 +118,7 @@ export const socialHandlers = {
       throw detailError(400, error.reason === 'unreachable' ? socialMessages.providerUnreachable(name) : socialMessages.codeRefused(name));
     }
 
-    const user = await userForProfile(db, provider, profile, now);
+    const user = await userForProfile(request.server.socialRepository, provider, profile, now);
     reply.header('cache-control', 'no-store');
     return { key: await issueToken(db, user.id, now) };
   },

@@ -13,7 +13,8 @@ import {
 import { buildApp } from '../../app.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { sandboxClientId, socialClientsFromEnv, socialRedirectUri } from '../../auth/social-providers.ts';
-import { hashKey, issueToken } from '../../auth/tokens.ts';
+import { hashKey } from '../../auth/tokens.ts';
+import { issueToken } from '../../auth/tokens-repository.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { authTokens, oauthStates, sandboxOauthGrants, socialIdentities, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, useTestApp } from '../../test/helper.ts';

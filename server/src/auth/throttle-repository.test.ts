@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { errorMessages } from '@portal/contract';
 import { demoLogins } from '../db/demo-logins.ts';
 import { postLogin, useTestApp } from '../test/helper.ts';
-import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from './throttle.ts';
+import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from './throttle-repository.ts';
 
 const t = useTestApp();
 const wrong = (email: string) => ({ email, password: 'wrong password' });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { requestThrottles } from '../db/schema/index.ts';
 
@@ -37,4 +37,9 @@ export async function hitRateLimit(db: Pick<Database, 'insert'>, hits: RateLimit
     if (row.count > limit && endsInMs > 0) waitMs = Math.max(waitMs, endsInMs);
   }
   return waitMs > 0 ? Math.ceil(waitMs / 1000) : null;
+}
+
+/** Forgets what was counted for one key of a bucket (a right password clears the wrong ones). */
+export async function clearRateLimit(db: Pick<Database, 'delete'>, bucket: string, key: string): Promise<void> {
+  await db.delete(requestThrottles).where(and(eq(requestThrottles.bucket, bucket), eq(requestThrottles.key, key)));
 }
