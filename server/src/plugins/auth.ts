@@ -17,7 +17,7 @@ const challenge = { 'WWW-Authenticate': 'Token' };
 
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
-  // Changes made while a staff member acts as a customer are audited (staff/audit.ts).
+  // Changes made while a staff member acts as a customer are audited (modules/staff/audit.ts).
   app.decorateRequest('staffAudited', false);
   app.addHook('onSend', auditSwitchedChange);
 }

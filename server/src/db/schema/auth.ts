@@ -66,7 +66,7 @@ export const requestThrottles = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.key] })],
 );
 
-// Sign-in and account journeys (issue 7; server/src/auth/one-time-keys.ts, server/src/auth/sms-codes.ts).
+// Sign-in and account journeys (issue 7; server/src/auth/one-time-keys.ts, server/src/auth/sms-codes-repository.ts).
 
 /**
  * Keys of magic links and password reset links: random, bound to one user and one purpose,

@@ -19,7 +19,7 @@ import type { Handlers } from '../../routes/index.ts';
  *   link sent to it is opened (POST /api/v3/me/email/confirm/), so a typo locks nobody out; the
  *   old address is told a change was asked for.
  * - Wrong current passwords are counted per user; over the limit the endpoint answers 429.
- * - Staff viewing a customer may change the name and phone (audited by staff/audit.ts), never
+ * - Staff viewing a customer may change the name and phone (audited by modules/staff/audit.ts), never
  *   the password or e-mail address.
  * - Passwords are never logged: the error handler logs errors, not bodies.
  */
