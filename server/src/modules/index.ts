@@ -11,20 +11,20 @@ import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
 import { navigationHandlers } from './navigation/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
 import notificationsRepository from './notifications/notifications-repository.ts';
-import productsRepository from './products/products-repository.ts';
-import siteRepository from './site/site-repository.ts';
-import staffRepository from './staff/staff-repository.ts';
-import trialRepository from './trial/trial-repository.ts';
 import { phoneSetupHandlers } from './phone-setup/handlers.ts';
 import phoneSetupRepository from './phone-setup/phone-setup-repository.ts';
+import productsRepository from './products/products-repository.ts';
 import { profileHandlers } from './profile/handlers.ts';
 import profileRepository from './profile/profile-repository.ts';
 import { siteHandlers } from './site/handlers.ts';
+import siteRepository from './site/site-repository.ts';
 import { socialHandlers } from './social/handlers.ts';
 import socialRepository from './social/social-repository.ts';
 import { staffHandlers } from './staff/handlers.ts';
+import staffRepository from './staff/staff-repository.ts';
 import { statusHandlers } from './status/handlers.ts';
 import { trialHandlers } from './trial/handlers.ts';
+import trialRepository from './trial/trial-repository.ts';
 import { welcomeHandlers } from './welcome/handlers.ts';
 
 // The server's areas, one folder each: handlers for the contract's endpoints, a repository that
@@ -53,4 +53,16 @@ export const endpointHandlers: Handlers = {
 export const endpointGuards: Guards = { ...callFlowGuards };
 
 /** The repositories, registered in this order after the `db` plugin; each names its dependencies. */
-export const repositories: FastifyPluginAsync[] = [productsRepository, siteRepository, trialRepository, notificationsRepository, staffRepository, callFlowsRepository, audioRepository, phoneSetupRepository, socialRepository, profileRepository, accountRepository];
+export const repositories: FastifyPluginAsync[] = [
+  productsRepository,
+  accountRepository,
+  socialRepository,
+  profileRepository,
+  siteRepository,
+  callFlowsRepository,
+  audioRepository,
+  phoneSetupRepository,
+  trialRepository,
+  notificationsRepository,
+  staffRepository,
+];
