@@ -33,6 +33,19 @@ const boundaryZones = [
   { target: './src/features', from: ['./src/app', './src/test/render-app.tsx'], message: 'ARCHITECTURE.md: a feature never imports the app' },
 ];
 
+// Server files that may import the query builder and the schema (the rule below forbids it elsewhere).
+export const SERVER_QUERY_FILES = [
+  'server/src/**/*repository*.ts',
+  'server/src/db/**',
+  'server/src/modules/**/demo-*.ts',
+  'server/src/**/*.test.ts',
+  'server/src/test/**',
+];
+const queryBuilder = [
+  { group: ['drizzle-orm', 'drizzle-orm/*'], message: "Only a module's repository (modules/<area>/*repository.ts) or db/ queries the database: call the repository" },
+  { group: ['**/db/schema', '**/db/schema/*'], message: "Only a module's repository (modules/<area>/*repository.ts) or db/ reads the schema: call the repository" },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'server/drizzle', '.e2e-data'] },
   js.configs.recommended,
@@ -89,6 +102,13 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     languageOptions: { globals: globals.node },
     rules: { 'no-restricted-imports': ['error', { patterns: [...ours('src')] }] },
+  },
+  {
+    // Only a module's repository (and db/, the demo data it seeds, and tests) queries the database:
+    // handlers, rules and plugins call repositories (ARCHITECTURE.md, server modules).
+    files: ['server/src/**/*.ts'],
+    ignores: SERVER_QUERY_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...ours('src'), ...queryBuilder] }] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -3,12 +3,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createAddressLookup, type AddressLookup } from './address/lookup.ts';
+import { createAddressLookup } from './address/create-address-lookup.ts';
+import type { AddressLookup } from './address/lookup.ts';
 import type { AudioStorage } from './audio/storage.ts';
 import { warmUpDummyPassword } from './auth/passwords.ts';
 import { ownUrl, socialClientsFromEnv } from './auth/social-providers.ts';
 import type { Database } from './db/connect.ts';
-import { SandboxMailer, type Mailer } from './mail/mailer.ts';
+import dbPlugin from './db/plugin.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { SmtpMailer } from './mail/smtp.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCsrf } from './plugins/csrf.ts';
@@ -18,31 +20,21 @@ import { registerSpa } from './plugins/spa.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTrustProxyWarning } from './plugins/trust-proxy-warning.ts';
-import { accountHandlers } from './routes/account.ts';
-import { addressHandlers } from './routes/address.ts';
-import { audioHandlers } from './routes/audio.ts';
-import { authHandlers } from './routes/auth.ts';
-import { callFlowGuards, callFlowHandlers } from './routes/call-flows.ts';
+import { endpointGuards, endpointHandlers, repositories } from './modules/index.ts';
 import { registerEndpoints } from './routes/index.ts';
-import { registerSandboxOutbox } from './routes/sandbox-outbox.ts';
-import { registerSandboxOauth } from './routes/sandbox-oauth.ts';
-import { socialHandlers } from './routes/social.ts';
-import { navigationHandlers } from './routes/navigation.ts';
-import { notificationHandlers } from './routes/notifications.ts';
-import { phoneSetupHandlers } from './routes/phone-setup.ts';
-import { profileHandlers } from './routes/profile.ts';
-import { siteHandlers } from './routes/site.ts';
-import { staffHandlers } from './routes/staff.ts';
-import { statusHandlers } from './routes/status.ts';
-import { trialHandlers } from './routes/trial.ts';
-import { welcomeHandlers } from './routes/welcome.ts';
-import { SandboxSms, type SmsSender } from './sms/sms.ts';
-import { createSpeechEngine, type SpeechEngine } from './speech/engine.ts';
+import { SandboxMailer } from './sandbox/mailer.ts';
+import registerOutboxRepository, { createOutboxRepository } from './sandbox/outbox/outbox-repository.ts';
+import registerSandboxGrantsRepository from './sandbox/oauth/grants-repository.ts';
+import { registerSandboxOauth } from './sandbox/oauth/routes.ts';
+import { registerSandboxOutbox } from './sandbox/outbox/routes.ts';
+import { SandboxSms } from './sandbox/sms.ts';
+import type { SmsSender } from './sms/sms.ts';
+import { createSpeechEngine } from './speech/create-speech-engine.ts';
+import type { SpeechEngine } from './speech/engine.ts';
 import { TextToSpeech } from './speech/text-to-speech.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    db: Database;
     /** Bytes of the sites' audio files (the audio_files table says what they are). */
     audio: AudioStorage;
     /** The clock; tests pass their own to move time. */
@@ -98,7 +90,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('db', options.db);
   app.decorate('audio', options.audio);
   app.decorate('now', options.now ?? (() => new Date()));
   const afterAnswer = new Set<Promise<void>>();
@@ -113,8 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     while (afterAnswer.size > 0) await Promise.all([...afterAnswer]);
   });
   app.addHook('onClose', async () => app.afterAnswerSettled());
-  app.decorate('mailer', options.mailer ?? new SandboxMailer(options.db, app.now));
-  app.decorate('sms', options.sms ?? new SandboxSms(options.db, app.now));
+  app.decorate('mailer', options.mailer ?? new SandboxMailer(createOutboxRepository(options.db), app.now));
+  app.decorate('sms', options.sms ?? new SandboxSms(createOutboxRepository(options.db), app.now));
   if (app.mailer instanceof SmtpMailer) {
     const smtp = app.mailer;
     app.addHook('onClose', async () => smtp.close());
@@ -150,18 +141,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
 
-  // App plugins.
+  // App plugins: the database, then the repositories of the modules and the sandbox
+  // (fastify-plugin, each naming the plugins it depends on), then the request hooks.
+  await app.register(dbPlugin, { db: options.db });
+  for (const repository of repositories) await app.register(repository);
+  await app.register(registerOutboxRepository);
+  await app.register(registerSandboxGrantsRepository);
   registerErrorHandler(app);
   registerCsrf(app);
   registerAuth(app);
   app.addHook('onReady', warmUpDummyPassword);
 
   // Routes.
-  registerEndpoints(
-    app,
-    { ...authHandlers, ...accountHandlers, ...navigationHandlers, ...callFlowHandlers, ...siteHandlers, ...audioHandlers, ...phoneSetupHandlers, ...trialHandlers, ...welcomeHandlers, ...statusHandlers, ...notificationHandlers, ...staffHandlers, ...addressHandlers, ...profileHandlers, ...socialHandlers },
-    callFlowGuards,
-  );
+  registerEndpoints(app, endpointHandlers, endpointGuards);
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
   // The sandbox outbox exists only while no message can leave the machine.
   if (sandboxServer) registerSandboxOutbox(app);

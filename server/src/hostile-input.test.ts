@@ -5,10 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint, type EndpointName, type HttpMethod } from '@portal/contract';
 import { MAX_FLOW_DEPTH, MAX_FLOW_NODES } from '@portal/editor-core';
 import { sampleFlow } from '@portal/editor-core/testing';
-import { issueToken } from './auth/tokens.ts';
+import { issueToken } from './auth/tokens-repository.ts';
 import { demoLogins } from './db/demo-logins.ts';
 import { encodeWav } from './audio/wav.ts';
-import { callFlows, products, users } from './db/schema.ts';
+import { callFlows, products, users } from './db/schema/index.ts';
 import { getCsrf, useTestApp, type Csrf } from './test/helper.ts';
 
 // Nothing a client sends may produce a 500: every endpoint of the contract gets junk

@@ -1,7 +1,6 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Me } from '@portal/contract';
 import type { Database } from '../db/connect.ts';
-import { emailChangeRequests, users } from '../db/schema.ts';
+import { pendingEmailOf, userById } from './me-repository.ts';
 import type { AuthenticatedUser } from './tokens.ts';
 
 export const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
@@ -13,16 +12,6 @@ function initialsOf(user: { firstName: string; lastName: string; email: string }
   return (firstLetter(user.firstName) + firstLetter(user.lastName) || firstLetter(user.email)).toUpperCase();
 }
 
-/** The new address the user asked for on the profile page, while its link still works; else null. */
-export async function pendingEmailOf(db: Pick<Database, 'select'>, userId: number, now: Date): Promise<string | null> {
-  const [row] = await db
-    .select({ newEmail: emailChangeRequests.newEmail })
-    .from(emailChangeRequests)
-    .where(and(eq(emailChangeRequests.userId, userId), isNull(emailChangeRequests.usedAt), gt(emailChangeRequests.expiresAt, now)))
-    .orderBy(desc(emailChangeRequests.createdAt), desc(emailChangeRequests.id))
-    .limit(1);
-  return row?.newEmail ?? null;
-}
 
 /** GET /api/v3/me/'s answer (also PATCH's): the user a session answers as, and the staff member acting as them, if any. */
 export async function meOf(
@@ -33,7 +22,7 @@ export async function meOf(
   const { user, actingUserId } = auth;
   let loggedInAs = null;
   if (actingUserId !== null) {
-    const [staff] = await db.select().from(users).where(eq(users.id, actingUserId)).limit(1);
+    const staff = await userById(db, actingUserId);
     if (staff) loggedInAs = { email: staff.email, name: fullName(staff) };
   }
   return {

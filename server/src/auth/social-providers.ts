@@ -20,11 +20,11 @@ import { publicUrl } from './verification.ts';
  * The OAuth 2.0 clients of social sign-in, through arctic. Each provider is configured by
  * environment variables ({PROVIDER}_CLIENT_ID and {PROVIDER}_CLIENT_SECRET, e.g.
  * GOOGLE_CLIENT_ID); one without them uses the sandbox provider on this same server
- * (routes/sandbox-oauth.ts), so the whole redirect round trip runs on one machine.
+ * (sandbox/oauth/routes.ts), so the whole redirect round trip runs on one machine.
  * The sandbox asks for no password, so it runs only on a sandbox server (mail and SMS are
  * sandbox too), only while no provider is configured (one configured provider means
  * production: the others are then not available), and not with SOCIAL_SIGN_IN_SANDBOX=off.
- * Staff accounts never sign in through any provider (routes/social.ts).
+ * Staff accounts never sign in through any provider (modules/social/handlers.ts).
  *
  * PKCE: Google and the sandbox take it (S256). arctic's Facebook and LinkedIn clients do not
  * send one (LinkedIn's web flow does not support it; Facebook's is for apps without a

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/connect.ts';
-import { authTokens, users } from '../db/schema.ts';
-import { canManageOtherUsers } from '../staff/access.ts';
+import type { Authentication, AuthenticatedUser } from './tokens-repository.ts';
+
+// Re-exported from the import (type-only, so no runtime cycle with the repository, which uses the helpers below).
+export type { Authentication, AuthenticatedUser };
 
 /** A token unused for this long is dead (last_used_at). */
 export const TOKEN_IDLE_LIFETIME_MS = 8 * 60 * 60 * 1000;
@@ -22,82 +21,5 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-/** Creates a token for a user and answers its key; only the key's hash is stored. */
-export async function issueToken(
-  db: Database,
-  userId: number,
-  now: Date,
-  actingUserId: number | null = null,
-): Promise<string> {
-  const key = newKey();
-  await db.insert(authTokens).values({ userId, keyHash: hashKey(key), createdAt: now, lastUsedAt: now, actingUserId });
-  return key;
-}
-
-export type AuthenticatedUser = typeof users.$inferSelect;
-
-export interface Authentication {
-  tokenId: number;
-  /** Whom the session answers as: while a staff member is switched, the customer. */
-  user: AuthenticatedUser;
-  /** The staff user acting as `user`, if any. */
-  actingUserId: number | null;
-  /** That staff user. */
-  actingUser: AuthenticatedUser | null;
-}
-
 /** The person really behind a session: the staff member while switched, else the user. */
 export const realUserOf = (auth: Authentication): AuthenticatedUser => auth.actingUser ?? auth.user;
-
-const actingUsers = alias(users, 'acting_users');
-
-/** Finds the live token with this key; null when unknown, revoked or expired. */
-export async function authenticateKey(db: Database, key: string, now: Date): Promise<Authentication | null> {
-  if (!KEY_PATTERN.test(key)) return null;
-  const [row] = await db
-    .select({ token: authTokens, user: users, actingUser: actingUsers })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .leftJoin(actingUsers, eq(actingUsers.id, authTokens.actingUserId))
-    .where(and(eq(authTokens.keyHash, hashKey(key)), isNull(authTokens.revokedAt)))
-    .limit(1);
-  if (!row) return null;
-  const { token, user, actingUser } = row;
-  const idle = now.getTime() - token.lastUsedAt.getTime();
-  const age = now.getTime() - token.createdAt.getTime();
-  if (idle > TOKEN_IDLE_LIFETIME_MS || age > TOKEN_ABSOLUTE_LIFETIME_MS) return null;
-  // A staff member who lost the role (or staff status) while switched loses the session with it.
-  if (token.actingUserId !== null && !(actingUser && canManageOtherUsers(actingUser))) {
-    await revokeToken(db, token.id, now);
-    return null;
-  }
-  if (idle > TOKEN_TOUCH_INTERVAL_MS) {
-    await db.update(authTokens).set({ lastUsedAt: now }).where(eq(authTokens.id, token.id));
-  }
-  return { tokenId: token.id, user, actingUserId: token.actingUserId, actingUser };
-}
-
-/**
- * Points a live token at another identity: `userId` is whom it answers as, `actingUserId`
- * the staff member behind it (null: nobody else). The key stays the same, so a switch and a
- * return change only this one session. Answers whether the token was changed.
- */
-export async function setTokenIdentity(
-  db: Pick<Database, 'update'>,
-  tokenId: number,
-  identity: { userId: number; actingUserId: number | null },
-): Promise<boolean> {
-  const changed = await db
-    .update(authTokens)
-    .set(identity)
-    .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)))
-    .returning({ id: authTokens.id });
-  return changed.length === 1;
-}
-
-export async function revokeToken(db: Database, tokenId: number, now: Date): Promise<void> {
-  await db
-    .update(authTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
-}

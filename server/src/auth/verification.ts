@@ -1,10 +1,8 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { VERIFY_LINK_TTL_MINUTES } from '@portal/contract';
 import type { Database } from '../db/connect.ts';
-import { emailVerificationKeys, users } from '../db/schema.ts';
 import { greeting, type Mailer } from '../mail/mailer.ts';
-import { linkError, linkProblemOf } from './one-time-keys.ts';
-import { hashKey, KEY_PATTERN, newKey } from './tokens.ts';
+import { hashKey, newKey } from './tokens.ts';
+import { saveVerificationKey } from './verification-repository.ts';
 
 /** Verification e-mails asked for per address, and per client, in this window. */
 export const RESEND_WINDOW_MS = 60 * 60 * 1000;
@@ -40,10 +38,7 @@ export async function sendVerificationEmail(
     expiresAt: new Date(now.getTime() + VERIFY_LINK_LIFETIME_MS),
     usedAt: null,
   };
-  await db
-    .insert(emailVerificationKeys)
-    .values({ userId: user.id, ...values })
-    .onConflictDoUpdate({ target: emailVerificationKeys.userId, set: values });
+  await saveVerificationKey(db, user.id, values);
   await mailer.send({
     to: user.email,
     subject: 'Verify your email address',
@@ -60,36 +55,3 @@ export async function sendVerificationEmail(
   });
 }
 
-/**
- * Confirms the address a verification key was sent to: spends the key (atomically, so a link
- * works once) and marks the user verified. Throws the link's problem (400) when the key is
- * unknown, expired, already used, or was sent to an address the user no longer has.
- */
-export async function verifyEmailKey(db: Database, key: string, now: Date): Promise<void> {
-  if (!KEY_PATTERN.test(key)) throw linkError('invalid');
-  const keyHash = hashKey(key);
-  await db.transaction(async (tx) => {
-    const [spent] = await tx
-      .update(emailVerificationKeys)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(emailVerificationKeys.keyHash, keyHash),
-          isNull(emailVerificationKeys.usedAt),
-          gt(emailVerificationKeys.expiresAt, now),
-        ),
-      )
-      .returning();
-    if (!spent) {
-      const [row] = await tx.select().from(emailVerificationKeys).where(eq(emailVerificationKeys.keyHash, keyHash)).limit(1);
-      throw linkError(linkProblemOf(row, now) ?? 'used');
-    }
-    const verified = await tx
-      .update(users)
-      .set({ emailVerified: true })
-      .where(and(eq(users.id, spent.userId), eq(users.email, spent.email ?? '')))
-      .returning({ id: users.id });
-    // The address changed since the link was sent: it confirms nothing (and stays unspent: the throw rolls back).
-    if (verified.length === 0) throw linkError('invalid');
-  });
-}

@@ -10,7 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
-import * as schema from './schema.ts';
+import * as schema from './schema/index.ts';
 
 /** The drizzle database, whichever driver is underneath (PGlite or node-postgres). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -9,7 +9,7 @@ import { openDatabase, type OpenDatabaseOptions } from './connect.ts';
 import { demoLogins } from './demo-logins.ts';
 import { FilesystemAudioStorage } from '../audio/storage.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { accounts, audioFiles, callFlows, phoneNumbers, products, simpleCallFlows, trials, users, voipUsers } from './schema.ts';
+import { accounts, audioFiles, callFlows, phoneNumbers, products, simpleCallFlows, trials, users, voipUsers } from './schema/index.ts';
 import { DEMO_TRIAL_LENGTH_MS, seedIfEmpty } from './seed.ts';
 
 // One store opened again and again: a PGlite folder, or one schema on the PostgreSQL server.

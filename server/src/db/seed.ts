@@ -2,15 +2,15 @@ import { count, sql } from 'drizzle-orm';
 import { MANAGE_OTHER_USERS } from '@portal/contract';
 import type { AudioStorage } from '../audio/storage.ts';
 import { encodeWav, melodyMs, melodySamples } from '../audio/wav.ts';
-import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/simple.ts';
+import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../modules/call-flows/simple.ts';
 import type { Database } from './connect.ts';
-import { demoAudio, demoSimpleCallFlowData, mainOfficeHoursFlow, outOfHoursToMobileFlow, salesLineDraftFlow } from './demo-flows.ts';
+import { demoAudio, demoSimpleCallFlowData, mainOfficeHoursFlow, outOfHoursToMobileFlow, salesLineDraftFlow } from '../modules/call-flows/demo-flows.ts';
 import { demoLogins } from './demo-logins.ts';
-import { buyNowDemoUsers, seedBuyNowDemo, seedShellDemo, shellDemoUsers } from './demo-shell.ts';
-import { notificationDemoUser, seedNotificationDemo } from './demo-notifications.ts';
-import { seedStaffDemo, staffDemoUsers } from './demo-staff.ts';
-import { profileDemoUsers, seedProfileDemo } from './demo-profile.ts';
-import { quickstartDemoUser, seedQuickstartDemo } from './demo-quickstart.ts';
+import { buyNowDemoUsers, seedBuyNowDemo, seedShellDemo, shellDemoUsers } from '../modules/trial/demo-shell.ts';
+import { notificationDemoUser, seedNotificationDemo } from '../modules/notifications/demo-notifications.ts';
+import { seedStaffDemo, staffDemoUsers } from '../modules/staff/demo-staff.ts';
+import { profileDemoUsers, seedProfileDemo } from '../modules/profile/demo-profile.ts';
+import { quickstartDemoUser, seedQuickstartDemo } from '../modules/trial/demo-quickstart.ts';
 import { demoUser } from './demo-users.ts';
 import {
   accounts,
@@ -25,7 +25,7 @@ import {
   voicemailSettings,
   voipUsers,
   type InstallationAddress,
-} from './schema.ts';
+} from './schema/index.ts';
 
 /** The demo trial ends this long after the first start. */
 export const DEMO_TRIAL_LENGTH_MS = 2 * 24 * 60 * 60 * 1000;

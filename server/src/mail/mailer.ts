@@ -1,6 +1,3 @@
-import type { Database } from '../db/connect.ts';
-import { outbox } from '../db/schema.ts';
-
 /** One plain-text e-mail. */
 export interface MailMessage {
   to: string;
@@ -22,17 +19,3 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/**
- * The sandbox mailer: nothing leaves the machine; each message is written to the `outbox`
- * table, where a person (psql, a future sandbox page) and the tests read it.
- */
-export class SandboxMailer implements Mailer {
-  constructor(
-    private readonly db: Pick<Database, 'insert'>,
-    private readonly now: () => Date,
-  ) {}
-
-  async send(message: MailMessage): Promise<void> {
-    await this.db.insert(outbox).values({ to: message.to, subject: message.subject, body: message.text, createdAt: this.now() });
-  }
-}

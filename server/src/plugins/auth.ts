@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorMessages } from '@portal/contract';
-import { authenticateKey, type Authentication } from '../auth/tokens.ts';
-import { auditSwitchedChange } from '../staff/audit.ts';
+import { type Authentication } from '../auth/tokens.ts';
+import { authenticateKey } from '../auth/tokens-repository.ts';
+import { auditSwitchedChange } from '../modules/staff/audit.ts';
 import { detailError } from './errors.ts';
 
 declare module 'fastify' {
@@ -16,7 +17,7 @@ const challenge = { 'WWW-Authenticate': 'Token' };
 
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
-  // Changes made while a staff member acts as a customer are audited (staff/audit.ts).
+  // Changes made while a staff member acts as a customer are audited (modules/staff/audit.ts).
   app.decorateRequest('staffAudited', false);
   app.addHook('onSend', auditSwitchedChange);
 }

@@ -3,7 +3,8 @@ import { AUDIO_FORMAT, audioMessages, type TtsVoice } from '@portal/contract';
 import { readWav } from '../audio/check.ts';
 import { MemoryAudioStorage } from '../audio/storage.ts';
 import { encodeWav } from '../audio/wav.ts';
-import { createSpeechEngine, type SpeechEngine } from './engine.ts';
+import { createSpeechEngine } from './create-speech-engine.ts';
+import type { SpeechEngine } from './engine.ts';
 import { EspeakEngine } from './espeak.ts';
 import { SpeechBusyError, TextToSpeech } from './text-to-speech.ts';
 

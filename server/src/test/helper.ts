@@ -7,10 +7,10 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { FilesystemAudioStorage } from '../audio/storage.ts';
-import { issueToken } from '../auth/tokens.ts';
+import { issueToken } from '../auth/tokens-repository.ts';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/connect.ts';
 import type { DemoLogin } from '../db/demo-logins.ts';
-import { products, users } from '../db/schema.ts';
+import { products, users } from '../db/schema/index.ts';
 import { seedIfEmpty } from '../db/seed.ts';
 import type { SpeechEngine } from '../speech/engine.ts';
 

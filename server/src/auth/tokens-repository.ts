@@ -1,0 +1,68 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/connect.ts';
+import { authTokens, users } from '../db/schema/index.ts';
+import { canManageOtherUsers } from '../modules/staff/access.ts';
+import { hashKey, KEY_PATTERN, newKey, TOKEN_ABSOLUTE_LIFETIME_MS, TOKEN_IDLE_LIFETIME_MS, TOKEN_TOUCH_INTERVAL_MS } from './tokens.ts';
+
+// The sessions' queries: tokens issued, looked up on every call, revoked. They take the database
+// or a transaction, so a module can issue a token inside its own transaction.
+
+export type AuthenticatedUser = typeof users.$inferSelect;
+
+export interface Authentication {
+  tokenId: number;
+  /** Whom the session answers as: while a staff member is switched, the customer. */
+  user: AuthenticatedUser;
+  /** The staff user acting as `user`, if any. */
+  actingUserId: number | null;
+  /** That staff user. */
+  actingUser: AuthenticatedUser | null;
+}
+
+const actingUsers = alias(users, 'acting_users');
+
+/** Creates a token for a user and answers its key; only the key's hash is stored. */
+export async function issueToken(
+  db: Database,
+  userId: number,
+  now: Date,
+  actingUserId: number | null = null,
+): Promise<string> {
+  const key = newKey();
+  await db.insert(authTokens).values({ userId, keyHash: hashKey(key), createdAt: now, lastUsedAt: now, actingUserId });
+  return key;
+}
+
+/** Finds the live token with this key; null when unknown, revoked or expired. */
+export async function authenticateKey(db: Database, key: string, now: Date): Promise<Authentication | null> {
+  if (!KEY_PATTERN.test(key)) return null;
+  const [row] = await db
+    .select({ token: authTokens, user: users, actingUser: actingUsers })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .leftJoin(actingUsers, eq(actingUsers.id, authTokens.actingUserId))
+    .where(and(eq(authTokens.keyHash, hashKey(key)), isNull(authTokens.revokedAt)))
+    .limit(1);
+  if (!row) return null;
+  const { token, user, actingUser } = row;
+  const idle = now.getTime() - token.lastUsedAt.getTime();
+  const age = now.getTime() - token.createdAt.getTime();
+  if (idle > TOKEN_IDLE_LIFETIME_MS || age > TOKEN_ABSOLUTE_LIFETIME_MS) return null;
+  // A staff member who lost the role (or staff status) while switched loses the session with it.
+  if (token.actingUserId !== null && !(actingUser && canManageOtherUsers(actingUser))) {
+    await revokeToken(db, token.id, now);
+    return null;
+  }
+  if (idle > TOKEN_TOUCH_INTERVAL_MS) {
+    await db.update(authTokens).set({ lastUsedAt: now }).where(eq(authTokens.id, token.id));
+  }
+  return { tokenId: token.id, user, actingUserId: token.actingUserId, actingUser };
+}
+
+export async function revokeToken(db: Database, tokenId: number, now: Date): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
+}

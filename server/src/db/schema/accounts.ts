@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { FeatureFlag, InstallationAddress } from '@portal/contract';
+import { createdAt } from './columns.ts';
+
+// Accounts, their users, products, trials and credit-control statuses.
+
+/** Installation address of a product (spec 000 section 3); its shape is the contract's (contract/src/address.ts). */
+export type { InstallationAddress } from '@portal/contract';
+
+export const accounts = pgTable('accounts', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  name: text().notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    email: text().notNull().unique(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    phone: text(),
+    isStaff: boolean().notNull().default(false),
+    emailVerified: boolean().notNull().default(false),
+    permissions: text().array().notNull().default(sql`'{}'::text[]`),
+    featureFlags: jsonb().$type<FeatureFlag[]>().notNull().default([]),
+    accountId: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    // Lookups compare lower-cased e-mails; the constraint keeps every writer honest.
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    index('users_account_id_idx').on(t.accountId),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['voip', 'telco', 'web'] }).notNull(),
+    /** For telco: fibre, broadband or phoneline. */
+    subKind: text(),
+    /** For voip: TARIFF_V3 makes it a voip2 product. */
+    tariffVersion: text(),
+    /** 3 is the third VoIP generation ("voip3"). */
+    supplier: integer().notNull(),
+    status: text().notNull(),
+    channel: text().notNull(),
+    showProductPages: boolean().notNull().default(false),
+    productDetail: text().notNull().default(''),
+    installationAddress: jsonb().$type<InstallationAddress>(),
+    confirmedDate: date({ mode: 'string' }),
+    ceasedDate: date({ mode: 'string' }),
+    /** For voip: the advanced call flows add-on (higher node limits), spec 001 section 3. */
+    advancedCallFlows: boolean().notNull().default(false),
+    /** For voip: blocked means the service is suspended (GET /api/v3/voip/service-status/). */
+    serviceStatus: text({ enum: ['active', 'blocked'] }).notNull().default('active'),
+    /** Why a blocked service is blocked, in words for the customer. */
+    serviceBlockedReason: text(),
+    /** For voip: the getting-started (welcome) flow is still due (GET /api/v3/voip/getting-started/). */
+    showWelcome: boolean().notNull().default(false),
+  },
+  (t) => [
+    check('products_kind', sql`${t.kind} in ('voip', 'telco', 'web')`),
+    check('products_service_status', sql`${t.serviceStatus} in ('active', 'blocked')`),
+    // deriveProductKind() must be able to name every telco product.
+    check(
+      'products_telco_sub_kind',
+      sql`${t.kind} <> 'telco' or ${t.subKind} in ('fibre', 'broadband', 'phoneline')`,
+    ),
+    check('products_status_lower', sql`${t.status} = lower(${t.status})`),
+    index('products_account_id_idx').on(t.accountId),
+  ],
+);
+
+export const trials = pgTable(
+  'trials',
+  {
+    productId: integer()
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['OPT_IN'] }).notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    showQuickstartPopup: boolean().notNull().default(true),
+    quickstartPopupSectionsCompleted: jsonb().$type<Record<string, boolean>>().notNull().default({}),
+    customerFeedback: text(),
+    statusEntry: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [check('trials_kind', sql`${t.kind} in ('OPT_IN')`)],
+);
+
+/** Credit-control statuses of an account (GET /customer/status/): overdue balances and how far collection has gone. */
+export const creditControlStatuses = pgTable(
+  'credit_control_statuses',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    stage: text({ enum: ['overdue', 'final_notice', 'restricted'] }).notNull(),
+    balanceDue: numeric({ precision: 10, scale: 2 }).notNull(),
+    dueDate: date({ mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('credit_control_statuses_stage', sql`${t.stage} in ('overdue', 'final_notice', 'restricted')`),
+    index('credit_control_statuses_account_id_idx').on(t.accountId),
+  ],
+);

@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+// Sign-in: tokens, throttles, one-time keys and codes, e-mail changes, social identities.
+
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the key, hex; the key itself is never stored. */
+    keyHash: text().notNull().unique('auth_tokens_key_hash_unique'),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    /** The staff user acting as `userId` through this token, if any. */
+    actingUserId: integer().references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('auth_tokens_user_id_idx').on(t.userId)],
+);
+
+/** Failed sign-ins per e-mail and per client IP, in a fixed window (shared by all processes). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    scope: text({ enum: ['email', 'ip'] }).notNull(),
+    key: text().notNull(),
+    count: integer().notNull(),
+    windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    check('login_failures_scope', sql`${t.scope} in ('email', 'ip')`),
+  ],
+);
+
+/**
+ * The e-mail verification key of an unverified user (SHA-256 of the key, hex); a resend replaces it.
+ * Kept once used (used_at), so opening the link again says "already used" rather than "not valid".
+ */
+export const emailVerificationKeys = pgTable('email_verification_keys', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  keyHash: text().notNull().unique('email_verification_keys_key_hash_unique'),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  /** The address the link confirms: after a change of address, an older link confirms nothing. */
+  email: text(),
+  // Rows written before expiry existed count as expired.
+  expiresAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  usedAt: timestamp({ withTimezone: true }),
+});
+
+/** Requests counted per bucket and key (an e-mail, a client IP) in a fixed window, shared by all processes. */
+export const requestThrottles = pgTable(
+  'request_throttles',
+  {
+    bucket: text().notNull(),
+    key: text().notNull(),
+    count: integer().notNull(),
+    windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] })],
+);
+
+// Sign-in and account journeys (issue 7; server/src/auth/one-time-keys.ts, server/src/auth/sms-codes-repository.ts).
+
+/**
+ * Keys of magic links and password reset links: random, bound to one user and one purpose,
+ * stored only as a SHA-256 hash (hex), expiring, and spent once (used_at, set atomically).
+ */
+export const oneTimeKeys = pgTable(
+  'one_time_keys',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    purpose: text({ enum: ['magic_link', 'password_reset'] }).notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyHash: text().notNull().unique('one_time_keys_key_hash_unique'),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('one_time_keys_purpose', sql`${t.purpose} in ('magic_link', 'password_reset')`),
+    index('one_time_keys_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Codes texted to a mobile number (POST /auth/sms/send/): only the newest one for a number
+ * counts, hashed like a password, expiring, with a limited number of tries.
+ */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    /** National form, 07 and nine digits. */
+    mobileNumber: text().notNull(),
+    codeHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    attempts: integer().notNull().default(0),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('sms_codes_mobile_number_created_at_idx').on(t.mobileNumber, t.createdAt)],
+);
+
+// The profile page's change of e-mail address (PATCH /api/v3/me/, POST /api/v3/me/email/confirm/).
+
+/**
+ * A new e-mail address asked for on the profile page. It becomes the user's only when the
+ * link sent to it is opened (so a typo locks nobody out): the key's SHA-256 (hex) is kept,
+ * the link works once and until expires_at. A newer request deletes the unused older ones,
+ * so only the latest link works; used ones stay, so a second use is told it was used.
+ */
+export const emailChangeRequests = pgTable(
+  'email_change_requests',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text().notNull(),
+    keyHash: text().notNull().unique('email_change_requests_key_hash_unique'),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('email_change_requests_new_email_lower', sql`${t.newEmail} = lower(${t.newEmail})`),
+    index('email_change_requests_user_id_idx').on(t.userId),
+  ],
+);
+
+// Social sign-in (issue 7; contract/src/social.ts, server/src/auth/social-providers.ts).
+
+/**
+ * A social sign-in under way: its state (SHA-256, hex) and PKCE code verifier, kept from
+ * GET /auth/accesstoken/{provider}/ until POST /auth/{provider}/ spends it (used_at, set
+ * atomically) or it expires. The verifier is kept as is: it must be sent to the provider.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    stateHash: text().notNull().unique('oauth_states_state_hash_unique'),
+    provider: text().notNull(),
+    /** Where the journey began: login or register. */
+    page: text().notNull(),
+    codeVerifier: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('oauth_states_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Which provider identity (provider + its subject id) signs in as which user. */
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    provider: text().notNull(),
+    subject: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The e-mail the provider gave when the link was made. */
+    email: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [unique('social_identities_provider_subject_unique').on(t.provider, t.subject), index('social_identities_user_id_idx').on(t.userId)],
+);
+
+/**
+ * The sandbox provider's grants (server/src/sandbox/oauth/routes.ts), one per consent: the
+ * identity picked, its authorization code (hash; single use, PKCE S256 challenge, short
+ * life) and then its access token (hash), which the sandbox userinfo endpoint answers for.
+ */
+export const sandboxOauthGrants = pgTable('sandbox_oauth_grants', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  provider: text().notNull(),
+  clientId: text().notNull(),
+  redirectUri: text().notNull(),
+  codeHash: text().notNull().unique('sandbox_oauth_grants_code_hash_unique'),
+  codeChallenge: text().notNull(),
+  codeExpiresAt: timestamp({ withTimezone: true }).notNull(),
+  codeUsedAt: timestamp({ withTimezone: true }),
+  accessTokenHash: text().unique('sandbox_oauth_grants_access_token_hash_unique'),
+  accessTokenExpiresAt: timestamp({ withTimezone: true }),
+  subject: text().notNull(),
+  email: text().notNull(),
+  emailVerified: boolean().notNull(),
+  givenName: text().notNull(),
+  familyName: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});

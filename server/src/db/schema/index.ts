@@ -1,0 +1,8 @@
+// The database schema, one file per area; drizzle-kit reads this folder (server/drizzle.config.ts).
+// Only repositories (modules/*/...repository.ts) and db/ import it (eslint.config.js says so).
+export * from './accounts.ts';
+export * from './auth.ts';
+export * from './notifications.ts';
+export * from './outbox.ts';
+export * from './phone.ts';
+export * from './staff.ts';

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+// Staff acting for customers: the audit log.
+
+// Staff acting on customers' accounts (spec 000 sections 4 and 6; contract/src/staff.ts).
+
+/**
+ * Who did what while acting on a customer's account: every switch, every return, and every
+ * change (POST, PUT, PATCH or DELETE answered 2xx) made while switched. The e-mails are copied,
+ * so an entry still names both people after an account is deleted.
+ */
+export const staffAuditLog = pgTable(
+  'staff_audit_log',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    action: text({ enum: ['switch', 'return', 'change'] }).notNull(),
+    staffUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    staffEmail: text().notNull(),
+    customerUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    customerEmail: text().notNull(),
+    method: text().notNull(),
+    path: text().notNull(),
+    status: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('staff_audit_log_action', sql`${t.action} in ('switch', 'return', 'change')`),
+    index('staff_audit_log_created_at_idx').on(t.createdAt),
+    // GET /api/v3/staff/audit-log/?customer= reads by e-mail, newest first.
+    index('staff_audit_log_customer_email_created_at_idx').on(t.customerEmail, t.createdAt),
+    // The foreign keys, so deleting a user does not scan the log.
+    index('staff_audit_log_customer_user_id_idx').on(t.customerUserId),
+    index('staff_audit_log_staff_user_id_idx').on(t.staffUserId),
+  ],
+);

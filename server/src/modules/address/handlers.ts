@@ -1,0 +1,29 @@
+import { addressSummaryLine, type InstallationAddress } from '@portal/contract';
+import type { Handlers } from '../../routes/index.ts';
+import { ownedVoipProduct, rowId } from '../products/products.ts';
+
+/**
+ * The address lookup and a cloud phone's emergency (installation) address (spec 000 sections
+ * 4, 5 and 7). The contract validates the postcode and the address (answering its messages
+ * with 400) and normalises them; the lookup itself is the app's `addressLookup` adapter
+ * (server/src/address/).
+ */
+export const addressHandlers = {
+  addressLookup: async ({ query, request }) => ({ results: await request.server.addressLookup.find(query.postcode) }),
+
+  patchEmergencyContactDetails: async ({ params, body, request }) => {
+    const product = await ownedVoipProduct(request, rowId(params.product_id));
+    const parts = body.installation_address;
+    const address: InstallationAddress = {
+      summary_line: addressSummaryLine(parts),
+      line_one: parts.line_one,
+      line_two: parts.line_two,
+      city: parts.city,
+      county: parts.county,
+      post_code: parts.post_code,
+    };
+    // The navigation's has_installation_address follows from this column.
+    await request.server.productsRepository.setInstallationAddress(product.id, address);
+    return { installation_address: address };
+  },
+} satisfies Pick<Handlers, 'addressLookup' | 'patchEmergencyContactDetails'>;

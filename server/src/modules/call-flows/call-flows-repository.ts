@@ -1,0 +1,132 @@
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { SimpleCallFlowData } from '@portal/contract';
+import type { FlowNode } from '@portal/editor-core';
+import type { Database } from '../../db/connect.ts';
+import { callFlows, products, simpleCallFlows } from '../../db/schema/index.ts';
+import type { Product } from '../products/products-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    callFlowsRepository: CallFlowsRepository;
+  }
+}
+
+export type FlowRow = typeof callFlows.$inferSelect;
+export type SimpleFlowRow = typeof simpleCallFlows.$inferSelect;
+
+/** What a flow is made of, as stored. */
+export interface FlowFields {
+  name: string;
+  enable: boolean;
+  data: FlowNode;
+}
+
+type Queries = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+/** The call-flow queries, on the database or inside a transaction. */
+function flowQueries(q: Queries) {
+  return {
+    /** The product's custom flows, oldest first. */
+    async flows(productId: number): Promise<FlowRow[]> {
+      return q.select().from(callFlows).where(eq(callFlows.productId, productId)).orderBy(asc(callFlows.id));
+    },
+
+    async flow(productId: number, flowId: number): Promise<FlowRow | undefined> {
+      const [row] = await q
+        .select()
+        .from(callFlows)
+        .where(and(eq(callFlows.id, flowId), eq(callFlows.productId, productId)))
+        .limit(1);
+      return row;
+    },
+
+    async create(productId: number, fields: FlowFields, now: Date): Promise<FlowRow> {
+      const [created] = await q
+        .insert(callFlows)
+        .values({ productId, ...fields, createdAt: now, updatedAt: now })
+        .returning();
+      if (!created) throw new Error('call flow not created');
+      return created;
+    },
+
+    async update(flowId: number, fields: FlowFields, version: number, now: Date): Promise<FlowRow> {
+      const [updated] = await q
+        .update(callFlows)
+        .set({ ...fields, version, updatedAt: now })
+        .where(eq(callFlows.id, flowId))
+        .returning();
+      if (!updated) throw new Error('call flow not updated');
+      return updated;
+    },
+
+    async remove(flowId: number): Promise<void> {
+      await q.delete(callFlows).where(eq(callFlows.id, flowId));
+    },
+
+    /**
+     * Disables every enabled custom flow of the product but `keep.flowId`, and, unless
+     * `keep.simple`, the simple call flow. Each gets a new version, so an editor holding the old one hears of it.
+     */
+    async disableOthers(productId: number, now: Date, keep: { flowId?: number; simple?: boolean }): Promise<void> {
+      const conditions: SQL[] = [eq(callFlows.productId, productId), eq(callFlows.enable, true)];
+      if (keep.flowId !== undefined) conditions.push(ne(callFlows.id, keep.flowId));
+      await q
+        .update(callFlows)
+        .set({ enable: false, version: sql`${callFlows.version} + 1`, updatedAt: now })
+        .where(and(...conditions));
+      if (!keep.simple) {
+        await q
+          .update(simpleCallFlows)
+          .set({ enable: false, version: sql`${simpleCallFlows.version} + 1`, updatedAt: now })
+          .where(and(eq(simpleCallFlows.productId, productId), eq(simpleCallFlows.enable, true)));
+      }
+    },
+
+    /** The product's simple call flow row; undefined while it has never been changed. */
+    async simple(productId: number): Promise<SimpleFlowRow | undefined> {
+      const [row] = await q.select().from(simpleCallFlows).where(eq(simpleCallFlows.productId, productId)).limit(1);
+      return row;
+    },
+
+    async saveSimple(productId: number, values: { enable: boolean; name: string; data: SimpleCallFlowData; version: number; updatedAt: Date }): Promise<SimpleFlowRow> {
+      const [saved] = await q
+        .insert(simpleCallFlows)
+        .values({ productId, ...values })
+        .onConflictDoUpdate({ target: simpleCallFlows.productId, set: values })
+        .returning();
+      if (!saved) throw new Error('simple call flow not saved');
+      return saved;
+    },
+  };
+}
+
+export type CallFlowQueries = ReturnType<typeof flowQueries>;
+
+/** Custom and simple call flows of a cloud phone (spec 001 section 3). */
+export function createCallFlowsRepository(db: Database) {
+  return {
+    ...flowQueries(db),
+
+    /**
+     * Runs `work` in a transaction holding the product's row locked, so changes to its flows
+     * happen one at a time. Answers null (and runs nothing) when the product is gone.
+     */
+    async withProductLocked<T>(productId: number, work: (locked: Product, flows: CallFlowQueries) => Promise<T>): Promise<T | null> {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+        if (!locked) return null;
+        return work(locked, flowQueries(tx));
+      });
+    },
+  };
+}
+
+export type CallFlowsRepository = ReturnType<typeof createCallFlowsRepository>;
+
+export default fp(
+  async (app) => {
+    app.decorate('callFlowsRepository', createCallFlowsRepository(app.db));
+  },
+  { name: 'call-flows-repository', dependencies: ['db'] },
+);

@@ -1,0 +1,182 @@
+import type { FastifyRequest } from 'fastify';
+import { callFlowMessages, type SimpleCallFlow, type StoredCallFlow } from '@portal/contract';
+import { checkOpeningHours, flowNameError } from '@portal/editor-core';
+import { flowSizeProblem, flowStoreProblem, isStoredFlowValid } from './checks.ts';
+import { nodeLimitsFor } from './limits.ts';
+import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from './simple.ts';
+import { checkVersion, sendVersion } from './versions.ts';
+import { ApiError, detailError } from '../../plugins/errors.ts';
+import type { Guard, Guards, Handlers } from '../../routes/index.ts';
+import { notFound, ownedVoipProduct, rowId, type Product } from '../products/products.ts';
+import type { CallFlowQueries, FlowRow, SimpleFlowRow } from './call-flows-repository.ts';
+
+
+function toStored(row: FlowRow): StoredCallFlow {
+  return {
+    id: String(row.id),
+    name: row.name,
+    enable: row.enable,
+    data: row.data,
+    version: row.version,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const nameError = (message: string) => new ApiError(400, { name: [message] });
+const invalidActiveFlow = () => detailError(400, callFlowMessages.invalidActiveFlow);
+
+/**
+ * Runs `work` with the product's row locked (its flows change one at a time). Exactly one flow is
+ * active: enabling one disables every other (flows.disableOthers).
+ */
+async function withProductLocked<T>(request: FastifyRequest, productId: number, work: (locked: Product, flows: CallFlowQueries) => Promise<T>): Promise<T> {
+  const result = await request.server.callFlowsRepository.withProductLocked(productId, work);
+  if (result === null) throw notFound();
+  return result;
+}
+
+const namesExcept = (rows: readonly FlowRow[], id: number | null) => rows.filter((row) => row.id !== id).map((row) => row.name);
+
+/** Checked before zod walks the body: a flow tree too deep or too large answers 400, never a stack overflow. */
+const checkFlowSize: Guard = (body) => {
+  const data = (body as { data?: unknown } | null)?.data;
+  const problem = data === undefined ? null : flowSizeProblem(data);
+  return problem === null ? null : new ApiError(400, { data: [problem] });
+};
+
+export const callFlowGuards: Guards = { createCallFlow: checkFlowSize, patchCallFlow: checkFlowSize };
+
+export const callFlowHandlers = {
+  listCallFlows: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const rows = await request.server.callFlowsRepository.flows(product.id);
+    return {
+      results: rows.map((row) => {
+        const { data: _data, ...summary } = toStored(row);
+        return { ...summary, valid: isStoredFlowValid(row, namesExcept(rows, row.id)) };
+      }),
+    };
+  },
+
+  getCallFlow: async ({ params, request, reply }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const row = await request.server.callFlowsRepository.flow(product.id, rowId(params.flow));
+    if (!row) throw notFound();
+    sendVersion(reply, row.version);
+    return toStored(row);
+  },
+
+  createCallFlow: async ({ params, body, request, reply }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const now = request.server.now();
+    const row = await withProductLocked(request, product.id, async (locked, flows) => {
+      const others = namesExcept(await flows.flows(product.id), null);
+      const badName = flowNameError(body.name, others);
+      if (badName) throw nameError(badName);
+      const problem = flowStoreProblem(body.data, nodeLimitsFor(locked), locked.advancedCallFlows);
+      if (problem) throw detailError(400, problem);
+      if (body.enable) {
+        if (!isStoredFlowValid(body, others)) throw invalidActiveFlow();
+        await flows.disableOthers(product.id, now, {});
+      }
+      return flows.create(product.id, { name: body.name, enable: body.enable, data: body.data }, now);
+    });
+    reply.header('location', `/api/v2/voip/${product.id}/call-flows/${row.id}/`);
+    sendVersion(reply, row.version);
+    return toStored(row);
+  },
+
+  patchCallFlow: async ({ params, body, request, reply }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const flowId = rowId(params.flow);
+    const now = request.server.now();
+    const row = await withProductLocked(request, product.id, async (locked, flows) => {
+      const rows = await flows.flows(product.id);
+      const current = rows.find((r) => r.id === flowId);
+      if (!current) throw notFound();
+      checkVersion(request, current.version, body.version);
+      if (body.name === undefined && body.enable === undefined && body.data === undefined) return current;
+
+      const others = namesExcept(rows, flowId);
+      const next = { name: body.name ?? current.name, enable: body.enable ?? current.enable, data: body.data ?? current.data };
+      if (body.name !== undefined) {
+        const badName = flowNameError(body.name, others);
+        if (badName) throw nameError(badName);
+      }
+      if (body.data !== undefined) {
+        const problem = flowStoreProblem(body.data, nodeLimitsFor(locked), locked.advancedCallFlows);
+        if (problem) throw detailError(400, problem);
+      }
+      // Enabling, or changing the tree of the active flow, needs a valid flow; a draft may be unfinished.
+      if (next.enable && (body.enable === true || body.data !== undefined) && !isStoredFlowValid(next, others)) {
+        throw invalidActiveFlow();
+      }
+      if (next.enable) await flows.disableOthers(product.id, now, { flowId });
+      return flows.update(flowId, next, current.version + 1, now);
+    });
+    sendVersion(reply, row.version);
+    return toStored(row);
+  },
+
+  deleteCallFlow: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const flowId = rowId(params.flow);
+    await withProductLocked(request, product.id, async (_locked, flows) => {
+      const row = await flows.flow(product.id, flowId);
+      if (!row) throw notFound();
+      checkVersion(request, row.version);
+      await flows.remove(flowId);
+    });
+    return { detail: 'Call flow deleted.' };
+  },
+
+  getSimpleCallFlow: async ({ params, request, reply }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const flow = simpleCallFlowOf(await request.server.callFlowsRepository.simple(product.id));
+    sendVersion(reply, flow.version);
+    return flow;
+  },
+
+  patchSimpleCallFlow: async ({ params, body, request, reply }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const now = request.server.now();
+    const flow = await withProductLocked(request, product.id, async (_locked, flows) => {
+      const current = simpleCallFlowOf(await flows.simple(product.id));
+      checkVersion(request, current.version, body.version);
+      if (body.enable === undefined && body.data === undefined) return current;
+
+      const next = { enable: body.enable ?? current.enable, data: body.data ?? current.data };
+      if (body.data !== undefined) {
+        const problems = checkOpeningHours(body.data.out_of_hours.business_hours);
+        if (problems.length > 0) {
+          throw new ApiError(400, { 'data.out_of_hours.business_hours': [...new Set(problems.map((p) => p.message))] });
+        }
+      }
+      const welcome = next.data.welcome_greeting;
+      if (next.enable && welcome.enabled && !welcome.audio_file?.trim()) {
+        throw detailError(400, callFlowMessages.welcomeGreetingNeedsAudio);
+      }
+      if (next.enable) await flows.disableOthers(product.id, now, { simple: true });
+      const values = { ...next, name: SIMPLE_CALL_FLOW_NAME, version: current.version + 1, updatedAt: now };
+      const saved = await flows.saveSimple(product.id, values);
+      return { enable: saved.enable, name: saved.name, data: saved.data, version: saved.version };
+    });
+    sendVersion(reply, flow.version);
+    return flow;
+  },
+} satisfies Pick<
+  Handlers,
+  | 'listCallFlows'
+  | 'getCallFlow'
+  | 'createCallFlow'
+  | 'patchCallFlow'
+  | 'deleteCallFlow'
+  | 'getSimpleCallFlow'
+  | 'patchSimpleCallFlow'
+>;
+
+/** The stored simple call flow, or the defaults (version 1) when the product has never changed it. */
+function simpleCallFlowOf(row: SimpleFlowRow | undefined): SimpleCallFlow {
+  if (!row) return { enable: false, name: SIMPLE_CALL_FLOW_NAME, data: defaultSimpleCallFlowData(), version: 1 };
+  return { enable: row.enable, name: row.name, data: row.data, version: row.version };
+}

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Guards, Handlers } from '../routes/index.ts';
+import accountRepository from './account/account-repository.ts';
+import { accountHandlers } from './account/handlers.ts';
+import { addressHandlers } from './address/handlers.ts';
+import audioRepository from './audio/audio-repository.ts';
+import { audioHandlers } from './audio/handlers.ts';
+import { authHandlers } from './auth/handlers.ts';
+import callFlowsRepository from './call-flows/call-flows-repository.ts';
+import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
+import { navigationHandlers } from './navigation/handlers.ts';
+import { notificationHandlers } from './notifications/handlers.ts';
+import notificationsRepository from './notifications/notifications-repository.ts';
+import { phoneSetupHandlers } from './phone-setup/handlers.ts';
+import phoneSetupRepository from './phone-setup/phone-setup-repository.ts';
+import productsRepository from './products/products-repository.ts';
+import { profileHandlers } from './profile/handlers.ts';
+import profileRepository from './profile/profile-repository.ts';
+import { siteHandlers } from './site/handlers.ts';
+import siteRepository from './site/site-repository.ts';
+import { socialHandlers } from './social/handlers.ts';
+import socialRepository from './social/social-repository.ts';
+import { staffHandlers } from './staff/handlers.ts';
+import staffRepository from './staff/staff-repository.ts';
+import { statusHandlers } from './status/handlers.ts';
+import { trialHandlers } from './trial/handlers.ts';
+import trialRepository from './trial/trial-repository.ts';
+import { welcomeHandlers } from './welcome/handlers.ts';
+
+// The server's areas, one folder each: handlers for the contract's endpoints, a repository that
+// owns the area's queries (a fastify-plugin decorating the app), its rules and its demo data.
+// A new area adds its handlers and its repository here.
+
+/** Every contract endpoint's handler: an endpoint without one fails the type check (routes/index.ts). */
+export const endpointHandlers: Handlers = {
+  ...authHandlers,
+  ...accountHandlers,
+  ...socialHandlers,
+  ...profileHandlers,
+  ...navigationHandlers,
+  ...callFlowHandlers,
+  ...siteHandlers,
+  ...audioHandlers,
+  ...phoneSetupHandlers,
+  ...trialHandlers,
+  ...welcomeHandlers,
+  ...statusHandlers,
+  ...notificationHandlers,
+  ...staffHandlers,
+  ...addressHandlers,
+};
+
+export const endpointGuards: Guards = { ...callFlowGuards };
+
+/** The repositories, registered in this order after the `db` plugin; each names its dependencies. */
+export const repositories: FastifyPluginAsync[] = [
+  productsRepository,
+  accountRepository,
+  socialRepository,
+  profileRepository,
+  siteRepository,
+  callFlowsRepository,
+  audioRepository,
+  phoneSetupRepository,
+  trialRepository,
+  notificationsRepository,
+  staffRepository,
+];

@@ -1,0 +1,37 @@
+import { deriveProductKind, sortProductsLiveFirst } from '@portal/contract';
+import { authOf } from '../../plugins/auth.ts';
+import type { Handlers } from '../../routes/index.ts';
+
+export const navigationHandlers = {
+  navigation: async ({ request }) => {
+    const { accountId } = authOf(request).user;
+    // Staff users have no account of their own.
+    if (accountId === null) return { account: null, products: [] };
+
+    const { productsRepository } = request.server;
+    const [account, rows] = await Promise.all([productsRepository.account(accountId), productsRepository.ofAccount(accountId)]);
+    return {
+      account: account ? { id: account.id, name: account.name } : null,
+      products: sortProductsLiveFirst(
+        rows.map((product) => ({
+          account_id: product.accountId,
+          product_id: product.id,
+          product_kind: deriveProductKind({
+            kind: product.kind,
+            sub_kind: product.subKind,
+            tariff_version: product.tariffVersion,
+          }),
+          kind: product.kind,
+          status: product.status,
+          supplier: product.supplier,
+          ceased_date: product.ceasedDate,
+          confirmed_date: product.confirmedDate,
+          product_detail: product.productDetail,
+          show_product_pages: product.showProductPages,
+          channel: product.channel,
+          has_installation_address: product.installationAddress !== null,
+        })),
+      ),
+    };
+  },
+} satisfies Pick<Handlers, 'navigation'>;

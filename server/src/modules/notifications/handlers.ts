@@ -1,0 +1,243 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  isNumberRange,
+  NOTIFICATION_PAGE_SIZE,
+  type Appointment,
+  type HardwareOrder,
+  type MarkAsRead,
+  type Notification,
+  type NotificationListQuery,
+  type NumberTransfer,
+  type NumberTransferOrder,
+  type Order,
+  type ServiceUpdate,
+} from '@portal/contract';
+import { sanitizeHtml } from './sanitize-html.ts';
+import { authOf } from '../../plugins/auth.ts';
+import type { Handlers } from '../../routes/index.ts';
+import { notFound } from '../products/products.ts';
+import { emptyPage, pageAnswer, pageRequest } from '../paging.ts';
+import { uniqueIds, type NotificationDetail, type NotificationRow, type OrderRow, type ServiceUpdateRow } from './notifications-repository.ts';
+
+// The notification centre's lists and mark-as-read calls (spec 000 sections 3, 4 and 7).
+// Every query is bound to the signed-in account (a staff token acting as a customer is that
+// customer's); staff without an account see empty lists. The decisions where the spec is
+// silent are written down in contract/src/notifications.ts.
+
+const iso = (date: Date) => date.toISOString();
+
+/** The page a list asks for, and whether only unread items. */
+function listOf(query: NotificationListQuery) {
+  return { page: pageRequest(query, NOTIFICATION_PAGE_SIZE), unreadOnly: query.type === 'unread' };
+}
+
+/** A page of a list; its next and previous links keep the unread filter. */
+function answerPage<T>(request: FastifyRequest, list: ReturnType<typeof listOf>, total: number, results: T[]) {
+  return pageAnswer(request.routeOptions.url ?? '', list.page, total, results, list.unreadOnly ? { type: 'unread' } : {});
+}
+
+/** The signed-in customer's account id; null for staff, who have none. */
+function accountOf(request: FastifyRequest): number | null {
+  return authOf(request).user.accountId;
+}
+
+// ---- answers ----
+
+function orderAnswer(row: OrderRow): Order {
+  const base = {
+    id: row.id,
+    status: row.status,
+    account_id: row.accountId,
+    order_id: row.reference,
+    date_ordered: iso(row.dateOrdered),
+    last_updated_date: iso(row.lastUpdatedDate),
+    read: row.readAt !== null,
+  };
+  switch (row.kind) {
+    case 'NUMBER_TRANSFER':
+      return numberTransferAnswer(row);
+    case 'HARDWARE_ORDER': {
+      const d = row.detail as HardwareOrder;
+      return {
+        ...base,
+        kind: 'HARDWARE_ORDER',
+        hardware: {
+          parts_to_order: d.parts_to_order.map(({ name, quantity }) => ({ name, quantity })),
+          shipping_date: d.shipping_date,
+          shipping_carrier_operator: d.shipping_carrier_operator,
+          shipping_post_code: d.shipping_post_code,
+          shipping_tracking_id: d.shipping_tracking_id,
+          shipping_tracking_link: d.shipping_tracking_link,
+        },
+      };
+    }
+    case 'APPOINTMENT': {
+      const d = row.detail as Appointment;
+      return {
+        ...base,
+        kind: 'APPOINTMENT',
+        appointment: {
+          appointment_type: d.appointment_type,
+          line_post_code: d.line_post_code,
+          appointment_date: d.appointment_date,
+          appointment_window: d.appointment_window,
+          status: d.status,
+          last_changed: d.last_changed,
+        },
+      };
+    }
+  }
+}
+
+function numberTransferAnswer(row: OrderRow): NumberTransferOrder {
+  const d = row.detail as Omit<NumberTransfer, 'isRange'>;
+  return {
+    id: row.id,
+    status: row.status,
+    account_id: row.accountId,
+    order_id: row.reference,
+    date_ordered: iso(row.dateOrdered),
+    last_updated_date: iso(row.lastUpdatedDate),
+    read: row.readAt !== null,
+    kind: 'NUMBER_TRANSFER',
+    number_transfer: {
+      range_start: d.range_start,
+      range_end: d.range_end,
+      isRange: isNumberRange(d.range_start, d.range_end),
+      confirmed_transfer_date: d.confirmed_transfer_date,
+      cloa_status: d.cloa_status,
+    },
+  };
+}
+
+/** A notification as answered; null for a CLOA one whose order is missing or is not a number transfer of the account. */
+function notificationAnswer(row: NotificationRow, order: OrderRow | null): Notification | null {
+  const base = {
+    id: row.id,
+    title: row.title,
+    text: row.text,
+    read: row.readAt !== null,
+    date_ordered: row.dateOrdered && iso(row.dateOrdered),
+    last_updated_date: row.lastUpdatedDate && iso(row.lastUpdatedDate),
+    last_changed: iso(row.lastChanged),
+    tags: row.tags,
+    service_update_id: row.serviceUpdateId,
+  };
+  switch (row.kind) {
+    case 'CLOA': {
+      if (order?.kind !== 'NUMBER_TRANSFER' || order.accountId !== row.accountId) return null;
+      const transfer = numberTransferAnswer(order);
+      return { ...base, kind: 'CLOA', cloa: { kind: transfer.number_transfer.cloa_status, order: transfer } };
+    }
+    case 'TARGETED': {
+      const d = row.detail as Extract<NotificationDetail, { body: string }>;
+      return {
+        ...base,
+        kind: 'TARGETED',
+        targeted: { title: d.title, summary: d.summary, body: sanitizeHtml(d.body), created: d.created, tags: d.tags },
+      };
+    }
+    case 'NUMBER_CHANGE': {
+      const d = row.detail as Extract<NotificationDetail, { number: string }>;
+      return { ...base, kind: 'NUMBER_CHANGE', number_change: { type: d.type, number: d.number, text: d.text } };
+    }
+  }
+}
+
+function serviceUpdateAnswer(row: ServiceUpdateRow, readAt: Date | null): ServiceUpdate {
+  return {
+    id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    body: sanitizeHtml(row.body),
+    summary: row.summary,
+    date: iso(row.date),
+    published: iso(row.published),
+    tags: row.tags,
+    chip: row.chip ?? null,
+    read: readAt !== null,
+  };
+}
+
+// ---- handlers ----
+
+type ListInput = { request: FastifyRequest; query: NotificationListQuery };
+
+async function listServiceUpdates({ request, query }: ListInput) {
+  const accountId = accountOf(request);
+  if (accountId === null) return emptyPage;
+  const list = listOf(query);
+  const { total, rows } = await request.server.notificationsRepository.serviceUpdates({ accountId, unreadOnly: list.unreadOnly }, request.server.now(), list.page);
+  return answerPage(request, list, total, rows.map((row) => serviceUpdateAnswer(row.update, row.readAt)));
+}
+
+async function listNotifications({ request, query }: ListInput) {
+  const accountId = accountOf(request);
+  if (accountId === null) return emptyPage;
+  const list = listOf(query);
+  const { total, rows } = await request.server.notificationsRepository.notifications({ accountId, unreadOnly: list.unreadOnly }, list.page);
+  // The repository leaves out what notificationAnswer cannot answer; the filter only narrows the type.
+  const results = rows.map((row) => notificationAnswer(row.notification, row.order)).filter((n) => n !== null);
+  return answerPage(request, list, total, results);
+}
+
+async function listOrders({ request, query }: ListInput) {
+  const accountId = accountOf(request);
+  if (accountId === null) return emptyPage;
+  const list = listOf(query);
+  const { total, rows } = await request.server.notificationsRepository.orders({ accountId, unreadOnly: list.unreadOnly }, list.page);
+  return answerPage(request, list, total, rows.map(orderAnswer));
+}
+
+type MarkInput = { request: FastifyRequest; body: MarkAsRead };
+
+/**
+ * Marks the account's notifications or orders read: `{ids}` (404 unless every id is the
+ * account's, and then nothing is marked) or `{all: true}` (every unread one). Answers the ids now read.
+ */
+async function markRows({ request, body }: MarkInput, which: 'notifications' | 'orders'): Promise<number[]> {
+  const accountId = accountOf(request);
+  const repository = request.server.notificationsRepository;
+  const mark = which === 'notifications' ? repository.markNotificationsRead : repository.markOrdersRead;
+  if (accountId === null) {
+    if ('all' in body) return [];
+    throw notFound();
+  }
+  const marked = await mark(accountId, 'all' in body ? 'all' : uniqueIds(body.ids), request.server.now());
+  if (marked === null) throw notFound();
+  return marked;
+}
+
+/** Marks service updates read, and the account's notifications that belong to them. */
+async function markServiceUpdates({ request, body }: MarkInput) {
+  const accountId = accountOf(request);
+  if (accountId === null) {
+    if ('all' in body) return { ids: [], notification_ids: [] };
+    throw notFound();
+  }
+  const ids = 'all' in body ? 'all' : uniqueIds(body.ids);
+  const marked = await request.server.notificationsRepository.markServiceUpdatesRead(accountId, ids, request.server.now());
+  if (marked === null) throw notFound();
+  return marked;
+}
+
+export const notificationHandlers = {
+  getServiceUpdates: async ({ request, query, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return listServiceUpdates({ request, query });
+  },
+  markServiceUpdatesAsRead: async ({ request, body }) => markServiceUpdates({ request, body }),
+  getNotifications: async ({ request, query, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return listNotifications({ request, query });
+  },
+  markNotificationsAsRead: async ({ request, body }) => ({ ids: await markRows({ request, body }, 'notifications') }),
+  getOrders: async ({ request, query, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return listOrders({ request, query });
+  },
+  markOrdersAsRead: async ({ request, body }) => ({ ids: await markRows({ request, body }, 'orders') }),
+} satisfies Pick<
+  Handlers,
+  'getServiceUpdates' | 'markServiceUpdatesAsRead' | 'getNotifications' | 'markNotificationsAsRead' | 'getOrders' | 'markOrdersAsRead'
+>;

@@ -1,0 +1,155 @@
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/connect.ts';
+import { accountServiceUpdates, notifications, orders, serviceUpdates } from '../../db/schema/index.ts';
+import type { PageOf, PageRequest } from '../paging.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notificationsRepository: NotificationsRepository;
+  }
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+export type ServiceUpdateRow = typeof serviceUpdates.$inferSelect;
+export type { NotificationDetail } from '../../db/schema/index.ts';
+
+/** A list of one account, all rows or the unread ones only. */
+export interface ListFilter {
+  accountId: number;
+  unreadOnly: boolean;
+}
+
+/** Distinct ids, ascending. */
+export const uniqueIds = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+/** The notification centre's queries (spec 000 sections 3, 4 and 7), every one bound to an account. */
+export function createNotificationsRepository(db: Database) {
+  /** Marks an account's rows of `table` read: `ids` (null when one is not the account's, and nothing is marked) or every unread one. */
+  async function markRead(table: typeof notifications | typeof orders, accountId: number, ids: number[] | 'all', now: Date): Promise<number[] | null> {
+    if (ids === 'all') {
+      const marked = await db
+        .update(table)
+        .set({ readAt: now })
+        .where(and(eq(table.accountId, accountId), isNull(table.readAt)))
+        .returning({ id: table.id });
+      return uniqueIds(marked.map((row) => row.id));
+    }
+    const owned = and(eq(table.accountId, accountId), inArray(table.id, ids));
+    const found = await db.select({ id: table.id }).from(table).where(owned);
+    if (found.length !== ids.length) return null;
+    await db.update(table).set({ readAt: now }).where(and(owned, isNull(table.readAt)));
+    return ids;
+  }
+
+  return {
+    /** Published service updates the account receives, newest first, with when it read each. */
+    async serviceUpdates(filter: ListFilter, now: Date, page: PageRequest): Promise<PageOf<{ update: ServiceUpdateRow; readAt: Date | null }>> {
+      const where = and(
+        eq(accountServiceUpdates.accountId, filter.accountId),
+        // A service update is not shown before it is published.
+        lte(serviceUpdates.published, now),
+        filter.unreadOnly ? isNull(accountServiceUpdates.readAt) : undefined,
+      );
+      const [total] = await db
+        .select({ n: count() })
+        .from(accountServiceUpdates)
+        .innerJoin(serviceUpdates, eq(serviceUpdates.id, accountServiceUpdates.serviceUpdateId))
+        .where(where);
+      const rows = await db
+        .select()
+        .from(accountServiceUpdates)
+        .innerJoin(serviceUpdates, eq(serviceUpdates.id, accountServiceUpdates.serviceUpdateId))
+        .where(where)
+        .orderBy(desc(serviceUpdates.published), desc(serviceUpdates.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { total: total?.n ?? 0, rows: rows.map((row) => ({ update: row.service_updates, readAt: row.account_service_updates.readAt })) };
+    },
+
+    /**
+     * The account's notifications, newest changed first, each CLOA one with its order. A CLOA
+     * notification whose order is missing, of another account or not a number transfer is not
+     * shown: it is left out in SQL, so the count and the pages agree.
+     */
+    async notifications(filter: ListFilter, page: PageRequest): Promise<PageOf<{ notification: NotificationRow; order: OrderRow | null }>> {
+      const where = and(
+        eq(notifications.accountId, filter.accountId),
+        filter.unreadOnly ? isNull(notifications.readAt) : undefined,
+        or(ne(notifications.kind, 'CLOA'), eq(orders.kind, 'NUMBER_TRANSFER')),
+      );
+      const withOrder = and(eq(orders.id, notifications.orderId), eq(orders.accountId, notifications.accountId));
+      const [total] = await db.select({ n: count() }).from(notifications).leftJoin(orders, withOrder).where(where);
+      const rows = await db
+        .select()
+        .from(notifications)
+        .leftJoin(orders, withOrder)
+        .where(where)
+        .orderBy(desc(notifications.lastChanged), desc(notifications.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { total: total?.n ?? 0, rows: rows.map((row) => ({ notification: row.notifications, order: row.orders })) };
+    },
+
+    /** The account's orders, last updated first. */
+    async orders(filter: ListFilter, page: PageRequest): Promise<PageOf<OrderRow>> {
+      const where = and(eq(orders.accountId, filter.accountId), filter.unreadOnly ? isNull(orders.readAt) : undefined);
+      const [total] = await db.select({ n: count() }).from(orders).where(where);
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.lastUpdatedDate), desc(orders.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { total: total?.n ?? 0, rows };
+    },
+
+    markNotificationsRead: (accountId: number, ids: number[] | 'all', now: Date) => markRead(notifications, accountId, ids, now),
+    markOrdersRead: (accountId: number, ids: number[] | 'all', now: Date) => markRead(orders, accountId, ids, now),
+
+    /**
+     * Marks the account's visible service updates read (`ids`, or every unread one), and the
+     * account's notifications that belong to them. Null when an id is not visible to the account.
+     */
+    async markServiceUpdatesRead(accountId: number, ids: number[] | 'all', now: Date): Promise<{ ids: number[]; notification_ids: number[] } | null> {
+      return db.transaction(async (tx) => {
+        const visible = (condition?: SQL) =>
+          tx
+            .select({ id: serviceUpdates.id })
+            .from(serviceUpdates)
+            .innerJoin(accountServiceUpdates, eq(accountServiceUpdates.serviceUpdateId, serviceUpdates.id))
+            .where(and(eq(accountServiceUpdates.accountId, accountId), lte(serviceUpdates.published, now), condition));
+        let marked: number[];
+        if (ids === 'all') {
+          marked = uniqueIds((await visible(isNull(accountServiceUpdates.readAt))).map((row) => row.id));
+        } else {
+          marked = ids;
+          const found = await visible(inArray(serviceUpdates.id, ids));
+          if (found.length !== ids.length) return null;
+        }
+        if (marked.length === 0) return { ids: marked, notification_ids: [] };
+        await tx
+          .update(accountServiceUpdates)
+          .set({ readAt: now })
+          .where(
+            and(eq(accountServiceUpdates.accountId, accountId), inArray(accountServiceUpdates.serviceUpdateId, marked), isNull(accountServiceUpdates.readAt)),
+          );
+        const related = and(eq(notifications.accountId, accountId), inArray(notifications.serviceUpdateId, marked));
+        await tx.update(notifications).set({ readAt: now }).where(and(related, isNull(notifications.readAt)));
+        const relatedRows = await tx.select({ id: notifications.id }).from(notifications).where(related).orderBy(asc(notifications.id));
+        return { ids: marked, notification_ids: relatedRows.map((row) => row.id) };
+      });
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
+
+export default fp(
+  async (app) => {
+    app.decorate('notificationsRepository', createNotificationsRepository(app.db));
+  },
+  { name: 'notifications-repository', dependencies: ['db'] },
+);

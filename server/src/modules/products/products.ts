@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import { errorMessages } from '@portal/contract';
+import type { Product } from './products-repository.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { detailError } from '../../plugins/errors.ts';
+
+/** Largest value of a PostgreSQL integer column: a larger id can name no row (and would make the query fail). */
+export const MAX_ROW_ID = 2_147_483_647;
+
+export const notFound = () => detailError(404, errorMessages.notFound);
+
+/** A row id from a path parameter, or 404 when it cannot name a row. */
+export function rowId(value: number | string): number {
+  const id = typeof value === 'number' ? value : Number(value);
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ROW_ID) throw notFound();
+  return id;
+}
+
+export type { Product } from './products-repository.ts';
+
+/**
+ * The cloud phone product `id` of the signed-in user's account (a staff token acting as a
+ * customer is that customer's), else 404: another account's product, a broadband or fibre
+ * product and an unknown id all answer the same.
+ */
+export async function ownedVoipProduct(request: FastifyRequest, id: number): Promise<Product> {
+  const { accountId } = authOf(request).user;
+  const productId = rowId(id);
+  if (accountId === null) throw notFound();
+  const product = await request.server.productsRepository.ownedVoip(accountId, productId);
+  if (!product) throw notFound();
+  return product;
+}

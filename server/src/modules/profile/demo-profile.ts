@@ -1,0 +1,44 @@
+import type { Database } from '../../db/connect.ts';
+import { demoLogins } from '../../db/demo-logins.ts';
+import { demoUser, type DemoUser } from '../../db/demo-users.ts';
+import { accounts, products, users, type InstallationAddress } from '../../db/schema/index.ts';
+
+/**
+ * Demo data for the profile page (Profile and preferences): Fernleaf Studio, a broadband
+ * customer with three users whom only the profile e2e spec signs in as, one per journey that
+ * changes the account (name and phone, e-mail address, password), so specs running side by
+ * side never see each other's changes. Seeded by seed.ts in its transaction, after the other
+ * demo data, so earlier ids stay.
+ */
+
+const fernleafAddress: InstallationAddress = {
+  summary_line: '14 Ropewalk, Bath, BA1 5RE',
+  line_one: '14 Ropewalk',
+  line_two: '',
+  city: 'Bath',
+  county: 'Somerset',
+  post_code: 'BA1 5RE',
+};
+
+/** The Fernleaf users with their password hashes; slow, so seed.ts starts it before its transaction. */
+export function profileDemoUsers(): Promise<DemoUser[]> {
+  return Promise.all([demoLogins.profileDetails, demoLogins.profileEmail, demoLogins.profilePassword].map((login) => demoUser(login)));
+}
+
+export async function seedProfileDemo(tx: Pick<Database, 'insert'>, hashed: DemoUser[]): Promise<void> {
+  if (hashed.length !== 3) throw new Error('seed: profile demo users missing');
+  const [fernleaf] = await tx.insert(accounts).values({ name: 'Fernleaf Studio' }).returning();
+  if (!fernleaf) throw new Error('seed: profile demo account not inserted');
+  await tx.insert(users).values(hashed.map((user) => ({ ...user, accountId: fernleaf.id })));
+  await tx.insert(products).values({
+    accountId: fernleaf.id,
+    kind: 'telco',
+    subKind: 'broadband',
+    supplier: 1,
+    status: 'live',
+    channel: 'Self Sign Up',
+    productDetail: 'Business Broadband 80 Mbps',
+    installationAddress: fernleafAddress,
+    confirmedDate: '2024-09-02',
+  });
+}

@@ -1,0 +1,51 @@
+import { isUkPhoneNumber } from '@portal/editor-core';
+import { advancedCallFlowAddOn } from '../call-flows/limits.ts';
+import type { Handlers } from '../../routes/index.ts';
+import { ownedVoipProduct } from '../products/products.ts';
+
+/** Extension shown for a number that rings no one directly (spec 001 section 3). */
+export const NOT_ASSIGNED = 'Not Assigned';
+
+export const siteHandlers = {
+  getSite: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const { siteRepository } = request.server;
+    const [numbers, users] = await Promise.all([siteRepository.numbers(product.id), siteRepository.users(product.id)]);
+    const pilot = numbers[0];
+    return {
+      product_id: product.id,
+      pilot_number: pilot ? { number: pilot.number } : null,
+      supplier: product.supplier,
+      installation_address: product.installationAddress,
+      // The tariff add-on catalogue is not modelled yet; the advanced call flows add-on has its own endpoint.
+      addons: [],
+      // Keyed by id: integer-like keys keep ascending order, so the first is the main user.
+      users: Object.fromEntries(
+        users.map((user) => [
+          String(user.id),
+          { id: user.id, first_name: user.firstName, last_name: user.lastName, email: user.email, extension: user.extension || NOT_ASSIGNED },
+        ]),
+      ),
+    };
+  },
+
+  getSiteNumbers: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const rows = await request.server.siteRepository.numbersWithExtensions(product.id);
+    return {
+      // The pilot number (the first) reaches the call flow, so its "extension" is the public number itself.
+      results: rows.map((row, index) => ({ number: row.number, extension: index === 0 ? row.number : (row.extension ?? NOT_ASSIGNED) })),
+    };
+  },
+
+  isUkPhoneNumber: async ({ query }) => ({ valid: isUkPhoneNumber(query.number) }),
+
+  getAdvancedCallFlowAddOn: async ({ params, request }) => advancedCallFlowAddOn(await ownedVoipProduct(request, params.id)),
+
+  patchAdvancedCallFlowAddOn: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    if (product.advancedCallFlows) return advancedCallFlowAddOn(product);
+    const updated = await request.server.productsRepository.addAdvancedCallFlows(product.id);
+    return advancedCallFlowAddOn(updated ?? { ...product, advancedCallFlows: true });
+  },
+} satisfies Pick<Handlers, 'getSite' | 'getSiteNumbers' | 'isUkPhoneNumber' | 'getAdvancedCallFlowAddOn' | 'patchAdvancedCallFlowAddOn'>;

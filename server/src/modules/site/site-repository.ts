@@ -1,0 +1,53 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/connect.ts';
+import { phoneNumbers, voipUsers } from '../../db/schema/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    siteRepository: SiteRepository;
+  }
+}
+
+/** A cloud phone's site: its numbers and its users (spec 001 section 3). */
+export function createSiteRepository(db: Database) {
+  return {
+    /** The product's numbers, the pilot number first. */
+    async numbers(productId: number) {
+      return db.select().from(phoneNumbers).where(eq(phoneNumbers.productId, productId)).orderBy(asc(phoneNumbers.id));
+    },
+
+    /** The product's numbers with the extension of the user each rings (null for none), the pilot number first. */
+    async numbersWithExtensions(productId: number) {
+      return db
+        .select({ id: phoneNumbers.id, number: phoneNumbers.number, extension: voipUsers.extension })
+        .from(phoneNumbers)
+        .leftJoin(voipUsers, eq(voipUsers.id, phoneNumbers.voipUserId))
+        .where(eq(phoneNumbers.productId, productId))
+        .orderBy(asc(phoneNumbers.id));
+    },
+
+    /** The product's users, the main user first. */
+    async users(productId: number) {
+      return db.select().from(voipUsers).where(eq(voipUsers.productId, productId)).orderBy(asc(voipUsers.id));
+    },
+
+    /** The product's locked users, by id. */
+    async lockedUsers(productId: number) {
+      return db
+        .select()
+        .from(voipUsers)
+        .where(and(eq(voipUsers.productId, productId), isNotNull(voipUsers.lockedAt)))
+        .orderBy(asc(voipUsers.id));
+    },
+  };
+}
+
+export type SiteRepository = ReturnType<typeof createSiteRepository>;
+
+export default fp(
+  async (app) => {
+    app.decorate('siteRepository', createSiteRepository(app.db));
+  },
+  { name: 'site-repository', dependencies: ['db'] },
+);

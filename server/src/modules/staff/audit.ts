@@ -1,0 +1,38 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the handler wrote this request's audit entry itself (a switch, a return). */
+    staffAudited: boolean;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Paths are bounded by Fastify's URL limits already; this keeps a pathological one from bloating the log.
+const MAX_PATH_LENGTH = 2000;
+
+/** The path of a request without its query, as the audit log keeps it. */
+export const auditPathOf = (request: FastifyRequest) => (request.url.split('?')[0] ?? '').slice(0, MAX_PATH_LENGTH);
+
+/**
+ * onSend hook: a change made while switched (an unsafe method answered 2xx on a session
+ * whose token carries a staff member) is written to the audit log before the answer leaves.
+ * If the entry cannot be written the answer becomes a 500: the change is not reported as done
+ * without its entry.
+ */
+export async function auditSwitchedChange(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const auth = request.auth;
+  if (!auth?.actingUser || request.staffAudited || !UNSAFE_METHODS.has(request.method)) return payload;
+  if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+  request.staffAudited = true;
+  await request.server.staffRepository.writeAuditEntry({
+    action: 'change',
+    staff: auth.actingUser,
+    customer: auth.user,
+    method: request.method,
+    path: auditPathOf(request),
+    status: reply.statusCode,
+    at: request.server.now(),
+  });
+  return payload;
+}

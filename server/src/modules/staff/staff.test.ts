@@ -1,0 +1,383 @@
+import { desc, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import { AuditLogPage, errorMessages, MANAGE_OTHER_USERS, Me, staffEmailMessages, staffMessages, SwitchUserResponse } from '@portal/contract';
+import { hashPassword } from '../../auth/passwords.ts';
+import { hashKey } from '../../auth/tokens.ts';
+import { issueToken } from '../../auth/tokens-repository.ts';
+import { MAX_RESENDS, RESEND_WINDOW_MS } from '../../auth/verification.ts';
+import { demoLogins } from '../../db/demo-logins.ts';
+import { authTokens, emailVerificationKeys, outbox, products, staffAuditLog, users } from '../../db/schema/index.ts';
+import { authHeaders, getCsrf, login, useTestApp } from '../../test/helper.ts';
+
+const t = useTestApp();
+
+const staff = demoLogins.staff;
+const customer = demoLogins.staffViewed;
+
+async function me(key: string) {
+  return Me.parse((await t.app.inject({ method: 'GET', url: '/api/v3/me/', headers: authHeaders(key) })).json());
+}
+
+async function post(url: string, key: string | null, payload?: InjectOptions['payload']) {
+  const csrf = await getCsrf(t.app);
+  const options: InjectOptions = { method: 'POST', url, headers: key ? authHeaders(key, csrf) : csrf.headers };
+  if (payload !== undefined) options.payload = payload;
+  return t.app.inject(options);
+}
+
+const switchTo = (key: string, email: string) => post('/accounts/', key, { email });
+const returnToStaff = (key: string) => post('/accounts/return/', key);
+
+async function userId(email: string) {
+  const [row] = await t.db.select().from(users).where(eq(users.email, email));
+  return row!.id;
+}
+
+/** Willow's cloud phone, on which the customer may make a change (turn the add-on on). */
+async function willowPhoneId() {
+  const [row] = await t.db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(users, eq(users.accountId, products.accountId))
+    .where(eq(users.email, customer.email));
+  return row!.id;
+}
+
+async function patchAddOn(key: string, productId: number) {
+  const csrf = await getCsrf(t.app);
+  return t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/voip/${productId}/add-ons/advanced-call-flow/`,
+    headers: authHeaders(key, csrf),
+    payload: { enabled: true },
+  });
+}
+
+const auditRows = () => t.db.select().from(staffAuditLog).orderBy(desc(staffAuditLog.id));
+
+/** A user signed in directly (no password step), with the staff flag and permissions given. */
+async function tokenFor(values: { email: string; isStaff: boolean; permissions: string[] }) {
+  const [row] = await t.db
+    .insert(users)
+    .values({ ...values, passwordHash: await hashPassword('not-used-1'), firstName: 'Test', lastName: 'Person' })
+    .returning();
+  return issueToken(t.db, row!.id, t.clock.now());
+}
+
+describe('POST /accounts/ (switch user)', () => {
+  it("switches the staff member's session to the customer, and /me says who is acting", async () => {
+    const key = await login(t.app, staff);
+    const response = await switchTo(key, ' Taylor@Willow-Accountancy.example ');
+    expect(response.statusCode).toBe(200);
+    expect(SwitchUserResponse.parse(response.json())).toEqual({
+      detail: staffMessages.switched(customer.name),
+      viewing: { email: customer.email, name: customer.name },
+    });
+
+    const body = await me(key);
+    expect(body.user_profile.email).toBe(customer.email);
+    expect(body.name).toBe(customer.name);
+    expect(body.is_staff).toBe(false);
+    expect(body.permissions).toEqual([]);
+    expect(body.logged_in_as).toEqual({ email: staff.email, name: staff.name });
+
+    const [entry] = await auditRows();
+    expect(entry).toMatchObject({
+      action: 'switch',
+      staffUserId: await userId(staff.email),
+      staffEmail: staff.email,
+      customerUserId: await userId(customer.email),
+      customerEmail: customer.email,
+      method: 'POST',
+      path: '/accounts/',
+      status: 200,
+    });
+    expect(entry!.createdAt.getTime()).toBe(t.clock.now().getTime());
+  });
+
+  it('keeps one token: the key does not change, and the staff member\'s other sessions stay their own', async () => {
+    const key = await login(t.app, staff);
+    const other = await login(t.app, staff);
+    const [before] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(key)));
+    await switchTo(key, customer.email);
+    const [after] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(key)));
+    expect(after!.id).toBe(before!.id);
+    expect(after).toMatchObject({ userId: await userId(customer.email), actingUserId: await userId(staff.email), revokedAt: null });
+    expect((await me(other)).user_profile.email).toBe(staff.email);
+  });
+
+  it('audits a change made while switched with the staff identity, and only successful changes', async () => {
+    const key = await login(t.app, staff);
+    await switchTo(key, customer.email);
+    const phone = await willowPhoneId();
+
+    const changed = await patchAddOn(key, phone);
+    expect(changed.statusCode).toBe(200);
+    const [entry] = await auditRows();
+    expect(entry).toMatchObject({
+      action: 'change',
+      staffEmail: staff.email,
+      staffUserId: await userId(staff.email),
+      customerEmail: customer.email,
+      method: 'PATCH',
+      path: `/api/v1/voip/${phone}/add-ons/advanced-call-flow/`,
+      status: 200,
+    });
+
+    // Reads, refused changes and changes to someone else's product write nothing.
+    const count = (await auditRows()).length;
+    await t.app.inject({ method: 'GET', url: `/api/v1/voip/${phone}/add-ons/advanced-call-flow/`, headers: authHeaders(key) });
+    const [acmePhone] = await t.db.select().from(products).orderBy(products.id).limit(1);
+    expect((await patchAddOn(key, acmePhone!.id)).statusCode).toBe(404);
+    const noCsrf = await t.app.inject({ method: 'PATCH', url: `/api/v1/voip/${phone}/add-ons/advanced-call-flow/`, headers: authHeaders(key), payload: { enabled: true } });
+    expect(noCsrf.statusCode).toBe(403);
+    expect((await auditRows()).length).toBe(count);
+  });
+
+  it("leaves the customer's own sessions alone, and does not audit them", async () => {
+    const customerKey = await login(t.app, customer);
+    const staffKey = await login(t.app, staff);
+    await switchTo(staffKey, customer.email);
+    const count = (await auditRows()).length;
+
+    expect((await me(customerKey)).logged_in_as).toBeNull();
+    expect((await patchAddOn(customerKey, await willowPhoneId())).statusCode).toBe(200);
+    expect((await auditRows()).length).toBe(count);
+
+    await returnToStaff(staffKey);
+    expect((await me(customerKey)).user_profile.email).toBe(customer.email);
+  });
+
+  it('switches straight from one customer to another, still as the staff member', async () => {
+    const key = await login(t.app, staff);
+    await switchTo(key, customer.email);
+    const again = await switchTo(key, demoLogins.trial.email);
+    expect(again.statusCode).toBe(200);
+    const body = await me(key);
+    expect(body.user_profile.email).toBe(demoLogins.trial.email);
+    expect(body.logged_in_as?.email).toBe(staff.email);
+    const [entry, ...rest] = await auditRows();
+    expect(entry).toMatchObject({ action: 'switch', staffEmail: staff.email, customerEmail: demoLogins.trial.email });
+    // The switch is audited once, not also as a change made while switched.
+    expect(rest[0]).toMatchObject({ action: 'switch', customerEmail: customer.email });
+  });
+
+  it('refuses people who are not staff with the role, with the message in error and detail', async () => {
+    const refused = { detail: staffMessages.notAllowed, error: staffMessages.notAllowed };
+    const customerKey = await login(t.app, demoLogins.customer);
+    const asCustomer = await switchTo(customerKey, customer.email);
+    expect(asCustomer.statusCode).toBe(403);
+    expect(asCustomer.json()).toEqual(refused);
+    expect((await me(customerKey)).user_profile.email).toBe(demoLogins.customer.email);
+
+    const staffWithoutRole = await tokenFor({ email: 'no-role@portal.example', isStaff: true, permissions: [] });
+    const roleWithoutStaff = await tokenFor({ email: 'role-only@portal.example', isStaff: false, permissions: [MANAGE_OTHER_USERS] });
+    for (const key of [staffWithoutRole, roleWithoutStaff]) {
+      const response = await switchTo(key, customer.email);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual(refused);
+    }
+  });
+
+  it('answers an unknown e-mail, a staff account and one\'s own account with a clear message', async () => {
+    const key = await login(t.app, staff);
+    const count = (await auditRows()).length;
+
+    const unknown = await switchTo(key, 'nobody@willow-accountancy.example');
+    expect(unknown.statusCode).toBe(404);
+    const message = staffMessages.unknownUser('nobody@willow-accountancy.example');
+    expect(unknown.json()).toEqual({ detail: message, error: message });
+
+    await tokenFor({ email: 'colleague@portal.example', isStaff: true, permissions: [MANAGE_OTHER_USERS] });
+    const colleague = await switchTo(key, 'colleague@portal.example');
+    expect(colleague.statusCode).toBe(403);
+    expect(colleague.json()).toEqual({ detail: staffMessages.staffAccount, error: staffMessages.staffAccount });
+
+    const own = await switchTo(key, staff.email);
+    expect(own.statusCode).toBe(400);
+    expect(own.json()).toEqual({ detail: staffMessages.ownAccount, error: staffMessages.ownAccount });
+
+    expect((await me(key)).user_profile.email).toBe(staff.email);
+    expect((await auditRows()).length).toBe(count);
+  });
+
+  it('validates the e-mail with the admin dialog\'s messages', async () => {
+    const key = await login(t.app, staff);
+    expect((await switchTo(key, 'not-an-email')).json()).toEqual({ email: [staffEmailMessages.invalid] });
+    expect((await switchTo(key, '  ')).json()).toEqual({ email: [staffEmailMessages.required] });
+    const missing = await post('/accounts/', key, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ email: [staffEmailMessages.required] });
+  });
+
+  it('needs a session and the CSRF header', async () => {
+    const anonymous = await post('/accounts/', null, { email: customer.email });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ detail: errorMessages.notAuthenticated });
+
+    const key = await login(t.app, staff);
+    const csrf = await getCsrf(t.app);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/accounts/',
+      headers: { authorization: `Token ${key}`, cookie: csrf.headers.cookie },
+      payload: { email: customer.email },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toEqual({ detail: errorMessages.csrfFailed });
+    expect((await me(key)).user_profile.email).toBe(staff.email);
+    expect((await post('/accounts/return/', null)).statusCode).toBe(401);
+  });
+
+  it('ends the switched session when the staff member loses the role', async () => {
+    const key = await login(t.app, staff);
+    await switchTo(key, customer.email);
+    const staffId = await userId(staff.email);
+    await t.db.update(users).set({ permissions: [] }).where(eq(users.id, staffId));
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/v3/me/', headers: authHeaders(key) });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: errorMessages.invalidToken });
+      const [token] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(key)));
+      expect(token!.revokedAt).not.toBeNull();
+    } finally {
+      await t.db.update(users).set({ permissions: [MANAGE_OTHER_USERS] }).where(eq(users.id, staffId));
+    }
+  });
+
+  it('signing out while switched ends the whole session', async () => {
+    const key = await login(t.app, staff);
+    await switchTo(key, customer.email);
+    expect((await post('/auth/logout/', key)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v3/me/', headers: authHeaders(key) })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /accounts/return/', () => {
+  it('restores the staff identity on the same key and audits the return', async () => {
+    const key = await login(t.app, staff);
+    await switchTo(key, customer.email);
+    const response = await returnToStaff(key);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ detail: staffMessages.returned });
+
+    const body = await me(key);
+    expect(body.user_profile.email).toBe(staff.email);
+    expect(body.is_staff).toBe(true);
+    expect(body.logged_in_as).toBeNull();
+    const [entry] = await auditRows();
+    expect(entry).toMatchObject({ action: 'return', staffEmail: staff.email, customerEmail: customer.email, method: 'POST', path: '/accounts/return/', status: 200 });
+
+    // Changes after the return are the staff member's own again: not audited.
+    const count = (await auditRows()).length;
+    await returnToStaff(key);
+    expect((await auditRows()).length).toBe(count);
+  });
+
+  it('answers 400 with error and detail when not switched', async () => {
+    const key = await login(t.app, staff);
+    const response = await returnToStaff(key);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: staffMessages.notSwitched, error: staffMessages.notSwitched });
+  });
+});
+
+describe('GET /api/v3/staff/audit-log/', () => {
+  it('answers the entries about a customer, newest first, to staff (switched or not)', async () => {
+    const key = await login(t.app, staff);
+    await switchTo(key, customer.email);
+    await patchAddOn(key, await willowPhoneId());
+
+    const whileSwitched = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/staff/audit-log/?customer=${encodeURIComponent(customer.email.toUpperCase())}&page_size=2`,
+      headers: authHeaders(key),
+    });
+    expect(whileSwitched.statusCode).toBe(200);
+    const page = AuditLogPage.parse(whileSwitched.json());
+    expect(page.results.map((entry) => entry.action)).toEqual(['change', 'switch']);
+    expect(page.results[0]).toMatchObject({ staff: { email: staff.email }, customer: { email: customer.email }, method: 'PATCH', status: 200 });
+    expect(page.results[0]!.created).toBe(t.clock.now().toISOString());
+  });
+
+  it('refuses customers', async () => {
+    const key = await login(t.app, demoLogins.customer);
+    const response = await t.app.inject({ method: 'GET', url: '/api/v3/staff/audit-log/', headers: authHeaders(key) });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: staffMessages.auditNotAllowed });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v3/staff/audit-log/' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /auth/resend-verification-email/', () => {
+  const resend = async (email: unknown, remoteAddress: string) => {
+    const csrf = await getCsrf(t.app);
+    return t.app.inject({ method: 'POST', url: '/auth/resend-verification-email/', headers: csrf.headers, payload: { email }, remoteAddress });
+  };
+  const outboxFor = (email: string) => t.db.select().from(outbox).where(eq(outbox.to, email));
+  const comparable = (response: Awaited<ReturnType<typeof resend>>) => {
+    const { date: _date, ...headers } = response.headers;
+    return { status: response.statusCode, body: response.body, headers };
+  };
+
+  it('e-mails a new verification link to an unverified account, keeping only the key hash', async () => {
+    const response = await resend(demoLogins.unverified.email.toUpperCase(), '10.0.0.1');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ detail: staffMessages.verificationResent });
+
+    const [mail] = await outboxFor(demoLogins.unverified.email);
+    expect(mail).toMatchObject({ subject: 'Verify your email address' });
+    const key = /\/auth\/register\/verify\/([A-Za-z0-9_-]{43})$/m.exec(mail!.body)?.[1];
+    expect(key).toBeDefined();
+    const [stored] = await t.db.select().from(emailVerificationKeys).where(eq(emailVerificationKeys.userId, await userId(demoLogins.unverified.email)));
+    expect(stored!.keyHash).toBe(hashKey(key!));
+  });
+
+  it('answers unknown, verified and unverified addresses alike, and mails only the unverified one', async () => {
+    const unverified = await resend(demoLogins.unverified.email, '10.0.0.2');
+    const verified = await resend(customer.email, '10.0.0.2');
+    const unknown = await resend('nobody@willow-accountancy.example', '10.0.0.2');
+    expect(comparable(verified)).toEqual(comparable(unverified));
+    expect(comparable(unknown)).toEqual(comparable(unverified));
+    expect(await outboxFor(customer.email)).toEqual([]);
+    expect(await outboxFor('nobody@willow-accountancy.example')).toEqual([]);
+  });
+
+  it('answers the same when the mailer fails', async () => {
+    const send = vi.spyOn(t.app.mailer, 'send').mockRejectedValueOnce(new Error('mail relay down'));
+    try {
+      const response = await resend(demoLogins.unverified.email, '10.0.0.3');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ detail: staffMessages.verificationResent });
+      expect(send).toHaveBeenCalledOnce();
+    } finally {
+      send.mockRestore();
+    }
+  });
+
+  it('throttles per address, whether or not it has an account, and per client', async () => {
+    for (const email of ['someone@elsewhere.example', demoLogins.unverified.email]) {
+      t.clock.advance(RESEND_WINDOW_MS + 1000); // a fresh window for each address
+      for (let i = 0; i < MAX_RESENDS.email; i += 1) expect((await resend(email, `10.1.0.${i}`)).statusCode).toBe(200);
+      const limited = await resend(email, '10.1.1.1');
+      expect(limited.statusCode, email).toBe(429);
+      expect(limited.json()).toEqual({ detail: staffMessages.tooManyResends });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    t.clock.advance(RESEND_WINDOW_MS + 1000);
+    expect((await resend(demoLogins.unverified.email, '10.1.2.1')).statusCode).toBe(200);
+
+    for (let i = 0; i < MAX_RESENDS.ip; i += 1) await resend(`client-${i}@elsewhere.example`, '10.2.0.1');
+    expect((await resend('one-more@elsewhere.example', '10.2.0.1')).statusCode).toBe(429);
+    expect((await resend('one-more@elsewhere.example', '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it('validates the e-mail and needs the CSRF header', async () => {
+    expect((await resend('nope', '10.3.0.1')).json()).toEqual({ email: [staffEmailMessages.invalid] });
+    expect((await resend('', '10.3.0.1')).json()).toEqual({ email: [staffEmailMessages.required] });
+    const forged = await t.app.inject({ method: 'POST', url: '/auth/resend-verification-email/', payload: { email: demoLogins.unverified.email } });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toEqual({ detail: errorMessages.csrfFailed });
+  });
+});

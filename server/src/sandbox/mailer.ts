@@ -1,0 +1,17 @@
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import type { OutboxRepository } from './outbox/outbox-repository.ts';
+
+/**
+ * The sandbox mailer: nothing leaves the machine; each message is written to the `outbox`
+ * table, where a person (psql, a future sandbox page) and the tests read it.
+ */
+export class SandboxMailer implements Mailer {
+  constructor(
+    private readonly outbox: Pick<OutboxRepository, 'add'>,
+    private readonly now: () => Date,
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    await this.outbox.add({ channel: 'email', to: message.to, subject: message.subject, body: message.text, createdAt: this.now() });
+  }
+}

@@ -1,0 +1,17 @@
+import type { SmsMessage, SmsSender } from '../sms/sms.ts';
+import type { OutboxRepository } from './outbox/outbox-repository.ts';
+
+/**
+ * The sandbox sender (the default): nothing leaves the machine; each message is written to
+ * the `outbox` table with channel 'sms', shown at /sandbox/outbox.
+ */
+export class SandboxSms implements SmsSender {
+  constructor(
+    private readonly outbox: Pick<OutboxRepository, 'add'>,
+    private readonly now: () => Date,
+  ) {}
+
+  async send(message: SmsMessage): Promise<void> {
+    await this.outbox.add({ channel: 'sms', to: message.to, subject: '', body: message.text, createdAt: this.now() });
+  }
+}
