@@ -5,7 +5,8 @@
 // Prints req/s, p50, p99, errors and the server's RSS (idle and peak), the ratio to bare Fastify
 // within the same run, and the budgets; exits non-zero when one is over.
 //   BENCH_SECONDS (default 5): length of each measured run; BENCH_WARMUP_SECONDS (default 2);
-//   BENCH_DATABASES (default "pglite,postgres"): which to run; BENCH_NODE_ARGS: extra node flags
+//   BENCH_DATABASES (default "pglite,postgres"): which to run; BENCH_ONLY: run only the loads whose
+//   label holds this text (e.g. "call-flow"); BENCH_NODE_ARGS: extra node flags
 //   for the servers (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -161,9 +162,11 @@ async function benchDriver(driver: 'pglite' | 'postgres', env: Record<string, st
       { label: 'GET navigation', path: '/api/v3/navigation/', headers },
       { label: 'GET me', path: '/api/v3/me/', headers },
     ];
+    const only = (target: Load) => !process.env.BENCH_ONLY || target.label.includes(process.env.BENCH_ONLY);
     const results: Measured[] = [];
-    for (const target of targets) results.push(await measure(portal.port, target));
-    const unauthenticated = await measure(portal.port, { label: 'GET me without a token (401)', path: '/api/v3/me/' });
+    for (const target of targets.filter(only)) results.push(await measure(portal.port, target));
+    const anonymous: Load = { label: 'GET me without a token (401)', path: '/api/v3/me/' };
+    const unauthenticated = only(anonymous) ? await measure(portal.port, anonymous) : null;
     const peak = memoryOf(pid).peak;
 
     const ratioBudget = budgets.ratio[driver];
@@ -176,8 +179,8 @@ async function benchDriver(driver: 'pglite' | 'postgres', env: Record<string, st
           `errors ${result.errors} ${verdict(result.errors === 0)}`,
       );
     }
+    if (unauthenticated) lines.push(`api (${driver}): ${unauthenticated.label}: ${unauthenticated.rps.toFixed(0)} req/s, p99 ${ms(unauthenticated.p99)} (printed only)`);
     lines.push(
-      `api (${driver}): ${unauthenticated.label}: ${unauthenticated.rps.toFixed(0)} req/s, p99 ${ms(unauthenticated.p99)} (printed only)`,
       `api (${driver}): server RSS idle ${mb(idle)} (budget ${budgets.idleRssMb} MB) ${verdict(idle <= budgets.idleRssMb)}; peak under load ${mb(peak)} (printed only)`,
     );
   } catch (error) {
