@@ -6,8 +6,9 @@ const serverOn = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${db}`,
     include: ['server/src/**/*.test.ts'],
-    // main.test.ts starts the real process on an embedded database folder: PGlite only.
-    exclude: db === 'postgres' ? ['server/src/main.test.ts'] : [],
+    // main.test.ts starts the real process on an embedded database folder, connect.test.ts
+    // checks PGlite's own settings: PGlite only.
+    exclude: db === 'postgres' ? ['server/src/main.test.ts', 'server/src/db/connect.test.ts'] : [],
     environment: 'node',
     env: { TEST_DB: db },
     testTimeout: 30_000,

@@ -14,7 +14,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { SmtpMailer } from './mail/smtp.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCsrf } from './plugins/csrf.ts';
-import { requestForLog } from './plugins/log-redaction.ts';
+import { RequestLogController, requestForLog } from './plugins/log-redaction.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -74,6 +74,8 @@ export interface BuildAppOptions {
   /** The built SPA; default <repo>/dist. */
   staticDir?: string;
   logger?: boolean;
+  /** The logger's level (LOG_LEVEL); 'debug' logs every request. Default 'info'. */
+  logLevel?: string;
   /** Behind a load balancer, trust its X-Forwarded-For so throttling sees the client's IP. */
   trustProxy?: boolean | string;
 }
@@ -84,9 +86,11 @@ export const defaultStaticDir = fileURLToPath(new URL('../../dist', import.meta.
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Logged requests never show the secrets some URLs carry (plugins/log-redaction.ts).
-    logger: options.logger ? { serializers: { req: requestForLog } } : false,
+    logger: options.logger ? { level: options.logLevel ?? 'info', serializers: { req: requestForLog } } : false,
     trustProxy: options.trustProxy ?? false,
     frameworkErrors,
+    // One line per request, at debug unless it failed or was slow.
+    logController: new RequestLogController(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -23,6 +23,10 @@ const host = process.env.HOST ?? '0.0.0.0';
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${process.env.PORT}"`);
 const trustProxy = process.env.TRUST_PROXY === 'true' ? true : process.env.TRUST_PROXY || false;
 const messaging = readMessagingConfig(process.env);
+// LOG_LEVEL: info by default; debug adds a line per answered request (plugins/log-redaction.ts).
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const logLevel = process.env.LOG_LEVEL || 'info';
+if (!logLevels.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}, not "${logLevel}"`);
 
 // PGlite: takes the folder's lock first; a second server on one folder stops here, naming the first.
 const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PORTAL_DATA_DIR }).catch((error: unknown) => {
@@ -38,6 +42,7 @@ const app = await buildApp({
   db: database.db,
   audio,
   logger: true,
+  logLevel,
   trustProxy,
   ...messagingAdapters(messaging),
   ...(staticDir && { staticDir }),

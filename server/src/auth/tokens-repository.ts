@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/connect.ts';
 import { authTokens, users } from '../db/schema/index.ts';
@@ -34,16 +34,29 @@ export async function issueToken(
   return key;
 }
 
-/** Finds the live token with this key; null when unknown, revoked or expired. */
-export async function authenticateKey(db: Database, key: string, now: Date): Promise<Authentication | null> {
-  if (!KEY_PATTERN.test(key)) return null;
-  const [row] = await db
+/**
+ * The token lookup, prepared once per database: drizzle builds its SQL once (it cost more than
+ * the query itself on PGlite), and node-postgres keeps it as a named statement on each pooled
+ * connection, so PostgreSQL plans it once per connection. One indexed query per request.
+ */
+function prepareTokenLookup(db: Database) {
+  return db
     .select({ token: authTokens, user: users, actingUser: actingUsers })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .leftJoin(actingUsers, eq(actingUsers.id, authTokens.actingUserId))
-    .where(and(eq(authTokens.keyHash, hashKey(key)), isNull(authTokens.revokedAt)))
-    .limit(1);
+    .where(and(eq(authTokens.keyHash, sql.placeholder('keyHash')), isNull(authTokens.revokedAt)))
+    .limit(1)
+    .prepare('auth_token_lookup');
+}
+const tokenLookups = new WeakMap<Database, ReturnType<typeof prepareTokenLookup>>();
+
+/** Finds the live token with this key; null when unknown, revoked or expired. */
+export async function authenticateKey(db: Database, key: string, now: Date): Promise<Authentication | null> {
+  if (!KEY_PATTERN.test(key)) return null;
+  let lookup = tokenLookups.get(db);
+  if (!lookup) tokenLookups.set(db, (lookup = prepareTokenLookup(db)));
+  const [row] = await lookup.execute({ keyHash: hashKey(key) });
   if (!row) return null;
   const { token, user, actingUser } = row;
   const idle = now.getTime() - token.lastUsedAt.getTime();

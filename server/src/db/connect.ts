@@ -1,4 +1,6 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +39,40 @@ const drizzleConfig = { schema, casing: 'snake_case' } as const;
 // Any constant, the same in every process that may migrate at once.
 const MIGRATION_LOCK = 727_000;
 
+/**
+ * PGlite's start settings: its defaults plus smaller memory. PostgreSQL's default 128 MB of
+ * shared buffers live in PGlite's WebAssembly memory and are touched as the cache fills, which
+ * took an idle server past 500 MB; the portal's own data fits in a fraction of 16 MB, and the
+ * operating system's page cache still holds the files. Wider room belongs on PostgreSQL.
+ */
+export const PGLITE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=512kB', '-c', 'temp_buffers=1MB'],
+  // One backend in single-user mode: no room for other connections' locks and slots.
+  ...['-c', 'max_connections=3', '-c', 'max_wal_senders=0', '-c', 'max_replication_slots=0', '-c', 'max_prepared_transactions=0'],
+];
+
+const pgliteModulePath = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+
+/**
+ * Makes a new PGlite data folder (initdb) in a short-lived child process. initdb runs a second
+ * WebAssembly instance whose few hundred MB the garbage collector of a quiet server may never
+ * give back; in a child they go with it. A folder that already holds a database is left alone.
+ */
+async function initPgliteFolder(dataDir: string): Promise<void> {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  const script = `const { PGlite } = require(${JSON.stringify(pgliteModulePath)});
+PGlite.create(process.argv[1], { startParams: JSON.parse(process.argv[2]) })
+  .then((db) => db.close())
+  .catch((error) => { console.error(error); process.exit(1); });`;
+  const child = spawn(process.execPath, ['-e', script, dataDir, JSON.stringify(PGLITE_START_PARAMS)], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const code = await new Promise<number | null>((resolvePromise, reject) => {
+    child.on('error', reject);
+    child.on('exit', resolvePromise);
+  });
+  if (code !== 0) throw new Error(`Could not create the database in ${dataDir} (initdb exited with ${code})`);
+}
+
 /** Opens PGlite (default) or PostgreSQL (with `url`), and applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   const schemaName = options.schemaName;
@@ -73,15 +109,18 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     }
 
     const dataDir = options.dataDir ?? process.env.PORTAL_DATA_DIR ?? 'data';
+    const inMemory = dataDir.startsWith('memory://');
     let lock: DataDirLock | undefined;
-    if (!dataDir.startsWith('memory://')) {
+    if (!inMemory) {
       mkdirSync(resolve(dataDir), { recursive: true });
       // One process per folder (data-dir-lock.ts); throws DataDirLockedError naming the holder.
       lock = lockDataDir(dataDir);
     }
     let client: PGlite | undefined;
     try {
-      client = await PGlite.create(dataDir.startsWith('memory://') ? dataDir : resolve(dataDir));
+      // A new folder is made by initdb in a short-lived child process (its memory is not kept by this one).
+      if (!inMemory) await initPgliteFolder(resolve(dataDir));
+      client = await PGlite.create(inMemory ? dataDir : resolve(dataDir), { startParams: [...PGLITE_START_PARAMS] });
       const db = drizzlePglite({ client, ...drizzleConfig });
       if (schemaName) {
         // PGlite is a single connection, so a session setting holds for every later query.
