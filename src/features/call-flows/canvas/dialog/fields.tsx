@@ -108,18 +108,50 @@ export function CheckboxField({ label, checked, onChange, disabled, hint }: { la
   );
 }
 
-export function RadioGroup<T extends string>({ legend, value, options, onChange }: { legend: string; value: T; options: ReadonlyArray<{ value: T; label: string }>; onChange: (value: T) => void }) {
+/**
+ * A group of ticks or choices with its legend; the group's message (no one control to label) goes
+ * under the legend as the field shell puts it, "Error:" first, and describes the group.
+ */
+export function FieldGroup({ legend, messages, className = 'cf-fieldset', children }: { legend: string; messages?: readonly string[] | undefined; className?: string; children: ReactNode }) {
+  const errorId = `${useId()}-error`;
+  const error = messageOf(messages);
+  return (
+    <fieldset className={className} aria-describedby={error ? errorId : undefined}>
+      <legend className="cf-label">{legend}</legend>
+      {error && (
+        <p id={errorId} className="cf-error cf-group-error">
+          <span className="cf-sr-only">Error: </span>
+          {error}
+        </p>
+      )}
+      {children}
+    </fieldset>
+  );
+}
+
+export function RadioGroup<T extends string>({
+  legend,
+  value,
+  options,
+  onChange,
+  messages,
+}: {
+  legend: string;
+  value: T;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+  messages?: readonly string[] | undefined;
+}) {
   const name = useId();
   return (
-    <fieldset className="cf-fieldset cf-radios">
-      <legend className="cf-label">{legend}</legend>
+    <FieldGroup legend={legend} messages={messages} className="cf-fieldset cf-radios">
       {options.map((o) => (
         <label key={o.value} className="cf-check">
           <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
           <span>{o.label}</span>
         </label>
       ))}
-    </fieldset>
+    </FieldGroup>
   );
 }
 

@@ -7,7 +7,7 @@ import { draftProblems, parseList, simpleDraft, simpleValues, withArgValues, typ
 import { useCanvas } from '../canvas-context.ts';
 import { nodeIndex } from '../graph.ts';
 import { userExtension, userName } from '../summary.ts';
-import { AudioSelectField, CheckboxField, SelectField, TextField, useAudioChoices } from './fields.tsx';
+import { AudioSelectField, CheckboxField, FieldGroup, SelectField, TextField, useAudioChoices } from './fields.tsx';
 import { StepDialog, useSaveStep, type StepFormProps } from './step-dialog.tsx';
 
 /** Message when the server's check refuses the number. */
@@ -196,8 +196,7 @@ export function MainNumberForm({ node, onClose }: StepFormProps) {
   return (
     <StepDialog node={node} name={draft.name} onNameChange={(name) => update({ name })} nameMessages={problems.get('name')} onSave={onSave} onClose={onClose}>
       {siteNumbers && siteNumbers.length > 0 ? (
-        <fieldset className="cf-fieldset">
-          <legend className="cf-label">Numbers calls come in on</legend>
+        <FieldGroup legend="Numbers calls come in on" messages={problems.get('public_numbers')}>
           {[...new Set([...siteNumbers, ...chosen])].map((n) => (
             <CheckboxField
               key={n}
@@ -206,12 +205,7 @@ export function MainNumberForm({ node, onClose }: StepFormProps) {
               onChange={(on) => update({ value: (on ? [...chosen, n] : chosen.filter((c) => c !== n)).join(', ') })}
             />
           ))}
-          {(problems.get('public_numbers') ?? []).map((m) => (
-            <span key={m} className="cf-error">
-              {m}
-            </span>
-          ))}
-        </fieldset>
+        </FieldGroup>
       ) : (
         <TextField label="Numbers calls come in on" hint="Separate numbers with commas" type="tel" value={draft.value} onChange={(value) => update({ value })} messages={problems.get('public_numbers')} />
       )}

@@ -28,12 +28,12 @@ const services: CallFlowCanvasServices = {
 const description = (element: HTMLElement) =>
   (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 
-async function openDialog(flow: CallFlow, step: string) {
+async function openDialog(flow: CallFlow, step: string, more: Partial<CallFlowCanvasServices> = {}) {
   const store = createEditorStore({ flow });
   render(
     <ChakraProvider value={system}>
       <div style={{ height: 800 }}>
-        <CallFlowCanvas store={store} services={services} />
+        <CallFlowCanvas store={store} services={{ ...services, ...more }} />
       </div>
     </ChakraProvider>,
   );
@@ -109,5 +109,15 @@ describe('the step dialogs', () => {
     expect(alert.textContent).toBe('A name can be at most 100 characters');
     expect(name.value).toHaveLength(101);
     expect(within(dialog).getByRole('button', { name: 'Save' }).getAttribute('aria-busy')).toBe('false');
+  });
+
+  it("describes a group of ticks by editor-core's message for it", async () => {
+    const { dialog } = await openDialog(sampleFlow(), 'Main number: Main number', { siteNumbers: ['02079460000', '01632960123'] });
+    const group = within(dialog).getByRole('group', { name: 'Numbers calls come in on' });
+    expect(group.getAttribute('aria-describedby')).toBeNull();
+    fireEvent.click(within(group).getByRole('checkbox', { name: '02079460000' }));
+    expect(description(group)).toBe('Error: Choose at least one number that calls to this flow come in on');
+    fireEvent.click(within(group).getByRole('checkbox', { name: '01632960123' }));
+    expect(group.getAttribute('aria-describedby')).toBeNull();
   });
 });
