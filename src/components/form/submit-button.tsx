@@ -14,6 +14,8 @@ interface SubmitButtonProps {
    * at the start, or as its row of buttons places it.
    */
   align?: 'stretch' | 'start' | 'row';
+  /** The id of the form it submits, when it sits outside it (a dialog's footer). */
+  form?: string;
   children: ReactNode;
 }
 
@@ -21,10 +23,11 @@ interface SubmitButtonProps {
  * The submit button of every form: busy while the form is sent, so it cannot be pressed again
  * (the form's `useForm` refuses a second submit as well, for Enter pressed twice).
  */
-export function SubmitButton({ pending, pendingText, disabled, size = 'lg', align = 'stretch', children }: SubmitButtonProps) {
+export function SubmitButton({ pending, pendingText, disabled, size = 'lg', align = 'stretch', form, children }: SubmitButtonProps) {
   return (
     <Button
       type="submit"
+      form={form}
       colorPalette="brand"
       size={size}
       alignSelf={align === 'stretch' ? { base: 'stretch', sm: 'flex-start' } : align === 'start' ? 'flex-start' : undefined}

@@ -1,6 +1,7 @@
-import { Box, Button, chakra, Flex } from '@chakra-ui/react';
+import { Button, chakra, Flex } from '@chakra-ui/react';
 import type { AudioFile, AudioKind } from '@portal/contract';
 import { useState } from 'react';
+import { FieldShell, fieldDescription } from '../../../components/form/field-shell.tsx';
 import { AudioDialog, type AudioServices } from '../../audio/index.ts';
 import { newAudioButtonName } from '../logic/audio-files.ts';
 import { PlayIcon, PlusIcon, StopIcon } from './icons.tsx';
@@ -33,23 +34,13 @@ export interface AudioSelectProps {
   newAudio?: NewAudioOptions;
 }
 
-/** Chooses one of the site's audio files, with a button to listen to it and, with `newAudio`, one to make a new one. */
+/** Chooses one of the site's audio files (in the shared field shell: label, message, aria-invalid and aria-describedby), with a button to listen to it and, with `newAudio`, one to make a new one. */
 export function AudioSelect({ id, label, value, onChange, files, preview, builtIn, disabled, error, newAudio }: AudioSelectProps) {
-  const errorId = `${id}-error`;
   const playable = value !== null && value !== '' && value !== builtIn?.value;
   const playing = playable && preview.current === value;
   const name = files.find((file) => file.stored_filename === value)?.name ?? value ?? '';
   return (
-    <Box>
-      <chakra.label htmlFor={id} display="block" fontWeight="semibold" mb="1">
-        {label}
-      </chakra.label>
-      {error && (
-        <chakra.p id={errorId} color="fg.error" fontWeight="semibold" mb="1">
-          <chakra.span srOnly>Error: </chakra.span>
-          {error}
-        </chakra.p>
-      )}
+    <FieldShell id={id} label={label} error={error}>
       <Flex gap="2" align="center" wrap="wrap">
         <chakra.select
           id={id}
@@ -57,7 +48,7 @@ export function AudioSelect({ id, label, value, onChange, files, preview, builtI
           disabled={disabled}
           onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={fieldDescription(id, { error }).describedBy}
           h="10"
           minW={{ base: 'full', sm: '16rem' }}
           maxW="full"
@@ -103,7 +94,7 @@ export function AudioSelect({ id, label, value, onChange, files, preview, builtI
           />
         )}
       </Flex>
-    </Box>
+    </FieldShell>
   );
 }
 

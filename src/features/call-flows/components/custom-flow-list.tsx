@@ -1,10 +1,14 @@
 import { Box, Button, chakra, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { callFlowMessages, type CallFlowSummary } from '@portal/contract';
-import { MAX_NAME_LENGTH, MSG_ENABLE_TOOLTIP, flowNameError } from '@portal/editor-core';
+import { MAX_NAME_LENGTH, MSG_ENABLE_TOOLTIP } from '@portal/editor-core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Dialog } from '../../../components/dialog.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { serverErrors } from '../../../components/form/form-errors.ts';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import * as paths from '../../../config/paths.ts';
@@ -18,7 +22,7 @@ import { callFlowKeys } from '../api/keys.ts';
 import { useCallFlowList } from '../api/list-call-flows.ts';
 import { usePatchCallFlow } from '../api/patch-call-flow.ts';
 import { clearDraft } from '../logic/draft-storage.ts';
-import { activeCustomFlow, copyFlowName, isAgentCallFlow } from '../logic/flow-list.ts';
+import { activeCustomFlow, copyFlowName, isAgentCallFlow, renameRequest } from '../logic/flow-list.ts';
 import type { EnableRequest } from './enable-gate.tsx';
 import { PlusIcon } from './icons.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
@@ -189,77 +193,56 @@ function Badge({ tone, title, children }: { tone: 'success' | 'neutral' | 'error
 }
 
 const RENAME_FIELD_ID = 'rename-call-flow-name';
+const RENAME_FORM_ID = 'rename-call-flow-form';
 
 function RenameDialog({ productId, flow, otherNames, onClose }: { productId: number; flow: CallFlowSummary | null; otherNames: string[]; onClose: () => void }) {
   return flow ? <OpenRenameDialog key={flow.id} productId={productId} flow={flow} otherNames={otherNames} onClose={onClose} /> : null;
 }
 
 function OpenRenameDialog({ productId, flow, otherNames, onClose }: { productId: number; flow: CallFlowSummary; otherNames: string[]; onClose: () => void }) {
-  const [name, setName] = useState(flow.name);
-  const [error, setError] = useState<string | null>(null);
   const patch = usePatchCallFlow(productId);
   const queryClient = useQueryClient();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = flowNameError(name, otherNames);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    if (name.trim() === flow.name) {
+  const { field, formError, summaryRef, submit, pending } = useForm({
+    schema: renameRequest(otherNames),
+    ids: { name: RENAME_FIELD_ID },
+    initial: { name: flow.name },
+    focus: 'field',
+    validate: 'after-submit',
+    send: async ({ name }) => {
+      if (name !== flow.name) {
+        await patch.mutateAsync({ flowId: flow.id, body: { name, version: flow.version } });
+        toaster.create({ type: 'success', title: listTexts.renamed });
+      }
       onClose();
-      return;
-    }
-    setError(null);
-    patch.mutate(
-      { flowId: flow.id, body: { name: name.trim(), version: flow.version } },
-      {
-        onSuccess: () => {
-          toaster.create({ type: 'success', title: listTexts.renamed });
-          onClose();
-        },
-        onError: (failure) => {
-          if (isApiError(failure) && failure.status === 412) {
-            setError(callFlowMessages.changedElsewhere);
-            void queryClient.invalidateQueries({ queryKey: callFlowKeys.list(productId) });
-          } else setError(userErrorText(failure));
-        },
-      },
-    );
-  };
+    },
+    // Someone else changed the flow: the list is fetched again, and the name typed stays.
+    serverErrors: (failure) => {
+      if (!(isApiError(failure) && failure.status === 412)) return serverErrors(failure, ['name']);
+      void queryClient.invalidateQueries({ queryKey: callFlowKeys.list(productId) });
+      return { fieldErrors: {}, formError: callFlowMessages.changedElsewhere };
+    },
+  });
 
   return (
     <Dialog
       open
       onClose={onClose}
-      busy={patch.isPending}
+      busy={pending}
       title={`Rename ${flow.name}`}
       footer={
         <>
-          <Button variant="outline" colorPalette="gray" onClick={onClose} disabled={patch.isPending}>
+          <Button variant="outline" colorPalette="gray" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button type="submit" form="rename-call-flow-form" colorPalette="brand" loading={patch.isPending} loadingText="Saving">
+          <SubmitButton form={RENAME_FORM_ID} pending={pending} pendingText="Saving" size="md" align="row">
             Save name
-          </Button>
+          </SubmitButton>
         </>
       }
     >
-      <chakra.form id="rename-call-flow-form" onSubmit={submit} noValidate>
-        <TextField
-          id={RENAME_FIELD_ID}
-          label="Call flow name"
-          value={name}
-          maxLength={MAX_NAME_LENGTH}
-          autoFocus
-          autoComplete="off"
-          onChange={(event) => {
-            setName(event.target.value);
-            setError(null);
-          }}
-          error={error ?? undefined}
-        />
+      <chakra.form id={RENAME_FORM_ID} onSubmit={submit} noValidate display="flex" flexDirection="column" gap="4">
+        <TextField {...field('name')} label="Call flow name" maxLength={MAX_NAME_LENGTH} autoFocus autoComplete="off" />
+        <FormAlert ref={summaryRef} message={formError} />
       </chakra.form>
     </Dialog>
   );

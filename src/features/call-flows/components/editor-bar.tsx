@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 
 import { MenuButton } from '../../../components/menu-button.tsx';
 import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { fieldDescription } from '../../../components/form/field-shell.tsx';
 import { barLabels, cancelLabel, truncateName } from '../logic/editor-bar.ts';
 import type { SaveIntent } from '../logic/save-plan.ts';
 import { MoreIcon } from './icons.tsx';
@@ -86,8 +87,14 @@ export function EditorBar(props: EditorBarProps) {
   );
 }
 
+/**
+ * The flow's name. Not a form with a submit: each keystroke is editor-core's renameFlow (typing
+ * coalesces into one undo step) and the name is saved with the flow; its message is editor-core's.
+ * The bar has no room for a visible label, so the field shell's label is not used; the message and
+ * descriptions follow it (fieldDescription, "Error:" before the message).
+ */
 function NameInput({ name, onNameChange, nameError, nameInputRef, onDone }: EditorBarProps & { onDone?: () => void }) {
-  const errorId = `${EDITOR_NAME_INPUT_ID}-error`;
+  const { errorId, describedBy } = fieldDescription(EDITOR_NAME_INPUT_ID, { error: nameError ?? undefined });
   const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (onDone && (event.key === 'Enter' || event.key === 'Escape')) {
       event.preventDefault();
@@ -109,7 +116,7 @@ function NameInput({ name, onNameChange, nameError, nameInputRef, onDone }: Edit
         onKeyDown={keyDown}
         onBlur={onDone}
         aria-invalid={nameError ? true : undefined}
-        aria-describedby={nameError ? errorId : undefined}
+        aria-describedby={describedBy}
         title={name}
         h="10"
         w="full"

@@ -35,6 +35,8 @@ let queryClient: QueryClient;
 /** The server's audio files; the upload adds to it. */
 let serverFiles: AudioFile[];
 let calls: ReturnType<typeof installFakeFetch>['calls'];
+/** The server's answer to a save. */
+let patchReply: { status: number; json: unknown };
 
 beforeEach(() => {
   localStorage.clear();
@@ -45,9 +47,11 @@ beforeEach(() => {
   installFakeXhr();
   vi.stubGlobal('OfflineAudioContext', FakeOfflineAudioContext);
   serverFiles = [existing];
+  patchReply = { status: 200, json: { ...simple, enable: true, version: 2 } };
   ({ calls } = installFakeFetch({
     [`GET /api/v3/voip/${PRODUCT}/simple-call-flow/`]: { json: simple },
     [`GET /api/v1/voip/${PRODUCT}/call-flows/current/audio-files/`]: () => ({ json: { results: serverFiles } }),
+    [`PATCH /api/v3/voip/${PRODUCT}/simple-call-flow/`]: () => patchReply,
   }));
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -106,5 +110,46 @@ describe('Simple call flow: New audio', () => {
     await waitFor(() => expect(calls.filter((call) => call.url.endsWith('/call-flows/current/audio-files/'))).toHaveLength(2));
     expect(screen.getAllByRole('option', { name: 'Welcome greeting' })).toHaveLength(2);
     expect(screen.getByText('You have unsaved changes')).toBeTruthy();
+  });
+});
+
+/** The texts a control is described by, as a screen reader reads them. */
+const description = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+
+describe('Simple call flow: errors on the shared form pieces', () => {
+  const needsAudio = 'Please set a welcome greeting audio before enabling your simple call flow';
+
+  it('shows the enable rule on the welcome audio field and in a focused summary that links to it, without saving', async () => {
+    const audio = (await screen.findByLabelText('Welcome greeting audio')) as HTMLSelectElement;
+    fireEvent.click(screen.getByRole('switch', { name: 'Enable the simple call flow' }));
+    fireEvent.change(audio, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save simple call flow' }));
+    expect(audio.getAttribute('aria-invalid')).toBe('true');
+    expect(description(audio)).toBe(`Error: ${needsAudio}`);
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(document.activeElement).toBe(summary);
+    expect(within(summary).getByRole('link', { name: needsAudio }).getAttribute('href')).toBe('#simple-flow-welcome-audio');
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it("puts the server's refusal on the field it names, and a conflict in the summary with a way to load the latest version", async () => {
+    const audio = (await screen.findByLabelText('Welcome greeting audio')) as HTMLSelectElement;
+    fireEvent.click(screen.getByRole('switch', { name: 'Enable the simple call flow' }));
+    patchReply = { status: 400, json: { detail: needsAudio } };
+    const save = screen.getByRole('button', { name: 'Save simple call flow' });
+    fireEvent.click(save);
+    expect(save.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(description(audio)).toBe(`Error: ${needsAudio}`));
+    expect(document.activeElement).toBe(screen.getByRole('alert', { name: 'There is a problem' }));
+    expect(audio.value).toBe('welcome.wav');
+
+    patchReply = { status: 412, json: { detail: 'Precondition failed.' } };
+    fireEvent.click(screen.getByRole('button', { name: 'Save simple call flow' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    await waitFor(() => expect(summary.textContent).toContain('This call flow was changed elsewhere since you opened it.'));
+    expect(audio.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Load the latest version' })).toBeTruthy();
+    expect((screen.getByRole('switch', { name: 'Enable the simple call flow' }) as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -1,11 +1,11 @@
 import { Box, Button, chakra, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
-import { callFlowMessages, type AudioFile, type SimpleCallFlow } from '@portal/contract';
+import type { AudioFile, SimpleCallFlow } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { toaster } from '../../../components/toaster.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { callFlowAudioServices } from '../api/audio-services.ts';
 import { fetchAudioFile } from '../api/download-audio-file.ts';
@@ -19,6 +19,7 @@ import {
   isSimpleFlowChanged,
   simpleFlowFieldIds,
   simpleFlowProblems,
+  simpleFlowRefusal,
   type SimpleFlowDraft,
 } from '../logic/simple-flow.ts';
 import { withAddedFiles } from '../logic/audio-files.ts';
@@ -70,7 +71,10 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
   const changed = isSimpleFlowChanged(saved, draft);
   const [enableRefusal, setEnableRefusal] = useState<string | null>(null);
   const [tried, setTried] = useState(0);
-  const [saveError, setSaveError] = useState<{ message: string; conflict: boolean } | null>(null);
+  // The server's refusal of the last save (or of fetching the latest version after a conflict).
+  const [saveError, setSaveError] = useState<ReturnType<typeof simpleFlowRefusal> | null>(null);
+  // Bumped on each failed save: the summary takes the focus again.
+  const [attempt, setAttempt] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
   const patch = usePatchSimpleCallFlow(productId);
   const load = useCallback((name: string) => fetchAudioFile(queryClient, productId, name), [queryClient, productId]);
@@ -81,10 +85,14 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
   const audioServices = useMemo(() => callFlowAudioServices(queryClient, productId), [queryClient, productId]);
   const newAudio = { services: audioServices, kind: 'greeting', onSaved: (file: AudioFile) => setAdded((list) => [...list, file]) } as const;
 
-  const problems = tried > 0 ? simpleFlowProblems(draft) : [];
+  const problems = [...(tried > 0 ? simpleFlowProblems(draft) : []), ...(saveError?.errors ?? [])];
   useEffect(() => {
-    if (tried > 0) summaryRef.current?.focus();
-  }, [tried]);
+    if (attempt > 0) summaryRef.current?.focus();
+  }, [attempt]);
+  const fail = (refusal: ReturnType<typeof simpleFlowRefusal>) => {
+    setSaveError(refusal);
+    setAttempt((n) => n + 1);
+  };
 
   const update = (change: (draft: SimpleFlowDraft) => SimpleFlowDraft) => {
     setState((current) => ({ ...current, draft: change(current.draft) }));
@@ -104,6 +112,7 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
     setEnableRefusal(null);
     setSaveError(null);
     setTried(0);
+    setAttempt(0);
   };
 
   const save = (event: FormEvent) => {
@@ -111,6 +120,7 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
     if (patch.isPending) return;
     if (simpleFlowProblems(draft).length > 0) {
       setTried((n) => n + 1);
+      setAttempt((n) => n + 1);
       return;
     }
     setTried(0);
@@ -119,10 +129,7 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
       { enable: draft.enable, data: draft.data, version: saved.version },
       {
         onSuccess: () => toaster.create({ type: 'success', title: 'Simple call flow saved' }),
-        onError: (error) => {
-          const conflict = isApiError(error) && error.status === 412;
-          setSaveError({ message: conflict ? callFlowMessages.changedElsewhere : userErrorText(error), conflict });
-        },
+        onError: (error) => fail(simpleFlowRefusal(error)),
       },
     );
   };
@@ -135,7 +142,7 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
         setEnableRefusal(null);
         setTried(0);
       },
-      (error: unknown) => setSaveError({ message: userErrorText(error), conflict: true }),
+      (error: unknown) => fail({ errors: [{ message: userErrorText(error) }], conflict: true }),
     );
   };
 
@@ -143,11 +150,19 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
   const closed = draft.data.closed_greeting;
   const outOfHours = draft.data.out_of_hours;
   const enableErrorId = `${simpleFlowFieldIds.enable}-error`;
-  const welcomeAudioError = tried > 0 && draft.enable ? enableError(draft.data) : null;
+  const welcomeAudioError =
+    (tried > 0 && draft.enable ? enableError(draft.data) : null) ?? saveError?.errors.find((error) => error.fieldId === simpleFlowFieldIds.welcomeAudio)?.message;
 
   return (
     <chakra.form onSubmit={save} noValidate display="flex" flexDirection="column" gap="6">
-      <ErrorSummary ref={summaryRef} errors={problems} />
+      <Box>
+        <ErrorSummary ref={summaryRef} errors={problems} />
+        {saveError?.conflict && (
+          <Button size="sm" variant="outline" colorPalette="brand" onClick={loadLatest} mt="-3">
+            Load the latest version
+          </Button>
+        )}
+      </Box>
 
       <Box>
         <Checkbox
@@ -231,23 +246,10 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
         </Text>
       )}
 
-      {saveError && (
-        <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="md" p="4">
-          <Text fontWeight="semibold" color="fg.error" mb={saveError.conflict ? '3' : '0'}>
-            {saveError.message}
-          </Text>
-          {saveError.conflict && (
-            <Button size="sm" variant="outline" colorPalette="brand" onClick={loadLatest}>
-              Load the latest version
-            </Button>
-          )}
-        </Box>
-      )}
-
       <Flex gap="3" align="center" wrap="wrap">
-        <Button type="submit" colorPalette="brand" loading={patch.isPending} loadingText="Saving">
+        <SubmitButton pending={patch.isPending} pendingText="Saving" size="md" align="row">
           Save simple call flow
-        </Button>
+        </SubmitButton>
         <Button type="button" variant="outline" colorPalette="gray" onClick={reset} disabled={!changed || patch.isPending}>
           Reset
         </Button>

@@ -1,5 +1,6 @@
-import { AGENT_CALL_FLOW_NAME, type CallFlowSummary } from '@portal/contract';
-import { MAX_NAME_LENGTH } from '@portal/editor-core';
+import { AGENT_CALL_FLOW_NAME, PatchCallFlow, type CallFlowSummary } from '@portal/contract';
+import { MAX_NAME_LENGTH, flowNameError } from '@portal/editor-core';
+import { z } from 'zod';
 
 /** What answers calls now (spec 001 section 3): the first custom flow with enable true, else the simple flow when on. */
 export type ActiveCallFlow =
@@ -54,4 +55,16 @@ export function copyFlowName(name: string, existingNames: Iterable<string>): str
     const candidate = `${base.slice(0, MAX_NAME_LENGTH - suffix.length).trimEnd()}${suffix}`;
     if (!taken.has(normalise(candidate))) return candidate;
   }
+}
+
+/**
+ * What the rename form checks before sending: the contract's name (trimmed, its length) and
+ * editor-core's name rules against the other flows' names, in the spec's words.
+ */
+export function renameRequest(otherNames: readonly string[]) {
+  const name = PatchCallFlow.shape.name.unwrap().superRefine((value, ctx) => {
+    const problem = flowNameError(value, otherNames);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+  return z.object({ name });
 }

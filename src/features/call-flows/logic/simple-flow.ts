@@ -16,6 +16,9 @@ import {
   type OpeningHoursPreset,
   type TimeSlot,
 } from '@portal/editor-core';
+import type { SummaryError } from '../../../components/error-summary.tsx';
+import { serverErrors } from '../../../components/form/form-errors.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 
 /**
  * The simple call flow editor's state (spec 001 sections 3-5): the draft being edited
@@ -80,6 +83,21 @@ export function simpleFlowProblems(draft: SimpleFlowDraft): SimpleFlowProblem[] 
     }
   }
   return problems;
+}
+
+/** The server's field for the opening hours' messages (it checks them with the same editor-core rules). */
+const HOURS_FIELD = 'data.out_of_hours.business_hours';
+
+/** A refused save as the form shows it: the summary's messages, each linked to its control where it has one, and whether it was a conflict. */
+export function simpleFlowRefusal(error: unknown): { errors: SummaryError[]; conflict: boolean } {
+  if (isApiError(error) && error.status === 412) return { errors: [{ message: callFlowMessages.changedElsewhere }], conflict: true };
+  const { fieldErrors, formError } = serverErrors(error, [HOURS_FIELD]);
+  const errors: SummaryError[] = [];
+  if (fieldErrors[HOURS_FIELD]) errors.push({ message: fieldErrors[HOURS_FIELD] });
+  // The enable rule's refusal belongs to the welcome greeting's audio, as the form's own check puts it.
+  if (formError === callFlowMessages.welcomeGreetingNeedsAudio) errors.push({ message: formError, fieldId: simpleFlowFieldIds.welcomeAudio });
+  else if (formError) errors.push({ message: formError });
+  return { errors, conflict: false };
 }
 
 // Opening-hours edits. Each answers new hours and leaves its input alone.

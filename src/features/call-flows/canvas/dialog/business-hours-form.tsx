@@ -1,5 +1,5 @@
 /** Business hours: a preset on chosen days, or custom slots and breaks per day, with editor-core's messages. */
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import {
   DAYS,
   DAY_LABELS,
@@ -50,6 +50,7 @@ function withSlots(hours: OpeningHours, day: Day, slots: TimeSlot[]): OpeningHou
 export function BusinessHoursForm({ node, onClose }: StepFormProps) {
   const [draft, setDraft] = useState<BusinessHoursDraft>(() => businessHoursDraft(node));
   const save = useSaveStep(node);
+  const idPrefix = useId();
   const { hours } = draft;
   const setHours = (next: OpeningHours) => setDraft((d) => ({ ...d, hours: next }));
   const hourProblems = useMemo(() => checkOpeningHours(hours), [hours]);
@@ -91,6 +92,9 @@ export function BusinessHoursForm({ node, onClose }: StepFormProps) {
           {DAYS.map((day) => {
             const slots = hours.days[day] ?? [];
             const dayProblems = hourProblems.filter((p) => p.day === day);
+            // A slot's inputs are described by the day's messages (editor-core words them per day and slot).
+            const errorId = `${idPrefix}-${day}-error`;
+            const slotInvalid = (i: number) => dayProblems.some((p) => p.slot === i);
             return (
               <div key={day} className="cf-day">
                 <CheckboxField label={`Open on ${FULL_DAY[day]}`} checked={slots.length > 0} onChange={(on) => setHours(withDay(hours, day, on))} />
@@ -102,7 +106,8 @@ export function BusinessHoursForm({ node, onClose }: StepFormProps) {
                         type="time"
                         className="cf-input cf-input-time"
                         value={slot.from}
-                        aria-invalid={dayProblems.some((p) => p.slot === i) || undefined}
+                        aria-invalid={slotInvalid(i) || undefined}
+                        aria-describedby={slotInvalid(i) ? errorId : undefined}
                         onChange={(e) => setHours(withSlots(hours, day, slots.map((s, j) => (j === i ? { ...s, from: e.target.value } : s))))}
                       />
                     </label>
@@ -113,7 +118,8 @@ export function BusinessHoursForm({ node, onClose }: StepFormProps) {
                         type="time"
                         className="cf-input cf-input-time"
                         value={slot.to}
-                        aria-invalid={dayProblems.some((p) => p.slot === i) || undefined}
+                        aria-invalid={slotInvalid(i) || undefined}
+                        aria-describedby={slotInvalid(i) ? errorId : undefined}
                         onChange={(e) => setHours(withSlots(hours, day, slots.map((s, j) => (j === i ? { ...s, to: e.target.value } : s))))}
                       />
                     </label>
@@ -128,7 +134,7 @@ export function BusinessHoursForm({ node, onClose }: StepFormProps) {
                   </button>
                 )}
                 {dayProblems.length > 0 && (
-                  <ul className="cf-error-list">
+                  <ul id={errorId} className="cf-error-list">
                     {[...new Set(dayProblems.map((p) => p.message))].map((m) => (
                       <li key={m} className="cf-error">
                         {m}

@@ -1,6 +1,7 @@
-/** Form fields of the step dialogs: native controls, each labelled, with its problems linked to it. */
+/** Form fields of the step dialogs: native controls in the shared field shell, each labelled, with its problems linked to it. */
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import type { AudioFile } from '@portal/contract';
+import { FieldShell, fieldDescription } from '../../../../components/form/field-shell.tsx';
 import { AudioDialog } from '../../../audio/index.ts';
 import { newAudioButtonName, withAddedFiles } from '../../logic/audio-files.ts';
 import { AUDIO_FIELDS, newAudioName, type AudioField } from '../audio-fields.ts';
@@ -8,51 +9,29 @@ import { useCanvas } from '../canvas-context.ts';
 import { ActionIcon } from '../icons.tsx';
 import { useAudioPlayback } from '../../../../lib/use-audio-playback.ts';
 
-/** Problems of a field, announced with it (aria-describedby) and shown under it. */
-export function FieldMessages({ id, messages, hint }: { id: string; messages?: readonly string[]; hint?: ReactNode }) {
-  return (
-    <>
-      {hint && (
-        <span id={`${id}-hint`} className="cf-hint">
-          {hint}
-        </span>
-      )}
-      {messages && messages.length > 0 && (
-        <span id={`${id}-error`} className="cf-error">
-          {messages.join(' ')}
-        </span>
-      )}
-    </>
-  );
-}
-
-export function describedBy(id: string, messages?: readonly string[], hint?: ReactNode): string | undefined {
-  const ids = [hint ? `${id}-hint` : null, messages && messages.length > 0 ? `${id}-error` : null].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
-}
+/** A field's problems as the one message the shared field shell shows (editor-core may find more than one). */
+const messageOf = (messages?: readonly string[]) => (messages && messages.length > 0 ? messages.join(' ') : undefined);
 
 interface TextFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  messages?: readonly string[];
-  hint?: ReactNode;
+  messages?: readonly string[] | undefined;
+  hint?: string | undefined;
   type?: 'text' | 'tel';
   inputMode?: 'text' | 'numeric' | 'decimal' | 'tel';
   maxLength?: number;
-  onBlur?: () => void;
+  onBlur?: (() => void) | undefined;
   autoFocus?: boolean;
   width?: 'full' | 'short';
 }
 
+/** A step dialog's text input in the shared field shell: label, hint, message, aria-invalid and aria-describedby. */
 export function TextField({ label, value, onChange, messages, hint, type = 'text', inputMode, maxLength, onBlur, autoFocus, width = 'full' }: TextFieldProps) {
   const id = useId();
-  const invalid = !!messages && messages.length > 0;
+  const error = messageOf(messages);
   return (
-    <div className="cf-field">
-      <label htmlFor={id} className="cf-label">
-        {label}
-      </label>
+    <FieldShell id={id} label={label} hint={hint} error={error}>
       <input
         id={id}
         className={`cf-input${width === 'short' ? ' cf-input-short' : ''}`}
@@ -61,14 +40,13 @@ export function TextField({ label, value, onChange, messages, hint, type = 'text
         value={value}
         maxLength={maxLength}
         autoComplete="off"
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(id, messages, hint)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescription(id, { hint, error }).describedBy}
         onChange={(e) => onChange(e.target.value)}
         onBlur={onBlur}
         autoFocus={autoFocus}
       />
-      <FieldMessages id={id} messages={messages} hint={hint} />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -83,25 +61,24 @@ interface SelectFieldProps {
   value: string;
   options: readonly SelectOption[];
   onChange: (value: string) => void;
-  messages?: readonly string[];
-  hint?: ReactNode;
+  messages?: readonly string[] | undefined;
+  hint?: string | undefined;
   after?: ReactNode;
 }
 
+/** A step dialog's select in the shared field shell, with anything that goes beside it (Play, New audio). */
 export function SelectField({ label, value, options, onChange, messages, hint, after }: SelectFieldProps) {
   const id = useId();
+  const error = messageOf(messages);
   return (
-    <div className="cf-field">
-      <label htmlFor={id} className="cf-label">
-        {label}
-      </label>
+    <FieldShell id={id} label={label} hint={hint} error={error}>
       <div className={after ? 'cf-row cf-row-wrap' : 'cf-row'}>
         <select
           id={id}
           className="cf-input cf-select"
           value={value}
-          aria-invalid={(messages && messages.length > 0) || undefined}
-          aria-describedby={describedBy(id, messages, hint)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={fieldDescription(id, { hint, error }).describedBy}
           onChange={(e) => onChange(e.target.value)}
         >
           {options.map((o) => (
@@ -112,8 +89,7 @@ export function SelectField({ label, value, options, onChange, messages, hint, a
         </select>
         {after}
       </div>
-      <FieldMessages id={id} messages={messages} hint={hint} />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -132,18 +108,50 @@ export function CheckboxField({ label, checked, onChange, disabled, hint }: { la
   );
 }
 
-export function RadioGroup<T extends string>({ legend, value, options, onChange }: { legend: string; value: T; options: ReadonlyArray<{ value: T; label: string }>; onChange: (value: T) => void }) {
+/**
+ * A group of ticks or choices with its legend; the group's message (no one control to label) goes
+ * under the legend as the field shell puts it, "Error:" first, and describes the group.
+ */
+export function FieldGroup({ legend, messages, className = 'cf-fieldset', children }: { legend: string; messages?: readonly string[] | undefined; className?: string; children: ReactNode }) {
+  const errorId = `${useId()}-error`;
+  const error = messageOf(messages);
+  return (
+    <fieldset className={className} aria-describedby={error ? errorId : undefined}>
+      <legend className="cf-label">{legend}</legend>
+      {error && (
+        <p id={errorId} className="cf-error cf-group-error">
+          <span className="cf-sr-only">Error: </span>
+          {error}
+        </p>
+      )}
+      {children}
+    </fieldset>
+  );
+}
+
+export function RadioGroup<T extends string>({
+  legend,
+  value,
+  options,
+  onChange,
+  messages,
+}: {
+  legend: string;
+  value: T;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+  messages?: readonly string[] | undefined;
+}) {
   const name = useId();
   return (
-    <fieldset className="cf-fieldset cf-radios">
-      <legend className="cf-label">{legend}</legend>
+    <FieldGroup legend={legend} messages={messages} className="cf-fieldset cf-radios">
       {options.map((o) => (
         <label key={o.value} className="cf-check">
           <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
           <span>{o.label}</span>
         </label>
       ))}
-    </fieldset>
+    </FieldGroup>
   );
 }
 
@@ -201,8 +209,8 @@ interface AudioSelectFieldProps {
   choices: { files: readonly AudioFile[]; add: (file: AudioFile) => void };
   /** The step's name as typed, for the new file's name. */
   stepName: string;
-  messages?: readonly string[];
-  hint?: ReactNode;
+  messages?: readonly string[] | undefined;
+  hint?: string | undefined;
 }
 
 /** An audio select of a step dialog: the site's files, Play, and (when the page can make audio) New audio, which chooses what it made. */

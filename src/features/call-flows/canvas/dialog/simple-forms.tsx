@@ -1,16 +1,15 @@
 /** Dialogs of the steps with one main setting: divert number, voicemail box, audio file, menu key, main number. */
 import { useMemo, useState } from 'react';
+import { callFlowMessages } from '@portal/contract';
 import { DIAL_KEYS, isUkPhoneNumber, type FlowNode } from '@portal/editor-core';
 import { useStore } from 'zustand';
 import { draftProblems, parseList, simpleDraft, simpleValues, withArgValues, type SimpleDraft } from '../arg-forms.ts';
 import { useCanvas } from '../canvas-context.ts';
 import { nodeIndex } from '../graph.ts';
 import { userExtension, userName } from '../summary.ts';
-import { AudioSelectField, CheckboxField, SelectField, TextField, useAudioChoices } from './fields.tsx';
+import { AudioSelectField, CheckboxField, FieldGroup, SelectField, TextField, useAudioChoices } from './fields.tsx';
 import { StepDialog, useSaveStep, type StepFormProps } from './step-dialog.tsx';
 
-/** Message when a typed number does not look like a UK number. */
-export const MSG_NOT_UK_NUMBER = 'Enter a UK phone number, like 01632 960123 or +44 20 7946 0000';
 /** Message when the server's check refuses the number. */
 export const MSG_SERVER_REFUSED = 'This number cannot be used: calls can only be diverted to UK phone numbers.';
 /** Message when the server's check cannot be reached. */
@@ -41,17 +40,16 @@ export function DivertForm({ node, onClose }: StepFormProps) {
   const save = useSaveStep(node);
   const [touched, setTouched] = useState(false);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
   const number = draft.value.trim();
   const localOk = number === '' || isUkPhoneNumber(number);
-  const messages = [...(touched && !localOk ? [MSG_NOT_UK_NUMBER] : []), ...(serverMessage ? [serverMessage] : [])];
+  const messages = [...(touched && !localOk ? [callFlowMessages.notUkNumber] : []), ...(serverMessage ? [serverMessage] : [])];
 
   const onSave = async () => {
     setTouched(true);
     setServerMessage(null);
     if (!localOk) return false;
+    // The server has the last word on the number: its refusal lands on the field.
     if (number !== '') {
-      setChecking(true);
       try {
         if (!(await services().isUkPhoneNumber(number))) {
           setServerMessage(MSG_SERVER_REFUSED);
@@ -60,8 +58,6 @@ export function DivertForm({ node, onClose }: StepFormProps) {
       } catch {
         setServerMessage(MSG_CHECK_FAILED);
         return false;
-      } finally {
-        setChecking(false);
       }
     }
     const result = simpleValues(node, draft);
@@ -69,7 +65,7 @@ export function DivertForm({ node, onClose }: StepFormProps) {
   };
 
   return (
-    <StepDialog node={node} name={draft.name} onNameChange={(name) => update({ name })} nameMessages={problems.get('name')} onSave={onSave} onClose={onClose} busy={checking}>
+    <StepDialog node={node} name={draft.name} onNameChange={(name) => update({ name })} nameMessages={problems.get('name')} onSave={onSave} onClose={onClose}>
       <TextField
         label="UK phone number to divert to"
         type="tel"
@@ -200,8 +196,7 @@ export function MainNumberForm({ node, onClose }: StepFormProps) {
   return (
     <StepDialog node={node} name={draft.name} onNameChange={(name) => update({ name })} nameMessages={problems.get('name')} onSave={onSave} onClose={onClose}>
       {siteNumbers && siteNumbers.length > 0 ? (
-        <fieldset className="cf-fieldset">
-          <legend className="cf-label">Numbers calls come in on</legend>
+        <FieldGroup legend="Numbers calls come in on" messages={problems.get('public_numbers')}>
           {[...new Set([...siteNumbers, ...chosen])].map((n) => (
             <CheckboxField
               key={n}
@@ -210,12 +205,7 @@ export function MainNumberForm({ node, onClose }: StepFormProps) {
               onChange={(on) => update({ value: (on ? [...chosen, n] : chosen.filter((c) => c !== n)).join(', ') })}
             />
           ))}
-          {(problems.get('public_numbers') ?? []).map((m) => (
-            <span key={m} className="cf-error">
-              {m}
-            </span>
-          ))}
-        </fieldset>
+        </FieldGroup>
       ) : (
         <TextField label="Numbers calls come in on" hint="Separate numbers with commas" type="tel" value={draft.value} onChange={(value) => update({ value })} messages={problems.get('public_numbers')} />
       )}

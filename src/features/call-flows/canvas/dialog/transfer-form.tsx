@@ -161,6 +161,7 @@ export function TransferForm({ node, onClose }: StepFormProps) {
             { value: 'none', label: 'Nowhere: end the call' },
           ]}
           onChange={(voicemailMode) => update({ voicemailMode })}
+          messages={draft.voicemailMode !== 'extension' ? messages('voicemail') : undefined}
         />
         {draft.voicemailMode === 'extension' && (
           <TextField
@@ -172,7 +173,6 @@ export function TransferForm({ node, onClose }: StepFormProps) {
             messages={messages('voicemail')}
           />
         )}
-        {draft.voicemailMode !== 'extension' && messages('voicemail').length > 0 && <span className="cf-error">{messages('voicemail').join(' ')}</span>}
         {draft.voicemailMode !== 'none' && (
           <AudioSelectField
             field="voicemail_greeting"
