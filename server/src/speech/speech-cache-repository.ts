@@ -17,10 +17,6 @@ export function createSpeechCacheRepository(db: Database) {
         .onConflictDoUpdate({ target: speechCache.key, set: { sizeBytes, lastUsedAt: now } });
     },
 
-    async forget(key: string): Promise<void> {
-      await db.delete(speechCache).where(sql`${speechCache.key} = ${key}`);
-    },
-
     /**
      * Removes the least recently used entries until the rest fit in `maxBytes` (one statement, so two
      * processes evicting at once remove each entry once) and answers their keys, whose bytes the caller deletes.
