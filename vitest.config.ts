@@ -7,8 +7,9 @@ const serverOn = (db: 'pglite' | 'postgres') => ({
     name: `server-${db}`,
     include: ['server/src/**/*.test.ts'],
     // main.test.ts starts the real process on an embedded database folder, connect.test.ts
-    // checks PGlite's own settings: PGlite only.
-    exclude: db === 'postgres' ? ['server/src/main.test.ts', 'server/src/db/connect.test.ts'] : [],
+    // checks PGlite's own settings: PGlite only. two-processes.test.ts starts two processes on one
+    // PostgreSQL database (PGlite is one process only): PostgreSQL only.
+    exclude: db === 'postgres' ? ['server/src/main.test.ts', 'server/src/db/connect.test.ts'] : ['server/src/two-processes.test.ts'],
     environment: 'node',
     env: { TEST_DB: db },
     testTimeout: 30_000,

@@ -31,7 +31,9 @@ import { SandboxSms } from './sandbox/sms.ts';
 import type { SmsSender } from './sms/sms.ts';
 import { createSpeechEngine } from './speech/create-speech-engine.ts';
 import type { SpeechEngine } from './speech/engine.ts';
+import { createSpeechCacheRepository } from './speech/speech-cache-repository.ts';
 import { TextToSpeech } from './speech/text-to-speech.ts';
+import { STORAGE_LIMITS } from '@portal/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +65,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** The text-to-speech engine; default the one SPEECH_ENGINE names (speech/engine.ts). Closed with the app. */
   speech?: SpeechEngine;
+  /** The text-to-speech cache's size in bytes (SPEECH_CACHE_MB); default STORAGE_LIMITS.speechCacheBytes. */
+  speechCacheBytes?: number;
   /** Outgoing e-mail; default the sandbox mailer, which writes to the outbox table. */
   mailer?: Mailer;
   /** Outgoing text messages; default the sandbox sender, which writes to the outbox table. */
@@ -118,7 +122,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sandboxServer = app.mailer instanceof SandboxMailer && app.sms instanceof SandboxSms;
   app.decorate('social', socialClientsFromEnv(options.socialEnv ?? process.env, () => ownUrl(app), sandboxServer));
   const speech = options.speech ?? createSpeechEngine();
-  app.decorate('speech', new TextToSpeech(speech, options.audio));
+  app.decorate(
+    'speech',
+    new TextToSpeech(speech, options.audio, undefined, {
+      index: createSpeechCacheRepository(options.db),
+      maxBytes: options.speechCacheBytes ?? STORAGE_LIMITS.speechCacheBytes,
+      now: app.now,
+      onError: (error) => app.log.warn({ err: error }, 'text-to-speech cache index not updated'),
+    }),
+  );
   app.addHook('onClose', async () => speech.close?.());
 
   // External plugins. Swagger must come before the routes it documents.

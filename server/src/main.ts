@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app.ts';
-import { FilesystemAudioStorage, MemoryAudioStorage } from './audio/storage.ts';
+import { FilesystemAudioStorage, MemoryAudioStorage, type AudioStorage } from './audio/storage.ts';
+import { DatabaseAudioStorage } from './audio/stored-audio-repository.ts';
 import { messagingAdapters, readMessagingConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -10,8 +11,10 @@ import { seedIfEmpty } from './db/seed.ts';
 // Environment: PORT (8080), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else PGlite in
 // PORTAL_DATA_DIR, default ./data, locked while the server runs), TRUST_PROXY (true, or a list
 // of proxy addresses).
-// Audio files live in PORTAL_DATA_DIR/audio (./data/audio by default, with PostgreSQL too;
-// in memory beside an in-memory database), and so does the text-to-speech cache (tts-cache/).
+// AUDIO_STORAGE: where audio files and the text-to-speech cache (tts-cache/) keep their bytes:
+// `database` (the stored_audio table; the default with DATABASE_URL, so several processes share
+// them) or `filesystem` (PORTAL_DATA_DIR/audio; the default on PGlite, in memory beside an
+// in-memory database). SPEECH_CACHE_MB: the text-to-speech cache's size (100).
 // SPEECH_ENGINE names the text-to-speech engine: espeak (the default; see speech/engine.ts).
 // ADDRESS_LOOKUP names the postcode address lookup: sandbox (the default; see address/lookup.ts).
 // PORTAL_STATIC_DIR: the built SPA to serve (default <repo>/dist).
@@ -23,6 +26,12 @@ const host = process.env.HOST ?? '0.0.0.0';
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${process.env.PORT}"`);
 const trustProxy = process.env.TRUST_PROXY === 'true' ? true : process.env.TRUST_PROXY || false;
 const messaging = readMessagingConfig(process.env);
+const audioStorageKind = process.env.AUDIO_STORAGE || (process.env.DATABASE_URL ? 'database' : 'filesystem');
+if (audioStorageKind !== 'database' && audioStorageKind !== 'filesystem') {
+  throw new Error(`AUDIO_STORAGE must be database or filesystem, not "${process.env.AUDIO_STORAGE}"`);
+}
+const speechCacheMb = Number(process.env.SPEECH_CACHE_MB || 100);
+if (!Number.isFinite(speechCacheMb) || speechCacheMb < 0) throw new Error(`SPEECH_CACHE_MB must be a number of megabytes, not "${process.env.SPEECH_CACHE_MB}"`);
 // LOG_LEVEL: info by default; debug adds a line per answered request (plugins/log-redaction.ts).
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const logLevel = process.env.LOG_LEVEL || 'info';
@@ -35,12 +44,15 @@ const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: pr
   process.exit(1);
 });
 const dataDir = process.env.PORTAL_DATA_DIR || 'data';
-const audio = dataDir.startsWith('memory://') ? new MemoryAudioStorage() : new FilesystemAudioStorage(resolve(dataDir, 'audio'));
+let audio: AudioStorage;
+if (audioStorageKind === 'database') audio = new DatabaseAudioStorage(database.db);
+else audio = dataDir.startsWith('memory://') ? new MemoryAudioStorage() : new FilesystemAudioStorage(resolve(dataDir, 'audio'));
 const seeded = await seedIfEmpty(database.db, audio);
 const staticDir = process.env.PORTAL_STATIC_DIR ? resolve(process.env.PORTAL_STATIC_DIR) : undefined;
 const app = await buildApp({
   db: database.db,
   audio,
+  speechCacheBytes: Math.round(speechCacheMb * 1024 * 1024),
   logger: true,
   logLevel,
   trustProxy,

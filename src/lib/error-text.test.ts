@@ -1,3 +1,4 @@
+import { storageMessages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.ts';
 import {
@@ -126,6 +127,15 @@ describe('userErrorText', () => {
   it('shows the text of a 429 answer', () => {
     const error = new ApiError({ kind: 'http', status: 429, data: { detail: 'Too many attempts.' } });
     expect(userErrorText(error, HOST)).toBe('Too many attempts.');
+  });
+
+  it('shows the text of a 409 over a storage limit and of a 507 full disk, but rewords other 5xx', () => {
+    const limit = new ApiError({ kind: 'http', status: 409, data: { detail: storageMessages.tooManyCallFlows } });
+    expect(userErrorText(limit, HOST)).toBe(storageMessages.tooManyCallFlows);
+    const full = new ApiError({ kind: 'http', status: 507, data: { detail: storageMessages.serverFull } });
+    expect(userErrorText(full, HOST)).toBe('The server has run out of storage space; nothing was saved. Try again later.');
+    const broken = new ApiError({ kind: 'http', status: 500, data: { detail: 'Something internal.' } });
+    expect(userErrorText(broken, HOST)).toBe(GENERIC);
   });
 
   it('rewords a 4xx answer with no text', () => {

@@ -1,3 +1,4 @@
+import { STORAGE_FULL_STATUS } from '@portal/contract';
 import { brand } from '../config/brand.ts';
 import { ApiError } from './api-error.ts';
 
@@ -85,9 +86,17 @@ function errorCodeOf(data: unknown): string | undefined {
 }
 
 /**
- * What a form or page shows for a failed call. A 4xx answer is a readable message
+ * Whether the server's answer is a message written for the person: every 4xx, and 507 (the
+ * server's storage is full: "nothing was saved. Try again later.", contract/src/storage-limits.ts).
+ */
+export function hasReadableMessage(error: ApiError): boolean {
+  return error.isClientError || error.status === STORAGE_FULL_STATUS;
+}
+
+/**
+ * What a form or page shows for a failed call. A 4xx (or 507) answer is a readable message
  * from the server, so its extracted text is shown as it is (unless the reword table has
- * its own wording for it); 5xx answers, network failures, unparseable answers and
+ * its own wording for it); other 5xx answers, network failures, unparseable answers and
  * anything else are reworded.
  */
 export function userErrorText(error: unknown, host: string = window.location.hostname): string {
@@ -96,6 +105,6 @@ export function userErrorText(error: unknown, host: string = window.location.hos
   const text = extractErrorText(error.data);
   if (code === MOBILE_NUMBER_IN_USE_CODE || text === MOBILE_NUMBER_IN_USE_CODE) return rewordedErrors.mobileNumberInUse;
   if (text === INVALID_TOKEN_MESSAGE) return rewordedErrors.invalidToken;
-  if (error.isClientError && text !== undefined) return text;
+  if (hasReadableMessage(error) && text !== undefined) return text;
   return rewordError(text ?? code, host);
 }

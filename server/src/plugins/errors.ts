@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorMessages, type DetailError, type FieldErrors } from '@portal/contract';
+import { errorMessages, storageMessages, STORAGE_FULL_STATUS, type DetailError, type FieldErrors } from '@portal/contract';
 
 /** An answer we mean to give: thrown from hooks and handlers, sent as is by the error handler. */
 export class ApiError extends Error {
@@ -48,9 +48,26 @@ function fieldErrors(validation: { instancePath: string; message?: string; keywo
   return errors;
 }
 
+/** Error codes of a full disk: the file system's (no space, over quota) and PostgreSQL's disk_full. */
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
+
+/** Whether the error (or one it wraps, as drizzle wraps the driver's) says the disk is full. */
+export function isStorageFull(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Object && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && STORAGE_FULL_CODES.has(code)) return true;
+  }
+  return false;
+}
+
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ApiError) {
     return reply.code(error.statusCode).headers(error.headers).send(error.body);
+  }
+  if (isStorageFull(error)) {
+    // Logged for the operator; the client hears that nothing was saved (the writers undo their half).
+    request.log.error({ err: error }, 'storage full');
+    return reply.code(STORAGE_FULL_STATUS).send({ detail: storageMessages.serverFull });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return reply.code(400).send(fieldErrors(error.validation));

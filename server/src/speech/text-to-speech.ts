@@ -2,6 +2,16 @@ import { createHash } from 'node:crypto';
 import { MAX_TTS_TEXT_LENGTH, audioMessages, cleanTtsText, type TtsVoice } from '@portal/contract';
 import type { AudioStorage } from '../audio/storage.ts';
 import type { SpeechEngine } from './engine.ts';
+import type { SpeechCacheRepository } from './speech-cache-repository.ts';
+
+/** The cache's index (shared by every process on the database), its size, and the clock. */
+export interface SpeechCacheOptions {
+  index: SpeechCacheRepository;
+  maxBytes: number;
+  now: () => Date;
+  /** Told of a failed index update or eviction (the speech itself is still answered). */
+  onError?: (error: unknown) => void;
+}
 
 /** Syntheses that may wait for the engine; more than this answers "busy". */
 const MAX_WAITING = 16;
@@ -17,7 +27,8 @@ export class SpeechBusyError extends Error {
  * Text to speech for the routes: the engine's audio, cached in the audio storage by a SHA-256
  * of (engine, voice, text) so a repeated request never runs the engine again (and every server
  * process sharing the storage shares the cache), with identical requests in flight sharing one
- * synthesis, and at most `engine.maxConcurrent` syntheses running at once.
+ * synthesis, and at most `engine.maxConcurrent` syntheses running at once. With `cache`, the
+ * cache's entries are indexed in the database and the least recently used go past `cache.maxBytes`.
  */
 export class TextToSpeech {
   private running = 0;
@@ -28,6 +39,7 @@ export class TextToSpeech {
     readonly engine: SpeechEngine,
     private readonly storage: AudioStorage,
     private readonly maxWaiting = MAX_WAITING,
+    private readonly cache?: SpeechCacheOptions,
   ) {}
 
   /** Where the audio for these words in this voice is cached. */
@@ -44,7 +56,11 @@ export class TextToSpeech {
     if (text.length > MAX_TTS_TEXT_LENGTH) throw new Error(audioMessages.ttsTooLong);
     const key = this.cacheKey(text, voice);
     const cached = await this.storage.get(key);
-    if (cached) return cached;
+    if (cached) {
+      // Its last use, for eviction; a failure costs only the order of eviction.
+      if (this.cache) await this.cache.index.touch(key, cached.length, this.cache.now()).catch((error: unknown) => this.cache?.onError?.(error));
+      return cached;
+    }
     let pending = this.inFlight.get(key);
     if (!pending) {
       pending = this.synthesize(key, text, voice).finally(() => this.inFlight.delete(key));
@@ -61,8 +77,26 @@ export class TextToSpeech {
     } finally {
       this.release();
     }
+    // A full disk fails here (ENOSPC, or the database's disk_full): nothing is cached, the route answers 507.
     await this.storage.put(key, wav);
+    if (this.cache) await this.indexAndEvict(key, wav.length, this.cache);
     return wav;
+  }
+
+  /** Records the new entry, then removes the least recently used ones the cache no longer has room for. */
+  private async indexAndEvict(key: string, sizeBytes: number, cache: SpeechCacheOptions): Promise<void> {
+    try {
+      await cache.index.touch(key, sizeBytes, cache.now());
+    } catch (error) {
+      // Bytes the index does not know of would never be evicted: take them away again.
+      await this.storage.delete(key).catch(() => {});
+      throw error;
+    }
+    try {
+      for (const evicted of await cache.index.evictBeyond(cache.maxBytes)) await this.storage.delete(evicted);
+    } catch (error) {
+      cache.onError?.(error);
+    }
   }
 
   private async acquire() {

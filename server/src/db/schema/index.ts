@@ -6,3 +6,4 @@ export * from './notifications.ts';
 export * from './outbox.ts';
 export * from './phone.ts';
 export * from './staff.ts';
+export * from './storage.ts';

@@ -1,7 +1,7 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
-import { audioFiles } from '../../db/schema/index.ts';
+import { audioFiles, products } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +11,18 @@ declare module 'fastify' {
 
 export type AudioFileRow = typeof audioFiles.$inferSelect;
 export type NewAudioFileRow = typeof audioFiles.$inferInsert;
+
+/** The most a product may hold (STORAGE_LIMITS in the contract). */
+export interface AudioLimits {
+  files: number;
+  bytes: number;
+}
+
+/** The row added, or which limit it would break with what the product holds now. */
+export type AddWithinLimits =
+  | { added: AudioFileRow }
+  | { over: 'files'; files: number; bytes: number }
+  | { over: 'bytes'; files: number; bytes: number };
 
 /** The audio files of a site (spec 001 section 3 "Audio file"); their bytes live in the audio storage. */
 export function createAudioRepository(db: Database) {
@@ -36,10 +48,27 @@ export function createAudioRepository(db: Database) {
       return file;
     },
 
-    async add(file: NewAudioFileRow): Promise<AudioFileRow> {
-      const [row] = await db.insert(audioFiles).values(file).returning();
-      if (!row) throw new Error('audio file not inserted');
-      return row;
+    /**
+     * Adds the file unless the product would then hold more than `limits` allows: counted and inserted
+     * in one transaction holding the product's row locked, so processes adding at once cannot both
+     * pass the last free place. Answers null when the product is gone.
+     */
+    async addWithinLimits(file: NewAudioFileRow, limits: AudioLimits): Promise<AddWithinLimits | null> {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx.select({ id: products.id }).from(products).where(eq(products.id, file.productId)).for('update');
+        if (!locked) return null;
+        const [held] = await tx
+          .select({ files: count(), bytes: sql<string>`coalesce(sum(${audioFiles.sizeBytes}), 0)` })
+          .from(audioFiles)
+          .where(eq(audioFiles.productId, file.productId));
+        const files = held?.files ?? 0;
+        const bytes = Number(held?.bytes ?? 0);
+        if (files >= limits.files) return { over: 'files', files, bytes } as const;
+        if (bytes + file.sizeBytes > limits.bytes) return { over: 'bytes', files, bytes } as const;
+        const [row] = await tx.insert(audioFiles).values(file).returning();
+        if (!row) throw new Error('audio file not inserted');
+        return { added: row };
+      });
     },
   };
 }

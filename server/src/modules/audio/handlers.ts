@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_AUDIO_NAME_LENGTH, cleanTtsText, type AudioFile, type TtsVoice } from '@portal/contract';
+import { MAX_AUDIO_NAME_LENGTH, STORAGE_LIMIT_STATUS, STORAGE_LIMITS, cleanTtsText, storageMessages, type AudioFile, type TtsVoice } from '@portal/contract';
 import { defaultHoldMusic } from '../../audio/defaults.ts';
 import { sendAudio } from '../../audio/serve.ts';
 import { checkedUpload, newStoredFilename } from '../../audio/uploads.ts';
-import { detailError } from '../../plugins/errors.ts';
+import { detailError, isStorageFull } from '../../plugins/errors.ts';
 import { SpeechBusyError } from '../../speech/text-to-speech.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, type Product } from '../products/products.ts';
@@ -31,15 +31,18 @@ type NewAudioFile = Pick<AudioFileRow, 'kind' | 'subKind' | 'name' | 'text' | 't
 
 /**
  * Checks an upload and stores it as a new audio file of the product: the bytes first, then
- * the row; a failed insert takes the bytes away again, and a failed check stores nothing.
+ * the row, counted against the product's limits (409 past one); a failed or refused insert takes
+ * the bytes away again, and a failed check stores nothing. A full disk while writing the bytes
+ * stores nothing and answers 507 (plugins/errors.ts).
  */
 async function storeAudioFile(request: FastifyRequest, product: Product, bytes: Uint8Array, file: NewAudioFile): Promise<AudioFileRow> {
   const audio = checkedUpload(bytes, file.kind);
   const storedFilename = newStoredFilename(file.kind);
   const storageKey = `${product.id}/${storedFilename}`;
   await request.server.audio.put(storageKey, audio.wav);
+  let result;
   try {
-    return await request.server.audioRepository.add({
+    result = await request.server.audioRepository.addWithinLimits({
       productId: product.id,
       storedFilename,
       kind: file.kind,
@@ -53,11 +56,18 @@ async function storeAudioFile(request: FastifyRequest, product: Product, bytes: 
       sizeBytes: audio.wav.length,
       storageKey,
       createdAt: request.server.now(),
-    });
+    }, { files: STORAGE_LIMITS.audioFilesPerProduct, bytes: STORAGE_LIMITS.audioBytesPerProduct });
   } catch (error) {
     await request.server.audio.delete(storageKey).catch(() => {});
     throw error;
   }
+  if (result !== null && 'added' in result) return result.added;
+  await request.server.audio.delete(storageKey).catch(() => {});
+  if (result === null) throw notFound();
+  throw detailError(
+    STORAGE_LIMIT_STATUS,
+    result.over === 'files' ? storageMessages.tooManyAudioFiles : storageMessages.audioBytesFull(result.bytes, audio.wav.length),
+  );
 }
 
 /** A name for a file uploaded without one: its own name without the extension, else "Uploaded audio". */
@@ -68,13 +78,14 @@ function nameFromFilename(filename: string): string {
 
 /**
  * The words as speech (AUDIO_FORMAT WAV). A busy or failing engine answers 503: neither is the
- * client's doing, and both pass.
+ * client's doing, and both pass. A full disk while caching answers 507 (plugins/errors.ts).
  */
 export async function speakFor(request: FastifyRequest, text: string, voice: TtsVoice): Promise<Buffer> {
   try {
     return await request.server.speech.speak(text, voice);
   } catch (error) {
     if (error instanceof SpeechBusyError) throw detailError(503, error.message, { 'Retry-After': '5' });
+    if (isStorageFull(error)) throw error;
     request.log.error({ err: error }, 'text to speech failed');
     throw detailError(503, 'Text to speech is not available right now. Try again in a moment.', { 'Retry-After': '30' });
   }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { callFlowMessages, type SimpleCallFlow, type StoredCallFlow } from '@portal/contract';
+import { callFlowMessages, STORAGE_LIMIT_STATUS, STORAGE_LIMITS, storageMessages, type SimpleCallFlow, type StoredCallFlow } from '@portal/contract';
 import { checkOpeningHours, flowNameError } from '@portal/editor-core';
 import { flowSizeProblem, flowStoreProblem, isStoredFlowValid } from './checks.ts';
 import { nodeLimitsFor } from './limits.ts';
@@ -70,7 +70,10 @@ export const callFlowHandlers = {
     const product = await ownedVoipProduct(request, params.id);
     const now = request.server.now();
     const row = await withProductLocked(request, product.id, async (locked, flows) => {
-      const others = namesExcept(await flows.flows(product.id), null);
+      const existing = await flows.flows(product.id);
+      // Counted with the product's row locked: two processes creating at once cannot both take the last place.
+      if (existing.length >= STORAGE_LIMITS.callFlowsPerProduct) throw detailError(STORAGE_LIMIT_STATUS, storageMessages.tooManyCallFlows);
+      const others = namesExcept(existing, null);
       const badName = flowNameError(body.name, others);
       if (badName) throw nameError(badName);
       const problem = flowStoreProblem(body.data, nodeLimitsFor(locked), locked.advancedCallFlows);

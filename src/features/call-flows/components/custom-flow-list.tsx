@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Flex, Heading, Link, Text } from '@chakra-ui/react';
-import { callFlowMessages, type CallFlowSummary } from '@portal/contract';
+import { callFlowMessages, STORAGE_LIMITS, storageMessages, type CallFlowSummary } from '@portal/contract';
 import { MAX_NAME_LENGTH, MSG_ENABLE_TOOLTIP } from '@portal/editor-core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -54,6 +54,8 @@ export function CustomFlowList({ productId, requestEnable }: CustomFlowListProps
 
   const flows = list.data ?? [];
   const active = activeCustomFlow(flows);
+  // At the limit, Create says so where it was pressed instead of opening an editor whose save would be refused (409).
+  const atLimit = flows.length >= STORAGE_LIMITS.callFlowsPerProduct;
 
   const setEnabled = (flow: CallFlowSummary, enable: boolean) => {
     setBusy({ id: flow.id, action: enable ? 'enable' : 'disable' });
@@ -101,12 +103,19 @@ export function CustomFlowList({ productId, requestEnable }: CustomFlowListProps
           </Heading>
           <Text color="fg.muted">Route calls with menus, transfers, queues and voicemail. One call flow is active at a time.</Text>
         </Box>
-        <Button asChild colorPalette="brand" type={undefined} flexShrink={0}>
-          <RouterLink to={paths.customCallFlowEditor(productId)}>
+        {atLimit ? (
+          <Button colorPalette="brand" flexShrink={0} onClick={() => toaster.create({ type: 'error', title: storageMessages.tooManyCallFlows })}>
             <PlusIcon />
             {listTexts.create}
-          </RouterLink>
-        </Button>
+          </Button>
+        ) : (
+          <Button asChild colorPalette="brand" type={undefined} flexShrink={0}>
+            <RouterLink to={paths.customCallFlowEditor(productId)}>
+              <PlusIcon />
+              {listTexts.create}
+            </RouterLink>
+          </Button>
+        )}
       </Flex>
 
       {list.isPending ? (

@@ -7,7 +7,7 @@ import { callFlowMessages, type CreateCallFlow, type PatchCallFlow, type StoredC
 import { MSG_ENABLE_TOOLTIP, type CallFlow, type EditorStore } from '@portal/editor-core';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { isApiError } from '../../../lib/api-error.ts';
-import { userErrorText } from '../../../lib/error-text.ts';
+import { hasReadableMessage, userErrorText } from '../../../lib/error-text.ts';
 import { createDraftWriter, DRAFT_WRITE_DELAY_MS, type CallFlowDraft } from '../logic/draft-storage.ts';
 import { planConflict, planSave, type ConflictChoice, type SavePlan, type SaveIntent } from '../logic/save-plan.ts';
 
@@ -119,7 +119,7 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
 
   const refuse = (message: string) => view.refused(message);
   const saveFailed = (error: unknown) => {
-    const detail = isApiError(error) && error.isClientError ? userErrorText(error) : undefined;
+    const detail = isApiError(error) && hasReadableMessage(error) ? userErrorText(error) : undefined;
     view.notify({ type: 'error', title: callFlowMessages.saveFailed, description: detail });
   };
 

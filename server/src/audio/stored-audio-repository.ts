@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/connect.ts';
+import { storedAudio } from '../db/schema/index.ts';
+import { assertStorageKey, type AudioStorage } from './storage.ts';
+
+/**
+ * Audio bytes in the database's stored_audio table (AUDIO_STORAGE=database): every server process on
+ * one PostgreSQL reads what any of them wrote. A put is one statement, so a reader sees the whole
+ * file or none; a full disk fails it with PostgreSQL's disk_full (53100), answered 507.
+ */
+export class DatabaseAudioStorage implements AudioStorage {
+  constructor(private readonly db: Database) {}
+
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    assertStorageKey(key);
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    await this.db
+      .insert(storedAudio)
+      .values({ key, bytes: buffer, sizeBytes: buffer.length })
+      .onConflictDoUpdate({ target: storedAudio.key, set: { bytes: buffer, sizeBytes: buffer.length } });
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    assertStorageKey(key);
+    const [row] = await this.db.select({ bytes: storedAudio.bytes }).from(storedAudio).where(eq(storedAudio.key, key)).limit(1);
+    return row ? row.bytes : null;
+  }
+
+  async delete(key: string): Promise<void> {
+    assertStorageKey(key);
+    await this.db.delete(storedAudio).where(eq(storedAudio.key, key));
+  }
+}
