@@ -24,7 +24,7 @@ export interface FlowFields {
 }
 
 /** A flow as the list shows it: no tree, but its validity; `data` only while `valid` is not yet known. */
-export interface FlowSummaryRow {
+interface FlowSummaryRow {
   id: number;
   name: string;
   enable: boolean;

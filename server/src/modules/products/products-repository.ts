@@ -13,7 +13,7 @@ export type Product = typeof products.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
 
 /** What the navigation shows of a product. */
-export type NavigationProduct = Pick<
+type NavigationProduct = Pick<
   Product,
   | 'id' | 'accountId' | 'kind' | 'subKind' | 'tariffVersion' | 'status' | 'supplier' | 'ceasedDate' | 'confirmedDate'
   | 'productDetail' | 'showProductPages' | 'channel'
