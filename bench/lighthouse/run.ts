@@ -5,9 +5,10 @@
 // keeps it after sign-in) is there when Lighthouse opens the home page on the same port with
 // storage reset off. Prints score, LCP, FCP, TBT and CLS beside the budgets; exits non-zero
 // when one is over.
-//   LIGHTHOUSE_PORT (default 8207): the server's port; LIGHTHOUSE_DEBUG_PORT (default 9227).
+//   LIGHTHOUSE_PORT (default 8207): the server's port; LIGHTHOUSE_DEBUG_PORT (default 9227);
+//   LIGHTHOUSE_REPORT_DIR: write each page's full result there as JSON.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 8207);
 const debugPort = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9227);
 const base = `http://localhost:${port}`;
+// LIGHTHOUSE_REPORT_DIR: where to write each page's full Lighthouse result (JSON), to see what dominates.
+const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
 const budgets = { score: 90, lcpMs: 2500 };
 const customer = { email: 'alex@acme-plumbing.example', password: 'portal-demo-1' };
 // Where the SPA keeps the session token (src/lib/token-storage.ts).
@@ -90,6 +93,7 @@ async function audit(page: string, path: string, signedIn: boolean): Promise<Fig
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
   const { lhr } = result;
+  if (reportDir) writeFileSync(join(reportDir, `${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}.json`), JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const finalUrl = lhr.finalDisplayedUrl;

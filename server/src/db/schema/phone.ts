@@ -51,6 +51,12 @@ export const callFlows = pgTable(
     name: text().notNull(),
     enable: boolean().notNull().default(false),
     data: jsonb().$type<FlowNode>().notNull(),
+    /**
+     * Whether the flow passes every editor-core rule, worked out when it is saved, so the list of
+     * flows need not read and validate every tree. Null for a row written before the column (or by
+     * the seed): the list works it out once and stores it.
+     */
+    valid: boolean(),
     /** Bumped by every change; PATCH compares it (body version or If-Match). */
     version: integer().notNull().default(1),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { SimpleCallFlowData } from '@portal/contract';
 import type { FlowNode } from '@portal/editor-core';
@@ -15,11 +15,54 @@ declare module 'fastify' {
 export type FlowRow = typeof callFlows.$inferSelect;
 export type SimpleFlowRow = typeof simpleCallFlows.$inferSelect;
 
-/** What a flow is made of, as stored. */
+/** What a flow is made of, as stored; `valid` is worked out by the caller from editor-core's rules. */
 export interface FlowFields {
   name: string;
   enable: boolean;
   data: FlowNode;
+  valid: boolean;
+}
+
+/** A flow as the list shows it: no tree, but its validity; `data` only while `valid` is not yet known. */
+interface FlowSummaryRow {
+  id: number;
+  name: string;
+  enable: boolean;
+  version: number;
+  updatedAt: Date;
+  valid: boolean | null;
+  data: FlowNode | null;
+}
+
+/**
+ * The list of a product's flows with the ownership check in one query, prepared once per database
+ * (its SQL is built once; PostgreSQL plans it once per pooled connection). The product row comes
+ * back even without flows (a left join), so "not yours" and "no flows yet" stay apart. Trees are
+ * read only for flows whose validity is not stored yet.
+ */
+function prepareFlowSummaries(db: Database) {
+  return db
+    .select({
+      productId: products.id,
+      id: callFlows.id,
+      name: callFlows.name,
+      enable: callFlows.enable,
+      version: callFlows.version,
+      updatedAt: callFlows.updatedAt,
+      valid: callFlows.valid,
+      data: sql<FlowNode | null>`case when ${callFlows.valid} is null then ${callFlows.data} end`.mapWith(callFlows.data),
+    })
+    .from(products)
+    .leftJoin(callFlows, eq(callFlows.productId, products.id))
+    .where(
+      and(
+        eq(products.id, sql.placeholder('productId')),
+        eq(products.accountId, sql.placeholder('accountId')),
+        eq(products.kind, 'voip'),
+      ),
+    )
+    .orderBy(asc(callFlows.id))
+    .prepare('call_flow_summaries');
 }
 
 type Queries = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
@@ -65,6 +108,17 @@ function flowQueries(q: Queries) {
     },
 
     /**
+     * Forgets the stored validity of the product's flows found invalid: a flow whose name clashed
+     * with one now renamed or deleted may have become valid. The list works it out again.
+     */
+    async forgetInvalid(productId: number): Promise<void> {
+      await q
+        .update(callFlows)
+        .set({ valid: null })
+        .where(and(eq(callFlows.productId, productId), eq(callFlows.valid, false)));
+    },
+
+    /**
      * Disables every enabled custom flow of the product but `keep.flowId`, and, unless
      * `keep.simple`, the simple call flow. Each gets a new version, so an editor holding the old one hears of it.
      */
@@ -105,8 +159,30 @@ export type CallFlowQueries = ReturnType<typeof flowQueries>;
 
 /** Custom and simple call flows of a cloud phone (spec 001 section 3). */
 export function createCallFlowsRepository(db: Database) {
+  const flowSummaries = prepareFlowSummaries(db);
   return {
     ...flowQueries(db),
+
+    /** The flows of the account's cloud phone `productId`, oldest first; null when that product is not the account's. */
+    async summaries(accountId: number, productId: number): Promise<FlowSummaryRow[] | null> {
+      const rows = await flowSummaries.execute({ accountId, productId });
+      if (rows.length === 0) return null;
+      return rows.flatMap(({ productId: _product, id, name, enable, version, updatedAt, valid, data }) =>
+        id === null || name === null || enable === null || version === null || updatedAt === null
+          ? []
+          : [{ id, name, enable, version, updatedAt, valid, data }],
+      );
+    },
+
+    /** Stores validity worked out for flows saved before it was stored; a flow changed since keeps what its save stored. */
+    async rememberValidity(flows: ReadonlyArray<{ id: number; version: number; valid: boolean }>): Promise<void> {
+      for (const flow of flows) {
+        await db
+          .update(callFlows)
+          .set({ valid: flow.valid })
+          .where(and(eq(callFlows.id, flow.id), eq(callFlows.version, flow.version), isNull(callFlows.valid)));
+      }
+    },
 
     /**
      * Runs `work` in a transaction holding the product's row locked, so changes to its flows

@@ -319,6 +319,56 @@ describe('custom call flows', () => {
   });
 });
 
+describe('validity in the list', () => {
+  /** The stored validity of the product's flows, by name. */
+  async function storedValidity(product: number) {
+    const rows = await t.db.select().from(callFlows).where(eq(callFlows.productId, product));
+    return Object.fromEntries(rows.map((row) => [row.name, row.valid]));
+  }
+
+  it('stores validity when a flow is saved, and the list answers it without reading the tree', async () => {
+    const key = await tokenOf(demoLogins.trial);
+    const good = await createOk(key, validFlow('Stored valid'), ids.trial);
+    const draft = await createOk(key, unfinishedFlow('Stored draft'), ids.trial);
+    expect(await storedValidity(ids.trial)).toMatchObject({ 'Stored valid': true, 'Stored draft': false });
+
+    // Finishing the draft stores it as valid.
+    const finished = await call(key, 'PATCH', flowUrl(ids.trial, draft.id), { data: sampleFlow().data, version: 1 });
+    expect(finished.statusCode).toBe(200);
+    expect(await storedValidity(ids.trial)).toMatchObject({ 'Stored draft': true });
+
+    // The list answers the stored flag: a flag changed behind the server's back shows.
+    await t.db.update(callFlows).set({ valid: false }).where(eq(callFlows.id, Number(good.id)));
+    expect((await list(key, ids.trial)).find((f) => f.id === good.id)?.valid).toBe(false);
+  });
+
+  it('works out once the validity of flows stored before it was kept, and again after a name clash ends', async () => {
+    const key = await tokenOf(demoLogins.trial);
+    // Rows as written before the column existed: validity unknown; two of them share a name.
+    const legacy = (name: string, data: FlowNode) => ({ productId: ids.trial, name, enable: false, data, valid: null });
+    const inserted = await t.db
+      .insert(callFlows)
+      .values([legacy('Legacy valid', sampleFlow().data), legacy('Legacy draft', unfinishedFlow('x').data), legacy('Legacy twin', sampleFlow().data), legacy('Legacy twin', sampleFlow().data)])
+      .returning();
+    const byId = (flows: Awaited<ReturnType<typeof list>>) => inserted.map((row) => flows.find((f) => f.id === String(row.id))?.valid);
+
+    expect(byId(await list(key, ids.trial))).toEqual([true, false, false, false]);
+    expect(await storedValidity(ids.trial)).toMatchObject({ 'Legacy valid': true, 'Legacy draft': false, 'Legacy twin': false });
+
+    // Once one twin is gone, the other's name is its own: valid.
+    expect((await call(key, 'DELETE', flowUrl(ids.trial, inserted[3]!.id))).statusCode).toBe(200);
+    expect(byId(await list(key, ids.trial))).toEqual([true, false, true, undefined]);
+    expect(await storedValidity(ids.trial)).toMatchObject({ 'Legacy twin': true });
+  });
+
+  it('answers an empty list for a cloud phone without flows, and 404 for a product that is not one', async () => {
+    const key = await tokenOf(demoLogins.buyNow);
+    await t.db.delete(callFlows).where(eq(callFlows.productId, ids.cafe));
+    expect(await list(key, ids.cafe)).toEqual([]);
+    expect((await call(key, 'GET', flowsUrl(ids.acme))).statusCode).toBe(404);
+  });
+});
+
 describe('exactly one active call flow', () => {
   it('moves the active flag between custom flows and the simple call flow', async () => {
     const key = await tokenOf(demoLogins.customer);

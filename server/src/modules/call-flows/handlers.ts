@@ -5,6 +5,7 @@ import { flowSizeProblem, flowStoreProblem, isStoredFlowValid } from './checks.t
 import { nodeLimitsFor } from './limits.ts';
 import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from './simple.ts';
 import { checkVersion, sendVersion } from './versions.ts';
+import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import type { Guard, Guards, Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId, type Product } from '../products/products.ts';
@@ -35,7 +36,7 @@ async function withProductLocked<T>(request: FastifyRequest, productId: number, 
   return result;
 }
 
-const namesExcept = (rows: readonly FlowRow[], id: number | null) => rows.filter((row) => row.id !== id).map((row) => row.name);
+const namesExcept = (rows: ReadonlyArray<Pick<FlowRow, 'id' | 'name'>>, id: number | null) => rows.filter((row) => row.id !== id).map((row) => row.name);
 
 /** Checked before zod walks the body: a flow tree too deep or too large answers 400, never a stack overflow. */
 const checkFlowSize: Guard = (body) => {
@@ -48,13 +49,27 @@ export const callFlowGuards: Guards = { createCallFlow: checkFlowSize, patchCall
 
 export const callFlowHandlers = {
   listCallFlows: async ({ params, request }) => {
-    const product = await ownedVoipProduct(request, params.id);
-    const rows = await request.server.callFlowsRepository.flows(product.id);
+    const { accountId } = authOf(request).user;
+    const productId = rowId(params.id);
+    if (accountId === null) throw notFound();
+    const repository = request.server.callFlowsRepository;
+    // One query: the ownership check and the flows without their trees (validity is stored on save).
+    const rows = await repository.summaries(accountId, productId);
+    if (rows === null) throw notFound();
+    const unchecked = rows.flatMap(({ id, name, enable, version, valid, data }) =>
+      valid === null && data !== null ? [{ id, version, valid: isStoredFlowValid({ name, enable, data }, namesExcept(rows, id)) }] : [],
+    );
+    if (unchecked.length > 0) await repository.rememberValidity(unchecked);
+    const validity = new Map(unchecked.map((flow) => [flow.id, flow.valid]));
     return {
-      results: rows.map((row) => {
-        const { data: _data, ...summary } = toStored(row);
-        return { ...summary, valid: isStoredFlowValid(row, namesExcept(rows, row.id)) };
-      }),
+      results: rows.map((row) => ({
+        id: String(row.id),
+        name: row.name,
+        enable: row.enable,
+        version: row.version,
+        updated_at: row.updatedAt.toISOString(),
+        valid: row.valid ?? validity.get(row.id) ?? false,
+      })),
     };
   },
 
@@ -78,11 +93,12 @@ export const callFlowHandlers = {
       if (badName) throw nameError(badName);
       const problem = flowStoreProblem(body.data, nodeLimitsFor(locked), locked.advancedCallFlows);
       if (problem) throw detailError(400, problem);
+      const valid = isStoredFlowValid(body, others);
       if (body.enable) {
-        if (!isStoredFlowValid(body, others)) throw invalidActiveFlow();
+        if (!valid) throw invalidActiveFlow();
         await flows.disableOthers(product.id, now, {});
       }
-      return flows.create(product.id, { name: body.name, enable: body.enable, data: body.data }, now);
+      return flows.create(product.id, { name: body.name, enable: body.enable, data: body.data, valid }, now);
     });
     reply.header('location', `/api/v2/voip/${product.id}/call-flows/${row.id}/`);
     sendVersion(reply, row.version);
@@ -110,12 +126,12 @@ export const callFlowHandlers = {
         const problem = flowStoreProblem(body.data, nodeLimitsFor(locked), locked.advancedCallFlows);
         if (problem) throw detailError(400, problem);
       }
+      const valid = isStoredFlowValid(next, others);
       // Enabling, or changing the tree of the active flow, needs a valid flow; a draft may be unfinished.
-      if (next.enable && (body.enable === true || body.data !== undefined) && !isStoredFlowValid(next, others)) {
-        throw invalidActiveFlow();
-      }
+      if (next.enable && (body.enable === true || body.data !== undefined) && !valid) throw invalidActiveFlow();
       if (next.enable) await flows.disableOthers(product.id, now, { flowId });
-      return flows.update(flowId, next, current.version + 1, now);
+      if (next.name !== current.name) await flows.forgetInvalid(product.id);
+      return flows.update(flowId, { ...next, valid }, current.version + 1, now);
     });
     sendVersion(reply, row.version);
     return toStored(row);
@@ -129,6 +145,7 @@ export const callFlowHandlers = {
       if (!row) throw notFound();
       checkVersion(request, row.version);
       await flows.remove(flowId);
+      await flows.forgetInvalid(product.id);
     });
     return { detail: 'Call flow deleted.' };
   },

@@ -8,10 +8,9 @@ export const navigationHandlers = {
     // Staff users have no account of their own.
     if (accountId === null) return { account: null, products: [] };
 
-    const { productsRepository } = request.server;
-    const [account, rows] = await Promise.all([productsRepository.account(accountId), productsRepository.ofAccount(accountId)]);
+    const { account, products: rows } = await request.server.productsRepository.navigation(accountId);
     return {
-      account: account ? { id: account.id, name: account.name } : null,
+      account,
       products: sortProductsLiveFirst(
         rows.map((product) => ({
           account_id: product.accountId,
@@ -29,7 +28,7 @@ export const navigationHandlers = {
           product_detail: product.productDetail,
           show_product_pages: product.showProductPages,
           channel: product.channel,
-          has_installation_address: product.installationAddress !== null,
+          has_installation_address: product.hasInstallationAddress,
         })),
       ),
     };

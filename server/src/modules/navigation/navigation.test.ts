@@ -77,6 +77,14 @@ describe('GET /api/v3/navigation/', () => {
     expect(await navigation(await login(t.app, demoLogins.staff))).toEqual({ account: null, products: [] });
   });
 
+  it('answers the account with no products once it has none', async () => {
+    const key = await login(t.app, demoLogins.trial);
+    const before = await navigation(key);
+    expect(before.products.length).toBeGreaterThan(0);
+    await t.db.delete(products).where(eq(products.accountId, before.account!.id));
+    expect(await navigation(key)).toEqual({ account: before.account, products: [] });
+  });
+
   it('answers 401 without a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v3/navigation/' })).statusCode).toBe(401);
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
 import { accounts, creditControlStatuses, products, type InstallationAddress } from '../../db/schema/index.ts';
@@ -12,18 +12,70 @@ declare module 'fastify' {
 export type Product = typeof products.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
 
+/** What the navigation shows of a product. */
+type NavigationProduct = Pick<
+  Product,
+  | 'id' | 'accountId' | 'kind' | 'subKind' | 'tariffVersion' | 'status' | 'supplier' | 'ceasedDate' | 'confirmedDate'
+  | 'productDetail' | 'showProductPages' | 'channel'
+> & { hasInstallationAddress: boolean };
+
+/**
+ * The account and the columns of its products that the navigation shows, in one query (a left join,
+ * so an account without products still comes back), prepared once per database: it is asked on
+ * every page.
+ */
+function prepareNavigation(db: Database) {
+  return db
+    .select({
+      accountId: accounts.id,
+      accountName: accounts.name,
+      product: {
+        id: products.id,
+        accountId: products.accountId,
+        kind: products.kind,
+        subKind: products.subKind,
+        tariffVersion: products.tariffVersion,
+        status: products.status,
+        supplier: products.supplier,
+        ceasedDate: products.ceasedDate,
+        confirmedDate: products.confirmedDate,
+        productDetail: products.productDetail,
+        showProductPages: products.showProductPages,
+        channel: products.channel,
+        hasInstallationAddress: sql<boolean>`${products.installationAddress} is not null`,
+      },
+    })
+    .from(accounts)
+    .leftJoin(products, eq(products.accountId, accounts.id))
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .orderBy(asc(products.id))
+    .prepare('account_navigation');
+}
+
+/** The ownership check of every cloud-phone route, prepared once per database. */
+function prepareOwnedVoip(db: Database) {
+  return db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, sql.placeholder('productId')), eq(products.accountId, sql.placeholder('accountId')), eq(products.kind, 'voip')))
+    .limit(1)
+    .prepare('owned_voip_product');
+}
+
 /** Accounts and their products: the rows every area's ownership check reads. */
 export function createProductsRepository(db: Database) {
   const voipOf = (accountId: number, extra?: SQL) => and(eq(products.accountId, accountId), eq(products.kind, 'voip'), extra);
+  const navigation = prepareNavigation(db);
+  const ownedVoip = prepareOwnedVoip(db);
   return {
-    async account(accountId: number): Promise<Account | undefined> {
-      const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
-      return account;
-    },
-
-    /** Every product of the account, by id. */
-    async ofAccount(accountId: number): Promise<Product[]> {
-      return db.select().from(products).where(eq(products.accountId, accountId)).orderBy(asc(products.id));
+    /** The account (null when it is gone) and its products by id, as the navigation shows them. */
+    async navigation(accountId: number): Promise<{ account: Pick<Account, 'id' | 'name'> | null; products: NavigationProduct[] }> {
+      const rows = await navigation.execute({ accountId });
+      const [first] = rows;
+      return {
+        account: first ? { id: first.accountId, name: first.accountName } : null,
+        products: rows.flatMap((row) => (row.product ? [row.product] : [])),
+      };
     },
 
     /** The account's cloud phones, by id. */
@@ -43,11 +95,7 @@ export function createProductsRepository(db: Database) {
 
     /** The cloud phone `productId` if it is the account's. */
     async ownedVoip(accountId: number, productId: number): Promise<Product | undefined> {
-      const [product] = await db
-        .select()
-        .from(products)
-        .where(voipOf(accountId, eq(products.id, productId)))
-        .limit(1);
+      const [product] = await ownedVoip.execute({ accountId, productId });
       return product;
     },
 

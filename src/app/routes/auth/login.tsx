@@ -6,7 +6,7 @@ import { LoginForm, LoginLinks } from '../../../features/auth/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { afterLoginPath, NEXT_PARAM } from '../../guards.ts';
 import { GuestLayout } from '../../layouts/guest-layout.tsx';
-import { loadSocialSignInButtons } from '../../../features/social-sign-in/index.ts';
+import { loadSocialSignInButtons, SocialSignInPlaceholder } from '../../../features/social-sign-in/index.ts';
 
 // Social sign-in loads beside the page, not in its first download (the login page's bundle budget).
 const SocialSignInButtons = lazy(loadSocialSignInButtons);
@@ -31,7 +31,7 @@ export function LoginPage() {
         onErrorsChange={setHasErrors}
         onSignedIn={() => navigate(afterLoginPath(searchParams.get(NEXT_PARAM)), { replace: true })}
       />
-      <Suspense fallback={null}>
+      <Suspense fallback={<SocialSignInPlaceholder />}>
         <SocialSignInButtons page="login" />
       </Suspense>
       {/* Other ways in by e-mail (issue 7): forgotten password, magic link (keeping `next`), new account. */}

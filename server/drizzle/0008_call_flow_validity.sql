@@ -1,0 +1,1 @@
+ALTER TABLE "call_flows" ADD COLUMN "valid" boolean;
