@@ -1,10 +1,10 @@
 import { accountMessages, MAGIC_LINK_TTL_MINUTES, passwordMessages, staffMessages } from '@portal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAGIC_LINK_NEXT_KEY } from '../features/auth/index.ts';
-import { getToken, setToken } from '../lib/token-storage.ts';
-import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../test/fake-fetch.ts';
-import { cleanupApp, renderApp, resetAppState } from '../test/render-app.tsx';
+import { MAGIC_LINK_NEXT_KEY } from './index.ts';
+import { getToken, setToken } from '../../lib/token-storage.ts';
+import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../test/fake-fetch.ts';
+import { cleanupApp, renderApp, resetAppState } from '../../test/render-app.tsx';
 
 beforeEach(resetAppState);
 afterEach(cleanupApp);

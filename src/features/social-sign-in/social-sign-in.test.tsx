@@ -1,12 +1,14 @@
 import { socialMessages } from '@portal/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { leaveFor, readSocialSignIn, rememberSocialSignIn } from '../features/social-sign-in/index.ts';
-import { getToken } from '../lib/token-storage.ts';
-import { installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
-import { cleanupApp, renderApp, resetAppState } from '../test/render-app.tsx';
+import { leaveFor, readSocialSignIn, rememberSocialSignIn } from './index.ts';
+import { getToken } from '../../lib/token-storage.ts';
+import { installFakeFetch, sampleMe, sampleNavigation } from '../../test/fake-fetch.ts';
+import { cleanupApp, renderApp, resetAppState } from '../../test/render-app.tsx';
 
-vi.mock('../features/social-sign-in/leave-for.ts', () => ({ leaveFor: vi.fn() }));
+vi.mock('./leave-for.ts', () => ({ leaveFor: vi.fn() }));
+// Signing in and opening the call-flows page loads its chunks: well over a second on a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   resetAppState();
@@ -24,7 +26,7 @@ describe('the social sign-in buttons', () => {
     installFakeFetch({});
     renderApp('/auth/login/?next=%2Fbilling');
     // The buttons load lazily, beside the page: the first import of their module is slow under test.
-    const region = await screen.findByRole('region', { name: 'Sign in with Google, Facebook or LinkedIn' }, { timeout: 10_000 });
+    const region = await screen.findByRole('region', { name: 'Sign in with Google, Facebook or LinkedIn' });
     expect(within(region).getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', '/auth/login/google/?next=%2Fbilling');
     expect(within(region).getByRole('link', { name: 'Continue with Facebook' })).toHaveAttribute('href', '/auth/login/facebook/?next=%2Fbilling');
     expect(within(region).getByRole('link', { name: 'Continue with LinkedIn' })).toHaveAttribute('href', '/auth/login/linkedin/?next=%2Fbilling');
@@ -33,7 +35,7 @@ describe('the social sign-in buttons', () => {
   it('show on the register page, for the register journey', async () => {
     installFakeFetch({});
     renderApp('/auth/register');
-    const region = await screen.findByRole('region', { name: 'Create an account with Google, Facebook or LinkedIn' }, { timeout: 10_000 });
+    const region = await screen.findByRole('region', { name: 'Create an account with Google, Facebook or LinkedIn' });
     expect(within(region).getByRole('link', { name: 'Continue with LinkedIn' })).toHaveAttribute('href', '/auth/register/linkedin/');
   });
 });

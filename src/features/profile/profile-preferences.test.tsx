@@ -1,10 +1,10 @@
 import { accountMessages, fullNameMessages, passwordMessages, phoneMessages, type Me } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meQueryOptions } from '../features/auth/index.ts';
-import { setToken } from '../lib/token-storage.ts';
-import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../test/fake-fetch.ts';
-import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../test/render-app.tsx';
+import { meQueryOptions } from '../auth/index.ts';
+import { setToken } from '../../lib/token-storage.ts';
+import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../test/fake-fetch.ts';
+import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../../test/render-app.tsx';
 
 const me: Me = { ...sampleMe, user_profile: { ...sampleMe.user_profile, phone: '01632960001', pending_email: null } };
 const renderApp = (path: string) => renderAppWith(path, { retry: false });

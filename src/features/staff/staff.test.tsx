@@ -1,10 +1,10 @@
 import { MANAGE_OTHER_USERS, staffMessages } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadStaffTools } from '../features/staff/index.ts';
-import { getToken, setToken } from '../lib/token-storage.ts';
-import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../test/render-app.tsx';
-import { installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
+import { loadStaffTools } from './index.ts';
+import { getToken, setToken } from '../../lib/token-storage.ts';
+import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../../test/render-app.tsx';
+import { installFakeFetch, sampleMe, sampleNavigation } from '../../test/fake-fetch.ts';
 
 const staffMe = {
   ...sampleMe,
