@@ -28,6 +28,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // Above the 10 s that findBy/waitFor wait (src/test/setup.ts).
+          testTimeout: 15_000,
         },
       },
     ],

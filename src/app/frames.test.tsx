@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as journeyPaths from '../config/journey-paths.ts';
 import * as paths from '../config/paths.ts';
@@ -10,9 +10,6 @@ import { onDemandRoutes } from './on-demand-routes.tsx';
 import { ON_DEMAND_ROUTES_PATTERN } from './routes.tsx';
 import { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router-dom';
-
-// The frames and pages are lazy chunks; under a loaded test run their first import can take seconds.
-configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(resetAppState);
 afterEach(cleanupApp);

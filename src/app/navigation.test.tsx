@@ -1,13 +1,10 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { upgradeTrigger } from '../features/trial/index.ts';
 import { resetCsrf } from '../lib/http.ts';
 import { clearToken, setToken } from '../lib/token-storage.ts';
 import { cleanupApp, renderApp as renderAppWith } from '../test/render-app.tsx';
 import { clearCookies, installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
-
-// The pages are lazy chunks; under a loaded test run their first import can take seconds.
-configure({ asyncUtilTimeout: 10_000 });
 
 type Routes = Parameters<typeof installFakeFetch>[0];
 

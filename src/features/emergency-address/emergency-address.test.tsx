@@ -1,12 +1,9 @@
 import { MANAGE_OTHER_USERS } from '@portal/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
 import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../test/fake-fetch.ts';
 import { cleanupApp, renderApp, resetAppState } from '../../test/render-app.tsx';
-
-// The layout and the dialog are lazy chunks; under a loaded test run their first import can take seconds.
-configure({ asyncUtilTimeout: 10_000 });
 
 type Routes = Parameters<typeof installFakeFetch>[0];
 

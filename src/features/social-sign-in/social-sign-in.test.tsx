@@ -1,5 +1,5 @@
 import { socialMessages } from '@portal/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaveFor, readSocialSignIn, rememberSocialSignIn } from './index.ts';
 import { getToken } from '../../lib/token-storage.ts';
@@ -7,8 +7,6 @@ import { installFakeFetch, sampleMe, sampleNavigation } from '../../test/fake-fe
 import { cleanupApp, renderApp, resetAppState } from '../../test/render-app.tsx';
 
 vi.mock('./leave-for.ts', () => ({ leaveFor: vi.fn() }));
-// Signing in and opening the call-flows page loads its chunks: well over a second on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   resetAppState();
