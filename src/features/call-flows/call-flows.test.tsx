@@ -2,16 +2,16 @@ import type { CallFlowSummary, StoredCallFlow } from '@portal/contract';
 import { createFlow, presetHours } from '@portal/editor-core';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { draftKey } from '../features/call-flows/index.ts';
-import { setToken } from '../lib/token-storage.ts';
-import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../test/render-app.tsx';
-import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../test/fake-fetch.ts';
+import { draftKey } from './index.ts';
+import { setToken } from '../../lib/token-storage.ts';
+import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../../test/render-app.tsx';
+import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../test/fake-fetch.ts';
 
 // The pages are lazy chunks; under a loaded test run their first import can take seconds.
 configure({ asyncUtilTimeout: 10_000 });
 
 // The canvas is its own piece of work with its own tests; here it only has to be there.
-vi.mock('../features/call-flows/canvas/index.ts', () => ({
+vi.mock('./canvas/index.ts', () => ({
   CallFlowCanvas: () => <div role="region" aria-label="Call flow canvas" />,
 }));
 
