@@ -29,6 +29,9 @@ export default defineConfig({
           name: 'web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+          // Above the 10 s that findBy/waitFor wait (src/test/setup.ts).
+          testTimeout: 15_000,
         },
       },
     ],

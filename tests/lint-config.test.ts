@@ -51,6 +51,16 @@ describe('lint: feature boundaries (import-x/no-restricted-paths)', slow, () => 
     const code = "import { AppProviders } from '../../app/providers.tsx';\nexport const p = AppProviders;\n";
     expect(await rulesFiring(code, 'src/features/auth/some-file.ts')).toContain('import-x/no-restricted-paths');
   });
+
+  it("lets a feature's tests (not its code) render the whole app through src/test/render-app.tsx, never src/app itself", async () => {
+    const renderApp = "import { renderApp } from '../../test/render-app.tsx';\nexport const r = renderApp;\n";
+    expect(await rulesFiring(renderApp, 'src/features/auth/some-page.test.tsx')).toEqual([]);
+    expect(await rulesFiring(renderApp, 'src/features/auth/some-file.ts')).toContain('import-x/no-restricted-paths');
+    const app = "import { AppProviders } from '../../app/providers.tsx';\nexport const p = AppProviders;\n";
+    expect(await rulesFiring(app, 'src/features/auth/some-page.test.tsx')).toContain('import-x/no-restricted-paths');
+    const deep = "import { useAuth } from '../auth/auth-store.ts';\nexport const hook = useAuth;\n";
+    expect(await rulesFiring(deep, 'src/features/profile/some-page.test.tsx')).toContain('import-x/no-restricted-paths');
+  });
 });
 
 describe('lint: import cycles (import-x/no-cycle)', slow, () => {

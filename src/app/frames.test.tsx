@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as journeyPaths from '../config/journey-paths.ts';
 import * as paths from '../config/paths.ts';
@@ -10,9 +10,6 @@ import { onDemandRoutes } from './on-demand-routes.tsx';
 import { ON_DEMAND_ROUTES_PATTERN } from './routes.tsx';
 import { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router-dom';
-
-// The frames and pages are lazy chunks; under a loaded test run their first import can take seconds.
-configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(resetAppState);
 afterEach(cleanupApp);
@@ -32,17 +29,17 @@ describe('guest journey frames', () => {
   ])('%s shows its page inside the %s frame, with a way to sign in', async (path, label) => {
     installFakeFetch({});
     renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
-    expect(within(header()).getByText(label)).toBeTruthy();
-    expect(within(header()).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(paths.authLogin.build());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(within(header()).getByText(label)).toBeInTheDocument();
+    expect(within(header()).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', paths.authLogin.build());
   });
 
   it('offers the account instead of signing in to a signed-in visitor', async () => {
     setToken('good');
     installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe } });
     renderApp(journeyPaths.buynow.build());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
-    expect(within(header()).getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(within(header()).getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/');
   });
 
   it('gives every frame at least one route, and no route to two frames', () => {
@@ -86,8 +83,8 @@ describe('getting-started frame', () => {
       'POST /auth/logout/': { json: { detail: 'Successfully logged out.' } },
     });
     const { where } = renderApp('/getting-started/welcome?id=12');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
-    expect(screen.queryByRole('navigation', { name: /main|side/i })).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: /main|side/i })).not.toBeInTheDocument();
     fireEvent.click(within(header()).getByRole('button', { name: 'Logout' }));
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/auth/logout/'))).toBe(true);

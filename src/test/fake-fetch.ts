@@ -8,7 +8,8 @@ export interface RecordedCall {
 }
 
 type Reply = { status?: number; json?: unknown; text?: string; setCookie?: string } | 'network-error';
-type Handler = (call: RecordedCall) => Reply;
+/** A handler may answer later (or never: a request still in flight). */
+type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 
 /**
  * A fetch that answers from a table of `METHOD /path` handlers and records every call,
@@ -25,7 +26,7 @@ export function installFakeFetch(routes: Record<string, Reply | Handler>) {
     calls.push(call);
     const path = new URL(url, 'http://localhost').pathname;
     const route = routes[`${method} ${path}`];
-    const reply = typeof route === 'function' ? route(call) : (route ?? { status: 404, json: { detail: 'Not found.' } });
+    const reply = typeof route === 'function' ? await route(call) : (route ?? { status: 404, json: { detail: 'Not found.' } });
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
     if (reply.setCookie) document.cookie = reply.setCookie;
     const text = reply.text ?? (reply.json === undefined ? '' : JSON.stringify(reply.json));

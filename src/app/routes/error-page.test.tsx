@@ -22,8 +22,8 @@ describe('error pages', () => {
         <Broken />
       </ErrorPageBoundary>,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'An error occurred while showing the error page' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('heading', { level: 1, name: 'An error occurred while showing the error page' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   });
 
   it('shows "Page not found" for a 404 thrown by a loader, and "An error occurred" otherwise', async () => {
@@ -45,8 +45,8 @@ describe('error pages', () => {
         <RouterProvider router={router} />
       </AppProviders>,
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     await router.navigate('/broken');
-    expect(await screen.findByRole('heading', { level: 1, name: 'An error occurred' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'An error occurred' })).toBeInTheDocument();
   });
 });

@@ -43,8 +43,6 @@ const show = (send: (body: unknown) => Promise<unknown>) =>
       <TestForm send={send} />
     </ChakraProvider>,
   );
-const description = (element: HTMLElement) =>
-  (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 const email = () => screen.getByRole('textbox', { name: 'Email address' });
 const name = () => screen.getByRole('textbox', { name: 'Name' });
 
@@ -54,28 +52,28 @@ describe('the shared form pieces', () => {
   it('shows a field error beside the field, marked invalid and announced with it', () => {
     const send = vi.fn(() => Promise.resolve());
     show(send);
-    expect(email().getAttribute('aria-invalid')).toBeNull();
+    expect(email()).not.toHaveAttribute('aria-invalid');
     fireEvent.change(name(), { target: { value: 'Alex' } });
     fireEvent.submit(screen.getByRole('form', { name: 'Test form' }));
     expect(send).not.toHaveBeenCalled();
-    expect(email().getAttribute('aria-invalid')).toBe('true');
-    expect(description(email())).toBe('Error: Enter your email address');
-    expect(name().getAttribute('aria-invalid')).toBeNull();
-    expect(name().getAttribute('aria-describedby')).toBeNull();
+    expect(email()).toHaveAttribute('aria-invalid', 'true');
+    expect(email()).toHaveAccessibleDescription('Error: Enter your email address');
+    expect(name()).not.toHaveAttribute('aria-invalid');
+    expect(name()).not.toHaveAttribute('aria-describedby');
   });
 
   it('lists the errors in a summary that takes focus, each linking to its field', () => {
     show(() => Promise.resolve());
     fireEvent.submit(screen.getByRole('form', { name: 'Test form' }));
     const summary = screen.getByRole('alert');
-    expect(document.activeElement).toBe(summary);
+    expect(summary).toHaveFocus();
     const links = screen.getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Enter your email address', '#test-email'],
       ['Enter your name', '#test-name'],
     ]);
     fireEvent.click(links[1] as HTMLElement);
-    expect(document.activeElement).toBe(name());
+    expect(name()).toHaveFocus();
   });
 
   it('refuses a second submit while the first is pending, and shows the button busy', async () => {
@@ -94,10 +92,10 @@ describe('the shared form pieces', () => {
     expect(send).toHaveBeenCalledTimes(1);
     expect(send).toHaveBeenCalledWith({ email: 'alex@example.com', name: 'Alex' });
     const button = screen.getByRole('button', { name: /Saving/ });
-    expect((button as HTMLButtonElement).disabled).toBe(true);
-    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
     await act(async () => finish());
-    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
     fireEvent.submit(form);
     expect(send).toHaveBeenCalledTimes(2);
   });
@@ -114,13 +112,13 @@ describe('the shared form pieces', () => {
     await act(async () => {
       fireEvent.submit(screen.getByRole('form', { name: 'Test form' }));
     });
-    expect(description(email())).toBe('Error: This email address is already in use.');
-    expect(email().getAttribute('aria-invalid')).toBe('true');
-    expect(name().getAttribute('aria-invalid')).toBeNull();
+    expect(email()).toHaveAccessibleDescription('Error: This email address is already in use.');
+    expect(email()).toHaveAttribute('aria-invalid', 'true');
+    expect(name()).not.toHaveAttribute('aria-invalid');
     const summary = screen.getByRole('alert');
-    expect(document.activeElement).toBe(summary);
-    expect(screen.getByRole('link', { name: 'This email address is already in use.' }).getAttribute('href')).toBe('#test-email');
-    expect(summary.textContent).toContain('Try again later.');
-    expect((email() as HTMLInputElement).value).toBe('taken@example.com');
+    expect(summary).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'This email address is already in use.' })).toHaveAttribute('href', '#test-email');
+    expect(summary).toHaveTextContent('Try again later.');
+    expect(email()).toHaveValue('taken@example.com');
   });
 });

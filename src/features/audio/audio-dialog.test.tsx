@@ -52,7 +52,7 @@ const saveButton = () => screen.getByRole('button', { name: 'Save' });
 /** Waits for a take to be ready to save (Listen and trim shown, nothing busy). */
 async function takeReady() {
   await screen.findByRole('heading', { name: 'Listen and trim' });
-  await waitFor(() => expect(saveButton()).toHaveProperty('disabled', false));
+  await waitFor(() => expect(saveButton()).toBeEnabled());
 }
 
 /** Uploads a good WAV and waits for Listen and trim. */
@@ -75,36 +75,36 @@ describe('AudioDialog: choosing how', () => {
   it('offers Record, Type out and Upload as tabs, Record first, moved between with the arrow keys', async () => {
     renderDialog();
     const record = await screen.findByRole('tab', { name: 'Record' });
-    expect(screen.getByRole('tablist', { name: 'How to make the audio' })).toBeTruthy();
-    expect(record.getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('tabpanel', { name: 'Record' })).toBeTruthy();
+    expect(screen.getByRole('tablist', { name: 'How to make the audio' })).toBeInTheDocument();
+    expect(record).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Record' })).toBeInTheDocument();
 
     fireEvent.keyDown(record, { key: 'ArrowRight' });
     const typeOut = screen.getByRole('tab', { name: 'Type out' });
-    expect(typeOut.getAttribute('aria-selected')).toBe('true');
-    expect(document.activeElement).toBe(typeOut);
-    expect(screen.getByLabelText('Words to say')).toBeTruthy();
+    expect(typeOut).toHaveAttribute('aria-selected', 'true');
+    expect(typeOut).toHaveFocus();
+    expect(screen.getByLabelText('Words to say')).toBeInTheDocument();
 
     fireEvent.keyDown(typeOut, { key: 'End' });
-    expect(screen.getByRole('tab', { name: 'Upload' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByLabelText('Choose a file').getAttribute('accept')).toContain('audio/*');
+    expect(screen.getByRole('tab', { name: 'Upload' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Choose a file')).toHaveAttribute('accept', expect.stringContaining('audio/*'));
 
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Upload' }), { key: 'ArrowRight' });
-    expect(screen.getByRole('tab', { name: 'Record' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Record' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('has no Type out for hold music', async () => {
     renderDialog({ kind: 'hold_music', title: 'Hold music', allowTextToSpeech: false });
     await screen.findByRole('tab', { name: 'Record' });
-    expect(screen.queryByRole('tab', { name: 'Type out' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Type out' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Record', 'Upload']);
   });
 
   it('keeps Save disabled until there is something to save', async () => {
     renderDialog();
     await screen.findByRole('tab', { name: 'Record' });
-    expect(saveButton()).toHaveProperty('disabled', true);
-    expect(screen.getByText('Record, type out or upload your audio first.')).toBeTruthy();
+    expect(saveButton()).toBeDisabled();
+    expect(screen.getByText('Record, type out or upload your audio first.')).toBeInTheDocument();
   });
 });
 
@@ -114,8 +114,8 @@ describe('AudioDialog: Upload', () => {
     await openTab('Upload');
     chooseFile(new File(['not audio'], 'notes.txt', { type: 'text/plain' }));
     expect((await screen.findByRole('alert')).textContent).toBe(audioMessages.notAudio);
-    expect(screen.getByLabelText('Choose a file').getAttribute('aria-invalid')).toBe('true');
-    expect(saveButton()).toHaveProperty('disabled', true);
+    expect(screen.getByLabelText('Choose a file')).toHaveAttribute('aria-invalid', 'true');
+    expect(saveButton()).toBeDisabled();
   });
 
   it('refuses a file over the size limit before reading it', async () => {
@@ -141,12 +141,12 @@ describe('AudioDialog: Upload', () => {
   it('turns a good file into a take with the kept part set to all of it', async () => {
     renderDialog();
     await uploadTake(2);
-    expect(within(screen.getByRole('region', { name: 'Listen and trim' })).getByText(/welcome\.wav, 2\.0 seconds/)).toBeTruthy();
-    expect(screen.getByText('Ready to listen and trim: welcome.wav, 2.0 seconds.').getAttribute('role')).toBe('status');
+    expect(within(screen.getByRole('region', { name: 'Listen and trim' })).getByText(/welcome\.wav, 2\.0 seconds/)).toBeInTheDocument();
+    expect(screen.getByText('Ready to listen and trim: welcome.wav, 2.0 seconds.')).toHaveAttribute('role', 'status');
     expect((screen.getByLabelText('Start (seconds)') as HTMLInputElement).value).toBe('0.00');
     expect((screen.getByLabelText('End (seconds)') as HTMLInputElement).value).toBe('2.00');
-    expect(screen.getByText('Keeping 2.0 seconds of 2.0 seconds.')).toBeTruthy();
-    expect(saveButton()).toHaveProperty('disabled', false);
+    expect(screen.getByText('Keeping 2.0 seconds of 2.0 seconds.')).toBeInTheDocument();
+    expect(saveButton()).toBeEnabled();
   });
 });
 
@@ -155,12 +155,12 @@ describe('AudioDialog: Type out', () => {
     const { services } = renderDialog();
     await openTab('Type out');
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(audioMessages.ttsEmpty);
+    expect(await screen.findByRole('alert')).toHaveTextContent(audioMessages.ttsEmpty);
     expect(services.synthesize).not.toHaveBeenCalled();
 
     fireEvent.change(screen.getByLabelText('Words to say'), { target: { value: 'a'.repeat(MAX_TTS_TEXT_LENGTH + 1) } });
-    expect(screen.getByRole('alert').textContent).toContain(audioMessages.ttsTooLong);
-    expect(screen.getByText('1 character too many')).toBeTruthy();
+    expect(screen.getByRole('alert')).toHaveTextContent(audioMessages.ttsTooLong);
+    expect(screen.getByText('1 character too many')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     expect(services.synthesize).not.toHaveBeenCalled();
   });
@@ -173,7 +173,7 @@ describe('AudioDialog: Type out', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     await takeReady();
     expect(services.synthesize).toHaveBeenCalledWith('Thank you for calling.', 'male', expect.objectContaining({ signal: expect.any(AbortSignal) }));
-    expect(within(screen.getByRole('region', { name: 'Listen and trim' })).getByText(/Text to speech, male voice/)).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Listen and trim' })).getByText(/Text to speech, male voice/)).toBeInTheDocument();
 
     fireEvent.click(saveButton());
     await waitFor(() => expect(props.onSaved).toHaveBeenCalledWith({ stored_filename: 'greeting-1.wav' }));
@@ -190,7 +190,7 @@ describe('AudioDialog: Type out', () => {
     await takeReady();
     fireEvent.change(screen.getByLabelText('Words to say'), { target: { value: 'Hello there' } });
     fireEvent.click(saveButton());
-    expect((await screen.findByRole('alert')).textContent).toMatch(/Preview again/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Preview again/);
     expect(services.save).not.toHaveBeenCalled();
   });
 
@@ -225,9 +225,9 @@ describe('AudioDialog: trim and save', () => {
     const { services } = renderDialog();
     await uploadTake(2);
     fireEvent.change(screen.getByLabelText('End (seconds)'), { target: { value: '0.1' } });
-    expect(screen.getByText(audioMessages.tooShort)).toBeTruthy();
+    expect(screen.getByText(audioMessages.tooShort)).toBeInTheDocument();
     fireEvent.click(saveButton());
-    expect(document.activeElement).toBe(screen.getByLabelText('End (seconds)'));
+    expect(screen.getByLabelText('End (seconds)')).toHaveFocus();
     expect(services.save).not.toHaveBeenCalled();
   });
 
@@ -235,9 +235,9 @@ describe('AudioDialog: trim and save', () => {
     const { services } = renderDialog({ defaultName: '' });
     await uploadTake(1);
     fireEvent.click(saveButton());
-    expect(screen.getByText(audioCallMessages.nameRequired)).toBeTruthy();
-    expect(screen.getByLabelText('Name', { selector: 'input' }).getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(screen.getByLabelText('Name', { selector: 'input' }));
+    expect(screen.getByText(audioCallMessages.nameRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Name', { selector: 'input' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Name', { selector: 'input' })).toHaveFocus();
     expect(services.save).not.toHaveBeenCalled();
   });
 
@@ -246,7 +246,7 @@ describe('AudioDialog: trim and save', () => {
     await uploadTake(3);
     fireEvent.change(screen.getByLabelText('Start (seconds)'), { target: { value: '0.5' } });
     fireEvent.change(screen.getByLabelText('End (seconds)'), { target: { value: '2.25' } });
-    expect(screen.getByText('Keeping 1.8 seconds of 3.0 seconds.')).toBeTruthy();
+    expect(screen.getByText('Keeping 1.8 seconds of 3.0 seconds.')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Name', { selector: 'input' }), { target: { value: '  Main greeting ' } });
     fireEvent.click(saveButton());
     await waitFor(() => expect(props.onSaved).toHaveBeenCalled());
@@ -267,9 +267,9 @@ describe('AudioDialog: trim and save', () => {
     expect(props.onSaved).not.toHaveBeenCalled();
     expect(props.onClose).not.toHaveBeenCalled();
     // Nothing is lost: the take, the trim and the name are all still there.
-    expect(screen.getByRole('heading', { name: 'Listen and trim' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Listen and trim' })).toBeInTheDocument();
     expect((screen.getByLabelText('End (seconds)') as HTMLInputElement).value).toBe('2.00');
-    expect(saveButton()).toHaveProperty('disabled', false);
+    expect(saveButton()).toBeEnabled();
 
     fireEvent.click(saveButton());
     await waitFor(() => expect(props.onSaved).toHaveBeenCalledWith({ stored_filename: 'greeting-1.wav' }));
@@ -290,8 +290,8 @@ describe('AudioDialog: trim and save', () => {
     await waitFor(() => expect(options).toBeDefined());
     act(() => options!.onProgress(0.4));
     const progress = screen.getByRole('progressbar', { name: 'Saving' });
-    expect(progress.getAttribute('aria-valuenow')).toBe('40');
-    expect(progress.getAttribute('aria-valuetext')).toBe('Uploading, 40%');
+    expect(progress).toHaveAttribute('aria-valuenow', '40');
+    expect(progress).toHaveAttribute('aria-valuetext', 'Uploading, 40%');
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(options!.signal.aborted).toBe(true);
@@ -315,9 +315,9 @@ describe('AudioDialog: closing', () => {
     fireEvent(dialogNamed('Greeting audio'), new Event('cancel', { cancelable: true }));
     expect(second.props.onClose).not.toHaveBeenCalled();
     const question = screen.getByRole('alert');
-    expect(question.textContent).toMatch(/Close without saving/);
+    expect(question).toHaveTextContent(/Close without saving/);
     fireEvent.click(within(question).getByRole('button', { name: 'Keep editing' }));
-    expect(screen.getByRole('heading', { name: 'Listen and trim' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Listen and trim' })).toBeInTheDocument();
 
     fireEvent(dialogNamed('Greeting audio'), new Event('cancel', { cancelable: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Discard and close' }));

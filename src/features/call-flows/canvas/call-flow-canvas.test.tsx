@@ -40,9 +40,9 @@ describe('CallFlowCanvas', () => {
     await renderCanvas();
     const region = screen.getByRole('region', { name: 'Call flow canvas' });
     for (const name of ['Main number: Main number', 'Business hours: Business hours', 'In hours: In hours', 'Out of hours: Out of hours', 'Transfer: Transfer', 'Voicemail: Voicemail']) {
-      expect(within(region).getByRole('button', { name })).toBeTruthy();
+      expect(within(region).getByRole('button', { name })).toBeInTheDocument();
     }
-    expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();
   });
 
   it('paints unfinished steps red with the reason', async () => {
@@ -50,11 +50,10 @@ describe('CallFlowCanvas', () => {
     flow = apply(flow, insertNode('n3', 'divert_to_external'))!.flow;
     await renderCanvas(flow);
     const divert = screen.getByRole('button', { name: 'Divert to external: Divert to external' });
-    expect(divert.closest('.cf-node')?.classList.contains('cf-invalid')).toBe(true);
-    const description = document.getElementById(divert.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
-    expect(description).toContain(MSG_ENABLE_TOOLTIP);
-    expect(description).toContain('Enter the UK phone number to divert calls to');
-    expect(screen.getByRole('button', { name: 'Voicemail: Voicemail' }).closest('.cf-node')?.classList.contains('cf-invalid')).toBe(false);
+    expect(divert.closest('.cf-node')).toHaveClass('cf-invalid');
+    expect(divert).toHaveAccessibleDescription(expect.stringContaining(MSG_ENABLE_TOOLTIP));
+    expect(divert).toHaveAccessibleDescription(expect.stringContaining('Enter the UK phone number to divert calls to'));
+    expect(screen.getByRole('button', { name: 'Voicemail: Voicemail' }).closest('.cf-node')).not.toHaveClass('cf-invalid');
   });
 
   it('moves focus with the arrow keys and opens a dialog with Enter', async () => {
@@ -64,16 +63,16 @@ describe('CallFlowCanvas', () => {
     act(() => main.focus());
     fireEvent.keyDown(main, { key: 'ArrowDown' });
     const hours = screen.getByRole('button', { name: 'Business hours: Business hours' });
-    expect(document.activeElement).toBe(hours);
+    expect(hours).toHaveFocus();
     expect(hours.tabIndex).toBe(0);
     expect(main.tabIndex).toBe(-1);
     fireEvent.keyDown(hours, { key: 'ArrowDown' });
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowRight' });
-    expect(document.activeElement?.getAttribute('aria-label')).toBe('Out of hours: Out of hours');
+    expect(document.activeElement).toHaveAttribute('aria-label', 'Out of hours: Out of hours');
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
     fireEvent.keyDown(document.activeElement as Element, { key: 'Enter' });
     const dialog = await screen.findByRole('dialog', { name: 'Voicemail: Voicemail' });
-    expect(within(dialog).getByLabelText('Name')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Name')).toBeInTheDocument();
   });
 
   it('deletes the selected step with the Delete key and undoes it with Ctrl+Z', async () => {
@@ -81,12 +80,12 @@ describe('CallFlowCanvas', () => {
     const transfer = screen.getByRole('button', { name: 'Transfer: Transfer' });
     act(() => transfer.focus());
     fireEvent.keyDown(transfer, { key: 'Delete' });
-    expect(screen.queryByRole('button', { name: 'Transfer: Transfer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Transfer: Transfer' })).not.toBeInTheDocument();
     expect(store.getState().problems.some((p) => p.nodeId === 'n3')).toBe(true);
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'z', ctrlKey: true });
-    expect(await screen.findByRole('button', { name: 'Transfer: Transfer' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Transfer: Transfer' })).toBeInTheDocument();
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'y', ctrlKey: true });
-    expect(screen.queryByRole('button', { name: 'Transfer: Transfer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Transfer: Transfer' })).not.toBeInTheDocument();
   });
 
   it('adds a step on a route end from the palette, as one undo step', async () => {
@@ -94,10 +93,10 @@ describe('CallFlowCanvas', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a step after Out of hours: Out of hours' }));
     const palette = await screen.findByRole('dialog', { name: 'Add a step after Out of hours “Out of hours”' });
     const repeat = within(palette).getByRole('button', { name: 'Repeat menu' });
-    expect(repeat).toHaveProperty('disabled', true);
-    expect(document.getElementById(repeat.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Only inside a Dial menu');
+    expect(repeat).toBeDisabled();
+    expect(repeat).toHaveAccessibleDescription('Only inside a Dial menu');
     fireEvent.click(within(palette).getByRole('button', { name: 'Voicemail' }));
-    expect(await screen.findByRole('button', { name: 'Voicemail: Voicemail' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Voicemail: Voicemail' })).toBeInTheDocument();
     expect(store.temporal.getState().pastStates).toHaveLength(1);
   });
 

@@ -68,8 +68,8 @@ const stepOf = (store: ReturnType<typeof createEditorStore>, type: string) => [.
 describe('New audio in the step dialogs', () => {
   it('is not offered when the page gives no audio services', async () => {
     const { dialog } = await openStep(baseServices(), 'Dial menu: Dial menu', 'Dial menu: Dial menu');
-    expect(within(dialog).getByLabelText('Menu message (audio file)')).toBeTruthy();
-    expect(within(dialog).queryByRole('button', { name: /^New audio/ })).toBeNull();
+    expect(within(dialog).getByLabelText('Menu message (audio file)')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^New audio/ })).not.toBeInTheDocument();
   });
 
   it('makes a menu message in the audio dialog, chooses it in the select, and Save stores it on the step', async () => {
@@ -86,19 +86,19 @@ describe('New audio in the step dialogs', () => {
     fireEvent.change(within(audioDialog).getByLabelText('Choose a file'), { target: { files: [wavFile(2)] } });
     await within(audioDialog).findByRole('heading', { name: 'Listen and trim' });
     const save = within(audioDialog).getByRole('button', { name: 'Save' });
-    await waitFor(() => expect(save).toHaveProperty('disabled', false));
-    expect((within(audioDialog).getByLabelText('Name', { selector: 'input' }) as HTMLInputElement).value).toBe('Dial menu');
+    await waitFor(() => expect(save).toBeEnabled());
+    expect(within(audioDialog).getByLabelText('Name', { selector: 'input' })).toHaveValue('Dial menu');
     fireEvent.click(save);
 
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New menu message audio' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New menu message audio' })).not.toBeInTheDocument());
     expect(vi.mocked(audio.save).mock.calls[0]![0]).toMatchObject({ kind: 'menu', name: 'Dial menu', sub_kind: 'upload' });
     const select = within(dialog).getByLabelText('Menu message (audio file)') as HTMLSelectElement;
-    expect(select.value).toBe('menu-1.wav');
+    expect(select).toHaveValue('menu-1.wav');
     // Listed by its name at once, though the page's list (services.audioFiles) has not changed.
     expect(select.selectedOptions[0]!.textContent).toBe('Dial menu');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Dial menu: Dial menu' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Dial menu: Dial menu' })).not.toBeInTheDocument());
     expect(argValue(stepOf(store, 'dial_menu'), 'audio_file', 'audio_file')).toBe('menu-1.wav');
   });
 
@@ -106,25 +106,25 @@ describe('New audio in the step dialogs', () => {
     const { dialog } = await openStep(baseServices(fakeAudio()), 'Play audio: Greeting', 'Play audio: Greeting');
     fireEvent.click(within(dialog).getByRole('button', { name: 'New audio for Greeting (audio file)' }));
     const audioDialog = await screen.findByRole('dialog', { name: 'New greeting audio' });
-    expect(await within(audioDialog).findByRole('tab', { name: 'Type out' })).toBeTruthy();
-    expect((within(audioDialog).getByLabelText('Name', { selector: 'input' }) as HTMLInputElement).value).toBe('Greeting');
+    expect(await within(audioDialog).findByRole('tab', { name: 'Type out' })).toBeInTheDocument();
+    expect(within(audioDialog).getByLabelText('Name', { selector: 'input' })).toHaveValue('Greeting');
   });
 
   it('offers New audio for each of the transfer\'s audio selects; queue music cannot be typed out', async () => {
     const { dialog } = await openStep(baseServices(fakeAudio()), 'Transfer: Transfer', 'Transfer: Transfer');
     fireEvent.click(within(dialog).getByLabelText('Queue callers while everyone is busy'));
-    expect(within(dialog).getByRole('button', { name: 'New audio for Queue announcement' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'New audio for Voicemail greeting' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'New audio for Queue announcement' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'New audio for Voicemail greeting' })).toBeInTheDocument();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'New audio for Queue music' }));
     const audioDialog = await screen.findByRole('dialog', { name: 'New queue music' });
     await within(audioDialog).findByRole('tab', { name: 'Record' });
     expect(within(audioDialog).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Record', 'Upload']);
-    expect((within(audioDialog).getByLabelText('Name', { selector: 'input' }) as HTMLInputElement).value).toBe('Transfer queue music');
+    expect(within(audioDialog).getByLabelText('Name', { selector: 'input' })).toHaveValue('Transfer queue music');
     // Cancel closes the audio dialog only.
     act(() => fireEvent.click(within(audioDialog).getByRole('button', { name: 'Cancel' })));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New queue music' })).toBeNull());
-    expect(screen.getByRole('dialog', { name: 'Transfer: Transfer' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New queue music' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Transfer: Transfer' })).toBeInTheDocument();
   });
 });
 

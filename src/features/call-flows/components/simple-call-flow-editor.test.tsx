@@ -73,10 +73,10 @@ describe('Simple call flow: New audio', () => {
   it('offers New audio beside both greetings, and hides it with its greeting', async () => {
     await screen.findByLabelText('Welcome greeting audio');
     expect(screen.getByRole('button', { name: 'New audio for Welcome greeting audio' }).textContent).toBe('New audio');
-    expect(screen.getByRole('button', { name: 'New audio for Closed greeting audio' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New audio for Closed greeting audio' })).toBeInTheDocument();
     fireEvent.click(screen.getByLabelText('Play a closed greeting'));
-    expect(screen.queryByRole('button', { name: 'New audio for Closed greeting audio' })).toBeNull();
-    expect(screen.queryByLabelText('Closed greeting audio')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New audio for Closed greeting audio' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Closed greeting audio')).not.toBeInTheDocument();
   });
 
   it('uploads a new welcome greeting and chooses it, listed by its name', async () => {
@@ -88,8 +88,8 @@ describe('Simple call flow: New audio', () => {
     fireEvent.change(within(dialog).getByLabelText('Choose a file'), { target: { files: [wavFile(2)] } });
     await within(dialog).findByRole('heading', { name: 'Listen and trim' });
     const save = within(dialog).getByRole('button', { name: 'Save' });
-    await waitFor(() => expect(save).toHaveProperty('disabled', false));
-    expect((within(dialog).getByLabelText('Name', { selector: 'input' }) as HTMLInputElement).value).toBe('Welcome greeting');
+    await waitFor(() => expect(save).toBeEnabled());
+    expect(within(dialog).getByLabelText('Name', { selector: 'input' })).toHaveValue('Welcome greeting');
     fireEvent.click(save);
 
     await waitFor(() => expect(FakeXhr.last?.body).toBeTruthy());
@@ -99,17 +99,17 @@ describe('Simple call flow: New audio', () => {
     serverFiles = [existing, made];
     xhr.respond(201, JSON.stringify(made));
 
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New welcome greeting audio' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New welcome greeting audio' })).not.toBeInTheDocument());
     const select = screen.getByLabelText('Welcome greeting audio') as HTMLSelectElement;
-    expect(select.value).toBe('af-9.wav');
+    expect(select).toHaveValue('af-9.wav');
     expect(select.selectedOptions[0]!.textContent).toBe('Welcome greeting');
     // The closed greeting can choose it too, and the list the page loaded has it.
-    expect(within(screen.getByLabelText('Closed greeting audio')).getByRole('option', { name: 'Welcome greeting' })).toBeTruthy();
+    expect(within(screen.getByLabelText('Closed greeting audio')).getByRole('option', { name: 'Welcome greeting' })).toBeInTheDocument();
     expect(queryClient.getQueryData(callFlowKeys.audioFiles(PRODUCT))).toEqual([existing, made]);
     // …and is fetched again.
     await waitFor(() => expect(calls.filter((call) => call.url.endsWith('/call-flows/current/audio-files/'))).toHaveLength(2));
     expect(screen.getAllByRole('option', { name: 'Welcome greeting' })).toHaveLength(2);
-    expect(screen.getByText('You have unsaved changes')).toBeTruthy();
+    expect(screen.getByText('You have unsaved changes')).toBeInTheDocument();
   });
 });
 

@@ -90,17 +90,17 @@ describe('the quick-start wizard', () => {
   it('opens expanded at the first incomplete step, shows the progress on its activator and tracks "QS - opened"', () => {
     installFakeFetch({});
     renderWizard();
-    expect(activator().getAttribute('aria-expanded')).toBe('true');
-    expect(activator().textContent).toContain('1 of 6 done');
-    expect(screen.getByRole('heading', { level: 2, name: 'Quick start' })).toBeTruthy();
-    expect(stepTrigger(/^Watch the getting started video \(completed\)/).getAttribute('aria-expanded')).toBe('false');
-    expect(stepTrigger(/^Download the apps \(not completed\)/).getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByRole('link', { name: 'Download apps' })).toBeTruthy();
+    expect(activator()).toHaveAttribute('aria-expanded', 'true');
+    expect(activator()).toHaveTextContent('1 of 6 done');
+    expect(screen.getByRole('heading', { level: 2, name: 'Quick start' })).toBeInTheDocument();
+    expect(stepTrigger(/^Watch the getting started video \(completed\)/)).toHaveAttribute('aria-expanded', 'false');
+    expect(stepTrigger(/^Download the apps \(not completed\)/)).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Download apps' })).toBeInTheDocument();
     expect(events()).toEqual(['QS - opened']);
 
     fireEvent.click(activator());
-    expect(activator().getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByRole('heading', { level: 2, name: 'Quick start' })).toBeNull();
+    expect(activator()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('heading', { level: 2, name: 'Quick start' })).not.toBeInTheDocument();
     fireEvent.click(activator());
     expect(events()).toEqual(['QS - opened', 'QS - opened']);
   });
@@ -111,8 +111,8 @@ describe('the quick-start wizard', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Download apps' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/download-apps/${product.product_id}`));
-    await waitFor(() => expect(activator().textContent).toContain('2 of 6 done'));
-    expect(stepTrigger(/^Download the apps \(completed\)/)).toBeTruthy();
+    await waitFor(() => expect(activator()).toHaveTextContent('2 of 6 done'));
+    expect(stepTrigger(/^Download the apps \(completed\)/)).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ quickstart_popup_sections_completed: { download_apps: true } });
     expect(events()).toContain('QS - download apps');
@@ -128,35 +128,35 @@ describe('the quick-start wizard', () => {
     fireEvent.click(stepTrigger(/^Make your first call/));
     fireEvent.click(await screen.findByRole('button', { name: "I've made my first call" }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('Your progress on “Make your first call” was not saved.'));
-    expect(activator().textContent).toContain('1 of 6 done');
-    expect(stepTrigger(/^Make your first call \(not completed\)/)).toBeTruthy();
+    expect(activator()).toHaveTextContent('1 of 6 done');
+    expect(stepTrigger(/^Make your first call \(not completed\)/)).toBeInTheDocument();
   });
 
   it('completes the first step when its getting-started video is played', async () => {
     const { calls } = installFakeFetch({ [PATCH]: patchingServer(trialStatus({ quickstart_popup_sections_completed: {} })) });
     renderWizard({ trial: trialStatus({ quickstart_popup_sections_completed: {} }) });
     const play = screen.getByRole('link', { name: /^Play video: Getting started with your Cloud phone \(opens in a new tab\)/ });
-    expect(play.getAttribute('target')).toBe('_blank');
-    expect(play.getAttribute('href')).toMatch(/getting-started-web$/);
+    expect(play).toHaveAttribute('target', '_blank');
+    expect(play).toHaveAttribute('href', expect.stringMatching(/getting-started-web$/));
     fireEvent.click(play);
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ quickstart_popup_sections_completed: { watch_getting_started: true } }));
     expect(events()).toContain('QS - watch getting started');
-    expect(activator().textContent).toContain('1 of 6 done');
+    expect(activator()).toHaveTextContent('1 of 6 done');
   });
 
   it('has five steps for a buy-now product, without "upgrade"', () => {
     installFakeFetch({});
     renderWizard({ on: { ...product, channel: 'Buy Now' } });
-    expect(activator().textContent).toContain('1 of 5 done');
-    expect(screen.queryByRole('button', { name: /^Upgrade to keep your number/ })).toBeNull();
+    expect(activator()).toHaveTextContent('1 of 5 done');
+    expect(screen.queryByRole('button', { name: /^Upgrade to keep your number/ })).not.toBeInTheDocument();
   });
 
   it('shows the completion view when every step is done, and Close turns the pop-up off', async () => {
     const all = Object.fromEntries(['watch_getting_started', 'download_apps', 'make_your_first_call', 'set_up_call_flows', 'upgrade', 'helpful_links'].map((step) => [step, true]));
     const { calls } = installFakeFetch({ [PATCH]: patchingServer(trialStatus({ quickstart_popup_sections_completed: all })) });
     const { cached } = renderWizard({ trial: trialStatus({ quickstart_popup_sections_completed: all }) });
-    expect(screen.getByRole('heading', { name: 'Quickstart complete!' })).toBeTruthy();
-    expect(screen.getByText("Congratulations! You're ready to go.")).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Quickstart complete!' })).toBeInTheDocument();
+    expect(screen.getByText("Congratulations! You're ready to go.")).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(cached()?.show_quickstart_popup).toBe(false));
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ show_quickstart_popup: false });
@@ -166,26 +166,23 @@ describe('the quick-start wizard', () => {
 describe('the feedback panel', () => {
   const flags = [{ name: QUICKSTART_FEEDBACK_FLAG, enabled: true }];
   const field = () => screen.getByLabelText('How can we improve?') as HTMLTextAreaElement;
-  /** The text a screen reader reads after the field's name: its message and its count. */
-  const description = (element: HTMLElement) =>
-    (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 
   it('replaces the steps when feedback is enabled, asks for some text, and counts characters', () => {
     installFakeFetch({});
     renderWizard({ flags });
-    expect(screen.getByRole('heading', { name: 'Share feedback!' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Download the apps/ })).toBeNull();
-    expect(screen.getByText('0 of 2000 characters')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Share feedback!' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Download the apps/ })).not.toBeInTheDocument();
+    expect(screen.getByText('0 of 2000 characters')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByText('Enter your feedback')).toBeTruthy();
-    expect(description(field())).toContain('Enter your feedback');
-    expect(document.activeElement).toBe(field());
-    expect(field().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter your feedback')).toBeInTheDocument();
+    expect(field()).toHaveAccessibleDescription(expect.stringContaining('Enter your feedback'));
+    expect(field()).toHaveFocus();
+    expect(field()).toHaveAttribute('aria-invalid', 'true');
     fireEvent.change(field(), { target: { value: 'x'.repeat(2003) } });
-    expect(screen.getByText('3 characters too many')).toBeTruthy();
+    expect(screen.getByText('3 characters too many')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByText('Feedback must be 2000 characters or fewer')).toBeTruthy();
-    expect(description(field())).toContain('Feedback must be 2000 characters or fewer');
+    expect(screen.getByText('Feedback must be 2000 characters or fewer')).toBeInTheDocument();
+    expect(field()).toHaveAccessibleDescription(expect.stringContaining('Feedback must be 2000 characters or fewer'));
   });
 
   it('saves the feedback, then thanks and clears the text; Close collapses the wizard', async () => {
@@ -193,14 +190,14 @@ describe('the feedback panel', () => {
     renderWizard({ flags });
     fireEvent.change(field(), { target: { value: 'More video guides, please' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByRole('heading', { name: 'Feedback submitted!' })).toBeTruthy();
-    expect(screen.getByText('Thanks for your feedback!')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Feedback submitted!' })).toBeInTheDocument();
+    expect(screen.getByText('Thanks for your feedback!')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ customer_feedback: 'More video guides, please' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(activator().getAttribute('aria-expanded')).toBe('false');
+    expect(activator()).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(activator());
-    expect(field().value).toBe('');
+    expect(field()).toHaveValue('');
   });
 
   it('keeps what was typed when the save fails', async () => {
@@ -209,7 +206,7 @@ describe('the feedback panel', () => {
     fireEvent.change(field(), { target: { value: 'Call reports by team' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText(/^Your feedback was not sent\. /)).toBeTruthy();
-    expect(field().value).toBe('Call reports by team');
+    expect(within(alert).getByText(/^Your feedback was not sent\. /)).toBeInTheDocument();
+    expect(field()).toHaveValue('Call reports by team');
   });
 });

@@ -53,42 +53,42 @@ describe('the admin dialog', () => {
   it('is titled "Manage customers\' accounts", with Switch User, Resend verification email and Close', () => {
     installFakeFetch({});
     const { switchForm, resendForm } = renderDialog();
-    expect(screen.getByRole('heading', { name: "Manage customers' accounts" })).toBeTruthy();
-    expect(within(switchForm()).getByLabelText('Switch User')).toBeTruthy();
-    expect(within(switchForm()).getByRole('button', { name: 'Switch' })).toBeTruthy();
-    expect(within(resendForm()).getByLabelText('Resend verification email')).toBeTruthy();
-    expect(within(resendForm()).getByRole('button', { name: 'Send' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: "Manage customers' accounts" })).toBeInTheDocument();
+    expect(within(switchForm()).getByLabelText('Switch User')).toBeInTheDocument();
+    expect(within(switchForm()).getByRole('button', { name: 'Switch' })).toBeInTheDocument();
+    expect(within(resendForm()).getByLabelText('Resend verification email')).toBeInTheDocument();
+    expect(within(resendForm()).getByRole('button', { name: 'Send' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
   it('shows no message until a field is touched, then the required and invalid messages', () => {
     installFakeFetch({});
     const { switchForm, resendForm } = renderDialog();
-    expect(screen.queryByText('Email is a required field')).toBeNull();
+    expect(screen.queryByText('Email is a required field')).not.toBeInTheDocument();
 
     fireEvent.blur(field(switchForm()));
-    expect(within(switchForm()).getByText('Email is a required field')).toBeTruthy();
-    expect(field(switchForm()).getAttribute('aria-invalid')).toBe('true');
+    expect(within(switchForm()).getByText('Email is a required field')).toBeInTheDocument();
+    expect(field(switchForm())).toHaveAttribute('aria-invalid', 'true');
     // The other field is not touched yet.
-    expect(within(resendForm()).queryByText('Email is a required field')).toBeNull();
+    expect(within(resendForm()).queryByText('Email is a required field')).not.toBeInTheDocument();
 
     type(switchForm(), 'taylor@');
-    expect(within(switchForm()).getByText('Email is invalid')).toBeTruthy();
+    expect(within(switchForm()).getByText('Email is invalid')).toBeInTheDocument();
     type(switchForm(), 'taylor@willow-accountancy.example');
-    expect(within(switchForm()).queryByText('Email is invalid')).toBeNull();
+    expect(within(switchForm()).queryByText('Email is invalid')).not.toBeInTheDocument();
 
     type(resendForm(), 'nope');
-    expect(within(resendForm()).queryByText('Email is invalid')).toBeNull(); // typing alone does not touch it
+    expect(within(resendForm()).queryByText('Email is invalid')).not.toBeInTheDocument(); // typing alone does not touch it
     fireEvent.blur(field(resendForm()));
-    expect(within(resendForm()).getByText('Email is invalid')).toBeTruthy();
+    expect(within(resendForm()).getByText('Email is invalid')).toBeInTheDocument();
   });
 
   it('validates on submit (Enter) without calling the server', () => {
     const { calls } = installFakeFetch({});
     const { switchForm } = renderDialog();
     fireEvent.submit(switchForm());
-    expect(within(switchForm()).getByText('Email is a required field')).toBeTruthy();
-    expect(document.activeElement).toBe(field(switchForm()));
+    expect(within(switchForm()).getByText('Email is a required field')).toBeInTheDocument();
+    expect(field(switchForm())).toHaveFocus();
     expect(calls).toEqual([]);
   });
 
@@ -119,10 +119,10 @@ describe('the admin dialog', () => {
     type(switchForm(), 'nobody@willow.example');
     fireEvent.submit(switchForm());
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(message);
+    expect(alert).toHaveTextContent(message);
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss error' }));
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("resends: the 'Success' toast, then closes", async () => {
@@ -140,7 +140,7 @@ describe('the admin dialog', () => {
     const { resendForm, onClose } = renderDialog();
     type(resendForm(), 'pat@willow-accountancy.example');
     fireEvent.submit(resendForm());
-    expect((await screen.findByRole('alert')).textContent).toContain(staffMessages.tooManyResends);
+    expect(await screen.findByRole('alert')).toHaveTextContent(staffMessages.tooManyResends);
     expect(onClose).not.toHaveBeenCalled();
   });
 

@@ -2,16 +2,16 @@ import type { CallFlowSummary, StoredCallFlow } from '@portal/contract';
 import { createFlow, presetHours } from '@portal/editor-core';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { draftKey } from '../features/call-flows/index.ts';
-import { setToken } from '../lib/token-storage.ts';
-import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../test/render-app.tsx';
-import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../test/fake-fetch.ts';
+import { draftKey } from './index.ts';
+import { setToken } from '../../lib/token-storage.ts';
+import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../../test/render-app.tsx';
+import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../test/fake-fetch.ts';
 
 // The pages are lazy chunks; under a loaded test run their first import can take seconds.
 configure({ asyncUtilTimeout: 10_000 });
 
 // The canvas is its own piece of work with its own tests; here it only has to be there.
-vi.mock('../features/call-flows/canvas/index.ts', () => ({
+vi.mock('./canvas/index.ts', () => ({
   CallFlowCanvas: () => <div role="region" aria-label="Call flow canvas" />,
 }));
 
@@ -92,7 +92,7 @@ describe('side navigation', () => {
     renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const link = await within(nav).findByRole('link', { name: 'Call flows' });
-    expect(link.getAttribute('href')).toBe('/call-flows/12?tab=active-call-flow');
+    expect(link).toHaveAttribute('href', '/call-flows/12?tab=active-call-flow');
   });
 });
 
@@ -100,26 +100,26 @@ describe('call flows page', () => {
   it('shows the active flow, the simple flow and the custom flows', async () => {
     server([stored('1', 'Main office', { enable: true }), stored('2', 'Sales')]);
     renderApp('/call-flows/12?tab=active-call-flow');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Call flows' })).toBeTruthy();
-    expect(await screen.findByText('Main office is your active call flow')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Simple call flow' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Call flows' })).toBeInTheDocument();
+    expect(await screen.findByText('Main office is your active call flow')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Simple call flow' })).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Custom call flows' });
-    expect(within(list).getByRole('link', { name: 'Sales' }).getAttribute('href')).toBe('/call-flows/custom/12?callflow_id=2');
-    expect(screen.getByRole('link', { name: 'Create call flow' }).getAttribute('href')).toBe('/call-flows/custom/12');
+    expect(within(list).getByRole('link', { name: 'Sales' })).toHaveAttribute('href', '/call-flows/custom/12?callflow_id=2');
+    expect(screen.getByRole('link', { name: 'Create call flow' })).toHaveAttribute('href', '/call-flows/custom/12');
     await waitFor(() => expect(document.title).toBe('Call flows | Customer Portal'));
   });
 
   it('says when the agent call flow is active', async () => {
     server([stored('1', 'DefaultBusinessHours_Custom', { enable: true })]);
     renderApp('/call-flows/12?tab=active-call-flow');
-    expect(await screen.findByText('The agent call flow is active')).toBeTruthy();
+    expect(await screen.findByText('The agent call flow is active')).toBeInTheDocument();
   });
 
   it('shows the empty state', async () => {
     server([]);
     renderApp('/call-flows/12?tab=active-call-flow');
-    expect(await screen.findByText('You have no custom call flows yet.')).toBeTruthy();
-    expect(screen.getByText('No call flow is active')).toBeTruthy();
+    expect(await screen.findByText('You have no custom call flows yet.')).toBeInTheDocument();
+    expect(screen.getByText('No call flow is active')).toBeInTheDocument();
   });
 
   it('refuses to enable an invalid flow without asking the server', async () => {
@@ -127,7 +127,7 @@ describe('call flows page', () => {
     const { calls } = server([flow], { [`GET ${base}`]: { json: { results: [summary(flow, false)] } } });
     renderApp('/call-flows/12?tab=active-call-flow');
     fireEvent.click(await screen.findByRole('button', { name: 'Enable Draft' }));
-    expect(await screen.findByText('Call flow is not valid, please complete all steps and try again')).toBeTruthy();
+    expect(await screen.findByText('Call flow is not valid, please complete all steps and try again')).toBeInTheDocument();
     expect(sent(calls, 'PATCH', `${base}3/`)).toHaveLength(0);
   });
 
@@ -146,10 +146,10 @@ describe('call flows page', () => {
     const field = within(dialog).getByLabelText('Call flow name');
     fireEvent.change(field, { target: { value: ' MAIN ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
-    expect(await within(dialog).findByText('This callflow name has already been used. Please try a different name.')).toBeTruthy();
+    expect(await within(dialog).findByText('This callflow name has already been used. Please try a different name.')).toBeInTheDocument();
     fireEvent.change(field, { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
-    expect(await within(dialog).findByText('Please set a callflow name')).toBeTruthy();
+    expect(await within(dialog).findByText('Please set a callflow name')).toBeInTheDocument();
     fireEvent.change(field, { target: { value: 'Support' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
     await waitFor(() => expect(sent(calls, 'PATCH', `${base}2/`)[0]?.body).toEqual({ name: 'Support', version: 3 }));
@@ -162,7 +162,7 @@ describe('call flows page', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete Sales?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete call flow' }));
     await waitFor(() => expect(sent(calls, 'DELETE', `${base}2/`)).toHaveLength(1));
-    expect(await screen.findByText('Call flow deleted')).toBeTruthy();
+    expect(await screen.findByText('Call flow deleted')).toBeInTheDocument();
   });
 
   it('refuses to enable the simple call flow with a welcome greeting but no audio', async () => {
@@ -170,11 +170,11 @@ describe('call flows page', () => {
     renderApp('/call-flows/12?tab=active-call-flow');
     fireEvent.change(await screen.findByLabelText('Welcome greeting audio'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('switch', { name: 'Enable the simple call flow' }));
-    expect(await screen.findByText('Please set a welcome greeting audio before enabling your simple call flow')).toBeTruthy();
+    expect(await screen.findByText('Please set a welcome greeting audio before enabling your simple call flow')).toBeInTheDocument();
     expect((screen.getByRole('switch', { name: 'Enable the simple call flow' }) as HTMLInputElement).checked).toBe(false);
-    expect(screen.getByText('You have unsaved changes')).toBeTruthy();
+    expect(screen.getByText('You have unsaved changes')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
-    expect((screen.getByLabelText('Welcome greeting audio') as HTMLSelectElement).value).toBe('welcome.wav');
+    expect(screen.getByLabelText('Welcome greeting audio')).toHaveValue('welcome.wav');
   });
 });
 
@@ -183,16 +183,16 @@ describe('custom call-flow editor', () => {
     const created = stored('9', 'Custom call flow 2', { version: 1 });
     const { calls } = server([stored('1', 'Custom call flow 1')], { [`POST ${base}`]: { status: 201, json: created } });
     const { where } = renderApp('/call-flows/custom/12');
-    expect((await nameInput()).getAttribute('value')).toBe('Custom call flow 2');
-    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Call flow canvas' })).toBeTruthy();
+    expect(await nameInput()).toHaveAttribute('value', 'Custom call flow 2');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Call flow canvas' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(where()).toBe('/call-flows/custom/12?callflow_id=9'));
     const post = sent(calls, 'POST', base)[0];
     expect(post?.body).toMatchObject({ name: 'Custom call flow 2', enable: false });
     expect((post?.body as { data: { type: string; args: { public_numbers: { value: string[] } } } }).data.args.public_numbers.value).toEqual(['01632960123']);
-    expect(await screen.findByText('Call flow created')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(await screen.findByText('Call flow created')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
     // The editor was kept, not rebuilt from the server.
     expect(sent(calls, 'GET', `${base}9/`)).toHaveLength(0);
   });
@@ -203,14 +203,14 @@ describe('custom call-flow editor', () => {
     });
     renderApp('/call-flows/custom/12?callflow_id=2');
     expect((await screen.findByText(/^Viewing:/)).textContent).toBe('Viewing: Ada Lovelace');
-    expect(screen.getByRole('button', { name: 'Return to my account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Return to my account' })).toBeInTheDocument();
   });
 
   it('shows no Viewing strip to the customer themselves', async () => {
     server([stored('2', 'Sales')]);
     renderApp('/call-flows/custom/12?callflow_id=2');
-    expect((await nameInput()).getAttribute('value')).toBe('Sales');
-    expect(screen.queryByText(/^Viewing:/)).toBeNull();
+    expect(await nameInput()).toHaveAttribute('value', 'Sales');
+    expect(screen.queryByText(/^Viewing:/)).not.toBeInTheDocument();
   });
 
   it('says "Cancel" with changes, and asks before leaving them', async () => {
@@ -232,10 +232,10 @@ describe('custom call-flow editor', () => {
     renderApp('/call-flows/custom/12?callflow_id=2');
     fireEvent.change(await nameInput(), { target: { value: 'Sales team' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Fail to update call flow. Please try again. If the issue persists, contact customer service.')).toBeTruthy();
+    expect(await screen.findByText('Fail to update call flow. Please try again. If the issue persists, contact customer service.')).toBeInTheDocument();
     expect(sent(calls, 'PATCH', `${base}2/`)[0]?.body).toMatchObject({ name: 'Sales team', version: 3 });
-    expect(((await nameInput()) as HTMLInputElement).value).toBe('Sales team');
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(await nameInput()).toHaveValue('Sales team');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
 
   it('after a 412 offers their version, mine over it, or mine as a copy; overwrite uses their version', async () => {
@@ -248,13 +248,13 @@ describe('custom call-flow editor', () => {
     fireEvent.change(await nameInput(), { target: { value: 'Sales team' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Someone else saved this call flow' });
-    expect(within(dialog).getByRole('button', { name: 'Reload their version' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Save mine as a copy' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Reload their version' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save mine as a copy' })).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Overwrite with mine' }));
     await waitFor(() => expect(sent(calls, 'PATCH', `${base}2/`)).toHaveLength(2));
     expect(sent(calls, 'PATCH', `${base}2/`)[1]?.body).toMatchObject({ name: 'Sales team', version: 7 });
-    expect(await screen.findByText('Call flow saved')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(await screen.findByText('Call flow saved')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
 
   it('saves mine as a copy under an unused name after a 412', async () => {
@@ -277,11 +277,11 @@ describe('custom call-flow editor', () => {
     localStorage.setItem(draftKey(PRODUCT, '2'), JSON.stringify({ flow: { ...stored('2', 'Sales draft'), id: '2' }, baseVersion: 3, savedAt: Date.now() }));
     renderApp('/call-flows/custom/12?callflow_id=2');
     const banner = await screen.findByRole('region', { name: 'Unsaved draft' });
-    expect(((await nameInput()) as HTMLInputElement).value).toBe('Sales');
+    expect(await nameInput()).toHaveValue('Sales');
     fireEvent.click(within(banner).getByRole('button', { name: 'Restore' }));
-    expect(((await nameInput()) as HTMLInputElement).value).toBe('Sales draft');
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
-    expect(screen.queryByRole('region', { name: 'Unsaved draft' })).toBeNull();
+    expect(await nameInput()).toHaveValue('Sales draft');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Unsaved draft' })).not.toBeInTheDocument();
   });
 
   it('refuses Save & Enable of an invalid flow', async () => {
@@ -290,7 +290,7 @@ describe('custom call-flow editor', () => {
     renderApp('/call-flows/custom/12?callflow_id=2');
     await nameInput();
     fireEvent.click(screen.getByRole('button', { name: 'Save & Enable' }));
-    expect(await screen.findByText('Call flow is not valid, please complete all steps and try again')).toBeTruthy();
+    expect(await screen.findByText('Call flow is not valid, please complete all steps and try again')).toBeInTheDocument();
     expect(sent(calls, 'PATCH', `${base}2/`)).toHaveLength(0);
   });
 
@@ -300,7 +300,7 @@ describe('custom call-flow editor', () => {
     await nameInput();
     fireEvent.click(screen.getByRole('button', { name: 'Save & Enable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade to enable custom call flows' });
-    expect(within(dialog).getByRole('link', { name: 'Upgrade now' }).getAttribute('href')).toBe('/upgrade/12');
+    expect(within(dialog).getByRole('link', { name: 'Upgrade now' })).toHaveAttribute('href', '/upgrade/12');
   });
 
   it('without the add-on: prices with VAT, Save only after accepting, then the enable dialog', async () => {
@@ -312,32 +312,32 @@ describe('custom call-flow editor', () => {
     await nameInput();
     fireEvent.click(screen.getByRole('button', { name: 'Save & Enable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add the Advanced call flows add-on' });
-    for (const text of ['£5.00', '£1.00', '£6.00', '£0 for 1 month']) expect(within(dialog).getByText(text)).toBeTruthy();
+    for (const text of ['£5.00', '£1.00', '£6.00', '£0 for 1 month']) expect(within(dialog).getByText(text)).toBeInTheDocument();
     const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
-    expect(save.disabled).toBe(true);
+    expect(save).toBeDisabled();
     fireEvent.click(within(dialog).getByLabelText('I accept the additional monthly charges'));
-    expect(save.disabled).toBe(false);
+    expect(save).toBeEnabled();
     fireEvent.click(save);
-    expect(await screen.findByText('The Advanced callflows add-on has been added successfully')).toBeTruthy();
+    expect(await screen.findByText('The Advanced callflows add-on has been added successfully')).toBeInTheDocument();
     const enable = await screen.findByRole('dialog', { name: 'Enable Sales?' });
     fireEvent.click(within(enable).getByRole('button', { name: 'Enable call flow' }));
     await waitFor(() => expect(sent(calls, 'PATCH', `${base}2/`)[0]?.body).toMatchObject({ enable: true, version: 3 }));
-    expect(await screen.findByText('Call flow saved and enabled')).toBeTruthy();
+    expect(await screen.findByText('Call flow saved and enabled')).toBeInTheDocument();
   });
 
   it('shows "Unable to load call flow" when the flow cannot be loaded', async () => {
     server([], { [`GET ${base}99/`]: { status: 404, json: { detail: 'Not found.' } } });
     renderApp('/call-flows/custom/12?callflow_id=99');
-    expect(await screen.findByText('Unable to load call flow')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to call flows' }).getAttribute('href')).toBe('/call-flows/12?tab=active-call-flow');
+    expect(await screen.findByText('Unable to load call flow')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to call flows' })).toHaveAttribute('href', '/call-flows/12?tab=active-call-flow');
   });
 
   it('answers "Page not found" for a product without call flows or a malformed flow id', async () => {
     server([]);
     renderApp('/call-flows/custom/12?callflow_id=abc');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     cleanup();
     renderApp('/call-flows/13?tab=active-call-flow');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 });

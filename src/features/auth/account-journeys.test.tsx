@@ -1,10 +1,10 @@
 import { accountMessages, MAGIC_LINK_TTL_MINUTES, passwordMessages, staffMessages } from '@portal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAGIC_LINK_NEXT_KEY } from '../features/auth/index.ts';
-import { getToken, setToken } from '../lib/token-storage.ts';
-import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../test/fake-fetch.ts';
-import { cleanupApp, renderApp, resetAppState } from '../test/render-app.tsx';
+import { MAGIC_LINK_NEXT_KEY } from './index.ts';
+import { getToken, setToken } from '../../lib/token-storage.ts';
+import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../test/fake-fetch.ts';
+import { cleanupApp, renderApp, resetAppState } from '../../test/render-app.tsx';
 
 beforeEach(resetAppState);
 afterEach(cleanupApp);
@@ -18,9 +18,9 @@ describe('the login page', () => {
     installFakeFetch({});
     renderApp('/auth/login/?next=%2Fbilling');
     const others = await screen.findByRole('region', { name: 'Other ways to sign in' });
-    expect(within(others).getByRole('link', { name: 'Forgotten your password?' }).getAttribute('href')).toBe('/auth/password_reset');
-    expect(within(others).getByRole('link', { name: 'Email me a sign-in link instead' }).getAttribute('href')).toBe('/auth/login/magic-link?next=%2Fbilling');
-    expect(within(others).getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/auth/register');
+    expect(within(others).getByRole('link', { name: 'Forgotten your password?' })).toHaveAttribute('href', '/auth/password_reset');
+    expect(within(others).getByRole('link', { name: 'Email me a sign-in link instead' })).toHaveAttribute('href', '/auth/login/magic-link?next=%2Fbilling');
+    expect(within(others).getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/register');
   });
 });
 
@@ -37,14 +37,14 @@ describe('magic link', () => {
     expect(where()).toBe('/auth/login/magic-link/success');
     expect(callsTo(calls, '/auth/magic-link/')[0]?.body).toEqual({ email: 'Ada@Example.co.uk' });
     expect(localStorage.getItem(MAGIC_LINK_NEXT_KEY)).toBe('/billing');
-    expect(screen.getByText('Ada@Example.co.uk')).toBeTruthy();
-    expect(screen.getByText(`The link works once, for ${MAGIC_LINK_TTL_MINUTES} minutes.`)).toBeTruthy();
+    expect(screen.getByText('Ada@Example.co.uk')).toBeInTheDocument();
+    expect(screen.getByText(`The link works once, for ${MAGIC_LINK_TTL_MINUTES} minutes.`)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Check your email | Customer Portal'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Send another link' }));
-    expect(await screen.findByText('We have sent another link to Ada@Example.co.uk.')).toBeTruthy();
+    expect(await screen.findByText('We have sent another link to Ada@Example.co.uk.')).toBeInTheDocument();
     expect(callsTo(calls, '/auth/magic-link/')).toHaveLength(2);
-    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/auth/login/');
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/auth/login/');
   });
 
   it('explains a bad address before sending, and keeps a refused one', async () => {
@@ -54,15 +54,15 @@ describe('magic link', () => {
     type('Email address', 'ada-at-example');
     fireEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link', { name: 'Enter an email address in the correct format, like name@example.com' }).getAttribute('href')).toBe('#email');
-    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getByRole('link', { name: 'Enter an email address in the correct format, like name@example.com' })).toHaveAttribute('href', '#email');
+    await waitFor(() => expect(summary).toHaveFocus());
     await waitFor(() => expect(document.title).toBe('Error: Email me a sign-in link | Customer Portal'));
     expect(calls).toHaveLength(0);
 
     type('Email address', 'ada@example.co.uk');
     fireEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
-    expect(await within(await screen.findByRole('alert')).findByText(accountMessages.tooManyRequests)).toBeTruthy();
-    expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('ada@example.co.uk');
+    expect(await within(await screen.findByRole('alert')).findByText(accountMessages.tooManyRequests)).toBeInTheDocument();
+    expect(screen.getByLabelText('Email address')).toHaveValue('ada@example.co.uk');
   });
 
   it('signs in once with the key from the fragment, removes it from the address, and goes to the remembered path', async () => {
@@ -77,7 +77,7 @@ describe('magic link', () => {
     });
     const { where } = renderApp('/auth/login/signin#key=the-key', { strict: true });
 
-    expect(await screen.findByText('Signing you in…')).toBeTruthy();
+    expect(await screen.findByText('Signing you in…')).toBeInTheDocument();
     await waitFor(() => expect(where()).toBe('/auth/login/signin'));
     await act(async () => answer?.());
     await waitFor(() => expect(where()).toBe('/download-apps/12'));
@@ -91,16 +91,16 @@ describe('magic link', () => {
   it('shows why a link is refused, with a way to ask for a new one', async () => {
     installFakeFetch({ 'POST /auth/magic-link/login/': { status: 400, json: { detail: accountMessages.linkUsed } } });
     renderApp('/auth/login/signin#key=spent-key');
-    expect(await screen.findByRole('heading', { level: 1, name: 'We could not sign you in' })).toBeTruthy();
-    expect(within(screen.getByRole('alert')).getByText(accountMessages.linkUsed)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Email me a new sign-in link' }).getAttribute('href')).toBe('/auth/login/magic-link');
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not sign you in' })).toBeInTheDocument();
+    expect(within(screen.getByRole('alert')).getByText(accountMessages.linkUsed)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Email me a new sign-in link' })).toHaveAttribute('href', '/auth/login/magic-link');
     expect(getToken()).toBeNull();
   });
 
   it('says a link without a key is not valid, without asking the server', async () => {
     const { calls } = installFakeFetch({});
     renderApp('/auth/login/signin');
-    expect(await screen.findByText(accountMessages.linkInvalid)).toBeTruthy();
+    expect(await screen.findByText(accountMessages.linkInvalid)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 });
@@ -119,7 +119,7 @@ describe('registration', () => {
     renderApp('/auth/register');
     await screen.findByRole('heading', { level: 1, name: 'Create an account' });
     const password = screen.getByLabelText('Create a password') as HTMLInputElement;
-    expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/Must be 10 characters or more/);
+    expect(password).toHaveAccessibleDescription(/Must be 10 characters or more/);
     expect(password.autocomplete).toBe('new-password');
     type('Create a password', 'short');
     type('Confirm password', 'other');
@@ -142,10 +142,10 @@ describe('registration', () => {
     fill();
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link', { name: passwordMessages.common }).getAttribute('href')).toBe('#password');
-    expect(screen.getByLabelText('Create a password').getAttribute('aria-invalid')).toBe('true');
-    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
-    expect((screen.getByLabelText('Confirm password') as HTMLInputElement).value).toBe('password123');
+    expect(within(summary).getByRole('link', { name: passwordMessages.common })).toHaveAttribute('href', '#password');
+    expect(screen.getByLabelText('Create a password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    expect(screen.getByLabelText('Confirm password')).toHaveValue('password123');
   });
 
   it('creates the account and says to check the email, with a way to send the link again', async () => {
@@ -174,9 +174,9 @@ describe('registration', () => {
   it('confirms the address with one request under StrictMode, then offers to sign in', async () => {
     const { calls } = installFakeFetch({ 'POST /registration/verify-email/': { json: { detail: accountMessages.verified } } });
     renderApp('/auth/register/verify/verify-key-1', { strict: true });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Email address confirmed' })).toBeTruthy();
-    expect(screen.getByText(accountMessages.verified)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email address confirmed' })).toBeInTheDocument();
+    expect(screen.getByText(accountMessages.verified)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login/');
     expect(callsTo(calls, '/registration/verify-email/')).toHaveLength(1);
     expect(callsTo(calls, '/registration/verify-email/')[0]?.body).toEqual({ key: 'verify-key-1' });
   });
@@ -187,12 +187,12 @@ describe('registration', () => {
       'POST /auth/resend-verification-email/': { json: { detail: staffMessages.verificationResent } },
     });
     renderApp('/auth/register/verify/verify-key-2');
-    expect(await screen.findByRole('heading', { level: 1, name: 'We could not confirm your email address' })).toBeTruthy();
-    expect(screen.getByText(accountMessages.linkExpired)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not confirm your email address' })).toBeInTheDocument();
+    expect(screen.getByText(accountMessages.linkExpired)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Error: Confirm your email address | Customer Portal'));
     type('Email address', 'ada@example.co.uk');
     fireEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
-    expect(await screen.findByText(staffMessages.verificationResent)).toBeTruthy();
+    expect(await screen.findByText(staffMessages.verificationResent)).toBeInTheDocument();
     expect(callsTo(calls, '/auth/resend-verification-email/')[0]?.body).toEqual({ email: 'ada@example.co.uk' });
   });
 });
@@ -207,7 +207,7 @@ describe('password reset', () => {
     await screen.findByRole('heading', { level: 1, name: 'Check your email' });
     expect(where()).toBe('/auth/password_reset/success');
     expect(callsTo(calls, '/auth/password/reset/')[0]?.body).toEqual({ email: 'ada@example.co.uk' });
-    expect(screen.getByText('The link works once, for 30 minutes.')).toBeTruthy();
+    expect(screen.getByText('The link works once, for 30 minutes.')).toBeInTheDocument();
   });
 
   it('a signed-in person asking for a reset goes home (guest-only)', async () => {
@@ -225,7 +225,7 @@ describe('password reset', () => {
     type('Confirm new password', 'new password 2');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link', { name: passwordMessages.mismatch }).getAttribute('href')).toBe('#confirm-new-password');
+    expect(within(summary).getByRole('link', { name: passwordMessages.mismatch })).toHaveAttribute('href', '#confirm-new-password');
     expect(calls).toHaveLength(0);
 
     type('Confirm new password', 'new password 1');
@@ -238,8 +238,8 @@ describe('password reset', () => {
       new_password1: 'new password 1',
       new_password2: 'new password 1',
     });
-    expect(screen.getByText(accountMessages.passwordReset)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login/');
+    expect(screen.getByText(accountMessages.passwordReset)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login/');
   });
 
   it('shows an expired reset link in the summary, keeps the passwords and offers a new link', async () => {
@@ -249,8 +249,8 @@ describe('password reset', () => {
     type('New password', 'new password 1');
     type('Confirm new password', 'new password 1');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await within(await screen.findByRole('alert')).findByText(accountMessages.linkExpired)).toBeTruthy();
-    expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('new password 1');
-    expect(screen.getByRole('link', { name: 'Ask for a new password reset link' }).getAttribute('href')).toBe('/auth/password_reset');
+    expect(await within(await screen.findByRole('alert')).findByText(accountMessages.linkExpired)).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toHaveValue('new password 1');
+    expect(screen.getByRole('link', { name: 'Ask for a new password reset link' })).toHaveAttribute('href', '/auth/password_reset');
   });
 });

@@ -1,12 +1,9 @@
 import { MANAGE_OTHER_USERS } from '@portal/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../lib/token-storage.ts';
-import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../test/fake-fetch.ts';
-import { cleanupApp, renderApp, resetAppState } from '../test/render-app.tsx';
-
-// The layout and the dialog are lazy chunks; under a loaded test run their first import can take seconds.
-configure({ asyncUtilTimeout: 10_000 });
+import { setToken } from '../../lib/token-storage.ts';
+import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../test/fake-fetch.ts';
+import { cleanupApp, renderApp, resetAppState } from '../../test/render-app.tsx';
 
 type Routes = Parameters<typeof installFakeFetch>[0];
 
@@ -81,12 +78,12 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
   it('opens for a buy-now product without an installation address, with the regulator text and help number, and Escape leaves it', async () => {
     renderHome();
     const shown = await dialog();
-    expect(within(shown).getByText(/requires us to hold the address where your phone is used/)).toBeTruthy();
-    expect(within(shown).getByText(/some features of your phone are limited/)).toBeTruthy();
-    expect(within(shown).getByRole('link', { name: '0306 999 0123' }).getAttribute('href')).toBe('tel:+443069990123');
-    expect(within(shown).getByRole('button', { name: 'Logout' })).toBeTruthy();
-    expect(within(shown).queryByRole('button', { name: 'Admin' })).toBeNull();
-    expect(within(shown).queryByRole('button', { name: /close/i })).toBeNull();
+    expect(within(shown).getByText(/requires us to hold the address where your phone is used/)).toBeInTheDocument();
+    expect(within(shown).getByText(/some features of your phone are limited/)).toBeInTheDocument();
+    expect(within(shown).getByRole('link', { name: '0306 999 0123' })).toHaveAttribute('href', 'tel:+443069990123');
+    expect(within(shown).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(shown).queryByRole('button', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(within(shown).queryByRole('button', { name: /close/i })).not.toBeInTheDocument();
 
     fireEvent.keyDown(shown, { key: 'Escape' });
     fireEvent(shown, new Event('cancel', { cancelable: true }));
@@ -97,7 +94,7 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
     for (const product of [{ ...buyNowPhone, has_installation_address: true }, { ...buyNowPhone, channel: 'Self Sign Up' }]) {
       renderHome({}, { product });
       await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' });
-      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       cleanupApp();
     }
   });
@@ -109,13 +106,13 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
     const continueButton = within(shown).getByRole('button', { name: 'Continue' });
 
     fireEvent.click(continueButton);
-    expect(within(shown).getByText('Postcode is a required field')).toBeTruthy();
+    expect(within(shown).getByText('Postcode is a required field')).toBeInTheDocument();
     type(postcode, 'CF10');
-    expect(within(shown).getByText('Postcode must be valid')).toBeTruthy();
+    expect(within(shown).getByText('Postcode must be valid')).toBeInTheDocument();
 
     type(postcode, 'zz99 9zz');
-    expect(await within(shown).findByText('ZZ99 9ZZ returned no results, please try another postcode')).toBeTruthy();
-    expect(within(shown).queryByLabelText('Select business address')).toBeNull();
+    expect(await within(shown).findByText('ZZ99 9ZZ returned no results, please try another postcode')).toBeInTheDocument();
+    expect(within(shown).queryByLabelText('Select business address')).not.toBeInTheDocument();
 
     type(postcode, 'cf101ep');
     const select = (await within(shown).findByLabelText('Select business address')) as HTMLSelectElement;
@@ -123,17 +120,17 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
     expect([...select.options].map((option) => option.text)).toEqual(['2 addresses found', '1 Tidewater Street, Cardiff, CF10 1EP', '3 Tidewater Street, Cardiff, CF10 1EP']);
 
     fireEvent.click(continueButton);
-    expect(within(shown).getByText('Select your business address')).toBeTruthy();
+    expect(within(shown).getByText('Select your business address')).toBeInTheDocument();
     expect(patches(calls)).toEqual([]);
 
     fireEvent.change(select, { target: { value: 'sandbox-CF101EP-2' } });
     fireEvent.click(continueButton);
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(patches(calls)[0]).toMatchObject({
       url: '/api/v1/voip/21/emergency-contact-details/',
       body: { installation_address: { post_code: 'CF10 1EP', line_one: '3 Tidewater Street', line_two: '', city: 'Cardiff', county: 'South Glamorgan' } },
     });
-    expect(await screen.findByText('Your emergency address was successfully updated')).toBeTruthy();
+    expect(await screen.findByText('Your emergency address was successfully updated')).toBeInTheDocument();
     // The searches were tracked for analytics (spec 000 section 7).
     expect(window.dataLayer).toEqual(
       expect.arrayContaining([
@@ -152,13 +149,13 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
 
     const form = within(shown).getByRole('form', { name: 'Enter the address manually' });
     const field = (label: string) => within(form).getByLabelText(label, { exact: false }) as HTMLInputElement;
-    expect(field('Postcode').value).toBe('CF10 1EP');
+    expect(field('Postcode')).toHaveValue('CF10 1EP');
     type(field('Postcode'), '');
     fireEvent.click(within(form).getByRole('button', { name: 'Continue' }));
     for (const message of ['Postcode is a required field', 'Address line 1 is a required field', 'Town/ City is a required field', 'County is a required field']) {
-      expect(within(form).getByText(message)).toBeTruthy();
+      expect(within(form).getByText(message)).toBeInTheDocument();
     }
-    expect(document.activeElement).toBe(field('Postcode'));
+    expect(field('Postcode')).toHaveFocus();
     expect(patches(calls)).toEqual([]);
 
     type(field('Postcode'), 'cf10 1ep');
@@ -167,14 +164,14 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
     type(field('County'), 'South Glamorgan');
     fireEvent.click(within(form).getByRole('button', { name: 'Continue' }));
     const alert = await within(shown).findByRole('alert');
-    expect(alert.textContent).toContain('County is a required field');
+    expect(alert).toHaveTextContent('County is a required field');
     expect(window.dataLayer).toContainEqual({ event: 'Emergency address update failed', error: 'County is a required field' });
-    expect(field('Address line 1').value).toBe('Unit 2, Tidewater Street');
-    expect(field('County').value).toBe('South Glamorgan');
+    expect(field('Address line 1')).toHaveValue('Unit 2, Tidewater Street');
+    expect(field('County')).toHaveValue('South Glamorgan');
 
     fail = false;
     fireEvent.click(within(form).getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // What is sent is the contract's parse of what was typed: the postcode normalised.
     expect(patches(calls)[1]?.body).toEqual({
       installation_address: { post_code: 'CF10 1EP', line_one: 'Unit 2, Tidewater Street', line_two: '', city: 'Cardiff', county: 'South Glamorgan' },
@@ -185,7 +182,7 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
     renderHome({}, { me: { ...sampleMe, permissions: [MANAGE_OTHER_USERS] } });
     const shown = await dialog();
     fireEvent.click(within(shown).getByRole('button', { name: 'Admin' }));
-    expect(await screen.findByRole('dialog', { name: "Manage customers' accounts" })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: "Manage customers' accounts" })).toBeInTheDocument();
   });
 
   it('signs out from the dialog, and says so in it when the server refuses', async () => {
@@ -195,7 +192,7 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
     });
     const shown = await dialog();
     fireEvent.click(within(shown).getByRole('button', { name: 'Logout' }));
-    expect((await within(shown).findByRole('alert')).textContent).toContain('You could not be signed out');
+    expect(await within(shown).findByRole('alert')).toHaveTextContent('You could not be signed out');
     refuse = false;
     fireEvent.click(within(shown).getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(where()).toBe('/auth/login/'));

@@ -1,10 +1,10 @@
 import { accountMessages, fullNameMessages, passwordMessages, phoneMessages, type Me } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meQueryOptions } from '../features/auth/index.ts';
-import { setToken } from '../lib/token-storage.ts';
-import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../test/fake-fetch.ts';
-import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../test/render-app.tsx';
+import { meQueryOptions } from '../auth/index.ts';
+import { setToken } from '../../lib/token-storage.ts';
+import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../test/fake-fetch.ts';
+import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../../test/render-app.tsx';
 
 const me: Me = { ...sampleMe, user_profile: { ...sampleMe.user_profile, phone: '01632960001', pending_email: null } };
 const renderApp = (path: string) => renderAppWith(path, { retry: false });
@@ -38,22 +38,22 @@ describe('/profile-preferences: your details', () => {
     const { calls } = signedIn({ 'PATCH /api/v3/me/': { json: saved } });
     const { queryClient } = renderApp('/profile-preferences');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Profile and preferences' })).toBeTruthy();
-    expect(input('Full name').value).toBe('Ada Lovelace');
-    expect(input('Email address').value).toBe('ada@example.co.uk');
-    expect(input('Phone number (optional)').value).toBe('01632960001');
-    await waitFor(() => expect(within(screen.getByRole('button', { name: 'Profile menu' })).getByText('AL')).toBeTruthy());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile and preferences' })).toBeInTheDocument();
+    expect(input('Full name')).toHaveValue('Ada Lovelace');
+    expect(input('Email address')).toHaveValue('ada@example.co.uk');
+    expect(input('Phone number (optional)')).toHaveValue('01632960001');
+    await waitFor(() => expect(within(screen.getByRole('button', { name: 'Profile menu' })).getByText('AL')).toBeInTheDocument());
 
     type('Full name', '  Augusta  King ');
     type('Phone number (optional)', '07700 900982');
     fireEvent.click(within(detailsForm()).getByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByText(accountMessages.profileSaved)).toBeTruthy();
+    expect(await screen.findByText(accountMessages.profileSaved)).toBeInTheDocument();
     // The e-mail address is not sent when it did not change: sending it starts a change.
     expect(patches(calls, '/api/v3/me/').map((call) => call.body)).toEqual([{ first_name: 'Augusta', last_name: 'King', phone: '07700900982' }]);
     expect(queryClient.getQueryData(meQueryOptions().queryKey)).toEqual(saved);
-    expect(within(screen.getByRole('button', { name: 'Profile menu' })).getByText('AK')).toBeTruthy();
-    expect(input('Phone number (optional)').value).toBe('07700900982');
+    expect(within(screen.getByRole('button', { name: 'Profile menu' })).getByText('AK')).toBeInTheDocument();
+    expect(input('Phone number (optional)')).toHaveValue('07700900982');
   });
 
   it('checks the fields before sending, with the summary and the inline messages, and keeps what was typed', async () => {
@@ -67,11 +67,11 @@ describe('/profile-preferences: your details', () => {
 
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
     expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([fullNameMessages.twoWords, phoneMessages.invalid]);
-    expect(within(summary).getByRole('link', { name: fullNameMessages.twoWords }).getAttribute('href')).toBe('#profile-full-name');
-    await waitFor(() => expect(document.activeElement).toBe(summary));
-    expect(input('Full name').getAttribute('aria-invalid')).toBe('true');
-    expect(input('Full name').value).toBe('Ada');
-    expect(input('Phone number (optional)').value).toBe('12345');
+    expect(within(summary).getByRole('link', { name: fullNameMessages.twoWords })).toHaveAttribute('href', '#profile-full-name');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(input('Full name')).toHaveAttribute('aria-invalid', 'true');
+    expect(input('Full name')).toHaveValue('Ada');
+    expect(input('Phone number (optional)')).toHaveValue('12345');
     expect(document.title).toMatch(/^Error: Profile and preferences/);
     expect(patches(calls, '/api/v3/me/')).toEqual([]);
   });
@@ -85,11 +85,11 @@ describe('/profile-preferences: your details', () => {
     fireEvent.click(within(detailsForm()).getByRole('button', { name: 'Save changes' }));
 
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect(within(summary).getByRole('link', { name: accountMessages.emailTaken }).getAttribute('href')).toBe('#profile-email');
-    expect(within(summary).getByRole('link', { name: 'Name must be 100 characters or fewer' }).getAttribute('href')).toBe('#profile-full-name');
-    expect(input('Email address').getAttribute('aria-invalid')).toBe('true');
-    expect(input('Email address').value).toBe('taken@example.co.uk');
-    expect(input('Full name').value).toBe('Ada Byron');
+    expect(within(summary).getByRole('link', { name: accountMessages.emailTaken })).toHaveAttribute('href', '#profile-email');
+    expect(within(summary).getByRole('link', { name: 'Name must be 100 characters or fewer' })).toHaveAttribute('href', '#profile-full-name');
+    expect(input('Email address')).toHaveAttribute('aria-invalid', 'true');
+    expect(input('Email address')).toHaveValue('taken@example.co.uk');
+    expect(input('Full name')).toHaveValue('Ada Byron');
   });
 
   it('sends a new e-mail address and then shows it as pending, the field back on the current one', async () => {
@@ -97,16 +97,16 @@ describe('/profile-preferences: your details', () => {
     const { calls } = signedIn({ 'PATCH /api/v3/me/': { json: pending } });
     renderApp('/profile-preferences');
     await screen.findByLabelText('Email address');
-    expect(screen.queryByText(/We have sent a link/)).toBeNull();
+    expect(screen.queryByText(/We have sent a link/)).not.toBeInTheDocument();
 
-    expect(within(detailsForm()).queryByLabelText('Current password')).toBeNull();
+    expect(within(detailsForm()).queryByLabelText('Current password')).not.toBeInTheDocument();
     type('Email address', ' ada@new.example ');
     // A new address asks for the current password.
     fireEvent.change(within(detailsForm()).getByLabelText('Current password'), { target: { value: 'my-current-password' } });
     fireEvent.click(within(detailsForm()).getByRole('button', { name: 'Save changes' }));
 
     const sentence = accountMessages.emailChangeSent('ada@new.example');
-    await waitFor(() => expect(within(detailsForm()).getByText(sentence)).toBeTruthy());
+    await waitFor(() => expect(within(detailsForm()).getByText(sentence)).toBeInTheDocument());
     expect(patches(calls, '/api/v3/me/')[0]?.body).toEqual({
       first_name: 'Ada',
       last_name: 'Lovelace',
@@ -114,9 +114,9 @@ describe('/profile-preferences: your details', () => {
       email: 'ada@new.example',
       current_password: 'my-current-password',
     });
-    expect(input('Email address').value).toBe('ada@example.co.uk');
+    expect(input('Email address')).toHaveValue('ada@example.co.uk');
     // Back on the account's own address, the password field goes, emptied.
-    expect(within(detailsForm()).queryByLabelText('Current password')).toBeNull();
+    expect(within(detailsForm()).queryByLabelText('Current password')).not.toBeInTheDocument();
   });
 
   it('cannot be sent twice while saving', async () => {
@@ -131,11 +131,11 @@ describe('/profile-preferences: your details', () => {
     await screen.findByLabelText('Full name');
     const button = within(detailsForm()).getByRole('button', { name: 'Save changes' });
     fireEvent.click(button);
-    await waitFor(() => expect((within(detailsForm()).getByRole('button') as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() => expect(within(detailsForm()).getByRole('button')).toBeDisabled());
     fireEvent.submit(detailsForm());
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(1);
     answer(new Response(JSON.stringify(me), { status: 200, headers: { 'Content-Type': 'application/json' } }));
-    await waitFor(() => expect((within(detailsForm()).getByRole('button', { name: 'Save changes' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(within(detailsForm()).getByRole('button', { name: 'Save changes' })).toBeEnabled());
   });
 });
 
@@ -154,16 +154,16 @@ describe('/profile-preferences: change your password', () => {
     fill('not-it', 'lantern-meadow-93');
 
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect(within(summary).getByRole('link', { name: passwordMessages.currentWrong }).getAttribute('href')).toBe('#profile-current-password');
-    expect(input('Current password').value).toBe('not-it');
-    expect(input('New password').value).toBe('lantern-meadow-93');
+    expect(within(summary).getByRole('link', { name: passwordMessages.currentWrong })).toHaveAttribute('href', '#profile-current-password');
+    expect(input('Current password')).toHaveValue('not-it');
+    expect(input('New password')).toHaveValue('lantern-meadow-93');
   });
 
   it('checks the new password with the contract before sending, the rule in the hint', async () => {
     const { calls } = signedIn({});
     renderApp('/profile-preferences');
     await screen.findByLabelText('New password');
-    expect(screen.getByText(/Must be 10 characters or more/)).toBeTruthy();
+    expect(screen.getByText(/Must be 10 characters or more/)).toBeInTheDocument();
     fill('', 'short', 'other');
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
     expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([
@@ -179,14 +179,14 @@ describe('/profile-preferences: change your password', () => {
     renderApp('/profile-preferences');
     await screen.findByLabelText('Current password');
     fill('kettle-orchard-71', 'lantern-meadow-93');
-    expect(await screen.findByText(accountMessages.passwordChanged)).toBeTruthy();
+    expect(await screen.findByText(accountMessages.passwordChanged)).toBeInTheDocument();
     expect(patches(calls, '/api/v3/me/password/')[0]?.body).toEqual({
       old_password: 'kettle-orchard-71',
       new_password1: 'lantern-meadow-93',
       new_password2: 'lantern-meadow-93',
     });
-    expect(input('Current password').value).toBe('');
-    expect(input('New password').value).toBe('');
+    expect(input('Current password')).toHaveValue('');
+    expect(input('New password')).toHaveValue('');
   });
 
   it('shows a refusal without fields (too many attempts) in the summary', async () => {
@@ -195,7 +195,7 @@ describe('/profile-preferences: change your password', () => {
     await screen.findByLabelText('Current password');
     fill('kettle-orchard-71', 'lantern-meadow-93');
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect(within(summary).getByText(accountMessages.tooManyPasswordAttempts)).toBeTruthy();
+    expect(within(summary).getByText(accountMessages.tooManyPasswordAttempts)).toBeInTheDocument();
   });
 });
 
@@ -205,7 +205,7 @@ describe('/profile-preferences for staff viewing a customer', () => {
     renderApp('/profile-preferences');
     await screen.findByLabelText('Email address');
     expect(input('Email address').readOnly).toBe(true);
-    expect(screen.queryByLabelText('Current password')).toBeNull();
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
     expect(screen.getAllByText(accountMessages.notWhileViewing).length).toBeGreaterThan(0);
     expect(input('Full name').readOnly).toBe(false);
   });
@@ -215,24 +215,24 @@ describe('/profile-preferences/confirm-email', () => {
   it('sends the key from the fragment once, takes it out of the address, and shows the new address', async () => {
     const { calls } = installFakeFetch({ 'POST /api/v3/me/email/confirm/': { json: { detail: accountMessages.emailChanged, email: 'ada@new.example' } } });
     const { router } = renderApp('/profile-preferences/confirm-email#key=abc_DEF-123');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Email address changed' })).toBeTruthy();
-    expect(screen.getByText('ada@new.example')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email address changed' })).toBeInTheDocument();
+    expect(screen.getByText('ada@new.example')).toBeInTheDocument();
     expect(router.state.location.hash).toBe('');
     expect(calls.filter((call) => call.method === 'POST' && call.url === '/api/v3/me/email/confirm/').map((call) => call.body)).toEqual([{ key: 'abc_DEF-123' }]);
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login/');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login/');
   });
 
   it("shows the server's reason when the link cannot be used", async () => {
     installFakeFetch({ 'POST /api/v3/me/email/confirm/': { status: 400, json: { detail: accountMessages.linkExpired } } });
     renderApp('/profile-preferences/confirm-email#key=expired-key');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your email address has not changed' })).toBeTruthy();
-    expect(within(screen.getByRole('alert')).getByText(accountMessages.linkExpired)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your email address has not changed' })).toBeInTheDocument();
+    expect(within(screen.getByRole('alert')).getByText(accountMessages.linkExpired)).toBeInTheDocument();
   });
 
   it('says the link is not valid when it has no key, without calling the server', async () => {
     const { calls } = installFakeFetch({});
     renderApp('/profile-preferences/confirm-email');
-    expect(await screen.findByText(accountMessages.linkInvalid)).toBeTruthy();
+    expect(await screen.findByText(accountMessages.linkInvalid)).toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/v3/me/email/confirm/')).toBe(false);
   });
 });

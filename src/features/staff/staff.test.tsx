@@ -1,10 +1,10 @@
 import { MANAGE_OTHER_USERS, staffMessages } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadStaffTools } from '../features/staff/index.ts';
-import { getToken, setToken } from '../lib/token-storage.ts';
-import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../test/render-app.tsx';
-import { installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
+import { loadStaffTools } from './index.ts';
+import { getToken, setToken } from '../../lib/token-storage.ts';
+import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../../test/render-app.tsx';
+import { installFakeFetch, sampleMe, sampleNavigation } from '../../test/fake-fetch.ts';
 
 const staffMe = {
   ...sampleMe,
@@ -94,9 +94,9 @@ describe('/loginas?email=', () => {
     installFakeFetch({ 'GET /api/v3/me/': { json: staffMe }, 'POST /accounts/': { status: 404, json: { detail: message, error: message } } });
     renderApp('/loginas?email=nobody%40willow.example');
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('You could not switch to nobody@willow.example')).toBeTruthy();
-    expect(within(alert).getByText(message)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    expect(within(alert).getByText('You could not switch to nobody@willow.example')).toBeInTheDocument();
+    expect(within(alert).getByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(getToken()).toBe('staff');
     expect(reload).not.toHaveBeenCalled();
   });
@@ -110,7 +110,7 @@ describe('the profile menu and the top bar', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['Profile and preferences', 'Logout']);
-    expect(screen.queryByText(/^Viewing:/)).toBeNull();
+    expect(screen.queryByText(/^Viewing:/)).not.toBeInTheDocument();
   });
 
   it('offers Admin and Show getting started with the role; Admin opens the admin dialog', async () => {
@@ -122,9 +122,9 @@ describe('the profile menu and the top bar', () => {
     expect(items.map((item) => item.textContent)).toEqual(['Profile and preferences', 'Admin', 'Show getting started', 'Logout']);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Admin' }));
     // The dialog's code loads on demand.
-    expect(await screen.findByRole('heading', { name: "Manage customers' accounts" }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: "Manage customers' accounts" }, { timeout: 5000 })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('heading', { name: "Manage customers' accounts" })).toBeNull();
+    expect(screen.queryByRole('heading', { name: "Manage customers' accounts" })).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Show getting started' }));
