@@ -39,6 +39,8 @@ declare module 'fastify' {
     audio: AudioStorage;
     /** The clock; tests pass their own to move time. */
     now: () => Date;
+    /** Waits `ms` (the sign-in slow-down); tests pass their own to measure without waiting. */
+    sleep: (ms: number) => Promise<void>;
     /** Text to speech: the configured engine, cached and queued. */
     speech: TextToSpeech;
     /**
@@ -61,6 +63,7 @@ export interface BuildAppOptions {
   db: Database;
   audio: AudioStorage;
   now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
   /** The text-to-speech engine; default the one SPEECH_ENGINE names (speech/engine.ts). Closed with the app. */
   speech?: SpeechEngine;
   /** Outgoing e-mail; default the sandbox mailer, which writes to the outbox table. */
@@ -96,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('audio', options.audio);
   app.decorate('now', options.now ?? (() => new Date()));
+  app.decorate('sleep', options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))));
   const afterAnswer = new Set<Promise<void>>();
   app.decorate('runAfterAnswer', (task: () => Promise<void>) => {
     const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
