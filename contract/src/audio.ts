@@ -8,6 +8,7 @@ import {
 } from './audio-format.ts';
 import { AudioFile, Binary } from './call-flows.ts';
 import { endpoint } from './endpoint.ts';
+import { idNumber } from './ids.ts';
 
 /**
  * The audio calls of spec 001 section 7: audio files (list, upload), text to speech, the
@@ -16,7 +17,7 @@ import { endpoint } from './endpoint.ts';
  * audio/wav; the server checks every file with the rules of audio-format.ts.
  */
 
-const ProductParams = z.object({ id: z.coerce.number().int().positive() });
+const ProductParams = z.object({ id: idNumber('Unknown product') });
 
 /** Longest name of an audio file, in characters. */
 export const MAX_AUDIO_NAME_LENGTH = 100;

@@ -19,6 +19,7 @@ import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
 import { registerTrustProxyWarning } from './plugins/trust-proxy-warning.ts';
 import { endpointGuards, endpointHandlers, repositories } from './modules/index.ts';
 import { registerEndpoints } from './routes/index.ts';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(registerOutboxRepository);
   await app.register(registerSandboxGrantsRepository);
   registerErrorHandler(app);
+  registerJsonBody(app);
   registerCsrf(app);
   registerAuth(app);
   app.addHook('onReady', warmUpDummyPassword);
