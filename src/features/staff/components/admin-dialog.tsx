@@ -151,7 +151,16 @@ export function AdminDialog({ onClose }: { onClose: () => void }) {
           onSubmit={resend}
         />
         <Text>
-          <RouterLink to={paths.staffAuditLog.build()} onClick={onClose} style={{ textDecoration: 'underline' }}>
+          <RouterLink
+            to={paths.staffAuditLog.build()}
+            style={{ textDecoration: 'underline' }}
+            onClick={(event) => {
+              // Navigate first: closing the dialog unmounts this link.
+              event.preventDefault();
+              void navigate(paths.staffAuditLog.build());
+              onClose();
+            }}
+          >
             {adminDialogText.auditLog}
           </RouterLink>
           : what staff did and looked at while viewing customers.
