@@ -11,9 +11,10 @@ import { detailError } from './errors.ts';
 export function registerJsonBody(app: FastifyInstance) {
   const parseSecurely = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseSecurely(request, body, (error, value) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    parseSecurely(request, text, (error, value) => {
       if (!error) return done(null, value);
-      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' && isPlainJson(body as string)) {
+      if ((error as Error & { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' && isPlainJson(text)) {
         return done(detailError(400, errorMessages.forbiddenJsonKey), undefined);
       }
       return done(error, undefined);
