@@ -83,7 +83,8 @@ test('staff switch to a customer from the admin dialog, see "Viewing", are audit
   await homePage.expectShown(viewed.firstName);
   await expect(viewing(page)).toHaveText(`Viewing: ${viewed.name}`);
 
-  const [switched] = await auditLog(page);
+  // Newest first; the home page's reads since the switch are entries too.
+  const switched = (await auditLog(page)).find((entry) => entry.action === 'switch');
   expect(switched).toMatchObject({ action: 'switch', staff: { email: demo.staff.email }, customer: { email: viewed.email }, method: 'POST', path: '/accounts/', status: 200 });
 
   // Return to the staff account.
@@ -121,4 +122,38 @@ test('anyone else opening /loginas?email= is signed out, their token revoked', a
   expect(await tokenOf(page)).toBeNull();
   const me = await page.request.get('/api/v3/me/', { headers: { Authorization: `Token ${token}` } });
   expect(me.status()).toBe(401);
+});
+
+test('staff read the audit log: what they looked at while viewing a customer, filtered by the customer', async ({ page, loginPage, homePage }) => {
+  await signInAs(loginPage, homePage, demo.staff, 'Sam');
+  await page.goto(`/loginas?email=${encodeURIComponent(viewed.email)}`);
+  await page.waitForEvent('load'); // the reload 500 ms after the switch
+  await homePage.expectShown(viewed.firstName);
+  const back = page.waitForEvent('load');
+  await page.getByRole('banner').getByRole('button', { name: 'Return to my account' }).click();
+  await back;
+  await homePage.expectShown('Sam');
+
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Admin' }).click();
+  const dialog = page.getByRole('dialog', { name: "Manage customers' accounts" });
+  // The dialog links to the page. (Clicking the link inside the open dialog did not navigate in
+  // Chromium when this was written: see the report; the page is opened by its address.)
+  await expect(dialog.getByRole('link', { name: 'Staff audit log' })).toHaveAttribute('href', '/staff/audit-log');
+  await page.goto('/staff/audit-log');
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff audit log' })).toBeVisible();
+
+  await page.getByLabel('Customer’s email').fill(viewed.email);
+  await page.getByLabel('Customer’s email').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`customer=${encodeURIComponent(viewed.email).replace(/\./g, '\\.')}`));
+  await expect(page.getByText(/^Viewed · GET \/api\/v3\/me\/$/).first()).toBeVisible();
+  await expect(page.getByText(`${demo.staff.email} viewing ${viewed.email}`).first()).toBeVisible();
+  await expectAccessible(page, 'staff audit log');
+});
+
+test('a customer opening the audit log gets the refusal, not "Page not found"', async ({ page, loginPage, homePage }) => {
+  await signInAs(loginPage, homePage, viewed, viewed.firstName);
+  await page.goto('/staff/audit-log');
+  await expect(page.getByRole('alert')).toHaveText("Only staff with the role \"Allow to manage other users' accounts\" may read the staff audit log.");
+  await expect(page.getByText('Page not found')).toHaveCount(0);
 });

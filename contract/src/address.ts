@@ -1,6 +1,7 @@
 // zod/mini: the emergency-address dialog loads on demand, and mini tree-shakes to what is used.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
+import { idText } from './ids.ts';
 
 /**
  * Addresses: the postcode lookup and a cloud phone's installation (emergency) address
@@ -130,7 +131,7 @@ export const AddressLookup = z.object({ results: z.array(AddressLookupResult) })
 export type AddressLookup = z.infer<typeof AddressLookup>;
 
 /** The product in the path: digits only; the server answers 404 for one that is not the customer's cloud phone. */
-const EmergencyParams = z.object({ product_id: z.string().check(z.regex(/^\d{1,12}$/, 'Unknown product')) });
+const EmergencyParams = z.object({ product_id: idText('Unknown product') });
 
 export const EmergencyContactDetailsRequest = z.object({ installation_address: InstallationAddressInput });
 export type EmergencyContactDetailsRequest = z.input<typeof EmergencyContactDetailsRequest>;

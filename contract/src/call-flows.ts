@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FlowNodeSchema, MAX_NAME_LENGTH, MSG_NAME_REQUIRED, NODE_TYPES, OpeningHoursSchema, presetHours } from '@portal/editor-core';
 import { endpoint } from './endpoint.ts';
+import { idNumber, idText } from './ids.ts';
 
 /** Messages of the call-flow screens and API (spec 000 section 8, spec 001 sections 5 and 8). */
 export const callFlowMessages = {
@@ -15,8 +16,8 @@ export const callFlowMessages = {
 /** The flow whose enabling means the agent call flow is active (spec 001 section 3). */
 export const AGENT_CALL_FLOW_NAME = 'DefaultBusinessHours_Custom';
 
-const ProductParams = z.object({ id: z.coerce.number().int().positive() });
-const FlowParams = ProductParams.extend({ flow: z.string().regex(/^\d{1,12}$/, 'Unknown call flow') });
+const ProductParams = z.object({ id: idNumber('Unknown product') });
+const FlowParams = ProductParams.extend({ flow: idText('Unknown call flow') });
 
 // A missing name reads like an empty one (spec 000 section 5); editor-core owns the wording and the length.
 const FlowName = z

@@ -22,5 +22,6 @@ export const errorMessages = {
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Wait 15 minutes, then try again.',
   csrfFailed: 'CSRF check failed: reload the page and try again. The request must send the csrftoken cookie value in an X-CSRFToken header.',
   notFound: 'Not found.',
+  forbiddenJsonKey: 'The request body has a "__proto__" key, or a "constructor" key holding "prototype"; these keys are not accepted.',
   serverError: 'Something went wrong on our side. Please try again.',
 } as const;

@@ -1,5 +1,6 @@
 export * from './endpoint.ts';
 export * from './errors.ts';
+export * from './ids.ts';
 export * from './auth.ts';
 export * from './navigation.ts';
 export * from './call-flows.ts';

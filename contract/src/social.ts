@@ -62,6 +62,7 @@ export const socialMessages = {
   notAvailable: (provider: string) => `Signing in with ${provider} is not available at the moment. Sign in with your email address and password.`,
   stateRequired: 'The sign-in is missing its state. Start again.',
   codeRequired: 'The sign-in is missing its authorisation code. Start again.',
+  stateOtherBrowser: (provider: string) => `This sign-in with ${provider} was started in another browser, or this browser did not keep its cookie. Start again here.`,
   stateInvalid: (provider: string) => `This sign-in with ${provider} is not valid or has already been used. Start again.`,
   stateExpired: (provider: string) =>
     `Signing in with ${provider} took more than ${OAUTH_STATE_TTL_MINUTES} minutes. Start again.`,

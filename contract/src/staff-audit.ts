@@ -4,10 +4,14 @@ import { endpoint } from './endpoint.ts';
 
 /**
  * The staff audit log (contract/src/staff.ts explains what is written): every switch, every
- * return, and every change made while switched, readable by staff with the role.
+ * return, every change made while switched, and the reads made while switched (a GET answered
+ * 2xx), one entry per resource (method and path without the query) and staff session every
+ * AUDIT_READ_COALESCE_MS, with how many reads and the last one. Readable by staff with the role.
  */
 
-export const AUDIT_ACTIONS = ['switch', 'return', 'change'] as const;
+export const AUDIT_ACTIONS = ['switch', 'return', 'change', 'read'] as const;
+/** Reads of one resource in one session within this long of its entry's first read join that entry. */
+export const AUDIT_READ_COALESCE_MS = 10 * 60 * 1000;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** One line of the staff audit log. `created` is an ISO 8601 timestamp. */
@@ -20,26 +24,50 @@ export const AuditEntry = z.object({
   path: z.string(),
   status: z.int(),
   created: z.string(),
+  /** How many requests the entry stands for (reads are coalesced; 1 otherwise). */
+  count: z.int(),
+  /** The last of them, an ISO 8601 timestamp (`created` for an entry of one). */
+  last_seen: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
 /** Largest page_size of the audit log. */
 export const MAX_AUDIT_PAGE_SIZE = 200;
 
+const pageNumber = (max: number) => z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(max)));
+const auditDate = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.'),
+  z.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Enter a real date.'),
+);
+
 export const AuditLogQuery = z.object({
   /** Only entries about this customer (their e-mail, any case). */
   customer: z.optional(z.string().check(z.maxLength(254))),
-  page_size: z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(MAX_AUDIT_PAGE_SIZE)))),
+  /** Only entries of this staff member (their e-mail, any case). */
+  staff: z.optional(z.string().check(z.maxLength(254))),
+  /** Only entries on or after this day (YYYY-MM-DD, UTC). */
+  from: z.optional(auditDate),
+  /** Only entries on or before this day (YYYY-MM-DD, UTC). */
+  to: z.optional(auditDate),
+  page_size: z.optional(pageNumber(MAX_AUDIT_PAGE_SIZE)),
+  page: z.optional(pageNumber(100_000)),
 });
+export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 
-export const AuditLogPage = z.object({ results: z.array(AuditEntry) });
+/** Django REST framework's page shape, like the other paged lists. */
+export const AuditLogPage = z.object({
+  count: z.int(),
+  next: z.nullable(z.string()),
+  previous: z.nullable(z.string()),
+  results: z.array(AuditEntry),
+});
 export type AuditLogPage = z.infer<typeof AuditLogPage>;
 
 export const staffAuditEndpoints = {
   staffAuditLog: endpoint({
     method: 'GET',
     path: '/api/v3/staff/audit-log/',
-    summary: "The staff audit log, newest first: switches, returns and changes made while switched (staff with the role)",
+    summary: "The staff audit log, newest first, paged: switches, returns, changes and reads made while switched (staff with the role)",
     auth: true,
     query: AuditLogQuery,
     response: AuditLogPage,

@@ -1,6 +1,7 @@
 // zod/mini: these schemas load with every signed-in page (the default layout's start-up).
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
+import { idText } from './ids.ts';
 
 /**
  * The statuses the default layout loads at start-up (spec 000 section 4) and the home
@@ -9,7 +10,7 @@ import { endpoint } from './endpoint.ts';
  */
 
 /** A path id: digits only; the server answers 404 for one that names no row of the customer's. */
-const ProductParams = z.object({ id: z.string().check(z.regex(/^\d{1,12}$/, 'Unknown product')) });
+const ProductParams = z.object({ id: idText('Unknown product') });
 
 /** GET /api/v3/voip/getting-started/: products whose welcome (getting started) flow is still due; the first one starts it. */
 export const GettingStarted = z.object({ getting_started_product_ids: z.array(z.int()) });

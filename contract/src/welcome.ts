@@ -1,9 +1,10 @@
 // zod/mini, like the other shell schemas: the getting-started pages load it.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
+import { idText } from './ids.ts';
 
 /** A path product id: digits only; the server answers 404 for one that names no cloud phone of the customer's. */
-const WelcomeParams = z.object({ product_id: z.string().check(z.regex(/^\d{1,12}$/, 'Unknown product')) });
+const WelcomeParams = z.object({ product_id: idText('Unknown product') });
 
 export const welcomeMessages = {
   isShowWelcome: 'Send is_show_welcome as false: the welcome can only be turned off',

@@ -1,13 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { endpoints, errorMessages } from '@portal/contract';
 import { buildApp } from './app.ts';
 import { MemoryAudioStorage } from './audio/storage.ts';
 import type { Database } from './db/connect.ts';
 import { demoLogins } from './db/demo-logins.ts';
-import { getCsrf, useTestApp } from './test/helper.ts';
+import { products, users } from './db/schema/index.ts';
+import { authHeaders, getCsrf, login, useTestApp } from './test/helper.ts';
 
 const staticDir = mkdtempSync(join(tmpdir(), 'portal-spa-'));
 mkdirSync(join(staticDir, 'assets'));
@@ -93,6 +95,34 @@ describe('error answers', () => {
       const response = await post(headers, payload);
       expect(response.statusCode, detail).toBe(status);
       expect(response.json()).toEqual({ detail });
+    }
+  });
+
+  it('says so when a JSON body carries a __proto__ or constructor.prototype key', async () => {
+    for (const payload of ['{"email": "a@b.example", "__proto__": {"is_staff": true}}', '{"constructor": {"prototype": {"x": 1}}}']) {
+      const response = await post({ 'content-type': 'application/json; charset=utf-8' }, payload);
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json()).toEqual({ detail: errorMessages.forbiddenJsonKey });
+    }
+    // A key merely named constructor is fine; the body still gets its usual checks.
+    const plain = await post({ 'content-type': 'application/json' }, '{"email": "nobody@example.com", "password": "x", "constructor": 1}');
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json()).toEqual({ detail: errorMessages.badCredentials });
+  });
+
+  it('reads ids in paths as plain decimal integers only', async () => {
+    const key = await login(t.app, demoLogins.customer);
+    const [product] = await t.db.select({ id: products.id }).from(products).innerJoin(users, eq(users.accountId, products.accountId)).where(eq(users.email, demoLogins.customer.email));
+    const id = product!.id;
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(key) });
+    expect((await get(`/api/v2/voip/${id}/call-flows/`)).statusCode).toBe(200);
+    for (const spelled of [`0x${id.toString(16)}`, `${id}e0`, `%20${id}`, `%2B${id}`, `0${id}`, `${id}.0`, '0', '-1', '2147483648', '99999999999999999999']) {
+      for (const url of [`/api/v2/voip/${spelled}/call-flows/`, `/api/v3/voip/${spelled}/users/locked/`, `/api/v2/voip/${id}/call-flows/${spelled}/`]) {
+        const response = await get(url);
+        expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, url).toBeLessThan(500);
+        expect(JSON.stringify(response.json()), url).toMatch(/Unknown (product|call flow)|Not found/);
+      }
     }
   });
 

@@ -19,6 +19,7 @@ import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
 import { registerTrustProxyWarning } from './plugins/trust-proxy-warning.ts';
 import { endpointGuards, endpointHandlers, repositories } from './modules/index.ts';
 import { registerEndpoints } from './routes/index.ts';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     audio: AudioStorage;
     /** The clock; tests pass their own to move time. */
     now: () => Date;
+    /** Waits `ms` (the sign-in slow-down); tests pass their own to measure without waiting. */
+    sleep: (ms: number) => Promise<void>;
     /** Text to speech: the configured engine, cached and queued. */
     speech: TextToSpeech;
     /**
@@ -63,6 +66,7 @@ export interface BuildAppOptions {
   db: Database;
   audio: AudioStorage;
   now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
   /** The text-to-speech engine; default the one SPEECH_ENGINE names (speech/engine.ts). Closed with the app. */
   speech?: SpeechEngine;
   /** The text-to-speech cache's size in bytes (SPEECH_CACHE_MB); default STORAGE_LIMITS.speechCacheBytes. */
@@ -100,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('audio', options.audio);
   app.decorate('now', options.now ?? (() => new Date()));
+  app.decorate('sleep', options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))));
   const afterAnswer = new Set<Promise<void>>();
   app.decorate('runAfterAnswer', (task: () => Promise<void>) => {
     const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
@@ -164,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(registerOutboxRepository);
   await app.register(registerSandboxGrantsRepository);
   registerErrorHandler(app);
+  registerJsonBody(app);
   registerCsrf(app);
   registerAuth(app);
   app.addHook('onReady', warmUpDummyPassword);

@@ -93,6 +93,11 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
                       lazy: () => import('./routes/app/download-apps.tsx'),
                     },
                     {
+                      id: paths.staffAuditLog.name,
+                      path: paths.staffAuditLog.pattern,
+                      lazy: () => import('./routes/app/staff-audit-log.tsx'),
+                    },
+                    {
                       id: paths.profilePreferences.name,
                       path: paths.profilePreferences.pattern,
                       lazy: () => import('./routes/app/profile-preferences.tsx'),

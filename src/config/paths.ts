@@ -21,6 +21,8 @@ export const shop = /*#__PURE__*/ defineRoute('/shop');
 export const shopPayment = /*#__PURE__*/ defineRoute('/shop/payment');
 export const upgrade = /*#__PURE__*/ defineRoute('/upgrade/:id');
 export const user = /*#__PURE__*/ defineRoute('/user/:id');
+/** Staff only: the audit log of what staff did and looked at while viewing customers. */
+export const staffAuditLog = /*#__PURE__*/ defineRoute('/staff/audit-log');
 
 // Per-product routes (id is the product id)
 export const accountAddOns = /*#__PURE__*/ defineRoute('/account-add-ons/:id');

@@ -46,6 +46,11 @@ export class TestClock {
   advance(ms: number) {
     this.current += ms;
   }
+  /** Every wait the server asked for (the sign-in slow-down), in ms; nothing really waits. */
+  slept: number[] = [];
+  sleep = async (ms: number) => {
+    this.slept.push(ms);
+  };
 }
 
 export interface TestApp {
@@ -74,6 +79,7 @@ export function useTestApp(options: { staticDir?: string; seed?: boolean; speech
       db: database.db,
       audio: t.audio,
       now: t.clock.now,
+      sleep: t.clock.sleep,
       // Never the repository's dist/, which may or may not be built.
       staticDir: options.staticDir ?? '/nonexistent/portal-spa',
       ...(options.speech && { speech: options.speech }),

@@ -99,6 +99,20 @@ describe('ttsTextProblem and the name rule', () => {
     expect(problem('a'.repeat(AUDIO_NAME_MAX_LENGTH))).toBeNull();
     expect(problem('a'.repeat(AUDIO_NAME_MAX_LENGTH + 1))).toBe(audioCallMessages.nameTooLong);
   });
+
+  it('refuses path separators, control characters and text-direction overrides in a name', () => {
+    const problem = (name: string) => {
+      const result = AudioName.safeParse(name);
+      return result.success ? null : result.error.issues[0]?.message;
+    };
+    expect(problem('../greeting')).toBe(audioCallMessages.nameSlash);
+    expect(problem('a\\b')).toBe(audioCallMessages.nameSlash);
+    for (const hidden of ['\u202E', '\u202A', '\u2066', '\u2069', '\u0000', '\u0007', '\u007F', '\u009B']) {
+      expect(problem(`greeting${hidden}gnp.exe`), JSON.stringify(hidden)).toBe(audioCallMessages.nameHiddenCharacters);
+    }
+    // Other scripts and punctuation stay allowed.
+    expect(problem('Croeso – Welcome (main) #2 مرحبا')).toBeNull();
+  });
 });
 
 describe('microphoneProblem', () => {

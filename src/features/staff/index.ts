@@ -5,3 +5,5 @@
  */
 export { ViewingIndicator } from './components/viewing-indicator.tsx';
 export const loadStaffTools = () => import('./staff-tools.ts');
+/** The staff audit log page (its own chunk, loaded with its route). */
+export const loadStaffAuditLog = () => import('./components/audit-log-page.tsx');

@@ -26,14 +26,14 @@ export const authTokens = pgTable(
 export const loginFailures = pgTable(
   'login_failures',
   {
-    scope: text({ enum: ['email', 'ip'] }).notNull(),
+    scope: text({ enum: ['email', 'ip', 'email_ip'] }).notNull(),
     key: text().notNull(),
     count: integer().notNull(),
     windowStartedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.scope, t.key] }),
-    check('login_failures_scope', sql`${t.scope} in ('email', 'ip')`),
+    check('login_failures_scope', sql`${t.scope} in ('email', 'ip', 'email_ip')`),
   ],
 );
 

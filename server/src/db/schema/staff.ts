@@ -8,14 +8,17 @@ import { users } from './accounts.ts';
 
 /**
  * Who did what while acting on a customer's account: every switch, every return, and every
- * change (POST, PUT, PATCH or DELETE answered 2xx) made while switched. The e-mails are copied,
+ * change (POST, PUT, PATCH or DELETE answered 2xx) made while switched, and the reads (GET
+ * answered 2xx) made while switched, one entry per resource and session every 10 minutes. The e-mails are copied,
  * so an entry still names both people after an account is deleted.
  */
 export const staffAuditLog = pgTable(
   'staff_audit_log',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    action: text({ enum: ['switch', 'return', 'change'] }).notNull(),
+    action: text({ enum: ['switch', 'return', 'change', 'read'] }).notNull(),
+    /** The staff member's session (auth_tokens.id): reads are coalesced per session. */
+    sessionId: integer(),
     staffUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     staffEmail: text().notNull(),
     customerUserId: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -24,9 +27,15 @@ export const staffAuditLog = pgTable(
     path: text().notNull(),
     status: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** Reads of one resource in one session are one entry: how many, and the last one. */
+    count: integer().notNull().default(1),
+    lastSeenAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    check('staff_audit_log_action', sql`${t.action} in ('switch', 'return', 'change')`),
+    check('staff_audit_log_action', sql`${t.action} in ('switch', 'return', 'change', 'read')`),
+    // A read finds the entry it joins by session and resource.
+    index('staff_audit_log_session_path_idx').on(t.sessionId, t.path),
+    index('staff_audit_log_staff_email_created_at_idx').on(t.staffEmail, t.createdAt),
     index('staff_audit_log_created_at_idx').on(t.createdAt),
     // GET /api/v3/staff/audit-log/?customer= reads by e-mail, newest first.
     index('staff_audit_log_customer_email_created_at_idx').on(t.customerEmail, t.createdAt),

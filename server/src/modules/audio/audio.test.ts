@@ -150,6 +150,11 @@ describe('POST /api/v3/voip/:id/call-flows/current/audio-files/upload/', () => {
         { 'audio-data.kind': [audioCallMessages.kind], 'audio-data.name': [audioCallMessages.nameRequired], 'audio-data.tts_voice': [audioCallMessages.voice] },
       ],
       ['a name too long', () => upload({ 'audio-file': file, 'audio-data': audioData({ name: 'n'.repeat(101) }) }), 400, { 'audio-data.name': [audioCallMessages.nameTooLong] }],
+      ['a name with a path separator', () => upload({ 'audio-file': file, 'audio-data': audioData({ name: '../../etc/greeting' }) }), 400, { 'audio-data.name': [audioCallMessages.nameSlash] }],
+      ['a name with a backslash', () => upload({ 'audio-file': file, 'audio-data': audioData({ name: 'a\\b' }) }), 400, { 'audio-data.name': [audioCallMessages.nameSlash] }],
+      ['a name with a right-to-left override', () => upload({ 'audio-file': file, 'audio-data': audioData({ name: 'offer\u202Egnp.exe' }) }), 400, { 'audio-data.name': [audioCallMessages.nameHiddenCharacters] }],
+      ['a name with an isolate', () => upload({ 'audio-file': file, 'audio-data': audioData({ name: 'offer\u2067x' }) }), 400, { 'audio-data.name': [audioCallMessages.nameHiddenCharacters] }],
+      ['a name with a control character', () => upload({ 'audio-file': file, 'audio-data': audioData({ name: 'offer\u0007' }) }), 400, { 'audio-data.name': [audioCallMessages.nameHiddenCharacters] }],
       ['the file under another field', () => upload({ file, 'audio-data': audioData() }), 400, { 'audio-file': [audioCallMessages.fileMissing('audio-file')] }],
       [
         'two files',

@@ -22,11 +22,13 @@ export const authHandlers = {
     const email = body.email.toLowerCase();
     const keys = { email, ip: request.ip };
 
-    // Throttled before any password work, so a locked e-mail costs the attacker a cheap query.
-    const retryAfter = (await checkLoginThrottle(db, keys, now)) ?? (await countLoginAttempt(db, keys, now));
-    if (retryAfter !== null) {
-      throw tooManyRequests(errorMessages.tooManyLoginAttempts, retryAfter);
-    }
+    // Throttled before any password work, so a refused attempt costs the attacker a cheap query.
+    const refused = await checkLoginThrottle(db, keys, now);
+    if (refused !== null) throw tooManyRequests(errorMessages.tooManyLoginAttempts, refused);
+    const attempt = await countLoginAttempt(db, keys, now);
+    if (attempt.retryAfter !== null) throw tooManyRequests(errorMessages.tooManyLoginAttempts, attempt.retryAfter);
+    // An e-mail under attack from many clients is slowed for everybody, known or not, never refused.
+    if (attempt.delayMs > 0) await request.server.sleep(attempt.delayMs);
 
     const user = await userByEmail(db, email);
     // An unknown e-mail still pays for a password check, and gets the same answer.

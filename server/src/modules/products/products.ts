@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { errorMessages } from '@portal/contract';
+import { errorMessages, MAX_ID } from '@portal/contract';
 import type { Product } from './products-repository.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { detailError } from '../../plugins/errors.ts';
 
 /** Largest value of a PostgreSQL integer column: a larger id can name no row (and would make the query fail). */
-export const MAX_ROW_ID = 2_147_483_647;
+export const MAX_ROW_ID = MAX_ID;
 
 export const notFound = () => detailError(404, errorMessages.notFound);
 

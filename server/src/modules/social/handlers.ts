@@ -1,5 +1,6 @@
+import { timingSafeEqual } from 'node:crypto';
 import { generateCodeVerifier, generateState } from 'arctic';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Email, OAUTH_STATE_TTL_MINUTES, socialMessages, socialProviderNames, type SocialProvider } from '@portal/contract';
 import { unusablePasswordHash } from '../../auth/passwords.ts';
 import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
@@ -18,6 +19,32 @@ const START_WINDOW_MS = 10 * 60 * 1000;
 const STATE_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Names are stored as the profile page allows them (contract/src/account.ts). */
 const MAX_NAME_LENGTH = 100;
+
+/**
+ * The state is bound to the browser that started the sign-in: a short-lived HttpOnly cookie
+ * holds the latest one it started, and the callback's state must match it. A state carried to
+ * another browser (a link sent to a victim, a login CSRF) has no cookie there and is refused.
+ */
+const STATE_COOKIE = 'oauth_state';
+const STATE_COOKIE_PATH = '/auth/';
+
+function setStateCookie(request: FastifyRequest, reply: FastifyReply, state: string) {
+  reply.setCookie(STATE_COOKIE, state, {
+    path: STATE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: STATE_TTL_MS / 1000,
+  });
+}
+
+/** Whether the state is the one this browser started: 'no cookie' when it started none (or lost it). */
+function browserHolds(request: FastifyRequest, state: string): boolean | 'no cookie' {
+  const cookie = request.cookies[STATE_COOKIE];
+  if (!cookie) return 'no cookie';
+  // Compared as hashes: equal lengths, and in constant time.
+  return timingSafeEqual(Buffer.from(hashKey(cookie), 'hex'), Buffer.from(hashKey(state), 'hex'));
+}
 
 const clip = (name: string) => [...name.trim()].slice(0, MAX_NAME_LENGTH).join('');
 
@@ -92,6 +119,7 @@ export const socialHandlers = {
       },
       new Date(now.getTime() - STATE_KEPT_MS),
     );
+    setStateCookie(request, reply, state);
     reply.header('cache-control', 'no-store');
     return { authorization_url: client.authorizationUrl(state, codeVerifier).toString(), state };
   },
@@ -102,6 +130,11 @@ export const socialHandlers = {
     const { provider } = params;
     const name = socialProviderNames[provider];
     const client = clientOf(request, provider);
+
+    // Checked before the state is spent, so a refused attempt costs the real sign-in nothing.
+    const held = browserHolds(request, body.state);
+    if (held === 'no cookie') throw detailError(400, socialMessages.stateOtherBrowser(name));
+    if (!held) throw detailError(400, socialMessages.stateInvalid(name));
 
     // Spent at once, atomically: a state signs in at most once, and only for its own provider.
     // The exchange below runs outside any transaction: the sandbox provider answers it on this server.
@@ -119,6 +152,7 @@ export const socialHandlers = {
     }
 
     const user = await userForProfile(request.server.socialRepository, provider, profile, now);
+    reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
     reply.header('cache-control', 'no-store');
     return { key: await issueToken(db, user.id, now) };
   },

@@ -31,8 +31,14 @@ beforeAll(async () => {
 let starts = 0;
 const nextAddress = () => `198.51.${Math.floor(++starts / 250)}.${(starts % 250) + 1}`;
 
+/** The cookies the test's one browser holds from the sign-in starts (the state cookies). */
+const browser = new Map<string, string>();
+const cookieHeader = (jar: Map<string, string>) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+
 async function start(provider: string = 'google', query = '', remoteAddress = nextAddress()) {
-  return t.app.inject({ method: 'GET', url: `/auth/accesstoken/${provider}/${query}`, remoteAddress });
+  const response = await t.app.inject({ method: 'GET', url: `/auth/accesstoken/${provider}/${query}`, remoteAddress });
+  for (const cookie of response.cookies) browser.set(cookie.name, cookie.value);
+  return response;
 }
 
 /** GET /auth/accesstoken/{provider}/: the authorization URL and state, parsed. */
@@ -69,12 +75,13 @@ async function consent(url: URL, fields: Record<string, string>) {
   return { code: callback.searchParams.get('code') ?? '', state: callback.searchParams.get('state') ?? '' };
 }
 
-async function finish(provider: string, payload: unknown, contentType?: string) {
+async function finish(provider: string, payload: unknown, contentType?: string, jar = browser) {
   const csrf = await getCsrf(t.app);
+  const cookie = [csrf.headers.cookie, cookieHeader(jar)].filter(Boolean).join('; ');
   return t.app.inject({
     method: 'POST',
     url: `/auth/${provider}/`,
-    headers: { ...csrf.headers, ...(contentType && { 'content-type': contentType }) },
+    headers: { ...csrf.headers, cookie, ...(contentType && { 'content-type': contentType }) },
     payload: payload as string,
   });
 }
@@ -99,6 +106,31 @@ async function me(key: string) {
 }
 
 const userByEmail = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0];
+
+describe('the state is bound to the browser that started the sign-in', () => {
+  it('sets a short-lived HttpOnly, SameSite=Lax state cookie, and refuses the state from another browser', async () => {
+    const started = await start('google', '?page=login');
+    const cookie = started.cookies.find((c) => c.name === 'oauth_state');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/auth/', value: started.json<{ state: string }>().state });
+    expect(cookie!.maxAge).toBeGreaterThan(0);
+    expect(cookie!.maxAge).toBeLessThanOrEqual(60 * 60);
+    expect(cookie!.secure).toBeFalsy(); // plain http here; Secure behind TLS
+
+    const { url } = await begin('google');
+    const { code, state } = await consent(url, { identity: 'typed', email: 'two-browsers@example.com', given_name: 'A', family_name: 'B', email_verified: 'true' });
+    // Another browser (no cookie) is refused, and so is one that started another sign-in.
+    const elsewhere = await finish('google', { code, state }, undefined, new Map());
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toEqual({ detail: socialMessages.stateOtherBrowser('Google') });
+    const otherSignIn = await finish('google', { code, state }, undefined, new Map([['oauth_state', 'another-state']]));
+    expect(otherSignIn.statusCode).toBe(400);
+    expect(otherSignIn.json()).toEqual({ detail: socialMessages.stateInvalid('Google') });
+    // The browser that started it still signs in: the refusals spent nothing.
+    const signedIn = await finish('google', { code, state });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.cookies.find((c) => c.name === 'oauth_state')?.value).toBe('');
+  });
+});
 
 describe('GET /auth/accesstoken/{provider}/', () => {
   it("answers the sandbox provider's authorization URL with the state, client, redirect URI and a PKCE S256 challenge", async () => {

@@ -2,6 +2,7 @@ import { errorMessages, staffMessages, type SwitchUserError } from '@portal/cont
 import { realUserOf, type AuthenticatedUser } from '../../auth/tokens.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
+import { pageAnswer, pageRequest } from '../paging.ts';
 import { canManageOtherUsers } from './access.ts';
 import { auditPathOf } from './audit.ts';
 import type { AuditRecord } from './staff-repository.ts';
@@ -9,6 +10,7 @@ import type { Handlers } from '../../routes/index.ts';
 
 /** Entries the audit log answers when page_size is not given. */
 const DEFAULT_AUDIT_PAGE_SIZE = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An error of the switch calls: the admin dialog shows `error` (spec 000 section 8), `detail` is the API's usual field. */
 function switchError(statusCode: number, message: string): ApiError {
@@ -58,19 +60,32 @@ export const staffHandlers = {
 
   staffAuditLog: async ({ query, request }) => {
     if (!canManageOtherUsers(realUserOf(authOf(request)))) throw detailError(403, staffMessages.auditNotAllowed);
-    const customer = query.customer?.trim().toLowerCase();
-    const rows = await request.server.staffRepository.auditLog(customer, query.page_size ?? DEFAULT_AUDIT_PAGE_SIZE);
-    return {
-      results: rows.map((row) => ({
-        id: row.id,
-        action: row.action,
-        staff: { id: row.staffUserId, email: row.staffEmail },
-        customer: { id: row.customerUserId, email: row.customerEmail },
-        method: row.method,
-        path: row.path,
-        status: row.status,
-        created: row.createdAt.toISOString(),
-      })),
+    const customer = query.customer?.trim().toLowerCase() || undefined;
+    const staff = query.staff?.trim().toLowerCase() || undefined;
+    const page = pageRequest(query, DEFAULT_AUDIT_PAGE_SIZE);
+    const filter = {
+      customerEmail: customer,
+      staffEmail: staff,
+      from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+      // `to` names a whole day: everything before the next one.
+      before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
     };
+    const { rows, total } = await request.server.staffRepository.auditLog(filter, page.limit, page.offset);
+    const keep = Object.fromEntries(
+      Object.entries({ customer, staff, from: query.from, to: query.to }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    const results = rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      staff: { id: row.staffUserId, email: row.staffEmail },
+      customer: { id: row.customerUserId, email: row.customerEmail },
+      method: row.method,
+      path: row.path,
+      status: row.status,
+      created: row.createdAt.toISOString(),
+      count: row.count,
+      last_seen: (row.lastSeenAt ?? row.createdAt).toISOString(),
+    }));
+    return pageAnswer(auditPathOf(request), page, total, results, keep);
   },
 } satisfies Pick<Handlers, 'switchUser' | 'returnToStaff' | 'staffAuditLog'>;

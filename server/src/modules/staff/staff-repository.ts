@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { AuditAction } from '@portal/contract';
+import { AUDIT_READ_COALESCE_MS, type AuditAction } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
 import { authTokens, staffAuditLog, users } from '../../db/schema/index.ts';
 
@@ -26,6 +26,27 @@ export interface AuditRecord {
   at: Date;
 }
 
+/** A read made while switched: its session joins reads of one resource together. */
+export interface ReadRecord extends Omit<AuditRecord, 'action'> {
+  sessionId: number;
+}
+
+/** What the audit log is filtered by: e-mails in lower case, a half-open time range. */
+export interface AuditFilter {
+  customerEmail?: string | undefined;
+  staffEmail?: string | undefined;
+  from?: Date | undefined;
+  before?: Date | undefined;
+}
+
+const filterOf = (filter: AuditFilter): SQL | undefined =>
+  and(
+    filter.customerEmail !== undefined ? eq(staffAuditLog.customerEmail, filter.customerEmail) : undefined,
+    filter.staffEmail !== undefined ? eq(staffAuditLog.staffEmail, filter.staffEmail) : undefined,
+    filter.from ? gte(staffAuditLog.createdAt, filter.from) : undefined,
+    filter.before ? lt(staffAuditLog.createdAt, filter.before) : undefined,
+  );
+
 /** Whom a session answers as, and the staff member acting (null when nobody is). */
 export interface SessionIdentity {
   userId: number;
@@ -45,6 +66,7 @@ export function createStaffRepository(db: Database) {
       path: record.path,
       status: record.status,
       createdAt: record.at,
+      lastSeenAt: record.at,
     });
   };
   return {
@@ -72,14 +94,55 @@ export function createStaffRepository(db: Database) {
 
     writeAuditEntry: (record: AuditRecord) => writeAuditEntry(db, record),
 
-    /** The newest `limit` entries, of one customer (by e-mail) when given. */
-    async auditLog(customerEmail: string | undefined, limit: number) {
-      return db
-        .select()
-        .from(staffAuditLog)
-        .where(customerEmail ? eq(staffAuditLog.customerEmail, customerEmail) : undefined)
-        .orderBy(desc(staffAuditLog.createdAt), desc(staffAuditLog.id))
-        .limit(limit);
+    /**
+     * A read while switched: joins the entry of the same session, customer and resource begun
+     * within AUDIT_READ_COALESCE_MS (one more read, the last one now), or begins one.
+     */
+    async recordRead(record: ReadRecord) {
+      const joined = await db
+        .update(staffAuditLog)
+        .set({ count: sql`${staffAuditLog.count} + 1`, lastSeenAt: record.at, status: record.status })
+        .where(
+          and(
+            eq(staffAuditLog.sessionId, record.sessionId),
+            eq(staffAuditLog.path, record.path),
+            eq(staffAuditLog.action, 'read'),
+            eq(staffAuditLog.method, record.method),
+            eq(staffAuditLog.customerUserId, record.customer.id),
+            gt(staffAuditLog.createdAt, new Date(record.at.getTime() - AUDIT_READ_COALESCE_MS)),
+          ),
+        )
+        .returning({ id: staffAuditLog.id });
+      if (joined.length > 0) return;
+      await db.insert(staffAuditLog).values({
+        action: 'read',
+        sessionId: record.sessionId,
+        staffUserId: record.staff.id,
+        staffEmail: record.staff.email,
+        customerUserId: record.customer.id,
+        customerEmail: record.customer.email,
+        method: record.method,
+        path: record.path,
+        status: record.status,
+        createdAt: record.at,
+        lastSeenAt: record.at,
+      });
+    },
+
+    /** One page of the entries `filter` keeps, newest first, and how many it keeps in all. */
+    async auditLog(filter: AuditFilter, limit: number, offset: number) {
+      const where = filterOf(filter);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(staffAuditLog)
+          .where(where)
+          .orderBy(desc(staffAuditLog.createdAt), desc(staffAuditLog.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(staffAuditLog).where(where),
+      ]);
+      return { rows, total: total?.total ?? 0 };
     },
   };
 }

@@ -54,7 +54,9 @@ async function patchAddOn(key: string, productId: number) {
   });
 }
 
-const auditRows = () => t.db.select().from(staffAuditLog).orderBy(desc(staffAuditLog.id));
+const allAuditRows = () => t.db.select().from(staffAuditLog).orderBy(desc(staffAuditLog.id));
+/** The switches, returns and changes, newest first (reads while switched are tested apart). */
+const auditRows = async () => (await allAuditRows()).filter((row) => row.action !== 'read');
 
 /** A user signed in directly (no password step), with the staff flag and permissions given. */
 async function tokenFor(values: { email: string; isStaff: boolean; permissions: string[] }) {
@@ -299,6 +301,87 @@ describe('GET /api/v3/staff/audit-log/', () => {
     expect(page.results.map((entry) => entry.action)).toEqual(['change', 'switch']);
     expect(page.results[0]).toMatchObject({ staff: { email: staff.email }, customer: { email: customer.email }, method: 'PATCH', status: 200 });
     expect(page.results[0]!.created).toBe(t.clock.now().toISOString());
+  });
+
+  it('records reads while switched, one entry per resource and session every 10 minutes', async () => {
+    const key = await login(t.app, staff);
+    await switchTo(key, customer.email);
+    const productId = await willowPhoneId();
+    const read = (url: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(key) });
+    const flows = `/api/v2/voip/${productId}/call-flows/`;
+    const [session] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(key)));
+    const readsOf = async (path: string, sessionId = session!.id) =>
+      (await allAuditRows()).filter((row) => row.action === 'read' && row.path === path && row.sessionId === sessionId);
+
+    const first = await readsOf(flows);
+    expect((await read(flows)).statusCode).toBe(200);
+    t.clock.advance(60 * 1000);
+    expect((await read(`${flows}?page=1`)).statusCode).toBe(200);
+    expect(first).toEqual([]);
+    const coalesced = await readsOf(flows);
+    expect(coalesced).toHaveLength(1);
+    expect(coalesced[0]).toMatchObject({ count: 2, method: 'GET', status: 200, staffEmail: staff.email });
+    expect(coalesced[0]!.lastSeenAt).toEqual(t.clock.now());
+
+    // Another resource is an entry of its own; a failed read is not an entry.
+    expect((await read('/api/v3/me/')).statusCode).toBe(200);
+    expect(await readsOf('/api/v3/me/')).toHaveLength(1);
+    expect((await read('/api/v2/voip/999999/call-flows/')).statusCode).toBeGreaterThanOrEqual(400);
+    expect(await readsOf('/api/v2/voip/999999/call-flows/')).toHaveLength(0);
+
+    // Ten minutes on, the same resource begins a new entry; so does another session.
+    t.clock.advance(10 * 60 * 1000);
+    await read(flows);
+    expect(await readsOf(flows)).toHaveLength(2);
+    const other = await login(t.app, staff);
+    await switchTo(other, customer.email);
+    await t.app.inject({ method: 'GET', url: flows, headers: authHeaders(other) });
+    const [otherSession] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(other)));
+    expect(await readsOf(flows, otherSession!.id)).toHaveLength(1);
+    expect(await readsOf(flows)).toHaveLength(2);
+
+    // Reads by the customer themself, or by staff not switched, are not audited.
+    const before = (await allAuditRows()).length;
+    await returnToStaff(key);
+    await read('/api/v3/me/');
+    const own = await login(t.app, customer);
+    await t.app.inject({ method: 'GET', url: flows, headers: authHeaders(own) });
+    expect((await allAuditRows()).length).toBe(before + 1); // the return only
+  });
+
+  it('filters by staff member, customer and date range, paged', async () => {
+    const key = await login(t.app, staff);
+    const list = async (query: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v3/staff/audit-log/?${query}`, headers: authHeaders(key) });
+      expect(response.statusCode).toBe(200);
+      return AuditLogPage.parse(response.json());
+    };
+    const all = await list(`customer=${encodeURIComponent(customer.email)}&page_size=200`);
+    expect(all.count).toBeGreaterThan(3);
+    expect(all.results.every((entry) => entry.customer.email === customer.email)).toBe(true);
+    expect(all.results.some((entry) => entry.action === 'read')).toBe(true);
+
+    const byStaff = await list(`staff=${encodeURIComponent(staff.email.toUpperCase())}&page_size=200`);
+    expect(byStaff.results.every((entry) => entry.staff.email === staff.email)).toBe(true);
+    expect((await list('staff=nobody%40example.com')).count).toBe(0);
+
+    const today = t.clock.now().toISOString().slice(0, 10);
+    expect((await list(`customer=${encodeURIComponent(customer.email)}&from=${today}&to=${today}&page_size=200`)).count).toBe(all.count);
+    expect((await list(`customer=${encodeURIComponent(customer.email)}&to=2000-01-01`)).count).toBe(0);
+    expect((await list(`customer=${encodeURIComponent(customer.email)}&from=2999-01-01`)).count).toBe(0);
+
+    const first = await list(`customer=${encodeURIComponent(customer.email)}&page_size=2`);
+    expect(first.results).toHaveLength(2);
+    expect(first.previous).toBeNull();
+    expect(first.next).toContain('page=2');
+    expect(first.next).toContain(`customer=${encodeURIComponent(customer.email)}`);
+    const second = await list(first.next!.split('?')[1]!);
+    expect(second.results[0]!.id).toBe(all.results[2]!.id);
+
+    for (const bad of ['from=yesterday', 'to=2025-13-45', 'page=0', 'page_size=201']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v3/staff/audit-log/?${bad}`, headers: authHeaders(key) });
+      expect(response.statusCode, bad).toBe(400);
+    }
   });
 
   it('refuses customers', async () => {

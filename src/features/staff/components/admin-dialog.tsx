@@ -1,7 +1,8 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { StaffEmailRequest } from '@portal/contract';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import * as paths from '../../../config/paths.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
@@ -17,6 +18,7 @@ export const adminDialogText = {
   resendLabel: 'Resend verification email',
   resendButton: 'Send',
   resent: 'Verification email has been resent successfully',
+  auditLog: 'Staff audit log',
 } as const;
 
 type Pending = 'switch' | 'resend' | null;
@@ -148,6 +150,21 @@ export function AdminDialog({ onClose }: { onClose: () => void }) {
           disabled={pending === 'switch'}
           onSubmit={resend}
         />
+        <Text>
+          <RouterLink
+            to={paths.staffAuditLog.build()}
+            style={{ textDecoration: 'underline' }}
+            onClick={(event) => {
+              // Navigate first: closing the dialog unmounts this link.
+              event.preventDefault();
+              void navigate(paths.staffAuditLog.build());
+              onClose();
+            }}
+          >
+            {adminDialogText.auditLog}
+          </RouterLink>
+          : what staff did and looked at while viewing customers.
+        </Text>
       </Flex>
     </Dialog>
   );
