@@ -122,3 +122,33 @@ describe('the shared form pieces', () => {
     expect(email()).toHaveValue('taken@example.com');
   });
 });
+
+function TouchedForm() {
+  const { field } = useForm({ schema: Schema, ids: { email: 'touched-email', name: 'touched-name' }, initial: { email: '', name: '' }, send: () => undefined, validate: 'touched' });
+  return (
+    <ChakraProvider value={defaultSystem}>
+      <TextField {...field('email')} label="Email address" />
+      <a href="#elsewhere">Elsewhere</a>
+    </ChakraProvider>
+  );
+}
+
+describe("a field's message once it is left (validate: 'touched')", () => {
+  it('shows when the field is left by the keyboard', () => {
+    render(<TouchedForm />);
+    fireEvent.blur(email());
+    expect(email()).toHaveAccessibleDescription('Error: Enter your email address');
+  });
+
+  it('waits until a press on a link is released, so the message cannot move the link from under the pointer', async () => {
+    render(<TouchedForm />);
+    const link = screen.getByRole('link', { name: 'Elsewhere' });
+    fireEvent.pointerDown(link);
+    fireEvent.blur(email());
+    expect(email()).not.toHaveAttribute('aria-invalid');
+    fireEvent.pointerUp(link);
+    expect(email()).not.toHaveAttribute('aria-invalid');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(email()).toHaveAccessibleDescription('Error: Enter your email address');
+  });
+});

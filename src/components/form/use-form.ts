@@ -157,7 +157,7 @@ export function useForm<F extends string, S extends $ZodType, R = unknown>(optio
     value: values[name],
     error: errors.fieldErrors[name],
     onChange: (event: { target: { value: string } }) => setValue(name, event.target.value),
-    onBlur: validate === 'touched' ? () => setTouched((current) => (current[name] ? current : { ...current, [name]: true })) : undefined,
+    onBlur: validate === 'touched' ? () => afterPointerReleased(() => setTouched((current) => (current[name] ? current : { ...current, [name]: true }))) : undefined,
   });
 
   /** Forgets the errors shown (a field that leaves the form, a dialog that starts again). */
@@ -178,6 +178,33 @@ export function useForm<F extends string, S extends $ZodType, R = unknown>(optio
     fail,
     clearErrors,
   };
+}
+
+// Whether a mouse button, finger or pen is down anywhere on the page right now.
+let pointerDown = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pointerDown = true), true);
+  for (const type of ['pointerup', 'pointercancel'] as const) document.addEventListener(type, () => (pointerDown = false), true);
+}
+
+/**
+ * Runs `show` now, or, when the field was left by pressing on something else (a link, a button),
+ * once that press is over: a message appearing under the field moves what follows it, and the
+ * release would land beside the link that was pressed, losing the click.
+ */
+function afterPointerReleased(show: () => void): void {
+  if (!pointerDown) {
+    show();
+    return;
+  }
+  const release = () => {
+    document.removeEventListener('pointerup', release, true);
+    document.removeEventListener('pointercancel', release, true);
+    // After the click that follows the release has gone to what was pressed.
+    setTimeout(show, 0);
+  };
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', release, true);
 }
 
 const isPromise = <R>(value: Promise<R> | R): value is Promise<R> =>
