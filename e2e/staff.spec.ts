@@ -3,7 +3,9 @@ import { demo, expect, expectAccessible, signInAs, test } from './fixtures.ts';
 
 // Staff acting on customers' accounts (spec 000: profile menu, admin dialog, switch user,
 // login-as). The customer switched to is Willow Accountancy's, which no other spec signs in as;
-// a switch changes only the staff member's own session anyway.
+// a switch changes only the staff member's own session anyway. The tests run one after another
+// (not fully parallel): they read the newest entries of one audit log, which each of them writes.
+test.describe.configure({ mode: 'default' });
 const viewed = { email: 'taylor@willow-accountancy.example', password: 'portal-viewed-1', firstName: 'Taylor', name: 'Taylor Quinn' };
 const unverified = 'pat@willow-accountancy.example';
 
@@ -28,6 +30,19 @@ async function auditLog(page: Page): Promise<AuditEntry[]> {
 }
 
 const viewing = (page: Page) => page.getByRole('banner').getByText(/^Viewing:/);
+
+/**
+ * The reload onto home that follows a switch or a return (500 ms after it): the request for the
+ * home document, which only that reload makes (the way home before it is client-side). Start it
+ * before the action that causes the reload, and await it before the next click, which the
+ * reload would otherwise swallow. Not `waitForEvent('load')`: set up after `page.goto()`
+ * it can miss a reload that lands while the busy test process is still handling the goto's own
+ * load, and when that first load is late it is the reload that ends the goto, so the wait
+ * never ends (the flake of the /loginas test).
+ */
+function reloadOntoHome(page: Page) {
+  return page.waitForRequest((request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && new URL(request.url()).pathname === '/');
+}
 
 test('staff switch to a customer from the admin dialog, see "Viewing", are audited, and return', async ({ page, loginPage, homePage }) => {
   await signInAs(loginPage, homePage, demo.staff, 'Sam');
@@ -75,7 +90,7 @@ test('staff switch to a customer from the admin dialog, see "Viewing", are audit
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Admin' }).click();
   await switchField.fill(viewed.email);
-  const reloaded = page.waitForEvent('load');
+  const reloaded = reloadOntoHome(page);
   await switchField.press('Enter');
   await expect(dialog).toBeHidden();
   await reloaded;
@@ -87,7 +102,7 @@ test('staff switch to a customer from the admin dialog, see "Viewing", are audit
   expect(switched).toMatchObject({ action: 'switch', staff: { email: demo.staff.email }, customer: { email: viewed.email }, method: 'POST', path: '/accounts/', status: 200 });
 
   // Return to the staff account.
-  const back = page.waitForEvent('load');
+  const back = reloadOntoHome(page);
   await page.getByRole('banner').getByRole('button', { name: 'Return to my account' }).click();
   await back;
   await homePage.expectShown('Sam');
@@ -98,18 +113,20 @@ test('staff switch to a customer from the admin dialog, see "Viewing", are audit
 
 test('staff opening /loginas?email= switch to that customer', async ({ page, loginPage, homePage }) => {
   await signInAs(loginPage, homePage, demo.staff, 'Sam');
+  const reloaded = reloadOntoHome(page);
   await page.goto(`/loginas?email=${encodeURIComponent(viewed.email)}`);
-  await page.waitForEvent('load'); // the reload 500 ms after the switch
+  await reloaded;
   await expect(page).toHaveURL(/\/$/);
   await homePage.expectShown(viewed.firstName);
   await expect(viewing(page)).toHaveText(`Viewing: ${viewed.name}`);
   const entries = (await auditLog(page)).map((entry) => `${entry.action} ${entry.staff.email} -> ${entry.customer.email}`);
   expect(entries).toContain(`switch ${demo.staff.email} -> ${viewed.email}`);
 
-  const back = page.waitForEvent('load');
+  const back = reloadOntoHome(page);
   await page.getByRole('banner').getByRole('button', { name: 'Return to my account' }).click();
   await back;
   await homePage.expectShown('Sam');
+  await expect(viewing(page)).toHaveCount(0);
 });
 
 test('anyone else opening /loginas?email= is signed out, their token revoked', async ({ page, loginPage, homePage }) => {
