@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
-import { demo, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
 
 // Staff acting on customers' accounts (spec 000: profile menu, admin dialog, switch user,
 // login-as). The customer switched to is Willow Accountancy's, which no other spec signs in as;
 // a switch changes only the staff member's own session anyway. The tests run one after another
 // (not fully parallel): they read the newest entries of one audit log, which each of them writes.
 test.describe.configure({ mode: 'default' });
-const viewed = { email: 'taylor@willow-accountancy.example', password: 'portal-viewed-1', firstName: 'Taylor', name: 'Taylor Quinn' };
-const unverified = 'pat@willow-accountancy.example';
+const viewed = { ...accounts.staffViewed, name: 'Taylor Quinn' };
+const unverified = accounts.unverified.email;
 
 interface AuditEntry {
   action: string;
@@ -45,7 +45,7 @@ function reloadOntoHome(page: Page) {
 }
 
 test('staff switch to a customer from the admin dialog, see "Viewing", are audited, and return', async ({ page, loginPage, homePage }) => {
-  await signInAs(loginPage, homePage, demo.staff, 'Sam');
+  await signInAs(loginPage, homePage, accounts.staff, 'Sam');
   await expect(viewing(page)).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Profile menu' }).click();
@@ -99,7 +99,7 @@ test('staff switch to a customer from the admin dialog, see "Viewing", are audit
   await expect(viewing(page)).toHaveText(`Viewing: ${viewed.name}`);
 
   const [switched] = await auditLog(page);
-  expect(switched).toMatchObject({ action: 'switch', staff: { email: demo.staff.email }, customer: { email: viewed.email }, method: 'POST', path: '/accounts/', status: 200 });
+  expect(switched).toMatchObject({ action: 'switch', staff: { email: accounts.staff.email }, customer: { email: viewed.email }, method: 'POST', path: '/accounts/', status: 200 });
 
   // Return to the staff account.
   const back = reloadOntoHome(page);
@@ -108,11 +108,11 @@ test('staff switch to a customer from the admin dialog, see "Viewing", are audit
   await homePage.expectShown('Sam');
   await expect(viewing(page)).toHaveCount(0);
   const entries = await auditLog(page);
-  expect(entries[0]).toMatchObject({ action: 'return', staff: { email: demo.staff.email }, customer: { email: viewed.email } });
+  expect(entries[0]).toMatchObject({ action: 'return', staff: { email: accounts.staff.email }, customer: { email: viewed.email } });
 });
 
 test('staff opening /loginas?email= switch to that customer', async ({ page, loginPage, homePage }) => {
-  await signInAs(loginPage, homePage, demo.staff, 'Sam');
+  await signInAs(loginPage, homePage, accounts.staff, 'Sam');
   const reloaded = reloadOntoHome(page);
   await page.goto(`/loginas?email=${encodeURIComponent(viewed.email)}`);
   await reloaded;
@@ -120,7 +120,7 @@ test('staff opening /loginas?email= switch to that customer', async ({ page, log
   await homePage.expectShown(viewed.firstName);
   await expect(viewing(page)).toHaveText(`Viewing: ${viewed.name}`);
   const entries = (await auditLog(page)).map((entry) => `${entry.action} ${entry.staff.email} -> ${entry.customer.email}`);
-  expect(entries).toContain(`switch ${demo.staff.email} -> ${viewed.email}`);
+  expect(entries).toContain(`switch ${accounts.staff.email} -> ${viewed.email}`);
 
   const back = reloadOntoHome(page);
   await page.getByRole('banner').getByRole('button', { name: 'Return to my account' }).click();
@@ -132,7 +132,7 @@ test('staff opening /loginas?email= switch to that customer', async ({ page, log
 test('anyone else opening /loginas?email= is signed out, their token revoked', async ({ page, loginPage, homePage }) => {
   await signInAs(loginPage, homePage, viewed, viewed.firstName);
   const token = await tokenOf(page);
-  await page.goto(`/loginas?email=${encodeURIComponent(demo.customer.email)}`);
+  await page.goto(`/loginas?email=${encodeURIComponent(accounts.customer.email)}`);
   await loginPage.expectShown();
   await expect(page).toHaveURL(/\/auth\/login\/$/);
   expect(await tokenOf(page)).toBeNull();
