@@ -48,7 +48,7 @@ export const ACME_NUMBERS: AcmeNumbers = {
   london: ['02079460101', '02079460102', '02079460103'],
 };
 
-export interface AcmeLikeCustomer {
+interface AcmeLikeCustomer {
   /** The signed-in user: Alex Morgan on extension 200, under this login's e-mail. */
   user: DemoUser;
   company: string;
@@ -56,7 +56,7 @@ export interface AcmeLikeCustomer {
 }
 
 /** What seedAcmeLike made, for the seed steps after it. */
-export interface AcmeLikeIds {
+interface AcmeLikeIds {
   accountId: number;
   cloudPhoneId: number;
 }

@@ -23,7 +23,7 @@ export const e2eLogins = [
 const E2E_USER_NAME = 'Alex Morgan';
 
 /** Six numbers of its own per copy (numbers are unique): 01632 9606x1-3 and 020 7946 06x1-3, from Ofcom's drama ranges. */
-export function e2eNumbers(index: number): AcmeNumbers {
+function e2eNumbers(index: number): AcmeNumbers {
   const at = (prefix: string, n: number) => `${prefix}${600 + 10 * (index + 1) + n}`;
   return { leeds: [at('01632960', 1), at('01632960', 2), at('01632960', 3)], london: [at('02079460', 1), at('02079460', 2), at('02079460', 3)] };
 }

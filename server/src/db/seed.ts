@@ -40,7 +40,7 @@ const brightDeskAddress: InstallationAddress = {
   post_code: 'BS1 3DH',
 };
 
-export interface SeedOptions {
+interface SeedOptions {
   /** Also the end-to-end suite's own customers (demo-e2e.ts; PORTAL_E2E_ACCOUNTS=on). */
   e2eAccounts?: boolean;
 }
