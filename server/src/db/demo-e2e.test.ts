@@ -24,11 +24,13 @@ describe('the e2e customers', () => {
   let plain: OpenedDatabase;
   let withE2e: OpenedDatabase;
   const audio = new MemoryAudioStorage();
+  // Two databases seeded, some 30 slow password hashes: room for a busy machine.
   beforeAll(async () => {
-    [plain, withE2e] = await Promise.all([openTestDatabase(), openTestDatabase()]);
+    plain = await openTestDatabase();
     await seedIfEmpty(plain.db, new MemoryAudioStorage(), SEED_TIME);
+    withE2e = await openTestDatabase();
     await seedIfEmpty(withE2e.db, audio, SEED_TIME, { e2eAccounts: true });
-  });
+  }, 240_000);
   afterAll(async () => {
     await plain?.close();
     await withE2e?.close();
