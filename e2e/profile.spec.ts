@@ -123,7 +123,7 @@ test('change the password, then sign out and sign in with the new one', async ({
 
 test('@mobile the profile page on a small screen: checks before saving and a wrong current password', async ({ page, loginPage, homePage }) => {
   // Drew's: nothing here is saved, but a wrong current password counts towards the account's limit.
-  await signInAs(loginPage, homePage, details, details.firstName);
+  await signInAs(loginPage, homePage, accounts.profileDetails, accounts.profileDetails.firstName);
   await openProfileFromMenu(page);
 
   const details = detailsForm(page);
