@@ -122,8 +122,8 @@ test('change the password, then sign out and sign in with the new one', async ({
 });
 
 test('@mobile the profile page on a small screen: checks before saving and a wrong current password', async ({ page, loginPage, homePage }) => {
-  // Drew's: nothing here is saved, but a wrong current password counts towards the account's limit.
-  await signInAs(loginPage, homePage, accounts.profileDetails, accounts.profileDetails.firstName);
+  // Saves nothing; its wrong current password counts towards Alex's limit, which no other spec uses.
+  await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
   await openProfileFromMenu(page);
 
   const details = detailsForm(page);
