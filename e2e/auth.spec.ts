@@ -1,10 +1,13 @@
-import { demo, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+
+// Signs in and out, and with wrong passwords (which count towards the sign-in throttle), as
+// Acme's e2e copy of its own.
 
 test.describe('signing in and out', () => {
   test('a customer signs in and sees their products @mobile', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    await signInAs(loginPage, homePage, accounts.authAcme, accounts.authAcme.firstName);
     await expect(page).toHaveTitle('Home | Customer Portal');
-    await expect(page.getByText('Acme Plumbing Ltd').first()).toBeVisible();
+    await expect(page.getByText('Acme Plumbing Ltd (e2e auth)').first()).toBeVisible();
     // The three seeded products, the cloud phone among them.
     const products = page.getByRole('list', { name: 'Your products' }).getByRole('listitem');
     await expect(products).toHaveCount(3);
@@ -14,9 +17,9 @@ test.describe('signing in and out', () => {
 
   test('a wrong password is refused with a readable message and the email is kept', async ({ page, loginPage }) => {
     await loginPage.goto();
-    await loginPage.signIn(demo.customer.email, 'not-the-password');
+    await loginPage.signIn(accounts.authAcme.email, 'not-the-password');
     await expect(loginPage.errorSummary()).toContainText('The email address or password is incorrect.');
-    await expect(page.getByLabel('Email address')).toHaveValue(demo.customer.email);
+    await expect(page.getByLabel('Email address')).toHaveValue(accounts.authAcme.email);
     await expect(page).toHaveURL(/\/auth\/login\/?$/);
     await expectAccessible(page, 'login page with server error');
   });
@@ -46,7 +49,7 @@ test.describe('signing in and out', () => {
   });
 
   test('logout revokes the token on the server and returns to the login page', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    await signInAs(loginPage, homePage, accounts.authAcme, accounts.authAcme.firstName);
     const token = await page.evaluate(() => window.localStorage.getItem('auth._token.local'));
     expect(token).toBeTruthy();
     const authorization = token!.startsWith('Token ') ? token! : `Token ${token}`;
@@ -65,14 +68,14 @@ test.describe('signing in and out', () => {
   });
 
   test('a logged-in user visiting the login page goes home', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, demo.trial, 'Jordan');
+    await signInAs(loginPage, homePage, accounts.authAcme, accounts.authAcme.firstName);
     await page.goto('/auth/login/');
-    await homePage.expectShown('Jordan');
+    await homePage.expectShown(accounts.authAcme.firstName);
   });
 
   test('an unsafe call without the CSRF header is refused', async ({ page }) => {
     await page.goto('/auth/login/');
-    const refused = await page.request.post('/auth/login/', { data: demo.customer });
+    const refused = await page.request.post('/auth/login/', { data: { email: accounts.authAcme.email, password: accounts.authAcme.password } });
     expect(refused.status()).toBe(403);
     expect((await refused.json()).detail).toMatch(/CSRF/);
   });
@@ -83,8 +86,8 @@ test.describe('the login guard', () => {
     await page.goto('/?welcome=back#products');
     await expect(page).toHaveURL(/\/auth\/login\/\?next=/);
     await loginPage.expectShown();
-    await loginPage.signIn(demo.customer.email, demo.customer.password);
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Alex' })).toBeVisible();
+    await loginPage.signIn(accounts.authAcme.email, accounts.authAcme.password);
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${accounts.authAcme.firstName}` })).toBeVisible();
     const url = new URL(page.url());
     expect(url.pathname + url.search + url.hash).toBe('/?welcome=back#products');
   });
@@ -92,8 +95,8 @@ test.describe('the login guard', () => {
   test('a remembered path that is not site-relative is ignored', async ({ page, loginPage, homePage, baseURL }) => {
     for (const next of ['//evil.example/steal', 'https://evil.example/', '/\\evil.example']) {
       await loginPage.goto(`?next=${encodeURIComponent(next)}`);
-      await loginPage.signIn(demo.customer.email, demo.customer.password);
-      await homePage.expectShown('Alex');
+      await loginPage.signIn(accounts.authAcme.email, accounts.authAcme.password);
+      await homePage.expectShown(accounts.authAcme.firstName);
       expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
       expect(new URL(page.url()).pathname).toBe('/');
       await homePage.logout();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiBytes, demo, expect, expectAccessible, signInAs, test, wavInfo } from './fixtures.ts';
+import { accounts, apiBytes, expect, expectAccessible, signInAs, test, wavInfo } from './fixtures.ts';
 
 /** From home, the side nav's "Call flows" link; answers the cloud phone's product id. */
 async function openCallFlows(page: Page): Promise<string> {
@@ -29,7 +29,7 @@ async function createSavedFlow(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
 }
 
-/** Deletes a flow from the flows page, so the demo customer's list is left as the seed made it for other specs. */
+/** Deletes a flow from the flows page, so the spec's customer's list is left as the seed made it for the spec's other tests. */
 async function deleteFromList(page: Page, name: string): Promise<void> {
   const list = page.getByRole('list', { name: 'Custom call flows' });
   await list.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
@@ -50,12 +50,10 @@ async function openPalette(page: Page, after: RegExp, palette: RegExp) {
 
 test.describe('call flow editor', () => {
   test('unsaved changes: Cancel asks before leaving, and a reload offers the draft back', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
     await openCallFlows(page);
-    // Another spec may rename this flow to "Evenings"; either way it is the same valid flow.
-    const link = page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: /^(Out of hours to mobile|Evenings)$/ });
-    const original = (await link.textContent()) ?? '';
-    await link.click();
+    const original = 'Out of hours to mobile';
+    await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: original, exact: true }).click();
     await expectEditorShown(page, original);
     await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
     await expectAccessible(page, 'call flow editor');
@@ -88,7 +86,7 @@ test.describe('call flow editor', () => {
   });
 
   test('two tabs: saving over a newer version offers a copy, and the copy is in the list', async ({ page, context, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
     const productId = await openCallFlows(page);
     const name = flowName('Two tabs');
     await createSavedFlow(page, name);
@@ -136,7 +134,7 @@ test.describe('call flow editor', () => {
   });
 
   test('test call on Main office hours: a weekday key 1 rings the sales team, Saturday goes to voicemail', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
     await openCallFlows(page);
     await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: 'Main office hours', exact: true }).click();
     await expectEditorShown(page, 'Main office hours');
@@ -170,7 +168,7 @@ test.describe('call flow editor', () => {
   test('build a flow from nothing: fix the red steps, undo and redo, save, then save and enable', async ({ page, loginPage, homePage }) => {
     // The longest scenario here (a dozen canvas edits, each laid out again): room for a busy shared machine.
     test.setTimeout(180_000);
-    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
     const productId = await openCallFlows(page);
     await page.getByRole('link', { name: 'Create call flow' }).click();
     await expectEditorShown(page, /^Custom call flow/);
@@ -265,7 +263,7 @@ test.describe('call flow editor', () => {
     await expect(page.getByRole('list', { name: 'Custom call flows' }).getByRole('listitem').filter({ hasText: name })).toContainText('Active');
     await expectAccessible(page, 'call flows page with the new active flow');
 
-    // Leave the demo's usual active flow in place for the rest of the suite.
+    // Leave the seeded active flow in place for the spec's other tests.
     await page.getByRole('button', { name: 'Enable Main office hours' }).click();
     await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText('Main office hours is your active call flow');
     await deleteFromList(page, name);
@@ -273,7 +271,7 @@ test.describe('call flow editor', () => {
 
   test('on a slow machine a step just added is brought into view and its + opens the palette at the first click', async ({ page, loginPage, homePage }) => {
     test.setTimeout(150_000);
-    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
     await openCallFlows(page);
     await page.getByRole('link', { name: 'Create call flow' }).click();
     await expectEditorShown(page, /^Custom call flow/);
@@ -295,7 +293,7 @@ test.describe('call flow editor', () => {
 
   test('a dial menu greeting recorded in the editor: waveform, trim, saved on the step, played back after a reload', async ({ page, loginPage, homePage }) => {
     test.setTimeout(150_000);
-    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
     const productId = await openCallFlows(page);
     await page.getByRole('link', { name: 'Create call flow' }).click();
     await expectEditorShown(page, /^Custom call flow/);
@@ -365,7 +363,7 @@ test.describe('call flow editor', () => {
   });
 
   test('buy-now customer: Save & Enable asks for the add-on first, then to enable', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, demo.buyNowReady, 'Jamie');
+    await signInAs(loginPage, homePage, accounts.buyNowReady, 'Jamie');
     await openCallFlows(page);
     await page.getByRole('link', { name: 'Create call flow' }).click();
     await expectEditorShown(page, /^Custom call flow/);

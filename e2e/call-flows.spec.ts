@@ -1,17 +1,16 @@
-import { demo, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
 
 test.describe('call flows', () => {
   test('the customer finds the active flow, renames a flow, is refused enabling an unfinished one, and the simple flow refuses to enable without a greeting', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    await signInAs(loginPage, homePage, accounts.callFlowsAcme, accounts.callFlowsAcme.firstName);
     await page.getByRole('link', { name: 'Call flows' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Call flows' })).toBeVisible();
     await expect(page).toHaveURL(/\/call-flows\/\d+\?tab=active-call-flow/);
-    // Other tests edit the same demo account in parallel, so this checks the seeded flows
-    // by name rather than counting them or assuming which one they left active.
+    // The spec's own copy of Acme: its three seeded flows, Main office hours active.
     const active = page.getByRole('region', { name: 'Active call flow' });
-    await expect(active).toContainText('is your active call flow');
+    await expect(active).toContainText('Main office hours is your active call flow');
     const list = page.getByRole('list', { name: 'Custom call flows' });
-    await expect(list.getByRole('link', { name: 'Main office hours', exact: true })).toBeVisible();
+    await expect(list.getByRole('link')).toHaveText(['Main office hours', 'Out of hours to mobile', 'Sales line (draft)']);
     await expect(list.getByRole('listitem').filter({ hasText: 'Sales line (draft)' })).toContainText('Incomplete');
     await expectAccessible(page, 'call flows page');
 
@@ -43,7 +42,7 @@ test.describe('call flows', () => {
   });
 
   test('a failed load says so', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    await signInAs(loginPage, homePage, accounts.callFlowsAcme, accounts.callFlowsAcme.firstName);
     await page.getByRole('link', { name: 'Call flows' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Call flows' })).toBeVisible();
     const productId = new URL(page.url()).pathname.split('/')[2];

@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
-import { demo, expect, expectAccessible, test, type LoginPage } from './fixtures.ts';
+import { accounts, expect, expectAccessible, test, type LoginPage } from './fixtures.ts';
 
 // The emergency-address dialog (spec 000 sections 2, 4 and 5): a buy-now cloud phone without an
 // installation address. Each test that saves an address signs in as a buy-now customer of its
 // own, since they run at once on one database: Corner Cafe on the desktop, Quayside Florist on
 // the phone, Tidewater Deli for the address entered by hand.
-const onPhone = { email: 'owner@quayside-florist.example', password: 'portal-buynow-3', firstName: 'Sasha' };
-const byHand = { email: 'owner@tidewater-deli.example', password: 'portal-buynow-2', firstName: 'Drew' };
-const cornerCafe = { ...demo.buyNow, firstName: 'Chris' };
+const onPhone = accounts.buyNowOnPhone;
+const byHand = accounts.buyNowManualAddress;
+const cornerCafe = accounts.buyNow;
 
 const dialogOf = (page: Page, firstName: string) => page.getByRole('dialog', { name: `Hey ${firstName} - Finish your set up` });
 

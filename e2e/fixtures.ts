@@ -1,15 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
-/** The seeded demo logins (README); the e2e suite signs in as a real user would. */
-export const demo = {
-  customer: { email: 'alex@acme-plumbing.example', password: 'portal-demo-1', firstName: 'Alex' },
-  staff: { email: 'support@portal.example', password: 'portal-staff-1' },
-  trial: { email: 'trial@brightdesk.example', password: 'portal-trial-1' },
-  buyNow: { email: 'owner@corner-cafe.example', password: 'portal-buynow-1' },
-  /** A buy-now customer who has given the emergency address, so no prompt covers the pages. */
-  buyNowReady: { email: 'owner@harbourside-bakes.example', password: 'portal-buynow-4' },
-} as const;
+/** Every account the specs sign in as, and which spec may change it (e2e/accounts.ts). */
+export { accounts } from './accounts.ts';
 
 /**
  * Runs axe-core on the page as it is now and fails on any serious or critical

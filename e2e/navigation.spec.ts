@@ -1,15 +1,7 @@
 import type { Page } from '@playwright/test';
-import { demo, expect, expectAccessible, LoginPage, signInAs, test } from './fixtures.ts';
+import { accounts, expect, expectAccessible, LoginPage, signInAs, test } from './fixtures.ts';
 
 // Read-only: these tests sign in and look around; they change nothing other specs see.
-
-/** The shell's demo customers (README, demo logins). */
-const shellDemo = {
-  multiProduct: { email: 'ops@harbour-freight.example', password: 'portal-multi-1', firstName: 'Morgan' },
-  gettingStarted: { email: 'hello@nova-dental.example', password: 'portal-welcome-1' },
-  buyNowProvisioned: { email: 'owner@pier-bakery.example', password: 'portal-provisioned-1' },
-  trialExpired: { email: 'studio@lumen-design.example', password: 'portal-expired-1' },
-} as const;
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -36,7 +28,7 @@ const pageNotFound = (page: Page) => page.getByRole('heading', { level: 1, name:
 
 test.describe('side navigation', () => {
   test('a customer with several products: status cards, products, apps, and the supplier-2 phone selected first', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, shellDemo.multiProduct, shellDemo.multiProduct.firstName);
+    await signInAs(loginPage, homePage, accounts.multiProduct, accounts.multiProduct.firstName);
 
     const cards = page.getByRole('region', { name: 'Needs your attention' });
     await expect(cards.getByRole('heading', { level: 3 })).toHaveText(['Payment overdue', 'Dana Fox is locked out', 'Cloud phone suspended']);
@@ -65,7 +57,7 @@ test.describe('side navigation', () => {
   });
 
   test('the product switcher keeps the phone setup page and its query, and shows each product’s links', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, shellDemo.multiProduct, shellDemo.multiProduct.firstName);
+    await signInAs(loginPage, homePage, accounts.multiProduct, accounts.multiProduct.firstName);
     await nav(page).getByRole('link', { name: 'Phone setup' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Phone setup' })).toBeVisible();
     await page.getByRole('tab', { name: 'Hold music' }).click();
@@ -103,7 +95,7 @@ test.describe('side navigation', () => {
   });
 
   test('company contacts is 404 for the supplier-2 phone; the shop is there for it', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, shellDemo.multiProduct, shellDemo.multiProduct.firstName);
+    await signInAs(loginPage, homePage, accounts.multiProduct, accounts.multiProduct.firstName);
     const callFlows = await nav(page).getByRole('link', { name: 'Call flows' }).getAttribute('href');
     const southampton = callFlows!.split('/')[2]!.split('?')[0];
     await page.goto(`/company-contacts/${southampton}`);
@@ -115,7 +107,7 @@ test.describe('side navigation', () => {
   });
 
   test('a voip3 customer: the shop goes to coming-soon', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
     await expect(nav(page).getByRole('link', { name: 'Company contacts' })).toBeVisible();
     await expect(nav(page).getByRole('link', { name: 'Upgrade' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Needs your attention' })).toHaveCount(0);
@@ -126,7 +118,7 @@ test.describe('side navigation', () => {
 
 test.describe('trial banner', () => {
   test('the trial customer sees the banner with the days left, and the upgrade page in the navigation', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, demo.trial, 'Jordan');
+    await signInAs(loginPage, homePage, accounts.trial, 'Jordan');
     const banner = page.getByRole('region', { name: 'Trial' });
     await expect(banner).toHaveText('Enjoy your trial of Cloud phone – 2 days remain');
     // In the trial's first hour, without the first-hour flag: no "Upgrade now" yet.
@@ -137,7 +129,7 @@ test.describe('trial banner', () => {
   });
 
   test('an ended opt-in trial goes to the upgrade page', async ({ page }) => {
-    await signInElsewhere(page, shellDemo.trialExpired);
+    await signInElsewhere(page, accounts.trialExpired);
     await expect(page).toHaveURL(/\/upgrade\/\d+$/);
     await expect(pageNotFound(page)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Trial' })).toHaveCount(0);
@@ -150,19 +142,19 @@ test.describe('trial banner', () => {
 
 test.describe('default layout start-up', () => {
   test('a getting-started entry goes to getting started "welcome" with the product id', async ({ page }) => {
-    await signInElsewhere(page, shellDemo.gettingStarted);
+    await signInElsewhere(page, accounts.gettingStarted);
     await expect(page).toHaveURL(/\/getting-started\/welcome\?id=\d+$/);
   });
 
   test('a provisioned buy-now voip3 product goes to its buy-now complete page', async ({ page }) => {
-    await signInElsewhere(page, shellDemo.buyNowProvisioned);
+    await signInElsewhere(page, accounts.buyNowProvisioned);
     await expect(page).toHaveURL(/\/buynow\/complete\/\d+$/);
   });
 });
 
 test.describe('on a phone', () => {
   test('the drawer opens over the page, scrolls within the window height minus 90 px, and the apps are the phone’s own @phone', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, shellDemo.multiProduct, shellDemo.multiProduct.firstName);
+    await signInAs(loginPage, homePage, accounts.multiProduct, accounts.multiProduct.firstName);
     await expect(nav(page)).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(nav(page)).toBeVisible();

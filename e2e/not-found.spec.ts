@@ -1,4 +1,4 @@
-import { demo, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
 
 test('an unknown page says so and offers to sign in when logged out @mobile', async ({ page, loginPage }) => {
   await page.goto('/no-such-page/here');
@@ -12,13 +12,13 @@ test('an unknown page says so and offers to sign in when logged out @mobile', as
 });
 
 test('an unknown page offers the way home when logged in', async ({ page, loginPage, homePage }) => {
-  await signInAs(loginPage, homePage, demo.buyNow, 'Chris');
+  await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
   await expectAccessible(page, 'not found, logged in');
   await page.getByRole('link', { name: 'Home', exact: true }).click();
-  await homePage.expectShown('Chris');
+  await homePage.expectShown(accounts.customer.firstName);
 });
 
 test('the API answers unknown paths with JSON, not the page', async ({ page }) => {

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
 
 // Kestrel Electrical is seeded for this spec alone (server/src/db/demo-notifications.ts holds the
 // same centre as the demo customer's), so marking things read here disturbs no other spec. The
 // tests run in order: the first opens details, the second clears everything.
-const kestrel = { email: 'office@kestrel-electrical.example', password: 'portal-notify-1', firstName: 'Robin' };
+const kestrel = accounts.notifications;
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
-import { demo, expect, expectAccessible, latestMessage, linkIn, signInAs, test } from './fixtures.ts';
+import { accounts, expect, expectAccessible, latestMessage, linkIn, signInAs, test } from './fixtures.ts';
 
 // Profile and preferences (spec 000: profile menu; PATCH /api/v3/me/ and /api/v3/me/password/).
 // Each journey that changes an account has a Fernleaf Studio user of its own (server demo seed,
-// demo-profile.ts), which no other spec signs in as; the @mobile test only reads and is refused.
-const details = { email: 'drew@fernleaf-studio.example', password: 'portal-profile-1', firstName: 'Drew' };
-const emailChange = { email: 'kit@fernleaf-studio.example', password: 'portal-email-1', firstName: 'Kit' };
-const passwordChange = { email: 'lee@fernleaf-studio.example', password: 'portal-password-1', firstName: 'Lee' };
+// demo-profile.ts), which no other spec signs in as; the @mobile test saves nothing and is refused.
+const details = accounts.profileDetails;
+const emailChange = accounts.profileEmail;
+const passwordChange = accounts.profilePassword;
 
 const detailsForm = (page: Page) => page.getByRole('form', { name: 'Your details' });
 const passwordForm = (page: Page) => page.getByRole('form', { name: 'Change your password' });
@@ -122,7 +122,8 @@ test('change the password, then sign out and sign in with the new one', async ({
 });
 
 test('@mobile the profile page on a small screen: checks before saving and a wrong current password', async ({ page, loginPage, homePage }) => {
-  await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+  // Saves nothing; its wrong current password counts towards Alex's limit, which no other spec uses.
+  await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
   await openProfileFromMenu(page);
 
   const details = detailsForm(page);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
 
 // The quick-start wizard and its feedback panel (spec 000 sections 2 and 4). The steps test
 // is the only spec that changes the trial customer's quick start (others only look at its
@@ -7,7 +7,7 @@ import { demo, expect, expectAccessible, signInAs, test } from './fixtures.ts';
 // feedback and whom no other spec uses.
 
 /** The second trial customer: the quick-start feedback flag is on (server/src/db/demo-quickstart.ts). */
-const feedbackCustomer = { email: 'sasha@juniper-florists.example', password: 'portal-feedback-1', firstName: 'Sasha' } as const;
+const feedbackCustomer = accounts.trialFeedback;
 
 const activator = (page: Page) => page.getByRole('button', { name: /^(Quick start|Share feedback)/ });
 const wizard = (page: Page) => page.getByRole('region', { name: /^(Quick start|Quickstart complete!|Share feedback!|Feedback submitted!)$/ });
@@ -29,7 +29,7 @@ async function openStep(page: Page, header: string) {
 }
 
 test('the trial customer works through the quick start: first incomplete step, links, progress kept, completion, Close', async ({ page, loginPage, homePage }) => {
-  await signInAs(loginPage, homePage, demo.trial, 'Jordan');
+  await signInAs(loginPage, homePage, accounts.trial, 'Jordan');
   await expect(page.getByRole('region', { name: 'Trial' })).toHaveText('Enjoy your trial of Cloud phone – 2 days remain');
 
   // Opens by itself, at the first step not done (the video is watched in the demo data).

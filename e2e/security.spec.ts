@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, expect, productIdOf, signInAs, test } from './fixtures.ts';
+import { accounts, expect, productIdOf, signInAs, test } from './fixtures.ts';
 
 /**
  * The Content-Security-Policy and the other security headers (server/src/plugins/security-headers.ts),
@@ -62,7 +62,7 @@ test.describe('security', () => {
     });
     const pageAnswer = await page.goto('/auth/login/');
     expectSecurityHeaders(await pageAnswer!.allHeaders(), 'the page');
-    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
 
     expect(assets.length).toBeGreaterThan(0);
     for (const asset of assets) {
@@ -97,7 +97,7 @@ test.describe('security', () => {
   test('the portal runs under its CSP: home, recording a greeting, and the call-flow editor report no violation', async ({ page, loginPage, homePage }) => {
     test.setTimeout(150_000);
     const violations = await watchViolations(page);
-    await signInAs(loginPage, homePage, demo.customer, demo.customer.firstName);
+    await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
 
     // The microphone (Permissions-Policy), RecordRTC's worker, and wavesurfer's blob: audio and shadow styles.
     await page.getByRole('link', { name: 'Phone setup' }).first().click();

@@ -1,10 +1,10 @@
 import type { Page, Request } from '@playwright/test';
-import { demo, expect, expectAccessible, test } from './fixtures.ts';
+import { accounts, expect, expectAccessible, test } from './fixtures.ts';
 
 // Social sign-in (issue 7; spec 000 sections 2, 4 and 7) through the sandbox provider the
 // server runs when Google is not configured: the whole redirect round trip, in a real browser.
-// Signing in this way changes nothing about an existing, verified account (it links the
-// identity), so other specs signing in as the demo customer are not disturbed.
+// Signing in this way changes nothing another spec sees of an existing, verified account (it
+// links the identity), so the demo customer stays a read-only account (see the accounts list).
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('auth._token.local'));
 
@@ -33,7 +33,7 @@ test('Google sign-in for an existing customer lands on home as that customer', a
   await continueWithGoogle(page);
   await page.getByRole('button', { name: /^Continue as Alex Morgan/ }).click();
 
-  await homePage.expectShown(demo.customer.firstName);
+  await homePage.expectShown(accounts.customer.firstName);
   await expect(page).toHaveURL(/\/$/);
   expect(await tokenOf(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   // The state was spent and forgotten: the callback address is not in the history to replay.

@@ -1,5 +1,6 @@
 // Serves the built SPA and the real API on a fresh temporary PGlite database, for the
-// end-to-end suite; the database folder is removed when the server stops.
+// end-to-end suite; the database folder is removed when the server stops. PORTAL_E2E_ACCOUNTS
+// adds the suite's own customers to the demo data (server/src/db/demo-e2e.ts).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, PORTAL_DATA_DIR: dataDir, DATABASE_URL: '', PORT: process.env.E2E_PORT ?? '8181' },
+  env: { ...process.env, PORTAL_DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_E2E_ACCOUNTS: 'on', PORT: process.env.E2E_PORT ?? '8181' },
 });
 const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

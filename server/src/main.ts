@@ -5,6 +5,7 @@ import { DatabaseAudioStorage } from './audio/stored-audio-repository.ts';
 import { messagingAdapters, readMessagingConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { readE2eAccountsSetting } from './db/demo-e2e.ts';
 import { demoLogins } from './db/demo-logins.ts';
 import { seedIfEmpty } from './db/seed.ts';
 
@@ -36,6 +37,8 @@ if (!Number.isFinite(speechCacheMb) || speechCacheMb < 0) throw new Error(`SPEEC
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const logLevel = process.env.LOG_LEVEL || 'info';
 if (!logLevels.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}, not "${logLevel}"`);
+// PORTAL_E2E_ACCOUNTS=on (scripts/e2e-server.mjs): the first start also seeds the e2e suite's own customers (db/demo-e2e.ts).
+const e2eAccounts = readE2eAccountsSetting(process.env);
 
 // PGlite: takes the folder's lock first; a second server on one folder stops here, naming the first.
 const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PORTAL_DATA_DIR }).catch((error: unknown) => {
@@ -47,7 +50,7 @@ const dataDir = process.env.PORTAL_DATA_DIR || 'data';
 let audio: AudioStorage;
 if (audioStorageKind === 'database') audio = new DatabaseAudioStorage(database.db);
 else audio = dataDir.startsWith('memory://') ? new MemoryAudioStorage() : new FilesystemAudioStorage(resolve(dataDir, 'audio'));
-const seeded = await seedIfEmpty(database.db, audio);
+const seeded = await seedIfEmpty(database.db, audio, new Date(), { e2eAccounts });
 const staticDir = process.env.PORTAL_STATIC_DIR ? resolve(process.env.PORTAL_STATIC_DIR) : undefined;
 const app = await buildApp({
   db: database.db,

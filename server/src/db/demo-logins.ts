@@ -52,7 +52,7 @@ export const demoLogins = {
     email: 'owner@harbourside-bakes.example',
     password: 'portal-buynow-4',
     name: 'Jamie Rowe',
-    about: 'Harbourside Bakes: Buy Now cloud phone whose emergency address is given (the hold music and buy-now call-flow e2e specs)',
+    about: 'Harbourside Bakes: Buy Now cloud phone whose emergency address is given (the buy-now call-flow e2e spec)',
   },
   buyNowProvisioned: {
     email: 'owner@pier-bakery.example',

@@ -1,0 +1,58 @@
+/**
+ * Every account the end-to-end specs sign in as (or otherwise act on), in one place: the demo
+ * logins (README) and the suite's own copies of Acme (server/src/db/demo-e2e.ts, seeded because
+ * scripts/e2e-server.mjs sets PORTAL_E2E_ACCOUNTS=on).
+ *
+ * The specs run fully parallel on one database, so an account a spec changes (call flows,
+ * greetings, hold music, profile, passwords, wrong passwords towards the sign-in throttle,
+ * quick-start progress, notifications read...) belongs to that spec alone: `writtenBy` names
+ * the spec file (without `.spec.ts`). An account without `writtenBy` is read-only: any spec may
+ * sign in and look, none may change it. tests/e2e-accounts.test.ts reads the spec files and
+ * fails when a spec other than the writer uses a written account, or names a seeded address
+ * itself instead of going through this list.
+ */
+export interface E2eAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  /** The one spec file that changes this account; absent when no spec does. */
+  writtenBy?: string;
+  /** Specs that only look at a part of a written account its writer never changes, and why. */
+  alsoReadBy?: Record<string, string>;
+}
+
+export const accounts = {
+  // Read-only: signed in to look around.
+  customer: { email: 'alex@acme-plumbing.example', password: 'portal-demo-1', firstName: 'Alex' },
+  multiProduct: { email: 'ops@harbour-freight.example', password: 'portal-multi-1', firstName: 'Morgan' },
+  gettingStarted: { email: 'hello@nova-dental.example', password: 'portal-welcome-1', firstName: 'Riley' },
+  buyNowProvisioned: { email: 'owner@pier-bakery.example', password: 'portal-provisioned-1', firstName: 'Jamie' },
+  trialExpired: { email: 'studio@lumen-design.example', password: 'portal-expired-1', firstName: 'Casey' },
+
+  // The e2e-only copies of Acme, one per spec that changes a cloud phone or a sign-in.
+  authAcme: { email: 'e2e-auth@acme-plumbing.example', password: 'portal-e2e-auth-1', firstName: 'Alex', writtenBy: 'auth' },
+  callFlowEditorAcme: { email: 'e2e-call-flow-editor@acme-plumbing.example', password: 'portal-e2e-editor-1', firstName: 'Alex', writtenBy: 'call-flow-editor' },
+  callFlowsAcme: { email: 'e2e-call-flows@acme-plumbing.example', password: 'portal-e2e-flows-1', firstName: 'Alex', writtenBy: 'call-flows' },
+  phoneSetupAcme: { email: 'e2e-phone-setup@acme-plumbing.example', password: 'portal-e2e-phone-1', firstName: 'Alex', writtenBy: 'phone-setup' },
+
+  // Demo customers seeded for one spec each.
+  staff: { email: 'support@portal.example', password: 'portal-staff-1', firstName: 'Sam', writtenBy: 'staff' },
+  staffViewed: { email: 'taylor@willow-accountancy.example', password: 'portal-viewed-1', firstName: 'Taylor', writtenBy: 'staff' },
+  unverified: { email: 'pat@willow-accountancy.example', password: 'portal-unverified-1', firstName: 'Pat', writtenBy: 'staff' },
+  trial: {
+    email: 'trial@brightdesk.example',
+    password: 'portal-trial-1',
+    firstName: 'Jordan',
+    writtenBy: 'quickstart',
+    alsoReadBy: { navigation: 'the trial banner (days left) and the side navigation, which the quick start never changes' },
+  },
+  trialFeedback: { email: 'sasha@juniper-florists.example', password: 'portal-feedback-1', firstName: 'Sasha', writtenBy: 'quickstart' },
+  buyNow: { email: 'owner@corner-cafe.example', password: 'portal-buynow-1', firstName: 'Chris', writtenBy: 'emergency-address' },
+  buyNowManualAddress: { email: 'owner@tidewater-deli.example', password: 'portal-buynow-2', firstName: 'Drew', writtenBy: 'emergency-address' },
+  buyNowOnPhone: { email: 'owner@quayside-florist.example', password: 'portal-buynow-3', firstName: 'Sasha', writtenBy: 'emergency-address' },
+  buyNowReady: { email: 'owner@harbourside-bakes.example', password: 'portal-buynow-4', firstName: 'Jamie', writtenBy: 'call-flow-editor' },
+  notifications: { email: 'office@kestrel-electrical.example', password: 'portal-notify-1', firstName: 'Robin', writtenBy: 'notifications' },
+  profileDetails: { email: 'drew@fernleaf-studio.example', password: 'portal-profile-1', firstName: 'Drew', writtenBy: 'profile' },
+  profileEmail: { email: 'kit@fernleaf-studio.example', password: 'portal-email-1', firstName: 'Kit', writtenBy: 'profile' },
+  profilePassword: { email: 'lee@fernleaf-studio.example', password: 'portal-password-1', firstName: 'Lee', writtenBy: 'profile' },
+} as const satisfies Record<string, E2eAccount>;
