@@ -9,6 +9,7 @@ export * from './welcome.ts';
 export * from './audio-format.ts';
 export * from './audio.ts';
 export * from './storage-limits.ts';
+export * from './storage-status.ts';
 export * from './notifications.ts';
 export * from './status.ts';
 export * from './staff.ts';

@@ -16,10 +16,6 @@ export const STORAGE_LIMITS = {
   speechCacheBytes: 100 * 1024 * 1024,
 } as const;
 
-/** The status of an answer over a storage limit: the request is fine, the product's state forbids it. */
-export const STORAGE_LIMIT_STATUS = 409;
-/** The status when the server's disk (or database) is full. */
-export const STORAGE_FULL_STATUS = 507;
 
 /** The portal has no way to delete an audio file (spec 001 names none), so the audio messages point at reusing one. */
 export const storageMessages = {
