@@ -159,7 +159,9 @@ export type CallFlowQueries = ReturnType<typeof flowQueries>;
 
 /** Custom and simple call flows of a cloud phone (spec 001 section 3). */
 export function createCallFlowsRepository(db: Database) {
-  const flowSummaries = prepareFlowSummaries(db);
+  // Prepared on first use, so building the app asks nothing of the database yet.
+  let flowSummariesQuery: ReturnType<typeof prepareFlowSummaries> | undefined;
+  const flowSummaries = { execute: (values: { accountId: number; productId: number }) => (flowSummariesQuery ??= prepareFlowSummaries(db)).execute(values) };
   return {
     ...flowQueries(db),
 

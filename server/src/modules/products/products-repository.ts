@@ -65,8 +65,11 @@ function prepareOwnedVoip(db: Database) {
 /** Accounts and their products: the rows every area's ownership check reads. */
 export function createProductsRepository(db: Database) {
   const voipOf = (accountId: number, extra?: SQL) => and(eq(products.accountId, accountId), eq(products.kind, 'voip'), extra);
-  const navigation = prepareNavigation(db);
-  const ownedVoip = prepareOwnedVoip(db);
+  // Prepared on first use, so building the app asks nothing of the database yet.
+  let navigationQuery: ReturnType<typeof prepareNavigation> | undefined;
+  let ownedVoipQuery: ReturnType<typeof prepareOwnedVoip> | undefined;
+  const navigation = { execute: (values: { accountId: number }) => (navigationQuery ??= prepareNavigation(db)).execute(values) };
+  const ownedVoip = { execute: (values: { productId: number; accountId: number }) => (ownedVoipQuery ??= prepareOwnedVoip(db)).execute(values) };
   return {
     /** The account (null when it is gone) and its products by id, as the navigation shows them. */
     async navigation(accountId: number): Promise<{ account: Pick<Account, 'id' | 'name'> | null; products: NavigationProduct[] }> {
