@@ -53,21 +53,24 @@ export interface SessionIdentity {
   actingUserId: number | null;
 }
 
+/** The audit log's row for one entry (a read adds its session). */
+const auditRow = (record: AuditRecord) => ({
+  action: record.action,
+  staffUserId: record.staff.id,
+  staffEmail: record.staff.email,
+  customerUserId: record.customer.id,
+  customerEmail: record.customer.email,
+  method: record.method,
+  path: record.path,
+  status: record.status,
+  createdAt: record.at,
+  lastSeenAt: record.at,
+});
+
 /** Staff acting for customers: switching a session, and the audit log of what they did. */
 export function createStaffRepository(db: Database) {
   const writeAuditEntry = async (queries: Pick<Database, 'insert'>, record: AuditRecord) => {
-    await queries.insert(staffAuditLog).values({
-      action: record.action,
-      staffUserId: record.staff.id,
-      staffEmail: record.staff.email,
-      customerUserId: record.customer.id,
-      customerEmail: record.customer.email,
-      method: record.method,
-      path: record.path,
-      status: record.status,
-      createdAt: record.at,
-      lastSeenAt: record.at,
-    });
+    await queries.insert(staffAuditLog).values(auditRow(record));
   };
   return {
     async userByEmail(email: string) {
@@ -114,19 +117,7 @@ export function createStaffRepository(db: Database) {
         )
         .returning({ id: staffAuditLog.id });
       if (joined.length > 0) return;
-      await db.insert(staffAuditLog).values({
-        action: 'read',
-        sessionId: record.sessionId,
-        staffUserId: record.staff.id,
-        staffEmail: record.staff.email,
-        customerUserId: record.customer.id,
-        customerEmail: record.customer.email,
-        method: record.method,
-        path: record.path,
-        status: record.status,
-        createdAt: record.at,
-        lastSeenAt: record.at,
-      });
+      await db.insert(staffAuditLog).values({ ...auditRow({ ...record, action: 'read' }), sessionId: record.sessionId });
     },
 
     /** One page of the entries `filter` keeps, newest first, and how many it keeps in all. */
