@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias, type ProxyOptions } from 'vite';
+import { CSP_NONCE_PLACEHOLDER } from './contract/src/csp.ts';
 import { precompress } from './scripts/precompress.ts';
 
 // The API server the dev server forwards to (in production one server serves both).
@@ -43,6 +44,10 @@ export default defineConfig(({ command }) => ({
   // precompress: .br and .gz beside each text asset, which the server sends by Accept-Encoding.
   plugins: [react(), precompress()],
   resolve: { alias: command === 'build' ? reactRouterProductionBuild() : [] },
+  // A nonce attribute on index.html's <style> and <script> tags and a <meta property="csp-nonce">,
+  // holding a placeholder the server replaces per request (server/src/plugins/spa.ts). Vite's
+  // preload helper puts the same nonce on the <link>s it adds.
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   server: { proxy },
   preview: { proxy },
   build: {
