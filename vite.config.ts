@@ -56,6 +56,9 @@ export default defineConfig(({ command }) => ({
     // Maps for debugging, without a reference in the shipped files; the server refuses *.map
     // (plugins/spa.ts), so they stay on the machine that built them.
     sourcemap: 'hidden',
+    // No modulepreload polyfill in the entry: every browser the build targets but Safari 16 has
+    // modulepreload, and there a missing preload only means the module loads when imported.
+    modulePreload: { polyfill: false },
     // react-dom alone is most of this; the budget that matters (gzip per route) is bench/'s.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
