@@ -71,7 +71,7 @@ test.describe('security', () => {
 
     // Chakra's (emotion's) style elements carry the nonce, and they applied: the page is styled.
     const styles = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLStyleElement>('style')].map((style) => ({ nonce: style.nonce, rules: style.sheet?.cssRules.length ?? 0 })),
+      Array.from(document.querySelectorAll<HTMLStyleElement>('style'), (style) => ({ nonce: style.nonce, rules: style.sheet?.cssRules.length ?? 0 })),
     );
     expect(styles.length).toBeGreaterThan(0);
     for (const style of styles) expect(style.nonce).toBe(nonce);
