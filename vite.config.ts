@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias, type ProxyOptions } from 'vite';
+import { CSP_NONCE_PLACEHOLDER } from './contract/src/csp.ts';
 import { precompress } from './scripts/precompress.ts';
 
 // The API server the dev server forwards to (in production one server serves both).
@@ -43,6 +44,10 @@ export default defineConfig(({ command }) => ({
   // precompress: .br and .gz beside each text asset, which the server sends by Accept-Encoding.
   plugins: [react(), precompress()],
   resolve: { alias: command === 'build' ? reactRouterProductionBuild() : [] },
+  // A nonce attribute on index.html's <style> and <script> tags and a <meta property="csp-nonce">,
+  // holding a placeholder the server replaces per request (server/src/plugins/spa.ts). Vite's
+  // preload helper puts the same nonce on the <link>s it adds.
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   server: { proxy },
   preview: { proxy },
   build: {
@@ -51,6 +56,9 @@ export default defineConfig(({ command }) => ({
     // Maps for debugging, without a reference in the shipped files; the server refuses *.map
     // (plugins/spa.ts), so they stay on the machine that built them.
     sourcemap: 'hidden',
+    // No modulepreload polyfill in the entry: every browser the build targets but Safari 16 has
+    // modulepreload, and there a missing preload only means the module loads when imported.
+    modulePreload: { polyfill: false },
     // react-dom alone is most of this; the budget that matters (gzip per route) is bench/'s.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {

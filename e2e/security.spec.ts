@@ -22,9 +22,17 @@ async function watchViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
+/** A directive's sources, or undefined when the policy does not name it. */
+const directive = (csp: string, name: string) => new RegExp(`(?:^|;)\\s*${name} ([^;]*)`).exec(csp)?.[1];
+
 function expectSecurityHeaders(headers: Record<string, string>, what: string) {
   const csp = headers['content-security-policy'] ?? '';
-  expect(/(?:^|;)script-src ([^;]*)/.exec(csp)?.[1], `${what}: script-src`).toBe("'self'");
+  expect(directive(csp, 'script-src'), `${what}: script-src`).toBe("'self'");
+  // Styles by nonce (the page) or none inline at all (every other answer): never 'unsafe-inline'.
+  expect(directive(csp, 'style-src'), `${what}: style-src`).toMatch(/^'self'( 'nonce-[A-Za-z0-9+/]+=*')?$/);
+  expect(directive(csp, 'style-src-elem') ?? '', `${what}: style-src-elem`).not.toContain('unsafe-inline');
+  expect(directive(csp, 'style-src-attr'), `${what}: style-src-attr`).toBe("'none'");
+  expect(csp, what).not.toContain('unsafe-inline');
   expect(csp, what).toContain("frame-ancestors 'none'");
   expect(csp, what).not.toContain('unsafe-eval');
   expect(headers['x-content-type-options'], what).toBe('nosniff');
@@ -51,6 +59,44 @@ test.describe('security', () => {
     expect(ran).toEqual({ inline: 'refused', handler: 'refused' });
     await expect.poll(() => violations.some((v) => v.startsWith('script-src-elem refused inline'))).toBe(true);
     expect(violations.some((v) => v.startsWith('script-src-attr refused inline'))).toBe(true);
+  });
+
+  test("an injected <style> or style attribute without the page's nonce is refused; the app's own styles carry it", async ({ page, loginPage }) => {
+    const violations = await watchViolations(page);
+    const answer = await page.goto('/auth/login/');
+    const csp = (await answer!.allHeaders())['content-security-policy'] ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(directive(csp, 'style-src') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    await loginPage.expectShown();
+
+    // Chakra's (emotion's) style elements carry the nonce, and they applied: the page is styled.
+    const styles = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLStyleElement>('style'), (style) => ({ nonce: style.nonce, rules: style.sheet?.cssRules.length ?? 0 })),
+    );
+    expect(styles.length).toBeGreaterThan(0);
+    for (const style of styles) expect(style.nonce).toBe(nonce);
+    expect(styles.reduce((sum, style) => sum + style.rules, 0)).toBeGreaterThan(10);
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+
+    const outcome = await page.evaluate(async () => {
+      const heading = document.querySelector('h1')!;
+      const before = getComputedStyle(heading).display;
+      const style = document.createElement('style');
+      style.textContent = 'h1 { display: none !important }';
+      document.head.append(style);
+      const marked = document.createElement('p');
+      marked.setAttribute('style', 'color: rgb(255, 0, 0)');
+      marked.textContent = 'injected';
+      document.body.append(marked);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { before, after: getComputedStyle(heading).display, rules: style.sheet?.cssRules.length ?? 0, color: getComputedStyle(marked).color };
+    });
+    expect(outcome.after).toBe(outcome.before);
+    expect(outcome.rules).toBe(0);
+    expect(outcome.color).not.toBe('rgb(255, 0, 0)');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect.poll(() => violations.some((v) => v.startsWith('style-src-elem refused inline'))).toBe(true);
+    expect(violations.some((v) => v.startsWith('style-src-attr refused inline'))).toBe(true);
   });
 
   test('the headers are on the page, an asset, an API answer and an audio download; assets arrive compressed', async ({ page, loginPage, homePage }) => {
@@ -94,9 +140,13 @@ test.describe('security', () => {
     expect((await page.request.get(`${assets[0]!.url}.map`)).status()).toBe(404);
   });
 
-  test('the portal runs under its CSP: home, recording a greeting, and the call-flow editor report no violation', async ({ page, loginPage, homePage }) => {
+  test('the portal runs under its CSP: login, home, recording a greeting, and the call-flow editor report no violation', async ({ page, loginPage, homePage }) => {
     test.setTimeout(150_000);
     const violations = await watchViolations(page);
+    await loginPage.goto();
+    // The social sign-in buttons arrive in a chunk of their own (their styles too).
+    await expect(page.getByRole('link', { name: 'Continue with Google' })).toBeVisible();
+    expect(violations).toEqual([]);
     await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
 
     // The microphone (Permissions-Policy), RecordRTC's worker, and wavesurfer's blob: audio and shadow styles.

@@ -24,6 +24,8 @@ export function precompressFolder(root: string): { files: number; bytes: number;
         continue;
       }
       if (!COMPRESSIBLE.test(entry.name) || statSync(path).size < MIN_BYTES) continue;
+      // The page is made per request (a CSP nonce in it: server/src/plugins/spa.ts) and compressed then.
+      if (folder === root && entry.name === 'index.html') continue;
       const bytes = readFileSync(path);
       const brotli = brotliCompressSync(bytes, {
         params: {

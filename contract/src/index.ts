@@ -19,6 +19,7 @@ export * from './account.ts';
 export * from './profile.ts';
 export * from './address.ts';
 export * from './social.ts';
+export * from './csp.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';

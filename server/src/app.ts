@@ -140,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // External plugins. Swagger must come before the routes it documents.
   // Security headers, compression, the TRUST_PROXY hint: on every answer (plugins/, issue 11).
-  await registerSecurityHeaders(app);
+  const pageCsp = await registerSecurityHeaders(app);
   await registerCompression(app);
   registerTrustProxyWarning(app, options.trustProxy ?? false);
   await app.register(fastifyCookie);
@@ -181,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (sandboxServer) registerSandboxOutbox(app);
   // The sandbox OAuth provider, for each social provider that is not configured.
   await registerSandboxOauth(app);
-  await registerSpa(app, options.staticDir ?? defaultStaticDir);
+  await registerSpa(app, options.staticDir ?? defaultStaticDir, pageCsp);
 
   return app;
 }

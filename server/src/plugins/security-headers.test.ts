@@ -11,13 +11,12 @@ import { authHeaders, login, seededProductIds, useTestApp } from '../test/helper
 import { cspDirectives, parseThirdPartyHosts } from './security-headers.ts';
 import { registerTrustProxyWarning } from './trust-proxy-warning.ts';
 
-// A built SPA with one hashed script, its build-time .br and .gz, and a source map.
+// A built SPA (its page is compressed per request) with one hashed script, its build-time .br and .gz, and a source map.
 const staticDir = mkdtempSync(join(tmpdir(), 'portal-spa-headers-'));
 mkdirSync(join(staticDir, 'assets'));
 const indexHtml = '<!doctype html><title>Customer Portal</title><div id="root"></div>' + '<!-- padding -->'.repeat(100);
 const script = 'console.log("portal");'.repeat(200);
 writeFileSync(join(staticDir, 'index.html'), indexHtml);
-writeFileSync(join(staticDir, 'index.html.br'), brotliCompressSync(indexHtml));
 writeFileSync(join(staticDir, 'assets', 'index-3f9a1c.js'), script);
 writeFileSync(join(staticDir, 'assets', 'index-3f9a1c.js.br'), brotliCompressSync(script));
 writeFileSync(join(staticDir, 'assets', 'index-3f9a1c.js.gz'), gzipSync(script));
@@ -94,6 +93,8 @@ describe('security headers', () => {
     expect(hosts).toEqual(['https://widget.chat.example', 'https://*.tags.example']);
     expect(cspDirectives(hosts).scriptSrc).toEqual(["'self'", ...hosts]);
     expect(cspDirectives([]).frameSrc).toEqual(["'none'"]);
+    // A widget's host may serve its stylesheet; its inline styles need the page's nonce like everyone's.
+    expect(cspDirectives(hosts, 'bm9uY2U=').styleSrc).toEqual(["'self'", "'nonce-bm9uY2U='", ...hosts]);
     for (const bad of ["'unsafe-inline'", '*', 'https:', 'http://tags.example', 'https://tags.example/path', 'data:']) {
       expect(() => parseThirdPartyHosts(bad), bad).toThrow(/CSP_THIRD_PARTY_HOSTS/);
     }

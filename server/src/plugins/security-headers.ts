@@ -39,15 +39,23 @@ export const PERMISSIONS_POLICY = [
   'encrypted-media=()',
 ].join(', ');
 
-/** The Content-Security-Policy directives, with the configured third-party origins added where a widget needs them. */
-export function cspDirectives(thirdParty: string[]): Record<string, string[]> {
+/**
+ * The Content-Security-Policy directives, with the configured third-party origins added where a
+ * widget needs them. `styleNonce`: the page's nonce (plugins/spa.ts), the only way an inline
+ * <style> is allowed; answers that are not the page allow none.
+ */
+export function cspDirectives(thirdParty: string[], styleNonce?: string): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
     // No 'unsafe-inline', no 'unsafe-eval': only the built files (and a configured widget's host).
     scriptSrc: ["'self'", ...thirdParty],
     scriptSrcAttr: ["'none'"],
-    // Chakra UI's emotion and wavesurfer's shadow DOM write <style> elements (README: "Content-Security-Policy").
-    styleSrc: ["'self'", "'unsafe-inline'", ...thirdParty],
+    // No 'unsafe-inline': Chakra UI's emotion and wavesurfer's shadow DOM write <style> elements
+    // carrying the page's nonce (README: "Content-Security-Policy").
+    styleSrc: ["'self'", ...(styleNonce ? [`'nonce-${styleNonce}'`] : []), ...thirdParty],
+    // React, Chakra, React Flow and wavesurfer set styles through the CSSOM (element.style), which
+    // CSP does not govern; nothing writes a style="" attribute, so none is allowed.
+    styleSrcAttr: ["'none'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...thirdParty],
     fontSrc: ["'self'", 'data:', ...thirdParty],
     // Recorded takes and previews play from blob: URLs, which wavesurfer also fetches.
@@ -65,14 +73,27 @@ export function cspDirectives(thirdParty: string[]): Record<string, string[]> {
   };
 }
 
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** The Content-Security-Policy header's value for directives (helmet's format). */
+export function cspHeader(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => `${kebab(name)} ${sources.join(' ')}`)
+    .join(';');
+}
+
+/** Answers the page's policy for a nonce: the one every answer carries, plus that nonce for styles. */
+export type PageCsp = (nonce: string) => string;
+
 /**
  * Security headers on every answer (pages, assets, the API, audio downloads, errors):
  * Content-Security-Policy, X-Content-Type-Options, Referrer-Policy, Permissions-Policy,
  * X-Frame-Options, and Strict-Transport-Security only when the request came over TLS
  * (directly, or through a proxy trusted with TRUST_PROXY that says X-Forwarded-Proto: https).
- * A route that writes its own CSP (the sandbox pages) keeps it.
+ * A route that writes its own CSP (the sandbox pages, the SPA's page with its nonce) keeps it.
+ * Answers the page's policy for a nonce.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, env: Record<string, string | undefined> = process.env) {
+export async function registerSecurityHeaders(app: FastifyInstance, env: Record<string, string | undefined> = process.env): Promise<PageCsp> {
   const thirdParty = parseThirdPartyHosts(env.CSP_THIRD_PARTY_HOSTS);
   await app.register(fastifyHelmet, {
     global: true,
@@ -88,4 +109,5 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Record<
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
+  return (nonce) => cspHeader(cspDirectives(thirdParty, nonce));
 }

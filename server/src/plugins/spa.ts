@@ -1,29 +1,71 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { CSP_NONCE_PLACEHOLDER } from '@portal/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendNotFound } from './errors.ts';
+import { firstRoutePreloads, type ViteManifest } from './first-route-preloads.ts';
+import type { PageCsp } from './security-headers.ts';
+
+interface PageTemplate {
+  /** index.html's modification time, so a new build is picked up without a restart. */
+  mtimeMs: number;
+  /** index.html cut at the nonce placeholder. */
+  parts: string[];
+  /** The module preloads for the first route of a path (first-route-preloads.ts). */
+  preloadsFor: (path: string) => string;
+}
+
+function readTemplate(staticDir: string, mtimeMs: number): PageTemplate {
+  const html = readFileSync(join(staticDir, 'index.html'), 'utf8');
+  const manifestPath = join(staticDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as ViteManifest) : {};
+  return { mtimeMs, parts: html.split(CSP_NONCE_PLACEHOLDER), preloadsFor: firstRoutePreloads(manifest) };
+}
 
 /**
  * Serves the built SPA: its files, and index.html for any other GET that is not an API
  * path, so client-side routes (/auth/login/, /billing?id=1) load the app. Without a
  * build, every unknown path is a JSON 404.
+ *
+ * The page is made per request: a fresh Content-Security-Policy nonce (16 random bytes) in
+ * place of the build's placeholder and in the policy's style-src, and module preloads for the
+ * first route of the path. So index.html is not pre-compressed (scripts/precompress.ts skips
+ * it); about 2 KB, it is compressed on the way out (plugins/compression.ts).
  */
-export async function registerSpa(app: FastifyInstance, staticDir: string) {
+export async function registerSpa(app: FastifyInstance, staticDir: string, pageCsp: PageCsp) {
   const hasSpa = existsSync(join(staticDir, 'index.html'));
+  let template: PageTemplate | undefined;
+
+  function sendPage(path: string, reply: FastifyReply) {
+    const mtimeMs = statSync(join(staticDir, 'index.html')).mtimeMs;
+    if (template?.mtimeMs !== mtimeMs) template = readTemplate(staticDir, mtimeMs);
+    const nonce = randomBytes(16).toString('base64');
+    const html = template.parts.join(nonce).replace('</head>', `${template.preloadsFor(path)}</head>`);
+    return reply
+      .header('content-security-policy', pageCsp(nonce))
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+
   if (!hasSpa) {
     app.log.warn(`No SPA build in ${staticDir}; run \`npm run build\` to serve the pages.`);
   } else {
     await app.register(fastifyStatic, {
       root: staticDir,
       dotfiles: 'ignore',
+      // The page is made per request (sendPage): a directory never answers its index.html.
+      index: false,
       // file.br / file.gz written at build time (scripts/precompress.ts), chosen by Accept-Encoding, with Vary.
       preCompressed: true,
-      // Source maps stay on the machine that built them: a request for one is a 404.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      // Source maps stay on the machine that built them: a request for one is a 404. index.html
+      // and directories (/ above all) go to sendPage: the placeholder must never reach a browser.
+      allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.endsWith('/') && pathName !== '/index.html',
       cacheControl: false, // set below, per file
       setHeaders(reply, path) {
-        // Vite puts content-hashed names under assets/, so they never change; index.html must be revalidated.
+        // Vite puts content-hashed names under assets/, so they never change; the rest must be revalidated.
         const hashed = path.startsWith(join(staticDir, 'assets') + sep);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -40,6 +82,6 @@ export async function registerSpa(app: FastifyInstance, staticDir: string) {
       !path.startsWith('/sandbox/') &&
       // A missing hashed file must not come back as HTML with a 200.
       !path.startsWith('/assets/');
-    return isPage ? reply.sendFile('index.html') : sendNotFound(reply);
+    return isPage ? sendPage(path, reply) : sendNotFound(reply);
   });
 }

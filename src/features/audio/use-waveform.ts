@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
 import type { Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
+import { cspNonce } from '../../lib/csp-nonce.ts';
 import type { KeptRange } from './convert.ts';
 import { mixToMono, waveformPeaks } from './samples.ts';
 import type { Take } from './types.ts';
@@ -74,6 +75,8 @@ export function useWaveform(
           normalize: true,
           dragToSeek: true,
           plugins: [regions],
+          // Its shadow-root <style> needs the page's CSP nonce (src/lib/csp-nonce.ts).
+          cspNonce: cspNonce(),
         });
         wavesurfer.on('play', () => setPlaying(true));
         wavesurfer.on('pause', () => setPlaying(false));
