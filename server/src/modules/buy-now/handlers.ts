@@ -1,6 +1,6 @@
 import { BUY_NOW_CHANNEL, isProvisionedBuyNow } from '@portal/contract';
 import type { Handlers } from '../../routes/index.ts';
-import { notFound, ownedVoipProduct } from '../products/products.ts';
+import { notFound, ownedVoipProduct, rowId } from '../products/products.ts';
 
 /**
  * The buy-now complete page's data (/buynow/complete/{id}, spec 000 sections 2 and 4): what
@@ -10,7 +10,7 @@ import { notFound, ownedVoipProduct } from '../products/products.ts';
  */
 export const buyNowHandlers = {
   getBuyNowSummary: async ({ params, request }) => {
-    const product = await ownedVoipProduct(request, params.product_id);
+    const product = await ownedVoipProduct(request, rowId(params.product_id));
     if (product.channel !== BUY_NOW_CHANNEL) throw notFound();
     const { siteRepository } = request.server;
     const [numbers, users] = await Promise.all([siteRepository.numbers(product.id), siteRepository.users(product.id)]);

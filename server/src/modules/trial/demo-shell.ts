@@ -151,7 +151,7 @@ const PIER_BAKERY_NUMBER = '01632960401';
  * What a buy-now cloud phone has once provisioned, for its complete page: the buyer as its
  * main user on extension 200, and the number they chose.
  */
-async function seedProvisionedPhoneSite(tx: Pick<Database, 'insert'>, productId: number, site: { login: Pick<DemoLogin, 'email' | 'name'>; number: string; label: string }) {
+async function seedProvisionedPhoneSite(tx: Pick<Database, 'insert'>, productId: number, site: { login: { email: string; name: string }; number: string; label: string }) {
   const [first, ...rest] = site.login.name.split(' ');
   await tx.insert(voipUsers).values({ productId, firstName: first ?? '', lastName: rest.join(' '), email: site.login.email, extension: '200' });
   await tx.insert(phoneNumbers).values({ productId, number: site.number, label: site.label });
@@ -163,7 +163,7 @@ async function seedProvisionedPhoneSite(tx: Pick<Database, 'insert'>, productId:
  */
 export async function seedProvisionedBuyNowCustomer(
   tx: Pick<Database, 'insert'>,
-  customer: { user: DemoUser; company: string; login: Pick<DemoLogin, 'email' | 'name'>; number: string },
+  customer: { user: DemoUser; company: string; login: { email: string; name: string }; number: string },
   now: Date,
 ): Promise<void> {
   const [account] = await tx.insert(accounts).values({ name: customer.company }).returning();
