@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accounts, type E2eAccount } from '../e2e/accounts.ts';
+import { demoLogins } from '../server/src/db/demo-logins.ts';
 
 /**
  * The guard of e2e/accounts.ts: the end-to-end specs run fully parallel on one database, so an
@@ -55,6 +56,13 @@ function accountViolations(specs: Record<string, string>, registry: Registry): s
 describe('e2e accounts', () => {
   it('no spec uses an account another spec writes, and every seeded address goes through e2e/accounts.ts', () => {
     expect(accountViolations(readSpecs(), accounts)).toEqual([]);
+  });
+
+  it('every demo login is registered, and the every-customer spec signs in as each or says why not', () => {
+    const spec = readSpecs()['every-customer'] ?? '';
+    const names = Object.values(demoLogins).map((login) => Object.entries(accounts).find(([, account]) => account.email === login.email)?.[0] ?? `unregistered ${login.email}`);
+    expect(names.filter((name) => name.startsWith('unregistered'))).toEqual([]);
+    expect(names.filter((name) => !new RegExp(`^\\s+${name}: (accounts\\.|')`, 'm').test(spec))).toEqual([]);
   });
 
   it('every e-mail address is listed once', () => {
