@@ -1,22 +1,10 @@
-// zod/mini, like the other shell schemas: the start-up rule below loads with every signed-in page.
+// zod/mini, like the other shell schemas. The rules are in buy-now-rules.ts: the start-up loads
+// them with every signed-in page, and this module's schemas (top-level calls) would come along.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
 import { idText } from './ids.ts';
 
-/** The sales channel of a product bought online (spec 000 section 3: 'A Buy Now product has channel "Buy Now"'). */
-export const BUY_NOW_CHANNEL = 'Buy Now';
-/** The (lower-cased) status of a buy-now product just provisioned, whose complete page is still to be seen. */
-export const BUY_NOW_PROVISIONED = 'buy now provisioned';
-
-/**
- * A buy-now product that has just been provisioned (spec 000 sections 3 and 4): the start-up
- * rule sends a voip3 one to its buy-now complete page. The welcome call
- * (POST /api/v1/voip/{id}/welcome/) makes it live, which ends that.
- * @example isProvisionedBuyNow({ channel: 'Buy Now', status: 'buy now provisioned' }) // true
- */
-export function isProvisionedBuyNow(product: { channel: string; status: string }): boolean {
-  return product.channel === BUY_NOW_CHANNEL && product.status === BUY_NOW_PROVISIONED;
-}
+export { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED, isProvisionedBuyNow } from './buy-now-rules.ts';
 
 const BuyNowSummaryParams = z.object({ product_id: idText('Unknown product') });
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { BuyNowSummary } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
