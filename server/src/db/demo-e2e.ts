@@ -5,7 +5,7 @@ import { seedAcmeLike, type AcmeNumbers } from './demo-acme.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
 
 /**
- * The end-to-end suite's own customers: copies of Acme Plumbing, one for each spec that
+ * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
  * changes a cloud phone's data (its call flows, voicemail, hold music) or its sign-in (wrong
  * passwords count towards the throttle), so specs running side by side never see each
  * other's changes. They are seeded only when the e2e server asks (PORTAL_E2E_ACCOUNTS=on, set
