@@ -21,6 +21,10 @@ export interface E2eAccount {
   alsoReadBy?: Record<string, string>;
 }
 
+/** Why e2e/every-customer.spec.ts may sign in as a demo customer another spec changes. */
+const EVERY_CUSTOMER_READS =
+  'signs in and only visits the start-up redirect and the side navigation links, to see none is "Page not found"; whatever the writer has changed, that holds';
+
 export const accounts = {
   // Read-only: signed in to look around.
   customer: { email: 'alex@acme-plumbing.example', password: 'portal-demo-1', firstName: 'Alex' },
@@ -35,24 +39,29 @@ export const accounts = {
   callFlowsAcme: { email: 'e2e-call-flows@acme-plumbing.example', password: 'portal-e2e-flows-1', firstName: 'Alex', writtenBy: 'call-flows' },
   phoneSetupAcme: { email: 'e2e-phone-setup@acme-plumbing.example', password: 'portal-e2e-phone-1', firstName: 'Alex', writtenBy: 'phone-setup' },
 
+  // The e2e-only copies of Pier Bakery: reaching buy-now complete makes the phone live (the welcome call).
+  buyNowCompleteDesktop: { email: 'e2e-buynow-complete@pier-bakery.example', password: 'portal-e2e-buynow-1', firstName: 'Jamie', writtenBy: 'buynow-complete' },
+  buyNowCompletePhone: { email: 'e2e-buynow-complete-phone@pier-bakery.example', password: 'portal-e2e-buynow-2', firstName: 'Jamie', writtenBy: 'buynow-complete' },
+  everyCustomerPier: { email: 'e2e-every-customer@pier-bakery.example', password: 'portal-e2e-every-1', firstName: 'Jamie', writtenBy: 'every-customer' },
+
   // Demo customers seeded for one spec each.
-  staff: { email: 'support@portal.example', password: 'portal-staff-1', firstName: 'Sam', writtenBy: 'staff' },
-  staffViewed: { email: 'taylor@willow-accountancy.example', password: 'portal-viewed-1', firstName: 'Taylor', writtenBy: 'staff' },
+  staff: { email: 'support@portal.example', password: 'portal-staff-1', firstName: 'Sam', writtenBy: 'staff', alsoReadBy: { 'every-customer': EVERY_CUSTOMER_READS } },
+  staffViewed: { email: 'taylor@willow-accountancy.example', password: 'portal-viewed-1', firstName: 'Taylor', writtenBy: 'staff', alsoReadBy: { 'every-customer': EVERY_CUSTOMER_READS } },
   unverified: { email: 'pat@willow-accountancy.example', password: 'portal-unverified-1', firstName: 'Pat', writtenBy: 'staff' },
   trial: {
     email: 'trial@brightdesk.example',
     password: 'portal-trial-1',
     firstName: 'Jordan',
     writtenBy: 'quickstart',
-    alsoReadBy: { navigation: 'the trial banner (days left) and the side navigation, which the quick start never changes' },
+    alsoReadBy: { navigation: 'the trial banner (days left) and the side navigation, which the quick start never changes', 'every-customer': EVERY_CUSTOMER_READS },
   },
-  trialFeedback: { email: 'sasha@juniper-florists.example', password: 'portal-feedback-1', firstName: 'Sasha', writtenBy: 'quickstart' },
-  buyNow: { email: 'owner@corner-cafe.example', password: 'portal-buynow-1', firstName: 'Chris', writtenBy: 'emergency-address' },
-  buyNowManualAddress: { email: 'owner@tidewater-deli.example', password: 'portal-buynow-2', firstName: 'Drew', writtenBy: 'emergency-address' },
-  buyNowOnPhone: { email: 'owner@quayside-florist.example', password: 'portal-buynow-3', firstName: 'Sasha', writtenBy: 'emergency-address' },
-  buyNowReady: { email: 'owner@harbourside-bakes.example', password: 'portal-buynow-4', firstName: 'Jamie', writtenBy: 'call-flow-editor' },
-  notifications: { email: 'office@kestrel-electrical.example', password: 'portal-notify-1', firstName: 'Robin', writtenBy: 'notifications' },
-  profileDetails: { email: 'drew@fernleaf-studio.example', password: 'portal-profile-1', firstName: 'Drew', writtenBy: 'profile' },
+  trialFeedback: { email: 'sasha@juniper-florists.example', password: 'portal-feedback-1', firstName: 'Sasha', writtenBy: 'quickstart', alsoReadBy: { 'every-customer': EVERY_CUSTOMER_READS } },
+  buyNow: { email: 'owner@corner-cafe.example', password: 'portal-buynow-1', firstName: 'Chris', writtenBy: 'emergency-address', alsoReadBy: { 'every-customer': EVERY_CUSTOMER_READS } },
+  buyNowManualAddress: { email: 'owner@tidewater-deli.example', password: 'portal-buynow-2', firstName: 'Drew', writtenBy: 'emergency-address', alsoReadBy: { 'every-customer': EVERY_CUSTOMER_READS } },
+  buyNowOnPhone: { email: 'owner@quayside-florist.example', password: 'portal-buynow-3', firstName: 'Sasha', writtenBy: 'emergency-address', alsoReadBy: { 'every-customer': EVERY_CUSTOMER_READS } },
+  buyNowReady: { email: 'owner@harbourside-bakes.example', password: 'portal-buynow-4', firstName: 'Jamie', writtenBy: 'call-flow-editor', alsoReadBy: { 'every-customer': EVERY_CUSTOMER_READS } },
+  notifications: { email: 'office@kestrel-electrical.example', password: 'portal-notify-1', firstName: 'Robin', writtenBy: 'notifications', alsoReadBy: { 'every-customer': EVERY_CUSTOMER_READS } },
+  profileDetails: { email: 'drew@fernleaf-studio.example', password: 'portal-profile-1', firstName: 'Drew', writtenBy: 'profile', alsoReadBy: { 'every-customer': EVERY_CUSTOMER_READS } },
   profileEmail: { email: 'kit@fernleaf-studio.example', password: 'portal-email-1', firstName: 'Kit', writtenBy: 'profile' },
   profilePassword: { email: 'lee@fernleaf-studio.example', password: 'portal-password-1', firstName: 'Lee', writtenBy: 'profile' },
 } as const satisfies Record<string, E2eAccount>;

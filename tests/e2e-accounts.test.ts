@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accounts, type E2eAccount } from '../e2e/accounts.ts';
+import { demoLogins } from '../server/src/db/demo-logins.ts';
 
 /**
  * The guard of e2e/accounts.ts: the end-to-end specs run fully parallel on one database, so an
@@ -57,15 +58,22 @@ describe('e2e accounts', () => {
     expect(accountViolations(readSpecs(), accounts)).toEqual([]);
   });
 
+  it('every demo login is registered, and the every-customer spec signs in as each or says why not', () => {
+    const spec = readSpecs()['every-customer'] ?? '';
+    const names = Object.values(demoLogins).map((login) => Object.entries(accounts).find(([, account]) => account.email === login.email)?.[0] ?? `unregistered ${login.email}`);
+    expect(names.filter((name) => name.startsWith('unregistered'))).toEqual([]);
+    expect(names.filter((name) => !new RegExp(`^\\s+${name}: (accounts\\.|')`, 'm').test(spec))).toEqual([]);
+  });
+
   it('every e-mail address is listed once', () => {
     const emails = Object.values(accounts).map((account) => account.email.toLowerCase());
     expect(new Set(emails).size).toBe(emails.length);
   });
 
-  it('the e2e-only copies of Acme are the ones the e2e server seeds', () => {
+  it('the e2e-only copies of Acme and Pier Bakery are the ones the e2e server seeds', () => {
     const seed = readFileSync(new URL('../server/src/db/demo-e2e.ts', import.meta.url), 'utf8');
     const copies = Object.values(accounts).filter((account) => account.email.startsWith('e2e-'));
-    expect(copies).toHaveLength(4);
+    expect(copies).toHaveLength(7);
     for (const { email, password } of copies) expect(seed).toContain(`email: '${email}', password: '${password}'`);
   });
 

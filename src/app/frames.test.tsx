@@ -49,6 +49,53 @@ describe('guest journey frames', () => {
   });
 });
 
+describe('the welcome journey', () => {
+  it('shows a visitor the welcome page in the sign-up frame, with the ways in', async () => {
+    installFakeFetch({});
+    const { where } = renderApp(journeyPaths.welcomePage.build({ page: 'welcome' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Cloud phone' })).toBeInTheDocument();
+    expect(where()).toBe('/welcome/welcome');
+    expect(within(header()).getByText('Sign up')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in to your account' })).toHaveAttribute('href', paths.authLogin.build());
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', journeyPaths.authRegister.build());
+    expect(document.title).toBe('Welcome | Customer Portal');
+  });
+
+  it.each([['/phone/welcome'], ['/welcome'], ['/welcome/no-such-page']])('sends a visitor from %s to the welcome page', async (path) => {
+    installFakeFetch({});
+    const { where } = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Cloud phone' })).toBeInTheDocument();
+    expect(where()).toBe('/welcome/welcome');
+  });
+
+  it('sends a signed-in customer home, as every sign-up page does', async () => {
+    setToken('good');
+    installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe }, 'GET /api/v3/navigation/': { json: { account: null, products: [] } }, 'GET /api/v3/voip/getting-started/': { json: { getting_started_product_ids: [] } } });
+    const { where } = renderApp('/phone/welcome');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
+    expect(where()).toBe('/');
+  });
+});
+
+describe('coming soon', () => {
+  it('says the shop is coming, with the way home for a signed-in customer', async () => {
+    setToken('good');
+    installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe } });
+    renderApp(paths.comingSoon.build());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Coming soon' })).toBeInTheDocument();
+    expect(screen.getByText('The shop is not open for your cloud phone yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Coming soon | Customer Portal');
+  });
+
+  it('offers a visitor to sign in', async () => {
+    installFakeFetch({});
+    renderApp(paths.comingSoon.build());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Coming soon' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', paths.authLogin.build());
+  });
+});
+
 describe('routes found on demand', () => {
   const pathsOf = (routes: RouteObject[]): string[] => routes.flatMap((route) => [...(route.path ? [route.path] : []), ...pathsOf(route.children ?? [])]);
   const { root, signedIn } = onDemandRoutes(new QueryClient());

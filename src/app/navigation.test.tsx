@@ -143,6 +143,7 @@ describe('default layout start-up', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Phone setup' })).toBeInTheDocument();
     await act(() => router.navigate('/shop?tab=all-items'));
     await waitFor(() => expect(where()).toBe('/coming-soon'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Coming soon' })).toBeInTheDocument();
   });
 
   it('shows the shop page (not built yet) inside the layout for a supplier-2 phone', async () => {

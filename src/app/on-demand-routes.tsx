@@ -1,21 +1,61 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router-dom';
+import { redirect, type RouteObject } from 'react-router-dom';
 import * as journeyPaths from '../config/journey-paths.ts';
+import * as paths from '../config/paths.ts';
 import { guestOnlyLoader } from './guards.ts';
 import { GETTING_STARTED_PAGES_NOT_BUILT, JOURNEY_PAGES_NOT_BUILT, type JourneyFrame } from './journey-frames.ts';
+import { ErrorPageBoundary, RouteErrorPage } from './routes/error-page.tsx';
 
 export const GETTING_STARTED_LAYOUT_ROUTE_ID = 'getting-started-layout';
 
 const unbuiltPage = async () => ({ Component: (await import('./layouts/unbuilt-page.tsx')).UnbuiltPage });
 
+const journeyLayout = (frame: JourneyFrame) => async () => {
+  const { JourneyLayout } = await import('./layouts/journey-layout.tsx');
+  return { Component: () => <JourneyLayout frame={frame} /> };
+};
+
+// A failed page shows inside its frame: "Page not found" for a 404, else "An error occurred".
+const framedError = (
+  <ErrorPageBoundary>
+    <RouteErrorPage framed={false} />
+  </ErrorPageBoundary>
+);
+
 /**
  * The routes found on demand (routes.tsx, `discoverRoutes`): the sign-in journeys, the guest
- * journeys' frames and the getting-started frame. Few visits need them, so their route
+ * journeys' frames (with buy-now complete and the welcome page), coming soon and the
+ * getting-started frame. Few visits need them, so their route
  * objects stay out of the code every page loads; the router patches them in the first time a
  * path under ON_DEMAND_ROUTES_PATTERN is visited. `root` go under the root route, `signedIn`
  * under the signed-in one.
  */
 export function onDemandRoutes(queryClient: QueryClient): { root: RouteObject[]; signedIn: RouteObject[] } {
+  const welcomeFirstPage = journeyPaths.welcomePage.build({ page: journeyPaths.WELCOME_FIRST_PAGE });
+  /** The journey pages built so far, by frame; the rest of each frame's routes are in JOURNEY_PAGES_NOT_BUILT. */
+  const builtJourneyPages: Partial<Record<JourneyFrame, RouteObject[]>> = {
+    // The welcome journey (spec 000 section 2, "welcome: welcome"): a sign-up journey, so a signed-in customer goes
+    // home, and a visitor anywhere in it goes to its first (only) page.
+    'sign-up': [
+      {
+        id: journeyPaths.welcome.name,
+        path: journeyPaths.welcome.pattern,
+        loader: async (args) => {
+          await guestOnlyLoader(queryClient)(args);
+          return redirect(welcomeFirstPage);
+        },
+      },
+      {
+        id: journeyPaths.welcomePage.name,
+        path: journeyPaths.welcomePage.pattern,
+        loader: async (args) => {
+          await guestOnlyLoader(queryClient)(args);
+          return args.params.page === journeyPaths.WELCOME_FIRST_PAGE ? null : redirect(welcomeFirstPage);
+        },
+        lazy: () => import('./routes/welcome.tsx'),
+      },
+    ],
+  };
   const root: RouteObject[] = [
     // The e-mail sign-in journeys (issue 7): magic link, registration, verification, password reset, in one lazy chunk.
     // Asking for something is for guests; a link from an e-mail works whoever is signed in.
@@ -60,14 +100,34 @@ export function onDemandRoutes(queryClient: QueryClient): { root: RouteObject[];
     // The guest journeys' frames (spec 000, layouts): sign-up, buy-now, number-select, make-a-payment, mandate, recurring card payment, broadband.
     ...(Object.entries(JOURNEY_PAGES_NOT_BUILT) as Array<[JourneyFrame, (typeof JOURNEY_PAGES_NOT_BUILT)[JourneyFrame]]>).map(([frame, pages]) => ({
       id: `${frame}-layout`,
-      lazy: async () => {
-        const { JourneyLayout } = await import('./layouts/journey-layout.tsx');
-        return { Component: () => <JourneyLayout frame={frame} /> };
-      },
-      children: pages.map((page) => ({ id: page.name, path: page.pattern, lazy: unbuiltPage })),
+      lazy: journeyLayout(frame),
+      children: [...(builtJourneyPages[frame] ?? []), ...pages.map((page) => ({ id: page.name, path: page.pattern, lazy: unbuiltPage }))],
     })),
+    // Route rules (spec 000): /phone/welcome redirects to the welcome page.
+    { id: journeyPaths.phoneWelcome.name, path: journeyPaths.phoneWelcome.pattern, loader: () => redirect(welcomeFirstPage) },
+    {
+      // Where the shop sends voip3 customers (spec 000 section 4); public, in a guest frame of its own.
+      id: paths.comingSoon.name,
+      path: paths.comingSoon.pattern,
+      lazy: () => import('./routes/coming-soon.tsx'),
+    },
   ];
   const signedIn: RouteObject[] = [
+    {
+      // Buy-now complete (spec 000 sections 2 and 4): in the buy-now frame, but for the signed-in
+      // customer the start-up rule sends there (a visitor is asked to sign in first).
+      id: 'buy-now-complete-layout',
+      lazy: journeyLayout('buy-now'),
+      children: [
+        {
+          id: paths.buynowComplete.name,
+          path: paths.buynowComplete.pattern,
+          errorElement: framedError,
+          loader: async (args) => (await import('./routes/buy-now/complete-loader.ts')).buyNowCompleteLoader(queryClient)(args),
+          lazy: () => import('./routes/buy-now/complete.tsx'),
+        },
+      ],
+    },
     {
       // The getting-started layout (spec 000, layouts): its pages plug in here.
       id: GETTING_STARTED_LAYOUT_ROUTE_ID,

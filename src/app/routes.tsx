@@ -142,11 +142,11 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
 
 /**
  * Paths whose routes are found on demand (on-demand-routes.tsx): the sign-in journeys (/auth/...
- * beyond the login page, /login), the confirm-email link, the guest journeys and getting
- * started. Kept beside the route table so that other paths never wait for that module.
+ * beyond the login page, /login), the confirm-email link, the guest journeys (and /phone/welcome),
+ * coming soon and getting started. Kept beside the route table so that other paths never wait for that module.
  */
 export const ON_DEMAND_ROUTES_PATTERN =
-  /^\/(?:auth|login|profile-preferences\/confirm-email|getting-started|signup|signup-voip3|signup-voip3-b|trial|online-signup|welcome|verify-mobile-number|buynow|number-select|make-a-payment|checkout-redirect|mandate-entry|recurring-card-payment|broadband-availability|broadband-signup)(?:\/|$)/;
+  /^\/(?:auth|login|profile-preferences\/confirm-email|getting-started|signup|signup-voip3|signup-voip3-b|trial|online-signup|welcome|phone\/welcome|verify-mobile-number|buynow|number-select|make-a-payment|checkout-redirect|mandate-entry|recurring-card-payment|broadband-availability|broadband-signup|coming-soon)(?:\/|$)/;
 
 /**
  * Lazy route discovery: the router asks before it settles on a splat or parameter match

@@ -59,4 +59,8 @@ export const trialPage = /*#__PURE__*/ defineRoute('/trial/:page');
 export const verifyMobileNumber = /*#__PURE__*/ defineRoute('/verify-mobile-number');
 export const welcome = /*#__PURE__*/ defineRoute('/welcome');
 export const welcomePage = /*#__PURE__*/ defineRoute('/welcome/:page');
+/** The welcome journey's one page (spec 000 section 2: "welcome: welcome"). */
+export const WELCOME_FIRST_PAGE = 'welcome';
+/** Redirects to the welcome page (spec 000, route rules). */
+export const phoneWelcome = /*#__PURE__*/ defineRoute('/phone/welcome');
 export const referrals = /*#__PURE__*/ defineRoute('/referrals');

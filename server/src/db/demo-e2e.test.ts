@@ -5,7 +5,7 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { openTestDatabase, SEED_TIME } from '../test/helper.ts';
 import type { OpenedDatabase } from './connect.ts';
 import { ACME_NUMBERS } from './demo-acme.ts';
-import { e2eLogins, readE2eAccountsSetting } from './demo-e2e.ts';
+import { e2eBuyNowLogins, e2eLogins, readE2eAccountsSetting } from './demo-e2e.ts';
 import { demoLogins } from './demo-logins.ts';
 import { accounts, audioFiles, callFlows, holdMusicSettings, phoneNumbers, products, users, voicemailSettings, voipUsers } from './schema/index.ts';
 import { seedIfEmpty } from './seed.ts';
@@ -36,7 +36,7 @@ describe('the e2e customers', () => {
     await withE2e?.close();
   });
 
-  const emails = e2eLogins.map((login) => login.email);
+  const emails = [...e2eLogins, ...e2eBuyNowLogins].map((login) => login.email);
 
   it('are not in the ordinary demo data', async () => {
     expect(await plain.db.select().from(users).where(inArray(users.email, emails))).toEqual([]);
@@ -86,6 +86,26 @@ describe('the e2e customers', () => {
       const files = await withE2e.db.select().from(audioFiles).where(eq(audioFiles.productId, phone.id));
       expect(files.map((f) => f.storedFilename).sort()).toEqual(['closed_greeting.wav', 'main_menu.wav', 'welcome_greeting.wav']);
       for (const file of files) expect((await audio.get(file.storageKey))?.length, file.storageKey).toBe(file.sizeBytes);
+    }
+  });
+
+  it('have copies of Pier Bakery, each a buy-now cloud phone just provisioned with its own number', async () => {
+    const [pierUser] = await withE2e.db.select().from(users).where(eq(users.email, demoLogins.buyNowProvisioned.email));
+    const [pierPhone] = await withE2e.db.select().from(products).where(eq(products.accountId, pierUser!.accountId!));
+    const numbers = new Set<string>((await withE2e.db.select().from(phoneNumbers).where(eq(phoneNumbers.productId, pierPhone!.id))).map((n) => n.number));
+    for (const login of e2eBuyNowLogins) {
+      const [user] = await withE2e.db.select().from(users).where(eq(users.email, login.email));
+      expect(user, login.email).toMatchObject({ firstName: 'Jamie', lastName: 'Cole', emailVerified: true });
+      expect(await verifyPassword(login.password, user!.passwordHash), login.email).toBe(true);
+      const owned = await withE2e.db.select().from(products).where(eq(products.accountId, user!.accountId!));
+      expect(owned).toHaveLength(1);
+      expect(owned[0]).toMatchObject({ kind: 'voip', supplier: 3, status: 'buy now provisioned', channel: 'Buy Now', showWelcome: false, productDetail: pierPhone!.productDetail });
+      const site = await withE2e.db.select().from(voipUsers).where(eq(voipUsers.productId, owned[0]!.id));
+      expect(site.map((u) => [u.extension, u.email])).toEqual([['200', login.email]]);
+      const [number] = await withE2e.db.select().from(phoneNumbers).where(eq(phoneNumbers.productId, owned[0]!.id));
+      expect(number?.number).toBe(login.number);
+      expect(numbers.has(login.number), `${login.number} used twice`).toBe(false);
+      numbers.add(login.number);
     }
   });
 });

@@ -1,10 +1,11 @@
 import type { AudioStorage } from '../audio/storage.ts';
 import type { Database } from './connect.ts';
+import { seedProvisionedBuyNowCustomer } from '../modules/trial/demo-shell.ts';
 import { seedAcmeLike, type AcmeNumbers } from './demo-acme.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
 
 /**
- * The end-to-end suite's own customers: copies of Acme Plumbing, one for each spec that
+ * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
  * changes a cloud phone's data (its call flows, voicemail, hold music) or its sign-in (wrong
  * passwords count towards the throttle), so specs running side by side never see each
  * other's changes. They are seeded only when the e2e server asks (PORTAL_E2E_ACCOUNTS=on, set
@@ -18,6 +19,20 @@ export const e2eLogins = [
   { spec: 'call-flows', email: 'e2e-call-flows@acme-plumbing.example', password: 'portal-e2e-flows-1', company: 'Acme Plumbing Ltd (e2e call flows)' },
   { spec: 'phone-setup', email: 'e2e-phone-setup@acme-plumbing.example', password: 'portal-e2e-phone-1', company: 'Acme Plumbing Ltd (e2e phone setup)' },
 ] as const;
+
+/**
+ * The e2e suite's copies of Pier Bakery (a buy-now cloud phone just provisioned): reaching its
+ * buy-now complete page makes it live, so each spec that goes there has its own, and the
+ * buy-now spec one per screen size (its desktop and phone runs go side by side).
+ */
+export const e2eBuyNowLogins = [
+  { spec: 'buynow-complete', email: 'e2e-buynow-complete@pier-bakery.example', password: 'portal-e2e-buynow-1', company: 'Pier Bakery (e2e buy-now complete)', number: '01632960411' },
+  { spec: 'buynow-complete', email: 'e2e-buynow-complete-phone@pier-bakery.example', password: 'portal-e2e-buynow-2', company: 'Pier Bakery (e2e buy-now complete, phone)', number: '01632960421' },
+  { spec: 'every-customer', email: 'e2e-every-customer@pier-bakery.example', password: 'portal-e2e-every-1', company: 'Pier Bakery (e2e every customer)', number: '01632960431' },
+] as const;
+
+/** Every copy's user is Jamie Cole, as in Pier Bakery. */
+const E2E_BUY_NOW_USER_NAME = 'Jamie Cole';
 
 /** Every copy's user is Alex Morgan, as in Acme, so the specs read the same names. */
 const E2E_USER_NAME = 'Alex Morgan';
@@ -41,7 +56,10 @@ export function readE2eAccountsSetting(env: Record<string, string | undefined>):
 
 /** The e2e users with their password hashes; slow, so seed.ts starts it before its transaction. */
 export function e2eDemoUsers(): Promise<DemoUser[]> {
-  return Promise.all(e2eLogins.map(({ email, password }) => demoUser({ email, password, name: E2E_USER_NAME })));
+  return Promise.all([
+    ...e2eLogins.map(({ email, password }) => demoUser({ email, password, name: E2E_USER_NAME })),
+    ...e2eBuyNowLogins.map(({ email, password }) => demoUser({ email, password, name: E2E_BUY_NOW_USER_NAME })),
+  ]);
 }
 
 export async function seedE2eDemo(tx: Pick<Database, 'insert'>, audio: AudioStorage, hashed: DemoUser[], now: Date): Promise<void> {
@@ -49,5 +67,10 @@ export async function seedE2eDemo(tx: Pick<Database, 'insert'>, audio: AudioStor
     const user = hashed[index];
     if (!user) throw new Error('seed: e2e demo users missing');
     await seedAcmeLike(tx, audio, { user, company: login.company, numbers: e2eNumbers(index) }, now);
+  }
+  for (const [index, login] of e2eBuyNowLogins.entries()) {
+    const user = hashed[e2eLogins.length + index];
+    if (!user) throw new Error('seed: e2e buy-now users missing');
+    await seedProvisionedBuyNowCustomer(tx, { user, company: login.company, login: { email: login.email, name: E2E_BUY_NOW_USER_NAME }, number: login.number }, now);
   }
 }

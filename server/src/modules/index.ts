@@ -6,6 +6,7 @@ import { addressHandlers } from './address/handlers.ts';
 import audioRepository from './audio/audio-repository.ts';
 import { audioHandlers } from './audio/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
+import { buyNowHandlers } from './buy-now/handlers.ts';
 import callFlowsRepository from './call-flows/call-flows-repository.ts';
 import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
 import { navigationHandlers } from './navigation/handlers.ts';
@@ -44,6 +45,7 @@ export const endpointHandlers: Handlers = {
   ...phoneSetupHandlers,
   ...trialHandlers,
   ...welcomeHandlers,
+  ...buyNowHandlers,
   ...statusHandlers,
   ...notificationHandlers,
   ...staffHandlers,

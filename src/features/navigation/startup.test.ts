@@ -1,6 +1,6 @@
-import type { NavigationProduct, TrialStatus } from '@portal/contract';
+import { isProvisionedBuyNow, type NavigationProduct, type TrialStatus } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { isProvisionedBuyNow, startUpDecision, type StartUpInput } from './startup.ts';
+import { startUpDecision, type StartUpInput } from './startup.ts';
 
 function product(overrides: Partial<NavigationProduct> = {}): NavigationProduct {
   return {
@@ -76,6 +76,7 @@ describe('default layout start-up', () => {
     expect(isProvisionedBuyNow(provisioned)).toBe(true);
     expect(decide({ selected: provisioned })).toEqual({ kind: 'redirect', to: '/buynow/complete/10' });
     expect(decide({ selected: { ...provisioned, supplier: 2 } })).toEqual({ kind: 'stay' });
+    // Once the buy-now complete page's welcome call has made it live, it stays.
     expect(decide({ selected: { ...provisioned, status: 'live' } })).toEqual({ kind: 'stay' });
     expect(decide({ selected: { ...provisioned, channel: 'Self Sign Up' } })).toEqual({ kind: 'stay' });
   });

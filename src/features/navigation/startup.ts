@@ -1,4 +1,4 @@
-import type { NavigationProduct, TrialStatus } from '@portal/contract';
+import { isProvisionedBuyNow, type NavigationProduct, type TrialStatus } from '@portal/contract';
 import * as paths from '../../config/paths.ts';
 import type { UpgradeTrigger } from '../trial/index.ts';
 import { phoneVersion, routeAt, VOIP3_ONLY_ROUTES, VOIP3_SHOP_REDIRECT } from './rules.ts';
@@ -8,11 +8,6 @@ import { phoneVersion, routeAt, VOIP3_ONLY_ROUTES, VOIP3_SHOP_REDIRECT } from '.
  * loader (startup-loader.ts) loads what they need and acts on their answer. Kept apart from
  * rules.ts so that only the loader's chunk carries them.
  */
-
-/** A buy-now product that has just been provisioned: the buy-now journey still has its complete page to show. */
-export function isProvisionedBuyNow(product: NavigationProduct): boolean {
-  return product.channel === 'Buy Now' && product.status === 'buy now provisioned';
-}
 
 export type StartUpDecision =
   | { kind: 'stay' }
@@ -35,7 +30,8 @@ export interface StartUpInput {
  * 1. a getting-started entry goes to getting-started "welcome" with the first id;
  * (route rules) /users-devices and /phone-numbers without an id go to the first cloud phone's page;
  * 3. the shop for a voip3 phone goes to coming-soon, a voip3-only page for an older phone is 404;
- * then a provisioned buy-now voip3 product goes to its buy-now complete page, and an expired
+ * then a provisioned buy-now voip3 product goes to its buy-now complete page (until the page's
+ * welcome call makes it live), and an expired
  * opt-in trial of the selected product goes to its upgrade page (trigger trial-expired).
  */
 export function startUpDecision({ pathname, gettingStarted, selected, firstPhone, trial }: StartUpInput): StartUpDecision {

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
 import { accounts, creditControlStatuses, products, type InstallationAddress } from '../../db/schema/index.ts';
 
@@ -106,8 +107,18 @@ export function createProductsRepository(db: Database) {
       await db.update(products).set({ installationAddress: address }).where(eq(products.id, productId));
     },
 
+    /**
+     * The customer has seen the product's welcome: its getting-started flow is no longer due,
+     * and a buy-now product just provisioned (whose welcome is the buy-now complete page) is live.
+     */
     async endWelcome(productId: number): Promise<void> {
-      await db.update(products).set({ showWelcome: false }).where(eq(products.id, productId));
+      await db
+        .update(products)
+        .set({
+          showWelcome: false,
+          status: sql`case when ${products.channel} = ${BUY_NOW_CHANNEL} and ${products.status} = ${BUY_NOW_PROVISIONED} then 'live' else ${products.status} end`,
+        })
+        .where(eq(products.id, productId));
     },
 
     /** The account's credit-control statuses (overdue balances), by id. */

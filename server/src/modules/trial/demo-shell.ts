@@ -1,3 +1,4 @@
+import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
@@ -110,7 +111,7 @@ export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: DemoUs
         confirmedDate: '2023-09-20',
       },
       { ...cloudPhone, ...elsewhere, accountId: nova.id, supplier: 3, channel: 'Self Sign Up', productDetail: 'Cloud phone - 1 user', confirmedDate: today, showWelcome: true },
-      { ...cloudPhone, ...elsewhere, accountId: pier.id, supplier: 3, status: 'buy now provisioned', channel: 'Buy Now', productDetail: 'Cloud phone - 1 user', confirmedDate: today },
+      { ...cloudPhone, ...elsewhere, accountId: pier.id, supplier: 3, status: BUY_NOW_PROVISIONED, channel: BUY_NOW_CHANNEL, productDetail: 'Cloud phone - 1 user', confirmedDate: today },
       { ...cloudPhone, ...elsewhere, accountId: lumen.id, supplier: 3, channel: 'Self Sign Up', productDetail: 'Cloud phone - 1 user (trial)', confirmedDate: today },
     ])
     .returning();
@@ -121,6 +122,7 @@ export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: DemoUs
     { productId: southampton.id, firstName: 'Morgan', lastName: 'Reid', email: demoLogins.multiProduct.email, extension: '200' },
     { productId: southampton.id, firstName: 'Dana', lastName: 'Fox', email: 'dana@harbour-freight.example', extension: '201', lockedAt: now },
   ]);
+  await seedProvisionedPhoneSite(tx, pierPhone.id, { login: demoLogins.buyNowProvisioned, number: PIER_BAKERY_NUMBER, label: 'Pier Bakery' });
 
   await tx.insert(creditControlStatuses).values({
     accountId: harbour.id,
@@ -140,6 +142,50 @@ export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: DemoUs
     quickstartPopupSectionsCompleted: {},
     statusEntry: new Date(endsAt.getTime() - DEMO_ENDED_TRIAL.lengthMs),
   });
+}
+
+/** Pier Bakery's new number (Ofcom's drama range); its e2e copies get their own (server/src/db/demo-e2e.ts). */
+const PIER_BAKERY_NUMBER = '01632960401';
+
+/**
+ * What a buy-now cloud phone has once provisioned, for its complete page: the buyer as its
+ * main user on extension 200, and the number they chose.
+ */
+async function seedProvisionedPhoneSite(tx: Pick<Database, 'insert'>, productId: number, site: { login: { email: string; name: string }; number: string; label: string }) {
+  const [first, ...rest] = site.login.name.split(' ');
+  await tx.insert(voipUsers).values({ productId, firstName: first ?? '', lastName: rest.join(' '), email: site.login.email, extension: '200' });
+  await tx.insert(phoneNumbers).values({ productId, number: site.number, label: site.label });
+}
+
+/**
+ * A customer like Pier Bakery (a buy-now cloud phone on voip3 just provisioned, whose start-up
+ * goes to the buy-now complete page), under another sign-in: the e2e suite's copies.
+ */
+export async function seedProvisionedBuyNowCustomer(
+  tx: Pick<Database, 'insert'>,
+  customer: { user: DemoUser; company: string; login: { email: string; name: string }; number: string },
+  now: Date,
+): Promise<void> {
+  const [account] = await tx.insert(accounts).values({ name: customer.company }).returning();
+  if (!account) throw new Error('seed: buy-now customer not inserted');
+  await tx.insert(users).values({ ...customer.user, accountId: account.id });
+  const [phone] = await tx
+    .insert(products)
+    .values({
+      accountId: account.id,
+      kind: 'voip',
+      tariffVersion: 'TARIFF_V3',
+      supplier: 3,
+      status: BUY_NOW_PROVISIONED,
+      showProductPages: true,
+      channel: BUY_NOW_CHANNEL,
+      productDetail: 'Cloud phone - 1 user',
+      installationAddress: brightonAddress,
+      confirmedDate: now.toISOString().slice(0, 10),
+    })
+    .returning();
+  if (!phone) throw new Error('seed: buy-now customer product not inserted');
+  await seedProvisionedPhoneSite(tx, phone.id, { login: customer.login, number: customer.number, label: customer.company });
 }
 
 const whitstableAddress: InstallationAddress = {

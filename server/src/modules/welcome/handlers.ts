@@ -2,9 +2,12 @@ import type { Handlers } from '../../routes/index.ts';
 import { ownedVoipProduct, rowId } from '../products/products.ts';
 
 /**
- * The welcome (getting-started) flow of a cloud phone (spec 001 section 4, "Welcome"): it is
- * due while products.show_welcome is set, which is what GET /api/v3/voip/getting-started/
- * lists (modules/status/handlers.ts); POST with is_show_welcome false clears it.
+ * The welcome of a cloud phone (spec 001 section 4, "Welcome"), which the start-up rules
+ * (spec 000 section 4) send the customer to until it is seen: for a phone set up by the
+ * customer, the getting-started flow, due while products.show_welcome is set (what
+ * GET /api/v3/voip/getting-started/ lists, modules/status/handlers.ts); for a buy-now phone
+ * just provisioned (status "buy now provisioned"), the buy-now complete page. POST with
+ * is_show_welcome false ends both: the flag is cleared and such a buy-now phone becomes live.
  */
 export const welcomeHandlers = {
   postWelcome: async ({ params, request }) => {
