@@ -19,6 +19,7 @@ export * from './account.ts';
 export * from './profile.ts';
 export * from './address.ts';
 export * from './social.ts';
+export * from './upgrade.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
@@ -32,6 +33,7 @@ import { socialEndpoints } from './social.ts';
 import { staffEndpoints } from './staff.ts';
 import { statusEndpoints } from './status.ts';
 import { trialEndpoints } from './trial.ts';
+import { upgradeEndpoints } from './upgrade.ts';
 import { welcomeEndpoints } from './welcome.ts';
 
 /** Every endpoint of the portal API, by name. The server registers each one. */
@@ -51,5 +53,6 @@ export const endpoints = {
   ...addressEndpoints,
   ...profileEndpoints,
   ...socialEndpoints,
+  ...upgradeEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

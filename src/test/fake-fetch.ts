@@ -74,6 +74,7 @@ export const sampleNavigation = {
       show_product_pages: true,
       channel: 'Self Sign Up',
       has_installation_address: true,
+      is_show_upgrade_page: false,
     },
     {
       account_id: 3,
@@ -88,6 +89,7 @@ export const sampleNavigation = {
       show_product_pages: false,
       channel: 'Buy Now',
       has_installation_address: true,
+      is_show_upgrade_page: false,
     },
   ],
 };
