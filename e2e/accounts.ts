@@ -34,6 +34,9 @@ export const accounts = {
   callFlowEditorAcme: { email: 'e2e-call-flow-editor@acme-plumbing.example', password: 'portal-e2e-editor-1', firstName: 'Alex', writtenBy: 'call-flow-editor' },
   callFlowsAcme: { email: 'e2e-call-flows@acme-plumbing.example', password: 'portal-e2e-flows-1', firstName: 'Alex', writtenBy: 'call-flows' },
   phoneSetupAcme: { email: 'e2e-phone-setup@acme-plumbing.example', password: 'portal-e2e-phone-1', firstName: 'Alex', writtenBy: 'phone-setup' },
+  // The e2e-only copies of Lumen Design (ended opt-in trial), one per viewport: the upgrade spec ends their trials.
+  upgradeDesktop: { email: 'e2e-upgrade-desktop@lumen-design.example', password: 'portal-e2e-upgrade-1', firstName: 'Casey', writtenBy: 'upgrade' },
+  upgradeMobile: { email: 'e2e-upgrade-mobile@lumen-design.example', password: 'portal-e2e-upgrade-2', firstName: 'Casey', writtenBy: 'upgrade' },
 
   // Demo customers seeded for one spec each.
   staff: { email: 'support@portal.example', password: 'portal-staff-1', firstName: 'Sam', writtenBy: 'staff' },

@@ -2,6 +2,7 @@ import type { AudioStorage } from '../audio/storage.ts';
 import type { Database } from './connect.ts';
 import { seedAcmeLike, type AcmeNumbers } from './demo-acme.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
+import { accounts, products, trials, users } from './schema/index.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing, one for each spec that
@@ -18,6 +19,17 @@ export const e2eLogins = [
   { spec: 'call-flows', email: 'e2e-call-flows@acme-plumbing.example', password: 'portal-e2e-flows-1', company: 'Acme Plumbing Ltd (e2e call flows)' },
   { spec: 'phone-setup', email: 'e2e-phone-setup@acme-plumbing.example', password: 'portal-e2e-phone-1', company: 'Acme Plumbing Ltd (e2e phone setup)' },
 ] as const;
+
+/**
+ * Copies of Lumen Design (a cloud phone whose opt-in trial has ended) for the upgrade spec, one
+ * per viewport: upgrading ends the trial, so the documented demo login keeps its own.
+ */
+export const e2eUpgradeLogins = [
+  { spec: 'upgrade', email: 'e2e-upgrade-desktop@lumen-design.example', password: 'portal-e2e-upgrade-1', company: 'Lumen Design (e2e upgrade, desktop)' },
+  { spec: 'upgrade', email: 'e2e-upgrade-mobile@lumen-design.example', password: 'portal-e2e-upgrade-2', company: 'Lumen Design (e2e upgrade, mobile)' },
+] as const;
+const UPGRADE_USER_NAME = 'Casey Hart';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Every copy's user is Alex Morgan, as in Acme, so the specs read the same names. */
 const E2E_USER_NAME = 'Alex Morgan';
@@ -41,7 +53,10 @@ export function readE2eAccountsSetting(env: Record<string, string | undefined>):
 
 /** The e2e users with their password hashes; slow, so seed.ts starts it before its transaction. */
 export function e2eDemoUsers(): Promise<DemoUser[]> {
-  return Promise.all(e2eLogins.map(({ email, password }) => demoUser({ email, password, name: E2E_USER_NAME })));
+  return Promise.all([
+    ...e2eLogins.map(({ email, password }) => demoUser({ email, password, name: E2E_USER_NAME })),
+    ...e2eUpgradeLogins.map(({ email, password }) => demoUser({ email, password, name: UPGRADE_USER_NAME })),
+  ]);
 }
 
 export async function seedE2eDemo(tx: Pick<Database, 'insert'>, audio: AudioStorage, hashed: DemoUser[], now: Date): Promise<void> {
@@ -49,5 +64,38 @@ export async function seedE2eDemo(tx: Pick<Database, 'insert'>, audio: AudioStor
     const user = hashed[index];
     if (!user) throw new Error('seed: e2e demo users missing');
     await seedAcmeLike(tx, audio, { user, company: login.company, numbers: e2eNumbers(index) }, now);
+  }
+  // The Lumen Design copies: a voip3 cloud phone whose 14-day opt-in trial ended 2 days ago.
+  for (const [index, login] of e2eUpgradeLogins.entries()) {
+    const user = hashed[e2eLogins.length + index];
+    const [account] = await tx.insert(accounts).values({ name: login.company }).returning();
+    if (!user || !account) throw new Error('seed: e2e upgrade customer missing');
+    await tx.insert(users).values({ ...user, accountId: account.id });
+    const [phone] = await tx
+      .insert(products)
+      .values({
+        accountId: account.id,
+        kind: 'voip',
+        tariffVersion: 'TARIFF_V3',
+        supplier: 3,
+        status: 'live',
+        showProductPages: true,
+        channel: 'Self Sign Up',
+        productDetail: 'Cloud phone - 1 user (trial)',
+        confirmedDate: now.toISOString().slice(0, 10),
+        installationAddress: {
+          summary_line: 'Suite 3, 40 North Road, Brighton, BN1 1YE',
+          line_one: 'Suite 3, 40 North Road',
+          line_two: '',
+          city: 'Brighton',
+          county: 'East Sussex',
+          post_code: 'BN1 1YE',
+        },
+      })
+      .returning();
+    if (!phone) throw new Error('seed: e2e upgrade phone not inserted');
+    const endsAt = new Date(now.getTime() - 2 * DAY_MS);
+    const startedAt = new Date(endsAt.getTime() - 14 * DAY_MS);
+    await tx.insert(trials).values({ productId: phone.id, kind: 'OPT_IN', startedAt, endsAt, showQuickstartPopup: true, quickstartPopupSectionsCompleted: {}, statusEntry: startedAt });
   }
 }
