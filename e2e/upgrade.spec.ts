@@ -37,7 +37,7 @@ test('an ended trial upgrades: address, plan, summary, provisioning with progres
   await expect(page.getByRole('heading', { level: 2, name: 'Choose your plan' })).toBeFocused();
   await expect(steps.locator('[aria-current="step"]')).toHaveText('2. Plan');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Choose a plan', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Error: Choose a plan$/)).toBeVisible();
   await page.getByRole('radio', { name: /^Professional/ }).focus();
   await page.keyboard.press('Space');
   await expect(page.getByRole('radio', { name: /^Professional/ })).toBeChecked();

@@ -314,15 +314,15 @@ function SummaryStep({
       <chakra.dt fontWeight="semibold" minW={{ sm: '14rem' }}>
         {term}
       </chakra.dt>
-      <chakra.dd flex="1" overflowWrap="anywhere" m="0">
-        {detail}
+      <chakra.dd flex="1" m="0" display="flex" gap="3" justifyContent="space-between" alignItems="flex-start">
+        <chakra.span overflowWrap="anywhere">{detail}</chakra.span>
+        {edit && (
+          <Button variant="plain" colorPalette="brand" textDecoration="underline" px="0" h="auto" onClick={() => onEdit(edit)} disabled={state.submitting}>
+            {upgradeText.change}
+            <chakra.span srOnly> {term.toLowerCase()}</chakra.span>
+          </Button>
+        )}
       </chakra.dd>
-      {edit && (
-        <Button variant="plain" colorPalette="brand" textDecoration="underline" px="0" h="auto" alignSelf="flex-start" onClick={() => onEdit(edit)} disabled={state.submitting}>
-          {upgradeText.change}
-          <chakra.span srOnly> {term.toLowerCase()}</chakra.span>
-        </Button>
-      )}
     </Flex>
   );
   return (
