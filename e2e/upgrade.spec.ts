@@ -3,12 +3,17 @@ import { accounts, expect, expectAccessible, test } from './fixtures.ts';
 // Lumen Design's ended opt-in trial (spec 000 section 4: an expired opt-in trial goes to the
 // upgrade page with trigger 'trial-expired'), upgraded from /upgrade/{id} through the
 // provisioning job to a working portal. Each viewport signs in as its own e2e-only copy of Lumen
-// Design (server/src/db/demo-e2e.ts): upgrading ends the trial for good. The e2e server
+// Design (server/src/db/demo-e2e.ts), a fresh one for each of three repeats (--repeat-each=3):
+// upgrading ends the trial for good. The e2e server
 // provisions in 6 s (PORTAL_PROVISIONING_DELAY_MS, scripts/e2e-server.mjs).
 
 test('an ended trial upgrades: address, plan, summary, provisioning with progress (through a reload), then the portal @mobile', async ({ page, loginPage }) => {
   test.setTimeout(120_000);
-  const user = test.info().project.name === 'mobile' ? accounts.upgradeMobile : accounts.upgradeDesktop;
+  const copies =
+    test.info().project.name === 'mobile'
+      ? [accounts.upgradeMobile1, accounts.upgradeMobile2, accounts.upgradeMobile3]
+      : [accounts.upgradeDesktop1, accounts.upgradeDesktop2, accounts.upgradeDesktop3];
+  const user = copies[test.info().repeatEachIndex % copies.length]!;
 
   // Signing in lands on home, whose start-up sends the ended trial to its upgrade page.
   await loginPage.goto();

@@ -62,10 +62,11 @@ describe('e2e accounts', () => {
     expect(new Set(emails).size).toBe(emails.length);
   });
 
-  it('the e2e-only copies of Acme are the ones the e2e server seeds', () => {
+  it('the e2e-only copies (of Acme, of Lumen Design) are the ones the e2e server seeds', () => {
     const seed = readFileSync(new URL('../server/src/db/demo-e2e.ts', import.meta.url), 'utf8');
     const copies = Object.values(accounts).filter((account) => account.email.startsWith('e2e-'));
-    expect(copies).toHaveLength(4);
+    expect(copies.filter((account) => account.email.endsWith('@acme-plumbing.example'))).toHaveLength(4);
+    expect(copies.filter((account) => account.email.endsWith('@lumen-design.example'))).toHaveLength(6);
     for (const { email, password } of copies) expect(seed).toContain(`email: '${email}', password: '${password}'`);
   });
 

@@ -21,12 +21,17 @@ export const e2eLogins = [
 ] as const;
 
 /**
- * Copies of Lumen Design (a cloud phone whose opt-in trial has ended) for the upgrade spec, one
- * per viewport: upgrading ends the trial, so the documented demo login keeps its own.
+ * Copies of Lumen Design (a cloud phone whose opt-in trial has ended) for the upgrade spec: one
+ * per viewport and per run of `--repeat-each=3` (upgrading ends the trial for good), so the
+ * documented demo login keeps its own. e2e/accounts.ts lists the same sign-ins.
  */
 export const e2eUpgradeLogins = [
-  { spec: 'upgrade', email: 'e2e-upgrade-desktop@lumen-design.example', password: 'portal-e2e-upgrade-1', company: 'Lumen Design (e2e upgrade, desktop)' },
-  { spec: 'upgrade', email: 'e2e-upgrade-mobile@lumen-design.example', password: 'portal-e2e-upgrade-2', company: 'Lumen Design (e2e upgrade, mobile)' },
+  { spec: 'upgrade', email: 'e2e-upgrade-desktop-1@lumen-design.example', password: 'portal-e2e-upgrade-d1', company: 'Lumen Design (e2e upgrade, desktop 1)' },
+  { spec: 'upgrade', email: 'e2e-upgrade-desktop-2@lumen-design.example', password: 'portal-e2e-upgrade-d2', company: 'Lumen Design (e2e upgrade, desktop 2)' },
+  { spec: 'upgrade', email: 'e2e-upgrade-desktop-3@lumen-design.example', password: 'portal-e2e-upgrade-d3', company: 'Lumen Design (e2e upgrade, desktop 3)' },
+  { spec: 'upgrade', email: 'e2e-upgrade-mobile-1@lumen-design.example', password: 'portal-e2e-upgrade-m1', company: 'Lumen Design (e2e upgrade, mobile 1)' },
+  { spec: 'upgrade', email: 'e2e-upgrade-mobile-2@lumen-design.example', password: 'portal-e2e-upgrade-m2', company: 'Lumen Design (e2e upgrade, mobile 2)' },
+  { spec: 'upgrade', email: 'e2e-upgrade-mobile-3@lumen-design.example', password: 'portal-e2e-upgrade-m3', company: 'Lumen Design (e2e upgrade, mobile 3)' },
 ] as const;
 const UPGRADE_USER_NAME = 'Casey Hart';
 const DAY_MS = 24 * 60 * 60 * 1000;
