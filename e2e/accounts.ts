@@ -38,6 +38,13 @@ export const accounts = {
   callFlowEditorAcme: { email: 'e2e-call-flow-editor@acme-plumbing.example', password: 'portal-e2e-editor-1', firstName: 'Alex', writtenBy: 'call-flow-editor' },
   callFlowsAcme: { email: 'e2e-call-flows@acme-plumbing.example', password: 'portal-e2e-flows-1', firstName: 'Alex', writtenBy: 'call-flows' },
   phoneSetupAcme: { email: 'e2e-phone-setup@acme-plumbing.example', password: 'portal-e2e-phone-1', firstName: 'Alex', writtenBy: 'phone-setup' },
+  // The e2e-only copies of Lumen Design (ended opt-in trial), one per viewport and repeat: the upgrade spec ends their trials.
+  upgradeDesktop1: { email: 'e2e-upgrade-desktop-1@lumen-design.example', password: 'portal-e2e-upgrade-d1', firstName: 'Casey', writtenBy: 'upgrade' },
+  upgradeDesktop2: { email: 'e2e-upgrade-desktop-2@lumen-design.example', password: 'portal-e2e-upgrade-d2', firstName: 'Casey', writtenBy: 'upgrade' },
+  upgradeDesktop3: { email: 'e2e-upgrade-desktop-3@lumen-design.example', password: 'portal-e2e-upgrade-d3', firstName: 'Casey', writtenBy: 'upgrade' },
+  upgradeMobile1: { email: 'e2e-upgrade-mobile-1@lumen-design.example', password: 'portal-e2e-upgrade-m1', firstName: 'Casey', writtenBy: 'upgrade' },
+  upgradeMobile2: { email: 'e2e-upgrade-mobile-2@lumen-design.example', password: 'portal-e2e-upgrade-m2', firstName: 'Casey', writtenBy: 'upgrade' },
+  upgradeMobile3: { email: 'e2e-upgrade-mobile-3@lumen-design.example', password: 'portal-e2e-upgrade-m3', firstName: 'Casey', writtenBy: 'upgrade' },
 
   // The e2e-only copies of Pier Bakery: reaching buy-now complete makes the phone live (the welcome call).
   buyNowCompleteDesktop: { email: 'e2e-buynow-complete@pier-bakery.example', password: 'portal-e2e-buynow-1', firstName: 'Jamie', writtenBy: 'buynow-complete' },

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, PORTAL_DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_E2E_ACCOUNTS: 'on', PORT: process.env.E2E_PORT ?? '8181' },
+  env: { ...process.env, PORTAL_DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_E2E_ACCOUNTS: 'on', PORTAL_PROVISIONING_DELAY_MS: '6000', PORT: process.env.E2E_PORT ?? '8181' },
 });
 const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -70,10 +70,13 @@ describe('e2e accounts', () => {
     expect(new Set(emails).size).toBe(emails.length);
   });
 
-  it('the e2e-only copies of Acme and Pier Bakery are the ones the e2e server seeds', () => {
+  it('the e2e-only copies (of Acme, Pier Bakery and Lumen Design) are the ones the e2e server seeds', () => {
     const seed = readFileSync(new URL('../server/src/db/demo-e2e.ts', import.meta.url), 'utf8');
     const copies = Object.values(accounts).filter((account) => account.email.startsWith('e2e-'));
-    expect(copies).toHaveLength(7);
+    expect(copies.filter((account) => account.email.endsWith('@acme-plumbing.example'))).toHaveLength(4);
+    expect(copies.filter((account) => account.email.endsWith('@lumen-design.example'))).toHaveLength(6);
+    expect(copies.filter((account) => account.email.endsWith('@pier-bakery.example'))).toHaveLength(3);
+    expect(copies).toHaveLength(13);
     for (const { email, password } of copies) expect(seed).toContain(`email: '${email}', password: '${password}'`);
   });
 

@@ -21,6 +21,7 @@ export * from './profile.ts';
 export * from './address.ts';
 export * from './social.ts';
 export * from './csp.ts';
+export * from './upgrade.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
@@ -34,6 +35,7 @@ import { socialEndpoints } from './social.ts';
 import { staffEndpoints } from './staff.ts';
 import { statusEndpoints } from './status.ts';
 import { trialEndpoints } from './trial.ts';
+import { upgradeEndpoints } from './upgrade.ts';
 import { welcomeEndpoints } from './welcome.ts';
 import { buyNowEndpoints } from './buy-now.ts';
 
@@ -55,5 +57,6 @@ export const endpoints = {
   ...addressEndpoints,
   ...profileEndpoints,
   ...socialEndpoints,
+  ...upgradeEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

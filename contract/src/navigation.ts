@@ -19,6 +19,8 @@ export const NavigationProduct = z.object({
   show_product_pages: z.boolean(),
   channel: z.string(),
   has_installation_address: z.boolean(),
+  /** Whether the product has the upgrade page and the side navigation's Upgrade link (spec 001 section 2). */
+  is_show_upgrade_page: z.boolean(),
 });
 export type NavigationProduct = z.infer<typeof NavigationProduct>;
 

@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerTrustProxyWarning } from './plugins/trust-proxy-warning.ts';
 import { endpointGuards, endpointHandlers, repositories } from './modules/index.ts';
+import { DEFAULT_PROVISIONING_DELAY_MS } from './modules/provisioning/runner.ts';
 import { registerEndpoints } from './routes/index.ts';
 import { SandboxMailer } from './sandbox/mailer.ts';
 import registerOutboxRepository, { createOutboxRepository } from './sandbox/outbox/outbox-repository.ts';
@@ -84,6 +85,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** The logger's level (LOG_LEVEL); 'debug' logs every request. Default 'info'. */
   logLevel?: string;
+  /** How long a provisioning job takes in the sandbox, in ms (PORTAL_PROVISIONING_DELAY_MS); default DEFAULT_PROVISIONING_DELAY_MS. */
+  provisioningDelayMs?: number;
   /** Behind a load balancer, trust its X-Forwarded-For so throttling sees the client's IP. */
   trustProxy?: boolean | string;
 }
@@ -104,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('audio', options.audio);
   app.decorate('now', options.now ?? (() => new Date()));
+  app.decorate('provisioningDelayMs', options.provisioningDelayMs ?? DEFAULT_PROVISIONING_DELAY_MS);
   app.decorate('sleep', options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))));
   const afterAnswer = new Set<Promise<void>>();
   app.decorate('runAfterAnswer', (task: () => Promise<void>) => {

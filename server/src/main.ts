@@ -8,6 +8,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { readE2eAccountsSetting } from './db/demo-e2e.ts';
 import { demoLogins } from './db/demo-logins.ts';
 import { seedIfEmpty } from './db/seed.ts';
+import { readProvisioningDelay } from './modules/provisioning/runner.ts';
 
 // Environment: PORT (8080), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else PGlite in
 // PORTAL_DATA_DIR, default ./data, locked while the server runs), TRUST_PROXY (true, or a list
@@ -39,6 +40,8 @@ const logLevel = process.env.LOG_LEVEL || 'info';
 if (!logLevels.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}, not "${logLevel}"`);
 // PORTAL_E2E_ACCOUNTS=on (scripts/e2e-server.mjs): the first start also seeds the e2e suite's own customers (db/demo-e2e.ts).
 const e2eAccounts = readE2eAccountsSetting(process.env);
+// PORTAL_PROVISIONING_DELAY_MS: how long the sandbox takes to provision (an upgrade, a new product); default 15 s.
+const provisioningDelayMs = readProvisioningDelay(process.env);
 
 // PGlite: takes the folder's lock first; a second server on one folder stops here, naming the first.
 const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PORTAL_DATA_DIR }).catch((error: unknown) => {
@@ -59,6 +62,7 @@ const app = await buildApp({
   logger: true,
   logLevel,
   trustProxy,
+  provisioningDelayMs,
   ...messagingAdapters(messaging),
   ...(staticDir && { staticDir }),
 });

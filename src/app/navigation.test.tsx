@@ -9,7 +9,7 @@ import { clearCookies, installFakeFetch, sampleMe, sampleNavigation } from '../t
 type Routes = Parameters<typeof installFakeFetch>[0];
 
 const [cloudPhone, fibre] = sampleNavigation.products;
-const secondPhone = { ...cloudPhone!, product_id: 14, supplier: 3, product_detail: '01632 960999' };
+const secondPhone = { ...cloudPhone!, product_id: 14, supplier: 3, product_detail: '01632 960999', is_show_upgrade_page: false };
 const navigation = { ...sampleNavigation, products: [fibre!, cloudPhone!, secondPhone] };
 const trial = (extra: Record<string, unknown> = {}) => ({
   isInTrial: true,
@@ -167,13 +167,33 @@ describe('default layout start-up', () => {
   });
 
   it('sends an ended opt-in trial to the upgrade page with trigger trial-expired', async () => {
-    const { where } = renderApp('/', { 'GET /api/v1/trial/status/': { json: trial({ isTrialExpired: true, remainDays: 0 }) } });
+    const { where } = renderApp('/', {
+      'GET /api/v1/trial/status/': { json: trial({ isTrialExpired: true, remainDays: 0 }) },
+      'GET /api/v1/voip/12/upgrade/eligibility/': { json: upgradeEligibility },
+    });
     await waitFor(() => expect(where()).toBe('/upgrade/12'));
     expect(upgradeTrigger()).toBe('trial-expired');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    // The upgrade page, its first words shaped by the trigger.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your free trial has ended' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Confirm your installation address' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Trial' })).not.toBeInTheDocument();
   });
 });
+
+const upgradeEligibility = {
+  product_id: 12,
+  is_eligible: true,
+  reasons: [],
+  is_show_upgrade_page: true,
+  show_migration_banner: false,
+  upgrade_kind: 'trial',
+  product_detail: 'Cloud phone',
+  installation_address: { summary_line: '1 High Street, Leeds, LS1 1AA', line_one: '1 High Street', line_two: '', city: 'Leeds', county: 'West Yorkshire', post_code: 'LS1 1AA' },
+  plans: [{ id: 'essentials', name: 'Essentials', monthly_price: '12.00', description: 'Calls' }],
+  trial: { ends_at: '2025-03-01T09:00:00Z', is_expired: true },
+  provisioning: null,
+  migration: null,
+};
 
 describe('trial banner', () => {
   it('shows the trial of the selected product with the days left and Upgrade now, which sets the trigger', async () => {

@@ -98,6 +98,11 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
                       lazy: () => import('./routes/app/staff-audit-log.tsx'),
                     },
                     {
+                      id: paths.upgrade.name,
+                      path: paths.upgrade.pattern,
+                      lazy: () => import('./routes/app/upgrade.tsx'),
+                    },
+                    {
                       id: paths.profilePreferences.name,
                       path: paths.profilePreferences.pattern,
                       lazy: () => import('./routes/app/profile-preferences.tsx'),

@@ -74,6 +74,8 @@ export const sampleNavigation = {
       show_product_pages: true,
       channel: 'Self Sign Up',
       has_installation_address: true,
+      // Supplier 2: the server offers the move to voip3.
+      is_show_upgrade_page: true,
     },
     {
       account_id: 3,
@@ -88,6 +90,7 @@ export const sampleNavigation = {
       show_product_pages: false,
       channel: 'Buy Now',
       has_installation_address: true,
+      is_show_upgrade_page: false,
     },
   ],
 };

@@ -5,9 +5,9 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { openTestDatabase, SEED_TIME } from '../test/helper.ts';
 import type { OpenedDatabase } from './connect.ts';
 import { ACME_NUMBERS } from './demo-acme.ts';
-import { e2eBuyNowLogins, e2eLogins, readE2eAccountsSetting } from './demo-e2e.ts';
+import { e2eBuyNowLogins, e2eLogins, e2eUpgradeLogins, readE2eAccountsSetting } from './demo-e2e.ts';
 import { demoLogins } from './demo-logins.ts';
-import { accounts, audioFiles, callFlows, holdMusicSettings, phoneNumbers, products, users, voicemailSettings, voipUsers } from './schema/index.ts';
+import { accounts, audioFiles, callFlows, holdMusicSettings, phoneNumbers, products, trials, users, voicemailSettings, voipUsers } from './schema/index.ts';
 import { seedIfEmpty } from './seed.ts';
 
 describe('PORTAL_E2E_ACCOUNTS', () => {
@@ -36,10 +36,23 @@ describe('the e2e customers', () => {
     await withE2e?.close();
   });
 
-  const emails = [...e2eLogins, ...e2eBuyNowLogins].map((login) => login.email);
+  const emails: string[] = [...e2eLogins, ...e2eBuyNowLogins, ...e2eUpgradeLogins].map((login) => login.email);
 
   it('are not in the ordinary demo data', async () => {
     expect(await plain.db.select().from(users).where(inArray(users.email, emails))).toEqual([]);
+  });
+
+  it('have two copies of Lumen Design for the upgrade spec: a voip3 phone whose opt-in trial has ended', async () => {
+    for (const login of e2eUpgradeLogins) {
+      const [user] = await withE2e.db.select().from(users).where(eq(users.email, login.email));
+      expect(user, login.email).toMatchObject({ firstName: 'Casey', lastName: 'Hart' });
+      expect(await verifyPassword(login.password, user!.passwordHash)).toBe(true);
+      const [phone] = await withE2e.db.select().from(products).where(eq(products.accountId, user!.accountId!));
+      expect(phone).toMatchObject({ kind: 'voip', tariffVersion: 'TARIFF_V3', supplier: 3 });
+      const [trial] = await withE2e.db.select().from(trials).where(eq(trials.productId, phone!.id));
+      expect(trial?.kind).toBe('OPT_IN');
+      expect(trial!.endsAt.getTime()).toBeLessThan(SEED_TIME.getTime());
+    }
   });
 
   it('come after the demo data: every demo row keeps its id', async () => {

@@ -3,6 +3,7 @@ import type { Database } from './connect.ts';
 import { seedProvisionedBuyNowCustomer } from '../modules/trial/demo-shell.ts';
 import { seedAcmeLike, type AcmeNumbers } from './demo-acme.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
+import { accounts, products, trials, users } from './schema/index.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -34,6 +35,22 @@ export const e2eBuyNowLogins = [
 /** Every copy's user is Jamie Cole, as in Pier Bakery. */
 const E2E_BUY_NOW_USER_NAME = 'Jamie Cole';
 
+/**
+ * Copies of Lumen Design (a cloud phone whose opt-in trial has ended) for the upgrade spec: one
+ * per viewport and per run of `--repeat-each=3` (upgrading ends the trial for good), so the
+ * documented demo login keeps its own. e2e/accounts.ts lists the same sign-ins.
+ */
+export const e2eUpgradeLogins = [
+  { spec: 'upgrade', email: 'e2e-upgrade-desktop-1@lumen-design.example', password: 'portal-e2e-upgrade-d1', company: 'Lumen Design (e2e upgrade, desktop 1)' },
+  { spec: 'upgrade', email: 'e2e-upgrade-desktop-2@lumen-design.example', password: 'portal-e2e-upgrade-d2', company: 'Lumen Design (e2e upgrade, desktop 2)' },
+  { spec: 'upgrade', email: 'e2e-upgrade-desktop-3@lumen-design.example', password: 'portal-e2e-upgrade-d3', company: 'Lumen Design (e2e upgrade, desktop 3)' },
+  { spec: 'upgrade', email: 'e2e-upgrade-mobile-1@lumen-design.example', password: 'portal-e2e-upgrade-m1', company: 'Lumen Design (e2e upgrade, mobile 1)' },
+  { spec: 'upgrade', email: 'e2e-upgrade-mobile-2@lumen-design.example', password: 'portal-e2e-upgrade-m2', company: 'Lumen Design (e2e upgrade, mobile 2)' },
+  { spec: 'upgrade', email: 'e2e-upgrade-mobile-3@lumen-design.example', password: 'portal-e2e-upgrade-m3', company: 'Lumen Design (e2e upgrade, mobile 3)' },
+] as const;
+const UPGRADE_USER_NAME = 'Casey Hart';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Every copy's user is Alex Morgan, as in Acme, so the specs read the same names. */
 const E2E_USER_NAME = 'Alex Morgan';
 
@@ -59,6 +76,7 @@ export function e2eDemoUsers(): Promise<DemoUser[]> {
   return Promise.all([
     ...e2eLogins.map(({ email, password }) => demoUser({ email, password, name: E2E_USER_NAME })),
     ...e2eBuyNowLogins.map(({ email, password }) => demoUser({ email, password, name: E2E_BUY_NOW_USER_NAME })),
+    ...e2eUpgradeLogins.map(({ email, password }) => demoUser({ email, password, name: UPGRADE_USER_NAME })),
   ]);
 }
 
@@ -72,5 +90,38 @@ export async function seedE2eDemo(tx: Pick<Database, 'insert'>, audio: AudioStor
     const user = hashed[e2eLogins.length + index];
     if (!user) throw new Error('seed: e2e buy-now users missing');
     await seedProvisionedBuyNowCustomer(tx, { user, company: login.company, login: { email: login.email, name: E2E_BUY_NOW_USER_NAME }, number: login.number }, now);
+  }
+  // The Lumen Design copies: a voip3 cloud phone whose 14-day opt-in trial ended 2 days ago.
+  for (const [index, login] of e2eUpgradeLogins.entries()) {
+    const user = hashed[e2eLogins.length + e2eBuyNowLogins.length + index];
+    const [account] = await tx.insert(accounts).values({ name: login.company }).returning();
+    if (!user || !account) throw new Error('seed: e2e upgrade customer missing');
+    await tx.insert(users).values({ ...user, accountId: account.id });
+    const [phone] = await tx
+      .insert(products)
+      .values({
+        accountId: account.id,
+        kind: 'voip',
+        tariffVersion: 'TARIFF_V3',
+        supplier: 3,
+        status: 'live',
+        showProductPages: true,
+        channel: 'Self Sign Up',
+        productDetail: 'Cloud phone - 1 user (trial)',
+        confirmedDate: now.toISOString().slice(0, 10),
+        installationAddress: {
+          summary_line: 'Suite 3, 40 North Road, Brighton, BN1 1YE',
+          line_one: 'Suite 3, 40 North Road',
+          line_two: '',
+          city: 'Brighton',
+          county: 'East Sussex',
+          post_code: 'BN1 1YE',
+        },
+      })
+      .returning();
+    if (!phone) throw new Error('seed: e2e upgrade phone not inserted');
+    const endsAt = new Date(now.getTime() - 2 * DAY_MS);
+    const startedAt = new Date(endsAt.getTime() - 14 * DAY_MS);
+    await tx.insert(trials).values({ productId: phone.id, kind: 'OPT_IN', startedAt, endsAt, showQuickstartPopup: true, quickstartPopupSectionsCompleted: {}, statusEntry: startedAt });
   }
 }

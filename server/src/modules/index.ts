@@ -16,6 +16,8 @@ import { phoneSetupHandlers } from './phone-setup/handlers.ts';
 import phoneSetupRepository from './phone-setup/phone-setup-repository.ts';
 import productsRepository from './products/products-repository.ts';
 import { profileHandlers } from './profile/handlers.ts';
+import provisioningRepository from './provisioning/provisioning-repository.ts';
+import provisioningRunner from './provisioning/runner.ts';
 import profileRepository from './profile/profile-repository.ts';
 import { siteHandlers } from './site/handlers.ts';
 import siteRepository from './site/site-repository.ts';
@@ -26,6 +28,8 @@ import staffRepository from './staff/staff-repository.ts';
 import { statusHandlers } from './status/handlers.ts';
 import { trialHandlers } from './trial/handlers.ts';
 import trialRepository from './trial/trial-repository.ts';
+import { upgradeHandlers } from './upgrade/handlers.ts';
+import upgradeRepository from './upgrade/upgrade-repository.ts';
 import { welcomeHandlers } from './welcome/handlers.ts';
 
 // The server's areas, one folder each: handlers for the contract's endpoints, a repository that
@@ -50,6 +54,7 @@ export const endpointHandlers: Handlers = {
   ...notificationHandlers,
   ...staffHandlers,
   ...addressHandlers,
+  ...upgradeHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -67,4 +72,8 @@ export const repositories: FastifyPluginAsync[] = [
   trialRepository,
   notificationsRepository,
   staffRepository,
+  provisioningRepository,
+  // The background jobs: after their repository, started when the app is ready.
+  provisioningRunner,
+  upgradeRepository,
 ];

@@ -5,9 +5,8 @@ import { toaster } from '../../components/toaster.tsx';
 import { brand } from '../../config/brand.ts';
 import * as paths from '../../config/paths.ts';
 import { useMe } from '../../features/auth/index.ts';
-import { HELP_SITE_URL, loadProductSwitcher, NAV_SCROLL_RULE, type NavItem, openChatSupport, selectedProduct, showsUpgradePage, sideNavModel, useNavigationProducts, useSelectedProductId } from '../../features/navigation/index.ts';
+import { HELP_SITE_URL, loadProductSwitcher, NAV_SCROLL_RULE, type NavItem, openChatSupport, selectedProduct, sideNavModel, useNavigationProducts, useSelectedProductId } from '../../features/navigation/index.ts';
 import { isBlocked, useServiceStatus } from '../../features/status/index.ts';
-import { useTrialStatus } from '../../features/trial/index.ts';
 import { HomeIcon } from './icons.tsx';
 
 // Only a customer with more than one product has it.
@@ -71,14 +70,12 @@ export function SideNav({ open, overlay, onClose }: SideNavProps) {
   const navigation = useNavigationProducts();
   const me = useMe();
   const service = useServiceStatus();
-  const trial = useTrialStatus();
   const products = navigation.data?.products ?? [];
   const product = selectedProduct(products, useSelectedProductId());
   const model = sideNavModel({
     product,
     accountId: navigation.data?.account?.id ?? null,
     blocked: isBlocked(service.data, product?.product_id),
-    upgrade: showsUpgradePage(product, trial.data),
   });
 
   const item = ({ key, label, to }: NavItem) => (

@@ -13,6 +13,7 @@ const buyNowPhone = {
   supplier: 3,
   channel: 'Buy Now',
   has_installation_address: false,
+  is_show_upgrade_page: false,
 };
 const cafeAddresses = [1, 3].map((n, i) => ({
   id: `sandbox-CF101EP-${i + 1}`,

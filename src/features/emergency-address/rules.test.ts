@@ -16,6 +16,7 @@ const product = (extra: Partial<NavigationProduct> = {}): NavigationProduct => (
   show_product_pages: true,
   channel: 'Buy Now',
   has_installation_address: false,
+  is_show_upgrade_page: false,
   ...extra,
 });
 

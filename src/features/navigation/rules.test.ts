@@ -1,4 +1,4 @@
-import type { NavigationProduct, TrialStatus } from '@portal/contract';
+import type { NavigationProduct } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   detailsPath,
@@ -11,7 +11,6 @@ import {
   selectionAfterRoute,
   showsCallHistory,
   showsShop,
-  showsUpgradePage,
   sideNavModel,
   switchTarget,
   type SideNavModel,
@@ -31,6 +30,7 @@ function product(overrides: Partial<NavigationProduct>): NavigationProduct {
     show_product_pages: true,
     channel: 'Self Sign Up',
     has_installation_address: true,
+    is_show_upgrade_page: false,
     ...overrides,
   };
 }
@@ -39,19 +39,6 @@ const voip3 = product({ product_id: 10, supplier: 3, product_detail: 'Cloud phon
 const voip2 = product({ product_id: 11, supplier: 2, product_detail: 'Cloud phone (supplier 2)' });
 const fibre = product({ product_id: 12, product_kind: 'fibre', kind: 'telco', supplier: 1, status: 'pending', show_product_pages: false });
 const broadband = product({ product_id: 13, product_kind: 'broadband', kind: 'telco', supplier: 1, show_product_pages: false });
-const trial = (productId: number | null, extra: Partial<TrialStatus> = {}): TrialStatus => ({
-  isInTrial: true,
-  isTrialExpired: false,
-  trialKind: 'OPT_IN',
-  productId,
-  remainDays: 5,
-  show_quickstart_popup: false,
-  quickstart_popup_sections_completed: {},
-  customer_feedback: null,
-  status_entry: '2025-03-01T09:00:00Z',
-  ...extra,
-});
-
 const keys = (model: SideNavModel) => ({
   details: model.details?.to ?? null,
   phoneSettings: model.phoneSettings.map((item) => item.key),
@@ -98,7 +85,7 @@ describe('selection', () => {
 });
 
 describe('the side navigation links', () => {
-  const input = { accountId: 3, blocked: false, upgrade: false };
+  const input = { accountId: 3, blocked: false };
 
   it('gives a voip3 cloud phone with product pages every phone setting, company contacts included', () => {
     expect(keys(sideNavModel({ ...input, product: voip3 }))).toEqual({
@@ -173,14 +160,10 @@ describe('the side navigation links', () => {
     expect(keys(sideNavModel({ ...input, accountId: null, product: undefined })).main).toEqual(['order-tracker']);
   });
 
-  it('has the upgrade page for a cloud phone in a trial or on supplier 2', () => {
-    expect(showsUpgradePage(voip3, trial(10))).toBe(true);
-    expect(showsUpgradePage(voip3, trial(null))).toBe(true);
-    expect(showsUpgradePage(voip3, trial(99))).toBe(false);
-    expect(showsUpgradePage(voip3, undefined)).toBe(false);
-    expect(showsUpgradePage(voip2, undefined)).toBe(true);
-    expect(showsUpgradePage(fibre, trial(12))).toBe(false);
-    expect(sideNavModel({ ...input, product: voip3, upgrade: true }).upgrade).toEqual({ key: 'upgrade', label: 'Upgrade', to: '/upgrade/10' });
+  it('has the Upgrade link exactly when the navigation says is_show_upgrade_page', () => {
+    expect(sideNavModel({ ...input, product: { ...voip3, is_show_upgrade_page: true } }).upgrade).toEqual({ key: 'upgrade', label: 'Upgrade', to: '/upgrade/10' });
+    expect(sideNavModel({ ...input, product: { ...voip2, is_show_upgrade_page: true } }).upgrade?.to).toBe(`/upgrade/${voip2.product_id}`);
+    expect(sideNavModel({ ...input, product: voip3 }).upgrade).toBeNull();
   });
 
   it('opens help on an external site', () => {

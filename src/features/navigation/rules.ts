@@ -1,4 +1,4 @@
-import { sortProductsLiveFirst, type NavigationProduct, type ProductKind, type TrialStatus } from '@portal/contract';
+import { sortProductsLiveFirst, type NavigationProduct, type ProductKind } from '@portal/contract';
 import { matchPath } from 'react-router-dom';
 import type { QueryValues } from '../../config/route-path.ts';
 import * as paths from '../../config/paths.ts';
@@ -149,8 +149,6 @@ export interface SideNavInput {
   accountId: number | null;
   /** Whether the selected product's service is blocked (service status). */
   blocked: boolean;
-  /** Whether the selected product has the upgrade page (see showsUpgradePage). */
-  upgrade: boolean;
 }
 
 /** Cloud phone (voip2) with show_product_pages: the "Phone settings" group, Call reports and maybe Shop. */
@@ -169,19 +167,8 @@ export function showsShop(product: NavigationProduct | undefined, blocked: boole
   return !SHOP_HIDE && hasProductPages(product) && (product.supplier === 2 || !blocked);
 }
 
-/**
- * Whether the selected product has the upgrade page (spec 001: shown when is_show_upgrade_page,
- * a flag the spec does not place): a cloud phone in a trial (to buy it) or on supplier 2
- * (to move to voip3).
- */
-export function showsUpgradePage(product: NavigationProduct | undefined, trial: TrialStatus | undefined): boolean {
-  if (product?.product_kind !== 'voip2') return false;
-  const inTrial = trial?.isInTrial === true && (trial.productId === null || trial.productId === product.product_id);
-  return inTrial || product.supplier === 2;
-}
-
 /** The side navigation's links for the selected product, in the spec's order. */
-export function sideNavModel({ product, accountId, blocked, upgrade }: SideNavInput): SideNavModel {
+export function sideNavModel({ product, accountId, blocked }: SideNavInput): SideNavModel {
   const id = product?.product_id;
   const phoneSettings: NavItem[] = [];
   if (hasProductPages(product) && id !== undefined) {
@@ -209,7 +196,8 @@ export function sideNavModel({ product, accountId, blocked, upgrade }: SideNavIn
     details: product ? { key: 'details', label: `${productKindLabels[product.product_kind]} details`, to: detailsPath(product) } : null,
     phoneSettings,
     main,
-    upgrade: product && upgrade ? { key: 'upgrade', label: 'Upgrade', to: paths.upgrade.build({ id: product.product_id }) } : null,
+    // The server decides (is_show_upgrade_page, server/src/modules/upgrade/rules.ts).
+    upgrade: product?.is_show_upgrade_page ? { key: 'upgrade', label: 'Upgrade', to: paths.upgrade.build({ id: product.product_id }) } : null,
   };
 }
 

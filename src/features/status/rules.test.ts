@@ -17,6 +17,7 @@ function product(overrides: Partial<NavigationProduct>): NavigationProduct {
     show_product_pages: true,
     channel: 'Self Sign Up',
     has_installation_address: true,
+    is_show_upgrade_page: false,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import type { TrialStatus } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { isAfterFirstHour, remainingDaysText, showsTrialBanner, showsUpgradeNow, trialBannerText, UPGRADE_DIALOG_FIRST_HOUR_FLAG } from './rules.ts';
-import { setUpgradeTrigger, upgradeTrigger } from './upgrade-trigger.ts';
+import { setUpgradeTrigger, upgradeTrigger } from './api/get-trial-status.ts';
 
 const status = (extra: Partial<TrialStatus> = {}): TrialStatus => ({
   isInTrial: true,

@@ -5,5 +5,6 @@ export * from './auth.ts';
 export * from './notifications.ts';
 export * from './outbox.ts';
 export * from './phone.ts';
+export * from './provisioning.ts';
 export * from './staff.ts';
 export * from './storage.ts';

@@ -1,6 +1,7 @@
 import { deriveProductKind, sortProductsLiveFirst } from '@portal/contract';
 import { authOf } from '../../plugins/auth.ts';
 import type { Handlers } from '../../routes/index.ts';
+import { showsUpgradePage } from '../upgrade/rules.ts';
 
 export const navigationHandlers = {
   navigation: async ({ request }) => {
@@ -29,6 +30,13 @@ export const navigationHandlers = {
           show_product_pages: product.showProductPages,
           channel: product.channel,
           has_installation_address: product.hasInstallationAddress,
+          is_show_upgrade_page: showsUpgradePage({
+            kind: product.kind,
+            tariffVersion: product.tariffVersion,
+            supplier: product.supplier,
+            inTrial: product.inTrial,
+            upgradeUnderWay: product.upgradeUnderWay,
+          }),
         })),
       ),
     };

@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
-import { accounts, creditControlStatuses, products, type InstallationAddress } from '../../db/schema/index.ts';
+import { accounts, creditControlStatuses, products, provisioningJobs, trials, type InstallationAddress } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,8 +17,8 @@ export type Account = typeof accounts.$inferSelect;
 type NavigationProduct = Pick<
   Product,
   | 'id' | 'accountId' | 'kind' | 'subKind' | 'tariffVersion' | 'status' | 'supplier' | 'ceasedDate' | 'confirmedDate'
-  | 'productDetail' | 'showProductPages' | 'channel'
-> & { hasInstallationAddress: boolean };
+  | 'productDetail' | 'showProductPages' | 'channel' | 'serviceStatus'
+> & { hasInstallationAddress: boolean; inTrial: boolean; upgradeUnderWay: boolean };
 
 /**
  * The account and the columns of its products that the navigation shows, in one query (a left join,
@@ -43,7 +43,11 @@ function prepareNavigation(db: Database) {
         productDetail: products.productDetail,
         showProductPages: products.showProductPages,
         channel: products.channel,
+        serviceStatus: products.serviceStatus,
         hasInstallationAddress: sql<boolean>`${products.installationAddress} is not null`,
+        // What is_show_upgrade_page needs (modules/upgrade/rules.ts): a trial, an upgrade under way.
+        inTrial: sql<boolean>`exists (select 1 from ${trials} where ${trials.productId} = ${products.id})`,
+        upgradeUnderWay: sql<boolean>`exists (select 1 from ${provisioningJobs} where ${provisioningJobs.productId} = ${products.id} and ${provisioningJobs.kind} in ('upgrade', 'migration') and ${provisioningJobs.status} in ('pending', 'provisioning'))`,
       },
     })
     .from(accounts)

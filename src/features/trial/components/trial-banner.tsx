@@ -4,9 +4,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import * as paths from '../../../config/paths.ts';
 import { useMe } from '../../auth/index.ts';
 import { selectedProduct, useNavigationProducts, useSelectedProductId } from '../../navigation/index.ts';
-import { useTrialStatus } from '../api/get-trial-status.ts';
+import { setUpgradeTrigger, useTrialStatus } from '../api/get-trial-status.ts';
 import { isAfterFirstHour, remainingDaysText, showsTrialBanner, showsUpgradeNow, trialBannerText, UPGRADE_PROMPT_AFTER_MS } from '../rules.ts';
-import { setUpgradeTrigger } from '../upgrade-trigger.ts';
 
 /**
  * The trial banner of the default layout (spec 000 section 2): shown while the customer is
