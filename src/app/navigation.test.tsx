@@ -219,6 +219,15 @@ describe('home', () => {
     expect(within(products).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/cloud-phone-details/12', '/cloud-phone-details/14', '/fibre-details/13']);
   });
 
+  it('shows the status cards on the other pages of the layout too', async () => {
+    renderApp('/profile-preferences', {
+      'GET /customer/status/': { json: { results: [{ account_id: 3, stage: 'overdue', balance_due: '84.00', due_date: '2025-02-17' }] } },
+    });
+    const cards = await screen.findByRole('region', { name: 'Needs your attention' });
+    expect(within(cards).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Payment overdue']);
+    expect(screen.getByRole('main')).toContainElement(cards);
+  });
+
   it('shows no status cards when all is well', async () => {
     renderApp('/');
     expect(await screen.findByRole('region', { name: 'Get the apps' })).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { isInTrialFor, loadTrialBanner, useTrialStatus } from '../../features/tr
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { MOBILE_MEDIA_QUERY } from '../../config/theme.ts';
 import { Toaster } from '../../components/toaster.tsx';
+import { AppStatusBanners } from './app-status-banners.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -23,7 +24,7 @@ const QuickstartWizard = lazy(async () => ({ default: (await loadQuickstartWizar
 
 /**
  * The default layout of signed-in pages (spec 000, layouts): top bar, trial banner, side
- * drawer and the page. The drawer starts open beside the page on desktop and closed on
+ * drawer, the app status banners and the page. The drawer starts open beside the page on desktop and closed on
  * mobile (959.98 px and below), where it lies over the page. Its start-up (spec 000
  * section 4) is the loader of its pages (features/navigation/startup-loader.ts).
  */
@@ -35,7 +36,8 @@ export function DefaultLayout() {
   const setOpen = (next: boolean) => setChoice({ mobile, open: next });
 
   const trial = useTrialStatus().data;
-  const product = selectedProduct(useNavigationProducts().data?.products ?? [], useSelectedProductId());
+  const products = useNavigationProducts().data?.products ?? [];
+  const product = selectedProduct(products, useSelectedProductId());
   const inTrial = product !== undefined && isInTrialFor(trial, product.product_id) && !trial?.isTrialExpired;
 
   // Start-up step 5: credit and locked-user data are reset on leaving the layout.
@@ -69,6 +71,7 @@ export function DefaultLayout() {
           px={{ base: '4', lg: '10' }}
           py={{ base: '6', lg: '10' }}
         >
+          <AppStatusBanners products={products} />
           <Outlet />
         </Box>
       </Flex>
