@@ -19,11 +19,13 @@ export * from './account.ts';
 export * from './profile.ts';
 export * from './address.ts';
 export * from './social.ts';
+export * from './chat.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
 import { authEndpoints } from './auth.ts';
 import { callFlowEndpoints } from './call-flows.ts';
+import { chatEndpoints } from './chat.ts';
 import { navigationEndpoints } from './navigation.ts';
 import { accountEndpoints, profileEndpoints } from './account.ts';
 import { notificationEndpoints } from './notifications.ts';
@@ -51,5 +53,6 @@ export const endpoints = {
   ...addressEndpoints,
   ...profileEndpoints,
   ...socialEndpoints,
+  ...chatEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

@@ -6,6 +6,7 @@ import { addressHandlers } from './address/handlers.ts';
 import audioRepository from './audio/audio-repository.ts';
 import { audioHandlers } from './audio/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
+import { chatHandlers } from './chat/handlers.ts';
 import callFlowsRepository from './call-flows/call-flows-repository.ts';
 import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
 import { navigationHandlers } from './navigation/handlers.ts';
@@ -48,6 +49,7 @@ export const endpointHandlers: Handlers = {
   ...notificationHandlers,
   ...staffHandlers,
   ...addressHandlers,
+  ...chatHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
