@@ -5,6 +5,7 @@ import { Outlet } from 'react-router-dom';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 import { CREDIT_STATUS_KEY, LOCKED_USERS_KEY } from '../../features/status/index.ts';
 import { selectedProduct, useNavigationProducts, useSelectedProductId } from '../../features/navigation/index.ts';
+import { loadChatSupport } from '../../features/chat/index.ts';
 import { needsEmergencyAddress } from '../../features/emergency-address/index.ts';
 import { loadQuickstartWizard, opensQuickstart } from '../../features/quickstart/index.ts';
 import { isInTrialFor, loadTrialBanner, useTrialStatus } from '../../features/trial/index.ts';
@@ -19,6 +20,8 @@ import { TopBar } from './top-bar.tsx';
 const TrialBanner = lazy(async () => ({ default: (await loadTrialBanner()).TrialBanner }));
 // Only a buy-now product without an installation address needs it (spec 000 section 4).
 const EmergencyAddressPrompt = lazy(() => import('./emergency-address-prompt.tsx'));
+// The chat widget, once the navigation data has arrived (spec 000 section 4); its panel loads when opened.
+const ChatSupportHost = lazy(async () => ({ default: (await loadChatSupport()).ChatSupportHost }));
 // Only a voip3 trial with the pop-up on opens it (features/quickstart/opens.ts).
 const QuickstartWizard = lazy(async () => ({ default: (await loadQuickstartWizard()).QuickstartWizard }));
 
@@ -36,7 +39,8 @@ export function DefaultLayout() {
   const setOpen = (next: boolean) => setChoice({ mobile, open: next });
 
   const trial = useTrialStatus().data;
-  const products = useNavigationProducts().data?.products ?? [];
+  const navigation = useNavigationProducts();
+  const products = navigation.data?.products ?? [];
   const product = selectedProduct(products, useSelectedProductId());
   const inTrial = product !== undefined && isInTrialFor(trial, product.product_id) && !trial?.isTrialExpired;
 
@@ -83,6 +87,11 @@ export function DefaultLayout() {
       {product && opensQuickstart(trial, product) && (
         <Suspense fallback={null}>
           <QuickstartWizard product={product} />
+        </Suspense>
+      )}
+      {navigation.isSuccess && (
+        <Suspense fallback={null}>
+          <ChatSupportHost />
         </Suspense>
       )}
       <Toaster />
