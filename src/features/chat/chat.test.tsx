@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCookie } from '../../lib/cookies.ts';
 import { setToken } from '../../lib/token-storage.ts';
@@ -95,15 +95,23 @@ describe('chat support', () => {
     expect(await within(panel).findByText(/Hello Ada, how can we help\?/)).toBeInTheDocument();
   });
 
-  it('closes with the close button and with Escape, and reopens after a reload while open', async () => {
+  it('keeps Tab inside the panel, closes with the close button and with Escape, and reopens after a reload while open', async () => {
     const { calls } = signedIn();
     const first = renderApp('/');
     let panel = await openChat();
-    fireEvent.click(within(panel).getByRole('button', { name: 'Close chat' }));
+    await within(panel).findByRole('log');
+    const close = within(panel).getByRole('button', { name: 'Close chat' });
+    const send = within(panel).getByRole('button', { name: 'Send' });
+    expect(within(panel).getByRole('textbox', { name: 'Your message' })).toHaveFocus();
+    send.focus();
+    fireEvent.keyDown(send, { key: 'Tab' });
+    expect(close).toHaveFocus();
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    expect(send).toHaveFocus();
+    fireEvent.click(close);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Chat support' })).not.toBeInTheDocument());
     panel = await openChat();
-    // Escape: the platform's dialog fires cancel.
-    fireEvent(panel, new Event('cancel', { cancelable: true }));
+    fireEvent.keyDown(within(panel).getByRole('textbox', { name: 'Your message' }), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Chat support' })).not.toBeInTheDocument());
     await openChat();
     first.router.dispose();
@@ -124,8 +132,7 @@ describe('chat support', () => {
     await openChat();
     expect(await screen.findByText('Earlier question')).toBeInTheDocument();
     document.cookie = 'quicktour=seen; path=/';
-    fireEvent.click(screen.getByRole('button', { name: 'Close chat' }));
-    await openChat();
+    // The panel is not modal: the profile menu is still there, with the chat open.
     fireEvent.click(await screen.findByRole('button', { name: /profile menu$/i }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
@@ -141,14 +148,12 @@ describe('chat support', () => {
     renderApp('/');
     await openChat();
     document.cookie = 'quicktour=seen; path=/';
-    // The profile menu sits behind the modal chat: close it, log out, and the chat is still remembered.
-    fireEvent.click(screen.getByRole('button', { name: 'Close chat' }));
-    await act(async () => {});
     fireEvent.click(await screen.findByRole('button', { name: /profile menu$/i }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByText('You could not be signed out')).toBeInTheDocument();
     expect(readCookie('quicktour')).toBe('seen');
-    await openChat();
-    expect(await screen.findByText('Earlier question')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Chat support' })).toBeInTheDocument();
+    expect(screen.getByText('Earlier question')).toBeInTheDocument();
+    expect(sessionStorage.getItem('portal.chat')).not.toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { Box, Button, chakra, Flex, Heading, IconButton, Spinner, Text, Textarea } from '@chakra-ui/react';
 import { CHAT_MESSAGE_MAX_LENGTH, PostChatMessage, type ChatMessage, type ChatUser } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MAIN_CONTENT_ID } from '../../../components/skip-link.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { chatQueryOptions, useSendChatMessage } from '../api/chat.ts';
@@ -11,11 +11,12 @@ const FOCUSABLE = 'button:not([disabled]), textarea:not([disabled]), [href], [ta
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /**
- * The chat panel: a modal dialog on the platform's `<dialog>` (the page behind is inert,
- * Tab stays inside, Escape closes, focus goes back where it was), at the bottom right on
- * desktop and the whole screen on a phone. It connects as the chat user, shows the
- * conversation (loading, error with Try again), and sends messages: Enter sends, Shift+Enter
- * starts a new line.
+ * The chat panel, like a chat widget: a dialog at the bottom right on desktop and below the
+ * top bar over the whole page on a phone. It is not modal (the page stays usable with the
+ * mouse: Logout closes and clears it), but the keyboard stays inside while focus is in it
+ * (Tab and Shift+Tab wrap), Escape closes it and focus goes back where it was. It connects as
+ * the chat user, shows the conversation (loading, error with Try again), and sends messages:
+ * Enter sends, Shift+Enter starts a new line.
  */
 export default function ChatPanel({ user, onClose }: { user: ChatUser | null; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -31,8 +32,8 @@ export default function ChatPanel({ user, onClose }: { user: ChatUser | null; on
     const dialog = ref.current;
     if (!dialog) return;
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (typeof dialog.showModal === 'function') {
-      if (!dialog.open) dialog.showModal();
+    if (typeof dialog.show === 'function') {
+      if (!dialog.open) dialog.show();
     } else {
       dialog.setAttribute('open', ''); // jsdom
     }
@@ -51,14 +52,14 @@ export default function ChatPanel({ user, onClose }: { user: ChatUser | null; on
     if (log) log.scrollTop = log.scrollHeight;
   }, [count]);
 
-  const cancel = (event: SyntheticEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    onClose();
-  };
-
-  // The platform's modal lets Tab out to the browser's own controls: keep it in the panel.
-  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
+  // Escape closes; Tab and Shift+Tab wrap round the panel's controls.
+  const onPanelKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onClose();
+      return;
+    }
     if (event.key !== 'Tab') return;
     const items = Array.from(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
     const first = items[0];
@@ -99,8 +100,7 @@ export default function ChatPanel({ user, onClose }: { user: ChatUser | null; on
     <chakra.dialog
       ref={ref}
       aria-labelledby={titleId}
-      onCancel={cancel}
-      onKeyDown={trapTab}
+      onKeyDown={onPanelKeyDown}
       data-testid="chat-panel"
       p="0"
       border="none"
@@ -109,15 +109,16 @@ export default function ChatPanel({ user, onClose }: { user: ChatUser | null; on
       boxShadow="2xl"
       overflow="hidden"
       position="fixed"
-      // A phone: the whole screen. Larger: a panel at the bottom right.
-      inset={{ base: '0', lg: 'auto 24px 24px auto' }}
+      zIndex="modal"
+      // A phone: the page below the 80 px top bar (its menu and Logout stay). Larger: a panel at the bottom right.
+      inset={{ base: '80px 0 0 0', lg: 'auto 24px 24px auto' }}
       m="0"
       w={{ base: '100vw', lg: '380px' }}
-      h={{ base: '100dvh', lg: 'min(600px, calc(100dvh - 128px))' }}
+      h={{ base: 'calc(100dvh - 80px)', lg: 'min(600px, calc(100dvh - 128px))' }}
       maxW="100vw"
       maxH="100dvh"
       rounded={{ base: 'none', lg: 'lg' }}
-      _backdrop={{ bg: 'blackAlpha.400' }}
+      borderWidth={{ base: '0', lg: '1px' }}
       _open={{ display: 'flex' }}
       flexDirection="column"
     >
@@ -186,7 +187,7 @@ export default function ChatPanel({ user, onClose }: { user: ChatUser | null; on
         )}
         <Flex justify="space-between" align="center" gap="3">
           <Text fontSize="xs" color="fg.muted">
-            Enter sends, Shift+Enter adds a line
+            Enter sends, Shift+Enter adds a line, Escape closes
           </Text>
           <Button type="submit" colorPalette="brand" size="sm" loading={send.isPending} loadingText="Sending" disabled={!chat.isSuccess}>
             Send
