@@ -133,7 +133,8 @@ export default function ChatPanel({ user, onClose }: { user: ChatUser | null; on
         </IconButton>
       </Flex>
 
-      <Box ref={logRef} flex="1" overflowY="auto" px="4" py="3">
+      {/* Focusable, so the conversation scrolls from the keyboard too. */}
+      <Box ref={logRef} role="log" aria-label="Messages" aria-live="polite" tabIndex={0} flex="1" overflowY="auto" px="4" py="3" focusVisibleRing="inside">
         {chat.isPending ? (
           <Flex role="status" align="center" gap="3" color="fg.muted">
             <Spinner size="sm" color="brand.solid" />
@@ -156,7 +157,7 @@ export default function ChatPanel({ user, onClose }: { user: ChatUser | null; on
                 {chat.data.user ? `Hello ${chat.data.user.first_name}, how can we help?` : 'How can we help?'} Write below and an adviser will answer here.
               </Text>
             )}
-            <chakra.ol role="log" aria-label="Messages" aria-live="polite" listStyle="none" display="flex" flexDirection="column" gap="3">
+            <chakra.ol listStyle="none" display="flex" flexDirection="column" gap="3">
               {chat.data.messages.map((message) => (
                 <MessageItem key={message.id} message={message} />
               ))}
