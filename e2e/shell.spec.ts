@@ -33,7 +33,7 @@ test('the 404 is tracked with its path', async ({ page, loginPage, homePage }) =
   await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
   await page.goto('/no-such-page/at-all?token=secret');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-  const events = await page.evaluate(() => (window.dataLayer ?? []) as Record<string, unknown>[]);
+  const events = await page.evaluate(() => ((window as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []));
   expect(events.filter((event) => event.event === 'Page not found')).toEqual([{ event: 'Page not found', path: '/no-such-page/at-all' }]);
 });
 

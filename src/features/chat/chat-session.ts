@@ -7,8 +7,6 @@ export interface ChatSessionState {
   user: ChatUser | null;
 }
 
-export type ChatSession = ReturnType<typeof createChatSession>;
-
 const closed: ChatSessionState = { open: false, user: null };
 
 /** The storage the session keeps itself in, or null when the browser refuses it. */
