@@ -117,7 +117,8 @@ describe('side navigation', () => {
   it('says when chat support is not available (its widget has not loaded)', async () => {
     renderApp('/');
     fireEvent.click(await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('button', { name: 'Chat support' }));
-    expect(await screen.findByText('Chat support is not available right now')).toBeInTheDocument();
+    // After waiting for the widget a while (CHAT_WIDGET_WAIT_MS).
+    expect(await screen.findByText('Chat support is not available right now', {}, { timeout: 6000 })).toBeInTheDocument();
   });
 });
 
