@@ -2,16 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toaster } from '../components/toaster.tsx';
 import { useLogout } from '../features/auth/index.ts';
-import { resetChatSupport } from '../features/navigation/index.ts';
-import { QUICK_TOUR_COOKIE, removeCookie } from '../lib/cookies.ts';
 import { userErrorText } from '../lib/error-text.ts';
 import { endSession } from './session.ts';
 
 /**
  * Sign out, as the profile menu and the frames' Logout buttons do it: the server call
- * first, then the resets (spec 000 section 4): the quick-tour cookie goes, the chat closes
- * and is cleared, the session ends here (the query cache with it: shop, trial, navigation).
- * If the call fails the resets are skipped, the session stays and a toast says so.
+ * first, then the resets (spec 000 section 4), which endSession makes. If the call fails
+ * the resets are skipped: the session stays and a toast says so.
  */
 export function useSignOut(): { signOut: () => void; isPending: boolean } {
   const logout = useLogout();
@@ -19,11 +16,7 @@ export function useSignOut(): { signOut: () => void; isPending: boolean } {
   const queryClient = useQueryClient();
   const signOut = () => {
     logout.run().then(
-      () => {
-        removeCookie(QUICK_TOUR_COOKIE);
-        resetChatSupport();
-        return endSession(navigate, queryClient);
-      },
+      () => endSession(navigate, queryClient),
       (error: unknown) => {
         toaster.create({ type: 'error', title: 'You could not be signed out', description: userErrorText(error) });
       },
