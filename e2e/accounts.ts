@@ -50,6 +50,7 @@ export const accounts = {
   buyNowCompleteDesktop: { email: 'e2e-buynow-complete@pier-bakery.example', password: 'portal-e2e-buynow-1', firstName: 'Jamie', writtenBy: 'buynow-complete' },
   buyNowCompletePhone: { email: 'e2e-buynow-complete-phone@pier-bakery.example', password: 'portal-e2e-buynow-2', firstName: 'Jamie', writtenBy: 'buynow-complete' },
   everyCustomerPier: { email: 'e2e-every-customer@pier-bakery.example', password: 'portal-e2e-every-1', firstName: 'Jamie', writtenBy: 'every-customer' },
+  shellAcme: { email: 'e2e-shell@acme-plumbing.example', password: 'portal-e2e-shell-1', firstName: 'Alex', writtenBy: 'shell' },
 
   // Demo customers seeded for one spec each.
   staff: { email: 'support@portal.example', password: 'portal-staff-1', firstName: 'Sam', writtenBy: 'staff', alsoReadBy: { 'every-customer': EVERY_CUSTOMER_READS } },

@@ -22,11 +22,13 @@ export * from './address.ts';
 export * from './social.ts';
 export * from './csp.ts';
 export * from './upgrade.ts';
+export * from './chat.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
 import { authEndpoints } from './auth.ts';
 import { callFlowEndpoints } from './call-flows.ts';
+import { chatEndpoints } from './chat.ts';
 import { navigationEndpoints } from './navigation.ts';
 import { accountEndpoints, profileEndpoints } from './account.ts';
 import { notificationEndpoints } from './notifications.ts';
@@ -58,5 +60,6 @@ export const endpoints = {
   ...profileEndpoints,
   ...socialEndpoints,
   ...upgradeEndpoints,
+  ...chatEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

@@ -6,6 +6,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { createAddressLookup } from './address/create-address-lookup.ts';
 import type { AddressLookup } from './address/lookup.ts';
 import type { AudioStorage } from './audio/storage.ts';
+import type { ChatService } from './chat/chat.ts';
+import { createChatService } from './chat/create-chat-service.ts';
 import { warmUpDummyPassword } from './auth/passwords.ts';
 import { ownUrl, socialClientsFromEnv } from './auth/social-providers.ts';
 import type { Database } from './db/connect.ts';
@@ -60,6 +62,8 @@ declare module 'fastify' {
     sms: SmsSender;
     /** The postcode address lookup (address/lookup.ts); the sandbox data set unless another is given. */
     addressLookup: AddressLookup;
+    /** Chat support (chat/chat.ts); the sandbox chat service unless another is given. */
+    chat: ChatService;
   }
 }
 
@@ -78,6 +82,8 @@ export interface BuildAppOptions {
   sms?: SmsSender;
   /** The postcode address lookup; default the one ADDRESS_LOOKUP names (address/lookup.ts). */
   addressLookup?: AddressLookup;
+  /** Chat support; default the one CHAT_SERVICE names (chat/create-chat-service.ts). */
+  chat?: ChatService;
   /** Social sign-in's settings (auth/social-providers.ts: {PROVIDER}_CLIENT_ID, ...); default process.env. */
   socialEnv?: Record<string, string | undefined>;
   /** The built SPA; default <repo>/dist. */
@@ -128,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', async () => smtp.close());
   }
   app.decorate('addressLookup', options.addressLookup ?? createAddressLookup());
+  app.decorate('chat', options.chat ?? createChatService(options.db, app.now));
   const sandboxServer = app.mailer instanceof SandboxMailer && app.sms instanceof SandboxSms;
   app.decorate('social', socialClientsFromEnv(options.socialEnv ?? process.env, () => ownUrl(app), sandboxServer));
   const speech = options.speech ?? createSpeechEngine();

@@ -68,8 +68,9 @@ describe('home', () => {
   it('logs out from the profile menu: server call, then the login page without a session', async () => {
     const { calls } = signedIn({ 'POST /auth/logout/': { json: { detail: 'Signed out.' } } });
     const { where, queryClient } = renderApp('/');
-    const profile = await screen.findByRole('button', { name: 'Profile menu' });
+    const profile = await screen.findByRole('button', { name: /profile menu$/i });
     expect(profile.textContent).toBe('AL');
+    expect(profile).toHaveAccessibleName('AL, profile menu');
     fireEvent.click(profile);
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(where()).toBe('/auth/login/'));
@@ -83,7 +84,7 @@ describe('home', () => {
   it('stays signed in with an error toast when the logout call fails', async () => {
     signedIn({ 'POST /auth/logout/': { status: 500, json: { detail: 'boom' } } });
     const { where } = renderApp('/');
-    fireEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: /profile menu$/i }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('You could not be signed out')).toBeInTheDocument();
@@ -95,7 +96,7 @@ describe('home', () => {
   it('opens the profile menu from the keyboard and closes it with Escape', async () => {
     signedIn();
     renderApp('/');
-    const profile = await screen.findByRole('button', { name: 'Profile menu' });
+    const profile = await screen.findByRole('button', { name: /profile menu$/i });
     fireEvent.keyDown(profile, { key: 'ArrowDown' });
     const item = await screen.findByRole('menuitem', { name: 'Profile and preferences' });
     await waitFor(() => expect(item).toHaveFocus());
@@ -107,7 +108,8 @@ describe('home', () => {
 });
 
 describe('not found', () => {
-  it('offers Sign in when signed out', async () => {
+  it('offers Sign in when signed out, and tracks the 404 with its path', async () => {
+    delete window.dataLayer;
     installFakeFetch({});
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
@@ -117,6 +119,7 @@ describe('not found', () => {
     expect(signIn.hasAttribute('type')).toBe(false);
     expect(screen.queryByRole('link', { name: 'Home' })).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Not Found | Customer Portal'));
+    expect(window.dataLayer).toEqual([{ event: 'Page not found', path: '/no/such/page' }]);
   });
 
   it('offers Home when signed in', async () => {

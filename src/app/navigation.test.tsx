@@ -8,6 +8,9 @@ import { clearCookies, installFakeFetch, sampleMe, sampleNavigation } from '../t
 
 type Routes = Parameters<typeof installFakeFetch>[0];
 
+// The chat widget never finishes loading here (features/chat/chat.test.tsx drives it): Chat support says so.
+vi.mock('../features/chat/index.ts', () => ({ loadChatSupport: () => new Promise(() => {}) }));
+
 const [cloudPhone, fibre] = sampleNavigation.products;
 const secondPhone = { ...cloudPhone!, product_id: 14, supplier: 3, product_detail: '01632 960999', is_show_upgrade_page: false };
 const navigation = { ...sampleNavigation, products: [fibre!, cloudPhone!, secondPhone] };
@@ -111,10 +114,11 @@ describe('side navigation', () => {
     expect(within(nav()).getByRole('link', { name: 'Call reports' })).toBeInTheDocument();
   });
 
-  it('says when chat support is not available', async () => {
+  it('says when chat support is not available (its widget has not loaded)', async () => {
     renderApp('/');
     fireEvent.click(await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('button', { name: 'Chat support' }));
-    expect(await screen.findByText('Chat support is not available right now')).toBeInTheDocument();
+    // After waiting for the widget a while (CHAT_WIDGET_WAIT_MS).
+    expect(await screen.findByText('Chat support is not available right now', {}, { timeout: 6000 })).toBeInTheDocument();
   });
 });
 
@@ -238,6 +242,15 @@ describe('home', () => {
     // Each product leads to its pages.
     const products = screen.getByRole('region', { name: 'Your products' });
     expect(within(products).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/cloud-phone-details/12', '/cloud-phone-details/14', '/fibre-details/13']);
+  });
+
+  it('shows the status cards on the other pages of the layout too', async () => {
+    renderApp('/profile-preferences', {
+      'GET /customer/status/': { json: { results: [{ account_id: 3, stage: 'overdue', balance_due: '84.00', due_date: '2025-02-17' }] } },
+    });
+    const cards = await screen.findByRole('region', { name: 'Needs your attention' });
+    expect(within(cards).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Payment overdue']);
+    expect(screen.getByRole('main')).toContainElement(cards);
   });
 
   it('shows no status cards when all is well', async () => {

@@ -1,5 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerChatWidget } from '../features/navigation/index.ts';
+import { readCookie } from '../lib/cookies.ts';
 import { getToken, setToken } from '../lib/token-storage.ts';
 import { endSession, handleInvalidToken, SIGNED_IN_ROUTE_ID } from './session.ts';
 
@@ -30,6 +32,21 @@ describe('endSession', () => {
     expect(navigate).toHaveBeenCalledWith('/auth/login/', { replace: true, flushSync: true });
     expect(order).toEqual(['navigate token=null cached=1']);
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('removes the quick-tour cookie and closes and clears the chat (spec 000 section 4)', async () => {
+    document.cookie = 'quicktour=seen; path=/';
+    sessionStorage.setItem('portal.chat', '{"user":{}}');
+    const chat = { identify: vi.fn(), open: vi.fn(), reset: vi.fn() };
+    registerChatWidget(chat);
+    try {
+      await endSession(vi.fn(async () => {}), new QueryClient());
+    } finally {
+      registerChatWidget(null);
+    }
+    expect(readCookie('quicktour')).toBeNull();
+    expect(chat.reset).toHaveBeenCalledOnce();
+    expect(sessionStorage.getItem('portal.chat')).toBeNull();
   });
 });
 

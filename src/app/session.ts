@@ -1,17 +1,23 @@
 import type { QueryClient } from '@tanstack/react-query';
 import * as paths from '../config/paths.ts';
+import { resetChatSupport } from '../features/navigation/index.ts';
+import { QUICK_TOUR_COOKIE, removeCookie } from '../lib/cookies.ts';
 import { clearToken } from '../lib/token-storage.ts';
 import { loginPathWithNext, type LocationLike } from './guards.ts';
 
 type Navigate = (to: string, options: { replace: boolean; flushSync: boolean }) => Promise<void> | void;
 
 /**
- * Ends the session on this side: drops the token (the auth state follows it), goes to
- * `to`, and only then empties the query cache. The navigation is committed at once
+ * Ends the session on this side (after a logout the server accepted, or a dead token): the
+ * quick-tour cookie goes and the chat closes and is cleared (spec 000 section 4), the token is
+ * dropped (the auth state follows it), the app goes to `to`, and only then the query cache
+ * empties (shop, trial, navigation...). The navigation is committed at once
  * (flushSync), so the signed-in page is gone before its queries are: were it still
  * mounted, it would fetch them again without a session.
  */
 export async function endSession(navigate: Navigate, queryClient: QueryClient, to: string = paths.authLogin.build()) {
+  removeCookie(QUICK_TOUR_COOKIE);
+  resetChatSupport();
   clearToken();
   await navigate(to, { replace: true, flushSync: true });
   queryClient.clear();

@@ -7,8 +7,8 @@ import { endSession } from './session.ts';
 
 /**
  * Sign out, as the profile menu and the frames' Logout buttons do it: the server call
- * first, then the session ends here. If the call fails the session stays (spec 000
- * section 4: the resets are skipped) and a toast says so.
+ * first, then the resets (spec 000 section 4), which endSession makes. If the call fails
+ * the resets are skipped: the session stays and a toast says so.
  */
 export function useSignOut(): { signOut: () => void; isPending: boolean } {
   const logout = useLogout();

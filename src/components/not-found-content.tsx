@@ -1,11 +1,19 @@
 import { Button, Heading, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import * as paths from '../config/paths.ts';
+import { track } from '../lib/analytics.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
+
+/** The analytics event of the 404 (spec 000, route rules: "the 404 is tracked"), with the path. */
+export const PAGE_NOT_FOUND_EVENT = 'Page not found';
 
 /** "Page not found": a way home when signed in, to sign in when not (spec 000, route rules). */
 export function NotFoundContent({ loggedIn }: { loggedIn: boolean }) {
   usePageTitle('Not Found');
+  // The path only: a query may carry a token or an e-mail address.
+  const { pathname } = useLocation();
+  useEffect(() => track(PAGE_NOT_FOUND_EVENT, { path: pathname }), [pathname]);
   return (
     <>
       <Heading as="h1" size="3xl" mb="4">

@@ -17,3 +17,11 @@ export function track(event: string, properties: AnalyticsProperties = {}): void
   // Properties first, so a property named "event" cannot rename the event.
   (window.dataLayer ??= []).push({ ...properties, event });
 }
+
+/**
+ * Tells the analytics services who the signed-in user is (spec 000 section 4: once the
+ * navigation data has arrived), by id only: no name or e-mail address leaves for them.
+ */
+export function identify(userId: number): void {
+  track('identify', { user_id: userId });
+}

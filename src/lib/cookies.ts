@@ -13,3 +13,11 @@ export function readCookie(name: string, cookies: string = document.cookie): str
   }
   return null;
 }
+
+/** The quick-tour cookie (spec 000 section 3); logout removes it (section 4). */
+export const QUICK_TOUR_COOKIE = 'quicktour';
+
+/** Removes a cookie set for this site's root path. */
+export function removeCookie(name: string): void {
+  document.cookie = `${name}=; Max-Age=0; path=/; SameSite=Lax`;
+}

@@ -19,6 +19,8 @@ export const e2eLogins = [
   { spec: 'call-flow-editor', email: 'e2e-call-flow-editor@acme-plumbing.example', password: 'portal-e2e-editor-1', company: 'Acme Plumbing Ltd (e2e call-flow editor)' },
   { spec: 'call-flows', email: 'e2e-call-flows@acme-plumbing.example', password: 'portal-e2e-flows-1', company: 'Acme Plumbing Ltd (e2e call flows)' },
   { spec: 'phone-setup', email: 'e2e-phone-setup@acme-plumbing.example', password: 'portal-e2e-phone-1', company: 'Acme Plumbing Ltd (e2e phone setup)' },
+  // The shell spec writes chat messages and signs out.
+  { spec: 'shell', email: 'e2e-shell@acme-plumbing.example', password: 'portal-e2e-shell-1', company: 'Acme Plumbing Ltd (e2e shell)' },
 ] as const;
 
 /**

@@ -7,6 +7,7 @@ import audioRepository from './audio/audio-repository.ts';
 import { audioHandlers } from './audio/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
 import { buyNowHandlers } from './buy-now/handlers.ts';
+import { chatHandlers } from './chat/handlers.ts';
 import callFlowsRepository from './call-flows/call-flows-repository.ts';
 import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
 import { navigationHandlers } from './navigation/handlers.ts';
@@ -55,6 +56,7 @@ export const endpointHandlers: Handlers = {
   ...staffHandlers,
   ...addressHandlers,
   ...upgradeHandlers,
+  ...chatHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };

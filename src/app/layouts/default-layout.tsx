@@ -5,12 +5,14 @@ import { Outlet } from 'react-router-dom';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 import { CREDIT_STATUS_KEY, LOCKED_USERS_KEY } from '../../features/status/index.ts';
 import { selectedProduct, useNavigationProducts, useSelectedProductId } from '../../features/navigation/index.ts';
+import { loadChatSupport } from '../../features/chat/index.ts';
 import { needsEmergencyAddress } from '../../features/emergency-address/index.ts';
 import { loadQuickstartWizard, opensQuickstart } from '../../features/quickstart/index.ts';
 import { isInTrialFor, loadTrialBanner, useTrialStatus } from '../../features/trial/index.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { MOBILE_MEDIA_QUERY } from '../../config/theme.ts';
 import { Toaster } from '../../components/toaster.tsx';
+import { AppStatusBanners } from './app-status-banners.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -18,12 +20,14 @@ import { TopBar } from './top-bar.tsx';
 const TrialBanner = lazy(async () => ({ default: (await loadTrialBanner()).TrialBanner }));
 // Only a buy-now product without an installation address needs it (spec 000 section 4).
 const EmergencyAddressPrompt = lazy(() => import('./emergency-address-prompt.tsx'));
+// The chat widget, once the navigation data has arrived (spec 000 section 4); its panel loads when opened.
+const ChatSupportHost = lazy(async () => ({ default: (await loadChatSupport()).ChatSupportHost }));
 // Only a voip3 trial with the pop-up on opens it (features/quickstart/opens.ts).
 const QuickstartWizard = lazy(async () => ({ default: (await loadQuickstartWizard()).QuickstartWizard }));
 
 /**
  * The default layout of signed-in pages (spec 000, layouts): top bar, trial banner, side
- * drawer and the page. The drawer starts open beside the page on desktop and closed on
+ * drawer, the app status banners and the page. The drawer starts open beside the page on desktop and closed on
  * mobile (959.98 px and below), where it lies over the page. Its start-up (spec 000
  * section 4) is the loader of its pages (features/navigation/startup-loader.ts).
  */
@@ -35,7 +39,9 @@ export function DefaultLayout() {
   const setOpen = (next: boolean) => setChoice({ mobile, open: next });
 
   const trial = useTrialStatus().data;
-  const product = selectedProduct(useNavigationProducts().data?.products ?? [], useSelectedProductId());
+  const navigation = useNavigationProducts();
+  const products = navigation.data?.products ?? [];
+  const product = selectedProduct(products, useSelectedProductId());
   const inTrial = product !== undefined && isInTrialFor(trial, product.product_id) && !trial?.isTrialExpired;
 
   // Start-up step 5: credit and locked-user data are reset on leaving the layout.
@@ -69,6 +75,7 @@ export function DefaultLayout() {
           px={{ base: '4', lg: '10' }}
           py={{ base: '6', lg: '10' }}
         >
+          <AppStatusBanners products={products} />
           <Outlet />
         </Box>
       </Flex>
@@ -80,6 +87,11 @@ export function DefaultLayout() {
       {product && opensQuickstart(trial, product) && (
         <Suspense fallback={null}>
           <QuickstartWizard product={product} />
+        </Suspense>
+      )}
+      {navigation.isSuccess && (
+        <Suspense fallback={null}>
+          <ChatSupportHost />
         </Suspense>
       )}
       <Toaster />

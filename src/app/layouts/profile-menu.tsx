@@ -13,7 +13,8 @@ import { loadStaffTools } from '../../features/staff/index.ts';
 const AdminDialog = lazy(async () => ({ default: (await loadStaffTools()).AdminDialog }));
 
 /**
- * The profile menu of the top bar (spec 000, profile menu): the user's initials, opening
+ * The profile menu of the top bar (spec 000, profile menu): the user's initials (also the
+ * start of the button's name), opening
  * Profile and preferences and Logout; with the role "Allow to manage other users' accounts"
  * also Admin (the admin dialog) and Show getting started.
  */
@@ -35,11 +36,14 @@ export function ProfileMenu() {
     Logout: signOut,
   };
 
-  const initials = me.data?.initials || me.data?.user_profile.first_name.charAt(0) || '?';
+  const initials = (me.data?.initials || me.data?.user_profile.first_name.charAt(0) || '?').toUpperCase();
+  // The name starts with the initials the button shows (WCAG 2.5.3, label in name): a voice
+  // user says what they see.
+  const label = me.data ? `${initials}, profile menu` : 'Profile menu';
   return (
     <>
       <MenuButton
-        label="Profile menu"
+        label={label}
         items={Object.keys(actions).map((label) => ({ value: label, label }))}
         onSelect={(label) => actions[label]?.()}
         buttonProps={{ variant: 'ghost', rounded: 'full', p: '1', h: '12', minW: '12', loading: signingOut }}
@@ -57,7 +61,6 @@ export function ProfileMenu() {
           color="brand.contrast"
           fontWeight="semibold"
           fontSize="sm"
-          textTransform="uppercase"
         >
           {initials}
         </Box>

@@ -89,9 +89,10 @@ export function SideNav({ open, overlay, onClose }: SideNavProps) {
   const chat = () => {
     afterChoice?.();
     const profile = me.data?.user_profile;
-    if (!profile || !openChatSupport(profile)) {
+    const unavailable = () =>
       toaster.create({ type: 'info', title: 'Chat support is not available right now', description: `Please email ${brand.supportMailbox}@${window.location.hostname} and we will get back to you.` });
-    }
+    if (profile) openChatSupport(profile, unavailable);
+    else unavailable();
   };
 
   return (

@@ -2,7 +2,7 @@ import { NotFoundContent } from '../../components/not-found-content.tsx';
 import { useAuth } from '../../features/auth/index.ts';
 import { GuestLayout } from '../layouts/guest-layout.tsx';
 
-/** Any path no route matches. (The analytics tracking of the 404 comes with analytics.) */
+/** Any path no route matches (NotFoundContent tracks the 404). */
 export function NotFoundPage() {
   const { loggedIn } = useAuth();
   return (

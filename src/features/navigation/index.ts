@@ -1,7 +1,7 @@
 // The navigation feature as the app and the other features see it: they import nothing else from this folder
 // (eslint: import-x/no-restricted-paths). Export here what they need.
 export { navigationQueryOptions, useNavigationProducts } from './api/get-navigation.ts';
-export { openChatSupport } from './chat-support.ts';
+export { CHAT_STATE_KEY, openChatSupport, registerChatWidget, resetChatSupport } from './chat-support.ts';
 export { ProductList } from './components/product-list.tsx';
 export { productKindLabels } from './product-labels.ts';
 export { hasProductPages, HELP_SITE_URL, lockedUserProducts, NAV_SCROLL_RULE, type NavItem, routeAt, selectedProduct, selectionAfterRoute, sideNavModel } from './rules.ts';

@@ -107,7 +107,7 @@ describe('the profile menu and the top bar', () => {
     setToken('good');
     installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe }, 'GET /api/v3/navigation/': { json: sampleNavigation } });
     renderApp('/');
-    fireEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: /profile menu$/i }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['Profile and preferences', 'Logout']);
     expect(screen.queryByText(/^Viewing:/)).not.toBeInTheDocument();
@@ -117,7 +117,7 @@ describe('the profile menu and the top bar', () => {
     setToken('staff');
     installFakeFetch({ 'GET /api/v3/me/': { json: staffMe }, 'GET /api/v3/navigation/': { json: { ...sampleNavigation, products: [] } } });
     const { where } = renderApp('/');
-    fireEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: /profile menu$/i }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['Profile and preferences', 'Admin', 'Show getting started', 'Logout']);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Admin' }));
@@ -126,7 +126,7 @@ describe('the profile menu and the top bar', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('heading', { name: "Manage customers' accounts" })).not.toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
+    fireEvent.click(screen.getByRole('button', { name: /profile menu$/i }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Show getting started' }));
     await waitFor(() => expect(where()).toMatch(/^\/getting-started\/welcome/));
   });
@@ -135,7 +135,7 @@ describe('the profile menu and the top bar', () => {
     setToken('staff');
     installFakeFetch({ 'GET /api/v3/me/': { json: staffMe }, 'GET /api/v3/navigation/': { json: sampleNavigation } });
     const { where } = renderApp('/');
-    fireEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: /profile menu$/i }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Show getting started' }));
     await waitFor(() => expect(where()).toBe('/getting-started/welcome?id=12'));
   });

@@ -3,33 +3,24 @@ import { lazy, Suspense } from 'react';
 import { useMe } from '../../../features/auth/index.ts';
 import { loadAppDownloads } from '../../../features/download-apps/index.ts';
 import { ProductList, useNavigationProducts } from '../../../features/navigation/index.ts';
-import { loadStatusCards, useStatuses } from '../../../features/status/index.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
-// Shown to customers who have a status only.
-const StatusCards = lazy(async () => ({ default: (await loadStatusCards()).StatusCards }));
 // Below the fold, and it carries the QR encoder: loaded after the page.
 const AppDownloads = lazy(async () => ({ default: (await loadAppDownloads()).AppDownloads }));
 
-/** Home (route name index): a welcome, the status cards, the account's products and the app download block. */
+/** Home (route name index): a welcome, the account's products and the app download block (the status banners are the layout's). */
 export function HomePage() {
   usePageTitle('Home');
   const me = useMe();
   const navigation = useNavigationProducts();
   const firstName = me.data?.user_profile.first_name.trim();
-  const statuses = useStatuses(navigation.data?.products ?? []);
 
   return (
     <Flex direction="column" gap="8" maxW="5xl">
       <Heading as="h1" size="3xl">
         {firstName ? `Welcome, ${firstName}` : 'Welcome'}
       </Heading>
-      {statuses.any && (
-        <Suspense fallback={null}>
-          <StatusCards statuses={statuses.input} />
-        </Suspense>
-      )}
       <Box as="section" aria-labelledby="products-heading">
         <Heading as="h2" id="products-heading" size="xl" mb="4">
           Your products

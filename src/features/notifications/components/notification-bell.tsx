@@ -45,6 +45,7 @@ export default function NotificationBell() {
         aria-controls={open ? panelId : undefined}
         variant="ghost"
         size="lg"
+        position="relative"
         onClick={() => (open ? close(false) : setOpen(true))}
       >
         <chakra.svg viewBox="0 0 24 24" w="6" h="6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
@@ -55,17 +56,25 @@ export default function NotificationBell() {
             as="span"
             aria-hidden="true"
             data-tone={unsignedLoa ? 'warning' : 'primary'}
+            data-part="badge"
+            // A small round badge on the button's top corner, clear of the icon's centre. (A bare
+            // lineHeight="5" is not a token but a factor of 5: it drew a tall bar over the icon.)
             position="absolute"
-            top="1"
-            insetEnd="1"
-            minW="5"
+            top="0.5"
+            insetEnd="0.5"
+            display="inline-flex"
+            alignItems="center"
+            justifyContent="center"
+            minW="18px"
+            h="18px"
             px="1"
             rounded="full"
             bg={unsignedLoa ? WARNING_SOLID : 'brand.solid'}
             color="white"
-            fontSize="xs"
+            fontSize="11px"
             fontWeight="bold"
-            lineHeight="5"
+            lineHeight="1"
+            pointerEvents="none"
           >
             {unread > 99 ? '99+' : unread || '!'}
           </Box>

@@ -1,0 +1,121 @@
+import type { Locator, Page } from '@playwright/test';
+import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+
+// The shell rules of issue 13: the app status banners on every page of the default layout, the
+// 404 tracked, logout's resets, chat support, the profile button's name, the bell's badge.
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const chatPanel = (page: Page) => page.getByRole('dialog', { name: 'Chat support' });
+
+/** Opens the drawer when it is closed (a phone), then chooses Chat support. */
+async function openChatSupport(page: Page, isMobile: boolean) {
+  if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+  await nav(page).getByRole('button', { name: 'Chat support' }).click();
+  await expect(chatPanel(page)).toBeVisible();
+}
+
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  expect(box, 'element has a box').not.toBeNull();
+  return box!;
+}
+
+test('the app status banners show on a page other than home @mobile', async ({ page, loginPage, homePage }) => {
+  await signInAs(loginPage, homePage, accounts.multiProduct, accounts.multiProduct.firstName);
+  await page.goto('/profile-preferences');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile and preferences' })).toBeVisible();
+  const banners = page.getByRole('main').getByRole('region', { name: 'Needs your attention' });
+  await expect(banners.getByRole('heading', { level: 3 })).toHaveText(['Payment overdue', 'Dana Fox is locked out', 'Cloud phone suspended']);
+  await expectAccessible(page, 'profile page with status banners');
+});
+
+test('the 404 is tracked with its path', async ({ page, loginPage, homePage }) => {
+  await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
+  await page.goto('/no-such-page/at-all?token=secret');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  const events = await page.evaluate(() => ((window as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []));
+  expect(events.filter((event) => event.event === 'Page not found')).toEqual([{ event: 'Page not found', path: '/no-such-page/at-all' }]);
+});
+
+test('home is accessible, the profile button is named by its initials, and the bell badge sits on its corner @mobile', async ({ page, loginPage, homePage }) => {
+  // signInAs runs axe on home (with the label-in-name rule on).
+  await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
+  const profile = page.getByRole('button', { name: /profile menu$/i });
+  await expect(profile).toHaveAccessibleName('AM, profile menu');
+  await expect(profile).toHaveText('AM');
+
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread/ });
+  const badge = bell.locator('[data-part="badge"]');
+  await expect(badge).toBeVisible();
+  const bellBox = await boxOf(bell);
+  const badgeBox = await boxOf(badge);
+  const iconBox = await boxOf(bell.locator('svg'));
+  // Small and round, not a bar.
+  expect(badgeBox.height).toBeLessThanOrEqual(20);
+  expect(badgeBox.width).toBeLessThanOrEqual(32);
+  expect(badgeBox.width).toBeGreaterThanOrEqual(badgeBox.height - 0.5);
+  // Inside the button, in its top right corner.
+  expect(badgeBox.x).toBeGreaterThanOrEqual(bellBox.x - 0.5);
+  expect(badgeBox.y).toBeGreaterThanOrEqual(bellBox.y - 0.5);
+  expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(bellBox.x + bellBox.width + 0.5);
+  expect(badgeBox.y + badgeBox.height).toBeLessThanOrEqual(bellBox.y + bellBox.height / 2);
+  expect(badgeBox.x + badgeBox.width / 2).toBeGreaterThan(bellBox.x + bellBox.width / 2);
+  // Clear of the icon's centre.
+  const centre = { x: iconBox.x + iconBox.width / 2, y: iconBox.y + iconBox.height / 2 };
+  const covers = centre.x >= badgeBox.x && centre.x <= badgeBox.x + badgeBox.width && centre.y >= badgeBox.y && centre.y <= badgeBox.y + badgeBox.height;
+  expect(covers, 'the badge covers the centre of the bell icon').toBe(false);
+});
+
+test('chat support answers, keeps the conversation over a reload, and works from the keyboard @mobile', async ({ page, loginPage, homePage, isMobile }) => {
+  await signInAs(loginPage, homePage, accounts.shellAcme, accounts.shellAcme.firstName);
+  await openChatSupport(page, isMobile);
+  const panel = chatPanel(page);
+  const log = panel.getByRole('log', { name: 'Messages' });
+  const text = panel.getByRole('textbox', { name: 'Your message' });
+  await expect(text).toBeFocused();
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeEnabled();
+
+  // Both projects write to this account at once: each finds its own message by its words.
+  const mine = `My desk phone shows No service (${test.info().project.name} ${Date.now()})`;
+  await text.fill(mine);
+  await text.press('Enter');
+  const sent = log.getByRole('listitem').filter({ hasText: mine });
+  await expect(sent).toHaveCount(1);
+  const reply = log.getByRole('listitem').filter({ has: page.locator('[data-author="agent"]') }).last();
+  await expect(reply).toContainText('Thanks, Alex.');
+  await expect(text).toHaveValue('');
+  await expectAccessible(page, 'chat panel');
+
+  // Tab stays in the panel; Escape closes it.
+  for (let i = 0; i < 5; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await panel.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+
+  // Open again, reload: the chat reopens by itself with the conversation.
+  await openChatSupport(page, isMobile);
+  await page.reload();
+  await expect(chatPanel(page)).toBeVisible();
+  await expect(chatPanel(page).getByRole('log').getByRole('listitem').filter({ hasText: mine })).toHaveCount(1);
+});
+
+test('logout removes the quick-tour cookie and closes and clears the chat @mobile', async ({ page, context, loginPage, homePage, isMobile }) => {
+  await signInAs(loginPage, homePage, accounts.shellAcme, accounts.shellAcme.firstName);
+  await context.addCookies([{ name: 'quicktour', value: 'seen', url: page.url() }]);
+  await openChatSupport(page, isMobile);
+  await expect(chatPanel(page).getByRole('button', { name: 'Send' })).toBeEnabled();
+
+  await homePage.logout();
+  await loginPage.expectShown();
+  await expect(chatPanel(page)).toHaveCount(0);
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('quicktour');
+  expect(await page.evaluate(() => sessionStorage.getItem('portal.chat'))).toBeNull();
+
+  // Signed in again, the chat stays closed until asked for.
+  await loginPage.signIn(accounts.shellAcme.email, accounts.shellAcme.password);
+  await homePage.expectShown(accounts.shellAcme.firstName);
+  await expect(nav(page).or(page.getByRole('button', { name: 'Open menu' })).first()).toBeVisible();
+  await expect(chatPanel(page)).toHaveCount(0);
+});
