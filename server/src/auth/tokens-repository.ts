@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { localWritesOf, type Database, type LocalWrites } from '../db/connect.ts';
+import type { Database } from '../db/connect.ts';
+import { cachedUntilWrite } from '../db/read-cache.ts';
 import { authTokens, users } from '../db/schema/index.ts';
 import { canManageOtherUsers } from '../modules/staff/access.ts';
 import { hashKey, KEY_PATTERN, newKey, TOKEN_ABSOLUTE_LIFETIME_MS, TOKEN_IDLE_LIFETIME_MS, TOKEN_TOUCH_INTERVAL_MS } from './tokens.ts';
@@ -49,51 +50,19 @@ function prepareTokenLookup(db: Database) {
     .limit(1)
     .prepare('auth_token_lookup');
 }
-type TokenRow = Awaited<ReturnType<ReturnType<typeof prepareTokenLookup>['execute']>>[number];
-
-/** Most tokens a lookup cache keeps; past it, it starts again empty. */
-const TOKEN_CACHE_ENTRIES = 10_000;
+/** The lookups prepared so far, one per database (prepared on first use). */
+const tokenLookups = new WeakMap<Database, ReturnType<typeof prepareTokenLookup>>();
 
 /**
- * The token lookup of one database, with, on a database only this process writes (PGlite), the
- * rows it answered since the last write: any statement that may write (a logout, a password change,
- * a role or profile change, the last-used touch, anything else) empties it, so a cached row is
- * always what the query would answer now. On PostgreSQL other processes write too, so every
- * request asks the database (a logout through one process refuses the token on the next request
- * to any other).
+ * The token's row. On PGlite kept until anything is written (db/read-cache.ts): a logout, a
+ * password or role change empties it before the next request. On PostgreSQL every request asks the
+ * database, so a logout through one process refuses the token on the next request to any other.
  */
-interface TokenLookup {
-  query: ReturnType<typeof prepareTokenLookup>;
-  writes: LocalWrites | null;
-  /** The write generation the cached rows were read in. */
-  generation: number;
-  rows: Map<string, TokenRow>;
-}
-const tokenLookups = new WeakMap<Database, TokenLookup>();
-
-async function findToken(db: Database, keyHash: string): Promise<TokenRow | undefined> {
+async function findToken(db: Database, keyHash: string) {
   let lookup = tokenLookups.get(db);
-  if (!lookup) {
-    lookup = { query: prepareTokenLookup(db), writes: localWritesOf(db), generation: -1, rows: new Map() };
-    tokenLookups.set(db, lookup);
-  }
-  const { writes } = lookup;
-  if (!writes) return (await lookup.query.execute({ keyHash }))[0];
-  const generation = writes.generation();
-  if (generation !== lookup.generation) {
-    lookup.rows.clear();
-    lookup.generation = generation;
-  }
-  const cached = lookup.rows.get(keyHash);
-  if (cached) return cached;
-  const [row] = await lookup.query.execute({ keyHash });
-  // Kept only if nothing was written while the query waited and ran.
-  if (row && writes.generation() === generation && lookup.generation === generation) {
-    if (lookup.rows.size >= TOKEN_CACHE_ENTRIES) lookup.rows.clear();
-    // Shared by the requests that find it: frozen, so none can change what another sees.
-    for (const part of [row, row.token, row.user, row.actingUser]) if (part) Object.freeze(part);
-    lookup.rows.set(keyHash, row);
-  }
+  if (!lookup) tokenLookups.set(db, (lookup = prepareTokenLookup(db)));
+  const query = lookup;
+  const [row] = await cachedUntilWrite(db, 'auth_token_lookup', keyHash, () => query.execute({ keyHash }));
   return row;
 }
 
