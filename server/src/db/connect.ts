@@ -65,10 +65,10 @@ export interface LocalWrites {
   /** Moves whenever a statement that may write runs; equal values mean nothing was written in between. */
   generation(): number;
 }
-const localWrites = new WeakMap<Database, LocalWrites>();
+const localWrites = new WeakMap<object, LocalWrites>();
 
 /** The write count of a database only this process writes (PGlite), or null (PostgreSQL). */
-export function localWritesOf(db: Database): LocalWrites | null {
+export function localWritesOf(db: Pick<Database, 'select'>): LocalWrites | null {
   return localWrites.get(db) ?? null;
 }
 

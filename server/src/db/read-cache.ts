@@ -8,7 +8,7 @@ interface Cache {
   generation: number;
   answers: Map<string, unknown>;
 }
-const caches = new WeakMap<Database, Map<string, Cache>>();
+const caches = new WeakMap<object, Map<string, Cache>>();
 
 /**
  * Answers `read()` for `key`, kept until anything is written, on a database only this process
@@ -16,10 +16,11 @@ const caches = new WeakMap<Database, Map<string, Cache>>();
  * to one process). Any write (a logout, a password or role change, a save, a touch of the last-used
  * time, anything else) empties every cache of the database, so a kept answer is always what the
  * query would answer now; an answer read while a write was under way is not kept. On PostgreSQL
- * other processes write too and nothing here would see it: every call reads.
+ * other processes write too and nothing here would see it: every call reads; so does a call
+ * inside a transaction (`db` is then the transaction, which has no write count).
  * The answer is shared by the requests that ask for it: its rows are frozen.
  */
-export async function cachedUntilWrite<T extends object>(db: Database, cacheName: string, key: string, read: () => Promise<T>): Promise<T> {
+export async function cachedUntilWrite<T extends object>(db: Pick<Database, 'select'>, cacheName: string, key: string, read: () => Promise<T>): Promise<T> {
   const writes = localWritesOf(db);
   if (!writes) return read();
   let byName = caches.get(db);
