@@ -6,7 +6,7 @@
 // within the same run, and the budgets; exits non-zero when one is over.
 //   BENCH_SECONDS (default 5): length of each measured run; BENCH_WARMUP_SECONDS (default 2);
 //   BENCH_DATABASES (default "pglite,postgres"): which to run; BENCH_ONLY: run only the loads whose
-//   label holds this text (e.g. "call-flow"); BENCH_NODE_ARGS: extra node flags
+//   label matches this regular expression (e.g. "call-flow", or "GET me$" without the 401); BENCH_NODE_ARGS: extra node flags
 //   for the servers (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -162,7 +162,8 @@ async function benchDriver(driver: 'pglite' | 'postgres', env: Record<string, st
       { label: 'GET navigation', path: '/api/v3/navigation/', headers },
       { label: 'GET me', path: '/api/v3/me/', headers },
     ];
-    const only = (target: Load) => !process.env.BENCH_ONLY || target.label.includes(process.env.BENCH_ONLY);
+    const onlyPattern = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+    const only = (target: Load) => !onlyPattern || onlyPattern.test(target.label);
     const results: Measured[] = [];
     for (const target of targets.filter(only)) results.push(await measure(portal.port, target));
     const anonymous: Load = { label: 'GET me without a token (401)', path: '/api/v3/me/' };

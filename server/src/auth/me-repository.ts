@@ -1,18 +1,25 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
+import { cachedUntilWrite } from '../db/read-cache.ts';
 import { emailChangeRequests, users } from '../db/schema/index.ts';
 
 // What GET /auth/me/ reads beside the session's own user.
 
-/** The new address the user asked for on the profile page, while its link still works; else null. */
+/**
+ * The new address the user asked for on the profile page, while its link still works; else null:
+ * the newest unused request that has not expired. The unused requests are read without the clock
+ * (few: asking is throttled), so on PGlite they are kept until anything is written
+ * (db/read-cache.ts) and `GET me` asks the database nothing but the token's row, itself kept.
+ */
 export async function pendingEmailOf(db: Pick<Database, 'select'>, userId: number, now: Date): Promise<string | null> {
-  const [row] = await db
-    .select({ newEmail: emailChangeRequests.newEmail })
-    .from(emailChangeRequests)
-    .where(and(eq(emailChangeRequests.userId, userId), isNull(emailChangeRequests.usedAt), gt(emailChangeRequests.expiresAt, now)))
-    .orderBy(desc(emailChangeRequests.createdAt), desc(emailChangeRequests.id))
-    .limit(1);
-  return row?.newEmail ?? null;
+  const unused = await cachedUntilWrite(db, 'unused_email_changes', String(userId), () =>
+    db
+      .select({ newEmail: emailChangeRequests.newEmail, expiresAt: emailChangeRequests.expiresAt })
+      .from(emailChangeRequests)
+      .where(and(eq(emailChangeRequests.userId, userId), isNull(emailChangeRequests.usedAt)))
+      .orderBy(desc(emailChangeRequests.createdAt), desc(emailChangeRequests.id)),
+  );
+  return unused.find((request) => request.expiresAt.getTime() > now.getTime())?.newEmail ?? null;
 }
 
 export async function userById(db: Pick<Database, 'select'>, id: number) {

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/connect.ts';
+import { cachedUntilWrite } from '../db/read-cache.ts';
 import { authTokens, users } from '../db/schema/index.ts';
 import { canManageOtherUsers } from '../modules/staff/access.ts';
 import { hashKey, KEY_PATTERN, newKey, TOKEN_ABSOLUTE_LIFETIME_MS, TOKEN_IDLE_LIFETIME_MS, TOKEN_TOUCH_INTERVAL_MS } from './tokens.ts';
@@ -49,14 +50,26 @@ function prepareTokenLookup(db: Database) {
     .limit(1)
     .prepare('auth_token_lookup');
 }
+/** The lookups prepared so far, one per database (prepared on first use). */
 const tokenLookups = new WeakMap<Database, ReturnType<typeof prepareTokenLookup>>();
+
+/**
+ * The token's row. On PGlite kept until anything is written (db/read-cache.ts): a logout, a
+ * password or role change empties it before the next request. On PostgreSQL every request asks the
+ * database, so a logout through one process refuses the token on the next request to any other.
+ */
+async function findToken(db: Database, keyHash: string) {
+  let lookup = tokenLookups.get(db);
+  if (!lookup) tokenLookups.set(db, (lookup = prepareTokenLookup(db)));
+  const query = lookup;
+  const [row] = await cachedUntilWrite(db, 'auth_token_lookup', keyHash, () => query.execute({ keyHash }));
+  return row;
+}
 
 /** Finds the live token with this key; null when unknown, revoked or expired. */
 export async function authenticateKey(db: Database, key: string, now: Date): Promise<Authentication | null> {
   if (!KEY_PATTERN.test(key)) return null;
-  let lookup = tokenLookups.get(db);
-  if (!lookup) tokenLookups.set(db, (lookup = prepareTokenLookup(db)));
-  const [row] = await lookup.execute({ keyHash: hashKey(key) });
+  const row = await findToken(db, hashKey(key));
   if (!row) return null;
   const { token, user, actingUser } = row;
   const idle = now.getTime() - token.lastUsedAt.getTime();

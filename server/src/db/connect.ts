@@ -52,6 +52,51 @@ export const PGLITE_START_PARAMS: readonly string[] = [
   ...['-c', 'max_connections=3', '-c', 'max_wal_senders=0', '-c', 'max_replication_slots=0', '-c', 'max_prepared_transactions=0'],
 ];
 
+/**
+ * Writes to a database only this process can reach: PGlite (its folder is locked to one process,
+ * or it lives in memory) counts every statement that may write, so a cache of what was read
+ * (auth/tokens-repository.ts: the token lookup) can tell that nothing changed since. Statements
+ * run one at a time (PGlite's query, exec and transaction share one lock); the count moves before
+ * and after every statement that does not start with `select`, and before and after every
+ * transaction (whatever ran inside it), so a read answered before a write ends is never taken
+ * for one made after. PostgreSQL has none: other processes write too, and nothing here would see it.
+ */
+export interface LocalWrites {
+  /** Moves whenever a statement that may write runs; equal values mean nothing was written in between. */
+  generation(): number;
+}
+const localWrites = new WeakMap<object, LocalWrites>();
+
+/** The write count of a database only this process writes (PGlite), or null (PostgreSQL). */
+export function localWritesOf(db: Pick<Database, 'select'>): LocalWrites | null {
+  return localWrites.get(db) ?? null;
+}
+
+const READ_STATEMENT = /^\s*select\s/i;
+
+/** Wraps the PGlite client's query, exec and transaction to count the statements that may write. */
+function watchWrites(client: PGlite): LocalWrites {
+  let generation = 0;
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  const counted = async <T>(write: boolean, run: () => Promise<T>): Promise<T> => {
+    if (!write) return run();
+    generation++;
+    try {
+      return await run();
+    } finally {
+      generation++;
+    }
+  };
+  client.query = ((text: string, ...rest: unknown[]) =>
+    counted(!READ_STATEMENT.test(text), () => (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest))) as PGlite['query'];
+  client.exec = ((text: string, ...rest: unknown[]) =>
+    counted(true, () => (exec as (...args: unknown[]) => Promise<unknown>)(text, ...rest))) as PGlite['exec'];
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) => counted(true, () => transaction(callback))) as PGlite['transaction'];
+  return { generation: () => generation };
+}
+
 const pgliteModulePath = createRequire(import.meta.url).resolve('@electric-sql/pglite');
 
 /**
@@ -121,7 +166,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       // A new folder is made by initdb in a short-lived child process (its memory is not kept by this one).
       if (!inMemory) await initPgliteFolder(resolve(dataDir));
       client = await PGlite.create(inMemory ? dataDir : resolve(dataDir), { startParams: [...PGLITE_START_PARAMS] });
+      const writes = watchWrites(client);
       const db = drizzlePglite({ client, ...drizzleConfig });
+      localWrites.set(db, writes);
       if (schemaName) {
         // PGlite is a single connection, so a session setting holds for every later query.
         await client.exec(`create schema if not exists "${schemaName}"; set search_path to "${schemaName}"`);

@@ -37,6 +37,9 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
   expect(response.headers['permissions-policy']).toContain('microphone=(self)');
   expect(response.headers['permissions-policy']).toContain('camera=()');
   expect(response.headers['x-frame-options']).toBe('DENY');
+  // helmet's other defaults come along (worked out once at start: helmetHeaders).
+  expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(response.headers['x-dns-prefetch-control']).toBe('off');
   // Plain http: no HSTS.
   expect(response.headers['strict-transport-security']).toBeUndefined();
 }

@@ -1,5 +1,5 @@
-import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
  * Third-party services the portal may load (the spec's chat widget, tag manager, heatmap
@@ -85,18 +85,40 @@ export function cspHeader(directives: Record<string, string[]>): string {
 /** Answers the page's policy for a nonce: the one every answer carries, plus that nonce for styles. */
 export type PageCsp = (nonce: string) => string;
 
+/** Headers of the probe's answer that are Fastify's own, not helmet's. */
+const FASTIFY_OWN_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/**
+ * The headers @fastify/helmet writes with these options, worked out once at start on a probe
+ * instance. The plugin builds helmet anew on every request (parsing the CSP directives each
+ * time: about 3 % of a signed-in GET's CPU under load), though nothing in them varies by request.
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Array<[string, string]>> {
+  const probe = Fastify();
+  try {
+    await probe.register(fastifyHelmet, options);
+    probe.get('/', async () => '');
+    const answer = await probe.inject({ method: 'GET', url: '/' });
+    return Object.entries(answer.headers)
+      .filter(([name]) => !FASTIFY_OWN_HEADERS.has(name))
+      .map(([name, value]) => [name, String(value)]);
+  } finally {
+    await probe.close();
+  }
+}
+
 /**
  * Security headers on every answer (pages, assets, the API, audio downloads, errors):
  * Content-Security-Policy, X-Content-Type-Options, Referrer-Policy, Permissions-Policy,
  * X-Frame-Options, and Strict-Transport-Security only when the request came over TLS
  * (directly, or through a proxy trusted with TRUST_PROXY that says X-Forwarded-Proto: https).
- * A route that writes its own CSP (the sandbox pages, the SPA's page with its nonce) keeps it.
+ * They are helmet's (worked out once, helmetHeaders), set on the raw answer as helmet does, so a
+ * route that writes its own CSP (the sandbox pages, the SPA's page with its nonce) keeps it.
  * Answers the page's policy for a nonce.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, env: Record<string, string | undefined> = process.env): Promise<PageCsp> {
   const thirdParty = parseThirdPartyHosts(env.CSP_THIRD_PARTY_HOSTS);
-  await app.register(fastifyHelmet, {
-    global: true,
+  const headers = await helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(thirdParty) },
     // Sent only over TLS, below: a plain-http localhost must not be pinned to https.
     hsts: false,
@@ -105,8 +127,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Record<
     // The audio player and the SPA load nothing cross-origin that needs these isolation headers.
     crossOriginEmbedderPolicy: false,
   });
+  headers.push(['permissions-policy', PERMISSIONS_POLICY]);
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   return (nonce) => cspHeader(cspDirectives(thirdParty, nonce));

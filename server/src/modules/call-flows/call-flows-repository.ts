@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { SimpleCallFlowData } from '@portal/contract';
 import type { FlowNode } from '@portal/editor-core';
 import type { Database } from '../../db/connect.ts';
+import { cachedUntilWrite } from '../../db/read-cache.ts';
 import { callFlows, products, simpleCallFlows } from '../../db/schema/index.ts';
 import type { Product } from '../products/products-repository.ts';
 
@@ -161,7 +162,13 @@ export type CallFlowQueries = ReturnType<typeof flowQueries>;
 export function createCallFlowsRepository(db: Database) {
   // Prepared on first use, so building the app asks nothing of the database yet.
   let flowSummariesQuery: ReturnType<typeof prepareFlowSummaries> | undefined;
-  const flowSummaries = { execute: (values: { accountId: number; productId: number }) => (flowSummariesQuery ??= prepareFlowSummaries(db)).execute(values) };
+  // The list page's query: on PGlite kept until anything is written (db/read-cache.ts).
+  const flowSummaries = {
+    execute: (values: { accountId: number; productId: number }) =>
+      cachedUntilWrite(db, 'call_flow_summaries', `${values.accountId}:${values.productId}`, () =>
+        (flowSummariesQuery ??= prepareFlowSummaries(db)).execute(values),
+      ),
+  };
   return {
     ...flowQueries(db),
 

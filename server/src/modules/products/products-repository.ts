@@ -2,6 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
+import { cachedUntilWrite } from '../../db/read-cache.ts';
 import { accounts, creditControlStatuses, products, provisioningJobs, trials, type InstallationAddress } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
@@ -73,7 +74,11 @@ export function createProductsRepository(db: Database) {
   // Prepared on first use, so building the app asks nothing of the database yet.
   let navigationQuery: ReturnType<typeof prepareNavigation> | undefined;
   let ownedVoipQuery: ReturnType<typeof prepareOwnedVoip> | undefined;
-  const navigation = { execute: (values: { accountId: number }) => (navigationQuery ??= prepareNavigation(db)).execute(values) };
+  // Asked on every page: on PGlite kept until anything is written (db/read-cache.ts).
+  const navigation = {
+    execute: (values: { accountId: number }) =>
+      cachedUntilWrite(db, 'account_navigation', String(values.accountId), () => (navigationQuery ??= prepareNavigation(db)).execute(values)),
+  };
   const ownedVoip = { execute: (values: { productId: number; accountId: number }) => (ownedVoipQuery ??= prepareOwnedVoip(db)).execute(values) };
   return {
     /** The account (null when it is gone) and its products by id, as the navigation shows them. */
