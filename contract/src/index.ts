@@ -6,6 +6,8 @@ export * from './navigation.ts';
 export * from './call-flows.ts';
 export * from './trial.ts';
 export * from './welcome.ts';
+export * from './pin.ts';
+export * from './getting-started.ts';
 export * from './audio-format.ts';
 export * from './audio.ts';
 export * from './storage-limits.ts';
@@ -33,6 +35,7 @@ import { staffEndpoints } from './staff.ts';
 import { statusEndpoints } from './status.ts';
 import { trialEndpoints } from './trial.ts';
 import { welcomeEndpoints } from './welcome.ts';
+import { gettingStartedEndpoints } from './getting-started.ts';
 
 /** Every endpoint of the portal API, by name. The server registers each one. */
 export const endpoints = {
@@ -42,6 +45,7 @@ export const endpoints = {
   ...callFlowEndpoints,
   ...trialEndpoints,
   ...welcomeEndpoints,
+  ...gettingStartedEndpoints,
   ...audioEndpoints,
   ...phoneSetupAudioEndpoints,
   ...notificationEndpoints,

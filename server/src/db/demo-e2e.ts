@@ -2,6 +2,7 @@ import type { AudioStorage } from '../audio/storage.ts';
 import type { Database } from './connect.ts';
 import { seedAcmeLike, type AcmeNumbers } from './demo-acme.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
+import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing, one for each spec that
@@ -18,6 +19,18 @@ export const e2eLogins = [
   { spec: 'call-flows', email: 'e2e-call-flows@acme-plumbing.example', password: 'portal-e2e-flows-1', company: 'Acme Plumbing Ltd (e2e call flows)' },
   { spec: 'phone-setup', email: 'e2e-phone-setup@acme-plumbing.example', password: 'portal-e2e-phone-1', company: 'Acme Plumbing Ltd (e2e phone setup)' },
 ] as const;
+
+/**
+ * Copies of Nova Dental (a cloud phone whose getting started is due), one for each test of the
+ * getting-started spec that completes it: once done, the product leaves the list for good.
+ */
+export const e2eGettingStartedLogins = [
+  { spec: 'getting-started', email: 'desktop@e2e-nova-dental.example', password: 'portal-e2e-welcome-1', company: 'Nova Dental (e2e desktop)' },
+  { spec: 'getting-started', email: 'phone@e2e-nova-dental.example', password: 'portal-e2e-welcome-2', company: 'Nova Dental (e2e phone)' },
+] as const;
+
+/** Every copy's user is Riley Shaw, as in Nova Dental. */
+const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
 
 /** Every copy's user is Alex Morgan, as in Acme, so the specs read the same names. */
 const E2E_USER_NAME = 'Alex Morgan';
@@ -41,7 +54,10 @@ export function readE2eAccountsSetting(env: Record<string, string | undefined>):
 
 /** The e2e users with their password hashes; slow, so seed.ts starts it before its transaction. */
 export function e2eDemoUsers(): Promise<DemoUser[]> {
-  return Promise.all(e2eLogins.map(({ email, password }) => demoUser({ email, password, name: E2E_USER_NAME })));
+  return Promise.all([
+    ...e2eLogins.map(({ email, password }) => demoUser({ email, password, name: E2E_USER_NAME })),
+    ...e2eGettingStartedLogins.map(({ email, password }) => demoUser({ email, password, name: E2E_GETTING_STARTED_NAME })),
+  ]);
 }
 
 export async function seedE2eDemo(tx: Pick<Database, 'insert'>, audio: AudioStorage, hashed: DemoUser[], now: Date): Promise<void> {
@@ -49,5 +65,10 @@ export async function seedE2eDemo(tx: Pick<Database, 'insert'>, audio: AudioStor
     const user = hashed[index];
     if (!user) throw new Error('seed: e2e demo users missing');
     await seedAcmeLike(tx, audio, { user, company: login.company, numbers: e2eNumbers(index) }, now);
+  }
+  for (const [index, login] of e2eGettingStartedLogins.entries()) {
+    const user = hashed[e2eLogins.length + index];
+    if (!user) throw new Error('seed: e2e getting-started users missing');
+    await seedGettingStartedCustomer(tx, user, login.company, now);
   }
 }

@@ -8,6 +8,8 @@ import { audioHandlers } from './audio/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
 import callFlowsRepository from './call-flows/call-flows-repository.ts';
 import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
+import gettingStartedRepository from './getting-started/getting-started-repository.ts';
+import { gettingStartedHandlers } from './getting-started/handlers.ts';
 import { navigationHandlers } from './navigation/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
 import notificationsRepository from './notifications/notifications-repository.ts';
@@ -44,6 +46,7 @@ export const endpointHandlers: Handlers = {
   ...phoneSetupHandlers,
   ...trialHandlers,
   ...welcomeHandlers,
+  ...gettingStartedHandlers,
   ...statusHandlers,
   ...notificationHandlers,
   ...staffHandlers,
@@ -63,6 +66,7 @@ export const repositories: FastifyPluginAsync[] = [
   audioRepository,
   phoneSetupRepository,
   trialRepository,
+  gettingStartedRepository,
   notificationsRepository,
   staffRepository,
 ];

@@ -2,6 +2,7 @@ import type { Database } from '../../db/connect.ts';
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
 import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/simple.ts';
+import { GETTING_STARTED_PRODUCT_DETAIL, gettingStartedVoipUsers } from '../getting-started/demo-getting-started.ts';
 import {
   accounts,
   creditControlStatuses,
@@ -109,7 +110,7 @@ export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: DemoUs
         installationAddress: harbourAddress,
         confirmedDate: '2023-09-20',
       },
-      { ...cloudPhone, ...elsewhere, accountId: nova.id, supplier: 3, channel: 'Self Sign Up', productDetail: 'Cloud phone - 1 user', confirmedDate: today, showWelcome: true },
+      { ...cloudPhone, ...elsewhere, accountId: nova.id, supplier: 3, channel: 'Self Sign Up', productDetail: GETTING_STARTED_PRODUCT_DETAIL, confirmedDate: today, showWelcome: true },
       { ...cloudPhone, ...elsewhere, accountId: pier.id, supplier: 3, status: 'buy now provisioned', channel: 'Buy Now', productDetail: 'Cloud phone - 1 user', confirmedDate: today },
       { ...cloudPhone, ...elsewhere, accountId: lumen.id, supplier: 3, channel: 'Self Sign Up', productDetail: 'Cloud phone - 1 user (trial)', confirmedDate: today },
     ])
@@ -120,6 +121,8 @@ export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: DemoUs
   await tx.insert(voipUsers).values([
     { productId: southampton.id, firstName: 'Morgan', lastName: 'Reid', email: demoLogins.multiProduct.email, extension: '200' },
     { productId: southampton.id, firstName: 'Dana', lastName: 'Fox', email: 'dana@harbour-freight.example', extension: '201', lockedAt: now },
+    // Nova Dental's three users, for getting started's first step (choose users).
+    ...gettingStartedVoipUsers(novaPhone.id, welcome, 'nova-dental.example'),
   ]);
 
   await tx.insert(creditControlStatuses).values({
