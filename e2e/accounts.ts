@@ -54,5 +54,8 @@ export const accounts = {
   notifications: { email: 'office@kestrel-electrical.example', password: 'portal-notify-1', firstName: 'Robin', writtenBy: 'notifications' },
   profileDetails: { email: 'drew@fernleaf-studio.example', password: 'portal-profile-1', firstName: 'Drew', writtenBy: 'profile' },
   profileEmail: { email: 'kit@fernleaf-studio.example', password: 'portal-email-1', firstName: 'Kit', writtenBy: 'profile' },
+  // Copies of Nova Dental (server/src/db/demo-e2e.ts), one per getting-started test that completes it.
+  gettingStartedDesktop: { email: 'desktop@e2e-nova-dental.example', password: 'portal-e2e-welcome-1', firstName: 'Riley', writtenBy: 'getting-started' },
+  gettingStartedPhone: { email: 'phone@e2e-nova-dental.example', password: 'portal-e2e-welcome-2', firstName: 'Riley', writtenBy: 'getting-started' },
   profilePassword: { email: 'lee@fernleaf-studio.example', password: 'portal-password-1', firstName: 'Lee', writtenBy: 'profile' },
 } as const satisfies Record<string, E2eAccount>;

@@ -77,7 +77,7 @@ describe('the getting-started controller', () => {
     expect(get().chosen).toEqual([12]);
   });
 
-  it('keeps the loading flag up for 500 ms after a success, and refuses another call meanwhile', async () => {
+  it('keeps the loading flag up for 500 ms after a success; a step submitted meanwhile still goes', async () => {
     const { controller, api, timers, runTimers, get } = setUp();
     controller.toggleUser(13);
     const saving = controller.submitUsers();
@@ -87,12 +87,31 @@ describe('the getting-started controller', () => {
     expect(get()).toMatchObject({ step: 'pin', loading: true });
     expect(timers.map((timer) => timer.ms)).toEqual([LOADING_CLEAR_DELAY_MS]);
     expect(LOADING_CLEAR_DELAY_MS).toBe(500);
-    await controller.submitPin({ pin: '271828', pin_confirmation: '271828' });
-    expect(api.setPin).not.toHaveBeenCalled();
-    controller.back();
-    expect(get().step).toBe('pin');
     runTimers();
     expect(get().loading).toBe(false);
+    await controller.submitUsers();
+    expect(get()).toMatchObject({ step: 'pin', loading: true });
+    // Enter pressed on the next step within the 500 ms is not lost; the newer success restarts the wait.
+    await controller.submitPin({ pin: '271828', pin_confirmation: '271828' });
+    expect(api.setPin).toHaveBeenCalledTimes(1);
+    expect(get()).toMatchObject({ step: 'address', loading: true });
+    expect(timers.filter((timer) => !timer.cleared)).toHaveLength(1);
+    runTimers();
+    expect(get().loading).toBe(false);
+  });
+
+  it('refuses another call while one is on its way', async () => {
+    let answer: (value: { user_ids: number[] }) => void = () => undefined;
+    const { controller, api, get } = setUp(fresh, { saveUsers: vi.fn(() => new Promise<{ user_ids: number[] }>((resolve) => (answer = resolve))) });
+    const saving = controller.submitUsers();
+    controller.toggleUser(11);
+    controller.back();
+    await controller.submitUsers();
+    expect(api.saveUsers).toHaveBeenCalledTimes(1);
+    expect(get().chosen).toEqual([11, 12, 13]);
+    answer({ user_ids: [11, 12, 13] });
+    await saving;
+    expect(get().step).toBe('pin');
   });
 
   it('Enter pressed twice sends once', async () => {

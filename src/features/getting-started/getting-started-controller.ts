@@ -41,6 +41,8 @@ export interface GettingStartedState {
   changingAddress: boolean;
   /** A step's call is on its way, or succeeded less than LOADING_CLEAR_DELAY_MS ago. */
   loading: boolean;
+  /** A step's call is on its way: nothing else may start. */
+  busy: boolean;
   /** Why the last call of the current step failed, in words; null when it did not. */
   failure: string | null;
 }
@@ -78,7 +80,7 @@ export interface GettingStartedController {
   changeAddress(changing: boolean): void;
   /** Confirms the address (`address` when changed, else the one held) and completes getting started. */
   confirmAddress(address?: InstallationAddressInput): Promise<void>;
-  /** Back to the previous step (not while loading, nor from done). */
+  /** Back to the previous step (not while a call is on its way, nor from done). */
   back(): void;
   /** Stops the timers (the page is left). */
   dispose(): void;
@@ -108,6 +110,7 @@ export function createGettingStartedController(options: GettingStartedOptions): 
     address: details.installation_address,
     changingAddress: details.installation_address === null,
     loading: false,
+    busy: false,
     failure: null,
   }));
   let savedUsers = details.user_ids;
@@ -119,17 +122,19 @@ export function createGettingStartedController(options: GettingStartedOptions): 
   const set = (patch: Partial<GettingStartedState>) => {
     if (!disposed) state.setState(patch);
   };
+  // Only a call on its way refuses another: the flag's 500 ms after a success is for the eye, and
+  // a step submitted meanwhile (Enter pressed at once) goes ahead.
   const start = () => {
-    if (sending || state.getState().loading) return false;
+    if (sending) return false;
     sending = true;
     if (clearing !== undefined) clearTimer(clearing);
     clearing = undefined;
-    set({ loading: true, failure: null });
+    set({ loading: true, busy: true, failure: null });
     return true;
   };
   const succeeded = (patch: Partial<GettingStartedState>) => {
     sending = false;
-    set(patch);
+    set({ ...patch, busy: false });
     clearing = setTimer(() => {
       clearing = undefined;
       set({ loading: false });
@@ -137,15 +142,15 @@ export function createGettingStartedController(options: GettingStartedOptions): 
   };
   const failed = (error: unknown, showFailure = true) => {
     sending = false;
-    set({ loading: false, failure: showFailure ? api.errorText(error) : null });
+    set({ loading: false, busy: false, failure: showFailure ? api.errorText(error) : null });
   };
 
   return {
     state,
 
     toggleUser(userId) {
-      const { chosen, loading } = state.getState();
-      if (loading || !order.includes(userId)) return;
+      const { chosen } = state.getState();
+      if (sending || !order.includes(userId)) return;
       const next = chosen.includes(userId) ? chosen.filter((id) => id !== userId) : order.filter((id) => id === userId || chosen.includes(id));
       set({ chosen: next, usersError: next.length === 0 && state.getState().usersError ? gettingStartedMessages.chooseUsers : null });
     },
@@ -181,12 +186,12 @@ export function createGettingStartedController(options: GettingStartedOptions): 
     },
 
     keepPin() {
-      const { step, pinSet, loading } = state.getState();
-      if (step === 'pin' && pinSet && !loading) set({ step: 'address', failure: null });
+      const { step, pinSet } = state.getState();
+      if (step === 'pin' && pinSet && !sending) set({ step: 'address', failure: null });
     },
 
     changeAddress(changing) {
-      if (state.getState().loading) return;
+      if (sending) return;
       set({ changingAddress: changing || state.getState().address === null, failure: null });
     },
 
@@ -207,8 +212,8 @@ export function createGettingStartedController(options: GettingStartedOptions): 
     },
 
     back() {
-      const { step, loading } = state.getState();
-      if (loading || step === 'done' || step === 'users') return;
+      const { step } = state.getState();
+      if (sending || step === 'done' || step === 'users') return;
       set({ step: step === 'address' ? 'pin' : 'users', failure: null });
     },
 

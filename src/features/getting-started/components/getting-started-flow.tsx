@@ -107,9 +107,9 @@ export function GettingStartedFlow({ details }: { details: GettingStartedDetails
 }
 
 function BackButton({ controller }: { controller: GettingStartedController }) {
-  const loading = useStore(controller.state, (state) => state.loading);
+  const busy = useStore(controller.state, (state) => state.busy);
   return (
-    <Button variant="outline" size="lg" onClick={() => controller.back()} disabled={loading}>
+    <Button variant="outline" size="lg" onClick={() => controller.back()} disabled={busy}>
       {gettingStartedText.back}
     </Button>
   );
@@ -125,7 +125,7 @@ function Buttons({ children }: { children: React.ReactNode }) {
 
 function UsersStep({ controller, details }: { controller: GettingStartedController; details: GettingStartedDetails }) {
   const id = useId();
-  const { chosen, usersError, loading, failure } = useStore(controller.state);
+  const { chosen, usersError, loading, busy, failure } = useStore(controller.state);
   const errorId = `${id}-error`;
   const errorRef = useRef<HTMLParagraphElement>(null);
   const submit = (event: React.FormEvent) => {
@@ -160,7 +160,7 @@ function UsersStep({ controller, details }: { controller: GettingStartedControll
               hint={`${gettingStartedText.extension(user.extension)} · ${user.email}`}
               checked={chosen.includes(user.id)}
               onChange={() => controller.toggleUser(user.id)}
-              disabled={loading}
+              disabled={busy}
             />
           ))}
         </Flex>
@@ -176,7 +176,7 @@ function UsersStep({ controller, details }: { controller: GettingStartedControll
 
 function PinStep({ controller }: { controller: GettingStartedController }) {
   const id = useId();
-  const { pinSet, loading } = useStore(controller.state);
+  const { pinSet, loading, busy } = useStore(controller.state);
   const { summaryRef, summary, submit, field, pending } = useForm({
     schema: PinWithConfirmation,
     ids: { pin: `${id}-pin`, pin_confirmation: `${id}-pin-confirmation` },
@@ -208,7 +208,7 @@ function PinStep({ controller }: { controller: GettingStartedController }) {
             {gettingStartedText.next}
           </SubmitButton>
           {pinSet && (
-            <Button variant="plain" colorPalette="brand" textDecoration="underline" onClick={() => controller.keepPin()} disabled={loading}>
+            <Button variant="plain" colorPalette="brand" textDecoration="underline" onClick={() => controller.keepPin()} disabled={busy}>
               {gettingStartedText.keepPin}
             </Button>
           )}
@@ -220,7 +220,7 @@ function PinStep({ controller }: { controller: GettingStartedController }) {
 
 function AddressStep({ controller }: { controller: GettingStartedController }) {
   const id = useId();
-  const { address, changingAddress, loading, failure } = useStore(controller.state);
+  const { address, changingAddress, loading, busy, failure } = useStore(controller.state);
   return (
     <>
       <Text mb="4">{gettingStartedText.addressIntro}</Text>
@@ -231,13 +231,13 @@ function AddressStep({ controller }: { controller: GettingStartedController }) {
             {address === null && <Text mb="4">{gettingStartedText.addressNone}</Text>}
             <AddressFinder
               idPrefix={id}
-              saving={loading}
+              saving={busy}
               onSave={(changed) => void controller.confirmAddress(changed)}
               extraAction={
                 address === null ? (
                   <BackButton controller={controller} />
                 ) : (
-                  <Button variant="outline" size="lg" onClick={() => controller.changeAddress(false)} disabled={loading}>
+                  <Button variant="outline" size="lg" onClick={() => controller.changeAddress(false)} disabled={busy}>
                     {gettingStartedText.keepAddress}
                   </Button>
                 )
@@ -268,7 +268,7 @@ function AddressStep({ controller }: { controller: GettingStartedController }) {
               <SubmitButton pending={loading} pendingText={gettingStartedText.saving} align="row">
                 {gettingStartedText.confirm}
               </SubmitButton>
-              <Button variant="plain" colorPalette="brand" textDecoration="underline" onClick={() => controller.changeAddress(true)} disabled={loading}>
+              <Button variant="plain" colorPalette="brand" textDecoration="underline" onClick={() => controller.changeAddress(true)} disabled={busy}>
                 {gettingStartedText.change}
               </Button>
             </Buttons>
