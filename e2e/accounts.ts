@@ -54,8 +54,12 @@ export const accounts = {
   notifications: { email: 'office@kestrel-electrical.example', password: 'portal-notify-1', firstName: 'Robin', writtenBy: 'notifications' },
   profileDetails: { email: 'drew@fernleaf-studio.example', password: 'portal-profile-1', firstName: 'Drew', writtenBy: 'profile' },
   profileEmail: { email: 'kit@fernleaf-studio.example', password: 'portal-email-1', firstName: 'Kit', writtenBy: 'profile' },
-  // Copies of Nova Dental (server/src/db/demo-e2e.ts), one per getting-started test that completes it.
-  gettingStartedDesktop: { email: 'desktop@e2e-nova-dental.example', password: 'portal-e2e-welcome-1', firstName: 'Riley', writtenBy: 'getting-started' },
-  gettingStartedPhone: { email: 'phone@e2e-nova-dental.example', password: 'portal-e2e-welcome-2', firstName: 'Riley', writtenBy: 'getting-started' },
+  // Copies of Nova Dental (server/src/db/demo-e2e.ts): the getting-started test completes one per project and repeat.
+  gettingStartedDesktop1: { email: 'desktop-1@e2e-nova-dental.example', password: 'portal-e2e-welcome-desktop-1', firstName: 'Riley', writtenBy: 'getting-started' },
+  gettingStartedDesktop2: { email: 'desktop-2@e2e-nova-dental.example', password: 'portal-e2e-welcome-desktop-2', firstName: 'Riley', writtenBy: 'getting-started' },
+  gettingStartedDesktop3: { email: 'desktop-3@e2e-nova-dental.example', password: 'portal-e2e-welcome-desktop-3', firstName: 'Riley', writtenBy: 'getting-started' },
+  gettingStartedPhone1: { email: 'phone-1@e2e-nova-dental.example', password: 'portal-e2e-welcome-phone-1', firstName: 'Riley', writtenBy: 'getting-started' },
+  gettingStartedPhone2: { email: 'phone-2@e2e-nova-dental.example', password: 'portal-e2e-welcome-phone-2', firstName: 'Riley', writtenBy: 'getting-started' },
+  gettingStartedPhone3: { email: 'phone-3@e2e-nova-dental.example', password: 'portal-e2e-welcome-phone-3', firstName: 'Riley', writtenBy: 'getting-started' },
   profilePassword: { email: 'lee@fernleaf-studio.example', password: 'portal-password-1', firstName: 'Lee', writtenBy: 'profile' },
 } as const satisfies Record<string, E2eAccount>;

@@ -4,8 +4,12 @@ import { accounts, expect, expectAccessible, test } from './fixtures.ts';
 // Getting started (spec 001 section 4; spec 000 section 4, start-up rule 1): a customer whose
 // cloud phone is new is sent to /getting-started/welcome?id=, chooses its users, sets their
 // PIN and confirms the installation address, then reaches home and is not sent back. Each test
-// that completes it signs in as a copy of Nova Dental of its own (server/src/db/demo-e2e.ts):
-// once done, a product leaves the getting-started list for good.
+// that completes it signs in as a copy of Nova Dental of its own (server/src/db/demo-e2e.ts),
+// one per project and repeat: once done, a product leaves the getting-started list for good.
+
+// One copy per project and repeat (npx playwright test e2e/getting-started.spec.ts --repeat-each=3).
+const copiesOnDesktop = [accounts.gettingStartedDesktop1, accounts.gettingStartedDesktop2, accounts.gettingStartedDesktop3];
+const copiesOnPhone = [accounts.gettingStartedPhone1, accounts.gettingStartedPhone2, accounts.gettingStartedPhone3];
 
 const step = (page: Page, n: number, title: string) =>
   Promise.all([
@@ -14,7 +18,9 @@ const step = (page: Page, n: number, title: string) =>
   ]);
 
 test('a new cloud phone is set up: users, PIN and address, then home for good @mobile', async ({ page, loginPage, homePage }) => {
-  const user = test.info().project.name === 'mobile' ? accounts.gettingStartedPhone : accounts.gettingStartedDesktop;
+  const { project, repeatEachIndex } = test.info();
+  const user = (project.name === 'mobile' ? copiesOnPhone : copiesOnDesktop)[repeatEachIndex];
+  if (!user) throw new Error(`no copy of Nova Dental for repeat ${repeatEachIndex}: run with --repeat-each=3 at most`);
   await loginPage.goto();
   await loginPage.signIn(user.email, user.password);
   await expect(page).toHaveURL(/\/getting-started\/welcome\?id=\d+$/);

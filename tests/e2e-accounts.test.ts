@@ -72,7 +72,7 @@ describe('e2e accounts', () => {
   it('the e2e-only copies of Nova Dental are the ones the e2e server seeds', () => {
     const seed = readFileSync(new URL('../server/src/db/demo-e2e.ts', import.meta.url), 'utf8');
     const copies = Object.values(accounts).filter((account: E2eAccount) => account.writtenBy === 'getting-started');
-    expect(copies).toHaveLength(2);
+    expect(copies).toHaveLength(6);
     for (const { email, password } of copies) expect(seed).toContain(`email: '${email}', password: '${password}'`);
   });
 

@@ -21,12 +21,17 @@ export const e2eLogins = [
 ] as const;
 
 /**
- * Copies of Nova Dental (a cloud phone whose getting started is due), one for each test of the
- * getting-started spec that completes it: once done, the product leaves the list for good.
+ * Copies of Nova Dental (a cloud phone whose getting started is due), one for each run of the
+ * getting-started spec's test that completes it, on the desktop and on a phone, three times
+ * (`--repeat-each=3`): once done, the product leaves the list for good.
  */
 export const e2eGettingStartedLogins = [
-  { spec: 'getting-started', email: 'desktop@e2e-nova-dental.example', password: 'portal-e2e-welcome-1', company: 'Nova Dental (e2e desktop)' },
-  { spec: 'getting-started', email: 'phone@e2e-nova-dental.example', password: 'portal-e2e-welcome-2', company: 'Nova Dental (e2e phone)' },
+  { spec: 'getting-started', email: 'desktop-1@e2e-nova-dental.example', password: 'portal-e2e-welcome-desktop-1', company: 'Nova Dental (e2e desktop 1)' },
+  { spec: 'getting-started', email: 'desktop-2@e2e-nova-dental.example', password: 'portal-e2e-welcome-desktop-2', company: 'Nova Dental (e2e desktop 2)' },
+  { spec: 'getting-started', email: 'desktop-3@e2e-nova-dental.example', password: 'portal-e2e-welcome-desktop-3', company: 'Nova Dental (e2e desktop 3)' },
+  { spec: 'getting-started', email: 'phone-1@e2e-nova-dental.example', password: 'portal-e2e-welcome-phone-1', company: 'Nova Dental (e2e phone 1)' },
+  { spec: 'getting-started', email: 'phone-2@e2e-nova-dental.example', password: 'portal-e2e-welcome-phone-2', company: 'Nova Dental (e2e phone 2)' },
+  { spec: 'getting-started', email: 'phone-3@e2e-nova-dental.example', password: 'portal-e2e-welcome-phone-3', company: 'Nova Dental (e2e phone 3)' },
 ] as const;
 
 /** Every copy's user is Riley Shaw, as in Nova Dental. */

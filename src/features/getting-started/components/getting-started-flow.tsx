@@ -73,6 +73,7 @@ export function GettingStartedFlow({ details }: { details: GettingStartedDetails
   );
   useEffect(() => () => controller.dispose(), [controller]);
   const step = useStore(controller.state, (state) => state.step);
+  const loading = useStore(controller.state, (state) => state.loading);
   usePageTitle(`${stepTitles[step]} - ${gettingStartedText.title}`);
 
   // Each new step's heading takes the focus, so keyboard and screen reader users start there.
@@ -94,7 +95,7 @@ export function GettingStartedFlow({ details }: { details: GettingStartedDetails
       <Text color="fg.muted" mb="6">
         {gettingStartedText.intro(details.product_detail)}
       </Text>
-      <StepProgress step={step} />
+      <StepProgress step={step} loading={loading} />
       <Heading as="h2" size="xl" mb="4" ref={headingRef} tabIndex={-1} outline="none">
         {stepTitles[step]}
       </Heading>
@@ -125,7 +126,7 @@ function Buttons({ children }: { children: React.ReactNode }) {
 
 function UsersStep({ controller, details }: { controller: GettingStartedController; details: GettingStartedDetails }) {
   const id = useId();
-  const { chosen, usersError, loading, busy, failure } = useStore(controller.state);
+  const { chosen, usersError, busy, failure } = useStore(controller.state);
   const errorId = `${id}-error`;
   const errorRef = useRef<HTMLParagraphElement>(null);
   const submit = (event: React.FormEvent) => {
@@ -166,7 +167,7 @@ function UsersStep({ controller, details }: { controller: GettingStartedControll
         </Flex>
       </chakra.fieldset>
       <Buttons>
-        <SubmitButton pending={loading} pendingText={gettingStartedText.saving} align="row">
+        <SubmitButton pending={busy} pendingText={gettingStartedText.saving} align="row">
           {gettingStartedText.next}
         </SubmitButton>
       </Buttons>
@@ -176,7 +177,7 @@ function UsersStep({ controller, details }: { controller: GettingStartedControll
 
 function PinStep({ controller }: { controller: GettingStartedController }) {
   const id = useId();
-  const { pinSet, loading, busy } = useStore(controller.state);
+  const { pinSet, busy } = useStore(controller.state);
   const { summaryRef, summary, submit, field, pending } = useForm({
     schema: PinWithConfirmation,
     ids: { pin: `${id}-pin`, pin_confirmation: `${id}-pin-confirmation` },
@@ -204,7 +205,7 @@ function PinStep({ controller }: { controller: GettingStartedController }) {
         </Flex>
         <Buttons>
           <BackButton controller={controller} />
-          <SubmitButton pending={pending || loading} pendingText={gettingStartedText.saving} align="row">
+          <SubmitButton pending={pending || busy} pendingText={gettingStartedText.saving} align="row">
             {gettingStartedText.next}
           </SubmitButton>
           {pinSet && (
@@ -220,7 +221,7 @@ function PinStep({ controller }: { controller: GettingStartedController }) {
 
 function AddressStep({ controller }: { controller: GettingStartedController }) {
   const id = useId();
-  const { address, changingAddress, loading, busy, failure } = useStore(controller.state);
+  const { address, changingAddress, busy, failure } = useStore(controller.state);
   return (
     <>
       <Text mb="4">{gettingStartedText.addressIntro}</Text>
@@ -265,7 +266,7 @@ function AddressStep({ controller }: { controller: GettingStartedController }) {
             </Box>
             <Buttons>
               <BackButton controller={controller} />
-              <SubmitButton pending={loading} pendingText={gettingStartedText.saving} align="row">
+              <SubmitButton pending={busy} pendingText={gettingStartedText.saving} align="row">
                 {gettingStartedText.confirm}
               </SubmitButton>
               <Button variant="plain" colorPalette="brand" textDecoration="underline" onClick={() => controller.changeAddress(true)} disabled={busy}>
