@@ -2,6 +2,14 @@ import { gettingStartedEndpoints, type GettingStartedPinRequest } from '@portal/
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/http.ts';
 
+/**
+ * The key the default layout's start-up reads GET /api/v3/voip/getting-started/ by (the status
+ * feature's gettingStartedQueryOptions; getting-started-page.test.tsx checks they are the
+ * same). Not imported from there: a module shared with the default layout would be split into
+ * a chunk of its own that every page loads (the home page's bundle budget).
+ */
+export const GETTING_STARTED_LIST_KEY = ['status', 'getting-started'] as const;
+
 /** GET /api/v1/voip/{product_id}/getting-started/: the phone's users and the steps done so far. */
 export function gettingStartedDetailsQueryOptions(productId: number) {
   return queryOptions({

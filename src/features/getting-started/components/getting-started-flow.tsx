@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import { PinWithConfirmation, PIN_LENGTH, type GettingStartedDetails } from '@portal/contract';
+import { PinWithConfirmation, PIN_LENGTH, type GettingStarted, type GettingStartedDetails } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -15,8 +15,7 @@ import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AddressFinder, patchEmergencyContactDetails } from '../../emergency-address/index.ts';
 import { navigationQueryOptions } from '../../navigation/index.ts';
-import { gettingStartedQueryOptions } from '../../status/index.ts';
-import { postGettingStartedComplete, postGettingStartedPin, putGettingStartedUsers } from '../api/getting-started-calls.ts';
+import { GETTING_STARTED_LIST_KEY, postGettingStartedComplete, postGettingStartedPin, putGettingStartedUsers } from '../api/getting-started-calls.ts';
 import { createGettingStartedController, stepTitles, type GettingStartedController } from '../getting-started-controller.ts';
 import { StepProgress } from './step-progress.tsx';
 
@@ -61,9 +60,8 @@ export function GettingStartedFlow({ details }: { details: GettingStartedDetails
         complete: () => postGettingStartedComplete(productId),
         completed: () => {
           // The product leaves the list at once, so home does not send the customer back here.
-          const list = gettingStartedQueryOptions().queryKey;
-          queryClient.setQueryData(list, (current) => current && { getting_started_product_ids: current.getting_started_product_ids.filter((id) => id !== productId) });
-          void queryClient.invalidateQueries({ queryKey: list });
+          queryClient.setQueryData<GettingStarted>(GETTING_STARTED_LIST_KEY, (current) => current && { getting_started_product_ids: current.getting_started_product_ids.filter((id) => id !== productId) });
+          void queryClient.invalidateQueries({ queryKey: GETTING_STARTED_LIST_KEY });
           void queryClient.invalidateQueries({ queryKey: navigationQueryOptions().queryKey });
           void queryClient.invalidateQueries({ queryKey: ['getting-started', productId] });
         },

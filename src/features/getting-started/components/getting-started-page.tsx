@@ -1,11 +1,10 @@
 import { Button, Heading, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { Loading, LoadError } from '../../../components/states.tsx';
 import * as paths from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { gettingStartedQueryOptions } from '../../status/index.ts';
 import { gettingStartedDetailsQueryOptions } from '../api/getting-started-calls.ts';
 import { GettingStartedFlow, gettingStartedText } from './getting-started-flow.tsx';
 
@@ -14,8 +13,8 @@ export const gettingStartedPageText = {
   loadFailed: 'Getting started could not be loaded',
   notFound: 'This phone could not be found',
   notFoundText: 'It is not one of the cloud phones of the account you are signed in to.',
-  nothing: 'Nothing to set up',
-  nothingText: 'Every cloud phone of this account is set up.',
+  noPhone: 'No cloud phone chosen',
+  noPhoneText: 'Getting started is for one cloud phone at a time. Home takes you to the one still to set up, if there is one.',
 } as const;
 
 function HomeLink() {
@@ -41,20 +40,11 @@ function Message({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** Without an id (staff with no product selected): the first product of the getting-started list, or nothing to do. */
-function FirstDue() {
-  const list = useQuery(gettingStartedQueryOptions());
-  usePageTitle(gettingStartedText.title);
-  if (list.isPending) return <Loading label={gettingStartedPageText.loading} />;
-  if (list.isError) return <LoadError title={gettingStartedPageText.loadFailed} error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  const first = list.data.getting_started_product_ids[0];
-  if (first === undefined) return <Message title={gettingStartedPageText.nothing} text={gettingStartedPageText.nothingText} />;
-  return <Navigate replace to={paths.gettingStartedPage.build({ page: 'welcome' }, { id: first })} />;
-}
-
 /** Getting started for the product `productId` (null when the address names none). */
 export function GettingStartedPage({ productId }: { productId: number | null }) {
-  if (productId === null) return <FirstDue />;
+  // Without an id (staff with no customer's phone selected, an address typed by hand): home, whose
+  // start-up sends a customer with a phone due to its getting started.
+  if (productId === null) return <Message title={gettingStartedPageText.noPhone} text={gettingStartedPageText.noPhoneText} />;
   return <ProductGettingStarted key={productId} productId={productId} />;
 }
 
