@@ -71,5 +71,12 @@ export const accounts = {
   notifications: { email: 'office@kestrel-electrical.example', password: 'portal-notify-1', firstName: 'Robin', writtenBy: 'notifications', alsoReadBy: { 'every-customer': EVERY_CUSTOMER_READS } },
   profileDetails: { email: 'drew@fernleaf-studio.example', password: 'portal-profile-1', firstName: 'Drew', writtenBy: 'profile', alsoReadBy: { 'every-customer': EVERY_CUSTOMER_READS } },
   profileEmail: { email: 'kit@fernleaf-studio.example', password: 'portal-email-1', firstName: 'Kit', writtenBy: 'profile' },
+  // Copies of Nova Dental (server/src/db/demo-e2e.ts): the getting-started test completes one per project and repeat.
+  gettingStartedDesktop1: { email: 'e2e-getting-started-desktop-1@nova-dental.example', password: 'portal-e2e-welcome-desktop-1', firstName: 'Riley', writtenBy: 'getting-started' },
+  gettingStartedDesktop2: { email: 'e2e-getting-started-desktop-2@nova-dental.example', password: 'portal-e2e-welcome-desktop-2', firstName: 'Riley', writtenBy: 'getting-started' },
+  gettingStartedDesktop3: { email: 'e2e-getting-started-desktop-3@nova-dental.example', password: 'portal-e2e-welcome-desktop-3', firstName: 'Riley', writtenBy: 'getting-started' },
+  gettingStartedPhone1: { email: 'e2e-getting-started-phone-1@nova-dental.example', password: 'portal-e2e-welcome-phone-1', firstName: 'Riley', writtenBy: 'getting-started' },
+  gettingStartedPhone2: { email: 'e2e-getting-started-phone-2@nova-dental.example', password: 'portal-e2e-welcome-phone-2', firstName: 'Riley', writtenBy: 'getting-started' },
+  gettingStartedPhone3: { email: 'e2e-getting-started-phone-3@nova-dental.example', password: 'portal-e2e-welcome-phone-3', firstName: 'Riley', writtenBy: 'getting-started' },
   profilePassword: { email: 'lee@fernleaf-studio.example', password: 'portal-password-1', firstName: 'Lee', writtenBy: 'profile' },
 } as const satisfies Record<string, E2eAccount>;

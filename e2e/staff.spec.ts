@@ -175,3 +175,20 @@ test('a customer opening the audit log gets the refusal, not "Page not found"', 
   await expect(page.getByRole('alert')).toHaveText("Only staff with the role \"Allow to manage other users' accounts\" may read the staff audit log.");
   await expect(page.getByText('Page not found')).toHaveCount(0);
 });
+
+test('staff viewing a customer open "Show getting started" for the selected cloud phone', async ({ page, loginPage, homePage }) => {
+  await signInAs(loginPage, homePage, accounts.staff, 'Sam');
+  const reloaded = reloadOntoHome(page);
+  await page.goto(`/loginas?email=${encodeURIComponent(viewed.email)}`);
+  await reloaded;
+  await homePage.expectShown(viewed.firstName);
+
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Show getting started' }).click();
+  await expect(page).toHaveURL(/\/getting-started\/welcome\?id=\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Choose users' })).toBeVisible();
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
+  await expect(page.getByText('Page not found')).toHaveCount(0);
+  await expectAccessible(page, 'getting started shown by staff');
+});

@@ -79,6 +79,13 @@ describe('e2e accounts', () => {
     for (const { email, password } of copies) expect(seed).toContain(`email: '${email}', password: '${password}'`);
   });
 
+  it('the e2e-only copies of Nova Dental are the ones the e2e server seeds', () => {
+    const seed = readFileSync(new URL('../server/src/db/demo-e2e.ts', import.meta.url), 'utf8');
+    const copies = Object.values(accounts).filter((account: E2eAccount) => account.writtenBy === 'getting-started');
+    expect(copies).toHaveLength(6);
+    for (const { email, password } of copies) expect(seed).toContain(`email: '${email}', password: '${password}'`);
+  });
+
   describe('the guard fires', () => {
     const registry: Registry = {
       shared: { email: 'shared@example.test', password: 'p', firstName: 'S' },

@@ -7,6 +7,8 @@ export * from './call-flows.ts';
 export * from './trial.ts';
 export * from './welcome.ts';
 export * from './buy-now.ts';
+export * from './pin.ts';
+export * from './getting-started.ts';
 export * from './audio-format.ts';
 export * from './audio.ts';
 export * from './storage-limits.ts';
@@ -40,6 +42,7 @@ import { trialEndpoints } from './trial.ts';
 import { upgradeEndpoints } from './upgrade.ts';
 import { welcomeEndpoints } from './welcome.ts';
 import { buyNowEndpoints } from './buy-now.ts';
+import { gettingStartedEndpoints } from './getting-started.ts';
 
 /** Every endpoint of the portal API, by name. The server registers each one. */
 export const endpoints = {
@@ -50,6 +53,7 @@ export const endpoints = {
   ...trialEndpoints,
   ...welcomeEndpoints,
   ...buyNowEndpoints,
+  ...gettingStartedEndpoints,
   ...audioEndpoints,
   ...phoneSetupAudioEndpoints,
   ...notificationEndpoints,

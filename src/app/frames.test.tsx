@@ -129,7 +129,7 @@ describe('getting-started frame', () => {
       'GET /api/v3/me/': { json: sampleMe },
       'POST /auth/logout/': { json: { detail: 'Successfully logged out.' } },
     });
-    const { where } = renderApp('/getting-started/welcome?id=12');
+    const { where } = renderApp('/getting-started/other?id=12');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: /main|side/i })).not.toBeInTheDocument();
     fireEvent.click(within(header()).getByRole('button', { name: 'Logout' }));

@@ -29,6 +29,3 @@ export const JOURNEY_PAGES_NOT_BUILT: Record<JourneyFrame, ReadonlyArray<{ name:
   'recurring-card-payment': [journeyPaths.recurringCardPayment, journeyPaths.recurringCardPaymentInvalidLink, journeyPaths.recurringCardPaymentSetupComplete],
   'broadband-availability': [journeyPaths.broadbandAvailability, journeyPaths.broadbandAvailabilityResults, journeyPaths.broadbandSignup, journeyPaths.broadbandSignupPage],
 };
-
-/** The signed-in getting-started frame's routes (spec 001: choose users, set a PIN, confirm the installation address). */
-export const GETTING_STARTED_PAGES_NOT_BUILT = [paths.gettingStarted, paths.gettingStartedPage] as const;

@@ -3,7 +3,7 @@ import { redirect, type RouteObject } from 'react-router-dom';
 import * as journeyPaths from '../config/journey-paths.ts';
 import * as paths from '../config/paths.ts';
 import { guestOnlyLoader } from './guards.ts';
-import { GETTING_STARTED_PAGES_NOT_BUILT, JOURNEY_PAGES_NOT_BUILT, type JourneyFrame } from './journey-frames.ts';
+import { JOURNEY_PAGES_NOT_BUILT, type JourneyFrame } from './journey-frames.ts';
 import { ErrorPageBoundary, RouteErrorPage } from './routes/error-page.tsx';
 
 export const GETTING_STARTED_LAYOUT_ROUTE_ID = 'getting-started-layout';
@@ -129,10 +129,18 @@ export function onDemandRoutes(queryClient: QueryClient): { root: RouteObject[];
       ],
     },
     {
-      // The getting-started layout (spec 000, layouts): its pages plug in here.
+      // The getting-started layout (spec 000, layouts) and its page (spec 001 section 4: choose users, set a PIN, confirm the installation address).
       id: GETTING_STARTED_LAYOUT_ROUTE_ID,
       lazy: () => import('./layouts/getting-started-layout.tsx'),
-      children: GETTING_STARTED_PAGES_NOT_BUILT.map((page) => ({ id: page.name, path: page.pattern, lazy: unbuiltPage })),
+      children: [
+        {
+          // /getting-started without a page: its one page, "welcome", with the query kept.
+          id: paths.gettingStarted.name,
+          path: paths.gettingStarted.pattern,
+          loader: ({ request }) => redirect(`${paths.gettingStartedPage.build({ page: 'welcome' })}${new URL(request.url).search}`),
+        },
+        { id: paths.gettingStartedPage.name, path: paths.gettingStartedPage.pattern, lazy: () => import('./routes/getting-started.tsx') },
+      ],
     },
   ];
   return { root, signedIn };

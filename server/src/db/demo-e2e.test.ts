@@ -5,7 +5,7 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { openTestDatabase, SEED_TIME } from '../test/helper.ts';
 import type { OpenedDatabase } from './connect.ts';
 import { ACME_NUMBERS } from './demo-acme.ts';
-import { e2eBuyNowLogins, e2eLogins, e2eUpgradeLogins, readE2eAccountsSetting } from './demo-e2e.ts';
+import { e2eBuyNowLogins, e2eGettingStartedLogins, e2eLogins, e2eUpgradeLogins, readE2eAccountsSetting } from './demo-e2e.ts';
 import { demoLogins } from './demo-logins.ts';
 import { accounts, audioFiles, callFlows, holdMusicSettings, phoneNumbers, products, trials, users, voicemailSettings, voipUsers } from './schema/index.ts';
 import { seedIfEmpty } from './seed.ts';
@@ -36,7 +36,7 @@ describe('the e2e customers', () => {
     await withE2e?.close();
   });
 
-  const emails: string[] = [...e2eLogins, ...e2eBuyNowLogins, ...e2eUpgradeLogins].map((login) => login.email);
+  const emails: string[] = [...e2eLogins, ...e2eBuyNowLogins, ...e2eUpgradeLogins, ...e2eGettingStartedLogins].map((login) => login.email);
 
   it('are not in the ordinary demo data', async () => {
     expect(await plain.db.select().from(users).where(inArray(users.email, emails))).toEqual([]);
@@ -119,6 +119,23 @@ describe('the e2e customers', () => {
       expect(number?.number).toBe(login.number);
       expect(numbers.has(login.number), `${login.number} used twice`).toBe(false);
       numbers.add(login.number);
+    }
+  });
+
+  it('have copies of Nova Dental, each with its getting started due', async () => {
+    for (const login of e2eGettingStartedLogins) {
+      const [user] = await withE2e.db.select().from(users).where(eq(users.email, login.email));
+      expect(user, login.email).toMatchObject({ firstName: 'Riley', lastName: 'Shaw', emailVerified: true });
+      expect(await verifyPassword(login.password, user!.passwordHash), login.email).toBe(true);
+      const [account] = await withE2e.db.select().from(accounts).where(eq(accounts.id, user!.accountId!));
+      expect(account?.name).toBe(login.company);
+      const owned = await withE2e.db.select().from(products).where(eq(products.accountId, user!.accountId!));
+      expect(owned).toHaveLength(1);
+      expect(owned[0]).toMatchObject({ kind: 'voip', supplier: 3, showWelcome: true, productDetail: 'Cloud phone - 3 users' });
+      expect(owned[0]!.installationAddress?.post_code).toBe('BN1 1YE');
+      const phoneUsers = await withE2e.db.select().from(voipUsers).where(eq(voipUsers.productId, owned[0]!.id)).orderBy(voipUsers.id);
+      expect(phoneUsers.map((u) => `${u.extension} ${u.firstName}`)).toEqual(['200 Riley', '201 Priya', '202 Tom']);
+      expect(phoneUsers[0]?.email).toBe(login.email);
     }
   });
 });

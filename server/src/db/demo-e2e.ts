@@ -4,6 +4,7 @@ import { seedProvisionedBuyNowCustomer } from '../modules/trial/demo-shell.ts';
 import { seedAcmeLike, type AcmeNumbers } from './demo-acme.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
 import { accounts, products, trials, users } from './schema/index.ts';
+import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -53,6 +54,23 @@ export const e2eUpgradeLogins = [
 const UPGRADE_USER_NAME = 'Casey Hart';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Copies of Nova Dental (a cloud phone whose getting started is due), one for each run of the
+ * getting-started spec's test that completes it, on the desktop and on a phone, three times
+ * (`--repeat-each=3`): once done, the product leaves the list for good.
+ */
+export const e2eGettingStartedLogins = [
+  { spec: 'getting-started', email: 'e2e-getting-started-desktop-1@nova-dental.example', password: 'portal-e2e-welcome-desktop-1', company: 'Nova Dental (e2e desktop 1)' },
+  { spec: 'getting-started', email: 'e2e-getting-started-desktop-2@nova-dental.example', password: 'portal-e2e-welcome-desktop-2', company: 'Nova Dental (e2e desktop 2)' },
+  { spec: 'getting-started', email: 'e2e-getting-started-desktop-3@nova-dental.example', password: 'portal-e2e-welcome-desktop-3', company: 'Nova Dental (e2e desktop 3)' },
+  { spec: 'getting-started', email: 'e2e-getting-started-phone-1@nova-dental.example', password: 'portal-e2e-welcome-phone-1', company: 'Nova Dental (e2e phone 1)' },
+  { spec: 'getting-started', email: 'e2e-getting-started-phone-2@nova-dental.example', password: 'portal-e2e-welcome-phone-2', company: 'Nova Dental (e2e phone 2)' },
+  { spec: 'getting-started', email: 'e2e-getting-started-phone-3@nova-dental.example', password: 'portal-e2e-welcome-phone-3', company: 'Nova Dental (e2e phone 3)' },
+] as const;
+
+/** Every copy's user is Riley Shaw, as in Nova Dental. */
+const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
+
 /** Every copy's user is Alex Morgan, as in Acme, so the specs read the same names. */
 const E2E_USER_NAME = 'Alex Morgan';
 
@@ -79,6 +97,7 @@ export function e2eDemoUsers(): Promise<DemoUser[]> {
     ...e2eLogins.map(({ email, password }) => demoUser({ email, password, name: E2E_USER_NAME })),
     ...e2eBuyNowLogins.map(({ email, password }) => demoUser({ email, password, name: E2E_BUY_NOW_USER_NAME })),
     ...e2eUpgradeLogins.map(({ email, password }) => demoUser({ email, password, name: UPGRADE_USER_NAME })),
+    ...e2eGettingStartedLogins.map(({ email, password }) => demoUser({ email, password, name: E2E_GETTING_STARTED_NAME })),
   ]);
 }
 
@@ -125,5 +144,10 @@ export async function seedE2eDemo(tx: Pick<Database, 'insert'>, audio: AudioStor
     const endsAt = new Date(now.getTime() - 2 * DAY_MS);
     const startedAt = new Date(endsAt.getTime() - 14 * DAY_MS);
     await tx.insert(trials).values({ productId: phone.id, kind: 'OPT_IN', startedAt, endsAt, showQuickstartPopup: true, quickstartPopupSectionsCompleted: {}, statusEntry: startedAt });
+  }
+  for (const [index, login] of e2eGettingStartedLogins.entries()) {
+    const user = hashed[e2eLogins.length + e2eBuyNowLogins.length + e2eUpgradeLogins.length + index];
+    if (!user) throw new Error('seed: e2e getting-started users missing');
+    await seedGettingStartedCustomer(tx, user, login.company, now);
   }
 }

@@ -10,6 +10,8 @@ import { buyNowHandlers } from './buy-now/handlers.ts';
 import { chatHandlers } from './chat/handlers.ts';
 import callFlowsRepository from './call-flows/call-flows-repository.ts';
 import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
+import gettingStartedRepository from './getting-started/getting-started-repository.ts';
+import { gettingStartedHandlers } from './getting-started/handlers.ts';
 import { navigationHandlers } from './navigation/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
 import notificationsRepository from './notifications/notifications-repository.ts';
@@ -51,6 +53,7 @@ export const endpointHandlers: Handlers = {
   ...trialHandlers,
   ...welcomeHandlers,
   ...buyNowHandlers,
+  ...gettingStartedHandlers,
   ...statusHandlers,
   ...notificationHandlers,
   ...staffHandlers,
@@ -72,6 +75,7 @@ export const repositories: FastifyPluginAsync[] = [
   audioRepository,
   phoneSetupRepository,
   trialRepository,
+  gettingStartedRepository,
   notificationsRepository,
   staffRepository,
   provisioningRepository,

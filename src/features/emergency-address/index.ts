@@ -6,3 +6,6 @@ export { needsEmergencyAddress } from './needs-emergency-address.ts';
 export { useAddressLookup } from './api/get-address-lookup.ts';
 export { emergencyAddressText } from './components/emergency-address-dialog.tsx';
 export { MANUAL_ADDRESS_FIELDS, noResultsMessage, POSTCODE_SEARCH_DELAY_MS, searchablePostcode, SELECT_ADDRESS_MESSAGE, type ManualAddressField } from './rules.ts';
+// The address finder (postcode lookup or manual entry) and the address call, for other steps that ask for the installation address.
+export { AddressFinder } from './components/address-finder.tsx';
+export { patchEmergencyContactDetails } from './api/patch-emergency-contact-details.ts';

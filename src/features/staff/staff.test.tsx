@@ -140,6 +140,17 @@ describe('the profile menu and the top bar', () => {
     await waitFor(() => expect(where()).toBe('/getting-started/welcome?id=12'));
   });
 
+  it('offers Show getting started (not Admin) to staff viewing a customer, for the selected product', async () => {
+    setToken('staff');
+    installFakeFetch({ 'GET /api/v3/me/': { json: viewedMe }, 'GET /api/v3/navigation/': { json: sampleNavigation } });
+    const { where } = renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Profile and preferences', 'Show getting started', 'Logout']);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Show getting started' }));
+    await waitFor(() => expect(where()).toBe('/getting-started/welcome?id=12'));
+  });
+
   it('shows "Viewing: {customer}" while switched, and returns to the staff account', async () => {
     setToken('staff');
     const { calls } = installFakeFetch({

@@ -20,6 +20,8 @@ export const voipUsers = pgTable(
     extension: text().notNull(),
     /** When the user was locked out of their phone (GET /api/v3/voip/{id}/users/locked/); null when not locked. */
     lockedAt: timestamp({ withTimezone: true }),
+    /** The user's PIN for the phone apps and desk phones (contract/src/pin.ts), scrypt-hashed; null until set. */
+    pinHash: text(),
   },
   (t) => [unique('voip_users_product_extension').on(t.productId, t.extension)],
 );

@@ -3,6 +3,7 @@ import type { Database } from '../../db/connect.ts';
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
 import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/simple.ts';
+import { GETTING_STARTED_PRODUCT_DETAIL, gettingStartedVoipUsers } from '../getting-started/demo-getting-started.ts';
 import {
   accounts,
   creditControlStatuses,
@@ -110,7 +111,7 @@ export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: DemoUs
         installationAddress: harbourAddress,
         confirmedDate: '2023-09-20',
       },
-      { ...cloudPhone, ...elsewhere, accountId: nova.id, supplier: 3, channel: 'Self Sign Up', productDetail: 'Cloud phone - 1 user', confirmedDate: today, showWelcome: true },
+      { ...cloudPhone, ...elsewhere, accountId: nova.id, supplier: 3, channel: 'Self Sign Up', productDetail: GETTING_STARTED_PRODUCT_DETAIL, confirmedDate: today, showWelcome: true },
       { ...cloudPhone, ...elsewhere, accountId: pier.id, supplier: 3, status: BUY_NOW_PROVISIONED, channel: BUY_NOW_CHANNEL, productDetail: 'Cloud phone - 1 user', confirmedDate: today },
       { ...cloudPhone, ...elsewhere, accountId: lumen.id, supplier: 3, channel: 'Self Sign Up', productDetail: 'Cloud phone - 1 user (trial)', confirmedDate: today },
     ])
@@ -121,6 +122,8 @@ export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: DemoUs
   await tx.insert(voipUsers).values([
     { productId: southampton.id, firstName: 'Morgan', lastName: 'Reid', email: demoLogins.multiProduct.email, extension: '200' },
     { productId: southampton.id, firstName: 'Dana', lastName: 'Fox', email: 'dana@harbour-freight.example', extension: '201', lockedAt: now },
+    // Nova Dental's three users, for getting started's first step (choose users).
+    ...gettingStartedVoipUsers(novaPhone.id, welcome, 'nova-dental.example'),
   ]);
   await seedProvisionedPhoneSite(tx, pierPhone.id, { login: demoLogins.buyNowProvisioned, number: PIER_BAKERY_NUMBER, label: 'Pier Bakery' });
 
