@@ -1,5 +1,4 @@
 import * as journeyPaths from '../config/journey-paths.ts';
-import * as paths from '../config/paths.ts';
 
 /** The guest journeys' frames (spec 000, layouts), each with the routes of the spec it holds. */
 export type JourneyFrame =

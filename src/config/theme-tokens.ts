@@ -21,18 +21,10 @@ export const tokens = {
     current: { value: 'currentColor' },
     black: { value: '#09090B' },
     white: { value: '#FFFFFF' },
+    // Only the shades the portal uses (dialog and drawer backdrops).
     blackAlpha: {
-      '50': { value: 'rgba(0, 0, 0, 0.04)' },
-      '100': { value: 'rgba(0, 0, 0, 0.06)' },
-      '200': { value: 'rgba(0, 0, 0, 0.08)' },
-      '300': { value: 'rgba(0, 0, 0, 0.16)' },
-      '400': { value: 'rgba(0, 0, 0, 0.24)' },
       '500': { value: 'rgba(0, 0, 0, 0.36)' },
-      '600': { value: 'rgba(0, 0, 0, 0.48)' },
-      '700': { value: 'rgba(0, 0, 0, 0.64)' },
-      '800': { value: 'rgba(0, 0, 0, 0.80)' },
-      '900': { value: 'rgba(0, 0, 0, 0.92)' },
-      '950': { value: 'rgba(0, 0, 0, 0.95)' }
+      '600': { value: 'rgba(0, 0, 0, 0.48)' }
     },
     gray: {
       '50': { value: '#fafafa' },
@@ -111,9 +103,7 @@ export const tokens = {
     '4xl': { value: '2.25rem' },
     '5xl': { value: '3rem' },
     '6xl': { value: '3.75rem' },
-    '7xl': { value: '4.5rem' },
-    '8xl': { value: '6rem' },
-    '9xl': { value: '8rem' }
+    '7xl': { value: '4.5rem' }
   },
   fontWeights: {
     thin: { value: '100' },

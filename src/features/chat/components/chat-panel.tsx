@@ -126,7 +126,7 @@ export default function ChatPanel({ user, onClose }: { user: ChatUser | null; on
         <Heading as="h2" id={titleId} size="md" flex="1">
           Chat support
         </Heading>
-        <IconButton aria-label="Close chat" variant="ghost" color="inherit" _hover={{ bg: 'whiteAlpha.300' }} size="sm" onClick={onClose}>
+        <IconButton aria-label="Close chat" variant="ghost" color="inherit" _hover={{ bg: 'rgba(255, 255, 255, 0.16)' }} size="sm" onClick={onClose}>
           <chakra.svg viewBox="0 0 24 24" w="5" h="5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
             <path d="M6 6l12 12M18 6L6 18" />
           </chakra.svg>
