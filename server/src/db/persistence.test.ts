@@ -98,8 +98,8 @@ describe('a later start', () => {
       expect(emails).toEqual(Object.values(demoLogins).map((login) => login.email).sort());
       const [account] = await second.db.select().from(accounts).orderBy(accounts.id).limit(1);
       expect(account?.name).toBe('Acme Plumbing & Heating Ltd');
-      expect((await second.db.select({ n: count() }).from(voipUsers))[0]?.n).toBe(11); // 5, 2 on the shell demo's supplier-2 cloud phone, 3 at Nova Dental (getting started's users) and 1 at Harbourside Bakes (demo-shell.ts)
-      expect((await second.db.select({ n: count() }).from(phoneNumbers))[0]?.n).toBe(9);
+      expect((await second.db.select({ n: count() }).from(voipUsers))[0]?.n).toBe(12); // 5, 2 on the shell demo's supplier-2 cloud phone, 3 at Nova Dental (getting started's users), 1 at Harbourside Bakes and 1 at Pier Bakery (demo-shell.ts)
+      expect((await second.db.select({ n: count() }).from(phoneNumbers))[0]?.n).toBe(10); // and Pier Bakery's new number (demo-shell.ts)
       expect((await second.db.select({ n: count() }).from(callFlows))[0]?.n).toBe(3);
       expect((await second.db.select({ n: count() }).from(audioFiles))[0]?.n).toBe(3);
     } finally {

@@ -144,7 +144,7 @@ describe('the profile menu and the top bar', () => {
     setToken('staff');
     installFakeFetch({ 'GET /api/v3/me/': { json: viewedMe }, 'GET /api/v3/navigation/': { json: sampleNavigation } });
     const { where } = renderApp('/');
-    fireEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: /profile menu$/i }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['Profile and preferences', 'Show getting started', 'Logout']);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Show getting started' }));
