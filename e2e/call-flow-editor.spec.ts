@@ -184,7 +184,7 @@ test.describe('call flow editor', () => {
       await expect(canvas).toHaveAttribute('aria-busy', 'false');
       await target.click();
     };
-    const problems = canvas.getByRole('button', { name: /needs? attention: go to the next$/ });
+    const problems = canvas.getByRole('button', { name: /^\d+ to fix: (a step needs|steps need) attention, go to the next$/ });
     await expect(problems).toHaveCount(0);
 
     // Take away the in-hours transfer: the in-hours route now goes nowhere and is red.

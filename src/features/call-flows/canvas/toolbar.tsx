@@ -97,7 +97,7 @@ export function Toolbar({ testOpen, onToggleTest, mapOpen, onToggleMap, mobile, 
           </span>
         )}
         {toFix > 0 && (
-          <ToolButton icon="problem" label={`${toFix} ${toFix === 1 ? 'step needs' : 'steps need'} attention: go to the next`} onClick={onNextProblem}>
+          <ToolButton icon="problem" label={`${toFix} to fix: ${toFix === 1 ? 'a step needs' : 'steps need'} attention, go to the next`} onClick={onNextProblem}>
             {toFix} to fix
           </ToolButton>
         )}
