@@ -82,7 +82,21 @@ const browser = await chromium.launchPersistentContext(profileDir, {
   args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', `--remote-debugging-port=${debugPort}`],
 });
 
+/**
+ * Lighthouse's own trace recording now and then misses the navigation's start (NO_NAVSTART, seen on
+ * the first audit of a fresh Chromium): that run measured nothing, so it is run again, once.
+ */
 async function audit(page: string, path: string, signedIn: boolean): Promise<Figures> {
+  try {
+    return await auditOnce(page, path, signedIn);
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.includes('NO_NAVSTART')) throw error;
+    console.log(`lighthouse: ${page}: the trace missed the navigation's start (NO_NAVSTART); running it again`);
+    return auditOnce(page, path, signedIn);
+  }
+}
+
+async function auditOnce(page: string, path: string, signedIn: boolean): Promise<Figures> {
   const result = await lighthouse(`${base}${path}`, {
     port: debugPort,
     output: 'json',
