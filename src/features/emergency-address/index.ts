@@ -2,10 +2,6 @@
 // (eslint: import-x/no-restricted-paths). Export here what they need.
 export { EmergencyAddressDialog } from './components/emergency-address-dialog.tsx';
 export { needsEmergencyAddress } from './needs-emergency-address.ts';
-// The postcode lookup's pieces, for other pages that confirm an installation address (the upgrade page).
-export { useAddressLookup } from './api/get-address-lookup.ts';
-export { emergencyAddressText } from './components/emergency-address-dialog.tsx';
-export { MANUAL_ADDRESS_FIELDS, noResultsMessage, POSTCODE_SEARCH_DELAY_MS, searchablePostcode, SELECT_ADDRESS_MESSAGE, type ManualAddressField } from './rules.ts';
-// The address finder (postcode lookup or manual entry) and the address call, for other steps that ask for the installation address.
+// The address finder (postcode lookup or manual entry) and the address call, for other steps that ask for the installation address (getting started, the upgrade page).
 export { AddressFinder } from './components/address-finder.tsx';
 export { patchEmergencyContactDetails } from './api/patch-emergency-contact-details.ts';
