@@ -91,63 +91,85 @@ export function readE2eAccountsSetting(env: Record<string, string | undefined>):
   throw new Error(`PORTAL_E2E_ACCOUNTS must be on or off, not "${env.PORTAL_E2E_ACCOUNTS}"`);
 }
 
-/** The e2e users with their password hashes; slow, so seed.ts starts it before its transaction. */
-export function e2eDemoUsers(): Promise<DemoUser[]> {
-  return Promise.all([
-    ...e2eLogins.map(({ email, password }) => demoUser({ email, password, name: E2E_USER_NAME })),
-    ...e2eBuyNowLogins.map(({ email, password }) => demoUser({ email, password, name: E2E_BUY_NOW_USER_NAME })),
-    ...e2eUpgradeLogins.map(({ email, password }) => demoUser({ email, password, name: UPGRADE_USER_NAME })),
-    ...e2eGettingStartedLogins.map(({ email, password }) => demoUser({ email, password, name: E2E_GETTING_STARTED_NAME })),
-  ]);
+/** One group of e2e-only copies: its logins, the name of each copy's user, and how one copy is seeded. */
+interface E2eGroup {
+  logins: ReadonlyArray<{ email: string; password: string }>;
+  userName: string;
+  seed(tx: Pick<Database, 'insert'>, audio: AudioStorage, user: DemoUser, index: number, now: Date): Promise<void>;
 }
 
-export async function seedE2eDemo(tx: Pick<Database, 'insert'>, audio: AudioStorage, hashed: DemoUser[], now: Date): Promise<void> {
-  for (const [index, login] of e2eLogins.entries()) {
-    const user = hashed[index];
-    if (!user) throw new Error('seed: e2e demo users missing');
-    await seedAcmeLike(tx, audio, { user, company: login.company, numbers: e2eNumbers(index) }, now);
+/**
+ * Every group the e2e server seeds. A spec that needs copies of its own adds its logins above and
+ * one entry here (its seed function may live in its module's demo file).
+ */
+const E2E_GROUPS: E2eGroup[] = [
+  {
+    logins: e2eLogins,
+    userName: E2E_USER_NAME,
+    seed: async (tx, audio, user, index, now) => {
+      await seedAcmeLike(tx, audio, { user, company: e2eLogins[index]!.company, numbers: e2eNumbers(index) }, now);
+    },
+  },
+  {
+    logins: e2eBuyNowLogins,
+    userName: E2E_BUY_NOW_USER_NAME,
+    seed: async (tx, _audio, user, index, now) => {
+      const login = e2eBuyNowLogins[index]!;
+      await seedProvisionedBuyNowCustomer(tx, { user, company: login.company, login: { email: login.email, name: E2E_BUY_NOW_USER_NAME }, number: login.number }, now);
+    },
+  },
+  { logins: e2eUpgradeLogins, userName: UPGRADE_USER_NAME, seed: (tx, _audio, user, index, now) => seedLumenLike(tx, user, e2eUpgradeLogins[index]!.company, now) },
+  {
+    logins: e2eGettingStartedLogins,
+    userName: E2E_GETTING_STARTED_NAME,
+    seed: (tx, _audio, user, index, now) => seedGettingStartedCustomer(tx, user, e2eGettingStartedLogins[index]!.company, now),
+  },
+];
+
+/** The e2e users with their password hashes, by group; slow, so seed.ts starts it before its transaction. */
+export function e2eDemoUsers(): Promise<DemoUser[][]> {
+  return Promise.all(E2E_GROUPS.map((group) => Promise.all(group.logins.map(({ email, password }) => demoUser({ email, password, name: group.userName })))));
+}
+
+export async function seedE2eDemo(tx: Pick<Database, 'insert'>, audio: AudioStorage, hashed: DemoUser[][], now: Date): Promise<void> {
+  for (const [groupIndex, group] of E2E_GROUPS.entries()) {
+    for (const index of group.logins.keys()) {
+      const user = hashed[groupIndex]?.[index];
+      if (!user) throw new Error(`seed: e2e user ${group.logins[index]!.email} missing`);
+      await group.seed(tx, audio, user, index, now);
+    }
   }
-  for (const [index, login] of e2eBuyNowLogins.entries()) {
-    const user = hashed[e2eLogins.length + index];
-    if (!user) throw new Error('seed: e2e buy-now users missing');
-    await seedProvisionedBuyNowCustomer(tx, { user, company: login.company, login: { email: login.email, name: E2E_BUY_NOW_USER_NAME }, number: login.number }, now);
-  }
-  // The Lumen Design copies: a voip3 cloud phone whose 14-day opt-in trial ended 2 days ago.
-  for (const [index, login] of e2eUpgradeLogins.entries()) {
-    const user = hashed[e2eLogins.length + e2eBuyNowLogins.length + index];
-    const [account] = await tx.insert(accounts).values({ name: login.company }).returning();
-    if (!user || !account) throw new Error('seed: e2e upgrade customer missing');
-    await tx.insert(users).values({ ...user, accountId: account.id });
-    const [phone] = await tx
-      .insert(products)
-      .values({
-        accountId: account.id,
-        kind: 'voip',
-        tariffVersion: 'TARIFF_V3',
-        supplier: 3,
-        status: 'live',
-        showProductPages: true,
-        channel: 'Self Sign Up',
-        productDetail: 'Cloud phone - 1 user (trial)',
-        confirmedDate: now.toISOString().slice(0, 10),
-        installationAddress: {
-          summary_line: 'Suite 3, 40 North Road, Brighton, BN1 1YE',
-          line_one: 'Suite 3, 40 North Road',
-          line_two: '',
-          city: 'Brighton',
-          county: 'East Sussex',
-          post_code: 'BN1 1YE',
-        },
-      })
-      .returning();
-    if (!phone) throw new Error('seed: e2e upgrade phone not inserted');
-    const endsAt = new Date(now.getTime() - 2 * DAY_MS);
-    const startedAt = new Date(endsAt.getTime() - 14 * DAY_MS);
-    await tx.insert(trials).values({ productId: phone.id, kind: 'OPT_IN', startedAt, endsAt, showQuickstartPopup: true, quickstartPopupSectionsCompleted: {}, statusEntry: startedAt });
-  }
-  for (const [index, login] of e2eGettingStartedLogins.entries()) {
-    const user = hashed[e2eLogins.length + e2eBuyNowLogins.length + e2eUpgradeLogins.length + index];
-    if (!user) throw new Error('seed: e2e getting-started users missing');
-    await seedGettingStartedCustomer(tx, user, login.company, now);
-  }
+}
+
+/** A copy of Lumen Design: a voip3 cloud phone whose 14-day opt-in trial ended 2 days ago. */
+async function seedLumenLike(tx: Pick<Database, 'insert'>, user: DemoUser, company: string, now: Date): Promise<void> {
+  const [account] = await tx.insert(accounts).values({ name: company }).returning();
+  if (!account) throw new Error('seed: e2e upgrade customer missing');
+  await tx.insert(users).values({ ...user, accountId: account.id });
+  const [phone] = await tx
+    .insert(products)
+    .values({
+      accountId: account.id,
+      kind: 'voip',
+      tariffVersion: 'TARIFF_V3',
+      supplier: 3,
+      status: 'live',
+      showProductPages: true,
+      channel: 'Self Sign Up',
+      productDetail: 'Cloud phone - 1 user (trial)',
+      confirmedDate: now.toISOString().slice(0, 10),
+      installationAddress: {
+        summary_line: 'Suite 3, 40 North Road, Brighton, BN1 1YE',
+        line_one: 'Suite 3, 40 North Road',
+        line_two: '',
+        city: 'Brighton',
+        county: 'East Sussex',
+        post_code: 'BN1 1YE',
+      },
+    })
+    .returning();
+  if (!phone) throw new Error('seed: e2e upgrade phone not inserted');
+  const endsAt = new Date(now.getTime() - 2 * DAY_MS);
+  const startedAt = new Date(endsAt.getTime() - 14 * DAY_MS);
+  await tx.insert(trials).values({ productId: phone.id, kind: 'OPT_IN', startedAt, endsAt, showQuickstartPopup: true, quickstartPopupSectionsCompleted: {}, statusEntry: startedAt });
 }
