@@ -5,6 +5,7 @@ import { seedAcmeLike, type AcmeNumbers } from './demo-acme.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
 import { accounts, products, trials, users } from './schema/index.ts';
 import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
+import { e2eNumbersLogins, seedNumbersCopy } from '../modules/numbers/demo-numbers.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -124,6 +125,8 @@ const E2E_GROUPS: E2eGroup[] = [
     userName: E2E_GETTING_STARTED_NAME,
     seed: (tx, _audio, user, index, now) => seedGettingStartedCustomer(tx, user, e2eGettingStartedLogins[index]!.company, now),
   },
+  // The numbers spec buys, assigns and transfers numbers: a copy of Acme with 21 numbers per viewport.
+  { logins: e2eNumbersLogins, userName: E2E_USER_NAME, seed: seedNumbersCopy },
 ];
 
 /** The e2e users with their password hashes, by group; slow, so seed.ts starts it before its transaction. */
