@@ -129,6 +129,7 @@ export const SiteNumbers = z.object({
     }),
   ),
 });
+export type SiteNumbers = z.infer<typeof SiteNumbers>;
 
 /** An audio file of the site (spec 001 section 3 "Audio file"). */
 export const AudioFile = z.object({

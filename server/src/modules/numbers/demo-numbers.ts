@@ -24,13 +24,20 @@ const GOLD_ENDINGS = ['000', '100', '200', '300', '400', '500', '600', '700', '8
 const SILVER_ENDINGS = ['123', '234', '345', '456', '567', '678', '789', '050', '150', '250'];
 const FREE_ENDINGS = ['017', '028', '039', '041', '052', '063', '074', '085', '096', '107', '118', '129'];
 
-/** The inventory's rows: per area code 12 gold, 10 silver and 12 free numbers. */
+/**
+ * The inventory's rows: per area code 12 gold, 10 silver and 12 free numbers; and Reading with
+ * two gold numbers only, so some searches find nothing (an error with a message, spec 001 section 5).
+ */
 export function demoInventory() {
-  return AREAS.flatMap(({ areaCode, area, prefix }) => [
-    ...GOLD_ENDINGS.map((end) => ({ number: `${prefix}${end}`, areaCode, area, rating: 'GOLD' as const })),
-    ...SILVER_ENDINGS.map((end) => ({ number: `${prefix}${end}`, areaCode, area, rating: 'SILVER' as const })),
-    ...FREE_ENDINGS.map((end) => ({ number: `${prefix}${end}`, areaCode, area, rating: 'FREE' as const })),
-  ]);
+  return [
+    ...AREAS.flatMap(({ areaCode, area, prefix }) => [
+      ...GOLD_ENDINGS.map((end) => ({ number: `${prefix}${end}`, areaCode, area, rating: 'GOLD' as const })),
+      ...SILVER_ENDINGS.map((end) => ({ number: `${prefix}${end}`, areaCode, area, rating: 'SILVER' as const })),
+      ...FREE_ENDINGS.map((end) => ({ number: `${prefix}${end}`, areaCode, area, rating: 'FREE' as const })),
+    ]),
+    { number: '01184960000', areaCode: '0118', area: 'Reading', rating: 'GOLD' as const },
+    { number: '01184960999', areaCode: '0118', area: 'Reading', rating: 'GOLD' as const },
+  ];
 }
 
 export async function seedNumberInventory(tx: Pick<Database, 'insert'>): Promise<void> {

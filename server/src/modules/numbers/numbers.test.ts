@@ -41,7 +41,7 @@ const notifications = async (key: string) => NotificationPage.parse((await get('
 describe('GET /api/v1/voip/numbers/ (the inventory)', () => {
   it('answers available numbers of several area codes and all three ratings, with their prices, to anyone', async () => {
     const all = await search();
-    expect(all.area_codes.map((a) => a.area_code)).toEqual(['0113', '0117', '0121', '0141', '0161']);
+    expect(all.area_codes.map((a) => a.area_code)).toEqual(['0113', '0117', '0118', '0121', '0141', '0161']);
     expect(new Set(all.results.map((n) => n.rating))).toEqual(new Set(['GOLD', 'SILVER', 'FREE']));
     const prices = Object.fromEntries(all.results.map((n) => [n.rating, n.price]));
     expect(prices).toEqual({ GOLD: '20.00', SILVER: '3.00', FREE: '0.00' });
@@ -53,6 +53,7 @@ describe('GET /api/v1/voip/numbers/ (the inventory)', () => {
     expect(gold.results.length).toBe(12);
     expect(gold.results.every((n) => n.area_code === '0161' && n.rating === 'GOLD' && n.area === 'Manchester')).toBe(true);
     expect((await search('?area_code=0999')).results).toEqual([]);
+    expect((await search('?area_code=0118&rating=SILVER')).results).toEqual([]);
     const bad = await get('/api/v1/voip/numbers/?area_code=leeds');
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json())).toContain(numberMessages.areaCode);
