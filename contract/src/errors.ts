@@ -6,11 +6,7 @@ import * as z from 'zod/mini';
  * `{ detail }` for a whole-request problem, or field arrays `{ field: [message, ...] }`
  * (with `non_field_errors` for problems of the payload as a whole).
  */
-export const DetailError = z.object({
-  detail: z.string(),
-  /** The same words, where the spec reads a `message` field (number transfer errors, spec 001 section 8). */
-  message: z.optional(z.string()),
-});
+export const DetailError = z.object({ detail: z.string() });
 export type DetailError = z.infer<typeof DetailError>;
 
 export const FieldErrors = z.record(z.string(), z.array(z.string()));

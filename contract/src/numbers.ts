@@ -2,7 +2,6 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
 import { idText } from './ids.ts';
-import { isNumberRange, NumberTransferOrder } from './notifications.ts';
 
 /**
  * Phone numbers of a cloud phone (spec 001 sections 2-5, 7-9; spec 000 sections 3 and 9): the
@@ -92,6 +91,15 @@ export function nationalNumber(value: string): string | null {
   const digits = value.replace(/[\s-]/g, '');
   const national = digits.replace(/^(?:\+44|0044|44)/, '0');
   return /^0[127]\d{9}$/.test(national) ? national : null;
+}
+
+/**
+ * Whether a number transfer is a range (spec 000 section 3): range_end is present and not
+ * already contained in range_start.
+ * @example isNumberRange('01632960500', '01632960509') // true
+ */
+export function isNumberRange(rangeStart: string, rangeEnd: string | null): boolean {
+  return !!rangeEnd && !rangeStart.includes(rangeEnd);
 }
 
 /** A transfer, checked: its first number, its last (null for one number) and how many it moves. */
@@ -210,7 +218,34 @@ export const TransferRequest = z.object({
 });
 export type TransferRequest = z.infer<typeof TransferRequest>;
 
-export const TransferResult = z.object({ results: NumberTransferOrder });
+/**
+ * A transfer refusal: `{detail, message}`, the same words twice (the spec's dialog reads the
+ * server's `message` field; every other error of the project is `{detail}` or field arrays).
+ */
+export const TransferError = z.object({ detail: z.string(), message: z.string() });
+export type TransferError = z.infer<typeof TransferError>;
+
+/**
+ * The transfer's answer: its order, as the notification centre lists it (contract
+ * notifications.ts NumberTransferOrder) less what the dialog does not read; kept apart so this
+ * page's chunk shares no code with the bell's.
+ */
+export const TransferResult = z.object({
+  results: z.object({
+    id: z.int(),
+    kind: z.literal('NUMBER_TRANSFER'),
+    status: z.string(),
+    order_id: z.string(),
+    date_ordered: z.string(),
+    number_transfer: z.object({
+      range_start: z.string(),
+      range_end: z.nullable(z.string()),
+      isRange: z.boolean(),
+      confirmed_transfer_date: z.nullable(z.string()),
+      cloa_status: z.enum(['SIGNED', 'UNSIGNED', 'EXPIRED', 'CANCELLED']),
+    }),
+  }),
+});
 export type TransferResult = z.infer<typeof TransferResult>;
 
 const ProductParams = z.object({ product_id: idText('Unknown product') });

@@ -4,6 +4,7 @@ import {
   NUMBER_RATINGS,
   numberMessages,
   transferDateProblem,
+  type TransferError,
 } from '@portal/contract';
 import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
@@ -18,7 +19,8 @@ import { reserveNumber } from './reservation.ts';
 
 /** A transfer refusal: the spec's dialog shows the server's `message` field; `detail` is the project's. */
 function transferError(message: string): ApiError {
-  return new ApiError(400, { detail: message, message });
+  const body: TransferError = { detail: message, message };
+  return new ApiError(400, body);
 }
 
 /** A reference the customer sees for a transfer, like PT-4F2A9C. */

@@ -1,15 +1,19 @@
-import { useParams } from 'react-router-dom';
-import { NotFoundContent } from '../../../components/not-found-content.tsx';
-import { parseProductId } from '../../../lib/product-id.ts';
-import { NumbersPage } from '../../../features/numbers/index.ts';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { lazy, Suspense } from 'react';
+import { PageLoading } from '../../../components/page-loading.tsx';
+import { loadNumbersPage } from '../../../features/numbers/index.ts';
 
-/** Phone numbers (route phone-numbers-id): the site's numbers, assign, buy and transfer. */
+const NumbersRoute = lazy(loadNumbersPage);
+
+/**
+ * Phone numbers (route phone-numbers-id): the site's numbers, assign, buy and transfer. The page
+ * (its id, title and "Page not found" for a bad id too) is the feature's own chunk.
+ */
 export function PhoneNumbersRoute() {
-  usePageTitle('Phone numbers');
-  const productId = parseProductId(useParams().id);
-  if (productId === null) return <NotFoundContent loggedIn />;
-  return <NumbersPage key={productId} productId={productId} />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <NumbersRoute />
+    </Suspense>
+  );
 }
 
 export { PhoneNumbersRoute as Component };

@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Flex, Text } from '@chakra-ui/react';
-import { checkTransferRange, earliestTransferDate, MAX_TRANSFER_RANGE, type NumberTransferOrder } from '@portal/contract';
+import { checkTransferRange, earliestTransferDate, MAX_TRANSFER_RANGE, type TransferResult } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -34,7 +34,7 @@ function TransferForm({ productId, onClose }: { productId: number; onClose: () =
   const [end, setEnd] = useState('');
   const earliest = earliestTransferDate(new Date());
   const [date, setDate] = useState(earliest);
-  const [done, setDone] = useState<NumberTransferOrder | null>(null);
+  const [done, setDone] = useState<TransferResult['results'] | null>(null);
   const [problem, setProblem] = useState<{ field: 'range_start' | 'range_end'; text: string } | null>(null);
   const queryClient = useQueryClient();
   const send = useAction(async () => {
