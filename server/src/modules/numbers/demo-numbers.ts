@@ -28,7 +28,7 @@ const FREE_ENDINGS = ['017', '028', '039', '041', '052', '063', '074', '085', '0
  * The inventory's rows: per area code 12 gold, 10 silver and 12 free numbers; and Reading with
  * two gold numbers only, so some searches find nothing (an error with a message, spec 001 section 5).
  */
-export function demoInventory() {
+function demoInventory() {
   return [
     ...AREAS.flatMap(({ areaCode, area, prefix }) => [
       ...GOLD_ENDINGS.map((end) => ({ number: `${prefix}${end}`, areaCode, area, rating: 'GOLD' as const })),

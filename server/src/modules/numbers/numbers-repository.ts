@@ -9,11 +9,11 @@ declare module 'fastify' {
   }
 }
 
-export type InventoryRow = typeof numberInventory.$inferSelect;
-export type NumberRating = InventoryRow['rating'];
+type InventoryRow = typeof numberInventory.$inferSelect;
+type NumberRating = InventoryRow['rating'];
 
 /** A transaction (or the database) the numbers' writes run in. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
 /** The phone numbers area's queries: the inventory, the site's numbers and which seat each rings. */
 export function createNumbersRepository(db: Database) {
