@@ -44,22 +44,16 @@ export async function seedNumberInventory(tx: Pick<Database, 'insert'>): Promise
   await tx.insert(numberInventory).values(demoInventory());
 }
 
-/** The numbers e2e spec's copies of Acme: one per viewport, each site with 21 numbers. */
-export const e2eNumbersLogins = [
-  { spec: 'numbers', email: 'e2e-numbers-desktop@acme-plumbing.example', password: 'portal-e2e-numbers-d', company: 'Acme Plumbing Ltd (e2e numbers, desktop)' },
-  { spec: 'numbers', email: 'e2e-numbers-mobile@acme-plumbing.example', password: 'portal-e2e-numbers-m', company: 'Acme Plumbing Ltd (e2e numbers, mobile)' },
-] as const;
-
 /** Numbers of copy `index`: 0115 496 0xyy (Nottingham's drama range), 21 per copy. */
 const copyNumber = (index: number, n: number) => `01154960${String(100 * (index + 1) + n).padStart(3, '0')}`;
 
-/** One copy: Acme's six numbers (under its own), then 15 more; Tom has 3 (the most), the last 13 ring no one. */
-export async function seedNumbersCopy(tx: Pick<Database, 'insert'>, audio: AudioStorage, user: DemoUser, index: number, now: Date): Promise<void> {
+/** One copy for the numbers e2e spec (demo-e2e.ts): Acme's six numbers (under its own), then 15 more; Tom has 3 (the most), the last 13 ring no one. */
+export async function seedNumbersCopy(tx: Pick<Database, 'insert'>, audio: AudioStorage, user: DemoUser, company: string, index: number, now: Date): Promise<void> {
   const n = (k: number) => copyNumber(index, k);
   const { cloudPhoneId, voipUserIds } = await seedAcmeLike(
     tx,
     audio,
-    { user, company: e2eNumbersLogins[index]!.company, numbers: { leeds: [n(1), n(2), n(3)], london: [n(4), n(5), n(6)] } },
+    { user, company, numbers: { leeds: [n(1), n(2), n(3)], london: [n(4), n(5), n(6)] } },
     now,
   );
   await tx
