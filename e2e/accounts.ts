@@ -78,5 +78,8 @@ export const accounts = {
   gettingStartedPhone1: { email: 'e2e-getting-started-phone-1@nova-dental.example', password: 'portal-e2e-welcome-phone-1', firstName: 'Riley', writtenBy: 'getting-started' },
   gettingStartedPhone2: { email: 'e2e-getting-started-phone-2@nova-dental.example', password: 'portal-e2e-welcome-phone-2', firstName: 'Riley', writtenBy: 'getting-started' },
   gettingStartedPhone3: { email: 'e2e-getting-started-phone-3@nova-dental.example', password: 'portal-e2e-welcome-phone-3', firstName: 'Riley', writtenBy: 'getting-started' },
+  // Copies of Acme with 21 numbers (server/src/modules/numbers/demo-numbers.ts): the numbers spec buys, assigns and transfers, one per viewport.
+  numbersDesktop: { email: 'e2e-numbers-desktop@acme-plumbing.example', password: 'portal-e2e-numbers-d', firstName: 'Alex', writtenBy: 'numbers' },
+  numbersMobile: { email: 'e2e-numbers-mobile@acme-plumbing.example', password: 'portal-e2e-numbers-m', firstName: 'Alex', writtenBy: 'numbers' },
   profilePassword: { email: 'lee@fernleaf-studio.example', password: 'portal-password-1', firstName: 'Lee', writtenBy: 'profile' },
 } as const satisfies Record<string, E2eAccount>;

@@ -113,9 +113,23 @@ export const Site = z.object({
 });
 export type Site = z.infer<typeof Site>;
 
+/**
+ * The site's numbers, the pilot number first: its extension is the public number itself; a
+ * number ringing one user has that user's extension, else 'Not Assigned'. `id`, `label` and
+ * `user` serve the phone numbers page (contract/src/numbers.ts).
+ */
 export const SiteNumbers = z.object({
-  results: z.array(z.object({ number: z.string(), extension: z.string() })),
+  results: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      extension: z.string(),
+      label: z.string().nullable(),
+      user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    }),
+  ),
 });
+export type SiteNumbers = z.infer<typeof SiteNumbers>;
 
 /** An audio file of the site (spec 001 section 3 "Audio file"). */
 export const AudioFile = z.object({

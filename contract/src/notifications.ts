@@ -25,7 +25,7 @@ import { endpoint } from './endpoint.ts';
  *   renders it through its own allowlist and never as raw HTML.
  * - Display fields the spec lists on its entities (an order's chip, cloaStatusChip, icon,
  *   title and text; a notification's chip) are derived by the SPA from the data below
- *   (spec 000 section 4, "Order chips"); `isRange` is answered, by the rule of `isNumberRange`.
+ *   (spec 000 section 4, "Order chips"); `isRange` is answered, by the rule of `isNumberRange` (numbers.ts).
  * - Times are ISO 8601 timestamps; `appointment_date` and `confirmed_transfer_date` are dates (YYYY-MM-DD).
  */
 
@@ -197,15 +197,6 @@ export type MarkedAsRead = z.infer<typeof MarkedAsRead>;
 /** Also the notifications of those service updates, all now read. */
 export const ServiceUpdatesMarkedAsRead = z.object({ ids: z.array(z.int()), notification_ids: z.array(z.int()) });
 export type ServiceUpdatesMarkedAsRead = z.infer<typeof ServiceUpdatesMarkedAsRead>;
-
-/**
- * Whether a number transfer is a range (spec 000 section 3): range_end is present and not
- * already contained in range_start.
- * @example isNumberRange('01632960500', '01632960509') // true
- */
-export function isNumberRange(rangeStart: string, rangeEnd: string | null): boolean {
-  return !!rangeEnd && !rangeStart.includes(rangeEnd);
-}
 
 export const notificationEndpoints = {
   getServiceUpdates: endpoint({

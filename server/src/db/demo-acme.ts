@@ -59,6 +59,8 @@ interface AcmeLikeCustomer {
 interface AcmeLikeIds {
   accountId: number;
   cloudPhoneId: number;
+  /** Alex's, Priya's and Tom's voip user ids. */
+  voipUserIds: { alex: number; priya: number; tom: number };
 }
 
 const ALEX_MOBILE = '07700900123';
@@ -146,5 +148,5 @@ export async function seedAcmeLike(tx: Pick<Database, 'insert'>, audio: AudioSto
       createdAt: now,
     });
   }
-  return { accountId: account.id, cloudPhoneId: productId };
+  return { accountId: account.id, cloudPhoneId: productId, voipUserIds: { alex: alex.id, priya: priya.id, tom: tom.id } };
 }

@@ -5,6 +5,7 @@ import { seedAcmeLike, type AcmeNumbers } from './demo-acme.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
 import { accounts, products, trials, users } from './schema/index.ts';
 import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
+import { seedNumbersCopy } from '../modules/numbers/demo-numbers.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -68,6 +69,12 @@ export const e2eGettingStartedLogins = [
   { spec: 'getting-started', email: 'e2e-getting-started-phone-3@nova-dental.example', password: 'portal-e2e-welcome-phone-3', company: 'Nova Dental (e2e phone 3)' },
 ] as const;
 
+/** The numbers spec's copies of Acme (21 numbers each; modules/numbers/demo-numbers.ts), one per viewport. */
+export const e2eNumbersLogins = [
+  { spec: 'numbers', email: 'e2e-numbers-desktop@acme-plumbing.example', password: 'portal-e2e-numbers-d', company: 'Acme Plumbing Ltd (e2e numbers, desktop)' },
+  { spec: 'numbers', email: 'e2e-numbers-mobile@acme-plumbing.example', password: 'portal-e2e-numbers-m', company: 'Acme Plumbing Ltd (e2e numbers, mobile)' },
+] as const;
+
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
 const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
 
@@ -123,6 +130,12 @@ const E2E_GROUPS: E2eGroup[] = [
     logins: e2eGettingStartedLogins,
     userName: E2E_GETTING_STARTED_NAME,
     seed: (tx, _audio, user, index, now) => seedGettingStartedCustomer(tx, user, e2eGettingStartedLogins[index]!.company, now),
+  },
+  // The numbers spec buys, assigns and transfers numbers: a copy of Acme with 21 numbers per viewport.
+  {
+    logins: e2eNumbersLogins,
+    userName: E2E_USER_NAME,
+    seed: (tx, audio, user, index, now) => seedNumbersCopy(tx, audio, user, e2eNumbersLogins[index]!.company, index, now),
   },
 ];
 

@@ -11,6 +11,7 @@ import { notificationDemoUser, seedNotificationDemo } from '../modules/notificat
 import { seedStaffDemo, staffDemoUsers } from '../modules/staff/demo-staff.ts';
 import { profileDemoUsers, seedProfileDemo } from '../modules/profile/demo-profile.ts';
 import { quickstartDemoUser, seedQuickstartDemo } from '../modules/trial/demo-quickstart.ts';
+import { seedNumberInventory } from '../modules/numbers/demo-numbers.ts';
 import { demoUser } from './demo-users.ts';
 import {
   accounts,
@@ -145,6 +146,7 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
     await seedProfileDemo(tx, await profileUsers);
     await seedBuyNowDemo(tx, await buyNowUsers, now);
     await seedQuickstartDemo(tx, await quickstartUser, now);
+    await seedNumberInventory(tx);
     if (e2eUsers) await seedE2eDemo(tx, audio, await e2eUsers, now);
     return true;
   });

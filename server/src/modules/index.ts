@@ -13,6 +13,8 @@ import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
 import gettingStartedRepository from './getting-started/getting-started-repository.ts';
 import { gettingStartedHandlers } from './getting-started/handlers.ts';
 import { navigationHandlers } from './navigation/handlers.ts';
+import { numberHandlers } from './numbers/handlers.ts';
+import numbersRepository from './numbers/numbers-repository.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
 import notificationsRepository from './notifications/notifications-repository.ts';
 import { phoneSetupHandlers } from './phone-setup/handlers.ts';
@@ -60,6 +62,7 @@ export const endpointHandlers: Handlers = {
   ...addressHandlers,
   ...upgradeHandlers,
   ...chatHandlers,
+  ...numberHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -82,4 +85,5 @@ export const repositories: FastifyPluginAsync[] = [
   // The background jobs: after their repository, started when the app is ready.
   provisioningRunner,
   upgradeRepository,
+  numbersRepository,
 ];

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
 import { clone, globalRegistry, type $ZodType, type output } from 'zod/v4/core';
-import { ApiErrorBody, Binary, DetailError, endpoints, SwitchUserErrorBody, type Endpoint, type EndpointName } from '@portal/contract';
+import { ApiErrorBody, Binary, DetailError, endpoints, SwitchUserErrorBody, TransferError, type Endpoint, type EndpointName } from '@portal/contract';
 import { MAX_FLOW_DEPTH, MAX_IMPORT_CHARS } from '@portal/editor-core';
 import { authenticate } from '../plugins/auth.ts';
 import { detailError, type ApiError } from '../plugins/errors.ts';
@@ -75,7 +76,8 @@ function documented<S extends $ZodType>(schema: S, description: string): S {
 
 // Error answers, documented on every route that can give them.
 const errorSchemas = {
-  400: documented(ApiErrorBody, 'Invalid request: field arrays ({"email": ["..."]}, non_field_errors) or {detail}'),
+  // A number transfer's refusal also carries `message` (contract/src/numbers.ts); first, so its message is kept.
+  400: documented(z.union([TransferError, ApiErrorBody]), 'Invalid request: field arrays ({"email": ["..."]}, non_field_errors) or {detail}'),
   401: documented(DetailError, 'No token, or the token is invalid, expired or revoked'),
   403: documented(DetailError, 'CSRF check failed: send the csrftoken cookie value in X-CSRFToken'),
   404: documented(DetailError, "No such item, or it belongs to another account (the product must be one of the signed-in customer's cloud phones)"),

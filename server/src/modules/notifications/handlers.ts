@@ -89,7 +89,8 @@ function orderAnswer(row: OrderRow): Order {
   }
 }
 
-function numberTransferAnswer(row: OrderRow): NumberTransferOrder {
+/** A number transfer order as the API answers it (also the transfer call's answer, modules/numbers). */
+export function numberTransferAnswer(row: OrderRow): NumberTransferOrder {
   const d = row.detail as Omit<NumberTransfer, 'isRange'>;
   return {
     id: row.id,

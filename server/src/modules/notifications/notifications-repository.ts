@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
 import { accountServiceUpdates, notifications, orders, serviceUpdates } from '../../db/schema/index.ts';
@@ -44,6 +44,63 @@ export function createNotificationsRepository(db: Database) {
   }
 
   return {
+    /**
+     * A NUMBER_CHANGE notification: a number was added to or removed from one of the account's
+     * phones. `executor` is the caller's transaction, so the notice and the change stand or fall together.
+     */
+    async addNumberChange(input: { accountId: number; type: 'ADDED' | 'REMOVED'; number: string; now: Date }, executor: Pick<Database, 'insert'> = db) {
+      const added = input.type === 'ADDED';
+      const text = added ? `${input.number} has been added to your phone system.` : `${input.number} has been removed from your phone system.`;
+      await executor.insert(notifications).values({
+        accountId: input.accountId,
+        kind: 'NUMBER_CHANGE',
+        title: added ? 'Number added' : 'Number removed',
+        text,
+        lastChanged: input.now,
+        detail: { type: input.type, number: input.number, text },
+      });
+    },
+
+    /**
+     * A number transfer (port-in) order of the account, and its letter-of-authority (CLOA)
+     * notification, unsigned until the customer signs it. Answers the order.
+     */
+    async addNumberTransfer(
+      input: { accountId: number; reference: string; status: string; rangeStart: string; rangeEnd: string | null; transferDate: string; now: Date },
+      executor: Pick<Database, 'insert'> = db,
+    ): Promise<OrderRow> {
+      const [order] = await executor
+        .insert(orders)
+        .values({
+          accountId: input.accountId,
+          kind: 'NUMBER_TRANSFER',
+          status: input.status,
+          reference: input.reference,
+          dateOrdered: input.now,
+          lastUpdatedDate: input.now,
+          detail: { range_start: input.rangeStart, range_end: input.rangeEnd, confirmed_transfer_date: input.transferDate, cloa_status: 'UNSIGNED' },
+        })
+        .returning();
+      if (!order) throw new Error('number transfer order not inserted');
+      await executor.insert(notifications).values({
+        accountId: input.accountId,
+        kind: 'CLOA',
+        title: 'Sign your letter of authority',
+        text: `We have e-mailed you the letter of authority for the transfer of ${input.rangeEnd ? `${input.rangeStart} to ${input.rangeEnd}` : input.rangeStart}. Sign it so the transfer can go ahead.`,
+        lastChanged: input.now,
+        orderId: order.id,
+      });
+      return order;
+    },
+
+    /** The account's number transfers not yet completed or cancelled, for the "already under way" check. */
+    async openNumberTransfers(accountId: number): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.accountId, accountId), eq(orders.kind, 'NUMBER_TRANSFER'), notInArray(orders.status, ['COMPLETED', 'PORTED', 'CANCELLED'])));
+    },
+
     /** Published service updates the account receives, newest first, with when it read each. */
     async serviceUpdates(filter: ListFilter, now: Date, page: PageRequest): Promise<PageOf<{ update: ServiceUpdateRow; readAt: Date | null }>> {
       const where = and(

@@ -1,10 +1,8 @@
+import { NOT_ASSIGNED } from '@portal/contract';
 import { isUkPhoneNumber } from '@portal/editor-core';
 import { advancedCallFlowAddOn } from '../call-flows/limits.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { ownedVoipProduct } from '../products/products.ts';
-
-/** Extension shown for a number that rings no one directly (spec 001 section 3). */
-export const NOT_ASSIGNED = 'Not Assigned';
 
 export const siteHandlers = {
   getSite: async ({ params, request }) => {
@@ -34,7 +32,13 @@ export const siteHandlers = {
     const rows = await request.server.siteRepository.numbersWithExtensions(product.id);
     return {
       // The pilot number (the first) reaches the call flow, so its "extension" is the public number itself.
-      results: rows.map((row, index) => ({ number: row.number, extension: index === 0 ? row.number : (row.extension ?? NOT_ASSIGNED) })),
+      results: rows.map((row, index) => ({
+        id: row.id,
+        number: row.number,
+        extension: index === 0 ? row.number : (row.extension ?? NOT_ASSIGNED),
+        label: row.label,
+        user: row.userId === null ? null : { id: row.userId, name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() },
+      })),
     };
   },
 

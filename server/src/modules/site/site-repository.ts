@@ -20,7 +20,15 @@ export function createSiteRepository(db: Database) {
     /** The product's numbers with the extension of the user each rings (null for none), the pilot number first. */
     async numbersWithExtensions(productId: number) {
       return db
-        .select({ id: phoneNumbers.id, number: phoneNumbers.number, extension: voipUsers.extension })
+        .select({
+          id: phoneNumbers.id,
+          number: phoneNumbers.number,
+          label: phoneNumbers.label,
+          extension: voipUsers.extension,
+          userId: voipUsers.id,
+          firstName: voipUsers.firstName,
+          lastName: voipUsers.lastName,
+        })
         .from(phoneNumbers)
         .leftJoin(voipUsers, eq(voipUsers.id, phoneNumbers.voipUserId))
         .where(eq(phoneNumbers.productId, productId))

@@ -1,0 +1,62 @@
+import type { AudioStorage } from '../../audio/storage.ts';
+import type { Database } from '../../db/connect.ts';
+import { seedAcmeLike } from '../../db/demo-acme.ts';
+import type { DemoUser } from '../../db/demo-users.ts';
+import { numberInventory, phoneNumbers } from '../../db/schema/index.ts';
+
+/**
+ * Demo data of the phone numbers area: the number inventory (several area codes, all three
+ * ratings), and for the e2e suite copies of Acme whose sites hold 21 numbers (a second page).
+ * Every number is from Ofcom's drama ranges (0113 496 0xxx, 0161 496 0xxx, ...), never a real
+ * subscriber's, and none is on a demo site.
+ */
+
+const AREAS = [
+  { areaCode: '0113', area: 'Leeds', prefix: '01134960' },
+  { areaCode: '0161', area: 'Manchester', prefix: '01614960' },
+  { areaCode: '0121', area: 'Birmingham', prefix: '01214960' },
+  { areaCode: '0117', area: 'Bristol', prefix: '01174960' },
+  { areaCode: '0141', area: 'Glasgow', prefix: '01414960' },
+] as const;
+
+/** Memorable endings are gold, nearly memorable ones silver, the rest free (included). */
+const GOLD_ENDINGS = ['000', '100', '200', '300', '400', '500', '600', '700', '800', '900', '111', '222'];
+const SILVER_ENDINGS = ['123', '234', '345', '456', '567', '678', '789', '050', '150', '250'];
+const FREE_ENDINGS = ['017', '028', '039', '041', '052', '063', '074', '085', '096', '107', '118', '129'];
+
+/**
+ * The inventory's rows: per area code 12 gold, 10 silver and 12 free numbers; and Reading with
+ * two gold numbers only, so some searches find nothing (an error with a message, spec 001 section 5).
+ */
+function demoInventory() {
+  return [
+    ...AREAS.flatMap(({ areaCode, area, prefix }) => [
+      ...GOLD_ENDINGS.map((end) => ({ number: `${prefix}${end}`, areaCode, area, rating: 'GOLD' as const })),
+      ...SILVER_ENDINGS.map((end) => ({ number: `${prefix}${end}`, areaCode, area, rating: 'SILVER' as const })),
+      ...FREE_ENDINGS.map((end) => ({ number: `${prefix}${end}`, areaCode, area, rating: 'FREE' as const })),
+    ]),
+    { number: '01184960000', areaCode: '0118', area: 'Reading', rating: 'GOLD' as const },
+    { number: '01184960999', areaCode: '0118', area: 'Reading', rating: 'GOLD' as const },
+  ];
+}
+
+export async function seedNumberInventory(tx: Pick<Database, 'insert'>): Promise<void> {
+  await tx.insert(numberInventory).values(demoInventory());
+}
+
+/** Numbers of copy `index`: 0115 496 0xyy (Nottingham's drama range), 21 per copy. */
+const copyNumber = (index: number, n: number) => `01154960${String(100 * (index + 1) + n).padStart(3, '0')}`;
+
+/** One copy for the numbers e2e spec (demo-e2e.ts): Acme's six numbers (under its own), then 15 more; Tom has 3 (the most), the last 13 ring no one. */
+export async function seedNumbersCopy(tx: Pick<Database, 'insert'>, audio: AudioStorage, user: DemoUser, company: string, index: number, now: Date): Promise<void> {
+  const n = (k: number) => copyNumber(index, k);
+  const { cloudPhoneId, voipUserIds } = await seedAcmeLike(
+    tx,
+    audio,
+    { user, company, numbers: { leeds: [n(1), n(2), n(3)], london: [n(4), n(5), n(6)] } },
+    now,
+  );
+  await tx
+    .insert(phoneNumbers)
+    .values(Array.from({ length: 15 }, (_, k) => ({ productId: cloudPhoneId, number: n(7 + k), label: `Line ${7 + k}`, voipUserId: k < 2 ? voipUserIds.tom : null })));
+}

@@ -1,0 +1,132 @@
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/connect.ts';
+import { numberInventory, phoneNumbers, voipUsers } from '../../db/schema/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    numbersRepository: NumbersRepository;
+  }
+}
+
+type InventoryRow = typeof numberInventory.$inferSelect;
+type NumberRating = InventoryRow['rating'];
+
+/** A transaction (or the database) the numbers' writes run in. */
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+/** The phone numbers area's queries: the inventory, the site's numbers and which seat each rings. */
+export function createNumbersRepository(db: Database) {
+  return {
+    /** Runs `work` in one transaction; a throw rolls everything back. */
+    transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction((tx) => work(tx)),
+
+    /** Available numbers of the inventory matching the search, best rating first, then by number. */
+    async available(search: { areaCode?: string; rating?: NumberRating }, limit: number): Promise<InventoryRow[]> {
+      const where: SQL[] = [isNull(numberInventory.reservedProductId)];
+      if (search.areaCode) where.push(eq(numberInventory.areaCode, search.areaCode));
+      if (search.rating) where.push(eq(numberInventory.rating, search.rating));
+      const rows = await db
+        .select()
+        .from(numberInventory)
+        .where(and(...where))
+        .orderBy(asc(numberInventory.number))
+        .limit(limit);
+      const rank = { GOLD: 0, SILVER: 1, FREE: 2 } as const;
+      return rows.sort((a, b) => rank[a.rating] - rank[b.rating] || a.number.localeCompare(b.number));
+    },
+
+    /** Every area code the inventory holds, with its place. */
+    async areaCodes(): Promise<Array<{ areaCode: string; area: string }>> {
+      return db
+        .selectDistinct({ areaCode: numberInventory.areaCode, area: numberInventory.area })
+        .from(numberInventory)
+        .orderBy(asc(numberInventory.areaCode));
+    },
+
+    /**
+     * Takes inventory number `id` for `productId` if no one has it: one conditional update, so
+     * of two takers at once the database lets exactly one through. Null when it was not available.
+     */
+    async claim(tx: Executor, id: number, productId: number, now: Date): Promise<InventoryRow | null> {
+      const [row] = await tx
+        .update(numberInventory)
+        .set({ reservedProductId: productId, reservedAt: now })
+        .where(and(eq(numberInventory.id, id), isNull(numberInventory.reservedProductId)))
+        .returning();
+      return row ?? null;
+    },
+
+    async inventoryNumber(id: number): Promise<InventoryRow | null> {
+      const [row] = await db.select().from(numberInventory).where(eq(numberInventory.id, id));
+      return row ?? null;
+    },
+
+    /** Gives a number back to the inventory (a no-op for a number that never came from it). */
+    async release(tx: Executor, number: string): Promise<void> {
+      await tx.update(numberInventory).set({ reservedProductId: null, reservedAt: null }).where(eq(numberInventory.number, number));
+    },
+
+    /** Adds a number to a site. */
+    async addSiteNumber(tx: Executor, productId: number, number: string): Promise<{ id: number }> {
+      const [row] = await tx.insert(phoneNumbers).values({ productId, number }).returning({ id: phoneNumbers.id });
+      if (!row) throw new Error('phone number not inserted');
+      return row;
+    },
+
+    /** A site's numbers, the pilot number first. */
+    async siteNumbers(tx: Executor, productId: number) {
+      return tx.select().from(phoneNumbers).where(eq(phoneNumbers.productId, productId)).orderBy(asc(phoneNumbers.id));
+    },
+
+    /** Whether any site already has this number. */
+    async numberInUse(number: string): Promise<boolean> {
+      const rows = await db.select({ id: phoneNumbers.id }).from(phoneNumbers).where(eq(phoneNumbers.number, number)).limit(1);
+      return rows.length > 0;
+    },
+
+    async deleteSiteNumber(tx: Executor, id: number): Promise<void> {
+      await tx.delete(phoneNumbers).where(eq(phoneNumbers.id, id));
+    },
+
+    /** A seat (voip user) by id. */
+    async seat(id: number) {
+      const [row] = await db.select().from(voipUsers).where(eq(voipUsers.id, id));
+      return row ?? null;
+    },
+
+    /** Locks the seat's row until the transaction ends, so two changes of one seat's numbers take turns. */
+    async lockSeat(tx: Executor, id: number): Promise<void> {
+      await tx.select({ id: voipUsers.id }).from(voipUsers).where(eq(voipUsers.id, id)).for('update');
+    },
+
+    /** Takes `numbers` off the seat. */
+    async unassign(tx: Executor, seatId: number, numbers: string[]): Promise<void> {
+      if (numbers.length === 0) return;
+      await tx.update(phoneNumbers).set({ voipUserId: null }).where(and(eq(phoneNumbers.voipUserId, seatId), inArray(phoneNumbers.number, numbers)));
+    },
+
+    /**
+     * Gives the seat those of `numbers` (of its product) that ring no one: one conditional
+     * update, so a number never rings two seats. Answers the numbers it gave.
+     */
+    async assign(tx: Executor, seatId: number, productId: number, numbers: string[]): Promise<string[]> {
+      if (numbers.length === 0) return [];
+      const rows = await tx
+        .update(phoneNumbers)
+        .set({ voipUserId: seatId })
+        .where(and(eq(phoneNumbers.productId, productId), inArray(phoneNumbers.number, numbers), isNull(phoneNumbers.voipUserId)))
+        .returning({ number: phoneNumbers.number });
+      return rows.map((row) => row.number);
+    },
+  };
+}
+
+export type NumbersRepository = ReturnType<typeof createNumbersRepository>;
+
+export default fp(
+  async (app) => {
+    app.decorate('numbersRepository', createNumbersRepository(app.db));
+  },
+  { name: 'numbers-repository', dependencies: ['db'] },
+);
