@@ -88,6 +88,11 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
                       lazy: () => import('./routes/app/phone-setup.tsx'),
                     },
                     {
+                      id: paths.accountAddOns.name,
+                      path: paths.accountAddOns.pattern,
+                      lazy: () => import('./routes/app/account-add-ons.tsx'),
+                    },
+                    {
                       id: paths.downloadApps.name,
                       path: paths.downloadApps.pattern,
                       lazy: () => import('./routes/app/download-apps.tsx'),
