@@ -77,7 +77,7 @@ export function HolidayScheduleTab({ productId }: { productId: number }) {
 
 function HolidayDialog({ productId, holiday, onClose }: { productId: number; holiday: Holiday | null; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const form = useForm({
+  const { submit, summary, summaryRef, field, pending } = useForm({
     schema: HolidayInput,
     ids: { name: 'holiday-name', start_date: 'holiday-start', end_date: 'holiday-end' },
     initial: { name: holiday?.name ?? '', start_date: holiday?.start_date ?? '', end_date: holiday?.end_date ?? '' },
@@ -96,24 +96,24 @@ function HolidayDialog({ productId, holiday, onClose }: { productId: number; hol
     <Dialog
       open
       onClose={onClose}
-      busy={form.pending}
+      busy={pending}
       title={holiday ? 'Edit holiday' : 'Add a holiday'}
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={form.pending}>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <SubmitButton form={formId} pending={form.pending} align="row" size="md">
+          <SubmitButton form={formId} pending={pending} align="row" size="md">
             {holiday ? 'Save holiday' : 'Add holiday'}
           </SubmitButton>
         </>
       }
     >
-      <chakra.form id={formId} onSubmit={form.submit} noValidate display="flex" flexDirection="column" gap="4">
-        <ErrorSummary ref={form.summaryRef} errors={form.summary} />
-        <TextField {...form.field('start_date')} label="First day" type="date" />
-        <TextField {...form.field('end_date')} label="Last day" hint="Leave empty for a single day." type="date" />
-        <TextField {...form.field('name')} label="Name (optional)" hint="For example: Christmas closure" maxLength={80} />
+      <chakra.form id={formId} onSubmit={submit} noValidate display="flex" flexDirection="column" gap="4">
+        <ErrorSummary ref={summaryRef} errors={summary} />
+        <TextField {...field('start_date')} label="First day" type="date" />
+        <TextField {...field('end_date')} label="Last day" hint="Leave empty for a single day." type="date" />
+        <TextField {...field('name')} label="Name (optional)" hint="For example: Christmas closure" maxLength={80} />
       </chakra.form>
     </Dialog>
   );

@@ -20,7 +20,7 @@ export function TemporaryDivertTab({ productId }: { productId: number }) {
     const destination = await removeDivert(productId);
     queryClient.setQueryData(settingsKeys.divert(productId), destination);
   });
-  const form = useForm({
+  const { submit, formError, summaryRef, field, pending } = useForm({
     schema: DivertInput,
     ids: { destination: 'divert-destination' },
     initial: { destination: '' },
@@ -72,17 +72,17 @@ export function TemporaryDivertTab({ productId }: { productId: number }) {
             )}
           </Box>
         )}
-        <chakra.form onSubmit={form.submit} noValidate aria-label="Divert calls">
+        <chakra.form onSubmit={submit} noValidate aria-label="Divert calls">
           <Flex direction="column" gap="4" maxW="md">
             <TextField
-              {...form.field('destination')}
+              {...field('destination')}
               label={divert.data ? 'Divert to a different number' : 'Divert every call to'}
               hint="A UK landline or mobile number, like 01632 960123 or 07700 900123."
               type="tel"
               autoComplete="tel"
             />
-            <FormAlert ref={form.summaryRef} message={form.formError} />
-            <SubmitButton pending={form.pending} size="md" align="start">
+            <FormAlert ref={summaryRef} message={formError} />
+            <SubmitButton pending={pending} size="md" align="start">
               Divert calls
             </SubmitButton>
           </Flex>
