@@ -6,5 +6,3 @@ export { HolidayScheduleTab } from './components/holiday-schedule-tab.tsx';
 export { TemporaryDivertTab } from './components/temporary-divert-tab.tsx';
 export { DivertNotices } from './components/divert-notice.tsx';
 export { AccountAddOns } from './components/account-add-ons.tsx';
-/** The divert notice's chunk, for pages on a tight budget (home). */
-export const loadDivertNotices = () => import('./components/divert-notice.tsx');

@@ -1,17 +1,15 @@
 import { Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
-import type { NavigationProduct } from '@portal/contract';
 import { lazy, Suspense } from 'react';
 import { useMe } from '../../../features/auth/index.ts';
 import { loadAppDownloads } from '../../../features/download-apps/index.ts';
-import { loadDivertNotices } from '../../../features/phone-setup/index.ts';
 import { ProductList, useNavigationProducts } from '../../../features/navigation/index.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 // Below the fold, and it carries the QR encoder: loaded after the page.
 const AppDownloads = lazy(async () => ({ default: (await loadAppDownloads()).AppDownloads }));
-// Only for an account whose cloud phone has a divert on: loaded after the products, in a chunk of its own (the home budget).
-const DivertNotices = lazy(async () => ({ default: (await loadDivertNotices()).DivertNotices }));
+// Says when a cloud phone's calls are diverted: a chunk of its own, after the products (home's bundle budget).
+const DivertNotices = lazy(() => import('./home-divert-notices.tsx'));
 
 /** Home (route name index): a welcome, the account's products and the app download block (the status banners are the layout's). */
 export function HomePage() {
@@ -52,7 +50,7 @@ export function HomePage() {
               </Text>
             ) : null}
             <Suspense fallback={null}>
-              <HomeDivertNotices products={navigation.data.products} />
+              <DivertNotices products={navigation.data.products} />
             </Suspense>
             <ProductList products={navigation.data.products} labelledBy="products-heading" />
           </>
@@ -63,12 +61,6 @@ export function HomePage() {
       </Suspense>
     </Flex>
   );
-}
-
-/** The cloud phones with pages of their own (voip2 with show_product_pages), whose divert the notice checks. */
-function HomeDivertNotices({ products }: { products: ReadonlyArray<NavigationProduct> }) {
-  const phones = products.filter((p) => p.product_kind === 'voip2' && p.show_product_pages).map((p) => ({ id: p.product_id, label: p.product_detail || `Cloud phone ${p.product_id}` }));
-  return phones.length > 0 ? <DivertNotices products={phones} /> : null;
 }
 
 export { HomePage as Component };
