@@ -90,7 +90,8 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
                     {
                       id: paths.accountAddOns.name,
                       path: paths.accountAddOns.pattern,
-                      lazy: () => import('./routes/app/account-add-ons.tsx'),
+                      // In phone setup's chunk: one more lazy route would grow the entry's preload map past home's budget.
+                      lazy: async () => ({ Component: (await import('./routes/app/phone-setup.tsx')).AccountAddOnsPage }),
                     },
                     {
                       id: paths.downloadApps.name,

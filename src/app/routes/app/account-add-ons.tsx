@@ -63,4 +63,3 @@ function AdvancedCallFlows({ productId }: { productId: number }) {
   );
 }
 
-export { AccountAddOnsPage as Component };

@@ -54,3 +54,4 @@ export function PhoneSetupPage() {
 }
 
 export { PhoneSetupPage as Component };
+export { AccountAddOnsPage } from './account-add-ons.tsx';
