@@ -38,6 +38,13 @@ export const accounts = {
   callFlowEditorAcme: { email: 'e2e-call-flow-editor@acme-plumbing.example', password: 'portal-e2e-editor-1', firstName: 'Alex', writtenBy: 'call-flow-editor' },
   callFlowsAcme: { email: 'e2e-call-flows@acme-plumbing.example', password: 'portal-e2e-flows-1', firstName: 'Alex', writtenBy: 'call-flows' },
   phoneSetupAcme: { email: 'e2e-phone-setup@acme-plumbing.example', password: 'portal-e2e-phone-1', firstName: 'Alex', writtenBy: 'phone-setup' },
+  // The phone-setup spec's holiday, divert and add-on tests: one copy per viewport and per repeat.
+  phoneSetupDesktop1: { email: 'e2e-phone-setup-desktop-1@acme-plumbing.example', password: 'portal-e2e-setup-d1', firstName: 'Alex', writtenBy: 'phone-setup' },
+  phoneSetupDesktop2: { email: 'e2e-phone-setup-desktop-2@acme-plumbing.example', password: 'portal-e2e-setup-d2', firstName: 'Alex', writtenBy: 'phone-setup' },
+  phoneSetupDesktop3: { email: 'e2e-phone-setup-desktop-3@acme-plumbing.example', password: 'portal-e2e-setup-d3', firstName: 'Alex', writtenBy: 'phone-setup' },
+  phoneSetupMobile1: { email: 'e2e-phone-setup-mobile-1@acme-plumbing.example', password: 'portal-e2e-setup-m1', firstName: 'Alex', writtenBy: 'phone-setup' },
+  phoneSetupMobile2: { email: 'e2e-phone-setup-mobile-2@acme-plumbing.example', password: 'portal-e2e-setup-m2', firstName: 'Alex', writtenBy: 'phone-setup' },
+  phoneSetupMobile3: { email: 'e2e-phone-setup-mobile-3@acme-plumbing.example', password: 'portal-e2e-setup-m3', firstName: 'Alex', writtenBy: 'phone-setup' },
   // The e2e-only copies of Lumen Design (ended opt-in trial), one per viewport and repeat: the upgrade spec ends their trials.
   upgradeDesktop1: { email: 'e2e-upgrade-desktop-1@lumen-design.example', password: 'portal-e2e-upgrade-d1', firstName: 'Casey', writtenBy: 'upgrade' },
   upgradeDesktop2: { email: 'e2e-upgrade-desktop-2@lumen-design.example', password: 'portal-e2e-upgrade-d2', firstName: 'Casey', writtenBy: 'upgrade' },

@@ -1,14 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { accounts, apiBytes, expect, expectAccessible, productIdOf, signInAs, test, wavInfo } from './fixtures.ts';
+import { accounts, apiBytes, expect, expectAccessible, productIdOf, signInAs, test, wavInfo, type HomePage, type LoginPage } from './fixtures.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 /** From home, the side nav's "Phone setup" link, then a tab. */
-async function openPhoneSetup(page: Page, tab: 'Voicemail' | 'Hold music'): Promise<string> {
+async function openPhoneSetup(page: Page, tab: 'Voicemail' | 'Hold music' | 'Holiday schedule' | 'Temporary divert'): Promise<string> {
   await page.getByRole('link', { name: 'Phone setup' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Phone setup' })).toBeVisible();
-  await expect(page).toHaveURL(/\/phone-setup\/\d+\?tab=voicemail/);
+  // The spec's links open the holiday schedule tab.
+  await expect(page).toHaveURL(/\/phone-setup\/\d+\?tab=holiday-schedule/);
   await page.getByRole('tab', { name: tab }).click();
   await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
   return productIdOf(page);
@@ -171,5 +172,209 @@ test.describe('phone setup audio', () => {
     await music.getByRole('button', { name: 'Use the standard hold music' }).click();
     await page.getByRole('alertdialog', { name: 'Use the standard hold music?' }).getByRole('button', { name: 'Use the standard hold music' }).click();
     await expect(music).toContainText('Callers hear: the standard hold music');
+  });
+});
+
+// Holiday schedule, temporary divert and account add-ons (issue 16): each viewport and each run of
+// --repeat-each=3 signs in as its own copy of Acme (server/src/db/demo-e2e.ts), which starts with
+// one holiday coming ("Team away days", 45 days on), no divert, Fraud guard and no international tariff.
+const setupCopies = {
+  desktop: [accounts.phoneSetupDesktop1, accounts.phoneSetupDesktop2, accounts.phoneSetupDesktop3],
+  mobile: [accounts.phoneSetupMobile1, accounts.phoneSetupMobile2, accounts.phoneSetupMobile3],
+};
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+async function signInAsCopy(page: Page, loginPage: LoginPage, homePage: HomePage): Promise<void> {
+  const { project, repeatEachIndex } = test.info();
+  const user = (project.name === 'mobile' ? setupCopies.mobile : setupCopies.desktop)[repeatEachIndex % 3]!;
+  await signInAs(loginPage, homePage, user, user.firstName);
+}
+
+/** The side navigation's link (the drawer opened first on a phone). */
+async function followNav(page: Page, name: string, isMobile: boolean): Promise<void> {
+  if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+  await mainNav(page).getByRole('link', { name, exact: true }).click();
+}
+
+async function openSetupTab(page: Page, isMobile: boolean, tab: 'Holiday schedule' | 'Temporary divert'): Promise<void> {
+  await followNav(page, 'Phone setup', isMobile);
+  await expect(page.getByRole('heading', { level: 1, name: 'Phone setup' })).toBeVisible();
+  await expect(page).toHaveURL(/\/phone-setup\/\d+\?tab=holiday-schedule$/);
+  await expect(page.getByRole('tab', { name: 'Holiday schedule' })).toHaveAttribute('aria-selected', 'true');
+  if (tab !== 'Holiday schedule') {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+  }
+}
+
+test.describe('holiday schedule, divert and add-ons', () => {
+  test('holidays: add, edit, a clash and a reversed range refused, delete; the bank holidays of one nation in one click @mobile', async ({ page, loginPage, homePage, isMobile }) => {
+    test.setTimeout(120_000);
+    await signInAsCopy(page, loginPage, homePage);
+    await openSetupTab(page, isMobile, 'Holiday schedule');
+    const list = page.getByRole('list', { name: 'Holidays' });
+    await expect(list.getByText('Team away days')).toBeVisible();
+    await expectAccessible(page, 'phone setup, holiday schedule');
+
+    // Add 15-17 Feb 2027.
+    await page.getByRole('button', { name: 'Add a holiday' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add a holiday' });
+    await dialog.getByLabel('First day').fill('2027-02-15');
+    await dialog.getByLabel('Last day').fill('2027-02-17');
+    await dialog.getByLabel('Name (optional)').fill('Half term');
+    await expectAccessible(page, 'add a holiday dialog');
+    await dialog.getByRole('button', { name: 'Add holiday' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(list.getByText('15 Feb 2027 to 17 Feb 2027 (3 days)')).toBeVisible();
+
+    // Edit it to end on the 18th.
+    await list.getByRole('button', { name: 'Edit Half term' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit holiday' });
+    await expect(dialog.getByLabel('First day')).toHaveValue('2027-02-15');
+    await dialog.getByLabel('Last day').fill('2027-02-18');
+    await dialog.getByRole('button', { name: 'Save holiday' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(list.getByText('15 Feb 2027 to 18 Feb 2027 (4 days)')).toBeVisible();
+
+    // A range sharing a day with it is refused, naming the clash; a reversed one too.
+    await page.getByRole('button', { name: 'Add a holiday' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add a holiday' });
+    await dialog.getByLabel('First day').fill('2027-02-18');
+    await dialog.getByLabel('Last day').fill('2027-02-20');
+    await dialog.getByRole('button', { name: 'Add holiday' }).click();
+    await expect(dialog.getByText('These dates overlap your holiday on 15 Feb 2027 to 18 Feb 2027').first()).toBeVisible();
+    await dialog.getByLabel('First day').fill('2027-03-05');
+    await dialog.getByLabel('Last day').fill('2027-03-01');
+    await dialog.getByRole('button', { name: 'Add holiday' }).click();
+    await expect(dialog.getByText('The end date must be on or after the start date').first()).toBeVisible();
+    await expectAccessible(page, 'holiday dialog with errors');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Delete, after a confirmation.
+    await list.getByRole('button', { name: 'Delete Half term' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this holiday?' });
+    await confirm.getByRole('button', { name: 'Delete holiday' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(list.getByText('Half term')).toHaveCount(0);
+    await expect(list.getByText('Team away days')).toBeVisible();
+
+    // England and Wales, then all its bank holidays in one click.
+    await page.getByRole('radio', { name: 'England and Wales' }).check();
+    const addAll = page.getByRole('button', { name: /^Add all \d+ England and Wales bank holidays$/ });
+    await expect(addAll).toBeVisible();
+    const bank = page.getByRole('list', { name: 'England and Wales bank holidays' });
+    await expect(bank.getByText(/Christmas Day/)).toBeVisible();
+    await addAll.click();
+    await expect(page.getByRole('button', { name: 'All England and Wales bank holidays are in your schedule' })).toBeDisabled();
+    await expect(list.getByText('Christmas Day')).toBeVisible();
+    await expect(list.getByText('Boxing Day')).toBeVisible();
+    await expectAccessible(page, 'holiday schedule with bank holidays');
+  });
+
+  test('a test call on a holiday takes the closed route', async ({ page, loginPage, homePage, isMobile }) => {
+    test.setTimeout(120_000);
+    await signInAsCopy(page, loginPage, homePage);
+    await openSetupTab(page, isMobile, 'Holiday schedule');
+    // Wednesday 10 March 2027: a working day, made a holiday.
+    await page.getByRole('button', { name: 'Add a holiday' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a holiday' });
+    await dialog.getByLabel('First day').fill('2027-03-10');
+    await dialog.getByLabel('Name (optional)').fill('Test call holiday');
+    await dialog.getByRole('button', { name: 'Add holiday' }).click();
+    await expect(page.getByRole('list', { name: 'Holidays' }).getByText('10 Mar 2027', { exact: true })).toBeVisible();
+
+    await followNav(page, 'Call flows', isMobile);
+    await expect(page.getByRole('heading', { level: 1, name: 'Call flows' })).toBeVisible();
+    await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: 'Main office hours', exact: true }).click();
+    const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+    await expect(canvas.getByRole('button', { name: /^Main number:/ })).toBeVisible();
+    await canvas.getByRole('button', { name: 'Test call' }).click();
+    const panel = canvas.getByRole('region', { name: 'Test call' });
+
+    // The next day is an ordinary Thursday: open.
+    await panel.getByLabel('Date').fill('2027-03-11');
+    await panel.getByLabel('Time (UK)').fill('10:30');
+    await panel.getByRole('button', { name: 'Run test call' }).click();
+    await expect(panel.getByText('open, so the in-hours route is taken')).toBeVisible();
+
+    await panel.getByLabel('Date').fill('2027-03-10');
+    await panel.getByRole('button', { name: 'Run test call' }).click();
+    await expect(panel.getByText('closed for a holiday, so the out-of-hours route is taken')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Play audio: Closed greeting', exact: true })).toHaveAccessibleDescription(/On the test call’s path/);
+  });
+
+  test('divert: a bad number refused; set, shown on home and the call flows page, then turned off @mobile', async ({ page, loginPage, homePage, isMobile }) => {
+    await signInAsCopy(page, loginPage, homePage);
+    await expect(page.getByRole('region', { name: 'Calls are diverted' })).toHaveCount(0);
+    await openSetupTab(page, isMobile, 'Temporary divert');
+    const status = page.getByRole('status', { name: 'Divert status' });
+    await expect(status).toContainText('Calls are not diverted');
+    // The advanced call forward is off by default: no forwarding list.
+    await expect(page.getByRole('list', { name: 'Call forwardings' })).toHaveCount(0);
+    await expect(page.getByText('No call forwarding is set: calls ring as usual.')).toBeVisible();
+
+    const number = page.getByLabel('Divert every call to');
+    await number.fill('12345');
+    await page.getByRole('button', { name: 'Divert calls' }).click();
+    await expect(page.getByText('Enter a UK phone number to divert to, like 01632 960123 or 07700 900123').first()).toBeVisible();
+    await expect(status).toContainText('Calls are not diverted');
+    await expectAccessible(page, 'divert with an error');
+
+    await number.fill('07700 900321');
+    await page.getByRole('button', { name: 'Divert calls' }).click();
+    await expect(status).toContainText('Every call is diverted to +447700900321');
+
+    await page.goto('/');
+    const notice = page.getByRole('region', { name: 'Calls are diverted' });
+    await expect(notice).toContainText('is diverted to +447700900321');
+    await expectAccessible(page, 'home with a divert');
+    await followNav(page, 'Call flows', isMobile);
+    await expect(page.getByRole('region', { name: 'Calls are diverted' })).toContainText('Every call is diverted to +447700900321');
+
+    await page.getByRole('link', { name: 'Turn off the divert' }).click();
+    await expect(page).toHaveURL(/\?tab=temporary-divert$/);
+    await page.getByRole('button', { name: 'Turn off the divert' }).click();
+    await expect(status).toContainText('Calls are not diverted');
+    await page.goto('/');
+    await homePage.expectShown('Alex');
+    await expect(page.getByRole('region', { name: 'Calls are diverted' })).toHaveCount(0);
+  });
+
+  test('account add-ons: labels, choosing an international tariff, the CRM upgrade, the advanced call flows dialog @mobile', async ({ page, loginPage, homePage, isMobile }) => {
+    await signInAsCopy(page, loginPage, homePage);
+    await followNav(page, 'Account add-ons', isMobile);
+    await expect(page.getByRole('heading', { level: 1, name: 'Account add-ons' })).toBeVisible();
+    const addOns = page.getByRole('list', { name: 'Add-ons' });
+    const fraud = addOns.getByRole('listitem').filter({ hasText: 'Fraud guard' });
+    await expect(fraud.getByText('Fraud', { exact: true })).toBeVisible();
+    await expect(fraud.getByText('On', { exact: true })).toBeVisible();
+    await expect(fraud.getByText('£2.40 a month')).toBeVisible();
+    await expect(addOns.getByRole('listitem').filter({ hasText: 'Call recording for the whole site' }).getByText('Recording', { exact: true })).toBeVisible();
+    await expectAccessible(page, 'account add-ons');
+
+    // International calling: the three tariffs in the spec's order, none chosen yet.
+    const tariffs = page.getByRole('list', { name: 'International tariffs' });
+    await expect(tariffs.getByRole('listitem')).toHaveCount(3);
+    await expect(tariffs.getByRole('listitem').nth(0)).toContainText('ULTD INTL Saver');
+    await expect(tariffs.getByRole('listitem').nth(1)).toContainText('INTL Saver 500m');
+    await expect(tariffs.getByRole('listitem').nth(2)).toContainText('INTL Saver 1000m');
+    await expect(page.getByText('You have no international calling tariff')).toBeVisible();
+    await tariffs.getByRole('button', { name: 'Choose INTL Saver 500m' }).click();
+    await expect(page.getByText('Your tariff: INTL Saver 500m.')).toBeVisible();
+    await expect(tariffs.getByRole('listitem').nth(1).getByText('Your tariff')).toBeVisible();
+
+    // The CRM integration upgrade.
+    const crm = addOns.getByRole('listitem').filter({ hasText: 'UC CRM Connect' });
+    await crm.getByRole('button', { name: 'Upgrade to UC CRM Connect' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upgrade to UC CRM Connect' });
+    await expect(dialog).toContainText('£7.20 a month, including VAT');
+    await dialog.getByRole('button', { name: 'Upgrade' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(crm.getByText('Included in your plan')).toBeVisible();
+    await expect(crm.getByRole('button')).toHaveCount(0);
+
+    // The advanced call flows add-on is already on for Acme: its card says so.
+    await expect(page.getByRole('region', { name: 'Advanced call flows' }).or(page.locator('section[aria-labelledby="advanced-call-flows-heading"]')).getByText('On', { exact: true })).toBeVisible();
   });
 });

@@ -26,6 +26,7 @@ export * from './csp.ts';
 export * from './upgrade.ts';
 export * from './chat.ts';
 export * from './numbers.ts';
+export * from './phone-setup.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
@@ -45,6 +46,7 @@ import { welcomeEndpoints } from './welcome.ts';
 import { buyNowEndpoints } from './buy-now.ts';
 import { gettingStartedEndpoints } from './getting-started.ts';
 import { numberEndpoints } from './numbers.ts';
+import { phoneSetupEndpoints } from './phone-setup.ts';
 
 /** Every endpoint of the portal API, by name. The server registers each one. */
 export const endpoints = {
@@ -68,5 +70,6 @@ export const endpoints = {
   ...upgradeEndpoints,
   ...chatEndpoints,
   ...numberEndpoints,
+  ...phoneSetupEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

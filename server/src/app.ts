@@ -93,6 +93,8 @@ export interface BuildAppOptions {
   logLevel?: string;
   /** How long a provisioning job takes in the sandbox, in ms (PORTAL_PROVISIONING_DELAY_MS); default DEFAULT_PROVISIONING_DELAY_MS. */
   provisioningDelayMs?: number;
+  /** The advanced call forward (ADVANCED_CALL_FORWARD): the forwardings list and its editing; default off, as the spec bakes it. */
+  advancedCallForward?: boolean;
   /** Behind a load balancer, trust its X-Forwarded-For so throttling sees the client's IP. */
   trustProxy?: boolean | string;
 }
@@ -113,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('audio', options.audio);
   app.decorate('now', options.now ?? (() => new Date()));
+  app.decorate('advancedCallForward', options.advancedCallForward ?? false);
   app.decorate('provisioningDelayMs', options.provisioningDelayMs ?? DEFAULT_PROVISIONING_DELAY_MS);
   app.decorate('sleep', options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))));
   const afterAnswer = new Set<Promise<void>>();

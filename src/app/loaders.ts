@@ -37,7 +37,6 @@ export const PAGES_NOT_BUILT = [
   paths.billing,
   paths.myOrders,
   paths.shop,
-  paths.accountAddOns,
   paths.productPhoneDetails,
   paths.broadbandDetails,
   paths.fibreDetails,

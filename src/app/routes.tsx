@@ -93,6 +93,12 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
                       lazy: () => import('./routes/app/phone-numbers.tsx'),
                     },
                     {
+                      id: paths.accountAddOns.name,
+                      path: paths.accountAddOns.pattern,
+                      // In phone setup's chunk: one more lazy route would grow the entry's preload map past home's budget.
+                      lazy: async () => ({ Component: (await import('./routes/app/phone-setup.tsx')).AccountAddOnsPage }),
+                    },
+                    {
                       id: paths.downloadApps.name,
                       path: paths.downloadApps.pattern,
                       lazy: () => import('./routes/app/download-apps.tsx'),

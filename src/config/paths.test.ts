@@ -40,11 +40,12 @@ describe('paths', () => {
   });
 
   it('builds the phone setup tabs, and reads an unknown tab as the first', () => {
-    expect(paths.phoneSetupPage(3)).toBe('/phone-setup/3?tab=voicemail');
+    expect(paths.phoneSetupPage(3)).toBe('/phone-setup/3?tab=holiday-schedule');
     expect(paths.phoneSetupPage(3, 'hold-music')).toBe('/phone-setup/3?tab=hold-music');
     expect(paths.phoneSetupTab('hold-music')).toBe('hold-music');
-    expect(paths.phoneSetupTab('holiday-schedule')).toBe('voicemail');
-    expect(paths.phoneSetupTab(null)).toBe('voicemail');
+    expect(paths.phoneSetupTab('holiday-schedule')).toBe('holiday-schedule');
+    expect(paths.phoneSetupTab('nonsense')).toBe('holiday-schedule');
+    expect(paths.phoneSetupTab(null)).toBe('holiday-schedule');
   });
 
   it('builds the call-flow routes', () => {

@@ -78,9 +78,8 @@ export function customCallFlowEditor(productId: number | string, callflowId?: st
   return callFlowsCustom.build({ id: productId }, { [CALLFLOW_ID_PARAM]: callflowId ?? undefined });
 }
 
-// Phone setup: its tabs, by the ?tab= value. The spec's links open holiday-schedule, which the portal
-// does not have yet; a tab it does not know shows the first one.
-export const PHONE_SETUP_TABS = ['voicemail', 'hold-music'] as const;
+// Phone setup: its tabs, by the ?tab= value; the spec's links open holiday-schedule, the first. A tab it does not know shows the first one.
+export const PHONE_SETUP_TABS = ['holiday-schedule', 'voicemail', 'hold-music', 'temporary-divert'] as const;
 export type PhoneSetupTab = (typeof PHONE_SETUP_TABS)[number];
 
 /** The tab a ?tab= value names, or the first tab. */
@@ -88,7 +87,7 @@ export function phoneSetupTab(value: string | null | undefined): PhoneSetupTab {
   return (PHONE_SETUP_TABS as readonly string[]).includes(value ?? '') ? (value as PhoneSetupTab) : PHONE_SETUP_TABS[0];
 }
 
-/** A phone setup tab of a product: /phone-setup/{id}?tab=voicemail. */
+/** A phone setup tab of a product: /phone-setup/{id}?tab=holiday-schedule. */
 export function phoneSetupPage(productId: number | string, tab: PhoneSetupTab = PHONE_SETUP_TABS[0]): string {
   return phoneSetup.build({ id: productId }, { tab });
 }

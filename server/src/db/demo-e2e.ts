@@ -4,6 +4,7 @@ import { seedProvisionedBuyNowCustomer } from '../modules/trial/demo-shell.ts';
 import { seedAcmeLike, type AcmeNumbers } from './demo-acme.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
 import { accounts, products, trials, users } from './schema/index.ts';
+import { seedPhoneSetupE2e } from '../modules/phone-setup/demo-phone-setup.ts';
 import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
 import { seedNumbersCopy } from '../modules/numbers/demo-numbers.ts';
 
@@ -73,6 +74,18 @@ export const e2eGettingStartedLogins = [
 export const e2eNumbersLogins = [
   { spec: 'numbers', email: 'e2e-numbers-desktop@acme-plumbing.example', password: 'portal-e2e-numbers-d', company: 'Acme Plumbing Ltd (e2e numbers, desktop)' },
   { spec: 'numbers', email: 'e2e-numbers-mobile@acme-plumbing.example', password: 'portal-e2e-numbers-m', company: 'Acme Plumbing Ltd (e2e numbers, mobile)' },
+/**
+ * Copies of Acme for the phone-setup spec's holiday, divert and add-on tests, one per viewport and
+ * per run of `--repeat-each=3`: they add holidays and bank holidays, set and remove a divert and
+ * choose tariffs, which would clash between runs side by side on one product.
+ */
+export const e2ePhoneSetupLogins = [
+  { spec: 'phone-setup', email: 'e2e-phone-setup-desktop-1@acme-plumbing.example', password: 'portal-e2e-setup-d1', company: 'Acme Plumbing Ltd (e2e phone setup, desktop 1)' },
+  { spec: 'phone-setup', email: 'e2e-phone-setup-desktop-2@acme-plumbing.example', password: 'portal-e2e-setup-d2', company: 'Acme Plumbing Ltd (e2e phone setup, desktop 2)' },
+  { spec: 'phone-setup', email: 'e2e-phone-setup-desktop-3@acme-plumbing.example', password: 'portal-e2e-setup-d3', company: 'Acme Plumbing Ltd (e2e phone setup, desktop 3)' },
+  { spec: 'phone-setup', email: 'e2e-phone-setup-mobile-1@acme-plumbing.example', password: 'portal-e2e-setup-m1', company: 'Acme Plumbing Ltd (e2e phone setup, mobile 1)' },
+  { spec: 'phone-setup', email: 'e2e-phone-setup-mobile-2@acme-plumbing.example', password: 'portal-e2e-setup-m2', company: 'Acme Plumbing Ltd (e2e phone setup, mobile 2)' },
+  { spec: 'phone-setup', email: 'e2e-phone-setup-mobile-3@acme-plumbing.example', password: 'portal-e2e-setup-m3', company: 'Acme Plumbing Ltd (e2e phone setup, mobile 3)' },
 ] as const;
 
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
@@ -126,6 +139,15 @@ const E2E_GROUPS: E2eGroup[] = [
     },
   },
   { logins: e2eUpgradeLogins, userName: UPGRADE_USER_NAME, seed: (tx, _audio, user, index, now) => seedLumenLike(tx, user, e2eUpgradeLogins[index]!.company, now) },
+  {
+    logins: e2ePhoneSetupLogins,
+    userName: E2E_USER_NAME,
+    seed: async (tx, audio, user, index, now) => {
+      // Numbers 0163296071x-0163296076x and 0207946071x-...: past the other copies' (e2eNumbers 0-4).
+      const copy = await seedAcmeLike(tx, audio, { user, company: e2ePhoneSetupLogins[index]!.company, numbers: e2eNumbers(index + 10) }, now);
+      await seedPhoneSetupE2e(tx, copy.cloudPhoneId, now);
+    },
+  },
   {
     logins: e2eGettingStartedLogins,
     userName: E2E_GETTING_STARTED_NAME,

@@ -8,6 +8,7 @@ import { e2eDemoUsers, seedE2eDemo } from './demo-e2e.ts';
 import { demoLogins } from './demo-logins.ts';
 import { buyNowDemoUsers, seedBuyNowDemo, seedShellDemo, shellDemoUsers } from '../modules/trial/demo-shell.ts';
 import { notificationDemoUser, seedNotificationDemo } from '../modules/notifications/demo-notifications.ts';
+import { seedPhoneSetupDemo } from '../modules/phone-setup/demo-phone-setup.ts';
 import { seedStaffDemo, staffDemoUsers } from '../modules/staff/demo-staff.ts';
 import { profileDemoUsers, seedProfileDemo } from '../modules/profile/demo-profile.ts';
 import { quickstartDemoUser, seedQuickstartDemo } from '../modules/trial/demo-quickstart.ts';
@@ -140,7 +141,8 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
     await tx.insert(voicemailSettings).values(cloudPhones);
     await tx.insert(holdMusicSettings).values(cloudPhones);
 
-    await seedShellDemo(tx, await shellUsers, now);
+    const harbour = await seedShellDemo(tx, await shellUsers, now);
+    await seedPhoneSetupDemo(tx, { acme: acme.cloudPhoneId, southampton: harbour.southamptonId, portsmouth: harbour.portsmouthId, cornerCafe: cafePhone.id }, now);
     await seedNotificationDemo(tx, await notificationUser, acme.accountId, now);
     await seedStaffDemo(tx, await staffUsers);
     await seedProfileDemo(tx, await profileUsers);

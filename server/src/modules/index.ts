@@ -19,6 +19,8 @@ import { notificationHandlers } from './notifications/handlers.ts';
 import notificationsRepository from './notifications/notifications-repository.ts';
 import { phoneSetupHandlers } from './phone-setup/handlers.ts';
 import phoneSetupRepository from './phone-setup/phone-setup-repository.ts';
+import phoneSettingsRepository from './phone-setup/phone-settings-repository.ts';
+import { phoneSettingsHandlers } from './phone-setup/settings-handlers.ts';
 import productsRepository from './products/products-repository.ts';
 import { profileHandlers } from './profile/handlers.ts';
 import provisioningRepository from './provisioning/provisioning-repository.ts';
@@ -52,6 +54,7 @@ export const endpointHandlers: Handlers = {
   ...siteHandlers,
   ...audioHandlers,
   ...phoneSetupHandlers,
+  ...phoneSettingsHandlers,
   ...trialHandlers,
   ...welcomeHandlers,
   ...buyNowHandlers,
@@ -77,6 +80,7 @@ export const repositories: FastifyPluginAsync[] = [
   callFlowsRepository,
   audioRepository,
   phoneSetupRepository,
+  phoneSettingsRepository,
   trialRepository,
   gettingStartedRepository,
   notificationsRepository,

@@ -65,7 +65,7 @@ export interface TestApp {
  * Builds the app on a fresh, seeded database before the file's tests and closes both
  * after (fastify/demo's test/helper.ts). Fields are filled in by beforeAll.
  */
-export function useTestApp(options: { staticDir?: string; seed?: boolean; speech?: SpeechEngine } = {}): TestApp {
+export function useTestApp(options: { staticDir?: string; seed?: boolean; speech?: SpeechEngine; advancedCallForward?: boolean } = {}): TestApp {
   const t = { clock: new TestClock() } as TestApp;
   let database: OpenedDatabase | undefined;
   let audioDir: string | undefined;
@@ -83,6 +83,7 @@ export function useTestApp(options: { staticDir?: string; seed?: boolean; speech
       // Never the repository's dist/, which may or may not be built.
       staticDir: options.staticDir ?? '/nonexistent/portal-spa',
       ...(options.speech && { speech: options.speech }),
+      ...(options.advancedCallForward !== undefined && { advancedCallForward: options.advancedCallForward }),
     });
     await t.app.ready();
     settleAfterInject(t.app);

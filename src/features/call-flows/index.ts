@@ -7,6 +7,7 @@ export { siteNumbersQueryOptions } from './api/get-site-numbers.ts';
 export { siteQueryOptions } from './api/get-site.ts';
 export { audioFilesQueryOptions } from './api/list-audio-files.ts';
 export { callFlowListQueryOptions } from './api/list-call-flows.ts';
+export { AddOnDialog } from './components/add-on-dialog.tsx';
 export { ActiveCallFlow } from './components/active-call-flow.tsx';
 export { CustomFlowEditor, type EditorLocationState } from './components/custom-flow-editor.tsx';
 export { CustomFlowList } from './components/custom-flow-list.tsx';

@@ -107,7 +107,7 @@ describe('the side navigation links', () => {
     expect(Object.fromEntries([...model.phoneSettings, ...model.main].map((item) => [item.label, item.to]))).toEqual({
       'Call flows': '/call-flows/10?tab=active-call-flow',
       'Account add-ons': '/account-add-ons/10',
-      'Phone setup': '/phone-setup/10?tab=voicemail',
+      'Phone setup': '/phone-setup/10?tab=holiday-schedule',
       'Users and devices': '/users-devices/10?tab=users',
       'Phone numbers': '/phone-numbers/10',
       'Company contacts': '/company-contacts/10',

@@ -11,3 +11,4 @@ export * from './provisioning.ts';
 export * from './staff.ts';
 export * from './storage.ts';
 export * from './numbers.ts';
+export * from './phone-setup.ts';

@@ -8,15 +8,19 @@ export const siteHandlers = {
   getSite: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
     const { siteRepository } = request.server;
-    const [numbers, users] = await Promise.all([siteRepository.numbers(product.id), siteRepository.users(product.id)]);
+    const [numbers, users, addOns] = await Promise.all([
+      siteRepository.numbers(product.id),
+      siteRepository.users(product.id),
+      request.server.phoneSettingsRepository.addOns(product.id),
+    ]);
     const pilot = numbers[0];
     return {
       product_id: product.id,
       pilot_number: pilot ? { number: pilot.number } : null,
       supplier: product.supplier,
       installation_address: product.installationAddress,
-      // The tariff add-on catalogue is not modelled yet; the advanced call flows add-on has its own endpoint.
-      addons: [],
+      // The site add-ons (phone-setup's catalogue, contract SITE_ADD_ONS); the advanced call flows add-on has its own endpoint.
+      addons: addOns.map((row) => ({ addon_id: row.addonId, quantity: row.quantity })),
       // Keyed by id: integer-like keys keep ascending order, so the first is the main user.
       users: Object.fromEntries(
         users.map((user) => [

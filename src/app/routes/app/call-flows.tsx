@@ -1,6 +1,7 @@
 import { Flex, Heading, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
+import { DivertNotices } from '../../../features/phone-setup/index.ts';
 import { ActiveCallFlow, CustomFlowList, SimpleCallFlowSection, useAdvancedCallFlowAddOn, useEnableGate } from '../../../features/call-flows/index.ts';
 import { parseProductId } from '../../../lib/product-id.ts';
 import { isInTrialFor, useTrialStatus } from '../../../features/trial/index.ts';
@@ -29,6 +30,7 @@ function CallFlows({ productId }: { productId: number }) {
         </Heading>
         <Text color="fg.muted">Decide what happens when someone calls your business.</Text>
       </div>
+      <DivertNotices products={[{ id: productId, label: 'This phone system' }]} />
       <ActiveCallFlow productId={productId} />
       <SimpleCallFlowSection productId={productId} />
       <CustomFlowList productId={productId} requestEnable={gate.request} />

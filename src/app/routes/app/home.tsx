@@ -8,6 +8,8 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 // Below the fold, and it carries the QR encoder: loaded after the page.
 const AppDownloads = lazy(async () => ({ default: (await loadAppDownloads()).AppDownloads }));
+// Says when a cloud phone's calls are diverted: a chunk of its own, after the products (home's bundle budget).
+const DivertNotices = lazy(() => import('./home-divert-notices.tsx'));
 
 /** Home (route name index): a welcome, the account's products and the app download block (the status banners are the layout's). */
 export function HomePage() {
@@ -47,6 +49,9 @@ export function HomePage() {
                 {navigation.data.account.name}
               </Text>
             ) : null}
+            <Suspense fallback={null}>
+              <DivertNotices products={navigation.data.products} />
+            </Suspense>
             <ProductList products={navigation.data.products} labelledBy="products-heading" />
           </>
         )}

@@ -4,15 +4,24 @@ import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { phoneSetupTab, type PhoneSetupTab } from '../../../config/paths.ts';
 import { parseProductId } from '../../../lib/product-id.ts';
-import { HoldMusicTab, VoicemailTab } from '../../../features/phone-setup/index.ts';
+import { HoldMusicTab, HolidayScheduleTab, TemporaryDivertTab, VoicemailTab } from '../../../features/phone-setup/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 const TABS = [
+  { value: 'holiday-schedule', label: 'Holiday schedule' },
   { value: 'voicemail', label: 'Voicemail' },
   { value: 'hold-music', label: 'Hold music' },
+  { value: 'temporary-divert', label: 'Temporary divert' },
 ] as const satisfies ReadonlyArray<{ value: PhoneSetupTab; label: string }>;
 
-/** Phone setup (route phone-setup-id, ?tab=): voicemail and hold music. */
+const TAB_CONTENT: Record<PhoneSetupTab, (props: { productId: number }) => React.ReactNode> = {
+  'holiday-schedule': HolidayScheduleTab,
+  voicemail: VoicemailTab,
+  'hold-music': HoldMusicTab,
+  'temporary-divert': TemporaryDivertTab,
+};
+
+/** Phone setup (route phone-setup-id, ?tab=): holiday schedule (the default), voicemail, hold music and temporary divert. */
 export function PhoneSetupPage() {
   usePageTitle('Phone setup');
   const productId = parseProductId(useParams().id);
@@ -28,19 +37,21 @@ export function PhoneSetupPage() {
       },
       { replace: true },
     );
+  const Content = TAB_CONTENT[tab];
   return (
     <Flex direction="column" gap="6" maxW="4xl">
       <div>
         <Heading as="h1" size="3xl" mb="2">
           Phone setup
         </Heading>
-        <Text color="fg.muted">What callers hear when no one answers, and while they wait.</Text>
+        <Text color="fg.muted">When your line is closed, what callers hear when no one answers and while they wait, and where calls go.</Text>
       </div>
       <Tabs label="Phone setup" items={TABS} value={tab} onChange={choose}>
-        {tab === 'voicemail' ? <VoicemailTab key={productId} productId={productId} /> : <HoldMusicTab key={productId} productId={productId} />}
+        <Content key={`${tab}-${productId}`} productId={productId} />
       </Tabs>
     </Flex>
   );
 }
 
 export { PhoneSetupPage as Component };
+export { AccountAddOnsPage } from './account-add-ons.tsx';

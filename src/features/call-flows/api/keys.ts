@@ -12,6 +12,7 @@ export const callFlowKeys = {
   siteNumbers: (productId: number) => ['call-flows', productId, 'site-numbers'] as const,
   audioFiles: (productId: number) => ['call-flows', productId, 'audio-files'] as const,
   audioFile: (productId: number, storedFilename: string) => ['call-flows', productId, 'audio-files', 'file', storedFilename] as const,
+  holidays: (productId: number) => ['call-flows', productId, 'holidays'] as const,
   addOn: (productId: number) => ['call-flows', productId, 'advanced-call-flow-add-on'] as const,
   ukNumber: (number: string) => ['tools', 'is-uk-phone-number', number] as const,
 };

@@ -13,6 +13,7 @@ import { callFlowAudioServices } from '../api/audio-services.ts';
 import { createCallFlow, storeSavedCallFlow } from '../api/create-call-flow.ts';
 import { fetchAudioFile } from '../api/download-audio-file.ts';
 import { useAdvancedCallFlowAddOn } from '../api/get-advanced-call-flow-add-on.ts';
+import { useHolidaySchedule } from '../api/get-holidays.ts';
 import { callFlowQueryOptions, useCallFlow } from '../api/get-call-flow.ts';
 import { siteUsers, useSite } from '../api/get-site.ts';
 import { useSiteNumbers } from '../api/get-site-numbers.ts';
@@ -141,6 +142,7 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
   const navigate = useNavigate();
   const location = useLocation();
   const siteNumbers = useSiteNumbers(productId);
+  const holidays = useHolidaySchedule(productId);
   const [store] = useState(() => createEditorStore({ flow: start.flow, limits: addOn.node_limits, otherFlowNames: namesOf(flows, start.flow.id) }));
   const name = useStore(store, (s) => s.flow.name);
   const flowId = useStore(store, (s) => s.flow.id);
@@ -245,9 +247,11 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
       fetchAudio: (storedFilename: string) => fetchAudioFile(queryClient, productId, storedFilename),
       isUkPhoneNumber: (number: string) => checkUkPhoneNumber(queryClient, number),
       siteNumbers: siteNumbers.data?.map((entry) => entry.number),
+      // The test call treats the holiday schedule's days as closed (editor-core openingStatusAt).
+      holidays: holidays.data?.map(({ start_date, end_date }) => ({ start_date, end_date })),
       audio: callFlowAudioServices(queryClient, productId),
     }),
-    [site, audioFiles, queryClient, productId, siteNumbers.data],
+    [site, audioFiles, queryClient, productId, siteNumbers.data, holidays.data],
   );
 
   const cancel = () => {

@@ -1,0 +1,232 @@
+import {
+  addOnClass,
+  currentForwarding,
+  INTERNATIONAL_TARIFF_ORDER,
+  phoneSetupMessages as messages,
+  holidayClashMessage,
+  SITE_ADD_ONS,
+  type BankHolidayRegion,
+  type BankHolidays,
+  type Forwarding,
+  type Holiday,
+  type SiteAddOn,
+} from '@portal/contract';
+import { londonTime } from '@portal/editor-core';
+import type { FastifyRequest } from 'fastify';
+import { upcomingBankHolidays } from '../../bank-holidays/bank-holidays.ts';
+import { detailError, fieldError } from '../../plugins/errors.ts';
+import type { Handlers } from '../../routes/index.ts';
+import { ownedVoipProduct } from '../products/products.ts';
+import type { ForwardingRow, HolidayRow, HolidayWrite } from './phone-settings-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the advanced call forward (the forwardings list and its editing) is on: ADVANCED_CALL_FORWARD, off by default. */
+    advancedCallForward: boolean;
+  }
+}
+
+/** Reads ADVANCED_CALL_FORWARD: on (true, 1) or off (false, 0, unset: the spec's baked default). Anything else stops the start. */
+export function readAdvancedCallForward(env: Record<string, string | undefined>): boolean {
+  const value = (env.ADVANCED_CALL_FORWARD ?? '').trim().toLowerCase();
+  if (['', 'off', 'false', '0'].includes(value)) return false;
+  if (['on', 'true', '1'].includes(value)) return true;
+  throw new Error(`ADVANCED_CALL_FORWARD must be on or off, not "${env.ADVANCED_CALL_FORWARD}"`);
+}
+
+const toHoliday = (row: HolidayRow): Holiday => ({ id: row.id, name: row.name, start_date: row.startDate, end_date: row.endDate });
+
+function written(result: HolidayWrite): Holiday {
+  if (result.clash) throw fieldError('start_date', holidayClashMessage({ start_date: result.clash.startDate, end_date: result.clash.endDate }));
+  return toHoliday(result.row);
+}
+
+const toForwarding = (row: ForwardingRow): Forwarding => ({ id: row.id, forwardType: row.forwardType, destination: row.destination, activated: row.activated, isEditable: row.isEditable });
+
+const INTERNATIONAL_IDS: number[] = SITE_ADD_ONS.filter((a) => a.group === 'international').map((a) => a.id);
+const catalogue = (id: number) => SITE_ADD_ONS.find((a) => a.id === id);
+
+/** Every catalogue add-on with whether the site has it (the catalogue's order). */
+async function siteAddOnList(request: FastifyRequest, productId: number): Promise<SiteAddOn[]> {
+  const owned = new Map((await request.server.phoneSettingsRepository.addOns(productId)).map((row) => [row.addonId, row.quantity]));
+  return SITE_ADD_ONS.map((addOn) => ({
+    addon_id: addOn.id,
+    display_name: addOn.name,
+    description: addOn.description,
+    group: addOn.group,
+    standard_price: addOn.standard_price,
+    label: addOnClass(addOn.name),
+    enabled: owned.has(addOn.id),
+    quantity: owned.get(addOn.id) ?? 0,
+  }));
+}
+
+async function bankHolidays(request: FastifyRequest, productId: number, region: BankHolidayRegion | null): Promise<BankHolidays> {
+  if (!region) return { region: null, holidays: [] };
+  const schedule = await request.server.phoneSettingsRepository.holidays(productId);
+  const covered = (date: string) => schedule.some((row) => row.startDate <= date && date <= row.endDate);
+  const today = londonTime(request.server.now()).date;
+  return { region, holidays: upcomingBankHolidays(region, today).map((h) => ({ ...h, in_schedule: covered(h.date) })) };
+}
+
+async function international(request: FastifyRequest, productId: number) {
+  const [settings, addOns] = await Promise.all([request.server.phoneSettingsRepository.settings(productId), request.server.phoneSettingsRepository.addOns(productId)]);
+  const current = SITE_ADD_ONS.find((a) => a.group === 'international' && addOns.some((row) => row.addonId === a.id));
+  return { tariff: current ? { id: current.id, name: current.name, standard_price: current.standard_price, description: current.description } : null, kyc_passed: settings.kycPassed };
+}
+
+export const phoneSettingsHandlers = {
+  listHolidays: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    return { results: (await request.server.phoneSettingsRepository.holidays(product.id)).map(toHoliday) };
+  },
+
+  addHoliday: async ({ params, body, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    return written(await request.server.phoneSettingsRepository.addHoliday(product.id, body));
+  },
+
+  patchHoliday: async ({ params, body, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const result = await request.server.phoneSettingsRepository.updateHoliday(product.id, params.scheduleId, body);
+    if (!result) throw detailError(404, messages.holidayNotFound);
+    return written(result);
+  },
+
+  deleteHoliday: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    if (!(await request.server.phoneSettingsRepository.deleteHoliday(product.id, params.scheduleId))) throw detailError(404, messages.holidayNotFound);
+    return {};
+  },
+
+  getBankHolidays: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const settings = await request.server.phoneSettingsRepository.settings(product.id);
+    return bankHolidays(request, product.id, settings.bankHolidayRegion);
+  },
+
+  addBankHolidays: async ({ params, body, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const repository = request.server.phoneSettingsRepository;
+    await repository.changeSettings(product.id, { bankHolidayRegion: body.region });
+    let added = 0;
+    if (body.add) {
+      const upcoming = upcomingBankHolidays(body.region, londonTime(request.server.now()).date);
+      added = await repository.addHolidaysWhereFree(product.id, upcoming.map((h) => ({ start_date: h.date, end_date: h.date, name: h.title })));
+    }
+    return { ...(await bankHolidays(request, product.id, body.region)), added };
+  },
+
+  getDivert: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const settings = await request.server.phoneSettingsRepository.settings(product.id);
+    return { results: { destination: settings.divertDestination ?? false } };
+  },
+
+  setDivert: async ({ params, body, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const own = await request.server.siteRepository.numbers(product.id);
+    // Diverting to the phone system's own number would send every call round in a loop.
+    if (own.some((n) => n.number === body.destination)) throw fieldError('destination', messages.divertOwnNumber);
+    const row = await request.server.phoneSettingsRepository.changeSettings(product.id, { divertDestination: body.destination });
+    return { results: { destination: row.divertDestination ?? false } };
+  },
+
+  removeDivert: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    await request.server.phoneSettingsRepository.changeSettings(product.id, { divertDestination: null });
+    return { results: { destination: false as const } };
+  },
+
+  listForwardings: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const rows = (await request.server.phoneSettingsRepository.forwardings(product.id)).map(toForwarding);
+    // While the advanced call forward is off only the current forwarding is shown (spec 000 section 9's flag).
+    const current = currentForwarding(rows);
+    return { advanced_call_forward: request.server.advancedCallForward, results: request.server.advancedCallForward ? rows : current ? [current] : [] };
+  },
+
+  putForwarding: async ({ params, body, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    if (!request.server.advancedCallForward) throw detailError(403, messages.advancedCallForwardOff);
+    const repository = request.server.phoneSettingsRepository;
+    const existing = (await repository.forwardings(product.id)).find((row) => row.id === params.forwardingID);
+    if (!existing) throw detailError(404, messages.forwardingNotFound);
+    if (!existing.isEditable) throw detailError(403, messages.forwardingNotEditable);
+    const destination = body.destination === undefined ? existing.destination : body.destination;
+    const activated = body.activated ?? existing.activated;
+    if (activated && existing.forwardType !== 'NA' && !destination) throw fieldError('destination', messages.divertInvalid);
+    const row = await repository.updateForwarding(product.id, existing.id, {
+      ...(body.activated !== undefined && { activated: body.activated }),
+      ...(body.destination !== undefined && { destination: body.destination }),
+    });
+    if (!row) throw detailError(404, messages.forwardingNotFound);
+    return { results: toForwarding(row) };
+  },
+
+  listSiteAddOns: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    return { results: await siteAddOnList(request, product.id) };
+  },
+
+  patchSiteAddOn: async ({ params, body, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const addOn = catalogue(body.addon_id);
+    if (!addOn) throw fieldError('addon_id', messages.addOnUnknown);
+    if (addOn.group !== 'switchable') throw fieldError('addon_id', messages.addOnNotSwitchable);
+    await request.server.phoneSettingsRepository.setAddOn(product.id, addOn.id, body.enabled);
+    return { results: await siteAddOnList(request, product.id) };
+  },
+
+  getAddOnUpgradeEligibility: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const list = await siteAddOnList(request, product.id);
+    return { crm_integration: !list.some((a) => a.group === 'crm' && a.enabled) };
+  },
+
+  upgradeAddOns: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const list = await siteAddOnList(request, product.id);
+    const crm = list.find((a) => a.group === 'crm');
+    if (!crm || crm.enabled) throw detailError(400, messages.crmNotEligible);
+    await request.server.phoneSettingsRepository.setAddOn(product.id, crm.addon_id, true);
+    return { results: await siteAddOnList(request, product.id) };
+  },
+
+  listInternationalTariffs: async ({ params, request }) => {
+    await ownedVoipProduct(request, params.id);
+    const tariffs = INTERNATIONAL_TARIFF_ORDER.map((name) => SITE_ADD_ONS.find((a) => a.name === name)!);
+    return { results: tariffs.map((t) => ({ id: t.id, name: t.name, standard_price: t.standard_price, description: t.description })) };
+  },
+
+  getInternationalCalling: async ({ params, request }) => international(request, (await ownedVoipProduct(request, params.id)).id),
+
+  setInternationalCalling: async ({ params, body, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    if (!INTERNATIONAL_IDS.includes(body.tariff_id)) throw fieldError('tariff_id', messages.tariffUnknown);
+    const settings = await request.server.phoneSettingsRepository.settings(product.id);
+    if (!settings.kycPassed) throw detailError(403, messages.kycNeeded);
+    await request.server.phoneSettingsRepository.replaceAddOnInGroup(product.id, INTERNATIONAL_IDS, body.tariff_id);
+    return { ...(await international(request, product.id)), addons: await siteAddOnList(request, product.id) };
+  },
+} satisfies Pick<
+  Handlers,
+  | 'listHolidays'
+  | 'addHoliday'
+  | 'patchHoliday'
+  | 'deleteHoliday'
+  | 'getBankHolidays'
+  | 'addBankHolidays'
+  | 'getDivert'
+  | 'setDivert'
+  | 'removeDivert'
+  | 'listForwardings'
+  | 'putForwarding'
+  | 'listSiteAddOns'
+  | 'patchSiteAddOn'
+  | 'getAddOnUpgradeEligibility'
+  | 'upgradeAddOns'
+  | 'listInternationalTariffs'
+  | 'getInternationalCalling'
+  | 'setInternationalCalling'
+>;

@@ -1,0 +1,164 @@
+import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
+import { DivertInput, FORWARD_TYPE_LABELS, phoneDisplay, type Forwarding } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useForm } from '../../../components/form/use-form.ts';
+import { LoadError, Loading } from '../../../components/states.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { toaster } from '../../../components/toaster.tsx';
+import { userErrorText } from '../../../lib/error-text.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { putForwarding, removeDivert, setDivert, settingsKeys, useDivert, useForwardings } from '../api/settings-api.ts';
+
+/** Phone setup, Temporary divert: every call to another UK number for a while, and the forwardings. */
+export function TemporaryDivertTab({ productId }: { productId: number }) {
+  const queryClient = useQueryClient();
+  const divert = useDivert(productId);
+  const remove = useAction(async () => {
+    const destination = await removeDivert(productId);
+    queryClient.setQueryData(settingsKeys.divert(productId), destination);
+  });
+  const { submit, formError, summaryRef, field, pending } = useForm({
+    schema: DivertInput,
+    ids: { destination: 'divert-destination' },
+    initial: { destination: '' },
+    focus: 'field',
+    send: async (body) => {
+      const destination = await setDivert(productId, body.destination);
+      queryClient.setQueryData(settingsKeys.divert(productId), destination);
+      toaster.create({ type: 'success', title: `Calls are now diverted to ${phoneDisplay(String(destination))}` });
+      return destination;
+    },
+    onSaved: () => ({ destination: '' }),
+  });
+
+  const turnOff = async () => {
+    try {
+      await remove.run();
+      toaster.create({ type: 'success', title: 'The divert is off: calls ring as usual' });
+    } catch (error) {
+      toaster.create({ type: 'error', title: 'The divert is still on', description: userErrorText(error) });
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="8">
+      <Box as="section" aria-labelledby="divert-heading">
+        <Heading as="h2" id="divert-heading" size="lg" mb="1">
+          Temporary divert
+        </Heading>
+        <Text color="fg.muted" mb="4">
+          Send every call to another UK number for a while, for example while the office is closed for a move. Your call flows are kept for when you turn it off.
+        </Text>
+        {divert.isPending ? (
+          <Loading label="Loading your divert" />
+        ) : divert.isError ? (
+          <LoadError title="Your divert could not be loaded" error={divert.error} onRetry={() => void divert.refetch()} retrying={divert.isFetching} />
+        ) : (
+          <Box borderWidth="1px" rounded="md" p="4" mb="4" role="status" aria-label="Divert status">
+            {divert.data === false ? (
+              <Text>Calls are not diverted: they follow your call flows.</Text>
+            ) : (
+              <Flex gap="3" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }} justify="space-between">
+                <Text>
+                  Every call is diverted to <strong>{phoneDisplay(divert.data)}</strong>.
+                </Text>
+                <Button variant="outline" colorPalette="red" onClick={() => void turnOff()} loading={remove.isPending}>
+                  Turn off the divert
+                </Button>
+              </Flex>
+            )}
+          </Box>
+        )}
+        <chakra.form onSubmit={submit} noValidate aria-label="Divert calls">
+          <Flex direction="column" gap="4" maxW="md">
+            <TextField
+              {...field('destination')}
+              label={divert.data ? 'Divert to a different number' : 'Divert every call to'}
+              hint="A UK landline or mobile number, like 01632 960123 or 07700 900123."
+              type="tel"
+              autoComplete="tel"
+            />
+            <FormAlert ref={summaryRef} message={formError} />
+            <SubmitButton pending={pending} size="md" align="start">
+              Divert calls
+            </SubmitButton>
+          </Flex>
+        </chakra.form>
+      </Box>
+      <ForwardingsSection productId={productId} />
+    </Flex>
+  );
+}
+
+function ForwardingsSection({ productId }: { productId: number }) {
+  const forwardings = useForwardings(productId);
+  if (forwardings.isPending) return <Loading label="Loading your call forwarding" />;
+  if (forwardings.isError) return <LoadError title="Your call forwarding could not be loaded" error={forwardings.error} onRetry={() => void forwardings.refetch()} retrying={forwardings.isFetching} />;
+  const current = forwardings.data.results.find((f) => f.activated && f.forwardType === 'NA' && f.isEditable);
+  return (
+    <Box as="section" aria-labelledby="forwarding-heading">
+      <Heading as="h2" id="forwarding-heading" size="lg" mb="1">
+        Call forwarding
+      </Heading>
+      {!forwardings.data.advanced_call_forward ? (
+        <Text color="fg.muted">{current ? 'No call forwarding is set: calls ring as usual.' : 'Call forwarding is set up for you by our team.'}</Text>
+      ) : (
+        <>
+          <Text color="fg.muted" mb="3">
+            Forward calls in some situations only. {current ? 'None is set now: calls ring as usual.' : ''}
+          </Text>
+          <chakra.ul listStyleType="none" borderWidth="1px" rounded="md" aria-label="Call forwardings">
+            {forwardings.data.results
+              .filter((f) => f.forwardType !== 'NA')
+              .map((f) => (
+                <ForwardingRow key={f.id} productId={productId} forwarding={f} />
+              ))}
+          </chakra.ul>
+        </>
+      )}
+    </Box>
+  );
+}
+
+function ForwardingRow({ productId, forwarding }: { productId: number; forwarding: Forwarding }) {
+  const queryClient = useQueryClient();
+  const [number, setNumber] = useState(forwarding.destination ?? '');
+  const save = useAction(async (activated: boolean) => {
+    await putForwarding(productId, forwarding.id, { activated, destination: number.trim() === '' ? null : number });
+    await queryClient.invalidateQueries({ queryKey: settingsKeys.forwardings(productId) });
+  });
+  const label = FORWARD_TYPE_LABELS[forwarding.forwardType];
+  const run = async (activated: boolean) => {
+    try {
+      await save.run(activated);
+      toaster.create({ type: 'success', title: activated ? `Calls are forwarded ${label.toLowerCase()}` : `Forwarding ${label.toLowerCase()} is off` });
+    } catch {
+      // save.error shows under the row
+    }
+  };
+  const id = `forwarding-${forwarding.id}`;
+  return (
+    <chakra.li p="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
+      <Flex gap="3" wrap="wrap" align="end">
+        <Box flex="1" minW="14rem">
+          <TextField id={id} label={`${label}: forward to`} value={number} onChange={(e) => setNumber(e.target.value)} disabled={!forwarding.isEditable} error={save.error ? userErrorText(save.error) : undefined} type="tel" />
+        </Box>
+        {forwarding.activated ? (
+          <Button variant="outline" onClick={() => void run(false)} loading={save.isPending} disabled={!forwarding.isEditable}>
+            Turn off
+          </Button>
+        ) : (
+          <Button colorPalette="brand" onClick={() => void run(true)} loading={save.isPending} disabled={!forwarding.isEditable}>
+            Turn on
+          </Button>
+        )}
+      </Flex>
+      <Text mt="1" color="fg.muted">
+        {forwarding.activated ? `On: forwarding to ${phoneDisplay(forwarding.destination ?? '')}` : 'Off'}
+      </Text>
+    </chakra.li>
+  );
+}
