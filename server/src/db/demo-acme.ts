@@ -14,6 +14,7 @@ import {
   simpleCallFlows,
   users,
   voicemailSettings,
+  voipUserAddOns,
   voipUsers,
   type InstallationAddress,
 } from './schema/index.ts';
@@ -105,6 +106,13 @@ export async function seedAcmeLike(tx: Pick<Database, 'insert'>, audio: AudioSto
     ])
     .returning();
   if (!alex || !priya || !tom) throw new Error(`seed: ${company} voip users not inserted`);
+  // Their add-ons (contract/src/users.ts ADD_ONS): Alex records calls for 3 years and has Pro video 1-14
+  // (a 'Call us to upgrade' one, so it shows '(Included)'); Priya has UC Express; Tom has none.
+  await tx.insert(voipUserAddOns).values([
+    { voipUserId: alex.id, addOnId: 102 },
+    { voipUserId: alex.id, addOnId: 302 },
+    { voipUserId: priya.id, addOnId: 201 },
+  ]);
 
   // The first number of a site is its pilot number; some others ring one user directly.
   const [main, sales, accountsLine] = numbers.leeds;

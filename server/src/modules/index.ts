@@ -33,6 +33,8 @@ import { trialHandlers } from './trial/handlers.ts';
 import trialRepository from './trial/trial-repository.ts';
 import { upgradeHandlers } from './upgrade/handlers.ts';
 import upgradeRepository from './upgrade/upgrade-repository.ts';
+import { usersHandlers } from './users/handlers.ts';
+import usersRepository from './users/users-repository.ts';
 import { welcomeHandlers } from './welcome/handlers.ts';
 
 // The server's areas, one folder each: handlers for the contract's endpoints, a repository that
@@ -60,6 +62,7 @@ export const endpointHandlers: Handlers = {
   ...addressHandlers,
   ...upgradeHandlers,
   ...chatHandlers,
+  ...usersHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -82,4 +85,5 @@ export const repositories: FastifyPluginAsync[] = [
   // The background jobs: after their repository, started when the app is ready.
   provisioningRunner,
   upgradeRepository,
+  usersRepository,
 ];
