@@ -48,7 +48,6 @@ export const PAGES_NOT_BUILT = [
   paths.callReports,
   paths.companyContacts,
   paths.phoneNumbers,
-  paths.usersDevices,
   // Never shown: the start-up redirects them to the first product's page.
   paths.phoneNumbersWithoutId,
   paths.usersDevicesWithoutId,

@@ -88,6 +88,16 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
                       lazy: () => import('./routes/app/phone-setup.tsx'),
                     },
                     {
+                      id: paths.usersDevices.name,
+                      path: paths.usersDevices.pattern,
+                      lazy: () => import('./routes/app/users-devices.tsx'),
+                    },
+                    {
+                      id: paths.user.name,
+                      path: paths.user.pattern,
+                      lazy: () => import('./routes/app/user.tsx'),
+                    },
+                    {
                       id: paths.downloadApps.name,
                       path: paths.downloadApps.pattern,
                       lazy: () => import('./routes/app/download-apps.tsx'),
