@@ -145,7 +145,7 @@ const E2E_GROUPS: E2eGroup[] = [
     logins: e2eUsersLogins,
     userName: E2E_USER_NAME,
     seed: async (tx, audio, user, index, now) => {
-      const { cloudPhoneId } = await seedAcmeLike(tx, audio, { user, company: e2eUsersLogins[index]!.company, numbers: e2eNumbers(E2E_USERS_NUMBERS_FROM + index) }, now);
+      const { cloudPhoneId } = await seedAcmeLike(tx, audio, { user, company: e2eUsersLogins[index]!.company, numbers: e2eNumbers(E2E_USERS_NUMBERS_FROM + index), supplier: 2 }, now);
       await seedLockedUser(tx, cloudPhoneId, 'acme-plumbing.example', now);
     },
   },
