@@ -3,7 +3,6 @@ import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
 import { idText } from './ids.ts';
 import { PinWithConfirmation } from './pin.ts';
-import { upgradePrices } from './upgrade.ts';
 
 /**
  * Users and devices (spec 001 sections 2, 3 "Seat/user" and "Add-on", 4 "Add-on selection" and
@@ -32,10 +31,21 @@ export const NOT_ASSIGNED_EXTENSION = 'Not Assigned';
 export const SEAT_SERVICE_PLAN = 'Cloud phone user';
 /** A seat's monthly price before VAT, as the add-user dialog shows it before confirming. */
 export const SEAT_PRICE = '12.00';
+/** VAT (spec 000 section 9: 20%, factor 1.2); the same rate as upgrade.ts's, not imported so these pages need not load that module. */
+const VAT_RATE = 0.2;
+
+/** A monthly price with its VAT, in pounds with 2 decimals. @example withVat('4.00') // { price: '4.00', vat: '0.80', total: '4.80' } */
+function withVat(monthlyPrice: string): { price: string; vat: string; total: string } {
+  const pence = Math.round(Number(monthlyPrice) * 100);
+  const vat = Math.round(pence * VAT_RATE);
+  const pounds = (value: number) => (value / 100).toFixed(2);
+  return { price: pounds(pence), vat: pounds(vat), total: pounds(pence + vat) };
+}
+
 /** The seat's price, VAT and total a month. @example seatPrices() // { price: '12.00', vat: '2.40', total: '14.40' } */
-export const seatPrices = () => upgradePrices(SEAT_PRICE);
+export const seatPrices = () => withVat(SEAT_PRICE);
 /** An add-on's price with its VAT, as the add-on lists show it. */
-export const addOnPrices = (standardPrice: string) => upgradePrices(standardPrice);
+export const addOnPrices = (standardPrice: string) => withVat(standardPrice);
 
 /** The lowest extension a user gets; the next user gets the next free one. */
 export const FIRST_EXTENSION = 200;

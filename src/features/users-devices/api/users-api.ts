@@ -1,8 +1,6 @@
 import { usersEndpoints as endpoints, type AddUserRequest, type PatchUserRequest, type ResetPinRequest, type Seat } from '@portal/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/http.ts';
-import { siteQueryOptions } from '../../call-flows/index.ts';
-import { LOCKED_USERS_KEY } from '../../status/index.ts';
 
 /**
  * Users and devices' calls (spec 001 section 7 "Users, seats and add-ons"). Everything of
@@ -13,6 +11,8 @@ export const usersKeys = {
   seats: (productId: number) => ['users-devices', productId, 'seats'] as const,
   addOns: (productId: number, userId: number) => ['users-devices', productId, 'add-ons', userId] as const,
   catalogue: ['users-devices', 'add-on-catalogue'] as const,
+  /** Every phone's seats at once: a user's own page looks for the user among them. */
+  allSeats: ['users-devices', 'all-seats'] as const,
 };
 
 /** GET /api/v1/voip/{productId}/users/: the phone's seats. */
@@ -39,12 +39,22 @@ export const useUserAddOns = (productId: number, userId: number) =>
     queryFn: async ({ signal }) => (await apiCall(endpoints.getUserAddOns, { params: { productId, userId }, signal })).addons.map((addOn) => addOn.addon_id),
   });
 
+/**
+ * Other features' queries this one changes: the status cards' (the status feature's LOCKED_USERS_KEY is
+ * ['status', 'locked-users']) and the call-flow editor's site data (callFlowKeys.site, the transfer step's
+ * users). Named here, not imported: importing their modules from this lazy chunk splits them out of the
+ * chunks they live in, which costs the home page's first load bytes it has no room for.
+ */
+const STATUS_QUERIES = ['status'] as const;
+const callFlowSite = (productId: number) => ['call-flows', productId, 'site'] as const;
+
 /** After a change to the phone's users: its seats, its site data (the transfer step's picker) and, for an unlock, the locked users. */
 export async function refreshUsers(queryClient: QueryClient, productId: number, { locked = false } = {}) {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: usersKeys.product(productId) }),
-    queryClient.invalidateQueries({ queryKey: siteQueryOptions(productId).queryKey }),
-    locked ? queryClient.invalidateQueries({ queryKey: LOCKED_USERS_KEY }) : undefined,
+    queryClient.invalidateQueries({ queryKey: usersKeys.allSeats }),
+    queryClient.invalidateQueries({ queryKey: callFlowSite(productId) }),
+    locked ? queryClient.invalidateQueries({ queryKey: STATUS_QUERIES }) : undefined,
   ]);
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import type { Seat } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -49,7 +49,7 @@ export function SeatActions({ productId, seat }: { productId: number; seat: Seat
       <Button size="sm" variant="outline" onClick={() => setOpen('add-ons')} aria-label={`Add-ons of ${seat.name}`}>
         Add-ons
       </Button>
-      <Button size="sm" variant="outline" onClick={() => void sendTheInvite()} loading={invite.isPending} loadingText="Sending" aria-label={`Send the invite e-mail to ${seat.name}`}>
+      <Button size="sm" variant="outline" onClick={() => void sendTheInvite()} loading={invite.isPending} loadingText="Sending" aria-label={`Send invite to ${seat.name}`}>
         Send invite
       </Button>
       {dialogs}
@@ -88,7 +88,11 @@ export function SeatCard({ productId, seat }: { productId: number; seat: Seat })
             <RouterLink to={paths.user.build({ id: seat.id })}>{seat.name}</RouterLink>
           </Link>
         </Heading>
-        {seat.locked && <Badge colorPalette="orange">Locked</Badge>}
+        {seat.locked && (
+          <Text as="span" fontWeight="semibold" color="fg.warning">
+            Locked
+          </Text>
+        )}
       </Flex>
       <SeatFacts seat={seat} />
       <Box mt="3">

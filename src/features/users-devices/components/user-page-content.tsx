@@ -1,12 +1,12 @@
 import { Box, Flex, Heading, Link, Text } from '@chakra-ui/react';
-import { useQueries } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import * as paths from '../../../config/paths.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useNavigationProducts } from '../../navigation/index.ts';
-import { seatsQuery } from '../api/users-api.ts';
+import { seatsQuery, usersKeys } from '../api/users-api.ts';
 import { LockedUserBanner, SeatActions, SeatFacts } from './seat-actions.tsx';
 
 /**
@@ -16,9 +16,15 @@ import { LockedUserBanner, SeatActions, SeatFacts } from './seat-actions.tsx';
 export function UserPageContent({ userId }: { userId: number }) {
   const navigation = useNavigationProducts();
   const phones = (navigation.data?.products ?? []).filter((product) => product.product_kind === 'voip2');
-  const lists = useQueries({ queries: phones.map((phone) => seatsQuery(phone.product_id)) });
+  const queryClient = useQueryClient();
+  // Each phone's seats through its own cached query, so a change made here refreshes this page too.
+  const lists = useQuery({
+    queryKey: [...usersKeys.allSeats, phones.map((phone) => phone.product_id)],
+    queryFn: () => Promise.all(phones.map((phone) => queryClient.fetchQuery(seatsQuery(phone.product_id)))),
+    enabled: navigation.isSuccess,
+  });
   const found = phones.flatMap((phone, index) => {
-    const seat = lists[index]?.data?.find((candidate) => candidate.id === userId);
+    const seat = lists.data?.[index]?.find((candidate) => candidate.id === userId);
     return seat ? [{ phone, seat }] : [];
   })[0];
   usePageTitle(found ? found.seat.name : 'User');
@@ -49,8 +55,8 @@ export function UserPageContent({ userId }: { userId: number }) {
       </Flex>
     );
   }
-  const failed = navigation.isError ? navigation.error : lists.find((list) => list.isError)?.error;
-  if (failed) return <LoadError title="This user could not be loaded" error={failed} onRetry={() => void navigation.refetch()} />;
-  if (navigation.isPending || lists.some((list) => list.isPending)) return <Loading label="Loading the user" />;
+  const failed = navigation.isError ? navigation.error : lists.isError ? lists.error : null;
+  if (failed) return <LoadError title="This user could not be loaded" error={failed} onRetry={() => void Promise.all([navigation.refetch(), lists.refetch()])} />;
+  if (navigation.isPending || lists.isPending) return <Loading label="Loading the user" />;
   return <NotFoundContent loggedIn />;
 }
