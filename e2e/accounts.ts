@@ -59,6 +59,14 @@ export const accounts = {
   everyCustomerPier: { email: 'e2e-every-customer@pier-bakery.example', password: 'portal-e2e-every-1', firstName: 'Jamie', writtenBy: 'every-customer' },
   shellAcme: { email: 'e2e-shell@acme-plumbing.example', password: 'portal-e2e-shell-1', firstName: 'Alex', writtenBy: 'shell' },
 
+  // The e2e-only copies of Acme with a locked user, one per viewport and repeat: the users-devices spec adds users and unlocks her.
+  usersDesktop1: { email: 'e2e-users-desktop-1@acme-plumbing.example', password: 'portal-e2e-users-d1', firstName: 'Alex', writtenBy: 'users-devices' },
+  usersDesktop2: { email: 'e2e-users-desktop-2@acme-plumbing.example', password: 'portal-e2e-users-d2', firstName: 'Alex', writtenBy: 'users-devices' },
+  usersDesktop3: { email: 'e2e-users-desktop-3@acme-plumbing.example', password: 'portal-e2e-users-d3', firstName: 'Alex', writtenBy: 'users-devices' },
+  usersMobile1: { email: 'e2e-users-mobile-1@acme-plumbing.example', password: 'portal-e2e-users-m1', firstName: 'Alex', writtenBy: 'users-devices' },
+  usersMobile2: { email: 'e2e-users-mobile-2@acme-plumbing.example', password: 'portal-e2e-users-m2', firstName: 'Alex', writtenBy: 'users-devices' },
+  usersMobile3: { email: 'e2e-users-mobile-3@acme-plumbing.example', password: 'portal-e2e-users-m3', firstName: 'Alex', writtenBy: 'users-devices' },
+
   // Demo customers seeded for one spec each.
   staff: { email: 'support@portal.example', password: 'portal-staff-1', firstName: 'Sam', writtenBy: 'staff', alsoReadBy: { 'every-customer': EVERY_CUSTOMER_READS } },
   staffViewed: { email: 'taylor@willow-accountancy.example', password: 'portal-viewed-1', firstName: 'Taylor', writtenBy: 'staff', alsoReadBy: { 'every-customer': EVERY_CUSTOMER_READS } },

@@ -27,6 +27,7 @@ export * from './upgrade.ts';
 export * from './chat.ts';
 export * from './numbers.ts';
 export * from './phone-setup.ts';
+export * from './users.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
@@ -47,6 +48,7 @@ import { buyNowEndpoints } from './buy-now.ts';
 import { gettingStartedEndpoints } from './getting-started.ts';
 import { numberEndpoints } from './numbers.ts';
 import { phoneSetupEndpoints } from './phone-setup.ts';
+import { usersEndpoints } from './users.ts';
 
 /** Every endpoint of the portal API, by name. The server registers each one. */
 export const endpoints = {
@@ -71,5 +73,6 @@ export const endpoints = {
   ...chatEndpoints,
   ...numberEndpoints,
   ...phoneSetupEndpoints,
+  ...usersEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

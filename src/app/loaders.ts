@@ -46,7 +46,6 @@ export const PAGES_NOT_BUILT = [
   paths.callRecordings,
   paths.callReports,
   paths.companyContacts,
-  paths.usersDevices,
   // Never shown: the start-up redirects them to the first product's page.
   paths.phoneNumbersWithoutId,
   paths.usersDevicesWithoutId,

@@ -4,6 +4,8 @@ import * as journeyPaths from '../config/journey-paths.ts';
 import * as paths from '../config/paths.ts';
 import { guestOnlyLoader } from './guards.ts';
 import { JOURNEY_PAGES_NOT_BUILT, type JourneyFrame } from './journey-frames.ts';
+import { revalidateOnEveryPage } from './loaders.ts';
+import { SIGNED_IN_ROUTE_ID } from './session.ts';
 import { ErrorPageBoundary, RouteErrorPage } from './routes/error-page.tsx';
 
 export const GETTING_STARTED_LAYOUT_ROUTE_ID = 'getting-started-layout';
@@ -27,10 +29,10 @@ const framedError = (
  * journeys' frames (with buy-now complete and the welcome page), coming soon and the
  * getting-started frame. Few visits need them, so their route
  * objects stay out of the code every page loads; the router patches them in the first time a
- * path under ON_DEMAND_ROUTES_PATTERN is visited. `root` go under the root route, `signedIn`
- * under the signed-in one.
+ * path under ON_DEMAND_ROUTES_PATTERN is visited. Answers each parent route's id with the routes
+ * that go under it: the root, the signed-in route, the default layout.
  */
-export function onDemandRoutes(queryClient: QueryClient): { root: RouteObject[]; signedIn: RouteObject[] } {
+export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: string, routes: RouteObject[]]> {
   const welcomeFirstPage = journeyPaths.welcomePage.build({ page: journeyPaths.WELCOME_FIRST_PAGE });
   /** The journey pages built so far, by frame; the rest of each frame's routes are in JOURNEY_PAGES_NOT_BUILT. */
   const builtJourneyPages: Partial<Record<JourneyFrame, RouteObject[]>> = {
@@ -143,5 +145,23 @@ export function onDemandRoutes(queryClient: QueryClient): { root: RouteObject[];
       ],
     },
   ];
-  return { root, signedIn };
+  // Pages of the default layout found on demand as well, under the layout's start-up loader and framed errors
+  // as its other pages are (routes.tsx): users and devices (issue 17, ?tab=users) and a user's own page, one chunk.
+  const pages: RouteObject[] = [
+    {
+      errorElement: framedError,
+      loader: async (args) => (await import('./layouts/default-layout.tsx')).defaultLayoutLoader(queryClient)(args),
+      shouldRevalidate: revalidateOnEveryPage,
+      children: [
+        { id: paths.usersDevices.name, path: paths.usersDevices.pattern, lazy: () => import('./routes/app/users-devices.tsx') },
+        { id: paths.user.name, path: paths.user.pattern, lazy: async () => ({ Component: (await import('./routes/app/users-devices.tsx')).UserPage }) },
+      ],
+    },
+  ];
+  return [
+    ['root', root],
+    [SIGNED_IN_ROUTE_ID, signedIn],
+    // routes.tsx's DEFAULT_LAYOUT_ROUTE_ID: spelled out, as importing routes.tsx here would be an import cycle.
+    ['default-layout', pages],
+  ];
 }

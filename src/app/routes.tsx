@@ -159,10 +159,11 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
 /**
  * Paths whose routes are found on demand (on-demand-routes.tsx): the sign-in journeys (/auth/...
  * beyond the login page, /login), the confirm-email link, the guest journeys (and /phone/welcome),
- * coming soon and getting started. Kept beside the route table so that other paths never wait for that module.
+ * coming soon and getting started; and, in the default layout, users and devices and a user's own page
+ * (their route objects would cost the home page's first load bytes it has no room for). Kept beside the route table so that other paths never wait for that module.
  */
 export const ON_DEMAND_ROUTES_PATTERN =
-  /^\/(?:auth|login|profile-preferences\/confirm-email|getting-started|signup|signup-voip3|signup-voip3-b|trial|online-signup|welcome|phone\/welcome|verify-mobile-number|buynow|number-select|make-a-payment|checkout-redirect|mandate-entry|recurring-card-payment|broadband-availability|broadband-signup|coming-soon)(?:\/|$)/;
+  /^\/(?:auth|login|profile-preferences\/confirm-email|getting-started|signup|signup-voip3|signup-voip3-b|trial|online-signup|welcome|phone\/welcome|verify-mobile-number|buynow|number-select|make-a-payment|checkout-redirect|mandate-entry|recurring-card-payment|broadband-availability|broadband-signup|coming-soon|user(?:s-devices)?)(?:\/|$)/;
 
 /**
  * Lazy route discovery: the router asks before it settles on a splat or parameter match
@@ -174,9 +175,7 @@ export function discoverRoutes(queryClient: QueryClient): PatchRoutesOnNavigatio
   return async ({ path, patch }) => {
     if (!ON_DEMAND_ROUTES_PATTERN.test(path)) return;
     found ??= import('./on-demand-routes.tsx').then(({ onDemandRoutes }) => {
-      const { root, signedIn } = onDemandRoutes(queryClient);
-      patch('root', root);
-      patch(SIGNED_IN_ROUTE_ID, signedIn);
+      for (const [parent, routes] of onDemandRoutes(queryClient)) patch(parent, routes);
     });
     await found;
   };

@@ -14,6 +14,7 @@ import {
   simpleCallFlows,
   users,
   voicemailSettings,
+  voipUserAddOns,
   voipUsers,
   type InstallationAddress,
 } from './schema/index.ts';
@@ -53,6 +54,8 @@ interface AcmeLikeCustomer {
   user: DemoUser;
   company: string;
   numbers: AcmeNumbers;
+  /** The cloud phone's supplier: 3 (voip3) unless said; the users e2e spec's copies are on 2, whose locked users the start-up loads. */
+  supplier?: 2 | 3;
 }
 
 /** What seedAcmeLike made, for the seed steps after it. */
@@ -72,7 +75,7 @@ const ALEX_MOBILE = '07700900123';
  * @example await seedAcmeLike(tx, audio, { user, company: 'Acme Plumbing Ltd', numbers: ACME_NUMBERS }, now)
  */
 export async function seedAcmeLike(tx: Pick<Database, 'insert'>, audio: AudioStorage, customer: AcmeLikeCustomer, now: Date): Promise<AcmeLikeIds> {
-  const { user, company, numbers } = customer;
+  const { user, company, numbers, supplier = 3 } = customer;
   const [account] = await tx.insert(accounts).values({ name: company }).returning();
   if (!account) throw new Error(`seed: account ${company} not inserted`);
   await tx.insert(users).values({ ...user, accountId: account.id, phone: ALEX_MOBILE });
@@ -85,7 +88,7 @@ export async function seedAcmeLike(tx: Pick<Database, 'insert'>, audio: AudioSto
         ...live,
         kind: 'voip',
         tariffVersion: 'TARIFF_V3',
-        supplier: 3,
+        supplier,
         showProductPages: true,
         productDetail: 'Cloud phone - 3 users',
         confirmedDate: '2024-03-04',
@@ -107,6 +110,13 @@ export async function seedAcmeLike(tx: Pick<Database, 'insert'>, audio: AudioSto
     ])
     .returning();
   if (!alex || !priya || !tom) throw new Error(`seed: ${company} voip users not inserted`);
+  // Their add-ons (contract/src/users.ts ADD_ONS): Alex records calls for 3 years and has Pro video 1-14
+  // (a 'Call us to upgrade' one, so it shows '(Included)'); Priya has UC Express; Tom has none.
+  await tx.insert(voipUserAddOns).values([
+    { voipUserId: alex.id, addOnId: 102 },
+    { voipUserId: alex.id, addOnId: 302 },
+    { voipUserId: priya.id, addOnId: 201 },
+  ]);
 
   // The first number of a site is its pilot number; some others ring one user directly.
   const [main, sales, accountsLine] = numbers.leeds;

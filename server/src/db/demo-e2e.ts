@@ -7,6 +7,7 @@ import { accounts, products, trials, users } from './schema/index.ts';
 import { seedPhoneSetupE2e } from '../modules/phone-setup/demo-phone-setup.ts';
 import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
 import { seedNumbersCopy } from '../modules/numbers/demo-numbers.ts';
+import { seedLockedUser } from '../modules/users/demo-seats.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -87,6 +88,21 @@ export const e2ePhoneSetupLogins = [
   { spec: 'phone-setup', email: 'e2e-phone-setup-mobile-2@acme-plumbing.example', password: 'portal-e2e-setup-m2', company: 'Acme Plumbing Ltd (e2e phone setup, mobile 2)' },
   { spec: 'phone-setup', email: 'e2e-phone-setup-mobile-3@acme-plumbing.example', password: 'portal-e2e-setup-m3', company: 'Acme Plumbing Ltd (e2e phone setup, mobile 3)' },
 ] as const;
+/**
+ * Copies of Acme with a user locked out of their phone (Dana Fox, extension 203), for the
+ * users-devices spec: one per viewport and per run of `--repeat-each=3`, since unlocking her
+ * (and the users added) is for good.
+ */
+export const e2eUsersLogins = [
+  { spec: 'users-devices', email: 'e2e-users-desktop-1@acme-plumbing.example', password: 'portal-e2e-users-d1', company: 'Acme Plumbing Ltd (e2e users, desktop 1)' },
+  { spec: 'users-devices', email: 'e2e-users-desktop-2@acme-plumbing.example', password: 'portal-e2e-users-d2', company: 'Acme Plumbing Ltd (e2e users, desktop 2)' },
+  { spec: 'users-devices', email: 'e2e-users-desktop-3@acme-plumbing.example', password: 'portal-e2e-users-d3', company: 'Acme Plumbing Ltd (e2e users, desktop 3)' },
+  { spec: 'users-devices', email: 'e2e-users-mobile-1@acme-plumbing.example', password: 'portal-e2e-users-m1', company: 'Acme Plumbing Ltd (e2e users, mobile 1)' },
+  { spec: 'users-devices', email: 'e2e-users-mobile-2@acme-plumbing.example', password: 'portal-e2e-users-m2', company: 'Acme Plumbing Ltd (e2e users, mobile 2)' },
+  { spec: 'users-devices', email: 'e2e-users-mobile-3@acme-plumbing.example', password: 'portal-e2e-users-m3', company: 'Acme Plumbing Ltd (e2e users, mobile 3)' },
+] as const;
+/** Their numbers come after the other copies of Acme's (e2eNumbers 0-4, and 10-15 for phone setup). */
+const E2E_USERS_NUMBERS_FROM = 20;
 
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
 const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
@@ -158,6 +174,14 @@ const E2E_GROUPS: E2eGroup[] = [
     logins: e2eNumbersLogins,
     userName: E2E_USER_NAME,
     seed: (tx, audio, user, index, now) => seedNumbersCopy(tx, audio, user, e2eNumbersLogins[index]!.company, index, now),
+  },
+  {
+    logins: e2eUsersLogins,
+    userName: E2E_USER_NAME,
+    seed: async (tx, audio, user, index, now) => {
+      const { cloudPhoneId } = await seedAcmeLike(tx, audio, { user, company: e2eUsersLogins[index]!.company, numbers: e2eNumbers(E2E_USERS_NUMBERS_FROM + index), supplier: 2 }, now);
+      await seedLockedUser(tx, cloudPhoneId, 'acme-plumbing.example', now);
+    },
   },
 ];
 

@@ -37,6 +37,8 @@ import { trialHandlers } from './trial/handlers.ts';
 import trialRepository from './trial/trial-repository.ts';
 import { upgradeHandlers } from './upgrade/handlers.ts';
 import upgradeRepository from './upgrade/upgrade-repository.ts';
+import { usersHandlers } from './users/handlers.ts';
+import usersRepository from './users/users-repository.ts';
 import { welcomeHandlers } from './welcome/handlers.ts';
 
 // The server's areas, one folder each: handlers for the contract's endpoints, a repository that
@@ -66,6 +68,7 @@ export const endpointHandlers: Handlers = {
   ...upgradeHandlers,
   ...chatHandlers,
   ...numberHandlers,
+  ...usersHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -90,4 +93,5 @@ export const repositories: FastifyPluginAsync[] = [
   provisioningRunner,
   upgradeRepository,
   numbersRepository,
+  usersRepository,
 ];

@@ -12,3 +12,4 @@ export * from './staff.ts';
 export * from './storage.ts';
 export * from './numbers.ts';
 export * from './phone-setup.ts';
+export * from './users.ts';

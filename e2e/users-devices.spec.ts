@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test';
+import { accounts, expect, expectAccessible, latestMessage, test, type HomePage, type LoginPage } from './fixtures.ts';
+
+// Users and devices (issue 17, part A) as a new customer would use it. Each viewport signs in as
+// its own e2e-only copy of Acme with Dana Fox locked out (server/src/db/demo-e2e.ts), a fresh one
+// for each of three repeats (--repeat-each=3): unlocking her and adding users are for good.
+
+function copyFor(): (typeof accounts)['usersDesktop1'] {
+  const copies =
+    test.info().project.name === 'mobile'
+      ? [accounts.usersMobile1, accounts.usersMobile2, accounts.usersMobile3]
+      : [accounts.usersDesktop1, accounts.usersDesktop2, accounts.usersDesktop3];
+  return copies[test.info().repeatEachIndex % copies.length]!;
+}
+
+async function openUsersPage(page: Page, loginPage: LoginPage, homePage: HomePage) {
+  await signIn(page, loginPage, homePage);
+  await page.goto('/users-devices');
+  await expect(page).toHaveURL(/\/users-devices\/\d+\?tab=users$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Users and devices' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Users' }).getByTestId('seat').first()).toBeVisible();
+}
+
+/** Signs in as this run's copy; home may take a while on a busy machine (the start-up loads every status). */
+async function signIn(page: Page, loginPage: LoginPage, homePage: HomePage) {
+  await loginPage.goto();
+  await loginPage.signIn(copyFor().email, copyFor().password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Alex' })).toBeVisible({ timeout: 30_000 });
+  await homePage.expectShown('Alex');
+}
+
+const seat = (page: Page, name: string) => page.getByTestId('seat').filter({ has: page.getByRole('heading', { name }) });
+
+test('the locked user: the status card leads to the banner, each refused PIN is said, a good one unlocks her and both go @mobile', async ({ page, loginPage, homePage }) => {
+  test.setTimeout(120_000);
+  await signIn(page, loginPage, homePage);
+  const card = page.getByText('Dana Fox is locked out');
+  await expect(card).toBeVisible();
+  await page.getByRole('link', { name: 'Go to users and devices' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users and devices' })).toBeVisible();
+  const banner = page.getByTestId('locked-user-banner');
+  await expect(banner).toContainText('Dana Fox is locked out');
+  await expect(seat(page, 'Dana Fox')).toContainText('Locked');
+  await expectAccessible(page, 'users and devices: users');
+
+  await banner.getByRole('button', { name: 'Reset PIN and unlock' }).click();
+  const dialog = page.getByRole('dialog', { name: "Reset Dana Fox's PIN" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'reset PIN dialog');
+  const tryPin = async (pin: string, confirmation: string, message: string) => {
+    await dialog.getByLabel('New PIN').fill(pin);
+    await dialog.getByLabel('Confirm new PIN').fill(confirmation);
+    await dialog.getByRole('button', { name: 'Reset PIN' }).click();
+    await expect(dialog.getByRole('link', { name: message })).toBeVisible();
+  };
+  await tryPin('123456', '123456', 'Sequential numbers i.e 123456 are not allowed');
+  await tryPin('555555', '555555', 'Repetitive numbers i.e 555555 are not allowed');
+  await tryPin('12345', '12345', 'PIN must be 6 digits');
+  await tryPin('48091a', '48091a', 'PIN must contain numbers only');
+  await tryPin('480913', '480931', 'The PINs do not match');
+  await dialog.getByLabel('New PIN').fill('480913');
+  await dialog.getByLabel('Confirm new PIN').fill('480913');
+  await dialog.getByRole('button', { name: 'Reset PIN' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Dana Fox's PIN has been reset and they are unlocked")).toBeVisible();
+  await expect(banner).toBeHidden();
+  await expect(seat(page, 'Dana Fox')).not.toContainText('Locked');
+
+  // Home: the locked-user status card has gone (after a reload too: the server no longer lists her).
+  await page.goto('/');
+  await homePage.expectShown('Alex');
+  await expect(page.getByText('Dana Fox is locked out')).toHaveCount(0);
+});
+
+test('add a user with the price shown, send the invite, change an add-on upward and open the user’s own page @mobile', async ({ page, loginPage, homePage, request }) => {
+  test.setTimeout(180_000);
+  await openUsersPage(page, loginPage, homePage);
+  const run = `${test.info().project.name}-${test.info().repeatEachIndex}-${Date.now()}`;
+  const email = `jo.banks.${run}@acme-plumbing.example`;
+
+  // Add a user: the seat's price and VAT before confirming; the form's rules first.
+  await page.getByRole('button', { name: 'Add a user' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a user' });
+  await expect(add.getByTestId('seat-price')).toContainText('£14.40 a month');
+  await expect(add.getByTestId('seat-price')).toContainText('£12.00 a month plus VAT of £2.40');
+  await expectAccessible(page, 'add user dialog');
+  await add.getByRole('button', { name: 'Add user for £14.40 a month' }).click();
+  await expect(add.getByRole('link', { name: 'First name is a required field' })).toBeVisible();
+  await add.getByLabel('First name').fill('Jo');
+  await add.getByLabel('Last name').fill('Banks');
+  await add.getByLabel('E-mail address').fill(email);
+  await add.getByRole('button', { name: 'Add user for £14.40 a month' }).click();
+  await expect(add).toBeHidden();
+  const jo = seat(page, 'Jo Banks');
+  await expect(jo).toBeVisible();
+  await expect(jo).toContainText('Cloud phone user');
+
+  // The invite goes through the mail adapter: it is in the outbox.
+  await jo.getByRole('button', { name: 'Send invite to Jo Banks' }).click();
+  await expect(page.getByText(`The invite has been sent to ${email}`)).toBeVisible();
+  const mail = await latestMessage(request, email, 'email');
+  expect(mail.subject).toBe('You have been invited to your cloud phone');
+  expect(mail.body).toContain('Hello Jo,');
+
+  // Add-ons: Alex's current video add-on is a 'Call us to upgrade' one, so it shows '(Included)'.
+  await seat(page, 'Alex Morgan').getByRole('button', { name: 'Add-ons of Alex Morgan' }).click();
+  const alexAddOns = page.getByRole('dialog', { name: 'Add-ons for Alex Morgan' });
+  await expect(alexAddOns.getByRole('radio', { name: 'Pro video 1-14 (Included)' })).toBeChecked();
+  await expect(alexAddOns.getByRole('radio', { name: 'Pro video 1-14 (Included)' })).toBeDisabled();
+  await expect(alexAddOns.getByRole('radio', { name: 'Call recording 3yr storage' })).toBeChecked();
+  await expect(alexAddOns.getByRole('radio', { name: /^Call recording \(on-demand\)/ })).toBeDisabled();
+  await expectAccessible(page, 'add-ons dialog');
+  await alexAddOns.getByRole('button', { name: 'Cancel' }).click();
+
+  // Tom has none: he takes call recording with 3 years' storage; then the on-demand one stays disabled (lower and 'Call us').
+  const tom = seat(page, 'Tom Walsh');
+  await tom.getByRole('button', { name: 'Add-ons of Tom Walsh' }).click();
+  const tomAddOns = page.getByRole('dialog', { name: 'Add-ons for Tom Walsh' });
+  await expect(tomAddOns.getByRole('radio', { name: /^Call recording \(on-demand\)/ })).toBeDisabled();
+  await expect(tomAddOns.getByText('Call us to upgrade').first()).toBeVisible();
+  await tomAddOns.getByRole('radio', { name: 'Call recording 3yr storage' }).check();
+  await tomAddOns.getByRole('button', { name: 'Save add-ons' }).click();
+  await expect(tomAddOns).toBeHidden();
+  await expect(tom).toContainText('Call recording 3yr storage');
+  await tom.getByRole('button', { name: 'Add-ons of Tom Walsh' }).click();
+  await expect(tomAddOns.getByRole('radio', { name: 'Call recording 3yr storage' })).toBeChecked();
+  await expect(tomAddOns.getByRole('radio', { name: 'Call recording 5yr storage' })).toBeEnabled();
+  await tomAddOns.getByRole('button', { name: 'Cancel' }).click();
+
+  // Tom's own page, from the list.
+  await tom.getByRole('link', { name: 'Tom Walsh' }).click();
+  await expect(page).toHaveURL(/\/user\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tom Walsh' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText('Call recording 3yr storage');
+  await expectAccessible(page, "a user's own page");
+  await page.getByRole('button', { name: 'Edit Tom Walsh' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Tom Walsh' });
+  await edit.getByLabel('First name').fill('Thomas');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thomas Walsh' })).toBeVisible();
+});

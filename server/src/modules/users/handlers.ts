@@ -1,0 +1,138 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  ADD_ONS,
+  addOnChangeProblem,
+  FIRST_EXTENSION,
+  MAX_SEATS,
+  NOT_ASSIGNED_EXTENSION,
+  SEAT_SERVICE_PLAN,
+  usersMessages,
+  type Seat,
+} from '@portal/contract';
+import type { Handlers } from '../../routes/index.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { publicUrl } from '../../auth/verification.ts';
+import { greeting, plainMail } from '../../mail/mailer.ts';
+import { detailError, fieldError } from '../../plugins/errors.ts';
+import { notFound, ownedVoipProduct, rowId } from '../products/products.ts';
+import type { SeatRow } from './users-repository.ts';
+
+const addOnNames = new Map(ADD_ONS.map((addOn) => [addOn.id, addOn.display_name]));
+
+/** A user row as the contract's Seat. */
+export function seatOf(row: SeatRow): Seat {
+  return {
+    id: row.id,
+    platform_id: `seat-${row.productId}-${row.id}`,
+    product_id: row.productId,
+    service_plan: SEAT_SERVICE_PLAN,
+    add_ons: row.addOnIds.map((id) => addOnNames.get(id) ?? `Add-on ${id}`),
+    extension: row.extension || NOT_ASSIGNED_EXTENSION,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    locked: row.lockedAt !== null,
+    pin_set: row.pinHash !== null,
+    numbers: row.numbers,
+  };
+}
+
+/** The user `userId` of the customer's cloud phone `productId`, else 404 (another account's, another phone's, unknown). */
+async function ownedSeat(request: FastifyRequest, productId: string, userId: string): Promise<SeatRow> {
+  const product = await ownedVoipProduct(request, rowId(productId));
+  const seat = await request.server.usersRepository.seat(product.id, rowId(userId));
+  if (!seat) throw notFound();
+  return seat;
+}
+
+async function reloaded(request: FastifyRequest, productId: number, userId: number): Promise<Seat> {
+  const seat = await request.server.usersRepository.seat(productId, userId);
+  if (!seat) throw notFound();
+  return seatOf(seat);
+}
+
+/**
+ * Users and devices (spec 001 section 7 "Users, seats and add-ons"): the contract checks the
+ * bodies (the PIN rules are contract/src/pin.ts, the add-on rules contract/src/users.ts);
+ * here, ownership and what needs the database. A customer only reaches the users of their own
+ * account's cloud phones; anything else is 404.
+ */
+export const usersHandlers = {
+  getSeats: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, rowId(params.productId));
+    return { results: (await request.server.usersRepository.seats(product.id)).map(seatOf) };
+  },
+
+  getSeat: async ({ params, request }) => seatOf(await ownedSeat(request, params.productId, params.userId)),
+
+  patchSeatUser: async ({ params, body, request }) => {
+    const seat = await ownedSeat(request, params.productId, params.userId);
+    const { usersRepository } = request.server;
+    if (body.email !== undefined && (await usersRepository.emailTaken(seat.productId, body.email, seat.id))) throw fieldError('email', usersMessages.emailTaken);
+    await usersRepository.update(seat.id, {
+      ...(body.first_name !== undefined && { firstName: body.first_name }),
+      ...(body.last_name !== undefined && { lastName: body.last_name }),
+      ...(body.email !== undefined && { email: body.email }),
+    });
+    return reloaded(request, seat.productId, seat.id);
+  },
+
+  addUser: async ({ params, body, request }) => {
+    const product = await ownedVoipProduct(request, rowId(params.id));
+    const { usersRepository } = request.server;
+    if (await usersRepository.emailTaken(product.id, body.email)) throw fieldError('email', usersMessages.emailTaken);
+    const added = await usersRepository.add(product.id, { firstName: body.first_name, lastName: body.last_name, email: body.email }, FIRST_EXTENSION, MAX_SEATS);
+    if (added === 'full') throw detailError(400, usersMessages.tooManySeats);
+    return reloaded(request, product.id, added.id);
+  },
+
+  resetPin: async ({ params, body, request }) => {
+    const seat = await ownedSeat(request, params.productId, params.userId);
+    await request.server.usersRepository.resetPin(seat.id, await hashPassword(body.pin));
+    return { detail: usersMessages.pinReset };
+  },
+
+  sendInviteEmail: async ({ params, request }) => {
+    const seat = await ownedSeat(request, params.productId, params.userId);
+    const product = await ownedVoipProduct(request, seat.productId);
+    await request.server.mailer.send(
+      plainMail(seat.email, 'You have been invited to your cloud phone', [
+        greeting(seat.firstName),
+        '',
+        `You have been set up as a user of ${product.productDetail}, on extension ${seat.extension || NOT_ASSIGNED_EXTENSION}.`,
+        'To start making and taking calls, download the app for your computer or phone:',
+        `${publicUrl()}/download-apps/${product.id}`,
+        '',
+        'Sign in to the app with this e-mail address and the PIN your administrator gives you.',
+      ]),
+    );
+    return { detail: usersMessages.inviteSent(seat.email) };
+  },
+
+  getAddOnCatalogue: async () => ({ results: [...ADD_ONS] }),
+
+  getUserAddOns: async ({ params, request }) => {
+    const seat = await ownedSeat(request, params.productId, params.userId);
+    return { id: seat.id, addons: seat.addOnIds.map((addon_id) => ({ addon_id })) };
+  },
+
+  postUserAddOns: async ({ params, body, request }) => {
+    const product = await ownedVoipProduct(request, body.product_id);
+    const user = await request.server.usersRepository.byId(rowId(params.userId));
+    if (!user || user.productId !== product.id) throw notFound();
+    const seat = await request.server.usersRepository.seat(product.id, user.id);
+    if (!seat) throw notFound();
+    const next = [...new Set(body.addons)];
+    const problem = addOnChangeProblem(ADD_ONS, seat.addOnIds, next);
+    if (problem) throw fieldError('addons', problem);
+    // Checked against what was read: a change that came in between is refused, not overwritten.
+    if (!(await request.server.usersRepository.replaceAddOns(seat.id, seat.addOnIds, next))) {
+      throw detailError(409, 'The add-ons were changed meanwhile. Please look again and try again.');
+    }
+    return { children: [{ id: seat.id, addons: next.map((addon_id) => ({ addon_id })) }] };
+  },
+} satisfies Pick<
+  Handlers,
+  'getSeats' | 'getSeat' | 'patchSeatUser' | 'addUser' | 'resetPin' | 'sendInviteEmail' | 'getAddOnCatalogue' | 'getUserAddOns' | 'postUserAddOns'
+>;

@@ -1,0 +1,136 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/connect.ts';
+import { phoneNumbers, voipUserAddOns, voipUsers } from '../../db/schema/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    usersRepository: UsersRepository;
+  }
+}
+
+export type VoipUser = typeof voipUsers.$inferSelect;
+
+/** A user with the ids of their add-ons and the numbers that ring them. */
+export interface SeatRow extends VoipUser {
+  addOnIds: number[];
+  numbers: string[];
+}
+
+/** Whether the error (or one it wraps) is PostgreSQL's unique violation. */
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let e = error, depth = 0; e instanceof Object && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/** A cloud phone's users (seats), their add-ons and PIN (spec 001 section 7 "Users, seats and add-ons"). */
+export function createUsersRepository(db: Database) {
+  async function withDetails(rows: VoipUser[]): Promise<SeatRow[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const [addOns, numbers] = await Promise.all([
+      db.select().from(voipUserAddOns).where(inArray(voipUserAddOns.voipUserId, ids)).orderBy(asc(voipUserAddOns.addOnId)),
+      db
+        .select({ voipUserId: phoneNumbers.voipUserId, number: phoneNumbers.number })
+        .from(phoneNumbers)
+        .where(inArray(phoneNumbers.voipUserId, ids))
+        .orderBy(asc(phoneNumbers.id)),
+    ]);
+    return rows.map((row) => ({
+      ...row,
+      addOnIds: addOns.filter((a) => a.voipUserId === row.id).map((a) => a.addOnId),
+      numbers: numbers.filter((n) => n.voipUserId === row.id).map((n) => n.number),
+    }));
+  }
+
+  return {
+    /** The product's users, the main user first. */
+    async seats(productId: number): Promise<SeatRow[]> {
+      return withDetails(await db.select().from(voipUsers).where(eq(voipUsers.productId, productId)).orderBy(asc(voipUsers.id)));
+    },
+
+    /** One user of the product; undefined when it is not one of its users. */
+    async seat(productId: number, userId: number): Promise<SeatRow | undefined> {
+      const rows = await db.select().from(voipUsers).where(and(eq(voipUsers.productId, productId), eq(voipUsers.id, userId)));
+      return (await withDetails(rows))[0];
+    },
+
+    /** A user by id alone (the add-on call names no product in its path); undefined when none. */
+    async byId(userId: number): Promise<VoipUser | undefined> {
+      const [row] = await db.select().from(voipUsers).where(eq(voipUsers.id, userId));
+      return row;
+    },
+
+    /**
+     * Adds a user with the next free extension from `firstExtension`, unless the product has
+     * `maxSeats` already (answers 'full'). Two adds at once may pick the same extension: the
+     * unique (product, extension) refuses the second, which tries again.
+     */
+    async add(productId: number, user: { firstName: string; lastName: string; email: string }, firstExtension: number, maxSeats: number): Promise<VoipUser | 'full'> {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await db.transaction(async (tx) => {
+            const existing = await tx.select({ extension: voipUsers.extension }).from(voipUsers).where(eq(voipUsers.productId, productId));
+            if (existing.length >= maxSeats) return 'full' as const;
+            const taken = new Set(existing.map((row) => row.extension));
+            let extension = firstExtension;
+            while (taken.has(String(extension))) extension++;
+            const [row] = await tx.insert(voipUsers).values({ productId, ...user, extension: String(extension) }).returning();
+            if (!row) throw new Error('voip user not inserted');
+            return row;
+          });
+        } catch (error) {
+          if (!isUniqueViolation(error) || attempt >= 4) throw error;
+        }
+      }
+    },
+
+    /** Changes a user's own fields. */
+    async update(userId: number, set: Partial<Pick<VoipUser, 'firstName' | 'lastName' | 'email'>>): Promise<void> {
+      if (Object.keys(set).length === 0) return;
+      await db.update(voipUsers).set(set).where(eq(voipUsers.id, userId));
+    },
+
+    /** Whether another user of the product has this e-mail address (case-insensitive). */
+    async emailTaken(productId: number, email: string, exceptUserId?: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: voipUsers.id })
+        .from(voipUsers)
+        .where(and(eq(voipUsers.productId, productId), sql`lower(${voipUsers.email}) = ${email.toLowerCase()}`));
+      return rows.some((row) => row.id !== exceptUserId);
+    },
+
+    /** Sets the user's PIN (hashed) and unlocks them. */
+    async resetPin(userId: number, pinHash: string): Promise<void> {
+      await db.update(voipUsers).set({ pinHash, lockedAt: null }).where(eq(voipUsers.id, userId));
+    },
+
+    /**
+     * Replaces the user's add-ons with `next` while they are still `current` (the rules were
+     * checked against `current`); answers false when another change came first.
+     */
+    async replaceAddOns(userId: number, current: readonly number[], next: readonly number[]): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        // The user's row is the lock: two changes of one user's add-ons go one after the other.
+        await tx.select({ id: voipUsers.id }).from(voipUsers).where(eq(voipUsers.id, userId)).for('update');
+        const now = (await tx.select().from(voipUserAddOns).where(eq(voipUserAddOns.voipUserId, userId))).map((row) => row.addOnId).sort((a, b) => a - b);
+        const expected = [...current].sort((a, b) => a - b);
+        if (now.length !== expected.length || now.some((id, i) => id !== expected[i])) return false;
+        await tx.delete(voipUserAddOns).where(eq(voipUserAddOns.voipUserId, userId));
+        if (next.length > 0) await tx.insert(voipUserAddOns).values(next.map((addOnId) => ({ voipUserId: userId, addOnId })));
+        return true;
+      });
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+export default fp(
+  async (app) => {
+    app.decorate('usersRepository', createUsersRepository(app.db));
+  },
+  { name: 'users-repository', dependencies: ['db'] },
+);
