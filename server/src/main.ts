@@ -9,6 +9,7 @@ import { readE2eAccountsSetting } from './db/demo-e2e.ts';
 import { demoLogins } from './db/demo-logins.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { readProvisioningDelay } from './modules/provisioning/runner.ts';
+import { readSignupSettings } from './modules/signup/settings.ts';
 
 // Environment: PORT (8080), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else PGlite in
 // PORTAL_DATA_DIR, default ./data, locked while the server runs), TRUST_PROXY (true, or a list
@@ -43,6 +44,8 @@ if (!logLevels.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${l
 const e2eAccounts = readE2eAccountsSetting(process.env);
 // PORTAL_PROVISIONING_DELAY_MS: how long the sandbox takes to provision (an upgrade, a new product); default 15 s.
 const provisioningDelayMs = readProvisioningDelay(process.env);
+// PORTAL_MAINTENANCE_MODE, PORTAL_SIGNUP_REDIRECT_TO_TRIAL, PORTAL_VOIP3_SIGNUP, PORTAL_SMS_HOURLY_LIMIT (modules/signup/settings.ts).
+const signupSettings = readSignupSettings(process.env);
 
 // PGlite: takes the folder's lock first; a second server on one folder stops here, naming the first.
 const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PORTAL_DATA_DIR }).catch((error: unknown) => {
@@ -64,6 +67,7 @@ const app = await buildApp({
   logLevel,
   trustProxy,
   provisioningDelayMs,
+  signupSettings,
   ...messagingAdapters(messaging),
   ...(staticDir && { staticDir }),
 });

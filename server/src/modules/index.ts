@@ -34,6 +34,8 @@ import trialRepository from './trial/trial-repository.ts';
 import { upgradeHandlers } from './upgrade/handlers.ts';
 import upgradeRepository from './upgrade/upgrade-repository.ts';
 import { welcomeHandlers } from './welcome/handlers.ts';
+import { signupHandlers } from './signup/handlers.ts';
+import signupRepository from './signup/signup-repository.ts';
 
 // The server's areas, one folder each: handlers for the contract's endpoints, a repository that
 // owns the area's queries (a fastify-plugin decorating the app), its rules and its demo data.
@@ -60,6 +62,7 @@ export const endpointHandlers: Handlers = {
   ...addressHandlers,
   ...upgradeHandlers,
   ...chatHandlers,
+  ...signupHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -82,4 +85,5 @@ export const repositories: FastifyPluginAsync[] = [
   // The background jobs: after their repository, started when the app is ready.
   provisioningRunner,
   upgradeRepository,
+  signupRepository,
 ];
