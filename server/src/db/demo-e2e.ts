@@ -5,6 +5,7 @@ import { seedAcmeLike, type AcmeNumbers } from './demo-acme.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
 import { accounts, products, trials, users } from './schema/index.ts';
 import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
+import { seedNoCloudPhoneCustomer } from '../modules/signup/demo-signup.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -68,6 +69,22 @@ export const e2eGettingStartedLogins = [
   { spec: 'getting-started', email: 'e2e-getting-started-phone-3@nova-dental.example', password: 'portal-e2e-welcome-phone-3', company: 'Nova Dental (e2e phone 3)' },
 ] as const;
 
+/**
+ * Customers with broadband and no cloud phone, for the signup spec's opt-in trial (starting one
+ * adds a cloud phone for good): one per viewport and per run of `--repeat-each=3`.
+ */
+export const e2eSignupTrialLogins = [
+  { spec: 'signup', email: 'e2e-signup-desktop-1@fenwick-joinery.example', password: 'portal-e2e-signup-d1', company: 'Fenwick Joinery (e2e signup, desktop 1)' },
+  { spec: 'signup', email: 'e2e-signup-desktop-2@fenwick-joinery.example', password: 'portal-e2e-signup-d2', company: 'Fenwick Joinery (e2e signup, desktop 2)' },
+  { spec: 'signup', email: 'e2e-signup-desktop-3@fenwick-joinery.example', password: 'portal-e2e-signup-d3', company: 'Fenwick Joinery (e2e signup, desktop 3)' },
+  { spec: 'signup', email: 'e2e-signup-mobile-1@fenwick-joinery.example', password: 'portal-e2e-signup-m1', company: 'Fenwick Joinery (e2e signup, mobile 1)' },
+  { spec: 'signup', email: 'e2e-signup-mobile-2@fenwick-joinery.example', password: 'portal-e2e-signup-m2', company: 'Fenwick Joinery (e2e signup, mobile 2)' },
+  { spec: 'signup', email: 'e2e-signup-mobile-3@fenwick-joinery.example', password: 'portal-e2e-signup-m3', company: 'Fenwick Joinery (e2e signup, mobile 3)' },
+] as const;
+
+/** Every copy's user is Morgan Fenwick. */
+const E2E_SIGNUP_USER_NAME = 'Morgan Fenwick';
+
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
 const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
 
@@ -124,6 +141,7 @@ const E2E_GROUPS: E2eGroup[] = [
     userName: E2E_GETTING_STARTED_NAME,
     seed: (tx, _audio, user, index, now) => seedGettingStartedCustomer(tx, user, e2eGettingStartedLogins[index]!.company, now),
   },
+  { logins: e2eSignupTrialLogins, userName: E2E_SIGNUP_USER_NAME, seed: (tx, _audio, user, index) => seedNoCloudPhoneCustomer(tx, user, e2eSignupTrialLogins[index]!.company) },
 ];
 
 /** The e2e users with their password hashes, by group; slow, so seed.ts starts it before its transaction. */

@@ -20,7 +20,7 @@ export const SIGNUP_EVENTS = {
 
 function emit(event: string, properties: AnalyticsProperties): void {
   track(event, properties);
-  if (import.meta.env.DEV) console.info('[analytics]', event, properties);
+  if (import.meta.env.DEV && import.meta.env.MODE !== 'test') console.info('[analytics]', event, properties);
 }
 
 /** What an error says, for the event: its status and the server's words. */

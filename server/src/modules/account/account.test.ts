@@ -6,20 +6,17 @@ import {
   errorMessages,
   MAGIC_LINK_TTL_MINUTES,
   Me,
-  mobileMessages,
   nameMessages,
   passwordMessages,
   RESET_LINK_TTL_MINUTES,
-  SMS_CODE_TTL_MINUTES,
   VERIFY_LINK_TTL_MINUTES,
 } from '@portal/contract';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { MAX_SMS_CODE_TRIES } from '../../auth/sms-codes-repository.ts';
 import { hashKey } from '../../auth/tokens.ts';
 import { issueToken } from '../../auth/tokens-repository.ts';
 import { publicUrl } from '../../auth/verification.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
-import { accounts, authTokens, emailVerificationKeys, oneTimeKeys, outbox, smsCodes, users } from '../../db/schema/index.ts';
+import { accounts, authTokens, emailVerificationKeys, oneTimeKeys, outbox, users } from '../../db/schema/index.ts';
 import { ACCOUNT_LIMITS, THROTTLE_WINDOW_MS, uidOf } from './handlers.ts';
 import { authHeaders, getCsrf, login, postLogin, useTestApp } from '../../test/helper.ts';
 

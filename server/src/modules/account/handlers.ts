@@ -1,17 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { accountMessages, MAGIC_LINK_TTL_MINUTES, mobileMessages, RESET_LINK_TTL_MINUTES, SMS_CODE_TTL_MINUTES, nationalUkMobile } from '@portal/contract';
+import { accountMessages, MAGIC_LINK_TTL_MINUTES, RESET_LINK_TTL_MINUTES } from '@portal/contract';
 import { linkError } from '../../auth/one-time-keys.ts';
 import { createOneTimeKey, findOneTimeKey } from '../../auth/one-time-keys-repository.ts';
 import { passwordProblem } from '../../auth/password-policy.ts';
 import { hashPassword, unusablePasswordHash } from '../../auth/passwords.ts';
 import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
-import { checkSmsCode, createSmsCode } from '../../auth/sms-codes-repository.ts';
 import { userByEmail } from '../../auth/users-repository.ts';
 import { publicUrl, sendVerificationEmail } from '../../auth/verification.ts';
 import { verifyEmailKey } from '../../auth/verification-repository.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
-import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
-import { e164Mobile } from '../../sms/sms.ts';
+import { fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 
 /**

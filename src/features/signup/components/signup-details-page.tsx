@@ -117,7 +117,7 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
   );
   const [finishing, setFinishing] = useState<string | null>(null);
 
-  const form = useForm({
+  const { summaryRef, summary, submit, field, pending, values } = useForm({
     title: 'Your details',
     schema: CreatePasswordRequest,
     ids,
@@ -137,7 +137,7 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
   });
 
   const checkMobile = async () => {
-    const mobile = form.values.mobile_number;
+    const mobile = values.mobile_number;
     if (mobile.trim() === '') return;
     try {
       const answer = await validateMobile(mobile);
@@ -173,7 +173,6 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
     );
   }
 
-  const field = form.field;
   return (
     <Flex direction="column" gap="6">
       <Box>
@@ -185,8 +184,8 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
           {journey.title === 'Start your free trial' ? 'Nearly there: your trial starts when you finish this page.' : 'Nearly there: your phone is set up when you finish this page.'}
         </Text>
       </Box>
-      <ErrorSummary ref={form.summaryRef} errors={form.summary} />
-      <form noValidate onSubmit={form.submit}>
+      <ErrorSummary ref={summaryRef} errors={summary} />
+      <form noValidate onSubmit={submit}>
         <Flex direction="column" gap="8">
           <Flex as="fieldset" direction="column" gap="4">
             <Heading as="legend" size="lg" mb="2">
@@ -198,7 +197,7 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
                 {mobileCheck.text}
               </Text>
             )}
-            <MobileVerification token={token} mobile={form.values.mobile_number} />
+            <MobileVerification token={token} mobile={values.mobile_number} />
           </Flex>
           {data?.is_free_email && (
             <Flex as="fieldset" direction="column" gap="4">
@@ -231,7 +230,7 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
             <TextField {...field('password1')} label="Create a password" hint="10 characters or more. A few words you will remember work well." type="password" autoComplete="new-password" />
             <TextField {...field('password2')} label="Confirm password" type="password" autoComplete="new-password" />
           </Flex>
-          <SubmitButton pending={form.pending} pendingText="Creating your account">
+          <SubmitButton pending={pending} pendingText="Creating your account">
             Create my account
           </SubmitButton>
         </Flex>

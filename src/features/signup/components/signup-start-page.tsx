@@ -57,7 +57,7 @@ export function SignupStartPage({ channel }: { channel: SignupChannel }) {
   const stored = readSignupData();
   const [lead, setLead] = useState<Lead | null>(stored?.token && stored.channel === channel ? ({ token: stored.token, email: stored.email_address } as Lead) : null);
 
-  const leadForm = useForm({
+  const { summaryRef: leadSummaryRef, summary: leadSummary, submit: submitLead, field, pending: leadPending, values: leadValues } = useForm({
     title: journey.title,
     schema: CreateLeadRequest,
     ids: leadIds,
@@ -79,7 +79,7 @@ export function SignupStartPage({ channel }: { channel: SignupChannel }) {
     },
   });
 
-  const pinForm = useForm({
+  const { summaryRef: pinSummaryRef, summary: pinSummary, submit: submitPin, field: pinField, pending: pinPending } = useForm({
     title: journey.title,
     schema: PinForm,
     ids: pinIds,
@@ -104,11 +104,11 @@ export function SignupStartPage({ channel }: { channel: SignupChannel }) {
             We have emailed a 6-digit PIN to <strong>{lead.email}</strong>. Enter it to confirm your address. It works for 30 minutes.
           </Text>
         </Box>
-        <ErrorSummary ref={pinForm.summaryRef} errors={pinForm.summary} />
-        <form noValidate onSubmit={pinForm.submit}>
+        <ErrorSummary ref={pinSummaryRef} errors={pinSummary} />
+        <form noValidate onSubmit={submitPin}>
           <Flex direction="column" gap="6" maxW="md">
-            <TextField {...pinForm.field('pin')} label="PIN from the email" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-            <SubmitButton pending={pinForm.pending} pendingText="Checking">
+            <TextField {...pinField('pin')} label="PIN from the email" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+            <SubmitButton pending={pinPending} pendingText="Checking">
               Confirm email address
             </SubmitButton>
           </Flex>
@@ -123,7 +123,6 @@ export function SignupStartPage({ channel }: { channel: SignupChannel }) {
     );
   }
 
-  const field = leadForm.field;
   return (
     <Flex direction="column" gap="6">
       <Box>
@@ -132,8 +131,8 @@ export function SignupStartPage({ channel }: { channel: SignupChannel }) {
         </Heading>
         <Text color="fg.muted">{journey.lead}</Text>
       </Box>
-      <ErrorSummary ref={leadForm.summaryRef} errors={leadForm.summary} />
-      <form noValidate onSubmit={leadForm.submit}>
+      <ErrorSummary ref={leadSummaryRef} errors={leadSummary} />
+      <form noValidate onSubmit={submitLead}>
         <Flex direction="column" gap="6">
           <Flex direction={{ base: 'column', md: 'row' }} gap="6">
             <Box flex="1">
@@ -147,9 +146,9 @@ export function SignupStartPage({ channel }: { channel: SignupChannel }) {
           <TextField {...field('business_name')} label="Business name" autoComplete="organization" />
           <Flex direction="column" gap="3">
             <TextField {...field('promo_code')} label="Promo code (optional)" autoComplete="off" spellCheck={false} />
-            <PromoCheck code={leadForm.values.promo_code} />
+            <PromoCheck code={leadValues.promo_code} />
           </Flex>
-          <SubmitButton pending={leadForm.pending} pendingText="Sending your PIN">
+          <SubmitButton pending={leadPending} pendingText="Sending your PIN">
             {channel === BUY_NOW_CHANNEL ? 'Continue' : 'Start my free trial'}
           </SubmitButton>
         </Flex>
