@@ -59,5 +59,3 @@ export async function chooseIntlCalls(token: string, tariff: 'ultd_intl_saver' |
 /** GET /api/v1/signup/{id}/provisioning-status/ with the new user's key (spec 001 section 6: a token supplied by the call). */
 export const getSignupProvisioning = (productId: number, key: string, signal?: AbortSignal) =>
   tracked('provisioning-status', () => apiCall(upgradeEndpoints.provisioningStatus, { params: { id: productId }, token: key, ...(signal && { signal }) }));
-
-export const startVoipTrial = (accountId: number) => tracked('start-trial', () => apiCall(signupEndpoints.startVoipTrial, { params: { accountId }, body: {} }));

@@ -1,4 +1,4 @@
-import { ProvisioningStatus } from '@portal/contract';
+import type { ProvisioningStatus } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
 import { createProvisioningPoller } from './provisioning-poller.ts';
