@@ -1,11 +1,15 @@
 import {
   accountEndpoints,
+  buildPath,
+  ProvisioningStatus,
   signupEndpoints,
   upgradeEndpoints,
   type CreateLeadRequest,
   type CreatePasswordRequest,
 } from '@portal/contract';
-import { apiCall } from '../../lib/http.ts';
+import { safeParse } from 'zod/v4/core';
+import { ApiError } from '../../lib/api-error.ts';
+import { apiCall, apiUrl, parseBody } from '../../lib/http.ts';
 import { trackLead, trackSignupFailure, trackSms, type SignupStage } from './signup-analytics.ts';
 
 /** Runs a call; a failure is tracked with its stage and thrown on to the form. */
@@ -56,6 +60,31 @@ export async function chooseIntlCalls(token: string, tariff: 'ultd_intl_saver' |
   return answer;
 }
 
-/** GET /api/v1/signup/{id}/provisioning-status/ with the new user's key (spec 001 section 6: a token supplied by the call). */
-export const getSignupProvisioning = (productId: number, key: string, signal?: AbortSignal) =>
-  tracked('provisioning-status', () => apiCall(upgradeEndpoints.provisioningStatus, { params: { id: productId }, token: key, ...(signal && { signal }) }));
+/**
+ * GET /api/v1/signup/{id}/provisioning-status/ with the new user's key (spec 001 section 6: "with a
+ * token supplied by the call"): the user is not signed in until the journey ends, so the key is
+ * sent here rather than stored. A plain fetch, parsed with the contract: the shared http client
+ * (which every page loads) sends only the stored token.
+ */
+export function getSignupProvisioning(productId: number, key: string, signal?: AbortSignal): Promise<ProvisioningStatus> {
+  return tracked('provisioning-status', async () => {
+    const endpoint = upgradeEndpoints.provisioningStatus;
+    let response: Response;
+    try {
+      response = await fetch(apiUrl(buildPath(endpoint.path, { id: productId })), {
+        headers: { Accept: 'application/json', Authorization: `Token ${key}` },
+        credentials: 'same-origin',
+        ...(signal && { signal }),
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError({ kind: 'network', status: 0, message: `Network error calling GET ${endpoint.path}`, cause: error });
+    }
+    const body = parseBody(await response.text());
+    const data = body.ok ? body.value : undefined;
+    if (!response.ok) throw new ApiError({ kind: 'http', status: response.status, data, message: `GET ${endpoint.path} answered ${response.status}` });
+    const parsed = safeParse(ProvisioningStatus, data);
+    if (!parsed.success) throw new ApiError({ kind: 'parse', status: response.status, data, message: `GET ${endpoint.path} answered an unexpected body` });
+    return parsed.data;
+  });
+}
