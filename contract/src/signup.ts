@@ -1,6 +1,5 @@
 // zod/mini, like the other contracts a page loads: the sign-up pages load these on demand.
 import * as z from 'zod/mini';
-import { UK_POSTCODE_PATTERN } from './address.ts';
 import { Email } from './auth.ts';
 import { BUY_NOW_CHANNEL } from './buy-now-rules.ts';
 import { endpoint } from './endpoint.ts';
@@ -8,7 +7,6 @@ import { idText } from './ids.ts';
 import { mobileMessages, nationalUkMobile } from './account.ts';
 import { NewPassword, passwordMessages } from './passwords.ts';
 import { Pin } from './pin.ts';
-import { ProvisioningStatus } from './upgrade.ts';
 
 /**
  * The trial and buy-now sign-up journeys (issue 14 part A; spec 000 section 2, spec 001
@@ -164,10 +162,31 @@ export function mobileProblem(value: string): string | undefined {
   return nationalUkMobile(value) ? undefined : mobileMessages.invalid;
 }
 
+/**
+ * UK postcode (spec 001 section 5), the same rule as address.ts's UK_POSTCODE_PATTERN: written out
+ * here because importing address.ts would make it a chunk of its own beside every page (bundle budget).
+ */
+export const BUSINESS_POSTCODE_PATTERN = /^[A-Z]{1,2}[0-9A-Z]{1,2} ?[0-9][A-Z]{2}$/i;
+
 /** GET api/v1/signup/promo/?code=: the spec shows no fields; ours. */
 export const PromoQuery = z.object({ code: PromoCode });
 export const PromoResult = z.object({ code: z.string(), valid: z.boolean(), description: z.string(), trial_days: z.int() });
 export type PromoResult = z.infer<typeof PromoResult>;
+
+/**
+ * A product's provisioning as the sign-up reads it (GET /api/v1/signup/{id}/provisioning-status/,
+ * upgrade.ts's ProvisioningStatus, which answers more): the fields the sign-up's progress shows.
+ * Its own schema, so the sign-up pages do not share the upgrade's contract chunk (bundle budget).
+ */
+export const SignupProvisioningStatus = z.object({
+  product_id: z.int(),
+  status: z.enum(['pending', 'provisioning', 'provisioned', 'failed']),
+  provisioned: z.boolean(),
+  progress: z.int(),
+  step: z.nullable(z.string()),
+  detail: z.nullable(z.string()),
+});
+export type SignupProvisioningStatus = z.infer<typeof SignupProvisioningStatus>;
 
 /** POST /api/v1/signup/create-password/: the last step; creates the customer. */
 export const CreatePasswordRequest = z.object({
@@ -184,7 +203,7 @@ export const CreatePasswordRequest = z.object({
   business_address: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Must be 200 characters or fewer'))),
 }).check(
   z.refine((value) => value.password1 === value.password2, { message: passwordMessages.mismatch, path: ['password2'] }),
-  z.refine((value) => !value.business_postcode || UK_POSTCODE_PATTERN.test(value.business_postcode), { message: signupMessages.postcodeInvalid, path: ['business_postcode'] }),
+  z.refine((value) => !value.business_postcode || BUSINESS_POSTCODE_PATTERN.test(value.business_postcode), { message: signupMessages.postcodeInvalid, path: ['business_postcode'] }),
 );
 export type CreatePasswordRequest = z.input<typeof CreatePasswordRequest>;
 
@@ -193,7 +212,7 @@ export const CreatePasswordResponse = z.object({
   key: z.string(),
   account_id: z.int(),
   product_id: z.int(),
-  provisioning: ProvisioningStatus,
+  provisioning: SignupProvisioningStatus,
 });
 export type CreatePasswordResponse = z.infer<typeof CreatePasswordResponse>;
 
@@ -219,7 +238,7 @@ export const StartedTrial = z.object({
   account_id: z.int(),
   product_id: z.int(),
   ends_at: z.string(),
-  provisioning: ProvisioningStatus,
+  provisioning: SignupProvisioningStatus,
 });
 export type StartedTrial = z.infer<typeof StartedTrial>;
 

@@ -1,4 +1,4 @@
-import type { ProvisioningStatus } from '@portal/contract';
+import type { SignupProvisioningStatus as ProvisioningStatus } from '@portal/contract';
 
 /** How often the sign-up asks how the new phone's provisioning is going. */
 export const PROVISIONING_POLL_MS = 2000;

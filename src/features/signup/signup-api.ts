@@ -1,9 +1,7 @@
 import {
   accountEndpoints,
-  buildPath,
-  ProvisioningStatus,
+  SignupProvisioningStatus,
   signupEndpoints,
-  upgradeEndpoints,
   type CreateLeadRequest,
   type CreatePasswordRequest,
 } from '@portal/contract';
@@ -66,12 +64,12 @@ export async function chooseIntlCalls(token: string, tariff: 'ultd_intl_saver' |
  * sent here rather than stored. A plain fetch, parsed with the contract: the shared http client
  * (which every page loads) sends only the stored token.
  */
-export function getSignupProvisioning(productId: number, key: string, signal?: AbortSignal): Promise<ProvisioningStatus> {
+export function getSignupProvisioning(productId: number, key: string, signal?: AbortSignal): Promise<SignupProvisioningStatus> {
   return tracked('provisioning-status', async () => {
-    const endpoint = upgradeEndpoints.provisioningStatus;
+    const endpoint = { path: `/api/v1/signup/${productId}/provisioning-status/` };
     let response: Response;
     try {
-      response = await fetch(apiUrl(buildPath(endpoint.path, { id: productId })), {
+      response = await fetch(apiUrl(endpoint.path), {
         headers: { Accept: 'application/json', Authorization: `Token ${key}` },
         credentials: 'same-origin',
         ...(signal && { signal }),
@@ -83,7 +81,7 @@ export function getSignupProvisioning(productId: number, key: string, signal?: A
     const body = parseBody(await response.text());
     const data = body.ok ? body.value : undefined;
     if (!response.ok) throw new ApiError({ kind: 'http', status: response.status, data, message: `GET ${endpoint.path} answered ${response.status}` });
-    const parsed = safeParse(ProvisioningStatus, data);
+    const parsed = safeParse(SignupProvisioningStatus, data);
     if (!parsed.success) throw new ApiError({ kind: 'parse', status: response.status, data, message: `GET ${endpoint.path} answered an unexpected body` });
     return parsed.data;
   });

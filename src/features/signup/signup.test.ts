@@ -1,4 +1,4 @@
-import type { ProvisioningStatus } from '@portal/contract';
+import type { SignupProvisioningStatus as ProvisioningStatus } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
 import { createProvisioningPoller } from './provisioning-poller.ts';
@@ -83,7 +83,7 @@ describe('sign-up analytics', () => {
 
 describe('the provisioning poller', () => {
   const status = (progress: number, provisioned = false): ProvisioningStatus => ({
-    product_id: 5, job_id: 1, kind: 'signup', status: provisioned ? 'provisioned' : 'provisioning', provisioned, progress, step: 'Creating your phone system', detail: null, started_at: null, finished_at: null,
+    product_id: 5, status: provisioned ? 'provisioned' : 'provisioning', provisioned, progress, step: 'Creating your phone system', detail: null,
   });
 
   it('polls until provisioned, goes on after an error, and stops when asked', async () => {

@@ -1,4 +1,3 @@
 // The upgrade feature as the app and the other features see it: they import nothing else from this folder
 // (eslint: import-x/no-restricted-paths). Export here what they need.
 export { UpgradePage } from './components/upgrade-page.tsx';
-export { ProvisioningProgress } from './components/provisioning-progress.tsx';

@@ -14,7 +14,7 @@ import {
   signupMessages,
   SMS_CODE_TTL_MINUTES,
   TRIAL_DAYS,
-  UK_POSTCODE_PATTERN,
+  BUSINESS_POSTCODE_PATTERN,
 } from '@portal/contract';
 import { passwordProblem } from '../../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
@@ -248,7 +248,7 @@ export const signupHandlers = {
     if (isFreeEmail(lead.email) && (postcode === '' || line === '')) {
       throw fieldError(postcode === '' ? 'business_postcode' : 'business_address', signupMessages.businessAddressRequired);
     }
-    if (postcode !== '' && !UK_POSTCODE_PATTERN.test(postcode)) throw fieldError('business_postcode', signupMessages.postcodeInvalid);
+    if (postcode !== '' && !BUSINESS_POSTCODE_PATTERN.test(postcode)) throw fieldError('business_postcode', signupMessages.postcodeInvalid);
     const trial = lead.channel !== BUY_NOW_CHANNEL;
     const promo = lead.promoCode ? promoOf(lead.promoCode) : undefined;
     const created = await createCustomer(server, {

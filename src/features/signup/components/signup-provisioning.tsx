@@ -1,11 +1,31 @@
-import { Box, Text } from '@chakra-ui/react';
-import type { ProvisioningStatus } from '@portal/contract';
+import { Box, Flex, Text } from '@chakra-ui/react';
+import type { SignupProvisioningStatus as ProvisioningStatus } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { ProvisioningProgress } from '../../upgrade/index.ts';
 import { createProvisioningPoller } from '../provisioning-poller.ts';
 import { trackProvisioning } from '../signup-analytics.ts';
 import { getSignupProvisioning } from '../signup-api.ts';
+
+/**
+ * A job's progress as a bar a screen reader reads, and its step in words: the upgrade page's bar
+ * (features/upgrade), drawn again here because sharing it splits a chunk the home page then loads.
+ */
+function ProvisioningProgress({ status }: { status: ProvisioningStatus }) {
+  const label = status.step ?? (status.status === 'pending' ? 'Getting ready' : 'Setting up');
+  return (
+    <Flex direction="column" gap="2">
+      <Flex justify="space-between" gap="3">
+        <Text data-testid="provisioning-step">{label}</Text>
+        <Text fontWeight="semibold" data-testid="provisioning-percent">
+          {status.progress}%
+        </Text>
+      </Flex>
+      <Box role="progressbar" aria-label="Setting up your phone" aria-valuemin={0} aria-valuemax={100} aria-valuenow={status.progress} aria-valuetext={`${status.progress}%: ${label}`} h="3" bg="bg.muted" rounded="full" overflow="hidden">
+        <Box h="full" w={`${status.progress}%`} bg="brand.solid" rounded="full" transition="width 0.5s ease" />
+      </Box>
+    </Flex>
+  );
+}
 
 /** The new phone's provisioning, polled with the new user's key, shown as it goes (spec 001 section 4). */
 export function SignupProvisioning({ productId, userKey, onStatus }: { productId: number; userKey: string; onStatus?: (status: ProvisioningStatus) => void }) {
