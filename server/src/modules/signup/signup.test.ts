@@ -284,7 +284,7 @@ describe('POST /api/v1/signup/create-password/', () => {
     const response = await post('/api/v1/signup/create-password/', details(lead.token));
     expect(response.statusCode, response.body).toBe(201);
     const created = response.json<{ key: string; account_id: number; product_id: number; provisioning: { kind: string; provisioned: boolean } }>();
-    expect(created.provisioning).toMatchObject({ kind: 'signup', provisioned: false });
+    expect(created.provisioning).toMatchObject({ product_id: created.product_id, provisioned: false });
 
     const me = await t.app.inject({ method: 'GET', url: '/api/v3/me/', headers: authHeaders(created.key) });
     expect(me.json()).toMatchObject({ user_profile: { email: who.email, first_name: 'Robin', phone: '07700900555' } });
