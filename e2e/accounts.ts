@@ -46,6 +46,13 @@ export const accounts = {
   phoneSetupMobile2: { email: 'e2e-phone-setup-mobile-2@acme-plumbing.example', password: 'portal-e2e-setup-m2', firstName: 'Alex', writtenBy: 'phone-setup' },
   phoneSetupMobile3: { email: 'e2e-phone-setup-mobile-3@acme-plumbing.example', password: 'portal-e2e-setup-m3', firstName: 'Alex', writtenBy: 'phone-setup' },
   // The e2e-only copies of Lumen Design (ended opt-in trial), one per viewport and repeat: the upgrade spec ends their trials.
+  // The e2e-only customers without a cloud phone: the signup spec starts an opt-in trial on each (one per viewport and repeat).
+  signupDesktop1: { email: 'e2e-signup-desktop-1@fenwick-joinery.example', password: 'portal-e2e-signup-d1', firstName: 'Morgan', writtenBy: 'signup' },
+  signupDesktop2: { email: 'e2e-signup-desktop-2@fenwick-joinery.example', password: 'portal-e2e-signup-d2', firstName: 'Morgan', writtenBy: 'signup' },
+  signupDesktop3: { email: 'e2e-signup-desktop-3@fenwick-joinery.example', password: 'portal-e2e-signup-d3', firstName: 'Morgan', writtenBy: 'signup' },
+  signupMobile1: { email: 'e2e-signup-mobile-1@fenwick-joinery.example', password: 'portal-e2e-signup-m1', firstName: 'Morgan', writtenBy: 'signup' },
+  signupMobile2: { email: 'e2e-signup-mobile-2@fenwick-joinery.example', password: 'portal-e2e-signup-m2', firstName: 'Morgan', writtenBy: 'signup' },
+  signupMobile3: { email: 'e2e-signup-mobile-3@fenwick-joinery.example', password: 'portal-e2e-signup-m3', firstName: 'Morgan', writtenBy: 'signup' },
   upgradeDesktop1: { email: 'e2e-upgrade-desktop-1@lumen-design.example', password: 'portal-e2e-upgrade-d1', firstName: 'Casey', writtenBy: 'upgrade' },
   upgradeDesktop2: { email: 'e2e-upgrade-desktop-2@lumen-design.example', password: 'portal-e2e-upgrade-d2', firstName: 'Casey', writtenBy: 'upgrade' },
   upgradeDesktop3: { email: 'e2e-upgrade-desktop-3@lumen-design.example', password: 'portal-e2e-upgrade-d3', firstName: 'Casey', writtenBy: 'upgrade' },

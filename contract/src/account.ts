@@ -128,9 +128,16 @@ export const MobileNumber = z.pipe(
   ),
 );
 
-export const SmsSendRequest = z.object({ mobile_number: MobileNumber });
+/** The sign-up journey token the SMS calls need (contract/src/signup.ts): texts cost money, so only a journey with a confirmed e-mail may send them. */
+const SmsJourneyToken = z.string({ error: 'This sign-up has expired or is not valid. Please start again.' }).check(
+  z.minLength(20, 'This sign-up has expired or is not valid. Please start again.'),
+  z.maxLength(200, 'This sign-up has expired or is not valid. Please start again.'),
+);
+
+export const SmsSendRequest = z.object({ mobile_number: MobileNumber, token: SmsJourneyToken });
 export const SmsVerifyRequest = z.object({
   mobile_number: MobileNumber,
+  token: SmsJourneyToken,
   sms_code: z.string({ error: 'Enter the code' }).check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code')),
 });
 export const SmsVerifyResponse = z.object({ status: z.enum(['SUCCESS', 'FAILED']), detail: z.string() });
@@ -168,12 +175,12 @@ export const accountEndpoints = {
   }),
   smsSend: endpoint({
     method: 'POST', path: '/auth/sms/send/', auth: false,
-    summary: 'Texts a 6-digit code to a UK mobile number (throttled)',
+    summary: "Texts a 6-digit code to a UK mobile number, for a sign-up journey whose e-mail is confirmed (throttled per number, per client and overall)",
     body: SmsSendRequest, response: DetailResponse,
   }),
   smsVerify: endpoint({
     method: 'POST', path: '/auth/sms/verify/', auth: false,
-    summary: 'Checks a code texted to a mobile number (single use, expiring, limited tries)',
+    summary: "Checks a code texted to a sign-up journey's mobile number (single use, expiring, limited tries)",
     body: SmsVerifyRequest, response: SmsVerifyResponse,
   }),
 };

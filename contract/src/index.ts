@@ -28,6 +28,7 @@ export * from './chat.ts';
 export * from './numbers.ts';
 export * from './phone-setup.ts';
 export * from './users.ts';
+export * from './signup.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
@@ -49,6 +50,7 @@ import { gettingStartedEndpoints } from './getting-started.ts';
 import { numberEndpoints } from './numbers.ts';
 import { phoneSetupEndpoints } from './phone-setup.ts';
 import { usersEndpoints } from './users.ts';
+import { signupEndpoints } from './signup.ts';
 
 /** Every endpoint of the portal API, by name. The server registers each one. */
 export const endpoints = {
@@ -74,5 +76,6 @@ export const endpoints = {
   ...numberEndpoints,
   ...phoneSetupEndpoints,
   ...usersEndpoints,
+  ...signupEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

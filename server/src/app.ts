@@ -37,6 +37,7 @@ import { createSpeechEngine } from './speech/create-speech-engine.ts';
 import type { SpeechEngine } from './speech/engine.ts';
 import { createSpeechCacheRepository } from './speech/speech-cache-repository.ts';
 import { TextToSpeech } from './speech/text-to-speech.ts';
+import { DEFAULT_SIGNUP_SETTINGS, isTrialPage, type SignupServerSettings } from './modules/signup/settings.ts';
 import { STORAGE_LIMITS } from '@portal/contract';
 
 declare module 'fastify' {
@@ -95,6 +96,8 @@ export interface BuildAppOptions {
   provisioningDelayMs?: number;
   /** The advanced call forward (ADVANCED_CALL_FORWARD): the forwardings list and its editing; default off, as the spec bakes it. */
   advancedCallForward?: boolean;
+  /** The sign-up flags (modules/signup/settings.ts: PORTAL_MAINTENANCE_MODE, ...); default DEFAULT_SIGNUP_SETTINGS. */
+  signupSettings?: SignupServerSettings;
   /** Behind a load balancer, trust its X-Forwarded-For so throttling sees the client's IP. */
   trustProxy?: boolean | string;
 }
@@ -116,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('audio', options.audio);
   app.decorate('now', options.now ?? (() => new Date()));
   app.decorate('advancedCallForward', options.advancedCallForward ?? false);
+  app.decorate('signupSettings', { ...(options.signupSettings ?? DEFAULT_SIGNUP_SETTINGS) });
   app.decorate('provisioningDelayMs', options.provisioningDelayMs ?? DEFAULT_PROVISIONING_DELAY_MS);
   app.decorate('sleep', options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))));
   const afterAnswer = new Set<Promise<void>>();
@@ -195,7 +199,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (sandboxServer) registerSandboxOutbox(app);
   // The sandbox OAuth provider, for each social provider that is not configured.
   await registerSandboxOauth(app);
-  await registerSpa(app, options.staticDir ?? defaultStaticDir, pageCsp);
+  // In maintenance mode the trial pages answer 503 (spec 000 section 2); the page says 'Under maintenance'.
+  await registerSpa(app, options.staticDir ?? defaultStaticDir, pageCsp, (path) => (app.signupSettings.maintenanceMode && isTrialPage(path) ? 503 : 200));
 
   return app;
 }

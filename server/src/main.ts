@@ -10,6 +10,7 @@ import { demoLogins } from './db/demo-logins.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { readProvisioningDelay } from './modules/provisioning/runner.ts';
 import { readAdvancedCallForward } from './modules/phone-setup/settings-handlers.ts';
+import { readSignupSettings } from './modules/signup/settings.ts';
 
 // Environment: PORT (8080), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else PGlite in
 // PORTAL_DATA_DIR, default ./data, locked while the server runs), TRUST_PROXY (true, or a list
@@ -46,6 +47,8 @@ const e2eAccounts = readE2eAccountsSetting(process.env);
 const provisioningDelayMs = readProvisioningDelay(process.env);
 // ADVANCED_CALL_FORWARD: the forwardings list and its editing on phone setup's divert tab; off by default (spec 000 section 9).
 const advancedCallForward = readAdvancedCallForward(process.env);
+// PORTAL_MAINTENANCE_MODE, PORTAL_SIGNUP_REDIRECT_TO_TRIAL, PORTAL_VOIP3_SIGNUP, PORTAL_SMS_HOURLY_LIMIT (modules/signup/settings.ts).
+const signupSettings = readSignupSettings(process.env);
 
 // PGlite: takes the folder's lock first; a second server on one folder stops here, naming the first.
 const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PORTAL_DATA_DIR }).catch((error: unknown) => {
@@ -68,6 +71,7 @@ const app = await buildApp({
   trustProxy,
   provisioningDelayMs,
   advancedCallForward,
+  signupSettings,
   ...messagingAdapters(messaging),
   ...(staticDir && { staticDir }),
 });

@@ -13,15 +13,15 @@ export type JourneyFrame =
 /**
  * The routes of each frame whose pages are not built yet: inside its frame each shows
  * "Page not found" until a page replaces it (as PAGES_NOT_BUILT does for the default layout).
- * Built so far (on-demand-routes.tsx): the welcome journey (sign-up frame) and buy-now complete.
+ * Built so far (on-demand-routes.tsx): the welcome journey and the trial journey (sign-up frame), the buy-now journey and buy-now complete.
  */
 export const JOURNEY_PAGES_NOT_BUILT: Record<JourneyFrame, ReadonlyArray<{ name: string; pattern: string }>> = {
   'sign-up': [
     journeyPaths.signup, journeyPaths.signupPage, journeyPaths.signupVoip3, journeyPaths.signupVoip3Page, journeyPaths.signupVoip3B, journeyPaths.signupVoip3BPage,
-    journeyPaths.trial, journeyPaths.trialPage, journeyPaths.onlineSignup, journeyPaths.onlineSignupPage,
+    journeyPaths.onlineSignup, journeyPaths.onlineSignupPage,
     journeyPaths.verifyMobileNumber,
   ],
-  'buy-now': [journeyPaths.buynow, journeyPaths.buynowPage],
+  'buy-now': [],
   'number-select': [journeyPaths.numberSelect],
   'make-a-payment': [journeyPaths.makeAPayment, journeyPaths.makeAPaymentProcess, journeyPaths.checkoutRedirect],
   mandate: [journeyPaths.mandateEntry, journeyPaths.mandateEntrySuccess],

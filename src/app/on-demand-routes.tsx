@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { SignupChannel } from '@portal/contract';
 import { redirect, type RouteObject } from 'react-router-dom';
 import * as journeyPaths from '../config/journey-paths.ts';
 import * as paths from '../config/paths.ts';
+import type { AppRoute } from '../config/route-path.ts';
 import { guestOnlyLoader } from './guards.ts';
 import { JOURNEY_PAGES_NOT_BUILT, type JourneyFrame } from './journey-frames.ts';
 import { revalidateOnEveryPage } from './loaders.ts';
@@ -35,7 +37,43 @@ const framedError = (
 export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: string, routes: RouteObject[]]> {
   const welcomeFirstPage = journeyPaths.welcomePage.build({ page: journeyPaths.WELCOME_FIRST_PAGE });
   /** The journey pages built so far, by frame; the rest of each frame's routes are in JOURNEY_PAGES_NOT_BUILT. */
+  /**
+   * The trial and buy-now journeys (issue 14 part A; spec 000 section 2 and its route rules): for
+   * visitors only; /trial and /buynow (and any page not of the journey) go to the first page; the
+   * detail pages go back to it unless the local sign-up data holds a product, account or key; in
+   * maintenance mode the trial pages show 'Under maintenance' (the server answers them 503).
+   */
+  const signupJourney = (channel: SignupChannel, root: AppRoute<string>, page: AppRoute<`${string}/:page`>): RouteObject[] => [
+    {
+      id: root.name,
+      path: root.pattern,
+      loader: async (args) => {
+        await guestOnlyLoader(queryClient)(args);
+        return redirect(page.build({ page: 'signup' }));
+      },
+    },
+    {
+      id: page.name,
+      path: page.pattern,
+      errorElement: framedError,
+      loader: async (args) => {
+        await guestOnlyLoader(queryClient)(args);
+        const signup = await import('../features/signup/index.ts');
+        if (channel !== 'Buy Now') {
+          const settings = await signup.getSignupSettings().catch(() => null);
+          if (settings?.maintenance_mode) return { maintenance: true };
+        }
+        const to = signup.signupRedirect(channel, args.params.page, signup.readSignupData());
+        return to ? redirect(to) : { maintenance: false };
+      },
+      lazy: async () => {
+        const { SignupRoute } = await import('../features/signup/index.ts');
+        return { Component: () => <SignupRoute channel={channel} /> };
+      },
+    },
+  ];
   const builtJourneyPages: Partial<Record<JourneyFrame, RouteObject[]>> = {
+    'buy-now': signupJourney('Buy Now', journeyPaths.buynow, journeyPaths.buynowPage),
     // The welcome journey (spec 000 section 2, "welcome: welcome"): a sign-up journey, so a signed-in customer goes
     // home, and a visitor anywhere in it goes to its first (only) page.
     'sign-up': [
@@ -56,6 +94,7 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
         },
         lazy: () => import('./routes/welcome.tsx'),
       },
+      ...signupJourney('Self Sign Up', journeyPaths.trial, journeyPaths.trialPage),
     ],
   };
   const root: RouteObject[] = [

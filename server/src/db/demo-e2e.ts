@@ -8,6 +8,7 @@ import { seedPhoneSetupE2e } from '../modules/phone-setup/demo-phone-setup.ts';
 import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
 import { seedNumbersCopy } from '../modules/numbers/demo-numbers.ts';
 import { seedLockedUser } from '../modules/users/demo-seats.ts';
+import { seedNoCloudPhoneCustomer } from '../modules/signup/demo-signup.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -103,6 +104,21 @@ export const e2eUsersLogins = [
 ] as const;
 /** Their numbers come after the other copies of Acme's (e2eNumbers 0-4, and 10-15 for phone setup). */
 const E2E_USERS_NUMBERS_FROM = 20;
+/**
+ * Customers with broadband and no cloud phone, for the signup spec's opt-in trial (starting one
+ * adds a cloud phone for good): one per viewport and per run of `--repeat-each=3`.
+ */
+export const e2eSignupTrialLogins = [
+  { spec: 'signup', email: 'e2e-signup-desktop-1@fenwick-joinery.example', password: 'portal-e2e-signup-d1', company: 'Fenwick Joinery (e2e signup, desktop 1)' },
+  { spec: 'signup', email: 'e2e-signup-desktop-2@fenwick-joinery.example', password: 'portal-e2e-signup-d2', company: 'Fenwick Joinery (e2e signup, desktop 2)' },
+  { spec: 'signup', email: 'e2e-signup-desktop-3@fenwick-joinery.example', password: 'portal-e2e-signup-d3', company: 'Fenwick Joinery (e2e signup, desktop 3)' },
+  { spec: 'signup', email: 'e2e-signup-mobile-1@fenwick-joinery.example', password: 'portal-e2e-signup-m1', company: 'Fenwick Joinery (e2e signup, mobile 1)' },
+  { spec: 'signup', email: 'e2e-signup-mobile-2@fenwick-joinery.example', password: 'portal-e2e-signup-m2', company: 'Fenwick Joinery (e2e signup, mobile 2)' },
+  { spec: 'signup', email: 'e2e-signup-mobile-3@fenwick-joinery.example', password: 'portal-e2e-signup-m3', company: 'Fenwick Joinery (e2e signup, mobile 3)' },
+] as const;
+
+/** Every copy's user is Morgan Fenwick. */
+const E2E_SIGNUP_USER_NAME = 'Morgan Fenwick';
 
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
 const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
@@ -183,6 +199,7 @@ const E2E_GROUPS: E2eGroup[] = [
       await seedLockedUser(tx, cloudPhoneId, 'acme-plumbing.example', now);
     },
   },
+  { logins: e2eSignupTrialLogins, userName: E2E_SIGNUP_USER_NAME, seed: (tx, _audio, user, index) => seedNoCloudPhoneCustomer(tx, user, e2eSignupTrialLogins[index]!.company) },
 ];
 
 /** The e2e users with their password hashes, by group; slow, so seed.ts starts it before its transaction. */

@@ -40,6 +40,8 @@ import upgradeRepository from './upgrade/upgrade-repository.ts';
 import { usersHandlers } from './users/handlers.ts';
 import usersRepository from './users/users-repository.ts';
 import { welcomeHandlers } from './welcome/handlers.ts';
+import { signupHandlers } from './signup/handlers.ts';
+import signupRepository from './signup/signup-repository.ts';
 
 // The server's areas, one folder each: handlers for the contract's endpoints, a repository that
 // owns the area's queries (a fastify-plugin decorating the app), its rules and its demo data.
@@ -69,6 +71,7 @@ export const endpointHandlers: Handlers = {
   ...chatHandlers,
   ...numberHandlers,
   ...usersHandlers,
+  ...signupHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -94,4 +97,5 @@ export const repositories: FastifyPluginAsync[] = [
   upgradeRepository,
   numbersRepository,
   usersRepository,
+  signupRepository,
 ];

@@ -34,7 +34,7 @@ function readTemplate(staticDir: string, mtimeMs: number): PageTemplate {
  * first route of the path. So index.html is not pre-compressed (scripts/precompress.ts skips
  * it); about 2 KB, it is compressed on the way out (plugins/compression.ts).
  */
-export async function registerSpa(app: FastifyInstance, staticDir: string, pageCsp: PageCsp) {
+export async function registerSpa(app: FastifyInstance, staticDir: string, pageCsp: PageCsp, pageStatus: (path: string) => number = () => 200) {
   const hasSpa = existsSync(join(staticDir, 'index.html'));
   let template: PageTemplate | undefined;
 
@@ -44,6 +44,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string, pageC
     const nonce = randomBytes(16).toString('base64');
     const html = template.parts.join(nonce).replace('</head>', `${template.preloadsFor(path)}</head>`);
     return reply
+      .code(pageStatus(path))
       .header('content-security-policy', pageCsp(nonce))
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')

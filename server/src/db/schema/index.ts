@@ -13,3 +13,4 @@ export * from './storage.ts';
 export * from './numbers.ts';
 export * from './phone-setup.ts';
 export * from './users.ts';
+export * from './signup.ts';

@@ -6,20 +6,17 @@ import {
   errorMessages,
   MAGIC_LINK_TTL_MINUTES,
   Me,
-  mobileMessages,
   nameMessages,
   passwordMessages,
   RESET_LINK_TTL_MINUTES,
-  SMS_CODE_TTL_MINUTES,
   VERIFY_LINK_TTL_MINUTES,
 } from '@portal/contract';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { MAX_SMS_CODE_TRIES } from '../../auth/sms-codes-repository.ts';
 import { hashKey } from '../../auth/tokens.ts';
 import { issueToken } from '../../auth/tokens-repository.ts';
 import { publicUrl } from '../../auth/verification.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
-import { accounts, authTokens, emailVerificationKeys, oneTimeKeys, outbox, smsCodes, users } from '../../db/schema/index.ts';
+import { accounts, authTokens, emailVerificationKeys, oneTimeKeys, outbox, users } from '../../db/schema/index.ts';
 import { ACCOUNT_LIMITS, THROTTLE_WINDOW_MS, uidOf } from './handlers.ts';
 import { authHeaders, getCsrf, login, postLogin, useTestApp } from '../../test/helper.ts';
 
@@ -516,98 +513,5 @@ describe('POST /auth/login/ before verification', () => {
     const right = await postLogin(t.app, demoLogins.unverified, { remoteAddress: freshIp() });
     expect(right.statusCode).toBe(400);
     expect(right.json()).toEqual({ detail: accountMessages.emailNotVerified });
-  });
-});
-
-describe('SMS codes', () => {
-  const send = (mobile_number: string, ip?: string) => post('/auth/sms/send/', { mobile_number }, ip);
-  const check = (mobile_number: string, sms_code: string) => post('/auth/sms/verify/', { mobile_number, sms_code });
-  const lastCode = async (e164: string) => {
-    const [text] = await t.db.select().from(outbox).where(eq(outbox.to, e164)).orderBy(desc(outbox.id)).limit(1);
-    expect(text!.channel).toBe('sms');
-    return /\b(\d{6})\b/.exec(text!.body)![1]!;
-  };
-  const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-
-  it('texts a 6-digit code that works once, stored only hashed', async () => {
-    const sent = await send('07700 900001');
-    expect(sent.statusCode).toBe(200);
-    expect(sent.json()).toEqual({ detail: accountMessages.smsSent });
-    const code = await lastCode('+447700900001');
-    const [row] = await t.db.select().from(smsCodes).where(eq(smsCodes.mobileNumber, '07700900001'));
-    expect(row!.codeHash).not.toContain(code);
-
-    expect((await check('+44 7700 900001', wrongCode(code))).json()).toEqual({ status: 'FAILED', detail: accountMessages.smsCodeWrong });
-    const ok = await check('07700900001', code);
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ status: 'SUCCESS', detail: accountMessages.smsVerified });
-    expect((await check('07700900001', code)).json()).toEqual({ status: 'FAILED', detail: accountMessages.smsCodeExpired });
-  });
-
-  it(`allows ${MAX_SMS_CODE_TRIES} tries per code, the right one included`, async () => {
-    await send('07700900002');
-    const code = await lastCode('+447700900002');
-    for (let i = 0; i < MAX_SMS_CODE_TRIES; i += 1) {
-      expect((await check('07700900002', wrongCode(code))).json()).toMatchObject({ status: 'FAILED' });
-    }
-    expect((await check('07700900002', code)).json()).toEqual({ status: 'FAILED', detail: accountMessages.smsTooManyTries });
-
-    await send('07700900002');
-    const next = await lastCode('+447700900002');
-    for (let i = 0; i < MAX_SMS_CODE_TRIES - 1; i += 1) await check('07700900002', wrongCode(next));
-    expect((await check('07700900002', next)).json()).toMatchObject({ status: 'SUCCESS' });
-  });
-
-  it(`expires after ${SMS_CODE_TTL_MINUTES} minutes, and a new code retires the old one`, async () => {
-    await send('07700900003');
-    const old = await lastCode('+447700900003');
-    t.clock.advance(SMS_CODE_TTL_MINUTES * MINUTE_MS);
-    expect((await check('07700900003', old)).json()).toEqual({ status: 'FAILED', detail: accountMessages.smsCodeExpired });
-
-    await send('07700900003');
-    const first = await lastCode('+447700900003');
-    // Codes are random: one in a million repeats the last, so send again until it differs (the check must always run).
-    let second = first;
-    for (let sends = 0; second === first && sends < 3; sends += 1) {
-      await send('07700900003');
-      second = await lastCode('+447700900003');
-    }
-    expect(second).not.toBe(first);
-    expect((await check('07700900003', first)).json()).toMatchObject({ status: 'FAILED' });
-    expect((await check('07700900003', second)).json()).toMatchObject({ status: 'SUCCESS' });
-    expect((await check('07700900009', second)).json()).toEqual({ status: 'FAILED', detail: accountMessages.smsCodeExpired });
-  });
-
-  it('refuses numbers that are not UK mobiles and codes that are not 6 digits', async () => {
-    const landline = await send('01632 960001');
-    expect(landline.statusCode).toBe(400);
-    expect(landline.json()).toEqual({ mobile_number: [mobileMessages.invalid] });
-    expect((await send('')).json()).toEqual({ mobile_number: [mobileMessages.required] });
-    expect((await check('07700900004', '12345')).json()).toEqual({ sms_code: ['Enter the 6-digit code'] });
-    for (const payload of [{}, { mobile_number: 7700900004 }, { mobile_number: '07700900004', sms_code: 123456 }]) {
-      expect((await postJson('/auth/sms/verify/', payload)).statusCode).toBe(400);
-    }
-  });
-
-  it('answers 503 when the gateway refuses the message', async () => {
-    const failing = vi.spyOn(t.app.sms, 'send').mockRejectedValueOnce(new Error('gateway down'));
-    try {
-      const response = await send('07700900005');
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ detail: accountMessages.smsNotSent });
-    } finally {
-      failing.mockRestore();
-    }
-  });
-
-  it('throttles sending per number and per client', async () => {
-    t.clock.advance(THROTTLE_WINDOW_MS + 1000);
-    for (let i = 0; i < ACCOUNT_LIMITS.smsSend.address; i += 1) expect((await send('07700900006')).statusCode).toBe(200);
-    const limited = await send('+447700900006');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ detail: accountMessages.tooManyRequests });
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    for (let i = 0; i < ACCOUNT_LIMITS.smsSend.ip; i += 1) await send(`077009001${String(i).padStart(2, '0')}`, '10.2.0.1');
-    expect((await send('07700900199', '10.2.0.1')).statusCode).toBe(429);
   });
 });

@@ -1,17 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { accountMessages, MAGIC_LINK_TTL_MINUTES, mobileMessages, RESET_LINK_TTL_MINUTES, SMS_CODE_TTL_MINUTES, nationalUkMobile } from '@portal/contract';
+import { accountMessages, MAGIC_LINK_TTL_MINUTES, RESET_LINK_TTL_MINUTES } from '@portal/contract';
 import { linkError } from '../../auth/one-time-keys.ts';
 import { createOneTimeKey, findOneTimeKey } from '../../auth/one-time-keys-repository.ts';
 import { passwordProblem } from '../../auth/password-policy.ts';
 import { hashPassword, unusablePasswordHash } from '../../auth/passwords.ts';
 import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
-import { checkSmsCode, createSmsCode } from '../../auth/sms-codes-repository.ts';
 import { userByEmail } from '../../auth/users-repository.ts';
 import { publicUrl, sendVerificationEmail } from '../../auth/verification.ts';
 import { verifyEmailKey } from '../../auth/verification-repository.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
-import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
-import { e164Mobile } from '../../sms/sms.ts';
+import { fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 
 /**
@@ -52,8 +50,8 @@ async function throttle(request: FastifyRequest, name: Limited, address: string)
 
 const tooMany = (retryAfter: number) => tooManyRequests(accountMessages.tooManyRequests, retryAfter);
 
-/** The throttle of the SMS calls: over the number's limit is a 429 too (a code is asked for by whoever holds the phone). */
-async function throttleStrictly(request: FastifyRequest, name: Limited, address: string): Promise<void> {
+/** The throttle of the SMS calls (modules/signup): over the number's limit is a 429 too (a code is asked for by whoever holds the phone). */
+export async function throttleStrictly(request: FastifyRequest, name: Limited, address: string): Promise<void> {
   const wait = await throttle(request, name, address);
   if (wait !== null) throw tooMany(wait);
 }
@@ -238,44 +236,7 @@ export const accountHandlers = {
     return { detail: accountMessages.passwordReset };
   },
 
-  smsSend: async ({ body, request, reply }) => {
-    const now = request.server.now();
-    // The contract let only UK mobile numbers through.
-    const mobile = nationalUkMobile(body.mobile_number);
-    if (!mobile) throw fieldError('mobile_number', mobileMessages.invalid);
-    await throttleStrictly(request, 'smsSend', mobile);
-    const code = await createSmsCode(request.server.db, mobile, now);
-    try {
-      await request.server.sms.send({
-        to: e164Mobile(mobile),
-        text: `Your Customer Portal code is ${code}. It works for ${SMS_CODE_TTL_MINUTES} minutes. Do not share it with anyone.`,
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'text message not sent');
-      throw detailError(503, accountMessages.smsNotSent);
-    }
-    reply.header('cache-control', 'no-store');
-    return { detail: accountMessages.smsSent };
-  },
-
-  smsVerify: async ({ body, request, reply }) => {
-    const mobile = nationalUkMobile(body.mobile_number);
-    if (!mobile) throw fieldError('mobile_number', mobileMessages.invalid);
-    await throttleStrictly(request, 'smsVerify', mobile);
-    const outcome = await checkSmsCode(request.server.db, mobile, body.sms_code, request.server.now());
-    reply.header('cache-control', 'no-store');
-    switch (outcome) {
-      case 'ok':
-        return { status: 'SUCCESS', detail: accountMessages.smsVerified };
-      case 'wrong':
-        return { status: 'FAILED', detail: accountMessages.smsCodeWrong };
-      case 'tooManyTries':
-        return { status: 'FAILED', detail: accountMessages.smsTooManyTries };
-      case 'expired':
-        return { status: 'FAILED', detail: accountMessages.smsCodeExpired };
-    }
-  },
 } satisfies Pick<
   Handlers,
-  'register' | 'verifyEmail' | 'requestMagicLink' | 'magicLinkLogin' | 'passwordReset' | 'passwordResetConfirm' | 'smsSend' | 'smsVerify'
+  'register' | 'verifyEmail' | 'requestMagicLink' | 'magicLinkLogin' | 'passwordReset' | 'passwordResetConfirm'
 >;

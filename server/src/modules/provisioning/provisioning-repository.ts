@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
 import { products, provisioningJobs, trials } from '../../db/schema/index.ts';
 import { upgradePlanName } from './effects.ts';
@@ -46,9 +47,10 @@ const effects: Record<ProvisioningJobKind, (tx: Transaction, job: ProvisioningJo
       .set({ supplier: 3, status: 'live', productDetail: `Cloud phone - ${upgradePlanName(job.payload)} plan` })
       .where(eq(products.id, job.productId));
   },
-  // A product the sign-up journeys created becomes live.
+  // A product the sign-up journeys created becomes live; a bought one waits for its buy-now complete page first.
   signup: async (tx, job) => {
-    await tx.update(products).set({ status: 'live' }).where(eq(products.id, job.productId));
+    const status = job.payload.channel === BUY_NOW_CHANNEL ? BUY_NOW_PROVISIONED : 'live';
+    await tx.update(products).set({ status }).where(eq(products.id, job.productId));
   },
 };
 

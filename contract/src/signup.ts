@@ -1,0 +1,288 @@
+// zod/mini, like the other contracts a page loads: the sign-up pages load these on demand.
+import * as z from 'zod/mini';
+import { Email } from './auth.ts';
+import { BUY_NOW_CHANNEL } from './buy-now-rules.ts';
+import { endpoint } from './endpoint.ts';
+import { idText } from './ids.ts';
+import { mobileMessages, nationalUkMobile } from './account.ts';
+import { NewPassword, passwordMessages } from './passwords.ts';
+import { Pin } from './pin.ts';
+
+/**
+ * The trial and buy-now sign-up journeys (issue 14 part A; spec 000 section 2, spec 001
+ * sections 3, 4, 5, 7 "Signup and trial"), and an existing customer's opt-in trial. The spec
+ * names the calls, the channels, the trial-version rule, the free-e-mail domains and the SMS
+ * verify status; the rest is our design:
+ *
+ * - A journey is a *lead*: POST /api/v3/signup/create-lead/ answers a random journey token (kept
+ *   hashed), which every later call of the journey sends. An e-mail PIN (EMAIL_PIN_LENGTH digits,
+ *   EMAIL_PIN_TTL_MINUTES, EMAIL_PIN_MAX_TRIES tries) goes to the address; POST /auth/email/verify/
+ *   checks it. An address that already has an account gets an e-mail saying so (sign in, then
+ *   start a trial from the portal) instead of a PIN, so the answer tells nobody who is a customer,
+ *   and no second account is ever made for it.
+ * - The SMS calls need the journey token of a lead whose e-mail is verified, and carry a global
+ *   hourly cap on top of the per-number and per-client ones (texts cost money).
+ * - POST /api/v1/signup/create-password/ creates the customer (account, user, cloud phone, and
+ *   for a trial its OPT_IN trial of TRIAL_DAYS days) and starts its provisioning; its key is the
+ *   new user's token. Once done, the lead is spent: a second submit creates nothing.
+ */
+
+export const EMAIL_PIN_LENGTH = 6;
+export const EMAIL_PIN_TTL_MINUTES = 30;
+export const EMAIL_PIN_MAX_TRIES = 5;
+/** How long a new trial (sign-up or opt-in) runs. */
+export const TRIAL_DAYS = 14;
+/** A lead older than this cannot be continued (spec 001 section 9: the sign-up draft expires after 24 hours). */
+export const LEAD_TTL_HOURS = 24;
+
+/** Sales channels of the journeys (spec 001 section 3: channel Buy Now or Self Sign Up). */
+export const SIGNUP_CHANNELS = [BUY_NOW_CHANNEL, 'Self Sign Up'] as const;
+export type SignupChannel = (typeof SIGNUP_CHANNELS)[number];
+
+/** Allowed sign-up trial versions (spec 001 section 9: only a). */
+export const ALLOWED_TRIAL_VERSIONS = ['a'] as const;
+
+/**
+ * The trial version (spec 001 section 4): the stored or given one; always 'a' for Buy Now; a
+ * random allowed one when missing or not allowed.
+ * @example resolveTrialVersion({ stored: null, given: 'z', channel: 'Self Sign Up' }) // 'a'
+ */
+export function resolveTrialVersion(input: { stored?: string | null; given?: string | null; channel: string; random?: () => number }): string {
+  if (input.channel === BUY_NOW_CHANNEL) return 'a';
+  const candidate = input.stored ?? input.given ?? null;
+  if (candidate !== null && (ALLOWED_TRIAL_VERSIONS as readonly string[]).includes(candidate)) return candidate;
+  const random = input.random ?? Math.random;
+  return ALLOWED_TRIAL_VERSIONS[Math.floor(random() * ALLOWED_TRIAL_VERSIONS.length)] ?? 'a';
+}
+
+/** The sign-up page of a channel (spec 001 section 4: buy-now page for Buy Now, otherwise the trial page). */
+export function signupPathFor(channel: string): '/buynow/signup' | '/trial/signup' {
+  return channel === BUY_NOW_CHANNEL ? '/buynow/signup' : '/trial/signup';
+}
+
+/** Free e-mail domains (spec 001 section 5). */
+export const FREE_EMAIL_DOMAINS = ['gmail', 'hotmail', 'outlook', 'yahoo', 'icloud'] as const;
+
+/**
+ * Whether an address is at a free e-mail service: its domain's first label is one of
+ * FREE_EMAIL_DOMAINS, whatever the country ending (gmail.com, yahoo.co.uk, hotmail.fr).
+ * @example isFreeEmail('sam@yahoo.co.uk') // true; isFreeEmail('sam@gmail-tools.com') // false
+ */
+export function isFreeEmail(email: string): boolean {
+  const domain = email.trim().toLowerCase().split('@')[1] ?? '';
+  const first = domain.split('.')[0] ?? '';
+  return (FREE_EMAIL_DOMAINS as readonly string[]).includes(first);
+}
+
+/** International calling tariffs, in the spec's order (spec 001 section 9); prices are ours. */
+export const INTL_CALL_TARIFFS = [
+  { id: 'ultd_intl_saver', name: 'ULTD INTL Saver', monthly_price: '15.00', description: 'Unlimited calls to landlines in 40 countries' },
+  { id: 'intl_saver_500', name: 'INTL Saver 500m', monthly_price: '5.00', description: '500 minutes a month to landlines in 40 countries' },
+  { id: 'intl_saver_1000', name: 'INTL Saver 1000m', monthly_price: '9.00', description: '1000 minutes a month to landlines in 40 countries' },
+] as const;
+
+export const signupMessages = {
+  journeyExpired: 'This sign-up has expired or is not valid. Please start again.',
+  emailNotVerified: 'Confirm your email address with the PIN we sent first',
+  pinWrong: 'Incorrect PIN. Check the email we sent you and try again',
+  pinExpired: 'This PIN has expired. Ask for a new one',
+  pinTooManyTries: 'Too many incorrect PINs. Ask for a new one',
+  pinSent: 'We have emailed you a 6-digit PIN. It works for 30 minutes.',
+  emailVerified: 'Your email address is confirmed.',
+  alreadyDone: 'Your account is already set up. Sign in to continue.',
+  accountExists: 'An account already uses this email address. Sign in to continue.',
+  businessNameRequired: 'Enter your business name',
+  businessAddressRequired: 'Enter your business postcode and address: we cannot tell your business from a personal email address',
+  postcodeInvalid: 'Enter a UK postcode, like SW1A 1AA',
+  promoInvalid: 'This promo code is not valid',
+  promoRequired: 'Enter a promo code',
+  smsGlobalCap: 'We cannot send text messages just now. Try again later, or continue without verifying your mobile.',
+  mobileValid: 'This is a UK mobile number',
+  trialAlready: 'This account already has a cloud phone, so it cannot start a trial',
+  maintenance: 'Under maintenance',
+  tariffRequired: 'Choose an international calling plan, or none',
+} as const;
+
+const NameField = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, 'Must be 100 characters or fewer'));
+
+/** The journey token every call of a journey sends. */
+export const JourneyToken = z.string({ error: signupMessages.journeyExpired }).check(
+  z.minLength(20, signupMessages.journeyExpired),
+  z.maxLength(200, signupMessages.journeyExpired),
+);
+
+export const PromoCode = z.string({ error: signupMessages.promoRequired }).check(
+  z.trim(),
+  z.minLength(1, signupMessages.promoRequired),
+  z.maxLength(40, signupMessages.promoInvalid),
+);
+
+/** POST /api/v3/signup/create-lead/: who is signing up, and through which journey. */
+export const CreateLeadRequest = z.object({
+  email: Email,
+  first_name: NameField('Enter your first name'),
+  last_name: NameField('Enter your last name'),
+  business_name: NameField(signupMessages.businessNameRequired),
+  channel: z.enum(SIGNUP_CHANNELS, 'Choose a channel: Buy Now or Self Sign Up'),
+  trial_version: z.optional(z.nullable(z.string().check(z.maxLength(10)))),
+  promo_code: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(40, signupMessages.promoInvalid)))),
+});
+export type CreateLeadRequest = z.input<typeof CreateLeadRequest>;
+
+export const Lead = z.object({
+  token: z.string(),
+  email: z.string(),
+  channel: z.enum(SIGNUP_CHANNELS),
+  trial_version: z.string(),
+  is_free_email: z.boolean(),
+  promo_code: z.nullable(z.string()),
+  detail: z.string(),
+});
+export type Lead = z.infer<typeof Lead>;
+
+/** POST /auth/email/verify/: the PIN e-mailed to the lead's address. */
+export const EmailVerifyRequest = z.object({
+  token: JourneyToken,
+  pin: z.string({ error: 'Enter the PIN' }).check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit PIN from the email')),
+});
+export const EmailVerifyResponse = z.object({ detail: z.string(), email_verified: z.boolean() });
+
+/** GET /api/v1/signup/tools/phone-number/validate/ (spec 001 section 5: reads valid and message.mobile_number[0]). */
+export const PhoneValidateQuery = z.object({ mobile_number: z.string().check(z.maxLength(40)) });
+export const PhoneValidateResponse = z.object({
+  valid: z.boolean(),
+  mobile_number: z.nullable(z.string()),
+  message: z.object({ mobile_number: z.array(z.string()) }),
+});
+export type PhoneValidateResponse = z.infer<typeof PhoneValidateResponse>;
+
+/** The message a mobile number breaks, or undefined (the same rule the validate call answers). */
+export function mobileProblem(value: string): string | undefined {
+  if (value.trim() === '') return mobileMessages.required;
+  return nationalUkMobile(value) ? undefined : mobileMessages.invalid;
+}
+
+/**
+ * UK postcode (spec 001 section 5), the same rule as address.ts's UK_POSTCODE_PATTERN: written out
+ * here because importing address.ts would make it a chunk of its own beside every page (bundle budget).
+ */
+export const BUSINESS_POSTCODE_PATTERN = /^[A-Z]{1,2}[0-9A-Z]{1,2} ?[0-9][A-Z]{2}$/i;
+
+/** GET api/v1/signup/promo/?code=: the spec shows no fields; ours. */
+export const PromoQuery = z.object({ code: PromoCode });
+export const PromoResult = z.object({ code: z.string(), valid: z.boolean(), description: z.string(), trial_days: z.int() });
+export type PromoResult = z.infer<typeof PromoResult>;
+
+/**
+ * A product's provisioning as the sign-up reads it (GET /api/v1/signup/{id}/provisioning-status/,
+ * upgrade.ts's ProvisioningStatus, which answers more): the fields the sign-up's progress shows.
+ * Its own schema, so the sign-up pages do not share the upgrade's contract chunk (bundle budget).
+ */
+export const SignupProvisioningStatus = z.object({
+  product_id: z.int(),
+  status: z.enum(['pending', 'provisioning', 'provisioned', 'failed']),
+  provisioned: z.boolean(),
+  progress: z.int(),
+  step: z.nullable(z.string()),
+  detail: z.nullable(z.string()),
+});
+export type SignupProvisioningStatus = z.infer<typeof SignupProvisioningStatus>;
+
+/** POST /api/v1/signup/create-password/: the last step; creates the customer. */
+export const CreatePasswordRequest = z.object({
+  token: JourneyToken,
+  password1: NewPassword,
+  password2: z.string({ error: passwordMessages.confirmRequired }).check(z.minLength(1, passwordMessages.confirmRequired)),
+  /** The PIN of the phone apps and desk phones (contract/src/pin.ts). */
+  pin: Pin,
+  mobile_number: z.pipe(
+    z.string({ error: mobileMessages.required }).check(z.trim(), z.minLength(1, mobileMessages.required), z.maxLength(20, mobileMessages.invalid)),
+    z.string().check(z.refine((value) => nationalUkMobile(value) !== null, mobileMessages.invalid)),
+  ),
+  business_postcode: z.optional(z.string().check(z.trim(), z.maxLength(10, signupMessages.postcodeInvalid))),
+  business_address: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Must be 200 characters or fewer'))),
+}).check(
+  z.refine((value) => value.password1 === value.password2, { message: passwordMessages.mismatch, path: ['password2'] }),
+  z.refine((value) => !value.business_postcode || BUSINESS_POSTCODE_PATTERN.test(value.business_postcode), { message: signupMessages.postcodeInvalid, path: ['business_postcode'] }),
+);
+export type CreatePasswordRequest = z.input<typeof CreatePasswordRequest>;
+
+export const CreatePasswordResponse = z.object({
+  /** The new user's token key (Authorization: Token {key}). */
+  key: z.string(),
+  account_id: z.int(),
+  product_id: z.int(),
+  provisioning: SignupProvisioningStatus,
+});
+export type CreatePasswordResponse = z.infer<typeof CreatePasswordResponse>;
+
+/** POST /api/v3/signup/intl-calls/ (ours): the trial's international calling choice, or none. */
+export const IntlCallsRequest = z.object({
+  token: JourneyToken,
+  tariff: z.nullable(z.enum(['ultd_intl_saver', 'intl_saver_500', 'intl_saver_1000'], signupMessages.tariffRequired)),
+});
+
+/** The server's sign-up settings (spec 000 section 9: environment flags). */
+export const SignupSettings = z.object({
+  maintenance_mode: z.boolean(),
+  signup_redirect_to_trial: z.boolean(),
+  voip3_signup: z.boolean(),
+});
+export type SignupSettings = z.infer<typeof SignupSettings>;
+
+/** POST /api/v3/accounts/{accountId}/start-voip-trial/: optional data; ours. */
+export const StartVoipTrialRequest = z.object({
+  product_detail: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+});
+export const StartedTrial = z.object({
+  account_id: z.int(),
+  product_id: z.int(),
+  ends_at: z.string(),
+  provisioning: SignupProvisioningStatus,
+});
+export type StartedTrial = z.infer<typeof StartedTrial>;
+
+const AccountParams = z.object({ accountId: idText('Unknown account') });
+
+export const signupEndpoints = {
+  signupSettings: endpoint({
+    method: 'GET', path: '/api/v1/signup/settings/', auth: false,
+    summary: "The server's sign-up flags: maintenance mode, sign-up redirect to trial, VoIP3 sign-up",
+    response: SignupSettings,
+  }),
+  createLead: endpoint({
+    method: 'POST', path: '/api/v3/signup/create-lead/', auth: false, status: 201,
+    summary: 'Starts (or restarts) a trial or buy-now sign-up: e-mails a PIN and answers the journey token',
+    body: CreateLeadRequest, response: Lead,
+  }),
+  emailVerify: endpoint({
+    method: 'POST', path: '/auth/email/verify/', auth: false,
+    summary: "Checks the PIN e-mailed to a sign-up's address",
+    body: EmailVerifyRequest, response: EmailVerifyResponse,
+  }),
+  phoneNumberValidate: endpoint({
+    method: 'GET', path: '/api/v1/signup/tools/phone-number/validate/', auth: false,
+    summary: 'Whether a number is a UK mobile number',
+    query: PhoneValidateQuery, response: PhoneValidateResponse,
+  }),
+  signupPromo: endpoint({
+    method: 'GET', path: '/api/v1/signup/promo/', auth: false,
+    summary: 'A promo code: whether it is valid and what it gives; 404 when unknown',
+    query: PromoQuery, response: PromoResult,
+  }),
+  createPassword: endpoint({
+    method: 'POST', path: '/api/v1/signup/create-password/', auth: false, status: 201,
+    summary: "Ends a sign-up: creates the customer and its cloud phone, starts provisioning; the key is the new user's token",
+    body: CreatePasswordRequest, response: CreatePasswordResponse,
+  }),
+  signupIntlCalls: endpoint({
+    method: 'POST', path: '/api/v3/signup/intl-calls/', auth: false,
+    summary: "Keeps a trial sign-up's international calling choice",
+    body: IntlCallsRequest, response: z.object({ detail: z.string(), tariff: z.nullable(z.string()) }),
+  }),
+  startVoipTrial: endpoint({
+    method: 'POST', path: '/api/v3/accounts/:accountId/start-voip-trial/', auth: true, status: 201,
+    summary: 'An existing customer starts an opt-in trial of a cloud phone',
+    params: AccountParams, body: StartVoipTrialRequest, response: StartedTrial,
+  }),
+};

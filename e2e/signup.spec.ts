@@ -1,0 +1,160 @@
+import type { Page } from '@playwright/test';
+import { accounts, expect as baseExpect, expectAccessible, latestMessage, test } from './fixtures.ts';
+
+// Creating a customer hashes a password and a PIN and provisions a phone: on a busy machine a step takes longer than the suite's 10 s.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+// The trial and buy-now sign-ups (issue 14 part A), as a new visitor: the e-mail PIN and the SMS
+// code are read from the sandbox outbox. Each run signs up a new address of its own. The e2e
+// server provisions in 6 s (PORTAL_PROVISIONING_DELAY_MS, scripts/e2e-server.mjs). Maintenance
+// mode cannot be switched on this shared server: it is tested by the server suite
+// (server/src/modules/signup/maintenance.test.ts) and the maintenance screen's unit test.
+
+let counter = 0;
+/** A new person for this run: a unique address and mobile number. */
+function newPerson(domain = 'hale-joinery.example') {
+  const unique = `${test.info().project.name}-${Date.now().toString(36)}-${test.info().repeatEachIndex}-${counter++}`;
+  const digits = String(Date.now() % 100_000).padStart(5, '0') + String(counter % 10);
+  return { email: `e2e-signup-${unique}@${domain}`, mobile: `07700 9${digits.slice(-5)}`, firstName: 'Robin', lastName: 'Hale', business: `Hale Joinery ${unique}` };
+}
+
+/** The first page of a journey, filled in, then the PIN from the e-mail. */
+async function signUpAndConfirm(page: Page, person: ReturnType<typeof newPerson>, path: '/trial/signup' | '/buynow/signup', button: string) {
+  await page.goto(path);
+  await expectAccessible(page, `${path}: first page`);
+  // The contract's rules answer first, beside the fields.
+  await page.getByRole('button', { name: button }).click();
+  await expect(page.getByRole('link', { name: 'Enter your business name' })).toBeVisible();
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await page.getByLabel('Work email address').fill(person.email);
+  await page.getByLabel('Business name').fill(person.business);
+  await page.getByRole('button', { name: button }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+  const mail = await latestMessage(page.request, person.email, 'email');
+  const pin = /\b(\d{6})\b/.exec(mail.body)![1]!;
+  const wrong = String((Number(pin) + 1) % 1_000_000).padStart(6, '0');
+  await page.getByLabel('PIN from the email').fill(wrong);
+  await page.getByRole('button', { name: 'Confirm email address' }).click();
+  await expect(page.getByRole('link', { name: 'Incorrect PIN. Check the email we sent you and try again' })).toBeVisible();
+  await page.getByLabel('PIN from the email').fill(pin);
+  await page.getByRole('button', { name: 'Confirm email address' }).click();
+}
+
+/** The details page: mobile (checked), PIN and password. */
+async function fillDetails(page: Page, person: ReturnType<typeof newPerson>) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeVisible();
+  await expectAccessible(page, 'sign-up details');
+  await page.getByLabel('Mobile number').fill('01632 960001');
+  await page.getByLabel('PIN', { exact: true }).focus();
+  await expect(page.getByTestId('mobile-check')).toHaveText('Enter a UK mobile number, like 07700 900982');
+  await page.getByLabel('Mobile number').fill(person.mobile);
+  await page.getByLabel('PIN', { exact: true }).fill('123456');
+  await expect(page.getByTestId('mobile-check')).toHaveText('This is a UK mobile number');
+  await page.getByLabel('Create a password').fill('a long walk by the river');
+  await page.getByLabel('Confirm password').fill('a long walk by the river');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByRole('link', { name: 'Sequential numbers i.e 123456 are not allowed' })).toBeVisible();
+  await page.getByLabel('PIN', { exact: true }).fill('482916');
+}
+
+test('a trial sign-up from the first page to the signed-in home: PIN and SMS code from the outbox, provisioning shown @mobile', async ({ page }) => {
+  test.setTimeout(300_000);
+  const person = newPerson();
+  await signUpAndConfirm(page, person, '/trial/signup', 'Start my free trial');
+  await expect(page).toHaveURL(/\/trial\/details$/);
+  await fillDetails(page, person);
+
+  // The optional SMS check: a wrong code is refused in the spec's words, the texted one confirms.
+  await page.getByRole('button', { name: 'Text me a code' }).click();
+  await expect(page.getByTestId('sms-message')).toHaveText('We have sent a code by text message. It works for 10 minutes.');
+  const text = await latestMessage(page.request, person.mobile, 'sms');
+  const code = /\b(\d{6})\b/.exec(text.body)![1]!;
+  await page.getByLabel('Code from the text message').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+  await page.getByRole('button', { name: 'Confirm code' }).click();
+  await expect(page.getByTestId('sms-message')).toHaveText('Incorrect verification code');
+  await page.getByLabel('Code from the text message').fill(code);
+  await page.getByRole('button', { name: 'Confirm code' }).click();
+  await expect(page.getByTestId('mobile-verified')).toHaveText('Your mobile number is confirmed.');
+
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page).toHaveURL(/\/trial\/intl-calls$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Calling abroad?' })).toBeVisible();
+  // Provisioning is shown as it goes; the portal opens once the phone is ready.
+  await expect(page.getByRole('progressbar', { name: 'Setting up your phone' })).toBeVisible();
+  await page.getByRole('radio', { name: /INTL Saver 500m/ }).check();
+  await expectAccessible(page, 'sign-up intl calls');
+  await expect(page.getByText('Your phone is ready.')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Go to my portal' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Trial' })).toContainText('Enjoy your trial of');
+
+  // Signed in, the sign-up pages send the customer home (spec 000 route rules).
+  await page.goto('/trial/signup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
+});
+
+test('a buy-now sign-up with a personal e-mail address ends at its complete page @mobile', async ({ page }) => {
+  test.setTimeout(300_000);
+  const person = newPerson('gmail.com');
+  await signUpAndConfirm(page, person, '/buynow/signup', 'Continue');
+  await expect(page).toHaveURL(/\/buynow\/details$/);
+  await fillDetails(page, person);
+  // A personal address says nothing of the business: its address is asked for.
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByRole('link', { name: /we cannot tell your business from a personal email address/ })).toBeVisible();
+  await page.getByLabel('Postcode').fill('LS11 5PZ');
+  await page.getByLabel('Building and street').fill('4 Mill Lane, Leeds');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Setting up your phone' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Setting up your phone' })).toBeVisible();
+  // Number selection is skipped here: the number inventory belongs to another area (issue 14 part B).
+  await expect(page).toHaveURL(/\/buynow\/complete\/\d+$/, { timeout: 60_000 });
+  await expect(page.getByText('4 Mill Lane, Leeds, LS11 5PZ')).toBeVisible();
+});
+
+test('the journeys\u2019 guards: unknown pages and detail pages without progress go to the first page @mobile', async ({ page }) => {
+  test.slow();
+  await page.goto('/trial');
+  await expect(page).toHaveURL(/\/trial\/signup$/);
+  await page.goto('/trial/details');
+  await expect(page).toHaveURL(/\/trial\/signup$/);
+  await page.goto('/trial/intl-calls');
+  await expect(page).toHaveURL(/\/trial\/signup$/);
+  await page.goto('/buynow/nowhere');
+  await expect(page).toHaveURL(/\/buynow\/signup$/);
+  await page.goto('/buynow/details');
+  await expect(page).toHaveURL(/\/buynow\/signup$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Buy your cloud phone' })).toBeVisible();
+});
+
+test('an existing customer starts an opt-in trial and sees the trial banner @mobile', async ({ page, loginPage }) => {
+  test.setTimeout(180_000);
+  const copies =
+    test.info().project.name === 'mobile'
+      ? [accounts.signupMobile1, accounts.signupMobile2, accounts.signupMobile3]
+      : [accounts.signupDesktop1, accounts.signupDesktop2, accounts.signupDesktop3];
+  const user = copies[test.info().repeatEachIndex % copies.length]!;
+  await loginPage.goto();
+  await loginPage.signIn(user.email, user.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Morgan' })).toBeVisible();
+
+  // The call the portal makes for it (POST /api/v3/accounts/{accountId}/start-voip-trial/), with the page's session.
+  const started = await page.evaluate(async () => {
+    const key = localStorage.getItem('auth._token.local');
+    const csrf = (await (await fetch('/auth/csrf/')).json()) as { csrftoken: string };
+    const headers = { Authorization: `Token ${key}`, Accept: 'application/json' };
+    const navigation = (await (await fetch('/api/v3/navigation/', { headers })).json()) as { account: { id: number } };
+    const accountId = navigation.account.id;
+    const answer = await fetch(`/api/v3/accounts/${accountId}/start-voip-trial/`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json', 'X-CSRFToken': csrf.csrftoken },
+      body: '{}',
+    });
+    return { status: answer.status, body: (await answer.json()) as { product_id: number } };
+  });
+  expect(started.status).toBe(201);
+  await page.goto(`/phone-setup/${started.body.product_id}`);
+  await expect(page.getByRole('region', { name: 'Trial' })).toContainText('Enjoy your trial of', { timeout: 60_000 });
+});

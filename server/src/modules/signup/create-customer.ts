@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { signupMessages, TRIAL_DAYS, type InstallationAddress, type ProvisioningStatus } from '@portal/contract';
+import { hashPassword } from '../../auth/passwords.ts';
+import { issueToken } from '../../auth/tokens-repository.ts';
+import { detailError } from '../../plugins/errors.ts';
+import { provisioningStatusOf } from '../provisioning/status.ts';
+import { productChannel } from './signup-repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Who signs up, for what: every sign-up journey (trial, buy-now, and part B's) ends here. */
+export interface CustomerRequest {
+  /** Lower-cased, and proved the person's by the journey (an e-mail PIN, a social identity). */
+  email: string;
+  firstName: string;
+  lastName: string;
+  businessName: string;
+  /** As typed; checked by the caller against the password rule. */
+  password: string;
+  /** The phone user's PIN, checked by the caller against contract/src/pin.ts. */
+  pin: string;
+  /** National UK mobile, or null. */
+  phone: string | null;
+  /** 'Buy Now' or anything else (a self sign-up). */
+  channel: string;
+  /** Whether the cloud phone starts as an OPT_IN trial of TRIAL_DAYS (or `trialDays`) days. */
+  trial: boolean;
+  trialDays?: number;
+  installationAddress?: InstallationAddress | null;
+  /** The journey's lead, spent with the customer; null when the journey keeps none. */
+  leadId: number | null;
+}
+
+export interface CreatedCustomerAnswer {
+  /** The new user's token key. */
+  key: string;
+  accountId: number;
+  productId: number;
+  provisioning: ProvisioningStatus;
+}
+
+/**
+ * Creates a customer: account, user, cloud phone (and trial), in one transaction, then starts
+ * the phone's provisioning job and signs the user in. Never a second account for an address
+ * that has one (409), and never twice for one lead (409): a double submit creates nothing.
+ */
+export async function createCustomer(app: FastifyInstance, request: CustomerRequest): Promise<CreatedCustomerAnswer> {
+  const now = app.now();
+  const [passwordHash, pinHash] = await Promise.all([hashPassword(request.password), hashPassword(request.pin)]);
+  const created = await app.signupRepository.insertCustomer(
+    {
+      email: request.email,
+      firstName: request.firstName,
+      lastName: request.lastName,
+      businessName: request.businessName,
+      passwordHash,
+      pinHash,
+      phone: request.phone,
+      channel: productChannel(request.channel),
+      trialEndsAt: request.trial ? new Date(now.getTime() + (request.trialDays ?? TRIAL_DAYS) * DAY_MS) : null,
+      installationAddress: request.installationAddress ?? null,
+      leadId: request.leadId,
+    },
+    now,
+  );
+  if (created === 'emailTaken') throw detailError(409, signupMessages.accountExists);
+  if (created === 'leadSpent') throw detailError(409, signupMessages.alreadyDone);
+  const job = await app.provisioning.begin({ productId: created.productId, kind: 'signup', payload: { channel: productChannel(request.channel) } });
+  const key = await issueToken(app.db, created.userId, now);
+  return {
+    key,
+    accountId: created.accountId,
+    productId: created.productId,
+    provisioning: provisioningStatusOf(created.productId, job ?? undefined, now),
+  };
+}

@@ -1,0 +1,240 @@
+import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
+import { BUY_NOW_CHANNEL, CreatePasswordRequest, PIN_LENGTH, type SignupChannel } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ErrorSummary } from '../../../components/error-summary.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useForm } from '../../../components/form/use-form.ts';
+import { TextField } from '../../../components/text-field.tsx';
+import { userErrorText } from '../../../lib/error-text.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { startSession } from '../../auth/index.ts';
+import { createPassword, sendSmsCode, validateMobile, verifySmsCode } from '../signup-api.ts';
+import { clearSignupData, readSignupData, updateSignupData } from '../signup-data.ts';
+import { journeyOf } from './journey.ts';
+import { SignupProvisioning } from './signup-provisioning.tsx';
+
+const ids = {
+  mobile_number: 'mobile-number',
+  business_postcode: 'business-postcode',
+  business_address: 'business-address',
+  pin: 'phone-pin',
+  password1: 'password',
+  password2: 'confirm-password',
+} as const;
+
+/** The optional SMS check of the mobile number: send a code, enter it; 'Incorrect verification code' unless SUCCESS. */
+function MobileVerification({ token, mobile }: { token: string; mobile: string }) {
+  const [state, setState] = useState<'idle' | 'sent' | 'verified'>('idle');
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      setMessage({ ok: false, text: userErrorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (state === 'verified') {
+    return (
+      <Text role="status" color="fg.success" fontWeight="semibold" data-testid="mobile-verified">
+        Your mobile number is confirmed.
+      </Text>
+    );
+  }
+  return (
+    <Flex direction="column" gap="3" align="stretch">
+      <Text color="fg.muted">Optional: confirm your mobile with a code we text to it.</Text>
+      <Button
+        variant="outline"
+        alignSelf="flex-start"
+        loading={busy && state === 'idle'}
+        disabled={mobile.trim() === ''}
+        onClick={() =>
+          void run(async () => {
+            const sent = await sendSmsCode(token, mobile);
+            setMessage({ ok: true, text: sent.detail });
+            setState('sent');
+          })
+        }
+      >
+        {state === 'sent' ? 'Send a new code' : 'Text me a code'}
+      </Button>
+      {state === 'sent' && (
+        <Flex direction={{ base: 'column', md: 'row' }} gap="3" align={{ base: 'stretch', md: 'flex-end' }}>
+          <Box flex="1">
+            <TextField id="sms-code" label="Code from the text message" value={code} onChange={(event) => setCode(event.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+          </Box>
+          <Button
+            variant="outline"
+            loading={busy}
+            onClick={() =>
+              void run(async () => {
+                const answer = await verifySmsCode(token, mobile, code);
+                // Only SUCCESS confirms the number (spec 001 section 4).
+                if (answer.status === 'SUCCESS') {
+                  setState('verified');
+                  setMessage(null);
+                } else setMessage({ ok: false, text: 'Incorrect verification code' });
+              })
+            }
+          >
+            Confirm code
+          </Button>
+        </Flex>
+      )}
+      {message && (
+        <Text role={message.ok ? 'status' : 'alert'} color={message.ok ? 'fg.muted' : 'fg.error'} data-testid="sms-message">
+          {message.text}
+        </Text>
+      )}
+    </Flex>
+  );
+}
+
+/**
+ * The details page of the trial and buy-now journeys (/trial/details, /buynow/details): the
+ * mobile number (checked by the server, optionally confirmed by SMS), the business address when
+ * the e-mail is a free one, the phone PIN and the portal password. Creating them creates the
+ * customer; a trial goes on to its international calls page, a purchase waits here for its
+ * phone and goes to its complete page, signed in.
+ */
+export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
+  const journey = journeyOf(channel);
+  usePageTitle('Your details');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const data = readSignupData();
+  const token = data?.key ?? '';
+  const [mobileCheck, setMobileCheck] = useState<{ valid: boolean; text: string } | null>(null);
+  const [created, setCreated] = useState<{ productId: number; userKey: string } | null>(
+    data?.product_id !== undefined && data.user_key ? { productId: data.product_id, userKey: data.user_key } : null,
+  );
+  const [finishing, setFinishing] = useState<string | null>(null);
+
+  const { summaryRef, summary, submit, field, pending, values } = useForm({
+    title: 'Your details',
+    schema: CreatePasswordRequest,
+    ids,
+    initial: { mobile_number: '', business_postcode: '', business_address: '', pin: '', password1: '', password2: '' },
+    toInput: (values) => ({
+      ...values,
+      token,
+      business_postcode: values.business_postcode.trim() || undefined,
+      business_address: values.business_address.trim() || undefined,
+    }),
+    send: async (body) => {
+      const answer = await createPassword(body);
+      updateSignupData({ product_id: answer.product_id, account_id: answer.account_id, user_key: answer.key });
+      if (channel === BUY_NOW_CHANNEL) setCreated({ productId: answer.product_id, userKey: answer.key });
+      else await navigate('/trial/intl-calls');
+    },
+  });
+
+  const checkMobile = async () => {
+    const mobile = values.mobile_number;
+    if (mobile.trim() === '') return;
+    try {
+      const answer = await validateMobile(mobile);
+      setMobileCheck(answer.valid ? { valid: true, text: 'This is a UK mobile number' } : { valid: false, text: answer.message.mobile_number[0] ?? 'Enter a UK mobile number' });
+    } catch (error) {
+      setMobileCheck({ valid: false, text: userErrorText(error) });
+    }
+  };
+
+  if (created) {
+    return (
+      <Flex direction="column" gap="6">
+        <Heading as="h1" size="3xl">
+          Setting up your phone
+        </Heading>
+        <Text color="fg.muted">This takes a moment. Keep this page open: we will take you to your order when it is ready.</Text>
+        <SignupProvisioning
+          productId={created.productId}
+          userKey={created.userKey}
+          onStatus={(status) => {
+            if (!status.provisioned || finishing) return;
+            setFinishing('Signing you in');
+            void startSession(queryClient, created.userKey)
+              .then(() => {
+                clearSignupData();
+                return navigate(`/buynow/complete/${created.productId}`);
+              })
+              .catch((error: unknown) => setFinishing(userErrorText(error)));
+          }}
+        />
+        {finishing && <Text role="status">{finishing}</Text>}
+      </Flex>
+    );
+  }
+
+  return (
+    <Flex direction="column" gap="6">
+      <Box>
+        <Heading as="h1" size="3xl" mb="2">
+          Your details
+        </Heading>
+        <Text color="fg.muted">
+          {data?.email_address ? <>Signing up as <strong>{data.email_address}</strong>. </> : null}
+          {journey.title === 'Start your free trial' ? 'Nearly there: your trial starts when you finish this page.' : 'Nearly there: your phone is set up when you finish this page.'}
+        </Text>
+      </Box>
+      <ErrorSummary ref={summaryRef} errors={summary} />
+      <form noValidate onSubmit={submit}>
+        <Flex direction="column" gap="8">
+          <Flex as="fieldset" direction="column" gap="4">
+            <Heading as="legend" size="lg" mb="2">
+              Your mobile
+            </Heading>
+            <TextField {...field('mobile_number')} onBlur={() => void checkMobile()} label="Mobile number" hint="A UK mobile, like 07700 900982" type="tel" autoComplete="tel" />
+            {mobileCheck && (
+              <Text role="status" color={mobileCheck.valid ? 'fg.success' : 'fg.error'} data-testid="mobile-check">
+                {mobileCheck.text}
+              </Text>
+            )}
+            <MobileVerification token={token} mobile={values.mobile_number} />
+          </Flex>
+          {data?.is_free_email && (
+            <Flex as="fieldset" direction="column" gap="4">
+              <Heading as="legend" size="lg" mb="2">
+                Your business address
+              </Heading>
+              <Text color="fg.muted">You signed up with a personal email address, so tell us where your business is.</Text>
+              <TextField {...field('business_postcode')} label="Postcode" autoComplete="postal-code" maxW="12rem" />
+              <TextField {...field('business_address')} label="Building and street" autoComplete="address-line1" />
+            </Flex>
+          )}
+          <Flex as="fieldset" direction="column" gap="4">
+            <Heading as="legend" size="lg" mb="2">
+              Your phone PIN
+            </Heading>
+            <TextField
+              {...field('pin')}
+              label="PIN"
+              hint={`${PIN_LENGTH} digits you sign in to the phone apps and desk phones with. Not 123456 or 555555.`}
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={PIN_LENGTH}
+            />
+          </Flex>
+          <Flex as="fieldset" direction="column" gap="4">
+            <Heading as="legend" size="lg" mb="2">
+              Your portal password
+            </Heading>
+            <TextField {...field('password1')} label="Create a password" hint="10 characters or more. A few words you will remember work well." type="password" autoComplete="new-password" />
+            <TextField {...field('password2')} label="Confirm password" type="password" autoComplete="new-password" />
+          </Flex>
+          <SubmitButton pending={pending} pendingText="Creating your account">
+            Create my account
+          </SubmitButton>
+        </Flex>
+      </form>
+    </Flex>
+  );
+}

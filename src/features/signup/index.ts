@@ -1,0 +1,6 @@
+// The signup feature (issue 14 part A: trial and buy-now sign-up, an existing customer's opt-in
+// trial) as the app and the other features see it: they import nothing else from this folder.
+export { SignupRoute } from './components/signup-route.tsx';
+export { getSignupSettings } from './signup-api.ts';
+export { readSignupData } from './signup-data.ts';
+export { signupRedirect } from './signup-guard.ts';
