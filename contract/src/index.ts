@@ -25,6 +25,7 @@ export * from './social.ts';
 export * from './csp.ts';
 export * from './upgrade.ts';
 export * from './chat.ts';
+export * from './self-signup.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
@@ -43,6 +44,7 @@ import { upgradeEndpoints } from './upgrade.ts';
 import { welcomeEndpoints } from './welcome.ts';
 import { buyNowEndpoints } from './buy-now.ts';
 import { gettingStartedEndpoints } from './getting-started.ts';
+import { selfSignupEndpoints } from './self-signup.ts';
 
 /** Every endpoint of the portal API, by name. The server registers each one. */
 export const endpoints = {
@@ -65,5 +67,6 @@ export const endpoints = {
   ...socialEndpoints,
   ...upgradeEndpoints,
   ...chatEndpoints,
+  ...selfSignupEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

@@ -22,6 +22,8 @@ import { profileHandlers } from './profile/handlers.ts';
 import provisioningRepository from './provisioning/provisioning-repository.ts';
 import provisioningRunner from './provisioning/runner.ts';
 import profileRepository from './profile/profile-repository.ts';
+import { selfSignupHandlers } from './self-signup/handlers.ts';
+import selfSignupRepository from './self-signup/self-signup-repository.ts';
 import { siteHandlers } from './site/handlers.ts';
 import siteRepository from './site/site-repository.ts';
 import { socialHandlers } from './social/handlers.ts';
@@ -60,6 +62,7 @@ export const endpointHandlers: Handlers = {
   ...addressHandlers,
   ...upgradeHandlers,
   ...chatHandlers,
+  ...selfSignupHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -82,4 +85,5 @@ export const repositories: FastifyPluginAsync[] = [
   // The background jobs: after their repository, started when the app is ready.
   provisioningRunner,
   upgradeRepository,
+  selfSignupRepository,
 ];

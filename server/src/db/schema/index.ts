@@ -10,3 +10,4 @@ export * from './phone.ts';
 export * from './provisioning.ts';
 export * from './staff.ts';
 export * from './storage.ts';
+export * from './self-signup.ts';
