@@ -5,6 +5,7 @@ import * as paths from '../config/paths.ts';
 import { guestOnlyLoader } from './guards.ts';
 import { JOURNEY_PAGES_NOT_BUILT, type JourneyFrame } from './journey-frames.ts';
 import { ErrorPageBoundary, RouteErrorPage } from './routes/error-page.tsx';
+import { selfSignupRoutes } from './self-signup-routes.tsx';
 
 export const GETTING_STARTED_LAYOUT_ROUTE_ID = 'getting-started-layout';
 
@@ -54,6 +55,8 @@ export function onDemandRoutes(queryClient: QueryClient): { root: RouteObject[];
         },
         lazy: () => import('./routes/welcome.tsx'),
       },
+      // Self sign-up, online sign-up, verify mobile and referrals (issue 14 part B).
+      ...selfSignupRoutes(queryClient),
     ],
   };
   const root: RouteObject[] = [
