@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import * as journeyPaths from '../config/journey-paths.ts';
-import { mayShowSection, ONLINE_SIGNUP_PAGES, readStoredDraft, SIGNUP_SECTIONS, type SignupSection, type SignupVariant } from '../features/self-signup/index.ts';
+import { currentDraft, mayShowSection, ONLINE_SIGNUP_PAGES, readStoredDraft, SIGNUP_SECTIONS, VARIANT_SUPPLIER, type SignupSection, type SignupVariant } from '../features/self-signup/index.ts';
 import { guestOnlyLoader } from './guards.ts';
 
 const page = async () => import('./routes/self-signup.tsx');
@@ -39,7 +39,7 @@ export function selfSignupRoutes(queryClient: QueryClient): RouteObject[] {
         loader: async (args) => {
           await guestOnly(args);
           const section = args.params.page as SignupSection;
-          if (!SIGNUP_SECTIONS.includes(section) || !mayShowSection(readStoredDraft(), section)) return redirect(`/${variant}/${FIRST_SECTION}${searchOf(args.request)}`);
+          if (!SIGNUP_SECTIONS.includes(section) || !mayShowSection(currentDraft(VARIANT_SUPPLIER[variant]), section)) return redirect(`/${variant}/${FIRST_SECTION}${searchOf(args.request)}`);
           return null;
         },
         lazy: async () => {

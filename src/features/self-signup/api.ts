@@ -1,9 +1,11 @@
 import { selfSignupEndpoints, type CreateLeadRequest, type LeadDetailsPatch, type PinWithConfirmation } from '@portal/contract';
 import { apiCall } from '../../lib/http.ts';
 
+type AreaCode = '0113' | '020' | '0161';
+
 /** The self sign-up's calls (contract/src/self-signup.ts), one function each. */
 export const selfSignupCalls = {
-  numbers: (signal?: AbortSignal) => apiCall(selfSignupEndpoints.ssuNumbers, { query: {}, signal }),
+  numbers: (areaCode: AreaCode | '', signal?: AbortSignal) => apiCall(selfSignupEndpoints.ssuNumbers, { query: areaCode ? { area_code: areaCode } : {}, signal }),
   createLead: (body: CreateLeadRequest) => apiCall(selfSignupEndpoints.ssuCreateLeadV5, { body }),
   leadDetails: (token: string, signal?: AbortSignal) => apiCall(selfSignupEndpoints.ssuLeadDetails, { query: { ssu_details_token: token }, signal }),
   updateLeadDetails: (token: string, body: LeadDetailsPatch) => apiCall(selfSignupEndpoints.ssuUpdateLeadDetails, { query: { ssu_details_token: token }, body }),

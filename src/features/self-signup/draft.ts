@@ -10,6 +10,14 @@ export const SIGNUP_DRAFT_KEY = 'ssu.draft.v1';
 /** Spec 001 section 9: the draft and its chosen number expire after 24 hours. */
 export const DRAFT_NUMBER_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** The self sign-up journeys, and the supplier each signs up for: /signup the second generation, the voip3 pages the third. */
+export type SignupVariant = 'signup' | 'signup-voip3' | 'signup-voip3-b';
+export const VARIANT_SUPPLIER: Record<SignupVariant, 2 | 3> = { signup: 2, 'signup-voip3': 3, 'signup-voip3-b': 3 };
+
+/** The online sign-up's pages (spec 000 section 2), the first first. */
+export const ONLINE_SIGNUP_PAGES = ['number', 'marketing', 'trial'] as const;
+export type OnlineSignupPageName = (typeof ONLINE_SIGNUP_PAGES)[number];
+
 export type SignupSection = 'needs' | 'number' | 'details' | 'started';
 export const SIGNUP_SECTIONS: readonly SignupSection[] = ['needs', 'number', 'details', 'started'];
 
@@ -114,6 +122,9 @@ export function saveDraft(draft: SignupDraft, now: Date): SignupDraft {
 export function clearDraft(): void {
   storage()?.removeItem(SIGNUP_DRAFT_KEY);
 }
+
+/** The draft a page of a `supplier` journey works on now: the stored one with the rules applied (the route guards read it). */
+export const currentDraft = (supplier: 2 | 3, now: Date = new Date()): SignupDraft => resumeDraft(readStoredDraft(), supplier, now);
 
 /** The furthest section the draft may show: each one needs the ones before it set. */
 export function furthestSection(draft: SignupDraft | null): SignupSection {

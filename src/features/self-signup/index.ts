@@ -1,7 +1,17 @@
 // The self sign-up feature as the app sees it: the app imports nothing else from this folder
-// (eslint: import-x/no-restricted-paths). Its pages load on demand through the app's routes.
-export { SelfSignupPage, type SignupVariant } from './components/self-signup-page.tsx';
-export { OnlineSignupPage, ONLINE_SIGNUP_PAGES, type OnlineSignupPageName } from './components/online-signup-page.tsx';
+// (eslint: import-x/no-restricted-paths). The route guards need only draft.ts; the pages load on demand.
+export { SelfSignupPage } from './components/self-signup-page.tsx';
+export { OnlineSignupPage } from './components/online-signup-page.tsx';
 export { VerifyMobilePage } from './components/verify-mobile-page.tsx';
 export { ReferralsPage } from './components/referrals-page.tsx';
-export { mayShowSection, readStoredDraft, SIGNUP_SECTIONS, type SignupSection } from './draft.ts';
+export {
+  currentDraft,
+  mayShowSection,
+  ONLINE_SIGNUP_PAGES,
+  readStoredDraft,
+  SIGNUP_SECTIONS,
+  VARIANT_SUPPLIER,
+  type OnlineSignupPageName,
+  type SignupSection,
+  type SignupVariant,
+} from './draft.ts';

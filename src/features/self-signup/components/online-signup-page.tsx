@@ -11,10 +11,8 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { selfSignupCalls } from '../api.ts';
-import { clearDraft, emptyDraft, readStoredDraft, saveDraft, type SignupDraft } from '../draft.ts';
+import { clearDraft, emptyDraft, readStoredDraft, saveDraft, type OnlineSignupPageName, type SignupDraft } from '../draft.ts';
 
-export const ONLINE_SIGNUP_PAGES = ['number', 'marketing', 'trial'] as const;
-export type OnlineSignupPageName = (typeof ONLINE_SIGNUP_PAGES)[number];
 
 interface Props {
   page: OnlineSignupPageName;
@@ -106,7 +104,7 @@ export function OnlineSignupPage({ page, queryToken, go, goToStarted }: Props) {
 }
 
 function OnlineNumber({ draft, onDone }: { draft: SignupDraft; onDone: () => void }) {
-  const numbers = useQuery({ queryKey: ['self-signup', 'numbers'], queryFn: ({ signal }) => selfSignupCalls.numbers(signal) });
+  const numbers = useQuery({ queryKey: ['self-signup', 'numbers', ''], queryFn: ({ signal }) => selfSignupCalls.numbers('', signal) });
   const [chosen, setChosen] = useState(draft.chosen_number);
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {

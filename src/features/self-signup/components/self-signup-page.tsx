@@ -10,12 +10,9 @@ import { TextField } from '../../../components/text-field.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { selfSignupCalls } from '../api.ts';
-import { SIGNUP_SECTIONS, type SignupSection } from '../draft.ts';
+import { SIGNUP_SECTIONS, VARIANT_SUPPLIER, type SignupSection, type SignupVariant } from '../draft.ts';
 import { createSelfSignupController, type SelfSignupController } from '../self-signup-controller.ts';
 
-export type SignupVariant = 'signup' | 'signup-voip3' | 'signup-voip3-b';
-/** The supplier each journey signs up for: /signup is the second generation, the voip3 pages the third. */
-export const VARIANT_SUPPLIER: Record<SignupVariant, 2 | 3> = { signup: 2, 'signup-voip3': 3, 'signup-voip3-b': 3 };
 
 const TITLES: Record<SignupSection, string> = {
   needs: 'What do you need your phone system for?',
@@ -154,10 +151,24 @@ const formatNumber = (number: string) => (number.startsWith('02') ? `${number.sl
 
 function NumberSection({ controller, onDone }: { controller: SelfSignupController; onDone: () => void }) {
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
-  const numbers = useQuery({ queryKey: ['self-signup', 'numbers'], queryFn: ({ signal }) => selfSignupCalls.numbers(signal), staleTime: 0 });
+  const [area, setArea] = useState<'' | '0113' | '020' | '0161'>('');
+  const numbers = useQuery({ queryKey: ['self-signup', 'numbers', area], queryFn: ({ signal }) => selfSignupCalls.numbers(area, signal), staleTime: 0 });
   const [chosen, setChosen] = useState<string | null>(state.draft.chosen_number);
   const [error, setError] = useState<string | null>(null);
-  if (numbers.isPending) return <Loading label="Finding numbers" />;
+  const areaPicker = (
+    <Box>
+      <chakra.label htmlFor="ssu-area" display="block" fontWeight="semibold" mb="1">
+        Area code
+      </chakra.label>
+      <chakra.select id="ssu-area" value={area} onChange={(event) => setArea(event.target.value as typeof area)} borderWidth="2px" rounded="md" px="3" py="2" bg="bg">
+        <option value="">All areas</option>
+        <option value="0113">0113 Leeds</option>
+        <option value="020">020 London</option>
+        <option value="0161">0161 Manchester</option>
+      </chakra.select>
+    </Box>
+  );
+  if (numbers.isPending) return <>{areaPicker}<Loading label="Finding numbers" /></>;
   if (numbers.isError) return <LoadError title="We could not load the numbers" error={numbers.error} onRetry={() => void numbers.refetch()} retrying={numbers.isFetching} />;
   const list = numbers.data.results;
   // The draft's number stays offered even when the list no longer shows it (it is checked again on sending).
@@ -173,7 +184,8 @@ function NumberSection({ controller, onDone }: { controller: SelfSignupControlle
   };
   return (
     <chakra.form onSubmit={submit} noValidate display="grid" gap="4">
-      <Text color="fg.muted">Our numbers: this list is served by the sign-up itself for now. Gold numbers cost £20, Silver £3; Free numbers are included.</Text>
+      <Text color="fg.muted">Gold numbers cost £20, Silver £3; Free numbers are included.</Text>
+      {areaPicker}
       {error && (
         <Text id="number-error" color="fg.error" fontWeight="semibold">
           {error}
