@@ -29,6 +29,7 @@ export * from './numbers.ts';
 export * from './phone-setup.ts';
 export * from './users.ts';
 export * from './signup.ts';
+export * from './self-signup.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
@@ -51,6 +52,7 @@ import { numberEndpoints } from './numbers.ts';
 import { phoneSetupEndpoints } from './phone-setup.ts';
 import { usersEndpoints } from './users.ts';
 import { signupEndpoints } from './signup.ts';
+import { selfSignupEndpoints } from './self-signup.ts';
 
 /** Every endpoint of the portal API, by name. The server registers each one. */
 export const endpoints = {
@@ -77,5 +79,6 @@ export const endpoints = {
   ...phoneSetupEndpoints,
   ...usersEndpoints,
   ...signupEndpoints,
+  ...selfSignupEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

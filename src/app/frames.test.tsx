@@ -18,7 +18,6 @@ const header = () => screen.getByRole('banner');
 
 describe('guest journey frames', () => {
   it.each([
-    [journeyPaths.signupPage.build({ page: 'number' }), 'Sign up'],
     [journeyPaths.trial.build(), 'Sign up'],
     [journeyPaths.buynowPage.build({ page: 'details' }), 'Buy online'],
     [journeyPaths.numberSelect.build(), 'Choose your number'],
@@ -47,6 +46,19 @@ describe('guest journey frames', () => {
     expect(Object.values(JOURNEY_PAGES_NOT_BUILT).every((pages) => pages.length > 0)).toBe(true);
     expect(new Set(patterns).size).toBe(patterns.length);
   });
+});
+
+describe('the self sign-up journeys', () => {
+  it.each([['/signup/number', '/signup/needs'], ['/signup-voip3', '/signup-voip3/needs'], ['/signup-voip3-b/started', '/signup-voip3-b/needs']])(
+    'sends a visitor from %s to its first page, in the sign-up frame',
+    async (path, first) => {
+      installFakeFetch({});
+      const { where } = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: /What do you need your phone system for\?|Get your business phone system in minutes/ })).toBeInTheDocument();
+      expect(where()).toBe(first);
+      expect(within(header()).getByText('Sign up')).toBeInTheDocument();
+    },
+  );
 });
 
 describe('the welcome journey', () => {

@@ -13,14 +13,11 @@ export type JourneyFrame =
 /**
  * The routes of each frame whose pages are not built yet: inside its frame each shows
  * "Page not found" until a page replaces it (as PAGES_NOT_BUILT does for the default layout).
- * Built so far (on-demand-routes.tsx): the welcome journey and the trial journey (sign-up frame), the buy-now journey and buy-now complete.
+ * Built so far (on-demand-routes.tsx): the welcome journey, the trial journey, the self and online sign-ups, verify
+ * mobile and referrals (sign-up frame; self-signup-routes.tsx), the buy-now journey and buy-now complete.
  */
 export const JOURNEY_PAGES_NOT_BUILT: Record<JourneyFrame, ReadonlyArray<{ name: string; pattern: string }>> = {
-  'sign-up': [
-    journeyPaths.signup, journeyPaths.signupPage, journeyPaths.signupVoip3, journeyPaths.signupVoip3Page, journeyPaths.signupVoip3B, journeyPaths.signupVoip3BPage,
-    journeyPaths.onlineSignup, journeyPaths.onlineSignupPage,
-    journeyPaths.verifyMobileNumber,
-  ],
+  'sign-up': [],
   'buy-now': [],
   'number-select': [journeyPaths.numberSelect],
   'make-a-payment': [journeyPaths.makeAPayment, journeyPaths.makeAPaymentProcess, journeyPaths.checkoutRedirect],

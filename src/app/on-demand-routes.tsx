@@ -9,6 +9,7 @@ import { JOURNEY_PAGES_NOT_BUILT, type JourneyFrame } from './journey-frames.ts'
 import { revalidateOnEveryPage } from './loaders.ts';
 import { SIGNED_IN_ROUTE_ID } from './session.ts';
 import { ErrorPageBoundary, RouteErrorPage } from './routes/error-page.tsx';
+import { selfSignupRoutes } from './self-signup-routes.tsx';
 
 export const GETTING_STARTED_LAYOUT_ROUTE_ID = 'getting-started-layout';
 
@@ -95,6 +96,8 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
         lazy: () => import('./routes/welcome.tsx'),
       },
       ...signupJourney('Self Sign Up', journeyPaths.trial, journeyPaths.trialPage),
+      // Self sign-up, online sign-up, verify mobile and referrals (issue 14 part B).
+      ...selfSignupRoutes(queryClient),
     ],
   };
   const root: RouteObject[] = [

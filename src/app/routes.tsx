@@ -163,7 +163,7 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
  * (their route objects would cost the home page's first load bytes it has no room for). Kept beside the route table so that other paths never wait for that module.
  */
 export const ON_DEMAND_ROUTES_PATTERN =
-  /^\/(?:auth|login|profile-preferences\/confirm-email|getting-started|signup|signup-voip3|signup-voip3-b|trial|online-signup|welcome|phone\/welcome|verify-mobile-number|buynow|number-select|make-a-payment|checkout-redirect|mandate-entry|recurring-card-payment|broadband-availability|broadband-signup|coming-soon|user(?:s-devices)?)(?:\/|$)/;
+  /^\/(?:auth|login|profile-preferences\/confirm-email|getting-started|(?:online-)?signup(?:-voip3(?:-b)?)?|trial|welcome|phone\/welcome|verify-mobile-number|referrals|buynow|number-select|make-a-payment|checkout-redirect|mandate-entry|recurring-card-payment|broadband-availability|broadband-signup|coming-soon|user(?:s-devices)?)(?:\/|$)/;
 
 /**
  * Lazy route discovery: the router asks before it settles on a splat or parameter match

@@ -43,6 +43,8 @@ export interface ApiCallOptions<E extends Endpoint> {
   query?: Input<E['query']>;
   body?: Input<E['body']>;
   signal?: AbortSignal;
+  /** The token to send as `Authorization: Token {key}` instead of the session's (a journey's own, spec 001 section 6). */
+  token?: string;
 }
 
 export type ApiResponse<E extends Endpoint> = output<E['response']>;
@@ -153,7 +155,7 @@ interface Exchanged {
 /** Sends the request and reads the answer; an error status throws here, whatever the mode. */
 async function exchange<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E>, withCsrf: boolean, mode: 'json' | 'blob'): Promise<Exchanged> {
   const headers: Record<string, string> = { Accept: mode === 'json' ? 'application/json' : '*/*' };
-  const token = endpoint.auth ? getToken() : null;
+  const token = endpoint.auth ? (options.token ?? getToken()) : null;
   if (token) headers.Authorization = `Token ${token}`;
   if (withCsrf && !SAFE_METHODS.has(endpoint.method)) headers[CSRF_HEADER] = await csrfToken();
   const init: RequestInit = { method: endpoint.method, headers, credentials: 'same-origin' };

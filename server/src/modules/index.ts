@@ -26,6 +26,8 @@ import { profileHandlers } from './profile/handlers.ts';
 import provisioningRepository from './provisioning/provisioning-repository.ts';
 import provisioningRunner from './provisioning/runner.ts';
 import profileRepository from './profile/profile-repository.ts';
+import { selfSignupHandlers } from './self-signup/handlers.ts';
+import selfSignupRepository from './self-signup/self-signup-repository.ts';
 import { siteHandlers } from './site/handlers.ts';
 import siteRepository from './site/site-repository.ts';
 import { socialHandlers } from './social/handlers.ts';
@@ -72,6 +74,7 @@ export const endpointHandlers: Handlers = {
   ...numberHandlers,
   ...usersHandlers,
   ...signupHandlers,
+  ...selfSignupHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -98,4 +101,5 @@ export const repositories: FastifyPluginAsync[] = [
   numbersRepository,
   usersRepository,
   signupRepository,
+  selfSignupRepository,
 ];

@@ -14,3 +14,4 @@ export * from './numbers.ts';
 export * from './phone-setup.ts';
 export * from './users.ts';
 export * from './signup.ts';
+export * from './self-signup.ts';

@@ -1,0 +1,184 @@
+import type { Page } from '@playwright/test';
+import { accounts, expect as baseExpect, expectAccessible, latestMessage, linkIn, test } from './fixtures.ts';
+
+// Self sign-up (issue 14 part B): /signup, /signup-voip3 and /signup-voip3-b from the first page
+// to the signed-in home, the PIN and the mobile link read from the sandbox outbox; the draft's
+// rules (24 hours, supplier 2 to 3); online sign-up with a wrong token; the route guards; the
+// referral link. Every sign-up uses a new address of its own, so nothing seeded is changed. The
+// e2e server provisions in 6 s (scripts/e2e-server.mjs).
+
+// The machine these run on is shared: a page may take a while to answer; every wait is still on what the user sees.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 300_000 });
+
+const DRAFT_KEY = 'ssu.draft.v1';
+const VARIANTS = [
+  { path: 'signup', area: '0113', heading: 'What do you need your phone system for?' },
+  { path: 'signup-voip3', area: '020', heading: 'What do you need your phone system for?' },
+  { path: 'signup-voip3-b', area: '0161', heading: 'Get your business phone system in minutes' },
+] as const;
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** A draft as the pages save it, for the draft rules' tests. */
+function storedDraft(supplier: 2 | 3, ageMs: number) {
+  const features = ['Lower costs'];
+  return {
+    date: new Date(Date.now() - ageMs).toISOString(), supplier, features_to_use: features, chosen_number: '01134960000', chosen_number_rating: 'GOLD',
+    business_name: '', full_name: '', first_name: '', last_name: '', email_address: '', mobile_number: '', verifyKey: null, ssu_details_token: null,
+    customer_details_completed: false, product_id: null, account_id: null, user_verified: false, referral_code: null,
+    needs: { is_set: true, features_to_use: features }, number: { is_set: true, chosen_number: '01134960000' }, details: { is_set: false }, started: { is_set: false },
+  };
+}
+
+async function withDraft(page: Page, draft: unknown) {
+  await page.goto('/coming-soon');
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [DRAFT_KEY, JSON.stringify(draft)]);
+}
+
+for (const variant of VARIANTS) {
+  test(`/${variant.path}: needs, number, details with the e-mailed PIN, started, then home @mobile`, async ({ page }) => {
+    const mobileProject = test.info().project.name === 'mobile';
+    const email = `ssu-${variant.path}-${unique()}@hale-joinery.example`;
+    const mobile = `07700 9${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
+
+    await page.goto(`/${variant.path}`);
+    await expect(page).toHaveURL(new RegExp(`/${variant.path}/needs$`));
+    await expect(page.getByRole('heading', { level: 1, name: variant.heading })).toBeVisible();
+    await expect(page.getByText('Step 1 of 4')).toBeVisible();
+    await expectAccessible(page, `${variant.path}: needs`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Choose at least one thing you need')).toBeVisible();
+    await page.getByLabel('Lower costs').check();
+    await page.getByLabel('Work remotely').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // Number: back is allowed (the needs are kept), then a number of the journey's own area.
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose your business number' })).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${variant.path}/needs$`));
+    await expect(page.getByLabel('Work remotely')).toBeChecked();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Area code').selectOption(variant.area);
+    const radios = page.getByRole('radio');
+    await expect(radios.first()).toBeVisible();
+    await expect(page.getByText('Gold £20.00').first()).toBeVisible();
+    const included = page.locator('label').filter({ hasText: 'Included' }).getByRole('radio');
+    const choice = mobileProject ? included.last() : included.first();
+    const number = await choice.getAttribute('value');
+    await choice.check();
+    await expectAccessible(page, `${variant.path}: number`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // Details, then the PIN from the e-mail.
+    await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeVisible();
+    await page.getByLabel('First name').fill('Robin');
+    await page.getByLabel('Last name').fill('Hale');
+    await page.getByLabel('Business name').fill('Hale Joinery');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Mobile number').fill('0123');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Enter a UK mobile number, like 07700 900982')).toBeVisible();
+    await page.getByLabel('Mobile number').fill(mobile);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText(`We emailed a 6-digit PIN to ${email}`)).toBeVisible();
+    await expectAccessible(page, `${variant.path}: details`);
+    const mail = await latestMessage(page.request, email, 'email');
+    const pin = /is (\d{6})\./.exec(mail.body)?.[1] ?? '';
+    await page.getByLabel('PIN from the email').fill(pin === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('That PIN is not right')).toBeVisible();
+    await page.getByLabel('PIN from the email').fill(pin);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+
+    // Started: the phone's PIN, and the provisioning with its progress.
+    await expect(page).toHaveURL(new RegExp(`/${variant.path}/started$`));
+    await expect(page.getByText(`${number!.slice(0, number!.startsWith('02') ? 3 : 4)} `).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+    await page.getByLabel('PIN (6 digits)').fill('123456');
+    await page.getByLabel('Confirm PIN').fill('123456');
+    await page.getByRole('button', { name: 'Set PIN' }).click();
+    await expect(page.getByText('Sequential numbers i.e 123456 are not allowed')).toBeVisible();
+    await page.getByLabel('PIN (6 digits)').fill('246810');
+    await page.getByLabel('Confirm PIN').fill('246810');
+    await page.getByRole('button', { name: 'Set PIN' }).click();
+    await expect(page.getByText('Your PIN is set')).toBeVisible();
+    await expectAccessible(page, `${variant.path}: started`);
+    await expect(page.getByText('Your phone system is ready.')).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Go to your account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
+    // The draft is gone at the end.
+    expect(await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY)).toBeNull();
+
+    if (variant.path === 'signup') {
+      // The texted link confirms the mobile number.
+      const text = await latestMessage(page.request, mobile, 'sms');
+      await page.goto(linkIn(text.body));
+      await expect(page.getByRole('heading', { level: 1, name: 'Your mobile number is confirmed' })).toBeVisible();
+    }
+  });
+}
+
+test('a draft older than 24 hours loses its chosen number; a newer one keeps it @mobile', async ({ page }) => {
+  await withDraft(page, storedDraft(2, 60 * 60 * 1000));
+  await page.goto('/signup/number');
+  await expect(page.getByRole('radio', { name: /0113 4960000/ })).toBeChecked();
+
+  await withDraft(page, storedDraft(2, 25 * 60 * 60 * 1000));
+  // The details page needs a number: back to the first page, then the number page has none chosen.
+  await page.goto('/signup/details');
+  await expect(page).toHaveURL(/\/signup\/needs$/);
+  await expect(page.getByLabel('Lower costs')).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your business number' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /0113 4960000/ })).not.toBeChecked();
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+});
+
+test('a draft loses its chosen number when the supplier changes from 2 to 3 @mobile', async ({ page }) => {
+  await withDraft(page, storedDraft(2, 0));
+  await page.goto('/signup-voip3/number');
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your business number' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /0113 4960000/ })).not.toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Choose a number')).toBeVisible();
+});
+
+test('online sign-up with a wrong token says the link is not valid @mobile', async ({ page }) => {
+  await page.goto('/online-signup/trial?ssu_details_token=not-a-real-token');
+  await expect(page.getByRole('heading', { level: 1, name: 'This sign-up link is not valid' })).toBeVisible();
+  await expectAccessible(page, 'online sign-up: wrong token');
+  await page.getByRole('link', { name: 'Start a new sign-up' }).click();
+  await expect(page).toHaveURL(/\/signup\/needs$/);
+});
+
+test('guards: a visitor on a later page goes to the first page; a signed-in customer goes home', async ({ page, loginPage }) => {
+  await page.goto('/signup-voip3-b/started');
+  await expect(page).toHaveURL(/\/signup-voip3-b\/needs$/);
+  await page.goto('/online-signup/marketing');
+  await expect(page).toHaveURL(/\/online-signup\/number$/);
+
+  await loginPage.goto();
+  await loginPage.signIn(accounts.customer.email, accounts.customer.password);
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${accounts.customer.firstName}` })).toBeVisible();
+  await page.goto('/signup-voip3');
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${accounts.customer.firstName}` })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the referral link is copied @mobile', async ({ page, context, loginPage }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/referrals');
+  await expect(page.getByRole('link', { name: 'Sign in to get your link' })).toBeVisible();
+  await loginPage.goto('?next=%2Freferrals');
+  await loginPage.signIn(accounts.customer.email, accounts.customer.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Refer a business' })).toBeVisible();
+  const link = page.getByLabel('Your referral link');
+  await expect(link).toHaveValue(/\/signup\?ref=[A-Z0-9]{8}$/);
+  await expect(page.getByRole('heading', { name: 'Terms' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Referrals made' })).toBeVisible();
+  await expectAccessible(page, 'referrals');
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
+});

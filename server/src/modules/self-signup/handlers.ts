@@ -1,0 +1,217 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { REFERRAL_TERMS, selfSignupMessages, SIGNUP_PIN_ATTEMPTS, SIGNUP_PIN_TTL_MINUTES, type LeadDetails } from '@portal/contract';
+import { hashPassword, unusablePasswordHash, verifyPassword } from '../../auth/passwords.ts';
+import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
+import { hashKey, newKey } from '../../auth/tokens.ts';
+import { issueToken } from '../../auth/tokens-repository.ts';
+import { publicUrl } from '../../auth/verification.ts';
+import { greeting, plainMail } from '../../mail/mailer.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
+import type { Handlers } from '../../routes/index.ts';
+import { e164Mobile } from '../../sms/sms.ts';
+import { provisioningStatusOf } from '../provisioning/status.ts';
+import { isSignupNumber, signupNumberChoice } from './numbers.ts';
+import type { SignupLead } from './self-signup-repository.ts';
+
+const PIN_TTL_MS = SIGNUP_PIN_TTL_MINUTES * 60 * 1000;
+/** Leads (and their e-mails) per client address an hour, and per address: each one sends an e-mail. */
+const LEADS_PER_HOUR = { ip: 30, email: 5 } as const;
+/** Texts per number and for the whole portal an hour: texts cost money. */
+const TEXTS_PER_HOUR = { mobile: 3, all: 500 } as const;
+const HOUR_MS = 60 * 60 * 1000;
+
+const leadNotFound = () => detailError(404, selfSignupMessages.leadNotFound);
+
+export function leadDetailsOf(lead: SignupLead, token: string, pilotNumber: string | null = lead.productId ? lead.chosenNumber : null): LeadDetails {
+  return {
+    ssu_details_token: token,
+    product_id: lead.productId,
+    account_id: lead.accountId,
+    user_verified: lead.userVerified,
+    customer_details_completed: [lead.firstName, lead.lastName, lead.businessName, lead.mobileNumber].every((value) => value.trim() !== ''),
+    mobile_verified: lead.mobileVerified,
+    supplier: lead.supplier,
+    features_to_use: lead.featuresToUse,
+    chosen_number: lead.chosenNumber,
+    user_data: {
+      pilot_number: pilotNumber,
+      email_address: lead.email,
+      first_name: lead.firstName,
+      last_name: lead.lastName,
+      business_name: lead.businessName,
+      mobile_number: lead.mobileNumber,
+    },
+  };
+}
+
+async function leadOf(request: FastifyRequest, token: string): Promise<SignupLead> {
+  const lead = await request.server.selfSignupRepository.leadByTokenHash(hashKey(token));
+  if (!lead) throw leadNotFound();
+  return lead;
+}
+
+/** A number of the list for the supplier, not in use: else 400 on chosen_number. */
+async function checkNumber(request: FastifyRequest, number: string): Promise<void> {
+  const taken = isSignupNumber(number) ? await request.server.selfSignupRepository.takenNumbers([number]) : new Set([number]);
+  if (taken.has(number)) throw fieldError('chosen_number', selfSignupMessages.numberUnavailable);
+}
+
+const newPin = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+async function sendPin(request: FastifyRequest, lead: Pick<SignupLead, 'email' | 'firstName'>, pin: string): Promise<void> {
+  await request.server.mailer.send(
+    plainMail(lead.email, 'Your sign-up PIN', [
+      greeting(lead.firstName),
+      '',
+      `Your PIN to confirm your email address is ${pin}.`,
+      `It works for ${SIGNUP_PIN_TTL_MINUTES} minutes. If you did not start a sign-up, ignore this email.`,
+    ]),
+  );
+}
+
+/** Texts the lead's mobile a link to confirm it, within the per-number and the portal-wide caps (a text past them is not sent). */
+async function textMobileLink(request: FastifyRequest, lead: SignupLead): Promise<void> {
+  const { server } = request;
+  const now = server.now();
+  const capped = await hitRateLimit(server.db, [{ bucket: 'ssu_mobile_text', key: lead.mobileNumber, limit: TEXTS_PER_HOUR.mobile }, { bucket: 'ssu_mobile_text_all', key: 'all', limit: TEXTS_PER_HOUR.all }], HOUR_MS, now);
+  if (capped !== null) return;
+  const token = newKey();
+  await server.selfSignupRepository.setMobileToken(lead.id, hashKey(token));
+  try {
+    await server.sms.send({ to: e164Mobile(lead.mobileNumber), text: `Confirm your mobile number for your new phone system: ${publicUrl()}/verify-mobile-number?token=${token}` });
+  } catch (error) {
+    // The sign-up goes on; the customer can confirm the number later.
+    request.log.warn({ err: error }, 'sign-up mobile link not sent');
+  }
+}
+
+const createLead = (async ({ body, request, reply }) => {
+  const { server } = request;
+  const now = server.now();
+  const repository = server.selfSignupRepository;
+  const email = body.email_address.toLowerCase();
+  await checkNumber(request, body.chosen_number);
+  const fields = {
+    email,
+    firstName: body.first_name,
+    lastName: body.last_name,
+    businessName: body.business_name,
+    mobileNumber: body.mobile_number.length === 10 ? `0${body.mobile_number}` : `0${body.mobile_number.slice(-10)}`,
+    featuresToUse: body.features_to_use,
+    chosenNumber: body.chosen_number,
+    supplier: body.supplier,
+  };
+  reply.header('cache-control', 'no-store');
+  if (body.ssu_details_token) {
+    const lead = await leadOf(request, body.ssu_details_token);
+    if (lead.convertedAt) throw detailError(409, selfSignupMessages.alreadyCustomer);
+    // A new address must be confirmed again: a new PIN goes to it.
+    const pin = lead.email === email ? null : newPin();
+    const updated = await repository.updateOpenLead(lead.id, { ...fields, ...(pin && { pinHash: await hashPassword(pin), pinExpiresAt: new Date(now.getTime() + PIN_TTL_MS), pinFailures: 0 }) });
+    if (!updated) throw detailError(409, selfSignupMessages.alreadyCustomer);
+    if (pin) await sendPin(request, updated, pin);
+    return leadDetailsOf(updated, body.ssu_details_token);
+  }
+  const limited = await hitRateLimit(server.db, [{ bucket: 'ssu_lead_ip', key: request.ip, limit: LEADS_PER_HOUR.ip }, { bucket: 'ssu_lead_email', key: email, limit: LEADS_PER_HOUR.email }], HOUR_MS, now);
+  if (limited !== null) throw tooManyRequests('Too many sign-ups started. Wait a while, then try again.', limited);
+  const referredBy = body.referral_code ? await repository.accountOfReferralCode(body.referral_code) : undefined;
+  const token = newKey();
+  const pin = newPin();
+  const lead = await repository.createLead({ ...fields, tokenHash: hashKey(token), pinHash: await hashPassword(pin), pinExpiresAt: new Date(now.getTime() + PIN_TTL_MS), referredByAccountId: referredBy ?? null });
+  await sendPin(request, lead, pin);
+  return leadDetailsOf(lead, token);
+}) satisfies Handlers['ssuCreateLeadV4'] & Handlers['ssuCreateLeadV5'];
+
+/**
+ * Self sign-up (spec 001 section 7, "Signup and trial"; contract/src/self-signup.ts): leads by
+ * ssu_details_token, the e-mailed PIN, the customer it becomes, its PIN and provisioning; the
+ * texted mobile link; referrals.
+ */
+export const selfSignupHandlers = {
+  ssuNumbers: async ({ query, request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return { results: await signupNumberChoice((numbers) => request.server.selfSignupRepository.takenNumbers(numbers), query.area_code) };
+  },
+  ssuCreateLeadV4: createLead,
+  ssuCreateLeadV5: createLead,
+  ssuLeadDetails: async ({ query, request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return leadDetailsOf(await leadOf(request, query.ssu_details_token), query.ssu_details_token);
+  },
+  ssuUpdateLeadDetails: async ({ query, body, request, reply }) => {
+    const lead = await leadOf(request, query.ssu_details_token);
+    if (body.chosen_number !== undefined) await checkNumber(request, body.chosen_number);
+    const updated = await request.server.selfSignupRepository.updateOpenLead(lead.id, {
+      ...(body.first_name !== undefined && { firstName: body.first_name }),
+      ...(body.last_name !== undefined && { lastName: body.last_name }),
+      ...(body.business_name !== undefined && { businessName: body.business_name }),
+      ...(body.mobile_number !== undefined && { mobileNumber: `0${body.mobile_number.slice(-10)}` }),
+      ...(body.chosen_number !== undefined && { chosenNumber: body.chosen_number }),
+    });
+    if (!updated) throw detailError(409, selfSignupMessages.alreadyCustomer);
+    reply.header('cache-control', 'no-store');
+    return leadDetailsOf(updated, query.ssu_details_token);
+  },
+  ssuFeaturesToUse: async ({ body, request, reply }) => {
+    const lead = await leadOf(request, body.ssu_details_token);
+    const updated = await request.server.selfSignupRepository.updateOpenLead(lead.id, { featuresToUse: body.features_to_use });
+    if (!updated) throw detailError(409, selfSignupMessages.alreadyCustomer);
+    reply.header('cache-control', 'no-store');
+    return leadDetailsOf(updated, body.ssu_details_token);
+  },
+  ssuVerifyPin: async ({ body, request, reply }) => {
+    const { server } = request;
+    const now = server.now();
+    const repository = server.selfSignupRepository;
+    const lead = await leadOf(request, body.ssu_details_token);
+    if (lead.pinFailures >= SIGNUP_PIN_ATTEMPTS) throw detailError(400, selfSignupMessages.pinTooManyTries);
+    if (lead.pinExpiresAt.getTime() <= now.getTime()) throw detailError(400, selfSignupMessages.pinExpired);
+    if (!(await verifyPassword(body.pin, lead.pinHash))) {
+      await repository.recordPinFailure(lead.id);
+      throw fieldError('pin', selfSignupMessages.pinIncorrect);
+    }
+    const created = await repository.createCustomer(lead.id, await unusablePasswordHash(), now);
+    if (created.outcome === 'existing_user') throw detailError(409, selfSignupMessages.existingUser);
+    if (created.outcome === 'number_taken') throw fieldError('chosen_number', selfSignupMessages.numberUnavailable);
+    if (created.outcome === 'created') {
+      await server.provisioning.begin({ productId: created.productId, kind: 'signup', payload: { lead_id: lead.id } });
+      await textMobileLink(request, lead);
+    }
+    reply.header('cache-control', 'no-store');
+    return { key: await issueToken(server.db, created.userId, now), product_id: created.productId, account_id: created.accountId, user_verified: true };
+  },
+  ssuCreatePin: async ({ body, request }) => {
+    const { user } = authOf(request);
+    const lead = await request.server.selfSignupRepository.leadOfUser(user.id);
+    if (!lead?.productId) throw detailError(404, selfSignupMessages.notSignupCustomer);
+    await request.server.selfSignupRepository.setMainUserPin(lead.productId, await hashPassword(body.pin));
+    return { product_id: lead.productId, pin_set: true };
+  },
+  ssuProvisioningStatus: async ({ query, request, reply }) => {
+    const lead = await leadOf(request, query.ssu_details_token);
+    if (!lead.productId) throw detailError(409, selfSignupMessages.notVerified);
+    reply.header('cache-control', 'no-store');
+    return provisioningStatusOf(lead.productId, await request.server.provisioning.current(lead.productId), request.server.now());
+  },
+  ssuVerifyMobile: async ({ params, request }) => {
+    const lead = await request.server.selfSignupRepository.verifyMobile(hashKey(params.token));
+    if (!lead) throw detailError(404, selfSignupMessages.verifyLinkInvalid);
+    return { mobile_number: `${lead.mobileNumber.slice(0, 5)} ••• ${lead.mobileNumber.slice(-3)}`, verified: true };
+  },
+  referrals: async ({ request, reply }) => {
+    const { accountId } = authOf(request).user;
+    if (accountId === null) throw detailError(403, selfSignupMessages.notCustomer);
+    const repository = request.server.selfSignupRepository;
+    const code = await repository.referralCodeOf(accountId, () => randomBytes(6).toString('base64url').toUpperCase().replace(/[^A-Z0-9]/g, 'X').padEnd(8, 'X').slice(0, 8));
+    const made = await repository.referralsOf(accountId);
+    reply.header('cache-control', 'no-store');
+    return {
+      code,
+      link: `${publicUrl()}/signup?ref=${code}`,
+      terms: [...REFERRAL_TERMS],
+      referrals: made.map((lead) => ({ business_name: lead.businessName, status: lead.convertedAt ? ('signed_up' as const) : ('started' as const), created_at: lead.createdAt.toISOString() })),
+    };
+  },
+} satisfies Pick<Handlers, 'ssuNumbers' | 'ssuCreateLeadV4' | 'ssuCreateLeadV5' | 'ssuLeadDetails' | 'ssuUpdateLeadDetails' | 'ssuFeaturesToUse' | 'ssuVerifyPin' | 'ssuCreatePin' | 'ssuProvisioningStatus' | 'ssuVerifyMobile' | 'referrals'>;

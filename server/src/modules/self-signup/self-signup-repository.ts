@@ -1,0 +1,201 @@
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/connect.ts';
+import { accounts, phoneNumbers, products, referralCodes, selfSignupLeads, users, voipUsers } from '../../db/schema/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    selfSignupRepository: SelfSignupRepository;
+  }
+}
+
+export type SignupLead = typeof selfSignupLeads.$inferSelect;
+type LeadValues = Pick<SignupLead, 'tokenHash' | 'email' | 'firstName' | 'lastName' | 'businessName' | 'mobileNumber' | 'featuresToUse' | 'chosenNumber' | 'supplier' | 'pinHash' | 'pinExpiresAt'> & {
+  referredByAccountId: number | null;
+};
+export type LeadChanges = Partial<Pick<SignupLead, 'firstName' | 'lastName' | 'businessName' | 'mobileNumber' | 'featuresToUse' | 'chosenNumber' | 'supplier' | 'email' | 'pinHash' | 'pinExpiresAt' | 'pinFailures' | 'mobileTokenHash'>>;
+
+/** What creating the customer came to: made now, made before (a double submit), or refused. */
+export type CreatedCustomer =
+  | { outcome: 'created' | 'already'; userId: number; accountId: number; productId: number }
+  | { outcome: 'existing_user' }
+  | { outcome: 'number_taken' };
+
+class Refused extends Error {
+  constructor(readonly outcome: 'existing_user' | 'number_taken') {
+    super(outcome);
+  }
+}
+
+/** Self sign-up's queries: its leads, the customer a verified lead becomes, referral codes. */
+export function createSelfSignupRepository(db: Database) {
+  /** createCustomer's transaction; a refusal throws Refused, which undoes everything it did. */
+  const createCustomerIn = (leadId: number, passwordHash: string, now: Date) =>
+    db.transaction(async (tx): Promise<CreatedCustomer> => {
+        const [lead] = await tx
+          .update(selfSignupLeads)
+          .set({ userVerified: true, convertedAt: now })
+          .where(and(eq(selfSignupLeads.id, leadId), isNull(selfSignupLeads.convertedAt)))
+          .returning();
+        if (!lead) {
+          const [done] = await tx.select().from(selfSignupLeads).where(eq(selfSignupLeads.id, leadId));
+          if (done?.userId && done.accountId && done.productId) return { outcome: 'already', userId: done.userId, accountId: done.accountId, productId: done.productId };
+          return { outcome: 'existing_user' };
+        }
+        const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, lead.email)).limit(1);
+        if (existing) {
+          throw new Refused('existing_user');
+        }
+        const [account] = await tx.insert(accounts).values({ name: lead.businessName }).returning();
+        const [user] = await tx
+          .insert(users)
+          .values({ email: lead.email, passwordHash, firstName: lead.firstName, lastName: lead.lastName, phone: lead.mobileNumber, emailVerified: true, accountId: account!.id })
+          .onConflictDoNothing({ target: users.email })
+          .returning();
+        // Another journey made this address's account a moment ago: it stays the only one.
+        if (!user) throw new Refused('existing_user');
+        const [product] = await tx
+          .insert(products)
+          .values({
+            accountId: account!.id,
+            kind: 'voip',
+            tariffVersion: 'TARIFF_V3',
+            supplier: lead.supplier,
+            status: 'provisioning',
+            channel: 'Self Sign Up',
+            showProductPages: true,
+            productDetail: 'Cloud phone - 1 user',
+            confirmedDate: now.toISOString().slice(0, 10),
+          })
+          .returning();
+        const [mainUser] = await tx
+          .insert(voipUsers)
+          .values({ productId: product!.id, firstName: lead.firstName, lastName: lead.lastName, email: lead.email, extension: '200' })
+          .returning();
+        if (lead.chosenNumber) {
+          const [number] = await tx
+            .insert(phoneNumbers)
+            .values({ productId: product!.id, number: lead.chosenNumber, label: 'Main number', voipUserId: mainUser!.id })
+            .onConflictDoNothing({ target: phoneNumbers.number })
+            .returning();
+          if (!number) throw new Refused('number_taken');
+        }
+        await tx.update(selfSignupLeads).set({ userId: user!.id, accountId: account!.id, productId: product!.id }).where(eq(selfSignupLeads.id, lead.id));
+        return { outcome: 'created', userId: user!.id, accountId: account!.id, productId: product!.id };
+    });
+
+  return {
+    /** Which of these numbers a phone already has. */
+    async takenNumbers(numbers: string[]): Promise<Set<string>> {
+      const rows = await db.select({ number: phoneNumbers.number }).from(phoneNumbers).where(inArray(phoneNumbers.number, numbers));
+      return new Set(rows.map((row) => row.number));
+    },
+
+    /** Creates a lead; an open lead of the same address is replaced (its token and PIN stop working). */
+    async createLead(values: LeadValues): Promise<SignupLead> {
+      const { email, ...rest } = values;
+      const [lead] = await db
+        .insert(selfSignupLeads)
+        .values(values)
+        .onConflictDoUpdate({
+          target: selfSignupLeads.email,
+          targetWhere: isNull(selfSignupLeads.convertedAt),
+          set: { ...rest, email, pinFailures: 0, userVerified: false, mobileTokenHash: null, mobileVerified: false, updatedAt: new Date() },
+        })
+        .returning();
+      if (!lead) throw new Error('lead not stored');
+      return lead;
+    },
+
+    async leadByTokenHash(tokenHash: string): Promise<SignupLead | undefined> {
+      const [lead] = await db.select().from(selfSignupLeads).where(eq(selfSignupLeads.tokenHash, tokenHash)).limit(1);
+      return lead;
+    },
+
+    /** The lead a sign-up customer came from (create-pin's token header names the user). */
+    async leadOfUser(userId: number): Promise<SignupLead | undefined> {
+      const [lead] = await db.select().from(selfSignupLeads).where(eq(selfSignupLeads.userId, userId)).orderBy(desc(selfSignupLeads.id)).limit(1);
+      return lead;
+    },
+
+    /** Changes an open lead; undefined when it was converted meanwhile (or is gone). */
+    async updateOpenLead(id: number, changes: LeadChanges): Promise<SignupLead | undefined> {
+      const [lead] = await db
+        .update(selfSignupLeads)
+        .set(changes)
+        .where(and(eq(selfSignupLeads.id, id), isNull(selfSignupLeads.convertedAt)))
+        .returning();
+      return lead;
+    },
+
+    async setMobileToken(id: number, mobileTokenHash: string): Promise<void> {
+      await db.update(selfSignupLeads).set({ mobileTokenHash }).where(eq(selfSignupLeads.id, id));
+    },
+
+    /** Marks the lead whose texted link this is as having a confirmed mobile; the lead, or undefined. */
+    async verifyMobile(mobileTokenHash: string): Promise<SignupLead | undefined> {
+      const [lead] = await db.update(selfSignupLeads).set({ mobileVerified: true }).where(eq(selfSignupLeads.mobileTokenHash, mobileTokenHash)).returning();
+      return lead;
+    },
+
+    async recordPinFailure(id: number): Promise<void> {
+      const [lead] = await db.select({ failures: selfSignupLeads.pinFailures }).from(selfSignupLeads).where(eq(selfSignupLeads.id, id));
+      await db.update(selfSignupLeads).set({ pinFailures: (lead?.failures ?? 0) + 1 }).where(eq(selfSignupLeads.id, id));
+    },
+
+    /**
+     * Makes the customer a verified lead becomes: account, user (address confirmed, no password
+     * anyone knows), cloud phone with its main user and the chosen number. In one transaction
+     * that first claims the lead, so a double submit (or two processes) makes it once; an
+     * address that already has a user gets nothing new. Part A's create-customer.ts does the
+     * same for the trial and buy-now journeys: the two fold together at merge.
+     */
+    async createCustomer(leadId: number, passwordHash: string, now: Date): Promise<CreatedCustomer> {
+      try {
+        return await createCustomerIn(leadId, passwordHash, now);
+      } catch (error) {
+        if (error instanceof Refused) return { outcome: error.outcome };
+        throw error;
+      }
+    },
+
+
+    /** Sets the PIN of a phone's main user (its first). */
+    async setMainUserPin(productId: number, pinHash: string): Promise<boolean> {
+      const [main] = await db.select({ id: voipUsers.id }).from(voipUsers).where(eq(voipUsers.productId, productId)).orderBy(asc(voipUsers.id)).limit(1);
+      if (!main) return false;
+      await db.update(voipUsers).set({ pinHash }).where(eq(voipUsers.id, main.id));
+      return true;
+    },
+
+    /** The account's referral code, made with `newCode` when it has none. */
+    async referralCodeOf(accountId: number, newCode: () => string): Promise<string> {
+      await db.insert(referralCodes).values({ accountId, code: newCode() }).onConflictDoNothing();
+      const [row] = await db.select({ code: referralCodes.code }).from(referralCodes).where(eq(referralCodes.accountId, accountId));
+      if (!row) throw new Error('referral code not stored');
+      return row.code;
+    },
+
+    async accountOfReferralCode(code: string): Promise<number | undefined> {
+      const [row] = await db.select({ accountId: referralCodes.accountId }).from(referralCodes).where(eq(referralCodes.code, code));
+      return row?.accountId;
+    },
+
+    async referralsOf(accountId: number): Promise<Array<Pick<SignupLead, 'businessName' | 'convertedAt' | 'createdAt'>>> {
+      return db
+        .select({ businessName: selfSignupLeads.businessName, convertedAt: selfSignupLeads.convertedAt, createdAt: selfSignupLeads.createdAt })
+        .from(selfSignupLeads)
+        .where(eq(selfSignupLeads.referredByAccountId, accountId))
+        .orderBy(desc(selfSignupLeads.createdAt));
+    },
+  };
+}
+
+export type SelfSignupRepository = ReturnType<typeof createSelfSignupRepository>;
+
+export default fp(
+  async (app) => {
+    app.decorate('selfSignupRepository', createSelfSignupRepository(app.db));
+  },
+  { name: 'self-signup-repository', dependencies: ['db'] },
+);

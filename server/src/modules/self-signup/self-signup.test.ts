@@ -1,0 +1,238 @@
+import { desc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LeadDetails, ProvisioningStatus, Referrals, selfSignupMessages, SignupNumbers, VerifyPinResponse, pinMessages } from '@portal/contract';
+import { demoLogins } from '../../db/demo-logins.ts';
+import { accounts, outbox, phoneNumbers, products, users, voipUsers } from '../../db/schema/index.ts';
+import { authHeaders, getCsrf, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
+import { DEFAULT_PROVISIONING_DELAY_MS } from '../provisioning/runner.ts';
+
+const t = useTestApp();
+let csrf: Csrf;
+
+beforeAll(async () => {
+  csrf = await getCsrf(t.app);
+});
+
+let ip = 0;
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, headers: { ...csrf.headers, ...headers }, payload: payload as object, remoteAddress: `10.1.0.${(ip++ % 250) + 1}` });
+const patch = (url: string, payload: unknown) => t.app.inject({ method: 'PATCH', url, headers: csrf.headers, payload: payload as object });
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+const lead = (email: string, extra: Record<string, unknown> = {}) => ({
+  email_address: email,
+  first_name: 'Robin',
+  last_name: 'Hale',
+  business_name: 'Hale Joinery',
+  mobile_number: '07700 900123',
+  features_to_use: ['Lower costs', 'Work remotely'],
+  chosen_number: '01134960001',
+  supplier: 2,
+  ...extra,
+});
+
+async function pinFor(email: string): Promise<string> {
+  const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.id)).limit(1);
+  const pin = /PIN to confirm your email address is (\d{6})/.exec(mail?.body ?? '')?.[1];
+  if (!pin) throw new Error(`no PIN e-mailed to ${email}`);
+  return pin;
+}
+
+async function createLead(email: string, extra: Record<string, unknown> = {}, version = 'v5') {
+  const response = await post(`/api/${version}/signup/create-lead/`, lead(email, extra));
+  expect(response.statusCode, response.body).toBe(201);
+  return LeadDetails.parse(response.json());
+}
+
+async function verified(email: string, extra: Record<string, unknown> = {}) {
+  const created = await createLead(email, extra);
+  const response = await post('/api/v5/signup/verify-pin/', { ssu_details_token: created.ssu_details_token, pin: await pinFor(email) });
+  expect(response.statusCode, response.body).toBe(200);
+  return { token: created.ssu_details_token, answer: VerifyPinResponse.parse(response.json()) };
+}
+
+describe('GET /api/v4/signup/numbers/', () => {
+  it('offers up to 4 gold, 4 silver and 12 free numbers, priced by rating, by area code', async () => {
+    const all = SignupNumbers.parse((await get('/api/v4/signup/numbers/')).json()).results;
+    const count = (rating: string) => all.filter((n) => n.rating === rating).length;
+    expect([count('GOLD'), count('SILVER'), count('FREE')]).toEqual([4, 4, 12]);
+    expect(all.find((n) => n.rating === 'GOLD')).toMatchObject({ number: '01134960000', price: '20.00', area: 'Leeds' });
+    expect(all.filter((n) => n.rating === 'GOLD').map((n) => n.number)).toEqual(['01134960000', '01134960111', '01134960222', '01134960333']);
+    expect(all.find((n) => n.rating === 'SILVER')?.price).toBe('3.00');
+    expect(all.find((n) => n.rating === 'FREE')?.price).toBe('0.00');
+    const london = SignupNumbers.parse((await get('/api/v4/signup/numbers/?area_code=020')).json()).results;
+    expect(london.every((n) => n.number.startsWith('020'))).toBe(true);
+    expect((await get('/api/v4/signup/numbers/?area_code=9')).statusCode).toBe(400);
+  });
+});
+
+describe('create-lead, lead-details and features-to-use', () => {
+  it('creates a lead (v4 and v5), e-mails a PIN and answers the details by token', async () => {
+    for (const version of ['v4', 'v5']) {
+      const email = `lead-${version}@hale.example`;
+      const created = await createLead(email, {}, version);
+      expect(created).toMatchObject({ user_verified: false, product_id: null, account_id: null, customer_details_completed: true, chosen_number: '01134960001', user_data: { email_address: email, mobile_number: '07700900123', pilot_number: null } });
+      expect(await pinFor(email)).toMatch(/^\d{6}$/);
+      const read = LeadDetails.parse((await get(`/api/v4/signup/lead-details/?ssu_details_token=${created.ssu_details_token}`)).json());
+      expect(read.user_data.business_name).toBe('Hale Joinery');
+    }
+  });
+
+  it('refuses bad fields with readable messages, never 500', async () => {
+    const bad = await post('/api/v5/signup/create-lead/', lead('not-an-email', { first_name: '', mobile_number: '0123', features_to_use: [], supplier: 4 }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(selfSignupMessages.firstName);
+    expect(bad.body).toContain('UK mobile');
+    expect(bad.body).toContain(selfSignupMessages.featuresRequired);
+    const junk = await post('/api/v5/signup/create-lead/', { features_to_use: 'all', supplier: '2' });
+    expect(junk.statusCode).toBe(400);
+    const unlisted = await post('/api/v5/signup/create-lead/', lead('unlisted@hale.example', { chosen_number: '01999999999' }));
+    expect(unlisted.statusCode).toBe(400);
+    expect(unlisted.json()).toEqual({ chosen_number: [selfSignupMessages.numberUnavailable] });
+  });
+
+  it('keeps one open lead per address: a second create replaces the first', async () => {
+    const first = await createLead('twice@hale.example');
+    const second = await createLead('twice@hale.example', { business_name: 'Hale Joinery Ltd' });
+    expect((await get(`/api/v4/signup/lead-details/?ssu_details_token=${first.ssu_details_token}`)).statusCode).toBe(404);
+    expect(LeadDetails.parse((await get(`/api/v4/signup/lead-details/?ssu_details_token=${second.ssu_details_token}`)).json()).user_data.business_name).toBe('Hale Joinery Ltd');
+  });
+
+  it('updates by token (v5 create-lead, PATCH lead-details, features-to-use); a new address gets a new PIN', async () => {
+    const created = await createLead('update@hale.example');
+    const oldPin = await pinFor('update@hale.example');
+    const updated = await post('/api/v5/signup/create-lead/', lead('update2@hale.example', { ssu_details_token: created.ssu_details_token }));
+    expect(updated.statusCode).toBe(201);
+    expect(LeadDetails.parse(updated.json()).user_data.email_address).toBe('update2@hale.example');
+    expect(await pinFor('update2@hale.example')).toMatch(/^\d{6}$/);
+    expect(oldPin).toMatch(/^\d{6}$/);
+    const patched = await patch(`/api/v4/signup/lead-details/?ssu_details_token=${created.ssu_details_token}`, { business_name: 'Hale & Sons', chosen_number: '01614960871' });
+    expect(LeadDetails.parse(patched.json())).toMatchObject({ chosen_number: '01614960871', user_data: { business_name: 'Hale & Sons' } });
+    const features = await patch('/api/v4/signup/features-to-use/', { ssu_details_token: created.ssu_details_token, features_to_use: ['Replace mobile'] });
+    expect(LeadDetails.parse(features.json()).features_to_use).toEqual(['Replace mobile']);
+    expect((await patch('/api/v4/signup/features-to-use/', { ssu_details_token: created.ssu_details_token, features_to_use: ['Free lunch'] })).statusCode).toBe(400);
+  });
+
+  it('answers 404 for a token that names no lead, 400 without one', async () => {
+    const unknown = await get('/api/v4/signup/lead-details/?ssu_details_token=nope');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: selfSignupMessages.leadNotFound });
+    expect((await get('/api/v4/signup/lead-details/')).statusCode).toBe(400);
+    expect((await patch('/api/v4/signup/lead-details/?ssu_details_token=nope', { first_name: 'A' })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/v5/signup/verify-pin/', () => {
+  it('creates the customer once, starts provisioning and answers a session key', async () => {
+    const { token, answer } = await verified('new@hale.example');
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'new@hale.example'));
+    expect(user).toMatchObject({ emailVerified: true, accountId: answer.account_id, firstName: 'Robin' });
+    const [product] = await t.db.select().from(products).where(eq(products.id, answer.product_id));
+    expect(product).toMatchObject({ accountId: answer.account_id, kind: 'voip', supplier: 2, channel: 'Self Sign Up' });
+    const numbers = await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.productId, answer.product_id));
+    expect(numbers.map((n) => n.number)).toEqual(['01134960001']);
+    // The number is gone from the list (it was its first free one).
+    expect(SignupNumbers.parse((await get('/api/v4/signup/numbers/?area_code=020')).json()).results.length).toBe(20);
+    expect(SignupNumbers.parse((await get('/api/v4/signup/numbers/?area_code=0113')).json()).results.map((n) => n.number)).not.toContain('01134960001');
+    // The key signs in as the new user.
+    expect((await get('/api/v3/me/', authHeaders(answer.key))).statusCode).toBe(200);
+    const details = LeadDetails.parse((await get(`/api/v4/signup/lead-details/?ssu_details_token=${token}`)).json());
+    expect(details).toMatchObject({ user_verified: true, product_id: answer.product_id, account_id: answer.account_id, user_data: { pilot_number: '01134960001' } });
+
+    // Submitted again: the same customer, nothing made twice.
+    const again = VerifyPinResponse.parse((await post('/api/v5/signup/verify-pin/', { ssu_details_token: token, pin: await pinFor('new@hale.example') })).json());
+    expect(again).toMatchObject({ product_id: answer.product_id, account_id: answer.account_id });
+    expect(await t.db.select().from(users).where(eq(users.email, 'new@hale.example'))).toHaveLength(1);
+    expect(await t.db.select().from(accounts).where(eq(accounts.name, 'Hale Joinery'))).toHaveLength(1);
+
+    // A finished lead cannot be changed.
+    expect((await patch(`/api/v4/signup/lead-details/?ssu_details_token=${token}`, { first_name: 'Sam' })).statusCode).toBe(409);
+  });
+
+  it('never makes a second account for an address that has one (409, the existing-user dialog)', async () => {
+    const email = demoLogins.customer.email;
+    const created = await createLead(email, { chosen_number: '01134960458' });
+    const response = await post('/api/v5/signup/verify-pin/', { ssu_details_token: created.ssu_details_token, pin: await pinFor(email) });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ detail: selfSignupMessages.existingUser });
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    expect(await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.number, '01134960458'))).toHaveLength(0);
+  });
+
+  it('refuses a wrong PIN, then every PIN after 5 wrong ones; an expired PIN', async () => {
+    const created = await createLead('wrong@hale.example', { chosen_number: '01614960871' });
+    const pin = await pinFor('wrong@hale.example');
+    const wrong = pin === '000000' ? '111111' : '000000';
+    const first = await post('/api/v5/signup/verify-pin/', { ssu_details_token: created.ssu_details_token, pin: wrong });
+    expect(first.statusCode).toBe(400);
+    expect(first.json()).toEqual({ pin: [selfSignupMessages.pinIncorrect] });
+    for (let i = 0; i < 4; i++) await post('/api/v5/signup/verify-pin/', { ssu_details_token: created.ssu_details_token, pin: wrong });
+    const blocked = await post('/api/v5/signup/verify-pin/', { ssu_details_token: created.ssu_details_token, pin });
+    expect(blocked.json()).toEqual({ detail: selfSignupMessages.pinTooManyTries });
+
+    const late = await createLead('late@hale.example', { chosen_number: '01614960871' });
+    t.clock.advance(31 * 60 * 1000);
+    const expired = await post('/api/v5/signup/verify-pin/', { ssu_details_token: late.ssu_details_token, pin: await pinFor('late@hale.example') });
+    expect(expired.json()).toEqual({ detail: selfSignupMessages.pinExpired });
+    expect((await post('/api/v5/signup/verify-pin/', { ssu_details_token: late.ssu_details_token, pin: '12' })).statusCode).toBe(400);
+  });
+});
+
+describe('create-pin, provisioning-status and the mobile link', () => {
+  it('sets the main user PIN with the token header; reports provisioning until it is done', async () => {
+    const { token, answer } = await verified('pin@hale.example', { chosen_number: '02079460735', supplier: 3 });
+    expect((await post('/api/v5/signup/create-pin/', { pin: '246810', pin_confirmation: '246810' })).statusCode).toBe(401);
+    const simple = await post('/api/v5/signup/create-pin/', { pin: '123456', pin_confirmation: '123456' }, authHeaders(answer.key));
+    expect(simple.statusCode).toBe(400);
+    expect(simple.body).toContain(pinMessages.sequential);
+    const made = await post('/api/v5/signup/create-pin/', { pin: '246810', pin_confirmation: '246810' }, authHeaders(answer.key));
+    expect(made.json()).toEqual({ product_id: answer.product_id, pin_set: true });
+    const [main] = await t.db.select().from(voipUsers).where(eq(voipUsers.productId, answer.product_id));
+    expect(main?.pinHash).toMatch(/^scrypt\$/);
+    // Someone who did not sign up this way has nothing to set.
+    const acme = await tokenOf(t, demoLogins.customer);
+    expect((await post('/api/v5/signup/create-pin/', { pin: '246810', pin_confirmation: '246810' }, authHeaders(acme))).statusCode).toBe(404);
+
+    const status = () => get(`/api/v4/signup/provisioning-status/?ssu_details_token=${token}`);
+    expect(ProvisioningStatus.parse((await status()).json())).toMatchObject({ product_id: answer.product_id, kind: 'signup', provisioned: false });
+    t.clock.advance(DEFAULT_PROVISIONING_DELAY_MS + 1000);
+    expect(ProvisioningStatus.parse((await status()).json())).toMatchObject({ status: 'provisioned', provisioned: true, progress: 100 });
+    const [product] = await t.db.select().from(products).where(eq(products.id, answer.product_id));
+    expect(product?.status).toBe('live');
+
+    const open = await createLead('open@hale.example', { chosen_number: '01614960872', supplier: 3 });
+    expect((await get(`/api/v4/signup/provisioning-status/?ssu_details_token=${open.ssu_details_token}`)).json()).toEqual({ detail: selfSignupMessages.notVerified });
+    expect((await get('/api/v4/signup/provisioning-status/?ssu_details_token=nope')).statusCode).toBe(404);
+  });
+
+  it('texts the mobile a link once verified; opening it confirms the number', async () => {
+    const { token } = await verified('mobile@hale.example', { chosen_number: '01614960501', mobile_number: '07700900456' });
+    const [text] = await t.db.select().from(outbox).where(eq(outbox.to, '+447700900456')).orderBy(desc(outbox.id)).limit(1);
+    const link = /verify-mobile-number\?token=([A-Za-z0-9_-]{43})/.exec(text?.body ?? '')?.[1];
+    expect(link).toBeDefined();
+    const confirmed = await post(`/verify-mobile-number/${link}/`, {});
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ mobile_number: '07700 ••• 456', verified: true });
+    expect(LeadDetails.parse((await get(`/api/v4/signup/lead-details/?ssu_details_token=${token}`)).json()).mobile_verified).toBe(true);
+    const unknown = await post(`/verify-mobile-number/${'x'.repeat(43)}/`, {});
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: selfSignupMessages.verifyLinkInvalid });
+    expect((await post('/verify-mobile-number/short/', {})).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/v1/referrals/', () => {
+  it("answers the customer's link and terms, and counts sign-ups started from it", async () => {
+    expect((await get('/api/v1/referrals/')).statusCode).toBe(401);
+    const key = await tokenOf(t, demoLogins.customer);
+    const first = Referrals.parse((await get('/api/v1/referrals/', authHeaders(key))).json());
+    expect(first.code).toMatch(/^[A-Z0-9]{8}$/);
+    expect(first.link).toMatch(new RegExp(`/signup\\?ref=${first.code}$`));
+    expect(first.terms.length).toBeGreaterThan(2);
+    expect(first.referrals).toEqual([]);
+    await createLead('referred@hale.example', { referral_code: first.code, business_name: 'Referred Bakery', chosen_number: '01134960457' });
+    const second = Referrals.parse((await get('/api/v1/referrals/', authHeaders(key))).json());
+    expect(second.code).toBe(first.code);
+    expect(second.referrals).toEqual([expect.objectContaining({ business_name: 'Referred Bakery', status: 'started' })]);
+  });
+});

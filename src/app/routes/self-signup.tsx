@@ -1,0 +1,39 @@
+import { useCallback } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useAuth } from '../../features/auth/index.ts';
+import { OnlineSignupPage, ReferralsPage, SelfSignupPage, VerifyMobilePage, type OnlineSignupPageName, type SignupSection, type SignupVariant } from '../../features/self-signup/index.ts';
+import { setToken } from '../../lib/token-storage.ts';
+
+/** The self sign-up journeys' pages (/signup, /signup-voip3, /signup-voip3-b, each /{page}); the route checked the page. */
+export function SelfSignupRoute({ variant }: { variant: SignupVariant }) {
+  const navigate = useNavigate();
+  const section = useParams().page as SignupSection;
+  const [search] = useSearchParams();
+  const go = useCallback((next: SignupSection) => navigate(`/${variant}/${next}`), [navigate, variant]);
+  const signIn = useCallback(
+    (key: string) => {
+      setToken(key);
+      navigate('/', { replace: true });
+    },
+    [navigate],
+  );
+  return <SelfSignupPage key={variant} variant={variant} section={section} go={go} referralCode={search.get('ref')} onSignedIn={signIn} />;
+}
+
+export function OnlineSignupRoute() {
+  const navigate = useNavigate();
+  const page = useParams().page as OnlineSignupPageName;
+  const [search] = useSearchParams();
+  const go = useCallback((next: OnlineSignupPageName) => navigate(`/online-signup/${next}`), [navigate]);
+  const goToStarted = useCallback((supplier: 2 | 3) => navigate(supplier === 2 ? '/signup/started' : '/signup-voip3/started'), [navigate]);
+  return <OnlineSignupPage page={page} queryToken={search.get('ssu_details_token')} go={go} goToStarted={goToStarted} />;
+}
+
+export function VerifyMobileRoute() {
+  const [search] = useSearchParams();
+  return <VerifyMobilePage token={search.get('token')} />;
+}
+
+export function ReferralsRoute() {
+  return <ReferralsPage loggedIn={useAuth().loggedIn} />;
+}

@@ -1,0 +1,84 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import * as journeyPaths from '../config/journey-paths.ts';
+import { currentDraft, mayShowSection, ONLINE_SIGNUP_PAGES, readStoredDraft, SIGNUP_SECTIONS, VARIANT_SUPPLIER, type SignupSection, type SignupVariant } from '../features/self-signup/index.ts';
+import { guestOnlyLoader } from './guards.ts';
+
+const page = async () => import('./routes/self-signup.tsx');
+const VARIANTS: ReadonlyArray<{ variant: SignupVariant; bare: { name: string; pattern: string }; paged: { name: string; pattern: string } }> = [
+  { variant: 'signup', bare: journeyPaths.signup, paged: journeyPaths.signupPage },
+  { variant: 'signup-voip3', bare: journeyPaths.signupVoip3, paged: journeyPaths.signupVoip3Page },
+  { variant: 'signup-voip3-b', bare: journeyPaths.signupVoip3B, paged: journeyPaths.signupVoip3BPage },
+];
+const FIRST_SECTION: SignupSection = 'needs';
+const ONLINE_FIRST_PAGE = 'number';
+
+const searchOf = (request: Request) => new URL(request.url).search;
+
+/**
+ * The self sign-up, online sign-up, verify-mobile and referral routes (issue 14 part B), in
+ * the sign-up frame. Route guards (spec 000 section 2): a signed-in visitor on a sign-up page
+ * goes home; a signed-out one on a page the draft has not reached goes to the journey's first
+ * page. /verify-mobile-number (a texted link) and /referrals work signed in or not.
+ */
+export function selfSignupRoutes(queryClient: QueryClient): RouteObject[] {
+  const guestOnly = (args: LoaderFunctionArgs) => guestOnlyLoader(queryClient)(args);
+  return [
+    ...VARIANTS.flatMap(({ variant, bare, paged }): RouteObject[] => [
+      {
+        id: bare.name,
+        path: bare.pattern,
+        loader: async (args) => {
+          await guestOnly(args);
+          return redirect(`/${variant}/${FIRST_SECTION}${searchOf(args.request)}`);
+        },
+      },
+      {
+        id: paged.name,
+        path: paged.pattern,
+        loader: async (args) => {
+          await guestOnly(args);
+          const section = args.params.page as SignupSection;
+          if (!SIGNUP_SECTIONS.includes(section) || !mayShowSection(currentDraft(VARIANT_SUPPLIER[variant]), section)) return redirect(`/${variant}/${FIRST_SECTION}${searchOf(args.request)}`);
+          return null;
+        },
+        lazy: async () => {
+          const { SelfSignupRoute } = await page();
+          return { Component: () => <SelfSignupRoute variant={variant} /> };
+        },
+      },
+    ]),
+    {
+      id: journeyPaths.onlineSignup.name,
+      path: journeyPaths.onlineSignup.pattern,
+      loader: async (args) => {
+        await guestOnly(args);
+        return redirect(`/online-signup/${ONLINE_FIRST_PAGE}${searchOf(args.request)}`);
+      },
+    },
+    {
+      id: journeyPaths.onlineSignupPage.name,
+      path: journeyPaths.onlineSignupPage.pattern,
+      loader: async (args) => {
+        await guestOnly(args);
+        const name = args.params.page ?? '';
+        const known = (ONLINE_SIGNUP_PAGES as readonly string[]).includes(name);
+        // Marketing comes after the e-mail is confirmed; the trial page (the link's) is always open.
+        if (!known || (name === 'marketing' && !readStoredDraft()?.verifyKey)) return redirect(`/online-signup/${ONLINE_FIRST_PAGE}${searchOf(args.request)}`);
+        return null;
+      },
+      lazy: async () => ({ Component: (await page()).OnlineSignupRoute }),
+    },
+    {
+      // The social "register" path of the self sign-up (spec 001 section 7): the sign-up starts at its first page.
+      id: journeyPaths.authRegisterSsu.name,
+      path: journeyPaths.authRegisterSsu.pattern,
+      loader: async (args) => {
+        await guestOnly(args);
+        return redirect(`/signup/${FIRST_SECTION}${searchOf(args.request)}`);
+      },
+    },
+    { id: journeyPaths.verifyMobileNumber.name, path: journeyPaths.verifyMobileNumber.pattern, lazy: async () => ({ Component: (await page()).VerifyMobileRoute }) },
+    { id: journeyPaths.referrals.name, path: journeyPaths.referrals.pattern, lazy: async () => ({ Component: (await page()).ReferralsRoute }) },
+  ];
+}

@@ -1,0 +1,207 @@
+import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
+import { SIGNUP_FEATURES, type LeadDetails, type SignupFeature } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Checkbox } from '../../../components/checkbox.tsx';
+import { Loading } from '../../../components/states.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { track } from '../../../lib/analytics.ts';
+import { isApiError } from '../../../lib/api-error.ts';
+import { userErrorText } from '../../../lib/error-text.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { selfSignupCalls } from '../api.ts';
+import { clearDraft, emptyDraft, readStoredDraft, saveDraft, type OnlineSignupPageName, type SignupDraft } from '../draft.ts';
+
+
+interface Props {
+  page: OnlineSignupPageName;
+  /** The token of the link (?ssu_details_token=), if any. */
+  queryToken: string | null;
+  go: (page: OnlineSignupPageName) => void;
+  /** Where the journey ends: the self sign-up's last section, with this draft. */
+  goToStarted: (supplier: 2 | 3) => void;
+}
+
+/** The draft of a lead the visitor came back to by its link. */
+function draftOfLead(lead: LeadDetails): SignupDraft {
+  const now = new Date();
+  const supplier = lead.supplier === 2 ? 2 : 3;
+  const features = lead.features_to_use.filter((f): f is SignupFeature => (SIGNUP_FEATURES as readonly string[]).includes(f));
+  return {
+    ...emptyDraft(supplier, now),
+    ssu_details_token: lead.ssu_details_token,
+    features_to_use: features,
+    chosen_number: lead.chosen_number,
+    first_name: lead.user_data.first_name,
+    last_name: lead.user_data.last_name,
+    full_name: `${lead.user_data.first_name} ${lead.user_data.last_name}`.trim(),
+    business_name: lead.user_data.business_name,
+    email_address: lead.user_data.email_address,
+    mobile_number: lead.user_data.mobile_number,
+    customer_details_completed: lead.customer_details_completed,
+    needs: { is_set: features.length > 0, features_to_use: features },
+  };
+}
+
+/**
+ * Online sign-up (/online-signup/number|marketing|trial; spec 000 section 2 "Online signup
+ * guard"): a lead made elsewhere (a call with sales) finished online from its link. The trial
+ * page fetches the lead by ssu_details_token; a token other than the stored one resets the
+ * local sign-up data and goes to 'number'; a sign-up verified with the stored key goes on to
+ * 'marketing'. Signed-in visitors never get here (the route sends them home).
+ */
+export function OnlineSignupPage({ page, queryToken, go, goToStarted }: Props) {
+  usePageTitle(page === 'number' ? 'Choose your number' : page === 'marketing' ? 'Keeping in touch' : 'Confirm your email address');
+  const stored = readStoredDraft();
+  const token = queryToken ?? stored?.ssu_details_token ?? null;
+  const lead = useQuery({
+    queryKey: ['self-signup', 'lead', token],
+    queryFn: ({ signal }) => selfSignupCalls.leadDetails(token ?? '', signal),
+    enabled: token !== null,
+    retry: false,
+  });
+  // Read on every render: the guard and each page save it, then navigate.
+  const draft = stored;
+
+  // The guard: a token that is not the stored one starts afresh at 'number'; a verified sign-up goes on from the trial page.
+  useEffect(() => {
+    if (!lead.data) return;
+    const current = readStoredDraft();
+    if (current?.ssu_details_token !== lead.data.ssu_details_token) {
+      clearDraft();
+      saveDraft(draftOfLead(lead.data), new Date());
+      go('number');
+    } else if (page === 'trial' && current.verifyKey) {
+      go('marketing');
+    }
+  }, [page, lead.data, go]);
+  useEffect(() => {
+    if (lead.isError) track('Online sign-up - failed', { stage: 'lead-details', message: userErrorText(lead.error) });
+  }, [lead.isError, lead.error]);
+
+  if (token === null || (lead.isError && isApiError(lead.error) && lead.error.status === 404)) {
+    return (
+      <Flex direction="column" gap="4">
+        <Heading as="h1" size="2xl">
+          This sign-up link is not valid
+        </Heading>
+        <Text>The link may be old, or it was copied only in part. You can start a new sign-up: it takes a few minutes.</Text>
+        <Box>
+          {/* type={undefined}: Button would put type="button" on the link */}
+          <Button asChild colorPalette="brand" type={undefined}>
+            <RouterLink to="/signup/needs">Start a new sign-up</RouterLink>
+          </Button>
+        </Box>
+      </Flex>
+    );
+  }
+  if (lead.isError) return <Text role="alert">{userErrorText(lead.error)}</Text>;
+  if (lead.isPending || !draft) return <Loading label="Loading your sign-up" />;
+  if (page === 'number') return <OnlineNumber draft={draft} onDone={() => go('trial')} />;
+  if (page === 'trial') return <OnlineTrial draft={draft} onDone={() => go('marketing')} />;
+  return <OnlineMarketing draft={draft} onDone={() => goToStarted(draft.supplier)} />;
+}
+
+function OnlineNumber({ draft, onDone }: { draft: SignupDraft; onDone: () => void }) {
+  const numbers = useQuery({ queryKey: ['self-signup', 'numbers', ''], queryFn: ({ signal }) => selfSignupCalls.numbers('', signal) });
+  const [chosen, setChosen] = useState(draft.chosen_number);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen || !draft.ssu_details_token) return setError('Choose a number');
+    try {
+      await selfSignupCalls.updateLeadDetails(draft.ssu_details_token, { chosen_number: chosen });
+      saveDraft({ ...draft, chosen_number: chosen, number: { is_set: true, chosen_number: chosen } }, new Date());
+      onDone();
+    } catch (failure) {
+      track('Online sign-up - failed', { stage: 'lead-update', message: userErrorText(failure) });
+      setError(userErrorText(failure));
+    }
+  };
+  if (numbers.isPending) return <Loading label="Finding numbers" />;
+  const list = numbers.data?.results ?? [];
+  const offered = draft.chosen_number && !list.some((n) => n.number === draft.chosen_number) ? [draft.chosen_number, ...list.map((n) => n.number)] : list.map((n) => n.number);
+  return (
+    <chakra.form onSubmit={submit} noValidate display="grid" gap="4">
+      <Heading as="h1" size="2xl">
+        Choose your number
+      </Heading>
+      <Text>Welcome back, {draft.first_name || 'there'}. Choose the number for {draft.business_name || 'your business'}.</Text>
+      {error && <Text role="alert" color="fg.error">{error}</Text>}
+      <chakra.fieldset display="grid" gap="2" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }}>
+        <chakra.legend srOnly>Numbers</chakra.legend>
+        {offered.map((number) => (
+          <chakra.label key={number} display="flex" gap="3" borderWidth="1px" rounded="md" p="3">
+            <input type="radio" name="number" value={number} checked={chosen === number} onChange={() => setChosen(number)} />
+            {number}
+          </chakra.label>
+        ))}
+      </chakra.fieldset>
+      <Box>
+        <Button type="submit" colorPalette="brand">
+          Continue
+        </Button>
+      </Box>
+    </chakra.form>
+  );
+}
+
+function OnlineTrial({ draft, onDone }: { draft: SignupDraft; onDone: () => void }) {
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.ssu_details_token) return;
+    setBusy(true);
+    try {
+      const answer = await selfSignupCalls.verifyPin(draft.ssu_details_token, pin);
+      saveDraft({ ...draft, verifyKey: answer.key, product_id: answer.product_id, account_id: answer.account_id, user_verified: true, number: { is_set: true, chosen_number: draft.chosen_number }, details: { is_set: true } }, new Date());
+      onDone();
+    } catch (failure) {
+      track('Online sign-up - failed', { stage: 'verify-pin', message: userErrorText(failure) });
+      setError(isApiError(failure) && failure.status === 400 && failure.data && typeof failure.data === 'object' && 'pin' in failure.data ? String((failure.data as { pin: string[] }).pin[0]) : userErrorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <chakra.form onSubmit={submit} noValidate display="grid" gap="4">
+      <Heading as="h1" size="2xl">
+        Confirm your email address
+      </Heading>
+      <Text>Enter the 6-digit PIN we emailed to {draft.email_address}.</Text>
+      <TextField id="online-pin" label="PIN from the email" inputMode="numeric" value={pin} error={error ?? undefined} onChange={(event) => setPin(event.target.value)} />
+      <Box>
+        <Button type="submit" colorPalette="brand" loading={busy}>
+          Confirm
+        </Button>
+      </Box>
+    </chakra.form>
+  );
+}
+
+function OnlineMarketing({ draft, onDone }: { draft: SignupDraft; onDone: () => void }) {
+  const [news, setNews] = useState(false);
+  return (
+    <Flex direction="column" gap="4">
+      <Heading as="h1" size="2xl">
+        Keeping in touch
+      </Heading>
+      <Checkbox id="online-marketing" label="Email me tips for my phone system and news of offers (you can stop these at any time)" checked={news} onChange={setNews} />
+      <Box>
+        <Button
+          colorPalette="brand"
+          onClick={() => {
+            saveDraft({ ...draft }, new Date());
+            track('Online sign-up - marketing', { opted_in: news });
+            onDone();
+          }}
+        >
+          Continue
+        </Button>
+      </Box>
+    </Flex>
+  );
+}
