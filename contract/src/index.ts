@@ -25,12 +25,14 @@ export * from './social.ts';
 export * from './csp.ts';
 export * from './upgrade.ts';
 export * from './chat.ts';
+export * from './contacts.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
 import { authEndpoints } from './auth.ts';
 import { callFlowEndpoints } from './call-flows.ts';
 import { chatEndpoints } from './chat.ts';
+import { contactEndpoints } from './contacts.ts';
 import { navigationEndpoints } from './navigation.ts';
 import { accountEndpoints, profileEndpoints } from './account.ts';
 import { notificationEndpoints } from './notifications.ts';
@@ -65,5 +67,6 @@ export const endpoints = {
   ...socialEndpoints,
   ...upgradeEndpoints,
   ...chatEndpoints,
+  ...contactEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

@@ -5,6 +5,7 @@ import { seedAcmeLike, type AcmeNumbers } from './demo-acme.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
 import { accounts, products, trials, users } from './schema/index.ts';
 import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
+import { seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -68,6 +69,17 @@ export const e2eGettingStartedLogins = [
   { spec: 'getting-started', email: 'e2e-getting-started-phone-3@nova-dental.example', password: 'portal-e2e-welcome-phone-3', company: 'Nova Dental (e2e phone 3)' },
 ] as const;
 
+/**
+ * Copies of Acme for the company contacts spec, with 30 demo contacts each (two pages): one for
+ * adding, editing, deleting and importing; one for the export and re-import, which re-adds what the
+ * file holds, so no other test's deletions are undone by it.
+ */
+export const e2eContactsLogins = [
+  { spec: 'contacts', email: 'e2e-contacts@acme-plumbing.example', password: 'portal-e2e-contacts-1', company: 'Acme Plumbing Ltd (e2e contacts)' },
+  { spec: 'contacts', email: 'e2e-contacts-export@acme-plumbing.example', password: 'portal-e2e-contacts-2', company: 'Acme Plumbing Ltd (e2e contacts export)' },
+] as const;
+const E2E_CONTACTS = 30;
+
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
 const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
 
@@ -123,6 +135,17 @@ const E2E_GROUPS: E2eGroup[] = [
     logins: e2eGettingStartedLogins,
     userName: E2E_GETTING_STARTED_NAME,
     seed: (tx, _audio, user, index, now) => seedGettingStartedCustomer(tx, user, e2eGettingStartedLogins[index]!.company, now),
+  },
+  {
+    logins: e2eContactsLogins,
+    userName: E2E_USER_NAME,
+    seed: async (tx, audio, user, index, now) => {
+      // Numbers 01632 96077x / 020 7946 077x (and 078x for the second): clear of the other copies.
+      const at = (prefix: string, n: number) => `${prefix}${700 + 10 * (index + 7) + n}`;
+      const numbers: AcmeNumbers = { leeds: [at('01632960', 1), at('01632960', 2), at('01632960', 3)], london: [at('02079460', 1), at('02079460', 2), at('02079460', 3)] };
+      const { cloudPhoneId } = await seedAcmeLike(tx, audio, { user, company: e2eContactsLogins[index]!.company, numbers }, now);
+      await seedDemoContacts(tx, cloudPhoneId, E2E_CONTACTS);
+    },
   },
 ];
 

@@ -9,6 +9,7 @@ import { demoLogins } from './demo-logins.ts';
 import { buyNowDemoUsers, seedBuyNowDemo, seedShellDemo, shellDemoUsers } from '../modules/trial/demo-shell.ts';
 import { notificationDemoUser, seedNotificationDemo } from '../modules/notifications/demo-notifications.ts';
 import { seedStaffDemo, staffDemoUsers } from '../modules/staff/demo-staff.ts';
+import { ACME_DEMO_CONTACTS, seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
 import { profileDemoUsers, seedProfileDemo } from '../modules/profile/demo-profile.ts';
 import { quickstartDemoUser, seedQuickstartDemo } from '../modules/trial/demo-quickstart.ts';
 import { demoUser } from './demo-users.ts';
@@ -74,6 +75,7 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
     if (await hasUsers(tx)) return false;
 
     const acme = await seedAcmeLike(tx, audio, { user: customer, company: 'Acme Plumbing Ltd', numbers: ACME_NUMBERS }, now);
+    await seedDemoContacts(tx, acme.cloudPhoneId, ACME_DEMO_CONTACTS);
     const [brightDesk, cornerCafe] = await tx.insert(accounts).values([{ name: 'BrightDesk Studio' }, { name: 'Corner Cafe' }]).returning();
     if (!brightDesk || !cornerCafe) throw new Error('seed: accounts not inserted');
 

@@ -8,6 +8,8 @@ import { audioHandlers } from './audio/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
 import { buyNowHandlers } from './buy-now/handlers.ts';
 import { chatHandlers } from './chat/handlers.ts';
+import contactsRepository from './contacts/contacts-repository.ts';
+import { contactHandlers } from './contacts/handlers.ts';
 import callFlowsRepository from './call-flows/call-flows-repository.ts';
 import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
 import gettingStartedRepository from './getting-started/getting-started-repository.ts';
@@ -60,6 +62,7 @@ export const endpointHandlers: Handlers = {
   ...addressHandlers,
   ...upgradeHandlers,
   ...chatHandlers,
+  ...contactHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -82,4 +85,5 @@ export const repositories: FastifyPluginAsync[] = [
   // The background jobs: after their repository, started when the app is ready.
   provisioningRunner,
   upgradeRepository,
+  contactsRepository,
 ];
