@@ -46,7 +46,6 @@ export const PAGES_NOT_BUILT = [
   paths.websiteDetails,
   paths.callRecordings,
   paths.callReports,
-  paths.companyContacts,
   paths.phoneNumbers,
   paths.usersDevices,
   // Never shown: the start-up redirects them to the first product's page.
