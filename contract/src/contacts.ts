@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
 import { idText } from './ids.ts';
-import { normaliseUkPhone } from './profile.ts';
+import { normaliseUkPhone } from '@portal/editor-core';
 
 /**
  * Company contacts: a cloud phone's phonebook (spec 001 sections 2, 3 "Contact", 7 "Contacts").

@@ -3,7 +3,8 @@ import { checkContact, CONTACT_COLUMNS, type Contact, type ContactColumn, type C
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
-import { serverErrors } from '../../../components/form/form-errors.ts';
+import { isApiError } from '../../../lib/api-error.ts';
+import { userErrorText } from '../../../lib/error-text.ts';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { contactsText } from './contacts-text.ts';
@@ -23,6 +24,25 @@ interface ContactDialogProps {
   onClose: () => void;
   /** Sends the contact; answers an error text for the form when the server refused it as a whole. */
   onSave: (row: ContactRow) => Promise<void>;
+}
+
+/**
+ * A refusal as the form shows it: the server's field arrays ({ number: ['...'] }) beside their
+ * fields, anything else as the form's message. (The forms' serverErrors does the same; importing
+ * it here would split it into a chunk of its own, named in the home page's route table.)
+ */
+function refusal(error: unknown): { fields: Partial<Record<ContactColumn, string>>; form: string | null } {
+  if (isApiError(error) && error.isClientError && typeof error.data === 'object' && error.data !== null) {
+    const data = error.data as Record<string, unknown>;
+    const fields: Partial<Record<ContactColumn, string>> = {};
+    for (const column of CONTACT_COLUMNS) {
+      const value = data[column];
+      const text = Array.isArray(value) ? value[0] : value;
+      if (typeof text === 'string' && text !== '') fields[column] = text;
+    }
+    if (Object.keys(fields).length > 0) return { fields, form: null };
+  }
+  return { fields: {}, form: userErrorText(error) };
 }
 
 /** Add or edit a contact: the contract's rules checked on submit, the server's answer beside its field. */
@@ -54,9 +74,9 @@ export function ContactDialog({ contact, onClose, onSave }: ContactDialogProps) 
     try {
       await onSave(values);
     } catch (error) {
-      const refused = serverErrors(error, CONTACT_COLUMNS);
-      setErrors(refused.fieldErrors);
-      setFormError(refused.formError);
+      const refused = refusal(error);
+      setErrors(refused.fields);
+      setFormError(refused.form);
       setPending(false);
     }
   };
