@@ -25,6 +25,7 @@ function unique() {
 
 test.describe('company contacts', () => {
   test('add (a bad number first), copy the number, edit, delete @mobile', async ({ page, loginPage, homePage, context }) => {
+    test.setTimeout(180_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const { tag, number, national } = unique();
     await signInAs(loginPage, homePage, accounts.contactsAcme, accounts.contactsAcme.firstName);
@@ -81,6 +82,7 @@ test.describe('company contacts', () => {
   });
 
   test('import: the template, a file that is not the template, then a CSV with bad rows @mobile', async ({ page, loginPage, homePage }) => {
+    test.setTimeout(180_000);
     const { tag } = unique();
     await signInAs(loginPage, homePage, accounts.contactsAcme, accounts.contactsAcme.firstName);
     await openContacts(page);
@@ -123,6 +125,7 @@ test.describe('company contacts', () => {
   });
 
   test('a formula-looking name is exported as text and re-imported unchanged @mobile', async ({ page, loginPage, homePage }) => {
+    test.setTimeout(180_000);
     const { tag, number } = unique();
     const formula = '=HYPERLINK("http://evil.example","x")';
     await signInAs(loginPage, homePage, accounts.contactsExportAcme, accounts.contactsExportAcme.firstName);
