@@ -11,7 +11,6 @@ declare module 'fastify' {
   }
 }
 
-export type ContactRowDb = typeof contacts.$inferSelect;
 
 /** A contact as the API answers it. */
 const answerColumns = {

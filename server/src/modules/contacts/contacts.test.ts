@@ -114,12 +114,10 @@ describe('import (bulk and single add)', () => {
     expect(again.failed[0]!.errors).toEqual({ firstname: contactMessages.duplicate });
   });
 
-  it('takes up to 1000 rows at once, fast enough for 5,000 in five chunks', async () => {
+  it('takes up to 1000 rows at once (the page sends larger files in chunks; bench/contacts-import.ts times 5,000)', async () => {
     const rows = Array.from({ length: MAX_IMPORT_ROWS }, (_, i) => ({ firstname: 'Bulk', lastname: `Row ${i}`, number: `07700${String(900000 + i).slice(-6)}` }));
-    const started = performance.now();
     const result = await imported(rows);
     expect(result.created).toHaveLength(MAX_IMPORT_ROWS);
-    expect(performance.now() - started).toBeLessThan(3000);
     expect((await importRows([...rows, rows[0]])).statusCode).toBe(400);
     expect((await importRows([])).statusCode).toBe(400);
     expect((await importRows('nope')).statusCode).toBe(400);

@@ -110,5 +110,3 @@ export function createImportController(calls: ImportCalls, onImported?: () => vo
     },
   };
 }
-
-export type ImportController = ReturnType<typeof createImportController>;
