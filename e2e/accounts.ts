@@ -64,6 +64,9 @@ export const accounts = {
   buyNowCompleteDesktop: { email: 'e2e-buynow-complete@pier-bakery.example', password: 'portal-e2e-buynow-1', firstName: 'Jamie', writtenBy: 'buynow-complete' },
   buyNowCompletePhone: { email: 'e2e-buynow-complete-phone@pier-bakery.example', password: 'portal-e2e-buynow-2', firstName: 'Jamie', writtenBy: 'buynow-complete' },
   everyCustomerPier: { email: 'e2e-every-customer@pier-bakery.example', password: 'portal-e2e-every-1', firstName: 'Jamie', writtenBy: 'every-customer' },
+  // The company contacts spec's copies of Acme (30 contacts each): changes, and the export round trip apart.
+  contactsAcme: { email: 'e2e-contacts@acme-plumbing.example', password: 'portal-e2e-contacts-1', firstName: 'Alex', writtenBy: 'contacts' },
+  contactsExportAcme: { email: 'e2e-contacts-export@acme-plumbing.example', password: 'portal-e2e-contacts-2', firstName: 'Alex', writtenBy: 'contacts' },
   shellAcme: { email: 'e2e-shell@acme-plumbing.example', password: 'portal-e2e-shell-1', firstName: 'Alex', writtenBy: 'shell' },
 
   // The e2e-only copies of Acme with a locked user, one per viewport and repeat: the users-devices spec adds users and unlocks her.

@@ -30,12 +30,14 @@ export * from './phone-setup.ts';
 export * from './users.ts';
 export * from './signup.ts';
 export * from './self-signup.ts';
+export * from './contacts.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
 import { authEndpoints } from './auth.ts';
 import { callFlowEndpoints } from './call-flows.ts';
 import { chatEndpoints } from './chat.ts';
+import { contactEndpoints } from './contacts.ts';
 import { navigationEndpoints } from './navigation.ts';
 import { accountEndpoints, profileEndpoints } from './account.ts';
 import { notificationEndpoints } from './notifications.ts';
@@ -80,5 +82,6 @@ export const endpoints = {
   ...usersEndpoints,
   ...signupEndpoints,
   ...selfSignupEndpoints,
+  ...contactEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

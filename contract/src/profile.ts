@@ -1,6 +1,6 @@
 // zod/mini: the profile page loads these with its forms.
 import * as z from 'zod/mini';
-import { UK_PHONE_PATTERN } from '@portal/editor-core';
+import { normaliseUkPhone } from '@portal/editor-core';
 
 /**
  * The rules of the profile page (spec 000 section 5) that both the form and the server
@@ -43,24 +43,9 @@ export const phoneMessages = {
   invalid: 'Enter a UK phone number starting 01, 02 or 07, like 01632 960001 or 07700 900982',
 } as const;
 
-/** Characters people put between digits; never part of the number. */
-const PHONE_SEPARATORS = /[\s().-]/g;
-
-/**
- * A UK phone number (spec 000 section 5's pattern: 1, 2 or 7 and nine further digits after
- * 0044, +44, 44 or 0) in its national form, or null when it is not one. Normalisation as the
- * spec has it: an 11-digit number starting with 0 is kept, one starting with 7 gets a leading
- * 0, a leading + goes; and (our addition) an international prefix becomes the 0 it stands for.
- * @example normaliseUkPhone('+44 (0)20 7946 0000') // null: "(0)" is not part of the number
- * @example normaliseUkPhone('+44 20 7946 0000') // '02079460000'
- * @example normaliseUkPhone('7700 900982') // '07700900982'
- */
-export function normaliseUkPhone(value: string): string | null {
-  let number = value.replace(PHONE_SEPARATORS, '');
-  if (/^7\d{9}$/.test(number)) number = `0${number}`;
-  if (!UK_PHONE_PATTERN.test(number)) return null;
-  return number.replace(/^(?:0044|\+44|44)/, '0');
-}
+// The UK rule's normalisation lives beside its pattern in editor-core (the contacts page shares it
+// without pulling this file into its chunk); it is answered from here too.
+export { normaliseUkPhone };
 
 /**
  * A phone number as typed, or '' for none: answered in its national form

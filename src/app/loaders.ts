@@ -45,7 +45,6 @@ export const PAGES_NOT_BUILT = [
   paths.websiteDetails,
   paths.callRecordings,
   paths.callReports,
-  paths.companyContacts,
   // Never shown: the start-up redirects them to the first product's page.
   paths.phoneNumbersWithoutId,
   paths.usersDevicesWithoutId,

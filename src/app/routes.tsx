@@ -99,6 +99,11 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
                       lazy: async () => ({ Component: (await import('./routes/app/phone-setup.tsx')).AccountAddOnsPage }),
                     },
                     {
+                      id: paths.companyContacts.name,
+                      path: paths.companyContacts.pattern,
+                      lazy: () => import('./routes/app/company-contacts.tsx'),
+                    },
+                    {
                       id: paths.downloadApps.name,
                       path: paths.downloadApps.pattern,
                       lazy: () => import('./routes/app/download-apps.tsx'),

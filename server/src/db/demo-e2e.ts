@@ -9,6 +9,7 @@ import { seedGettingStartedCustomer } from '../modules/getting-started/demo-gett
 import { seedNumbersCopy } from '../modules/numbers/demo-numbers.ts';
 import { seedLockedUser } from '../modules/users/demo-seats.ts';
 import { seedNoCloudPhoneCustomer } from '../modules/signup/demo-signup.ts';
+import { seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -76,6 +77,8 @@ export const e2eGettingStartedLogins = [
 export const e2eNumbersLogins = [
   { spec: 'numbers', email: 'e2e-numbers-desktop@acme-plumbing.example', password: 'portal-e2e-numbers-d', company: 'Acme Plumbing Ltd (e2e numbers, desktop)' },
   { spec: 'numbers', email: 'e2e-numbers-mobile@acme-plumbing.example', password: 'portal-e2e-numbers-m', company: 'Acme Plumbing Ltd (e2e numbers, mobile)' },
+] as const;
+
 /**
  * Copies of Acme for the phone-setup spec's holiday, divert and add-on tests, one per viewport and
  * per run of `--repeat-each=3`: they add holidays and bank holidays, set and remove a divert and
@@ -119,6 +122,16 @@ export const e2eSignupTrialLogins = [
 
 /** Every copy's user is Morgan Fenwick. */
 const E2E_SIGNUP_USER_NAME = 'Morgan Fenwick';
+/**
+ * Copies of Acme for the company contacts spec, with 30 demo contacts each (two pages): one for
+ * adding, editing, deleting and importing; one for the export and re-import, which re-adds what the
+ * file holds, so no other test's deletions are undone by it.
+ */
+export const e2eContactsLogins = [
+  { spec: 'contacts', email: 'e2e-contacts@acme-plumbing.example', password: 'portal-e2e-contacts-1', company: 'Acme Plumbing Ltd (e2e contacts)' },
+  { spec: 'contacts', email: 'e2e-contacts-export@acme-plumbing.example', password: 'portal-e2e-contacts-2', company: 'Acme Plumbing Ltd (e2e contacts export)' },
+] as const;
+const E2E_CONTACTS = 30;
 
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
 const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
@@ -200,6 +213,17 @@ const E2E_GROUPS: E2eGroup[] = [
     },
   },
   { logins: e2eSignupTrialLogins, userName: E2E_SIGNUP_USER_NAME, seed: (tx, _audio, user, index) => seedNoCloudPhoneCustomer(tx, user, e2eSignupTrialLogins[index]!.company) },
+  {
+    logins: e2eContactsLogins,
+    userName: E2E_USER_NAME,
+    seed: async (tx, audio, user, index, now) => {
+      // Numbers 01632 96077x / 020 7946 077x (and 078x for the second): clear of the other copies.
+      const at = (prefix: string, n: number) => `${prefix}${700 + 10 * (index + 7) + n}`;
+      const numbers: AcmeNumbers = { leeds: [at('01632960', 1), at('01632960', 2), at('01632960', 3)], london: [at('02079460', 1), at('02079460', 2), at('02079460', 3)] };
+      const { cloudPhoneId } = await seedAcmeLike(tx, audio, { user, company: e2eContactsLogins[index]!.company, numbers }, now);
+      await seedDemoContacts(tx, cloudPhoneId, E2E_CONTACTS);
+    },
+  },
 ];
 
 /** The e2e users with their password hashes, by group; slow, so seed.ts starts it before its transaction. */

@@ -10,6 +10,7 @@ import { buyNowDemoUsers, seedBuyNowDemo, seedShellDemo, shellDemoUsers } from '
 import { notificationDemoUser, seedNotificationDemo } from '../modules/notifications/demo-notifications.ts';
 import { seedPhoneSetupDemo } from '../modules/phone-setup/demo-phone-setup.ts';
 import { seedStaffDemo, staffDemoUsers } from '../modules/staff/demo-staff.ts';
+import { ACME_DEMO_CONTACTS, seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
 import { profileDemoUsers, seedProfileDemo } from '../modules/profile/demo-profile.ts';
 import { quickstartDemoUser, seedQuickstartDemo } from '../modules/trial/demo-quickstart.ts';
 import { seedNumberInventory } from '../modules/numbers/demo-numbers.ts';
@@ -76,6 +77,7 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
     if (await hasUsers(tx)) return false;
 
     const acme = await seedAcmeLike(tx, audio, { user: customer, company: 'Acme Plumbing Ltd', numbers: ACME_NUMBERS }, now);
+    await seedDemoContacts(tx, acme.cloudPhoneId, ACME_DEMO_CONTACTS);
     const [brightDesk, cornerCafe] = await tx.insert(accounts).values([{ name: 'BrightDesk Studio' }, { name: 'Corner Cafe' }]).returning();
     if (!brightDesk || !cornerCafe) throw new Error('seed: accounts not inserted');
 

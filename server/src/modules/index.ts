@@ -8,6 +8,8 @@ import { audioHandlers } from './audio/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
 import { buyNowHandlers } from './buy-now/handlers.ts';
 import { chatHandlers } from './chat/handlers.ts';
+import contactsRepository from './contacts/contacts-repository.ts';
+import { contactHandlers } from './contacts/handlers.ts';
 import callFlowsRepository from './call-flows/call-flows-repository.ts';
 import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
 import gettingStartedRepository from './getting-started/getting-started-repository.ts';
@@ -75,6 +77,7 @@ export const endpointHandlers: Handlers = {
   ...usersHandlers,
   ...signupHandlers,
   ...selfSignupHandlers,
+  ...contactHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -102,4 +105,5 @@ export const repositories: FastifyPluginAsync[] = [
   usersRepository,
   signupRepository,
   selfSignupRepository,
+  contactsRepository,
 ];

@@ -3,6 +3,7 @@
 export * from './accounts.ts';
 export * from './auth.ts';
 export * from './chat.ts';
+export * from './contacts.ts';
 export * from './getting-started.ts';
 export * from './notifications.ts';
 export * from './outbox.ts';
