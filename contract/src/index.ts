@@ -25,6 +25,7 @@ export * from './social.ts';
 export * from './csp.ts';
 export * from './upgrade.ts';
 export * from './chat.ts';
+export * from './broadband.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
@@ -42,6 +43,7 @@ import { trialEndpoints } from './trial.ts';
 import { upgradeEndpoints } from './upgrade.ts';
 import { welcomeEndpoints } from './welcome.ts';
 import { buyNowEndpoints } from './buy-now.ts';
+import { broadbandEndpoints } from './broadband.ts';
 import { gettingStartedEndpoints } from './getting-started.ts';
 
 /** Every endpoint of the portal API, by name. The server registers each one. */
@@ -65,5 +67,6 @@ export const endpoints = {
   ...socialEndpoints,
   ...upgradeEndpoints,
   ...chatEndpoints,
+  ...broadbandEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

@@ -6,6 +6,8 @@ import { addressHandlers } from './address/handlers.ts';
 import audioRepository from './audio/audio-repository.ts';
 import { audioHandlers } from './audio/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
+import broadbandRepository from './broadband/broadband-repository.ts';
+import { broadbandHandlers } from './broadband/handlers.ts';
 import { buyNowHandlers } from './buy-now/handlers.ts';
 import { chatHandlers } from './chat/handlers.ts';
 import callFlowsRepository from './call-flows/call-flows-repository.ts';
@@ -60,6 +62,7 @@ export const endpointHandlers: Handlers = {
   ...addressHandlers,
   ...upgradeHandlers,
   ...chatHandlers,
+  ...broadbandHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -82,4 +85,5 @@ export const repositories: FastifyPluginAsync[] = [
   // The background jobs: after their repository, started when the app is ready.
   provisioningRunner,
   upgradeRepository,
+  broadbandRepository,
 ];
