@@ -13,7 +13,7 @@ export type JourneyFrame =
 /**
  * The routes of each frame whose pages are not built yet: inside its frame each shows
  * "Page not found" until a page replaces it (as PAGES_NOT_BUILT does for the default layout).
- * Built so far (on-demand-routes.tsx): the welcome journey (sign-up frame) and buy-now complete.
+ * Built so far (on-demand-routes.tsx): the welcome journey (sign-up frame), buy-now complete and broadband.
  */
 export const JOURNEY_PAGES_NOT_BUILT: Record<JourneyFrame, ReadonlyArray<{ name: string; pattern: string }>> = {
   'sign-up': [
@@ -26,5 +26,6 @@ export const JOURNEY_PAGES_NOT_BUILT: Record<JourneyFrame, ReadonlyArray<{ name:
   'make-a-payment': [journeyPaths.makeAPayment, journeyPaths.makeAPaymentProcess, journeyPaths.checkoutRedirect],
   mandate: [journeyPaths.mandateEntry, journeyPaths.mandateEntrySuccess],
   'recurring-card-payment': [journeyPaths.recurringCardPayment, journeyPaths.recurringCardPaymentInvalidLink, journeyPaths.recurringCardPaymentSetupComplete],
-  'broadband-availability': [journeyPaths.broadbandAvailability, journeyPaths.broadbandAvailabilityResults, journeyPaths.broadbandSignup, journeyPaths.broadbandSignupPage],
+  // Built (issue 15): the broadband availability and sign-up pages.
+  'broadband-availability': [],
 };
