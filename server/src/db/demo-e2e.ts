@@ -5,6 +5,7 @@ import { seedAcmeLike, type AcmeNumbers } from './demo-acme.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
 import { accounts, products, trials, users } from './schema/index.ts';
 import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
+import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -68,6 +69,20 @@ export const e2eGettingStartedLogins = [
   { spec: 'getting-started', email: 'e2e-getting-started-phone-3@nova-dental.example', password: 'portal-e2e-welcome-phone-3', company: 'Nova Dental (e2e phone 3)' },
 ] as const;
 
+/**
+ * Businesses that sign up for broadband in the broadband spec: approving the sign-up adds an
+ * appointment to the account's orders, so one per viewport and per run of `--repeat-each=3`.
+ */
+export const e2eBroadbandLogins = [
+  { spec: 'broadband', email: 'e2e-broadband-desktop-1@canal-bakery.example', password: 'portal-e2e-broadband-d1', company: 'Canal Bakery (e2e broadband, desktop 1)' },
+  { spec: 'broadband', email: 'e2e-broadband-desktop-2@canal-bakery.example', password: 'portal-e2e-broadband-d2', company: 'Canal Bakery (e2e broadband, desktop 2)' },
+  { spec: 'broadband', email: 'e2e-broadband-desktop-3@canal-bakery.example', password: 'portal-e2e-broadband-d3', company: 'Canal Bakery (e2e broadband, desktop 3)' },
+  { spec: 'broadband', email: 'e2e-broadband-mobile-1@canal-bakery.example', password: 'portal-e2e-broadband-m1', company: 'Canal Bakery (e2e broadband, mobile 1)' },
+  { spec: 'broadband', email: 'e2e-broadband-mobile-2@canal-bakery.example', password: 'portal-e2e-broadband-m2', company: 'Canal Bakery (e2e broadband, mobile 2)' },
+  { spec: 'broadband', email: 'e2e-broadband-mobile-3@canal-bakery.example', password: 'portal-e2e-broadband-m3', company: 'Canal Bakery (e2e broadband, mobile 3)' },
+] as const;
+const E2E_BROADBAND_USER_NAME = 'Robin Hale';
+
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
 const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
 
@@ -124,6 +139,7 @@ const E2E_GROUPS: E2eGroup[] = [
     userName: E2E_GETTING_STARTED_NAME,
     seed: (tx, _audio, user, index, now) => seedGettingStartedCustomer(tx, user, e2eGettingStartedLogins[index]!.company, now),
   },
+  { logins: e2eBroadbandLogins, userName: E2E_BROADBAND_USER_NAME, seed: (tx, _audio, user, index, now) => seedBroadbandCustomer(tx, user, e2eBroadbandLogins[index]!.company, now) },
 ];
 
 /** The e2e users with their password hashes, by group; slow, so seed.ts starts it before its transaction. */

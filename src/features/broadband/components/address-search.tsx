@@ -88,7 +88,7 @@ export function AddressSearch({ idPrefix, chooseText, onChoose }: AddressSearchP
   return (
     <Flex direction="column" gap="6">
       <ErrorSummary ref={summaryRef} errors={summary} />
-      <form noValidate onSubmit={submit} aria-label="Find your address by postcode">
+      <form noValidate onSubmit={submit} aria-label="Address search">
         <Flex direction={{ base: 'column', sm: 'row' }} gap="3" align={{ base: 'stretch', sm: 'flex-end' }}>
           <Box flex="1" maxW={{ sm: '20rem' }}>
             <TextField {...field('postcode')} label={addressSearchText.postcode} hint={addressSearchText.postcodeHint} autoComplete="postal-code" />
@@ -106,7 +106,7 @@ export function AddressSearch({ idPrefix, chooseText, onChoose }: AddressSearchP
         </Box>
       )}
       {results && results.length > 0 && (
-        <form noValidate onSubmit={choose} aria-label="Choose your address">
+        <form noValidate onSubmit={choose} aria-label="Address choice">
           <Flex direction="column" gap="4">
             <FieldShell id={selectId} label={addressSearchText.select} error={chooseError}>
               <chakra.select
