@@ -1,5 +1,4 @@
 import { BUSINESS_DETAILS_MAX_AGE_MS, BusinessDetails, type BroadbandTariff, type BusinessDetailsInput, type TelcoLead } from '@portal/contract';
-import * as z from 'zod/mini';
 
 /**
  * The broadband sign-up's state outside React: the address and tariff chosen, the business
@@ -16,8 +15,12 @@ export const FIRST_SIGNUP_PAGE: SignupPage = 'address';
 export const JOURNEY_KEY = 'broadband.signup';
 export const DETAILS_KEY = 'broadband.business-details';
 
-export const ChosenAddress = z.object({ address_ref: z.string(), css_database_code: z.string(), postcode: z.string(), line: z.string() });
-export type ChosenAddress = z.infer<typeof ChosenAddress>;
+export interface ChosenAddress {
+  address_ref: string;
+  css_database_code: string;
+  postcode: string;
+  line: string;
+}
 
 export interface Journey {
   /** The sign-up's id for the create call: a double submit (or a retry) makes one lead. */
@@ -57,38 +60,39 @@ function writeJson(storage: Storage | null, key: string, value: unknown): void {
   }
 }
 
-const StoredJourney = z.object({
-  request_id: z.string().check(z.minLength(16)),
-  address: z.nullable(ChosenAddress),
-  tariff: z.nullable(z.looseObject({ id: z.string() })),
-  lead: z.nullable(z.looseObject({ id: z.number(), lead_token: z.string() })),
-});
+// Plain checks rather than zod: the schemas' functions would be exported from the code every page loads.
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const hasText = (value: Record<string, unknown>, keys: readonly string[]) => keys.every((key) => typeof value[key] === 'string');
+const isAddress = (value: unknown) => isRecord(value) && hasText(value, ['address_ref', 'css_database_code', 'postcode', 'line']);
+
+function isStoredJourney(value: unknown): value is Journey {
+  if (!isRecord(value) || typeof value.request_id !== 'string' || value.request_id.length < 16) return false;
+  const { address, tariff, lead } = value;
+  return (
+    (address === null || isAddress(address)) &&
+    (tariff === null || (isRecord(tariff) && typeof tariff.id === 'string')) &&
+    (lead === null || (isRecord(lead) && typeof lead.id === 'number' && typeof lead.lead_token === 'string'))
+  );
+}
 
 /** The journey kept in `storage`, or a new one when there is none (or it is unreadable). */
 export function loadJourney(storage: Storage | null): Journey {
-  const parsed = StoredJourney.safeParse(readJson(storage, JOURNEY_KEY));
-  return parsed.success ? (parsed.data as unknown as Journey) : newJourney();
+  const stored = readJson(storage, JOURNEY_KEY);
+  return isStoredJourney(stored) ? stored : newJourney();
 }
 
-const StoredDetails = z.object({
-  /** When the details were saved (ms since the epoch); spec 001 section 3's "date". */
-  date: z.number(),
-  name: z.string(),
-  business_name: z.string(),
-  email_address: z.string(),
-  mobile_number: z.string(),
-  phone_number: z.string(),
-  current_provider: z.string(),
-});
+const DETAIL_FIELDS = Object.keys(EMPTY_DETAILS) as Array<keyof DetailsValues>;
 
 /**
  * The business details kept in `storage`, if saved no more than 24 hours before `now`; older
  * ones are removed and null answered.
  */
 export function loadDetails(storage: Storage | null, now: number): DetailsValues | null {
-  const parsed = StoredDetails.safeParse(readJson(storage, DETAILS_KEY));
-  if (!parsed.success) return null;
-  const { date, ...values } = parsed.data;
+  // Spec 001 section 3's "date": when the details were saved (ms since the epoch).
+  const stored = readJson(storage, DETAILS_KEY);
+  if (!isRecord(stored) || typeof stored.date !== 'number' || !hasText(stored, DETAIL_FIELDS)) return null;
+  const date = stored.date;
+  const values = Object.fromEntries(DETAIL_FIELDS.map((field) => [field, stored[field]])) as DetailsValues;
   if (!(now - date <= BUSINESS_DETAILS_MAX_AGE_MS) || date > now + 60_000) {
     writeJson(storage, DETAILS_KEY, null);
     return null;

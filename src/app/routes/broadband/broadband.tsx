@@ -1,4 +1,4 @@
-import { Navigate, redirect, useParams, useSearchParams, type LoaderFunction } from 'react-router-dom';
+import { redirect, useParams, useSearchParams, type LoaderFunction } from 'react-router-dom';
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import {
   AvailabilityPage,
@@ -33,7 +33,9 @@ export const resultsLoader: LoaderFunction = ({ request }) =>
 function ResultsRoute() {
   const [search] = useSearchParams();
   const query = queryFromSearch(search);
-  if (!query) return <Navigate to={journeyPaths.broadbandAvailability.build()} replace />;
+  // The loader has sent a visit without an address to the search. (No <Navigate> here: using it
+  // would bring it into the code every page loads, where react-router lives.)
+  if (!query) return null;
   // A new address is a new page: its state starts afresh.
   return <AvailabilityResultsPage key={search.toString()} query={query} />;
 }
@@ -42,7 +44,8 @@ const SIGNUP_PAGES = { address: SignupAddressPage, tariffs: SignupTariffsPage, d
 
 function SignupRoute() {
   const page = useParams().page;
-  if (!isSignupPage(page)) return <Navigate to={firstSignupPage()} replace />;
+  // The loader has sent any other page to the address page.
+  if (!isSignupPage(page)) return null;
   const Page = SIGNUP_PAGES[page];
   return <Page key={page} />;
 }

@@ -24,6 +24,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { approveTelcoLead, createTelcoLead, tariffsQueryOptions } from '../api/broadband-api.ts';
 import { EMPTY_DETAILS, signupStore, type DetailsValues, type SignupPage } from '../journey.ts';
+import { ErrorAlert } from '../../emergency-address/index.ts';
 import { AddressSearch } from './address-search.tsx';
 
 export const signupText = {
@@ -384,11 +385,8 @@ export function SignupSummaryPage() {
   return (
     <StepFrame page="summary" title={signupText.summaryTitle} back="details">
       {error && (
-        <Box ref={errorRef} tabIndex={-1} role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="md" p="4">
-          <Text fontWeight="semibold" color="fg.error">
-            {signupText.failed}
-          </Text>
-          <Text>{error}</Text>
+        <Box ref={errorRef} tabIndex={-1}>
+          <ErrorAlert title={signupText.failed} message={error} />
         </Box>
       )}
       {address && (
