@@ -1,4 +1,5 @@
-import { BroadbandTariff, TelcoLead } from '@portal/contract';
+import type { TelcoLead } from '@portal/contract';
+import { BroadbandTariff } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { allowedPages, createSignupStore, DETAILS_KEY, EMPTY_DETAILS, JOURNEY_KEY, loadDetails, type DetailsValues } from './journey.ts';
 
