@@ -27,7 +27,7 @@ test('availability: full fibre, standard only, nothing, and a postcode with no a
   await page.getByLabel('Postcode').fill('zz99 9zz');
   await page.getByRole('button', { name: 'Find addresses' }).click();
   await expect(page.getByText('ZZ99 9ZZ returned no addresses we can check, please try another postcode')).toBeVisible();
-  const tracked = await page.evaluate(() => JSON.stringify(window.dataLayer ?? []));
+  const tracked = await page.evaluate(() => JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []));
   expect(tracked).toContain('"event":"Broadband address search failed"');
 
   // Full fibre on both networks; the address without a reference is not offered.
