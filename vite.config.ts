@@ -24,6 +24,8 @@ const proxy: Record<string, ProxyOptions> = {
   '^/customer(/|$)': toApi,
   '^/auth(/|$)': { ...toApi, bypass: serveAuthPagesFromSpa },
   '^/sandbox(/|$)': toApi,
+  // Broadband address and availability data (spec 001 section 7); the pages are /broadband-availability, never /broadband/.
+  '^/broadband/api(/|$)': toApi,
 };
 
 /**

@@ -60,6 +60,14 @@ export const accounts = {
   upgradeMobile2: { email: 'e2e-upgrade-mobile-2@lumen-design.example', password: 'portal-e2e-upgrade-m2', firstName: 'Casey', writtenBy: 'upgrade' },
   upgradeMobile3: { email: 'e2e-upgrade-mobile-3@lumen-design.example', password: 'portal-e2e-upgrade-m3', firstName: 'Casey', writtenBy: 'upgrade' },
 
+  // Canal Bakery's copies (broadband at one site): the broadband spec's sign-up books an installation on one per viewport and repeat.
+  broadbandDesktop1: { email: 'e2e-broadband-desktop-1@canal-bakery.example', password: 'portal-e2e-broadband-d1', firstName: 'Robin', writtenBy: 'broadband' },
+  broadbandDesktop2: { email: 'e2e-broadband-desktop-2@canal-bakery.example', password: 'portal-e2e-broadband-d2', firstName: 'Robin', writtenBy: 'broadband' },
+  broadbandDesktop3: { email: 'e2e-broadband-desktop-3@canal-bakery.example', password: 'portal-e2e-broadband-d3', firstName: 'Robin', writtenBy: 'broadband' },
+  broadbandMobile1: { email: 'e2e-broadband-mobile-1@canal-bakery.example', password: 'portal-e2e-broadband-m1', firstName: 'Robin', writtenBy: 'broadband' },
+  broadbandMobile2: { email: 'e2e-broadband-mobile-2@canal-bakery.example', password: 'portal-e2e-broadband-m2', firstName: 'Robin', writtenBy: 'broadband' },
+  broadbandMobile3: { email: 'e2e-broadband-mobile-3@canal-bakery.example', password: 'portal-e2e-broadband-m3', firstName: 'Robin', writtenBy: 'broadband' },
+
   // The e2e-only copies of Pier Bakery: reaching buy-now complete makes the phone live (the welcome call).
   buyNowCompleteDesktop: { email: 'e2e-buynow-complete@pier-bakery.example', password: 'portal-e2e-buynow-1', firstName: 'Jamie', writtenBy: 'buynow-complete' },
   buyNowCompletePhone: { email: 'e2e-buynow-complete-phone@pier-bakery.example', password: 'portal-e2e-buynow-2', firstName: 'Jamie', writtenBy: 'buynow-complete' },

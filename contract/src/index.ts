@@ -31,6 +31,7 @@ export * from './users.ts';
 export * from './signup.ts';
 export * from './self-signup.ts';
 export * from './contacts.ts';
+export * from './broadband.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
@@ -49,6 +50,7 @@ import { trialEndpoints } from './trial.ts';
 import { upgradeEndpoints } from './upgrade.ts';
 import { welcomeEndpoints } from './welcome.ts';
 import { buyNowEndpoints } from './buy-now.ts';
+import { broadbandEndpoints } from './broadband.ts';
 import { gettingStartedEndpoints } from './getting-started.ts';
 import { numberEndpoints } from './numbers.ts';
 import { phoneSetupEndpoints } from './phone-setup.ts';
@@ -83,5 +85,6 @@ export const endpoints = {
   ...signupEndpoints,
   ...selfSignupEndpoints,
   ...contactEndpoints,
+  ...broadbandEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

@@ -208,8 +208,8 @@ export const PatchSeatRequest = z.object({
 export type PatchSeatRequest = z.infer<typeof PatchSeatRequest>;
 
 /** A seat (user) with its direct numbers. */
-export const Seat = z.object({ id: z.int(), product_id: z.int(), name: z.string(), extension: z.string(), numbers: z.array(z.string()) });
-export type Seat = z.infer<typeof Seat>;
+export const SeatNumbers = z.object({ id: z.int(), product_id: z.int(), name: z.string(), extension: z.string(), numbers: z.array(z.string()) });
+export type SeatNumbers = z.infer<typeof SeatNumbers>;
 
 export const TransferRequest = z.object({
   range_start: z.string(numberMessages.transferStart).check(z.maxLength(40, numberMessages.transferStart)),
@@ -265,7 +265,7 @@ export const numberEndpoints = {
   }),
   patchSeat: endpoint({
     method: 'PATCH', path: '/api/v1/voip/seats/:seatId/', summary: "Sets a seat's direct numbers (at most 3; a number joins only while not assigned)", auth: true,
-    params: z.object({ seatId: idText('Unknown seat') }), body: PatchSeatRequest, response: Seat,
+    params: z.object({ seatId: idText('Unknown seat') }), body: PatchSeatRequest, response: SeatNumbers,
   }),
   transferNumbers: endpoint({
     method: 'POST', path: '/api/v3/voip/:product_id/numbers/transfer/', summary: 'Starts the transfer (port-in) of a number or a range; answers its order', auth: true,

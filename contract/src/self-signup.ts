@@ -5,6 +5,7 @@ import { MobileNumber } from './account.ts';
 import { endpoint } from './endpoint.ts';
 import { PinWithConfirmation } from './pin.ts';
 import { ProvisioningStatus } from './upgrade.ts';
+import { NumberRating } from './numbers.ts';
 
 /**
  * Self sign-up (spec 000 section 2; spec 001 sections 3 "Signup draft", 4 "Signup sections",
@@ -34,14 +35,6 @@ export type SignupFeature = (typeof SIGNUP_FEATURES)[number];
 /** A supplier a sign-up can be for: 2 (/signup) or 3 (/signup-voip3, /signup-voip3-b). */
 export const SignupSupplier = z.union([z.literal(2), z.literal(3)], { error: 'Choose supplier 2 or 3' });
 
-export const NUMBER_RATINGS = ['GOLD', 'SILVER', 'FREE'] as const;
-export type NumberRating = (typeof NUMBER_RATINGS)[number];
-/** Spec 000/001 section 9: Gold 3 stars £20, Silver 2 stars £3, Free (labelled Included) 1 star £0. */
-export const numberRatings: Record<NumberRating, { label: string; stars: number; price: string }> = {
-  GOLD: { label: 'Gold', stars: 3, price: '20.00' },
-  SILVER: { label: 'Silver', stars: 2, price: '3.00' },
-  FREE: { label: 'Included', stars: 1, price: '0.00' },
-};
 
 /** How long the e-mailed PIN may be used; how many wrong tries it takes. */
 export const SIGNUP_PIN_TTL_MINUTES = 30;
@@ -74,7 +67,7 @@ const Features = z.array(z.enum(SIGNUP_FEATURES, { error: `Choose from: ${SIGNUP
 const NumberText = z.string({ error: selfSignupMessages.numberRequired }).check(z.trim(), z.regex(/^0\d{9,10}$/, selfSignupMessages.numberRequired));
 const ReferralCode = z.string().check(z.trim(), z.regex(/^[A-Z0-9]{8}$/, 'Unknown referral code'));
 
-export const SignupNumber = z.object({ number: z.string(), area_code: z.string(), area: z.string(), rating: z.enum(NUMBER_RATINGS), price: z.string() });
+export const SignupNumber = z.object({ number: z.string(), area_code: z.string(), area: z.string(), rating: NumberRating, price: z.string() });
 export type SignupNumber = z.infer<typeof SignupNumber>;
 
 /** The lead as GET /api/v4/signup/lead-details/ answers it (the spec's fields, and what the pages show). */
@@ -100,7 +93,7 @@ export const LeadDetails = z.object({
 export type LeadDetails = z.infer<typeof LeadDetails>;
 
 /** POST create-lead: every detail of the sign-up so far; with ssu_details_token (v5) it updates that lead. */
-export const CreateLeadRequest = z.object({
+export const SelfSignupLeadRequest = z.object({
   ssu_details_token: z.optional(Token),
   email_address: Email,
   first_name: name(selfSignupMessages.firstName),
@@ -112,7 +105,7 @@ export const CreateLeadRequest = z.object({
   supplier: SignupSupplier,
   referral_code: z.optional(ReferralCode),
 });
-export type CreateLeadRequest = z.input<typeof CreateLeadRequest>;
+export type SelfSignupLeadRequest = z.input<typeof SelfSignupLeadRequest>;
 
 export const LeadTokenQuery = z.object({ ssu_details_token: Token });
 export const LeadDetailsPatch = z.object({
@@ -154,11 +147,11 @@ export const selfSignupEndpoints = {
   }),
   ssuCreateLeadV4: endpoint({
     method: 'POST', path: '/api/v4/signup/create-lead/', summary: 'Creates a self sign-up lead and e-mails its PIN', auth: false,
-    body: CreateLeadRequest, response: LeadDetails, status: 201,
+    body: SelfSignupLeadRequest, response: LeadDetails, status: 201,
   }),
   ssuCreateLeadV5: endpoint({
     method: 'POST', path: '/api/v5/signup/create-lead/', summary: 'Creates a self sign-up lead (e-mails its PIN), or updates the one ssu_details_token names', auth: false,
-    body: CreateLeadRequest, response: LeadDetails, status: 201,
+    body: SelfSignupLeadRequest, response: LeadDetails, status: 201,
   }),
   ssuLeadDetails: endpoint({
     method: 'GET', path: '/api/v4/signup/lead-details/', summary: 'The lead an ssu_details_token names', auth: false,

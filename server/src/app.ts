@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAddressLookup } from './address/create-address-lookup.ts';
 import type { AddressLookup } from './address/lookup.ts';
+import type { BroadbandData } from './broadband/broadband-data.ts';
+import { createBroadbandData } from './broadband/create-broadband-data.ts';
 import type { AudioStorage } from './audio/storage.ts';
 import type { ChatService } from './chat/chat.ts';
 import { createChatService } from './chat/create-chat-service.ts';
@@ -63,6 +65,8 @@ declare module 'fastify' {
     sms: SmsSender;
     /** The postcode address lookup (address/lookup.ts); the sandbox data set unless another is given. */
     addressLookup: AddressLookup;
+    /** Broadband address and availability data (broadband/broadband-data.ts); the sandbox data set unless another is given. */
+    broadbandData: BroadbandData;
     /** Chat support (chat/chat.ts); the sandbox chat service unless another is given. */
     chat: ChatService;
   }
@@ -83,6 +87,8 @@ export interface BuildAppOptions {
   sms?: SmsSender;
   /** The postcode address lookup; default the one ADDRESS_LOOKUP names (address/lookup.ts). */
   addressLookup?: AddressLookup;
+  /** Broadband address and availability data; default the one BROADBAND_DATA names (broadband/create-broadband-data.ts). */
+  broadbandData?: BroadbandData;
   /** Chat support; default the one CHAT_SERVICE names (chat/create-chat-service.ts). */
   chat?: ChatService;
   /** Social sign-in's settings (auth/social-providers.ts: {PROVIDER}_CLIENT_ID, ...); default process.env. */
@@ -141,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', async () => smtp.close());
   }
   app.decorate('addressLookup', options.addressLookup ?? createAddressLookup());
+  app.decorate('broadbandData', options.broadbandData ?? createBroadbandData());
   app.decorate('chat', options.chat ?? createChatService(options.db, app.now));
   const sandboxServer = app.mailer instanceof SandboxMailer && app.sms instanceof SandboxSms;
   app.decorate('social', socialClientsFromEnv(options.socialEnv ?? process.env, () => ownUrl(app), sandboxServer));

@@ -21,6 +21,7 @@ import { readSignupSettings } from './modules/signup/settings.ts';
 // in-memory database). SPEECH_CACHE_MB: the text-to-speech cache's size (100).
 // SPEECH_ENGINE names the text-to-speech engine: espeak (the default; see speech/engine.ts).
 // ADDRESS_LOOKUP names the postcode address lookup: sandbox (the default; see address/lookup.ts).
+// BROADBAND_DATA names the broadband address and availability data: sandbox (the default; see broadband/create-broadband-data.ts).
 // CHAT_SERVICE names the chat support service: sandbox (the default; see chat/create-chat-service.ts).
 // PORTAL_STATIC_DIR: the built SPA to serve (default <repo>/dist).
 // MAIL_TRANSPORT / SMTP_URL / MAIL_FROM and SMS_TRANSPORT / SMS_GATEWAY_URL / SMS_GATEWAY_TOKEN /

@@ -14,7 +14,7 @@ export type JourneyFrame =
  * The routes of each frame whose pages are not built yet: inside its frame each shows
  * "Page not found" until a page replaces it (as PAGES_NOT_BUILT does for the default layout).
  * Built so far (on-demand-routes.tsx): the welcome journey, the trial journey, the self and online sign-ups, verify
- * mobile and referrals (sign-up frame; self-signup-routes.tsx), the buy-now journey and buy-now complete.
+ * mobile and referrals (sign-up frame; self-signup-routes.tsx), the buy-now journey, buy-now complete and broadband.
  */
 export const JOURNEY_PAGES_NOT_BUILT: Record<JourneyFrame, ReadonlyArray<{ name: string; pattern: string }>> = {
   'sign-up': [],
@@ -23,5 +23,6 @@ export const JOURNEY_PAGES_NOT_BUILT: Record<JourneyFrame, ReadonlyArray<{ name:
   'make-a-payment': [journeyPaths.makeAPayment, journeyPaths.makeAPaymentProcess, journeyPaths.checkoutRedirect],
   mandate: [journeyPaths.mandateEntry, journeyPaths.mandateEntrySuccess],
   'recurring-card-payment': [journeyPaths.recurringCardPayment, journeyPaths.recurringCardPaymentInvalidLink, journeyPaths.recurringCardPaymentSetupComplete],
-  'broadband-availability': [journeyPaths.broadbandAvailability, journeyPaths.broadbandAvailabilityResults, journeyPaths.broadbandSignup, journeyPaths.broadbandSignupPage],
+  // Built (issue 15): the broadband availability and sign-up pages.
+  'broadband-availability': [],
 };

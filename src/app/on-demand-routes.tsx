@@ -13,6 +13,8 @@ import { selfSignupRoutes } from './self-signup-routes.tsx';
 
 export const GETTING_STARTED_LAYOUT_ROUTE_ID = 'getting-started-layout';
 
+const broadbandRoutes = () => import('./routes/broadband/broadband.tsx');
+
 const unbuiltPage = async () => ({ Component: (await import('./layouts/unbuilt-page.tsx')).UnbuiltPage });
 
 const journeyLayout = (frame: JourneyFrame) => async () => {
@@ -98,6 +100,41 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
       ...signupJourney('Self Sign Up', journeyPaths.trial, journeyPaths.trialPage),
       // Self sign-up, online sign-up, verify mobile and referrals (issue 14 part B).
       ...selfSignupRoutes(queryClient),
+    ],
+    // Broadband availability and sign-up (issue 15; spec 000 section 2): guest pages, so a signed-in customer goes home.
+    'broadband-availability': [
+      {
+        id: journeyPaths.broadbandAvailability.name,
+        path: journeyPaths.broadbandAvailability.pattern,
+        loader: guestOnlyLoader(queryClient),
+        lazy: async () => ({ Component: (await broadbandRoutes()).BroadbandAvailabilityRoute }),
+      },
+      {
+        id: journeyPaths.broadbandAvailabilityResults.name,
+        path: journeyPaths.broadbandAvailabilityResults.pattern,
+        loader: async (args) => {
+          await guestOnlyLoader(queryClient)(args);
+          return (await broadbandRoutes()).resultsLoader(args);
+        },
+        lazy: async () => ({ Component: (await broadbandRoutes()).BroadbandResultsRoute }),
+      },
+      {
+        id: journeyPaths.broadbandSignup.name,
+        path: journeyPaths.broadbandSignup.pattern,
+        loader: async (args) => {
+          await guestOnlyLoader(queryClient)(args);
+          return redirect(journeyPaths.broadbandSignupPage.build({ page: 'address' }));
+        },
+      },
+      {
+        id: journeyPaths.broadbandSignupPage.name,
+        path: journeyPaths.broadbandSignupPage.pattern,
+        loader: async (args) => {
+          await guestOnlyLoader(queryClient)(args);
+          return (await broadbandRoutes()).signupPageLoader(args);
+        },
+        lazy: async () => ({ Component: (await broadbandRoutes()).BroadbandSignupRoute }),
+      },
     ],
   };
   const root: RouteObject[] = [

@@ -5,7 +5,7 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { openTestDatabase, SEED_TIME } from '../test/helper.ts';
 import type { OpenedDatabase } from './connect.ts';
 import { ACME_NUMBERS } from './demo-acme.ts';
-import { e2eBuyNowLogins, e2eContactsLogins, e2eGettingStartedLogins, e2eLogins, e2eUpgradeLogins, readE2eAccountsSetting } from './demo-e2e.ts';
+import { allE2eLogins, e2eBuyNowLogins, e2eGettingStartedLogins, e2eLogins, e2eUpgradeLogins, readE2eAccountsSetting } from './demo-e2e.ts';
 import { demoLogins } from './demo-logins.ts';
 import { accounts, audioFiles, callFlows, holdMusicSettings, phoneNumbers, products, trials, users, voicemailSettings, voipUsers } from './schema/index.ts';
 import { seedIfEmpty } from './seed.ts';
@@ -36,7 +36,7 @@ describe('the e2e customers', () => {
     await withE2e?.close();
   });
 
-  const emails: string[] = [...e2eLogins, ...e2eBuyNowLogins, ...e2eUpgradeLogins, ...e2eGettingStartedLogins, ...e2eContactsLogins].map((login) => login.email);
+  const emails: string[] = allE2eLogins().map((login) => login.email);
 
   it('are not in the ordinary demo data', async () => {
     expect(await plain.db.select().from(users).where(inArray(users.email, emails))).toEqual([]);

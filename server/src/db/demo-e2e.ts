@@ -10,6 +10,7 @@ import { seedNumbersCopy } from '../modules/numbers/demo-numbers.ts';
 import { seedLockedUser } from '../modules/users/demo-seats.ts';
 import { seedNoCloudPhoneCustomer } from '../modules/signup/demo-signup.ts';
 import { seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
+import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -132,6 +133,19 @@ export const e2eContactsLogins = [
   { spec: 'contacts', email: 'e2e-contacts-export@acme-plumbing.example', password: 'portal-e2e-contacts-2', company: 'Acme Plumbing Ltd (e2e contacts export)' },
 ] as const;
 const E2E_CONTACTS = 30;
+/**
+ * Businesses that sign up for broadband in the broadband spec: approving the sign-up adds an
+ * appointment to the account's orders, so one per viewport and per run of `--repeat-each=3`.
+ */
+export const e2eBroadbandLogins = [
+  { spec: 'broadband', email: 'e2e-broadband-desktop-1@canal-bakery.example', password: 'portal-e2e-broadband-d1', company: 'Canal Bakery (e2e broadband, desktop 1)' },
+  { spec: 'broadband', email: 'e2e-broadband-desktop-2@canal-bakery.example', password: 'portal-e2e-broadband-d2', company: 'Canal Bakery (e2e broadband, desktop 2)' },
+  { spec: 'broadband', email: 'e2e-broadband-desktop-3@canal-bakery.example', password: 'portal-e2e-broadband-d3', company: 'Canal Bakery (e2e broadband, desktop 3)' },
+  { spec: 'broadband', email: 'e2e-broadband-mobile-1@canal-bakery.example', password: 'portal-e2e-broadband-m1', company: 'Canal Bakery (e2e broadband, mobile 1)' },
+  { spec: 'broadband', email: 'e2e-broadband-mobile-2@canal-bakery.example', password: 'portal-e2e-broadband-m2', company: 'Canal Bakery (e2e broadband, mobile 2)' },
+  { spec: 'broadband', email: 'e2e-broadband-mobile-3@canal-bakery.example', password: 'portal-e2e-broadband-m3', company: 'Canal Bakery (e2e broadband, mobile 3)' },
+] as const;
+const E2E_BROADBAND_USER_NAME = 'Robin Hale';
 
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
 const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
@@ -224,7 +238,11 @@ const E2E_GROUPS: E2eGroup[] = [
       await seedDemoContacts(tx, cloudPhoneId, E2E_CONTACTS);
     },
   },
+  { logins: e2eBroadbandLogins, userName: E2E_BROADBAND_USER_NAME, seed: (tx, _audio, user, index, now) => seedBroadbandCustomer(tx, user, e2eBroadbandLogins[index]!.company, now) },
 ];
+
+/** Every e2e-only login, of every group. */
+export const allE2eLogins = () => E2E_GROUPS.flatMap((group) => group.logins);
 
 /** The e2e users with their password hashes, by group; slow, so seed.ts starts it before its transaction. */
 export function e2eDemoUsers(): Promise<DemoUser[][]> {

@@ -6,6 +6,8 @@ import { addressHandlers } from './address/handlers.ts';
 import audioRepository from './audio/audio-repository.ts';
 import { audioHandlers } from './audio/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
+import broadbandRepository from './broadband/broadband-repository.ts';
+import { broadbandHandlers } from './broadband/handlers.ts';
 import { buyNowHandlers } from './buy-now/handlers.ts';
 import { chatHandlers } from './chat/handlers.ts';
 import contactsRepository from './contacts/contacts-repository.ts';
@@ -78,6 +80,7 @@ export const endpointHandlers: Handlers = {
   ...signupHandlers,
   ...selfSignupHandlers,
   ...contactHandlers,
+  ...broadbandHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -106,4 +109,5 @@ export const repositories: FastifyPluginAsync[] = [
   signupRepository,
   selfSignupRepository,
   contactsRepository,
+  broadbandRepository,
 ];

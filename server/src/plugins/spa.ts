@@ -79,6 +79,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string, pageC
       hasSpa &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith('/api/') &&
+      !path.startsWith('/broadband/api/') &&
       // Sandbox pages exist only with the sandbox adapters; otherwise they are missing, not SPA routes.
       !path.startsWith('/sandbox/') &&
       // A missing hashed file must not come back as HTML with a 200.

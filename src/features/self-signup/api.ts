@@ -1,4 +1,4 @@
-import { selfSignupEndpoints, type CreateLeadRequest, type LeadDetailsPatch, type PinWithConfirmation } from '@portal/contract';
+import { selfSignupEndpoints, type SelfSignupLeadRequest, type LeadDetailsPatch, type PinWithConfirmation } from '@portal/contract';
 import { apiCall } from '../../lib/http.ts';
 
 type AreaCode = '0113' | '020' | '0161';
@@ -6,11 +6,11 @@ type AreaCode = '0113' | '020' | '0161';
 /** The self sign-up's calls (contract/src/self-signup.ts), one function each. */
 export const selfSignupCalls = {
   numbers: (areaCode: AreaCode | '', signal?: AbortSignal) => apiCall(selfSignupEndpoints.ssuNumbers, { query: areaCode ? { area_code: areaCode } : {}, signal }),
-  createLead: (body: CreateLeadRequest) => apiCall(selfSignupEndpoints.ssuCreateLeadV5, { body }),
+  createLead: (body: SelfSignupLeadRequest) => apiCall(selfSignupEndpoints.ssuCreateLeadV5, { body }),
   leadDetails: (token: string, signal?: AbortSignal) => apiCall(selfSignupEndpoints.ssuLeadDetails, { query: { ssu_details_token: token }, signal }),
   updateLeadDetails: (token: string, body: LeadDetailsPatch) => apiCall(selfSignupEndpoints.ssuUpdateLeadDetails, { query: { ssu_details_token: token }, body }),
   featuresToUse: (token: string, features: string[]) =>
-    apiCall(selfSignupEndpoints.ssuFeaturesToUse, { body: { ssu_details_token: token, features_to_use: features as CreateLeadRequest['features_to_use'] } }),
+    apiCall(selfSignupEndpoints.ssuFeaturesToUse, { body: { ssu_details_token: token, features_to_use: features as SelfSignupLeadRequest['features_to_use'] } }),
   verifyPin: (token: string, pin: string) => apiCall(selfSignupEndpoints.ssuVerifyPin, { body: { ssu_details_token: token, pin } }),
   createPin: (key: string, body: PinWithConfirmation) => apiCall(selfSignupEndpoints.ssuCreatePin, { body, token: key }),
   provisioningStatus: (token: string, signal?: AbortSignal) => apiCall(selfSignupEndpoints.ssuProvisioningStatus, { query: { ssu_details_token: token }, signal }),

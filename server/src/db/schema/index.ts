@@ -2,6 +2,7 @@
 // Only repositories (modules/*/...repository.ts) and db/ import it (eslint.config.js says so).
 export * from './accounts.ts';
 export * from './auth.ts';
+export * from './broadband.ts';
 export * from './chat.ts';
 export * from './contacts.ts';
 export * from './getting-started.ts';

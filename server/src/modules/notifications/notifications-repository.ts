@@ -11,6 +11,8 @@ declare module 'fastify' {
 }
 
 export type OrderRow = typeof orders.$inferSelect;
+/** An order as another area adds it: unread, with its kind's detail. */
+export type NewOrder = Pick<typeof orders.$inferInsert, 'accountId' | 'kind' | 'status' | 'reference' | 'dateOrdered' | 'lastUpdatedDate' | 'detail'>;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type ServiceUpdateRow = typeof serviceUpdates.$inferSelect;
 export type { NotificationDetail } from '../../db/schema/index.ts';
@@ -161,6 +163,16 @@ export function createNotificationsRepository(db: Database) {
         .limit(page.limit)
         .offset(page.offset);
       return { total: total?.n ?? 0, rows };
+    },
+
+    /**
+     * Adds an order to an account (another area's event: an approved broadband sign-up books an
+     * appointment), inside the caller's transaction when it gives one. Answers the new row.
+     */
+    async createOrder(values: NewOrder, tx: Pick<Database, 'insert'> = db): Promise<OrderRow> {
+      const [row] = await tx.insert(orders).values({ ...values, readAt: null }).returning();
+      if (!row) throw new Error('order not inserted');
+      return row;
     },
 
     markNotificationsRead: (accountId: number, ids: number[] | 'all', now: Date) => markRead(notifications, accountId, ids, now),

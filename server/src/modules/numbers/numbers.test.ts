@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NotificationPage, NumberSearchResult, numberMessages, OrderPage, ReservedNumber, Seat, SiteNumbers, TransferResult } from '@portal/contract';
+import { NotificationPage, NumberSearchResult, numberMessages, OrderPage, ReservedNumber, SeatNumbers, SiteNumbers, TransferResult } from '@portal/contract';
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
 import { numberInventory, products, users, voipUsers } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
@@ -118,7 +118,7 @@ describe('PATCH /api/v1/voip/seats/{seatId}/', () => {
   it('assigns a number that rings no one; the site list shows the user and extension', async () => {
     const response = await patchSeat(customer, seats.priya, ['01632960102', '02079460102']);
     expect(response.statusCode).toBe(200);
-    expect(Seat.parse(response.json())).toMatchObject({ id: seats.priya, extension: '201', numbers: ['01632960102', '02079460102'] });
+    expect(SeatNumbers.parse(response.json())).toMatchObject({ id: seats.priya, extension: '201', numbers: ['01632960102', '02079460102'] });
     const row = (await siteNumbers(customer, acmePhone)).find((n) => n.number === '02079460102');
     expect(row).toMatchObject({ extension: '201', user: { id: seats.priya, name: 'Priya Shah' } });
   });

@@ -1,5 +1,5 @@
 import type { NumberRating, SignupNumber } from '@portal/contract';
-import { numberRatings } from '@portal/contract';
+import { NUMBER_RATINGS } from '@portal/contract';
 
 /**
  * The numbers a self sign-up may choose from: this module's own small inventory (Ofcom's drama
@@ -28,7 +28,7 @@ function* inventory(areaCode?: string): Generator<SignupNumber> {
     for (let n = 0; n < 1000; n++) {
       const number = `${area.prefix}${String(n).padStart(4, '0')}`;
       const rating = ratingOf(number);
-      yield { number, area_code: area.area_code, area: area.area, rating, price: numberRatings[rating].price };
+      yield { number, area_code: area.area_code, area: area.area, rating, price: NUMBER_RATINGS[rating].price };
     }
   }
 }

@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import { numberRatings, SIGNUP_FEATURES, type SignupFeature, type SignupNumber } from '@portal/contract';
+import { NUMBER_RATINGS, SIGNUP_FEATURES, type SignupFeature, type SignupNumber } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -146,7 +146,7 @@ function NeedsSection({ controller, variant, onDone }: { controller: SelfSignupC
   );
 }
 
-const stars = (rating: SignupNumber['rating']) => '★'.repeat(numberRatings[rating].stars);
+const stars = (rating: SignupNumber['rating']) => '★'.repeat(NUMBER_RATINGS[rating].stars);
 const formatNumber = (number: string) => (number.startsWith('02') ? `${number.slice(0, 3)} ${number.slice(3, 7)} ${number.slice(7)}` : `${number.slice(0, 4)} ${number.slice(4)}`);
 
 function NumberSection({ controller, onDone }: { controller: SelfSignupController; onDone: () => void }) {
@@ -199,7 +199,7 @@ function NumberSection({ controller, onDone }: { controller: SelfSignupControlle
             <Box flex="1">
               <Text fontWeight="semibold">{formatNumber(entry.number)}</Text>
               <Text fontSize="sm" color="fg.muted">
-                {entry.area} · <span aria-label={`${numberRatings[entry.rating].stars} stars`}>{stars(entry.rating)}</span> {entry.rating === 'FREE' ? 'Included' : `${numberRatings[entry.rating].label} £${entry.price}`}
+                {entry.area} · <span aria-label={`${NUMBER_RATINGS[entry.rating].stars} stars`}>{stars(entry.rating)}</span> {entry.rating === 'FREE' ? 'Included' : `${NUMBER_RATINGS[entry.rating].label} £${entry.price}`}
               </Text>
             </Box>
           </chakra.label>
