@@ -5,7 +5,7 @@ import { accounts, expect, expectAccessible, latestMessage, test, type HomePage,
 // its own e2e-only copy of Acme with Dana Fox locked out (server/src/db/demo-e2e.ts), a fresh one
 // for each of three repeats (--repeat-each=3): unlocking her and adding users are for good.
 
-function copyFor(): (typeof accounts)['usersDesktop1'] {
+function copyFor(): { email: string; password: string } {
   const copies =
     test.info().project.name === 'mobile'
       ? [accounts.usersMobile1, accounts.usersMobile2, accounts.usersMobile3]

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkContact, contactMessages, displayPhone, MAX_IMPORT_FILE_ROWS } from '@portal/contract';
 import { contactsToCsv, csvMessages, parseContactsCsv } from './contacts-csv.ts';
 
-const contact = (over: Partial<{ firstname: string; lastname: string; number: string; email: string; enterprise: string }> = {}) => ({
+const contact = (over: Partial<{ id: number; firstname: string; lastname: string; number: string; email: string; enterprise: string }> = {}) => ({
   id: 1, firstname: 'Ann', lastname: 'Lee', number: '01632960001', email: '', enterprise: '', ...over,
 });
 
