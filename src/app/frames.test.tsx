@@ -18,13 +18,10 @@ const header = () => screen.getByRole('banner');
 
 describe('guest journey frames', () => {
   it.each([
-    [journeyPaths.trial.build(), 'Sign up'],
-    [journeyPaths.buynowPage.build({ page: 'details' }), 'Buy online'],
     [journeyPaths.numberSelect.build(), 'Choose your number'],
     [journeyPaths.makeAPayment.build(), 'Make a payment'],
     [journeyPaths.mandateEntry.build({ token: 'abc' }), 'Set up a Direct Debit'],
     [journeyPaths.recurringCardPaymentInvalidLink.build(), 'Card payments'],
-    [journeyPaths.broadbandAvailabilityResults.build(), 'Broadband'],
   ])('%s shows its page inside the %s frame, with a way to sign in', async (path, label) => {
     installFakeFetch({});
     renderApp(path);
@@ -36,14 +33,14 @@ describe('guest journey frames', () => {
   it('offers the account instead of signing in to a signed-in visitor', async () => {
     setToken('good');
     installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe } });
-    renderApp(journeyPaths.buynow.build());
+    renderApp(journeyPaths.makeAPayment.build());
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(within(header()).getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/');
   });
 
-  it('gives every frame at least one route, and no route to two frames', () => {
+  it('gives no unbuilt route to two frames', () => {
     const patterns = Object.values(JOURNEY_PAGES_NOT_BUILT).flatMap((pages) => pages.map((page) => page.pattern));
-    expect(Object.values(JOURNEY_PAGES_NOT_BUILT).every((pages) => pages.length > 0)).toBe(true);
+    expect(patterns.length).toBeGreaterThan(0);
     expect(new Set(patterns).size).toBe(patterns.length);
   });
 });
@@ -120,7 +117,7 @@ describe('routes found on demand', () => {
   });
 
   it('leave every other page to the route table loaded with the app', () => {
-    for (const path of ['/', '/loginas', '/logins', '/call-flows/12', '/phone-setup/12', '/profile-preferences', '/trialist', '/shop']) {
+    for (const path of ['/', '/loginas', '/logins', '/trialist', '/shop', '/billing', '/my-orders', '/call-reports/12', '/phone-setuper']) {
       expect(ON_DEMAND_ROUTES_PATTERN.test(path), path).toBe(false);
     }
   });

@@ -225,7 +225,7 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
     },
   ];
   // Pages of the default layout found on demand as well, under the layout's start-up loader and framed errors
-  // as its other pages are (routes.tsx): users and devices (issue 17, ?tab=users) and a user's own page, one chunk.
+  // as its other pages are (routes.tsx): the less visited ones (ON_DEMAND_ROUTES_PATTERN).
   const pages: RouteObject[] = [
     {
       errorElement: framedError,
@@ -234,6 +234,21 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
       children: [
         { id: paths.usersDevices.name, path: paths.usersDevices.pattern, lazy: () => import('./routes/app/users-devices.tsx') },
         { id: paths.user.name, path: paths.user.pattern, lazy: async () => ({ Component: (await import('./routes/app/users-devices.tsx')).UserPage }) },
+        { id: paths.phoneNumbers.name, path: paths.phoneNumbers.pattern, lazy: () => import('./routes/app/phone-numbers.tsx') },
+        { id: paths.accountAddOns.name, path: paths.accountAddOns.pattern, lazy: async () => ({ Component: (await import('./routes/app/phone-setup.tsx')).AccountAddOnsPage }) },
+        { id: paths.companyContacts.name, path: paths.companyContacts.pattern, lazy: () => import('./routes/app/company-contacts.tsx') },
+        { id: paths.downloadApps.name, path: paths.downloadApps.pattern, lazy: () => import('./routes/app/download-apps.tsx') },
+        { id: paths.staffAuditLog.name, path: paths.staffAuditLog.pattern, lazy: () => import('./routes/app/staff-audit-log.tsx') },
+        { id: paths.upgrade.name, path: paths.upgrade.pattern, lazy: () => import('./routes/app/upgrade.tsx') },
+        {
+          id: paths.callFlows.name,
+          path: paths.callFlows.pattern,
+          // The loader's chunk and the page's chunk download side by side.
+          loader: async (args) => (await import('./routes/app/call-flows-loaders.ts')).callFlowsLoader(queryClient)(args),
+          lazy: () => import('./routes/app/call-flows.tsx'),
+        },
+        { id: paths.phoneSetup.name, path: paths.phoneSetup.pattern, lazy: () => import('./routes/app/phone-setup.tsx') },
+        { id: paths.profilePreferences.name, path: paths.profilePreferences.pattern, lazy: () => import('./routes/app/profile-preferences.tsx') },
       ],
     },
   ];

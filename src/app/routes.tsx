@@ -75,54 +75,6 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
                       loader: homeLoader(queryClient),
                       lazy: () => import('./routes/app/home.tsx'),
                     },
-                    {
-                      id: paths.callFlows.name,
-                      path: paths.callFlows.pattern,
-                      // The loader's chunk and the page's chunk download side by side.
-                      loader: async (args) => (await import('./routes/app/call-flows-loaders.ts')).callFlowsLoader(queryClient)(args),
-                      lazy: () => import('./routes/app/call-flows.tsx'),
-                    },
-                    {
-                      id: paths.phoneSetup.name,
-                      path: paths.phoneSetup.pattern,
-                      lazy: () => import('./routes/app/phone-setup.tsx'),
-                    },
-                    {
-                      id: paths.phoneNumbers.name,
-                      path: paths.phoneNumbers.pattern,
-                      lazy: () => import('./routes/app/phone-numbers.tsx'),
-                    },
-                    {
-                      id: paths.accountAddOns.name,
-                      path: paths.accountAddOns.pattern,
-                      // In phone setup's chunk: one more lazy route would grow the entry's preload map past home's budget.
-                      lazy: async () => ({ Component: (await import('./routes/app/phone-setup.tsx')).AccountAddOnsPage }),
-                    },
-                    {
-                      id: paths.companyContacts.name,
-                      path: paths.companyContacts.pattern,
-                      lazy: () => import('./routes/app/company-contacts.tsx'),
-                    },
-                    {
-                      id: paths.downloadApps.name,
-                      path: paths.downloadApps.pattern,
-                      lazy: () => import('./routes/app/download-apps.tsx'),
-                    },
-                    {
-                      id: paths.staffAuditLog.name,
-                      path: paths.staffAuditLog.pattern,
-                      lazy: () => import('./routes/app/staff-audit-log.tsx'),
-                    },
-                    {
-                      id: paths.upgrade.name,
-                      path: paths.upgrade.pattern,
-                      lazy: () => import('./routes/app/upgrade.tsx'),
-                    },
-                    {
-                      id: paths.profilePreferences.name,
-                      path: paths.profilePreferences.pattern,
-                      lazy: () => import('./routes/app/profile-preferences.tsx'),
-                    },
                     ...PAGES_NOT_BUILT.map((page) => ({ id: page.name, path: page.pattern, element: <NotFoundContent loggedIn /> })),
                   ],
                 },
@@ -164,11 +116,13 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
 /**
  * Paths whose routes are found on demand (on-demand-routes.tsx): the sign-in journeys (/auth/...
  * beyond the login page, /login), the confirm-email link, the guest journeys (and /phone/welcome),
- * coming soon and getting started; and, in the default layout, users and devices and a user's own page
- * (their route objects would cost the home page's first load bytes it has no room for). Kept beside the route table so that other paths never wait for that module.
+ * coming soon and getting started; and the default layout's less visited pages (the call flows list, phone setup,
+ * users and devices, a user's own page, phone numbers, account add-ons, company contacts, download apps, the staff audit log, upgrade,
+ * profile and preferences): their
+ * route objects and chunk lists would cost every first load bytes the home page has no room for. Kept beside the route table so that other paths never wait for that module.
  */
 export const ON_DEMAND_ROUTES_PATTERN =
-  /^\/(?:auth|login|profile-preferences\/confirm-email|getting-started|(?:online-)?signup(?:-voip3(?:-b)?)?|trial|welcome|phone\/welcome|verify-mobile-number|referrals|buynow|number-select|make-a-payment|checkout-redirect|mandate-entry|recurring-card-payment|broadband-availability|broadband-signup|coming-soon|user(?:s-devices)?)(?:\/|$)/;
+  /^\/(?:auth|login|profile-preferences|getting-started|(?:online-)?signup(?:-voip3(?:-b)?)?|trial|welcome|phone\/welcome|verify-mobile-number|referrals|buynow|number-select|make-a-payment|checkout-redirect|mandate-entry|recurring-card-payment|broadband-availability|broadband-signup|coming-soon|user(?:s-devices)?|phone-(?:numbers|setup)|call-flows|account-add-ons|company-contacts|download-apps|staff\/audit-log|upgrade)(?:\/|$)/;
 
 /**
  * Lazy route discovery: the router asks before it settles on a splat or parameter match
