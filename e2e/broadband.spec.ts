@@ -89,7 +89,7 @@ async function toDetails(page: Page) {
   await expect(page.getByRole('group', { name: 'Full Fibre' }).getByRole('radio')).toHaveCount(3);
   await expect(page.getByRole('group', { name: 'Standard' }).getByRole('radio')).toHaveCount(2);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Error: Choose a tariff')).toBeVisible();
+  await expect(page.getByRole('alert', { name: 'There is a problem' }).getByRole('link', { name: 'Choose a tariff' })).toBeVisible();
   await page.getByRole('radio', { name: /^Full Fibre 900/ }).check();
   await expectAccessible(page, 'broadband tariffs');
   await page.getByRole('button', { name: 'Continue' }).click();
