@@ -31,7 +31,9 @@ test.describe('phone numbers', () => {
     await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
     await expect(list.getByText(numberOf(block, 21), { exact: true })).toBeVisible();
 
-    // Line 20 (0115 496 0x20) rings no one: assign it to Priya.
+    // Line 20 (0115 496 0x20), back on page 1, rings no one: assign it to Priya.
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
     const number = numberOf(block, 20);
     const row = list.getByRole('listitem').filter({ hasText: number });
     await expect(row).toContainText('Not Assigned');

@@ -267,8 +267,8 @@ test.describe('holiday schedule, divert and add-ons', () => {
     await expect(bank.getByText(/Christmas Day/)).toBeVisible();
     await addAll.click();
     await expect(page.getByRole('button', { name: 'All England and Wales bank holidays are in your schedule' })).toBeDisabled();
-    await expect(list.getByText('Christmas Day')).toBeVisible();
-    await expect(list.getByText('Boxing Day')).toBeVisible();
+    await expect(list.getByText('Christmas Day', { exact: true })).toBeVisible();
+    await expect(list.getByText('Boxing Day', { exact: true })).toBeVisible();
     await expectAccessible(page, 'holiday schedule with bank holidays');
   });
 
