@@ -48,8 +48,8 @@ test('the locked user: the status card leads to the banner, each refused PIN is 
   await expect(dialog).toBeVisible();
   await expectAccessible(page, 'reset PIN dialog');
   const tryPin = async (pin: string, confirmation: string, message: string) => {
-    await dialog.getByLabel('New PIN').fill(pin);
-    await dialog.getByLabel('Confirm new PIN').fill(confirmation);
+    await dialog.getByLabel('New PIN', { exact: true }).fill(pin);
+    await dialog.getByLabel('Confirm new PIN', { exact: true }).fill(confirmation);
     await dialog.getByRole('button', { name: 'Reset PIN' }).click();
     await expect(dialog.getByRole('link', { name: message })).toBeVisible();
   };
@@ -58,8 +58,8 @@ test('the locked user: the status card leads to the banner, each refused PIN is 
   await tryPin('12345', '12345', 'PIN must be 6 digits');
   await tryPin('48091a', '48091a', 'PIN must contain numbers only');
   await tryPin('480913', '480931', 'The PINs do not match');
-  await dialog.getByLabel('New PIN').fill('480913');
-  await dialog.getByLabel('Confirm new PIN').fill('480913');
+  await dialog.getByLabel('New PIN', { exact: true }).fill('480913');
+  await dialog.getByLabel('Confirm new PIN', { exact: true }).fill('480913');
   await dialog.getByRole('button', { name: 'Reset PIN' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Dana Fox's PIN has been reset and they are unlocked")).toBeVisible();
