@@ -33,7 +33,9 @@ describe('site data', () => {
     const response = await get(await tokenOf(demoLogins.customer), `/api/v1/voip/${ids.acme}/`);
     expect(response.statusCode).toBe(200);
     const site = Site.parse(response.json());
-    expect(site).toMatchObject({ product_id: ids.acme, pilot_number: { number: '01632960101' }, supplier: 3, addons: [] });
+    // Acme's add-ons (modules/phone-setup/demo-phone-setup.ts): site recording, fraud guard and INTL Saver 500m.
+    expect(site).toMatchObject({ product_id: ids.acme, pilot_number: { number: '01632960101' }, supplier: 3 });
+    expect(site.addons.map((addOn) => addOn.addon_id).sort()).toEqual([501, 502, 512]);
     expect(site.installation_address?.post_code).toBe('LS11 5PZ');
     const people = Object.values(site.users);
     expect(people.map((u) => [u.first_name, u.last_name, u.extension])).toEqual([
