@@ -28,10 +28,22 @@ const list = async (query = '') => {
   return OutboxList.parse(response.json()).results;
 };
 
+/** A sign-up journey whose e-mail is confirmed: the SMS calls need its token (texts cost money). */
+async function journeyToken(email: string): Promise<string> {
+  const lead = await post('/api/v3/signup/create-lead/', { email, first_name: 'Robin', last_name: 'Hale', business_name: 'Hale Joinery', channel: 'Self Sign Up' });
+  expect(lead.statusCode, lead.body).toBe(201);
+  const { token } = lead.json<{ token: string }>();
+  const [mail] = await list(`?to=${encodeURIComponent(email)}&channel=email`);
+  const pin = /\b(\d{6})\b/.exec(mail!.body)![1]!;
+  expect((await post('/auth/email/verify/', { token, pin })).statusCode).toBe(200);
+  return token;
+}
+
 describe('GET /sandbox/outbox.json', () => {
   it('lists what the portal sent, newest first, filtered by recipient and channel', async () => {
+    const token = await journeyToken('outbox-list@new-business.example');
     await post('/auth/magic-link/', { email: demoLogins.customer.email });
-    await post('/auth/sms/send/', { mobile_number: '07700 900123' });
+    await post('/auth/sms/send/', { mobile_number: '07700 900123', token });
     await post('/auth/password/reset/', { email: demoLogins.customer.email });
 
     const all = await list();
@@ -126,11 +138,12 @@ describe('POST /sandbox/outbox/{id}/expire-links/', () => {
   });
 
   it('expires the code of a text message', async () => {
-    await post('/auth/sms/send/', { mobile_number: '07700900124' });
+    const token = await journeyToken('outbox-expire@new-business.example');
+    await post('/auth/sms/send/', { mobile_number: '07700900124', token });
     const [text] = await list('?to=07700900124&channel=sms');
     const code = /\b(\d{6})\b/.exec(text!.body)![1]!;
     expect((await post(`/sandbox/outbox/${text!.id}/expire-links/`, {})).json()).toEqual({ expired: 1 });
-    expect((await post('/auth/sms/verify/', { mobile_number: '07700900124', sms_code: code })).json()).toEqual({
+    expect((await post('/auth/sms/verify/', { mobile_number: '07700900124', sms_code: code, token })).json()).toEqual({
       status: 'FAILED',
       detail: accountMessages.smsCodeExpired,
     });
