@@ -8,7 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two, whether or not CI is set: Playwright's own default is half the cores, one worker on this two-core
+  // machine, which doubled the CI run. E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // CI may retry a failed test once (PLAYWRIGHT_RETRIES, set by .ci/run); the flaky-list reporter names every
   // test that passed only on retry, to be fixed at its cause.
   retries: Number(process.env.PLAYWRIGHT_RETRIES ?? 0),

@@ -152,6 +152,7 @@ test.describe('security', () => {
     // The microphone (Permissions-Policy), RecordRTC's worker, and wavesurfer's blob: audio and shadow styles.
     await page.getByRole('link', { name: 'Phone setup' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Phone setup' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Voicemail' }).click();
     const greeting = page.getByRole('region', { name: 'Voicemail greeting' });
     await greeting.getByRole('button', { name: 'Change greeting' }).click();
     const dialog = page.getByRole('dialog', { name: 'Voicemail greeting' });

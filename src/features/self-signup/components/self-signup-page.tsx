@@ -251,11 +251,13 @@ function DetailsSection({ controller, onDone }: { controller: SelfSignupControll
         {!pinSent && <Problem message={state.error} />}
         <Box>
           {pinSent ? (
-            <Button variant="outline" onClick={() => setPinSent(false)}>
+            // Keyed apart: reusing the Continue button's element would animate its colours into these, and mid-way
+            // the text fails contrast (seen by axe).
+            <Button key="change" variant="outline" onClick={() => setPinSent(false)}>
               Change my details
             </Button>
           ) : (
-            <Button type="submit" colorPalette="brand" size="lg" loading={state.busy}>
+            <Button key="continue" type="submit" colorPalette="brand" size="lg" loading={state.busy}>
               Continue
             </Button>
           )}
