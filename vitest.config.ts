@@ -19,6 +19,9 @@ const serverOn = (db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Two files at once. Vitest's default is one fewer than the cores, a single worker on CI's two cores,
+    // which ran the whole suite one file after another; the server files mostly wait on their database.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'editor-core', include: ['editor-core/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'contract', include: ['contract/src/**/*.test.ts', 'tests/**/*.test.ts'], environment: 'node' } },

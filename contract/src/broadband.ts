@@ -68,6 +68,7 @@ export const broadbandMessages = {
   providerRequired: 'Choose your current provider',
   requestIdInvalid: 'Reload the page and try again',
   leadNotFound: 'We could not find your sign-up. Please start again.',
+  checkerUnavailable: 'We cannot check broadband availability at the moment. Please try again in a few minutes.',
 } as const;
 
 /** Longest name or business name, in characters. */

@@ -93,6 +93,7 @@ const errorSchemas = {
   switch403: documented(SwitchUserErrorBody, "CSRF check failed ({detail}), or not staff with the role \"Allow to manage other users' accounts\", or a staff account asked for ({detail, error})"),
   switch404: documented(SwitchUserErrorBody, 'No user has that e-mail address ({detail, error})'),
   503: documented(DetailError, 'Text to speech is busy; retry after the Retry-After header seconds'),
+  checker503: documented(DetailError, "The networks' broadband checker failed or did not answer; retry after the Retry-After header seconds"),
 };
 
 /** Endpoints that answer 429 when throttled. */
@@ -107,6 +108,8 @@ const switchCalls = new Set<EndpointName>(['switchUser', 'returnToStaff']);
 const versioned = new Set<EndpointName>(['patchCallFlow', 'deleteCallFlow', 'patchSimpleCallFlow']);
 /** Endpoints that run text to speech, which answers 503 when too many syntheses wait. */
 const speaking = new Set<EndpointName>(['getTextToSpeech', 'postTextToSpeech', 'postVoicemailGreetingText']);
+/** Endpoints that ask the networks' broadband checker (server/src/broadband/), which answer 503 when it fails. */
+const askingChecker = new Set<EndpointName>(['broadbandAddressSearch', 'broadbandAvailability', 'broadbandTariffAvailability', 'createTelcoLead']);
 
 function errorResponses(name: EndpointName, endpoint: Endpoint) {
   // Fastify reads a body on every unsafe call, whether or not the endpoint declares one.
@@ -126,6 +129,7 @@ function errorResponses(name: EndpointName, endpoint: Endpoint) {
     ...(switchCalls.has(name) && { 400: errorSchemas.switch400, 403: errorSchemas.switch403 }),
     ...(name === 'switchUser' && { 404: errorSchemas.switch404 }),
     ...(speaking.has(name) && { 503: errorSchemas[503] }),
+    ...(askingChecker.has(name) && { 503: errorSchemas.checker503 }),
   };
 }
 

@@ -13,6 +13,7 @@ import type { DemoLogin } from '../db/demo-logins.ts';
 import { products, users } from '../db/schema/index.ts';
 import { seedIfEmpty } from '../db/seed.ts';
 import type { SpeechEngine } from '../speech/engine.ts';
+import type { BroadbandData } from '../broadband/broadband-data.ts';
 
 /** When test data is seeded; the test clock starts here. */
 export const SEED_TIME = new Date('2025-03-03T09:00:00Z');
@@ -65,7 +66,7 @@ export interface TestApp {
  * Builds the app on a fresh, seeded database before the file's tests and closes both
  * after (fastify/demo's test/helper.ts). Fields are filled in by beforeAll.
  */
-export function useTestApp(options: { staticDir?: string; seed?: boolean; speech?: SpeechEngine; advancedCallForward?: boolean } = {}): TestApp {
+export function useTestApp(options: { staticDir?: string; seed?: boolean; speech?: SpeechEngine; advancedCallForward?: boolean; broadbandData?: BroadbandData } = {}): TestApp {
   const t = { clock: new TestClock() } as TestApp;
   let database: OpenedDatabase | undefined;
   let audioDir: string | undefined;
@@ -83,6 +84,7 @@ export function useTestApp(options: { staticDir?: string; seed?: boolean; speech
       // Never the repository's dist/, which may or may not be built.
       staticDir: options.staticDir ?? '/nonexistent/portal-spa',
       ...(options.speech && { speech: options.speech }),
+      ...(options.broadbandData && { broadbandData: options.broadbandData }),
       ...(options.advancedCallForward !== undefined && { advancedCallForward: options.advancedCallForward }),
     });
     await t.app.ready();

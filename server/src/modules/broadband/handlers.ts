@@ -2,17 +2,29 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { broadbandAddressLine, broadbandMessages, isCheckableAddress, type AvailabilityQuery, type TelcoLead } from '@portal/contract';
 import { detailError, fieldError } from '../../plugins/errors.ts';
+import type { BroadbandData } from '../../broadband/broadband-data.ts';
 import type { Handlers } from '../../routes/index.ts';
 import type { TelcoLeadRow } from './broadband-repository.ts';
 import { availabilityOf, tariffsFor } from './rules.ts';
 
+/**
+ * What the broadband data adapter answers; 503 with a readable message (and the cause in the log)
+ * when the networks' checker fails or does not answer, never a 500.
+ */
+async function fromChecker<T>(request: FastifyRequest, ask: (data: BroadbandData) => Promise<T>): Promise<T> {
+  try {
+    return await ask(request.server.broadbandData);
+  } catch (error) {
+    request.log.warn({ err: error }, 'broadband checker failed');
+    throw detailError(503, broadbandMessages.checkerUnavailable, { 'Retry-After': '60' });
+  }
+}
+
 /** The address's lines from the broadband data; 400 when the data knows no such address. */
 async function linesAt(request: FastifyRequest, query: { address_ref: string; css_database_code: string; postcode: string }) {
-  const found = await request.server.broadbandData.availability({
-    addressRef: query.address_ref,
-    cssDatabaseCode: query.css_database_code,
-    postcode: query.postcode,
-  });
+  const found = await fromChecker(request, (data) =>
+    data.availability({ addressRef: query.address_ref, cssDatabaseCode: query.css_database_code, postcode: query.postcode }),
+  );
   if (!found) throw detailError(400, broadbandMessages.unknownAddress);
   return found;
 }
@@ -48,7 +60,7 @@ function leadAnswer(lead: TelcoLeadRow): TelcoLead {
  */
 export const broadbandHandlers = {
   broadbandAddressSearch: async ({ query, request }) => {
-    const addresses = await request.server.broadbandData.searchAddresses(query.postcode);
+    const addresses = await fromChecker(request, (data) => data.searchAddresses(query.postcode));
     return { results: query.ref_not_empty === 'true' ? addresses.filter(isCheckableAddress) : addresses };
   },
 
