@@ -79,6 +79,8 @@ export const numberMessages = {
   transferTooLate: `Choose a transfer date within ${TRANSFER_MAX_DAYS} days from today.`,
   transferAlreadyHere: 'That number is already one of your numbers.',
   transferUnderWay: 'A transfer of that number is already under way.',
+  selectionLinkInvalid: 'This number selection link is not valid or has expired.',
+  selectionDone: 'You have chosen your number already. Sign in to see it on your phone system.',
 } as const;
 
 /**
@@ -250,10 +252,39 @@ export type TransferResult = z.infer<typeof TransferResult>;
 
 const ProductParams = z.object({ product_id: idText('Unknown product') });
 
+/**
+ * The scope of a number selection token (spec 000: the number-selection page needs a signed
+ * token of this scope): a random key, stored hashed with this purpose, bound to one new
+ * customer's cloud phone, that lets its holder choose one number, once, without signing in.
+ */
+export const NUMBER_SELECTION_SCOPE = 'customer-number-selection';
+/** How long a number selection link works, in days. */
+export const NUMBER_SELECTION_TTL_DAYS = 14;
+const SelectionParams = z.object({ token: z.string().check(z.minLength(1, numberMessages.selectionLinkInvalid), z.maxLength(100, numberMessages.selectionLinkInvalid)) });
+
+/** What a number selection token opens: whose phone, and whether its number is chosen already. */
+export const NumberSelection = z.object({
+  scope: z.literal(NUMBER_SELECTION_SCOPE),
+  product_id: z.int(),
+  business_name: z.string(),
+  first_name: z.string(),
+  /** True once a number has been chosen with this token (it works once). */
+  chosen: z.boolean(),
+});
+export type NumberSelection = z.infer<typeof NumberSelection>;
+
 export const numberEndpoints = {
   searchNumbers: endpoint({
     method: 'GET', path: '/api/v1/voip/numbers/', summary: 'Numbers free to take, by area code and rating, with the area codes held', auth: false,
     query: NumberSearchQuery, response: NumberSearchResult,
+  }),
+  numberSelection: endpoint({
+    method: 'GET', path: '/api/v1/signup/number-selection/:token/', summary: "What a number selection token (scope customer-number-selection) opens; 404 when it is not valid or has expired", auth: false,
+    params: SelectionParams, response: NumberSelection,
+  }),
+  reserveSelectedNumber: endpoint({
+    method: 'POST', path: '/api/v1/signup/number-selection/:token/reserve/', summary: "Takes a number of the inventory for the token's cloud phone (the numbers area's one reservation rule); the token then stops working; 409 when the number is taken or one was chosen already", auth: false,
+    params: SelectionParams, body: ReserveNumberRequest, response: ReservedNumber, status: 201,
   }),
   reserveNumber: endpoint({
     method: 'POST', path: '/api/v1/voip/:product_id/numbers/reserve/', summary: "Takes a number of the inventory for the customer's cloud phone; 409 when someone else has it", auth: true,

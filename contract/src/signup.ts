@@ -213,6 +213,11 @@ export const CreatePasswordResponse = z.object({
   account_id: z.int(),
   product_id: z.int(),
   provisioning: SignupProvisioningStatus,
+  /**
+   * A buy-now's number selection token (scope customer-number-selection), also e-mailed as the
+   * /number-select link: the journey offers the choice at once, the e-mail for later. Null for a trial.
+   */
+  number_selection_token: z.nullable(z.string()),
 });
 export type CreatePasswordResponse = z.infer<typeof CreatePasswordResponse>;
 

@@ -74,3 +74,19 @@ export async function spendAllKeysOf(db: Pick<Database, 'update'>, userId: numbe
     .set({ usedAt: now })
     .where(and(eq(oneTimeKeys.userId, userId), inArray(oneTimeKeys.purpose, purposes), isNull(oneTimeKeys.usedAt)));
 }
+
+/** The stored key for `key` and `purpose` whether live, spent or expired (to say "used already"); undefined when never issued. */
+export async function storedOneTimeKey(db: Pick<Database, 'select'>, key: string, purpose: KeyPurpose): Promise<OneTimeKey | undefined> {
+  if (!KEY_PATTERN.test(key)) return undefined;
+  const [row] = await db
+    .select()
+    .from(oneTimeKeys)
+    .where(and(eq(oneTimeKeys.keyHash, hashKey(key)), eq(oneTimeKeys.purpose, purpose)))
+    .limit(1);
+  return row;
+}
+
+/** Makes a spent key usable again: what it was spent for did not happen (a number taken by someone else). */
+export async function unspendOneTimeKey(db: Pick<Database, 'update'>, id: number): Promise<void> {
+  await db.update(oneTimeKeys).set({ usedAt: null }).where(eq(oneTimeKeys.id, id));
+}

@@ -12,6 +12,7 @@ import type { Handlers } from '../../routes/index.ts';
 import { numberTransferAnswer } from '../notifications/handlers.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/products.ts';
 import { reserveNumber } from './reservation.ts';
+import { numberSelection, reserveSelectedNumber } from './selection.ts';
 
 // Phone numbers (spec 001 sections 4, 5, 7 and 9): the inventory search, reservation, seats'
 // numbers, giving a number back and number transfers. Decisions where the spec is silent are
@@ -46,6 +47,13 @@ export const numberHandlers = {
       area_codes: areaCodes.map((code) => ({ area_code: code.areaCode, area: code.area })),
     };
   },
+
+  numberSelection: async ({ params, request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return numberSelection(request.server, params.token);
+  },
+
+  reserveSelectedNumber: async ({ params, body, request }) => reserveSelectedNumber(request.server, params.token, body.number_id),
 
   reserveNumber: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, Number(params.product_id));
@@ -129,4 +137,4 @@ export const numberHandlers = {
     });
     return { results: numberTransferAnswer(order) };
   },
-} satisfies Pick<Handlers, 'searchNumbers' | 'reserveNumber' | 'removeNumber' | 'patchSeat' | 'transferNumbers'>;
+} satisfies Pick<Handlers, 'searchNumbers' | 'numberSelection' | 'reserveSelectedNumber' | 'reserveNumber' | 'removeNumber' | 'patchSeat' | 'transferNumbers'>;

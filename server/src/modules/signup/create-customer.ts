@@ -34,6 +34,7 @@ export interface CustomerRequest {
 export interface CreatedCustomerAnswer {
   /** The new user's token key. */
   key: string;
+  userId: number;
   accountId: number;
   productId: number;
   provisioning: ProvisioningStatus;
@@ -69,6 +70,7 @@ export async function createCustomer(app: FastifyInstance, request: CustomerRequ
   const key = await issueToken(app.db, created.userId, now);
   return {
     key,
+    userId: created.userId,
     accountId: created.accountId,
     productId: created.productId,
     provisioning: provisioningStatusOf(created.productId, job ?? undefined, now),

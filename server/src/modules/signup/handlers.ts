@@ -28,6 +28,7 @@ import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.t
 import type { Handlers } from '../../routes/index.ts';
 import { e164Mobile } from '../../sms/sms.ts';
 import { THROTTLE_WINDOW_MS, throttleStrictly } from '../account/handlers.ts';
+import { issueNumberSelection } from '../numbers/selection.ts';
 import { notFound, rowId } from '../products/products.ts';
 import { provisioningStatusOf } from '../provisioning/status.ts';
 import { createCustomer } from './create-customer.ts';
@@ -268,8 +269,16 @@ export const signupHandlers = {
           : null,
       leadId: lead.id,
     });
+    // A purchase chooses its number (trials keep the one they are given): now in the journey, or later from the e-mail.
+    const numberSelectionToken = trial ? null : await issueNumberSelection(request, { id: created.userId, email: lead.email, firstName: lead.firstName });
     reply.header('cache-control', 'no-store');
-    return { key: created.key, account_id: created.accountId, product_id: created.productId, provisioning: created.provisioning };
+    return {
+      key: created.key,
+      account_id: created.accountId,
+      product_id: created.productId,
+      provisioning: created.provisioning,
+      number_selection_token: numberSelectionToken,
+    };
   },
 
   signupIntlCalls: async ({ body, request, reply }) => {

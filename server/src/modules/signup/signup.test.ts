@@ -11,11 +11,14 @@ import {
   pinMessages,
   signupMessages,
   TrialStatus,
+  NumberSelection,
+  NumberSearchResult,
+  numberMessages,
   type Lead,
 } from '@portal/contract';
 import { MAX_SMS_CODE_TRIES } from '../../auth/sms-codes-repository.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
-import { accounts, outbox, products, signupLeads, trials, users, voipUsers } from '../../db/schema/index.ts';
+import { accounts, outbox, phoneNumbers, products, signupLeads, trials, users, voipUsers } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, tokenOf, useTestApp } from '../../test/helper.ts';
 import { ACCOUNT_LIMITS, THROTTLE_WINDOW_MS } from '../account/handlers.ts';
 import { readSignupSettings } from './settings.ts';
@@ -383,6 +386,74 @@ describe('POST /api/v1/signup/create-password/', () => {
     const [row] = await t.db.select().from(signupLeads).where(eq(signupLeads.email, lead.email));
     expect(row!.intlCallsTariff).toBe('intl_saver_500');
     expect((await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff: 'everything' })).json()).toEqual({ tariff: [signupMessages.tariffRequired] });
+  });
+});
+
+describe('number selection (scope customer-number-selection)', () => {
+  const selectionOf = (token: string) => t.app.inject({ method: 'GET', url: `/api/v1/signup/number-selection/${encodeURIComponent(token)}/` });
+  const reserve = (token: string, numberId: number) => post(`/api/v1/signup/number-selection/${encodeURIComponent(token)}/reserve/`, { number_id: numberId });
+  const offered = async (rating: string) =>
+    NumberSearchResult.parse((await t.app.inject({ method: 'GET', url: `/api/v1/voip/numbers/?rating=${rating}` })).json()).results;
+
+  it('a buy-now gets a token, in its answer and e-mailed as a /number-select link; a trial gets none', async () => {
+    const { who, lead } = await verifiedLead({ channel: 'Buy Now' });
+    const created = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{ product_id: number; number_selection_token: string }>();
+    expect(created.number_selection_token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    const mail = await lastMail(who.email);
+    expect(mail.subject).toBe('Choose your business phone number');
+    expect(mail.body).toContain(`/number-select?token=${created.number_selection_token}`);
+    expect(NumberSelection.parse((await selectionOf(created.number_selection_token)).json())).toEqual({
+      scope: 'customer-number-selection', product_id: created.product_id, business_name: who.business_name, first_name: 'Robin', chosen: false,
+    });
+
+    const trial = await verifiedLead();
+    const trialCreated = (await post('/api/v1/signup/create-password/', details(trial.lead.token))).json<{ number_selection_token: string | null }>();
+    expect(trialCreated.number_selection_token).toBeNull();
+  });
+
+  it('chooses one number once, through the reservation rule: on the phone, gone from the inventory, the token then spent', async () => {
+    const { lead } = await verifiedLead({ channel: 'Buy Now' });
+    const created = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{ product_id: number; number_selection_token: string }>();
+    const token = created.number_selection_token;
+    const [gold, other] = await offered('GOLD');
+    const reserved = await reserve(token, gold!.id);
+    expect(reserved.statusCode, reserved.body).toBe(201);
+    expect(reserved.json()).toMatchObject({ number: gold!.number, rating: 'GOLD', price: '20.00' });
+    const onSite = await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.productId, created.product_id));
+    expect(onSite.map((row) => row.number)).toContain(gold!.number);
+    expect((await offered('GOLD')).map((n) => n.id)).not.toContain(gold!.id);
+
+    expect(NumberSelection.parse((await selectionOf(token)).json()).chosen).toBe(true);
+    const again = await reserve(token, other!.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: numberMessages.selectionDone });
+  });
+
+  it('a number someone has taken is refused and the token still works; two choices at once take one number', async () => {
+    const first = await verifiedLead({ channel: 'Buy Now' });
+    const second = await verifiedLead({ channel: 'Buy Now' });
+    const a = (await post('/api/v1/signup/create-password/', details(first.lead.token))).json<{ number_selection_token: string }>().number_selection_token;
+    const b = (await post('/api/v1/signup/create-password/', details(second.lead.token))).json<{ number_selection_token: string }>().number_selection_token;
+    const [one, two, three] = await offered('SILVER');
+    expect((await reserve(a, one!.id)).statusCode).toBe(201);
+    const taken = await reserve(b, one!.id);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ detail: numberMessages.alreadyTaken });
+    expect(NumberSelection.parse((await selectionOf(b)).json()).chosen).toBe(false);
+    const both = await Promise.all([reserve(b, two!.id), reserve(b, three!.id)]);
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('answers 404 for a malformed token, a well-formed one never issued, and one past its 14 days', async () => {
+    expect((await selectionOf('not-a-token')).statusCode).toBe(404);
+    expect((await selectionOf('not-a-token')).json()).toEqual({ detail: numberMessages.selectionLinkInvalid });
+    const [n] = await offered('FREE');
+    expect((await reserve('x'.repeat(43), n!.id)).statusCode).toBe(404);
+    const { lead } = await verifiedLead({ channel: 'Buy Now' });
+    const token = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{ number_selection_token: string }>().number_selection_token;
+    t.clock.advance(15 * 24 * 60 * MINUTE_MS);
+    expect((await selectionOf(token)).statusCode).toBe(404);
+    expect((await reserve(token, n!.id)).statusCode).toBe(404);
   });
 });
 
