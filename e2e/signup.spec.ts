@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { accounts, expect as baseExpect, expectAccessible, latestMessage, test } from './fixtures.ts';
+import { accounts, expect as baseExpect, expectAccessible, latestMessage, linkIn, test } from './fixtures.ts';
 
 // Creating a customer hashes a password and a PIN and provisions a phone: on a busy machine a step takes longer than the suite's 10 s.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -95,7 +95,7 @@ test('a trial sign-up from the first page to the signed-in home: PIN and SMS cod
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
 });
 
-test('a buy-now sign-up with a personal e-mail address ends at its complete page @mobile', async ({ page }) => {
+test('a buy-now sign-up with a personal e-mail address chooses its number, then ends at its complete page; the e-mailed link then says it is chosen @mobile', async ({ page, browser }, testInfo) => {
   test.setTimeout(300_000);
   const person = newPerson('gmail.com');
   await signUpAndConfirm(page, person, '/buynow/signup', 'Continue');
@@ -109,9 +109,43 @@ test('a buy-now sign-up with a personal e-mail address ends at its complete page
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Setting up your phone' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Setting up your phone' })).toBeVisible();
-  // Number selection is skipped here: the number inventory belongs to another area (issue 14 part B).
+
+  // Number selection (scope customer-number-selection) while the phone is set up: the same token as the e-mailed link.
+  const mail = await latestMessage(page.request, person.email, 'email');
+  expect(mail.subject).toBe('Choose your business phone number');
+  const link = linkIn(mail.body);
+  expect(link).toMatch(/^\/number-select\?token=[\w-]+$/);
+  const choice = page.getByRole('region', { name: 'Choose your business number' });
+  await choice.getByLabel('Area code').selectOption('0141');
+  await choice.getByLabel('Rating').selectOption('FREE');
+  const offered = choice.getByRole('list', { name: 'Numbers you can choose' }).getByRole('button', { name: /^Choose 0141/ });
+  await expect(offered.first()).toBeVisible();
+  await expectAccessible(page, 'buy-now: choose your number');
+  // Each project its own end of the list, so the two runs never race for one number.
+  const pick = testInfo.project.name === 'mobile' ? offered.last() : offered.first();
+  const number = ((await pick.getAttribute('aria-label')) ?? '').replace('Choose ', '');
+  await pick.click();
+  await expect(choice.getByText('Included: no charge')).toBeVisible();
+  await choice.getByRole('button', { name: `Make ${number} my number` }).click();
+
   await expect(page).toHaveURL(/\/buynow\/complete\/\d+$/, { timeout: 60_000 });
   await expect(page.getByText('4 Mill Lane, Leeds, LS11 5PZ')).toBeVisible();
+
+  // The e-mailed link works once: opened by a visitor now, it says the number is chosen.
+  const visitor = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    const other = await visitor.newPage();
+    await other.goto(link);
+    await expect(other.getByRole('heading', { level: 1, name: 'Your number is chosen' })).toBeVisible();
+    await expectAccessible(other, 'number select: chosen');
+  } finally {
+    await visitor.close();
+  }
+});
+
+test('/number-select without a valid token sends a visitor home, to sign in', async ({ page }) => {
+  await page.goto('/number-select?token=not-a-real-token');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 });
 
 test('the journeys\u2019 guards: unknown pages and detail pages without progress go to the first page @mobile', async ({ page }) => {

@@ -18,7 +18,6 @@ const header = () => screen.getByRole('banner');
 
 describe('guest journey frames', () => {
   it.each([
-    [journeyPaths.numberSelect.build(), 'Choose your number'],
     [journeyPaths.makeAPayment.build(), 'Make a payment'],
     [journeyPaths.mandateEntry.build({ token: 'abc' }), 'Set up a Direct Debit'],
     [journeyPaths.recurringCardPaymentInvalidLink.build(), 'Card payments'],
@@ -42,6 +41,41 @@ describe('guest journey frames', () => {
     const patterns = Object.values(JOURNEY_PAGES_NOT_BUILT).flatMap((pages) => pages.map((page) => page.pattern));
     expect(patterns.length).toBeGreaterThan(0);
     expect(new Set(patterns).size).toBe(patterns.length);
+  });
+});
+
+describe('number selection (/number-select)', () => {
+  const selection = { scope: 'customer-number-selection', product_id: 41, business_name: 'Pier Bakery', first_name: 'Robin', chosen: false };
+  const gold = { id: 7, number: '01134960222', area_code: '0113', area: 'Leeds', rating: 'GOLD', price: '20.00', available: true };
+  const inventory = { results: [gold], area_codes: [{ area_code: '0113', area: 'Leeds' }] };
+
+  it('takes the chosen number for the token, in the number-select frame', async () => {
+    const { calls } = installFakeFetch({
+      'GET /api/v1/signup/number-selection/tok-1/': { json: selection },
+      'GET /api/v1/voip/numbers/': { json: inventory },
+      'POST /api/v1/signup/number-selection/tok-1/reserve/': { status: 201, json: { id: 90, number: gold.number, area_code: '0113', rating: 'GOLD', price: '20.00' } },
+    });
+    renderApp('/number-select?token=tok-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your business number' })).toBeInTheDocument();
+    expect(within(header()).getByText('Choose your number')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: `Choose ${gold.number}` }));
+    expect(screen.getByText('£20.00 one-off, on your first bill')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: `Make ${gold.number} my number` }));
+    expect(await screen.findByRole('heading', { level: 1, name: `${gold.number} is your business number` })).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ number_id: 7 });
+  });
+
+  it('says so when the number is chosen already', async () => {
+    installFakeFetch({ 'GET /api/v1/signup/number-selection/tok-2/': { json: { ...selection, chosen: true } } });
+    renderApp('/number-select?token=tok-2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your number is chosen' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login/');
+  });
+
+  it.each([['/number-select'], ['/number-select?token=not-valid']])('sends a visitor from %s home, which asks them to sign in', async (path) => {
+    installFakeFetch({});
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
   });
 });
 

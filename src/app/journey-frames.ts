@@ -14,12 +14,14 @@ export type JourneyFrame =
  * The routes of each frame whose pages are not built yet: inside its frame each shows
  * "Page not found" until a page replaces it (as PAGES_NOT_BUILT does for the default layout).
  * Built so far (on-demand-routes.tsx): the welcome journey, the trial journey, the self and online sign-ups, verify
- * mobile and referrals (sign-up frame; self-signup-routes.tsx), the buy-now journey, buy-now complete and broadband.
+ * mobile and referrals (sign-up frame; self-signup-routes.tsx), the buy-now journey, buy-now complete, number selection
+ * and broadband.
  */
 export const JOURNEY_PAGES_NOT_BUILT: Record<JourneyFrame, ReadonlyArray<{ name: string; pattern: string }>> = {
   'sign-up': [],
   'buy-now': [],
-  'number-select': [journeyPaths.numberSelect],
+  // Built (issue 14): /number-select.
+  'number-select': [],
   'make-a-payment': [journeyPaths.makeAPayment, journeyPaths.makeAPaymentProcess, journeyPaths.checkoutRedirect],
   mandate: [journeyPaths.mandateEntry, journeyPaths.mandateEntrySuccess],
   'recurring-card-payment': [journeyPaths.recurringCardPayment, journeyPaths.recurringCardPaymentInvalidLink, journeyPaths.recurringCardPaymentSetupComplete],

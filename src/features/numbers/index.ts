@@ -7,3 +7,9 @@
  * the page's dozen (the home page's budget).
  */
 export const loadNumbersPage = () => import('./components/numbers-route.tsx').then((module) => ({ default: module.NumbersRoute }));
+
+/**
+ * The /number-select page (a number selection token's choice, its route's own chunk), and the same choice inside
+ * the buy-now journey once its phone is made.
+ */
+export { NumberSelectPage, NumberSelectionStep } from './components/number-select-page.tsx';

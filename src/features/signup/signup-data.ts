@@ -25,6 +25,8 @@ export interface SignupData {
   product_id?: number;
   account_id?: number;
   user_key?: string;
+  /** A purchase's number selection token (scope customer-number-selection), until its number is chosen or left for later. */
+  number_selection_token?: string;
 }
 
 const HOUR_MS = 60 * 60 * 1000;

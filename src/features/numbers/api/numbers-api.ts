@@ -10,7 +10,9 @@ export const numberKeys = {
   product: (productId: number) => ['numbers', productId] as const,
   siteNumbers: (productId: number) => ['numbers', productId, 'site-numbers'] as const,
   users: (productId: number) => ['numbers', productId, 'users'] as const,
+  inventory: ['numbers', 'inventory'] as const,
   search: (areaCode: string, rating: NumberRating | '') => ['numbers', 'inventory', areaCode, rating] as const,
+  selection: (token: string) => ['numbers', 'selection', token] as const,
 };
 
 /** The notification centre's lists (its feature's keys start so): a number change or a transfer adds to them. */
@@ -39,6 +41,18 @@ export const useNumberSearch = (areaCode: string, rating: NumberRating | '') =>
     queryFn: ({ signal }) =>
       apiCall(endpoints.searchNumbers, { query: { ...(areaCode && { area_code: areaCode }), ...(rating && { rating }) }, signal }),
   });
+
+/** GET /api/v1/signup/number-selection/{token}/: whose phone a number selection token opens, and whether it is spent. */
+export const useNumberSelection = (token: string) =>
+  useQuery({
+    queryKey: numberKeys.selection(token),
+    queryFn: ({ signal }) => apiCall(endpoints.numberSelection, { params: { token }, signal }),
+    retry: false,
+  });
+
+/** POST /api/v1/signup/number-selection/{token}/reserve/: the token's phone takes the number. */
+export const reserveSelectedNumber = (token: string, numberId: number) =>
+  apiCall(endpoints.reserveSelectedNumber, { params: { token }, body: { number_id: numberId } });
 
 export const reserveNumber = (productId: number, numberId: number) =>
   apiCall(endpoints.reserveNumber, { params: { product_id: String(productId) }, body: { number_id: numberId } });

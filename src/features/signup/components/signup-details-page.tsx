@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { BUY_NOW_CHANNEL, CreatePasswordRequest, PIN_LENGTH, type SignupChannel } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -10,6 +10,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { startSession } from '../../auth/index.ts';
+import { NumberSelectionStep } from '../../numbers/index.ts';
 import { createPassword, sendSmsCode, validateMobile, verifySmsCode } from '../signup-api.ts';
 import { clearSignupData, readSignupData, updateSignupData } from '../signup-data.ts';
 import { journeyOf } from './journey.ts';
@@ -116,6 +117,35 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
     data?.product_id !== undefined && data.user_key ? { productId: data.product_id, userKey: data.user_key } : null,
   );
   const [finishing, setFinishing] = useState<string | null>(null);
+  // Read by callbacks a child may keep from an earlier render (the number chooser's action): a ref, not state.
+  const provisioned = useRef(false);
+  // A purchase chooses its business number while the phone is set up (or later, from the e-mailed link).
+  const [selectionToken, setSelectionToken] = useState<string | null>(data?.number_selection_token ?? null);
+  const [chosenNumber, setChosenNumber] = useState<string | null>(null);
+  const choosing = useRef(selectionToken !== null);
+  const finishStarted = useRef(false);
+  /** Provisioned and the number settled: signed in, then the order's complete page (once). */
+  const finishIfReady = () => {
+    if (!created || !provisioned.current || choosing.current || finishStarted.current) return;
+    finishStarted.current = true;
+    setFinishing('Signing you in');
+    void startSession(queryClient, created.userKey)
+      .then(() => {
+        clearSignupData();
+        return navigate(`/buynow/complete/${created.productId}`);
+      })
+      .catch((error: unknown) => {
+        finishStarted.current = false;
+        setFinishing(userErrorText(error));
+      });
+  };
+  const leaveSelection = (number: string | null) => {
+    setChosenNumber(number);
+    setSelectionToken(null);
+    updateSignupData({ number_selection_token: undefined });
+    choosing.current = false;
+    finishIfReady();
+  };
 
   const { summaryRef, summary, submit, field, pending, values } = useForm({
     title: 'Your details',
@@ -130,7 +160,14 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
     }),
     send: async (body) => {
       const answer = await createPassword(body);
-      updateSignupData({ product_id: answer.product_id, account_id: answer.account_id, user_key: answer.key });
+      updateSignupData({
+        product_id: answer.product_id,
+        account_id: answer.account_id,
+        user_key: answer.key,
+        ...(answer.number_selection_token && { number_selection_token: answer.number_selection_token }),
+      });
+      setSelectionToken(answer.number_selection_token);
+      choosing.current = answer.number_selection_token !== null;
       if (channel === BUY_NOW_CHANNEL) setCreated({ productId: answer.product_id, userKey: answer.key });
       else await navigate('/trial/intl-calls');
     },
@@ -154,20 +191,35 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
           Setting up your phone
         </Heading>
         <Text color="fg.muted">This takes a moment. Keep this page open: we will take you to your order when it is ready.</Text>
-        <SignupProvisioning
-          productId={created.productId}
-          userKey={created.userKey}
-          onStatus={(status) => {
-            if (!status.provisioned || finishing) return;
-            setFinishing('Signing you in');
-            void startSession(queryClient, created.userKey)
-              .then(() => {
-                clearSignupData();
-                return navigate(`/buynow/complete/${created.productId}`);
-              })
-              .catch((error: unknown) => setFinishing(userErrorText(error)));
+        <SignupProvisioning productId={created.productId} userKey={created.userKey} onStatus={(status) => {
+            if (!status.provisioned) return;
+            provisioned.current = true;
+            finishIfReady();
           }}
         />
+        {selectionToken !== null ? (
+          <Box as="section" aria-labelledby="choose-number-heading" borderWidth="1px" rounded="md" p="4">
+            <Heading as="h2" id="choose-number-heading" size="lg" mb="2">
+              Choose your business number
+            </Heading>
+            <Text color="fg.muted" mb="4">
+              The number your customers will call. We have e-mailed you a link too, if you would rather choose later.
+            </Text>
+            <NumberSelectionStep
+              token={selectionToken}
+              onChosen={(number) => leaveSelection(number.number)}
+              footer={
+                <Flex mt="4" justify="flex-end">
+                  <Button variant="ghost" onClick={() => leaveSelection(null)}>
+                    Choose later
+                  </Button>
+                </Flex>
+              }
+            />
+          </Box>
+        ) : (
+          chosenNumber && <Text role="status">{chosenNumber} is your business number.</Text>
+        )}
         {finishing && <Text role="status">{finishing}</Text>}
       </Flex>
     );

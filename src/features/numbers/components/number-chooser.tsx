@@ -1,0 +1,149 @@
+import { Box, Button, chakra, Flex, Text, useRecipe } from '@chakra-ui/react';
+import { NUMBER_RATINGS, numberMessages, numbersToShow, type AvailableNumber, type NumberRating } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { LoadError, Loading } from '../../../components/states.tsx';
+import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
+import { userErrorText } from '../../../lib/error-text.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { numberKeys, useNumberSearch } from '../api/numbers-api.ts';
+
+const RATINGS = Object.keys(NUMBER_RATINGS) as NumberRating[];
+
+/** ★★★ for gold, with the words for screen readers. */
+function Stars({ rating }: { rating: NumberRating }) {
+  const { stars, label } = NUMBER_RATINGS[rating];
+  return (
+    <Text as="span" color="orange.fg" aria-label={`${label}, ${stars} ${stars === 1 ? 'star' : 'stars'}`} role="img">
+      {'★'.repeat(stars)}
+      {'☆'.repeat(3 - stars)}
+    </Text>
+  );
+}
+
+export interface NumberChooserProps {
+  /** Takes the number (the numbers area's reservation rule, through whichever call the page may make). */
+  reserve: (number: AvailableNumber) => Promise<unknown>;
+  /** After the number is taken. */
+  onDone: (number: AvailableNumber) => void | Promise<void>;
+  /** The confirming button's words, e.g. "Buy 01134960222". */
+  confirmLabel: (number: AvailableNumber) => string;
+  /** What the chosen number costs, as the page says it. */
+  priceText: (price: string) => string;
+  /** Shown at the foot of the list: a Close button in a dialog, say. */
+  footer?: ReactNode;
+  /** The results list's accessible name. */
+  listLabel: string;
+}
+
+/**
+ * The number inventory to choose from (spec 001 sections 5, 7 and 9): search by area code and
+ * rating, choose a number, see its price, take it. Zero results is an error with a message.
+ * Used by the numbers page's "Buy a number" and by number selection after a purchase.
+ */
+export function NumberChooser({ reserve, onDone, confirmLabel, priceText, footer, listLabel }: NumberChooserProps) {
+  const [areaCode, setAreaCode] = useState('');
+  const [rating, setRating] = useState<NumberRating | ''>('');
+  const [chosen, setChosen] = useState<AvailableNumber | null>(null);
+  const small = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const found = useNumberSearch(areaCode, rating);
+  const queryClient = useQueryClient();
+  const selectStyles = useRecipe({ key: 'input' })({ size: 'md', variant: 'outline' });
+  const take = useAction(async (number: AvailableNumber) => {
+    try {
+      await reserve(number);
+    } finally {
+      // Taken or not, the inventory has changed.
+      void queryClient.invalidateQueries({ queryKey: numberKeys.inventory });
+    }
+    await onDone(number);
+  });
+
+  if (chosen) {
+    const { label, price } = NUMBER_RATINGS[chosen.rating];
+    return (
+      <div>
+        <Text mb="2">
+          You have chosen <strong>{chosen.number}</strong> ({chosen.area}), a {label} number.
+        </Text>
+        <Text fontSize="lg" fontWeight="semibold" mb="4">
+          {priceText(price)}
+        </Text>
+        {take.error !== null && (
+          <Text role="alert" color="fg.error" mb="4">
+            {userErrorText(take.error)}
+          </Text>
+        )}
+        <Flex gap="3" justify="flex-end" wrap="wrap">
+          <Button variant="outline" onClick={() => setChosen(null)} disabled={take.isPending}>
+            Back
+          </Button>
+          <Button colorPalette="brand" loading={take.isPending} onClick={() => take.run(chosen).catch(() => undefined)}>
+            {confirmLabel(chosen)}
+          </Button>
+        </Flex>
+      </div>
+    );
+  }
+
+  const shown = found.data ? numbersToShow(found.data.results, { rating: rating || null, small }) : [];
+  return (
+    <div>
+      <Flex gap="4" wrap="wrap" mb="4">
+        <chakra.label display="flex" flexDirection="column" gap="1" flex="1" minW="10rem" fontWeight="semibold">
+          Area code
+          <chakra.select css={selectStyles} value={areaCode} onChange={(event) => setAreaCode(event.target.value)}>
+            <option value="">Any area</option>
+            {found.data?.area_codes.map((code) => (
+              <option key={code.area_code} value={code.area_code}>
+                {code.area_code} {code.area}
+              </option>
+            ))}
+          </chakra.select>
+        </chakra.label>
+        <chakra.label display="flex" flexDirection="column" gap="1" flex="1" minW="10rem" fontWeight="semibold">
+          Rating
+          <chakra.select css={selectStyles} value={rating} onChange={(event) => setRating(event.target.value as NumberRating | '')}>
+            <option value="">Any rating</option>
+            {RATINGS.map((r) => (
+              <option key={r} value={r}>
+                {NUMBER_RATINGS[r].label} (£{NUMBER_RATINGS[r].price})
+              </option>
+            ))}
+          </chakra.select>
+        </chakra.label>
+      </Flex>
+      {found.isPending ? (
+        <Loading label="Finding numbers" />
+      ) : found.isError ? (
+        <LoadError title="Numbers could not be found" error={found.error} onRetry={() => void found.refetch()} />
+      ) : shown.length === 0 ? (
+        <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="md" p="4">
+          {numberMessages.noneFound}
+        </Box>
+      ) : (
+        <Box as="ul" listStyleType="none" m="0" p="0" aria-label={listLabel}>
+          {shown.map((number) => (
+            <Flex as="li" key={number.id} gap="3" py="2" borderBottomWidth="1px" align="center" wrap="wrap">
+              <Box flex="1" minW="9rem">
+                <Text fontWeight="semibold">{number.number}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {number.area}
+                </Text>
+              </Box>
+              <Box minW="8rem">
+                <Stars rating={number.rating} /> <Text as="span">{NUMBER_RATINGS[number.rating].label}</Text>
+              </Box>
+              <Text minW="4rem">£{number.price}</Text>
+              <Button size="sm" colorPalette="brand" variant="outline" onClick={() => setChosen(number)} aria-label={`Choose ${number.number}`}>
+                Choose
+              </Button>
+            </Flex>
+          ))}
+        </Box>
+      )}
+      {footer}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
+import { type AvailableNumber } from '@portal/contract';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { LoadError, Loading } from '../../../components/states.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { reserveSelectedNumber, useNumberSelection } from '../api/numbers-api.ts';
+import { NumberChooser } from './number-chooser.tsx';
+
+const priceText = (price: string) => (price === '0.00' ? 'Included: no charge' : `£${price} one-off, on your first bill`);
+
+/**
+ * The number choice a number selection token opens (scope customer-number-selection): the
+ * inventory, and the chosen number taken for the token's phone. In the buy-now journey and on
+ * the /number-select page of the e-mailed link.
+ */
+export function NumberSelectionStep({ token, onChosen, footer }: { token: string; onChosen: (number: AvailableNumber) => void; footer?: ReactNode }) {
+  return (
+    <NumberChooser
+      listLabel="Numbers you can choose"
+      reserve={(number) => reserveSelectedNumber(token, number.id)}
+      confirmLabel={(number) => `Make ${number.number} my number`}
+      priceText={priceText}
+      onDone={onChosen}
+      footer={footer}
+    />
+  );
+}
+
+/**
+ * /number-select?token=... (spec 000: needs a signed token of scope customer-number-selection,
+ * else home): the new customer chooses their business number from the e-mailed link, once.
+ */
+export function NumberSelectPage({ token }: { token: string }) {
+  usePageTitle('Choose your number');
+  const selection = useNumberSelection(token);
+  const [taken, setTaken] = useState<AvailableNumber | null>(null);
+  if (!token) return <Navigate to="/" replace />;
+  if (selection.isPending) return <Loading label="Opening your number choice" />;
+  if (selection.isError) {
+    // Not valid or expired: the spec sends the visitor home.
+    if (isApiError(selection.error) && selection.error.status === 404) return <Navigate to="/" replace />;
+    return <LoadError title="Your number choice could not be opened" error={selection.error} onRetry={() => void selection.refetch()} retrying={selection.isFetching} />;
+  }
+  const { business_name: business, first_name: firstName, chosen } = selection.data;
+  if (taken || chosen) {
+    return (
+      <Flex direction="column" gap="4">
+        <Heading as="h1" size="2xl">
+          {taken ? `${taken.number} is your business number` : 'Your number is chosen'}
+        </Heading>
+        <Text>
+          {taken
+            ? `It is now on ${business}'s phone system. Sign in to give it to a user or route it through a call flow.`
+            : 'You have chosen your number already. Sign in to see it on your phone system.'}
+        </Text>
+        <Box>
+          {/* type={undefined}: Button would put type="button" on the link */}
+          <Button asChild colorPalette="brand" type={undefined}>
+            <RouterLink to="/auth/login/">Sign in</RouterLink>
+          </Button>
+        </Box>
+      </Flex>
+    );
+  }
+  return (
+    <Flex direction="column" gap="4">
+      <Box>
+        <Heading as="h1" size="2xl" mb="2">
+          Choose your business number
+        </Heading>
+        <Text color="fg.muted">
+          {firstName ? `${firstName}, choose` : 'Choose'} the number {business}&apos;s customers will call. Gold and Silver numbers are easier to remember; Included
+          numbers are free.
+        </Text>
+      </Box>
+      <NumberSelectionStep token={token} onChosen={setTaken} />
+    </Flex>
+  );
+}
