@@ -1,15 +1,14 @@
 import { Box, Button, chakra, Flex, Link, Text } from '@chakra-ui/react';
-import type { Notification, Order, ServiceUpdate } from '@portal/contract';
+import { loaChip, orderChip, trackingLink, type Notification, type Order, type ServiceUpdate } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
+import { WARNING_SUBTLE } from '../../../components/tones.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { loaChip, notificationChip, orderChip, serviceUpdateChip, tagChip } from '../logic/chips.ts';
+import { notificationChip, serviceUpdateChip, tagChip } from '../logic/chips.ts';
 import { spacedNumber, transferNumbers } from '../logic/describe.ts';
 import type { CentreItem } from '../logic/items.ts';
-import { trackingLink } from '../logic/tracking.ts';
-import { StatusChip } from './chip.tsx';
 import { SafeHtml, visuallyHidden } from './safe-html.tsx';
-import { WARNING_SUBTLE } from './tones.ts';
 
 /**
  * The detail dialogs of the notification centre (spec 000, notification menu): a service
