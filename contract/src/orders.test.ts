@@ -28,7 +28,7 @@ describe('trackingLink', () => {
       href: 'https://apcchoice.apc-overnight.com/track-parcel?id=7712345',
     });
     expect(trackingLink(shipping({ shipping_carrier_operator: 'apc overnight', shipping_tracking_id: 'a b&c' }))?.href).toBe(
-      'https://apcchoice.apc-overnight.com/track-parcel?id=a+b%26c',
+      'https://apcchoice.apc-overnight.com/track-parcel?id=a%20b%26c',
     );
     expect(trackingLink(shipping({ shipping_carrier_operator: 'APC', shipping_tracking_id: null }))).toBeNull();
   });

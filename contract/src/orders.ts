@@ -96,11 +96,10 @@ export function trackingLink(hardware: HardwareOrder): TrackingLink | null {
   const postCode = hardware.shipping_post_code?.trim() ?? '';
   const name = carrier.toUpperCase();
   if (name === 'DPD' && id && postCode) {
-    const search = new URLSearchParams({ reference: id, postcode: compactPostCode(postCode) });
-    return { carrier: 'DPD', href: `https://track.dpd.co.uk/search?${search.toString()}` };
+    return { carrier: 'DPD', href: `https://track.dpd.co.uk/search?reference=${encodeURIComponent(id)}&postcode=${encodeURIComponent(compactPostCode(postCode))}` };
   }
   if ((name === 'APC' || name.startsWith('APC ')) && id) {
-    return { carrier: 'APC', href: `https://apcchoice.apc-overnight.com/track-parcel?${new URLSearchParams({ id }).toString()}` };
+    return { carrier: 'APC', href: `https://apcchoice.apc-overnight.com/track-parcel?id=${encodeURIComponent(id)}` };
   }
   const given = hardware.shipping_tracking_link?.trim();
   if (given && /^https?:\/\//i.test(given)) return { carrier: carrier || 'the carrier', href: given };

@@ -196,7 +196,7 @@ async function listOrders({ request, query }: { request: FastifyRequest; query: 
   const list = { page: pageRequest(query, NOTIFICATION_PAGE_SIZE), unreadOnly: query.type === 'unread' };
   const kind = isOrderKind(query.type) ? query.type : null;
   const { total, rows } = await request.server.notificationsRepository.orders({ accountId, unreadOnly: list.unreadOnly, kind }, list.page);
-  const keep = query.type && query.type !== 'all' ? { type: query.type } : {};
+  const keep: Record<string, string> = query.type && query.type !== 'all' ? { type: query.type } : {};
   return pageAnswer(request.routeOptions.url ?? '', list.page, total, rows.map(orderAnswer), keep);
 }
 

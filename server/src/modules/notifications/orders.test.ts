@@ -114,7 +114,7 @@ describe('tracking links', () => {
       'T-2': null,
       // DPD needs the post code; the stored link is a web address, so it is answered.
       'T-3': 'https://elsewhere.example/',
-      'T-4': 'https://apcchoice.apc-overnight.com/track-parcel?id=a+b%26c',
+      'T-4': 'https://apcchoice.apc-overnight.com/track-parcel?id=a%20b%26c',
     });
   });
 });
