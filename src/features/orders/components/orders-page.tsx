@@ -145,9 +145,19 @@ function OrderCard({ order, open, onToggle }: { order: Order; open: boolean; onT
             <StatusChip chip={orderChip(order)} label="Status" />
             {loa && <StatusChip chip={loa} label="Letter of authority" />}
           </Flex>
-          <Box as="span" aria-hidden="true" color="fg.muted" transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.15s">
-            ▾
-          </Box>
+          {/* A chevron drawn by two borders: down when closed, up when open. */}
+          <Box
+            as="span"
+            aria-hidden="true"
+            flexShrink={0}
+            w="2"
+            h="2"
+            mt={open ? '2.5' : '1.5'}
+            borderRightWidth="2px"
+            borderBottomWidth="2px"
+            borderColor="fg.muted"
+            transform={open ? 'rotate(-135deg)' : 'rotate(45deg)'}
+          />
         </chakra.button>
       </Heading>
       <Stack gap="1" px="4" pb="3" pl={{ base: '4', sm: '9.5' }}>
