@@ -5,4 +5,4 @@ export const loadNotificationBell = () => import('./components/notification-bell
 // read the same way (the bell's count drops), its list's cache key, and how an order is named.
 export { markOrderRead } from './api/mark-as-read.ts';
 export { ordersTrackerKey } from './api/get-notification-lists.ts';
-export { orderTitle, spacedNumber, transferNumbers } from './logic/describe.ts';
+export { orderTitle, transferNumbers } from './logic/describe.ts';
