@@ -132,18 +132,21 @@ function OrderCard({ order, open, onToggle }: { order: Order; open: boolean; onT
           _focusVisible={{ outline: '3px solid', outlineColor: 'brand.focusRing', outlineOffset: '-3px' }}
         >
           <Box as="span" aria-hidden="true" flexShrink={0} w="2.5" h="2.5" mt="1.5" rounded="full" bg={order.read ? 'transparent' : 'brand.solid'} />
-          <Box as="span" display="block" flex="1" minW="0">
-            <Box as="span" display="block" fontSize="xs" color="fg.muted">
-              {!order.read && <chakra.span srOnly>Unread. </chakra.span>}
-              {KIND_LABELS[order.kind]} · Ordered {formatDate(order.date_ordered)}
+          {/* The chips beside the title, or under it on a phone, where the title needs the width. */}
+          <Flex as="span" flex="1" minW="0" direction={{ base: 'column', sm: 'row' }} gap={{ base: '1.5', sm: '3' }}>
+            <Box as="span" display="block" flex="1" minW="0">
+              <Box as="span" display="block" fontSize="xs" color="fg.muted">
+                {!order.read && <chakra.span srOnly>Unread. </chakra.span>}
+                {KIND_LABELS[order.kind]} · Ordered {formatDate(order.date_ordered)}
+              </Box>
+              <Box as="span" display="block" fontWeight={order.read ? 'medium' : 'bold'} overflowWrap="anywhere">
+                {orderTitle(order)}
+              </Box>
             </Box>
-            <Box as="span" display="block" fontWeight={order.read ? 'medium' : 'bold'} overflowWrap="anywhere">
-              {orderTitle(order)}
-            </Box>
-          </Box>
-          <Flex as="span" gap="2" wrap="wrap" justify="flex-end" align="center">
-            <StatusChip chip={orderChip(order)} label="Status" />
-            {loa && <StatusChip chip={loa} label="Letter of authority" />}
+            <Flex as="span" gap="2" wrap="wrap" justify={{ base: 'flex-start', sm: 'flex-end' }} align="center">
+              <StatusChip chip={orderChip(order)} label="Status" />
+              {loa && <StatusChip chip={loa} label="Letter of authority" />}
+            </Flex>
           </Flex>
           {/* A chevron drawn by two borders: down when closed, up when open. */}
           <Box
@@ -160,7 +163,8 @@ function OrderCard({ order, open, onToggle }: { order: Order; open: boolean; onT
           />
         </chakra.button>
       </Heading>
-      <Stack gap="1" px="4" pb="3" pl={{ base: '4', sm: '9.5' }}>
+      {/* Under the title: past the button's padding, the unread dot and its gap (16 + 10 + 12 px). */}
+      <Stack gap="1" pr="4" pb="3" pl="38px">
         <Text overflowWrap="anywhere">{summaryOf(order)}</Text>
         {order.kind === 'HARDWARE_ORDER' && (
           <div>
