@@ -68,6 +68,10 @@ export const accounts = {
   broadbandMobile2: { email: 'e2e-broadband-mobile-2@canal-bakery.example', password: 'portal-e2e-broadband-m2', firstName: 'Robin', writtenBy: 'broadband' },
   broadbandMobile3: { email: 'e2e-broadband-mobile-3@canal-bakery.example', password: 'portal-e2e-broadband-m3', firstName: 'Robin', writtenBy: 'broadband' },
 
+  // Quay Glass's copies (orders of every kind and stage): the orders spec opens (marks read) orders, one per viewport.
+  ordersDesktop: { email: 'e2e-orders-desktop@quay-glass.example', password: 'portal-e2e-orders-d', firstName: 'Sam', writtenBy: 'orders' },
+  ordersMobile: { email: 'e2e-orders-mobile@quay-glass.example', password: 'portal-e2e-orders-m', firstName: 'Sam', writtenBy: 'orders' },
+
   // The e2e-only copies of Pier Bakery: reaching buy-now complete makes the phone live (the welcome call).
   buyNowCompleteDesktop: { email: 'e2e-buynow-complete@pier-bakery.example', password: 'portal-e2e-buynow-1', firstName: 'Jamie', writtenBy: 'buynow-complete' },
   buyNowCompletePhone: { email: 'e2e-buynow-complete-phone@pier-bakery.example', password: 'portal-e2e-buynow-2', firstName: 'Jamie', writtenBy: 'buynow-complete' },

@@ -14,6 +14,7 @@ export * from './audio.ts';
 export * from './storage-limits.ts';
 export * from './storage-status.ts';
 export * from './notifications.ts';
+export * from './orders.ts';
 export * from './status.ts';
 export * from './staff.ts';
 export * from './staff-audit.ts';

@@ -13,6 +13,11 @@ import { endpoint } from './endpoint.ts';
  *   (NOTIFICATION_PAGE_SIZE when absent), `page` counts from 1.
  * - `type`: `all` (the default) answers read and unread items, `unread` only unread ones.
  *   The spec sends type=all "in some uses", so all is the default and unread the narrower choice.
+ *   The order list also takes a kind of order (NUMBER_TRANSFER, HARDWARE_ORDER, APPOINTMENT) as
+ *   its type: the order tracker's filter by kind. Any other type answers 400.
+ * - A hardware order's `shipping_tracking_link` is answered built by `trackingLink` (orders.ts):
+ *   DPD and APC from the tracking id (and post code), another carrier's stored link only when it
+ *   is a web address, else null.
  * - Mark as read takes `{ids}` (the spec's "ids list") or `{all: true}`, which "Clear all"
  *   sends: it marks every unread item of that kind, also those beyond the first page. An id
  *   that is not the account's (or does not exist) answers 404 and marks nothing. The answer
@@ -183,6 +188,22 @@ export const NotificationListQuery = z.object({
 });
 export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
 
+/** The kinds of order (spec 000 section 3), as the order list's `type` filter names them. */
+export const ORDER_KINDS = ['NUMBER_TRANSFER', 'HARDWARE_ORDER', 'APPOINTMENT'] as const;
+
+/**
+ * The order list's query (spec 001 section 9: `type=all`, `page_size`): `type` is `all` (the
+ * default), `unread`, or one kind of order (the order tracker's filter by kind).
+ */
+export const OrderListQuery = z.object({
+  page_size: z.optional(positiveInt(MAX_NOTIFICATION_PAGE_SIZE)),
+  page: z.optional(positiveInt(100_000)),
+  type: z.optional(
+    z.enum(['all', 'unread', ...ORDER_KINDS], { error: `type must be all, unread, ${ORDER_KINDS.join(', ')}` }),
+  ),
+});
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
+
 /** `{ids}` marks those items; `{all: true}` ("Clear all") marks every unread item of the kind. */
 export const MarkAsRead = z.union([
   z.object({ ids: z.array(z.int().check(z.minimum(1), z.maximum(MAX_ITEM_ID))).check(z.minLength(1), z.maxLength(MAX_MARK_AS_READ_IDS)) }),
@@ -216,8 +237,8 @@ export const notificationEndpoints = {
     body: MarkAsRead, response: MarkedAsRead,
   }),
   getOrders: endpoint({
-    method: 'GET', path: '/api/v3/orders/', summary: "Orders of the signed-in customer's account, newest updated first", auth: true,
-    query: NotificationListQuery, response: OrderPage,
+    method: 'GET', path: '/api/v3/orders/', summary: "Orders of the signed-in customer's account, newest updated first; all, unread or one kind", auth: true,
+    query: OrderListQuery, response: OrderPage,
   }),
   markOrdersAsRead: endpoint({
     method: 'POST', path: '/api/v3/orders/mark-as-read/', summary: 'Marks orders read', auth: true,

@@ -11,6 +11,7 @@ import { seedLockedUser } from '../modules/users/demo-seats.ts';
 import { seedNoCloudPhoneCustomer } from '../modules/signup/demo-signup.ts';
 import { seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
 import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
+import { seedOrderTrackerCustomer } from '../modules/notifications/demo-orders.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -147,6 +148,16 @@ export const e2eBroadbandLogins = [
 ] as const;
 const E2E_BROADBAND_USER_NAME = 'Robin Hale';
 
+/**
+ * Customers with orders of every kind and stage (modules/notifications/demo-orders.ts) for the
+ * orders spec, one per viewport: opening an order marks it read for good.
+ */
+export const e2eOrdersLogins = [
+  { spec: 'orders', email: 'e2e-orders-desktop@quay-glass.example', password: 'portal-e2e-orders-d', company: 'Quay Glass (e2e orders, desktop)' },
+  { spec: 'orders', email: 'e2e-orders-mobile@quay-glass.example', password: 'portal-e2e-orders-m', company: 'Quay Glass (e2e orders, mobile)' },
+] as const;
+const E2E_ORDERS_USER_NAME = 'Sam Quay';
+
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
 const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
 
@@ -239,6 +250,7 @@ const E2E_GROUPS: E2eGroup[] = [
     },
   },
   { logins: e2eBroadbandLogins, userName: E2E_BROADBAND_USER_NAME, seed: (tx, _audio, user, index, now) => seedBroadbandCustomer(tx, user, e2eBroadbandLogins[index]!.company, now) },
+  { logins: e2eOrdersLogins, userName: E2E_ORDERS_USER_NAME, seed: (tx, _audio, user, index, now) => seedOrderTrackerCustomer(tx, user, e2eOrdersLogins[index]!.company, now) },
 ];
 
 /** Every e2e-only login, of every group. */

@@ -8,6 +8,7 @@ import { e2eDemoUsers, seedE2eDemo } from './demo-e2e.ts';
 import { demoLogins } from './demo-logins.ts';
 import { buyNowDemoUsers, seedBuyNowDemo, seedShellDemo, shellDemoUsers } from '../modules/trial/demo-shell.ts';
 import { notificationDemoUser, seedNotificationDemo } from '../modules/notifications/demo-notifications.ts';
+import { seedOrderHistory } from '../modules/notifications/demo-orders.ts';
 import { seedPhoneSetupDemo } from '../modules/phone-setup/demo-phone-setup.ts';
 import { seedStaffDemo, staffDemoUsers } from '../modules/staff/demo-staff.ts';
 import { ACME_DEMO_CONTACTS, seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
@@ -146,6 +147,7 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
     const harbour = await seedShellDemo(tx, await shellUsers, now);
     await seedPhoneSetupDemo(tx, { acme: acme.cloudPhoneId, southampton: harbour.southamptonId, portsmouth: harbour.portsmouthId, cornerCafe: cafePhone.id }, now);
     await seedNotificationDemo(tx, await notificationUser, acme.accountId, now);
+    await seedOrderHistory(tx, acme.accountId, 'LS11 5PZ', now);
     await seedStaffDemo(tx, await staffUsers);
     await seedProfileDemo(tx, await profileUsers);
     await seedBuyNowDemo(tx, await buyNowUsers, now);

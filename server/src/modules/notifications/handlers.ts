@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import {
   isNumberRange,
   NOTIFICATION_PAGE_SIZE,
+  ORDER_KINDS,
+  trackingLink,
   type Appointment,
   type HardwareOrder,
   type MarkAsRead,
@@ -10,6 +12,7 @@ import {
   type NumberTransfer,
   type NumberTransferOrder,
   type Order,
+  type OrderListQuery,
   type ServiceUpdate,
 } from '@portal/contract';
 import { sanitizeHtml } from './sanitize-html.ts';
@@ -35,6 +38,9 @@ function listOf(query: NotificationListQuery) {
 function answerPage<T>(request: FastifyRequest, list: ReturnType<typeof listOf>, total: number, results: T[]) {
   return pageAnswer(request.routeOptions.url ?? '', list.page, total, results, list.unreadOnly ? { type: 'unread' } : {});
 }
+
+type OrderKind = (typeof ORDER_KINDS)[number];
+const isOrderKind = (type: string | undefined): type is OrderKind => (ORDER_KINDS as readonly (string | undefined)[]).includes(type);
 
 /** The signed-in customer's account id; null for staff, who have none. */
 function accountOf(request: FastifyRequest): number | null {
@@ -67,7 +73,8 @@ function orderAnswer(row: OrderRow): Order {
           shipping_carrier_operator: d.shipping_carrier_operator,
           shipping_post_code: d.shipping_post_code,
           shipping_tracking_id: d.shipping_tracking_id,
-          shipping_tracking_link: d.shipping_tracking_link,
+          // Built by the carrier rule the SPA shares (contract/src/orders.ts); a stored link only when it is a web address.
+          shipping_tracking_link: trackingLink(d)?.href ?? null,
         },
       };
     }
@@ -182,12 +189,15 @@ async function listNotifications({ request, query }: ListInput) {
   return answerPage(request, list, total, results);
 }
 
-async function listOrders({ request, query }: ListInput) {
+/** The account's orders: all, the unread ones, or one kind; the next and previous links keep the type. */
+async function listOrders({ request, query }: { request: FastifyRequest; query: OrderListQuery }) {
   const accountId = accountOf(request);
   if (accountId === null) return emptyPage;
-  const list = listOf(query);
-  const { total, rows } = await request.server.notificationsRepository.orders({ accountId, unreadOnly: list.unreadOnly }, list.page);
-  return answerPage(request, list, total, rows.map(orderAnswer));
+  const list = { page: pageRequest(query, NOTIFICATION_PAGE_SIZE), unreadOnly: query.type === 'unread' };
+  const kind = isOrderKind(query.type) ? query.type : null;
+  const { total, rows } = await request.server.notificationsRepository.orders({ accountId, unreadOnly: list.unreadOnly, kind }, list.page);
+  const keep: Record<string, string> = query.type && query.type !== 'all' ? { type: query.type } : {};
+  return pageAnswer(request.routeOptions.url ?? '', list.page, total, rows.map(orderAnswer), keep);
 }
 
 type MarkInput = { request: FastifyRequest; body: MarkAsRead };

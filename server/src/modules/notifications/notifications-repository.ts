@@ -23,6 +23,11 @@ export interface ListFilter {
   unreadOnly: boolean;
 }
 
+/** The order list's filter: also one kind of order, or every kind (null). */
+export interface OrderFilter extends ListFilter {
+  kind: OrderRow['kind'] | null;
+}
+
 /** Distinct ids, ascending. */
 export const uniqueIds = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
@@ -151,9 +156,13 @@ export function createNotificationsRepository(db: Database) {
       return { total: total?.n ?? 0, rows: rows.map((row) => ({ notification: row.notifications, order: row.orders })) };
     },
 
-    /** The account's orders, last updated first. */
-    async orders(filter: ListFilter, page: PageRequest): Promise<PageOf<OrderRow>> {
-      const where = and(eq(orders.accountId, filter.accountId), filter.unreadOnly ? isNull(orders.readAt) : undefined);
+    /** The account's orders (of one kind, when the filter names one), last updated first. */
+    async orders(filter: OrderFilter, page: PageRequest): Promise<PageOf<OrderRow>> {
+      const where = and(
+        eq(orders.accountId, filter.accountId),
+        filter.unreadOnly ? isNull(orders.readAt) : undefined,
+        filter.kind ? eq(orders.kind, filter.kind) : undefined,
+      );
       const [total] = await db.select({ n: count() }).from(orders).where(where);
       const rows = await db
         .select()

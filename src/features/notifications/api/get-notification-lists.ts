@@ -14,6 +14,12 @@ export const notificationKeys = {
   orders: ['notification-centre', 'orders'] as const,
 };
 
+/**
+ * The order tracker's pages of orders go under the centre's orders key, so marking read (and
+ * anything that refreshes the centre's lists) reaches them too.
+ */
+export const ordersTrackerKey = (...rest: ReadonlyArray<string | number>) => [...notificationKeys.orders, 'tracker', ...rest] as const;
+
 /** GET /api/v3/service-updates/?page_size=&type=all */
 export const serviceUpdatesQuery = () =>
   queryOptions({

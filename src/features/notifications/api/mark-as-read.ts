@@ -18,9 +18,12 @@ interface Page<T> {
 
 type Readable = { id: number; read: boolean };
 
-/** Sets `read` on the cached items that `isRead` picks. */
+/**
+ * Sets `read` on the cached items that `isRead` picks, in every list under `key`: for orders also
+ * the order tracker's pages, whose keys start with the centre's (ordersTrackerKey).
+ */
 function setRead<T extends Readable>(queryClient: QueryClient, key: readonly unknown[], isRead: (item: T) => boolean) {
-  queryClient.setQueryData<Page<T>>(key, (page) =>
+  queryClient.setQueriesData<Page<T>>({ queryKey: key }, (page) =>
     page && { ...page, results: page.results.map((item) => (!item.read && isRead(item) ? { ...item, read: true } : item)) },
   );
 }
@@ -49,12 +52,19 @@ export async function markItemRead(queryClient: QueryClient, item: CentreItem): 
       const read = new Set(answer.ids);
       return setRead<Notification>(queryClient, notificationKeys.notifications, (n) => read.has(n.id));
     }
-    case 'ORDER': {
-      const answer = await apiCall(endpoints.markOrdersAsRead, { body: { ids } });
-      const read = new Set(answer.ids);
-      return setRead<Order>(queryClient, notificationKeys.orders, (o) => read.has(o.id));
-    }
+    case 'ORDER':
+      return markOrderRead(queryClient, item.data.id);
   }
+}
+
+/**
+ * Marks one order read, as opening it does in the notification centre and in the order tracker:
+ * on the server, then in the centre's list (the bell's count) and the tracker's pages.
+ */
+export async function markOrderRead(queryClient: QueryClient, orderId: number): Promise<void> {
+  const answer = await apiCall(endpoints.markOrdersAsRead, { body: { ids: [orderId] } });
+  const read = new Set(answer.ids);
+  setRead<Order>(queryClient, notificationKeys.orders, (o) => read.has(o.id));
 }
 
 /**

@@ -1,15 +1,15 @@
 import { Box, Button, chakra, Flex, Link, Text } from '@chakra-ui/react';
-import type { Notification, Order, ServiceUpdate } from '@portal/contract';
+import { loaChip, orderChip, trackingLink, type Notification, type Order, type ServiceUpdate } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
+import { Facts } from '../../../components/facts.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
+import { WARNING_SUBTLE } from '../../../components/tones.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { loaChip, notificationChip, orderChip, serviceUpdateChip, tagChip } from '../logic/chips.ts';
+import { notificationChip, serviceUpdateChip, tagChip } from '../logic/chips.ts';
 import { spacedNumber, transferNumbers } from '../logic/describe.ts';
 import type { CentreItem } from '../logic/items.ts';
-import { trackingLink } from '../logic/tracking.ts';
-import { StatusChip } from './chip.tsx';
 import { SafeHtml, visuallyHidden } from './safe-html.tsx';
-import { WARNING_SUBTLE } from './tones.ts';
 
 /**
  * The detail dialogs of the notification centre (spec 000, notification menu): a service
@@ -17,22 +17,6 @@ import { WARNING_SUBTLE } from './tones.ts';
  * (HARDWARE_ORDER and APPOINTMENT "Order details", NUMBER_TRANSFER "Transfer details").
  * Widths: service updates 700 px, notifications 585 px, orders 500 px.
  */
-
-/** Label and value pairs, as a description list. */
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <chakra.dl display="grid" gridTemplateColumns={{ base: '1fr', sm: 'minmax(8rem, auto) 1fr' }} columnGap="4" rowGap={{ base: '0', sm: '2' }} mt="4">
-      {rows.map(([label, value]) => (
-        <Box key={label} display="contents">
-          <chakra.dt fontWeight="semibold" color="fg.muted" mt={{ base: '2', sm: '0' }}>
-            {label}
-          </chakra.dt>
-          <chakra.dd overflowWrap="anywhere">{value}</chakra.dd>
-        </Box>
-      ))}
-    </chakra.dl>
-  );
-}
 
 function Chips({ children }: { children: ReactNode }) {
   return (

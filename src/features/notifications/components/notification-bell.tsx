@@ -2,7 +2,7 @@ import { Box, chakra, IconButton } from '@chakra-ui/react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useNotificationCentre } from '../api/get-notification-lists.ts';
 import { panelFrame } from './panel-frame.ts';
-import { WARNING_SOLID } from './tones.ts';
+import { WARNING_SOLID } from '../../../components/tones.ts';
 
 // The panel and its dialogs load on the first open: most visits never open them.
 const NotificationPanel = lazy(() => import('./notification-panel.tsx'));

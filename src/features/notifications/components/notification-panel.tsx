@@ -1,21 +1,22 @@
 import { Box, Button, chakra, Flex, Heading } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
+import { orderChip, type DisplayChip } from '@portal/contract';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import { LoadError, Loading } from '../../../components/states.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
+import { WARNING_SOLID, WARNING_SUBTLE } from '../../../components/tones.ts';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useNotificationCentre } from '../api/get-notification-lists.ts';
 import { clearAll, markItemRead } from '../api/mark-as-read.ts';
-import { notificationChip, orderChip, serviceUpdateChip, type DisplayChip } from '../logic/chips.ts';
+import { notificationChip, serviceUpdateChip } from '../logic/chips.ts';
 import { itemSummary, transferNumbers, TYPE_LABELS } from '../logic/describe.ts';
 import type { CentreItem } from '../logic/items.ts';
-import { StatusChip } from './chip.tsx';
 import { DetailDialog } from './detail-dialog.tsx';
 import { panelFrame } from './panel-frame.ts';
 import { visuallyHidden } from './safe-html.tsx';
-import { WARNING_SOLID, WARNING_SUBTLE } from './tones.ts';
 
 function chipOf(item: CentreItem): DisplayChip | null {
   switch (item.type) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cloaNotification, hardwareOrder, numberChangeNotification, serviceUpdate, targetedNotification, transferOrder, appointmentOrder } from '../test-fixtures.ts';
-import { appointmentChip, cloaStatusChip, hardwareChip, loaChip, notificationChip, numberTransferChip, orderChip, serviceUpdateChip } from './chips.ts';
+import { appointmentChip, cloaStatusChip, hardwareChip, loaChip, numberTransferChip, orderChip } from '@portal/contract';
+import { notificationChip, serviceUpdateChip } from './chips.ts';
 
 const text = (chip: { text: string } | null) => chip?.text ?? null;
 

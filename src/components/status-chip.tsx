@@ -1,6 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import type { ChipType } from '@portal/contract';
-import type { DisplayChip } from '../logic/chips.ts';
+import type { ChipType, DisplayChip } from '@portal/contract';
 import { WARNING_SOLID, WARNING_SUBTLE } from './tones.ts';
 
 // Subtle backgrounds with dark text: every pair is at least 7:1.

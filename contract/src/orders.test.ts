@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { hardwareOrder } from '../test-fixtures.ts';
-import { spacedNumber, transferNumbers } from './describe.ts';
-import { trackingLink } from './tracking.ts';
+import type { HardwareOrder } from './notifications.ts';
+import { trackingLink } from './orders.ts';
 
-const shipping = (overrides: Partial<ReturnType<typeof hardwareOrder>['hardware']>) => ({ ...hardwareOrder().hardware, ...overrides });
+const shipping = (overrides: Partial<HardwareOrder>): HardwareOrder => ({
+  parts_to_order: [{ name: 'Yealink T54W desk phone', quantity: 2 }],
+  shipping_date: '2025-03-02',
+  shipping_carrier_operator: 'DPD',
+  shipping_post_code: 'LS11 5PZ',
+  shipping_tracking_id: '15501234567890',
+  shipping_tracking_link: null,
+  ...overrides,
+});
 
 describe('trackingLink', () => {
   it('builds the DPD link from the tracking id and the post code', () => {
     expect(trackingLink(shipping({}))).toEqual({ carrier: 'DPD', href: 'https://track.dpd.co.uk/search?reference=15501234567890&postcode=LS115PZ' });
+    expect(trackingLink(shipping({ shipping_carrier_operator: ' dpd ', shipping_post_code: 'ls11 5pz' }))?.href).toBe(
+      'https://track.dpd.co.uk/search?reference=15501234567890&postcode=LS115PZ',
+    );
     // Without a post code there is nothing DPD can look up.
     expect(trackingLink(shipping({ shipping_post_code: null }))).toBeNull();
   });
@@ -18,8 +28,9 @@ describe('trackingLink', () => {
       href: 'https://apcchoice.apc-overnight.com/track-parcel?id=7712345',
     });
     expect(trackingLink(shipping({ shipping_carrier_operator: 'apc overnight', shipping_tracking_id: 'a b&c' }))?.href).toBe(
-      'https://apcchoice.apc-overnight.com/track-parcel?id=a+b%26c',
+      'https://apcchoice.apc-overnight.com/track-parcel?id=a%20b%26c',
     );
+    expect(trackingLink(shipping({ shipping_carrier_operator: 'APC', shipping_tracking_id: null }))).toBeNull();
   });
 
   it("uses another carrier's own link when it is a web address, and nothing otherwise", () => {
@@ -29,19 +40,5 @@ describe('trackingLink', () => {
     });
     expect(trackingLink(shipping({ shipping_carrier_operator: 'Royal Mail', shipping_tracking_link: 'javascript:alert(1)' }))).toBeNull();
     expect(trackingLink(shipping({ shipping_carrier_operator: null, shipping_tracking_id: null }))).toBeNull();
-  });
-});
-
-describe('numbers', () => {
-  it('spaces UK numbers and shows a range as first to last', () => {
-    expect(spacedNumber('02079460103')).toBe('020 7946 0103');
-    expect(spacedNumber('01632960500')).toBe('01632 960500');
-    expect(spacedNumber('+441632960500')).toBe('+441632960500');
-    expect(transferNumbers({ range_start: '01632960500', range_end: '01632960509', isRange: true, confirmed_transfer_date: null, cloa_status: 'SIGNED' })).toBe(
-      '01632 960500 to 01632 960509',
-    );
-    expect(transferNumbers({ range_start: '01632960500', range_end: '01632960500', isRange: false, confirmed_transfer_date: null, cloa_status: 'SIGNED' })).toBe(
-      '01632 960500',
-    );
   });
 });
