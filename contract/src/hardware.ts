@@ -49,6 +49,7 @@ export const hardwareMessages = {
   portInUse: 'This port is already in use: free it first',
   userOnDevice: 'This user already has a port on this device',
   userNotOnPhone: 'This user is not on that phone',
+  chooseUser: 'Choose a user for the port',
   deviceDeleted: 'The device has been removed',
 } as const;
 
@@ -125,7 +126,7 @@ export type AssignUserDeviceRequest = z.input<typeof AssignUserDeviceRequest>;
 export const AssignPortRequest = z.object({
   device_id: positiveId(hardwareMessages.unknownDevice),
   port: z.int(hardwareMessages.unknownPort).check(z.positive(hardwareMessages.unknownPort), z.lte(64, hardwareMessages.unknownPort)),
-  user_id: z.nullable(positiveId(hardwareMessages.userNotOnPhone)),
+  user_id: z.nullable(positiveId(hardwareMessages.chooseUser)),
 });
 export type AssignPortRequest = z.input<typeof AssignPortRequest>;
 
