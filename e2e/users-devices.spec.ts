@@ -139,3 +139,91 @@ test('add a user with the price shown, send the invite, change an add-on upward 
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Thomas Walsh' })).toBeVisible();
 });
+
+/** A MAC address no other run uses (a locally administered one, 02:...), typed lower case with dashes as a user might. */
+function uniqueMac(): { typed: string; shown: string } {
+  const n = (Date.now() * 16 + (test.info().project.name === 'mobile' ? 8 : 0) + test.info().repeatEachIndex) % 2 ** 40;
+  const hex = `02${n.toString(16).padStart(10, '0')}`;
+  const pairs = hex.match(/../g)!;
+  return { typed: pairs.join('-'), shown: pairs.join(':').toUpperCase() };
+}
+
+const device = (page: Page, name: string) => page.getByTestId('device').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+test('devices: assign a port and free one, add a device by MAC address (a bad one first), copy its provisioning string and remove it @mobile', async ({ page, loginPage, homePage, context }) => {
+  test.setTimeout(180_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openUsersPage(page, loginPage, homePage);
+  await page.getByRole('tab', { name: 'Devices' }).click();
+  await expect(page).toHaveURL(/\/users-devices\/\d+\?tab=devices$/);
+  const deskPhone = device(page, 'Yealink T46U');
+  await expect(deskPhone).toContainText('00:15:65:A0:');
+  await expect(deskPhone).toContainText('4 ports: 2 in use, 2 free');
+  await expect(deskPhone.getByTestId('port').nth(0)).toContainText('Port 1: Alex Morgan (extension 200)');
+  await expect(deskPhone.getByTestId('port').nth(2)).toContainText('Port 3: Free');
+  await expectAccessible(page, 'users and devices: devices');
+
+  // Port 3 to Dana Fox (no other test renames her): a user is asked for first.
+  await deskPhone.getByRole('button', { name: 'Assign port 3 of the Yealink T46U' }).click();
+  const assign = page.getByRole('dialog', { name: 'Assign port 3 of the Yealink T46U' });
+  await assign.getByRole('button', { name: 'Assign port' }).click();
+  await expect(assign.getByRole('link', { name: 'Choose a user for the port' })).toBeVisible();
+  await expectAccessible(page, 'assign port dialog');
+  await assign.getByLabel('User').selectOption({ label: 'Dana Fox (extension 203)' });
+  await assign.getByRole('button', { name: 'Assign port' }).click();
+  await expect(assign).toBeHidden();
+  await expect(deskPhone.getByTestId('port').nth(2)).toContainText('Port 3: Dana Fox (extension 203)');
+  await expect(deskPhone).toContainText('4 ports: 3 in use, 1 free');
+
+  // Free Priya's port.
+  await deskPhone.getByRole('button', { name: 'Free port 2 of the Yealink T46U (Priya Shah)' }).click();
+  await expect(deskPhone.getByTestId('port').nth(1)).toContainText('Port 2: Free');
+  await expect(deskPhone).toContainText('4 ports: 2 in use, 2 free');
+
+  // Bring your own: a bad MAC address is refused with the rule; a good one in any form is kept in one form.
+  const mac = uniqueMac();
+  await page.getByRole('button', { name: 'Add a device' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a device' });
+  await add.getByLabel('Device').selectOption({ label: 'Grandstream HT802 (2 ports)' });
+  await add.getByLabel('MAC address').fill('00:1A:2B:3C:4D');
+  await add.getByRole('button', { name: 'Add device' }).click();
+  await expect(add.getByRole('link', { name: 'Enter a MAC address of 12 hex digits (0-9 and A-F), such as 00:1A:2B:3C:4D:5E' })).toBeVisible();
+  await expectAccessible(page, 'add device dialog with an error');
+  await add.getByLabel('MAC address').fill(mac.typed);
+  await add.getByRole('button', { name: 'Add device' }).click();
+  await expect(add).toBeHidden();
+
+  // Its provisioning string, copied with the shared copy button.
+  const provisioning = page.getByRole('dialog', { name: 'Provisioning string for the Grandstream HT802' });
+  await expect(provisioning).toContainText(`MAC address ${mac.shown}`);
+  const copy = provisioning.getByRole('button', { name: /^Copy provisioning string: / });
+  await expect(copy).toHaveText(new RegExp(`/${mac.shown.replace(/:/g, '').toLowerCase()}\\.cfg\\?key=[\\w-]+$`));
+  const shown = await copy.innerText();
+  await expectAccessible(page, 'provisioning string dialog');
+  await copy.click();
+  const tooltip = page.locator(`[id="${await copy.getAttribute('aria-describedby')}"]`);
+  await expect(tooltip).toHaveText('Copied!');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+  await provisioning.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(provisioning).toBeHidden();
+  const added = device(page, 'Grandstream HT802');
+  await expect(added).toContainText(mac.shown);
+  await expect(added).toContainText('2 ports: 0 in use, 2 free');
+
+  // Dana's own page shows her desk phone.
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await seat(page, 'Dana Fox').getByRole('link', { name: 'Dana Fox' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dana Fox' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Devices' })).toContainText('Yealink T46U, port 3 (MAC address 00:15:65:A0:');
+  await page.getByRole('link', { name: 'Manage devices' }).click();
+  await expect(page).toHaveURL(/\/users-devices\/\d+\?tab=devices$/);
+
+  // Remove the device just added, after confirming.
+  await page.getByRole('button', { name: `Remove the Grandstream HT802 ${mac.shown}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove the Grandstream HT802?' });
+  await expect(confirm).toContainText(mac.shown);
+  await confirm.getByRole('button', { name: 'Remove device' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(added).toHaveCount(0);
+  await expect(deskPhone).toBeVisible();
+});
