@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accounts, expect, expectAccessible, latestMessage, test, type HomePage, type LoginPage } from './fixtures.ts';
 
-// Users and devices (issue 17, part A) as a new customer would use it. Each viewport signs in as
+// Users and devices (issue 17) as a new customer would use it: users, PINs, add-ons, devices. Each viewport signs in as
 // its own e2e-only copy of Acme with Dana Fox locked out (server/src/db/demo-e2e.ts), a fresh one
 // for each of three repeats (--repeat-each=3): unlocking her and adding users are for good.
 
@@ -226,4 +226,38 @@ test('devices: assign a port and free one, add a device by MAC address (a bad on
   await expect(confirm).toBeHidden();
   await expect(added).toHaveCount(0);
   await expect(deskPhone).toBeVisible();
+});
+
+// The call-flow editor is a desktop tool (its own spec runs on the desktop only), so this runs there.
+test('a user just added is offered in a transfer step’s picker in the call-flow editor', async ({ page, loginPage, homePage }) => {
+  test.setTimeout(150_000);
+  await openUsersPage(page, loginPage, homePage);
+  const run = `${test.info().repeatEachIndex}-${Date.now()}`;
+  await page.getByRole('button', { name: 'Add a user' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a user' });
+  await add.getByLabel('First name').fill('Sam');
+  await add.getByLabel('Last name').fill('Reed');
+  await add.getByLabel('E-mail address').fill(`sam.reed.${run}@acme-plumbing.example`);
+  await add.getByRole('button', { name: /^Add user for/ }).click();
+  await expect(add).toBeHidden();
+  const sam = seat(page, 'Sam Reed');
+  await expect(sam).toBeVisible();
+  const extension = (await sam.getByText(/^\d+$/).first().innerText()).trim();
+
+  // Through the side navigation, as a user goes: a new flow, its transfer step replaced by a new one.
+  await page.getByRole('link', { name: 'Call flows' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Call flows' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create call flow' }).click();
+  await expect(page.getByRole('textbox', { name: 'Call flow name' })).toHaveValue(/^Custom call flow/);
+  const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+  await expect(canvas).toHaveAttribute('aria-busy', 'false');
+  await canvas.getByRole('button', { name: 'Transfer: Transfer', exact: true }).click();
+  await canvas.getByRole('button', { name: 'Delete Transfer: Transfer' }).click();
+  await expect(canvas).toHaveAttribute('aria-busy', 'false');
+  await canvas.getByRole('button', { name: /^Add a step after In hours:/ }).click();
+  const palette = page.getByRole('dialog', { name: /^Add a step after In hours/ });
+  await palette.getByRole('button', { name: 'Transfer', exact: true }).click();
+  const transfer = page.getByRole('dialog', { name: 'Transfer: Transfer' });
+  await expect(transfer.getByRole('checkbox', { name: `Sam Reed · ext ${extension}` })).toBeVisible();
+  await expect(transfer.getByRole('checkbox', { name: 'Alex Morgan · ext 200' })).toBeVisible();
 });
