@@ -202,7 +202,16 @@ export function ProvisioningDialog({ productId, device, onClose }: DialogBase & 
             Type this into the phone’s web page as its provisioning (auto-configuration) server address. The phone then fetches its settings and rings the users on its ports. Keep it
             private: it is this device’s own.
           </Text>
-          <Box borderWidth="1px" borderColor="border" rounded="md" p="3" overflowWrap="anywhere" fontFamily="mono" data-testid="provisioning-string">
+          <Box
+            borderWidth="1px"
+            borderColor="border"
+            rounded="md"
+            p="3"
+            fontFamily="mono"
+            // A long address with no spaces: it breaks anywhere and starts at the left, on a phone too.
+            css={{ '& button': { textAlign: 'start', wordBreak: 'break-all' } }}
+            data-testid="provisioning-string"
+          >
             <CopyButton value={provisioning.data} label="provisioning string" />
           </Box>
           <Text color="fg.muted">MAC address {device.mac_address}</Text>
