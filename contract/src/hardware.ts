@@ -50,6 +50,7 @@ export const hardwareMessages = {
   userOnDevice: 'This user already has a port on this device',
   userNotOnPhone: 'This user is not on that phone',
   chooseUser: 'Choose a user for the port',
+  chooseDevice: 'Choose a device from the list',
   deviceDeleted: 'The device has been removed',
 } as const;
 
@@ -119,7 +120,7 @@ export const AddDeviceRequest = z.object({ model_id: positiveId(hardwareMessages
 export type AddDeviceRequest = z.input<typeof AddDeviceRequest>;
 
 /** POST /api/v1/voip/{id}/users/{userId}/hardwares/: the device whose first free port the user gets. */
-export const AssignUserDeviceRequest = z.object({ device_id: positiveId(hardwareMessages.unknownDevice) });
+export const AssignUserDeviceRequest = z.object({ device_id: positiveId(hardwareMessages.chooseDevice) });
 export type AssignUserDeviceRequest = z.input<typeof AssignUserDeviceRequest>;
 
 /** PATCH /api/v3/voip/{id}/hardware/assign/: one port to a user, or freed (user_id null). */

@@ -78,3 +78,28 @@ describe('/users-devices/{id}?tab=devices', () => {
     await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ device_id: 5, port: 2, user_id: 2 }]));
   });
 });
+
+describe("a user's own page /user/{id}: their devices", () => {
+  it('shows none, then gives them the first free port of a device they choose', async () => {
+    let device = deskPhone;
+    const { calls } = signedIn({
+      [`GET /api/v3/voip/${PHONE}/hardware/`]: () => ({ json: { results: [device] } }),
+      [`GET /api/v1/voip/${PHONE}/hardwares/`]: () => ({ json: { results: device.free_ports > 0 ? [device] : [] } }),
+      [`POST /api/v1/voip/${PHONE}/users/2/hardwares/`]: () => {
+        device = { ...deskPhone, ports: [deskPhone.ports[0]!, { port: 2, user: { id: 2, name: 'Priya Shah', extension: '201' } }], assigned_ports: 2, free_ports: 0 };
+        return { json: device };
+      },
+    });
+    renderApp('/user/2', { retry: false });
+    expect(await screen.findByText('Priya Shah has no desk phone. They can use the apps, or be given a port of one.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Give a desk phone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Give Priya Shah a desk phone' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Give a port' }));
+    expect(await within(dialog).findAllByText(hardwareMessages.chooseDevice)).not.toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Device'), { target: { value: '5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Give a port' }));
+    expect(await screen.findByText('Yealink T31P, port 2 (MAC address 00:15:65:A0:00:02)')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => [call.url.replace(/^https?:\/\/[^/]+/, ''), call.body])).toEqual([[`/api/v1/voip/${PHONE}/users/2/hardwares/`, { device_id: 5 }]]);
+    expect(calls.some((call) => call.method === 'GET' && call.url.includes('hardwares/?available=true'))).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
-import { AddDeviceRequest, AssignPortRequest, type HardwareDevice, type HardwareModel, type Seat } from '@portal/contract';
+import { AddDeviceRequest, AssignPortRequest, AssignUserDeviceRequest, type HardwareDevice, type HardwareModel, type Seat } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { CopyButton } from '../../../components/copy-button.tsx';
@@ -12,7 +12,7 @@ import { LoadError, Loading } from '../../../components/states.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { addDevice, assignPort, deleteDevice, refreshDevices, useBringYourOwnModels, useProvisioningString } from '../api/hardware-api.ts';
+import { addDevice, assignPort, assignUserDevice, deleteDevice, refreshDevices, useAvailableDevices, useBringYourOwnModels, useProvisioningString } from '../api/hardware-api.ts';
 
 /** A device as the page names it: make, model and MAC address. */
 export const deviceName = (device: Pick<HardwareDevice, 'make' | 'model'>) => `${device.make} ${device.model}`;
@@ -271,5 +271,76 @@ export function DeleteDeviceDialog({ productId, device, onClose }: DialogBase & 
         )}
       </Stack>
     </Dialog>
+  );
+}
+
+/** Give a user a desk phone (POST /api/v1/voip/{id}/users/{userId}/hardwares/): the first free port of a device they are not on. */
+export function GiveDeviceDialog({ productId, seat, onClose }: DialogBase & { seat: Seat }) {
+  const available = useAvailableDevices(productId);
+  return (
+    <Dialog open title={`Give ${seat.name} a desk phone`} onClose={onClose}>
+      {available.isPending ? (
+        <Loading label="Loading the devices with a free port" />
+      ) : available.isError ? (
+        <LoadError title="The devices could not be loaded" error={available.error} onRetry={() => void available.refetch()} retrying={available.isFetching} />
+      ) : (
+        <GiveDeviceForm productId={productId} seat={seat} devices={available.data.filter((device) => !device.ports.some((port) => port.user?.id === seat.id))} onClose={onClose} />
+      )}
+    </Dialog>
+  );
+}
+
+function GiveDeviceForm({ productId, seat, devices, onClose }: DialogBase & { seat: Seat; devices: HardwareDevice[] }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const { summary, summaryRef, submit, field, pending } = useForm({
+    schema: AssignUserDeviceRequest,
+    ids: { device_id: `${id}-device` },
+    initial: { device_id: '' },
+    toInput: (values) => ({ device_id: values.device_id === '' ? undefined : Number(values.device_id) }),
+    send: async (body) => {
+      const saved = await assignUserDevice(productId, seat.id, body.device_id);
+      await refreshDevices(queryClient, productId);
+      const port = saved.ports.find((p) => p.user?.id === seat.id)?.port;
+      toaster.create({ type: 'success', title: `${seat.name} now has ${port === undefined ? 'a port' : `port ${port}`} of the ${deviceName(saved)}` });
+      onClose();
+      return saved;
+    },
+  });
+  if (devices.length === 0) {
+    return (
+      <Stack gap="4">
+        <Text>No device has a free port for {seat.name}. Add a device, or free a port of one, on the Devices tab.</Text>
+        <Flex justify="flex-end">
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+        </Flex>
+      </Stack>
+    );
+  }
+  return (
+    <>
+      <ErrorSummary ref={summaryRef} errors={summary} />
+      <chakra.form noValidate onSubmit={submit}>
+        <Flex direction="column" gap="4">
+          <SelectField
+            {...field('device_id')}
+            label="Device"
+            hint={`${seat.name} gets its first free port.`}
+            placeholder="Choose a device"
+            options={devices.map((device) => ({ value: String(device.id), label: `${deviceName(device)} ${device.mac_address} (${device.free_ports} free)` }))}
+          />
+          <Flex gap="3" justify="flex-end" wrap="wrap">
+            <Button variant="outline" onClick={onClose} disabled={pending}>
+              Cancel
+            </Button>
+            <SubmitButton pending={pending} pendingText="Giving" align="row" size="md">
+              Give a port
+            </SubmitButton>
+          </Flex>
+        </Flex>
+      </chakra.form>
+    </>
   );
 }

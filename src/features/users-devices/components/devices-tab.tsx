@@ -10,7 +10,7 @@ import { userErrorText } from '../../../lib/error-text.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { assignPort, refreshDevices, useDevices } from '../api/hardware-api.ts';
 import { useSeats } from '../api/users-api.ts';
-import { AddDeviceDialog, AssignPortDialog, DeleteDeviceDialog, deviceName, ProvisioningDialog } from './device-dialogs.tsx';
+import { AddDeviceDialog, AssignPortDialog, DeleteDeviceDialog, deviceName, GiveDeviceDialog, ProvisioningDialog } from './device-dialogs.tsx';
 
 type Open =
   | { kind: 'add' }
@@ -159,9 +159,10 @@ function PortRow({ productId, device, port, onAssign }: { productId: number; dev
   );
 }
 
-/** The devices a user is on (their own page): the device, the port and its MAC address. */
+/** The devices a user is on (their own page): the device, the port and its MAC address; and giving them one. */
 export function SeatDevices({ productId, seat }: { productId: number; seat: Seat }) {
   const devices = useDevices(productId);
+  const [giving, setGiving] = useState(false);
   if (devices.isPending) return <Loading label="Loading their devices" />;
   if (devices.isError) return <LoadError title="Their devices could not be loaded" error={devices.error} onRetry={() => void devices.refetch()} retrying={devices.isFetching} />;
   const theirs = devices.data.flatMap((device) => device.ports.filter((port) => port.user?.id === seat.id).map((port) => ({ device, port: port.port })));
@@ -179,9 +180,15 @@ export function SeatDevices({ productId, seat }: { productId: number; seat: Seat
           ))}
         </Box>
       )}
-      <Link asChild colorPalette="brand" textDecoration="underline" alignSelf="flex-start">
-        <RouterLink to={devicesTab}>Manage devices</RouterLink>
-      </Link>
+      <Flex gap="3" align="center" wrap="wrap">
+        <Button size="sm" variant="outline" onClick={() => setGiving(true)}>
+          Give a desk phone
+        </Button>
+        <Link asChild colorPalette="brand" textDecoration="underline">
+          <RouterLink to={devicesTab}>Manage devices</RouterLink>
+        </Link>
+      </Flex>
+      {giving && <GiveDeviceDialog productId={productId} seat={seat} onClose={() => setGiving(false)} />}
     </Flex>
   );
 }
