@@ -150,7 +150,7 @@ function uniqueMac(): { typed: string; shown: string } {
 
 const device = (page: Page, name: string) => page.getByTestId('device').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
-test('devices: assign a port and free one, add a device by MAC address (a bad one first), copy its provisioning string and remove it @mobile', async ({ page, loginPage, homePage, context }) => {
+test('devices: assign a port and free one, add a device by MAC address (a bad one first), copy its provisioning string, give a user a desk phone from their page and remove the device @mobile', async ({ page, loginPage, homePage, context }) => {
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openUsersPage(page, loginPage, homePage);
@@ -214,7 +214,17 @@ test('devices: assign a port and free one, add a device by MAC address (a bad on
   await page.getByRole('tab', { name: 'Users' }).click();
   await seat(page, 'Dana Fox').getByRole('link', { name: 'Dana Fox' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dana Fox' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Devices' })).toContainText('Yealink T46U, port 3 (MAC address 00:15:65:A0:');
+  const danasDevices = page.getByRole('region', { name: 'Devices' });
+  await expect(danasDevices).toContainText('Yealink T46U, port 3 (MAC address 00:15:65:A0:');
+  // From her page she is given the small desk phone too: its first free port (port 2; Tom is on 1).
+  await danasDevices.getByRole('button', { name: 'Give a desk phone' }).click();
+  const give = page.getByRole('dialog', { name: 'Give Dana Fox a desk phone' });
+  await expect(give.getByLabel('Device').getByRole('option', { name: /^Yealink T46U/ })).toHaveCount(0);
+  await give.getByLabel('Device').selectOption({ label: await give.getByLabel('Device').getByRole('option', { name: /^Yealink T31P .* \(1 free\)$/ }).innerText() });
+  await expectAccessible(page, 'give a desk phone dialog');
+  await give.getByRole('button', { name: 'Give a port' }).click();
+  await expect(give).toBeHidden();
+  await expect(danasDevices).toContainText('Yealink T31P, port 2 (MAC address 00:15:65:A0:');
   await page.getByRole('link', { name: 'Manage devices' }).click();
   await expect(page).toHaveURL(/\/users-devices\/\d+\?tab=devices$/);
 
