@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accounts, expect, expectAccessible, latestMessage, test, type HomePage, type LoginPage } from './fixtures.ts';
 
-// Users and devices (issue 17, part A) as a new customer would use it. Each viewport signs in as
+// Users and devices (issue 17) as a new customer would use it: users, PINs, add-ons, devices. Each viewport signs in as
 // its own e2e-only copy of Acme with Dana Fox locked out (server/src/db/demo-e2e.ts), a fresh one
 // for each of three repeats (--repeat-each=3): unlocking her and adding users are for good.
 
@@ -138,4 +138,136 @@ test('add a user with the price shown, send the invite, change an add-on upward 
   await edit.getByLabel('First name').fill('Thomas');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Thomas Walsh' })).toBeVisible();
+});
+
+/** A MAC address no other run uses (a locally administered one, 02:...), typed lower case with dashes as a user might. */
+function uniqueMac(): { typed: string; shown: string } {
+  const n = (Date.now() * 16 + (test.info().project.name === 'mobile' ? 8 : 0) + test.info().repeatEachIndex) % 2 ** 40;
+  const hex = `02${n.toString(16).padStart(10, '0')}`;
+  const pairs = hex.match(/../g)!;
+  return { typed: pairs.join('-'), shown: pairs.join(':').toUpperCase() };
+}
+
+const device = (page: Page, name: string) => page.getByTestId('device').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+test('devices: assign a port and free one, add a device by MAC address (a bad one first), copy its provisioning string, give a user a desk phone from their page and remove the device @mobile', async ({ page, loginPage, homePage, context }) => {
+  test.setTimeout(180_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openUsersPage(page, loginPage, homePage);
+  await page.getByRole('tab', { name: 'Devices' }).click();
+  await expect(page).toHaveURL(/\/users-devices\/\d+\?tab=devices$/);
+  const deskPhone = device(page, 'Yealink T46U');
+  await expect(deskPhone).toContainText('00:15:65:A0:');
+  await expect(deskPhone).toContainText('4 ports: 2 in use, 2 free');
+  await expect(deskPhone.getByTestId('port').nth(0)).toContainText('Port 1: Alex Morgan (extension 200)');
+  await expect(deskPhone.getByTestId('port').nth(2)).toContainText('Port 3: Free');
+  await expectAccessible(page, 'users and devices: devices');
+
+  // Port 3 to Dana Fox (no other test renames her): a user is asked for first.
+  await deskPhone.getByRole('button', { name: 'Assign port 3 of the Yealink T46U' }).click();
+  const assign = page.getByRole('dialog', { name: 'Assign port 3 of the Yealink T46U' });
+  await assign.getByRole('button', { name: 'Assign port' }).click();
+  await expect(assign.getByRole('link', { name: 'Choose a user for the port' })).toBeVisible();
+  await expectAccessible(page, 'assign port dialog');
+  await assign.getByLabel('User').selectOption({ label: 'Dana Fox (extension 203)' });
+  await assign.getByRole('button', { name: 'Assign port' }).click();
+  await expect(assign).toBeHidden();
+  await expect(deskPhone.getByTestId('port').nth(2)).toContainText('Port 3: Dana Fox (extension 203)');
+  await expect(deskPhone).toContainText('4 ports: 3 in use, 1 free');
+
+  // Free Priya's port.
+  await deskPhone.getByRole('button', { name: 'Free port 2 of the Yealink T46U (Priya Shah)' }).click();
+  await expect(deskPhone.getByTestId('port').nth(1)).toContainText('Port 2: Free');
+  await expect(deskPhone).toContainText('4 ports: 2 in use, 2 free');
+
+  // Bring your own: a bad MAC address is refused with the rule; a good one in any form is kept in one form.
+  const mac = uniqueMac();
+  await page.getByRole('button', { name: 'Add a device' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a device' });
+  await add.getByLabel('Device').selectOption({ label: 'Grandstream HT802 (2 ports)' });
+  await add.getByLabel('MAC address').fill('00:1A:2B:3C:4D');
+  await add.getByRole('button', { name: 'Add device' }).click();
+  await expect(add.getByRole('link', { name: 'Enter a MAC address of 12 hex digits (0-9 and A-F), such as 00:1A:2B:3C:4D:5E' })).toBeVisible();
+  await expectAccessible(page, 'add device dialog with an error');
+  await add.getByLabel('MAC address').fill(mac.typed);
+  await add.getByRole('button', { name: 'Add device' }).click();
+  await expect(add).toBeHidden();
+
+  // Its provisioning string, copied with the shared copy button.
+  const provisioning = page.getByRole('dialog', { name: 'Provisioning string for the Grandstream HT802' });
+  await expect(provisioning).toContainText(`MAC address ${mac.shown}`);
+  const copy = provisioning.getByRole('button', { name: /^Copy provisioning string: / });
+  await expect(copy).toHaveText(new RegExp(`/${mac.shown.replace(/:/g, '').toLowerCase()}\\.cfg\\?key=[\\w-]+$`));
+  const shown = await copy.innerText();
+  await expectAccessible(page, 'provisioning string dialog');
+  await copy.click();
+  const tooltip = page.locator(`[id="${await copy.getAttribute('aria-describedby')}"]`);
+  await expect(tooltip).toHaveText('Copied!');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+  await provisioning.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(provisioning).toBeHidden();
+  const added = device(page, 'Grandstream HT802');
+  await expect(added).toContainText(mac.shown);
+  await expect(added).toContainText('2 ports: 0 in use, 2 free');
+
+  // Dana's own page shows her desk phone.
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await seat(page, 'Dana Fox').getByRole('link', { name: 'Dana Fox' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dana Fox' })).toBeVisible();
+  const danasDevices = page.getByRole('region', { name: 'Devices' });
+  await expect(danasDevices).toContainText('Yealink T46U, port 3 (MAC address 00:15:65:A0:');
+  // From her page she is given the small desk phone too: its first free port (port 2; Tom is on 1).
+  await danasDevices.getByRole('button', { name: 'Give a desk phone' }).click();
+  const give = page.getByRole('dialog', { name: 'Give Dana Fox a desk phone' });
+  await expect(give.getByLabel('Device').getByRole('option', { name: /^Yealink T46U/ })).toHaveCount(0);
+  await give.getByLabel('Device').selectOption({ label: await give.getByLabel('Device').getByRole('option', { name: /^Yealink T31P .* \(1 free\)$/ }).innerText() });
+  await expectAccessible(page, 'give a desk phone dialog');
+  await give.getByRole('button', { name: 'Give a port' }).click();
+  await expect(give).toBeHidden();
+  await expect(danasDevices).toContainText('Yealink T31P, port 2 (MAC address 00:15:65:A0:');
+  await page.getByRole('link', { name: 'Manage devices' }).click();
+  await expect(page).toHaveURL(/\/users-devices\/\d+\?tab=devices$/);
+
+  // Remove the device just added, after confirming.
+  await page.getByRole('button', { name: `Remove the Grandstream HT802 ${mac.shown}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove the Grandstream HT802?' });
+  await expect(confirm).toContainText(mac.shown);
+  await confirm.getByRole('button', { name: 'Remove device' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(added).toHaveCount(0);
+  await expect(deskPhone).toBeVisible();
+});
+
+// The call-flow editor is a desktop tool (its own spec runs on the desktop only), so this runs there.
+test('a user just added is offered in a transfer step’s picker in the call-flow editor', async ({ page, loginPage, homePage }) => {
+  test.setTimeout(150_000);
+  await openUsersPage(page, loginPage, homePage);
+  const run = `${test.info().repeatEachIndex}-${Date.now()}`;
+  await page.getByRole('button', { name: 'Add a user' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a user' });
+  await add.getByLabel('First name').fill('Sam');
+  await add.getByLabel('Last name').fill('Reed');
+  await add.getByLabel('E-mail address').fill(`sam.reed.${run}@acme-plumbing.example`);
+  await add.getByRole('button', { name: /^Add user for/ }).click();
+  await expect(add).toBeHidden();
+  const sam = seat(page, 'Sam Reed');
+  await expect(sam).toBeVisible();
+  const extension = (await sam.getByText(/^\d+$/).first().innerText()).trim();
+
+  // Through the side navigation, as a user goes: a new flow, its transfer step replaced by a new one.
+  await page.getByRole('link', { name: 'Call flows' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Call flows' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create call flow' }).click();
+  await expect(page.getByRole('textbox', { name: 'Call flow name' })).toHaveValue(/^Custom call flow/);
+  const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+  await expect(canvas).toHaveAttribute('aria-busy', 'false');
+  await canvas.getByRole('button', { name: 'Transfer: Transfer', exact: true }).click();
+  await canvas.getByRole('button', { name: 'Delete Transfer: Transfer' }).click();
+  await expect(canvas).toHaveAttribute('aria-busy', 'false');
+  await canvas.getByRole('button', { name: /^Add a step after In hours:/ }).click();
+  const palette = page.getByRole('dialog', { name: /^Add a step after In hours/ });
+  await palette.getByRole('button', { name: 'Transfer', exact: true }).click();
+  const transfer = page.getByRole('dialog', { name: 'Transfer: Transfer' });
+  await expect(transfer.getByRole('checkbox', { name: `Sam Reed · ext ${extension}` })).toBeVisible();
+  await expect(transfer.getByRole('checkbox', { name: 'Alex Morgan · ext 200' })).toBeVisible();
 });

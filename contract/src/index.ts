@@ -29,6 +29,7 @@ export * from './chat.ts';
 export * from './numbers.ts';
 export * from './phone-setup.ts';
 export * from './users.ts';
+export * from './hardware.ts';
 export * from './signup.ts';
 export * from './self-signup.ts';
 export * from './contacts.ts';
@@ -56,6 +57,7 @@ import { gettingStartedEndpoints } from './getting-started.ts';
 import { numberEndpoints } from './numbers.ts';
 import { phoneSetupEndpoints } from './phone-setup.ts';
 import { usersEndpoints } from './users.ts';
+import { hardwareEndpoints } from './hardware.ts';
 import { signupEndpoints } from './signup.ts';
 import { selfSignupEndpoints } from './self-signup.ts';
 
@@ -83,6 +85,7 @@ export const endpoints = {
   ...numberEndpoints,
   ...phoneSetupEndpoints,
   ...usersEndpoints,
+  ...hardwareEndpoints,
   ...signupEndpoints,
   ...selfSignupEndpoints,
   ...contactEndpoints,

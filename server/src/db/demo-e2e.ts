@@ -8,6 +8,7 @@ import { seedPhoneSetupE2e } from '../modules/phone-setup/demo-phone-setup.ts';
 import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
 import { seedNumbersCopy } from '../modules/numbers/demo-numbers.ts';
 import { seedLockedUser } from '../modules/users/demo-seats.ts';
+import { seedAcmeHardware } from '../modules/hardware/demo-hardware.ts';
 import { seedNoCloudPhoneCustomer } from '../modules/signup/demo-signup.ts';
 import { seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
 import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
@@ -95,7 +96,7 @@ export const e2ePhoneSetupLogins = [
   { spec: 'phone-setup', email: 'e2e-phone-setup-mobile-3@acme-plumbing.example', password: 'portal-e2e-setup-m3', company: 'Acme Plumbing Ltd (e2e phone setup, mobile 3)' },
 ] as const;
 /**
- * Copies of Acme with a user locked out of their phone (Dana Fox, extension 203), for the
+ * Copies of Acme with a user locked out of their phone (Dana Fox, extension 203) and Acme's desk phones, for the
  * users-devices spec: one per viewport and per run of `--repeat-each=3`, since unlocking her
  * (and the users added) is for good.
  */
@@ -233,8 +234,10 @@ const E2E_GROUPS: E2eGroup[] = [
     logins: e2eUsersLogins,
     userName: E2E_USER_NAME,
     seed: async (tx, audio, user, index, now) => {
-      const { cloudPhoneId } = await seedAcmeLike(tx, audio, { user, company: e2eUsersLogins[index]!.company, numbers: e2eNumbers(E2E_USERS_NUMBERS_FROM + index), supplier: 2 }, now);
+      const { cloudPhoneId, voipUserIds } = await seedAcmeLike(tx, audio, { user, company: e2eUsersLogins[index]!.company, numbers: e2eNumbers(E2E_USERS_NUMBERS_FROM + index), supplier: 2 }, now);
       await seedLockedUser(tx, cloudPhoneId, 'acme-plumbing.example', now);
+      // Acme's two desk phones, at MAC addresses of their own (the demo's Acme is copy 0).
+      await seedAcmeHardware(tx, cloudPhoneId, voipUserIds, 1 + index);
     },
   },
   { logins: e2eSignupTrialLogins, userName: E2E_SIGNUP_USER_NAME, seed: (tx, _audio, user, index) => seedNoCloudPhoneCustomer(tx, user, e2eSignupTrialLogins[index]!.company) },

@@ -15,6 +15,7 @@ import { ACME_DEMO_CONTACTS, seedDemoContacts } from '../modules/contacts/demo-c
 import { profileDemoUsers, seedProfileDemo } from '../modules/profile/demo-profile.ts';
 import { quickstartDemoUser, seedQuickstartDemo } from '../modules/trial/demo-quickstart.ts';
 import { seedNumberInventory } from '../modules/numbers/demo-numbers.ts';
+import { seedAcmeHardware } from '../modules/hardware/demo-hardware.ts';
 import { demoUser } from './demo-users.ts';
 import {
   accounts,
@@ -79,6 +80,7 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
 
     const acme = await seedAcmeLike(tx, audio, { user: customer, company: 'Acme Plumbing Ltd', numbers: ACME_NUMBERS }, now);
     await seedDemoContacts(tx, acme.cloudPhoneId, ACME_DEMO_CONTACTS);
+    await seedAcmeHardware(tx, acme.cloudPhoneId, acme.voipUserIds, 0);
     const [brightDesk, cornerCafe] = await tx.insert(accounts).values([{ name: 'BrightDesk Studio' }, { name: 'Corner Cafe' }]).returning();
     if (!brightDesk || !cornerCafe) throw new Error('seed: accounts not inserted');
 

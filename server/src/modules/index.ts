@@ -44,6 +44,8 @@ import trialRepository from './trial/trial-repository.ts';
 import { upgradeHandlers } from './upgrade/handlers.ts';
 import upgradeRepository from './upgrade/upgrade-repository.ts';
 import { usersHandlers } from './users/handlers.ts';
+import { hardwareHandlers } from './hardware/handlers.ts';
+import hardwareRepository from './hardware/hardware-repository.ts';
 import usersRepository from './users/users-repository.ts';
 import { welcomeHandlers } from './welcome/handlers.ts';
 import { signupHandlers } from './signup/handlers.ts';
@@ -77,6 +79,7 @@ export const endpointHandlers: Handlers = {
   ...chatHandlers,
   ...numberHandlers,
   ...usersHandlers,
+  ...hardwareHandlers,
   ...signupHandlers,
   ...selfSignupHandlers,
   ...contactHandlers,
@@ -106,6 +109,7 @@ export const repositories: FastifyPluginAsync[] = [
   upgradeRepository,
   numbersRepository,
   usersRepository,
+  hardwareRepository,
   signupRepository,
   selfSignupRepository,
   contactsRepository,

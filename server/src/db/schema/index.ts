@@ -17,3 +17,4 @@ export * from './phone-setup.ts';
 export * from './users.ts';
 export * from './signup.ts';
 export * from './self-signup.ts';
+export * from './hardware.ts';

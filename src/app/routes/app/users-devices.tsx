@@ -1,29 +1,47 @@
 import { Flex, Heading, Text } from '@chakra-ui/react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
+import { Tabs } from '../../../components/tabs.tsx';
+import { usersDevicesTab, type UsersDevicesTab } from '../../../config/paths.ts';
 import { parseProductId } from '../../../lib/product-id.ts';
-import { UserPageContent, UsersTab } from '../../../features/users-devices/index.ts';
+import { DevicesTab, UserPageContent, UsersTab } from '../../../features/users-devices/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
-/**
- * Users and devices (route users-devices-id, ?tab=users, the default): the users tab. The
- * devices (hardware) tab is not built yet, so there is no tab list; any ?tab= shows the users.
- */
+const TABS = [
+  { value: 'users', label: 'Users' },
+  { value: 'devices', label: 'Devices' },
+] as const satisfies ReadonlyArray<{ value: UsersDevicesTab; label: string }>;
+
+const TAB_CONTENT: Record<UsersDevicesTab, (props: { productId: number }) => React.ReactNode> = { users: UsersTab, devices: DevicesTab };
+
+/** Users and devices (route users-devices-id, ?tab=): the users (the default) and the devices (hardware). */
 export function UsersDevicesPage() {
   usePageTitle('Users and devices');
   const productId = parseProductId(useParams().id);
+  const [search, setSearch] = useSearchParams();
+  const tab = usersDevicesTab(search.get('tab'));
   if (productId === null) return <NotFoundContent loggedIn />;
+  const choose = (next: UsersDevicesTab) =>
+    setSearch(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        copy.set('tab', next);
+        return copy;
+      },
+      { replace: true },
+    );
+  const Content = TAB_CONTENT[tab];
   return (
     <Flex direction="column" gap="6" maxW="4xl">
       <div>
         <Heading as="h1" size="3xl" mb="2">
           Users and devices
         </Heading>
-        <Text color="fg.muted">The people who use your phone: their extensions, PINs and add-ons.</Text>
+        <Text color="fg.muted">The people who use your phone, their extensions, PINs and add-ons, and the desk phones that ring them.</Text>
       </div>
-      <section aria-label="Users">
-        <UsersTab key={productId} productId={productId} />
-      </section>
+      <Tabs label="Users and devices" items={TABS} value={tab} onChange={choose}>
+        <Content key={`${tab}-${productId}`} productId={productId} />
+      </Tabs>
     </Flex>
   );
 }

@@ -7,6 +7,7 @@ import * as paths from '../../../config/paths.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useNavigationProducts } from '../../navigation/index.ts';
 import { seatsQuery, usersKeys } from '../api/users-api.ts';
+import { SeatDevices } from './devices-tab.tsx';
 import { LockedUserBanner, SeatActions, SeatFacts } from './seat-actions.tsx';
 
 /**
@@ -51,6 +52,12 @@ export function UserPageContent({ userId }: { userId: number }) {
           <Box mt="4">
             <SeatActions productId={phone.product_id} seat={seat} />
           </Box>
+        </Box>
+        <Box as="section" aria-labelledby="user-devices" borderWidth="1px" borderColor="border" rounded="md" p="4">
+          <Heading as="h2" id="user-devices" size="lg" mb="3">
+            Devices
+          </Heading>
+          <SeatDevices productId={phone.product_id} seat={seat} />
         </Box>
       </Flex>
     );
