@@ -9,7 +9,7 @@ import { JOURNEY_PAGES_NOT_BUILT, type JourneyFrame } from './journey-frames.ts'
 import { revalidateOnEveryPage } from './loaders.ts';
 import { SIGNED_IN_ROUTE_ID } from './session.ts';
 import { ErrorPageBoundary, RouteErrorPage } from './routes/error-page.tsx';
-import { selfSignupRoutes } from './self-signup-routes.tsx';
+import { numberSelectRoute, selfSignupRoutes } from './self-signup-routes.tsx';
 
 export const GETTING_STARTED_LAYOUT_ROUTE_ID = 'getting-started-layout';
 
@@ -77,18 +77,7 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
   ];
   const builtJourneyPages: Partial<Record<JourneyFrame, RouteObject[]>> = {
     'buy-now': signupJourney('Buy Now', journeyPaths.buynow, journeyPaths.buynowPage),
-    // Number selection (spec 000: a signed token of scope customer-number-selection, else home); a guest-only frame.
-    'number-select': [
-      {
-        id: journeyPaths.numberSelect.name,
-        path: journeyPaths.numberSelect.pattern,
-        loader: async (args) => {
-          await guestOnlyLoader(queryClient)(args);
-          return new URL(args.request.url).searchParams.get('token') ? null : redirect('/');
-        },
-        lazy: () => import('./routes/number-select.tsx'),
-      },
-    ],
+    'number-select': [numberSelectRoute(queryClient)],
     // The welcome journey (spec 000 section 2, "welcome: welcome"): a sign-up journey, so a signed-in customer goes
     // home, and a visitor anywhere in it goes to its first (only) page.
     'sign-up': [

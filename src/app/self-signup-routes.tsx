@@ -82,3 +82,20 @@ export function selfSignupRoutes(queryClient: QueryClient): RouteObject[] {
     { id: journeyPaths.referrals.name, path: journeyPaths.referrals.pattern, lazy: async () => ({ Component: (await page()).ReferralsRoute }) },
   ];
 }
+
+/**
+ * /number-select (spec 000: a signed token of scope customer-number-selection, else home), guest-only, in its
+ * own frame. Its page shares the sign-up pages' route module: one more dynamic import in the route table
+ * would cost the home page's bundle the list of its chunks.
+ */
+export function numberSelectRoute(queryClient: QueryClient): RouteObject {
+  return {
+    id: journeyPaths.numberSelect.name,
+    path: journeyPaths.numberSelect.pattern,
+    loader: async (args) => {
+      await guestOnlyLoader(queryClient)(args);
+      return new URL(args.request.url).searchParams.get('token') ? null : redirect('/');
+    },
+    lazy: async () => ({ Component: (await page()).NumberSelectRoute }),
+  };
+}

@@ -91,12 +91,3 @@ export function phoneSetupTab(value: string | null | undefined): PhoneSetupTab {
 export function phoneSetupPage(productId: number | string, tab: PhoneSetupTab = PHONE_SETUP_TABS[0]): string {
   return phoneSetup.build({ id: productId }, { tab });
 }
-
-// Users and devices: its tabs, by the ?tab= value; users is the default (spec 000 section 2). A tab it does not know shows the users.
-export const USERS_DEVICES_TABS = ['users', 'devices'] as const;
-export type UsersDevicesTab = (typeof USERS_DEVICES_TABS)[number];
-
-/** The tab a ?tab= value names, or the users tab. */
-export function usersDevicesTab(value: string | null | undefined): UsersDevicesTab {
-  return (USERS_DEVICES_TABS as readonly string[]).includes(value ?? '') ? (value as UsersDevicesTab) : USERS_DEVICES_TABS[0];
-}

@@ -1,8 +1,12 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../features/auth/index.ts';
 import { OnlineSignupPage, ReferralsPage, SelfSignupPage, VerifyMobilePage, type OnlineSignupPageName, type SignupSection, type SignupVariant } from '../../features/self-signup/index.ts';
+import { Loading } from '../../components/states.tsx';
+import { loadNumberSelection } from '../../features/numbers/index.ts';
 import { setToken } from '../../lib/token-storage.ts';
+
+const NumberSelectPage = lazy(() => loadNumberSelection().then((module) => ({ default: module.NumberSelectPage })));
 
 /** The self sign-up journeys' pages (/signup, /signup-voip3, /signup-voip3-b, each /{page}); the route checked the page. */
 export function SelfSignupRoute({ variant }: { variant: SignupVariant }) {
@@ -36,4 +40,14 @@ export function VerifyMobileRoute() {
 
 export function ReferralsRoute() {
   return <ReferralsPage loggedIn={useAuth().loggedIn} />;
+}
+
+/** /number-select?token=...: the choice the token opens (its loader has sent a visitor without one home). */
+export function NumberSelectRoute() {
+  const [search] = useSearchParams();
+  return (
+    <Suspense fallback={<Loading label="Opening your number choice" />}>
+      <NumberSelectPage token={search.get('token') ?? ''} />
+    </Suspense>
+  );
 }

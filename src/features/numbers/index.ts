@@ -9,7 +9,8 @@
 export const loadNumbersPage = () => import('./components/numbers-route.tsx').then((module) => ({ default: module.NumbersRoute }));
 
 /**
- * The /number-select page (a number selection token's choice, its route's own chunk), and the same choice inside
- * the buy-now journey once its phone is made.
+ * The /number-select page (a number selection token's choice) and the same choice inside the buy-now journey
+ * once its phone is made: a chunk of their own, loaded on demand (imported statically, the inventory's
+ * constants would land in whatever chunk imports this index).
  */
-export { NumberSelectPage, NumberSelectionStep } from './components/number-select-page.tsx';
+export const loadNumberSelection = () => import('./components/number-select-page.tsx');

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { type AvailableNumber } from '@portal/contract';
-import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -36,11 +36,15 @@ export function NumberSelectPage({ token }: { token: string }) {
   usePageTitle('Choose your number');
   const selection = useNumberSelection(token);
   const [taken, setTaken] = useState<AvailableNumber | null>(null);
-  if (!token) return <Navigate to="/" replace />;
-  if (selection.isPending) return <Loading label="Opening your number choice" />;
+  const navigate = useNavigate();
+  // No token, or one not valid or expired: the spec sends the visitor home. (Not <Navigate>: it would add
+  // react-router code to the entry chunk, over the home page's bundle budget.)
+  const invalid = !token || (selection.isError && isApiError(selection.error) && selection.error.status === 404);
+  useEffect(() => {
+    if (invalid) void navigate('/', { replace: true });
+  }, [invalid, navigate]);
+  if (invalid || selection.isPending) return <Loading label="Opening your number choice" />;
   if (selection.isError) {
-    // Not valid or expired: the spec sends the visitor home.
-    if (isApiError(selection.error) && selection.error.status === 404) return <Navigate to="/" replace />;
     return <LoadError title="Your number choice could not be opened" error={selection.error} onRetry={() => void selection.refetch()} retrying={selection.isFetching} />;
   }
   const { business_name: business, first_name: firstName, chosen } = selection.data;

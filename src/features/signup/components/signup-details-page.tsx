@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { BUY_NOW_CHANNEL, CreatePasswordRequest, PIN_LENGTH, type SignupChannel } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -10,11 +10,14 @@ import { TextField } from '../../../components/text-field.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { startSession } from '../../auth/index.ts';
-import { NumberSelectionStep } from '../../numbers/index.ts';
+import { loadNumberSelection } from '../../numbers/index.ts';
 import { createPassword, sendSmsCode, validateMobile, verifySmsCode } from '../signup-api.ts';
 import { clearSignupData, readSignupData, updateSignupData } from '../signup-data.ts';
 import { journeyOf } from './journey.ts';
 import { SignupProvisioning } from './signup-provisioning.tsx';
+import { Loading } from '../../../components/states.tsx';
+
+const NumberSelectionStep = lazy(() => loadNumberSelection().then((module) => ({ default: module.NumberSelectionStep })));
 
 const ids = {
   mobile_number: 'mobile-number',
@@ -205,6 +208,7 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
             <Text color="fg.muted" mb="4">
               The number your customers will call. We have e-mailed you a link too, if you would rather choose later.
             </Text>
+            <Suspense fallback={<Loading label="Finding numbers" />}>
             <NumberSelectionStep
               token={selectionToken}
               onChosen={(number) => leaveSelection(number.number)}
@@ -216,6 +220,7 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
                 </Flex>
               }
             />
+            </Suspense>
           </Box>
         ) : (
           chosenNumber && <Text role="status">{chosenNumber} is your business number.</Text>
