@@ -238,8 +238,7 @@ test('devices: assign a port and free one, add a device by MAC address (a bad on
   await expect(deskPhone).toBeVisible();
 });
 
-// The call-flow editor is a desktop tool (its own spec runs on the desktop only), so this runs there.
-test('a user just added is offered in a transfer step’s picker in the call-flow editor', async ({ page, loginPage, homePage }) => {
+test('a user just added is offered in a transfer step’s picker in the call-flow editor @mobile', async ({ page, loginPage, homePage, isMobile }) => {
   test.setTimeout(150_000);
   await openUsersPage(page, loginPage, homePage);
   const run = `${test.info().repeatEachIndex}-${Date.now()}`;
@@ -254,11 +253,12 @@ test('a user just added is offered in a transfer step’s picker in the call-flo
   await expect(sam).toBeVisible();
   const extension = (await sam.getByText(/^\d+$/).first().innerText()).trim();
 
-  // Through the side navigation, as a user goes: a new flow, its transfer step replaced by a new one.
-  await page.getByRole('link', { name: 'Call flows' }).first().click();
+  // Through the side navigation (on a phone, in its menu), as a user goes: a new flow, its transfer step replaced by a new one.
+  if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Call flows' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Call flows' })).toBeVisible();
   await page.getByRole('link', { name: 'Create call flow' }).click();
-  await expect(page.getByRole('textbox', { name: 'Call flow name' })).toHaveValue(/^Custom call flow/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Edit call flow Custom call flow/ })).toBeVisible();
   const canvas = page.getByRole('region', { name: 'Call flow canvas' });
   await expect(canvas).toHaveAttribute('aria-busy', 'false');
   await canvas.getByRole('button', { name: 'Transfer: Transfer', exact: true }).click();
