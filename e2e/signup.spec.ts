@@ -174,21 +174,13 @@ test('an existing customer starts an opt-in trial and sees the trial banner @mob
   await loginPage.signIn(user.email, user.password);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Morgan' })).toBeVisible();
 
-  // The call the portal makes for it (POST /api/v3/accounts/{accountId}/start-voip-trial/), with the page's session.
-  const started = await page.evaluate(async () => {
-    const key = localStorage.getItem('auth._token.local');
-    const csrf = (await (await fetch('/auth/csrf/')).json()) as { csrftoken: string };
-    const headers = { Authorization: `Token ${key}`, Accept: 'application/json' };
-    const navigation = (await (await fetch('/api/v3/navigation/', { headers })).json()) as { account: { id: number } };
-    const accountId = navigation.account.id;
-    const answer = await fetch(`/api/v3/accounts/${accountId}/start-voip-trial/`, {
-      method: 'POST',
-      headers: { ...headers, 'Content-Type': 'application/json', 'X-CSRFToken': csrf.csrftoken },
-      body: '{}',
-    });
-    return { status: answer.status, body: (await answer.json()) as { product_id: number } };
-  });
-  expect(started.status).toBe(201);
-  await page.goto(`/phone-setup/${started.body.product_id}`);
+  // Home offers an account with no cloud phone a trial (POST /api/v3/accounts/{accountId}/start-voip-trial/).
+  const offer = page.getByRole('region', { name: 'Try our cloud phone free for 14 days' });
+  await expect(offer).toBeVisible();
+  await expectAccessible(page, 'home: the trial offer');
+  await offer.getByRole('button', { name: 'Start my free trial' }).click();
+  await expect(offer.getByRole('status')).toContainText('Your trial has started');
+  await offer.getByRole('link', { name: 'Go to your phone setup' }).click();
+  await expect(page).toHaveURL(/\/phone-setup\/\d+/);
   await expect(page.getByRole('region', { name: 'Trial' })).toContainText('Enjoy your trial of', { timeout: 60_000 });
 });

@@ -38,6 +38,34 @@ describe('home', () => {
     await waitFor(() => expect(document.title).toBe('Home | Customer Portal'));
   });
 
+  it('offers an account with no cloud phone a trial, starts it, and keeps saying so once the phone is listed', async () => {
+    const fibreOnly = { ...sampleNavigation, products: sampleNavigation.products.filter((p) => p.product_kind !== 'voip2') };
+    let started = false;
+    const { calls } = signedIn({
+      'GET /api/v3/navigation/': () => ({ json: started ? sampleNavigation : fibreOnly }),
+      'POST /api/v3/accounts/3/start-voip-trial/': () => {
+        started = true;
+        return { status: 201, json: { account_id: 3, product_id: 12, ends_at: '2026-12-09T10:00:00.000Z', provisioning: { product_id: 12, status: 'provisioning', provisioned: false, progress: 0, step: null, detail: null } } };
+      },
+    });
+    renderApp('/');
+    const offer = await screen.findByRole('region', { name: 'Try our cloud phone free for 14 days' });
+    fireEvent.click(within(offer).getByRole('button', { name: 'Start my free trial' }));
+    expect(await within(offer).findByRole('status')).toHaveTextContent('Your trial has started');
+    expect(within(offer).getByRole('link', { name: 'Go to your phone setup' })).toHaveAttribute('href', '/phone-setup/12?tab=holiday-schedule');
+    expect(calls.filter((call) => call.method === 'POST' && call.url.endsWith('/start-voip-trial/'))).toHaveLength(1);
+    // The navigation is fetched again: the new phone is listed.
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Your products' })).getAllByRole('listitem')).toHaveLength(2));
+  });
+
+  it('offers no trial to an account with a cloud phone', async () => {
+    signedIn();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
+    await screen.findByText('Lovelace Ltd');
+    expect(screen.queryByRole('region', { name: 'Try our cloud phone free for 14 days' })).not.toBeInTheDocument();
+  });
+
   it('toggles the side drawer with the menu button', async () => {
     signedIn();
     renderApp('/');

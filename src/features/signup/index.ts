@@ -4,3 +4,4 @@ export { SignupRoute } from './components/signup-route.tsx';
 export { getSignupSettings } from './signup-api.ts';
 export { readSignupData } from './signup-data.ts';
 export { signupRedirect } from './signup-guard.ts';
+export { TrialOffer } from './components/trial-offer.tsx';
