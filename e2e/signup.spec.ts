@@ -7,8 +7,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 // The trial and buy-now sign-ups (issue 14 part A), as a new visitor: the e-mail PIN and the SMS
 // code are read from the sandbox outbox. Each run signs up a new address of its own. The e2e
 // server provisions in 6 s (PORTAL_PROVISIONING_DELAY_MS, scripts/e2e-server.mjs). Maintenance
-// mode cannot be switched on this shared server: it is tested by the server suite
-// (server/src/modules/signup/maintenance.test.ts) and the maintenance screen's unit test.
+// mode cannot be switched on this shared server: maintenance.spec.ts starts a portal of its own.
 
 let counter = 0;
 /** A new person for this run: a unique address and mobile number. */
