@@ -15,7 +15,7 @@ import { upgradePrices } from './upgrade.ts';
  *   stored in national form (0 and ten digits).
  * - Forwardings: each product has one per forwardType (NA, ALWAYS, BUSY, NO_ANSWER, UNREACHABLE).
  *   The list and its editing are the advanced call forward, off by default (spec 000 section 9's
- *   baked flag; ADVANCED_CALL_FORWARD turns it on).
+ *   baked flag; PORTAL_ADVANCED_CALL_FORWARD turns it on).
  * - Site add-ons come from a catalogue (SITE_ADD_ONS); the international calling tariffs are
  *   site add-ons of their own group, one at a time.
  */

@@ -100,7 +100,7 @@ export interface BuildAppOptions {
   logLevel?: string;
   /** How long a provisioning job takes in the sandbox, in ms (PORTAL_PROVISIONING_DELAY_MS); default DEFAULT_PROVISIONING_DELAY_MS. */
   provisioningDelayMs?: number;
-  /** The advanced call forward (ADVANCED_CALL_FORWARD): the forwardings list and its editing; default off, as the spec bakes it. */
+  /** The advanced call forward (PORTAL_ADVANCED_CALL_FORWARD): the forwardings list and its editing; default off, as the spec bakes it. */
   advancedCallForward?: boolean;
   /** The sign-up flags (modules/signup/settings.ts: PORTAL_MAINTENANCE_MODE, ...); default DEFAULT_SIGNUP_SETTINGS. */
   signupSettings?: SignupServerSettings;

@@ -46,7 +46,7 @@ if (!logLevels.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${l
 const e2eAccounts = readE2eAccountsSetting(process.env);
 // PORTAL_PROVISIONING_DELAY_MS: how long the sandbox takes to provision (an upgrade, a new product); default 15 s.
 const provisioningDelayMs = readProvisioningDelay(process.env);
-// ADVANCED_CALL_FORWARD: the forwardings list and its editing on phone setup's divert tab; off by default (spec 000 section 9).
+// PORTAL_ADVANCED_CALL_FORWARD: the forwardings list and its editing on phone setup's divert tab; off by default (spec 000 section 9).
 const advancedCallForward = readAdvancedCallForward(process.env);
 // PORTAL_MAINTENANCE_MODE, PORTAL_SIGNUP_REDIRECT_TO_TRIAL, PORTAL_VOIP3_SIGNUP, PORTAL_SMS_HOURLY_LIMIT (modules/signup/settings.ts).
 const signupSettings = readSignupSettings(process.env);

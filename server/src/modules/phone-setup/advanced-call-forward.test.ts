@@ -4,7 +4,7 @@ import { demoLogins } from '../../db/demo-logins.ts';
 import { products } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, useTestApp, type Csrf } from '../../test/helper.ts';
 
-// ADVANCED_CALL_FORWARD=on: the forwardings list and its editing (the default, off, is in phone-settings.test.ts).
+// PORTAL_ADVANCED_CALL_FORWARD=on: the forwardings list and its editing (the default, off, is in phone-settings.test.ts).
 const t = useTestApp({ advancedCallForward: true });
 let csrf: Csrf;
 let customer = '';

@@ -179,11 +179,11 @@ describe('forwardings with the advanced call forward off (the default)', () => {
     expect(put.json()).toEqual({ detail: phoneSetupMessages.advancedCallForwardOff });
   });
 
-  it('reads ADVANCED_CALL_FORWARD', () => {
+  it('reads PORTAL_ADVANCED_CALL_FORWARD', () => {
     expect(readAdvancedCallForward({})).toBe(false);
-    expect(readAdvancedCallForward({ ADVANCED_CALL_FORWARD: 'off' })).toBe(false);
-    expect(readAdvancedCallForward({ ADVANCED_CALL_FORWARD: 'on' })).toBe(true);
-    expect(() => readAdvancedCallForward({ ADVANCED_CALL_FORWARD: 'maybe' })).toThrow(/ADVANCED_CALL_FORWARD/);
+    expect(readAdvancedCallForward({ PORTAL_ADVANCED_CALL_FORWARD: 'off' })).toBe(false);
+    expect(readAdvancedCallForward({ PORTAL_ADVANCED_CALL_FORWARD: 'on' })).toBe(true);
+    expect(() => readAdvancedCallForward({ PORTAL_ADVANCED_CALL_FORWARD: 'maybe' })).toThrow(/PORTAL_ADVANCED_CALL_FORWARD/);
   });
 });
 

@@ -21,17 +21,17 @@ import type { ForwardingRow, HolidayRow, HolidayWrite } from './phone-settings-r
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Whether the advanced call forward (the forwardings list and its editing) is on: ADVANCED_CALL_FORWARD, off by default. */
+    /** Whether the advanced call forward (the forwardings list and its editing) is on: PORTAL_ADVANCED_CALL_FORWARD, off by default. */
     advancedCallForward: boolean;
   }
 }
 
-/** Reads ADVANCED_CALL_FORWARD: on (true, 1) or off (false, 0, unset: the spec's baked default). Anything else stops the start. */
+/** Reads PORTAL_ADVANCED_CALL_FORWARD: on (true, 1) or off (false, 0, unset: the spec's baked default). Anything else stops the start. */
 export function readAdvancedCallForward(env: Record<string, string | undefined>): boolean {
-  const value = (env.ADVANCED_CALL_FORWARD ?? '').trim().toLowerCase();
+  const value = (env.PORTAL_ADVANCED_CALL_FORWARD ?? '').trim().toLowerCase();
   if (['', 'off', 'false', '0'].includes(value)) return false;
   if (['on', 'true', '1'].includes(value)) return true;
-  throw new Error(`ADVANCED_CALL_FORWARD must be on or off, not "${env.ADVANCED_CALL_FORWARD}"`);
+  throw new Error(`PORTAL_ADVANCED_CALL_FORWARD must be on or off, not "${env.PORTAL_ADVANCED_CALL_FORWARD}"`);
 }
 
 const toHoliday = (row: HolidayRow): Holiday => ({ id: row.id, name: row.name, start_date: row.startDate, end_date: row.endDate });
