@@ -10,7 +10,7 @@ import { FilesystemAudioStorage } from '../audio/storage.ts';
 import { issueToken } from '../auth/tokens-repository.ts';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/connect.ts';
 import type { DemoLogin } from '../db/demo-logins.ts';
-import { products, users } from '../db/schema/index.ts';
+import { products, users, voipUsers } from '../db/schema/index.ts';
 import { seedIfEmpty } from '../db/seed.ts';
 import type { SpeechEngine } from '../speech/engine.ts';
 import type { BroadbandData } from '../broadband/broadband-data.ts';
@@ -192,3 +192,12 @@ export function settleAfterInject(app: FastifyInstance): void {
   };
   app.inject = settled as FastifyInstance['inject'];
 }
+
+/** The products of the account of the user with this e-mail address, by id. */
+export async function productsOfUser(db: Database, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return db.select().from(products).where(eq(products.accountId, user!.accountId!)).orderBy(products.id);
+}
+
+/** A cloud phone's users (its seats), by id. */
+export const seatsOf = (db: Database, productId: number) => db.select().from(voipUsers).where(eq(voipUsers.productId, productId)).orderBy(voipUsers.id);

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AddOnCatalogue, pinMessages, Seat, Seats, UserAddOnsResult, UserTariff, usersMessages, MAX_SEATS } from '@portal/contract';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
-import { outbox, products, users, voipUsers } from '../../db/schema/index.ts';
-import { authHeaders, getCsrf, seededProductIds, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
+import { outbox, voipUsers } from '../../db/schema/index.ts';
+import { authHeaders, getCsrf, productsOfUser, seatsOf, seededProductIds, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
 
 const t = useTestApp();
 
@@ -18,11 +18,8 @@ let harbourPhone: number;
 let acmeUsers: number[];
 let dana: number;
 
-async function productsOf(email: string) {
-  const [user] = await t.db.select().from(users).where(eq(users.email, email));
-  return t.db.select().from(products).where(eq(products.accountId, user!.accountId!)).orderBy(products.id);
-}
-const usersOf = (productId: number) => t.db.select().from(voipUsers).where(eq(voipUsers.productId, productId)).orderBy(voipUsers.id);
+const productsOf = (email: string) => productsOfUser(t.db, email);
+const usersOf = (productId: number) => seatsOf(t.db, productId);
 
 beforeAll(async () => {
   csrf = await getCsrf(t.app);
