@@ -101,7 +101,8 @@ describe('the welcome journey', () => {
     expect(within(header()).getByText('Sign up')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in to your account' })).toHaveAttribute('href', paths.authLogin.build());
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', journeyPaths.authRegister.build());
-    expect(document.title).toBe('Welcome | Customer Portal');
+    // The title is set in an effect, after the page has rendered.
+    await waitFor(() => expect(document.title).toBe('Welcome | Customer Portal'));
   });
 
   it.each([['/phone/welcome'], ['/welcome'], ['/welcome/no-such-page']])('sends a visitor from %s to the welcome page', async (path) => {
@@ -128,7 +129,8 @@ describe('coming soon', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Coming soon' })).toBeInTheDocument();
     expect(screen.getByText('The shop is not open for your cloud phone yet.')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
-    expect(document.title).toBe('Coming soon | Customer Portal');
+    // The title is set in an effect, after the page has rendered.
+    await waitFor(() => expect(document.title).toBe('Coming soon | Customer Portal'));
   });
 
   it('offers a visitor to sign in', async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import type { BuyNowSummary } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../lib/token-storage.ts';
@@ -66,7 +66,8 @@ describe('buy-now complete', () => {
     expect(within(steps).getByRole('link', { name: 'Set up call flows' })).toHaveAttribute('href', '/call-flows/14?tab=active-call-flow');
     expect(welcomeCalls(calls)).toHaveLength(1);
     expect(welcomeCalls(calls)[0]?.body).toEqual({ is_show_welcome: false });
-    expect(document.title).toBe('Your cloud phone is ready | Customer Portal');
+    // The title is set in an effect, after the page has rendered.
+    await waitFor(() => expect(document.title).toBe('Your cloud phone is ready | Customer Portal'));
   });
 
   it('goes home for good once seen', async () => {

@@ -72,7 +72,8 @@ describe('/profile-preferences: your details', () => {
     expect(input('Full name')).toHaveAttribute('aria-invalid', 'true');
     expect(input('Full name')).toHaveValue('Ada');
     expect(input('Phone number (optional)')).toHaveValue('12345');
-    expect(document.title).toMatch(/^Error: Profile and preferences/);
+    // The title is set in an effect, after the page has rendered.
+    await waitFor(() => expect(document.title).toMatch(/^Error: Profile and preferences/));
     expect(patches(calls, '/api/v3/me/')).toEqual([]);
   });
 
