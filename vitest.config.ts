@@ -12,6 +12,10 @@ const serverOn = (db: 'pglite' | 'postgres') => ({
     exclude: db === 'postgres' ? ['server/src/main.test.ts', 'server/src/db/connect.test.ts'] : ['server/src/two-processes.test.ts'],
     environment: 'node',
     env: { TEST_DB: db },
+    // After the others, two files at once: a server file mostly waits on its database. (Vitest's default is one
+    // fewer worker than the cores: one on CI's two, which ran the whole suite one file after another.)
+    sequence: { groupOrder: 1 },
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -19,12 +23,11 @@ const serverOn = (db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
-    // Two files at once. Vitest's default is one fewer than the cores, a single worker on CI's two cores,
-    // which ran the whole suite one file after another; the server files mostly wait on their database.
-    maxWorkers: 2,
     projects: [
-      { test: { name: 'editor-core', include: ['editor-core/src/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'contract', include: ['contract/src/**/*.test.ts', 'tests/**/*.test.ts'], environment: 'node' } },
+      // First, one file at a time: the page tests wait on React's effects and timers, which a second worker
+      // beside them can delay past what a test expects.
+      { test: { name: 'editor-core', include: ['editor-core/src/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 }, maxWorkers: 1 } },
+      { test: { name: 'contract', include: ['contract/src/**/*.test.ts', 'tests/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 }, maxWorkers: 1 } },
       serverOn('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverOn('postgres')] : []),
       {
@@ -33,6 +36,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          sequence: { groupOrder: 0 },
+          maxWorkers: 1,
           // Above the 10 s that findBy/waitFor wait (src/test/setup.ts).
           testTimeout: 15_000,
         },
