@@ -39,20 +39,13 @@ describe('paths', () => {
     expect(() => buildRoutePath('/call-flows/:id', {})).toThrow(/Missing route parameter "id"/);
   });
 
-  it('builds the phone setup tabs, and reads an unknown tab as the first', () => {
+  it('builds the phone setup tabs', () => {
     expect(paths.phoneSetupPage(3)).toBe('/phone-setup/3?tab=holiday-schedule');
     expect(paths.phoneSetupPage(3, 'hold-music')).toBe('/phone-setup/3?tab=hold-music');
-    expect(paths.phoneSetupTab('hold-music')).toBe('hold-music');
-    expect(paths.phoneSetupTab('holiday-schedule')).toBe('holiday-schedule');
-    expect(paths.phoneSetupTab('nonsense')).toBe('holiday-schedule');
-    expect(paths.phoneSetupTab(null)).toBe('holiday-schedule');
   });
 
   it('builds the call-flow routes', () => {
     expect(paths.callFlowsPage(12)).toBe('/call-flows/12?tab=active-call-flow');
-    expect(paths.customCallFlowEditor(12)).toBe('/call-flows/custom/12');
-    expect(paths.customCallFlowEditor(12, null)).toBe('/call-flows/custom/12');
-    expect(paths.customCallFlowEditor(12, '5')).toBe('/call-flows/custom/12?callflow_id=5');
     expect(paths.upgrade.build({ id: 12 })).toBe('/upgrade/12');
   });
 });

@@ -70,22 +70,10 @@ export function callFlowsPage(productId: number | string): string {
   return callFlows.build({ id: productId }, { tab: CALL_FLOWS_TAB });
 }
 
-/**
- * The custom call-flow editor: with a flow id it opens that flow, without one a new flow.
- * @example customCallFlowEditor(12, '5') // '/call-flows/custom/12?callflow_id=5'
- */
-export function customCallFlowEditor(productId: number | string, callflowId?: string | null): string {
-  return callFlowsCustom.build({ id: productId }, { [CALLFLOW_ID_PARAM]: callflowId ?? undefined });
-}
-
-// Phone setup: its tabs, by the ?tab= value; the spec's links open holiday-schedule, the first. A tab it does not know shows the first one.
+// Phone setup: its tabs, by the ?tab= value; the spec's links open holiday-schedule, the first (the phone-setup
+// feature's phoneSetupTab reads a value: helpers only lazy pages use live there, out of the entry chunk).
 export const PHONE_SETUP_TABS = ['holiday-schedule', 'voicemail', 'hold-music', 'temporary-divert'] as const;
 export type PhoneSetupTab = (typeof PHONE_SETUP_TABS)[number];
-
-/** The tab a ?tab= value names, or the first tab. */
-export function phoneSetupTab(value: string | null | undefined): PhoneSetupTab {
-  return (PHONE_SETUP_TABS as readonly string[]).includes(value ?? '') ? (value as PhoneSetupTab) : PHONE_SETUP_TABS[0];
-}
 
 /** A phone setup tab of a product: /phone-setup/{id}?tab=holiday-schedule. */
 export function phoneSetupPage(productId: number | string, tab: PhoneSetupTab = PHONE_SETUP_TABS[0]): string {

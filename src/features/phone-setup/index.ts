@@ -6,3 +6,4 @@ export { HolidayScheduleTab } from './components/holiday-schedule-tab.tsx';
 export { TemporaryDivertTab } from './components/temporary-divert-tab.tsx';
 export { DivertNotices } from './components/divert-notice.tsx';
 export { AccountAddOns } from './components/account-add-ons.tsx';
+export { phoneSetupTab } from './tabs.ts';

@@ -2,9 +2,9 @@ import { Flex, Heading, Text } from '@chakra-ui/react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
-import { phoneSetupTab, type PhoneSetupTab } from '../../../config/paths.ts';
+import type { PhoneSetupTab } from '../../../config/paths.ts';
 import { parseProductId } from '../../../lib/product-id.ts';
-import { HoldMusicTab, HolidayScheduleTab, TemporaryDivertTab, VoicemailTab } from '../../../features/phone-setup/index.ts';
+import { HoldMusicTab, HolidayScheduleTab, phoneSetupTab, TemporaryDivertTab, VoicemailTab } from '../../../features/phone-setup/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 const TABS = [

@@ -1,11 +1,11 @@
 import { Box, Heading, Link, Text } from '@chakra-ui/react';
 import { AGENT_CALL_FLOW_NAME } from '@portal/contract';
 import { Link as RouterLink } from 'react-router-dom';
-import * as paths from '../../../config/paths.ts';
 import { useCallFlowList } from '../api/list-call-flows.ts';
 import { useSimpleCallFlow } from '../api/get-simple-call-flow.ts';
 import { activeCallFlowText, describeActiveCallFlow } from '../logic/flow-list.ts';
 import { Loading } from '../../../components/states.tsx';
+import { customCallFlowEditor } from '../logic/route-params.ts';
 
 const HEADING_ID = 'active-flow-heading';
 
@@ -38,7 +38,7 @@ export function ActiveCallFlow({ productId }: { productId: number }) {
           )}
           {(active.kind === 'custom' || active.kind === 'agent') && (
             <Link asChild color="brand.fg" textDecoration="underline" mt="2" display="inline-block">
-              <RouterLink to={paths.customCallFlowEditor(productId, active.flow.id)}>Open {active.flow.name}</RouterLink>
+              <RouterLink to={customCallFlowEditor(productId, active.flow.id)}>Open {active.flow.name}</RouterLink>
             </Link>
           )}
           {active.kind === 'none' && (

@@ -31,6 +31,7 @@ import { EditorBar } from './editor-bar.tsx';
 import { ConflictDialog, DiscardChangesDialog, DraftBanner } from './editor-dialogs.tsx';
 import { useEnableGate } from './enable-gate.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
+import { customCallFlowEditor } from '../logic/route-params.ts';
 
 /** The `location.state` the editor leaves on its own moves (a new flow getting its id), so it is not rebuilt. */
 export interface EditorLocationState {
@@ -202,7 +203,7 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
       moveTo: (id) => {
         leaving.current = true;
         const state: EditorLocationState = { editorSession: sessionKey };
-        void navigate(paths.customCallFlowEditor(productId, id), { replace: true, state });
+        void navigate(customCallFlowEditor(productId, id), { replace: true, state });
       },
     },
   });

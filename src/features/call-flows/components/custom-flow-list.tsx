@@ -11,7 +11,6 @@ import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
-import * as paths from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -26,6 +25,7 @@ import { activeCustomFlow, copyFlowName, isAgentCallFlow, renameRequest } from '
 import type { EnableRequest } from './enable-gate.tsx';
 import { PlusIcon } from './icons.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
+import { customCallFlowEditor } from '../logic/route-params.ts';
 
 const HEADING_ID = 'custom-flows-heading';
 
@@ -110,7 +110,7 @@ export function CustomFlowList({ productId, requestEnable }: CustomFlowListProps
           </Button>
         ) : (
           <Button asChild colorPalette="brand" type={undefined} flexShrink={0}>
-            <RouterLink to={paths.customCallFlowEditor(productId)}>
+            <RouterLink to={customCallFlowEditor(productId)}>
               <PlusIcon />
               {listTexts.create}
             </RouterLink>
@@ -139,7 +139,7 @@ export function CustomFlowList({ productId, requestEnable }: CustomFlowListProps
                 <Flex direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3">
                   <Box minW="0">
                     <Link asChild fontWeight="semibold" fontSize="lg" color="brand.fg" textDecoration="underline" overflowWrap="anywhere">
-                      <RouterLink to={paths.customCallFlowEditor(productId, flow.id)}>{flow.name}</RouterLink>
+                      <RouterLink to={customCallFlowEditor(productId, flow.id)}>{flow.name}</RouterLink>
                     </Link>
                     <Flex gap="2" mt="1" wrap="wrap" align="center">
                       <Badge tone={isActive ? 'success' : 'neutral'}>{isActive ? 'Active' : 'Inactive'}</Badge>
