@@ -6,3 +6,4 @@ export const loadNotificationBell = () => import('./components/notification-bell
 export { markOrderRead } from './api/mark-as-read.ts';
 export { ordersTrackerKey } from './api/get-notification-lists.ts';
 export { orderTitle, transferNumbers } from './logic/describe.ts';
+export { OrderFacts, TrackingLink } from './components/order-facts.tsx';

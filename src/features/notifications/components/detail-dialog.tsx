@@ -1,4 +1,4 @@
-import { Box, Button, chakra, Flex, Link, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { loaChip, orderChip, trackingLink, type Notification, type Order, type ServiceUpdate } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -9,7 +9,8 @@ import { formatDate } from '../../../lib/format.ts';
 import { notificationChip, serviceUpdateChip, tagChip } from '../logic/chips.ts';
 import { spacedNumber, transferNumbers } from '../logic/describe.ts';
 import type { CentreItem } from '../logic/items.ts';
-import { SafeHtml, visuallyHidden } from './safe-html.tsx';
+import { OrderFacts, TrackingLink } from './order-facts.tsx';
+import { SafeHtml } from './safe-html.tsx';
 
 /**
  * The detail dialogs of the notification centre (spec 000, notification menu): a service
@@ -131,88 +132,23 @@ function NotificationDetail({ notification }: { notification: Notification }) {
 }
 
 function OrderDetail({ order }: { order: Order }) {
-  const common: [string, ReactNode][] = [
-    ['Order', order.order_id],
-    ['Ordered', formatDate(order.date_ordered)],
-    ['Last updated', formatDate(order.last_updated_date)],
-  ];
-  switch (order.kind) {
-    case 'HARDWARE_ORDER': {
-      const { hardware } = order;
-      const link = trackingLink(hardware);
-      return (
-        <>
-          <Chips>
-            <StatusChip chip={orderChip(order)} label="Status" />
-          </Chips>
-          <Facts
-            rows={[
-              [
-                'Items',
-                <chakra.ul key="items" listStyleType="none">
-                  {hardware.parts_to_order.map((part) => (
-                    <li key={part.name}>
-                      {part.quantity} × {part.name}
-                    </li>
-                  ))}
-                </chakra.ul>,
-              ],
-              ...common,
-              ['Dispatched', formatDate(hardware.shipping_date)],
-              ['Carrier', hardware.shipping_carrier_operator ?? '-'],
-              ['Tracking number', hardware.shipping_tracking_id ?? '-'],
-            ]}
-          />
-          {link && (
-            <Text mt="4">
-              <Link href={link.href} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline" fontWeight="semibold">
-                Track your parcel with {link.carrier}
-                <span style={visuallyHidden}> (opens in a new tab)</span>
-              </Link>
-            </Text>
-          )}
-        </>
-      );
-    }
-    case 'NUMBER_TRANSFER': {
-      const transfer = order.number_transfer;
-      return (
-        <>
-          <Chips>
-            <StatusChip chip={orderChip(order)} label="Status" />
-            <StatusChip chip={loaChip(transfer.cloa_status)} label="Letter of authority" />
-          </Chips>
-          {transfer.cloa_status === 'UNSIGNED' && <UrgentNote>The transfer is waiting for you to sign the letter of authority we e-mailed you.</UrgentNote>}
-          <Facts
-            rows={[
-              [transfer.isRange ? 'Numbers' : 'Number', transferNumbers(transfer)],
-              ['Transfer date', transfer.confirmed_transfer_date ? formatDate(transfer.confirmed_transfer_date) : 'Not confirmed yet'],
-              ...common,
-            ]}
-          />
-        </>
-      );
-    }
-    case 'APPOINTMENT': {
-      const { appointment } = order;
-      return (
-        <>
-          <Chips>
-            <StatusChip chip={orderChip(order)} label="Status" />
-          </Chips>
-          <Facts
-            rows={[
-              ['Appointment', appointment.appointment_type],
-              ['Date', formatDate(appointment.appointment_date)],
-              ['Time', appointment.appointment_window],
-              ['Line post code', appointment.line_post_code],
-              ...common,
-            ]}
-          />
-        </>
-      );
-    }
-  }
+  return (
+    <>
+      <Chips>
+        <StatusChip chip={orderChip(order)} label="Status" />
+        {order.kind === 'NUMBER_TRANSFER' && <StatusChip chip={loaChip(order.number_transfer.cloa_status)} label="Letter of authority" />}
+      </Chips>
+      {order.kind === 'NUMBER_TRANSFER' && order.number_transfer.cloa_status === 'UNSIGNED' && (
+        <UrgentNote>The transfer is waiting for you to sign the letter of authority we e-mailed you.</UrgentNote>
+      )}
+      <OrderFacts order={order} />
+      {order.kind === 'HARDWARE_ORDER' && trackingLink(order.hardware) && (
+        <Text mt="4">
+          <TrackingLink order={order} />
+        </Text>
+      )}
+    </>
+  );
 }
 
 /** The dialog's title and width for an item. */

@@ -1,16 +1,15 @@
-import { Box, Button, chakra, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { cloaStatusChip, orderChip, trackingLink, type Order } from '@portal/contract';
+import { Box, Button, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { cloaStatusChip, orderChip, type Order } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Facts } from '../../../components/facts.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { markOrderRead, orderTitle, transferNumbers } from '../../notifications/index.ts';
+import { markOrderRead, OrderFacts, orderTitle, TrackingLink, transferNumbers } from '../../notifications/index.ts';
 import { useOrdersPage } from '../api/get-orders.ts';
 import { emptyText, KIND_FILTERS, pageCount, readView, writeView, type TrackerView } from '../logic/tracker-filter.ts';
 
@@ -30,79 +29,6 @@ function summaryOf(order: Order): string {
       return transferNumbers(order.number_transfer);
     case 'APPOINTMENT':
       return `${formatDate(order.appointment.appointment_date)}, ${order.appointment.appointment_window}`;
-  }
-}
-
-/** A hardware order's carrier link, opening the carrier's page in a new tab. */
-function TrackingLink({ order }: { order: Extract<Order, { kind: 'HARDWARE_ORDER' }> }) {
-  const link = trackingLink(order.hardware);
-  if (!link) return null;
-  return (
-    <Link href={link.href} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline" fontWeight="semibold">
-      Track your parcel with {link.carrier}
-      <chakra.span srOnly> (opens in a new tab)</chakra.span>
-    </Link>
-  );
-}
-
-/** What an opened order shows, by kind. */
-function OrderFacts({ order }: { order: Order }) {
-  const common: Array<[string, ReactNode]> = [
-    ['Order', order.order_id],
-    ['Ordered', formatDate(order.date_ordered)],
-    ['Last updated', formatDate(order.last_updated_date)],
-  ];
-  switch (order.kind) {
-    case 'HARDWARE_ORDER': {
-      const { hardware } = order;
-      return (
-        <Facts
-          rows={[
-            [
-              'Items',
-              <chakra.ul key="items" listStyleType="none">
-                {hardware.parts_to_order.map((part) => (
-                  <li key={part.name}>
-                    {part.quantity} × {part.name}
-                  </li>
-                ))}
-              </chakra.ul>,
-            ],
-            ...common,
-            ['Dispatched', formatDate(hardware.shipping_date)],
-            ['Carrier', hardware.shipping_carrier_operator ?? '-'],
-            ['Tracking number', hardware.shipping_tracking_id ?? '-'],
-            ['Delivery post code', hardware.shipping_post_code ?? '-'],
-          ]}
-        />
-      );
-    }
-    case 'NUMBER_TRANSFER': {
-      const transfer = order.number_transfer;
-      return (
-        <Facts
-          rows={[
-            [transfer.isRange ? 'Numbers' : 'Number', transferNumbers(transfer)],
-            ['Transfer date', transfer.confirmed_transfer_date ? formatDate(transfer.confirmed_transfer_date) : 'Not confirmed yet'],
-            ...common,
-          ]}
-        />
-      );
-    }
-    case 'APPOINTMENT': {
-      const { appointment } = order;
-      return (
-        <Facts
-          rows={[
-            ['Appointment', appointment.appointment_type],
-            ['Date', formatDate(appointment.appointment_date)],
-            ['Time window', appointment.appointment_window],
-            ['Line post code', appointment.line_post_code],
-            ...common,
-          ]}
-        />
-      );
-    }
   }
 }
 
