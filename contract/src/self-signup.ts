@@ -6,6 +6,7 @@ import { endpoint } from './endpoint.ts';
 import { PinWithConfirmation } from './pin.ts';
 import { ProvisioningStatus } from './upgrade.ts';
 import { NumberRating } from './numbers.ts';
+import { SocialLoginRequest } from './social.ts';
 
 /**
  * Self sign-up (spec 000 section 2; spec 001 sections 3 "Signup draft", 4 "Signup sections",
@@ -25,6 +26,12 @@ import { NumberRating } from './numbers.ts';
  * - Once verified, the mobile number gets a text with a link to /verify-mobile-number.
  * - Numbers: a small list this module serves (GET /api/v4/signup/numbers/), until the numbers
  *   area's inventory takes over.
+ * - Google instead of the e-mailed PIN (POST /api/v5/signup/auth/google/; the details step's "Sign up with
+ *   Google", through /auth/register/ssu): Google vouches for the e-mail address and gives the name; the
+ *   business name and mobile come from the form. The call spends a state started with page 'ssu' (one use,
+ *   this browser only, as every social sign-in) and, as verify-pin does, makes the customer once (409
+ *   `existing_user` for an address that has an account), links the Google identity to the new user (later
+ *   sign-ins with Google work) and answers the lead with its session key.
  * - Referrals (/referrals): a signed-in customer's personal link (/signup?ref={code}); a lead
  *   started from it counts as a referral of theirs.
  */
@@ -123,6 +130,18 @@ export const VerifyPinRequest = z.object({
 });
 export const VerifyPinResponse = z.object({ key: z.string(), product_id: z.int(), account_id: z.int(), user_verified: z.boolean() });
 export type VerifyPinResponse = z.infer<typeof VerifyPinResponse>;
+/** POST /api/v5/signup/auth/google/: Google's code and state, and what the sign-up knows beside the name and e-mail. */
+export const SsuGoogleRequest = z.extend(SocialLoginRequest, {
+  business_name: name(selfSignupMessages.businessName),
+  mobile_number: MobileNumber,
+  features_to_use: Features,
+  chosen_number: NumberText,
+  supplier: SignupSupplier,
+  referral_code: z.optional(ReferralCode),
+});
+export type SsuGoogleRequest = z.input<typeof SsuGoogleRequest>;
+export const SsuGoogleResponse = z.extend(LeadDetails, { key: z.string() });
+export type SsuGoogleResponse = z.infer<typeof SsuGoogleResponse>;
 export const CreatePinResponse = z.object({ product_id: z.int(), pin_set: z.boolean() });
 export const SignupNumbersQuery = z.object({ area_code: z.optional(z.enum(['0113', '020', '0161'], 'Choose the area code 0113, 020 or 0161')) });
 export const SignupNumbers = z.object({ results: z.array(SignupNumber) });
@@ -168,6 +187,10 @@ export const selfSignupEndpoints = {
   ssuVerifyPin: endpoint({
     method: 'POST', path: '/api/v5/signup/verify-pin/', summary: "Checks the e-mailed PIN: creates the customer once, starts provisioning, answers a session key", auth: false,
     body: VerifyPinRequest, response: VerifyPinResponse,
+  }),
+  ssuGoogle: endpoint({
+    method: 'POST', path: '/api/v5/signup/auth/google/', summary: "Self sign-up with Google: spends an 'ssu' state, makes the customer once from Google's verified e-mail and name, answers the lead and a session key", auth: false,
+    body: SsuGoogleRequest, response: SsuGoogleResponse,
   }),
   ssuCreatePin: endpoint({
     method: 'POST', path: '/api/v5/signup/create-pin/', summary: "Sets the PIN of the new phone's main user (token header: verify-pin's key)", auth: true,

@@ -36,6 +36,15 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export const SOCIAL_PAGES = ['login', 'register'] as const;
 export type SocialPage = (typeof SOCIAL_PAGES)[number];
 
+/**
+ * Where a sign-in with a provider may start: the two pages, and the self sign-up's details step ('ssu', the
+ * spec's auth/register/ssu), whose state only POST /api/v5/signup/auth/google/ may spend.
+ */
+export const SOCIAL_START_PAGES = [...SOCIAL_PAGES, 'ssu'] as const;
+export type SocialStartPage = (typeof SOCIAL_START_PAGES)[number];
+/** The path the state cookie of a self sign-up with a provider is sent to (POST /api/v5/signup/auth/{provider}/). */
+export const SSU_SOCIAL_COOKIE_PATH = '/api/v5/signup/auth/';
+
 /** How long a state (and its code verifier) may wait for the provider's answer. */
 export const OAUTH_STATE_TTL_MINUTES = 10;
 
@@ -74,6 +83,8 @@ export const socialMessages = {
     `Your ${provider} account has not confirmed its email address. Confirm it with ${provider}, or sign in with your email address and password.`,
   tooManyRequests: 'Too many sign-in attempts. Wait a few minutes, then try again.',
   staffAccount: 'Staff accounts sign in with their email address and password.',
+  /** A state started for one journey (sign in, or the self sign-up) brought to the other's call. */
+  otherJourney: (provider: string) => `This sign-in with ${provider} was started for another page. Start again.`,
 } as const;
 
 export const SocialProviderParams = z.object({
@@ -81,7 +92,7 @@ export const SocialProviderParams = z.object({
 });
 
 export const SocialAuthorizationQuery = z.object({
-  page: z.optional(z.enum(SOCIAL_PAGES, { error: socialMessages.unknownPage })),
+  page: z.optional(z.enum(SOCIAL_START_PAGES, { error: socialMessages.unknownPage })),
 });
 export type SocialAuthorizationQuery = z.infer<typeof SocialAuthorizationQuery>;
 

@@ -12,6 +12,7 @@ import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.t
 import type { Handlers } from '../../routes/index.ts';
 import { e164Mobile } from '../../sms/sms.ts';
 import { provisioningStatusOf } from '../provisioning/status.ts';
+import { spendStateForProfile, verifiedEmailOf } from '../social/handlers.ts';
 import { isSignupNumber, signupNumberChoice } from './numbers.ts';
 import type { SignupLead } from './self-signup-repository.ts';
 
@@ -87,6 +88,33 @@ async function textMobileLink(request: FastifyRequest, lead: SignupLead): Promis
   }
 }
 
+/** New sign-ups per client address an hour (each makes a lead); a refusal is a 429. */
+async function limitLeads(request: FastifyRequest, email: string): Promise<void> {
+  const { server } = request;
+  const limited = await hitRateLimit(server.db, [{ bucket: 'ssu_lead_ip', key: request.ip, limit: LEADS_PER_HOUR.ip }, { bucket: 'ssu_lead_email', key: email, limit: LEADS_PER_HOUR.email }], HOUR_MS, server.now());
+  if (limited !== null) throw tooManyRequests('Too many sign-ups started. Wait a while, then try again.', limited);
+}
+
+/** A mobile number as the contract passes it (digits, maybe +44 or 0044 first) in its national form. */
+const nationalMobile = (digits: string) => `0${digits.slice(-10)}`;
+
+/**
+ * The customer a verified lead becomes (verify-pin, or Google): made once, its phone's provisioning begun and
+ * its mobile texted the link to confirm it; answers the user to sign in as, or throws the refusal.
+ */
+async function makeCustomer(request: FastifyRequest, lead: SignupLead) {
+  const { server } = request;
+  const now = server.now();
+  const created = await server.selfSignupRepository.createCustomer(lead.id, await unusablePasswordHash(), now);
+  if (created.outcome === 'existing_user') throw detailError(409, selfSignupMessages.existingUser);
+  if (created.outcome === 'number_taken') throw fieldError('chosen_number', selfSignupMessages.numberUnavailable);
+  if (created.outcome === 'created') {
+    await server.provisioning.begin({ productId: created.productId, kind: 'signup', payload: { lead_id: lead.id } });
+    await textMobileLink(request, lead);
+  }
+  return created;
+}
+
 const createLead = (async ({ body, request, reply }) => {
   const { server } = request;
   const now = server.now();
@@ -98,7 +126,7 @@ const createLead = (async ({ body, request, reply }) => {
     firstName: body.first_name,
     lastName: body.last_name,
     businessName: body.business_name,
-    mobileNumber: body.mobile_number.length === 10 ? `0${body.mobile_number}` : `0${body.mobile_number.slice(-10)}`,
+    mobileNumber: nationalMobile(body.mobile_number),
     featuresToUse: body.features_to_use,
     chosenNumber: body.chosen_number,
     supplier: body.supplier,
@@ -114,8 +142,7 @@ const createLead = (async ({ body, request, reply }) => {
     if (pin) await sendPin(request, updated, pin);
     return leadDetailsOf(updated, body.ssu_details_token);
   }
-  const limited = await hitRateLimit(server.db, [{ bucket: 'ssu_lead_ip', key: request.ip, limit: LEADS_PER_HOUR.ip }, { bucket: 'ssu_lead_email', key: email, limit: LEADS_PER_HOUR.email }], HOUR_MS, now);
-  if (limited !== null) throw tooManyRequests('Too many sign-ups started. Wait a while, then try again.', limited);
+  await limitLeads(request, email);
   const referredBy = body.referral_code ? await repository.accountOfReferralCode(body.referral_code) : undefined;
   const token = newKey();
   const pin = newPin();
@@ -147,7 +174,7 @@ export const selfSignupHandlers = {
       ...(body.first_name !== undefined && { firstName: body.first_name }),
       ...(body.last_name !== undefined && { lastName: body.last_name }),
       ...(body.business_name !== undefined && { businessName: body.business_name }),
-      ...(body.mobile_number !== undefined && { mobileNumber: `0${body.mobile_number.slice(-10)}` }),
+      ...(body.mobile_number !== undefined && { mobileNumber: nationalMobile(body.mobile_number) }),
       ...(body.chosen_number !== undefined && { chosenNumber: body.chosen_number }),
     });
     if (!updated) throw detailError(409, selfSignupMessages.alreadyCustomer);
@@ -172,15 +199,42 @@ export const selfSignupHandlers = {
       await repository.recordPinFailure(lead.id);
       throw fieldError('pin', selfSignupMessages.pinIncorrect);
     }
-    const created = await repository.createCustomer(lead.id, await unusablePasswordHash(), now);
-    if (created.outcome === 'existing_user') throw detailError(409, selfSignupMessages.existingUser);
-    if (created.outcome === 'number_taken') throw fieldError('chosen_number', selfSignupMessages.numberUnavailable);
-    if (created.outcome === 'created') {
-      await server.provisioning.begin({ productId: created.productId, kind: 'signup', payload: { lead_id: lead.id } });
-      await textMobileLink(request, lead);
-    }
+    const created = await makeCustomer(request, lead);
     reply.header('cache-control', 'no-store');
     return { key: await issueToken(server.db, created.userId, now), product_id: created.productId, account_id: created.accountId, user_verified: true };
+  },
+  ssuGoogle: async ({ body, request, reply }) => {
+    const { server } = request;
+    const now = server.now();
+    const repository = server.selfSignupRepository;
+    // The number first: a number gone since it was chosen leaves Google's state unspent, to try again with another.
+    await checkNumber(request, body.chosen_number);
+    const profile = await spendStateForProfile(request, reply, 'google', body, 'ssu');
+    const email = verifiedEmailOf('google', profile);
+    await limitLeads(request, email);
+    const referredBy = body.referral_code ? await repository.accountOfReferralCode(body.referral_code) : undefined;
+    const token = newKey();
+    const lead = await repository.createLead({
+      email,
+      firstName: profile.givenName.trim().slice(0, 100) || email.split('@')[0]!.slice(0, 100),
+      lastName: profile.familyName.trim().slice(0, 100),
+      businessName: body.business_name,
+      mobileNumber: nationalMobile(body.mobile_number),
+      featuresToUse: body.features_to_use,
+      chosenNumber: body.chosen_number,
+      supplier: body.supplier,
+      tokenHash: hashKey(token),
+      // No PIN: Google confirmed the address. Nobody knows this one, and it has already expired.
+      pinHash: await unusablePasswordHash(),
+      pinExpiresAt: now,
+      referredByAccountId: referredBy ?? null,
+    });
+    const created = await makeCustomer(request, lead);
+    // Later sign-ins with Google find this user.
+    await server.socialRepository.inTransaction((q) => q.link({ provider: 'google', subject: profile.subject, userId: created.userId, email, now }));
+    reply.header('cache-control', 'no-store');
+    const verified = (await repository.leadByTokenHash(hashKey(token))) ?? lead;
+    return { ...leadDetailsOf(verified, token), key: await issueToken(server.db, created.userId, now) };
   },
   ssuCreatePin: async ({ body, request }) => {
     const { user } = authOf(request);
@@ -214,4 +268,4 @@ export const selfSignupHandlers = {
       referrals: made.map((lead) => ({ business_name: lead.businessName, status: lead.convertedAt ? ('signed_up' as const) : ('started' as const), created_at: lead.createdAt.toISOString() })),
     };
   },
-} satisfies Pick<Handlers, 'ssuNumbers' | 'ssuCreateLeadV4' | 'ssuCreateLeadV5' | 'ssuLeadDetails' | 'ssuUpdateLeadDetails' | 'ssuFeaturesToUse' | 'ssuVerifyPin' | 'ssuCreatePin' | 'ssuProvisioningStatus' | 'ssuVerifyMobile' | 'referrals'>;
+} satisfies Pick<Handlers, 'ssuNumbers' | 'ssuCreateLeadV4' | 'ssuCreateLeadV5' | 'ssuLeadDetails' | 'ssuUpdateLeadDetails' | 'ssuFeaturesToUse' | 'ssuVerifyPin' | 'ssuGoogle' | 'ssuCreatePin' | 'ssuProvisioningStatus' | 'ssuVerifyMobile' | 'referrals'>;

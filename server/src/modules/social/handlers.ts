@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Email, OAUTH_STATE_TTL_MINUTES, socialMessages, socialProviderNames, type SocialProvider } from '@portal/contract';
+import { Email, OAUTH_STATE_TTL_MINUTES, socialMessages, socialProviderNames, SSU_SOCIAL_COOKIE_PATH, type SocialLoginRequest, type SocialProvider } from '@portal/contract';
 import { unusablePasswordHash } from '../../auth/passwords.ts';
 import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
 import { SocialExchangeError, type SocialClient, type SocialProfile } from '../../auth/social-providers.ts';
@@ -26,11 +26,12 @@ const MAX_NAME_LENGTH = 100;
  * another browser (a link sent to a victim, a login CSRF) has no cookie there and is refused.
  */
 const STATE_COOKIE = 'oauth_state';
-const STATE_COOKIE_PATH = '/auth/';
+/** The cookie goes only to the call that spends the state: POST /auth/{provider}/, or the self sign-up's. */
+const cookiePathOf = (page: string) => (page === 'ssu' ? SSU_SOCIAL_COOKIE_PATH : '/auth/');
 
-function setStateCookie(request: FastifyRequest, reply: FastifyReply, state: string) {
+function setStateCookie(request: FastifyRequest, reply: FastifyReply, state: string, page: string) {
   reply.setCookie(STATE_COOKIE, state, {
-    path: STATE_COOKIE_PATH,
+    path: cookiePathOf(page),
     httpOnly: true,
     sameSite: 'lax',
     secure: request.protocol === 'https',
@@ -61,7 +62,6 @@ function clientOf(request: FastifyRequest, provider: SocialProvider): SocialClie
  * or a new one. Throws a 400 when the profile cannot sign anyone in.
  */
 async function userForProfile(repository: SocialRepository, provider: SocialProvider, profile: SocialProfile, now: Date) {
-  const name = socialProviderNames[provider];
   return repository.inTransaction(async (q) => {
     const linked = await q.linkedUser(provider, profile.subject);
     if (linked) {
@@ -69,10 +69,7 @@ async function userForProfile(repository: SocialRepository, provider: SocialProv
       return linked;
     }
 
-    const parsedEmail = Email.safeParse(profile.email ?? '');
-    if (!parsedEmail.success) throw detailError(400, socialMessages.noEmail(name));
-    if (!profile.emailVerified) throw detailError(400, socialMessages.emailNotVerified(name));
-    const email = parsedEmail.data.toLowerCase();
+    const email = verifiedEmailOf(provider, profile);
 
     // Nobody knows this password: the account signs in through the provider (or a password reset).
     const unusablePassword = await unusablePasswordHash();
@@ -91,6 +88,56 @@ async function userForProfile(repository: SocialRepository, provider: SocialProv
     await q.link({ provider, subject: profile.subject, userId: user.id, email, now });
     return user;
   });
+}
+
+/**
+ * Ends the provider's part of a sign-in: checks the state is this browser's, spends it (once, before it expires,
+ * for its provider and journey), exchanges the code and answers the person's profile. `journey` is which call
+ * may spend the state: a sign-in's (the login and register pages) or the self sign-up's (page 'ssu'), so a state
+ * started for one is refused by the other. Every refusal is a 400 with one of socialMessages.
+ */
+export async function spendStateForProfile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  provider: SocialProvider,
+  body: SocialLoginRequest,
+  journey: 'sign-in' | 'ssu',
+): Promise<SocialProfile> {
+  const now = request.server.now();
+  const name = socialProviderNames[provider];
+  const client = clientOf(request, provider);
+
+  // Checked before the state is spent, so a refused attempt costs the real sign-in nothing.
+  const held = browserHolds(request, body.state);
+  if (held === 'no cookie') throw detailError(400, socialMessages.stateOtherBrowser(name));
+  if (!held) throw detailError(400, socialMessages.stateInvalid(name));
+
+  // Spent at once, atomically: a state signs in at most once, and only for its own provider.
+  // The exchange below runs outside any transaction: the sandbox provider answers it on this server.
+  const spent = await request.server.socialRepository.spendState(hashKey(body.state), provider, now);
+  if (!spent) throw detailError(400, socialMessages.stateInvalid(name));
+  if (spent.expiresAt.getTime() <= now.getTime()) throw detailError(400, socialMessages.stateExpired(name));
+  if ((spent.page === 'ssu') !== (journey === 'ssu')) throw detailError(400, socialMessages.otherJourney(name));
+
+  let profile: SocialProfile;
+  try {
+    profile = await client.exchange(body.code, spent.codeVerifier);
+  } catch (error) {
+    if (!(error instanceof SocialExchangeError)) throw error;
+    request.log.warn({ err: error, provider }, 'social sign-in exchange failed');
+    throw detailError(400, error.reason === 'unreachable' ? socialMessages.providerUnreachable(name) : socialMessages.codeRefused(name));
+  }
+  reply.clearCookie(STATE_COOKIE, { path: cookiePathOf(spent.page) });
+  return profile;
+}
+
+/** The e-mail a profile's provider vouches for, lower-cased; else a 400 saying why it cannot be used. */
+export function verifiedEmailOf(provider: SocialProvider, profile: SocialProfile): string {
+  const name = socialProviderNames[provider];
+  const parsedEmail = Email.safeParse(profile.email ?? '');
+  if (!parsedEmail.success) throw detailError(400, socialMessages.noEmail(name));
+  if (!profile.emailVerified) throw detailError(400, socialMessages.emailNotVerified(name));
+  return parsedEmail.data.toLowerCase();
 }
 
 export const socialHandlers = {
@@ -119,41 +166,17 @@ export const socialHandlers = {
       },
       new Date(now.getTime() - STATE_KEPT_MS),
     );
-    setStateCookie(request, reply, state);
+    setStateCookie(request, reply, state, query.page ?? 'login');
     reply.header('cache-control', 'no-store');
     return { authorization_url: client.authorizationUrl(state, codeVerifier).toString(), state };
   },
 
   socialLogin: async ({ params, body, request, reply }) => {
-    const { db } = request.server;
     const now = request.server.now();
     const { provider } = params;
-    const name = socialProviderNames[provider];
-    const client = clientOf(request, provider);
-
-    // Checked before the state is spent, so a refused attempt costs the real sign-in nothing.
-    const held = browserHolds(request, body.state);
-    if (held === 'no cookie') throw detailError(400, socialMessages.stateOtherBrowser(name));
-    if (!held) throw detailError(400, socialMessages.stateInvalid(name));
-
-    // Spent at once, atomically: a state signs in at most once, and only for its own provider.
-    // The exchange below runs outside any transaction: the sandbox provider answers it on this server.
-    const spent = await request.server.socialRepository.spendState(hashKey(body.state), provider, now);
-    if (!spent) throw detailError(400, socialMessages.stateInvalid(name));
-    if (spent.expiresAt.getTime() <= now.getTime()) throw detailError(400, socialMessages.stateExpired(name));
-
-    let profile: SocialProfile;
-    try {
-      profile = await client.exchange(body.code, spent.codeVerifier);
-    } catch (error) {
-      if (!(error instanceof SocialExchangeError)) throw error;
-      request.log.warn({ err: error, provider }, 'social sign-in exchange failed');
-      throw detailError(400, error.reason === 'unreachable' ? socialMessages.providerUnreachable(name) : socialMessages.codeRefused(name));
-    }
-
+    const profile = await spendStateForProfile(request, reply, provider, body, 'sign-in');
     const user = await userForProfile(request.server.socialRepository, provider, profile, now);
-    reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
     reply.header('cache-control', 'no-store');
-    return { key: await issueToken(db, user.id, now) };
+    return { key: await issueToken(request.server.db, user.id, now) };
   },
 } satisfies Pick<Handlers, 'socialAuthorizationUrl' | 'socialLogin'>;

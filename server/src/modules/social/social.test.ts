@@ -18,6 +18,7 @@ import { issueToken } from '../../auth/tokens-repository.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { authTokens, oauthStates, sandboxOauthGrants, socialIdentities, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, useTestApp } from '../../test/helper.ts';
+import { consent as consentOn, form, postConsent as postConsentTo } from '../../test/sandbox-oauth.ts';
 
 const t = useTestApp();
 const MINUTE = 60 * 1000;
@@ -49,31 +50,8 @@ async function begin(provider: SocialProvider = 'google') {
   return { ...body, url: new URL(body.authorization_url) };
 }
 
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-
-/** Posts the consent form of an authorization URL, as the browser would from the consent page. */
-async function postConsent(url: URL, fields: Record<string, string>, options: { csrf?: boolean } = {}) {
-  const csrf = await getCsrf(t.app);
-  return t.app.inject({
-    method: 'POST',
-    url: url.pathname,
-    headers: { cookie: csrf.headers.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: form({
-      ...Object.fromEntries(url.searchParams),
-      ...(options.csrf !== false && { csrfmiddlewaretoken: csrf.token }),
-      ...fields,
-    }),
-  });
-}
-
-/** Picks an identity on the sandbox consent page; answers the code and state sent to the callback. */
-async function consent(url: URL, fields: Record<string, string>) {
-  const response = await postConsent(url, fields);
-  expect(response.statusCode, response.body).toBe(303);
-  const callback = new URL(response.headers.location as string);
-  expect(`${callback.origin}${callback.pathname}`).toBe(socialRedirectUri());
-  return { code: callback.searchParams.get('code') ?? '', state: callback.searchParams.get('state') ?? '' };
-}
+const postConsent = (url: URL, fields: Record<string, string>, options: { csrf?: boolean } = {}) => postConsentTo(t.app, url, fields, options);
+const consent = (url: URL, fields: Record<string, string>) => consentOn(t.app, url, fields);
 
 async function finish(provider: string, payload: unknown, contentType?: string, jar = browser) {
   const csrf = await getCsrf(t.app);
