@@ -197,3 +197,45 @@ test('the referral link is copied @mobile', async ({ page, context, loginPage })
   await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
 });
+
+test("details with Google instead of the e-mailed PIN: the customer is made with Google's name and address @mobile", async ({ page }, info) => {
+  const email = `ssu-google-${unique()}@ashby-print.example`;
+  const mobile = `07700 9${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
+  // A Manchester silver number, one per project (the journeys above choose free ones).
+  const answer = await page.request.get('/api/v4/signup/numbers/?area_code=0161');
+  baseExpect(answer.status()).toBe(200);
+  const silver = ((await answer.json()) as { results: { number: string; rating: string }[] }).results.filter((n) => n.rating === 'SILVER');
+  const number = (info.project.name === 'mobile' ? silver.at(-1) : silver[0])?.number ?? '';
+  baseExpect(number).toMatch(/^0161\d{7}$/);
+  await withDraft(page, storedDraft(number, 2, 0));
+
+  await page.goto('/signup/details');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeVisible();
+  await expectAccessible(page, 'details with the Google choice');
+  // Google gives the name and e-mail; the business name and mobile come first.
+  await page.getByRole('button', { name: 'Sign up with Google' }).click();
+  await expect(page.getByText('Enter your business name')).toBeVisible();
+  await page.getByLabel('Business name').fill('Ashby Print');
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Sign up with Google' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Google (sandbox)' })).toBeVisible();
+  await page.getByLabel('Email address', { exact: true }).fill(email);
+  await page.getByLabel('First name').fill('Quinn');
+  await page.getByLabel('Last name').fill('Ashby');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+  // Back on the journey, past the details: no PIN was asked for.
+  await expect(page).toHaveURL(/\/signup\/started$/);
+  await expect(page.getByText(`${number.slice(0, 4)} ${number.slice(4)} is yours`)).toBeVisible();
+  await page.getByLabel('PIN (6 digits)').fill('246810');
+  await page.getByLabel('Confirm PIN').fill('246810');
+  await page.getByRole('button', { name: 'Set PIN' }).click();
+  await expect(page.getByText('Your PIN is set')).toBeVisible();
+  await expect(page.getByText('Your phone system is ready.')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Go to your account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Quinn' })).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('auth._token.local'));
+  const me = await page.request.get('/api/v3/me/', { headers: { Authorization: `Token ${token}` } });
+  expect(await me.json()).toMatchObject({ name: 'Quinn Ashby', user_profile: { email, phone: mobile.replace(/\s/g, '') } });
+});

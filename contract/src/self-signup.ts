@@ -130,10 +130,11 @@ export const VerifyPinRequest = z.object({
 });
 export const VerifyPinResponse = z.object({ key: z.string(), product_id: z.int(), account_id: z.int(), user_verified: z.boolean() });
 export type VerifyPinResponse = z.infer<typeof VerifyPinResponse>;
+/** What the details step asks beside the name and e-mail Google gives: checked before leaving for Google. */
+export const SsuGoogleDetails = z.object({ business_name: name(selfSignupMessages.businessName), mobile_number: MobileNumber });
 /** POST /api/v5/signup/auth/google/: Google's code and state, and what the sign-up knows beside the name and e-mail. */
 export const SsuGoogleRequest = z.extend(SocialLoginRequest, {
-  business_name: name(selfSignupMessages.businessName),
-  mobile_number: MobileNumber,
+  ...SsuGoogleDetails.shape,
   features_to_use: Features,
   chosen_number: NumberText,
   supplier: SignupSupplier,

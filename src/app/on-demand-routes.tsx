@@ -9,7 +9,7 @@ import { JOURNEY_PAGES_NOT_BUILT, type JourneyFrame } from './journey-frames.ts'
 import { revalidateOnEveryPage } from './loaders.ts';
 import { SIGNED_IN_ROUTE_ID } from './session.ts';
 import { ErrorPageBoundary, RouteErrorPage } from './routes/error-page.tsx';
-import { numberSelectRoute, selfSignupRoutes } from './self-signup-routes.tsx';
+import { numberSelectRoute, selfSignupRoutes, ssuGoogleRoute } from './self-signup-routes.tsx';
 
 export const GETTING_STARTED_LAYOUT_ROUTE_ID = 'getting-started-layout';
 
@@ -168,6 +168,7 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
       },
       lazy: () => import('./routes/auth/social-redirect.tsx'),
     },
+    ssuGoogleRoute(queryClient),
     {
       id: journeyPaths.socialLoginCallback.name,
       path: journeyPaths.socialLoginCallback.pattern,

@@ -69,15 +69,6 @@ export function selfSignupRoutes(queryClient: QueryClient): RouteObject[] {
       },
       lazy: async () => ({ Component: (await page()).OnlineSignupRoute }),
     },
-    {
-      // The social "register" path of the self sign-up (spec 001 section 7): the sign-up starts at its first page.
-      id: journeyPaths.authRegisterSsu.name,
-      path: journeyPaths.authRegisterSsu.pattern,
-      loader: async (args) => {
-        await guestOnly(args);
-        return redirect(`/signup/${FIRST_SECTION}${searchOf(args.request)}`);
-      },
-    },
     { id: journeyPaths.verifyMobileNumber.name, path: journeyPaths.verifyMobileNumber.pattern, lazy: async () => ({ Component: (await page()).VerifyMobileRoute }) },
     { id: journeyPaths.referrals.name, path: journeyPaths.referrals.pattern, lazy: async () => ({ Component: (await page()).ReferralsRoute }) },
   ];
@@ -97,5 +88,28 @@ export function numberSelectRoute(queryClient: QueryClient): RouteObject {
       return new URL(args.request.url).searchParams.get('token') ? null : redirect('/');
     },
     lazy: async () => ({ Component: (await page()).NumberSelectRoute }),
+  };
+}
+
+/**
+ * /auth/register/ssu (spec 001 section 7, the self sign-up's social redirect path): the details step's "Sign up with
+ * Google". Outside the sign-up frame, as the other social redirect pages are. With a draft that has reached its
+ * details and holds the business name and mobile, it leaves for Google with a state for the self sign-up, and
+ * comes back to the details page (`?next=`, one of the journeys' details pages); otherwise back to the journey.
+ */
+export function ssuGoogleRoute(queryClient: QueryClient): RouteObject {
+  return {
+    id: journeyPaths.authRegisterSsu.name,
+    path: journeyPaths.authRegisterSsu.pattern,
+    loader: async (args) => {
+      await guestOnlyLoader(queryClient)(args);
+      const next = new URL(args.request.url).searchParams.get('next');
+      const { variant } = VARIANTS.find((entry) => next === `/${entry.variant}/details`) ?? VARIANTS[0]!;
+      const draft = currentDraft(VARIANT_SUPPLIER[variant]);
+      if (!mayShowSection(draft, 'details')) return redirect(`/${variant}/${FIRST_SECTION}`);
+      if (!draft.business_name || !draft.mobile_number) return redirect(`/${variant}/details`);
+      return (await import('./routes/auth/social-redirect.tsx')).ssuRedirectLoader(`/${variant}/details`);
+    },
+    lazy: () => import('./routes/auth/social-redirect.tsx'),
   };
 }

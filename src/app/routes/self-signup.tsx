@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../features/auth/index.ts';
 import { OnlineSignupPage, ReferralsPage, SelfSignupPage, VerifyMobilePage, type OnlineSignupPageName, type SignupSection, type SignupVariant } from '../../features/self-signup/index.ts';
 import { Loading } from '../../components/states.tsx';
@@ -21,7 +21,19 @@ export function SelfSignupRoute({ variant }: { variant: SignupVariant }) {
     },
     [navigate],
   );
-  return <SelfSignupPage key={variant} variant={variant} section={section} go={go} referralCode={search.get('ref')} onSignedIn={signIn} />;
+  // Google's answer comes in the history state (the social callback's); taken once, and dropped from history so a reload does not send it again.
+  const location = useLocation();
+  const [google] = useState(() => googleAnswerOf(location.state));
+  useEffect(() => {
+    if (google) void navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [google, navigate, location.pathname, location.search]);
+  const startGoogle = useCallback(() => navigate(`/auth/register/ssu?next=${encodeURIComponent(`/${variant}/details`)}`), [navigate, variant]);
+  return <SelfSignupPage key={variant} variant={variant} section={section} go={go} referralCode={search.get('ref')} onSignedIn={signIn} google={google} startGoogle={startGoogle} />;
+}
+
+function googleAnswerOf(state: unknown): { code: string; state: string } | null {
+  const google = (state as { google?: unknown } | null)?.google as Record<string, unknown> | undefined;
+  return typeof google?.code === 'string' && typeof google.state === 'string' ? { code: google.code, state: google.state } : null;
 }
 
 export function OnlineSignupRoute() {

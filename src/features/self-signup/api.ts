@@ -1,4 +1,4 @@
-import { selfSignupEndpoints, type SelfSignupLeadRequest, type LeadDetailsPatch, type PinWithConfirmation } from '@portal/contract';
+import { selfSignupEndpoints, type SelfSignupLeadRequest, type LeadDetailsPatch, type PinWithConfirmation, type SsuGoogleRequest } from '@portal/contract';
 import { apiCall } from '../../lib/http.ts';
 
 type AreaCode = '0113' | '020' | '0161';
@@ -12,6 +12,7 @@ export const selfSignupCalls = {
   featuresToUse: (token: string, features: string[]) =>
     apiCall(selfSignupEndpoints.ssuFeaturesToUse, { body: { ssu_details_token: token, features_to_use: features as SelfSignupLeadRequest['features_to_use'] } }),
   verifyPin: (token: string, pin: string) => apiCall(selfSignupEndpoints.ssuVerifyPin, { body: { ssu_details_token: token, pin } }),
+  google: (body: SsuGoogleRequest) => apiCall(selfSignupEndpoints.ssuGoogle, { body }),
   createPin: (key: string, body: PinWithConfirmation) => apiCall(selfSignupEndpoints.ssuCreatePin, { body, token: key }),
   provisioningStatus: (token: string, signal?: AbortSignal) => apiCall(selfSignupEndpoints.ssuProvisioningStatus, { query: { ssu_details_token: token }, signal }),
   verifyMobile: (token: string) => apiCall(selfSignupEndpoints.ssuVerifyMobile, { params: { token } }),

@@ -1,4 +1,4 @@
-import { selfSignupMessages, type PinWithConfirmation, type ProvisioningStatus, type SignupFeature, type SignupNumber } from '@portal/contract';
+import { selfSignupMessages, SsuGoogleDetails, type PinWithConfirmation, type ProvisioningStatus, type SignupFeature, type SignupNumber } from '@portal/contract';
 import { isApiError } from '../../lib/api-error.ts';
 import { userErrorText } from '../../lib/error-text.ts';
 import type { SelfSignupCalls } from './api.ts';
@@ -68,6 +68,8 @@ export function createSelfSignupController({ supplier, calls, now = () => new Da
   const listeners = new Set<() => void>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
+  /** Google's answers already sent: each state works once (React runs a page's effect twice in development). */
+  const googleStates = new Set<string>();
 
   const set = (next: Partial<SelfSignupState>) => {
     state = { ...state, ...next };
@@ -162,6 +164,59 @@ export function createSelfSignupController({ supplier, calls, now = () => new Da
       } catch (error) {
         // A lead the server no longer knows (replaced, or finished elsewhere): start it again.
         if (isApiError(error) && error.status === 404) update({ ssu_details_token: null });
+        return false;
+      }
+    },
+    /**
+     * details: "Sign up with Google". Checks and keeps the business name and mobile (Google gives the name and
+     * e-mail); answers whether the page may leave for Google.
+     */
+    keepForGoogle(input: Pick<DetailsInput, 'business_name' | 'mobile_number'>): boolean {
+      const checked = SsuGoogleDetails.safeParse(input);
+      if (!checked.success) {
+        const fieldErrors: Record<string, string> = {};
+        for (const issue of checked.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+        set({ fieldErrors, error: null });
+        return false;
+      }
+      update({ business_name: input.business_name.trim(), mobile_number: input.mobile_number.trim() });
+      return true;
+    },
+    /** details, back from Google with its code: the customer is made (no PIN: Google confirmed the address), or the existing-user dialog opens. */
+    async signUpWithGoogle(google: { code: string; state: string }): Promise<boolean> {
+      if (googleStates.has(google.state)) return false;
+      googleStates.add(google.state);
+      const { draft: current } = state;
+      try {
+        const answer = await run('google', () =>
+          calls.google({
+            ...google,
+            business_name: current.business_name,
+            mobile_number: current.mobile_number,
+            features_to_use: current.features_to_use,
+            chosen_number: current.chosen_number ?? '',
+            supplier: current.supplier,
+            ...(current.referral_code && { referral_code: current.referral_code }),
+          }),
+        );
+        if (!answer) return false;
+        const { first_name, last_name, email_address } = answer.user_data;
+        update({
+          first_name,
+          last_name,
+          email_address,
+          full_name: `${first_name} ${last_name}`.trim(),
+          ssu_details_token: answer.ssu_details_token,
+          customer_details_completed: answer.customer_details_completed,
+          verifyKey: answer.key,
+          product_id: answer.product_id,
+          account_id: answer.account_id,
+          user_verified: true,
+          details: { is_set: true },
+        });
+        return true;
+      } catch (error) {
+        if (isApiError(error) && error.status === 409) set({ existingUserStep: 'welcome', error: null });
         return false;
       }
     },

@@ -63,3 +63,14 @@ describe('the sign-in kept in this tab', () => {
     expect(startPagePath('login', '//evil.example')).toBe('/auth/login/');
   });
 });
+
+describe("the self sign-up's Google step ('ssu')", () => {
+  it('is kept and read back, and goes back to its own details page (or /signup/details when none is kept)', () => {
+    const ssu: SocialSignIn = { state: 'state-ssu', provider: 'google', page: 'ssu', next: '/signup-voip3-b/details' };
+    rememberSocialSignIn(ssu);
+    expect(readSocialSignIn()).toEqual(ssu);
+    expect(startPagePath('ssu', ssu.next)).toBe('/signup-voip3-b/details');
+    expect(startPagePath('ssu', null)).toBe('/signup/details');
+    expect(startPagePath('ssu', 'https://evil.example/')).toBe('/signup/details');
+  });
+});

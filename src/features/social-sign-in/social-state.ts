@@ -1,4 +1,4 @@
-import { isSocialPage, isSocialProvider, type SocialPage, type SocialProvider } from '@portal/contract';
+import { isSocialPage, isSocialProvider, type SocialProvider, type SocialStartPage } from '@portal/contract';
 import * as journeyPaths from '../../config/journey-paths.ts';
 import * as paths from '../../config/paths.ts';
 import { isSafePath } from '../../lib/safe-path.ts';
@@ -14,7 +14,8 @@ export const SOCIAL_SIGN_IN_KEY = 'auth.social_sign_in';
 export interface SocialSignIn {
   state: string;
   provider: SocialProvider;
-  page: SocialPage;
+  /** The page it began on; 'ssu' for the self sign-up's details step, whose `next` is that page. */
+  page: SocialStartPage;
   /** Where to go once signed in (already checked by the safe-path rule), or null for home. */
   next: string | null;
 }
@@ -41,7 +42,7 @@ export function readSocialSignIn(): SocialSignIn | null {
   }
   if (typeof value !== 'object' || value === null) return null;
   const { state, provider, page, next } = value as Record<string, unknown>;
-  if (typeof state !== 'string' || state === '' || !isSocialProvider(provider) || !isSocialPage(page)) return null;
+  if (typeof state !== 'string' || state === '' || !isSocialProvider(provider) || !(isSocialPage(page) || page === 'ssu')) return null;
   return { state, provider, page, next: typeof next === 'string' && isSafePath(next) ? next : null };
 }
 
@@ -49,8 +50,9 @@ export function forgetSocialSignIn(): void {
   storage()?.removeItem(SOCIAL_SIGN_IN_KEY);
 }
 
-/** The page a social sign-in began on (login or register), keeping the remembered path. */
-export function startPagePath(page: SocialPage, next: string | null): string {
+/** The page a social sign-in began on (login or register, keeping the remembered path; the self sign-up's page). */
+export function startPagePath(page: SocialStartPage, next: string | null): string {
+  if (page === 'ssu') return isSafePath(next) ? next : '/signup/details';
   const route = page === 'register' ? journeyPaths.authRegister : paths.authLogin;
   return route.build({}, { next: isSafePath(next) ? next : undefined });
 }

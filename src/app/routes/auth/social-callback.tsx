@@ -1,4 +1,5 @@
 import { socialProviderNames } from '@portal/contract';
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import * as paths from '../../../config/paths.ts';
@@ -36,6 +37,23 @@ export function loader({ request }: LoaderFunctionArgs): CallbackData {
  */
 export function SocialCallbackPage() {
   const callback = useLoaderData() as CallbackData;
+  return callback.signIn.page === 'ssu' ? <SelfSignupCallback callback={callback} /> : <SignInCallback callback={callback} />;
+}
+
+/**
+ * The self sign-up's Google step: back to its details page, which spends the code with the sign-up's details
+ * (POST /api/v5/signup/auth/google/). (No <Navigate>: its code would join every page's bundle.)
+ */
+function SelfSignupCallback({ callback }: { callback: CallbackData }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate(startPagePath('ssu', callback.signIn.next), { replace: true, state: { google: { code: callback.code, state: callback.signIn.state } } });
+  }, [navigate, callback]);
+  usePageTitle('Signing you up');
+  return <PendingPage label="Signing you up" />;
+}
+
+function SignInCallback({ callback }: { callback: CallbackData }) {
   const { signIn } = callback;
   const navigate = useNavigate();
   const queryClient = useQueryClient();

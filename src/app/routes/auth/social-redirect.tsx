@@ -1,5 +1,5 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
-import { isSocialPage, isSocialProvider, socialProviderNames, type SocialPage, type SocialProvider } from '@portal/contract';
+import { isSocialPage, isSocialProvider, socialProviderNames, type SocialProvider, type SocialStartPage } from '@portal/contract';
 import { useEffect } from 'react';
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { PageLoading } from '../../../components/page-loading.tsx';
@@ -12,8 +12,10 @@ import { NEXT_PARAM } from '../../guards.ts';
 import { GuestLayout } from '../../layouts/guest-layout.tsx';
 
 type RedirectData =
-  | { provider: SocialProvider; page: SocialPage; next: string | null; authorizationUrl: string; error: null }
-  | { provider: SocialProvider; page: SocialPage; next: string | null; authorizationUrl: null; error: string };
+  | { provider: SocialProvider; page: SocialStartPage; next: string | null; authorizationUrl: string; error: null }
+  | { provider: SocialProvider; page: SocialStartPage; next: string | null; authorizationUrl: null; error: string };
+
+const BACK_TEXT: Record<SocialStartPage, string> = { login: 'Back to sign in', register: 'Back to create an account', ssu: 'Back to your details' };
 
 /** Only a web address is followed: never a javascript: or data: URL, whoever answered it. */
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
@@ -29,6 +31,18 @@ export async function socialRedirectLoader({ request, params }: LoaderFunctionAr
   const requested = new URL(request.url).searchParams.get(NEXT_PARAM);
   const next = isSafePath(requested) ? requested : null;
   if (!isSocialPage(page) || !isSocialProvider(provider)) throw redirect(startPagePath(isSocialPage(page) ? page : 'login', next));
+  return leaveForProvider(provider, page, next);
+}
+
+/**
+ * Loader of /auth/register/ssu (the self sign-up's "Sign up with Google", after the route's checks): a state
+ * for the self sign-up, kept in this tab with the details page to come back to (`next`).
+ */
+export function ssuRedirectLoader(next: string): Promise<RedirectData> {
+  return leaveForProvider('google', 'ssu', next);
+}
+
+async function leaveForProvider(provider: SocialProvider, page: SocialStartPage, next: string | null): Promise<RedirectData> {
   try {
     const { authorization_url: authorizationUrl, state } = await startSocialSignIn(provider, page);
     if (!isWebUrl(authorizationUrl)) throw new Error(`Not a web address: ${authorizationUrl}`);
@@ -69,7 +83,7 @@ export function SocialRedirectPage() {
           {data.error}
         </Text>
       </Box>
-      <AuthButtonLink to={startPagePath(data.page, data.next)}>{data.page === 'register' ? 'Back to create an account' : 'Back to sign in'}</AuthButtonLink>
+      <AuthButtonLink to={startPagePath(data.page, data.next)}>{BACK_TEXT[data.page]}</AuthButtonLink>
     </GuestLayout>
   );
 }

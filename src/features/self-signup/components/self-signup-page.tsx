@@ -30,6 +30,10 @@ interface Props {
   referralCode: string | null;
   /** Signs in with the key and goes home. */
   onSignedIn: (key: string) => void;
+  /** Google's code and state, back from "Sign up with Google" (the details page's history state), once. */
+  google?: { code: string; state: string } | null;
+  /** Leaves for Google (/auth/register/ssu), coming back to this journey's details page. */
+  startGoogle?: () => void;
 }
 
 /**
@@ -37,7 +41,7 @@ interface Props {
  * needs, number, details (with the e-mailed PIN), started (the phone's PIN, then its
  * provisioning), back allowed until the customer exists. A view of the controller's state.
  */
-export function SelfSignupPage({ variant, section, go, referralCode, onSignedIn }: Props) {
+export function SelfSignupPage({ variant, section, go, referralCode, onSignedIn, google = null, startGoogle }: Props) {
   const [controller] = useState(() =>
     createSelfSignupController({
       supplier: VARIANT_SUPPLIER[variant],
@@ -65,7 +69,7 @@ export function SelfSignupPage({ variant, section, go, referralCode, onSignedIn 
       </Box>
       {section === 'needs' && <NeedsSection controller={controller} variant={variant} onDone={() => go('number')} />}
       {section === 'number' && <NumberSection controller={controller} onDone={() => go('details')} />}
-      {section === 'details' && <DetailsSection controller={controller} onDone={() => go('started')} />}
+      {section === 'details' && <DetailsSection controller={controller} onDone={() => go('started')} google={google} startGoogle={startGoogle} />}
       {section === 'started' && <StartedSection controller={controller} onSignedIn={onSignedIn} />}
       {back && (
         <Box>
@@ -91,7 +95,7 @@ export function SelfSignupPage({ variant, section, go, referralCode, onSignedIn 
         }
       >
         <Text>
-          You already have an account with us for {state.draft.email_address}. Sign in to add a phone system to it, or start again with another email
+          You already have an account with us{state.draft.email_address ? ` for ${state.draft.email_address}` : ' for that email address'}. Sign in to add a phone system to it, or start again with another email
           address.
         </Text>
       </Dialog>
@@ -214,8 +218,19 @@ function NumberSection({ controller, onDone }: { controller: SelfSignupControlle
   );
 }
 
-function DetailsSection({ controller, onDone }: { controller: SelfSignupController; onDone: () => void }) {
+interface DetailsProps {
+  controller: SelfSignupController;
+  onDone: () => void;
+  google: { code: string; state: string } | null;
+  startGoogle?: () => void;
+}
+
+function DetailsSection({ controller, onDone, google, startGoogle }: DetailsProps) {
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  // Back from Google: the customer is made with Google's name and e-mail (the controller sends each answer once).
+  useEffect(() => {
+    if (google) void controller.signUpWithGoogle(google).then((done) => done && onDone());
+  }, [controller, google, onDone]);
   const { draft } = state;
   const [values, setValues] = useState({ first_name: draft.first_name, last_name: draft.last_name, business_name: draft.business_name, email_address: draft.email_address, mobile_number: draft.mobile_number });
   const [pin, setPin] = useState('');
@@ -238,6 +253,9 @@ function DetailsSection({ controller, onDone }: { controller: SelfSignupControll
   const verify = async (event: FormEvent) => {
     event.preventDefault();
     if (await controller.verifyPin(pin)) onDone();
+  };
+  const withGoogle = () => {
+    if (controller.keepForGoogle(values)) startGoogle?.();
   };
   return (
     <Flex direction="column" gap="6">
@@ -263,6 +281,16 @@ function DetailsSection({ controller, onDone }: { controller: SelfSignupControll
           )}
         </Box>
       </chakra.form>
+      {!pinSent && startGoogle && (
+        <Box borderTopWidth="1px" pt="5" display="grid" gap="3">
+          <Text>Or sign up with Google: we take your name and email address from your Google account, so there is no PIN to type. Fill in your business name and mobile number above first.</Text>
+          <Box>
+            <Button variant="outline" size="lg" onClick={withGoogle} loading={Boolean(google) && state.busy}>
+              Sign up with Google
+            </Button>
+          </Box>
+        </Box>
+      )}
       {pinSent && (
         <chakra.form onSubmit={verify} noValidate display="grid" gap="4">
           <Text>We emailed a 6-digit PIN to {draft.email_address}. Enter it to confirm your email address.</Text>

@@ -1,7 +1,7 @@
-import { socialEndpoints, type SocialPage, type SocialProvider } from '@portal/contract';
+import { socialEndpoints, type SocialStartPage, type SocialProvider } from '@portal/contract';
 import { apiCall } from '../../../lib/http.ts';
 
 /** GET /auth/accesstoken/{provider}/?page=: a new state and the provider's authorization URL. */
-export function startSocialSignIn(provider: SocialProvider, page: SocialPage) {
+export function startSocialSignIn(provider: SocialProvider, page: SocialStartPage) {
   return apiCall(socialEndpoints.socialAuthorizationUrl, { params: { provider }, query: { page } });
 }
