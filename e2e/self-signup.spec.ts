@@ -239,3 +239,44 @@ test("details with Google instead of the e-mailed PIN: the customer is made with
   const me = await page.request.get('/api/v3/me/', { headers: { Authorization: `Token ${token}` } });
   expect(await me.json()).toMatchObject({ name: 'Quinn Ashby', user_profile: { email, phone: mobile.replace(/\s/g, '') } });
 });
+
+test('online sign-up from its link: number, the e-mailed PIN, marketing, then started; back on the trial page the stored key goes on @mobile', async ({ page }, info) => {
+  const email = `online-${unique()}@hale-joinery.example`;
+  // A lead made elsewhere (sales), as its link brings the customer: a free London number of its own per project (the
+  // voip3 journey above takes the first and the last).
+  const offered = await page.request.get('/api/v4/signup/numbers/?area_code=020');
+  const free = ((await offered.json()) as { results: { number: string; rating: string }[] }).results.filter((n) => n.rating === 'FREE');
+  const chosen = (info.project.name === 'mobile' ? free.at(-4) : free.at(-5))?.number ?? '';
+  baseExpect(chosen).toMatch(/^020\d{8}$/);
+  const csrf = ((await (await page.request.get('/auth/csrf/')).json()) as { csrftoken: string }).csrftoken;
+  const created = await page.request.post('/api/v5/signup/create-lead/', {
+    headers: { 'X-CSRFToken': csrf },
+    data: { email_address: email, first_name: 'Robin', last_name: 'Hale', business_name: 'Hale Online', mobile_number: '07700 900321', features_to_use: ['Lower costs'], chosen_number: chosen, supplier: 3 },
+  });
+  baseExpect(created.status(), await created.text()).toBe(201);
+  const token = ((await created.json()) as { ssu_details_token: string }).ssu_details_token;
+
+  // The guard: a token the browser has not stored starts afresh on the number page.
+  await page.goto(`/online-signup/trial?ssu_details_token=${token}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your number' })).toBeVisible();
+  await expect(page.getByText('Welcome back, Robin. Choose the number for Hale Online.')).toBeVisible();
+  // The lead's number is offered, chosen already.
+  await expect(page.getByRole('radio', { name: chosen })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your email address' })).toBeVisible();
+  const mail = await latestMessage(page.request, email, 'email');
+  await page.getByLabel('PIN from the email').fill(/is (\d{6})\./.exec(mail.body)?.[1] ?? '');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Keeping in touch' })).toBeVisible();
+  await expectAccessible(page, 'online sign-up: marketing');
+
+  // Back on the trial page with the key stored: verified with it (GET /registration/?key=), on to marketing.
+  const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/registration/' && response.request().method() === 'GET');
+  await page.goto('/online-signup/trial');
+  baseExpect((await checked).status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Keeping in touch' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/signup-voip3\/started$/);
+  await expect(page.getByText(`${chosen.slice(0, 3)} ${chosen.slice(3, 7)} ${chosen.slice(7)} is yours`)).toBeVisible();
+});

@@ -32,6 +32,10 @@ import { SocialLoginRequest } from './social.ts';
  *   this browser only, as every social sign-in) and, as verify-pin does, makes the customer once (409
  *   `existing_user` for an address that has an account), links the Google identity to the new user (later
  *   sign-ins with Google work) and answers the lead with its session key.
+ * - GET /registration/?key= (spec 001 section 7, "key logs in"; the online sign-up guard's "verified with the
+ *   stored verify key"): the key verify-pin answered (the draft's verifyKey) is checked: a live session of a
+ *   sign-up customer answers 200 with the key and its customer, so the journey may go on signed in; a key
+ *   that no longer works (expired, signed out) is a 401 and the journey asks for the PIN again.
  * - Referrals (/referrals): a signed-in customer's personal link (/signup?ref={code}); a lead
  *   started from it counts as a referral of theirs.
  */
@@ -66,6 +70,7 @@ export const selfSignupMessages = {
   businessName: 'Enter your business name',
   featuresRequired: 'Choose at least one thing you need',
   notCustomer: 'Only customers have a referral link.',
+  keyInvalid: 'Your sign-up session has ended. Enter the PIN from the email again.',
 } as const;
 
 const name = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, 'Must be 100 characters or fewer'));
@@ -143,6 +148,7 @@ export const SsuGoogleRequest = z.extend(SocialLoginRequest, {
 export type SsuGoogleRequest = z.input<typeof SsuGoogleRequest>;
 export const SsuGoogleResponse = z.extend(LeadDetails, { key: z.string() });
 export type SsuGoogleResponse = z.infer<typeof SsuGoogleResponse>;
+export const RegistrationKeyQuery = z.object({ key: z.string({ error: selfSignupMessages.keyInvalid }).check(z.minLength(1, selfSignupMessages.keyInvalid), z.maxLength(200, selfSignupMessages.keyInvalid)) });
 export const CreatePinResponse = z.object({ product_id: z.int(), pin_set: z.boolean() });
 export const SignupNumbersQuery = z.object({ area_code: z.optional(z.enum(['0113', '020', '0161'], 'Choose the area code 0113, 020 or 0161')) });
 export const SignupNumbers = z.object({ results: z.array(SignupNumber) });
@@ -192,6 +198,10 @@ export const selfSignupEndpoints = {
   ssuGoogle: endpoint({
     method: 'POST', path: '/api/v5/signup/auth/google/', summary: "Self sign-up with Google: spends an 'ssu' state, makes the customer once from Google's verified e-mail and name, answers the lead and a session key", auth: false,
     body: SsuGoogleRequest, response: SsuGoogleResponse,
+  }),
+  ssuRegistrationKey: endpoint({
+    method: 'GET', path: '/registration/', summary: "Checks a sign-up's stored key (verify-pin's): a live session of a sign-up customer answers the key and its customer; else 401", auth: false,
+    query: RegistrationKeyQuery, response: VerifyPinResponse,
   }),
   ssuCreatePin: endpoint({
     method: 'POST', path: '/api/v5/signup/create-pin/', summary: "Sets the PIN of the new phone's main user (token header: verify-pin's key)", auth: true,

@@ -12,6 +12,7 @@ export const selfSignupCalls = {
   featuresToUse: (token: string, features: string[]) =>
     apiCall(selfSignupEndpoints.ssuFeaturesToUse, { body: { ssu_details_token: token, features_to_use: features as SelfSignupLeadRequest['features_to_use'] } }),
   verifyPin: (token: string, pin: string) => apiCall(selfSignupEndpoints.ssuVerifyPin, { body: { ssu_details_token: token, pin } }),
+  registrationKey: (key: string) => apiCall(selfSignupEndpoints.ssuRegistrationKey, { query: { key } }),
   google: (body: SsuGoogleRequest) => apiCall(selfSignupEndpoints.ssuGoogle, { body }),
   createPin: (key: string, body: PinWithConfirmation) => apiCall(selfSignupEndpoints.ssuCreatePin, { body, token: key }),
   provisioningStatus: (token: string, signal?: AbortSignal) => apiCall(selfSignupEndpoints.ssuProvisioningStatus, { query: { ssu_details_token: token }, signal }),

@@ -4,7 +4,7 @@ import { REFERRAL_TERMS, selfSignupMessages, SIGNUP_PIN_ATTEMPTS, SIGNUP_PIN_TTL
 import { hashPassword, unusablePasswordHash, verifyPassword } from '../../auth/passwords.ts';
 import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
 import { hashKey, newKey } from '../../auth/tokens.ts';
-import { issueToken } from '../../auth/tokens-repository.ts';
+import { authenticateKey, issueToken } from '../../auth/tokens-repository.ts';
 import { publicUrl } from '../../auth/verification.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { authOf } from '../../plugins/auth.ts';
@@ -236,6 +236,15 @@ export const selfSignupHandlers = {
     const verified = (await repository.leadByTokenHash(hashKey(token))) ?? lead;
     return { ...leadDetailsOf(verified, token), key: await issueToken(server.db, created.userId, now) };
   },
+  ssuRegistrationKey: async ({ query, request, reply }) => {
+    const { server } = request;
+    const auth = await authenticateKey(server.db, query.key, server.now());
+    // Only the sign-up's own session: never a staff member's switched one, nor any customer's who did not sign up.
+    const lead = auth && auth.actingUserId === null ? await server.selfSignupRepository.leadOfUser(auth.user.id) : undefined;
+    if (!lead?.productId || !lead.accountId) throw detailError(401, selfSignupMessages.keyInvalid);
+    reply.header('cache-control', 'no-store');
+    return { key: query.key, product_id: lead.productId, account_id: lead.accountId, user_verified: lead.userVerified };
+  },
   ssuCreatePin: async ({ body, request }) => {
     const { user } = authOf(request);
     const lead = await request.server.selfSignupRepository.leadOfUser(user.id);
@@ -268,4 +277,4 @@ export const selfSignupHandlers = {
       referrals: made.map((lead) => ({ business_name: lead.businessName, status: lead.convertedAt ? ('signed_up' as const) : ('started' as const), created_at: lead.createdAt.toISOString() })),
     };
   },
-} satisfies Pick<Handlers, 'ssuNumbers' | 'ssuCreateLeadV4' | 'ssuCreateLeadV5' | 'ssuLeadDetails' | 'ssuUpdateLeadDetails' | 'ssuFeaturesToUse' | 'ssuVerifyPin' | 'ssuGoogle' | 'ssuCreatePin' | 'ssuProvisioningStatus' | 'ssuVerifyMobile' | 'referrals'>;
+} satisfies Pick<Handlers, 'ssuNumbers' | 'ssuCreateLeadV4' | 'ssuCreateLeadV5' | 'ssuLeadDetails' | 'ssuUpdateLeadDetails' | 'ssuFeaturesToUse' | 'ssuVerifyPin' | 'ssuGoogle' | 'ssuRegistrationKey' | 'ssuCreatePin' | 'ssuProvisioningStatus' | 'ssuVerifyMobile' | 'referrals'>;

@@ -236,3 +236,26 @@ describe('GET /api/v1/referrals/', () => {
     expect(second.referrals).toEqual([expect.objectContaining({ business_name: 'Referred Bakery', status: 'started' })]);
   });
 });
+
+describe('GET /registration/?key= (the online sign-up verifies its stored key)', () => {
+  it("answers a sign-up customer's live key with its customer; a signed-out, unknown or other customer's key is a 401", async () => {
+    const { answer } = await verified('registration-key@hale.example', { chosen_number: '01134960012' });
+    const checked = await get(`/registration/?key=${answer.key}`);
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(VerifyPinResponse.parse(checked.json())).toEqual({ key: answer.key, product_id: answer.product_id, account_id: answer.account_id, user_verified: true });
+    expect(checked.headers['cache-control']).toBe('no-store');
+
+    // A demo customer's session is a session, but not of a sign-up.
+    const demo = await tokenOf(t, demoLogins.customer);
+    for (const key of [demo, 'x'.repeat(43), 'not a key']) {
+      const refused = await get(`/registration/?key=${encodeURIComponent(key)}`);
+      expect(refused.statusCode, key).toBe(401);
+      expect(refused.json()).toEqual({ detail: selfSignupMessages.keyInvalid });
+    }
+    // Signed out: the key no longer works.
+    const logout = await t.app.inject({ method: 'POST', url: '/auth/logout/', headers: authHeaders(answer.key, csrf) });
+    expect(logout.statusCode, logout.body).toBeLessThan(300);
+    expect((await get(`/registration/?key=${answer.key}`)).statusCode).toBe(401);
+    expect((await get('/registration/')).statusCode).toBe(400);
+  });
+});

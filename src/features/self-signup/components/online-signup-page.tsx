@@ -73,8 +73,22 @@ export function OnlineSignupPage({ page, queryToken, go, goToStarted }: Props) {
       saveDraft(draftOfLead(lead.data), new Date());
       go('number');
     } else if (page === 'trial' && current.verifyKey) {
-      go('marketing');
+      // Verified with the stored key (GET /registration/?key=): on to marketing; a key that no longer works asks for the PIN again.
+      const key = current.verifyKey;
+      let cancelled = false;
+      selfSignupCalls.registrationKey(key).then(
+        () => !cancelled && go('marketing'),
+        (failure: unknown) => {
+          track('Online sign-up - failed', { stage: 'registration-key', message: userErrorText(failure) });
+          const now = readStoredDraft();
+          if (!cancelled && now?.verifyKey === key) saveDraft({ ...now, verifyKey: null }, new Date());
+        },
+      );
+      return () => {
+        cancelled = true;
+      };
     }
+    return undefined;
   }, [page, lead.data, go]);
   useEffect(() => {
     if (lead.isError) track('Online sign-up - failed', { stage: 'lead-details', message: userErrorText(lead.error) });
