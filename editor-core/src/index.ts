@@ -17,3 +17,5 @@ export * from './editor-store.ts';
 export * from './simulator.ts';
 export * from './tree-layout.ts';
 export * from './layout.ts';
+export * from './routes.ts';
+export * from './flow-diff.ts';

@@ -127,6 +127,24 @@ function readDay(day: Day, slots: readonly TimeSlot[]): { outers: Interval[]; br
   return { outers, breaks, problems };
 }
 
+/**
+ * The minutes of a day (0-1440) the line is open, breaks taken out, in order: e.g. [{from: 540, to: 720}, {from:
+ * 780, to: 1020}] for 09:00-17:00 with a 12:00-13:00 break. Slots that cannot be read are left out.
+ */
+export function openIntervals(hours: OpeningHours, day: Day): Array<{ from: number; to: number }> {
+  const { outers, breaks } = readDay(day, hours.days[day] ?? []);
+  const open: Array<{ from: number; to: number }> = [];
+  for (const outer of [...outers].sort((a, b) => a.from - b.from)) {
+    let from = outer.from;
+    for (const pause of breaks.filter((b) => outer.from < b.from && b.to < outer.to).sort((a, b) => a.from - b.from)) {
+      if (pause.from > from) open.push({ from, to: pause.from });
+      from = Math.max(from, pause.to);
+    }
+    if (from < outer.to) open.push({ from, to: outer.to });
+  }
+  return open;
+}
+
 /** Problems of opening hours: malformed times, a slot ending before it starts, overlapping slots, a break not strictly within an outer slot. */
 export function checkOpeningHours(hours: OpeningHours): OpeningHoursProblem[] {
   const problems: OpeningHoursProblem[] = [];

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { insertBetween, insertNode, moveNode, removeSubtree, renameNode, replaceNode, setArgs, type Command } from './commands.ts';
+import { diffFlows } from './flow-diff.ts';
+import { presetHours } from './opening-hours.ts';
+import { openingHoursWords, routeSegments, segmentLabels } from './routes.ts';
+import type { CallFlow, FlowNode } from './schema.ts';
+import { apply, sampleFlow } from './testing.ts';
+import { findNode } from './tree.ts';
+
+const must = <T>(value: T | null | undefined): T => {
+  if (value === null || value === undefined) throw new Error('expected a value');
+  return value;
+};
+const run = (flow: CallFlow, ...commands: Command[]) => commands.reduce((f, c) => must(apply(f, c)).flow, flow);
+const node = (flow: CallFlow, id: string) => must(findNode(flow.data, id));
+const names = { extension: (ext: string) => ({ '201': 'Alex Morgan', '202': 'Priya Shah' })[ext], audio: (file: string) => ({ 'welcome.mp3': 'Welcome recording' })[file] };
+const texts = (before: CallFlow, after: CallFlow) => diffFlows(before.data, after.data, names).changes.map((c) => c.text);
+
+/** The sample flow (n1 main, n2 hours, n3 in: n5 transfer 200, n4 out: n6 voicemail 300) with a menu in hours: key 1 Sales team (201, 202), key 2 voicemail. */
+function menuFlow(): { flow: CallFlow; menu: string; key1: string; key2: string } {
+  let flow = run(sampleFlow(), removeSubtree('n5'), insertNode('n3', 'dial_menu'));
+  const menu = must(node(flow, 'n3').children[0]).id;
+  flow = run(flow, renameNode(menu, 'Main menu'), insertNode(menu, 'dial_menu_key'), insertNode(menu, 'dial_menu_key'));
+  const [k1, k2] = node(flow, menu).children as [FlowNode, FlowNode];
+  flow = run(flow, insertNode(k1.id, 'transfer', { args: { target: ['201', '202'] } }), insertNode(k2.id, 'voicemail'));
+  const sales = must(node(flow, k1.id).children[0]).id;
+  return { flow: run(flow, renameNode(sales, 'Sales team')), menu, key1: k1.id, key2: k2.id };
+}
+
+describe('diffFlows: what changed, in words for callers', () => {
+  it('says nothing changed for the same flow', () => {
+    const { flow } = menuFlow();
+    expect(diffFlows(flow.data, structuredClone(flow.data))).toEqual({ added: [], removed: [], changed: [], changes: [] });
+  });
+
+  it('tells a key sent elsewhere: "Key 1 now goes to voicemail box 300 instead of Sales team"', () => {
+    const { flow, key1 } = menuFlow();
+    const sales = must(node(flow, key1).children[0]).id;
+    const after = run(flow, replaceNode(sales, 'voicemail'));
+    expect(texts(flow, after)).toEqual(['Key 1 now goes to voicemail box 300 instead of Sales team']);
+    // Replaced in place: the step keeps its id, and shows as changed.
+    expect(diffFlows(flow.data, after.data)).toMatchObject({ added: [], removed: [], changed: [sales] });
+  });
+
+  it('tells a greeting put first: "Out of hours now plays Closed greeting first", and one taken away', () => {
+    const { flow } = menuFlow();
+    let after = run(flow, insertBetween('n4', 'n6', 'play_audio'));
+    const greeting = must(node(after, 'n4').children[0]).id;
+    after = run(after, renameNode(greeting, 'Closed greeting'));
+    expect(texts(flow, after)).toEqual(['Out of hours now plays Closed greeting first']);
+    expect(diffFlows(flow.data, after.data).added).toEqual([greeting]);
+    expect(texts(after, flow)).toEqual(['Out of hours no longer plays Closed greeting']);
+  });
+
+  it('tells a new key and a key gone, with where it goes', () => {
+    const { flow, menu, key2 } = menuFlow();
+    let after = run(flow, insertNode(menu, 'dial_menu_key'));
+    const key3 = must(node(after, menu).children[2]);
+    after = run(after, insertNode(key3.id, 'divert_to_external', { args: { target: '07700900123' } }));
+    expect(texts(flow, after)).toEqual(['Key 3 is new: it goes to Divert to external (07700900123)']);
+    expect(texts(flow, run(flow, removeSubtree(key2)))).toEqual(['Key 2 is gone (it went to voicemail box 300)']);
+  });
+
+  it("tells a transfer's people, ring time, queue and fallback by name", () => {
+    const { flow, key1 } = menuFlow();
+    const sales = must(node(flow, key1).children[0]).id;
+    const after = run(flow, setArgs(sales, { target: ['202'], ring_time_per_member: 20_000, queuing_enabled: true, queue_size: 5, voicemail: 'none' }));
+    expect(texts(flow, after)).toEqual([
+      'Sales team now rings Priya Shah (was Alex Morgan and Priya Shah)',
+      'Sales team now rings for 20 s (was 5 s)',
+      'Sales team now queues up to 5 callers',
+      'When nobody answers Sales team, the call now ends (was voicemail box 300)',
+    ]);
+    expect(diffFlows(flow.data, after.data).changed).toEqual([sales]);
+  });
+
+  it('tells renamed steps, new opening hours, a greeting recording and a key number changed', () => {
+    const { flow, key2 } = menuFlow();
+    const after = run(
+      flow,
+      renameNode('n6', 'After-hours messages'),
+      setArgs('n2', { business_hours: presetHours('nine_to_six', ['mon', 'tue', 'wed', 'thu']) }),
+      setArgs(key2, { target: '5' }),
+    );
+    expect(texts(flow, after)).toEqual([
+      'Opening hours are now Mon-Thu 09:00-18:00 (was Mon-Fri 09:00-17:00)',
+      'Key 2 is now key 5',
+      'Voicemail is now called After-hours messages',
+    ]);
+    const greeting = run(flow, insertBetween('n4', 'n6', 'play_audio'));
+    const id = must(node(greeting, 'n4').children[0]).id;
+    expect(texts(greeting, run(greeting, setArgs(id, { audio_file: 'welcome.mp3' })))).toEqual(['Greeting now plays Welcome recording (was no recording)']);
+  });
+
+  it('marks a moved step as changed and tells the route it left and the one it joined', () => {
+    const { flow, key1, key2 } = menuFlow();
+    const sales = must(node(flow, key1).children[0]).id;
+    const after = run(flow, removeSubtree(must(node(flow, key2).children[0]).id), moveNode(sales, key2));
+    const diff = diffFlows(flow.data, after.data, names);
+    expect(diff.changed).toContain(sales);
+    expect(diff.changes.map((c) => c.text)).toEqual(['Key 1 now goes to an unfinished route instead of Sales team', 'Key 2 now goes to Sales team instead of voicemail box 300']);
+  });
+});
+
+describe('route segments and their labels', () => {
+  it('names each segment by the shortest part of its path that is its own', () => {
+    const { flow, menu } = menuFlow();
+    const segments = routeSegments(flow.data);
+    const labels = segmentLabels(segments);
+    expect(segments.map((s) => labels.get(s.entry.id))).toEqual(['Every call', 'In hours', 'Key 1', 'Key 2', 'Out of hours']);
+    // A second menu with a key 1 makes "Key 1" ambiguous: the menu's name tells them apart.
+    let two = run(flow, removeSubtree('n6'), insertNode('n4', 'dial_menu'));
+    const other = must(node(two, 'n4').children[0]).id;
+    two = run(two, renameNode(other, 'Night menu'), insertNode(other, 'dial_menu_key'));
+    const labelled = segmentLabels(routeSegments(two.data));
+    expect(labelled.get(must(node(two, menu).children[0]).id)).toBe('Main menu, Key 1');
+    expect(labelled.get(must(node(two, other).children[0]).id)).toBe('Night menu, Key 1');
+  });
+
+  it('says opening hours day by day, breaks taken out and days with the same hours together', () => {
+    expect(openingHoursWords(presetHours('nine_to_five'))).toBe('Mon-Fri 09:00-17:00');
+    expect(openingHoursWords({ preset: 'custom', days: { mon: [{ from: '09:00', to: '17:00' }, { from: '12:00', to: '13:00' }], tue: [{ from: '09:00', to: '12:00' }], sat: [{ from: '00:00', to: '23:59' }] } })).toBe(
+      'Mon 09:00-12:00 and 13:00-17:00, Tue 09:00-12:00, Sat 00:00-midnight',
+    );
+    expect(openingHoursWords({ preset: 'custom', days: {} })).toBe('closed all week');
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * A flow as callers meet it: its route segments (from each place a call branches to, the greetings on the way and
+ * where the call ends or branches again) and the plain words for its steps. The versions' change list
+ * (flow-diff.ts), the coverage checks (coverage.ts) and the caller's journey read flows through these.
+ */
+import { DEFAULT_VOICEMAIL_EXTENSION } from './constants.ts';
+import { DAY_LABELS, DAYS, openIntervals, type Day, type OpeningHours } from './opening-hours.ts';
+import type { FlowNode } from './schema.ts';
+import { argValue } from './tree.ts';
+
+/** Names for what a flow refers to by id: users by extension, greetings by audio file. Unknown ones are told by their id. */
+export interface FlowNames {
+  extension?: (extension: string) => string | undefined;
+  audio?: (file: string) => string | undefined;
+}
+
+/** One stretch of a route: from an entry (the main number, in hours, out of hours or a menu key) to where it ends or branches. */
+export interface RouteSegment {
+  /** The root, an in_hours or out_of_hours, or a dial_menu_key. */
+  entry: FlowNode;
+  /** Where the call comes from, root first: e.g. ['In hours', 'Main menu', 'Key 2']; [] for the root. */
+  path: string[];
+  /** Greetings (play_audio) played on the way, in order. */
+  greetings: FlowNode[];
+  /** A transfer, voicemail, divert or repeat menu that ends it, a business hours or dial menu it branches at; null when the route stops unfinished. */
+  end: FlowNode | null;
+}
+
+const ENTRY_LABEL: Partial<Record<FlowNode['type'], string>> = { in_hours: 'In hours', out_of_hours: 'Out of hours' };
+
+/** Every route segment of a flow, in the order a reader meets them (depth first). */
+export function routeSegments(root: FlowNode): RouteSegment[] {
+  const segments: RouteSegment[] = [];
+  const stack: Array<{ entry: FlowNode; path: string[] }> = [{ entry: root, path: [] }];
+  while (stack.length > 0) {
+    const { entry, path } = stack.pop() as { entry: FlowNode; path: string[] };
+    const greetings: FlowNode[] = [];
+    let step = entry.children[0];
+    while (step?.type === 'play_audio') {
+      greetings.push(step);
+      step = step.children[0];
+    }
+    segments.push({ entry, path, greetings, end: step ?? null });
+    const next: Array<{ entry: FlowNode; path: string[] }> = [];
+    if (step?.type === 'business_hours') {
+      for (const child of step.children) next.push({ entry: child, path: [...path, ENTRY_LABEL[child.type] ?? child.name] });
+    } else if (step?.type === 'dial_menu') {
+      for (const key of step.children) next.push({ entry: key, path: [...path, step.name, `Key ${String(key.args.target?.value ?? '?')}`] });
+    }
+    stack.push(...next.reverse());
+  }
+  return segments;
+}
+
+/**
+ * The shortest way to name each segment so that no two share it: the last part of its path ("Key 2", "Out of hours"),
+ * or more of the path when that is not enough ("Sales menu, Key 2"). The root is "Every call".
+ */
+export function segmentLabels(segments: readonly RouteSegment[]): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const segment of segments) {
+    const { path } = segment;
+    if (path.length === 0) {
+      labels.set(segment.entry.id, 'Every call');
+      continue;
+    }
+    let take = 1;
+    const suffix = (p: readonly string[], n: number) => p.slice(-n).join(', ');
+    while (take < path.length && segments.some((other) => other !== segment && other.path.length >= take && suffix(other.path, take) === suffix(path, take))) take++;
+    labels.set(segment.entry.id, suffix(path, take));
+  }
+  return labels;
+}
+
+/** A list in words: "A", "A and B", "A, B and C". */
+export function listWords(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** The people of a transfer by name ("Alex Morgan and Priya Shah"), or "nobody". */
+export function membersWords(node: FlowNode, names: FlowNames = {}): string {
+  const members = argValue(node, 'target', 'extensions');
+  return members.length === 0 ? 'nobody' : listWords(members.map((ext) => names.extension?.(ext) ?? `extension ${ext}`));
+}
+
+/** A greeting's file by name, or its file name. */
+export function audioWords(file: string, names: FlowNames = {}): string {
+  if (file.trim() === '') return 'no recording';
+  return names.audio?.(file) ?? file;
+}
+
+/** Where an unanswered transfer goes, in words. */
+export function fallbackWords(node: FlowNode): string {
+  const box = argValue(node, 'voicemail', 'voicemail_box');
+  if (box === 'none') return 'the call ends';
+  return `voicemail box ${box === 'default' ? DEFAULT_VOICEMAIL_EXTENSION : box}`;
+}
+
+/** What a route's end is, as a destination: "Sales team", "voicemail box 300", "the Main menu", "an unfinished route". */
+export function destinationWords(node: FlowNode | null): string {
+  if (!node) return 'an unfinished route';
+  switch (node.type) {
+    case 'transfer':
+      return node.name;
+    case 'voicemail':
+      return `voicemail box ${argValue(node, 'target', 'extension')}`;
+    case 'divert_to_external':
+      return `${node.name} (${argValue(node, 'target', 'phone_number') || 'no number yet'})`;
+    case 'repeat_menu':
+      return 'the menu again';
+    case 'business_hours':
+      return 'the opening hours check';
+    default:
+      return node.name;
+  }
+}
+
+const minutesText = (minutes: number) => (minutes >= 1440 ? 'midnight' : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
+
+/** One day's open times in words: "09:00-17:00", "09:00-12:00 and 13:00-17:00" (breaks taken out); '' when closed. */
+const daySlotsWords = (hours: OpeningHours, day: Day) => listWords(openIntervals(hours, day).map((slot) => `${minutesText(slot.from)}-${minutesText(slot.to)}`));
+
+/**
+ * Opening hours in words, days with the same hours together: "Mon-Fri 09:00-17:00", "Mon-Thu 09:00-17:00, Fri
+ * 09:00-16:00, Sat 10:00-13:00"; "closed all week" with none.
+ */
+export function openingHoursWords(hours: OpeningHours): string {
+  const byDay = DAYS.map((day) => ({ day, words: daySlotsWords(hours, day) }));
+  const runs: string[] = [];
+  for (let i = 0; i < byDay.length; i++) {
+    const { words } = byDay[i] as { day: Day; words: string };
+    if (words === '') continue;
+    let j = i;
+    while (j + 1 < byDay.length && byDay[j + 1]?.words === words) j++;
+    const first = DAY_LABELS[DAYS[i] as Day];
+    runs.push(`${j === i ? first : `${first}-${DAY_LABELS[DAYS[j] as Day]}`} ${words}`);
+    i = j;
+  }
+  return runs.length === 0 ? 'closed all week' : runs.join(', ');
+}
