@@ -19,3 +19,4 @@ export * from './tree-layout.ts';
 export * from './layout.ts';
 export * from './routes.ts';
 export * from './flow-diff.ts';
+export * from './coverage.ts';
