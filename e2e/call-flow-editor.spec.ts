@@ -165,6 +165,38 @@ test.describe('call flow editor', () => {
     await expect(canvas.getByRole('button', { name: 'Play audio: Closed greeting', exact: true })).toHaveAccessibleDescription(/On the test call’s path/);
     await expectAccessible(page, 'test call out of hours');
   });
+  test('checks: an uncovered Tuesday afternoon is warned about, and fixed from the warning', async ({ page, loginPage, homePage }) => {
+    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+    await openCallFlows(page);
+    await page.getByRole('link', { name: 'Create call flow' }).click();
+    await expectEditorShown(page, /^Custom call flow/);
+    const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+    await expect(canvas.getByRole('button', { name: 'Checks: no warnings' })).toBeVisible();
+
+    // Tuesday closes at 12:00, the other weekdays at 17:00.
+    await expect(canvas).toHaveAttribute('aria-busy', 'false');
+    await canvas.getByRole('button', { name: 'Business hours: Business hours', exact: true }).click();
+    await canvas.getByRole('button', { name: 'Edit Business hours: Business hours' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Business hours: Business hours' });
+    await dialog.getByLabel('Opening hours').selectOption({ label: 'Custom hours and breaks' });
+    await dialog.getByLabel('Tuesday closes').fill('12:00');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await canvas.getByRole('button', { name: 'Checks: 1 warning' }).click();
+    const panel = canvas.getByRole('region', { name: 'Checks' });
+    await expect(panel.getByText('Tuesday 12:00-17:00 is out of hours, though the other weekdays are open then')).toBeVisible();
+    await expectAccessible(page, 'checks panel with a warning');
+    await panel.getByRole('button', { name: 'Show the step' }).click();
+    await expect(canvas.getByRole('button', { name: 'Business hours: Business hours', exact: true })).toBeFocused();
+    await panel.getByRole('button', { name: 'Open Tue like Mon' }).click();
+    await expect(panel.getByText('No warnings.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Checks: no warnings' })).toBeVisible();
+    // The fix is an edit like any other: undo brings the gap back.
+    await canvas.getByRole('button', { name: 'Undo' }).click();
+    await expect(panel.getByText('Tuesday 12:00-17:00 is out of hours, though the other weekdays are open then')).toBeVisible();
+  });
+
   test('build a flow from nothing: fix the red steps, undo and redo, save, then save and enable', async ({ page, loginPage, homePage }) => {
     // The longest scenario here (a dozen canvas edits, each laid out again): room for a busy shared machine.
     test.setTimeout(180_000);

@@ -141,8 +141,9 @@ export function coverageWarnings(flow: CallFlow, context: CoverageContext = {}):
         });
       }
       const present = members.filter((ext) => users.has(ext));
-      if (members.length > 0 && present.every((ext) => !users.get(ext)?.reachable)) {
-        const who = present.length === 0 ? 'nobody who is still a user' : `${listWords(present.map((ext) => users.get(ext)?.name ?? ext))}, who ${present.length === 1 ? 'has' : 'have'} no phone or app`;
+      // Users who are gone are told above; here, the ones still there who cannot answer.
+      if (present.length > 0 && present.every((ext) => !users.get(ext)?.reachable)) {
+        const who = `${listWords(present.map((ext) => users.get(ext)?.name ?? ext))}, who ${present.length === 1 ? 'has' : 'have'} no phone or app`;
         const then = fallbackWords(end) === 'the call ends' ? 'the call ends' : `callers go to ${fallbackWords(end)}`;
         const callers = segment.entry.type === 'dial_menu_key' ? `callers who press ${String(segment.entry.args.target?.value ?? '')}` : 'callers';
         const whenText = when ? `${when.charAt(0).toUpperCase()}${when.slice(1)}, ${callers}` : `${callers.charAt(0).toUpperCase()}${callers.slice(1)}`;

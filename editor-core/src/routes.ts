@@ -57,6 +57,18 @@ export function routeSegments(root: FlowNode): RouteSegment[] {
  * or more of the path when that is not enough ("Sales menu, Key 2"). The root is "Every call".
  */
 export function segmentLabels(segments: readonly RouteSegment[]): Map<string, string> {
+  const suffix = (path: readonly string[], n: number) => path.slice(-n).join(', ');
+  // How many segments end their path with each suffix of each length, counted once per length asked for.
+  const counts = new Map<number, Map<string, number>>();
+  const countOf = (text: string, n: number) => {
+    let byText = counts.get(n);
+    if (!byText) {
+      byText = new Map();
+      for (const other of segments) if (other.path.length >= n) byText.set(suffix(other.path, n), (byText.get(suffix(other.path, n)) ?? 0) + 1);
+      counts.set(n, byText);
+    }
+    return byText.get(text) ?? 0;
+  };
   const labels = new Map<string, string>();
   for (const segment of segments) {
     const { path } = segment;
@@ -65,8 +77,7 @@ export function segmentLabels(segments: readonly RouteSegment[]): Map<string, st
       continue;
     }
     let take = 1;
-    const suffix = (p: readonly string[], n: number) => p.slice(-n).join(', ');
-    while (take < path.length && segments.some((other) => other !== segment && other.path.length >= take && suffix(other.path, take) === suffix(path, take))) take++;
+    while (take < path.length && countOf(suffix(path, take), take) > 1) take++;
     labels.set(segment.entry.id, suffix(path, take));
   }
   return labels;

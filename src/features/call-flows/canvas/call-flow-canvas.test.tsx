@@ -120,4 +120,18 @@ describe('CallFlowCanvas', () => {
     expect(paletteRefusal).toMatchObject({ code: 'needs_ancestor' });
     expect(document.getElementById(repeat.getAttribute('aria-describedby') ?? '')?.textContent).toBe(paletteRefusal !== true && paletteRefusal.reason);
   });
+
+  it('lists the coverage warnings in the checks panel, and a fix runs as one undoable edit', async () => {
+    // The sample transfer rings extension 200, which none of the site's users has.
+    const { store } = await renderCanvas();
+    fireEvent.click(screen.getByRole('button', { name: 'Checks: 1 warning' }));
+    const panel = screen.getByRole('region', { name: 'Checks' });
+    expect(within(panel).getByText('Transfer rings extension 200, which no user of this phone system has any more.')).toBeInTheDocument();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Remove extension 200 from Transfer' }));
+    expect(store.getState().flow.data.children[0]?.children[0]?.children[0]?.args.target?.value).toEqual([]);
+    expect(within(panel).getByText('No warnings.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checks: no warnings' })).toHaveAttribute('aria-pressed', 'true');
+    act(() => store.getState().undo());
+    expect(await within(panel).findByText('Transfer rings extension 200, which no user of this phone system has any more.')).toBeInTheDocument();
+  });
 });

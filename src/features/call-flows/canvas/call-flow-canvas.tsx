@@ -21,6 +21,7 @@ import { NOT_COPYABLE } from './palette.ts';
 import { StepEdge } from './step-edge.tsx';
 import { StepNode } from './step-node.tsx';
 import { createDirectory, nodeLabel } from './summary.ts';
+import { ChecksPanel } from './checks-panel.tsx';
 import { TestCallPanel } from './test-call-panel.tsx';
 import { Toolbar } from './toolbar.tsx';
 import type { CallFlowCanvasProps } from './types.ts';
@@ -75,6 +76,7 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
   const regionRef = useRef<HTMLElement>(null);
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [testOpen, setTestOpen] = useState(false);
+  const [checksOpen, setChecksOpen] = useState(false);
   const [mapOpen, setMapOpen] = useState(false);
 
   const [controller] = useState(() => createCanvasController(store, { createWorker: leaseLayoutWorker }));
@@ -263,14 +265,22 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
     void reactFlow.fitView({ nodes: [...new Set(ids)].map((id) => ({ id })), padding: 0.2, maxZoom: 1, minZoom: 0.25, duration: 200 });
   };
 
-  const className = ['cf-canvas', mobile && 'cf-mobile', lowDetail && 'cf-low-detail', testOpen && 'cf-with-panel'].filter(Boolean).join(' ');
+  const className = ['cf-canvas', mobile && 'cf-mobile', lowDetail && 'cf-low-detail', (testOpen || checksOpen) && 'cf-with-panel'].filter(Boolean).join(' ');
 
   return (
     <CanvasContext.Provider value={context}>
       <section ref={regionRef} className={className} aria-label={ariaLabel} aria-busy={arranging}>
         <Toolbar
           testOpen={testOpen}
-          onToggleTest={() => setTestOpen((open) => !open)}
+          onToggleTest={() => {
+            setTestOpen((open) => !open);
+            setChecksOpen(false);
+          }}
+          checksOpen={checksOpen}
+          onToggleChecks={() => {
+            setChecksOpen((open) => !open);
+            setTestOpen(false);
+          }}
           mapOpen={mapOpen}
           onToggleMap={() => setMapOpen((open) => !open)}
           mobile={mobile}
@@ -319,6 +329,7 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
             )}
           </div>
           {testOpen && <TestCallPanel onClose={() => setTestOpen(false)} onShowPath={showPath} />}
+          {checksOpen && <ChecksPanel onClose={() => setChecksOpen(false)} />}
         </div>
         <div className="cf-sr-only" aria-live="polite" aria-atomic="true">
           {announcement.text}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { NODE_SPECS, ROUTE_STEP_TYPES, pasteSubtree, removeNode, type NodeType } from '@portal/editor-core';
 import { useCanvas } from './canvas-context.ts';
+import { useCoverageWarnings } from './checks-panel.tsx';
 import { problemsByNode } from './canvas-controller.ts';
 import { nodeIndex } from './graph.ts';
 import { ActionIcon, type ActionIconName } from './icons.tsx';
@@ -32,13 +33,15 @@ function ToolButton({ icon, label, onClick, disabled, shortcut, pressed, childre
 interface ToolbarProps {
   testOpen: boolean;
   onToggleTest: () => void;
+  checksOpen: boolean;
+  onToggleChecks: () => void;
   mapOpen: boolean;
   onToggleMap: () => void;
   mobile: boolean;
   onNextProblem: () => void;
 }
 
-export function Toolbar({ testOpen, onToggleTest, mapOpen, onToggleMap, mobile, onNextProblem }: ToolbarProps) {
+export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, mapOpen, onToggleMap, mobile, onNextProblem }: ToolbarProps) {
   const { store, ui, actions } = useCanvas();
   const canUndo = useStore(store.temporal, (s) => s.pastStates.length > 0);
   const canRedo = useStore(store.temporal, (s) => s.futureStates.length > 0);
@@ -49,6 +52,7 @@ export function Toolbar({ testOpen, onToggleTest, mapOpen, onToggleMap, mobile, 
   const canPaste = useStore(store, (s) => clipboard !== null && selectedId !== null && s.can(pasteSubtree(clipboard, selectedId)));
   const toFix = useStore(store, (s) => problemsByNode(s.problems).size);
   const layoutBusy = useStore(ui, (s) => s.layoutBusy && !s.waitingForLayout);
+  const warningCount = useCoverageWarnings().length;
 
   const spec = selected ? NODE_SPECS[selected.type] : null;
   const canAdd = !!selected && !!spec && selected.children.length < spec.maxChildren && !spec.endsRoute;
@@ -102,6 +106,9 @@ export function Toolbar({ testOpen, onToggleTest, mapOpen, onToggleMap, mobile, 
           </ToolButton>
         )}
         {mobile && <ToolButton icon="map" label="Mini map" pressed={mapOpen} onClick={onToggleMap} />}
+        <ToolButton icon="problem" label={warningCount === 0 ? 'Checks: no warnings' : `Checks: ${warningCount} ${warningCount === 1 ? 'warning' : 'warnings'}`} pressed={checksOpen} onClick={onToggleChecks}>
+          {warningCount === 0 ? 'Checks' : `Checks (${warningCount})`}
+        </ToolButton>
         <ToolButton icon="phone" label="Test call" pressed={testOpen} onClick={onToggleTest} />
       </div>
     </div>
