@@ -158,9 +158,6 @@ export function nextDay(date: string): string {
   return isoOf(new Date(day.getTime() + 86_400_000));
 }
 
-/** Today as YYYY-MM-DD in UTC (the server's and the rule's calendar). */
-export const todayOf = (now: Date): string => isoOf(now);
-
 /**
  * Whether a contract may be renewed (spec 001 section 4): its end date and length are both known
  * and the end date is less than one month away (from today up to, not including, the same day
