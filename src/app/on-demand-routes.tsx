@@ -251,6 +251,17 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
         { id: paths.phoneSetup.name, path: paths.phoneSetup.pattern, lazy: () => import('./routes/app/phone-setup.tsx') },
         { id: paths.profilePreferences.name, path: paths.profilePreferences.pattern, lazy: () => import('./routes/app/profile-preferences.tsx') },
         { id: paths.myOrders.name, path: paths.myOrders.pattern, lazy: () => import('./routes/app/my-orders.tsx') },
+        // Product details, one route per kind (issue 19), one small route module for all.
+        ...(
+          [
+            [paths.productPhoneDetails, 'ProductPhoneDetailsPage'],
+            [paths.voipDetails, 'VoipDetailsPage'],
+            [paths.broadbandDetails, 'BroadbandDetailsPage'],
+            [paths.fibreDetails, 'FibreDetailsPage'],
+            [paths.phonelineDetails, 'PhonelineDetailsPage'],
+            [paths.websiteDetails, 'WebsiteDetailsPage'],
+          ] as const
+        ).map(([route, page]) => ({ id: route.name, path: route.pattern, lazy: async () => ({ Component: (await import('./routes/app/product-details.tsx'))[page] }) })),
       ],
     },
   ];

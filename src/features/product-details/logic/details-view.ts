@@ -1,0 +1,100 @@
+import {
+  currentContract,
+  formatPounds,
+  pence,
+  renewalAllowed,
+  tariffTotals,
+  visibleContracts,
+  type DisplayChip,
+  type ProductContract,
+  type ProductDetails,
+  type ProductKind,
+  type Renewal,
+  type TariffTotals,
+} from '@portal/contract';
+
+/**
+ * What the product details pages show, worked out without React: prices with £ and 2 decimals,
+ * '-' for what is not known (spec 001 section 9), the contracts the customer sees and whether
+ * renewal is offered (the contract's rule, shared with the server).
+ */
+
+/** A price string as shown: "£25.00", or '-' when there is none. */
+export function priceText(price: string | null): string {
+  const amount = pence(price);
+  return amount === null ? '-' : formatPounds(amount);
+}
+
+/** A promotion as shown: "£9.00 a month for 3 months", or '-' when there is none. */
+export function promoText(price: string | null, months: number | null): string {
+  const amount = pence(price);
+  if (amount === null || !months) return '-';
+  return `${formatPounds(amount)} a month for ${monthsText(months)}`;
+}
+
+/** "1 month", "24 months", or '-'. */
+export function monthsText(months: number | null): string {
+  if (months === null) return '-';
+  return months === 1 ? '1 month' : `${months} months`;
+}
+
+const CONTRACT_CHIPS: Record<string, DisplayChip> = {
+  ACTIVE: { type: 'success', text: 'Active' },
+  PENDING: { type: 'info', text: 'Starts later' },
+  ENDED: { type: 'neutral', text: 'Ended' },
+};
+
+/** A contract's status chip; a status we do not know is shown as it comes, capitalised. */
+export function contractChip(status: string): DisplayChip {
+  const known = CONTRACT_CHIPS[status.toUpperCase()];
+  if (known) return known;
+  const text = status.trim().toLowerCase();
+  return { type: 'neutral', text: text ? text.charAt(0).toUpperCase() + text.slice(1) : 'Unknown' };
+}
+
+/** The contracts the page lists (VOID ones hidden), newest first. */
+export const shownContracts = (details: ProductDetails): ProductContract[] => visibleContracts(details.contracts).reverse();
+
+/** Today on the customer's calendar, as YYYY-MM-DD. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Whether the page offers renewal: the shared rule on the current contract's end date and length. */
+export const renewalOffered = (renewal: Renewal, today: string): boolean => renewalAllowed(renewal.current_contract_end_date, renewal.current_contract_length, today);
+
+/** The current contract of the product, as the server reads it. */
+export const currentOf = (details: ProductDetails): ProductContract | undefined => currentContract(details.contracts);
+
+/** One side of the renewal comparison: a tariff's name and totals over the chosen length. */
+export interface TariffSide {
+  name: string;
+  totals: TariffTotals | null;
+}
+
+/** The current and the renewal tariff side by side over `months` months, with VAT (factor 1.2). */
+export function comparison(renewal: Renewal, months: number): { current: TariffSide; renewal: TariffSide } {
+  return {
+    current: { name: renewal.current_tariff_name ?? '-', totals: tariffTotals(renewal.current_tariff_price, renewal.current_promo_price, renewal.current_promo_length, months) },
+    renewal: { name: renewal.renewal_tariff_name ?? '-', totals: tariffTotals(renewal.renewal_tariff_price, renewal.renewal_promo_price, renewal.renewal_promo_length, months) },
+  };
+}
+
+/** Pence with £, or '-'. */
+export const poundsText = (amount: number | null | undefined): string => (amount === null || amount === undefined ? '-' : formatPounds(amount));
+
+/** The product kinds each details route shows (a product of another kind there is "Page not found"). */
+export type DetailsRouteKind = 'product-phone' | 'voip' | 'broadband' | 'fibre' | 'phoneline' | 'website';
+
+const ROUTE_KINDS: Record<DetailsRouteKind, ProductKind> = {
+  'product-phone': 'voip2',
+  voip: 'voip1',
+  broadband: 'broadband',
+  fibre: 'fibre',
+  phoneline: 'phoneline',
+  website: 'web',
+};
+
+/** Whether the details route of `route` shows a product of `kind`. */
+export const routeShows = (route: DetailsRouteKind, kind: ProductKind): boolean => ROUTE_KINDS[route] === kind;
