@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import type { ProductDetails, Renewal } from '@portal/contract';
+import type { ProductDetails, ProductKind, Renewal } from '@portal/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -9,7 +9,6 @@ import { system } from '../../../config/theme.ts';
 import { resetCsrf } from '../../../lib/http.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { clearCookies, installFakeFetch, type RecordedCall } from '../../../test/fake-fetch.ts';
-import type { DetailsRouteKind } from '../logic/details-view.ts';
 import { ProductDetailsPage } from './product-details-page.tsx';
 
 // Today, as the page's renewal rule reads it: the current contract below ends in 20 days.
@@ -55,7 +54,7 @@ const renewed: ProductDetails = {
   ],
 };
 
-function renderPage(routes: Parameters<typeof installFakeFetch>[0], route: DetailsRouteKind = 'product-phone'): { calls: RecordedCall[] } {
+function renderPage(routes: Parameters<typeof installFakeFetch>[0], kind: ProductKind = 'voip2'): { calls: RecordedCall[] } {
   const { calls } = installFakeFetch(routes);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
@@ -63,7 +62,7 @@ function renderPage(routes: Parameters<typeof installFakeFetch>[0], route: Detai
     <ChakraProvider value={system}>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter>
-          <ProductDetailsPage productId={21} route={route} />
+          <ProductDetailsPage productId={21} kind={kind} />
         </MemoryRouter>
       </QueryClientProvider>
     </ChakraProvider>,

@@ -1,11 +1,10 @@
-import { Box, Button, chakra, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import type { ProductChild, ProductContract, ProductDetails } from '@portal/contract';
+import { Box, Button, chakra, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import type { ProductChild, ProductContract, ProductDetails, ProductKind } from '@portal/contract';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Facts } from '../../../components/facts.tsx';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
-import { StatusChip } from '../../../components/status-chip.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import * as paths from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -14,7 +13,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { productKindLabels } from '../../navigation/index.ts';
 import { downloadContractDocument, useProductDetails } from '../api/product-details-api.ts';
-import { contractChip, monthsText, priceText, promoText, routeShows, shownContracts, type DetailsRouteKind } from '../logic/details-view.ts';
+import { contractStatusText, monthsText, priceText, promoText, shownContracts } from '../logic/details-view.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { RenewalSection } from './renewal-section.tsx';
 
@@ -83,14 +82,12 @@ function ChildCard({ child }: { child: ProductChild }) {
 function ContractCard({ contract }: { contract: ProductContract }) {
   return (
     <chakra.li borderWidth="1px" borderColor="border" rounded="md" p="3">
-      <Flex gap="3" align="center" wrap="wrap" justify="space-between">
-        <Heading as="h3" size="sm">
-          Contract {contract.contract_id}
-        </Heading>
-        <StatusChip chip={contractChip(contract.status)} label="Status" />
-      </Flex>
+      <Heading as="h3" size="sm">
+        Contract {contract.contract_id}
+      </Heading>
       <Facts
         rows={[
+          ['Status', contractStatusText(contract.status)],
           ['Start date', formatDate(contract.start_date)],
           ['End date', formatDate(contract.end_date)],
           ['Length', monthsText(contract.contract_length_months)],
@@ -196,11 +193,11 @@ function DetailsContent({ details }: { details: ProductDetails }) {
  * and for a cloud phone its site at a glance. A product of another kind than the route's, another
  * customer's or an unknown one is "Page not found".
  */
-export function ProductDetailsPage({ productId, route }: { productId: number | null; route: DetailsRouteKind }) {
-  return productId === null ? <NotFoundContent loggedIn /> : <LoadedDetails productId={productId} route={route} />;
+export function ProductDetailsPage({ productId, kind }: { productId: number | null; kind: ProductKind }) {
+  return productId === null ? <NotFoundContent loggedIn /> : <LoadedDetails productId={productId} kind={kind} />;
 }
 
-function LoadedDetails({ productId, route }: { productId: number; route: DetailsRouteKind }) {
+function LoadedDetails({ productId, kind }: { productId: number; kind: ProductKind }) {
   const query = useProductDetails(productId);
   if (query.isPending) {
     return (
@@ -222,6 +219,7 @@ function LoadedDetails({ productId, route }: { productId: number; route: Details
       </Stack>
     );
   }
-  if (!routeShows(route, query.data.product_kind)) return <NotFoundContent loggedIn />;
+  // Each kind has its own details route: a product of another kind is not found there.
+  if (query.data.product_kind !== kind) return <NotFoundContent loggedIn />;
   return <DetailsContent details={query.data} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractChip, localToday, monthsText, priceText, promoText, routeShows } from './details-view.ts';
+import { contractStatusText, localToday, monthsText, priceText, promoText } from './details-view.ts';
 
 describe('details view', () => {
   it("shows prices with £ and 2 decimals, '-' when there is none", () => {
@@ -13,19 +13,14 @@ describe('details view', () => {
   });
 
   it('words the contract statuses, and one it does not know as it comes', () => {
-    expect(contractChip('ACTIVE')).toEqual({ type: 'success', text: 'Active' });
-    expect(contractChip('PENDING').text).toBe('Starts later');
-    expect(contractChip('ended').text).toBe('Ended');
-    expect(contractChip('IN_REVIEW').text).toBe('In_review');
+    expect(contractStatusText('ACTIVE')).toBe('Active');
+    expect(contractStatusText('PENDING')).toBe('Starts when the current contract ends');
+    expect(contractStatusText('ended')).toBe('Ended');
+    expect(contractStatusText('IN_REVIEW')).toBe('In_review');
+    expect(contractStatusText('')).toBe('-');
   });
 
   it("takes today on the customer's calendar", () => {
     expect(localToday(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
-  });
-
-  it('shows on each details route only its own kind', () => {
-    expect(routeShows('product-phone', 'voip2')).toBe(true);
-    expect(routeShows('voip', 'voip2')).toBe(false);
-    expect(routeShows('website', 'web')).toBe(true);
   });
 });

@@ -1,14 +1,11 @@
 import {
-  currentContract,
   formatPounds,
   pence,
   renewalAllowed,
   tariffTotals,
   visibleContracts,
-  type DisplayChip,
   type ProductContract,
   type ProductDetails,
-  type ProductKind,
   type Renewal,
   type TariffTotals,
 } from '@portal/contract';
@@ -38,18 +35,18 @@ export function monthsText(months: number | null): string {
   return months === 1 ? '1 month' : `${months} months`;
 }
 
-const CONTRACT_CHIPS: Record<string, DisplayChip> = {
-  ACTIVE: { type: 'success', text: 'Active' },
-  PENDING: { type: 'info', text: 'Starts later' },
-  ENDED: { type: 'neutral', text: 'Ended' },
+const CONTRACT_STATUSES: Record<string, string> = {
+  ACTIVE: 'Active',
+  PENDING: 'Starts when the current contract ends',
+  ENDED: 'Ended',
 };
 
-/** A contract's status chip; a status we do not know is shown as it comes, capitalised. */
-export function contractChip(status: string): DisplayChip {
-  const known = CONTRACT_CHIPS[status.toUpperCase()];
+/** A contract's status in words; one we do not know is shown as it comes, capitalised. */
+export function contractStatusText(status: string): string {
+  const known = CONTRACT_STATUSES[status.toUpperCase()];
   if (known) return known;
   const text = status.trim().toLowerCase();
-  return { type: 'neutral', text: text ? text.charAt(0).toUpperCase() + text.slice(1) : 'Unknown' };
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : '-';
 }
 
 /** The contracts the page lists (VOID ones hidden), newest first. */
@@ -63,9 +60,6 @@ export function localToday(now: Date = new Date()): string {
 
 /** Whether the page offers renewal: the shared rule on the current contract's end date and length. */
 export const renewalOffered = (renewal: Renewal, today: string): boolean => renewalAllowed(renewal.current_contract_end_date, renewal.current_contract_length, today);
-
-/** The current contract of the product, as the server reads it. */
-export const currentOf = (details: ProductDetails): ProductContract | undefined => currentContract(details.contracts);
 
 /** One side of the renewal comparison: a tariff's name and totals over the chosen length. */
 export interface TariffSide {
@@ -83,18 +77,3 @@ export function comparison(renewal: Renewal, months: number): { current: TariffS
 
 /** Pence with £, or '-'. */
 export const poundsText = (amount: number | null | undefined): string => (amount === null || amount === undefined ? '-' : formatPounds(amount));
-
-/** The product kinds each details route shows (a product of another kind there is "Page not found"). */
-export type DetailsRouteKind = 'product-phone' | 'voip' | 'broadband' | 'fibre' | 'phoneline' | 'website';
-
-const ROUTE_KINDS: Record<DetailsRouteKind, ProductKind> = {
-  'product-phone': 'voip2',
-  voip: 'voip1',
-  broadband: 'broadband',
-  fibre: 'fibre',
-  phoneline: 'phoneline',
-  website: 'web',
-};
-
-/** Whether the details route of `route` shows a product of `kind`. */
-export const routeShows = (route: DetailsRouteKind, kind: ProductKind): boolean => ROUTE_KINDS[route] === kind;
