@@ -36,7 +36,7 @@ async function switchTo(page: Page, name: RegExp) {
 }
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-const region = (page: Page, name: string) => page.getByRole('region', { name });
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const contractHeadings = (page: Page) => page.getByRole('list', { name: 'Contracts' }).getByRole('heading', { level: 3 });
 
 test('each kind of product opens its details page from the product switcher @mobile', async ({ page, loginPage, homePage }) => {

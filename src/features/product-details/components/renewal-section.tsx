@@ -20,7 +20,7 @@ function TariffCard({ title, side, months }: { title: string; side: TariffSide; 
         rows={[
           ['Tariff', side.name],
           ['Monthly price', totals ? `${poundsText(totals.monthlyWithVat)} inc. VAT` : '-'],
-          ['Promotion', totals?.promoMonthlyWithVat != null ? `${poundsText(totals.promoMonthlyWithVat)} inc. VAT for ${monthsText(totals.promoMonths)}` : '-'],
+          ['Promotion', side.promo],
           [`Total for ${months} months`, totals ? `${poundsText(totals.contractWithVat)} inc. VAT` : '-'],
         ]}
       />

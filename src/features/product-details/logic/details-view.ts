@@ -3,6 +3,7 @@ import {
   pence,
   renewalAllowed,
   tariffTotals,
+  withVat,
   visibleContracts,
   type ProductContract,
   type ProductDetails,
@@ -61,17 +62,37 @@ export function localToday(now: Date = new Date()): string {
 /** Whether the page offers renewal: the shared rule on the current contract's end date and length. */
 export const renewalOffered = (renewal: Renewal, today: string): boolean => renewalAllowed(renewal.current_contract_end_date, renewal.current_contract_length, today);
 
-/** One side of the renewal comparison: a tariff's name and totals over the chosen length. */
+/** One side of the renewal comparison: a tariff's name, its promotion in words and its totals over the chosen length. */
 export interface TariffSide {
   name: string;
+  promo: string;
   totals: TariffTotals | null;
 }
 
-/** The current and the renewal tariff side by side over `months` months, with VAT (factor 1.2). */
+/** A promotion with VAT, in words: "£10.80 inc. VAT for 3 months", or '-'. */
+function promoWithVat(price: string | null, months: number | null): string {
+  const amount = pence(price);
+  return amount === null || !months ? '-' : `${formatPounds(withVat(amount))} inc. VAT for ${monthsText(months)}`;
+}
+
+/**
+ * The current and the renewal tariff side by side over `months` months, with VAT (factor 1.2). The
+ * current tariff's promotion was for the start of the current contract: it is shown, but staying on
+ * the current tariff would cost its full price every month; the renewal's promotion counts.
+ */
 export function comparison(renewal: Renewal, months: number): { current: TariffSide; renewal: TariffSide } {
+  const currentPromo = promoWithVat(renewal.current_promo_price, renewal.current_promo_length);
   return {
-    current: { name: renewal.current_tariff_name ?? '-', totals: tariffTotals(renewal.current_tariff_price, renewal.current_promo_price, renewal.current_promo_length, months) },
-    renewal: { name: renewal.renewal_tariff_name ?? '-', totals: tariffTotals(renewal.renewal_tariff_price, renewal.renewal_promo_price, renewal.renewal_promo_length, months) },
+    current: {
+      name: renewal.current_tariff_name ?? '-',
+      promo: currentPromo === '-' ? '-' : `${currentPromo}, at the start of your current contract`,
+      totals: tariffTotals(renewal.current_tariff_price, null, null, months),
+    },
+    renewal: {
+      name: renewal.renewal_tariff_name ?? '-',
+      promo: promoWithVat(renewal.renewal_promo_price, renewal.renewal_promo_length),
+      totals: tariffTotals(renewal.renewal_tariff_price, renewal.renewal_promo_price, renewal.renewal_promo_length, months),
+    },
   };
 }
 
