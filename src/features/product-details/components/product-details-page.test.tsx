@@ -97,6 +97,7 @@ describe('the product details page', () => {
     expect(within(site).getByRole('link', { name: '2 users' })).toHaveAttribute('href', '/users-devices/21');
     expect(within(site).getByRole('link', { name: 'Simple call flow' })).toHaveAttribute('href', '/call-flows/21?tab=active-call-flow');
     expect(screen.getByRole('heading', { level: 3, name: 'Additional user (Sam Patel)' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Included with this product' })).getByText('£8.00 a month')).toBeInTheDocument();
     const contracts = within(screen.getByRole('list', { name: 'Contracts' })).getAllByRole('heading', { level: 3 });
     expect(contracts.map((h) => h.textContent)).toEqual(['Contract CT-21-1']);
     // Its end is more than a month away: no renewal offered.

@@ -71,7 +71,7 @@ function ChildCard({ child }: { child: ProductChild }) {
       <Facts
         rows={[
           ['Tariff', child.tariff_name ?? '-'],
-          ['Price', priceText(child.tariff_price)],
+          ['Price', child.tariff_price === null ? '-' : `${priceText(child.tariff_price)} a month`],
           ['Promotion', promoText(child.promo_price, child.promo_length)],
         ]}
       />
