@@ -32,6 +32,8 @@ export const accounts = {
   gettingStarted: { email: 'hello@nova-dental.example', password: 'portal-welcome-1', firstName: 'Riley' },
   buyNowProvisioned: { email: 'owner@pier-bakery.example', password: 'portal-provisioned-1', firstName: 'Jamie' },
   trialExpired: { email: 'studio@lumen-design.example', password: 'portal-expired-1', firstName: 'Casey' },
+  // Meadow Lane Vets: one product of every kind; the product details spec only looks (it renews on its copies below).
+  productDetails: { email: 'jo@meadow-lane-vets.example', password: 'portal-details-1', firstName: 'Jo' },
 
   // The e2e-only copies of Acme, one per spec that changes a cloud phone or a sign-in.
   authAcme: { email: 'e2e-auth@acme-plumbing.example', password: 'portal-e2e-auth-1', firstName: 'Alex', writtenBy: 'auth' },
@@ -67,6 +69,14 @@ export const accounts = {
   broadbandMobile1: { email: 'e2e-broadband-mobile-1@canal-bakery.example', password: 'portal-e2e-broadband-m1', firstName: 'Robin', writtenBy: 'broadband' },
   broadbandMobile2: { email: 'e2e-broadband-mobile-2@canal-bakery.example', password: 'portal-e2e-broadband-m2', firstName: 'Robin', writtenBy: 'broadband' },
   broadbandMobile3: { email: 'e2e-broadband-mobile-3@canal-bakery.example', password: 'portal-e2e-broadband-m3', firstName: 'Robin', writtenBy: 'broadband' },
+
+  // Meadow Lane Vets' copies (a product of every kind): the product details spec renews a contract on one per viewport and repeat.
+  detailsDesktop1: { email: 'e2e-details-desktop-1@meadow-lane-vets.example', password: 'portal-e2e-details-d1', firstName: 'Jo', writtenBy: 'product-details' },
+  detailsDesktop2: { email: 'e2e-details-desktop-2@meadow-lane-vets.example', password: 'portal-e2e-details-d2', firstName: 'Jo', writtenBy: 'product-details' },
+  detailsDesktop3: { email: 'e2e-details-desktop-3@meadow-lane-vets.example', password: 'portal-e2e-details-d3', firstName: 'Jo', writtenBy: 'product-details' },
+  detailsMobile1: { email: 'e2e-details-mobile-1@meadow-lane-vets.example', password: 'portal-e2e-details-m1', firstName: 'Jo', writtenBy: 'product-details' },
+  detailsMobile2: { email: 'e2e-details-mobile-2@meadow-lane-vets.example', password: 'portal-e2e-details-m2', firstName: 'Jo', writtenBy: 'product-details' },
+  detailsMobile3: { email: 'e2e-details-mobile-3@meadow-lane-vets.example', password: 'portal-e2e-details-m3', firstName: 'Jo', writtenBy: 'product-details' },
 
   // Quay Glass's copies (orders of every kind and stage): the orders spec opens (marks read) orders, one per viewport.
   ordersDesktop: { email: 'e2e-orders-desktop@quay-glass.example', password: 'portal-e2e-orders-d', firstName: 'Sam', writtenBy: 'orders' },

@@ -26,6 +26,7 @@ const CUSTOMERS: Record<string, { email: string; password: string }> = {
   staffViewed: accounts.staffViewed,
   trialFeedback: accounts.trialFeedback,
   profileDetails: accounts.profileDetails,
+  productDetails: accounts.productDetails,
 };
 
 /** Demo logins this spec does not sign in as, and why (the e2e accounts test in tests/ reads the keys). */

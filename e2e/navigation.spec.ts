@@ -80,13 +80,14 @@ test.describe('side navigation', () => {
     await expect(nav(page).getByRole('link', { name: 'Upgrade' })).toHaveCount(0);
     await expect(nav(page).getByRole('link', { name: 'Phone setup' })).toHaveAttribute('aria-current', 'page');
 
-    // A product that is no phone goes to its details page (not built yet: "Page not found" in the layout).
+    // A product that is no phone goes to its details page.
     await (await openSwitcher(page)).getByRole('link', { name: /Fibre/ }).click();
     await expect(page).toHaveURL(/\/fibre-details\/\d+$/);
-    await expect(pageNotFound(page)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Fibre details' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Tariff' })).toContainText('Full Fibre 500');
     await expect(nav(page).getByRole('button', { name: /Switch product/ })).toContainText('Business Fibre 500 Mbps');
     expect(await navEntries(page)).toEqual(['Home', 'Fibre details', 'Billing', 'Order tracker', 'Chat support', 'Help (opens in a new tab)']);
-    await expectAccessible(page, 'fibre details (not built) inside the layout');
+    await expectAccessible(page, 'fibre details inside the layout');
 
     // Billing keeps the selection; its id is the account's.
     await nav(page).getByRole('link', { name: 'Billing' }).click();

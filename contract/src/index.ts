@@ -34,6 +34,7 @@ export * from './signup.ts';
 export * from './self-signup.ts';
 export * from './contacts.ts';
 export * from './broadband.ts';
+export * from './product-details.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
@@ -60,6 +61,7 @@ import { usersEndpoints } from './users.ts';
 import { hardwareEndpoints } from './hardware.ts';
 import { signupEndpoints } from './signup.ts';
 import { selfSignupEndpoints } from './self-signup.ts';
+import { productDetailsEndpoints } from './product-details.ts';
 
 /** Every endpoint of the portal API, by name. The server registers each one. */
 export const endpoints = {
@@ -90,5 +92,6 @@ export const endpoints = {
   ...selfSignupEndpoints,
   ...contactEndpoints,
   ...broadbandEndpoints,
+  ...productDetailsEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

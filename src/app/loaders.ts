@@ -36,12 +36,6 @@ export const revalidateOnEveryPage: ShouldRevalidateFunction = ({ currentUrl, ne
 export const PAGES_NOT_BUILT = [
   paths.billing,
   paths.shop,
-  paths.productPhoneDetails,
-  paths.broadbandDetails,
-  paths.fibreDetails,
-  paths.phonelineDetails,
-  paths.voipDetails,
-  paths.websiteDetails,
   paths.callRecordings,
   paths.callReports,
   // Never shown: the start-up redirects them to the first product's page.

@@ -14,6 +14,15 @@ vi.mock('../features/chat/index.ts', () => ({ loadChatSupport: () => new Promise
 const [cloudPhone, fibre] = sampleNavigation.products;
 const secondPhone = { ...cloudPhone!, product_id: 14, supplier: 3, product_detail: '01632 960999', is_show_upgrade_page: false };
 const navigation = { ...sampleNavigation, products: [fibre!, cloudPhone!, secondPhone] };
+const fibreDetails = {
+  product_id: 13, product_kind: 'fibre', tariff_name: 'Full Fibre 500', tariff_price: '55.00', promo_length: null, promo_price: null,
+  product_detail: '1 High Street, Leeds', contract_length_months: 24, live_date: '2024-01-10', status: 'pending', download_token: null,
+  children: [], contracts: [], site: null,
+};
+const noRenewal = {
+  current_tariff_name: 'Full Fibre 500', current_tariff_price: '55.00', current_promo_length: null, current_promo_price: null, current_contract_length: null,
+  current_contract_end_date: null, renewal_tariff_name: null, renewal_tariff_price: null, renewal_promo_length: null, renewal_promo_price: null,
+};
 const trial = (extra: Record<string, unknown> = {}) => ({
   isInTrial: true,
   isTrialExpired: false,
@@ -92,8 +101,12 @@ describe('side navigation', () => {
   });
 
   it('keeps the selection on home, and shows only Home, details, billing and orders for the fibre product', async () => {
-    const { router } = renderApp('/fibre-details/13');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    const { router } = renderApp('/fibre-details/13', {
+      'GET /api/v3/products/13/': { json: fibreDetails },
+      'GET /api/v3/products/13/renewal/': { json: noRenewal },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fibre details' })).toBeInTheDocument();
+    expect(screen.getByText('Full Fibre 500')).toBeInTheDocument();
     await waitFor(() => expect(within(nav()).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Fibre details', 'Billing', 'Order tracker', 'Help (opens in a new tab)']));
     await act(() => router.navigate('/'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SignupChannel } from '@portal/contract';
+import type { ProductKind, SignupChannel } from '@portal/contract';
 import { redirect, type RouteObject } from 'react-router-dom';
 import * as journeyPaths from '../config/journey-paths.ts';
 import * as paths from '../config/paths.ts';
@@ -8,6 +8,7 @@ import { guestOnlyLoader } from './guards.ts';
 import { JOURNEY_PAGES_NOT_BUILT, type JourneyFrame } from './journey-frames.ts';
 import { revalidateOnEveryPage } from './loaders.ts';
 import { SIGNED_IN_ROUTE_ID } from './session.ts';
+import { detailsRoutes } from '../features/navigation/index.ts';
 import { ErrorPageBoundary, RouteErrorPage } from './routes/error-page.tsx';
 import { numberSelectRoute, selfSignupRoutes, ssuGoogleRoute } from './self-signup-routes.tsx';
 
@@ -252,6 +253,13 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
         { id: paths.phoneSetup.name, path: paths.phoneSetup.pattern, lazy: () => import('./routes/app/phone-setup.tsx') },
         { id: paths.profilePreferences.name, path: paths.profilePreferences.pattern, lazy: () => import('./routes/app/profile-preferences.tsx') },
         { id: paths.myOrders.name, path: paths.myOrders.pattern, lazy: () => import('./routes/app/my-orders.tsx') },
+        // Product details (issue 19): one route per kind, by the navigation's table (its six paths stay out of the
+        // entry chunk's exports: the home page's bundle budget), and one small route module for all.
+        ...(Object.entries(detailsRoutes) as Array<[ProductKind, (typeof detailsRoutes)[ProductKind]]>).map(([kind, route]) => ({
+          id: route.name,
+          path: route.pattern,
+          lazy: async () => ({ Component: (await import('./routes/app/product-details.tsx')).detailsRoute(kind) }),
+        })),
       ],
     },
   ];

@@ -13,6 +13,7 @@ import { seedNoCloudPhoneCustomer } from '../modules/signup/demo-signup.ts';
 import { seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
 import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
 import { seedOrderTrackerCustomer } from '../modules/notifications/demo-orders.ts';
+import { seedProductDetailsCustomer } from '../modules/product-details/demo-product-details.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -159,6 +160,20 @@ export const e2eOrdersLogins = [
 ] as const;
 const E2E_ORDERS_USER_NAME = 'Sam Quay';
 
+/**
+ * Copies of Meadow Lane Vets (one product of every kind; modules/product-details/demo-product-details.ts)
+ * for the product details spec, one per viewport and repeat: renewing a contract is for good.
+ */
+export const e2eDetailsLogins = [
+  { spec: 'product-details', email: 'e2e-details-desktop-1@meadow-lane-vets.example', password: 'portal-e2e-details-d1', company: 'Meadow Lane Vets (e2e details, desktop 1)' },
+  { spec: 'product-details', email: 'e2e-details-desktop-2@meadow-lane-vets.example', password: 'portal-e2e-details-d2', company: 'Meadow Lane Vets (e2e details, desktop 2)' },
+  { spec: 'product-details', email: 'e2e-details-desktop-3@meadow-lane-vets.example', password: 'portal-e2e-details-d3', company: 'Meadow Lane Vets (e2e details, desktop 3)' },
+  { spec: 'product-details', email: 'e2e-details-mobile-1@meadow-lane-vets.example', password: 'portal-e2e-details-m1', company: 'Meadow Lane Vets (e2e details, mobile 1)' },
+  { spec: 'product-details', email: 'e2e-details-mobile-2@meadow-lane-vets.example', password: 'portal-e2e-details-m2', company: 'Meadow Lane Vets (e2e details, mobile 2)' },
+  { spec: 'product-details', email: 'e2e-details-mobile-3@meadow-lane-vets.example', password: 'portal-e2e-details-m3', company: 'Meadow Lane Vets (e2e details, mobile 3)' },
+] as const;
+const E2E_DETAILS_USER_NAME = 'Jo Carter';
+
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
 const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
 
@@ -254,6 +269,14 @@ const E2E_GROUPS: E2eGroup[] = [
   },
   { logins: e2eBroadbandLogins, userName: E2E_BROADBAND_USER_NAME, seed: (tx, _audio, user, index, now) => seedBroadbandCustomer(tx, user, e2eBroadbandLogins[index]!.company, now) },
   { logins: e2eOrdersLogins, userName: E2E_ORDERS_USER_NAME, seed: (tx, _audio, user, index, now) => seedOrderTrackerCustomer(tx, user, e2eOrdersLogins[index]!.company, now) },
+  // Copy 0 is the demo's Meadow Lane Vets: each copy's numbers are its own.
+  {
+    logins: e2eDetailsLogins,
+    userName: E2E_DETAILS_USER_NAME,
+    seed: async (tx, _audio, user, index, now) => {
+      await seedProductDetailsCustomer(tx, user, e2eDetailsLogins[index]!.company, index + 1, now);
+    },
+  },
 ];
 
 /** Every e2e-only login, of every group. */

@@ -108,6 +108,12 @@ export const demoLogins = {
     name: 'Lee Hollis',
     about: 'Fernleaf Studio: broadband; the profile e2e spec changes this password',
   },
+  productDetails: {
+    email: 'jo@meadow-lane-vets.example',
+    password: 'portal-details-1',
+    name: 'Jo Carter',
+    about: 'Meadow Lane Vets: one product of every kind (cloud phone, VoIP, fibre, broadband, phone line, website); the cloud phone and broadband contracts end within a month (renewal offered)',
+  },
 } as const;
 
 export type DemoLogin = (typeof demoLogins)[keyof typeof demoLogins];

@@ -70,7 +70,7 @@ describe('the seed', () => {
         ['Out of hours to mobile', false],
         ['Sales line (draft)', false],
       ]);
-      expect(await db.select().from(simpleCallFlows)).toHaveLength(4); // and Harbourside Bakes' (demo-shell.ts)
+      expect(await db.select().from(simpleCallFlows)).toHaveLength(5); // and Harbourside Bakes' (demo-shell.ts) and Meadow Lane Vets' (demo-product-details.ts)
       const files = await db.select().from(audioFiles).where(eq(audioFiles.productId, phone!.id));
       expect(files).toHaveLength(3);
       for (const file of files) {
@@ -98,8 +98,8 @@ describe('a later start', () => {
       expect(emails).toEqual(Object.values(demoLogins).map((login) => login.email).sort());
       const [account] = await second.db.select().from(accounts).orderBy(accounts.id).limit(1);
       expect(account?.name).toBe('Acme Plumbing & Heating Ltd');
-      expect((await second.db.select({ n: count() }).from(voipUsers))[0]?.n).toBe(12); // 5, 2 on the shell demo's supplier-2 cloud phone, 3 at Nova Dental (getting started's users), 1 at Harbourside Bakes and 1 at Pier Bakery (demo-shell.ts)
-      expect((await second.db.select({ n: count() }).from(phoneNumbers))[0]?.n).toBe(10); // and Pier Bakery's new number (demo-shell.ts)
+      expect((await second.db.select({ n: count() }).from(voipUsers))[0]?.n).toBe(14); // 5, 2 on the shell demo's supplier-2 cloud phone, 3 at Nova Dental (getting started's users), 1 at Harbourside Bakes and 1 at Pier Bakery (demo-shell.ts), 2 at Meadow Lane Vets (demo-product-details.ts)
+      expect((await second.db.select({ n: count() }).from(phoneNumbers))[0]?.n).toBe(12); // and Pier Bakery's new number (demo-shell.ts), and Meadow Lane Vets' two (demo-product-details.ts)
       expect((await second.db.select({ n: count() }).from(callFlows))[0]?.n).toBe(3);
       expect((await second.db.select({ n: count() }).from(audioFiles))[0]?.n).toBe(3);
     } finally {

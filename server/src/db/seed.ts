@@ -16,6 +16,7 @@ import { profileDemoUsers, seedProfileDemo } from '../modules/profile/demo-profi
 import { quickstartDemoUser, seedQuickstartDemo } from '../modules/trial/demo-quickstart.ts';
 import { seedNumberInventory } from '../modules/numbers/demo-numbers.ts';
 import { seedAcmeHardware } from '../modules/hardware/demo-hardware.ts';
+import { seedDefaultProductDetails, seedProductDetailsCustomer } from '../modules/product-details/demo-product-details.ts';
 import { demoUser } from './demo-users.ts';
 import {
   accounts,
@@ -67,11 +68,12 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
   const quickstartUser = quickstartDemoUser();
   const buyNowUsers = buyNowDemoUsers();
   const e2eUsers = options.e2eAccounts ? e2eDemoUsers() : undefined;
-  const [customer, staff, trial, buyNow] = await Promise.all([
+  const [customer, staff, trial, buyNow, productDetails] = await Promise.all([
     demoUser(demoLogins.customer),
     demoUser(demoLogins.staff),
     demoUser(demoLogins.trial),
     demoUser(demoLogins.buyNow),
+    demoUser(demoLogins.productDetails),
   ]);
 
   return db.transaction(async (tx) => {
@@ -155,7 +157,10 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
     await seedBuyNowDemo(tx, await buyNowUsers, now);
     await seedQuickstartDemo(tx, await quickstartUser, now);
     await seedNumberInventory(tx);
+    await seedProductDetailsCustomer(tx, productDetails, 'Meadow Lane Vets', 0, now);
     if (e2eUsers) await seedE2eDemo(tx, audio, await e2eUsers, now);
+    // Last: every product seeded above without a tariff of its own gets its kind's.
+    await seedDefaultProductDetails(tx, now);
     return true;
   });
 }

@@ -26,6 +26,8 @@ import phoneSetupRepository from './phone-setup/phone-setup-repository.ts';
 import phoneSettingsRepository from './phone-setup/phone-settings-repository.ts';
 import { phoneSettingsHandlers } from './phone-setup/settings-handlers.ts';
 import productsRepository from './products/products-repository.ts';
+import { productDetailsHandlers } from './product-details/handlers.ts';
+import productDetailsRepository from './product-details/product-details-repository.ts';
 import { profileHandlers } from './profile/handlers.ts';
 import provisioningRepository from './provisioning/provisioning-repository.ts';
 import provisioningRunner from './provisioning/runner.ts';
@@ -84,6 +86,7 @@ export const endpointHandlers: Handlers = {
   ...selfSignupHandlers,
   ...contactHandlers,
   ...broadbandHandlers,
+  ...productDetailsHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -114,4 +117,5 @@ export const repositories: FastifyPluginAsync[] = [
   selfSignupRepository,
   contactsRepository,
   broadbandRepository,
+  productDetailsRepository,
 ];

@@ -109,10 +109,12 @@ export function selectedProduct(products: readonly NavigationProduct[], selected
 /** A route keyed by a product id. */
 interface ProductRoute {
   name: string;
+  pattern: string;
   build(params: { id: number | string }, query?: QueryValues): string;
 }
 
-const detailsRoutes: Record<ProductKind, ProductRoute> = {
+/** Each kind's details route; the app's route table makes one route of each (on-demand-routes.tsx). */
+export const detailsRoutes: Record<ProductKind, ProductRoute> = {
   voip1: paths.voipDetails,
   voip2: paths.productPhoneDetails,
   fibre: paths.fibreDetails,

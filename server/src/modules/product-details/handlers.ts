@@ -1,0 +1,60 @@
+import type { FastifyRequest } from 'fastify';
+import { deriveProductKind } from '@portal/contract';
+import { londonTime } from '@portal/editor-core';
+import type { Handlers } from '../../routes/index.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { detailError } from '../../plugins/errors.ts';
+import { notFound, rowId, type Product } from '../products/products.ts';
+import { contractDocument, detailsOf, renewalOf } from './rules.ts';
+
+/** The product `id` of the signed-in customer's account, of any kind; else 404 (another account's, unknown). */
+async function ownedProduct(request: FastifyRequest, id: number): Promise<Product> {
+  const { accountId } = authOf(request).user;
+  const productId = rowId(id);
+  if (accountId === null) throw notFound();
+  const product = await request.server.productDetailsRepository.ownedProduct(accountId, productId);
+  if (!product) throw notFound();
+  return product;
+}
+
+async function details(request: FastifyRequest, product: Product) {
+  const repository = request.server.productDetailsRepository;
+  const isCloudPhone = deriveProductKind({ kind: product.kind, tariff_version: product.tariffVersion, sub_kind: product.subKind }) === 'voip2';
+  const [facts, site] = await Promise.all([repository.details(product.id), isCloudPhone ? repository.siteSummary(product.id) : null]);
+  return detailsOf(product, facts, site);
+}
+
+/**
+ * Product details and renewal (spec 001 section 7: GET /api/v3/products/{id}/, GET and POST
+ * .../renewal/). Any kind of product of the customer's own account; anything else is 404. The
+ * renewal rule is the contract's (renewalRefusal), on today's date in London.
+ */
+export const productDetailsHandlers = {
+  getProductDetails: async ({ params, request }) => details(request, await ownedProduct(request, params.id)),
+
+  getRenewal: async ({ params, request }) => {
+    const product = await ownedProduct(request, params.id);
+    const { tariff, contracts } = await request.server.productDetailsRepository.details(product.id);
+    return renewalOf(tariff, contracts);
+  },
+
+  postRenewal: async ({ params, body, request }) => {
+    const product = await ownedProduct(request, params.id);
+    const outcome = await request.server.productDetailsRepository.renew(product.id, body.contract_length_months, londonTime(request.server.now()).date);
+    if ('refused' in outcome) throw detailError(400, outcome.refused);
+    return details(request, product);
+  },
+
+  downloadContractDocument: async ({ params, request, reply }) => {
+    const product = await ownedProduct(request, params.id);
+    const repository = request.server.productDetailsRepository;
+    const contract = await repository.contractByToken(product.id, params.token);
+    if (!contract) throw notFound();
+    const { tariff } = await repository.details(product.id);
+    return reply
+      .header('cache-control', 'private, no-cache')
+      .header('content-disposition', `attachment; filename="contract-${contract.contractId}.txt"`)
+      .type('text/plain; charset=utf-8')
+      .send(contractDocument(product, tariff, contract));
+  },
+} satisfies Pick<Handlers, 'getProductDetails' | 'getRenewal' | 'postRenewal' | 'downloadContractDocument'>;

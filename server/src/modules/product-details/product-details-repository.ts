@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import { currentContract, renewalRefusal, renewedContractDates } from '@portal/contract';
+import type { Database } from '../../db/connect.ts';
+import { callFlows, phoneNumbers, productChildren, productContracts, products, productTariffs, simpleCallFlows, voipUsers } from '../../db/schema/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    productDetailsRepository: ProductDetailsRepository;
+  }
+}
+
+export type TariffRow = typeof productTariffs.$inferSelect;
+export type ChildRow = typeof productChildren.$inferSelect;
+export type ContractRow = typeof productContracts.$inferSelect;
+type ProductRow = typeof products.$inferSelect;
+
+/** A contract row in the contract's field names, as the shared rules read it. */
+export const contractFacts = (row: ContractRow) => ({ ...row, start_date: row.startDate, status: row.status });
+
+/** The current contract of the rows (the latest visible start; VOID never), by the contract's rule. */
+export const currentOf = (rows: readonly ContractRow[]): ContractRow | undefined => currentContract(rows.map(contractFacts));
+
+/** A new contract document's secret: 24 random bytes, URL-safe. */
+export const newDownloadToken = (): string => randomBytes(24).toString('base64url');
+
+/** The contract reference of a product's n-th contract: CT-{product}-{n}. */
+export const contractReference = (productId: number, n: number): string => `CT-${productId}-${n}`;
+
+/** What a renewal answers: the new contract, or why it was refused (the rule's words). */
+export type RenewalOutcome = { renewed: ContractRow } | { refused: string };
+
+/** Products' tariffs, children and contracts, and a cloud phone's site at a glance. */
+export function createProductDetailsRepository(db: Database) {
+  return {
+    /** The product `productId` if it is one of the account's (any kind). */
+    async ownedProduct(accountId: number, productId: number): Promise<ProductRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(products)
+        .where(and(eq(products.id, productId), eq(products.accountId, accountId)))
+        .limit(1);
+      return row;
+    },
+
+    /** The product's tariff (undefined when it has none yet), children and contracts, oldest first. */
+    async details(productId: number): Promise<{ tariff: TariffRow | undefined; children: ChildRow[]; contracts: ContractRow[] }> {
+      const [[tariff], children, contracts] = await Promise.all([
+        db.select().from(productTariffs).where(eq(productTariffs.productId, productId)),
+        db.select().from(productChildren).where(eq(productChildren.productId, productId)).orderBy(asc(productChildren.id)),
+        db.select().from(productContracts).where(eq(productContracts.productId, productId)).orderBy(asc(productContracts.startDate), asc(productContracts.id)),
+      ]);
+      return { tariff, children, contracts };
+    },
+
+    /** A cloud phone's pilot number (its first number), how many users and numbers it has, and the call flow that answers. */
+    async siteSummary(productId: number) {
+      const [[pilot], [users], [numbers], [custom], [simple]] = await Promise.all([
+        db.select({ number: phoneNumbers.number }).from(phoneNumbers).where(eq(phoneNumbers.productId, productId)).orderBy(asc(phoneNumbers.id)).limit(1),
+        db.select({ n: count() }).from(voipUsers).where(eq(voipUsers.productId, productId)),
+        db.select({ n: count() }).from(phoneNumbers).where(eq(phoneNumbers.productId, productId)),
+        db.select({ name: callFlows.name }).from(callFlows).where(and(eq(callFlows.productId, productId), eq(callFlows.enable, true))).limit(1),
+        db.select({ name: simpleCallFlows.name }).from(simpleCallFlows).where(and(eq(simpleCallFlows.productId, productId), eq(simpleCallFlows.enable, true))),
+      ]);
+      return {
+        pilotNumber: pilot?.number ?? null,
+        users: users?.n ?? 0,
+        numbers: numbers?.n ?? 0,
+        activeCallFlow: custom ? { kind: 'custom' as const, name: custom.name } : simple ? { kind: 'simple' as const, name: simple.name } : null,
+      };
+    },
+
+    /** The product's contract whose document has `token`, unless it is VOID. */
+    async contractByToken(productId: number, token: string): Promise<ContractRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(productContracts)
+        .where(and(eq(productContracts.productId, productId), eq(productContracts.downloadToken, token)));
+      return row && row.status !== 'VOID' ? row : undefined;
+    },
+
+    /**
+     * Renews the product's current contract for `months` when the shared rule allows it on `today`:
+     * a new contract from the day after the current one ends, and the renewal tariff becomes the
+     * product's. The product's row is locked meanwhile, so two renewals sent at once make one contract.
+     */
+    async renew(productId: number, months: number, today: string): Promise<RenewalOutcome> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+        const contracts = await tx.select().from(productContracts).where(eq(productContracts.productId, productId));
+        const current = currentOf(contracts);
+        const refusal = renewalRefusal(current?.endDate ?? null, current?.contractLengthMonths ?? null, today);
+        if (refusal !== null || !current?.endDate) return { refused: refusal ?? '' };
+        const dates = renewedContractDates(current.endDate, months);
+        const [renewed] = await tx
+          .insert(productContracts)
+          .values({
+            productId,
+            contractId: contractReference(productId, contracts.length + 1),
+            startDate: dates.start_date,
+            endDate: dates.end_date,
+            contractLengthMonths: months,
+            contractSummariesSent: 1,
+            contractSent: true,
+            status: 'PENDING',
+            downloadToken: newDownloadToken(),
+          })
+          .returning();
+        if (!renewed) throw new Error('renewal contract not inserted');
+        const [tariff] = await tx.select().from(productTariffs).where(eq(productTariffs.productId, productId));
+        if (tariff?.renewalTariffName && tariff.renewalTariffPricePence !== null) {
+          await tx
+            .update(productTariffs)
+            .set({
+              tariffName: tariff.renewalTariffName,
+              tariffPricePence: tariff.renewalTariffPricePence,
+              promoLength: tariff.renewalPromoLength,
+              promoPricePence: tariff.renewalPromoPricePence,
+            })
+            .where(eq(productTariffs.productId, productId));
+        }
+        return { renewed };
+      });
+    },
+  };
+}
+
+export type ProductDetailsRepository = ReturnType<typeof createProductDetailsRepository>;
+
+export default fp(
+  async (app) => {
+    app.decorate('productDetailsRepository', createProductDetailsRepository(app.db));
+  },
+  { name: 'product-details-repository', dependencies: ['db'] },
+);
