@@ -16,6 +16,7 @@ import { profileDemoUsers, seedProfileDemo } from '../modules/profile/demo-profi
 import { quickstartDemoUser, seedQuickstartDemo } from '../modules/trial/demo-quickstart.ts';
 import { seedNumberInventory } from '../modules/numbers/demo-numbers.ts';
 import { seedAcmeHardware } from '../modules/hardware/demo-hardware.ts';
+import { seedBillingDemo } from '../modules/billing/demo-billing.ts';
 import { demoUser } from './demo-users.ts';
 import {
   accounts,
@@ -147,6 +148,7 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
     await tx.insert(holdMusicSettings).values(cloudPhones);
 
     const harbour = await seedShellDemo(tx, await shellUsers, now);
+    await seedBillingDemo(tx, { acme: acme.accountId, harbour: harbour.accountId }, now);
     await seedPhoneSetupDemo(tx, { acme: acme.cloudPhoneId, southampton: harbour.southamptonId, portsmouth: harbour.portsmouthId, cornerCafe: cafePhone.id }, now);
     await seedNotificationDemo(tx, await notificationUser, acme.accountId, now);
     await seedOrderHistory(tx, acme.accountId, 'LS11 5PZ', now);

@@ -8,6 +8,8 @@ import { audioHandlers } from './audio/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
 import broadbandRepository from './broadband/broadband-repository.ts';
 import { broadbandHandlers } from './broadband/handlers.ts';
+import billingRepository from './billing/billing-repository.ts';
+import { billingHandlers } from './billing/handlers.ts';
 import { buyNowHandlers } from './buy-now/handlers.ts';
 import { chatHandlers } from './chat/handlers.ts';
 import contactsRepository from './contacts/contacts-repository.ts';
@@ -84,6 +86,7 @@ export const endpointHandlers: Handlers = {
   ...selfSignupHandlers,
   ...contactHandlers,
   ...broadbandHandlers,
+  ...billingHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -114,4 +117,5 @@ export const repositories: FastifyPluginAsync[] = [
   selfSignupRepository,
   contactsRepository,
   broadbandRepository,
+  billingRepository,
 ];
