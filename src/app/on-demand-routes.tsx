@@ -251,6 +251,7 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
         { id: paths.phoneSetup.name, path: paths.phoneSetup.pattern, lazy: () => import('./routes/app/phone-setup.tsx') },
         { id: paths.profilePreferences.name, path: paths.profilePreferences.pattern, lazy: () => import('./routes/app/profile-preferences.tsx') },
         { id: paths.myOrders.name, path: paths.myOrders.pattern, lazy: () => import('./routes/app/my-orders.tsx') },
+        { id: paths.billing.name, path: paths.billing.pattern, lazy: () => import('./routes/app/billing.tsx') },
       ],
     },
   ];

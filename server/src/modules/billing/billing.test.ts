@@ -226,7 +226,7 @@ describe('direct debit', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
       sort_code: [billingMessages.modulusFailed],
-      extra_data: { payee_confirm_status: 'failed', payee_confirm_attempt: 1, payment_method: 'card', sort_code: '' },
+      extra_data: { payee_confirm_status: 'failed', payee_confirm_attempt: 1, payment_method: 'card' },
     });
     const again = await ddSettings({ ...goodBank, bank_acc_no: '66374959' });
     expect(again.json()).toMatchObject({ extra_data: { payee_confirm_attempt: 2 } });

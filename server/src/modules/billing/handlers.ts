@@ -211,7 +211,10 @@ export const billingHandlers = {
     if (!validateAccountDetails(body.sort_code.replace(/-/g, ''), body.bank_acc_no)) {
       const mandate = await repository.refuseMandate(account.accountId, request.server.now());
       const fields: FieldErrors = { sort_code: [billingMessages.modulusFailed], bank_acc_no: [billingMessages.modulusFailed] };
-      const refusal: DirectDebitError = { extra_data: settingsAnswer(account, mandate) };
+      // The mandate as it now stands: the attempt counted, the details last confirmed kept (so not echoed over what was typed).
+      const refusal: DirectDebitError = {
+        extra_data: { payee_confirm_status: mandate.payeeConfirmStatus, payee_confirm_attempt: mandate.payeeConfirmAttempt, payment_method: account.paymentMethod },
+      };
       // The spec's direct-debit error carries extra_data beside the field arrays (routes/index.ts documents it).
       throw new ApiError(400, { ...fields, ...refusal } as unknown as FieldErrors);
     }

@@ -13,7 +13,7 @@ import { ApiError, isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { allContacts, contactsKey, deleteContact, importContacts, updateContact, useContactsPage } from '../api/contacts-api.ts';
-import { saveFile } from '../logic/save-file.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { ContactDialog } from './contact-dialog.tsx';
 import { contactsText } from './contacts-text.ts';
 import { ImportDialog } from './import-dialog.tsx';

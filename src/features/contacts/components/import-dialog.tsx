@@ -6,7 +6,7 @@ import { TruncatedText } from '../../../components/truncated-text.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { contactsTemplate, importContacts } from '../api/contacts-api.ts';
 import { createImportController, type FailedRow, type PreviewRow } from '../logic/import-controller.ts';
-import { saveFile } from '../logic/save-file.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
 /** Most rows the preview and the failed list show; the rest are counted. */
 const SHOWN_ROWS = 100;
