@@ -1,4 +1,4 @@
-import { BILLING_DAY_OF_MONTH, INVOICE_TERMS_DAYS, UK_BANKS, type BillCycle, type InvoiceStatus } from '@portal/contract';
+import { BILLING_DAY_OF_MONTH, INVOICE_TERMS_DAYS, type BillCycle, type InvoiceStatus, type UK_BANKS } from '@portal/contract';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

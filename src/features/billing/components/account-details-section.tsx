@@ -49,9 +49,10 @@ export function AccountDetailsSection({ account }: { account: BillingAccount }) 
   );
 }
 
-function AccountDetailsForm({ account, onDone }: { account: BillingAccount; onDone: () => void }) {
+/** The details form's state: saves through PATCH .../accounts/{id}/, then closes. */
+function useAccountDetailsForm(account: BillingAccount, onDone: () => void) {
   const queryClient = useQueryClient();
-  const form = useForm({
+  return useForm({
     schema: AccountForm,
     ids: accountFieldIds,
     initial: accountValuesOf(account),
@@ -63,48 +64,47 @@ function AccountDetailsForm({ account, onDone }: { account: BillingAccount; onDo
     },
     serverErrors: accountServerErrors,
   });
-  const text = (name: Parameters<typeof form.field>[0], label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField {...form.field(name)} label={label} {...extra} />
-  );
+}
+
+function AccountDetailsForm({ account, onDone }: { account: BillingAccount; onDone: () => void }) {
+  const { summary, summaryRef, submit, field, pending } = useAccountDetailsForm(account, onDone);
   return (
-    <form noValidate onSubmit={form.submit} aria-label="Account details" aria-busy={form.pending}>
-      <Box mt="6">
-        <ErrorSummary ref={form.summaryRef} errors={form.summary} />
-      </Box>
-      <Stack gap="6">
+    <form noValidate onSubmit={submit} aria-label="Account details" aria-busy={pending}>
+      <Stack gap="6" mt="6">
+        <ErrorSummary ref={summaryRef} errors={summary} />
         <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="5">
-          {text('business_name', 'Business name', { autoComplete: 'organization' })}
+          <TextField {...field('business_name')} label="Business name" autoComplete="organization" />
           <span />
-          {text('first_name', 'First name', { autoComplete: 'given-name' })}
-          {text('last_name', 'Last name', { autoComplete: 'family-name' })}
-          {text('email_address', 'Email address', { type: 'email', autoComplete: 'email', spellCheck: false })}
-          {text('phone_number', 'Phone number (optional)', { type: 'tel', autoComplete: 'tel' })}
-          {text('mobile_number', 'Mobile number (optional)', { type: 'tel' })}
+          <TextField {...field('first_name')} label="First name" autoComplete="given-name" />
+          <TextField {...field('last_name')} label="Last name" autoComplete="family-name" />
+          <TextField {...field('email_address')} label="Email address" type="email" autoComplete="email" spellCheck={false} />
+          <TextField {...field('phone_number')} label="Phone number (optional)" type="tel" autoComplete="tel" />
+          <TextField {...field('mobile_number')} label="Mobile number (optional)" type="tel" />
         </Grid>
         <Heading as="h3" size="md">
           Billing address
         </Heading>
         <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="5">
-          {text('address_line_one', 'Address line 1', { autoComplete: 'address-line1' })}
-          {text('address_line_two', 'Address line 2 (optional)', { autoComplete: 'address-line2' })}
-          {text('address_city', 'Town/City', { autoComplete: 'address-level2' })}
-          {text('address_county', 'County (optional)')}
-          {text('address_post_code', 'Postcode', { autoComplete: 'postal-code', maxW: '12rem' })}
+          <TextField {...field('address_line_one')} label="Address line 1" autoComplete="address-line1" />
+          <TextField {...field('address_line_two')} label="Address line 2 (optional)" autoComplete="address-line2" />
+          <TextField {...field('address_city')} label="Town/City" autoComplete="address-level2" />
+          <TextField {...field('address_county')} label="County (optional)" />
+          <TextField {...field('address_post_code')} label="Postcode" autoComplete="postal-code" maxW="12rem" />
         </Grid>
         <Heading as="h3" size="md">
           Authorised contact
         </Heading>
         <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="5">
-          {text('contact_full_name', 'Full name')}
-          {text('contact_email_address', 'Email address', { type: 'email', spellCheck: false })}
-          {text('contact_phone_number', 'Phone number (optional)', { type: 'tel' })}
-          {text('contact_mobile_number', 'Mobile number (optional)', { type: 'tel' })}
+          <TextField {...field('contact_full_name')} label="Full name" />
+          <TextField {...field('contact_email_address')} label="Email address" type="email" spellCheck={false} />
+          <TextField {...field('contact_phone_number')} label="Phone number (optional)" type="tel" />
+          <TextField {...field('contact_mobile_number')} label="Mobile number (optional)" type="tel" />
         </Grid>
         <Flex gap="3" wrap="wrap">
-          <SubmitButton pending={form.pending} pendingText="Saving" align="row">
+          <SubmitButton pending={pending} pendingText="Saving" align="row">
             Save details
           </SubmitButton>
-          <Button variant="outline" size="lg" onClick={onDone} disabled={form.pending}>
+          <Button variant="outline" size="lg" onClick={onDone} disabled={pending}>
             Cancel
           </Button>
         </Flex>

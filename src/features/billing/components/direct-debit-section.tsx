@@ -52,7 +52,7 @@ function BankDetailsForm({ accountId, settings }: { accountId: number; settings:
   const queryClient = useQueryClient();
   // The mandate's status as the last answer gave it: a refusal's extra_data writes over it.
   const [shown, setShown] = useState(settings);
-  const form = useForm({
+  const { summary, summaryRef, submit, field, pending, setValues } = useForm({
     schema: DirectDebitForm,
     ids: directDebitFieldIds,
     initial: directDebitValuesOf(settings),
@@ -64,14 +64,14 @@ function BankDetailsForm({ accountId, settings }: { accountId: number; settings:
         return saved;
       } catch (error) {
         setShown((current) => withExtraData(current, error));
-        form.setValues((current) => withExtraData(current, error));
+        setValues((current) => withExtraData(current, error));
         throw error;
       }
     },
     onSaved: directDebitValuesOf,
   });
   const bank = shown.bank_name;
-  const typeField = form.field('payee_account_type');
+  const typeField = field('payee_account_type');
   const typeDescription = fieldDescription(typeField.id, { error: typeField.error });
   return (
     <Stack gap="6">
@@ -83,15 +83,15 @@ function BankDetailsForm({ accountId, settings }: { accountId: number; settings:
           ['Bank', bank ?? (shown.sort_code ? 'Not one we can name' : '-')],
         ]}
       />
-      <form noValidate onSubmit={form.submit} aria-labelledby="dd-form-heading" aria-busy={form.pending}>
+      <form noValidate onSubmit={submit} aria-labelledby="dd-form-heading" aria-busy={pending}>
         <Heading as="h3" id="dd-form-heading" size="md" mb="4">
           {shown.payee_confirm_status === 'confirmed' ? 'Change your bank details' : 'Set up a direct debit'}
         </Heading>
-        <ErrorSummary ref={form.summaryRef} errors={form.summary} />
+        <ErrorSummary ref={summaryRef} errors={summary} />
         <Stack gap="5" maxW="md">
-          <TextField {...form.field('sort_code')} label="Sort code" hint="6 digits, like 12-34-56 or 123456" inputMode="numeric" autoComplete="off" maxW="12rem" />
-          <TextField {...form.field('bank_acc_no')} label="Account number" hint="8 digits" inputMode="numeric" autoComplete="off" maxW="14rem" />
-          <TextField {...form.field('payee_account_name')} label="Name on the account" autoComplete="off" />
+          <TextField {...field('sort_code')} label="Sort code" hint="6 digits, like 12-34-56 or 123456" inputMode="numeric" autoComplete="off" maxW="12rem" />
+          <TextField {...field('bank_acc_no')} label="Account number" hint="8 digits" inputMode="numeric" autoComplete="off" maxW="14rem" />
+          <TextField {...field('payee_account_name')} label="Name on the account" autoComplete="off" />
           <FieldShell id={typeField.id} label="Type of account" error={typeField.error}>
             <chakra.select
               id={typeField.id}
@@ -118,7 +118,7 @@ function BankDetailsForm({ accountId, settings }: { accountId: number; settings:
           <Text fontSize="sm" color="fg.muted">
             We check the sort code and account number with the banks' own modulus check. Banks we name: {UK_BANKS.join(', ')}.
           </Text>
-          <SubmitButton pending={form.pending} pendingText="Saving" align="start">
+          <SubmitButton pending={pending} pendingText="Saving" align="start">
             Save bank details
           </SubmitButton>
         </Stack>
