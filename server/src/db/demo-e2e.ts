@@ -13,6 +13,7 @@ import { seedNoCloudPhoneCustomer } from '../modules/signup/demo-signup.ts';
 import { seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
 import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
 import { seedOrderTrackerCustomer } from '../modules/notifications/demo-orders.ts';
+import { seedOverdueCardCustomer } from '../modules/billing/demo-billing.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -159,6 +160,16 @@ export const e2eOrdersLogins = [
 ] as const;
 const E2E_ORDERS_USER_NAME = 'Sam Quay';
 
+/**
+ * Customers billed as Harbour Freight is (card, £84.00 overdue, the credit-control card on home)
+ * for the billing spec, which changes their direct debit and pays their balance: one per viewport.
+ */
+export const e2eBillingLogins = [
+  { spec: 'billing', email: 'e2e-billing-desktop@tern-freight.example', password: 'portal-e2e-billing-d', company: 'Tern Freight (e2e billing, desktop)' },
+  { spec: 'billing', email: 'e2e-billing-mobile@tern-freight.example', password: 'portal-e2e-billing-m', company: 'Tern Freight (e2e billing, mobile)' },
+] as const;
+const E2E_BILLING_USER_NAME = 'Kit Tern';
+
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
 const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
 
@@ -254,6 +265,11 @@ const E2E_GROUPS: E2eGroup[] = [
   },
   { logins: e2eBroadbandLogins, userName: E2E_BROADBAND_USER_NAME, seed: (tx, _audio, user, index, now) => seedBroadbandCustomer(tx, user, e2eBroadbandLogins[index]!.company, now) },
   { logins: e2eOrdersLogins, userName: E2E_ORDERS_USER_NAME, seed: (tx, _audio, user, index, now) => seedOrderTrackerCustomer(tx, user, e2eOrdersLogins[index]!.company, now) },
+  {
+    logins: e2eBillingLogins,
+    userName: E2E_BILLING_USER_NAME,
+    seed: (tx, _audio, user, index, now) => seedOverdueCardCustomer(tx, user, e2eBillingLogins[index]!.company, now),
+  },
 ];
 
 /** Every e2e-only login, of every group. */
