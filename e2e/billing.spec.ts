@@ -62,7 +62,7 @@ test('Harbour Freight sees its overdue balance, billing day and history, views a
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), overdue.getByRole('button', { name: `Download invoice ${number} as a PDF` }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), overdue.getByRole('button', { name: `Download PDF of invoice ${number}` }).click()]);
   expect(download.suggestedFilename()).toBe(`invoice-${number}.pdf`);
   const pdf = await readFile((await download.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

@@ -92,7 +92,7 @@ function HistoryRow({ accountId, item, onView }: { accountId: number; item: Bill
                 size="sm"
                 variant="outline"
                 loading={downloading}
-                aria-label={`Download invoice ${item.invoice_number} as a PDF`}
+                aria-label={`Download PDF of invoice ${item.invoice_number}`}
                 onClick={() => {
                   setDownloading(true);
                   void download(accountId, item).finally(() => setDownloading(false));
