@@ -269,9 +269,13 @@ export const DirectDebitSettings = z.object({
 });
 export type DirectDebitSettings = z.infer<typeof DirectDebitSettings>;
 
-/** A refused direct-debit update: field errors, and the mandate's fields as they now stand. */
+/** A refused direct-debit update: field errors, and the mandate's status fields as they now stand. */
 export const DirectDebitError = z.object({
-  extra_data: z.partial(DirectDebitSettings),
+  extra_data: z.object({
+    payee_confirm_status: z.enum(PAYEE_CONFIRM_STATUSES),
+    payee_confirm_attempt: z.int(),
+    payment_method: z.enum(PAYMENT_METHODS),
+  }),
 });
 export type DirectDebitError = z.infer<typeof DirectDebitError>;
 
@@ -285,8 +289,8 @@ export const NextInvoice = z.object({
 export type NextInvoice = z.infer<typeof NextInvoice>;
 export const NextInvoiceQuery = z.object({ account_id: z.optional(idNumber(billingMessages.unknownAccount)) });
 
-/** A PDF file (application/pdf), not JSON. */
-const InvoicePdf = z.any();
+/** A PDF file (application/pdf): OpenAPI's binary string. (z.any() would bring zod's any into every page's bundle.) */
+const InvoicePdf = z.string();
 
 const AccountParams = z.object({ id: idText(billingMessages.unknownAccount) });
 const InvoiceParams = z.object({ id: idText(billingMessages.unknownAccount), invoiceId: idText(billingMessages.unknownInvoice) });
