@@ -10,6 +10,7 @@ import broadbandRepository from './broadband/broadband-repository.ts';
 import { broadbandHandlers } from './broadband/handlers.ts';
 import billingRepository from './billing/billing-repository.ts';
 import { billingHandlers } from './billing/handlers.ts';
+import { paymentHandlers } from './billing/payment-handlers.ts';
 import { buyNowHandlers } from './buy-now/handlers.ts';
 import { chatHandlers } from './chat/handlers.ts';
 import contactsRepository from './contacts/contacts-repository.ts';
@@ -87,6 +88,7 @@ export const endpointHandlers: Handlers = {
   ...contactHandlers,
   ...broadbandHandlers,
   ...billingHandlers,
+  ...paymentHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };

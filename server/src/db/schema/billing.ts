@@ -103,3 +103,46 @@ export const directDebitMandates = pgTable(
   },
   (t) => [check('direct_debit_mandates_confirm_status', sql`${t.payeeConfirmStatus} in ('not_set_up', 'pending', 'confirmed', 'failed')`)],
 );
+
+/**
+ * One attempt to pay by card through the provider's hosted checkout: the browser's own
+ * idempotency key (a double click or a reload sends the same one, and gets the same attempt),
+ * the amount, and the provider's session id. Never a card number: the card is typed on the
+ * provider's page. `paymentId` is set once, when the provider says the payment is approved.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    idempotencyKey: text().notNull().unique(),
+    amountPence: integer().notNull(),
+    providerSessionId: text().notNull().unique(),
+    redirectUrl: text().notNull(),
+    status: text({ enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+    paymentId: integer().references(() => payments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payment_attempts_amount', sql`${t.amountPence} > 0`),
+    check('payment_attempts_status', sql`${t.status} in ('pending', 'approved', 'declined')`),
+    index('payment_attempts_account_id_idx').on(t.accountId),
+  ],
+);
+
+/**
+ * The sandbox payment provider's own sessions (server/src/sandbox/checkout/): what a real
+ * provider keeps on its side. The card's outcome only; the number typed is never stored.
+ */
+export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
+  id: text().primaryKey(),
+  amountPence: integer().notNull(),
+  reference: text().notNull(),
+  successUrl: text().notNull(),
+  failureUrl: text().notNull(),
+  status: text({ enum: ['pending', 'challenge', 'approved', 'declined'] }).notNull().default('pending'),
+  paymentId: text(),
+  createdAt: createdAt(),
+});

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, sql, sum } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
-import { accounts, billingAccounts, creditControlStatuses, directDebitMandates, invoices, payments, products, users } from '../../db/schema/index.ts';
+import { accounts, billingAccounts, creditControlStatuses, directDebitMandates, invoices, paymentAttempts, payments, products, users } from '../../db/schema/index.ts';
+import { poundsOf } from '@portal/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +14,7 @@ export type BillingAccountRow = typeof billingAccounts.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type MandateRow = typeof directDebitMandates.$inferSelect;
+export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 
 /** The account details a customer may change. */
 export type BillingDetails = Omit<BillingAccountRow, 'accountId' | 'accountStatus' | 'billCycle' | 'paymentMethod' | 'monthlyChargePence' | 'addressCountry'>;
@@ -140,9 +142,57 @@ export function createBillingRepository(db: Database) {
       return row;
     },
 
-    /** The account's credit-control statuses (the home card), oldest first. */
-    creditStatuses(accountId: number) {
-      return db.select().from(creditControlStatuses).where(eq(creditControlStatuses.accountId, accountId)).orderBy(asc(creditControlStatuses.id));
+    /** The attempt of this idempotency key, if the browser sent it before. */
+    async attemptByKey(idempotencyKey: string): Promise<PaymentAttemptRow | null> {
+      const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, idempotencyKey));
+      return row ?? null;
+    },
+
+    async attemptBySession(providerSessionId: string): Promise<PaymentAttemptRow | null> {
+      const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.providerSessionId, providerSessionId));
+      return row ?? null;
+    },
+
+    /** Records a new attempt; when the same key won a race, answers that one instead. */
+    async addAttempt(attempt: typeof paymentAttempts.$inferInsert): Promise<PaymentAttemptRow> {
+      const [row] = await db.insert(paymentAttempts).values(attempt).onConflictDoNothing().returning();
+      if (row) return row;
+      const [existing] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, attempt.idempotencyKey));
+      if (!existing) throw new Error('payment attempt neither inserted nor found');
+      return existing;
+    },
+
+    async declineAttempt(id: number): Promise<void> {
+      await db.update(paymentAttempts).set({ status: 'declined' }).where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'pending')));
+    },
+
+    /**
+     * The provider approved the attempt: records its payment once (the attempt row is locked, and
+     * a payment carries the attempt's key, unique), and takes it off the overdue amount the
+     * credit-control status shows, which goes when nothing is overdue any more.
+     */
+    async settleAttempt(id: number, providerPaymentId: string, now: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update');
+        if (!attempt || attempt.paymentId !== null) return;
+        const [payment] = await tx
+          .insert(payments)
+          .values({ accountId: attempt.accountId, amountPence: attempt.amountPence, method: 'card', paidAt: now, providerPaymentId, idempotencyKey: attempt.idempotencyKey })
+          .returning();
+        await tx.update(paymentAttempts).set({ status: 'approved', paymentId: payment!.id }).where(eq(paymentAttempts.id, id));
+        let left = attempt.amountPence;
+        const statuses = await tx.select().from(creditControlStatuses).where(eq(creditControlStatuses.accountId, attempt.accountId)).orderBy(asc(creditControlStatuses.id)).for('update');
+        for (const status of statuses) {
+          if (left <= 0) break;
+          const due = Math.round(Number(status.balanceDue) * 100);
+          if (left >= due) {
+            await tx.delete(creditControlStatuses).where(eq(creditControlStatuses.id, status.id));
+          } else {
+            await tx.update(creditControlStatuses).set({ balanceDue: poundsOf(due - left) }).where(eq(creditControlStatuses.id, status.id));
+          }
+          left -= due;
+        }
+      });
     },
   };
 }
