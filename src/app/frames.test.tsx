@@ -18,7 +18,6 @@ const header = () => screen.getByRole('banner');
 
 describe('guest journey frames', () => {
   it.each([
-    [journeyPaths.makeAPayment.build(), 'Make a payment'],
     [journeyPaths.mandateEntry.build({ token: 'abc' }), 'Set up a Direct Debit'],
     [journeyPaths.recurringCardPaymentInvalidLink.build(), 'Card payments'],
   ])('%s shows its page inside the %s frame, with a way to sign in', async (path, label) => {
@@ -32,7 +31,7 @@ describe('guest journey frames', () => {
   it('offers the account instead of signing in to a signed-in visitor', async () => {
     setToken('good');
     installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe } });
-    renderApp(journeyPaths.makeAPayment.build());
+    renderApp(journeyPaths.mandateEntry.build({ token: 'abc' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(within(header()).getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/');
   });

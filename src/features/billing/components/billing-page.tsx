@@ -1,7 +1,7 @@
-import { Box, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { BILLING_DAY_LABELS, formatPounds, isDecimalId, PAYMENT_METHOD_LABELS, type BillingAccount } from '@portal/contract';
 import { useEffect, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -93,6 +93,11 @@ function Summary({ account }: { account: BillingAccount }) {
           {formatPounds(account.balance)}
         </Text>
         <Text color="fg.muted">{owed ? 'To pay' : Number(account.balance) < 0 ? 'In credit' : 'Nothing to pay'}</Text>
+        {owed && (
+          <Button asChild colorPalette="brand" size="sm" mt="2">
+            <RouterLink to="/make-a-payment">Pay now</RouterLink>
+          </Button>
+        )}
       </Tile>
       <Tile label="Next invoice">
         {next.isError ? (
