@@ -105,3 +105,61 @@ test('a customer sets up a direct debit: a bad sort code, bank details the banks
   await expect(section.getByRole('heading', { name: 'Change your bank details' })).toBeVisible();
   await expect(tile(page, 'Payment method')).toContainText('Direct debit');
 });
+
+/** The sandbox provider's hosted card page: types a test card and pays. */
+async function payOnSandbox(page: Page, card: string) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay £84.00' })).toBeVisible();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Pay £84.00' }).click();
+}
+
+test('a customer pays the overdue balance by card: declined first, then with 3-D Secure; the balance and the home card clear @mobile', async ({ page, loginPage, homePage }) => {
+  const customer = test.info().project.name === 'mobile' ? accounts.billingPayMobile : accounts.billingPayDesktop;
+  await signInAs(loginPage, homePage, customer, customer.firstName);
+  await expect(page.getByText('£84.00 was due on')).toBeVisible();
+  await openBilling(page);
+  await tile(page, 'Balance').getByRole('link', { name: 'Pay now' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Make a payment' })).toBeVisible();
+  await expect(page.getByLabel('Amount to pay (£)')).toHaveValue('84.00');
+  await expectAccessible(page, 'make a payment');
+  await page.getByLabel('Amount to pay (£)').fill('2');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('You can pay part of your balance, from 5.00 pounds');
+  await page.getByLabel('Amount to pay (£)').fill('84.00');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+  // The provider declines the card: nothing is taken, and the customer may try again.
+  await payOnSandbox(page, '4000000000000002');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your payment did not go through' })).toBeVisible();
+  await expect(page).toHaveURL(/\/make-a-payment\/process\?cko-session-id=cks_/);
+  await expectAccessible(page, 'payment declined');
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await expect(page.getByLabel('Amount to pay (£)')).toHaveValue('84.00');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+  // A card whose bank asks for 3-D Secure.
+  await payOnSandbox(page, '4000000000003220');
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm it is you' })).toBeVisible();
+  await page.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Thank you: your payment has been received: £84.00.');
+  await expectAccessible(page, 'payment received');
+
+  await page.getByRole('link', { name: 'Back to billing' }).click();
+  await expect(tile(page, 'Balance')).toContainText('£0.00');
+  await expect(tile(page, 'Balance')).toContainText('Nothing to pay');
+  await expect(tile(page, 'Balance').getByRole('link', { name: 'Pay now' })).toHaveCount(0);
+  await expect(historyItems(page).first()).toContainText('Card payment - thank you');
+  await expect(historyItems(page).first()).toContainText('£84.00');
+  await expect(historyItems(page).nth(1)).toContainText('Paid');
+
+  // Home's credit-control card has gone: in the same page, no reload.
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` })).toBeVisible();
+  await expect(page.getByText('£84.00 was due on')).toHaveCount(0);
+});

@@ -167,6 +167,9 @@ const E2E_ORDERS_USER_NAME = 'Sam Quay';
 export const e2eBillingLogins = [
   { spec: 'billing', email: 'e2e-billing-desktop@tern-freight.example', password: 'portal-e2e-billing-d', company: 'Tern Freight (e2e billing, desktop)' },
   { spec: 'billing', email: 'e2e-billing-mobile@tern-freight.example', password: 'portal-e2e-billing-m', company: 'Tern Freight (e2e billing, mobile)' },
+  // The spec pays these ones' balance (a declined card, then a 3-D Secure one).
+  { spec: 'billing', email: 'e2e-billing-pay-desktop@tern-freight.example', password: 'portal-e2e-billing-pd', company: 'Tern Freight (e2e payment, desktop)' },
+  { spec: 'billing', email: 'e2e-billing-pay-mobile@tern-freight.example', password: 'portal-e2e-billing-pm', company: 'Tern Freight (e2e payment, mobile)' },
 ] as const;
 const E2E_BILLING_USER_NAME = 'Kit Tern';
 
