@@ -3,4 +3,3 @@
 
 /** The billing page (/billing?id={account_id}), loaded on demand: its code stays out of the route table. */
 export const loadBillingPage = () => import('./components/billing-page.tsx');
-export { BILLING_KEY } from './api/billing.ts';
