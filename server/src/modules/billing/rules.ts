@@ -33,10 +33,7 @@ export function billingDaysUpTo(latest: string, cycle: BillCycle, count: number)
   return Array.from({ length: count }, (_, index) => isoDate(new Date(Date.UTC(year, firstMonth - (count - 1 - index), billingDay))));
 }
 
-/** VAT at 20 % (spec 000 section 9) of a net amount in pence, rounded half up to the penny. */
-export const vatOf = (netPence: number): number => Math.round(netPence * 0.2);
-
-/** The net amount whose total with VAT is `totalPence` (a total from a monthly charge). */
+/** The net amount whose total with VAT at 20 % (spec 000 section 9) is `totalPence` (a monthly charge). */
 export const netOfTotal = (totalPence: number): number => Math.round(totalPence / 1.2);
 
 export interface InvoiceAmounts {
