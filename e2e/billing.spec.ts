@@ -115,7 +115,7 @@ async function payOnSandbox(page: Page, card: string) {
   await page.getByRole('button', { name: 'Pay £84.00' }).click();
 }
 
-test('a customer pays the overdue balance by card: declined first, then with 3-D Secure; the balance and the home card clear @mobile', async ({ page, loginPage, homePage }) => {
+test('a customer pays the overdue balance by card: declined, then 3-D Secure failed, then approved; the balance and the home card clear @mobile', async ({ page, loginPage, homePage }) => {
   const customer = test.info().project.name === 'mobile' ? accounts.billingPayMobile : accounts.billingPayDesktop;
   await signInAs(loginPage, homePage, customer, customer.firstName);
   await expect(page.getByText('£84.00 was due on')).toBeVisible();
@@ -140,10 +140,16 @@ test('a customer pays the overdue balance by card: declined first, then with 3-D
   await expect(page.getByLabel('Amount to pay (£)')).toHaveValue('84.00');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 
-  // A card whose bank asks for 3-D Secure.
+  // A card whose bank asks for 3-D Secure, which the customer fails: nothing taken either.
   await payOnSandbox(page, '4000000000003220');
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm it is you' })).toBeVisible();
-  await page.getByRole('button', { name: 'Complete authentication' }).click();
+  await page.getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your payment did not go through' })).toBeVisible();
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+  // A card the provider approves.
+  await payOnSandbox(page, '4242424242424242');
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText('Thank you: your payment has been received: £84.00.');
   await expectAccessible(page, 'payment received');
