@@ -81,6 +81,12 @@ export const accounts = {
   // Quay Glass's copies (orders of every kind and stage): the orders spec opens (marks read) orders, one per viewport.
   ordersDesktop: { email: 'e2e-orders-desktop@quay-glass.example', password: 'portal-e2e-orders-d', firstName: 'Sam', writtenBy: 'orders' },
   ordersMobile: { email: 'e2e-orders-mobile@quay-glass.example', password: 'portal-e2e-orders-m', firstName: 'Sam', writtenBy: 'orders' },
+  // Tern Freight's copies (billed as Harbour Freight: card, £84.00 overdue): the billing spec changes their direct debit, one per viewport.
+  billingDesktop: { email: 'e2e-billing-desktop@tern-freight.example', password: 'portal-e2e-billing-d', firstName: 'Kit', writtenBy: 'billing' },
+  billingMobile: { email: 'e2e-billing-mobile@tern-freight.example', password: 'portal-e2e-billing-m', firstName: 'Kit', writtenBy: 'billing' },
+  // And the ones whose overdue balance the billing spec pays, one per viewport.
+  billingPayDesktop: { email: 'e2e-billing-pay-desktop@tern-freight.example', password: 'portal-e2e-billing-pd', firstName: 'Kit', writtenBy: 'billing' },
+  billingPayMobile: { email: 'e2e-billing-pay-mobile@tern-freight.example', password: 'portal-e2e-billing-pm', firstName: 'Kit', writtenBy: 'billing' },
 
   // The e2e-only copies of Pier Bakery: reaching buy-now complete makes the phone live (the welcome call).
   buyNowCompleteDesktop: { email: 'e2e-buynow-complete@pier-bakery.example', password: 'portal-e2e-buynow-1', firstName: 'Jamie', writtenBy: 'buynow-complete' },

@@ -35,6 +35,8 @@ export * from './self-signup.ts';
 export * from './contacts.ts';
 export * from './broadband.ts';
 export * from './product-details.ts';
+export * from './billing.ts';
+export * from './payments.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
@@ -54,6 +56,8 @@ import { upgradeEndpoints } from './upgrade.ts';
 import { welcomeEndpoints } from './welcome.ts';
 import { buyNowEndpoints } from './buy-now.ts';
 import { broadbandEndpoints } from './broadband.ts';
+import { billingEndpoints } from './billing.ts';
+import { paymentEndpoints } from './payments.ts';
 import { gettingStartedEndpoints } from './getting-started.ts';
 import { numberEndpoints } from './numbers.ts';
 import { phoneSetupEndpoints } from './phone-setup.ts';
@@ -93,5 +97,7 @@ export const endpoints = {
   ...contactEndpoints,
   ...broadbandEndpoints,
   ...productDetailsEndpoints,
+  ...billingEndpoints,
+  ...paymentEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonths,
   currentContract,
-  formatPounds,
+  formatPence,
   pence,
   productDetailsMessages,
   renewalAllowed,
@@ -72,7 +72,7 @@ describe('prices and totals (VAT factor 1.2, £ and 2 decimals)', () => {
     expect(pence('25.50')).toBe(2550);
     expect(pence('7')).toBe(700);
     expect(pence('abc')).toBeNull();
-    expect(formatPounds(3060)).toBe('£30.60');
+    expect(formatPence(3060)).toBe('£30.60');
   });
 
   it('charges the promo price for its months, then the tariff price, VAT on top', () => {

@@ -33,6 +33,12 @@ import registerOutboxRepository, { createOutboxRepository } from './sandbox/outb
 import registerSandboxGrantsRepository from './sandbox/oauth/grants-repository.ts';
 import { registerSandboxOauth } from './sandbox/oauth/routes.ts';
 import { registerSandboxOutbox } from './sandbox/outbox/routes.ts';
+import registerSandboxCheckoutRepository from './sandbox/checkout/sessions-repository.ts';
+import { sandboxProvider } from './sandbox/checkout/provider.ts';
+import { registerSandboxCheckout } from './sandbox/checkout/routes.ts';
+import { paymentProviderFromEnv } from './payments/config.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { registerPaymentWebhook } from './modules/billing/payment-webhook.ts';
 import { SandboxSms } from './sandbox/sms.ts';
 import type { SmsSender } from './sms/sms.ts';
 import { createSpeechEngine } from './speech/create-speech-engine.ts';
@@ -69,6 +75,8 @@ declare module 'fastify' {
     broadbandData: BroadbandData;
     /** Chat support (chat/chat.ts); the sandbox chat service unless another is given. */
     chat: ChatService;
+    /** Card payments (payments/provider.ts); the sandbox provider unless PORTAL_PAYMENTS_PROVIDER says. */
+    payments: PaymentProvider;
   }
 }
 
@@ -91,6 +99,8 @@ export interface BuildAppOptions {
   broadbandData?: BroadbandData;
   /** Chat support; default the one CHAT_SERVICE names (chat/create-chat-service.ts). */
   chat?: ChatService;
+  /** Card payments; default the one PORTAL_PAYMENTS_PROVIDER names (payments/config.ts). */
+  payments?: PaymentProvider;
   /** Social sign-in's settings (auth/social-providers.ts: {PROVIDER}_CLIENT_ID, ...); default process.env. */
   socialEnv?: Record<string, string | undefined>;
   /** The built SPA; default <repo>/dist. */
@@ -149,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('addressLookup', options.addressLookup ?? createAddressLookup());
   app.decorate('broadbandData', options.broadbandData ?? createBroadbandData());
   app.decorate('chat', options.chat ?? createChatService(options.db, app.now));
+  app.decorate('payments', options.payments ?? paymentProviderFromEnv(process.env, () => sandboxProvider(() => app.sandboxCheckoutRepository)));
   const sandboxServer = app.mailer instanceof SandboxMailer && app.sms instanceof SandboxSms;
   app.decorate('social', socialClientsFromEnv(options.socialEnv ?? process.env, () => ownUrl(app), sandboxServer));
   const speech = options.speech ?? createSpeechEngine();
@@ -193,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const repository of repositories) await app.register(repository);
   await app.register(registerOutboxRepository);
   await app.register(registerSandboxGrantsRepository);
+  await app.register(registerSandboxCheckoutRepository);
   registerErrorHandler(app);
   registerJsonBody(app);
   registerCsrf(app);
@@ -206,6 +218,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (sandboxServer) registerSandboxOutbox(app);
   // The sandbox OAuth provider, for each social provider that is not configured.
   await registerSandboxOauth(app);
+  // The sandbox payment provider's hosted checkout, while it is the provider; the provider's webhooks either way.
+  if (app.payments.mode === 'sandbox') await registerSandboxCheckout(app);
+  await registerPaymentWebhook(app);
   // In maintenance mode the trial pages answer 503 (spec 000 section 2); the page says 'Under maintenance'.
   await registerSpa(app, options.staticDir ?? defaultStaticDir, pageCsp, (path) => (app.signupSettings.maintenanceMode && isTrialPage(path) ? 503 : 200));
 

@@ -22,7 +22,8 @@ export const JOURNEY_PAGES_NOT_BUILT: Record<JourneyFrame, ReadonlyArray<{ name:
   'buy-now': [],
   // Built (issue 14): /number-select.
   'number-select': [],
-  'make-a-payment': [journeyPaths.makeAPayment, journeyPaths.makeAPaymentProcess, journeyPaths.checkoutRedirect],
+  // Built (issue 18): /make-a-payment, /make-a-payment/process and /checkout-redirect.
+  'make-a-payment': [],
   mandate: [journeyPaths.mandateEntry, journeyPaths.mandateEntrySuccess],
   'recurring-card-payment': [journeyPaths.recurringCardPayment, journeyPaths.recurringCardPaymentInvalidLink, journeyPaths.recurringCardPaymentSetupComplete],
   // Built (issue 15): the broadband availability and sign-up pages.

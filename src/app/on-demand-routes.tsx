@@ -15,6 +15,7 @@ import { numberSelectRoute, selfSignupRoutes, ssuGoogleRoute } from './self-sign
 export const GETTING_STARTED_LAYOUT_ROUTE_ID = 'getting-started-layout';
 
 const broadbandRoutes = () => import('./routes/broadband/broadband.tsx');
+const paymentRoutes = () => import('./routes/payments.tsx');
 
 const unbuiltPage = async () => ({ Component: (await import('./layouts/unbuilt-page.tsx')).UnbuiltPage });
 
@@ -79,6 +80,12 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
   const builtJourneyPages: Partial<Record<JourneyFrame, RouteObject[]>> = {
     'buy-now': signupJourney('Buy Now', journeyPaths.buynow, journeyPaths.buynowPage),
     'number-select': [numberSelectRoute(queryClient)],
+    // Card payments (issue 18): signed in, in the make-a-payment frame (its header is the spec's nav bar).
+    'make-a-payment': [
+      { id: journeyPaths.makeAPayment.name, path: journeyPaths.makeAPayment.pattern, lazy: async () => ({ Component: (await paymentRoutes()).MakeAPaymentRoute }) },
+      { id: journeyPaths.makeAPaymentProcess.name, path: journeyPaths.makeAPaymentProcess.pattern, lazy: async () => ({ Component: (await paymentRoutes()).PaymentProcessRoute }) },
+      { id: journeyPaths.checkoutRedirect.name, path: journeyPaths.checkoutRedirect.pattern, lazy: async () => ({ Component: (await paymentRoutes()).CheckoutRedirectRoute }) },
+    ],
     // The welcome journey (spec 000 section 2, "welcome: welcome"): a sign-up journey, so a signed-in customer goes
     // home, and a visitor anywhere in it goes to its first (only) page.
     'sign-up': [
@@ -260,6 +267,7 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
           path: route.pattern,
           lazy: async () => ({ Component: (await import('./routes/app/product-details.tsx')).detailsRoute(kind) }),
         })),
+        { id: paths.billing.name, path: paths.billing.pattern, lazy: () => import('./routes/app/billing.tsx') },
       ],
     },
   ];

@@ -14,6 +14,7 @@ import { seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
 import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
 import { seedOrderTrackerCustomer } from '../modules/notifications/demo-orders.ts';
 import { seedProductDetailsCustomer } from '../modules/product-details/demo-product-details.ts';
+import { seedOverdueCardCustomer } from '../modules/billing/demo-billing.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -174,6 +175,19 @@ export const e2eDetailsLogins = [
 ] as const;
 const E2E_DETAILS_USER_NAME = 'Jo Carter';
 
+/**
+ * Customers billed as Harbour Freight is (card, £84.00 overdue, the credit-control card on home)
+ * for the billing spec, which changes their direct debit and pays their balance: one per viewport.
+ */
+export const e2eBillingLogins = [
+  { spec: 'billing', email: 'e2e-billing-desktop@tern-freight.example', password: 'portal-e2e-billing-d', company: 'Tern Freight (e2e billing, desktop)' },
+  { spec: 'billing', email: 'e2e-billing-mobile@tern-freight.example', password: 'portal-e2e-billing-m', company: 'Tern Freight (e2e billing, mobile)' },
+  // The spec pays these ones' balance (a declined card, then a 3-D Secure one).
+  { spec: 'billing', email: 'e2e-billing-pay-desktop@tern-freight.example', password: 'portal-e2e-billing-pd', company: 'Tern Freight (e2e payment, desktop)' },
+  { spec: 'billing', email: 'e2e-billing-pay-mobile@tern-freight.example', password: 'portal-e2e-billing-pm', company: 'Tern Freight (e2e payment, mobile)' },
+] as const;
+const E2E_BILLING_USER_NAME = 'Kit Tern';
+
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
 const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
 
@@ -276,6 +290,11 @@ const E2E_GROUPS: E2eGroup[] = [
     seed: async (tx, _audio, user, index, now) => {
       await seedProductDetailsCustomer(tx, user, e2eDetailsLogins[index]!.company, index + 1, now);
     },
+  },
+  {
+    logins: e2eBillingLogins,
+    userName: E2E_BILLING_USER_NAME,
+    seed: (tx, _audio, user, index, now) => seedOverdueCardCustomer(tx, user, e2eBillingLogins[index]!.company, now),
   },
 ];
 

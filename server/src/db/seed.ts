@@ -17,6 +17,7 @@ import { quickstartDemoUser, seedQuickstartDemo } from '../modules/trial/demo-qu
 import { seedNumberInventory } from '../modules/numbers/demo-numbers.ts';
 import { seedAcmeHardware } from '../modules/hardware/demo-hardware.ts';
 import { seedDefaultProductDetails, seedProductDetailsCustomer } from '../modules/product-details/demo-product-details.ts';
+import { seedBillingDemo } from '../modules/billing/demo-billing.ts';
 import { demoUser } from './demo-users.ts';
 import {
   accounts,
@@ -149,6 +150,7 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
     await tx.insert(holdMusicSettings).values(cloudPhones);
 
     const harbour = await seedShellDemo(tx, await shellUsers, now);
+    await seedBillingDemo(tx, { acme: acme.accountId, harbour: harbour.accountId }, now);
     await seedPhoneSetupDemo(tx, { acme: acme.cloudPhoneId, southampton: harbour.southamptonId, portsmouth: harbour.portsmouthId, cornerCafe: cafePhone.id }, now);
     await seedNotificationDemo(tx, await notificationUser, acme.accountId, now);
     await seedOrderHistory(tx, acme.accountId, 'LS11 5PZ', now);

@@ -8,6 +8,9 @@ import { audioHandlers } from './audio/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
 import broadbandRepository from './broadband/broadband-repository.ts';
 import { broadbandHandlers } from './broadband/handlers.ts';
+import billingRepository from './billing/billing-repository.ts';
+import { billingHandlers } from './billing/handlers.ts';
+import { paymentHandlers } from './billing/payment-handlers.ts';
 import { buyNowHandlers } from './buy-now/handlers.ts';
 import { chatHandlers } from './chat/handlers.ts';
 import contactsRepository from './contacts/contacts-repository.ts';
@@ -87,6 +90,8 @@ export const endpointHandlers: Handlers = {
   ...contactHandlers,
   ...broadbandHandlers,
   ...productDetailsHandlers,
+  ...billingHandlers,
+  ...paymentHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -118,4 +123,5 @@ export const repositories: FastifyPluginAsync[] = [
   contactsRepository,
   broadbandRepository,
   productDetailsRepository,
+  billingRepository,
 ];

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { clone, globalRegistry, type $ZodType, type output } from 'zod/v4/core';
-import { ApiErrorBody, Binary, DetailError, endpoints, SwitchUserErrorBody, TransferError, type Endpoint, type EndpointName } from '@portal/contract';
+import { ApiErrorBody, Binary, DetailError, DirectDebitError, endpoints, SwitchUserErrorBody, TransferError, type Endpoint, type EndpointName } from '@portal/contract';
 import { MAX_FLOW_DEPTH, MAX_IMPORT_CHARS } from '@portal/editor-core';
 import { authenticate } from '../plugins/auth.ts';
 import { detailError, type ApiError } from '../plugins/errors.ts';
@@ -93,6 +93,10 @@ const errorSchemas = {
   switch403: documented(SwitchUserErrorBody, "CSRF check failed ({detail}), or not staff with the role \"Allow to manage other users' accounts\", or a staff account asked for ({detail, error})"),
   switch404: documented(SwitchUserErrorBody, 'No user has that e-mail address ({detail, error})'),
   503: documented(DetailError, 'Text to speech is busy; retry after the Retry-After header seconds'),
+  directDebit400: documented(
+    z.union([z.intersection(DirectDebitError, z.record(z.string(), z.unknown())), ApiErrorBody]),
+    'Invalid request (field arrays), or bank details the modulus check refused: field arrays with extra_data, the mandate as it now stands',
+  ),
   checker503: documented(DetailError, "The networks' broadband checker failed or did not answer; retry after the Retry-After header seconds"),
 };
 
@@ -128,6 +132,7 @@ function errorResponses(name: EndpointName, endpoint: Endpoint) {
     ...((name === 'patchMe' || name === 'changePassword') && { 403: errorSchemas.viewing403 }),
     ...(switchCalls.has(name) && { 400: errorSchemas.switch400, 403: errorSchemas.switch403 }),
     ...(name === 'switchUser' && { 404: errorSchemas.switch404 }),
+    ...(name === 'postDirectDebitSettings' && { 400: errorSchemas.directDebit400 }),
     ...(speaking.has(name) && { 503: errorSchemas[503] }),
     ...(askingChecker.has(name) && { 503: errorSchemas.checker503 }),
   };

@@ -19,3 +19,4 @@ export * from './signup.ts';
 export * from './self-signup.ts';
 export * from './hardware.ts';
 export * from './product-details.ts';
+export * from './billing.ts';

@@ -55,8 +55,8 @@ export function shellDemoUsers(): Promise<DemoUser[]> {
   return Promise.all(shellLogins.map((login) => demoUser(login)));
 }
 
-/** Seeds the shell's demo customers; answers Harbour Freight's two cloud phones (the phone-setup demo gives them tariffs and a divert). */
-export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: DemoUser[], now: Date): Promise<{ southamptonId: number; portsmouthId: number }> {
+/** Seeds the shell's demo customers; answers Harbour Freight's account and two cloud phones (the phone-setup demo gives them tariffs and a divert). */
+export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: DemoUser[], now: Date): Promise<{ accountId: number; southamptonId: number; portsmouthId: number }> {
   const [multi, welcome, provisioned, ended] = hashed;
   if (!multi || !welcome || !provisioned || !ended) throw new Error('seed: shell demo users missing');
   const today = now.toISOString().slice(0, 10);
@@ -146,7 +146,7 @@ export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: DemoUs
     quickstartPopupSectionsCompleted: {},
     statusEntry: new Date(endsAt.getTime() - DEMO_ENDED_TRIAL.lengthMs),
   });
-  return { southamptonId: southampton.id, portsmouthId: portsmouth.id };
+  return { accountId: harbour.id, southamptonId: southampton.id, portsmouthId: portsmouth.id };
 }
 
 /** Pier Bakery's new number (Ofcom's drama range); its e2e copies get their own (server/src/db/demo-e2e.ts). */

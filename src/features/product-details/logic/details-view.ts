@@ -1,5 +1,5 @@
 import {
-  formatPounds,
+  formatPence,
   pence,
   renewalAllowed,
   tariffTotals,
@@ -20,14 +20,14 @@ import {
 /** A price string as shown: "£25.00", or '-' when there is none. */
 export function priceText(price: string | null): string {
   const amount = pence(price);
-  return amount === null ? '-' : formatPounds(amount);
+  return amount === null ? '-' : formatPence(amount);
 }
 
 /** A promotion as shown: "£9.00 a month for 3 months", or '-' when there is none. */
 export function promoText(price: string | null, months: number | null): string {
   const amount = pence(price);
   if (amount === null || !months) return '-';
-  return `${formatPounds(amount)} a month for ${monthsText(months)}`;
+  return `${formatPence(amount)} a month for ${monthsText(months)}`;
 }
 
 /** "1 month", "24 months", or '-'. */
@@ -72,7 +72,7 @@ export interface TariffSide {
 /** A promotion with VAT, in words: "£10.80 inc. VAT for 3 months", or '-'. */
 function promoWithVat(price: string | null, months: number | null): string {
   const amount = pence(price);
-  return amount === null || !months ? '-' : `${formatPounds(withVat(amount))} inc. VAT for ${monthsText(months)}`;
+  return amount === null || !months ? '-' : `${formatPence(withVat(amount))} inc. VAT for ${monthsText(months)}`;
 }
 
 /**
@@ -97,4 +97,4 @@ export function comparison(renewal: Renewal, months: number): { current: TariffS
 }
 
 /** Pence with £, or '-'. */
-export const poundsText = (amount: number | null | undefined): string => (amount === null || amount === undefined ? '-' : formatPounds(amount));
+export const poundsText = (amount: number | null | undefined): string => (amount === null || amount === undefined ? '-' : formatPence(amount));

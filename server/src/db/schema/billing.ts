@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AuthorisedContact } from '@portal/contract';
+import { accounts } from './accounts.ts';
+import { createdAt } from './columns.ts';
+
+// Billing (spec 001 sections 3 and 7): an account's billing details, invoices, payments and direct debit.
+// Money is integer pence.
+
+/** An account's billing details: who is billed where, on which billing day and how they pay. */
+export const billingAccounts = pgTable(
+  'billing_accounts',
+  {
+    accountId: integer()
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountStatus: text().notNull().default('active'),
+    businessName: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    phoneNumber: text().notNull().default(''),
+    mobileNumber: text().notNull().default(''),
+    emailAddress: text().notNull(),
+    addressLineOne: text().notNull(),
+    addressLineTwo: text().notNull().default(''),
+    addressCity: text().notNull(),
+    addressCounty: text().notNull().default(''),
+    addressCountry: text().notNull().default('United Kingdom'),
+    addressPostCode: text().notNull(),
+    authorisedContact: jsonb().$type<AuthorisedContact>().notNull(),
+    /** The billing day: T1 1st, T2 8th, T3 15th, T4 22nd. */
+    billCycle: text({ enum: ['T1', 'T2', 'T3', 'T4'] }).notNull(),
+    paymentMethod: text({ enum: ['direct_debit', 'card'] }).notNull(),
+    /** What each month's invoice charges, VAT included (the next invoice's amount). */
+    monthlyChargePence: integer().notNull(),
+  },
+  (t) => [
+    check('billing_accounts_bill_cycle', sql`${t.billCycle} in ('T1', 'T2', 'T3', 'T4')`),
+    check('billing_accounts_payment_method', sql`${t.paymentMethod} in ('direct_debit', 'card')`),
+  ],
+);
+
+/** An invoice: its net and VAT in pence (the total is their sum), issued on the billing day. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    invoiceNumber: text().notNull().unique(),
+    issuedOn: date({ mode: 'string' }).notNull(),
+    dueOn: date({ mode: 'string' }).notNull(),
+    description: text().notNull(),
+    netPence: integer().notNull(),
+    vatPence: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('invoices_amounts', sql`${t.netPence} >= 0 and ${t.vatPence} >= 0`), index('invoices_account_id_idx').on(t.accountId, t.issuedOn)],
+);
+
+/**
+ * A payment received: by card (the provider's payment id, never a card number) or by direct
+ * debit. `idempotencyKey` is the attempt's own key: one attempt records at most one payment.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    amountPence: integer().notNull(),
+    method: text({ enum: ['direct_debit', 'card'] }).notNull(),
+    paidAt: timestamp({ withTimezone: true }).notNull(),
+    providerPaymentId: text(),
+    idempotencyKey: text().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payments_amount', sql`${t.amountPence} > 0`),
+    check('payments_method', sql`${t.method} in ('direct_debit', 'card')`),
+    index('payments_account_id_idx').on(t.accountId, t.paidAt),
+  ],
+);
+
+/** An account's direct-debit mandate (spec 001 section 3 "Direct-debit settings/mandate"). */
+export const directDebitMandates = pgTable(
+  'direct_debit_mandates',
+  {
+    accountId: integer()
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Six digits, 12-34-56. */
+    sortCode: text().notNull().default(''),
+    bankAccNo: text().notNull().default(''),
+    payeeAccountName: text().notNull().default(''),
+    payeeAccountType: text({ enum: ['personal', 'business'] }),
+    payeeConfirmStatus: text({ enum: ['not_set_up', 'pending', 'confirmed', 'failed'] }).notNull().default('not_set_up'),
+    /** Times the bank details were checked (refused ones too). */
+    payeeConfirmAttempt: integer().notNull().default(0),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('direct_debit_mandates_confirm_status', sql`${t.payeeConfirmStatus} in ('not_set_up', 'pending', 'confirmed', 'failed')`)],
+);
+
+/**
+ * One attempt to pay by card through the provider's hosted checkout: the browser's own
+ * idempotency key (a double click or a reload sends the same one, and gets the same attempt),
+ * the amount, and the provider's session id. Never a card number: the card is typed on the
+ * provider's page. `paymentId` is set once, when the provider says the payment is approved.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    idempotencyKey: text().notNull().unique(),
+    amountPence: integer().notNull(),
+    providerSessionId: text().notNull().unique(),
+    redirectUrl: text().notNull(),
+    status: text({ enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+    paymentId: integer().references(() => payments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payment_attempts_amount', sql`${t.amountPence} > 0`),
+    check('payment_attempts_status', sql`${t.status} in ('pending', 'approved', 'declined')`),
+    index('payment_attempts_account_id_idx').on(t.accountId),
+  ],
+);
+
+/**
+ * The sandbox payment provider's own sessions (server/src/sandbox/checkout/): what a real
+ * provider keeps on its side. The card's outcome only; the number typed is never stored.
+ */
+export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
+  id: text().primaryKey(),
+  amountPence: integer().notNull(),
+  reference: text().notNull(),
+  successUrl: text().notNull(),
+  failureUrl: text().notNull(),
+  status: text({ enum: ['pending', 'challenge', 'approved', 'declined'] }).notNull().default('pending'),
+  paymentId: text(),
+  createdAt: createdAt(),
+});

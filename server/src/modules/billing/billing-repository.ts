@@ -1,0 +1,207 @@
+import { and, asc, desc, eq, sql, sum } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/connect.ts';
+import { accounts, billingAccounts, creditControlStatuses, directDebitMandates, invoices, paymentAttempts, payments, products, users } from '../../db/schema/index.ts';
+import { poundsOf } from '@portal/contract';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    billingRepository: BillingRepository;
+  }
+}
+
+export type BillingAccountRow = typeof billingAccounts.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type MandateRow = typeof directDebitMandates.$inferSelect;
+export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
+
+/** The account details a customer may change. */
+export type BillingDetails = Omit<BillingAccountRow, 'accountId' | 'accountStatus' | 'billCycle' | 'paymentMethod' | 'monthlyChargePence' | 'addressCountry'>;
+
+/** The bank fields of a mandate. */
+export interface BankDetails {
+  sortCode: string;
+  bankAccNo: string;
+  payeeAccountName: string;
+  payeeAccountType: 'personal' | 'business';
+}
+
+/** What a month costs an account with no billing details yet: £12 a product, VAT included, £12 at least. */
+const DEFAULT_CHARGE_PER_PRODUCT_PENCE = 1200;
+
+/** An account's billing details, invoices, payments and direct-debit mandate (spec 001 section 7 "Billing and payments"). */
+export function createBillingRepository(db: Database) {
+  return {
+    /**
+     * The account's billing details; an account that has none yet (a new customer) gets them
+     * from its first user, billed on the 1st by card.
+     */
+    async account(accountId: number): Promise<BillingAccountRow | null> {
+      const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.accountId, accountId));
+      if (row) return row;
+      const [holder] = await db.select().from(users).where(eq(users.accountId, accountId)).orderBy(asc(users.id)).limit(1);
+      if (!holder) return null;
+      const productCount = (await db.select({ id: products.id }).from(products).where(eq(products.accountId, accountId))).length;
+      const [account] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+      await db
+        .insert(billingAccounts)
+        .values({
+          accountId,
+          businessName: account?.name ?? '',
+          firstName: holder.firstName,
+          lastName: holder.lastName,
+          phoneNumber: holder.phone ?? '',
+          emailAddress: holder.email,
+          addressLineOne: '',
+          addressCity: '',
+          addressPostCode: '',
+          authorisedContact: { full_name: `${holder.firstName} ${holder.lastName}`.trim(), email_address: holder.email, phone_number: holder.phone ?? '', mobile_number: '' },
+          billCycle: 'T1',
+          paymentMethod: 'card',
+          monthlyChargePence: Math.max(1, productCount) * DEFAULT_CHARGE_PER_PRODUCT_PENCE,
+        })
+        .onConflictDoNothing();
+      const [created] = await db.select().from(billingAccounts).where(eq(billingAccounts.accountId, accountId));
+      return created ?? null;
+    },
+
+    async updateDetails(accountId: number, details: BillingDetails): Promise<void> {
+      await db.update(billingAccounts).set(details).where(eq(billingAccounts.accountId, accountId));
+    },
+
+    productsOf(accountId: number) {
+      return db.select({ id: products.id, productDetail: products.productDetail }).from(products).where(eq(products.accountId, accountId)).orderBy(asc(products.id));
+    },
+
+    invoices(accountId: number): Promise<InvoiceRow[]> {
+      return db.select().from(invoices).where(eq(invoices.accountId, accountId)).orderBy(desc(invoices.issuedOn), desc(invoices.id));
+    },
+
+    async invoice(accountId: number, invoiceId: number): Promise<InvoiceRow | null> {
+      const [row] = await db.select().from(invoices).where(and(eq(invoices.accountId, accountId), eq(invoices.id, invoiceId)));
+      return row ?? null;
+    },
+
+    payments(accountId: number): Promise<PaymentRow[]> {
+      return db.select().from(payments).where(eq(payments.accountId, accountId)).orderBy(desc(payments.paidAt), desc(payments.id));
+    },
+
+    /** What the account has paid in all, in pence. */
+    async paidPence(accountId: number): Promise<number> {
+      const [row] = await db.select({ total: sum(payments.amountPence) }).from(payments).where(eq(payments.accountId, accountId));
+      return Number(row?.total ?? 0);
+    },
+
+    /** What the account's invoices total, in pence. */
+    async invoicedPence(accountId: number): Promise<number> {
+      const [row] = await db.select({ total: sum(invoices.netPence), vat: sum(invoices.vatPence) }).from(invoices).where(eq(invoices.accountId, accountId));
+      return Number(row?.total ?? 0) + Number(row?.vat ?? 0);
+    },
+
+    async mandate(accountId: number): Promise<MandateRow | null> {
+      const [row] = await db.select().from(directDebitMandates).where(eq(directDebitMandates.accountId, accountId));
+      return row ?? null;
+    },
+
+    /**
+     * Sets the mandate's bank details (checked before) and makes direct debit the account's
+     * payment method; the attempt counts.
+     */
+    async setMandate(accountId: number, bank: BankDetails, now: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(directDebitMandates)
+          .values({ accountId, ...bank, payeeConfirmStatus: 'confirmed', payeeConfirmAttempt: 1, updatedAt: now })
+          .onConflictDoUpdate({
+            target: directDebitMandates.accountId,
+            set: { ...bank, payeeConfirmStatus: 'confirmed', payeeConfirmAttempt: 1, updatedAt: now },
+          });
+        await tx.update(billingAccounts).set({ paymentMethod: 'direct_debit' }).where(eq(billingAccounts.accountId, accountId));
+      });
+    },
+
+    /**
+     * A refused set of bank details: counted on the mandate, which keeps its last good details
+     * (and stays confirmed if it was); a mandate never set up is now failed. Answers the mandate.
+     */
+    async refuseMandate(accountId: number, now: Date): Promise<MandateRow> {
+      const [row] = await db
+        .insert(directDebitMandates)
+        .values({ accountId, payeeConfirmStatus: 'failed', payeeConfirmAttempt: 1, updatedAt: now })
+        .onConflictDoUpdate({
+          target: directDebitMandates.accountId,
+          set: {
+            payeeConfirmStatus: sql`case when ${directDebitMandates.payeeConfirmStatus} = 'not_set_up' then 'failed' else ${directDebitMandates.payeeConfirmStatus} end`,
+            payeeConfirmAttempt: sql`${directDebitMandates.payeeConfirmAttempt} + 1`,
+            updatedAt: now,
+          },
+        })
+        .returning();
+      if (!row) throw new Error('direct-debit mandate not written');
+      return row;
+    },
+
+    /** The attempt of this idempotency key, if the browser sent it before. */
+    async attemptByKey(idempotencyKey: string): Promise<PaymentAttemptRow | null> {
+      const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, idempotencyKey));
+      return row ?? null;
+    },
+
+    async attemptBySession(providerSessionId: string): Promise<PaymentAttemptRow | null> {
+      const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.providerSessionId, providerSessionId));
+      return row ?? null;
+    },
+
+    /** Records a new attempt; when the same key won a race, answers that one instead. */
+    async addAttempt(attempt: typeof paymentAttempts.$inferInsert): Promise<PaymentAttemptRow> {
+      const [row] = await db.insert(paymentAttempts).values(attempt).onConflictDoNothing().returning();
+      if (row) return row;
+      const [existing] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, attempt.idempotencyKey));
+      if (!existing) throw new Error('payment attempt neither inserted nor found');
+      return existing;
+    },
+
+    async declineAttempt(id: number): Promise<void> {
+      await db.update(paymentAttempts).set({ status: 'declined' }).where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'pending')));
+    },
+
+    /**
+     * The provider approved the attempt: records its payment once (the attempt row is locked, and
+     * a payment carries the attempt's key, unique), and takes it off the overdue amount the
+     * credit-control status shows, which goes when nothing is overdue any more.
+     */
+    async settleAttempt(id: number, providerPaymentId: string, now: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update');
+        if (!attempt || attempt.paymentId !== null) return;
+        const [payment] = await tx
+          .insert(payments)
+          .values({ accountId: attempt.accountId, amountPence: attempt.amountPence, method: 'card', paidAt: now, providerPaymentId, idempotencyKey: attempt.idempotencyKey })
+          .returning();
+        await tx.update(paymentAttempts).set({ status: 'approved', paymentId: payment!.id }).where(eq(paymentAttempts.id, id));
+        let left = attempt.amountPence;
+        const statuses = await tx.select().from(creditControlStatuses).where(eq(creditControlStatuses.accountId, attempt.accountId)).orderBy(asc(creditControlStatuses.id)).for('update');
+        for (const status of statuses) {
+          if (left <= 0) break;
+          const due = Math.round(Number(status.balanceDue) * 100);
+          if (left >= due) {
+            await tx.delete(creditControlStatuses).where(eq(creditControlStatuses.id, status.id));
+          } else {
+            await tx.update(creditControlStatuses).set({ balanceDue: poundsOf(due - left) }).where(eq(creditControlStatuses.id, status.id));
+          }
+          left -= due;
+        }
+      });
+    },
+  };
+}
+
+export type BillingRepository = ReturnType<typeof createBillingRepository>;
+
+export default fp(
+  async (app) => {
+    app.decorate('billingRepository', createBillingRepository(app.db));
+  },
+  { name: 'billing-repository', dependencies: ['db'] },
+);

@@ -1,0 +1,251 @@
+import type { FastifyRequest } from 'fastify';
+import { validateAccountDetails } from 'uk-modulus-check';
+import {
+  billingMessages,
+  poundsOf,
+  type BillingAccount,
+  type BillingHistoryItem,
+  type DirectDebitError,
+  type DirectDebitSettings,
+  type FieldErrors,
+  type Invoice,
+  type InvoiceStatus,
+} from '@portal/contract';
+import { authOf } from '../../plugins/auth.ts';
+import { ApiError, detailError } from '../../plugins/errors.ts';
+import type { Handlers } from '../../routes/index.ts';
+import { pageAnswer, pageRequest } from '../paging.ts';
+import { rowId } from '../products/products.ts';
+import type { BillingAccountRow, InvoiceRow, MandateRow } from './billing-repository.ts';
+import { invoicePdf } from './invoice-pdf.ts';
+import { bankOfSortCode, invoiceStatuses, isoDate, nextBillingDate } from './rules.ts';
+import { BILLING_HISTORY_PAGE_SIZE } from '@portal/contract';
+
+const unknownAccount = () => detailError(404, billingMessages.unknownAccount);
+
+/** The billing account `id` when it is the signed-in customer's own, else 404 (another's, unknown, staff). */
+async function ownedAccount(request: FastifyRequest, id: number | string): Promise<BillingAccountRow> {
+  const { accountId } = authOf(request).user;
+  const wanted = rowId(id);
+  if (accountId === null || accountId !== wanted) throw unknownAccount();
+  const account = await request.server.billingRepository.account(accountId);
+  if (!account) throw unknownAccount();
+  return account;
+}
+
+const today = (request: FastifyRequest) => isoDate(request.server.now());
+
+async function balancePence(request: FastifyRequest, accountId: number): Promise<number> {
+  const repository = request.server.billingRepository;
+  const [invoiced, paid] = await Promise.all([repository.invoicedPence(accountId), repository.paidPence(accountId)]);
+  return invoiced - paid;
+}
+
+async function accountAnswer(request: FastifyRequest, row: BillingAccountRow): Promise<BillingAccount> {
+  const [balance, products] = await Promise.all([balancePence(request, row.accountId), request.server.billingRepository.productsOf(row.accountId)]);
+  return {
+    account_id: row.accountId,
+    account_status: row.accountStatus,
+    balance: poundsOf(balance),
+    products: products.map((product) => ({ id: product.id, product_detail: product.productDetail })),
+    business_name: row.businessName,
+    next_invoice_date: nextBillingDate(today(request), row.billCycle),
+    payment_method: row.paymentMethod,
+    bill_cycle: row.billCycle,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    phone_number: row.phoneNumber,
+    mobile_number: row.mobileNumber,
+    email_address: row.emailAddress,
+    address_line_one: row.addressLineOne,
+    address_line_two: row.addressLineTwo,
+    address_city: row.addressCity,
+    address_country: row.addressCountry,
+    address_county: row.addressCounty,
+    address_post_code: row.addressPostCode,
+    authorised_contact: row.authorisedContact,
+  };
+}
+
+/** Every invoice of the account with its status (payments pay the oldest first). */
+async function invoicesWithStatus(request: FastifyRequest, accountId: number): Promise<Array<{ row: InvoiceRow; status: InvoiceStatus }>> {
+  const repository = request.server.billingRepository;
+  const [rows, paid] = await Promise.all([repository.invoices(accountId), repository.paidPence(accountId)]);
+  const statuses = invoiceStatuses(rows, paid, today(request));
+  return rows.map((row) => ({ row, status: statuses.get(row.id) ?? 'due' }));
+}
+
+const invoiceAnswer = (row: InvoiceRow, status: InvoiceStatus): Invoice => ({
+  id: row.id,
+  invoice_number: row.invoiceNumber,
+  date: row.issuedOn,
+  due_date: row.dueOn,
+  description: row.description,
+  net: poundsOf(row.netPence),
+  vat: poundsOf(row.vatPence),
+  amount: poundsOf(row.netPence + row.vatPence),
+  status,
+});
+
+async function ownedInvoice(request: FastifyRequest, params: { id: string; invoiceId: string }) {
+  const account = await ownedAccount(request, params.id);
+  const invoiceId = rowId(params.invoiceId);
+  const found = (await invoicesWithStatus(request, account.accountId)).find(({ row }) => row.id === invoiceId);
+  if (!found) throw detailError(404, billingMessages.unknownInvoice);
+  return { account, invoice: invoiceAnswer(found.row, found.status) };
+}
+
+function settingsAnswer(account: BillingAccountRow, mandate: MandateRow | null): DirectDebitSettings {
+  return {
+    id: account.accountId,
+    payment_method: account.paymentMethod,
+    bank_acc_no: mandate?.bankAccNo ?? '',
+    sort_code: mandate?.sortCode ?? '',
+    payee_account_name: mandate?.payeeAccountName ?? '',
+    payee_account_type: mandate?.payeeAccountType ?? null,
+    payee_confirm_status: mandate?.payeeConfirmStatus ?? 'not_set_up',
+    payee_confirm_attempt: mandate?.payeeConfirmAttempt ?? 0,
+    business_name: account.businessName,
+    bill_cycle: account.billCycle,
+    bank_name: mandate?.sortCode ? bankOfSortCode(mandate.sortCode) : null,
+  };
+}
+
+/**
+ * Billing (spec 001 section 7 "Billing and payments"): the contract checks the bodies (sort code,
+ * account number, account details: contract/src/billing.ts); here, ownership, the modulus check
+ * and what needs the database. A customer only reaches their own account; anything else is 404.
+ */
+export const billingHandlers = {
+  listBillingAccounts: async ({ request }) => {
+    const { accountId } = authOf(request).user;
+    const account = accountId === null ? null : await request.server.billingRepository.account(accountId);
+    return { results: account ? [await accountAnswer(request, account)] : [] };
+  },
+
+  getBillingAccount: async ({ params, request }) => accountAnswer(request, await ownedAccount(request, params.id)),
+
+  patchBillingAccount: async ({ params, body, request }) => {
+    const account = await ownedAccount(request, params.id);
+    await request.server.billingRepository.updateDetails(account.accountId, {
+      businessName: body.business_name,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      phoneNumber: body.phone_number,
+      mobileNumber: body.mobile_number,
+      emailAddress: body.email_address,
+      addressLineOne: body.address_line_one,
+      addressLineTwo: body.address_line_two,
+      addressCity: body.address_city,
+      addressCounty: body.address_county,
+      addressPostCode: body.address_post_code,
+      authorisedContact: body.authorised_contact,
+    });
+    return accountAnswer(request, await ownedAccount(request, params.id));
+  },
+
+  getBillingHistory: async ({ params, query, request }) => {
+    const account = await ownedAccount(request, params.id);
+    const [invoices, payments] = await Promise.all([invoicesWithStatus(request, account.accountId), request.server.billingRepository.payments(account.accountId)]);
+    const items: Array<BillingHistoryItem & { at: string }> = [
+      ...invoices.map(({ row, status }) => ({
+        key: `invoice-${row.id}`,
+        type: 'invoice' as const,
+        date: row.issuedOn,
+        at: `${row.issuedOn}T00:00:00.000Z`,
+        description: row.description,
+        amount: poundsOf(row.netPence + row.vatPence),
+        invoice_id: row.id,
+        invoice_number: row.invoiceNumber,
+        due_date: row.dueOn,
+        status,
+        method: null,
+      })),
+      ...payments.map((row) => ({
+        key: `payment-${row.id}`,
+        type: 'payment' as const,
+        date: isoDate(row.paidAt),
+        at: row.paidAt.toISOString(),
+        description: row.method === 'card' ? 'Card payment - thank you' : 'Direct debit payment - thank you',
+        amount: poundsOf(row.amountPence),
+        invoice_id: null,
+        invoice_number: null,
+        due_date: null,
+        status: null,
+        method: row.method,
+      })),
+    ];
+    // Newest first; on one day the payment (made after the invoice) comes first.
+    items.sort((a, b) => b.at.localeCompare(a.at) || (a.type === b.type ? b.key.localeCompare(a.key) : a.type === 'payment' ? -1 : 1));
+    const page = pageRequest(query, BILLING_HISTORY_PAGE_SIZE);
+    const results = items.slice(page.offset, page.offset + page.limit).map(({ at: _at, ...item }) => item);
+    return pageAnswer(`/api/v3/billing/accounts/${account.accountId}/history/`, page, items.length, results);
+  },
+
+  getInvoice: async ({ params, request }) => (await ownedInvoice(request, params)).invoice,
+
+  getInvoicePdf: async ({ params, request, reply }) => {
+    const { account, invoice } = await ownedInvoice(request, params);
+    const pdf = await invoicePdf(invoice, {
+      businessName: account.businessName,
+      name: `${account.firstName} ${account.lastName}`.trim(),
+      lines: [account.addressLineOne, account.addressLineTwo, account.addressCity, account.addressCounty, account.addressPostCode],
+    });
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="invoice-${invoice.invoice_number}.pdf"`).send(pdf);
+  },
+
+  getDirectDebitStatus: async ({ params, request }) => {
+    const account = await ownedAccount(request, params.id);
+    const mandate = await request.server.billingRepository.mandate(account.accountId);
+    return { successful: account.paymentMethod === 'direct_debit' && mandate?.payeeConfirmStatus === 'confirmed' };
+  },
+
+  getDirectDebitSettings: async ({ params, request }) => {
+    const account = await ownedAccount(request, params.id);
+    return settingsAnswer(account, await request.server.billingRepository.mandate(account.accountId));
+  },
+
+  postDirectDebitSettings: async ({ params, body, request }) => {
+    const account = await ownedAccount(request, params.id);
+    const repository = request.server.billingRepository;
+    if (!validateAccountDetails(body.sort_code.replace(/-/g, ''), body.bank_acc_no)) {
+      const mandate = await repository.refuseMandate(account.accountId, request.server.now());
+      const fields: FieldErrors = { sort_code: [billingMessages.modulusFailed], bank_acc_no: [billingMessages.modulusFailed] };
+      // The mandate as it now stands: the attempt counted, the details last confirmed kept (so not echoed over what was typed).
+      const refusal: DirectDebitError = {
+        extra_data: { payee_confirm_status: mandate.payeeConfirmStatus, payee_confirm_attempt: mandate.payeeConfirmAttempt, payment_method: account.paymentMethod },
+      };
+      // The spec's direct-debit error carries extra_data beside the field arrays (routes/index.ts documents it).
+      throw new ApiError(400, { ...fields, ...refusal } as unknown as FieldErrors);
+    }
+    await repository.setMandate(
+      account.accountId,
+      { sortCode: body.sort_code, bankAccNo: body.bank_acc_no, payeeAccountName: body.payee_account_name, payeeAccountType: body.payee_account_type },
+      request.server.now(),
+    );
+    return settingsAnswer(await ownedAccount(request, params.id), await repository.mandate(account.accountId));
+  },
+
+  getNextInvoice: async ({ query, request }) => {
+    const { accountId } = authOf(request).user;
+    const account = await ownedAccount(request, query.account_id ?? accountId ?? 0);
+    return {
+      account_id: account.accountId,
+      date: nextBillingDate(today(request), account.billCycle),
+      amount: poundsOf(account.monthlyChargePence),
+      bill_cycle: account.billCycle,
+    };
+  },
+} satisfies Pick<
+  Handlers,
+  | 'listBillingAccounts'
+  | 'getBillingAccount'
+  | 'patchBillingAccount'
+  | 'getBillingHistory'
+  | 'getInvoice'
+  | 'getInvoicePdf'
+  | 'getDirectDebitStatus'
+  | 'getDirectDebitSettings'
+  | 'postDirectDebitSettings'
+  | 'getNextInvoice'
+>;

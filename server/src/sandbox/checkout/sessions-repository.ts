@@ -1,0 +1,45 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/connect.ts';
+import { sandboxCheckoutSessions } from '../../db/schema/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sandboxCheckoutRepository: SandboxCheckoutRepository;
+  }
+}
+
+export type SandboxCheckoutSession = typeof sandboxCheckoutSessions.$inferSelect;
+
+/** The sandbox payment provider's sessions: its side of each checkout. */
+export function createSandboxCheckoutRepository(db: Database) {
+  return {
+    async add(session: typeof sandboxCheckoutSessions.$inferInsert): Promise<void> {
+      await db.insert(sandboxCheckoutSessions).values(session);
+    },
+
+    async byId(id: string): Promise<SandboxCheckoutSession | null> {
+      const [row] = await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, id));
+      return row ?? null;
+    },
+
+    /** Moves a session on from one of the `from` states; answers it, or null when it was not in one (already decided). */
+    async decide(id: string, from: Array<SandboxCheckoutSession['status']>, to: { status: SandboxCheckoutSession['status']; paymentId?: string }): Promise<SandboxCheckoutSession | null> {
+      const [row] = await db
+        .update(sandboxCheckoutSessions)
+        .set({ status: to.status, paymentId: to.paymentId ?? null })
+        .where(and(eq(sandboxCheckoutSessions.id, id), inArray(sandboxCheckoutSessions.status, from)))
+        .returning();
+      return row ?? null;
+    },
+  };
+}
+
+export type SandboxCheckoutRepository = ReturnType<typeof createSandboxCheckoutRepository>;
+
+export default fp(
+  async (app) => {
+    app.decorate('sandboxCheckoutRepository', createSandboxCheckoutRepository(app.db));
+  },
+  { name: 'sandbox-checkout-repository', dependencies: ['db'] },
+);
