@@ -34,6 +34,7 @@ export * from './signup.ts';
 export * from './self-signup.ts';
 export * from './contacts.ts';
 export * from './broadband.ts';
+export * from './call-log.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
@@ -53,6 +54,7 @@ import { upgradeEndpoints } from './upgrade.ts';
 import { welcomeEndpoints } from './welcome.ts';
 import { buyNowEndpoints } from './buy-now.ts';
 import { broadbandEndpoints } from './broadband.ts';
+import { callLogEndpoints } from './call-log.ts';
 import { gettingStartedEndpoints } from './getting-started.ts';
 import { numberEndpoints } from './numbers.ts';
 import { phoneSetupEndpoints } from './phone-setup.ts';
@@ -90,5 +92,6 @@ export const endpoints = {
   ...selfSignupEndpoints,
   ...contactEndpoints,
   ...broadbandEndpoints,
+  ...callLogEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;
