@@ -219,9 +219,8 @@ export const CallRecordingsQuery = z.object({
   page: pageNumber,
   page_size: z.optional(
     z.pipe(
-      z.string().check(z.regex(/^[1-9][0-9]{0,2}$/, 'Enter a page size')),
+      z.string().check(z.regex(/^[1-9][0-9]{0,2}$/, 'Enter a page size'), z.refine((text) => Number(text) <= MAX_CALL_RECORDINGS_PAGE_SIZE, `Enter a page size of at most ${MAX_CALL_RECORDINGS_PAGE_SIZE}`)),
       z.transform(Number),
-      z.number().check(z.lte(MAX_CALL_RECORDINGS_PAGE_SIZE, `Enter a page size of at most ${MAX_CALL_RECORDINGS_PAGE_SIZE}`)),
     ),
   ),
 });

@@ -49,6 +49,8 @@ import hardwareRepository from './hardware/hardware-repository.ts';
 import usersRepository from './users/users-repository.ts';
 import { welcomeHandlers } from './welcome/handlers.ts';
 import { signupHandlers } from './signup/handlers.ts';
+import callLogRepository from './call-log/call-log-repository.ts';
+import { callLogHandlers } from './call-log/handlers.ts';
 import signupRepository from './signup/signup-repository.ts';
 
 // The server's areas, one folder each: handlers for the contract's endpoints, a repository that
@@ -84,6 +86,7 @@ export const endpointHandlers: Handlers = {
   ...selfSignupHandlers,
   ...contactHandlers,
   ...broadbandHandlers,
+  ...callLogHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -114,4 +117,5 @@ export const repositories: FastifyPluginAsync[] = [
   selfSignupRepository,
   contactsRepository,
   broadbandRepository,
+  callLogRepository,
 ];
