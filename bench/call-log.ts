@@ -63,10 +63,10 @@ try {
     from call_recordings where product_id = ${productId}
     on conflict do nothing`);
   await database.db.execute(sql`analyze`);
-  const counted = await database.db.execute<{ calls: number; recordings: number }>(
+  const counted = (await database.db.execute(
     sql`select (select count(*) from call_logs where product_id = ${productId})::int as calls, (select count(*) from call_recordings where product_id = ${productId})::int as recordings`,
-  );
-  const row = ('rows' in counted ? counted.rows : counted)[0] as { calls: number; recordings: number };
+  )) as unknown as { rows: Array<{ calls: number; recordings: number }> };
+  const row = counted.rows[0]!;
   console.log(`${url ? 'PostgreSQL' : 'PGlite'}: ${row.calls} calls and ${row.recordings} recordings over ${DAYS} days in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
 
   const time = async (label: string, query: string) => {

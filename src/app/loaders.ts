@@ -42,7 +42,6 @@ export const PAGES_NOT_BUILT = [
   paths.phonelineDetails,
   paths.voipDetails,
   paths.websiteDetails,
-  paths.callRecordings,
   paths.callReports,
   // Never shown: the start-up redirects them to the first product's page.
   paths.phoneNumbersWithoutId,

@@ -251,6 +251,18 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
         { id: paths.phoneSetup.name, path: paths.phoneSetup.pattern, lazy: () => import('./routes/app/phone-setup.tsx') },
         { id: paths.profilePreferences.name, path: paths.profilePreferences.pattern, lazy: () => import('./routes/app/profile-preferences.tsx') },
         { id: paths.myOrders.name, path: paths.myOrders.pattern, lazy: () => import('./routes/app/my-orders.tsx') },
+        {
+          id: paths.callRecordings.name,
+          path: paths.callRecordings.pattern,
+          loader: async (args) => (await import('./routes/app/call-recordings.tsx')).callRecordingsLoader(queryClient)(args),
+          lazy: async () => ({ Component: (await import('./routes/app/call-recordings.tsx')).CallRecordingsListPage }),
+        },
+        {
+          id: paths.callRecordingsRecentlyDeleted.name,
+          path: paths.callRecordingsRecentlyDeleted.pattern,
+          loader: async (args) => (await import('./routes/app/call-recordings.tsx')).callRecordingsLoader(queryClient)(args),
+          lazy: async () => ({ Component: (await import('./routes/app/call-recordings.tsx')).RecentlyDeletedRecordingsPage }),
+        },
       ],
     },
   ];

@@ -122,7 +122,7 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
  * route objects and chunk lists would cost every first load bytes the home page has no room for. Kept beside the route table so that other paths never wait for that module.
  */
 export const ON_DEMAND_ROUTES_PATTERN =
-  /^\/(?:auth|login|profile-preferences|getting-started|(?:online-)?signup(?:-voip3(?:-b)?)?|trial|welcome|phone\/welcome|verify-mobile-number|referrals|buynow|number-select|make-a-payment|checkout-redirect|mandate-entry|recurring-card-payment|broadband-availability|broadband-signup|coming-soon|user(?:s-devices)?|phone-(?:numbers|setup)|call-flows|account-add-ons|company-contacts|download-apps|staff\/audit-log|upgrade|my-orders)(?:\/|$)/;
+  /^\/(?:auth|login|profile-preferences|getting-started|(?:online-)?signup(?:-voip3(?:-b)?)?|trial|welcome|phone\/welcome|verify-mobile-number|referrals|buynow|number-select|make-a-payment|checkout-redirect|mandate-entry|recurring-card-payment|broadband-availability|broadband-signup|coming-soon|user(?:s-devices)?|phone-(?:numbers|setup)|call-flows|account-add-ons|company-contacts|download-apps|staff\/audit-log|upgrade|my-orders|call-recordings)(?:\/|$)/;
 
 /**
  * Lazy route discovery: the router asks before it settles on a splat or parameter match
