@@ -13,6 +13,7 @@ import { seedNoCloudPhoneCustomer } from '../modules/signup/demo-signup.ts';
 import { seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
 import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
 import { seedOrderTrackerCustomer } from '../modules/notifications/demo-orders.ts';
+import { seedCallLog } from '../modules/call-log/demo-calls.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -159,6 +160,19 @@ export const e2eOrdersLogins = [
 ] as const;
 const E2E_ORDERS_USER_NAME = 'Sam Quay';
 
+/**
+ * The call-recordings spec's copies of Acme, with 30 days of calls: one per test and viewport, as
+ * deleting recordings and setting the admin password change what the other tests would see.
+ */
+export const e2eCallRecordingsLogins = (['listen', 'delete', 'password'] as const).flatMap((test) =>
+  (['desktop', 'mobile'] as const).map((viewport) => ({
+    spec: 'call-recordings',
+    email: `e2e-recordings-${test}-${viewport}@acme-plumbing.example`,
+    password: `portal-e2e-recordings-${test}-${viewport[0]}`,
+    company: `Acme Plumbing Ltd (e2e recordings, ${test}, ${viewport})`,
+  })),
+);
+
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
 const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
 
@@ -254,6 +268,17 @@ const E2E_GROUPS: E2eGroup[] = [
   },
   { logins: e2eBroadbandLogins, userName: E2E_BROADBAND_USER_NAME, seed: (tx, _audio, user, index, now) => seedBroadbandCustomer(tx, user, e2eBroadbandLogins[index]!.company, now) },
   { logins: e2eOrdersLogins, userName: E2E_ORDERS_USER_NAME, seed: (tx, _audio, user, index, now) => seedOrderTrackerCustomer(tx, user, e2eOrdersLogins[index]!.company, now) },
+  {
+    logins: e2eCallRecordingsLogins,
+    userName: E2E_USER_NAME,
+    seed: async (tx, audio, user, index, now) => {
+      // Numbers 0114 496 08x1-3 and 0115 496 08x1-3 (Ofcom's drama ranges): no other copy's.
+      const at = (prefix: string, n: number) => `${prefix}${800 + 10 * index + n}`;
+      const numbers: AcmeNumbers = { leeds: [at('01144960', 1), at('01144960', 2), at('01144960', 3)], london: [at('01154960', 1), at('01154960', 2), at('01154960', 3)] };
+      const { cloudPhoneId } = await seedAcmeLike(tx, audio, { user, company: e2eCallRecordingsLogins[index]!.company, numbers }, now);
+      await seedCallLog(tx, cloudPhoneId, { extensions: ['200', '201', '202'], numbers: [...numbers.leeds, ...numbers.london], days: 30, now, seed: 20 });
+    },
+  },
 ];
 
 /** Every e2e-only login, of every group. */
