@@ -176,7 +176,8 @@ export async function seedCallLog(tx: Pick<Database, 'insert'>, productId: numbe
       .returning({ id: callLogs.id });
     const recorded = chunk.flatMap((call, i) => { const script = scripts[i]; return script ? [{ call, id: ids[i]!.id, script }] : []; });
     if (recorded.length === 0) continue;
-    const random = seededRandom(shape.seed + from);
+    // Recording ids are unique across phones seeded alike: the phone is part of their seed.
+    const random = seededRandom(shape.seed * 1_000_003 + productId * 7919 + from);
     const rows = recorded.map(({ call, id, script }) => ({
       uuid: uuidFrom(random),
       callLogId: id,

@@ -398,7 +398,7 @@ export function CallRecordingsPage({ productId, deleted }: { productId: number; 
       ) : list.isError ? (
         <LoadError title="The calls could not be loaded" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : (
-        <>
+        <Box data-testid="recordings-results" aria-busy={list.isFetching || undefined}>
           <Flex gap="3" align="center" wrap="wrap" mb="3">
             <Text fontWeight="medium" aria-live="polite">
               {list.data.count} call{list.data.count === 1 ? '' : 's'} from {formatDate(list.data.range_start)} to {formatDate(list.data.range_end)}
@@ -486,7 +486,7 @@ export function CallRecordingsPage({ productId, deleted }: { productId: number; 
               </Button>
             </Flex>
           )}
-        </>
+        </Box>
       )}
 
       {transcript && <TranscriptDialog productId={productId} recording={transcript.recording} startTime={transcript.startTime} keyword={filters.keyword} onClose={() => setTranscript(null)} />}
