@@ -4,14 +4,13 @@
 // it prints the figures. PGlite in memory by default; DATABASE_URL=postgres://... runs it on PostgreSQL
 // (in a schema of its own, dropped after). `npm run bench:call-log`.
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/src/app.ts';
 import { MemoryAudioStorage } from '../server/src/audio/storage.ts';
 import { openDatabase } from '../server/src/db/connect.ts';
 import { demoLogins } from '../server/src/db/demo-logins.ts';
 import { callLogs } from '../server/src/db/schema/index.ts';
 import { seedIfEmpty } from '../server/src/db/seed.ts';
-import { DEMO_CONVERSATIONS, generateCalls } from '../server/src/modules/call-log/demo-calls.ts';
+import { dropBenchSchema, generateCalls, recordCallsForBench } from '../server/src/modules/call-log/demo-calls.ts';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 1_000_000);
 const DAYS = 730;
@@ -51,22 +50,7 @@ try {
   }
   if (batch.length > 0) await database.db.insert(callLogs).values(batch);
   inserted += batch.length;
-  const texts = DEMO_CONVERSATIONS.map((lines) => lines.map((line) => line.text).join('\n'));
-  await database.db.execute(sql`
-    insert into call_recordings (uuid, call_log_id, product_id, start_time, duration_seconds, script)
-    select gen_random_uuid(), id, product_id, start_time, least(duration_seconds, 60), null
-    from call_logs where product_id = ${productId} and status <> 'missed' and id % 12 = 0
-    and not exists (select 1 from call_recordings r where r.call_log_id = call_logs.id)`);
-  await database.db.execute(sql`
-    insert into call_transcriptions (recording_uuid, lines, text, total_seconds)
-    select uuid, '[]'::jsonb, (${sql.raw(`array[${texts.map((text) => `'${text.replace(/'/g, "''")}'`).join(',')}]`)})[1 + (call_log_id % ${texts.length})], duration_seconds
-    from call_recordings where product_id = ${productId}
-    on conflict do nothing`);
-  await database.db.execute(sql`analyze`);
-  const counted = (await database.db.execute(
-    sql`select (select count(*) from call_logs where product_id = ${productId})::int as calls, (select count(*) from call_recordings where product_id = ${productId})::int as recordings`,
-  )) as unknown as { rows: Array<{ calls: number; recordings: number }> };
-  const row = counted.rows[0]!;
+  const row = await recordCallsForBench(database.db, productId, 12);
   console.log(`${url ? 'PostgreSQL' : 'PGlite'}: ${row.calls} calls and ${row.recordings} recordings over ${DAYS} days in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
 
   const time = async (label: string, query: string) => {
@@ -93,6 +77,6 @@ try {
   await time('list, 30 days, number and duration', '?number=07700&duration=1m_5m');
 } finally {
   await app.close();
-  if (schemaName) await database.db.execute(sql.raw(`drop schema "${schemaName}" cascade`));
+  if (schemaName) await dropBenchSchema(database.db, schemaName);
   await database.close();
 }

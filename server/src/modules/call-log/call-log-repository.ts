@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
 import { callLogs, callRecordingAdmin, callRecordings, callTranscriptions, voipUsers, type ConversationLine } from '../../db/schema/index.ts';
 
+export type { ConversationLine };
+
 declare module 'fastify' {
   interface FastifyInstance {
     callLogRepository: CallLogRepository;
@@ -49,8 +51,10 @@ export function createCallLogRepository(db: Database) {
       if (filter.duration.to !== null) conditions.push(lt(callLogs.durationSeconds, filter.duration.to));
     }
     if (filter.keyword) {
+      // A correlated scalar lookup by primary key for each recording the other conditions leave, so the
+      // planner does not scan every transcript of the phone (two years of them) for the pattern.
       conditions.push(
-        sql`exists (select 1 from ${callTranscriptions} where ${callTranscriptions.recordingUuid} = ${callRecordings.uuid} and ${ilike(callTranscriptions.text, containing(filter.keyword))})`,
+        sql`(select ${callTranscriptions.text} from ${callTranscriptions} where ${callTranscriptions.recordingUuid} = ${callRecordings.uuid}) ilike ${containing(filter.keyword)}`,
       );
     }
     return and(...conditions)!;
@@ -60,13 +64,9 @@ export function createCallLogRepository(db: Database) {
     /** One page of the calls that have recordings matching the filter, newest first, and how many there are. */
     async recordingPage(productId: number, filter: RecordingFilter, page: number, pageSize: number) {
       const where = recordingConditions(productId, filter);
-      const [counted] = await db
-        .select({ n: sql<number>`count(distinct ${callRecordings.callLogId})::int` })
-        .from(callRecordings)
-        .innerJoin(callLogs, eq(callLogs.id, callRecordings.callLogId))
-        .where(where);
+      // One pass: the page's calls, each row also carrying how many calls match in all.
       const pageCalls = await db
-        .select({ callLogId: callRecordings.callLogId, start: sql`max(${callRecordings.startTime})` })
+        .select({ callLogId: callRecordings.callLogId, total: sql<number>`(count(*) over ())::int` })
         .from(callRecordings)
         .innerJoin(callLogs, eq(callLogs.id, callRecordings.callLogId))
         .where(where)
@@ -75,7 +75,17 @@ export function createCallLogRepository(db: Database) {
         .limit(pageSize)
         .offset((page - 1) * pageSize);
       const ids = pageCalls.map((row) => row.callLogId);
-      if (ids.length === 0) return { count: counted?.n ?? 0, calls: [] };
+      let total = pageCalls[0]?.total;
+      if (total === undefined) {
+        // Past the last page (or nothing matches): count them apart.
+        const [counted] = await db
+          .select({ n: sql<number>`count(distinct ${callRecordings.callLogId})::int` })
+          .from(callRecordings)
+          .innerJoin(callLogs, eq(callLogs.id, callRecordings.callLogId))
+          .where(where);
+        total = counted?.n ?? 0;
+      }
+      if (ids.length === 0) return { count: total, calls: [] };
       const calls = await db
         .select({
           id: callLogs.id,
@@ -106,7 +116,7 @@ export function createCallLogRepository(db: Database) {
         .leftJoin(callTranscriptions, eq(callTranscriptions.recordingUuid, callRecordings.uuid))
         .where(and(eq(callRecordings.productId, productId), inArray(callRecordings.callLogId, ids), deletedCondition(filter)))
         .orderBy(asc(callRecordings.startTime), asc(callRecordings.uuid));
-      return { count: counted?.n ?? 0, calls: calls.map((call) => ({ ...call, recordings: recordings.filter((r) => r.callLogId === call.id) })) };
+      return { count: total, calls: calls.map((call) => ({ ...call, recordings: recordings.filter((r) => r.callLogId === call.id) })) };
     },
 
     /** The product's recordings among `uuids` (deleted or not); others' and unknown ones are left out. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { addDays, ukDate, ukMidnight, type CallStatus } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
 import { callLogs, callRecordings, callTranscriptions, type ConversationLine } from '../../db/schema/index.ts';
@@ -202,4 +203,33 @@ function uuidFrom(random: () => number): string {
   hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   const s = hex.join('');
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}
+
+/**
+ * For bench/call-log.ts: records one in `every` answered or outbound calls of the phone with one of
+ * the demo conversations' transcripts (no audio), in two statements; answers the phone's calls and recordings.
+ */
+export async function recordCallsForBench(db: Pick<Database, 'execute'>, productId: number, every: number): Promise<{ calls: number; recordings: number }> {
+  const texts = DEMO_CONVERSATIONS.map((lines) => lines.map((line) => line.text).join('\n'));
+  await db.execute(sql`
+    insert into call_recordings (uuid, call_log_id, product_id, start_time, duration_seconds)
+    select gen_random_uuid(), id, product_id, start_time, least(duration_seconds, 60)
+    from call_logs where product_id = ${productId} and status <> 'missed' and id % ${every} = 0
+    and not exists (select 1 from call_recordings r where r.call_log_id = call_logs.id)`);
+  await db.execute(sql`
+    insert into call_transcriptions (recording_uuid, lines, text, total_seconds)
+    select uuid, '[]'::jsonb, (array[${sql.join(texts.map((text) => sql`${text}::text`), sql`, `)}])[1 + (call_log_id % ${texts.length})], duration_seconds
+    from call_recordings where product_id = ${productId}
+    on conflict do nothing`);
+  await db.execute(sql`analyze`);
+  const counted = (await db.execute(
+    sql`select (select count(*) from call_logs where product_id = ${productId})::int as calls, (select count(*) from call_recordings where product_id = ${productId})::int as recordings`,
+  )) as unknown as { rows: Array<{ calls: number; recordings: number }> };
+  return counted.rows[0]!;
+}
+
+/** For bench/call-log.ts on PostgreSQL: drops the schema it ran in. */
+export async function dropBenchSchema(db: Pick<Database, 'execute'>, schemaName: string): Promise<void> {
+  if (!/^bench_[a-z0-9_]+$/.test(schemaName)) throw new Error(`not a bench schema: ${schemaName}`);
+  await db.execute(sql.raw(`drop schema "${schemaName}" cascade`));
 }

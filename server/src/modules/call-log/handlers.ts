@@ -31,8 +31,7 @@ async function recordingsProduct(request: FastifyRequest, id: string): Promise<P
  * client, then per client; auth/throttle-repository.ts), so it cannot be guessed quickly.
  */
 async function checkRecordingPassword(request: FastifyRequest, product: Product): Promise<void> {
-  const { db, callLogRepository } = request.server;
-  const hash = await callLogRepository.adminPasswordHash(product.id);
+  const hash = await request.server.callLogRepository.adminPasswordHash(product.id);
   if (hash === null) return;
   const sent = request.headers[RECORDING_PASSWORD_HEADER];
   const password = typeof sent === 'string' ? sent : '';

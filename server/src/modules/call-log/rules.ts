@@ -3,8 +3,7 @@ import { Readable } from 'node:stream';
 import { CALL_DURATION_FILTERS, RECORDING_RETENTION_DAYS, addDays, resolveCallDates, ukDate, ukMidnight, type CallRecordingsQuery } from '@portal/contract';
 import { pcm16Samples, readWav } from '../../audio/check.ts';
 import { WAV_SAMPLE_RATE, encodeWav } from '../../audio/wav.ts';
-import type { ConversationLine } from '../../db/schema/index.ts';
-import type { RecordingFilter } from './call-log-repository.ts';
+import type { ConversationLine, RecordingFilter } from './call-log-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
