@@ -2,9 +2,13 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { accounts, expect, expectAccessible, signInAs, test, wavInfo } from './fixtures.ts';
 
-type Test = 'Listen' | 'Delete' | 'Password';
+const copies = {
+  Listen: { desktop: accounts.recordingsListenDesktop, mobile: accounts.recordingsListenMobile },
+  Delete: { desktop: accounts.recordingsDeleteDesktop, mobile: accounts.recordingsDeleteMobile },
+  Password: { desktop: accounts.recordingsPasswordDesktop, mobile: accounts.recordingsPasswordMobile },
+};
 /** This test's own copy of Acme for this viewport (deleting and the admin password change it). */
-const customer = (which: Test) => accounts[`recordings${which}${test.info().project.name === 'mobile' ? 'Mobile' : 'Desktop'}`];
+const customer = (which: keyof typeof copies) => copies[which][test.info().project.name === 'mobile' ? 'mobile' : 'desktop'];
 
 /** From home, the side navigation's "Call history" (behind the menu on a phone). */
 async function openCallHistory(page: Page): Promise<void> {

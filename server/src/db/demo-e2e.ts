@@ -164,14 +164,14 @@ const E2E_ORDERS_USER_NAME = 'Sam Quay';
  * The call-recordings spec's copies of Acme, with 30 days of calls: one per test and viewport, as
  * deleting recordings and setting the admin password change what the other tests would see.
  */
-export const e2eCallRecordingsLogins = (['listen', 'delete', 'password'] as const).flatMap((test) =>
-  (['desktop', 'mobile'] as const).map((viewport) => ({
-    spec: 'call-recordings',
-    email: `e2e-recordings-${test}-${viewport}@acme-plumbing.example`,
-    password: `portal-e2e-recordings-${test}-${viewport[0]}`,
-    company: `Acme Plumbing Ltd (e2e recordings, ${test}, ${viewport})`,
-  })),
-);
+export const e2eCallRecordingsLogins = [
+  { spec: 'call-recordings', email: 'e2e-recordings-listen-desktop@acme-plumbing.example', password: 'portal-e2e-recordings-listen-d', company: 'Acme Plumbing Ltd (e2e recordings, listen, desktop)' },
+  { spec: 'call-recordings', email: 'e2e-recordings-listen-mobile@acme-plumbing.example', password: 'portal-e2e-recordings-listen-m', company: 'Acme Plumbing Ltd (e2e recordings, listen, mobile)' },
+  { spec: 'call-recordings', email: 'e2e-recordings-delete-desktop@acme-plumbing.example', password: 'portal-e2e-recordings-delete-d', company: 'Acme Plumbing Ltd (e2e recordings, delete, desktop)' },
+  { spec: 'call-recordings', email: 'e2e-recordings-delete-mobile@acme-plumbing.example', password: 'portal-e2e-recordings-delete-m', company: 'Acme Plumbing Ltd (e2e recordings, delete, mobile)' },
+  { spec: 'call-recordings', email: 'e2e-recordings-password-desktop@acme-plumbing.example', password: 'portal-e2e-recordings-password-d', company: 'Acme Plumbing Ltd (e2e recordings, password, desktop)' },
+  { spec: 'call-recordings', email: 'e2e-recordings-password-mobile@acme-plumbing.example', password: 'portal-e2e-recordings-password-m', company: 'Acme Plumbing Ltd (e2e recordings, password, mobile)' },
+] as const;
 
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
 const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
