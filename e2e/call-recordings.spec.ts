@@ -159,4 +159,38 @@ test.describe('call history and recordings', () => {
     await expect(asked).toBeHidden();
     await expect(page.getByTestId('recording-player').getByRole('button', { name: /^(Play|Pause) the recording of/ })).toBeEnabled({ timeout: 30_000 });
   });
+
+  test('the recording add-on wizard: recording, interaction, storage, review @mobile', async ({ page, loginPage, homePage }) => {
+    // The delete test's copy: it never looks at the users' add-ons.
+    await signInAs(loginPage, homePage, customer('Delete'), 'Alex');
+    await openCallHistory(page);
+    await page.getByRole('button', { name: 'Add call recording' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Call recording: Recording' });
+    await expect(wizard.getByText('Step 1 of 4')).toBeVisible();
+    await expect(wizard.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await wizard.getByRole('checkbox', { name: /^Tom Walsh/ }).check();
+    await expectAccessible(page, 'recording add-on wizard');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+
+    const interaction = page.getByRole('dialog', { name: 'Call recording: Interaction' });
+    await expect(interaction.getByRole('radio', { name: 'Call recording (on-demand)' })).toBeDisabled();
+    await expect(interaction.getByText('Call us to upgrade', { exact: false })).toBeVisible();
+    await expect(interaction.getByRole('radio', { name: 'Every call' })).toBeChecked();
+    await interaction.getByRole('button', { name: 'Next' }).click();
+
+    const storage = page.getByRole('dialog', { name: 'Call recording: Storage' });
+    await storage.getByRole('radio', { name: 'Call recording 5yr storage' }).check();
+    await storage.getByRole('button', { name: 'Next' }).click();
+
+    const review = page.getByRole('dialog', { name: 'Call recording: Review' });
+    await expect(review.getByText('Step 4 of 4')).toBeVisible();
+    await expect(review.getByRole('list', { name: 'Users' })).toHaveText('Tom Walsh: added');
+    await review.getByRole('button', { name: 'Add call recording' }).click();
+    await expect(review).toBeHidden();
+    await expect(page.getByText('Call recording 5yr storage added for 1 user')).toBeVisible();
+
+    // Reopened, Tom has it now.
+    await page.getByRole('button', { name: 'Add call recording' }).click();
+    await expect(page.getByRole('dialog', { name: 'Call recording: Recording' }).getByText('Call recording 5yr storage')).toBeVisible();
+  });
 });

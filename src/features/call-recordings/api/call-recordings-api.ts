@@ -1,4 +1,4 @@
-import { buildPath, callLogEndpoints, RECORDING_PASSWORD_HEADER, type CallRecordingsQuery, type SetRecordingAdminPassword } from '@portal/contract';
+import { buildPath, callLogEndpoints, RECORDING_PASSWORD_HEADER, usersEndpoints, type CallRecordingsQuery, type SetRecordingAdminPassword } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-error.ts';
 import { apiBlob, apiCall, apiUrl, csrfToken, noteErrorAnswer, parseBody } from '../../../lib/http.ts';
@@ -97,3 +97,17 @@ export const recordingAudio = (productId: number, calllog: number, uuid: string,
 /** The chosen recordings: one WAV, or several as one zip (POST .../calls/call_recordings/), with progress. */
 export const downloadRecordings = (productId: number, uuids: string[], password: string | null, onProgress: Progress) =>
   recordingBlob('POST', buildPath(callLogEndpoints.downloadCallRecordings.path, { id: productId }), password, onProgress, { recording_uuids: uuids });
+
+/** The phone's users (seats) with their add-ons, for the recording add-on wizard. */
+export function useSeats(productId: number) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...recordingsKey(productId), 'seats'],
+      queryFn: ({ signal }) => apiCall(usersEndpoints.getSeats, { params: { productId: String(productId) }, signal }),
+    }),
+  );
+}
+
+/** POST /api/v1/voip/users/{userId}/tariff/add-ons/: a user's whole add-on list after the change. */
+export const setUserAddOns = (productId: number, userId: number, addons: number[]) =>
+  apiCall(usersEndpoints.postUserAddOns, { params: { userId: String(userId) }, body: { product_id: productId, addons } });

@@ -36,6 +36,7 @@ import {
 } from '../api/call-recordings-api.ts';
 import { filtersFrom, filtersSearch, highlightParts, listQuery, progressText, shownNumber, toggleAll, type RecordingFilters } from '../logic/recordings-logic.ts';
 import { saveFile } from '../logic/save-file.ts';
+import { RecordingAddOnWizard } from './recording-add-on-wizard.tsx';
 import { WaveformPlayer } from './waveform-player.tsx';
 
 const STATUS_LABELS = { outbound_call: 'Outbound', answered: 'Answered', missed: 'Missed' } as const;
@@ -293,6 +294,7 @@ export function CallRecordingsPage({ productId, deleted }: { productId: number; 
   const [playing, setPlaying] = useState<{ uuid: string; blob: Blob; label: string } | null>(null);
   const [transcript, setTranscript] = useState<{ recording: CallRecording; startTime: string } | null>(null);
   const [settingPassword, setSettingPassword] = useState(false);
+  const [addingRecording, setAddingRecording] = useState(false);
   const [progress, setProgress] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -383,6 +385,11 @@ export function CallRecordingsPage({ productId, deleted }: { productId: number; 
           <Button asChild variant="outline">
             <RouterLink to={`${otherView}${search ? `?${search}` : ''}`}>{deleted ? 'Back to call history' : 'Recently deleted'}</RouterLink>
           </Button>
+          {!deleted && (
+            <Button variant="outline" onClick={() => setAddingRecording(true)}>
+              Add call recording
+            </Button>
+          )}
           {!deleted && (
             <Button variant="outline" onClick={() => setSettingPassword(true)} disabled={!admin.data}>
               {admin.data?.password_is_set ? 'Change admin password' : 'Set admin password'}
@@ -499,6 +506,7 @@ export function CallRecordingsPage({ productId, deleted }: { productId: number; 
           }}
         />
       )}
+      {addingRecording && <RecordingAddOnWizard productId={productId} onClose={() => setAddingRecording(false)} />}
       {settingPassword && admin.data && <SetPasswordDialog productId={productId} isSet={admin.data.password_is_set} onClose={() => setSettingPassword(false)} />}
     </Box>
   );
