@@ -97,6 +97,14 @@ export const accounts = {
   contactsExportAcme: { email: 'e2e-contacts-export@acme-plumbing.example', password: 'portal-e2e-contacts-2', firstName: 'Alex', writtenBy: 'contacts' },
   shellAcme: { email: 'e2e-shell@acme-plumbing.example', password: 'portal-e2e-shell-1', firstName: 'Alex', writtenBy: 'shell' },
 
+  // The call-recordings spec's copies of Acme (30 days of calls), one per test and viewport: deleting and the admin password change them.
+  recordingsListenDesktop: { email: 'e2e-recordings-listen-desktop@acme-plumbing.example', password: 'portal-e2e-recordings-listen-d', firstName: 'Alex', writtenBy: 'call-recordings' },
+  recordingsListenMobile: { email: 'e2e-recordings-listen-mobile@acme-plumbing.example', password: 'portal-e2e-recordings-listen-m', firstName: 'Alex', writtenBy: 'call-recordings' },
+  recordingsDeleteDesktop: { email: 'e2e-recordings-delete-desktop@acme-plumbing.example', password: 'portal-e2e-recordings-delete-d', firstName: 'Alex', writtenBy: 'call-recordings' },
+  recordingsDeleteMobile: { email: 'e2e-recordings-delete-mobile@acme-plumbing.example', password: 'portal-e2e-recordings-delete-m', firstName: 'Alex', writtenBy: 'call-recordings' },
+  recordingsPasswordDesktop: { email: 'e2e-recordings-password-desktop@acme-plumbing.example', password: 'portal-e2e-recordings-password-d', firstName: 'Alex', writtenBy: 'call-recordings' },
+  recordingsPasswordMobile: { email: 'e2e-recordings-password-mobile@acme-plumbing.example', password: 'portal-e2e-recordings-password-m', firstName: 'Alex', writtenBy: 'call-recordings' },
+
   // The e2e-only copies of Acme with a locked user, one per viewport and repeat: the users-devices spec adds users and unlocks her.
   usersDesktop1: { email: 'e2e-users-desktop-1@acme-plumbing.example', password: 'portal-e2e-users-d1', firstName: 'Alex', writtenBy: 'users-devices' },
   usersDesktop2: { email: 'e2e-users-desktop-2@acme-plumbing.example', password: 'portal-e2e-users-d2', firstName: 'Alex', writtenBy: 'users-devices' },

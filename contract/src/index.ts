@@ -37,6 +37,7 @@ export * from './broadband.ts';
 export * from './product-details.ts';
 export * from './billing.ts';
 export * from './payments.ts';
+export * from './call-log.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
@@ -58,6 +59,7 @@ import { buyNowEndpoints } from './buy-now.ts';
 import { broadbandEndpoints } from './broadband.ts';
 import { billingEndpoints } from './billing.ts';
 import { paymentEndpoints } from './payments.ts';
+import { callLogEndpoints } from './call-log.ts';
 import { gettingStartedEndpoints } from './getting-started.ts';
 import { numberEndpoints } from './numbers.ts';
 import { phoneSetupEndpoints } from './phone-setup.ts';
@@ -99,5 +101,6 @@ export const endpoints = {
   ...productDetailsEndpoints,
   ...billingEndpoints,
   ...paymentEndpoints,
+  ...callLogEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

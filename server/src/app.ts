@@ -112,6 +112,8 @@ export interface BuildAppOptions {
   provisioningDelayMs?: number;
   /** The advanced call forward (PORTAL_ADVANCED_CALL_FORWARD): the forwardings list and its editing; default off, as the spec bakes it. */
   advancedCallForward?: boolean;
+  /** The spec's baked 'call-recording hide on' (PORTAL_CALL_RECORDINGS=hidden): every call-recording call answers 404; default shown. */
+  callRecordingsHidden?: boolean;
   /** The sign-up flags (modules/signup/settings.ts: PORTAL_MAINTENANCE_MODE, ...); default DEFAULT_SIGNUP_SETTINGS. */
   signupSettings?: SignupServerSettings;
   /** Behind a load balancer, trust its X-Forwarded-For so throttling sees the client's IP. */
@@ -135,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('audio', options.audio);
   app.decorate('now', options.now ?? (() => new Date()));
   app.decorate('advancedCallForward', options.advancedCallForward ?? false);
+  app.decorate('callRecordingsHidden', options.callRecordingsHidden ?? false);
   app.decorate('signupSettings', { ...(options.signupSettings ?? DEFAULT_SIGNUP_SETTINGS) });
   app.decorate('provisioningDelayMs', options.provisioningDelayMs ?? DEFAULT_PROVISIONING_DELAY_MS);
   app.decorate('sleep', options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))));

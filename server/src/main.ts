@@ -10,6 +10,7 @@ import { demoLogins } from './db/demo-logins.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { readProvisioningDelay } from './modules/provisioning/runner.ts';
 import { readAdvancedCallForward } from './modules/phone-setup/settings-handlers.ts';
+import { readCallRecordingsHidden } from './modules/call-log/rules.ts';
 import { readSignupSettings } from './modules/signup/settings.ts';
 
 // Environment: PORT (8080), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else PGlite in
@@ -48,6 +49,8 @@ const e2eAccounts = readE2eAccountsSetting(process.env);
 const provisioningDelayMs = readProvisioningDelay(process.env);
 // PORTAL_ADVANCED_CALL_FORWARD: the forwardings list and its editing on phone setup's divert tab; off by default (spec 000 section 9).
 const advancedCallForward = readAdvancedCallForward(process.env);
+// PORTAL_CALL_RECORDINGS: shown (default) or hidden, the spec's baked 'call-recording hide on' (spec 000 section 9; README).
+const callRecordingsHidden = readCallRecordingsHidden(process.env);
 // PORTAL_MAINTENANCE_MODE, PORTAL_SIGNUP_REDIRECT_TO_TRIAL, PORTAL_VOIP3_SIGNUP, PORTAL_SMS_HOURLY_LIMIT (modules/signup/settings.ts).
 const signupSettings = readSignupSettings(process.env);
 
@@ -72,6 +75,7 @@ const app = await buildApp({
   trustProxy,
   provisioningDelayMs,
   advancedCallForward,
+  callRecordingsHidden,
   signupSettings,
   ...messagingAdapters(messaging),
   ...(staticDir && { staticDir }),

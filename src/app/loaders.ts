@@ -35,7 +35,6 @@ export const revalidateOnEveryPage: ShouldRevalidateFunction = ({ currentUrl, ne
  */
 export const PAGES_NOT_BUILT = [
   paths.shop,
-  paths.callRecordings,
   paths.callReports,
   // Never shown: the start-up redirects them to the first product's page.
   paths.phoneNumbersWithoutId,

@@ -268,6 +268,18 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
           lazy: async () => ({ Component: (await import('./routes/app/product-details.tsx')).detailsRoute(kind) }),
         })),
         { id: paths.billing.name, path: paths.billing.pattern, lazy: () => import('./routes/app/billing.tsx') },
+        {
+          id: paths.callRecordings.name,
+          path: paths.callRecordings.pattern,
+          loader: async (args) => (await import('./routes/app/call-recordings.tsx')).callRecordingsLoader(queryClient)(args),
+          lazy: async () => ({ Component: (await import('./routes/app/call-recordings.tsx')).CallRecordingsListPage }),
+        },
+        {
+          id: paths.callRecordingsRecentlyDeleted.name,
+          path: paths.callRecordingsRecentlyDeleted.pattern,
+          loader: async (args) => (await import('./routes/app/call-recordings.tsx')).callRecordingsLoader(queryClient)(args),
+          lazy: async () => ({ Component: (await import('./routes/app/call-recordings.tsx')).RecentlyDeletedRecordingsPage }),
+        },
       ],
     },
   ];

@@ -15,6 +15,7 @@ import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
 import { seedOrderTrackerCustomer } from '../modules/notifications/demo-orders.ts';
 import { seedProductDetailsCustomer } from '../modules/product-details/demo-product-details.ts';
 import { seedOverdueCardCustomer } from '../modules/billing/demo-billing.ts';
+import { seedCallLog } from '../modules/call-log/demo-calls.ts';
 
 /**
  * The end-to-end suite's own customers: copies of Acme Plumbing (and of Pier Bakery, below), one for each spec that
@@ -188,6 +189,19 @@ export const e2eBillingLogins = [
 ] as const;
 const E2E_BILLING_USER_NAME = 'Kit Tern';
 
+/**
+ * The call-recordings spec's copies of Acme, with 30 days of calls: one per test and viewport, as
+ * deleting recordings and setting the admin password change what the other tests would see.
+ */
+export const e2eCallRecordingsLogins = [
+  { spec: 'call-recordings', email: 'e2e-recordings-listen-desktop@acme-plumbing.example', password: 'portal-e2e-recordings-listen-d', company: 'Acme Plumbing Ltd (e2e recordings, listen, desktop)' },
+  { spec: 'call-recordings', email: 'e2e-recordings-listen-mobile@acme-plumbing.example', password: 'portal-e2e-recordings-listen-m', company: 'Acme Plumbing Ltd (e2e recordings, listen, mobile)' },
+  { spec: 'call-recordings', email: 'e2e-recordings-delete-desktop@acme-plumbing.example', password: 'portal-e2e-recordings-delete-d', company: 'Acme Plumbing Ltd (e2e recordings, delete, desktop)' },
+  { spec: 'call-recordings', email: 'e2e-recordings-delete-mobile@acme-plumbing.example', password: 'portal-e2e-recordings-delete-m', company: 'Acme Plumbing Ltd (e2e recordings, delete, mobile)' },
+  { spec: 'call-recordings', email: 'e2e-recordings-password-desktop@acme-plumbing.example', password: 'portal-e2e-recordings-password-d', company: 'Acme Plumbing Ltd (e2e recordings, password, desktop)' },
+  { spec: 'call-recordings', email: 'e2e-recordings-password-mobile@acme-plumbing.example', password: 'portal-e2e-recordings-password-m', company: 'Acme Plumbing Ltd (e2e recordings, password, mobile)' },
+] as const;
+
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
 const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
 
@@ -295,6 +309,17 @@ const E2E_GROUPS: E2eGroup[] = [
     logins: e2eBillingLogins,
     userName: E2E_BILLING_USER_NAME,
     seed: (tx, _audio, user, index, now) => seedOverdueCardCustomer(tx, user, e2eBillingLogins[index]!.company, now),
+  },
+  {
+    logins: e2eCallRecordingsLogins,
+    userName: E2E_USER_NAME,
+    seed: async (tx, audio, user, index, now) => {
+      // Numbers 0114 496 08x1-3 and 0115 496 08x1-3 (Ofcom's drama ranges): no other copy's.
+      const at = (prefix: string, n: number) => `${prefix}${800 + 10 * index + n}`;
+      const numbers: AcmeNumbers = { leeds: [at('01144960', 1), at('01144960', 2), at('01144960', 3)], london: [at('01154960', 1), at('01154960', 2), at('01154960', 3)] };
+      const { cloudPhoneId } = await seedAcmeLike(tx, audio, { user, company: e2eCallRecordingsLogins[index]!.company, numbers }, now);
+      await seedCallLog(tx, cloudPhoneId, { extensions: ['200', '201', '202'], numbers: [...numbers.leeds, ...numbers.london], days: 30, now, seed: 20 });
+    },
   },
 ];
 

@@ -18,6 +18,7 @@ import { seedNumberInventory } from '../modules/numbers/demo-numbers.ts';
 import { seedAcmeHardware } from '../modules/hardware/demo-hardware.ts';
 import { seedDefaultProductDetails, seedProductDetailsCustomer } from '../modules/product-details/demo-product-details.ts';
 import { seedBillingDemo } from '../modules/billing/demo-billing.ts';
+import { seedCallLog } from '../modules/call-log/demo-calls.ts';
 import { demoUser } from './demo-users.ts';
 import {
   accounts,
@@ -84,6 +85,7 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
     const acme = await seedAcmeLike(tx, audio, { user: customer, company: 'Acme Plumbing Ltd', numbers: ACME_NUMBERS }, now);
     await seedDemoContacts(tx, acme.cloudPhoneId, ACME_DEMO_CONTACTS);
     await seedAcmeHardware(tx, acme.cloudPhoneId, acme.voipUserIds, 0);
+    await seedCallLog(tx, acme.cloudPhoneId, { extensions: ['200', '201', '202'], numbers: [...ACME_NUMBERS.leeds, ...ACME_NUMBERS.london], days: 90, now, seed: 20 });
     const [brightDesk, cornerCafe] = await tx.insert(accounts).values([{ name: 'BrightDesk Studio' }, { name: 'Corner Cafe' }]).returning();
     if (!brightDesk || !cornerCafe) throw new Error('seed: accounts not inserted');
 

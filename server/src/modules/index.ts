@@ -54,6 +54,8 @@ import hardwareRepository from './hardware/hardware-repository.ts';
 import usersRepository from './users/users-repository.ts';
 import { welcomeHandlers } from './welcome/handlers.ts';
 import { signupHandlers } from './signup/handlers.ts';
+import callLogRepository from './call-log/call-log-repository.ts';
+import { callLogHandlers } from './call-log/handlers.ts';
 import signupRepository from './signup/signup-repository.ts';
 
 // The server's areas, one folder each: handlers for the contract's endpoints, a repository that
@@ -92,6 +94,7 @@ export const endpointHandlers: Handlers = {
   ...productDetailsHandlers,
   ...billingHandlers,
   ...paymentHandlers,
+  ...callLogHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -124,4 +127,5 @@ export const repositories: FastifyPluginAsync[] = [
   broadbandRepository,
   productDetailsRepository,
   billingRepository,
+  callLogRepository,
 ];

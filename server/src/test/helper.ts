@@ -66,7 +66,7 @@ export interface TestApp {
  * Builds the app on a fresh, seeded database before the file's tests and closes both
  * after (fastify/demo's test/helper.ts). Fields are filled in by beforeAll.
  */
-export function useTestApp(options: { staticDir?: string; seed?: boolean; speech?: SpeechEngine; advancedCallForward?: boolean; broadbandData?: BroadbandData } = {}): TestApp {
+export function useTestApp(options: { staticDir?: string; seed?: boolean; speech?: SpeechEngine; advancedCallForward?: boolean; callRecordingsHidden?: boolean; broadbandData?: BroadbandData } = {}): TestApp {
   const t = { clock: new TestClock() } as TestApp;
   let database: OpenedDatabase | undefined;
   let audioDir: string | undefined;
@@ -86,6 +86,7 @@ export function useTestApp(options: { staticDir?: string; seed?: boolean; speech
       ...(options.speech && { speech: options.speech }),
       ...(options.broadbandData && { broadbandData: options.broadbandData }),
       ...(options.advancedCallForward !== undefined && { advancedCallForward: options.advancedCallForward }),
+      ...(options.callRecordingsHidden !== undefined && { callRecordingsHidden: options.callRecordingsHidden }),
     });
     await t.app.ready();
     settleAfterInject(t.app);

@@ -20,3 +20,4 @@ export * from './self-signup.ts';
 export * from './hardware.ts';
 export * from './product-details.ts';
 export * from './billing.ts';
+export * from './call-log.ts';

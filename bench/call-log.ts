@@ -1,0 +1,82 @@
+// The call log at size: one cloud phone (the demo's Acme) with BENCH_CALLS calls (default 1 million) spread
+// over two years with the demo's daily and weekly rhythm, one in twelve answered or outbound calls recorded
+// with a transcript; then the recordings list's queries through the real API, timed. A bench, not a test:
+// it prints the figures. PGlite in memory by default; DATABASE_URL=postgres://... runs it on PostgreSQL
+// (in a schema of its own, dropped after). `npm run bench:call-log`.
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../server/src/app.ts';
+import { MemoryAudioStorage } from '../server/src/audio/storage.ts';
+import { openDatabase } from '../server/src/db/connect.ts';
+import { demoLogins } from '../server/src/db/demo-logins.ts';
+import { callLogs } from '../server/src/db/schema/index.ts';
+import { seedIfEmpty } from '../server/src/db/seed.ts';
+import { dropBenchSchema, generateCalls, recordCallsForBench } from '../server/src/modules/call-log/demo-calls.ts';
+
+const CALLS = Number(process.env.BENCH_CALLS ?? 1_000_000);
+const DAYS = 730;
+const url = process.env.DATABASE_URL;
+const schemaName = url ? `bench_call_log_${process.pid}` : undefined;
+
+const database = await openDatabase({ url, dataDir: 'memory://', schemaName });
+const audio = new MemoryAudioStorage();
+await seedIfEmpty(database.db, audio);
+const app = await buildApp({ db: database.db, audio, staticDir: '/nonexistent/portal-spa', logger: false });
+await app.ready();
+
+try {
+  const csrf = (await app.inject({ method: 'GET', url: '/auth/csrf/' })).json<{ csrftoken: string }>().csrftoken;
+  const cookie = { cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf };
+  const token = (await app.inject({ method: 'POST', url: '/auth/login/', headers: cookie, payload: demoLogins.customer })).json<{ key: string }>().key;
+  const headers = { authorization: `Token ${token}` };
+  const [phone] = (await app.inject({ method: 'GET', url: '/api/v3/navigation/', headers })).json<{ products: Array<{ product_id: number; product_kind: string }> }>().products.filter((p) => p.product_kind === 'voip2');
+  if (!phone) throw new Error('no cloud phone');
+  const productId = phone.product_id;
+
+  // The demo's rhythm scaled so two years hold CALLS calls (a week of 5 weekdays, a Saturday and a Sunday).
+  const perWeek = CALLS / (DAYS / 7);
+  const weekday = Math.round(perWeek / 5.35);
+  const perDay = { weekday, saturday: Math.round(weekday * 0.23), sunday: Math.round(weekday * 0.08) };
+  const filling = performance.now();
+  let batch: Array<typeof callLogs.$inferInsert> = [];
+  let inserted = 0;
+  for (const call of generateCalls({ extensions: ['200', '201', '202'], numbers: ['01632960101'], days: DAYS, now: new Date(), seed: 99, perDay, recordings: false })) {
+    batch.push({ productId, status: call.status, caller: call.caller, called: call.called, startTime: call.startTime, durationSeconds: call.durationSeconds });
+    if (batch.length === 5000) {
+      await database.db.insert(callLogs).values(batch);
+      inserted += batch.length;
+      batch = [];
+      if (inserted % 100_000 === 0) process.stdout.write(`  ${inserted} calls\r`);
+    }
+  }
+  if (batch.length > 0) await database.db.insert(callLogs).values(batch);
+  inserted += batch.length;
+  const row = await recordCallsForBench(database.db, productId, 12);
+  console.log(`${url ? 'PostgreSQL' : 'PGlite'}: ${row.calls} calls and ${row.recordings} recordings over ${DAYS} days in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
+
+  const time = async (label: string, query: string) => {
+    const path = `/api/v1/voip/${productId}/calls/call_recordings/${query}`;
+    await app.inject({ method: 'GET', url: path, headers }); // warm
+    const runs: number[] = [];
+    let count = 0;
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      const response = await app.inject({ method: 'GET', url: path, headers });
+      runs.push(performance.now() - started);
+      if (response.statusCode !== 200) throw new Error(`${label}: ${response.statusCode} ${response.body}`);
+      count = response.json<{ count: number }>().count;
+    }
+    runs.sort((a, b) => a - b);
+    console.log(`${label.padEnd(44)} median ${runs[2]!.toFixed(1).padStart(7)} ms  (${count} calls)`);
+  };
+  const twoYears = `start_date=${new Date(Date.now() - 729 * 86_400_000).toISOString().slice(0, 10)}&end_date=${new Date().toISOString().slice(0, 10)}`;
+  await time('list, 30 days (default), first page', '');
+  await time('list, 7 days', '?range=7d');
+  await time('list, two years, page 50', `?${twoYears}&page=50`);
+  await time('list, 30 days, keyword "boiler"', '?keyword=boiler');
+  await time('list, two years, keyword "invoice"', `?keyword=invoice&${twoYears}`);
+  await time('list, 30 days, number and duration', '?number=07700&duration=1m_5m');
+} finally {
+  await app.close();
+  if (schemaName) await dropBenchSchema(database.db, schemaName);
+  await database.close();
+}

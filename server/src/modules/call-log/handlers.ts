@@ -1,0 +1,221 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CALL_RECORDINGS_PAGE_SIZE,
+  RECORDING_PASSWORD_HEADER,
+  RECORDING_RETENTION_DAYS,
+  callLogMessages,
+  recordingFilename,
+  recordingsZipFilename,
+  transcriptFilename,
+  type CallRecordingEntry,
+  type CallStatus,
+} from '@portal/contract';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../../auth/throttle-repository.ts';
+import { sendAudio } from '../../audio/serve.ts';
+import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
+import type { Handlers } from '../../routes/index.ts';
+import { notFound, ownedVoipProduct, rowId, type Product } from '../products/products.ts';
+import type { RecordingRow } from './call-log-repository.ts';
+import { purgeBefore, recordingFilter, speakConversation, transcriptText, zipStream } from './rules.ts';
+
+/** The customer's cloud phone, when call recordings are shown (PORTAL_CALL_RECORDINGS), else 404. */
+async function recordingsProduct(request: FastifyRequest, id: string): Promise<Product> {
+  if (request.server.callRecordingsHidden) throw detailError(404, callLogMessages.recordingsHidden);
+  return ownedVoipProduct(request, rowId(id));
+}
+
+/**
+ * With a call-recording admin password set, listening and downloading need it (the
+ * X-Call-Recording-Password header): a wrong one counts like a failed sign-in (per phone and
+ * client, then per client; auth/throttle-repository.ts), so it cannot be guessed quickly.
+ */
+async function checkRecordingPassword(request: FastifyRequest, product: Product): Promise<void> {
+  const hash = await request.server.callLogRepository.adminPasswordHash(product.id);
+  if (hash === null) return;
+  const sent = request.headers[RECORDING_PASSWORD_HEADER];
+  const password = typeof sent === 'string' ? sent : '';
+  if (password === '') throw detailError(403, callLogMessages.passwordRequired);
+  await passwordAttempt(request, product, password, hash, callLogMessages.passwordWrong);
+}
+
+/** Checks a password against the phone's admin password under the sign-in throttle; throws 403 or 429. */
+async function passwordAttempt(request: FastifyRequest, product: Product, password: string, hash: string, wrong: string): Promise<void> {
+  const { db } = request.server;
+  const now = request.server.now();
+  // Its own key space beside sign-in e-mails: no e-mail contains a space.
+  const keys = { email: `call-recording-admin ${product.id}`, ip: request.ip };
+  const refused = await checkLoginThrottle(db, keys, now);
+  if (refused !== null) throw tooManyRequests(callLogMessages.tooManyAttempts, refused);
+  const attempt = await countLoginAttempt(db, keys, now);
+  if (attempt.retryAfter !== null) throw tooManyRequests(callLogMessages.tooManyAttempts, attempt.retryAfter);
+  if (attempt.delayMs > 0) await request.server.sleep(attempt.delayMs);
+  if (!(await verifyPassword(password, hash))) throw detailError(403, wrong);
+  await loginSucceeded(db, keys);
+}
+
+/** The product's recordings among `uuids` that are listed (not deleted), else 404 naming the recording. */
+async function listedRecordings(request: FastifyRequest, product: Product, uuids: readonly string[]): Promise<RecordingRow[]> {
+  const unique = [...new Set(uuids)];
+  const rows = (await request.server.callLogRepository.recordings(product.id, unique)).filter((row) => row.deletedAt === null);
+  if (rows.length !== unique.length) throw detailError(404, callLogMessages.unknownRecording);
+  return rows;
+}
+
+/** A recording's audio: stored, or (a demo recording) spoken now from its script and stored for next time. */
+async function recordingAudio(request: FastifyRequest, recording: RecordingRow): Promise<Buffer> {
+  const { audio, callLogRepository, speech } = request.server;
+  if (recording.audioKey) {
+    const bytes = await audio.get(recording.audioKey);
+    if (!bytes) throw detailError(404, callLogMessages.audioMissing);
+    return bytes;
+  }
+  if (!recording.script) throw detailError(404, callLogMessages.audioMissing);
+  const spoken = await speakConversation(recording.script, (text, voice) => speech.speak(text, voice));
+  const key = `${recording.productId}/call-recording-${recording.uuid}.wav`;
+  await audio.put(key, spoken.wav);
+  await callLogRepository.setAudioKey(recording.uuid, key, spoken.seconds, spoken.lines);
+  return spoken.wav;
+}
+
+/** Removes for good what was deleted longer ago than the retention, audio included. */
+async function purgeExpired(request: FastifyRequest, product: Product): Promise<void> {
+  const keys = await request.server.callLogRepository.purge(product.id, purgeBefore(request.server.now()));
+  for (const key of keys) await request.server.audio.delete(key).catch((error: unknown) => request.log.warn({ error, key }, 'purged recording audio not deleted'));
+}
+
+function attachment(reply: FastifyReply, filename: string, type: string): FastifyReply {
+  return reply.header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').type(type);
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * Call history and recordings (spec 001 section 7 "Call recordings"): the list with its filters,
+ * listening and downloads (one WAV, or a streamed zip), delete and restore, transcripts and the
+ * admin password. A customer reaches only their own cloud phones' calls (404 otherwise).
+ */
+export const callLogHandlers = {
+  listCallRecordings: async ({ params, query, request }) => {
+    const product = await recordingsProduct(request, params.id);
+    const resolved = recordingFilter(query, request.server.now());
+    if ('error' in resolved) throw fieldError(query.range === 'custom' || query.start_date ? 'start_date' : 'range', resolved.error);
+    if (resolved.filter.deleted) await purgeExpired(request, product);
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? CALL_RECORDINGS_PAGE_SIZE;
+    const { count, calls } = await request.server.callLogRepository.recordingPage(product.id, resolved.filter, page, pageSize);
+    const retentionMs = RECORDING_RETENTION_DAYS * 86_400_000;
+    const results: CallRecordingEntry[] = calls.map((call) => ({
+      calllog_id: call.id,
+      selected: false,
+      status: call.status as CallStatus,
+      caller: call.caller,
+      called: call.called,
+      start_time: call.startTime.toISOString(),
+      duration: call.durationSeconds,
+      user: call.userId === null ? null : { id: call.userId, name: `${call.firstName} ${call.lastName}`, extension: call.extension ?? '' },
+      recordings: call.recordings.map((recording) => ({
+        uuid: recording.uuid,
+        filename: recordingFilename(recording.startTime),
+        duration: recording.durationSeconds,
+        deleted_at: iso(recording.deletedAt),
+        purge_at: recording.deletedAt ? new Date(recording.deletedAt.getTime() + retentionMs).toISOString() : null,
+        transcriptions:
+          recording.transcriptSeconds === null
+            ? []
+            : [{ recording_uuid: recording.uuid, calllog_start_time: recording.startTime.toISOString(), total_transcription_time: recording.transcriptSeconds }],
+      })),
+    }));
+    return { count, page, page_size: pageSize, range_start: resolved.from, range_end: resolved.to, results };
+  },
+
+  downloadCallRecordings: async ({ params, body, request, reply }) => {
+    const product = await recordingsProduct(request, params.id);
+    await checkRecordingPassword(request, product);
+    const recordings = await listedRecordings(request, product, body.recording_uuids);
+    if (recordings.length === 1) {
+      const [recording] = recordings as [RecordingRow];
+      const bytes = await recordingAudio(request, recording);
+      return attachment(reply, recordingFilename(recording.startTime), 'audio/wav').send(bytes);
+    }
+    const used = new Map<string, number>();
+    const entries = recordings.map((recording) => {
+      // Two recordings of one second get their own names: call_recording_...-2.wav.
+      const base = recordingFilename(recording.startTime);
+      const n = (used.get(base) ?? 0) + 1;
+      used.set(base, n);
+      return { name: n === 1 ? base : base.replace(/\.wav$/, `-${n}.wav`), modified: recording.startTime, bytes: () => recordingAudio(request, recording) };
+    });
+    // Audio is loaded one file at a time while the zip streams: memory stays flat whatever the count.
+    return attachment(reply, recordingsZipFilename(request.server.now()), 'application/zip').send(zipStream(entries));
+  },
+
+  getCallRecording: async ({ params, query, request, reply }) => {
+    const product = await recordingsProduct(request, params.id);
+    await checkRecordingPassword(request, product);
+    const [recording] = await listedRecordings(request, product, [params.uuid]);
+    if (!recording || recording.callLogId !== rowId(params.calllog)) throw notFound();
+    const bytes = await recordingAudio(request, recording);
+    if (query.download === 'true') return attachment(reply, recordingFilename(recording.startTime), 'audio/wav').send(bytes);
+    return sendAudio(request, reply, bytes, recordingFilename(recording.startTime));
+  },
+
+  deleteCallRecordings: async ({ params, body, request }) => {
+    const product = await recordingsProduct(request, params.id);
+    await purgeExpired(request, product);
+    return { count: await request.server.callLogRepository.markDeleted(product.id, [...new Set(body.recording_uuids)], request.server.now()) };
+  },
+
+  restoreCallRecordings: async ({ params, body, request }) => {
+    const product = await recordingsProduct(request, params.id);
+    await purgeExpired(request, product);
+    return { count: await request.server.callLogRepository.restore(product.id, [...new Set(body.recording_uuids)], purgeBefore(request.server.now())) };
+  },
+
+  getTranscription: async ({ params, request }) => {
+    const product = await recordingsProduct(request, params.id);
+    const row = await request.server.callLogRepository.transcript(product.id, params.uuid);
+    if (!row || (row.deletedAt && row.deletedAt < purgeBefore(request.server.now()))) throw detailError(404, callLogMessages.unknownRecording);
+    return {
+      recording_uuid: row.uuid,
+      calllog_start_time: row.startTime.toISOString(),
+      total_transcription_time: row.totalSeconds,
+      lines: row.lines.map(({ speaker, text, offset }) => ({ speaker, text, offset })),
+    };
+  },
+
+  downloadTranscription: async ({ params, request, reply }) => {
+    const product = await recordingsProduct(request, params.id);
+    const row = await request.server.callLogRepository.transcript(product.id, params.uuid);
+    if (!row || (row.deletedAt && row.deletedAt < purgeBefore(request.server.now()))) throw detailError(404, callLogMessages.unknownRecording);
+    return attachment(reply, transcriptFilename(row.startTime), 'text/plain; charset=utf-8').send(transcriptText(row.startTime, row.totalSeconds, row.lines));
+  },
+
+  getRecordingAdminPassword: async ({ params, request }) => {
+    const product = await recordingsProduct(request, params.id);
+    return { password_is_set: (await request.server.callLogRepository.adminPasswordHash(product.id)) !== null };
+  },
+
+  setRecordingAdminPassword: async ({ params, body, request }) => {
+    const product = await recordingsProduct(request, params.id);
+    const current = await request.server.callLogRepository.adminPasswordHash(product.id);
+    // Changing a set password needs the current one, checked under the same throttle.
+    if (current !== null) {
+      if (!body.current_password) throw fieldError('current_password', callLogMessages.currentPasswordWrong);
+      await passwordAttempt(request, product, body.current_password, current, callLogMessages.currentPasswordWrong);
+    }
+    await request.server.callLogRepository.setAdminPasswordHash(product.id, await hashPassword(body.password));
+    return { password_is_set: true };
+  },
+} satisfies Pick<
+  Handlers,
+  | 'listCallRecordings'
+  | 'downloadCallRecordings'
+  | 'getCallRecording'
+  | 'deleteCallRecordings'
+  | 'restoreCallRecordings'
+  | 'getTranscription'
+  | 'downloadTranscription'
+  | 'getRecordingAdminPassword'
+  | 'setRecordingAdminPassword'
+>;

@@ -1,0 +1,157 @@
+import { crc32 } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { CALL_DURATION_FILTERS, RECORDING_RETENTION_DAYS, addDays, resolveCallDates, ukDate, ukMidnight, type CallRecordingsQuery } from '@portal/contract';
+import { pcm16Samples, readWav } from '../../audio/check.ts';
+import { WAV_SAMPLE_RATE, encodeWav } from '../../audio/wav.ts';
+import type { ConversationLine, RecordingFilter } from './call-log-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The spec's baked flag 'call-recording hide on' as configuration (PORTAL_CALL_RECORDINGS); see README. */
+    callRecordingsHidden: boolean;
+  }
+}
+
+/** Reads PORTAL_CALL_RECORDINGS: shown (default, unset) or hidden. Anything else stops the start. */
+export function readCallRecordingsHidden(env: Record<string, string | undefined>): boolean {
+  const value = (env.PORTAL_CALL_RECORDINGS ?? '').trim().toLowerCase();
+  if (value === '' || value === 'shown') return false;
+  if (value === 'hidden') return true;
+  throw new Error(`PORTAL_CALL_RECORDINGS must be shown or hidden, not "${env.PORTAL_CALL_RECORDINGS}"`);
+}
+
+/** Deleted before this instant: purged for good (RECORDING_RETENTION_DAYS). */
+export const purgeBefore = (now: Date) => new Date(now.getTime() - RECORDING_RETENTION_DAYS * 86_400_000);
+
+/** A number as typed, in the national form the call log keeps: +44 7700 900123 -> 07700900123. */
+export function nationalNumber(typed: string): string {
+  const digits = typed.replace(/[^\d+]/g, '');
+  return digits.startsWith('+44') ? `0${digits.slice(3)}` : digits.replace(/^\+/, '');
+}
+
+/** The list's query as the repository's filter, or the message of a bad date range. */
+export function recordingFilter(query: Pick<CallRecordingsQuery, 'range' | 'start_date' | 'end_date' | 'number' | 'duration' | 'keyword' | 'deleted'>, now: Date): { filter: RecordingFilter; from: string; to: string } | { error: string } {
+  const dates = resolveCallDates(query, ukDate(now));
+  if ('error' in dates) return dates;
+  const duration = query.duration ? CALL_DURATION_FILTERS[query.duration] : undefined;
+  return {
+    from: dates.from,
+    to: dates.to,
+    filter: {
+      from: ukMidnight(dates.from),
+      to: ukMidnight(addDays(dates.to, 1)),
+      number: query.number ? nationalNumber(query.number) || undefined : undefined,
+      duration: duration && { from: duration.from, to: duration.to },
+      keyword: query.keyword || undefined,
+      deleted: query.deleted === 'true',
+      purgeBefore: purgeBefore(now),
+    },
+  };
+}
+
+/** Silence between the lines of a spoken conversation. */
+const PAUSE_SAMPLES = Math.round(WAV_SAMPLE_RATE * 0.4);
+
+/**
+ * A conversation spoken line by line (each line's WAV from `speak`) as one recording, with the
+ * lines' real start offsets (seconds) and the total length.
+ */
+export async function speakConversation(
+  script: readonly ConversationLine[],
+  speak: (text: string, voice: ConversationLine['voice']) => Promise<Buffer>,
+): Promise<{ wav: Buffer; lines: ConversationLine[]; seconds: number }> {
+  const parts: Int16Array[] = [];
+  const lines: ConversationLine[] = [];
+  let samples = 0;
+  for (const line of script) {
+    const bytes = await speak(line.text, line.voice);
+    const read = readWav(bytes);
+    if (!read.ok) throw new Error(`speech engine answered no WAV (${read.problem})`);
+    const pcm = pcm16Samples(bytes, read.wav);
+    lines.push({ ...line, offset: Math.round((samples / WAV_SAMPLE_RATE) * 10) / 10 });
+    parts.push(pcm, new Int16Array(PAUSE_SAMPLES));
+    samples += pcm.length + PAUSE_SAMPLES;
+  }
+  const all = new Int16Array(samples);
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return { wav: encodeWav(all), lines, seconds: Math.max(1, Math.round(samples / WAV_SAMPLE_RATE)) };
+}
+
+/** A transcript as the text file the page downloads. */
+export function transcriptText(start: Date, totalSeconds: number, lines: readonly ConversationLine[]): string {
+  const at = (seconds: number) => `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+  return [`Call recording transcript`, `Start: ${start.toISOString()}`, `Length: ${totalSeconds} seconds`, '', ...lines.map((line) => `[${at(line.offset)}] ${line.speaker}: ${line.text}`), ''].join('\n');
+}
+
+// ---- A streamed zip (stored entries; WAV barely compresses and stored keeps memory to one file) ----
+
+export interface ZipEntry {
+  name: string;
+  /** Loads the file's bytes when it is its turn: only one file is in memory at a time. */
+  bytes: () => Promise<Buffer>;
+  modified: Date;
+}
+
+function dosTime(date: Date): { time: number; date: number } {
+  return {
+    time: (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | Math.floor(date.getUTCSeconds() / 2),
+    date: ((Math.max(1980, date.getUTCFullYear()) - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate(),
+  };
+}
+
+/** A zip archive of `entries` as a stream, written file by file (no ZIP64: under 4 GB and 65,535 files). */
+export function zipStream(entries: readonly ZipEntry[]): Readable {
+  async function* generate() {
+    const central: Buffer[] = [];
+    let offset = 0;
+    for (const entry of entries) {
+      const data = await entry.bytes();
+      const name = Buffer.from(entry.name, 'utf8');
+      const crc = crc32(data);
+      const { time, date } = dosTime(entry.modified);
+      const local = Buffer.alloc(30);
+      local.writeUInt32LE(0x04034b50, 0);
+      local.writeUInt16LE(20, 4); // version needed
+      local.writeUInt16LE(0x0800, 6); // UTF-8 names
+      local.writeUInt16LE(0, 8); // stored
+      local.writeUInt16LE(time, 10);
+      local.writeUInt16LE(date, 12);
+      local.writeUInt32LE(crc, 14);
+      local.writeUInt32LE(data.length, 18);
+      local.writeUInt32LE(data.length, 22);
+      local.writeUInt16LE(name.length, 26);
+      local.writeUInt16LE(0, 28);
+      const header = Buffer.alloc(46);
+      header.writeUInt32LE(0x02014b50, 0);
+      header.writeUInt16LE(20, 4);
+      header.writeUInt16LE(20, 6);
+      header.writeUInt16LE(0x0800, 8);
+      header.writeUInt16LE(0, 10);
+      header.writeUInt16LE(time, 12);
+      header.writeUInt16LE(date, 14);
+      header.writeUInt32LE(crc, 16);
+      header.writeUInt32LE(data.length, 20);
+      header.writeUInt32LE(data.length, 24);
+      header.writeUInt16LE(name.length, 28);
+      header.writeUInt32LE(offset, 42);
+      central.push(header, name);
+      yield Buffer.concat([local, name]);
+      yield data;
+      offset += 30 + name.length + data.length;
+    }
+    const directory = Buffer.concat(central);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(entries.length, 8);
+    end.writeUInt16LE(entries.length, 10);
+    end.writeUInt32LE(directory.length, 12);
+    end.writeUInt32LE(offset, 16);
+    yield directory;
+    yield end;
+  }
+  return Readable.from(generate(), { objectMode: false });
+}
