@@ -18,3 +18,4 @@ export * from './users.ts';
 export * from './signup.ts';
 export * from './self-signup.ts';
 export * from './hardware.ts';
+export * from './shop.ts';
