@@ -16,6 +16,7 @@ import { profileDemoUsers, seedProfileDemo } from '../modules/profile/demo-profi
 import { quickstartDemoUser, seedQuickstartDemo } from '../modules/trial/demo-quickstart.ts';
 import { seedNumberInventory } from '../modules/numbers/demo-numbers.ts';
 import { seedAcmeHardware } from '../modules/hardware/demo-hardware.ts';
+import { seedShopCatalogue } from '../modules/shop/demo-shop.ts';
 import { demoUser } from './demo-users.ts';
 import {
   accounts,
@@ -155,6 +156,7 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
     await seedBuyNowDemo(tx, await buyNowUsers, now);
     await seedQuickstartDemo(tx, await quickstartUser, now);
     await seedNumberInventory(tx);
+    await seedShopCatalogue(tx);
     if (e2eUsers) await seedE2eDemo(tx, audio, await e2eUsers, now);
     return true;
   });
