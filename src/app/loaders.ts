@@ -35,7 +35,6 @@ export const revalidateOnEveryPage: ShouldRevalidateFunction = ({ currentUrl, ne
  */
 export const PAGES_NOT_BUILT = [
   paths.billing,
-  paths.shop,
   paths.productPhoneDetails,
   paths.broadbandDetails,
   paths.fibreDetails,

@@ -252,6 +252,8 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
         { id: paths.phoneSetup.name, path: paths.phoneSetup.pattern, lazy: () => import('./routes/app/phone-setup.tsx') },
         { id: paths.profilePreferences.name, path: paths.profilePreferences.pattern, lazy: () => import('./routes/app/profile-preferences.tsx') },
         { id: paths.myOrders.name, path: paths.myOrders.pattern, lazy: () => import('./routes/app/my-orders.tsx') },
+        { id: paths.shop.name, path: paths.shop.pattern, lazy: () => import('./routes/app/shop.tsx') },
+        { id: paths.shopPayment.name, path: paths.shopPayment.pattern, lazy: async () => ({ Component: (await import('./routes/app/shop.tsx')).ShopPaymentPage }) },
       ],
     },
   ];

@@ -118,11 +118,11 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
  * beyond the login page, /login), the confirm-email link, the guest journeys (and /phone/welcome),
  * coming soon and getting started; and the default layout's less visited pages (the call flows list, phone setup,
  * users and devices, a user's own page, phone numbers, account add-ons, company contacts, download apps, the staff audit log, upgrade,
- * profile and preferences): their
+ * profile and preferences, the order tracker, the shop): their
  * route objects and chunk lists would cost every first load bytes the home page has no room for. Kept beside the route table so that other paths never wait for that module.
  */
 export const ON_DEMAND_ROUTES_PATTERN =
-  /^\/(?:auth|login|profile-preferences|getting-started|(?:online-)?signup(?:-voip3(?:-b)?)?|trial|welcome|phone\/welcome|verify-mobile-number|referrals|buynow|number-select|make-a-payment|checkout-redirect|mandate-entry|recurring-card-payment|broadband-availability|broadband-signup|coming-soon|user(?:s-devices)?|phone-(?:numbers|setup)|call-flows|account-add-ons|company-contacts|download-apps|staff\/audit-log|upgrade|my-orders)(?:\/|$)/;
+  /^\/(?:auth|login|profile-preferences|getting-started|(?:online-)?signup(?:-voip3(?:-b)?)?|trial|welcome|phone\/welcome|verify-mobile-number|referrals|buynow|number-select|make-a-payment|checkout-redirect|mandate-entry|recurring-card-payment|broadband-availability|broadband-signup|coming-soon|user(?:s-devices)?|phone-(?:numbers|setup)|call-flows|account-add-ons|company-contacts|download-apps|staff\/audit-log|upgrade|my-orders|shop)(?:\/|$)/;
 
 /**
  * Lazy route discovery: the router asks before it settles on a splat or parameter match

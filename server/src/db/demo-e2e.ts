@@ -158,6 +158,13 @@ export const e2eOrdersLogins = [
   { spec: 'orders', email: 'e2e-orders-mobile@quay-glass.example', password: 'portal-e2e-orders-m', company: 'Quay Glass (e2e orders, mobile)' },
 ] as const;
 const E2E_ORDERS_USER_NAME = 'Sam Quay';
+/** Copies of Acme on supplier 2 (so the shop is open), one per viewport: the shop spec buys phones for them. */
+export const e2eShopLogins = [
+  { spec: 'shop', email: 'e2e-shop-desktop@acme-plumbing.example', password: 'portal-e2e-shop-d', company: 'Acme Plumbing Ltd (e2e shop, desktop)' },
+  { spec: 'shop', email: 'e2e-shop-mobile@acme-plumbing.example', password: 'portal-e2e-shop-m', company: 'Acme Plumbing Ltd (e2e shop, mobile)' },
+] as const;
+/** Their numbers come after the users spec's copies (E2E_USERS_NUMBERS_FROM). */
+const E2E_SHOP_NUMBERS_FROM = 30;
 
 /** Every copy's user is Riley Shaw, as in Nova Dental. */
 const E2E_GETTING_STARTED_NAME = 'Riley Shaw';
@@ -254,6 +261,13 @@ const E2E_GROUPS: E2eGroup[] = [
   },
   { logins: e2eBroadbandLogins, userName: E2E_BROADBAND_USER_NAME, seed: (tx, _audio, user, index, now) => seedBroadbandCustomer(tx, user, e2eBroadbandLogins[index]!.company, now) },
   { logins: e2eOrdersLogins, userName: E2E_ORDERS_USER_NAME, seed: (tx, _audio, user, index, now) => seedOrderTrackerCustomer(tx, user, e2eOrdersLogins[index]!.company, now) },
+  {
+    logins: e2eShopLogins,
+    userName: E2E_USER_NAME,
+    seed: async (tx, audio, user, index, now) => {
+      await seedAcmeLike(tx, audio, { user, company: e2eShopLogins[index]!.company, numbers: e2eNumbers(E2E_SHOP_NUMBERS_FROM + index), supplier: 2 }, now);
+    },
+  },
 ];
 
 /** Every e2e-only login, of every group. */
