@@ -153,7 +153,7 @@ describe('routes found on demand', () => {
   });
 
   it('leave every other page to the route table loaded with the app', () => {
-    for (const path of ['/', '/loginas', '/logins', '/trialist', '/shop', '/billing', '/my-ordersx', '/call-reports/12', '/phone-setuper']) {
+    for (const path of ['/', '/loginas', '/logins', '/trialist', '/shopping', '/billing', '/my-ordersx', '/call-reports/12', '/phone-setuper']) {
       expect(ON_DEMAND_ROUTES_PATTERN.test(path), path).toBe(false);
     }
   });
