@@ -29,7 +29,6 @@ function storedCatalogue(now = Date.now()): StoredCatalogue | undefined {
 }
 
 export function catalogueQuery() {
-  const stored = storedCatalogue();
   return queryOptions({
     queryKey: catalogueKey,
     queryFn: async ({ signal }) => {
@@ -43,8 +42,9 @@ export function catalogueQuery() {
     },
     staleTime: SHOP_CACHE_MS,
     gcTime: SHOP_CACHE_MS,
-    initialData: stored?.items,
-    initialDataUpdatedAt: stored?.fetchedAt,
+    // Read when the cache entry is made, not on every render.
+    initialData: () => storedCatalogue()?.items,
+    initialDataUpdatedAt: () => storedCatalogue()?.fetchedAt,
   });
 }
 
