@@ -103,6 +103,9 @@ test('buy two phones delivered to another postcode: totals with VAT, added to th
   const order = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: new RegExp(`Hardware order ${reference}`) }) });
   await expect(order).toContainText('2 × Yealink T31P desk phone');
   await expect(order.getByRole('button')).toContainText('Status: Accepted');
+  await order.getByRole('button').click();
+  await expect(order).toContainText('Delivery post codeCF10 1EP');
+  await expect(order).toContainText('PaymentAdded to your next bill');
 
   // The devices under users and devices.
   await page.goto(`/users-devices/${productId}?tab=devices`);

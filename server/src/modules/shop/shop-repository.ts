@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { HARDWARE_MODELS, type HardwareOrder, type InstallationAddress, type PurchaseLine } from '@portal/contract';
+import { HARDWARE_MODELS, shopMessages, type HardwareOrder, type InstallationAddress, type PurchaseLine } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
 import { hardwareDevices, orders, shopItems, shopPurchases } from '../../db/schema/index.ts';
 import { newProvisioningKey } from '../hardware/rules.ts';
@@ -85,6 +85,7 @@ export function createShopRepository(db: Database) {
             shipping_post_code: input.deliveryAddress.post_code,
             shipping_tracking_id: null,
             shipping_tracking_link: null,
+            payment: shopMessages.nextBill,
           };
           const [order] = await tx
             .insert(orders)

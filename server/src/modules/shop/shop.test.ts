@@ -104,7 +104,7 @@ describe('POST /api/v1/voip/{accountId}/hardware/purchase/', () => {
 
     const tracker = OrderPage.parse((await t.app.inject({ method: 'GET', url: '/api/v3/orders/?type=HARDWARE_ORDER&page_size=20', headers: authHeaders(harbour) })).json());
     const order = tracker.results.find((candidate) => candidate.order_id === result.order_id);
-    expect(order).toMatchObject({ kind: 'HARDWARE_ORDER', status: 'COMMITTED', read: false, hardware: { parts_to_order: [{ name: 'Yealink T31P desk phone', quantity: 2 }], shipping_post_code: 'CF10 1EP' } });
+    expect(order).toMatchObject({ kind: 'HARDWARE_ORDER', status: 'COMMITTED', read: false, hardware: { parts_to_order: [{ name: 'Yealink T31P desk phone', quantity: 2 }], shipping_post_code: 'CF10 1EP', payment: 'Added to your next bill' } });
   });
 
   it('answers the first purchase again for the same idempotency key, side by side too: one order, one set of devices', async () => {
