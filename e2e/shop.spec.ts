@@ -62,6 +62,14 @@ test('buy two phones delivered to another postcode: totals with VAT, added to th
   };
   await expectTotals(basket(page));
   await expect(basket(page)).toContainText('Your order is added to your next bill');
+  // On a phone the basket is below the shelves: a link at the top says what is in it and leads there.
+  const toBasket = page.getByRole('link', { name: 'Basket: 2 items, £153.56 with VAT' });
+  if (test.info().project.name === 'mobile') {
+    await toBasket.click();
+    await expect(page).toHaveURL(/#shop-basket$/);
+  } else {
+    await expect(toBasket).toBeHidden();
+  }
 
   // The basket survives a reload.
   await page.reload();

@@ -1,4 +1,4 @@
-import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { formatPounds, MAX_ITEM_QUANTITY, penceOf, type InstallationAddressInput, type NavigationProduct, type ShopItem } from '@portal/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -23,7 +23,10 @@ export const shopText = {
   empty: 'Your basket is empty. Choose how many of an item you want with its + button.',
   checkout: 'Checkout',
   forPhone: (phone: string) => `Devices you buy are added to ${phone}.`,
+  toBasket: (count: number, total: string) => (count === 0 ? 'Basket: empty' : `Basket: ${count} ${count === 1 ? 'item' : 'items'}, ${total} with VAT`),
 } as const;
+
+const BASKET_ID = 'shop-basket';
 
 /** The shop (/shop?tab=all-items): the catalogue, the basket and the checkout dialogs. */
 export function ShopPage() {
@@ -73,6 +76,10 @@ function Shop({ accountId, phone, items }: { accountId: number; phone: Navigatio
 
   return (
     <Flex direction={{ base: 'column', lg: 'row' }} gap="8" align="flex-start">
+      {/* On a phone the basket is below every shelf: a way straight to it. */}
+      <Link href={`#${BASKET_ID}`} hideFrom="lg" colorPalette="brand" textDecoration="underline" fontWeight="semibold">
+        {shopText.toBasket(priced.count, formatPounds(priced.totals.total))}
+      </Link>
       <Box flex="1" minW="0" w="full">
         {shelves(items).map((shelf) => (
           <Box as="section" key={shelf.category} aria-label={shelf.category} mb="8">
@@ -143,7 +150,7 @@ function ItemCard({ item, quantity, onChange }: { item: ShopItem; quantity: numb
 
 function BasketPanel({ priced, phone, onCheckout }: { priced: PricedBasket; phone: NavigationProduct; onCheckout: () => void }) {
   return (
-    <Box as="aside" aria-label={shopText.basket} w={{ base: 'full', lg: '22rem' }} flexShrink={0} borderWidth="1px" borderColor="border" rounded="lg" p="5" bg="bg.subtle" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
+    <Box as="aside" id={BASKET_ID} tabIndex={-1} aria-label={shopText.basket} w={{ base: 'full', lg: '22rem' }} flexShrink={0} borderWidth="1px" borderColor="border" rounded="lg" p="5" bg="bg.subtle" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
       <Heading as="h2" size="xl" mb="3">
         {shopText.basket}
       </Heading>
