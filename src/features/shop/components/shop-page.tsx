@@ -22,6 +22,7 @@ export const shopText = {
   basket: 'Basket',
   empty: 'Your basket is empty. Choose how many of an item you want with its + button.',
   checkout: 'Checkout',
+  nothingOnSale: 'Nothing is on sale in the shop right now: please come back later.',
   forPhone: (phone: string) => `Devices you buy are added to ${phone}.`,
   toBasket: (count: number, total: string) => (count === 0 ? 'Basket: empty' : `Basket: ${count} ${count === 1 ? 'item' : 'items'}, ${total} with VAT`),
 } as const;
@@ -81,6 +82,7 @@ function Shop({ accountId, phone, items }: { accountId: number; phone: Navigatio
         {shopText.toBasket(priced.count, formatPounds(priced.totals.total))}
       </Link>
       <Box flex="1" minW="0" w="full">
+        {shelves(items).length === 0 && <Text>{shopText.nothingOnSale}</Text>}
         {shelves(items).map((shelf) => (
           <Box as="section" key={shelf.category} aria-label={shelf.category} mb="8">
             <Heading as="h2" size="xl" mb="3">
