@@ -111,6 +111,14 @@ test('buy two phones delivered to another postcode: totals with VAT, added to th
   const order = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: new RegExp(`Hardware order ${reference}`) }) });
   await expect(order).toContainText('2 × Yealink T31P desk phone');
   await expect(order.getByRole('button')).toContainText('Status: Accepted');
+
+  // And in the notification centre, unread.
+  await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByRole('list', { name: 'Recent updates' }).getByRole('button').filter({ hasText: `Hardware order ${reference}` })).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+
   await order.getByRole('button').click();
   await expect(order).toContainText('Delivery post codeCF10 1EP');
   await expect(order).toContainText('PaymentAdded to your next bill');
