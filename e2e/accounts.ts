@@ -88,6 +88,10 @@ export const accounts = {
   billingPayDesktop: { email: 'e2e-billing-pay-desktop@tern-freight.example', password: 'portal-e2e-billing-pd', firstName: 'Kit', writtenBy: 'billing' },
   billingPayMobile: { email: 'e2e-billing-pay-mobile@tern-freight.example', password: 'portal-e2e-billing-pm', firstName: 'Kit', writtenBy: 'billing' },
 
+  // Acme's copies on supplier 2 (the shop open): the shop spec buys phones, one per viewport.
+  shopDesktop: { email: 'e2e-shop-desktop@acme-plumbing.example', password: 'portal-e2e-shop-d', firstName: 'Alex', writtenBy: 'shop' },
+  shopMobile: { email: 'e2e-shop-mobile@acme-plumbing.example', password: 'portal-e2e-shop-m', firstName: 'Alex', writtenBy: 'shop' },
+
   // The e2e-only copies of Pier Bakery: reaching buy-now complete makes the phone live (the welcome call).
   buyNowCompleteDesktop: { email: 'e2e-buynow-complete@pier-bakery.example', password: 'portal-e2e-buynow-1', firstName: 'Jamie', writtenBy: 'buynow-complete' },
   buyNowCompletePhone: { email: 'e2e-buynow-complete-phone@pier-bakery.example', password: 'portal-e2e-buynow-2', firstName: 'Jamie', writtenBy: 'buynow-complete' },

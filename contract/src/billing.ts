@@ -337,3 +337,6 @@ export const billingEndpoints = {
     query: NextInvoiceQuery, response: NextInvoice,
   }),
 };
+
+/** Pence with £ and two decimals, for the page. @example formatPence(3060) // '£30.60' */
+export const formatPence = (pence: number): string => formatPounds(poundsOf(pence));

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
 import { idNumber, idText } from './ids.ts';
+import { ShopItem } from './shop.ts';
 
 /**
  * Hardware: a cloud phone's desk phones and adapters (spec 001 sections 3 "Hardware device",
@@ -16,7 +17,7 @@ import { idNumber, idText } from './ids.ts';
  *   .../hardware/assign/ sets one port to a user (a free port only) or frees it (user_id null).
  * - The provisioning string is the address the device fetches its settings from (with a key of its
  *   own): typed into the phone's web page, or set by the maker's redirect service.
- * - Buying hardware (.../hardware/purchase/) is the shop's (issue 19), not here.
+ * - Buying hardware (.../hardware/purchase/) is the shop's (issue 19, contract/src/shop.ts).
  */
 
 /** A MAC address as typed: 12 hex digits, alone or in pairs split by one kind of separator (`:` or `-`). */
@@ -72,6 +73,7 @@ export const HARDWARE_MODELS: readonly HardwareModel[] = [
   { id: 3, make: 'Poly', model: 'VVX 250', total_ports: 4, bring_your_own: true },
   { id: 4, make: 'Grandstream', model: 'HT802', total_ports: 2, bring_your_own: true },
   { id: 5, make: 'Yealink', model: 'W73P DECT', total_ports: 8, bring_your_own: false },
+  { id: 6, make: 'Yealink', model: 'T54W', total_ports: 4, bring_your_own: false },
 ];
 
 /** The user on a port, as the devices list shows them. */
@@ -100,6 +102,9 @@ export type HardwareDevice = z.infer<typeof HardwareDevice>;
 
 export const HardwareDevices = z.object({ results: z.array(HardwareDevice) });
 export const HardwareModels = z.object({ results: z.array(HardwareModel) });
+/** GET /api/v1/voip/hardware/: the models, and the shop's items (the hardware shop, spec 001 section 7; contract/src/shop.ts). */
+export const HardwareCatalogue = z.object({ results: z.array(HardwareModel), items: z.array(ShopItem) });
+export type HardwareCatalogue = z.infer<typeof HardwareCatalogue>;
 
 /** free_ports = total_ports minus assigned_ports, from a device's ports. */
 export function portCounts(ports: readonly HardwarePort[]): { total_ports: number; assigned_ports: number; free_ports: number } {
@@ -143,8 +148,8 @@ const DeviceParams = z.object({ id: idText('Unknown product'), deviceId: idText(
 
 export const hardwareEndpoints = {
   getHardwareModels: endpoint({
-    method: 'GET', path: '/api/v1/voip/hardware/', summary: 'The desk phones and adapters we support, with their ports', auth: true,
-    response: HardwareModels,
+    method: 'GET', path: '/api/v1/voip/hardware/', summary: 'The desk phones and adapters we support, with their ports, and the shop items with their prices', auth: true,
+    response: HardwareCatalogue,
   }),
   getProductHardwares: endpoint({
     method: 'GET', path: '/api/v1/voip/:id/hardwares/', summary: "A cloud phone's devices; ?available=true only those with a free port", auth: true,

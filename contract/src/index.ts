@@ -30,6 +30,7 @@ export * from './numbers.ts';
 export * from './phone-setup.ts';
 export * from './users.ts';
 export * from './hardware.ts';
+export * from './shop.ts';
 export * from './signup.ts';
 export * from './self-signup.ts';
 export * from './contacts.ts';
@@ -65,6 +66,7 @@ import { numberEndpoints } from './numbers.ts';
 import { phoneSetupEndpoints } from './phone-setup.ts';
 import { usersEndpoints } from './users.ts';
 import { hardwareEndpoints } from './hardware.ts';
+import { shopEndpoints } from './shop.ts';
 import { signupEndpoints } from './signup.ts';
 import { selfSignupEndpoints } from './self-signup.ts';
 import { productDetailsEndpoints } from './product-details.ts';
@@ -94,6 +96,7 @@ export const endpoints = {
   ...phoneSetupEndpoints,
   ...usersEndpoints,
   ...hardwareEndpoints,
+  ...shopEndpoints,
   ...signupEndpoints,
   ...selfSignupEndpoints,
   ...contactEndpoints,

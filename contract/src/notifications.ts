@@ -95,6 +95,8 @@ export const HardwareOrder = z.object({
   shipping_tracking_id: z.nullable(z.string()),
   /** A carrier's own tracking page, for carriers the SPA cannot build a link for. */
   shipping_tracking_link: z.nullable(z.string()),
+  /** How a shop order is paid ("Added to your next bill"); absent on orders made elsewhere. */
+  payment: z.optional(z.string()),
 });
 export type HardwareOrder = z.infer<typeof HardwareOrder>;
 

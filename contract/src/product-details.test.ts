@@ -1,8 +1,8 @@
+import { formatPence } from './billing.ts';
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
   currentContract,
-  formatPence,
   pence,
   productDetailsMessages,
   renewalAllowed,

@@ -1,6 +1,5 @@
 // zod/mini, like the other contracts a page loads on demand: the product details pages load these.
 import * as z from 'zod/mini';
-import { formatPounds } from './billing.ts';
 import { endpoint } from './endpoint.ts';
 import { idNumber } from './ids.ts';
 import { ProductKind } from './navigation.ts';
@@ -194,9 +193,6 @@ export function pence(price: string | null): number | null {
 
 /** Pence as a price string with 2 decimals. @example priceOf(2550) // '25.50' */
 export const priceOf = (amount: number): string => (amount / 100).toFixed(2);
-
-/** Pence in pounds with £ and 2 decimals (spec 001 section 9), as billing shows amounts. @example formatPence(3060) // '£30.60' */
-export const formatPence = (amount: number): string => formatPounds(priceOf(amount));
 
 /** Pence with VAT added (factor 1.2), to the nearest penny. */
 export const withVat = (amount: number): number => Math.round(amount * RENEWAL_VAT_FACTOR);

@@ -163,9 +163,9 @@ describe('default layout start-up', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Coming soon' })).toBeInTheDocument();
   });
 
-  it('shows the shop page (not built yet) inside the layout for a supplier-2 phone', async () => {
+  it('shows the shop page inside the layout for a supplier-2 phone', async () => {
     const { where } = renderApp('/shop?tab=all-items');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shop' })).toBeInTheDocument();
     expect(where()).toBe('/shop?tab=all-items');
     expect(nav()).toBeInTheDocument();
   });

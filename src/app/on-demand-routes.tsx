@@ -280,6 +280,8 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
           loader: async (args) => (await import('./routes/app/call-recordings.tsx')).callRecordingsLoader(queryClient)(args),
           lazy: async () => ({ Component: (await import('./routes/app/call-recordings.tsx')).RecentlyDeletedRecordingsPage }),
         },
+        { id: paths.shop.name, path: paths.shop.pattern, lazy: () => import('./routes/app/shop.tsx') },
+        { id: paths.shopPayment.name, path: paths.shopPayment.pattern, lazy: async () => ({ Component: (await import('./routes/app/shop.tsx')).ShopPaymentPage }) },
       ],
     },
   ];

@@ -161,6 +161,13 @@ export const e2eOrdersLogins = [
   { spec: 'orders', email: 'e2e-orders-mobile@quay-glass.example', password: 'portal-e2e-orders-m', company: 'Quay Glass (e2e orders, mobile)' },
 ] as const;
 const E2E_ORDERS_USER_NAME = 'Sam Quay';
+/** Copies of Acme on supplier 2 (so the shop is open), one per viewport: the shop spec buys phones for them. */
+export const e2eShopLogins = [
+  { spec: 'shop', email: 'e2e-shop-desktop@acme-plumbing.example', password: 'portal-e2e-shop-d', company: 'Acme Plumbing Ltd (e2e shop, desktop)' },
+  { spec: 'shop', email: 'e2e-shop-mobile@acme-plumbing.example', password: 'portal-e2e-shop-m', company: 'Acme Plumbing Ltd (e2e shop, mobile)' },
+] as const;
+/** Their numbers come after the users spec's copies (E2E_USERS_NUMBERS_FROM). */
+const E2E_SHOP_NUMBERS_FROM = 30;
 
 /**
  * Copies of Meadow Lane Vets (one product of every kind; modules/product-details/demo-product-details.ts)
@@ -319,6 +326,13 @@ const E2E_GROUPS: E2eGroup[] = [
       const numbers: AcmeNumbers = { leeds: [at('01144960', 1), at('01144960', 2), at('01144960', 3)], london: [at('01154960', 1), at('01154960', 2), at('01154960', 3)] };
       const { cloudPhoneId } = await seedAcmeLike(tx, audio, { user, company: e2eCallRecordingsLogins[index]!.company, numbers }, now);
       await seedCallLog(tx, cloudPhoneId, { extensions: ['200', '201', '202'], numbers: [...numbers.leeds, ...numbers.london], days: 30, now, seed: 20 });
+    },
+  },
+  {
+    logins: e2eShopLogins,
+    userName: E2E_USER_NAME,
+    seed: async (tx, audio, user, index, now) => {
+      await seedAcmeLike(tx, audio, { user, company: e2eShopLogins[index]!.company, numbers: e2eNumbers(E2E_SHOP_NUMBERS_FROM + index), supplier: 2 }, now);
     },
   },
 ];

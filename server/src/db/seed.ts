@@ -19,6 +19,7 @@ import { seedAcmeHardware } from '../modules/hardware/demo-hardware.ts';
 import { seedDefaultProductDetails, seedProductDetailsCustomer } from '../modules/product-details/demo-product-details.ts';
 import { seedBillingDemo } from '../modules/billing/demo-billing.ts';
 import { seedCallLog } from '../modules/call-log/demo-calls.ts';
+import { seedShopCatalogue } from '../modules/shop/demo-shop.ts';
 import { demoUser } from './demo-users.ts';
 import {
   accounts,
@@ -162,6 +163,7 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
     await seedQuickstartDemo(tx, await quickstartUser, now);
     await seedNumberInventory(tx);
     await seedProductDetailsCustomer(tx, productDetails, 'Meadow Lane Vets', 0, now);
+    await seedShopCatalogue(tx);
     if (e2eUsers) await seedE2eDemo(tx, audio, await e2eUsers, now);
     // Last: every product seeded above without a tariff of its own gets its kind's.
     await seedDefaultProductDetails(tx, now);

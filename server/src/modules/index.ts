@@ -51,6 +51,8 @@ import upgradeRepository from './upgrade/upgrade-repository.ts';
 import { usersHandlers } from './users/handlers.ts';
 import { hardwareHandlers } from './hardware/handlers.ts';
 import hardwareRepository from './hardware/hardware-repository.ts';
+import { shopHandlers } from './shop/handlers.ts';
+import shopRepository from './shop/shop-repository.ts';
 import usersRepository from './users/users-repository.ts';
 import { welcomeHandlers } from './welcome/handlers.ts';
 import { signupHandlers } from './signup/handlers.ts';
@@ -87,6 +89,7 @@ export const endpointHandlers: Handlers = {
   ...numberHandlers,
   ...usersHandlers,
   ...hardwareHandlers,
+  ...shopHandlers,
   ...signupHandlers,
   ...selfSignupHandlers,
   ...contactHandlers,
@@ -121,6 +124,7 @@ export const repositories: FastifyPluginAsync[] = [
   numbersRepository,
   usersRepository,
   hardwareRepository,
+  shopRepository,
   signupRepository,
   selfSignupRepository,
   contactsRepository,

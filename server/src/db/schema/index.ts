@@ -21,3 +21,4 @@ export * from './hardware.ts';
 export * from './product-details.ts';
 export * from './billing.ts';
 export * from './call-log.ts';
+export * from './shop.ts';

@@ -5,6 +5,7 @@ import { detailError, fieldError } from '../../plugins/errors.ts';
 import { notFound, ownedVoipProduct, rowId, type Product } from '../products/products.ts';
 import type { PortRefusal } from './hardware-repository.ts';
 import { deviceOf, newProvisioningKey, provisioningString } from './rules.ts';
+import { shopItemOf } from '../shop/rules.ts';
 
 const bringYourOwn = () => HARDWARE_MODELS.filter((model) => model.bring_your_own);
 
@@ -40,7 +41,8 @@ async function reloaded(request: FastifyRequest, product: Product, deviceId: num
  * the devices of their own account's cloud phones; anything else is 404.
  */
 export const hardwareHandlers = {
-  getHardwareModels: async () => ({ results: [...HARDWARE_MODELS] }),
+  // The shop's items come with the models (the hardware shop, spec 001 section 7; modules/shop).
+  getHardwareModels: async ({ request }) => ({ results: [...HARDWARE_MODELS], items: (await request.server.shopRepository.items()).map(shopItemOf) }),
 
   getProductHardwares: async ({ params, query, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.id));

@@ -75,6 +75,7 @@ function orderAnswer(row: OrderRow): Order {
           shipping_tracking_id: d.shipping_tracking_id,
           // Built by the carrier rule the SPA shares (contract/src/orders.ts); a stored link only when it is a web address.
           shipping_tracking_link: trackingLink(d)?.href ?? null,
+          ...(d.payment !== undefined && { payment: d.payment }),
         },
       };
     }

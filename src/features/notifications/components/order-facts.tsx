@@ -33,6 +33,7 @@ export function OrderFacts({ order }: { order: Order }) {
             ['Carrier', hardware.shipping_carrier_operator ?? '-'],
             ['Tracking number', hardware.shipping_tracking_id ?? '-'],
             ['Delivery post code', hardware.shipping_post_code ?? '-'],
+            ...(hardware.payment ? [['Payment', hardware.payment] as const] : []),
           ]}
         />
       );

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import { HARDWARE_MODELS, shopMessages, type HardwareOrder, type InstallationAddress, type PurchaseLine } from '@portal/contract';
+import type { Database } from '../../db/connect.ts';
+import { hardwareDevices, orders, shopItems, shopPurchases } from '../../db/schema/index.ts';
+import { newProvisioningKey } from '../hardware/rules.ts';
+import type { CheckedBasket, ShopItemRow } from './rules.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    shopRepository: ShopRepository;
+  }
+}
+
+export type PurchaseRow = typeof shopPurchases.$inferSelect & { reference: string };
+
+export interface NewPurchase {
+  accountId: number;
+  productId: number;
+  idempotencyKey: string;
+  deliveryAddress: InstallationAddress;
+  basket: CheckedBasket;
+  maxDevices: number;
+  now: Date;
+}
+
+/** Whether the error (or one it wraps) is PostgreSQL's unique violation. */
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let e = error, depth = 0; e instanceof Object && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/**
+ * A bought device's MAC address: the maker's is printed on the box when it ships; until then a
+ * locally administered one (02:...) of our own, random, stands for it.
+ */
+const shippedMac = () => ['02', ...[...randomBytes(5)].map((byte) => byte.toString(16).toUpperCase().padStart(2, '0'))].join(':');
+
+/** The shop's catalogue and purchases (spec 001 sections 3 and 7). */
+export function createShopRepository(db: Database) {
+  async function byKey(accountId: number, idempotencyKey: string): Promise<PurchaseRow | undefined> {
+    const [row] = await db
+      .select({ purchase: shopPurchases, reference: orders.reference })
+      .from(shopPurchases)
+      .innerJoin(orders, eq(orders.id, shopPurchases.orderId))
+      .where(and(eq(shopPurchases.accountId, accountId), eq(shopPurchases.idempotencyKey, idempotencyKey)));
+    return row && { ...row.purchase, reference: row.reference };
+  }
+
+  return {
+    /** Every item, in the shop's order. */
+    async items(): Promise<ShopItemRow[]> {
+      return db
+        .select({ id: shopItems.id, name: shopItems.name, category: shopItems.category, subCategory: shopItems.subCategory, pricePence: shopItems.pricePence, hardwareModelId: shopItems.hardwareModelId })
+        .from(shopItems)
+        .orderBy(asc(shopItems.position), asc(shopItems.id));
+    },
+
+    byKey,
+
+    /**
+     * Makes the purchase in one transaction: the hardware order (the tracker's and the notification
+     * centre's), the devices on the cloud phone, the purchase row. Answers the first purchase of the
+     * same idempotency key instead when there is one (also when a double submit races this one), or
+     * 'too-many-devices' when the phone would pass `maxDevices`.
+     */
+    async purchase(input: NewPurchase): Promise<PurchaseRow | 'too-many-devices'> {
+      const earlier = await byKey(input.accountId, input.idempotencyKey);
+      if (earlier) return earlier;
+      const { basket } = input;
+      try {
+        return await db.transaction(async (tx) => {
+          const adding = basket.devices.reduce((sum, device) => sum + device.quantity, 0);
+          if (adding > 0) {
+            const [existing] = await tx.select({ n: count() }).from(hardwareDevices).where(eq(hardwareDevices.productId, input.productId));
+            if ((existing?.n ?? 0) + adding > input.maxDevices) return 'too-many-devices' as const;
+          }
+          const detail: HardwareOrder = {
+            parts_to_order: basket.parts,
+            shipping_date: null,
+            shipping_carrier_operator: null,
+            shipping_post_code: input.deliveryAddress.post_code,
+            shipping_tracking_id: null,
+            shipping_tracking_link: null,
+            payment: shopMessages.nextBill,
+          };
+          const [order] = await tx
+            .insert(orders)
+            .values({ accountId: input.accountId, kind: 'HARDWARE_ORDER', status: 'COMMITTED', reference: 'HW-NEW', dateOrdered: input.now, lastUpdatedDate: input.now, detail })
+            .returning({ id: orders.id });
+          if (!order) throw new Error('shop: order not inserted');
+          // The reference the customer sees, from the order's own id (clear of the demo's HW-8xxxx and HW-9xxxx).
+          const reference = `HW-${500000 + order.id}`;
+          await tx.update(orders).set({ reference }).where(eq(orders.id, order.id));
+          const devices = basket.devices.flatMap(({ hardwareModelId, quantity }) => {
+            const model = HARDWARE_MODELS.find((candidate) => candidate.id === hardwareModelId);
+            if (!model) throw new Error(`shop: hardware model ${hardwareModelId} missing`);
+            return Array.from({ length: quantity }, () => ({
+              productId: input.productId,
+              modelId: model.id,
+              make: model.make,
+              model: model.model,
+              totalPorts: model.total_ports,
+              macAddress: shippedMac(),
+              provisioningKey: newProvisioningKey(),
+            }));
+          });
+          if (devices.length > 0) await tx.insert(hardwareDevices).values(devices);
+          const [purchase] = await tx
+            .insert(shopPurchases)
+            .values({
+              accountId: input.accountId,
+              productId: input.productId,
+              idempotencyKey: input.idempotencyKey,
+              orderId: order.id,
+              lines: basket.lines satisfies PurchaseLine[],
+              deliveryAddress: input.deliveryAddress,
+              subtotalPence: basket.totals.subtotal,
+              vatPence: basket.totals.vat,
+              totalPence: basket.totals.total,
+              payment: 'next_bill',
+              devices: devices.length,
+            })
+            .returning();
+          if (!purchase) throw new Error('shop: purchase not inserted');
+          return { ...purchase, reference };
+        });
+      } catch (error) {
+        // A double submit that came first: answer its purchase.
+        if (isUniqueViolation(error)) {
+          const first = await byKey(input.accountId, input.idempotencyKey);
+          if (first) return first;
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type ShopRepository = ReturnType<typeof createShopRepository>;
+
+export default fp(
+  async (app) => {
+    app.decorate('shopRepository', createShopRepository(app.db));
+  },
+  { name: 'shop-repository', dependencies: ['db'] },
+);
