@@ -34,6 +34,16 @@ describe('endSession', () => {
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 
+  it("resets the shop (spec 000 section 4): its basket, checkout and cached catalogue go, other keys stay", async () => {
+    localStorage.setItem('portal.shop.basket.v1.3', '{"7":2}');
+    localStorage.setItem('portal.shop.catalogue.v1', '{"items":[]}');
+    sessionStorage.setItem('portal.shop.checkout.v1', '{"key":"k"}');
+    localStorage.setItem('ssu.draft.v1', '{}');
+    await endSession(vi.fn(async () => {}), new QueryClient());
+    expect([localStorage.getItem('portal.shop.basket.v1.3'), localStorage.getItem('portal.shop.catalogue.v1'), sessionStorage.getItem('portal.shop.checkout.v1')]).toEqual([null, null, null]);
+    expect(localStorage.getItem('ssu.draft.v1')).toBe('{}');
+  });
+
   it('removes the quick-tour cookie and closes and clears the chat (spec 000 section 4)', async () => {
     document.cookie = 'quicktour=seen; path=/';
     sessionStorage.setItem('portal.chat', '{"user":{}}');

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import * as paths from '../config/paths.ts';
+import { resetShopStorage } from '../config/storage-keys.ts';
 import { resetChatSupport } from '../features/navigation/index.ts';
 import { QUICK_TOUR_COOKIE, removeCookie } from '../lib/cookies.ts';
 import { clearToken } from '../lib/token-storage.ts';
@@ -9,7 +10,7 @@ type Navigate = (to: string, options: { replace: boolean; flushSync: boolean }) 
 
 /**
  * Ends the session on this side (after a logout the server accepted, or a dead token): the
- * quick-tour cookie goes and the chat closes and is cleared (spec 000 section 4), the token is
+ * quick-tour cookie goes, the chat closes and is cleared and the shop's basket goes (spec 000 section 4), the token is
  * dropped (the auth state follows it), the app goes to `to`, and only then the query cache
  * empties (shop, trial, navigation...). The navigation is committed at once
  * (flushSync), so the signed-in page is gone before its queries are: were it still
@@ -18,6 +19,7 @@ type Navigate = (to: string, options: { replace: boolean; flushSync: boolean }) 
 export async function endSession(navigate: Navigate, queryClient: QueryClient, to: string = paths.authLogin.build()) {
   removeCookie(QUICK_TOUR_COOKIE);
   resetChatSupport();
+  resetShopStorage();
   clearToken();
   await navigate(to, { replace: true, flushSync: true });
   queryClient.clear();

@@ -2,6 +2,7 @@ import { hardwareEndpoints, HardwareCatalogue, SHOP_CACHE_MS, shopEndpoints, typ
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/http.ts';
 import { ordersTrackerKey } from '../../notifications/index.ts';
+import { SHOP_STORAGE_PREFIX } from '../../../config/storage-keys.ts';
 
 /**
  * The shop's calls (spec 001 section 7 "Hardware"). The catalogue is cached for 24 hours (spec 001
@@ -9,7 +10,7 @@ import { ordersTrackerKey } from '../../notifications/index.ts';
  * storage with the time it was fetched, so a reload or a new tab within the 24 hours shows it at
  * once without asking; after that it is fetched again.
  */
-export const CATALOGUE_STORAGE_KEY = 'portal.shop.catalogue.v1';
+export const CATALOGUE_STORAGE_KEY = `${SHOP_STORAGE_PREFIX}catalogue.v1`;
 const catalogueKey = ['shop', 'catalogue'] as const;
 
 interface StoredCatalogue {

@@ -1,4 +1,5 @@
 import { DELIVERY_CATEGORY, MAX_ITEM_QUANTITY, pricePence, poundsOf, shopTotals, type PurchaseLine, type ShopItem, type ShopTotals } from '@portal/contract';
+import { SHOP_STORAGE_PREFIX } from '../../../config/storage-keys.ts';
 
 /**
  * The shop's basket (spec 001 section 3 "Shop item": the quantity is local): how many of each
@@ -6,7 +7,7 @@ import { DELIVERY_CATEGORY, MAX_ITEM_QUANTITY, pricePence, poundsOf, shopTotals,
  * another customer on the browser never sees it. React-free; the totals are the contract's rule.
  */
 export const BASKET_VERSION = 1;
-export const basketKey = (accountId: number) => `portal.shop.basket.v${BASKET_VERSION}.${accountId}`;
+export const basketKey = (accountId: number) => `${SHOP_STORAGE_PREFIX}basket.v${BASKET_VERSION}.${accountId}`;
 
 /** Quantities by item id; an item not in the basket has no entry. */
 export type Basket = Readonly<Record<string, number>>;

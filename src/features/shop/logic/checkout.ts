@@ -1,4 +1,5 @@
 import type { InstallationAddressInput } from '@portal/contract';
+import { SHOP_STORAGE_PREFIX } from '../../../config/storage-keys.ts';
 
 /**
  * One checkout, from the checkout summary to the payment step (/shop/payment): where to deliver
@@ -6,7 +7,7 @@ import type { InstallationAddressInput } from '@portal/contract';
  * a lost answer) makes one order. Kept in session storage: it lasts the tab, survives a reload of
  * the payment step, and a new checkout starts with a new key. React-free.
  */
-export const CHECKOUT_KEY = 'portal.shop.checkout.v1';
+export const CHECKOUT_KEY = `${SHOP_STORAGE_PREFIX}checkout.v1`;
 
 export interface Checkout {
   accountId: number;
