@@ -283,7 +283,9 @@ export type DirectDebitError = z.infer<typeof DirectDebitError>;
 export const NextInvoice = z.object({
   account_id: z.int(),
   date: z.string(),
+  /** The monthly charge and the one-off charges added to the next bill (shop orders made since the last invoice). */
   amount: z.string(),
+  one_off_charges: z.string(),
   bill_cycle: z.enum(BILL_CYCLES),
 });
 export type NextInvoice = z.infer<typeof NextInvoice>;

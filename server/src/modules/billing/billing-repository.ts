@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, max, sql, sum } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
 import { accounts, billingAccounts, creditControlStatuses, directDebitMandates, invoices, paymentAttempts, payments, products, users } from '../../db/schema/index.ts';
@@ -91,6 +91,12 @@ export function createBillingRepository(db: Database) {
     async paidPence(accountId: number): Promise<number> {
       const [row] = await db.select({ total: sum(payments.amountPence) }).from(payments).where(eq(payments.accountId, accountId));
       return Number(row?.total ?? 0);
+    },
+
+    /** The issue date of the account's latest invoice (YYYY-MM-DD), or null before its first. */
+    async latestInvoiceDate(accountId: number): Promise<string | null> {
+      const [row] = await db.select({ issuedOn: max(invoices.issuedOn) }).from(invoices).where(eq(invoices.accountId, accountId));
+      return row?.issuedOn ?? null;
     },
 
     /** What the account's invoices total, in pence. */

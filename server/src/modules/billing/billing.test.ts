@@ -150,7 +150,7 @@ describe('invoices', () => {
 
 describe('GET /api/v3/billing/next-invoice/', () => {
   it("answers the next billing day's date and the monthly amount", async () => {
-    expect(NextInvoice.parse((await inject(harbour, 'GET', '/api/v3/billing/next-invoice/')).json())).toEqual({ account_id: harbourAccount, date: '2025-03-08', amount: '84.00', bill_cycle: 'T2' });
+    expect(NextInvoice.parse((await inject(harbour, 'GET', '/api/v3/billing/next-invoice/')).json())).toEqual({ account_id: harbourAccount, date: '2025-03-08', amount: '84.00', one_off_charges: '0.00', bill_cycle: 'T2' });
     expect(NextInvoice.parse((await inject(acme, 'GET', `/api/v3/billing/next-invoice/?account_id=${acmeAccount}`)).json())).toMatchObject({ date: '2025-04-01', amount: '36.00' });
     expect((await inject(acme, 'GET', `/api/v3/billing/next-invoice/?account_id=${harbourAccount}`)).statusCode).toBe(404);
   });

@@ -116,6 +116,9 @@ function settingsAnswer(account: BillingAccountRow, mandate: MandateRow | null):
  * account number, account details: contract/src/billing.ts); here, ownership, the modulus check
  * and what needs the database. A customer only reaches their own account; anything else is 404.
  */
+/** The calendar day after a YYYY-MM-DD date. */
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
 export const billingHandlers = {
   listBillingAccounts: async ({ request }) => {
     const { accountId } = authOf(request).user;
@@ -229,10 +232,14 @@ export const billingHandlers = {
   getNextInvoice: async ({ query, request }) => {
     const { accountId } = authOf(request).user;
     const account = await ownedAccount(request, query.account_id ?? accountId ?? 0);
+    // Shop orders added to the next bill since the latest invoice (the day after it was issued) are on the next one.
+    const latest = await request.server.billingRepository.latestInvoiceDate(account.accountId);
+    const oneOff = await request.server.shopRepository.nextBillPence(account.accountId, latest === null ? null : dayAfter(latest));
     return {
       account_id: account.accountId,
       date: nextBillingDate(today(request), account.billCycle),
-      amount: poundsOf(account.monthlyChargePence),
+      amount: poundsOf(account.monthlyChargePence + oneOff),
+      one_off_charges: poundsOf(oneOff),
       bill_cycle: account.billCycle,
     };
   },

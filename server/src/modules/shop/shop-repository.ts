@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gte, sum } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { HARDWARE_MODELS, shopMessages, type HardwareOrder, type InstallationAddress, type PurchaseLine } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
@@ -60,6 +60,15 @@ export function createShopRepository(db: Database) {
     },
 
     byKey,
+
+    /** What the account's purchases added to the next bill total, in pence: those made on or after `from` (YYYY-MM-DD; every one when null). */
+    async nextBillPence(accountId: number, from: string | null): Promise<number> {
+      const [row] = await db
+        .select({ total: sum(shopPurchases.totalPence) })
+        .from(shopPurchases)
+        .where(and(eq(shopPurchases.accountId, accountId), eq(shopPurchases.payment, 'next_bill'), from === null ? undefined : gte(shopPurchases.createdAt, new Date(`${from}T00:00:00Z`))));
+      return Number(row?.total ?? 0);
+    },
 
     /**
      * Makes the purchase in one transaction: the hardware order (the tracker's and the notification

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HardwareCatalogue, HardwareDevices, OrderPage, PurchaseResult, shopMessages, shopTotals, type PurchaseLine, type ShopItem } from '@portal/contract';
+import { HardwareCatalogue, NextInvoice, HardwareDevices, OrderPage, PurchaseResult, shopMessages, shopTotals, type PurchaseLine, type ShopItem } from '@portal/contract';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { products, shopPurchases, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, seededProductIds, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
@@ -105,6 +105,18 @@ describe('POST /api/v1/voip/{accountId}/hardware/purchase/', () => {
     const tracker = OrderPage.parse((await t.app.inject({ method: 'GET', url: '/api/v3/orders/?type=HARDWARE_ORDER&page_size=20', headers: authHeaders(harbour) })).json());
     const order = tracker.results.find((candidate) => candidate.order_id === result.order_id);
     expect(order).toMatchObject({ kind: 'HARDWARE_ORDER', status: 'COMMITTED', read: false, hardware: { parts_to_order: [{ name: 'Yealink T31P desk phone', quantity: 2 }], shipping_post_code: 'CF10 1EP', payment: 'Added to your next bill' } });
+  });
+
+  it("is added to the next bill: the next invoice's amount and its one-off charges grow by the order's total", async () => {
+    const nextInvoice = async () => NextInvoice.parse((await t.app.inject({ method: 'GET', url: '/api/v3/billing/next-invoice/', headers: authHeaders(harbour) })).json());
+    const before = await nextInvoice();
+    const response = await purchase(harbour, harbourAccount, basket([line('Yealink T31P desk phone', 1), line('Delivery', 1)]));
+    expect(response.statusCode).toBe(201);
+    const { total } = PurchaseResult.parse(response.json());
+    const after = await nextInvoice();
+    const pence = (text: string) => Math.round(Number(text) * 100);
+    expect(pence(after.amount) - pence(before.amount)).toBe(pence(total));
+    expect(pence(after.one_off_charges) - pence(before.one_off_charges)).toBe(pence(total));
   });
 
   it('answers the first purchase again for the same idempotency key, side by side too: one order, one set of devices', async () => {

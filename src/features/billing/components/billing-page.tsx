@@ -108,6 +108,7 @@ function Summary({ account }: { account: BillingAccount }) {
               {formatPounds(next.data.amount)}
             </Text>
             <Text color="fg.muted">on {formatDate(next.data.date)}</Text>
+            {next.data.one_off_charges !== '0.00' && <Text color="fg.muted">Includes {formatPounds(next.data.one_off_charges)} of one-off charges (shop orders)</Text>}
           </>
         ) : (
           <Loading label="Loading" />
