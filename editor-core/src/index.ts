@@ -20,3 +20,4 @@ export * from './layout.ts';
 export * from './routes.ts';
 export * from './flow-diff.ts';
 export * from './coverage.ts';
+export * from './journey.ts';
