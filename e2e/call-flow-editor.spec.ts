@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { accounts, apiBytes, expect, expectAccessible, signInAs, test, wavInfo } from './fixtures.ts';
 
@@ -165,6 +166,28 @@ test.describe('call flow editor', () => {
     await expect(canvas.getByRole('button', { name: 'Play audio: Closed greeting', exact: true })).toHaveAccessibleDescription(/On the test call’s path/);
     await expectAccessible(page, 'test call out of hours');
   });
+  test("the caller's journey of Main office hours reads per time window and key, prints, and downloads as a PDF", async ({ page, loginPage, homePage }) => {
+    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+    await openCallFlows(page);
+    await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: "Caller's journey of Main office hours" }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Caller’s journey: Main office hours' })).toBeVisible();
+    await expect(page).toHaveURL(/\/call-flows\/\d+\/journey\/\d+$/);
+    const open = page.getByRole('region', { name: /^Mon-Fri/ });
+    await expect(open.getByText(/^Press 1: .*rings Alex Morgan and Priya Shah/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'At other times and on holidays' })).toBeVisible();
+    await expectAccessible(page, "caller's journey");
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^caller-journey-\d+\.pdf$/);
+    const bytes = await readFile(await file.path());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // On paper, only the journey: the buttons are left out.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Download PDF' })).toBeHidden();
+    await expect(open).toBeVisible();
+  });
+
   test('checks: an uncovered Tuesday afternoon is warned about, and fixed from the warning', async ({ page, loginPage, homePage }) => {
     await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
     await openCallFlows(page);

@@ -4,6 +4,7 @@ export * from './ids.ts';
 export * from './auth.ts';
 export * from './navigation.ts';
 export * from './call-flows.ts';
+export * from './call-flow-journey.ts';
 export * from './trial.ts';
 export * from './welcome.ts';
 export * from './buy-now.ts';
@@ -44,6 +45,7 @@ import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
 import { authEndpoints } from './auth.ts';
 import { callFlowEndpoints } from './call-flows.ts';
+import { callFlowJourneyEndpoints } from './call-flow-journey.ts';
 import { chatEndpoints } from './chat.ts';
 import { contactEndpoints } from './contacts.ts';
 import { navigationEndpoints } from './navigation.ts';
@@ -77,6 +79,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...navigationEndpoints,
   ...callFlowEndpoints,
+  ...callFlowJourneyEndpoints,
   ...trialEndpoints,
   ...welcomeEndpoints,
   ...buyNowEndpoints,

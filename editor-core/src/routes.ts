@@ -150,3 +150,22 @@ export function openingHoursWords(hours: OpeningHours): string {
   }
   return runs.length === 0 ? 'closed all week' : runs.join(', ');
 }
+
+/**
+ * Names for a flow from the site's users and audio files, as the API answers them: a user by extension ("Not
+ * Assigned" and empty ones skipped), a greeting by its stored or its call-flow file name.
+ */
+export function flowNamesOf(
+  users: ReadonlyArray<{ extension: string; first_name: string; last_name: string }>,
+  audioFiles: ReadonlyArray<{ stored_filename: string; call_flow_filename: string | null; name: string }>,
+): FlowNames {
+  const byExtension = new Map<string, string>();
+  for (const user of users) {
+    if (user.extension === '' || user.extension === 'Not Assigned' || byExtension.has(user.extension)) continue;
+    byExtension.set(user.extension, `${user.first_name} ${user.last_name}`.trim() || `extension ${user.extension}`);
+  }
+  const byFile = new Map<string, string>();
+  for (const file of audioFiles) if (file.call_flow_filename && !byFile.has(file.call_flow_filename)) byFile.set(file.call_flow_filename, file.name);
+  for (const file of audioFiles) byFile.set(file.stored_filename, file.name);
+  return { extension: (ext) => byExtension.get(ext), audio: (file) => byFile.get(file) };
+}

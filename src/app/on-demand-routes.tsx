@@ -260,6 +260,11 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
         { id: paths.phoneSetup.name, path: paths.phoneSetup.pattern, lazy: () => import('./routes/app/phone-setup.tsx') },
         { id: paths.profilePreferences.name, path: paths.profilePreferences.pattern, lazy: () => import('./routes/app/profile-preferences.tsx') },
         { id: paths.myOrders.name, path: paths.myOrders.pattern, lazy: () => import('./routes/app/my-orders.tsx') },
+        {
+          id: journeyPaths.callFlowJourney.name,
+          path: journeyPaths.callFlowJourney.pattern,
+          lazy: async () => ({ Component: (await import('./routes/app/call-flows.tsx')).CallFlowJourneyRoute }),
+        },
         // Product details (issue 19): one route per kind, by the navigation's table (its six paths stay out of the
         // entry chunk's exports: the home page's bundle budget), and one small route module for all.
         ...(Object.entries(detailsRoutes) as Array<[ProductKind, (typeof detailsRoutes)[ProductKind]]>).map(([kind, route]) => ({

@@ -38,6 +38,7 @@ import profileRepository from './profile/profile-repository.ts';
 import { selfSignupHandlers } from './self-signup/handlers.ts';
 import selfSignupRepository from './self-signup/self-signup-repository.ts';
 import { siteHandlers } from './site/handlers.ts';
+import { callFlowJourneyHandlers } from './call-flow-journey/handlers.ts';
 import siteRepository from './site/site-repository.ts';
 import { socialHandlers } from './social/handlers.ts';
 import socialRepository from './social/social-repository.ts';
@@ -73,6 +74,7 @@ export const endpointHandlers: Handlers = {
   ...navigationHandlers,
   ...callFlowHandlers,
   ...siteHandlers,
+  ...callFlowJourneyHandlers,
   ...audioHandlers,
   ...phoneSetupHandlers,
   ...phoneSettingsHandlers,

@@ -15,3 +15,4 @@ export { useEnableGate } from './components/enable-gate.tsx';
 export { SimpleCallFlowSection } from './components/simple-call-flow-editor.tsx';
 export { draftKey } from './logic/draft-storage.ts';
 export { parseCallflowId } from './logic/route-params.ts';
+export { CallerJourneyPage } from './components/caller-journey-page.tsx';

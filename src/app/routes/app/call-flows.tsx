@@ -2,7 +2,7 @@ import { Flex, Heading, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { DivertNotices } from '../../../features/phone-setup/index.ts';
-import { ActiveCallFlow, CustomFlowList, SimpleCallFlowSection, useAdvancedCallFlowAddOn, useEnableGate } from '../../../features/call-flows/index.ts';
+import { ActiveCallFlow, CallerJourneyPage, CustomFlowList, SimpleCallFlowSection, useAdvancedCallFlowAddOn, useEnableGate } from '../../../features/call-flows/index.ts';
 import { parseProductId } from '../../../lib/product-id.ts';
 import { isInTrialFor, useTrialStatus } from '../../../features/trial/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -40,3 +40,14 @@ function CallFlows({ productId }: { productId: number }) {
 }
 
 export { CallFlowsPage as Component };
+
+/**
+ * The caller's journey of a custom call flow (route /call-flows/{id}/journey/{flow}; issue 21). In this route module:
+ * a module of its own would add its chunk list to the code every page loads (the home page's bundle budget).
+ */
+export function CallFlowJourneyRoute() {
+  const { id, flow } = useParams();
+  const productId = parseProductId(id);
+  if (productId === null || !flow || !/^\d{1,12}$/.test(flow)) return <NotFoundContent loggedIn />;
+  return <CallerJourneyPage productId={productId} flowId={flow} />;
+}

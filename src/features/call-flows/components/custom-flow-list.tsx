@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Dialog } from '../../../components/dialog.tsx';
+import { callFlowJourney } from '../../../config/journey-paths.ts';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { serverErrors } from '../../../components/form/form-errors.ts';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -174,6 +175,11 @@ export function CustomFlowList({ productId, requestEnable }: CustomFlowListProps
                     </Button>
                     <Button size="sm" variant="outline" colorPalette="gray" aria-label={`Duplicate ${flow.name}`} loading={rowBusy === 'duplicate'} disabled={busy !== null} onClick={() => void duplicate(flow)}>
                       Duplicate
+                    </Button>
+                    <Button asChild size="sm" variant="outline" colorPalette="gray" type={undefined}>
+                      <RouterLink to={callFlowJourney.build({ id: productId, flow: flow.id })} aria-label={`Caller's journey of ${flow.name}`}>
+                        Caller&rsquo;s journey
+                      </RouterLink>
                     </Button>
                     <Button size="sm" variant="outline" colorPalette="gray" color="fg.error" borderColor="border.error" aria-label={`Delete ${flow.name}`} disabled={busy !== null} onClick={() => setDeleting(flow)}>
                       Delete
