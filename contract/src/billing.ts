@@ -292,7 +292,7 @@ export const NextInvoiceQuery = z.object({ account_id: z.optional(idNumber(billi
 /** A PDF file (application/pdf): OpenAPI's binary string. (z.any() would bring zod's any into every page's bundle.) */
 const InvoicePdf = z.string();
 
-const AccountParams = z.object({ id: idText(billingMessages.unknownAccount) });
+export const BillingAccountParams = z.object({ id: idText(billingMessages.unknownAccount) });
 const InvoiceParams = z.object({ id: idText(billingMessages.unknownAccount), invoiceId: idText(billingMessages.unknownInvoice) });
 
 export const billingEndpoints = {
@@ -302,15 +302,15 @@ export const billingEndpoints = {
   }),
   getBillingAccount: endpoint({
     method: 'GET', path: '/api/v3/billing/accounts/:id/', summary: 'One billing account', auth: true,
-    params: AccountParams, response: BillingAccount,
+    params: BillingAccountParams, response: BillingAccount,
   }),
   patchBillingAccount: endpoint({
     method: 'PATCH', path: '/api/v3/billing/accounts/:id/', summary: "Changes the account's details (name, business, address, authorised contact)", auth: true,
-    params: AccountParams, body: BillingAccountUpdate, response: BillingAccount,
+    params: BillingAccountParams, body: BillingAccountUpdate, response: BillingAccount,
   }),
   getBillingHistory: endpoint({
     method: 'GET', path: '/api/v3/billing/accounts/:id/history/', summary: "The account's invoices and payments, newest first, paged", auth: true,
-    params: AccountParams, query: BillingHistoryQuery, response: BillingHistoryPage,
+    params: BillingAccountParams, query: BillingHistoryQuery, response: BillingHistoryPage,
   }),
   getInvoice: endpoint({
     method: 'GET', path: '/api/v3/billing/accounts/:id/invoices/:invoiceId/', summary: 'One invoice of the account', auth: true,
@@ -322,15 +322,15 @@ export const billingEndpoints = {
   }),
   getDirectDebitStatus: endpoint({
     method: 'GET', path: '/api/v3/billing/accounts/:id/dd-status/', summary: 'Whether the direct debit is set up and collecting', auth: true,
-    params: AccountParams, response: DirectDebitStatus,
+    params: BillingAccountParams, response: DirectDebitStatus,
   }),
   getDirectDebitSettings: endpoint({
     method: 'GET', path: '/api/v3/billing/accounts/:id/dd-settings/', summary: "The account's direct-debit settings", auth: true,
-    params: AccountParams, response: DirectDebitSettings,
+    params: BillingAccountParams, response: DirectDebitSettings,
   }),
   postDirectDebitSettings: endpoint({
     method: 'POST', path: '/api/v3/billing/accounts/:id/dd-settings/', summary: 'Sets the direct-debit bank details (modulus checked); 400 with extra_data on refusal', auth: true,
-    params: AccountParams, body: DirectDebitRequest, response: DirectDebitSettings,
+    params: BillingAccountParams, body: DirectDebitRequest, response: DirectDebitSettings,
   }),
   getNextInvoice: endpoint({
     method: 'GET', path: '/api/v3/billing/next-invoice/', summary: "The next invoice's date and amount (the first account unless account_id says)", auth: true,

