@@ -1,4 +1,4 @@
-import { billingEndpoints as endpoints, type BillingAccountUpdate, type DirectDebitRequest } from '@portal/contract';
+import { billingEndpoints as endpoints, paymentEndpoints, type BillingAccountUpdate, type DirectDebitRequest } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiBlob, apiCall } from '../../../lib/http.ts';
 
@@ -64,3 +64,6 @@ export const useInvoice = (id: number, invoiceId: number) => useQuery(invoiceQue
 
 /** GET .../invoices/{invoiceId}/pdf/: the invoice's PDF. */
 export const invoicePdf = (id: number, invoiceId: number) => apiBlob(endpoints.getInvoicePdf, { params: { id, invoiceId } });
+
+/** POST .../payment-link/: e-mails the account holder a link to pay without signing in. */
+export const sendPaymentLink = (id: number) => apiCall(paymentEndpoints.sendPaymentLink, { params: { id } });
