@@ -51,7 +51,7 @@ test('the account holder pays signed out from an e-mailed payment link, which th
   await payOnSandbox(page, '£84.00', '4242424242424242');
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText('Thank you: your payment has been received: £84.00.');
-  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expectAccessible(page, 'payment received from a link');
 
   // The same link again: used, with the way to sign in.
@@ -59,7 +59,7 @@ test('the account holder pays signed out from an e-mailed payment link, which th
   await expect(page.getByRole('alert')).toContainText('This payment link has been used already. Sign in to see your balance or pay again.');
   await expect(page.getByLabel('Amount to pay (£)')).toHaveCount(0);
   await expectAccessible(page, 'used payment link');
-  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/auth\/login\/?$/);
 
   // Signed in, the payment is on the account.
@@ -72,5 +72,5 @@ test('a payment link that was never sent says it is not valid and offers to sign
   await page.goto('/make-a-payment?tkn=not-a-real-link');
   await expect(page.getByRole('heading', { level: 1, name: 'Make a payment' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('This payment link is not valid. Sign in to pay your balance.');
-  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
 });
