@@ -1,7 +1,7 @@
 // zod/mini, like the other contracts a page loads on demand: the payment pages load these.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
-import { BillingAccountParams, penceOf, poundsOf } from './billing.ts';
+import { BillingAccountParams, LinkSent, penceOf, poundsOf } from './billing.ts';
 
 /**
  * Card payments through a hosted checkout (spec 001 sections 3 "Checkout", 5 "Payment" and 7).
@@ -108,8 +108,6 @@ export const PaymentsByTokenQuery = z.object({ tkn: LinkToken });
 export const PaymentsByToken = z.extend(PaymentBalance, { business_name: z.string() });
 export type PaymentsByToken = z.infer<typeof PaymentsByToken>;
 
-/** POST /api/v3/billing/accounts/{id}/payment-link/: who the link went to. */
-export const PaymentLinkSent = z.object({ sent_to: z.string() });
 
 export const paymentEndpoints = {
   getPaymentBalance: endpoint({
@@ -131,6 +129,6 @@ export const paymentEndpoints = {
   }),
   sendPaymentLink: endpoint({
     method: 'POST', path: '/api/v3/billing/accounts/:id/payment-link/', summary: "E-mails the account holder a link to pay the account's balance without signing in", auth: true,
-    params: BillingAccountParams, response: PaymentLinkSent, status: 201,
+    params: BillingAccountParams, response: LinkSent, status: 201,
   }),
 };

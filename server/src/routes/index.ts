@@ -120,6 +120,8 @@ const askingChecker = new Set<EndpointName>(['broadbandAddressSearch', 'broadban
  * instead of a sign-in (modules/billing/payment-links.ts); without one they need a sign-in.
  */
 const tokenOrSignedIn = new Set<EndpointName>(['processPayment', 'verifyPayment']);
+/** Endpoints opened by an e-mailed link's token, which answer 401 when the link is not valid, used or expired. */
+const linkOpened = new Set<EndpointName>(['getPaymentsByToken', 'getMandateEntry', 'postMandateEntry']);
 const hasLinkToken = (request: FastifyRequest) => typeof (request.query as { tkn?: unknown } | undefined)?.tkn === 'string';
 
 function errorResponses(name: EndpointName, endpoint: Endpoint) {
@@ -127,7 +129,7 @@ function errorResponses(name: EndpointName, endpoint: Endpoint) {
   const unsafe = endpoint.method !== 'GET';
   return {
     ...((unsafe || endpoint.query || endpoint.params) && { 400: errorSchemas[400] }),
-    ...((endpoint.auth || name === 'getPaymentsByToken') && { 401: errorSchemas[401] }),
+    ...((endpoint.auth || linkOpened.has(name)) && { 401: errorSchemas[401] }),
     ...(unsafe && { 403: errorSchemas[403] }),
     ...(endpoint.params && { 404: errorSchemas[404] }),
     ...(versioned.has(name) && { 412: errorSchemas[412] }),
@@ -139,7 +141,7 @@ function errorResponses(name: EndpointName, endpoint: Endpoint) {
     ...((name === 'patchMe' || name === 'changePassword') && { 403: errorSchemas.viewing403 }),
     ...(switchCalls.has(name) && { 400: errorSchemas.switch400, 403: errorSchemas.switch403 }),
     ...(name === 'switchUser' && { 404: errorSchemas.switch404 }),
-    ...(name === 'postDirectDebitSettings' && { 400: errorSchemas.directDebit400 }),
+    ...((name === 'postDirectDebitSettings' || name === 'postMandateEntry') && { 400: errorSchemas.directDebit400 }),
     ...(speaking.has(name) && { 503: errorSchemas[503] }),
     ...(askingChecker.has(name) && { 503: errorSchemas.checker503 }),
   };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_LINK_TTL_DAYS, PaymentResult, PaymentsByToken, paymentMessages } from '@portal/contract';
+import { billingMessages, DirectDebitSettings, MANDATE_LINK_TTL_DAYS, MandateEntry, mandateMessages, PAYMENT_LINK_TTL_DAYS, PaymentResult, PaymentsByToken, paymentMessages } from '@portal/contract';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { oneTimeKeys, outbox, payments, users } from '../../db/schema/index.ts';
 import { CSRF_FORM_FIELD } from '../../plugins/csrf.ts';
@@ -141,5 +141,58 @@ describe('paying with a link, signed out', () => {
       expect(acmeAttempt.statusCode).toBe(400);
       expect(acmeAccount).not.toBe(harbourAccount);
     }
+  });
+});
+
+describe('direct-debit mandate links (/mandate-entry/{token})', () => {
+  const mandateApi = (tkn: string) => `/api/v1/direct-debit/tokens/${encodeURIComponent(tkn)}/`;
+  const postMandate = (tkn: string, bank: Record<string, string>) => t.app.inject({ method: 'POST', url: mandateApi(tkn), headers: guestHeaders(), payload: bank });
+  const goodBank = { sort_code: '08-99-99', bank_acc_no: '66374958', payee_account_name: 'Harbour Freight Ltd', payee_account_type: 'business' };
+
+  async function newMandateLink(): Promise<string> {
+    const sent = await t.app.inject({ method: 'POST', url: `/api/v3/billing/accounts/${harbourAccount}/dd-link/`, headers: authHeaders(harbour, csrf) });
+    expect(sent.statusCode).toBe(201);
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, demoLogins.multiProduct.email)).orderBy(desc(outbox.id)).limit(1);
+    expect(mail!.body).toContain(`The link works once, for ${MANDATE_LINK_TTL_DAYS} days.`);
+    const link = /https?:\/\/\S+\/mandate-entry\/(\S+)/.exec(mail!.body);
+    expect(link, mail!.body).not.toBeNull();
+    return decodeURIComponent(link![1]!);
+  }
+
+  it("only the account's own customer sends one", async () => {
+    expect((await t.app.inject({ method: 'POST', url: `/api/v3/billing/accounts/${harbourAccount}/dd-link/`, headers: authHeaders(acme, csrf) })).statusCode).toBe(404);
+  });
+
+  it('sets up the direct debit once, signed out, with the billing rules and modulus check', async () => {
+    const token = await newMandateLink();
+    const entry = await t.app.inject({ method: 'GET', url: mandateApi(token) });
+    expect(MandateEntry.parse(entry.json())).toEqual({ business_name: 'Harbour Freight Ltd', bill_cycle: 'T2', payment_method: 'card', payee_confirm_status: 'not_set_up' });
+    // The contract's rules, then the banks' modulus check with extra_data; neither spends the link.
+    expect((await postMandate(token, { ...goodBank, sort_code: '12-34' })).json()).toMatchObject({ sort_code: [billingMessages.sortCodeInvalid] });
+    const refused = await postMandate(token, { ...goodBank, bank_acc_no: '66374959' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ sort_code: [billingMessages.modulusFailed], extra_data: { payee_confirm_status: 'failed', payee_confirm_attempt: 1 } });
+    const saved = await postMandate(token, goodBank);
+    expect(saved.statusCode).toBe(200);
+    expect(MandateEntry.parse(saved.json())).toMatchObject({ payment_method: 'direct_debit', payee_confirm_status: 'confirmed' });
+    const settings = await t.app.inject({ method: 'GET', url: `/api/v3/billing/accounts/${harbourAccount}/dd-settings/`, headers: authHeaders(harbour) });
+    expect(DirectDebitSettings.parse(settings.json())).toMatchObject({ sort_code: '08-99-99', bank_acc_no: '66374958', payee_account_type: 'business' });
+    // Used: it says so, and changes nothing more.
+    expect((await t.app.inject({ method: 'GET', url: mandateApi(token) })).json()).toEqual({ detail: mandateMessages.linkUsed });
+    const again = await postMandate(token, { ...goodBank, bank_acc_no: '66374958' });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it(`refuses a link never sent, or older than ${MANDATE_LINK_TTL_DAYS} days`, async () => {
+    expect((await t.app.inject({ method: 'GET', url: mandateApi('made-up') })).json()).toEqual({ detail: mandateMessages.linkInvalid });
+    // A payment link is not a mandate link.
+    const paymentToken = await newLink();
+    expect((await t.app.inject({ method: 'GET', url: mandateApi(paymentToken) })).statusCode).toBe(401);
+    const token = await newMandateLink();
+    const sentAt = t.clock.now();
+    t.clock.advance(MANDATE_LINK_TTL_DAYS * 24 * 3600 * 1000);
+    expect((await t.app.inject({ method: 'GET', url: mandateApi(token) })).json()).toEqual({ detail: mandateMessages.linkExpired });
+    expect((await postMandate(token, goodBank)).json()).toEqual({ detail: mandateMessages.linkExpired });
+    t.clock.set(sentAt);
   });
 });
