@@ -67,3 +67,13 @@ export const invoicePdf = (id: number, invoiceId: number) => apiBlob(endpoints.g
 
 /** POST .../payment-link/: e-mails the account holder a link to pay without signing in. */
 export const sendPaymentLink = (id: number) => apiCall(paymentEndpoints.sendPaymentLink, { params: { id } });
+
+/** POST .../dd-link/: e-mails the account holder a link to set up the direct debit without signing in. */
+export const sendMandateLink = (id: number) => apiCall(endpoints.sendMandateLink, { params: { id } });
+
+/** GET /api/v1/direct-debit/tokens/{token}/: whose direct debit the link sets up (signed out). */
+export const useMandateEntry = (token: string) =>
+  useQuery({ queryKey: ['mandate-entry', token], queryFn: ({ signal }) => apiCall(endpoints.getMandateEntry, { params: { token }, signal }), retry: false, staleTime: 0 });
+
+/** POST /api/v1/direct-debit/tokens/{token}/: the four bank fields. */
+export const postMandateEntry = (token: string, body: DirectDebitRequest) => apiCall(endpoints.postMandateEntry, { params: { token }, body });
