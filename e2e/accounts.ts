@@ -87,6 +87,12 @@ export const accounts = {
   // And the ones whose overdue balance the billing spec pays, one per viewport.
   billingPayDesktop: { email: 'e2e-billing-pay-desktop@tern-freight.example', password: 'portal-e2e-billing-pd', firstName: 'Kit', writtenBy: 'billing' },
   billingPayMobile: { email: 'e2e-billing-pay-mobile@tern-freight.example', password: 'portal-e2e-billing-pm', firstName: 'Kit', writtenBy: 'billing' },
+  // Tern Freight's copies whose balance the payment-links spec pays from an e-mailed link, one per viewport.
+  payLinkDesktop: { email: 'e2e-paylinks-desktop@tern-freight.example', password: 'portal-e2e-paylinks-d', firstName: 'Kit', writtenBy: 'payment-links' },
+  payLinkMobile: { email: 'e2e-paylinks-mobile@tern-freight.example', password: 'portal-e2e-paylinks-m', firstName: 'Kit', writtenBy: 'payment-links' },
+  // And the ones whose direct debit it sets up from an e-mailed mandate link.
+  mandateDesktop: { email: 'e2e-mandate-desktop@tern-freight.example', password: 'portal-e2e-mandate-d', firstName: 'Kit', writtenBy: 'payment-links' },
+  mandateMobile: { email: 'e2e-mandate-mobile@tern-freight.example', password: 'portal-e2e-mandate-m', firstName: 'Kit', writtenBy: 'payment-links' },
 
   // Acme's copies on supplier 2 (the shop open): the shop spec buys phones, one per viewport.
   shopDesktop: { email: 'e2e-shop-desktop@acme-plumbing.example', password: 'portal-e2e-shop-d', firstName: 'Alex', writtenBy: 'shop' },

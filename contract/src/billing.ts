@@ -279,6 +279,38 @@ export const DirectDebitError = z.object({
 });
 export type DirectDebitError = z.infer<typeof DirectDebitError>;
 
+/**
+ * Direct-debit mandate links (spec 000 section 2 /mandate-entry/{token}, spec 001 section 7
+ * "direct-debit tokens"): the server e-mails the account holder /mandate-entry/{token}, where the
+ * four bank fields set up the account's direct debit without signing in, with the same rules and
+ * modulus check as the billing page. The token works once (spent when the bank details are
+ * accepted) and for MANDATE_LINK_TTL_DAYS days.
+ */
+export const MANDATE_LINK_TTL_DAYS = 14;
+
+export const mandateMessages = {
+  linkInvalid: 'This direct-debit link is not valid. Sign in to set up your direct debit.',
+  linkExpired: 'This direct-debit link has expired. Sign in to set up your direct debit.',
+  linkUsed: 'This direct-debit link has been used already. Sign in to see or change your direct debit.',
+  linkSent: 'We have e-mailed a direct-debit form to the account holder',
+  saved: 'Your direct debit is set up',
+} as const;
+
+/** GET /api/v1/direct-debit/tokens/{token}/: whose direct debit the link sets up (no bank details: the link may be forwarded). */
+export const MandateEntry = z.object({
+  business_name: z.string(),
+  bill_cycle: z.enum(BILL_CYCLES),
+  payment_method: z.enum(PAYMENT_METHODS),
+  payee_confirm_status: z.enum(PAYEE_CONFIRM_STATUSES),
+});
+export type MandateEntry = z.infer<typeof MandateEntry>;
+
+/** A link's token in the path. */
+export const LinkTokenParams = z.object({ token: z.string(mandateMessages.linkInvalid).check(z.minLength(1, mandateMessages.linkInvalid), z.maxLength(100, mandateMessages.linkInvalid)) });
+
+/** The answer to "e-mail a link": where it went. */
+export const LinkSent = z.object({ sent_to: z.string() });
+
 /** GET /api/v3/billing/next-invoice/: the next billing day's invoice of an account. */
 export const NextInvoice = z.object({
   account_id: z.int(),
@@ -294,7 +326,7 @@ export const NextInvoiceQuery = z.object({ account_id: z.optional(idNumber(billi
 /** A PDF file (application/pdf): OpenAPI's binary string. (z.any() would bring zod's any into every page's bundle.) */
 const InvoicePdf = z.string();
 
-const AccountParams = z.object({ id: idText(billingMessages.unknownAccount) });
+export const BillingAccountParams = z.object({ id: idText(billingMessages.unknownAccount) });
 const InvoiceParams = z.object({ id: idText(billingMessages.unknownAccount), invoiceId: idText(billingMessages.unknownInvoice) });
 
 export const billingEndpoints = {
@@ -304,15 +336,15 @@ export const billingEndpoints = {
   }),
   getBillingAccount: endpoint({
     method: 'GET', path: '/api/v3/billing/accounts/:id/', summary: 'One billing account', auth: true,
-    params: AccountParams, response: BillingAccount,
+    params: BillingAccountParams, response: BillingAccount,
   }),
   patchBillingAccount: endpoint({
     method: 'PATCH', path: '/api/v3/billing/accounts/:id/', summary: "Changes the account's details (name, business, address, authorised contact)", auth: true,
-    params: AccountParams, body: BillingAccountUpdate, response: BillingAccount,
+    params: BillingAccountParams, body: BillingAccountUpdate, response: BillingAccount,
   }),
   getBillingHistory: endpoint({
     method: 'GET', path: '/api/v3/billing/accounts/:id/history/', summary: "The account's invoices and payments, newest first, paged", auth: true,
-    params: AccountParams, query: BillingHistoryQuery, response: BillingHistoryPage,
+    params: BillingAccountParams, query: BillingHistoryQuery, response: BillingHistoryPage,
   }),
   getInvoice: endpoint({
     method: 'GET', path: '/api/v3/billing/accounts/:id/invoices/:invoiceId/', summary: 'One invoice of the account', auth: true,
@@ -324,15 +356,27 @@ export const billingEndpoints = {
   }),
   getDirectDebitStatus: endpoint({
     method: 'GET', path: '/api/v3/billing/accounts/:id/dd-status/', summary: 'Whether the direct debit is set up and collecting', auth: true,
-    params: AccountParams, response: DirectDebitStatus,
+    params: BillingAccountParams, response: DirectDebitStatus,
   }),
   getDirectDebitSettings: endpoint({
     method: 'GET', path: '/api/v3/billing/accounts/:id/dd-settings/', summary: "The account's direct-debit settings", auth: true,
-    params: AccountParams, response: DirectDebitSettings,
+    params: BillingAccountParams, response: DirectDebitSettings,
   }),
   postDirectDebitSettings: endpoint({
     method: 'POST', path: '/api/v3/billing/accounts/:id/dd-settings/', summary: 'Sets the direct-debit bank details (modulus checked); 400 with extra_data on refusal', auth: true,
-    params: AccountParams, body: DirectDebitRequest, response: DirectDebitSettings,
+    params: BillingAccountParams, body: DirectDebitRequest, response: DirectDebitSettings,
+  }),
+  sendMandateLink: endpoint({
+    method: 'POST', path: '/api/v3/billing/accounts/:id/dd-link/', summary: 'E-mails the account holder a link to set up the direct debit without signing in (/mandate-entry/{token})', auth: true,
+    params: BillingAccountParams, response: LinkSent, status: 201,
+  }),
+  getMandateEntry: endpoint({
+    method: 'GET', path: '/api/v1/direct-debit/tokens/:token/', summary: "A direct-debit link's account (401 when the link is not valid, used or expired)", auth: false,
+    params: LinkTokenParams, response: MandateEntry,
+  }),
+  postMandateEntry: endpoint({
+    method: 'POST', path: '/api/v1/direct-debit/tokens/:token/', summary: 'Sets up the direct debit of a link\'s account with the four bank fields (modulus checked; 400 with extra_data on refusal); spends the link', auth: false,
+    params: LinkTokenParams, body: DirectDebitRequest, response: MandateEntry,
   }),
   getNextInvoice: endpoint({
     method: 'GET', path: '/api/v3/billing/next-invoice/', summary: "The next invoice's date and amount (the first account unless account_id says)", auth: true,

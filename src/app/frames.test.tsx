@@ -17,10 +17,7 @@ afterEach(cleanupApp);
 const header = () => screen.getByRole('banner');
 
 describe('guest journey frames', () => {
-  it.each([
-    [journeyPaths.mandateEntry.build({ token: 'abc' }), 'Set up a Direct Debit'],
-    [journeyPaths.recurringCardPaymentInvalidLink.build(), 'Card payments'],
-  ])('%s shows its page inside the %s frame, with a way to sign in', async (path, label) => {
+  it.each([[journeyPaths.recurringCardPaymentInvalidLink.build(), 'Card payments']])('%s shows its page inside the %s frame, with a way to sign in', async (path, label) => {
     installFakeFetch({});
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
@@ -31,9 +28,27 @@ describe('guest journey frames', () => {
   it('offers the account instead of signing in to a signed-in visitor', async () => {
     setToken('good');
     installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe } });
-    renderApp(journeyPaths.mandateEntry.build({ token: 'abc' }));
+    renderApp(journeyPaths.recurringCardPayment.build({ token: 'abc' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(within(header()).getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the direct-debit mandate form of a link, signed out, in the mandate frame', async () => {
+    installFakeFetch({
+      'GET /api/v1/direct-debit/tokens/abc/': { json: { business_name: 'Harbour Freight Ltd', bill_cycle: 'T2', payment_method: 'card', payee_confirm_status: 'not_set_up' } },
+    });
+    renderApp(journeyPaths.mandateEntry.build({ token: 'abc' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up a Direct Debit' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Sort code')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name on the account')).toHaveValue('Harbour Freight Ltd');
+    expect(within(header()).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', paths.authLogin.build());
+  });
+
+  it('says a used mandate link is used, and offers to sign in', async () => {
+    installFakeFetch({ 'GET /api/v1/direct-debit/tokens/used/': { status: 401, json: { detail: 'This direct-debit link has been used already. Sign in to see or change your direct debit.' } } });
+    renderApp(journeyPaths.mandateEntry.build({ token: 'used' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This direct-debit link has been used already.');
+    expect(screen.getByRole('main').querySelector('a[href="/auth/login/"]')).not.toBeNull();
   });
 
   it('gives no unbuilt route to two frames', () => {

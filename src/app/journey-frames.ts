@@ -15,7 +15,7 @@ export type JourneyFrame =
  * "Page not found" until a page replaces it (as PAGES_NOT_BUILT does for the default layout).
  * Built so far (on-demand-routes.tsx): the welcome journey, the trial journey, the self and online sign-ups, verify
  * mobile and referrals (sign-up frame; self-signup-routes.tsx), the buy-now journey, buy-now complete, number selection
- * and broadband.
+ * broadband, card payments and the direct-debit mandate.
  */
 export const JOURNEY_PAGES_NOT_BUILT: Record<JourneyFrame, ReadonlyArray<{ name: string; pattern: string }>> = {
   'sign-up': [],
@@ -24,7 +24,8 @@ export const JOURNEY_PAGES_NOT_BUILT: Record<JourneyFrame, ReadonlyArray<{ name:
   'number-select': [],
   // Built (issue 18): /make-a-payment, /make-a-payment/process and /checkout-redirect.
   'make-a-payment': [],
-  mandate: [journeyPaths.mandateEntry, journeyPaths.mandateEntrySuccess],
+  // Built (issue 18): /mandate-entry/{token} and its /success.
+  mandate: [],
   'recurring-card-payment': [journeyPaths.recurringCardPayment, journeyPaths.recurringCardPaymentInvalidLink, journeyPaths.recurringCardPaymentSetupComplete],
   // Built (issue 15): the broadband availability and sign-up pages.
   'broadband-availability': [],

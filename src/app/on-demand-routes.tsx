@@ -16,6 +16,7 @@ export const GETTING_STARTED_LAYOUT_ROUTE_ID = 'getting-started-layout';
 
 const broadbandRoutes = () => import('./routes/broadband/broadband.tsx');
 const paymentRoutes = () => import('./routes/payments.tsx');
+const mandateRoutes = () => import('./routes/mandate.tsx');
 
 const unbuiltPage = async () => ({ Component: (await import('./layouts/unbuilt-page.tsx')).UnbuiltPage });
 
@@ -85,6 +86,11 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
       { id: journeyPaths.makeAPayment.name, path: journeyPaths.makeAPayment.pattern, lazy: async () => ({ Component: (await paymentRoutes()).MakeAPaymentRoute }) },
       { id: journeyPaths.makeAPaymentProcess.name, path: journeyPaths.makeAPaymentProcess.pattern, lazy: async () => ({ Component: (await paymentRoutes()).PaymentProcessRoute }) },
       { id: journeyPaths.checkoutRedirect.name, path: journeyPaths.checkoutRedirect.pattern, lazy: async () => ({ Component: (await paymentRoutes()).CheckoutRedirectRoute }) },
+    ],
+    // Direct-debit mandate links (issue 18): signed in or not, in the mandate frame.
+    mandate: [
+      { id: journeyPaths.mandateEntry.name, path: journeyPaths.mandateEntry.pattern, lazy: async () => ({ Component: (await mandateRoutes()).MandateEntryRoute }) },
+      { id: journeyPaths.mandateEntrySuccess.name, path: journeyPaths.mandateEntrySuccess.pattern, lazy: async () => ({ Component: (await mandateRoutes()).MandateSuccessRoute }) },
     ],
     // The welcome journey (spec 000 section 2, "welcome: welcome"): a sign-up journey, so a signed-in customer goes
     // home, and a visitor anywhere in it goes to its first (only) page.

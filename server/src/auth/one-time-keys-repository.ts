@@ -90,3 +90,8 @@ export async function storedOneTimeKey(db: Pick<Database, 'select'>, key: string
 export async function unspendOneTimeKey(db: Pick<Database, 'update'>, id: number): Promise<void> {
   await db.update(oneTimeKeys).set({ usedAt: null }).where(eq(oneTimeKeys.id, id));
 }
+
+/** Spends a key by its id if it is not spent yet (what it was for has happened: a payment link's payment approved). */
+export async function spendOneTimeKeyById(db: Pick<Database, 'update'>, id: number, now: Date): Promise<void> {
+  await db.update(oneTimeKeys).set({ usedAt: now }).where(and(eq(oneTimeKeys.id, id), isNull(oneTimeKeys.usedAt)));
+}

@@ -1,4 +1,4 @@
-import { accountMessages, MAGIC_LINK_TTL_MINUTES, NUMBER_SELECTION_TTL_DAYS, RESET_LINK_TTL_MINUTES } from '@portal/contract';
+import { accountMessages, MAGIC_LINK_TTL_MINUTES, MANDATE_LINK_TTL_DAYS, NUMBER_SELECTION_TTL_DAYS, PAYMENT_LINK_TTL_DAYS, RESET_LINK_TTL_MINUTES } from '@portal/contract';
 import type { KeyPurpose } from './one-time-keys-repository.ts';
 import { detailError, type ApiError } from '../plugins/errors.ts';
 
@@ -17,6 +17,8 @@ export const KEY_LIFETIME_MS: Record<KeyPurpose, number> = {
   magic_link: MAGIC_LINK_TTL_MINUTES * MINUTE_MS,
   password_reset: RESET_LINK_TTL_MINUTES * MINUTE_MS,
   number_selection: NUMBER_SELECTION_TTL_DAYS * 24 * 60 * MINUTE_MS,
+  payment_link: PAYMENT_LINK_TTL_DAYS * 24 * 60 * MINUTE_MS,
+  dd_mandate: MANDATE_LINK_TTL_DAYS * 24 * 60 * MINUTE_MS,
 };
 
 /** Why a link's key cannot be used: never issued (or for something else), expired, or spent. */

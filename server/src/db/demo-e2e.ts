@@ -197,6 +197,18 @@ export const e2eBillingLogins = [
 const E2E_BILLING_USER_NAME = 'Kit Tern';
 
 /**
+ * Customers billed as Harbour Freight is, for the payment-links spec, which pays their balance
+ * from an e-mailed payment link signed out, or set up their direct debit from a mandate link: one per viewport each.
+ */
+export const e2ePaymentLinkLogins = [
+  { spec: 'payment-links', email: 'e2e-paylinks-desktop@tern-freight.example', password: 'portal-e2e-paylinks-d', company: 'Tern Freight (e2e payment link, desktop)' },
+  { spec: 'payment-links', email: 'e2e-paylinks-mobile@tern-freight.example', password: 'portal-e2e-paylinks-m', company: 'Tern Freight (e2e payment link, mobile)' },
+  // The spec sets up these ones' direct debit from an e-mailed mandate link.
+  { spec: 'payment-links', email: 'e2e-mandate-desktop@tern-freight.example', password: 'portal-e2e-mandate-d', company: 'Tern Freight (e2e mandate, desktop)' },
+  { spec: 'payment-links', email: 'e2e-mandate-mobile@tern-freight.example', password: 'portal-e2e-mandate-m', company: 'Tern Freight (e2e mandate, mobile)' },
+] as const;
+
+/**
  * The call-recordings spec's copies of Acme, with 30 days of calls: one per test and viewport, as
  * deleting recordings and setting the admin password change what the other tests would see.
  */
@@ -316,6 +328,11 @@ const E2E_GROUPS: E2eGroup[] = [
     logins: e2eBillingLogins,
     userName: E2E_BILLING_USER_NAME,
     seed: (tx, _audio, user, index, now) => seedOverdueCardCustomer(tx, user, e2eBillingLogins[index]!.company, now),
+  },
+  {
+    logins: e2ePaymentLinkLogins,
+    userName: E2E_BILLING_USER_NAME,
+    seed: (tx, _audio, user, index, now) => seedOverdueCardCustomer(tx, user, e2ePaymentLinkLogins[index]!.company, now),
   },
   {
     logins: e2eCallRecordingsLogins,

@@ -115,12 +115,21 @@ const speaking = new Set<EndpointName>(['getTextToSpeech', 'postTextToSpeech', '
 /** Endpoints that ask the networks' broadband checker (server/src/broadband/), which answer 503 when it fails. */
 const askingChecker = new Set<EndpointName>(['broadbandAddressSearch', 'broadbandAvailability', 'broadbandTariffAvailability', 'createTelcoLead']);
 
+/**
+ * Endpoints a payment link opens signed out: with a `tkn` query the handler checks the link
+ * instead of a sign-in (modules/billing/payment-links.ts); without one they need a sign-in.
+ */
+const tokenOrSignedIn = new Set<EndpointName>(['processPayment', 'verifyPayment']);
+/** Endpoints opened by an e-mailed link's token, which answer 401 when the link is not valid, used or expired. */
+const linkOpened = new Set<EndpointName>(['getPaymentsByToken', 'getMandateEntry', 'postMandateEntry']);
+const hasLinkToken = (request: FastifyRequest) => typeof (request.query as { tkn?: unknown } | undefined)?.tkn === 'string';
+
 function errorResponses(name: EndpointName, endpoint: Endpoint) {
   // Fastify reads a body on every unsafe call, whether or not the endpoint declares one.
   const unsafe = endpoint.method !== 'GET';
   return {
     ...((unsafe || endpoint.query || endpoint.params) && { 400: errorSchemas[400] }),
-    ...(endpoint.auth && { 401: errorSchemas[401] }),
+    ...((endpoint.auth || linkOpened.has(name)) && { 401: errorSchemas[401] }),
     ...(unsafe && { 403: errorSchemas[403] }),
     ...(endpoint.params && { 404: errorSchemas[404] }),
     ...(versioned.has(name) && { 412: errorSchemas[412] }),
@@ -132,7 +141,7 @@ function errorResponses(name: EndpointName, endpoint: Endpoint) {
     ...((name === 'patchMe' || name === 'changePassword') && { 403: errorSchemas.viewing403 }),
     ...(switchCalls.has(name) && { 400: errorSchemas.switch400, 403: errorSchemas.switch403 }),
     ...(name === 'switchUser' && { 404: errorSchemas.switch404 }),
-    ...(name === 'postDirectDebitSettings' && { 400: errorSchemas.directDebit400 }),
+    ...((name === 'postDirectDebitSettings' || name === 'postMandateEntry') && { 400: errorSchemas.directDebit400 }),
     ...(speaking.has(name) && { 503: errorSchemas[503] }),
     ...(askingChecker.has(name) && { 503: errorSchemas.checker503 }),
   };
@@ -183,7 +192,7 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, handlers: Ha
       response: { [status]: endpoint.response, ...errorResponses(name, endpoint) },
       ...(endpoint.auth && { security: [{ token: [] }] }),
     },
-    onRequest: endpoint.auth ? [authenticate] : [],
+    onRequest: !endpoint.auth ? [] : tokenOrSignedIn.has(name) ? [async (request) => (hasLinkToken(request) ? undefined : authenticate(request))] : [authenticate],
     preValidation: async (request) => {
       // The form becomes the body the schema validates (the file's bytes, the parsed JSON fields).
       if (multipart) request.body = await readMultipart(request, multipart);

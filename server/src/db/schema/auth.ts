@@ -69,15 +69,15 @@ export const requestThrottles = pgTable(
 // Sign-in and account journeys (issue 7; server/src/auth/one-time-keys.ts, server/src/auth/sms-codes-repository.ts).
 
 /**
- * Keys of magic links, password reset links and number selection links (scope
- * customer-number-selection): random, bound to one user and one purpose,
+ * Keys of magic links, password reset links, number selection links (scope
+ * customer-number-selection), payment links and direct-debit mandate links (the account holder's user): random, bound to one user and one purpose,
  * stored only as a SHA-256 hash (hex), expiring, and spent once (used_at, set atomically).
  */
 export const oneTimeKeys = pgTable(
   'one_time_keys',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    purpose: text({ enum: ['magic_link', 'password_reset', 'number_selection'] }).notNull(),
+    purpose: text({ enum: ['magic_link', 'password_reset', 'number_selection', 'payment_link', 'dd_mandate'] }).notNull(),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -87,7 +87,7 @@ export const oneTimeKeys = pgTable(
     usedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    check('one_time_keys_purpose', sql`${t.purpose} in ('magic_link', 'password_reset', 'number_selection')`),
+    check('one_time_keys_purpose', sql`${t.purpose} in ('magic_link', 'password_reset', 'number_selection', 'payment_link', 'dd_mandate')`),
     index('one_time_keys_user_id_idx').on(t.userId),
   ],
 );

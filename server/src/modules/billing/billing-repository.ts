@@ -66,6 +66,12 @@ export function createBillingRepository(db: Database) {
       return created ?? null;
     },
 
+    /** The account's holder: its first user (the one who signed it up), whose key a payment link is. */
+    async holderOf(accountId: number): Promise<{ id: number; firstName: string } | null> {
+      const [holder] = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.accountId, accountId)).orderBy(asc(users.id)).limit(1);
+      return holder ?? null;
+    },
+
     async updateDetails(accountId: number, details: BillingDetails): Promise<void> {
       await db.update(billingAccounts).set(details).where(eq(billingAccounts.accountId, accountId));
     },

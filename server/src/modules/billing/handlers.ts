@@ -1,11 +1,16 @@
 import type { FastifyRequest } from 'fastify';
+import type * as z from 'zod/mini';
 import { validateAccountDetails } from 'uk-modulus-check';
 import {
   billingMessages,
+  paymentMessages,
   poundsOf,
   type BillingAccount,
   type BillingHistoryItem,
   type DirectDebitError,
+  type DirectDebitRequest,
+  mandateMessages,
+  type MandateEntry,
   type DirectDebitSettings,
   type FieldErrors,
   type Invoice,
@@ -18,8 +23,12 @@ import { pageAnswer, pageRequest } from '../paging.ts';
 import { rowId } from '../products/products.ts';
 import type { BillingAccountRow, InvoiceRow, MandateRow } from './billing-repository.ts';
 import { invoicePdf } from './invoice-pdf.ts';
+import { liveLinkAccount, sendMandateLink, sendPaymentLink } from './payment-links.ts';
+import { spendOneTimeKeyById } from '../../auth/one-time-keys-repository.ts';
 import { bankOfSortCode, invoiceStatuses, isoDate, nextBillingDate } from './rules.ts';
 import { BILLING_HISTORY_PAGE_SIZE } from '@portal/contract';
+
+type DirectDebitRequestBody = z.output<typeof DirectDebitRequest>;
 
 const unknownAccount = () => detailError(404, billingMessages.unknownAccount);
 
@@ -34,6 +43,37 @@ async function ownedAccount(request: FastifyRequest, id: number | string): Promi
 }
 
 const today = (request: FastifyRequest) => isoDate(request.server.now());
+
+async function mandateEntryAnswer(request: FastifyRequest, accountId: number): Promise<MandateEntry> {
+  const account = await request.server.billingRepository.account(accountId);
+  if (!account) throw detailError(401, mandateMessages.linkInvalid);
+  const mandate = await request.server.billingRepository.mandate(accountId);
+  return { business_name: account.businessName, bill_cycle: account.billCycle, payment_method: account.paymentMethod, payee_confirm_status: mandate?.payeeConfirmStatus ?? 'not_set_up' };
+}
+
+/**
+ * Sets the account's direct debit from the four bank fields (the contract has checked their form):
+ * the modulus check, then the mandate; a refusal is counted and answers 400 with extra_data.
+ * The billing page and the mandate link (/mandate-entry/{token}) both come here.
+ */
+async function setBankDetails(request: FastifyRequest, account: BillingAccountRow, body: DirectDebitRequestBody): Promise<void> {
+  const repository = request.server.billingRepository;
+  if (!validateAccountDetails(body.sort_code.replace(/-/g, ''), body.bank_acc_no)) {
+    const mandate = await repository.refuseMandate(account.accountId, request.server.now());
+    const fields: FieldErrors = { sort_code: [billingMessages.modulusFailed], bank_acc_no: [billingMessages.modulusFailed] };
+    // The mandate as it now stands: the attempt counted, the details last confirmed kept (so not echoed over what was typed).
+    const refusal: DirectDebitError = {
+      extra_data: { payee_confirm_status: mandate.payeeConfirmStatus, payee_confirm_attempt: mandate.payeeConfirmAttempt, payment_method: account.paymentMethod },
+    };
+    // The spec's direct-debit error carries extra_data beside the field arrays (routes/index.ts documents it).
+    throw new ApiError(400, { ...fields, ...refusal } as unknown as FieldErrors);
+  }
+  await repository.setMandate(
+    account.accountId,
+    { sortCode: body.sort_code, bankAccNo: body.bank_acc_no, payeeAccountName: body.payee_account_name, payeeAccountType: body.payee_account_type },
+    request.server.now(),
+  );
+}
 
 async function balancePence(request: FastifyRequest, accountId: number): Promise<number> {
   const repository = request.server.billingRepository;
@@ -210,23 +250,33 @@ export const billingHandlers = {
 
   postDirectDebitSettings: async ({ params, body, request }) => {
     const account = await ownedAccount(request, params.id);
-    const repository = request.server.billingRepository;
-    if (!validateAccountDetails(body.sort_code.replace(/-/g, ''), body.bank_acc_no)) {
-      const mandate = await repository.refuseMandate(account.accountId, request.server.now());
-      const fields: FieldErrors = { sort_code: [billingMessages.modulusFailed], bank_acc_no: [billingMessages.modulusFailed] };
-      // The mandate as it now stands: the attempt counted, the details last confirmed kept (so not echoed over what was typed).
-      const refusal: DirectDebitError = {
-        extra_data: { payee_confirm_status: mandate.payeeConfirmStatus, payee_confirm_attempt: mandate.payeeConfirmAttempt, payment_method: account.paymentMethod },
-      };
-      // The spec's direct-debit error carries extra_data beside the field arrays (routes/index.ts documents it).
-      throw new ApiError(400, { ...fields, ...refusal } as unknown as FieldErrors);
-    }
-    await repository.setMandate(
-      account.accountId,
-      { sortCode: body.sort_code, bankAccNo: body.bank_acc_no, payeeAccountName: body.payee_account_name, payeeAccountType: body.payee_account_type },
-      request.server.now(),
-    );
-    return settingsAnswer(await ownedAccount(request, params.id), await repository.mandate(account.accountId));
+    await setBankDetails(request, account, body);
+    return settingsAnswer(await ownedAccount(request, params.id), await request.server.billingRepository.mandate(account.accountId));
+  },
+
+  sendMandateLink: async ({ params, request }) => ({ sent_to: await sendMandateLink(request.server, await ownedAccount(request, params.id)) }),
+
+  getMandateEntry: async ({ params, request }) => {
+    const { accountId } = await liveLinkAccount(request.server, params.token, 'dd_mandate');
+    return mandateEntryAnswer(request, accountId);
+  },
+
+  postMandateEntry: async ({ params, body, request }) => {
+    const { accountId, key } = await liveLinkAccount(request.server, params.token, 'dd_mandate');
+    const account = await request.server.billingRepository.account(accountId);
+    if (!account) throw detailError(401, mandateMessages.linkInvalid);
+    await setBankDetails(request, account, body);
+    // The link has done its job: it works once.
+    await spendOneTimeKeyById(request.server.db, key.id, request.server.now());
+    return mandateEntryAnswer(request, accountId);
+  },
+
+  sendPaymentLink: async ({ params, request }) => {
+    const account = await ownedAccount(request, params.id);
+    const balance = await balancePence(request, account.accountId);
+    if (balance <= 0) throw detailError(400, paymentMessages.nothingToPay);
+    const sentTo = await sendPaymentLink(request.server, account, poundsOf(balance));
+    return { sent_to: sentTo };
   },
 
   getNextInvoice: async ({ query, request }) => {
@@ -255,4 +305,8 @@ export const billingHandlers = {
   | 'getDirectDebitSettings'
   | 'postDirectDebitSettings'
   | 'getNextInvoice'
+  | 'sendPaymentLink'
+  | 'sendMandateLink'
+  | 'getMandateEntry'
+  | 'postMandateEntry'
 >;

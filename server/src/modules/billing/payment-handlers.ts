@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { amountProblem, paymentMessages, poundsOf, type PaymentResult } from '@portal/contract';
 import { publicUrl } from '../../auth/verification.ts';
+import { spendOneTimeKeyById } from '../../auth/one-time-keys-repository.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import type { PaymentAttemptRow } from './billing-repository.ts';
+import { issuedLinkAccount, liveLinkAccount } from './payment-links.ts';
 
 /** The signed-in customer's account id, else 404 (staff have none). */
 function accountOf(request: FastifyRequest): number {
@@ -51,14 +53,29 @@ export async function settle(request: FastifyRequest, attempt: PaymentAttemptRow
  * on the provider's hosted page; here, only amounts, the provider's ids and the outcome it gives.
  */
 export const paymentHandlers = {
+  getPaymentsByToken: async ({ query, request }) => {
+    const { accountId } = await liveLinkAccount(request.server, query.tkn);
+    const account = await request.server.billingRepository.account(accountId);
+    if (!account) throw detailError(404, paymentMessages.nothingToPay);
+    const { checkout } = request.server.payments;
+    return {
+      business_name: account.businessName,
+      balance: poundsOf(await balancePence(request, accountId)),
+      checkout_action: checkout.action,
+      checkout_pk: checkout.publicKey,
+      checkout_src: checkout.src,
+    };
+  },
+
   getPaymentBalance: async ({ request }) => {
     const accountId = accountOf(request);
     const { checkout } = request.server.payments;
     return { balance: poundsOf(await balancePence(request, accountId)), checkout_action: checkout.action, checkout_pk: checkout.publicKey, checkout_src: checkout.src };
   },
 
-  processPayment: async ({ body, request }) => {
-    const accountId = accountOf(request);
+  processPayment: async ({ query, body, request }) => {
+    // With a payment link (tkn), the link's account, signed out; the link must still be live.
+    const accountId = query.tkn === undefined ? accountOf(request) : (await liveLinkAccount(request.server, query.tkn)).accountId;
     const repository = request.server.billingRepository;
     const key = body.data.idempotency_key;
     // The same attempt sent again (a double click, a reload): the same checkout, never a second charge.
@@ -78,9 +95,13 @@ export const paymentHandlers = {
   },
 
   verifyPayment: async ({ query, request }) => {
-    const accountId = accountOf(request);
+    const link = query.tkn === undefined ? null : await issuedLinkAccount(request.server, query.tkn);
+    const accountId = link ? link.accountId : accountOf(request);
     const attempt = await request.server.billingRepository.attemptBySession(query['cko-session-id']);
     if (!attempt || attempt.accountId !== accountId) throw detailError(404, paymentMessages.unknownSession);
-    return settle(request, attempt);
+    const outcome = await settle(request, attempt);
+    // The link has done its job: it pays once (a reload of this page still finds its payment).
+    if (link && outcome.approved) await spendOneTimeKeyById(request.server.db, link.key.id, request.server.now());
+    return outcome;
   },
-} satisfies Pick<Handlers, 'getPaymentBalance' | 'processPayment' | 'verifyPayment'>;
+} satisfies Pick<Handlers, 'getPaymentBalance' | 'getPaymentsByToken' | 'processPayment' | 'verifyPayment'>;

@@ -1,4 +1,4 @@
-import { billingEndpoints as endpoints, type BillingAccountUpdate, type DirectDebitRequest } from '@portal/contract';
+import { billingEndpoints as endpoints, paymentEndpoints, type BillingAccountUpdate, type DirectDebitRequest } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiBlob, apiCall } from '../../../lib/http.ts';
 
@@ -64,3 +64,16 @@ export const useInvoice = (id: number, invoiceId: number) => useQuery(invoiceQue
 
 /** GET .../invoices/{invoiceId}/pdf/: the invoice's PDF. */
 export const invoicePdf = (id: number, invoiceId: number) => apiBlob(endpoints.getInvoicePdf, { params: { id, invoiceId } });
+
+/** POST .../payment-link/: e-mails the account holder a link to pay without signing in. */
+export const sendPaymentLink = (id: number) => apiCall(paymentEndpoints.sendPaymentLink, { params: { id } });
+
+/** POST .../dd-link/: e-mails the account holder a link to set up the direct debit without signing in. */
+export const sendMandateLink = (id: number) => apiCall(endpoints.sendMandateLink, { params: { id } });
+
+/** GET /api/v1/direct-debit/tokens/{token}/: whose direct debit the link sets up (signed out). */
+export const useMandateEntry = (token: string) =>
+  useQuery({ queryKey: ['mandate-entry', token], queryFn: ({ signal }) => apiCall(endpoints.getMandateEntry, { params: { token }, signal }), retry: false, staleTime: 0 });
+
+/** POST /api/v1/direct-debit/tokens/{token}/: the four bank fields. */
+export const postMandateEntry = (token: string, body: DirectDebitRequest) => apiCall(endpoints.postMandateEntry, { params: { token }, body });

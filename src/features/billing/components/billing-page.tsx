@@ -1,11 +1,14 @@
 import { Box, Button, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import { BILLING_DAY_LABELS, formatPounds, isDecimalId, PAYMENT_METHOD_LABELS, type BillingAccount } from '@portal/contract';
+import { BILLING_DAY_LABELS, formatPounds, isDecimalId, PAYMENT_METHOD_LABELS, paymentMessages, type BillingAccount } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { LoadError, Loading } from '../../../components/states.tsx';
+import { toaster } from '../../../components/toaster.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
+import { userErrorText } from '../../../lib/error-text.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useBillingAccount, useBillingAccounts, useNextInvoice } from '../api/billing.ts';
+import { sendPaymentLink, useBillingAccount, useBillingAccounts, useNextInvoice } from '../api/billing.ts';
 import { AccountDetailsSection } from './account-details-section.tsx';
 import { DirectDebitSection } from './direct-debit-section.tsx';
 import { HistorySection } from './history-section.tsx';
@@ -71,6 +74,24 @@ function AccountBilling({ id }: { id: number }) {
   );
 }
 
+/**
+ * "Email a payment link": the server e-mails the account holder a link that pays the balance
+ * without signing in (spec 000 section 2's guest /make-a-payment), for whoever pays the bills,
+ * or for staff acting as the customer to send one.
+ */
+function PaymentLinkButton({ accountId }: { accountId: number }) {
+  const send = useMutation({
+    mutationFn: () => sendPaymentLink(accountId),
+    onSuccess: ({ sent_to }) => toaster.create({ type: 'success', title: paymentMessages.linkSent, description: sent_to }),
+    onError: (error) => toaster.create({ type: 'error', title: 'The payment link was not sent', description: userErrorText(error) }),
+  });
+  return (
+    <Button size="sm" variant="outline" loading={send.isPending} loadingText="Sending" onClick={() => send.mutate()}>
+      Email a payment link
+    </Button>
+  );
+}
+
 function Tile({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box as="section" aria-label={label} borderWidth="1px" rounded="lg" bg="bg" p="4">
@@ -94,9 +115,12 @@ function Summary({ account }: { account: BillingAccount }) {
         </Text>
         <Text color="fg.muted">{owed ? 'To pay' : Number(account.balance) < 0 ? 'In credit' : 'Nothing to pay'}</Text>
         {owed && (
-          <Button asChild colorPalette="brand" size="sm" mt="2">
-            <RouterLink to="/make-a-payment">Pay now</RouterLink>
-          </Button>
+          <Stack direction="row" wrap="wrap" gap="2" mt="2">
+            <Button asChild colorPalette="brand" size="sm">
+              <RouterLink to="/make-a-payment">Pay now</RouterLink>
+            </Button>
+            <PaymentLinkButton accountId={account.account_id} />
+          </Stack>
         )}
       </Tile>
       <Tile label="Next invoice">

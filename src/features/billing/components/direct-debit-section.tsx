@@ -1,17 +1,17 @@
-import { Box, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { billingMessages, PAYEE_ACCOUNT_TYPES, PAYMENT_METHOD_LABELS, UK_BANKS, type DirectDebitSettings, type DisplayChip } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { Box, Button, Flex, Heading, Stack } from '@chakra-ui/react';
+import { billingMessages, mandateMessages, PAYMENT_METHOD_LABELS, type DirectDebitSettings, type DisplayChip } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { Facts } from '../../../components/facts.tsx';
-import { FieldShell, fieldDescription } from '../../../components/form/field-shell.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
-import { saveDirectDebit, useDirectDebitSettings, useDirectDebitStatus } from '../api/billing.ts';
+import { userErrorText } from '../../../lib/error-text.ts';
+import { saveDirectDebit, sendMandateLink, useDirectDebitSettings, useDirectDebitStatus } from '../api/billing.ts';
+import { BankFields } from './bank-fields.tsx';
 import { DirectDebitForm, directDebitFieldIds, directDebitValuesOf, withExtraData } from '../logic/forms.ts';
 
 const CONFIRM_LABELS: Record<DirectDebitSettings['payee_confirm_status'], string> = {
@@ -20,8 +20,6 @@ const CONFIRM_LABELS: Record<DirectDebitSettings['payee_confirm_status'], string
   confirmed: 'Confirmed',
   failed: 'Not confirmed',
 };
-
-const ACCOUNT_TYPE_LABELS = { personal: 'Personal account', business: 'Business account' } as const;
 
 /** Direct debit: whether it is collecting, the mandate's details, and a form to change the bank details. */
 export function DirectDebitSection({ accountId }: { accountId: number }) {
@@ -44,7 +42,25 @@ export function DirectDebitSection({ accountId }: { accountId: number }) {
       ) : (
         <BankDetailsForm accountId={accountId} settings={settings.data} />
       )}
+      <MandateLinkButton accountId={accountId} />
     </Box>
+  );
+}
+
+/**
+ * "Email a direct-debit form": the server e-mails the account holder a link (/mandate-entry/{token})
+ * where they type the bank details themselves, without signing in.
+ */
+function MandateLinkButton({ accountId }: { accountId: number }) {
+  const send = useMutation({
+    mutationFn: () => sendMandateLink(accountId),
+    onSuccess: ({ sent_to }) => toaster.create({ type: 'success', title: mandateMessages.linkSent, description: sent_to }),
+    onError: (error) => toaster.create({ type: 'error', title: 'The direct-debit form was not sent', description: userErrorText(error) }),
+  });
+  return (
+    <Button mt="6" size="sm" variant="outline" loading={send.isPending} loadingText="Sending" onClick={() => send.mutate()}>
+      Email a direct-debit form to the account holder
+    </Button>
   );
 }
 
@@ -71,8 +87,6 @@ function BankDetailsForm({ accountId, settings }: { accountId: number; settings:
     onSaved: directDebitValuesOf,
   });
   const bank = shown.bank_name;
-  const typeField = field('payee_account_type');
-  const typeDescription = fieldDescription(typeField.id, { error: typeField.error });
   return (
     <Stack gap="6">
       <Facts
@@ -89,35 +103,7 @@ function BankDetailsForm({ accountId, settings }: { accountId: number; settings:
         </Heading>
         <ErrorSummary ref={summaryRef} errors={summary} />
         <Stack gap="5" maxW="md">
-          <TextField {...field('sort_code')} label="Sort code" hint="6 digits, like 12-34-56 or 123456" inputMode="numeric" autoComplete="off" maxW="12rem" />
-          <TextField {...field('bank_acc_no')} label="Account number" hint="8 digits" inputMode="numeric" autoComplete="off" maxW="14rem" />
-          <TextField {...field('payee_account_name')} label="Name on the account" autoComplete="off" />
-          <FieldShell id={typeField.id} label="Type of account" error={typeField.error}>
-            <chakra.select
-              id={typeField.id}
-              name={typeField.name}
-              value={typeField.value}
-              onChange={typeField.onChange}
-              aria-invalid={typeField.error ? true : undefined}
-              aria-describedby={typeDescription.describedBy}
-              borderWidth="2px"
-              borderColor="gray.700"
-              rounded="md"
-              px="3"
-              py="2"
-              bg="bg"
-              maxW="16rem"
-            >
-              {PAYEE_ACCOUNT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {ACCOUNT_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </chakra.select>
-          </FieldShell>
-          <Text fontSize="sm" color="fg.muted">
-            We check the sort code and account number with the banks' own modulus check. Banks we name: {UK_BANKS.join(', ')}.
-          </Text>
+          <BankFields field={field} />
           <SubmitButton pending={pending} pendingText="Saving" align="start">
             Save bank details
           </SubmitButton>

@@ -8,9 +8,14 @@ export const paymentBalanceQuery = () =>
 
 export const usePaymentBalance = () => useQuery(paymentBalanceQuery());
 
-/** POST /payment/process/: starts (or, with the same key, finds) the attempt; answers where to go. */
-export const processPayment = (body: ProcessPaymentRequest) => apiCall(endpoints.processPayment, { body });
+/** GET /api/v3/billing/payments/?tkn=: a payment link's account, its balance and the checkout fields (signed out). */
+export const usePaymentsByToken = (tkn: string) =>
+  useQuery({ queryKey: ['payment', 'link', tkn], queryFn: ({ signal }) => apiCall(endpoints.getPaymentsByToken, { query: { tkn }, signal }), staleTime: 0, retry: false });
 
-/** GET /payment/process/?cko-session-id=: the outcome, verified by the server with the provider. */
-export const verifyPayment = (sessionId: string, signal?: AbortSignal) =>
-  apiCall(endpoints.verifyPayment, { query: { 'cko-session-id': sessionId }, ...(signal && { signal }) });
+/** POST /payment/process/ (?tkn= with a payment link): starts (or, with the same key, finds) the attempt; answers where to go. */
+export const processPayment = (body: ProcessPaymentRequest, tkn: string | null = null) =>
+  apiCall(endpoints.processPayment, { body, ...(tkn !== null && { query: { tkn } }) });
+
+/** GET /payment/process/?cko-session-id= (and tkn with a payment link): the outcome, verified by the server with the provider. */
+export const verifyPayment = (sessionId: string, tkn: string | null, signal?: AbortSignal) =>
+  apiCall(endpoints.verifyPayment, { query: { 'cko-session-id': sessionId, ...(tkn !== null && { tkn }) }, ...(signal && { signal }) });

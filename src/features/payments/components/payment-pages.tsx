@@ -10,11 +10,17 @@ import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { extractErrorText } from '../../../lib/error-text.ts';
 import { useAuth } from '../../auth/index.ts';
-import { processPayment, usePaymentBalance, verifyPayment } from '../api/payments.ts';
+import { processPayment, usePaymentBalance, usePaymentsByToken, verifyPayment } from '../api/payments.ts';
 import { newAttemptKey, storeCheckoutConfig, takeCheckoutRedirect } from '../logic/checkout-config.ts';
 
 const PROCESS_ROUTE = '/make-a-payment/process';
+const SIGN_IN_ROUTE = '/auth/login/';
+
+/** A route of the payment pages, keeping the payment link's token when there is one. */
+const withLink = (route: string, tkn: string | null) => (tkn === null ? route : `${route}?tkn=${encodeURIComponent(tkn)}`);
 
 /** Leaves the portal for the provider's page (its hosted checkout, or a 3-D Secure step). */
 const goToProvider = (href: string) => window.location.assign(href);
@@ -35,6 +41,10 @@ const amountForm = (balancePence: number) =>
  */
 export function MakeAPaymentPage() {
   const { loggedIn } = useAuth();
+  const [params] = useSearchParams();
+  const tkn = params.get('tkn');
+  // A payment link (e-mailed to the account holder): the link's account, signed in or not.
+  if (tkn !== null) return <LinkPayment tkn={tkn} />;
   if (!loggedIn) {
     return (
       <Stack gap="4">
@@ -70,13 +80,59 @@ function SignedInPayment() {
           </Link>
         </Stack>
       ) : (
-        <AmountForm balance={balance.data.balance} />
+        <AmountForm balance={balance.data.balance} tkn={null} />
       )}
     </Stack>
   );
 }
 
-function AmountForm({ balance }: { balance: string }) {
+/**
+ * /make-a-payment?tkn=: paying from a payment link, without signing in (spec 000 section 2). The
+ * link works until a payment made with it goes through, for PAYMENT_LINK_TTL_DAYS days; one that
+ * was used, has expired or is not a link says so, and offers to sign in.
+ */
+function LinkPayment({ tkn }: { tkn: string }) {
+  const link = usePaymentsByToken(tkn);
+  const refused = link.isError && isApiError(link.error) && (link.error.status === 401 || link.error.status === 400);
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        Make a payment
+      </Heading>
+      {link.isPending ? (
+        <Loading label="Loading your balance" />
+      ) : refused ? (
+        <SignInInstead text={(isApiError(link.error) && extractErrorText(link.error.data)) || paymentMessages.linkInvalid} />
+      ) : link.isError ? (
+        <LoadError title="Your balance could not be loaded" error={link.error} onRetry={() => void link.refetch()} retrying={link.isFetching} />
+      ) : (
+        <>
+          <Text color="fg.muted" mt="-3">
+            {link.data.business_name}
+          </Text>
+          {(penceOf(link.data.balance) ?? 0) <= 0 ? <SignInInstead text={`${paymentMessages.nothingToPay}.`} /> : <AmountForm balance={link.data.balance} tkn={tkn} />}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** A payment link that cannot be used (or has nothing to pay): why, and the way in by signing in. */
+function SignInInstead({ text }: { text: string }) {
+  const { loggedIn } = useAuth();
+  return (
+    <Stack gap="4">
+      <Box role="alert" borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" p="4">
+        <Text>{text}</Text>
+      </Box>
+      <Button asChild colorPalette="brand" alignSelf="flex-start">
+        {loggedIn ? <RouterLink to="/billing">See your billing</RouterLink> : <RouterLink to={SIGN_IN_ROUTE}>Sign in</RouterLink>}
+      </Button>
+    </Stack>
+  );
+}
+
+function AmountForm({ balance, tkn }: { balance: string; tkn: string | null }) {
   const balancePence = penceOf(balance) ?? 0;
   const attemptKey = useRef(newAttemptKey());
   const { summary, summaryRef, submit, field, pending } = useForm({
@@ -84,8 +140,8 @@ function AmountForm({ balance }: { balance: string }) {
     ids: { amount: 'payment-amount' },
     initial: { amount: balance },
     send: async ({ amount }) => {
-      storeCheckoutConfig({ route: PROCESS_ROUTE });
-      const started = await processPayment({ data: { amount: poundsOf(amount), idempotency_key: attemptKey.current } });
+      storeCheckoutConfig({ route: withLink(PROCESS_ROUTE, tkn) });
+      const started = await processPayment({ data: { amount: poundsOf(amount), idempotency_key: attemptKey.current } }, tkn);
       goToProvider(started._links.redirect?.href ?? `/checkout-redirect?cko-session-id=${encodeURIComponent(started.session_id)}`);
       // The browser is leaving: the form stays busy until it has gone.
       await new Promise(() => undefined);
@@ -130,10 +186,12 @@ function AmountForm({ balance }: { balance: string }) {
 export function PaymentProcessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('cko-session-id');
+  const tkn = params.get('tkn');
+  const { loggedIn } = useAuth();
   const queryClient = useQueryClient();
   const outcome = useQuery({
-    queryKey: ['payment', 'process', sessionId],
-    queryFn: ({ signal }) => verifyPayment(sessionId!, signal),
+    queryKey: ['payment', 'process', sessionId, tkn],
+    queryFn: ({ signal }) => verifyPayment(sessionId!, tkn, signal),
     enabled: sessionId !== null,
     retry: false,
     staleTime: Infinity,
@@ -151,7 +209,7 @@ export function PaymentProcessPage() {
     }
   }, [data, queryClient]);
 
-  if (sessionId === null) return <NotPaid text="There is no payment to check here." />;
+  if (sessionId === null) return <NotPaid text="There is no payment to check here." tkn={tkn} />;
   if (outcome.isPending) return <Loading label="Checking your payment" />;
   if (outcome.isError) return <LoadError title="Your payment could not be checked" error={outcome.error} onRetry={() => void outcome.refetch()} retrying={outcome.isFetching} />;
   if (outcome.data.approved) {
@@ -165,22 +223,31 @@ export function PaymentProcessPage() {
             {paymentMessages.approved}: {formatPounds(outcome.data.amount)}.
           </Text>
         </Box>
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-          <Button asChild colorPalette="brand">
-            <RouterLink to="/billing">Back to billing</RouterLink>
-          </Button>
-          <Button asChild variant="outline">
-            <RouterLink to="/">Go to home</RouterLink>
-          </Button>
-        </Stack>
+        {loggedIn ? (
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+            <Button asChild colorPalette="brand">
+              <RouterLink to="/billing">Back to billing</RouterLink>
+            </Button>
+            <Button asChild variant="outline">
+              <RouterLink to="/">Go to home</RouterLink>
+            </Button>
+          </Stack>
+        ) : (
+          <Stack gap="3">
+            <Text>A receipt is in your billing history. Sign in to see it.</Text>
+            <Button asChild colorPalette="brand" alignSelf="flex-start">
+              <RouterLink to={SIGN_IN_ROUTE}>Sign in</RouterLink>
+            </Button>
+          </Stack>
+        )}
       </Stack>
     );
   }
   if (outcome.data._links.redirect) return <Loading label="Taking you to your bank" />;
-  return <NotPaid text={paymentMessages.declined} />;
+  return <NotPaid text={paymentMessages.declined} tkn={tkn} />;
 }
 
-function NotPaid({ text }: { text: string }) {
+function NotPaid({ text, tkn }: { text: string; tkn: string | null }) {
   return (
     <Stack gap="4">
       <Heading as="h1" size="2xl">
@@ -190,7 +257,7 @@ function NotPaid({ text }: { text: string }) {
         <Text>{text}</Text>
       </Box>
       <Button asChild colorPalette="brand" alignSelf="flex-start">
-        <RouterLink to="/make-a-payment">Try again</RouterLink>
+        <RouterLink to={withLink('/make-a-payment', tkn)}>Try again</RouterLink>
       </Button>
     </Stack>
   );

@@ -1,0 +1,129 @@
+import type { Page } from '@playwright/test';
+import { accounts, expect, expectAccessible, latestMessage, linkIn, signInAs, test } from './fixtures.ts';
+
+// Tern Freight's copies (billed as Harbour Freight: card, £84.00 overdue), one per viewport: the
+// holder asks for a payment link on Billing, signs out, and pays from the e-mail.
+
+const mobile = () => test.info().project.name === 'mobile';
+const copy = () => (test.info().project.name === 'mobile' ? accounts.payLinkMobile : accounts.payLinkDesktop);
+
+/** Types a card on the sandbox's hosted checkout and pays. */
+async function payOnSandbox(page: Page, amount: string, card: string) {
+  await expect(page.getByRole('heading', { level: 1, name: `Pay ${amount}` })).toBeVisible();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+}
+
+test('the account holder pays signed out from an e-mailed payment link, which then refuses a second use @mobile', async ({ page, loginPage, homePage }) => {
+  const customer = copy();
+  await signInAs(loginPage, homePage, customer, customer.firstName);
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('link', { name: 'Billing' }).first().click();
+  const balance = page.getByRole('region', { name: 'Balance' });
+  await expect(balance).toContainText('£84.00');
+  await balance.getByRole('button', { name: 'Email a payment link' }).click();
+  await expect(page.getByText('We have e-mailed a payment link to the account holder')).toBeVisible();
+  await homePage.logout();
+  await expect(page).toHaveURL(/\/auth\/login\/?$/);
+
+  const mail = await latestMessage(page.request, customer.email, 'email');
+  expect(mail.subject).toContain('Pay your Tern Freight');
+  expect(mail.body).toContain('The link works for one payment, for 7 days.');
+  const link = linkIn(mail.body);
+  expect(link).toMatch(/^\/make-a-payment\?tkn=/);
+
+  // Signed out: the link's balance, a part payment declined, then the rest approved.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Make a payment' })).toBeVisible();
+  await expect(page.getByText(/Tern Freight \(e2e payment link/)).toBeVisible();
+  await expect(page.getByLabel('Amount to pay (£)')).toHaveValue('84.00');
+  await expectAccessible(page, 'make a payment from a link');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await payOnSandbox(page, '£84.00', '4000000000000002');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your payment did not go through' })).toBeVisible();
+  // A decline leaves the link working: try again keeps it.
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/make-a-payment\?tkn=/);
+  await expect(page.getByLabel('Amount to pay (£)')).toHaveValue('84.00');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await payOnSandbox(page, '£84.00', '4242424242424242');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Thank you: your payment has been received: £84.00.');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expectAccessible(page, 'payment received from a link');
+
+  // The same link again: used, with the way to sign in.
+  await page.goto(link);
+  await expect(page.getByRole('alert')).toContainText('This payment link has been used already. Sign in to see your balance or pay again.');
+  await expect(page.getByLabel('Amount to pay (£)')).toHaveCount(0);
+  await expectAccessible(page, 'used payment link');
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\/?$/);
+
+  // Signed in, the payment is on the account.
+  await loginPage.signIn(customer.email, customer.password);
+  await homePage.expectShown(customer.firstName);
+  await expect(page.getByText('£84.00 was due on')).toHaveCount(0);
+});
+
+test('the account holder sets up a direct debit from an e-mailed mandate link, signed out: a refused account, then a good one; the link then refuses a second use @mobile', async ({ page, loginPage, homePage }) => {
+  const customer = mobile() ? accounts.mandateMobile : accounts.mandateDesktop;
+  await signInAs(loginPage, homePage, customer, customer.firstName);
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('link', { name: 'Billing' }).first().click();
+  await page.getByRole('button', { name: 'Email a direct-debit form to the account holder' }).click();
+  await expect(page.getByText('We have e-mailed a direct-debit form to the account holder')).toBeVisible();
+  await homePage.logout();
+  await expect(page).toHaveURL(/\/auth\/login\/?$/);
+
+  const mail = await latestMessage(page.request, customer.email, 'email');
+  expect(mail.subject).toContain('Set up a Direct Debit for Tern Freight');
+  const link = linkIn(mail.body);
+  expect(link).toMatch(/^\/mandate-entry\/[A-Za-z0-9_-]+$/);
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up a Direct Debit' })).toBeVisible();
+  await expect(page.getByText('collected on the 8th of each month')).toBeVisible();
+  await expect(page.getByLabel('Name on the account')).toHaveValue(/Tern Freight \(e2e mandate/);
+  await expectAccessible(page, 'mandate entry');
+  // A bad sort code: the contract's rule, on the page.
+  await page.getByLabel('Sort code').fill('12-34');
+  await page.getByLabel('Account number').fill('66374958');
+  await page.getByRole('button', { name: 'Set up the Direct Debit' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('Enter a sort code of 6 digits');
+  // An account the banks' modulus check refuses.
+  await page.getByLabel('Sort code').fill('08-99-99');
+  await page.getByLabel('Account number').fill('66374959');
+  await page.getByRole('button', { name: 'Set up the Direct Debit' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeVisible();
+  await expectAccessible(page, 'mandate refused');
+  await page.getByLabel('Account number').fill('66374958');
+  await page.getByLabel('Type of account').selectOption('business');
+  await page.getByRole('button', { name: 'Set up the Direct Debit' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Direct Debit set up' })).toBeVisible();
+  await expect(page).toHaveURL(/\/mandate-entry\/[A-Za-z0-9_-]+\/success$/);
+  await expect(page.getByRole('status')).toContainText('Your direct debit is set up for Tern Freight (e2e mandate');
+  await expectAccessible(page, 'mandate set up');
+
+  // The link again: used.
+  await page.goto(link);
+  await expect(page.getByRole('alert')).toContainText('This direct-debit link has been used already.');
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await loginPage.signIn(customer.email, customer.password);
+  await homePage.expectShown(customer.firstName);
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('link', { name: 'Billing' }).first().click();
+  await expect(page.getByRole('region', { name: 'Payment method' })).toContainText('Direct debit');
+});
+
+test('a payment link that was never sent says it is not valid and offers to sign in', async ({ page }) => {
+  await page.goto('/make-a-payment?tkn=not-a-real-link');
+  await expect(page.getByRole('heading', { level: 1, name: 'Make a payment' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('This payment link is not valid. Sign in to pay your balance.');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "one_time_keys" DROP CONSTRAINT "one_time_keys_purpose";--> statement-breakpoint
+ALTER TABLE "one_time_keys" ADD CONSTRAINT "one_time_keys_purpose" CHECK ("one_time_keys"."purpose" in ('magic_link', 'password_reset', 'number_selection', 'payment_link', 'dd_mandate'));
