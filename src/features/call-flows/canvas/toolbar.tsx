@@ -39,9 +39,14 @@ interface ToolbarProps {
   onToggleMap: () => void;
   mobile: boolean;
   onNextProblem: () => void;
+  versionsOpen: boolean;
+  /** Absent when the page offers no versions (a flow not saved yet). */
+  onToggleVersions: (() => void) | undefined;
+  /** A saved version is shown: only the viewing tools. */
+  readOnly: boolean;
 }
 
-export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, mapOpen, onToggleMap, mobile, onNextProblem }: ToolbarProps) {
+export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, mapOpen, onToggleMap, mobile, onNextProblem, versionsOpen, onToggleVersions, readOnly }: ToolbarProps) {
   const { store, ui, actions } = useCanvas();
   const canUndo = useStore(store.temporal, (s) => s.pastStates.length > 0);
   const canRedo = useStore(store.temporal, (s) => s.futureStates.length > 0);
@@ -61,6 +66,7 @@ export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, ma
 
   return (
     <div className="cf-toolbar" role="toolbar" aria-label="Call flow tools">
+      {!readOnly && (<>
       <div className="cf-tool-group">
         <ToolButton icon="undo" label="Undo" shortcut="Control+Z" disabled={!canUndo} onClick={() => store.getState().undo()} />
         <ToolButton icon="redo" label="Redo" shortcut="Control+Shift+Z" disabled={!canRedo} onClick={() => store.getState().redo()} />
@@ -94,6 +100,7 @@ export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, ma
           Paste
         </ToolButton>
       </div>
+      </>)}
       <div className="cf-tool-group cf-tool-group-end">
         {layoutBusy && (
           <span className="cf-status" role="status">
@@ -110,6 +117,7 @@ export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, ma
           {warningCount === 0 ? 'Checks' : `Checks (${warningCount})`}
         </ToolButton>
         <ToolButton icon="phone" label="Test call" pressed={testOpen} onClick={onToggleTest} />
+        {onToggleVersions && <ToolButton icon="history" label="Versions" pressed={versionsOpen} onClick={onToggleVersions} />}
       </div>
     </div>
   );

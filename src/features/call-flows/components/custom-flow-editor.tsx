@@ -29,6 +29,7 @@ import { refusalToast } from '../session/editor-session.ts';
 import { useEditorSession } from '../session/use-editor-session.ts';
 import { EditorBar } from './editor-bar.tsx';
 import { ConflictDialog, DiscardChangesDialog, DraftBanner } from './editor-dialogs.tsx';
+import { flowNamesOf, useFlowVersions } from './versions-panel.tsx';
 import { useEnableGate } from './enable-gate.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { customCallFlowEditor } from '../logic/route-params.ts';
@@ -186,6 +187,7 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
       latest: (id) => queryClient.fetchQuery({ ...callFlowQueryOptions(productId, id), staleTime: 0 }),
       stored: (saved) => {
         storeSavedCallFlow(queryClient, productId, saved);
+        void queryClient.invalidateQueries({ queryKey: callFlowKeys.versions(productId, saved.id) });
         if (saved.enable) void queryClient.invalidateQueries({ queryKey: callFlowKeys.simple(productId) });
       },
     },
@@ -255,6 +257,16 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
     [site, audioFiles, queryClient, productId, siteNumbers.data, holidays.data],
   );
 
+  const names = useMemo(() => flowNamesOf(siteUsers(site), audioFiles), [site, audioFiles]);
+  const versions = useFlowVersions({
+    productId,
+    flowId,
+    names,
+    baseVersion: () => session.baseVersion(),
+    changesMade,
+    onRestored: (saved) => session.loadSaved(saved),
+  });
+
   const cancel = () => {
     void navigate(paths.callFlowsPage(productId));
   };
@@ -279,11 +291,20 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
           {`Edit call flow ${name}`}
         </Heading>
         <Box flex="1" minH="0" position="relative">
-          <CallFlowCanvas store={store} services={services} />
+          <CallFlowCanvas
+            store={versions.viewing ?? store}
+            services={services}
+            readOnly={versions.viewing !== null}
+            diffMarks={versions.marks}
+            versionsPanel={versions.panel}
+            versionsOpen={versions.used}
+            aria-label={versions.viewingNumber === null ? undefined : `Call flow canvas, version ${versions.viewingNumber}, read-only`}
+          />
         </Box>
       </Box>
 
       {gate.dialogs}
+      {versions.dialog}
       <DiscardChangesDialog open={blocker.state === 'blocked'} onKeep={() => blocker.reset?.()} onDiscard={discardAndLeave} />
       <ConflictDialog
         theirs={conflict?.theirs ?? null}
