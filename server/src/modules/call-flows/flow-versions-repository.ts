@@ -129,5 +129,3 @@ export function flowVersionQueries(q: Queries) {
     },
   };
 }
-
-export type FlowVersionQueries = ReturnType<typeof flowVersionQueries>;
