@@ -89,6 +89,16 @@ test.describe('call flow versions', () => {
     await expect(versions.getByRole('listitem')).toHaveCount(4);
     await expect(versions.getByRole('listitem').first()).toContainText('Restored from version 1');
     // Nothing unsaved: the editor holds the restored version as saved.
+    await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+
+    // Save & Enable tells, inside its confirmation, what would change for callers against the flow active now.
+    await page.getByRole('button', { name: 'Save & Enable' }).click();
+    const enable = page.getByRole('dialog', { name: `Save and enable ${name}?` });
+    await expect(enable).toContainText('calls will follow this call flow from now on');
+    await expect(enable.getByRole('list', { name: /^What changes for callers compared with / }).getByRole('listitem').first()).toBeVisible();
+    await expectAccessible(page, 'save and enable with the difference');
+    await enable.getByRole('button', { name: 'Cancel' }).click();
+    await expect(enable).toBeHidden();
     await page.getByRole('button', { name: 'Back', exact: true }).click();
 
     // The flow made here goes again.

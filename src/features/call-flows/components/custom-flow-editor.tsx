@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, Link } from '@chakra-ui/react';
 import { callFlowMessages, type AdvancedCallFlowAddOn, type AudioFile, type CallFlowSummary, type Site } from '@portal/contract';
-import { createEditorStore, createFlow, renameFlow, type CallFlow } from '@portal/editor-core';
+import { createEditorStore, createFlow, diffFlows, renameFlow, type CallFlow } from '@portal/editor-core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useBlocker, useLocation, useNavigate, type BlockerFunction } from 'react-router-dom';
@@ -30,7 +30,7 @@ import { useEditorSession } from '../session/use-editor-session.ts';
 import { EditorBar } from './editor-bar.tsx';
 import { ConflictDialog, DiscardChangesDialog, DraftBanner } from './editor-dialogs.tsx';
 import { flowNamesOf, useFlowVersions } from './versions-panel.tsx';
-import { useEnableGate } from './enable-gate.tsx';
+import { useEnableGate, type EnableRequest } from './enable-gate.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { customCallFlowEditor } from '../logic/route-params.ts';
 
@@ -218,12 +218,23 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
     store.getState().setLimits(addOn.node_limits);
   }, [store, addOn.node_limits]);
 
+  const names = useMemo(() => flowNamesOf(siteUsers(site), audioFiles), [site, audioFiles]);
   const gate = useEnableGate({ productId, inTrial, addOn });
   const saveAndEnable = () => {
     // In a trial the gate offers the add-on first; the save refuses then if it must.
     if (session.busy() || (!inTrial && !session.mayStart('save-and-enable'))) return;
     const active = activeCustomFlow(flows);
-    gate.request({ flowName: store.getState().flow.name.trim(), replacing: active && active.id !== flowId ? active.name : null, kind: 'save-and-enable', run: () => void session.save('save-and-enable') });
+    const ask = (changes: EnableRequest['changes']) =>
+      gate.request({ flowName: store.getState().flow.name.trim(), replacing: active && active.id !== flowId ? active.name : null, kind: 'save-and-enable', changes, run: () => void session.save('save-and-enable') });
+    if (!active) {
+      ask(null);
+      return;
+    }
+    // The difference against the flow active now (its saved copy when it is this one); without it, the dialogs all the same.
+    queryClient
+      .fetchQuery(callFlowQueryOptions(productId, active.id))
+      .then((live) => ask({ against: active.name, texts: diffFlows(live.data, store.getState().flow.data, names).changes.map((c) => c.text) }))
+      .catch(() => ask(null));
   };
 
   const discardAndLeave = () => {
@@ -257,7 +268,6 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
     [site, audioFiles, queryClient, productId, siteNumbers.data, holidays.data],
   );
 
-  const names = useMemo(() => flowNamesOf(siteUsers(site), audioFiles), [site, audioFiles]);
   const versions = useFlowVersions({
     productId,
     flowId,
