@@ -45,7 +45,11 @@ export const CallFlowSummary = StoredCallFlow.omit({ data: true }).extend({
 });
 export type CallFlowSummary = z.infer<typeof CallFlowSummary>;
 
-export const CreateCallFlow = z.object({ name: FlowName, enable: z.boolean(), data: FlowNodeSchema });
+/** The note a save may carry into its version ("Added the sales key"); optional. */
+export const MAX_VERSION_NOTE_LENGTH = 200;
+const VersionNote = z.string().trim().max(MAX_VERSION_NOTE_LENGTH, `Use ${MAX_VERSION_NOTE_LENGTH} characters or fewer`).optional();
+
+export const CreateCallFlow = z.object({ name: FlowName, enable: z.boolean(), data: FlowNodeSchema, note: VersionNote });
 export type CreateCallFlow = z.infer<typeof CreateCallFlow>;
 
 /** PATCH: the whole flow, or any of data, name, enable; a stale `version` (or If-Match) answers 412. */
@@ -54,8 +58,57 @@ export const PatchCallFlow = z.object({
   enable: z.boolean().optional(),
   data: FlowNodeSchema.optional(),
   version: z.number().int().optional(),
+  note: VersionNote,
 });
 export type PatchCallFlow = z.infer<typeof PatchCallFlow>;
+
+/** Versions per page of a flow's versions list (default and most). */
+export const CALL_FLOW_VERSIONS_PAGE_SIZE = 50;
+
+/**
+ * One saved version of a custom flow (issue 21; our design, the spec shows none). Every save of a flow whose
+ * tree or name changed keeps one; a restore is a new version naming the one it restored.
+ */
+export const CallFlowVersion = z.object({
+  /** 1, 2, 3... per flow. */
+  number: z.number().int(),
+  name: z.string(),
+  note: z.string().nullable(),
+  saved_at: z.string(),
+  /** Whose session saved it; null for the flow as it was before versions were kept. */
+  saved_by: z.string().nullable(),
+  /** Saved by staff while viewing the customer's account. */
+  by_staff: z.boolean(),
+  restored_from: z.number().int().nullable(),
+});
+export type CallFlowVersion = z.infer<typeof CallFlowVersion>;
+
+export const CallFlowVersionsPage = z.object({
+  count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  results: z.array(CallFlowVersion),
+});
+export type CallFlowVersionsPage = z.infer<typeof CallFlowVersionsPage>;
+
+/** One version with its tree, opened read-only. */
+export const CallFlowVersionDocument = CallFlowVersion.extend({ data: FlowNodeSchema });
+export type CallFlowVersionDocument = z.infer<typeof CallFlowVersionDocument>;
+
+const VersionParams = FlowParams.extend({ number: idNumber('Unknown version') });
+const VersionsQuery = z.object({
+  page: z.string().regex(/^[1-9][0-9]{0,5}$/, 'Enter a page number').transform(Number).optional(),
+  page_size: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, 'Enter a page size')
+    .transform(Number)
+    .refine((size) => size <= CALL_FLOW_VERSIONS_PAGE_SIZE, `Enter a page size of at most ${CALL_FLOW_VERSIONS_PAGE_SIZE}`)
+    .optional(),
+});
+
+/** Restore: the version's tree becomes the flow's (a new version); `version` (or If-Match) as for PATCH. */
+export const RestoreCallFlowVersion = z.object({ version: z.number().int().optional(), note: VersionNote });
+export type RestoreCallFlowVersion = z.infer<typeof RestoreCallFlowVersion>;
 
 /** The simple call flow (spec 001 section 3). */
 export const SimpleCallFlowData = z.object({
@@ -177,6 +230,18 @@ export const callFlowEndpoints = {
   deleteCallFlow: endpoint({
     method: 'DELETE', path: '/api/v2/voip/:id/call-flows/:flow/', summary: 'Deletes a custom call flow', auth: true,
     params: FlowParams, response: z.object({ detail: z.string() }),
+  }),
+  listCallFlowVersions: endpoint({
+    method: 'GET', path: '/api/v2/voip/:id/call-flows/:flow/versions/', summary: "A custom call flow's versions, newest first, paged", auth: true,
+    params: FlowParams, query: VersionsQuery, response: CallFlowVersionsPage,
+  }),
+  getCallFlowVersion: endpoint({
+    method: 'GET', path: '/api/v2/voip/:id/call-flows/:flow/versions/:number/', summary: 'One version of a custom call flow with its tree', auth: true,
+    params: VersionParams, response: CallFlowVersionDocument,
+  }),
+  restoreCallFlowVersion: endpoint({
+    method: 'POST', path: '/api/v2/voip/:id/call-flows/:flow/versions/:number/restore/', summary: "Makes a version's tree the flow's again (a new version; nothing is overwritten)", auth: true,
+    params: VersionParams, body: RestoreCallFlowVersion, response: StoredCallFlow,
   }),
   getSimpleCallFlow: endpoint({
     method: 'GET', path: '/api/v3/voip/:id/simple-call-flow/', summary: 'The simple call flow', auth: true,

@@ -109,7 +109,7 @@ const throttled = new Set<EndpointName>([
 /** The switch calls, whose errors carry `error` beside `detail` (contract/src/staff.ts). */
 const switchCalls = new Set<EndpointName>(['switchUser', 'returnToStaff']);
 /** Endpoints that compare versions (optimistic concurrency) and answer 412 on a stale one. */
-const versioned = new Set<EndpointName>(['patchCallFlow', 'deleteCallFlow', 'patchSimpleCallFlow']);
+const versioned = new Set<EndpointName>(['patchCallFlow', 'deleteCallFlow', 'patchSimpleCallFlow', 'restoreCallFlowVersion']);
 /** Endpoints that run text to speech, which answers 503 when too many syntheses wait. */
 const speaking = new Set<EndpointName>(['getTextToSpeech', 'postTextToSpeech', 'postVoicemailGreetingText']);
 /** Endpoints that ask the networks' broadband checker (server/src/broadband/), which answer 503 when it fails. */

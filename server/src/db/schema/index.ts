@@ -22,3 +22,4 @@ export * from './product-details.ts';
 export * from './billing.ts';
 export * from './call-log.ts';
 export * from './shop.ts';
+export * from './call-flow-versions.ts';

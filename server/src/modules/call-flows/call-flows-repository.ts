@@ -6,6 +6,7 @@ import type { Database } from '../../db/connect.ts';
 import { cachedUntilWrite } from '../../db/read-cache.ts';
 import { callFlows, products, simpleCallFlows } from '../../db/schema/index.ts';
 import type { Product } from '../products/products-repository.ts';
+import { flowVersionQueries } from './flow-versions-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +72,9 @@ type Queries = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 /** The call-flow queries, on the database or inside a transaction. */
 function flowQueries(q: Queries) {
   return {
+    /** The flows' saved versions (flow-versions-repository.ts). */
+    versions: flowVersionQueries(q),
+
     /** The product's custom flows, oldest first. */
     async flows(productId: number): Promise<FlowRow[]> {
       return q.select().from(callFlows).where(eq(callFlows.productId, productId)).orderBy(asc(callFlows.id));

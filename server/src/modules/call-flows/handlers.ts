@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { callFlowMessages, STORAGE_LIMIT_STATUS, STORAGE_LIMITS, storageMessages, type SimpleCallFlow, type StoredCallFlow } from '@portal/contract';
-import { checkOpeningHours, flowNameError } from '@portal/editor-core';
+import { CALL_FLOW_VERSIONS_PAGE_SIZE, callFlowMessages, STORAGE_LIMIT_STATUS, STORAGE_LIMITS, storageMessages, type CallFlowVersion, type PatchCallFlow, type SimpleCallFlow, type StoredCallFlow } from '@portal/contract';
+import { checkOpeningHours, flowNameError, type FlowNode } from '@portal/editor-core';
 import { flowSizeProblem, flowStoreProblem, isStoredFlowValid } from './checks.ts';
 import { nodeLimitsFor } from './limits.ts';
 import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from './simple.ts';
@@ -10,6 +10,7 @@ import { ApiError, detailError } from '../../plugins/errors.ts';
 import type { Guard, Guards, Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId, type Product } from '../products/products.ts';
 import type { CallFlowQueries, FlowRow, SimpleFlowRow } from './call-flows-repository.ts';
+import type { VersionAuthor, VersionRow } from './flow-versions-repository.ts';
 
 
 function toStored(row: FlowRow): StoredCallFlow {
@@ -22,6 +23,33 @@ function toStored(row: FlowRow): StoredCallFlow {
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+function toVersion(row: VersionRow): CallFlowVersion {
+  return {
+    number: row.number,
+    name: row.name,
+    note: row.note,
+    saved_at: row.savedAt.toISOString(),
+    saved_by: row.savedByName,
+    by_staff: row.byStaff,
+    restored_from: row.restoredFrom,
+  };
+}
+
+/** Who is saving, for the version the save keeps: the session's user, and the staff member acting as them if any. */
+function authorOf(request: FastifyRequest, note: string | undefined, restoredFrom: number | null): VersionAuthor {
+  const { user, actingUserId } = authOf(request);
+  return {
+    savedById: user.id,
+    savedByName: `${user.firstName} ${user.lastName}`.trim(),
+    staffUserId: actingUserId,
+    note: note?.trim() ? note.trim() : null,
+    restoredFrom,
+    at: request.server.now(),
+  };
+}
+
+const versionNotFound = () => detailError(404, 'Version not found.');
 
 const nameError = (message: string) => new ApiError(400, { name: [message] });
 const invalidActiveFlow = () => detailError(400, callFlowMessages.invalidActiveFlow);
@@ -98,7 +126,9 @@ export const callFlowHandlers = {
         if (!valid) throw invalidActiveFlow();
         await flows.disableOthers(product.id, now, {});
       }
-      return flows.create(product.id, { name: body.name, enable: body.enable, data: body.data, valid }, now);
+      const created = await flows.create(product.id, { name: body.name, enable: body.enable, data: body.data, valid }, now);
+      await flows.versions.record(created.id, created, authorOf(request, body.note, null));
+      return created;
     });
     reply.header('location', `/api/v2/voip/${product.id}/call-flows/${row.id}/`);
     sendVersion(reply, row.version);
@@ -107,32 +137,41 @@ export const callFlowHandlers = {
 
   patchCallFlow: async ({ params, body, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const flowId = rowId(params.flow);
-    const now = request.server.now();
-    const row = await withProductLocked(request, product.id, async (locked, flows) => {
-      const rows = await flows.flows(product.id);
-      const current = rows.find((r) => r.id === flowId);
-      if (!current) throw notFound();
-      checkVersion(request, current.version, body.version);
-      if (body.name === undefined && body.enable === undefined && body.data === undefined) return current;
+    const row = await changeFlow(request, product.id, rowId(params.flow), async () => body, authorOf(request, body.note, null));
+    sendVersion(reply, row.version);
+    return toStored(row);
+  },
 
-      const others = namesExcept(rows, flowId);
-      const next = { name: body.name ?? current.name, enable: body.enable ?? current.enable, data: body.data ?? current.data };
-      if (body.name !== undefined) {
-        const badName = flowNameError(body.name, others);
-        if (badName) throw nameError(badName);
-      }
-      if (body.data !== undefined) {
-        const problem = flowStoreProblem(body.data, nodeLimitsFor(locked), locked.advancedCallFlows);
-        if (problem) throw detailError(400, problem);
-      }
-      const valid = isStoredFlowValid(next, others);
-      // Enabling, or changing the tree of the active flow, needs a valid flow; a draft may be unfinished.
-      if (next.enable && (body.enable === true || body.data !== undefined) && !valid) throw invalidActiveFlow();
-      if (next.enable) await flows.disableOthers(product.id, now, { flowId });
-      if (next.name !== current.name) await flows.forgetInvalid(product.id);
-      return flows.update(flowId, { ...next, valid }, current.version + 1, now);
-    });
+  listCallFlowVersions: async ({ params, query, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const repository = request.server.callFlowsRepository;
+    const flow = await repository.flow(product.id, rowId(params.flow));
+    if (!flow) throw notFound();
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? CALL_FLOW_VERSIONS_PAGE_SIZE;
+    const { count, rows } = await repository.versions.page(flow.id, (page - 1) * pageSize, pageSize);
+    return { count, page, page_size: pageSize, results: rows.map(toVersion) };
+  },
+
+  getCallFlowVersion: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const repository = request.server.callFlowsRepository;
+    const flow = await repository.flow(product.id, rowId(params.flow));
+    if (!flow) throw notFound();
+    const version = await repository.versions.version(flow.id, params.number);
+    if (!version) throw versionNotFound();
+    return { ...toVersion(version), data: version.data };
+  },
+
+  restoreCallFlowVersion: async ({ params, body, request, reply }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const restoring = async (flows: CallFlowQueries, current: FlowRow): Promise<PatchCallFlow> => {
+      const version = await flows.versions.version(current.id, params.number);
+      if (!version) throw versionNotFound();
+      // The tree comes back; the flow keeps its current name (another flow may have taken the old one since).
+      return { data: version.data, version: body.version };
+    };
+    const row = await changeFlow(request, product.id, rowId(params.flow), restoring, authorOf(request, body.note, params.number));
     sendVersion(reply, row.version);
     return toStored(row);
   },
@@ -190,10 +229,57 @@ export const callFlowHandlers = {
   | 'getCallFlow'
   | 'createCallFlow'
   | 'patchCallFlow'
+  | 'listCallFlowVersions'
+  | 'getCallFlowVersion'
+  | 'restoreCallFlowVersion'
   | 'deleteCallFlow'
   | 'getSimpleCallFlow'
   | 'patchSimpleCallFlow'
 >;
+
+/**
+ * Changes a custom flow with its product locked, as PATCH does (optimistic concurrency, name, limits and validity
+ * rules), and keeps a version of what was saved. `changeOf` works out the change from the current row (a restore
+ * reads the version's tree). A flow saved before versions were kept first gets its current state as version 1.
+ */
+async function changeFlow(
+  request: FastifyRequest,
+  productId: number,
+  flowId: number,
+  changeOf: (flows: CallFlowQueries, current: FlowRow) => Promise<PatchCallFlow>,
+  author: VersionAuthor,
+): Promise<FlowRow> {
+  const now = request.server.now();
+  return withProductLocked(request, productId, async (locked, flows) => {
+    const rows = await flows.flows(productId);
+    const current = rows.find((r) => r.id === flowId);
+    if (!current) throw notFound();
+    const body = await changeOf(flows, current);
+    checkVersion(request, current.version, body.version);
+    if (body.name === undefined && body.enable === undefined && body.data === undefined) return current;
+
+    const others = namesExcept(rows, flowId);
+    const next: { name: string; enable: boolean; data: FlowNode } = { name: body.name ?? current.name, enable: body.enable ?? current.enable, data: body.data ?? current.data };
+    if (body.name !== undefined) {
+      const badName = flowNameError(body.name, others);
+      if (badName) throw nameError(badName);
+    }
+    if (body.data !== undefined) {
+      const problem = flowStoreProblem(body.data, nodeLimitsFor(locked), locked.advancedCallFlows);
+      if (problem) throw detailError(400, problem);
+    }
+    const valid = isStoredFlowValid(next, others);
+    // Enabling, or changing the tree of the active flow, needs a valid flow; a draft may be unfinished.
+    if (next.enable && (body.enable === true || body.data !== undefined) && !valid) throw invalidActiveFlow();
+    if (next.enable) await flows.disableOthers(productId, now, { flowId });
+    if (next.name !== current.name) await flows.forgetInvalid(productId);
+    if (!(await flows.versions.hasVersions(flowId))) {
+      await flows.versions.record(flowId, current, { savedById: null, savedByName: null, staffUserId: null, note: null, restoredFrom: null, at: current.updatedAt });
+    }
+    await flows.versions.record(flowId, next, author);
+    return flows.update(flowId, { ...next, valid }, current.version + 1, now);
+  });
+}
 
 /** The stored simple call flow, or the defaults (version 1) when the product has never changed it. */
 function simpleCallFlowOf(row: SimpleFlowRow | undefined): SimpleCallFlow {

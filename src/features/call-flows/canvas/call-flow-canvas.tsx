@@ -28,6 +28,8 @@ import type { CallFlowCanvasProps } from './types.ts';
 import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 
+const READ_ONLY = 'This is a saved version: it opens read-only. Restore it to edit it.';
+
 const nodeTypes: NodeTypes = { step: StepNode };
 const edgeTypes: EdgeTypes = { step: StepEdge };
 
@@ -69,7 +71,7 @@ export function CallFlowCanvas(props: CallFlowCanvasProps) {
   );
 }
 
-function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'Call flow canvas' }: CallFlowCanvasProps) {
+function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks, versionsPanel, versionsOpen: startWithVersions = false, 'aria-label': ariaLabel = 'Call flow canvas' }: CallFlowCanvasProps) {
   const reactFlow = useReactFlow<StepFlowNode>();
   const flowStore = useStoreApi<StepFlowNode>();
   const idPrefix = useId().replace(/:/g, '');
@@ -78,6 +80,7 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
   const [testOpen, setTestOpen] = useState(false);
   const [checksOpen, setChecksOpen] = useState(false);
   const [mapOpen, setMapOpen] = useState(false);
+  const [versionsOpen, setVersionsOpen] = useState(startWithVersions && versionsPanel !== undefined);
 
   const [controller] = useState(() => createCanvasController(store, { createWorker: leaseLayoutWorker }));
   const { ui } = controller;
@@ -103,6 +106,10 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
   });
 
   useEffect(() => controller.start(), [controller]);
+
+  useEffect(() => {
+    ui.setState({ diffMarks: diffMarks ?? new Map() });
+  }, [ui, diffMarks]);
 
   useEffect(() => {
     ui.setState({ directory: createDirectory(services.siteUsers, services.audioFiles) });
@@ -150,12 +157,18 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
         if (to) actions.focusNode(to);
       },
       openDialog(id) {
+        if (readOnly) {
+          actions.announce(READ_ONLY);
+          return;
+        }
         ui.setState({ dialogNodeId: id, palette: null });
       },
       openPalette(target) {
+        if (readOnly) return;
         ui.setState({ palette: target, dialogNodeId: null });
       },
       addKey(menuId) {
+        if (readOnly) return;
         const verdict = store.getState().check(insertNode(menuId, 'dial_menu_key'));
         if (verdict !== true) {
           actions.announce(verdict.reason);
@@ -167,6 +180,7 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
         actions.announce(`${key ? labelOf(key) : 'Key'} added. Add a step after it for callers who press it.`);
       },
       remove(id) {
+        if (readOnly) return;
         const label = labelOf(id);
         const verdict = store.getState().check(removeNode(id));
         if (verdict !== true) {
@@ -188,6 +202,7 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
         actions.announce(`Copied ${labelOf(id)}${more > 0 ? ` and the ${more} ${more === 1 ? 'step' : 'steps'} after it` : ''}. Select where it goes and press Ctrl+V to paste.`);
       },
       paste(parentId) {
+        if (readOnly) return;
         const clip = ui.getState().clipboard;
         if (!clip) {
           actions.announce('Nothing is copied yet: select a step and press Ctrl+C first.');
@@ -206,8 +221,8 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
       },
       pointerOver: (id) => controller.setPointerOver(id),
     };
-    return { store, ui, actions, idPrefix, services: () => latestServices.current };
-  }, [store, ui, controller, reactFlow, flowStore, idPrefix]);
+    return { store, ui, actions, idPrefix, readOnly, services: () => latestServices.current };
+  }, [store, ui, controller, reactFlow, flowStore, idPrefix, readOnly]);
   const { actions } = context;
 
   // Shortcuts while the focus is in the canvas (or nowhere): undo/redo, delete, copy and paste.
@@ -218,6 +233,7 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
       if (event.defaultPrevented || !region || !(target instanceof Node)) return;
       if (!(region.contains(target) || target === document.body) || isEditable(target)) return;
       if (target instanceof Element && target.closest('dialog')) return;
+      if (readOnly) return;
       const mod = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
       const s = store.getState();
@@ -238,7 +254,7 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [store, actions]);
+  }, [store, actions, readOnly]);
 
   const nodes = useStore(ui, (s) => s.nodes);
   const edges = useStore(ui, (s) => s.edges);
@@ -265,7 +281,8 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
     void reactFlow.fitView({ nodes: [...new Set(ids)].map((id) => ({ id })), padding: 0.2, maxZoom: 1, minZoom: 0.25, duration: 200 });
   };
 
-  const className = ['cf-canvas', mobile && 'cf-mobile', lowDetail && 'cf-low-detail', (testOpen || checksOpen) && 'cf-with-panel'].filter(Boolean).join(' ');
+  const versionPanelShown = versionsOpen && versionsPanel !== undefined;
+  const className = ['cf-canvas', mobile && 'cf-mobile', lowDetail && 'cf-low-detail', (testOpen || checksOpen || versionsOpen) && 'cf-with-panel', readOnly && 'cf-read-only'].filter(Boolean).join(' ');
 
   return (
     <CanvasContext.Provider value={context}>
@@ -275,12 +292,24 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
           onToggleTest={() => {
             setTestOpen((open) => !open);
             setChecksOpen(false);
+            setVersionsOpen(false);
           }}
           checksOpen={checksOpen}
           onToggleChecks={() => {
             setChecksOpen((open) => !open);
             setTestOpen(false);
+            setVersionsOpen(false);
           }}
+          versionsOpen={versionPanelShown}
+          onToggleVersions={
+            versionsPanel &&
+            (() => {
+              setVersionsOpen((open) => !open);
+              setTestOpen(false);
+              setChecksOpen(false);
+            })
+          }
+          readOnly={readOnly}
           mapOpen={mapOpen}
           onToggleMap={() => setMapOpen((open) => !open)}
           mobile={mobile}
@@ -330,6 +359,7 @@ function Canvas({ store, services, onLayoutPainted, 'aria-label': ariaLabel = 'C
           </div>
           {testOpen && <TestCallPanel onClose={() => setTestOpen(false)} onShowPath={showPath} />}
           {checksOpen && <ChecksPanel onClose={() => setChecksOpen(false)} />}
+          {versionPanelShown && versionsPanel(() => setVersionsOpen(false))}
         </div>
         <div className="cf-sr-only" aria-live="polite" aria-atomic="true">
           {announcement.text}

@@ -32,6 +32,8 @@ export interface CanvasContextValue {
   actions: CanvasActions;
   /** Prefix of the DOM ids of this canvas (descriptions, dialogs). */
   idPrefix: string;
+  /** A saved version shown read-only: the steps open no dialog and nothing can be added. */
+  readOnly: boolean;
   /** The page's services as last rendered (read in handlers only). */
   services: () => CallFlowCanvasServices;
 }

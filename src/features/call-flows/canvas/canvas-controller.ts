@@ -21,6 +21,8 @@ export interface CanvasUiState {
   /** What the last test call went through. */
   pathNodes: ReadonlySet<string>;
   pathEdges: ReadonlySet<string>;
+  /** Steps marked by a comparison of two versions (CSS class cf-diff-added / -removed / -changed). */
+  diffMarks: ReadonlyMap<string, DiffMark>;
   /** The flow changed since the last test call (its path is no longer shown). */
   testOutdated: boolean;
   /** A node to move keyboard focus to once it is on screen. */
@@ -34,6 +36,9 @@ export interface CanvasUiState {
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
+
+/** How a comparison of two versions marks a step. */
+export type DiffMark = 'added' | 'removed' | 'changed';
 
 export interface LayoutAppliedInfo {
   first: boolean;
@@ -95,6 +100,7 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
     layoutError: null,
     pathNodes: EMPTY,
     pathEdges: EMPTY,
+    diffMarks: new Map(),
     testOutdated: false,
     focusRequest: null,
     palette: null,

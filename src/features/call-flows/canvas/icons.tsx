@@ -41,6 +41,7 @@ const ACTION_PATHS = {
   close: 'M6 6l12 12M18 6L6 18',
   up: 'M12 19V5M6 11l6-6 6 6',
   down: 'M12 5v14M6 13l6 6 6-6',
+  history: 'M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3',
 } as const;
 
 export type ActionIconName = keyof typeof ACTION_PATHS;

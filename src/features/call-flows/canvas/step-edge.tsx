@@ -10,7 +10,7 @@ import { nodeLabel } from './summary.ts';
 const ADD_OFFSET = 20;
 
 function StepEdgeComponent({ id, source, target, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data }: EdgeProps<StepFlowEdge>) {
-  const { store, ui, actions } = useCanvas();
+  const { store, ui, actions, readOnly } = useCanvas();
   const onPath = useStore(ui, (s) => s.pathEdges.has(id));
   const tabbable = useStore(store, (s) => (s.selection[0] ?? s.flow.data.id) === target);
   const targetName = useStore(store, (s) => {
@@ -22,7 +22,7 @@ function StepEdgeComponent({ id, source, target, sourceX, sourceY, targetX, targ
   return (
     <>
       <BaseEdge id={id} path={path} interactionWidth={0} className={onPath ? 'cf-edge cf-edge-on-path' : 'cf-edge'} />
-      {data?.insertable && (
+      {data?.insertable && !readOnly && (
         <EdgeLabelRenderer>
           <button
             type="button"

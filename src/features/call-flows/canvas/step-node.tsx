@@ -14,14 +14,17 @@ import { TypeIcon } from './icons.tsx';
 import { NAVIGATION_KEYS, type NavigationKey } from './navigation.ts';
 import { nodeLabel, nodeSummary } from './summary.ts';
 
+const DIFF_WORDS = { added: 'Added in the newer version.', removed: 'Removed in the newer version.', changed: 'Changed in the newer version.' } as const;
+
 function StepNodeContent({ id }: { id: string }) {
-  const { store, ui, actions, idPrefix } = useCanvas();
+  const { store, ui, actions, idPrefix, readOnly } = useCanvas();
   const node = useStore(store, (s) => nodeIndex(s.flow.data).get(id)?.node);
   const problems = useStore(store, (s) => problemsByNode(s.problems).get(id) ?? '');
   const selected = useStore(store, (s) => s.selection.includes(id));
   // Roving tabindex: one node of the canvas is in the tab order, the selected one or else the main number.
   const tabbable = useStore(store, (s) => (s.selection[0] ?? s.flow.data.id) === id);
   const onPath = useStore(ui, (s) => s.pathNodes.has(id));
+  const diffMark = useStore(ui, (s) => s.diffMarks.get(id));
   const directory = useStore(ui, (s) => s.directory);
   const focusSeq = useStore(ui, (s) => (s.focusRequest?.id === id ? s.focusRequest.seq : 0));
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -38,8 +41,8 @@ function StepNodeContent({ id }: { id: string }) {
   const invalid = problems !== '';
   const descriptionId = `${idPrefix}-desc-${id}`;
   const label = nodeLabel(node);
-  const routeEnd = node.children.length === 0 && !spec.endsRoute && spec.maxChildren > 0 && node.type !== 'dial_menu';
-  const canAddKey = node.type === 'dial_menu' && node.children.length < spec.maxChildren;
+  const routeEnd = !readOnly && node.children.length === 0 && !spec.endsRoute && spec.maxChildren > 0 && node.type !== 'dial_menu';
+  const canAddKey = !readOnly && node.type === 'dial_menu' && node.children.length < spec.maxChildren;
   const controlTabIndex = tabbable ? 0 : -1;
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -53,7 +56,7 @@ function StepNodeContent({ id }: { id: string }) {
     }
   };
 
-  const className = ['cf-node', `cf-type-${node.type}`, invalid && 'cf-invalid', selected && 'cf-selected', onPath && 'cf-on-path'].filter(Boolean).join(' ');
+  const className = ['cf-node', `cf-type-${node.type}`, invalid && 'cf-invalid', selected && 'cf-selected', onPath && 'cf-on-path', diffMark && `cf-diff-${diffMark}`].filter(Boolean).join(' ');
 
   return (
     <div className={className} onPointerEnter={() => actions.pointerOver(id)} onPointerLeave={() => actions.pointerOver(null)}>
@@ -88,6 +91,7 @@ function StepNodeContent({ id }: { id: string }) {
         {summary}
         {invalid ? `. Needs attention: ${MSG_ENABLE_TOOLTIP}. ${problems.split('\n').join('. ')}` : ''}
         {onPath ? '. On the test call’s path.' : ''}
+        {diffMark ? `. ${DIFF_WORDS[diffMark]}` : ''}
       </span>
       {invalid && (
         <div className="cf-tooltip" aria-hidden="true">

@@ -39,9 +39,14 @@ interface ToolbarProps {
   onToggleMap: () => void;
   mobile: boolean;
   onNextProblem: () => void;
+  versionsOpen: boolean;
+  /** Absent when the page offers no versions (a flow not saved yet). */
+  onToggleVersions: (() => void) | undefined;
+  /** A saved version is shown: only the viewing tools. */
+  readOnly: boolean;
 }
 
-export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, mapOpen, onToggleMap, mobile, onNextProblem }: ToolbarProps) {
+export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, mapOpen, onToggleMap, mobile, onNextProblem, versionsOpen, onToggleVersions, readOnly }: ToolbarProps) {
   const { store, ui, actions } = useCanvas();
   const canUndo = useStore(store.temporal, (s) => s.pastStates.length > 0);
   const canRedo = useStore(store.temporal, (s) => s.futureStates.length > 0);
@@ -61,39 +66,43 @@ export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, ma
 
   return (
     <div className="cf-toolbar" role="toolbar" aria-label="Call flow tools">
-      <div className="cf-tool-group">
-        <ToolButton icon="undo" label="Undo" shortcut="Control+Z" disabled={!canUndo} onClick={() => store.getState().undo()} />
-        <ToolButton icon="redo" label="Redo" shortcut="Control+Shift+Z" disabled={!canRedo} onClick={() => store.getState().redo()} />
-      </div>
-      <div className="cf-tool-group" aria-label={selected ? `Selected step: ${name}` : 'No step selected'} role="group">
-        <ToolButton icon="edit" label={selected ? `Edit ${name}` : 'Edit step'} shortcut="Enter" disabled={!selected} onClick={() => selected && actions.openDialog(selected.id)}>
-          Edit
-        </ToolButton>
-        <ToolButton
-          icon="add"
-          label={selected?.type === 'dial_menu' ? 'Add a key' : 'Add a step after'}
-          disabled={!canAdd}
-          onClick={() => {
-            if (!selected) return;
-            if (selected.type === 'dial_menu') actions.addKey(selected.id);
-            else actions.openPalette({ mode: 'append', parentId: selected.id });
-          }}
-        >
-          Add
-        </ToolButton>
-        <ToolButton icon="replace" label={selected ? `Replace ${name}` : 'Replace step'} disabled={!canReplace} onClick={() => selected && actions.openPalette({ mode: 'replace', nodeId: selected.id })}>
-          Replace
-        </ToolButton>
-        <ToolButton icon="remove" label={selected ? `Delete ${name}` : 'Delete step'} shortcut="Delete" disabled={!canDelete} onClick={() => selected && actions.remove(selected.id)}>
-          Delete
-        </ToolButton>
-        <ToolButton icon="copy" label={selected ? `Copy ${name} and the steps after it` : 'Copy steps'} shortcut="Control+C" disabled={!selected || NOT_COPYABLE.has(selected.type)} onClick={() => selected && actions.copy(selected.id)}>
-          Copy
-        </ToolButton>
-        <ToolButton icon="paste" label="Paste after the selected step" shortcut="Control+V" disabled={!canPaste} onClick={() => selectedId && actions.paste(selectedId)}>
-          Paste
-        </ToolButton>
-      </div>
+      {!readOnly && (
+        <>
+          <div className="cf-tool-group">
+          <ToolButton icon="undo" label="Undo" shortcut="Control+Z" disabled={!canUndo} onClick={() => store.getState().undo()} />
+          <ToolButton icon="redo" label="Redo" shortcut="Control+Shift+Z" disabled={!canRedo} onClick={() => store.getState().redo()} />
+        </div>
+        <div className="cf-tool-group" aria-label={selected ? `Selected step: ${name}` : 'No step selected'} role="group">
+          <ToolButton icon="edit" label={selected ? `Edit ${name}` : 'Edit step'} shortcut="Enter" disabled={!selected} onClick={() => selected && actions.openDialog(selected.id)}>
+            Edit
+          </ToolButton>
+          <ToolButton
+            icon="add"
+            label={selected?.type === 'dial_menu' ? 'Add a key' : 'Add a step after'}
+            disabled={!canAdd}
+            onClick={() => {
+              if (!selected) return;
+              if (selected.type === 'dial_menu') actions.addKey(selected.id);
+              else actions.openPalette({ mode: 'append', parentId: selected.id });
+            }}
+          >
+            Add
+          </ToolButton>
+          <ToolButton icon="replace" label={selected ? `Replace ${name}` : 'Replace step'} disabled={!canReplace} onClick={() => selected && actions.openPalette({ mode: 'replace', nodeId: selected.id })}>
+            Replace
+          </ToolButton>
+          <ToolButton icon="remove" label={selected ? `Delete ${name}` : 'Delete step'} shortcut="Delete" disabled={!canDelete} onClick={() => selected && actions.remove(selected.id)}>
+            Delete
+          </ToolButton>
+          <ToolButton icon="copy" label={selected ? `Copy ${name} and the steps after it` : 'Copy steps'} shortcut="Control+C" disabled={!selected || NOT_COPYABLE.has(selected.type)} onClick={() => selected && actions.copy(selected.id)}>
+            Copy
+          </ToolButton>
+          <ToolButton icon="paste" label="Paste after the selected step" shortcut="Control+V" disabled={!canPaste} onClick={() => selectedId && actions.paste(selectedId)}>
+            Paste
+          </ToolButton>
+        </div>
+        </>
+      )}
       <div className="cf-tool-group cf-tool-group-end">
         {layoutBusy && (
           <span className="cf-status" role="status">
@@ -110,6 +119,7 @@ export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, ma
           {warningCount === 0 ? 'Checks' : `Checks (${warningCount})`}
         </ToolButton>
         <ToolButton icon="phone" label="Test call" pressed={testOpen} onClick={onToggleTest} />
+        {onToggleVersions && <ToolButton icon="history" label="Versions" pressed={versionsOpen} onClick={onToggleVersions} />}
       </div>
     </div>
   );

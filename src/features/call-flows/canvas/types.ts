@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import type { AudioFile, SiteUser } from '@portal/contract';
+import type { DiffMark } from './canvas-controller.ts';
 import type { EditorStore, HolidayPeriod } from '@portal/editor-core';
 import type { AudioServices } from '../../audio/index.ts';
 
@@ -39,6 +41,14 @@ export interface CallFlowCanvasProps {
   services: CallFlowCanvasServices;
   /** Optional: called once a layout is on screen (after the frame that shows it). */
   onLayoutPainted?: (info: LayoutPaintedInfo) => void;
+  /** Optional: shows the flow without letting it change (a saved version): no dialogs, palette or edits. */
+  readOnly?: boolean;
+  /** Optional: steps to mark as added, removed or changed (a comparison of two versions). */
+  diffMarks?: ReadonlyMap<string, DiffMark>;
+  /** Optional: the versions panel; with it the toolbar has a Versions button. */
+  versionsPanel?: (close: () => void) => ReactNode;
+  /** Optional: open the versions panel from the start (the page swapped the canvas to show a version). */
+  versionsOpen?: boolean;
   /** Optional: the accessible name of the canvas region (default "Call flow canvas"). */
   'aria-label'?: string;
 }

@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, Link } from '@chakra-ui/react';
 import { callFlowMessages, type AdvancedCallFlowAddOn, type AudioFile, type CallFlowSummary, type Site } from '@portal/contract';
-import { createEditorStore, createFlow, renameFlow, type CallFlow } from '@portal/editor-core';
+import { createEditorStore, createFlow, diffFlows, renameFlow, type CallFlow } from '@portal/editor-core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useBlocker, useLocation, useNavigate, type BlockerFunction } from 'react-router-dom';
@@ -29,7 +29,8 @@ import { refusalToast } from '../session/editor-session.ts';
 import { useEditorSession } from '../session/use-editor-session.ts';
 import { EditorBar } from './editor-bar.tsx';
 import { ConflictDialog, DiscardChangesDialog, DraftBanner } from './editor-dialogs.tsx';
-import { useEnableGate } from './enable-gate.tsx';
+import { flowNamesOf, useFlowVersions } from './versions-panel.tsx';
+import { useEnableGate, type EnableRequest } from './enable-gate.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { customCallFlowEditor } from '../logic/route-params.ts';
 
@@ -186,6 +187,7 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
       latest: (id) => queryClient.fetchQuery({ ...callFlowQueryOptions(productId, id), staleTime: 0 }),
       stored: (saved) => {
         storeSavedCallFlow(queryClient, productId, saved);
+        void queryClient.invalidateQueries({ queryKey: callFlowKeys.versions(productId, saved.id) });
         if (saved.enable) void queryClient.invalidateQueries({ queryKey: callFlowKeys.simple(productId) });
       },
     },
@@ -216,12 +218,23 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
     store.getState().setLimits(addOn.node_limits);
   }, [store, addOn.node_limits]);
 
+  const names = useMemo(() => flowNamesOf(siteUsers(site), audioFiles), [site, audioFiles]);
   const gate = useEnableGate({ productId, inTrial, addOn });
   const saveAndEnable = () => {
     // In a trial the gate offers the add-on first; the save refuses then if it must.
     if (session.busy() || (!inTrial && !session.mayStart('save-and-enable'))) return;
     const active = activeCustomFlow(flows);
-    gate.request({ flowName: store.getState().flow.name.trim(), replacing: active && active.id !== flowId ? active.name : null, kind: 'save-and-enable', run: () => void session.save('save-and-enable') });
+    const ask = (changes: EnableRequest['changes']) =>
+      gate.request({ flowName: store.getState().flow.name.trim(), replacing: active && active.id !== flowId ? active.name : null, kind: 'save-and-enable', changes, run: () => void session.save('save-and-enable') });
+    if (!active) {
+      ask(null);
+      return;
+    }
+    // The difference against the flow active now (its saved copy when it is this one); without it, the dialogs all the same.
+    queryClient
+      .fetchQuery(callFlowQueryOptions(productId, active.id))
+      .then((live) => ask({ against: active.name, texts: diffFlows(live.data, store.getState().flow.data, names).changes.map((c) => c.text) }))
+      .catch(() => ask(null));
   };
 
   const discardAndLeave = () => {
@@ -255,6 +268,15 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
     [site, audioFiles, queryClient, productId, siteNumbers.data, holidays.data],
   );
 
+  const versions = useFlowVersions({
+    productId,
+    flowId,
+    names,
+    baseVersion: () => session.baseVersion(),
+    changesMade,
+    onRestored: (saved) => session.loadSaved(saved),
+  });
+
   const cancel = () => {
     void navigate(paths.callFlowsPage(productId));
   };
@@ -279,11 +301,20 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
           {`Edit call flow ${name}`}
         </Heading>
         <Box flex="1" minH="0" position="relative">
-          <CallFlowCanvas store={store} services={services} />
+          <CallFlowCanvas
+            store={versions.viewing ?? store}
+            services={services}
+            readOnly={versions.viewing !== null}
+            diffMarks={versions.marks}
+            versionsPanel={versions.panel}
+            versionsOpen={versions.used}
+            aria-label={versions.viewingNumber === null ? undefined : `Call flow canvas, version ${versions.viewingNumber}, read-only`}
+          />
         </Box>
       </Box>
 
       {gate.dialogs}
+      {versions.dialog}
       <DiscardChangesDialog open={blocker.state === 'blocked'} onKeep={() => blocker.reset?.()} onDiscard={discardAndLeave} />
       <ConflictDialog
         theirs={conflict?.theirs ?? null}

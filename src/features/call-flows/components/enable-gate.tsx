@@ -1,4 +1,4 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Button, chakra, Text } from '@chakra-ui/react';
 import type { AdvancedCallFlowAddOn } from '@portal/contract';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -14,6 +14,11 @@ export interface EnableRequest {
   replacing: string | null;
   /** From the editor bar ("Save & Enable"), or from the flows list ("Enable"). */
   kind: 'save-and-enable' | 'enable';
+  /**
+   * What enabling changes for callers, against the flow active now (editor-core's diffFlows, in words); shown
+   * inside the dialogs, never instead of them. Absent when nothing is compared (no custom flow is active).
+   */
+  changes?: { against: string; texts: string[] } | null;
   /** Saves and enables, or enables; called once every dialog agreed. */
   run: () => void;
 }
@@ -64,6 +69,8 @@ export function useEnableGate({ productId, inTrial, addOn }: GateOptions): { req
   const req = current?.request;
   const replacing = req?.replacing && req.replacing !== req.flowName ? ` It replaces ${req.replacing} as your active call flow.` : '';
 
+  const difference = req?.changes ? <ChangeList changes={req.changes} /> : null;
+
   const dialogs = (
     <>
       <Dialog
@@ -83,6 +90,7 @@ export function useEnableGate({ productId, inTrial, addOn }: GateOptions): { req
       >
         <Text mb="3">You are on a free trial. You can build, test and save custom call flows now.</Text>
         <Text>Custom call flows can be enabled once you upgrade your account. Until then, calls follow your current call flow.</Text>
+        {difference}
       </Dialog>
 
       {addOn && (
@@ -108,6 +116,7 @@ export function useEnableGate({ productId, inTrial, addOn }: GateOptions): { req
           The add-on is ready. {req?.kind === 'save-and-enable' ? 'Save this call flow and make it active now?' : 'Make this call flow active now?'}
           {replacing}
         </Text>
+        {difference}
       </Dialog>
 
       <Dialog
@@ -129,9 +138,28 @@ export function useEnableGate({ productId, inTrial, addOn }: GateOptions): { req
           {req?.kind === 'enable' ? 'Calls will follow this call flow from now on.' : 'Your changes will be saved and calls will follow this call flow from now on.'}
           {replacing}
         </Text>
+        {difference}
       </Dialog>
     </>
   );
 
   return { request, dialogs };
+}
+
+/** The difference against the active flow, in the words of the versions panel. */
+function ChangeList({ changes }: { changes: { against: string; texts: string[] } }) {
+  const label = `What changes for callers compared with ${changes.against}`;
+  if (changes.texts.length === 0) return <Text mt="3">No differences for callers compared with {changes.against}.</Text>;
+  return (
+    <>
+      <Text mt="3" fontWeight="semibold">
+        {label}:
+      </Text>
+      <chakra.ul aria-label={label} ps="5" listStyleType="disc" maxH="12rem" overflowY="auto">
+        {changes.texts.map((text, index) => (
+          <li key={index}>{text}</li>
+        ))}
+      </chakra.ul>
+    </>
+  );
 }

@@ -170,4 +170,19 @@ describe('editor session', () => {
     stop();
     expect(drafts.write).not.toHaveBeenCalled();
   });
+
+  it('loads a restored version as saved: no changes left, the next save starts from its version, the draft goes', async () => {
+    const { store, session, api, drafts } = setUp({ flow: existing(), baseVersion: 4 });
+    store.getState().run(renameFlow('Unsaved edit'));
+    const restored = stored({ ...existing(), name: 'Sales' }, '7', 6);
+    session.loadSaved(restored);
+    expect(store.getState().flow.name).toBe('Sales');
+    expect(store.getState().changesMade).toBe(false);
+    expect(session.baseVersion()).toBe(6);
+    expect(api.stored).toHaveBeenCalledWith(restored);
+    expect(drafts.clear).toHaveBeenCalledWith('7');
+    store.getState().run(renameFlow('After restore'));
+    await session.save('save');
+    expect(api.patch).toHaveBeenLastCalledWith('7', expect.objectContaining({ version: 6 }));
+  });
 });

@@ -99,6 +99,10 @@ export interface EditorSession {
   flushDraft(): void;
   /** Replaces the ports (the page's latest callbacks). */
   setPorts(ports: SessionPorts): void;
+  /** The version the next save starts from (null for a flow not saved yet). */
+  baseVersion(): number | null;
+  /** Loads a flow the server saved by other means (a restored version): it becomes what the editor holds, unchanged. */
+  loadSaved(saved: StoredCallFlow): void;
 }
 
 export function createEditorSession(options: EditorSessionOptions): EditorSession {
@@ -205,6 +209,13 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
         sending = false;
         state.setState({ saving: null });
       }
+    },
+    baseVersion: () => baseVersion,
+    loadSaved(saved) {
+      store.getState().load({ id: saved.id, name: saved.name, enable: saved.enable, data: saved.data });
+      baseVersion = saved.version;
+      api.stored(saved);
+      forgetDraft(saved.id);
     },
     async resolveConflict(choice) {
       const conflict = state.getState().conflict;

@@ -1,0 +1,345 @@
+/**
+ * The versions of a custom flow (issue 21): the panel beside the canvas lists them; a version opens read-only on
+ * the canvas; two chosen versions compare (editor-core's diffFlows: the change list in words, and the steps
+ * marked on the canvas); a version is restored, after a confirmation, as a new version.
+ */
+import { Button, Text } from '@chakra-ui/react';
+import type { AudioFile, CallFlowVersion, CallFlowVersionDocument, SiteUser, StoredCallFlow } from '@portal/contract';
+import { createEditorStore, diffFlows, type EditorStore, type FlowDiff, type FlowNames } from '@portal/editor-core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { Dialog } from '../../../components/dialog.tsx';
+import { toaster } from '../../../components/toaster.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { hasReadableMessage, userErrorText } from '../../../lib/error-text.ts';
+import { fetchCallFlowVersion, restoreCallFlowVersion, useCallFlowVersions } from '../api/call-flow-versions.ts';
+import { callFlowKeys } from '../api/keys.ts';
+
+export const versionTexts = {
+  title: 'Versions',
+  readOnly: (n: number) => `Version ${n}, read-only`,
+  backToEditing: 'Back to editing',
+  compare: 'Compare the chosen versions',
+  chooseTwo: 'Choose two versions to compare them.',
+  noChanges: 'No differences for callers between these versions.',
+  restoreTitle: (n: number) => `Restore version ${n}?`,
+  restored: (n: number) => `Version ${n} restored`,
+  restoreFailed: 'The version could not be restored',
+  loadFailed: 'The versions could not be loaded',
+  empty: 'No versions yet: each save keeps one.',
+} as const;
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
+
+/** Names of people and greetings for the change list: "Sales team now rings Alex Morgan" rather than "extension 200". */
+export function flowNamesOf(users: readonly SiteUser[], audioFiles: readonly AudioFile[]): FlowNames {
+  const byExtension = new Map(users.map((user) => [user.extension, `${user.first_name} ${user.last_name}`.trim()]));
+  const byFile = new Map<string, string>();
+  for (const file of audioFiles) {
+    if (file.call_flow_filename) byFile.set(file.call_flow_filename, file.name);
+    byFile.set(file.stored_filename, file.name);
+  }
+  return { extension: (ext) => byExtension.get(ext), audio: (file) => byFile.get(file) };
+}
+
+/** The canvas marks of a comparison, for the version shown: the newer shows what was added, the older what was removed. */
+export function diffMarksFor(diff: FlowDiff, showing: 'older' | 'newer'): Map<string, 'added' | 'removed' | 'changed'> {
+  const marks = new Map<string, 'added' | 'removed' | 'changed'>();
+  for (const id of diff.changed) marks.set(id, 'changed');
+  for (const id of showing === 'newer' ? diff.added : diff.removed) marks.set(id, showing === 'newer' ? 'added' : 'removed');
+  return marks;
+}
+
+interface Viewing {
+  version: CallFlowVersionDocument;
+  store: EditorStore;
+}
+
+interface Comparison {
+  older: CallFlowVersionDocument;
+  newer: CallFlowVersionDocument;
+  diff: FlowDiff;
+  showing: 'older' | 'newer';
+}
+
+interface FlowVersionsOptions {
+  productId: number;
+  /** null while the flow has never been saved: no versions. */
+  flowId: string | null;
+  names: FlowNames;
+  /** The version the editor's next save starts from. */
+  baseVersion: () => number | null;
+  /** Whether the editor holds unsaved changes (a restore replaces them). */
+  changesMade: boolean;
+  /** The editor takes the restored flow. */
+  onRestored: (saved: StoredCallFlow) => void;
+}
+
+/** The versions view's state for the editor page: what the canvas shows instead of the editable flow, and the panel. */
+export function useFlowVersions({ productId, flowId, names, baseVersion, changesMade, onRestored }: FlowVersionsOptions) {
+  const queryClient = useQueryClient();
+  const [viewing, setViewing] = useState<Viewing | null>(null);
+  const [comparison, setComparison] = useState<Comparison | null>(null);
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Once the versions were used, a canvas swapped in (a version shown, or back to editing) opens with the panel.
+  const [used, setUsed] = useState(false);
+
+  const show = (version: CallFlowVersionDocument) => {
+    const flow = { id: flowId, name: version.name, enable: false, data: version.data };
+    setViewing({ version, store: createEditorStore({ flow }) });
+    setUsed(true);
+  };
+
+  const failed = (title: string, error: unknown) =>
+    toaster.create({ type: 'error', title, description: isApiError(error) && hasReadableMessage(error) ? userErrorText(error) : undefined });
+
+  const open = async (number: number) => {
+    if (!flowId) return;
+    try {
+      show(await fetchCallFlowVersion(queryClient, productId, flowId, number));
+      setComparison(null);
+    } catch (error) {
+      failed(versionTexts.loadFailed, error);
+    }
+  };
+
+  const compare = async (a: number, b: number) => {
+    if (!flowId) return;
+    try {
+      const [older, newer] = await Promise.all([Math.min(a, b), Math.max(a, b)].map((n) => fetchCallFlowVersion(queryClient, productId, flowId, n)));
+      if (!older || !newer) return;
+      setComparison({ older, newer, diff: diffFlows(older.data, newer.data, names), showing: 'newer' });
+      show(newer);
+    } catch (error) {
+      failed(versionTexts.loadFailed, error);
+    }
+  };
+
+  const showSide = (side: 'older' | 'newer') => {
+    if (!comparison) return;
+    setComparison({ ...comparison, showing: side });
+    show(comparison[side]);
+  };
+
+  const backToEditing = () => {
+    if (viewing) setUsed(true);
+    setViewing(null);
+    setComparison(null);
+  };
+
+  const restore = async () => {
+    if (!flowId || restoring === null) return;
+    setBusy(true);
+    try {
+      const saved = await restoreCallFlowVersion(productId, flowId, restoring, { version: baseVersion() ?? undefined });
+      onRestored(saved);
+      toaster.create({ type: 'success', title: versionTexts.restored(restoring) });
+      backToEditing();
+      setRestoring(null);
+    } catch (error) {
+      failed(versionTexts.restoreFailed, error);
+    } finally {
+      setBusy(false);
+      void queryClient.invalidateQueries({ queryKey: callFlowKeys.versions(productId, flowId) });
+    }
+  };
+
+  const marks = useMemo(() => (comparison ? diffMarksFor(comparison.diff, comparison.showing) : undefined), [comparison]);
+
+  const panel =
+    flowId === null
+      ? undefined
+      : (close: () => void) => (
+          <VersionsPanel
+            productId={productId}
+            flowId={flowId}
+            viewing={viewing?.version.number ?? null}
+            comparison={comparison}
+            onClose={close}
+            onOpen={(n) => void open(n)}
+            onCompare={(a, b) => void compare(a, b)}
+            onShowSide={showSide}
+            onBack={backToEditing}
+            onRestore={setRestoring}
+          />
+        );
+
+  const dialog = (
+    <Dialog
+      open={restoring !== null}
+      role="alertdialog"
+      busy={busy}
+      onClose={() => setRestoring(null)}
+      title={versionTexts.restoreTitle(restoring ?? 0)}
+      footer={
+        <>
+          <Button variant="outline" colorPalette="gray" onClick={() => setRestoring(null)} disabled={busy} autoFocus>
+            Cancel
+          </Button>
+          <Button colorPalette="brand" onClick={() => void restore()} loading={busy}>
+            Restore version {restoring}
+          </Button>
+        </>
+      }
+    >
+      <Text>
+        The call flow goes back to version {restoring}, saved as a new version; every version stays in the list.
+        {changesMade ? ' Your unsaved changes will be lost.' : ''}
+      </Text>
+    </Dialog>
+  );
+
+  return { viewing: viewing?.store ?? null, marks, panel, dialog, used, viewingNumber: viewing?.version.number ?? null };
+}
+
+interface PanelProps {
+  productId: number;
+  flowId: string;
+  viewing: number | null;
+  comparison: Comparison | null;
+  onClose: () => void;
+  onOpen: (number: number) => void;
+  onCompare: (a: number, b: number) => void;
+  onShowSide: (side: 'older' | 'newer') => void;
+  onBack: () => void;
+  onRestore: (number: number) => void;
+}
+
+function savedByWords(version: CallFlowVersion): string {
+  if (version.by_staff) return 'by our staff while viewing your account';
+  return version.saved_by ? `by ${version.saved_by}` : 'before versions were kept';
+}
+
+function VersionsPanel({ productId, flowId, viewing, comparison, onClose, onOpen, onCompare, onShowSide, onBack, onRestore }: PanelProps) {
+  const headingId = useId();
+  const versions = useCallFlowVersions(productId, flowId);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const rows = versions.data?.pages.flatMap((page) => page.results) ?? [];
+
+  const toggle = (number: number, on: boolean) =>
+    setChosen((current) => (on ? [...current.filter((n) => n !== number), number].slice(-2) : current.filter((n) => n !== number)));
+
+  return (
+    <section className="cf-panel" aria-labelledby={headingId}>
+      <div className="cf-panel-header">
+        <h2 id={headingId} className="cf-panel-title">
+          {versionTexts.title}
+        </h2>
+        <button type="button" className="cf-icon-button" aria-label="Close versions" onClick={onClose}>
+          <svg viewBox="0 0 24 24" width={16} height={16} aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </div>
+
+      <div aria-live="polite">
+        {viewing !== null && (
+          <div className="cf-form">
+            <p className="cf-outcome">{versionTexts.readOnly(viewing)}</p>
+            <div className="cf-row cf-row-wrap">
+              <Button type="button" size="xs" variant="outline" onClick={onBack}>
+                {versionTexts.backToEditing}
+              </Button>
+              <Button type="button" size="xs" variant="outline" onClick={() => onRestore(viewing)}>
+                Restore version {viewing}
+              </Button>
+            </div>
+          </div>
+        )}
+        {comparison && (
+          <div className="cf-test-result">
+            <h3 className="cf-label">
+              Version {comparison.older.number} to version {comparison.newer.number}
+            </h3>
+            <div className="cf-row cf-row-wrap" role="group" aria-label="Version shown on the canvas">
+              <Button type="button" size="xs" variant={comparison.showing === 'older' ? 'subtle' : 'outline'} aria-pressed={comparison.showing === 'older'} onClick={() => onShowSide('older')}>
+                Show version {comparison.older.number}
+              </Button>
+              <Button type="button" size="xs" variant={comparison.showing === 'newer' ? 'subtle' : 'outline'} aria-pressed={comparison.showing === 'newer'} onClick={() => onShowSide('newer')}>
+                Show version {comparison.newer.number}
+              </Button>
+            </div>
+            <p className="cf-hint">
+              {comparison.diff.added.length} added, {comparison.diff.removed.length} removed, {comparison.diff.changed.length} changed.{' '}
+              {comparison.showing === 'newer' ? 'Added and changed steps are marked.' : 'Removed and changed steps are marked.'}
+            </p>
+            <div className="cf-diff-legend" aria-hidden="true">
+              <span style={{ color: '#15803d' }}>
+                <span className="cf-diff-swatch" />
+                Added
+              </span>
+              <span style={{ color: '#b91c1c' }}>
+                <span className="cf-diff-swatch" />
+                Removed
+              </span>
+              <span style={{ color: '#1d4ed8' }}>
+                <span className="cf-diff-swatch" style={{ borderStyle: 'dashed' }} />
+                Changed
+              </span>
+            </div>
+            {comparison.diff.changes.length === 0 ? (
+              <p className="cf-outcome">{versionTexts.noChanges}</p>
+            ) : (
+              <ul className="cf-steps" aria-label="What changed for callers">
+                {comparison.diff.changes.map((change, index) => (
+                  <li key={index}>{change.text}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </div>
+
+      {versions.isPending ? (
+        <p className="cf-hint" role="status">
+          Loading versions…
+        </p>
+      ) : versions.isError ? (
+        <div role="alert">
+          <p className="cf-error">{versionTexts.loadFailed}</p>
+          <Button type="button" size="xs" variant="outline" onClick={() => void versions.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="cf-hint">{versionTexts.empty}</p>
+      ) : (
+        <>
+          <p className="cf-hint">{versionTexts.chooseTwo}</p>
+          <Button type="button" size="xs" colorPalette="brand" disabled={chosen.length !== 2} onClick={() => chosen.length === 2 && onCompare(chosen[0]!, chosen[1]!)}>
+            {versionTexts.compare}
+          </Button>
+          <ul className="cf-steps" aria-label="Saved versions" style={{ listStyle: 'none', paddingInlineStart: 0 }}>
+            {rows.map((version) => (
+              <li key={version.number} className="cf-version">
+                <label className="cf-row">
+                  <input type="checkbox" checked={chosen.includes(version.number)} onChange={(e) => toggle(version.number, e.target.checked)} aria-label={`Compare version ${version.number}`} />
+                  <strong>Version {version.number}</strong>
+                </label>
+                <p>
+                  {timeFormat.format(new Date(version.saved_at))}, {savedByWords(version)}
+                </p>
+                {version.note && <p>“{version.note}”</p>}
+                {version.restored_from !== null && <p>Restored from version {version.restored_from}</p>}
+                <div className="cf-row">
+                  <Button type="button" size="xs" variant="outline" aria-label={`Open version ${version.number}`} onClick={() => onOpen(version.number)}>
+                    Open
+                  </Button>
+                  <Button type="button" size="xs" variant="outline" aria-label={`Restore version ${version.number}`} onClick={() => onRestore(version.number)}>
+                    Restore
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {versions.hasNextPage && (
+            <Button type="button" size="xs" variant="outline" loading={versions.isFetchingNextPage} onClick={() => void versions.fetchNextPage()}>
+              Show older versions
+            </Button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
