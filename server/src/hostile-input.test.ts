@@ -119,8 +119,8 @@ async function expectHandled(options: InjectOptions) {
   const response = await t.app.inject(options);
   const label = `${options.method} ${String(options.url).slice(0, 80)} ${String(options.payload ?? '').slice(0, 60)}`;
   expect(response.statusCode, label).toBeLessThan(500);
-  // A file download (audio, the contacts' CSV template) answers its bytes; everything else, errors included, answers JSON.
-  const binary = /^(?:audio\/|text\/csv)/.test(String(response.headers['content-type'] ?? ''));
+  // A file download (audio, the contacts' CSV template, a PDF) answers its bytes; everything else, errors included, answers JSON.
+  const binary = /^(?:audio\/|text\/csv|application\/pdf)/.test(String(response.headers['content-type'] ?? ''));
   if (options.method !== 'HEAD' && response.statusCode !== 204 && !binary) {
     expect(response.headers['content-type'], label).toMatch(/^application\/json/);
     expect(() => JSON.parse(response.body), label).not.toThrow();
