@@ -10,7 +10,9 @@ test.describe('call flows', () => {
     const active = page.getByRole('region', { name: 'Active call flow' });
     await expect(active).toContainText('Main office hours is your active call flow');
     const list = page.getByRole('list', { name: 'Custom call flows' });
-    await expect(list.getByRole('link')).toHaveText(['Main office hours', 'Out of hours to mobile', 'Sales line (draft)']);
+    // Each flow's name opens it in the editor (beside it, its caller's journey).
+    await expect(list.getByRole('link').filter({ hasNotText: 'Caller’s journey' })).toHaveText(['Main office hours', 'Out of hours to mobile', 'Sales line (draft)']);
+    await expect(list.getByRole('link', { name: "Caller's journey of Main office hours" })).toBeVisible();
     await expect(list.getByRole('listitem').filter({ hasText: 'Sales line (draft)' })).toContainText('Incomplete');
     await expectAccessible(page, 'call flows page');
 
