@@ -27,7 +27,7 @@ test.describe('call flows', () => {
     await expect(rename).toContainText('Please set a callflow name');
     await rename.getByLabel('Call flow name').fill('Evenings');
     await rename.getByRole('button', { name: 'Save name' }).click();
-    await expect(list.getByRole('link', { name: 'Evenings' })).toBeVisible();
+    await expect(list.getByRole('link', { name: 'Evenings', exact: true })).toBeVisible();
 
     // Enabling the unfinished flow is refused with the spec's message.
     await page.getByRole('button', { name: 'Enable Sales line (draft)' }).click();
