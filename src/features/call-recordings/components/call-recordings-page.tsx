@@ -35,7 +35,7 @@ import {
   useCallRecordings,
 } from '../api/call-recordings-api.ts';
 import { filtersFrom, filtersSearch, highlightParts, listQuery, progressText, shownNumber, toggleAll, type RecordingFilters } from '../logic/recordings-logic.ts';
-import { saveFile } from '../logic/save-file.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { RecordingAddOnWizard } from './recording-add-on-wizard.tsx';
 import { WaveformPlayer } from './waveform-player.tsx';
 
