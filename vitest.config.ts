@@ -12,6 +12,8 @@ const serverOn = (db: 'pglite' | 'postgres') => ({
     exclude: db === 'postgres' ? ['server/src/main.test.ts', 'server/src/db/connect.test.ts'] : ['server/src/two-processes.test.ts'],
     environment: 'node',
     env: { TEST_DB: db },
+    // The migrated and the seeded database each file starts from, made once (server/src/test/template.ts).
+    globalSetup: ['server/src/test/global-setup.ts'],
     // After the others, two files at once: a server file mostly waits on its database. (Vitest's default is one
     // fewer worker than the cores: one on CI's two, which ran the whole suite one file after another.)
     sequence: { groupOrder: 1 },

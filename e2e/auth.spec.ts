@@ -5,7 +5,11 @@ import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.t
 
 test.describe('signing in and out', () => {
   test('a customer signs in and sees their products @mobile', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, accounts.authAcme, accounts.authAcme.firstName);
+    await loginPage.goto();
+    await expectAccessible(page, 'login page');
+    await loginPage.signIn(accounts.authAcme.email, accounts.authAcme.password);
+    await homePage.expectShown(accounts.authAcme.firstName);
+    await expectAccessible(page, 'home page');
     await expect(page).toHaveTitle('Home | Customer Portal');
     await expect(page.getByText('Acme Plumbing Ltd (e2e auth)').first()).toBeVisible();
     // The three seeded products, the cloud phone among them.

@@ -38,8 +38,9 @@ test('the 404 is tracked with its path', async ({ page, loginPage, homePage }) =
 });
 
 test('home is accessible, the profile button is named by its initials, and the bell badge sits on its corner @mobile', async ({ page, loginPage, homePage }) => {
-  // signInAs runs axe on home (with the label-in-name rule on).
   await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
+  // With the label-in-name rule on.
+  await expectAccessible(page, 'home page');
   const profile = page.getByRole('button', { name: /profile menu$/i });
   await expect(profile).toHaveAccessibleName('AM, profile menu');
   await expect(profile).toHaveText('AM');

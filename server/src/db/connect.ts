@@ -24,12 +24,16 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** Put every table (and drizzle's migration log) in this schema instead of public. */
   schemaName?: string | undefined;
+  /** PGlite only: start from this dump (OpenedDatabase.dump) instead of an empty cluster. */
+  loadDataDir?: Blob | undefined;
 }
 
 export interface OpenedDatabase {
   db: Database;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole cluster as an uncompressed tar, for loadDataDir (the server tests' template). */
+  dump?(): Promise<Blob>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -165,7 +169,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     try {
       // A new folder is made by initdb in a short-lived child process (its memory is not kept by this one).
       if (!inMemory) await initPgliteFolder(resolve(dataDir));
-      client = await PGlite.create(inMemory ? dataDir : resolve(dataDir), { startParams: [...PGLITE_START_PARAMS] });
+      client = await PGlite.create(inMemory ? dataDir : resolve(dataDir), {
+        startParams: [...PGLITE_START_PARAMS],
+        ...(options.loadDataDir && { loadDataDir: options.loadDataDir }),
+      });
       const writes = watchWrites(client);
       const db = drizzlePglite({ client, ...drizzleConfig });
       localWrites.set(db, writes);
@@ -178,6 +185,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       return {
         db,
         driver: 'pglite',
+        dump: () => opened.dumpDataDir('none'),
         close: async () => {
           try {
             await opened.close();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { FilesystemAudioStorage } from '../audio/storage.ts';
 import { issueToken } from '../auth/tokens-repository.ts';
@@ -14,15 +14,26 @@ import { products, users, voipUsers } from '../db/schema/index.ts';
 import { seedIfEmpty } from '../db/seed.ts';
 import type { SpeechEngine } from '../speech/engine.ts';
 import type { BroadbandData } from '../broadband/broadband-data.ts';
+import { copyTemplateAudio, openFromTemplate, SEED_TIME, type TestTemplate } from './template.ts';
 
-/** When test data is seeded; the test clock starts here. */
-export const SEED_TIME = new Date('2025-03-03T09:00:00Z');
+export { SEED_TIME };
+
+/** The run's starting databases (template.ts), unless this run made none (one without global-setup.ts). */
+function runTemplate(): TestTemplate | undefined {
+  const template = inject('serverTestTemplate');
+  return template?.driver === (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite') ? template : undefined;
+}
 
 /**
- * A fresh database for one test file: in-memory PGlite (TEST_DB=pglite), or a uniquely
- * named schema on TEST_DATABASE_URL (TEST_DB=postgres) that close() drops.
+ * A fresh, migrated database for one test file: a copy of the run's template, else in-memory PGlite
+ * (TEST_DB=pglite) or a uniquely named schema on TEST_DATABASE_URL (TEST_DB=postgres); close() drops it.
  */
 export async function openTestDatabase(): Promise<OpenedDatabase> {
+  const template = runTemplate();
+  return template ? openFromTemplate(template, false) : openBareTestDatabase();
+}
+
+async function openBareTestDatabase(): Promise<OpenedDatabase> {
   if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://' });
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -71,10 +82,13 @@ export function useTestApp(options: { staticDir?: string; seed?: boolean; speech
   let database: OpenedDatabase | undefined;
   let audioDir: string | undefined;
   beforeAll(async () => {
-    database = await openTestDatabase();
+    const seed = options.seed !== false;
+    const template = runTemplate();
+    database = template ? await openFromTemplate(template, seed) : await openBareTestDatabase();
     audioDir = mkdtempSync(join(tmpdir(), 'portal-audio-'));
     t.audio = new FilesystemAudioStorage(audioDir);
-    if (options.seed !== false) await seedIfEmpty(database.db, t.audio, SEED_TIME);
+    if (seed && template) copyTemplateAudio(template, audioDir);
+    else if (seed) await seedIfEmpty(database.db, t.audio, SEED_TIME);
     t.db = database.db;
     t.app = await buildApp({
       db: database.db,
