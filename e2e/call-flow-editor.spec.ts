@@ -222,16 +222,20 @@ test.describe('call flow editor', () => {
     await voicemailDialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(voicemailDialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+    // A note for this save, typed before pressing it; it goes with the version.
+    await page.getByRole('textbox', { name: 'Note for this version (optional)' }).fill('Voicemail in hours');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Note for this version (optional)' })).toHaveCount(0);
 
-    // The versions panel lists the three saves, newest first.
+    // The versions panel lists the three saves, newest first, the last with its note.
     await canvas.getByRole('button', { name: 'Versions', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Versions' });
     const list = panel.getByRole('list', { name: 'Saved versions' });
     await expect(list.getByRole('listitem')).toHaveCount(3);
     await expect(list.getByRole('listitem').first()).toContainText('Version 3');
     await expect(list.getByRole('listitem').first()).toContainText('by Alex');
+    await expect(list.getByRole('listitem').first()).toContainText('“Voicemail in hours”');
     await expectAccessible(page, 'versions panel');
 
     // Compare the first and the last: the change list in words, the changed steps marked, the version read-only.
@@ -252,6 +256,14 @@ test.describe('call flow editor', () => {
     await panel.getByRole('button', { name: 'Show version 1' }).click();
     const older = page.getByRole('region', { name: 'Call flow canvas, version 1, read-only' });
     await expect(older.getByRole('button', { name: 'Transfer: Transfer', exact: true })).toHaveAccessibleDescription(/Removed in the newer version/);
+
+    // Side by side: both versions on two read-only canvases, each with its marks.
+    await panel.getByRole('button', { name: 'Side by side' }).click();
+    const left = page.getByRole('region', { name: 'Call flow canvas, version 1, read-only' });
+    const right = page.getByRole('region', { name: 'Call flow canvas, version 3, read-only' });
+    await expect(left.getByRole('button', { name: 'Transfer: Transfer', exact: true })).toHaveAccessibleDescription(/Removed in the newer version/);
+    await expect(right.locator('.cf-diff-added').getByRole('button', { name: /^Voicemail:/ })).toBeVisible();
+    await expect(panel.getByRole('list', { name: 'What changed for callers' })).toContainText('In hours now goes to voicemail box 201 instead of Transfer');
 
     // Restore the first, after the confirmation: it becomes version 4 and the editor holds it.
     await panel.getByRole('button', { name: 'Restore version 1', exact: true }).first().click();
