@@ -222,16 +222,20 @@ test.describe('call flow editor', () => {
     await voicemailDialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(voicemailDialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+    // A note for this save, typed before pressing it; it goes with the version.
+    await page.getByRole('textbox', { name: 'Note for this version (optional)' }).fill('Voicemail in hours');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Note for this version (optional)' })).toHaveCount(0);
 
-    // The versions panel lists the three saves, newest first.
+    // The versions panel lists the three saves, newest first, the last with its note.
     await canvas.getByRole('button', { name: 'Versions', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Versions' });
     const list = panel.getByRole('list', { name: 'Saved versions' });
     await expect(list.getByRole('listitem')).toHaveCount(3);
     await expect(list.getByRole('listitem').first()).toContainText('Version 3');
     await expect(list.getByRole('listitem').first()).toContainText('by Alex');
+    await expect(list.getByRole('listitem').first()).toContainText('“Voicemail in hours”');
     await expectAccessible(page, 'versions panel');
 
     // Compare the first and the last: the change list in words, the changed steps marked, the version read-only.
@@ -252,6 +256,14 @@ test.describe('call flow editor', () => {
     await panel.getByRole('button', { name: 'Show version 1' }).click();
     const older = page.getByRole('region', { name: 'Call flow canvas, version 1, read-only' });
     await expect(older.getByRole('button', { name: 'Transfer: Transfer', exact: true })).toHaveAccessibleDescription(/Removed in the newer version/);
+
+    // Side by side: both versions on two read-only canvases, each with its marks.
+    await panel.getByRole('button', { name: 'Side by side' }).click();
+    const left = page.getByRole('region', { name: 'Call flow canvas, version 1, read-only' });
+    const right = page.getByRole('region', { name: 'Call flow canvas, version 3, read-only' });
+    await expect(left.getByRole('button', { name: 'Transfer: Transfer', exact: true })).toHaveAccessibleDescription(/Removed in the newer version/);
+    await expect(right.locator('.cf-diff-added').getByRole('button', { name: /^Voicemail:/ })).toBeVisible();
+    await expect(panel.getByRole('list', { name: 'What changed for callers' })).toContainText('In hours now goes to voicemail box 201 instead of Transfer');
 
     // Restore the first, after the confirmation: it becomes version 4 and the editor holds it.
     await panel.getByRole('button', { name: 'Restore version 1', exact: true }).first().click();
@@ -287,13 +299,14 @@ test.describe('call flow editor', () => {
     await expect(flows.getByRole('link', { name, exact: true })).toHaveCount(0);
   });
 
-  test('checks: an uncovered Tuesday afternoon is warned about, and fixed from the warning', async ({ page, loginPage, homePage }) => {
+  test('checks: a transfer to someone with no phone or app, and an uncovered Tuesday afternoon fixed from its warning', async ({ page, loginPage, homePage }) => {
     await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
     await openCallFlows(page);
     await page.getByRole('link', { name: 'Create call flow' }).click();
     await expectEditorShown(page, /^Custom call flow/);
     const canvas = page.getByRole('region', { name: 'Call flow canvas' });
-    await expect(canvas.getByRole('button', { name: 'Checks: no warnings' })).toBeVisible();
+    // A new flow's transfer rings extension 200, Alex, who in this copy of Acme has no desk phone and no PIN for the apps.
+    await expect(canvas.getByRole('button', { name: 'Checks: 1 warning' })).toBeVisible();
 
     // Tuesday closes at 12:00, the other weekdays at 17:00.
     await expect(canvas).toHaveAttribute('aria-busy', 'false');
@@ -305,18 +318,20 @@ test.describe('call flow editor', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toHaveCount(0);
 
-    await canvas.getByRole('button', { name: 'Checks: 1 warning' }).click();
+    await canvas.getByRole('button', { name: 'Checks: 2 warnings' }).click();
     const panel = canvas.getByRole('region', { name: 'Checks' });
-    await expect(panel.getByText('Tuesday 12:00-17:00 is out of hours, though the other weekdays are open then')).toBeVisible();
-    await expectAccessible(page, 'checks panel with a warning');
-    await panel.getByRole('button', { name: 'Show the step' }).click();
+    await expect(panel.getByText(/reach no one: Transfer rings Alex Morgan, who has no phone or app/)).toBeVisible();
+    const gap = panel.getByRole('listitem').filter({ hasText: 'Tuesday 12:00-17:00 is out of hours, though the other weekdays are open then' });
+    await expect(gap).toBeVisible();
+    await expectAccessible(page, 'checks panel with warnings');
+    await gap.getByRole('button', { name: 'Show the step' }).click();
     await expect(canvas.getByRole('button', { name: 'Business hours: Business hours', exact: true })).toBeFocused();
-    await panel.getByRole('button', { name: 'Open Tue like Mon' }).click();
-    await expect(panel.getByText('No warnings.')).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Checks: no warnings' })).toBeVisible();
+    await gap.getByRole('button', { name: 'Open Tue like Mon' }).click();
+    await expect(gap).toHaveCount(0);
+    await expect(canvas.getByRole('button', { name: 'Checks: 1 warning' })).toBeVisible();
     // The fix is an edit like any other: undo brings the gap back.
     await canvas.getByRole('button', { name: 'Undo' }).click();
-    await expect(panel.getByText('Tuesday 12:00-17:00 is out of hours, though the other weekdays are open then')).toBeVisible();
+    await expect(gap).toBeVisible();
   });
 
   test('build a flow from nothing: fix the red steps, undo and redo, save, then save and enable', async ({ page, loginPage, homePage }) => {

@@ -150,6 +150,11 @@ export const SiteUser = z.object({
   email: z.string(),
   /** 'Not Assigned' when no number is assigned (spec 001 section 3). */
   extension: z.string(),
+  /**
+   * Our addition (issue 21): whether a call can ring them (a desk phone port is theirs, or a PIN signs them in to the
+   * apps), for the editor's coverage checks. Optional: without it a user counts as reachable.
+   */
+  has_phone_or_app: z.boolean().optional(),
 });
 export type SiteUser = z.infer<typeof SiteUser>;
 

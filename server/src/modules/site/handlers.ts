@@ -10,7 +10,7 @@ export const siteHandlers = {
     const { siteRepository } = request.server;
     const [numbers, users, addOns] = await Promise.all([
       siteRepository.numbers(product.id),
-      siteRepository.users(product.id),
+      siteRepository.usersWithDevices(product.id),
       request.server.phoneSettingsRepository.addOns(product.id),
     ]);
     const pilot = numbers[0];
@@ -25,7 +25,14 @@ export const siteHandlers = {
       users: Object.fromEntries(
         users.map((user) => [
           String(user.id),
-          { id: user.id, first_name: user.firstName, last_name: user.lastName, email: user.email, extension: user.extension || NOT_ASSIGNED },
+          {
+            id: user.id,
+            first_name: user.firstName,
+            last_name: user.lastName,
+            email: user.email,
+            extension: user.extension || NOT_ASSIGNED,
+            has_phone_or_app: Boolean(user.hasPhoneOrApp),
+          },
         ]),
       ),
     };

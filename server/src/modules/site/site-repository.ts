@@ -1,7 +1,7 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
-import { phoneNumbers, voipUsers } from '../../db/schema/index.ts';
+import { hardwarePorts, phoneNumbers, voipUsers } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +38,21 @@ export function createSiteRepository(db: Database) {
     /** The product's users, the main user first. */
     async users(productId: number) {
       return db.select().from(voipUsers).where(eq(voipUsers.productId, productId)).orderBy(asc(voipUsers.id));
+    },
+
+    /**
+     * The product's users, the main user first, each with whether a call can ring them: a desk phone port is theirs,
+     * or their PIN is set (the PIN signs them in to the phone apps). The call-flow checks warn about the rest.
+     */
+    async usersWithDevices(productId: number) {
+      return db
+        .select({
+          ...getTableColumns(voipUsers),
+          hasPhoneOrApp: sql<boolean>`(${voipUsers.pinHash} is not null or exists (select 1 from ${hardwarePorts} where ${hardwarePorts.voipUserId} = ${voipUsers.id}))`,
+        })
+        .from(voipUsers)
+        .where(eq(voipUsers.productId, productId))
+        .orderBy(asc(voipUsers.id));
     },
 
     /** The product's locked users, by id. */

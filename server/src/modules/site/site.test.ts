@@ -4,7 +4,7 @@ import { AdvancedCallFlowAddOn, AudioFile, errorMessages, Site, SiteNumbers, Tri
 import { z } from 'zod';
 import { ADVANCED_NODE_LIMITS, STANDARD_NODE_LIMITS } from '../call-flows/limits.ts';
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
-import { audioFiles } from '../../db/schema/index.ts';
+import { audioFiles, voipUsers } from '../../db/schema/index.ts';
 import { DEMO_TRIAL_LENGTH_MS } from '../../db/seed.ts';
 import { getCsrf, SEED_TIME, useTestApp, type Csrf, seededProductIds, tokenOf as tokenFor } from '../../test/helper.ts';
 
@@ -44,6 +44,28 @@ describe('site data', () => {
       ['Tom', 'Walsh', '202'],
     ]);
     for (const [id, user] of Object.entries(site.users)) expect(id).toBe(String(user.id));
+  });
+
+  it('tells for each user whether a call can ring them: a desk phone port of theirs, or a PIN for the apps', async () => {
+    const customer = await tokenOf(demoLogins.customer);
+    // Acme's users have no PIN; each has a port on one of its two desk phones (modules/hardware/demo-hardware.ts).
+    const acme = Site.parse((await get(customer, `/api/v1/voip/${ids.acme}/`)).json());
+    expect(Object.values(acme.users).map((u) => [u.extension, u.has_phone_or_app])).toEqual([
+      ['200', true],
+      ['201', true],
+      ['202', true],
+    ]);
+    // The trial's only user has neither, until a PIN is set.
+    const trial = await tokenOf(demoLogins.trial);
+    const before = Site.parse((await get(trial, `/api/v1/voip/${ids.trial}/`)).json());
+    expect(Object.values(before.users).map((u) => u.has_phone_or_app)).toEqual([false]);
+    await t.db.update(voipUsers).set({ pinHash: 'scrypt$test' }).where(eq(voipUsers.productId, ids.trial));
+    try {
+      const after = Site.parse((await get(trial, `/api/v1/voip/${ids.trial}/`)).json());
+      expect(Object.values(after.users).map((u) => u.has_phone_or_app)).toEqual([true]);
+    } finally {
+      await t.db.update(voipUsers).set({ pinHash: null }).where(eq(voipUsers.productId, ids.trial));
+    }
   });
 
   it('answers the numbers with their extensions, the pilot number reaching the call flow', async () => {

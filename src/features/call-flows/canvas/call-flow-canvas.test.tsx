@@ -21,13 +21,13 @@ beforeAll(() => {
 afterEach(cleanup);
 afterAll(() => vi.unstubAllGlobals());
 
-async function renderCanvas(flow = sampleFlow()) {
+async function renderCanvas(flow = sampleFlow(), withServices = services) {
   const store = createEditorStore({ flow });
   const painted = vi.fn();
   render(
     <ChakraProvider value={system}>
       <div style={{ height: 800 }}>
-        <CallFlowCanvas store={store} services={services} onLayoutPainted={painted} />
+        <CallFlowCanvas store={store} services={withServices} onLayoutPainted={painted} />
       </div>
     </ChakraProvider>,
   );
@@ -133,5 +133,14 @@ describe('CallFlowCanvas', () => {
     expect(screen.getByRole('button', { name: 'Checks: no warnings' })).toHaveAttribute('aria-pressed', 'true');
     act(() => store.getState().undo());
     expect(await within(panel).findByText('Transfer rings extension 200, which no user of this phone system has any more.')).toBeInTheDocument();
+  });
+
+  it('warns about a transfer whose people have no phone or app, from the site answer', async () => {
+    // The sample transfer rings extension 200: Bea has it, and the server says no phone or app of hers can ring.
+    const bea = { id: 2, first_name: 'Bea', last_name: 'Jones', email: 'b@example.co.uk', extension: '200', has_phone_or_app: false };
+    await renderCanvas(sampleFlow(), { ...services, siteUsers: [...services.siteUsers, bea] });
+    fireEvent.click(screen.getByRole('button', { name: 'Checks: 1 warning' }));
+    const panel = screen.getByRole('region', { name: 'Checks' });
+    expect(within(panel).getByText(/reach no one: Transfer rings Bea Jones, who has no phone or app, so /)).toBeInTheDocument();
   });
 });

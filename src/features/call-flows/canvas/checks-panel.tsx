@@ -2,7 +2,8 @@
 import { Button } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useStore } from 'zustand';
-import { coverageWarnings, type CallFlow, type CoverageWarning } from '@portal/editor-core';
+import { NOT_ASSIGNED, type SiteUser } from '@portal/contract';
+import { coverageWarnings, type CallFlow, type CoverageUser, type CoverageWarning } from '@portal/editor-core';
 import { useCanvas } from './canvas-context.ts';
 import { ActionIcon } from './icons.tsx';
 import type { CallFlowCanvasServices } from './types.ts';
@@ -11,9 +12,19 @@ import type { CallFlowCanvasServices } from './types.ts';
 const computed = new WeakMap<CallFlow, { services: CallFlowCanvasServices; warnings: CoverageWarning[] }>();
 
 /**
- * The coverage warnings of the flow as it is now (editor-core), from the holidays and the site's users. Whether a
- * user has a phone or app is not known to the editor, so every user counts as reachable: the people check warns
- * about users who are gone.
+ * The site's users as the coverage checks see them: those with an extension, and whether a call can ring them (the
+ * site answer's has_phone_or_app: a desk phone port, or a PIN for the apps). A user the server says nothing about
+ * counts as reachable, so a missing answer never raises a false warning.
+ */
+export function coverageUsers(siteUsers: readonly SiteUser[]): CoverageUser[] {
+  return siteUsers
+    .filter((user) => user.extension !== NOT_ASSIGNED)
+    .map((user) => ({ extension: user.extension, name: `${user.first_name} ${user.last_name}`.trim(), reachable: user.has_phone_or_app !== false }));
+}
+
+/**
+ * The coverage warnings of the flow as it is now (editor-core), from the holidays and the site's users with their
+ * phones and apps.
  */
 export function useCoverageWarnings(): readonly CoverageWarning[] {
   const { store, services } = useCanvas();
@@ -21,10 +32,7 @@ export function useCoverageWarnings(): readonly CoverageWarning[] {
   const current = services();
   const cached = computed.get(flow);
   if (cached && cached.services.siteUsers === current.siteUsers && cached.services.holidays === current.holidays) return cached.warnings;
-  const users = current.siteUsers
-    .filter((user) => user.extension !== 'Not Assigned')
-    .map((user) => ({ extension: user.extension, name: `${user.first_name} ${user.last_name}`.trim(), reachable: true }));
-  const warnings = coverageWarnings(flow, { users, holidays: current.holidays ?? [] });
+  const warnings = coverageWarnings(flow, { users: coverageUsers(current.siteUsers), holidays: current.holidays ?? [] });
   computed.set(flow, { services: current, warnings });
   return warnings;
 }

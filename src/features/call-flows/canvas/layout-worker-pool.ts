@@ -8,12 +8,22 @@ import type { LayoutWorker } from './layout-client.ts';
 
 const IDLE_MS = 60_000;
 
-let shared: { worker: Worker; leases: number; idle: ReturnType<typeof setTimeout> | null } | null = null;
+interface Lease {
+  onmessage: ((event: MessageEvent<LayoutResponse>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+}
+
+// Several canvases may share the worker at once (two versions side by side): each answer goes to every lease, and
+// each layout client keeps only the answers to its own requests (their ids are unique across clients).
+let shared: { worker: Worker; leases: Set<Lease>; idle: ReturnType<typeof setTimeout> | null } | null = null;
 
 function startWorker(): NonNullable<typeof shared> {
   if (!shared) {
     const worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module', name: 'call-flow-layout' });
-    shared = { worker, leases: 0, idle: null };
+    const leases = new Set<Lease>();
+    worker.onmessage = (event: MessageEvent<LayoutResponse>) => leases.forEach((lease) => lease.onmessage?.(event));
+    worker.onerror = (event: ErrorEvent) => leases.forEach((lease) => lease.onerror?.(event));
+    shared = { worker, leases, idle: null };
     scheduleIdle();
   }
   return shared;
@@ -21,10 +31,10 @@ function startWorker(): NonNullable<typeof shared> {
 
 function scheduleIdle() {
   const current = shared;
-  if (!current || current.leases > 0) return;
+  if (!current || current.leases.size > 0) return;
   if (current.idle) clearTimeout(current.idle);
   current.idle = setTimeout(() => {
-    if (shared === current && current.leases === 0) {
+    if (shared === current && current.leases.size === 0) {
       current.worker.terminate();
       shared = null;
     }
@@ -39,32 +49,31 @@ export function prewarmLayoutWorker(): void {
 /** A lease on the shared worker: terminate() gives it back instead of ending it. */
 export function leaseLayoutWorker(): LayoutWorker {
   const pool = startWorker();
-  pool.leases++;
+  const lease: Lease = { onmessage: null, onerror: null };
+  pool.leases.add(lease);
   if (pool.idle) {
     clearTimeout(pool.idle);
     pool.idle = null;
   }
   const { worker } = pool;
-  let released = false;
   return {
     postMessage: (message: LayoutRequest) => worker.postMessage(message),
     get onmessage() {
-      return worker.onmessage as ((event: MessageEvent<LayoutResponse>) => void) | null;
+      return lease.onmessage;
     },
     set onmessage(handler: ((event: MessageEvent<LayoutResponse>) => void) | null) {
-      worker.onmessage = handler;
+      lease.onmessage = handler;
     },
     get onerror() {
-      return worker.onerror as ((event: ErrorEvent) => void) | null;
+      return lease.onerror;
     },
     set onerror(handler: ((event: ErrorEvent) => void) | null) {
-      worker.onerror = handler;
+      lease.onerror = handler;
     },
     terminate() {
-      if (released) return;
-      released = true;
-      if (worker.onmessage && shared?.worker === worker) worker.onmessage = null;
-      pool.leases--;
+      if (!pool.leases.delete(lease)) return;
+      lease.onmessage = null;
+      lease.onerror = null;
       scheduleIdle();
     },
   };

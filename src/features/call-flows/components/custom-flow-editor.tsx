@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, Link } from '@chakra-ui/react';
+import { Box, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { callFlowMessages, type AdvancedCallFlowAddOn, type AudioFile, type CallFlowSummary, type Site } from '@portal/contract';
 import { createEditorStore, createFlow, diffFlows, renameFlow, type CallFlow } from '@portal/editor-core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,8 @@ import { MAIN_CONTENT_ID } from '../../../components/skip-link.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import * as paths from '../../../config/paths.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { callFlowAudioServices } from '../api/audio-services.ts';
 import { createCallFlow, storeSavedCallFlow } from '../api/create-call-flow.ts';
 import { fetchAudioFile } from '../api/download-audio-file.ts';
@@ -177,7 +179,7 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
     return () => window.removeEventListener('beforeunload', prompt);
   }, [changesMade]);
 
-  const { session, saving, conflict, resolving, draftOffer } = useEditorSession({
+  const { session, saving, conflict, resolving, draftOffer, note } = useEditorSession({
     store,
     baseVersion: start.baseVersion,
     draft: start.draft,
@@ -275,7 +277,12 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
     baseVersion: () => session.baseVersion(),
     changesMade,
     onRestored: (saved) => session.loadSaved(saved),
+    note,
+    onNoteChange: (next) => session.setNote(next),
   });
+  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  // Two versions side by side (desktop only: a phone shows them one at a time).
+  const sideBySide = mobile ? null : versions.sideBySide;
 
   const cancel = () => {
     void navigate(paths.callFlowsPage(productId));
@@ -294,23 +301,48 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
         onSave={() => void session.save('save')}
         onSaveAndEnable={saveAndEnable}
         onCancel={cancel}
+        note={note}
+        onNoteChange={(next) => session.setNote(next)}
       />
       {draftOffer && <DraftBanner draft={draftOffer} onRestore={session.restoreDraft} onDiscard={session.discardDraft} />}
       <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} outline="none" flex="1" minH="0" position="relative" display="flex" flexDirection="column">
         <Heading as="h1" srOnly>
           {`Edit call flow ${name}`}
         </Heading>
-        <Box flex="1" minH="0" position="relative">
-          <CallFlowCanvas
-            store={versions.viewing ?? store}
-            services={services}
-            readOnly={versions.viewing !== null}
-            diffMarks={versions.marks}
-            versionsPanel={versions.panel}
-            versionsOpen={versions.used}
-            aria-label={versions.viewingNumber === null ? undefined : `Call flow canvas, version ${versions.viewingNumber}, read-only`}
-          />
-        </Box>
+        {sideBySide ? (
+          <Flex flex="1" minH="0">
+            {(['older', 'newer'] as const).map((which) => (
+              <Flex key={which} direction="column" flex="1" minW="0" minH="0" borderStartWidth={which === 'newer' ? '2px' : undefined}>
+                <Text px="3" py="1" fontSize="sm" fontWeight="semibold" bg="bg.muted" borderBottomWidth="1px">
+                  {`Version ${sideBySide[which].number}${which === 'older' ? ' (older)' : ' (newer)'}`}
+                </Text>
+                <Box flex="1" minH="0" position="relative">
+                  <CallFlowCanvas
+                    store={sideBySide[which].store}
+                    services={services}
+                    readOnly
+                    diffMarks={sideBySide[which].marks}
+                    versionsPanel={which === 'newer' ? versions.panel : undefined}
+                    versionsOpen={which === 'newer'}
+                    aria-label={`Call flow canvas, version ${sideBySide[which].number}, read-only`}
+                  />
+                </Box>
+              </Flex>
+            ))}
+          </Flex>
+        ) : (
+          <Box flex="1" minH="0" position="relative">
+            <CallFlowCanvas
+              store={versions.viewing ?? store}
+              services={services}
+              readOnly={versions.viewing !== null}
+              diffMarks={versions.marks}
+              versionsPanel={versions.panel}
+              versionsOpen={versions.used}
+              aria-label={versions.viewingNumber === null ? undefined : `Call flow canvas, version ${versions.viewingNumber}, read-only`}
+            />
+          </Box>
+        )}
       </Box>
 
       {gate.dialogs}

@@ -1,4 +1,5 @@
 import { Box, Button, chakra, Flex, Spinner, Text } from '@chakra-ui/react';
+import { MAX_VERSION_NOTE_LENGTH } from '@portal/contract';
 import { MAX_NAME_LENGTH, MSG_ENABLE_TOOLTIP } from '@portal/editor-core';
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { MenuButton } from '../../../components/menu-button.tsx';
@@ -22,6 +23,9 @@ interface EditorBarProps {
   onSave: () => void;
   onSaveAndEnable: () => void;
   onCancel: () => void;
+  /** The note the next save's version keeps (issue 21); without onNoteChange the bar has no note field. */
+  note?: string;
+  onNoteChange?: (note: string) => void;
 }
 
 /**
@@ -72,6 +76,7 @@ export function EditorBar(props: EditorBarProps) {
           <Text color="fg.muted" fontSize="sm" aria-live="polite">
             {changesMade && !busy ? 'Unsaved changes' : ''}
           </Text>
+          {props.onNoteChange && (changesMade || props.note) && <NoteInput note={props.note ?? ''} onNoteChange={props.onNoteChange} disabled={busy} />}
           <Button variant="outline" colorPalette="gray" onClick={onCancel} disabled={busy}>
             {cancel}
           </Button>
@@ -84,6 +89,37 @@ export function EditorBar(props: EditorBarProps) {
         </Flex>
       )}
     </Flex>
+  );
+}
+
+export const NOTE_INPUT_LABEL = 'Note for this version (optional)';
+
+/**
+ * The optional note of the next save's version ("Added the sales key"): shown once there is something to save,
+ * typed before pressing a save button, so the spec's save dialogs come in their own order, untouched.
+ */
+function NoteInput({ note, onNoteChange, disabled }: { note: string; onNoteChange: (note: string) => void; disabled: boolean }) {
+  return (
+    <chakra.input
+      aria-label={NOTE_INPUT_LABEL}
+      placeholder={NOTE_INPUT_LABEL}
+      title={`A few words on what this save changes, shown in the versions list (up to ${MAX_VERSION_NOTE_LENGTH} characters)`}
+      value={note}
+      maxLength={MAX_VERSION_NOTE_LENGTH}
+      autoComplete="off"
+      disabled={disabled}
+      onChange={(event) => onNoteChange(event.target.value)}
+      h="10"
+      w={{ base: '10rem', xl: '16rem' }}
+      px="3"
+      fontSize="sm"
+      bg="bg"
+      borderWidth="1px"
+      borderColor="gray.300"
+      rounded="md"
+      _hover={{ borderColor: 'gray.500' }}
+      _focusVisible={{ borderColor: 'gray.700', outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
+    />
   );
 }
 

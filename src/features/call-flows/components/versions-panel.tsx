@@ -1,14 +1,17 @@
 /**
- * The versions of a custom flow (issue 21): the panel beside the canvas lists them; a version opens read-only on
- * the canvas; two chosen versions compare (editor-core's diffFlows: the change list in words, and the steps
- * marked on the canvas); a version is restored, after a confirmation, as a new version.
+ * The versions of a custom flow (issue 21): the panel beside the canvas lists them with who saved each, when, and
+ * its note; a version opens read-only on the canvas; two chosen versions compare (editor-core's diffFlows: the
+ * change list in words, and the steps marked), overlaid on one canvas or side by side on two (on a phone, one at a
+ * time); a version is restored, after a confirmation, as a new version.
  */
-import { Button, Text } from '@chakra-ui/react';
-import type { AudioFile, CallFlowVersion, CallFlowVersionDocument, SiteUser, StoredCallFlow } from '@portal/contract';
+import { Button, chakra, Text } from '@chakra-ui/react';
+import { MAX_VERSION_NOTE_LENGTH, type AudioFile, type CallFlowVersion, type CallFlowVersionDocument, type SiteUser, type StoredCallFlow } from '@portal/contract';
 import { createEditorStore, diffFlows, type EditorStore, type FlowDiff, type FlowNames } from '@portal/editor-core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
+import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { toaster } from '../../../components/toaster.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { hasReadableMessage, userErrorText } from '../../../lib/error-text.ts';
@@ -27,7 +30,13 @@ export const versionTexts = {
   restoreFailed: 'The version could not be restored',
   loadFailed: 'The versions could not be loaded',
   empty: 'No versions yet: each save keeps one.',
+  overlaid: 'Overlaid',
+  sideBySide: 'Side by side',
+  nextNote: 'Note for your next save (optional)',
 } as const;
+
+/** How two versions are compared: one canvas showing either, or both canvases next to each other. */
+export type CompareLayout = 'overlaid' | 'side-by-side';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
 
@@ -60,6 +69,16 @@ interface Comparison {
   newer: CallFlowVersionDocument;
   diff: FlowDiff;
   showing: 'older' | 'newer';
+  layout: CompareLayout;
+  /** A read-only store per side, made once per comparison (a canvas is keyed by its store). */
+  stores: { older: EditorStore; newer: EditorStore };
+}
+
+/** One side of a side-by-side comparison, for the page to draw. */
+export interface ComparedSide {
+  number: number;
+  store: EditorStore;
+  marks: Map<string, 'added' | 'removed' | 'changed'>;
 }
 
 interface FlowVersionsOptions {
@@ -73,10 +92,13 @@ interface FlowVersionsOptions {
   changesMade: boolean;
   /** The editor takes the restored flow. */
   onRestored: (saved: StoredCallFlow) => void;
+  /** The note of the next save (the session's); on a phone the panel offers it, the bar having no room. */
+  note: string;
+  onNoteChange: (note: string) => void;
 }
 
 /** The versions view's state for the editor page: what the canvas shows instead of the editable flow, and the panel. */
-export function useFlowVersions({ productId, flowId, names, baseVersion, changesMade, onRestored }: FlowVersionsOptions) {
+export function useFlowVersions({ productId, flowId, names, baseVersion, changesMade, onRestored, note, onNoteChange }: FlowVersionsOptions) {
   const queryClient = useQueryClient();
   const [viewing, setViewing] = useState<Viewing | null>(null);
   const [comparison, setComparison] = useState<Comparison | null>(null);
@@ -85,9 +107,9 @@ export function useFlowVersions({ productId, flowId, names, baseVersion, changes
   // Once the versions were used, a canvas swapped in (a version shown, or back to editing) opens with the panel.
   const [used, setUsed] = useState(false);
 
-  const show = (version: CallFlowVersionDocument) => {
-    const flow = { id: flowId, name: version.name, enable: false, data: version.data };
-    setViewing({ version, store: createEditorStore({ flow }) });
+  const storeOf = (version: CallFlowVersionDocument) => createEditorStore({ flow: { id: flowId, name: version.name, enable: false, data: version.data } });
+  const show = (version: CallFlowVersionDocument, store: EditorStore = storeOf(version)) => {
+    setViewing({ version, store });
     setUsed(true);
   };
 
@@ -109,8 +131,9 @@ export function useFlowVersions({ productId, flowId, names, baseVersion, changes
     try {
       const [older, newer] = await Promise.all([Math.min(a, b), Math.max(a, b)].map((n) => fetchCallFlowVersion(queryClient, productId, flowId, n)));
       if (!older || !newer) return;
-      setComparison({ older, newer, diff: diffFlows(older.data, newer.data, names), showing: 'newer' });
-      show(newer);
+      const stores = { older: storeOf(older), newer: storeOf(newer) };
+      setComparison({ older, newer, diff: diffFlows(older.data, newer.data, names), showing: 'newer', layout: comparison?.layout ?? 'overlaid', stores });
+      show(newer, stores.newer);
     } catch (error) {
       failed(versionTexts.loadFailed, error);
     }
@@ -119,7 +142,14 @@ export function useFlowVersions({ productId, flowId, names, baseVersion, changes
   const showSide = (side: 'older' | 'newer') => {
     if (!comparison) return;
     setComparison({ ...comparison, showing: side });
-    show(comparison[side]);
+    show(comparison[side], comparison.stores[side]);
+  };
+
+  const setLayout = (layout: CompareLayout) => {
+    if (!comparison) return;
+    // Side by side, the panel sits with the newer version (the one shown when going back to one canvas).
+    setComparison({ ...comparison, layout, showing: 'newer' });
+    show(comparison.newer, comparison.stores.newer);
   };
 
   const backToEditing = () => {
@@ -146,6 +176,11 @@ export function useFlowVersions({ productId, flowId, names, baseVersion, changes
   };
 
   const marks = useMemo(() => (comparison ? diffMarksFor(comparison.diff, comparison.showing) : undefined), [comparison]);
+  const sideBySide = useMemo((): { older: ComparedSide; newer: ComparedSide } | null => {
+    if (comparison?.layout !== 'side-by-side') return null;
+    const side = (which: 'older' | 'newer'): ComparedSide => ({ number: comparison[which].number, store: comparison.stores[which], marks: diffMarksFor(comparison.diff, which) });
+    return { older: side('older'), newer: side('newer') };
+  }, [comparison]);
 
   const panel =
     flowId === null
@@ -160,6 +195,9 @@ export function useFlowVersions({ productId, flowId, names, baseVersion, changes
             onOpen={(n) => void open(n)}
             onCompare={(a, b) => void compare(a, b)}
             onShowSide={showSide}
+            onLayout={setLayout}
+            note={note}
+            onNoteChange={onNoteChange}
             onBack={backToEditing}
             onRestore={setRestoring}
           />
@@ -190,7 +228,7 @@ export function useFlowVersions({ productId, flowId, names, baseVersion, changes
     </Dialog>
   );
 
-  return { viewing: viewing?.store ?? null, marks, panel, dialog, used, viewingNumber: viewing?.version.number ?? null };
+  return { viewing: viewing?.store ?? null, marks, sideBySide, panel, dialog, used, viewingNumber: viewing?.version.number ?? null };
 }
 
 interface PanelProps {
@@ -202,6 +240,9 @@ interface PanelProps {
   onOpen: (number: number) => void;
   onCompare: (a: number, b: number) => void;
   onShowSide: (side: 'older' | 'newer') => void;
+  onLayout: (layout: CompareLayout) => void;
+  note: string;
+  onNoteChange: (note: string) => void;
   onBack: () => void;
   onRestore: (number: number) => void;
 }
@@ -211,8 +252,12 @@ function savedByWords(version: CallFlowVersion): string {
   return version.saved_by ? `by ${version.saved_by}` : 'before versions were kept';
 }
 
-function VersionsPanel({ productId, flowId, viewing, comparison, onClose, onOpen, onCompare, onShowSide, onBack, onRestore }: PanelProps) {
+function VersionsPanel({ productId, flowId, viewing, comparison, onClose, onOpen, onCompare, onShowSide, onLayout, note, onNoteChange, onBack, onRestore }: PanelProps) {
   const headingId = useId();
+  const noteId = useId();
+  // A phone has no room for two canvases: the versions compared show one at a time, like tabs.
+  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const sideBySide = comparison?.layout === 'side-by-side' && !mobile;
   const versions = useCallFlowVersions(productId, flowId);
   const [chosen, setChosen] = useState<number[]>([]);
   const rows = versions.data?.pages.flatMap((page) => page.results) ?? [];
@@ -233,6 +278,28 @@ function VersionsPanel({ productId, flowId, viewing, comparison, onClose, onOpen
         </button>
       </div>
 
+      {mobile && viewing === null && (
+        <div className="cf-form">
+          <label className="cf-label" htmlFor={noteId}>
+            {versionTexts.nextNote}
+          </label>
+          <chakra.input
+            id={noteId}
+            value={note}
+            maxLength={MAX_VERSION_NOTE_LENGTH}
+            autoComplete="off"
+            onChange={(event) => onNoteChange(event.target.value)}
+            h="10"
+            px="3"
+            bg="bg"
+            borderWidth="1px"
+            borderColor="gray.300"
+            rounded="md"
+            _focusVisible={{ borderColor: 'gray.700', outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
+          />
+        </div>
+      )}
+
       <div aria-live="polite">
         {viewing !== null && (
           <div className="cf-form">
@@ -252,17 +319,32 @@ function VersionsPanel({ productId, flowId, viewing, comparison, onClose, onOpen
             <h3 className="cf-label">
               Version {comparison.older.number} to version {comparison.newer.number}
             </h3>
-            <div className="cf-row cf-row-wrap" role="group" aria-label="Version shown on the canvas">
-              <Button type="button" size="xs" variant={comparison.showing === 'older' ? 'subtle' : 'outline'} aria-pressed={comparison.showing === 'older'} onClick={() => onShowSide('older')}>
-                Show version {comparison.older.number}
-              </Button>
-              <Button type="button" size="xs" variant={comparison.showing === 'newer' ? 'subtle' : 'outline'} aria-pressed={comparison.showing === 'newer'} onClick={() => onShowSide('newer')}>
-                Show version {comparison.newer.number}
-              </Button>
-            </div>
+            {!mobile && (
+              <div className="cf-row cf-row-wrap" role="group" aria-label="How the versions are compared">
+                {(['overlaid', 'side-by-side'] as const).map((layout) => (
+                  <Button key={layout} type="button" size="xs" variant={comparison.layout === layout ? 'subtle' : 'outline'} aria-pressed={comparison.layout === layout} onClick={() => onLayout(layout)}>
+                    {layout === 'overlaid' ? versionTexts.overlaid : versionTexts.sideBySide}
+                  </Button>
+                ))}
+              </div>
+            )}
+            {!sideBySide && (
+              <div className="cf-row cf-row-wrap" role="group" aria-label="Version shown on the canvas">
+                <Button type="button" size="xs" variant={comparison.showing === 'older' ? 'subtle' : 'outline'} aria-pressed={comparison.showing === 'older'} onClick={() => onShowSide('older')}>
+                  Show version {comparison.older.number}
+                </Button>
+                <Button type="button" size="xs" variant={comparison.showing === 'newer' ? 'subtle' : 'outline'} aria-pressed={comparison.showing === 'newer'} onClick={() => onShowSide('newer')}>
+                  Show version {comparison.newer.number}
+                </Button>
+              </div>
+            )}
             <p className="cf-hint">
               {comparison.diff.added.length} added, {comparison.diff.removed.length} removed, {comparison.diff.changed.length} changed.{' '}
-              {comparison.showing === 'newer' ? 'Added and changed steps are marked.' : 'Removed and changed steps are marked.'}
+              {sideBySide
+                ? `Version ${comparison.older.number} marks removed and changed steps, version ${comparison.newer.number} added and changed ones.`
+                : comparison.showing === 'newer'
+                  ? 'Added and changed steps are marked.'
+                  : 'Removed and changed steps are marked.'}
             </p>
             <div className="cf-diff-legend" aria-hidden="true">
               <span style={{ color: '#15803d' }}>

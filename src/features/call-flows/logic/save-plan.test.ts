@@ -57,6 +57,19 @@ describe('planSave', () => {
     });
   });
 
+  it("carries the version's note, trimmed, on a create and a patch; a blank note adds none", () => {
+    const created = planSave({ flow: newFlow(), valid: true, otherFlowNames: [], baseVersion: null, intent: 'save', note: '  Added the sales key ' });
+    expect(created.ok && created.steps[0]?.kind === 'create' && created.steps[0].body.note).toBe('Added the sales key');
+    const patched = planSave({ flow: existing(), valid: true, otherFlowNames: [], baseVersion: 4, intent: 'save-and-enable', note: 'Closed on Fridays' });
+    expect(patched.ok && patched.steps[0]?.kind === 'patch' && patched.steps[0].body.note).toBe('Closed on Fridays');
+    const blank = planSave({ flow: existing(), valid: true, otherFlowNames: [], baseVersion: 4, intent: 'save', note: '   ' });
+    expect(blank.ok && blank.steps[0]?.kind === 'patch' && 'note' in blank.steps[0].body).toBe(false);
+    // After a 412 the note goes with mine, over theirs or as a copy.
+    const mine = existing();
+    expect(planConflict('overwrite', { mine, theirs: theirs(mine, 6), otherFlowNames: [], intent: 'save', note: 'Mine' })).toMatchObject({ kind: 'patch', body: { note: 'Mine' } });
+    expect(planConflict('copy', { mine, theirs: theirs(mine, 6), otherFlowNames: [], intent: 'save', note: 'Mine' })).toMatchObject({ kind: 'create', body: { note: 'Mine' } });
+  });
+
   it('sends the name trimmed', () => {
     const plan = planSave({ flow: existing({ name: ' Sales ' }), valid: true, otherFlowNames: [], baseVersion: 2, intent: 'save' });
     expect(plan.ok && plan.steps[0]?.kind === 'patch' && plan.steps[0].body.name).toBe('Sales');

@@ -28,20 +28,25 @@ export interface SaveInput {
   /** The server version the edits started from (null for a new flow, or when unknown). */
   baseVersion: number | null;
   intent: SaveIntent;
+  /** The note the saved version keeps ("Added the sales key"); blank adds none. */
+  note?: string;
 }
 
-export function planSave({ flow, valid, otherFlowNames, baseVersion, intent }: SaveInput): SavePlan {
+/** The note a body carries: trimmed, and left out when blank. */
+const noteOf = (note: string | undefined) => (note?.trim() ? { note: note.trim() } : {});
+
+export function planSave({ flow, valid, otherFlowNames, baseVersion, intent, note }: SaveInput): SavePlan {
   const nameError = flowNameError(flow.name, otherFlowNames);
   if (nameError) return { ok: false, message: nameError };
   const becomesActive = intent === 'save-and-enable' || flow.enable;
   if (becomesActive && !valid) return { ok: false, message: callFlowMessages.invalidActiveFlow };
   const name = flow.name.trim();
   if (flow.id === null) {
-    const steps: SaveStep[] = [{ kind: 'create', body: { name, enable: false, data: flow.data } }];
+    const steps: SaveStep[] = [{ kind: 'create', body: { name, enable: false, data: flow.data, ...noteOf(note) } }];
     if (intent === 'save-and-enable') steps.push({ kind: 'enable-created' });
     return { ok: true, steps };
   }
-  const body: PatchCallFlow = { name, data: flow.data };
+  const body: PatchCallFlow = { name, data: flow.data, ...noteOf(note) };
   if (baseVersion !== null) body.version = baseVersion;
   if (intent === 'save-and-enable') body.enable = true;
   return { ok: true, steps: [{ kind: 'patch', flowId: flow.id, body }] };
@@ -62,20 +67,23 @@ export type ConflictPlan =
  * What each conflict choice sends, given my flow, theirs (fetched after the 412), and
  * the names of every other flow of the product.
  */
-export function planConflict(choice: ConflictChoice, input: { mine: CallFlow; theirs: StoredCallFlow; otherFlowNames: readonly string[]; intent: SaveIntent }): ConflictPlan {
-  const { mine, theirs, otherFlowNames, intent } = input;
+export function planConflict(
+  choice: ConflictChoice,
+  input: { mine: CallFlow; theirs: StoredCallFlow; otherFlowNames: readonly string[]; intent: SaveIntent; note?: string },
+): ConflictPlan {
+  const { mine, theirs, otherFlowNames, intent, note } = input;
   switch (choice) {
     case 'reload':
       return { kind: 'reload', flow: theirs };
     case 'overwrite': {
-      const body: PatchCallFlow = { name: mine.name.trim(), data: mine.data, version: theirs.version };
+      const body: PatchCallFlow = { name: mine.name.trim(), data: mine.data, version: theirs.version, ...noteOf(note) };
       if (intent === 'save-and-enable') body.enable = true;
       return { kind: 'patch', flowId: theirs.id, body };
     }
     case 'copy': {
       const name = copyFlowName(mine.name, [...otherFlowNames, theirs.name, mine.name]);
       // A copy starts disabled: enabling it would silently replace the active flow.
-      return { kind: 'create', body: { name, enable: false, data: mine.data } };
+      return { kind: 'create', body: { name, enable: false, data: mine.data, ...noteOf(note) } };
     }
   }
 }

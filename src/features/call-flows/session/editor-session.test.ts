@@ -126,6 +126,21 @@ describe('editor session', () => {
     expect(copy.view.moveTo).toHaveBeenCalledWith('41');
   });
 
+  it("sends the note with the save, keeps it when the save fails, and clears it once a version has it", async () => {
+    const failing = vi.fn().mockRejectedValueOnce(new ApiError({ kind: 'network', status: 0 }));
+    const { store, session, api } = setUp({ flow: existing(), baseVersion: 3, api: { patch: failing } });
+    store.getState().run(renameFlow('Sales team'));
+    session.setNote('Renamed for the new team');
+    await session.save('save');
+    expect(failing).toHaveBeenLastCalledWith('7', { name: 'Sales team', data: store.getState().flow.data, version: 3, note: 'Renamed for the new team' });
+    expect(session.state.getState().note).toBe('Renamed for the new team');
+    failing.mockImplementation(async (id: string, body: { name: string; version: number }) => stored(existing(), id, body.version + 1, { name: body.name }));
+    await session.save('save');
+    expect(api.patch).toHaveBeenCalledTimes(2);
+    expect(failing).toHaveBeenLastCalledWith('7', expect.objectContaining({ note: 'Renamed for the new team' }));
+    expect(session.state.getState().note).toBe('');
+  });
+
   it('says a failed save and keeps everything', async () => {
     const { store, session, view } = setUp({ flow: existing(), baseVersion: 3, api: { patch: vi.fn().mockRejectedValue(new ApiError({ kind: 'network', status: 0 })) } });
     store.getState().run(renameFlow('Mine'));

@@ -27,6 +27,8 @@ export interface SessionState {
   resolving: ConflictChoice | null;
   /** An older local draft offered back, kept as it is while on offer. */
   draftOffer: CallFlowDraft | null;
+  /** The note the next save's version keeps; cleared once a save has taken it. */
+  note: string;
 }
 
 /** The server side of a save. */
@@ -103,13 +105,15 @@ export interface EditorSession {
   baseVersion(): number | null;
   /** Loads a flow the server saved by other means (a restored version): it becomes what the editor holds, unchanged. */
   loadSaved(saved: StoredCallFlow): void;
+  /** The note for the next save's version. */
+  setNote(note: string): void;
 }
 
 export function createEditorSession(options: EditorSessionOptions): EditorSession {
   const { store } = options;
   let { api, drafts, view } = options;
   const now = options.now ?? (() => Date.now());
-  const state = createStore<SessionState>()(() => ({ saving: null, conflict: null, resolving: null, draftOffer: options.draft }));
+  const state = createStore<SessionState>()(() => ({ saving: null, conflict: null, resolving: null, draftOffer: options.draft, note: '' }));
   let baseVersion = options.baseVersion;
   // Not the state: a double click comes before the view re-renders with the button disabled.
   let sending = false;
@@ -130,6 +134,8 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
   /** Records a successful save of `sent`: the version, the caches, the flow's id and enable, and whether changes are left. */
   const afterSave = (saved: StoredCallFlow, sent: CallFlow) => {
     baseVersion = saved.version;
+    // The version kept it: the next save starts without a note.
+    state.setState({ note: '' });
     api.stored(saved);
     store.getState().adopt({ id: saved.id, enable: saved.enable }, sent);
     if (!store.getState().changesMade) forgetDraft(saved.id);
@@ -150,7 +156,7 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
 
   const plan = (intent: SaveIntent): SavePlan => {
     const editor = store.getState();
-    return planSave({ flow: editor.flow, valid: editor.problems.length === 0, otherFlowNames: editor.otherFlowNames, baseVersion, intent });
+    return planSave({ flow: editor.flow, valid: editor.problems.length === 0, otherFlowNames: editor.otherFlowNames, baseVersion, intent, note: state.getState().note });
   };
 
   const session: EditorSession = {
@@ -221,7 +227,7 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
       const conflict = state.getState().conflict;
       if (!conflict || sending) return;
       const editor = store.getState();
-      const resolution = planConflict(choice, { mine: editor.flow, theirs: conflict.theirs, otherFlowNames: editor.otherFlowNames, intent: conflict.intent });
+      const resolution = planConflict(choice, { mine: editor.flow, theirs: conflict.theirs, otherFlowNames: editor.otherFlowNames, intent: conflict.intent, note: state.getState().note });
       if (resolution.kind === 'reload') {
         const theirs = resolution.flow;
         editor.load({ id: theirs.id, name: theirs.name, enable: theirs.enable, data: theirs.data });
@@ -243,6 +249,7 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
         } else {
           const created = await api.create(resolution.body);
           baseVersion = created.version;
+          state.setState({ note: '' });
           api.stored(created);
           store.getState().adopt({ id: created.id, name: created.name, enable: false }, sent);
           forgetDraft(sent.id);
@@ -262,6 +269,9 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
         sending = false;
         state.setState({ resolving: null });
       }
+    },
+    setNote(note) {
+      state.setState({ note });
     },
     closeConflict() {
       state.setState({ conflict: null });

@@ -30,5 +30,6 @@ export function useEditorSession(options: EditorSessionOptions) {
   const conflict = useStore(session.state, (s) => s.conflict);
   const resolving = useStore(session.state, (s) => s.resolving);
   const draftOffer = useStore(session.state, (s) => s.draftOffer);
-  return { session, saving, conflict, resolving, draftOffer };
+  const note = useStore(session.state, (s) => s.note);
+  return { session, saving, conflict, resolving, draftOffer, note };
 }
