@@ -55,7 +55,7 @@ async function openPalette(page: Page, after: RegExp, palette: RegExp) {
  */
 async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}): Promise<void> {
   for (let i = 0; i <= max; i++) {
-    if (await target.evaluateAll((elements) => elements.includes(document.activeElement as Element))) return;
+    if (await target.evaluateAll((elements) => elements.some((element) => element === document.activeElement))) return;
     if (i < max) await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`${String(target)} never took the focus within ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}`);
