@@ -437,7 +437,7 @@ test.describe('call flow editor', () => {
 
   test('keyboard alone: build a flow with a dial menu, move a step by cut and paste, undo from the editor bar, save and enable', async ({ page }) => {
     // Many canvas edits, each laid out again: room for a busy shared machine. Never the mouse: only page.keyboard.
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const user = accounts.callFlowEditorAcme;
     await page.goto('/auth/login/');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
