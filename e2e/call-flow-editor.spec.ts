@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { accounts, apiBytes, expect, expectAccessible, signInAs, test, wavInfo } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { accounts, apiBytes, expect, expectAccessible, productIdOf, signInAs, test, wavInfo } from './fixtures.ts';
 
 /** From home, the side nav's "Call flows" link; answers the cloud phone's product id. */
 async function openCallFlows(page: Page): Promise<string> {
@@ -47,6 +47,18 @@ async function openPalette(page: Page, after: RegExp, palette: RegExp) {
   const dialog = page.getByRole('dialog', { name: palette });
   await expect(dialog).toBeVisible();
   return dialog;
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until the focus is on `target`, as a keyboard user moves through the page; fails
+ * after `max` presses. Reads the focus without waiting, so a missing target fails fast.
+ */
+async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}): Promise<void> {
+  for (let i = 0; i <= max; i++) {
+    if (await target.evaluateAll((elements) => elements.some((element) => element === document.activeElement))) return;
+    if (i < max) await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${String(target)} never took the focus within ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}`);
 }
 
 test.describe('call flow editor', () => {
@@ -436,6 +448,181 @@ test.describe('call flow editor', () => {
     await page.getByRole('button', { name: 'Enable Main office hours' }).click();
     await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText('Main office hours is your active call flow');
     await deleteFromList(page, name);
+  });
+
+  test('keyboard alone: build a flow with a dial menu, move a step by cut and paste, undo from the editor bar, save and enable', async ({ page }) => {
+    // Many canvas edits, each laid out again: room for a busy shared machine. Never the mouse: only page.keyboard.
+    test.setTimeout(240_000);
+    const user = accounts.callFlowEditorAcme;
+    await page.goto('/auth/login/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await tabTo(page, page.getByLabel('Email address'));
+    await page.keyboard.type(user.email);
+    await tabTo(page, page.getByLabel('Password', { exact: true }));
+    await page.keyboard.type(user.password);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.firstName}` })).toBeVisible({ timeout: 30_000 });
+    await tabTo(page, page.getByRole('link', { name: 'Call flows' }).first());
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Call flows' })).toBeVisible();
+    const productId = productIdOf(page);
+    await tabTo(page, page.getByRole('link', { name: 'Create call flow' }));
+    await page.keyboard.press('Enter');
+    await expectEditorShown(page, /^Custom call flow/);
+
+    const name = flowName('Keyboard built');
+    await tabTo(page, page.getByRole('textbox', { name: 'Call flow name' }));
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(name);
+
+    const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+    const node = (label: string | RegExp) => canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
+    const focused = (label: string | RegExp) => expect(node(label)).toBeFocused();
+    const arrow = async (key: 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight', to: string | RegExp) => {
+      await page.keyboard.press(key);
+      await focused(to);
+    };
+    /** From the focused step: Tab to one of its buttons, Enter, pick a type in the palette with Tab and Enter. */
+    const addFrom = async (button: string, type: string) => {
+      await expect(canvas).toHaveAttribute('aria-busy', 'false');
+      await tabTo(page, canvas.getByRole('button', { name: button }));
+      await page.keyboard.press('Enter');
+      const palette = page.getByRole('dialog', { name: /^(Add a step after|Insert a step)/ });
+      await tabTo(page, palette.getByRole('button', { name: type, exact: true }));
+      await page.keyboard.press('Enter');
+      return page.getByRole('dialog', { name: `${type}: ${type}` });
+    };
+    const saveDialog = async (dialog: Locator) => {
+      await tabTo(page, dialog.getByRole('button', { name: 'Save', exact: true }));
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+    };
+
+    // Into the canvas: the main number is its one tab stop; the arrows go down to the in-hours transfer.
+    await expect(canvas).toHaveAttribute('aria-busy', 'false');
+    await tabTo(page, node(/^Main number:/));
+    await arrow('ArrowDown', 'Business hours: Business hours');
+    await arrow('ArrowDown', 'In hours: In hours');
+    await arrow('ArrowDown', 'Transfer: Transfer');
+    await expect(canvas.getByText('Selected Transfer: Transfer. Complete.')).toBeAttached();
+
+    // A dial menu before the transfer: the transfer goes on its key 1. The menu plays "Main menu".
+    const menuDialog = await addFrom('Insert a step before Transfer: Transfer', 'Dial menu');
+    await tabTo(page, menuDialog.getByLabel('Menu message (audio file)', { exact: true }));
+    await page.keyboard.type('Main menu');
+    await expect(menuDialog.getByLabel('Menu message (audio file)', { exact: true }).locator('option:checked')).toHaveText('Main menu');
+    await saveDialog(menuDialog);
+    await expect(node(/^Dial menu key 1:/)).toBeVisible();
+
+    // Key 2, from the menu's "+ Key".
+    await tabTo(page, node('Dial menu: Dial menu'), { back: true });
+    await tabTo(page, canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }));
+    await page.keyboard.press('Enter');
+    await focused(/^Dial menu key 2:/);
+    await expect(canvas.getByText(/^Selected Dial menu key 2: Key\. Needs attention/)).toBeAttached();
+
+    // Move the transfer from key 1 to key 2: Ctrl+X on it, Ctrl+V on key 2. One Ctrl+Z takes the move back; Ctrl+Y does it again.
+    await arrow('ArrowLeft', /^Dial menu key 1:/);
+    await arrow('ArrowDown', 'Transfer: Transfer');
+    await page.keyboard.press('ControlOrMeta+X');
+    await expect(canvas.getByText(/^Cut Transfer: Transfer to move/)).toBeAttached();
+    await arrow('ArrowUp', /^Dial menu key 1:/);
+    await arrow('ArrowRight', /^Dial menu key 2:/);
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect(canvas.getByText('Moved Transfer: Transfer after Dial menu key 2: Key.')).toBeAttached();
+    await expect(node('Transfer: Transfer')).toBeFocused();
+    await expect(node(/^Dial menu key 1:/)).toHaveAccessibleDescription(/Needs attention/);
+    await page.keyboard.press('ControlOrMeta+Z');
+    await expect(node(/^Dial menu key 1:/)).not.toHaveAccessibleDescription(/Needs attention/);
+    await expect(node(/^Dial menu key 2:/)).toHaveAccessibleDescription(/Needs attention/);
+    await page.keyboard.press('Control+Y');
+    await expect(node(/^Dial menu key 1:/)).toHaveAccessibleDescription(/Needs attention/);
+    await expect(node(/^Dial menu key 2:/)).not.toHaveAccessibleDescription(/Needs attention/);
+
+    // Key 1: a voicemail to Priya Shah's box.
+    await expect(node('Transfer: Transfer')).toBeFocused();
+    await arrow('ArrowUp', /^Dial menu key 2:/);
+    await arrow('ArrowLeft', /^Dial menu key 1:/);
+    const voicemailDialog = await addFrom('Add a step after Dial menu key 1: Key', 'Voicemail');
+    await tabTo(page, voicemailDialog.getByLabel('Voicemail box'));
+    await page.keyboard.type('Priya');
+    await expect(voicemailDialog.getByLabel('Voicemail box').locator('option:checked')).toHaveText('Priya Shah · ext 201');
+    await saveDialog(voicemailDialog);
+
+    // Out of hours already goes to voicemail: nothing is left to fix. Ctrl+S saves.
+    await expect(canvas.getByRole('button', { name: /to fix/ })).toHaveCount(0);
+    await expect(node('Voicemail: Voicemail')).toHaveCount(2);
+    await page.keyboard.press('ControlOrMeta+S');
+    await expect(page.getByText('Call flow created').first()).toBeVisible();
+    await expect(page).toHaveURL(/callflow_id=\d+/);
+
+    // Save & Enable from the editor bar, confirmed in its dialog.
+    const saveAndEnable = page.getByRole('button', { name: 'Save & Enable' });
+    await tabTo(page, saveAndEnable, { back: true });
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: `Save and enable ${name}?` });
+    await tabTo(page, confirm.getByRole('button', { name: 'Save and enable' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Call flow saved and enabled').first()).toBeVisible();
+    await expect(confirm).toBeHidden();
+
+    // With the focus back on the editor bar, Ctrl+Z still undoes (the last voicemail's box) and Ctrl+Shift+Z redoes it.
+    await tabTo(page, saveAndEnable);
+    const keyOneVoicemail = node('Voicemail: Voicemail').first();
+    await expect(keyOneVoicemail).toHaveAccessibleDescription(/Priya Shah/);
+    await page.keyboard.press('ControlOrMeta+Z');
+    await expect(keyOneVoicemail).not.toHaveAccessibleDescription(/Priya Shah/);
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    await page.keyboard.press('ControlOrMeta+Shift+Z');
+    await expect(keyOneVoicemail).toHaveAccessibleDescription(/Priya Shah/);
+    await page.keyboard.press('ControlOrMeta+S');
+    await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+
+    // Leave the seeded active flow in place for the spec's other tests, still by keyboard.
+    await tabTo(page, page.getByRole('button', { name: 'Back', exact: true }), { back: true });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/call-flows/${productId}\\?tab=active-call-flow`));
+    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(`${name} is your active call flow`);
+    await tabTo(page, page.getByRole('button', { name: 'Enable Main office hours' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText('Main office hours is your active call flow');
+    const list = page.getByRole('list', { name: 'Custom call flows' });
+    await tabTo(page, list.getByRole('button', { name: `Delete ${name}`, exact: true }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: `Delete ${name}?` }).or(page.getByRole('dialog', { name: `Delete ${name}?` }));
+    await tabTo(page, dialog.getByRole('button', { name: 'Delete call flow' }));
+    await page.keyboard.press('Enter');
+    await expect(list.getByRole('link', { name, exact: true })).toHaveCount(0);
+  });
+
+  test('drag a step onto another place to move it; a refused drag says why and changes nothing', async ({ page, loginPage, homePage }) => {
+    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+    await openCallFlows(page);
+    await page.getByRole('link', { name: 'Create call flow' }).click();
+    await expectEditorShown(page, /^Custom call flow/);
+    const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+    const node = (label: string) => canvas.getByRole('button', { name: label, exact: true });
+    const drag = async (from: string, to: string) => {
+      await expect(canvas).toHaveAttribute('aria-busy', 'false');
+      await node(from).dragTo(node(to));
+    };
+
+    // The voicemail onto the transfer, which ends a route: refused, the reason on screen, nothing moved.
+    await drag('Voicemail: Voicemail', 'Transfer: Transfer');
+    await expect(canvas.getByText(/^Voicemail: Voicemail cannot go after Transfer: Transfer: A transfer ends a route/).first()).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Undo' })).toBeDisabled();
+
+    // Out of hours emptied, the transfer dragged onto it: moved there, in hours is now red; one undo takes it back.
+    await node('Voicemail: Voicemail').click();
+    await page.keyboard.press('Delete');
+    await expect(node('Voicemail: Voicemail')).toHaveCount(0);
+    await drag('Transfer: Transfer', 'Out of hours: Out of hours');
+    await expect(canvas.getByText('Moved Transfer: Transfer after Out of hours: Out of hours.')).toBeAttached();
+    await expect(node('In hours: In hours')).toHaveAccessibleDescription(/Needs attention/);
+    await expect(node('Out of hours: Out of hours')).not.toHaveAccessibleDescription(/Needs attention/);
+    await page.keyboard.press('ControlOrMeta+Z');
+    await expect(node('In hours: In hours')).not.toHaveAccessibleDescription(/Needs attention/);
+    await expect(node('Out of hours: Out of hours')).toHaveAccessibleDescription(/Needs attention/);
   });
 
   test('on a slow machine a step just added is brought into view and its + opens the palette at the first click', async ({ page, loginPage, homePage }) => {

@@ -143,4 +143,73 @@ describe('CallFlowCanvas', () => {
     const panel = screen.getByRole('region', { name: 'Checks' });
     expect(within(panel).getByText(/reach no one: Transfer rings Bea Jones, who has no phone or app, so /)).toBeInTheDocument();
   });
+
+  it('undo and redo work from the page around the canvas (an editor bar button), not in its text fields', async () => {
+    const store = createEditorStore({ flow: sampleFlow() });
+    render(
+      <ChakraProvider value={system}>
+        <button type="button">Save &amp; Enable</button>
+        <input aria-label="Call flow name" defaultValue="Sales" />
+        <div style={{ height: 800 }}>
+          <CallFlowCanvas store={store} services={services} />
+        </div>
+      </ChakraProvider>,
+    );
+    await screen.findByRole('button', { name: 'Main number: Main number' });
+    act(() => void store.getState().run(removeNode('n6')));
+    const bar = screen.getByRole('button', { name: 'Save & Enable' });
+    act(() => bar.focus());
+    fireEvent.keyDown(bar, { key: 'z', ctrlKey: true });
+    expect(await screen.findByRole('button', { name: 'Voicemail: Voicemail' })).toBeInTheDocument();
+    expect(bar).toHaveFocus();
+    fireEvent.keyDown(bar, { key: 'Z', metaKey: true, shiftKey: true });
+    expect(screen.queryByRole('button', { name: 'Voicemail: Voicemail' })).not.toBeInTheDocument();
+    // The name field keeps its own typing undo: the flow is not touched.
+    const name = screen.getByRole('textbox', { name: 'Call flow name' });
+    fireEvent.keyDown(name, { key: 'z', ctrlKey: true });
+    expect(store.getState().canRedo()).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Voicemail: Voicemail' })).not.toBeInTheDocument();
+  });
+
+  it('moves a step by keyboard: Ctrl+X, then Ctrl+V on the step it goes after; a refused paste keeps it cut, Escape cancels, one undo step', async () => {
+    const { store } = await renderCanvas(apply(sampleFlow(), removeSubtree('n6'))!.flow);
+    const region = screen.getByRole('region', { name: 'Call flow canvas' });
+    const said = () => region.querySelector('[aria-live="polite"]')?.textContent;
+    const transfer = screen.getByRole('button', { name: 'Transfer: Transfer' });
+    act(() => transfer.focus());
+    fireEvent.keyDown(transfer, { key: 'x', ctrlKey: true });
+    expect(said()).toMatch(/^Cut Transfer: Transfer to move\. Select the step it goes after and press Ctrl\+V; Escape cancels\.$/);
+    expect(transfer.closest('.cf-node')).toHaveClass('cf-moving');
+    expect(screen.getByRole('button', { name: 'Move the cut step after the selected step' })).toBeDisabled();
+
+    // Onto the business hours step: refused, nothing changes, the reason is said and shown.
+    const flow = store.getState().flow;
+    fireEvent.keyDown(transfer, { key: 'ArrowUp' });
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowUp' });
+    expect(document.activeElement).toHaveAttribute('aria-label', 'Business hours: Business hours');
+    fireEvent.keyDown(document.activeElement as Element, { key: 'v', ctrlKey: true });
+    expect(store.getState().flow).toBe(flow);
+    expect(said()).toMatch(/^Transfer: Transfer cannot go after Business hours: Business hours: /);
+    expect(region.querySelector('.cf-move-notice')).toHaveTextContent(said() as string);
+
+    // Onto out of hours, which has no step yet: moved, as one undo step.
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowRight' });
+    expect(document.activeElement).toHaveAttribute('aria-label', 'Out of hours: Out of hours');
+    fireEvent.keyDown(document.activeElement as Element, { key: 'v', ctrlKey: true });
+    expect(said()).toBe('Moved Transfer: Transfer after Out of hours: Out of hours.');
+    expect(store.getState().flow.data.children[0]?.children[1]?.children[0]?.id).toBe('n5');
+    expect(store.temporal.getState().pastStates).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Transfer: Transfer' }).closest('.cf-node')).not.toHaveClass('cf-moving');
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'z', ctrlKey: true });
+    expect(store.getState().flow.data.children[0]?.children[0]?.children[0]?.id).toBe('n5');
+
+    // Escape cancels a cut.
+    const again = screen.getByRole('button', { name: 'Transfer: Transfer' });
+    act(() => again.focus());
+    fireEvent.keyDown(again, { key: 'x', ctrlKey: true });
+    fireEvent.keyDown(again, { key: 'Escape' });
+    expect(said()).toBe('Move cancelled.');
+    expect(again.closest('.cf-node')).not.toHaveClass('cf-moving');
+  });
 });

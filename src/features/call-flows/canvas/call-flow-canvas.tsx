@@ -23,6 +23,9 @@ import { StepNode } from './step-node.tsx';
 import { createDirectory, nodeLabel } from './summary.ts';
 import { ChecksPanel } from './checks-panel.tsx';
 import { TestCallPanel } from './test-call-panel.tsx';
+import { moveStep, pickUpRefusal } from './moves.ts';
+import { createStepDrag } from './step-drag.ts';
+import { DragGhost, MoveNotice, stepAt } from './move-views.tsx';
 import { Toolbar } from './toolbar.tsx';
 import type { CallFlowCanvasProps } from './types.ts';
 import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
@@ -48,6 +51,11 @@ const LOW_DETAIL_ZOOM = 0.3;
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT';
+}
+
+/** Inside an open dialog (its own keys, its text fields' own typing undo). */
+function inDialog(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('dialog, [role="dialog"], [role="alertdialog"]') !== null;
 }
 
 const storeKeys = new WeakMap<CallFlowCanvasProps['store'], number>();
@@ -84,6 +92,7 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
 
   const [controller] = useState(() => createCanvasController(store, { createWorker: leaseLayoutWorker }));
   const { ui } = controller;
+  const [stepDrag] = useState(() => createStepDrag(store, ui));
 
   // The latest props, for callbacks that live as long as the canvas.
   const latestServices = useRef(services);
@@ -203,6 +212,15 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
       },
       paste(parentId) {
         if (readOnly) return;
+        // Moving by keyboard: the cut step goes after this one (one undo step); a refusal keeps it cut.
+        const moving = ui.getState().moving;
+        if (moving !== null) {
+          const outcome = moveStep(store, moving, parentId);
+          ui.setState(outcome.moved ? { moving: null, notice: null } : { notice: outcome.message });
+          actions.announce(outcome.message);
+          if (outcome.moved) actions.focusNode(moving);
+          return;
+        }
         const clip = ui.getState().clipboard;
         if (!clip) {
           actions.announce('Nothing is copied yet: select a step and press Ctrl+C first.');
@@ -215,6 +233,48 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
           actions.announce(`The copied steps cannot go after ${labelOf(parentId)}: paste them on the end of a route.`);
         }
       },
+      cut(id) {
+        if (readOnly) return;
+        const refusal = pickUpRefusal(store, id);
+        if (refusal !== null) {
+          actions.announce(refusal);
+          return;
+        }
+        const node = nodeIndex(store.getState().flow.data).get(id)?.node;
+        const more = node ? subtreeSize(node) - 1 : 0;
+        ui.setState({ moving: id, notice: null });
+        actions.announce(`Cut ${labelOf(id)}${more > 0 ? ` and the ${more} ${more === 1 ? 'step' : 'steps'} after it` : ''} to move. Select the step it goes after and press Ctrl+V; Escape cancels.`);
+      },
+      cancelMove() {
+        if (ui.getState().moving === null) return false;
+        ui.setState({ moving: null });
+        actions.announce('Move cancelled.');
+        return true;
+      },
+      pressStep(id, x, y) {
+        if (readOnly) return;
+        stepDrag.press(id, x, y);
+        const onMove = (event: PointerEvent) => stepDrag.move(event.clientX, event.clientY, stepAt(event.clientX, event.clientY));
+        const stop = () => {
+          window.removeEventListener('pointermove', onMove);
+          window.removeEventListener('pointerup', onUp);
+          window.removeEventListener('pointercancel', onCancel);
+        };
+        const onUp = (event: PointerEvent) => {
+          stop();
+          const outcome = stepDrag.release(stepAt(event.clientX, event.clientY));
+          if (!outcome) return;
+          actions.announce(outcome.message);
+          if (outcome.moved) actions.focusNode(id);
+        };
+        const onCancel = () => {
+          stop();
+          stepDrag.cancel();
+        };
+        window.addEventListener('pointermove', onMove);
+        window.addEventListener('pointerup', onUp);
+        window.addEventListener('pointercancel', onCancel);
+      },
       announce: (text) => controller.announce(text),
       focusDone(seq) {
         if (ui.getState().focusRequest?.seq === seq) ui.setState({ focusRequest: null });
@@ -222,39 +282,47 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
       pointerOver: (id) => controller.setPointerOver(id),
     };
     return { store, ui, actions, idPrefix, readOnly, services: () => latestServices.current };
-  }, [store, ui, controller, reactFlow, flowStore, idPrefix, readOnly]);
+  }, [store, ui, controller, stepDrag, reactFlow, flowStore, idPrefix, readOnly]);
   const { actions } = context;
 
-  // Shortcuts while the focus is in the canvas (or nowhere): undo/redo, delete, copy and paste.
+  // Shortcuts. Undo and redo wherever the focus is on the editor's page (its bar, the toolbar, the canvas, after a
+  // dialog closed), except in text fields and dialogs, which keep their own typing undo. The others (delete, cut,
+  // copy, paste, Escape to cancel a move) while the focus is in the canvas or nowhere.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const region = regionRef.current;
       const target = event.target;
       if (event.defaultPrevented || !region || !(target instanceof Node)) return;
-      if (!(region.contains(target) || target === document.body) || isEditable(target)) return;
-      if (target instanceof Element && target.closest('dialog')) return;
-      if (readOnly) return;
+      if (isEditable(target) || inDialog(target) || readOnly) return;
       const mod = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
       const s = store.getState();
-      const selected = s.selection[0];
       const wasFocused = region.contains(document.activeElement);
-      if (mod && key === 'z' && !event.shiftKey) s.undo();
-      else if ((mod && key === 'z' && event.shiftKey) || (event.ctrlKey && key === 'y')) s.redo();
-      else if (!mod && (event.key === 'Delete' || event.key === 'Backspace') && selected) actions.remove(selected);
-      else if (mod && key === 'c' && selected && !window.getSelection()?.toString()) actions.copy(selected);
-      else if (mod && key === 'v' && selected) actions.paste(selected);
-      else return;
-      event.preventDefault();
-      // Undo may take away the focused step: keep the focus in the canvas.
-      if (key === 'z' || key === 'y') {
+      const isUndo = mod && !event.altKey && key === 'z' && !event.shiftKey;
+      const isRedo = !event.altKey && ((mod && key === 'z' && event.shiftKey) || (event.ctrlKey && !event.shiftKey && key === 'y'));
+      if (isUndo || isRedo) {
+        event.preventDefault();
+        if (isUndo) s.undo();
+        else s.redo();
+        // Undo may take away the focused step: keep the focus in the canvas.
         const after = store.getState();
         if (wasFocused && !region.contains(document.activeElement)) actions.focusNode(after.selection[0] ?? after.flow.data.id);
+        return;
       }
+      if (!(region.contains(target) || target === document.body)) return;
+      const selected = s.selection[0];
+      if (!mod && (event.key === 'Delete' || event.key === 'Backspace') && selected) actions.remove(selected);
+      else if (mod && key === 'c' && selected && !window.getSelection()?.toString()) actions.copy(selected);
+      else if (mod && key === 'x' && selected && !window.getSelection()?.toString()) actions.cut(selected);
+      else if (mod && key === 'v' && selected) actions.paste(selected);
+      else if (event.key === 'Escape' && !mod && stepDrag.active()) stepDrag.cancel();
+      else if (event.key === 'Escape' && !mod && ui.getState().moving !== null) actions.cancelMove();
+      else return;
+      event.preventDefault();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [store, actions, readOnly]);
+  }, [store, ui, actions, stepDrag, readOnly]);
 
   const nodes = useStore(ui, (s) => s.nodes);
   const edges = useStore(ui, (s) => s.edges);
@@ -264,6 +332,7 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
   const palette = useStore(ui, (s) => s.palette);
   const dialogNodeId = useStore(ui, (s) => s.dialogNodeId);
   const announcement = useStore(ui, (s) => s.announcement);
+  const selectionSpeech = useStore(ui, (s) => s.selectionSpeech);
   const lowDetail = useFlowStore((s) => s.transform[2] < LOW_DETAIL_ZOOM);
 
   const nextProblem = () => {
@@ -316,7 +385,7 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
           onNextProblem={nextProblem}
         />
         <p id={`${idPrefix}-help`} className="cf-sr-only">
-          Each step of the call flow is a button. Arrow keys move between steps: up to the step before, down to the next, left and right between routes. Enter edits a step; Delete removes it; Ctrl+C and Ctrl+V copy and paste steps.
+          Each step of the call flow is a button. Arrow keys move between steps: up to the step before, down to the next, left and right between routes. Enter edits a step; Delete removes it; Ctrl+C and Ctrl+V copy and paste steps. To move a step with the steps after it, press Ctrl+X on it, then Ctrl+V on the step it goes after (Escape cancels), or drag it onto that step.
         </p>
         <div className="cf-body">
           <div className="cf-stage">
@@ -351,6 +420,7 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
                 {layoutError ? `The call flow could not be laid out: ${layoutError}` : 'Arranging the call flow…'}
               </div>
             )}
+            <MoveNotice />
             {!waiting && layoutError && (
               <div className="cf-banner" role="alert">
                 The layout could not be updated: {layoutError}. Your changes are kept.
@@ -364,6 +434,10 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
         <div className="cf-sr-only" aria-live="polite" aria-atomic="true">
           {announcement.text}
         </div>
+        <div className="cf-sr-only" aria-live="polite" aria-atomic="true">
+          {selectionSpeech}
+        </div>
+        <DragGhost />
         {palette && <PaletteDialog target={palette} />}
         {dialogNodeId && <NodeDialog key={dialogNodeId} nodeId={dialogNodeId} />}
       </section>

@@ -17,7 +17,14 @@ export interface CanvasActions {
   addKey(menuId: string): void;
   remove(id: string): void;
   copy(id: string): void;
+  /** Pastes the copied steps after a step; with a cut step waiting (Ctrl+X), moves that step there instead. */
   paste(parentId: string): void;
+  /** Cuts a step to move it (with the steps after it): Ctrl+V on another step moves it there, Escape cancels. */
+  cut(id: string): void;
+  /** Forgets the cut step; answers whether one was waiting. */
+  cancelMove(): boolean;
+  /** The primary button went down on a step: a drag may start (see step-drag.ts). */
+  pressStep(id: string, x: number, y: number): void;
   announce(text: string): void;
   /** A node took the focus it was asked to take. */
   focusDone(seq: number): void;

@@ -4,11 +4,11 @@
  * Nothing here enters the undo history; every change to the flow goes through editor-core commands.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { EditorStore, FlowLayout, FlowNode, NodePosition, Problem } from '@portal/editor-core';
+import { locate, type EditorStore, type FlowLayout, type FlowNode, type NodePosition, type Problem } from '@portal/editor-core';
 import { buildGraph, layoutSkeleton, shapeHash, sizesById, type GraphCache, type StepFlowEdge, type StepFlowNode } from './graph.ts';
 import { createLayoutClient, type LayoutClient, type LayoutWorker } from './layout-client.ts';
 import type { PaletteTarget } from './palette.ts';
-import { createDirectory, type Directory } from './summary.ts';
+import { createDirectory, nodeLabel, type Directory } from './summary.ts';
 
 export interface CanvasUiState {
   nodes: StepFlowNode[];
@@ -30,6 +30,14 @@ export interface CanvasUiState {
   palette: PaletteTarget | null;
   dialogNodeId: string | null;
   clipboard: FlowNode | null;
+  /** A step cut to be moved (Ctrl+X), waiting for Ctrl+V on the step it goes after; Escape cancels. */
+  moving: string | null;
+  /** A step being dragged: where the pointer is, the step under it and whether the step may go after that one (true, or why not). */
+  drag: { id: string; x: number; y: number; overId: string | null; verdict: true | string | null } | null;
+  /** Shown on the canvas until dismissed or the next gesture: why a drop or a paste was refused. */
+  notice: string | null;
+  /** Said by a second live region when the selected step changes: its type, name and whether it needs attention. */
+  selectionSpeech: string;
   /** Said by the live region. */
   announcement: { text: string; seq: number };
   directory: Directory;
@@ -85,6 +93,14 @@ export function problemsByNode(problems: readonly Problem[]): ReadonlyMap<string
   return map;
 }
 
+/** What a screen reader hears when a step is selected: its type, its name and whether it is complete, e.g. 'Selected Transfer: Sales team. Complete.' */
+export function selectionSpeech(root: FlowNode, id: string | undefined, problems: readonly Problem[]): string {
+  const node = id === undefined ? undefined : locate(root, id)?.node;
+  if (!node) return '';
+  const issues = problemsByNode(problems).get(node.id);
+  return `Selected ${nodeLabel(node)}. ${issues ? `Needs attention: ${issues.split('\n').join('. ')}` : 'Complete.'}`;
+}
+
 export function positionsFrom(layout: FlowLayout): Record<string, NodePosition> {
   const positions: Record<string, NodePosition> = {};
   for (const n of layout.nodes) positions[n.id] = { x: n.x, y: n.y, width: n.width, height: n.height };
@@ -106,6 +122,10 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
     palette: null,
     dialogNodeId: null,
     clipboard: null,
+    moving: null,
+    drag: null,
+    notice: null,
+    selectionSpeech: '',
     announcement: { text: '', seq: 0 },
     directory: createDirectory([], []),
   }));
@@ -181,6 +201,12 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
 
       const unsubscribe = store.subscribe((state, prev) => {
         const treeChanged = state.flow.data !== prev.flow.data;
+        if (state.selection[0] !== prev.selection[0] || (state.selection[0] !== undefined && state.problems !== prev.problems)) {
+          ui.setState({ selectionSpeech: selectionSpeech(state.flow.data, state.selection[0], state.problems) });
+        }
+        // A cut step that an undo (or another edit) took away is no longer waiting to move.
+        const moving = ui.getState().moving;
+        if (treeChanged && moving !== null && !locate(state.flow.data, moving)) ui.setState({ moving: null });
         if (treeChanged || state.positions !== prev.positions) rebuild();
         if (treeChanged) {
           layout();

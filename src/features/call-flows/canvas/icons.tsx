@@ -33,6 +33,7 @@ const ACTION_PATHS = {
   remove: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
   copy: 'M8 8h12v12H8zM4 16V4h12',
   paste: 'M9 4h6v3H9zM7 5H5v15h14V5h-2',
+  cut: 'M6 6a2 2 0 1 0 0 .01M6 18a2 2 0 1 0 0 .01M8 7l12 10M8 17L20 7',
   play: 'M7 4l13 8-13 8z',
   stop: 'M6 6h12v12H6z',
   problem: 'M12 3l10 18H2zM12 10v4M12 17h.01',

@@ -27,6 +27,8 @@ function StepNodeContent({ id }: { id: string }) {
   const diffMark = useStore(ui, (s) => s.diffMarks.get(id));
   const directory = useStore(ui, (s) => s.directory);
   const focusSeq = useStore(ui, (s) => (s.focusRequest?.id === id ? s.focusRequest.seq : 0));
+  // Moving: this step is cut or dragged, or it is under a dragged step (may it go after this one?).
+  const moveMark = useStore(ui, (s) => (s.moving === id || s.drag?.id === id ? 'moving' : s.drag?.overId === id ? (s.drag.verdict === true ? 'drop-ok' : 'drop-refused') : null));
   const bodyRef = useRef<HTMLDivElement>(null);
   const summary = useMemo(() => (node ? nodeSummary(node, directory) : ''), [node, directory]);
 
@@ -56,19 +58,22 @@ function StepNodeContent({ id }: { id: string }) {
     }
   };
 
-  const className = ['cf-node', `cf-type-${node.type}`, invalid && 'cf-invalid', selected && 'cf-selected', onPath && 'cf-on-path', diffMark && `cf-diff-${diffMark}`].filter(Boolean).join(' ');
+  const className = ['cf-node', `cf-type-${node.type}`, invalid && 'cf-invalid', selected && 'cf-selected', onPath && 'cf-on-path', diffMark && `cf-diff-${diffMark}`, moveMark && `cf-${moveMark}`].filter(Boolean).join(' ');
 
   return (
-    <div className={className} onPointerEnter={() => actions.pointerOver(id)} onPointerLeave={() => actions.pointerOver(null)}>
+    <div className={className} data-step-id={id} onPointerEnter={() => actions.pointerOver(id)} onPointerLeave={() => actions.pointerOver(null)}>
       <Handle type="target" position={Position.Top} isConnectable={false} className="cf-handle" />
       <div
         ref={bodyRef}
-        className="cf-node-body"
+        className={readOnly ? 'cf-node-body' : 'cf-node-body nopan'}
         role="button"
         tabIndex={controlTabIndex}
         aria-label={label}
         aria-describedby={descriptionId}
         onClick={() => actions.select(id)}
+        onPointerDown={(event) => {
+          if (event.button === 0 && event.isPrimary) actions.pressStep(id, event.clientX, event.clientY);
+        }}
         onDoubleClick={() => actions.openDialog(id)}
         onFocus={() => {
           if (!selected) actions.select(id);
@@ -92,6 +97,7 @@ function StepNodeContent({ id }: { id: string }) {
         {invalid ? `. Needs attention: ${MSG_ENABLE_TOOLTIP}. ${problems.split('\n').join('. ')}` : ''}
         {onPath ? '. On the test call’s path.' : ''}
         {diffMark ? `. ${DIFF_WORDS[diffMark]}` : ''}
+        {moveMark === 'moving' ? '. Cut to move: select the step it goes after and press Ctrl+V.' : ''}
       </span>
       {invalid && (
         <div className="cf-tooltip" aria-hidden="true">

@@ -2,7 +2,7 @@
 import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { NODE_SPECS, ROUTE_STEP_TYPES, pasteSubtree, removeNode, type NodeType } from '@portal/editor-core';
+import { NODE_SPECS, ROUTE_STEP_TYPES, moveNode, pasteSubtree, removeNode, type NodeType } from '@portal/editor-core';
 import { useCanvas } from './canvas-context.ts';
 import { useCoverageWarnings } from './checks-panel.tsx';
 import { problemsByNode } from './canvas-controller.ts';
@@ -54,7 +54,10 @@ export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, ma
   const selected = useStore(store, (s) => (selectedId ? nodeIndex(s.flow.data).get(selectedId)?.node : undefined));
   const canDelete = useStore(store, (s) => selectedId !== null && s.can(removeNode(selectedId)));
   const clipboard = useStore(ui, (s) => s.clipboard);
-  const canPaste = useStore(store, (s) => clipboard !== null && selectedId !== null && s.can(pasteSubtree(clipboard, selectedId)));
+  const moving = useStore(ui, (s) => s.moving);
+  const canPaste = useStore(store, (s) =>
+    selectedId !== null && (moving !== null ? moving !== selectedId && s.can(moveNode(moving, selectedId)) : clipboard !== null && s.can(pasteSubtree(clipboard, selectedId))),
+  );
   const toFix = useStore(store, (s) => problemsByNode(s.problems).size);
   const layoutBusy = useStore(ui, (s) => s.layoutBusy && !s.waitingForLayout);
   const warningCount = useCoverageWarnings().length;
@@ -97,8 +100,11 @@ export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, ma
           <ToolButton icon="copy" label={selected ? `Copy ${name} and the steps after it` : 'Copy steps'} shortcut="Control+C" disabled={!selected || NOT_COPYABLE.has(selected.type)} onClick={() => selected && actions.copy(selected.id)}>
             Copy
           </ToolButton>
-          <ToolButton icon="paste" label="Paste after the selected step" shortcut="Control+V" disabled={!canPaste} onClick={() => selectedId && actions.paste(selectedId)}>
-            Paste
+          <ToolButton icon="cut" label={selected ? `Cut ${name} to move it` : 'Cut to move'} shortcut="Control+X" disabled={!selected || NOT_COPYABLE.has(selected.type)} onClick={() => selected && actions.cut(selected.id)}>
+            Cut
+          </ToolButton>
+          <ToolButton icon="paste" label={moving !== null ? 'Move the cut step after the selected step' : 'Paste after the selected step'} shortcut="Control+V" disabled={!canPaste} onClick={() => selectedId && actions.paste(selectedId)}>
+            {moving !== null ? 'Move here' : 'Paste'}
           </ToolButton>
         </div>
         </>
