@@ -43,7 +43,7 @@ const postForm = (url: string, fields: Record<string, string>) =>
 const typeCard = (url: string, card: string) => postForm(url, { card_number: card, expiry: '12/30', cvc: '123' });
 
 /** Asks for a card set-up link as the customer and answers the token its e-mail carries. */
-async function newLink(key = harbour, accountId = harbourAccount, email = demoLogins.multiProduct.email): Promise<string> {
+async function newLink(key = harbour, accountId = harbourAccount, email: string = demoLogins.multiProduct.email): Promise<string> {
   const sent = await sendLink(key, accountId);
   expect(sent.statusCode).toBe(201);
   expect(sent.json()).toEqual({ sent_to: email });
