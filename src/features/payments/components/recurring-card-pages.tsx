@@ -2,7 +2,7 @@ import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { BILLING_DAY_LABELS, recurringCardMessages, type RecurringCardPayment, type SavedCard } from '@portal/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Navigate, Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -53,11 +53,23 @@ export function RecurringCardPaymentPage() {
   );
 }
 
+/**
+ * A 401 on the link's data: on to /invalid-link, saying why. (An effect rather than react-router's <Navigate>, which
+ * would put its code in the first load's chunk, past the home page's bundle budget.)
+ */
+function ToInvalidLink({ detail }: { detail: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate(journeyPaths.recurringCardPaymentInvalidLink.build(), { replace: true, state: { detail } satisfies InvalidLinkState });
+  }, [navigate, detail]);
+  return <Loading label="Checking your link" />;
+}
+
 function SetupEntry({ token, declined }: { token: string; declined: boolean }) {
   const entry = useRecurringCardPayment(token);
   if (entry.isPending) return <Loading label="Loading your account" />;
   if (entry.isError) {
-    if (linkRefused(entry.error)) return <Navigate to={journeyPaths.recurringCardPaymentInvalidLink.build()} replace state={{ detail: refusalDetail(entry.error) } satisfies InvalidLinkState} />;
+    if (linkRefused(entry.error)) return <ToInvalidLink detail={refusalDetail(entry.error)} />;
     return <LoadError title="Your account could not be loaded" error={entry.error} onRetry={() => void entry.refetch()} retrying={entry.isFetching} />;
   }
   return <SetupForm token={token} entry={entry.data} declined={declined} />;
@@ -126,7 +138,7 @@ function SetupReturn({ token, sessionId }: { token: string; sessionId: string })
     }
   }, [data, navigate]);
   if (outcome.isError) {
-    if (linkRefused(outcome.error)) return <Navigate to={journeyPaths.recurringCardPaymentInvalidLink.build()} replace state={{ detail: refusalDetail(outcome.error) } satisfies InvalidLinkState} />;
+    if (linkRefused(outcome.error)) return <ToInvalidLink detail={refusalDetail(outcome.error)} />;
     return <LoadError title="Your card set-up could not be checked" error={outcome.error} onRetry={() => void outcome.refetch()} retrying={outcome.isFetching} />;
   }
   if (outcome.isPending || data?.status === 'approved') return <Loading label="Checking your card" />;
