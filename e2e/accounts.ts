@@ -93,6 +93,8 @@ export const accounts = {
   // And the ones whose direct debit it sets up from an e-mailed mandate link.
   mandateDesktop: { email: 'e2e-mandate-desktop@tern-freight.example', password: 'portal-e2e-mandate-d', firstName: 'Kit', writtenBy: 'payment-links' },
   mandateMobile: { email: 'e2e-mandate-mobile@tern-freight.example', password: 'portal-e2e-mandate-m', firstName: 'Kit', writtenBy: 'payment-links' },
+  // And the one that saves a card for recurring payments from an e-mailed link (desktop only).
+  recurringCard: { email: 'e2e-rcp@tern-freight.example', password: 'portal-e2e-rcp-1', firstName: 'Kit', writtenBy: 'payment-links' },
 
   // Acme's copies on supplier 2 (the shop open): the shop spec buys phones, one per viewport.
   shopDesktop: { email: 'e2e-shop-desktop@acme-plumbing.example', password: 'portal-e2e-shop-d', firstName: 'Alex', writtenBy: 'shop' },

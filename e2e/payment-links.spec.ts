@@ -127,3 +127,47 @@ test('a payment link that was never sent says it is not valid and offers to sign
   await expect(page.getByRole('alert')).toContainText('This payment link is not valid. Sign in to pay your balance.');
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
 });
+
+test('the account holder saves a card for recurring payments from an e-mailed link, signed out; the link then shows invalid-link', async ({ page, browser, baseURL, loginPage, homePage }) => {
+  const customer = accounts.recurringCard;
+  await signInAs(loginPage, homePage, customer, customer.firstName);
+  await page.getByRole('link', { name: 'Billing' }).first().click();
+  const method = page.getByRole('region', { name: 'Payment method' });
+  await expect(method).toContainText('No card saved for your bills');
+  await method.getByRole('button', { name: 'Email a card payment set-up link' }).click();
+  await expect(page.getByText('We have e-mailed a card payment set-up link to the account holder')).toBeVisible();
+
+  const mail = await latestMessage(page.request, customer.email, 'email');
+  expect(mail.subject).toContain('Set up card payments for Tern Freight');
+  expect(mail.body).toContain('The link works once, for 7 days.');
+  const link = linkIn(mail.body);
+  expect(link).toMatch(/^\/recurring-card-payment\/[A-Za-z0-9_-]+$/);
+
+  // In a browser of its own, signed out: the provider's page in card set-up mode saves the card, nothing charged.
+  const guest = await browser.newContext({ baseURL });
+  const holder = await guest.newPage();
+  await holder.goto(link);
+  await expect(holder.getByRole('heading', { level: 1, name: 'Set up card payments' })).toBeVisible();
+  await expect(holder.getByText('the 8th of each month')).toBeVisible();
+  await expectAccessible(holder, 'recurring card payment');
+  await holder.getByRole('button', { name: 'Continue to add a card' }).click();
+  await expect(holder.getByRole('heading', { level: 1, name: 'Save a card for future payments' })).toBeVisible();
+  await holder.getByLabel('Card number').fill('4242424242424242');
+  await holder.getByLabel('Expiry date (MM/YY)').fill('12/30');
+  await holder.getByLabel('Security code').fill('123');
+  await holder.getByRole('button', { name: 'Save card' }).click();
+  await expect(holder.getByRole('heading', { level: 1, name: 'Card payments set up' })).toBeVisible();
+  await expect(holder).toHaveURL(/\/recurring-card-payment\/setup-complete$/);
+  await expect(holder.getByRole('status')).toContainText('Your card is saved for future payments: Visa ending 4242.');
+
+  // The same link again: used, so invalid-link, with the way to sign in.
+  await holder.goto(link);
+  await expect(holder).toHaveURL(/\/recurring-card-payment\/invalid-link$/);
+  await expect(holder.getByRole('alert')).toContainText('This card payment link has been used already.');
+  await expect(holder.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await guest.close();
+
+  // The customer's Billing page shows the card as the provider gave it.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Payment method' })).toContainText('Visa ending 4242');
+});

@@ -149,6 +149,13 @@ export type DirectDebitRequest = z.input<typeof DirectDebitRequest>;
 export const AuthorisedContact = z.object({ full_name: z.string(), email_address: z.string(), phone_number: z.string(), mobile_number: z.string() });
 export type AuthorisedContact = z.infer<typeof AuthorisedContact>;
 
+/**
+ * The card an account pays by, as the payment provider describes it (its brand and last four
+ * digits, nothing more): set up from a recurring-card-payment link (payments.ts).
+ */
+export const SavedCard = z.object({ brand: z.string(), last4: z.string() });
+export type SavedCard = z.infer<typeof SavedCard>;
+
 /** A billing account (spec 001 section 3 "Account"), with its billing day. */
 export const BillingAccount = z.object({
   account_id: z.int(),
@@ -159,6 +166,8 @@ export const BillingAccount = z.object({
   business_name: z.string(),
   next_invoice_date: z.string(),
   payment_method: z.enum(PAYMENT_METHODS),
+  /** The saved card recurring card payments use; null when none is set up. */
+  card: z.nullable(SavedCard),
   bill_cycle: z.enum(BILL_CYCLES),
   first_name: z.string(),
   last_name: z.string(),

@@ -1,7 +1,7 @@
 // zod/mini, like the other contracts a page loads on demand: the payment pages load these.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
-import { BillingAccountParams, LinkSent, penceOf, poundsOf } from './billing.ts';
+import { BILL_CYCLES, BillingAccountParams, LinkSent, LinkTokenParams, PAYMENT_METHODS, penceOf, poundsOf, SavedCard } from './billing.ts';
 
 /**
  * Card payments through a hosted checkout (spec 001 sections 3 "Checkout", 5 "Payment" and 7).
@@ -108,6 +108,68 @@ export const PaymentsByTokenQuery = z.object({ tkn: LinkToken });
 export const PaymentsByToken = z.extend(PaymentBalance, { business_name: z.string() });
 export type PaymentsByToken = z.infer<typeof PaymentsByToken>;
 
+/**
+ * Recurring card payment links (spec 000 section 2 /recurring-card-payment/{token}, with
+ * /invalid-link and /setup-complete; spec 001 section 7 "recurring-card-payment tokens"): the
+ * server e-mails the account holder /recurring-card-payment/{token}, where they save a card for
+ * the account's future bills on the provider's hosted page in card set-up mode, without signing
+ * in. Nothing is charged; the portal keeps the provider's instrument id and the brand and last
+ * four digits it gives. Our decisions where the spec is silent:
+ *
+ * - GET answers the account details and the RCP details (the card on file, the checkout fields);
+ *   POST with `idempotency_key` starts a set-up (the same key answers the same hosted page), POST
+ *   with `session_id` (the provider's cko-session-id on return) asks the provider how it ended.
+ * - The token works once (spent when the card is saved; a declined card leaves it working) and
+ *   for RCP_LINK_TTL_DAYS days; any 401 on its data shows /recurring-card-payment/invalid-link.
+ * - A saved card makes the account's payment method "card".
+ */
+export const RCP_LINK_TTL_DAYS = 7;
+
+export const recurringCardMessages = {
+  linkInvalid: 'This card payment link is not valid. Sign in to set up how you pay.',
+  linkExpired: 'This card payment link has expired. Sign in to set up how you pay.',
+  linkUsed: 'This card payment link has been used already. Sign in to see how you pay.',
+  linkSent: 'We have e-mailed a card payment set-up link to the account holder',
+  unknownSession: 'This card set-up could not be found. Please try again.',
+  declined: 'Your card was not saved. Nothing has been charged. Check the card details, or try another card.',
+  saved: 'Your card is saved for future payments',
+  startOrCheck: 'Send idempotency_key to start a card set-up, or session_id to check one',
+} as const;
+
+/** GET /api/v1/recurring-card-payment/tokens/{token}/: the account details and the RCP details (spec 001 section 3 "Checkout"). */
+export const RecurringCardPayment = z.object({
+  account_details: z.object({
+    business_name: z.string(),
+    first_name: z.string(),
+    bill_cycle: z.enum(BILL_CYCLES),
+    payment_method: z.enum(PAYMENT_METHODS),
+  }),
+  rcp_details: z.object({
+    /** The card on file now, if any (a new one replaces it). */
+    card: z.nullable(SavedCard),
+    checkout_action: z.string(),
+    checkout_pk: z.string(),
+    checkout_src: z.string(),
+  }),
+});
+export type RecurringCardPayment = z.infer<typeof RecurringCardPayment>;
+
+const SessionId = z.string(recurringCardMessages.unknownSession).check(z.minLength(1, recurringCardMessages.unknownSession), z.maxLength(100, recurringCardMessages.unknownSession));
+
+/** POST /api/v1/recurring-card-payment/tokens/{token}/: start a set-up (idempotency_key) or check one on return (session_id). */
+export const RecurringCardPaymentRequest = z
+  .object({ idempotency_key: z.optional(IdempotencyKey), session_id: z.optional(SessionId) })
+  .check(z.refine((body) => (body.idempotency_key === undefined) !== (body.session_id === undefined), recurringCardMessages.startOrCheck));
+export type RecurringCardPaymentRequest = z.input<typeof RecurringCardPaymentRequest>;
+
+/** A card set-up's answer: pending with the provider's page to go to, approved with the card saved, or declined. */
+export const RecurringCardPaymentResult = z.object({
+  status: z.enum(['pending', 'approved', 'declined']),
+  session_id: z.string(),
+  card: z.nullable(SavedCard),
+  _links: z.object({ redirect: z.nullable(z.object({ href: z.string() })) }),
+});
+export type RecurringCardPaymentResult = z.infer<typeof RecurringCardPaymentResult>;
 
 export const paymentEndpoints = {
   getPaymentBalance: endpoint({
@@ -130,5 +192,17 @@ export const paymentEndpoints = {
   sendPaymentLink: endpoint({
     method: 'POST', path: '/api/v3/billing/accounts/:id/payment-link/', summary: "E-mails the account holder a link to pay the account's balance without signing in", auth: true,
     params: BillingAccountParams, response: LinkSent, status: 201,
+  }),
+  sendRecurringCardLink: endpoint({
+    method: 'POST', path: '/api/v3/billing/accounts/:id/rcp-link/', summary: 'E-mails the account holder a link to save a card for recurring payments without signing in (/recurring-card-payment/{token})', auth: true,
+    params: BillingAccountParams, response: LinkSent, status: 201,
+  }),
+  getRecurringCardPayment: endpoint({
+    method: 'GET', path: '/api/v1/recurring-card-payment/tokens/:token/', summary: "A recurring-card-payment link's account details and RCP details (401 when the link is not valid, used or expired)", auth: false,
+    params: LinkTokenParams, response: RecurringCardPayment,
+  }),
+  postRecurringCardPayment: endpoint({
+    method: 'POST', path: '/api/v1/recurring-card-payment/tokens/:token/', summary: "Starts saving a card on the provider's hosted page (idempotency_key), or checks one on return (session_id): a saved card spends the link", auth: false,
+    params: LinkTokenParams, body: RecurringCardPaymentRequest, response: RecurringCardPaymentResult,
   }),
 };

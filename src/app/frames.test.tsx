@@ -17,20 +17,36 @@ afterEach(cleanupApp);
 const header = () => screen.getByRole('banner');
 
 describe('guest journey frames', () => {
-  it.each([[journeyPaths.recurringCardPaymentInvalidLink.build(), 'Card payments']])('%s shows its page inside the %s frame, with a way to sign in', async (path, label) => {
-    installFakeFetch({});
-    renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-    expect(within(header()).getByText(label)).toBeInTheDocument();
+  const rcpEntry = {
+    account_details: { business_name: 'Harbour Freight Ltd', first_name: 'Kit', bill_cycle: 'T2', payment_method: 'card' },
+    rcp_details: { card: { brand: 'Visa', last4: '4242' }, checkout_action: '/sandbox/checkout/', checkout_pk: 'pk_sandbox_portal', checkout_src: '' },
+  };
+
+  it('shows the recurring card payment page of a link, signed out, in the Card payments frame, with a way to sign in', async () => {
+    installFakeFetch({ 'GET /api/v1/recurring-card-payment/tokens/abc/': { json: rcpEntry } });
+    renderApp(journeyPaths.recurringCardPayment.build({ token: 'abc' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up card payments' })).toBeInTheDocument();
+    expect(await screen.findByText('The card on file now is a Visa ending 4242; a new card replaces it.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue to add a card' })).toBeInTheDocument();
+    expect(within(header()).getByText('Card payments')).toBeInTheDocument();
     expect(within(header()).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', paths.authLogin.build());
   });
 
   it('offers the account instead of signing in to a signed-in visitor', async () => {
     setToken('good');
-    installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe } });
+    installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe }, 'GET /api/v1/recurring-card-payment/tokens/abc/': { json: rcpEntry } });
     renderApp(journeyPaths.recurringCardPayment.build({ token: 'abc' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up card payments' })).toBeInTheDocument();
     expect(within(header()).getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/');
+  });
+
+  it('goes to invalid-link on a 401 for the link, saying why', async () => {
+    installFakeFetch({ 'GET /api/v1/recurring-card-payment/tokens/used/': { status: 401, json: { detail: 'This card payment link has been used already. Sign in to see how you pay.' } } });
+    const { where } = renderApp(journeyPaths.recurringCardPayment.build({ token: 'used' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link cannot be used' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This card payment link has been used already.');
+    expect(where()).toBe(journeyPaths.recurringCardPaymentInvalidLink.build());
+    expect(screen.getByRole('main').querySelector('a[href="/auth/login/"]')).not.toBeNull();
   });
 
   it('shows the direct-debit mandate form of a link, signed out, in the mandate frame', async () => {
@@ -53,7 +69,6 @@ describe('guest journey frames', () => {
 
   it('gives no unbuilt route to two frames', () => {
     const patterns = Object.values(JOURNEY_PAGES_NOT_BUILT).flatMap((pages) => pages.map((page) => page.pattern));
-    expect(patterns.length).toBeGreaterThan(0);
     expect(new Set(patterns).size).toBe(patterns.length);
   });
 });

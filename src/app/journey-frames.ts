@@ -1,5 +1,3 @@
-import * as journeyPaths from '../config/journey-paths.ts';
-
 /** The guest journeys' frames (spec 000, layouts), each with the routes of the spec it holds. */
 export type JourneyFrame =
   | 'sign-up'
@@ -15,7 +13,7 @@ export type JourneyFrame =
  * "Page not found" until a page replaces it (as PAGES_NOT_BUILT does for the default layout).
  * Built so far (on-demand-routes.tsx): the welcome journey, the trial journey, the self and online sign-ups, verify
  * mobile and referrals (sign-up frame; self-signup-routes.tsx), the buy-now journey, buy-now complete, number selection
- * broadband, card payments and the direct-debit mandate.
+ * broadband, card payments, the direct-debit mandate and recurring card payment.
  */
 export const JOURNEY_PAGES_NOT_BUILT: Record<JourneyFrame, ReadonlyArray<{ name: string; pattern: string }>> = {
   'sign-up': [],
@@ -26,7 +24,8 @@ export const JOURNEY_PAGES_NOT_BUILT: Record<JourneyFrame, ReadonlyArray<{ name:
   'make-a-payment': [],
   // Built (issue 18): /mandate-entry/{token} and its /success.
   mandate: [],
-  'recurring-card-payment': [journeyPaths.recurringCardPayment, journeyPaths.recurringCardPaymentInvalidLink, journeyPaths.recurringCardPaymentSetupComplete],
+  // Built (issue 18): /recurring-card-payment/{token}, /invalid-link and /setup-complete.
+  'recurring-card-payment': [],
   // Built (issue 15): the broadband availability and sign-up pages.
   'broadband-availability': [],
 };

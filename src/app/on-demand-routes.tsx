@@ -17,6 +17,7 @@ export const GETTING_STARTED_LAYOUT_ROUTE_ID = 'getting-started-layout';
 const broadbandRoutes = () => import('./routes/broadband/broadband.tsx');
 const paymentRoutes = () => import('./routes/payments.tsx');
 const mandateRoutes = () => import('./routes/mandate.tsx');
+const recurringCardRoutes = () => import('./routes/recurring-card.tsx');
 
 const unbuiltPage = async () => ({ Component: (await import('./layouts/unbuilt-page.tsx')).UnbuiltPage });
 
@@ -91,6 +92,20 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
     mandate: [
       { id: journeyPaths.mandateEntry.name, path: journeyPaths.mandateEntry.pattern, lazy: async () => ({ Component: (await mandateRoutes()).MandateEntryRoute }) },
       { id: journeyPaths.mandateEntrySuccess.name, path: journeyPaths.mandateEntrySuccess.pattern, lazy: async () => ({ Component: (await mandateRoutes()).MandateSuccessRoute }) },
+    ],
+    // Recurring card payment links (issue 18): signed in or not, in the recurring card payment frame.
+    'recurring-card-payment': [
+      { id: journeyPaths.recurringCardPayment.name, path: journeyPaths.recurringCardPayment.pattern, lazy: async () => ({ Component: (await recurringCardRoutes()).RecurringCardPaymentRoute }) },
+      {
+        id: journeyPaths.recurringCardPaymentInvalidLink.name,
+        path: journeyPaths.recurringCardPaymentInvalidLink.pattern,
+        lazy: async () => ({ Component: (await recurringCardRoutes()).RecurringCardInvalidLinkRoute }),
+      },
+      {
+        id: journeyPaths.recurringCardPaymentSetupComplete.name,
+        path: journeyPaths.recurringCardPaymentSetupComplete.pattern,
+        lazy: async () => ({ Component: (await recurringCardRoutes()).RecurringCardSetupCompleteRoute }),
+      },
     ],
     // The welcome journey (spec 000 section 2, "welcome: welcome"): a sign-up journey, so a signed-in customer goes
     // home, and a visitor anywhere in it goes to its first (only) page.

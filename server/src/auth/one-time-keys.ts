@@ -1,4 +1,4 @@
-import { accountMessages, MAGIC_LINK_TTL_MINUTES, MANDATE_LINK_TTL_DAYS, NUMBER_SELECTION_TTL_DAYS, PAYMENT_LINK_TTL_DAYS, RESET_LINK_TTL_MINUTES } from '@portal/contract';
+import { accountMessages, MAGIC_LINK_TTL_MINUTES, MANDATE_LINK_TTL_DAYS, NUMBER_SELECTION_TTL_DAYS, PAYMENT_LINK_TTL_DAYS, RCP_LINK_TTL_DAYS, RESET_LINK_TTL_MINUTES } from '@portal/contract';
 import type { KeyPurpose } from './one-time-keys-repository.ts';
 import { detailError, type ApiError } from '../plugins/errors.ts';
 
@@ -19,6 +19,7 @@ export const KEY_LIFETIME_MS: Record<KeyPurpose, number> = {
   number_selection: NUMBER_SELECTION_TTL_DAYS * 24 * 60 * MINUTE_MS,
   payment_link: PAYMENT_LINK_TTL_DAYS * 24 * 60 * MINUTE_MS,
   dd_mandate: MANDATE_LINK_TTL_DAYS * 24 * 60 * MINUTE_MS,
+  rcp_setup: RCP_LINK_TTL_DAYS * 24 * 60 * MINUTE_MS,
 };
 
 /** Why a link's key cannot be used: never issued (or for something else), expired, or spent. */

@@ -198,7 +198,8 @@ const E2E_BILLING_USER_NAME = 'Kit Tern';
 
 /**
  * Customers billed as Harbour Freight is, for the payment-links spec, which pays their balance
- * from an e-mailed payment link signed out, or set up their direct debit from a mandate link: one per viewport each.
+ * from an e-mailed payment link signed out, or set up their direct debit from a mandate link: one per viewport each;
+ * and one that saves a card for recurring payments from a recurring-card-payment link.
  */
 export const e2ePaymentLinkLogins = [
   { spec: 'payment-links', email: 'e2e-paylinks-desktop@tern-freight.example', password: 'portal-e2e-paylinks-d', company: 'Tern Freight (e2e payment link, desktop)' },
@@ -206,6 +207,8 @@ export const e2ePaymentLinkLogins = [
   // The spec sets up these ones' direct debit from an e-mailed mandate link.
   { spec: 'payment-links', email: 'e2e-mandate-desktop@tern-freight.example', password: 'portal-e2e-mandate-d', company: 'Tern Freight (e2e mandate, desktop)' },
   { spec: 'payment-links', email: 'e2e-mandate-mobile@tern-freight.example', password: 'portal-e2e-mandate-m', company: 'Tern Freight (e2e mandate, mobile)' },
+  // And this one saves a card for recurring payments from an e-mailed link.
+  { spec: 'payment-links', email: 'e2e-rcp@tern-freight.example', password: 'portal-e2e-rcp-1', company: 'Tern Freight (e2e recurring card)' },
 ] as const;
 
 /**

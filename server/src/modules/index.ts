@@ -11,6 +11,7 @@ import { broadbandHandlers } from './broadband/handlers.ts';
 import billingRepository from './billing/billing-repository.ts';
 import { billingHandlers } from './billing/handlers.ts';
 import { paymentHandlers } from './billing/payment-handlers.ts';
+import { recurringCardHandlers } from './billing/recurring-card.ts';
 import { buyNowHandlers } from './buy-now/handlers.ts';
 import { chatHandlers } from './chat/handlers.ts';
 import contactsRepository from './contacts/contacts-repository.ts';
@@ -99,6 +100,7 @@ export const endpointHandlers: Handlers = {
   ...productDetailsHandlers,
   ...billingHandlers,
   ...paymentHandlers,
+  ...recurringCardHandlers,
   ...callLogHandlers,
 };
 

@@ -1,4 +1,4 @@
-import { signatureMatches, type CheckoutRequest, type CheckoutSession, type PaymentProvider, type SessionOutcome } from './provider.ts';
+import { signatureMatches, type CardSetupOutcome, type CardSetupRequest, type CheckoutRequest, type CheckoutSession, type PaymentProvider, type SessionOutcome } from './provider.ts';
 
 /** The settings of a real hosted-checkout provider (PORTAL_PAYMENTS_*). */
 export interface HostedProviderSettings {
@@ -53,6 +53,41 @@ export function hostedProvider(settings: HostedProviderSettings, fetcher: typeof
         status: body.approved === true ? 'approved' : status === 'Pending' ? 'pending' : 'declined',
         paymentId: typeof body.id === 'string' ? body.id : null,
         amountPence: Number(body.amount ?? 0),
+        redirectUrl: links?.redirect?.href ?? null,
+      };
+    },
+    // Card set-up is the hosted page's card verification: amount 0, the card stored for merchant-initiated
+    // recurring payments; the payment's `source` then carries the instrument id, scheme and last 4 digits.
+    async createCardSetup(request: CardSetupRequest): Promise<CheckoutSession> {
+      const body = await call('/hosted-payments', {
+        method: 'POST',
+        idempotencyKey: request.idempotencyKey,
+        body: JSON.stringify({
+          amount: 0,
+          currency: 'GBP',
+          payment_type: 'Recurring',
+          store_for_future_use: true,
+          reference: request.reference,
+          success_url: request.returnUrl,
+          failure_url: request.returnUrl,
+          cancel_url: request.returnUrl,
+        }),
+      });
+      const links = body?._links as { redirect?: { href?: string } } | undefined;
+      if (typeof body?.id !== 'string' || typeof links?.redirect?.href !== 'string') throw new Error('payment provider answered no session');
+      return { id: body.id, redirectUrl: links.redirect.href };
+    },
+    async cardSetupOutcome(sessionId: string): Promise<CardSetupOutcome | null> {
+      const body = await call(`/payments/${encodeURIComponent(sessionId)}`);
+      if (!body) return null;
+      const status = String(body.status ?? '');
+      const links = body._links as { redirect?: { href?: string } } | undefined;
+      const source = (body.source ?? {}) as { id?: unknown; scheme?: unknown; last4?: unknown };
+      const verified = body.approved === true && typeof source.id === 'string';
+      return {
+        status: verified ? 'approved' : status === 'Pending' ? 'pending' : 'declined',
+        sourceId: verified ? (source.id as string) : null,
+        card: verified && typeof source.last4 === 'string' && /^\d{4}$/.test(source.last4) ? { brand: typeof source.scheme === 'string' ? source.scheme : 'Card', last4: source.last4 } : null,
         redirectUrl: links?.redirect?.href ?? null,
       };
     },

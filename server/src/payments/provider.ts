@@ -14,6 +14,14 @@ export interface PaymentProvider {
   createSession(request: CheckoutRequest): Promise<CheckoutSession>;
   /** The outcome of a session, asked of the provider (never taken from the browser); null when it knows none. */
   outcome(sessionId: string): Promise<SessionOutcome | null>;
+  /**
+   * Opens the hosted page in card set-up mode: the customer types a card there, which the provider
+   * verifies (3-D Secure when asked) and keeps for later payments, charging nothing. The same
+   * idempotency key answers the same session.
+   */
+  createCardSetup(request: CardSetupRequest): Promise<CheckoutSession>;
+  /** How a card set-up ended, asked of the provider; null when it knows no such session. */
+  cardSetupOutcome(sessionId: string): Promise<CardSetupOutcome | null>;
   /** Whether a webhook body carries the provider's signature. */
   verifyWebhook(body: string, signature: string | undefined): boolean;
 }
@@ -38,6 +46,29 @@ export interface SessionOutcome {
   /** The provider's payment id once approved. */
   paymentId: string | null;
   amountPence: number;
+  /** Where the browser must go to finish (a 3-D Secure step), while pending. */
+  redirectUrl: string | null;
+}
+
+export interface CardSetupRequest {
+  /** Ours: shown on the provider's page. */
+  reference: string;
+  /** Where the provider sends the browser back; it adds cko-session-id. */
+  returnUrl: string;
+  idempotencyKey: string;
+}
+
+/** A saved card as the provider describes it to the merchant: never its number. */
+export interface ProviderCard {
+  brand: string;
+  last4: string;
+}
+
+export interface CardSetupOutcome {
+  status: 'pending' | 'approved' | 'declined';
+  /** The provider's instrument (source) id of the saved card, once approved. */
+  sourceId: string | null;
+  card: ProviderCard | null;
   /** Where the browser must go to finish (a 3-D Secure step), while pending. */
   redirectUrl: string | null;
 }

@@ -121,7 +121,7 @@ const askingChecker = new Set<EndpointName>(['broadbandAddressSearch', 'broadban
  */
 const tokenOrSignedIn = new Set<EndpointName>(['processPayment', 'verifyPayment']);
 /** Endpoints opened by an e-mailed link's token, which answer 401 when the link is not valid, used or expired. */
-const linkOpened = new Set<EndpointName>(['getPaymentsByToken', 'getMandateEntry', 'postMandateEntry']);
+const linkOpened = new Set<EndpointName>(['getPaymentsByToken', 'getMandateEntry', 'postMandateEntry', 'getRecurringCardPayment', 'postRecurringCardPayment']);
 const hasLinkToken = (request: FastifyRequest) => typeof (request.query as { tkn?: unknown } | undefined)?.tkn === 'string';
 
 function errorResponses(name: EndpointName, endpoint: Endpoint) {

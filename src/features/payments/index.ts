@@ -3,3 +3,5 @@
 
 /** The make-a-payment pages (/make-a-payment, /make-a-payment/process, /checkout-redirect), loaded on demand. */
 export const loadPaymentPages = () => import('./components/payment-pages.tsx');
+/** The recurring card payment pages (/recurring-card-payment/{token}, /invalid-link, /setup-complete), loaded on demand. */
+export const loadRecurringCardPages = () => import('./components/recurring-card-pages.tsx');

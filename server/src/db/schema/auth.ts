@@ -70,14 +70,14 @@ export const requestThrottles = pgTable(
 
 /**
  * Keys of magic links, password reset links, number selection links (scope
- * customer-number-selection), payment links and direct-debit mandate links (the account holder's user): random, bound to one user and one purpose,
+ * customer-number-selection), payment links, direct-debit mandate links and recurring-card set-up links (the account holder's user): random, bound to one user and one purpose,
  * stored only as a SHA-256 hash (hex), expiring, and spent once (used_at, set atomically).
  */
 export const oneTimeKeys = pgTable(
   'one_time_keys',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    purpose: text({ enum: ['magic_link', 'password_reset', 'number_selection', 'payment_link', 'dd_mandate'] }).notNull(),
+    purpose: text({ enum: ['magic_link', 'password_reset', 'number_selection', 'payment_link', 'dd_mandate', 'rcp_setup'] }).notNull(),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -87,7 +87,7 @@ export const oneTimeKeys = pgTable(
     usedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    check('one_time_keys_purpose', sql`${t.purpose} in ('magic_link', 'password_reset', 'number_selection', 'payment_link', 'dd_mandate')`),
+    check('one_time_keys_purpose', sql`${t.purpose} in ('magic_link', 'password_reset', 'number_selection', 'payment_link', 'dd_mandate', 'rcp_setup')`),
     index('one_time_keys_user_id_idx').on(t.userId),
   ],
 );

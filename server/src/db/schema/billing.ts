@@ -138,11 +138,58 @@ export const paymentAttempts = pgTable(
  */
 export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   id: text().primaryKey(),
+  /** `payment` charges amountPence; `card_setup` saves a card for later payments and charges nothing (amountPence 0). */
+  mode: text({ enum: ['payment', 'card_setup'] }).notNull().default('payment'),
   amountPence: integer().notNull(),
   reference: text().notNull(),
   successUrl: text().notNull(),
   failureUrl: text().notNull(),
   status: text({ enum: ['pending', 'challenge', 'approved', 'declined'] }).notNull().default('pending'),
   paymentId: text(),
+  /** A saved card's instrument id (card_setup), with the brand and last four digits the provider tells its merchant. */
+  sourceId: text(),
+  cardBrand: text(),
+  cardLast4: text(),
   createdAt: createdAt(),
 });
+
+/**
+ * One attempt to save a card for recurring payments through the provider's hosted page in card
+ * set-up mode (/recurring-card-payment/{token}): the browser's idempotency key, the one-time key
+ * of the link it came from, and the provider's session id. Nothing is charged; no card number.
+ */
+export const cardSetupAttempts = pgTable(
+  'card_setup_attempts',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The rcp_setup one-time key (one_time_keys.id) the attempt was started with. */
+    linkKeyId: integer().notNull(),
+    idempotencyKey: text().notNull().unique(),
+    providerSessionId: text().notNull().unique(),
+    redirectUrl: text().notNull(),
+    status: text({ enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('card_setup_attempts_status', sql`${t.status} in ('pending', 'approved', 'declined')`), index('card_setup_attempts_account_id_idx').on(t.accountId)],
+);
+
+/**
+ * The card an account pays by (its recurring card payment): the provider's instrument id, and the
+ * brand and last four digits exactly as the provider gave them, to show. Never the card number.
+ */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    accountId: integer()
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    providerSourceId: text().notNull(),
+    brand: text().notNull(),
+    last4: text().notNull(),
+    savedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [check('saved_cards_last4', sql`${t.last4} ~ '^[0-9]{4}$'`)],
+);

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, max, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, max, sql, sum } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
-import { accounts, billingAccounts, creditControlStatuses, directDebitMandates, invoices, paymentAttempts, payments, products, users } from '../../db/schema/index.ts';
+import { accounts, billingAccounts, cardSetupAttempts, creditControlStatuses, directDebitMandates, invoices, oneTimeKeys, paymentAttempts, payments, products, savedCards, users } from '../../db/schema/index.ts';
 import { poundsOf } from '@portal/contract';
 
 declare module 'fastify' {
@@ -15,6 +15,8 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type MandateRow = typeof directDebitMandates.$inferSelect;
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
+export type CardSetupAttemptRow = typeof cardSetupAttempts.$inferSelect;
+export type SavedCardRow = typeof savedCards.$inferSelect;
 
 /** The account details a customer may change. */
 export type BillingDetails = Omit<BillingAccountRow, 'accountId' | 'accountStatus' | 'billCycle' | 'paymentMethod' | 'monthlyChargePence' | 'addressCountry'>;
@@ -152,6 +154,52 @@ export function createBillingRepository(db: Database) {
         .returning();
       if (!row) throw new Error('direct-debit mandate not written');
       return row;
+    },
+
+    /** The card the account pays by, if one is saved. */
+    async savedCard(accountId: number): Promise<SavedCardRow | null> {
+      const [row] = await db.select().from(savedCards).where(eq(savedCards.accountId, accountId));
+      return row ?? null;
+    },
+
+    async cardSetupByKey(idempotencyKey: string): Promise<CardSetupAttemptRow | null> {
+      const [row] = await db.select().from(cardSetupAttempts).where(eq(cardSetupAttempts.idempotencyKey, idempotencyKey));
+      return row ?? null;
+    },
+
+    async cardSetupBySession(providerSessionId: string): Promise<CardSetupAttemptRow | null> {
+      const [row] = await db.select().from(cardSetupAttempts).where(eq(cardSetupAttempts.providerSessionId, providerSessionId));
+      return row ?? null;
+    },
+
+    /** Records a new card set-up attempt; when the same key won a race, answers that one instead. */
+    async addCardSetup(attempt: typeof cardSetupAttempts.$inferInsert): Promise<CardSetupAttemptRow> {
+      const [row] = await db.insert(cardSetupAttempts).values(attempt).onConflictDoNothing().returning();
+      if (row) return row;
+      const [existing] = await db.select().from(cardSetupAttempts).where(eq(cardSetupAttempts.idempotencyKey, attempt.idempotencyKey));
+      if (!existing) throw new Error('card set-up attempt neither inserted nor found');
+      return existing;
+    },
+
+    async declineCardSetup(id: number): Promise<void> {
+      await db.update(cardSetupAttempts).set({ status: 'declined' }).where(and(eq(cardSetupAttempts.id, id), eq(cardSetupAttempts.status, 'pending')));
+    },
+
+    /**
+     * The provider saved the attempt's card: in one transaction, the account's card becomes it
+     * (the provider's instrument id, brand and last four digits), the payment method card, and
+     * the link that started it is spent. Runs once however often it is asked (the attempt row is locked).
+     */
+    async saveCard(id: number, card: { sourceId: string; brand: string; last4: string }, now: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [attempt] = await tx.select().from(cardSetupAttempts).where(eq(cardSetupAttempts.id, id)).for('update');
+        if (!attempt || attempt.status === 'approved') return;
+        const saved = { providerSourceId: card.sourceId, brand: card.brand, last4: card.last4, savedAt: now };
+        await tx.insert(savedCards).values({ accountId: attempt.accountId, ...saved }).onConflictDoUpdate({ target: savedCards.accountId, set: saved });
+        await tx.update(billingAccounts).set({ paymentMethod: 'card' }).where(eq(billingAccounts.accountId, attempt.accountId));
+        await tx.update(cardSetupAttempts).set({ status: 'approved' }).where(eq(cardSetupAttempts.id, id));
+        await tx.update(oneTimeKeys).set({ usedAt: now }).where(and(eq(oneTimeKeys.id, attempt.linkKeyId), isNull(oneTimeKeys.usedAt)));
+      });
     },
 
     /** The attempt of this idempotency key, if the browser sent it before. */

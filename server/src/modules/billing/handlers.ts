@@ -33,7 +33,7 @@ type DirectDebitRequestBody = z.output<typeof DirectDebitRequest>;
 const unknownAccount = () => detailError(404, billingMessages.unknownAccount);
 
 /** The billing account `id` when it is the signed-in customer's own, else 404 (another's, unknown, staff). */
-async function ownedAccount(request: FastifyRequest, id: number | string): Promise<BillingAccountRow> {
+export async function ownedAccount(request: FastifyRequest, id: number | string): Promise<BillingAccountRow> {
   const { accountId } = authOf(request).user;
   const wanted = rowId(id);
   if (accountId === null || accountId !== wanted) throw unknownAccount();
@@ -82,7 +82,11 @@ async function balancePence(request: FastifyRequest, accountId: number): Promise
 }
 
 async function accountAnswer(request: FastifyRequest, row: BillingAccountRow): Promise<BillingAccount> {
-  const [balance, products] = await Promise.all([balancePence(request, row.accountId), request.server.billingRepository.productsOf(row.accountId)]);
+  const [balance, products, card] = await Promise.all([
+    balancePence(request, row.accountId),
+    request.server.billingRepository.productsOf(row.accountId),
+    request.server.billingRepository.savedCard(row.accountId),
+  ]);
   return {
     account_id: row.accountId,
     account_status: row.accountStatus,
@@ -91,6 +95,7 @@ async function accountAnswer(request: FastifyRequest, row: BillingAccountRow): P
     business_name: row.businessName,
     next_invoice_date: nextBillingDate(today(request), row.billCycle),
     payment_method: row.paymentMethod,
+    card: card ? { brand: card.brand, last4: card.last4 } : null,
     bill_cycle: row.billCycle,
     first_name: row.firstName,
     last_name: row.lastName,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MANDATE_LINK_TTL_DAYS, mandateMessages, PAYMENT_LINK_TTL_DAYS, paymentMessages } from '@portal/contract';
+import { MANDATE_LINK_TTL_DAYS, mandateMessages, PAYMENT_LINK_TTL_DAYS, paymentMessages, RCP_LINK_TTL_DAYS, recurringCardMessages } from '@portal/contract';
 import { createOneTimeKey, findOneTimeKey, storedOneTimeKey, type OneTimeKey } from '../../auth/one-time-keys-repository.ts';
 import type { KeyPurpose, LinkProblem } from '../../auth/one-time-keys.ts';
 import { publicUrl } from '../../auth/verification.ts';
@@ -14,14 +14,19 @@ import type { BillingAccountRow } from './billing-repository.ts';
  * card checkout without signing in; it is spent when a payment made with it is approved, and
  * expires after PAYMENT_LINK_TTL_DAYS days. Direct-debit mandate links (purpose `dd_mandate`,
  * /mandate-entry/{token}) are made the same way, spent when the bank details are accepted, and
- * last MANDATE_LINK_TTL_DAYS days. A link that cannot be used answers 401 saying why.
+ * last MANDATE_LINK_TTL_DAYS days; recurring-card set-up links (purpose `rcp_setup`,
+ * /recurring-card-payment/{token}) are spent when a card is saved, and last RCP_LINK_TTL_DAYS days.
+ * A link that cannot be used answers 401 saying why.
  */
 
 /** The purposes of the account holder's links. */
-export type AccountLinkPurpose = Extract<KeyPurpose, 'payment_link' | 'dd_mandate'>;
+export type AccountLinkPurpose = Extract<KeyPurpose, 'payment_link' | 'dd_mandate' | 'rcp_setup'>;
 
 /** The /make-a-payment link of a token. */
 export const paymentLinkUrl = (token: string) => `${publicUrl()}/make-a-payment?tkn=${encodeURIComponent(token)}`;
+
+/** The /recurring-card-payment link of a token. */
+export const recurringCardLinkUrl = (token: string) => `${publicUrl()}/recurring-card-payment/${encodeURIComponent(token)}`;
 
 /** The /mandate-entry link of a token. */
 export const mandateLinkUrl = (token: string) => `${publicUrl()}/mandate-entry/${encodeURIComponent(token)}`;
@@ -29,8 +34,9 @@ export const mandateLinkUrl = (token: string) => `${publicUrl()}/mandate-entry/$
 const linkMessages: Record<AccountLinkPurpose, Record<LinkProblem, string>> = {
   payment_link: { invalid: paymentMessages.linkInvalid, expired: paymentMessages.linkExpired, used: paymentMessages.linkUsed },
   dd_mandate: { invalid: mandateMessages.linkInvalid, expired: mandateMessages.linkExpired, used: mandateMessages.linkUsed },
+  rcp_setup: { invalid: recurringCardMessages.linkInvalid, expired: recurringCardMessages.linkExpired, used: recurringCardMessages.linkUsed },
 };
-const linkRefused = (purpose: AccountLinkPurpose, problem: LinkProblem): ApiError => detailError(401, linkMessages[purpose][problem]);
+export const linkRefused = (purpose: AccountLinkPurpose, problem: LinkProblem): ApiError => detailError(401, linkMessages[purpose][problem]);
 
 /** Makes a link of the purpose for the account's holder; answers its key. */
 async function newAccountLink(server: FastifyInstance, accountId: number, purpose: AccountLinkPurpose): Promise<{ token: string; firstName: string }> {
@@ -78,6 +84,25 @@ export async function sendMandateLink(server: FastifyInstance, account: BillingA
   return account.emailAddress;
 }
 
+/**
+ * Makes a recurring-card set-up link for the account and e-mails it to the account's billing
+ * address; answers where it went (POST /api/v3/billing/accounts/{id}/rcp-link/).
+ */
+export async function sendRecurringCardLink(server: FastifyInstance, account: BillingAccountRow): Promise<string> {
+  const { token, firstName } = await newAccountLink(server, account.accountId, 'rcp_setup');
+  await server.mailer.send(
+    plainMail(account.emailAddress, `Set up card payments for ${account.businessName}`, [
+      greeting(account.firstName || firstName),
+      '',
+      'Save a card to pay your bills by, without signing in. Nothing is charged now: your bills are taken from the card on your billing day.',
+      recurringCardLinkUrl(token),
+      '',
+      `The link works once, for ${RCP_LINK_TTL_DAYS} days.`,
+    ]),
+  );
+  return account.emailAddress;
+}
+
 /** The account of a live link of the purpose (to see it and use it), else 401 saying what is wrong. */
 export async function liveLinkAccount(server: FastifyInstance, token: string, purpose: AccountLinkPurpose = 'payment_link'): Promise<{ accountId: number; key: OneTimeKey }> {
   const found = await findOneTimeKey(server.db, token, purpose, server.now());
@@ -90,10 +115,10 @@ export async function liveLinkAccount(server: FastifyInstance, token: string, pu
  * page is reloaded after the payment spent the link, or the link expired during the checkout.
  * Only a token never issued is refused.
  */
-export async function issuedLinkAccount(server: FastifyInstance, token: string): Promise<{ accountId: number; key: OneTimeKey }> {
-  const key = await storedOneTimeKey(server.db, token, 'payment_link');
-  if (!key) throw linkRefused('payment_link', 'invalid');
-  return { accountId: await accountOfKey(server, key, 'payment_link'), key };
+export async function issuedLinkAccount(server: FastifyInstance, token: string, purpose: AccountLinkPurpose = 'payment_link'): Promise<{ accountId: number; key: OneTimeKey }> {
+  const key = await storedOneTimeKey(server.db, token, purpose);
+  if (!key) throw linkRefused(purpose, 'invalid');
+  return { accountId: await accountOfKey(server, key, purpose), key };
 }
 
 async function accountOfKey(server: FastifyInstance, key: OneTimeKey, purpose: AccountLinkPurpose): Promise<number> {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { poundsOf } from '@portal/contract';
 import { escapeHtml } from '../oauth/pages.ts';
 import { CSRF_FORM_FIELD } from '../../plugins/csrf.ts';
-import { sandboxPaymentId, SANDBOX_CHECKOUT_PATH, SANDBOX_TEST_CARDS } from './provider.ts';
+import { cardBrandOf, sandboxPaymentId, sandboxSourceId, SANDBOX_CHECKOUT_PATH, SANDBOX_TEST_CARDS } from './provider.ts';
 import type { SandboxCheckoutSession } from './sessions-repository.ts';
 
 const FORM_BODY_LIMIT = 4 * 1024;
@@ -67,11 +67,23 @@ function sendPage(reply: FastifyReply, status: number, html: string, nonce: stri
     .send(html);
 }
 
+/** Whether the session saves a card for later payments (charging nothing) rather than paying. */
+const savesCard = (session: SandboxCheckoutSession) => session.mode === 'card_setup';
+
+/** The approved state of a session: a payment id, or for a card set-up the saved card's id, brand and last four digits. */
+function approval(session: SandboxCheckoutSession, card: { brand: string; last4: string } | null) {
+  if (!savesCard(session)) return { status: 'approved' as const, paymentId: sandboxPaymentId() };
+  return { status: 'approved' as const, sourceId: sandboxSourceId(), ...(card && { card }) };
+}
+
 function cardPage(session: SandboxCheckoutSession, csrfToken: string, nonce: string, problem: string | null): string {
   const action = `${SANDBOX_CHECKOUT_PATH}${encodeURIComponent(session.id)}`;
+  const setup = savesCard(session);
+  const submit = setup ? 'Save card' : `Pay £${poundsOf(session.amountPence)}`;
   return page(
-    'Pay by card',
-    `<h1>Pay £${poundsOf(session.amountPence)}</h1>
+    setup ? 'Save a card' : 'Pay by card',
+    `<h1>${setup ? 'Save a card for future payments' : `Pay £${poundsOf(session.amountPence)}`}</h1>
+    ${setup ? '<p>Nothing is charged now: the card is kept for your bills.</p>' : ''}
     <p>Reference ${escapeHtml(session.reference)}</p>
     ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ''}
     <form method="post" action="${action}" novalidate>
@@ -83,7 +95,7 @@ function cardPage(session: SandboxCheckoutSession, csrfToken: string, nonce: str
       <input id="expiry" name="expiry" autocomplete="cc-exp">
       <label for="cvc">Security code</label>
       <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc">
-      <button type="submit">Pay £${poundsOf(session.amountPence)}</button>
+      <button type="submit">${escapeHtml(submit)}</button>
     </form>
     <form method="post" action="${action}/cancel">
       <input type="hidden" name="${CSRF_FORM_FIELD}" value="${escapeHtml(csrfToken)}">
@@ -99,7 +111,7 @@ function challengePage(session: SandboxCheckoutSession, csrfToken: string, nonce
   return page(
     '3-D Secure',
     `<h1>Confirm it is you</h1>
-    <p>Your bank asks you to confirm the payment of £${poundsOf(session.amountPence)}.</p>
+    <p>${savesCard(session) ? 'Your bank asks you to confirm saving this card for future payments.' : `Your bank asks you to confirm the payment of £${poundsOf(session.amountPence)}.`}</p>
     <form method="post" action="${action}">${token}<input type="hidden" name="result" value="pass"><button type="submit">Complete authentication</button></form>
     <form method="post" action="${action}">${token}<input type="hidden" name="result" value="fail"><button type="submit" class="secondary">Fail authentication</button></form>`,
     nonce,
@@ -107,12 +119,13 @@ function challengePage(session: SandboxCheckoutSession, csrfToken: string, nonce
 }
 
 const donePage = (session: SandboxCheckoutSession, nonce: string) =>
-  page('Payment finished', `<h1>This payment is finished</h1><p><a href="${escapeHtml(back(session))}">Go back to the portal</a></p>`, nonce);
+  page('Finished', `<h1>This ${savesCard(session) ? 'card set-up' : 'payment'} is finished</h1><p><a href="${escapeHtml(back(session))}">Go back to the portal</a></p>`, nonce);
 
 /**
  * The sandbox payment provider's hosted checkout (issue 18): the provider's side, on this server
  * only while the sandbox provider is in use (app.ts), hidden from the OpenAPI document.
- * - GET/POST /sandbox/checkout/{id}: the card page; the test card number chooses the outcome.
+ * - GET/POST /sandbox/checkout/{id}: the card page; the test card number chooses the outcome. A
+ *   session in card set-up mode saves the card instead of paying (nothing charged).
  * - GET/POST /sandbox/checkout/{id}/3ds: the 3-D Secure step.
  * - POST /sandbox/checkout/{id}/cancel: back to the portal, declined.
  * Each ends by sending the browser to the portal's return address with cko-session-id. The card
@@ -145,8 +158,15 @@ export async function registerSandboxCheckout(app: FastifyInstance) {
       const fields = (request.body ?? {}) as Record<string, string>;
       const problem = cardProblem(fields);
       if (problem) return sendPage(reply, 400, cardPage(session, request.csrfToken, n, problem), n);
-      const outcome = cardOutcome(fields.card_number ?? '');
-      const decided = await scope.sandboxCheckoutRepository.decide(session.id, ['pending'], outcome === 'approved' ? { status: 'approved', paymentId: sandboxPaymentId() } : { status: outcome });
+      const digits = (fields.card_number ?? '').replace(/[\s-]/g, '');
+      const outcome = cardOutcome(digits);
+      // A card being saved: the provider keeps what it tells the merchant (brand, last four digits); the number is dropped here.
+      const card = savesCard(session) && outcome !== 'declined' ? { brand: cardBrandOf(digits), last4: digits.slice(-4) } : null;
+      const decided = await scope.sandboxCheckoutRepository.decide(
+        session.id,
+        ['pending'],
+        outcome === 'approved' ? approval(session, card) : { status: outcome, ...(card && { card }) },
+      );
       if (decided?.status === 'challenge') return reply.redirect(`${SANDBOX_CHECKOUT_PATH}${session.id}/3ds`, 303);
       return reply.redirect(back(session), 303);
     });
@@ -164,7 +184,7 @@ export async function registerSandboxCheckout(app: FastifyInstance) {
       const n = nonce();
       if (!session) return sendPage(reply, 404, page('Not found', '<h1>No such payment</h1>', n), n);
       const passed = (request.body as Record<string, string> | undefined)?.result === 'pass';
-      await scope.sandboxCheckoutRepository.decide(session.id, ['challenge'], passed ? { status: 'approved', paymentId: sandboxPaymentId() } : { status: 'declined' });
+      await scope.sandboxCheckoutRepository.decide(session.id, ['challenge'], passed ? approval(session, null) : { status: 'declined' });
       return reply.redirect(back(session), 303);
     });
 

@@ -24,10 +24,20 @@ export function createSandboxCheckoutRepository(db: Database) {
     },
 
     /** Moves a session on from one of the `from` states; answers it, or null when it was not in one (already decided). */
-    async decide(id: string, from: Array<SandboxCheckoutSession['status']>, to: { status: SandboxCheckoutSession['status']; paymentId?: string }): Promise<SandboxCheckoutSession | null> {
+    async decide(
+      id: string,
+      from: Array<SandboxCheckoutSession['status']>,
+      to: { status: SandboxCheckoutSession['status']; paymentId?: string; sourceId?: string; card?: { brand: string; last4: string } },
+    ): Promise<SandboxCheckoutSession | null> {
       const [row] = await db
         .update(sandboxCheckoutSessions)
-        .set({ status: to.status, paymentId: to.paymentId ?? null })
+        .set({
+          status: to.status,
+          paymentId: to.paymentId ?? null,
+          ...(to.sourceId !== undefined && { sourceId: to.sourceId }),
+          // The provider's own record of a card being saved: its brand and last four digits, never the number.
+          ...(to.card !== undefined && { cardBrand: to.card.brand, cardLast4: to.card.last4 }),
+        })
         .where(and(eq(sandboxCheckoutSessions.id, id), inArray(sandboxCheckoutSessions.status, from)))
         .returning();
       return row ?? null;

@@ -68,6 +68,9 @@ export const invoicePdf = (id: number, invoiceId: number) => apiBlob(endpoints.g
 /** POST .../payment-link/: e-mails the account holder a link to pay without signing in. */
 export const sendPaymentLink = (id: number) => apiCall(paymentEndpoints.sendPaymentLink, { params: { id } });
 
+/** POST .../rcp-link/: e-mails the account holder a link to save a card for the bills without signing in. */
+export const sendRecurringCardLink = (id: number) => apiCall(paymentEndpoints.sendRecurringCardLink, { params: { id } });
+
 /** POST .../dd-link/: e-mails the account holder a link to set up the direct debit without signing in. */
 export const sendMandateLink = (id: number) => apiCall(endpoints.sendMandateLink, { params: { id } });
 

@@ -1,5 +1,5 @@
 import { Box, Button, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import { BILLING_DAY_LABELS, formatPounds, isDecimalId, PAYMENT_METHOD_LABELS, paymentMessages, type BillingAccount } from '@portal/contract';
+import { BILLING_DAY_LABELS, formatPounds, isDecimalId, PAYMENT_METHOD_LABELS, paymentMessages, recurringCardMessages, type BillingAccount } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { toaster } from '../../../components/toaster.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { sendPaymentLink, useBillingAccount, useBillingAccounts, useNextInvoice } from '../api/billing.ts';
+import { sendPaymentLink, sendRecurringCardLink, useBillingAccount, useBillingAccounts, useNextInvoice } from '../api/billing.ts';
 import { AccountDetailsSection } from './account-details-section.tsx';
 import { DirectDebitSection } from './direct-debit-section.tsx';
 import { HistorySection } from './history-section.tsx';
@@ -92,6 +92,24 @@ function PaymentLinkButton({ accountId }: { accountId: number }) {
   );
 }
 
+/**
+ * "Email a card payment link": the server e-mails the account holder a link
+ * (/recurring-card-payment/{token}) where they save a card for the bills themselves, without
+ * signing in, on the payment provider's page.
+ */
+function RecurringCardLinkButton({ accountId }: { accountId: number }) {
+  const send = useMutation({
+    mutationFn: () => sendRecurringCardLink(accountId),
+    onSuccess: ({ sent_to }) => toaster.create({ type: 'success', title: recurringCardMessages.linkSent, description: sent_to }),
+    onError: (error) => toaster.create({ type: 'error', title: 'The card payment link was not sent', description: userErrorText(error) }),
+  });
+  return (
+    <Button size="sm" variant="outline" mt="2" loading={send.isPending} loadingText="Sending" onClick={() => send.mutate()}>
+      Email a card payment set-up link
+    </Button>
+  );
+}
+
 function Tile({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box as="section" aria-label={label} borderWidth="1px" rounded="lg" bg="bg" p="4">
@@ -142,6 +160,11 @@ function Summary({ account }: { account: BillingAccount }) {
         <Text fontSize="xl" fontWeight="bold">
           {PAYMENT_METHOD_LABELS[account.payment_method]}
         </Text>
+        {/* The saved card as the payment provider describes it: brand and last four digits, nothing more. */}
+        {account.payment_method === 'card' && (
+          <Text color="fg.muted">{account.card ? `${account.card.brand} ending ${account.card.last4}` : 'No card saved for your bills'}</Text>
+        )}
+        <RecurringCardLinkButton accountId={account.account_id} />
       </Tile>
       <Tile label="Billing day">
         <Text fontSize="xl" fontWeight="bold">

@@ -1,4 +1,4 @@
-import { paymentEndpoints as endpoints, type ProcessPaymentRequest } from '@portal/contract';
+import { paymentEndpoints as endpoints, type ProcessPaymentRequest, type RecurringCardPaymentRequest } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/http.ts';
 
@@ -19,3 +19,11 @@ export const processPayment = (body: ProcessPaymentRequest, tkn: string | null =
 /** GET /payment/process/?cko-session-id= (and tkn with a payment link): the outcome, verified by the server with the provider. */
 export const verifyPayment = (sessionId: string, tkn: string | null, signal?: AbortSignal) =>
   apiCall(endpoints.verifyPayment, { query: { 'cko-session-id': sessionId, ...(tkn !== null && { tkn }) }, ...(signal && { signal }) });
+
+/** GET /api/v1/recurring-card-payment/tokens/{token}/: a card set-up link's account details and RCP details (signed out). */
+export const useRecurringCardPayment = (token: string) =>
+  useQuery({ queryKey: ['payment', 'recurring-card', token], queryFn: ({ signal }) => apiCall(endpoints.getRecurringCardPayment, { params: { token }, signal }), staleTime: 0, retry: false });
+
+/** POST /api/v1/recurring-card-payment/tokens/{token}/: starts a card set-up (idempotency_key) or checks one on return (session_id). */
+export const postRecurringCardPayment = (token: string, body: RecurringCardPaymentRequest, signal?: AbortSignal) =>
+  apiCall(endpoints.postRecurringCardPayment, { params: { token }, body, ...(signal && { signal }) });

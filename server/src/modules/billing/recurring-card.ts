@@ -1,0 +1,84 @@
+import type { FastifyRequest } from 'fastify';
+import { recurringCardMessages, type RecurringCardPaymentResult, type SavedCard } from '@portal/contract';
+import { linkProblemOf } from '../../auth/one-time-keys.ts';
+import { publicUrl } from '../../auth/verification.ts';
+import { detailError } from '../../plugins/errors.ts';
+import type { Handlers } from '../../routes/index.ts';
+import type { CardSetupAttemptRow, SavedCardRow } from './billing-repository.ts';
+import { issuedLinkAccount, linkRefused, liveLinkAccount, sendRecurringCardLink } from './payment-links.ts';
+import { ownedAccount } from './handlers.ts';
+
+/**
+ * Recurring card payment (spec 000 section 2 /recurring-card-payment/{token}; spec 001 section 7
+ * "recurring-card-payment tokens"): the account holder saves a card for the account's bills from an
+ * e-mailed link, signed out, on the provider's hosted page in card set-up mode. The card is typed
+ * there, never here: the portal keeps the provider's session id, then its instrument id with the
+ * brand and last four digits it gives. The link works once (spent with the card saved), until it expires.
+ */
+
+const cardAnswer = (card: Pick<SavedCardRow, 'brand' | 'last4'> | null): SavedCard | null => (card ? { brand: card.brand, last4: card.last4 } : null);
+
+const result = (attempt: CardSetupAttemptRow, status: RecurringCardPaymentResult['status'], card: SavedCard | null, redirect: string | null): RecurringCardPaymentResult => ({
+  status,
+  session_id: attempt.providerSessionId,
+  card,
+  _links: { redirect: redirect === null ? null : { href: redirect } },
+});
+
+/** Asks the provider how the attempt's set-up ended and records it: a saved card once, however often this runs. */
+async function settleCardSetup(request: FastifyRequest, attempt: CardSetupAttemptRow): Promise<RecurringCardPaymentResult> {
+  const repository = request.server.billingRepository;
+  const outcome = await request.server.payments.cardSetupOutcome(attempt.providerSessionId);
+  if (!outcome) throw detailError(404, recurringCardMessages.unknownSession);
+  if (outcome.status === 'approved' && outcome.sourceId && outcome.card) {
+    await repository.saveCard(attempt.id, { sourceId: outcome.sourceId, ...outcome.card }, request.server.now());
+    return result(attempt, 'approved', outcome.card, null);
+  }
+  if (outcome.status === 'pending') return result(attempt, 'pending', null, outcome.redirectUrl ?? attempt.redirectUrl);
+  await repository.declineCardSetup(attempt.id);
+  return result(attempt, 'declined', null, null);
+}
+
+export const recurringCardHandlers = {
+  sendRecurringCardLink: async ({ params, request }) => ({ sent_to: await sendRecurringCardLink(request.server, await ownedAccount(request, params.id)) }),
+
+  getRecurringCardPayment: async ({ params, request }) => {
+    const { accountId } = await liveLinkAccount(request.server, params.token, 'rcp_setup');
+    const repository = request.server.billingRepository;
+    const account = await repository.account(accountId);
+    if (!account) throw linkRefused('rcp_setup', 'invalid');
+    const { checkout } = request.server.payments;
+    return {
+      account_details: { business_name: account.businessName, first_name: account.firstName, bill_cycle: account.billCycle, payment_method: account.paymentMethod },
+      rcp_details: { card: cardAnswer(await repository.savedCard(accountId)), checkout_action: checkout.action, checkout_pk: checkout.publicKey, checkout_src: checkout.src },
+    };
+  },
+
+  postRecurringCardPayment: async ({ params, body, request }) => {
+    const repository = request.server.billingRepository;
+    if (body.session_id !== undefined) {
+      // Back from the provider: the link may have been spent by this very set-up (a reload), so any issued link of
+      // the purpose is looked at, and only its own attempts.
+      const { key } = await issuedLinkAccount(request.server, params.token, 'rcp_setup');
+      const attempt = await repository.cardSetupBySession(body.session_id);
+      if (!attempt || attempt.linkKeyId !== key.id) throw detailError(404, recurringCardMessages.unknownSession);
+      if (attempt.status === 'approved') return result(attempt, 'approved', cardAnswer(await repository.savedCard(attempt.accountId)), null);
+      const problem = linkProblemOf(key, request.server.now());
+      if (problem) throw linkRefused('rcp_setup', problem);
+      return settleCardSetup(request, attempt);
+    }
+    const { accountId, key } = await liveLinkAccount(request.server, params.token, 'rcp_setup');
+    const idempotencyKey = body.idempotency_key ?? '';
+    // The same attempt sent again (a double click, a reload): the same hosted page.
+    const earlier = await repository.cardSetupByKey(idempotencyKey);
+    if (earlier) {
+      if (earlier.linkKeyId !== key.id) throw detailError(404, recurringCardMessages.unknownSession);
+      return settleCardSetup(request, earlier);
+    }
+    const provider = request.server.payments;
+    const returnUrl = provider.mode === 'sandbox' ? '/checkout-redirect' : `${publicUrl()}/checkout-redirect`;
+    const session = await provider.createCardSetup({ reference: `ACC-${accountId}-CARD-${idempotencyKey.slice(0, 8).toUpperCase()}`, returnUrl, idempotencyKey });
+    const attempt = await repository.addCardSetup({ accountId, linkKeyId: key.id, idempotencyKey, providerSessionId: session.id, redirectUrl: session.redirectUrl });
+    return result(attempt, 'pending', null, attempt.redirectUrl);
+  },
+} satisfies Pick<Handlers, 'sendRecurringCardLink' | 'getRecurringCardPayment' | 'postRecurringCardPayment'>;
