@@ -1,4 +1,4 @@
-import type { SignupFeature } from '@portal/contract';
+import type { NumberRating, SignupFeature } from '@portal/contract';
 
 /**
  * The self sign-up draft (spec 001 section 3, "Signup draft"), kept in browser storage under a
@@ -27,8 +27,9 @@ export interface SignupDraft {
   supplier: 2 | 3;
   features_to_use: SignupFeature[];
   chosen_number: string | null;
-  /** The chosen number's rating and price, to show it again. */
-  chosen_number_rating: string | null;
+  /** The chosen number's rating and place, to show it again (older drafts may lack the place). */
+  chosen_number_rating: NumberRating | null;
+  chosen_number_area?: string | null;
   business_name: string;
   full_name: string;
   first_name: string;
@@ -57,6 +58,7 @@ export function emptyDraft(supplier: 2 | 3, now: Date): SignupDraft {
     features_to_use: [],
     chosen_number: null,
     chosen_number_rating: null,
+    chosen_number_area: null,
     business_name: '',
     full_name: '',
     first_name: '',
@@ -108,7 +110,7 @@ export function resumeDraft(stored: SignupDraft | null, supplier: 2 | 3, now: Da
   const stale = !(age <= DRAFT_NUMBER_TTL_MS);
   const supplierChanged = stored.supplier === 2 && supplier === 3;
   if (stored.product_id === null && (stale || supplierChanged)) {
-    return { ...stored, supplier, chosen_number: null, chosen_number_rating: null, number: { is_set: false, chosen_number: null }, details: { is_set: false }, started: { is_set: false } };
+    return { ...stored, supplier, chosen_number: null, chosen_number_rating: null, chosen_number_area: null, number: { is_set: false, chosen_number: null }, details: { is_set: false }, started: { is_set: false } };
   }
   return { ...stored, supplier };
 }
