@@ -139,3 +139,19 @@ export function furthestSection(draft: SignupDraft | null): SignupSection {
 /** Whether a page of the journey may show for this draft (a later page than allowed goes to the first). */
 export const mayShowSection = (draft: SignupDraft | null, section: SignupSection): boolean =>
   SIGNUP_SECTIONS.indexOf(section) <= SIGNUP_SECTIONS.indexOf(furthestSection(draft));
+
+/** The trial journey's first page: where the environment's "sign-up redirect to trial" flag sends self sign-up visitors. */
+export const TRIAL_FIRST_PAGE = '/trial/signup';
+
+/**
+ * Where a self sign-up page sends a signed-out visitor instead of showing (null: it shows). With
+ * the "sign-up redirect to trial" flag on (spec 000 section 9; PORTAL_SIGNUP_REDIRECT_TO_TRIAL,
+ * GET /api/v1/signup/settings/), every self sign-up page goes to the trial journey; otherwise an
+ * unknown page, or one the draft has not reached, goes to the journey's first page.
+ * @example selfSignupRedirect('signup', 'details', null, { signup_redirect_to_trial: false }) // '/signup/needs'
+ */
+export function selfSignupRedirect(variant: SignupVariant, section: string | undefined, draft: SignupDraft | null, settings: { signup_redirect_to_trial: boolean } | null): string | null {
+  if (settings?.signup_redirect_to_trial) return TRIAL_FIRST_PAGE;
+  const known = SIGNUP_SECTIONS.find((name) => name === section);
+  return known && mayShowSection(draft, known) ? null : `/${variant}/${SIGNUP_SECTIONS[0]}`;
+}

@@ -9,6 +9,7 @@ export {
   mayShowSection,
   ONLINE_SIGNUP_PAGES,
   readStoredDraft,
+  selfSignupRedirect,
   SIGNUP_SECTIONS,
   VARIANT_SUPPLIER,
   type OnlineSignupPageName,
