@@ -141,7 +141,7 @@ export const mayShowSection = (draft: SignupDraft | null, section: SignupSection
   SIGNUP_SECTIONS.indexOf(section) <= SIGNUP_SECTIONS.indexOf(furthestSection(draft));
 
 /** The trial journey's first page: where the environment's "sign-up redirect to trial" flag sends self sign-up visitors. */
-export const TRIAL_FIRST_PAGE = '/trial/signup';
+const TRIAL_FIRST_PAGE = '/trial/signup';
 
 /**
  * Where a self sign-up page sends a signed-out visitor instead of showing (null: it shows). With

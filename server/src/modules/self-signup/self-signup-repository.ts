@@ -22,7 +22,7 @@ export type CreatedCustomer =
   | { outcome: 'number_taken' };
 
 /** A transaction of createCustomer's, as the numbers area's reservation rule takes it. */
-export type CustomerTransaction = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+type CustomerTransaction = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 /**
  * Puts the lead's chosen number on the new phone (the numbers area's reservation rule), inside
  * createCustomer's transaction; false when the number is no longer available.
