@@ -10,7 +10,6 @@ export {
   ONLINE_SIGNUP_PAGES,
   readStoredDraft,
   selfSignupRedirect,
-  SIGNUP_SECTIONS,
   VARIANT_SUPPLIER,
   type OnlineSignupPageName,
   type SignupSection,
