@@ -12,32 +12,32 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
 
 const DRAFT_KEY = 'ssu.draft.v1';
+// Each journey its own area code of the numbers area's inventory (other specs choose from 0113, 0118 and 0141).
 const VARIANTS = [
-  { path: 'signup', area: '0113', heading: 'What do you need your phone system for?' },
-  { path: 'signup-voip3', area: '020', heading: 'What do you need your phone system for?' },
+  { path: 'signup', area: '0121', heading: 'What do you need your phone system for?' },
+  { path: 'signup-voip3', area: '0117', heading: 'What do you need your phone system for?' },
   { path: 'signup-voip3-b', area: '0161', heading: 'Get your business phone system in minutes' },
 ] as const;
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 /**
- * A Leeds gold number the sign-up offers now. The last one offered: other specs buy or choose the first
- * ones (the numbers area sells from the same ranges), and a number taken is no longer offered.
+ * Numbers of the numbers area's inventory (GET /api/v1/voip/numbers/) free now, of one area code and rating. Each
+ * test takes its own end of the list per project, so the desktop and mobile runs never race for one number.
  */
-async function offeredGold(page: Page): Promise<{ number: string; shown: RegExp }> {
-  const answer = await page.request.get('/api/v4/signup/numbers/?area_code=0113');
-  baseExpect(answer.status(), 'GET /api/v4/signup/numbers/').toBe(200);
-  const gold = ((await answer.json()) as { results: { number: string; rating: string }[] }).results.filter((n) => n.rating === 'GOLD');
-  const number = gold.at(-1)?.number ?? '';
-  baseExpect(number, 'a gold Leeds number on offer').toMatch(/^0113\d{7}$/);
-  return { number, shown: new RegExp(`${number.slice(0, 4)} ${number.slice(4)}`) };
+async function inventory(page: Page, areaCode: string, rating: 'GOLD' | 'SILVER' | 'FREE'): Promise<string[]> {
+  const answer = await page.request.get(`/api/v1/voip/numbers/?area_code=${areaCode}&rating=${rating}`);
+  baseExpect(answer.status(), 'GET /api/v1/voip/numbers/').toBe(200);
+  const numbers = ((await answer.json()) as { results: { number: string }[] }).results.map((n) => n.number);
+  baseExpect(numbers.length, `${rating} ${areaCode} numbers free`).toBeGreaterThan(1);
+  return numbers;
 }
 
 /** A draft as the pages save it, for the draft rules' tests. */
 function storedDraft(number: string, supplier: 2 | 3, ageMs: number) {
   const features = ['Lower costs'];
   return {
-    date: new Date(Date.now() - ageMs).toISOString(), supplier, features_to_use: features, chosen_number: number, chosen_number_rating: 'GOLD',
+    date: new Date(Date.now() - ageMs).toISOString(), supplier, features_to_use: features, chosen_number: number, chosen_number_rating: 'GOLD', chosen_number_area: 'Birmingham',
     business_name: '', full_name: '', first_name: '', last_name: '', email_address: '', mobile_number: '', verifyKey: null, ssu_details_token: null,
     customer_details_completed: false, product_id: null, account_id: null, user_verified: false, referral_code: null,
     needs: { is_set: true, features_to_use: features }, number: { is_set: true, chosen_number: number }, details: { is_set: false }, started: { is_set: false },
@@ -72,16 +72,20 @@ for (const variant of VARIANTS) {
     await expect(page).toHaveURL(new RegExp(`/${variant.path}/needs$`));
     await expect(page.getByLabel('Work remotely')).toBeChecked();
     await page.getByRole('button', { name: 'Continue' }).click();
+    // The numbers area's inventory and chooser: ratings with their prices, by area code and rating.
+    const offered = page.getByRole('list', { name: 'Numbers you can choose' });
+    await expect(offered.getByRole('img', { name: 'Gold, 3 stars' }).first()).toBeVisible();
     await page.getByLabel('Area code').selectOption(variant.area);
-    const radios = page.getByRole('radio');
-    await expect(radios.first()).toBeVisible();
-    await expect(page.getByText('Gold £20.00').first()).toBeVisible();
-    const included = page.locator('label').filter({ hasText: 'Included' }).getByRole('radio');
-    const choice = mobileProject ? included.last() : included.first();
-    const number = await choice.getAttribute('value');
-    await choice.check();
+    await page.getByLabel('Rating').selectOption('FREE');
+    const included = offered.getByRole('button', { name: new RegExp(`^Choose ${variant.area}`) });
+    await expect(included.first()).toBeVisible();
+    await expect(offered.getByRole('img', { name: 'Gold, 3 stars' })).toHaveCount(0);
     await expectAccessible(page, `${variant.path}: number`);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    const choice = mobileProject ? included.last() : included.first();
+    const number = ((await choice.getAttribute('aria-label')) ?? '').replace('Choose ', '');
+    await choice.click();
+    await expect(page.getByText('Included: no charge')).toBeVisible();
+    await page.getByRole('button', { name: `Continue with ${number}` }).click();
 
     // Details, then the PIN from the e-mail.
     await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeVisible();
@@ -106,7 +110,7 @@ for (const variant of VARIANTS) {
 
     // Started: the phone's PIN, and the provisioning with its progress.
     await expect(page).toHaveURL(new RegExp(`/${variant.path}/started$`));
-    await expect(page.getByText(`${number!.slice(0, number!.startsWith('02') ? 3 : 4)} `).first()).toBeVisible();
+    await expect(page.getByText(`${number.slice(0, 4)} ${number.slice(4)} is yours`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
     await page.getByLabel('PIN (6 digits)').fill('123456');
     await page.getByLabel('Confirm PIN').fill('123456');
@@ -133,10 +137,11 @@ for (const variant of VARIANTS) {
 }
 
 test('a draft older than 24 hours loses its chosen number; a newer one keeps it @mobile', async ({ page }) => {
-  const { number, shown } = await offeredGold(page);
+  const number = (await inventory(page, '0121', 'GOLD')).at(-1)!;
   await withDraft(page, storedDraft(number, 2, 60 * 60 * 1000));
   await page.goto('/signup/number');
-  await expect(page.getByRole('radio', { name: shown })).toBeChecked();
+  await expect(page.getByText(`You have chosen ${number} (Birmingham), a Gold number.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Continue with ${number}` })).toBeVisible();
 
   await withDraft(page, storedDraft(number, 2, 25 * 60 * 60 * 1000));
   // The details page needs a number: back to the first page, then the number page has none chosen.
@@ -145,18 +150,17 @@ test('a draft older than 24 hours loses its chosen number; a newer one keeps it 
   await expect(page.getByLabel('Lower costs')).toBeChecked();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your business number' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: shown })).not.toBeChecked();
-  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Numbers you can choose' })).toBeVisible();
+  await expect(page.getByText('You have chosen')).toHaveCount(0);
 });
 
 test('a draft loses its chosen number when the supplier changes from 2 to 3 @mobile', async ({ page }) => {
-  const { number, shown } = await offeredGold(page);
+  const number = (await inventory(page, '0121', 'GOLD')).at(-1)!;
   await withDraft(page, storedDraft(number, 2, 0));
   await page.goto('/signup-voip3/number');
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your business number' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: shown })).not.toBeChecked();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Choose a number')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Numbers you can choose' })).toBeVisible();
+  await expect(page.getByText('You have chosen')).toHaveCount(0);
 });
 
 test('online sign-up with a wrong token says the link is not valid @mobile', async ({ page }) => {
@@ -202,11 +206,8 @@ test("details with Google instead of the e-mailed PIN: the customer is made with
   const email = `ssu-google-${unique()}@ashby-print.example`;
   const mobile = `07700 9${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
   // A Manchester silver number, one per project (the journeys above choose free ones).
-  const answer = await page.request.get('/api/v4/signup/numbers/?area_code=0161');
-  baseExpect(answer.status()).toBe(200);
-  const silver = ((await answer.json()) as { results: { number: string; rating: string }[] }).results.filter((n) => n.rating === 'SILVER');
-  const number = (info.project.name === 'mobile' ? silver.at(-1) : silver[0])?.number ?? '';
-  baseExpect(number).toMatch(/^0161\d{7}$/);
+  const silver = await inventory(page, '0161', 'SILVER');
+  const number = (info.project.name === 'mobile' ? silver.at(-1) : silver[0])!;
   await withDraft(page, storedDraft(number, 2, 0));
 
   await page.goto('/signup/details');
@@ -242,12 +243,10 @@ test("details with Google instead of the e-mailed PIN: the customer is made with
 
 test('online sign-up from its link: number, the e-mailed PIN, marketing, then started; back on the trial page the stored key goes on @mobile', async ({ page }, info) => {
   const email = `online-${unique()}@hale-joinery.example`;
-  // A lead made elsewhere (sales), as its link brings the customer: a free London number of its own per project (the
-  // voip3 journey above takes the first and the last).
-  const offered = await page.request.get('/api/v4/signup/numbers/?area_code=020');
-  const free = ((await offered.json()) as { results: { number: string; rating: string }[] }).results.filter((n) => n.rating === 'FREE');
-  const chosen = (info.project.name === 'mobile' ? free.at(-4) : free.at(-5))?.number ?? '';
-  baseExpect(chosen).toMatch(/^020\d{8}$/);
+  // A lead made elsewhere (sales), as its link brings the customer: a Bristol silver number of its own per project
+  // (the voip3 journey above takes free ones).
+  const silver = await inventory(page, '0117', 'SILVER');
+  const chosen = (info.project.name === 'mobile' ? silver.at(-1) : silver[0])!;
   const csrf = ((await (await page.request.get('/auth/csrf/')).json()) as { csrftoken: string }).csrftoken;
   const created = await page.request.post('/api/v5/signup/create-lead/', {
     headers: { 'X-CSRFToken': csrf },
@@ -261,8 +260,8 @@ test('online sign-up from its link: number, the e-mailed PIN, marketing, then st
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your number' })).toBeVisible();
   await expect(page.getByText('Welcome back, Robin. Choose the number for Hale Online.')).toBeVisible();
   // The lead's number is offered, chosen already.
-  await expect(page.getByRole('radio', { name: chosen })).toBeChecked();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(`You have chosen ${chosen}`)).toBeVisible();
+  await page.getByRole('button', { name: `Continue with ${chosen}` }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm your email address' })).toBeVisible();
   const mail = await latestMessage(page.request, email, 'email');
@@ -278,5 +277,5 @@ test('online sign-up from its link: number, the e-mailed PIN, marketing, then st
   await expect(page.getByRole('heading', { level: 1, name: 'Keeping in touch' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/signup-voip3\/started$/);
-  await expect(page.getByText(`${chosen.slice(0, 3)} ${chosen.slice(3, 7)} ${chosen.slice(7)} is yours`)).toBeVisible();
+  await expect(page.getByText(`${chosen.slice(0, 4)} ${chosen.slice(4)} is yours`)).toBeVisible();
 });

@@ -5,7 +5,6 @@ import { MobileNumber } from './account.ts';
 import { endpoint } from './endpoint.ts';
 import { PinWithConfirmation } from './pin.ts';
 import { ProvisioningStatus } from './upgrade.ts';
-import { NumberRating } from './numbers.ts';
 import { SocialLoginRequest } from './social.ts';
 
 /**
@@ -24,8 +23,12 @@ import { SocialLoginRequest } from './social.ts';
  *   create-pin; the browser is signed in with it at the end). Asked again with the same PIN it
  *   answers the same customer: a double submit creates nothing twice.
  * - Once verified, the mobile number gets a text with a link to /verify-mobile-number.
- * - Numbers: a small list this module serves (GET /api/v4/signup/numbers/), until the numbers
- *   area's inventory takes over.
+ * - Numbers come from the numbers area (contract/src/numbers.ts): the pages search its inventory
+ *   (GET /api/v1/voip/numbers/, shown by `numbersToShow`), and chosen_number must be one of it
+ *   that no one has (else 400 on chosen_number). Nothing is held while the lead is open:
+ *   verify-pin (or Google) reserves it for the new phone with the numbers area's one reservation
+ *   rule (the sign-up token's product, spec 001 section 6), in the transaction that makes the
+ *   customer; a number taken meanwhile makes nothing and answers 400 on chosen_number.
  * - Google instead of the e-mailed PIN (POST /api/v5/signup/auth/google/; the details step's "Sign up with
  *   Google", through /auth/register/ssu): Google vouches for the e-mail address and gives the name; the
  *   business name and mobile come from the form. The call spends a state started with page 'ssu' (one use,
@@ -78,9 +81,6 @@ const Token = z.string({ error: selfSignupMessages.tokenRequired }).check(z.trim
 const Features = z.array(z.enum(SIGNUP_FEATURES, { error: `Choose from: ${SIGNUP_FEATURES.join(', ')}` })).check(z.minLength(1, selfSignupMessages.featuresRequired), z.maxLength(SIGNUP_FEATURES.length));
 const NumberText = z.string({ error: selfSignupMessages.numberRequired }).check(z.trim(), z.regex(/^0\d{9,10}$/, selfSignupMessages.numberRequired));
 const ReferralCode = z.string().check(z.trim(), z.regex(/^[A-Z0-9]{8}$/, 'Unknown referral code'));
-
-export const SignupNumber = z.object({ number: z.string(), area_code: z.string(), area: z.string(), rating: NumberRating, price: z.string() });
-export type SignupNumber = z.infer<typeof SignupNumber>;
 
 /** The lead as GET /api/v4/signup/lead-details/ answers it (the spec's fields, and what the pages show). */
 export const LeadDetails = z.object({
@@ -150,8 +150,6 @@ export const SsuGoogleResponse = z.extend(LeadDetails, { key: z.string() });
 export type SsuGoogleResponse = z.infer<typeof SsuGoogleResponse>;
 export const RegistrationKeyQuery = z.object({ key: z.string({ error: selfSignupMessages.keyInvalid }).check(z.minLength(1, selfSignupMessages.keyInvalid), z.maxLength(200, selfSignupMessages.keyInvalid)) });
 export const CreatePinResponse = z.object({ product_id: z.int(), pin_set: z.boolean() });
-export const SignupNumbersQuery = z.object({ area_code: z.optional(z.enum(['0113', '020', '0161'], 'Choose the area code 0113, 020 or 0161')) });
-export const SignupNumbers = z.object({ results: z.array(SignupNumber) });
 export const VerifyMobileParams = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, selfSignupMessages.verifyLinkInvalid)) });
 export const VerifyMobileResponse = z.object({ mobile_number: z.string(), verified: z.boolean() });
 
@@ -167,10 +165,6 @@ export const Referrals = z.object({ code: z.string(), link: z.string(), terms: z
 export type Referrals = z.infer<typeof Referrals>;
 
 export const selfSignupEndpoints = {
-  ssuNumbers: endpoint({
-    method: 'GET', path: '/api/v4/signup/numbers/', summary: 'Numbers a self sign-up may choose from: up to 4 gold, 4 silver and 12 free (its own inventory, until the numbers area serves it)', auth: false,
-    query: SignupNumbersQuery, response: SignupNumbers,
-  }),
   ssuCreateLeadV4: endpoint({
     method: 'POST', path: '/api/v4/signup/create-lead/', summary: 'Creates a self sign-up lead and e-mails its PIN', auth: false,
     body: SelfSignupLeadRequest, response: LeadDetails, status: 201,

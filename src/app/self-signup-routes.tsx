@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import * as journeyPaths from '../config/journey-paths.ts';
-import { currentDraft, mayShowSection, ONLINE_SIGNUP_PAGES, readStoredDraft, SIGNUP_SECTIONS, VARIANT_SUPPLIER, type SignupSection, type SignupVariant } from '../features/self-signup/index.ts';
+import { currentDraft, mayShowSection, ONLINE_SIGNUP_PAGES, readStoredDraft, selfSignupRedirect, VARIANT_SUPPLIER, type SignupSection, type SignupVariant } from '../features/self-signup/index.ts';
 import { guestOnlyLoader } from './guards.ts';
 
 const page = async () => import('./routes/self-signup.tsx');
@@ -14,6 +14,12 @@ const FIRST_SECTION: SignupSection = 'needs';
 const ONLINE_FIRST_PAGE = 'number';
 
 const searchOf = (request: Request) => new URL(request.url).search;
+
+/** The sign-up flags of the environment (GET /api/v1/signup/settings/); null when they cannot be read (the pages then show). */
+const signupSettings = async () => {
+  const { getSignupSettings } = await import('../features/signup/index.ts');
+  return getSignupSettings().catch(() => null);
+};
 
 /**
  * The self sign-up, online sign-up, verify-mobile and referral routes (issue 14 part B), in
@@ -30,7 +36,8 @@ export function selfSignupRoutes(queryClient: QueryClient): RouteObject[] {
         path: bare.pattern,
         loader: async (args) => {
           await guestOnly(args);
-          return redirect(`/${variant}/${FIRST_SECTION}${searchOf(args.request)}`);
+          const to = selfSignupRedirect(variant, undefined, null, await signupSettings()) ?? `/${variant}/${FIRST_SECTION}`;
+          return redirect(`${to}${searchOf(args.request)}`);
         },
       },
       {
@@ -38,9 +45,8 @@ export function selfSignupRoutes(queryClient: QueryClient): RouteObject[] {
         path: paged.pattern,
         loader: async (args) => {
           await guestOnly(args);
-          const section = args.params.page as SignupSection;
-          if (!SIGNUP_SECTIONS.includes(section) || !mayShowSection(currentDraft(VARIANT_SUPPLIER[variant]), section)) return redirect(`/${variant}/${FIRST_SECTION}${searchOf(args.request)}`);
-          return null;
+          const to = selfSignupRedirect(variant, args.params.page, currentDraft(VARIANT_SUPPLIER[variant]), await signupSettings());
+          return to ? redirect(`${to}${searchOf(args.request)}`) : null;
         },
         lazy: async () => {
           const { SelfSignupRoute } = await page();

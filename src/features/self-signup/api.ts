@@ -1,11 +1,8 @@
 import { selfSignupEndpoints, type SelfSignupLeadRequest, type LeadDetailsPatch, type PinWithConfirmation, type SsuGoogleRequest } from '@portal/contract';
 import { apiCall } from '../../lib/http.ts';
 
-type AreaCode = '0113' | '020' | '0161';
-
 /** The self sign-up's calls (contract/src/self-signup.ts), one function each. */
 export const selfSignupCalls = {
-  numbers: (areaCode: AreaCode | '', signal?: AbortSignal) => apiCall(selfSignupEndpoints.ssuNumbers, { query: areaCode ? { area_code: areaCode } : {}, signal }),
   createLead: (body: SelfSignupLeadRequest) => apiCall(selfSignupEndpoints.ssuCreateLeadV5, { body }),
   leadDetails: (token: string, signal?: AbortSignal) => apiCall(selfSignupEndpoints.ssuLeadDetails, { query: { ssu_details_token: token }, signal }),
   updateLeadDetails: (token: string, body: LeadDetailsPatch) => apiCall(selfSignupEndpoints.ssuUpdateLeadDetails, { query: { ssu_details_token: token }, body }),

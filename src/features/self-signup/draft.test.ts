@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearDraft, DRAFT_NUMBER_TTL_MS, emptyDraft, furthestSection, mayShowSection, readStoredDraft, resumeDraft, saveDraft, SIGNUP_DRAFT_KEY, type SignupDraft } from './draft.ts';
+import { clearDraft, DRAFT_NUMBER_TTL_MS, emptyDraft, furthestSection, mayShowSection, readStoredDraft, resumeDraft, saveDraft, selfSignupRedirect, SIGNUP_DRAFT_KEY, type SignupDraft } from './draft.ts';
 
 const now = new Date('2026-01-10T12:00:00Z');
 const withNumber = (supplier: 2 | 3, date: Date): SignupDraft => ({
@@ -55,5 +55,18 @@ describe('the self sign-up draft', () => {
     expect(mayShowSection(needsOnly, 'number')).toBe(true);
     expect(mayShowSection(needsOnly, 'details')).toBe(false);
     expect(mayShowSection(withNumber(2, now), 'started')).toBe(true);
+  });
+
+  it('sends every page to the trial journey while the sign-up redirect to trial flag is on; else a page not reached to the first', () => {
+    const on = { signup_redirect_to_trial: true };
+    const off = { signup_redirect_to_trial: false };
+    expect(selfSignupRedirect('signup-voip3', 'needs', null, on)).toBe('/trial/signup');
+    expect(selfSignupRedirect('signup', 'started', withNumber(2, now), on)).toBe('/trial/signup');
+    expect(selfSignupRedirect('signup', 'needs', null, off)).toBeNull();
+    expect(selfSignupRedirect('signup', 'details', withNumber(2, now), off)).toBeNull();
+    expect(selfSignupRedirect('signup-voip3-b', 'details', null, off)).toBe('/signup-voip3-b/needs');
+    expect(selfSignupRedirect('signup', 'nowhere', withNumber(2, now), off)).toBe('/signup/needs');
+    // Flags that cannot be read: the pages show.
+    expect(selfSignupRedirect('signup', 'needs', null, null)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { SignupFeature } from '@portal/contract';
+import type { NumberRating, SignupFeature } from '@portal/contract';
 
 /**
  * The self sign-up draft (spec 001 section 3, "Signup draft"), kept in browser storage under a
@@ -27,8 +27,9 @@ export interface SignupDraft {
   supplier: 2 | 3;
   features_to_use: SignupFeature[];
   chosen_number: string | null;
-  /** The chosen number's rating and price, to show it again. */
-  chosen_number_rating: string | null;
+  /** The chosen number's rating and place, to show it again (older drafts may lack the place). */
+  chosen_number_rating: NumberRating | null;
+  chosen_number_area?: string | null;
   business_name: string;
   full_name: string;
   first_name: string;
@@ -57,6 +58,7 @@ export function emptyDraft(supplier: 2 | 3, now: Date): SignupDraft {
     features_to_use: [],
     chosen_number: null,
     chosen_number_rating: null,
+    chosen_number_area: null,
     business_name: '',
     full_name: '',
     first_name: '',
@@ -108,7 +110,7 @@ export function resumeDraft(stored: SignupDraft | null, supplier: 2 | 3, now: Da
   const stale = !(age <= DRAFT_NUMBER_TTL_MS);
   const supplierChanged = stored.supplier === 2 && supplier === 3;
   if (stored.product_id === null && (stale || supplierChanged)) {
-    return { ...stored, supplier, chosen_number: null, chosen_number_rating: null, number: { is_set: false, chosen_number: null }, details: { is_set: false }, started: { is_set: false } };
+    return { ...stored, supplier, chosen_number: null, chosen_number_rating: null, chosen_number_area: null, number: { is_set: false, chosen_number: null }, details: { is_set: false }, started: { is_set: false } };
   }
   return { ...stored, supplier };
 }
@@ -137,3 +139,19 @@ export function furthestSection(draft: SignupDraft | null): SignupSection {
 /** Whether a page of the journey may show for this draft (a later page than allowed goes to the first). */
 export const mayShowSection = (draft: SignupDraft | null, section: SignupSection): boolean =>
   SIGNUP_SECTIONS.indexOf(section) <= SIGNUP_SECTIONS.indexOf(furthestSection(draft));
+
+/** The trial journey's first page: where the environment's "sign-up redirect to trial" flag sends self sign-up visitors. */
+const TRIAL_FIRST_PAGE = '/trial/signup';
+
+/**
+ * Where a self sign-up page sends a signed-out visitor instead of showing (null: it shows). With
+ * the "sign-up redirect to trial" flag on (spec 000 section 9; PORTAL_SIGNUP_REDIRECT_TO_TRIAL,
+ * GET /api/v1/signup/settings/), every self sign-up page goes to the trial journey; otherwise an
+ * unknown page, or one the draft has not reached, goes to the journey's first page.
+ * @example selfSignupRedirect('signup', 'details', null, { signup_redirect_to_trial: false }) // '/signup/needs'
+ */
+export function selfSignupRedirect(variant: SignupVariant, section: string | undefined, draft: SignupDraft | null, settings: { signup_redirect_to_trial: boolean } | null): string | null {
+  if (settings?.signup_redirect_to_trial) return TRIAL_FIRST_PAGE;
+  const known = SIGNUP_SECTIONS.find((name) => name === section);
+  return known && mayShowSection(draft, known) ? null : `/${variant}/${SIGNUP_SECTIONS[0]}`;
+}

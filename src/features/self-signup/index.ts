@@ -9,7 +9,7 @@ export {
   mayShowSection,
   ONLINE_SIGNUP_PAGES,
   readStoredDraft,
-  SIGNUP_SECTIONS,
+  selfSignupRedirect,
   VARIANT_SUPPLIER,
   type OnlineSignupPageName,
   type SignupSection,

@@ -1,4 +1,4 @@
-import { selfSignupMessages, SsuGoogleDetails, type PinWithConfirmation, type ProvisioningStatus, type SignupFeature, type SignupNumber } from '@portal/contract';
+import { selfSignupMessages, SsuGoogleDetails, type PinWithConfirmation, type NumberRating, type ProvisioningStatus, type SignupFeature } from '@portal/contract';
 import { isApiError } from '../../lib/api-error.ts';
 import { userErrorText } from '../../lib/error-text.ts';
 import type { SelfSignupCalls } from './api.ts';
@@ -76,6 +76,10 @@ export function createSelfSignupController({ supplier, calls, now = () => new Da
     for (const listener of listeners) listener();
   };
   const update = (changes: Partial<SignupDraft>) => set({ draft: saveDraft({ ...state.draft, ...changes }, now()) });
+  /** The server says the chosen number is gone (someone else's phone has it now): the draft drops it, so the number step asks again. */
+  const dropNumberIfGone = () => {
+    if (state.fieldErrors.chosen_number) update({ chosen_number: null, chosen_number_rating: null, chosen_number_area: null, number: { is_set: false, chosen_number: null } });
+  };
 
   async function run<T>(stage: string, call: () => Promise<T>): Promise<T | undefined> {
     set({ busy: true, error: null, fieldErrors: {} });
@@ -136,8 +140,9 @@ export function createSelfSignupController({ supplier, calls, now = () => new Da
       if (token && state.draft.product_id === null) void quietly(run('features-to-use', () => calls.featuresToUse(token, features)));
       return true;
     },
-    chooseNumber(number: SignupNumber) {
-      update({ chosen_number: number.number, chosen_number_rating: number.rating, number: { is_set: true, chosen_number: number.number } });
+    /** number: one of the numbers area's inventory; the server reserves it for the phone once the e-mail is confirmed. */
+    chooseNumber(number: { number: string; area: string | null; rating: NumberRating | null }) {
+      update({ chosen_number: number.number, chosen_number_rating: number.rating, chosen_number_area: number.area, number: { is_set: true, chosen_number: number.number } });
     },
     /** details: creates the lead (or updates it) and sends the e-mail PIN. */
     async submitDetails(input: DetailsInput): Promise<boolean> {
@@ -164,6 +169,7 @@ export function createSelfSignupController({ supplier, calls, now = () => new Da
       } catch (error) {
         // A lead the server no longer knows (replaced, or finished elsewhere): start it again.
         if (isApiError(error) && error.status === 404) update({ ssu_details_token: null });
+        dropNumberIfGone();
         return false;
       }
     },
@@ -217,6 +223,7 @@ export function createSelfSignupController({ supplier, calls, now = () => new Da
         return true;
       } catch (error) {
         if (isApiError(error) && error.status === 409) set({ existingUserStep: 'welcome', error: null });
+        dropNumberIfGone();
         return false;
       }
     },
@@ -231,6 +238,7 @@ export function createSelfSignupController({ supplier, calls, now = () => new Da
         return true;
       } catch (error) {
         if (isApiError(error) && error.status === 409) set({ existingUserStep: 'welcome', error: null });
+        dropNumberIfGone();
         return false;
       }
     },

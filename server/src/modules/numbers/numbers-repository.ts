@@ -13,7 +13,8 @@ type InventoryRow = typeof numberInventory.$inferSelect;
 type NumberRating = InventoryRow['rating'];
 
 /** A transaction (or the database) the numbers' writes run in. */
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+export type NumbersExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+type Executor = NumbersExecutor;
 
 /** The phone numbers area's queries: the inventory, the site's numbers and which seat each rings. */
 export function createNumbersRepository(db: Database) {
@@ -59,6 +60,15 @@ export function createNumbersRepository(db: Database) {
 
     async inventoryNumber(id: number): Promise<InventoryRow | null> {
       const [row] = await db.select().from(numberInventory).where(eq(numberInventory.id, id));
+      return row ?? null;
+    },
+
+    /** The inventory's row of a number (national form), if it holds it and no one has it (in `tx` when given: PGlite has one connection). */
+    async availableByNumber(number: string, tx: Executor = db): Promise<InventoryRow | null> {
+      const [row] = await tx
+        .select()
+        .from(numberInventory)
+        .where(and(eq(numberInventory.number, number), isNull(numberInventory.reservedProductId)));
       return row ?? null;
     },
 

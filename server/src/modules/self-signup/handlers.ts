@@ -13,8 +13,8 @@ import type { Handlers } from '../../routes/index.ts';
 import { e164Mobile } from '../../sms/sms.ts';
 import { provisioningStatusOf } from '../provisioning/status.ts';
 import { spendStateForProfile, verifiedEmailOf } from '../social/handlers.ts';
-import { isSignupNumber, signupNumberChoice } from './numbers.ts';
-import type { SignupLead } from './self-signup-repository.ts';
+import { reserveNumberIn } from '../numbers/reservation.ts';
+import type { SignupLead, TakeNumber } from './self-signup-repository.ts';
 
 const PIN_TTL_MS = SIGNUP_PIN_TTL_MINUTES * 60 * 1000;
 /** Leads (and their e-mails) per client address an hour, and per address: each one sends an e-mail. */
@@ -53,11 +53,25 @@ async function leadOf(request: FastifyRequest, token: string): Promise<SignupLea
   return lead;
 }
 
-/** A number of the list for the supplier, not in use: else 400 on chosen_number. */
+/**
+ * A number of the numbers area's inventory that no one has (GET /api/v1/voip/numbers/ offers
+ * them): else 400 on chosen_number. Nothing is held yet: verify-pin reserves it for the new phone.
+ */
 async function checkNumber(request: FastifyRequest, number: string): Promise<void> {
-  const taken = isSignupNumber(number) ? await request.server.selfSignupRepository.takenNumbers([number]) : new Set([number]);
-  if (taken.has(number)) throw fieldError('chosen_number', selfSignupMessages.numberUnavailable);
+  if (!(await request.server.numbersRepository.availableByNumber(number))) throw fieldError('chosen_number', selfSignupMessages.numberUnavailable);
 }
+
+/**
+ * The lead's number, reserved for the phone its sign-up token's customer just got (spec 001
+ * section 6: reserving uses the sign-up token and product id), by the numbers area's one rule,
+ * in the transaction that makes the customer.
+ */
+const takeChosenNumber =
+  (request: FastifyRequest): TakeNumber =>
+  async (tx, product, number) => {
+    const row = await request.server.numbersRepository.availableByNumber(number, tx);
+    return row !== null && (await reserveNumberIn(request.server, tx, product, row.id)) !== null;
+  };
 
 const newPin = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
@@ -105,7 +119,7 @@ const nationalMobile = (digits: string) => `0${digits.slice(-10)}`;
 async function makeCustomer(request: FastifyRequest, lead: SignupLead) {
   const { server } = request;
   const now = server.now();
-  const created = await server.selfSignupRepository.createCustomer(lead.id, await unusablePasswordHash(), now);
+  const created = await server.selfSignupRepository.createCustomer(lead.id, await unusablePasswordHash(), now, takeChosenNumber(request));
   if (created.outcome === 'existing_user') throw detailError(409, selfSignupMessages.existingUser);
   if (created.outcome === 'number_taken') throw fieldError('chosen_number', selfSignupMessages.numberUnavailable);
   if (created.outcome === 'created') {
@@ -157,10 +171,6 @@ const createLead = (async ({ body, request, reply }) => {
  * texted mobile link; referrals.
  */
 export const selfSignupHandlers = {
-  ssuNumbers: async ({ query, request, reply }) => {
-    reply.header('cache-control', 'no-store');
-    return { results: await signupNumberChoice((numbers) => request.server.selfSignupRepository.takenNumbers(numbers), query.area_code) };
-  },
   ssuCreateLeadV4: createLead,
   ssuCreateLeadV5: createLead,
   ssuLeadDetails: async ({ query, request, reply }) => {
@@ -277,4 +287,4 @@ export const selfSignupHandlers = {
       referrals: made.map((lead) => ({ business_name: lead.businessName, status: lead.convertedAt ? ('signed_up' as const) : ('started' as const), created_at: lead.createdAt.toISOString() })),
     };
   },
-} satisfies Pick<Handlers, 'ssuNumbers' | 'ssuCreateLeadV4' | 'ssuCreateLeadV5' | 'ssuLeadDetails' | 'ssuUpdateLeadDetails' | 'ssuFeaturesToUse' | 'ssuVerifyPin' | 'ssuGoogle' | 'ssuRegistrationKey' | 'ssuCreatePin' | 'ssuProvisioningStatus' | 'ssuVerifyMobile' | 'referrals'>;
+} satisfies Pick<Handlers, 'ssuCreateLeadV4' | 'ssuCreateLeadV5' | 'ssuLeadDetails' | 'ssuUpdateLeadDetails' | 'ssuFeaturesToUse' | 'ssuVerifyPin' | 'ssuGoogle' | 'ssuRegistrationKey' | 'ssuCreatePin' | 'ssuProvisioningStatus' | 'ssuVerifyMobile' | 'referrals'>;

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
-import { accounts, phoneNumbers, products, referralCodes, selfSignupLeads, users, voipUsers } from '../../db/schema/index.ts';
+import { accounts, products, referralCodes, selfSignupLeads, users, voipUsers } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +21,14 @@ export type CreatedCustomer =
   | { outcome: 'existing_user' }
   | { outcome: 'number_taken' };
 
+/** A transaction of createCustomer's, as the numbers area's reservation rule takes it. */
+type CustomerTransaction = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+/**
+ * Puts the lead's chosen number on the new phone (the numbers area's reservation rule), inside
+ * createCustomer's transaction; false when the number is no longer available.
+ */
+export type TakeNumber = (tx: CustomerTransaction, product: { id: number; accountId: number }, number: string) => Promise<boolean>;
+
 class Refused extends Error {
   constructor(readonly outcome: 'existing_user' | 'number_taken') {
     super(outcome);
@@ -30,7 +38,7 @@ class Refused extends Error {
 /** Self sign-up's queries: its leads, the customer a verified lead becomes, referral codes. */
 export function createSelfSignupRepository(db: Database) {
   /** createCustomer's transaction; a refusal throws Refused, which undoes everything it did. */
-  const createCustomerIn = (leadId: number, passwordHash: string, now: Date) =>
+  const createCustomerIn = (leadId: number, passwordHash: string, now: Date, takeNumber: TakeNumber) =>
     db.transaction(async (tx): Promise<CreatedCustomer> => {
         const [lead] = await tx
           .update(selfSignupLeads)
@@ -68,29 +76,14 @@ export function createSelfSignupRepository(db: Database) {
             confirmedDate: now.toISOString().slice(0, 10),
           })
           .returning();
-        const [mainUser] = await tx
-          .insert(voipUsers)
-          .values({ productId: product!.id, firstName: lead.firstName, lastName: lead.lastName, email: lead.email, extension: '200' })
-          .returning();
-        if (lead.chosenNumber) {
-          const [number] = await tx
-            .insert(phoneNumbers)
-            .values({ productId: product!.id, number: lead.chosenNumber, label: 'Main number', voipUserId: mainUser!.id })
-            .onConflictDoNothing({ target: phoneNumbers.number })
-            .returning();
-          if (!number) throw new Refused('number_taken');
-        }
+        await tx.insert(voipUsers).values({ productId: product!.id, firstName: lead.firstName, lastName: lead.lastName, email: lead.email, extension: '200' });
+        // The chosen number becomes the phone's main (pilot) number, through the numbers area's one reservation rule.
+        if (lead.chosenNumber && !(await takeNumber(tx, { id: product!.id, accountId: account!.id }, lead.chosenNumber))) throw new Refused('number_taken');
         await tx.update(selfSignupLeads).set({ userId: user!.id, accountId: account!.id, productId: product!.id }).where(eq(selfSignupLeads.id, lead.id));
         return { outcome: 'created', userId: user!.id, accountId: account!.id, productId: product!.id };
     });
 
   return {
-    /** Which of these numbers a phone already has. */
-    async takenNumbers(numbers: string[]): Promise<Set<string>> {
-      const rows = await db.select({ number: phoneNumbers.number }).from(phoneNumbers).where(inArray(phoneNumbers.number, numbers));
-      return new Set(rows.map((row) => row.number));
-    },
-
     /** Creates a lead; an open lead of the same address is replaced (its token and PIN stop working). */
     async createLead(values: LeadValues): Promise<SignupLead> {
       const { email, ...rest } = values;
@@ -145,14 +138,15 @@ export function createSelfSignupRepository(db: Database) {
 
     /**
      * Makes the customer a verified lead becomes: account, user (address confirmed, no password
-     * anyone knows), cloud phone with its main user and the chosen number. In one transaction
+     * anyone knows), cloud phone with its main user and the chosen number (`takeNumber`: the
+     * numbers area's reservation; a number gone meanwhile undoes everything). In one transaction
      * that first claims the lead, so a double submit (or two processes) makes it once; an
      * address that already has a user gets nothing new. Part A's create-customer.ts does the
      * same for the trial and buy-now journeys: the two fold together at merge.
      */
-    async createCustomer(leadId: number, passwordHash: string, now: Date): Promise<CreatedCustomer> {
+    async createCustomer(leadId: number, passwordHash: string, now: Date, takeNumber: TakeNumber): Promise<CreatedCustomer> {
       try {
-        return await createCustomerIn(leadId, passwordHash, now);
+        return await createCustomerIn(leadId, passwordHash, now, takeNumber);
       } catch (error) {
         if (error instanceof Refused) return { outcome: error.outcome };
         throw error;

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LeadDetails, ProvisioningStatus, Referrals, selfSignupMessages, SignupNumbers, VerifyPinResponse, pinMessages } from '@portal/contract';
+import { LeadDetails, NumberSearchResult, ProvisioningStatus, Referrals, selfSignupMessages, VerifyPinResponse, pinMessages } from '@portal/contract';
 import { demoLogins } from '../../db/demo-logins.ts';
-import { accounts, outbox, phoneNumbers, products, users, voipUsers } from '../../db/schema/index.ts';
+import { accounts, notifications, numberInventory, outbox, phoneNumbers, products, selfSignupLeads, users, voipUsers } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
 import { DEFAULT_PROVISIONING_DELAY_MS } from '../provisioning/runner.ts';
 
@@ -26,7 +26,7 @@ const lead = (email: string, extra: Record<string, unknown> = {}) => ({
   business_name: 'Hale Joinery',
   mobile_number: '07700 900123',
   features_to_use: ['Lower costs', 'Work remotely'],
-  chosen_number: '01134960001',
+  chosen_number: '01134960017',
   supplier: 2,
   ...extra,
 });
@@ -51,27 +51,12 @@ async function verified(email: string, extra: Record<string, unknown> = {}) {
   return { token: created.ssu_details_token, answer: VerifyPinResponse.parse(response.json()) };
 }
 
-describe('GET /api/v4/signup/numbers/', () => {
-  it('offers up to 4 gold, 4 silver and 12 free numbers, priced by rating, by area code', async () => {
-    const all = SignupNumbers.parse((await get('/api/v4/signup/numbers/')).json()).results;
-    const count = (rating: string) => all.filter((n) => n.rating === rating).length;
-    expect([count('GOLD'), count('SILVER'), count('FREE')]).toEqual([4, 4, 12]);
-    expect(all.find((n) => n.rating === 'GOLD')).toMatchObject({ number: '01134960000', price: '20.00', area: 'Leeds' });
-    expect(all.filter((n) => n.rating === 'GOLD').map((n) => n.number)).toEqual(['01134960000', '01134960111', '01134960222', '01134960333']);
-    expect(all.find((n) => n.rating === 'SILVER')?.price).toBe('3.00');
-    expect(all.find((n) => n.rating === 'FREE')?.price).toBe('0.00');
-    const london = SignupNumbers.parse((await get('/api/v4/signup/numbers/?area_code=020')).json()).results;
-    expect(london.every((n) => n.number.startsWith('020'))).toBe(true);
-    expect((await get('/api/v4/signup/numbers/?area_code=9')).statusCode).toBe(400);
-  });
-});
-
 describe('create-lead, lead-details and features-to-use', () => {
   it('creates a lead (v4 and v5), e-mails a PIN and answers the details by token', async () => {
     for (const version of ['v4', 'v5']) {
       const email = `lead-${version}@hale.example`;
       const created = await createLead(email, {}, version);
-      expect(created).toMatchObject({ user_verified: false, product_id: null, account_id: null, customer_details_completed: true, chosen_number: '01134960001', user_data: { email_address: email, mobile_number: '07700900123', pilot_number: null } });
+      expect(created).toMatchObject({ user_verified: false, product_id: null, account_id: null, customer_details_completed: true, chosen_number: '01134960017', user_data: { email_address: email, mobile_number: '07700900123', pilot_number: null } });
       expect(await pinFor(email)).toMatch(/^\d{6}$/);
       const read = LeadDetails.parse((await get(`/api/v4/signup/lead-details/?ssu_details_token=${created.ssu_details_token}`)).json());
       expect(read.user_data.business_name).toBe('Hale Joinery');
@@ -106,8 +91,8 @@ describe('create-lead, lead-details and features-to-use', () => {
     expect(LeadDetails.parse(updated.json()).user_data.email_address).toBe('update2@hale.example');
     expect(await pinFor('update2@hale.example')).toMatch(/^\d{6}$/);
     expect(oldPin).toMatch(/^\d{6}$/);
-    const patched = await patch(`/api/v4/signup/lead-details/?ssu_details_token=${created.ssu_details_token}`, { business_name: 'Hale & Sons', chosen_number: '01614960871' });
-    expect(LeadDetails.parse(patched.json())).toMatchObject({ chosen_number: '01614960871', user_data: { business_name: 'Hale & Sons' } });
+    const patched = await patch(`/api/v4/signup/lead-details/?ssu_details_token=${created.ssu_details_token}`, { business_name: 'Hale & Sons', chosen_number: '01614960052' });
+    expect(LeadDetails.parse(patched.json())).toMatchObject({ chosen_number: '01614960052', user_data: { business_name: 'Hale & Sons' } });
     const features = await patch('/api/v4/signup/features-to-use/', { ssu_details_token: created.ssu_details_token, features_to_use: ['Replace mobile'] });
     expect(LeadDetails.parse(features.json()).features_to_use).toEqual(['Replace mobile']);
     expect((await patch('/api/v4/signup/features-to-use/', { ssu_details_token: created.ssu_details_token, features_to_use: ['Free lunch'] })).statusCode).toBe(400);
@@ -122,6 +107,38 @@ describe('create-lead, lead-details and features-to-use', () => {
   });
 });
 
+describe("the chosen number: the numbers area's inventory and its one reservation rule", () => {
+  it('takes only an inventory number no one has; of two leads with one number, the first verified gets it and the other makes nothing', async () => {
+    // Not in the inventory (the old sign-up list's ranges, or any number): 400 on chosen_number, on create and on PATCH.
+    for (const number of ['02079460001', '01999999999']) {
+      const refused = await post('/api/v5/signup/create-lead/', lead('outside@hale.example', { chosen_number: number }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ chosen_number: [selfSignupMessages.numberUnavailable] });
+    }
+    const first = await createLead('race-1@hale.example', { chosen_number: '01214960028', business_name: 'Race One' });
+    const second = await createLead('race-2@hale.example', { chosen_number: '01214960028', business_name: 'Race Two' });
+    expect((await patch(`/api/v4/signup/lead-details/?ssu_details_token=${second.ssu_details_token}`, { chosen_number: '07700900123' })).statusCode).toBe(400);
+
+    const won = await post('/api/v5/signup/verify-pin/', { ssu_details_token: first.ssu_details_token, pin: await pinFor('race-1@hale.example') });
+    expect(won.statusCode, won.body).toBe(200);
+    const lost = await post('/api/v5/signup/verify-pin/', { ssu_details_token: second.ssu_details_token, pin: await pinFor('race-2@hale.example') });
+    expect(lost.statusCode).toBe(400);
+    expect(lost.json()).toEqual({ chosen_number: [selfSignupMessages.numberUnavailable] });
+    // Nothing of the second customer was made, and its lead is still open: another number, then the PIN again.
+    expect(await t.db.select().from(users).where(eq(users.email, 'race-2@hale.example'))).toEqual([]);
+    const [open] = await t.db.select().from(selfSignupLeads).where(eq(selfSignupLeads.email, 'race-2@hale.example'));
+    expect(open?.convertedAt).toBeNull();
+    // Taken now: a new lead may not choose it either.
+    expect((await post('/api/v5/signup/create-lead/', lead('race-3@hale.example', { chosen_number: '01214960028' }))).statusCode).toBe(400);
+    const moved = await patch(`/api/v4/signup/lead-details/?ssu_details_token=${second.ssu_details_token}`, { chosen_number: '01214960039' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const verified = await post('/api/v5/signup/verify-pin/', { ssu_details_token: second.ssu_details_token, pin: await pinFor('race-2@hale.example') });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const [pilot] = await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.productId, VerifyPinResponse.parse(verified.json()).product_id));
+    expect(pilot?.number).toBe('01214960039');
+  });
+});
+
 describe('POST /api/v5/signup/verify-pin/', () => {
   it('creates the customer once, starts provisioning and answers a session key', async () => {
     const { token, answer } = await verified('new@hale.example');
@@ -129,15 +146,18 @@ describe('POST /api/v5/signup/verify-pin/', () => {
     expect(user).toMatchObject({ emailVerified: true, accountId: answer.account_id, firstName: 'Robin' });
     const [product] = await t.db.select().from(products).where(eq(products.id, answer.product_id));
     expect(product).toMatchObject({ accountId: answer.account_id, kind: 'voip', supplier: 2, channel: 'Self Sign Up' });
+    // The number is the new phone's main number, reserved by the numbers area's rule: out of its inventory, with a NUMBER_CHANGE notice.
     const numbers = await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.productId, answer.product_id));
-    expect(numbers.map((n) => n.number)).toEqual(['01134960001']);
-    // The number is gone from the list (it was its first free one).
-    expect(SignupNumbers.parse((await get('/api/v4/signup/numbers/?area_code=020')).json()).results.length).toBe(20);
-    expect(SignupNumbers.parse((await get('/api/v4/signup/numbers/?area_code=0113')).json()).results.map((n) => n.number)).not.toContain('01134960001');
+    expect(numbers.map((n) => n.number)).toEqual(['01134960017']);
+    const [held] = await t.db.select().from(numberInventory).where(eq(numberInventory.number, '01134960017'));
+    expect(held?.reservedProductId).toBe(answer.product_id);
+    expect(NumberSearchResult.parse((await get('/api/v1/voip/numbers/?area_code=0113&rating=FREE')).json()).results.map((n) => n.number)).not.toContain('01134960017');
+    const notices = await t.db.select().from(notifications).where(eq(notifications.accountId, answer.account_id));
+    expect(notices.map((n) => [n.kind, n.title])).toContainEqual(['NUMBER_CHANGE', 'Number added']);
     // The key signs in as the new user.
     expect((await get('/api/v3/me/', authHeaders(answer.key))).statusCode).toBe(200);
     const details = LeadDetails.parse((await get(`/api/v4/signup/lead-details/?ssu_details_token=${token}`)).json());
-    expect(details).toMatchObject({ user_verified: true, product_id: answer.product_id, account_id: answer.account_id, user_data: { pilot_number: '01134960001' } });
+    expect(details).toMatchObject({ user_verified: true, product_id: answer.product_id, account_id: answer.account_id, user_data: { pilot_number: '01134960017' } });
 
     // Submitted again: the same customer, nothing made twice.
     const again = VerifyPinResponse.parse((await post('/api/v5/signup/verify-pin/', { ssu_details_token: token, pin: await pinFor('new@hale.example') })).json());
@@ -151,16 +171,18 @@ describe('POST /api/v5/signup/verify-pin/', () => {
 
   it('never makes a second account for an address that has one (409, the existing-user dialog)', async () => {
     const email = demoLogins.customer.email;
-    const created = await createLead(email, { chosen_number: '01134960458' });
+    const created = await createLead(email, { chosen_number: '01134960039' });
     const response = await post('/api/v5/signup/verify-pin/', { ssu_details_token: created.ssu_details_token, pin: await pinFor(email) });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ detail: selfSignupMessages.existingUser });
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
-    expect(await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.number, '01134960458'))).toHaveLength(0);
+    expect(await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.number, '01134960039'))).toHaveLength(0);
+    const [still] = await t.db.select().from(numberInventory).where(eq(numberInventory.number, '01134960039'));
+    expect(still?.reservedProductId).toBeNull();
   });
 
   it('refuses a wrong PIN, then every PIN after 5 wrong ones; an expired PIN', async () => {
-    const created = await createLead('wrong@hale.example', { chosen_number: '01614960871' });
+    const created = await createLead('wrong@hale.example', { chosen_number: '01614960017' });
     const pin = await pinFor('wrong@hale.example');
     const wrong = pin === '000000' ? '111111' : '000000';
     const first = await post('/api/v5/signup/verify-pin/', { ssu_details_token: created.ssu_details_token, pin: wrong });
@@ -170,7 +192,7 @@ describe('POST /api/v5/signup/verify-pin/', () => {
     const blocked = await post('/api/v5/signup/verify-pin/', { ssu_details_token: created.ssu_details_token, pin });
     expect(blocked.json()).toEqual({ detail: selfSignupMessages.pinTooManyTries });
 
-    const late = await createLead('late@hale.example', { chosen_number: '01614960871' });
+    const late = await createLead('late@hale.example', { chosen_number: '01614960017' });
     t.clock.advance(31 * 60 * 1000);
     const expired = await post('/api/v5/signup/verify-pin/', { ssu_details_token: late.ssu_details_token, pin: await pinFor('late@hale.example') });
     expect(expired.json()).toEqual({ detail: selfSignupMessages.pinExpired });
@@ -180,7 +202,7 @@ describe('POST /api/v5/signup/verify-pin/', () => {
 
 describe('create-pin, provisioning-status and the mobile link', () => {
   it('sets the main user PIN with the token header; reports provisioning until it is done', async () => {
-    const { token, answer } = await verified('pin@hale.example', { chosen_number: '02079460735', supplier: 3 });
+    const { token, answer } = await verified('pin@hale.example', { chosen_number: '01214960017', supplier: 3 });
     expect((await post('/api/v5/signup/create-pin/', { pin: '246810', pin_confirmation: '246810' })).statusCode).toBe(401);
     const simple = await post('/api/v5/signup/create-pin/', { pin: '123456', pin_confirmation: '123456' }, authHeaders(answer.key));
     expect(simple.statusCode).toBe(400);
@@ -200,13 +222,13 @@ describe('create-pin, provisioning-status and the mobile link', () => {
     const [product] = await t.db.select().from(products).where(eq(products.id, answer.product_id));
     expect(product?.status).toBe('live');
 
-    const open = await createLead('open@hale.example', { chosen_number: '01614960872', supplier: 3 });
+    const open = await createLead('open@hale.example', { chosen_number: '01614960028', supplier: 3 });
     expect((await get(`/api/v4/signup/provisioning-status/?ssu_details_token=${open.ssu_details_token}`)).json()).toEqual({ detail: selfSignupMessages.notVerified });
     expect((await get('/api/v4/signup/provisioning-status/?ssu_details_token=nope')).statusCode).toBe(404);
   });
 
   it('texts the mobile a link once verified; opening it confirms the number', async () => {
-    const { token } = await verified('mobile@hale.example', { chosen_number: '01614960501', mobile_number: '07700900456' });
+    const { token } = await verified('mobile@hale.example', { chosen_number: '01174960017', mobile_number: '07700900456' });
     const [text] = await t.db.select().from(outbox).where(eq(outbox.to, '+447700900456')).orderBy(desc(outbox.id)).limit(1);
     const link = /verify-mobile-number\?token=([A-Za-z0-9_-]{43})/.exec(text?.body ?? '')?.[1];
     expect(link).toBeDefined();
@@ -230,7 +252,7 @@ describe('GET /api/v1/referrals/', () => {
     expect(first.link).toMatch(new RegExp(`/signup\\?ref=${first.code}$`));
     expect(first.terms.length).toBeGreaterThan(2);
     expect(first.referrals).toEqual([]);
-    await createLead('referred@hale.example', { referral_code: first.code, business_name: 'Referred Bakery', chosen_number: '01134960457' });
+    await createLead('referred@hale.example', { referral_code: first.code, business_name: 'Referred Bakery', chosen_number: '01134960028' });
     const second = Referrals.parse((await get('/api/v1/referrals/', authHeaders(key))).json());
     expect(second.code).toBe(first.code);
     expect(second.referrals).toEqual([expect.objectContaining({ business_name: 'Referred Bakery', status: 'started' })]);
@@ -239,7 +261,7 @@ describe('GET /api/v1/referrals/', () => {
 
 describe('GET /registration/?key= (the online sign-up verifies its stored key)', () => {
   it("answers a sign-up customer's live key with its customer; a signed-out, unknown or other customer's key is a 401", async () => {
-    const { answer } = await verified('registration-key@hale.example', { chosen_number: '01134960012' });
+    const { answer } = await verified('registration-key@hale.example', { chosen_number: '01414960017' });
     const checked = await get(`/registration/?key=${answer.key}`);
     expect(checked.statusCode, checked.body).toBe(200);
     expect(VerifyPinResponse.parse(checked.json())).toEqual({ key: answer.key, product_id: answer.product_id, account_id: answer.account_id, user_verified: true });

@@ -59,21 +59,21 @@ describe('POST /api/v5/signup/auth/google/', () => {
     // The cookie goes only to the call that spends an ssu state.
     expect(started.cookie.path).toBe('/api/v5/signup/auth/');
     const { code } = await consent(t.app, started.url, typed('quinn@quill.example'));
-    const response = await signUp(started, code, details('01134960005'));
+    const response = await signUp(started, code, details('01134960017'));
     expect(response.statusCode, response.body).toBe(200);
     const answer = SsuGoogleResponse.parse(response.json());
     expect(answer).toMatchObject({
       user_verified: true,
       customer_details_completed: true,
-      chosen_number: '01134960005',
-      user_data: { email_address: 'quinn@quill.example', first_name: 'Quinn', last_name: 'Ashby', business_name: 'Quill & Co', mobile_number: '07700900456', pilot_number: '01134960005' },
+      chosen_number: '01134960017',
+      user_data: { email_address: 'quinn@quill.example', first_name: 'Quinn', last_name: 'Ashby', business_name: 'Quill & Co', mobile_number: '07700900456', pilot_number: '01134960017' },
     });
     expect(answer.product_id).toEqual(expect.any(Number));
 
     // Signed in with the key, as the new customer; the number is on the new phone; Google signs them in from now on.
     const me = Me.parse((await t.app.inject({ method: 'GET', url: '/api/v3/me/', headers: authHeaders(answer.key) })).json());
     expect(me.user_profile).toMatchObject({ email: 'quinn@quill.example', first_name: 'Quinn', last_name: 'Ashby' });
-    const [number] = await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.number, '01134960005'));
+    const [number] = await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.number, '01134960017'));
     expect(number?.productId).toBe(answer.product_id);
     const [product] = await t.db.select().from(products).where(eq(products.id, answer.product_id!));
     expect(product).toMatchObject({ channel: 'Self Sign Up', supplier: 2 });
@@ -85,7 +85,7 @@ describe('POST /api/v5/signup/auth/google/', () => {
     expect(lead?.convertedAt).not.toBeNull();
 
     // The state works once: the same answer again is refused, and no second customer is made.
-    const again = await signUp(started, code, details('01134960010'));
+    const again = await signUp(started, code, details('01134960028'));
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ detail: socialMessages.stateInvalid('Google') });
   });
@@ -94,7 +94,7 @@ describe('POST /api/v5/signup/auth/google/', () => {
     const started = await start('ssu');
     const { code } = await consent(t.app, started.url, { identity: demoLogins.customer.email });
     const before = await t.db.select().from(products);
-    const response = await signUp(started, code, details('01134960006'));
+    const response = await signUp(started, code, details('01134960039'));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ detail: selfSignupMessages.existingUser });
     expect(await t.db.select().from(products)).toHaveLength(before.length);
@@ -103,7 +103,7 @@ describe('POST /api/v5/signup/auth/google/', () => {
   it('refuses a Google account whose e-mail Google has not verified', async () => {
     const started = await start('ssu');
     const { code } = await consent(t.app, started.url, { ...typed('unverified@quill.example'), email_verified: 'false' });
-    const response = await signUp(started, code, details('01134960007'));
+    const response = await signUp(started, code, details('01134960041'));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: socialMessages.emailNotVerified('Google') });
   });
@@ -112,7 +112,7 @@ describe('POST /api/v5/signup/auth/google/', () => {
     const signIn = await start('login');
     const { code } = await consent(t.app, signIn.url, typed('journeys@quill.example'));
     // The sign-in's cookie is not sent to the self sign-up's path; given anyway, the state is refused.
-    const refused = await signUp(signIn, code, details('01134960008'));
+    const refused = await signUp(signIn, code, details('01134960052'));
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ detail: socialMessages.otherJourney('Google') });
 
@@ -127,13 +127,13 @@ describe('POST /api/v5/signup/auth/google/', () => {
   it('checks the details first: a bad field or a taken number is a 400 that leaves the state unspent', async () => {
     const started = await start('ssu');
     const { code } = await consent(t.app, started.url, typed('details@quill.example'));
-    const bad = await signUp(started, code, details('01134960009', { mobile_number: '0123', business_name: '' }));
+    const bad = await signUp(started, code, details('01134960063', { mobile_number: '0123', business_name: '' }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ business_name: [selfSignupMessages.businessName], mobile_number: [expect.stringContaining('UK mobile')] });
-    const taken = await signUp(started, code, details('01134960005'));
+    const taken = await signUp(started, code, details('01134960017'));
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toEqual({ chosen_number: [selfSignupMessages.numberUnavailable] });
-    const ok = await signUp(started, code, details('01134960009'));
+    const ok = await signUp(started, code, details('01134960063'));
     expect(ok.statusCode, ok.body).toBe(200);
   });
 });

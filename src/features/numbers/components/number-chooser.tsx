@@ -22,13 +22,23 @@ function Stars({ rating }: { rating: NumberRating }) {
   );
 }
 
+/** A number as the confirming step shows it: one of the inventory, or one chosen earlier (a sign-up's draft), whose rating and place may be unknown. */
+export type ChosenNumber = Pick<AvailableNumber, 'number'> & Partial<Pick<AvailableNumber, 'id' | 'area' | 'rating'>>;
+
 export interface NumberChooserProps {
-  /** Takes the number (the numbers area's reservation rule, through whichever call the page may make). */
-  reserve: (number: AvailableNumber) => Promise<unknown>;
-  /** After the number is taken. */
-  onDone: (number: AvailableNumber) => void | Promise<void>;
+  /**
+   * Takes the number (the numbers area's reservation rule, through whichever call the page may make).
+   * Without it, choosing only confirms: the self sign-up reserves its number once its phone exists.
+   */
+  reserve?: (number: AvailableNumber) => Promise<unknown>;
+  /** After the number is taken (or chosen). */
+  onDone: (number: ChosenNumber) => void | Promise<void>;
+  /** A number chosen before: the chooser opens on it, confirming. */
+  initial?: ChosenNumber | null;
+  /** The words of the button back from confirming to the list. */
+  backLabel?: string;
   /** The confirming button's words, e.g. "Buy 01134960222". */
-  confirmLabel: (number: AvailableNumber) => string;
+  confirmLabel: (number: ChosenNumber) => string;
   /** What the chosen number costs, as the page says it. */
   priceText: (price: string) => string;
   /** Shown at the foot of the list: a Close button in a dialog, say. */
@@ -40,36 +50,43 @@ export interface NumberChooserProps {
 /**
  * The number inventory to choose from (spec 001 sections 5, 7 and 9): search by area code and
  * rating, choose a number, see its price, take it. Zero results is an error with a message.
- * Used by the numbers page's "Buy a number" and by number selection after a purchase.
+ * Used by the numbers page's "Buy a number", by number selection after a purchase, and by the
+ * self sign-up's number step (which only chooses: its phone does not exist yet).
  */
-export function NumberChooser({ reserve, onDone, confirmLabel, priceText, footer, listLabel }: NumberChooserProps) {
+export function NumberChooser({ reserve, onDone, initial = null, backLabel = 'Back', confirmLabel, priceText, footer, listLabel }: NumberChooserProps) {
   const [areaCode, setAreaCode] = useState('');
   const [rating, setRating] = useState<NumberRating | ''>('');
-  const [chosen, setChosen] = useState<AvailableNumber | null>(null);
+  const [chosen, setChosen] = useState<ChosenNumber | null>(initial);
   const small = useMediaQuery(MOBILE_MEDIA_QUERY);
   const found = useNumberSearch(areaCode, rating);
   const queryClient = useQueryClient();
   const selectStyles = useRecipe({ key: 'input' })({ size: 'md', variant: 'outline' });
-  const take = useAction(async (number: AvailableNumber) => {
-    try {
-      await reserve(number);
-    } finally {
-      // Taken or not, the inventory has changed.
-      void queryClient.invalidateQueries({ queryKey: numberKeys.inventory });
+  const take = useAction(async (number: ChosenNumber) => {
+    if (reserve && number.id !== undefined) {
+      try {
+        await reserve(number as AvailableNumber);
+      } finally {
+        // Taken or not, the inventory has changed.
+        void queryClient.invalidateQueries({ queryKey: numberKeys.inventory });
+      }
     }
     await onDone(number);
   });
 
   if (chosen) {
-    const { label, price } = NUMBER_RATINGS[chosen.rating];
+    const rated = chosen.rating ? NUMBER_RATINGS[chosen.rating] : null;
     return (
       <div>
         <Text mb="2">
-          You have chosen <strong>{chosen.number}</strong> ({chosen.area}), a {label} number.
+          You have chosen <strong>{chosen.number}</strong>
+          {chosen.area ? ` (${chosen.area})` : ''}
+          {rated ? `, a ${rated.label} number` : ''}.
         </Text>
-        <Text fontSize="lg" fontWeight="semibold" mb="4">
-          {priceText(price)}
-        </Text>
+        {rated && (
+          <Text fontSize="lg" fontWeight="semibold" mb="4">
+            {priceText(rated.price)}
+          </Text>
+        )}
         {take.error !== null && (
           <Text role="alert" color="fg.error" mb="4">
             {userErrorText(take.error)}
@@ -77,7 +94,7 @@ export function NumberChooser({ reserve, onDone, confirmLabel, priceText, footer
         )}
         <Flex gap="3" justify="flex-end" wrap="wrap">
           <Button variant="outline" onClick={() => setChosen(null)} disabled={take.isPending}>
-            Back
+            {backLabel}
           </Button>
           <Button colorPalette="brand" loading={take.isPending} onClick={() => take.run(chosen).catch(() => undefined)}>
             {confirmLabel(chosen)}

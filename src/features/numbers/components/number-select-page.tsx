@@ -1,12 +1,12 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import { type AvailableNumber } from '@portal/contract';
+import type { NumberRating } from '@portal/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { reserveSelectedNumber, useNumberSelection } from '../api/numbers-api.ts';
-import { NumberChooser } from './number-chooser.tsx';
+import { NumberChooser, type ChosenNumber } from './number-chooser.tsx';
 
 const priceText = (price: string) => (price === '0.00' ? 'Included: no charge' : `£${price} one-off, on your first bill`);
 
@@ -15,7 +15,7 @@ const priceText = (price: string) => (price === '0.00' ? 'Included: no charge' :
  * inventory, and the chosen number taken for the token's phone. In the buy-now journey and on
  * the /number-select page of the e-mailed link.
  */
-export function NumberSelectionStep({ token, onChosen, footer }: { token: string; onChosen: (number: AvailableNumber) => void; footer?: ReactNode }) {
+export function NumberSelectionStep({ token, onChosen, footer }: { token: string; onChosen: (number: ChosenNumber) => void; footer?: ReactNode }) {
   return (
     <NumberChooser
       listLabel="Numbers you can choose"
@@ -29,13 +29,31 @@ export function NumberSelectionStep({ token, onChosen, footer }: { token: string
 }
 
 /**
+ * The self sign-up's number step: the same inventory, but only chosen here. Its phone does not
+ * exist yet; the server reserves the number for it (the numbers area's one rule) when the
+ * sign-up's e-mail is confirmed. Opens on `initial`, the number the draft holds, if any.
+ */
+export function SignupNumberStep({ initial, onChosen }: { initial: ChosenNumber | null; onChosen: (number: { number: string; area: string | null; rating: NumberRating | null }) => void }) {
+  return (
+    <NumberChooser
+      listLabel="Numbers you can choose"
+      initial={initial}
+      backLabel="Choose another number"
+      confirmLabel={(number) => `Continue with ${number.number}`}
+      priceText={priceText}
+      onDone={(number) => onChosen({ number: number.number, area: number.area ?? null, rating: number.rating ?? null })}
+    />
+  );
+}
+
+/**
  * /number-select?token=... (spec 000: needs a signed token of scope customer-number-selection,
  * else home): the new customer chooses their business number from the e-mailed link, once.
  */
 export function NumberSelectPage({ token }: { token: string }) {
   usePageTitle('Choose your number');
   const selection = useNumberSelection(token);
-  const [taken, setTaken] = useState<AvailableNumber | null>(null);
+  const [taken, setTaken] = useState<ChosenNumber | null>(null);
   const navigate = useNavigate();
   // No token, or one not valid or expired: the spec sends the visitor home. (Not <Navigate>: it would add
   // react-router code to the entry chunk, over the home page's bundle budget.)

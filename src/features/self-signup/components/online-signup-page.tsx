@@ -1,7 +1,7 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import { SIGNUP_FEATURES, type LeadDetails, type SignupFeature } from '@portal/contract';
+import { SIGNUP_FEATURES, type LeadDetails, type NumberRating, type SignupFeature } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { Loading } from '../../../components/states.tsx';
@@ -10,9 +10,12 @@ import { track } from '../../../lib/analytics.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { loadNumberSelection } from '../../numbers/index.ts';
 import { selfSignupCalls } from '../api.ts';
 import { clearDraft, emptyDraft, readStoredDraft, saveDraft, type OnlineSignupPageName, type SignupDraft } from '../draft.ts';
 
+
+const SignupNumberStep = lazy(() => loadNumberSelection().then((module) => ({ default: module.SignupNumberStep })));
 
 interface Props {
   page: OnlineSignupPageName;
@@ -117,47 +120,38 @@ export function OnlineSignupPage({ page, queryToken, go, goToStarted }: Props) {
   return <OnlineMarketing draft={draft} onDone={() => goToStarted(draft.supplier)} />;
 }
 
+/** number: the lead's number, or another of the numbers area's inventory (the chooser of the self sign-up's number step). */
 function OnlineNumber({ draft, onDone }: { draft: SignupDraft; onDone: () => void }) {
-  const numbers = useQuery({ queryKey: ['self-signup', 'numbers', ''], queryFn: ({ signal }) => selfSignupCalls.numbers('', signal) });
-  const [chosen, setChosen] = useState(draft.chosen_number);
   const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!chosen || !draft.ssu_details_token) return setError('Choose a number');
+  const choose = async (number: { number: string; area: string | null; rating: NumberRating | null }) => {
+    if (!draft.ssu_details_token) return;
+    setError(null);
     try {
-      await selfSignupCalls.updateLeadDetails(draft.ssu_details_token, { chosen_number: chosen });
-      saveDraft({ ...draft, chosen_number: chosen, number: { is_set: true, chosen_number: chosen } }, new Date());
+      await selfSignupCalls.updateLeadDetails(draft.ssu_details_token, { chosen_number: number.number });
+      saveDraft({ ...draft, chosen_number: number.number, chosen_number_rating: number.rating, chosen_number_area: number.area, number: { is_set: true, chosen_number: number.number } }, new Date());
       onDone();
     } catch (failure) {
       track('Online sign-up - failed', { stage: 'lead-update', message: userErrorText(failure) });
-      setError(userErrorText(failure));
+      const field = isApiError(failure) && failure.status === 400 && failure.data && typeof failure.data === 'object' && 'chosen_number' in failure.data ? (failure.data as { chosen_number: string[] }).chosen_number[0] : undefined;
+      setError(field ?? userErrorText(failure));
     }
   };
-  if (numbers.isPending) return <Loading label="Finding numbers" />;
-  const list = numbers.data?.results ?? [];
-  const offered = draft.chosen_number && !list.some((n) => n.number === draft.chosen_number) ? [draft.chosen_number, ...list.map((n) => n.number)] : list.map((n) => n.number);
+  const initial = draft.chosen_number ? { number: draft.chosen_number, rating: draft.chosen_number_rating ?? undefined, area: draft.chosen_number_area ?? undefined } : null;
   return (
-    <chakra.form onSubmit={submit} noValidate display="grid" gap="4">
+    <Flex direction="column" gap="4">
       <Heading as="h1" size="2xl">
         Choose your number
       </Heading>
       <Text>Welcome back, {draft.first_name || 'there'}. Choose the number for {draft.business_name || 'your business'}.</Text>
-      {error && <Text role="alert" color="fg.error">{error}</Text>}
-      <chakra.fieldset display="grid" gap="2" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }}>
-        <chakra.legend srOnly>Numbers</chakra.legend>
-        {offered.map((number) => (
-          <chakra.label key={number} display="flex" gap="3" borderWidth="1px" rounded="md" p="3">
-            <input type="radio" name="number" value={number} checked={chosen === number} onChange={() => setChosen(number)} />
-            {number}
-          </chakra.label>
-        ))}
-      </chakra.fieldset>
-      <Box>
-        <Button type="submit" colorPalette="brand">
-          Continue
-        </Button>
-      </Box>
-    </chakra.form>
+      {error && (
+        <Text role="alert" color="fg.error">
+          {error}
+        </Text>
+      )}
+      <Suspense fallback={<Loading label="Finding numbers" />}>
+        <SignupNumberStep initial={initial} onChosen={(number) => void choose(number)} />
+      </Suspense>
+    </Flex>
   );
 }
 

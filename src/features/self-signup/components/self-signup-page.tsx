@@ -1,17 +1,19 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import { NUMBER_RATINGS, SIGNUP_FEATURES, type SignupFeature, type SignupNumber } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { SIGNUP_FEATURES, type SignupFeature } from '@portal/contract';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
-import { LoadError, Loading } from '../../../components/states.tsx';
+import { Loading } from '../../../components/states.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { loadNumberSelection } from '../../numbers/index.ts';
 import { selfSignupCalls } from '../api.ts';
 import { SIGNUP_SECTIONS, VARIANT_SUPPLIER, type SignupSection, type SignupVariant } from '../draft.ts';
 import { createSelfSignupController, type SelfSignupController } from '../self-signup-controller.ts';
+
+const SignupNumberStep = lazy(() => loadNumberSelection().then((module) => ({ default: module.SignupNumberStep })));
 
 
 const TITLES: Record<SignupSection, string> = {
@@ -150,71 +152,28 @@ function NeedsSection({ controller, variant, onDone }: { controller: SelfSignupC
   );
 }
 
-const stars = (rating: SignupNumber['rating']) => '★'.repeat(NUMBER_RATINGS[rating].stars);
 const formatNumber = (number: string) => (number.startsWith('02') ? `${number.slice(0, 3)} ${number.slice(3, 7)} ${number.slice(7)}` : `${number.slice(0, 4)} ${number.slice(4)}`);
 
+/**
+ * number: the numbers area's inventory and chooser (loaded on demand). Nothing is reserved yet:
+ * verify-pin reserves the chosen number for the new phone, with the numbers area's one rule.
+ */
 function NumberSection({ controller, onDone }: { controller: SelfSignupController; onDone: () => void }) {
-  const state = useSyncExternalStore(controller.subscribe, controller.getState);
-  const [area, setArea] = useState<'' | '0113' | '020' | '0161'>('');
-  const numbers = useQuery({ queryKey: ['self-signup', 'numbers', area], queryFn: ({ signal }) => selfSignupCalls.numbers(area, signal), staleTime: 0 });
-  const [chosen, setChosen] = useState<string | null>(state.draft.chosen_number);
-  const [error, setError] = useState<string | null>(null);
-  const areaPicker = (
-    <Box>
-      <chakra.label htmlFor="ssu-area" display="block" fontWeight="semibold" mb="1">
-        Area code
-      </chakra.label>
-      <chakra.select id="ssu-area" value={area} onChange={(event) => setArea(event.target.value as typeof area)} borderWidth="2px" rounded="md" px="3" py="2" bg="bg">
-        <option value="">All areas</option>
-        <option value="0113">0113 Leeds</option>
-        <option value="020">020 London</option>
-        <option value="0161">0161 Manchester</option>
-      </chakra.select>
-    </Box>
-  );
-  if (numbers.isPending) return <>{areaPicker}<Loading label="Finding numbers" /></>;
-  if (numbers.isError) return <LoadError title="We could not load the numbers" error={numbers.error} onRetry={() => void numbers.refetch()} retrying={numbers.isFetching} />;
-  const list = numbers.data.results;
-  // The draft's number stays offered even when the list no longer shows it (it is checked again on sending).
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const number = list.find((entry) => entry.number === chosen) ?? (chosen && chosen === state.draft.chosen_number ? { number: chosen, rating: (state.draft.chosen_number_rating ?? 'FREE') as SignupNumber['rating'], area_code: '', area: '', price: '' } : undefined);
-    if (!number) {
-      setError('Choose a number');
-      return;
-    }
-    controller.chooseNumber(number);
-    onDone();
-  };
+  const { draft } = useSyncExternalStore(controller.subscribe, controller.getState);
+  const initial = draft.chosen_number ? { number: draft.chosen_number, rating: draft.chosen_number_rating ?? undefined, area: draft.chosen_number_area ?? undefined } : null;
   return (
-    <chakra.form onSubmit={submit} noValidate display="grid" gap="4">
-      <Text color="fg.muted">Gold numbers cost £20, Silver £3; Free numbers are included.</Text>
-      {areaPicker}
-      {error && (
-        <Text id="number-error" color="fg.error" fontWeight="semibold">
-          {error}
-        </Text>
-      )}
-      <chakra.fieldset display="grid" gap="2" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} aria-describedby={error ? 'number-error' : undefined}>
-        <chakra.legend srOnly>Numbers</chakra.legend>
-        {list.map((entry) => (
-          <chakra.label key={entry.number} display="flex" gap="3" alignItems="center" borderWidth="1px" rounded="md" p="3" cursor="pointer" bg={chosen === entry.number ? 'brand.subtle' : 'bg'}>
-            <input type="radio" name="number" value={entry.number} checked={chosen === entry.number} onChange={() => setChosen(entry.number)} />
-            <Box flex="1">
-              <Text fontWeight="semibold">{formatNumber(entry.number)}</Text>
-              <Text fontSize="sm" color="fg.muted">
-                {entry.area} · <span aria-label={`${NUMBER_RATINGS[entry.rating].stars} stars`}>{stars(entry.rating)}</span> {entry.rating === 'FREE' ? 'Included' : `${NUMBER_RATINGS[entry.rating].label} £${entry.price}`}
-              </Text>
-            </Box>
-          </chakra.label>
-        ))}
-      </chakra.fieldset>
-      <Box>
-        <Button type="submit" colorPalette="brand" size="lg">
-          Continue
-        </Button>
-      </Box>
-    </chakra.form>
+    <Flex direction="column" gap="4">
+      <Text color="fg.muted">Gold numbers cost £20, Silver £3; Included numbers are free.</Text>
+      <Suspense fallback={<Loading label="Finding numbers" />}>
+        <SignupNumberStep
+          initial={initial}
+          onChosen={(number) => {
+            controller.chooseNumber(number);
+            onDone();
+          }}
+        />
+      </Suspense>
+    </Flex>
   );
 }
 
