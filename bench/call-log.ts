@@ -1,6 +1,6 @@
 // The call log at size: one cloud phone (the demo's Acme) with BENCH_CALLS calls (default 1 million) spread
 // over two years with the demo's daily and weekly rhythm, one in twelve answered or outbound calls recorded
-// with a transcript; then the recordings list's queries through the real API, timed. A bench, not a test:
+// with a transcript; then the recordings list's and the call reports' queries through the real API, timed. A bench, not a test:
 // it prints the figures. PGlite in memory by default; DATABASE_URL=postgres://... runs it on PostgreSQL
 // (in a schema of its own, dropped after). `npm run bench:call-log`.
 import { performance } from 'node:perf_hooks';
@@ -50,11 +50,12 @@ try {
   }
   if (batch.length > 0) await database.db.insert(callLogs).values(batch);
   inserted += batch.length;
-  const row = await recordCallsForBench(database.db, productId, 12);
+  // BENCH_ONLY=reports: the call reports alone (no recordings to make, no recordings list to time).
+  const reportsOnly = process.env.BENCH_ONLY === 'reports';
+  const row = reportsOnly ? { calls: inserted, recordings: 0 } : await recordCallsForBench(database.db, productId, 12);
   console.log(`${url ? 'PostgreSQL' : 'PGlite'}: ${row.calls} calls and ${row.recordings} recordings over ${DAYS} days in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
 
-  const time = async (label: string, query: string) => {
-    const path = `/api/v1/voip/${productId}/calls/call_recordings/${query}`;
+  const time = async (label: string, query: string, path = `/api/v1/voip/${productId}/calls/call_recordings/${query}`, budget?: number) => {
     await app.inject({ method: 'GET', url: path, headers }); // warm
     const runs: number[] = [];
     let count = 0;
@@ -63,18 +64,31 @@ try {
       const response = await app.inject({ method: 'GET', url: path, headers });
       runs.push(performance.now() - started);
       if (response.statusCode !== 200) throw new Error(`${label}: ${response.statusCode} ${response.body}`);
-      count = response.json<{ count: number }>().count;
+      count = response.json<{ count?: number }>().count ?? 0;
     }
     runs.sort((a, b) => a - b);
-    console.log(`${label.padEnd(44)} median ${runs[2]!.toFixed(1).padStart(7)} ms  (${count} calls)`);
+    const verdict = budget === undefined ? '' : runs[2]! <= budget ? `  within ${budget} ms` : `  OVER ${budget} ms`;
+    console.log(`${label.padEnd(44)} median ${runs[2]!.toFixed(1).padStart(7)} ms${count ? `  (${count} calls)` : ''}${verdict}`);
   };
   const twoYears = `start_date=${new Date(Date.now() - 729 * 86_400_000).toISOString().slice(0, 10)}&end_date=${new Date().toISOString().slice(0, 10)}`;
-  await time('list, 30 days (default), first page', '');
-  await time('list, 7 days', '?range=7d');
-  await time('list, two years, page 50', `?${twoYears}&page=50`);
-  await time('list, 30 days, keyword "boiler"', '?keyword=boiler');
-  await time('list, two years, keyword "invoice"', `?keyword=invoice&${twoYears}`);
-  await time('list, 30 days, number and duration', '?number=07700&duration=1m_5m');
+
+  // Call reports (30 days, the default): budgets 200 ms for each chart's figures, 100 ms for the activity list's first page.
+  const analytics = (name: string) => `/api/v3/voip/${productId}/analytics/${name}/`;
+  await time('reports: summary, 30 days', '', analytics('summary'), 200);
+  await time('reports: time of day, 30 days', '', analytics('time-of-day'), 200);
+  await time('reports: number of calls, 30 days', '', analytics('number-of-calls'), 200);
+  await time('reports: density, 30 days', '', analytics('density'), 200);
+  await time('reports: call activity, 30 days, first page', '', `/api/v1/voip/${productId}/calls/activity/`, 100);
+  await time('reports: number of calls, two years (by month)', '', `${analytics('number-of-calls')}?range=custom&${twoYears.replace('start_date', 'range_start').replace('end_date', 'range_end')}`);
+
+  if (!reportsOnly) {
+    await time('list, 30 days (default), first page', '');
+    await time('list, 7 days', '?range=7d');
+    await time('list, two years, page 50', `?${twoYears}&page=50`);
+    await time('list, 30 days, keyword "boiler"', '?keyword=boiler');
+    await time('list, two years, keyword "invoice"', `?keyword=invoice&${twoYears}`);
+    await time('list, 30 days, number and duration', '?number=07700&duration=1m_5m');
+  }
 } finally {
   await app.close();
   if (schemaName) await dropBenchSchema(database.db, schemaName);

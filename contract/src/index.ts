@@ -40,6 +40,7 @@ export * from './product-details.ts';
 export * from './billing.ts';
 export * from './payments.ts';
 export * from './call-log.ts';
+export * from './call-reports.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
@@ -63,6 +64,7 @@ import { broadbandEndpoints } from './broadband.ts';
 import { billingEndpoints } from './billing.ts';
 import { paymentEndpoints } from './payments.ts';
 import { callLogEndpoints } from './call-log.ts';
+import { callReportEndpoints } from './call-reports.ts';
 import { gettingStartedEndpoints } from './getting-started.ts';
 import { numberEndpoints } from './numbers.ts';
 import { phoneSetupEndpoints } from './phone-setup.ts';
@@ -108,5 +110,6 @@ export const endpoints = {
   ...billingEndpoints,
   ...paymentEndpoints,
   ...callLogEndpoints,
+  ...callReportEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

@@ -34,7 +34,6 @@ export const revalidateOnEveryPage: ShouldRevalidateFunction = ({ currentUrl, ne
  * e.g. the shop for voip3). A page that gets built leaves this list for a route of its own.
  */
 export const PAGES_NOT_BUILT = [
-  paths.callReports,
   // Never shown: the start-up redirects them to the first product's page.
   paths.phoneNumbersWithoutId,
   paths.usersDevicesWithoutId,

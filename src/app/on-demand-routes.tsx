@@ -306,6 +306,7 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
           loader: async (args) => (await import('./routes/app/call-recordings.tsx')).callRecordingsLoader(queryClient)(args),
           lazy: async () => ({ Component: (await import('./routes/app/call-recordings.tsx')).RecentlyDeletedRecordingsPage }),
         },
+        { id: paths.callReports.name, path: paths.callReports.pattern, lazy: () => import('./routes/app/call-reports.tsx') },
         { id: paths.shop.name, path: paths.shop.pattern, lazy: () => import('./routes/app/shop.tsx') },
         { id: paths.shopPayment.name, path: paths.shopPayment.pattern, lazy: async () => ({ Component: (await import('./routes/app/shop.tsx')).ShopPaymentPage }) },
       ],

@@ -60,6 +60,8 @@ import { welcomeHandlers } from './welcome/handlers.ts';
 import { signupHandlers } from './signup/handlers.ts';
 import callLogRepository from './call-log/call-log-repository.ts';
 import { callLogHandlers } from './call-log/handlers.ts';
+import callReportsRepository from './call-reports/call-reports-repository.ts';
+import { callReportHandlers } from './call-reports/handlers.ts';
 import signupRepository from './signup/signup-repository.ts';
 
 // The server's areas, one folder each: handlers for the contract's endpoints, a repository that
@@ -102,6 +104,7 @@ export const endpointHandlers: Handlers = {
   ...paymentHandlers,
   ...recurringCardHandlers,
   ...callLogHandlers,
+  ...callReportHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -136,4 +139,5 @@ export const repositories: FastifyPluginAsync[] = [
   productDetailsRepository,
   billingRepository,
   callLogRepository,
+  callReportsRepository,
 ];

@@ -32,6 +32,8 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 /** The user matched by extension: caller for outbound_call, called for answered (spec 001 section 3). */
 const matchedExtension = sql`case ${callLogs.status} when 'outbound_call' then ${callLogs.caller} when 'answered' then ${callLogs.called} end`;
+/** Joins a call (call_logs) to its matched user (voip_users), the one rule for the recordings list and the call reports. */
+export const matchedUserOn = and(eq(voipUsers.productId, callLogs.productId), eq(voipUsers.extension, matchedExtension))!;
 
 /** A cloud phone's call log, recordings, transcripts and call-recording admin password. */
 export function createCallLogRepository(db: Database) {
@@ -100,7 +102,7 @@ export function createCallLogRepository(db: Database) {
           extension: voipUsers.extension,
         })
         .from(callLogs)
-        .leftJoin(voipUsers, and(eq(voipUsers.productId, callLogs.productId), eq(voipUsers.extension, matchedExtension)))
+        .leftJoin(voipUsers, matchedUserOn)
         .where(and(eq(callLogs.productId, productId), inArray(callLogs.id, ids)))
         .orderBy(desc(callLogs.startTime), desc(callLogs.id));
       const recordings = await db
