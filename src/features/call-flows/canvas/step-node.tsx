@@ -27,6 +27,7 @@ function StepNodeContent({ id }: { id: string }) {
   const diffMark = useStore(ui, (s) => s.diffMarks.get(id));
   const directory = useStore(ui, (s) => s.directory);
   const focusSeq = useStore(ui, (s) => (s.focusRequest?.id === id ? s.focusRequest.seq : 0));
+  const leftToRight = useStore(ui, (s) => s.laidOutAs === 'layered');
   const bodyRef = useRef<HTMLDivElement>(null);
   const summary = useMemo(() => (node ? nodeSummary(node, directory) : ''), [node, directory]);
 
@@ -60,7 +61,7 @@ function StepNodeContent({ id }: { id: string }) {
 
   return (
     <div className={className} onPointerEnter={() => actions.pointerOver(id)} onPointerLeave={() => actions.pointerOver(null)}>
-      <Handle type="target" position={Position.Top} isConnectable={false} className="cf-handle" />
+      <Handle type="target" position={leftToRight ? Position.Left : Position.Top} isConnectable={false} className="cf-handle" />
       <div
         ref={bodyRef}
         className="cf-node-body"
@@ -103,7 +104,7 @@ function StepNodeContent({ id }: { id: string }) {
           </ul>
         </div>
       )}
-      <Handle type="source" position={Position.Bottom} isConnectable={false} className="cf-handle" />
+      <Handle type="source" position={leftToRight ? Position.Right : Position.Bottom} isConnectable={false} className="cf-handle" />
       {routeEnd && (
         <button
           type="button"
