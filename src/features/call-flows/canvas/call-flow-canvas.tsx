@@ -109,11 +109,9 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
 
   // Arrangement (tidy tree or ELK's layered, left to right): the toolbar's switch, remembered by the page.
   const arrangement = useStore(ui, (s) => s.arrangement);
-  const latestArrangementListener = useRef(onArrangementChange);
-  latestArrangementListener.current = onArrangementChange;
   const chooseArrangement = (next: Arrangement) => {
     controller.setArrangement(next);
-    latestArrangementListener.current?.(next);
+    onArrangementChange?.(next);
   };
   // The page's remembered arrangement may arrive after the canvas opened (the user still loading).
   useEffect(() => {

@@ -6,7 +6,7 @@
 import { handleLayeredLayoutRequest, handleLayoutRequest, type ElkLike, type LayoutRequest, type LayoutResponse } from '@portal/editor-core';
 
 interface WorkerScope {
-  onmessage: ((event: MessageEvent<LayoutRequest>) => void) | null;
+  addEventListener: (type: 'message', listener: (event: MessageEvent<LayoutRequest>) => void) => void;
   postMessage: (message: LayoutResponse) => void;
 }
 const scope = self as unknown as WorkerScope;
@@ -14,12 +14,10 @@ const scope = self as unknown as WorkerScope;
 let elk: Promise<ElkLike> | null = null;
 
 function loadElk(): Promise<ElkLike> {
-  elk ??= import('elkjs/lib/elk.bundled.js').then(({ default: ELK }) => {
-    // ELK runs in this thread (its in-process "fake worker"); loading elk.bundled.js inside a worker also
-    // installs ELK's own message handler on self, so ours goes back in its place.
-    scope.onmessage = onMessage;
-    return new ELK();
-  });
+  // ELK runs in this thread (its in-process "fake worker"). Inside a worker, elk.bundled.js also sets
+  // self.onmessage to a handler of its own (which ignores messages without its `cmd`), so ours listens with
+  // addEventListener, where ELK cannot replace it.
+  elk ??= import('elkjs/lib/elk.bundled.js').then(({ default: ELK }) => new ELK());
   // A failed load (a network blip) is tried again by the next request.
   elk.catch(() => {
     elk = null;
@@ -39,4 +37,4 @@ function onMessage(event: MessageEvent<LayoutRequest>) {
   );
 }
 
-scope.onmessage = onMessage;
+scope.addEventListener('message', onMessage);
