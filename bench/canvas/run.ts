@@ -90,13 +90,15 @@ async function whileDragging(page: Page): Promise<{ p95: number; worst: number; 
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest, entry.duration);
     }).observe({ type: 'longtask', buffered: false });
-    let last: number | null = null;
-    const tick = (at: number) => {
-      if (last !== null) w.__frames.push(at - last);
-      last = at;
-      if (w.__recording) requestAnimationFrame(tick);
+    // A property, not a named const: tsx would wrap a named function in a __name() the page does not have.
+    const loop = window as unknown as { __last: number | null; __tick: (at: number) => void };
+    loop.__last = null;
+    loop.__tick = (at) => {
+      if (loop.__last !== null) w.__frames.push(at - loop.__last);
+      loop.__last = at;
+      if (w.__recording) requestAnimationFrame(loop.__tick);
     };
-    requestAnimationFrame(tick);
+    requestAnimationFrame(loop.__tick);
   });
   const pane = page.locator('.react-flow__pane');
   const box = (await pane.boundingBox())!;
