@@ -52,6 +52,9 @@ export default defineConfig(({ command }) => ({
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   server: { proxy },
   preview: { proxy },
+  // Module workers (the canvas starts its layout worker with type 'module'), so the layout worker can import
+  // elkjs on demand, in a chunk of its own, only when a user picks the left-to-right arrangement.
+  worker: { format: 'es' },
   build: {
     // bench/ reads dist/.vite/manifest.json to sum the JS each route needs.
     manifest: true,

@@ -178,6 +178,40 @@ test.describe('call flow editor', () => {
     await expect(canvas.getByRole('button', { name: 'Play audio: Closed greeting', exact: true })).toHaveAccessibleDescription(/On the test call’s path/);
     await expectAccessible(page, 'test call out of hours');
   });
+  test('arrangement: left to right (ELK), still so after a reload, and back to the tidy tree', async ({ page, loginPage, homePage }) => {
+    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+    await openCallFlows(page);
+    await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: 'Main office hours', exact: true }).click();
+    await expectEditorShown(page, 'Main office hours');
+    const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+    const arrange = canvas.getByRole('button', { name: 'Arrange left to right' });
+    const main = canvas.getByRole('button', { name: /^Main number:/ });
+    const sales = canvas.getByRole('button', { name: 'Transfer: Sales team', exact: true });
+    /** Where the sales team sits against the main number, once the canvas has finished arranging. */
+    const salesAgainstMain = async () => {
+      await expect(canvas).toHaveAttribute('aria-busy', 'false');
+      const [m, t] = [(await main.boundingBox())!, (await sales.boundingBox())!];
+      return { rightOf: t.x > m.x + m.width, below: t.y > m.y + m.height };
+    };
+    await expect(arrange).toHaveAttribute('aria-pressed', 'false');
+    expect(await salesAgainstMain()).toEqual({ rightOf: expect.any(Boolean), below: true });
+
+    await arrange.click();
+    await expect(arrange).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(salesAgainstMain).toEqual({ rightOf: true, below: expect.any(Boolean) });
+    // Every step of a route is one column further right: the main number is leftmost of all.
+    const mainLeft = (await main.boundingBox())!.x;
+    for (const step of await canvas.locator('.react-flow__node').all()) expect((await step.boundingBox())!.x).toBeGreaterThanOrEqual(mainLeft - 1);
+
+    await page.reload();
+    await expectEditorShown(page, 'Main office hours');
+    await expect(arrange).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(salesAgainstMain).toEqual({ rightOf: true, below: expect.any(Boolean) });
+
+    await arrange.click();
+    await expect(arrange).toHaveAttribute('aria-pressed', 'false');
+    await expect.poll(salesAgainstMain).toEqual({ rightOf: expect.any(Boolean), below: true });
+  });
   test("the caller's journey of Main office hours reads per time window and key, prints, and downloads as a PDF", async ({ page, loginPage, homePage }) => {
     await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
     await openCallFlows(page);

@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  worker: { format: 'es' },
   logLevel: 'warn',
   build: { outDir: 'dist', emptyOutDir: true },
 });

@@ -17,6 +17,7 @@ export * from './editor-store.ts';
 export * from './simulator.ts';
 export * from './tree-layout.ts';
 export * from './layout.ts';
+export * from './elk-layout.ts';
 export * from './routes.ts';
 export * from './flow-diff.ts';
 export * from './coverage.ts';

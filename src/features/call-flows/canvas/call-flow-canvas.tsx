@@ -8,7 +8,7 @@ import './canvas.css';
 import { Controls, ReactFlow, ReactFlowProvider, useReactFlow, useStore as useFlowStore, useStoreApi, type EdgeTypes, type NodeTypes } from '@xyflow/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { NODE_SPECS, copySubtree, insertNode, pasteSubtree, removeNode, subtreeSize } from '@portal/editor-core';
+import { NODE_SPECS, copySubtree, insertNode, pasteSubtree, removeNode, subtreeSize, type Arrangement } from '@portal/editor-core';
 import { CanvasContext, type CanvasActions, type CanvasContextValue } from './canvas-context.ts';
 import { createCanvasController, problemsByNode } from './canvas-controller.ts';
 import { NodeDialog } from './dialog/node-dialog.tsx';
@@ -79,7 +79,7 @@ export function CallFlowCanvas(props: CallFlowCanvasProps) {
   );
 }
 
-function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks, versionsPanel, versionsOpen: startWithVersions = false, 'aria-label': ariaLabel = 'Call flow canvas' }: CallFlowCanvasProps) {
+function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks, versionsPanel, versionsOpen: startWithVersions = false, arrangement: startArrangement, onArrangementChange, 'aria-label': ariaLabel = 'Call flow canvas' }: CallFlowCanvasProps) {
   const reactFlow = useReactFlow<StepFlowNode>();
   const flowStore = useStoreApi<StepFlowNode>();
   const idPrefix = useId().replace(/:/g, '');
@@ -90,7 +90,7 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
   const [mapOpen, setMapOpen] = useState(false);
   const [versionsOpen, setVersionsOpen] = useState(startWithVersions && versionsPanel !== undefined);
 
-  const [controller] = useState(() => createCanvasController(store, { createWorker: leaseLayoutWorker }));
+  const [controller] = useState(() => createCanvasController(store, { createWorker: leaseLayoutWorker, arrangement: startArrangement }));
   const { ui } = controller;
   const [stepDrag] = useState(() => createStepDrag(store, ui));
 
@@ -99,7 +99,7 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
   useEffect(() => {
     latestServices.current = services;
     controller.setLayoutListener((info) => {
-      if (info.first) {
+      if (info.first || info.rearranged) {
         const { width, height } = flowStore.getState();
         const view = firstView(store.getState().flow.data, store.getState().positions, width, height);
         if (view) void reactFlow.setViewport(view);
@@ -115,6 +115,17 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
   });
 
   useEffect(() => controller.start(), [controller]);
+
+  // Arrangement (tidy tree or ELK's layered, left to right): the toolbar's switch, remembered by the page.
+  const arrangement = useStore(ui, (s) => s.arrangement);
+  const chooseArrangement = (next: Arrangement) => {
+    controller.setArrangement(next);
+    onArrangementChange?.(next);
+  };
+  // The page's remembered arrangement may arrive after the canvas opened (the user still loading).
+  useEffect(() => {
+    if (startArrangement) controller.setArrangement(startArrangement);
+  }, [controller, startArrangement]);
 
   useEffect(() => {
     ui.setState({ diffMarks: diffMarks ?? new Map() });
@@ -383,6 +394,8 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
           onToggleMap={() => setMapOpen((open) => !open)}
           mobile={mobile}
           onNextProblem={nextProblem}
+          arrangement={arrangement}
+          onArrangementChange={chooseArrangement}
         />
         <p id={`${idPrefix}-help`} className="cf-sr-only">
           Each step of the call flow is a button. Arrow keys move between steps: up to the step before, down to the next, left and right between routes. Enter edits a step; Delete removes it; Ctrl+C and Ctrl+V copy and paste steps. To move a step with the steps after it, press Ctrl+X on it, then Ctrl+V on the step it goes after (Escape cancels), or drag it onto that step.

@@ -7,20 +7,53 @@ import type { LayoutWorker } from './layout-client.ts';
 function worker() {
   const sent: LayoutRequest[] = [];
   const w: LayoutWorker & { sent: LayoutRequest[] } = { sent, onmessage: null, postMessage: (m) => sent.push(m), terminate: () => {} };
-  const answer = (request: LayoutRequest) => {
+  const answer = (request: LayoutRequest, edges: FlowLayout['edges'] = []) => {
     const ids: string[] = [];
     const walk = (n: LayoutRequest['flow']['data']) => {
       ids.push(n.id);
       n.children.forEach(walk);
     };
     walk(request.flow.data);
-    const layout: FlowLayout = { nodes: ids.map((id, i) => ({ id, x: i * 10, y: i * 100, width: 248, height: 76 })), edges: [], width: 0, height: 0 };
+    const layout: FlowLayout = { nodes: ids.map((id, i) => ({ id, x: i * 10, y: i * 100, width: 248, height: 76 })), edges, width: 0, height: 0 };
     w.onmessage?.({ data: { requestId: request.requestId, ok: true, layout } satisfies LayoutResponse } as MessageEvent<LayoutResponse>);
   };
   return { w, answer };
 }
 
 describe('canvas controller', () => {
+  it('lays the flow out again in a newly chosen arrangement, with the routes of that layout', () => {
+    vi.useFakeTimers();
+    const store = createEditorStore({ flow: sampleFlow() });
+    const { w, answer } = worker();
+    const applied = vi.fn();
+    const controller = createCanvasController(store, { createWorker: () => w });
+    controller.setLayoutListener(applied);
+    const stop = controller.start();
+    vi.runAllTimers();
+    expect(w.sent[0]?.arrangement).toBeUndefined();
+    answer(w.sent[0]!);
+
+    controller.setArrangement('layered');
+    controller.setArrangement('layered');
+    vi.runAllTimers();
+    expect(w.sent).toHaveLength(2);
+    expect(w.sent[1]?.arrangement).toBe('layered');
+    // The tree stays on screen until the new layout arrives.
+    expect(controller.ui.getState()).toMatchObject({ arrangement: 'layered', laidOutAs: 'tree' });
+    const points = [{ x: 258, y: 38 }, { x: 290, y: 38 }, { x: 290, y: 138 }, { x: 320, y: 138 }];
+    answer(w.sent[1]!, [{ id: 'n1->n2', source: 'n1', target: 'n2', points }]);
+    expect(controller.ui.getState().laidOutAs).toBe('layered');
+    expect(controller.ui.getState().edges.find((e) => e.id === 'n1->n2')?.data).toMatchObject({ points, arrangement: 'layered' });
+    expect(applied).toHaveBeenLastCalledWith(expect.objectContaining({ first: false, rearranged: true, anchorShift: null }));
+
+    controller.setArrangement('tree');
+    vi.runAllTimers();
+    expect(w.sent).toHaveLength(3);
+    expect(w.sent[2]?.arrangement).toBeUndefined();
+    stop();
+    vi.useRealTimers();
+  });
+
   it('lays the tree out in the worker, then builds the graph at those positions', async () => {
     vi.useFakeTimers();
     const store = createEditorStore({ flow: sampleFlow() });

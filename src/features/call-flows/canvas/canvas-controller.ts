@@ -4,8 +4,8 @@
  * Nothing here enters the undo history; every change to the flow goes through editor-core commands.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { locate, type EditorStore, type FlowLayout, type FlowNode, type NodePosition, type Problem } from '@portal/editor-core';
-import { buildGraph, layoutSkeleton, shapeHash, sizesById, type GraphCache, type StepFlowEdge, type StepFlowNode } from './graph.ts';
+import { locate, type Arrangement, type EditorStore, type FlowLayout, type FlowNode, type NodePosition, type Problem } from '@portal/editor-core';
+import { buildGraph, layoutSkeleton, shapeHash, sizesById, type GraphCache, type RoutePoints, type StepFlowEdge, type StepFlowNode } from './graph.ts';
 import { createLayoutClient, type LayoutClient, type LayoutWorker } from './layout-client.ts';
 import type { PaletteTarget } from './palette.ts';
 import { createDirectory, nodeLabel, type Directory } from './summary.ts';
@@ -18,6 +18,10 @@ export interface CanvasUiState {
   /** A layout is computing (the canvas keeps the previous positions meanwhile). */
   layoutBusy: boolean;
   layoutError: string | null;
+  /** The arrangement the user chose (the tidy tree, or ELK's layered left to right). */
+  arrangement: Arrangement;
+  /** The arrangement of the layout on screen (the chosen one once its layout has arrived). */
+  laidOutAs: Arrangement;
   /** What the last test call went through. */
   pathNodes: ReadonlySet<string>;
   pathEdges: ReadonlySet<string>;
@@ -50,6 +54,8 @@ export type DiffMark = 'added' | 'removed' | 'changed';
 
 export interface LayoutAppliedInfo {
   first: boolean;
+  /** The first layout in a newly chosen arrangement. */
+  rearranged: boolean;
   nodeCount: number;
   layoutMs: number;
   /** How far the new layout moved the step the user is on (the one under the pointer, else the selected one, else the main number), to keep it still on screen. */
@@ -68,10 +74,14 @@ export interface CanvasController {
   setPointerOver(id: string | null): void;
   /** Where a step is drawn now (laid out, or placed under its parent until the next layout). */
   drawnAt(id: string): { x: number; y: number } | undefined;
+  /** Lays the flow out in another arrangement (the current layout stays on screen until the new one arrives). */
+  setArrangement(arrangement: Arrangement): void;
 }
 
 export interface CanvasControllerOptions {
   createWorker: () => LayoutWorker;
+  /** The arrangement to open in (the tidy tree by default). */
+  arrangement?: Arrangement;
 }
 
 const problemsCache = new WeakMap<readonly Problem[], ReadonlyMap<string, string>>();
@@ -114,6 +124,8 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
     waitingForLayout: true,
     layoutBusy: false,
     layoutError: null,
+    arrangement: options.arrangement ?? 'tree',
+    laidOutAs: options.arrangement ?? 'tree',
     pathNodes: EMPTY,
     pathEdges: EMPTY,
     diffMarks: new Map(),
@@ -134,6 +146,10 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
   let focusSeq = 0;
   let pointerOver: string | null = null;
   let onLayoutApplied: ((info: LayoutAppliedInfo) => void) | undefined;
+  // The routes of the layout on screen, by edge id.
+  let routes: ReadonlyMap<string, RoutePoints> = new Map();
+  // Set by start(): asks for a layout when the tree or the arrangement has changed.
+  let relayout: (() => void) | null = null;
 
   const rebuild = () => {
     const { flow, positions } = store.getState();
@@ -142,7 +158,7 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
       ui.setState({ nodes: [], edges: [], waitingForLayout: true });
       return;
     }
-    const graph = buildGraph(flow.data, positions, cache);
+    const graph = buildGraph(flow.data, positions, cache, { arrangement: ui.getState().laidOutAs, routes });
     cache = graph.cache;
     ui.setState({ nodes: graph.nodes, edges: graph.edges, waitingForLayout: false });
   };
@@ -164,33 +180,44 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
     drawnAt(id) {
       return cache?.nodes.get(id)?.position;
     },
+    setArrangement(arrangement) {
+      if (ui.getState().arrangement === arrangement) return;
+      ui.setState({ arrangement });
+      relayout?.();
+    },
     start() {
-      let requestedShape: number | null = null;
+      let requestedShape: string | null = null;
       let client: LayoutClient | null = null;
 
       const layout = () => {
         const root = store.getState().flow.data;
-        const shape = shapeHash(root);
+        const { arrangement } = ui.getState();
+        const shape = `${arrangement}:${shapeHash(root)}`;
         if (shape === requestedShape || !client) return;
         requestedShape = shape;
-        client.request({ id: null, name: '', enable: false, data: layoutSkeleton(root) }, sizesById(root));
+        client.request({ id: null, name: '', enable: false, data: layoutSkeleton(root) }, sizesById(root), arrangement);
         ui.setState({ layoutBusy: true, layoutError: null });
       };
+      relayout = layout;
 
       client = createLayoutClient(options.createWorker(), {
-        onLayout: (result, { ms }) => {
+        onLayout: (result, { ms, arrangement }) => {
           const state = store.getState();
           const first = !state.positions[state.flow.data.id];
+          const rearranged = !first && arrangement !== ui.getState().laidOutAs;
           // A press on a step that moves between pointerdown and pointerup is no click: the step under the pointer stays put.
           const anchor = (pointerOver !== null && cache?.nodes.has(pointerOver) ? pointerOver : null) ?? state.selection[0] ?? state.flow.data.id;
           // Where the anchor is drawn now: its laid-out position, or the provisional one under its parent.
           const before = cache?.nodes.get(anchor)?.position;
           const positions = positionsFrom(result);
           const after = positions[anchor];
+          routes = new Map(result.edges.map((e) => [e.id, e.points]));
+          // Before the positions, whose change rebuilds the graph with these routes and handles.
+          ui.setState({ laidOutAs: arrangement });
           state.setPositions(positions);
           ui.setState({ layoutBusy: client?.busy() ?? false });
-          const anchorShift = !first && before && after && (before.x !== after.x || before.y !== after.y) ? { dx: after.x - before.x, dy: after.y - before.y } : null;
-          onLayoutApplied?.({ first, nodeCount: result.nodes.length, layoutMs: ms, anchorShift });
+          const anchorShift = !first && !rearranged && before && after && (before.x !== after.x || before.y !== after.y) ? { dx: after.x - before.x, dy: after.y - before.y } : null;
+          onLayoutApplied?.({ first, rearranged, nodeCount: result.nodes.length, layoutMs: ms, anchorShift });
         },
         onError: (message) => {
           // Let the next change try again.
@@ -217,6 +244,7 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
       layout();
       return () => {
         unsubscribe();
+        relayout = null;
         client?.dispose();
         client = null;
       };

@@ -49,6 +49,39 @@ describe('buildGraph', () => {
     expect(graph.edges.map((e) => e.id)).toContain(`${greeting}->n5`);
   });
 
+  it('gives each edge its route from the layout, keeps its object while the route is the same, and turns the handles left to right', () => {
+    const flow = sampleFlow();
+    const positions = placed(['n1', 'n2', 'n3', 'n4', 'n5', 'n6']);
+    const routes = new Map([['n1->n2', [{ x: 248, y: 38 }, { x: 300, y: 138 }]]]);
+    const tree = buildGraph(flow.data, positions, undefined, { arrangement: 'tree', routes });
+    const edge = tree.edges.find((e) => e.id === 'n1->n2');
+    expect(edge?.data).toEqual({ insertable: true, points: routes.get('n1->n2'), arrangement: 'tree' });
+    expect(tree.edges.find((e) => e.id === 'n2->n3')?.data).toEqual({ insertable: false, arrangement: 'tree' });
+    expect(tree.nodes[0]?.handles?.map((h) => h.position)).toEqual(['top', 'bottom']);
+
+    const sameRoutes = new Map([['n1->n2', [{ x: 248, y: 38 }, { x: 300, y: 138 }]]]);
+    const again = buildGraph(flow.data, positions, tree.cache, { arrangement: 'tree', routes: sameRoutes });
+    expect(again.edges.find((e) => e.id === 'n1->n2')).toBe(edge);
+
+    const layered = buildGraph(flow.data, positions, again.cache, { arrangement: 'layered', routes: sameRoutes });
+    expect(layered.edges.find((e) => e.id === 'n1->n2')?.data?.arrangement).toBe('layered');
+    const main = layered.nodes[0];
+    expect(main).not.toBe(tree.nodes[0]);
+    expect(main?.handles?.map((h) => [h.position, h.x, h.y])).toEqual([
+      ['left', 0, NODE_SIZES.main_number.height / 2],
+      ['right', NODE_SIZES.main_number.width, NODE_SIZES.main_number.height / 2],
+    ]);
+  });
+
+  it('places a new node beside its parent, not under it, when the flow runs left to right', () => {
+    const inserted = apply(sampleFlow(), insertBetween('n3', 'n5', 'play_audio'))!;
+    const greeting = inserted.tr.selection?.[0] as string;
+    const positions = placed(['n1', 'n2', 'n3', 'n4', 'n5', 'n6']);
+    const graph = buildGraph(inserted.flow.data, positions, undefined, { arrangement: 'layered', routes: new Map() });
+    const parent = positions.n3 as NodePosition;
+    expect(graph.nodes.find((n) => n.id === greeting)?.position.x).toBeGreaterThan(parent.x + NODE_SIZES.in_hours.width);
+  });
+
   it('offers a "+" only on edges where some step type fits between', () => {
     expect(canInsertBetweenTypes('business_hours', 'in_hours')).toBe(false);
     expect(canInsertBetweenTypes('dial_menu', 'dial_menu_key')).toBe(false);

@@ -4,7 +4,7 @@
  * or a new layout only touches what moved.
  */
 import { Position, type Edge, type Node, type NodeHandle, type Viewport } from '@xyflow/react';
-import { NODE_SPECS, TREE_GAPS, edgeId, type FlowNode, type NodePosition, type NodeType, type Size } from '@portal/editor-core';
+import { NODE_SPECS, TREE_GAPS, edgeId, type Arrangement, type FlowNode, type NodePosition, type NodeType, type Size } from '@portal/editor-core';
 
 /** Fixed size per type: no measuring before layout, and the same box for the layout and for React Flow. */
 export const NODE_SIZES: Readonly<Record<NodeType, Size>> = {
@@ -67,8 +67,13 @@ export function nodeIndex(root: FlowNode): ReadonlyMap<string, IndexEntry> {
 /** Data of a canvas node: only its type (for the minimap); the node component reads the rest from the store. */
 export type StepNodeData = { type: NodeType };
 export type StepFlowNode = Node<StepNodeData, 'step'>;
-/** Data of a canvas edge: whether a step may be inserted on it (a type exists that fits between). */
-export type StepEdgeData = { insertable: boolean };
+/** A route's points, from the parent's handle to the child's. */
+export type RoutePoints = ReadonlyArray<{ x: number; y: number }>;
+/**
+ * Data of a canvas edge: whether a step may be inserted on it (a type exists that fits between), the route the
+ * layout gave it (none while a step is placed provisionally) and which way the flow runs.
+ */
+export type StepEdgeData = { insertable: boolean; points?: RoutePoints; arrangement: Arrangement };
 export type StepFlowEdge = Edge<StepEdgeData, 'step'>;
 
 export interface GraphCache {
@@ -86,15 +91,42 @@ export interface Graph {
 
 // Handles and size given up front: React Flow draws (and measures) a node it has no handle bounds for, even
 // off screen, so without them every moved node would be mounted after each layout.
-const HANDLES = new Map(
-  Object.entries(NODE_SIZES).map(([type, size]) => [
-    type,
-    [
-      { type: 'target', position: Position.Top, x: size.width / 2, y: 0, width: 1, height: 1 },
-      { type: 'source', position: Position.Bottom, x: size.width / 2, y: size.height, width: 1, height: 1 },
-    ] satisfies NodeHandle[],
-  ]),
-);
+// Top to bottom in the tidy tree; in from the left and out to the right in the layered arrangement.
+const HANDLES: Readonly<Record<Arrangement, ReadonlyMap<string, NodeHandle[]>>> = {
+  tree: new Map(
+    Object.entries(NODE_SIZES).map(([type, size]) => [
+      type,
+      [
+        { type: 'target', position: Position.Top, x: size.width / 2, y: 0, width: 1, height: 1 },
+        { type: 'source', position: Position.Bottom, x: size.width / 2, y: size.height, width: 1, height: 1 },
+      ] satisfies NodeHandle[],
+    ]),
+  ),
+  layered: new Map(
+    Object.entries(NODE_SIZES).map(([type, size]) => [
+      type,
+      [
+        { type: 'target', position: Position.Left, x: 0, y: size.height / 2, width: 1, height: 1 },
+        { type: 'source', position: Position.Right, x: size.width, y: size.height / 2, width: 1, height: 1 },
+      ] satisfies NodeHandle[],
+    ]),
+  ),
+};
+
+/** Which way the laid-out flow runs, and the routes of its edges by edge id. */
+export interface GraphLayout {
+  arrangement: Arrangement;
+  routes: ReadonlyMap<string, RoutePoints>;
+}
+
+const NO_LAYOUT: GraphLayout = { arrangement: 'tree', routes: new Map() };
+
+function samePoints(a: RoutePoints | undefined, b: RoutePoints | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]?.x !== b[i]?.x || a[i]?.y !== b[i]?.y) return false;
+  return true;
+}
 
 // The wrapper React Flow draws around a node is no control of ours: our node component carries the role and
 // name, so drop React Flow's roledescription (it would sit on an element without a role).
@@ -115,10 +147,13 @@ export function canInsertBetweenTypes(parent: NodeType, child: NodeType): boolea
 }
 
 /**
- * React Flow nodes and edges for a tree and its layout positions. A node the layout has not placed yet (just
- * inserted or pasted) goes under its parent, so nothing jumps to 0,0 while the next layout computes.
+ * React Flow nodes and edges for a tree and its layout positions, edges along the layout's routes. A node the
+ * layout has not placed yet (just inserted or pasted) goes under its parent (beside it, left to right), so
+ * nothing jumps to 0,0 while the next layout computes.
  */
-export function buildGraph(root: FlowNode, positions: Readonly<Record<string, NodePosition>>, previous?: GraphCache): Graph {
+export function buildGraph(root: FlowNode, positions: Readonly<Record<string, NodePosition>>, previous?: GraphCache, layout: GraphLayout = NO_LAYOUT): Graph {
+  const { arrangement, routes } = layout;
+  const handles = HANDLES[arrangement];
   const cache: GraphCache = { nodes: new Map(), edges: new Map() };
   const nodes: StepFlowNode[] = [];
   const edges: StepFlowEdge[] = [];
@@ -138,7 +173,11 @@ export function buildGraph(root: FlowNode, positions: Readonly<Record<string, No
     } else {
       provisional++;
       const above = parent ? placed.get(parent.id) : undefined;
-      if (above && parent) {
+      if (above && parent && arrangement === 'layered') {
+        const count = parent.children.length;
+        x = above.x + above.width + TREE_GAPS.levelGap;
+        y = above.y + above.height / 2 - size.height / 2 + (index - (count - 1) / 2) * (size.height + TREE_GAPS.siblingGap / 2);
+      } else if (above && parent) {
         const count = parent.children.length;
         x = above.x + above.width / 2 - size.width / 2 + (index - (count - 1) / 2) * (size.width + TREE_GAPS.siblingGap);
         y = above.y + above.height + TREE_GAPS.levelGap;
@@ -151,7 +190,7 @@ export function buildGraph(root: FlowNode, positions: Readonly<Record<string, No
 
     const old = previous?.nodes.get(node.id);
     const rfNode: StepFlowNode =
-      old && old.position.x === x && old.position.y === y && old.data.type === node.type
+      old && old.position.x === x && old.position.y === y && old.data.type === node.type && old.handles === handles.get(node.type)
         ? old
         : {
             id: node.id,
@@ -161,7 +200,7 @@ export function buildGraph(root: FlowNode, positions: Readonly<Record<string, No
             width: size.width,
             height: size.height,
             measured: size,
-            handles: HANDLES.get(node.type),
+            handles: handles.get(node.type),
             draggable: false,
             selectable: false,
             connectable: false,
@@ -176,15 +215,18 @@ export function buildGraph(root: FlowNode, positions: Readonly<Record<string, No
       const id = edgeId(parent.id, node.id);
       const insertable = canInsertBetweenTypes(parent.type, node.type);
       const oldEdge = previous?.edges.get(id);
+      const route = routes.get(id);
+      // Unchanged routes keep their edge object, so a new layout only redraws the edges that moved.
+      const points = oldEdge?.data && samePoints(oldEdge.data.points, route) ? oldEdge.data.points : route;
       const rfEdge: StepFlowEdge =
-        oldEdge && oldEdge.data?.insertable === insertable
+        oldEdge?.data && oldEdge.data.insertable === insertable && oldEdge.data.points === points && oldEdge.data.arrangement === arrangement
           ? oldEdge
           : {
               id,
               source: parent.id,
               target: node.id,
               type: 'step',
-              data: { insertable },
+              data: points ? { insertable, points, arrangement } : { insertable, arrangement },
               selectable: false,
               focusable: false,
               deletable: false,

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { AudioFile, SiteUser } from '@portal/contract';
-import { createEditorStore, insertBetween, insertNode, isUkPhoneNumber, removeNode, renameNode, setArgs, type EditorStore } from '@portal/editor-core';
+import { createEditorStore, insertBetween, insertNode, isUkPhoneNumber, removeNode, renameNode, setArgs, type Arrangement, type EditorStore } from '@portal/editor-core';
 import { generateFlow } from '@portal/editor-core/testing';
 import { CallFlowCanvas } from './call-flow-canvas.tsx';
 import type { CallFlowCanvasServices, LayoutPaintedInfo } from './types.ts';
@@ -88,9 +88,14 @@ function record(info: LayoutPaintedInfo) {
   bench.nodeCount = info.nodeCount;
 }
 
-/** The harness page: the canvas over the whole viewport. */
+function readArrangement(): Arrangement {
+  return new URLSearchParams(window.location.search).get('arrangement') === 'layered' ? 'layered' : 'tree';
+}
+
+/** The harness page: the canvas over the whole viewport (`?arrangement=layered` opens left to right). */
 export function CanvasHarness() {
   const [store] = useState(() => createEditorStore({ flow: generateFlow(readNodeCount()) }));
+  const [arrangement] = useState(readArrangement);
   useEffect(() => {
     window.__canvasBench ??= { openedAt, firstLayoutPaintedAt: null, lastLayoutPaintedAt: null, layouts: 0, lastLayoutMs: null, nodeCount: 0 };
     window.__canvasHarness = { store, commands: HARNESS_COMMANDS };
@@ -99,7 +104,7 @@ export function CanvasHarness() {
     <main style={{ height: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <h1 className="cf-sr-only">Call flow canvas harness</h1>
       <div style={{ flex: 1, minHeight: 0 }}>
-        <CallFlowCanvas store={store} services={HARNESS_SERVICES} onLayoutPainted={record} />
+        <CallFlowCanvas store={store} services={HARNESS_SERVICES} onLayoutPainted={record} arrangement={arrangement} />
       </div>
     </main>
   );

@@ -2,7 +2,7 @@
  * Talks to the layout worker: coalesces requests (one in flight, the latest waiting) and drops a result
  * that a newer tree has already made stale.
  */
-import type { CallFlow, FlowLayout, LayoutRequest, LayoutResponse, Size } from '@portal/editor-core';
+import type { Arrangement, CallFlow, FlowLayout, LayoutRequest, LayoutResponse, Size } from '@portal/editor-core';
 
 /** What the client needs of a Worker (a fake in tests). */
 export interface LayoutWorker {
@@ -13,7 +13,7 @@ export interface LayoutWorker {
 }
 
 export interface LayoutClientOptions {
-  onLayout: (layout: FlowLayout, info: { requestId: number; ms: number }) => void;
+  onLayout: (layout: FlowLayout, info: { requestId: number; ms: number; arrangement: Arrangement }) => void;
   onError: (message: string) => void;
   /** Defers a send so that changes of one task make one request (setTimeout 0 by default). */
   schedule?: (run: () => void) => void;
@@ -21,8 +21,8 @@ export interface LayoutClientOptions {
 }
 
 export interface LayoutClient {
-  /** Asks for a layout of this flow; a request still waiting is replaced. */
-  request(flow: CallFlow, sizes: Record<string, Size>): void;
+  /** Asks for a layout of this flow (the tidy tree unless told); a request still waiting is replaced. */
+  request(flow: CallFlow, sizes: Record<string, Size>, arrangement?: Arrangement): void;
   /** Whether a layout is computing or waiting. */
   busy(): boolean;
   dispose(): void;
@@ -34,8 +34,8 @@ let nextId = 1;
 export function createLayoutClient(worker: LayoutWorker, options: LayoutClientOptions): LayoutClient {
   const schedule = options.schedule ?? ((run) => void setTimeout(run, 0));
   const now = options.now ?? (() => performance.now());
-  let inFlight: { requestId: number; sentAt: number } | null = null;
-  let waiting: { flow: CallFlow; sizes: Record<string, Size> } | null = null;
+  let inFlight: { requestId: number; sentAt: number; arrangement: Arrangement } | null = null;
+  let waiting: { flow: CallFlow; sizes: Record<string, Size>; arrangement: Arrangement } | null = null;
   let scheduled = false;
   let disposed = false;
 
@@ -43,23 +43,24 @@ export function createLayoutClient(worker: LayoutWorker, options: LayoutClientOp
     scheduled = false;
     if (disposed || inFlight || !waiting) return;
     const requestId = nextId++;
-    inFlight = { requestId, sentAt: now() };
-    const { flow, sizes } = waiting;
+    const { flow, sizes, arrangement } = waiting;
+    inFlight = { requestId, sentAt: now(), arrangement };
     waiting = null;
-    worker.postMessage({ requestId, flow, sizes });
+    worker.postMessage(arrangement === 'tree' ? { requestId, flow, sizes } : { requestId, flow, sizes, arrangement });
   };
 
   worker.onmessage = (event) => {
     const response = event.data;
     if (disposed || !inFlight || response.requestId !== inFlight.requestId) return;
     const ms = now() - inFlight.sentAt;
+    const { arrangement } = inFlight;
     inFlight = null;
     // A newer tree is waiting: this answer is already stale, lay out the newer one instead.
     if (waiting) {
       send();
       return;
     }
-    if (response.ok) options.onLayout(response.layout, { requestId: response.requestId, ms });
+    if (response.ok) options.onLayout(response.layout, { requestId: response.requestId, ms, arrangement });
     else options.onError(response.error);
   };
   worker.onerror = (event) => {
@@ -69,8 +70,8 @@ export function createLayoutClient(worker: LayoutWorker, options: LayoutClientOp
   };
 
   return {
-    request(flow, sizes) {
-      waiting = { flow, sizes };
+    request(flow, sizes, arrangement = 'tree') {
+      waiting = { flow, sizes, arrangement };
       if (!scheduled && !inFlight) {
         scheduled = true;
         schedule(send);

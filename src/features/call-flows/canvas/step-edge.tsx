@@ -1,8 +1,12 @@
-/** The line from a step to the next, with a "+" to insert a step on it when some type fits there. */
+/**
+ * The line from a step to the next, along the route the layout gave it (the tidy tree's or ELK's), with a "+" to
+ * insert a step on it when some type fits there.
+ */
 import { BaseEdge, EdgeLabelRenderer, getSmoothStepPath, type EdgeProps } from '@xyflow/react';
 import { memo } from 'react';
 import { useStore } from 'zustand';
 import { useCanvas } from './canvas-context.ts';
+import { routeFits, routePath } from './edge-path.ts';
 import { nodeIndex, type StepFlowEdge } from './graph.ts';
 import { nodeLabel } from './summary.ts';
 
@@ -17,7 +21,11 @@ function StepEdgeComponent({ id, source, target, sourceX, sourceY, targetX, targ
     const node = nodeIndex(s.flow.data).get(target)?.node;
     return node ? nodeLabel(node) : '';
   });
-  const [path] = getSmoothStepPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition, borderRadius: 6 });
+  // The layout's route while it still joins the two steps; React Flow's own step path for a step placed
+  // provisionally (before its layout) or moved away from where the layout put it.
+  const points = data?.points;
+  const path = routeFits(points, sourceX, sourceY, targetX, targetY) ? routePath(points) : getSmoothStepPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition, borderRadius: 6 })[0];
+  const leftToRight = data?.arrangement === 'layered';
 
   return (
     <>
@@ -27,7 +35,7 @@ function StepEdgeComponent({ id, source, target, sourceX, sourceY, targetX, targ
           <button
             type="button"
             className="cf-add cf-add-between nodrag nopan"
-            style={{ transform: `translate(-50%, -50%) translate(${targetX}px, ${targetY - ADD_OFFSET}px)` }}
+            style={{ transform: `translate(-50%, -50%) translate(${leftToRight ? targetX - ADD_OFFSET : targetX}px, ${leftToRight ? targetY : targetY - ADD_OFFSET}px)` }}
             tabIndex={tabbable ? 0 : -1}
             aria-label={`Insert a step before ${targetName}`}
             title="Insert a step here"

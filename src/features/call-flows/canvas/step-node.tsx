@@ -29,6 +29,7 @@ function StepNodeContent({ id }: { id: string }) {
   const focusSeq = useStore(ui, (s) => (s.focusRequest?.id === id ? s.focusRequest.seq : 0));
   // Moving: this step is cut or dragged, or it is under a dragged step (may it go after this one?).
   const moveMark = useStore(ui, (s) => (s.moving === id || s.drag?.id === id ? 'moving' : s.drag?.overId === id ? (s.drag.verdict === true ? 'drop-ok' : 'drop-refused') : null));
+  const leftToRight = useStore(ui, (s) => s.laidOutAs === 'layered');
   const bodyRef = useRef<HTMLDivElement>(null);
   const summary = useMemo(() => (node ? nodeSummary(node, directory) : ''), [node, directory]);
 
@@ -62,7 +63,7 @@ function StepNodeContent({ id }: { id: string }) {
 
   return (
     <div className={className} data-step-id={id} onPointerEnter={() => actions.pointerOver(id)} onPointerLeave={() => actions.pointerOver(null)}>
-      <Handle type="target" position={Position.Top} isConnectable={false} className="cf-handle" />
+      <Handle type="target" position={leftToRight ? Position.Left : Position.Top} isConnectable={false} className="cf-handle" />
       <div
         ref={bodyRef}
         className={readOnly ? 'cf-node-body' : 'cf-node-body nopan'}
@@ -109,7 +110,7 @@ function StepNodeContent({ id }: { id: string }) {
           </ul>
         </div>
       )}
-      <Handle type="source" position={Position.Bottom} isConnectable={false} className="cf-handle" />
+      <Handle type="source" position={leftToRight ? Position.Right : Position.Bottom} isConnectable={false} className="cf-handle" />
       {routeEnd && (
         <button
           type="button"

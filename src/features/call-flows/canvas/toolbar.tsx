@@ -2,7 +2,7 @@
 import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { NODE_SPECS, ROUTE_STEP_TYPES, moveNode, pasteSubtree, removeNode, type NodeType } from '@portal/editor-core';
+import { NODE_SPECS, ROUTE_STEP_TYPES, moveNode, pasteSubtree, removeNode, type Arrangement, type NodeType } from '@portal/editor-core';
 import { useCanvas } from './canvas-context.ts';
 import { useCoverageWarnings } from './checks-panel.tsx';
 import { problemsByNode } from './canvas-controller.ts';
@@ -44,9 +44,11 @@ interface ToolbarProps {
   onToggleVersions: (() => void) | undefined;
   /** A saved version is shown: only the viewing tools. */
   readOnly: boolean;
+  arrangement: Arrangement;
+  onArrangementChange: (arrangement: Arrangement) => void;
 }
 
-export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, mapOpen, onToggleMap, mobile, onNextProblem, versionsOpen, onToggleVersions, readOnly }: ToolbarProps) {
+export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, mapOpen, onToggleMap, mobile, onNextProblem, versionsOpen, onToggleVersions, readOnly, arrangement, onArrangementChange }: ToolbarProps) {
   const { store, ui, actions } = useCanvas();
   const canUndo = useStore(store.temporal, (s) => s.pastStates.length > 0);
   const canRedo = useStore(store.temporal, (s) => s.futureStates.length > 0);
@@ -121,6 +123,14 @@ export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, ma
           </ToolButton>
         )}
         {mobile && <ToolButton icon="map" label="Mini map" pressed={mapOpen} onClick={onToggleMap} />}
+        <ToolButton
+          icon="arrange"
+          label="Arrange left to right"
+          pressed={arrangement === 'layered'}
+          onClick={() => onArrangementChange(arrangement === 'layered' ? 'tree' : 'layered')}
+        >
+          Left to right
+        </ToolButton>
         <ToolButton icon="problem" label={warningCount === 0 ? 'Checks: no warnings' : `Checks: ${warningCount} ${warningCount === 1 ? 'warning' : 'warnings'}`} pressed={checksOpen} onClick={onToggleChecks}>
           {warningCount === 0 ? 'Checks' : `Checks (${warningCount})`}
         </ToolButton>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AudioFile, SiteUser } from '@portal/contract';
 import type { DiffMark } from './canvas-controller.ts';
-import type { EditorStore, HolidayPeriod } from '@portal/editor-core';
+import type { Arrangement, EditorStore, HolidayPeriod } from '@portal/editor-core';
 import type { AudioServices } from '../../audio/index.ts';
 
 /** What the canvas needs from the page: the site's people and audio, and two server calls. */
@@ -49,6 +49,10 @@ export interface CallFlowCanvasProps {
   versionsPanel?: (close: () => void) => ReactNode;
   /** Optional: open the versions panel from the start (the page swapped the canvas to show a version). */
   versionsOpen?: boolean;
+  /** Optional: the arrangement to open in: the tidy tree, top to bottom (default), or ELK's layered, left to right. */
+  arrangement?: Arrangement;
+  /** Optional: told when the user switches the arrangement in the toolbar (to remember it). */
+  onArrangementChange?: (arrangement: Arrangement) => void;
   /** Optional: the accessible name of the canvas region (default "Call flow canvas"). */
   'aria-label'?: string;
 }

@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { callFlowMessages, type AdvancedCallFlowAddOn, type AudioFile, type CallFlowSummary, type Site } from '@portal/contract';
-import { createEditorStore, createFlow, diffFlows, renameFlow, type CallFlow } from '@portal/editor-core';
+import { createEditorStore, createFlow, diffFlows, renameFlow, type Arrangement, type CallFlow } from '@portal/editor-core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useBlocker, useLocation, useNavigate, type BlockerFunction } from 'react-router-dom';
@@ -35,6 +35,8 @@ import { flowNamesOf, useFlowVersions } from './versions-panel.tsx';
 import { useEnableGate, type EnableRequest } from './enable-gate.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { customCallFlowEditor } from '../logic/route-params.ts';
+import { readArrangement, rememberArrangement } from '../logic/arrangement-preference.ts';
+import { useMe } from '../../auth/index.ts';
 
 /** The `location.state` the editor leaves on its own moves (a new flow getting its id), so it is not rebuilt. */
 export interface EditorLocationState {
@@ -256,6 +258,18 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
     return () => window.removeEventListener('keydown', onKey);
   }, [session]);
 
+  // The canvas's arrangement, remembered per user in this browser (logic/arrangement-preference.ts).
+  const userId = useMe().data?.id ?? null;
+  const [chosenArrangement, setChosenArrangement] = useState<Arrangement | null>(null);
+  const arrangement = chosenArrangement ?? (userId === null ? 'tree' : readArrangement(userId));
+  const onArrangementChange = useCallback(
+    (next: Arrangement) => {
+      setChosenArrangement(next);
+      if (userId !== null) rememberArrangement(userId, next);
+    },
+    [userId],
+  );
+
   const services: CallFlowCanvasServices = useMemo(
     () => ({
       siteUsers: siteUsers(site),
@@ -324,6 +338,7 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
                     diffMarks={sideBySide[which].marks}
                     versionsPanel={which === 'newer' ? versions.panel : undefined}
                     versionsOpen={which === 'newer'}
+                    arrangement={arrangement}
                     aria-label={`Call flow canvas, version ${sideBySide[which].number}, read-only`}
                   />
                 </Box>
@@ -339,6 +354,8 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
               diffMarks={versions.marks}
               versionsPanel={versions.panel}
               versionsOpen={versions.used}
+              arrangement={arrangement}
+              onArrangementChange={onArrangementChange}
               aria-label={versions.viewingNumber === null ? undefined : `Call flow canvas, version ${versions.viewingNumber}, read-only`}
             />
           </Box>
