@@ -25,7 +25,8 @@ test.describe('call reports', () => {
     for (let i = 0; i < 4; i++) await expect(cards.nth(i)).toContainText(/(Up \d+%|Down \d+%|No change) on the previous 30 days/);
     await page.getByRole('button', { name: 'About call duration' }).focus();
     await expect(page.getByRole('tooltip', { name: 'Sum of total duration of all calls in the period' })).toBeVisible();
-    const [outbound, answered, missed] = await Promise.all([0, 1, 2].map(async (i) => count(await cards.nth(i).locator('p').nth(1).textContent())));
+    const cardCount = async (i: number) => count(await cards.nth(i).locator('p').nth(1).textContent());
+    const [outbound, answered, missed] = [await cardCount(0), await cardCount(1), await cardCount(2)];
     expect(answered).toBeGreaterThan(0);
 
     // The charts are drawn (Chart.js loaded for this page); number of calls switched to its table.
