@@ -8,7 +8,12 @@ export { accounts } from './accounts.ts';
  * Runs axe-core on the page as it is now and fails on any serious or critical
  * violation, naming the rule and the elements so the failure says what to fix.
  */
-export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+export async function expectAccessible(page: Page, label = page.url(), options: { onPhone?: boolean } = {}): Promise<void> {
+  // axe reads the page's DOM, which the desktop run of the same test has checked already: on the phone project only
+  // the phone-only tests (@phone) and the checks that ask for it (the phone's own layout: its navigation) scan,
+  // which saves CI's two shared cores a scan in every @mobile test.
+  const { project, title } = base.info();
+  if (project.name === 'mobile' && !title.includes('@phone') && !options.onPhone) return;
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     // WCAG 2.5.3 (label in name) is an axe rule marked experimental, which no tag turns on: turned on by name.

@@ -128,7 +128,7 @@ test('a payment link that was never sent says it is not valid and offers to sign
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
 });
 
-test('the account holder saves a card for recurring payments from an e-mailed link, signed out; the link then shows invalid-link', async ({ page, browser, baseURL, loginPage, homePage }) => {
+test('the account holder saves a card for recurring payments from an e-mailed link, signed out; the used link, and an expired one, show invalid-link', async ({ page, browser, baseURL, loginPage, homePage }) => {
   const customer = accounts.recurringCard;
   await signInAs(loginPage, homePage, customer, customer.firstName);
   await page.getByRole('link', { name: 'Billing' }).first().click();
@@ -169,5 +169,16 @@ test('the account holder saves a card for recurring payments from an e-mailed li
 
   // The customer's Billing page shows the card as the provider gave it.
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Payment method' })).toContainText('Visa ending 4242');
+  await expect(method).toContainText('Visa ending 4242');
+
+  // A second link, expired (through the sandbox outbox; the server's tests cover expiry by time): invalid-link says so.
+  await method.getByRole('button', { name: 'Email a card payment set-up link' }).click();
+  await expect.poll(async () => (await latestMessage(page.request, customer.email, 'email')).id).toBeGreaterThan(mail.id);
+  const second = await latestMessage(page.request, customer.email, 'email');
+  const csrf = ((await (await page.request.get('/auth/csrf/')).json()) as { csrftoken: string }).csrftoken;
+  const expired = await page.request.post(`/sandbox/outbox/${second.id}/expire-links/`, { headers: { 'X-CSRFToken': csrf } });
+  expect(expired.status(), await expired.text()).toBe(200);
+  await page.goto(linkIn(second.body));
+  await expect(page).toHaveURL(/\/recurring-card-payment\/invalid-link$/);
+  await expect(page.getByRole('alert')).toContainText('This card payment link has expired.');
 });
