@@ -234,117 +234,6 @@ test.describe('call flow editor', () => {
     await expect(open).toBeVisible();
   });
 
-  test('save a flow three times, compare the first and last versions, read the change list, restore the first', async ({ page, loginPage, homePage }) => {
-    test.setTimeout(120_000);
-    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
-    await openCallFlows(page);
-
-    // Save 1: a new flow as it starts (in hours rings a transfer).
-    await page.getByRole('link', { name: 'Create call flow' }).click();
-    const name = flowName('Versions');
-    await page.getByRole('textbox', { name: 'Call flow name' }).fill(name);
-    const canvas = page.getByRole('region', { name: 'Call flow canvas' });
-    const node = (label: string | RegExp) => canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
-    const settled = () => expect(canvas).toHaveAttribute('aria-busy', 'false');
-    await expect(node('Transfer: Transfer')).toBeVisible();
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('Call flow created').first()).toBeVisible();
-    await expect(page).toHaveURL(/callflow_id=\d+/);
-
-    // Save 2: the in-hours transfer taken away (an unfinished flow saves as a draft).
-    await settled();
-    await node('Transfer: Transfer').click();
-    await canvas.getByRole('button', { name: 'Delete Transfer: Transfer' }).click();
-    await expect(node('Transfer: Transfer')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('Call flow saved').first()).toBeVisible();
-
-    // Save 3: in hours now goes to a voicemail box.
-    await settled();
-    await canvas.getByRole('button', { name: /^Add a step after In hours:/ }).click();
-    await page.getByRole('dialog', { name: /^Add a step after In hours/ }).getByRole('button', { name: 'Voicemail', exact: true }).click();
-    const voicemailDialog = page.getByRole('dialog', { name: 'Voicemail: Voicemail' });
-    await voicemailDialog.getByLabel('Voicemail box').selectOption({ label: 'Priya Shah · ext 201' });
-    await voicemailDialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(voicemailDialog).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Save changes' })).toBeEnabled();
-    // A note for this save, typed before pressing it; it goes with the version.
-    await page.getByRole('textbox', { name: 'Note for this version (optional)' }).fill('Voicemail in hours');
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Note for this version (optional)' })).toHaveCount(0);
-
-    // The versions panel lists the three saves, newest first, the last with its note.
-    await canvas.getByRole('button', { name: 'Versions', exact: true }).click();
-    const panel = page.getByRole('region', { name: 'Versions' });
-    const list = panel.getByRole('list', { name: 'Saved versions' });
-    await expect(list.getByRole('listitem')).toHaveCount(3);
-    await expect(list.getByRole('listitem').first()).toContainText('Version 3');
-    await expect(list.getByRole('listitem').first()).toContainText('by Alex');
-    await expect(list.getByRole('listitem').first()).toContainText('“Voicemail in hours”');
-    await expectAccessible(page, 'versions panel');
-
-    // Compare the first and the last: the change list in words, the changed steps marked, the version read-only.
-    await panel.getByRole('checkbox', { name: 'Compare version 1' }).check();
-    await panel.getByRole('checkbox', { name: 'Compare version 3' }).check();
-    await panel.getByRole('button', { name: 'Compare the chosen versions' }).click();
-    const changes = panel.getByRole('list', { name: 'What changed for callers' });
-    await expect(changes).toContainText('In hours now goes to voicemail box 201 instead of Transfer');
-    const readOnly = page.getByRole('region', { name: 'Call flow canvas, version 3, read-only' });
-    const added = readOnly.locator('.cf-diff-added');
-    await expect(added).toHaveCount(1);
-    await expect(added.getByRole('button', { name: /^Voicemail:/ })).toHaveAccessibleDescription(/Added in the newer version/);
-    await expect(readOnly.getByRole('button', { name: /^(Add a step after|Insert a step before|Add a key to)/ })).toHaveCount(0);
-    await expect(readOnly.getByRole('button', { name: 'Undo' })).toHaveCount(0);
-    await expectAccessible(page, 'two versions compared');
-
-    // The older side shows the transfer that went away.
-    await panel.getByRole('button', { name: 'Show version 1' }).click();
-    const older = page.getByRole('region', { name: 'Call flow canvas, version 1, read-only' });
-    await expect(older.getByRole('button', { name: 'Transfer: Transfer', exact: true })).toHaveAccessibleDescription(/Removed in the newer version/);
-
-    // Side by side: both versions on two read-only canvases, each with its marks.
-    await panel.getByRole('button', { name: 'Side by side' }).click();
-    const left = page.getByRole('region', { name: 'Call flow canvas, version 1, read-only' });
-    const right = page.getByRole('region', { name: 'Call flow canvas, version 3, read-only' });
-    await expect(left.getByRole('button', { name: 'Transfer: Transfer', exact: true })).toHaveAccessibleDescription(/Removed in the newer version/);
-    await expect(right.locator('.cf-diff-added').getByRole('button', { name: /^Voicemail:/ })).toBeVisible();
-    await expect(panel.getByRole('list', { name: 'What changed for callers' })).toContainText('In hours now goes to voicemail box 201 instead of Transfer');
-
-    // Restore the first, after the confirmation: it becomes version 4 and the editor holds it.
-    await panel.getByRole('button', { name: 'Restore version 1', exact: true }).first().click();
-    const confirm = page.getByRole('alertdialog', { name: 'Restore version 1?' });
-    await expect(confirm).toBeVisible();
-    await expectAccessible(page, 'restore confirmation');
-    await confirm.getByRole('button', { name: 'Restore version 1' }).click();
-    await expect(page.getByText('Version 1 restored').first()).toBeVisible();
-    const editing = page.getByRole('region', { name: 'Call flow canvas' });
-    await expect(editing.getByRole('button', { name: 'Transfer: Transfer', exact: true })).toBeVisible();
-    await expect(editing.getByRole('button', { name: /^Voicemail:/ })).toHaveCount(1);
-    const versions = page.getByRole('region', { name: 'Versions' }).getByRole('list', { name: 'Saved versions' });
-    await expect(versions.getByRole('listitem')).toHaveCount(4);
-    await expect(versions.getByRole('listitem').first()).toContainText('Restored from version 1');
-    // Nothing unsaved: the editor holds the restored version as saved.
-    await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
-
-    // Save & Enable tells, inside its confirmation, what would change for callers against the flow active now.
-    await page.getByRole('button', { name: 'Save & Enable' }).click();
-    const enable = page.getByRole('dialog', { name: `Save and enable ${name}?` });
-    await expect(enable).toContainText('calls will follow this call flow from now on');
-    await expect(enable.getByRole('list', { name: /^What changes for callers compared with / }).getByRole('listitem').first()).toBeVisible();
-    await expectAccessible(page, 'save and enable with the difference');
-    await enable.getByRole('button', { name: 'Cancel' }).click();
-    await expect(enable).toBeHidden();
-    await page.getByRole('button', { name: 'Back', exact: true }).click();
-
-    // The flow made here goes again.
-    const flows = page.getByRole('list', { name: 'Custom call flows' });
-    await flows.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
-    const dialog = page.getByRole('alertdialog', { name: `Delete ${name}?` }).or(page.getByRole('dialog', { name: `Delete ${name}?` }));
-    await dialog.getByRole('button', { name: 'Delete call flow' }).click();
-    await expect(flows.getByRole('link', { name, exact: true })).toHaveCount(0);
-  });
-
   test('checks: a transfer to someone with no phone or app, and an uncovered Tuesday afternoon fixed from its warning', async ({ page, loginPage, homePage }) => {
     await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
     await openCallFlows(page);
@@ -378,255 +267,6 @@ test.describe('call flow editor', () => {
     // The fix is an edit like any other: undo brings the gap back.
     await canvas.getByRole('button', { name: 'Undo' }).click();
     await expect(gap).toBeVisible();
-  });
-
-  test('build a flow from nothing: fix the red steps, undo and redo, save, then save and enable', async ({ page, loginPage, homePage }) => {
-    // The longest scenario here (a dozen canvas edits, each laid out again): room for a busy shared machine.
-    test.setTimeout(180_000);
-    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
-    const productId = await openCallFlows(page);
-    await page.getByRole('link', { name: 'Create call flow' }).click();
-    await expectEditorShown(page, /^Custom call flow/);
-    await expect(page).not.toHaveURL(/callflow_id/);
-    await expectAccessible(page, 'new call flow');
-    const name = flowName('Built here');
-    await page.getByRole('textbox', { name: 'Call flow name' }).fill(name);
-
-    const canvas = page.getByRole('region', { name: 'Call flow canvas' });
-    const node = (label: string | RegExp) => canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
-    // Steps move when a new layout lands: click only once the canvas has finished arranging them.
-    const click = async (target: ReturnType<typeof node>) => {
-      await expect(canvas).toHaveAttribute('aria-busy', 'false');
-      await target.click();
-    };
-    const problems = canvas.getByRole('button', { name: /^\d+ to fix: (a step needs|steps need) attention, go to the next$/ });
-    await expect(problems).toHaveCount(0);
-
-    // Take away the in-hours transfer: the in-hours route now goes nowhere and is red.
-    await click(node('Transfer: Transfer'));
-    await click(canvas.getByRole('button', { name: 'Delete Transfer: Transfer' }));
-    await expect(node('Transfer: Transfer')).toHaveCount(0);
-    const inHours = node(/^In hours:/);
-    await expect(inHours).toHaveAccessibleDescription(/Needs attention/);
-    await expect(problems).toHaveText(/1 to fix/);
-    await expectAccessible(page, 'new call flow with a red step');
-
-    // Undo brings the transfer back; redo (Ctrl+Shift+Z) takes it away again.
-    await click(canvas.getByRole('button', { name: 'Undo' }));
-    await expect(node('Transfer: Transfer')).toBeVisible();
-    await expect(inHours).not.toHaveAccessibleDescription(/Needs attention/);
-    await expect(problems).toHaveCount(0);
-    await page.keyboard.press('Control+Shift+Z');
-    await expect(node('Transfer: Transfer')).toHaveCount(0);
-    await expect(inHours).toHaveAccessibleDescription(/Needs attention/);
-
-    // In hours: a dial menu playing "Main menu".
-    const palette = await openPalette(page, /^Add a step after In hours:/, /^Add a step after In hours/);
-    await expect(palette.getByRole('button', { name: 'Dial menu', exact: true })).toBeEnabled();
-    await expectAccessible(page, 'step palette');
-    await palette.getByRole('button', { name: 'Dial menu', exact: true }).click();
-    const menuDialog = page.getByRole('dialog', { name: 'Dial menu: Dial menu' });
-    await menuDialog.getByLabel('Menu message (audio file)', { exact: true }).selectOption({ label: 'Main menu' });
-    await expectAccessible(page, 'dial menu dialog');
-    await menuDialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(menuDialog).toBeHidden();
-    await expect(node('Dial menu: Dial menu')).toBeVisible();
-
-    // Key 1: transfer to extension 200.
-    await click(canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }));
-    await expect(node(/^Dial menu key 1:/)).toBeVisible();
-    await (await openPalette(page, /^Add a step after Dial menu key 1:/, /^Add a step after Dial menu key/)).getByRole('button', { name: 'Transfer', exact: true }).click();
-    const transferDialog = page.getByRole('dialog', { name: 'Transfer: Transfer' });
-    await transferDialog.getByRole('checkbox', { name: 'Alex Morgan · ext 200' }).check();
-    await expectAccessible(page, 'transfer dialog');
-    await transferDialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(transferDialog).toBeHidden();
-    await expect(node('Transfer: Transfer')).toHaveAccessibleDescription(/Alex Morgan \(200\)/);
-
-    // Key 2: voicemail.
-    await click(canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }));
-    await expect(node(/^Dial menu key 2:/)).toBeVisible();
-    await (await openPalette(page, /^Add a step after Dial menu key 2:/, /^Add a step after Dial menu key/)).getByRole('button', { name: 'Voicemail', exact: true }).click();
-    const voicemailDialog = page.getByRole('dialog', { name: 'Voicemail: Voicemail' });
-    await voicemailDialog.getByLabel('Voicemail box').selectOption({ label: 'Priya Shah · ext 201' });
-    await voicemailDialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(voicemailDialog).toBeHidden();
-
-    // Every step is fixed.
-    await expect(problems).toHaveCount(0);
-    await expectAccessible(page, 'finished call flow');
-
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('Call flow created').first()).toBeVisible();
-    await expect(page).toHaveURL(/callflow_id=\d+/);
-    await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
-
-    await page.getByRole('button', { name: 'Save & Enable' }).click();
-    const confirm = page.getByRole('dialog', { name: `Save and enable ${name}?` });
-    await expect(confirm).toContainText('calls will follow this call flow from now on');
-    await expectAccessible(page, 'save and enable confirmation');
-    await confirm.getByRole('button', { name: 'Save and enable' }).click();
-    await expect(page.getByText('Call flow saved and enabled').first()).toBeVisible();
-
-    // After a reload the stored flow is what was built, and the flows page shows it active.
-    await page.reload();
-    await expectEditorShown(page, name);
-    await expect(node('Dial menu: Dial menu')).toBeVisible();
-    await expect(node(/^Dial menu key 2:/)).toBeVisible();
-    await page.goto(`/call-flows/${productId}?tab=active-call-flow`);
-    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(`${name} is your active call flow`);
-    await expect(page.getByRole('list', { name: 'Custom call flows' }).getByRole('listitem').filter({ hasText: name })).toContainText('Active');
-    await expectAccessible(page, 'call flows page with the new active flow');
-
-    // Leave the seeded active flow in place for the spec's other tests.
-    await page.getByRole('button', { name: 'Enable Main office hours' }).click();
-    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText('Main office hours is your active call flow');
-    await deleteFromList(page, name);
-  });
-
-  test('keyboard alone: build a flow with a dial menu, move a step by cut and paste, undo from the editor bar, save and enable', async ({ page }) => {
-    // Many canvas edits, each laid out again: room for a busy shared machine. Never the mouse: only page.keyboard.
-    test.setTimeout(240_000);
-    const user = accounts.callFlowEditorAcme;
-    await page.goto('/auth/login/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    await tabTo(page, page.getByLabel('Email address'));
-    await page.keyboard.type(user.email);
-    await tabTo(page, page.getByLabel('Password', { exact: true }));
-    await page.keyboard.type(user.password);
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.firstName}` })).toBeVisible({ timeout: 30_000 });
-    await tabTo(page, page.getByRole('link', { name: 'Call flows' }).first());
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 1, name: 'Call flows' })).toBeVisible();
-    const productId = productIdOf(page);
-    await tabTo(page, page.getByRole('link', { name: 'Create call flow' }));
-    await page.keyboard.press('Enter');
-    await expectEditorShown(page, /^Custom call flow/);
-
-    const name = flowName('Keyboard built');
-    await tabTo(page, page.getByRole('textbox', { name: 'Call flow name' }));
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(name);
-
-    const canvas = page.getByRole('region', { name: 'Call flow canvas' });
-    const node = (label: string | RegExp) => canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
-    const focused = (label: string | RegExp) => expect(node(label)).toBeFocused();
-    const arrow = async (key: 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight', to: string | RegExp) => {
-      await page.keyboard.press(key);
-      await focused(to);
-    };
-    /** From the focused step: Tab to one of its buttons, Enter, pick a type in the palette with Tab and Enter. */
-    const addFrom = async (button: string, type: string) => {
-      await expect(canvas).toHaveAttribute('aria-busy', 'false');
-      await tabTo(page, canvas.getByRole('button', { name: button }));
-      await page.keyboard.press('Enter');
-      const palette = page.getByRole('dialog', { name: /^(Add a step after|Insert a step)/ });
-      await tabTo(page, palette.getByRole('button', { name: type, exact: true }));
-      await page.keyboard.press('Enter');
-      return page.getByRole('dialog', { name: `${type}: ${type}` });
-    };
-    const saveDialog = async (dialog: Locator) => {
-      await tabTo(page, dialog.getByRole('button', { name: 'Save', exact: true }));
-      await page.keyboard.press('Enter');
-      await expect(dialog).toBeHidden();
-    };
-
-    // Into the canvas: the main number is its one tab stop; the arrows go down to the in-hours transfer.
-    await expect(canvas).toHaveAttribute('aria-busy', 'false');
-    await tabTo(page, node(/^Main number:/));
-    await arrow('ArrowDown', 'Business hours: Business hours');
-    await arrow('ArrowDown', 'In hours: In hours');
-    await arrow('ArrowDown', 'Transfer: Transfer');
-    await expect(canvas.getByText('Selected Transfer: Transfer. Complete.')).toBeAttached();
-
-    // A dial menu before the transfer: the transfer goes on its key 1. The menu plays "Main menu".
-    const menuDialog = await addFrom('Insert a step before Transfer: Transfer', 'Dial menu');
-    await tabTo(page, menuDialog.getByLabel('Menu message (audio file)', { exact: true }));
-    await page.keyboard.type('Main menu');
-    await expect(menuDialog.getByLabel('Menu message (audio file)', { exact: true }).locator('option:checked')).toHaveText('Main menu');
-    await saveDialog(menuDialog);
-    await expect(node(/^Dial menu key 1:/)).toBeVisible();
-
-    // Key 2, from the menu's "+ Key".
-    await tabTo(page, node('Dial menu: Dial menu'), { back: true });
-    await tabTo(page, canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }));
-    await page.keyboard.press('Enter');
-    await focused(/^Dial menu key 2:/);
-    await expect(canvas.getByText(/^Selected Dial menu key 2: Key\. Needs attention/)).toBeAttached();
-
-    // Move the transfer from key 1 to key 2: Ctrl+X on it, Ctrl+V on key 2. One Ctrl+Z takes the move back; Ctrl+Y does it again.
-    await arrow('ArrowLeft', /^Dial menu key 1:/);
-    await arrow('ArrowDown', 'Transfer: Transfer');
-    await page.keyboard.press('ControlOrMeta+X');
-    await expect(canvas.getByText(/^Cut Transfer: Transfer to move/)).toBeAttached();
-    await arrow('ArrowUp', /^Dial menu key 1:/);
-    await arrow('ArrowRight', /^Dial menu key 2:/);
-    await page.keyboard.press('ControlOrMeta+V');
-    await expect(canvas.getByText('Moved Transfer: Transfer after Dial menu key 2: Key.')).toBeAttached();
-    await expect(node('Transfer: Transfer')).toBeFocused();
-    await expect(node(/^Dial menu key 1:/)).toHaveAccessibleDescription(/Needs attention/);
-    await page.keyboard.press('ControlOrMeta+Z');
-    await expect(node(/^Dial menu key 1:/)).not.toHaveAccessibleDescription(/Needs attention/);
-    await expect(node(/^Dial menu key 2:/)).toHaveAccessibleDescription(/Needs attention/);
-    await page.keyboard.press('Control+Y');
-    await expect(node(/^Dial menu key 1:/)).toHaveAccessibleDescription(/Needs attention/);
-    await expect(node(/^Dial menu key 2:/)).not.toHaveAccessibleDescription(/Needs attention/);
-
-    // Key 1: a voicemail to Priya Shah's box.
-    await expect(node('Transfer: Transfer')).toBeFocused();
-    await arrow('ArrowUp', /^Dial menu key 2:/);
-    await arrow('ArrowLeft', /^Dial menu key 1:/);
-    const voicemailDialog = await addFrom('Add a step after Dial menu key 1: Key', 'Voicemail');
-    await tabTo(page, voicemailDialog.getByLabel('Voicemail box'));
-    await page.keyboard.type('Priya');
-    await expect(voicemailDialog.getByLabel('Voicemail box').locator('option:checked')).toHaveText('Priya Shah · ext 201');
-    await saveDialog(voicemailDialog);
-
-    // Out of hours already goes to voicemail: nothing is left to fix. Ctrl+S saves.
-    await expect(canvas.getByRole('button', { name: /to fix/ })).toHaveCount(0);
-    await expect(node('Voicemail: Voicemail')).toHaveCount(2);
-    await page.keyboard.press('ControlOrMeta+S');
-    await expect(page.getByText('Call flow created').first()).toBeVisible();
-    await expect(page).toHaveURL(/callflow_id=\d+/);
-
-    // Save & Enable from the editor bar, confirmed in its dialog.
-    const saveAndEnable = page.getByRole('button', { name: 'Save & Enable' });
-    await tabTo(page, saveAndEnable, { back: true });
-    await page.keyboard.press('Enter');
-    const confirm = page.getByRole('dialog', { name: `Save and enable ${name}?` });
-    await tabTo(page, confirm.getByRole('button', { name: 'Save and enable' }));
-    await page.keyboard.press('Enter');
-    await expect(page.getByText('Call flow saved and enabled').first()).toBeVisible();
-    await expect(confirm).toBeHidden();
-
-    // With the focus back on the editor bar, Ctrl+Z still undoes (the last voicemail's box) and Ctrl+Shift+Z redoes it.
-    await tabTo(page, saveAndEnable);
-    const keyOneVoicemail = node('Voicemail: Voicemail').first();
-    await expect(keyOneVoicemail).toHaveAccessibleDescription(/Priya Shah/);
-    await page.keyboard.press('ControlOrMeta+Z');
-    await expect(keyOneVoicemail).not.toHaveAccessibleDescription(/Priya Shah/);
-    await expect(page.getByText('Unsaved changes')).toBeVisible();
-    await page.keyboard.press('ControlOrMeta+Shift+Z');
-    await expect(keyOneVoicemail).toHaveAccessibleDescription(/Priya Shah/);
-    await page.keyboard.press('ControlOrMeta+S');
-    await expect(page.getByText('Unsaved changes')).toHaveCount(0);
-
-    // Leave the seeded active flow in place for the spec's other tests, still by keyboard.
-    await tabTo(page, page.getByRole('button', { name: 'Back', exact: true }), { back: true });
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/call-flows/${productId}\\?tab=active-call-flow`));
-    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(`${name} is your active call flow`);
-    await tabTo(page, page.getByRole('button', { name: 'Enable Main office hours' }));
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText('Main office hours is your active call flow');
-    const list = page.getByRole('list', { name: 'Custom call flows' });
-    await tabTo(page, list.getByRole('button', { name: `Delete ${name}`, exact: true }));
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('alertdialog', { name: `Delete ${name}?` }).or(page.getByRole('dialog', { name: `Delete ${name}?` }));
-    await tabTo(page, dialog.getByRole('button', { name: 'Delete call flow' }));
-    await page.keyboard.press('Enter');
-    await expect(list.getByRole('link', { name, exact: true })).toHaveCount(0);
   });
 
   test('drag a step onto another place to move it; a refused drag says why and changes nothing', async ({ page, loginPage, homePage }) => {
@@ -781,5 +421,370 @@ test.describe('call flow editor', () => {
     await expect(page.getByText('Call flow saved and enabled').first()).toBeVisible();
     await expect(page).toHaveURL(/callflow_id=\d+/);
     await expectAccessible(page, 'call flow editor after enabling');
+  });
+
+  // These three change or read which flow is active on the spec's shared account, so they run one after another
+  // in one worker (two of them enabled their own flow at once in a parallel run and each found the other's active).
+  test.describe('the active flow', () => {
+    test.describe.configure({ mode: 'default' });
+    test('save a flow three times, compare the first and last versions, read the change list, restore the first', async ({ page, loginPage, homePage }) => {
+      test.setTimeout(120_000);
+      await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+      await openCallFlows(page);
+
+      // Save 1: a new flow as it starts (in hours rings a transfer).
+      await page.getByRole('link', { name: 'Create call flow' }).click();
+      const name = flowName('Versions');
+      await page.getByRole('textbox', { name: 'Call flow name' }).fill(name);
+      const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+      const node = (label: string | RegExp) => canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
+      const settled = () => expect(canvas).toHaveAttribute('aria-busy', 'false');
+      await expect(node('Transfer: Transfer')).toBeVisible();
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByText('Call flow created').first()).toBeVisible();
+      await expect(page).toHaveURL(/callflow_id=\d+/);
+
+      // Save 2: the in-hours transfer taken away (an unfinished flow saves as a draft).
+      await settled();
+      await node('Transfer: Transfer').click();
+      await canvas.getByRole('button', { name: 'Delete Transfer: Transfer' }).click();
+      await expect(node('Transfer: Transfer')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByText('Call flow saved').first()).toBeVisible();
+
+      // Save 3: in hours now goes to a voicemail box.
+      await settled();
+      await canvas.getByRole('button', { name: /^Add a step after In hours:/ }).click();
+      await page.getByRole('dialog', { name: /^Add a step after In hours/ }).getByRole('button', { name: 'Voicemail', exact: true }).click();
+      const voicemailDialog = page.getByRole('dialog', { name: 'Voicemail: Voicemail' });
+      await voicemailDialog.getByLabel('Voicemail box').selectOption({ label: 'Priya Shah · ext 201' });
+      await voicemailDialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(voicemailDialog).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+      // A note for this save, typed before pressing it; it goes with the version.
+      await page.getByRole('textbox', { name: 'Note for this version (optional)' }).fill('Voicemail in hours');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Note for this version (optional)' })).toHaveCount(0);
+
+      // The versions panel lists the three saves, newest first, the last with its note.
+      await canvas.getByRole('button', { name: 'Versions', exact: true }).click();
+      const panel = page.getByRole('region', { name: 'Versions' });
+      const list = panel.getByRole('list', { name: 'Saved versions' });
+      await expect(list.getByRole('listitem')).toHaveCount(3);
+      await expect(list.getByRole('listitem').first()).toContainText('Version 3');
+      await expect(list.getByRole('listitem').first()).toContainText('by Alex');
+      await expect(list.getByRole('listitem').first()).toContainText('“Voicemail in hours”');
+      await expectAccessible(page, 'versions panel');
+
+      // Compare the first and the last: the change list in words, the changed steps marked, the version read-only.
+      await panel.getByRole('checkbox', { name: 'Compare version 1' }).check();
+      await panel.getByRole('checkbox', { name: 'Compare version 3' }).check();
+      await panel.getByRole('button', { name: 'Compare the chosen versions' }).click();
+      const changes = panel.getByRole('list', { name: 'What changed for callers' });
+      await expect(changes).toContainText('In hours now goes to voicemail box 201 instead of Transfer');
+      const readOnly = page.getByRole('region', { name: 'Call flow canvas, version 3, read-only' });
+      const added = readOnly.locator('.cf-diff-added');
+      await expect(added).toHaveCount(1);
+      await expect(added.getByRole('button', { name: /^Voicemail:/ })).toHaveAccessibleDescription(/Added in the newer version/);
+      await expect(readOnly.getByRole('button', { name: /^(Add a step after|Insert a step before|Add a key to)/ })).toHaveCount(0);
+      await expect(readOnly.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+      await expectAccessible(page, 'two versions compared');
+
+      // The older side shows the transfer that went away.
+      await panel.getByRole('button', { name: 'Show version 1' }).click();
+      const older = page.getByRole('region', { name: 'Call flow canvas, version 1, read-only' });
+      await expect(older.getByRole('button', { name: 'Transfer: Transfer', exact: true })).toHaveAccessibleDescription(/Removed in the newer version/);
+
+      // Side by side: both versions on two read-only canvases, each with its marks.
+      await panel.getByRole('button', { name: 'Side by side' }).click();
+      const left = page.getByRole('region', { name: 'Call flow canvas, version 1, read-only' });
+      const right = page.getByRole('region', { name: 'Call flow canvas, version 3, read-only' });
+      await expect(left.getByRole('button', { name: 'Transfer: Transfer', exact: true })).toHaveAccessibleDescription(/Removed in the newer version/);
+      await expect(right.locator('.cf-diff-added').getByRole('button', { name: /^Voicemail:/ })).toBeVisible();
+      await expect(panel.getByRole('list', { name: 'What changed for callers' })).toContainText('In hours now goes to voicemail box 201 instead of Transfer');
+
+      // Restore the first, after the confirmation: it becomes version 4 and the editor holds it.
+      await panel.getByRole('button', { name: 'Restore version 1', exact: true }).first().click();
+      const confirm = page.getByRole('alertdialog', { name: 'Restore version 1?' });
+      await expect(confirm).toBeVisible();
+      await expectAccessible(page, 'restore confirmation');
+      await confirm.getByRole('button', { name: 'Restore version 1' }).click();
+      await expect(page.getByText('Version 1 restored').first()).toBeVisible();
+      const editing = page.getByRole('region', { name: 'Call flow canvas' });
+      await expect(editing.getByRole('button', { name: 'Transfer: Transfer', exact: true })).toBeVisible();
+      await expect(editing.getByRole('button', { name: /^Voicemail:/ })).toHaveCount(1);
+      const versions = page.getByRole('region', { name: 'Versions' }).getByRole('list', { name: 'Saved versions' });
+      await expect(versions.getByRole('listitem')).toHaveCount(4);
+      await expect(versions.getByRole('listitem').first()).toContainText('Restored from version 1');
+      // Nothing unsaved: the editor holds the restored version as saved.
+      await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+
+      // Save & Enable tells, inside its confirmation, what would change for callers against the flow active now.
+      await page.getByRole('button', { name: 'Save & Enable' }).click();
+      const enable = page.getByRole('dialog', { name: `Save and enable ${name}?` });
+      await expect(enable).toContainText('calls will follow this call flow from now on');
+      await expect(enable.getByRole('list', { name: /^What changes for callers compared with / }).getByRole('listitem').first()).toBeVisible();
+      await expectAccessible(page, 'save and enable with the difference');
+      await enable.getByRole('button', { name: 'Cancel' }).click();
+      await expect(enable).toBeHidden();
+      await page.getByRole('button', { name: 'Back', exact: true }).click();
+
+      // The flow made here goes again.
+      const flows = page.getByRole('list', { name: 'Custom call flows' });
+      await flows.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
+      const dialog = page.getByRole('alertdialog', { name: `Delete ${name}?` }).or(page.getByRole('dialog', { name: `Delete ${name}?` }));
+      await dialog.getByRole('button', { name: 'Delete call flow' }).click();
+      await expect(flows.getByRole('link', { name, exact: true })).toHaveCount(0);
+    });
+
+    test('build a flow from nothing: fix the red steps, undo and redo, save, then save and enable', async ({ page, loginPage, homePage }) => {
+      // The longest scenario here (a dozen canvas edits, each laid out again): room for a busy shared machine.
+      test.setTimeout(180_000);
+      await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+      const productId = await openCallFlows(page);
+      await page.getByRole('link', { name: 'Create call flow' }).click();
+      await expectEditorShown(page, /^Custom call flow/);
+      await expect(page).not.toHaveURL(/callflow_id/);
+      await expectAccessible(page, 'new call flow');
+      const name = flowName('Built here');
+      await page.getByRole('textbox', { name: 'Call flow name' }).fill(name);
+
+      const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+      const node = (label: string | RegExp) => canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
+      // Steps move when a new layout lands: click only once the canvas has finished arranging them.
+      const click = async (target: ReturnType<typeof node>) => {
+        await expect(canvas).toHaveAttribute('aria-busy', 'false');
+        await target.click();
+      };
+      const problems = canvas.getByRole('button', { name: /^\d+ to fix: (a step needs|steps need) attention, go to the next$/ });
+      await expect(problems).toHaveCount(0);
+
+      // Take away the in-hours transfer: the in-hours route now goes nowhere and is red.
+      await click(node('Transfer: Transfer'));
+      await click(canvas.getByRole('button', { name: 'Delete Transfer: Transfer' }));
+      await expect(node('Transfer: Transfer')).toHaveCount(0);
+      const inHours = node(/^In hours:/);
+      await expect(inHours).toHaveAccessibleDescription(/Needs attention/);
+      await expect(problems).toHaveText(/1 to fix/);
+      await expectAccessible(page, 'new call flow with a red step');
+
+      // Undo brings the transfer back; redo (Ctrl+Shift+Z) takes it away again.
+      await click(canvas.getByRole('button', { name: 'Undo' }));
+      await expect(node('Transfer: Transfer')).toBeVisible();
+      await expect(inHours).not.toHaveAccessibleDescription(/Needs attention/);
+      await expect(problems).toHaveCount(0);
+      await page.keyboard.press('Control+Shift+Z');
+      await expect(node('Transfer: Transfer')).toHaveCount(0);
+      await expect(inHours).toHaveAccessibleDescription(/Needs attention/);
+
+      // In hours: a dial menu playing "Main menu".
+      const palette = await openPalette(page, /^Add a step after In hours:/, /^Add a step after In hours/);
+      await expect(palette.getByRole('button', { name: 'Dial menu', exact: true })).toBeEnabled();
+      await expectAccessible(page, 'step palette');
+      await palette.getByRole('button', { name: 'Dial menu', exact: true }).click();
+      const menuDialog = page.getByRole('dialog', { name: 'Dial menu: Dial menu' });
+      await menuDialog.getByLabel('Menu message (audio file)', { exact: true }).selectOption({ label: 'Main menu' });
+      await expectAccessible(page, 'dial menu dialog');
+      await menuDialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(menuDialog).toBeHidden();
+      await expect(node('Dial menu: Dial menu')).toBeVisible();
+
+      // Key 1: transfer to extension 200.
+      await click(canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }));
+      await expect(node(/^Dial menu key 1:/)).toBeVisible();
+      await (await openPalette(page, /^Add a step after Dial menu key 1:/, /^Add a step after Dial menu key/)).getByRole('button', { name: 'Transfer', exact: true }).click();
+      const transferDialog = page.getByRole('dialog', { name: 'Transfer: Transfer' });
+      await transferDialog.getByRole('checkbox', { name: 'Alex Morgan · ext 200' }).check();
+      await expectAccessible(page, 'transfer dialog');
+      await transferDialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(transferDialog).toBeHidden();
+      await expect(node('Transfer: Transfer')).toHaveAccessibleDescription(/Alex Morgan \(200\)/);
+
+      // Key 2: voicemail.
+      await click(canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }));
+      await expect(node(/^Dial menu key 2:/)).toBeVisible();
+      await (await openPalette(page, /^Add a step after Dial menu key 2:/, /^Add a step after Dial menu key/)).getByRole('button', { name: 'Voicemail', exact: true }).click();
+      const voicemailDialog = page.getByRole('dialog', { name: 'Voicemail: Voicemail' });
+      await voicemailDialog.getByLabel('Voicemail box').selectOption({ label: 'Priya Shah · ext 201' });
+      await voicemailDialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(voicemailDialog).toBeHidden();
+
+      // Every step is fixed.
+      await expect(problems).toHaveCount(0);
+      await expectAccessible(page, 'finished call flow');
+
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByText('Call flow created').first()).toBeVisible();
+      await expect(page).toHaveURL(/callflow_id=\d+/);
+      await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Save & Enable' }).click();
+      const confirm = page.getByRole('dialog', { name: `Save and enable ${name}?` });
+      await expect(confirm).toContainText('calls will follow this call flow from now on');
+      await expectAccessible(page, 'save and enable confirmation');
+      await confirm.getByRole('button', { name: 'Save and enable' }).click();
+      await expect(page.getByText('Call flow saved and enabled').first()).toBeVisible();
+
+      // After a reload the stored flow is what was built, and the flows page shows it active.
+      await page.reload();
+      await expectEditorShown(page, name);
+      await expect(node('Dial menu: Dial menu')).toBeVisible();
+      await expect(node(/^Dial menu key 2:/)).toBeVisible();
+      await page.goto(`/call-flows/${productId}?tab=active-call-flow`);
+      await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(`${name} is your active call flow`);
+      await expect(page.getByRole('list', { name: 'Custom call flows' }).getByRole('listitem').filter({ hasText: name })).toContainText('Active');
+      await expectAccessible(page, 'call flows page with the new active flow');
+
+      // Leave the seeded active flow in place for the spec's other tests.
+      await page.getByRole('button', { name: 'Enable Main office hours' }).click();
+      await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText('Main office hours is your active call flow');
+      await deleteFromList(page, name);
+    });
+
+    test('keyboard alone: build a flow with a dial menu, move a step by cut and paste, undo from the editor bar, save and enable', async ({ page }) => {
+      // Many canvas edits, each laid out again: room for a busy shared machine. Never the mouse: only page.keyboard.
+      test.setTimeout(240_000);
+      const user = accounts.callFlowEditorAcme;
+      await page.goto('/auth/login/');
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+      await tabTo(page, page.getByLabel('Email address'));
+      await page.keyboard.type(user.email);
+      await tabTo(page, page.getByLabel('Password', { exact: true }));
+      await page.keyboard.type(user.password);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.firstName}` })).toBeVisible({ timeout: 30_000 });
+      await tabTo(page, page.getByRole('link', { name: 'Call flows' }).first());
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name: 'Call flows' })).toBeVisible();
+      const productId = productIdOf(page);
+      await tabTo(page, page.getByRole('link', { name: 'Create call flow' }));
+      await page.keyboard.press('Enter');
+      await expectEditorShown(page, /^Custom call flow/);
+
+      const name = flowName('Keyboard built');
+      await tabTo(page, page.getByRole('textbox', { name: 'Call flow name' }));
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(name);
+
+      const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+      const node = (label: string | RegExp) => canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
+      const focused = (label: string | RegExp) => expect(node(label)).toBeFocused();
+      const arrow = async (key: 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight', to: string | RegExp) => {
+        await page.keyboard.press(key);
+        await focused(to);
+      };
+      /** From the focused step: Tab to one of its buttons, Enter, pick a type in the palette with Tab and Enter. */
+      const addFrom = async (button: string, type: string) => {
+        await expect(canvas).toHaveAttribute('aria-busy', 'false');
+        await tabTo(page, canvas.getByRole('button', { name: button }));
+        await page.keyboard.press('Enter');
+        const palette = page.getByRole('dialog', { name: /^(Add a step after|Insert a step)/ });
+        await tabTo(page, palette.getByRole('button', { name: type, exact: true }));
+        await page.keyboard.press('Enter');
+        return page.getByRole('dialog', { name: `${type}: ${type}` });
+      };
+      const saveDialog = async (dialog: Locator) => {
+        await tabTo(page, dialog.getByRole('button', { name: 'Save', exact: true }));
+        await page.keyboard.press('Enter');
+        await expect(dialog).toBeHidden();
+      };
+
+      // Into the canvas: the main number is its one tab stop; the arrows go down to the in-hours transfer.
+      await expect(canvas).toHaveAttribute('aria-busy', 'false');
+      await tabTo(page, node(/^Main number:/));
+      await arrow('ArrowDown', 'Business hours: Business hours');
+      await arrow('ArrowDown', 'In hours: In hours');
+      await arrow('ArrowDown', 'Transfer: Transfer');
+      await expect(canvas.getByText('Selected Transfer: Transfer. Complete.')).toBeAttached();
+
+      // A dial menu before the transfer: the transfer goes on its key 1. The menu plays "Main menu".
+      const menuDialog = await addFrom('Insert a step before Transfer: Transfer', 'Dial menu');
+      await tabTo(page, menuDialog.getByLabel('Menu message (audio file)', { exact: true }));
+      await page.keyboard.type('Main menu');
+      await expect(menuDialog.getByLabel('Menu message (audio file)', { exact: true }).locator('option:checked')).toHaveText('Main menu');
+      await saveDialog(menuDialog);
+      await expect(node(/^Dial menu key 1:/)).toBeVisible();
+
+      // Key 2, from the menu's "+ Key".
+      await tabTo(page, node('Dial menu: Dial menu'), { back: true });
+      await tabTo(page, canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }));
+      await page.keyboard.press('Enter');
+      await focused(/^Dial menu key 2:/);
+      await expect(canvas.getByText(/^Selected Dial menu key 2: Key\. Needs attention/)).toBeAttached();
+
+      // Move the transfer from key 1 to key 2: Ctrl+X on it, Ctrl+V on key 2. One Ctrl+Z takes the move back; Ctrl+Y does it again.
+      await arrow('ArrowLeft', /^Dial menu key 1:/);
+      await arrow('ArrowDown', 'Transfer: Transfer');
+      await page.keyboard.press('ControlOrMeta+X');
+      await expect(canvas.getByText(/^Cut Transfer: Transfer to move/)).toBeAttached();
+      await arrow('ArrowUp', /^Dial menu key 1:/);
+      await arrow('ArrowRight', /^Dial menu key 2:/);
+      await page.keyboard.press('ControlOrMeta+V');
+      await expect(canvas.getByText('Moved Transfer: Transfer after Dial menu key 2: Key.')).toBeAttached();
+      await expect(node('Transfer: Transfer')).toBeFocused();
+      await expect(node(/^Dial menu key 1:/)).toHaveAccessibleDescription(/Needs attention/);
+      await page.keyboard.press('ControlOrMeta+Z');
+      await expect(node(/^Dial menu key 1:/)).not.toHaveAccessibleDescription(/Needs attention/);
+      await expect(node(/^Dial menu key 2:/)).toHaveAccessibleDescription(/Needs attention/);
+      await page.keyboard.press('Control+Y');
+      await expect(node(/^Dial menu key 1:/)).toHaveAccessibleDescription(/Needs attention/);
+      await expect(node(/^Dial menu key 2:/)).not.toHaveAccessibleDescription(/Needs attention/);
+
+      // Key 1: a voicemail to Priya Shah's box.
+      await expect(node('Transfer: Transfer')).toBeFocused();
+      await arrow('ArrowUp', /^Dial menu key 2:/);
+      await arrow('ArrowLeft', /^Dial menu key 1:/);
+      const voicemailDialog = await addFrom('Add a step after Dial menu key 1: Key', 'Voicemail');
+      await tabTo(page, voicemailDialog.getByLabel('Voicemail box'));
+      await page.keyboard.type('Priya');
+      await expect(voicemailDialog.getByLabel('Voicemail box').locator('option:checked')).toHaveText('Priya Shah · ext 201');
+      await saveDialog(voicemailDialog);
+
+      // Out of hours already goes to voicemail: nothing is left to fix. Ctrl+S saves.
+      await expect(canvas.getByRole('button', { name: /to fix/ })).toHaveCount(0);
+      await expect(node('Voicemail: Voicemail')).toHaveCount(2);
+      await page.keyboard.press('ControlOrMeta+S');
+      await expect(page.getByText('Call flow created').first()).toBeVisible();
+      await expect(page).toHaveURL(/callflow_id=\d+/);
+
+      // Save & Enable from the editor bar, confirmed in its dialog.
+      const saveAndEnable = page.getByRole('button', { name: 'Save & Enable' });
+      await tabTo(page, saveAndEnable, { back: true });
+      await page.keyboard.press('Enter');
+      const confirm = page.getByRole('dialog', { name: `Save and enable ${name}?` });
+      await tabTo(page, confirm.getByRole('button', { name: 'Save and enable' }));
+      await page.keyboard.press('Enter');
+      await expect(page.getByText('Call flow saved and enabled').first()).toBeVisible();
+      await expect(confirm).toBeHidden();
+
+      // With the focus back on the editor bar, Ctrl+Z still undoes (the last voicemail's box) and Ctrl+Shift+Z redoes it.
+      await tabTo(page, saveAndEnable);
+      const keyOneVoicemail = node('Voicemail: Voicemail').first();
+      await expect(keyOneVoicemail).toHaveAccessibleDescription(/Priya Shah/);
+      await page.keyboard.press('ControlOrMeta+Z');
+      await expect(keyOneVoicemail).not.toHaveAccessibleDescription(/Priya Shah/);
+      await expect(page.getByText('Unsaved changes')).toBeVisible();
+      await page.keyboard.press('ControlOrMeta+Shift+Z');
+      await expect(keyOneVoicemail).toHaveAccessibleDescription(/Priya Shah/);
+      await page.keyboard.press('ControlOrMeta+S');
+      await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+
+      // Leave the seeded active flow in place for the spec's other tests, still by keyboard.
+      await tabTo(page, page.getByRole('button', { name: 'Back', exact: true }), { back: true });
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/call-flows/${productId}\\?tab=active-call-flow`));
+      await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(`${name} is your active call flow`);
+      await tabTo(page, page.getByRole('button', { name: 'Enable Main office hours' }));
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText('Main office hours is your active call flow');
+      const list = page.getByRole('list', { name: 'Custom call flows' });
+      await tabTo(page, list.getByRole('button', { name: `Delete ${name}`, exact: true }));
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('alertdialog', { name: `Delete ${name}?` }).or(page.getByRole('dialog', { name: `Delete ${name}?` }));
+      await tabTo(page, dialog.getByRole('button', { name: 'Delete call flow' }));
+      await page.keyboard.press('Enter');
+      await expect(list.getByRole('link', { name, exact: true })).toHaveCount(0);
+    });
   });
 });
