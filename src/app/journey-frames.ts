@@ -10,7 +10,7 @@ export type JourneyFrame =
 
 /**
  * The routes of each frame whose pages are not built yet: inside its frame each shows
- * "Page not found" until a page replaces it (as PAGES_NOT_BUILT does for the default layout).
+ * "Page not found" until a page replaces it (every page of the default layout is built).
  * Built so far (on-demand-routes.tsx): the welcome journey, the trial journey, the self and online sign-ups, verify
  * mobile and referrals (sign-up frame; self-signup-routes.tsx), the buy-now journey, buy-now complete, number selection
  * broadband, card payments, the direct-debit mandate and recurring card payment.

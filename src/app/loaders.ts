@@ -29,12 +29,8 @@ export const revalidateOnEveryPage: ShouldRevalidateFunction = ({ currentUrl, ne
   defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 /**
- * Signed-in pages of the spec that are not built yet. The side navigation links to them;
- * inside the default layout they show "Page not found" (and the start-up rules still apply,
- * e.g. the shop for voip3). A page that gets built leaves this list for a route of its own.
+ * Paths of the spec that are only a start-up rule: /users-devices and /phone-numbers without an id go to the first
+ * cloud phone's page (features/navigation startup.ts). Their route shows "Page not found" only to a customer with no
+ * cloud phone, for whom the spec's rule has no page to go to.
  */
-export const PAGES_NOT_BUILT = [
-  // Never shown: the start-up redirects them to the first product's page.
-  paths.phoneNumbersWithoutId,
-  paths.usersDevicesWithoutId,
-] as const;
+export const REDIRECT_ONLY_ROUTES = [paths.phoneNumbersWithoutId, paths.usersDevicesWithoutId] as const;

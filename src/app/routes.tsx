@@ -6,7 +6,7 @@ import { PageLoading } from '../components/page-loading.tsx';
 import { MAIN_CONTENT_ID } from '../components/skip-link.tsx';
 import * as paths from '../config/paths.ts';
 import { guestOnlyLoader, requestLocation, requireSession, sessionUserLoader, type LocationLike } from './guards.ts';
-import { homeLoader, PAGES_NOT_BUILT, revalidateOnEveryPage } from './loaders.ts';
+import { homeLoader, REDIRECT_ONLY_ROUTES, revalidateOnEveryPage } from './loaders.ts';
 import { RootLayout } from './root-layout.tsx';
 import { ErrorPageBoundary, RootErrorElement, RouteErrorPage } from './routes/error-page.tsx';
 import { SIGNED_IN_ROUTE_ID } from './session.ts';
@@ -75,7 +75,7 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
                       loader: homeLoader(queryClient),
                       lazy: () => import('./routes/app/home.tsx'),
                     },
-                    ...PAGES_NOT_BUILT.map((page) => ({ id: page.name, path: page.pattern, element: <NotFoundContent loggedIn /> })),
+                    ...REDIRECT_ONLY_ROUTES.map((page) => ({ id: page.name, path: page.pattern, element: <NotFoundContent loggedIn /> })),
                   ],
                 },
               ],
