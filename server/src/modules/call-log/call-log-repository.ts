@@ -35,6 +35,20 @@ const matchedExtension = sql`case ${callLogs.status} when 'outbound_call' then $
 /** Joins a call (call_logs) to its matched user (voip_users), the one rule for the recordings list and the call reports. */
 export const matchedUserOn = and(eq(voipUsers.productId, callLogs.productId), eq(voipUsers.extension, matchedExtension))!;
 
+/** A call's columns with its matched user's (joined by matchedUserOn): the recordings list and the call activity. */
+export const callWithMatchedUser = {
+  id: callLogs.id,
+  status: callLogs.status,
+  caller: callLogs.caller,
+  called: callLogs.called,
+  startTime: callLogs.startTime,
+  durationSeconds: callLogs.durationSeconds,
+  userId: voipUsers.id,
+  firstName: voipUsers.firstName,
+  lastName: voipUsers.lastName,
+  extension: voipUsers.extension,
+};
+
 /** A cloud phone's call log, recordings, transcripts and call-recording admin password. */
 export function createCallLogRepository(db: Database) {
   const deletedCondition = (filter: Pick<RecordingFilter, 'deleted' | 'purgeBefore'>) =>
@@ -89,18 +103,7 @@ export function createCallLogRepository(db: Database) {
       }
       if (ids.length === 0) return { count: total, calls: [] };
       const calls = await db
-        .select({
-          id: callLogs.id,
-          status: callLogs.status,
-          caller: callLogs.caller,
-          called: callLogs.called,
-          startTime: callLogs.startTime,
-          durationSeconds: callLogs.durationSeconds,
-          userId: voipUsers.id,
-          firstName: voipUsers.firstName,
-          lastName: voipUsers.lastName,
-          extension: voipUsers.extension,
-        })
+        .select(callWithMatchedUser)
         .from(callLogs)
         .leftJoin(voipUsers, matchedUserOn)
         .where(and(eq(callLogs.productId, productId), inArray(callLogs.id, ids)))

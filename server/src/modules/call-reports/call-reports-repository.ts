@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { CallReportBucket } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
 import { callLogs, voipUsers } from '../../db/schema/index.ts';
-import { matchedUserOn } from '../call-log/call-log-repository.ts';
+import { callWithMatchedUser, matchedUserOn } from '../call-log/call-log-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,18 +101,7 @@ export function createCallReportsRepository(db: Database) {
     /** One page of the range's calls, newest first, each with its matched user (the call log's rule). */
     async activityPage(productId: number, range: CallRange, page: number, pageSize: number) {
       return db
-        .select({
-          id: callLogs.id,
-          status: callLogs.status,
-          caller: callLogs.caller,
-          called: callLogs.called,
-          startTime: callLogs.startTime,
-          durationSeconds: callLogs.durationSeconds,
-          userId: voipUsers.id,
-          firstName: voipUsers.firstName,
-          lastName: voipUsers.lastName,
-          extension: voipUsers.extension,
-        })
+        .select(callWithMatchedUser)
         .from(callLogs)
         .leftJoin(voipUsers, matchedUserOn)
         .where(inRange(productId, range))
