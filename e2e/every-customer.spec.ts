@@ -76,9 +76,8 @@ function notBuiltPatterns(): RegExp[] {
       return { route: route!, pattern };
     });
   };
-  const pages = list('src/app/journey-frames.ts', 'JOURNEY_PAGES_NOT_BUILT');
-  expect(pages.length, 'the not-built lists could not be read').toBeGreaterThan(0);
-  return pages
+  // May be empty (every journey page built); list() throws when the list itself is not found.
+  return list('src/app/journey-frames.ts', 'JOURNEY_PAGES_NOT_BUILT')
     .filter((page) => !OWNED_BY_THIS_ISSUE.includes(page.route))
     .map((page) => new RegExp(`^${page.pattern.replace(/\/:\w+\?/g, '(?:/[^/]+)?').replace(/:\w+/g, '[^/]+')}/?$`));
 }
