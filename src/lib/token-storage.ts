@@ -26,10 +26,10 @@ export function setToken(token: string): void {
   notify(token);
 }
 
+/** Removes the token; the listeners hear it even when none was stored (they may still think one is). */
 export function clearToken(): void {
-  const had = getToken() !== null;
   storage()?.removeItem(TOKEN_STORAGE_KEY);
-  if (had) notify(null);
+  notify(null);
 }
 
 /** Called with the new token (or null) whenever it changes, in this tab or another. */

@@ -78,6 +78,23 @@ describe('the upgrade page', () => {
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 
+  it('opened after the provisioning finished, asks the trial status again before the portal opens (home would send an ended trial back)', async () => {
+    const done = { product_id: 12, job_id: 3, kind: 'upgrade', status: 'provisioned', provisioned: true, progress: 100, step: null, detail: null, started_at: null, finished_at: null };
+    const ended = { ...noTrial, isInTrial: true, isTrialExpired: true, trialKind: 'OPT_IN', productId: 12, remainDays: 0 };
+    let trialAnswers = 0;
+    const fake = renderUpgrade({
+      // Read on start-up while the provisioning still ran: the trial had ended; asked again, it is gone.
+      'GET /api/v1/trial/status/': () => ({ json: trialAnswers++ === 0 ? ended : noTrial }),
+      'GET /api/v1/voip/12/upgrade/eligibility/': { json: eligibility({ is_eligible: false, show_migration_banner: false, upgrade_kind: null, provisioning: done }) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Go to your portal' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome, / })).toBeInTheDocument();
+    expect(fake.calls.filter((call) => call.url.includes('/trial/status/'))).toHaveLength(2);
+    // And it stays home.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: 'Your phone is upgraded' })).not.toBeInTheDocument();
+  });
+
   it('keeps the summary and shows the server’s words when the upgrade cannot start', async () => {
     const fake = renderUpgrade({
       'GET /api/v1/voip/12/upgrade/eligibility/': { json: eligibility() },

@@ -70,18 +70,20 @@ function UpgradeJourney({ productId, eligibility }: { productId: number; eligibi
   const navigate = useNavigate();
   // The refresh after provisioning, which the way into the portal waits for (not state: nothing renders it).
   const [refreshed] = useState<{ current: Promise<unknown> | null }>(() => ({ current: null }));
+  // The trial is gone and the navigation changed: both are asked again before the portal opens. Also when this
+  // page was opened (or reloaded) after the provisioning had finished: the trial status the portal read on
+  // start-up may be from before it, and home would send the customer back here.
+  const refresh = () =>
+    (refreshed.current ??= Promise.allSettled([
+      queryClient.refetchQueries({ queryKey: trialStatusQueryOptions().queryKey }),
+      queryClient.refetchQueries({ queryKey: navigationQueryOptions().queryKey }),
+      queryClient.invalidateQueries({ queryKey: upgradeEligibilityQueryOptions(productId).queryKey }),
+    ]));
   const [controller] = useState(() =>
     createUpgradeController({
       productId,
       calls: { startUpgrade, provisioningStatus: getProvisioningStatus },
-      // The trial is gone and the navigation changed: both are asked again before the portal opens.
-      onProvisioned: () => {
-        refreshed.current = Promise.allSettled([
-          queryClient.refetchQueries({ queryKey: trialStatusQueryOptions().queryKey }),
-          queryClient.refetchQueries({ queryKey: navigationQueryOptions().queryKey }),
-          queryClient.invalidateQueries({ queryKey: upgradeEligibilityQueryOptions(productId).queryKey }),
-        ]);
-      },
+      onProvisioned: () => void refresh(),
       // Spec 001 section 7: a failed upgrade start and a failed provisioning status are reported.
       onStartFailed: (error) => track('Upgrade start failed', { product_id: productId, error }),
       onPollFailed: (error) => track('Provisioning status failed', { product_id: productId, error }),
@@ -109,7 +111,7 @@ function UpgradeJourney({ productId, eligibility }: { productId: number; eligibi
   const [trigger] = useState(upgradeTrigger);
   const intro = upgradeIntro(trigger, eligibility.upgrade_kind);
   const goToPortal = async () => {
-    await refreshed.current;
+    await refresh();
     navigate(paths.index.build());
   };
 
