@@ -21,7 +21,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // A trace only for a retried test (CI retries once): recording one for every test, to keep it on failure, took
+    // about a third of the suite's time on CI's two cores (screenshots and DOM snapshots at every step).
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -33,9 +35,14 @@ export default defineConfig({
       ],
     },
     permissions: ['microphone'],
+    // The portal's reduced-motion styles (index.html): nothing to wait for while a dialog or toast animates.
+    reducedMotion: 'reduce',
   },
   projects: [
-    // @mobile: runs on both; @phone: only makes sense on a phone, so only the mobile project runs it.
+    // @mobile: runs on both; @phone: only makes sense on a phone, so only the mobile project runs it. A test is
+    // @mobile when its page is laid out differently on a phone (the drawer, menus, dialogs, lists for tables), one
+    // journey per area: the phone copies of every journey doubled a run that CI's two cores could not fit in 30 minutes.
+    // The other journeys run on the desktop project only.
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@phone/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile|@phone/ },
   ],

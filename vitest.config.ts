@@ -1,5 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
+const withoutDatabase = [
+  'server/src/modules/notifications/sanitize-html.test.ts',
+  'server/src/auth/password-policy.test.ts',
+  'server/src/auth/passwords.test.ts',
+  'server/src/sms/sms.test.ts',
+  'server/src/audio/check.test.ts',
+  'server/src/mail/smtp.test.ts',
+  'server/src/speech/resample.test.ts',
+  'server/src/speech/text-to-speech.test.ts',
+  'server/src/db/data-dir-lock.test.ts',
+  'server/src/plugins/log-redaction.test.ts',
+];
+
 // The server suite runs once on embedded PGlite, and once more on a real PostgreSQL
 // server when TEST_DATABASE_URL is set (.ci/run sets it when one answers locally).
 const serverOn = (db: 'pglite' | 'postgres') => ({
@@ -9,7 +22,8 @@ const serverOn = (db: 'pglite' | 'postgres') => ({
     // main.test.ts starts the real process on an embedded database folder, connect.test.ts
     // checks PGlite's own settings: PGlite only. two-processes.test.ts starts two processes on one
     // PostgreSQL database (PGlite is one process only): PostgreSQL only.
-    exclude: db === 'postgres' ? ['server/src/main.test.ts', 'server/src/db/connect.test.ts'] : ['server/src/two-processes.test.ts'],
+    // The files that open no database run once, in the PGlite project.
+    exclude: db === 'postgres' ? ['server/src/main.test.ts', 'server/src/db/connect.test.ts', ...withoutDatabase] : ['server/src/two-processes.test.ts'],
     environment: 'node',
     env: { TEST_DB: db },
     // The migrated and the seeded database each file starts from, made once (server/src/test/template.ts).

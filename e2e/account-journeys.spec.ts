@@ -166,7 +166,7 @@ test.describe('magic link', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Email me a sign-in link' })).toBeVisible();
   });
 
-  test('an expired sign-in link is refused with its message; a new one signs in @mobile', async ({ page }) => {
+  test('an expired sign-in link is refused with its message; a new one signs in', async ({ page }) => {
     const person = await registered(page, 'Quinn');
     await page.goto('/auth/login/magic-link');
     await page.getByLabel('Email address').fill(person.email);

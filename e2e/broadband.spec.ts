@@ -16,7 +16,7 @@ async function findAddress(page: Page, postcode: string, address: string, button
 
 const card = (page: Page, name: string) => page.getByRole('region', { name });
 
-test('availability: full fibre, standard only, nothing, and a postcode with no address to check @mobile', async ({ page }) => {
+test('availability: full fibre, standard only, nothing, and a postcode with no address to check', async ({ page }) => {
   await page.goto('/broadband-availability');
   await expect(page.getByRole('heading', { level: 1, name: 'Check broadband availability' })).toBeVisible();
   await expectAccessible(page, 'broadband availability');
@@ -66,7 +66,7 @@ test('availability: full fibre, standard only, nothing, and a postcode with no a
   await expectAccessible(page, 'broadband results: nothing');
 });
 
-test('the sign-up sends a visitor to the address page unless the page asked for is allowed next @mobile', async ({ page }) => {
+test('the sign-up sends a visitor to the address page unless the page asked for is allowed next', async ({ page }) => {
   for (const path of ['/broadband-signup', '/broadband-signup/summary', '/broadband-signup/details', '/broadband-signup/tariffs', '/broadband-signup/nonsense']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/broadband-signup\/address$/);
@@ -171,7 +171,7 @@ test('a visitor signs up from address to summary; the approved installation show
   await expect(order).toContainText('LS11 5PZ');
 });
 
-test('business details are restored after a reload, and dropped once 24 hours old @mobile', async ({ page }) => {
+test('business details are restored after a reload, and dropped once 24 hours old', async ({ page }) => {
   await toDetails(page);
   await page.getByLabel('Your name').fill('Sam Example');
   await page.getByLabel('Business name').fill('Quay Cafe');

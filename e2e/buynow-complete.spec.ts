@@ -54,7 +54,7 @@ test('Pier Bakery is sent to buy-now complete, reads it, goes home, and is not s
   await homePage.expectShown(account.firstName);
 });
 
-test('the welcome page: /phone/welcome leads a visitor there, with the ways in @mobile', async ({ page, loginPage }) => {
+test('the welcome page: /phone/welcome leads a visitor there, with the ways in', async ({ page, loginPage }) => {
   await page.goto('/phone/welcome');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Cloud phone' })).toBeVisible();
   await expect(page).toHaveURL(/\/welcome\/welcome$/);
@@ -87,7 +87,7 @@ test('coming soon: the shop of a voip3 phone leads there, and back home', async 
   await homePage.expectShown(accounts.customer.firstName);
 });
 
-test('coming soon offers a visitor to sign in @mobile', async ({ page, loginPage }) => {
+test('coming soon offers a visitor to sign in', async ({ page, loginPage }) => {
   await page.goto('/coming-soon');
   await expect(page.getByRole('heading', { level: 1, name: 'Coming soon' })).toBeVisible();
   await expectAccessible(page, 'coming soon, signed out');

@@ -80,7 +80,7 @@ test.describe('company contacts', () => {
     await expect(page.getByText(`No contacts match “${tag}”.`)).toBeVisible();
   });
 
-  test('import: the template, a file that is not the template, then a CSV with bad rows @mobile', async ({ page, loginPage, homePage }) => {
+  test('import: the template, a file that is not the template, then a CSV with bad rows', async ({ page, loginPage, homePage }) => {
     test.setTimeout(180_000);
     const { tag } = unique();
     await signInAs(loginPage, homePage, accounts.contactsAcme, accounts.contactsAcme.firstName);
@@ -123,7 +123,7 @@ test.describe('company contacts', () => {
     await expect(page.getByRole('button', { name: /Copy Good .*-two's number: \+442079460123/ })).toBeVisible();
   });
 
-  test('a formula-looking name is exported as text and re-imported unchanged @mobile', async ({ page, loginPage, homePage }) => {
+  test('a formula-looking name is exported as text and re-imported unchanged', async ({ page, loginPage, homePage }) => {
     test.setTimeout(180_000);
     const { tag, number } = unique();
     const formula = '=HYPERLINK("http://evil.example","x")';

@@ -1,6 +1,6 @@
 import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
 
-test('an unknown page says so and offers to sign in when logged out @mobile', async ({ page, loginPage }) => {
+test('an unknown page says so and offers to sign in when logged out', async ({ page, loginPage }) => {
   await page.goto('/no-such-page/here');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page.getByText('The page you are looking for does not exist or has been removed.')).toBeVisible();

@@ -56,7 +56,7 @@ test.describe('phone numbers', () => {
     await expect(row).toContainText('Not Assigned');
   });
 
-  test('buying a Gold number puts it on the site and in a NUMBER_CHANGE notification @mobile', async ({ page, loginPage, homePage }, info) => {
+  test('buying a Gold number puts it on the site and in a NUMBER_CHANGE notification', async ({ page, loginPage, homePage }, info) => {
     await openNumbers(page, loginPage, homePage, info);
     await page.getByRole('button', { name: 'Buy a number' }).click();
     const dialog = page.getByRole('dialog', { name: 'Buy a number' });
@@ -89,7 +89,7 @@ test.describe('phone numbers', () => {
     await expect(panel(page).getByText(`${bought} has been added to your phone system.`)).toBeVisible();
   });
 
-  test('a search with no numbers says so @mobile', async ({ page, loginPage, homePage }, info) => {
+  test('a search with no numbers says so', async ({ page, loginPage, homePage }, info) => {
     await openNumbers(page, loginPage, homePage, info);
     await page.getByRole('button', { name: 'Buy a number' }).click();
     const dialog = page.getByRole('dialog', { name: 'Buy a number' });
@@ -100,7 +100,7 @@ test.describe('phone numbers', () => {
     await expect(dialog.getByRole('alert')).toHaveText('No numbers are free for that search. Try another area code or rating.');
   });
 
-  test('a transfer shows the server\'s message when refused, then becomes an order with an unsigned letter of authority on the bell @mobile', async ({ page, loginPage, homePage }, info) => {
+  test('a transfer shows the server\'s message when refused, then becomes an order with an unsigned letter of authority on the bell', async ({ page, loginPage, homePage }, info) => {
     await openNumbers(page, loginPage, homePage, info);
     await page.getByRole('button', { name: 'Transfer a number' }).click();
     const dialog = page.getByRole('dialog', { name: 'Transfer a number' });

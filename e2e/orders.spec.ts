@@ -94,7 +94,7 @@ test('the tracker lists every order with its chips, filters by kind, pages, and 
   await expect(orders(page)).toHaveCount(10);
 });
 
-test('opening an order shows its details and marks it read, in the notification centre too @mobile', async ({ page, loginPage, homePage }) => {
+test('opening an order shows its details and marks it read, in the notification centre too', async ({ page, loginPage, homePage }) => {
   await openTracker(page, loginPage, homePage);
   await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread');
 

@@ -272,7 +272,7 @@ test.describe('holiday schedule, divert and add-ons', () => {
     await expectAccessible(page, 'holiday schedule with bank holidays');
   });
 
-  test('a test call on a holiday takes the closed route @mobile', async ({ page, loginPage, homePage, isMobile }) => {
+  test('a test call on a holiday takes the closed route', async ({ page, loginPage, homePage, isMobile }) => {
     test.setTimeout(120_000);
     await signInAsCopy(page, loginPage, homePage);
     await openSetupTab(page, isMobile, 'Holiday schedule');
@@ -313,7 +313,7 @@ test.describe('holiday schedule, divert and add-ons', () => {
     await expect(canvas.getByRole('button', { name: 'Play audio: Closed greeting', exact: true })).toHaveAccessibleDescription(/On the test call’s path/);
   });
 
-  test('divert: a bad number refused; set, shown on home and the call flows page, then turned off @mobile', async ({ page, loginPage, homePage, isMobile }) => {
+  test('divert: a bad number refused; set, shown on home and the call flows page, then turned off', async ({ page, loginPage, homePage, isMobile }) => {
     await signInAsCopy(page, loginPage, homePage);
     await expect(page.getByRole('region', { name: 'Calls are diverted' })).toHaveCount(0);
     await openSetupTab(page, isMobile, 'Temporary divert');
@@ -350,7 +350,7 @@ test.describe('holiday schedule, divert and add-ons', () => {
     await expect(page.getByRole('region', { name: 'Calls are diverted' })).toHaveCount(0);
   });
 
-  test('account add-ons: labels, choosing an international tariff, the CRM upgrade, the advanced call flows dialog @mobile', async ({ page, loginPage, homePage, isMobile }) => {
+  test('account add-ons: labels, choosing an international tariff, the CRM upgrade, the advanced call flows dialog', async ({ page, loginPage, homePage, isMobile }) => {
     await signInAsCopy(page, loginPage, homePage);
     await followNav(page, 'Account add-ons', isMobile);
     await expect(page.getByRole('heading', { level: 1, name: 'Account add-ons' })).toBeVisible();

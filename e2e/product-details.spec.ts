@@ -111,7 +111,7 @@ test('each kind of product opens its details page from the product switcher @mob
   await expectAccessible(page, 'website details');
 });
 
-test('renews a contract ending within a month for 24 months and shows the new end date @mobile', async ({ page, loginPage, homePage }) => {
+test('renews a contract ending within a month for 24 months and shows the new end date', async ({ page, loginPage, homePage }) => {
   const account = copy();
   await signInAs(loginPage, homePage, account, account.firstName);
   await switchTo(page, /^Cloud phone.*Meadow Lane/);

@@ -50,7 +50,7 @@ async function withDraft(page: Page, draft: unknown) {
 }
 
 for (const variant of VARIANTS) {
-  test(`/${variant.path}: needs, number, details with the e-mailed PIN, started, then home @mobile`, async ({ page }) => {
+  test(`/${variant.path}: needs, number, details with the e-mailed PIN, started, then home${variant === VARIANTS[0] ? ' @mobile' : ''}`, async ({ page }) => {
     const mobileProject = test.info().project.name === 'mobile';
     const email = `ssu-${variant.path}-${unique()}@hale-joinery.example`;
     const mobile = `07700 9${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
@@ -136,7 +136,7 @@ for (const variant of VARIANTS) {
   });
 }
 
-test('a draft older than 24 hours loses its chosen number; a newer one keeps it @mobile', async ({ page }) => {
+test('a draft older than 24 hours loses its chosen number; a newer one keeps it', async ({ page }) => {
   const number = (await inventory(page, '0121', 'GOLD')).at(-1)!;
   await withDraft(page, storedDraft(number, 2, 60 * 60 * 1000));
   await page.goto('/signup/number');
@@ -154,7 +154,7 @@ test('a draft older than 24 hours loses its chosen number; a newer one keeps it 
   await expect(page.getByText('You have chosen')).toHaveCount(0);
 });
 
-test('a draft loses its chosen number when the supplier changes from 2 to 3 @mobile', async ({ page }) => {
+test('a draft loses its chosen number when the supplier changes from 2 to 3', async ({ page }) => {
   const number = (await inventory(page, '0121', 'GOLD')).at(-1)!;
   await withDraft(page, storedDraft(number, 2, 0));
   await page.goto('/signup-voip3/number');
@@ -163,7 +163,7 @@ test('a draft loses its chosen number when the supplier changes from 2 to 3 @mob
   await expect(page.getByText('You have chosen')).toHaveCount(0);
 });
 
-test('online sign-up with a wrong token says the link is not valid @mobile', async ({ page }) => {
+test('online sign-up with a wrong token says the link is not valid', async ({ page }) => {
   await page.goto('/online-signup/trial?ssu_details_token=not-a-real-token');
   await expect(page.getByRole('heading', { level: 1, name: 'This sign-up link is not valid' })).toBeVisible();
   await expectAccessible(page, 'online sign-up: wrong token');
@@ -185,7 +185,7 @@ test('guards: a visitor on a later page goes to the first page; a signed-in cust
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the referral link is copied @mobile', async ({ page, context, loginPage }) => {
+test('the referral link is copied', async ({ page, context, loginPage }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/referrals');
   await expect(page.getByRole('link', { name: 'Sign in to get your link' })).toBeVisible();
@@ -202,7 +202,7 @@ test('the referral link is copied @mobile', async ({ page, context, loginPage })
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
 });
 
-test("details with Google instead of the e-mailed PIN: the customer is made with Google's name and address @mobile", async ({ page }, info) => {
+test("details with Google instead of the e-mailed PIN: the customer is made with Google's name and address", async ({ page }, info) => {
   const email = `ssu-google-${unique()}@ashby-print.example`;
   const mobile = `07700 9${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
   // A Manchester silver number, one per project (the journeys above choose free ones).

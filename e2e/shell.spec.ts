@@ -20,7 +20,7 @@ async function boxOf(locator: Locator) {
   return box!;
 }
 
-test('the app status banners show on a page other than home @mobile', async ({ page, loginPage, homePage }) => {
+test('the app status banners show on a page other than home', async ({ page, loginPage, homePage }) => {
   await signInAs(loginPage, homePage, accounts.multiProduct, accounts.multiProduct.firstName);
   await page.goto('/profile-preferences');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile and preferences' })).toBeVisible();
@@ -102,7 +102,7 @@ test('chat support answers, keeps the conversation over a reload, and works from
   await expect(chatPanel(page).getByRole('log').getByRole('listitem').filter({ hasText: mine })).toHaveCount(1);
 });
 
-test('logout removes the quick-tour cookie and closes and clears the chat @mobile', async ({ page, context, loginPage, homePage, isMobile }) => {
+test('logout removes the quick-tour cookie and closes and clears the chat', async ({ page, context, loginPage, homePage, isMobile }) => {
   await signInAs(loginPage, homePage, accounts.shellAcme, accounts.shellAcme.firstName);
   await context.addCookies([{ name: 'quicktour', value: 'seen', url: page.url() }]);
   await openChatSupport(page, isMobile);

@@ -132,7 +132,7 @@ test('buy two phones delivered to another postcode: totals with VAT, added to th
   await expect(basket(page)).toContainText('Your basket is empty');
 });
 
-test('a voip3 customer is sent from the shop to coming soon @mobile', async ({ page, loginPage, homePage }) => {
+test('a voip3 customer is sent from the shop to coming soon', async ({ page, loginPage, homePage }) => {
   await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
   await openFromMenu(page, 'Shop');
   await expect(page).toHaveURL(/\/coming-soon$/);

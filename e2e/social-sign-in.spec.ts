@@ -40,7 +40,7 @@ test('Google sign-in for an existing customer lands on home as that customer', a
   expect(await page.evaluate(() => sessionStorage.getItem('auth.social_sign_in'))).toBeNull();
 });
 
-test('Google sign-in for a new e-mail creates the account and signs the new person in @mobile', async ({ page, loginPage, homePage }, testInfo) => {
+test('Google sign-in for a new e-mail creates the account and signs the new person in', async ({ page, loginPage, homePage }, testInfo) => {
   const email = `new.${testInfo.project.name}.${Date.now()}@example.com`;
   await loginPage.goto();
   await continueWithGoogle(page);

@@ -31,7 +31,7 @@ async function signIn(page: Page, loginPage: LoginPage, homePage: HomePage) {
 
 const seat = (page: Page, name: string) => page.getByTestId('seat').filter({ has: page.getByRole('heading', { name }) });
 
-test('the locked user: the status card leads to the banner, each refused PIN is said, a good one unlocks her and both go @mobile', async ({ page, loginPage, homePage }) => {
+test('the locked user: the status card leads to the banner, each refused PIN is said, a good one unlocks her and both go', async ({ page, loginPage, homePage }) => {
   test.setTimeout(120_000);
   await signIn(page, loginPage, homePage);
   const card = page.getByText('Dana Fox is locked out');
@@ -150,7 +150,7 @@ function uniqueMac(): { typed: string; shown: string } {
 
 const device = (page: Page, name: string) => page.getByTestId('device').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
-test('devices: assign a port and free one, add a device by MAC address (a bad one first), copy its provisioning string, give a user a desk phone from their page and remove the device @mobile', async ({ page, loginPage, homePage, context }) => {
+test('devices: assign a port and free one, add a device by MAC address (a bad one first), copy its provisioning string, give a user a desk phone from their page and remove the device', async ({ page, loginPage, homePage, context }) => {
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openUsersPage(page, loginPage, homePage);
@@ -238,7 +238,7 @@ test('devices: assign a port and free one, add a device by MAC address (a bad on
   await expect(deskPhone).toBeVisible();
 });
 
-test('a user just added is offered in a transfer step’s picker in the call-flow editor @mobile', async ({ page, loginPage, homePage, isMobile }) => {
+test('a user just added is offered in a transfer step’s picker in the call-flow editor', async ({ page, loginPage, homePage, isMobile }) => {
   test.setTimeout(150_000);
   await openUsersPage(page, loginPage, homePage);
   const run = `${test.info().repeatEachIndex}-${Date.now()}`;
