@@ -2,6 +2,7 @@
 import { configure } from '@testing-library/react';
 // jest-dom's matchers (toBeInTheDocument, toHaveAttribute, toBeDisabled, ...) on vitest's expect, with their types.
 import '@testing-library/jest-dom/vitest';
+import { toaster } from '../components/toaster.tsx';
 import { clearToken } from '../lib/token-storage.ts';
 
 // Suites that render the whole app wait for pages loaded on demand: on a busy two-core machine that
@@ -20,3 +21,5 @@ for (const cookie of document.cookie.split(';')) {
   if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 }
 delete window.dataLayer;
+// The toasts are one store for the page; one another file's late answer made is not this file's.
+toaster.dismiss();

@@ -38,6 +38,8 @@ function renderList(count: number) {
 }
 
 beforeEach(() => {
+  // No toast left by another file's late answer (a rename's) in this worker's shared toaster.
+  toaster.dismiss();
   localStorage.clear();
   clearCookies();
   resetCsrf();
