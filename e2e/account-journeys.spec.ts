@@ -67,7 +67,7 @@ const errorSummary = (page: Page) => page.getByRole('alert').filter({ hasText: '
 const welcome = (page: Page, firstName: string) => page.getByRole('heading', { level: 1, name: `Welcome, ${firstName}` });
 
 test.describe('registration and e-mail verification', () => {
-  test('a new person registers, opens the link from the email, and signs in @mobile', async ({ page, loginPage }) => {
+  test('a new person registers, opens the link from the email, and signs in', async ({ page, loginPage }) => {
     const person = newPerson('Robin');
     await loginPage.goto();
     await page.getByRole('link', { name: 'Create an account' }).click();

@@ -96,7 +96,7 @@ async function toDetails(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Your business details' })).toBeVisible();
 }
 
-test('a visitor signs up from address to summary; the approved installation shows in their notifications @mobile', async ({ page, loginPage, homePage }) => {
+test('a visitor signs up from address to summary; the approved installation shows in their notifications', async ({ page, loginPage, homePage }) => {
   test.setTimeout(90_000);
   const copies =
     test.info().project.name === 'mobile'

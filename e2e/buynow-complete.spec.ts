@@ -12,7 +12,7 @@ function pierFor(projectName: string) {
   return projectName === 'mobile' ? { account: accounts.buyNowCompletePhone, number: '01632960421' } : { account: accounts.buyNowCompleteDesktop, number: '01632960411' };
 }
 
-test('Pier Bakery is sent to buy-now complete, reads it, goes home, and is not sent there again @mobile', async ({ page, loginPage, homePage }, testInfo) => {
+test('Pier Bakery is sent to buy-now complete, reads it, goes home, and is not sent there again', async ({ page, loginPage, homePage }, testInfo) => {
   const { account, number } = pierFor(testInfo.project.name);
   await loginPage.goto();
   await loginPage.signIn(account.email, account.password);

@@ -20,7 +20,7 @@ async function signInToDialog(loginPage: LoginPage, user: { email: string; passw
   return dialog;
 }
 
-test('a buy-now customer finds the address by postcode, after the checks, and the dialog goes for good @mobile', async ({ page, loginPage }) => {
+test('a buy-now customer finds the address by postcode, after the checks, and the dialog goes for good', async ({ page, loginPage }) => {
   const user = test.info().project.name === 'mobile' ? onPhone : cornerCafe;
   const dialog = await signInToDialog(loginPage, user);
   await expect(dialog).toContainText('the emergency services can find you if you dial 999');

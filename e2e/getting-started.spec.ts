@@ -17,7 +17,7 @@ const step = (page: Page, n: number, title: string) =>
     expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible(),
   ]);
 
-test('a new cloud phone is set up: users, PIN and address, then home for good @mobile', async ({ page, loginPage, homePage }) => {
+test('a new cloud phone is set up: users, PIN and address, then home for good', async ({ page, loginPage, homePage }) => {
   const { project, repeatEachIndex } = test.info();
   const user = (project.name === 'mobile' ? copiesOnPhone : copiesOnDesktop)[repeatEachIndex];
   if (!user) throw new Error(`no copy of Nova Dental for repeat ${repeatEachIndex}: run with --repeat-each=3 at most`);

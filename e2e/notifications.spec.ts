@@ -126,7 +126,7 @@ test.describe('notification centre', () => {
   });
 });
 
-test.describe('notification centre on a small screen @mobile', () => {
+test.describe('notification centre on a small screen @phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('the panel fits the width of the screen and closes with Escape', async ({ page, loginPage, homePage }) => {

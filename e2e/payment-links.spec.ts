@@ -16,7 +16,7 @@ async function payOnSandbox(page: Page, amount: string, card: string) {
   await page.getByRole('button', { name: `Pay ${amount}` }).click();
 }
 
-test('the account holder pays signed out from an e-mailed payment link, which then refuses a second use @mobile', async ({ page, loginPage, homePage }) => {
+test('the account holder pays signed out from an e-mailed payment link, which then refuses a second use', async ({ page, loginPage, homePage }) => {
   const customer = copy();
   await signInAs(loginPage, homePage, customer, customer.firstName);
   const menu = page.getByRole('button', { name: 'Open menu' });

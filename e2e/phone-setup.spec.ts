@@ -208,7 +208,7 @@ async function openSetupTab(page: Page, isMobile: boolean, tab: 'Holiday schedul
 }
 
 test.describe('holiday schedule, divert and add-ons', () => {
-  test('holidays: add, edit, a clash and a reversed range refused, delete; the bank holidays of one nation in one click @mobile', async ({ page, loginPage, homePage, isMobile }) => {
+  test('holidays: add, edit, a clash and a reversed range refused, delete; the bank holidays of one nation in one click', async ({ page, loginPage, homePage, isMobile }) => {
     test.setTimeout(120_000);
     await signInAsCopy(page, loginPage, homePage);
     await openSetupTab(page, isMobile, 'Holiday schedule');

@@ -106,7 +106,7 @@ test('the trial customer works through the quick start: first incomplete step, l
   await expect(wizard(page)).toHaveCount(0);
 });
 
-test('the feedback panel shows instead of the steps when feedback is on, and thanks the customer @mobile', async ({ page, loginPage, homePage, isMobile }) => {
+test('the feedback panel shows instead of the steps when feedback is on, and thanks the customer', async ({ page, loginPage, homePage, isMobile }) => {
   await signInAs(loginPage, homePage, feedbackCustomer, feedbackCustomer.firstName);
   // More than 3 days left: the banner does not count them.
   await expect(page.getByRole('region', { name: 'Trial' })).toHaveText('Enjoy your trial of Cloud phone');

@@ -50,7 +50,7 @@ async function withDraft(page: Page, draft: unknown) {
 }
 
 for (const variant of VARIANTS) {
-  test(`/${variant.path}: needs, number, details with the e-mailed PIN, started, then home${variant === VARIANTS[0] ? ' @mobile' : ''}`, async ({ page }) => {
+  test(`/${variant.path}: needs, number, details with the e-mailed PIN, started, then home`, async ({ page }) => {
     const mobileProject = test.info().project.name === 'mobile';
     const email = `ssu-${variant.path}-${unique()}@hale-joinery.example`;
     const mobile = `07700 9${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
@@ -241,7 +241,7 @@ test("details with Google instead of the e-mailed PIN: the customer is made with
   expect(await me.json()).toMatchObject({ name: 'Quinn Ashby', user_profile: { email, phone: mobile.replace(/\s/g, '') } });
 });
 
-test('online sign-up from its link: number, the e-mailed PIN, marketing, then started; back on the trial page the stored key goes on @mobile', async ({ page }, info) => {
+test('online sign-up from its link: number, the e-mailed PIN, marketing, then started; back on the trial page the stored key goes on', async ({ page }, info) => {
   const email = `online-${unique()}@hale-joinery.example`;
   // A lead made elsewhere (sales), as its link brings the customer: a Bristol silver number of its own per project
   // (the voip3 journey above takes free ones).

@@ -22,7 +22,7 @@ async function countT31P(page: Page): Promise<number> {
   return t31pDevices(page).count();
 }
 
-test('buy two phones delivered to another postcode: totals with VAT, added to the next bill, then in the tracker and under users and devices @mobile', async ({ page, loginPage, homePage }) => {
+test('buy two phones delivered to another postcode: totals with VAT, added to the next bill, then in the tracker and under users and devices', async ({ page, loginPage, homePage }) => {
   test.setTimeout(120_000);
   const account = customer();
   await signInAs(loginPage, homePage, account, account.firstName);

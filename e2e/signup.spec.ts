@@ -58,7 +58,7 @@ async function fillDetails(page: Page, person: ReturnType<typeof newPerson>) {
   await page.getByLabel('PIN', { exact: true }).fill('482916');
 }
 
-test('a trial sign-up from the first page to the signed-in home: PIN and SMS code from the outbox, provisioning shown @mobile', async ({ page }) => {
+test('a trial sign-up from the first page to the signed-in home: PIN and SMS code from the outbox, provisioning shown', async ({ page }) => {
   test.setTimeout(300_000);
   const person = newPerson();
   await signUpAndConfirm(page, person, '/trial/signup', 'Start my free trial');

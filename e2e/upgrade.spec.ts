@@ -7,7 +7,7 @@ import { accounts, expect, expectAccessible, test } from './fixtures.ts';
 // upgrading ends the trial for good. The e2e server
 // provisions in 6 s (PORTAL_PROVISIONING_DELAY_MS, scripts/e2e-server.mjs).
 
-test('an ended trial upgrades: address, plan, summary, provisioning with progress (through a reload), then the portal @mobile', async ({ page, loginPage }) => {
+test('an ended trial upgrades: address, plan, summary, provisioning with progress (through a reload), then the portal', async ({ page, loginPage }) => {
   test.setTimeout(120_000);
   const copies =
     test.info().project.name === 'mobile'
