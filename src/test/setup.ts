@@ -4,6 +4,7 @@ import { configure } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
 import { toaster } from '../components/toaster.tsx';
 import { clearToken } from '../lib/token-storage.ts';
+import { clearCookies } from './fake-fetch.ts';
 
 // Suites that render the whole app wait for pages loaded on demand: on a busy two-core machine that
 // takes well over Testing Library's default second. findBy/waitFor give up after 10 s, inside the
@@ -16,10 +17,7 @@ configure({ asyncUtilTimeout: 10_000 });
 clearToken();
 localStorage.clear();
 sessionStorage.clear();
-for (const cookie of document.cookie.split(';')) {
-  const name = cookie.split('=')[0]?.trim();
-  if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-}
+clearCookies();
 delete window.dataLayer;
 // The toasts are one store for the page; one another file's late answer made is not this file's.
 toaster.dismiss();
