@@ -55,6 +55,8 @@ export const accounts = {
   signupMobile1: { email: 'e2e-signup-mobile-1@fenwick-joinery.example', password: 'portal-e2e-signup-m1', firstName: 'Morgan', writtenBy: 'signup' },
   signupMobile2: { email: 'e2e-signup-mobile-2@fenwick-joinery.example', password: 'portal-e2e-signup-m2', firstName: 'Morgan', writtenBy: 'signup' },
   signupMobile3: { email: 'e2e-signup-mobile-3@fenwick-joinery.example', password: 'portal-e2e-signup-m3', firstName: 'Morgan', writtenBy: 'signup' },
+  // A Fenwick Joinery copy whose address the self sign-up spec signs up with again (a PIN is e-mailed to it).
+  selfSignupExisting: { email: 'e2e-ssu-existing@fenwick-joinery.example', password: 'portal-e2e-ssu-existing', firstName: 'Morgan', writtenBy: 'self-signup' },
   upgradeDesktop1: { email: 'e2e-upgrade-desktop-1@lumen-design.example', password: 'portal-e2e-upgrade-d1', firstName: 'Casey', writtenBy: 'upgrade' },
   upgradeDesktop2: { email: 'e2e-upgrade-desktop-2@lumen-design.example', password: 'portal-e2e-upgrade-d2', firstName: 'Casey', writtenBy: 'upgrade' },
   upgradeDesktop3: { email: 'e2e-upgrade-desktop-3@lumen-design.example', password: 'portal-e2e-upgrade-d3', firstName: 'Casey', writtenBy: 'upgrade' },
@@ -93,8 +95,9 @@ export const accounts = {
   // And the ones whose direct debit it sets up from an e-mailed mandate link.
   mandateDesktop: { email: 'e2e-mandate-desktop@tern-freight.example', password: 'portal-e2e-mandate-d', firstName: 'Kit', writtenBy: 'payment-links' },
   mandateMobile: { email: 'e2e-mandate-mobile@tern-freight.example', password: 'portal-e2e-mandate-m', firstName: 'Kit', writtenBy: 'payment-links' },
-  // And the one that saves a card for recurring payments from an e-mailed link (desktop only).
-  recurringCard: { email: 'e2e-rcp@tern-freight.example', password: 'portal-e2e-rcp-1', firstName: 'Kit', writtenBy: 'payment-links' },
+  // And the ones that save a card for recurring payments from an e-mailed link, one per viewport.
+  recurringCardDesktop: { email: 'e2e-rcp@tern-freight.example', password: 'portal-e2e-rcp-1', firstName: 'Kit', writtenBy: 'payment-links' },
+  recurringCardMobile: { email: 'e2e-rcp-mobile@tern-freight.example', password: 'portal-e2e-rcp-m', firstName: 'Kit', writtenBy: 'payment-links' },
 
   // Acme's copies on supplier 2 (the shop open): the shop spec buys phones, one per viewport.
   shopDesktop: { email: 'e2e-shop-desktop@acme-plumbing.example', password: 'portal-e2e-shop-d', firstName: 'Alex', writtenBy: 'shop' },

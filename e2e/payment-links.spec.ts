@@ -128,9 +128,10 @@ test('a payment link that was never sent says it is not valid and offers to sign
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
 });
 
-test('the account holder saves a card for recurring payments from an e-mailed link, signed out; the used link, and an expired one, show invalid-link', async ({ page, browser, baseURL, loginPage, homePage }) => {
-  const customer = accounts.recurringCard;
+test('the account holder saves a card for recurring payments from an e-mailed link, signed out; the used link, and an expired one, show invalid-link @mobile', async ({ page, browser, baseURL, loginPage, homePage }) => {
+  const customer = mobile() ? accounts.recurringCardMobile : accounts.recurringCardDesktop;
   await signInAs(loginPage, homePage, customer, customer.firstName);
+  if (mobile()) await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('link', { name: 'Billing' }).first().click();
   const method = page.getByRole('region', { name: 'Payment method' });
   await expect(method).toContainText('No card saved for your bills');
@@ -144,7 +145,9 @@ test('the account holder saves a card for recurring payments from an e-mailed li
   expect(link).toMatch(/^\/recurring-card-payment\/[A-Za-z0-9_-]+$/);
 
   // In a browser of its own, signed out: the provider's page in card set-up mode saves the card, nothing charged.
-  const guest = await browser.newContext({ baseURL });
+  // The project's device (a phone's viewport, touch and user agent on mobile), without the signed-in state.
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
+  const guest = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
   const holder = await guest.newPage();
   await holder.goto(link);
   await expect(holder.getByRole('heading', { level: 1, name: 'Set up card payments' })).toBeVisible();

@@ -183,6 +183,44 @@ test('guards: a visitor on a later page goes to the first page; a signed-in cust
   await page.goto('/signup-voip3');
   await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${accounts.customer.firstName}` })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  // The online sign-up too: a signed-in user (whose phone has its PIN) goes home from any of its pages.
+  for (const path of ['/online-signup/number', '/online-signup/trial?ssu_details_token=anything']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${accounts.customer.firstName}` })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  }
+});
+
+test('an address that has an account: after its e-mailed PIN, the existing-user dialog offers to sign in or start again', async ({ page }) => {
+  const existing = accounts.selfSignupExisting;
+  await page.goto('/signup/needs');
+  await page.getByLabel('Lower costs').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const offered = page.getByRole('list', { name: 'Numbers you can choose' });
+  await page.getByLabel('Area code').selectOption('0121');
+  await page.getByLabel('Rating').selectOption('SILVER');
+  const choice = offered.getByRole('button', { name: /^Choose 0121/ }).last();
+  const number = ((await choice.getAttribute('aria-label')) ?? '').replace('Choose ', '');
+  await choice.click();
+  await page.getByRole('button', { name: `Continue with ${number}` }).click();
+  await page.getByLabel('First name').fill('Morgan');
+  await page.getByLabel('Last name').fill('Fenwick');
+  await page.getByLabel('Business name').fill('Fenwick Joinery');
+  await page.getByLabel('Email address').fill(existing.email);
+  await page.getByLabel('Mobile number').fill('07700 900456');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(`We emailed a 6-digit PIN to ${existing.email}`)).toBeVisible();
+  const mail = await latestMessage(page.request, existing.email, 'email');
+  await page.getByLabel('PIN from the email').fill(/is (\d{6})\./.exec(mail.body)?.[1] ?? '');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+  await expect(dialog).toContainText(`You already have an account with us for ${existing.email}.`);
+  await expectAccessible(page, 'self sign-up: existing user');
+  // Nothing was made: still on the details page, and signing in is the way on.
+  await expect(page).toHaveURL(/\/signup\/details$/);
+  await dialog.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\/?$/);
 });
 
 test('the referral link is copied', async ({ page, context, loginPage }) => {

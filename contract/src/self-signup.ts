@@ -74,6 +74,7 @@ export const selfSignupMessages = {
   featuresRequired: 'Choose at least one thing you need',
   notCustomer: 'Only customers have a referral link.',
   keyInvalid: 'Your sign-up session has ended. Enter the PIN from the email again.',
+  voip3Closed: 'Sign-up for this cloud phone is not open. Start at /signup instead.',
 } as const;
 
 const name = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, 'Must be 100 characters or fewer'));

@@ -108,6 +108,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** The logger's level (LOG_LEVEL); 'debug' logs every request. Default 'info'. */
   logLevel?: string;
+  /** Where log lines go when `logger` is on; default standard output (tests read what was logged). */
+  logStream?: { write(line: string): void };
   /** How long a provisioning job takes in the sandbox, in ms (PORTAL_PROVISIONING_DELAY_MS); default DEFAULT_PROVISIONING_DELAY_MS. */
   provisioningDelayMs?: number;
   /** The advanced call forward (PORTAL_ADVANCED_CALL_FORWARD): the forwardings list and its editing; default off, as the spec bakes it. */
@@ -126,7 +128,7 @@ export const defaultStaticDir = fileURLToPath(new URL('../../dist', import.meta.
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Logged requests never show the secrets some URLs carry (plugins/log-redaction.ts).
-    logger: options.logger ? { level: options.logLevel ?? 'info', serializers: { req: requestForLog } } : false,
+    logger: options.logger ? { level: options.logLevel ?? 'info', serializers: { req: requestForLog }, ...(options.logStream && { stream: options.logStream }) } : false,
     trustProxy: options.trustProxy ?? false,
     frameworkErrors,
     // One line per request, at debug unless it failed or was slow.

@@ -124,6 +124,8 @@ export const e2eSignupTrialLogins = [
   { spec: 'signup', email: 'e2e-signup-mobile-1@fenwick-joinery.example', password: 'portal-e2e-signup-m1', company: 'Fenwick Joinery (e2e signup, mobile 1)' },
   { spec: 'signup', email: 'e2e-signup-mobile-2@fenwick-joinery.example', password: 'portal-e2e-signup-m2', company: 'Fenwick Joinery (e2e signup, mobile 2)' },
   { spec: 'signup', email: 'e2e-signup-mobile-3@fenwick-joinery.example', password: 'portal-e2e-signup-m3', company: 'Fenwick Joinery (e2e signup, mobile 3)' },
+  // The self sign-up spec signs up again with this one's address (the e-mailed PIN, then the existing-user dialog).
+  { spec: 'self-signup', email: 'e2e-ssu-existing@fenwick-joinery.example', password: 'portal-e2e-ssu-existing', company: 'Fenwick Joinery (e2e self sign-up, existing)' },
 ] as const;
 
 /** Every copy's user is Morgan Fenwick. */
@@ -207,8 +209,9 @@ export const e2ePaymentLinkLogins = [
   // The spec sets up these ones' direct debit from an e-mailed mandate link.
   { spec: 'payment-links', email: 'e2e-mandate-desktop@tern-freight.example', password: 'portal-e2e-mandate-d', company: 'Tern Freight (e2e mandate, desktop)' },
   { spec: 'payment-links', email: 'e2e-mandate-mobile@tern-freight.example', password: 'portal-e2e-mandate-m', company: 'Tern Freight (e2e mandate, mobile)' },
-  // And this one saves a card for recurring payments from an e-mailed link.
+  // And these save a card for recurring payments from an e-mailed link.
   { spec: 'payment-links', email: 'e2e-rcp@tern-freight.example', password: 'portal-e2e-rcp-1', company: 'Tern Freight (e2e recurring card)' },
+  { spec: 'payment-links', email: 'e2e-rcp-mobile@tern-freight.example', password: 'portal-e2e-rcp-m', company: 'Tern Freight (e2e recurring card, mobile)' },
 ] as const;
 
 /**

@@ -77,7 +77,18 @@ export interface TestApp {
  * Builds the app on a fresh, seeded database before the file's tests and closes both
  * after (fastify/demo's test/helper.ts). Fields are filled in by beforeAll.
  */
-export function useTestApp(options: { staticDir?: string; seed?: boolean; speech?: SpeechEngine; advancedCallForward?: boolean; callRecordingsHidden?: boolean; broadbandData?: BroadbandData } = {}): TestApp {
+export function useTestApp(
+  options: {
+    staticDir?: string;
+    seed?: boolean;
+    speech?: SpeechEngine;
+    advancedCallForward?: boolean;
+    callRecordingsHidden?: boolean;
+    broadbandData?: BroadbandData;
+    /** Logs at this level into `logStream` (the app logs nothing otherwise). */
+    log?: { level: string; stream: { write(line: string): void } };
+  } = {},
+): TestApp {
   const t = { clock: new TestClock() } as TestApp;
   let database: OpenedDatabase | undefined;
   let audioDir: string | undefined;
@@ -101,6 +112,7 @@ export function useTestApp(options: { staticDir?: string; seed?: boolean; speech
       ...(options.broadbandData && { broadbandData: options.broadbandData }),
       ...(options.advancedCallForward !== undefined && { advancedCallForward: options.advancedCallForward }),
       ...(options.callRecordingsHidden !== undefined && { callRecordingsHidden: options.callRecordingsHidden }),
+      ...(options.log && { logger: true, logLevel: options.log.level, logStream: options.log.stream }),
     });
     await t.app.ready();
     settleAfterInject(t.app);

@@ -58,8 +58,8 @@ describe('the self sign-up draft', () => {
   });
 
   it('sends every page to the trial journey while the sign-up redirect to trial flag is on; else a page not reached to the first', () => {
-    const on = { signup_redirect_to_trial: true };
-    const off = { signup_redirect_to_trial: false };
+    const on = { signup_redirect_to_trial: true, voip3_signup: true };
+    const off = { signup_redirect_to_trial: false, voip3_signup: true };
     expect(selfSignupRedirect('signup-voip3', 'needs', null, on)).toBe('/trial/signup');
     expect(selfSignupRedirect('signup', 'started', withNumber(2, now), on)).toBe('/trial/signup');
     expect(selfSignupRedirect('signup', 'needs', null, off)).toBeNull();
@@ -68,5 +68,15 @@ describe('the self sign-up draft', () => {
     expect(selfSignupRedirect('signup', 'nowhere', withNumber(2, now), off)).toBe('/signup/needs');
     // Flags that cannot be read: the pages show.
     expect(selfSignupRedirect('signup', 'needs', null, null)).toBeNull();
+  });
+
+  it('sends the voip3 journeys to /signup while the VoIP3 sign-up flag is off; /signup itself shows', () => {
+    const closed = { signup_redirect_to_trial: false, voip3_signup: false };
+    expect(selfSignupRedirect('signup-voip3', 'needs', null, closed)).toBe('/signup/needs');
+    expect(selfSignupRedirect('signup-voip3-b', 'details', withNumber(3, now), closed)).toBe('/signup/needs');
+    expect(selfSignupRedirect('signup-voip3', undefined, null, closed)).toBe('/signup/needs');
+    expect(selfSignupRedirect('signup', 'needs', null, closed)).toBeNull();
+    // The trial redirect, on as well, wins.
+    expect(selfSignupRedirect('signup-voip3', 'needs', null, { ...closed, signup_redirect_to_trial: true })).toBe('/trial/signup');
   });
 });

@@ -134,6 +134,8 @@ const createLead = (async ({ body, request, reply }) => {
   const now = server.now();
   const repository = server.selfSignupRepository;
   const email = body.email_address.toLowerCase();
+  // The environment's "VoIP3 sign-up" flag off: no new sign-up is for a voip3 (supplier 3) phone.
+  if (body.supplier === 3 && !server.signupSettings.voip3Signup) throw fieldError('supplier', selfSignupMessages.voip3Closed);
   await checkNumber(request, body.chosen_number);
   const fields = {
     email,

@@ -63,6 +63,18 @@ describe('create-lead, lead-details and features-to-use', () => {
     }
   });
 
+  it('refuses a voip3 lead while the "VoIP3 sign-up" flag is off, and takes a supplier-2 one', async () => {
+    t.app.signupSettings.voip3Signup = false;
+    try {
+      const refused = await post('/api/v5/signup/create-lead/', lead('flag-off@hale.example', { supplier: 3 }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ supplier: [selfSignupMessages.voip3Closed] });
+      expect((await post('/api/v5/signup/create-lead/', lead('flag-off@hale.example', { supplier: 2 }))).statusCode).toBe(201);
+    } finally {
+      t.app.signupSettings.voip3Signup = true;
+    }
+  });
+
   it('refuses bad fields with readable messages, never 500', async () => {
     const bad = await post('/api/v5/signup/create-lead/', lead('not-an-email', { first_name: '', mobile_number: '0123', features_to_use: [], supplier: 4 }));
     expect(bad.statusCode).toBe(400);

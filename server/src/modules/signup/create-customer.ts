@@ -5,6 +5,7 @@ import { issueToken } from '../../auth/tokens-repository.ts';
 import { detailError } from '../../plugins/errors.ts';
 import { provisioningStatusOf } from '../provisioning/status.ts';
 import { productChannel } from './signup-repository.ts';
+import { signupSupplier } from './settings.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -61,6 +62,7 @@ export async function createCustomer(app: FastifyInstance, request: CustomerRequ
       trialEndsAt: request.trial ? new Date(now.getTime() + (request.trialDays ?? TRIAL_DAYS) * DAY_MS) : null,
       installationAddress: request.installationAddress ?? null,
       leadId: request.leadId,
+      supplier: signupSupplier(app.signupSettings),
     },
     now,
   );

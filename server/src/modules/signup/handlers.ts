@@ -33,6 +33,7 @@ import { notFound, rowId } from '../products/products.ts';
 import { provisioningStatusOf } from '../provisioning/status.ts';
 import { createCustomer } from './create-customer.ts';
 import { promoOf } from './promos.ts';
+import { signupSupplier } from './settings.ts';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -307,6 +308,7 @@ export const signupHandlers = {
         user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
         productDetail: body.product_detail?.trim() || 'Cloud phone - 1 user (trial)',
         endsAt,
+        supplier: signupSupplier(server.signupSettings),
       },
       now,
     );

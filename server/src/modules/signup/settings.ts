@@ -8,7 +8,10 @@ export interface SignupServerSettings {
   maintenanceMode: boolean;
   /** PORTAL_SIGNUP_REDIRECT_TO_TRIAL: the self sign-up routes send visitors to the trial journey. */
   signupRedirectToTrial: boolean;
-  /** PORTAL_VOIP3_SIGNUP: new sign-ups get the third-generation cloud phone (voip3). */
+  /**
+   * PORTAL_VOIP3_SIGNUP: new sign-ups get the third-generation cloud phone (voip3, supplier 3); off, the trial,
+   * buy-now and opt-in trial journeys make supplier-2 phones and the voip3 self sign-up is closed.
+   */
   voip3Signup: boolean;
   /** PORTAL_SMS_HOURLY_LIMIT: texts the sign-up may send per hour, all numbers together. */
   smsHourlyLimit: number;
@@ -26,6 +29,9 @@ declare module 'fastify' {
     signupSettings: SignupServerSettings;
   }
 }
+
+/** The supplier a new sign-up's cloud phone is for, by the "VoIP3 sign-up" flag. */
+export const signupSupplier = (settings: Pick<SignupServerSettings, 'voip3Signup'>): 2 | 3 => (settings.voip3Signup ? 3 : 2);
 
 function flag(env: Record<string, string | undefined>, name: string, fallback: boolean): boolean {
   const text = env[name]?.trim().toLowerCase();

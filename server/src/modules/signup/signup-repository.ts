@@ -43,6 +43,8 @@ export interface NewCustomer {
   installationAddress: InstallationAddress | null;
   /** The lead this customer ends (spent in the same transaction), or null (part B's journeys). */
   leadId: number | null;
+  /** The cloud phone's generation: 3 (voip3), or 2 with the "VoIP3 sign-up" flag off (modules/signup/settings.ts). */
+  supplier: 2 | 3;
 }
 
 export type CreatedCustomer = { userId: number; accountId: number; productId: number };
@@ -120,7 +122,7 @@ export function createSignupRepository(db: Database) {
 
     /**
      * Creates the customer in one transaction: the account, its user (e-mail confirmed: the
-     * journey proved it), the cloud phone (voip3, being provisioned), its first phone user with
+     * journey proved it), the cloud phone (voip3 unless the flag says otherwise, being provisioned), its first phone user with
      * the PIN, its trial, and spends the lead. Nothing is made when the address has a user or
      * the lead is spent already, so two submits at once make one customer.
      */
@@ -158,7 +160,7 @@ export function createSignupRepository(db: Database) {
             accountId: account!.id,
             kind: 'voip',
             tariffVersion: 'TARIFF_V3',
-            supplier: 3,
+            supplier: customer.supplier,
             status: 'provisioning',
             channel: customer.channel,
             showProductPages: true,
@@ -199,7 +201,10 @@ export function createSignupRepository(db: Database) {
      * and its first phone user (the signed-in user). Serialised per account by locking the
      * account's row, so two clicks make one phone; null when the account has a cloud phone.
      */
-    async insertOptInTrial(input: { accountId: number; user: { firstName: string; lastName: string; email: string }; productDetail: string; endsAt: Date }, now: Date): Promise<number | null> {
+    async insertOptInTrial(
+      input: { accountId: number; user: { firstName: string; lastName: string; email: string }; productDetail: string; endsAt: Date; supplier: 2 | 3 },
+      now: Date,
+    ): Promise<number | null> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select id from ${accounts} where ${accounts.id} = ${input.accountId} for update`);
         const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(products).where(and(eq(products.accountId, input.accountId), eq(products.kind, 'voip')));
@@ -210,7 +215,7 @@ export function createSignupRepository(db: Database) {
             accountId: input.accountId,
             kind: 'voip',
             tariffVersion: 'TARIFF_V3',
-            supplier: 3,
+            supplier: input.supplier,
             status: 'provisioning',
             channel: 'Self Sign Up',
             showProductPages: true,

@@ -19,6 +19,7 @@ import {
 import { MAX_SMS_CODE_TRIES } from '../../auth/sms-codes-repository.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { accounts, outbox, phoneNumbers, products, signupLeads, trials, users, voipUsers } from '../../db/schema/index.ts';
+import { issueToken } from '../../auth/tokens-repository.ts';
 import { authHeaders, getCsrf, tokenOf, useTestApp } from '../../test/helper.ts';
 import { ACCOUNT_LIMITS, THROTTLE_WINDOW_MS } from '../account/handlers.ts';
 import { readSignupSettings } from './settings.ts';
@@ -483,5 +484,33 @@ describe('POST /api/v3/accounts/{accountId}/start-voip-trial/', () => {
     expect((await post('/api/v3/accounts/0x1/start-voip-trial/', {}, { key })).statusCode).toBe(400);
     expect((await post(`/api/v3/accounts/${user!.accountId}/start-voip-trial/`, {}, { key })).statusCode).toBe(409);
     expect((await post(`/api/v3/accounts/${user!.accountId}/start-voip-trial/`, {})).statusCode).toBe(401);
+  });
+});
+
+describe('the "VoIP3 sign-up" flag (PORTAL_VOIP3_SIGNUP) off', () => {
+  it('makes the trial and opt-in trial phones supplier 2; on again, voip3', async () => {
+    t.app.signupSettings.voip3Signup = false;
+    try {
+      const { lead } = await verifiedLead();
+      const created = await post('/api/v1/signup/create-password/', details(lead.token));
+      expect(created.statusCode, created.body).toBe(201);
+      const [product] = await t.db.select().from(products).where(eq(products.id, created.json<{ product_id: number }>().product_id));
+      expect(product).toMatchObject({ kind: 'voip', supplier: 2 });
+
+      // An existing customer with no cloud phone starting a trial.
+      const [account] = await t.db.insert(accounts).values({ name: 'Flagless Joinery' }).returning();
+      const [user] = await t.db.insert(users).values({ email: 'owner@flagless.example', passwordHash: 'x', firstName: 'Sam', lastName: 'Flagless', accountId: account!.id, emailVerified: true }).returning();
+      const key = await issueToken(t.db, user!.id, t.app.now());
+      const started = await post(`/api/v3/accounts/${account!.id}/start-voip-trial/`, {}, { key });
+      expect(started.statusCode, started.body).toBe(201);
+      const [trialPhone] = await t.db.select().from(products).where(eq(products.id, started.json<{ product_id: number }>().product_id));
+      expect(trialPhone).toMatchObject({ kind: 'voip', supplier: 2 });
+    } finally {
+      t.app.signupSettings.voip3Signup = true;
+    }
+    const { lead } = await verifiedLead();
+    const created = await post('/api/v1/signup/create-password/', details(lead.token));
+    const [product] = await t.db.select().from(products).where(eq(products.id, created.json<{ product_id: number }>().product_id));
+    expect(product).toMatchObject({ kind: 'voip', supplier: 3 });
   });
 });
