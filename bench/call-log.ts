@@ -2,13 +2,20 @@
 // over two years with the demo's daily and weekly rhythm, one in twelve answered or outbound calls recorded
 // with a transcript; then the recordings list's and the call reports' queries through the real API, timed. A bench, not a test:
 // it prints the figures. PGlite in memory by default; DATABASE_URL=postgres://... runs it on PostgreSQL
-// (in a schema of its own, dropped after). `npm run bench:call-log`.
+// (in a schema of its own, dropped after). Last, a zip of 200 one-minute recordings streamed over HTTP with the
+// server's RSS sampled while it streams (budget: a rise under 50 MB). `npm run bench:call-log`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/src/app.ts';
-import { MemoryAudioStorage } from '../server/src/audio/storage.ts';
+import { FilesystemAudioStorage } from '../server/src/audio/storage.ts';
+import { encodeWav, WAV_SAMPLE_RATE } from '../server/src/audio/wav.ts';
 import { openDatabase } from '../server/src/db/connect.ts';
 import { demoLogins } from '../server/src/db/demo-logins.ts';
 import { callLogs } from '../server/src/db/schema/index.ts';
+import { MAX_RECORDINGS_PER_ZIP } from '@portal/contract';
 import { seedIfEmpty } from '../server/src/db/seed.ts';
 import { dropBenchSchema, generateCalls, recordCallsForBench } from '../server/src/modules/call-log/demo-calls.ts';
 
@@ -18,7 +25,9 @@ const url = process.env.DATABASE_URL;
 const schemaName = url ? `bench_call_log_${process.pid}` : undefined;
 
 const database = await openDatabase({ url, dataDir: 'memory://', schemaName });
-const audio = new MemoryAudioStorage();
+// On disk, as a real server keeps it: audio held in memory would count in the zip's RSS figure.
+const audioDir = mkdtempSync(join(tmpdir(), 'bench-call-log-audio-'));
+const audio = new FilesystemAudioStorage(audioDir);
 await seedIfEmpty(database.db, audio);
 const app = await buildApp({ db: database.db, audio, staticDir: '/nonexistent/portal-spa', logger: false });
 await app.ready();
@@ -88,9 +97,56 @@ try {
     await time('list, 30 days, keyword "boiler"', '?keyword=boiler');
     await time('list, two years, keyword "invoice"', `?keyword=invoice&${twoYears}`);
     await time('list, 30 days, number and duration', '?number=07700&duration=1m_5m');
+    await zipOf200(productId, csrf, token);
   }
 } finally {
   await app.close();
   if (schemaName) await dropBenchSchema(database.db, schemaName);
   await database.close();
+  rmSync(audioDir, { recursive: true, force: true });
+}
+
+/**
+ * The newest recordings (as many as a zip may hold) given a minute of audio each (8 kHz WAV, about 0.9 MB, as a call recording is), then
+ * zipped twice through a real socket, after a zip of two: the server's RSS is sampled every 5 ms while the answer
+ * streams and is read away, and the rise over the figure before the request is the one the budget is for.
+ */
+async function zipOf200(productId: number, csrf: string, token: string) {
+  const rows = (await database.db.execute(
+    sql`select uuid from call_recordings where product_id = ${productId} and deleted_at is null order by start_time desc limit ${MAX_RECORDINGS_PER_ZIP}`,
+  )) as unknown as { rows: Array<{ uuid: string }> };
+  const uuids = rows.rows.map((row) => row.uuid);
+  const minute = new Int16Array(WAV_SAMPLE_RATE * 60);
+  for (let i = 0; i < minute.length; i++) minute[i] = Math.round(8000 * Math.sin(i / 7) * Math.sin(i / 3000));
+  const wav = encodeWav(minute);
+  for (const uuid of uuids) {
+    const key = `${productId}/call-recording-${uuid}.wav`;
+    await audio.put(key, wav);
+    await database.db.execute(sql`update call_recordings set audio_key = ${key} where uuid = ${uuid}`);
+  }
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  // A zip of two first: the route's code, the HTTP client and the heap's first growth are not what is measured.
+  // Then 200 (the budget's), the most a zip may hold, and 200 again: the rise should not grow with the zip.
+  const runs = [uuids.slice(0, 2), uuids.slice(0, 200), uuids, uuids.slice(0, 200)];
+  for (const [pass, chosen] of runs.entries()) {
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const started = performance.now();
+    const response = await fetch(`${address}/api/v1/voip/${productId}/calls/call_recordings/`, {
+      method: 'POST',
+      headers: { authorization: `Token ${token}`, 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
+      body: JSON.stringify({ recording_uuids: chosen }),
+    });
+    if (response.status !== 200 || !response.body) throw new Error(`zip: ${response.status} ${await response.text()}`);
+    let bytes = 0;
+    for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+    clearInterval(sampler);
+    const rise = (peak - before) / 2 ** 20;
+    if (pass === 0) continue;
+    console.log(
+      `zip of ${chosen.length} recordings`.padEnd(44) +
+        ` ${(bytes / 2 ** 20).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s, RSS ${(before / 2 ** 20).toFixed(0)} MB, rise ${rise.toFixed(1)} MB  ${chosen.length !== 200 ? '' : rise < 50 ? 'within 50 MB' : 'OVER 50 MB'}`,
+    );
+  }
 }

@@ -202,6 +202,14 @@ test.describe('call flow editor', () => {
     // Every step of a route is one column further right: the main number is leftmost of all.
     const mainLeft = (await main.boundingBox())!.x;
     for (const step of await canvas.locator('.react-flow__node').all()) expect((await step.boundingBox())!.x).toBeGreaterThanOrEqual(mainLeft - 1);
+    // The arrow keys follow the arrangement: right to the next step, left back; down from the main number goes nowhere.
+    await main.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(main).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(canvas.getByRole('button', { name: 'Play audio: Welcome greeting', exact: true })).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(main).toBeFocused();
 
     await page.reload();
     await expectEditorShown(page, 'Main office hours');
@@ -509,6 +517,7 @@ test.describe('call flow editor', () => {
       const confirm = page.getByRole('alertdialog', { name: 'Restore version 1?' });
       await expect(confirm).toBeVisible();
       await expectAccessible(page, 'restore confirmation');
+      await confirm.getByLabel('Note for this version (optional)').fill('Back to the transfer');
       await confirm.getByRole('button', { name: 'Restore version 1' }).click();
       await expect(page.getByText('Version 1 restored').first()).toBeVisible();
       const editing = page.getByRole('region', { name: 'Call flow canvas' });
@@ -517,6 +526,7 @@ test.describe('call flow editor', () => {
       const versions = page.getByRole('region', { name: 'Versions' }).getByRole('list', { name: 'Saved versions' });
       await expect(versions.getByRole('listitem')).toHaveCount(4);
       await expect(versions.getByRole('listitem').first()).toContainText('Restored from version 1');
+      await expect(versions.getByRole('listitem').first()).toContainText('“Back to the transfer”');
       // Nothing unsaved: the editor holds the restored version as saved.
       await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
 

@@ -173,7 +173,7 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
       },
       navigate(fromId, key) {
         const s = store.getState();
-        const to = neighbour(s.flow.data, fromId, key, s.positions);
+        const to = neighbour(s.flow.data, fromId, key, s.positions, ui.getState().laidOutAs);
         if (to) actions.focusNode(to);
       },
       openDialog(id) {
@@ -398,7 +398,8 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
           onArrangementChange={chooseArrangement}
         />
         <p id={`${idPrefix}-help`} className="cf-sr-only">
-          Each step of the call flow is a button. Arrow keys move between steps: up to the step before, down to the next, left and right between routes. Enter edits a step; Delete removes it; Ctrl+C and Ctrl+V copy and paste steps. To move a step with the steps after it, press Ctrl+X on it, then Ctrl+V on the step it goes after (Escape cancels), or drag it onto that step.
+          Each step of the call flow is a button. Arrow keys move between steps:{' '}
+          {arrangement === 'layered' ? 'left to the step before, right to the next, up and down between routes' : 'up to the step before, down to the next, left and right between routes'}. Enter edits a step; Delete removes it; Ctrl+C and Ctrl+V copy and paste steps. To move a step with the steps after it, press Ctrl+X on it, then Ctrl+V on the step it goes after (Escape cancels), or drag it onto that step.
         </p>
         <div className="cf-body">
           <div className="cf-stage">

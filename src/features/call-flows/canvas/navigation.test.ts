@@ -30,6 +30,22 @@ describe('neighbour', () => {
     expect(visualOrder(flow.data.children[0]!.children, { n3: at(1) }).map((n) => n.id)).toEqual(['n3', 'n4']);
   });
 
+  it('in the layered arrangement (left to right), left is the step before, right the next, up and down the routes by y', () => {
+    const side = (y: number): NodePosition => ({ x: 0, y, width: 10, height: 10 });
+    const positions = { n3: side(400), n4: side(100) };
+    expect(neighbour(flow.data, 'n5', 'ArrowLeft', {}, 'layered')).toBe('n3');
+    expect(neighbour(flow.data, 'n1', 'ArrowLeft', {}, 'layered')).toBeNull();
+    expect(neighbour(flow.data, 'n1', 'ArrowRight', {}, 'layered')).toBe('n2');
+    // n4 is laid out above n3: the first child, and up from n3.
+    expect(neighbour(flow.data, 'n2', 'ArrowRight', positions, 'layered')).toBe('n4');
+    expect(neighbour(flow.data, 'n3', 'ArrowUp', positions, 'layered')).toBe('n4');
+    expect(neighbour(flow.data, 'n3', 'ArrowDown', positions, 'layered')).toBeNull();
+    expect(neighbour(flow.data, 'n4', 'ArrowDown', positions, 'layered')).toBe('n3');
+    // Up and down never leave the siblings for the parent or a child.
+    expect(neighbour(flow.data, 'n2', 'ArrowUp', positions, 'layered')).toBeNull();
+    expect(neighbour(flow.data, 'n1', 'End', positions, 'layered')).toBe('n6');
+  });
+
   it('Home goes to the main number and End down the route', () => {
     expect(neighbour(flow.data, 'n6', 'Home')).toBe('n1');
     expect(neighbour(flow.data, 'n1', 'Home')).toBeNull();

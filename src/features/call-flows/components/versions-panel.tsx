@@ -33,6 +33,7 @@ export const versionTexts = {
   overlaid: 'Overlaid',
   sideBySide: 'Side by side',
   nextNote: 'Note for your next save (optional)',
+  restoreNote: 'Note for this version (optional)',
 } as const;
 
 /** How two versions are compared: one canvas showing either, or both canvases next to each other. */
@@ -103,6 +104,13 @@ export function useFlowVersions({ productId, flowId, names, baseVersion, changes
   const [viewing, setViewing] = useState<Viewing | null>(null);
   const [comparison, setComparison] = useState<Comparison | null>(null);
   const [restoring, setRestoring] = useState<number | null>(null);
+  // The restore's own note (the restore is a new version, kept with who, when and this note).
+  const [restoreNote, setRestoreNote] = useState('');
+  const restoreNoteId = useId();
+  const askRestore = (number: number) => {
+    setRestoreNote('');
+    setRestoring(number);
+  };
   const [busy, setBusy] = useState(false);
   // Once the versions were used, a canvas swapped in (a version shown, or back to editing) opens with the panel.
   const [used, setUsed] = useState(false);
@@ -162,7 +170,7 @@ export function useFlowVersions({ productId, flowId, names, baseVersion, changes
     if (!flowId || restoring === null) return;
     setBusy(true);
     try {
-      const saved = await restoreCallFlowVersion(productId, flowId, restoring, { version: baseVersion() ?? undefined });
+      const saved = await restoreCallFlowVersion(productId, flowId, restoring, { version: baseVersion() ?? undefined, ...(restoreNote.trim() && { note: restoreNote.trim() }) });
       onRestored(saved);
       toaster.create({ type: 'success', title: versionTexts.restored(restoring) });
       backToEditing();
@@ -199,7 +207,7 @@ export function useFlowVersions({ productId, flowId, names, baseVersion, changes
             note={note}
             onNoteChange={onNoteChange}
             onBack={backToEditing}
-            onRestore={setRestoring}
+            onRestore={askRestore}
           />
         );
 
@@ -225,10 +233,37 @@ export function useFlowVersions({ productId, flowId, names, baseVersion, changes
         The call flow goes back to version {restoring}, saved as a new version; every version stays in the list.
         {changesMade ? ' Your unsaved changes will be lost.' : ''}
       </Text>
+      <div className="cf-form">
+        <label className="cf-label" htmlFor={restoreNoteId}>
+          {versionTexts.restoreNote}
+        </label>
+        <NoteInput id={restoreNoteId} value={restoreNote} onChange={setRestoreNote} disabled={busy} />
+      </div>
     </Dialog>
   );
 
   return { viewing: viewing?.store ?? null, marks, sideBySide, panel, dialog, used, viewingNumber: viewing?.version.number ?? null };
+}
+
+/** A version's note: one line, up to the contract's length. */
+function NoteInput({ id, value, onChange, disabled = false }: { id: string; value: string; onChange: (value: string) => void; disabled?: boolean }) {
+  return (
+    <chakra.input
+      id={id}
+      value={value}
+      maxLength={MAX_VERSION_NOTE_LENGTH}
+      autoComplete="off"
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value)}
+      h="10"
+      px="3"
+      bg="bg"
+      borderWidth="1px"
+      borderColor="gray.300"
+      rounded="md"
+      _focusVisible={{ borderColor: 'gray.700', outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
+    />
+  );
 }
 
 interface PanelProps {
@@ -283,20 +318,7 @@ function VersionsPanel({ productId, flowId, viewing, comparison, onClose, onOpen
           <label className="cf-label" htmlFor={noteId}>
             {versionTexts.nextNote}
           </label>
-          <chakra.input
-            id={noteId}
-            value={note}
-            maxLength={MAX_VERSION_NOTE_LENGTH}
-            autoComplete="off"
-            onChange={(event) => onNoteChange(event.target.value)}
-            h="10"
-            px="3"
-            bg="bg"
-            borderWidth="1px"
-            borderColor="gray.300"
-            rounded="md"
-            _focusVisible={{ borderColor: 'gray.700', outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
-          />
+          <NoteInput id={noteId} value={note} onChange={onNoteChange} />
         </div>
       )}
 
