@@ -5,7 +5,7 @@
 // requestAnimationFrame callbacks) and the longest main-thread task. Prints the figures beside
 // the budgets and exits non-zero when one is over. `BENCH_NODES=4900` runs one size only;
 // `BENCH_ARRANGEMENT=layered` opens the canvas in ELK's left-to-right arrangement (no budgets:
-// ELK is the slower, optional arrangement).
+// ELK is the slower, optional arrangement). `BENCH_MINIFY=off` builds the harness unminified, for readable profiles.
 import { chromium, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { build, preview } from 'vite';
@@ -124,9 +124,15 @@ async function whileDragging(page: Page): Promise<{ p95: number; worst: number; 
 
 const results: string[] = [];
 let over = false;
-const report = (label: string, value: number, budget?: number, digits = 0) => {
-  const verdict = budget === undefined || !budgeted ? '' : value < budget ? ` (budget ${budget} ms) ok` : ` (budget ${budget} ms) OVER BUDGET`;
-  if (budgeted && budget !== undefined && !(value < budget)) over = true;
+/**
+ * requestAnimationFrame's timestamps come in 0.1 ms steps in Chromium (coarsened timers), so frames of a steady
+ * 60 Hz (16.67 ms) read as 16.6, 16.7 or 16.8 ms: a frame time is within its budget up to one step over it.
+ */
+const FRAME_TIMER_STEP_MS = 0.1;
+const report = (label: string, value: number, budget?: number, digits = 0, tolerance = 0) => {
+  const within = budget !== undefined && value < budget + tolerance + 1e-9;
+  const verdict = budget === undefined || !budgeted ? '' : within ? ` (budget ${budget} ms) ok` : ` (budget ${budget} ms) OVER BUDGET`;
+  if (budgeted && budget !== undefined && !within) over = true;
   results.push(`canvas${budgeted ? '' : ` (${arrangement})`}: ${label}: ${value.toFixed(digits)} ms${verdict}`);
 };
 
@@ -139,7 +145,7 @@ try {
     const dragging = await whileDragging(page);
     report(`${nodes} nodes, open to first interactive paint`, opened, { 200: budgets.open200, 4900: budgets.open4900 }[nodes]);
     report(`${nodes} nodes, edit to new layout on screen (median of 5; ${edits.map((e) => e.toFixed(0)).join(', ')})`, median(edits), { 200: budgets.relayout200, 4900: budgets.relayout4900 }[nodes]);
-    report(`${nodes} nodes, 95th-percentile frame time while dragging and panning (${dragging.frames} frames, worst ${dragging.worst.toFixed(1)} ms)`, dragging.p95, nodes === 4900 ? budgets.frameP95_4900 : undefined, 1);
+    report(`${nodes} nodes, 95th-percentile frame time while dragging and panning (${dragging.frames} frames, worst ${dragging.worst.toFixed(1)} ms)`, dragging.p95, nodes === 4900 ? budgets.frameP95_4900 : undefined, 1, FRAME_TIMER_STEP_MS);
     report(`${nodes} nodes, longest main-thread task while dragging and panning`, dragging.longest, nodes === 2000 ? budgets.longTask2000 : undefined);
     await page.close();
   }

@@ -7,5 +7,5 @@ export default defineConfig({
   plugins: [react()],
   worker: { format: 'es' },
   logLevel: 'warn',
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: { outDir: 'dist', emptyOutDir: true, minify: process.env.BENCH_MINIFY !== 'off' },
 });

@@ -40,16 +40,31 @@ export interface CoverageWarning {
 const DAY_NAMES: Readonly<Record<Day, string>> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 const time = (minutes: number) => (minutes >= 1440 ? '24:00' : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
 
-/** When a segment's callers come: "Mon-Fri 09:00-17:00", "outside Mon-Fri 09:00-17:00", or null for every call. */
-function whenWords(segment: RouteSegment, segments: readonly RouteSegment[]): string | null {
-  if (segment.entry.type !== 'in_hours' && segment.entry.type !== 'out_of_hours') {
-    const parent = segments.find((other) => other.end?.children.some((child) => child.id === segment.entry.id));
-    return parent ? whenWords(parent, segments) : null;
-  }
-  const hoursNode = segments.find((other) => other.end?.children.some((child) => child.id === segment.entry.id))?.end;
-  if (!hoursNode) return null;
-  const hours = openingHoursWords(argValue(hoursNode, 'business_hours', 'business_hours'));
-  return segment.entry.type === 'in_hours' ? hours : `outside ${hours}`;
+/**
+ * When each segment's callers come, by the segment's entry id: "Mon-Fri 09:00-17:00", "outside Mon-Fri
+ * 09:00-17:00", or null for every call. One pass over the segments (they come parents first), each reading its
+ * parent's answer through an index of which segment ends where a segment starts.
+ */
+function whenWordsOf(segments: readonly RouteSegment[]): Map<string, string | null> {
+  const parentOf = new Map<string, RouteSegment>();
+  for (const segment of segments) for (const child of segment.end?.children ?? []) parentOf.set(child.id, segment);
+  const when = new Map<string, string | null>();
+  const wordsFor = (segment: RouteSegment): string | null => {
+    const known = when.get(segment.entry.id);
+    if (known !== undefined) return known;
+    const parent = parentOf.get(segment.entry.id);
+    let words: string | null;
+    if (segment.entry.type !== 'in_hours' && segment.entry.type !== 'out_of_hours') words = parent ? wordsFor(parent) : null;
+    else if (!parent?.end) words = null;
+    else {
+      const hours = openingHoursWords(argValue(parent.end, 'business_hours', 'business_hours'));
+      words = segment.entry.type === 'in_hours' ? hours : `outside ${hours}`;
+    }
+    when.set(segment.entry.id, words);
+    return words;
+  };
+  for (const segment of segments) wordsFor(segment);
+  return when;
 }
 
 /**
@@ -116,9 +131,11 @@ export function coverageWarnings(flow: CallFlow, context: CoverageContext = {}):
   const warnings: CoverageWarning[] = [];
   const holidays = context.holidays ?? [];
 
+  const whenOf = whenWordsOf(segments);
+  const segmentByEntry = new Map(segments.map((segment) => [segment.entry.id, segment]));
   for (const segment of segments) {
     const label = labels.get(segment.entry.id) ?? '';
-    const when = whenWords(segment, segments);
+    const when = whenOf.get(segment.entry.id) ?? null;
     const { end } = segment;
     if (segment.entry.type === 'dial_menu_key' && end === null) {
       const key = String(segment.entry.args.target?.value ?? '');
@@ -157,7 +174,7 @@ export function coverageWarnings(flow: CallFlow, context: CoverageContext = {}):
     if (end?.type === 'business_hours') {
       warnings.push(...hoursGapWarnings(end));
       const out = end.children.find((child) => child.type === 'out_of_hours');
-      const outSegment = out && segments.find((other) => other.entry.id === out.id);
+      const outSegment = out && segmentByEntry.get(out.id);
       if (holidays.length > 0 && outSegment && outSegment.end && outSegment.greetings.length === 0) {
         const first = outSegment.end;
         warnings.push({

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createEditorStore, insertBetween, renameNode, type FlowLayout, type LayoutRequest, type LayoutResponse } from '@portal/editor-core';
-import { sampleFlow } from '@portal/editor-core/testing';
-import { createCanvasController, problemsByNode } from './canvas-controller.ts';
+import { generateFlow, sampleFlow } from '@portal/editor-core/testing';
+import { createCanvasController, problemsByNode, PROVISIONAL_DRAWING_LIMIT } from './canvas-controller.ts';
 import type { LayoutWorker } from './layout-client.ts';
 
 function worker() {
@@ -90,6 +90,29 @@ describe('canvas controller', () => {
     expect(applied).toHaveBeenLastCalledWith(expect.objectContaining({ first: false, nodeCount: 7 }));
     stop();
     vi.useRealTimers();
+  });
+
+  it('asks for the layout as soon as an edit changes the shape, and draws a large flow once its layout is there', () => {
+    const flow = generateFlow(PROVISIONAL_DRAWING_LIMIT + 200, 7);
+    const store = createEditorStore({ flow });
+    const { w, answer } = worker();
+    const controller = createCanvasController(store, { createWorker: () => w });
+    const stop = controller.start();
+    answer(w.sent[0]!);
+    const drawn = controller.ui.getState().nodes;
+    expect(drawn.length).toBeGreaterThanOrEqual(PROVISIONAL_DRAWING_LIMIT);
+
+    const [parent, child] = [flow.data, flow.data.children[0]!];
+    expect(store.getState().run(insertBetween(parent.id, child.id, 'play_audio'))).toBe(true);
+    // Sent at once, in the same task, not on a timer.
+    expect(w.sent).toHaveLength(2);
+    // No provisional drawing of a flow this large: the layout follows.
+    expect(controller.ui.getState().nodes).toBe(drawn);
+    answer(w.sent[1]!);
+    const greeting = store.getState().selection[0] as string;
+    expect(controller.ui.getState().nodes).toHaveLength(drawn.length + 1);
+    expect(controller.ui.getState().nodes.find((n) => n.id === greeting)).toBeDefined();
+    stop();
   });
 
   it('keeps the step under the pointer still when a new layout lands, and knows where a new step is drawn before it', () => {

@@ -111,6 +111,9 @@ export function selectionSpeech(root: FlowNode, id: string | undefined, problems
   return `Selected ${nodeLabel(node)}. ${issues ? `Needs attention: ${issues.split('\n').join('. ')}` : 'Complete.'}`;
 }
 
+/** From this many steps, an edit that changes the flow's shape waits for its layout to be drawn (see start()). */
+export const PROVISIONAL_DRAWING_LIMIT = 1000;
+
 export function positionsFrom(layout: FlowLayout): Record<string, NodePosition> {
   const positions: Record<string, NodePosition> = {};
   for (const n of layout.nodes) positions[n.id] = { x: n.x, y: n.y, width: n.width, height: n.height };
@@ -189,14 +192,16 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
       let requestedShape: string | null = null;
       let client: LayoutClient | null = null;
 
-      const layout = () => {
+      /** Asks for a layout when the flow's shape or the arrangement changed; answers whether it asked. */
+      const layout = (): boolean => {
         const root = store.getState().flow.data;
         const { arrangement } = ui.getState();
         const shape = `${arrangement}:${shapeHash(root)}`;
-        if (shape === requestedShape || !client) return;
+        if (shape === requestedShape || !client) return false;
         requestedShape = shape;
         client.request({ id: null, name: '', enable: false, data: layoutSkeleton(root) }, sizesById(root), arrangement);
         ui.setState({ layoutBusy: true, layoutError: null });
+        return true;
       };
       relayout = layout;
 
@@ -220,8 +225,9 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
           onLayoutApplied?.({ first, rearranged, nodeCount: result.nodes.length, layoutMs: ms, anchorShift });
         },
         onError: (message) => {
-          // Let the next change try again.
+          // Let the next change try again; meanwhile the flow as it is, drawn where its steps were.
           requestedShape = null;
+          rebuild();
           ui.setState({ layoutBusy: false, layoutError: message });
         },
       });
@@ -234,11 +240,13 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
         // A cut step that an undo (or another edit) took away is no longer waiting to move.
         const moving = ui.getState().moving;
         if (treeChanged && moving !== null && !locate(state.flow.data, moving)) ui.setState({ moving: null });
-        if (treeChanged || state.positions !== prev.positions) rebuild();
-        if (treeChanged) {
-          layout();
-          if (ui.getState().pathNodes.size > 0) ui.setState({ pathNodes: EMPTY, pathEdges: EMPTY, testOutdated: true });
-        }
+        // The layout is asked for first: the worker computes it while this thread draws the edit provisionally. A
+        // large flow is not drawn provisionally: for it that drawing (React Flow's internals of every step) costs about
+        // as much as drawing the layout, which follows within tens of milliseconds (bench/canvas).
+        const asked = treeChanged && layout();
+        const drawNow = state.positions !== prev.positions || (treeChanged && !(asked && (cache?.nodes.size ?? 0) >= PROVISIONAL_DRAWING_LIMIT));
+        if (drawNow) rebuild();
+        if (treeChanged && ui.getState().pathNodes.size > 0) ui.setState({ pathNodes: EMPTY, pathEdges: EMPTY, testOutdated: true });
       });
       rebuild();
       layout();
