@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/src/app.ts';
 import { FilesystemAudioStorage } from '../server/src/audio/storage.ts';
 import { encodeWav, WAV_SAMPLE_RATE } from '../server/src/audio/wav.ts';
@@ -17,7 +16,7 @@ import { demoLogins } from '../server/src/db/demo-logins.ts';
 import { callLogs } from '../server/src/db/schema/index.ts';
 import { MAX_RECORDINGS_PER_ZIP } from '@portal/contract';
 import { seedIfEmpty } from '../server/src/db/seed.ts';
-import { dropBenchSchema, generateCalls, recordCallsForBench } from '../server/src/modules/call-log/demo-calls.ts';
+import { dropBenchSchema, generateCalls, giveRecordingsAudioForBench, recordCallsForBench } from '../server/src/modules/call-log/demo-calls.ts';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 1_000_000);
 const DAYS = 730;
@@ -112,18 +111,12 @@ try {
  * streams and is read away, and the rise over the figure before the request is the one the budget is for.
  */
 async function zipOf200(productId: number, csrf: string, token: string) {
-  const rows = (await database.db.execute(
-    sql`select uuid from call_recordings where product_id = ${productId} and deleted_at is null order by start_time desc limit ${MAX_RECORDINGS_PER_ZIP}`,
-  )) as unknown as { rows: Array<{ uuid: string }> };
-  const uuids = rows.rows.map((row) => row.uuid);
   const minute = new Int16Array(WAV_SAMPLE_RATE * 60);
   for (let i = 0; i < minute.length; i++) minute[i] = Math.round(8000 * Math.sin(i / 7) * Math.sin(i / 3000));
   const wav = encodeWav(minute);
-  for (const uuid of uuids) {
-    const key = `${productId}/call-recording-${uuid}.wav`;
-    await audio.put(key, wav);
-    await database.db.execute(sql`update call_recordings set audio_key = ${key} where uuid = ${uuid}`);
-  }
+  const keyOf = (uuid: string) => `${productId}/call-recording-${uuid}.wav`;
+  const uuids = await giveRecordingsAudioForBench(database.db, productId, MAX_RECORDINGS_PER_ZIP, keyOf);
+  for (const uuid of uuids) await audio.put(keyOf(uuid), wav);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   // A zip of two first: the route's code, the HTTP client and the heap's first growth are not what is measured.
   // Then 200 (the budget's), the most a zip may hold, and 200 again: the rise should not grow with the zip.
@@ -140,7 +133,8 @@ async function zipOf200(productId: number, csrf: string, token: string) {
     });
     if (response.status !== 200 || !response.body) throw new Error(`zip: ${response.status} ${await response.text()}`);
     let bytes = 0;
-    for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+    const reader = response.body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.byteLength;
     clearInterval(sampler);
     const rise = (peak - before) / 2 ** 20;
     if (pass === 0) continue;

@@ -228,6 +228,19 @@ export async function recordCallsForBench(db: Pick<Database, 'execute'>, product
   return counted.rows[0]!;
 }
 
+/**
+ * For bench/call-log.ts: the newest `limit` recordings of a phone, each given `audioKey(uuid)` (audio the bench
+ * has stored there); answers their uuids.
+ */
+export async function giveRecordingsAudioForBench(db: Pick<Database, 'execute'>, productId: number, limit: number, audioKey: (uuid: string) => string): Promise<string[]> {
+  const rows = (await db.execute(
+    sql`select uuid from call_recordings where product_id = ${productId} and deleted_at is null order by start_time desc limit ${limit}`,
+  )) as unknown as { rows: Array<{ uuid: string }> };
+  const uuids = rows.rows.map((row) => row.uuid);
+  for (const uuid of uuids) await db.execute(sql`update call_recordings set audio_key = ${audioKey(uuid)} where uuid = ${uuid}`);
+  return uuids;
+}
+
 /** For bench/call-log.ts on PostgreSQL: drops the schema it ran in. */
 export async function dropBenchSchema(db: Pick<Database, 'execute'>, schemaName: string): Promise<void> {
   if (!/^bench_[a-z0-9_]+$/.test(schemaName)) throw new Error(`not a bench schema: ${schemaName}`);

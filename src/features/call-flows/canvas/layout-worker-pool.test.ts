@@ -1,19 +1,24 @@
-import type { LayoutResponse } from '@portal/editor-core';
+import type { LayoutRequest } from '@portal/editor-core';
+import { sampleFlow } from '@portal/editor-core/testing';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { packResponse, unpackRequest, type WireRequest, type WireResponse } from './layout-wire.ts';
 
-/** A worker that answers every request at once, with an empty layout. */
+/** A worker that answers every request at once, with its steps in a column (packed, as the real worker's are). */
 class EchoWorker {
   static started = 0;
-  onmessage: ((event: MessageEvent<LayoutResponse>) => void) | null = null;
+  onmessage: ((event: MessageEvent<WireResponse>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   constructor() {
     EchoWorker.started++;
   }
-  postMessage({ requestId }: { requestId: number }) {
-    this.onmessage?.({ data: { requestId, ok: true, layout: { positions: {} } } } as unknown as MessageEvent<LayoutResponse>);
+  postMessage(wire: WireRequest) {
+    const nodes = wire.ids.map((id, i) => ({ id, x: 0, y: i * 100, width: 10, height: 10 }));
+    this.onmessage?.({ data: packResponse({ requestId: unpackRequest(wire).requestId, ok: true, layout: { nodes, edges: [], width: 10, height: nodes.length * 100 } }) } as MessageEvent<WireResponse>);
   }
   terminate() {}
 }
+
+const request = (requestId: number): LayoutRequest => ({ requestId, flow: sampleFlow(), sizes: {} });
 
 vi.stubGlobal('Worker', EchoWorker);
 afterAll(() => vi.unstubAllGlobals());
@@ -26,13 +31,13 @@ describe('layout worker pool', () => {
     const heard = { left: [] as number[], right: [] as number[] };
     left.onmessage = (event) => heard.left.push(event.data.requestId);
     right.onmessage = (event) => heard.right.push(event.data.requestId);
-    left.postMessage({ requestId: 1 } as never);
-    right.postMessage({ requestId: 2 } as never);
+    left.postMessage(request(1));
+    right.postMessage(request(2));
     expect(EchoWorker.started).toBe(1);
     expect(heard).toEqual({ left: [1, 2], right: [1, 2] });
     // One canvas goes; the other still hears its answers.
     left.terminate();
-    right.postMessage({ requestId: 3 } as never);
+    right.postMessage(request(3));
     expect(heard).toEqual({ left: [1, 2], right: [1, 2, 3] });
     right.terminate();
   });

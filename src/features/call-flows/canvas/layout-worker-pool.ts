@@ -5,6 +5,7 @@
  */
 import type { LayoutRequest, LayoutResponse } from '@portal/editor-core';
 import type { LayoutWorker } from './layout-client.ts';
+import { packRequest, transferablesOf, unpackResponse, type WireResponse } from './layout-wire.ts';
 
 const IDLE_MS = 60_000;
 
@@ -21,7 +22,11 @@ function startWorker(): NonNullable<typeof shared> {
   if (!shared) {
     const worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module', name: 'call-flow-layout' });
     const leases = new Set<Lease>();
-    worker.onmessage = (event: MessageEvent<LayoutResponse>) => leases.forEach((lease) => lease.onmessage?.(event));
+    // Messages cross packed (layout-wire.ts); each answer is unpacked once, for every lease.
+    worker.onmessage = (event: MessageEvent<WireResponse>) => {
+      const unpacked = { data: unpackResponse(event.data) } as MessageEvent<LayoutResponse>;
+      leases.forEach((lease) => lease.onmessage?.(unpacked));
+    };
     worker.onerror = (event: ErrorEvent) => leases.forEach((lease) => lease.onerror?.(event));
     shared = { worker, leases, idle: null };
     scheduleIdle();
@@ -57,7 +62,10 @@ export function leaseLayoutWorker(): LayoutWorker {
   }
   const { worker } = pool;
   return {
-    postMessage: (message: LayoutRequest) => worker.postMessage(message),
+    postMessage: (message: LayoutRequest) => {
+      const wire = packRequest(message);
+      worker.postMessage(wire, transferablesOf(wire));
+    },
     get onmessage() {
       return lease.onmessage;
     },

@@ -4,12 +4,24 @@
  * imported here on demand, the first time a user's flow is arranged that way: the tidy tree never loads it.
  */
 import { handleLayeredLayoutRequest, handleLayoutRequest, type ElkLike, type LayoutRequest, type LayoutResponse } from '@portal/editor-core';
+import { packResponse, transferablesOf, unpackRequest, type WireRequest, type WireResponse } from './layout-wire.ts';
 
 interface WorkerScope {
-  addEventListener: (type: 'message', listener: (event: MessageEvent<LayoutRequest>) => void) => void;
-  postMessage: (message: LayoutResponse) => void;
+  addEventListener: (type: 'message', listener: (event: MessageEvent<WireRequest>) => void) => void;
+  postMessage: (message: WireResponse, transfer: Transferable[]) => void;
 }
 const scope = self as unknown as WorkerScope;
+
+/** Sends an answer packed (layout-wire.ts), its buffers handed over; one that cannot be packed goes as an error. */
+function answer(response: LayoutResponse) {
+  let wire: WireResponse;
+  try {
+    wire = packResponse(response);
+  } catch (error) {
+    wire = { requestId: response.requestId, ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  scope.postMessage(wire, transferablesOf(wire));
+}
 
 let elk: Promise<ElkLike> | null = null;
 
@@ -25,15 +37,21 @@ function loadElk(): Promise<ElkLike> {
   return elk;
 }
 
-function onMessage(event: MessageEvent<LayoutRequest>) {
-  const request = event.data;
+function onMessage(event: MessageEvent<WireRequest>) {
+  let request: LayoutRequest;
+  try {
+    request = unpackRequest(event.data);
+  } catch (error) {
+    answer({ requestId: event.data.requestId, ok: false, error: error instanceof Error ? error.message : String(error) });
+    return;
+  }
   if (request.arrangement !== 'layered') {
-    scope.postMessage(handleLayoutRequest(request));
+    answer(handleLayoutRequest(request));
     return;
   }
   loadElk().then(
-    (instance) => handleLayeredLayoutRequest(instance, request).then((response) => scope.postMessage(response)),
-    (error: unknown) => scope.postMessage({ requestId: request.requestId, ok: false, error: `The left-to-right arrangement could not be loaded (${error instanceof Error ? error.message : String(error)})` }),
+    (instance) => handleLayeredLayoutRequest(instance, request).then(answer),
+    (error: unknown) => answer({ requestId: request.requestId, ok: false, error: `The left-to-right arrangement could not be loaded (${error instanceof Error ? error.message : String(error)})` }),
   );
 }
 

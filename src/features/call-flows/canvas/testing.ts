@@ -1,11 +1,16 @@
-import type { LayoutRequest, LayoutResponse } from '@portal/editor-core';
+import type { LayoutRequest } from '@portal/editor-core';
 import { vi } from 'vitest';
+import { packResponse, unpackRequest, type WireRequest, type WireResponse } from './layout-wire.ts';
 
-/** Test support (never imported by the app): a layout worker that answers at once with a grid, one row per depth. */
+/**
+ * Test support (never imported by the app): a layout worker that answers at once with a grid, one row per depth;
+ * its messages packed as the real worker's are (layout-wire.ts).
+ */
 export class FakeLayoutWorker {
-  onmessage: ((event: MessageEvent<LayoutResponse>) => void) | null = null;
+  onmessage: ((event: MessageEvent<WireResponse>) => void) | null = null;
   onerror = null;
-  postMessage(request: LayoutRequest) {
+  postMessage(wire: WireRequest) {
+    const request = unpackRequest(wire);
     const nodes: Array<{ id: string; x: number; y: number; width: number; height: number }> = [];
     const perDepth: number[] = [];
     const walk = (node: LayoutRequest['flow']['data'], depth: number) => {
@@ -15,7 +20,7 @@ export class FakeLayoutWorker {
       node.children.forEach((c) => walk(c, depth + 1));
     };
     walk(request.flow.data, 0);
-    setTimeout(() => this.onmessage?.({ data: { requestId: request.requestId, ok: true, layout: { nodes, edges: [], width: 0, height: 0 } } } as unknown as MessageEvent<LayoutResponse>));
+    setTimeout(() => this.onmessage?.({ data: packResponse({ requestId: request.requestId, ok: true, layout: { nodes, edges: [], width: 0, height: 0 } }) } as MessageEvent<WireResponse>));
   }
   terminate() {}
 }
