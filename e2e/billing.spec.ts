@@ -71,7 +71,7 @@ test('Harbour Freight sees its overdue balance, billing day and history, views a
   expect(text).toContain('Total: £84.00');
 });
 
-test('a customer sets up a direct debit: a bad sort code, bank details the banks refuse, then good ones', async ({ page, loginPage, homePage }) => {
+test('a customer sets up a direct debit: a bad sort code, bank details the banks refuse, then good ones @mobile', async ({ page, loginPage, homePage }) => {
   const customer = copy();
   await signInAs(loginPage, homePage, customer, customer.firstName);
   await openBilling(page);
@@ -115,7 +115,7 @@ async function payOnSandbox(page: Page, card: string) {
   await page.getByRole('button', { name: 'Pay £84.00' }).click();
 }
 
-test('a customer pays the overdue balance by card: declined, then 3-D Secure failed, then approved; the balance and the home card clear', async ({ page, loginPage, homePage }) => {
+test('a customer pays the overdue balance by card: declined, then 3-D Secure failed, then approved; the balance and the home card clear @mobile', async ({ page, loginPage, homePage }) => {
   const customer = test.info().project.name === 'mobile' ? accounts.billingPayMobile : accounts.billingPayDesktop;
   await signInAs(loginPage, homePage, customer, customer.firstName);
   await expect(page.getByText('£84.00 was due on')).toBeVisible();

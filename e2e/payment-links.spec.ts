@@ -16,7 +16,7 @@ async function payOnSandbox(page: Page, amount: string, card: string) {
   await page.getByRole('button', { name: `Pay ${amount}` }).click();
 }
 
-test('the account holder pays signed out from an e-mailed payment link, which then refuses a second use', async ({ page, loginPage, homePage }) => {
+test('the account holder pays signed out from an e-mailed payment link, which then refuses a second use @mobile', async ({ page, loginPage, homePage }) => {
   const customer = copy();
   await signInAs(loginPage, homePage, customer, customer.firstName);
   const menu = page.getByRole('button', { name: 'Open menu' });
@@ -69,7 +69,7 @@ test('the account holder pays signed out from an e-mailed payment link, which th
   await expect(page.getByText('£84.00 was due on')).toHaveCount(0);
 });
 
-test('the account holder sets up a direct debit from an e-mailed mandate link, signed out: a refused account, then a good one; the link then refuses a second use', async ({ page, loginPage, homePage }) => {
+test('the account holder sets up a direct debit from an e-mailed mandate link, signed out: a refused account, then a good one; the link then refuses a second use @mobile', async ({ page, loginPage, homePage }) => {
   const customer = mobile() ? accounts.mandateMobile : accounts.mandateDesktop;
   await signInAs(loginPage, homePage, customer, customer.firstName);
   const menu = page.getByRole('button', { name: 'Open menu' });
