@@ -55,8 +55,9 @@ export const accounts = {
   signupMobile1: { email: 'e2e-signup-mobile-1@fenwick-joinery.example', password: 'portal-e2e-signup-m1', firstName: 'Morgan', writtenBy: 'signup' },
   signupMobile2: { email: 'e2e-signup-mobile-2@fenwick-joinery.example', password: 'portal-e2e-signup-m2', firstName: 'Morgan', writtenBy: 'signup' },
   signupMobile3: { email: 'e2e-signup-mobile-3@fenwick-joinery.example', password: 'portal-e2e-signup-m3', firstName: 'Morgan', writtenBy: 'signup' },
-  // A Fenwick Joinery copy whose address the self sign-up spec signs up with again (a PIN is e-mailed to it).
+  // Fenwick Joinery copies whose address the self sign-up spec signs up with again (a PIN is e-mailed to it), one per viewport.
   selfSignupExisting: { email: 'e2e-ssu-existing@fenwick-joinery.example', password: 'portal-e2e-ssu-existing', firstName: 'Morgan', writtenBy: 'self-signup' },
+  selfSignupExistingMobile: { email: 'e2e-ssu-existing-mobile@fenwick-joinery.example', password: 'portal-e2e-ssu-existing-m', firstName: 'Morgan', writtenBy: 'self-signup' },
   upgradeDesktop1: { email: 'e2e-upgrade-desktop-1@lumen-design.example', password: 'portal-e2e-upgrade-d1', firstName: 'Casey', writtenBy: 'upgrade' },
   upgradeDesktop2: { email: 'e2e-upgrade-desktop-2@lumen-design.example', password: 'portal-e2e-upgrade-d2', firstName: 'Casey', writtenBy: 'upgrade' },
   upgradeDesktop3: { email: 'e2e-upgrade-desktop-3@lumen-design.example', password: 'portal-e2e-upgrade-d3', firstName: 'Casey', writtenBy: 'upgrade' },

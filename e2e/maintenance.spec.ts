@@ -30,7 +30,7 @@ async function stopPortal(server: ChildProcess): Promise<void> {
   await exited;
 }
 
-test('maintenance mode: the trial page answers 503 "Under maintenance"; once the portal is back it goes to the root', async ({ page }, testInfo) => {
+test('maintenance mode: the trial page answers 503 "Under maintenance"; once the portal is back it goes to the root @mobile', async ({ page }, testInfo) => {
   test.setTimeout(300_000);
   const port = Number(process.env.E2E_PORT ?? 8181) + 300 + (testInfo.project.name === 'mobile' ? 1 : 0) + 10 * testInfo.repeatEachIndex;
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-maintenance-'));

@@ -50,7 +50,7 @@ async function withDraft(page: Page, draft: unknown) {
 }
 
 for (const variant of VARIANTS) {
-  test(`/${variant.path}: needs, number, details with the e-mailed PIN, started, then home`, async ({ page }) => {
+  test(`/${variant.path}: needs, number, details with the e-mailed PIN, started, then home @mobile`, async ({ page }) => {
     const mobileProject = test.info().project.name === 'mobile';
     const email = `ssu-${variant.path}-${unique()}@hale-joinery.example`;
     const mobile = `07700 9${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
@@ -136,7 +136,7 @@ for (const variant of VARIANTS) {
   });
 }
 
-test('a draft older than 24 hours loses its chosen number; a newer one keeps it', async ({ page }) => {
+test('a draft older than 24 hours loses its chosen number; a newer one keeps it @mobile', async ({ page }) => {
   const number = (await inventory(page, '0121', 'GOLD')).at(-1)!;
   await withDraft(page, storedDraft(number, 2, 60 * 60 * 1000));
   await page.goto('/signup/number');
@@ -154,7 +154,7 @@ test('a draft older than 24 hours loses its chosen number; a newer one keeps it'
   await expect(page.getByText('You have chosen')).toHaveCount(0);
 });
 
-test('a draft loses its chosen number when the supplier changes from 2 to 3', async ({ page }) => {
+test('a draft loses its chosen number when the supplier changes from 2 to 3 @mobile', async ({ page }) => {
   const number = (await inventory(page, '0121', 'GOLD')).at(-1)!;
   await withDraft(page, storedDraft(number, 2, 0));
   await page.goto('/signup-voip3/number');
@@ -163,7 +163,7 @@ test('a draft loses its chosen number when the supplier changes from 2 to 3', as
   await expect(page.getByText('You have chosen')).toHaveCount(0);
 });
 
-test('online sign-up with a wrong token says the link is not valid', async ({ page }) => {
+test('online sign-up with a wrong token says the link is not valid @mobile', async ({ page }) => {
   await page.goto('/online-signup/trial?ssu_details_token=not-a-real-token');
   await expect(page.getByRole('heading', { level: 1, name: 'This sign-up link is not valid' })).toBeVisible();
   await expectAccessible(page, 'online sign-up: wrong token');
@@ -171,7 +171,7 @@ test('online sign-up with a wrong token says the link is not valid', async ({ pa
   await expect(page).toHaveURL(/\/signup\/needs$/);
 });
 
-test('guards: a visitor on a later page goes to the first page; a signed-in customer goes home', async ({ page, loginPage }) => {
+test('guards: a visitor on a later page goes to the first page; a signed-in customer goes home @mobile', async ({ page, loginPage }) => {
   await page.goto('/signup-voip3-b/started');
   await expect(page).toHaveURL(/\/signup-voip3-b\/needs$/);
   await page.goto('/online-signup/marketing');
@@ -191,15 +191,17 @@ test('guards: a visitor on a later page goes to the first page; a signed-in cust
   }
 });
 
-test('an address that has an account: after its e-mailed PIN, the existing-user dialog offers to sign in or start again', async ({ page }) => {
-  const existing = accounts.selfSignupExisting;
+test('an address that has an account: after its e-mailed PIN, the existing-user dialog offers to sign in or start again @mobile', async ({ page }) => {
+  const onPhone = test.info().project.name === 'mobile';
+  const existing = onPhone ? accounts.selfSignupExistingMobile : accounts.selfSignupExisting;
   await page.goto('/signup/needs');
   await page.getByLabel('Lower costs').check();
   await page.getByRole('button', { name: 'Continue' }).click();
   const offered = page.getByRole('list', { name: 'Numbers you can choose' });
   await page.getByLabel('Area code').selectOption('0121');
   await page.getByLabel('Rating').selectOption('SILVER');
-  const choice = offered.getByRole('button', { name: /^Choose 0121/ }).last();
+  const choices = offered.getByRole('button', { name: /^Choose 0121/ });
+  const choice = onPhone ? choices.first() : choices.last();
   const number = ((await choice.getAttribute('aria-label')) ?? '').replace('Choose ', '');
   await choice.click();
   await page.getByRole('button', { name: `Continue with ${number}` }).click();
@@ -223,7 +225,7 @@ test('an address that has an account: after its e-mailed PIN, the existing-user 
   await expect(page).toHaveURL(/\/auth\/login\/?$/);
 });
 
-test('the referral link is copied', async ({ page, context, loginPage }) => {
+test('the referral link is copied @mobile', async ({ page, context, loginPage }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/referrals');
   await expect(page.getByRole('link', { name: 'Sign in to get your link' })).toBeVisible();
@@ -240,7 +242,7 @@ test('the referral link is copied', async ({ page, context, loginPage }) => {
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
 });
 
-test("details with Google instead of the e-mailed PIN: the customer is made with Google's name and address", async ({ page }, info) => {
+test("details with Google instead of the e-mailed PIN: the customer is made with Google's name and address @mobile", async ({ page }, info) => {
   const email = `ssu-google-${unique()}@ashby-print.example`;
   const mobile = `07700 9${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
   // A Manchester silver number, one per project (the journeys above choose free ones).
@@ -279,7 +281,7 @@ test("details with Google instead of the e-mailed PIN: the customer is made with
   expect(await me.json()).toMatchObject({ name: 'Quinn Ashby', user_profile: { email, phone: mobile.replace(/\s/g, '') } });
 });
 
-test('online sign-up from its link: number, the e-mailed PIN, marketing, then started; back on the trial page the stored key goes on', async ({ page }, info) => {
+test('online sign-up from its link: number, the e-mailed PIN, marketing, then started; back on the trial page the stored key goes on @mobile', async ({ page }, info) => {
   const email = `online-${unique()}@hale-joinery.example`;
   // A lead made elsewhere (sales), as its link brings the customer: a Bristol silver number of its own per project
   // (the voip3 journey above takes free ones).

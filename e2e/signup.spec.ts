@@ -58,7 +58,7 @@ async function fillDetails(page: Page, person: ReturnType<typeof newPerson>) {
   await page.getByLabel('PIN', { exact: true }).fill('482916');
 }
 
-test('a trial sign-up from the first page to the signed-in home: PIN and SMS code from the outbox, provisioning shown', async ({ page }) => {
+test('a trial sign-up from the first page to the signed-in home: PIN and SMS code from the outbox, provisioning shown @mobile', async ({ page }) => {
   test.setTimeout(300_000);
   const person = newPerson();
   await signUpAndConfirm(page, person, '/trial/signup', 'Start my free trial');
@@ -94,7 +94,7 @@ test('a trial sign-up from the first page to the signed-in home: PIN and SMS cod
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
 });
 
-test('a buy-now sign-up with a personal e-mail address chooses its number, then ends at its complete page; the e-mailed link then says it is chosen', async ({ page, browser }, testInfo) => {
+test('a buy-now sign-up with a personal e-mail address chooses its number, then ends at its complete page; the e-mailed link then says it is chosen @mobile', async ({ page, browser }, testInfo) => {
   test.setTimeout(300_000);
   const person = newPerson('gmail.com');
   await signUpAndConfirm(page, person, '/buynow/signup', 'Continue');
@@ -142,12 +142,12 @@ test('a buy-now sign-up with a personal e-mail address chooses its number, then 
   }
 });
 
-test('/number-select without a valid token sends a visitor home, to sign in', async ({ page }) => {
+test('/number-select without a valid token sends a visitor home, to sign in @mobile', async ({ page }) => {
   await page.goto('/number-select?token=not-a-real-token');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 });
 
-test('the journeys\u2019 guards: unknown pages and detail pages without progress go to the first page', async ({ page }) => {
+test('the journeys\u2019 guards: unknown pages and detail pages without progress go to the first page @mobile', async ({ page }) => {
   test.slow();
   await page.goto('/trial');
   await expect(page).toHaveURL(/\/trial\/signup$/);
@@ -162,7 +162,7 @@ test('the journeys\u2019 guards: unknown pages and detail pages without progress
   await expect(page.getByRole('heading', { level: 1, name: 'Buy your cloud phone' })).toBeVisible();
 });
 
-test('an existing customer starts an opt-in trial and sees the trial banner', async ({ page, loginPage }) => {
+test('an existing customer starts an opt-in trial and sees the trial banner @mobile', async ({ page, loginPage }) => {
   test.setTimeout(180_000);
   const copies =
     test.info().project.name === 'mobile'

@@ -126,6 +126,7 @@ export const e2eSignupTrialLogins = [
   { spec: 'signup', email: 'e2e-signup-mobile-3@fenwick-joinery.example', password: 'portal-e2e-signup-m3', company: 'Fenwick Joinery (e2e signup, mobile 3)' },
   // The self sign-up spec signs up again with this one's address (the e-mailed PIN, then the existing-user dialog).
   { spec: 'self-signup', email: 'e2e-ssu-existing@fenwick-joinery.example', password: 'portal-e2e-ssu-existing', company: 'Fenwick Joinery (e2e self sign-up, existing)' },
+  { spec: 'self-signup', email: 'e2e-ssu-existing-mobile@fenwick-joinery.example', password: 'portal-e2e-ssu-existing-m', company: 'Fenwick Joinery (e2e self sign-up, existing, mobile)' },
 ] as const;
 
 /** Every copy's user is Morgan Fenwick. */
