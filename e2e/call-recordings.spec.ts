@@ -110,7 +110,7 @@ test.describe('call history and recordings', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('delete two, find them under recently deleted, restore one', async ({ page, loginPage, homePage }) => {
+  test('delete two, find them under recently deleted, restore one @mobile', async ({ page, loginPage, homePage }) => {
     await signInAs(loginPage, homePage, customer('Delete'), 'Alex');
     await openCallHistory(page);
     await filter(page, null, 'quote');
@@ -137,7 +137,7 @@ test.describe('call history and recordings', () => {
     await expect(page.getByText(new RegExp(`^${before - 1} calls? from `))).toBeVisible();
   });
 
-  test('set the admin password; listening asks for it', async ({ page, loginPage, homePage }) => {
+  test('set the admin password; listening asks for it @mobile', async ({ page, loginPage, homePage }) => {
     await signInAs(loginPage, homePage, customer('Password'), 'Alex');
     await openCallHistory(page);
     await page.getByRole('button', { name: 'Set admin password' }).click();
@@ -164,7 +164,7 @@ test.describe('call history and recordings', () => {
     await expect(page.getByTestId('recording-player').getByRole('button', { name: /^(Play|Pause) the recording of/ })).toBeEnabled({ timeout: 30_000 });
   });
 
-  test('the recording add-on wizard: recording, interaction, storage, review', async ({ page, loginPage, homePage }) => {
+  test('the recording add-on wizard: recording, interaction, storage, review @mobile', async ({ page, loginPage, homePage }) => {
     // The delete test's copy: it never looks at the users' add-ons.
     await signInAs(loginPage, homePage, customer('Delete'), 'Alex');
     await openCallHistory(page);
