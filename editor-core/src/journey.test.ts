@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { insertBetween, insertNode, removeSubtree, renameNode, setArgs, type Command } from './commands.ts';
 import { callerJourney } from './journey.ts';
+import { flowNameMaps, flowNamesOf } from './routes.ts';
 import type { CallFlow, FlowNode } from './schema.ts';
 import { simulateCall } from './simulator.ts';
 import { apply, sampleFlow } from './testing.ts';
@@ -70,5 +71,36 @@ describe('callerJourney', () => {
     expect(callerJourney(flow)).toEqual([{ when: 'Any time', steps: ['Calls to 02079460000.', 'The call is diverted to 07700900123.'] }]);
     flow = run(sampleFlow(), setArgs('n5', { target: ['201', '202'], ring_pattern: 'sequential', queuing_enabled: true, queue_size: 3, voicemail: 'none' }));
     expect(callerJourney(flow, names)[0]?.steps.at(-1)).toBe('Transfer rings Alex Morgan and Priya Shah one at a time, for 5 s each, callers queue (up to 3) while they are busy; if nobody answers, then the call ends.');
+  });
+});
+
+describe('flowNameMaps and flowNamesOf', () => {
+  const file = (stored: string, name: string, callFlow: string | null = null) => ({ stored_filename: stored, call_flow_filename: callFlow, name });
+
+  it('names people by extension and greetings by either file name: the one rule of the editor, the change list and the journey', () => {
+    const users = [
+      { extension: ' 200 ', first_name: 'Alex', last_name: 'Morgan', email: 'alex@example.com' },
+      { extension: '200', first_name: 'Second', last_name: 'Holder' },
+      { extension: '201', first_name: '', last_name: ' ', email: 'priya@example.com' },
+      { extension: '202', first_name: '', last_name: '' },
+      { extension: 'Not Assigned', first_name: 'Sam', last_name: 'Free' },
+      { extension: '', first_name: 'No', last_name: 'Extension' },
+    ];
+    const maps = flowNameMaps(users, [file('f1.wav', 'Welcome', 'welcome.wav'), file('f2.wav', 'Closed', 'welcome.wav')]);
+    expect([...maps.byExtension]).toEqual([
+      ['200', 'Alex Morgan'],
+      ['201', 'priya@example.com'],
+      ['202', 'extension 202'],
+    ]);
+    // A stored name always wins; of two files with one call-flow name, the first.
+    expect([...maps.byFile]).toEqual([
+      ['welcome.wav', 'Welcome'],
+      ['f1.wav', 'Welcome'],
+      ['f2.wav', 'Closed'],
+    ]);
+    const names = flowNamesOf(users, [file('f1.wav', 'Welcome', 'welcome.wav')]);
+    expect(names.extension?.('200')).toBe('Alex Morgan');
+    expect(names.extension?.('999')).toBeUndefined();
+    expect(names.audio?.('welcome.wav')).toBe('Welcome');
   });
 });

@@ -151,21 +151,38 @@ export function openingHoursWords(hours: OpeningHours): string {
   return runs.length === 0 ? 'closed all week' : runs.join(', ');
 }
 
+/** Display names by extension and by audio file name (flowNameMaps). */
+export interface FlowNameMaps {
+  /** A user's name by extension: first and last name, else the e-mail address, else "extension 201". */
+  byExtension: ReadonlyMap<string, string>;
+  /** An audio file's name by its stored file name, or by its call-flow file name. */
+  byFile: ReadonlyMap<string, string>;
+}
+
 /**
- * Names for a flow from the site's users and audio files, as the API answers them: a user by extension ("Not
- * Assigned" and empty ones skipped), a greeting by its stored or its call-flow file name.
+ * The one rule for naming a flow's people and greetings, from the site's users and audio files as the API answers
+ * them (the editor's step summaries, the change list of two versions, the caller's journey and its PDF): a user by
+ * extension (trimmed; "Not Assigned" and empty ones skipped; the first user of an extension wins), a greeting by
+ * its stored file name, or else by its call-flow file name.
  */
-export function flowNamesOf(
-  users: ReadonlyArray<{ extension: string; first_name: string; last_name: string }>,
+export function flowNameMaps(
+  users: ReadonlyArray<{ extension: string; first_name: string; last_name: string; email?: string }>,
   audioFiles: ReadonlyArray<{ stored_filename: string; call_flow_filename: string | null; name: string }>,
-): FlowNames {
+): FlowNameMaps {
   const byExtension = new Map<string, string>();
   for (const user of users) {
-    if (user.extension === '' || user.extension === 'Not Assigned' || byExtension.has(user.extension)) continue;
-    byExtension.set(user.extension, `${user.first_name} ${user.last_name}`.trim() || `extension ${user.extension}`);
+    const extension = user.extension.trim();
+    if (extension === '' || extension === 'Not Assigned' || byExtension.has(extension)) continue;
+    byExtension.set(extension, `${user.first_name} ${user.last_name}`.trim() || user.email || `extension ${extension}`);
   }
   const byFile = new Map<string, string>();
   for (const file of audioFiles) if (file.call_flow_filename && !byFile.has(file.call_flow_filename)) byFile.set(file.call_flow_filename, file.name);
   for (const file of audioFiles) byFile.set(file.stored_filename, file.name);
+  return { byExtension, byFile };
+}
+
+/** The names of flowNameMaps as FlowNames, for the walks that tell a flow in words. */
+export function flowNamesOf(users: Parameters<typeof flowNameMaps>[0], audioFiles: Parameters<typeof flowNameMaps>[1]): FlowNames {
+  const { byExtension, byFile } = flowNameMaps(users, audioFiles);
   return { extension: (ext) => byExtension.get(ext), audio: (file) => byFile.get(file) };
 }

@@ -5,6 +5,7 @@ import {
   NODE_SPECS,
   PRESET_SLOTS,
   argValue,
+  flowNameMaps,
   openingHoursLabel,
   type FlowNode,
   type RingPattern,
@@ -28,18 +29,10 @@ export function userExtension(user: SiteUser): string | null {
   return ext === '' || ext === 'Not Assigned' ? null : ext;
 }
 
+/** The directory of a canvas: editor-core's naming rule (flowNameMaps), shared with the change list and the journey. */
 export function createDirectory(siteUsers: readonly SiteUser[], audioFiles: readonly AudioFile[]): Directory {
-  const userByExtension = new Map<string, string>();
-  for (const user of siteUsers) {
-    const ext = userExtension(user);
-    if (ext && !userByExtension.has(ext)) userByExtension.set(ext, userName(user));
-  }
-  const audioByFilename = new Map<string, string>();
-  for (const file of audioFiles) {
-    if (file.call_flow_filename && !audioByFilename.has(file.call_flow_filename)) audioByFilename.set(file.call_flow_filename, file.name);
-  }
-  for (const file of audioFiles) audioByFilename.set(file.stored_filename, file.name);
-  return { userByExtension, audioByFilename };
+  const { byExtension, byFile } = flowNameMaps(siteUsers, audioFiles);
+  return { userByExtension: byExtension, audioByFilename: byFile };
 }
 
 /** "Alice Smith (201)", or "201" for an extension no user holds. */

@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { callFlowMessages, type AdvancedCallFlowAddOn, type AudioFile, type CallFlowSummary, type Site } from '@portal/contract';
-import { createEditorStore, createFlow, diffFlows, renameFlow, type Arrangement, type CallFlow } from '@portal/editor-core';
+import { createEditorStore, createFlow, diffFlows, flowNamesOf, renameFlow, type Arrangement, type CallFlow } from '@portal/editor-core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useBlocker, useLocation, useNavigate, type BlockerFunction } from 'react-router-dom';
@@ -31,7 +31,7 @@ import { refusalToast } from '../session/editor-session.ts';
 import { useEditorSession } from '../session/use-editor-session.ts';
 import { EditorBar } from './editor-bar.tsx';
 import { ConflictDialog, DiscardChangesDialog, DraftBanner } from './editor-dialogs.tsx';
-import { flowNamesOf, useFlowVersions } from './versions-panel.tsx';
+import { useFlowVersions } from './versions-panel.tsx';
 import { useEnableGate, type EnableRequest } from './enable-gate.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { customCallFlowEditor } from '../logic/route-params.ts';

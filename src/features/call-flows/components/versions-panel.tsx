@@ -41,17 +41,6 @@ export type CompareLayout = 'overlaid' | 'side-by-side';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
 
-/** Names of people and greetings for the change list: "Sales team now rings Alex Morgan" rather than "extension 200". */
-export function flowNamesOf(users: readonly SiteUser[], audioFiles: readonly AudioFile[]): FlowNames {
-  const byExtension = new Map(users.map((user) => [user.extension, `${user.first_name} ${user.last_name}`.trim()]));
-  const byFile = new Map<string, string>();
-  for (const file of audioFiles) {
-    if (file.call_flow_filename) byFile.set(file.call_flow_filename, file.name);
-    byFile.set(file.stored_filename, file.name);
-  }
-  return { extension: (ext) => byExtension.get(ext), audio: (file) => byFile.get(file) };
-}
-
 /** The canvas marks of a comparison, for the version shown: the newer shows what was added, the older what was removed. */
 export function diffMarksFor(diff: FlowDiff, showing: 'older' | 'newer'): Map<string, 'added' | 'removed' | 'changed'> {
   const marks = new Map<string, 'added' | 'removed' | 'changed'>();
