@@ -5,7 +5,7 @@
  * time); a version is restored, after a confirmation, as a new version.
  */
 import { Button, chakra, Text } from '@chakra-ui/react';
-import { MAX_VERSION_NOTE_LENGTH, type AudioFile, type CallFlowVersion, type CallFlowVersionDocument, type SiteUser, type StoredCallFlow } from '@portal/contract';
+import { MAX_VERSION_NOTE_LENGTH, type CallFlowVersion, type CallFlowVersionDocument, type StoredCallFlow } from '@portal/contract';
 import { createEditorStore, diffFlows, type EditorStore, type FlowDiff, type FlowNames } from '@portal/editor-core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
