@@ -15,6 +15,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import * as paths from '../../../config/paths.ts';
 import { Checkbox } from '../../../components/checkbox.tsx';
+import { DateRangeFields, filterSelectStyle } from '../../../components/date-range-fields.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -47,8 +48,6 @@ const whenOf = (iso: string) => `${formatDate(iso)} ${timeOf(iso)}`;
 const asksForPassword = (error: unknown) =>
   isApiError(error) && error.status === 403 && [callLogMessages.passwordRequired, callLogMessages.passwordWrong].includes(extractErrorText(error.data) as never);
 
-const selectStyle = { borderWidth: '2px', borderColor: 'gray.700', rounded: 'md', px: '3', py: '2', bg: 'bg', h: '12' } as const;
-
 function FiltersForm({ filters, onApply }: { filters: RecordingFilters; onApply: (next: RecordingFilters) => void }) {
   const [draft, setDraft] = useState(filters);
   const set = <K extends keyof RecordingFilters>(key: K, value: RecordingFilters[K]) => setDraft((current) => ({ ...current, [key]: value }));
@@ -59,27 +58,15 @@ function FiltersForm({ filters, onApply }: { filters: RecordingFilters; onApply:
   return (
     <chakra.form onSubmit={submit} aria-label="Filter calls" borderWidth="1px" rounded="lg" p="4" mb="5">
       <Flex gap="4" wrap="wrap" align="flex-end">
-        <Box>
-          <chakra.label htmlFor="recordings-range" display="block" fontWeight="medium" mb="1">
-            Date
-          </chakra.label>
-          <chakra.select id="recordings-range" value={draft.range} onChange={(event) => set('range', event.target.value as RecordingFilters['range'])} {...selectStyle}>
-            <option value="24h">Today (24h)</option>
-            <option value="7d">Last 7 days</option>
-            <option value="30d">Last 30 days</option>
-            <option value="custom">Custom range</option>
-          </chakra.select>
-        </Box>
-        {draft.range === 'custom' && (
-          <>
-            <Box>
-              <TextField id="recordings-start" label="From" type="date" value={draft.start_date} onChange={(event) => set('start_date', event.target.value)} required />
-            </Box>
-            <Box>
-              <TextField id="recordings-end" label="To (optional)" type="date" value={draft.end_date} onChange={(event) => set('end_date', event.target.value)} />
-            </Box>
-          </>
-        )}
+        <DateRangeFields
+          idPrefix="recordings"
+          range={draft.range}
+          start={draft.start_date}
+          end={draft.end_date}
+          onRange={(range) => set('range', range)}
+          onStart={(date) => set('start_date', date)}
+          onEnd={(date) => set('end_date', date)}
+        />
         <Box>
           <TextField id="recordings-number" label="Number" inputMode="tel" value={draft.number} onChange={(event) => set('number', event.target.value)} maxW="14rem" />
         </Box>
@@ -87,7 +74,7 @@ function FiltersForm({ filters, onApply }: { filters: RecordingFilters; onApply:
           <chakra.label htmlFor="recordings-duration" display="block" fontWeight="medium" mb="1">
             Duration
           </chakra.label>
-          <chakra.select id="recordings-duration" value={draft.duration} onChange={(event) => set('duration', event.target.value as RecordingFilters['duration'])} {...selectStyle}>
+          <chakra.select id="recordings-duration" value={draft.duration} onChange={(event) => set('duration', event.target.value as RecordingFilters['duration'])} {...filterSelectStyle}>
             <option value="">Any length</option>
             {Object.entries(CALL_DURATION_FILTERS).map(([value, { label }]) => (
               <option key={value} value={value}>

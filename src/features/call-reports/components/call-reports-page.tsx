@@ -4,8 +4,8 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { brand } from '../../../config/brand.ts';
 import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
+import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { Tooltip } from '../../../components/tooltip.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
@@ -22,8 +22,6 @@ const whenOf = (iso: string) => `${formatDate(iso)} ${new Intl.DateTimeFormat('e
 /** A phone number or extension as shown: a national number gets +44 (spec 001 section 9); extensions stay. */
 const shownNumber = (number: string) => (number.startsWith('0') && number.length > 4 ? `+44${number.slice(1)}` : number);
 
-const selectStyle = { borderWidth: '2px', borderColor: 'gray.700', rounded: 'md', px: '3', py: '2', bg: 'bg', h: '12' } as const;
-
 function DateFilter({ filters, onApply }: { filters: ReportFilters; onApply: (next: ReportFilters) => void }) {
   const [draft, setDraft] = useState(filters);
   const submit = (event: FormEvent) => {
@@ -33,27 +31,15 @@ function DateFilter({ filters, onApply }: { filters: ReportFilters; onApply: (ne
   return (
     <chakra.form onSubmit={submit} aria-label="Date range" borderWidth="1px" rounded="lg" p="4" mb="5">
       <Flex gap="4" wrap="wrap" align="flex-end">
-        <Box>
-          <chakra.label htmlFor="reports-range" display="block" fontWeight="medium" mb="1">
-            Date
-          </chakra.label>
-          <chakra.select id="reports-range" value={draft.range} onChange={(event) => setDraft({ ...draft, range: event.target.value as ReportFilters['range'] })} {...selectStyle}>
-            <option value="24h">Today (24h)</option>
-            <option value="7d">Last 7 days</option>
-            <option value="30d">Last 30 days</option>
-            <option value="custom">Custom range</option>
-          </chakra.select>
-        </Box>
-        {draft.range === 'custom' && (
-          <>
-            <Box>
-              <TextField id="reports-start" label="From" type="date" value={draft.range_start} onChange={(event) => setDraft({ ...draft, range_start: event.target.value })} required />
-            </Box>
-            <Box>
-              <TextField id="reports-end" label="To (optional)" type="date" value={draft.range_end} onChange={(event) => setDraft({ ...draft, range_end: event.target.value })} />
-            </Box>
-          </>
-        )}
+        <DateRangeFields
+          idPrefix="reports"
+          range={draft.range}
+          start={draft.range_start}
+          end={draft.range_end}
+          onRange={(range) => setDraft({ ...draft, range })}
+          onStart={(range_start) => setDraft({ ...draft, range_start })}
+          onEnd={(range_end) => setDraft({ ...draft, range_end })}
+        />
         <Button type="submit" colorPalette="brand" h="12">
           Show report
         </Button>
