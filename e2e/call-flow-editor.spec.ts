@@ -95,6 +95,10 @@ test.describe('call flow editor', () => {
     await expect(banner).toBeHidden();
     await expect(page.getByRole('textbox', { name: 'Call flow name' })).toHaveValue(typed);
     await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
+    // The restored flow is drawn again (it has the same steps as the one it replaced, so the same shape).
+    const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+    await expect(canvas.getByRole('button', { name: /^Main number:/ })).toBeVisible();
+    await expect(canvas).toHaveAttribute('aria-busy', 'false');
     await expectAccessible(page, 'call flow editor with the draft restored');
   });
 

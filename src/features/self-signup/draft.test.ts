@@ -76,6 +76,9 @@ describe('the self sign-up draft', () => {
     expect(selfSignupRedirect('signup-voip3-b', 'details', withNumber(3, now), closed)).toBe('/signup/needs');
     expect(selfSignupRedirect('signup-voip3', undefined, null, closed)).toBe('/signup/needs');
     expect(selfSignupRedirect('signup', 'needs', null, closed)).toBeNull();
+    // A sign-up already started (its customer made before the flag went off) sets its PIN where it is.
+    const started = { ...withNumber(3, now), details: { is_set: true }, user_verified: true };
+    expect(selfSignupRedirect('signup-voip3', 'started', started, closed)).toBeNull();
     // The trial redirect, on as well, wins.
     expect(selfSignupRedirect('signup-voip3', 'needs', null, { ...closed, signup_redirect_to_trial: true })).toBe('/trial/signup');
   });

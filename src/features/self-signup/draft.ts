@@ -148,7 +148,7 @@ const TRIAL_FIRST_PAGE = '/trial/signup';
  * the "sign-up redirect to trial" flag on (spec 000 section 9; PORTAL_SIGNUP_REDIRECT_TO_TRIAL,
  * GET /api/v1/signup/settings/), every self sign-up page goes to the trial journey; with the
  * "VoIP3 sign-up" flag off (PORTAL_VOIP3_SIGNUP), the voip3 journeys go to /signup's first page
- * (the server takes no voip3 sign-up then); otherwise an unknown page, or one the draft has not
+ * (the server takes no new voip3 lead then), except a started one, whose customer exists; otherwise an unknown page, or one the draft has not
  * reached, goes to the journey's first page.
  * @example selfSignupRedirect('signup', 'details', null, { signup_redirect_to_trial: false, voip3_signup: true }) // '/signup/needs'
  */
@@ -159,7 +159,8 @@ export function selfSignupRedirect(
   settings: { signup_redirect_to_trial: boolean; voip3_signup: boolean } | null,
 ): string | null {
   if (settings?.signup_redirect_to_trial) return TRIAL_FIRST_PAGE;
-  if (settings && !settings.voip3_signup && VARIANT_SUPPLIER[variant] === 3) return `/signup/${SIGNUP_SECTIONS[0]}`;
+  // A started sign-up (its customer made, setting the phone's PIN) finishes where it is.
+  if (settings && !settings.voip3_signup && VARIANT_SUPPLIER[variant] === 3 && section !== 'started') return `/signup/${SIGNUP_SECTIONS[0]}`;
   const known = SIGNUP_SECTIONS.find((name) => name === section);
   return known && mayShowSection(draft, known) ? null : `/${variant}/${SIGNUP_SECTIONS[0]}`;
 }

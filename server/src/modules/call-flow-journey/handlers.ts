@@ -12,7 +12,7 @@ export const callFlowJourneyHandlers = {
     if (!row) throw notFound();
     const [users, audio] = await Promise.all([server.siteRepository.users(product.id), server.audioRepository.list(product.id, {})]);
     const names = flowNamesOf(
-      users.map((user) => ({ extension: user.extension ?? '', first_name: user.firstName, last_name: user.lastName })),
+      users.map((user) => ({ extension: user.extension ?? '', first_name: user.firstName, last_name: user.lastName, email: user.email })),
       audio.map((file) => ({ stored_filename: file.storedFilename, call_flow_filename: file.callFlowFilename, name: file.name })),
     );
     const sections = callerJourney({ id: String(row.id), name: row.name, enable: row.enable, data: row.data }, names);

@@ -129,13 +129,20 @@ async function makeCustomer(request: FastifyRequest, lead: SignupLead) {
   return created;
 }
 
+/**
+ * The environment's "VoIP3 sign-up" flag off: no new lead is for a voip3 (supplier 3) phone. A lead made before the
+ * flag was turned off goes on to its end: its customer was offered that phone.
+ */
+function refuseClosedSupplier(request: FastifyRequest, supplier: number) {
+  if (supplier === 3 && !request.server.signupSettings.voip3Signup) throw fieldError('supplier', selfSignupMessages.voip3Closed);
+}
+
 const createLead = (async ({ body, request, reply }) => {
   const { server } = request;
   const now = server.now();
   const repository = server.selfSignupRepository;
   const email = body.email_address.toLowerCase();
-  // The environment's "VoIP3 sign-up" flag off: no new sign-up is for a voip3 (supplier 3) phone.
-  if (body.supplier === 3 && !server.signupSettings.voip3Signup) throw fieldError('supplier', selfSignupMessages.voip3Closed);
+  refuseClosedSupplier(request, body.supplier);
   await checkNumber(request, body.chosen_number);
   const fields = {
     email,
@@ -219,6 +226,7 @@ export const selfSignupHandlers = {
     const { server } = request;
     const now = server.now();
     const repository = server.selfSignupRepository;
+    refuseClosedSupplier(request, body.supplier);
     // The number first: a number gone since it was chosen leaves Google's state unspent, to try again with another.
     await checkNumber(request, body.chosen_number);
     const profile = await spendStateForProfile(request, reply, 'google', body, 'ssu');

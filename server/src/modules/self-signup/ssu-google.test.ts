@@ -100,6 +100,22 @@ describe('POST /api/v5/signup/auth/google/', () => {
     expect(await t.db.select().from(products)).toHaveLength(before.length);
   });
 
+  it('refuses a voip3 sign-up while the "VoIP3 sign-up" flag is off, leaving the state unspent', async () => {
+    const started = await start('ssu');
+    const { code } = await consent(t.app, started.url, typed('closed@quill.example'));
+    t.app.signupSettings.voip3Signup = false;
+    try {
+      const refused = await signUp(started, code, details('01134960074', { supplier: 3 }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ supplier: [selfSignupMessages.voip3Closed] });
+    } finally {
+      t.app.signupSettings.voip3Signup = true;
+    }
+    expect(await t.db.select().from(selfSignupLeads).where(eq(selfSignupLeads.email, 'closed@quill.example'))).toEqual([]);
+    // The same state and code, for the supplier the flag leaves open, go through.
+    expect((await signUp(started, code, details('01134960074'))).statusCode).toBe(200);
+  });
+
   it('refuses a Google account whose e-mail Google has not verified', async () => {
     const started = await start('ssu');
     const { code } = await consent(t.app, started.url, { ...typed('unverified@quill.example'), email_verified: 'false' });

@@ -96,6 +96,8 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
 
   // The latest props, for callbacks that live as long as the canvas.
   const latestServices = useRef(services);
+  // Brings a step on screen (set with the canvas's actions below).
+  const revealRef = useRef<((id: string) => void) | null>(null);
   useEffect(() => {
     latestServices.current = services;
     controller.setLayoutListener((info) => {
@@ -109,6 +111,10 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
         const { x, y, zoom } = reactFlow.getViewport();
         void reactFlow.setViewport({ x: x - info.anchorShift.dx * zoom, y: y - info.anchorShift.dy * zoom, zoom });
       }
+      // A step waiting for focus that had no place on screen yet (one just added to a large flow) is brought into
+      // view now that it has one, so it is drawn and takes the focus.
+      const waiting = ui.getState().focusRequest;
+      if (waiting && !info.first) revealRef.current?.(waiting.id);
       // Two frames: the first renders the new positions, the second starts once that one is painted.
       requestAnimationFrame(() => requestAnimationFrame(() => onLayoutPainted?.({ first: info.first, nodeCount: info.nodeCount, layoutMs: info.layoutMs })));
     });
@@ -118,6 +124,8 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
 
   // Arrangement (tidy tree or ELK's layered, left to right): the toolbar's switch, remembered by the page.
   const arrangement = useStore(ui, (s) => s.arrangement);
+  // The arrangement on screen, which the arrow keys follow (the chosen one once its layout has arrived).
+  const laidOutAs = useStore(ui, (s) => s.laidOutAs);
   const chooseArrangement = (next: Arrangement) => {
     controller.setArrangement(next);
     onArrangementChange?.(next);
@@ -152,6 +160,7 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
         void reactFlow.setCenter(pos.x + size.width / 2, pos.y + size.height / 2, { zoom: Math.max(zoom, 0.5) });
       }
     };
+    revealRef.current = reveal;
     const labelOf = (id: string) => {
       const node = nodeIndex(store.getState().flow.data).get(id)?.node;
       return node ? nodeLabel(node) : 'This step';
@@ -399,7 +408,7 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
         />
         <p id={`${idPrefix}-help`} className="cf-sr-only">
           Each step of the call flow is a button. Arrow keys move between steps:{' '}
-          {arrangement === 'layered' ? 'left to the step before, right to the next, up and down between routes' : 'up to the step before, down to the next, left and right between routes'}. Enter edits a step; Delete removes it; Ctrl+C and Ctrl+V copy and paste steps. To move a step with the steps after it, press Ctrl+X on it, then Ctrl+V on the step it goes after (Escape cancels), or drag it onto that step.
+          {laidOutAs === 'layered' ? 'left to the step before, right to the next, up and down between routes' : 'up to the step before, down to the next, left and right between routes'}. Enter edits a step; Delete removes it; Ctrl+C and Ctrl+V copy and paste steps. To move a step with the steps after it, press Ctrl+X on it, then Ctrl+V on the step it goes after (Escape cancels), or drag it onto that step.
         </p>
         <div className="cf-body">
           <div className="cf-stage">

@@ -115,6 +115,65 @@ describe('canvas controller', () => {
     stop();
   });
 
+  it('in the left-to-right arrangement a large flow is still drawn at once after an edit (ELK takes seconds)', () => {
+    const flow = generateFlow(PROVISIONAL_DRAWING_LIMIT + 200, 8);
+    const store = createEditorStore({ flow });
+    const { w, answer } = worker();
+    const controller = createCanvasController(store, { createWorker: () => w, arrangement: 'layered' });
+    const stop = controller.start();
+    answer(w.sent[0]!);
+    const drawn = controller.ui.getState().nodes;
+    store.getState().run(insertBetween(flow.data.id, flow.data.children[0]!.id, 'play_audio'));
+    expect(w.sent).toHaveLength(2);
+    expect(controller.ui.getState().nodes).toHaveLength(drawn.length + 1);
+    stop();
+  });
+
+  it('lays out a flow loaded in place of one of the same shape (a restored draft that renamed a step)', () => {
+    const store = createEditorStore({ flow: sampleFlow() });
+    const { w, answer } = worker();
+    const controller = createCanvasController(store, { createWorker: () => w });
+    const stop = controller.start();
+    answer(w.sent[0]!);
+    expect(controller.ui.getState().nodes).toHaveLength(6);
+    const renamed = sampleFlow();
+    renamed.data.children[0]!.name = 'Opening hours';
+    store.getState().load(renamed);
+    // The load cleared the positions: a layout is asked for although the shape is the same, and the flow drawn again.
+    expect(w.sent).toHaveLength(2);
+    answer(w.sent[1]!);
+    expect(controller.ui.getState()).toMatchObject({ waitingForLayout: false, layoutBusy: false });
+    expect(controller.ui.getState().nodes).toHaveLength(6);
+    stop();
+  });
+
+  it('keeps the nearest drawn step still when a step added to a large flow is laid out', () => {
+    const flow = generateFlow(PROVISIONAL_DRAWING_LIMIT + 200, 9);
+    const store = createEditorStore({ flow });
+    const { w } = worker();
+    const applied = vi.fn();
+    const controller = createCanvasController(store, { createWorker: () => w });
+    controller.setLayoutListener(applied);
+    const stop = controller.start();
+    const reply = (request: LayoutRequest, shiftY: number) => {
+      const ids: string[] = [];
+      const walk = (n: LayoutRequest['flow']['data']) => {
+        ids.push(n.id);
+        n.children.forEach(walk);
+      };
+      walk(request.flow.data);
+      const layout: FlowLayout = { nodes: ids.map((id, i) => ({ id, x: 0, y: i * 100 + shiftY, width: 248, height: 76 })), edges: [], width: 0, height: 0 };
+      w.onmessage?.({ data: { requestId: request.requestId, ok: true, layout } satisfies LayoutResponse } as MessageEvent<LayoutResponse>);
+    };
+    reply(w.sent[0]!, 0);
+    const parent = flow.data;
+    expect(store.getState().run(insertBetween(parent.id, parent.children[0]!.id, 'play_audio'))).toBe(true);
+    // The new step (selected) is not drawn yet; its parent is, and the new layout moves everything down by 30.
+    reply(w.sent[1]!, 30);
+    expect(applied).toHaveBeenLastCalledWith(expect.objectContaining({ first: false, anchorShift: { dx: 0, dy: 30 } }));
+    stop();
+  });
+
   it('keeps the step under the pointer still when a new layout lands, and knows where a new step is drawn before it', () => {
     vi.useFakeTimers();
     const store = createEditorStore({ flow: sampleFlow() });

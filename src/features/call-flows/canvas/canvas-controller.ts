@@ -5,7 +5,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { locate, type Arrangement, type EditorStore, type FlowLayout, type FlowNode, type NodePosition, type Problem } from '@portal/editor-core';
-import { buildGraph, layoutSkeleton, shapeHash, sizesById, type GraphCache, type RoutePoints, type StepFlowEdge, type StepFlowNode } from './graph.ts';
+import { buildGraph, layoutSkeleton, nodeIndex, shapeHash, sizesById, type GraphCache, type RoutePoints, type StepFlowEdge, type StepFlowNode } from './graph.ts';
 import { createLayoutClient, type LayoutClient, type LayoutWorker } from './layout-client.ts';
 import type { PaletteTarget } from './palette.ts';
 import { createDirectory, nodeLabel, type Directory } from './summary.ts';
@@ -111,7 +111,7 @@ export function selectionSpeech(root: FlowNode, id: string | undefined, problems
   return `Selected ${nodeLabel(node)}. ${issues ? `Needs attention: ${issues.split('\n').join('. ')}` : 'Complete.'}`;
 }
 
-/** From this many steps, an edit that changes the flow's shape waits for its layout to be drawn (see start()). */
+/** From this many steps, an edit that changes the flow's shape in the tidy tree waits for its layout to be drawn (see start()). */
 export const PROVISIONAL_DRAWING_LIMIT = 1000;
 
 export function positionsFrom(layout: FlowLayout): Record<string, NodePosition> {
@@ -192,16 +192,27 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
       let requestedShape: string | null = null;
       let client: LayoutClient | null = null;
 
-      /** Asks for a layout when the flow's shape or the arrangement changed; answers whether it asked. */
+      /**
+       * Asks for a layout when the flow's shape or the arrangement changed, or when the flow has no positions (a
+       * flow loaded in place of another, even of the same shape, starts without them); answers whether it asked.
+       */
       const layout = (): boolean => {
-        const root = store.getState().flow.data;
+        const { flow, positions } = store.getState();
+        const root = flow.data;
         const { arrangement } = ui.getState();
         const shape = `${arrangement}:${shapeHash(root)}`;
-        if (shape === requestedShape || !client) return false;
+        if ((shape === requestedShape && positions[root.id]) || !client) return false;
         requestedShape = shape;
-        client.request({ id: null, name: '', enable: false, data: layoutSkeleton(root) }, sizesById(root), arrangement);
+        // Busy before the request: a worker may answer before request() returns.
         ui.setState({ layoutBusy: true, layoutError: null });
+        client.request({ id: null, name: '', enable: false, data: layoutSkeleton(root) }, sizesById(root), arrangement);
         return true;
+      };
+      /** The step itself if it is drawn, else its nearest drawn ancestor (a step just added to a large flow is not drawn until laid out). */
+      const drawnAnchor = (root: FlowNode, id: string): string | null => {
+        const index = nodeIndex(root);
+        for (let at: string | null = id; at !== null; at = index.get(at)?.parentId ?? null) if (cache?.nodes.has(at)) return at;
+        return null;
       };
       relayout = layout;
 
@@ -211,7 +222,8 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
           const first = !state.positions[state.flow.data.id];
           const rearranged = !first && arrangement !== ui.getState().laidOutAs;
           // A press on a step that moves between pointerdown and pointerup is no click: the step under the pointer stays put.
-          const anchor = (pointerOver !== null && cache?.nodes.has(pointerOver) ? pointerOver : null) ?? state.selection[0] ?? state.flow.data.id;
+          const wanted = (pointerOver !== null && cache?.nodes.has(pointerOver) ? pointerOver : null) ?? state.selection[0] ?? state.flow.data.id;
+          const anchor = drawnAnchor(state.flow.data, wanted) ?? wanted;
           // Where the anchor is drawn now: its laid-out position, or the provisional one under its parent.
           const before = cache?.nodes.get(anchor)?.position;
           const positions = positionsFrom(result);
@@ -241,10 +253,13 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
         const moving = ui.getState().moving;
         if (treeChanged && moving !== null && !locate(state.flow.data, moving)) ui.setState({ moving: null });
         // The layout is asked for first: the worker computes it while this thread draws the edit provisionally. A
-        // large flow is not drawn provisionally: for it that drawing (React Flow's internals of every step) costs about
-        // as much as drawing the layout, which follows within tens of milliseconds (bench/canvas).
+        // large flow in the tidy tree is not drawn provisionally: for it that drawing (React Flow's internals of every
+        // step) costs about as much as drawing the layout, which follows within tens of milliseconds (bench/canvas).
+        // ELK's arrangement takes seconds on such a flow, so there the edit is drawn at once as before.
         const asked = treeChanged && layout();
-        const drawNow = state.positions !== prev.positions || (treeChanged && !(asked && (cache?.nodes.size ?? 0) >= PROVISIONAL_DRAWING_LIMIT));
+        const { arrangement, laidOutAs } = ui.getState();
+        const waitForLayout = asked && arrangement === 'tree' && laidOutAs === 'tree' && (cache?.nodes.size ?? 0) >= PROVISIONAL_DRAWING_LIMIT;
+        const drawNow = state.positions !== prev.positions || (treeChanged && !waitForLayout);
         if (drawNow) rebuild();
         if (treeChanged && ui.getState().pathNodes.size > 0) ui.setState({ pathNodes: EMPTY, pathEdges: EMPTY, testOutdated: true });
       });

@@ -10,8 +10,8 @@ import type { CallFlowCanvasServices } from './types.ts';
 
 /** Each flow version's warnings, computed once for the services they were computed with (the toolbar and the panel share them). */
 const computed = new WeakMap<CallFlow, { services: CallFlowCanvasServices; warnings: CoverageWarning[] }>();
-/** The warnings each canvas shows last, kept on screen while an edit's layout is on its way. */
-const shown = new WeakMap<object, CoverageWarning[]>();
+/** The warnings each canvas shows last, and of which flow, kept on screen while an edit's layout is on its way. */
+const shown = new WeakMap<object, { flow: CallFlow; warnings: CoverageWarning[] }>();
 
 /**
  * The site's users as the coverage checks see them: those with an extension, and whether a call can ring them (the
@@ -30,12 +30,12 @@ export function coverageUsers(siteUsers: readonly SiteUser[]): CoverageUser[] {
  * take 10-40 ms, which would otherwise delay an edit, its layout request, or the new layout's paint
  * (bench/canvas). Meanwhile the warnings of the flow before stay shown.
  */
-export function useCoverageWarnings(): readonly CoverageWarning[] {
+export function useCoverageWarnings(): { warnings: readonly CoverageWarning[]; upToDate: boolean } {
   const { store, ui, services } = useCanvas();
   const current = useStore(store, (s) => s.flow);
   const laidOut = !useStore(ui, (s) => s.layoutBusy);
   const flow = useAfterPaint(laidOut ? current : null);
-  if (flow === null) return shown.get(store) ?? [];
+  if (flow === null) return { warnings: shown.get(store)?.warnings ?? [], upToDate: false };
   const context = services();
   const cached = computed.get(flow);
   const warnings =
@@ -43,8 +43,8 @@ export function useCoverageWarnings(): readonly CoverageWarning[] {
       ? cached.warnings
       : coverageWarnings(flow, { users: coverageUsers(context.siteUsers), holidays: context.holidays ?? [] });
   computed.set(flow, { services: context, warnings });
-  shown.set(store, warnings);
-  return warnings;
+  shown.set(store, { flow, warnings });
+  return { warnings, upToDate: flow === current };
 }
 
 /** `value`, once the frame after it changed has been painted (a timer after the next animation frame). */
@@ -67,7 +67,8 @@ function useAfterPaint<T>(value: T): T {
 /** Warnings, not errors: saving never waits for them. */
 export function ChecksPanel({ onClose }: { onClose: () => void }) {
   const { store, actions } = useCanvas();
-  const warnings = useCoverageWarnings();
+  // Warnings of the flow before an edit stay listed until the edit's are worked out; their fixes wait for those.
+  const { warnings, upToDate } = useCoverageWarnings();
   const headingId = useId();
   return (
     <section className="cf-panel" aria-labelledby={headingId}>
@@ -80,6 +81,7 @@ export function ChecksPanel({ onClose }: { onClose: () => void }) {
         </button>
       </div>
       <p className="cf-hint">Times and keys where callers may reach no one, from your opening hours, holidays and users. They never stop you saving.</p>
+      {!upToDate && <p className="cf-hint">Checking your last change…</p>}
       <div aria-live="polite">
         {warnings.length === 0 ? (
           <p className="cf-outcome">No warnings.</p>
@@ -97,8 +99,9 @@ export function ChecksPanel({ onClose }: { onClose: () => void }) {
                       type="button"
                       size="xs"
                       colorPalette="brand"
+                      disabled={!upToDate}
                       onClick={() => {
-                        if (warning.fix && store.getState().run(warning.fix.command)) actions.announce(`Fixed: ${warning.fix.label}.`);
+                        if (upToDate && warning.fix && store.getState().run(warning.fix.command)) actions.announce(`Fixed: ${warning.fix.label}.`);
                       }}
                     >
                       {warning.fix.label}

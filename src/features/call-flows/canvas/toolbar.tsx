@@ -62,7 +62,7 @@ export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, ma
   );
   const toFix = useStore(store, (s) => problemsByNode(s.problems).size);
   const layoutBusy = useStore(ui, (s) => s.layoutBusy && !s.waitingForLayout);
-  const warningCount = useCoverageWarnings().length;
+  const warningCount = useCoverageWarnings().warnings.length;
 
   const spec = selected ? NODE_SPECS[selected.type] : null;
   const canAdd = !!selected && !!spec && selected.children.length < spec.maxChildren && !spec.endsRoute;
