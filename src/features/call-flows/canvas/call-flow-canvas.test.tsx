@@ -24,15 +24,18 @@ afterAll(() => vi.unstubAllGlobals());
 async function renderCanvas(flow = sampleFlow(), withServices = services) {
   const store = createEditorStore({ flow });
   const painted = vi.fn();
-  render(
+  const canvas = (current: typeof services) => (
     <ChakraProvider value={system}>
       <div style={{ height: 800 }}>
-        <CallFlowCanvas store={store} services={withServices} onLayoutPainted={painted} />
+        <CallFlowCanvas store={store} services={current} onLayoutPainted={painted} />
       </div>
-    </ChakraProvider>,
+    </ChakraProvider>
   );
+  const { rerender } = render(canvas(withServices));
   await screen.findByRole('button', { name: 'Main number: Main number' });
-  return { store, painted };
+  /** The same canvas given other services (the page's users or holidays reloaded). */
+  const withOtherServices = (next: typeof services) => rerender(canvas(next));
+  return { store, painted, withOtherServices };
 }
 
 describe('CallFlowCanvas', () => {
@@ -139,10 +142,13 @@ describe('CallFlowCanvas', () => {
   it('warns about a transfer whose people have no phone or app, from the site answer', async () => {
     // The sample transfer rings extension 200: Bea has it, and the server says no phone or app of hers can ring.
     const bea = { id: 2, first_name: 'Bea', last_name: 'Jones', email: 'b@example.co.uk', extension: '200', has_phone_or_app: false };
-    await renderCanvas(sampleFlow(), { ...services, siteUsers: [...services.siteUsers, bea] });
+    const { withOtherServices } = await renderCanvas(sampleFlow(), { ...services, siteUsers: [...services.siteUsers, bea] });
     fireEvent.click(screen.getByRole('button', { name: 'Checks: 1 warning' }));
     const panel = screen.getByRole('region', { name: 'Checks' });
     expect(within(panel).getByText(/reach no one: Transfer rings Bea Jones, who has no phone or app, so /)).toBeInTheDocument();
+    // Bea gets the app (the site answer reloaded): the checks follow without an edit.
+    withOtherServices({ ...services, siteUsers: [...services.siteUsers, { ...bea, has_phone_or_app: true }] });
+    expect(await within(panel).findByText('No warnings.')).toBeInTheDocument();
   });
 
   it('undo and redo work from the page around the canvas (an editor bar button), not in its text fields', async () => {

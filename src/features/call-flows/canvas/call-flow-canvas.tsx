@@ -142,6 +142,10 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
   useEffect(() => {
     ui.setState({ directory: createDirectory(services.siteUsers, services.audioFiles) });
   }, [ui, services.siteUsers, services.audioFiles]);
+  // After the effect above has kept the latest services: the checks read them when they render.
+  useEffect(() => {
+    ui.setState((s) => ({ servicesSeq: s.servicesSeq + 1 }));
+  }, [ui, services.siteUsers, services.holidays]);
 
   const context = useMemo<CanvasContextValue>(() => {
     const reveal = (id: string) => {

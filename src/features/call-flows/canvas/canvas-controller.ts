@@ -45,6 +45,8 @@ export interface CanvasUiState {
   /** Said by the live region. */
   announcement: { text: string; seq: number };
   directory: Directory;
+  /** Moves on when the page's users or holidays change, so what reads them (the checks) is worked out again. */
+  servicesSeq: number;
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -143,6 +145,7 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
     selectionSpeech: '',
     announcement: { text: '', seq: 0 },
     directory: createDirectory([], []),
+    servicesSeq: 0,
   }));
 
   let cache: GraphCache | undefined;

@@ -34,6 +34,8 @@ export function useCoverageWarnings(): { warnings: readonly CoverageWarning[]; u
   const { store, ui, services } = useCanvas();
   const current = useStore(store, (s) => s.flow);
   const laidOut = !useStore(ui, (s) => s.layoutBusy);
+  // Rendered again when the users or holidays change, so the cache below sees the new ones.
+  useStore(ui, (s) => s.servicesSeq);
   const flow = useAfterPaint(laidOut ? current : null);
   if (flow === null) return { warnings: shown.get(store)?.warnings ?? [], upToDate: false };
   const context = services();
