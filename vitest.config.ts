@@ -21,9 +21,12 @@ const serverOn = (db: 'pglite' | 'postgres') => ({
     include: ['server/src/**/*.test.ts'],
     // main.test.ts starts the real process on an embedded database folder, connect.test.ts
     // checks PGlite's own settings: PGlite only. two-processes.test.ts starts two processes on one
-    // PostgreSQL database (PGlite is one process only): PostgreSQL only.
-    // The files that open no database run once, in the PGlite project.
-    exclude: db === 'postgres' ? ['server/src/main.test.ts', 'server/src/db/connect.test.ts', ...withoutDatabase] : ['server/src/two-processes.test.ts'],
+    // PostgreSQL database (PGlite is one process only), and template.test.ts drops the databases of killed runs from
+    // the server: PostgreSQL only. The files that open no database run once, in the PGlite project.
+    exclude:
+      db === 'postgres'
+        ? ['server/src/main.test.ts', 'server/src/db/connect.test.ts', ...withoutDatabase]
+        : ['server/src/two-processes.test.ts', 'server/src/test/template.test.ts'],
     environment: 'node',
     env: { TEST_DB: db },
     // The migrated and the seeded database each file starts from, made once (server/src/test/template.ts).

@@ -75,6 +75,7 @@ export async function buildTemplate(driver: 'pglite' | 'postgres'): Promise<Test
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  await dropLeftovers(url);
   const stem = `portal_template_${process.pid}_${randomBytes(3).toString('hex')}`;
   const names = { empty: `${stem}_empty`, seeded: `${stem}_seeded` };
   for (const [kind, name] of Object.entries(names)) {
@@ -82,6 +83,33 @@ export async function buildTemplate(driver: 'pglite' | 'postgres'): Promise<Test
     await build(() => openDatabase({ url: databaseUrl(url, name) }), kind === 'seeded', async () => {});
   }
   return { driver, ...names, audio, folder };
+}
+
+/** The databases this file names after the process that made them: `portal_template_{pid}_…` and `test_{pid}_…`. */
+export const TEST_DATABASE_NAME = /^(?:portal_template|test)_(\d+)_[0-9a-f]+(?:_empty|_seeded)?$/;
+
+/** Whether a process of this machine is running (a signal 0 tests it, and sends nothing). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Drops the test databases of runs that were killed before they could (their process is gone), so they do not pile
+ * up on a server that outlives the runs. A run still going keeps its own.
+ */
+export async function dropLeftovers(url: string): Promise<void> {
+  await onServer(url, async (client) => {
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database');
+    for (const { datname } of rows) {
+      const pid = TEST_DATABASE_NAME.exec(datname)?.[1];
+      if (pid && Number(pid) !== process.pid && !running(Number(pid))) await client.query(`drop database if exists "${datname}" with (force)`);
+    }
+  });
 }
 
 /** Removes what buildTemplate made. */
