@@ -9,6 +9,7 @@ import { fieldDescription } from '../../../components/form/field-shell.tsx';
 import { barLabels, cancelLabel, truncateName } from '../logic/editor-bar.ts';
 import type { SaveIntent } from '../logic/save-plan.ts';
 import { MoreIcon } from './icons.tsx';
+import { NOTE_INPUT_LABEL, VersionNoteInput } from './version-note-input.tsx';
 
 export const EDITOR_NAME_INPUT_ID = 'call-flow-name';
 
@@ -92,33 +93,21 @@ export function EditorBar(props: EditorBarProps) {
   );
 }
 
-export const NOTE_INPUT_LABEL = 'Note for this version (optional)';
-
 /**
- * The optional note of the next save's version ("Added the sales key"): shown once there is something to save,
- * typed before pressing a save button, so the spec's save dialogs come in their own order, untouched.
+ * The optional note of the next save's version: shown once there is something to save, typed before pressing a
+ * save button, so the spec's save dialogs come in their own order, untouched.
  */
 function NoteInput({ note, onNoteChange, disabled }: { note: string; onNoteChange: (note: string) => void; disabled: boolean }) {
   return (
-    <chakra.input
+    <VersionNoteInput
       aria-label={NOTE_INPUT_LABEL}
       placeholder={NOTE_INPUT_LABEL}
       title={`A few words on what this save changes, shown in the versions list (up to ${MAX_VERSION_NOTE_LENGTH} characters)`}
       value={note}
-      maxLength={MAX_VERSION_NOTE_LENGTH}
-      autoComplete="off"
+      onChange={onNoteChange}
       disabled={disabled}
-      onChange={(event) => onNoteChange(event.target.value)}
-      h="10"
       w={{ base: '10rem', xl: '16rem' }}
-      px="3"
       fontSize="sm"
-      bg="bg"
-      borderWidth="1px"
-      borderColor="gray.300"
-      rounded="md"
-      _hover={{ borderColor: 'gray.500' }}
-      _focusVisible={{ borderColor: 'gray.700', outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
     />
   );
 }

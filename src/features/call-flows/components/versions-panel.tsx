@@ -4,8 +4,8 @@
  * change list in words, and the steps marked), overlaid on one canvas or side by side on two (on a phone, one at a
  * time); a version is restored, after a confirmation, as a new version.
  */
-import { Button, chakra, Text } from '@chakra-ui/react';
-import { MAX_VERSION_NOTE_LENGTH, type CallFlowVersion, type CallFlowVersionDocument, type StoredCallFlow } from '@portal/contract';
+import { Button, Text } from '@chakra-ui/react';
+import { type CallFlowVersion, type CallFlowVersionDocument, type StoredCallFlow } from '@portal/contract';
 import { createEditorStore, diffFlows, type EditorStore, type FlowDiff, type FlowNames } from '@portal/editor-core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
@@ -17,6 +17,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { hasReadableMessage, userErrorText } from '../../../lib/error-text.ts';
 import { fetchCallFlowVersion, restoreCallFlowVersion, useCallFlowVersions } from '../api/call-flow-versions.ts';
 import { callFlowKeys } from '../api/keys.ts';
+import { NOTE_INPUT_LABEL, VersionNoteInput } from './version-note-input.tsx';
 
 export const versionTexts = {
   title: 'Versions',
@@ -33,7 +34,7 @@ export const versionTexts = {
   overlaid: 'Overlaid',
   sideBySide: 'Side by side',
   nextNote: 'Note for your next save (optional)',
-  restoreNote: 'Note for this version (optional)',
+  restoreNote: NOTE_INPUT_LABEL,
 } as const;
 
 /** How two versions are compared: one canvas showing either, or both canvases next to each other. */
@@ -226,33 +227,12 @@ export function useFlowVersions({ productId, flowId, names, baseVersion, changes
         <label className="cf-label" htmlFor={restoreNoteId}>
           {versionTexts.restoreNote}
         </label>
-        <NoteInput id={restoreNoteId} value={restoreNote} onChange={setRestoreNote} disabled={busy} />
+        <VersionNoteInput id={restoreNoteId} value={restoreNote} onChange={setRestoreNote} disabled={busy} />
       </div>
     </Dialog>
   );
 
   return { viewing: viewing?.store ?? null, marks, sideBySide, panel, dialog, used, viewingNumber: viewing?.version.number ?? null };
-}
-
-/** A version's note: one line, up to the contract's length. */
-function NoteInput({ id, value, onChange, disabled = false }: { id: string; value: string; onChange: (value: string) => void; disabled?: boolean }) {
-  return (
-    <chakra.input
-      id={id}
-      value={value}
-      maxLength={MAX_VERSION_NOTE_LENGTH}
-      autoComplete="off"
-      disabled={disabled}
-      onChange={(event) => onChange(event.target.value)}
-      h="10"
-      px="3"
-      bg="bg"
-      borderWidth="1px"
-      borderColor="gray.300"
-      rounded="md"
-      _focusVisible={{ borderColor: 'gray.700', outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
-    />
-  );
 }
 
 interface PanelProps {
@@ -307,7 +287,7 @@ function VersionsPanel({ productId, flowId, viewing, comparison, onClose, onOpen
           <label className="cf-label" htmlFor={noteId}>
             {versionTexts.nextNote}
           </label>
-          <NoteInput id={noteId} value={note} onChange={onNoteChange} />
+          <VersionNoteInput id={noteId} value={note} onChange={onNoteChange} />
         </div>
       )}
 
