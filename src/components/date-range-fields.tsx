@@ -3,21 +3,22 @@
  * today, the last 7 or 30 days, or a custom range whose end is optional (a single date is one day).
  */
 import { Box, chakra } from '@chakra-ui/react';
+import { CALL_DATE_RANGES, type CallDateRange } from '@portal/contract';
 import { TextField } from './text-field.tsx';
 
 /** A native select as the portal's filter forms draw it. */
 export const filterSelectStyle = { borderWidth: '2px', borderColor: 'gray.700', rounded: 'md', px: '3', py: '2', bg: 'bg', h: '12' } as const;
 
-export type DateRangeChoice = '24h' | '7d' | '30d' | 'custom';
+const RANGE_LABELS: Record<CallDateRange, string> = { '24h': 'Today (24h)', '7d': 'Last 7 days', '30d': 'Last 30 days', custom: 'Custom range' };
 
 interface DateRangeFieldsProps {
   /** Prefix of the fields' ids (`{idPrefix}-range`, `-start`, `-end`). */
   idPrefix: string;
-  range: DateRangeChoice;
+  range: CallDateRange;
   /** YYYY-MM-DD, or '' */
   start: string;
   end: string;
-  onRange: (range: DateRangeChoice) => void;
+  onRange: (range: CallDateRange) => void;
   onStart: (date: string) => void;
   onEnd: (date: string) => void;
 }
@@ -30,11 +31,12 @@ export function DateRangeFields({ idPrefix, range, start, end, onRange, onStart,
         <chakra.label htmlFor={`${idPrefix}-range`} display="block" fontWeight="medium" mb="1">
           Date
         </chakra.label>
-        <chakra.select id={`${idPrefix}-range`} value={range} onChange={(event) => onRange(event.target.value as DateRangeChoice)} {...filterSelectStyle}>
-          <option value="24h">Today (24h)</option>
-          <option value="7d">Last 7 days</option>
-          <option value="30d">Last 30 days</option>
-          <option value="custom">Custom range</option>
+        <chakra.select id={`${idPrefix}-range`} value={range} onChange={(event) => onRange(event.target.value as CallDateRange)} {...filterSelectStyle}>
+          {CALL_DATE_RANGES.map((value) => (
+            <option key={value} value={value}>
+              {RANGE_LABELS[value]}
+            </option>
+          ))}
         </chakra.select>
       </Box>
       {range === 'custom' && (
