@@ -49,6 +49,13 @@ export type SignupFeature = (typeof SIGNUP_FEATURES)[number];
 /** A supplier a sign-up can be for: 2 (/signup) or 3 (/signup-voip3, /signup-voip3-b). */
 export const SignupSupplier = z.union([z.literal(2), z.literal(3)], { error: 'Choose supplier 2 or 3' });
 
+/**
+ * Whether new sign-ups for a supplier are open: voip3 (supplier 3) only while the environment's "VoIP3 sign-up" flag
+ * is on (spec 000 section 9; PORTAL_VOIP3_SIGNUP, answered by GET /api/v1/signup/settings/ as voip3_signup). The
+ * server refuses a closed supplier's lead; the pages send its journey to /signup.
+ */
+export const signupOpenFor = (supplier: number, voip3Signup: boolean): boolean => supplier !== 3 || voip3Signup;
+
 
 /** How long the e-mailed PIN may be used; how many wrong tries it takes. */
 export const SIGNUP_PIN_TTL_MINUTES = 30;

@@ -1,4 +1,4 @@
-import type { NumberRating, SignupFeature } from '@portal/contract';
+import { signupOpenFor, type NumberRating, type SignupFeature } from '@portal/contract';
 
 /**
  * The self sign-up draft (spec 001 section 3, "Signup draft"), kept in browser storage under a
@@ -160,7 +160,7 @@ export function selfSignupRedirect(
 ): string | null {
   if (settings?.signup_redirect_to_trial) return TRIAL_FIRST_PAGE;
   // A started sign-up (its customer made, setting the phone's PIN) finishes where it is.
-  if (settings && !settings.voip3_signup && VARIANT_SUPPLIER[variant] === 3 && section !== 'started') return `/signup/${SIGNUP_SECTIONS[0]}`;
+  if (settings && !signupOpenFor(VARIANT_SUPPLIER[variant], settings.voip3_signup) && section !== 'started') return `/signup/${SIGNUP_SECTIONS[0]}`;
   const known = SIGNUP_SECTIONS.find((name) => name === section);
   return known && mayShowSection(draft, known) ? null : `/${variant}/${SIGNUP_SECTIONS[0]}`;
 }

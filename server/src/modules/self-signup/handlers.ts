@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { REFERRAL_TERMS, selfSignupMessages, SIGNUP_PIN_ATTEMPTS, SIGNUP_PIN_TTL_MINUTES, type LeadDetails } from '@portal/contract';
+import { REFERRAL_TERMS, selfSignupMessages, signupOpenFor, SIGNUP_PIN_ATTEMPTS, SIGNUP_PIN_TTL_MINUTES, type LeadDetails } from '@portal/contract';
 import { hashPassword, unusablePasswordHash, verifyPassword } from '../../auth/passwords.ts';
 import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
 import { hashKey, newKey } from '../../auth/tokens.ts';
@@ -134,7 +134,7 @@ async function makeCustomer(request: FastifyRequest, lead: SignupLead) {
  * flag was turned off goes on to its end: its customer was offered that phone.
  */
 function refuseClosedSupplier(request: FastifyRequest, supplier: number) {
-  if (supplier === 3 && !request.server.signupSettings.voip3Signup) throw fieldError('supplier', selfSignupMessages.voip3Closed);
+  if (!signupOpenFor(supplier, request.server.signupSettings.voip3Signup)) throw fieldError('supplier', selfSignupMessages.voip3Closed);
 }
 
 const createLead = (async ({ body, request, reply }) => {
