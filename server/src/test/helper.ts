@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
+import { CSRF_FORM_FIELD } from '../plugins/csrf.ts';
 import { FilesystemAudioStorage } from '../audio/storage.ts';
 import { issueToken } from '../auth/tokens-repository.ts';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/connect.ts';
@@ -137,6 +138,22 @@ export async function getCsrf(app: FastifyInstance): Promise<Csrf> {
   const token = response.json<{ csrftoken: string }>().csrftoken;
   return { token, headers: { cookie: `csrftoken=${token}`, 'x-csrftoken': token } };
 }
+
+/**
+ * Posts a form of the sandbox's hosted checkout as a browser does: the CSRF cookie (or `cookie`, '' for none) and the
+ * form's own CSRF field.
+ */
+export function postSandboxForm(app: FastifyInstance, csrf: Csrf, url: string, fields: Record<string, string>, cookie = `csrftoken=${csrf.token}`) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ [CSRF_FORM_FIELD]: csrf.token, ...fields }).toString(),
+  });
+}
+
+/** The sandbox's card form filled in with `card` and a valid expiry and security code. */
+export const cardFields = (card: string) => ({ card_number: card, expiry: '12/30', cvc: '123' });
 
 /** POST /auth/login/ with a CSRF pair; answers the raw response. */
 export async function postLogin(

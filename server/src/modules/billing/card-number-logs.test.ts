@@ -4,9 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PaymentResult, RecurringCardPaymentResult } from '@portal/contract';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { outbox, users } from '../../db/schema/index.ts';
-import { CSRF_FORM_FIELD } from '../../plugins/csrf.ts';
 import { SANDBOX_TEST_CARDS } from '../../sandbox/checkout/provider.ts';
-import { authHeaders, getCsrf, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
+import { authHeaders, cardFields, getCsrf, postSandboxForm, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
 
 // Everything the server logs, at its most talkative level, while cards are typed into the hosted checkout.
 const logged: string[] = [];
@@ -22,14 +21,7 @@ beforeAll(async () => {
   harbourAccount = (await t.db.select().from(users).where(eq(users.email, demoLogins.multiProduct.email)))[0]!.accountId!;
 });
 
-/** The sandbox's card form, posted as a browser does (its own CSRF field). */
-const postForm = (url: string, fields: Record<string, string>, cookie = `csrftoken=${csrf.token}`) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ [CSRF_FORM_FIELD]: csrf.token, ...fields }).toString(),
-  });
+const postForm = (url: string, fields: Record<string, string>, cookie?: string) => postSandboxForm(t.app, csrf, url, fields, cookie);
 
 async function startPayment(amount: string) {
   const response = await t.app.inject({ method: 'POST', url: '/payment/process/', headers: authHeaders(harbour, csrf), payload: { data: { amount, idempotency_key: randomUUID() } } });
@@ -48,13 +40,13 @@ describe('card numbers in the server log', () => {
   it('are never logged, whatever the outcome and at the most detailed level, though every form post is', async () => {
     const cards = Object.values(SANDBOX_TEST_CARDS);
     // A payment: declined, approved with the number typed in groups, a 3-D Secure challenge.
-    expect((await postForm(await startPayment('5.00'), { card_number: SANDBOX_TEST_CARDS.decline, expiry: '12/30', cvc: '123' })).statusCode).toBe(303);
-    expect((await postForm(await startPayment('5.00'), { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' })).statusCode).toBe(303);
-    expect((await postForm(await startPayment('5.00'), { card_number: SANDBOX_TEST_CARDS.threeDSecure, expiry: '12/30', cvc: '123' })).statusCode).toBe(303);
+    expect((await postForm(await startPayment('5.00'), cardFields(SANDBOX_TEST_CARDS.decline))).statusCode).toBe(303);
+    expect((await postForm(await startPayment('5.00'), cardFields('4242 4242 4242 4242'))).statusCode).toBe(303);
+    expect((await postForm(await startPayment('5.00'), cardFields(SANDBOX_TEST_CARDS.threeDSecure))).statusCode).toBe(303);
     // Refused forms: an expiry that is no month, and a form without its CSRF cookie.
     const refusedAt = await startPayment('5.00');
     expect((await postForm(refusedAt, { card_number: '4242-4242-4242-4242', expiry: '13/30', cvc: '123' })).statusCode).toBe(400);
-    expect((await postForm(refusedAt, { card_number: SANDBOX_TEST_CARDS.approve, expiry: '12/30', cvc: '123' }, '')).statusCode).toBe(403);
+    expect((await postForm(refusedAt, cardFields(SANDBOX_TEST_CARDS.approve), '')).statusCode).toBe(403);
     // A card saved for recurring payments from an e-mailed link, signed out.
     const token = await cardSetupToken();
     const started = await t.app.inject({
@@ -64,7 +56,7 @@ describe('card numbers in the server log', () => {
       payload: { idempotency_key: randomUUID() },
     });
     const setup = RecurringCardPaymentResult.parse(started.json());
-    expect((await postForm(setup._links.redirect!.href, { card_number: SANDBOX_TEST_CARDS.approve, expiry: '12/30', cvc: '123' })).statusCode).toBe(303);
+    expect((await postForm(setup._links.redirect!.href, cardFields(SANDBOX_TEST_CARDS.approve))).statusCode).toBe(303);
 
     const log = logged.join('');
     // The log did see those requests: one line for each hosted-page post.

@@ -4,9 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { billingMessages, DirectDebitSettings, MANDATE_LINK_TTL_DAYS, MandateEntry, mandateMessages, PAYMENT_LINK_TTL_DAYS, PaymentResult, PaymentsByToken, paymentMessages } from '@portal/contract';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { oneTimeKeys, outbox, payments, users } from '../../db/schema/index.ts';
-import { CSRF_FORM_FIELD } from '../../plugins/csrf.ts';
 import { SANDBOX_TEST_CARDS } from '../../sandbox/checkout/provider.ts';
-import { authHeaders, getCsrf, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
+import { authHeaders, cardFields, getCsrf, postSandboxForm, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
 
 const t = useTestApp();
 
@@ -30,13 +29,7 @@ const guestHeaders = () => ({ cookie: `csrftoken=${csrf.token}`, 'x-csrftoken': 
 const process = (tkn: string | null, amount: string, idempotencyKey: string = randomUUID()) =>
   t.app.inject({ method: 'POST', url: `/payment/process/${tkn === null ? '' : `?tkn=${encodeURIComponent(tkn)}`}`, headers: guestHeaders(), payload: { data: { amount, idempotency_key: idempotencyKey } } });
 const verify = (tkn: string, session: string) => t.app.inject({ method: 'GET', url: `/payment/process/?cko-session-id=${encodeURIComponent(session)}&tkn=${encodeURIComponent(tkn)}` });
-const payWithCard = (url: string, card: string) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie: `csrftoken=${csrf.token}`, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ [CSRF_FORM_FIELD]: csrf.token, card_number: card, expiry: '12/30', cvc: '123' }).toString(),
-  });
+const payWithCard = (url: string, card: string) => postSandboxForm(t.app, csrf, url, cardFields(card));
 
 /** Asks for a link as Harbour Freight and answers the token its e-mail carries. */
 async function newLink(): Promise<string> {

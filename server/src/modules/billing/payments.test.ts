@@ -4,11 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BillingHistoryPage, CreditStatus, PaymentBalance, PaymentResult, paymentMessages } from '@portal/contract';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { payments, users } from '../../db/schema/index.ts';
-import { CSRF_FORM_FIELD } from '../../plugins/csrf.ts';
 import { hostedProvider } from '../../payments/hosted-provider.ts';
 import { webhookSignature } from '../../payments/provider.ts';
 import { SANDBOX_TEST_CARDS, SANDBOX_WEBHOOK_SECRET } from '../../sandbox/checkout/provider.ts';
-import { authHeaders, getCsrf, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
+import { authHeaders, cardFields, getCsrf, postSandboxForm, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
 
 const t = useTestApp();
 
@@ -29,15 +28,8 @@ const process = (key: string, amount: string, idempotencyKey: string = randomUUI
 const verify = async (key: string, session: string) => t.app.inject({ method: 'GET', url: `/payment/process/?cko-session-id=${encodeURIComponent(session)}`, headers: authHeaders(key) });
 const balance = async (key: string) => PaymentBalance.parse((await get(key, '/api/v3/payment/balance/')).json()).balance;
 
-/** The sandbox's card form, posted as a browser does (its own CSRF field). */
-const postForm = (url: string, fields: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie: `csrftoken=${csrf.token}`, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ [CSRF_FORM_FIELD]: csrf.token, ...fields }).toString(),
-  });
-const payWithCard = (redirect: string, card: string) => postForm(redirect, { card_number: card, expiry: '12/30', cvc: '123' });
+const postForm = (url: string, fields: Record<string, string>) => postSandboxForm(t.app, csrf, url, fields);
+const payWithCard = (redirect: string, card: string) => postForm(redirect, cardFields(card));
 
 /** Starts a payment and answers its session and the hosted checkout's address. */
 async function startPayment(key: string, amount: string, idempotencyKey?: string) {

@@ -4,10 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BillingAccount, PaymentResult, RCP_LINK_TTL_DAYS, RecurringCardPayment, RecurringCardPaymentResult, recurringCardMessages } from '@portal/contract';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { oneTimeKeys, outbox, savedCards, users } from '../../db/schema/index.ts';
-import { CSRF_FORM_FIELD } from '../../plugins/csrf.ts';
 import { hostedProvider } from '../../payments/hosted-provider.ts';
 import { cardBrandOf, SANDBOX_TEST_CARDS } from '../../sandbox/checkout/provider.ts';
-import { authHeaders, getCsrf, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
+import { authHeaders, cardFields, getCsrf, postSandboxForm, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
 
 const t = useTestApp();
 
@@ -32,15 +31,8 @@ const getEntry = (token: string) => t.app.inject({ method: 'GET', url: api(token
 const post = (token: string, body: object) => t.app.inject({ method: 'POST', url: api(token), headers: guestHeaders(), payload: body });
 const start = (token: string, idempotencyKey: string = randomUUID()) => post(token, { idempotency_key: idempotencyKey });
 const check = (token: string, session: string) => post(token, { session_id: session });
-/** The sandbox's hosted page, posted as a browser does (its own CSRF field). */
-const postForm = (url: string, fields: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie: `csrftoken=${csrf.token}`, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ [CSRF_FORM_FIELD]: csrf.token, ...fields }).toString(),
-  });
-const typeCard = (url: string, card: string) => postForm(url, { card_number: card, expiry: '12/30', cvc: '123' });
+const postForm = (url: string, fields: Record<string, string>) => postSandboxForm(t.app, csrf, url, fields);
+const typeCard = (url: string, card: string) => postForm(url, cardFields(card));
 
 /** Asks for a card set-up link as the customer and answers the token its e-mail carries. */
 async function newLink(key = harbour, accountId = harbourAccount, email: string = demoLogins.multiProduct.email): Promise<string> {
