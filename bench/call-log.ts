@@ -96,7 +96,7 @@ try {
     await time('list, 30 days, keyword "boiler"', '?keyword=boiler');
     await time('list, two years, keyword "invoice"', `?keyword=invoice&${twoYears}`);
     await time('list, 30 days, number and duration', '?number=07700&duration=1m_5m');
-    await zipOf200(productId, csrf, token);
+    await zipMemory(productId, csrf, token);
   }
 } finally {
   await app.close();
@@ -115,7 +115,7 @@ try {
  * buffers, garbage not yet collected included). The client reading the zip is in the same process and keeps no
  * chunk.
  */
-async function zipOf200(productId: number, csrf: string, token: string) {
+async function zipMemory(productId: number, csrf: string, token: string) {
   const minute = new Int16Array(WAV_SAMPLE_RATE * 60);
   for (let i = 0; i < minute.length; i++) minute[i] = Math.round(8000 * Math.sin(i / 7) * Math.sin(i / 3000));
   const wav = encodeWav(minute);
