@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/src/app.ts';
 import { FilesystemAudioStorage } from '../server/src/audio/storage.ts';
+import { DatabaseAudioStorage } from '../server/src/audio/stored-audio-repository.ts';
 import { encodeWav, WAV_SAMPLE_RATE } from '../server/src/audio/wav.ts';
 import { openDatabase } from '../server/src/db/connect.ts';
 import { demoLogins } from '../server/src/db/demo-logins.ts';
@@ -24,9 +25,12 @@ const url = process.env.DATABASE_URL;
 const schemaName = url ? `bench_call_log_${process.pid}` : undefined;
 
 const database = await openDatabase({ url, dataDir: 'memory://', schemaName });
-// On disk, as a real server keeps it: audio held in memory would count in the zip's memory figures.
+// Where the server keeps audio by default (server/src/main.ts): on disk beside PGlite, in the database on
+// PostgreSQL; BENCH_AUDIO=filesystem or database chooses. Audio held in memory would count in the zip's figures.
+const audioKind = process.env.BENCH_AUDIO ?? (url ? 'database' : 'filesystem');
+if (audioKind !== 'database' && audioKind !== 'filesystem') throw new Error(`BENCH_AUDIO must be database or filesystem, not "${audioKind}"`);
 const audioDir = mkdtempSync(join(tmpdir(), 'bench-call-log-audio-'));
-const audio = new FilesystemAudioStorage(audioDir);
+const audio = audioKind === 'database' ? new DatabaseAudioStorage(database.db) : new FilesystemAudioStorage(audioDir);
 const app = await buildApp({ db: database.db, audio, staticDir: '/nonexistent/portal-spa', logger: false });
 
 try {
@@ -158,7 +162,7 @@ async function zipMemory(productId: number, csrf: string, token: string) {
     const rise = (peak.rss - before.rss) / 2 ** 20;
     const verdict = chosen.length !== 200 ? '' : rise < 50 ? '  within 50 MB' : '  OVER 50 MB';
     console.log(
-      `zip of ${chosen.length} recordings`.padEnd(44) +
+      `zip of ${chosen.length} recordings (audio ${audioKind === 'database' ? 'in the database' : 'on disk'})`.padEnd(44) +
         ` ${(bytes / 2 ** 20).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s; RSS ${mb(before.rss)} MB, rise ${mb(peak.rss - before.rss)} MB${verdict}; heap and buffers rise ${mb(peak.held - before.held)} MB${gc ? '' : ' (no --expose-gc: no collection before)'}`,
     );
   }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUDIO_FORMAT } from '@portal/contract';
+import { auditSwitchedChange } from '../modules/staff/audit.ts';
 import { detailError } from '../plugins/errors.ts';
 import { parseRange } from './range.ts';
 
@@ -30,4 +31,68 @@ export function sendAudio(request: FastifyRequest, reply: FastifyReply, bytes: B
     .code(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${bytes.length}`)
     .send(bytes.subarray(range.start, range.end + 1));
+}
+
+/** Writes `part` to the answer and resolves once the socket has taken it, so its buffer may be used again. */
+function writeOut(raw: FastifyReply['raw'], part: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (raw.destroyed) {
+      reject(new Error('The client closed the connection'));
+      return;
+    }
+    const closed = () => reject(new Error('The client closed the connection'));
+    raw.once('close', closed);
+    raw.write(part, (error) => {
+      raw.off('close', closed);
+      if (error) reject(error);
+      else resolve();
+    });
+  });
+}
+
+export interface StreamedAttachment {
+  filename: string;
+  type: string;
+  /** The whole size when it is known before the first byte (Content-Length: the page shows a percentage). */
+  length?: number;
+}
+
+/**
+ * Answers with an attachment that `body` writes part by part: each part is on the socket before `write`
+ * resolves, so the parts may share one buffer and memory stays flat whatever the size. Nothing is sent
+ * before the first part, so an error thrown before it is answered as any other (a 404 as JSON); an error
+ * after it aborts the connection, so no client keeps a cut-off file as if it were whole. The answer goes to
+ * the socket directly, past Fastify's onSend hooks: the staff audit those hooks keep is written here.
+ */
+export async function streamAttachment(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  attachment: StreamedAttachment,
+  body: (write: (part: Buffer) => Promise<void>) => Promise<void>,
+): Promise<FastifyReply> {
+  const raw = reply.raw;
+  let started = false;
+  const start = async () => {
+    started = true;
+    reply.code(200).type(attachment.type).header('content-disposition', `attachment; filename="${safeFilename(attachment.filename)}"`).header('cache-control', 'private, no-store');
+    if (attachment.length !== undefined) reply.header('content-length', attachment.length);
+    await auditSwitchedChange(request, reply, undefined);
+    reply.hijack();
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
+    raw.writeHead(200);
+  };
+  try {
+    await body(async (part) => {
+      if (!started) await start();
+      await writeOut(raw, part);
+    });
+    if (!started) await start();
+  } catch (error) {
+    if (!started) throw error;
+    if (!raw.destroyed) request.log.error({ err: error }, `${attachment.filename}: stopped while it was sent`);
+    raw.destroy();
+    return reply;
+  }
+  raw.end();
+  return reply;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 
 /**
@@ -11,6 +11,12 @@ export interface AudioStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
   /** The bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
+  /**
+   * Reads the bytes under `key` in order into `buffer`, up to its length at a time, handing each part to `use`.
+   * A part is valid only until `use` settles: the next part overwrites it, so a file of any size passes through
+   * one buffer and leaves nothing behind for the garbage collector. False when nothing is stored under the key.
+   */
+  readInto(key: string, buffer: Buffer, use: (part: Buffer) => Promise<void>): Promise<boolean>;
   /** Removes the key; no error when it is already gone. */
   delete(key: string): Promise<void>;
 }
@@ -58,8 +64,36 @@ export class FilesystemAudioStorage implements AudioStorage {
     }
   }
 
+  async readInto(key: string, buffer: Buffer, use: (part: Buffer) => Promise<void>): Promise<boolean> {
+    let file: FileHandle;
+    try {
+      file = await open(this.pathOf(key), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+    try {
+      for (;;) {
+        const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+        if (bytesRead === 0) return true;
+        await use(buffer.subarray(0, bytesRead));
+      }
+    } finally {
+      await file.close();
+    }
+  }
+
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+}
+
+/** `readInto` over bytes already in memory: copied into `buffer` part by part, as a stored file would be. */
+export async function readBytesInto(bytes: Uint8Array, buffer: Buffer, use: (part: Buffer) => Promise<void>): Promise<void> {
+  for (let offset = 0; offset < bytes.length; offset += buffer.length) {
+    const length = Math.min(buffer.length, bytes.length - offset);
+    buffer.set(bytes.subarray(offset, offset + length));
+    await use(buffer.subarray(0, length));
   }
 }
 
@@ -75,6 +109,13 @@ export class MemoryAudioStorage implements AudioStorage {
   async get(key: string): Promise<Buffer | null> {
     assertStorageKey(key);
     return this.files.get(key) ?? null;
+  }
+
+  async readInto(key: string, buffer: Buffer, use: (part: Buffer) => Promise<void>): Promise<boolean> {
+    const bytes = await this.get(key);
+    if (!bytes) return false;
+    await readBytesInto(bytes, buffer, use);
+    return true;
   }
 
   async delete(key: string): Promise<void> {

@@ -12,12 +12,12 @@ import {
 } from '@portal/contract';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../../auth/throttle-repository.ts';
-import { sendAudio } from '../../audio/serve.ts';
+import { sendAudio, streamAttachment } from '../../audio/serve.ts';
 import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId, type Product } from '../products/products.ts';
 import type { RecordingRow } from './call-log-repository.ts';
-import { purgeBefore, recordingFilter, speakConversation, transcriptText, zipStream } from './rules.ts';
+import { FILE_READ_BYTES, measureFile, purgeBefore, recordingFilter, sendMeasured, speakConversation, transcriptText, writeZip, type ReadParts } from './rules.ts';
 
 /** The customer's cloud phone, when call recordings are shown (PORTAL_CALL_RECORDINGS), else 404. */
 async function recordingsProduct(request: FastifyRequest, id: string): Promise<Product> {
@@ -62,20 +62,39 @@ async function listedRecordings(request: FastifyRequest, product: Product, uuids
   return rows;
 }
 
-/** A recording's audio: stored, or (a demo recording) spoken now from its script and stored for next time. */
-async function recordingAudio(request: FastifyRequest, recording: RecordingRow): Promise<Buffer> {
+/** Where a recording's audio is stored: its key, or (a demo recording) spoken now from its script and stored for next time. */
+async function recordingAudioKey(request: FastifyRequest, recording: RecordingRow): Promise<string> {
   const { audio, callLogRepository, speech } = request.server;
-  if (recording.audioKey) {
-    const bytes = await audio.get(recording.audioKey);
-    if (!bytes) throw detailError(404, callLogMessages.audioMissing);
-    return bytes;
-  }
+  if (recording.audioKey) return recording.audioKey;
   if (!recording.script) throw detailError(404, callLogMessages.audioMissing);
   const spoken = await speakConversation(recording.script, (text, voice) => speech.speak(text, voice));
   const key = `${recording.productId}/call-recording-${recording.uuid}.wav`;
   await audio.put(key, spoken.wav);
   await callLogRepository.setAudioKey(recording.uuid, key, spoken.seconds, spoken.lines);
-  return spoken.wav;
+  return key;
+}
+
+/** A recording's audio, whole (to play it). */
+async function recordingAudio(request: FastifyRequest, recording: RecordingRow): Promise<Buffer> {
+  const bytes = await request.server.audio.get(await recordingAudioKey(request, recording));
+  if (!bytes) throw detailError(404, callLogMessages.audioMissing);
+  return bytes;
+}
+
+/** Reads a recording's audio part by part, as the zip and a download send it. */
+async function recordingParts(request: FastifyRequest, recording: RecordingRow): Promise<ReadParts> {
+  const key = await recordingAudioKey(request, recording);
+  return (buffer, use) => request.server.audio.readInto(key, buffer, use);
+}
+
+/** One recording as a download, streamed through one buffer with its length known first (the page shows a percentage). */
+async function downloadRecording(request: FastifyRequest, reply: FastifyReply, recording: RecordingRow): Promise<FastifyReply> {
+  const read = await recordingParts(request, recording);
+  const buffer = Buffer.allocUnsafe(FILE_READ_BYTES);
+  const measured = await measureFile(read, buffer);
+  if (!measured) throw detailError(404, callLogMessages.audioMissing);
+  const file = { filename: recordingFilename(recording.startTime), type: 'audio/wav', length: measured.size };
+  return streamAttachment(request, reply, file, (write) => sendMeasured(read, buffer, measured, write));
 }
 
 /** Removes for good what was deleted longer ago than the retention, audio included. */
@@ -133,21 +152,20 @@ export const callLogHandlers = {
     const product = await recordingsProduct(request, params.id);
     await checkRecordingPassword(request, product);
     const recordings = await listedRecordings(request, product, body.recording_uuids);
-    if (recordings.length === 1) {
-      const [recording] = recordings as [RecordingRow];
-      const bytes = await recordingAudio(request, recording);
-      return attachment(reply, recordingFilename(recording.startTime), 'audio/wav').send(bytes);
-    }
+    if (recordings.length === 1) return downloadRecording(request, reply, recordings[0] as RecordingRow);
     const used = new Map<string, number>();
     const entries = recordings.map((recording) => {
       // Two recordings of one second get their own names: call_recording_...-2.wav.
       const base = recordingFilename(recording.startTime);
       const n = (used.get(base) ?? 0) + 1;
       used.set(base, n);
-      return { name: n === 1 ? base : base.replace(/\.wav$/, `-${n}.wav`), modified: recording.startTime, bytes: () => recordingAudio(request, recording) };
+      // Read twice (measured, then sent): a demo recording is spoken once, on the first read.
+      let parts: Promise<ReadParts> | undefined;
+      const read: ReadParts = async (buffer, use) => (await (parts ??= recordingParts(request, recording)))(buffer, use);
+      return { name: n === 1 ? base : base.replace(/\.wav$/, `-${n}.wav`), modified: recording.startTime, read };
     });
-    // Audio is loaded one file at a time while the zip streams: memory stays flat whatever the count.
-    return attachment(reply, recordingsZipFilename(request.server.now()), 'application/zip').send(zipStream(entries));
+    // Every file passes through one buffer while the zip streams: memory stays flat whatever the count.
+    return streamAttachment(request, reply, { filename: recordingsZipFilename(request.server.now()), type: 'application/zip' }, (write) => writeZip(entries, write));
   },
 
   getCallRecording: async ({ params, query, request, reply }) => {
@@ -155,9 +173,8 @@ export const callLogHandlers = {
     await checkRecordingPassword(request, product);
     const [recording] = await listedRecordings(request, product, [params.uuid]);
     if (!recording || recording.callLogId !== rowId(params.calllog)) throw notFound();
-    const bytes = await recordingAudio(request, recording);
-    if (query.download === 'true') return attachment(reply, recordingFilename(recording.startTime), 'audio/wav').send(bytes);
-    return sendAudio(request, reply, bytes, recordingFilename(recording.startTime));
+    if (query.download === 'true') return downloadRecording(request, reply, recording);
+    return sendAudio(request, reply, await recordingAudio(request, recording), recordingFilename(recording.startTime));
   },
 
   deleteCallRecordings: async ({ params, body, request }) => {

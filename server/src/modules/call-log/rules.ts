@@ -1,5 +1,4 @@
 import { crc32 } from 'node:zlib';
-import { Readable } from 'node:stream';
 import { CALL_DURATION_FILTERS, RECORDING_RETENTION_DAYS, addDays, resolveCallDates, ukDate, ukMidnight, type CallRecordingsQuery } from '@portal/contract';
 import { pcm16Samples, readWav } from '../../audio/check.ts';
 import { WAV_SAMPLE_RATE, encodeWav } from '../../audio/wav.ts';
@@ -87,14 +86,19 @@ export function transcriptText(start: Date, totalSeconds: number, lines: readonl
   return [`Call recording transcript`, `Start: ${start.toISOString()}`, `Length: ${totalSeconds} seconds`, '', ...lines.map((line) => `[${at(line.offset)}] ${line.speaker}: ${line.text}`), ''].join('\n');
 }
 
-// ---- A streamed zip (stored entries; WAV barely compresses and stored keeps memory to one file) ----
+// ---- A streamed zip (stored entries; WAV barely compresses, and stored keeps memory to one buffer) ----
+
+/** Reads a file's bytes into `buffer` part by part, as `AudioStorage.readInto` does; false when they are gone. */
+export type ReadParts = (buffer: Buffer, use: (part: Buffer) => Promise<void>) => Promise<boolean>;
 
 export interface ZipEntry {
   name: string;
-  /** Loads the file's bytes when it is its turn: only one file is in memory at a time. */
-  bytes: () => Promise<Buffer>;
   modified: Date;
+  read: ReadParts;
 }
+
+/** How much of a file is read at a time while it is sent (zipped or alone). */
+export const FILE_READ_BYTES = 256 * 1024;
 
 function dosTime(date: Date): { time: number; date: number } {
   return {
@@ -103,55 +107,89 @@ function dosTime(date: Date): { time: number; date: number } {
   };
 }
 
-/** A zip archive of `entries` as a stream, written file by file (no ZIP64: under 4 GB and 65,535 files). */
-export function zipStream(entries: readonly ZipEntry[]): Readable {
-  async function* generate() {
-    const central: Buffer[] = [];
-    let offset = 0;
-    for (const entry of entries) {
-      const data = await entry.bytes();
-      const name = Buffer.from(entry.name, 'utf8');
-      const crc = crc32(data);
-      const { time, date } = dosTime(entry.modified);
-      const local = Buffer.alloc(30);
-      local.writeUInt32LE(0x04034b50, 0);
-      local.writeUInt16LE(20, 4); // version needed
-      local.writeUInt16LE(0x0800, 6); // UTF-8 names
-      local.writeUInt16LE(0, 8); // stored
-      local.writeUInt16LE(time, 10);
-      local.writeUInt16LE(date, 12);
-      local.writeUInt32LE(crc, 14);
-      local.writeUInt32LE(data.length, 18);
-      local.writeUInt32LE(data.length, 22);
-      local.writeUInt16LE(name.length, 26);
-      local.writeUInt16LE(0, 28);
-      const header = Buffer.alloc(46);
-      header.writeUInt32LE(0x02014b50, 0);
-      header.writeUInt16LE(20, 4);
-      header.writeUInt16LE(20, 6);
-      header.writeUInt16LE(0x0800, 8);
-      header.writeUInt16LE(0, 10);
-      header.writeUInt16LE(time, 12);
-      header.writeUInt16LE(date, 14);
-      header.writeUInt32LE(crc, 16);
-      header.writeUInt32LE(data.length, 20);
-      header.writeUInt32LE(data.length, 24);
-      header.writeUInt16LE(name.length, 28);
-      header.writeUInt32LE(offset, 42);
-      central.push(header, name);
-      yield Buffer.concat([local, name]);
-      yield data;
-      offset += 30 + name.length + data.length;
-    }
-    const directory = Buffer.concat(central);
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(entries.length, 8);
-    end.writeUInt16LE(entries.length, 10);
-    end.writeUInt32LE(directory.length, 12);
-    end.writeUInt32LE(offset, 16);
-    yield directory;
-    yield end;
+export interface Measured {
+  size: number;
+  crc: number;
+}
+
+/** A file's size and CRC-32, read through `buffer`; null when it is gone. */
+export async function measureFile(read: ReadParts, buffer: Buffer): Promise<Measured | null> {
+  let size = 0;
+  let crc = 0;
+  const found = await read(buffer, async (part) => {
+    size += part.length;
+    crc = crc32(part, crc);
+  });
+  return found ? { size, crc } : null;
+}
+
+/** Sends a file measured before through `write`, part by part; throws when it is no longer what was measured. */
+export async function sendMeasured(read: ReadParts, buffer: Buffer, measured: Measured, write: (part: Buffer) => Promise<void>): Promise<void> {
+  let size = 0;
+  let crc = 0;
+  await read(buffer, async (part) => {
+    size += part.length;
+    crc = crc32(part, crc);
+    await write(part);
+  });
+  if (size !== measured.size || crc !== measured.crc) throw new Error('The file changed while it was sent');
+}
+
+/**
+ * Writes a zip archive of `entries` through `write` (no ZIP64: under 4 GB and 65,535 files). Each `write`
+ * must have finished with its bytes when it resolves: every file passes through one buffer of
+ * `FILE_READ_BYTES`, so memory stays flat whatever the count and size. A file is read twice, once for its
+ * size and CRC and once to send it, so its local header holds the real figures that every unzip tool
+ * (streaming ones too) reads; a file that changed between the two reads throws, and the caller aborts
+ * the answer rather than end a broken archive as if it were whole.
+ */
+export async function writeZip(entries: readonly ZipEntry[], write: (bytes: Buffer) => Promise<void>): Promise<void> {
+  const buffer = Buffer.allocUnsafe(FILE_READ_BYTES);
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const measured = await measureFile(entry.read, buffer);
+    if (!measured) throw new Error(`The audio of ${entry.name} is missing`);
+    const { size, crc } = measured;
+    const name = Buffer.from(entry.name, 'utf8');
+    const { time, date } = dosTime(entry.modified);
+    const local = Buffer.alloc(30 + name.length);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(0, 8); // stored
+    local.writeUInt16LE(time, 10);
+    local.writeUInt16LE(date, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(size, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
+    name.copy(local, 30);
+    const header = Buffer.alloc(46);
+    header.writeUInt32LE(0x02014b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(20, 6);
+    header.writeUInt16LE(0x0800, 8);
+    header.writeUInt16LE(0, 10);
+    header.writeUInt16LE(time, 12);
+    header.writeUInt16LE(date, 14);
+    header.writeUInt32LE(crc, 16);
+    header.writeUInt32LE(size, 20);
+    header.writeUInt32LE(size, 24);
+    header.writeUInt16LE(name.length, 28);
+    header.writeUInt32LE(offset, 42);
+    central.push(header, name);
+    await write(local);
+    await sendMeasured(entry.read, buffer, measured, write);
+    offset += local.length + size;
   }
-  return Readable.from(generate(), { objectMode: false });
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  await write(Buffer.concat([directory, end]));
 }

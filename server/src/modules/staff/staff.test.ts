@@ -1,14 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { AuditLogPage, errorMessages, MANAGE_OTHER_USERS, Me, staffEmailMessages, staffMessages, SwitchUserResponse } from '@portal/contract';
+import { AuditLogPage, CallRecordingsPage, errorMessages, MANAGE_OTHER_USERS, Me, staffEmailMessages, staffMessages, SwitchUserResponse } from '@portal/contract';
 import { hashPassword } from '../../auth/passwords.ts';
 import { hashKey } from '../../auth/tokens.ts';
 import { issueToken } from '../../auth/tokens-repository.ts';
 import { MAX_RESENDS, RESEND_WINDOW_MS } from '../../auth/verification.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { authTokens, emailVerificationKeys, outbox, products, staffAuditLog, users } from '../../db/schema/index.ts';
-import { authHeaders, getCsrf, login, useTestApp } from '../../test/helper.ts';
+import { authHeaders, getCsrf, login, seededProductIds, useTestApp } from '../../test/helper.ts';
 
 const t = useTestApp();
 
@@ -347,6 +347,27 @@ describe('GET /api/v3/staff/audit-log/', () => {
     const own = await login(t.app, customer);
     await t.app.inject({ method: 'GET', url: flows, headers: authHeaders(own) });
     expect((await allAuditRows()).length).toBe(before + 1); // the return only
+  });
+
+  it('audits recording downloads made while switched, which are streamed past the usual hooks', async () => {
+    // Acme's cloud phone, which has recordings.
+    const key = await login(t.app, staff);
+    await switchTo(key, demoLogins.customer.email);
+    const productId = (await seededProductIds(t.db)).acme;
+    const calls = `/api/v1/voip/${productId}/calls`;
+    const page = CallRecordingsPage.parse((await t.app.inject({ method: 'GET', url: `${calls}/call_recordings/?range=30d`, headers: authHeaders(key) })).json());
+    const [entry] = page.results.filter((call) => call.recordings.length > 0);
+    const uuid = entry!.recordings[0]!.uuid;
+    const path = `${calls}/${entry!.calllog_id}/recording/${uuid}/`;
+    const download = await t.app.inject({ method: 'GET', url: `${path}?download=true`, headers: authHeaders(key) });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-length']).toBe(String(download.rawPayload.length));
+    const csrf = await getCsrf(t.app);
+    const zip = await t.app.inject({ method: 'POST', url: `${calls}/call_recordings/`, headers: authHeaders(key, csrf), payload: { recording_uuids: [uuid, uuid] } });
+    expect(zip.statusCode).toBe(200);
+    const rows = await allAuditRows();
+    expect(rows.find((row) => row.path === path)).toMatchObject({ action: 'read', method: 'GET', status: 200, staffEmail: staff.email });
+    expect(rows.find((row) => row.path === `${calls}/call_recordings/`)).toMatchObject({ action: 'change', method: 'POST', status: 200, customerEmail: demoLogins.customer.email });
   });
 
   it('filters by staff member, customer and date range, paged', async () => {
