@@ -53,7 +53,7 @@ const queryBuilder = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'server/drizzle', '.e2e-data'] },
+  { ignores: ['**/dist', 'server/build', 'node_modules', 'data', 'test-results', 'playwright-report', 'server/drizzle', '.e2e-data'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -12,7 +12,7 @@ import { buildApp } from '../server/src/app.ts';
 import { FilesystemAudioStorage } from '../server/src/audio/storage.ts';
 import { DatabaseAudioStorage } from '../server/src/audio/stored-audio-repository.ts';
 import { encodeWav, WAV_SAMPLE_RATE } from '../server/src/audio/wav.ts';
-import { openDatabase } from '../server/src/db/connect.ts';
+import { compileWasmForMemory, openDatabase } from '../server/src/db/connect.ts';
 import { demoLogins } from '../server/src/db/demo-logins.ts';
 import { callLogs } from '../server/src/db/schema/index.ts';
 import { MAX_RECORDINGS_PER_ZIP } from '@portal/contract';
@@ -24,6 +24,8 @@ const DAYS = 730;
 const url = process.env.DATABASE_URL;
 const schemaName = url ? `bench_call_log_${process.pid}` : undefined;
 
+// PGlite compiled as the server compiles it (db/connect.ts).
+if (!url) compileWasmForMemory();
 const database = await openDatabase({ url, dataDir: 'memory://', schemaName });
 // Where the server keeps audio by default (server/src/main.ts): on disk beside PGlite, in the database on
 // PostgreSQL; BENCH_AUDIO=filesystem or database chooses. Audio held in memory would count in the zip's figures.

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+// The server as `npm start` runs it: the bundle `npm run build` made (scripts/build-server.mjs).
+const server = spawn(process.execPath, ['server/build/main.mjs'], {
   stdio: 'inherit',
   env: { ...process.env, PORTAL_DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_E2E_ACCOUNTS: 'on', PORTAL_PROVISIONING_DELAY_MS: '6000', PORT: process.env.E2E_PORT ?? '8181' },
 });

@@ -8,7 +8,7 @@
 //   BENCH_DATABASES (default "pglite,postgres"): which to run; BENCH_ONLY: run only the loads whose
 //   label matches this regular expression (e.g. "call-flow", or "GET me$" without the 401); BENCH_NODE_ARGS: extra node flags
 //   for the servers (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,9 +32,13 @@ interface Server {
   output: () => string;
 }
 
-/** Starts `node --import tsx <script>` and waits for `ready` in its output; the port comes from the match. */
+/**
+ * Starts `node <script>` (TypeScript through tsx; the portal as `npm start` runs it, the bundle built
+ * below) and waits for `ready` in its output; the port comes from the match.
+ */
 function start(script: string, env: Record<string, string>, ready: RegExp): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), script], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -133,6 +137,9 @@ async function signIn(port: number) {
   return { headers, productId: phone.product_id };
 }
 
+// The server's bundle, as `npm run build` makes it for `npm start`.
+execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+
 const lines: string[] = [];
 let over = false;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -150,7 +157,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', env: Record<string, st
   } finally {
     await stop(hello);
   }
-  const portal = await start('server/src/main.ts', { PORT: '0', HOST: '127.0.0.1', ...env }, /Customer Portal: http:\/\/localhost:(\d+)/);
+  const portal = await start('server/build/main.mjs', { PORT: '0', HOST: '127.0.0.1', ...env }, /Customer Portal: http:\/\/localhost:(\d+)/);
   try {
     const pid = portal.process.pid!;
     const { headers, productId } = await signIn(portal.port);

@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -47,6 +47,7 @@ import { createSpeechCacheRepository } from './speech/speech-cache-repository.ts
 import { TextToSpeech } from './speech/text-to-speech.ts';
 import { DEFAULT_SIGNUP_SETTINGS, isTrialPage, type SignupServerSettings } from './modules/signup/settings.ts';
 import { STORAGE_LIMITS } from '@portal/contract';
+import { serverRoot } from './paths.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,7 +123,7 @@ export interface BuildAppOptions {
   trustProxy?: boolean | string;
 }
 
-export const defaultStaticDir = fileURLToPath(new URL('../../dist', import.meta.url));
+export const defaultStaticDir = join(serverRoot, '..', 'dist');
 
 /** The portal API and SPA as a Fastify instance: plugins, then routes. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { FilesystemAudioStorage, MemoryAudioStorage, type AudioStorage } from './audio/storage.ts';
 import { DatabaseAudioStorage } from './audio/stored-audio-repository.ts';
 import { messagingAdapters, readMessagingConfig } from './config.ts';
-import { openDatabase } from './db/connect.ts';
+import { compileWasmForMemory, openDatabase } from './db/connect.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { readE2eAccountsSetting } from './db/demo-e2e.ts';
 import { demoLogins } from './db/demo-logins.ts';
@@ -54,7 +54,9 @@ const callRecordingsHidden = readCallRecordingsHidden(process.env);
 // PORTAL_MAINTENANCE_MODE, PORTAL_SIGNUP_REDIRECT_TO_TRIAL, PORTAL_VOIP3_SIGNUP, PORTAL_SMS_HOURLY_LIMIT (modules/signup/settings.ts).
 const signupSettings = readSignupSettings(process.env);
 
-// PGlite: takes the folder's lock first; a second server on one folder stops here, naming the first.
+// PGlite: compiled for memory rather than speed (db/connect.ts), and takes the folder's lock first; a second
+// server on one folder stops here, naming the first.
+if (!process.env.DATABASE_URL) compileWasmForMemory();
 const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PORTAL_DATA_DIR }).catch((error: unknown) => {
   if (!(error instanceof DataDirLockedError)) throw error;
   console.error(error.message);

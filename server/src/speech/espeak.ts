@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AUDIO_FORMAT, type TtsVoice } from '@portal/contract';
 import { pcm16Samples, readWav } from '../audio/check.ts';
 import { encodeWav } from '../audio/wav.ts';
+import { serverRoot } from '../paths.ts';
 import type { SpeechEngine } from './engine.ts';
 import { resample } from './resample.ts';
 
@@ -59,7 +61,7 @@ export class EspeakEngine implements SpeechEngine {
 
   private workerOf(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./espeak-worker.mjs', import.meta.url));
+    const worker = new Worker(join(serverRoot, 'src', 'speech', 'espeak-worker.mjs'));
     // An idle worker must not keep the process alive.
     worker.unref();
     worker.on('message', (message: { id: number; wav?: Uint8Array; error?: string }) => {
