@@ -26,13 +26,14 @@ const customer = { email: 'alex@acme-plumbing.example', password: 'portal-demo-1
 // Where the SPA keeps the session token (src/lib/token-storage.ts).
 const TOKEN_STORAGE_KEY = 'auth._token.local';
 
-if (!existsSync(join(root, 'dist', 'index.html'))) {
-  console.error('bench:lighthouse measures the built SPA: run `npm run build` first.');
+if (!existsSync(join(root, 'dist', 'index.html')) || !existsSync(join(root, 'server', 'build', 'main.mjs'))) {
+  console.error('bench:lighthouse measures the built SPA and server: run `npm run build` first.');
   process.exit(2);
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+// The server as `npm start` runs it: the bundle `npm run build` made.
+const server = spawn(process.execPath, ['server/build/main.mjs'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, DATABASE_URL: '' },
   stdio: ['ignore', 'pipe', 'pipe'],

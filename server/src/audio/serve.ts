@@ -33,16 +33,27 @@ export function sendAudio(request: FastifyRequest, reply: FastifyReply, bytes: B
     .send(bytes.subarray(range.start, range.end + 1));
 }
 
-/** Writes `part` to the answer and resolves once the socket has taken it, so its buffer may be used again. */
+/** How long one part may wait for a client that stopped reading before the connection is dropped. */
+const STALLED_WRITE_MS = 60_000;
+
+/**
+ * Writes `part` to the answer and resolves once the socket has taken it, so its buffer may be used again.
+ * A client that stops reading for `STALLED_WRITE_MS` loses the connection (and frees the file and buffer).
+ */
 function writeOut(raw: FastifyReply['raw'], part: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     if (raw.destroyed) {
       reject(new Error('The client closed the connection'));
       return;
     }
-    const closed = () => reject(new Error('The client closed the connection'));
+    const closed = () => {
+      clearTimeout(stalled);
+      reject(new Error('The client closed the connection'));
+    };
+    const stalled = setTimeout(() => raw.destroy(), STALLED_WRITE_MS);
     raw.once('close', closed);
     raw.write(part, (error) => {
+      clearTimeout(stalled);
       raw.off('close', closed);
       if (error) reject(error);
       else resolve();
@@ -62,7 +73,8 @@ export interface StreamedAttachment {
  * resolves, so the parts may share one buffer and memory stays flat whatever the size. Nothing is sent
  * before the first part, so an error thrown before it is answered as any other (a 404 as JSON); an error
  * after it aborts the connection, so no client keeps a cut-off file as if it were whole. The answer goes to
- * the socket directly, past Fastify's onSend hooks: the staff audit those hooks keep is written here.
+ * the socket directly, past Fastify's onSend hooks: the staff audit those hooks keep is written here (and
+ * the CSRF cookie is a plain header for that reason, plugins/csrf.ts).
  */
 export async function streamAttachment(
   request: FastifyRequest,
@@ -73,12 +85,15 @@ export async function streamAttachment(
   const raw = reply.raw;
   let started = false;
   const start = async () => {
-    started = true;
     reply.code(200).type(attachment.type).header('content-disposition', `attachment; filename="${safeFilename(attachment.filename)}"`).header('cache-control', 'private, no-store');
     if (attachment.length !== undefined) reply.header('content-length', attachment.length);
+    // Before anything is sent: an audit that cannot be written is answered as an error, as for any change.
     await auditSwitchedChange(request, reply, undefined);
     reply.hijack();
+    started = true;
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
+    // Node then refuses to send more or fewer bytes than announced.
+    raw.strictContentLength = attachment.length !== undefined;
     raw.writeHead(200);
   };
   try {

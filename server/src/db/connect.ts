@@ -63,7 +63,8 @@ export const PGLITE_START_PARAMS: readonly string[] = [
  * compiling of it cost an idle server 80-110 MB (README, "Memory"), and PGlite's queries run
  * about 1.4-1.5 times as long: the call reports' 30-day figures stay under a fifth of their budget.
  * Process-wide and only for modules compiled after it: the server calls it before it opens PGlite
- * (server/src/main.ts), as does the call-log bench; the tests keep the default.
+ * (server/src/main.ts; so do the servers main.test.ts starts), as does the call-log bench; tests that
+ * open PGlite in their own process keep the default.
  */
 export function compileWasmForMemory(): void {
   setFlagsFromString('--liftoff-only');

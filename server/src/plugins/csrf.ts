@@ -38,13 +38,18 @@ export function registerCsrf(app: FastifyInstance) {
     const hasCookie = cookie !== undefined && TOKEN_PATTERN.test(cookie);
     request.csrfToken = hasCookie ? cookie : randomBytes(32).toString('hex');
     if (!hasCookie) {
-      reply.setCookie(CSRF_COOKIE, request.csrfToken, {
-        path: '/',
-        sameSite: 'lax',
-        httpOnly: false, // the SPA reads it to fill the header
-        secure: request.protocol === 'https',
-        maxAge: 365 * 24 * 60 * 60,
-      });
+      // A header rather than reply.setCookie (written by an onSend hook), so answers streamed past the
+      // onSend hooks (audio/serve.ts) carry it too.
+      reply.header(
+        'set-cookie',
+        app.serializeCookie(CSRF_COOKIE, request.csrfToken, {
+          path: '/',
+          sameSite: 'lax',
+          httpOnly: false, // the SPA reads it to fill the header
+          secure: request.protocol === 'https',
+          maxAge: 365 * 24 * 60 * 60,
+        }),
+      );
     }
     if (SAFE_METHODS.has(request.method)) return;
     const mode = request.routeOptions.config.csrf ?? 'header';

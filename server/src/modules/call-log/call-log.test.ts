@@ -6,7 +6,7 @@ import { demoLogins } from '../../db/demo-logins.ts';
 import { callLogs, callRecordings } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, seededProductIds, SEED_TIME, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
 import { generateCalls } from './demo-calls.ts';
-import { FILE_READ_BYTES, writeZip, type ZipEntry } from './rules.ts';
+import { FILE_READ_BYTES, measureFile, sendMeasured, writeZip, type ReadParts, type ZipEntry } from './rules.ts';
 import { readBytesInto } from '../../audio/storage.ts';
 
 const t = useTestApp();
@@ -235,6 +235,30 @@ describe('listening and downloads', () => {
     let reads = 0;
     const changing: ZipEntry = { name: 'f.bin', modified: SEED_TIME, read: async (buffer, use) => (await readBytesInto(Buffer.alloc(100, reads++), buffer, use), true) };
     await expect(writeZip([changing], write)).rejects.toThrow('The file changed while it was sent');
+    // A file that grew since it was measured: nothing past the measured size goes out.
+    let sent = 0;
+    let size = 100;
+    const growing: ReadParts = async (buffer, use) => (await readBytesInto(Buffer.alloc(size, 1), buffer, use), true);
+    const measured = (await measureFile(growing, Buffer.alloc(64)))!;
+    size = 150;
+    await expect(sendMeasured(growing, Buffer.alloc(64), measured, async (part) => void (sent += part.length))).rejects.toThrow('The file changed');
+    expect(sent).toBeLessThan(measured.size);
+  });
+
+  it("answers 404 as JSON when a recording's audio is gone before the first byte, and drops the connection after", async () => {
+    // Newest first in the list; a zip holds its recordings oldest first.
+    const [newest, middle, oldest] = uuidsOf((await list('?keyword=invoice')).results);
+    const gone = (uuid: string) => t.db.update(callRecordings).set({ audioKey: `${acmePhone}/call-recording-gone.wav` }).where(eq(callRecordings.uuid, uuid));
+    await gone(oldest!);
+    for (const uuids of [[oldest], [newest, oldest]]) {
+      const response = await inject(customer, 'POST', `${base()}/call_recordings/`, { recording_uuids: uuids });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: callLogMessages.audioMissing });
+    }
+    // Once the zip has begun (the middle recording went out first), the connection is dropped rather than
+    // the archive ended as if whole.
+    await gone(newest!);
+    await expect(inject(customer, 'POST', `${base()}/call_recordings/`, { recording_uuids: [newest, middle] })).rejects.toThrow('response destroyed');
   });
 });
 

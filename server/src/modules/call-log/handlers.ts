@@ -81,10 +81,13 @@ async function recordingAudio(request: FastifyRequest, recording: RecordingRow):
   return bytes;
 }
 
-/** Reads a recording's audio part by part, as the zip and a download send it. */
+/** Reads a recording's audio part by part, as the zip and a download send it; audio gone is a 404 (before the first byte). */
 async function recordingParts(request: FastifyRequest, recording: RecordingRow): Promise<ReadParts> {
   const key = await recordingAudioKey(request, recording);
-  return (buffer, use) => request.server.audio.readInto(key, buffer, use);
+  return async (buffer, use) => {
+    if (!(await request.server.audio.readInto(key, buffer, use))) throw detailError(404, callLogMessages.audioMissing);
+    return true;
+  };
 }
 
 /** One recording as a download, streamed through one buffer with its length known first (the page shows a percentage). */

@@ -123,16 +123,22 @@ export async function measureFile(read: ReadParts, buffer: Buffer): Promise<Meas
   return found ? { size, crc } : null;
 }
 
-/** Sends a file measured before through `write`, part by part; throws when it is no longer what was measured. */
+/**
+ * Sends a file measured before through `write`, part by part; throws when it is no longer what was measured,
+ * before its last part goes out: no byte past the measured size is sent, and the last part waits for the
+ * CRC, so an answer of a known length never ends whole with other bytes in it.
+ */
 export async function sendMeasured(read: ReadParts, buffer: Buffer, measured: Measured, write: (part: Buffer) => Promise<void>): Promise<void> {
+  const changed = () => new Error('The file changed while it was sent');
   let size = 0;
   let crc = 0;
   await read(buffer, async (part) => {
     size += part.length;
     crc = crc32(part, crc);
+    if (size > measured.size || (size === measured.size && crc !== measured.crc)) throw changed();
     await write(part);
   });
-  if (size !== measured.size || crc !== measured.crc) throw new Error('The file changed while it was sent');
+  if (size !== measured.size) throw changed();
 }
 
 /**

@@ -356,15 +356,18 @@ describe('GET /api/v3/staff/audit-log/', () => {
     const productId = (await seededProductIds(t.db)).acme;
     const calls = `/api/v1/voip/${productId}/calls`;
     const page = CallRecordingsPage.parse((await t.app.inject({ method: 'GET', url: `${calls}/call_recordings/?range=30d`, headers: authHeaders(key) })).json());
-    const [entry] = page.results.filter((call) => call.recordings.length > 0);
+    const [entry, other] = page.results.filter((call) => call.recordings.length > 0);
     const uuid = entry!.recordings[0]!.uuid;
     const path = `${calls}/${entry!.calllog_id}/recording/${uuid}/`;
     const download = await t.app.inject({ method: 'GET', url: `${path}?download=true`, headers: authHeaders(key) });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-length']).toBe(String(download.rawPayload.length));
+    // Streamed past the onSend hooks, the answer still hands a new client its CSRF cookie.
+    expect(String(download.headers['set-cookie'])).toMatch(/^csrftoken=[0-9a-f]{64};/);
     const csrf = await getCsrf(t.app);
-    const zip = await t.app.inject({ method: 'POST', url: `${calls}/call_recordings/`, headers: authHeaders(key, csrf), payload: { recording_uuids: [uuid, uuid] } });
+    const zip = await t.app.inject({ method: 'POST', url: `${calls}/call_recordings/`, headers: authHeaders(key, csrf), payload: { recording_uuids: [uuid, other!.recordings[0]!.uuid] } });
     expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
     const rows = await allAuditRows();
     expect(rows.find((row) => row.path === path)).toMatchObject({ action: 'read', method: 'GET', status: 200, staffEmail: staff.email });
     expect(rows.find((row) => row.path === `${calls}/call_recordings/`)).toMatchObject({ action: 'change', method: 'POST', status: 200, customerEmail: demoLogins.customer.email });
