@@ -33,6 +33,11 @@ export function sendAudio(request: FastifyRequest, reply: FastifyReply, bytes: B
     .send(bytes.subarray(range.start, range.end + 1));
 }
 
+/** Headers of a download: saved under `filename` (made safe), never cached. */
+export function attachmentHeaders(reply: FastifyReply, filename: string, type: string): FastifyReply {
+  return reply.header('content-disposition', `attachment; filename="${safeFilename(filename)}"`).header('cache-control', 'private, no-store').type(type);
+}
+
 /** How long one part may wait for a client that stopped reading before the connection is dropped. */
 const STALLED_WRITE_MS = 60_000;
 
@@ -85,7 +90,7 @@ export async function streamAttachment(
   const raw = reply.raw;
   let started = false;
   const start = async () => {
-    reply.code(200).type(attachment.type).header('content-disposition', `attachment; filename="${safeFilename(attachment.filename)}"`).header('cache-control', 'private, no-store');
+    attachmentHeaders(reply.code(200), attachment.filename, attachment.type);
     if (attachment.length !== undefined) reply.header('content-length', attachment.length);
     // Before anything is sent: an audit that cannot be written is answered as an error, as for any change.
     await auditSwitchedChange(request, reply, undefined);

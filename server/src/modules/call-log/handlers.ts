@@ -12,7 +12,7 @@ import {
 } from '@portal/contract';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../../auth/throttle-repository.ts';
-import { sendAudio, streamAttachment } from '../../audio/serve.ts';
+import { attachmentHeaders, sendAudio, streamAttachment } from '../../audio/serve.ts';
 import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId, type Product } from '../products/products.ts';
@@ -104,10 +104,6 @@ async function downloadRecording(request: FastifyRequest, reply: FastifyReply, r
 async function purgeExpired(request: FastifyRequest, product: Product): Promise<void> {
   const keys = await request.server.callLogRepository.purge(product.id, purgeBefore(request.server.now()));
   for (const key of keys) await request.server.audio.delete(key).catch((error: unknown) => request.log.warn({ error, key }, 'purged recording audio not deleted'));
-}
-
-function attachment(reply: FastifyReply, filename: string, type: string): FastifyReply {
-  return reply.header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').type(type);
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -208,7 +204,7 @@ export const callLogHandlers = {
     const product = await recordingsProduct(request, params.id);
     const row = await request.server.callLogRepository.transcript(product.id, params.uuid);
     if (!row || (row.deletedAt && row.deletedAt < purgeBefore(request.server.now()))) throw detailError(404, callLogMessages.unknownRecording);
-    return attachment(reply, transcriptFilename(row.startTime), 'text/plain; charset=utf-8').send(transcriptText(row.startTime, row.totalSeconds, row.lines));
+    return attachmentHeaders(reply, transcriptFilename(row.startTime), 'text/plain; charset=utf-8').send(transcriptText(row.startTime, row.totalSeconds, row.lines));
   },
 
   getRecordingAdminPassword: async ({ params, request }) => {

@@ -159,31 +159,27 @@ export async function writeZip(entries: readonly ZipEntry[], write: (bytes: Buff
     const { size, crc } = measured;
     const name = Buffer.from(entry.name, 'utf8');
     const { time, date } = dosTime(entry.modified);
+    // The local header and the central directory's entry share one run of fields, 2 bytes later in the latter.
+    const shared = (record: Buffer, at: number) => {
+      record.writeUInt16LE(0x0800, at); // UTF-8 names
+      record.writeUInt16LE(0, at + 2); // stored
+      record.writeUInt16LE(time, at + 4);
+      record.writeUInt16LE(date, at + 6);
+      record.writeUInt32LE(crc, at + 8);
+      record.writeUInt32LE(size, at + 12);
+      record.writeUInt32LE(size, at + 16);
+      record.writeUInt16LE(name.length, at + 20);
+    };
     const local = Buffer.alloc(30 + name.length);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(0, 8); // stored
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(size, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    shared(local, 6);
     name.copy(local, 30);
     const header = Buffer.alloc(46);
     header.writeUInt32LE(0x02014b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(20, 6);
-    header.writeUInt16LE(0x0800, 8);
-    header.writeUInt16LE(0, 10);
-    header.writeUInt16LE(time, 12);
-    header.writeUInt16LE(date, 14);
-    header.writeUInt32LE(crc, 16);
-    header.writeUInt32LE(size, 20);
-    header.writeUInt32LE(size, 24);
-    header.writeUInt16LE(name.length, 28);
+    header.writeUInt16LE(20, 4); // version made by
+    header.writeUInt16LE(20, 6); // version needed
+    shared(header, 8);
     header.writeUInt32LE(offset, 42);
     central.push(header, name);
     await write(local);
