@@ -32,7 +32,7 @@ const database = await openDatabase({ url, dataDir: 'memory://', schemaName });
 const audioKind = process.env.BENCH_AUDIO ?? (url ? 'database' : 'filesystem');
 if (audioKind !== 'database' && audioKind !== 'filesystem') throw new Error(`BENCH_AUDIO must be database or filesystem, not "${audioKind}"`);
 const audioDir = mkdtempSync(join(tmpdir(), 'bench-call-log-audio-'));
-const audio = audioKind === 'database' ? new DatabaseAudioStorage(database.db) : new FilesystemAudioStorage(audioDir);
+const audio = audioKind === 'database' ? new DatabaseAudioStorage(database.db, database.pool) : new FilesystemAudioStorage(audioDir);
 const app = await buildApp({ db: database.db, audio, staticDir: '/nonexistent/portal-spa', logger: false });
 
 try {

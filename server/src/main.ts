@@ -64,7 +64,7 @@ const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: pr
 });
 const dataDir = process.env.PORTAL_DATA_DIR || 'data';
 let audio: AudioStorage;
-if (audioStorageKind === 'database') audio = new DatabaseAudioStorage(database.db);
+if (audioStorageKind === 'database') audio = new DatabaseAudioStorage(database.db, database.pool);
 else audio = dataDir.startsWith('memory://') ? new MemoryAudioStorage() : new FilesystemAudioStorage(resolve(dataDir, 'audio'));
 const seeded = await seedIfEmpty(database.db, audio, new Date(), { e2eAccounts });
 const staticDir = process.env.PORTAL_STATIC_DIR ? resolve(process.env.PORTAL_STATIC_DIR) : undefined;

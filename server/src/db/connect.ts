@@ -35,6 +35,8 @@ export interface OpenedDatabase {
   close(): Promise<void>;
   /** PGlite only: the whole cluster as an uncompressed tar, for loadDataDir (the server tests' template). */
   dump?(): Promise<Blob>;
+  /** PostgreSQL only: the pool under `db`, for what drizzle does not do (a binary COPY: audio/stored-audio-repository.ts). */
+  pool?: pg.Pool;
 }
 
 export const migrationsFolder = join(serverRoot, 'drizzle');
@@ -168,7 +170,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
         await pool.end();
         throw error;
       }
-      return { db, driver: 'postgres', close: () => pool.end() };
+      return { db, driver: 'postgres', pool, close: () => pool.end() };
     }
 
     const dataDir = options.dataDir ?? process.env.PORTAL_DATA_DIR ?? 'data';
