@@ -120,6 +120,8 @@ export default tseslint.config(
     ignores: SERVER_QUERY_FILES,
     rules: { 'no-restricted-imports': ['error', { patterns: [...ours('src'), ...queryBuilder] }] },
   },
+  // public/early.js runs in the page as it is, outside the bundle (index.html).
+  { files: ['public/**/*.js'], languageOptions: { globals: globals.browser } },
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },

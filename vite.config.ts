@@ -68,6 +68,12 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
+        // Seven characters of hash, not eight (the fewest rolldown allows for this many chunks): the entry lists every
+        // lazy chunk's name for its preloads, and random characters barely compress (about 60 bytes gzip on the first
+        // load, which public/early.js's consumer needed); 42 bits still tell every version apart.
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         codeSplitting: {
           // Everything the entry imports statically goes in one chunk. Left to automatic
           // splitting, every lazy page that shares a different subset of those modules

@@ -6,12 +6,15 @@ import { AppProviders } from './app/providers.tsx';
 import { createAppRoutes, discoverRoutes } from './app/routes.tsx';
 import { handleInvalidToken } from './app/session.ts';
 import { reloadForChunkError } from './lib/chunk-reload.ts';
+import { markAppStarted } from './lib/early-requests.ts';
 import { onInvalidToken } from './lib/http.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 // The Content-Security-Policy refuses eval (server/src/plugins/security-headers.ts): zod's
 // compiled parsers would probe `new Function` and report a CSP violation; parse without them.
 zodConfig({ jitless: true });
+// From here on the app asks for what it needs itself: an early.js still to run asks for nothing (lib/early-requests.ts).
+markAppStarted();
 
 const queryClient = createQueryClient();
 

@@ -1,6 +1,7 @@
 import { buildPath, authEndpoints, type Endpoint } from '@portal/contract';
 import { safeParse, type $ZodType, type input, type output } from 'zod/v4/core';
 import { ApiError } from './api-error.ts';
+import { takeEarlyResponse } from './early-requests.ts';
 import { readCookie } from './cookies.ts';
 import { extractErrorText, INVALID_TOKEN_MESSAGE } from './error-text.ts';
 import { clearToken, getToken } from './token-storage.ts';
@@ -170,7 +171,9 @@ async function exchange<E extends Endpoint>(endpoint: E, options: ApiCallOptions
   let text = '';
   let blob: Blob | null = null;
   try {
-    response = await fetch(url, init);
+    // The user and the navigation may have been asked for already, before the app's code ran (early-requests.ts).
+    const early = token && endpoint.method === 'GET' && mode === 'json' ? takeEarlyResponse(url, token) : undefined;
+    response = await (early ?? fetch(url, init));
     // Only a successful binary answer is read as bytes: an error answer holds a message.
     if (mode === 'blob' && response.ok) blob = await response.blob();
     else text = await response.text();

@@ -1,0 +1,30 @@
+// Asks for the two answers every signed-in page waits for (the user and the navigation) as soon as this
+// small script arrives, while the app's own code is still downloading and starting: on a slow phone that
+// code takes about a second to run, and the home page's largest paint waited for it and then for these
+// answers, one after the other. The app takes each answer once, for the same address and token
+// (src/lib/early-requests.ts); when the app has started first, this asks for nothing.
+// Loaded async from index.html, outside the bundle, so it runs on its own and at once; the addresses and
+// the token's storage key are the contract's and src/lib/token-storage.ts's (src/lib/early-requests.test.ts
+// holds them to it).
+const TOKEN_STORAGE_KEY = 'auth._token.local';
+const EARLY_PATHS = ['/api/v3/me/', '/api/v3/navigation/'];
+
+(() => {
+  if (window.__portalStarted) return;
+  let token = null;
+  try {
+    token = window.localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // Storage switched off: no session, nothing to ask for.
+  }
+  if (!token) return;
+  const headers = { Accept: 'application/json', Authorization: `Token ${token}` };
+  const early = {};
+  for (const url of EARLY_PATHS) {
+    const response = fetch(url, { headers, credentials: 'same-origin' });
+    // Not taken (the page needed neither): no unhandled rejection for a failure nobody waits for.
+    response.catch(() => {});
+    early[url] = { token, response };
+  }
+  window.__portalEarly = early;
+})();

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { authEndpoints, navigationEndpoints } from '@portal/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearCookies, installFakeFetch, sampleMe } from '../test/fake-fetch.ts';
+import { markAppStarted } from './early-requests.ts';
+import { apiCall, configureHttp, resetCsrf } from './http.ts';
+import { setToken, TOKEN_STORAGE_KEY } from './token-storage.ts';
+
+// public/early.js as index.html loads it: outside the bundle, so it is run here from its source.
+const earlySource = readFileSync(join(process.cwd(), 'public/early.js'), 'utf8');
+const runEarlyScript = () => new Function(earlySource)() as void;
+
+beforeEach(() => {
+  localStorage.clear();
+  clearCookies();
+  resetCsrf();
+  configureHttp({ baseUrl: '' });
+});
+
+afterEach(() => {
+  delete window.__portalEarly;
+  delete window.__portalStarted;
+  vi.unstubAllGlobals();
+});
+
+describe('the user and the navigation asked for before the app starts (public/early.js)', () => {
+  it("asks with the contract's addresses and the token where the app keeps it", () => {
+    expect(earlySource).toContain(`'${TOKEN_STORAGE_KEY}'`);
+    expect(earlySource).toContain(`['${authEndpoints.me.path}', '${navigationEndpoints.navigation.path}']`);
+  });
+
+  it('asks for both with the stored token; the app takes each answer once, then asks the server itself', async () => {
+    setToken('early-key');
+    const { calls } = installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe } });
+    runEarlyScript();
+    expect(calls.map((call) => [call.url, call.headers.authorization])).toEqual([
+      ['/api/v3/me/', 'Token early-key'],
+      ['/api/v3/navigation/', 'Token early-key'],
+    ]);
+
+    await expect(apiCall(authEndpoints.me)).resolves.toMatchObject({ id: sampleMe.id, name: sampleMe.name });
+    expect(calls).toHaveLength(2);
+    await apiCall(authEndpoints.me);
+    expect(calls).toHaveLength(3);
+    // The navigation's answer (a 404 from this fake) is still waiting to be taken, as an error answer like any other.
+    await expect(apiCall(navigationEndpoints.navigation)).rejects.toMatchObject({ status: 404 });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('hands an answer only to a call with the same token: after signing in as someone else the app asks afresh', async () => {
+    setToken('first-key');
+    const { calls } = installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe } });
+    runEarlyScript();
+    setToken('second-key');
+    await apiCall(authEndpoints.me);
+    expect(calls.at(-1)?.headers.authorization).toBe('Token second-key');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('asks for nothing without a token, or once the app has started', () => {
+    const { calls } = installFakeFetch({});
+    runEarlyScript();
+    expect(window.__portalEarly).toBeUndefined();
+    setToken('late-key');
+    markAppStarted();
+    runEarlyScript();
+    expect(calls).toHaveLength(0);
+  });
+});
