@@ -7,13 +7,14 @@ import { expect as baseExpect, expectAccessible, test } from './fixtures.ts';
 // Maintenance mode (issue 14; spec 000 sections 2 and 9): a flag of the environment, so it is switched the way
 // an operator switches it: the portal restarted with PORTAL_MAINTENANCE_MODE on, then off. The suite's own
 // server must stay open, so this spec starts a portal of its own on a port and a data folder of its own
-// (one per project), from the same build.
+// (one per project), from the same build (the SPA and the server bundle).
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Starts the portal on `port` and `dataDir` with maintenance on or off; resolves once it answers. */
 async function startPortal(port: number, dataDir: string, maintenance: boolean): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // The bundle test:e2e built, as npm start and the suite's own server run it (scripts/e2e-server.mjs).
+  const server = spawn(process.execPath, ['server/build/main.mjs'], {
     stdio: 'ignore',
     env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_MAINTENANCE_MODE: maintenance ? 'on' : 'off', PORTAL_E2E_ACCOUNTS: '' },
   });
