@@ -4,10 +4,12 @@ import { useMe } from '../../../features/auth/index.ts';
 import { loadAppDownloads } from '../../../features/download-apps/index.ts';
 import { ProductList, useNavigationProducts } from '../../../features/navigation/index.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
+import { lazyPreloaded } from '../../../lib/lazy-preloaded.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
-// Below the fold, and it carries the QR encoder: loaded after the page.
-const AppDownloads = lazy(async () => ({ default: (await loadAppDownloads()).AppDownloads }));
+// It carries the QR encoder: a chunk of its own (the server preloads it with the page at /), asked for as soon as
+// this module runs, so it draws with the rest of the page (on a phone its text is the page's largest paint).
+const AppDownloads = lazyPreloaded(async () => (await loadAppDownloads()).AppDownloads);
 // Says when a cloud phone's calls are diverted: a chunk of its own, after the products (home's bundle budget).
 const DivertNotices = lazy(() => import('./home-divert-notices.tsx'));
 
