@@ -14,11 +14,11 @@ function deferredLoad() {
 const Greeting = ({ name }: { name: string }) => <p>Hello {name}</p>;
 
 class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
-  state = { error: null as Error | null };
+  override state = { error: null as Error | null };
   static getDerivedStateFromError(error: Error) {
     return { error };
   }
-  render() {
+  override render() {
     return this.state.error ? <p role="alert">{this.state.error.message}</p> : this.props.children;
   }
 }
