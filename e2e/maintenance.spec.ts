@@ -15,11 +15,20 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 async function startPortal(port: number, dataDir: string, maintenance: boolean): Promise<ChildProcess> {
   // The bundle test:e2e built, as npm start and the suite's own server run it (scripts/e2e-server.mjs).
   const server = spawn(process.execPath, ['server/build/main.mjs'], {
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_MAINTENANCE_MODE: maintenance ? 'on' : 'off', PORTAL_E2E_ACCOUNTS: '' },
   });
+  // A portal that cannot start (no bundle: run npm run build) says why at once, not after the poll's two minutes.
+  let errors = '';
+  server.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
   await baseExpect
-    .poll(async () => fetch(`http://localhost:${port}/api/schema/`).then((answer) => answer.status, () => 0), { timeout: 120_000, intervals: [250, 500, 1000] })
+    .poll(
+      async () => {
+        if (server.exitCode !== null) throw new Error(`the portal exited with ${server.exitCode}:\n${errors}`);
+        return fetch(`http://localhost:${port}/api/schema/`).then((answer) => answer.status, () => 0);
+      },
+      { timeout: 120_000, intervals: [250, 500, 1000] },
+    )
     .toBe(200);
   return server;
 }

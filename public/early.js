@@ -3,6 +3,8 @@
 // code takes about a second to run, and the home page's largest paint waited for it and then for these
 // answers, one after the other. The app takes each answer once, for the same address and token
 // (src/lib/early-requests.ts); when the app has started first, this asks for nothing.
+// It asks the page's own origin, as the app does unless VITE_API_BASE_URL puts the API elsewhere (its answers
+// are then never taken: src/lib/http.ts looks them up by the address it would ask).
 // Loaded async from index.html, outside the bundle, so it runs on its own and at once; the addresses and
 // the token's storage key are the contract's and src/lib/token-storage.ts's (src/lib/early-requests.test.ts
 // holds them to it).
@@ -27,4 +29,9 @@ const EARLY_PATHS = ['/api/v3/me/', '/api/v3/navigation/'];
     early[url] = { token, response };
   }
   window.__portalEarly = early;
+  // What start-up has not taken by then (a page that needs neither) is dropped: a later call asks the server,
+  // rather than being handed an answer from when the page opened. A start-up slower than this asks again itself.
+  setTimeout(() => {
+    if (window.__portalEarly === early) delete window.__portalEarly;
+  }, 30_000);
 })();

@@ -4,8 +4,8 @@ import { authEndpoints, navigationEndpoints } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCookies, installFakeFetch, sampleMe } from '../test/fake-fetch.ts';
 import { markAppStarted } from './early-requests.ts';
-import { apiCall, configureHttp, resetCsrf } from './http.ts';
-import { setToken, TOKEN_STORAGE_KEY } from './token-storage.ts';
+import { apiCall, configureHttp, onInvalidToken, resetCsrf } from './http.ts';
+import { getToken, setToken, TOKEN_STORAGE_KEY } from './token-storage.ts';
 
 // public/early.js as index.html loads it: outside the bundle, so it is run here from its source.
 const earlySource = readFileSync(join(process.cwd(), 'public/early.js'), 'utf8');
@@ -56,6 +56,33 @@ describe('the user and the navigation asked for before the app starts (public/ea
     await apiCall(authEndpoints.me);
     expect(calls.at(-1)?.headers.authorization).toBe('Token second-key');
     expect(calls).toHaveLength(3);
+  });
+
+  it('an early "Invalid token." answer signs the page out as an answer to the app itself would', async () => {
+    setToken('revoked-key');
+    installFakeFetch({ 'GET /api/v3/me/': { status: 401, json: { detail: 'Invalid token.' } } });
+    runEarlyScript();
+    const heard = vi.fn();
+    const stop = onInvalidToken(heard);
+    await expect(apiCall(authEndpoints.me)).rejects.toMatchObject({ status: 401 });
+    stop();
+    expect(getToken()).toBeNull();
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops what start-up has not taken after 30 s: a later call asks the server afresh', async () => {
+    vi.useFakeTimers();
+    try {
+      setToken('idle-key');
+      const { calls } = installFakeFetch({ 'GET /api/v3/navigation/': { json: { account: null, products: [] } } });
+      runEarlyScript();
+      vi.advanceTimersByTime(30_000);
+      expect(window.__portalEarly).toBeUndefined();
+      await apiCall(navigationEndpoints.navigation);
+      expect(calls).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks for nothing without a token, or once the app has started', () => {

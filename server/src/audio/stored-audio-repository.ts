@@ -85,8 +85,9 @@ async function copySlice(pool: pg.Pool, key: string, offset: number, buffer: Buf
     const text = `copy (select substring(bytes from ${offset + 1} for ${buffer.length}) from ${table} where key = ${client.escapeLiteral(key)}) to stdout (format binary)`;
     const reader = new CopySliceReader(buffer);
     for await (const chunk of client.query(copyTo(text))) reader.push(chunk as Buffer);
+    const length = reader.end();
     client.release();
-    return reader.end();
+    return length;
   } catch (error) {
     // A connection left part way through a COPY is not given to anyone else.
     client.release(error instanceof Error ? error : true);
@@ -124,7 +125,8 @@ export class CopySliceReader {
   /** The slice's length once the COPY is over, or null when it held no row. */
   end(): number | null {
     // No row: the header and the end mark (-1) only, shorter than a row's start.
-    if (this.startLength === COPY_HEADER + 2 && this.start.readInt16BE(COPY_HEADER) === -1) return null;
+    const header = this.start.subarray(0, COPY_SIGNATURE.length);
+    if (this.startLength === COPY_HEADER + 2 && header.equals(COPY_SIGNATURE) && this.start.readInt16BE(COPY_HEADER) === -1) return null;
     if (this.dataLength < 0 || this.written !== this.dataLength) throw new Error('The binary COPY ended part way through its row');
     return this.dataLength;
   }
