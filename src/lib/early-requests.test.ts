@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { authEndpoints, navigationEndpoints } from '@portal/contract';
+import { authEndpoints, endpoint, navigationEndpoints } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { clearCookies, installFakeFetch, sampleMe } from '../test/fake-fetch.ts';
 import { markAppStarted } from './early-requests.ts';
 import { apiCall, configureHttp, onInvalidToken, resetCsrf } from './http.ts';
@@ -83,6 +84,23 @@ describe('the user and the navigation asked for before the app starts (public/ea
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('hands out nothing asked for before a call that may change it: after confirming a new address, me is asked afresh', async () => {
+    setToken('changing-key');
+    document.cookie = 'csrftoken=c1';
+    const confirm = endpoint({ method: 'POST', path: '/api/v3/me/email/confirm/', summary: 'test', auth: true, response: z.object({}) });
+    const { calls } = installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe }, 'POST /api/v3/me/email/confirm/': { json: {} } });
+    runEarlyScript();
+    await apiCall(confirm, { body: {} });
+    expect(window.__portalEarly).toBeUndefined();
+    await apiCall(authEndpoints.me);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /api/v3/me/',
+      'GET /api/v3/navigation/',
+      'POST /api/v3/me/email/confirm/',
+      'GET /api/v3/me/',
+    ]);
   });
 
   it('asks for nothing without a token, or once the app has started', () => {

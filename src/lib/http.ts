@@ -172,8 +172,7 @@ async function exchange<E extends Endpoint>(endpoint: E, options: ApiCallOptions
   let blob: Blob | null = null;
   try {
     // The user and the navigation may have been asked for already, before the app's code ran (early-requests.ts).
-    const early = token && endpoint.method === 'GET' && mode === 'json' ? takeEarlyResponse(url, token) : undefined;
-    response = await (early ?? fetch(url, init));
+    response = await (takeEarlyResponse(endpoint.method, url, token) ?? fetch(url, init));
     // Only a successful binary answer is read as bytes: an error answer holds a message.
     if (mode === 'blob' && response.ok) blob = await response.blob();
     else text = await response.text();
