@@ -89,7 +89,7 @@ describe('the user and the navigation asked for before the app starts (public/ea
   it('hands out nothing asked for before a call that may change it: after confirming a new address, me is asked afresh', async () => {
     setToken('changing-key');
     document.cookie = 'csrftoken=c1';
-    const confirm = endpoint({ method: 'POST', path: '/api/v3/me/email/confirm/', summary: 'test', auth: true, response: z.object({}) });
+    const confirm = endpoint({ method: 'POST', path: '/api/v3/me/email/confirm/', summary: 'test', auth: true, body: z.object({}), response: z.object({}) });
     const { calls } = installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe }, 'POST /api/v3/me/email/confirm/': { json: {} } });
     runEarlyScript();
     await apiCall(confirm, { body: {} });
