@@ -3,21 +3,16 @@ import { join } from 'node:path';
 import { authEndpoints, endpoint, navigationEndpoints } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { clearCookies, installFakeFetch, sampleMe } from '../test/fake-fetch.ts';
+import { installFakeFetch, resetHttpState, sampleMe } from '../test/fake-fetch.ts';
 import { markAppStarted } from './early-requests.ts';
-import { apiCall, configureHttp, onInvalidToken, resetCsrf } from './http.ts';
+import { apiCall, onInvalidToken } from './http.ts';
 import { getToken, setToken, TOKEN_STORAGE_KEY } from './token-storage.ts';
 
 // public/early.js as index.html loads it: outside the bundle, so it is run here from its source.
 const earlySource = readFileSync(join(process.cwd(), 'public/early.js'), 'utf8');
 const runEarlyScript = () => new Function(earlySource)() as void;
 
-beforeEach(() => {
-  localStorage.clear();
-  clearCookies();
-  resetCsrf();
-  configureHttp({ baseUrl: '' });
-});
+beforeEach(resetHttpState);
 
 afterEach(() => {
   delete window.__portalEarly;

@@ -1,17 +1,12 @@
 import { endpoint, authEndpoints as endpoints } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { clearCookies, installFakeFetch, sampleMe } from '../test/fake-fetch.ts';
+import { installFakeFetch, resetHttpState, sampleMe } from '../test/fake-fetch.ts';
 import { ApiError } from './api-error.ts';
-import { apiBlob, apiCall, configureHttp, onInvalidToken, resetCsrf } from './http.ts';
+import { apiBlob, apiCall, configureHttp, onInvalidToken } from './http.ts';
 import { getToken, setToken, TOKEN_STORAGE_KEY } from './token-storage.ts';
 
-beforeEach(() => {
-  localStorage.clear();
-  clearCookies();
-  resetCsrf();
-  configureHttp({ baseUrl: '' });
-});
+beforeEach(resetHttpState);
 
 afterEach(() => {
   vi.unstubAllGlobals();

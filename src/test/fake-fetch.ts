@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { configureHttp, resetCsrf } from '../lib/http.ts';
 
 export interface RecordedCall {
   url: string;
@@ -37,6 +38,14 @@ export function installFakeFetch(routes: Record<string, Reply | Handler>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
+}
+
+/** A page with no session and nothing remembered by the http layer: no token, no cookies, no CSRF token, the API at its own origin. */
+export function resetHttpState(): void {
+  localStorage.clear();
+  clearCookies();
+  resetCsrf();
+  configureHttp({ baseUrl: '' });
 }
 
 /** Removes every cookie jsdom holds for this page. */
