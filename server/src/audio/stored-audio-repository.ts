@@ -70,7 +70,9 @@ export class DatabaseAudioStorage implements AudioStorage {
 // PostgreSQL's binary COPY: an 11-byte signature, 32-bit flags and header-extension length, then per row a 16-bit
 // field count and per field a 32-bit length and the bytes; a field count of -1 ends it.
 const COPY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
-const COPY_HEADER = 19;
+// After the signature and the flags: the header extension's length, 0 in every PostgreSQL so far.
+const EXTENSION_LENGTH_AT = COPY_SIGNATURE.length + 4;
+const COPY_HEADER = EXTENSION_LENGTH_AT + 4;
 const ROW_START = COPY_HEADER + 2 + 4;
 
 /**
@@ -110,7 +112,7 @@ export class CopySliceReader {
       at = chunk.copy(this.start, this.startLength, 0, ROW_START - this.startLength);
       this.startLength += at;
       if (this.startLength < ROW_START) return;
-      if (!this.start.subarray(0, COPY_SIGNATURE.length).equals(COPY_SIGNATURE) || this.start.readInt32BE(15) !== 0) {
+      if (!this.start.subarray(0, COPY_SIGNATURE.length).equals(COPY_SIGNATURE) || this.start.readInt32BE(EXTENSION_LENGTH_AT) !== 0) {
         throw new Error('Not a binary COPY this reader knows');
       }
       // A row: one field (-1 would be the end, but a row's start is longer than the end's).
