@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type Request as PlaywrightRequest } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 
 /** Every account the specs sign in as, and which spec may change it (e2e/accounts.ts). */
@@ -89,9 +89,51 @@ export class HomePage {
   }
 }
 
-export const test = base.extend<{ loginPage: LoginPage; homePage: HomePage }>({
+/** Most lines the network log keeps (the newest). */
+const NETWORK_LOG_LINES = 120;
+
+export const test = base.extend<{ loginPage: LoginPage; homePage: HomePage; networkLog: void }>({
   loginPage: async ({ page }, use) => use(new LoginPage(page)),
   homePage: async ({ page }, use) => use(new HomePage(page)),
+  /**
+   * For every test: when it fails, what the page asked for and when (ms from the test's start), what was still
+   * unanswered, where the page went and what it logged as an error, printed (the list reporter shows it), so that a failure seen once
+   * on CI can be explained from its log.
+   */
+  networkLog: [
+    async ({ page }, use, testInfo) => {
+      const started = Date.now();
+      const at = () => Date.now() - started;
+      const pending = new Map<PlaywrightRequest, number>();
+      const lines: string[] = [];
+      const log = (line: string) => {
+        lines.push(line);
+        if (lines.length > NETWORK_LOG_LINES) lines.shift();
+      };
+      const nameOf = (request: PlaywrightRequest) => `${request.method()} ${request.url().replace(/^https?:\/\/[^/]+/, '')}`;
+      const ended = (outcome: string) => (request: PlaywrightRequest) => {
+        // A script that arrived says little, and there are dozens: only the ones that failed or never came.
+        if (outcome !== 'answered' || request.resourceType() !== 'script') log(`${pending.get(request) ?? '?'}-${at()} ${outcome} ${nameOf(request)}`);
+        pending.delete(request);
+      };
+      page.on('request', (request) => pending.set(request, at()));
+      page.on('requestfinished', ended('answered'));
+      page.on('requestfailed', (request) => ended(`failed (${request.failure()?.errorText ?? 'unknown'})`)(request));
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) log(`${at()} page at ${frame.url()}`);
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error') log(`${at()} console error: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => log(`${at()} page error: ${error.message}`));
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const waiting = [...pending].map(([request, since]) => `${since}- still unanswered ${nameOf(request)}`);
+      const text = [...lines, ...waiting, `${at()} test ended (${testInfo.status ?? 'unknown'})`].join('\n');
+      console.log(`Network log of "${testInfo.title}" (ms from the test's start):\n${text}`);
+    },
+    { auto: true },
+  ],
 });
 
 /**

@@ -113,6 +113,23 @@ describe('side navigation', () => {
     expect(within(nav()).getByRole('link', { name: 'Fibre details' })).toBeInTheDocument();
   });
 
+  it('opens a page whose link was followed while another page’s routes were still being found', async () => {
+    const { router, where } = renderApp('/', {
+      'GET /api/v3/products/13/': { json: fibreDetails },
+      'GET /api/v3/products/13/renewal/': { json: noRenewal },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
+    // The first navigation is left before the routes found on demand have arrived: the second one must find them.
+    await act(async () => {
+      void router.navigate('/phone-setup/12');
+      await router.navigate('/fibre-details/13');
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fibre details' })).toBeInTheDocument();
+    expect(where()).toBe('/fibre-details/13');
+    await act(() => router.navigate('/phone-setup/12'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Phone setup' })).toBeInTheDocument();
+  });
+
   it('shows no product switcher with a single product', async () => {
     renderApp('/', { 'GET /api/v3/navigation/': { json: { ...sampleNavigation, products: [cloudPhone] } } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();

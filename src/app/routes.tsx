@@ -124,15 +124,18 @@ export const ON_DEMAND_ROUTES_PATTERN = /^\/(?!$|loginas\/?$|auth\/login\/?$|cal
 /**
  * Lazy route discovery: the router asks before it settles on a splat or parameter match
  * (here, "Page not found"); a path under ON_DEMAND_ROUTES_PATTERN loads on-demand-routes.tsx once and
- * patches its routes in, and the router matches again.
+ * patches its routes in, and the router matches again. The router ignores the patch of a navigation
+ * it has left (another link was followed while the module downloaded), so the routes count as patched only once a
+ * navigation still under way has patched them: until then every navigation patches.
  */
 export function discoverRoutes(queryClient: QueryClient): PatchRoutesOnNavigationFunction {
-  let found: Promise<void> | null = null;
-  return async ({ path, patch }) => {
-    if (!ON_DEMAND_ROUTES_PATTERN.test(path)) return;
-    found ??= import('./on-demand-routes.tsx').then(({ onDemandRoutes }) => {
-      for (const [parent, routes] of onDemandRoutes(queryClient)) patch(parent, routes);
-    });
-    await found;
+  let patched = false;
+  return async ({ path, patch, signal }) => {
+    if (patched || !ON_DEMAND_ROUTES_PATTERN.test(path)) return;
+    // The browser downloads and runs the module once, however many navigations ask for it.
+    const { onDemandRoutes } = await import('./on-demand-routes.tsx');
+    if (patched || signal.aborted) return;
+    for (const [parent, routes] of onDemandRoutes(queryClient)) patch(parent, routes);
+    patched = true;
   };
 }
