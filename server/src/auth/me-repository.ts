@@ -1,15 +1,25 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { cachedUntilWrite } from '../db/read-cache.ts';
 import { emailChangeRequests, users } from '../db/schema/index.ts';
+import { isSessionKey, selectWithSession } from './tokens-repository.ts';
 
 // What GET /auth/me/ reads beside the session's own user.
+
+interface EmailChangeRequest {
+  newEmail: string;
+  expiresAt: Date;
+}
+
+/** The new address of the newest of a user's unused requests (newest first) whose link still works; else null. */
+const pendingEmailIn = (unused: ReadonlyArray<EmailChangeRequest | null>, now: Date): string | null =>
+  unused.find((request) => request !== null && request.expiresAt.getTime() > now.getTime())?.newEmail ?? null;
 
 /**
  * The new address the user asked for on the profile page, while its link still works; else null:
  * the newest unused request that has not expired. The unused requests are read without the clock
- * (few: asking is throttled), so on PGlite they are kept until anything is written
- * (db/read-cache.ts) and `GET me` asks the database nothing but the token's row, itself kept.
+ * (few: asking is throttled), so on PGlite they are kept until anything is written (db/read-cache.ts).
  */
 export async function pendingEmailOf(db: Pick<Database, 'select'>, userId: number, now: Date): Promise<string | null> {
   const unused = await cachedUntilWrite(db, 'unused_email_changes', String(userId), () =>
@@ -19,10 +29,26 @@ export async function pendingEmailOf(db: Pick<Database, 'select'>, userId: numbe
       .where(and(eq(emailChangeRequests.userId, userId), isNull(emailChangeRequests.usedAt)))
       .orderBy(desc(emailChangeRequests.createdAt), desc(emailChangeRequests.id)),
   );
-  return unused.find((request) => request.expiresAt.getTime() > now.getTime())?.newEmail ?? null;
+  return pendingEmailIn(unused, now);
 }
 
-export async function userById(db: Pick<Database, 'select'>, id: number) {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user;
+/** GET me's query: the session (tokens-repository.ts `selectWithSession`) and its user's unused e-mail changes, newest first. */
+const meWithSession = preparedPerDatabase((db) =>
+  selectWithSession(db, { emailChange: { newEmail: emailChangeRequests.newEmail, expiresAt: emailChangeRequests.expiresAt } })
+    .leftJoin(emailChangeRequests, and(eq(emailChangeRequests.userId, users.id), isNull(emailChangeRequests.usedAt)))
+    .where(isSessionKey)
+    .orderBy(desc(emailChangeRequests.createdAt), desc(emailChangeRequests.id))
+    .prepare('me_with_session'),
+);
+
+/**
+ * GET me in one round trip: the session's rows (none when the token is not live), one per unused e-mail change,
+ * and the pending address they give at `now`. On PGlite kept until anything is written (db/read-cache.ts).
+ */
+export async function readMeWithSession(db: Database, keyHash: string) {
+  return cachedUntilWrite(db, 'me_with_session', keyHash, () => meWithSession(db).execute({ keyHash }));
 }
+
+/** The pending address of GET me's rows (`readMeWithSession`) at `now`. */
+export const pendingEmailOfRows = (rows: ReadonlyArray<{ emailChange: EmailChangeRequest | null }>, now: Date) =>
+  pendingEmailIn(rows.map((row) => row.emailChange), now);

@@ -1,6 +1,6 @@
 import type { Me } from '@portal/contract';
 import type { Database } from '../db/connect.ts';
-import { pendingEmailOf, userById } from './me-repository.ts';
+import { pendingEmailOf } from './me-repository.ts';
 import type { AuthenticatedUser } from './tokens.ts';
 
 export const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
@@ -14,17 +14,8 @@ function initialsOf(user: { firstName: string; lastName: string; email: string }
 
 
 /** GET /api/v3/me/'s answer (also PATCH's): the user a session answers as, and the staff member acting as them, if any. */
-export async function meOf(
-  db: Pick<Database, 'select'>,
-  auth: { user: AuthenticatedUser; actingUserId: number | null },
-  now: Date,
-): Promise<Me> {
-  const { user, actingUserId } = auth;
-  let loggedInAs = null;
-  if (actingUserId !== null) {
-    const staff = await userById(db, actingUserId);
-    if (staff) loggedInAs = { email: staff.email, name: fullName(staff) };
-  }
+export function meFrom(auth: { user: AuthenticatedUser; actingUser: AuthenticatedUser | null }, pendingEmail: string | null): Me {
+  const { user, actingUser } = auth;
   return {
     id: user.id,
     user_profile: {
@@ -32,13 +23,18 @@ export async function meOf(
       last_name: user.lastName,
       email: user.email,
       phone: user.phone,
-      pending_email: await pendingEmailOf(db, user.id, now),
+      pending_email: pendingEmail,
     },
     initials: initialsOf(user),
     name: fullName(user),
     is_staff: user.isStaff,
     permissions: user.permissions,
     feature_flags: user.featureFlags,
-    logged_in_as: loggedInAs,
+    logged_in_as: actingUser && { email: actingUser.email, name: fullName(actingUser) },
   };
+}
+
+/** `meFrom` with the pending address read from the database. */
+export async function meOf(db: Pick<Database, 'select'>, auth: { user: AuthenticatedUser; actingUser: AuthenticatedUser | null }, now: Date): Promise<Me> {
+  return meFrom(auth, await pendingEmailOf(db, auth.user.id, now));
 }

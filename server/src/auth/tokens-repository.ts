@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/connect.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { cachedUntilWrite } from '../db/read-cache.ts';
 import { authTokens, users } from '../db/schema/index.ts';
 import { canManageOtherUsers } from '../modules/staff/access.ts';
@@ -35,23 +36,36 @@ export async function issueToken(
   return key;
 }
 
+/** The columns of a session: its token's row, the user it answers as, and the staff member acting as them. */
+const sessionColumns = { token: authTokens, user: users, actingUser: actingUsers };
+
+/** A row that carries a session's columns: the token lookup's, or a route's query that reads them beside its own. */
+export interface SessionRow {
+  token: typeof authTokens.$inferSelect;
+  user: AuthenticatedUser;
+  actingUser: AuthenticatedUser | null;
+}
+
 /**
- * The token lookup, prepared once per database: drizzle builds its SQL once (it cost more than
- * the query itself on PGlite), and node-postgres keeps it as a named statement on each pooled
- * connection, so PostgreSQL plans it once per connection. One indexed query per request.
+ * A query from the session of the token whose key hashes to the placeholder `keyHash`: the token's row with its
+ * user and acting user, `fields` selected beside them. A route that asks the database on every request (GET me,
+ * the navigation, the call-flow list) joins its own tables to `users` and ends with `.where(isSessionKey)`, so
+ * one statement, one round trip, checks the token and reads the route's rows; plugins/auth.ts `readWithSession`
+ * authenticates from its first row. No row: no such live token.
  */
-function prepareTokenLookup(db: Database) {
+export function selectWithSession<F extends SelectedFields>(db: Database, fields: F) {
   return db
-    .select({ token: authTokens, user: users, actingUser: actingUsers })
+    .select({ ...sessionColumns, ...fields })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .leftJoin(actingUsers, eq(actingUsers.id, authTokens.actingUserId))
-    .where(and(eq(authTokens.keyHash, sql.placeholder('keyHash')), isNull(authTokens.revokedAt)))
-    .limit(1)
-    .prepare('auth_token_lookup');
+    .leftJoin(actingUsers, eq(actingUsers.id, authTokens.actingUserId));
 }
-/** The lookups prepared so far, one per database (prepared on first use). */
-const tokenLookups = new WeakMap<Database, ReturnType<typeof prepareTokenLookup>>();
+
+/** The condition of `selectWithSession`: the token with the key hash `keyHash`, not revoked. */
+export const isSessionKey = and(eq(authTokens.keyHash, sql.placeholder('keyHash')), isNull(authTokens.revokedAt));
+
+/** The token lookup: one indexed query per request. */
+const tokenLookup = preparedPerDatabase((db) => selectWithSession(db, {}).where(isSessionKey).limit(1).prepare('auth_token_lookup'));
 
 /**
  * The token's row. On PGlite kept until anything is written (db/read-cache.ts): a logout, a
@@ -59,10 +73,7 @@ const tokenLookups = new WeakMap<Database, ReturnType<typeof prepareTokenLookup>
  * database, so a logout through one process refuses the token on the next request to any other.
  */
 async function findToken(db: Database, keyHash: string) {
-  let lookup = tokenLookups.get(db);
-  if (!lookup) tokenLookups.set(db, (lookup = prepareTokenLookup(db)));
-  const query = lookup;
-  const [row] = await cachedUntilWrite(db, 'auth_token_lookup', keyHash, () => query.execute({ keyHash }));
+  const [row] = await cachedUntilWrite(db, 'auth_token_lookup', keyHash, () => tokenLookup(db).execute({ keyHash }));
   return row;
 }
 
@@ -70,8 +81,14 @@ async function findToken(db: Database, keyHash: string) {
 export async function authenticateKey(db: Database, key: string, now: Date): Promise<Authentication | null> {
   if (!KEY_PATTERN.test(key)) return null;
   const row = await findToken(db, hashKey(key));
-  if (!row) return null;
-  const { token, user, actingUser } = row;
+  return row ? sessionOf(db, row, now) : null;
+}
+
+/**
+ * The session a token's row (not revoked) gives at `now`: null when it has expired, or when the staff member acting
+ * through it has lost the role or staff status (the token is then revoked). Touches its last use at most once a minute.
+ */
+export async function sessionOf(db: Database, { token, user, actingUser }: SessionRow, now: Date): Promise<Authentication | null> {
   const idle = now.getTime() - token.lastUsedAt.getTime();
   const age = now.getTime() - token.createdAt.getTime();
   if (idle > TOKEN_IDLE_LIFETIME_MS || age > TOKEN_ABSOLUTE_LIFETIME_MS) return null;

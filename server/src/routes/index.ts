@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { clone, globalRegistry, type $ZodType, type output } from 'zod/v4/core';
 import { ApiErrorBody, Binary, DetailError, DirectDebitError, endpoints, SwitchUserErrorBody, TransferError, type Endpoint, type EndpointName } from '@portal/contract';
 import { MAX_FLOW_DEPTH, MAX_IMPORT_CHARS } from '@portal/editor-core';
-import { authenticate } from '../plugins/auth.ts';
+import { authenticate, requireTokenKey } from '../plugins/auth.ts';
 import { detailError, type ApiError } from '../plugins/errors.ts';
 import { readMultipart, registerMultipart } from '../plugins/multipart.ts';
 
@@ -23,6 +23,18 @@ export type EndpointHandler<E extends Endpoint> = (input: HandlerInput<E>) => Pr
 
 /** One handler per contract endpoint: a new endpoint in the contract fails the type check until it has one. */
 export type Handlers = { [K in EndpointName]: EndpointHandler<(typeof endpoints)[K]> };
+
+const sessionReaders = new WeakSet<object>();
+
+/**
+ * Marks the handler of an endpoint with `auth` that reads the session in its own query (plugins/auth.ts
+ * `readWithSession`, one round trip): its route checks only the header before it (`requireTokenKey`). A marked
+ * handler that did not read the session would find no signed-in user (`authOf`: 401), never someone else's.
+ */
+export function readsSessionItself<H extends object>(handler: H): H {
+  sessionReaders.add(handler);
+  return handler;
+}
 
 /** A check of a parsed body that must run before zod walks it; answers the error to send, or null. */
 export type Guard = (body: unknown) => ApiError | null;
@@ -192,7 +204,11 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, handlers: Ha
       response: { [status]: endpoint.response, ...errorResponses(name, endpoint) },
       ...(endpoint.auth && { security: [{ token: [] }] }),
     },
-    onRequest: !endpoint.auth ? [] : tokenOrSignedIn.has(name) ? [async (request) => (hasLinkToken(request) ? undefined : authenticate(request))] : [authenticate],
+    onRequest: !endpoint.auth
+      ? []
+      : tokenOrSignedIn.has(name)
+        ? [async (request) => (hasLinkToken(request) ? undefined : authenticate(request))]
+        : [sessionReaders.has(handler) ? requireTokenKey : authenticate],
     preValidation: async (request) => {
       // The form becomes the body the schema validates (the file's bytes, the parsed JSON fields).
       if (multipart) request.body = await readMultipart(request, multipart);

@@ -2,13 +2,14 @@ import { accountMessages, errorMessages, staffMessages } from '@portal/contract'
 import { verifyDummyPassword, verifyPassword } from '../../auth/passwords.ts';
 import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
 import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../../auth/throttle-repository.ts';
-import { meOf } from '../../auth/me.ts';
+import { meFrom } from '../../auth/me.ts';
+import { pendingEmailOfRows, readMeWithSession } from '../../auth/me-repository.ts';
 import { issueToken, revokeToken } from '../../auth/tokens-repository.ts';
 import { userByEmail } from '../../auth/users-repository.ts';
 import { MAX_RESENDS, RESEND_WINDOW_MS, sendVerificationEmail } from '../../auth/verification.ts';
-import { authOf } from '../../plugins/auth.ts';
+import { authOf, readWithSession } from '../../plugins/auth.ts';
 import { detailError, tooManyRequests } from '../../plugins/errors.ts';
-import type { Handlers } from '../../routes/index.ts';
+import { readsSessionItself, type Handlers } from '../../routes/index.ts';
 
 export const authHandlers = {
   csrf: async ({ request, reply }) => {
@@ -83,5 +84,9 @@ export const authHandlers = {
   },
 
   // Built in auth/me.ts, which PATCH /api/v3/me/ (modules/profile/handlers.ts) answers with too.
-  me: async ({ request }) => meOf(request.server.db, authOf(request), request.server.now()),
+  // One round trip: the token's row and the pending e-mail change in one query.
+  me: readsSessionItself(async ({ request }) => {
+    const rows = await readWithSession(request, (keyHash) => readMeWithSession(request.server.db, keyHash));
+    return meFrom(authOf(request), pendingEmailOfRows(rows, request.server.now()));
+  }),
 } satisfies Pick<Handlers, 'csrf' | 'login' | 'logout' | 'me' | 'resendVerificationEmail'>;

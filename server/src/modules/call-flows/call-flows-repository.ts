@@ -1,10 +1,13 @@
-import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { SimpleCallFlowData } from '@portal/contract';
 import type { FlowNode } from '@portal/editor-core';
 import type { Database } from '../../db/connect.ts';
+import { isSessionKey, selectWithSession } from '../../auth/tokens-repository.ts';
+import { jsonRows } from '../../db/json-rows.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { cachedUntilWrite } from '../../db/read-cache.ts';
-import { callFlows, products, simpleCallFlows } from '../../db/schema/index.ts';
+import { callFlows, products, simpleCallFlows, users } from '../../db/schema/index.ts';
 import type { Product } from '../products/products-repository.ts';
 import { flowVersionQueries } from './flow-versions-repository.ts';
 
@@ -36,35 +39,45 @@ interface FlowSummaryRow {
   data: FlowNode | null;
 }
 
+/** A flow of the list as the query's JSON gives it (db/json-rows.ts): its time as text. */
+type FlowSummaryJson = Omit<FlowSummaryRow, 'updatedAt'> & { updatedAt: string };
+
 /**
- * The list of a product's flows with the ownership check in one query, prepared once per database
- * (its SQL is built once; PostgreSQL plans it once per pooled connection). The product row comes
- * back even without flows (a left join), so "not yours" and "no flows yet" stay apart. Trees are
- * read only for flows whose validity is not stored yet.
+ * GET call-flow list in one round trip: the session (auth/tokens-repository.ts `selectWithSession`), the ownership
+ * check and the product's flows (one JSON array, by id) in one row, prepared once per database (its SQL is built
+ * once; PostgreSQL plans it once per pooled connection). The session's row comes back even when the product is not a
+ * cloud phone of the session's account (`productId` null), so "not live", "not yours" and "no flows yet" stay apart.
+ * Trees are read only for flows whose validity is not stored yet.
  */
-function prepareFlowSummaries(db: Database) {
-  return db
-    .select({
-      productId: products.id,
-      id: callFlows.id,
-      name: callFlows.name,
-      enable: callFlows.enable,
-      version: callFlows.version,
-      updatedAt: callFlows.updatedAt,
-      valid: callFlows.valid,
-      data: sql<FlowNode | null>`case when ${callFlows.valid} is null then ${callFlows.data} end`.mapWith(callFlows.data),
-    })
-    .from(products)
-    .leftJoin(callFlows, eq(callFlows.productId, products.id))
-    .where(
-      and(
-        eq(products.id, sql.placeholder('productId')),
-        eq(products.accountId, sql.placeholder('accountId')),
-        eq(products.kind, 'voip'),
-      ),
+const flowSummariesWithSession = preparedPerDatabase((db) =>
+  selectWithSession(db, {
+    productId: products.id,
+    flows: jsonRows<FlowSummaryJson>(
+      {
+        id: callFlows.id,
+        name: callFlows.name,
+        enable: callFlows.enable,
+        version: callFlows.version,
+        updatedAt: callFlows.updatedAt,
+        valid: callFlows.valid,
+        data: sql`case when ${callFlows.valid} is null then ${callFlows.data} end`,
+      } satisfies Record<keyof FlowSummaryJson, SQLWrapper>,
+      sql`${callFlows} where ${callFlows.productId} = ${products.id}`,
+      callFlows.id,
+    ),
+  })
+    .leftJoin(
+      products,
+      and(eq(products.id, sql.placeholder('productId')), eq(products.accountId, users.accountId), eq(products.kind, 'voip')),
     )
-    .orderBy(asc(callFlows.id))
-    .prepare('call_flow_summaries');
+    .where(isSessionKey)
+    .prepare('call_flow_summaries_with_session'),
+);
+
+/** The flows of the list's row, oldest first; null when the product is not a cloud phone of the session's account. */
+export function flowSummariesOf(row: { productId: number | null; flows: FlowSummaryJson[] } | undefined): FlowSummaryRow[] | null {
+  if (row?.productId == null) return null;
+  return row.flows.map((flow) => ({ ...flow, updatedAt: new Date(flow.updatedAt) }));
 }
 
 type Queries = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
@@ -164,28 +177,16 @@ export type CallFlowQueries = ReturnType<typeof flowQueries>;
 
 /** Custom and simple call flows of a cloud phone (spec 001 section 3). */
 export function createCallFlowsRepository(db: Database) {
-  // Prepared on first use, so building the app asks nothing of the database yet.
-  let flowSummariesQuery: ReturnType<typeof prepareFlowSummaries> | undefined;
-  // The list page's query: on PGlite kept until anything is written (db/read-cache.ts).
-  const flowSummaries = {
-    execute: (values: { accountId: number; productId: number }) =>
-      cachedUntilWrite(db, 'call_flow_summaries', `${values.accountId}:${values.productId}`, () =>
-        (flowSummariesQuery ??= prepareFlowSummaries(db)).execute(values),
-      ),
-  };
   return {
     ...flowQueries(db),
 
-    /** The flows of the account's cloud phone `productId`, oldest first; null when that product is not the account's. */
-    async summaries(accountId: number, productId: number): Promise<FlowSummaryRow[] | null> {
-      const rows = await flowSummaries.execute({ accountId, productId });
-      if (rows.length === 0) return null;
-      return rows.flatMap(({ productId: _product, id, name, enable, version, updatedAt, valid, data }) =>
-        id === null || name === null || enable === null || version === null || updatedAt === null
-          ? []
-          : [{ id, name, enable, version, updatedAt, valid, data }],
-      );
-    },
+    /**
+     * GET call-flow list's row (`flowSummariesWithSession`): the session's columns beside the flows of the cloud
+     * phone `productId` of the session's account; no row when the token is not live. On PGlite kept until anything is
+     * written (db/read-cache.ts).
+     */
+    summariesWithSession: (keyHash: string, productId: number) =>
+      cachedUntilWrite(db, 'call_flow_summaries_with_session', `${keyHash}:${productId}`, () => flowSummariesWithSession(db).execute({ keyHash, productId })),
 
     /** Stores validity worked out for flows saved before it was stored; a flow changed since keeps what its save stored. */
     async rememberValidity(flows: ReadonlyArray<{ id: number; version: number; valid: boolean }>): Promise<void> {

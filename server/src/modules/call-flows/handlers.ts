@@ -5,11 +5,11 @@ import { flowSizeProblem, flowStoreProblem, isStoredFlowValid } from './checks.t
 import { nodeLimitsFor } from './limits.ts';
 import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from './simple.ts';
 import { checkVersion, sendVersion } from './versions.ts';
-import { authOf } from '../../plugins/auth.ts';
+import { authOf, readWithSession } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
-import type { Guard, Guards, Handlers } from '../../routes/index.ts';
-import { notFound, ownedVoipProduct, rowId, type Product } from '../products/products.ts';
-import type { CallFlowQueries, FlowRow, SimpleFlowRow } from './call-flows-repository.ts';
+import { readsSessionItself, type Guard, type Guards, type Handlers } from '../../routes/index.ts';
+import { isRowId, notFound, ownedVoipProduct, rowId, type Product } from '../products/products.ts';
+import { flowSummariesOf, type CallFlowQueries, type FlowRow, type SimpleFlowRow } from './call-flows-repository.ts';
 import type { VersionAuthor, VersionRow } from './flow-versions-repository.ts';
 
 
@@ -76,13 +76,13 @@ const checkFlowSize: Guard = (body) => {
 export const callFlowGuards: Guards = { createCallFlow: checkFlowSize, patchCallFlow: checkFlowSize };
 
 export const callFlowHandlers = {
-  listCallFlows: async ({ params, request }) => {
-    const { accountId } = authOf(request).user;
-    const productId = rowId(params.id);
-    if (accountId === null) throw notFound();
+  // One round trip: the token's row, the ownership check and the flows without their trees (validity is stored on
+  // save) in one query. An id that can name no row finds no product, after the token is checked.
+  listCallFlows: readsSessionItself(async ({ params, request }) => {
+    const id = Number(params.id);
     const repository = request.server.callFlowsRepository;
-    // One query: the ownership check and the flows without their trees (validity is stored on save).
-    const rows = await repository.summaries(accountId, productId);
+    const [row] = await readWithSession(request, (keyHash) => repository.summariesWithSession(keyHash, isRowId(id) ? id : 0));
+    const rows = flowSummariesOf(row);
     if (rows === null) throw notFound();
     const unchecked = rows.flatMap(({ id, name, enable, version, valid, data }) =>
       valid === null && data !== null ? [{ id, version, valid: isStoredFlowValid({ name, enable, data }, namesExcept(rows, id)) }] : [],
@@ -99,7 +99,7 @@ export const callFlowHandlers = {
         valid: row.valid ?? validity.get(row.id) ?? false,
       })),
     };
-  },
+  }),
 
   getCallFlow: async ({ params, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);

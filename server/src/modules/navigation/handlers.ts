@@ -1,15 +1,16 @@
 import { deriveProductKind, sortProductsLiveFirst } from '@portal/contract';
-import { authOf } from '../../plugins/auth.ts';
-import type { Handlers } from '../../routes/index.ts';
+import { readWithSession } from '../../plugins/auth.ts';
+import { readsSessionItself, type Handlers } from '../../routes/index.ts';
+import { navigationOf } from '../products/products-repository.ts';
 import { showsUpgradePage } from '../upgrade/rules.ts';
 
 export const navigationHandlers = {
-  navigation: async ({ request }) => {
-    const { accountId } = authOf(request).user;
-    // Staff users have no account of their own.
-    if (accountId === null) return { account: null, products: [] };
-
-    const { account, products: rows } = await request.server.productsRepository.navigation(accountId);
+  // One round trip: the token's row, the account and its products in one query, one row. Staff users have no
+  // account of their own: no account and no products.
+  navigation: readsSessionItself(async ({ request }) => {
+    const repository = request.server.productsRepository;
+    const [row] = await readWithSession(request, (keyHash) => repository.navigationWithSession(keyHash));
+    const { account, products: rows } = navigationOf(row);
     return {
       account,
       products: sortProductsLiveFirst(
@@ -40,5 +41,5 @@ export const navigationHandlers = {
         })),
       ),
     };
-  },
+  }),
 } satisfies Pick<Handlers, 'navigation'>;

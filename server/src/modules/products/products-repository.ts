@@ -1,9 +1,12 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
+import { jsonRows } from '../../db/json-rows.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { cachedUntilWrite } from '../../db/read-cache.ts';
-import { accounts, creditControlStatuses, products, provisioningJobs, trials, type InstallationAddress } from '../../db/schema/index.ts';
+import { isSessionKey, selectWithSession } from '../../auth/tokens-repository.ts';
+import { accounts, creditControlStatuses, products, provisioningJobs, trials, users, type InstallationAddress } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,40 +25,61 @@ type NavigationProduct = Pick<
 > & { hasInstallationAddress: boolean; inTrial: boolean; upgradeUnderWay: boolean };
 
 /**
- * The account and the columns of its products that the navigation shows, in one query (a left join,
- * so an account without products still comes back), prepared once per database: it is asked on
- * every page.
+ * What the navigation shows of the products of the query's `accounts` row, as one JSON array by id (db/json-rows.ts):
+ * the account's columns and, on GET navigation, the session's, are read once, not once per product.
  */
+const navigationProducts = jsonRows<NavigationProduct>(
+  {
+    id: products.id,
+    accountId: products.accountId,
+    kind: products.kind,
+    subKind: products.subKind,
+    tariffVersion: products.tariffVersion,
+    status: products.status,
+    supplier: products.supplier,
+    ceasedDate: products.ceasedDate,
+    confirmedDate: products.confirmedDate,
+    productDetail: products.productDetail,
+    showProductPages: products.showProductPages,
+    channel: products.channel,
+    serviceStatus: products.serviceStatus,
+    hasInstallationAddress: sql`${products.installationAddress} is not null`,
+    // What is_show_upgrade_page needs (modules/upgrade/rules.ts): a trial, an upgrade under way.
+    inTrial: sql`exists (select 1 from ${trials} where ${trials.productId} = ${products.id})`,
+    upgradeUnderWay: sql`exists (select 1 from ${provisioningJobs} where ${provisioningJobs.productId} = ${products.id} and ${provisioningJobs.kind} in ('upgrade', 'migration') and ${provisioningJobs.status} in ('pending', 'provisioning'))`,
+  } satisfies Record<keyof NavigationProduct, SQLWrapper>,
+  sql`${products} where ${products.accountId} = ${accounts.id}`,
+  products.id,
+);
+
+/** What the navigation reads: the account and its products. */
+const navigationFields = { accountId: accounts.id, accountName: accounts.name, products: navigationProducts };
+
+/** The account's navigation in one query, prepared once per database: no row when there is no such account. */
 function prepareNavigation(db: Database) {
-  return db
-    .select({
-      accountId: accounts.id,
-      accountName: accounts.name,
-      product: {
-        id: products.id,
-        accountId: products.accountId,
-        kind: products.kind,
-        subKind: products.subKind,
-        tariffVersion: products.tariffVersion,
-        status: products.status,
-        supplier: products.supplier,
-        ceasedDate: products.ceasedDate,
-        confirmedDate: products.confirmedDate,
-        productDetail: products.productDetail,
-        showProductPages: products.showProductPages,
-        channel: products.channel,
-        serviceStatus: products.serviceStatus,
-        hasInstallationAddress: sql<boolean>`${products.installationAddress} is not null`,
-        // What is_show_upgrade_page needs (modules/upgrade/rules.ts): a trial, an upgrade under way.
-        inTrial: sql<boolean>`exists (select 1 from ${trials} where ${trials.productId} = ${products.id})`,
-        upgradeUnderWay: sql<boolean>`exists (select 1 from ${provisioningJobs} where ${provisioningJobs.productId} = ${products.id} and ${provisioningJobs.kind} in ('upgrade', 'migration') and ${provisioningJobs.status} in ('pending', 'provisioning'))`,
-      },
-    })
-    .from(accounts)
-    .leftJoin(products, eq(products.accountId, accounts.id))
-    .where(eq(accounts.id, sql.placeholder('accountId')))
-    .orderBy(asc(products.id))
-    .prepare('account_navigation');
+  return db.select(navigationFields).from(accounts).where(eq(accounts.id, sql.placeholder('accountId'))).prepare('account_navigation');
+}
+
+/**
+ * GET navigation in one round trip: the session (auth/tokens-repository.ts `selectWithSession`) and its user's
+ * account with its products, in one row (the account's columns null for a staff user, who has none).
+ */
+const navigationWithSession = preparedPerDatabase((db) =>
+  selectWithSession(db, navigationFields)
+    .leftJoin(accounts, eq(accounts.id, users.accountId))
+    .where(isSessionKey)
+    .prepare('account_navigation_with_session'),
+);
+
+export interface AccountNavigation {
+  account: Pick<Account, 'id' | 'name'> | null;
+  products: NavigationProduct[];
+}
+
+/** The navigation's row (none: no account) as the account and its products by id. */
+export function navigationOf(row: { accountId: number | null; accountName: string | null; products: NavigationProduct[] } | undefined): AccountNavigation {
+  if (!row || row.accountId === null || row.accountName === null) return { account: null, products: [] };
+  return { account: { id: row.accountId, name: row.accountName }, products: row.products };
 }
 
 /** The ownership check of every cloud-phone route, prepared once per database. */
@@ -82,14 +106,14 @@ export function createProductsRepository(db: Database) {
   const ownedVoip = { execute: (values: { productId: number; accountId: number }) => (ownedVoipQuery ??= prepareOwnedVoip(db)).execute(values) };
   return {
     /** The account (null when it is gone) and its products by id, as the navigation shows them. */
-    async navigation(accountId: number): Promise<{ account: Pick<Account, 'id' | 'name'> | null; products: NavigationProduct[] }> {
-      const rows = await navigation.execute({ accountId });
-      const [first] = rows;
-      return {
-        account: first ? { id: first.accountId, name: first.accountName } : null,
-        products: rows.flatMap((row) => (row.product ? [row.product] : [])),
-      };
+    async navigation(accountId: number): Promise<AccountNavigation> {
+      const [row] = await navigation.execute({ accountId });
+      return navigationOf(row);
     },
+
+    /** GET navigation's rows, the session's columns beside the navigation's; none when the token is not live. */
+    navigationWithSession: (keyHash: string) =>
+      cachedUntilWrite(db, 'account_navigation_with_session', keyHash, () => navigationWithSession(db).execute({ keyHash })),
 
     /** The account's cloud phones, by id. */
     async voipOfAccount(accountId: number): Promise<Product[]> {

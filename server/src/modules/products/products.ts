@@ -9,10 +9,13 @@ export const MAX_ROW_ID = MAX_ID;
 
 export const notFound = () => detailError(404, errorMessages.notFound);
 
+/** Whether a number can name a row (a whole number from 1 to MAX_ROW_ID). */
+export const isRowId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ROW_ID;
+
 /** A row id from a path parameter, or 404 when it cannot name a row. */
 export function rowId(value: number | string): number {
   const id = typeof value === 'number' ? value : Number(value);
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ROW_ID) throw notFound();
+  if (!isRowId(id)) throw notFound();
   return id;
 }
 

@@ -125,7 +125,7 @@ export const profileHandlers = {
         : null;
     const updated = await request.server.profileRepository.update(user, changes, emailChange);
     if (newEmail !== undefined && key !== null) await sendEmailChangeMails(request.server.mailer, updated, newEmail, key);
-    return meOf(db, { user: updated, actingUserId: auth.actingUserId }, now);
+    return meOf(db, { user: updated, actingUser: auth.actingUser }, now);
   },
 
   changePassword: async ({ body, request }) => {

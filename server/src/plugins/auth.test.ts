@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { errorMessages, Me, Navigation } from '@portal/contract';
+import { hashKey, newKey, TOKEN_IDLE_LIFETIME_MS, TOKEN_TOUCH_INTERVAL_MS } from '../auth/tokens.ts';
+import { revokeToken } from '../auth/tokens-repository.ts';
+import { demoLogins } from '../db/demo-logins.ts';
+import { authTokens } from '../db/schema/index.ts';
+import { authHeaders, seededProductIds, tokenOf, useTestApp } from '../test/helper.ts';
+
+// GET me, the navigation and the call-flow list read the session in their own query (one round trip,
+// plugins/auth.ts readWithSession); every other route asks for the token's row first (authenticate). A caller
+// must not be able to tell them apart: the same 401s, the same expiry, the same touch of the last use.
+
+const t = useTestApp();
+
+const readsSessionItself = ['/api/v3/me/', '/api/v3/navigation/', 'call-flow list'] as const;
+/** An ordinary route, which authenticates before its handler. */
+const ordinary = '/api/v3/voip/getting-started/';
+
+async function urlOf(route: (typeof readsSessionItself)[number] | typeof ordinary) {
+  return route === 'call-flow list' ? `/api/v2/voip/${(await seededProductIds(t.db)).acme}/call-flows/` : route;
+}
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+const lastUsedAt = async (key: string) =>
+  (await t.db.select({ at: authTokens.lastUsedAt }).from(authTokens).where(eq(authTokens.keyHash, hashKey(key))))[0]?.at;
+
+describe.each([...readsSessionItself, ordinary])('GET %s', (route) => {
+  it('answers a live token, and touches its last use at most once a minute', async () => {
+    const url = await urlOf(route);
+    const key = await tokenOf(t, demoLogins.customer);
+    const issued = await lastUsedAt(key);
+    expect((await get(url, authHeaders(key))).statusCode).toBe(200);
+    expect(await lastUsedAt(key)).toEqual(issued);
+    t.clock.advance(TOKEN_TOUCH_INTERVAL_MS + 1000);
+    expect((await get(url, authHeaders(key))).statusCode).toBe(200);
+    expect(await lastUsedAt(key)).toEqual(t.clock.now());
+  });
+
+  it('answers 401, and says which, without a token and for a token that is not live', async () => {
+    const url = await urlOf(route);
+    const missing = await get(url);
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json()).toEqual({ detail: errorMessages.notAuthenticated });
+    expect(missing.headers['www-authenticate']).toBe('Token');
+
+    const revoked = await tokenOf(t, demoLogins.customer);
+    const [row] = await t.db.select({ id: authTokens.id }).from(authTokens).where(eq(authTokens.keyHash, hashKey(revoked)));
+    await revokeToken(t.db, row!.id, t.clock.now());
+    const expired = await tokenOf(t, demoLogins.customer);
+    t.clock.advance(TOKEN_IDLE_LIFETIME_MS + 1000);
+    for (const header of ['Token not-a-key', `Token ${newKey()}`, `Token ${newKey()} extra`, `Token ${revoked}`, `Token ${expired}`]) {
+      const response = await get(url, { authorization: header });
+      expect(response.statusCode, header).toBe(401);
+      expect(response.json()).toEqual({ detail: errorMessages.invalidToken });
+      expect(response.headers['www-authenticate']).toBe('Token');
+    }
+  });
+
+  it('ends a switched session whose staff member has lost staff status', async () => {
+    const url = await urlOf(route);
+    const key = await tokenOf(t, demoLogins.customer, demoLogins.customer);
+    const response = await get(url, authHeaders(key));
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: errorMessages.invalidToken });
+    const [token] = await t.db.select({ revokedAt: authTokens.revokedAt }).from(authTokens).where(eq(authTokens.keyHash, hashKey(key)));
+    expect(token!.revokedAt).toEqual(t.clock.now());
+  });
+});
+
+describe('routes that read the session in their own query', () => {
+  // (An id the contract refuses, such as 0, answers 400 here before the token is looked at: the params are checked
+  // before the handler runs. That tells a caller nothing about any account.)
+  it('check the token before the product: an id that names no product of theirs answers 401 without a live token, 404 with one', async () => {
+    const key = await tokenOf(t, demoLogins.customer);
+    for (const id of ['99999999', String((await seededProductIds(t.db)).cafe)]) {
+      const url = `/api/v2/voip/${id}/call-flows/`;
+      expect((await get(url, { authorization: `Token ${newKey()}` })).statusCode, url).toBe(401);
+      expect((await get(url, authHeaders(key))).statusCode, url).toBe(404);
+    }
+  });
+
+  it('answer as the customer while a staff member is switched, and a staff member alone has no account', async () => {
+    const switched = await tokenOf(t, demoLogins.customer, demoLogins.staff);
+    const me = Me.parse((await get('/api/v3/me/', authHeaders(switched))).json());
+    expect(me.user_profile.email).toBe(demoLogins.customer.email);
+    expect(me.logged_in_as?.email).toBe(demoLogins.staff.email);
+    const navigation = Navigation.parse((await get('/api/v3/navigation/', authHeaders(switched))).json());
+    expect(navigation.account?.name).toBe('Acme Plumbing Ltd');
+    expect(navigation.products.length).toBeGreaterThan(0);
+
+    const staff = await tokenOf(t, demoLogins.staff);
+    expect(Me.parse((await get('/api/v3/me/', authHeaders(staff))).json()).logged_in_as).toBeNull();
+    expect(Navigation.parse((await get('/api/v3/navigation/', authHeaders(staff))).json())).toEqual({ account: null, products: [] });
+    const flows = await get(`/api/v2/voip/${(await seededProductIds(t.db)).acme}/call-flows/`, authHeaders(staff));
+    expect(flows.statusCode).toBe(404);
+  });
+});
