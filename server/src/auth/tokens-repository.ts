@@ -37,11 +37,13 @@ export async function issueToken(
 }
 
 /** The columns of a session: its token's row, the user it answers as, and the staff member acting as them. */
-const sessionColumns = { token: authTokens, user: users, actingUser: actingUsers };
+/** What the session needs of its token's row (not its key's hash, user or revocation, which the query matches on). */
+const tokenColumns = { id: authTokens.id, createdAt: authTokens.createdAt, lastUsedAt: authTokens.lastUsedAt, actingUserId: authTokens.actingUserId };
+const sessionColumns = { token: tokenColumns, user: users, actingUser: actingUsers };
 
 /** A row that carries a session's columns: the token lookup's, or a route's query that reads them beside its own. */
 export interface SessionRow {
-  token: typeof authTokens.$inferSelect;
+  token: Pick<typeof authTokens.$inferSelect, keyof typeof tokenColumns>;
   user: AuthenticatedUser;
   actingUser: AuthenticatedUser | null;
 }

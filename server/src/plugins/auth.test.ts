@@ -13,11 +13,10 @@ import { authHeaders, seededProductIds, tokenOf, useTestApp } from '../test/help
 
 const t = useTestApp();
 
-const readsSessionItself = ['/api/v3/me/', '/api/v3/navigation/', 'call-flow list'] as const;
-/** An ordinary route, which authenticates before its handler. */
-const ordinary = '/api/v3/voip/getting-started/';
+/** The three, and an ordinary route, which authenticates before its handler. */
+const routes = ['/api/v3/me/', '/api/v3/navigation/', 'call-flow list', '/api/v3/voip/getting-started/'] as const;
 
-async function urlOf(route: (typeof readsSessionItself)[number] | typeof ordinary) {
+async function urlOf(route: (typeof routes)[number]) {
   return route === 'call-flow list' ? `/api/v2/voip/${(await seededProductIds(t.db)).acme}/call-flows/` : route;
 }
 
@@ -26,7 +25,7 @@ const get = (url: string, headers: Record<string, string> = {}) => t.app.inject(
 const lastUsedAt = async (key: string) =>
   (await t.db.select({ at: authTokens.lastUsedAt }).from(authTokens).where(eq(authTokens.keyHash, hashKey(key))))[0]?.at;
 
-describe.each([...readsSessionItself, ordinary])('GET %s', (route) => {
+describe.each(routes)('GET %s', (route) => {
   it('answers a live token, and touches its last use at most once a minute', async () => {
     const url = await urlOf(route);
     const key = await tokenOf(t, demoLogins.customer);
