@@ -3,7 +3,7 @@ import type { Database } from '../db/connect.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { cachedUntilWrite } from '../db/read-cache.ts';
 import { emailChangeRequests, users } from '../db/schema/index.ts';
-import { isSessionKey, selectWithSession } from './tokens-repository.ts';
+import { selectWithSession } from './tokens-repository.ts';
 
 // What GET /auth/me/ reads beside the session's own user.
 
@@ -36,7 +36,6 @@ export async function pendingEmailOf(db: Pick<Database, 'select'>, userId: numbe
 const meWithSession = preparedPerDatabase((db) =>
   selectWithSession(db, { emailChange: { newEmail: emailChangeRequests.newEmail, expiresAt: emailChangeRequests.expiresAt } })
     .leftJoin(emailChangeRequests, and(eq(emailChangeRequests.userId, users.id), isNull(emailChangeRequests.usedAt)))
-    .where(isSessionKey)
     .orderBy(desc(emailChangeRequests.createdAt), desc(emailChangeRequests.id))
     .prepare('me_with_session'),
 );

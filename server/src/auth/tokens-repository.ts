@@ -36,9 +36,9 @@ export async function issueToken(
   return key;
 }
 
-/** The columns of a session: its token's row, the user it answers as, and the staff member acting as them. */
 /** What the session needs of its token's row (not its key's hash, user or revocation, which the query matches on). */
 const tokenColumns = { id: authTokens.id, createdAt: authTokens.createdAt, lastUsedAt: authTokens.lastUsedAt, actingUserId: authTokens.actingUserId };
+/** The columns of a session: its token's row, the user it answers as, and the staff member acting as them. */
 const sessionColumns = { token: tokenColumns, user: users, actingUser: actingUsers };
 
 /** A row that carries a session's columns: the token lookup's, or a route's query that reads them beside its own. */
@@ -48,26 +48,27 @@ export interface SessionRow {
   actingUser: AuthenticatedUser | null;
 }
 
+/** The token with the key hash `keyHash` (a placeholder), not revoked. */
+const isSessionKey = and(eq(authTokens.keyHash, sql.placeholder('keyHash')), isNull(authTokens.revokedAt));
+
 /**
  * A query from the session of the token whose key hashes to the placeholder `keyHash`: the token's row with its
  * user and acting user, `fields` selected beside them. A route that asks the database on every request (GET me,
- * the navigation, the call-flow list) joins its own tables to `users` and ends with `.where(isSessionKey)`, so
- * one statement, one round trip, checks the token and reads the route's rows; plugins/auth.ts `readWithSession`
- * authenticates from its first row. No row: no such live token.
+ * the navigation, the call-flow list) joins its own tables to `users`, so one statement, one round trip, checks the
+ * token and reads the route's rows; plugins/auth.ts `readWithSession` authenticates from its first row. No row: no
+ * such live token. The token's condition is part of the join to its user, so no later `.where()` can widen the
+ * query to other tokens' rows, and the session's own names (token, user, actingUser) win over any of `fields`.
  */
 export function selectWithSession<F extends SelectedFields>(db: Database, fields: F) {
   return db
-    .select({ ...sessionColumns, ...fields })
+    .select({ ...fields, ...sessionColumns })
     .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
+    .innerJoin(users, and(isSessionKey, eq(users.id, authTokens.userId)))
     .leftJoin(actingUsers, eq(actingUsers.id, authTokens.actingUserId));
 }
 
-/** The condition of `selectWithSession`: the token with the key hash `keyHash`, not revoked. */
-export const isSessionKey = and(eq(authTokens.keyHash, sql.placeholder('keyHash')), isNull(authTokens.revokedAt));
-
 /** The token lookup: one indexed query per request. */
-const tokenLookup = preparedPerDatabase((db) => selectWithSession(db, {}).where(isSessionKey).limit(1).prepare('auth_token_lookup'));
+const tokenLookup = preparedPerDatabase((db) => selectWithSession(db, {}).limit(1).prepare('auth_token_lookup'));
 
 /**
  * The token's row. On PGlite kept until anything is written (db/read-cache.ts): a logout, a

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { errorMessages, Me, Navigation } from '@portal/contract';
-import { hashKey, newKey, TOKEN_IDLE_LIFETIME_MS, TOKEN_TOUCH_INTERVAL_MS } from '../auth/tokens.ts';
-import { revokeToken } from '../auth/tokens-repository.ts';
+import { errorMessages, MANAGE_OTHER_USERS, Me, Navigation } from '@portal/contract';
+import { hashKey, newKey, TOKEN_ABSOLUTE_LIFETIME_MS, TOKEN_IDLE_LIFETIME_MS, TOKEN_TOUCH_INTERVAL_MS } from '../auth/tokens.ts';
+import { revokeToken, selectWithSession } from '../auth/tokens-repository.ts';
 import { demoLogins } from '../db/demo-logins.ts';
-import { authTokens } from '../db/schema/index.ts';
-import { authHeaders, seededProductIds, tokenOf, useTestApp } from '../test/helper.ts';
+import { authTokens, users } from '../db/schema/index.ts';
+import { authHeaders, seededProductIds, tokenOf, userIdOf, useTestApp } from '../test/helper.ts';
 
 // GET me, the navigation and the call-flow list read the session in their own query (one round trip,
 // plugins/auth.ts readWithSession); every other route asks for the token's row first (authenticate). A caller
@@ -57,18 +57,47 @@ describe.each(routes)('GET %s', (route) => {
     }
   });
 
-  it('ends a switched session whose staff member has lost staff status', async () => {
+  it('ends a switched session whose staff member has lost the role, once it has been used', async () => {
     const url = await urlOf(route);
-    const key = await tokenOf(t, demoLogins.customer, demoLogins.customer);
-    const response = await get(url, authHeaders(key));
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: errorMessages.invalidToken });
-    const [token] = await t.db.select({ revokedAt: authTokens.revokedAt }).from(authTokens).where(eq(authTokens.keyHash, hashKey(key)));
-    expect(token!.revokedAt).toEqual(t.clock.now());
+    const key = await tokenOf(t, demoLogins.customer, demoLogins.staff);
+    expect((await get(url, authHeaders(key))).statusCode).toBe(200);
+    const staffId = await userIdOf(t.db, demoLogins.staff);
+    await t.db.update(users).set({ permissions: [] }).where(eq(users.id, staffId));
+    try {
+      const response = await get(url, authHeaders(key));
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: errorMessages.invalidToken });
+      const [token] = await t.db.select({ revokedAt: authTokens.revokedAt }).from(authTokens).where(eq(authTokens.keyHash, hashKey(key)));
+      expect(token!.revokedAt).toEqual(t.clock.now());
+    } finally {
+      await t.db.update(users).set({ permissions: [MANAGE_OTHER_USERS] }).where(eq(users.id, staffId));
+    }
+  });
+
+  it('ends a session past its absolute lifetime, however much it is used', async () => {
+    const url = await urlOf(route);
+    const key = await tokenOf(t, demoLogins.customer);
+    let elapsed = 0;
+    while (elapsed + TOKEN_IDLE_LIFETIME_MS / 2 <= TOKEN_ABSOLUTE_LIFETIME_MS) {
+      expect((await get(url, authHeaders(key))).statusCode).toBe(200);
+      t.clock.advance(TOKEN_IDLE_LIFETIME_MS / 2);
+      elapsed += TOKEN_IDLE_LIFETIME_MS / 2;
+    }
+    expect((await get(url, authHeaders(key))).statusCode).toBe(200);
+    t.clock.advance(TOKEN_ABSOLUTE_LIFETIME_MS - elapsed + 1000);
+    expect((await get(url, authHeaders(key))).statusCode).toBe(401);
   });
 });
 
 describe('routes that read the session in their own query', () => {
+  it("read only the session's token, whatever a route's query adds", async () => {
+    const key = await tokenOf(t, demoLogins.customer);
+    await tokenOf(t, demoLogins.staff);
+    const widened = selectWithSession(t.db, {}).where(sql`true`).prepare('test_widened_session');
+    expect((await widened.execute({ keyHash: hashKey(key) })).map((row) => row.user.email)).toEqual([demoLogins.customer.email]);
+    expect(await widened.execute({ keyHash: hashKey(newKey()) })).toEqual([]);
+  });
+
   // (An id the contract refuses, such as 0, answers 400 here before the token is looked at: the params are checked
   // before the handler runs. That tells a caller nothing about any account.)
   it('check the token before the product: an id that names no product of theirs answers 401 without a live token, 404 with one', async () => {

@@ -28,8 +28,9 @@ const sessionReaders = new WeakSet<object>();
 
 /**
  * Marks the handler of an endpoint with `auth` that reads the session in its own query (plugins/auth.ts
- * `readWithSession`, one round trip): its route checks only the header before it (`requireTokenKey`). A marked
- * handler that did not read the session would find no signed-in user (`authOf`: 401), never someone else's.
+ * `readWithSession`, one round trip): its route checks only the header before it (`requireTokenKey`), so such a
+ * handler must call `readWithSession` before it answers anything. One that asked `authOf` without it would find no
+ * signed-in user (401), never someone else's.
  */
 export function readsSessionItself<H extends object>(handler: H): H {
   sessionReaders.add(handler);

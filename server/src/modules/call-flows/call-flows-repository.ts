@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { SimpleCallFlowData } from '@portal/contract';
 import type { FlowNode } from '@portal/editor-core';
 import type { Database } from '../../db/connect.ts';
-import { isSessionKey, selectWithSession } from '../../auth/tokens-repository.ts';
+import { selectWithSession } from '../../auth/tokens-repository.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { cachedUntilWrite } from '../../db/read-cache.ts';
@@ -70,7 +70,6 @@ const flowSummariesWithSession = preparedPerDatabase((db) =>
       products,
       and(eq(products.id, sql.placeholder('productId')), eq(products.accountId, users.accountId), eq(products.kind, 'voip')),
     )
-    .where(isSessionKey)
     .prepare('call_flow_summaries_with_session'),
 );
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/connect.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { cachedUntilWrite } from '../../db/read-cache.ts';
-import { isSessionKey, selectWithSession } from '../../auth/tokens-repository.ts';
+import { selectWithSession } from '../../auth/tokens-repository.ts';
 import { accounts, creditControlStatuses, products, provisioningJobs, trials, users, type InstallationAddress } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
@@ -67,7 +67,6 @@ function prepareNavigation(db: Database) {
 const navigationWithSession = preparedPerDatabase((db) =>
   selectWithSession(db, navigationFields)
     .leftJoin(accounts, eq(accounts.id, users.accountId))
-    .where(isSessionKey)
     .prepare('account_navigation_with_session'),
 );
 
