@@ -7,14 +7,22 @@ import { demoLogins } from '../db/demo-logins.ts';
 import { authTokens, users } from '../db/schema/index.ts';
 import { authHeaders, seededProductIds, tokenOf, userIdOf, useTestApp } from '../test/helper.ts';
 
-// GET me, the navigation and the call-flow list read the session in their own query (one round trip,
-// plugins/auth.ts readWithSession); every other route asks for the token's row first (authenticate). A caller
+// GET me, the navigation, the call-flow list and the layout's start-up statuses read the session in their own query
+// (one round trip, plugins/auth.ts readWithSession); every other route asks for the token's row first (authenticate). A caller
 // must not be able to tell them apart: the same 401s, the same expiry, the same touch of the last use.
 
 const t = useTestApp();
 
-/** The three, and an ordinary route, which authenticates before its handler. */
-const routes = ['/api/v3/me/', '/api/v3/navigation/', 'call-flow list', '/api/v3/voip/getting-started/'] as const;
+/** Those, the layout's start-up statuses (which also read the session themselves), and an ordinary route, which authenticates before its handler. */
+const routes = [
+  '/api/v3/me/',
+  '/api/v3/navigation/',
+  'call-flow list',
+  '/api/v3/voip/getting-started/',
+  '/api/v3/voip/service-status/',
+  '/customer/status/',
+  '/api/v1/trial/status/',
+] as const;
 
 async function urlOf(route: (typeof routes)[number]) {
   return route === 'call-flow list' ? `/api/v2/voip/${(await seededProductIds(t.db)).acme}/call-flows/` : route;

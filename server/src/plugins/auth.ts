@@ -58,15 +58,18 @@ export async function requireTokenKey(request: FastifyRequest) {
 /**
  * Runs a route's query that reads the session's columns beside its own rows (tokens-repository.ts
  * `selectWithSession`: one round trip instead of two), and authenticates from its first row as `authenticate`
- * does: 401 "Invalid token." when the token is unknown, revoked or expired. Answers the rows.
+ * does: 401 "Invalid token." when the token is unknown, revoked or expired. Answers the rows (at least one).
  */
-export async function readWithSession<R extends SessionRow>(request: FastifyRequest, read: (keyHash: string) => Promise<readonly R[]>): Promise<readonly R[]> {
+export async function readWithSession<R extends SessionRow>(
+  request: FastifyRequest,
+  read: (keyHash: string) => Promise<readonly R[]>,
+): Promise<readonly [R, ...R[]]> {
   const key = request.tokenKey;
-  const rows = key ? await read(hashKey(key)) : [];
-  const auth = rows[0] ? await sessionOf(request.server.db, rows[0], request.server.now()) : null;
-  if (!auth) throw invalidToken();
+  const [first, ...rest] = key ? await read(hashKey(key)) : [];
+  const auth = first ? await sessionOf(request.server.db, first, request.server.now()) : null;
+  if (!first || !auth) throw invalidToken();
   request.auth = auth;
-  return rows;
+  return [first, ...rest];
 }
 
 /** The signed-in user of a route that ran `authenticate`. */

@@ -70,6 +70,45 @@ const navigationWithSession = preparedPerDatabase((db) =>
     .prepare('account_navigation_with_session'),
 );
 
+/** The cloud phones of the session's account (none for a staff user, who has no account), and `extra`. */
+const voipOfSessionAccount = (extra?: SQL) => and(eq(products.accountId, users.accountId), eq(products.kind, 'voip'), extra);
+
+/**
+ * The default layout's start-up statuses (modules/status), each in one round trip with the session
+ * (auth/tokens-repository.ts `selectWithSession`) and its rows as one JSON array (db/json-rows.ts): the cloud phones
+ * whose getting started is due, every cloud phone's service status, and the account's credit-control statuses.
+ */
+const welcomeDueWithSession = preparedPerDatabase((db) =>
+  selectWithSession(db, {
+    products: jsonRows<{ id: number }>({ id: products.id }, sql`${products} where ${voipOfSessionAccount(eq(products.showWelcome, true))}`, products.id),
+  }).prepare('welcome_due_with_session'),
+);
+const serviceStatusesWithSession = preparedPerDatabase((db) =>
+  selectWithSession(db, {
+    products: jsonRows<Pick<Product, 'id' | 'serviceStatus' | 'serviceBlockedReason'>>(
+      { id: products.id, serviceStatus: products.serviceStatus, serviceBlockedReason: products.serviceBlockedReason },
+      sql`${products} where ${voipOfSessionAccount()}`,
+      products.id,
+    ),
+  }).prepare('service_statuses_with_session'),
+);
+/** A credit-control status as the JSON gives it: the balance as the text PostgreSQL writes it (no float on the way). */
+type CreditStatusJson = Pick<typeof creditControlStatuses.$inferSelect, 'accountId' | 'stage' | 'balanceDue' | 'dueDate'>;
+const creditStatusesWithSession = preparedPerDatabase((db) =>
+  selectWithSession(db, {
+    statuses: jsonRows<CreditStatusJson>(
+      {
+        accountId: creditControlStatuses.accountId,
+        stage: creditControlStatuses.stage,
+        balanceDue: sql`${creditControlStatuses.balanceDue}::text`,
+        dueDate: creditControlStatuses.dueDate,
+      } satisfies Record<keyof CreditStatusJson, SQLWrapper>,
+      sql`${creditControlStatuses} where ${eq(creditControlStatuses.accountId, users.accountId)}`,
+      creditControlStatuses.id,
+    ),
+  }).prepare('credit_statuses_with_session'),
+);
+
 export interface AccountNavigation {
   account: Pick<Account, 'id' | 'name'> | null;
   products: NavigationProduct[];
@@ -119,15 +158,11 @@ export function createProductsRepository(db: Database) {
       return db.select().from(products).where(voipOf(accountId)).orderBy(asc(products.id));
     },
 
-    /** The account's cloud phones whose welcome (getting started) is still due, by id. */
-    async voipWithWelcomeDue(accountId: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(voipOf(accountId, eq(products.showWelcome, true)))
-        .orderBy(asc(products.id));
-      return rows.map((row) => row.id);
-    },
+    /** GET getting-started's row: the session's columns beside the ids of its account's cloud phones whose welcome is due. */
+    welcomeDueWithSession: (keyHash: string) => welcomeDueWithSession(db).execute({ keyHash }),
+
+    /** GET service-status's row: the session's columns beside its account's cloud phones' service statuses, by id. */
+    serviceStatusesWithSession: (keyHash: string) => serviceStatusesWithSession(db).execute({ keyHash }),
 
     /** The cloud phone `productId` if it is the account's. */
     async ownedVoip(accountId: number, productId: number): Promise<Product | undefined> {
@@ -153,10 +188,8 @@ export function createProductsRepository(db: Database) {
         .where(eq(products.id, productId));
     },
 
-    /** The account's credit-control statuses (overdue balances), by id. */
-    async creditStatuses(accountId: number) {
-      return db.select().from(creditControlStatuses).where(eq(creditControlStatuses.accountId, accountId)).orderBy(asc(creditControlStatuses.id));
-    },
+    /** GET customer/status's row: the session's columns beside its account's credit-control statuses (overdue balances), by id. */
+    creditStatusesWithSession: (keyHash: string) => creditStatusesWithSession(db).execute({ keyHash }),
 
     /** Turns the advanced call flows add-on on; answers the product as updated. */
     async addAdvancedCallFlows(productId: number): Promise<Product | undefined> {

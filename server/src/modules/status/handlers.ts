@@ -1,5 +1,5 @@
-import { authOf } from '../../plugins/auth.ts';
-import type { Handlers } from '../../routes/index.ts';
+import { readWithSession } from '../../plugins/auth.ts';
+import { readsSessionItself, type Handlers } from '../../routes/index.ts';
 import { ownedVoipProduct, rowId } from '../products/products.ts';
 
 /**
@@ -8,24 +8,25 @@ import { ownedVoipProduct, rowId } from '../products/products.ts';
  * get empty lists.
  */
 export const statusHandlers = {
-  getGettingStarted: async ({ request }) => {
-    const { accountId } = authOf(request).user;
-    if (accountId === null) return { getting_started_product_ids: [] };
-    return { getting_started_product_ids: await request.server.productsRepository.voipWithWelcomeDue(accountId) };
-  },
+  // getting started, service status and credit status check the token in their own query (one round trip,
+  // plugins/auth.ts readWithSession), as every signed-in page asks for them.
+  getGettingStarted: readsSessionItself(async ({ request }) => {
+    const repository = request.server.productsRepository;
+    const [row] = await readWithSession(request, (keyHash) => repository.welcomeDueWithSession(keyHash));
+    return { getting_started_product_ids: row.products.map((product) => product.id) };
+  }),
 
-  getServiceStatus: async ({ request }) => {
-    const { accountId } = authOf(request).user;
-    if (accountId === null) return { results: [] };
-    const rows = await request.server.productsRepository.voipOfAccount(accountId);
+  getServiceStatus: readsSessionItself(async ({ request }) => {
+    const repository = request.server.productsRepository;
+    const [row] = await readWithSession(request, (keyHash) => repository.serviceStatusesWithSession(keyHash));
     return {
-      results: rows.map((row) => ({
-        product_id: row.id,
-        service_status: row.serviceStatus,
-        reason: row.serviceStatus === 'blocked' ? row.serviceBlockedReason : null,
+      results: row.products.map((product) => ({
+        product_id: product.id,
+        service_status: product.serviceStatus,
+        reason: product.serviceStatus === 'blocked' ? product.serviceBlockedReason : null,
       })),
     };
-  },
+  }),
 
   getLockedUsers: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.id));
@@ -39,17 +40,16 @@ export const statusHandlers = {
     };
   },
 
-  getCreditStatus: async ({ request }) => {
-    const { accountId } = authOf(request).user;
-    if (accountId === null) return { results: [] };
-    const rows = await request.server.productsRepository.creditStatuses(accountId);
+  getCreditStatus: readsSessionItself(async ({ request }) => {
+    const repository = request.server.productsRepository;
+    const [row] = await readWithSession(request, (keyHash) => repository.creditStatusesWithSession(keyHash));
     return {
-      results: rows.map((row) => ({
-        account_id: row.accountId,
-        stage: row.stage,
-        balance_due: Number(row.balanceDue).toFixed(2),
-        due_date: row.dueDate,
+      results: row.statuses.map((status) => ({
+        account_id: status.accountId,
+        stage: status.stage,
+        balance_due: Number(status.balanceDue).toFixed(2),
+        due_date: status.dueDate,
       })),
     };
-  },
+  }),
 } satisfies Pick<Handlers, 'getGettingStarted' | 'getServiceStatus' | 'getLockedUsers' | 'getCreditStatus'>;
