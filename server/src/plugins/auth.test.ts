@@ -7,13 +7,13 @@ import { demoLogins } from '../db/demo-logins.ts';
 import { authTokens, users } from '../db/schema/index.ts';
 import { authHeaders, seededProductIds, tokenOf, userIdOf, useTestApp } from '../test/helper.ts';
 
-// GET me, the navigation, the call-flow list and the layout's start-up statuses read the session in their own query
+// GET me, the navigation, the call-flow list and the layout's start-up statuses and trial read the session in their own query
 // (one round trip, plugins/auth.ts readWithSession); every other route asks for the token's row first (authenticate). A caller
 // must not be able to tell them apart: the same 401s, the same expiry, the same touch of the last use.
 
 const t = useTestApp();
 
-/** Those, the layout's start-up statuses (which also read the session themselves), and an ordinary route, which authenticates before its handler. */
+/** Those, the layout's start-up statuses and trial (which also read the session themselves), and an ordinary route (the notifications), which authenticates before its handler. */
 const routes = [
   '/api/v3/me/',
   '/api/v3/navigation/',
@@ -22,6 +22,7 @@ const routes = [
   '/api/v3/voip/service-status/',
   '/customer/status/',
   '/api/v1/trial/status/',
+  '/api/v3/notifications/',
 ] as const;
 
 async function urlOf(route: (typeof routes)[number]) {

@@ -9,7 +9,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate` on routes that need a signed-in user. */
     auth: Authentication | null;
-    /** The key of the request's token, set by `requireTokenKey` for the handler's `readWithSession`. */
+    /** The key of the request's token, set by `requireTokenKey` or `authenticate` for the handler's `readWithSession`. */
     tokenKey: string | null;
   }
 }
@@ -43,6 +43,8 @@ export async function authenticate(request: FastifyRequest) {
   const auth = key ? await authenticateKey(request.server.db, key, request.server.now()) : null;
   if (!auth) throw invalidToken();
   request.auth = auth;
+  // A handler may still read a query with the session (`readWithSession`), as its GET does.
+  request.tokenKey = key;
 }
 
 /**

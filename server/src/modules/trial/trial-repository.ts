@@ -1,7 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
-import { products, trials } from '../../db/schema/index.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
+import { products, trials, users } from '../../db/schema/index.ts';
+import { selectWithSession } from '../../auth/tokens-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,20 +21,30 @@ export interface TrialChanges {
   showQuickstartPopup?: boolean;
 }
 
+/** The subquery's own name for the trials it looks through (the outer query joins `trials` itself). */
+const accountTrials = sql.identifier('account_trials');
+
+/**
+ * The trial status's query, one round trip: the session (auth/tokens-repository.ts `selectWithSession`) and the trial
+ * of its account's first cloud phone that has one, null when none (and for staff, who have no account).
+ */
+const trialWithSession = preparedPerDatabase((db) =>
+  selectWithSession(db, { trial: trials })
+    .leftJoin(
+      trials,
+      eq(
+        trials.productId,
+        sql`(select ${products.id} from ${products} where ${products.accountId} = ${users.accountId} and ${products.kind} = 'voip' and exists (select 1 from ${trials} as ${accountTrials} where ${accountTrials}.product_id = ${products.id}) order by ${products.id} limit 1)`,
+      ),
+    )
+    .prepare('trial_with_session'),
+);
+
 /** Trials of cloud phones and their quick start state (spec 001, trial). */
 export function createTrialRepository(db: Database) {
   return {
-    /** The trial of the account's first cloud phone that has one. */
-    async ofAccount(accountId: number): Promise<TrialRow | null> {
-      const [found] = await db
-        .select({ trial: trials })
-        .from(trials)
-        .innerJoin(products, eq(products.id, trials.productId))
-        .where(and(eq(products.accountId, accountId), eq(products.kind, 'voip')))
-        .orderBy(asc(products.id))
-        .limit(1);
-      return found?.trial ?? null;
-    },
+    /** The trial status's row: the session's columns beside its account's trial (`trialWithSession`). */
+    withSession: (keyHash: string) => trialWithSession(db).execute({ keyHash }),
 
     /** Changes a product's trial; answers it as changed. */
     async update(productId: number, changes: TrialChanges): Promise<TrialRow | undefined> {
