@@ -118,6 +118,17 @@ describe('routes that read the session in their own query', () => {
     }
   });
 
+  it('answer a staff member switched to a customer as they answer the customer', async () => {
+    const own = await tokenOf(t, demoLogins.multiProduct);
+    const switched = await tokenOf(t, demoLogins.multiProduct, demoLogins.staff);
+    for (const route of routes.filter((route) => route !== '/api/v3/me/')) {
+      const url = await urlOf(route);
+      const [asCustomer, asStaff] = [await get(url, authHeaders(own)), await get(url, authHeaders(switched))];
+      expect(asStaff.statusCode, url).toBe(asCustomer.statusCode);
+      expect(asStaff.json(), url).toEqual(asCustomer.json());
+    }
+  });
+
   it('answer as the customer while a staff member is switched, and a staff member alone has no account', async () => {
     const switched = await tokenOf(t, demoLogins.customer, demoLogins.staff);
     const me = Me.parse((await get('/api/v3/me/', authHeaders(switched))).json());

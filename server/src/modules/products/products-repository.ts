@@ -76,7 +76,8 @@ const voipOfSessionAccount = (extra?: SQL) => and(eq(products.accountId, users.a
 /**
  * The default layout's start-up statuses (modules/status), each in one round trip with the session
  * (auth/tokens-repository.ts `selectWithSession`) and its rows as one JSON array (db/json-rows.ts): the cloud phones
- * whose getting started is due, every cloud phone's service status, and the account's credit-control statuses.
+ * whose getting started is due, every cloud phone's service status, and the account's credit-control statuses. On
+ * PGlite kept until anything is written (db/read-cache.ts), as the token's lookup was.
  */
 const welcomeDueWithSession = preparedPerDatabase((db) =>
   selectWithSession(db, {
@@ -159,10 +160,10 @@ export function createProductsRepository(db: Database) {
     },
 
     /** GET getting-started's row: the session's columns beside the ids of its account's cloud phones whose welcome is due. */
-    welcomeDueWithSession: (keyHash: string) => welcomeDueWithSession(db).execute({ keyHash }),
+    welcomeDueWithSession: (keyHash: string) => cachedUntilWrite(db, 'welcome_due_with_session', keyHash, () => welcomeDueWithSession(db).execute({ keyHash })),
 
     /** GET service-status's row: the session's columns beside its account's cloud phones' service statuses, by id. */
-    serviceStatusesWithSession: (keyHash: string) => serviceStatusesWithSession(db).execute({ keyHash }),
+    serviceStatusesWithSession: (keyHash: string) => cachedUntilWrite(db, 'service_statuses_with_session', keyHash, () => serviceStatusesWithSession(db).execute({ keyHash })),
 
     /** The cloud phone `productId` if it is the account's. */
     async ownedVoip(accountId: number, productId: number): Promise<Product | undefined> {
@@ -189,7 +190,7 @@ export function createProductsRepository(db: Database) {
     },
 
     /** GET customer/status's row: the session's columns beside its account's credit-control statuses (overdue balances), by id. */
-    creditStatusesWithSession: (keyHash: string) => creditStatusesWithSession(db).execute({ keyHash }),
+    creditStatusesWithSession: (keyHash: string) => cachedUntilWrite(db, 'credit_statuses_with_session', keyHash, () => creditStatusesWithSession(db).execute({ keyHash })),
 
     /** Turns the advanced call flows add-on on; answers the product as updated. */
     async addAdvancedCallFlows(productId: number): Promise<Product | undefined> {

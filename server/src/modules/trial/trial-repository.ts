@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
+import { cachedUntilWrite } from '../../db/read-cache.ts';
 import { products, trials, users } from '../../db/schema/index.ts';
 import { selectWithSession } from '../../auth/tokens-repository.ts';
 
@@ -43,8 +44,8 @@ const trialWithSession = preparedPerDatabase((db) =>
 /** Trials of cloud phones and their quick start state (spec 001, trial). */
 export function createTrialRepository(db: Database) {
   return {
-    /** The trial status's row: the session's columns beside its account's trial (`trialWithSession`). */
-    withSession: (keyHash: string) => trialWithSession(db).execute({ keyHash }),
+    /** The trial status's row: the session's columns beside its account's trial (`trialWithSession`); on PGlite kept until anything is written. */
+    withSession: (keyHash: string) => cachedUntilWrite(db, 'trial_with_session', keyHash, () => trialWithSession(db).execute({ keyHash })),
 
     /** Changes a product's trial; answers it as changed. */
     async update(productId: number, changes: TrialChanges): Promise<TrialRow | undefined> {

@@ -65,6 +65,38 @@ describe('GET /api/v1/trial/status/', () => {
   });
 });
 
+describe("which trial is the customer's", () => {
+  it('is the trial of their first cloud phone, by id, that has one; GET and PATCH agree', async () => {
+    const multi = await login(t.app, demoLogins.multiProduct);
+    const [user] = await t.db.select().from(users).where(eq(users.email, demoLogins.multiProduct.email));
+    const phones = (await t.db.select().from(products).where(eq(products.accountId, user!.accountId!)).orderBy(products.id)).filter((p) => p.kind === 'voip');
+    expect(phones.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = [phones[0]!, phones[1]!];
+    const trialOf = (productId: number) => ({
+      productId,
+      kind: 'OPT_IN' as const,
+      startedAt: SEED_TIME,
+      endsAt: new Date(SEED_TIME.getTime() + DEMO_TRIAL_LENGTH_MS),
+      statusEntry: SEED_TIME,
+    });
+    try {
+      expect((await get(multi)).isInTrial).toBe(false);
+      await t.db.insert(trials).values(trialOf(second.id));
+      expect((await get(multi)).productId).toBe(second.id);
+      await t.db.insert(trials).values(trialOf(first.id));
+      expect((await get(multi)).productId).toBe(first.id);
+      const patched = await patch(multi, { customer_feedback: 'Going well' });
+      expect(patched.statusCode).toBe(200);
+      expect(TrialStatus.parse(patched.json())).toMatchObject({ productId: first.id, customer_feedback: 'Going well' });
+      const [untouched] = await t.db.select().from(trials).where(eq(trials.productId, second.id));
+      expect(untouched!.customerFeedback).toBeNull();
+    } finally {
+      await t.db.delete(trials).where(eq(trials.productId, first.id));
+      await t.db.delete(trials).where(eq(trials.productId, second.id));
+    }
+  });
+});
+
 describe('PATCH /api/v1/trial/status/', () => {
   it('merges completed quick-start steps, keeps feedback, turns the pop-up off, and answers the status', async () => {
     const first = await patch(trial, { quickstart_popup_sections_completed: { download_apps: true } });
