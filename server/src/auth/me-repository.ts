@@ -1,9 +1,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
-import { preparedPerDatabase } from '../db/prepared.ts';
 import { cachedUntilWrite } from '../db/read-cache.ts';
 import { emailChangeRequests, users } from '../db/schema/index.ts';
-import { selectWithSession } from './tokens-repository.ts';
+import { selectWithSession, sessionQuery } from './tokens-repository.ts';
 
 // What GET /auth/me/ reads beside the session's own user.
 
@@ -33,11 +32,10 @@ export async function pendingEmailOf(db: Pick<Database, 'select'>, userId: numbe
 }
 
 /** GET me's query: the session (tokens-repository.ts `selectWithSession`) and its user's unused e-mail changes, newest first. */
-const meWithSession = preparedPerDatabase((db) =>
+const meWithSession = sessionQuery('me_with_session', (db) =>
   selectWithSession(db, { emailChange: { newEmail: emailChangeRequests.newEmail, expiresAt: emailChangeRequests.expiresAt } })
     .leftJoin(emailChangeRequests, and(eq(emailChangeRequests.userId, users.id), isNull(emailChangeRequests.usedAt)))
-    .orderBy(desc(emailChangeRequests.createdAt), desc(emailChangeRequests.id))
-    .prepare('me_with_session'),
+    .orderBy(desc(emailChangeRequests.createdAt), desc(emailChangeRequests.id)),
 );
 
 /**
@@ -45,7 +43,7 @@ const meWithSession = preparedPerDatabase((db) =>
  * and the pending address they give at `now`. On PGlite kept until anything is written (db/read-cache.ts).
  */
 export async function readMeWithSession(db: Database, keyHash: string) {
-  return cachedUntilWrite(db, 'me_with_session', keyHash, () => meWithSession(db).execute({ keyHash }));
+  return meWithSession(db, keyHash);
 }
 
 /** The pending address of GET me's rows (`readMeWithSession`) at `now`. */

@@ -67,6 +67,21 @@ export function selectWithSession<F extends SelectedFields>(db: Database, fields
     .leftJoin(actingUsers, eq(actingUsers.id, authTokens.actingUserId));
 }
 
+/**
+ * A route's query from the session (`build`, on `selectWithSession`), prepared once per database under `name`, and
+ * read for a key hash (and the query's other placeholders, `values`). On PGlite its answers are kept until anything
+ * is written (db/read-cache.ts), as the token's lookup is.
+ */
+export function sessionQuery<Q extends { prepare(name: string): { execute(values: Record<string, unknown>): Promise<object> } }>(
+  name: string,
+  build: (db: Database) => Q,
+) {
+  type Rows = Awaited<ReturnType<ReturnType<Q['prepare']>['execute']>>;
+  const prepared = preparedPerDatabase((db) => build(db).prepare(name));
+  return (db: Database, keyHash: string, values: Record<string, number> = {}): Promise<Rows> =>
+    cachedUntilWrite(db, name, [keyHash, ...Object.values(values)].join(':'), () => prepared(db).execute({ keyHash, ...values }) as Promise<Rows>);
+}
+
 /** The token lookup: one indexed query per request. */
 const tokenLookup = preparedPerDatabase((db) => selectWithSession(db, {}).limit(1).prepare('auth_token_lookup'));
 

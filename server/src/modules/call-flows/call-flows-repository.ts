@@ -3,12 +3,10 @@ import fp from 'fastify-plugin';
 import type { SimpleCallFlowData } from '@portal/contract';
 import type { FlowNode } from '@portal/editor-core';
 import type { Database } from '../../db/connect.ts';
-import { selectWithSession } from '../../auth/tokens-repository.ts';
+import { selectWithSession, sessionQuery } from '../../auth/tokens-repository.ts';
 import { jsonRows } from '../../db/json-rows.ts';
-import { preparedPerDatabase } from '../../db/prepared.ts';
-import { cachedUntilWrite } from '../../db/read-cache.ts';
 import { callFlows, products, simpleCallFlows, users } from '../../db/schema/index.ts';
-import type { Product } from '../products/products-repository.ts';
+import { cloudPhonesOf, type Product } from '../products/products-repository.ts';
 import { flowVersionQueries } from './flow-versions-repository.ts';
 
 declare module 'fastify' {
@@ -49,7 +47,7 @@ type FlowSummaryJson = Omit<FlowSummaryRow, 'updatedAt'> & { updatedAt: string }
  * cloud phone of the session's account (`productId` null), so "not live", "not yours" and "no flows yet" stay apart.
  * Trees are read only for flows whose validity is not stored yet.
  */
-const flowSummariesWithSession = preparedPerDatabase((db) =>
+const flowSummariesWithSession = sessionQuery('call_flow_summaries_with_session', (db) =>
   selectWithSession(db, {
     productId: products.id,
     flows: jsonRows<FlowSummaryJson>(
@@ -66,11 +64,7 @@ const flowSummariesWithSession = preparedPerDatabase((db) =>
       callFlows.id,
     ),
   })
-    .leftJoin(
-      products,
-      and(eq(products.id, sql.placeholder('productId')), eq(products.accountId, users.accountId), eq(products.kind, 'voip')),
-    )
-    .prepare('call_flow_summaries_with_session'),
+    .leftJoin(products, cloudPhonesOf(users.accountId, eq(products.id, sql.placeholder('productId')))),
 );
 
 /** The flows of the list's row, oldest first; null when the product is not a cloud phone of the session's account. */
@@ -184,8 +178,7 @@ export function createCallFlowsRepository(db: Database) {
      * phone `productId` of the session's account; no row when the token is not live. On PGlite kept until anything is
      * written (db/read-cache.ts).
      */
-    summariesWithSession: (keyHash: string, productId: number) =>
-      cachedUntilWrite(db, 'call_flow_summaries_with_session', `${keyHash}:${productId}`, () => flowSummariesWithSession(db).execute({ keyHash, productId })),
+    summariesWithSession: (keyHash: string, productId: number) => flowSummariesWithSession(db, keyHash, { productId }),
 
     /** Stores validity worked out for flows saved before it was stored; a flow changed since keeps what its save stored. */
     async rememberValidity(flows: ReadonlyArray<{ id: number; version: number; valid: boolean }>): Promise<void> {

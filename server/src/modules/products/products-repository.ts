@@ -3,9 +3,8 @@ import fp from 'fastify-plugin';
 import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
 import { jsonRows } from '../../db/json-rows.ts';
-import { preparedPerDatabase } from '../../db/prepared.ts';
 import { cachedUntilWrite } from '../../db/read-cache.ts';
-import { selectWithSession } from '../../auth/tokens-repository.ts';
+import { selectWithSession, sessionQuery } from '../../auth/tokens-repository.ts';
 import { accounts, creditControlStatuses, products, provisioningJobs, trials, users, type InstallationAddress } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
@@ -64,38 +63,38 @@ function prepareNavigation(db: Database) {
  * GET navigation in one round trip: the session (auth/tokens-repository.ts `selectWithSession`) and its user's
  * account with its products, in one row (the account's columns null for a staff user, who has none).
  */
-const navigationWithSession = preparedPerDatabase((db) =>
-  selectWithSession(db, navigationFields)
-    .leftJoin(accounts, eq(accounts.id, users.accountId))
-    .prepare('account_navigation_with_session'),
+const navigationWithSession = sessionQuery('account_navigation_with_session', (db) =>
+  selectWithSession(db, navigationFields).leftJoin(accounts, eq(accounts.id, users.accountId)),
 );
 
-/** The cloud phones of the session's account (none for a staff user, who has no account), and `extra`. */
-const voipOfSessionAccount = (extra?: SQL) => and(eq(products.accountId, users.accountId), eq(products.kind, 'voip'), extra);
+/**
+ * The products that are cloud phones of `account` (an id, a placeholder, or a column such as the session's
+ * `users.accountId`, which matches nothing for a staff user, who has no account), and `extra`.
+ */
+export const cloudPhonesOf = (account: number | SQLWrapper, extra?: SQL) => and(eq(products.accountId, account), eq(products.kind, 'voip'), extra);
 
 /**
  * The default layout's start-up statuses (modules/status), each in one round trip with the session
  * (auth/tokens-repository.ts `selectWithSession`) and its rows as one JSON array (db/json-rows.ts): the cloud phones
- * whose getting started is due, every cloud phone's service status, and the account's credit-control statuses. On
- * PGlite kept until anything is written (db/read-cache.ts), as the token's lookup was.
+ * whose getting started is due, every cloud phone's service status, and the account's credit-control statuses.
  */
-const welcomeDueWithSession = preparedPerDatabase((db) =>
+const welcomeDueWithSession = sessionQuery('welcome_due_with_session', (db) =>
   selectWithSession(db, {
-    products: jsonRows<{ id: number }>({ id: products.id }, sql`${products} where ${voipOfSessionAccount(eq(products.showWelcome, true))}`, products.id),
-  }).prepare('welcome_due_with_session'),
+    products: jsonRows<{ id: number }>({ id: products.id }, sql`${products} where ${cloudPhonesOf(users.accountId, eq(products.showWelcome, true))}`, products.id),
+  }),
 );
-const serviceStatusesWithSession = preparedPerDatabase((db) =>
+const serviceStatusesWithSession = sessionQuery('service_statuses_with_session', (db) =>
   selectWithSession(db, {
     products: jsonRows<Pick<Product, 'id' | 'serviceStatus' | 'serviceBlockedReason'>>(
       { id: products.id, serviceStatus: products.serviceStatus, serviceBlockedReason: products.serviceBlockedReason },
-      sql`${products} where ${voipOfSessionAccount()}`,
+      sql`${products} where ${cloudPhonesOf(users.accountId)}`,
       products.id,
     ),
-  }).prepare('service_statuses_with_session'),
+  }),
 );
 /** A credit-control status as the JSON gives it: the balance as the text PostgreSQL writes it (no float on the way). */
 type CreditStatusJson = Pick<typeof creditControlStatuses.$inferSelect, 'accountId' | 'stage' | 'balanceDue' | 'dueDate'>;
-const creditStatusesWithSession = preparedPerDatabase((db) =>
+const creditStatusesWithSession = sessionQuery('credit_statuses_with_session', (db) =>
   selectWithSession(db, {
     statuses: jsonRows<CreditStatusJson>(
       {
@@ -107,7 +106,7 @@ const creditStatusesWithSession = preparedPerDatabase((db) =>
       sql`${creditControlStatuses} where ${eq(creditControlStatuses.accountId, users.accountId)}`,
       creditControlStatuses.id,
     ),
-  }).prepare('credit_statuses_with_session'),
+  }),
 );
 
 export interface AccountNavigation {
@@ -126,14 +125,13 @@ function prepareOwnedVoip(db: Database) {
   return db
     .select()
     .from(products)
-    .where(and(eq(products.id, sql.placeholder('productId')), eq(products.accountId, sql.placeholder('accountId')), eq(products.kind, 'voip')))
+    .where(cloudPhonesOf(sql.placeholder('accountId'), eq(products.id, sql.placeholder('productId'))))
     .limit(1)
     .prepare('owned_voip_product');
 }
 
 /** Accounts and their products: the rows every area's ownership check reads. */
 export function createProductsRepository(db: Database) {
-  const voipOf = (accountId: number, extra?: SQL) => and(eq(products.accountId, accountId), eq(products.kind, 'voip'), extra);
   // Prepared on first use, so building the app asks nothing of the database yet.
   let navigationQuery: ReturnType<typeof prepareNavigation> | undefined;
   let ownedVoipQuery: ReturnType<typeof prepareOwnedVoip> | undefined;
@@ -151,19 +149,18 @@ export function createProductsRepository(db: Database) {
     },
 
     /** GET navigation's rows, the session's columns beside the navigation's; none when the token is not live. */
-    navigationWithSession: (keyHash: string) =>
-      cachedUntilWrite(db, 'account_navigation_with_session', keyHash, () => navigationWithSession(db).execute({ keyHash })),
+    navigationWithSession: (keyHash: string) => navigationWithSession(db, keyHash),
 
     /** The account's cloud phones, by id. */
     async voipOfAccount(accountId: number): Promise<Product[]> {
-      return db.select().from(products).where(voipOf(accountId)).orderBy(asc(products.id));
+      return db.select().from(products).where(cloudPhonesOf(accountId)).orderBy(asc(products.id));
     },
 
     /** GET getting-started's row: the session's columns beside the ids of its account's cloud phones whose welcome is due. */
-    welcomeDueWithSession: (keyHash: string) => cachedUntilWrite(db, 'welcome_due_with_session', keyHash, () => welcomeDueWithSession(db).execute({ keyHash })),
+    welcomeDueWithSession: (keyHash: string) => welcomeDueWithSession(db, keyHash),
 
     /** GET service-status's row: the session's columns beside its account's cloud phones' service statuses, by id. */
-    serviceStatusesWithSession: (keyHash: string) => cachedUntilWrite(db, 'service_statuses_with_session', keyHash, () => serviceStatusesWithSession(db).execute({ keyHash })),
+    serviceStatusesWithSession: (keyHash: string) => serviceStatusesWithSession(db, keyHash),
 
     /** The cloud phone `productId` if it is the account's. */
     async ownedVoip(accountId: number, productId: number): Promise<Product | undefined> {
@@ -190,7 +187,7 @@ export function createProductsRepository(db: Database) {
     },
 
     /** GET customer/status's row: the session's columns beside its account's credit-control statuses (overdue balances), by id. */
-    creditStatusesWithSession: (keyHash: string) => cachedUntilWrite(db, 'credit_statuses_with_session', keyHash, () => creditStatusesWithSession(db).execute({ keyHash })),
+    creditStatusesWithSession: (keyHash: string) => creditStatusesWithSession(db, keyHash),
 
     /** Turns the advanced call flows add-on on; answers the product as updated. */
     async addAdvancedCallFlows(productId: number): Promise<Product | undefined> {

@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
-import { preparedPerDatabase } from '../../db/prepared.ts';
-import { cachedUntilWrite } from '../../db/read-cache.ts';
 import { products, trials, users } from '../../db/schema/index.ts';
-import { selectWithSession } from '../../auth/tokens-repository.ts';
+import { selectWithSession, sessionQuery } from '../../auth/tokens-repository.ts';
+import { cloudPhonesOf } from '../products/products-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,23 +28,21 @@ const accountTrials = sql.identifier('account_trials');
  * The trial status's query, one round trip: the session (auth/tokens-repository.ts `selectWithSession`) and the trial
  * of its account's first cloud phone that has one, null when none (and for staff, who have no account).
  */
-const trialWithSession = preparedPerDatabase((db) =>
-  selectWithSession(db, { trial: trials })
-    .leftJoin(
-      trials,
-      eq(
-        trials.productId,
-        sql`(select ${products.id} from ${products} where ${products.accountId} = ${users.accountId} and ${products.kind} = 'voip' and exists (select 1 from ${trials} as ${accountTrials} where ${accountTrials}.product_id = ${products.id}) order by ${products.id} limit 1)`,
-      ),
-    )
-    .prepare('trial_with_session'),
+const trialWithSession = sessionQuery('trial_with_session', (db) =>
+  selectWithSession(db, { trial: trials }).leftJoin(
+    trials,
+    eq(
+      trials.productId,
+      sql`(select ${products.id} from ${products} where ${cloudPhonesOf(users.accountId, sql`exists (select 1 from ${trials} as ${accountTrials} where ${accountTrials}.product_id = ${products.id})`)} order by ${products.id} limit 1)`,
+    ),
+  ),
 );
 
 /** Trials of cloud phones and their quick start state (spec 001, trial). */
 export function createTrialRepository(db: Database) {
   return {
     /** The trial status's row: the session's columns beside its account's trial (`trialWithSession`); on PGlite kept until anything is written. */
-    withSession: (keyHash: string) => cachedUntilWrite(db, 'trial_with_session', keyHash, () => trialWithSession(db).execute({ keyHash })),
+    withSession: (keyHash: string) => trialWithSession(db, keyHash),
 
     /** Changes a product's trial; answers it as changed. */
     async update(productId: number, changes: TrialChanges): Promise<TrialRow | undefined> {
