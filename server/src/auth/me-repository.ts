@@ -31,20 +31,16 @@ export async function pendingEmailOf(db: Pick<Database, 'select'>, userId: numbe
   return pendingEmailIn(unused, now);
 }
 
-/** GET me's query: the session (tokens-repository.ts `selectWithSession`) and its user's unused e-mail changes, newest first. */
-const meWithSession = sessionQuery('me_with_session', (db) =>
+/**
+ * GET me in one round trip: the session (tokens-repository.ts `selectWithSession`) and its user's unused e-mail
+ * changes, newest first, a row each (one row without any; none when the token is not live). On PGlite kept until
+ * anything is written (db/read-cache.ts).
+ */
+export const readMeWithSession = sessionQuery('me_with_session', (db) =>
   selectWithSession(db, { emailChange: { newEmail: emailChangeRequests.newEmail, expiresAt: emailChangeRequests.expiresAt } })
     .leftJoin(emailChangeRequests, and(eq(emailChangeRequests.userId, users.id), isNull(emailChangeRequests.usedAt)))
     .orderBy(desc(emailChangeRequests.createdAt), desc(emailChangeRequests.id)),
 );
-
-/**
- * GET me in one round trip: the session's rows (none when the token is not live), one per unused e-mail change,
- * and the pending address they give at `now`. On PGlite kept until anything is written (db/read-cache.ts).
- */
-export async function readMeWithSession(db: Database, keyHash: string) {
-  return meWithSession(db, keyHash);
-}
 
 /** The pending address of GET me's rows (`readMeWithSession`) at `now`. */
 export const pendingEmailOfRows = (rows: ReadonlyArray<{ emailChange: EmailChangeRequest | null }>, now: Date) =>
