@@ -10,14 +10,13 @@ export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imp
  * signed-in visitor (a guest goes on to sign in; the few KiB preloaded for the home page are
  * then unused).
  */
-const FIRST_ROUTES: { path: RegExp; sources: string[]; alsoLazy?: string[] }[] = [
+const FIRST_ROUTES: { path: RegExp; sources: string[] }[] = [
   { path: /^\/auth\/login\/?$/, sources: ['src/app/routes/auth/login.tsx'] },
   {
     path: /^\/$/,
+    // Its lazy parts (the divert notices, the layout's bell and menus, the QR codes) are not preloaded: they are
+    // asked for once the page has drawn, and on a slow link each file preloaded beside the entry delays it.
     sources: ['src/app/layouts/default-layout.tsx', 'src/app/routes/app/home.tsx'],
-    // The home page's lazy parts (the status cards, the app download block) are on a phone's first
-    // screen: the download block's text is its largest element there (Lighthouse's LCP).
-    alsoLazy: ['src/app/routes/app/home.tsx'],
   },
 ];
 
@@ -31,19 +30,15 @@ function staticClosure(manifest: ViteManifest, key: string, into: Set<string>): 
 }
 
 /**
- * Answers, for a path, the `<link rel="modulepreload">` tags of its first route's chunks (and of
- * the lazy parts named in `alsoLazy`) that index.html does not already load (the entry's own are in it). Empty for other paths and
+ * Answers, for a path, the `<link rel="modulepreload">` tags of its first route's chunks that index.html does not already load (the entry's own are in it). Empty for other paths and
  * for a manifest without those modules.
  */
 export function firstRoutePreloads(manifest: ViteManifest): (path: string) => string {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const inPage = entryKey ? staticClosure(manifest, entryKey, new Set()) : new Set<string>();
-  const tags = FIRST_ROUTES.map(({ path, sources, alsoLazy = [] }) => {
+  const tags = FIRST_ROUTES.map(({ path, sources }) => {
     const files = new Set<string>();
     for (const source of sources) staticClosure(manifest, source, files);
-    for (const source of alsoLazy) {
-      for (const lazy of manifest[source]?.dynamicImports ?? []) staticClosure(manifest, lazy, files);
-    }
     const links = [...files]
       .filter((file) => file.endsWith('.js') && !inPage.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);

@@ -26,9 +26,10 @@ const manifest: ViteManifest = {
   '_use-form.js': { file: 'assets/use-form-1.js', imports: ['index.html'] },
   'src/app/layouts/default-layout.tsx': { file: 'assets/default-layout-1.js', imports: ['index.html', '_toaster.js'] },
   '_toaster.js': { file: 'assets/toaster-1.js' },
-  'src/app/routes/app/home.tsx': { file: 'assets/home-1.js', imports: ['index.html'], dynamicImports: ['_app-downloads.js'] },
-  '_app-downloads.js': { file: 'assets/app-downloads-1.js', imports: ['index.html', '_qr.js'] },
-  '_qr.js': { file: 'assets/qr-1.js' },
+  'src/app/routes/app/home.tsx': { file: 'assets/home-1.js', imports: ['index.html', '_app-downloads.js'], dynamicImports: ['src/app/routes/app/home-divert-notices.tsx'] },
+  '_app-downloads.js': { file: 'assets/app-downloads-1.js', imports: ['index.html'], dynamicImports: ['src/features/download-apps/components/app-qr-code.tsx'] },
+  'src/features/download-apps/components/app-qr-code.tsx': { file: 'assets/qr-1.js', imports: ['index.html'] },
+  'src/app/routes/app/home-divert-notices.tsx': { file: 'assets/divert-notices-1.js', imports: ['index.html'] },
 };
 writeFileSync(join(staticDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
 afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
@@ -87,9 +88,10 @@ describe('the SPA page', () => {
     expect(home.body).toContain('href="/assets/default-layout-1.js"');
     expect(home.body).toContain('href="/assets/toaster-1.js"');
     expect(home.body).toContain('href="/assets/home-1.js"');
-    // The home page's lazy parts on a phone's first screen, with what they import.
+    // What home imports (the app download block), and none of its lazy parts: they load once the page has drawn.
     expect(home.body).toContain('href="/assets/app-downloads-1.js"');
-    expect(home.body).toContain('href="/assets/qr-1.js"');
+    expect(home.body).not.toContain('qr-1.js');
+    expect(home.body).not.toContain('divert-notices-1.js');
     expect(home.body).not.toContain('login-1.js');
     // Other pages preload nothing more than index.html does.
     const other = await t.app.inject({ method: 'GET', url: '/billing' });

@@ -12,6 +12,7 @@ import { isInTrialFor, loadTrialBanner, useTrialStatus } from '../../features/tr
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { MOBILE_MEDIA_QUERY } from '../../config/theme.ts';
 import { Toaster } from '../../components/toaster.tsx';
+import { AfterPaint } from '../../lib/after-paint.tsx';
 import { AppStatusBanners } from './app-status-banners.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -79,21 +80,24 @@ export function DefaultLayout() {
           <Outlet />
         </Box>
       </Flex>
-      {needsEmergencyAddress(product) && (
-        <Suspense fallback={null}>
-          <EmergencyAddressPrompt productId={product.product_id} />
-        </Suspense>
-      )}
-      {product && opensQuickstart(trial, product) && (
-        <Suspense fallback={null}>
-          <QuickstartWizard product={product} />
-        </Suspense>
-      )}
-      {navigation.isSuccess && (
-        <Suspense fallback={null}>
-          <ChatSupportHost />
-        </Suspense>
-      )}
+      {/* Dialogs and the chat widget: their chunks load once the page has drawn. */}
+      <AfterPaint>
+        {needsEmergencyAddress(product) && (
+          <Suspense fallback={null}>
+            <EmergencyAddressPrompt productId={product.product_id} />
+          </Suspense>
+        )}
+        {product && opensQuickstart(trial, product) && (
+          <Suspense fallback={null}>
+            <QuickstartWizard product={product} />
+          </Suspense>
+        )}
+        {navigation.isSuccess && (
+          <Suspense fallback={null}>
+            <ChatSupportHost />
+          </Suspense>
+        )}
+      </AfterPaint>
       <Toaster />
     </Flex>
   );

@@ -128,7 +128,8 @@ export function SideNav({ open, overlay, onClose }: SideNavProps) {
               Home
             </NavLink>
           </li>
-          {product && products.length > 1 && (
+          {/* Only drawn in an open drawer: closed (a phone's first view), its chunk waits until it opens. */}
+          {open && product && products.length > 1 && (
             <li>
               <Suspense fallback={null}>
                 <ProductSwitcher products={products} selected={product} onChoose={afterChoice} />

@@ -1,15 +1,18 @@
 import { Box, Flex, IconButton, Spacer } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { LogoLink } from '../../components/logo-link.tsx';
+import { AfterPaint } from '../../lib/after-paint.tsx';
 import { ViewingIndicator } from '../../features/staff/index.ts';
 import { MenuIcon } from './icons.tsx';
 import { SIDE_NAV_ID } from './side-nav.tsx';
 import { loadNotificationBell } from '../../features/notifications/index.ts';
 
-// The bell brings the notification lists and their schemas: it loads beside the page, not before it.
+// The bell brings the notification lists and their schemas: it loads once the page has drawn, not before it.
 const NotificationBell = lazy(loadNotificationBell);
 // The profile menu and its menu code likewise: the page shows without waiting for them; its place is kept.
 const ProfileMenu = lazy(() => import('./profile-menu.tsx').then((module) => ({ default: module.ProfileMenu })));
+
+const profileMenuRoom = <Box w="10" h="10" flexShrink={0} aria-hidden="true" />;
 
 /** The top bar (spec 000): menu toggle, logo going home, notification bell, profile menu; 80 px high. */
 export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
@@ -40,12 +43,16 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
       <LogoLink />
       <Spacer />
       <ViewingIndicator />
-      <Suspense>
-        <NotificationBell />
-      </Suspense>
-      <Suspense fallback={<Box w="10" h="10" flexShrink={0} aria-hidden="true" />}>
-        <ProfileMenu />
-      </Suspense>
+      <AfterPaint>
+        <Suspense>
+          <NotificationBell />
+        </Suspense>
+      </AfterPaint>
+      <AfterPaint fallback={profileMenuRoom}>
+        <Suspense fallback={profileMenuRoom}>
+          <ProfileMenu />
+        </Suspense>
+      </AfterPaint>
     </Flex>
   );
 }

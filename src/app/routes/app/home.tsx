@@ -1,16 +1,14 @@
 import { Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { useMe } from '../../../features/auth/index.ts';
-import { loadAppDownloads } from '../../../features/download-apps/index.ts';
+import { AppDownloads } from '../../../features/download-apps/index.ts';
 import { ProductList, useNavigationProducts } from '../../../features/navigation/index.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { lazyPreloaded } from '../../../lib/lazy-preloaded.tsx';
+import { AfterPaint } from '../../../lib/after-paint.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
-// It carries the QR encoder: a chunk of its own (the server preloads it with the page at /), asked for as soon as
-// this module runs, so it draws with the rest of the page (on a phone its text is the page's largest paint).
-const AppDownloads = lazyPreloaded(async () => (await loadAppDownloads()).AppDownloads);
-// Says when a cloud phone's calls are diverted: a chunk of its own, after the products (home's bundle budget).
+// Says when a cloud phone's calls are diverted: a chunk of its own, asked for once the page has drawn (home's
+// bundle budget; the divert's own call comes after the page anyway).
 const DivertNotices = lazy(() => import('./home-divert-notices.tsx'));
 
 /** Home (route name index): a welcome, the account's products and the app download block (the status banners are the layout's). */
@@ -51,16 +49,17 @@ export function HomePage() {
                 {navigation.data.account.name}
               </Text>
             ) : null}
-            <Suspense fallback={null}>
-              <DivertNotices products={navigation.data.products} />
-            </Suspense>
+            <AfterPaint>
+              <Suspense fallback={null}>
+                <DivertNotices products={navigation.data.products} />
+              </Suspense>
+            </AfterPaint>
             <ProductList products={navigation.data.products} labelledBy="products-heading" />
           </>
         )}
       </Box>
-      <Suspense fallback={null}>
-        <AppDownloads />
-      </Suspense>
+      {/* Drawn with the page (on a phone its text is the largest paint); its QR codes load on their own. */}
+      <AppDownloads />
     </Flex>
   );
 }

@@ -1,7 +1,10 @@
-import { Box, Button, chakra, Flex, Heading, QrCode, Text } from '@chakra-ui/react';
-import { qrCodeSlotRecipe } from '@chakra-ui/react/theme';
-import { useState } from 'react';
+import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { detectDevice, downloadsFor, showsQrCodes, type Device } from '../rules.ts';
+
+const AppQrCode = lazy(() => import('./app-qr-code.tsx'));
+/** A QR code's room (160 px code, 12 px padding each side), kept while its chunk loads. */
+const QR_CODE_BOX = '184px';
 
 function currentDevice(): Device {
   return typeof navigator === 'undefined' ? 'desktop' : detectDevice({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints });
@@ -10,8 +13,7 @@ function currentDevice(): Device {
 /**
  * The app download block (spec 000 section 2): on a computer, a QR code and a link for each
  * of Android, iOS, Windows and Mac; on a phone or tablet, only the link for its own platform.
- * QR codes are drawn by Chakra's QrCode (zag-js), whose recipe is passed here rather than put
- * in the theme, so it loads with this block only.
+ * The QR codes load in a chunk of their own (app-qr-code.tsx), which a phone never asks for.
  */
 export function AppDownloads({ headingLevel = 'h2' }: { headingLevel?: 'h1' | 'h2' }) {
   const [device] = useState(currentDevice);
@@ -32,11 +34,9 @@ export function AppDownloads({ headingLevel = 'h2' }: { headingLevel?: 'h1' | 'h
               {download.name}
             </Heading>
             {qr && (
-              <QrCode.Root recipe={qrCodeSlotRecipe} value={download.url} size="lg" encoding={{ ecc: 'M' }} bg="white" color="black" p="3" rounded="md">
-                <QrCode.Frame role="img" aria-label={`QR code: ${download.action}`}>
-                  <QrCode.Pattern />
-                </QrCode.Frame>
-              </QrCode.Root>
+              <Suspense fallback={<Box boxSize={QR_CODE_BOX} bg="white" rounded="md" aria-hidden="true" />}>
+                <AppQrCode url={download.url} action={download.action} />
+              </Suspense>
             )}
             {download.version && (
               <Text fontSize="sm" color="fg.muted">

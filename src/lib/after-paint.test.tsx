@@ -1,0 +1,76 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AFTER_PAINT_FALLBACK_MS, AfterPaint } from './after-paint.tsx';
+
+/** Animation frames the test runs by hand, as the browser would before its next paint. */
+let frames: FrameRequestCallback[] = [];
+let cancelled: number[] = [];
+
+beforeEach(() => {
+  frames = [];
+  cancelled = [];
+  vi.useFakeTimers();
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+  vi.stubGlobal('cancelAnimationFrame', (id: number) => cancelled.push(id));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const runFrame = () => act(() => frames.splice(0).forEach((callback) => callback(performance.now())));
+
+describe('AfterPaint', () => {
+  it('shows its fallback until the page has painted, then its children', async () => {
+    render(
+      <AfterPaint fallback={<p>Room kept</p>}>
+        <p>Bell</p>
+      </AfterPaint>,
+    );
+    expect(screen.getByText('Room kept')).toBeInTheDocument();
+    expect(screen.queryByText('Bell')).toBeNull();
+
+    // The frame before the paint: still not drawn, the page paints first.
+    runFrame();
+    expect(screen.queryByText('Bell')).toBeNull();
+
+    // The task queued from that frame runs after the paint.
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Bell')).toBeInTheDocument();
+    expect(screen.queryByText('Room kept')).toBeNull();
+  });
+
+  it('draws nothing in the meantime without a fallback', () => {
+    const { container } = render(
+      <AfterPaint>
+        <p>Chat</p>
+      </AfterPaint>,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('in a tab that runs no frames (hidden), shows its children after a while anyway', async () => {
+    render(
+      <AfterPaint>
+        <p>Profile menu</p>
+      </AfterPaint>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(AFTER_PAINT_FALLBACK_MS - 1));
+    expect(screen.queryByText('Profile menu')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByText('Profile menu')).toBeInTheDocument();
+  });
+
+  it('once unmounted, leaves no frame or timer behind', () => {
+    const { unmount } = render(
+      <AfterPaint>
+        <p>Quickstart</p>
+      </AfterPaint>,
+    );
+    expect(vi.getTimerCount()).toBe(1);
+    unmount();
+    expect(cancelled).toEqual([1]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
