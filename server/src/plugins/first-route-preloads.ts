@@ -11,7 +11,8 @@ export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imp
  * then unused).
  */
 const FIRST_ROUTES: { path: RegExp; sources: string[] }[] = [
-  { path: /^\/auth\/login\/?$/, sources: ['src/app/routes/auth/login.tsx'] },
+  // The social sign-in buttons load beside the form (their room is kept): preloaded, they are not a round trip after it.
+  { path: /^\/auth\/login\/?$/, sources: ['src/app/routes/auth/login.tsx', 'src/features/social-sign-in/components/social-sign-in-buttons.tsx'] },
   {
     path: /^\/$/,
     // Its lazy parts (the divert notices, the layout's bell and menus, the QR codes) are not preloaded: they are

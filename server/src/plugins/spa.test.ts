@@ -24,6 +24,7 @@ const manifest: ViteManifest = {
   '_runtime.js': { file: 'assets/runtime-1.js' },
   'src/app/routes/auth/login.tsx': { file: 'assets/login-1.js', imports: ['_runtime.js', 'index.html', '_use-form.js'] },
   '_use-form.js': { file: 'assets/use-form-1.js', imports: ['index.html'] },
+  'src/features/social-sign-in/components/social-sign-in-buttons.tsx': { file: 'assets/social-1.js', imports: ['index.html', '_use-form.js'] },
   'src/app/layouts/default-layout.tsx': { file: 'assets/default-layout-1.js', imports: ['index.html', '_toaster.js'] },
   '_toaster.js': { file: 'assets/toaster-1.js' },
   'src/app/routes/app/home.tsx': { file: 'assets/home-1.js', imports: ['index.html', '_app-downloads.js'], dynamicImports: ['src/app/routes/app/home-divert-notices.tsx'] },
@@ -82,7 +83,8 @@ describe('the SPA page', () => {
   it('preloads the modules of the first route of the login and home pages, beside the entry', async () => {
     const login = await t.app.inject({ method: 'GET', url: '/auth/login/' });
     expect(login.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/login-1.js"><link rel="modulepreload" crossorigin href="/assets/use-form-1.js"></head>',
+      '<link rel="modulepreload" crossorigin href="/assets/login-1.js"><link rel="modulepreload" crossorigin href="/assets/use-form-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/social-1.js"></head>',
     );
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.body).toContain('href="/assets/default-layout-1.js"');
