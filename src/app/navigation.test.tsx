@@ -267,7 +267,8 @@ describe('home', () => {
     const apps = await screen.findByRole('region', { name: 'Get the apps' });
     // jsdom is a computer: all four platforms, each with a QR code.
     expect(within(apps).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Android', 'iPhone and iPad', 'Windows', 'Mac']);
-    expect(within(apps).getAllByRole('img', { name: /^QR code: / })).toHaveLength(4);
+    // The QR codes are a chunk of their own, drawn once it has loaded.
+    expect(await within(apps).findAllByRole('img', { name: /^QR code: / })).toHaveLength(4);
     expect(within(apps).getAllByText('Version 1.13.70')).toHaveLength(2);
     // Each product leads to its pages.
     const products = screen.getByRole('region', { name: 'Your products' });

@@ -9,14 +9,15 @@ let cancelled: number[] = [];
 beforeEach(() => {
   frames = [];
   cancelled = [];
-  vi.useFakeTimers();
+  // Timers only: the animation frames are the test's own (below), not the fake clock's.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
   vi.stubGlobal('cancelAnimationFrame', (id: number) => cancelled.push(id));
 });
 
 afterEach(() => {
-  vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const runFrame = () => act(() => frames.splice(0).forEach((callback) => callback(performance.now())));

@@ -3,7 +3,7 @@ export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imp
 
 /**
  * The pages most visits start on, by path, with the lazy route modules (src/app/routes.tsx) they
- * render first: the same sources bench/bundle.mjs measures. A page found here gets
+ * render first: the same sources bench/bundle.mjs measures (keep the two lists alike). A page found here gets
  * `<link rel="modulepreload">` for those modules and their static imports, so the browser
  * fetches them beside the entry chunk instead of after it has run (one round trip less before
  * the first paint of the real page). Any other path loads as before. `/` is the home page of a

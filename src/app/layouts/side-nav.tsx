@@ -7,6 +7,7 @@ import * as paths from '../../config/paths.ts';
 import { useMe } from '../../features/auth/index.ts';
 import { HELP_SITE_URL, loadProductSwitcher, NAV_SCROLL_RULE, type NavItem, openChatSupport, selectedProduct, sideNavModel, useNavigationProducts, useSelectedProductId } from '../../features/navigation/index.ts';
 import { isBlocked, useServiceStatus } from '../../features/status/index.ts';
+import { AfterPaint } from '../../lib/after-paint.tsx';
 import { HomeIcon } from './icons.tsx';
 
 // Only a customer with more than one product has it.
@@ -128,13 +129,15 @@ export function SideNav({ open, overlay, onClose }: SideNavProps) {
               Home
             </NavLink>
           </li>
-          {/* Only drawn in an open drawer: closed (a phone's first view), its chunk waits until it opens. */}
-          {open && product && products.length > 1 && (
-            <li>
-              <Suspense fallback={null}>
-                <ProductSwitcher products={products} selected={product} onChoose={afterChoice} />
-              </Suspense>
-            </li>
+          {/* Its chunk is asked for once the page has drawn (a phone's closed drawer hides it until the menu opens). */}
+          {product && products.length > 1 && (
+            <AfterPaint>
+              <li>
+                <Suspense fallback={null}>
+                  <ProductSwitcher products={products} selected={product} onChoose={afterChoice} />
+                </Suspense>
+              </li>
+            </AfterPaint>
           )}
           {model.details && item(model.details)}
           {model.phoneSettings.length > 0 && (

@@ -12,6 +12,8 @@ const NotificationBell = lazy(loadNotificationBell);
 // The profile menu and its menu code likewise: the page shows without waiting for them; its place is kept.
 const ProfileMenu = lazy(() => import('./profile-menu.tsx').then((module) => ({ default: module.ProfileMenu })));
 
+// The room of the bell (a large icon button) and of the profile menu's button while they load.
+const bellRoom = <Box w="11" h="11" flexShrink={0} aria-hidden="true" />;
 const profileMenuRoom = <Box w="10" h="10" flexShrink={0} aria-hidden="true" />;
 
 /** The top bar (spec 000): menu toggle, logo going home, notification bell, profile menu; 80 px high. */
@@ -43,8 +45,8 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
       <LogoLink />
       <Spacer />
       <ViewingIndicator />
-      <AfterPaint>
-        <Suspense>
+      <AfterPaint fallback={bellRoom}>
+        <Suspense fallback={bellRoom}>
           <NotificationBell />
         </Suspense>
       </AfterPaint>
