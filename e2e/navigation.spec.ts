@@ -95,6 +95,29 @@ test.describe('side navigation', () => {
     await expect(nav(page).getByRole('link', { name: 'Fibre details' })).toBeVisible();
   });
 
+  test('the links below the product switcher stay put while its chunk loads: its room is kept', async ({ page, loginPage, homePage }) => {
+    // The switcher's chunk (the server's own answer) held back a while, so the page draws well before it.
+    let held = 0;
+    await page.route('**/assets/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('Switch product')) {
+        held++;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      }
+      await route.fulfill({ response, body });
+    });
+    await signInAs(loginPage, homePage, accounts.multiProduct, accounts.multiProduct.firstName);
+    const callFlows = nav(page).getByRole('link', { name: 'Call flows' });
+    const switcher = nav(page).getByRole('button', { name: /Switch product/ });
+    await expect(callFlows).toBeVisible();
+    await expect(switcher).toHaveCount(0);
+    const before = await callFlows.boundingBox();
+    await expect(switcher).toBeVisible();
+    expect(held).toBeGreaterThan(0);
+    expect(await callFlows.boundingBox()).toEqual(before);
+  });
+
   test('company contacts is 404 for the supplier-2 phone; the shop is there for it', async ({ page, loginPage, homePage }) => {
     await signInAs(loginPage, homePage, accounts.multiProduct, accounts.multiProduct.firstName);
     const callFlows = await nav(page).getByRole('link', { name: 'Call flows' }).getAttribute('href');

@@ -5,7 +5,7 @@ import { toaster } from '../../components/toaster.tsx';
 import { brand } from '../../config/brand.ts';
 import * as paths from '../../config/paths.ts';
 import { useMe } from '../../features/auth/index.ts';
-import { HELP_SITE_URL, loadProductSwitcher, NAV_SCROLL_RULE, type NavItem, openChatSupport, selectedProduct, sideNavModel, useNavigationProducts, useSelectedProductId } from '../../features/navigation/index.ts';
+import { HELP_SITE_URL, loadProductSwitcher, NAV_SCROLL_RULE, type NavItem, PRODUCT_SWITCHER_HEIGHT, openChatSupport, selectedProduct, sideNavModel, useNavigationProducts, useSelectedProductId } from '../../features/navigation/index.ts';
 import { isBlocked, useServiceStatus } from '../../features/status/index.ts';
 import { AfterPaint } from '../../lib/after-paint.tsx';
 import { HomeIcon } from './icons.tsx';
@@ -14,6 +14,9 @@ import { HomeIcon } from './icons.tsx';
 const ProductSwitcher = lazy(async () => ({ default: (await loadProductSwitcher()).ProductSwitcher }));
 
 export const SIDE_NAV_ID = 'side-navigation';
+
+// The product switcher's room while it loads (its Box: the closed toggle and mb 2).
+const switcherRoom = <Box h={PRODUCT_SWITCHER_HEIGHT} mb="2" aria-hidden="true" />;
 
 interface SideNavProps {
   open: boolean;
@@ -129,15 +132,15 @@ export function SideNav({ open, overlay, onClose }: SideNavProps) {
               Home
             </NavLink>
           </li>
-          {/* Its chunk is asked for once the page has drawn (a phone's closed drawer hides it until the menu opens). */}
+          {/* Its chunk is asked for once the page has drawn; its room is kept until then. */}
           {product && products.length > 1 && (
-            <AfterPaint>
-              <li>
-                <Suspense fallback={null}>
+            <li>
+              <AfterPaint fallback={switcherRoom}>
+                <Suspense fallback={switcherRoom}>
                   <ProductSwitcher products={products} selected={product} onChoose={afterChoice} />
                 </Suspense>
-              </li>
-            </AfterPaint>
+              </AfterPaint>
+            </li>
           )}
           {model.details && item(model.details)}
           {model.phoneSettings.length > 0 && (

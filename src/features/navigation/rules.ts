@@ -23,6 +23,13 @@ export const HELP_SITE_URL = 'https://help.portal.example/';
 /** Navigation scrollbar rule (spec 000): at this window width or narrower, the drawer scrolls within the window height minus 90 px. */
 export const NAV_SCROLL_RULE = { maxWidth: 770, offset: 90 } as const;
 
+/**
+ * The closed product switcher's height (components/product-switcher.tsx: three lines of 1, 1.5 and 1.25 rem, 0.5 rem
+ * of padding above and below, a 1 px border), which the side navigation keeps while it loads, so the links
+ * below it do not jump (a click aimed at one landed on the switcher).
+ */
+export const PRODUCT_SWITCHER_HEIGHT = 'calc(4.75rem + 2px)';
+
 /** The drawer's greatest height for a window size: window height minus 90 px at 770 px or narrower; undefined (no rule) above. */
 export function navScrollMaxHeight(windowWidth: number, windowHeight: number): number | undefined {
   return windowWidth <= NAV_SCROLL_RULE.maxWidth ? Math.max(0, windowHeight - NAV_SCROLL_RULE.offset) : undefined;

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { productKindLabels } from '../product-labels.ts';
-import { switchTarget } from '../rules.ts';
+import { PRODUCT_SWITCHER_HEIGHT, switchTarget } from '../rules.ts';
 import { setSelectedProductId } from '../selection.ts';
 
 /**
@@ -26,6 +26,8 @@ export function ProductSwitcher({ products, selected, onChoose }: { products: re
         onClick={() => setOpen(!open)}
         display="flex"
         w="full"
+        // Fixed, so the room the side navigation keeps while this loads is exactly its size.
+        h={PRODUCT_SWITCHER_HEIGHT}
         alignItems="center"
         gap="2"
         textAlign="start"
@@ -38,13 +40,13 @@ export function ProductSwitcher({ products, selected, onChoose }: { products: re
         focusVisibleRing="inside"
       >
         <Box flex="1" minW="0">
-          <chakra.span display="block" fontSize="xs" color="fg.muted">
+          <chakra.span display="block" fontSize="xs" lineHeight="1rem" color="fg.muted">
             Switch product<chakra.span srOnly>. Selected:</chakra.span>
           </chakra.span>
-          <chakra.span display="block" fontWeight="semibold">
+          <chakra.span display="block" lineHeight="1.5rem" fontWeight="semibold" truncate>
             {productKindLabels[selected.product_kind]}
           </chakra.span>
-          <chakra.span display="block" fontSize="sm" color="fg.muted" truncate>
+          <chakra.span display="block" fontSize="sm" lineHeight="1.25rem" color="fg.muted" truncate>
             {selected.product_detail}
           </chakra.span>
         </Box>
