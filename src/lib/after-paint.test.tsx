@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { lazy, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AFTER_PAINT_FALLBACK_MS, AfterPaint } from './after-paint.tsx';
 
@@ -16,6 +17,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -38,6 +40,24 @@ describe('AfterPaint', () => {
 
     // The task queued from that frame runs after the paint.
     await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Bell')).toBeInTheDocument();
+    expect(screen.queryByText('Room kept')).toBeNull();
+  });
+
+  it('keeps the fallback while a lazy part among its children loads', async () => {
+    let load!: (module: { default: () => ReactNode }) => void;
+    const Bell = lazy(() => new Promise<{ default: () => ReactNode }>((resolve) => (load = resolve)));
+    render(
+      <AfterPaint fallback={<p>Room kept</p>}>
+        <Bell />
+      </AfterPaint>,
+    );
+    runFrame();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Room kept')).toBeInTheDocument();
+    load({ default: () => <p>Bell</p> });
+    // React reveals a part that suspended up to 300 ms after its fallback showed.
+    await act(() => vi.advanceTimersByTimeAsync(500));
     expect(screen.getByText('Bell')).toBeInTheDocument();
     expect(screen.queryByText('Room kept')).toBeNull();
   });

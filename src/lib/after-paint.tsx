@@ -1,11 +1,11 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 
 /** A hidden tab paints nothing and runs no animation frames: the parts come anyway, this long after mounting. */
 export const AFTER_PAINT_FALLBACK_MS = 1000;
 
 /**
  * Draws its children only once the page around it has been painted: the fallback (which keeps their
- * room) until then. For the lazy parts of a layout that the page's text does not need (the top bar's
+ * room) until then, and while a lazy part among them is still loading (it is their Suspense boundary). For the lazy parts of a layout that the page's text does not need (the top bar's
  * bell and profile menu, the chat host, dialogs that may open): their chunks are asked for after the
  * first paint, so on a slow link they do not share it with the code and data the page draws from.
  * The first animation frame after mounting comes before the next paint; a task queued from it runs
@@ -26,5 +26,5 @@ export function AfterPaint({ children, fallback = null }: { children: ReactNode;
       clearTimeout(timer);
     };
   }, []);
-  return painted ? children : fallback;
+  return painted ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
 }

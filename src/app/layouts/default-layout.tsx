@@ -80,24 +80,22 @@ export function DefaultLayout() {
           <Outlet />
         </Box>
       </Flex>
-      {/* Dialogs and the chat widget: their chunks load once the page has drawn. */}
-      <AfterPaint>
-        {needsEmergencyAddress(product) && (
-          <Suspense fallback={null}>
-            <EmergencyAddressPrompt productId={product.product_id} />
-          </Suspense>
-        )}
-        {product && opensQuickstart(trial, product) && (
-          <Suspense fallback={null}>
-            <QuickstartWizard product={product} />
-          </Suspense>
-        )}
-        {navigation.isSuccess && (
-          <Suspense fallback={null}>
-            <ChatSupportHost />
-          </Suspense>
-        )}
-      </AfterPaint>
+      {/* Dialogs and the chat widget: their chunks load once the page has drawn, each on its own. */}
+      {needsEmergencyAddress(product) && (
+        <AfterPaint>
+          <EmergencyAddressPrompt productId={product.product_id} />
+        </AfterPaint>
+      )}
+      {product && opensQuickstart(trial, product) && (
+        <AfterPaint>
+          <QuickstartWizard product={product} />
+        </AfterPaint>
+      )}
+      {navigation.isSuccess && (
+        <AfterPaint>
+          <ChatSupportHost />
+        </AfterPaint>
+      )}
       <Toaster />
     </Flex>
   );

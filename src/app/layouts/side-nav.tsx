@@ -1,5 +1,5 @@
 import { Box, chakra, Link } from '@chakra-ui/react';
-import { lazy, Suspense, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, type KeyboardEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { toaster } from '../../components/toaster.tsx';
 import { brand } from '../../config/brand.ts';
@@ -136,9 +136,7 @@ export function SideNav({ open, overlay, onClose }: SideNavProps) {
           {product && products.length > 1 && (
             <li>
               <AfterPaint fallback={switcherRoom}>
-                <Suspense fallback={switcherRoom}>
-                  <ProductSwitcher products={products} selected={product} onChoose={afterChoice} />
-                </Suspense>
+                <ProductSwitcher products={products} selected={product} onChoose={afterChoice} />
               </AfterPaint>
             </li>
           )}

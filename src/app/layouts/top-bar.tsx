@@ -1,5 +1,5 @@
 import { Box, Flex, IconButton, Spacer } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { LogoLink } from '../../components/logo-link.tsx';
 import { AfterPaint } from '../../lib/after-paint.tsx';
 import { ViewingIndicator } from '../../features/staff/index.ts';
@@ -46,14 +46,10 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
       <Spacer />
       <ViewingIndicator />
       <AfterPaint fallback={bellRoom}>
-        <Suspense fallback={bellRoom}>
-          <NotificationBell />
-        </Suspense>
+        <NotificationBell />
       </AfterPaint>
       <AfterPaint fallback={profileMenuRoom}>
-        <Suspense fallback={profileMenuRoom}>
-          <ProfileMenu />
-        </Suspense>
+        <ProfileMenu />
       </AfterPaint>
     </Flex>
   );

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useMe } from '../../../features/auth/index.ts';
 import { AppDownloads } from '../../../features/download-apps/index.ts';
 import { ProductList, useNavigationProducts } from '../../../features/navigation/index.ts';
@@ -50,9 +50,7 @@ export function HomePage() {
               </Text>
             ) : null}
             <AfterPaint>
-              <Suspense fallback={null}>
-                <DivertNotices products={navigation.data.products} />
-              </Suspense>
+              <DivertNotices products={navigation.data.products} />
             </AfterPaint>
             <ProductList products={navigation.data.products} labelledBy="products-heading" />
           </>
