@@ -3,17 +3,18 @@ export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imp
 
 /**
  * The pages most visits start on, by path, with the lazy route modules (src/app/routes.tsx) they
- * render first: the same sources bench/bundle.mjs measures (keep the two lists alike). A page found here gets
+ * render first; bench/bundle.mjs measures the JS of each from this same list. A page found here gets
  * `<link rel="modulepreload">` for those modules and their static imports, so the browser
  * fetches them beside the entry chunk instead of after it has run (one round trip less before
  * the first paint of the real page). Any other path loads as before. `/` is the home page of a
  * signed-in visitor (a guest goes on to sign in; the few KiB preloaded for the home page are
  * then unused).
  */
-const FIRST_ROUTES: { path: RegExp; sources: string[] }[] = [
+export const FIRST_ROUTES: { name: string; path: RegExp; sources: string[] }[] = [
   // The social sign-in buttons load beside the form (their room is kept): preloaded, they are not a round trip after it.
-  { path: /^\/auth\/login\/?$/, sources: ['src/app/routes/auth/login.tsx', 'src/features/social-sign-in/components/social-sign-in-buttons.tsx'] },
+  { name: 'login page', path: /^\/auth\/login\/?$/, sources: ['src/app/routes/auth/login.tsx', 'src/features/social-sign-in/components/social-sign-in-buttons.tsx'] },
   {
+    name: 'home page',
     path: /^\/$/,
     // Its lazy parts (the divert notices, the layout's bell and menus, the QR codes) are not preloaded: they are
     // asked for once the page has drawn, and on a slow link each file preloaded beside the entry delays it.
@@ -22,7 +23,7 @@ const FIRST_ROUTES: { path: RegExp; sources: string[] }[] = [
 ];
 
 /** The chunk files a module needs before it runs: itself and its static imports. */
-function staticClosure(manifest: ViteManifest, key: string, into: Set<string>): Set<string> {
+export function staticClosure(manifest: ViteManifest, key: string, into: Set<string>): Set<string> {
   const chunk = manifest[key];
   if (!chunk || into.has(chunk.file)) return into;
   into.add(chunk.file);
