@@ -202,8 +202,9 @@ try {
       const chain = lanternChain();
       if (showLantern) lines.push(...chain);
     }
-    const score = median(results.map((result) => result.score));
-    const lcp = median(results.map((result) => result.lcp));
+    const mid = (figure: 'score' | 'lcp' | 'fcp' | 'tbt' | 'cls') => median(results.map((result) => result[figure]));
+    const score = mid('score');
+    const lcp = mid('lcp');
     const scoreOk = score >= budgets.score;
     const lcpOk = lcp < budgets.lcpMs;
     if (!scoreOk || !lcpOk) over = true;
@@ -211,8 +212,7 @@ try {
     lines.push(
       `lighthouse (mobile): ${page}: ${of}performance ${score} (budget >= ${budgets.score}) ${scoreOk ? 'ok' : 'OVER BUDGET'}; ` +
         `LCP ${(lcp / 1000).toFixed(2)} s (budget < ${budgets.lcpMs / 1000} s) ${lcpOk ? 'ok' : 'OVER BUDGET'}; ` +
-        `FCP ${(median(results.map((result) => result.fcp)) / 1000).toFixed(2)} s, TBT ${median(results.map((result) => result.tbt)).toFixed(0)} ms, ` +
-        `CLS ${median(results.map((result) => result.cls)).toFixed(3)}`,
+        `FCP ${(mid('fcp') / 1000).toFixed(2)} s, TBT ${mid('tbt').toFixed(0)} ms, CLS ${mid('cls').toFixed(3)}`,
     );
     const opportunities = results.at(-1)!.opportunities;
     if (opportunities.length > 0) lines.push(`  biggest opportunities: ${opportunities.join('; ')}`);
