@@ -70,6 +70,7 @@ export const selfSignupMessages = {
   pinExpired: 'That PIN has expired. Ask for a new one.',
   pinTooManyTries: 'Too many wrong PINs. Ask for a new one.',
   existingUser: 'You already have an account with us. Sign in instead.',
+  addressInSignup: 'A sign-up for this email address is already under way. Use the PIN we emailed to it, or another address.',
   numberUnavailable: 'That number is no longer available. Choose another.',
   numberRequired: 'Choose a number',
   notVerified: 'Confirm your email address with the PIN first.',

@@ -21,7 +21,7 @@ export const selfSignupLeads = pgTable(
     featuresToUse: text().array().notNull().default(sql`'{}'::text[]`),
     chosenNumber: text(),
     supplier: integer().notNull(),
-    /** The e-mailed PIN, scrypt-hashed, when it expires and the wrong tries so far. */
+    /** The e-mailed PIN, scrypt-hashed, when it expires and the tries so far (each counted before it is compared). */
     pinHash: text().notNull(),
     pinExpiresAt: timestamp({ withTimezone: true }).notNull(),
     pinFailures: integer().notNull().default(0),

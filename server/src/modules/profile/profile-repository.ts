@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { authTokens, emailChangeRequests, users } from '../../db/schema/index.ts';
 import { spendAllKeysOf } from '../../auth/one-time-keys-repository.ts';
 
@@ -26,14 +27,6 @@ export interface NewEmailChange {
   keyHash: string;
   createdAt: Date;
   expiresAt: Date;
-}
-
-/** Whether a database error is a unique constraint refusing a row (SQLSTATE 23505); drizzle wraps the driver's error. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** Thrown inside a transaction to roll it back; never leaves the repository. */

@@ -6,6 +6,7 @@ import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
 import { hashKey, newKey } from '../../auth/tokens.ts';
 import { authenticateKey, issueToken } from '../../auth/tokens-repository.ts';
 import { publicUrl } from '../../auth/verification.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
@@ -158,9 +159,18 @@ const createLead = (async ({ body, request, reply }) => {
   if (body.ssu_details_token) {
     const lead = await leadOf(request, body.ssu_details_token);
     if (lead.convertedAt) throw detailError(409, selfSignupMessages.alreadyCustomer);
-    // A new address must be confirmed again: a new PIN goes to it.
-    const pin = lead.email === email ? null : newPin();
-    const updated = await repository.updateOpenLead(lead.id, { ...fields, ...(pin && { pinHash: await hashPassword(pin), pinExpiresAt: new Date(now.getTime() + PIN_TTL_MS), pinFailures: 0 }) });
+    // A new address must be confirmed again: a new PIN goes to it, an e-mail counted as a new sign-up's is (per
+    // address and per source). The PIN tries already made stay counted: a new address is no new set of guesses.
+    const changed = lead.email !== email;
+    if (changed) await limitLeads(request, email);
+    const pin = changed ? newPin() : null;
+    const updated = await repository
+      .updateOpenLead(lead.id, { ...fields, ...(pin && { pinHash: await hashPassword(pin), pinExpiresAt: new Date(now.getTime() + PIN_TTL_MS) }) })
+      .catch((error: unknown) => {
+        // Another open sign-up has this address (one open lead per address): it is not this lead's to take.
+        if (isUniqueViolation(error)) throw fieldError('email_address', selfSignupMessages.addressInSignup);
+        throw error;
+      });
     if (!updated) throw detailError(409, selfSignupMessages.alreadyCustomer);
     if (pin) await sendPin(request, updated, pin);
     return leadDetailsOf(updated, body.ssu_details_token);
@@ -212,12 +222,10 @@ export const selfSignupHandlers = {
     const now = server.now();
     const repository = server.selfSignupRepository;
     const lead = await leadOf(request, body.ssu_details_token);
-    if (lead.pinFailures >= SIGNUP_PIN_ATTEMPTS) throw detailError(400, selfSignupMessages.pinTooManyTries);
     if (lead.pinExpiresAt.getTime() <= now.getTime()) throw detailError(400, selfSignupMessages.pinExpired);
-    if (!(await verifyPassword(body.pin, lead.pinHash))) {
-      await repository.recordPinFailure(lead.id);
-      throw fieldError('pin', selfSignupMessages.pinIncorrect);
-    }
+    // Every try is counted before the (slow) compare: parallel tries are held to the limit too.
+    if (!(await repository.countPinTry(lead.id, SIGNUP_PIN_ATTEMPTS))) throw detailError(400, selfSignupMessages.pinTooManyTries);
+    if (!(await verifyPassword(body.pin, lead.pinHash))) throw fieldError('pin', selfSignupMessages.pinIncorrect);
     const created = await makeCustomer(request, lead);
     reply.header('cache-control', 'no-store');
     return { key: await issueToken(server.db, created.userId, now), product_id: created.productId, account_id: created.accountId, user_verified: true };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
 import { accounts, products, referralCodes, selfSignupLeads, users, voipUsers } from '../../db/schema/index.ts';
@@ -131,9 +131,17 @@ export function createSelfSignupRepository(db: Database) {
       return lead;
     },
 
-    async recordPinFailure(id: number): Promise<void> {
-      const [lead] = await db.select({ failures: selfSignupLeads.pinFailures }).from(selfSignupLeads).where(eq(selfSignupLeads.id, id));
-      await db.update(selfSignupLeads).set({ pinFailures: (lead?.failures ?? 0) + 1 }).where(eq(selfSignupLeads.id, id));
+    /**
+     * Counts one PIN try before the PIN is compared, in one statement, so parallel tries cannot all
+     * pass a count read before them (as the trial's e-mail PIN does); false once `maxTries` were made.
+     */
+    async countPinTry(id: number, maxTries: number): Promise<boolean> {
+      const counted = await db
+        .update(selfSignupLeads)
+        .set({ pinFailures: sql`${selfSignupLeads.pinFailures} + 1` })
+        .where(and(eq(selfSignupLeads.id, id), sql`${selfSignupLeads.pinFailures} < ${maxTries}`))
+        .returning({ id: selfSignupLeads.id });
+      return counted.length > 0;
     },
 
     /**

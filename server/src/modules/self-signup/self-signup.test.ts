@@ -212,6 +212,67 @@ describe('POST /api/v5/signup/verify-pin/', () => {
   });
 });
 
+describe('the PIN and the address under attack', () => {
+  const from = (remoteAddress: string) => (url: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url, headers: csrf.headers, payload: payload as object, remoteAddress });
+  const free = { chosen_number: '01614960017' };
+  const pinMails = async (email: string) => (await t.db.select().from(outbox).where(eq(outbox.to, email))).length;
+
+  it('compares at most 5 of 40 wrong PINs sent at once, then refuses the right one', async () => {
+    const created = await createLead('race@hale.example', free);
+    const pin = await pinFor('race@hale.example');
+    const wrong = pin === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(Array.from({ length: 40 }, () => post('/api/v5/signup/verify-pin/', { ssu_details_token: created.ssu_details_token, pin: wrong })));
+    const compared = answers.filter((answer) => answer.body.includes(selfSignupMessages.pinIncorrect));
+    const refused = answers.filter((answer) => answer.body.includes(selfSignupMessages.pinTooManyTries));
+    expect(compared).toHaveLength(5);
+    expect(refused).toHaveLength(35);
+    const right = await post('/api/v5/signup/verify-pin/', { ssu_details_token: created.ssu_details_token, pin });
+    expect(right.json()).toEqual({ detail: selfSignupMessages.pinTooManyTries });
+  });
+
+  it("counts a changed address against the address's hourly limit: at most 5 PINs to one inbox", async () => {
+    const post = from('10.2.0.1');
+    const created = await createLead('hop@hale.example', free);
+    const answers = [];
+    for (let i = 0; i < 12; i++) {
+      const email = i % 2 === 0 ? 'victim@hale.example' : 'hop@hale.example';
+      answers.push(await post('/api/v5/signup/create-lead/', lead(email, { ...free, ssu_details_token: created.ssu_details_token })));
+    }
+    expect(await pinMails('victim@hale.example')).toBe(5);
+    const limited = answers.find((answer) => answer.statusCode === 429);
+    expect(limited?.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  it("counts a changed address against the source's hourly limit", async () => {
+    const post = from('10.2.0.2');
+    const first = await post('/api/v5/signup/create-lead/', lead('source-0@hale.example', free));
+    const token = LeadDetails.parse(first.json()).ssu_details_token;
+    const statuses = [];
+    for (let i = 1; i <= 35; i++) statuses.push((await post('/api/v5/signup/create-lead/', lead(`source-${i}@hale.example`, { ...free, ssu_details_token: token }))).statusCode);
+    // 30 sign-ups an hour from one source, the first lead among them.
+    expect(statuses.filter((status) => status === 201)).toHaveLength(29);
+    expect(statuses.slice(29).every((status) => status === 429)).toBe(true);
+    expect(await pinMails('source-35@hale.example')).toBe(0);
+  });
+
+  it('keeps the PIN tries when the address changes, and refuses an address another open sign-up has', async () => {
+    const created = await createLead('tries@hale.example', free);
+    const pin = await pinFor('tries@hale.example');
+    const wrong = pin === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) await post('/api/v5/signup/verify-pin/', { ssu_details_token: created.ssu_details_token, pin: wrong });
+    const moved = await post('/api/v5/signup/create-lead/', lead('tries-2@hale.example', { ...free, ssu_details_token: created.ssu_details_token }));
+    expect(moved.statusCode).toBe(201);
+    const again = await post('/api/v5/signup/verify-pin/', { ssu_details_token: created.ssu_details_token, pin: await pinFor('tries-2@hale.example') });
+    expect(again.json()).toEqual({ detail: selfSignupMessages.pinTooManyTries });
+
+    await createLead('held@hale.example', free);
+    const taken = await post('/api/v5/signup/create-lead/', lead('held@hale.example', { ...free, ssu_details_token: created.ssu_details_token }));
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toEqual({ email_address: [selfSignupMessages.addressInSignup] });
+  });
+});
+
 describe('create-pin, provisioning-status and the mobile link', () => {
   it('sets the main user PIN with the token header; reports provisioning until it is done', async () => {
     const { token, answer } = await verified('pin@hale.example', { chosen_number: '01214960017', supplier: 3 });

@@ -3,6 +3,7 @@ import { and, asc, count, eq, gte, sum } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { HARDWARE_MODELS, shopMessages, type HardwareOrder, type InstallationAddress, type PurchaseLine } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { hardwareDevices, orders, shopItems, shopPurchases } from '../../db/schema/index.ts';
 import { newProvisioningKey } from '../hardware/rules.ts';
 import type { CheckedBasket, ShopItemRow } from './rules.ts';
@@ -24,14 +25,6 @@ export interface NewPurchase {
   maxDevices: number;
   now: Date;
 }
-
-/** Whether the error (or one it wraps) is PostgreSQL's unique violation. */
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e = error, depth = 0; e instanceof Object && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 /**
  * A bought device's MAC address: the maker's is printed on the box when it ships; until then a

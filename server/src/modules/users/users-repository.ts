@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { phoneNumbers, voipUserAddOns, voipUsers } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
@@ -16,14 +17,6 @@ export interface SeatRow extends VoipUser {
   addOnIds: number[];
   numbers: string[];
 }
-
-/** Whether the error (or one it wraps) is PostgreSQL's unique violation. */
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e = error, depth = 0; e instanceof Object && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 /** A cloud phone's users (seats), their add-ons and PIN (spec 001 section 7 "Users, seats and add-ons"). */
 export function createUsersRepository(db: Database) {
