@@ -25,3 +25,16 @@ export const errorMessages = {
   forbiddenJsonKey: 'The request body has a "__proto__" key, or a "constructor" key holding "prototype"; these keys are not accepted.',
   serverError: 'Something went wrong on our side. Please try again.',
 } as const;
+
+/**
+ * E-mails a signed-in customer asks the portal to send (payment, mandate and card links, seat invitations) go to
+ * addresses the customer sets without proving them: at most this many an hour to one recipient, and from one account.
+ */
+export const CUSTOMER_MAIL_LIMITS = { perRecipient: 5, perAccount: 20 } as const;
+
+export const customerMailMessages = {
+  tooMany: (retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    return `We have sent as many emails as we can for now. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  },
+};

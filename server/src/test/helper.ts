@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -11,7 +11,7 @@ import { FilesystemAudioStorage } from '../audio/storage.ts';
 import { issueToken } from '../auth/tokens-repository.ts';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/connect.ts';
 import type { DemoLogin } from '../db/demo-logins.ts';
-import { products, users, voipUsers } from '../db/schema/index.ts';
+import { products, requestThrottles, users, voipUsers } from '../db/schema/index.ts';
 import { seedIfEmpty } from '../db/seed.ts';
 import type { SpeechEngine } from '../speech/engine.ts';
 import type { BroadbandData } from '../broadband/broadband-data.ts';
@@ -245,3 +245,11 @@ export async function productsOfUser(db: Database, email: string) {
 
 /** A cloud phone's users (its seats), by id. */
 export const seatsOf = (db: Database, productId: number) => db.select().from(voipUsers).where(eq(voipUsers.productId, productId)).orderBy(voipUsers.id);
+
+/**
+ * Forgets the hourly e-mail allowances of customers (mail/customer-mail-limit.ts), for files whose tests each ask for
+ * links as one shared demo customer: what they test is the link, not the allowance, which has tests of its own.
+ */
+export async function forgetCustomerMailLimits(db: Database): Promise<void> {
+  await db.delete(requestThrottles).where(like(requestThrottles.bucket, 'customer_mail_%'));
+}

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingMessages, DirectDebitSettings, MANDATE_LINK_TTL_DAYS, MandateEntry, mandateMessages, PAYMENT_LINK_TTL_DAYS, PaymentResult, PaymentsByToken, paymentMessages } from '@portal/contract';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { oneTimeKeys, outbox, payments, users } from '../../db/schema/index.ts';
 import { SANDBOX_TEST_CARDS } from '../../sandbox/checkout/provider.ts';
-import { authHeaders, cardFields, getCsrf, postSandboxForm, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
+import { authHeaders, cardFields, forgetCustomerMailLimits, getCsrf, postSandboxForm, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
 
 const t = useTestApp();
 
@@ -14,6 +14,8 @@ let harbour: string;
 let acme: string;
 let harbourAccount: number;
 let acmeAccount: number;
+
+beforeEach(() => forgetCustomerMailLimits(t.db));
 
 beforeAll(async () => {
   csrf = await getCsrf(t.app);

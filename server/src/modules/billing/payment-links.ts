@@ -3,6 +3,7 @@ import { MANDATE_LINK_TTL_DAYS, mandateMessages, PAYMENT_LINK_TTL_DAYS, paymentM
 import { createOneTimeKey, findOneTimeKey, storedOneTimeKey, type OneTimeKey } from '../../auth/one-time-keys-repository.ts';
 import type { KeyPurpose, LinkProblem } from '../../auth/one-time-keys.ts';
 import { publicUrl } from '../../auth/verification.ts';
+import { limitCustomerMail } from '../../mail/customer-mail-limit.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError, type ApiError } from '../../plugins/errors.ts';
 import type { BillingAccountRow } from './billing-repository.ts';
@@ -51,6 +52,7 @@ async function newAccountLink(server: FastifyInstance, accountId: number, purpos
  * "Email a payment link", which staff acting as the customer use too).
  */
 export async function sendPaymentLink(server: FastifyInstance, account: BillingAccountRow, balance: string): Promise<string> {
+  await limitCustomerMail(server, account.accountId, account.emailAddress);
   const { token, firstName } = await newAccountLink(server, account.accountId, 'payment_link');
   await server.mailer.send(
     plainMail(account.emailAddress, `Pay your ${account.businessName} balance`, [
@@ -70,6 +72,7 @@ export async function sendPaymentLink(server: FastifyInstance, account: BillingA
  * address; answers where it went (POST /api/v3/billing/accounts/{id}/dd-link/).
  */
 export async function sendMandateLink(server: FastifyInstance, account: BillingAccountRow): Promise<string> {
+  await limitCustomerMail(server, account.accountId, account.emailAddress);
   const { token, firstName } = await newAccountLink(server, account.accountId, 'dd_mandate');
   await server.mailer.send(
     plainMail(account.emailAddress, `Set up a Direct Debit for ${account.businessName}`, [
@@ -89,6 +92,7 @@ export async function sendMandateLink(server: FastifyInstance, account: BillingA
  * address; answers where it went (POST /api/v3/billing/accounts/{id}/rcp-link/).
  */
 export async function sendRecurringCardLink(server: FastifyInstance, account: BillingAccountRow): Promise<string> {
+  await limitCustomerMail(server, account.accountId, account.emailAddress);
   const { token, firstName } = await newAccountLink(server, account.accountId, 'rcp_setup');
   await server.mailer.send(
     plainMail(account.emailAddress, `Set up card payments for ${account.businessName}`, [

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BillingAccount, PaymentResult, RCP_LINK_TTL_DAYS, RecurringCardPayment, RecurringCardPaymentResult, recurringCardMessages } from '@portal/contract';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { oneTimeKeys, outbox, savedCards, users } from '../../db/schema/index.ts';
 import { hostedProvider } from '../../payments/hosted-provider.ts';
 import { cardBrandOf, SANDBOX_TEST_CARDS } from '../../sandbox/checkout/provider.ts';
-import { authHeaders, cardFields, getCsrf, postSandboxForm, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
+import { authHeaders, cardFields, forgetCustomerMailLimits, getCsrf, postSandboxForm, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
 
 const t = useTestApp();
 
@@ -15,6 +15,8 @@ let harbour: string;
 let acme: string;
 let harbourAccount: number;
 let acmeAccount: number;
+
+beforeEach(() => forgetCustomerMailLimits(t.db));
 
 beforeAll(async () => {
   csrf = await getCsrf(t.app);

@@ -12,6 +12,7 @@ import {
 import type { Handlers } from '../../routes/index.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { publicUrl } from '../../auth/verification.ts';
+import { limitCustomerMail } from '../../mail/customer-mail-limit.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/products.ts';
@@ -96,6 +97,7 @@ export const usersHandlers = {
   sendInviteEmail: async ({ params, request }) => {
     const seat = await ownedSeat(request, params.productId, params.userId);
     const product = await ownedVoipProduct(request, seat.productId);
+    await limitCustomerMail(request.server, product.accountId, seat.email);
     await request.server.mailer.send(
       plainMail(seat.email, 'You have been invited to your cloud phone', [
         greeting(seat.firstName),
