@@ -27,12 +27,26 @@ import { idText } from './ids.ts';
  * - Removing a number (DELETE /api/v1/voip/{product_id}/numbers/{numberId}/, ours) returns it to
  *   the inventory; the pilot number cannot be removed. Adding and removing each leave a
  *   NUMBER_CHANGE notification; a transfer leaves its order and an UNSIGNED letter of authority.
+ * - A phone holds only the numbers its users can use: MAX_NUMBERS_PER_USER for each user, plus
+ *   SPARE_NUMBERS_PER_PHONE for the main number and one in waiting (`numberCeiling`). Reserving
+ *   past it is a 400 saying what to do; at most NUMBER_RESERVATIONS_PER_HOUR reservations a
+ *   phone an hour (429). A number reserved here and given to no user for UNUSED_NUMBER_HOLD_DAYS
+ *   goes back to the inventory (never the main number), with a NUMBER_CHANGE notification: a
+ *   number nobody can ring is not kept from everyone else.
  */
 
 /** Numbers per page of the site's list (spec 001 section 9). */
 export const NUMBERS_PER_PAGE = 20;
 /** Most numbers one user may have (spec 001 sections 5 and 9). */
 export const MAX_NUMBERS_PER_USER = 3;
+/** Numbers a phone may hold beyond MAX_NUMBERS_PER_USER for each user: its main number and one more. */
+export const SPARE_NUMBERS_PER_PHONE = 2;
+/** Most numbers a phone with `seats` users may hold. */
+export const numberCeiling = (seats: number): number => Math.max(1, seats) * MAX_NUMBERS_PER_USER + SPARE_NUMBERS_PER_PHONE;
+/** Reservations one phone may make an hour. */
+export const NUMBER_RESERVATIONS_PER_HOUR = 20;
+/** Days a reserved number may go unused (no user, not the main number) before it goes back to the inventory. */
+export const UNUSED_NUMBER_HOLD_DAYS = 30;
 /** Most results one inventory search answers. */
 export const MAX_NUMBER_RESULTS = 200;
 /** Most numbers one transfer may move. */
@@ -68,6 +82,9 @@ export const numberMessages = {
   userFull: `Already has ${MAX_NUMBERS_PER_USER} numbers`,
   numbersList: 'Send numbers as a list of the site\'s numbers, like ["01632960101"].',
   notThisSite: 'That number is not one of this phone\'s numbers.',
+  phoneFull: (ceiling: number) =>
+    `This phone already has ${ceiling} numbers, as many as its users can use (${MAX_NUMBERS_PER_USER} each, and ${SPARE_NUMBERS_PER_PHONE} more). Add a user, or remove a number you do not use, to take another.`,
+  tooManyReservations: 'You have reserved many numbers in the last hour. Wait a while, then try again.',
   assignedElsewhere: 'That number is assigned to another user: take it off that user first.',
   pilotNumber: 'The main number reaches your call flow, so it cannot ring one user or be removed.',
   transferStart: 'Enter the number to transfer: a UK landline or mobile number, like 01632 960500.',

@@ -11,7 +11,7 @@ import { ApiError, detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { numberTransferAnswer } from '../notifications/handlers.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/products.ts';
-import { reserveNumber } from './reservation.ts';
+import { releaseUnusedNumbers, reserveNumber } from './reservation.ts';
 import { numberSelection, reserveSelectedNumber } from './selection.ts';
 
 // Phone numbers (spec 001 sections 4, 5, 7 and 9): the inventory search, reservation, seats'
@@ -30,6 +30,7 @@ const transferReference = () => `PT-${Math.floor(Math.random() * 0xffffff).toStr
 export const numberHandlers = {
   searchNumbers: async ({ query, request }) => {
     const { numbersRepository } = request.server;
+    await releaseUnusedNumbers(request.server);
     const [rows, areaCodes] = await Promise.all([
       numbersRepository.available({ areaCode: query.area_code, rating: query.rating }, MAX_NUMBER_RESULTS),
       numbersRepository.areaCodes(),

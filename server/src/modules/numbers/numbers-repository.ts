@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, min, notInArray, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
-import { numberInventory, phoneNumbers, voipUsers } from '../../db/schema/index.ts';
+import { numberInventory, phoneNumbers, products, voipUsers } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +15,17 @@ type NumberRating = InventoryRow['rating'];
 /** A transaction (or the database) the numbers' writes run in. */
 export type NumbersExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 type Executor = NumbersExecutor;
+
+/** Numbers reserved from the inventory before `before` that ring no user and are not their phone's main (first) number. */
+function unusedNumbers(executor: Executor, before: Date) {
+  const mains = executor.select({ id: min(phoneNumbers.id) }).from(phoneNumbers).groupBy(phoneNumbers.productId);
+  return executor
+    .select({ id: phoneNumbers.id, number: phoneNumbers.number, accountId: products.accountId })
+    .from(phoneNumbers)
+    .innerJoin(numberInventory, and(eq(numberInventory.number, phoneNumbers.number), eq(numberInventory.reservedProductId, phoneNumbers.productId)))
+    .innerJoin(products, eq(products.id, phoneNumbers.productId))
+    .where(and(isNotNull(numberInventory.reservedAt), lt(numberInventory.reservedAt, before), isNull(phoneNumbers.voipUserId), notInArray(phoneNumbers.id, mains)));
+}
 
 /** The phone numbers area's queries: the inventory, the site's numbers and which seat each rings. */
 export function createNumbersRepository(db: Database) {
@@ -97,6 +108,34 @@ export function createNumbersRepository(db: Database) {
 
     async deleteSiteNumber(tx: Executor, id: number): Promise<void> {
       await tx.delete(phoneNumbers).where(eq(phoneNumbers.id, id));
+    },
+
+    /**
+     * Locks the phone's row until the transaction ends, so two reservations for one phone take turns
+     * (each counts the numbers the other may be adding); answers how many numbers and users it has.
+     */
+    async lockedPhoneCounts(tx: Executor, productId: number): Promise<{ numbers: number; seats: number }> {
+      await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+      const [numbers] = await tx.select({ n: count() }).from(phoneNumbers).where(eq(phoneNumbers.productId, productId));
+      const [seats] = await tx.select({ n: count() }).from(voipUsers).where(eq(voipUsers.productId, productId));
+      return { numbers: numbers?.n ?? 0, seats: seats?.n ?? 0 };
+    },
+
+    /** Whether any number is due to go back to the inventory (`releaseUnused`): a read, so a search writes nothing when none is. */
+    async hasUnused(before: Date): Promise<boolean> {
+      return (await unusedNumbers(db, before).limit(1)).length > 0;
+    },
+
+    /**
+     * Gives back to the inventory every number reserved before `before` that rings no user and is
+     * not its phone's main (first) number; answers what it gave back, with the phone's account.
+     */
+    async releaseUnused(tx: Executor, before: Date): Promise<Array<{ number: string; accountId: number }>> {
+      const stale = await unusedNumbers(tx, before);
+      if (stale.length === 0) return [];
+      await tx.delete(phoneNumbers).where(inArray(phoneNumbers.id, stale.map((row) => row.id)));
+      await tx.update(numberInventory).set({ reservedProductId: null, reservedAt: null }).where(inArray(numberInventory.number, stale.map((row) => row.number)));
+      return stale.map(({ number, accountId }) => ({ number, accountId }));
     },
 
     /** A seat (voip user) by id. */

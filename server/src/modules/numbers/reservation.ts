@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { NUMBER_RATINGS, numberMessages, type ReservedNumber } from '@portal/contract';
-import { detailError } from '../../plugins/errors.ts';
+import { NUMBER_RATINGS, NUMBER_RESERVATIONS_PER_HOUR, numberCeiling, numberMessages, UNUSED_NUMBER_HOLD_DAYS, type ReservedNumber } from '@portal/contract';
+import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
+import { detailError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Product } from '../products/products.ts';
 import type { NumbersExecutor } from './numbers-repository.ts';
 
 type ReservingProduct = Pick<Product, 'id' | 'accountId'>;
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
  * THE reservation rule (spec 001 sections 6 and 7 "Numbers"), inside a transaction the caller
@@ -13,10 +17,14 @@ type ReservingProduct = Pick<Product, 'id' | 'accountId'>;
  * in the inventory): the caller decides what that means, and its transaction decides whether
  * anything else it did stays. `reserveNumber` is the rule on its own; the self sign-up calls
  * this one in the transaction that makes its customer, so a number gone meanwhile makes nothing.
+ * A phone that already holds as many numbers as its users can use (`numberCeiling`) gets a 400.
  */
 export async function reserveNumberIn(server: FastifyInstance, tx: NumbersExecutor, product: ReservingProduct, numberId: number): Promise<ReservedNumber | null> {
   const { numbersRepository, notificationsRepository } = server;
   const now = server.now();
+  const held = await numbersRepository.lockedPhoneCounts(tx, product.id);
+  const ceiling = numberCeiling(held.seats);
+  if (held.numbers >= ceiling) throw detailError(400, numberMessages.phoneFull(ceiling));
   const row = await numbersRepository.claim(tx, numberId, product.id, now);
   if (!row) return null;
   const site = await numbersRepository.addSiteNumber(tx, product.id, row.number);
@@ -29,12 +37,31 @@ export async function reserveNumberIn(server: FastifyInstance, tx: NumbersExecut
  * /api/v1/voip/{product_id}/numbers/reserve/) calls it for the customer's own product; number
  * selection (buy-now) calls it with the product of its sign-up token. Exactly one of two people
  * taking the same number at once gets it: the other gets 409 with `numberMessages.alreadyTaken`.
- * An id the inventory does not hold is 404.
+ * An id the inventory does not hold is 404. At most NUMBER_RESERVATIONS_PER_HOUR a phone an hour (429).
  */
 export async function reserveNumber(server: FastifyInstance, product: ReservingProduct, numberId: number): Promise<ReservedNumber> {
   const { numbersRepository } = server;
+  const retryAfter = await hitRateLimit(server.db, [{ bucket: 'number_reserve', key: String(product.id), limit: NUMBER_RESERVATIONS_PER_HOUR }], HOUR_MS, server.now());
+  if (retryAfter !== null) throw tooManyRequests(numberMessages.tooManyReservations, retryAfter);
+  await releaseUnusedNumbers(server);
   const reserved = await numbersRepository.transaction((tx) => reserveNumberIn(server, tx, product, numberId));
   if (reserved) return reserved;
   const exists = await numbersRepository.inventoryNumber(numberId);
   throw exists ? detailError(409, numberMessages.alreadyTaken) : detailError(404, numberMessages.unknownNumber);
+}
+
+/**
+ * Gives back to the inventory the numbers reserved more than UNUSED_NUMBER_HOLD_DAYS ago that ring no
+ * user and are not a phone's main number, each with a NUMBER_CHANGE notification to its customer.
+ * Run before the inventory is searched or reserved from, so a number nobody uses is offered again.
+ */
+export async function releaseUnusedNumbers(server: FastifyInstance): Promise<void> {
+  const { numbersRepository, notificationsRepository } = server;
+  const now = server.now();
+  const before = new Date(now.getTime() - UNUSED_NUMBER_HOLD_DAYS * DAY_MS);
+  if (!(await numbersRepository.hasUnused(before))) return;
+  await numbersRepository.transaction(async (tx) => {
+    const released = await numbersRepository.releaseUnused(tx, before);
+    for (const { number, accountId } of released) await notificationsRepository.addNumberChange({ accountId, type: 'REMOVED', number, now }, tx);
+  });
 }

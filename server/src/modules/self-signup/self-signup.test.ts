@@ -254,7 +254,8 @@ describe('the PIN and the address under attack', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(29);
     expect(statuses.slice(29).every((status) => status === 429)).toBe(true);
     expect(await pinMails('source-35@hale.example')).toBe(0);
-  });
+    // Thirty PINs hashed one after another (scrypt, slow by design) on a shared machine.
+  }, 120_000);
 
   it('keeps the PIN tries when the address changes, and refuses an address another open sign-up has', async () => {
     const created = await createLead('tries@hale.example', free);
