@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/v4/core';
-import { billingMessages, DirectDebitRequest, formatPounds, normaliseSortCode, penceOf, poundsOf } from './billing.ts';
+import { balanceText, billingMessages, DirectDebitRequest, formatPounds, normaliseSortCode, penceOf, poundsOf } from './billing.ts';
 import { amountProblem, MIN_PART_PAYMENT_PENCE, paymentMessages } from './payments.ts';
 
 describe('money', () => {
+  it('reads a balance as what is owed, or a credit as a positive amount in credit, never a negative amount to pay', () => {
+    expect(balanceText('84.00')).toEqual({ amount: '£84.00', label: 'To pay' });
+    expect(balanceText('-74.00')).toEqual({ amount: '£74.00', label: 'In credit' });
+    expect(balanceText('0.00')).toEqual({ amount: '£0.00', label: 'Nothing to pay' });
+    expect(balanceText('-1234.5').amount).toBe('£1,234.50');
+  });
+
   it('answers pence as pounds text and reads pounds back, once at the boundary', () => {
     expect(poundsOf(8400)).toBe('84.00');
     expect(poundsOf(5)).toBe('0.05');

@@ -78,6 +78,17 @@ export function formatPounds(amount: string): string {
   return `${value < 0 ? '-' : ''}£${text}`;
 }
 
+/**
+ * A balance as the customer reads it: what is owed "To pay", or a credit (an overpayment, or a payment a provider
+ * confirmed late) as a positive amount "In credit", never as a negative amount to pay.
+ */
+export function balanceText(balance: string): { amount: string; label: 'To pay' | 'In credit' | 'Nothing to pay' } {
+  const value = Number(balance);
+  if (value > 0) return { amount: formatPounds(balance), label: 'To pay' };
+  if (value < 0) return { amount: formatPounds(String(-value)), label: 'In credit' };
+  return { amount: formatPounds('0'), label: 'Nothing to pay' };
+}
+
 export const billingMessages = {
   unknownAccount: 'Unknown account',
   unknownInvoice: 'Unknown invoice',

@@ -41,7 +41,16 @@ export const paymentMessages = {
   linkExpired: 'This payment link has expired. Sign in to pay your balance.',
   linkUsed: 'This payment link has been used already. Sign in to see your balance or pay again.',
   linkSent: 'We have e-mailed a payment link to the account holder',
+  checkoutOpen: (pounds: string) =>
+    `A payment of £${pounds} is already open, perhaps in another window: finish it there, or try again in ${CHECKOUT_OPEN_MINUTES} minutes.`,
 } as const;
+
+/**
+ * An account has one open checkout at a time: a second one asked for within this many minutes of the first (another
+ * window, the same payment link used twice) is the first again when it is for the same amount, else refused (409),
+ * so one balance is never paid twice. A checkout older than this no longer holds the account.
+ */
+export const CHECKOUT_OPEN_MINUTES = 30;
 
 /** Whether an amount (pence) may be paid against a balance (pence); the message when not. */
 export function amountProblem(amountPence: number, balancePence: number): string | null {

@@ -166,7 +166,7 @@ export async function postLogin(
 }
 
 /** Signs in and answers the token key; fails the test if the sign-in fails. */
-export async function login(app: FastifyInstance, user: DemoLogin): Promise<string> {
+export async function login(app: FastifyInstance, user: { email: string; password: string }): Promise<string> {
   const response = await postLogin(app, user);
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return response.json<{ key: string }>().key;

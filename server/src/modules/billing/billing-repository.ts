@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, max, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, max, sql, sum } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
 import { accounts, billingAccounts, cardSetupAttempts, creditControlStatuses, directDebitMandates, invoices, oneTimeKeys, paymentAttempts, payments, products, savedCards, users } from '../../db/schema/index.ts';
@@ -213,13 +213,36 @@ export function createBillingRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Records a new attempt; when the same key won a race, answers that one instead. */
-    async addAttempt(attempt: typeof paymentAttempts.$inferInsert): Promise<PaymentAttemptRow> {
-      const [row] = await db.insert(paymentAttempts).values(attempt).onConflictDoNothing().returning();
-      if (row) return row;
-      const [existing] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, attempt.idempotencyKey));
-      if (!existing) throw new Error('payment attempt neither inserted nor found');
-      return existing;
+    /** The account's checkouts still pending that were opened after `since`, oldest first. */
+    async openAttempts(accountId: number, since: Date): Promise<PaymentAttemptRow[]> {
+      return db
+        .select()
+        .from(paymentAttempts)
+        .where(and(eq(paymentAttempts.accountId, accountId), eq(paymentAttempts.status, 'pending'), gt(paymentAttempts.createdAt, since)))
+        .orderBy(asc(paymentAttempts.id));
+    },
+
+    /**
+     * Records a new attempt, unless the account has a checkout opened after `openSince` still pending (another
+     * window's, made a moment ago): then answers that one, and this one is never shown. The account's row is
+     * locked meanwhile, so of two windows at once one opens the checkout. When the same key won a race, answers that one.
+     */
+    async addAttempt(attempt: typeof paymentAttempts.$inferInsert & { createdAt: Date }, openSince: Date): Promise<PaymentAttemptRow> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, attempt.accountId)).for('update');
+        const [existing] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, attempt.idempotencyKey));
+        if (existing) return existing;
+        const [open] = await tx
+          .select()
+          .from(paymentAttempts)
+          .where(and(eq(paymentAttempts.accountId, attempt.accountId), eq(paymentAttempts.status, 'pending'), gt(paymentAttempts.createdAt, openSince)))
+          .orderBy(asc(paymentAttempts.id))
+          .limit(1);
+        if (open) return open;
+        const [row] = await tx.insert(paymentAttempts).values(attempt).returning();
+        if (!row) throw new Error('payment attempt not inserted');
+        return row;
+      });
     },
 
     async declineAttempt(id: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PaymentResult, RecurringCardPaymentResult } from '@portal/contract';
+import { CHECKOUT_OPEN_MINUTES, PaymentResult, RecurringCardPaymentResult } from '@portal/contract';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { outbox, users } from '../../db/schema/index.ts';
 import { SANDBOX_TEST_CARDS } from '../../sandbox/checkout/provider.ts';
@@ -23,7 +23,9 @@ beforeAll(async () => {
 
 const postForm = (url: string, fields: Record<string, string>, cookie?: string) => postSandboxForm(t.app, csrf, url, fields, cookie);
 
+/** A new checkout: the last one's window (CHECKOUT_OPEN_MINUTES, one open checkout an account) has passed. */
 async function startPayment(amount: string) {
+  t.clock.advance(CHECKOUT_OPEN_MINUTES * 60 * 1000 + 1000);
   const response = await t.app.inject({ method: 'POST', url: '/payment/process/', headers: authHeaders(harbour, csrf), payload: { data: { amount, idempotency_key: randomUUID() } } });
   expect(response.statusCode, response.body).toBe(200);
   return PaymentResult.parse(response.json())._links.redirect!.href;

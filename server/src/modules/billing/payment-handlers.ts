@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { amountProblem, paymentMessages, poundsOf, type PaymentResult } from '@portal/contract';
+import { amountProblem, CHECKOUT_OPEN_MINUTES, paymentMessages, poundsOf, type PaymentResult } from '@portal/contract';
 import { publicUrl } from '../../auth/verification.ts';
 import { spendOneTimeKeyById } from '../../auth/one-time-keys-repository.ts';
 import { authOf } from '../../plugins/auth.ts';
@@ -28,6 +28,12 @@ const result = (attempt: PaymentAttemptRow, status: PaymentResult['status'], red
   session_id: attempt.providerSessionId,
   _links: { redirect: redirect === null ? null : { href: redirect } },
 });
+
+/** An open checkout answered again for the same amount; for another amount, a 409 saying one is open. */
+function sameCheckout(open: PaymentAttemptRow, amountPence: number, answer: PaymentResult): PaymentResult {
+  if (open.amountPence !== amountPence) throw detailError(409, paymentMessages.checkoutOpen(poundsOf(open.amountPence)));
+  return answer;
+}
 
 /**
  * Asks the provider how the attempt's session ended and records it: an approved one becomes a
@@ -85,13 +91,21 @@ export const paymentHandlers = {
       return settle(request, earlier);
     }
     const amount = body.data.amount;
+    const now = request.server.now();
+    const openSince = new Date(now.getTime() - CHECKOUT_OPEN_MINUTES * 60 * 1000);
+    // One open checkout an account (another window, a payment link used twice): its outcome is asked first, so a
+    // paid one lowers the balance checked below, and one still open is answered again rather than a second made.
+    for (const open of await repository.openAttempts(accountId, openSince)) {
+      const outcome = await settle(request, open);
+      if (outcome.status === 'pending') return sameCheckout(open, amount, outcome);
+    }
     const problem = amountProblem(amount, await balancePence(request, accountId));
     if (problem) throw fieldError('data.amount', problem);
     const provider = request.server.payments;
     const returnUrl = provider.mode === 'sandbox' ? '/checkout-redirect' : `${publicUrl()}/checkout-redirect`;
     const session = await provider.createSession({ amountPence: amount, reference: `ACC-${accountId}-${key.slice(0, 8).toUpperCase()}`, returnUrl, idempotencyKey: key });
-    const attempt = await repository.addAttempt({ accountId, idempotencyKey: key, amountPence: amount, providerSessionId: session.id, redirectUrl: session.redirectUrl });
-    return result(attempt, 'pending', attempt.redirectUrl);
+    const attempt = await repository.addAttempt({ accountId, idempotencyKey: key, amountPence: amount, providerSessionId: session.id, redirectUrl: session.redirectUrl, createdAt: now }, openSince);
+    return sameCheckout(attempt, amount, result(attempt, 'pending', attempt.redirectUrl));
   },
 
   verifyPayment: async ({ query, request }) => {

@@ -124,6 +124,20 @@ describe('paying with a link, signed out', () => {
     expect(PaymentsByToken.parse((await byToken(other)).json()).balance).toBe('64.00');
   });
 
+  it('pays once when the link is opened twice before either is paid', async () => {
+    const token = await newLink();
+    const before = (await t.db.select().from(payments).where(eq(payments.accountId, harbourAccount))).length;
+    const first = PaymentResult.parse((await process(token, '10.00')).json());
+    const second = PaymentResult.parse((await process(token, '10.00')).json());
+    expect(second.session_id).toBe(first.session_id);
+    expect((await process(token, '12.00')).json()).toEqual({ detail: paymentMessages.checkoutOpen('10.00') });
+    await payWithCard(first._links.redirect!.href, SANDBOX_TEST_CARDS.approve);
+    await payWithCard(second._links.redirect!.href, SANDBOX_TEST_CARDS.approve);
+    expect(PaymentResult.parse((await verify(token, first.session_id)).json())).toMatchObject({ approved: true });
+    expect(await t.db.select().from(payments).where(eq(payments.accountId, harbourAccount))).toHaveLength(before + 1);
+    expect((await byToken(token)).json()).toEqual({ detail: paymentMessages.linkUsed });
+  });
+
   it("a link cannot check another account's payment", async () => {
     const token = await newLink();
     const acmeKey = randomUUID();

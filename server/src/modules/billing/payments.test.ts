@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BillingHistoryPage, CreditStatus, PaymentBalance, PaymentResult, paymentMessages } from '@portal/contract';
+import { BillingHistoryPage, CHECKOUT_OPEN_MINUTES, CreditStatus, PaymentBalance, PaymentResult, paymentMessages } from '@portal/contract';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { payments, users } from '../../db/schema/index.ts';
 import { hostedProvider } from '../../payments/hosted-provider.ts';
 import { webhookSignature } from '../../payments/provider.ts';
 import { SANDBOX_TEST_CARDS, SANDBOX_WEBHOOK_SECRET } from '../../sandbox/checkout/provider.ts';
-import { authHeaders, cardFields, getCsrf, postSandboxForm, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
+import { authHeaders, cardFields, getCsrf, login, postSandboxForm, useTestApp, tokenOf, type Csrf } from '../../test/helper.ts';
+import { demoUser } from '../../db/demo-users.ts';
+import { seedOverdueCardCustomer } from './demo-billing.ts';
 
 const t = useTestApp();
 
@@ -146,5 +148,49 @@ describe('the hosted provider', () => {
     expect(JSON.parse(String(calls[0]!.init.body))).toMatchObject({ amount: 8400, currency: 'GBP' });
     expect(provider.verifyWebhook('{}', webhookSignature('{}', 'wh'))).toBe(true);
     expect(provider.verifyWebhook('{}', webhookSignature('{}', 'other'))).toBe(false);
+  });
+});
+
+describe('one open checkout an account', () => {
+  /** A customer of its own, billed as Harbour Freight is (£84.00 overdue), signed in. */
+  async function overdueCustomer(name: string) {
+    const person = { email: `${name}@tern-freight.example`, password: 'portal-two-tabs-1', name: 'Kit Tern' };
+    await seedOverdueCardCustomer(t.db, await demoUser(person), `Tern Freight (${name})`, t.clock.now());
+    return login(t.app, person);
+  }
+
+  it('two windows paying the whole balance share one checkout: paid in both, charged once', async () => {
+    const key = await overdueCustomer('two-tabs');
+    const accountId = (await t.db.select().from(users).where(eq(users.email, 'two-tabs@tern-freight.example')))[0]!.accountId!;
+    const paymentsBefore = (await t.db.select().from(payments).where(eq(payments.accountId, accountId))).length;
+    const first = await startPayment(key, '84.00');
+    const second = await startPayment(key, '84.00');
+    expect(second).toEqual(first);
+    expect((await payWithCard(first.redirect, SANDBOX_TEST_CARDS.approve)).statusCode).toBe(303);
+    // The second window's page was the same checkout: paying it again takes nothing more.
+    await payWithCard(second.redirect, SANDBOX_TEST_CARDS.approve);
+    expect(PaymentResult.parse((await verify(key, second.session)).json())).toMatchObject({ approved: true });
+    expect(await balance(key)).toBe('0.00');
+    expect(await t.db.select().from(payments).where(eq(payments.accountId, accountId))).toHaveLength(paymentsBefore + 1);
+    // Nothing left to pay: a third window is told so.
+    expect((await process(key, '84.00')).json()).toEqual({ 'data.amount': [paymentMessages.nothingToPay] });
+  });
+
+  it('refuses a second checkout for another amount while one is open, and opens one once its window has passed', async () => {
+    const key = await overdueCustomer('other-amount');
+    await startPayment(key, '84.00');
+    const refused = await process(key, '20.00');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: paymentMessages.checkoutOpen('84.00') });
+    t.clock.advance(CHECKOUT_OPEN_MINUTES * 60 * 1000 + 1000);
+    const later = await startPayment(key, '20.00');
+    expect(later.redirect).toMatch(/^\/sandbox\/checkout\//);
+  });
+
+  it('opens one checkout for two windows at the same moment', async () => {
+    const key = await overdueCustomer('same-moment');
+    const answers = await Promise.all([process(key, '84.00'), process(key, '84.00'), process(key, '84.00')]);
+    const sessions = new Set(answers.map((answer) => PaymentResult.parse(answer.json()).session_id));
+    expect(sessions.size).toBe(1);
   });
 });

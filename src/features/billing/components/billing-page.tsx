@@ -1,5 +1,5 @@
 import { Box, Button, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import { BILLING_DAY_LABELS, formatPounds, isDecimalId, PAYMENT_METHOD_LABELS, paymentMessages, recurringCardMessages, type BillingAccount } from '@portal/contract';
+import { balanceText, BILLING_DAY_LABELS, formatPounds, isDecimalId, PAYMENT_METHOD_LABELS, paymentMessages, recurringCardMessages, type BillingAccount } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -125,13 +125,14 @@ function Tile({ label, children }: { label: string; children: ReactNode }) {
 function Summary({ account }: { account: BillingAccount }) {
   const next = useNextInvoice(account.account_id);
   const owed = Number(account.balance) > 0;
+  const shown = balanceText(account.balance);
   return (
     <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }} gap="4">
       <Tile label="Balance">
         <Text fontSize="2xl" fontWeight="bold">
-          {formatPounds(account.balance)}
+          {shown.amount}
         </Text>
-        <Text color="fg.muted">{owed ? 'To pay' : Number(account.balance) < 0 ? 'In credit' : 'Nothing to pay'}</Text>
+        <Text color="fg.muted">{shown.label}</Text>
         {owed && (
           <Stack direction="row" wrap="wrap" gap="2" mt="2">
             <Button asChild colorPalette="brand" size="sm">
