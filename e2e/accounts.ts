@@ -90,6 +90,9 @@ export const accounts = {
   // And the ones whose overdue balance the billing spec pays, one per viewport.
   billingPayDesktop: { email: 'e2e-billing-pay-desktop@tern-freight.example', password: 'portal-e2e-billing-pd', firstName: 'Kit', writtenBy: 'billing' },
   billingPayMobile: { email: 'e2e-billing-pay-mobile@tern-freight.example', password: 'portal-e2e-billing-pm', firstName: 'Kit', writtenBy: 'billing' },
+  // And the one whose balance it pays from two windows at once, and the one it asks for payment links past the e-mail limit.
+  billingTwoWindows: { email: 'e2e-billing-tabs@tern-freight.example', password: 'portal-e2e-billing-t', firstName: 'Kit', writtenBy: 'billing' },
+  billingMailLimit: { email: 'e2e-billing-limit@tern-freight.example', password: 'portal-e2e-billing-l', firstName: 'Kit', writtenBy: 'billing' },
   // Tern Freight's copies whose balance the payment-links spec pays from an e-mailed link, one per viewport.
   payLinkDesktop: { email: 'e2e-paylinks-desktop@tern-freight.example', password: 'portal-e2e-paylinks-d', firstName: 'Kit', writtenBy: 'payment-links' },
   payLinkMobile: { email: 'e2e-paylinks-mobile@tern-freight.example', password: 'portal-e2e-paylinks-m', firstName: 'Kit', writtenBy: 'payment-links' },

@@ -169,3 +169,54 @@ test('a customer pays the overdue balance by card: declined, then 3-D Secure fai
   await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` })).toBeVisible();
   await expect(page.getByText('£84.00 was due on')).toHaveCount(0);
 });
+
+test('a customer who opens the payment page in two windows and pays in both is charged once', async ({ page, loginPage, homePage }) => {
+  const customer = accounts.billingTwoWindows;
+  await signInAs(loginPage, homePage, customer, customer.firstName);
+  await openBilling(page);
+  await tile(page, 'Balance').getByRole('link', { name: 'Pay now' }).click();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay £84.00' })).toBeVisible();
+  const firstCheckout = page.url();
+
+  // A second window of the same browser, before the first has paid: the same checkout, not a second one.
+  const second = await page.context().newPage();
+  await second.goto('/make-a-payment');
+  await expect(second.getByLabel('Amount to pay (£)')).toHaveValue('84.00');
+  await second.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(second.getByRole('heading', { level: 1, name: 'Pay £84.00' })).toBeVisible();
+  expect(second.url()).toBe(firstCheckout);
+
+  await payOnSandbox(page, '4242424242424242');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+  // The second window's page was the same checkout: it is finished, and nothing more is taken.
+  await second.getByLabel('Card number').fill('4242424242424242');
+  await second.getByLabel('Expiry date (MM/YY)').fill('12/30');
+  await second.getByLabel('Security code').fill('123');
+  await second.getByRole('button', { name: 'Pay £84.00' }).click();
+  await expect(second.getByRole('heading', { level: 1, name: 'This payment is finished' })).toBeVisible();
+  await second.close();
+
+  await page.getByRole('link', { name: 'Back to billing' }).click();
+  await expect(tile(page, 'Balance')).toContainText('£0.00');
+  await expect(tile(page, 'Balance')).toContainText('Nothing to pay');
+  // One new payment at the top of the history, then the invoice it paid.
+  await expect(historyItems(page).first()).toContainText('Card payment - thank you');
+  await expect(historyItems(page).first()).toContainText('£84.00');
+  await expect(historyItems(page).nth(1)).toContainText('Paid');
+});
+
+test('a customer who asks for more payment links than the e-mail limit reads why in the page', async ({ page, loginPage, homePage }) => {
+  const customer = accounts.billingMailLimit;
+  await signInAs(loginPage, homePage, customer, customer.firstName);
+  await openBilling(page);
+  const send = tile(page, 'Balance').getByRole('button', { name: 'Email a payment link' });
+  const refused = page.getByText('The payment link was not sent');
+  // Five an hour to one address: the sixth at the latest is refused (sooner on a retried run, whose sends count too).
+  for (let i = 0; i < 6; i++) {
+    const [answer] = await Promise.all([page.waitForResponse((response) => response.url().includes('/payment-link/') && response.request().method() === 'POST'), send.click()]);
+    if (answer.status() === 429) break;
+  }
+  await expect(refused).toBeVisible();
+  await expect(page.getByText(/We have sent as many emails as we can for now\. Try again in \d+ minutes?\./)).toBeVisible();
+});

@@ -196,6 +196,9 @@ export const e2eBillingLogins = [
   // The spec pays these ones' balance (a declined card, then a 3-D Secure one).
   { spec: 'billing', email: 'e2e-billing-pay-desktop@tern-freight.example', password: 'portal-e2e-billing-pd', company: 'Tern Freight (e2e payment, desktop)' },
   { spec: 'billing', email: 'e2e-billing-pay-mobile@tern-freight.example', password: 'portal-e2e-billing-pm', company: 'Tern Freight (e2e payment, mobile)' },
+  // The spec pays this one's balance from two windows at once, and asks this one for payment links past the e-mail limit.
+  { spec: 'billing', email: 'e2e-billing-tabs@tern-freight.example', password: 'portal-e2e-billing-t', company: 'Tern Freight (e2e two windows)' },
+  { spec: 'billing', email: 'e2e-billing-limit@tern-freight.example', password: 'portal-e2e-billing-l', company: 'Tern Freight (e2e e-mail limit)' },
 ] as const;
 const E2E_BILLING_USER_NAME = 'Kit Tern';
 
