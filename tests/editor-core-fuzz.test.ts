@@ -155,7 +155,8 @@ function fuzz(seed: number): void {
     for (const t of NODE_TYPES) if (limits[t] !== undefined) expect(counts[t], `seed ${seed} step ${step}: ${t} over its limit`).toBeLessThanOrEqual(limits[t] as number);
     expect(s().problems).toEqual(validateFlow(flow));
     expect(importFlowOrThrow(exportFlow(flow))).toEqual(flow);
-    expect(diffFlows(flow.data, underOtherIds(flow).data, {}, { match: 'route' }).changes, `seed ${seed} step ${step}: the flow under other ids`).toEqual([]);
+    // Every tenth step (it costs as much as the rest of a step): the flow under other ids has no changes for callers.
+    if (step % 10 === 9) expect(diffFlows(flow.data, underOtherIds(flow).data, {}, { match: 'route' }).changes, `seed ${seed} step ${step}: the flow under other ids`).toEqual([]);
   }
 
   // The sequence may end after undos: the last state of the history is at the tip of redo.
