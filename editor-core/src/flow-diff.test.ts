@@ -162,6 +162,23 @@ describe('diffFlows of two different flows: steps matched by the route a caller 
     expect(routeTexts(greeted, active)).toEqual(['Every call no longer plays Welcome']);
   });
 
+  it('tells a greeting put between two others as the one new greeting', () => {
+    const { flow: active } = menuFlow();
+    const greet = (flow: CallFlow, before: string, name: string, file: string) => {
+      const next = run(flow, insertBetween('n1', before, 'play_audio'));
+      const id = must(node(next, 'n1').children[0]).id;
+      return { flow: run(next, setArgs(id, { name, audio_file: file })), id };
+    };
+    const offer = greet(active, 'n2', 'Offer', 'offer.mp3');
+    const both = greet(offer.flow, offer.id, 'Welcome', 'welcome.mp3').flow;
+    // Welcome, Hold, Offer against Welcome, Offer: Hold goes between, in another flow.
+    const hold = greet(active, 'n2', 'Offer', 'offer.mp3');
+    const held = greet(hold.flow, hold.id, 'Hold', 'hold.mp3');
+    const three = greet(held.flow, held.id, 'Welcome', 'welcome.mp3').flow;
+    expect(routeTexts(both, underOtherIds(three, 6))).toEqual(['Every call now plays Hold as well']);
+    expect(routeTexts(three, underOtherIds(both, 7))).toEqual(['Every call no longer plays Hold']);
+  });
+
   it("names no step renamed, and tells a transfer's settings and opening hours as steps of one flow do", () => {
     const { flow: active, key1 } = menuFlow();
     const sales = must(node(active, key1).children[0]).id;

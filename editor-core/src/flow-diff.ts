@@ -64,23 +64,20 @@ function idMatching(oldNodes: ReadonlyMap<string, Placed>, newNodes: ReadonlyMap
 
 /** The pairs (i, j) of a longest common subsequence of a and b under `same`, in order. */
 function commonSubsequence<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): Array<[number, number]> {
-  // lengths[i][j]: the longest common subsequence of a[i..] and b[j..].
-  const lengths = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  // longest[i * width + j]: the length of a longest common subsequence of a[i..] and b[j..].
+  const width = b.length + 1;
+  const longest = new Array<number>((a.length + 1) * width).fill(0);
+  const at = (i: number, j: number) => longest[i * width + j] as number;
+  const matches = (i: number, j: number) => same(a[i] as T, b[j] as T);
   for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      const row = lengths[i] as number[];
-      row[j] = same(a[i] as T, b[j] as T) ? (lengths[i + 1] as number[])[j + 1]! + 1 : Math.max((lengths[i + 1] as number[])[j]!, row[j + 1]!);
-    }
+    for (let j = b.length - 1; j >= 0; j--) longest[i * width + j] = matches(i, j) ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1));
   }
   const pairs: Array<[number, number]> = [];
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
-    if (same(a[i] as T, b[j] as T) && (lengths[i] as number[])[j] === (lengths[i + 1] as number[])[j + 1]! + 1) {
-      pairs.push([i, j]);
-      i++;
-      j++;
-    } else if ((lengths[i + 1] as number[])[j]! >= (lengths[i] as number[])[j + 1]!) i++;
+    if (matches(i, j) && at(i, j) === at(i + 1, j + 1) + 1) pairs.push([i++, j++]);
+    else if (at(i + 1, j) >= at(i, j + 1)) i++;
     else j++;
   }
   return pairs;
