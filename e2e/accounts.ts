@@ -39,6 +39,7 @@ export const accounts = {
   authAcme: { email: 'e2e-auth@acme-plumbing.example', password: 'portal-e2e-auth-1', firstName: 'Alex', writtenBy: 'auth' },
   callFlowEditorAcme: { email: 'e2e-call-flow-editor@acme-plumbing.example', password: 'portal-e2e-editor-1', firstName: 'Alex', writtenBy: 'call-flow-editor' },
   callFlowsAcme: { email: 'e2e-call-flows@acme-plumbing.example', password: 'portal-e2e-flows-1', firstName: 'Alex', writtenBy: 'call-flows' },
+  callFlowSummaryAcme: { email: 'e2e-call-flow-summary@acme-plumbing.example', password: 'portal-e2e-summary-1', firstName: 'Alex', writtenBy: 'call-flow-editor' },
   phoneSetupAcme: { email: 'e2e-phone-setup@acme-plumbing.example', password: 'portal-e2e-phone-1', firstName: 'Alex', writtenBy: 'phone-setup' },
   // The phone-setup spec's holiday, divert and add-on tests: one copy per viewport and per repeat.
   phoneSetupDesktop1: { email: 'e2e-phone-setup-desktop-1@acme-plumbing.example', password: 'portal-e2e-setup-d1', firstName: 'Alex', writtenBy: 'phone-setup' },

@@ -435,6 +435,73 @@ test.describe('call flow editor', () => {
     await expectAccessible(page, 'call flow editor after enabling');
   });
 
+  test('Save & Enable of a new flow lists exactly what changes for callers against the active flow, matched by route', async ({ page, loginPage, homePage }) => {
+    // Many canvas edits, each laid out again: room for a busy shared machine.
+    test.setTimeout(180_000);
+    // Its own copy of Acme, whose active flow is the seeded Main office hours: every call plays the welcome greeting;
+    // in hours the Main menu, key 1 to the Sales team (Alex Morgan and Priya Shah), key 2 to voicemail box 300; out of
+    // hours the closed greeting, then voicemail box 300.
+    await signInAs(loginPage, homePage, accounts.callFlowSummaryAcme, accounts.callFlowSummaryAcme.firstName);
+    const productId = await openCallFlows(page);
+    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText('Main office hours is your active call flow');
+    await page.getByRole('link', { name: 'Create call flow' }).click();
+    await expectEditorShown(page, /^Custom call flow/);
+    const name = flowName('Menu flow');
+    await page.getByRole('textbox', { name: 'Call flow name' }).fill(name);
+
+    const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+    const node = (label: string | RegExp) => canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
+    const click = async (target: Locator) => {
+      await expect(canvas).toHaveAttribute('aria-busy', 'false');
+      await target.click();
+    };
+
+    // A dial menu before the in-hours transfer, named and playing as the active flow's: the transfer goes on key 1.
+    await (await openPalette(page, /^Insert a step before Transfer: Transfer/, /^Insert a step/)).getByRole('button', { name: 'Dial menu', exact: true }).click();
+    const menuDialog = page.getByRole('dialog', { name: 'Dial menu: Dial menu' });
+    await menuDialog.getByRole('textbox', { name: 'Name' }).fill('Main menu');
+    await menuDialog.getByLabel('Menu message (audio file)', { exact: true }).selectOption({ label: 'Main menu' });
+    await menuDialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(menuDialog).toBeHidden();
+    await expect(node(/^Dial menu key 1:/)).toBeVisible();
+
+    // Key 2: Priya Shah's voicemail.
+    await click(canvas.getByRole('button', { name: 'Add a key to Dial menu: Main menu' }));
+    await expect(node(/^Dial menu key 2:/)).toBeVisible();
+    await (await openPalette(page, /^Add a step after Dial menu key 2:/, /^Add a step after Dial menu key/)).getByRole('button', { name: 'Voicemail', exact: true }).click();
+    const voicemailDialog = page.getByRole('dialog', { name: 'Voicemail: Voicemail' });
+    await voicemailDialog.getByLabel('Voicemail box').selectOption({ label: 'Priya Shah · ext 201' });
+    await voicemailDialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(voicemailDialog).toBeHidden();
+    await expect(canvas.getByRole('button', { name: /to fix/ })).toHaveCount(0);
+
+    // Save & Enable: the confirmation lists every change a caller meets, and nothing else (the menu is the same
+    // menu, and no key is new or gone: both flows have keys 1 and 2).
+    await page.getByRole('button', { name: 'Save & Enable' }).click();
+    const confirm = page.getByRole('dialog', { name: `Save and enable ${name}?` });
+    await expect(confirm).toContainText('It replaces Main office hours as your active call flow.');
+    await expect(confirm.getByRole('list', { name: 'What changes for callers compared with Main office hours' }).getByRole('listitem')).toHaveText([
+      'Every call no longer plays Welcome greeting',
+      'Key 1 now goes to Transfer instead of Sales team',
+      'Key 2 now goes to voicemail box 201 instead of voicemail box 300',
+      'Out of hours no longer plays Closed greeting',
+      'Transfer now rings Alex Morgan (was Alex Morgan and Priya Shah)',
+    ]);
+    await expectAccessible(page, 'save and enable with the changes against another flow');
+    await confirm.getByRole('button', { name: 'Save and enable' }).click();
+    await expect(page.getByText('Call flow saved and enabled').first()).toBeVisible();
+    await expect(page).toHaveURL(/callflow_id=\d+/);
+
+    // The server holds the new flow as the active one.
+    await page.goto(`/call-flows/${productId}?tab=active-call-flow`);
+    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(`${name} is your active call flow`);
+
+    // Main office hours active again, the flow made here deleted: the account as the seed made it, for a repeated run.
+    await page.getByRole('button', { name: 'Enable Main office hours' }).click();
+    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText('Main office hours is your active call flow');
+    await deleteFromList(page, name);
+  });
+
   // These three change or read which flow is active on the spec's shared account, so they run one after another
   // in one worker (two of them enabled their own flow at once in a parallel run and each found the other's active).
   test.describe('the active flow', () => {

@@ -1,11 +1,15 @@
-// Seeded fuzz of editor-core: random command sequences through the editor store keep the tree well formed and
-// within limits, dry runs agree with runs, undo of everything returns the first state and redo the last,
-// and import of an export is the same flow. A seed that ever fails is added to PINNED_SEEDS.
+// Seeded fuzz of editor-core: random command sequences (some chained, some in gestures that are cancelled) through
+// the editor store keep the tree well formed and within limits, dry runs agree with runs, a refused chain changes
+// nothing, a cancelled gesture leaves the flow and the history as they were, undo of everything returns the first
+// state and redo the last, import of an export is the same flow, and the flow under other ids has no changes for
+// callers. A seed that ever fails is added to PINNED_SEEDS.
 import {
   NODE_TYPES,
+  chain,
   checkStructure,
   copySubtree,
   createEditorStore,
+  diffFlows,
   exportFlow,
   importFlow,
   insertBetween,
@@ -77,6 +81,9 @@ function fuzz(seed: number): void {
   const store = createEditorStore({ flow: start, limits, now: () => 0, coalesceMs: 0 });
   const s = () => store.getState();
   let clip = copySubtree(start, start.data.id);
+  const history = () => ({ past: [...store.temporal.getState().pastStates], future: [...store.temporal.getState().futureStates] });
+  // The open gesture's start, to compare with when it is cancelled.
+  let gestureStart: { flow: CallFlow; history: ReturnType<typeof history> } | null = null;
 
   for (let step = 0; step < STEPS; step++) {
     const ids: string[] = [];
@@ -87,13 +94,27 @@ function fuzz(seed: number): void {
     const other = pick(ids);
     const type: NodeType = pick(NODE_TYPES);
     const roll = random();
-    if (roll < 0.03) {
-      if (random() < 0.5) s().beginGesture();
-      else s().endGesture();
+    if (roll < 0.05) {
+      if (random() < 0.6) {
+        s().beginGesture();
+        gestureStart = { flow: s().flow, history: history() };
+      } else {
+        s().endGesture();
+        gestureStart = null;
+      }
     } else if (roll < 0.08) {
+      s().cancelGesture();
+      if (gestureStart) {
+        expect(s().flow, `seed ${seed} step ${step}: a cancelled gesture's flow`).toEqual(gestureStart.flow);
+        expect(history(), `seed ${seed} step ${step}: a cancelled gesture's history`).toEqual(gestureStart.history);
+      }
+      gestureStart = null;
+    } else if (roll < 0.11) {
       s().undo();
-    } else if (roll < 0.12) {
+      gestureStart = null;
+    } else if (roll < 0.15) {
       s().redo();
+      gestureStart = null;
     } else {
       const [argName, argValue] = pick(ARG_EDITS);
       const child = pick(ids);
@@ -110,8 +131,11 @@ function fuzz(seed: number): void {
         renameNode(id, `Step ${step}`),
         renameFlow(random() < 0.1 ? '' : `Flow ${step}`),
       ];
-      const command = pick(commands);
+      // Some runs are chains of two or three: all apply as one step, or none does.
+      const chained = random();
+      const command = chained < 0.15 ? chain(pick(commands), pick(commands)) : chained < 0.2 ? chain(pick(commands), pick(commands), pick(commands)) : pick(commands);
       const before = s().flow;
+      const historyBefore = history();
       const allowed = s().can(command);
       // The reason the UI shows comes from the same rules: check agrees with can, and a refusal has words.
       const checked = s().check(command);
@@ -119,7 +143,10 @@ function fuzz(seed: number): void {
       if (checked !== true) expect(checked.reason).toMatch(/\w/);
       expect(s().flow).toBe(before);
       expect(s().run(command), `seed ${seed} step ${step}: dry run and run disagree`).toBe(allowed);
-      if (!allowed) expect(s().flow).toBe(before);
+      if (!allowed) {
+        expect(s().flow).toBe(before);
+        expect(history(), `seed ${seed} step ${step}: a refused command's history`).toEqual(historyBefore);
+      }
       if (random() < 0.2) clip = copySubtree(s().flow, pick(ids)) ?? clip;
     }
     const flow = s().flow;
@@ -128,6 +155,8 @@ function fuzz(seed: number): void {
     for (const t of NODE_TYPES) if (limits[t] !== undefined) expect(counts[t], `seed ${seed} step ${step}: ${t} over its limit`).toBeLessThanOrEqual(limits[t] as number);
     expect(s().problems).toEqual(validateFlow(flow));
     expect(importFlowOrThrow(exportFlow(flow))).toEqual(flow);
+    // Every tenth step (it costs as much as the rest of a step): the flow under other ids has no changes for callers.
+    if (step % 10 === 9) expect(diffFlows(flow.data, underOtherIds(flow).data, {}, { match: 'route' }).changes, `seed ${seed} step ${step}: the flow under other ids`).toEqual([]);
   }
 
   // The sequence may end after undos: the last state of the history is at the tip of redo.
@@ -137,6 +166,15 @@ function fuzz(seed: number): void {
   expect(s().flow, `seed ${seed}: undo of everything`).toEqual(start);
   while (s().canRedo()) s().redo();
   expect(s().flow, `seed ${seed}: redo of everything`).toEqual(last);
+}
+
+/** The same flow with every step's id another. */
+function underOtherIds(flow: CallFlow): CallFlow {
+  const copy = JSON.parse(JSON.stringify(flow)) as CallFlow;
+  walk(copy.data, (node) => {
+    node.id = `other-${node.id}`;
+  });
+  return copy;
 }
 
 function importFlowOrThrow(json: string): CallFlow {

@@ -166,7 +166,7 @@ function inHoursContext(ancestors: readonly FlowNode[]): boolean {
   return false;
 }
 
-function chain(loc: NodeLocation): FlowNode[] {
+function lineage(loc: NodeLocation): FlowNode[] {
   return [...loc.ancestors, loc.node];
 }
 
@@ -208,7 +208,7 @@ export function insertNode(parentId: string, type: NodeType, options: { index?: 
     if (NODE_SPECS[type].root) return refuse(state, refusals.notAllowed());
     const index = options.index ?? parent.node.children.length;
     if (!Number.isInteger(index) || index < 0 || index > parent.node.children.length) return refuse(state, refusals.notAllowed());
-    const above = chain(parent);
+    const above = lineage(parent);
     const node = createNode(type, () => PLACEHOLDER, { inHours: inHoursContext(above) });
     const args = parseArgs(type, options.args ?? {});
     if (!args) return refuse(state, refusals.badValue());
@@ -245,7 +245,7 @@ export function insertBetween(parentId: string, childId: string, type: NodeType)
     const index = parent.node.children.findIndex((c) => c.id === childId);
     const child = parent.node.children[index];
     if (!child) return refuse(state, refusals.missing());
-    const above = chain(parent);
+    const above = lineage(parent);
     let node = createNode(type, () => PLACEHOLDER, { inHours: inHoursContext(above) });
     // Where the child goes inside the new node, as child indexes from the new node.
     let slot: number[];
@@ -342,7 +342,7 @@ export function moveNode(nodeId: string, newParentId: string, index?: number): C
     if (!loc) return false;
     const target = locate(state.flow.data, newParentId);
     if (!target) return refuse(state, refusals.missing());
-    if (chain(target).some((n) => n.id === nodeId)) return refuse(state, refusals.intoItself());
+    if (lineage(target).some((n) => n.id === nodeId)) return refuse(state, refusals.intoItself());
     const oldParent = loc.ancestors[loc.ancestors.length - 1] as FlowNode;
     const oldIndex = loc.path[loc.path.length - 1] as number;
     const siblings = target.node.children.filter((c) => c.id !== nodeId);
@@ -351,7 +351,7 @@ export function moveNode(nodeId: string, newParentId: string, index?: number): C
     const children = [...siblings];
     children.splice(at, 0, loc.node);
     const refusal =
-      belowRefusal(loc.node, chain(target)) ??
+      belowRefusal(loc.node, lineage(target)) ??
       structureRefusal(target.node, children) ??
       (oldParent.id !== target.node.id ? structureRefusal(oldParent, oldParent.children.filter((c) => c.id !== nodeId)) : null);
     if (refusal) return refuse(state, refusal);
@@ -391,7 +391,7 @@ export function pasteSubtree(clip: FlowNode, parentId: string, index?: number): 
     }
     const children = [...parent.node.children];
     children.splice(at, 0, node);
-    const refusal = belowRefusal(node, chain(parent)) ?? structureRefusal(parent.node, children);
+    const refusal = belowRefusal(node, lineage(parent)) ?? structureRefusal(parent.node, children);
     if (refusal) return refuse(state, refusal);
     return finish(state, dispatch, `Paste ${labelOf(clip.type)}`, (change) => {
       const real = withFreshIds(node, idSource(state));
@@ -518,6 +518,42 @@ export function setFlowEnabled(enable: boolean, options: { otherFlowNames?: Iter
     return finish(state, dispatch, enable ? 'Enable call flow' : 'Disable call flow', (change) => {
       change.replace(null, ['enable'], enable, state.flow.enable);
     });
+  };
+}
+
+/**
+ * Several commands as one: each runs on the flow the one before left, and either all apply, handing over one
+ * transaction (one undo step, which never coalesces with another), or none does and the first refusal is told,
+ * e.g. a step dialog's `chain(setArgs(id, args), renameNode(id, name))`. A chain of none applies and changes nothing.
+ */
+export function chain(...commands: Command[]): Command {
+  return (state, dispatch) => {
+    let flow = state.flow;
+    const done: Transaction[] = [];
+    for (const command of commands) {
+      // Every command runs to its transaction, dry run or not: the next one needs the flow it leaves.
+      let tr: Transaction | null = null;
+      const applies = command({ ...state, flow }, (t) => {
+        tr = t;
+      });
+      if (!applies) return false;
+      const part = tr as Transaction | null;
+      if (part) {
+        done.push(part);
+        flow = part.flow;
+      }
+    }
+    if (dispatch && done.length > 0) {
+      const selection = [...done].reverse().find((tr) => tr.selection !== undefined)?.selection;
+      dispatch({
+        flow,
+        patches: done.flatMap((tr) => tr.patches),
+        inversePatches: [...done].reverse().flatMap((tr) => tr.inversePatches),
+        label: done.map((tr) => tr.label).join(', '),
+        ...(selection && { selection }),
+      });
+    }
+    return true;
   };
 }
 

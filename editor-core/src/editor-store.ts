@@ -2,7 +2,7 @@
  * The editor store: zustand/vanilla with zundo for undo/redo and immer for in-place updates. The only writer of
  * the flow: commands, loads, a restored draft and an adopted save all go through it. History steps are patches,
  * not snapshots, so a step's size follows the change, not the flow; selection, layout positions, loads and
- * adopted saves never enter it.
+ * adopted saves never enter it. Which change is a step, merges into one or is taken back: history.ts.
  */
 import { temporal } from 'zundo';
 import { createStore, type StateCreator, type StoreMutatorIdentifier } from 'zustand/vanilla';
@@ -10,18 +10,14 @@ import { immer } from 'zustand/middleware/immer';
 import { check, type Command, type Transaction } from './commands.ts';
 import { idCounter, importFlow, type ImportResult } from './io.ts';
 import type { NodeLimits } from './limits.ts';
-import { applyFlowPatches, type FlowPatch } from './patches.ts';
+import { createHistory, isHistoryStep, type History, type HistoryStep, type TemporalStore, type Tracked } from './history.ts';
+import { applyFlowPatches } from './patches.ts';
 import type { Refusal } from './refusals.ts';
 import type { CallFlow } from './schema.ts';
 import { locate } from './tree.ts';
 import { validateFlow, type Problem } from './validate.ts';
 
-/** One undo step: patches to redo it and to undo it. */
-export interface HistoryStep {
-  patches: FlowPatch[];
-  inversePatches: FlowPatch[];
-  label: string;
-}
+export type { HistoryStep, Tracked } from './history.ts';
 
 /** Positions from layout (never recorded). */
 export interface NodePosition {
@@ -69,10 +65,12 @@ export interface EditorStoreState {
   adopt: (saved: SavedFlow, sent: CallFlow) => void;
   /** Imports JSON text: on success like restore, on error changes nothing and answers the error. */
   importJson: (json: string) => ImportResult;
-  /** Starts a gesture (a drag): every change until endGesture is one undo step. */
+  /** Starts a gesture (a drag, a dialog): every change until endGesture is one undo step. */
   beginGesture: () => void;
-  /** Ends the open gesture. */
+  /** Ends the open gesture, keeping its step. */
   endGesture: () => void;
+  /** Takes the open gesture back: the flow, the selection and the history as they were at beginGesture, no step left behind. */
+  cancelGesture: () => void;
   undo: () => void;
   redo: () => void;
   canUndo: () => boolean;
@@ -96,16 +94,6 @@ export interface EditorStoreOptions {
   now?: () => number;
 }
 
-/**
- * What zundo tracks: the flow (to see that it changed), and in its past and future states the step that leads
- * there: setting `{ step }` applies `step.inversePatches` (undo applies a past step's inverse; the step zundo
- * then keeps for redo is the same step reversed).
- */
-export interface Tracked {
-  flow?: CallFlow;
-  step?: HistoryStep;
-}
-
 /** The editor store with its temporal (undo/redo) store, e.g. `store.getState().run(renameFlow('Sales'))`. */
 export type EditorStore = ReturnType<typeof createEditorStore>;
 
@@ -114,44 +102,22 @@ export function historySteps(store: EditorStore): HistoryStep[] {
   return store.temporal.getState().pastStates.flatMap((entry) => (entry.step ? [entry.step] : []));
 }
 
-function isSame(a: FlowPatch, b: FlowPatch): boolean {
-  return a.op === 'replace' && b.op === 'replace' && a.node === b.node && a.key.length === b.key.length && a.key.every((p, i) => p === b.key[i]);
+/** What a cancelled gesture gives back besides the flow: the selection and the changes-made flag it began with. */
+interface GestureMark {
+  selection: string[];
+  changesMade: boolean;
 }
-
-/** Merges a step into the one before; replace-only steps over the same paths stay as small as one (typing a name). */
-function mergeSteps(first: HistoryStep, next: HistoryStep): HistoryStep {
-  const replaceOnly = [...first.patches, ...next.patches].every((p) => p.op === 'replace');
-  if (replaceOnly && next.patches.every((p) => first.patches.some((q) => isSame(p, q)))) {
-    const latest = (q: FlowPatch) => {
-      for (let i = next.patches.length - 1; i >= 0; i--) if (isSame(next.patches[i] as FlowPatch, q)) return next.patches[i] as FlowPatch;
-      return q;
-    };
-    return { label: first.label, inversePatches: first.inversePatches, patches: first.patches.map(latest) };
-  }
-  return { label: first.label, patches: [...first.patches, ...next.patches], inversePatches: [...next.inversePatches, ...first.inversePatches] };
-}
-
-const reversed = (step: HistoryStep): HistoryStep => ({ label: step.label, patches: step.inversePatches, inversePatches: step.patches });
 
 /** Creates the editor store for a flow. */
 export function createEditorStore(options: EditorStoreOptions) {
   const now = options.now ?? (() => Date.now());
   const coalesceMs = options.coalesceMs ?? 1000;
   let newId = idCounter(options.flow);
-  // The step the command being dispatched records; zundo's diff hands it over.
-  let pending: HistoryStep | null = null;
-  // The last recorded step, to coalesce the next change into it (typing a name).
-  let last: { step: HistoryStep; key: string | undefined; at: number } | null = null;
-  // The open gesture (a drag) and the step it has recorded so far.
-  let gesture: { step: HistoryStep | null } | null = null;
+  // What each change does to the history: history.ts.
+  const history: History<GestureMark> = createHistory<GestureMark>({ temporal: (): TemporalStore => store.temporal, coalesceMs, now });
 
   const withProblems = (flow: CallFlow, otherFlowNames: string[]) => ({ flow, problems: validateFlow(flow, { otherFlowNames }) });
   const existing = (flow: CallFlow, ids: string[]) => ids.filter((id) => locate(flow.data, id) !== null);
-  const forgetSteps = () => {
-    pending = null;
-    last = null;
-    gesture = null;
-  };
 
   const editor: StateCreator<EditorStoreState, [['temporal', unknown], ['zustand/immer', never]]> = (set, get) => ({
     flow: options.flow,
@@ -168,31 +134,12 @@ export function createEditorStore(options: EditorStoreOptions) {
     dispatch: (tr) => {
       if (tr.patches.length === 0) return;
       const state = get();
-      const step: HistoryStep = { patches: tr.patches, inversePatches: tr.inversePatches, label: tr.label };
       const next = { ...withProblems(tr.flow, state.otherFlowNames), selection: tr.selection ?? existing(tr.flow, state.selection), changesMade: true };
-      const history = store.temporal.getState();
-      const top = history.pastStates.at(-1)?.step;
-      const intoGesture = gesture?.step != null && gesture.step === top;
-      const coalesce = !gesture && last !== null && last.step === top && tr.coalesceKey !== undefined && last.key === tr.coalesceKey && now() - last.at <= coalesceMs;
-      if ((intoGesture || coalesce) && top && history.futureStates.length === 0) {
-        // Typing a name, or a drag: merged into the step before, not recorded as a new one.
-        const merged = mergeSteps(top, step);
-        set(next);
-        store.temporal.setState({ pastStates: [...history.pastStates.slice(0, -1), { step: merged }] });
-        if (gesture) gesture.step = merged;
-        last = { step: merged, key: tr.coalesceKey, at: now() };
-        return;
-      }
-      pending = step;
-      set(next);
-      pending = null;
-      const recorded = store.temporal.getState().pastStates.at(-1)?.step ?? null;
-      if (gesture) gesture.step = recorded;
-      last = recorded ? { step: recorded, key: tr.coalesceKey, at: now() } : null;
+      history.record({ patches: tr.patches, inversePatches: tr.inversePatches, label: tr.label }, tr.coalesceKey, () => set(next));
     },
     load: (flow) => {
       newId = idCounter(flow);
-      forgetSteps();
+      history.forget();
       set({ ...withProblems(flow, get().otherFlowNames), selection: [], positions: {}, changesMade: false });
       store.temporal.getState().clear();
     },
@@ -220,19 +167,22 @@ export function createEditorStore(options: EditorStoreOptions) {
       }
       return result;
     },
-    beginGesture: () => {
-      gesture = { step: null };
-    },
-    endGesture: () => {
-      gesture = null;
-      last = null;
+    beginGesture: () => history.beginGesture({ selection: get().selection, changesMade: get().changesMade }),
+    endGesture: () => history.endGesture(),
+    cancelGesture: () => {
+      const cancelled = history.cancelGesture();
+      if (!cancelled?.step) return;
+      const { step, mark } = cancelled;
+      const flow = applyFlowPatches(get().flow, step.inversePatches);
+      // Not recorded: nothing is pending, so zundo's diff answers null.
+      set({ ...withProblems(flow, get().otherFlowNames), selection: existing(flow, mark.selection), changesMade: mark.changesMade });
     },
     undo: () => {
-      forgetSteps();
+      history.forget();
       store.temporal.getState().undo();
     },
     redo: () => {
-      forgetSteps();
+      history.forget();
       store.temporal.getState().redo();
     },
     canUndo: () => store.temporal.getState().pastStates.length > 0,
@@ -248,12 +198,7 @@ export function createEditorStore(options: EditorStoreOptions) {
       temporal(immer(editor), {
         limit: options.historyLimit ?? 500,
         partialize: (state): Tracked => ({ flow: state.flow }),
-        // A step recorded: the command's. A step undone or redone: the same step reversed, for the other way.
-        diff: (past, current) => {
-          if (current.step) return { step: reversed(current.step) };
-          if (past.flow === current.flow || !pending) return null;
-          return { step: pending };
-        },
+        diff: history.diff,
       }),
     ),
   );
@@ -281,8 +226,4 @@ function stepsAsPatches<Mcs extends [StoreMutatorIdentifier, unknown][]>(
     };
     return config(setOrApply, get, api);
   };
-}
-
-function isHistoryStep(value: unknown): value is HistoryStep {
-  return typeof value === 'object' && value !== null && 'patches' in value && Array.isArray(value.patches) && 'inversePatches' in value && Array.isArray(value.inversePatches);
 }

@@ -4,8 +4,8 @@ import { diffFlows } from './flow-diff.ts';
 import { presetHours } from './opening-hours.ts';
 import { openingHoursWords, routeSegments, segmentLabels } from './routes.ts';
 import type { CallFlow, FlowNode } from './schema.ts';
-import { apply, sampleFlow } from './testing.ts';
-import { findNode } from './tree.ts';
+import { apply, generateFlow, sampleFlow, seededRandom } from './testing.ts';
+import { findNode, walk } from './tree.ts';
 
 const must = <T>(value: T | null | undefined): T => {
   if (value === null || value === undefined) throw new Error('expected a value');
@@ -99,6 +99,101 @@ describe('diffFlows: what changed, in words for callers', () => {
     const diff = diffFlows(flow.data, after.data, names);
     expect(diff.changed).toContain(sales);
     expect(diff.changes.map((c) => c.text)).toEqual(['Key 1 now goes to an unfinished route instead of Sales team', 'Key 2 now goes to Sales team instead of voicemail box 300']);
+  });
+});
+
+/** The same flow under ids of its own (as another flow has), each menu's keys in another order: nothing a caller meets differs. */
+function underOtherIds(flow: CallFlow, seed: number): CallFlow {
+  const random = seededRandom(seed);
+  const copy = JSON.parse(JSON.stringify(flow)) as CallFlow;
+  let next = 0;
+  walk(copy.data, (step) => {
+    step.id = `other-${(next++).toString(36)}`;
+    if (step.type === 'dial_menu') step.children.sort(() => random() - 0.5);
+  });
+  return copy;
+}
+
+/** Two different flows, as the Save & Enable summary compares them: the active one and the one about to replace it. */
+const routeTexts = (before: CallFlow, after: CallFlow) => diffFlows(before.data, after.data, names, { match: 'route' }).changes.map((c) => c.text);
+
+describe('diffFlows of two different flows: steps matched by the route a caller takes', () => {
+  /**
+   * A new flow made as a customer makes one (createFlow, so its ids n1, n2... are the active flow's too): a dial menu
+   * put before the in-hours transfer, which goes on key 1, and key 2 to Priya Shah's voicemail box.
+   */
+  function newMenuFlow(): CallFlow {
+    let flow = run(sampleFlow(), insertBetween('n3', 'n5', 'dial_menu'));
+    const menu = must(node(flow, 'n3').children[0]).id;
+    flow = run(flow, renameNode(menu, 'Main menu'), insertNode(menu, 'dial_menu_key'));
+    const key2 = must(node(flow, menu).children[1]).id;
+    return run(flow, insertNode(key2, 'voicemail', { args: { target: '201' } }));
+  }
+
+  it('tells only what callers meet differently, though the two flows share ids that mean other steps', () => {
+    const { flow: active } = menuFlow();
+    const next = newMenuFlow();
+    expect(routeTexts(active, next)).toEqual([
+      'Key 1 now goes to Transfer instead of Sales team',
+      'Key 2 now goes to voicemail box 201 instead of voicemail box 300',
+      'Transfer now rings extension 200 (was Alex Morgan and Priya Shah)',
+    ]);
+  });
+
+  it('tells a key that is new and a key that is gone by their numbers, never a key gone that is still there', () => {
+    const { flow: active, menu, key2 } = menuFlow();
+    let next = run(active, setArgs(key2, { target: '3' }));
+    expect(routeTexts(active, next)).toEqual(['Key 3 is new: it goes to voicemail box 300', 'Key 2 is gone (it went to voicemail box 300)']);
+    next = run(active, insertNode(menu, 'dial_menu_key'));
+    const key3 = must(node(next, menu).children[2]).id;
+    next = run(next, insertNode(key3, 'divert_to_external', { args: { target: '07700900123' } }));
+    expect(routeTexts(active, underOtherIds(next, 1))).toEqual(['Key 3 is new: it goes to Divert to external (07700900123)']);
+  });
+
+  it('matches greetings by their recording: the same recording under another name is no change', () => {
+    const { flow: active } = menuFlow();
+    let greeted = run(active, insertBetween('n1', 'n2', 'play_audio'));
+    const welcome = must(node(greeted, 'n1').children[0]).id;
+    greeted = run(greeted, setArgs(welcome, { name: 'Welcome', audio_file: 'welcome.mp3' }));
+    let renamed = run(greeted, renameNode(welcome, 'Hello'));
+    expect(routeTexts(greeted, underOtherIds(renamed, 2))).toEqual([]);
+    renamed = run(renamed, setArgs(welcome, { audio_file: 'other.mp3' }));
+    expect(routeTexts(greeted, underOtherIds(renamed, 3))).toEqual(['Every call now plays Hello first', 'Every call no longer plays Welcome']);
+    expect(routeTexts(greeted, active)).toEqual(['Every call no longer plays Welcome']);
+  });
+
+  it('tells a greeting put between two others as the one new greeting', () => {
+    const { flow: active } = menuFlow();
+    const greet = (flow: CallFlow, before: string, name: string, file: string) => {
+      const next = run(flow, insertBetween('n1', before, 'play_audio'));
+      const id = must(node(next, 'n1').children[0]).id;
+      return { flow: run(next, setArgs(id, { name, audio_file: file })), id };
+    };
+    const offer = greet(active, 'n2', 'Offer', 'offer.mp3');
+    const both = greet(offer.flow, offer.id, 'Welcome', 'welcome.mp3').flow;
+    // Welcome, Hold, Offer against Welcome, Offer: Hold goes between, in another flow.
+    const hold = greet(active, 'n2', 'Offer', 'offer.mp3');
+    const held = greet(hold.flow, hold.id, 'Hold', 'hold.mp3');
+    const three = greet(held.flow, held.id, 'Welcome', 'welcome.mp3').flow;
+    expect(routeTexts(both, underOtherIds(three, 6))).toEqual(['Every call now plays Hold as well']);
+    expect(routeTexts(three, underOtherIds(both, 7))).toEqual(['Every call no longer plays Hold']);
+  });
+
+  it("names no step renamed, and tells a transfer's settings and opening hours as steps of one flow do", () => {
+    const { flow: active, key1 } = menuFlow();
+    const sales = must(node(active, key1).children[0]).id;
+    const next = run(active, renameNode(key1, 'Sales'), renameNode('n6', 'Messages'), setArgs(sales, { ring_time_per_member: 20_000 }), setArgs('n2', { business_hours: presetHours('nine_to_six') }));
+    expect(routeTexts(active, underOtherIds(next, 4))).toEqual(['Opening hours are now Mon-Fri 09:00-18:00 (was Mon-Fri 09:00-17:00)', 'Sales team now rings for 20 s (was 5 s)']);
+    // A destination renamed is another destination to the reader: told once, as the route's.
+    expect(routeTexts(active, underOtherIds(run(active, renameNode(sales, 'Sales desk')), 5))).toEqual(['Key 1 now goes to Sales desk instead of Sales team']);
+  });
+
+  it('property: a flow compared with itself under other ids (and keys in another order) has no changes', () => {
+    const flows = [sampleFlow(), menuFlow().flow, newMenuFlow()];
+    for (let seed = 1; seed <= 40; seed++) flows.push(generateFlow(5 + ((seed * 37) % 200), seed));
+    flows.forEach((flow, i) => {
+      expect(diffFlows(flow.data, underOtherIds(flow, i).data, names, { match: 'route' }), `flow ${i}`).toEqual({ added: [], removed: [], changed: [], changes: [] });
+    });
   });
 });
 

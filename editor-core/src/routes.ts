@@ -20,6 +20,11 @@ export interface RouteSegment {
   entry: FlowNode;
   /** Where the call comes from, root first: e.g. ['In hours', 'Main menu', 'Key 2']; [] for the root. */
   path: string[];
+  /**
+   * The caller's way here, without the steps' names: e.g. ['In hours', 'Key 2']; [] for the root. The same in any
+   * flow that routes its callers alike, so two different flows' segments are matched by it.
+   */
+  choices: string[];
   /** Greetings (play_audio) played on the way, in order. */
   greetings: FlowNode[];
   /** A transfer, voicemail, divert or repeat menu that ends it, a business hours or dial menu it branches at; null when the route stops unfinished. */
@@ -31,21 +36,28 @@ const ENTRY_LABEL: Partial<Record<FlowNode['type'], string>> = { in_hours: 'In h
 /** Every route segment of a flow, in the order a reader meets them (depth first). */
 export function routeSegments(root: FlowNode): RouteSegment[] {
   const segments: RouteSegment[] = [];
-  const stack: Array<{ entry: FlowNode; path: string[] }> = [{ entry: root, path: [] }];
+  type Next = Pick<RouteSegment, 'entry' | 'path' | 'choices'>;
+  const stack: Next[] = [{ entry: root, path: [], choices: [] }];
   while (stack.length > 0) {
-    const { entry, path } = stack.pop() as { entry: FlowNode; path: string[] };
+    const { entry, path, choices } = stack.pop() as Next;
     const greetings: FlowNode[] = [];
     let step = entry.children[0];
     while (step?.type === 'play_audio') {
       greetings.push(step);
       step = step.children[0];
     }
-    segments.push({ entry, path, greetings, end: step ?? null });
-    const next: Array<{ entry: FlowNode; path: string[] }> = [];
+    segments.push({ entry, path, choices, greetings, end: step ?? null });
+    const next: Next[] = [];
     if (step?.type === 'business_hours') {
-      for (const child of step.children) next.push({ entry: child, path: [...path, ENTRY_LABEL[child.type] ?? child.name] });
+      for (const child of step.children) {
+        const label = ENTRY_LABEL[child.type] ?? child.name;
+        next.push({ entry: child, path: [...path, label], choices: [...choices, label] });
+      }
     } else if (step?.type === 'dial_menu') {
-      for (const key of step.children) next.push({ entry: key, path: [...path, step.name, `Key ${String(key.args.target?.value ?? '?')}`] });
+      for (const key of step.children) {
+        const label = `Key ${String(key.args.target?.value ?? '?')}`;
+        next.push({ entry: key, path: [...path, step.name, label], choices: [...choices, label] });
+      }
     }
     stack.push(...next.reverse());
   }
@@ -115,7 +127,7 @@ export function destinationWords(node: FlowNode | null): string {
     case 'transfer':
       return node.name;
     case 'voicemail':
-      return `voicemail box ${argValue(node, 'target', 'extension')}`;
+      return `voicemail box ${argValue(node, 'target', 'extension') || DEFAULT_VOICEMAIL_EXTENSION}`;
     case 'divert_to_external':
       return `${node.name} (${argValue(node, 'target', 'phone_number') || 'no number yet'})`;
     case 'repeat_menu':

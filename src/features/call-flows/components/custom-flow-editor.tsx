@@ -235,9 +235,11 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
       return;
     }
     // The difference against the flow active now (its saved copy when it is this one); without it, the dialogs all the same.
+    // Another flow shares no step with this one: its steps are matched by the routes callers take.
+    const match = active.id === flowId ? 'id' : 'route';
     queryClient
       .fetchQuery(callFlowQueryOptions(productId, active.id))
-      .then((live) => ask({ against: active.name, texts: diffFlows(live.data, store.getState().flow.data, names).changes.map((c) => c.text) }))
+      .then((live) => ask({ against: active.name, texts: diffFlows(live.data, store.getState().flow.data, names, { match }).changes.map((c) => c.text) }))
       .catch(() => ask(null));
   };
 

@@ -3,7 +3,7 @@ import { Button } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
 import { SubmitButton } from '../../../../components/form/submit-button.tsx';
-import { MAX_NAME_LENGTH, NODE_SPECS, renameNode, setArgs, type Command, type FlowNode } from '@portal/editor-core';
+import { MAX_NAME_LENGTH, NODE_SPECS, chain, renameNode, setArgs, type Command, type FlowNode } from '@portal/editor-core';
 import { useCanvas } from '../canvas-context.ts';
 import { Modal } from '../modal.tsx';
 import { TextField } from './fields.tsx';
@@ -17,8 +17,8 @@ export interface StepFormProps {
 export type SaveOutcome = boolean | string;
 
 /**
- * Saves a dialog: its arg values (setArgs) and name (renameNode), checked first and run as one
- * undo step. A command editor-core refuses answers its reason, and nothing is run.
+ * Saves a dialog: its arg values (setArgs) and name (renameNode) as one chain, one undo step that applies all or
+ * none. A command editor-core refuses answers its reason, and nothing is run.
  */
 export function useSaveStep(node: FlowNode): (name: string, values: Record<string, unknown>) => true | string {
   const { store } = useCanvas();
@@ -27,17 +27,11 @@ export function useSaveStep(node: FlowNode): (name: string, values: Record<strin
     const commands: Command[] = [];
     if (Object.keys(args).length > 0) commands.push(setArgs(node.id, args));
     if (name !== node.name) commands.push(renameNode(node.id, name));
+    const save = chain(...commands);
     const state = store.getState();
-    for (const command of commands) {
-      const answer = state.check(command);
-      if (answer !== true) return answer.reason;
-    }
-    state.beginGesture();
-    try {
-      for (const command of commands) state.run(command);
-    } finally {
-      state.endGesture();
-    }
+    const answer = state.check(save);
+    if (answer !== true) return answer.reason;
+    state.run(save);
     return true;
   };
 }
