@@ -42,7 +42,7 @@ export default defineConfig({
     // @mobile: runs on both; @phone: only makes sense on a phone, so only the mobile project runs it. A test is
     // @mobile when its signed-in page is laid out differently on a phone (the drawer, menus, the product switcher,
     // tables shown as lists, dialogs), one per area, and so are the billing, payment, sign-up and call-history journeys
-    // (issues 14, 18 and 20 ask for them on both); the other journeys run on the desktop project only. Phone copies of every journey
+    // (the payment, sign-up and call-history pages are used on phones as much); the other journeys run on the desktop project only. Phone copies of every journey
     // doubled a run that CI's two cores could not fit in 30 minutes on a busy day.
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@phone/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile|@phone/ },

@@ -90,7 +90,8 @@ export default defineConfig(({ command }) => ({
             // Small modules most signed-in pages share (the toasts, ids, the trial's call, a media query, the icon
             // button, ark-ui's bundled runtime helper): one file, not seven of 200-800 bytes each. On a slow phone
             // every file loaded beside the entry takes a share of the link and a round trip; the home page's
-            // largest paint came 0.3 s sooner with them together (README, issue 11).
+            // largest paint came 0.3 s sooner with them together (Lighthouse's
+            // mobile run, bench/lighthouse).
             { name: 'common', test: COMMON_MODULES },
             // The form parts (fields, errors, submit button, the form hook): five of the login page's small files
             // became one, and its largest paint on a slow phone came about 0.2 s sooner. A page with one field (a search box)

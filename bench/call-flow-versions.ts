@@ -1,4 +1,4 @@
-// Call-flow versions at size (issue 21): one flow of a 200-node tree with 500 versions, each a small edit of
+// Call-flow versions at size: one flow of a 200-node tree with 500 versions, each a small edit of
 // the one before (the transfers' ring time, a new value each time, so no tree deduplicates: the worst case for
 // the server's storage); then what the versions panel asks for, through the real API, timed: the first page of
 // the list, and a comparison (the two versions' trees and editor-core's diffFlows). Target: the panel's data in

@@ -1,7 +1,7 @@
 // The company contacts import of 5,000 rows, end to end but for the browser's drawing: the page's
 // own CSV reading (papaparse) and preview check, then its import controller sending the rows in
 // chunks to the real API (in-process, on a fresh seeded PGlite database), with the progress it
-// reports. Budget: under 5 s (issue 16). `npm run bench:contacts`; BENCH_ROWS changes the size.
+// reports. Budget: under 5 s. `npm run bench:contacts`; BENCH_ROWS changes the size.
 import { performance } from 'node:perf_hooks';
 import { MAX_IMPORT_ROWS, type ImportContactsResult } from '@portal/contract';
 import { buildApp } from '../server/src/app.ts';

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessible, latestMessage, linkIn, test } from './fixtures.ts';
 
 /**
- * The e-mail sign-in journeys of issue 7, as a new person goes through them: every e-mail is
+ * The e-mail sign-in journeys (spec 000 sections 2, 4 and 7), as a new person goes through them: every e-mail is
  * read from the sandbox outbox, and every link opened as it would be from an inbox. Each test
  * makes its own person (unique address), as the tests share one database and run in parallel.
  */

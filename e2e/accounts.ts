@@ -1,6 +1,6 @@
 /**
  * Every account the end-to-end specs sign in as (or otherwise act on), in one place: the demo
- * logins (README) and the suite's own copies of Acme (server/src/db/demo-e2e.ts, seeded because
+ * logins (docs/demo-accounts.md) and the suite's own copies of Acme (server/src/db/demo-e2e.ts, seeded because
  * scripts/e2e-server.mjs sets PORTAL_E2E_ACCOUNTS=on).
  *
  * The specs run fully parallel on one database, so an account a spec changes (call flows,

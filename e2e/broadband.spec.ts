@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
 
-// Broadband availability and sign-up (issue 15; spec 000 section 2, spec 001 "Broadband"), as a
+// Broadband availability and sign-up (spec 000 section 2, spec 001 "Broadband"), as a
 // new visitor: the sandbox's broadband data (server/src/sandbox/broadband/) has full fibre on both
 // networks at LS11 5PZ, standard only at NR2 4PL and nothing at YO1 7HH. The sign-up's approval
 // books an installation on the account whose e-mail the details give: each viewport and repeat

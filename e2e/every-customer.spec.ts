@@ -5,7 +5,7 @@ import { accounts, expect, LoginPage, test } from './fixtures.ts';
 // Signs in as every demo customer (server/src/db/demo-logins.ts; the e2e accounts test in tests/ checks
 // that each is here or in NOT_SIGNED_IN), follows the start-up redirect and every side-navigation
 // link, and fails when one lands on "Page not found", unless that page is one the app lists as
-// not built yet and another issue owns. Read-only: it only visits pages, it clicks through no
+// not built yet. Read-only: it only visits pages, it clicks through no
 // journey. Pier Bakery's own copy stands in for it, since reaching buy-now complete makes the
 // phone live.
 
@@ -37,11 +37,10 @@ const NOT_SIGNED_IN = {
 };
 
 /**
- * Pages the issue at hand owns (issue 13 built the upgrade page): never exempt, even while a list
- * below still names them, so the test fails until they are built. The next issue that builds pages
- * of these lists puts its own here while it works.
+ * Pages that are built: never exempt, even while a list below still names them, so the test fails
+ * when one of them answers "Page not found".
  */
-const OWNED_BY_THIS_ISSUE = ['upgrade'];
+const NEVER_EXEMPT = ['upgrade'];
 
 const source = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 
@@ -78,7 +77,7 @@ function notBuiltPatterns(): RegExp[] {
   };
   // May be empty (every journey page built); list() throws when the list itself is not found.
   return list('src/app/journey-frames.ts', 'JOURNEY_PAGES_NOT_BUILT')
-    .filter((page) => !OWNED_BY_THIS_ISSUE.includes(page.route))
+    .filter((page) => !NEVER_EXEMPT.includes(page.route))
     .map((page) => new RegExp(`^${page.pattern.replace(/\/:\w+\?/g, '(?:/[^/]+)?').replace(/:\w+/g, '[^/]+')}/?$`));
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect as baseExpect, expectAccessible, test } from './fixtures.ts';
 
-// Maintenance mode (issue 14; spec 000 sections 2 and 9): a flag of the environment, so it is switched the way
+// Maintenance mode (spec 000 sections 2 and 9): a flag of the environment, so it is switched the way
 // an operator switches it: the portal restarted with PORTAL_MAINTENANCE_MODE on, then off. The suite's own
 // server must stay open, so this spec starts a portal of its own on a port and a data folder of its own
 // (one per project), from the same build (the SPA and the server bundle).

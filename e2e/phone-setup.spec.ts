@@ -175,7 +175,7 @@ test.describe('phone setup audio', () => {
   });
 });
 
-// Holiday schedule, temporary divert and account add-ons (issue 16): each viewport and each run of
+// Holiday schedule, temporary divert and account add-ons: each viewport and each run of
 // --repeat-each=3 signs in as its own copy of Acme (server/src/db/demo-e2e.ts), which starts with
 // one holiday coming ("Team away days", 45 days on), no divert, Fraud guard and no international tariff.
 const setupCopies = {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accounts, expect as baseExpect, expectAccessible, latestMessage, linkIn, test } from './fixtures.ts';
 
-// Self sign-up (issue 14 part B): /signup, /signup-voip3 and /signup-voip3-b from the first page
+// Self sign-up: /signup, /signup-voip3 and /signup-voip3-b from the first page
 // to the signed-in home, the PIN and the mobile link read from the sandbox outbox; the draft's
 // rules (24 hours, supplier 2 to 3); online sign-up with a wrong token; the route guards; the
 // referral link. Every sign-up uses a new address of its own, so nothing seeded is changed. The

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
 
-// The shell rules of issue 13: the app status banners on every page of the default layout, the
+// The shell rules (spec 000 section 3): the app status banners on every page of the default layout, the
 // 404 tracked, logout's resets, chat support, the profile button's name, the bell's badge.
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });

@@ -4,7 +4,7 @@ import { accounts, expect as baseExpect, expectAccessible, latestMessage, linkIn
 // Creating a customer hashes a password and a PIN and provisions a phone: on a busy machine a step takes longer than the suite's 10 s.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-// The trial and buy-now sign-ups (issue 14 part A), as a new visitor: the e-mail PIN and the SMS
+// The trial and buy-now sign-ups, as a new visitor: the e-mail PIN and the SMS
 // code are read from the sandbox outbox. Each run signs up a new address of its own. The e2e
 // server provisions in 6 s (PORTAL_PROVISIONING_DELAY_MS, scripts/e2e-server.mjs). Maintenance
 // mode cannot be switched on this shared server: maintenance.spec.ts starts a portal of its own.

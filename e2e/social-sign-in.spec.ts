@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { accounts, expect, expectAccessible, test } from './fixtures.ts';
 
-// Social sign-in (issue 7; spec 000 sections 2, 4 and 7) through the sandbox provider the
+// Social sign-in (spec 000 sections 2, 4 and 7) through the sandbox provider the
 // server runs when Google is not configured: the whole redirect round trip, in a real browser.
 // Signing in this way changes nothing another spec sees of an existing, verified account (it
 // links the identity), so the demo customer stays a read-only account (see the accounts list).

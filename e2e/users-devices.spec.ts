@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accounts, expect, expectAccessible, latestMessage, test, type HomePage, type LoginPage } from './fixtures.ts';
 
-// Users and devices (issue 17) as a new customer would use it: users, PINs, add-ons, devices. Each viewport signs in as
+// Users and devices as a new customer would use it: users, PINs, add-ons, devices. Each viewport signs in as
 // its own e2e-only copy of Acme with Dana Fox locked out (server/src/db/demo-e2e.ts), a fresh one
 // for each of three repeats (--repeat-each=3): unlocking her and adding users are for good.
 

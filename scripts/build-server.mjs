@@ -1,7 +1,7 @@
 // Bundles the API server (server/src/main.ts with the workspace's own TypeScript: contract, editor-core) into one
 // plain JavaScript file, server/build/main.mjs, which `npm run serve` runs with node alone. Under tsx the
 // server also carried tsx's loader and its compiled-module cache: about 80 MB of an idle server's memory
-// (README, "Memory"). Packages from node_modules stay imports, loaded as they are. Part of `npm run build`.
+// (docs/decisions/012). Packages from node_modules stay imports, loaded as they are. Part of `npm run build`.
 import { build } from 'esbuild';
 
 const started = performance.now();

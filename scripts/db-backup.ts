@@ -2,7 +2,7 @@
 // (default ./data) in one file, FOLDER/portal-backup-<date>.tar.gz (FOLDER: default
 // PORTAL_BACKUP_DIR, else ./backups). The server must be stopped: the folder's lock says if it
 // runs. The database is opened and closed cleanly first (a checkpoint), so the copy is whole
-// and known to open. With DATABASE_URL, back up that server with pg_dump instead (README).
+// and known to open. With DATABASE_URL, back up that server with pg_dump instead (docs/operations.md).
 import { mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { archiveFolder, checkOpens, fail, lockOrExplain, portalDataDir, refuseDatabaseUrl } from './data-folder.ts';

@@ -1,4 +1,4 @@
-// The boundaries the linter enforces (issue 12), shown rule by rule on small snippets linted with
+// The boundaries the linter enforces, shown rule by rule on small snippets linted with
 // the project's own eslint.config.js, and knip failing on an unused export in a tiny project.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

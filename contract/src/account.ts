@@ -6,7 +6,7 @@ import { NewPassword, NewPasswordPair, passwordMessages } from './passwords.ts';
 import { OptionalUkPhone } from './profile.ts';
 
 /**
- * Sign-in and account journeys (issue 7; spec 000 sections 2, 4 and 7). Where the spec shows
+ * Sign-in and account journeys (spec 000 sections 2, 4 and 7). Where the spec shows
  * no path or payload, these are our decisions (dj-rest-auth's shapes, which the spec's
  * /registration/ and /auth/... calls follow):
  * - Every request naming an e-mail address (register, magic link, password reset) answers

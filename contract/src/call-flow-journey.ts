@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.ts';
 import { idNumber, idText } from './ids.ts';
 
 /**
- * The caller's journey of a custom call flow (issue 21): editor-core's `callerJourney` told on a page and in a PDF.
+ * The caller's journey of a custom call flow: editor-core's `callerJourney` told on a page and in a PDF.
  * Our design (the spec has no such call): GET answers the PDF (application/pdf), owner-checked like the flow.
  */
 const JourneyParams = z.object({ id: idNumber('Unknown product'), flow: idText('Unknown call flow') });

@@ -66,7 +66,7 @@ export type PatchCallFlow = z.infer<typeof PatchCallFlow>;
 export const CALL_FLOW_VERSIONS_PAGE_SIZE = 50;
 
 /**
- * One saved version of a custom flow (issue 21; our design, the spec shows none). Every save of a flow whose
+ * One saved version of a custom flow (our design, the spec shows none). Every save of a flow whose
  * tree or name changed keeps one; a restore is a new version naming the one it restored.
  */
 export const CallFlowVersion = z.object({
@@ -151,7 +151,7 @@ export const SiteUser = z.object({
   /** 'Not Assigned' when no number is assigned (spec 001 section 3). */
   extension: z.string(),
   /**
-   * Our addition (issue 21): whether a call can ring them (a desk phone port is theirs, or a PIN signs them in to the
+   * Our addition: whether a call can ring them (a desk phone port is theirs, or a PIN signs them in to the
    * apps), for the editor's coverage checks. Optional: without it a user counts as reachable.
    */
   has_phone_or_app: z.boolean().optional(),

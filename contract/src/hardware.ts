@@ -17,7 +17,7 @@ import { ShopItem } from './shop.ts';
  *   .../hardware/assign/ sets one port to a user (a free port only) or frees it (user_id null).
  * - The provisioning string is the address the device fetches its settings from (with a key of its
  *   own): typed into the phone's web page, or set by the maker's redirect service.
- * - Buying hardware (.../hardware/purchase/) is the shop's (issue 19, contract/src/shop.ts).
+ * - Buying hardware (.../hardware/purchase/) is the shop's (contract/src/shop.ts).
  */
 
 /** A MAC address as typed: 12 hex digits, alone or in pairs split by one kind of separator (`:` or `-`). */

@@ -168,7 +168,7 @@ export const earliestTransferDate = (today: Date) => new Date(today.getTime() + 
 
 /**
  * Pages of the site's list. The spec rounds length / page size to the nearest whole number,
- * which hides the 21st number of 21; we round up so every number can be reached (README).
+ * which hides the 21st number of 21; we round up so every number can be reached (docs/decisions/005).
  * @example numberPageCount(21) // 2
  */
 export const numberPageCount = (length: number) => Math.max(1, Math.ceil(length / NUMBERS_PER_PAGE));

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 
 /**
- * The password rule (issue 7), one place for the browser's forms and the server: a minimum
+ * The password rule, one place for the browser's forms and the server: a minimum
  * length, a maximum that keeps hashing cheap, and (server side, against a list of common
  * passwords) no password an attacker would try first. NCSC and GOV.UK guidance: length and a
  * deny list, no composition rules.

@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 
 /**
  * The PIN of a cloud phone's users: what they sign in to the phone apps and desk phones with
- * (spec 001 sections 3 and 5). Set while getting started; reset from users and devices
- * (issue 17). One rule for the browser and the server.
+ * (spec 001 sections 3 and 5). Set while getting started; reset from users and devices.
+ * One rule for the browser and the server.
  *
  * The spec gives the two "too simple" messages and the server details they reword; the rest
  * is our decision:
@@ -66,7 +66,7 @@ export function pinProblem(value: string): string | undefined {
 /**
  * The words for a PIN error a server sent (spec 001 section 5): the platform's "too simple"
  * details become the spec's messages; anything else is shown as sent. The reset-PIN dialog
- * (issue 17) words the platform's answers with it.
+ * words the platform's answers with it.
  * @example rewordPinError('password confirmation failed : password too simple: sequences are forbidden') // 'Sequential numbers i.e 123456 are not allowed'
  */
 export function rewordPinError(detail: string): string {

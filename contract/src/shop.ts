@@ -18,8 +18,8 @@ import { idText } from './ids.ts';
  *   price times the quantity (before VAT). The server recomputes every total with shopTotals
  *   below and refuses a basket whose totals are not what it would charge (409: prices changed).
  * - The delivery line is sent like any other line, once, quantity 1.
- * - Payment: the purchase is added to the customer's next bill (card payment is the billing
- *   issue's adapter; PurchaseResult.payment says how it was paid so a card step can come later).
+ * - Payment: the purchase is added to the customer's next bill (PurchaseResult.payment
+ *   says how it was paid, so another way to pay can be added beside it).
  * - Each checkout carries an idempotency key: the same key again answers the first purchase.
  */
 

@@ -9,7 +9,7 @@ import { NewPassword, passwordMessages } from './passwords.ts';
 import { Pin } from './pin.ts';
 
 /**
- * The trial and buy-now sign-up journeys (issue 14 part A; spec 000 section 2, spec 001
+ * The trial and buy-now sign-up journeys (spec 000 section 2, spec 001
  * sections 3, 4, 5, 7 "Signup and trial"), and an existing customer's opt-in trial. The spec
  * names the calls, the channels, the trial-version rule, the free-e-mail domains and the SMS
  * verify status; the rest is our design:
@@ -215,7 +215,7 @@ export const CreatePasswordResponse = z.object({
   provisioning: SignupProvisioningStatus,
   /**
    * A buy-now's number selection token (scope customer-number-selection), also e-mailed as the
-   * /number-select link: the journey offers the choice at once, the e-mail for later. Null for a trial.
+   * /number-select link: the journey offers the choice at once, the e-mail to choose later. Null for a trial.
    */
   number_selection_token: z.nullable(z.string()),
 });

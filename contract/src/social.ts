@@ -4,7 +4,7 @@ import { LoginResponse } from './auth.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
- * Social sign-in (issue 7; spec 000 sections 2, 4 and 7): OAuth 2.0 authorization code with
+ * Social sign-in (spec 000 sections 2, 4 and 7): OAuth 2.0 authorization code with
  * `state`, and PKCE where the provider takes it.
  *
  * 1. The SPA's /auth/{page}/{provider}/ asks GET /auth/accesstoken/{provider}/?page={page}.

@@ -1,8 +1,8 @@
 import { formatBytes } from './audio-format.ts';
 
 /**
- * How much one cloud phone (product) may store, and the speech cache's default size (issue 11,
- * "Bounded storage"). The server refuses past a limit with 409 and one of these messages; the browser
+ * How much one cloud phone (product) may store, and the speech cache's default size
+ * (docs/operations.md, "Bounded storage"). The server refuses past a limit with 409 and one of these messages; the browser
  * shows it where the user acted. One rule, one place: both import it.
  */
 export const STORAGE_LIMITS = {

@@ -11,7 +11,8 @@ import type { AudioStorage } from './audio/storage.ts';
 import type { ChatService } from './chat/chat.ts';
 import { createChatService } from './chat/create-chat-service.ts';
 import { warmUpDummyPassword } from './auth/passwords.ts';
-import { ownUrl, socialClientsFromEnv } from './auth/social-providers.ts';
+import { ownUrl, socialClients } from './auth/social-providers.ts';
+import { settings, type Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import dbPlugin from './db/plugin.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -36,7 +37,7 @@ import { registerSandboxOutbox } from './sandbox/outbox/routes.ts';
 import registerSandboxCheckoutRepository from './sandbox/checkout/sessions-repository.ts';
 import { sandboxProvider } from './sandbox/checkout/provider.ts';
 import { registerSandboxCheckout } from './sandbox/checkout/routes.ts';
-import { paymentProviderFromEnv } from './payments/config.ts';
+import { paymentProvider } from './payments/config.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { registerPaymentWebhook } from './modules/billing/payment-webhook.ts';
 import { SandboxSms } from './sandbox/sms.ts';
@@ -102,8 +103,11 @@ export interface BuildAppOptions {
   chat?: ChatService;
   /** Card payments; default the one PORTAL_PAYMENTS_PROVIDER names (payments/config.ts). */
   payments?: PaymentProvider;
-  /** Social sign-in's settings (auth/social-providers.ts: {PROVIDER}_CLIENT_ID, ...); default process.env. */
-  socialEnv?: Record<string, string | undefined>;
+  /**
+   * The settings the adapters above are chosen by when not given, and social sign-in's and the CSP's
+   * (config.ts); default this process's settings.
+   */
+  config?: Config;
   /** The built SPA; default <repo>/dist. */
   staticDir?: string;
   logger?: boolean;
@@ -162,13 +166,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const smtp = app.mailer;
     app.addHook('onClose', async () => smtp.close());
   }
-  app.decorate('addressLookup', options.addressLookup ?? createAddressLookup());
-  app.decorate('broadbandData', options.broadbandData ?? createBroadbandData());
-  app.decorate('chat', options.chat ?? createChatService(options.db, app.now));
-  app.decorate('payments', options.payments ?? paymentProviderFromEnv(process.env, () => sandboxProvider(() => app.sandboxCheckoutRepository)));
+  const config = options.config ?? settings();
+  app.decorate('addressLookup', options.addressLookup ?? createAddressLookup(config.addressLookup));
+  app.decorate('broadbandData', options.broadbandData ?? createBroadbandData(config.broadband));
+  app.decorate('chat', options.chat ?? createChatService(options.db, app.now, config.chatService));
+  app.decorate('payments', options.payments ?? paymentProvider(config.payments, () => sandboxProvider(() => app.sandboxCheckoutRepository)));
   const sandboxServer = app.mailer instanceof SandboxMailer && app.sms instanceof SandboxSms;
-  app.decorate('social', socialClientsFromEnv(options.socialEnv ?? process.env, () => ownUrl(app), sandboxServer));
-  const speech = options.speech ?? createSpeechEngine();
+  app.decorate('social', socialClients(config.social, () => ownUrl(app), sandboxServer));
+  const speech = options.speech ?? createSpeechEngine(config.speechEngine);
   app.decorate(
     'speech',
     new TextToSpeech(speech, options.audio, undefined, {
@@ -181,8 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => speech.close?.());
 
   // External plugins. Swagger must come before the routes it documents.
-  // Security headers, compression, the TRUST_PROXY hint: on every answer (plugins/, issue 11).
-  const pageCsp = await registerSecurityHeaders(app);
+  // Security headers, compression, the TRUST_PROXY hint: on every answer (plugins/).
+  const pageCsp = await registerSecurityHeaders(app, config.cspThirdPartyHosts);
   await registerCompression(app);
   registerTrustProxyWarning(app, options.trustProxy ?? false);
   await app.register(fastifyCookie);

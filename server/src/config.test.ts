@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { messagingAdapters, readMessagingConfig } from './config.ts';
+import { ConfigError, environmentSchema, messagingAdapters, readConfig, VARIABLES } from './config.ts';
 import { SmtpMailer } from './mail/smtp.ts';
 import { HttpsSmsGateway } from './sms/https-gateway.ts';
 
-describe('readMessagingConfig', () => {
+const readMessagingConfig = (env: Record<string, string>) => readConfig(env).messaging;
+
+describe('the messaging settings', () => {
   it('defaults to the sandbox for both, which buildApp supplies itself', () => {
     const config = readMessagingConfig({});
     expect(config).toEqual({ mail: { transport: 'sandbox' }, sms: { transport: 'sandbox' } });
@@ -40,5 +42,104 @@ describe('readMessagingConfig', () => {
     expect(() => readMessagingConfig({ SMS_TRANSPORT: 'carrier-pigeon' })).toThrow('SMS_TRANSPORT must be sandbox or https');
     // Plain HTTP only to this machine (a local gateway stub).
     expect(readMessagingConfig({ SMS_TRANSPORT: 'https', SMS_GATEWAY_URL: 'http://127.0.0.1:9000/sms', SMS_GATEWAY_TOKEN: 't' }).sms.transport).toBe('https');
+  });
+});
+
+describe('the environment schema', () => {
+  it('gives every setting its default on an empty environment', () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:8080',
+      trustProxy: false,
+      logLevel: 'info',
+      shutdownTimeoutMs: 20_000,
+      staticDir: undefined,
+      databaseUrl: undefined,
+      dataDir: 'data',
+      audioStorage: 'filesystem',
+      speechCacheBytes: 100 * 1024 * 1024,
+      payments: { provider: 'sandbox' },
+      social: { clients: { google: null, facebook: null, linkedin: null }, sandbox: true },
+      cspThirdPartyHosts: [],
+      speechEngine: 'espeak',
+      addressLookup: 'sandbox',
+      chatService: 'sandbox',
+      broadband: { source: 'sandbox' },
+      provisioningUrl: 'https://provisioning.cloudphone.example',
+      provisioningDelayMs: 15_000,
+      advancedCallForward: false,
+      callRecordingsHidden: false,
+      signup: { maintenanceMode: false, signupRedirectToTrial: false, voip3Signup: true, smsHourlyLimit: 200 },
+      e2eAccounts: false,
+    });
+  });
+
+  it('reads what is set, treating an empty value as unset', () => {
+    const config = readConfig({
+      PORT: '9090',
+      PORTAL_PUBLIC_URL: 'https://portal.example//',
+      TRUST_PROXY: 'true',
+      DATABASE_URL: 'postgres://portal:secret@db/portal',
+      AUDIO_STORAGE: '',
+      LOG_LEVEL: 'debug',
+      PORTAL_PAYMENTS_PROVIDER: 'hosted',
+      PORTAL_PAYMENTS_API_URL: 'https://pay.example/api',
+      PORTAL_PAYMENTS_SECRET_KEY: 's',
+      PORTAL_PAYMENTS_PUBLIC_KEY: 'p',
+      PORTAL_PAYMENTS_WEBHOOK_SECRET: 'w',
+      PORTAL_PAYMENTS_CHECKOUT_URL: 'https://pay.example/checkout',
+      GOOGLE_CLIENT_ID: 'g-id',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+    });
+    expect(config.port).toBe(9090);
+    expect(config.publicUrl).toBe('https://portal.example');
+    expect(config.trustProxy).toBe(true);
+    // With PostgreSQL, audio goes to the database by default, so every process shares it.
+    expect(config.audioStorage).toBe('database');
+    expect(config.logLevel).toBe('debug');
+    expect(config.payments).toMatchObject({ provider: 'hosted', apiUrl: 'https://pay.example/api', checkoutSrc: '' });
+    expect(config.social.clients.google).toEqual({ clientId: 'g-id', secret: 'g-secret' });
+    expect(readConfig({ PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
+    expect(readConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.0/8' }).trustProxy).toBe('10.0.0.1,10.0.0.0/8');
+  });
+
+  it('refuses a bad value with a ConfigError that names the variable', () => {
+    const bad: Array<[Record<string, string>, string]> = [
+      [{ PORT: '70000' }, 'PORT must be a port number'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud"'],
+      [{ SHUTDOWN_TIMEOUT_MS: 'soon' }, 'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds'],
+      [{ AUDIO_STORAGE: 'cloud' }, 'AUDIO_STORAGE must be database or filesystem, not "cloud"'],
+      [{ SPEECH_CACHE_MB: '-5' }, 'SPEECH_CACHE_MB must be a number of megabytes, not "-5"'],
+      [{ PORTAL_PUBLIC_URL: 'portal.example' }, 'PORTAL_PUBLIC_URL must be a URL starting with https: or http:'],
+      [{ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL must start with postgres: or postgresql:'],
+      [{ PORTAL_PAYMENTS_PROVIDER: 'hosted' }, 'PORTAL_PAYMENTS_PROVIDER=hosted needs PORTAL_PAYMENTS_API_URL'],
+      [{ PORTAL_PAYMENTS_PROVIDER: 'cash' }, 'PORTAL_PAYMENTS_PROVIDER must be sandbox or hosted'],
+      [{ GOOGLE_CLIENT_ID: 'g-id' }, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together'],
+      [{ SOCIAL_SIGN_IN_SANDBOX: 'maybe' }, 'SOCIAL_SIGN_IN_SANDBOX must be on or off, not "maybe"'],
+      [{ CSP_THIRD_PARTY_HOSTS: 'http://widget.example' }, 'CSP_THIRD_PARTY_HOSTS: "http://widget.example" is not an https origin'],
+      [{ CHAT_SERVICE: 'pigeon' }, 'CHAT_SERVICE must be one of sandbox, not "pigeon"'],
+      [{ PORTAL_PROVISIONING_URL: 'ftp://phones' }, 'PORTAL_PROVISIONING_URL must start with https: or http:'],
+      [{ PORTAL_SMS_HOURLY_LIMIT: '100001' }, 'PORTAL_SMS_HOURLY_LIMIT must be a whole number from 0 to 100000, not "100001"'],
+      [{ PORTAL_VOIP3_SIGNUP: 'yes' }, 'PORTAL_VOIP3_SIGNUP must be on or off, not "yes"'],
+    ];
+    for (const [env, message] of bad) {
+      expect(() => readConfig(env), message).toThrow(ConfigError);
+      expect(() => readConfig(env), message).toThrow(message);
+    }
+  });
+
+  it('names every bad variable at once, and never echoes an address that may hold a password', () => {
+    const wrong = () => readConfig({ PORT: 'eighty', PORTAL_E2E_ACCOUNTS: 'sometimes', DATABASE_URL: 'postgres//portal:hunter2@db' });
+    expect(wrong).toThrow(/PORT must be a port number[\s\S]*PORTAL_E2E_ACCOUNTS must be on or off/);
+    expect(wrong).toThrow(/DATABASE_URL must be a URL/);
+    expect(wrong).not.toThrow(/hunter2/);
+  });
+
+  it('documents every variable it reads', () => {
+    const documented = Object.keys(VARIABLES).sort();
+    expect(Object.keys(environmentSchema.in.shape).sort()).toEqual(documented);
+    for (const [name, doc] of Object.entries(VARIABLES)) expect(doc.about.length, name).toBeGreaterThan(10);
   });
 });

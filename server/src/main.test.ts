@@ -18,11 +18,11 @@ interface Started {
   output: () => string;
 }
 
-function spawnServer() {
+function spawnServer(extraEnv: Record<string, string> = {}) {
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir },
+    env: { ...env, PORT: '0', HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
@@ -46,8 +46,8 @@ function start(): Promise<Started> {
 }
 
 /** A start expected to fail: its exit code and everything it printed. */
-function startRefused(): Promise<{ code: number | null; output: string }> {
-  const child = spawnServer();
+function startRefused(extraEnv: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  const child = spawnServer(extraEnv);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -127,6 +127,17 @@ describe('server/src/main.ts', () => {
     // A clean stop leaves no lock behind.
     expect(existsSync(join(dataDir, 'portal.lock'))).toBe(false);
   }, 120_000);
+
+  it('stops at start on a bad environment value, naming the variable, before it opens the database', async () => {
+    const refused = await startRefused({ PORTAL_CALL_RECORDINGS: 'sometimes', SMS_TRANSPORT: 'https' });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('The configuration is not valid');
+    expect(refused.output).toContain('PORTAL_CALL_RECORDINGS must be shown or hidden, not "sometimes"');
+    // No stack trace for a configuration error: the message is the answer.
+    expect(refused.output).not.toMatch(/\n\s+at /);
+    // The folder was not touched: no lock taken.
+    expect(existsSync(join(dataDir, 'portal.lock'))).toBe(false);
+  }, 60_000);
 
   it('takes over the lock a killed server left behind', async () => {
     const killed = await start();

@@ -11,7 +11,7 @@ import { encodeWav, melodySamples } from './audio/wav.ts';
 import { MAX_LOGIN_FAILURES } from './auth/throttle-repository.ts';
 import { demoLogins } from './db/demo-logins.ts';
 
-// Issue 11, "Outgrowing one machine": two real server processes (server/src/main.ts) on one
+// Several processes on one PostgreSQL (docs/operations.md): two real server processes (server/src/main.ts) on one
 // PostgreSQL database share sessions, stored audio, throttles and call-flow versions. PostgreSQL
 // only (vitest.config.ts leaves it out of the PGlite run); with TEST_DATABASE_URL set and no
 // server answering, it fails.

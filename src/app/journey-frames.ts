@@ -18,14 +18,14 @@ export type JourneyFrame =
 export const JOURNEY_PAGES_NOT_BUILT: Record<JourneyFrame, ReadonlyArray<{ name: string; pattern: string }>> = {
   'sign-up': [],
   'buy-now': [],
-  // Built (issue 14): /number-select.
+  // Built: /number-select.
   'number-select': [],
-  // Built (issue 18): /make-a-payment, /make-a-payment/process and /checkout-redirect.
+  // Built: /make-a-payment, /make-a-payment/process and /checkout-redirect.
   'make-a-payment': [],
-  // Built (issue 18): /mandate-entry/{token} and its /success.
+  // Built: /mandate-entry/{token} and its /success.
   mandate: [],
-  // Built (issue 18): /recurring-card-payment/{token}, /invalid-link and /setup-complete.
+  // Built: /recurring-card-payment/{token}, /invalid-link and /setup-complete.
   'recurring-card-payment': [],
-  // Built (issue 15): the broadband availability and sign-up pages.
+  // Built: the broadband availability and sign-up pages.
   'broadband-availability': [],
 };

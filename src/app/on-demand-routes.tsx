@@ -45,7 +45,7 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
   const welcomeFirstPage = journeyPaths.welcomePage.build({ page: journeyPaths.WELCOME_FIRST_PAGE });
   /** The journey pages built so far, by frame; the rest of each frame's routes are in JOURNEY_PAGES_NOT_BUILT. */
   /**
-   * The trial and buy-now journeys (issue 14 part A; spec 000 section 2 and its route rules): for
+   * The trial and buy-now journeys (spec 000 section 2 and its route rules): for
    * visitors only; /trial and /buynow (and any page not of the journey) go to the first page; the
    * detail pages go back to it unless the local sign-up data holds a product, account or key; in
    * maintenance mode the trial pages show 'Under maintenance' (the server answers them 503).
@@ -82,18 +82,18 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
   const builtJourneyPages: Partial<Record<JourneyFrame, RouteObject[]>> = {
     'buy-now': signupJourney('Buy Now', journeyPaths.buynow, journeyPaths.buynowPage),
     'number-select': [numberSelectRoute(queryClient)],
-    // Card payments (issue 18): signed in, in the make-a-payment frame (its header is the spec's nav bar).
+    // Card payments: signed in, in the make-a-payment frame (its header is the spec's nav bar).
     'make-a-payment': [
       { id: journeyPaths.makeAPayment.name, path: journeyPaths.makeAPayment.pattern, lazy: async () => ({ Component: (await paymentRoutes()).MakeAPaymentRoute }) },
       { id: journeyPaths.makeAPaymentProcess.name, path: journeyPaths.makeAPaymentProcess.pattern, lazy: async () => ({ Component: (await paymentRoutes()).PaymentProcessRoute }) },
       { id: journeyPaths.checkoutRedirect.name, path: journeyPaths.checkoutRedirect.pattern, lazy: async () => ({ Component: (await paymentRoutes()).CheckoutRedirectRoute }) },
     ],
-    // Direct-debit mandate links (issue 18): signed in or not, in the mandate frame.
+    // Direct-debit mandate links: signed in or not, in the mandate frame.
     mandate: [
       { id: journeyPaths.mandateEntry.name, path: journeyPaths.mandateEntry.pattern, lazy: async () => ({ Component: (await mandateRoutes()).MandateEntryRoute }) },
       { id: journeyPaths.mandateEntrySuccess.name, path: journeyPaths.mandateEntrySuccess.pattern, lazy: async () => ({ Component: (await mandateRoutes()).MandateSuccessRoute }) },
     ],
-    // Recurring card payment links (issue 18): signed in or not, in the recurring card payment frame.
+    // Recurring card payment links: signed in or not, in the recurring card payment frame.
     'recurring-card-payment': [
       { id: journeyPaths.recurringCardPayment.name, path: journeyPaths.recurringCardPayment.pattern, lazy: async () => ({ Component: (await recurringCardRoutes()).RecurringCardPaymentRoute }) },
       {
@@ -128,10 +128,10 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
         lazy: () => import('./routes/welcome.tsx'),
       },
       ...signupJourney('Self Sign Up', journeyPaths.trial, journeyPaths.trialPage),
-      // Self sign-up, online sign-up, verify mobile and referrals (issue 14 part B).
+      // Self sign-up, online sign-up, verify mobile and referrals.
       ...selfSignupRoutes(queryClient),
     ],
-    // Broadband availability and sign-up (issue 15; spec 000 section 2): guest pages, so a signed-in customer goes home.
+    // Broadband availability and sign-up (spec 000 section 2): guest pages, so a signed-in customer goes home.
     'broadband-availability': [
       {
         id: journeyPaths.broadbandAvailability.name,
@@ -168,7 +168,7 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
     ],
   };
   const root: RouteObject[] = [
-    // The e-mail sign-in journeys (issue 7): magic link, registration, verification, password reset, in one lazy chunk.
+    // The e-mail sign-in journeys: magic link, registration, verification, password reset, in one lazy chunk.
     // Asking for something is for guests; a link from an e-mail works whoever is signed in.
     ...([
       [journeyPaths.authLoginMagicLink, 'MagicLinkPage', true],
@@ -187,7 +187,7 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
       ...(guestOnly && { loader: guestOnlyLoader(queryClient) }),
       lazy: async () => ({ Component: (await import('./routes/auth/account-pages.ts'))[page] }),
     })),
-    // Social sign-in (issue 7): auth/{page}/{provider}/ leaves for the provider, which comes back to /login.
+    // Social sign-in: auth/{page}/{provider}/ leaves for the provider, which comes back to /login.
     {
       id: journeyPaths.authSocialRedirect.name,
       path: journeyPaths.authSocialRedirect.pattern,
@@ -286,7 +286,7 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
           path: journeyPaths.callFlowJourney.pattern,
           lazy: async () => ({ Component: (await import('./routes/app/call-flows.tsx')).CallFlowJourneyRoute }),
         },
-        // Product details (issue 19): one route per kind, by the navigation's table (its six paths stay out of the
+        // Product details: one route per kind, by the navigation's table (its six paths stay out of the
         // entry chunk's exports: the home page's bundle budget), and one small route module for all.
         ...(Object.entries(detailsRoutes) as Array<[ProductKind, (typeof detailsRoutes)[ProductKind]]>).map(([kind, route]) => ({
           id: route.name,

@@ -22,7 +22,7 @@ const signupSettings = async () => {
 };
 
 /**
- * The self sign-up, online sign-up, verify-mobile and referral routes (issue 14 part B), in
+ * The self sign-up, online sign-up, verify-mobile and referral routes, in
  * the sign-up frame. Route guards (spec 000 section 2): a signed-in visitor on a sign-up page
  * goes home; a signed-out one on a page the draft has not reached goes to the journey's first
  * page. /verify-mobile-number (a texted link) and /referrals work signed in or not.

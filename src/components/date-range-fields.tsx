@@ -1,5 +1,5 @@
 /**
- * The date filter of the call history and the call reports (issue 20: "the same date filter as recordings"):
+ * The date filter of the call history and the call reports ("the same date filter as recordings"):
  * today, the last 7 or 30 days, or a custom range whose end is optional (a single date is one day).
  */
 import { Box, chakra } from '@chakra-ui/react';

@@ -66,7 +66,7 @@ export const phoneWelcome = /*#__PURE__*/ defineRoute('/phone/welcome');
 export const referrals = /*#__PURE__*/ defineRoute('/referrals');
 
 /**
- * The caller's journey page of a custom call flow (issue 21; our route, the spec has none), in the default layout.
+ * The caller's journey page of a custom call flow (our route, the spec has none), in the default layout.
  * @example callFlowJourney.build({ id: 12, flow: '5' }) // '/call-flows/12/journey/5'
  */
 export const callFlowJourney = /*#__PURE__*/ defineRoute('/call-flows/:id/journey/:flow');

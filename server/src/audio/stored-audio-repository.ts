@@ -36,7 +36,7 @@ export class DatabaseAudioStorage implements AudioStorage {
    * One statement per buffer's length: the slice of the stored bytes from `offset`, read into `buffer`.
    * On PostgreSQL (with the pool) a binary COPY, whose bytes arrive as the socket's own buffers; on
    * PGlite the slice as hex text. node-postgres makes every ordinary value a string (about twice the
-   * slice's size), garbage that a large zip left piling up for a while (the README's call-log figures).
+   * slice's size), garbage that a large zip left piling up for a while (bench:call-log's zip figures, bench/README.md).
    * The connection goes back to the pool before `use` runs, so a slow client holds none.
    */
   async readInto(key: string, buffer: Buffer, use: (part: Buffer) => Promise<void>): Promise<boolean> {

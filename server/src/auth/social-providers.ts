@@ -14,11 +14,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@portal/contract';
+import type { SocialConfig } from '../config.ts';
 import { publicUrl } from './verification.ts';
 
 /**
  * The OAuth 2.0 clients of social sign-in, through arctic. Each provider is configured by
- * environment variables ({PROVIDER}_CLIENT_ID and {PROVIDER}_CLIENT_SECRET, e.g.
+ * its settings (config.ts: {PROVIDER}_CLIENT_ID and {PROVIDER}_CLIENT_SECRET, e.g.
  * GOOGLE_CLIENT_ID); one without them uses the sandbox provider on this same server
  * (sandbox/oauth/routes.ts), so the whole redirect round trip runs on one machine.
  * The sandbox asks for no password, so it runs only on a sandbox server (mail and SMS are
@@ -236,30 +237,18 @@ export function ownUrl(app: FastifyInstance): string {
   return `http://${host}:${address.port}`;
 }
 
-/** Each provider's client from the environment (see the top of this file). */
-export function socialClientsFromEnv(
-  env: Record<string, string | undefined>,
+/** Each provider's client from its settings (see the top of this file). */
+export function socialClients(
+  config: SocialConfig,
   serverUrl: () => string,
   /** Whether this server runs as a sandbox (mail and SMS never leave the machine). */
   sandboxServer = true,
 ): SocialClients {
   const redirectUri = socialRedirectUri();
-  const configured = (provider: SocialProvider) => {
-    const prefix = provider.toUpperCase();
-    const clientId = env[`${prefix}_CLIENT_ID`]?.trim();
-    const secret = env[`${prefix}_CLIENT_SECRET`]?.trim();
-    if (Boolean(clientId) !== Boolean(secret)) {
-      throw new Error(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together (or neither, for the sandbox)`);
-    }
-    return clientId && secret ? { clientId, secret } : null;
-  };
-  const settings = SOCIAL_PROVIDERS.map((provider) => [provider, configured(provider)] as const);
+  const settings = SOCIAL_PROVIDERS.map((provider) => [provider, config.clients[provider]] as const);
   // The sandbox lets anyone pick any identity: only on a sandbox server, never beside a real
   // provider (that is production), and not when switched off.
-  const sandboxOn =
-    sandboxServer &&
-    settings.every(([, setting]) => setting === null) &&
-    !['off', 'false', '0'].includes((env.SOCIAL_SIGN_IN_SANDBOX ?? '').trim().toLowerCase());
+  const sandboxOn = sandboxServer && settings.every(([, setting]) => setting === null) && config.sandbox;
   const clients = {} as Record<SocialProvider, SocialClient | null>;
   for (const [provider, setting] of settings) {
     if (setting) clients[provider] = factories[provider](setting.clientId, setting.secret, redirectUri);

@@ -1,4 +1,5 @@
 import { VERIFY_LINK_TTL_MINUTES } from '@portal/contract';
+import { settings } from '../config.ts';
 import type { Database } from '../db/connect.ts';
 import { greeting, type Mailer } from '../mail/mailer.ts';
 import { hashKey, newKey } from './tokens.ts';
@@ -13,10 +14,10 @@ export const VERIFY_LINK_LIFETIME_MS = VERIFY_LINK_TTL_MINUTES * 60 * 1000;
 
 /**
  * Where links in e-mails point. Never taken from the request's Host header, which a client
- * chooses: a link built from it could send the key to someone else's site.
+ * chooses: a link built from it could send the key to someone else's site (PORTAL_PUBLIC_URL, config.ts).
  */
 export function publicUrl(): string {
-  return (process.env.PORTAL_PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}`).replace(/\/+$/, '');
+  return settings().publicUrl;
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { broadbandMessages, type BroadbandAddress } from '@portal/contract';
 import { SandboxBroadbandData } from '../sandbox/broadband/sandbox-broadband-data.ts';
 import { useTestApp } from '../test/helper.ts';
+import { readConfig } from '../config.ts';
 import { createBroadbandData } from './create-broadband-data.ts';
 import { HttpsBroadbandData } from './https-broadband-data.ts';
 
@@ -82,11 +83,12 @@ describe('HttpsBroadbandData', () => {
 
 describe('createBroadbandData', () => {
   it('is the sandbox by default, the HTTPS checker when configured, and refuses a missing setting or an unknown name', () => {
-    expect(createBroadbandData({})).toBeInstanceOf(SandboxBroadbandData);
-    expect(createBroadbandData({ BROADBAND_DATA: 'https', BROADBAND_API_URL: 'https://checker.example/v1', BROADBAND_API_TOKEN: 't' })).toBeInstanceOf(HttpsBroadbandData);
-    expect(() => createBroadbandData({ BROADBAND_DATA: 'https', BROADBAND_API_TOKEN: 't' })).toThrow('BROADBAND_DATA=https needs BROADBAND_API_URL');
-    expect(() => createBroadbandData({ BROADBAND_DATA: 'https', BROADBAND_API_URL: 'https://checker.example/v1' })).toThrow('BROADBAND_DATA=https needs BROADBAND_API_TOKEN');
-    expect(() => createBroadbandData({ BROADBAND_DATA: 'openreach' })).toThrow('BROADBAND_DATA must be one of sandbox, https, not "openreach"');
+    const dataOf = (env: Record<string, string>) => createBroadbandData(readConfig(env).broadband);
+    expect(dataOf({})).toBeInstanceOf(SandboxBroadbandData);
+    expect(dataOf({ BROADBAND_DATA: 'https', BROADBAND_API_URL: 'https://checker.example/v1', BROADBAND_API_TOKEN: 't' })).toBeInstanceOf(HttpsBroadbandData);
+    expect(() => dataOf({ BROADBAND_DATA: 'https', BROADBAND_API_TOKEN: 't' })).toThrow('BROADBAND_DATA=https needs BROADBAND_API_URL');
+    expect(() => dataOf({ BROADBAND_DATA: 'https', BROADBAND_API_URL: 'https://checker.example/v1' })).toThrow('BROADBAND_DATA=https needs BROADBAND_API_TOKEN');
+    expect(() => dataOf({ BROADBAND_DATA: 'openreach' })).toThrow('BROADBAND_DATA must be sandbox or https, not "openreach"');
   });
 });
 

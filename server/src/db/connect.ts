@@ -62,7 +62,7 @@ export const PGLITE_START_PARAMS: readonly string[] = [
 /**
  * Makes V8 compile WebAssembly, PGlite's PostgreSQL above all, with its baseline compiler only
  * (Liftoff), never tiering up to optimised code. The optimised copy of PGlite's code and the
- * compiling of it cost an idle server 80-110 MB (README, "Memory"), and PGlite's queries run
+ * compiling of it cost an idle server 80-110 MB (docs/decisions/012), and PGlite's queries run
  * about 1.4-1.5 times as long: the call reports' 30-day figures stay under a fifth of their budget.
  * Process-wide and only for modules compiled after it: the server calls it before it opens PGlite
  * (server/src/main.ts; so do the servers main.test.ts starts), as does the call-log bench; tests that
@@ -173,7 +173,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       return { db, driver: 'postgres', pool, close: () => pool.end() };
     }
 
-    const dataDir = options.dataDir ?? process.env.PORTAL_DATA_DIR ?? 'data';
+    const dataDir = options.dataDir ?? 'data';
     const inMemory = dataDir.startsWith('memory://');
     let lock: DataDirLock | undefined;
     if (!inMemory) {

@@ -5,13 +5,15 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { openTestDatabase, SEED_TIME } from '../test/helper.ts';
 import type { OpenedDatabase } from './connect.ts';
 import { ACME_NUMBERS } from './demo-acme.ts';
-import { allE2eLogins, e2eBuyNowLogins, e2eGettingStartedLogins, e2eLogins, e2eUpgradeLogins, readE2eAccountsSetting } from './demo-e2e.ts';
+import { allE2eLogins, e2eBuyNowLogins, e2eGettingStartedLogins, e2eLogins, e2eUpgradeLogins } from './demo-e2e.ts';
+import { readConfig } from '../config.ts';
 import { demoLogins } from './demo-logins.ts';
 import { accounts, audioFiles, callFlows, holdMusicSettings, phoneNumbers, products, trials, users, voicemailSettings, voipUsers } from './schema/index.ts';
 import { seedIfEmpty } from './seed.ts';
 
 describe('PORTAL_E2E_ACCOUNTS', () => {
   it('is off unless asked for, on for on/true/1, and stops the start on anything else', () => {
+    const readE2eAccountsSetting = (env: Record<string, string>) => readConfig(env).e2eAccounts;
     expect(readE2eAccountsSetting({})).toBe(false);
     expect(readE2eAccountsSetting({ PORTAL_E2E_ACCOUNTS: 'off' })).toBe(false);
     expect(readE2eAccountsSetting({ PORTAL_E2E_ACCOUNTS: ' On ' })).toBe(true);

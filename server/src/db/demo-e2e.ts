@@ -245,17 +245,6 @@ function e2eNumbers(index: number): AcmeNumbers {
   return { leeds: [at('01632960', 1), at('01632960', 2), at('01632960', 3)], london: [at('02079460', 1), at('02079460', 2), at('02079460', 3)] };
 }
 
-/**
- * Reads PORTAL_E2E_ACCOUNTS: `on` (or true, 1) seeds the e2e customers at the first start;
- * unset, empty, `off` (false, 0) does not. Anything else stops the start.
- */
-export function readE2eAccountsSetting(env: Record<string, string | undefined>): boolean {
-  const value = (env.PORTAL_E2E_ACCOUNTS ?? '').trim().toLowerCase();
-  if (['', 'off', 'false', '0'].includes(value)) return false;
-  if (['on', 'true', '1'].includes(value)) return true;
-  throw new Error(`PORTAL_E2E_ACCOUNTS must be on or off, not "${env.PORTAL_E2E_ACCOUNTS}"`);
-}
-
 /** One group of e2e-only copies: its logins, the name of each copy's user, and how one copy is seeded. */
 interface E2eGroup {
   logins: ReadonlyArray<{ email: string; password: string }>;

@@ -16,7 +16,7 @@ export interface PaymentProvider {
   outcome(sessionId: string): Promise<SessionOutcome | null>;
   /**
    * Opens the hosted page in card set-up mode: the customer types a card there, which the provider
-   * verifies (3-D Secure when asked) and keeps for later payments, charging nothing. The same
+   * verifies (3-D Secure when asked) and keeps for future payments, charging nothing. The same
    * idempotency key answers the same session.
    */
   createCardSetup(request: CardSetupRequest): Promise<CheckoutSession>;

@@ -51,7 +51,7 @@ export function cspDirectives(thirdParty: string[], styleNonce?: string): Record
     scriptSrc: ["'self'", ...thirdParty],
     scriptSrcAttr: ["'none'"],
     // No 'unsafe-inline': Chakra UI's emotion and wavesurfer's shadow DOM write <style> elements
-    // carrying the page's nonce (README: "Content-Security-Policy").
+    // carrying the page's nonce (docs/operations.md, "Security headers and the Content-Security-Policy").
     styleSrc: ["'self'", ...(styleNonce ? [`'nonce-${styleNonce}'`] : []), ...thirdParty],
     // React, Chakra, React Flow and wavesurfer set styles through the CSSOM (element.style), which
     // CSP does not govern; nothing writes a style="" attribute, so none is allowed.
@@ -116,8 +116,7 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Arra
  * route that writes its own CSP (the sandbox pages, the SPA's page with its nonce) keeps it.
  * Answers the page's policy for a nonce.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, env: Record<string, string | undefined> = process.env): Promise<PageCsp> {
-  const thirdParty = parseThirdPartyHosts(env.CSP_THIRD_PARTY_HOSTS);
+export async function registerSecurityHeaders(app: FastifyInstance, thirdParty: string[]): Promise<PageCsp> {
   const headers = await helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(thirdParty) },
     // Sent only over TLS, below: a plain-http localhost must not be pinned to https.

@@ -3,6 +3,7 @@ import { AUDIO_FORMAT, audioMessages, type TtsVoice } from '@portal/contract';
 import { readWav } from '../audio/check.ts';
 import { MemoryAudioStorage } from '../audio/storage.ts';
 import { encodeWav } from '../audio/wav.ts';
+import { readConfig } from '../config.ts';
 import { createSpeechEngine } from './create-speech-engine.ts';
 import type { SpeechEngine } from './engine.ts';
 import { EspeakEngine } from './espeak.ts';
@@ -77,10 +78,10 @@ describe('the eSpeak NG engine', () => {
   afterAll(() => engine.close());
 
   it('is the default engine, and an unknown SPEECH_ENGINE is a start-up error', async () => {
-    const chosen = createSpeechEngine({});
+    const chosen = createSpeechEngine(readConfig({}).speechEngine);
     expect(chosen).toBeInstanceOf(EspeakEngine);
     await chosen.close?.();
-    expect(() => createSpeechEngine({ SPEECH_ENGINE: 'nonsense' })).toThrow(/SPEECH_ENGINE must be one of espeak/);
+    expect(() => readConfig({ SPEECH_ENGINE: 'nonsense' })).toThrow(/SPEECH_ENGINE must be one of espeak/);
   });
 
   it('speaks in AUDIO_FORMAT, for about as long as the words take, in two different voices', async () => {

@@ -1,4 +1,4 @@
-// The signup feature (issue 14 part A: trial and buy-now sign-up, an existing customer's opt-in
+// The signup feature (trial and buy-now sign-up, an existing customer's opt-in
 // trial) as the app and the other features see it: they import nothing else from this folder.
 export { SignupRoute } from './components/signup-route.tsx';
 export { getSignupSettings } from './signup-api.ts';

@@ -25,7 +25,7 @@ export interface SignupData {
   product_id?: number;
   account_id?: number;
   user_key?: string;
-  /** A purchase's number selection token (scope customer-number-selection), until its number is chosen or left for later. */
+  /** A purchase's number selection token (scope customer-number-selection), until its number is chosen or left to choose later. */
   number_selection_token?: string;
 }
 

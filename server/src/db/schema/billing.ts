@@ -138,7 +138,7 @@ export const paymentAttempts = pgTable(
  */
 export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   id: text().primaryKey(),
-  /** `payment` charges amountPence; `card_setup` saves a card for later payments and charges nothing (amountPence 0). */
+  /** `payment` charges amountPence; `card_setup` saves a card for future payments and charges nothing (amountPence 0). */
   mode: text({ enum: ['payment', 'card_setup'] }).notNull().default('payment'),
   amountPence: integer().notNull(),
   reference: text().notNull(),

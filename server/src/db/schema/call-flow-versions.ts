@@ -3,7 +3,7 @@ import type { FlowNode } from '@portal/editor-core';
 import { users } from './accounts.ts';
 import { callFlows } from './phone.ts';
 
-// Versions of custom call flows (issue 21). Stored deduplicated: each distinct tree of a flow is kept once
+// Versions of custom call flows. Stored deduplicated: each distinct tree of a flow is kept once
 // (call_flow_documents, keyed by its hash), and a version row only points at it; a save identical to the
 // latest version (same tree, same name) adds no version at all.
 

@@ -3,7 +3,7 @@ import { boolean, check, date, index, integer, pgTable, primaryKey, text, unique
 import { products } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
-// Phone setup's holiday schedule, divert and forwardings, and the site add-ons (issue 16).
+// Phone setup's holiday schedule, divert and forwardings, and the site add-ons.
 
 /** Holiday schedule entries of a voip product: every day start_date..end_date inclusive is closed. */
 export const holidaySchedules = pgTable(

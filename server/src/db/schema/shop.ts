@@ -50,7 +50,7 @@ export const shopPurchases = pgTable(
     subtotalPence: integer().notNull(),
     vatPence: integer().notNull(),
     totalPence: integer().notNull(),
-    /** How it is paid: added to the next bill until the card payment adapter (billing issue) joins. */
+    /** How it is paid: added to the next bill (the only way today). */
     payment: text({ enum: ['next_bill'] }).notNull(),
     devices: integer().notNull(),
     createdAt: createdAt(),

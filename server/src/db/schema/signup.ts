@@ -4,7 +4,7 @@ import { accounts, products, users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 /**
- * Sign-up leads (modules/signup, issue 14 part A): one trial or buy-now journey, from the first
+ * Sign-up leads (modules/signup): one trial or buy-now journey, from the first
  * page to the customer it creates. The journey token is kept as its SHA-256 (hex); the e-mail
  * PIN scrypt-hashed, like the SMS codes. A lead is spent once it has created its customer
  * (user_id set): a second submit creates nothing.

@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 type UserRow = typeof users.$inferSelect;
 
-/** The sign-in journeys' queries (issue 7): registration, magic links, password resets. */
+/** The sign-in journeys' queries: registration, magic links, password resets. */
 export function createAccountRepository(db: Database) {
   return {
     async userById(id: number): Promise<UserRow | undefined> {

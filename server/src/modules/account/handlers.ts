@@ -13,7 +13,7 @@ import { fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 
 /**
- * The e-mail sign-in journeys (issue 7): registration, e-mail verification, magic link,
+ * The e-mail sign-in journeys: registration, e-mail verification, magic link,
  * password reset, and SMS codes. Every request that names an e-mail address answers the same
  * whether or not it has an account, and is throttled per address and per client before the
  * address is looked up, so neither the answer nor the limit says who is a customer. A mailer

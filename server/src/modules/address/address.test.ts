@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AddressLookup, EmergencyContactDetails, Navigation } from '@portal/contract';
 import { createAddressLookup } from '../../address/create-address-lookup.ts';
+import { readConfig } from '../../config.ts';
 import { SANDBOX_EMPTY_POSTCODE, SandboxAddressLookup, sandboxAddresses } from '../../sandbox/address-lookup.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { products, users } from '../../db/schema/index.ts';
@@ -139,9 +140,10 @@ describe('the sandbox address lookup', () => {
   });
 
   it('is what ADDRESS_LOOKUP names, the sandbox by default; another name is refused at start', () => {
-    expect(createAddressLookup({})).toBeInstanceOf(SandboxAddressLookup);
-    expect(createAddressLookup({ ADDRESS_LOOKUP: 'sandbox' })).toBeInstanceOf(SandboxAddressLookup);
-    expect(() => createAddressLookup({ ADDRESS_LOOKUP: 'royal-mail' })).toThrow('ADDRESS_LOOKUP must be one of sandbox, not "royal-mail"');
+    const lookupOf = (env: Record<string, string>) => createAddressLookup(readConfig(env).addressLookup);
+    expect(lookupOf({})).toBeInstanceOf(SandboxAddressLookup);
+    expect(lookupOf({ ADDRESS_LOOKUP: 'sandbox' })).toBeInstanceOf(SandboxAddressLookup);
+    expect(() => lookupOf({ ADDRESS_LOOKUP: 'royal-mail' })).toThrow('ADDRESS_LOOKUP must be one of sandbox, not "royal-mail"');
   });
 });
 

@@ -9,7 +9,7 @@ import { audioFiles, callFlows, products } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, multipartForm, useTestApp, type Csrf } from '../../test/helper.ts';
 import { CountingSpeechEngine } from '../../test/speech.ts';
 
-// Issue 11, "Bounded storage": the limits per product (409, saying which limit and its figure) and
+// Bounded storage (docs/operations.md): the limits per product (409, saying which limit and its figure) and
 // a full disk (507, nothing saved, nothing lost).
 
 const engine = new CountingSpeechEngine();

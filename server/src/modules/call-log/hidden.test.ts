@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { callLogMessages } from '@portal/contract';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { authHeaders, seededProductIds, tokenOf, useTestApp } from '../../test/helper.ts';
-import { readCallRecordingsHidden } from './rules.ts';
+import { readConfig } from '../../config.ts';
 
 // The spec's baked 'call-recording hide on' as configuration: PORTAL_CALL_RECORDINGS=hidden.
 const t = useTestApp({ callRecordingsHidden: true });
@@ -17,6 +17,7 @@ beforeAll(async () => {
 
 describe('PORTAL_CALL_RECORDINGS', () => {
   it('reads shown (the default) and hidden, and stops the start on anything else', () => {
+    const readCallRecordingsHidden = (env: Record<string, string>) => readConfig(env).callRecordingsHidden;
     expect(readCallRecordingsHidden({})).toBe(false);
     expect(readCallRecordingsHidden({ PORTAL_CALL_RECORDINGS: 'shown' })).toBe(false);
     expect(readCallRecordingsHidden({ PORTAL_CALL_RECORDINGS: ' Hidden ' })).toBe(true);

@@ -6,17 +6,9 @@ import type { ConversationLine, RecordingFilter } from './call-log-repository.ts
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The spec's baked flag 'call-recording hide on' as configuration (PORTAL_CALL_RECORDINGS); see README. */
+    /** The spec's baked flag 'call-recording hide on' as configuration (PORTAL_CALL_RECORDINGS); docs/decisions/006. */
     callRecordingsHidden: boolean;
   }
-}
-
-/** Reads PORTAL_CALL_RECORDINGS: shown (default, unset) or hidden. Anything else stops the start. */
-export function readCallRecordingsHidden(env: Record<string, string | undefined>): boolean {
-  const value = (env.PORTAL_CALL_RECORDINGS ?? '').trim().toLowerCase();
-  if (value === '' || value === 'shown') return false;
-  if (value === 'hidden') return true;
-  throw new Error(`PORTAL_CALL_RECORDINGS must be shown or hidden, not "${env.PORTAL_CALL_RECORDINGS}"`);
 }
 
 /** Deleted before this instant: purged for good (RECORDING_RETENTION_DAYS). */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { portCounts, type HardwareDevice, type HardwarePort } from '@portal/contract';
+import { settings } from '../../config.ts';
 import type { DeviceWithPorts } from './hardware-repository.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { DeviceWithPorts } from './hardware-repository.ts';
  * platform's, not this portal's (PORTAL_PROVISIONING_URL; the sandbox's address by default).
  */
 export function provisioningBase(): string {
-  return (process.env.PORTAL_PROVISIONING_URL ?? 'https://provisioning.cloudphone.example').replace(/\/+$/, '');
+  return settings().provisioningUrl;
 }
 
 /** A new device's secret: 24 random bytes, URL-safe. */

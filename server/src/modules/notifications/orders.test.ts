@@ -5,7 +5,7 @@ import { demoLogins } from '../../db/demo-logins.ts';
 import { orders, users } from '../../db/schema/index.ts';
 import { authHeaders, login, SEED_TIME, useTestApp } from '../../test/helper.ts';
 
-// The order tracker's calls (issue 19): GET /api/v3/orders/ filtered by kind with `type`, and the
+// The order tracker's calls: GET /api/v3/orders/ filtered by kind with `type`, and the
 // carrier tracking links the server answers (contract/src/orders.ts). Acme is only read; the
 // orders added for the tracking rules go to the trial customer, which has none of its own.
 

@@ -19,7 +19,7 @@ export function demoHolidays(productId: number, now: Date) {
 }
 
 /**
- * Phone setup's demo (issue 16): Acme has holidays past and coming, England and Wales bank
+ * Phone setup's demo: Acme has holidays past and coming, England and Wales bank
  * holidays offered, site add-ons (recording, fraud guard) and INTL Saver 500m; Harbour Freight's
  * Southampton phone has a temporary divert on and ULTD INTL Saver with the CRM integration; its
  * Portsmouth phone INTL Saver 1000m; Corner Cafe has not passed the identity checks international

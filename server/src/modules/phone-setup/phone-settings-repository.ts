@@ -20,7 +20,7 @@ export type HolidayWrite = { row: HolidayRow; clash?: undefined } | { row?: unde
 
 const asEntry = (row: HolidayRow) => ({ id: row.id, start_date: row.startDate, end_date: row.endDate });
 
-/** Holiday schedule, divert, forwardings and site add-ons of a cloud phone (issue 16). */
+/** Holiday schedule, divert, forwardings and site add-ons of a cloud phone. */
 export function createPhoneSettingsRepository(db: Database) {
   type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
   // Writes to one product's schedule wait for each other, so two overlapping adds cannot both pass the clash check.

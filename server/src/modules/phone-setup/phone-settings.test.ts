@@ -3,7 +3,7 @@ import { INTERNATIONAL_TARIFF_ORDER, phoneSetupMessages, SITE_ADD_ONS } from '@p
 import { demoLogins } from '../../db/demo-logins.ts';
 import { products } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, useTestApp, type Csrf } from '../../test/helper.ts';
-import { readAdvancedCallForward } from './settings-handlers.ts';
+import { readConfig } from '../../config.ts';
 import { upcomingBankHolidays } from '../../bank-holidays/bank-holidays.ts';
 
 const t = useTestApp();
@@ -180,6 +180,7 @@ describe('forwardings with the advanced call forward off (the default)', () => {
   });
 
   it('reads PORTAL_ADVANCED_CALL_FORWARD', () => {
+    const readAdvancedCallForward = (env: Record<string, string>) => readConfig(env).advancedCallForward;
     expect(readAdvancedCallForward({})).toBe(false);
     expect(readAdvancedCallForward({ PORTAL_ADVANCED_CALL_FORWARD: 'off' })).toBe(false);
     expect(readAdvancedCallForward({ PORTAL_ADVANCED_CALL_FORWARD: 'on' })).toBe(true);

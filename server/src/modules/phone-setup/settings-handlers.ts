@@ -26,14 +26,6 @@ declare module 'fastify' {
   }
 }
 
-/** Reads PORTAL_ADVANCED_CALL_FORWARD: on (true, 1) or off (false, 0, unset: the spec's baked default). Anything else stops the start. */
-export function readAdvancedCallForward(env: Record<string, string | undefined>): boolean {
-  const value = (env.PORTAL_ADVANCED_CALL_FORWARD ?? '').trim().toLowerCase();
-  if (['', 'off', 'false', '0'].includes(value)) return false;
-  if (['on', 'true', '1'].includes(value)) return true;
-  throw new Error(`PORTAL_ADVANCED_CALL_FORWARD must be on or off, not "${env.PORTAL_ADVANCED_CALL_FORWARD}"`);
-}
-
 const toHoliday = (row: HolidayRow): Holiday => ({ id: row.id, name: row.name, start_date: row.startDate, end_date: row.endDate });
 
 function written(result: HolidayWrite): Holiday {

@@ -14,7 +14,7 @@ import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.t
 import type { Handlers } from '../../routes/index.ts';
 
 /**
- * The profile page (spec 000 section 7: PATCH /api/v3/me/ and /api/v3/me/password/; issue 7).
+ * The profile page (spec 000 section 7: PATCH /api/v3/me/ and /api/v3/me/password/).
  * - A new e-mail address is not applied at once: it waits in email_change_requests until the
  *   link sent to it is opened (POST /api/v3/me/email/confirm/), so a typo locks nobody out; the
  *   old address is told a change was asked for.

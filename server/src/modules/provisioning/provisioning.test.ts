@@ -8,7 +8,7 @@ import { demoLogins } from '../../db/demo-logins.ts';
 import { products, provisioningJobs, trials, users } from '../../db/schema/index.ts';
 import { seedIfEmpty } from '../../db/seed.ts';
 import { authHeaders, getCsrf, openTestDatabase, SEED_TIME, tokenOf, TestClock } from '../../test/helper.ts';
-import { readProvisioningDelay } from './runner.ts';
+import { readConfig } from '../../config.ts';
 
 // A job survives a restart: the app that started it closes mid-job, a new app on the same
 // database finishes it in the background (nobody asks for its status).
@@ -77,6 +77,7 @@ describe('provisioning jobs', () => {
   });
 
   it('reads PORTAL_PROVISIONING_DELAY_MS, refusing nonsense', () => {
+    const readProvisioningDelay = (env: Record<string, string>) => readConfig(env).provisioningDelayMs;
     expect(readProvisioningDelay({})).toBe(15_000);
     expect(readProvisioningDelay({ PORTAL_PROVISIONING_DELAY_MS: ' 2500 ' })).toBe(2500);
     expect(readProvisioningDelay({ PORTAL_PROVISIONING_DELAY_MS: '0' })).toBe(0);

@@ -13,21 +13,8 @@ declare module 'fastify' {
 
 /** The sandbox's provisioning time when PORTAL_PROVISIONING_DELAY_MS is not set. */
 export const DEFAULT_PROVISIONING_DELAY_MS = 15_000;
-/** The longest PORTAL_PROVISIONING_DELAY_MS may ask for (an hour). */
-const MAX_PROVISIONING_DELAY_MS = 60 * 60 * 1000;
 /** How often every process looks for jobs another process left unfinished (it stopped, or crashed). */
 const SWEEP_INTERVAL_MS = 30_000;
-
-/** Reads PORTAL_PROVISIONING_DELAY_MS: whole milliseconds, 0 to an hour; unset or empty is the default. */
-export function readProvisioningDelay(env: Record<string, string | undefined>): number {
-  const text = env.PORTAL_PROVISIONING_DELAY_MS?.trim();
-  if (!text) return DEFAULT_PROVISIONING_DELAY_MS;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value > MAX_PROVISIONING_DELAY_MS) {
-    throw new Error(`PORTAL_PROVISIONING_DELAY_MS must be a whole number of milliseconds from 0 to ${MAX_PROVISIONING_DELAY_MS}, not "${env.PORTAL_PROVISIONING_DELAY_MS}"`);
-  }
-  return value;
-}
 
 export interface ProvisioningRunner {
   /** Creates a job for a product and starts it in the background; answers it as created, or null when one is already under way. */

@@ -149,8 +149,8 @@ export function createSelfSignupRepository(db: Database) {
      * anyone knows), cloud phone with its main user and the chosen number (`takeNumber`: the
      * numbers area's reservation; a number gone meanwhile undoes everything). In one transaction
      * that first claims the lead, so a double submit (or two processes) makes it once; an
-     * address that already has a user gets nothing new. Part A's create-customer.ts does the
-     * same for the trial and buy-now journeys: the two fold together at merge.
+     * address that already has a user gets nothing new. The trial and buy-now journeys make
+     * theirs in modules/signup/create-customer.ts.
      */
     async createCustomer(leadId: number, passwordHash: string, now: Date, takeNumber: TakeNumber): Promise<CreatedCustomer> {
       try {

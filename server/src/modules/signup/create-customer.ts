@@ -9,7 +9,7 @@ import { signupSupplier } from './settings.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Who signs up, for what: every sign-up journey (trial, buy-now, and part B's) ends here. */
+/** Who signs up, for what: the trial and buy-now journeys end here (self sign-up makes its customer in modules/self-signup). */
 export interface CustomerRequest {
   /** Lower-cased, and proved the person's by the journey (an e-mail PIN, a social identity). */
   email: string;

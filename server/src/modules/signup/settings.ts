@@ -1,6 +1,6 @@
 /**
  * The sign-up flags of spec 000 section 9 ("Environment flags: maintenance mode, sign-up
- * redirect to trial, VoIP3 sign-up"), read once at start (README, configuration), and the SMS
+ * redirect to trial, VoIP3 sign-up"), read once at start (config.ts, docs/configuration.md), and the SMS
  * global cap. Maintenance mode is off by default (spec 000 section 9).
  */
 export interface SignupServerSettings {
@@ -32,28 +32,6 @@ declare module 'fastify' {
 
 /** The supplier a new sign-up's cloud phone is for, by the "VoIP3 sign-up" flag. */
 export const signupSupplier = (settings: Pick<SignupServerSettings, 'voip3Signup'>): 2 | 3 => (settings.voip3Signup ? 3 : 2);
-
-function flag(env: Record<string, string | undefined>, name: string, fallback: boolean): boolean {
-  const text = env[name]?.trim().toLowerCase();
-  if (!text) return fallback;
-  if (['on', 'true', '1'].includes(text)) return true;
-  if (['off', 'false', '0'].includes(text)) return false;
-  throw new Error(`${name} must be on or off, not "${env[name]}"`);
-}
-
-/** Reads the sign-up flags; a bad value stops the start. */
-export function readSignupSettings(env: Record<string, string | undefined>): SignupServerSettings {
-  const limitText = env.PORTAL_SMS_HOURLY_LIMIT?.trim();
-  if (limitText && (!/^\d+$/.test(limitText) || Number(limitText) > 100_000)) {
-    throw new Error(`PORTAL_SMS_HOURLY_LIMIT must be a whole number from 0 to 100000, not "${env.PORTAL_SMS_HOURLY_LIMIT}"`);
-  }
-  return {
-    maintenanceMode: flag(env, 'PORTAL_MAINTENANCE_MODE', DEFAULT_SIGNUP_SETTINGS.maintenanceMode),
-    signupRedirectToTrial: flag(env, 'PORTAL_SIGNUP_REDIRECT_TO_TRIAL', DEFAULT_SIGNUP_SETTINGS.signupRedirectToTrial),
-    voip3Signup: flag(env, 'PORTAL_VOIP3_SIGNUP', DEFAULT_SIGNUP_SETTINGS.voip3Signup),
-    smsHourlyLimit: limitText ? Number(limitText) : DEFAULT_SIGNUP_SETTINGS.smsHourlyLimit,
-  };
-}
 
 /** Whether a page path is the trial journey's (/trial, /trial/{page}): the pages maintenance mode closes. */
 export const isTrialPage = (path: string): boolean => /^\/trial(?:\/[^/]*)?\/?$/.test(path);

@@ -41,7 +41,7 @@ export interface NewCustomer {
   /** Set for a trial: when it ends. */
   trialEndsAt: Date | null;
   installationAddress: InstallationAddress | null;
-  /** The lead this customer ends (spent in the same transaction), or null (part B's journeys). */
+  /** The lead this customer ends (spent in the same transaction), or null for a journey that keeps none. */
   leadId: number | null;
   /** The cloud phone's generation: 3 (voip3), or 2 with the "VoIP3 sign-up" flag off (modules/signup/settings.ts). */
   supplier: 2 | 3;
@@ -55,7 +55,7 @@ export type CustomerRefusal = 'emailTaken' | 'leadSpent';
 /** The first extension of a new cloud phone (the spec's default in-hours target). */
 const FIRST_EXTENSION = '200';
 
-/** The sign-up journeys' queries (issue 14 part A): leads, and the customer a journey creates. */
+/** The sign-up journeys' queries: leads, and the customer a journey creates. */
 export function createSignupRepository(db: Database) {
   return {
     /**

@@ -22,7 +22,7 @@ import { accounts, outbox, phoneNumbers, products, signupLeads, trials, users, v
 import { issueToken } from '../../auth/tokens-repository.ts';
 import { authHeaders, getCsrf, tokenOf, useTestApp } from '../../test/helper.ts';
 import { ACCOUNT_LIMITS, THROTTLE_WINDOW_MS } from '../account/handlers.ts';
-import { readSignupSettings } from './settings.ts';
+import { readConfig } from '../../config.ts';
 
 const t = useTestApp();
 
@@ -81,6 +81,7 @@ describe('GET /api/v1/signup/settings/ and the flags', () => {
   });
 
   it('reads the environment, and refuses a bad value', () => {
+    const readSignupSettings = (env: Record<string, string>) => readConfig(env).signup;
     expect(readSignupSettings({ PORTAL_MAINTENANCE_MODE: 'on', PORTAL_SIGNUP_REDIRECT_TO_TRIAL: 'true', PORTAL_VOIP3_SIGNUP: 'off', PORTAL_SMS_HOURLY_LIMIT: '7' })).toEqual({
       maintenanceMode: true,
       signupRedirectToTrial: true,

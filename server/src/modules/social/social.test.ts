@@ -12,7 +12,8 @@ import {
 } from '@portal/contract';
 import { buildApp } from '../../app.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { sandboxClientId, socialClientsFromEnv, socialRedirectUri } from '../../auth/social-providers.ts';
+import { sandboxClientId, socialClients, socialRedirectUri } from '../../auth/social-providers.ts';
+import { readConfig } from '../../config.ts';
 import { hashKey } from '../../auth/tokens.ts';
 import { issueToken } from '../../auth/tokens-repository.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
@@ -455,6 +456,7 @@ describe('the sandbox provider', () => {
 
 describe('configuration', () => {
   const serverUrl = () => 'http://127.0.0.1:1';
+  const socialClientsFromEnv = (env: Record<string, string>, url: () => string, sandboxServer?: boolean) => socialClients(readConfig(env).social, url, sandboxServer);
 
   it('uses the providers themselves when configured, with PKCE for Google only', () => {
     const clients = socialClientsFromEnv(
@@ -490,7 +492,7 @@ describe('configuration', () => {
   describe('with the sandbox off', () => {
     let app: FastifyInstance;
     beforeAll(async () => {
-      app = await buildApp({ db: t.db, audio: t.audio, now: t.clock.now, staticDir: '/nonexistent/portal-spa', socialEnv: { SOCIAL_SIGN_IN_SANDBOX: 'off' } });
+      app = await buildApp({ db: t.db, audio: t.audio, now: t.clock.now, staticDir: '/nonexistent/portal-spa', config: readConfig({ SOCIAL_SIGN_IN_SANDBOX: 'off' }) });
       await app.ready();
     });
     afterAll(async () => app?.close());

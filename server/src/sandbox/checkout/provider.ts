@@ -9,7 +9,7 @@ export const SANDBOX_WEBHOOK_SECRET = 'sandbox-webhook-secret';
 export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout/';
 
 /**
- * Test cards of the sandbox's hosted checkout, as real providers have them (README "Payments"):
+ * Test cards of the sandbox's hosted checkout, as real providers have them (docs/demo-accounts.md):
  * one approves, one is declined, one asks for a 3-D Secure step first. Any other number is declined.
  * The same numbers work in card set-up mode (a card saved for recurring payments).
  */

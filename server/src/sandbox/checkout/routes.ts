@@ -67,7 +67,7 @@ function sendPage(reply: FastifyReply, status: number, html: string, nonce: stri
     .send(html);
 }
 
-/** Whether the session saves a card for later payments (charging nothing) rather than paying. */
+/** Whether the session saves a card for future payments (charging nothing) rather than paying. */
 const savesCard = (session: SandboxCheckoutSession) => session.mode === 'card_setup';
 
 /** The approved state of a session: a payment id, or for a card set-up the saved card's id, brand and last four digits. */
@@ -122,7 +122,7 @@ const donePage = (session: SandboxCheckoutSession, nonce: string) =>
   page('Finished', `<h1>This ${savesCard(session) ? 'card set-up' : 'payment'} is finished</h1><p><a href="${escapeHtml(back(session))}">Go back to the portal</a></p>`, nonce);
 
 /**
- * The sandbox payment provider's hosted checkout (issue 18): the provider's side, on this server
+ * The sandbox payment provider's hosted checkout: the provider's side, on this server
  * only while the sandbox provider is in use (app.ts), hidden from the OpenAPI document.
  * - GET/POST /sandbox/checkout/{id}: the card page; the test card number chooses the outcome. A
  *   session in card set-up mode saves the card instead of paying (nothing charged).

@@ -6,7 +6,7 @@ import { hashKey } from '../../auth/tokens.ts';
 import { AUTHORIZE_FIELDS, consentPage, demoCustomers, errorPage, type AuthorizeRequest, type Fields, type IdentityErrors } from './pages.ts';
 
 /**
- * The sandbox OAuth 2.0 provider (issue 7): what Google, Facebook or LinkedIn would be, on
+ * The sandbox OAuth 2.0 provider: what Google, Facebook or LinkedIn would be, on
  * this server, for each provider that is not configured (auth/social-providers.ts), so a
  * person or a test runs the whole social sign-in round trip on one machine.
  *

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '@portal/contract';
 import { buildApp } from '../../app.ts';
 import { MemoryAudioStorage } from '../../audio/storage.ts';
-import { messagingAdapters, readMessagingConfig } from '../../config.ts';
+import { messagingAdapters, readConfig } from '../../config.ts';
 import { publicUrl } from '../../auth/verification.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { outbox } from '../../db/schema/index.ts';
@@ -170,7 +170,7 @@ describe('with production transports', () => {
     ];
     try {
       for (const env of configs) {
-        const adapters = messagingAdapters(readMessagingConfig(env));
+        const adapters = messagingAdapters(readConfig(env).messaging);
         const app = await buildApp({ db: database.db, audio: new MemoryAudioStorage(), staticDir, speech: silentSpeech, ...adapters });
         try {
           for (const url of ['/sandbox/outbox', '/sandbox/outbox.json', '/sandbox/outbox?to=a']) {

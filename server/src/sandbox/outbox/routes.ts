@@ -6,7 +6,7 @@ import { hashKey } from '../../auth/tokens.ts';
 import { e164Mobile } from '../../sms/sms.ts';
 
 /**
- * The sandbox outbox (issue 7): while e-mail and SMS both go to the sandbox adapters, every
+ * The sandbox outbox: while e-mail and SMS both go to the sandbox adapters, every
  * message the portal "sent" is shown at /sandbox/outbox (for a person: click a magic link,
  * read a code) and /sandbox/outbox.json (for tests). Registered only then (app.ts), never
  * with a production transport; not part of the contract, and hidden from the OpenAPI document.

@@ -42,7 +42,7 @@ function CallFlows({ productId }: { productId: number }) {
 export { CallFlowsPage as Component };
 
 /**
- * The caller's journey of a custom call flow (route /call-flows/{id}/journey/{flow}; issue 21). In this route module:
+ * The caller's journey of a custom call flow (route /call-flows/{id}/journey/{flow}). In this route module:
  * a module of its own would add its chunk list to the code every page loads (the home page's bundle budget).
  */
 export function CallFlowJourneyRoute() {

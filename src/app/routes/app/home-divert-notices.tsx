@@ -9,8 +9,8 @@ const TrialOffer = lazy(async () => ({ default: (await import('../../../features
 
 /**
  * Home's notices above the products, a chunk of its own loaded after them (home's bundle budget):
- * a divert on any cloud phone with pages of its own (voip2 with show_product_pages, issue 16), and,
- * for an account with no cloud phone at all, the offer of an opt-in trial (issue 14).
+ * a divert on any cloud phone with pages of its own (voip2 with show_product_pages), and,
+ * for an account with no cloud phone at all, the offer of an opt-in trial.
  */
 function HomeDivertNotices({ products }: { products: readonly NavigationProduct[] }) {
   const account = useNavigationProducts().data?.account;

@@ -1,5 +1,5 @@
 /**
- * The pages of the e-mail sign-in journeys (issue 7) as one lazy chunk: the route table names
+ * The pages of the e-mail sign-in journeys as one lazy chunk: the route table names
  * them with one dynamic import, which keeps the entry chunk (part of every page's bundle budget)
  * small. They are small pages, mostly visited one after another.
  */

@@ -34,7 +34,7 @@ export function LoginPage() {
       <Suspense fallback={<SocialSignInPlaceholder />}>
         <SocialSignInButtons page="login" />
       </Suspense>
-      {/* Other ways in by e-mail (issue 7): forgotten password, magic link (keeping `next`), new account. */}
+      {/* Other ways in by e-mail: forgotten password, magic link (keeping `next`), new account. */}
       <LoginLinks magicLinkPath={journeyPaths.authLoginMagicLink.build({}, { [NEXT_PARAM]: searchParams.get(NEXT_PARAM) ?? undefined })} />
     </GuestLayout>
   );

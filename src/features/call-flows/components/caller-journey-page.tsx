@@ -24,7 +24,7 @@ const printStyles = {
 };
 
 /**
- * The caller's journey of a custom call flow (issue 21): what a caller hears and where the call goes, per time
+ * The caller's journey of a custom call flow: what a caller hears and where the call goes, per time
  * window and key, from editor-core's `callerJourney` (the same walk the server's PDF tells). Printable and
  * downloadable as a PDF.
  */

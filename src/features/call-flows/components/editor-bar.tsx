@@ -24,7 +24,7 @@ interface EditorBarProps {
   onSave: () => void;
   onSaveAndEnable: () => void;
   onCancel: () => void;
-  /** The note the next save's version keeps (issue 21); without onNoteChange the bar has no note field. */
+  /** The note the next save's version keeps; without onNoteChange the bar has no note field. */
   note?: string;
   onNoteChange?: (note: string) => void;
 }

@@ -1,5 +1,5 @@
 /**
- * The versions of a custom flow (issue 21): the panel beside the canvas lists them with who saved each, when, and
+ * The versions of a custom flow: the panel beside the canvas lists them with who saved each, when, and
  * its note; a version opens read-only on the canvas; two chosen versions compare (editor-core's diffFlows: the
  * change list in words, and the steps marked), overlaid on one canvas or side by side on two (on a phone, one at a
  * time); a version is restored, after a confirmation, as a new version.

@@ -2,7 +2,7 @@ import { CallFlowSchema, type CallFlow } from '@portal/editor-core';
 import { z } from 'zod';
 
 /**
- * The local draft of a custom call flow being edited (issue 4: nothing is lost). While
+ * The local draft of a custom call flow being edited (nothing is lost). While
  * there are unsaved changes the flow is written to localStorage, per product and flow
  * (a new flow has its own slot), a moment after the last change; a successful save or
  * a discard clears it. On the next visit a draft that differs from the stored flow is

@@ -2,7 +2,7 @@ import { phoneSetupEndpoints as endpoints, type BankHolidayRegion, type HolidayI
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/http.ts';
 
-/** Holiday schedule, divert, forwardings and add-ons of one product (issue 16). */
+/** Holiday schedule, divert, forwardings and add-ons of one product. */
 export const settingsKeys = {
   holidays: (productId: number) => ['phone-setup', productId, 'holidays'] as const,
   bankHolidays: (productId: number) => ['phone-setup', productId, 'holidays', 'bank'] as const,

@@ -11,7 +11,7 @@ interface DivertNoticesProps {
 }
 
 /**
- * While a temporary divert is on, says so with a link to turn it off (issue 16): on home for
+ * While a temporary divert is on, says so with a link to turn it off: on home for
  * each cloud phone, on the call-flow pages for theirs. Nothing shows while loading or on an
  * error (the divert tab itself shows those); it is a reminder, not the setting.
  */

@@ -33,8 +33,7 @@ export const paymentText = {
 
 /**
  * The payment step (/shop/payment): the order as checked out and how it is paid. The purchase is
- * added to the next bill (the card payment of the billing issue can come in here later, before
- * Confirm); the idempotency key of the checkout makes a second Confirm the same order.
+ * added to the next bill; the idempotency key of the checkout makes a second Confirm the same order.
  */
 export function PaymentPage() {
   const navigation = useNavigationProducts();

@@ -10,8 +10,8 @@ import { useAction } from '../../../lib/use-action.ts';
 import { trialStatusQueryOptions } from '../../trial/index.ts';
 
 /**
- * An existing customer without a cloud phone starts an opt-in trial (issue 14:
- * POST /api/v3/accounts/{accountId}/start-voip-trial/). The phone is then provisioned; the
+ * An existing customer without a cloud phone starts an opt-in trial
+ * (POST /api/v3/accounts/{accountId}/start-voip-trial/). The phone is then provisioned; the
  * navigation and the trial status are fetched again, so the product list and the trial banner
  * show it.
  */
