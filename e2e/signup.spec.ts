@@ -123,7 +123,7 @@ test('a trial sign-up from the first page to its phone: promo code, PIN and SMS 
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
 });
 
-test('a buy-now sign-up with a personal e-mail address chooses its number, then ends at its complete page; the e-mailed link then says it is chosen @mobile', async ({ page, browser }, testInfo) => {
+test('a buy-now sign-up with a personal e-mail address chooses its number, ends at its complete page with that number, then its five-step quick start; the e-mailed link then says it is chosen @mobile', async ({ page, browser }, testInfo) => {
   test.setTimeout(300_000);
   const person = newPerson('gmail.com');
   await signUpAndConfirm(page, person, '/buynow/signup', 'Continue');
@@ -161,6 +161,13 @@ test('a buy-now sign-up with a personal e-mail address chooses its number, then 
   // The number chosen is the phone's pilot number: on the complete page, the server, the numbers and details pages.
   await expect(page.getByTestId('new-number')).toHaveText(shownNumber(number));
   await expectPilotNumber(page, Number(/\/buynow\/complete\/(\d+)$/.exec(page.url())![1]), number);
+  // Its quick start: the five steps of a purchase (nothing to upgrade), from the first.
+  await page.goto('/');
+  const quickStart = page.getByRole('button', { name: /^Quick start/ });
+  await expect(quickStart).toHaveAccessibleName('Quick start, 0 of 5 done');
+  await expect(page.getByRole('button', { name: /^Watch the getting started video \(not completed\)$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Helpful links/ })).toBeAttached();
+  await expect(page.getByRole('button', { name: /^Upgrade to keep your number/ })).toHaveCount(0);
 
   // The e-mailed link works once: opened by a visitor now, it says the number is chosen.
   const visitor = await browser.newContext({ baseURL: testInfo.project.use.baseURL });

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { BUY_NOW_CHANNEL, type InstallationAddress } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
-import { accounts, products, signupLeads, trials, users, voipUsers } from '../../db/schema/index.ts';
+import { accounts, products, quickstarts, signupLeads, trials, users, voipUsers } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,7 +131,7 @@ export function createSignupRepository(db: Database) {
     /**
      * Creates the customer in one transaction: the account, its user (e-mail confirmed: the
      * journey proved it), the cloud phone (voip3 unless the flag says otherwise, being provisioned), its first phone user with
-     * the PIN, its number (`giveNumber`, when the journey gives one), its trial, and spends the lead. Nothing is made when the address has a user or
+     * the PIN, its number (`giveNumber`, when the journey gives one), its trial, its quick start, and spends the lead. Nothing is made when the address has a user or
      * the lead is spent already, so two submits at once make one customer.
      */
     async insertCustomer(customer: NewCustomer, now: Date, giveNumber: GiveNumber | null): Promise<CreatedCustomer | CustomerRefusal> {
@@ -189,6 +189,8 @@ export function createSignupRepository(db: Database) {
         if (customer.trialEndsAt) {
           await tx.insert(trials).values({ productId: product!.id, kind: 'OPT_IN', startedAt: now, endsAt: customer.trialEndsAt, statusEntry: now });
         }
+        // Its quick start: six steps for a trial, five for a purchase (spec 000 section 4).
+        await tx.insert(quickstarts).values({ productId: product!.id });
         if (customer.leadId !== null) {
           await tx.update(signupLeads).set({ userId: user.id, accountId: account!.id, productId: product!.id }).where(eq(signupLeads.id, customer.leadId));
         }
@@ -237,6 +239,7 @@ export function createSignupRepository(db: Database) {
         await tx.insert(voipUsers).values({ productId: product!.id, ...input.user, extension: FIRST_EXTENSION });
         if (!(await giveNumber(tx, { id: product!.id, accountId: input.accountId }))) throw new NoNumberError();
         await tx.insert(trials).values({ productId: product!.id, kind: 'OPT_IN', startedAt: now, endsAt: input.endsAt, statusEntry: now });
+        await tx.insert(quickstarts).values({ productId: product!.id });
         return product!.id;
       }).catch((error: unknown) => {
         if (error instanceof NoNumberError) return 'noNumber' as const;

@@ -342,6 +342,9 @@ describe('POST /api/v1/signup/create-password/', () => {
     expect(done.json()).toMatchObject({ provisioned: true });
     const summary = await t.app.inject({ method: 'GET', url: `/api/v1/voip/${created.product_id}/buy-now/summary/`, headers: authHeaders(created.key) });
     expect(summary.json()).toMatchObject({ status: BUY_NOW_PROVISIONED, is_show_welcome: true, users: [{ extension: '200' }] });
+    // No trial, but a quick start (the five steps of a purchase: spec 000 section 4).
+    const status = TrialStatus.parse((await t.app.inject({ method: 'GET', url: '/api/v1/trial/status/', headers: authHeaders(created.key) })).json());
+    expect(status).toMatchObject({ isInTrial: false, productId: created.product_id, show_quickstart_popup: true });
 
     const promo = await verifiedLead({ promo_code: 'TRIAL30' });
     const trial = (await post('/api/v1/signup/create-password/', details(promo.lead.token))).json<{ product_id: number }>();
