@@ -192,7 +192,8 @@ export function GettingStartedSwitchDialog({ onClose }: { onClose: () => void })
       await switchUser(email);
       // The customer's products, before getting started looks for their cloud phone (the reload then clears the rest).
       await queryClient.invalidateQueries();
-      void navigate(paths.gettingStartedPage.build({ page: 'welcome' }), { replace: true });
+      // The reload only once the page is there (its code may take a moment to load): a reload before would be of home.
+      await navigate(paths.gettingStartedPage.build({ page: 'welcome' }), { replace: true });
       scheduleReload();
       onClose();
     } catch (error) {
