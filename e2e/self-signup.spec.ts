@@ -309,7 +309,7 @@ test("details with Google instead of the e-mailed PIN: the customer is made with
   expect(await me.json()).toMatchObject({ name: 'Quinn Ashby', user_profile: { email, phone: mobile.replace(/\s/g, '') } });
 });
 
-test('online sign-up from its link: number, the e-mailed PIN, marketing, then started; back on the trial page the stored key goes on @mobile', async ({ page }, info) => {
+test('online sign-up from its link: number, the e-mailed PIN, marketing, started (back on the trial page the stored key goes on), then the account with the number chosen @mobile', async ({ page }, info) => {
   const email = `online-${unique()}@hale-joinery.example`;
   // A lead made elsewhere (sales), as its link brings the customer: a Bristol silver number of its own per project
   // (the voip3 journey above takes free ones).
