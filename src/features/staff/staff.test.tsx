@@ -116,7 +116,7 @@ describe('the profile menu and the top bar', () => {
   it('offers Admin and Show getting started with the role; Admin opens the admin dialog', async () => {
     setToken('staff');
     installFakeFetch({ 'GET /api/v3/me/': { json: staffMe }, 'GET /api/v3/navigation/': { json: { ...sampleNavigation, products: [] } } });
-    const { where } = renderApp('/');
+    renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: /profile menu$/i }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['Profile and preferences', 'Admin', 'Show getting started', 'Logout']);
