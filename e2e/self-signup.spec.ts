@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { accounts, expect as baseExpect, expectAccessible, latestMessage, linkIn, test } from './fixtures.ts';
+import { expectPilotNumber, firstCloudPhoneId } from './new-phone.ts';
 
 // Self sign-up: /signup, /signup-voip3 and /signup-voip3-b from the first page
 // to the signed-in home, the PIN and the mobile link read from the sandbox outbox; the draft's
@@ -33,6 +34,17 @@ async function inventory(page: Page, areaCode: string, rating: 'GOLD' | 'SILVER'
   return numbers;
 }
 
+/** The started section's portal password (after the PIN), and the words on how to sign in next time. */
+async function setPassword(page: Page, email: string, password: string) {
+  await expect(page.getByRole('heading', { level: 2, name: 'Create your portal password' })).toBeVisible();
+  await page.getByLabel('Create a password').fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByText('Your password is set.')).toBeVisible();
+  await expect(page.getByText(`with ${email} and this password`)).toBeVisible();
+  await expect(page.getByText(/Next time, sign in at \S+\/auth\/login/)).toBeVisible();
+}
+
 /** A draft as the pages save it, for the draft rules' tests. */
 function storedDraft(number: string, supplier: 2 | 3, ageMs: number) {
   const features = ['Lower costs'];
@@ -50,7 +62,7 @@ async function withDraft(page: Page, draft: unknown) {
 }
 
 for (const variant of VARIANTS) {
-  test(`/${variant.path}: needs, number, details with the e-mailed PIN, started, then home @mobile`, async ({ page }) => {
+  test(`/${variant.path}: needs, number, details with the e-mailed PIN, started with the PIN and password, then home with the number chosen; next time the password signs in @mobile`, async ({ page, loginPage }) => {
     const mobileProject = test.info().project.name === 'mobile';
     const email = `ssu-${variant.path}-${unique()}@hale-joinery.example`;
     const mobile = `07700 9${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
@@ -120,18 +132,32 @@ for (const variant of VARIANTS) {
     await page.getByLabel('Confirm PIN').fill('246810');
     await page.getByRole('button', { name: 'Set PIN' }).click();
     await expect(page.getByText('Your PIN is set')).toBeVisible();
+    // The portal password, to sign in with next time: the account's own rule first.
+    await expect(page.getByRole('button', { name: 'Go to your account' })).toBeDisabled();
+    await page.getByLabel('Create a password').fill('short');
+    await page.getByLabel('Confirm password').fill('short');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByText('Password must be 10 characters or more')).toBeVisible();
     await expectAccessible(page, `${variant.path}: started`);
+    await setPassword(page, email, 'a long walk by the river');
     await expect(page.getByText('Your phone system is ready.')).toBeVisible({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Go to your account' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
     // The draft is gone at the end.
     expect(await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY)).toBeNull();
+    // The number chosen is the phone's pilot number, on the server and on the phone numbers and details pages.
+    await expectPilotNumber(page, await firstCloudPhoneId(page), number);
 
     if (variant.path === 'signup') {
       // The texted link confirms the mobile number.
       const text = await latestMessage(page.request, mobile, 'sms');
       await page.goto(linkIn(text.body));
       await expect(page.getByRole('heading', { level: 1, name: 'Your mobile number is confirmed' })).toBeVisible();
+      // Next time: signed out, the address and the password sign in.
+      await page.evaluate(() => localStorage.removeItem('auth._token.local'));
+      await loginPage.goto();
+      await loginPage.signIn(email, 'a long walk by the river');
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
     }
   });
 }
@@ -273,15 +299,17 @@ test("details with Google instead of the e-mailed PIN: the customer is made with
   await page.getByLabel('Confirm PIN').fill('246810');
   await page.getByRole('button', { name: 'Set PIN' }).click();
   await expect(page.getByText('Your PIN is set')).toBeVisible();
+  await setPassword(page, email, 'quinn prints posters by the sea');
   await expect(page.getByText('Your phone system is ready.')).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Go to your account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Quinn' })).toBeVisible();
+  await expectPilotNumber(page, await firstCloudPhoneId(page), number);
   const token = await page.evaluate(() => localStorage.getItem('auth._token.local'));
   const me = await page.request.get('/api/v3/me/', { headers: { Authorization: `Token ${token}` } });
   expect(await me.json()).toMatchObject({ name: 'Quinn Ashby', user_profile: { email, phone: mobile.replace(/\s/g, '') } });
 });
 
-test('online sign-up from its link: number, the e-mailed PIN, marketing, then started; back on the trial page the stored key goes on @mobile', async ({ page }, info) => {
+test('online sign-up from its link: number, the e-mailed PIN, marketing, started (back on the trial page the stored key goes on), then the account with the number chosen @mobile', async ({ page }, info) => {
   const email = `online-${unique()}@hale-joinery.example`;
   // A lead made elsewhere (sales), as its link brings the customer: a Bristol silver number of its own per project
   // (the voip3 journey above takes free ones).
@@ -318,4 +346,13 @@ test('online sign-up from its link: number, the e-mailed PIN, marketing, then st
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/signup-voip3\/started$/);
   await expect(page.getByText(`${chosen.slice(0, 4)} ${chosen.slice(4)} is yours`)).toBeVisible();
+  // Its end, as the self sign-up's: the PIN, the password, then the account with the number chosen as its pilot number.
+  await page.getByLabel('PIN (6 digits)').fill('246810');
+  await page.getByLabel('Confirm PIN').fill('246810');
+  await page.getByRole('button', { name: 'Set PIN' }).click();
+  await setPassword(page, email, 'a long walk by the river');
+  await expect(page.getByText('Your phone system is ready.')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Go to your account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
+  await expectPilotNumber(page, await firstCloudPhoneId(page), chosen);
 });

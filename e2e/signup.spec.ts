@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { accounts, expect as baseExpect, expectAccessible, latestMessage, linkIn, test } from './fixtures.ts';
+import { apiJson, expectPilotNumber, firstCloudPhoneId, shownNumber } from './new-phone.ts';
 
 // Creating a customer hashes a password and a PIN and provisions a phone: on a busy machine a step takes longer than the suite's 10 s.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -17,8 +18,8 @@ function newPerson(domain = 'hale-joinery.example') {
   return { email: `e2e-signup-${unique}@${domain}`, mobile: `07700 9${digits.slice(-5)}`, firstName: 'Robin', lastName: 'Hale', business: `Hale Joinery ${unique}` };
 }
 
-/** The first page of a journey, filled in, then the PIN from the e-mail. */
-async function signUpAndConfirm(page: Page, person: ReturnType<typeof newPerson>, path: '/trial/signup' | '/buynow/signup', button: string) {
+/** The first page of a journey, filled in (with a promo code when given), then the PIN from the e-mail. */
+async function signUpAndConfirm(page: Page, person: ReturnType<typeof newPerson>, path: '/trial/signup' | '/buynow/signup', button: string, promo?: { code: string; days: number }) {
   await page.goto(path);
   await expectAccessible(page, `${path}: first page`);
   // The contract's rules answer first, beside the fields.
@@ -28,6 +29,15 @@ async function signUpAndConfirm(page: Page, person: ReturnType<typeof newPerson>
   await page.getByLabel('Last name').fill(person.lastName);
   await page.getByLabel('Work email address').fill(person.email);
   await page.getByLabel('Business name').fill(person.business);
+  if (promo) {
+    // The code's trial length becomes what the page says of the trial.
+    await expect(page.getByTestId('journey-lead')).toContainText('free for 14 days');
+    await page.getByLabel('Promo code (optional)').fill(promo.code);
+    await page.getByRole('button', { name: 'Apply promo code' }).click();
+    await expect(page.getByTestId('promo-result')).toContainText(`${promo.days}-day`);
+    await expect(page.getByTestId('journey-lead')).toContainText(`free for ${promo.days} days`);
+    await expect(page.getByText(/free for 14 days/)).toHaveCount(0);
+  }
   await page.getByRole('button', { name: button }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
@@ -58,10 +68,10 @@ async function fillDetails(page: Page, person: ReturnType<typeof newPerson>) {
   await page.getByLabel('PIN', { exact: true }).fill('482916');
 }
 
-test('a trial sign-up from the first page to the signed-in home: PIN and SMS code from the outbox, provisioning shown @mobile', async ({ page }) => {
+test('a trial sign-up from the first page to its phone: promo code, PIN and SMS code from the outbox, provisioning, then its number and international plan @mobile', async ({ page }) => {
   test.setTimeout(300_000);
   const person = newPerson();
-  await signUpAndConfirm(page, person, '/trial/signup', 'Start my free trial');
+  await signUpAndConfirm(page, person, '/trial/signup', 'Start my free trial', { code: 'TRIAL30', days: 30 });
   await expect(page).toHaveURL(/\/trial\/details$/);
   await fillDetails(page, person);
 
@@ -82,19 +92,38 @@ test('a trial sign-up from the first page to the signed-in home: PIN and SMS cod
   await expect(page.getByRole('heading', { level: 1, name: 'Calling abroad?' })).toBeVisible();
   // Provisioning is shown as it goes; the portal opens once the phone is ready.
   await expect(page.getByRole('progressbar', { name: 'Setting up your phone' })).toBeVisible();
-  await page.getByRole('radio', { name: /INTL Saver 500m/ }).check();
+  // The account add-ons page's catalogue, from the server, in the spec's order, prices with VAT said as such.
+  const plans = page.getByRole('group', { name: 'International calling plan' }).getByRole('radio');
+  await expect(plans).toHaveCount(4);
+  await expect(page.getByRole('radio', { name: 'ULTD INTL Saver: £18.00 a month including VAT, after your trial' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'INTL Saver 1000m: £9.60 a month including VAT, after your trial' })).toBeVisible();
+  await page.getByRole('radio', { name: 'INTL Saver 500m: £6.00 a month including VAT, after your trial' }).check();
   await expectAccessible(page, 'sign-up intl calls');
   await expect(page.getByText('Your phone is ready.')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Go to my portal' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Trial' })).toContainText('Enjoy your trial of');
+  // The promo code's 30 days, on the server.
+  baseExpect((await apiJson<{ remainDays: number }>(page, '/api/v1/trial/status/')).remainDays).toBe(30);
+
+  // The phone has its number, given by the journey: its pilot number, on the server and on both pages.
+  const productId = await firstCloudPhoneId(page);
+  await expectPilotNumber(page, productId);
+  // The plan chosen is the phone's international tariff, on the server and on the account add-ons page.
+  const intl = await apiJson<{ tariff: { name: string } | null }>(page, `/api/v1/voip/${productId}/tariff/international-calling/`);
+  baseExpect(intl.tariff?.name).toBe('INTL Saver 500m');
+  await page.goto(`/account-add-ons/${productId}`);
+  await expect(page.getByText('Your tariff: INTL Saver 500m.')).toBeVisible();
+  const chosen = page.getByRole('list', { name: 'International tariffs' }).getByRole('listitem').filter({ hasText: 'INTL Saver 500m' });
+  await expect(chosen).toContainText('£6.00 a month including VAT');
+  await expect(chosen).toContainText('Your tariff');
 
   // Signed in, the sign-up pages send the customer home (spec 000 route rules).
   await page.goto('/trial/signup');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
 });
 
-test('a buy-now sign-up with a personal e-mail address chooses its number, then ends at its complete page; the e-mailed link then says it is chosen @mobile', async ({ page, browser }, testInfo) => {
+test('a buy-now sign-up with a personal e-mail address chooses its number, ends at its complete page with that number, then its five-step quick start; the e-mailed link then says it is chosen @mobile', async ({ page, browser }, testInfo) => {
   test.setTimeout(300_000);
   const person = newPerson('gmail.com');
   await signUpAndConfirm(page, person, '/buynow/signup', 'Continue');
@@ -129,6 +158,16 @@ test('a buy-now sign-up with a personal e-mail address chooses its number, then 
 
   await expect(page).toHaveURL(/\/buynow\/complete\/\d+$/, { timeout: 60_000 });
   await expect(page.getByText('4 Mill Lane, Leeds, LS11 5PZ')).toBeVisible();
+  // The number chosen is the phone's pilot number: on the complete page, the server, the numbers and details pages.
+  await expect(page.getByTestId('new-number')).toHaveText(shownNumber(number));
+  await expectPilotNumber(page, Number(/\/buynow\/complete\/(\d+)$/.exec(page.url())![1]), number);
+  // Its quick start: the five steps of a purchase (nothing to upgrade), from the first.
+  await page.goto('/');
+  const quickStart = page.getByRole('button', { name: /^Quick start/ });
+  await expect(quickStart).toHaveAccessibleName('Quick start, 0 of 5 done');
+  await expect(page.getByRole('button', { name: /^Watch the getting started video \(not completed\)$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Helpful links/ })).toBeAttached();
+  await expect(page.getByRole('button', { name: /^Upgrade to keep your number/ })).toHaveCount(0);
 
   // The e-mailed link works once: opened by a visitor now, it says the number is chosen.
   const visitor = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -162,7 +201,7 @@ test('the journeys\u2019 guards: unknown pages and detail pages without progress
   await expect(page.getByRole('heading', { level: 1, name: 'Buy your cloud phone' })).toBeVisible();
 });
 
-test('an existing customer starts an opt-in trial and sees the trial banner @mobile', async ({ page, loginPage }) => {
+test('an existing customer starts an opt-in trial, sees the trial banner, and its phone has a number @mobile', async ({ page, loginPage }) => {
   test.setTimeout(180_000);
   const copies =
     test.info().project.name === 'mobile'
@@ -182,4 +221,6 @@ test('an existing customer starts an opt-in trial and sees the trial banner @mob
   await offer.getByRole('link', { name: 'Go to your phone setup' }).click();
   await expect(page).toHaveURL(/\/phone-setup\/\d+/);
   await expect(page.getByRole('region', { name: 'Trial' })).toContainText('Enjoy your trial of', { timeout: 60_000 });
+  // The new phone has its number, as its pilot number.
+  await expectPilotNumber(page, Number(/\/phone-setup\/(\d+)/.exec(page.url())![1]));
 });

@@ -192,3 +192,20 @@ test('staff viewing a customer open "Show getting started" for the selected clou
   await expect(page.getByText('Page not found')).toHaveCount(0);
   await expectAccessible(page, 'getting started shown by staff');
 });
+
+test('"Show getting started" for staff with no cloud phone switches to the customer, then opens their getting started', async ({ page, loginPage, homePage }) => {
+  await signInAs(loginPage, homePage, accounts.staff, 'Sam');
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Show getting started' }).click();
+  // No dead end: the staff member has no cloud phone of their own, so the customer comes first.
+  const dialog = page.getByRole('dialog', { name: 'Show getting started for a customer' });
+  await expect(dialog).toBeVisible();
+  await expect(page).not.toHaveURL(/getting-started/);
+  await expectAccessible(page, 'show getting started: choose the customer');
+  await dialog.getByRole('textbox', { name: "Customer's email address" }).fill(viewed.email);
+  await dialog.getByRole('button', { name: 'Show getting started' }).click();
+  await expect(page).toHaveURL(/\/getting-started\/welcome\?id=\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Choose users' })).toBeVisible();
+  await expect(page.getByText('No cloud phone to set up')).toHaveCount(0);
+});

@@ -221,7 +221,9 @@ export const PatchSiteAddOn = z.object({
   enabled: z.boolean({ error: 'enabled is true or false' }),
 });
 
-export const InternationalTariff = z.object({ id: z.number().int(), name: z.string(), standard_price: z.string(), description: z.string() });
+/** An international calling tariff: its monthly price before VAT and with VAT (20%), in pounds with 2 decimals. */
+export const InternationalTariff = z.object({ id: z.number().int(), name: z.string(), standard_price: z.string(), price_with_vat: z.string(), description: z.string() });
+export type InternationalTariff = z.infer<typeof InternationalTariff>;
 export const InternationalCalling = z.object({
   /** The current tariff, null when none. */
   tariff: InternationalTariff.nullable(),

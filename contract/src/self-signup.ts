@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { Email } from './auth.ts';
 import { MobileNumber } from './account.ts';
 import { endpoint } from './endpoint.ts';
+import { NewPasswordPair } from './passwords.ts';
 import { PinWithConfirmation } from './pin.ts';
 import { ProvisioningStatus } from './upgrade.ts';
 import { SocialLoginRequest } from './social.ts';
@@ -83,7 +84,12 @@ export const selfSignupMessages = {
   notCustomer: 'Only customers have a referral link.',
   keyInvalid: 'Your sign-up session has ended. Enter the PIN from the email again.',
   voip3Closed: 'Sign-up for this cloud phone is not open. Start at /signup instead.',
+  passwordWindowOver: 'Your sign-up finished more than a day ago. Set a password with "Forgot your password?" on the sign-in page.',
+  passwordSet: 'Your password is set.',
 } as const;
+
+/** How long after its sign-up a new customer may set a first password without the old one (a day, as the draft lives). */
+export const SIGNUP_PASSWORD_WINDOW_HOURS = 24;
 
 const name = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, 'Must be 100 characters or fewer'));
 const Token = z.string({ error: selfSignupMessages.tokenRequired }).check(z.trim(), z.minLength(1, selfSignupMessages.tokenRequired), z.maxLength(100, selfSignupMessages.leadNotFound));
@@ -209,6 +215,11 @@ export const selfSignupEndpoints = {
   ssuCreatePin: endpoint({
     method: 'POST', path: '/api/v5/signup/create-pin/', summary: "Sets the PIN of the new phone's main user (token header: verify-pin's key)", auth: true,
     body: PinWithConfirmation, response: CreatePinResponse,
+  }),
+  ssuCreatePassword: endpoint({
+    method: 'POST', path: '/api/v5/signup/create-password/',
+    summary: "Sets the new customer's portal password, to sign in with next time (token header: verify-pin's key; within a day of the sign-up)", auth: true,
+    body: NewPasswordPair, response: z.object({ detail: z.string(), email: z.string() }),
   }),
   ssuProvisioningStatus: endpoint({
     method: 'GET', path: '/api/v4/signup/provisioning-status/', summary: "The provisioning of the phone a lead's sign-up created", auth: false,

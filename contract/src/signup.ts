@@ -74,13 +74,6 @@ export function isFreeEmail(email: string): boolean {
   return (FREE_EMAIL_DOMAINS as readonly string[]).includes(first);
 }
 
-/** International calling tariffs, in the spec's order (spec 001 section 9); prices are ours. */
-export const INTL_CALL_TARIFFS = [
-  { id: 'ultd_intl_saver', name: 'ULTD INTL Saver', monthly_price: '15.00', description: 'Unlimited calls to landlines in 40 countries' },
-  { id: 'intl_saver_500', name: 'INTL Saver 500m', monthly_price: '5.00', description: '500 minutes a month to landlines in 40 countries' },
-  { id: 'intl_saver_1000', name: 'INTL Saver 1000m', monthly_price: '9.00', description: '1000 minutes a month to landlines in 40 countries' },
-] as const;
-
 export const signupMessages = {
   journeyExpired: 'This sign-up has expired or is not valid. Please start again.',
   emailNotVerified: 'Confirm your email address with the PIN we sent first',
@@ -101,6 +94,8 @@ export const signupMessages = {
   trialAlready: 'This account already has a cloud phone, so it cannot start a trial',
   maintenance: 'Under maintenance',
   tariffRequired: 'Choose an international calling plan, or none',
+  finishDetailsFirst: 'Finish your details first: your phone is made when you do',
+  noNumber: 'We have no phone numbers to give just now. Please try again in a few minutes, or call us.',
 } as const;
 
 const NameField = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, 'Must be 100 characters or fewer'));
@@ -221,11 +216,23 @@ export const CreatePasswordResponse = z.object({
 });
 export type CreatePasswordResponse = z.infer<typeof CreatePasswordResponse>;
 
-/** POST /api/v3/signup/intl-calls/ (ours): the trial's international calling choice, or none. */
+/**
+ * An international calling tariff as the trial offers it: phone-setup.ts's InternationalTariff (the account add-ons
+ * page's), the same catalogue from the same server, written again in zod/mini so the sign-up pages do not load
+ * the phone-setup contract (bundle budget).
+ */
+export const SignupIntlTariff = z.object({ id: z.int(), name: z.string(), standard_price: z.string(), price_with_vat: z.string(), description: z.string() });
+export type SignupIntlTariff = z.infer<typeof SignupIntlTariff>;
+
+/** A tariff's monthly price as both pages say it. @example monthlyPriceWithVat({ price_with_vat: '6.00' }) // '£6.00 a month including VAT' */
+export const monthlyPriceWithVat = (tariff: { price_with_vat: string }) => `£${tariff.price_with_vat} a month including VAT`;
+
+/** POST /api/v3/signup/intl-calls/ (ours): the trial's international calling choice (a tariff's id), or none (null). */
 export const IntlCallsRequest = z.object({
   token: JourneyToken,
-  tariff: z.nullable(z.enum(['ultd_intl_saver', 'intl_saver_500', 'intl_saver_1000'], signupMessages.tariffRequired)),
+  tariff_id: z.nullable(z.int(signupMessages.tariffRequired)),
 });
+export const IntlCallsResponse = z.object({ detail: z.string(), tariff: z.nullable(SignupIntlTariff) });
 
 /** The server's sign-up settings (spec 000 section 9: environment flags). */
 export const SignupSettings = z.object({
@@ -280,10 +287,15 @@ export const signupEndpoints = {
     summary: "Ends a sign-up: creates the customer and its cloud phone, starts provisioning; the key is the new user's token",
     body: CreatePasswordRequest, response: CreatePasswordResponse,
   }),
+  signupIntlTariffs: endpoint({
+    method: 'GET', path: '/api/v3/signup/intl-calls/', auth: false,
+    summary: 'The international calling tariffs a trial may choose: the account add-ons catalogue, in the spec order',
+    response: z.object({ results: z.array(SignupIntlTariff) }),
+  }),
   signupIntlCalls: endpoint({
     method: 'POST', path: '/api/v3/signup/intl-calls/', auth: false,
-    summary: "Keeps a trial sign-up's international calling choice",
-    body: IntlCallsRequest, response: z.object({ detail: z.string(), tariff: z.nullable(z.string()) }),
+    summary: "Gives a trial sign-up's new phone its international calling tariff (or none)",
+    body: IntlCallsRequest, response: IntlCallsResponse,
   }),
   startVoipTrial: endpoint({
     method: 'POST', path: '/api/v3/accounts/:accountId/start-voip-trial/', auth: true, status: 201,

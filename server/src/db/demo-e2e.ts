@@ -3,7 +3,7 @@ import type { Database } from './connect.ts';
 import { seedProvisionedBuyNowCustomer } from '../modules/trial/demo-shell.ts';
 import { seedAcmeLike, type AcmeNumbers } from './demo-acme.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
-import { accounts, products, trials, users } from './schema/index.ts';
+import { accounts, products, quickstarts, trials, users } from './schema/index.ts';
 import { seedPhoneSetupE2e } from '../modules/phone-setup/demo-phone-setup.ts';
 import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
 import { seedNumbersCopy } from '../modules/numbers/demo-numbers.ts';
@@ -403,5 +403,6 @@ async function seedLumenLike(tx: Pick<Database, 'insert'>, user: DemoUser, compa
   if (!phone) throw new Error('seed: e2e upgrade phone not inserted');
   const endsAt = new Date(now.getTime() - 2 * DAY_MS);
   const startedAt = new Date(endsAt.getTime() - 14 * DAY_MS);
-  await tx.insert(trials).values({ productId: phone.id, kind: 'OPT_IN', startedAt, endsAt, showQuickstartPopup: true, quickstartPopupSectionsCompleted: {}, statusEntry: startedAt });
+  await tx.insert(trials).values({ productId: phone.id, kind: 'OPT_IN', startedAt, endsAt, statusEntry: startedAt });
+  await tx.insert(quickstarts).values({ productId: phone.id, showPopup: true, sectionsCompleted: {} });
 }

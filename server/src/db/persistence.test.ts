@@ -9,7 +9,7 @@ import { openDatabase, type OpenDatabaseOptions } from './connect.ts';
 import { demoLogins } from './demo-logins.ts';
 import { FilesystemAudioStorage } from '../audio/storage.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { accounts, audioFiles, callFlows, phoneNumbers, products, simpleCallFlows, trials, users, voipUsers } from './schema/index.ts';
+import { accounts, audioFiles, callFlows, phoneNumbers, products, quickstarts, simpleCallFlows, trials, users, voipUsers } from './schema/index.ts';
 import { DEMO_TRIAL_LENGTH_MS, seedIfEmpty } from './seed.ts';
 
 // One store opened again and again: a PGlite folder, or one schema on the PostgreSQL server.
@@ -59,7 +59,8 @@ describe('the seed', () => {
 
       const [trial] = await db.select().from(trials);
       expect(trial?.kind).toBe('OPT_IN');
-      expect(trial?.showQuickstartPopup).toBe(true);
+      const [quickstart] = await db.select().from(quickstarts).where(eq(quickstarts.productId, trial!.productId));
+      expect(quickstart?.showPopup).toBe(true);
       expect(trial!.endsAt.getTime() - seededAt.getTime()).toBe(DEMO_TRIAL_LENGTH_MS);
       expect(DEMO_TRIAL_LENGTH_MS).toBe(2 * 24 * 60 * 60 * 1000);
 

@@ -27,6 +27,7 @@ import {
   phoneNumbers,
   products,
   simpleCallFlows,
+  quickstarts,
   trials,
   users,
   voicemailSettings,
@@ -124,14 +125,17 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
       kind: 'OPT_IN',
       startedAt: now,
       endsAt: new Date(now.getTime() + DEMO_TRIAL_LENGTH_MS),
-      showQuickstartPopup: true,
+      statusEntry: now,
+    });
+    await tx.insert(quickstarts).values({
+      productId: trialPhone.id,
+      showPopup: true,
       // The getting-started video is watched: the quick start opens at the next step.
-      quickstartPopupSectionsCompleted: Object.fromEntries(
+      sectionsCompleted: Object.fromEntries(
         ['watch_getting_started', 'download_apps', 'make_your_first_call', 'set_up_call_flows', 'upgrade', 'helpful_links'].map(
           (step) => [step, step === 'watch_getting_started'],
         ),
       ),
-      statusEntry: now,
     });
 
     await tx.insert(voipUsers).values([

@@ -37,6 +37,7 @@ import provisioningRepository from './provisioning/provisioning-repository.ts';
 import provisioningRunner from './provisioning/runner.ts';
 import profileRepository from './profile/profile-repository.ts';
 import { selfSignupHandlers } from './self-signup/handlers.ts';
+import { selfSignupPasswordHandlers } from './self-signup/password.ts';
 import selfSignupRepository from './self-signup/self-signup-repository.ts';
 import { siteHandlers } from './site/handlers.ts';
 import { callFlowJourneyHandlers } from './call-flow-journey/handlers.ts';
@@ -97,6 +98,7 @@ export const endpointHandlers: Handlers = {
   ...shopHandlers,
   ...signupHandlers,
   ...selfSignupHandlers,
+  ...selfSignupPasswordHandlers,
   ...contactHandlers,
   ...broadbandHandlers,
   ...productDetailsHandlers,

@@ -11,6 +11,7 @@ import { loadStaffTools } from '../../features/staff/index.ts';
 
 // Only staff open it, so its code loads when opened and never weighs on the pages.
 const AdminDialog = lazy(async () => ({ default: (await loadStaffTools()).AdminDialog }));
+const GettingStartedSwitchDialog = lazy(async () => ({ default: (await loadStaffTools()).GettingStartedSwitchDialog }));
 
 /**
  * The profile menu of the top bar (spec 000, profile menu): the user's initials (also the
@@ -25,12 +26,15 @@ export function ProfileMenu() {
   // The product the side navigation shows as selected (the first one until another is chosen).
   const productId = selectedProduct(useNavigationProducts().data?.products ?? [], useSelectedProductId())?.product_id;
   const [adminOpen, setAdminOpen] = useState(false);
+  const [switchForGettingStarted, setSwitchForGettingStarted] = useState(false);
 
   // The items in order, by label. Admin and Show getting started need the role (spec 000 section 6).
   // While staff act as a customer the session is the customer's (without the role), yet it is then
   // that the customer's products are there to show getting started for: it stays in the menu.
   const hasRole = me.data?.permissions.includes(MANAGE_OTHER_USERS) ?? false;
-  const showGettingStarted = () => void navigate(paths.gettingStartedPage.build({ page: 'welcome' }, { id: productId }));
+  // Staff with no cloud phone of their own (not viewing a customer) have none to show it for: they choose the customer first.
+  const showGettingStarted = () =>
+    productId === undefined && !me.data?.logged_in_as ? setSwitchForGettingStarted(true) : void navigate(paths.gettingStartedPage.build({ page: 'welcome' }, { id: productId }));
   const actions: Record<string, () => void> = {
     'Profile and preferences': () => void navigate(paths.profilePreferences.build()),
     ...(hasRole && { Admin: () => setAdminOpen(true) }),
@@ -70,6 +74,11 @@ export function ProfileMenu() {
       {adminOpen && (
         <Suspense fallback={null}>
           <AdminDialog onClose={() => setAdminOpen(false)} />
+        </Suspense>
+      )}
+      {switchForGettingStarted && (
+        <Suspense fallback={null}>
+          <GettingStartedSwitchDialog onClose={() => setSwitchForGettingStarted(false)} />
         </Suspense>
       )}
     </>

@@ -70,6 +70,15 @@ describe('buy-now complete', () => {
     await waitFor(() => expect(document.title).toBe('Your cloud phone is ready | Customer Portal'));
   });
 
+  it('says a number chosen later has not come yet, and where to choose it', async () => {
+    signedIn({ 'GET /api/v1/voip/14/buy-now/summary/': { json: { ...summary, pilot_number: null } } });
+    renderApp('/buynow/complete/14');
+    const number = await screen.findByRole('region', { name: 'Your new number' });
+    expect(await within(number).findByText('You have not chosen your number yet: until you do, your cloud phone has no number callers can dial.')).toBeInTheDocument();
+    expect(within(number).queryByText(/still being set up/)).not.toBeInTheDocument();
+    expect(within(number).getByRole('link', { name: 'Choose your number' })).toHaveAttribute('href', '/phone-numbers/14');
+  });
+
   it('goes home for good once seen', async () => {
     const { calls } = signedIn();
     const { where } = renderApp('/buynow/complete/14');

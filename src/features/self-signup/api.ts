@@ -1,4 +1,4 @@
-import { selfSignupEndpoints, type SelfSignupLeadRequest, type LeadDetailsPatch, type PinWithConfirmation, type SsuGoogleRequest } from '@portal/contract';
+import { selfSignupEndpoints, type SelfSignupLeadRequest, type LeadDetailsPatch, type NewPasswordPair, type PinWithConfirmation, type SsuGoogleRequest } from '@portal/contract';
 import { apiCall } from '../../lib/http.ts';
 
 /** The self sign-up's calls (contract/src/self-signup.ts), one function each. */
@@ -12,6 +12,7 @@ export const selfSignupCalls = {
   registrationKey: (key: string) => apiCall(selfSignupEndpoints.ssuRegistrationKey, { query: { key } }),
   google: (body: SsuGoogleRequest) => apiCall(selfSignupEndpoints.ssuGoogle, { body }),
   createPin: (key: string, body: PinWithConfirmation) => apiCall(selfSignupEndpoints.ssuCreatePin, { body, token: key }),
+  createPassword: (key: string, body: NewPasswordPair) => apiCall(selfSignupEndpoints.ssuCreatePassword, { body, token: key }),
   provisioningStatus: (token: string, signal?: AbortSignal) => apiCall(selfSignupEndpoints.ssuProvisioningStatus, { query: { ssu_details_token: token }, signal }),
   verifyMobile: (token: string) => apiCall(selfSignupEndpoints.ssuVerifyMobile, { params: { token } }),
   referrals: (signal?: AbortSignal) => apiCall(selfSignupEndpoints.referrals, { signal }),

@@ -60,3 +60,26 @@ describe('the self sign-up controller: the chosen number', () => {
     expect(failed.map(([stage]) => stage)).toEqual(['verify-pin', 'verify-pin']);
   });
 });
+
+describe('the self sign-up controller: the portal password', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('sets it with the sign-up key, shows the field messages of a refusal, then says which address to sign in with', async () => {
+    const verifyPin = vi.fn<SelfSignupCalls['verifyPin']>().mockResolvedValue({ key: 'session-key', product_id: 7, account_id: 3, user_verified: true });
+    const createPassword = vi
+      .fn<SelfSignupCalls['createPassword']>()
+      .mockRejectedValueOnce(new ApiError({ kind: 'http', status: 400, data: { new_password1: ['Use 10 characters or more'] } }))
+      .mockResolvedValue({ detail: selfSignupMessages.passwordSet, email: 'robin@hale.example' });
+    const { controller, failed } = controllerWith({ createLead: () => Promise.resolve(lead), verifyPin, createPassword });
+    // Nothing to set it for before the customer exists.
+    expect(await controller.createPassword({ new_password1: 'a long walk by the river', new_password2: 'a long walk by the river' })).toBe(false);
+    await controller.submitDetails(details);
+    await controller.verifyPin('482916');
+    expect(await controller.createPassword({ new_password1: 'short', new_password2: 'short' })).toBe(false);
+    expect(controller.getState()).toMatchObject({ fieldErrors: { new_password1: 'Use 10 characters or more' }, passwordSetFor: null });
+    expect(await controller.createPassword({ new_password1: 'a long walk by the river', new_password2: 'a long walk by the river' })).toBe(true);
+    expect(createPassword).toHaveBeenLastCalledWith('session-key', { new_password1: 'a long walk by the river', new_password2: 'a long walk by the river' });
+    expect(controller.getState()).toMatchObject({ fieldErrors: {}, passwordSetFor: 'robin@hale.example' });
+    expect(failed).toEqual([['create-password', 'Use 10 characters or more']]);
+  });
+});

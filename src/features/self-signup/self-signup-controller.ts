@@ -1,4 +1,4 @@
-import { selfSignupMessages, SsuGoogleDetails, type PinWithConfirmation, type NumberRating, type ProvisioningStatus, type SignupFeature } from '@portal/contract';
+import { selfSignupMessages, SsuGoogleDetails, type NewPasswordPair, type PinWithConfirmation, type NumberRating, type ProvisioningStatus, type SignupFeature } from '@portal/contract';
 import { isApiError } from '../../lib/api-error.ts';
 import { userErrorText } from '../../lib/error-text.ts';
 import type { SelfSignupCalls } from './api.ts';
@@ -29,6 +29,8 @@ export interface SelfSignupState {
   /** The existing-user dialog's step ('welcome'), or null while it is closed. */
   existingUserStep: 'welcome' | null;
   pinSet: boolean;
+  /** The portal password is set: the address to sign in with next time. */
+  passwordSetFor: string | null;
   provisioning: ProvisioningStatus | null;
 }
 
@@ -63,6 +65,7 @@ export function createSelfSignupController({ supplier, calls, now = () => new Da
     fieldErrors: {},
     existingUserStep: null,
     pinSet: false,
+    passwordSetFor: null,
     provisioning: null,
   };
   const listeners = new Set<() => void>();
@@ -249,6 +252,19 @@ export function createSelfSignupController({ supplier, calls, now = () => new Da
       try {
         await run('create-pin', () => calls.createPin(key, body));
         set({ pinSet: true });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    /** started: the portal password, to sign in with next time, with the key verify-pin gave. */
+    async createPassword(body: NewPasswordPair): Promise<boolean> {
+      const key = state.draft.verifyKey;
+      if (!key) return false;
+      try {
+        const answer = await run('create-password', () => calls.createPassword(key, body));
+        if (!answer) return false;
+        set({ passwordSetFor: answer.email });
         return true;
       } catch {
         return false;

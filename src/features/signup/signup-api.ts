@@ -52,9 +52,13 @@ export async function verifySmsCode(token: string, mobile_number: string, sms_co
 
 export const createPassword = (body: CreatePasswordRequest) => tracked('create-password', () => apiCall(signupEndpoints.createPassword, { body }));
 
-export async function chooseIntlCalls(token: string, tariff: 'ultd_intl_saver' | 'intl_saver_500' | 'intl_saver_1000' | null) {
-  const answer = await tracked('intl-calls', () => apiCall(signupEndpoints.signupIntlCalls, { body: { token, tariff } }));
-  trackLead('intl-calls', { tariff: tariff ?? 'none' });
+/** The international calling tariffs (the account add-ons page's catalogue, from the server). */
+export const getIntlTariffs = (signal?: AbortSignal) => apiCall(signupEndpoints.signupIntlTariffs, { signal });
+
+/** Puts the chosen tariff (an id of getIntlTariffs's, or null for none) on the new phone. */
+export async function chooseIntlCalls(token: string, tariffId: number | null) {
+  const answer = await tracked('intl-calls', () => apiCall(signupEndpoints.signupIntlCalls, { body: { token, tariff_id: tariffId } }));
+  trackLead('intl-calls', { tariff: answer.tariff?.name ?? 'none' });
   return answer;
 }
 

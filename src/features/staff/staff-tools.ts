@@ -3,6 +3,6 @@
  * "Viewing" bar (top bar, only while switched) and the switch calls (the login-as page). The
  * pages that are always there import none of it statically.
  */
-export { AdminDialog } from './components/admin-dialog.tsx';
+export { AdminDialog, GettingStartedSwitchDialog } from './components/admin-dialog.tsx';
 export { ViewingBar } from './components/viewing-bar.tsx';
 export { goHomeAndReload, pageReload, switchErrorText, switchUser } from './switch-session.ts';

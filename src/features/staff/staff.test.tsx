@@ -116,7 +116,7 @@ describe('the profile menu and the top bar', () => {
   it('offers Admin and Show getting started with the role; Admin opens the admin dialog', async () => {
     setToken('staff');
     installFakeFetch({ 'GET /api/v3/me/': { json: staffMe }, 'GET /api/v3/navigation/': { json: { ...sampleNavigation, products: [] } } });
-    const { where } = renderApp('/');
+    renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: /profile menu$/i }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['Profile and preferences', 'Admin', 'Show getting started', 'Logout']);
@@ -126,9 +126,32 @@ describe('the profile menu and the top bar', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('heading', { name: "Manage customers' accounts" })).not.toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: /profile menu$/i }));
+  });
+
+  it('Show getting started, for staff with no cloud phone, switches to the customer first, then opens their getting started', async () => {
+    setToken('staff');
+    let me: object = staffMe;
+    let navigation: object = { ...sampleNavigation, products: [] };
+    const { calls } = installFakeFetch({
+      'GET /api/v3/me/': () => ({ json: me }),
+      'GET /api/v3/navigation/': () => ({ json: navigation }),
+      'POST /accounts/': () => {
+        me = viewedMe;
+        navigation = sampleNavigation;
+        return switched;
+      },
+    });
+    const { where } = renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: /profile menu$/i }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Show getting started' }));
-    await waitFor(() => expect(where()).toMatch(/^\/getting-started\/welcome/));
+    const dialog = await screen.findByRole('dialog', { name: 'Show getting started for a customer' }, { timeout: 5000 });
+    expect(where()).toBe('/');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: "Customer's email address" }), { target: { value: 'taylor@willow-accountancy.example' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show getting started' }));
+    // Switched, then getting started of the customer's first cloud phone (and the reload every switch makes).
+    await waitFor(() => expect(where()).toBe('/getting-started/welcome?id=12'));
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ url: '/accounts/', body: { email: 'taylor@willow-accountancy.example' } });
+    await waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 2000 });
   });
 
   it('goes to /getting-started/welcome with the selected product id', async () => {

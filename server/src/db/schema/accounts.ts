@@ -92,13 +92,24 @@ export const trials = pgTable(
     kind: text({ enum: ['OPT_IN'] }).notNull(),
     startedAt: timestamp({ withTimezone: true }).notNull(),
     endsAt: timestamp({ withTimezone: true }).notNull(),
-    showQuickstartPopup: boolean().notNull().default(true),
-    quickstartPopupSectionsCompleted: jsonb().$type<Record<string, boolean>>().notNull().default({}),
-    customerFeedback: text(),
     statusEntry: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [check('trials_kind', sql`${t.kind} in ('OPT_IN')`)],
 );
+
+/**
+ * A cloud phone's quick start (spec 000 sections 2 and 4): whether the wizard opens, the steps done and the
+ * customer's feedback. A trial's phone has one, and so has a bought one (five steps: no "upgrade"); the trial
+ * status answers it (GET and PATCH /api/v1/trial/status/).
+ */
+export const quickstarts = pgTable('quickstarts', {
+  productId: integer()
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  showPopup: boolean().notNull().default(true),
+  sectionsCompleted: jsonb().$type<Record<string, boolean>>().notNull().default({}),
+  customerFeedback: text(),
+});
 
 /** Credit-control statuses of an account (GET /customer/status/): overdue balances and how far collection has gone. */
 export const creditControlStatuses = pgTable(

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, lt, min, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, like, lt, min, notInArray, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
 import { numberInventory, phoneNumbers, products, voipUsers } from '../../db/schema/index.ts';
@@ -67,6 +67,49 @@ export function createNumbersRepository(db: Database) {
         .where(and(eq(numberInventory.id, id), isNull(numberInventory.reservedProductId)))
         .returning();
       return row ?? null;
+    },
+
+    /**
+     * The first Included (FREE) number no one has, locked for `tx` (another sign-up at the same moment skips it
+     * and takes the next), or null when none is left.
+     */
+    async firstAvailableIncluded(tx: Executor): Promise<InventoryRow | null> {
+      const [row] = await tx
+        .select()
+        .from(numberInventory)
+        .where(and(isNull(numberInventory.reservedProductId), eq(numberInventory.rating, 'FREE')))
+        .orderBy(asc(numberInventory.number))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      return row ?? null;
+    },
+
+    /**
+     * Adds an Included number to the inventory when none is left: the lowest number of one of the inventory's
+     * ranges (an area's first eight digits, e.g. 0113 496 0) that neither the inventory nor any site holds, as the
+     * carrier would give more. Null when every range is full.
+     */
+    async addIncludedNumber(tx: Executor): Promise<InventoryRow | null> {
+      const areas = await tx
+        .select({ areaCode: numberInventory.areaCode, area: numberInventory.area, sample: sql<string>`min(${numberInventory.number})` })
+        .from(numberInventory)
+        .groupBy(numberInventory.areaCode, numberInventory.area)
+        .orderBy(asc(numberInventory.areaCode));
+      for (const { areaCode, area, sample } of areas) {
+        const range = sample.slice(0, 8);
+        const [held, onSites] = await Promise.all([
+          tx.select({ number: numberInventory.number }).from(numberInventory).where(like(numberInventory.number, `${range}%`)),
+          tx.select({ number: phoneNumbers.number }).from(phoneNumbers).where(like(phoneNumbers.number, `${range}%`)),
+        ]);
+        const used = new Set([...held, ...onSites].map((row) => row.number));
+        for (let n = 0; n < 1000; n++) {
+          const number = `${range}${String(n).padStart(3, '0')}`;
+          if (used.has(number)) continue;
+          const [row] = await tx.insert(numberInventory).values({ number, areaCode, area, rating: 'FREE' }).onConflictDoNothing().returning();
+          if (row) return row;
+        }
+      }
+      return null;
     },
 
     async inventoryNumber(id: number): Promise<InventoryRow | null> {

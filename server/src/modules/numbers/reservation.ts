@@ -65,3 +65,15 @@ export async function releaseUnusedNumbers(server: FastifyInstance): Promise<voi
     for (const { number, accountId } of released) await notificationsRepository.addNumberChange({ accountId, type: 'REMOVED', number, now }, tx);
   });
 }
+
+/**
+ * The number a new cloud phone is given when its journey offers no choice (a trial, an opt-in trial): the first
+ * Included number of the inventory, through the same reservation rule, inside the caller's transaction, so the
+ * phone and its pilot number are made together. When no Included number is left the inventory gets one more
+ * (numbers-repository `addIncludedNumber`); null only when every range is full.
+ */
+export async function giveIncludedNumberIn(server: FastifyInstance, tx: NumbersExecutor, product: ReservingProduct): Promise<ReservedNumber | null> {
+  const { numbersRepository } = server;
+  const row = (await numbersRepository.firstAvailableIncluded(tx)) ?? (await numbersRepository.addIncludedNumber(tx));
+  return row ? reserveNumberIn(server, tx, product, row.id) : null;
+}

@@ -124,6 +124,11 @@ export function createPhoneSettingsRepository(db: Database) {
       else await db.delete(siteAddOns).where(and(eq(siteAddOns.productId, productId), eq(siteAddOns.addonId, addonId)));
     },
 
+    /** Takes every add-on of `group` off the product (no international tariff). */
+    async removeAddOnGroup(productId: number, group: readonly number[]): Promise<void> {
+      await db.delete(siteAddOns).where(and(eq(siteAddOns.productId, productId), inArray(siteAddOns.addonId, [...group])));
+    },
+
     /** Makes `addonId` the product's only add-on among `group` (an international tariff replaces the one before). */
     async replaceAddOnInGroup(productId: number, group: readonly number[], addonId: number): Promise<void> {
       await db.transaction(async (tx) => {

@@ -1,7 +1,6 @@
 import {
   addOnClass,
   currentForwarding,
-  INTERNATIONAL_TARIFF_ORDER,
   phoneSetupMessages as messages,
   holidayClashMessage,
   SITE_ADD_ONS,
@@ -17,6 +16,7 @@ import { upcomingBankHolidays } from '../../bank-holidays/bank-holidays.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { ownedVoipProduct } from '../products/products.ts';
+import { internationalCalling, internationalTariffs, setInternationalTariff } from './international.ts';
 import type { ForwardingRow, HolidayRow, HolidayWrite } from './phone-settings-repository.ts';
 
 declare module 'fastify' {
@@ -35,7 +35,6 @@ function written(result: HolidayWrite): Holiday {
 
 const toForwarding = (row: ForwardingRow): Forwarding => ({ id: row.id, forwardType: row.forwardType, destination: row.destination, activated: row.activated, isEditable: row.isEditable });
 
-const INTERNATIONAL_IDS: number[] = SITE_ADD_ONS.filter((a) => a.group === 'international').map((a) => a.id);
 const catalogue = (id: number) => SITE_ADD_ONS.find((a) => a.id === id);
 
 /** Every catalogue add-on with whether the site has it (the catalogue's order). */
@@ -61,11 +60,6 @@ async function bankHolidays(request: FastifyRequest, productId: number, region: 
   return { region, holidays: upcomingBankHolidays(region, today).map((h) => ({ ...h, in_schedule: covered(h.date) })) };
 }
 
-async function international(request: FastifyRequest, productId: number) {
-  const [settings, addOns] = await Promise.all([request.server.phoneSettingsRepository.settings(productId), request.server.phoneSettingsRepository.addOns(productId)]);
-  const current = SITE_ADD_ONS.find((a) => a.group === 'international' && addOns.some((row) => row.addonId === a.id));
-  return { tariff: current ? { id: current.id, name: current.name, standard_price: current.standard_price, description: current.description } : null, kyc_passed: settings.kycPassed };
-}
 
 export const phoneSettingsHandlers = {
   listHolidays: async ({ params, request }) => {
@@ -187,19 +181,15 @@ export const phoneSettingsHandlers = {
 
   listInternationalTariffs: async ({ params, request }) => {
     await ownedVoipProduct(request, params.id);
-    const tariffs = INTERNATIONAL_TARIFF_ORDER.map((name) => SITE_ADD_ONS.find((a) => a.name === name)!);
-    return { results: tariffs.map((t) => ({ id: t.id, name: t.name, standard_price: t.standard_price, description: t.description })) };
+    return { results: internationalTariffs() };
   },
 
-  getInternationalCalling: async ({ params, request }) => international(request, (await ownedVoipProduct(request, params.id)).id),
+  getInternationalCalling: async ({ params, request }) => internationalCalling(request.server, (await ownedVoipProduct(request, params.id)).id),
 
   setInternationalCalling: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    if (!INTERNATIONAL_IDS.includes(body.tariff_id)) throw fieldError('tariff_id', messages.tariffUnknown);
-    const settings = await request.server.phoneSettingsRepository.settings(product.id);
-    if (!settings.kycPassed) throw detailError(403, messages.kycNeeded);
-    await request.server.phoneSettingsRepository.replaceAddOnInGroup(product.id, INTERNATIONAL_IDS, body.tariff_id);
-    return { ...(await international(request, product.id)), addons: await siteAddOnList(request, product.id) };
+    await setInternationalTariff(request.server, product.id, body.tariff_id);
+    return { ...(await internationalCalling(request.server, product.id)), addons: await siteAddOnList(request, product.id) };
   },
 } satisfies Pick<
   Handlers,

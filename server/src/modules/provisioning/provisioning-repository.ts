@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
-import { products, provisioningJobs, trials } from '../../db/schema/index.ts';
+import { products, provisioningJobs, quickstarts, trials } from '../../db/schema/index.ts';
 import { upgradePlanName } from './effects.ts';
 
 declare module 'fastify' {
@@ -31,9 +31,10 @@ function isUniqueViolation(error: unknown): boolean {
  * kind of job adds its effect here.
  */
 const effects: Record<ProvisioningJobKind, (tx: Transaction, job: ProvisioningJob) => Promise<void>> = {
-  // An opt-in trial (running or ended) becomes a full cloud phone: the trial goes, so the portal is back.
+  // An opt-in trial (running or ended) becomes a full cloud phone: the trial goes (with its quick start), so the portal is back.
   upgrade: async (tx, job) => {
     await tx.delete(trials).where(eq(trials.productId, job.productId));
+    await tx.delete(quickstarts).where(eq(quickstarts.productId, job.productId));
     await tx
       .update(products)
       .set({ status: 'live', productDetail: `Cloud phone - ${upgradePlanName(job.payload)} plan` })
@@ -42,6 +43,7 @@ const effects: Record<ProvisioningJobKind, (tx: Transaction, job: ProvisioningJo
   // Supplier 2 to 3: the same phone on the third generation.
   migration: async (tx, job) => {
     await tx.delete(trials).where(eq(trials.productId, job.productId));
+    await tx.delete(quickstarts).where(eq(quickstarts.productId, job.productId));
     await tx
       .update(products)
       .set({ supplier: 3, status: 'live', productDetail: `Cloud phone - ${upgradePlanName(job.payload)} plan` })

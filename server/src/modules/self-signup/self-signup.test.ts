@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LeadDetails, NumberSearchResult, ProvisioningStatus, Referrals, selfSignupMessages, VerifyPinResponse, pinMessages } from '@portal/contract';
+import { LeadDetails, NumberSearchResult, passwordMessages, ProvisioningStatus, Referrals, selfSignupMessages, VerifyPinResponse, pinMessages } from '@portal/contract';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { accounts, notifications, numberInventory, outbox, phoneNumbers, products, selfSignupLeads, users, voipUsers } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
@@ -299,6 +299,33 @@ describe('create-pin, provisioning-status and the mobile link', () => {
     const open = await createLead('open@hale.example', { chosen_number: '01614960028', supplier: 3 });
     expect((await get(`/api/v4/signup/provisioning-status/?ssu_details_token=${open.ssu_details_token}`)).json()).toEqual({ detail: selfSignupMessages.notVerified });
     expect((await get('/api/v4/signup/provisioning-status/?ssu_details_token=nope')).statusCode).toBe(404);
+  });
+
+  it('sets the portal password to sign in with next time, with the sign-up session, within a day of the sign-up', async () => {
+    const email = 'password@hale.example';
+    const { answer } = await verified(email, { chosen_number: '01414960107', supplier: 3 });
+    const set = (key: string | null, body: object) => post('/api/v5/signup/create-password/', body, key ? authHeaders(key) : {});
+    expect((await set(null, { new_password1: 'a long walk by the river', new_password2: 'a long walk by the river' })).statusCode).toBe(401);
+    expect((await set(answer.key, { new_password1: 'short', new_password2: 'short' })).json()).toEqual({ new_password1: [passwordMessages.tooShort] });
+    expect((await set(answer.key, { new_password1: 'a long walk by the river', new_password2: 'another walk' })).json()).toEqual({ new_password2: [passwordMessages.mismatch] });
+    // Before: the customer cannot sign in with a password at all.
+    const signIn = () => post('/auth/login/', { email, password: 'a long walk by the river' });
+    expect((await signIn()).statusCode).toBe(400);
+    const made = await set(answer.key, { new_password1: 'a long walk by the river', new_password2: 'a long walk by the river' });
+    expect(made.json()).toEqual({ detail: selfSignupMessages.passwordSet, email });
+    expect((await signIn()).statusCode).toBe(200);
+    // The sign-up's session goes on.
+    expect((await get('/api/v3/me/', authHeaders(answer.key))).statusCode).toBe(200);
+
+    // A day later the old password is needed (the profile page), or a reset link.
+    t.clock.advance(25 * 60 * 60 * 1000);
+    const later = (await signIn()).json<{ key: string }>().key;
+    const late = await set(later, { new_password1: 'a different long phrase', new_password2: 'a different long phrase' });
+    expect(late.statusCode).toBe(403);
+    expect(late.json()).toEqual({ detail: selfSignupMessages.passwordWindowOver });
+    // Someone who did not sign up this way has nothing to set.
+    const acme = await tokenOf(t, demoLogins.customer);
+    expect((await set(acme, { new_password1: 'a long walk by the river', new_password2: 'a long walk by the river' })).statusCode).toBe(404);
   });
 
   it('texts the mobile a link once verified; opening it confirms the number', async () => {

@@ -3,11 +3,18 @@ import { signupMessages, TRIAL_DAYS, type InstallationAddress, type Provisioning
 import { hashPassword } from '../../auth/passwords.ts';
 import { issueToken } from '../../auth/tokens-repository.ts';
 import { detailError } from '../../plugins/errors.ts';
+import { giveIncludedNumberIn } from '../numbers/reservation.ts';
 import { provisioningStatusOf } from '../provisioning/status.ts';
-import { productChannel } from './signup-repository.ts';
+import { productChannel, type GiveNumber } from './signup-repository.ts';
 import { signupSupplier } from './settings.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A new phone's number, given by the numbers area's rule in the transaction that makes the phone (its pilot number). */
+export const givenNumber =
+  (app: FastifyInstance): GiveNumber =>
+  async (tx, product) =>
+    (await giveIncludedNumberIn(app, tx, product)) !== null;
 
 /** Who signs up, for what: the trial and buy-now journeys end here (self sign-up makes its customer in modules/self-signup). */
 export interface CustomerRequest {
@@ -28,6 +35,11 @@ export interface CustomerRequest {
   trial: boolean;
   trialDays?: number;
   installationAddress?: InstallationAddress | null;
+  /**
+   * Whether the phone is given its number now (an Included one, as its pilot number): a journey that offers no
+   * choice of number (a trial). A purchase chooses its own, in the journey or from the e-mailed link.
+   */
+  givesNumber: boolean;
   /** The journey's lead, spent with the customer; null when the journey keeps none. */
   leadId: number | null;
 }
@@ -65,9 +77,11 @@ export async function createCustomer(app: FastifyInstance, request: CustomerRequ
       supplier: signupSupplier(app.signupSettings),
     },
     now,
+    request.givesNumber ? givenNumber(app) : null,
   );
   if (created === 'emailTaken') throw detailError(409, signupMessages.accountExists);
   if (created === 'leadSpent') throw detailError(409, signupMessages.alreadyDone);
+  if (created === 'noNumber') throw detailError(503, signupMessages.noNumber);
   const job = await app.provisioning.begin({ productId: created.productId, kind: 'signup', payload: { channel: productChannel(request.channel) } });
   const key = await issueToken(app.db, created.userId, now);
   return {

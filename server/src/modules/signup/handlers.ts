@@ -5,7 +5,6 @@ import {
   BUY_NOW_CHANNEL,
   EMAIL_PIN_MAX_TRIES,
   EMAIL_PIN_TTL_MINUTES,
-  INTL_CALL_TARIFFS,
   isFreeEmail,
   LEAD_TTL_HOURS,
   mobileMessages,
@@ -31,7 +30,8 @@ import { THROTTLE_WINDOW_MS, throttleStrictly } from '../account/handlers.ts';
 import { issueNumberSelection } from '../numbers/selection.ts';
 import { notFound, rowId } from '../products/products.ts';
 import { provisioningStatusOf } from '../provisioning/status.ts';
-import { createCustomer } from './create-customer.ts';
+import { internationalCalling, internationalTariffs, setInternationalTariff } from '../phone-setup/international.ts';
+import { createCustomer, givenNumber } from './create-customer.ts';
 import { promoOf } from './promos.ts';
 import { signupSupplier } from './settings.ts';
 
@@ -264,6 +264,8 @@ export const signupHandlers = {
       channel: lead.channel,
       trial,
       trialDays: promo?.trialDays ?? TRIAL_DAYS,
+      // A trial is given its number; a purchase chooses one (below).
+      givesNumber: trial,
       installationAddress:
         postcode !== '' && line !== ''
           ? { post_code: postcode.toUpperCase(), line_one: line, line_two: '', city: '', county: '', summary_line: `${line}, ${postcode.toUpperCase()}` }
@@ -282,16 +284,27 @@ export const signupHandlers = {
     };
   },
 
+  signupIntlTariffs: async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    return { results: internationalTariffs() };
+  },
+
+  /**
+   * The trial's last page: the international calling tariff (or none) goes onto the new phone, by the rule the
+   * account add-ons page uses, and stays on the lead as what the journey chose.
+   */
   signupIntlCalls: async ({ body, request, reply }) => {
     const { server } = request;
     const tokenHash = tokenHashOf(body.token);
     // The choice comes after the last step, so a spent lead (of the last day) may still take it.
     const lead = await server.signupRepository.leadOfToken(tokenHash);
     if (!lead || lead.createdAt.getTime() <= server.now().getTime() - LEAD_TTL_HOURS * HOUR_MS) throw detailError(400, signupMessages.journeyExpired);
-    await server.signupRepository.setIntlCallsTariff(lead.id, body.tariff);
+    if (lead.productId === null) throw detailError(409, signupMessages.finishDetailsFirst);
+    await setInternationalTariff(server, lead.productId, body.tariff_id);
+    const { tariff } = await internationalCalling(server, lead.productId);
+    await server.signupRepository.setIntlCallsTariff(lead.id, tariff?.name ?? null);
     reply.header('cache-control', 'no-store');
-    const name = INTL_CALL_TARIFFS.find((tariff) => tariff.id === body.tariff)?.name;
-    return { detail: name ? `${name} will be added to your trial.` : 'No international calling plan.', tariff: body.tariff };
+    return { detail: tariff ? `${tariff.name} is on your phone.` : 'No international calling plan.', tariff };
   },
 
   /** An existing customer's opt-in trial: only for their own account, and only when it has no cloud phone. */
@@ -311,12 +324,14 @@ export const signupHandlers = {
         supplier: signupSupplier(server.signupSettings),
       },
       now,
+      givenNumber(server),
     );
     if (productId === null) throw detailError(409, signupMessages.trialAlready);
+    if (productId === 'noNumber') throw detailError(503, signupMessages.noNumber);
     const job = await server.provisioning.begin({ productId, kind: 'signup', payload: { channel: 'Self Sign Up', trial: 'OPT_IN' } });
     return { account_id: accountId, product_id: productId, ends_at: endsAt.toISOString(), provisioning: provisioningStatusOf(productId, job ?? undefined, now) };
   },
 } satisfies Pick<
   Handlers,
-  'signupSettings' | 'createLead' | 'emailVerify' | 'phoneNumberValidate' | 'signupPromo' | 'smsSend' | 'smsVerify' | 'createPassword' | 'signupIntlCalls' | 'startVoipTrial'
+  'signupSettings' | 'createLead' | 'emailVerify' | 'phoneNumberValidate' | 'signupPromo' | 'smsSend' | 'smsVerify' | 'createPassword' | 'signupIntlTariffs' | 'signupIntlCalls' | 'startVoipTrial'
 >;

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { BUY_NOW_CHANNEL, type InstallationAddress } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
-import { accounts, products, signupLeads, trials, users, voipUsers } from '../../db/schema/index.ts';
+import { accounts, products, quickstarts, signupLeads, trials, users, voipUsers } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,8 +49,16 @@ export interface NewCustomer {
 
 export type CreatedCustomer = { userId: number; accountId: number; productId: number };
 
-/** Why a customer was not created: the address has an account, or the lead was spent already. */
-export type CustomerRefusal = 'emailTaken' | 'leadSpent';
+/** Why a customer was not created: the address has an account, the lead was spent already, or no number was left to give. */
+export type CustomerRefusal = 'emailTaken' | 'leadSpent' | 'noNumber';
+
+/** A transaction of this repository's, as the numbers area's reservation rule takes it. */
+type NumberTransaction = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+/**
+ * Puts a number on the new phone (the numbers area's reservation rule, create-customer.ts), inside the
+ * transaction that makes it; false when none could be had, which undoes everything.
+ */
+export type GiveNumber = (tx: NumberTransaction, product: { id: number; accountId: number }) => Promise<boolean>;
 
 /** The first extension of a new cloud phone (the spec's default in-hours target). */
 const FIRST_EXTENSION = '200';
@@ -123,10 +131,10 @@ export function createSignupRepository(db: Database) {
     /**
      * Creates the customer in one transaction: the account, its user (e-mail confirmed: the
      * journey proved it), the cloud phone (voip3 unless the flag says otherwise, being provisioned), its first phone user with
-     * the PIN, its trial, and spends the lead. Nothing is made when the address has a user or
+     * the PIN, its number (`giveNumber`, when the journey gives one), its trial, its quick start, and spends the lead. Nothing is made when the address has a user or
      * the lead is spent already, so two submits at once make one customer.
      */
-    async insertCustomer(customer: NewCustomer, now: Date): Promise<CreatedCustomer | CustomerRefusal> {
+    async insertCustomer(customer: NewCustomer, now: Date, giveNumber: GiveNumber | null): Promise<CreatedCustomer | CustomerRefusal> {
       return db.transaction(async (tx) => {
         if (customer.leadId !== null) {
           const [spent] = await tx
@@ -177,15 +185,19 @@ export function createSignupRepository(db: Database) {
           extension: FIRST_EXTENSION,
           pinHash: customer.pinHash,
         });
+        if (giveNumber && !(await giveNumber(tx, { id: product!.id, accountId: account!.id }))) throw new NoNumberError();
         if (customer.trialEndsAt) {
           await tx.insert(trials).values({ productId: product!.id, kind: 'OPT_IN', startedAt: now, endsAt: customer.trialEndsAt, statusEntry: now });
         }
+        // Its quick start: six steps for a trial, five for a purchase (spec 000 section 4).
+        await tx.insert(quickstarts).values({ productId: product!.id });
         if (customer.leadId !== null) {
           await tx.update(signupLeads).set({ userId: user.id, accountId: account!.id, productId: product!.id }).where(eq(signupLeads.id, customer.leadId));
         }
         return { userId: user.id, accountId: account!.id, productId: product!.id };
       }).catch((error: unknown) => {
         if (error instanceof EmailTakenError) return 'emailTaken' as const;
+        if (error instanceof NoNumberError) return 'noNumber' as const;
         throw error;
       });
     },
@@ -197,14 +209,15 @@ export function createSignupRepository(db: Database) {
     },
 
     /**
-     * An existing account's opt-in trial: a new cloud phone being provisioned, with its trial
-     * and its first phone user (the signed-in user). Serialised per account by locking the
+     * An existing account's opt-in trial: a new cloud phone being provisioned, with its trial,
+     * its first phone user (the signed-in user) and its number (`giveNumber`). Serialised per account by locking the
      * account's row, so two clicks make one phone; null when the account has a cloud phone.
      */
     async insertOptInTrial(
       input: { accountId: number; user: { firstName: string; lastName: string; email: string }; productDetail: string; endsAt: Date; supplier: 2 | 3 },
       now: Date,
-    ): Promise<number | null> {
+      giveNumber: GiveNumber,
+    ): Promise<number | null | 'noNumber'> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select id from ${accounts} where ${accounts.id} = ${input.accountId} for update`);
         const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(products).where(and(eq(products.accountId, input.accountId), eq(products.kind, 'voip')));
@@ -224,8 +237,13 @@ export function createSignupRepository(db: Database) {
           })
           .returning({ id: products.id });
         await tx.insert(voipUsers).values({ productId: product!.id, ...input.user, extension: FIRST_EXTENSION });
+        if (!(await giveNumber(tx, { id: product!.id, accountId: input.accountId }))) throw new NoNumberError();
         await tx.insert(trials).values({ productId: product!.id, kind: 'OPT_IN', startedAt: now, endsAt: input.endsAt, statusEntry: now });
+        await tx.insert(quickstarts).values({ productId: product!.id });
         return product!.id;
+      }).catch((error: unknown) => {
+        if (error instanceof NoNumberError) return 'noNumber' as const;
+        throw error;
       });
     },
   };
@@ -233,6 +251,8 @@ export function createSignupRepository(db: Database) {
 
 /** Thrown inside insertCustomer's transaction to roll it back when the address has a user. */
 class EmailTakenError extends Error {}
+/** Thrown inside a transaction that makes a phone to roll it back when no number could be given. */
+class NoNumberError extends Error {}
 
 export type SignupRepository = ReturnType<typeof createSignupRepository>;
 

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -14,11 +14,14 @@ import {
   NumberSelection,
   NumberSearchResult,
   numberMessages,
+  INTERNATIONAL_TARIFF_ORDER,
+  phoneSetupMessages,
+  SiteNumbers,
   type Lead,
 } from '@portal/contract';
 import { MAX_SMS_CODE_TRIES } from '../../auth/sms-codes-repository.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
-import { accounts, outbox, phoneNumbers, products, signupLeads, trials, users, voipUsers } from '../../db/schema/index.ts';
+import { accounts, numberInventory, outbox, phoneNumbers, products, signupLeads, trials, users, voipUsers } from '../../db/schema/index.ts';
 import { issueToken } from '../../auth/tokens-repository.ts';
 import { authHeaders, getCsrf, tokenOf, useTestApp } from '../../test/helper.ts';
 import { ACCOUNT_LIMITS, THROTTLE_WINDOW_MS } from '../account/handlers.ts';
@@ -340,6 +343,9 @@ describe('POST /api/v1/signup/create-password/', () => {
     expect(done.json()).toMatchObject({ provisioned: true });
     const summary = await t.app.inject({ method: 'GET', url: `/api/v1/voip/${created.product_id}/buy-now/summary/`, headers: authHeaders(created.key) });
     expect(summary.json()).toMatchObject({ status: BUY_NOW_PROVISIONED, is_show_welcome: true, users: [{ extension: '200' }] });
+    // No trial, but a quick start (the five steps of a purchase: spec 000 section 4).
+    const status = TrialStatus.parse((await t.app.inject({ method: 'GET', url: '/api/v1/trial/status/', headers: authHeaders(created.key) })).json());
+    expect(status).toMatchObject({ isInTrial: false, productId: created.product_id, show_quickstart_popup: true });
 
     const promo = await verifiedLead({ promo_code: 'TRIAL30' });
     const trial = (await post('/api/v1/signup/create-password/', details(promo.lead.token))).json<{ product_id: number }>();
@@ -380,14 +386,68 @@ describe('POST /api/v1/signup/create-password/', () => {
     expect(expired.json()).toEqual({ detail: signupMessages.journeyExpired });
   });
 
-  it('keeps the international calling choice of the journey', async () => {
+  it('gives a trial its number: an Included one of the inventory, the phone\'s pilot number on every page that reads it', async () => {
     const { lead } = await verifiedLead();
-    await post('/api/v1/signup/create-password/', details(lead.token));
-    const chosen = await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff: 'intl_saver_500' });
-    expect(chosen.json()).toEqual({ detail: 'INTL Saver 500m will be added to your trial.', tariff: 'intl_saver_500' });
+    const created = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{ key: string; product_id: number }>();
+    const site = SiteNumbers.parse((await t.app.inject({ method: 'GET', url: `/api/v1/voip/sites/${created.product_id}/numbers/`, headers: authHeaders(created.key) })).json()).results;
+    expect(site).toHaveLength(1);
+    const pilot = site[0]!.number;
+    const [inventory] = await t.db.select().from(numberInventory).where(eq(numberInventory.number, pilot));
+    expect(inventory).toMatchObject({ rating: 'FREE', reservedProductId: created.product_id });
+    const voip = await t.app.inject({ method: 'GET', url: `/api/v1/voip/${created.product_id}/`, headers: authHeaders(created.key) });
+    expect(voip.json()).toMatchObject({ pilot_number: { number: pilot } });
+    const detailsPage = await t.app.inject({ method: 'GET', url: `/api/v3/products/${created.product_id}/`, headers: authHeaders(created.key) });
+    expect(detailsPage.json()).toMatchObject({ site: { pilot_number: pilot, numbers: 1 } });
+    // No longer offered to anyone else.
+    const offered = NumberSearchResult.parse((await t.app.inject({ method: 'GET', url: '/api/v1/voip/numbers/?rating=FREE' })).json()).results;
+    expect(offered.map((n) => n.number)).not.toContain(pilot);
+
+    // A purchase chooses its own (number selection, below): it is given none.
+    const bought = await verifiedLead({ channel: 'Buy Now' });
+    const boughtPhone = (await post('/api/v1/signup/create-password/', details(bought.lead.token))).json<{ product_id: number }>();
+    expect(await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.productId, boughtPhone.product_id))).toEqual([]);
+  });
+
+  it('gives a number even when every Included number of the inventory is taken: the inventory gets one more', async () => {
+    const free = await t.db.select().from(numberInventory).where(and(eq(numberInventory.rating, 'FREE'), isNull(numberInventory.reservedProductId)));
+    const [someone] = await t.db.select().from(products).limit(1);
+    await t.db.update(numberInventory).set({ reservedProductId: someone!.id }).where(inArray(numberInventory.id, free.map((row) => row.id)));
+    try {
+      const { lead } = await verifiedLead();
+      const created = await post('/api/v1/signup/create-password/', details(lead.token));
+      expect(created.statusCode, created.body).toBe(201);
+      const [pilot] = await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.productId, created.json<{ product_id: number }>().product_id));
+      const [added] = await t.db.select().from(numberInventory).where(eq(numberInventory.number, pilot!.number));
+      expect(added).toMatchObject({ rating: 'FREE', areaCode: '0113' });
+      expect(free.map((row) => row.number)).not.toContain(pilot!.number);
+    } finally {
+      await t.db.update(numberInventory).set({ reservedProductId: null }).where(inArray(numberInventory.id, free.map((row) => row.id)));
+    }
+  });
+
+  it('offers the account add-ons catalogue of international tariffs, with VAT, and puts the choice on the new phone', async () => {
+    const catalogue = (await t.app.inject({ method: 'GET', url: '/api/v3/signup/intl-calls/' })).json<{ results: Array<{ id: number; name: string; standard_price: string; price_with_vat: string }> }>().results;
+    expect(catalogue.map((tariff) => tariff.name)).toEqual([...INTERNATIONAL_TARIFF_ORDER]);
+    expect(catalogue.map((tariff) => [tariff.standard_price, tariff.price_with_vat])).toEqual([['15.00', '18.00'], ['5.00', '6.00'], ['8.00', '9.60']]);
+
+    const { lead } = await verifiedLead();
+    // Before the details are sent there is no phone to put it on.
+    expect((await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff_id: catalogue[1]!.id })).json()).toEqual({ detail: signupMessages.finishDetailsFirst });
+    const created = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{ key: string; product_id: number }>();
+    const chosen = await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff_id: catalogue[1]!.id });
+    expect(chosen.json()).toEqual({ detail: 'INTL Saver 500m is on your phone.', tariff: catalogue[1] });
     const [row] = await t.db.select().from(signupLeads).where(eq(signupLeads.email, lead.email));
-    expect(row!.intlCallsTariff).toBe('intl_saver_500');
-    expect((await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff: 'everything' })).json()).toEqual({ tariff: [signupMessages.tariffRequired] });
+    expect(row!.intlCallsTariff).toBe('INTL Saver 500m');
+    // The account add-ons page reads the same tariff, from the same catalogue.
+    const addOnsPage = (url: string) => t.app.inject({ method: 'GET', url: `/api/v1/voip/${created.product_id}/tariff/international-calling/${url}`, headers: authHeaders(created.key) }).then((r) => r.json());
+    expect(await addOnsPage('')).toEqual({ tariff: catalogue[1], kyc_passed: true });
+    expect((await addOnsPage('available/')).results).toEqual(catalogue);
+
+    // None takes it off again; a tariff that is not international is refused.
+    expect((await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff_id: null })).json()).toEqual({ detail: 'No international calling plan.', tariff: null });
+    expect((await addOnsPage('')).tariff).toBeNull();
+    expect((await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff_id: 501 })).json()).toEqual({ tariff_id: [phoneSetupMessages.tariffUnknown] });
+    expect((await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff_id: 'everything' })).json()).toEqual({ tariff_id: [signupMessages.tariffRequired] });
   });
 });
 
@@ -472,6 +532,9 @@ describe('POST /api/v3/accounts/{accountId}/start-voip-trial/', () => {
     const body = started.json<{ product_id: number; ends_at: string }>();
     const after = TrialStatus.parse((await t.app.inject({ method: 'GET', url: '/api/v1/trial/status/', headers: authHeaders(key) })).json());
     expect(after).toMatchObject({ isInTrial: true, trialKind: 'OPT_IN', productId: body.product_id, remainDays: 14 });
+    // The new phone has its number, as its pilot number.
+    const voip = await t.app.inject({ method: 'GET', url: `/api/v1/voip/${body.product_id}/`, headers: authHeaders(key) });
+    expect(voip.json<{ pilot_number: { number: string } | null }>().pilot_number?.number).toMatch(/^0\d{10}$/);
 
     const again = await post(`/api/v3/accounts/${accountId}/start-voip-trial/`, {}, { key });
     expect(again.statusCode).toBe(409);

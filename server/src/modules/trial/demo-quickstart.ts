@@ -2,7 +2,7 @@ import { QUICKSTART_FEEDBACK_FLAG } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
-import { accounts, products, trials, users, type InstallationAddress } from '../../db/schema/index.ts';
+import { accounts, products, quickstarts, trials, users, type InstallationAddress } from '../../db/schema/index.ts';
 
 /**
  * Demo data for the quick-start wizard's feedback panel: Juniper Florists, a second customer
@@ -56,8 +56,7 @@ export async function seedQuickstartDemo(tx: Pick<Database, 'insert'>, user: Dem
     kind: 'OPT_IN',
     startedAt: now,
     endsAt: new Date(now.getTime() + DEMO_FEEDBACK_TRIAL_LENGTH_MS),
-    showQuickstartPopup: true,
-    quickstartPopupSectionsCompleted: { watch_getting_started: true, download_apps: true, make_your_first_call: false },
     statusEntry: now,
   });
+  await tx.insert(quickstarts).values({ productId: phone.id, showPopup: true, sectionsCompleted: { watch_getting_started: true, download_apps: true, make_your_first_call: false } });
 }

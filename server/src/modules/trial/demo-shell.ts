@@ -11,6 +11,7 @@ import {
   phoneNumbers,
   products,
   simpleCallFlows,
+  quickstarts,
   trials,
   users,
   voicemailSettings,
@@ -142,10 +143,9 @@ export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: DemoUs
     kind: 'OPT_IN',
     startedAt: new Date(endsAt.getTime() - DEMO_ENDED_TRIAL.lengthMs),
     endsAt,
-    showQuickstartPopup: true,
-    quickstartPopupSectionsCompleted: {},
     statusEntry: new Date(endsAt.getTime() - DEMO_ENDED_TRIAL.lengthMs),
   });
+  await tx.insert(quickstarts).values({ productId: lumenPhone.id, showPopup: true, sectionsCompleted: {} });
   return { accountId: harbour.id, southamptonId: southampton.id, portsmouthId: portsmouth.id };
 }
 

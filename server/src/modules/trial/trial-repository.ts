@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
-import { products, trials, users } from '../../db/schema/index.ts';
+import { products, quickstarts, trials, users } from '../../db/schema/index.ts';
 import { selectWithSession, sessionQuery } from '../../auth/tokens-repository.ts';
 import { cloudPhonesOf } from '../products/products-repository.ts';
 
@@ -12,6 +12,7 @@ declare module 'fastify' {
 }
 
 export type TrialRow = typeof trials.$inferSelect;
+export type QuickstartRow = typeof quickstarts.$inferSelect;
 
 /** What a customer's PATCH of the trial status changes; absent fields stay. */
 export interface TrialChanges {
@@ -21,41 +22,51 @@ export interface TrialChanges {
   showQuickstartPopup?: boolean;
 }
 
-/** The subquery's own name for the trials it looks through (the outer query joins `trials` itself). */
+/** The subqueries' own names for the trials and quick starts they look through (the outer query joins the tables themselves). */
 const accountTrials = sql.identifier('account_trials');
+const accountQuickstarts = sql.identifier('account_quickstarts');
 
 /**
- * The trial status's query, one round trip: the session (auth/tokens-repository.ts `selectWithSession`) and the trial
- * of its account's first cloud phone that has one, null when none (and for staff, who have no account).
+ * The trial status's query, one round trip: the session (auth/tokens-repository.ts `selectWithSession`), the trial
+ * of its account's first cloud phone that has one, and the quick start of that phone (or, without a trial, of the
+ * account's first cloud phone that has one: a bought phone's); null when none (and for staff, who have no account).
  */
 const trialWithSession = sessionQuery('trial_with_session', (db) =>
-  selectWithSession(db, { trial: trials }).leftJoin(
-    trials,
-    eq(
-      trials.productId,
-      sql`(select ${products.id} from ${products} where ${cloudPhonesOf(users.accountId, sql`exists (select 1 from ${trials} as ${accountTrials} where ${accountTrials}.product_id = ${products.id})`)} order by ${products.id} limit 1)`,
+  selectWithSession(db, { trial: trials, quickstart: quickstarts })
+    .leftJoin(
+      trials,
+      eq(
+        trials.productId,
+        sql`(select ${products.id} from ${products} where ${cloudPhonesOf(users.accountId, sql`exists (select 1 from ${trials} as ${accountTrials} where ${accountTrials}.product_id = ${products.id})`)} order by ${products.id} limit 1)`,
+      ),
+    )
+    .leftJoin(
+      quickstarts,
+      eq(
+        quickstarts.productId,
+        sql`coalesce(${trials.productId}, (select ${products.id} from ${products} where ${cloudPhonesOf(users.accountId, sql`exists (select 1 from ${quickstarts} as ${accountQuickstarts} where ${accountQuickstarts}.product_id = ${products.id})`)} order by ${products.id} limit 1))`,
+      ),
     ),
-  ),
 );
 
-/** Trials of cloud phones and their quick start state (spec 001, trial). */
+/** Trials of cloud phones and the phones' quick starts (spec 001, trial; spec 000 section 4). */
 export function createTrialRepository(db: Database) {
   return {
     /** The trial status's row: the session's columns beside its account's trial (`trialWithSession`); on PGlite kept until anything is written. */
     withSession: (keyHash: string) => trialWithSession(db, keyHash),
 
-    /** Changes a product's trial; answers it as changed. */
-    async update(productId: number, changes: TrialChanges): Promise<TrialRow | undefined> {
+    /** Changes a product's quick start; answers it as changed. */
+    async update(productId: number, changes: TrialChanges): Promise<QuickstartRow | undefined> {
       const sections = changes.completedSections;
       const [updated] = await db
-        .update(trials)
+        .update(quickstarts)
         .set({
           // Merged in the database, so two steps completed at once both stay completed.
-          ...(sections && { quickstartPopupSectionsCompleted: sql`${trials.quickstartPopupSectionsCompleted} || ${JSON.stringify(sections)}::jsonb` }),
+          ...(sections && { sectionsCompleted: sql`${quickstarts.sectionsCompleted} || ${JSON.stringify(sections)}::jsonb` }),
           ...(changes.customerFeedback !== undefined && { customerFeedback: changes.customerFeedback }),
-          ...(changes.showQuickstartPopup !== undefined && { showQuickstartPopup: changes.showQuickstartPopup }),
+          ...(changes.showQuickstartPopup !== undefined && { showPopup: changes.showQuickstartPopup }),
         })
-        .where(eq(trials.productId, productId))
+        .where(eq(quickstarts.productId, productId))
         .returning();
       return updated;
     },

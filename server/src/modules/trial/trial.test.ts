@@ -4,7 +4,7 @@ import { TrialStatus } from '@portal/contract';
 import { DEMO_ENDED_TRIAL } from './demo-shell.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { DEMO_TRIAL_LENGTH_MS } from '../../db/seed.ts';
-import { products, trials, users } from '../../db/schema/index.ts';
+import { products, quickstarts, trials, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, SEED_TIME, useTestApp, type Csrf } from '../../test/helper.ts';
 
 const t = useTestApp();
@@ -82,17 +82,36 @@ describe("which trial is the customer's", () => {
     try {
       expect((await get(multi)).isInTrial).toBe(false);
       await t.db.insert(trials).values(trialOf(second.id));
-      expect((await get(multi)).productId).toBe(second.id);
+      await t.db.insert(quickstarts).values([{ productId: second.id }, { productId: first.id }]);
+      // The trial's phone's quick start, though the first phone has one too.
+      expect(await get(multi)).toMatchObject({ productId: second.id, isInTrial: true });
       await t.db.insert(trials).values(trialOf(first.id));
       expect((await get(multi)).productId).toBe(first.id);
       const patched = await patch(multi, { customer_feedback: 'Going well' });
       expect(patched.statusCode).toBe(200);
       expect(TrialStatus.parse(patched.json())).toMatchObject({ productId: first.id, customer_feedback: 'Going well' });
-      const [untouched] = await t.db.select().from(trials).where(eq(trials.productId, second.id));
+      const [untouched] = await t.db.select().from(quickstarts).where(eq(quickstarts.productId, second.id));
       expect(untouched!.customerFeedback).toBeNull();
     } finally {
       await t.db.delete(trials).where(eq(trials.productId, first.id));
       await t.db.delete(trials).where(eq(trials.productId, second.id));
+      await t.db.delete(quickstarts).where(eq(quickstarts.productId, first.id));
+      await t.db.delete(quickstarts).where(eq(quickstarts.productId, second.id));
+    }
+  });
+
+  it('a bought phone has a quick start and no trial: GET answers it, PATCH changes it', async () => {
+    const multi = await login(t.app, demoLogins.multiProduct);
+    const [user] = await t.db.select().from(users).where(eq(users.email, demoLogins.multiProduct.email));
+    const [phone] = (await t.db.select().from(products).where(eq(products.accountId, user!.accountId!)).orderBy(products.id)).filter((p) => p.kind === 'voip');
+    try {
+      await t.db.insert(quickstarts).values({ productId: phone!.id });
+      expect(await get(multi)).toMatchObject({ isInTrial: false, isTrialExpired: false, trialKind: null, remainDays: null, productId: phone!.id, show_quickstart_popup: true, quickstart_popup_sections_completed: {} });
+      const patched = await patch(multi, { quickstart_popup_sections_completed: { download_apps: true } });
+      expect(patched.statusCode).toBe(200);
+      expect(TrialStatus.parse(patched.json())).toMatchObject({ isInTrial: false, productId: phone!.id, quickstart_popup_sections_completed: { download_apps: true } });
+    } finally {
+      await t.db.delete(quickstarts).where(eq(quickstarts.productId, phone!.id));
     }
   });
 });
@@ -116,7 +135,7 @@ describe('PATCH /api/v1/trial/status/', () => {
     // Empty feedback clears it; an empty body changes nothing.
     expect((await patch(trial, { customer_feedback: '' })).json()).toMatchObject({ customer_feedback: null });
     expect((await patch(trial, {})).statusCode).toBe(200);
-    const [row] = await t.db.select().from(trials).where(eq(trials.productId, trialProductId));
+    const [row] = await t.db.select().from(quickstarts).where(eq(quickstarts.productId, trialProductId));
     expect(row?.customerFeedback).toBeNull();
   });
 

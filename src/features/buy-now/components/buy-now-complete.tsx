@@ -82,7 +82,15 @@ function Purchase({ summary }: { summary: BuyNowSummary }) {
             {summary.other_numbers.length > 0 && <Text mt="3">Also yours: {summary.other_numbers.join(', ')}</Text>}
           </>
         ) : (
-          <Text>Your number is still being set up. It will show on your account as soon as it is ready.</Text>
+          <>
+            <Text fontWeight="semibold" data-testid="number-not-chosen">
+              You have not chosen your number yet: until you do, your cloud phone has no number callers can dial.
+            </Text>
+            <Text mt="2">Choose it with the link in the email we sent you (“Choose your business phone number”), or now, on your phone numbers page.</Text>
+            <Button asChild variant="outline" colorPalette="brand" size="sm" mt="3" type={undefined}>
+              <RouterLink to={paths.phoneNumbers.build({ id: summary.product_id })}>Choose your number</RouterLink>
+            </Button>
+          </>
         )}
       </Section>
       <Section id="purchase-heading" title="What you bought">

@@ -1,11 +1,12 @@
 import { Button, Heading, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { Loading, LoadError } from '../../../components/states.tsx';
 import * as paths from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { gettingStartedDetailsQueryOptions } from '../api/getting-started-calls.ts';
+import { useNavigationProducts } from '../../navigation/index.ts';
 import { GettingStartedFlow, gettingStartedText } from './getting-started-flow.tsx';
 
 export const gettingStartedPageText = {
@@ -13,8 +14,9 @@ export const gettingStartedPageText = {
   loadFailed: 'Getting started could not be loaded',
   notFound: 'This phone could not be found',
   notFoundText: 'It is not one of the cloud phones of the account you are signed in to.',
-  noPhone: 'No cloud phone chosen',
-  noPhoneText: 'Getting started is for one cloud phone at a time. Home takes you to the one still to set up, if there is one.',
+  noPhone: 'No cloud phone to set up',
+  noPhoneText:
+    "Getting started sets up a cloud phone, and this account has none. Staff: switch to the customer's account (Admin, Switch User), then choose Show getting started in the profile menu.",
 } as const;
 
 function HomeLink() {
@@ -42,10 +44,21 @@ function Message({ title, text }: { title: string; text: string }) {
 
 /** Getting started for the product `productId` (null when the address names none). */
 export function GettingStartedPage({ productId }: { productId: number | null }) {
-  // Without an id (staff with no customer's phone selected, an address typed by hand): home, whose
-  // start-up sends a customer with a phone due to its getting started.
-  if (productId === null) return <Message title={gettingStartedPageText.noPhone} text={gettingStartedPageText.noPhoneText} />;
+  if (productId === null) return <FirstCloudPhone />;
   return <ProductGettingStarted key={productId} productId={productId} />;
+}
+
+/**
+ * Without an id (staff just switched to a customer, an address typed by hand): the account's first cloud phone,
+ * or, when it has none, what to do instead.
+ */
+function FirstCloudPhone() {
+  const navigation = useNavigationProducts();
+  if (navigation.isPending) return <Loading label={gettingStartedPageText.loading} />;
+  if (navigation.isError) return <LoadError title={gettingStartedPageText.loadFailed} error={navigation.error} onRetry={() => void navigation.refetch()} retrying={navigation.isFetching} />;
+  const phone = navigation.data.products.find((product) => product.product_kind === 'voip2');
+  if (!phone) return <Message title={gettingStartedPageText.noPhone} text={gettingStartedPageText.noPhoneText} />;
+  return <Navigate replace to={paths.gettingStartedPage.build({ page: 'welcome' }, { id: phone.product_id })} />;
 }
 
 function ProductGettingStarted({ productId }: { productId: number }) {

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import { priceWithVat, type AddOnClass, type SiteAddOn } from '@portal/contract';
+import { monthlyPriceWithVat, priceWithVat, type AddOnClass, type SiteAddOn } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -198,7 +198,7 @@ function InternationalSection({ productId }: { productId: number }) {
                   <Text color="fg.muted" flex="1">
                     {tariff.description}
                   </Text>
-                  <Text>{priceWithVat(tariff.standard_price)} a month</Text>
+                  <Text>{monthlyPriceWithVat(tariff)}</Text>
                   {isCurrent ? (
                     <Badge colorPalette="green" alignSelf="start">
                       Your tariff

@@ -323,11 +323,72 @@ function StartedSection({ controller, onSignedIn }: { controller: SelfSignupCont
           </Box>
         </chakra.form>
       )}
+      {state.pinSet && <PasswordStep controller={controller} />}
       <Box>
-        <Button colorPalette="brand" size="lg" disabled={!provisioning?.provisioned || !state.pinSet} onClick={finish}>
+        <Button colorPalette="brand" size="lg" disabled={!provisioning?.provisioned || !state.pinSet || state.passwordSetFor === null} onClick={finish}>
           Go to your account
         </Button>
       </Box>
     </Flex>
+  );
+}
+
+/**
+ * started, after the PIN: the portal password (the customer was made with none anyone knows), and how to sign
+ * in next time once it is set.
+ */
+function PasswordStep({ controller }: { controller: SelfSignupController }) {
+  const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  const [password, setPassword] = useState({ new_password1: '', new_password2: '' });
+  if (state.passwordSetFor !== null) {
+    return (
+      <Box role="status" borderWidth="1px" rounded="md" p="4" bg="bg.muted">
+        <Text fontWeight="semibold" mb="1">
+          Your password is set.
+        </Text>
+        <Text>
+          Next time, sign in at <strong>{`${window.location.host}/auth/login`}</strong> with <strong>{state.passwordSetFor}</strong> and this password.
+        </Text>
+      </Box>
+    );
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await controller.createPassword(password);
+  };
+  return (
+    <chakra.form onSubmit={submit} noValidate display="grid" gap="4">
+      <Heading as="h2" size="lg">
+        Create your portal password
+      </Heading>
+      <Text color="fg.muted">You will sign in to your account with {state.draft.email_address || 'your email address'} and this password.</Text>
+      {/* For password managers: the account this password is for. */}
+      <input type="email" name="username" autoComplete="username" value={state.draft.email_address} readOnly hidden />
+      <TextField
+        id="ssu-password"
+        label="Create a password"
+        hint="10 characters or more. A few words you will remember work well."
+        type="password"
+        autoComplete="new-password"
+        value={password.new_password1}
+        error={state.fieldErrors.new_password1}
+        onChange={(event) => setPassword((c) => ({ ...c, new_password1: event.target.value }))}
+      />
+      <TextField
+        id="ssu-password-confirmation"
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        value={password.new_password2}
+        error={state.fieldErrors.new_password2}
+        onChange={(event) => setPassword((c) => ({ ...c, new_password2: event.target.value }))}
+      />
+      <Problem message={state.error} />
+      <Box>
+        <Button type="submit" colorPalette="brand" loading={state.busy}>
+          Set password
+        </Button>
+      </Box>
+    </chakra.form>
   );
 }

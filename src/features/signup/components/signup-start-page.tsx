@@ -17,17 +17,20 @@ const leadIds = { first_name: 'first-name', last_name: 'last-name', email: 'emai
 const pinIds = { pin: 'email-pin' } as const;
 const PinForm = z.pick(EmailVerifyRequest, { pin: true });
 
-/** The promo code's check, beside the field: its description, or why it is not valid. */
-function PromoCheck({ code }: { code: string }) {
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+/** A promo code's check: the code checked, and its description or why it is not valid. */
+type PromoOutcome = { code: string; ok: boolean; text: string; trialDays: number | null };
+
+/** The promo code's check, beside the field: its description, or why it is not valid; a valid one tells the page its trial length. */
+function PromoCheck({ code, result, onResult }: { code: string; result: PromoOutcome | null; onResult: (outcome: PromoOutcome) => void }) {
   const [checking, setChecking] = useState(false);
   const check = async () => {
     setChecking(true);
+    const checked = code.trim();
     try {
-      const promo = await checkPromo(code);
-      setResult({ ok: true, text: promo.description });
+      const promo = await checkPromo(checked);
+      onResult({ code: checked, ok: true, text: promo.description, trialDays: promo.trial_days });
     } catch (error) {
-      setResult({ ok: false, text: userErrorText(error) });
+      onResult({ code: checked, ok: false, text: userErrorText(error), trialDays: null });
     } finally {
       setChecking(false);
     }
@@ -52,6 +55,7 @@ function PromoCheck({ code }: { code: string }) {
  */
 export function SignupStartPage({ channel }: { channel: SignupChannel }) {
   const journey = journeyOf(channel);
+  const [promo, setPromo] = useState<PromoOutcome | null>(null);
   usePageTitle(journey.title);
   const navigate = useNavigate();
   const stored = readSignupData();
@@ -93,6 +97,10 @@ export function SignupStartPage({ channel }: { channel: SignupChannel }) {
     },
   });
 
+  // A promo code applied (and still the one in the field) changes what the page says of the trial's length.
+  const current = promo?.code.toUpperCase() === leadValues.promo_code.trim().toUpperCase() ? promo : null;
+  const words = journeyOf(channel, current?.trialDays ?? undefined);
+
   if (lead) {
     return (
       <Flex direction="column" gap="6">
@@ -129,7 +137,9 @@ export function SignupStartPage({ channel }: { channel: SignupChannel }) {
         <Heading as="h1" size="3xl" mb="2">
           {journey.title}
         </Heading>
-        <Text color="fg.muted">{journey.lead}</Text>
+        <Text color="fg.muted" data-testid="journey-lead">
+          {words.lead}
+        </Text>
       </Box>
       <ErrorSummary ref={leadSummaryRef} errors={leadSummary} />
       <form noValidate onSubmit={submitLead}>
@@ -146,7 +156,7 @@ export function SignupStartPage({ channel }: { channel: SignupChannel }) {
           <TextField {...field('business_name')} label="Business name" autoComplete="organization" />
           <Flex direction="column" gap="3">
             <TextField {...field('promo_code')} label="Promo code (optional)" autoComplete="off" spellCheck={false} />
-            <PromoCheck code={leadValues.promo_code} />
+            <PromoCheck code={leadValues.promo_code} result={current} onResult={setPromo} />
           </Flex>
           <SubmitButton pending={leadPending} pendingText="Sending your PIN">
             {channel === BUY_NOW_CHANNEL ? 'Continue' : 'Start my free trial'}

@@ -1,5 +1,6 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { StaffEmailRequest } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import * as paths from '../../../config/paths.ts';
@@ -9,7 +10,7 @@ import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { resendVerificationEmail } from '../api/resend-verification-email.ts';
-import { goHomeAndReload, resendErrorText, switchErrorText, switchUser } from '../switch-session.ts';
+import { goHomeAndReload, resendErrorText, scheduleReload, switchErrorText, switchUser } from '../switch-session.ts';
 
 export const adminDialogText = {
   title: "Manage customers' accounts",
@@ -19,6 +20,10 @@ export const adminDialogText = {
   resendButton: 'Send',
   resent: 'Verification email has been resent successfully',
   auditLog: 'Staff audit log',
+  gettingStartedTitle: 'Show getting started for a customer',
+  gettingStartedText: "Getting started sets up one of a customer's cloud phones, and you have none of your own. Enter the customer's email address: you switch to their account, and getting started opens for their cloud phone.",
+  gettingStartedLabel: "Customer's email address",
+  gettingStartedButton: 'Show getting started',
 } as const;
 
 type Pending = 'switch' | 'resend' | null;
@@ -166,6 +171,53 @@ export function AdminDialog({ onClose }: { onClose: () => void }) {
           : what staff did and looked at while viewing customers.
         </Text>
       </Flex>
+    </Dialog>
+  );
+}
+
+/**
+ * Show getting started for staff with no cloud phone of their own (profile menu): getting started is for a
+ * customer's phone, so it switches to the customer first (as the admin dialog's Switch User does), then opens
+ * getting started, which finds the customer's cloud phone, reloaded after 500 ms as after any switch.
+ */
+export function GettingStartedSwitchDialog({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const switchTo = async (email: string) => {
+    setAlert(null);
+    setPending(true);
+    try {
+      await switchUser(email);
+      // The customer's products, before getting started looks for their cloud phone (the reload then clears the rest).
+      await queryClient.invalidateQueries();
+      // The reload only once the page is there (its code may take a moment to load): a reload before would be of home.
+      await navigate(paths.gettingStartedPage.build({ page: 'welcome' }), { replace: true });
+      scheduleReload();
+      onClose();
+    } catch (error) {
+      setAlert(switchErrorText(error));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={adminDialogText.gettingStartedTitle}
+      busy={pending}
+      width="36rem"
+      footer={
+        <Button variant="outline" size="lg" onClick={onClose} disabled={pending}>
+          Close
+        </Button>
+      }
+    >
+      {alert && <ErrorAlert message={alert} onDismiss={() => setAlert(null)} />}
+      <Text mb="5">{adminDialogText.gettingStartedText}</Text>
+      <EmailForm id="getting-started-switch-email" label={adminDialogText.gettingStartedLabel} button={adminDialogText.gettingStartedButton} pendingText="Switching" disabled={false} onSubmit={switchTo} />
     </Dialog>
   );
 }
