@@ -95,6 +95,25 @@ describe('the upgrade page', () => {
     expect(screen.queryByRole('heading', { name: 'Your phone is upgraded' })).not.toBeInTheDocument();
   });
 
+  it('once the phone is upgraded, says so as the page heading (not the trigger\'s words) and marks every step done', async () => {
+    sessionStorage.setItem('portal.upgrade-trigger', 'trial-expired');
+    const done = { product_id: 12, job_id: 3, kind: 'upgrade', status: 'provisioned', provisioned: true, progress: 100, step: null, detail: null, started_at: null, finished_at: null };
+    renderUpgrade({
+      'GET /api/v1/voip/12/upgrade/eligibility/': { json: eligibility({ show_migration_banner: false, upgrade_kind: 'trial' }) },
+      'POST /api/v1/voip/12/upgrade/': { json: done },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your free trial has ended' })).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Use this address' }));
+    fireEvent.click(await screen.findByRole('radio', { name: /^Essentials/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade now' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Your phone is upgraded' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.queryByRole('heading', { name: 'Your free trial has ended' })).not.toBeInTheDocument();
+    const steps = within(screen.getByRole('list', { name: 'Upgrade steps' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual(['1. Address (done)', '2. Plan (done)', '3. Summary (done)', '4. Confirmation (done)']);
+  });
+
   it('keeps the summary and shows the server’s words when the upgrade cannot start', async () => {
     const fake = renderUpgrade({
       'GET /api/v1/voip/12/upgrade/eligibility/': { json: eligibility() },
