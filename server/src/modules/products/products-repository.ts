@@ -83,10 +83,23 @@ const welcomeDueWithSession = sessionQuery('welcome_due_with_session', (db) =>
     products: jsonRows<{ id: number }>({ id: products.id }, sql`${products} where ${cloudPhonesOf(users.accountId, eq(products.showWelcome, true))}`, products.id),
   }),
 );
+/** The reason a cloud phone is suspended until its account's overdue balance is paid. */
+export const NON_PAYMENT_SUSPENSION = 'Suspended for non-payment';
+
+/**
+ * A product's service status as the customer meets it: a suspension for non-payment lasts while the
+ * account owes something (a credit-control status, which a payment in full removes); any other
+ * suspension until it is lifted.
+ */
+const serviceStatusNow = sql<Product['serviceStatus']>`case
+  when ${products.serviceStatus} = 'blocked' and ${products.serviceBlockedReason} = ${NON_PAYMENT_SUSPENSION}
+    and not exists (select 1 from ${creditControlStatuses} where ${creditControlStatuses.accountId} = ${products.accountId})
+  then 'active' else ${products.serviceStatus} end`;
+
 const serviceStatusesWithSession = sessionQuery('service_statuses_with_session', (db) =>
   selectWithSession(db, {
     products: jsonRows<Pick<Product, 'id' | 'serviceStatus' | 'serviceBlockedReason'>>(
-      { id: products.id, serviceStatus: products.serviceStatus, serviceBlockedReason: products.serviceBlockedReason },
+      { id: products.id, serviceStatus: serviceStatusNow, serviceBlockedReason: products.serviceBlockedReason },
       sql`${products} where ${cloudPhonesOf(users.accountId)}`,
       products.id,
     ),
