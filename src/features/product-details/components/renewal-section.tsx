@@ -109,6 +109,8 @@ export function RenewalSection({ productId, details }: { productId: number; deta
     setRenewedId(after.contracts.find((contract) => !known.has(contract.contract_id))?.contract_id ?? null);
   };
   if (renewed) return <Renewed contract={renewed} />;
+  // Agreed already: the Tariff section says what was agreed and from when; nothing more to offer.
+  if (details.renewal_agreed) return null;
   if (renewal.isError) {
     return <LoadError title="Whether your contract can be renewed could not be checked" error={renewal.error} onRetry={() => void renewal.refetch()} retrying={renewal.isFetching} />;
   }
