@@ -100,6 +100,12 @@ export const accounts = {
   recurringCardDesktop: { email: 'e2e-rcp@tern-freight.example', password: 'portal-e2e-rcp-1', firstName: 'Kit', writtenBy: 'payment-links' },
   recurringCardMobile: { email: 'e2e-rcp-mobile@tern-freight.example', password: 'portal-e2e-rcp-m', firstName: 'Kit', writtenBy: 'payment-links' },
 
+  // Meadow Lane Vets' copies (its installation address has no county): the shop spec orders to it, one per viewport.
+  shopMeadowDesktop: { email: 'e2e-shop-meadow-desktop@meadow-lane-vets.example', password: 'portal-e2e-shop-meadow-d', firstName: 'Jo', writtenBy: 'shop' },
+  shopMeadowMobile: { email: 'e2e-shop-meadow-mobile@meadow-lane-vets.example', password: 'portal-e2e-shop-meadow-m', firstName: 'Jo', writtenBy: 'shop' },
+  // Buy-now customers whose stored address lacks its town and county: the emergency-address spec completes it, one per viewport.
+  incompleteAddressDesktop: { email: 'e2e-emergency-incomplete-desktop@bakery-row.example', password: 'portal-e2e-incomplete-d', firstName: 'Ali', writtenBy: 'emergency-address' },
+  incompleteAddressMobile: { email: 'e2e-emergency-incomplete-mobile@bakery-row.example', password: 'portal-e2e-incomplete-m', firstName: 'Ali', writtenBy: 'emergency-address' },
   // Acme's copies on supplier 2 (the shop open): the shop spec buys phones, one per viewport.
   shopDesktop: { email: 'e2e-shop-desktop@acme-plumbing.example', password: 'portal-e2e-shop-d', firstName: 'Alex', writtenBy: 'shop' },
   shopMobile: { email: 'e2e-shop-mobile@acme-plumbing.example', password: 'portal-e2e-shop-m', firstName: 'Alex', writtenBy: 'shop' },

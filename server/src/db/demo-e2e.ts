@@ -1,3 +1,4 @@
+import { BUY_NOW_CHANNEL } from '@portal/contract';
 import type { AudioStorage } from '../audio/storage.ts';
 import type { Database } from './connect.ts';
 import { seedProvisionedBuyNowCustomer } from '../modules/trial/demo-shell.ts';
@@ -187,6 +188,27 @@ export const e2eDetailsLogins = [
 const E2E_DETAILS_USER_NAME = 'Jo Carter';
 
 /**
+ * Copies of Meadow Lane Vets, whose installation address has no county, for the shop spec's order
+ * delivered there (the county completed at checkout): one per viewport, as each run orders more.
+ */
+export const e2eShopMeadowLogins = [
+  { spec: 'shop', email: 'e2e-shop-meadow-desktop@meadow-lane-vets.example', password: 'portal-e2e-shop-meadow-d', company: 'Meadow Lane Vets (e2e shop, desktop)' },
+  { spec: 'shop', email: 'e2e-shop-meadow-mobile@meadow-lane-vets.example', password: 'portal-e2e-shop-meadow-m', company: 'Meadow Lane Vets (e2e shop, mobile)' },
+] as const;
+/** Their copy numbers come after the product details spec's six (numbers 0117 496 007x and 008x). */
+const E2E_SHOP_MEADOW_COPY_FROM = 7;
+
+/**
+ * Buy-now customers whose stored installation address lacks its town/city and county (saved so by an
+ * earlier sign-up form), for the emergency-address spec, which completes it: one per viewport.
+ */
+export const e2eIncompleteAddressLogins = [
+  { spec: 'emergency-address', email: 'e2e-emergency-incomplete-desktop@bakery-row.example', password: 'portal-e2e-incomplete-d', company: 'Bakery Row Cafe (e2e incomplete address, desktop)' },
+  { spec: 'emergency-address', email: 'e2e-emergency-incomplete-mobile@bakery-row.example', password: 'portal-e2e-incomplete-m', company: 'Bakery Row Cafe (e2e incomplete address, mobile)' },
+] as const;
+const E2E_INCOMPLETE_ADDRESS_USER_NAME = 'Ali Baker';
+
+/**
  * Customers billed as Harbour Freight is (card, £84.00 overdue, the credit-control card on home)
  * for the billing spec, which changes their direct debit and pays their balance: one per viewport.
  */
@@ -353,6 +375,14 @@ const E2E_GROUPS: E2eGroup[] = [
     },
   },
   {
+    logins: e2eShopMeadowLogins,
+    userName: E2E_DETAILS_USER_NAME,
+    seed: async (tx, _audio, user, index, now) => {
+      await seedProductDetailsCustomer(tx, user, e2eShopMeadowLogins[index]!.company, E2E_SHOP_MEADOW_COPY_FROM + index, now);
+    },
+  },
+  { logins: e2eIncompleteAddressLogins, userName: E2E_INCOMPLETE_ADDRESS_USER_NAME, seed: (tx, _audio, user, index) => seedIncompleteAddressBuyNow(tx, user, e2eIncompleteAddressLogins[index]!.company) },
+  {
     logins: e2eShopLogins,
     userName: E2E_USER_NAME,
     seed: async (tx, audio, user, index, now) => {
@@ -410,4 +440,23 @@ async function seedLumenLike(tx: Pick<Database, 'insert'>, user: DemoUser, compa
   const endsAt = new Date(now.getTime() - 2 * DAY_MS);
   const startedAt = new Date(endsAt.getTime() - 14 * DAY_MS);
   await tx.insert(trials).values({ productId: phone.id, kind: 'OPT_IN', startedAt, endsAt, showQuickstartPopup: true, quickstartPopupSectionsCompleted: {}, statusEntry: startedAt });
+}
+
+/** A live buy-now cloud phone whose installation address has only its first line and postcode (no town/city, no county). */
+async function seedIncompleteAddressBuyNow(tx: Pick<Database, 'insert'>, user: DemoUser, company: string): Promise<void> {
+  const [account] = await tx.insert(accounts).values({ name: company }).returning();
+  if (!account) throw new Error(`seed: ${company} not inserted`);
+  await tx.insert(users).values({ ...user, accountId: account.id });
+  await tx.insert(products).values({
+    accountId: account.id,
+    kind: 'voip',
+    tariffVersion: 'TARIFF_V3',
+    supplier: 3,
+    status: 'live',
+    showProductPages: true,
+    channel: BUY_NOW_CHANNEL,
+    productDetail: 'Cloud phone - 1 user',
+    confirmedDate: '2025-02-03',
+    installationAddress: { summary_line: '1 Bakery Row, LS11 5PZ', line_one: '1 Bakery Row', line_two: '', city: '', county: '', post_code: 'LS11 5PZ' },
+  });
 }

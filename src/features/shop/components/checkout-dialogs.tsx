@@ -1,5 +1,5 @@
 import { Box, Button, Text } from '@chakra-ui/react';
-import { addressSummaryLine, type InstallationAddress, type InstallationAddressInput } from '@portal/contract';
+import { addressSummaryLine, InstallationAddressInput, REQUIRED_ADDRESS_FIELDS, type InstallationAddress } from '@portal/contract';
 import { useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
@@ -16,6 +16,7 @@ export const checkoutText = {
   findAnother: 'Find the delivery address by postcode, or enter it by hand.',
   backToInstallation: 'Use the installation address',
   noInstallation: 'We have no installation address for this phone: find the delivery address by postcode, or enter it by hand.',
+  incomplete: (missing: string) => `Your installation address has no ${missing}. Add it to deliver here.`,
   summaryTitle: 'Checkout summary',
   deliverTo: 'Deliver to',
   payment: 'Payment',
@@ -23,21 +24,53 @@ export const checkoutText = {
   changeAddress: 'Change address',
   continue: 'Continue to payment',
   cancel: 'Cancel',
+  back: 'Back',
 } as const;
 
 const fromInstallation = ({ post_code, line_one, line_two, city, county }: InstallationAddress): InstallationAddressInput => ({ post_code, line_one, line_two, city, county });
+
+const FIELD_NAMES: Record<(typeof REQUIRED_ADDRESS_FIELDS)[number], string> = { post_code: 'postcode', line_one: 'first line', city: 'town or city', county: 'county' };
+
+/** The fields a delivery needs that the address lacks, in words ("county", "town or city and county"); '' when none. */
+export function missingFieldsText(address: InstallationAddressInput): string {
+  const missing = REQUIRED_ADDRESS_FIELDS.filter((field) => (address[field] ?? '').trim() === '').map((field) => FIELD_NAMES[field]);
+  return missing.length <= 1 ? (missing[0] ?? '') : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
+}
 
 /** Where to deliver: the phone's installation address by default, or another found by postcode (the address finder). */
 export function DeliveryAddressDialog({ productId, onClose, onChoose }: { productId: number; onClose: () => void; onChoose: (address: InstallationAddressInput) => void }) {
   const id = useId();
   const installation = useInstallationAddress(productId);
   const [another, setAnother] = useState(false);
+  // The installation address lacks a field a delivery needs (spec 000 section 5): completed here before payment.
+  const [completing, setCompleting] = useState(false);
   const current = installation.data ?? null;
+  const installationInput = current ? fromInstallation(current) : null;
+  const complete = installationInput !== null && InstallationAddressInput.safeParse(installationInput).success;
 
   let body;
   if (installation.isPending) body = <Loading label="Loading your installation address" />;
   else if (installation.isError) body = <LoadError title="Your installation address could not be loaded" error={installation.error} onRetry={() => void installation.refetch()} retrying={installation.isFetching} />;
-  else if (current && !another) {
+  else if (completing && installationInput) {
+    body = (
+      <>
+        <Text mb="4" role="status">
+          {checkoutText.incomplete(missingFieldsText(installationInput))}
+        </Text>
+        <AddressFinder
+          idPrefix={id}
+          saving={false}
+          onSave={onChoose}
+          complete={installationInput}
+          extraAction={
+            <Button variant="outline" onClick={() => setCompleting(false)}>
+              {checkoutText.back}
+            </Button>
+          }
+        />
+      </>
+    );
+  } else if (current && !another) {
     body = (
       <>
         <Box borderWidth="1px" borderColor="border" rounded="md" p="4" bg="bg.subtle" mb="4">
@@ -50,7 +83,7 @@ export function DeliveryAddressDialog({ productId, onClose, onChoose }: { produc
           <Button variant="outline" onClick={() => setAnother(true)}>
             {checkoutText.another}
           </Button>
-          <Button colorPalette="brand" onClick={() => onChoose(fromInstallation(current))}>
+          <Button colorPalette="brand" onClick={() => (complete ? onChoose(installationInput) : setCompleting(true))}>
             {checkoutText.deliverHere}
           </Button>
         </Box>
