@@ -218,7 +218,12 @@ test('a new business signs up: told what happens next, e-mailed a link to set a 
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ren' })).toBeVisible();
   await page.goto('/my-orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Order tracker' })).toBeVisible();
-  await expect(page.getByRole('button', { name: new RegExp(reference!) })).toBeVisible();
+  const appointment = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /Broadband installation appointment/ }) });
+  await expect(appointment).toHaveCount(1);
+  await expect(appointment).toContainText('08:00-13:00');
+  await appointment.getByRole('button').click();
+  await expect(appointment).toContainText(reference!);
+  await expect(appointment).toContainText('LS11 5PZ');
 });
 
 test('business details are restored after a reload, and dropped once 24 hours old', async ({ page }) => {
