@@ -6,7 +6,7 @@ import { system } from '../../../config/theme.ts';
 import { resetCsrf } from '../../../lib/http.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { clearCookies, installFakeFetch } from '../../../test/fake-fetch.ts';
-import { DeliveryAddressDialog, missingFieldsText } from './checkout-dialogs.tsx';
+import { DeliveryAddressDialog } from './checkout-dialogs.tsx';
 
 // Meadow Lane Vets' installation address has no county (server/src/modules/product-details/demo-product-details.ts).
 const meadow = { summary_line: 'Meadow Lane Veterinary Centre, 12 Meadow Lane, Bristol, BS3 4AB', line_one: 'Meadow Lane Veterinary Centre', line_two: '12 Meadow Lane', city: 'Bristol', county: '', post_code: 'BS3 4AB' };
@@ -66,11 +66,5 @@ describe('the delivery address dialog', () => {
     fireEvent.change(county, { target: { value: 'Bristol' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onChoose).toHaveBeenCalledWith({ post_code: 'BS3 4AB', line_one: 'Meadow Lane Veterinary Centre', line_two: '12 Meadow Lane', city: 'Bristol', county: 'Bristol' });
-  });
-
-  it('names the missing fields in words', () => {
-    expect(missingFieldsText({ ...meadow, city: '', county: '' })).toBe('town or city and county');
-    expect(missingFieldsText({ ...meadow, post_code: '', city: '', county: ' ' })).toBe('postcode, town or city and county');
-    expect(missingFieldsText({ ...meadow, county: 'Bristol' })).toBe('');
   });
 });

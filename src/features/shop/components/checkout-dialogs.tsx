@@ -1,9 +1,9 @@
 import { Box, Button, Text } from '@chakra-ui/react';
-import { addressSummaryLine, InstallationAddressInput, REQUIRED_ADDRESS_FIELDS, type InstallationAddress } from '@portal/contract';
+import { addressSummaryLine, type InstallationAddress, type InstallationAddressInput } from '@portal/contract';
 import { useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
-import { AddressFinder } from '../../emergency-address/index.ts';
+import { AddressFinder, isCompleteAddress, missingFieldsText } from '../../emergency-address/index.ts';
 import { useInstallationAddress } from '../api/get-site-address.ts';
 import type { PricedBasket } from '../logic/basket.ts';
 import { BasketSummary } from './basket-summary.tsx';
@@ -29,14 +29,6 @@ export const checkoutText = {
 
 const fromInstallation = ({ post_code, line_one, line_two, city, county }: InstallationAddress): InstallationAddressInput => ({ post_code, line_one, line_two, city, county });
 
-const FIELD_NAMES: Record<(typeof REQUIRED_ADDRESS_FIELDS)[number], string> = { post_code: 'postcode', line_one: 'first line', city: 'town or city', county: 'county' };
-
-/** The fields a delivery needs that the address lacks, in words ("county", "town or city and county"); '' when none. */
-export function missingFieldsText(address: InstallationAddressInput): string {
-  const missing = REQUIRED_ADDRESS_FIELDS.filter((field) => (address[field] ?? '').trim() === '').map((field) => FIELD_NAMES[field]);
-  return missing.length <= 1 ? (missing[0] ?? '') : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
-}
-
 /** Where to deliver: the phone's installation address by default, or another found by postcode (the address finder). */
 export function DeliveryAddressDialog({ productId, onClose, onChoose }: { productId: number; onClose: () => void; onChoose: (address: InstallationAddressInput) => void }) {
   const id = useId();
@@ -46,7 +38,7 @@ export function DeliveryAddressDialog({ productId, onClose, onChoose }: { produc
   const [completing, setCompleting] = useState(false);
   const current = installation.data ?? null;
   const installationInput = current ? fromInstallation(current) : null;
-  const complete = installationInput !== null && InstallationAddressInput.safeParse(installationInput).success;
+  const complete = installationInput !== null && isCompleteAddress(installationInput);
 
   let body;
   if (installation.isPending) body = <Loading label="Loading your installation address" />;
