@@ -90,6 +90,9 @@ export const accounts = {
   // And the ones whose overdue balance the billing spec pays, one per viewport.
   billingPayDesktop: { email: 'e2e-billing-pay-desktop@tern-freight.example', password: 'portal-e2e-billing-pd', firstName: 'Kit', writtenBy: 'billing' },
   billingPayMobile: { email: 'e2e-billing-pay-mobile@tern-freight.example', password: 'portal-e2e-billing-pm', firstName: 'Kit', writtenBy: 'billing' },
+  // Tern Freight's copies with a cloud phone suspended for non-payment: the suspension spec pays their balance, one per viewport.
+  suspendedDesktop: { email: 'e2e-suspended-desktop@tern-freight.example', password: 'portal-e2e-suspended-d', firstName: 'Kit', writtenBy: 'suspension' },
+  suspendedMobile: { email: 'e2e-suspended-mobile@tern-freight.example', password: 'portal-e2e-suspended-m', firstName: 'Kit', writtenBy: 'suspension' },
   // Tern Freight's copies whose balance the payment-links spec pays from an e-mailed link, one per viewport.
   payLinkDesktop: { email: 'e2e-paylinks-desktop@tern-freight.example', password: 'portal-e2e-paylinks-d', firstName: 'Kit', writtenBy: 'payment-links' },
   payLinkMobile: { email: 'e2e-paylinks-mobile@tern-freight.example', password: 'portal-e2e-paylinks-m', firstName: 'Kit', writtenBy: 'payment-links' },

@@ -16,6 +16,7 @@ import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
 import { seedOrderTrackerCustomer } from '../modules/notifications/demo-orders.ts';
 import { seedProductDetailsCustomer } from '../modules/product-details/demo-product-details.ts';
 import { seedOverdueCardCustomer } from '../modules/billing/demo-billing.ts';
+import { NON_PAYMENT_SUSPENSION } from '../modules/products/products-repository.ts';
 import { seedCallLog } from '../modules/call-log/demo-calls.ts';
 
 /**
@@ -222,6 +223,16 @@ export const e2eBillingLogins = [
 const E2E_BILLING_USER_NAME = 'Kit Tern';
 
 /**
+ * Customers billed as Harbour Freight is (card, £84.00 overdue) whose cloud phone is suspended for
+ * non-payment, as Harbour Freight's Portsmouth phone is, for the suspension spec, which pays the
+ * balance: one per viewport.
+ */
+export const e2eSuspendedLogins = [
+  { spec: 'suspension', email: 'e2e-suspended-desktop@tern-freight.example', password: 'portal-e2e-suspended-d', company: 'Tern Freight (e2e suspended, desktop)' },
+  { spec: 'suspension', email: 'e2e-suspended-mobile@tern-freight.example', password: 'portal-e2e-suspended-m', company: 'Tern Freight (e2e suspended, mobile)' },
+] as const;
+
+/**
  * Customers billed as Harbour Freight is, for the payment-links spec, which pays their balance
  * from an e-mailed payment link signed out, or set up their direct debit from a mandate link: one per viewport each;
  * and one that saves a card for recurring payments from a recurring-card-payment link.
@@ -356,12 +367,36 @@ const E2E_GROUPS: E2eGroup[] = [
   {
     logins: e2eBillingLogins,
     userName: E2E_BILLING_USER_NAME,
-    seed: (tx, _audio, user, index, now) => seedOverdueCardCustomer(tx, user, e2eBillingLogins[index]!.company, now),
+    seed: async (tx, _audio, user, index, now) => {
+      await seedOverdueCardCustomer(tx, user, e2eBillingLogins[index]!.company, now);
+    },
   },
   {
     logins: e2ePaymentLinkLogins,
     userName: E2E_BILLING_USER_NAME,
-    seed: (tx, _audio, user, index, now) => seedOverdueCardCustomer(tx, user, e2ePaymentLinkLogins[index]!.company, now),
+    seed: async (tx, _audio, user, index, now) => {
+      await seedOverdueCardCustomer(tx, user, e2ePaymentLinkLogins[index]!.company, now);
+    },
+  },
+  {
+    logins: e2eSuspendedLogins,
+    userName: E2E_BILLING_USER_NAME,
+    seed: async (tx, _audio, user, index, now) => {
+      const { accountId } = await seedOverdueCardCustomer(tx, user, e2eSuspendedLogins[index]!.company, now);
+      await tx.insert(products).values({
+        accountId,
+        kind: 'voip',
+        tariffVersion: 'TARIFF_V3',
+        supplier: 3,
+        status: 'live',
+        showProductPages: true,
+        channel: 'Self Sign Up',
+        productDetail: 'Cloud phone - 1 user (depot)',
+        confirmedDate: '2024-11-02',
+        serviceStatus: 'blocked',
+        serviceBlockedReason: NON_PAYMENT_SUSPENSION,
+      });
+    },
   },
   {
     logins: e2eCallRecordingsLogins,
