@@ -94,6 +94,9 @@ export const accounts = {
   // And the one whose balance it pays from two windows at once, and the one it asks for payment links past the e-mail limit.
   billingTwoWindows: { email: 'e2e-billing-tabs@tern-freight.example', password: 'portal-e2e-billing-t', firstName: 'Kit', writtenBy: 'billing' },
   billingMailLimit: { email: 'e2e-billing-limit@tern-freight.example', password: 'portal-e2e-billing-l', firstName: 'Kit', writtenBy: 'billing' },
+  // Tern Freight's copies with a cloud phone suspended for non-payment: the suspension spec pays their balance, one per viewport.
+  suspendedDesktop: { email: 'e2e-suspended-desktop@tern-freight.example', password: 'portal-e2e-suspended-d', firstName: 'Kit', writtenBy: 'suspension' },
+  suspendedMobile: { email: 'e2e-suspended-mobile@tern-freight.example', password: 'portal-e2e-suspended-m', firstName: 'Kit', writtenBy: 'suspension' },
   // Tern Freight's copies whose balance the payment-links spec pays from an e-mailed link, one per viewport.
   payLinkDesktop: { email: 'e2e-paylinks-desktop@tern-freight.example', password: 'portal-e2e-paylinks-d', firstName: 'Kit', writtenBy: 'payment-links' },
   payLinkMobile: { email: 'e2e-paylinks-mobile@tern-freight.example', password: 'portal-e2e-paylinks-m', firstName: 'Kit', writtenBy: 'payment-links' },
@@ -104,6 +107,12 @@ export const accounts = {
   recurringCardDesktop: { email: 'e2e-rcp@tern-freight.example', password: 'portal-e2e-rcp-1', firstName: 'Kit', writtenBy: 'payment-links' },
   recurringCardMobile: { email: 'e2e-rcp-mobile@tern-freight.example', password: 'portal-e2e-rcp-m', firstName: 'Kit', writtenBy: 'payment-links' },
 
+  // Meadow Lane Vets' copies (its installation address has no county): the shop spec orders to it, one per viewport.
+  shopMeadowDesktop: { email: 'e2e-shop-meadow-desktop@meadow-lane-vets.example', password: 'portal-e2e-shop-meadow-d', firstName: 'Jo', writtenBy: 'shop' },
+  shopMeadowMobile: { email: 'e2e-shop-meadow-mobile@meadow-lane-vets.example', password: 'portal-e2e-shop-meadow-m', firstName: 'Jo', writtenBy: 'shop' },
+  // Buy-now customers whose stored address lacks its town and county: the emergency-address spec completes it, one per viewport.
+  incompleteAddressDesktop: { email: 'e2e-emergency-incomplete-desktop@bakery-row.example', password: 'portal-e2e-incomplete-d', firstName: 'Ali', writtenBy: 'emergency-address' },
+  incompleteAddressMobile: { email: 'e2e-emergency-incomplete-mobile@bakery-row.example', password: 'portal-e2e-incomplete-m', firstName: 'Ali', writtenBy: 'emergency-address' },
   // Acme's copies on supplier 2 (the shop open): the shop spec buys phones, one per viewport.
   shopDesktop: { email: 'e2e-shop-desktop@acme-plumbing.example', password: 'portal-e2e-shop-d', firstName: 'Alex', writtenBy: 'shop' },
   shopMobile: { email: 'e2e-shop-mobile@acme-plumbing.example', password: 'portal-e2e-shop-m', firstName: 'Alex', writtenBy: 'shop' },

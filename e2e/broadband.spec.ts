@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { accounts, expect, expectAccessible, latestMessage, linkIn, signInAs, test } from './fixtures.ts';
 
 // Broadband availability and sign-up (spec 000 section 2, spec 001 "Broadband"), as a
 // new visitor: the sandbox's broadband data (server/src/sandbox/broadband/) has full fibre on both
@@ -169,6 +169,61 @@ test('a visitor signs up from address to summary; the approved installation show
   await expect(order).toContainText(date!);
   await expect(order).toContainText('08:00-13:00');
   await expect(order).toContainText('LS11 5PZ');
+});
+
+test('a new business signs up: told what happens next, e-mailed a link to set a password, then finds the appointment in the order tracker @mobile', async ({ page, loginPage }) => {
+  test.setTimeout(120_000);
+  // Its own address each run: the sign-up makes the account.
+  const unique = `${test.info().project.name}-${Date.now().toString(36)}-${test.info().repeatEachIndex}`;
+  const email = `e2e-broadband-new-${unique}@tern-bakery.example`;
+  const password = `Flour and lighthouse ${Date.now() % 100000}`;
+
+  await page.goto('/broadband-signup/address');
+  await findAddress(page, 'LS11 5PZ', 'Unit 5, Canal Wharf, Water Lane, Leeds, LS11 5PZ', 'Continue');
+  await page.getByRole('radio', { name: /^Full Fibre 500/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your business details' })).toBeVisible();
+  await page.getByLabel('Your name').fill('Ren Tern');
+  await page.getByLabel('Business name').fill(`Tern Bakery ${unique}`);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Mobile number').fill('07700 900983');
+  await page.getByLabel('Current broadband provider').selectOption('BT');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your order' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm and sign up' }).click();
+
+  // The end says what happens next: an account made with the address, a link to set its password e-mailed.
+  await expect(page.getByRole('heading', { level: 1, name: 'You are signed up for broadband' })).toBeVisible();
+  const reference = /Order reference (BB-\d+)/.exec((await page.getByRole('status').filter({ hasText: 'Order reference' }).textContent()) ?? '')?.[1];
+  expect(reference).toBeTruthy();
+  await expect(page.getByRole('heading', { level: 2, name: 'What happens next' })).toBeVisible();
+  await expect(page.getByText(`We have made you an account with ${email} and e-mailed you a link to set its password.`)).toBeVisible();
+  await expectAccessible(page, 'broadband signed up: what happens next');
+
+  // The e-mail: the booking, and the link to set the password.
+  const mail = await latestMessage(page.request, email, 'email');
+  expect(mail.subject).toMatch(/^Your broadband installation is booked: \d{2} \w{3} \d{4}$/);
+  expect(mail.body).toContain(reference!);
+  const link = linkIn(mail.body);
+  expect(link).toMatch(/^\/auth\/password_reset\/[\w-]+\/[\w-]+$/);
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm new password').fill(password);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Password changed' })).toBeVisible();
+
+  // Signed in with it, the appointment is in the order tracker.
+  await loginPage.goto();
+  await loginPage.signIn(email, password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ren' })).toBeVisible();
+  await page.goto('/my-orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Order tracker' })).toBeVisible();
+  const appointment = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /Broadband installation appointment/ }) });
+  await expect(appointment).toHaveCount(1);
+  await expect(appointment).toContainText('08:00-13:00');
+  await appointment.getByRole('button').click();
+  await expect(appointment).toContainText(reference!);
+  await expect(appointment).toContainText('LS11 5PZ');
 });
 
 test('business details are restored after a reload, and dropped once 24 hours old', async ({ page }) => {

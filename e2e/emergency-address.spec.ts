@@ -101,3 +101,26 @@ test('a buy-now customer enters the address by hand, with the required-field mes
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Drew' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('a stored address without its town and county asks again, and the address found is saved whole @mobile', async ({ page, loginPage }) => {
+  // Saved so by an earlier sign-up form (server/src/db/demo-e2e.ts e2eIncompleteAddressLogins): "1 Bakery Row, LS11 5PZ".
+  const user = test.info().project.name === 'mobile' ? accounts.incompleteAddressMobile : accounts.incompleteAddressDesktop;
+  const dialog = await signInToDialog(loginPage, user);
+  await dialog.getByLabel('Postcode').fill('LS11 5PZ');
+  const select = dialog.getByLabel('Select business address');
+  await select.selectOption({ label: 'Unit 5, Canal Wharf, Water Lane, Leeds, LS11 5PZ' });
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Your emergency address was successfully updated')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The server holds every field the spec asks for, and the prompt does not come back.
+  const token = await page.evaluate(() => localStorage.getItem('auth._token.local'));
+  const navigation = await page.request.get('/api/v3/navigation/', { headers: { Authorization: `Token ${token}` } });
+  const [product] = ((await navigation.json()) as { products: { product_id: number; has_installation_address: boolean }[] }).products;
+  expect(product?.has_installation_address).toBe(true);
+  const site = await page.request.get(`/api/v1/voip/${product!.product_id}/`, { headers: { Authorization: `Token ${token}` } });
+  expect(((await site.json()) as { installation_address: unknown }).installation_address).toMatchObject({ line_one: 'Unit 5, Canal Wharf', city: 'Leeds', county: 'West Yorkshire', post_code: 'LS11 5PZ' });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.firstName}` })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -34,6 +34,10 @@ test.describe('side navigation', () => {
     await expect(cards.getByRole('heading', { level: 3 })).toHaveText(['Payment overdue', 'Dana Fox is locked out', 'Cloud phone suspended']);
     await expect(cards).toContainText('£84.00 was due on');
     await expect(cards).toContainText('Suspended for non-payment: calls to and from Cloud phone - 1 user (Portsmouth depot) are blocked.');
+    // The way out: paying what is overdue, or the help line.
+    const suspended = cards.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Cloud phone suspended' }) });
+    await expect(suspended).toContainText('Pay the £84.00 overdue to restore it, or call us on 0306 999 0123.');
+    await expect(suspended.getByRole('link', { name: 'Go to billing' })).toBeVisible();
 
     // Live first: the pending fibre comes last.
     const products = page.getByRole('list', { name: 'Your products' }).getByRole('listitem');

@@ -333,6 +333,9 @@ test.describe('holiday schedule, divert and add-ons', () => {
     await number.fill('07700 900321');
     await page.getByRole('button', { name: 'Divert calls' }).click();
     await expect(status).toContainText('Every call is diverted to +447700900321');
+    // The forwarding section below agrees: no call rings as usual while the divert is on.
+    await expect(page.getByText('No call forwarding is set: calls ring as usual.')).toHaveCount(0);
+    await expect(page.getByText('No call forwarding is set, and while the divert is on every call goes to +447700900321.')).toBeVisible();
 
     await page.goto('/');
     const notice = page.getByRole('region', { name: 'Calls are diverted' });
@@ -345,6 +348,7 @@ test.describe('holiday schedule, divert and add-ons', () => {
     await expect(page).toHaveURL(/\?tab=temporary-divert$/);
     await page.getByRole('button', { name: 'Turn off the divert' }).click();
     await expect(status).toContainText('Calls are not diverted');
+    await expect(page.getByText('No call forwarding is set: calls ring as usual.')).toBeVisible();
     await page.goto('/');
     await homePage.expectShown('Alex');
     await expect(page.getByRole('region', { name: 'Calls are diverted' })).toHaveCount(0);

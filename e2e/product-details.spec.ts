@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { accounts, expect, expectAccessible, productIdOf, signInAs, test } from './fixtures.ts';
 
 // Meadow Lane Vets (server/src/modules/product-details/demo-product-details.ts): one product of every
 // kind. The demo login is only looked at here; renewing is done on this spec's own copies, one per
@@ -111,7 +111,21 @@ test('each kind of product opens its details page from the product switcher @mob
   await expectAccessible(page, 'website details');
 });
 
-test('renews a contract ending within a month for 24 months and shows the new end date', async ({ page, loginPage, homePage }) => {
+/** An API answer as JSON, asked with the signed-in page's token (as the SPA sends it). */
+async function apiJson<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('auth._token.local'));
+  const response = await page.request.get(path, { headers: { Authorization: `Token ${token}` } });
+  expect(response.status(), `GET ${path}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** A DD MMM YYYY date as YYYY-MM-DD. */
+const isoOf = (shown: string) => {
+  const [day, month, year] = shown.split(' ');
+  return `${year}-${String(MONTHS.indexOf(month!) + 1).padStart(2, '0')}-${day}`;
+};
+
+test('renews a contract ending within a month for 24 months; the current tariff stays until it ends @mobile', async ({ page, loginPage, homePage }) => {
   const account = copy();
   await signInAs(loginPage, homePage, account, account.firstName);
   await switchTo(page, /^Cloud phone.*Meadow Lane/);
@@ -137,12 +151,27 @@ test('renews a contract ending within a month for 24 months and shows the new en
   await expect(done).toContainText(`to ${newEnd}`);
   await expect(contractHeadings(page)).toHaveCount(2);
   await expect(page.getByRole('list', { name: 'Contracts' }).getByRole('listitem').first()).toContainText(newEnd);
-  await expect(region(page, 'Tariff')).toContainText('Cloud Phone Essentials (renewal)');
+  // Until the current contract ends its tariff stays: the renewal is shown as agreed, from the day after.
+  const tariff = region(page, 'Tariff');
+  await expect(tariff).toContainText('£18.00 a month');
+  const agreed = tariff.getByText(/^Cloud Phone Essentials \(renewal\), £16\.00 a month/);
+  await expect(agreed).toContainText('(£0.00 a month for 1 month), 24 months from');
+  await expect(agreed).toContainText(`to ${newEnd}`);
+  await expect(region(page, 'Renew your contract')).toHaveCount(0);
+  await expectAccessible(page, 'cloud phone details with a renewal agreed');
 
-  // The server agrees: after a reload the new contract is there and renewal is no longer offered.
+  // The server agrees: after a reload the new contract is there, the tariff is still the current one, and renewal is no longer offered.
   await page.reload();
   await expect(heading(page, 'Cloud phone details')).toBeVisible();
   await expect(contractHeadings(page)).toHaveCount(2);
   await expect(page.getByRole('list', { name: 'Contracts' }).getByRole('listitem').first()).toContainText(newEnd);
+  await expect(region(page, 'Tariff')).toContainText('£18.00 a month');
+  await expect(region(page, 'Tariff')).toContainText('Renewal agreed');
   await expect(region(page, 'Renew your contract')).toHaveCount(0);
+  const id = productIdOf(page);
+  const renewal = await apiJson<Record<string, unknown>>(page, `/api/v3/products/${id}/renewal/`);
+  expect(renewal).toMatchObject({ current_tariff_name: 'Cloud Phone Essentials', current_tariff_price: '18.00', current_contract_end_date: isoOf(currentEnd!) });
+  const details = await apiJson<{ tariff_price: string; renewal_agreed: { start_date: string; end_date: string } | null }>(page, `/api/v3/products/${id}/`);
+  expect(details.tariff_price).toBe('18.00');
+  expect(details.renewal_agreed).toMatchObject({ tariff_price: '16.00', end_date: isoOf(newEnd) });
 });

@@ -132,6 +132,59 @@ test('buy two phones delivered to another postcode: totals with VAT, added to th
   await expect(basket(page)).toContainText('Your basket is empty');
 });
 
+test('an order to an installation address without a county: completed in the delivery dialog, then placed and in the tracker @mobile', async ({ page, loginPage, homePage }) => {
+  test.setTimeout(120_000);
+  // Meadow Lane Vets' copies (server/src/db/demo-e2e.ts e2eShopMeadowLogins): the address has no county.
+  const account = test.info().project.name === 'mobile' ? accounts.shopMeadowMobile : accounts.shopMeadowDesktop;
+  await signInAs(loginPage, homePage, account, account.firstName);
+  await openFromMenu(page, 'Shop');
+  await expect(page).toHaveURL(/\/shop\?tab=all-items$/);
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity of Yealink T31P desk phone' });
+  await quantity.fill('0');
+  await expect(basket(page)).toContainText('Your basket is empty');
+  await page.getByRole('listitem', { name: 'Yealink T31P desk phone' }).getByRole('button', { name: 'One more Yealink T31P desk phone' }).click();
+  await expect(quantity).toHaveValue('1');
+  await basket(page).getByRole('button', { name: 'Checkout' }).click();
+
+  // Deliver here: the address lacks the county an order needs, so the same dialog asks for it.
+  const delivery = page.getByRole('dialog', { name: 'Delivery address' });
+  await expect(delivery).toContainText('Meadow Lane Veterinary Centre, 12 Meadow Lane, Bristol, BS3 4AB');
+  await delivery.getByRole('button', { name: 'Deliver here' }).click();
+  await expect(delivery).toContainText('Your installation address has no county. Add it to deliver here.');
+  await expect(delivery.getByLabel('Address line 1')).toHaveValue('Meadow Lane Veterinary Centre');
+  await expect(delivery.getByLabel('Town/City')).toHaveValue('Bristol');
+  await expect(delivery.getByLabel('County')).toBeFocused();
+  await delivery.getByRole('button', { name: 'Continue' }).click();
+  await expect(delivery.getByText('County is a required field').first()).toBeVisible();
+  await expectAccessible(page, 'delivery address dialog: completing the county');
+  await delivery.getByLabel('County').fill('Bristol');
+  await delivery.getByRole('button', { name: 'Continue' }).click();
+
+  const summary = page.getByRole('dialog', { name: 'Checkout summary' });
+  await expect(summary.getByTestId('delivery-address')).toContainText('BS3 4AB');
+  await summary.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/\/shop\/payment$/);
+  await page.getByRole('button', { name: 'Confirm order' }).click();
+  const placed = page.getByRole('heading', { name: /^Order HW-\d+ is placed$/ });
+  await expect(placed).toBeVisible();
+  await expect(page.getByText('Your order was not placed')).toHaveCount(0);
+  const reference = (await placed.textContent())!.match(/HW-\d+/)![0];
+
+  // In the order tracker, to the installation address's postcode.
+  await page.getByRole('link', { name: 'Follow it in the order tracker' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order tracker' })).toBeVisible();
+  const order = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: new RegExp(`Hardware order ${reference}`) }) });
+  await expect(order).toContainText('1 × Yealink T31P desk phone');
+  await order.getByRole('button').click();
+  await expect(order).toContainText('Delivery post codeBS3 4AB');
+
+  // The server holds it: the order is among the account's orders.
+  const token = await page.evaluate(() => localStorage.getItem('auth._token.local'));
+  const orders = await page.request.get('/api/v3/orders/?type=all&page_size=50', { headers: { Authorization: `Token ${token}` } });
+  expect(orders.status()).toBe(200);
+  expect(JSON.stringify(await orders.json())).toContain(reference);
+});
+
 test('a voip3 customer is sent from the shop to coming soon', async ({ page, loginPage, homePage }) => {
   await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
   await openFromMenu(page, 'Shop');

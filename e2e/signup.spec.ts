@@ -129,11 +129,20 @@ test('a buy-now sign-up with a personal e-mail address chooses its number, ends 
   await signUpAndConfirm(page, person, '/buynow/signup', 'Continue');
   await expect(page).toHaveURL(/\/buynow\/details$/);
   await fillDetails(page, person);
-  // A personal address says nothing of the business: its address is asked for.
+  // A personal address says nothing of the business: its address is asked for, every field the 999 service needs (spec 000 section 5).
   await page.getByRole('button', { name: 'Create my account' }).click();
-  await expect(page.getByRole('link', { name: /we cannot tell your business from a personal email address/ })).toBeVisible();
+  for (const message of ['Postcode is a required field', 'Address line 1 is a required field', 'Town/ City is a required field', 'County is a required field']) {
+    await expect(page.getByRole('link', { name: message })).toBeVisible();
+  }
   await page.getByLabel('Postcode').fill('LS11 5PZ');
-  await page.getByLabel('Building and street').fill('4 Mill Lane, Leeds');
+  await page.getByLabel('Address line 1').fill('4 Mill Lane');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  // Postcode and street alone are not enough.
+  await expect(page.getByRole('link', { name: 'Town/ City is a required field' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'County is a required field' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Postcode is a required field' })).toHaveCount(0);
+  await page.getByLabel('Town/City').fill('Leeds');
+  await page.getByLabel('County').fill('West Yorkshire');
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Setting up your phone' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Setting up your phone' })).toBeVisible();
@@ -158,9 +167,17 @@ test('a buy-now sign-up with a personal e-mail address chooses its number, ends 
 
   await expect(page).toHaveURL(/\/buynow\/complete\/\d+$/, { timeout: 60_000 });
   await expect(page.getByText('4 Mill Lane, Leeds, LS11 5PZ')).toBeVisible();
+  // The server holds the whole address, so the emergency-address prompt has nothing to ask.
+  const productId = Number(/\/buynow\/complete\/(\d+)$/.exec(page.url())?.[1]);
+  const token = await page.evaluate(() => localStorage.getItem('auth._token.local'));
+  const site = await page.request.get(`/api/v1/voip/${productId}/`, { headers: { Authorization: `Token ${token}` } });
+  expect(site.status()).toBe(200);
+  expect(((await site.json()) as { installation_address: unknown }).installation_address).toMatchObject({ line_one: '4 Mill Lane', city: 'Leeds', county: 'West Yorkshire', post_code: 'LS11 5PZ' });
+  const navigation = await page.request.get('/api/v3/navigation/', { headers: { Authorization: `Token ${token}` } });
+  expect(((await navigation.json()) as { products: { product_id: number; has_installation_address: boolean }[] }).products.find((p) => p.product_id === productId)?.has_installation_address).toBe(true);
   // The number chosen is the phone's pilot number: on the complete page, the server, the numbers and details pages.
   await expect(page.getByTestId('new-number')).toHaveText(shownNumber(number));
-  await expectPilotNumber(page, Number(/\/buynow\/complete\/(\d+)$/.exec(page.url())![1]), number);
+  await expectPilotNumber(page, productId, number);
   // Its quick start: the five steps of a purchase (nothing to upgrade), from the first.
   await page.goto('/');
   const quickStart = page.getByRole('button', { name: /^Quick start/ });

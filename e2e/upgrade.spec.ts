@@ -72,7 +72,11 @@ test('an ended trial upgrades: address, plan, summary, provisioning with progres
   await page.reload();
   await expect(page.getByRole('heading', { name: /^(Setting up your phone|Your phone is upgraded)$/ })).toBeVisible();
 
-  await expect(page.getByRole('heading', { name: 'Your phone is upgraded' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your phone is upgraded' })).toBeVisible({ timeout: 30_000 });
+  // The trigger's words are no longer true, and the last step is done too.
+  await expect(page.getByRole('heading', { name: 'Your free trial has ended' })).toHaveCount(0);
+  await expect(steps.getByRole('listitem')).toHaveText(['1. Address (done)', '2. Plan (done)', '3. Summary (done)', '4. Confirmation (done)']);
+  await expect(steps.locator('[aria-current="step"]')).toHaveCount(0);
   await expectAccessible(page, 'upgrade: done');
   await page.getByRole('button', { name: 'Go to your portal' }).click();
 

@@ -93,6 +93,9 @@ export const InstallationAddressInput = z.object({
 });
 export type InstallationAddressInput = z.input<typeof InstallationAddressInput>;
 
+/** The installation address fields the spec requires (spec 000 section 5); a stored address without one of them is incomplete. */
+export const REQUIRED_ADDRESS_FIELDS = ['post_code', 'line_one', 'city', 'county'] as const satisfies ReadonlyArray<keyof InstallationAddressInput>;
+
 /** A product's installation address (spec 000 section 3), as stored and answered. */
 export const InstallationAddress = z.object({
   summary_line: z.string(),

@@ -213,8 +213,16 @@ export const InstallationAppointment = z.object({
 });
 export type InstallationAppointment = z.infer<typeof InstallationAppointment>;
 
+/** Days the set-password link e-mailed with an account made at a broadband sign-up works. */
+export const SET_PASSWORD_LINK_DAYS = 7;
+
 /** A telco lead as its visitor sees it. */
 export const TelcoLead = z.object({
+  /**
+   * How the visitor reaches the appointment once approved: an account made for them ('created',
+   * a link to set its password e-mailed) or their own ('existing'); null before approval.
+   */
+  account: z.nullable(z.enum(['created', 'existing'])),
   id: z.int(),
   status: TelcoLeadStatus,
   /** Proof for approving the lead; only its visitor has it. */

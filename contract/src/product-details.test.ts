@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonths,
   currentContract,
+  upcomingContract,
   pence,
   productDetailsMessages,
   renewalAllowed,
@@ -62,8 +63,21 @@ describe('contract dates', () => {
       { contract_id: 'C', status: 'VOID', start_date: '2025-01-01' },
     ];
     expect(visibleContracts(contracts).map((c) => c.contract_id)).toEqual(['A', 'B']);
-    expect(currentContract(contracts)?.contract_id).toBe('B');
-    expect(currentContract([{ status: 'VOID', start_date: '2025-01-01' }])).toBeUndefined();
+    expect(currentContract(contracts, '2025-06-01')?.contract_id).toBe('B');
+    expect(currentContract([{ status: 'VOID', start_date: '2025-01-01' }], '2025-06-01')).toBeUndefined();
+  });
+
+  it('a renewal is current from its start date, not from the day it was agreed', () => {
+    const contracts = [
+      { contract_id: 'B', status: 'ACTIVE', start_date: '2024-06-21' },
+      { contract_id: 'R', status: 'PENDING', start_date: '2026-06-21' },
+    ];
+    expect(currentContract(contracts, '2026-06-01')?.contract_id).toBe('B');
+    expect(upcomingContract(contracts, '2026-06-01')?.contract_id).toBe('R');
+    expect(currentContract(contracts, '2026-06-21')?.contract_id).toBe('R');
+    expect(upcomingContract(contracts, '2026-06-21')).toBeUndefined();
+    // Nothing started yet: the first to start.
+    expect(currentContract(contracts, '2020-01-01')?.contract_id).toBe('B');
   });
 });
 

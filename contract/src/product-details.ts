@@ -17,7 +17,9 @@ import { ProductKind } from './navigation.ts';
  *   date (an end date already past is not "less than one month away": such a product is out of
  *   contract and renews by a call to us).
  * - A renewal adds a contract starting the day after the current one ends, for 12 or 24 months, on
- *   the renewal tariff, which becomes the product's tariff.
+ *   the renewal tariff. Until that day the current contract and its tariff stay current: the
+ *   renewal is shown as agreed, with its tariff and dates (renewal_agreed), and cannot be agreed
+ *   twice; from that day the renewal is the current contract and its tariff the product's.
  * - The contract document is a small text document generated from the contract's facts, fetched by
  *   the product's download_token (the current contract's).
  */
@@ -38,6 +40,7 @@ export const productDetailsMessages = {
   lengthRequired: 'Choose a contract length of 12 or 24 months',
   notRenewable: 'This contract cannot be renewed now: renewal opens one month before the current contract ends.',
   unknownContract: 'This contract cannot be renewed online: its end date or length is not known. Please call us to renew.',
+  alreadyRenewed: 'This contract is already renewed: the new contract starts when this one ends.',
 } as const;
 
 /** Pounds with 2 decimals, as a string: "25.00". */
@@ -74,6 +77,19 @@ export const SiteSummary = z.object({
 });
 export type SiteSummary = z.infer<typeof SiteSummary>;
 
+/** A renewal agreed whose contract has not started yet: its tariff and its contract's dates. */
+export const AgreedRenewal = z.object({
+  contract_id: z.string(),
+  tariff_name: z.nullable(z.string()),
+  tariff_price: z.nullable(Price),
+  promo_length: z.nullable(z.int()),
+  promo_price: z.nullable(Price),
+  contract_length_months: z.nullable(z.int()),
+  start_date: z.nullable(z.string()),
+  end_date: z.nullable(z.string()),
+});
+export type AgreedRenewal = z.infer<typeof AgreedRenewal>;
+
 /** GET /api/v3/products/{id}/ (spec 001 section 3 "Product details"). */
 export const ProductDetails = z.object({
   product_id: z.int(),
@@ -92,6 +108,8 @@ export const ProductDetails = z.object({
   contracts: z.array(ProductContract),
   /** Cloud phones (voip2) only; null for other products. */
   site: z.nullable(SiteSummary),
+  /** The renewal agreed that starts when the current contract ends; null when none is waiting. */
+  renewal_agreed: z.nullable(AgreedRenewal),
 });
 export type ProductDetails = z.infer<typeof ProductDetails>;
 
@@ -121,9 +139,25 @@ export function visibleContracts<T extends { status: string }>(contracts: readon
   return contracts.filter((contract) => contract.status.toUpperCase() !== VOID_CONTRACT);
 }
 
-/** The current contract: the visible one that starts last (a later renewal is current once made); undefined when none. */
-export function currentContract<T extends { status: string; start_date: string | null }>(contracts: readonly T[]): T | undefined {
-  return visibleContracts(contracts).reduce<T | undefined>((latest, contract) => (!latest || (contract.start_date ?? '') > (latest.start_date ?? '') ? contract : latest), undefined);
+const latestStart = <T extends { start_date: string | null }>(contracts: readonly T[]): T | undefined =>
+  contracts.reduce<T | undefined>((latest, contract) => (!latest || (contract.start_date ?? '') > (latest.start_date ?? '') ? contract : latest), undefined);
+
+/**
+ * The current contract on `today` (YYYY-MM-DD): the visible one that started last (a renewal is
+ * current from its start date, not from the day it was agreed); when none has started, the first
+ * to start. Undefined when there is none.
+ * @example currentContract([{ status: 'ACTIVE', start_date: '2024-06-01' }, { status: 'PENDING', start_date: '2026-06-01' }], '2026-05-20') // the ACTIVE one
+ */
+export function currentContract<T extends { status: string; start_date: string | null }>(contracts: readonly T[], today: string): T | undefined {
+  const visible = visibleContracts(contracts);
+  const started = latestStart(visible.filter((contract) => (contract.start_date ?? '') <= today));
+  return started ?? visible.reduce<T | undefined>((first, contract) => (!first || (contract.start_date ?? '') < (first.start_date ?? '') ? contract : first), undefined);
+}
+
+/** The contract agreed to start after the current one on `today` (a renewal not begun yet); undefined when none. */
+export function upcomingContract<T extends { status: string; start_date: string | null }>(contracts: readonly T[], today: string): T | undefined {
+  const current = currentContract(contracts, today);
+  return visibleContracts(contracts).find((contract) => contract !== current && contract.start_date !== null && contract.start_date > today && contract.start_date > (current?.start_date ?? ''));
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,5 +1,6 @@
 // zod/mini, like the other contracts a page loads: the sign-up pages load these on demand.
 import * as z from 'zod/mini';
+import { InstallationAddressInput } from './address.ts';
 import { Email } from './auth.ts';
 import { BUY_NOW_CHANNEL } from './buy-now-rules.ts';
 import { endpoint } from './endpoint.ts';
@@ -85,7 +86,6 @@ export const signupMessages = {
   alreadyDone: 'Your account is already set up. Sign in to continue.',
   accountExists: 'An account already uses this email address. Sign in to continue.',
   businessNameRequired: 'Enter your business name',
-  businessAddressRequired: 'Enter your business postcode and address: we cannot tell your business from a personal email address',
   postcodeInvalid: 'Enter a UK postcode, like SW1A 1AA',
   promoInvalid: 'This promo code is not valid',
   promoRequired: 'Enter a promo code',
@@ -194,12 +194,47 @@ export const CreatePasswordRequest = z.object({
     z.string({ error: mobileMessages.required }).check(z.trim(), z.minLength(1, mobileMessages.required), z.maxLength(20, mobileMessages.invalid)),
     z.string().check(z.refine((value) => nationalUkMobile(value) !== null, mobileMessages.invalid)),
   ),
+  /** The business address, asked when the e-mail address is a free one (businessAddressOf): postcode, line 1, line 2, town/city, county. */
   business_postcode: z.optional(z.string().check(z.trim(), z.maxLength(10, signupMessages.postcodeInvalid))),
   business_address: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Must be 200 characters or fewer'))),
+  business_line_two: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Must be 200 characters or fewer'))),
+  business_city: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Must be 200 characters or fewer'))),
+  business_county: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Must be 200 characters or fewer'))),
 }).check(
   z.refine((value) => value.password1 === value.password2, { message: passwordMessages.mismatch, path: ['password2'] }),
   z.refine((value) => !value.business_postcode || BUSINESS_POSTCODE_PATTERN.test(value.business_postcode), { message: signupMessages.postcodeInvalid, path: ['business_postcode'] }),
 );
+
+/** The details form's business address fields, by the installation address field each one gives. */
+export const BUSINESS_ADDRESS_FIELDS = {
+  post_code: 'business_postcode',
+  line_one: 'business_address',
+  line_two: 'business_line_two',
+  city: 'business_city',
+  county: 'business_county',
+} as const satisfies Record<keyof InstallationAddressInput, keyof CreatePasswordRequest>;
+
+/**
+ * The business address of the details form as an installation address, checked by the spec's rules
+ * (spec 000 section 5: postcode, line 1, town/city and county required): the address, or the
+ * messages by the form's field names. Null when none of it was given and it is not `required` (a free
+ * e-mail address says nothing of the business, so it is required then).
+ */
+export function businessAddressOf(
+  body: Partial<Record<(typeof BUSINESS_ADDRESS_FIELDS)[keyof typeof BUSINESS_ADDRESS_FIELDS], string>>,
+  required: boolean,
+): { address: z.output<typeof InstallationAddressInput> } | { errors: Record<string, string[]> } | null {
+  const given = Object.fromEntries(Object.entries(BUSINESS_ADDRESS_FIELDS).map(([field, name]) => [field, body[name]?.trim() ?? '']));
+  if (!required && Object.values(given).every((value) => value === '')) return null;
+  const parsed = InstallationAddressInput.safeParse(given);
+  if (parsed.success) return { address: parsed.data };
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const name = BUSINESS_ADDRESS_FIELDS[issue.path[0] as keyof typeof BUSINESS_ADDRESS_FIELDS];
+    (errors[name] ??= []).push(issue.message);
+  }
+  return { errors };
+}
 export type CreatePasswordRequest = z.input<typeof CreatePasswordRequest>;
 
 export const CreatePasswordResponse = z.object({

@@ -17,7 +17,7 @@ const navigation = { ...sampleNavigation, products: [fibre!, cloudPhone!, second
 const fibreDetails = {
   product_id: 13, product_kind: 'fibre', tariff_name: 'Full Fibre 500', tariff_price: '55.00', promo_length: null, promo_price: null,
   product_detail: '1 High Street, Leeds', contract_length_months: 24, live_date: '2024-01-10', status: 'pending', download_token: null,
-  children: [], contracts: [], site: null,
+  children: [], contracts: [], site: null, renewal_agreed: null,
 };
 const noRenewal = {
   current_tariff_name: 'Full Fibre 500', current_tariff_price: '55.00', current_promo_length: null, current_promo_price: null, current_contract_length: null,

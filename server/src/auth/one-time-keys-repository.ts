@@ -11,15 +11,18 @@ export type KeyPurpose = (typeof oneTimeKeys.$inferSelect)['purpose'];
 
 export type OneTimeKey = typeof oneTimeKeys.$inferSelect;
 
-/** Stores a new key for the user and purpose; answers the key, which only the e-mail will hold. */
-export async function createOneTimeKey(db: Pick<Database, 'insert'>, userId: number, purpose: KeyPurpose, now: Date): Promise<string> {
+/**
+ * Stores a new key for the user and purpose; answers the key, which only the e-mail will hold. It
+ * lasts its purpose's lifetime, or `lifetimeMs` (a set-password link for an account made for someone).
+ */
+export async function createOneTimeKey(db: Pick<Database, 'insert'>, userId: number, purpose: KeyPurpose, now: Date, lifetimeMs: number = KEY_LIFETIME_MS[purpose]): Promise<string> {
   const key = newKey();
   await db.insert(oneTimeKeys).values({
     purpose,
     userId,
     keyHash: hashKey(key),
     createdAt: now,
-    expiresAt: new Date(now.getTime() + KEY_LIFETIME_MS[purpose]),
+    expiresAt: new Date(now.getTime() + lifetimeMs),
   });
   return key;
 }

@@ -1,3 +1,4 @@
+import { BUY_NOW_CHANNEL } from '@portal/contract';
 import type { AudioStorage } from '../audio/storage.ts';
 import type { Database } from './connect.ts';
 import { seedProvisionedBuyNowCustomer } from '../modules/trial/demo-shell.ts';
@@ -15,6 +16,7 @@ import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
 import { seedOrderTrackerCustomer } from '../modules/notifications/demo-orders.ts';
 import { seedProductDetailsCustomer } from '../modules/product-details/demo-product-details.ts';
 import { seedOverdueCardCustomer } from '../modules/billing/demo-billing.ts';
+import { NON_PAYMENT_SUSPENSION } from '../modules/products/products-repository.ts';
 import { seedCallLog } from '../modules/call-log/demo-calls.ts';
 
 /**
@@ -189,6 +191,27 @@ export const e2eDetailsLogins = [
 const E2E_DETAILS_USER_NAME = 'Jo Carter';
 
 /**
+ * Copies of Meadow Lane Vets, whose installation address has no county, for the shop spec's order
+ * delivered there (the county completed at checkout): one per viewport, as each run orders more.
+ */
+export const e2eShopMeadowLogins = [
+  { spec: 'shop', email: 'e2e-shop-meadow-desktop@meadow-lane-vets.example', password: 'portal-e2e-shop-meadow-d', company: 'Meadow Lane Vets (e2e shop, desktop)' },
+  { spec: 'shop', email: 'e2e-shop-meadow-mobile@meadow-lane-vets.example', password: 'portal-e2e-shop-meadow-m', company: 'Meadow Lane Vets (e2e shop, mobile)' },
+] as const;
+/** Their copy numbers come after the product details spec's six (numbers 0117 496 007x and 008x). */
+const E2E_SHOP_MEADOW_COPY_FROM = 7;
+
+/**
+ * Buy-now customers whose stored installation address lacks its town/city and county (saved so by an
+ * earlier sign-up form), for the emergency-address spec, which completes it: one per viewport.
+ */
+export const e2eIncompleteAddressLogins = [
+  { spec: 'emergency-address', email: 'e2e-emergency-incomplete-desktop@bakery-row.example', password: 'portal-e2e-incomplete-d', company: 'Bakery Row Cafe (e2e incomplete address, desktop)' },
+  { spec: 'emergency-address', email: 'e2e-emergency-incomplete-mobile@bakery-row.example', password: 'portal-e2e-incomplete-m', company: 'Bakery Row Cafe (e2e incomplete address, mobile)' },
+] as const;
+const E2E_INCOMPLETE_ADDRESS_USER_NAME = 'Ali Baker';
+
+/**
  * Customers billed as Harbour Freight is (card, £84.00 overdue, the credit-control card on home)
  * for the billing spec, which changes their direct debit and pays their balance: one per viewport.
  */
@@ -203,6 +226,16 @@ export const e2eBillingLogins = [
   { spec: 'billing', email: 'e2e-billing-limit@tern-freight.example', password: 'portal-e2e-billing-l', company: 'Tern Freight (e2e e-mail limit)' },
 ] as const;
 const E2E_BILLING_USER_NAME = 'Kit Tern';
+
+/**
+ * Customers billed as Harbour Freight is (card, £84.00 overdue) whose cloud phone is suspended for
+ * non-payment, as Harbour Freight's Portsmouth phone is, for the suspension spec, which pays the
+ * balance: one per viewport.
+ */
+export const e2eSuspendedLogins = [
+  { spec: 'suspension', email: 'e2e-suspended-desktop@tern-freight.example', password: 'portal-e2e-suspended-d', company: 'Tern Freight (e2e suspended, desktop)' },
+  { spec: 'suspension', email: 'e2e-suspended-mobile@tern-freight.example', password: 'portal-e2e-suspended-m', company: 'Tern Freight (e2e suspended, mobile)' },
+] as const;
 
 /**
  * Customers billed as Harbour Freight is, for the payment-links spec, which pays their balance
@@ -328,12 +361,36 @@ const E2E_GROUPS: E2eGroup[] = [
   {
     logins: e2eBillingLogins,
     userName: E2E_BILLING_USER_NAME,
-    seed: (tx, _audio, user, index, now) => seedOverdueCardCustomer(tx, user, e2eBillingLogins[index]!.company, now),
+    seed: async (tx, _audio, user, index, now) => {
+      await seedOverdueCardCustomer(tx, user, e2eBillingLogins[index]!.company, now);
+    },
   },
   {
     logins: e2ePaymentLinkLogins,
     userName: E2E_BILLING_USER_NAME,
-    seed: (tx, _audio, user, index, now) => seedOverdueCardCustomer(tx, user, e2ePaymentLinkLogins[index]!.company, now),
+    seed: async (tx, _audio, user, index, now) => {
+      await seedOverdueCardCustomer(tx, user, e2ePaymentLinkLogins[index]!.company, now);
+    },
+  },
+  {
+    logins: e2eSuspendedLogins,
+    userName: E2E_BILLING_USER_NAME,
+    seed: async (tx, _audio, user, index, now) => {
+      const { accountId } = await seedOverdueCardCustomer(tx, user, e2eSuspendedLogins[index]!.company, now);
+      await tx.insert(products).values({
+        accountId,
+        kind: 'voip',
+        tariffVersion: 'TARIFF_V3',
+        supplier: 3,
+        status: 'live',
+        showProductPages: true,
+        channel: 'Self Sign Up',
+        productDetail: 'Cloud phone - 1 user (depot)',
+        confirmedDate: '2024-11-02',
+        serviceStatus: 'blocked',
+        serviceBlockedReason: NON_PAYMENT_SUSPENSION,
+      });
+    },
   },
   {
     logins: e2eCallRecordingsLogins,
@@ -346,6 +403,14 @@ const E2E_GROUPS: E2eGroup[] = [
       await seedCallLog(tx, cloudPhoneId, { extensions: ['200', '201', '202'], numbers: [...numbers.leeds, ...numbers.london], days: 30, now, seed: 20 });
     },
   },
+  {
+    logins: e2eShopMeadowLogins,
+    userName: E2E_DETAILS_USER_NAME,
+    seed: async (tx, _audio, user, index, now) => {
+      await seedProductDetailsCustomer(tx, user, e2eShopMeadowLogins[index]!.company, E2E_SHOP_MEADOW_COPY_FROM + index, now);
+    },
+  },
+  { logins: e2eIncompleteAddressLogins, userName: E2E_INCOMPLETE_ADDRESS_USER_NAME, seed: (tx, _audio, user, index) => seedIncompleteAddressBuyNow(tx, user, e2eIncompleteAddressLogins[index]!.company) },
   {
     logins: e2eShopLogins,
     userName: E2E_USER_NAME,
@@ -405,4 +470,23 @@ async function seedLumenLike(tx: Pick<Database, 'insert'>, user: DemoUser, compa
   const startedAt = new Date(endsAt.getTime() - 14 * DAY_MS);
   await tx.insert(trials).values({ productId: phone.id, kind: 'OPT_IN', startedAt, endsAt, statusEntry: startedAt });
   await tx.insert(quickstarts).values({ productId: phone.id, showPopup: true, sectionsCompleted: {} });
+}
+
+/** A live buy-now cloud phone whose installation address has only its first line and postcode (no town/city, no county). */
+async function seedIncompleteAddressBuyNow(tx: Pick<Database, 'insert'>, user: DemoUser, company: string): Promise<void> {
+  const [account] = await tx.insert(accounts).values({ name: company }).returning();
+  if (!account) throw new Error(`seed: ${company} not inserted`);
+  await tx.insert(users).values({ ...user, accountId: account.id });
+  await tx.insert(products).values({
+    accountId: account.id,
+    kind: 'voip',
+    tariffVersion: 'TARIFF_V3',
+    supplier: 3,
+    status: 'live',
+    showProductPages: true,
+    channel: BUY_NOW_CHANNEL,
+    productDetail: 'Cloud phone - 1 user',
+    confirmedDate: '2025-02-03',
+    installationAddress: { summary_line: '1 Bakery Row, LS11 5PZ', line_one: '1 Bakery Row', line_two: '', city: '', county: '', post_code: 'LS11 5PZ' },
+  });
 }

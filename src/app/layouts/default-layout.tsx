@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
-import { CREDIT_STATUS_KEY, LOCKED_USERS_KEY } from '../../features/status/index.ts';
+import { CREDIT_STATUS_KEY, LOCKED_USERS_KEY, SERVICE_STATUS_KEY } from '../../features/status/index.ts';
 import { selectedProduct, useNavigationProducts, useSelectedProductId } from '../../features/navigation/index.ts';
 import { loadChatSupport } from '../../features/chat/index.ts';
 import { needsEmergencyAddress } from '../../features/emergency-address/index.ts';
@@ -45,11 +45,13 @@ export function DefaultLayout() {
   const product = selectedProduct(products, useSelectedProductId());
   const inTrial = product !== undefined && isInTrialFor(trial, product.product_id) && !trial?.isTrialExpired;
 
-  // Start-up step 5: credit and locked-user data are reset on leaving the layout.
+  // Start-up step 5: credit and locked-user data are reset on leaving the layout; the service status with the
+  // credit status, as a suspension for non-payment ends with the balance (a payment is made outside the layout).
   const queryClient = useQueryClient();
   useEffect(
     () => () => {
       void queryClient.resetQueries({ queryKey: CREDIT_STATUS_KEY });
+      void queryClient.resetQueries({ queryKey: SERVICE_STATUS_KEY });
       void queryClient.resetQueries({ queryKey: LOCKED_USERS_KEY });
     },
     [queryClient],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NavigationProduct } from '@portal/contract';
 import { needsEmergencyAddress } from './needs-emergency-address.ts';
-import { manualAddressErrors, noResultsMessage, postcodeError, searchablePostcode } from './rules.ts';
+import { isCompleteAddress, manualAddressErrors, missingFieldsText, noResultsMessage, postcodeError, searchablePostcode } from './rules.ts';
 
 const product = (extra: Partial<NavigationProduct> = {}): NavigationProduct => ({
   account_id: 3,
@@ -69,5 +69,21 @@ describe('manualAddressErrors (spec 000 section 5)', () => {
     expect(manualAddressErrors(filled)).toEqual({});
     expect(manualAddressErrors({ ...filled, city: '   ' })).toEqual({ city: 'Town/ City is a required field' });
     expect(manualAddressErrors({ ...filled, post_code: 'CF10' })).toEqual({ post_code: 'Postcode must be valid' });
+  });
+});
+
+describe('an incomplete installation address (spec 000 section 5)', () => {
+  const meadow = { line_one: 'Meadow Lane Veterinary Centre', line_two: '12 Meadow Lane', city: 'Bristol', county: '', post_code: 'BS3 4AB' };
+  it('names the missing fields in words', () => {
+    expect(missingFieldsText(meadow)).toBe('county');
+    expect(missingFieldsText({ ...meadow, city: '' })).toBe('town or city and county');
+    expect(missingFieldsText({ ...meadow, post_code: '', city: '', county: ' ' })).toBe('postcode, town or city and county');
+    expect(missingFieldsText({ ...meadow, county: 'Bristol' })).toBe('');
+  });
+
+  it('is complete with every required field', () => {
+    expect(isCompleteAddress(meadow)).toBe(false);
+    expect(isCompleteAddress({ ...meadow, county: 'Bristol' })).toBe(true);
+    expect(isCompleteAddress({ ...meadow, county: 'Bristol', line_two: '' })).toBe(true);
   });
 });

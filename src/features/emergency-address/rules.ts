@@ -1,4 +1,4 @@
-import { addressMessages, InstallationAddressInput, isUkPostcode, normalisePostcode, UkPostcode } from '@portal/contract';
+import { addressMessages, InstallationAddressInput, isUkPostcode, normalisePostcode, REQUIRED_ADDRESS_FIELDS, UkPostcode } from '@portal/contract';
 
 /**
  * The emergency-address dialog's rules (spec 000 section 5), from the contract's schemas so
@@ -51,3 +51,17 @@ export function manualAddressErrors(values: ManualAddress): ManualAddressErrors 
   }
   return errors;
 }
+
+const FIELD_NAMES: Record<(typeof REQUIRED_ADDRESS_FIELDS)[number], string> = { post_code: 'postcode', line_one: 'first line', city: 'town or city', county: 'county' };
+
+/**
+ * The fields the spec requires (spec 000 section 5) that an address lacks, in words; '' when none.
+ * @example missingFieldsText({ ...address, city: '', county: '' }) // 'town or city and county'
+ */
+export function missingFieldsText(address: InstallationAddressInput): string {
+  const missing = REQUIRED_ADDRESS_FIELDS.filter((field) => (address[field] ?? '').trim() === '').map((field) => FIELD_NAMES[field]);
+  return missing.length <= 1 ? (missing[0] ?? '') : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
+}
+
+/** Whether an address has every field the spec requires, by the contract's rules. */
+export const isCompleteAddress = (address: InstallationAddressInput): boolean => InstallationAddressInput.safeParse(address).success;

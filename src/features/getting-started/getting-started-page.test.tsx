@@ -101,6 +101,23 @@ describe('the getting-started page', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: /^Welcome/ })).toBeInTheDocument();
   });
 
+  it('has a held address without its county completed before it is confirmed', async () => {
+    const { calls } = renderFlow({
+      'GET /api/v1/voip/12/getting-started/': { json: { ...details, user_ids: [1], pin_set: true, installation_address: { ...brighton, county: '' } } },
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Confirm the installation address' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm address' }));
+    expect(await screen.findByText('Your installation address has no county. Add it to confirm the address.')).toBeInTheDocument();
+    expect(sent(calls, 'PATCH', '/emergency-contact-details/')).toHaveLength(0);
+    expect(screen.getByLabelText('Address line 1')).toHaveValue('Suite 3, 40 North Road');
+    type(screen.getByLabelText('County'), 'East Sussex');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { level: 2, name: "You're all set" })).toBeInTheDocument();
+    expect(sent(calls, 'PATCH', '/emergency-contact-details/')[0]?.body).toEqual({
+      installation_address: { post_code: 'BN1 1YE', line_one: 'Suite 3, 40 North Road', line_two: '', city: 'Brighton', county: 'East Sussex' },
+    });
+  });
+
   it('keeps the choice and says why when the server refuses a step', async () => {
     renderFlow({ 'PUT /api/v1/voip/12/getting-started/users/': { status: 400, json: { user_ids: ['Choose users of this phone only'] } } });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Tom Hughes' }));

@@ -39,7 +39,7 @@ describe('status cards', () => {
       locked: [{ product: southampton, users: [{ user_id: 5, name: 'Dana Fox', extension: '201' }] }],
       service,
     });
-    expect(cards.map((card) => [card.kind, card.title, card.action.to])).toEqual([
+    expect(cards.map((card) => [card.kind, card.title, 'to' in card.action ? card.action.to : card.action.href])).toEqual([
       ['credit-control', 'Payment overdue', '/billing?id=3'],
       ['locked-user', 'Dana Fox is locked out', '/users-devices/11?tab=users'],
       ['suspended-service', 'Cloud phone suspended', '/billing?id=3'],
@@ -48,7 +48,13 @@ describe('status cards', () => {
     expect(cards[1]?.text).toBe(
       'Dana Fox (extension 201) on Cloud phone - 2 users (Southampton) cannot use their phone after too many wrong PIN attempts. Reset their PIN to let them back in.',
     );
-    expect(cards[2]?.text).toBe('Suspended for non-payment: calls to and from Cloud phone - 1 user (Portsmouth) are blocked. Contact customer service to restore it.');
+    expect(cards[2]?.text).toBe('Suspended for non-payment: calls to and from Cloud phone - 1 user (Portsmouth) are blocked. Pay the £84.00 overdue to restore it, or call us on 0306 999 0123.');
+  });
+
+  it('a suspension with nothing owed gives the help line to call', () => {
+    const [card] = statusCards({ products: [portsmouth], credit: [], locked: [], service: { results: [{ product_id: 12, service_status: 'blocked', reason: 'Suspended at your request' }] } });
+    expect(card?.text).toBe('Suspended at your request: calls to and from Cloud phone - 1 user (Portsmouth) are blocked. Call us on 0306 999 0123 to restore it.');
+    expect(card?.action).toEqual({ label: 'Call 0306 999 0123', href: 'tel:+443069990123' });
   });
 
   it('has no cards when all is well', () => {

@@ -1,4 +1,5 @@
 import type { CreditControlStatus, LockedUser, NavigationProduct, ServiceStatus } from '@portal/contract';
+import { helpPhone } from '../../config/help-phone.ts';
 import * as paths from '../../config/paths.ts';
 import { formatDate } from '../../lib/format.ts';
 import { productKindLabels } from '../navigation/index.ts';
@@ -14,7 +15,8 @@ export interface StatusCard {
   kind: 'credit-control' | 'locked-user' | 'suspended-service';
   title: string;
   text: string;
-  action: { label: string; to: string };
+  /** A page of the portal (`to`), or a link out of it such as the help line's tel: (`href`). */
+  action: { label: string; to: string } | { label: string; href: string };
 }
 
 /** A price as shown (spec 000 section 5): £ and two decimals. */
@@ -49,15 +51,18 @@ export function lockedUserCard(product: NavigationProduct, user: LockedUser): St
   };
 }
 
-export function suspendedServiceCard(product: NavigationProduct, reason: string | null): StatusCard {
+/**
+ * A suspended product's card always says the way out: while its account owes (a credit-control
+ * status), paying, with the help line beside it; otherwise the help line to call.
+ */
+export function suspendedServiceCard(product: NavigationProduct, reason: string | null, owed?: CreditControlStatus): StatusCard {
   const label = productKindLabels[product.product_kind];
-  return {
-    key: `suspended-${product.product_id}`,
-    kind: 'suspended-service',
-    title: `${label} suspended`,
-    text: `${reason ?? 'The service is suspended'}: calls to and from ${product.product_detail} are blocked. Contact customer service to restore it.`,
-    action: billingOf(product.account_id),
-  };
+  const blocked = `${reason ?? 'The service is suspended'}: calls to and from ${product.product_detail} are blocked.`;
+  const card = { key: `suspended-${product.product_id}`, kind: 'suspended-service', title: `${label} suspended` } as const;
+  if (owed) {
+    return { ...card, text: `${blocked} Pay the ${formatPrice(owed.balance_due)} overdue to restore it, or call us on ${helpPhone.display}.`, action: billingOf(product.account_id) };
+  }
+  return { ...card, text: `${blocked} Call us on ${helpPhone.display} to restore it.`, action: { label: `Call ${helpPhone.display}`, href: `tel:${helpPhone.tel}` } };
 }
 
 export interface StatusCardsInput {
@@ -72,7 +77,8 @@ export interface StatusCardsInput {
 export function statusCards({ products, credit, locked, service }: StatusCardsInput): StatusCard[] {
   const suspended = products.flatMap((product) => {
     const entry = service?.results.find((status) => status.product_id === product.product_id);
-    return entry?.service_status === 'blocked' ? [suspendedServiceCard(product, entry.reason)] : [];
+    const owed = credit.find((status) => status.account_id === product.account_id);
+    return entry?.service_status === 'blocked' ? [suspendedServiceCard(product, entry.reason, owed)] : [];
   });
   return [
     ...credit.map(creditControlCard),

@@ -95,6 +95,45 @@ describe('the upgrade page', () => {
     expect(screen.queryByRole('heading', { name: 'Your phone is upgraded' })).not.toBeInTheDocument();
   });
 
+  it('once the phone is upgraded, says so as the page heading (not the trigger\'s words) and marks every step done', async () => {
+    sessionStorage.setItem('portal.upgrade-trigger', 'trial-expired');
+    const done = { product_id: 12, job_id: 3, kind: 'upgrade', status: 'provisioned', provisioned: true, progress: 100, step: null, detail: null, started_at: null, finished_at: null };
+    renderUpgrade({
+      'GET /api/v1/voip/12/upgrade/eligibility/': { json: eligibility({ show_migration_banner: false, upgrade_kind: 'trial' }) },
+      'POST /api/v1/voip/12/upgrade/': { json: done },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your free trial has ended' })).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Use this address' }));
+    fireEvent.click(await screen.findByRole('radio', { name: /^Essentials/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade now' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Your phone is upgraded' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.queryByRole('heading', { name: 'Your free trial has ended' })).not.toBeInTheDocument();
+    const steps = within(screen.getByRole('list', { name: 'Upgrade steps' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual(['1. Address (done)', '2. Plan (done)', '3. Summary (done)', '4. Confirmation (done)']);
+  });
+
+  it('has an installation address without a county completed in the address step, not refused at the end', async () => {
+    const fake = renderUpgrade({
+      'GET /api/v1/voip/12/upgrade/eligibility/': { json: eligibility({ installation_address: { ...address, county: '' } }) },
+      'POST /api/v1/voip/12/upgrade/': { status: 409, json: { detail: 'stop here' } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Use this address' }));
+    expect(screen.getByText('Your installation address has no county. Add it to use this address.')).toBeInTheDocument();
+    const county = screen.getByLabelText('County');
+    await waitFor(() => expect(county).toHaveFocus());
+    expect(screen.getByLabelText('Address line 1')).toHaveValue('Berth 7, Ocean Quay');
+    fireEvent.change(county, { target: { value: 'Hampshire' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('radio', { name: /^Essentials/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade now' }));
+    await waitFor(() => expect(fake.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { plan_id: 'essentials', installation_address: { post_code: 'SO14 3JF', line_one: 'Berth 7, Ocean Quay', line_two: '', city: 'Southampton', county: 'Hampshire' } },
+    ]));
+  });
+
   it('keeps the summary and shows the server’s words when the upgrade cannot start', async () => {
     const fake = renderUpgrade({
       'GET /api/v1/voip/12/upgrade/eligibility/': { json: eligibility() },

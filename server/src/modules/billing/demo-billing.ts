@@ -129,7 +129,7 @@ async function seedOverdueInvoices(tx: Pick<Database, 'insert'>, accountId: numb
  * A customer with business broadband billed as Harbour Freight is (card, the 8th, £84.00 overdue,
  * the credit-control status on home saying so), under another sign-in: the billing e2e spec's own.
  */
-export async function seedOverdueCardCustomer(tx: Pick<Database, 'insert'>, holder: DemoUser, company: string, now: Date): Promise<void> {
+export async function seedOverdueCardCustomer(tx: Pick<Database, 'insert'>, holder: DemoUser, company: string, now: Date): Promise<{ accountId: number }> {
   const [account] = await tx.insert(accounts).values({ name: company }).returning();
   if (!account) throw new Error(`seed: ${company} not inserted`);
   const accountId = account.id;
@@ -152,4 +152,5 @@ export async function seedOverdueCardCustomer(tx: Pick<Database, 'insert'>, hold
   });
   const overdue = await seedOverdueInvoices(tx, accountId, now);
   await tx.insert(creditControlStatuses).values({ accountId, stage: 'overdue', ...overdue, createdAt: now });
+  return { accountId };
 }

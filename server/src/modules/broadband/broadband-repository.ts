@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { INSTALLATION_APPOINTMENT_TYPE, INSTALLATION_WINDOW } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
-import { telcoLeads, users } from '../../db/schema/index.ts';
+import { accounts, products, telcoLeads, users } from '../../db/schema/index.ts';
 import type { NotificationsRepository } from '../notifications/notifications-repository.ts';
 import { installationDate, installationReference } from './rules.ts';
 
@@ -15,6 +15,19 @@ declare module 'fastify' {
 
 export type TelcoLeadRow = typeof telcoLeads.$inferSelect;
 export type NewTelcoLead = Omit<typeof telcoLeads.$inferInsert, 'id' | 'status' | 'createdAt' | 'approvedAt' | 'accountId' | 'orderId' | 'appointmentDate' | 'appointmentWindow' | 'orderReference'>;
+
+/** What an approval answers: the lead, whether this call approved it, and the user made for the visitor then (none when they had one). */
+export interface ApprovedLead {
+  lead: TelcoLeadRow;
+  approvedNow: boolean;
+  createdUser: { id: number; firstName: string } | null;
+}
+
+/** A full name as first and last name (spec 000 section 5: the first word, then the rest). */
+const splitName = (name: string) => {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+};
 
 const sameToken = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -34,21 +47,43 @@ export function createBroadbandRepository(db: Database, notifications: Pick<Noti
     },
 
     /**
-     * Approves the lead with this id and token, once: the first approval books the installation
-     * (an APPOINTMENT order on the account whose user has the lead's e-mail address, when there
-     * is one); a later one answers the lead as it is. Null when no lead has this id and token.
+     * Approves the lead with this id and token, once: the first approval books the installation,
+     * an APPOINTMENT order on the account whose user has the lead's e-mail address, or on an
+     * account made for the visitor then (a user with `passwordHash`, which no password matches,
+     * until they set one from the e-mailed link; the broadband product, pending installation).
+     * A later approval answers the lead as it is. Null when no lead has this id and token.
      */
-    async approve(leadId: number, leadToken: string, now: Date): Promise<TelcoLeadRow | null> {
+    async approve(leadId: number, leadToken: string, now: Date, passwordHash: string): Promise<ApprovedLead | null> {
       return db.transaction(async (tx) => {
         const [lead] = await tx.select().from(telcoLeads).where(eq(telcoLeads.id, leadId)).for('update');
         if (!lead || !sameToken(lead.leadToken, leadToken)) return null;
-        if (lead.status === 'APPROVED') return lead;
+        if (lead.status === 'APPROVED') return { lead, approvedNow: false, createdUser: null };
         const [customer] = await tx
-          .select({ accountId: users.accountId })
+          .select({ id: users.id, accountId: users.accountId })
           .from(users)
-          .where(and(eq(users.email, lead.emailAddress), isNotNull(users.accountId)))
+          .where(eq(users.email, lead.emailAddress))
           .limit(1);
-        const accountId = customer?.accountId ?? null;
+        let accountId = customer?.accountId ?? null;
+        let createdUser: ApprovedLead['createdUser'] = null;
+        if (!customer) {
+          const { firstName, lastName } = splitName(lead.name);
+          const [account] = await tx.insert(accounts).values({ name: lead.businessName }).returning({ id: accounts.id });
+          const [user] = await tx
+            .insert(users)
+            .values({ email: lead.emailAddress, passwordHash, firstName, lastName, phone: lead.mobileNumber, accountId: account!.id })
+            .returning({ id: users.id });
+          await tx.insert(products).values({
+            accountId: account!.id,
+            kind: 'telco',
+            subKind: 'broadband',
+            supplier: 1,
+            status: 'pending',
+            channel: 'Self Sign Up',
+            productDetail: `${lead.tariff.name} (installation booked)`,
+          });
+          accountId = account!.id;
+          createdUser = { id: user!.id, firstName };
+        }
         const appointmentDate = installationDate(now);
         const reference = installationReference(lead.id);
         const order = accountId
@@ -85,7 +120,7 @@ export function createBroadbandRepository(db: Database, notifications: Pick<Noti
           })
           .where(eq(telcoLeads.id, lead.id))
           .returning();
-        return approved ?? null;
+        return approved ? { lead: approved, approvedNow: true, createdUser } : null;
       });
     },
   };

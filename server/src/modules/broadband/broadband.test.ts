@@ -1,8 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AddressSearch, Availability, OrderPage, TariffAvailability, TelcoLead, broadbandMessages, mobileMessages, type CreateTelcoLeadRequest } from '@portal/contract';
 import { demoLogins } from '../../db/demo-logins.ts';
-import { orders, telcoLeads, users } from '../../db/schema/index.ts';
+import { oneTimeKeys, outbox, telcoLeads, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
 import { installationDate, tariffsFor } from './rules.ts';
 
@@ -226,15 +226,44 @@ describe('POST /api/v3/signup/approve-telco-lead/', () => {
     });
     // Nobody else sees it.
     expect(await ordersOf(other)).toHaveLength(otherBefore.length);
+    // The customer is told how to reach it: signing in to their own account; one e-mail for the two approvals.
+    expect(approved.account).toBe('existing');
+    await t.app.afterAnswerSettled();
+    const mails = await t.db.select().from(outbox).where(eq(outbox.to, demoLogins.customer.email));
+    const booked = mails.filter((mail) => mail.body.includes(approved.appointment!.order_id));
+    expect(booked).toHaveLength(1);
+    expect(booked[0]!.body).toContain('/auth/login');
+    expect(booked[0]!.body).not.toContain('password_reset');
   });
 
-  it('books the appointment of a new business (no account yet) without an order', async () => {
-    const [ordersBefore] = await t.db.select({ n: count() }).from(orders);
-    const lead = TelcoLead.parse((await createLead(leadRequest({}, { email_address: 'nobody-yet@example.com' }))).json());
+  it('makes a new business an account with the appointment in its orders, and e-mails a link to set its password', async () => {
+    const email = 'nobody-yet@example.com';
+    const lead = TelcoLead.parse((await createLead(leadRequest({}, { email_address: email, name: 'Robin Hale', business_name: 'Canal Bakery' }))).json());
+    expect(lead.account).toBeNull();
     const approved = TelcoLead.parse((await approve({ lead_id: lead.id, lead_token: lead.lead_token })).json());
-    expect(approved.appointment).toMatchObject({ appointment_date: '2025-03-13' });
-    const [ordersAfter] = await t.db.select({ n: count() }).from(orders);
-    expect(ordersAfter?.n).toBe(ordersBefore?.n);
+    expect(approved).toMatchObject({ account: 'created', appointment: { appointment_date: '2025-03-13' } });
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({ firstName: 'Robin', lastName: 'Hale' });
+
+    // The e-mail says when, and how to reach it: a link to set the password, for 7 days.
+    await t.app.afterAnswerSettled();
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.id));
+    expect(mail?.subject).toBe('Your broadband installation is booked: 13 Mar 2025');
+    expect(mail?.body).toContain('between 08:00 and 13:00');
+    expect(mail?.body).toContain(approved.appointment!.order_id);
+    const link = /\/auth\/password_reset\/([\w-]+)\/([\w-]+)/.exec(mail?.body ?? '');
+    expect(link).not.toBeNull();
+    const [key] = await t.db.select().from(oneTimeKeys).where(eq(oneTimeKeys.userId, user!.id));
+    expect(key!.expiresAt.getTime() - key!.createdAt.getTime()).toBe(7 * 24 * 60 * 60 * 1000);
+
+    // No password works until one is set from the link; then the appointment is in the order tracker.
+    expect((await post('/auth/login/', { email, password: 'a long walk by the canal' })).statusCode).toBe(400);
+    const set = await post('/auth/password/reset/confirm/', { uid: link![1], token: link![2], new_password1: 'a long walk by the canal', new_password2: 'a long walk by the canal' });
+    expect(set.statusCode).toBe(200);
+    const signedIn = await post('/auth/login/', { email, password: 'a long walk by the canal' });
+    expect(signedIn.statusCode).toBe(200);
+    const orders = await ordersOf(signedIn.json<{ key: string }>().key);
+    expect(orders).toEqual([expect.objectContaining({ kind: 'APPOINTMENT', order_id: approved.appointment!.order_id, appointment: expect.objectContaining({ line_post_code: 'LS11 5PZ' }) })]);
   });
 
   it('refuses a wrong token, an unknown lead and junk with a readable 400', async () => {
@@ -263,8 +292,3 @@ describe('installationDate', () => {
   });
 });
 
-it('keeps users untouched', async () => {
-  // Approving never creates or changes a sign-in.
-  const [n] = await t.db.select({ n: count() }).from(users).where(eq(users.email, 'nobody-yet@example.com'));
-  expect(n?.n).toBe(0);
-});

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { broadbandAddressLine, broadbandMessages, isCheckableAddress, type AvailabilityQuery, type TelcoLead } from '@portal/contract';
+import { broadbandAddressLine, broadbandMessages, holidayDate, isCheckableAddress, SET_PASSWORD_LINK_DAYS, type AvailabilityQuery, type TelcoLead } from '@portal/contract';
+import { createOneTimeKey } from '../../auth/one-time-keys-repository.ts';
+import { unusablePasswordHash } from '../../auth/passwords.ts';
+import { publicUrl } from '../../auth/verification.ts';
+import { greeting, plainMail } from '../../mail/mailer.ts';
+import { uidOf } from '../account/handlers.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { BroadbandData } from '../../broadband/broadband-data.ts';
 import type { Handlers } from '../../routes/index.ts';
@@ -29,8 +34,33 @@ async function linesAt(request: FastifyRequest, query: { address_ref: string; cs
   return found;
 }
 
-function leadAnswer(lead: TelcoLeadRow): TelcoLead {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The e-mail of a booked installation: when, its reference, and how to reach it in the portal. */
+function installationMail(lead: TelcoLeadRow, booked: { date: string; window: string; reference: string }, setPasswordUrl: string | null) {
+  const [firstName = ''] = lead.name.trim().split(/\s+/);
+  const reach = setPasswordUrl
+    ? [
+        'We have made you an account on the Customer Portal, where you can follow the installation in the order tracker.',
+        'Open this link to set your password, then sign in with this e-mail address:',
+        setPasswordUrl,
+        '',
+        `The link works once, for ${SET_PASSWORD_LINK_DAYS} days. After that, ask for a new one with "Forgot password" on the sign-in page.`,
+      ]
+    : ['Sign in to the Customer Portal with this e-mail address to follow it in the order tracker:', `${publicUrl()}/auth/login`];
+  return plainMail(lead.emailAddress, `Your broadband installation is booked: ${holidayDate(booked.date)}`, [
+    greeting(firstName),
+    '',
+    `Your broadband installation at ${lead.addressLine} is booked for ${holidayDate(booked.date)}, between ${booked.window.replace('-', ' and ')}.`,
+    `Order reference ${booked.reference}.`,
+    '',
+    ...reach,
+  ]);
+}
+
+function leadAnswer(lead: TelcoLeadRow, account: TelcoLead['account'] = null): TelcoLead {
   return {
+    account,
     id: lead.id,
     status: lead.status,
     lead_token: lead.leadToken,
@@ -98,9 +128,28 @@ export const broadbandHandlers = {
     return leadAnswer(lead);
   },
 
+  /**
+   * Books the installation. The visitor is told by e-mail how to reach the appointment: with an
+   * account made for them, a link to set their password (a password-reset key that lasts
+   * SET_PASSWORD_LINK_DAYS); with their own, the way to sign in.
+   */
   approveTelcoLead: async ({ body, request }) => {
-    const lead = await request.server.broadbandRepository.approve(body.lead_id, body.lead_token, request.server.now());
-    if (!lead) throw detailError(400, broadbandMessages.leadNotFound);
-    return leadAnswer(lead);
+    const { server } = request;
+    const now = server.now();
+    const approved = await server.broadbandRepository.approve(body.lead_id, body.lead_token, now, await unusablePasswordHash());
+    if (!approved) throw detailError(400, broadbandMessages.leadNotFound);
+    const { lead, approvedNow, createdUser } = approved;
+    if (approvedNow && lead.appointmentDate && lead.appointmentWindow && lead.orderReference) {
+      const booked = { date: lead.appointmentDate, window: lead.appointmentWindow, reference: lead.orderReference };
+      server.runAfterAnswer(async () => {
+        try {
+          const setPassword = createdUser ? await createOneTimeKey(server.db, createdUser.id, 'password_reset', now, SET_PASSWORD_LINK_DAYS * DAY_MS) : null;
+          await server.mailer.send(installationMail(lead, booked, setPassword && createdUser ? `${publicUrl()}/auth/password_reset/${uidOf(createdUser.id)}/${setPassword}` : null));
+        } catch (error) {
+          request.log.error({ err: error }, 'broadband installation e-mail not sent');
+        }
+      });
+    }
+    return leadAnswer(lead, createdUser ? 'created' : lead.accountId !== null ? 'existing' : null);
   },
 } satisfies Pick<Handlers, 'broadbandAddressSearch' | 'broadbandAvailability' | 'broadbandTariffAvailability' | 'createTelcoLead' | 'approveTelcoLead'>;

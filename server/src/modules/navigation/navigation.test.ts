@@ -57,6 +57,22 @@ describe('GET /api/v3/navigation/', () => {
     expect(body.products[0]).toMatchObject({ product_kind: 'voip2', channel: 'Buy Now', has_installation_address: false });
   });
 
+  it('counts an installation address without a field the spec requires (town/city, county...) as none, so the prompt asks again', async () => {
+    const key = await login(t.app, demoLogins.buyNow);
+    const [cafe] = (await navigation(key)).products;
+    const complete = { summary_line: '1 Bakery Row, Leeds, LS11 5PZ', line_one: '1 Bakery Row', line_two: '', city: 'Leeds', county: 'West Yorkshire', post_code: 'LS11 5PZ' };
+    try {
+      await t.db.update(products).set({ installationAddress: { ...complete, city: '', county: '', summary_line: '1 Bakery Row, LS11 5PZ' } }).where(eq(products.id, cafe!.product_id));
+      expect((await navigation(key)).products[0]?.has_installation_address).toBe(false);
+      await t.db.update(products).set({ installationAddress: { ...complete, county: '  ' } }).where(eq(products.id, cafe!.product_id));
+      expect((await navigation(key)).products[0]?.has_installation_address).toBe(false);
+      await t.db.update(products).set({ installationAddress: complete }).where(eq(products.id, cafe!.product_id));
+      expect((await navigation(key)).products[0]?.has_installation_address).toBe(true);
+    } finally {
+      await t.db.update(products).set({ installationAddress: null }).where(eq(products.id, cafe!.product_id));
+    }
+  });
+
   it('answers a customer with products of every kind, live first', async () => {
     const body = await navigation(await login(t.app, demoLogins.multiProduct));
     expect(body.account?.name).toBe('Harbour Freight Ltd');

@@ -17,11 +17,14 @@ async function ownedProduct(request: FastifyRequest, id: number): Promise<Produc
   return product;
 }
 
+/** Today in London, the day contracts start and end on. */
+const todayOf = (request: FastifyRequest) => londonTime(request.server.now()).date;
+
 async function details(request: FastifyRequest, product: Product) {
   const repository = request.server.productDetailsRepository;
   const isCloudPhone = deriveProductKind({ kind: product.kind, tariff_version: product.tariffVersion, sub_kind: product.subKind }) === 'voip2';
   const [facts, site] = await Promise.all([repository.details(product.id), isCloudPhone ? repository.siteSummary(product.id) : null]);
-  return detailsOf(product, facts, site);
+  return detailsOf(product, facts, site, todayOf(request));
 }
 
 /**
@@ -35,12 +38,12 @@ export const productDetailsHandlers = {
   getRenewal: async ({ params, request }) => {
     const product = await ownedProduct(request, params.id);
     const { tariff, contracts } = await request.server.productDetailsRepository.details(product.id);
-    return renewalOf(tariff, contracts);
+    return renewalOf(tariff, contracts, todayOf(request));
   },
 
   postRenewal: async ({ params, body, request }) => {
     const product = await ownedProduct(request, params.id);
-    const outcome = await request.server.productDetailsRepository.renew(product.id, body.contract_length_months, londonTime(request.server.now()).date);
+    const outcome = await request.server.productDetailsRepository.renew(product.id, body.contract_length_months, todayOf(request));
     if ('refused' in outcome) throw detailError(400, outcome.refused);
     return details(request, product);
   },

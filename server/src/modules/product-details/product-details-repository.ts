@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { currentContract, renewalRefusal, renewedContractDates } from '@portal/contract';
+import { currentContract, productDetailsMessages, renewalRefusal, renewedContractDates, upcomingContract } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
 import { callFlows, phoneNumbers, productChildren, productContracts, products, productTariffs, simpleCallFlows, voipUsers } from '../../db/schema/index.ts';
 
@@ -19,8 +19,17 @@ type ProductRow = typeof products.$inferSelect;
 /** A contract row in the contract's field names, as the shared rules read it. */
 export const contractFacts = (row: ContractRow) => ({ ...row, start_date: row.startDate, status: row.status });
 
-/** The current contract of the rows (the latest visible start; VOID never), by the contract's rule. */
-export const currentOf = (rows: readonly ContractRow[]): ContractRow | undefined => currentContract(rows.map(contractFacts));
+/** The current contract of the rows on `today` (the latest visible start so far; VOID never), by the contract's rule. */
+export const currentOf = (rows: readonly ContractRow[], today: string): ContractRow | undefined => {
+  const current = currentContract(rows.map(contractFacts), today);
+  return current && rows.find((row) => row.id === current.id);
+};
+
+/** The renewal agreed on the rows that has not started on `today`, by the contract's rule. */
+export const upcomingOf = (rows: readonly ContractRow[], today: string): ContractRow | undefined => {
+  const upcoming = upcomingContract(rows.map(contractFacts), today);
+  return upcoming && rows.find((row) => row.id === upcoming.id);
+};
 
 /** A new contract document's secret: 24 random bytes, URL-safe. */
 export const newDownloadToken = (): string => randomBytes(24).toString('base64url');
@@ -81,15 +90,17 @@ export function createProductDetailsRepository(db: Database) {
     },
 
     /**
-     * Renews the product's current contract for `months` when the shared rule allows it on `today`:
-     * a new contract from the day after the current one ends, and the renewal tariff becomes the
-     * product's. The product's row is locked meanwhile, so two renewals sent at once make one contract.
+     * Renews the product's current contract for `months` when the shared rule allows it on `today`
+     * and no renewal is agreed yet: a new contract from the day after the current one ends, on the
+     * renewal tariff from that day (rules.ts tariffInForce); the current tariff stays until then.
+     * The product's row is locked meanwhile, so two renewals sent at once make one contract.
      */
     async renew(productId: number, months: number, today: string): Promise<RenewalOutcome> {
       return db.transaction(async (tx) => {
         await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
         const contracts = await tx.select().from(productContracts).where(eq(productContracts.productId, productId));
-        const current = currentOf(contracts);
+        if (upcomingOf(contracts, today)) return { refused: productDetailsMessages.alreadyRenewed };
+        const current = currentOf(contracts, today);
         const refusal = renewalRefusal(current?.endDate ?? null, current?.contractLengthMonths ?? null, today);
         if (refusal !== null || !current?.endDate) return { refused: refusal ?? '' };
         const dates = renewedContractDates(current.endDate, months);
@@ -108,18 +119,6 @@ export function createProductDetailsRepository(db: Database) {
           })
           .returning();
         if (!renewed) throw new Error('renewal contract not inserted');
-        const [tariff] = await tx.select().from(productTariffs).where(eq(productTariffs.productId, productId));
-        if (tariff?.renewalTariffName && tariff.renewalTariffPricePence !== null) {
-          await tx
-            .update(productTariffs)
-            .set({
-              tariffName: tariff.renewalTariffName,
-              tariffPricePence: tariff.renewalTariffPricePence,
-              promoLength: tariff.renewalPromoLength,
-              promoPricePence: tariff.renewalPromoPricePence,
-            })
-            .where(eq(productTariffs.productId, productId));
-        }
         return { renewed };
       });
     },

@@ -123,17 +123,50 @@ describe('GET /api/v3/products/{id}/renewal/', () => {
 });
 
 describe('POST /api/v3/products/{id}/renewal/', () => {
-  it('renews a contract ending within a month for 24 months: a new contract from the day after, on the renewal tariff', async () => {
+  it('renews a contract ending within a month for 24 months: a new contract from the day after; the current tariff stays until then', async () => {
+    const before = Renewal.parse((await get(jo, `/api/v3/products/${meadow.cloudPhone}/renewal/`)).json());
+    expect(before).toMatchObject({ current_tariff_name: 'Cloud Phone Essentials', current_tariff_price: '18.00', current_contract_end_date: seedDay(20) });
     const response = await renew(jo, meadow.cloudPhone, { contract_length_months: 24 });
     expect(response.statusCode).toBe(201);
     const phone = ProductDetails.parse(response.json());
     const renewed = phone.contracts.at(-1)!;
     expect(renewed).toMatchObject({ start_date: seedDay(21), end_date: addMonths(seedDay(20), 24), contract_length_months: 24, status: 'PENDING', contract_sent: true });
-    expect(phone).toMatchObject({ tariff_name: 'Cloud Phone Essentials (renewal)', tariff_price: '16.00', promo_length: 1, promo_price: '0.00', contract_length_months: 24 });
-    // The new contract is current: renewing again is refused until it is within a month of its end.
+    // The current contract and its tariff stay current until it ends; the renewal is agreed, from its date.
+    expect(phone).toMatchObject({ tariff_name: 'Cloud Phone Essentials', tariff_price: '18.00', promo_length: 3, promo_price: '9.00', contract_length_months: before.current_contract_length });
+    expect(phone.renewal_agreed).toEqual({
+      contract_id: renewed.contract_id,
+      tariff_name: 'Cloud Phone Essentials (renewal)',
+      tariff_price: '16.00',
+      promo_length: 1,
+      promo_price: '0.00',
+      contract_length_months: 24,
+      start_date: seedDay(21),
+      end_date: addMonths(seedDay(20), 24),
+    });
+    expect(Renewal.parse((await get(jo, `/api/v3/products/${meadow.cloudPhone}/renewal/`)).json())).toEqual(before);
+    // Agreed once: renewing again is refused.
     const again = await renew(jo, meadow.cloudPhone, { contract_length_months: 12 });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: productDetailsMessages.notRenewable });
+    expect(again.json()).toEqual({ detail: productDetailsMessages.alreadyRenewed });
+
+    // From the renewal's first day it is the current contract, on the renewal tariff.
+    t.clock.set(new Date(SEED_TIME.getTime() + 21 * DAY_MS));
+    try {
+      const key = await tokenOf(t, demoLogins.productDetails);
+      const later = await details(key, meadow.cloudPhone);
+      expect(later).toMatchObject({ tariff_name: 'Cloud Phone Essentials (renewal)', tariff_price: '16.00', promo_length: 1, promo_price: '0.00', contract_length_months: 24, renewal_agreed: null });
+      expect(later.contracts.at(-1)).toMatchObject({ contract_id: renewed.contract_id, status: 'ACTIVE' });
+      expect(Renewal.parse((await get(key, `/api/v3/products/${meadow.cloudPhone}/renewal/`)).json())).toMatchObject({
+        current_tariff_name: 'Cloud Phone Essentials (renewal)',
+        current_tariff_price: '16.00',
+        current_contract_length: 24,
+        current_contract_end_date: addMonths(seedDay(20), 24),
+      });
+      // The new contract is current: renewing again is refused until it is within a month of its end.
+      expect((await renew(key, meadow.cloudPhone, { contract_length_months: 12 })).json()).toEqual({ detail: productDetailsMessages.notRenewable });
+    } finally {
+      t.clock.set(SEED_TIME);
+    }
   });
 
   it('refuses a contract ending in more than a month, one already ended, and one whose end or length is unknown', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
+import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED, REQUIRED_ADDRESS_FIELDS } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { cachedUntilWrite } from '../../db/read-cache.ts';
@@ -42,7 +42,11 @@ const navigationProducts = jsonRows<NavigationProduct>(
     showProductPages: products.showProductPages,
     channel: products.channel,
     serviceStatus: products.serviceStatus,
-    hasInstallationAddress: sql`${products.installationAddress} is not null`,
+    // Complete, not merely there: an address missing a field the 999 service needs makes the emergency-address prompt ask again.
+    hasInstallationAddress: sql`${products.installationAddress} is not null and ${sql.join(
+      REQUIRED_ADDRESS_FIELDS.map((field) => sql`coalesce(trim(${products.installationAddress} ->> ${sql.raw(`'${field}'`)}), '') <> ''`),
+      sql` and `,
+    )}`,
     // What is_show_upgrade_page needs (modules/upgrade/rules.ts): a trial, an upgrade under way.
     inTrial: sql`exists (select 1 from ${trials} where ${trials.productId} = ${products.id})`,
     upgradeUnderWay: sql`exists (select 1 from ${provisioningJobs} where ${provisioningJobs.productId} = ${products.id} and ${provisioningJobs.kind} in ('upgrade', 'migration') and ${provisioningJobs.status} in ('pending', 'provisioning'))`,
@@ -83,10 +87,23 @@ const welcomeDueWithSession = sessionQuery('welcome_due_with_session', (db) =>
     products: jsonRows<{ id: number }>({ id: products.id }, sql`${products} where ${cloudPhonesOf(users.accountId, eq(products.showWelcome, true))}`, products.id),
   }),
 );
+/** The reason a cloud phone is suspended until its account's overdue balance is paid. */
+export const NON_PAYMENT_SUSPENSION = 'Suspended for non-payment';
+
+/**
+ * A product's service status as the customer meets it: a suspension for non-payment lasts while the
+ * account owes something (a credit-control status, which a payment in full removes); any other
+ * suspension until it is lifted.
+ */
+const serviceStatusNow = sql<Product['serviceStatus']>`case
+  when ${products.serviceStatus} = 'blocked' and ${products.serviceBlockedReason} = ${NON_PAYMENT_SUSPENSION}
+    and not exists (select 1 from ${creditControlStatuses} where ${creditControlStatuses.accountId} = ${products.accountId})
+  then 'active' else ${products.serviceStatus} end`;
+
 const serviceStatusesWithSession = sessionQuery('service_statuses_with_session', (db) =>
   selectWithSession(db, {
     products: jsonRows<Pick<Product, 'id' | 'serviceStatus' | 'serviceBlockedReason'>>(
-      { id: products.id, serviceStatus: products.serviceStatus, serviceBlockedReason: products.serviceBlockedReason },
+      { id: products.id, serviceStatus: serviceStatusNow, serviceBlockedReason: products.serviceBlockedReason },
       sql`${products} where ${cloudPhonesOf(users.accountId)}`,
       products.id,
     ),

@@ -13,7 +13,8 @@ import {
   signupMessages,
   SMS_CODE_TTL_MINUTES,
   TRIAL_DAYS,
-  BUSINESS_POSTCODE_PATTERN,
+  addressSummaryLine,
+  businessAddressOf,
 } from '@portal/contract';
 import { passwordProblem } from '../../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
@@ -23,7 +24,7 @@ import { newKey } from '../../auth/tokens.ts';
 import { publicUrl } from '../../auth/verification.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
+import { ApiError, detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { e164Mobile } from '../../sms/sms.ts';
 import { THROTTLE_WINDOW_MS, throttleStrictly } from '../account/handlers.ts';
@@ -245,12 +246,9 @@ export const signupHandlers = {
     if (!lead.emailVerifiedAt) throw detailError(403, signupMessages.emailNotVerified);
     const problem = passwordProblem(body.password1, lead.email);
     if (problem) throw fieldError('password1', problem);
-    const postcode = body.business_postcode?.trim() ?? '';
-    const line = body.business_address?.trim() ?? '';
-    if (isFreeEmail(lead.email) && (postcode === '' || line === '')) {
-      throw fieldError(postcode === '' ? 'business_postcode' : 'business_address', signupMessages.businessAddressRequired);
-    }
-    if (postcode !== '' && !BUSINESS_POSTCODE_PATTERN.test(postcode)) throw fieldError('business_postcode', signupMessages.postcodeInvalid);
+    // The address the 999 service needs (spec 000 section 5's fields), asked of a free e-mail address; when given, all of it.
+    const business = businessAddressOf(body, isFreeEmail(lead.email));
+    if (business && 'errors' in business) throw new ApiError(400, business.errors);
     const trial = lead.channel !== BUY_NOW_CHANNEL;
     const promo = lead.promoCode ? promoOf(lead.promoCode) : undefined;
     const created = await createCustomer(server, {
@@ -266,10 +264,7 @@ export const signupHandlers = {
       trialDays: promo?.trialDays ?? TRIAL_DAYS,
       // A trial is given its number; a purchase chooses one (below).
       givesNumber: trial,
-      installationAddress:
-        postcode !== '' && line !== ''
-          ? { post_code: postcode.toUpperCase(), line_one: line, line_two: '', city: '', county: '', summary_line: `${line}, ${postcode.toUpperCase()}` }
-          : null,
+      installationAddress: business ? { ...business.address, summary_line: addressSummaryLine(business.address) } : null,
       leadId: lead.id,
     });
     // A purchase chooses its number (trials keep the one they are given): now in the journey, or later from the e-mail.

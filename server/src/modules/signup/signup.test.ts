@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  addressMessages,
   accountMessages,
   BUY_NOW_PROVISIONED,
   EMAIL_PIN_MAX_TRIES,
@@ -353,14 +354,24 @@ describe('POST /api/v1/signup/create-password/', () => {
     expect(Math.round((row!.endsAt.getTime() - row!.startedAt.getTime()) / 86_400_000)).toBe(30);
   });
 
-  it('asks a free e-mail address for the business postcode and address', async () => {
+  it('asks a free e-mail address for the whole business address: line 1, town/city, county and postcode (spec 000 section 5)', async () => {
     const { lead } = await verifiedLead(person('gmail.com'));
-    expect((await post('/api/v1/signup/create-password/', details(lead.token))).json()).toEqual({ business_postcode: [signupMessages.businessAddressRequired] });
+    expect((await post('/api/v1/signup/create-password/', details(lead.token))).json()).toEqual({
+      business_postcode: [addressMessages.postcodeRequired],
+      business_address: [addressMessages.lineOneRequired],
+      business_city: [addressMessages.cityRequired],
+      business_county: [addressMessages.countyRequired],
+    });
     expect((await post('/api/v1/signup/create-password/', details(lead.token, { business_postcode: 'nope', business_address: '1 High St' }))).json()).toEqual({ business_postcode: [signupMessages.postcodeInvalid] });
-    const ok = await post('/api/v1/signup/create-password/', details(lead.token, { business_postcode: 'ls11 5pz', business_address: '4 Mill Lane, Leeds' }));
+    // Postcode and street alone are not an address the 999 service can use.
+    expect((await post('/api/v1/signup/create-password/', details(lead.token, { business_postcode: 'ls11 5pz', business_address: '1 Bakery Row' }))).json()).toEqual({
+      business_city: [addressMessages.cityRequired],
+      business_county: [addressMessages.countyRequired],
+    });
+    const ok = await post('/api/v1/signup/create-password/', details(lead.token, { business_postcode: 'ls11 5pz', business_address: '1 Bakery Row', business_city: 'Leeds', business_county: 'West Yorkshire' }));
     expect(ok.statusCode).toBe(201);
     const [product] = await t.db.select().from(products).where(eq(products.id, ok.json<{ product_id: number }>().product_id));
-    expect(product!.installationAddress?.summary_line).toBe('4 Mill Lane, Leeds, LS11 5PZ');
+    expect(product!.installationAddress).toEqual({ summary_line: '1 Bakery Row, Leeds, LS11 5PZ', line_one: '1 Bakery Row', line_two: '', city: 'Leeds', county: 'West Yorkshire', post_code: 'LS11 5PZ' });
   });
 
   it('applies the password and PIN rules with their messages, before anything is made', async () => {

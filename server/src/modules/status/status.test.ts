@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CreditStatus, GettingStarted, LockedUsers, ServiceStatus } from '@portal/contract';
 import { demoLogins } from '../../db/demo-logins.ts';
-import { accounts, products, users } from '../../db/schema/index.ts';
+import { accounts, creditControlStatuses, products, users } from '../../db/schema/index.ts';
 import { authHeaders, login, useTestApp } from '../../test/helper.ts';
 
 const t = useTestApp();
@@ -65,6 +65,23 @@ describe('GET /api/v3/voip/service-status/', () => {
         { product_id: byDetail('Portsmouth').id, service_status: 'blocked', reason: 'Suspended for non-payment' },
       ],
     });
+  });
+
+  it('a suspension for non-payment lasts while the account owes: paid in full, the phone is active again', async () => {
+    const owed = await t.db.select().from(creditControlStatuses).where(eq(creditControlStatuses.accountId, harbour.accountId));
+    expect(owed).not.toHaveLength(0);
+    const portsmouth = () => get('/api/v3/voip/service-status/', multi).then((response) => ServiceStatus.parse(response.json()).results.find((entry) => entry.product_id === byDetail('Portsmouth').id));
+    await t.db.delete(creditControlStatuses).where(eq(creditControlStatuses.accountId, harbour.accountId));
+    try {
+      expect(await portsmouth()).toEqual({ product_id: byDetail('Portsmouth').id, service_status: 'active', reason: null });
+      // Another reason is not lifted by a payment.
+      await t.db.update(products).set({ serviceBlockedReason: 'Suspended at your request' }).where(eq(products.id, byDetail('Portsmouth').id));
+      expect(await portsmouth()).toEqual({ product_id: byDetail('Portsmouth').id, service_status: 'blocked', reason: 'Suspended at your request' });
+    } finally {
+      await t.db.update(products).set({ serviceBlockedReason: 'Suspended for non-payment' }).where(eq(products.id, byDetail('Portsmouth').id));
+      await t.db.insert(creditControlStatuses).values(owed);
+    }
+    expect((await portsmouth())?.service_status).toBe('blocked');
   });
 
   it("answers only the customer's own phones, nothing for staff, 401 without a token", async () => {

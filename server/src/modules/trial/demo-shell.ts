@@ -3,6 +3,7 @@ import type { Database } from '../../db/connect.ts';
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
 import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/simple.ts';
+import { NON_PAYMENT_SUSPENSION } from '../products/products-repository.ts';
 import { GETTING_STARTED_PRODUCT_DETAIL, gettingStartedVoipUsers } from '../getting-started/demo-getting-started.ts';
 import {
   accounts,
@@ -100,7 +101,7 @@ export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: DemoUs
         productDetail: 'Cloud phone - 1 user (Portsmouth depot)',
         confirmedDate: '2024-11-02',
         serviceStatus: 'blocked',
-        serviceBlockedReason: 'Suspended for non-payment',
+        serviceBlockedReason: NON_PAYMENT_SUSPENSION,
       },
       {
         accountId: harbour.id,

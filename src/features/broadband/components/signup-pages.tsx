@@ -54,6 +54,11 @@ export const signupText = {
   doneAppointment: (date: string, window: string) => `Your installation appointment is on ${date}, between ${window.replace('-', ' and ')}.`,
   doneReference: (reference: string) => `Order reference ${reference}.`,
   doneSignIn: 'Sign in to your account to see the appointment in your notifications and the order tracker.',
+  doneNext: 'What happens next',
+  doneCreated: (email: string) =>
+    `We have made you an account with ${email} and e-mailed you a link to set its password. Once it is set, sign in to follow the installation in the order tracker.`,
+  doneExisting: (email: string) => `We have e-mailed the booking to ${email}. Sign in to your account to see the appointment in your notifications and the order tracker.`,
+  doneEngineer: 'An engineer comes to the address on the day; someone needs to be there to let them in.',
   signIn: 'Sign in',
   checkAnother: 'Check another address',
 } as const;
@@ -330,7 +335,17 @@ function SignedUp({ lead }: { lead: TelcoLead }) {
           <Text>{signupText.doneReference(lead.appointment.order_id)}</Text>
         </Box>
       )}
-      <Text>{signupText.doneSignIn}</Text>
+      <Heading as="h2" size="lg">
+        {signupText.doneNext}
+      </Heading>
+      <Text>
+        {lead.account === 'created'
+          ? signupText.doneCreated(lead.business_details.email_address)
+          : lead.account === 'existing'
+            ? signupText.doneExisting(lead.business_details.email_address)
+            : signupText.doneSignIn}
+      </Text>
+      <Text>{signupText.doneEngineer}</Text>
       <Flex direction={{ base: 'column', sm: 'row' }} gap="3" alignSelf="stretch">
         <Button asChild colorPalette="brand" size="lg" type={undefined}>
           <RouterLink to={paths.authLogin.build()}>{signupText.signIn}</RouterLink>

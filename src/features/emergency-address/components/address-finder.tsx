@@ -121,6 +121,8 @@ export interface AddressFinderProps {
   onModeChange?: () => void;
   /** Beside Continue, before the link to the other way of giving the address (a Back button). */
   extraAction?: ReactNode;
+  /** An address to complete: the manual form opens with it filled in, the focus on its first empty field. */
+  complete?: InstallationAddressInput;
 }
 
 /**
@@ -129,9 +131,9 @@ export interface AddressFinderProps {
  * hand; Continue hands it to `onSave`. The emergency-address dialog and the getting-started
  * flow's address step both use it.
  */
-export function AddressFinder({ idPrefix, postcodeRef: givenPostcodeRef, saving, disabled = false, onSave, onModeChange, extraAction }: AddressFinderProps) {
+export function AddressFinder({ idPrefix, postcodeRef: givenPostcodeRef, saving, disabled = false, onSave, onModeChange, extraAction, complete }: AddressFinderProps) {
   const fieldId = (name: string) => `${idPrefix}-${name}`;
-  const [manual, setManual] = useState(false);
+  const [manual, setManual] = useState(complete !== undefined);
   // The postcode's message shows once it is touched (left, or Continue), as the spec's rules say.
   const {
     values: searchValues,
@@ -200,13 +202,21 @@ export function AddressFinder({ idPrefix, postcodeRef: givenPostcodeRef, saving,
   const manualForm = useForm({
     schema: InstallationAddressInput,
     ids: Object.fromEntries(MANUAL_ADDRESS_FIELDS.map((field) => [field, fieldId(field)])) as Record<ManualAddressField, string>,
-    initial: emptyManual,
+    initial: complete ? { ...emptyManual, ...complete, line_two: complete.line_two ?? '' } : emptyManual,
     validate: 'after-submit',
     focus: 'field',
     send: (address) => {
       if (!busy) onSave(address);
     },
   });
+
+  // An address to complete: its first missing field takes the focus, once.
+  useEffect(() => {
+    if (!complete) return;
+    const missing = MANUAL_ADDRESS_FIELDS.find((field) => field !== 'line_two' && (complete[field] ?? '').trim() === '');
+    if (missing) document.getElementById(fieldId(missing))?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only
+  }, []);
 
   const enterManually = () => {
     setManual(true);

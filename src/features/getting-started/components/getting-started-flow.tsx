@@ -13,7 +13,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import * as paths from '../../../config/paths.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { AddressFinder, patchEmergencyContactDetails } from '../../emergency-address/index.ts';
+import { AddressFinder, isCompleteAddress, missingFieldsText, patchEmergencyContactDetails } from '../../emergency-address/index.ts';
 import { navigationQueryOptions } from '../../navigation/index.ts';
 import { GETTING_STARTED_LIST_KEY, postGettingStartedComplete, postGettingStartedPin, putGettingStartedUsers } from '../api/getting-started-calls.ts';
 import { createGettingStartedController, stepTitles, type GettingStartedController } from '../getting-started-controller.ts';
@@ -35,6 +35,7 @@ export const gettingStartedText = {
   addressIntro: 'This is where your phone is installed. The emergency services are sent here if someone dials 999.',
   addressQuestion: 'Is this address right?',
   addressNone: 'Find the address where your phone is installed.',
+  addressIncomplete: (missing: string) => `Your installation address has no ${missing}. Add it to confirm the address.`,
   confirm: 'Confirm address',
   change: 'Change the address',
   keepAddress: 'Keep the address shown before',
@@ -220,6 +221,9 @@ function PinStep({ controller }: { controller: GettingStartedController }) {
 function AddressStep({ controller }: { controller: GettingStartedController }) {
   const id = useId();
   const { address, changingAddress, busy, failure } = useStore(controller.state);
+  // A held address without a field the spec requires (spec 000 section 5) is completed, not sent to be refused.
+  const held = address && { post_code: address.post_code, line_one: address.line_one, line_two: address.line_two, city: address.city, county: address.county };
+  const incomplete = held !== null && !isCompleteAddress(held) ? held : null;
   return (
     <>
       <Text mb="4">{gettingStartedText.addressIntro}</Text>
@@ -228,9 +232,15 @@ function AddressStep({ controller }: { controller: GettingStartedController }) {
         {changingAddress ? (
           <>
             {address === null && <Text mb="4">{gettingStartedText.addressNone}</Text>}
+            {incomplete && (
+              <Text mb="4" role="status">
+                {gettingStartedText.addressIncomplete(missingFieldsText(incomplete))}
+              </Text>
+            )}
             <AddressFinder
               idPrefix={id}
               saving={busy}
+              complete={incomplete ?? undefined}
               onSave={(changed) => void controller.confirmAddress(changed)}
               extraAction={
                 address === null ? (
@@ -249,7 +259,8 @@ function AddressStep({ controller }: { controller: GettingStartedController }) {
             aria-label={stepTitles.address}
             onSubmit={(event) => {
               event.preventDefault();
-              void controller.confirmAddress();
+              if (incomplete) controller.changeAddress(true);
+              else void controller.confirmAddress();
             }}
           >
             <Text fontWeight="semibold" mb="2">

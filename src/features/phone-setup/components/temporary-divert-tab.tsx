@@ -88,27 +88,34 @@ export function TemporaryDivertTab({ productId }: { productId: number }) {
           </Flex>
         </chakra.form>
       </Box>
-      <ForwardingsSection productId={productId} />
+      <ForwardingsSection productId={productId} divertTo={divert.data} />
     </Flex>
   );
 }
 
-function ForwardingsSection({ productId }: { productId: number }) {
+/**
+ * The forwardings beside the divert. While a divert is on, no call rings as usual, whatever the
+ * forwardings say: the section says where calls go instead of contradicting the divert above it.
+ */
+function ForwardingsSection({ productId, divertTo }: { productId: number; divertTo: string | false | undefined }) {
   const forwardings = useForwardings(productId);
   if (forwardings.isPending) return <Loading label="Loading your call forwarding" />;
   if (forwardings.isError) return <LoadError title="Your call forwarding could not be loaded" error={forwardings.error} onRetry={() => void forwardings.refetch()} retrying={forwardings.isFetching} />;
   const current = forwardings.data.results.find((f) => f.activated && f.forwardType === 'NA' && f.isEditable);
+  const diverted = typeof divertTo === 'string' && divertTo !== '' ? phoneDisplay(divertTo) : null;
+  const noneSet = diverted ? `No call forwarding is set, and while the divert is on every call goes to ${diverted}.` : 'No call forwarding is set: calls ring as usual.';
+  const noneSetNow = diverted ? `None is set now; while the divert is on every call goes to ${diverted}.` : 'None is set now: calls ring as usual.';
   return (
     <Box as="section" aria-labelledby="forwarding-heading">
       <Heading as="h2" id="forwarding-heading" size="lg" mb="1">
         Call forwarding
       </Heading>
       {!forwardings.data.advanced_call_forward ? (
-        <Text color="fg.muted">{current ? 'No call forwarding is set: calls ring as usual.' : 'Call forwarding is set up for you by our team.'}</Text>
+        <Text color="fg.muted">{current ? noneSet : 'Call forwarding is set up for you by our team.'}</Text>
       ) : (
         <>
           <Text color="fg.muted" mb="3">
-            Forward calls in some situations only. {current ? 'None is set now: calls ring as usual.' : ''}
+            Forward calls in some situations only. {current ? noneSetNow : ''}
           </Text>
           <chakra.ul listStyleType="none" borderWidth="1px" rounded="md" aria-label="Call forwardings">
             {forwardings.data.results

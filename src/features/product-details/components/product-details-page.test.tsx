@@ -32,6 +32,7 @@ const phone: ProductDetails = {
     { contract_id: 'CT-21-2', start_date: '2024-05-22', end_date: '2024-06-01', contract_length_months: 24, contract_summaries_sent: 0, contract_sent: false, status: 'VOID' },
   ],
   site: { pilot_number: '01174960001', users: 2, numbers: 1, active_call_flow: { kind: 'simple', name: 'Simple call flow' } },
+  renewal_agreed: null,
 };
 const renewal: Renewal = {
   current_tariff_name: 'Cloud Phone Essentials',
@@ -45,13 +46,23 @@ const renewal: Renewal = {
   renewal_promo_length: 1,
   renewal_promo_price: '0.00',
 };
+// The server's answer to the renewal: the current tariff stays until the new contract starts.
 const renewed: ProductDetails = {
   ...phone,
-  tariff_name: 'Cloud Phone Essentials (renewal)',
   contracts: [
     ...phone.contracts,
     { contract_id: 'CT-21-3', start_date: '2026-05-22', end_date: '2028-05-21', contract_length_months: 24, contract_summaries_sent: 1, contract_sent: true, status: 'PENDING' },
   ],
+  renewal_agreed: {
+    contract_id: 'CT-21-3',
+    tariff_name: 'Cloud Phone Essentials (renewal)',
+    tariff_price: '16.00',
+    promo_length: 1,
+    promo_price: '0.00',
+    contract_length_months: 24,
+    start_date: '2026-05-22',
+    end_date: '2028-05-21',
+  },
 };
 
 function renderPage(routes: Parameters<typeof installFakeFetch>[0], kind: ProductKind = 'voip2'): { calls: RecordedCall[] } {
@@ -129,6 +140,18 @@ describe('the product details page', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ contract_length_months: 24 });
     const contracts = within(screen.getByRole('list', { name: 'Contracts' })).getAllByRole('heading', { level: 3 });
     expect(contracts.map((h) => h.textContent)).toEqual(['Contract CT-21-3', 'Contract CT-21-1']);
+    // The current tariff stays until the current contract ends; the renewal is shown as agreed, from its date.
+    const tariff = screen.getByRole('region', { name: 'Tariff' });
+    expect(within(tariff).getByText('Cloud Phone Essentials')).toBeInTheDocument();
+    expect(within(tariff).getByText('£18.00 a month')).toBeInTheDocument();
+    expect(within(tariff).getByText('Cloud Phone Essentials (renewal), £16.00 a month (£0.00 a month for 1 month), 24 months from 22 May 2026 to 21 May 2028')).toBeInTheDocument();
+  });
+
+  it('offers no second renewal once one is agreed, and says what was agreed', async () => {
+    renderPage({ 'GET /api/v3/products/21/': { json: renewed }, 'GET /api/v3/products/21/renewal/': { json: renewal } });
+    const tariff = await screen.findByRole('region', { name: 'Tariff' });
+    expect(within(tariff).getByText(/^Cloud Phone Essentials \(renewal\), £16.00 a month/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Renew your contract' })).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal when the renewal is refused", async () => {

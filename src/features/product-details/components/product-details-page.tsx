@@ -13,7 +13,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { productKindLabels } from '../../navigation/index.ts';
 import { downloadContractDocument, useProductDetails } from '../api/product-details-api.ts';
-import { contractStatusText, monthsText, priceText, promoText, shownContracts } from '../logic/details-view.ts';
+import { agreedRenewalText, contractStatusText, monthsText, priceText, promoText, shownContracts } from '../logic/details-view.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { RenewalSection } from './renewal-section.tsx';
 
@@ -164,6 +164,7 @@ function DetailsContent({ details }: { details: ProductDetails }) {
             ['Contract length', monthsText(details.contract_length_months)],
             ['Date activated', formatDate(details.live_date)],
             ['Status', statusText(details.status)],
+            ...(details.renewal_agreed ? [['Renewal agreed', agreedRenewalText(details.renewal_agreed)] as [string, string]] : []),
           ]}
         />
         <Text mt="3" fontSize="sm" color="fg.muted">

@@ -40,7 +40,7 @@ function Renewed({ contract }: { contract: ProductContract }) {
   );
 }
 
-function RenewalOffer({ productId, renewal, onRenewed }: { productId: number; renewal: Renewal; onRenewed: (details: ProductDetails) => void }) {
+function RenewalOffer({ productId, renewal, onRenewing }: { productId: number; renewal: Renewal; onRenewing: () => void }) {
   const headingId = useId();
   const [months, setMonths] = useState<RenewalContractLength>(24);
   const renew = useRenew(productId);
@@ -85,7 +85,14 @@ function RenewalOffer({ productId, renewal, onRenewed }: { productId: number; re
           </Box>
         )}
         <div>
-          <Button colorPalette="brand" loading={renew.isPending} onClick={() => renew.mutate(months, { onSuccess: onRenewed })}>
+          <Button
+            colorPalette="brand"
+            loading={renew.isPending}
+            onClick={() => {
+              onRenewing();
+              renew.mutate(months);
+            }}
+          >
             Confirm renewal for {months} months
           </Button>
         </div>
@@ -102,16 +109,18 @@ function RenewalOffer({ productId, renewal, onRenewed }: { productId: number; re
  */
 export function RenewalSection({ productId, details }: { productId: number; details: ProductDetails }) {
   const renewal = useRenewal(productId);
-  const [renewedId, setRenewedId] = useState<string | null>(null);
-  const renewed = renewedId ? details.contracts.find((contract) => contract.contract_id === renewedId) : undefined;
-  const onRenewed = (after: ProductDetails) => {
-    const known = new Set(details.contracts.map((contract) => contract.contract_id));
-    setRenewedId(after.contracts.find((contract) => !known.has(contract.contract_id))?.contract_id ?? null);
-  };
-  if (renewed) return <Renewed contract={renewed} />;
+  // Renewed on this visit: the new contract is confirmed here. The answer updates the details (the
+  // offer goes as it does), so this is known before the renewal is asked for, not from its answer.
+  const [renewing, setRenewing] = useState(false);
+  const agreed = details.renewal_agreed;
+  if (agreed) {
+    const renewed = details.contracts.find((contract) => contract.contract_id === agreed.contract_id);
+    // Agreed on an earlier visit: the Tariff section says what was agreed and from when; nothing more to offer.
+    return renewing && renewed ? <Renewed contract={renewed} /> : null;
+  }
   if (renewal.isError) {
     return <LoadError title="Whether your contract can be renewed could not be checked" error={renewal.error} onRetry={() => void renewal.refetch()} retrying={renewal.isFetching} />;
   }
   if (!renewal.data || !renewalOffered(renewal.data, localToday())) return null;
-  return <RenewalOffer productId={productId} renewal={renewal.data} onRenewed={onRenewed} />;
+  return <RenewalOffer productId={productId} renewal={renewal.data} onRenewing={() => setRenewing(true)} />;
 }

@@ -5,11 +5,13 @@ import {
   tariffTotals,
   withVat,
   visibleContracts,
+  type AgreedRenewal,
   type ProductContract,
   type ProductDetails,
   type Renewal,
   type TariffTotals,
 } from '@portal/contract';
+import { formatDate } from '../../../lib/format.ts';
 
 /**
  * What the product details pages show, worked out without React: prices with £ and 2 decimals,
@@ -28,6 +30,16 @@ export function promoText(price: string | null, months: number | null): string {
   const amount = pence(price);
   if (amount === null || !months) return '-';
   return `${formatPence(amount)} a month for ${monthsText(months)}`;
+}
+
+/**
+ * A renewal agreed but not begun, in words: its tariff and price, from its start to its end.
+ * @example agreedRenewalText(...) // 'Cloud Phone Essentials (renewal), £16.00 a month (£0.00 a month for 1 month), 24 months from 22 May 2026 to 21 May 2028'
+ */
+export function agreedRenewalText(renewal: AgreedRenewal): string {
+  const price = renewal.tariff_price === null ? '' : `, ${priceText(renewal.tariff_price)} a month`;
+  const promo = promoText(renewal.promo_price, renewal.promo_length);
+  return `${renewal.tariff_name ?? 'Your renewal'}${price}${promo === '-' ? '' : ` (${promo})`}, ${monthsText(renewal.contract_length_months)} from ${formatDate(renewal.start_date)} to ${formatDate(renewal.end_date)}`;
 }
 
 /** "1 month", "24 months", or '-'. */

@@ -3,7 +3,7 @@ import { addressSummaryLine, type InstallationAddress, type InstallationAddressI
 import { useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
-import { AddressFinder } from '../../emergency-address/index.ts';
+import { AddressFinder, isCompleteAddress, missingFieldsText } from '../../emergency-address/index.ts';
 import { useInstallationAddress } from '../api/get-site-address.ts';
 import type { PricedBasket } from '../logic/basket.ts';
 import { BasketSummary } from './basket-summary.tsx';
@@ -16,6 +16,7 @@ export const checkoutText = {
   findAnother: 'Find the delivery address by postcode, or enter it by hand.',
   backToInstallation: 'Use the installation address',
   noInstallation: 'We have no installation address for this phone: find the delivery address by postcode, or enter it by hand.',
+  incomplete: (missing: string) => `Your installation address has no ${missing}. Add it to deliver here.`,
   summaryTitle: 'Checkout summary',
   deliverTo: 'Deliver to',
   payment: 'Payment',
@@ -23,6 +24,7 @@ export const checkoutText = {
   changeAddress: 'Change address',
   continue: 'Continue to payment',
   cancel: 'Cancel',
+  back: 'Back',
 } as const;
 
 const fromInstallation = ({ post_code, line_one, line_two, city, county }: InstallationAddress): InstallationAddressInput => ({ post_code, line_one, line_two, city, county });
@@ -32,12 +34,35 @@ export function DeliveryAddressDialog({ productId, onClose, onChoose }: { produc
   const id = useId();
   const installation = useInstallationAddress(productId);
   const [another, setAnother] = useState(false);
+  // The installation address lacks a field a delivery needs (spec 000 section 5): completed here before payment.
+  const [completing, setCompleting] = useState(false);
   const current = installation.data ?? null;
+  const installationInput = current ? fromInstallation(current) : null;
+  const complete = installationInput !== null && isCompleteAddress(installationInput);
 
   let body;
   if (installation.isPending) body = <Loading label="Loading your installation address" />;
   else if (installation.isError) body = <LoadError title="Your installation address could not be loaded" error={installation.error} onRetry={() => void installation.refetch()} retrying={installation.isFetching} />;
-  else if (current && !another) {
+  else if (completing && installationInput) {
+    body = (
+      <>
+        <Text mb="4" role="status">
+          {checkoutText.incomplete(missingFieldsText(installationInput))}
+        </Text>
+        <AddressFinder
+          idPrefix={id}
+          saving={false}
+          onSave={onChoose}
+          complete={installationInput}
+          extraAction={
+            <Button variant="outline" onClick={() => setCompleting(false)}>
+              {checkoutText.back}
+            </Button>
+          }
+        />
+      </>
+    );
+  } else if (current && !another) {
     body = (
       <>
         <Box borderWidth="1px" borderColor="border" rounded="md" p="4" bg="bg.subtle" mb="4">
@@ -50,7 +75,7 @@ export function DeliveryAddressDialog({ productId, onClose, onChoose }: { produc
           <Button variant="outline" onClick={() => setAnother(true)}>
             {checkoutText.another}
           </Button>
-          <Button colorPalette="brand" onClick={() => onChoose(fromInstallation(current))}>
+          <Button colorPalette="brand" onClick={() => (complete ? onChoose(installationInput) : setCompleting(true))}>
             {checkoutText.deliverHere}
           </Button>
         </Box>

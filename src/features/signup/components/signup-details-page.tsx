@@ -23,6 +23,9 @@ const ids = {
   mobile_number: 'mobile-number',
   business_postcode: 'business-postcode',
   business_address: 'business-address',
+  business_line_two: 'business-line-two',
+  business_city: 'business-city',
+  business_county: 'business-county',
   pin: 'phone-pin',
   password1: 'password',
   password2: 'confirm-password',
@@ -154,12 +157,15 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
     title: 'Your details',
     schema: CreatePasswordRequest,
     ids,
-    initial: { mobile_number: '', business_postcode: '', business_address: '', pin: '', password1: '', password2: '' },
+    initial: { mobile_number: '', business_postcode: '', business_address: '', business_line_two: '', business_city: '', business_county: '', pin: '', password1: '', password2: '' },
     toInput: (values) => ({
       ...values,
       token,
       business_postcode: values.business_postcode.trim() || undefined,
       business_address: values.business_address.trim() || undefined,
+      business_line_two: values.business_line_two.trim() || undefined,
+      business_city: values.business_city.trim() || undefined,
+      business_county: values.business_county.trim() || undefined,
     }),
     send: async (body) => {
       const answer = await createPassword(body);
@@ -261,9 +267,14 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
               <Heading as="legend" size="lg" mb="2">
                 Your business address
               </Heading>
-              <Text color="fg.muted">You signed up with a personal email address, so tell us where your business is.</Text>
+              <Text color="fg.muted">
+                You signed up with a personal email address, so tell us where your business is. It is the address we give the emergency services if a 999 call is made from your phone.
+              </Text>
               <TextField {...field('business_postcode')} label="Postcode" autoComplete="postal-code" maxW="12rem" />
-              <TextField {...field('business_address')} label="Building and street" autoComplete="address-line1" />
+              <TextField {...field('business_address')} label="Address line 1" autoComplete="address-line1" />
+              <TextField {...field('business_line_two')} label="Address line 2" hint="Optional" autoComplete="address-line2" />
+              <TextField {...field('business_city')} label="Town/City" autoComplete="address-level2" />
+              <TextField {...field('business_county')} label="County" autoComplete="address-level1" />
             </Flex>
           )}
           <Flex as="fieldset" direction="column" gap="4">

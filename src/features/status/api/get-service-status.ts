@@ -7,9 +7,12 @@ export function getServiceStatus(signal?: AbortSignal) {
   return apiCall(statusEndpoints.getServiceStatus, { signal });
 }
 
+/** The query key of the service status; the layout resets it when it is left, with the credit status it follows. */
+export const SERVICE_STATUS_KEY = ['status', 'service'] as const;
+
 export function serviceStatusQueryOptions() {
   return queryOptions({
-    queryKey: ['status', 'service'],
+    queryKey: SERVICE_STATUS_KEY,
     queryFn: ({ signal }) => getServiceStatus(signal),
   });
 }

@@ -27,9 +27,15 @@ export function StatusCards({ statuses }: { statuses: StatusCardsInput }) {
               {card.title}
             </Heading>
             <Text mb="3">{card.text}</Text>
-            <Link asChild color="brand.fg" fontWeight="semibold" textDecoration="underline">
-              <RouterLink to={card.action.to}>{card.action.label}</RouterLink>
-            </Link>
+            {'to' in card.action ? (
+              <Link asChild color="brand.fg" fontWeight="semibold" textDecoration="underline">
+                <RouterLink to={card.action.to}>{card.action.label}</RouterLink>
+              </Link>
+            ) : (
+              <Link href={card.action.href} color="brand.fg" fontWeight="semibold" textDecoration="underline">
+                {card.action.label}
+              </Link>
+            )}
           </Box>
         ))}
       </chakra.ul>

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
 import type { InstallationAddress, InstallationAddressInput } from '@portal/contract';
 import { useId, useRef, useState } from 'react';
-import { AddressFinder } from '../../emergency-address/index.ts';
+import { AddressFinder, isCompleteAddress, missingFieldsText } from '../../emergency-address/index.ts';
 
 export const addressStepText = {
   heading: 'Confirm your installation address',
@@ -11,6 +11,7 @@ export const addressStepText = {
   change: 'Change the address',
   none: 'We do not have an installation address for this phone yet. Find it by postcode, or enter it by hand.',
   keep: 'Keep the current address',
+  incomplete: (missing: string) => `Your installation address has no ${missing}. Add it to use this address.`,
 } as const;
 
 interface AddressStepProps {
@@ -28,6 +29,8 @@ interface AddressStepProps {
 export function AddressStep({ current, chosen, onConfirm }: AddressStepProps) {
   const id = useId();
   const [changing, setChanging] = useState(current === null);
+  // The address lacks a field the spec requires (spec 000 section 5): completed here, not refused at the end.
+  const [completing, setCompleting] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const known = chosen ?? (current && fromCurrent(current));
@@ -50,7 +53,17 @@ export function AddressStep({ current, chosen, onConfirm }: AddressStepProps) {
             </Text>
           </Box>
           <Flex direction={{ base: 'column', sm: 'row' }} gap="3">
-            <Button size="lg" colorPalette="brand" onClick={() => onConfirm(known)}>
+            <Button
+              size="lg"
+              colorPalette="brand"
+              onClick={() => {
+                if (isCompleteAddress(known)) onConfirm(known);
+                else {
+                  setCompleting(true);
+                  setChanging(true);
+                }
+              }}
+            >
               {addressStepText.useThis}
             </Button>
             <Button size="lg" variant="outline" onClick={() => setChanging(true)}>
@@ -61,10 +74,20 @@ export function AddressStep({ current, chosen, onConfirm }: AddressStepProps) {
       ) : (
         <>
           {!known && <Text>{addressStepText.none}</Text>}
-          <AddressFinder idPrefix={id} saving={false} onSave={onConfirm} />
+          {completing && known && <Text role="status">{addressStepText.incomplete(missingFieldsText(known))}</Text>}
+          <AddressFinder idPrefix={id} saving={false} onSave={onConfirm} complete={completing && known ? known : undefined} />
           {known && (
             <Box>
-              <Button variant="plain" colorPalette="brand" textDecoration="underline" px="0" onClick={() => setChanging(false)}>
+              <Button
+                variant="plain"
+                colorPalette="brand"
+                textDecoration="underline"
+                px="0"
+                onClick={() => {
+                  setChanging(false);
+                  setCompleting(false);
+                }}
+              >
                 {addressStepText.keep}
               </Button>
             </Box>

@@ -108,6 +108,13 @@ function UpgradeJourney({ productId, eligibility }: { productId: number; eligibi
     stepRef.current?.querySelector<HTMLElement>('h2')?.focus();
   }, [state.step]);
 
+  // The progress the focus was in is gone once the phone is upgraded: the focus goes to the heading that says so.
+  const finishedRef = useRef<HTMLDivElement>(null);
+  const finished = state.provisioning?.status === 'provisioned';
+  useEffect(() => {
+    if (finished) finishedRef.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [finished]);
+
   const [trigger] = useState(upgradeTrigger);
   const intro = upgradeIntro(trigger, eligibility.upgrade_kind);
   const goToPortal = async () => {
@@ -135,10 +142,13 @@ function UpgradeJourney({ productId, eligibility }: { productId: number; eligibi
       </Flex>
     );
   }
-  if (view === 'done' && !state.provisioning) {
+  // Upgraded (here, or before this page was opened): the trigger's words ("Your free trial has ended") are no
+  // longer true, and every step is done.
+  if (finished || (view === 'done' && !state.provisioning)) {
     return (
-      <Flex direction="column" gap="6" maxW="3xl">
-        <Done headingLevel="h1" onGo={() => void goToPortal()} />
+      <Flex ref={finishedRef} direction="column" gap="6" maxW="3xl">
+        <Done onGo={() => void goToPortal()} />
+        <StepList current={null} />
       </Flex>
     );
   }
@@ -172,15 +182,15 @@ function UpgradeJourney({ productId, eligibility }: { productId: number; eligibi
             onBack={() => controller.back()}
           />
         )}
-        {state.step === 'confirmation' && state.provisioning && <Confirmation status={state.provisioning} pollError={state.pollError} onGo={() => void goToPortal()} />}
+        {state.step === 'confirmation' && state.provisioning && <Confirmation status={state.provisioning} pollError={state.pollError} />}
       </Box>
     </Flex>
   );
 }
 
-/** Where the customer is among the steps; the current one is marked for screen readers. */
-function StepList({ current }: { current: UpgradeStep }) {
-  const at = UPGRADE_STEPS.indexOf(current);
+/** Where the customer is among the steps; the current one is marked for screen readers. With none current, all are done. */
+function StepList({ current }: { current: UpgradeStep | null }) {
+  const at = current === null ? UPGRADE_STEPS.length : UPGRADE_STEPS.indexOf(current);
   return (
     <chakra.ol aria-label="Upgrade steps" display="flex" gap={{ base: '1', sm: '2' }} flexWrap="wrap" listStyleType="none" p="0" m="0">
       {UPGRADE_STEPS.map((step, index) => (
@@ -367,8 +377,7 @@ function SummaryStep({
   );
 }
 
-function Confirmation({ status, pollError, onGo }: { status: ProvisioningStatus; pollError: string | null; onGo: () => void }) {
-  if (status.status === 'provisioned') return <Done headingLevel="h2" onGo={onGo} />;
+function Confirmation({ status, pollError }: { status: ProvisioningStatus; pollError: string | null }) {
   if (status.status === 'failed') {
     return (
       <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="md" p="4">
@@ -403,10 +412,10 @@ function Confirmation({ status, pollError, onGo }: { status: ProvisioningStatus;
   );
 }
 
-function Done({ headingLevel, onGo }: { headingLevel: 'h1' | 'h2'; onGo: () => void }) {
+function Done({ onGo }: { onGo: () => void }) {
   return (
     <Flex direction="column" gap="4" role="status">
-      <Heading as={headingLevel} size={headingLevel === 'h1' ? '3xl' : 'xl'} tabIndex={-1} outline="none">
+      <Heading as="h1" size="3xl" tabIndex={-1} outline="none">
         {upgradeText.doneHeading}
       </Heading>
       <Text>{upgradeText.doneText}</Text>
