@@ -98,6 +98,8 @@ export class CallRuntime {
   async stop(): Promise<void> {
     for (const dialog of this.dialogs.values()) this.hangUpFromHere(dialog);
     await Promise.allSettled([...this.settled]);
+    // The stack sends a new request on the next tick: let the last BYEs leave before the sockets close.
+    await new Promise((resolve) => setImmediate(resolve));
     this.stack?.close();
     this.stack = null;
   }

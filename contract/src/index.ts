@@ -41,6 +41,7 @@ export * from './billing.ts';
 export * from './payments.ts';
 export * from './call-log.ts';
 export * from './call-reports.ts';
+export * from './test-calls.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';

@@ -26,6 +26,7 @@ export function makeResponse(request: SipMessage, status: number, reason: string
 }
 
 export const parseUri = sip.parseUri;
+export const parse = sip.parse;
 
 /** Opens UDP and TCP listeners on one address and port. */
 export function openSipStack(options: SipStackOptions): SipStack {

@@ -1,0 +1,93 @@
+/**
+ * A real test call of a custom call flow: the portal grants a single-use SIP address bound to the flow's saved
+ * version, an instant and the holidays; the call runtime (its own process) answers it and reads what it needs through
+ * the server's internal endpoints below, never the database (ARCHITECTURE.md, call-runtime).
+ */
+import { z } from 'zod';
+import { CallFlowSchema, HolidayPeriodSchema } from '@portal/editor-core';
+import { endpoint } from './endpoint.ts';
+import { idNumber, idText } from './ids.ts';
+
+/** How long a test-call address can be called after it is granted. */
+export const TEST_CALL_TOKEN_TTL_MS = 10 * 60 * 1000;
+/** Test calls of one product up at once. */
+export const TEST_CALLS_PER_PRODUCT = 2;
+/** The user part of a test-call address: `flow-{token}`. */
+export const TEST_CALL_USER_PREFIX = 'flow-';
+
+export const testCallMessages = {
+  unsavedFlow: 'Save the call flow before calling it: a test call plays the saved version.',
+  badInstant: 'Choose a valid date and time for the test call',
+  runtimeOff: 'Test calls are turned off on this portal.',
+} as const;
+
+/** What the caller chooses: the instant the call is made at (now when left out), and whether it is a holiday. */
+export const StartTestCall = z.object({
+  at: z.iso.datetime({ offset: true, error: testCallMessages.badInstant }).optional(),
+  holiday: z.boolean().optional(),
+});
+export type StartTestCall = z.infer<typeof StartTestCall>;
+
+export const TestCallGrant = z.object({
+  /** The test call's id (its events and outcome). */
+  id: z.string(),
+  /** Single use, for TEST_CALL_TOKEN_TTL_MS. */
+  token: z.string(),
+  sip_uri: z.string(),
+  expires_at: z.string(),
+  /** The flow version the call plays. */
+  flow_version: z.number().int(),
+});
+export type TestCallGrant = z.infer<typeof TestCallGrant>;
+
+const FlowParams = z.object({ id: idNumber('Unknown product'), flow: idText('Unknown call flow') });
+
+export const testCallEndpoints = {
+  startTestCall: endpoint({
+    method: 'POST', path: '/api/v1/voip/:id/call-flows/:flow/test-call/', summary: 'A single-use SIP address that calls the saved flow at the chosen instant', auth: true,
+    params: FlowParams, body: StartTestCall, response: TestCallGrant, status: 201,
+  }),
+};
+
+// The call runtime's side: internal endpoints of the server, on loopback, with a shared secret.
+
+/** The header that carries the shared secret of the server and its call runtime. */
+export const CALL_RUNTIME_SECRET_HEADER = 'x-call-runtime-secret';
+
+export const ClaimTestCall = z.object({ token: z.string().min(1).max(200) });
+
+/** A claimed test call: what the runtime walks. */
+export const ClaimedTestCall = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  flow: CallFlowSchema,
+  at: z.string(),
+  holidays: z.array(HolidayPeriodSchema),
+  /** Extension -> who answers it, for the announcement of a transfer. */
+  names: z.record(z.string(), z.string()),
+});
+export type ClaimedTestCall = z.infer<typeof ClaimedTestCall>;
+
+export const TestCallSpeech = z.object({ text: z.string().min(1).max(1000) });
+
+/** One moment of the walk as it happens (editor-core's CallMoment), kept for the live path. */
+export const TestCallMoment = z.object({ kind: z.enum(['node', 'event', 'menu', 'outcome']) }).loose();
+
+export const FinishedTestCall = z.object({
+  path: z.array(z.string()).max(1000),
+  outcome: z.object({ kind: z.string() }).loose().nullable(),
+  reason: z.enum(['flow_ended', 'caller_hung_up', 'time_limit']),
+  duration_ms: z.number().int().nonnegative(),
+  /** The message left, as a WAV file in AUDIO_FORMAT, base64. */
+  voicemail_wav: z.string().max(4_000_000).nullable(),
+});
+export type FinishedTestCall = z.infer<typeof FinishedTestCall>;
+
+/** The internal endpoints' paths (not part of the public API; the server answers them on loopback only). */
+export const internalTestCallPaths = {
+  claim: '/internal/call-runtime/claim/',
+  audio: '/internal/call-runtime/calls/:call/audio/:name/',
+  speech: '/internal/call-runtime/speech/',
+  moment: '/internal/call-runtime/calls/:call/moments/',
+  finish: '/internal/call-runtime/calls/:call/finish/',
+} as const;
