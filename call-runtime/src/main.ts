@@ -7,7 +7,9 @@
  * CALL_RUNTIME_SIP_PORT (5080, UDP and TCP), CALL_RUNTIME_MAX_CALLS (200 per process; 503 past it),
  * CALL_RUNTIME_ALLOW (addresses that may call, comma separated; loopback by default).
  */
+import { createSocket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { HttpBackend } from './http-backend.ts';
 import { PacedClock } from './media-clock.ts';
 import { CallRuntime } from './runtime.ts';
@@ -46,6 +48,25 @@ const address = setting('CALL_RUNTIME_ADDRESS', '127.0.0.1');
 const sipPort = whole('CALL_RUNTIME_SIP_PORT', 5080, 65535);
 const allow = (process.env.CALL_RUNTIME_ALLOW || '127.0.0.1,::1,::ffff:127.0.0.1').split(',').map((a) => a.trim()).filter(Boolean);
 const log = (line: string) => console.log(`call runtime: ${line}`);
+
+/** Whether the SIP port is free on UDP and TCP: the stack itself would only crash later on a port in use. */
+async function portFree(): Promise<boolean> {
+  const udp = await new Promise<boolean>((resolve) => {
+    const socket = createSocket('udp4');
+    socket.once('error', () => resolve(false));
+    socket.bind(sipPort, address, () => socket.close(() => resolve(true)));
+  });
+  const tcp = await new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(sipPort, address, () => server.close(() => resolve(true)));
+  });
+  return udp && tcp;
+}
+if (!(await portFree())) {
+  console.error(`call runtime: SIP port ${address}:${sipPort} is in use (set CALL_RUNTIME_SIP_PORT, or CALL_RUNTIME=off)`);
+  process.exit(3);
+}
 const runtime = new CallRuntime({
   address,
   sipPort,

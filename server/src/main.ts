@@ -12,6 +12,7 @@ import { readProvisioningDelay } from './modules/provisioning/runner.ts';
 import { readAdvancedCallForward } from './modules/phone-setup/settings-handlers.ts';
 import { readCallRecordingsHidden } from './modules/call-log/rules.ts';
 import { readSignupSettings } from './modules/signup/settings.ts';
+import { readCallRuntimeSettings, startCallRuntime } from './call-runtime-process.ts';
 
 // Environment: PORT (8080), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; else PGlite in
 // PORTAL_DATA_DIR, default ./data, locked while the server runs), TRUST_PROXY (true, or a list
@@ -53,6 +54,8 @@ const advancedCallForward = readAdvancedCallForward(process.env);
 const callRecordingsHidden = readCallRecordingsHidden(process.env);
 // PORTAL_MAINTENANCE_MODE, PORTAL_SIGNUP_REDIRECT_TO_TRIAL, PORTAL_VOIP3_SIGNUP, PORTAL_SMS_HOURLY_LIMIT (modules/signup/settings.ts).
 const signupSettings = readSignupSettings(process.env);
+// CALL_RUNTIME (on), CALL_RUNTIME_SIP_PORT, CALL_RUNTIME_SIP_HOST: the test-call runtime, a child process (call-runtime-process.ts).
+const callRuntime = readCallRuntimeSettings(process.env);
 
 // PGlite: compiled for memory rather than speed (db/connect.ts), and takes the folder's lock first; a second
 // server on one folder stops here, naming the first.
@@ -79,6 +82,7 @@ const app = await buildApp({
   advancedCallForward,
   callRecordingsHidden,
   signupSettings,
+  ...(callRuntime && { callRuntime: { sipHost: callRuntime.sipHost, secret: callRuntime.secret } }),
   ...messagingAdapters(messaging),
   ...(staticDir && { staticDir }),
 });
@@ -122,6 +126,14 @@ try {
 
 const address = app.server.address();
 const boundPort = typeof address === 'object' && address ? address.port : port;
+if (callRuntime) {
+  const child = startCallRuntime(callRuntime, `http://127.0.0.1:${boundPort}`, (code) => {
+    if (closing) return;
+    app.testCallSipHost = null;
+    app.log.error(`The test-call runtime stopped (exit code ${code}); test calls are off until the server restarts`);
+  });
+  process.on('exit', () => child.kill('SIGTERM'));
+}
 console.log(
   [
     '',
