@@ -96,7 +96,14 @@ export class CallRuntime {
 
   /** Hangs up every call and closes the listeners; resolves when the calls' reports are sent. */
   async stop(): Promise<void> {
-    for (const dialog of this.dialogs.values()) this.hangUpFromHere(dialog);
+    for (const ringing of this.ringing.values()) ringing.cancelled = true;
+    for (const dialog of this.dialogs.values()) {
+      // A call still waiting for its ACK ends now rather than after 32 s.
+      const onAck = dialog.onAck;
+      dialog.onAck = null;
+      onAck?.(false);
+      this.hangUpFromHere(dialog);
+    }
     await Promise.allSettled([...this.settled]);
     // The stack sends a new request on the next tick: let the last BYEs leave before the sockets close.
     await new Promise((resolve) => setImmediate(resolve));

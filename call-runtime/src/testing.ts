@@ -26,8 +26,11 @@ export class FakeBackend implements CallBackend {
     return grant;
   }
 
+  /** How long every greeting plays. */
+  greetingMs = 200;
+
   async audio() {
-    return tone(440, 200);
+    return tone(440, this.greetingMs);
   }
 
   async speak() {
