@@ -172,9 +172,51 @@ describe('the call runtime over SIP', () => {
     expect(backend.reports[0]).toMatchObject({ result: null, reason: 'caller_hung_up' });
   });
 
+  it('answers a re-INVITE moving the media with 200 and the same codec, 488 without G.711, 415 for an INFO it cannot read', async () => {
+    const { peer, backend, media } = await setUp();
+    const { toTag, user } = await call(peer, backend.grant({ flow: menuFlow(), at: OUT_OF_HOURS }), media.port, [8, 101]);
+    const moved = await rtpSocket();
+    open.push(moved.socket);
+    peer.request('INVITE', user, { toTag, body: offer(moved.port, [8, 0, 101]), type: 'application/sdp' });
+    const ok = await peer.status(200);
+    expect(ok.content).toMatch(/m=audio \d+ RTP\/AVP 8 101/);
+    expect(ok.content).toMatch(/^o=- \d+ 2 IN/m);
+    peer.request('ACK', user, { toTag, seq: ok.headers.cseq.seq });
+    // The greeting now goes to the new port.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(moved.packets.length).toBeGreaterThan(0);
+    peer.request('INVITE', user, { toTag, body: offer(moved.port, [9]), type: 'application/sdp' });
+    await peer.status(488);
+    peer.request('INFO', user, { toTag, type: 'text/plain', body: 'hello' });
+    await peer.status(415, 'INFO');
+    peer.request('BYE', user, { toTag });
+    await peer.status(200, 'BYE');
+  });
+
+  it('fetches and encodes a greeting once for calls of one product in the same minute', async () => {
+    const { peer, backend, media } = await setUp({ answerAfterMs: 0 });
+    const { toTag, user } = await call(peer, backend.grant({ flow: menuFlow(), at: OUT_OF_HOURS }), media.port);
+    peer.request('BYE', user, { toTag });
+    await peer.status(200, 'BYE');
+    const second = await BarePeer.open(peer.target);
+    open.push(second);
+    await call(second, backend.grant({ flow: menuFlow(), at: OUT_OF_HOURS }), media.port);
+    expect(backend.audioFetches).toBe(1);
+  });
+
+  it('answers 503 past the calls one process takes', async () => {
+    const { peer, backend, media } = await setUp({ maxCalls: 1, answerAfterMs: 0 });
+    await call(peer, backend.grant({ flow: menuFlow(), at: OUT_OF_HOURS }), media.port);
+    const second = await BarePeer.open(peer.target);
+    open.push(second);
+    second.request('INVITE', `flow-${backend.grant({ productId: 'p2' })}`, { body: offer(4000), type: 'application/sdp' });
+    await second.status(503);
+  });
+
   it('refuses a used token, a third call of one product, and callers off the allow-list', async () => {
     const { peer, backend, media } = await setUp({ answerAfterMs: 0 });
-    const token = backend.grant();
+    // Menu flows wait for a key, so both calls are still up when the third comes.
+    const token = backend.grant({ flow: menuFlow(), at: OUT_OF_HOURS });
     await call(peer, token, media.port);
     const again = await BarePeer.open(peer.target);
     open.push(again);

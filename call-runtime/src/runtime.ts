@@ -36,6 +36,9 @@ export interface RuntimeOptions {
 const TOKEN_USER = /^flow-([A-Za-z0-9_-]{16,128})$/;
 const ALLOW = 'INVITE, ACK, BYE, CANCEL, OPTIONS, INFO, NOTIFY';
 const T1 = 500;
+/** How long, and how many, encoded greetings are kept (a customer who changes one hears it within a minute). */
+const GREETING_CACHE_MS = 60_000;
+const GREETING_CACHE_ENTRIES = 500;
 const T2 = 4000;
 
 interface Dialog {
@@ -75,6 +78,7 @@ export class CallRuntime {
   private calls = 0;
   private readonly options: Required<Omit<RuntimeOptions, 'mediaAddress' | 'keyWaitFrames'>> & RuntimeOptions;
   private readonly settled = new Set<Promise<unknown>>();
+  private readonly greetingCache = new Map<string, { frames: Uint8Array[]; at: number }>();
 
   constructor(options: RuntimeOptions) {
     this.options = { allow: ['127.0.0.1', '::1', '::ffff:127.0.0.1'], maxCalls: 200, maxCallsPerProduct: 2, answerAfterMs: 400, log: () => {}, ...options };
@@ -277,14 +281,25 @@ export class CallRuntime {
     this.track(this.options.backend.finish(dialog.grant, report).catch((error: unknown) => this.options.log(`finish: ${String(error)}`)));
   }
 
-  /** Every audio file the flow can play, fetched and encoded for the agreed codec. */
+  /**
+   * Every audio file the flow can play, fetched and encoded for the agreed codec. Kept a minute per product, file
+   * and codec, so a caller testing again (or a benchmark's many calls) costs no fetch and no encoding.
+   */
   private async greetings(grant: TestCallGrant, agreement: MediaAgreement): Promise<Map<string, Uint8Array[]>> {
     const files = audioFiles(grant.flow);
     const encoded = new Map<string, Uint8Array[]>();
+    const now = Date.now();
+    for (const [key, entry] of this.greetingCache) if (now - entry.at > GREETING_CACHE_MS) this.greetingCache.delete(key);
     await Promise.all(
       [...files].map(async (file) => {
+        const key = `${grant.productId}|${agreement.codec}|${file}`;
+        const cached = this.greetingCache.get(key);
+        if (cached) return encoded.set(file, cached.frames);
         const samples = await this.options.backend.audio(grant, file);
-        if (samples) encoded.set(file, frames(agreement.codec, samples));
+        if (!samples) return;
+        const encodedFrames = frames(agreement.codec, samples);
+        encoded.set(file, encodedFrames);
+        if (this.greetingCache.size < GREETING_CACHE_ENTRIES) this.greetingCache.set(key, { frames: encodedFrames, at: now });
       }),
     );
     return encoded;

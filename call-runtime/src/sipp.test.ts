@@ -81,6 +81,15 @@ function menuFlow(): CallFlow {
   return flow;
 }
 
+/**
+ * A token for `flow` whose greetings play `greetingMs`: a product of its own per length, since the runtime keeps
+ * encoded greetings a minute per product and file.
+ */
+function grantWithGreeting(greetingMs: number, flow: CallFlow, at: Date): string {
+  backend.greetingMs = greetingMs;
+  return backend.grant({ flow, at, productId: `greeting-${greetingMs}` });
+}
+
 /** The next report of a finished call. */
 async function report(before: number) {
   await backend.reported(before + 1);
@@ -99,12 +108,12 @@ describe('SIPp calls the runtime', { timeout: 60_000 }, () => {
   });
 
   it('a voicemail left with INFO: key 2, the message as RTP, # to end it; the recording is the audio sent, sample for sample', async () => {
-    backend.greetingMs = 300;
+    const greetingMs = 300;
     const samples = tone(700, 1000);
     const ulaw = alawmulaw.mulaw.encode(samples);
     writeFileSync(join(folder, 'message.ul'), ulaw);
     const before = backend.reports.length;
-    const result = await sipp('voicemail', [invite([0, 101]), answered(), ack(), info('2', 2), pause(1200), audio(join(folder, 'message.ul')), pause(1500), info('#', 3), byeFromRuntime()], backend.grant({ flow: menuFlow(), at: OUT_OF_HOURS }));
+    const result = await sipp('voicemail', [invite([0, 101]), answered(), ack(), info('2', 2), pause(1200), audio(join(folder, 'message.ul')), pause(2000), info('#', 3), byeFromRuntime()], grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS));
     expect(result.code, result.output).toBe(0);
     const ended = await report(before);
     expect(ended?.result?.outcome).toMatchObject({ kind: 'voicemail', extension: '300' });
@@ -112,9 +121,9 @@ describe('SIPp calls the runtime', { timeout: 60_000 }, () => {
   });
 
   it('a key pressed during the greeting (RFC 4733) stops it and answers the menu', async () => {
-    backend.greetingMs = 4000;
+    const greetingMs = 4000;
     const before = backend.reports.length;
-    const result = await sipp('barge-in', [invite([0, 101]), answered(), ack(), pause(400), rfc4733('1'), referTo('07700900123'), byeFromRuntime()], backend.grant({ flow: menuFlow(), at: OUT_OF_HOURS }));
+    const result = await sipp('barge-in', [invite([0, 101]), answered(), ack(), pause(400), rfc4733('1'), referTo('07700900123'), byeFromRuntime()], grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS));
     expect(result.code, result.output).toBe(0);
     const ended = await report(before);
     expect(ended?.result?.outcome).toMatchObject({ kind: 'divert', number: '07700900123' });
@@ -123,10 +132,10 @@ describe('SIPp calls the runtime', { timeout: 60_000 }, () => {
   });
 
   it('an unknown key replays the menu; with no key after it the runtime hangs up', async () => {
-    backend.greetingMs = 300;
+    const greetingMs = 300;
     const before = backend.reports.length;
     const moments = backend.moments.length;
-    const result = await sipp('unknown-key', [invite(), answered(), ack(), info('9', 2), byeFromRuntime(20_000)], backend.grant({ flow: menuFlow(), at: OUT_OF_HOURS }));
+    const result = await sipp('unknown-key', [invite(), answered(), ack(), info('9', 2), byeFromRuntime(20_000)], grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS));
     expect(result.code, result.output).toBe(0);
     const ended = await report(before);
     expect(ended?.result?.outcome).toMatchObject({ kind: 'hangup', reason: 'no_key_press' });
@@ -135,9 +144,9 @@ describe('SIPp calls the runtime', { timeout: 60_000 }, () => {
   });
 
   it('no key: the menu plays three times, then the runtime hangs up', async () => {
-    backend.greetingMs = 300;
+    const greetingMs = 300;
     const before = backend.reports.length;
-    const result = await sipp('no-key', [invite(), answered(), ack(), byeFromRuntime(20_000)], backend.grant({ flow: menuFlow(), at: OUT_OF_HOURS }));
+    const result = await sipp('no-key', [invite(), answered(), ack(), byeFromRuntime(20_000)], grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS));
     expect(result.code, result.output).toBe(0);
     expect((await report(before))?.result?.outcome).toMatchObject({ kind: 'hangup', reason: 'no_key_press' });
   });
@@ -155,9 +164,9 @@ describe('SIPp calls the runtime', { timeout: 60_000 }, () => {
   });
 
   it('BYE from the caller, over TCP', async () => {
-    backend.greetingMs = 2000;
+    const greetingMs = 2000;
     const before = backend.reports.length;
-    const result = await sipp('caller-bye', [invite(), answered(), ack(), pause(500), bye(2)], backend.grant({ flow: menuFlow(), at: OUT_OF_HOURS }), 't1');
+    const result = await sipp('caller-bye', [invite(), answered(), ack(), pause(500), bye(2)], grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS), 't1');
     expect(result.code, result.output).toBe(0);
     expect(await report(before)).toMatchObject({ reason: 'caller_hung_up' });
   });

@@ -29,7 +29,11 @@ export class FakeBackend implements CallBackend {
   /** How long every greeting plays. */
   greetingMs = 200;
 
+  /** Greetings fetched so far. */
+  audioFetches = 0;
+
   async audio() {
+    this.audioFetches++;
     return tone(440, this.greetingMs);
   }
 
