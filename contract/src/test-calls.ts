@@ -5,8 +5,14 @@
  */
 import { z } from 'zod';
 import { CallFlowSchema, HolidayPeriodSchema } from '@portal/editor-core';
+import { Binary } from './call-flows.ts';
 import { endpoint } from './endpoint.ts';
 import { idNumber, idText } from './ids.ts';
+
+/** One moment of the walk (editor-core's CallMoment) as the API carries it. */
+function TestCallMomentSchema() {
+  return z.object({ kind: z.enum(['node', 'event', 'menu', 'outcome']) }).loose();
+}
 
 /** How long a test-call address can be called after it is granted. */
 export const TEST_CALL_TOKEN_TTL_MS = 10 * 60 * 1000;
@@ -41,11 +47,39 @@ export const TestCallGrant = z.object({
 export type TestCallGrant = z.infer<typeof TestCallGrant>;
 
 const FlowParams = z.object({ id: idNumber('Unknown product'), flow: idText('Unknown call flow') });
+const CallParams = FlowParams.extend({ call: z.uuid({ error: 'Unknown test call' }) });
+
+/** A test call as the panel follows it: the live path (editor-core's CallMoment, in order) and, once ended, how. */
+export const TestCallState = z.object({
+  id: z.string(),
+  flow_version: z.number().int(),
+  at: z.string(),
+  /** The runtime answered the address. */
+  answered: z.boolean(),
+  ended: z.boolean(),
+  /** Node ids in the order the call reached them (the canvas highlight). */
+  path: z.array(z.string()),
+  moments: z.array(TestCallMomentSchema()),
+  outcome: z.object({ kind: z.string() }).loose().nullable(),
+  end_reason: z.enum(['flow_ended', 'caller_hung_up', 'time_limit']).nullable(),
+  duration_ms: z.number().int().nullable(),
+  /** A message was left (GET .../voicemail/ plays it). */
+  voicemail: z.boolean(),
+});
+export type TestCallState = z.infer<typeof TestCallState>;
 
 export const testCallEndpoints = {
   startTestCall: endpoint({
     method: 'POST', path: '/api/v1/voip/:id/call-flows/:flow/test-call/', summary: 'A single-use SIP address that calls the saved flow at the chosen instant', auth: true,
     params: FlowParams, body: StartTestCall, response: TestCallGrant, status: 201,
+  }),
+  getTestCall: endpoint({
+    method: 'GET', path: '/api/v1/voip/:id/call-flows/:flow/test-call/:call/', summary: 'A test call as it happens: its live path, then its outcome', auth: true,
+    params: CallParams, response: TestCallState,
+  }),
+  getTestCallVoicemail: endpoint({
+    method: 'GET', path: '/api/v1/voip/:id/call-flows/:flow/test-call/:call/voicemail/', summary: 'The message left in a test call (audio/wav)', auth: true,
+    params: CallParams, response: Binary,
   }),
 };
 
@@ -70,8 +104,8 @@ export type ClaimedTestCall = z.infer<typeof ClaimedTestCall>;
 
 export const TestCallSpeech = z.object({ text: z.string().min(1).max(1000) });
 
-/** One moment of the walk as it happens (editor-core's CallMoment), kept for the live path. */
-export const TestCallMoment = z.object({ kind: z.enum(['node', 'event', 'menu', 'outcome']) }).loose();
+/** One moment of the walk as it happens, kept for the live path. */
+export const TestCallMoment = TestCallMomentSchema();
 
 export const FinishedTestCall = z.object({
   path: z.array(z.string()).max(1000),

@@ -3,7 +3,9 @@ import { TEST_CALL_TOKEN_TTL_MS, TEST_CALL_USER_PREFIX, testCallMessages } from 
 import { londonTime, type CallFlow, type HolidayPeriod } from '@portal/editor-core';
 import type { Handlers } from '../../routes/index.ts';
 import { detailError } from '../../plugins/errors.ts';
+import { sendAudio } from '../../audio/serve.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/products.ts';
+import type { TestCallRow } from './test-calls-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,4 +58,38 @@ export const testCallHandlers = {
     reply.header('cache-control', 'no-store');
     return { id, token, sip_uri: `sip:${TEST_CALL_USER_PREFIX}${token}@${sipHost}`, expires_at: expiresAt.toISOString(), flow_version: row.version };
   },
-} satisfies Pick<Handlers, 'startTestCall'>;
+
+  getTestCall: async ({ params, request }) => {
+    const call = await ownedTestCall(request, params);
+    const moments = call.moments as Array<{ kind: 'node' | 'event' | 'menu' | 'outcome'; nodeId?: unknown }>;
+    return {
+      id: call.id,
+      flow_version: call.flowVersion,
+      at: call.at.toISOString(),
+      answered: call.claimedAt !== null,
+      ended: call.endedAt !== null,
+      // The walk's path once it ended; the nodes reached so far while it runs (or when the caller hung up mid-way).
+      path: call.path?.length ? call.path : moments.flatMap((m) => (m.kind === 'node' && typeof m.nodeId === 'string' ? [m.nodeId] : [])),
+      moments,
+      outcome: call.outcome as { kind: string } | null,
+      end_reason: call.endReason as 'flow_ended' | 'caller_hung_up' | 'time_limit' | null,
+      duration_ms: call.durationMs,
+      voicemail: call.voicemailKey !== null,
+    };
+  },
+
+  getTestCallVoicemail: async ({ params, request, reply }) => {
+    const call = await ownedTestCall(request, params);
+    const bytes = call.voicemailKey ? await request.server.audio.get(call.voicemailKey) : null;
+    if (!bytes) throw notFound();
+    return sendAudio(request, reply, bytes, `test-call-${call.id}.wav`);
+  },
+} satisfies Pick<Handlers, 'startTestCall' | 'getTestCall' | 'getTestCallVoicemail'>;
+
+/** A test call of the signed-in customer's product and flow, else 404. */
+async function ownedTestCall(request: Parameters<typeof ownedVoipProduct>[0], params: { id: number; flow: string; call: string }): Promise<TestCallRow> {
+  const product = await ownedVoipProduct(request, params.id);
+  const call = await request.server.testCallsRepository.ofFlow(product.id, rowId(params.flow), params.call);
+  if (!call) throw notFound();
+  return call;
+}

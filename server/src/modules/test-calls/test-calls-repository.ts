@@ -38,6 +38,12 @@ export function createTestCallsRepository(db: Database) {
       return row;
     },
 
+    /** A test call of a product's flow, whatever its state. */
+    async ofFlow(productId: number, flowId: number, id: string): Promise<TestCallRow | undefined> {
+      const [row] = await db.select().from(testCalls).where(and(eq(testCalls.id, id), eq(testCalls.productId, productId), eq(testCalls.flowId, flowId)));
+      return row;
+    },
+
     async addMoment(id: string, moment: unknown): Promise<void> {
       await db
         .update(testCalls)

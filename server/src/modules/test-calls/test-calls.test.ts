@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CALL_RUNTIME_SECRET_HEADER, ClaimedTestCall, StoredCallFlow, TestCallGrant, TEST_CALL_TOKEN_TTL_MS, testCallMessages } from '@portal/contract';
+import { CALL_RUNTIME_SECRET_HEADER, ClaimedTestCall, StoredCallFlow, TestCallGrant, TestCallState, TEST_CALL_TOKEN_TTL_MS, testCallMessages } from '@portal/contract';
 import { sampleFlow } from '@portal/editor-core/testing';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { getCsrf, seededProductIds, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
@@ -68,6 +68,25 @@ describe('test calls', () => {
     expect((await internal('POST', '/internal/call-runtime/claim/', { token: grant.token })).statusCode).toBe(404);
   });
 
+  it('shows a test call as it happens to its owner only: the nodes reached so far, no outcome yet', async () => {
+    const key = await tokenOf(t, demoLogins.customer);
+    const flow = await ownFlow(key);
+    const grant = TestCallGrant.parse((await call(key, 'POST', startUrl(ids.acme, flow.id), {})).json());
+    const url = `${startUrl(ids.acme, flow.id)}${grant.id}/`;
+    expect(TestCallState.parse((await call(key, 'GET', url)).json())).toMatchObject({ answered: false, ended: false, path: [], outcome: null, voicemail: false });
+    await internal('POST', '/internal/call-runtime/claim/', { token: grant.token });
+    await internal('POST', `/internal/call-runtime/calls/${grant.id}/moments/`, { kind: 'node', nodeId: 'n1' });
+    await internal('POST', `/internal/call-runtime/calls/${grant.id}/moments/`, { kind: 'event', event: { kind: 'arrive', nodeId: 'n1', numbers: [] } });
+    await internal('POST', `/internal/call-runtime/calls/${grant.id}/moments/`, { kind: 'node', nodeId: 'n2' });
+    const live = TestCallState.parse((await call(key, 'GET', url)).json());
+    expect(live).toMatchObject({ answered: true, ended: false, path: ['n1', 'n2'] });
+    expect(live.moments).toHaveLength(3);
+    expect((await call(key, 'GET', `${url}voicemail/`)).statusCode).toBe(404);
+    const other = await tokenOf(t, demoLogins.buyNow);
+    expect((await call(other, 'GET', url)).statusCode).toBe(404);
+    expect((await call(key, 'GET', `${startUrl(ids.acme, flow.id)}not-a-call/`)).statusCode).toBeLessThan(500);
+  });
+
   it('answers 503 when the portal runs no call runtime', async () => {
     const key = await tokenOf(t, demoLogins.customer);
     const flow = await ownFlow(key);
@@ -105,6 +124,12 @@ describe('test calls', () => {
     });
     expect(finished.statusCode, finished.body).toBe(204);
     expect(await t.audio.get(`${ids.acme}/test-call-${grant.id}.wav`)).toEqual(Buffer.from(wav, 'base64'));
+    const state = await call(key, 'GET', `${startUrl(ids.acme, flow.id)}${grant.id}/`);
+    expect(state.statusCode, state.body).toBe(200);
+    expect(TestCallState.parse(state.json())).toMatchObject({ answered: true, ended: true, path: ['n1', 'n2', 'n4', 'n6'], outcome: { kind: 'voicemail' }, end_reason: 'flow_ended', duration_ms: 4200, voicemail: true });
+    const message = await call(key, 'GET', `${startUrl(ids.acme, flow.id)}${grant.id}/voicemail/`);
+    expect(message.statusCode).toBe(200);
+    expect(message.rawPayload).toEqual(Buffer.from(wav, 'base64'));
     // Ended: no second end.
     expect((await internal('POST', `/internal/call-runtime/calls/${grant.id}/finish/`, { path: [], outcome: null, reason: 'flow_ended', duration_ms: 0, voicemail_wav: null })).statusCode).toBe(404);
   });
