@@ -8,7 +8,7 @@ import importX from 'eslint-plugin-import-x';
 import checkFile from 'eslint-plugin-check-file';
 
 // Imports only go along the arrows of ARCHITECTURE.md:
-// editor-core -> nothing of ours; contract -> editor-core; src and server -> contract, editor-core.
+// editor-core -> nothing of ours; contract -> editor-core; src, server and call-runtime -> contract, editor-core.
 const ours = (...names) => names.map((name) => ({ group: [`**/${name}/**`, `@portal/${name}`], message: `ARCHITECTURE.md: this folder may not import ${name}/` }));
 
 // The SPA's layers (ARCHITECTURE.md, bulletproof-react's zones): a feature is used by others only
@@ -53,7 +53,7 @@ const queryBuilder = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist', 'server/build', 'node_modules', 'data', 'test-results', 'playwright-report', 'server/drizzle', '.e2e-data'] },
+  { ignores: ['**/dist', 'server/build', 'call-runtime/build', 'node_modules', 'data', 'test-results', 'playwright-report', 'server/drizzle', '.e2e-data'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -99,26 +99,32 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [{ name: 'react', message: 'editor-core has no React' }, { name: 'react-dom', message: 'editor-core has no DOM' }],
-        patterns: [...ours('contract', 'server', 'src'), { group: ['react*', '@xyflow/*', '@chakra-ui/*'], message: 'editor-core has no UI' }],
+        patterns: [...ours('contract', 'server', 'src', 'call-runtime'), { group: ['react*', '@xyflow/*', '@chakra-ui/*'], message: 'editor-core has no UI' }],
       }],
       'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage'],
     },
   },
   {
     files: ['contract/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...ours('server', 'src')] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...ours('server', 'src', 'call-runtime')] }] },
   },
   {
     files: ['server/**/*.ts'],
     languageOptions: { globals: globals.node },
-    rules: { 'no-restricted-imports': ['error', { patterns: [...ours('src')] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...ours('src', 'call-runtime')] }] },
+  },
+  {
+    // The test-call runtime reads the portal only through the server's internal endpoints (ARCHITECTURE.md).
+    files: ['call-runtime/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...ours('src', 'server')] }] },
   },
   {
     // Only a module's repository (and db/, the demo data it seeds, and tests) queries the database:
     // handlers, rules and plugins call repositories (ARCHITECTURE.md, server modules).
     files: ['server/src/**/*.ts'],
     ignores: SERVER_QUERY_FILES,
-    rules: { 'no-restricted-imports': ['error', { patterns: [...ours('src'), ...queryBuilder] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...ours('src', 'call-runtime'), ...queryBuilder] }] },
   },
   // public/early.js runs in the page as it is, outside the bundle (index.html).
   { files: ['public/**/*.js'], languageOptions: { globals: globals.browser } },
@@ -131,13 +137,13 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         // The whole endpoints table would pull every area's schemas into every page's bundle.
         paths: [{ name: '@portal/contract', importNames: ['endpoints'], message: "Import the area's endpoint group (authEndpoints, ...) instead" }],
-        patterns: [...ours('server')],
+        patterns: [...ours('server', 'call-runtime')],
       }],
     },
   },
   {
     files: ['e2e/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...ours('server', 'src', 'editor-core')] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...ours('server', 'src', 'editor-core', 'call-runtime')] }] },
   },
   {
     files: ['scripts/**/*.mjs', 'bench/**/*.{mjs,ts}', '*.config.{js,ts}', 'e2e/**/*.ts', 'tests/**/*.ts'],

@@ -76,6 +76,8 @@ export default defineConfig({
       // Pure modules: a worker keeps them loaded from one file to the next.
       { test: { name: 'editor-core', include: ['editor-core/src/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 }, maxWorkers: 2, isolate: false } },
       { test: { name: 'contract', include: ['contract/src/**/*.test.ts', 'tests/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 }, maxWorkers: 2, isolate: false } },
+      // The test-call runtime: its own process in production; here its sessions, SIP and RTP on loopback.
+      { test: { name: 'call-runtime', include: ['call-runtime/src/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 }, maxWorkers: 2, testTimeout: 30_000, hookTimeout: 30_000 } },
       serverOn('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverOn('postgres')] : []),
       web({ name: 'web', include: ['src/**/*.test.{ts,tsx}'], exclude: ownModules, isolate: false }),

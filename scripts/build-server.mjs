@@ -2,12 +2,13 @@
 // plain JavaScript file, server/build/main.mjs, which `npm run serve` runs with node alone. Under tsx the
 // server also carried tsx's loader and its compiled-module cache: about 80 MB of an idle server's memory
 // (docs/decisions/012). Packages from node_modules stay imports, loaded as they are. Part of `npm run build`.
+// The test-call runtime (call-runtime/src/main.ts), the server's child process, is bundled the same way beside it.
 import { build } from 'esbuild';
 
 const started = performance.now();
-await build({
-  entryPoints: ['server/src/main.ts'],
-  outfile: 'server/build/main.mjs',
+const bundle = (entry, outfile) => build({
+  entryPoints: [entry],
+  outfile,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -27,4 +28,5 @@ await build({
     },
   ],
 });
-console.log(`server bundled into server/build/main.mjs in ${Math.round(performance.now() - started)} ms`);
+await Promise.all([bundle('server/src/main.ts', 'server/build/main.mjs'), bundle('call-runtime/src/main.ts', 'call-runtime/build/main.mjs')]);
+console.log(`server and call runtime bundled into server/build/main.mjs and call-runtime/build/main.mjs in ${Math.round(performance.now() - started)} ms`);

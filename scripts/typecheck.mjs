@@ -3,7 +3,7 @@
 // the largest first; each project's messages are printed together when it ends.
 import { spawn } from 'node:child_process';
 
-const projects = ['tsconfig.json', 'server/tsconfig.json', 'tsconfig.tools.json', 'contract/tsconfig.json', 'editor-core/tsconfig.json'];
+const projects = ['tsconfig.json', 'server/tsconfig.json', 'tsconfig.tools.json', 'contract/tsconfig.json', 'editor-core/tsconfig.json', 'call-runtime/tsconfig.json'];
 const parallel = Number(process.env.TYPECHECK_JOBS ?? 2);
 
 function check(project) {

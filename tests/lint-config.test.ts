@@ -86,6 +86,18 @@ describe('lint: import cycles (import-x/no-cycle)', slow, () => {
   });
 });
 
+describe('lint: the arrows of ARCHITECTURE.md for the call runtime (no-restricted-imports)', slow, () => {
+  it('lets call-runtime import editor-core and contract, never server or src; nothing imports call-runtime', async () => {
+    const core = "import { walkCall } from '@portal/editor-core';\nexport const w = walkCall;\n";
+    expect(await rulesFiring(core, 'call-runtime/src/some-file.ts')).toEqual([]);
+    const server = "import { buildApp } from '../../server/src/app.ts';\nexport const b = buildApp;\n";
+    expect(await rulesFiring(server, 'call-runtime/src/some-file.ts')).toContain('no-restricted-imports');
+    const runtime = "import { CallRuntime } from '../../../call-runtime/src/runtime.ts';\nexport const r = CallRuntime;\n";
+    expect(await rulesFiring(runtime, 'server/src/modules/some-file.ts')).toContain('no-restricted-imports');
+    expect(await rulesFiring(runtime.replace('../../../', '../../'), 'src/lib/some-file.ts')).toContain('no-restricted-imports');
+  });
+});
+
 describe('lint: file names (check-file)', slow, () => {
   const code = 'export const x = 1;\n';
 

@@ -41,6 +41,7 @@ export * from './billing.ts';
 export * from './payments.ts';
 export * from './call-log.ts';
 export * from './call-reports.ts';
+export * from './test-calls.ts';
 
 import { addressEndpoints } from './address.ts';
 import { audioEndpoints, phoneSetupAudioEndpoints } from './audio.ts';
@@ -65,6 +66,7 @@ import { billingEndpoints } from './billing.ts';
 import { paymentEndpoints } from './payments.ts';
 import { callLogEndpoints } from './call-log.ts';
 import { callReportEndpoints } from './call-reports.ts';
+import { testCallEndpoints } from './test-calls.ts';
 import { gettingStartedEndpoints } from './getting-started.ts';
 import { numberEndpoints } from './numbers.ts';
 import { phoneSetupEndpoints } from './phone-setup.ts';
@@ -111,5 +113,6 @@ export const endpoints = {
   ...paymentEndpoints,
   ...callLogEndpoints,
   ...callReportEndpoints,
+  ...testCallEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

@@ -56,20 +56,33 @@ export interface SimulationInput {
 const MAX_EVENTS = 500;
 const optional = (value: string) => (value.trim() === '' ? null : value);
 
+/** What the caller meets, moment by moment, as walkCall yields it. */
+export type CallMoment =
+  /** The call reaches a node: the live path grows by it. */
+  | { kind: 'node'; nodeId: string }
+  /** What happened there; a play_audio event is a greeting to play before resuming. */
+  | { kind: 'event'; event: SimulationEvent }
+  /** A dial menu plays its greeting and waits: resume with the key pressed, or null for none. */
+  | { kind: 'menu'; nodeId: string; audioFile: string; attempt: number }
+  /** Where the call ends; the walk returns its result after this. */
+  | { kind: 'outcome'; outcome: SimulationOutcome };
+
 /**
- * Walks a call through a flow. business_hours takes in_hours when open at the instant in Europe/London
- * (holidays close), else out_of_hours. A dial_menu reads the next key press; no key press or an unknown key
- * replays it, and after DIAL_MENU_MAX_ATTEMPTS plays the call is disconnected. repeat_menu replays the
- * nearest dial_menu above it. A route that does not end answers 'incomplete'.
+ * Walks a call through a flow, one moment at a time: the one walk behind the simulator and a real test call.
+ * business_hours takes in_hours when open at the instant in Europe/London (holidays close), else out_of_hours. A
+ * dial_menu yields a 'menu' moment and reads the key sent back; no key press or an unknown key replays it, and
+ * after DIAL_MENU_MAX_ATTEMPTS plays the call is disconnected. repeat_menu replays the nearest dial_menu above it.
+ * A route that does not end answers 'incomplete'.
+ * @example
+ * const walk = walkCall(flow, new Date(), []);
+ * let step = walk.next();
+ * while (!step.done) step = walk.next(step.value.kind === 'menu' ? '1' : undefined);
  */
-export function simulateCall(input: SimulationInput): SimulationResult {
-  const keys = input.keys ?? [];
+export function* walkCall(flow: CallFlow, at: Date, holidays: readonly HolidayPeriod[] = []): Generator<CallMoment, SimulationResult, string | null | undefined> {
   const path: string[] = [];
   const events: SimulationEvent[] = [];
   let keysUsed = 0;
-  const done = (outcome: SimulationOutcome): SimulationResult => ({ path, events, outcome, keysUsed });
-
-  let node: FlowNode = input.flow.data;
+  let node: FlowNode = flow.data;
   // Ancestors of the current node, root first, to find the menu a repeat_menu returns to.
   let ancestors: FlowNode[] = [];
   let attempt = 1;
@@ -77,44 +90,54 @@ export function simulateCall(input: SimulationInput): SimulationResult {
     if (child) ancestors = [...ancestors, node];
     return child;
   };
+  function* record(event: SimulationEvent): Generator<CallMoment, void, unknown> {
+    events.push(event);
+    yield { kind: 'event', event };
+  }
+  function* done(outcome: SimulationOutcome): Generator<CallMoment, SimulationResult, unknown> {
+    yield { kind: 'outcome', outcome };
+    return { path, events, outcome, keysUsed };
+  }
 
   for (;;) {
-    if (events.length >= MAX_EVENTS) return done({ kind: 'hangup', nodeId: node.id, reason: 'too_many_steps' });
+    if (events.length >= MAX_EVENTS) return yield* done({ kind: 'hangup', nodeId: node.id, reason: 'too_many_steps' });
     path.push(node.id);
+    yield { kind: 'node', nodeId: node.id };
     let next: FlowNode | undefined;
     switch (node.type) {
       case 'main_number':
-        events.push({ kind: 'arrive', nodeId: node.id, numbers: argValue(node, 'public_numbers', 'phone_numbers') });
+        yield* record({ kind: 'arrive', nodeId: node.id, numbers: argValue(node, 'public_numbers', 'phone_numbers') });
         next = descend(node.children[0]);
         break;
       case 'business_hours': {
-        const status = openingStatusAt(argValue(node, 'business_hours', 'business_hours'), input.at, input.holidays ?? []);
-        events.push({ kind: 'business_hours', nodeId: node.id, ...status });
+        const status = openingStatusAt(argValue(node, 'business_hours', 'business_hours'), at, holidays);
+        yield* record({ kind: 'business_hours', nodeId: node.id, ...status });
         next = descend(node.children.find((c) => c.type === (status.open ? 'in_hours' : 'out_of_hours')));
         break;
       }
       case 'in_hours':
       case 'out_of_hours':
       case 'dial_menu_key':
-        events.push({ kind: 'pass', nodeId: node.id, type: node.type });
+        yield* record({ kind: 'pass', nodeId: node.id, type: node.type });
         next = descend(node.children[0]);
         break;
       case 'play_audio':
-        events.push({ kind: 'play_audio', nodeId: node.id, audioFile: argValue(node, 'audio_file', 'audio_file') });
+        yield* record({ kind: 'play_audio', nodeId: node.id, audioFile: argValue(node, 'audio_file', 'audio_file') });
         next = descend(node.children[0]);
         break;
       case 'dial_menu': {
         const audioFile = argValue(node, 'audio_file', 'audio_file');
-        const key = keysUsed < keys.length ? (keys[keysUsed] ?? null) : null;
-        if (keysUsed < keys.length) keysUsed++;
-        const match = key === null ? undefined : node.children.find((c) => c.args.target?.value === key);
+        const key = (yield { kind: 'menu', nodeId: node.id, audioFile, attempt }) ?? null;
+        keysUsed++;
+        const menu = node;
+        const match = key === null ? undefined : menu.children.find((c) => c.args.target?.value === key);
         const result = match ? 'matched' : key === null ? 'no_key_press' : 'unknown_key';
-        events.push({ kind: 'menu', nodeId: node.id, audioFile, attempt, key, result });
+        yield* record({ kind: 'menu', nodeId: menu.id, audioFile, attempt, key, result });
         if (match) {
           attempt = 1;
           next = descend(match);
         } else if (attempt >= DIAL_MENU_MAX_ATTEMPTS) {
-          return done({ kind: 'hangup', nodeId: node.id, reason: result === 'unknown_key' ? 'unknown_key' : 'no_key_press' });
+          return yield* done({ kind: 'hangup', nodeId: menu.id, reason: result === 'unknown_key' ? 'unknown_key' : 'no_key_press' });
         } else {
           attempt++;
           continue; // the menu plays again
@@ -124,38 +147,58 @@ export function simulateCall(input: SimulationInput): SimulationResult {
       case 'repeat_menu': {
         const index = ancestors.map((a) => a.type).lastIndexOf('dial_menu');
         const menu = ancestors[index];
-        if (!menu) return done({ kind: 'incomplete', nodeId: node.id });
-        events.push({ kind: 'repeat_menu', nodeId: node.id, menuId: menu.id });
+        if (!menu) return yield* done({ kind: 'incomplete', nodeId: node.id });
+        yield* record({ kind: 'repeat_menu', nodeId: node.id, menuId: menu.id });
         ancestors = ancestors.slice(0, index);
         node = menu;
         attempt = 1;
         continue;
       }
-      case 'transfer': {
-        const extensions = argValue(node, 'target', 'extensions');
-        const ringPattern = argValue(node, 'ring_pattern', 'ring_pattern');
-        const ringTimePerMemberMs = argValue(node, 'ring_time_per_member', 'milliseconds');
-        const box = argValue(node, 'voicemail', 'voicemail_box');
-        return done({
-          kind: 'transfer',
-          nodeId: node.id,
-          extensions,
-          ringPattern,
-          ringTimePerMemberMs,
-          totalRingTimeMs: ringPattern === 'sequential' ? ringTimePerMemberMs * extensions.length : ringTimePerMemberMs,
-          queue: argValue(node, 'queuing_enabled', 'boolean')
-            ? { size: argValue(node, 'queue_size', 'integer'), music: argValue(node, 'queue_music', 'audio_file'), announcement: optional(argValue(node, 'queue_announcement', 'audio_file')) }
-            : null,
-          noAnswer: box === 'none' ? { kind: 'hangup' } : { kind: 'voicemail', extension: box === 'default' ? DEFAULT_VOICEMAIL_EXTENSION : box },
-          voicemailGreeting: optional(argValue(node, 'voicemail_greeting', 'audio_file')),
-        });
-      }
+      case 'transfer':
+        return yield* done(transferOutcome(node));
       case 'voicemail':
-        return done({ kind: 'voicemail', nodeId: node.id, extension: argValue(node, 'target', 'extension') });
+        return yield* done({ kind: 'voicemail', nodeId: node.id, extension: argValue(node, 'target', 'extension') });
       case 'divert_to_external':
-        return done({ kind: 'divert', nodeId: node.id, number: argValue(node, 'target', 'phone_number') });
+        return yield* done({ kind: 'divert', nodeId: node.id, number: argValue(node, 'target', 'phone_number') });
     }
-    if (!next) return done({ kind: 'incomplete', nodeId: node.id });
+    if (!next) return yield* done({ kind: 'incomplete', nodeId: node.id });
     node = next;
   }
+}
+
+function transferOutcome(node: FlowNode): SimulationOutcome {
+  const extensions = argValue(node, 'target', 'extensions');
+  const ringPattern = argValue(node, 'ring_pattern', 'ring_pattern');
+  const ringTimePerMemberMs = argValue(node, 'ring_time_per_member', 'milliseconds');
+  const box = argValue(node, 'voicemail', 'voicemail_box');
+  return {
+    kind: 'transfer',
+    nodeId: node.id,
+    extensions,
+    ringPattern,
+    ringTimePerMemberMs,
+    totalRingTimeMs: ringPattern === 'sequential' ? ringTimePerMemberMs * extensions.length : ringTimePerMemberMs,
+    queue: argValue(node, 'queuing_enabled', 'boolean')
+      ? { size: argValue(node, 'queue_size', 'integer'), music: argValue(node, 'queue_music', 'audio_file'), announcement: optional(argValue(node, 'queue_announcement', 'audio_file')) }
+      : null,
+    noAnswer: box === 'none' ? { kind: 'hangup' } : { kind: 'voicemail', extension: box === 'default' ? DEFAULT_VOICEMAIL_EXTENSION : box },
+    voicemailGreeting: optional(argValue(node, 'voicemail_greeting', 'audio_file')),
+  };
+}
+
+/**
+ * The path a call takes through a flow at an instant, its events and outcome: walkCall driven with the given key
+ * presses in order (they run out as no key press).
+ */
+export function simulateCall(input: SimulationInput): SimulationResult {
+  const keys = input.keys ?? [];
+  const walk = walkCall(input.flow, input.at, input.holidays ?? []);
+  let used = 0;
+  let step = walk.next();
+  while (!step.done) {
+    let answer: string | null | undefined;
+    if (step.value.kind === 'menu') answer = used < keys.length ? (keys[used++] ?? null) : null;
+    step = walk.next(answer);
+  }
+  return { ...step.value, keysUsed: used };
 }

@@ -29,6 +29,7 @@ import { registerTrustProxyWarning } from './plugins/trust-proxy-warning.ts';
 import { endpointGuards, endpointHandlers, repositories } from './modules/index.ts';
 import { DEFAULT_PROVISIONING_DELAY_MS } from './modules/provisioning/runner.ts';
 import { registerEndpoints } from './routes/index.ts';
+import { registerCallRuntimeRoutes } from './modules/test-calls/internal-routes.ts';
 import { SandboxMailer } from './sandbox/mailer.ts';
 import registerOutboxRepository, { createOutboxRepository } from './sandbox/outbox/outbox-repository.ts';
 import registerSandboxGrantsRepository from './sandbox/oauth/grants-repository.ts';
@@ -125,6 +126,11 @@ export interface BuildAppOptions {
   signupSettings?: SignupServerSettings;
   /** Behind a load balancer, trust its X-Forwarded-For so throttling sees the client's IP. */
   trustProxy?: boolean | string;
+  /**
+   * The test-call runtime (call-runtime/): the SIP `host:port` its addresses name and the secret of its internal
+   * endpoints; none when CALL_RUNTIME=off (a test call then answers 503).
+   */
+  callRuntime?: { sipHost: string; secret: string };
 }
 
 export const defaultStaticDir = join(serverRoot, '..', 'dist');
@@ -146,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('advancedCallForward', options.advancedCallForward ?? false);
   app.decorate('callRecordingsHidden', options.callRecordingsHidden ?? false);
   app.decorate('signupSettings', { ...(options.signupSettings ?? DEFAULT_SIGNUP_SETTINGS) });
+  app.decorate('testCallSipHost', options.callRuntime?.sipHost ?? null);
   app.decorate('provisioningDelayMs', options.provisioningDelayMs ?? DEFAULT_PROVISIONING_DELAY_MS);
   app.decorate('sleep', options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))));
   const afterAnswer = new Set<Promise<void>>();
@@ -225,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Routes.
   registerEndpoints(app, endpointHandlers, endpointGuards);
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
+  if (options.callRuntime) registerCallRuntimeRoutes(app, options.callRuntime.secret);
   // The sandbox outbox exists only while no message can leave the machine.
   if (sandboxServer) registerSandboxOutbox(app);
   // The sandbox OAuth provider, for each social provider that is not configured.

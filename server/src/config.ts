@@ -149,6 +149,13 @@ const shape = {
   PORTAL_VOIP3_SIGNUP: flag('PORTAL_VOIP3_SIGNUP', DEFAULT_SIGNUP_SETTINGS.voip3Signup),
   PORTAL_SMS_HOURLY_LIMIT: wholeNumber('PORTAL_SMS_HOURLY_LIMIT', DEFAULT_SIGNUP_SETTINGS.smsHourlyLimit, 100_000, ''),
   PORTAL_E2E_ACCOUNTS: flag('PORTAL_E2E_ACCOUNTS', false),
+  CALL_RUNTIME: flag('CALL_RUNTIME', true),
+  CALL_RUNTIME_SIP_PORT: raw().transform((value, ctx) => {
+    const port = Number(value ?? 5080);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) return fail(ctx, `CALL_RUNTIME_SIP_PORT must be a port number, not "${value}"`);
+    return port;
+  }),
+  CALL_RUNTIME_SIP_HOST: raw(),
 };
 
 type Variables = z.output<z.ZodObject<typeof shape>>;
@@ -202,6 +209,8 @@ export interface Config {
   callRecordingsHidden: boolean;
   signup: SignupServerSettings;
   e2eAccounts: boolean;
+  /** The test-call runtime, the server's child process: where it answers SIP and the `host:port` its addresses name; null when off. */
+  callRuntime: { sipPort: number; sipHost: string } | null;
 }
 
 const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
@@ -298,6 +307,7 @@ function toConfig(v: Variables): Config {
       smsHourlyLimit: v.PORTAL_SMS_HOURLY_LIMIT,
     },
     e2eAccounts: v.PORTAL_E2E_ACCOUNTS,
+    callRuntime: v.CALL_RUNTIME ? { sipPort: v.CALL_RUNTIME_SIP_PORT, sipHost: v.CALL_RUNTIME_SIP_HOST ?? `127.0.0.1:${v.CALL_RUNTIME_SIP_PORT}` } : null,
   };
 }
 
@@ -475,4 +485,7 @@ export const VARIABLES: Record<VariableName, VariableDoc> = {
   },
   PORTAL_SMS_HOURLY_LIMIT: { group: 'Product switches', default: '200', about: "texts the sign-up's SMS codes may send per hour, every number together (0 to 100000)" },
   PORTAL_E2E_ACCOUNTS: { group: 'Tests', default: 'off', about: "`on`: the first start also seeds the end-to-end suite's own customers (scripts/e2e-server.mjs sets it)" },
+  CALL_RUNTIME: { group: 'Test calls', default: 'on', about: 'the test-call runtime (call-runtime/), started as a child of the server bound to 127.0.0.1; `off` leaves it out and test calls answer 503' },
+  CALL_RUNTIME_SIP_PORT: { group: 'Test calls', default: '5080', about: 'where the runtime answers SIP, over UDP and TCP' },
+  CALL_RUNTIME_SIP_HOST: { group: 'Test calls', default: '127.0.0.1:{CALL_RUNTIME_SIP_PORT}', about: 'the `host:port` a test call\'s SIP address names (`sip:flow-{token}@{this}`)' },
 };

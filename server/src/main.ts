@@ -7,6 +7,7 @@ import { compileWasmForMemory, openDatabase } from './db/connect.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { demoLogins } from './db/demo-logins.ts';
 import { seedIfEmpty } from './db/seed.ts';
+import { callRuntimeSettings, startCallRuntime } from './call-runtime-process.ts';
 
 // Every setting comes from the environment through config.ts (docs/configuration.md), read here before
 // anything else, so a bad value stops the start at once with the variable's name.
@@ -18,6 +19,7 @@ try {
   console.error(`The configuration is not valid:\n${error.message}`);
   process.exit(1);
 }
+const callRuntime = config.callRuntime && callRuntimeSettings(config.callRuntime);
 
 // PGlite: compiled for memory rather than speed (db/connect.ts), and takes the folder's lock first; a second
 // server on one folder stops here, naming the first.
@@ -43,6 +45,7 @@ const app = await buildApp({
   advancedCallForward: config.advancedCallForward,
   callRecordingsHidden: config.callRecordingsHidden,
   signupSettings: config.signup,
+  ...(callRuntime && { callRuntime: { sipHost: callRuntime.sipHost, secret: callRuntime.secret } }),
   ...messagingAdapters(config.messaging),
   ...(config.staticDir && { staticDir: config.staticDir }),
 });
@@ -86,6 +89,14 @@ try {
 
 const address = app.server.address();
 const boundPort = typeof address === 'object' && address ? address.port : config.port;
+if (callRuntime) {
+  const child = startCallRuntime(callRuntime, `http://127.0.0.1:${boundPort}`, (code) => {
+    if (closing) return;
+    app.testCallSipHost = null;
+    app.log.error(`The test-call runtime stopped (exit code ${code}); test calls are off until the server restarts`);
+  });
+  process.on('exit', () => child.kill('SIGTERM'));
+}
 console.log(
   [
     '',

@@ -64,6 +64,8 @@ import { callLogHandlers } from './call-log/handlers.ts';
 import callReportsRepository from './call-reports/call-reports-repository.ts';
 import { callReportHandlers } from './call-reports/handlers.ts';
 import signupRepository from './signup/signup-repository.ts';
+import testCallsRepository from './test-calls/test-calls-repository.ts';
+import { testCallHandlers } from './test-calls/handlers.ts';
 
 // The server's areas, one folder each: handlers for the contract's endpoints, a repository that
 // owns the area's queries (a fastify-plugin decorating the app), its rules and its demo data.
@@ -107,6 +109,7 @@ export const endpointHandlers: Handlers = {
   ...recurringCardHandlers,
   ...callLogHandlers,
   ...callReportHandlers,
+  ...testCallHandlers,
 };
 
 export const endpointGuards: Guards = { ...callFlowGuards };
@@ -142,4 +145,5 @@ export const repositories: FastifyPluginAsync[] = [
   billingRepository,
   callLogRepository,
   callReportsRepository,
+  testCallsRepository,
 ];

@@ -86,6 +86,8 @@ export function useTestApp(
     advancedCallForward?: boolean;
     callRecordingsHidden?: boolean;
     broadbandData?: BroadbandData;
+    /** The test-call runtime's SIP host and secret (app.ts callRuntime); on by default, as `npm start` has it; null for off. */
+    callRuntime?: { sipHost: string; secret: string } | null;
     /** Logs at this level into `logStream` (the app logs nothing otherwise). */
     log?: { level: string; stream: { write(line: string): void } };
   } = {},
@@ -111,6 +113,7 @@ export function useTestApp(
       staticDir: options.staticDir ?? '/nonexistent/portal-spa',
       ...(options.speech && { speech: options.speech }),
       ...(options.broadbandData && { broadbandData: options.broadbandData }),
+      ...(options.callRuntime !== null && { callRuntime: options.callRuntime ?? { sipHost: '127.0.0.1:5080', secret: 'test-call-runtime-secret' } }),
       ...(options.advancedCallForward !== undefined && { advancedCallForward: options.advancedCallForward }),
       ...(options.callRecordingsHidden !== undefined && { callRecordingsHidden: options.callRecordingsHidden }),
       ...(options.log && { logger: true, logLevel: options.log.level, logStream: options.log.stream }),

@@ -23,3 +23,4 @@ export * from './billing.ts';
 export * from './call-log.ts';
 export * from './shop.ts';
 export * from './call-flow-versions.ts';
+export * from './test-calls.ts';

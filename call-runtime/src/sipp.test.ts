@@ -1,0 +1,173 @@
+// Real peers: SIPp (Debian's sip-tester) calls the runtime over UDP and TCP on loopback, one scenario per rule of
+// a test call. The portal is faked (testing.ts): the server's side has its own suite (server/src/modules/test-calls).
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import alawmulaw from 'alawmulaw';
+import { findNode, insertBetween, insertNode, removeSubtree, setArgs, type CallFlow, type Command } from '@portal/editor-core';
+import { apply, sampleFlow } from '@portal/editor-core/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tone } from './g711.ts';
+import { PacedClock } from './media-clock.ts';
+import { CallRuntime } from './runtime.ts';
+import { FakeBackend } from './testing.ts';
+import { ack, answered, audio, bye, byeFromRuntime, cancel, info, invite, pause, referTo, refused, rfc4733, scenario } from './sipp/scenarios.ts';
+
+const run = promisify(execFile);
+const OUT_OF_HOURS = new Date('2025-01-06T08:30:00Z');
+let folder = '';
+let backend: FakeBackend;
+let runtime: CallRuntime;
+let sipPort = 0;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  // `sipp -v` exits 1 after printing its version; only a missing program is a failure here.
+  await run('sipp', ['-v']).catch((error: { code?: unknown }) => {
+    if (error.code === 'ENOENT') throw new Error('SIPp is not installed: apt-get install -y sip-tester (.ci/run does)');
+  });
+  folder = mkdtempSync(join(tmpdir(), 'portal-sipp-'));
+  backend = new FakeBackend();
+  sipPort = await freePort();
+  runtime = new CallRuntime({ address: '127.0.0.1', sipPort, clock: new PacedClock(), backend, answerAfterMs: 300, keyWaitFrames: 25 });
+  runtime.start();
+});
+
+afterAll(async () => {
+  await runtime?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+/** Runs one SIPp call of `steps` to `flow-{token}`; resolves with SIPp's exit code and what it printed. */
+async function sipp(name: string, steps: string[], token: string, transport: 'u1' | 't1' = 'u1'): Promise<{ code: number; output: string }> {
+  const file = join(folder, `${name}.xml`);
+  writeFileSync(file, scenario(name, steps));
+  const args = [`127.0.0.1:${sipPort}`, '-sf', file, '-s', `flow-${token}`, '-m', '1', '-i', '127.0.0.1', '-p', String(await freePort()), '-mp', String(20_000 + 2 * Math.floor(Math.random() * 10_000)), '-t', transport, '-timeout', '30s', '-timeout_error', '-nostdin', '-trace_err', '-error_file', join(folder, `${name}-errors.log`)];
+  try {
+    const { stdout, stderr } = await run('sipp', args, { cwd: folder, timeout: 40_000 });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    let errors = '';
+    if (existsSync(join(folder, `${name}-errors.log`))) errors = readFileSync(join(folder, `${name}-errors.log`), 'utf8');
+    return { code: failed.code ?? -1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}\n${errors}` };
+  }
+}
+
+/** Out of hours, a dial menu: key 1 -> divert to 07700900123, key 2 -> voicemail 300. */
+function menuFlow(): CallFlow {
+  const apply1 = (flow: CallFlow, ...commands: Command[]) => commands.reduce((f, c) => apply(f, c)?.flow ?? f, flow);
+  let flow = apply1(sampleFlow(), insertBetween('n4', 'n6', 'dial_menu'));
+  const menu = findNode(flow.data, 'n4')?.children[0];
+  const key1 = menu?.children[0];
+  if (!menu || !key1) throw new Error('menu not made');
+  flow = apply1(flow, setArgs(menu.id, { audio_file: 'menu.wav' }), insertNode(menu.id, 'dial_menu_key'));
+  const key2 = findNode(flow.data, menu.id)?.children[1];
+  if (!key2) throw new Error('key 2 not made');
+  // Key 1 keeps the voicemail the menu was inserted above; move it under key 2 and divert key 1.
+  flow = apply1(flow, setArgs(key2.id, { target: '2' }), insertNode(key2.id, 'voicemail', { args: { target: '300' } }), removeSubtree('n6'), insertNode(key1.id, 'divert_to_external', { args: { target: '07700900123' } }));
+  return flow;
+}
+
+/**
+ * A token for `flow` whose greetings play `greetingMs`: a product of its own per length, since the runtime keeps
+ * encoded greetings a minute per product and file.
+ */
+function grantWithGreeting(greetingMs: number, flow: CallFlow, at: Date): string {
+  backend.greetingMs = greetingMs;
+  return backend.grant({ flow, at, productId: `greeting-${greetingMs}` });
+}
+
+/** The next report of a finished call. */
+async function report(before: number) {
+  await backend.reported(before + 1);
+  return backend.reports[before];
+}
+
+describe('SIPp calls the runtime', { timeout: 60_000 }, () => {
+  it('a transfer: announced, a REFER naming extension 200, then the runtime hangs up; the token is then refused', async () => {
+    const token = backend.grant();
+    const before = backend.reports.length;
+    const first = await sipp('transfer', [invite(), answered(), ack(), referTo('200'), byeFromRuntime()], token);
+    expect(first.code, first.output).toBe(0);
+    expect((await report(before))?.result?.outcome).toMatchObject({ kind: 'transfer', extensions: ['200'] });
+    const again = await sipp('reused', [invite(), refused(404)], token);
+    expect(again.code, again.output).toBe(0);
+  });
+
+  it('a voicemail left with INFO: key 2, the message as RTP, # to end it; the recording is the audio sent, sample for sample', async () => {
+    const greetingMs = 300;
+    const samples = tone(700, 1000);
+    const ulaw = alawmulaw.mulaw.encode(samples);
+    writeFileSync(join(folder, 'message.ul'), ulaw);
+    const before = backend.reports.length;
+    const result = await sipp('voicemail', [invite([0, 101]), answered(), ack(), info('2', 2), pause(1200), audio(join(folder, 'message.ul')), pause(2000), info('#', 3), byeFromRuntime()], grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS));
+    expect(result.code, result.output).toBe(0);
+    const ended = await report(before);
+    expect(ended?.result?.outcome).toMatchObject({ kind: 'voicemail', extension: '300' });
+    expect(Array.from(ended?.voicemail ?? [])).toEqual(Array.from(alawmulaw.mulaw.decode(ulaw)));
+  });
+
+  it('a key pressed during the greeting (RFC 4733) stops it and answers the menu', async () => {
+    const greetingMs = 4000;
+    const before = backend.reports.length;
+    const result = await sipp('barge-in', [invite([0, 101]), answered(), ack(), pause(400), rfc4733('1'), referTo('07700900123'), byeFromRuntime()], grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS));
+    expect(result.code, result.output).toBe(0);
+    const ended = await report(before);
+    expect(ended?.result?.outcome).toMatchObject({ kind: 'divert', number: '07700900123' });
+    // The 4 s greeting did not play to its end.
+    expect(ended?.durationMs).toBeLessThan(3000);
+  });
+
+  it('an unknown key replays the menu; with no key after it the runtime hangs up', async () => {
+    const greetingMs = 300;
+    const before = backend.reports.length;
+    const moments = backend.moments.length;
+    const result = await sipp('unknown-key', [invite(), answered(), ack(), info('9', 2), byeFromRuntime(20_000)], grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS));
+    expect(result.code, result.output).toBe(0);
+    const ended = await report(before);
+    expect(ended?.result?.outcome).toMatchObject({ kind: 'hangup', reason: 'no_key_press' });
+    const menus = backend.moments.slice(moments).flatMap((m) => (m.kind === 'event' && m.event.kind === 'menu' ? [m.event.result] : []));
+    expect(menus).toEqual(['unknown_key', 'no_key_press', 'no_key_press']);
+  });
+
+  it('no key: the menu plays three times, then the runtime hangs up', async () => {
+    const greetingMs = 300;
+    const before = backend.reports.length;
+    const result = await sipp('no-key', [invite(), answered(), ack(), byeFromRuntime(20_000)], grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS));
+    expect(result.code, result.output).toBe(0);
+    expect((await report(before))?.result?.outcome).toMatchObject({ kind: 'hangup', reason: 'no_key_press' });
+  });
+
+  it('CANCEL before the answer: 200, then 487 for the INVITE', async () => {
+    const before = backend.reports.length;
+    const result = await sipp('cancel', [invite(), cancel()], backend.grant());
+    expect(result.code, result.output).toBe(0);
+    expect(await report(before)).toMatchObject({ result: null, reason: 'caller_hung_up' });
+  });
+
+  it('488 for an offer without G.711', async () => {
+    const result = await sipp('no-g711', [invite([9, 101]), refused(488)], backend.grant());
+    expect(result.code, result.output).toBe(0);
+  });
+
+  it('BYE from the caller, over TCP', async () => {
+    const greetingMs = 2000;
+    const before = backend.reports.length;
+    const result = await sipp('caller-bye', [invite(), answered(), ack(), pause(500), bye(2)], grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS), 't1');
+    expect(result.code, result.output).toBe(0);
+    expect(await report(before)).toMatchObject({ reason: 'caller_hung_up' });
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * A real test call of a custom call flow: the portal grants a single-use SIP address bound to the flow's saved
+ * version, an instant and the holidays; the call runtime (its own process) answers it and reads what it needs through
+ * the server's internal endpoints below, never the database (ARCHITECTURE.md, call-runtime).
+ */
+import { z } from 'zod';
+import { CallFlowSchema, HolidayPeriodSchema } from '@portal/editor-core';
+import { Binary } from './call-flows.ts';
+import { endpoint } from './endpoint.ts';
+import { idNumber, idText } from './ids.ts';
+
+/** One moment of the walk (editor-core's CallMoment) as the API carries it. */
+function TestCallMomentSchema() {
+  return z.object({ kind: z.enum(['node', 'event', 'menu', 'outcome']) }).loose();
+}
+
+/** How long a test-call address can be called after it is granted. */
+export const TEST_CALL_TOKEN_TTL_MS = 10 * 60 * 1000;
+/** Test calls of one product up at once. */
+export const TEST_CALLS_PER_PRODUCT = 2;
+/** The user part of a test-call address: `flow-{token}`. */
+export const TEST_CALL_USER_PREFIX = 'flow-';
+
+export const testCallMessages = {
+  unsavedFlow: 'Save the call flow before calling it: a test call plays the saved version.',
+  badInstant: 'Choose a valid date and time for the test call',
+  runtimeOff: 'Test calls are turned off on this portal.',
+} as const;
+
+/** What the caller chooses: the instant the call is made at (now when left out), and whether it is a holiday. */
+export const StartTestCall = z.object({
+  at: z.iso.datetime({ offset: true, error: testCallMessages.badInstant }).optional(),
+  holiday: z.boolean().optional(),
+});
+export type StartTestCall = z.infer<typeof StartTestCall>;
+
+export const TestCallGrant = z.object({
+  /** The test call's id (its events and outcome). */
+  id: z.string(),
+  /** Single use, for TEST_CALL_TOKEN_TTL_MS. */
+  token: z.string(),
+  sip_uri: z.string(),
+  expires_at: z.string(),
+  /** The flow version the call plays. */
+  flow_version: z.number().int(),
+});
+export type TestCallGrant = z.infer<typeof TestCallGrant>;
+
+const FlowParams = z.object({ id: idNumber('Unknown product'), flow: idText('Unknown call flow') });
+const CallParams = FlowParams.extend({ call: z.uuid({ error: 'Unknown test call' }) });
+
+/** A test call as the panel follows it: the live path (editor-core's CallMoment, in order) and, once ended, how. */
+export const TestCallState = z.object({
+  id: z.string(),
+  flow_version: z.number().int(),
+  at: z.string(),
+  /** The runtime answered the address. */
+  answered: z.boolean(),
+  ended: z.boolean(),
+  /** Node ids in the order the call reached them (the canvas highlight). */
+  path: z.array(z.string()),
+  moments: z.array(TestCallMomentSchema()),
+  outcome: z.object({ kind: z.string() }).loose().nullable(),
+  end_reason: z.enum(['flow_ended', 'caller_hung_up', 'time_limit']).nullable(),
+  duration_ms: z.number().int().nullable(),
+  /** A message was left (GET .../voicemail/ plays it). */
+  voicemail: z.boolean(),
+});
+export type TestCallState = z.infer<typeof TestCallState>;
+
+export const testCallEndpoints = {
+  startTestCall: endpoint({
+    method: 'POST', path: '/api/v1/voip/:id/call-flows/:flow/test-call/', summary: 'A single-use SIP address that calls the saved flow at the chosen instant', auth: true,
+    params: FlowParams, body: StartTestCall, response: TestCallGrant, status: 201,
+  }),
+  getTestCall: endpoint({
+    method: 'GET', path: '/api/v1/voip/:id/call-flows/:flow/test-call/:call/', summary: 'A test call as it happens: its live path, then its outcome', auth: true,
+    params: CallParams, response: TestCallState,
+  }),
+  getTestCallVoicemail: endpoint({
+    method: 'GET', path: '/api/v1/voip/:id/call-flows/:flow/test-call/:call/voicemail/', summary: 'The message left in a test call (audio/wav)', auth: true,
+    params: CallParams, response: Binary,
+  }),
+};
+
+// The call runtime's side: internal endpoints of the server, on loopback, with a shared secret.
+
+/** The header that carries the shared secret of the server and its call runtime. */
+export const CALL_RUNTIME_SECRET_HEADER = 'x-call-runtime-secret';
+
+export const ClaimTestCall = z.object({ token: z.string().min(1).max(200) });
+
+/** A claimed test call: what the runtime walks. */
+export const ClaimedTestCall = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  flow: CallFlowSchema,
+  at: z.string(),
+  holidays: z.array(HolidayPeriodSchema),
+  /** Extension -> who answers it, for the announcement of a transfer. */
+  names: z.record(z.string(), z.string()),
+});
+export type ClaimedTestCall = z.infer<typeof ClaimedTestCall>;
+
+export const TestCallSpeech = z.object({ text: z.string().min(1).max(1000) });
+
+/** One moment of the walk as it happens, kept for the live path. */
+export const TestCallMoment = TestCallMomentSchema();
+
+export const FinishedTestCall = z.object({
+  path: z.array(z.string()).max(1000),
+  outcome: z.object({ kind: z.string() }).loose().nullable(),
+  reason: z.enum(['flow_ended', 'caller_hung_up', 'time_limit']),
+  duration_ms: z.number().int().nonnegative(),
+  /** The message left, as a WAV file in AUDIO_FORMAT, base64. */
+  voicemail_wav: z.string().max(4_000_000).nullable(),
+});
+export type FinishedTestCall = z.infer<typeof FinishedTestCall>;
+
+/** The internal endpoints' paths (not part of the public API; the server answers them on loopback only). */
+export const internalTestCallPaths = {
+  claim: '/internal/call-runtime/claim/',
+  audio: '/internal/call-runtime/calls/:call/audio/:name/',
+  speech: '/internal/call-runtime/speech/',
+  moment: '/internal/call-runtime/calls/:call/moments/',
+  finish: '/internal/call-runtime/calls/:call/finish/',
+} as const;

@@ -1,0 +1,95 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { TEST_CALL_TOKEN_TTL_MS, TEST_CALL_USER_PREFIX, testCallMessages } from '@portal/contract';
+import { londonTime, type CallFlow, type HolidayPeriod } from '@portal/editor-core';
+import type { Handlers } from '../../routes/index.ts';
+import { detailError } from '../../plugins/errors.ts';
+import { sendAudio } from '../../audio/serve.ts';
+import { notFound, ownedVoipProduct, rowId } from '../products/products.ts';
+import type { TestCallRow } from './test-calls-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where test calls are answered (`host:port` of the call runtime's SIP), or null when CALL_RUNTIME=off. */
+    testCallSipHost: string | null;
+  }
+}
+
+/** How a token is stored: its sha256, so the table never holds a callable address. */
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const testCallHandlers = {
+  /**
+   * A single-use SIP address for the flow as saved, at the chosen instant (now by default); "on a holiday" adds the
+   * instant's London date to the product's holiday schedule for this call only.
+   */
+  startTestCall: async ({ params, body, request, reply }) => {
+    const sipHost = request.server.testCallSipHost;
+    if (!sipHost) throw detailError(503, testCallMessages.runtimeOff);
+    const product = await ownedVoipProduct(request, params.id);
+    const row = await request.server.callFlowsRepository.flow(product.id, rowId(params.flow));
+    if (!row) throw notFound();
+    const now = request.server.now();
+    const at = body.at ? new Date(body.at) : now;
+    if (Number.isNaN(at.getTime())) throw detailError(400, testCallMessages.badInstant);
+    const holidays: HolidayPeriod[] = (await request.server.phoneSettingsRepository.holidays(product.id)).map((h) => ({ start_date: h.startDate, end_date: h.endDate }));
+    if (body.holiday) {
+      const { date } = londonTime(at);
+      holidays.push({ start_date: date, end_date: date });
+    }
+    const names: Record<string, string> = {};
+    for (const seat of await request.server.usersRepository.seats(product.id)) names[seat.extension] = `${seat.firstName} ${seat.lastName}`.trim();
+    const flow: CallFlow = { id: String(row.id), name: row.name, enable: row.enable, data: row.data };
+    const token = randomBytes(18).toString('base64url');
+    const id = randomUUID();
+    const expiresAt = new Date(now.getTime() + TEST_CALL_TOKEN_TTL_MS);
+    await request.server.testCallsRepository.create({
+      id,
+      productId: product.id,
+      flowId: row.id,
+      flowVersion: row.version,
+      tokenHash: tokenHash(token),
+      flow,
+      at,
+      holidays,
+      names,
+      createdAt: now,
+      expiresAt,
+    });
+    reply.header('cache-control', 'no-store');
+    return { id, token, sip_uri: `sip:${TEST_CALL_USER_PREFIX}${token}@${sipHost}`, expires_at: expiresAt.toISOString(), flow_version: row.version };
+  },
+
+  getTestCall: async ({ params, request }) => {
+    const call = await ownedTestCall(request, params);
+    const moments = call.moments as Array<{ kind: 'node' | 'event' | 'menu' | 'outcome'; nodeId?: unknown }>;
+    return {
+      id: call.id,
+      flow_version: call.flowVersion,
+      at: call.at.toISOString(),
+      answered: call.claimedAt !== null,
+      ended: call.endedAt !== null,
+      // The walk's path once it ended; the nodes reached so far while it runs (or when the caller hung up mid-way).
+      path: call.path?.length ? call.path : moments.flatMap((m) => (m.kind === 'node' && typeof m.nodeId === 'string' ? [m.nodeId] : [])),
+      moments,
+      outcome: call.outcome as { kind: string } | null,
+      end_reason: call.endReason as 'flow_ended' | 'caller_hung_up' | 'time_limit' | null,
+      duration_ms: call.durationMs,
+      voicemail: call.voicemailKey !== null,
+    };
+  },
+
+  getTestCallVoicemail: async ({ params, request, reply }) => {
+    const call = await ownedTestCall(request, params);
+    const bytes = call.voicemailKey ? await request.server.audio.get(call.voicemailKey) : null;
+    if (!bytes) throw notFound();
+    return sendAudio(request, reply, bytes, `test-call-${call.id}.wav`);
+  },
+} satisfies Pick<Handlers, 'startTestCall' | 'getTestCall' | 'getTestCallVoicemail'>;
+
+/** A test call of the signed-in customer's product and flow, else 404. */
+async function ownedTestCall(request: Parameters<typeof ownedVoipProduct>[0], params: { id: number; flow: string; call: string }): Promise<TestCallRow> {
+  const product = await ownedVoipProduct(request, params.id);
+  const call = await request.server.testCallsRepository.ofFlow(product.id, rowId(params.flow), params.call);
+  if (!call) throw notFound();
+  return call;
+}

@@ -1,0 +1,136 @@
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CALL_RUNTIME_SECRET_HEADER, ClaimedTestCall, StoredCallFlow, TestCallGrant, TestCallState, TEST_CALL_TOKEN_TTL_MS, testCallMessages } from '@portal/contract';
+import { sampleFlow } from '@portal/editor-core/testing';
+import { demoLogins } from '../../db/demo-logins.ts';
+import { getCsrf, seededProductIds, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
+
+const SECRET = 'test-secret-of-the-call-runtime';
+const t = useTestApp({ callRuntime: { sipHost: '127.0.0.1:5080', secret: SECRET } });
+let csrf: Csrf;
+const ids = { acme: 0, cafe: 0 };
+
+beforeAll(async () => {
+  csrf = await getCsrf(t.app);
+  Object.assign(ids, await seededProductIds(t.db));
+});
+
+async function call(key: string, method: InjectOptions['method'], url: string, body?: unknown) {
+  return t.app.inject({ method, url, headers: { authorization: `Token ${key}`, ...(method === 'GET' ? {} : csrf.headers) }, ...(body !== undefined && { payload: body as InjectOptions['payload'] }) });
+}
+
+const internal = (method: InjectOptions['method'], url: string, body?: unknown, secret = SECRET) =>
+  t.app.inject({ method, url, remoteAddress: '127.0.0.1', headers: { [CALL_RUNTIME_SECRET_HEADER]: secret }, ...(body !== undefined && { payload: body as InjectOptions['payload'] }) });
+
+async function ownFlow(key: string): Promise<StoredCallFlow> {
+  const response = await call(key, 'POST', `/api/v2/voip/${ids.acme}/call-flows/`, { name: `Test call ${Math.random().toString(36).slice(2, 8)}`, enable: false, data: sampleFlow().data });
+  expect(response.statusCode, response.body).toBe(201);
+  return StoredCallFlow.parse(response.json());
+}
+
+const startUrl = (product: number, flow: string) => `/api/v1/voip/${product}/call-flows/${flow}/test-call/`;
+
+describe('test calls', () => {
+  it('grants a single-use SIP address for the saved flow, owner only, with CSRF', async () => {
+    const key = await tokenOf(t, demoLogins.customer);
+    const flow = await ownFlow(key);
+    const response = await call(key, 'POST', startUrl(ids.acme, flow.id), {});
+    expect(response.statusCode, response.body).toBe(201);
+    const grant = TestCallGrant.parse(response.json());
+    expect(grant.sip_uri).toBe(`sip:flow-${grant.token}@127.0.0.1:5080`);
+    expect(grant.flow_version).toBe(flow.version);
+    expect(new Date(grant.expires_at).getTime() - t.clock.now().getTime()).toBe(TEST_CALL_TOKEN_TTL_MS);
+
+    const cafe = await tokenOf(t, demoLogins.buyNow);
+    expect((await call(cafe, 'POST', startUrl(ids.acme, flow.id), {})).statusCode).toBe(404);
+    const noCsrf = await t.app.inject({ method: 'POST', url: startUrl(ids.acme, flow.id), headers: { authorization: `Token ${key}` }, payload: {} });
+    expect(noCsrf.statusCode).toBe(403);
+    const badInstant = await call(key, 'POST', startUrl(ids.acme, flow.id), { at: 'tomorrow' });
+    expect(badInstant.statusCode).toBe(400);
+    expect(badInstant.body).toContain(testCallMessages.badInstant);
+  });
+
+  it('lets the runtime claim a token once, with the instant, the holiday and the names', async () => {
+    const key = await tokenOf(t, demoLogins.customer);
+    const flow = await ownFlow(key);
+    const at = '2025-07-07T09:00:00.000Z';
+    const grant = TestCallGrant.parse((await call(key, 'POST', startUrl(ids.acme, flow.id), { at, holiday: true })).json());
+
+    expect((await internal('POST', '/internal/call-runtime/claim/', { token: grant.token }, 'wrong')).statusCode).toBe(403);
+    const claimed = await internal('POST', '/internal/call-runtime/claim/', { token: grant.token });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const body = ClaimedTestCall.parse(claimed.json());
+    expect(body).toMatchObject({ id: grant.id, product_id: String(ids.acme), at });
+    expect(body.flow.data).toEqual(flow.data);
+    expect(body.holidays).toContainEqual({ start_date: '2025-07-07', end_date: '2025-07-07' });
+    expect(Object.keys(body.names).length).toBeGreaterThan(0);
+    // Single use.
+    expect((await internal('POST', '/internal/call-runtime/claim/', { token: grant.token })).statusCode).toBe(404);
+  });
+
+  it('shows a test call as it happens to its owner only: the nodes reached so far, no outcome yet', async () => {
+    const key = await tokenOf(t, demoLogins.customer);
+    const flow = await ownFlow(key);
+    const grant = TestCallGrant.parse((await call(key, 'POST', startUrl(ids.acme, flow.id), {})).json());
+    const url = `${startUrl(ids.acme, flow.id)}${grant.id}/`;
+    expect(TestCallState.parse((await call(key, 'GET', url)).json())).toMatchObject({ answered: false, ended: false, path: [], outcome: null, voicemail: false });
+    await internal('POST', '/internal/call-runtime/claim/', { token: grant.token });
+    await internal('POST', `/internal/call-runtime/calls/${grant.id}/moments/`, { kind: 'node', nodeId: 'n1' });
+    await internal('POST', `/internal/call-runtime/calls/${grant.id}/moments/`, { kind: 'event', event: { kind: 'arrive', nodeId: 'n1', numbers: [] } });
+    await internal('POST', `/internal/call-runtime/calls/${grant.id}/moments/`, { kind: 'node', nodeId: 'n2' });
+    const live = TestCallState.parse((await call(key, 'GET', url)).json());
+    expect(live).toMatchObject({ answered: true, ended: false, path: ['n1', 'n2'] });
+    expect(live.moments).toHaveLength(3);
+    expect((await call(key, 'GET', `${url}voicemail/`)).statusCode).toBe(404);
+    const other = await tokenOf(t, demoLogins.buyNow);
+    expect((await call(other, 'GET', url)).statusCode).toBe(404);
+    expect((await call(key, 'GET', `${startUrl(ids.acme, flow.id)}not-a-call/`)).statusCode).toBeLessThan(500);
+  });
+
+  it('answers 503 when the portal runs no call runtime', async () => {
+    const key = await tokenOf(t, demoLogins.customer);
+    const flow = await ownFlow(key);
+    t.app.testCallSipHost = null;
+    try {
+      const response = await call(key, 'POST', startUrl(ids.acme, flow.id), {});
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toContain(testCallMessages.runtimeOff);
+    } finally {
+      t.app.testCallSipHost = '127.0.0.1:5080';
+    }
+  });
+
+  it('refuses an expired token, and reports from anyone but the runtime', async () => {
+    const key = await tokenOf(t, demoLogins.customer);
+    const flow = await ownFlow(key);
+    const grant = TestCallGrant.parse((await call(key, 'POST', startUrl(ids.acme, flow.id), {})).json());
+    t.clock.advance(TEST_CALL_TOKEN_TTL_MS + 1000);
+    expect((await internal('POST', '/internal/call-runtime/claim/', { token: grant.token })).statusCode).toBe(404);
+    const stranger = await t.app.inject({ method: 'POST', url: '/internal/call-runtime/claim/', remoteAddress: '10.1.2.3', headers: { [CALL_RUNTIME_SECRET_HEADER]: SECRET }, payload: { token: grant.token } });
+    expect(stranger.statusCode).toBe(403);
+  });
+
+  it('keeps the moments and the end of a call, and the voicemail left', async () => {
+    const key = await tokenOf(t, demoLogins.customer);
+    const flow = await ownFlow(key);
+    const grant = TestCallGrant.parse((await call(key, 'POST', startUrl(ids.acme, flow.id), {})).json());
+    expect((await internal('POST', '/internal/call-runtime/claim/', { token: grant.token })).statusCode).toBe(200);
+    expect((await internal('POST', `/internal/call-runtime/calls/${grant.id}/moments/`, { kind: 'node', nodeId: 'n1' })).statusCode).toBe(204);
+    expect((await internal('POST', `/internal/call-runtime/calls/${grant.id}/moments/`, { kind: 'bogus' })).statusCode).toBe(400);
+    expect((await internal('GET', `/internal/call-runtime/calls/${grant.id}/audio/nosuch.wav/`)).statusCode).toBe(404);
+    const wav = Buffer.alloc(44 + 320).toString('base64');
+    const finished = await internal('POST', `/internal/call-runtime/calls/${grant.id}/finish/`, {
+      path: ['n1', 'n2', 'n4', 'n6'], outcome: { kind: 'voicemail', nodeId: 'n6', extension: '300' }, reason: 'flow_ended', duration_ms: 4200, voicemail_wav: wav,
+    });
+    expect(finished.statusCode, finished.body).toBe(204);
+    expect(await t.audio.get(`${ids.acme}/test-call-${grant.id}.wav`)).toEqual(Buffer.from(wav, 'base64'));
+    const state = await call(key, 'GET', `${startUrl(ids.acme, flow.id)}${grant.id}/`);
+    expect(state.statusCode, state.body).toBe(200);
+    expect(TestCallState.parse(state.json())).toMatchObject({ answered: true, ended: true, path: ['n1', 'n2', 'n4', 'n6'], outcome: { kind: 'voicemail' }, end_reason: 'flow_ended', duration_ms: 4200, voicemail: true });
+    const message = await call(key, 'GET', `${startUrl(ids.acme, flow.id)}${grant.id}/voicemail/`);
+    expect(message.statusCode).toBe(200);
+    expect(message.rawPayload).toEqual(Buffer.from(wav, 'base64'));
+    // Ended: no second end.
+    expect((await internal('POST', `/internal/call-runtime/calls/${grant.id}/finish/`, { path: [], outcome: null, reason: 'flow_ended', duration_ms: 0, voicemail_wav: null })).statusCode).toBe(404);
+  });
+});
