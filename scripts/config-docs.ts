@@ -15,6 +15,7 @@ const GROUPS: Record<VariableGroup, string> = {
   'Social sign-in': "Google, Facebook and LinkedIn. The redirect URI to register with a provider is `$PORTAL_PUBLIC_URL/login`.",
   Services: 'The outside services the portal talks to, each with a sandbox that runs on this machine.',
   'Product switches': 'The flags spec 000 section 9 bakes in, as configuration.',
+  'Test calls': "The test-call runtime (call-runtime/), which answers a customer's test call of a flow over SIP. Run alone, the runtime also reads CALL_RUNTIME_MAX_CALLS (200) and CALL_RUNTIME_ALLOW (loopback): docs/decisions/017-test-call-runtime.md.",
   Tests: 'Used by the end-to-end suite.',
 };
 

@@ -8,6 +8,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { childEnvironment } from './config.ts';
 import { serverRoot } from './paths.ts';
 
 export interface CallRuntimeSettings {
@@ -36,13 +37,12 @@ export function startCallRuntime(settings: CallRuntimeSettings, portalUrl: strin
   const child = fork(file, [], {
     execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: {
-      ...process.env,
+    env: childEnvironment({
       CALL_RUNTIME_ADDRESS: '127.0.0.1',
       CALL_RUNTIME_SIP_PORT: String(settings.sipPort),
       CALL_RUNTIME_PORTAL_URL: portalUrl,
       CALL_RUNTIME_SECRET: settings.secret,
-    },
+    }),
   });
   child.on('exit', (code) => onExit(code));
   return child;

@@ -326,6 +326,9 @@ export function readConfig(env: Env): Config {
   return parsed.data;
 }
 
+/** The environment a child process of the server starts with: this process's own, with `extra` on top. */
+export const childEnvironment = (extra: Record<string, string>): Env => ({ ...process.env, ...extra });
+
 let current: Config | undefined;
 
 /** This process's settings: its environment, parsed the first time they are asked for (main.ts asks first). */
@@ -347,7 +350,7 @@ export function messagingAdapters(config: MessagingConfig): { mailer?: Mailer; s
   };
 }
 
-export type VariableGroup = 'Server' | 'Storage' | 'Messages' | 'Payments' | 'Social sign-in' | 'Services' | 'Product switches' | 'Tests';
+export type VariableGroup = 'Server' | 'Storage' | 'Messages' | 'Payments' | 'Social sign-in' | 'Services' | 'Product switches' | 'Test calls' | 'Tests';
 
 export interface VariableDoc {
   group: VariableGroup;
