@@ -335,8 +335,11 @@ export const NextInvoiceQuery = z.object({ account_id: z.optional(idNumber(billi
 /** A PDF file (application/pdf): OpenAPI's binary string. (z.any() would bring zod's any into every page's bundle.) */
 const InvoicePdf = z.string();
 
-export const BillingAccountParams = z.object({ id: idText(billingMessages.unknownAccount) });
-const InvoiceParams = z.object({ id: idText(billingMessages.unknownAccount), invoiceId: idText(billingMessages.unknownInvoice) });
+export const BillingAccountParams = z.object({ id: idText(billingMessages.unknownAccount, billingMessages.unknownAccount) });
+const InvoiceParams = z.object({
+  id: idText(billingMessages.unknownAccount, billingMessages.unknownAccount),
+  invoiceId: idText(billingMessages.unknownInvoice, billingMessages.unknownInvoice),
+});
 
 export const billingEndpoints = {
   listBillingAccounts: endpoint({

@@ -11,6 +11,7 @@ export const callFlowMessages = {
   welcomeGreetingNeedsAudio: 'Please set a welcome greeting audio before enabling your simple call flow',
   changedElsewhere: 'This call flow was changed elsewhere since you opened it. Reload it to see the latest version; your changes are kept in this browser.',
   notUkNumber: 'Enter a UK phone number, like 01632 960123 or +44 20 7946 0000',
+  versionNotFound: 'Version not found.',
 } as const;
 
 /** The flow whose enabling means the agent call flow is active (spec 001 section 3). */
@@ -95,7 +96,7 @@ export type CallFlowVersionsPage = z.infer<typeof CallFlowVersionsPage>;
 export const CallFlowVersionDocument = CallFlowVersion.extend({ data: FlowNodeSchema });
 export type CallFlowVersionDocument = z.infer<typeof CallFlowVersionDocument>;
 
-const VersionParams = FlowParams.extend({ number: idNumber('Unknown version') });
+const VersionParams = FlowParams.extend({ number: idNumber('Unknown version', callFlowMessages.versionNotFound) });
 const VersionsQuery = z.object({
   page: z.string().regex(/^[1-9][0-9]{0,5}$/, 'Enter a page number').transform(Number).optional(),
   page_size: z

@@ -174,7 +174,7 @@ const ProductParams = z.object({ id: idText(contactMessages.unknownProduct) });
 const ContactParams = z.object({
   id: idText(contactMessages.unknownProduct),
   phonebook: z.string().check(z.regex(/^[0-9a-f-]{36}$/, contactMessages.unknownPhonebook)),
-  contact: idText(contactMessages.unknownContact),
+  contact: idText(contactMessages.unknownContact, contactMessages.unknownContact),
 });
 
 const base = '/api/v1/voip/:id';

@@ -231,7 +231,7 @@ export const InternationalCalling = z.object({
 export type InternationalCalling = z.infer<typeof InternationalCalling>;
 
 const ProductParams = z.object({ id: idNumber('Unknown product') });
-const HolidayParams = ProductParams.extend({ scheduleId: idNumber(phoneSetupMessages.holidayNotFound) });
+const HolidayParams = ProductParams.extend({ scheduleId: idNumber(phoneSetupMessages.holidayNotFound, phoneSetupMessages.holidayNotFound) });
 const holidays = '/api/v1/voip/:id/holiday-schedule';
 const forwardings = '/api/v1/products/:id/configuration/forwardings';
 const addOns = '/api/v1/voip/:id/add-ons';
@@ -265,7 +265,7 @@ export const phoneSetupEndpoints = {
   listForwardings: endpoint({ method: 'GET', path: `${forwardings}/`, summary: 'The forwardings, one per forwardType', auth: true, params: ProductParams, response: Forwardings }),
   putForwarding: endpoint({
     method: 'PUT', path: `${forwardings}/:forwardingID/`, summary: 'Changes a forwarding (advanced call forward only; 403 while off)', auth: true,
-    params: ProductParams.extend({ forwardingID: idNumber(phoneSetupMessages.forwardingNotFound) }), body: PutForwarding, response: z.object({ results: Forwarding }),
+    params: ProductParams.extend({ forwardingID: idNumber(phoneSetupMessages.forwardingNotFound, phoneSetupMessages.forwardingNotFound) }), body: PutForwarding, response: z.object({ results: Forwarding }),
   }),
   listSiteAddOns: endpoint({ method: 'GET', path: `${addOns}/`, summary: "The site's add-ons, each enabled or not", auth: true, params: ProductParams, response: SiteAddOns }),
   patchSiteAddOn: endpoint({
