@@ -4,7 +4,7 @@ import { MobileNumber } from './account.ts';
 import { UkPostcode } from './address.ts';
 import { Email } from './auth.ts';
 import { endpoint } from './endpoint.ts';
-import { MAX_ID } from './ids.ts';
+import { idInteger } from './ids.ts';
 import { OptionalUkPhone } from './profile.ts';
 
 /**
@@ -196,7 +196,7 @@ export const CreateTelcoLeadRequest = z.object({
 export type CreateTelcoLeadRequest = z.input<typeof CreateTelcoLeadRequest>;
 
 export const ApproveTelcoLeadRequest = z.object({
-  lead_id: z.int({ error: broadbandMessages.leadNotFound }).check(z.positive(broadbandMessages.leadNotFound), z.maximum(MAX_ID, broadbandMessages.leadNotFound)),
+  lead_id: idInteger(broadbandMessages.leadNotFound),
   lead_token: z.string({ error: broadbandMessages.leadNotFound }).check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, broadbandMessages.leadNotFound)),
 });
 export type ApproveTelcoLeadRequest = z.input<typeof ApproveTelcoLeadRequest>;

@@ -1,6 +1,7 @@
 // zod/mini: the bell loads these lists on every signed-in page, and mini tree-shakes to what is used.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
+import { MAX_ID } from './ids.ts';
 
 /**
  * The notification centre (spec 000 sections 2, 3, 4 and 7): service updates, notifications
@@ -40,9 +41,6 @@ export const NOTIFICATION_PAGE_SIZE = 50;
 export const MAX_NOTIFICATION_PAGE_SIZE = 100;
 /** Most ids one mark-as-read call takes. */
 export const MAX_MARK_AS_READ_IDS = 500;
-/** Largest row id (a PostgreSQL integer); a larger one can name no item. */
-const MAX_ITEM_ID = 2_147_483_647;
-
 /** How a chip looks: its meaning, not a colour, so the SPA keeps its contrast. */
 export const ChipType = z.enum(['success', 'info', 'warning', 'error', 'neutral']);
 export type ChipType = z.infer<typeof ChipType>;
@@ -208,7 +206,7 @@ export type OrderListQuery = z.infer<typeof OrderListQuery>;
 
 /** `{ids}` marks those items; `{all: true}` ("Clear all") marks every unread item of the kind. */
 export const MarkAsRead = z.union([
-  z.object({ ids: z.array(z.int().check(z.minimum(1), z.maximum(MAX_ITEM_ID))).check(z.minLength(1), z.maxLength(MAX_MARK_AS_READ_IDS)) }),
+  z.object({ ids: z.array(z.int().check(z.minimum(1), z.maximum(MAX_ID))).check(z.minLength(1), z.maxLength(MAX_MARK_AS_READ_IDS)) }),
   z.object({ all: z.literal(true) }),
 ]);
 export type MarkAsRead = z.infer<typeof MarkAsRead>;

@@ -1,7 +1,7 @@
 // zod/mini, like the other contracts a page loads on demand: only the phone numbers page loads these.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
-import { idText } from './ids.ts';
+import { idInteger, idText } from './ids.ts';
 
 /**
  * Phone numbers of a cloud phone (spec 001 sections 2-5, 7-9; spec 000 sections 3 and 9): the
@@ -197,7 +197,7 @@ export type NumberSearchQuery = z.infer<typeof NumberSearchQuery>;
 export const NumberSearchResult = z.object({ results: z.array(AvailableNumber), area_codes: z.array(AreaCode) });
 export type NumberSearchResult = z.infer<typeof NumberSearchResult>;
 
-export const ReserveNumberRequest = z.object({ number_id: z.int(numberMessages.chooseNumber).check(z.positive(numberMessages.chooseNumber)) });
+export const ReserveNumberRequest = z.object({ number_id: idInteger(numberMessages.chooseNumber) });
 export type ReserveNumberRequest = z.infer<typeof ReserveNumberRequest>;
 
 /** A number now on the site. */

@@ -1,7 +1,7 @@
 // zod/mini, like the other contracts a page loads: the users-and-devices pages load these on demand.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
-import { idText } from './ids.ts';
+import { idInteger, idText } from './ids.ts';
 import { PinWithConfirmation } from './pin.ts';
 
 /**
@@ -162,7 +162,7 @@ export type UserTariff = z.infer<typeof UserTariff>;
 
 /** POST /api/v1/voip/users/{userId}/tariff/add-ons/: the user's whole add-on list after the change. */
 export const PostUserAddOnsRequest = z.object({
-  product_id: z.int('Unknown product').check(z.positive('Unknown product')),
+  product_id: idInteger('Unknown product'),
   addons: z.array(z.int(usersMessages.unknownAddOn), usersMessages.unknownAddOn).check(z.maxLength(ADD_ON_GROUPS.length, usersMessages.oneAddOnPerGroup)),
 });
 export type PostUserAddOnsRequest = z.input<typeof PostUserAddOnsRequest>;

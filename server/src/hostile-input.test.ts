@@ -366,6 +366,30 @@ describe('ids no row can have, in every path parameter', () => {
   }
 });
 
+describe('ids no row can have, in bodies and queries', () => {
+  it('answer 400 with the field named, never reaching the database', async () => {
+    const key = await issueToken(t.db, customerId, t.clock.now());
+    const [seat] = await t.db.select().from(voipUsers).where(eq(voipUsers.productId, ids.acme));
+    const phone = `/api/v1/voip/${ids.acme}`;
+    for (const big of [2147483648, 4294967296, Number.MAX_SAFE_INTEGER, 0, -1]) {
+      const cases: Array<[HttpMethod, string, Record<string, unknown> | undefined, string]> = [
+        ['POST', `${phone}/numbers/reserve/`, { number_id: big }, 'number_id'],
+        ['PUT', `${phone}/getting-started/users/`, { user_ids: [big] }, 'user_ids.0'],
+        ['POST', `/api/v1/voip/users/${seat!.id}/tariff/add-ons/`, { product_id: big, addons: [] }, 'product_id'],
+        ['POST', `/api/v3/voip/${ids.acme}/hardware/`, { model_id: big, mac_address: '00:11:22:33:44:55' }, 'model_id'],
+        ['POST', '/api/v3/notifications/mark-as-read/', { ids: [big] }, 'ids.0'],
+        ['GET', `/api/v3/voip/${ids.acme}/hardware/provisioning-string/?device_id=${big}`, undefined, 'device_id'],
+        ['GET', `/api/v3/billing/next-invoice/?account_id=${big}`, undefined, 'account_id'],
+      ];
+      for (const [method, url, payload, field] of cases) {
+        const response = await t.app.inject({ method, url, headers: { authorization: `Token ${key}`, ...csrf.headers }, ...(payload && { payload }) });
+        expect(response.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(400);
+        expect(Object.keys(response.json<Record<string, unknown>>()), url).toContain(field);
+      }
+    }
+  });
+});
+
 // Every date the contract reads (a query's or a body's field of format date) in turn: before what the data can
 // hold, after it, and a day no calendar has; alone and as every date of the request at once. Signed in as a
 // customer and as staff (the audit log is staff's).
