@@ -1,6 +1,7 @@
 // zod/mini, like the other contracts a page loads on demand: the call-reports page loads these.
 import * as z from 'zod/mini';
-import { addDays, callLogMessages, CALL_DATE_RANGES, CALL_STATUSES, isIsoDate } from './call-log.ts';
+import { addDays, callLogMessages, CALL_DATE_RANGES, CALL_STATUSES } from './call-log.ts';
+import { isoDate } from './dates.ts';
 import { endpoint } from './endpoint.ts';
 import { idText } from './ids.ts';
 
@@ -98,7 +99,7 @@ export function callActivityFilename(productName: string, isoDate: string): stri
 
 // ---- Schemas ----
 
-const optionalDate = z.optional(z.string().check(z.refine(isIsoDate, callLogMessages.badDate)));
+const optionalDate = z.optional(isoDate(callLogMessages.badDate));
 
 /** The date filter of every report call: a preset, or custom with range_start and an optional range_end. */
 export const CallReportQuery = z.object({

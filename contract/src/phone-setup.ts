@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isIsoDate, isUkPhoneNumber } from '@portal/editor-core';
+import { isUkPhoneNumber } from '@portal/editor-core';
+import { isIsoDate, isoDate } from './dates.ts';
 import { endpoint } from './endpoint.ts';
 import { idNumber } from './ids.ts';
 import { upgradePrices } from './upgrade.ts';
@@ -54,7 +55,7 @@ export function holidayClashMessage(clash: { start_date: string; end_date: strin
   return `These dates overlap your holiday on ${range}`;
 }
 
-const IsoDate = z.string({ error: phoneSetupMessages.dateInvalid }).max(10, phoneSetupMessages.dateInvalid).refine(isIsoDate, phoneSetupMessages.dateInvalid);
+const IsoDate = isoDate(phoneSetupMessages.dateInvalid);
 
 /** Days in a range, start and end inclusive. */
 export function daysInRange(start: string, end: string): number {

@@ -1,5 +1,6 @@
 // zod/mini, like the rest of the staff contract. A module of its own: the SPA never loads it.
 import * as z from 'zod/mini';
+import { isoDate } from './dates.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -35,10 +36,7 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const MAX_AUDIT_PAGE_SIZE = 200;
 
 const pageNumber = (max: number) => z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(max)));
-const auditDate = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.'),
-  z.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Enter a real date.'),
-);
+const auditDate = isoDate('Enter a real date as YYYY-MM-DD.');
 
 export const AuditLogQuery = z.object({
   /** Only entries about this customer (their e-mail, any case). */

@@ -390,6 +390,41 @@ describe('ids no row can have, in bodies and queries', () => {
   });
 });
 
+describe('dates no data can hold', () => {
+  const expect400 = async (url: string, key: string, fields: string[]) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Token ${key}` } });
+    expect(response.statusCode, url).toBe(400);
+    const body = response.json<Record<string, string[]>>();
+    for (const field of fields) expect(body[field]?.[0], `${url} ${field}`).toMatch(/^Enter a /);
+  };
+
+  it('answer 400 with a message from the call recordings, the call activity and the four analytics', async () => {
+    const key = await issueToken(t.db, customerId, t.clock.now());
+    const phone = (path: string) => `/api/${path.replace(':id', String(ids.acme))}`;
+    const ranges: Array<[string, string, string]> = [
+      ['9999-12-30', '9999-12-31', 'start'],
+      ['2026-01-01', '9999-12-31', 'end'],
+      ['0000-01-01', '2026-01-01', 'start'],
+      ['2027-02-30', '2027-03-01', 'start'],
+      ['2027-02-01', '2027-02-30', 'end'],
+    ];
+    for (const [start, end, wrong] of ranges) {
+      await expect400(phone(`v1/voip/:id/calls/call_recordings/?range=custom&start_date=${start}&end_date=${end}`), key, [`${wrong}_date`]);
+      for (const path of ['v1/voip/:id/calls/activity/', 'v3/voip/:id/analytics/summary/', 'v3/voip/:id/analytics/time-of-day/', 'v3/voip/:id/analytics/number-of-calls/', 'v3/voip/:id/analytics/density/']) {
+        await expect400(phone(`${path}?range=custom&range_start=${start}&range_end=${end}`), key, [`range_${wrong}`]);
+      }
+    }
+  });
+
+  it('answer 400 with a message from the staff audit log, a day no calendar has included', async () => {
+    const [staff] = await t.db.select().from(users).where(eq(users.email, demoLogins.staff.email));
+    const key = await issueToken(t.db, staff!.id, t.clock.now());
+    for (const query of ['from=0000-01-01', 'to=0000-01-01', 'to=9999-12-31', 'from=9999-12-31', 'from=2027-02-30', 'to=2027-02-30']) {
+      await expect400(`/api/v3/staff/audit-log/?${query}`, key, [query.split('=')[0]!]);
+    }
+  });
+});
+
 // Every date the contract reads (a query's or a body's field of format date) in turn: before what the data can
 // hold, after it, and a day no calendar has; alone and as every date of the request at once. Signed in as a
 // customer and as staff (the audit log is staff's).
