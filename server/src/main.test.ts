@@ -18,11 +18,11 @@ interface Started {
   output: () => string;
 }
 
-function spawnServer() {
+function spawnServer(extraEnv: Record<string, string> = {}) {
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir },
+    env: { ...env, PORT: '0', HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
@@ -46,8 +46,8 @@ function start(): Promise<Started> {
 }
 
 /** A start expected to fail: its exit code and everything it printed. */
-function startRefused(): Promise<{ code: number | null; output: string }> {
-  const child = spawnServer();
+function startRefused(extraEnv: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  const child = spawnServer(extraEnv);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -126,6 +126,24 @@ describe('server/src/main.ts', () => {
     }
     // A clean stop leaves no lock behind.
     expect(existsSync(join(dataDir, 'portal.lock'))).toBe(false);
+  }, 120_000);
+
+  it('refuses to start on a disk without the room it needs, naming the folder and the room, and loses nothing', async () => {
+    // More free space asked for than any disk has: the start must stop before it opens the folder.
+    const refused = await startRefused({ PORTAL_DATA_MIN_FREE_MB: '999999999' });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(`The data folder ${dataDir} is out of space: its disk has `);
+    expect(refused.output).toContain('the server needs at least 999999999 MB free to start');
+    expect(refused.output).not.toMatch(/RuntimeError|Aborted|\n\s+at /);
+    expect(existsSync(join(dataDir, 'portal.lock'))).toBe(false);
+    // The next start with room finds everything as it was.
+    const next = await start();
+    try {
+      expect(next.output()).not.toContain('demo data seeded');
+      expect((await signIn(next.url)).status).toBe(200);
+    } finally {
+      expect(await stop(next)).toBe(0);
+    }
   }, 120_000);
 
   it('takes over the lock a killed server left behind', async () => {

@@ -5,6 +5,7 @@ import { DatabaseAudioStorage } from './audio/stored-audio-repository.ts';
 import { messagingAdapters, readMessagingConfig } from './config.ts';
 import { compileWasmForMemory, openDatabase } from './db/connect.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { DataDirFullError, readMinFreeBytes } from './db/data-dir-space.ts';
 import { readE2eAccountsSetting } from './db/demo-e2e.ts';
 import { demoLogins } from './db/demo-logins.ts';
 import { seedIfEmpty } from './db/seed.ts';
@@ -53,12 +54,14 @@ const advancedCallForward = readAdvancedCallForward(process.env);
 const callRecordingsHidden = readCallRecordingsHidden(process.env);
 // PORTAL_MAINTENANCE_MODE, PORTAL_SIGNUP_REDIRECT_TO_TRIAL, PORTAL_VOIP3_SIGNUP, PORTAL_SMS_HOURLY_LIMIT (modules/signup/settings.ts).
 const signupSettings = readSignupSettings(process.env);
+// PORTAL_DATA_MIN_FREE_MB: the free space (MB) PGlite's folder's disk must have to start; 64 by default (db/data-dir-space.ts).
+const minFreeBytes = readMinFreeBytes(process.env);
 
 // PGlite: compiled for memory rather than speed (db/connect.ts), and takes the folder's lock first; a second
-// server on one folder stops here, naming the first.
+// server on one folder stops here, naming the first, and so does a start on a disk without room, naming the folder.
 if (!process.env.DATABASE_URL) compileWasmForMemory();
-const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PORTAL_DATA_DIR }).catch((error: unknown) => {
-  if (!(error instanceof DataDirLockedError)) throw error;
+const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PORTAL_DATA_DIR, minFreeBytes }).catch((error: unknown) => {
+  if (!(error instanceof DataDirLockedError || error instanceof DataDirFullError)) throw error;
   console.error(error.message);
   process.exit(1);
 });
