@@ -2,7 +2,9 @@
 import * as z from 'zod/mini';
 import { Email } from './auth.ts';
 import { endpoint } from './endpoint.ts';
+import { storableName } from './text.ts';
 import { idNumber, idText } from './ids.ts';
+import { pageNumber, pageSize } from './paging.ts';
 import { ADDRESS_LINE_MAX_LENGTH, UkPostcode } from './address.ts';
 import { OptionalUkPhone } from './profile.ts';
 
@@ -130,8 +132,8 @@ export const AccountNumber = z.string({ error: billingMessages.accountNumberRequ
 );
 
 const requiredText = (required: string, label: string) =>
-  z.string({ error: required }).check(z.trim(), z.minLength(1, { error: required, abort: true }), z.maxLength(ADDRESS_LINE_MAX_LENGTH, billingMessages.tooLong(label)));
-const optionalText = (label: string) => z._default(z.string().check(z.trim(), z.maxLength(ADDRESS_LINE_MAX_LENGTH, billingMessages.tooLong(label))), '');
+  z.string({ error: required }).check(z.trim(), z.minLength(1, { error: required, abort: true }), z.maxLength(ADDRESS_LINE_MAX_LENGTH, billingMessages.tooLong(label)), storableName());
+const optionalText = (label: string) => z._default(z.string().check(z.trim(), z.maxLength(ADDRESS_LINE_MAX_LENGTH, billingMessages.tooLong(label)), storableName()), '');
 
 export const PAYEE_ACCOUNT_TYPES = ['personal', 'business'] as const;
 export type PayeeAccountType = (typeof PAYEE_ACCOUNT_TYPES)[number];
@@ -234,11 +236,7 @@ export type BillingHistoryPage = z.infer<typeof BillingHistoryPage>;
 
 /** History page size unless page_size says. */
 export const BILLING_HISTORY_PAGE_SIZE = 10;
-const positiveInt = (max: number, message: string) => z.pipe(z.coerce.number(message), z.int(message).check(z.minimum(1, message), z.maximum(max, message)));
-export const BillingHistoryQuery = z.object({
-  page: z.optional(positiveInt(100_000, 'page is a whole number from 1')),
-  page_size: z.optional(positiveInt(50, 'page_size is a whole number from 1 to 50')),
-});
+export const BillingHistoryQuery = z.object({ page: pageNumber, page_size: pageSize(50) });
 
 /** One invoice, as its view shows it. */
 export const Invoice = z.object({

@@ -4,6 +4,7 @@ import { MobileNumber } from './account.ts';
 import { UkPostcode } from './address.ts';
 import { Email } from './auth.ts';
 import { endpoint } from './endpoint.ts';
+import { storableName } from './text.ts';
 import { idInteger } from './ids.ts';
 import { OptionalUkPhone } from './profile.ts';
 
@@ -170,6 +171,7 @@ const requiredText = (required: string, label: string) =>
     z.trim(),
     z.minLength(1, { error: required, abort: true }),
     z.maxLength(BUSINESS_TEXT_MAX_LENGTH, broadbandMessages.tooLong(label)),
+    storableName(),
   );
 
 /** The business details of a sign-up (spec 001 section 3), as the form sends them. */

@@ -4,6 +4,7 @@ import { Binary } from './call-flows.ts';
 import { endpoint } from './endpoint.ts';
 import { isIsoDate, isoDate } from './dates.ts';
 import { idText } from './ids.ts';
+import { pageNumber, pageSize } from './paging.ts';
 
 /**
  * The call log and call recordings (spec 001 sections 3 "Call log" and "Call recording entry",
@@ -196,7 +197,6 @@ export const CallRecordingsPage = z.object({
 export type CallRecordingsPage = z.infer<typeof CallRecordingsPage>;
 
 const optionalDate = z.optional(isoDate(callLogMessages.badDate));
-const pageNumber = z.optional(z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,5}$/, 'Enter a page number')), z.transform(Number)));
 
 /** GET .../calls/call_recordings/ query. */
 export const CallRecordingsQuery = z.object({
@@ -209,12 +209,7 @@ export const CallRecordingsQuery = z.object({
   /** 'true': the recently-deleted view. */
   deleted: z.optional(z.enum(['true', 'false'])),
   page: pageNumber,
-  page_size: z.optional(
-    z.pipe(
-      z.string().check(z.regex(/^[1-9][0-9]{0,2}$/, 'Enter a page size'), z.refine((text) => Number(text) <= MAX_CALL_RECORDINGS_PAGE_SIZE, `Enter a page size of at most ${MAX_CALL_RECORDINGS_PAGE_SIZE}`)),
-      z.transform(Number),
-    ),
-  ),
+  page_size: pageSize(MAX_CALL_RECORDINGS_PAGE_SIZE),
 });
 export type CallRecordingsQuery = z.input<typeof CallRecordingsQuery>;
 

@@ -4,6 +4,7 @@ import { addDays, callLogMessages, CALL_DATE_RANGES, CALL_STATUSES } from './cal
 import { isoDate } from './dates.ts';
 import { endpoint } from './endpoint.ts';
 import { idText } from './ids.ts';
+import { pageNumber, pageSize } from './paging.ts';
 
 /**
  * Call reports (spec 001 sections 3 "Call log", 7 "Analytics and logs", 9 "Date filter" and
@@ -109,20 +110,11 @@ export const CallReportQuery = z.object({
 });
 export type CallReportQuery = z.input<typeof CallReportQuery>;
 
-const pageNumber = z.optional(z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,5}$/, 'Enter a page number')), z.transform(Number)));
 
 export const CallActivityQuery = z.object({
   ...CallReportQuery.shape,
   page: pageNumber,
-  page_size: z.optional(
-    z.pipe(
-      z.string().check(
-        z.regex(/^[1-9][0-9]{0,3}$/, 'Enter a page size'),
-        z.refine((text) => Number(text) <= MAX_CALL_ACTIVITY_PAGE_SIZE, `Enter a page size of at most ${MAX_CALL_ACTIVITY_PAGE_SIZE}`),
-      ),
-      z.transform(Number),
-    ),
-  ),
+  page_size: pageSize(MAX_CALL_ACTIVITY_PAGE_SIZE),
 });
 export type CallActivityQuery = z.input<typeof CallActivityQuery>;
 

@@ -2,6 +2,8 @@ export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './ids.ts';
 export * from './dates.ts';
+export * from './paging.ts';
+export * from './text.ts';
 export * from './auth.ts';
 export * from './navigation.ts';
 export * from './call-flows.ts';

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
 import { MAX_ID } from './ids.ts';
+import { pageNumber, pageSize } from './paging.ts';
 
 /**
  * The notification centre (spec 000 sections 2, 3, 4 and 7): service updates, notifications
@@ -179,11 +180,9 @@ export const ServiceUpdatePage = pageOf(ServiceUpdate);
 export const NotificationPage = pageOf(Notification);
 export const OrderPage = pageOf(Order);
 
-const positiveInt = (max: number) => z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(max)));
-
 export const NotificationListQuery = z.object({
-  page_size: z.optional(positiveInt(MAX_NOTIFICATION_PAGE_SIZE)),
-  page: z.optional(positiveInt(100_000)),
+  page_size: pageSize(MAX_NOTIFICATION_PAGE_SIZE),
+  page: pageNumber,
   type: z.optional(z.enum(['all', 'unread'])),
 });
 export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
@@ -196,8 +195,8 @@ export const ORDER_KINDS = ['NUMBER_TRANSFER', 'HARDWARE_ORDER', 'APPOINTMENT'] 
  * default), `unread`, or one kind of order (the order tracker's filter by kind).
  */
 export const OrderListQuery = z.object({
-  page_size: z.optional(positiveInt(MAX_NOTIFICATION_PAGE_SIZE)),
-  page: z.optional(positiveInt(100_000)),
+  page_size: pageSize(MAX_NOTIFICATION_PAGE_SIZE),
+  page: pageNumber,
   type: z.optional(
     z.enum(['all', 'unread', ...ORDER_KINDS], { error: `type must be all, unread, ${ORDER_KINDS.join(', ')}` }),
   ),

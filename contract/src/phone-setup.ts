@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isUkPhoneNumber } from '@portal/editor-core';
 import { isIsoDate, isoDate } from './dates.ts';
 import { endpoint } from './endpoint.ts';
+import { storableName } from './text.ts';
 import { idNumber } from './ids.ts';
 import { upgradePrices } from './upgrade.ts';
 
@@ -64,7 +65,7 @@ export function daysInRange(start: string, end: string): number {
 
 /** A holiday range: the end not before the start, at most 366 days. */
 export const HolidayInput = z
-  .object({ start_date: IsoDate, end_date: IsoDate, name: z.string().trim().max(80, 'Use 80 characters or fewer').optional() })
+  .object({ start_date: IsoDate, end_date: IsoDate, name: z.string().trim().max(80, 'Use 80 characters or fewer').check(storableName()).optional() })
   .superRefine((value, ctx) => {
     if (!isIsoDate(value.start_date) || !isIsoDate(value.end_date)) return;
     if (value.end_date < value.start_date) ctx.addIssue({ code: 'custom', message: phoneSetupMessages.reversed, path: ['end_date'] });

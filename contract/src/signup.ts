@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { Email } from './auth.ts';
 import { BUY_NOW_CHANNEL } from './buy-now-rules.ts';
 import { endpoint } from './endpoint.ts';
+import { storableName } from './text.ts';
 import { idText } from './ids.ts';
 import { mobileMessages, nationalUkMobile } from './account.ts';
 import { NewPassword, passwordMessages } from './passwords.ts';
@@ -103,7 +104,7 @@ export const signupMessages = {
   tariffRequired: 'Choose an international calling plan, or none',
 } as const;
 
-const NameField = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, 'Must be 100 characters or fewer'));
+const NameField = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, 'Must be 100 characters or fewer'), storableName());
 
 /** The journey token every call of a journey sends. */
 export const JourneyToken = z.string({ error: signupMessages.journeyExpired }).check(

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { endpoints, type Endpoint, type EndpointName, type HttpMethod } from '@portal/contract';
+import { endpoints, textMessages, type Endpoint, type EndpointName, type HttpMethod } from '@portal/contract';
 import { MAX_FLOW_DEPTH, MAX_FLOW_NODES } from '@portal/editor-core';
 import { sampleFlow } from '@portal/editor-core/testing';
 import { issueToken } from './auth/tokens-repository.ts';
@@ -421,6 +421,74 @@ describe('dates no data can hold', () => {
     const key = await issueToken(t.db, staff!.id, t.clock.now());
     for (const query of ['from=0000-01-01', 'to=0000-01-01', 'to=9999-12-31', 'from=9999-12-31', 'from=2027-02-30', 'to=2027-02-30']) {
       await expect400(`/api/v3/staff/audit-log/?${query}`, key, [query.split('=')[0]!]);
+    }
+  });
+});
+
+describe('paging written other than in digits', () => {
+  const paged = (Object.entries(endpoints) as [EndpointName, Endpoint][]).filter(
+    ([, endpoint]) => endpoint.method === 'GET' && endpoint.query && 'page_size' in ((z.toJSONSchema(endpoint.query, { io: 'input', unrepresentable: 'any' }) as { properties?: object }).properties ?? {}),
+  );
+
+  it('is refused by every paged list, never read as the number it might spell', async () => {
+    expect(paged.length).toBeGreaterThanOrEqual(8);
+    const [staff] = await t.db.select().from(users).where(eq(users.email, demoLogins.staff.email));
+    const keys = { customer: await issueToken(t.db, customerId, t.clock.now()), staff: await issueToken(t.db, staff!.id, t.clock.now()) };
+    const own = { id: String(ids.acme), flow: '', product_id: String(ids.acme) };
+    const [flow] = await t.db.select().from(callFlows).where(eq(callFlows.productId, ids.acme));
+    own.flow = String(flow!.id);
+    const [customer] = await t.db.select().from(users).where(eq(users.id, customerId));
+    for (const [name, endpoint] of paged) {
+      const path = fillPath(endpoint.path, { ...own, id: name.startsWith('getBilling') ? String(customer!.accountId) : own.id });
+      const get = async (query: string) => {
+        const asCustomer = await t.app.inject({ method: 'GET', url: path + query, headers: { authorization: `Token ${keys.customer}` } });
+        return asCustomer.statusCode === 403 ? t.app.inject({ method: 'GET', url: path + query, headers: { authorization: `Token ${keys.staff}` } }) : asCustomer;
+      };
+      expect((await get('?page=1')).statusCode, `${name} ?page=1`).toBe(200);
+      for (const query of ['?page=1e3', '?page=1e0', '?page=0x10', '?page=+2', '?page=2.0', '?page=%202', '?page_size=1e1', '?page_size=0x2', '?page=100001']) {
+        const response = await get(query);
+        expect(response.statusCode, `${name} ${path}${query}`).toBe(400);
+        expect(JSON.stringify(response.json()), `${name} ${query}`).toMatch(/Enter a page (number|size)/);
+      }
+    }
+  });
+});
+
+describe('names with hidden characters', () => {
+  it('are refused wherever a name is stored, billing names included, as audio names are', async () => {
+    const key = await issueToken(t.db, customerId, t.clock.now());
+    const headers = { authorization: `Token ${key}`, ...csrf.headers };
+    const [customer] = await t.db.select().from(users).where(eq(users.id, customerId));
+    const [seat] = await t.db.select().from(voipUsers).where(eq(voipUsers.productId, ids.acme));
+    const billing = `/api/v3/billing/accounts/${customer!.accountId}/`;
+    const account = (await t.app.inject({ method: 'GET', url: billing, headers })).json<Record<string, unknown> & { authorised_contact: Record<string, string> }>();
+    const update = {
+      business_name: account.business_name, first_name: account.first_name, last_name: account.last_name, phone_number: '', mobile_number: '',
+      email_address: account.email_address, address_line_one: account.address_line_one, address_line_two: '', address_city: account.address_city,
+      address_county: '', address_post_code: account.address_post_code,
+      authorised_contact: { full_name: account.authorised_contact.full_name, email_address: account.authorised_contact.email_address, phone_number: '', mobile_number: '' },
+    };
+    expect((await t.app.inject({ method: 'PATCH', url: billing, headers, payload: update })).statusCode).toBe(200);
+    for (const hidden of ['\u202E', '\u2066', '\u0007', '\n', '\u0085']) {
+      const name = `Acme${hidden}gnp.exe`;
+      const cases: Array<[HttpMethod, string, Record<string, unknown>, string]> = [
+        ['PATCH', billing, { ...update, business_name: name }, 'business_name'],
+        ['PATCH', billing, { ...update, first_name: name }, 'first_name'],
+        ['PATCH', billing, { ...update, authorised_contact: { ...update.authorised_contact, full_name: name } }, 'authorised_contact.full_name'],
+        ['PATCH', '/api/v3/me/', { first_name: name }, 'first_name'],
+        ['POST', `/api/v1/voip/${ids.acme}/holiday-schedule/`, { start_date: '2031-01-01', end_date: '2031-01-01', name }, 'name'],
+        ['POST', `/api/v2/voip/${ids.acme}/call-flows/`, { name, enable: false, data: sampleFlow().data }, 'name'],
+        ['PATCH', `/api/v1/voip/${ids.acme}/users/${seat!.id}/`, { last_name: name }, 'last_name'],
+        ['POST', `/api/v1/products/${ids.acme}/users/`, { first_name: name, last_name: 'Smith', email: 'hidden@example.com' }, 'first_name'],
+      ];
+      for (const [method, url, payload, field] of cases) {
+        const response = await t.app.inject({ method, url, headers, payload });
+        const label = `${method} ${url} ${field} ${JSON.stringify(hidden)}`;
+        expect(response.statusCode, label).toBe(400);
+        expect(response.json<Record<string, string[]>>()[field], label).toContain(textMessages.hiddenCharacters);
+      }
+      const contact = await t.app.inject({ method: 'POST', url: `/api/v1/voip/${ids.acme}/import-contacts/`, headers, payload: { contacts: [{ firstname: name, number: '01632 960001' }] } });
+      expect(JSON.stringify(contact.json()), `contact ${JSON.stringify(hidden)}`).toContain(textMessages.hiddenCharacters);
     }
   });
 });
