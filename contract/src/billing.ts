@@ -236,7 +236,7 @@ export type BillingHistoryPage = z.infer<typeof BillingHistoryPage>;
 
 /** History page size unless page_size says. */
 export const BILLING_HISTORY_PAGE_SIZE = 10;
-export const BillingHistoryQuery = z.object({ page: pageNumber, page_size: pageSize(50) });
+export const BillingHistoryQuery = z.object({ page: pageNumber('page is a whole number from 1'), page_size: pageSize(50, 'page_size is a whole number from 1 to 50') });
 
 /** One invoice, as its view shows it. */
 export const Invoice = z.object({

@@ -100,7 +100,7 @@ export const CallFlowVersionDocument = CallFlowVersion.extend({ data: FlowNodeSc
 export type CallFlowVersionDocument = z.infer<typeof CallFlowVersionDocument>;
 
 const VersionParams = FlowParams.extend({ number: idNumber('Unknown version', callFlowMessages.versionNotFound) });
-const VersionsQuery = z.object({ page: pageNumber, page_size: pageSize(CALL_FLOW_VERSIONS_PAGE_SIZE) });
+const VersionsQuery = z.object({ page: pageNumber(), page_size: pageSize(CALL_FLOW_VERSIONS_PAGE_SIZE) });
 
 /** Restore: the version's tree becomes the flow's (a new version); `version` (or If-Match) as for PATCH. */
 export const RestoreCallFlowVersion = z.object({ version: z.number().int().optional(), note: VersionNote });

@@ -208,7 +208,7 @@ export const CallRecordingsQuery = z.object({
   keyword: z.optional(z.string().check(z.trim(), z.maxLength(100, callLogMessages.badKeyword))),
   /** 'true': the recently-deleted view. */
   deleted: z.optional(z.enum(['true', 'false'])),
-  page: pageNumber,
+  page: pageNumber(),
   page_size: pageSize(MAX_CALL_RECORDINGS_PAGE_SIZE),
 });
 export type CallRecordingsQuery = z.input<typeof CallRecordingsQuery>;

@@ -113,7 +113,7 @@ export type CallReportQuery = z.input<typeof CallReportQuery>;
 
 export const CallActivityQuery = z.object({
   ...CallReportQuery.shape,
-  page: pageNumber,
+  page: pageNumber(),
   page_size: pageSize(MAX_CALL_ACTIVITY_PAGE_SIZE),
 });
 export type CallActivityQuery = z.input<typeof CallActivityQuery>;

@@ -140,7 +140,7 @@ export type ContactList = z.infer<typeof ContactList>;
 
 export const ContactListQuery = z.object({
   search: z.optional(z.string().check(z.maxLength(100, contactMessages.searchTooLong))),
-  page: pageNumber,
+  page: pageNumber(),
   page_size: pageSize(100),
 });
 

@@ -182,7 +182,7 @@ export const OrderPage = pageOf(Order);
 
 export const NotificationListQuery = z.object({
   page_size: pageSize(MAX_NOTIFICATION_PAGE_SIZE),
-  page: pageNumber,
+  page: pageNumber(),
   type: z.optional(z.enum(['all', 'unread'])),
 });
 export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
@@ -196,7 +196,7 @@ export const ORDER_KINDS = ['NUMBER_TRANSFER', 'HARDWARE_ORDER', 'APPOINTMENT'] 
  */
 export const OrderListQuery = z.object({
   page_size: pageSize(MAX_NOTIFICATION_PAGE_SIZE),
-  page: pageNumber,
+  page: pageNumber(),
   type: z.optional(
     z.enum(['all', 'unread', ...ORDER_KINDS], { error: `type must be all, unread, ${ORDER_KINDS.join(', ')}` }),
   ),

@@ -34,8 +34,8 @@ const digitsUpTo = (max: number, message: string) =>
     { error: message },
   );
 
-/** The `page` of a paged list (1 when left out). */
-export const pageNumber = z.optional(digitsUpTo(MAX_PAGE, pagingMessages.page));
+/** The `page` of a paged list (1 when left out); `message` answers anything else. */
+export const pageNumber = (message: string = pagingMessages.page) => z.optional(digitsUpTo(MAX_PAGE, message));
 
-/** The `page_size` of a paged list, at most `max`. */
-export const pageSize = (max: number) => z.optional(digitsUpTo(max, pagingMessages.pageSize(max)));
+/** The `page_size` of a paged list, at most `max`; `message` answers anything else. */
+export const pageSize = (max: number, message: string = pagingMessages.pageSize(max)) => z.optional(digitsUpTo(max, message));

@@ -48,7 +48,7 @@ export const AuditLogQuery = z.object({
   /** Only entries on or before this day (YYYY-MM-DD, UTC). */
   to: z.optional(auditDate),
   page_size: pageSize(MAX_AUDIT_PAGE_SIZE),
-  page: pageNumber,
+  page: pageNumber(),
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 

@@ -448,7 +448,7 @@ describe('paging written other than in digits', () => {
       for (const query of ['?page=1e3', '?page=1e0', '?page=0x10', '?page=+2', '?page=2.0', '?page=%202', '?page_size=1e1', '?page_size=0x2', '?page=100001']) {
         const response = await get(query);
         expect(response.statusCode, `${name} ${path}${query}`).toBe(400);
-        expect(JSON.stringify(response.json()), `${name} ${query}`).toMatch(/Enter a page (number|size)/);
+        expect(Object.keys(response.json<Record<string, unknown>>()), `${name} ${query}`).toEqual([query.includes('page_size') ? 'page_size' : 'page']);
       }
     }
   });
