@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { Email, LoginResponse, Me } from './auth.ts';
 import { endpoint } from './endpoint.ts';
+import { storableName } from './text.ts';
 import { NewPassword, NewPasswordPair, passwordMessages } from './passwords.ts';
 import { OptionalUkPhone } from './profile.ts';
 
@@ -61,7 +62,7 @@ export const nameMessages = {
 } as const;
 
 const PersonName = (required: string) =>
-  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(100, nameMessages.tooLong));
+  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(100, nameMessages.tooLong), storableName());
 
 /** A one-time key from a link: base64url text, bounded so a junk one is refused cheaply. */
 const LinkKey = z.string({ error: accountMessages.linkInvalid }).check(

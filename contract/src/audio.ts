@@ -8,6 +8,7 @@ import {
 } from './audio-format.ts';
 import { AudioFile, Binary } from './call-flows.ts';
 import { endpoint } from './endpoint.ts';
+import { storableName, textMessages } from './text.ts';
 import { idNumber } from './ids.ts';
 
 /**
@@ -48,7 +49,7 @@ export const audioCallMessages = {
   nameRequired: 'Give the audio a name.',
   nameTooLong: `Use ${MAX_AUDIO_NAME_LENGTH} characters or fewer.`,
   nameSlash: 'A name cannot contain / or \\.',
-  nameHiddenCharacters: 'A name cannot contain control characters or characters that reverse or isolate text direction.',
+  nameHiddenCharacters: textMessages.hiddenCharacters,
   kind: `Choose what the audio is for: ${AUDIO_KINDS.join(', ')}.`,
   subKind: `Say how the audio was made: ${AUDIO_SUB_KINDS.join(', ')}.`,
   voice: `Choose a voice: ${TTS_VOICES.join(' or ')}.`,
@@ -100,10 +101,6 @@ export const uploadedFile = (field: string) =>
     .custom<UploadedFile>(isUploadedFile, { error: audioCallMessages.fileMissing(field) })
     .meta({ type: 'string', format: 'binary', description: 'A WAV file: 8 kHz, 16-bit, mono PCM (AUDIO_FORMAT)' });
 
-// Control characters, and the bidirectional overrides and isolates (U+202A-U+202E,
-// U+2066-U+2069) that make a name read differently from what it holds ("gnp.exe").
-const HIDDEN_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
-
 /** An audio file's name as it is listed (the audio dialog's Name field checks the same). */
 export const AudioName = z
   .string({ error: audioCallMessages.nameRequired })
@@ -111,7 +108,7 @@ export const AudioName = z
   .min(1, audioCallMessages.nameRequired)
   .max(MAX_AUDIO_NAME_LENGTH, audioCallMessages.nameTooLong)
   .refine((name) => !/[/\\]/.test(name), audioCallMessages.nameSlash)
-  .refine((name) => !HIDDEN_CHARACTERS.test(name), audioCallMessages.nameHiddenCharacters);
+  .check(storableName());
 
 /** The audio-data field of an upload: what the file is (spec 001 section 3 "Audio file"). */
 export const AudioData = z

@@ -2,7 +2,9 @@
 import * as z from 'zod/mini';
 import { Email } from './auth.ts';
 import { endpoint } from './endpoint.ts';
+import { storableName } from './text.ts';
 import { idNumber, idText } from './ids.ts';
+import { pageNumber, pageSize } from './paging.ts';
 import { ADDRESS_LINE_MAX_LENGTH, UkPostcode } from './address.ts';
 import { OptionalUkPhone } from './profile.ts';
 
@@ -141,8 +143,8 @@ export const AccountNumber = z.string({ error: billingMessages.accountNumberRequ
 );
 
 const requiredText = (required: string, label: string) =>
-  z.string({ error: required }).check(z.trim(), z.minLength(1, { error: required, abort: true }), z.maxLength(ADDRESS_LINE_MAX_LENGTH, billingMessages.tooLong(label)));
-const optionalText = (label: string) => z._default(z.string().check(z.trim(), z.maxLength(ADDRESS_LINE_MAX_LENGTH, billingMessages.tooLong(label))), '');
+  z.string({ error: required }).check(z.trim(), z.minLength(1, { error: required, abort: true }), z.maxLength(ADDRESS_LINE_MAX_LENGTH, billingMessages.tooLong(label)), storableName());
+const optionalText = (label: string) => z._default(z.string().check(z.trim(), z.maxLength(ADDRESS_LINE_MAX_LENGTH, billingMessages.tooLong(label)), storableName()), '');
 
 export const PAYEE_ACCOUNT_TYPES = ['personal', 'business'] as const;
 export type PayeeAccountType = (typeof PAYEE_ACCOUNT_TYPES)[number];
@@ -245,11 +247,7 @@ export type BillingHistoryPage = z.infer<typeof BillingHistoryPage>;
 
 /** History page size unless page_size says. */
 export const BILLING_HISTORY_PAGE_SIZE = 10;
-const positiveInt = (max: number, message: string) => z.pipe(z.coerce.number(message), z.int(message).check(z.minimum(1, message), z.maximum(max, message)));
-export const BillingHistoryQuery = z.object({
-  page: z.optional(positiveInt(100_000, 'page is a whole number from 1')),
-  page_size: z.optional(positiveInt(50, 'page_size is a whole number from 1 to 50')),
-});
+export const BillingHistoryQuery = z.object({ page: pageNumber('page is a whole number from 1'), page_size: pageSize(50, 'page_size is a whole number from 1 to 50') });
 
 /** One invoice, as its view shows it. */
 export const Invoice = z.object({
@@ -346,8 +344,11 @@ export const NextInvoiceQuery = z.object({ account_id: z.optional(idNumber(billi
 /** A PDF file (application/pdf): OpenAPI's binary string. (z.any() would bring zod's any into every page's bundle.) */
 const InvoicePdf = z.string();
 
-export const BillingAccountParams = z.object({ id: idText(billingMessages.unknownAccount) });
-const InvoiceParams = z.object({ id: idText(billingMessages.unknownAccount), invoiceId: idText(billingMessages.unknownInvoice) });
+export const BillingAccountParams = z.object({ id: idText(billingMessages.unknownAccount, billingMessages.unknownAccount) });
+const InvoiceParams = z.object({
+  id: idText(billingMessages.unknownAccount, billingMessages.unknownAccount),
+  invoiceId: idText(billingMessages.unknownInvoice, billingMessages.unknownInvoice),
+});
 
 export const billingEndpoints = {
   listBillingAccounts: endpoint({

@@ -4,7 +4,8 @@ import { MobileNumber } from './account.ts';
 import { UkPostcode } from './address.ts';
 import { Email } from './auth.ts';
 import { endpoint } from './endpoint.ts';
-import { MAX_ID } from './ids.ts';
+import { storableName } from './text.ts';
+import { idInteger } from './ids.ts';
 import { OptionalUkPhone } from './profile.ts';
 
 /**
@@ -170,6 +171,7 @@ const requiredText = (required: string, label: string) =>
     z.trim(),
     z.minLength(1, { error: required, abort: true }),
     z.maxLength(BUSINESS_TEXT_MAX_LENGTH, broadbandMessages.tooLong(label)),
+    storableName(),
   );
 
 /** The business details of a sign-up (spec 001 section 3), as the form sends them. */
@@ -196,7 +198,7 @@ export const CreateTelcoLeadRequest = z.object({
 export type CreateTelcoLeadRequest = z.input<typeof CreateTelcoLeadRequest>;
 
 export const ApproveTelcoLeadRequest = z.object({
-  lead_id: z.int({ error: broadbandMessages.leadNotFound }).check(z.positive(broadbandMessages.leadNotFound), z.maximum(MAX_ID, broadbandMessages.leadNotFound)),
+  lead_id: idInteger(broadbandMessages.leadNotFound),
   lead_token: z.string({ error: broadbandMessages.leadNotFound }).check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, broadbandMessages.leadNotFound)),
 });
 export type ApproveTelcoLeadRequest = z.input<typeof ApproveTelcoLeadRequest>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { FlowNodeSchema, MAX_NAME_LENGTH, MSG_NAME_REQUIRED, NODE_TYPES, OpeningHoursSchema, presetHours } from '@portal/editor-core';
 import { endpoint } from './endpoint.ts';
+import { storableName } from './text.ts';
 import { idNumber, idText } from './ids.ts';
+import { pageNumber, pageSize } from './paging.ts';
 
 /** Messages of the call-flow screens and API (spec 000 section 8, spec 001 sections 5 and 8). */
 export const callFlowMessages = {
@@ -11,6 +13,7 @@ export const callFlowMessages = {
   welcomeGreetingNeedsAudio: 'Please set a welcome greeting audio before enabling your simple call flow',
   changedElsewhere: 'This call flow was changed elsewhere since you opened it. Reload it to see the latest version; your changes are kept in this browser.',
   notUkNumber: 'Enter a UK phone number, like 01632 960123 or +44 20 7946 0000',
+  versionNotFound: 'Version not found.',
 } as const;
 
 /** The flow whose enabling means the agent call flow is active (spec 001 section 3). */
@@ -24,7 +27,8 @@ const FlowName = z
   .string({ error: MSG_NAME_REQUIRED })
   .trim()
   .min(1, MSG_NAME_REQUIRED)
-  .max(MAX_NAME_LENGTH, `Use ${MAX_NAME_LENGTH} characters or fewer`);
+  .max(MAX_NAME_LENGTH, `Use ${MAX_NAME_LENGTH} characters or fewer`)
+  .check(storableName());
 
 /** A stored custom call flow: the editor-core document plus its version for optimistic concurrency. */
 export const StoredCallFlow = z.object({
@@ -95,16 +99,8 @@ export type CallFlowVersionsPage = z.infer<typeof CallFlowVersionsPage>;
 export const CallFlowVersionDocument = CallFlowVersion.extend({ data: FlowNodeSchema });
 export type CallFlowVersionDocument = z.infer<typeof CallFlowVersionDocument>;
 
-const VersionParams = FlowParams.extend({ number: idNumber('Unknown version') });
-const VersionsQuery = z.object({
-  page: z.string().regex(/^[1-9][0-9]{0,5}$/, 'Enter a page number').transform(Number).optional(),
-  page_size: z
-    .string()
-    .regex(/^[1-9][0-9]{0,2}$/, 'Enter a page size')
-    .transform(Number)
-    .refine((size) => size <= CALL_FLOW_VERSIONS_PAGE_SIZE, `Enter a page size of at most ${CALL_FLOW_VERSIONS_PAGE_SIZE}`)
-    .optional(),
-});
+const VersionParams = FlowParams.extend({ number: idNumber('Unknown version', callFlowMessages.versionNotFound) });
+const VersionsQuery = z.object({ page: pageNumber(), page_size: pageSize(CALL_FLOW_VERSIONS_PAGE_SIZE) });
 
 /** Restore: the version's tree becomes the flow's (a new version); `version` (or If-Match) as for PATCH. */
 export const RestoreCallFlowVersion = z.object({ version: z.number().int().optional(), note: VersionNote });

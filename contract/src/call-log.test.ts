@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCallDuration, isIsoDate, resolveCallDates, ukDate, ukMidnight } from './call-log.ts';
+import { formatCallDuration, resolveCallDates, ukDate, ukMidnight } from './call-log.ts';
+import { isIsoDate } from './dates.ts';
 
 describe('resolveCallDates (spec 001 section 9: date filter)', () => {
   const today = '2025-03-10';

@@ -2,7 +2,9 @@
 import * as z from 'zod/mini';
 import { Binary } from './call-flows.ts';
 import { endpoint } from './endpoint.ts';
+import { isIsoDate, isoDate } from './dates.ts';
 import { idText } from './ids.ts';
+import { pageNumber, pageSize } from './paging.ts';
 
 /**
  * The call log and call recordings (spec 001 sections 3 "Call log" and "Call recording entry",
@@ -59,15 +61,6 @@ export const callLogMessages = {
 } as const;
 
 // ---- Dates ----
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** Whether `text` is a real calendar date written YYYY-MM-DD. */
-export function isIsoDate(text: string): boolean {
-  if (!DATE.test(text)) return false;
-  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 /** The date `days` after (or before) an ISO date. @example addDays('2025-03-01', -1) // '2025-02-28' */
 export function addDays(isoDate: string, days: number): string {
@@ -203,8 +196,7 @@ export const CallRecordingsPage = z.object({
 });
 export type CallRecordingsPage = z.infer<typeof CallRecordingsPage>;
 
-const optionalDate = z.optional(z.string().check(z.refine(isIsoDate, callLogMessages.badDate)));
-const pageNumber = z.optional(z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,5}$/, 'Enter a page number')), z.transform(Number)));
+const optionalDate = z.optional(isoDate(callLogMessages.badDate));
 
 /** GET .../calls/call_recordings/ query. */
 export const CallRecordingsQuery = z.object({
@@ -216,13 +208,8 @@ export const CallRecordingsQuery = z.object({
   keyword: z.optional(z.string().check(z.trim(), z.maxLength(100, callLogMessages.badKeyword))),
   /** 'true': the recently-deleted view. */
   deleted: z.optional(z.enum(['true', 'false'])),
-  page: pageNumber,
-  page_size: z.optional(
-    z.pipe(
-      z.string().check(z.regex(/^[1-9][0-9]{0,2}$/, 'Enter a page size'), z.refine((text) => Number(text) <= MAX_CALL_RECORDINGS_PAGE_SIZE, `Enter a page size of at most ${MAX_CALL_RECORDINGS_PAGE_SIZE}`)),
-      z.transform(Number),
-    ),
-  ),
+  page: pageNumber(),
+  page_size: pageSize(MAX_CALL_RECORDINGS_PAGE_SIZE),
 });
 export type CallRecordingsQuery = z.input<typeof CallRecordingsQuery>;
 

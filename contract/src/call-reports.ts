@@ -1,8 +1,10 @@
 // zod/mini, like the other contracts a page loads on demand: the call-reports page loads these.
 import * as z from 'zod/mini';
-import { addDays, callLogMessages, CALL_DATE_RANGES, CALL_STATUSES, isIsoDate } from './call-log.ts';
+import { addDays, callLogMessages, CALL_DATE_RANGES, CALL_STATUSES } from './call-log.ts';
+import { isoDate } from './dates.ts';
 import { endpoint } from './endpoint.ts';
 import { idText } from './ids.ts';
+import { pageNumber, pageSize } from './paging.ts';
 
 /**
  * Call reports (spec 001 sections 3 "Call log", 7 "Analytics and logs", 9 "Date filter" and
@@ -98,7 +100,7 @@ export function callActivityFilename(productName: string, isoDate: string): stri
 
 // ---- Schemas ----
 
-const optionalDate = z.optional(z.string().check(z.refine(isIsoDate, callLogMessages.badDate)));
+const optionalDate = z.optional(isoDate(callLogMessages.badDate));
 
 /** The date filter of every report call: a preset, or custom with range_start and an optional range_end. */
 export const CallReportQuery = z.object({
@@ -108,20 +110,11 @@ export const CallReportQuery = z.object({
 });
 export type CallReportQuery = z.input<typeof CallReportQuery>;
 
-const pageNumber = z.optional(z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,5}$/, 'Enter a page number')), z.transform(Number)));
 
 export const CallActivityQuery = z.object({
   ...CallReportQuery.shape,
-  page: pageNumber,
-  page_size: z.optional(
-    z.pipe(
-      z.string().check(
-        z.regex(/^[1-9][0-9]{0,3}$/, 'Enter a page size'),
-        z.refine((text) => Number(text) <= MAX_CALL_ACTIVITY_PAGE_SIZE, `Enter a page size of at most ${MAX_CALL_ACTIVITY_PAGE_SIZE}`),
-      ),
-      z.transform(Number),
-    ),
-  ),
+  page: pageNumber(),
+  page_size: pageSize(MAX_CALL_ACTIVITY_PAGE_SIZE),
 });
 export type CallActivityQuery = z.input<typeof CallActivityQuery>;
 

@@ -1,6 +1,7 @@
 // zod/mini, like the other shell schemas: the chat panel loads it on demand.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
+import { storableName } from './text.ts';
 
 /**
  * Chat support (spec 000, side navigation: "Chat support opens the chat widget and creates or
@@ -32,8 +33,8 @@ export const chatMessages = {
 
 /** The chat user: the profile's first name, last name and e-mail. */
 export const ChatUser = z.object({
-  first_name: z.string({ error: chatMessages.firstNameRequired }).check(z.trim(), z.minLength(1, chatMessages.firstNameRequired), z.maxLength(100, chatMessages.nameTooLong)),
-  last_name: z.string({ error: chatMessages.nameTooLong }).check(z.trim(), z.maxLength(100, chatMessages.nameTooLong)),
+  first_name: z.string({ error: chatMessages.firstNameRequired }).check(z.trim(), z.minLength(1, chatMessages.firstNameRequired), z.maxLength(100, chatMessages.nameTooLong), storableName()),
+  last_name: z.string({ error: chatMessages.nameTooLong }).check(z.trim(), z.maxLength(100, chatMessages.nameTooLong), storableName()),
   email: z.pipe(z.string({ error: chatMessages.emailInvalid }).check(z.trim(), z.maxLength(254, chatMessages.emailInvalid)), z.email(chatMessages.emailInvalid)),
 });
 export type ChatUser = z.infer<typeof ChatUser>;

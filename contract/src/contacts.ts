@@ -1,7 +1,9 @@
 // zod/mini, like the other contracts a page loads: only the company contacts page loads these.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
+import { hasHiddenCharacters, textMessages } from './text.ts';
 import { idText } from './ids.ts';
+import { pageNumber, pageSize } from './paging.ts';
 import { normaliseUkPhone } from '@portal/editor-core';
 
 /**
@@ -98,12 +100,14 @@ export function checkContact(row: ContactRow): ContactCheck {
   const errors: Partial<Record<ContactColumn, string>> = {};
   if (firstname === '' && lastname === '') errors.firstname = contactMessages.nameRequired;
   else if (firstname.length > MAX_CONTACT_FIELD || lastname.length > MAX_CONTACT_FIELD) errors.firstname = contactMessages.nameTooLong;
+  else if (hasHiddenCharacters(firstname) || hasHiddenCharacters(lastname)) errors.firstname = textMessages.hiddenCharacters;
   const national = number === '' ? null : normaliseUkPhone(number);
   if (number === '') errors.number = contactMessages.numberRequired;
   else if (national === null || number.length > 30) errors.number = contactMessages.numberInvalid;
   if (email.length > MAX_CONTACT_FIELD) errors.email = contactMessages.emailTooLong;
   else if (email !== '' && !EMAIL.test(email)) errors.email = contactMessages.emailInvalid;
   if (enterprise.length > MAX_CONTACT_FIELD) errors.enterprise = contactMessages.enterpriseTooLong;
+  else if (hasHiddenCharacters(enterprise)) errors.enterprise = textMessages.hiddenCharacters;
   if (Object.keys(errors).length > 0 || national === null) return { ok: false, errors };
   return { ok: true, contact: { firstname, lastname, number: national, email, enterprise } };
 }
@@ -134,11 +138,10 @@ export const ContactList = z.object({
 });
 export type ContactList = z.infer<typeof ContactList>;
 
-const positive = (message: string) => z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,5}$/, message)), z.transform(Number));
 export const ContactListQuery = z.object({
   search: z.optional(z.string().check(z.maxLength(100, contactMessages.searchTooLong))),
-  page: z.optional(positive('page must be a whole number from 1')),
-  page_size: z.optional(z.pipe(positive('page_size must be a whole number from 1 to 100'), z.number().check(z.maximum(100, 'page_size must be a whole number from 1 to 100')))),
+  page: pageNumber(),
+  page_size: pageSize(100),
 });
 
 /** POST .../import-contacts/: one contact (the add dialog) or many (an import chunk). */
@@ -174,7 +177,7 @@ const ProductParams = z.object({ id: idText(contactMessages.unknownProduct) });
 const ContactParams = z.object({
   id: idText(contactMessages.unknownProduct),
   phonebook: z.string().check(z.regex(/^[0-9a-f-]{36}$/, contactMessages.unknownPhonebook)),
-  contact: idText(contactMessages.unknownContact),
+  contact: idText(contactMessages.unknownContact, contactMessages.unknownContact),
 });
 
 const base = '/api/v1/voip/:id';

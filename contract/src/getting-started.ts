@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { InstallationAddress } from './address.ts';
 import { endpoint } from './endpoint.ts';
-import { idText } from './ids.ts';
+import { idInteger, idText } from './ids.ts';
 import { PinWithConfirmation } from './pin.ts';
 import { Welcome } from './welcome.ts';
 
@@ -58,7 +58,7 @@ export const GettingStartedDetails = z.object({
 export type GettingStartedDetails = z.infer<typeof GettingStartedDetails>;
 
 const userIds = z
-  .array(z.int(gettingStartedMessages.unknownUser).check(z.positive(gettingStartedMessages.unknownUser)), gettingStartedMessages.chooseUsers)
+  .array(idInteger(gettingStartedMessages.unknownUser), gettingStartedMessages.chooseUsers)
   .check(
     z.minLength(1, gettingStartedMessages.chooseUsers),
     z.maxLength(MAX_CHOSEN_USERS, gettingStartedMessages.tooManyUsers),

@@ -1,7 +1,7 @@
 // zod/mini, like the other contracts a page loads on demand: the users-and-devices pages load these.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
-import { idNumber, idText } from './ids.ts';
+import { idInteger, idNumber, idText } from './ids.ts';
 import { ShopItem } from './shop.ts';
 
 /**
@@ -112,8 +112,6 @@ export function portCounts(ports: readonly HardwarePort[]): { total_ports: numbe
   return { total_ports: ports.length, assigned_ports: assigned, free_ports: ports.length - assigned };
 }
 
-const positiveId = (message: string) => z.int(message).check(z.positive(message), z.lte(2_147_483_647, message));
-
 /** A MAC address from a form or a request: trimmed, checked and answered in our one form. */
 export const MacAddress = z.pipe(
   z.string({ error: hardwareMessages.macRequired }).check(z.trim(), z.minLength(1, hardwareMessages.macRequired), z.maxLength(17, hardwareMessages.macInvalid), z.regex(MAC_ADDRESS_PATTERN, hardwareMessages.macInvalid)),
@@ -121,18 +119,18 @@ export const MacAddress = z.pipe(
 );
 
 /** POST /api/v3/voip/{id}/hardware/: bring your own device. */
-export const AddDeviceRequest = z.object({ model_id: positiveId(hardwareMessages.modelRequired), mac_address: MacAddress });
+export const AddDeviceRequest = z.object({ model_id: idInteger(hardwareMessages.modelRequired), mac_address: MacAddress });
 export type AddDeviceRequest = z.input<typeof AddDeviceRequest>;
 
 /** POST /api/v1/voip/{id}/users/{userId}/hardwares/: the device whose first free port the user gets. */
-export const AssignUserDeviceRequest = z.object({ device_id: positiveId(hardwareMessages.chooseDevice) });
+export const AssignUserDeviceRequest = z.object({ device_id: idInteger(hardwareMessages.chooseDevice) });
 export type AssignUserDeviceRequest = z.input<typeof AssignUserDeviceRequest>;
 
 /** PATCH /api/v3/voip/{id}/hardware/assign/: one port to a user, or freed (user_id null). */
 export const AssignPortRequest = z.object({
-  device_id: positiveId(hardwareMessages.unknownDevice),
+  device_id: idInteger(hardwareMessages.unknownDevice),
   port: z.int(hardwareMessages.unknownPort).check(z.positive(hardwareMessages.unknownPort), z.lte(64, hardwareMessages.unknownPort)),
-  user_id: z.nullable(positiveId(hardwareMessages.chooseUser)),
+  user_id: z.nullable(idInteger(hardwareMessages.chooseUser)),
 });
 export type AssignPortRequest = z.input<typeof AssignPortRequest>;
 

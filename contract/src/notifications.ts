@@ -1,6 +1,8 @@
 // zod/mini: the bell loads these lists on every signed-in page, and mini tree-shakes to what is used.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
+import { MAX_ID } from './ids.ts';
+import { pageNumber, pageSize } from './paging.ts';
 
 /**
  * The notification centre (spec 000 sections 2, 3, 4 and 7): service updates, notifications
@@ -40,9 +42,6 @@ export const NOTIFICATION_PAGE_SIZE = 50;
 export const MAX_NOTIFICATION_PAGE_SIZE = 100;
 /** Most ids one mark-as-read call takes. */
 export const MAX_MARK_AS_READ_IDS = 500;
-/** Largest row id (a PostgreSQL integer); a larger one can name no item. */
-const MAX_ITEM_ID = 2_147_483_647;
-
 /** How a chip looks: its meaning, not a colour, so the SPA keeps its contrast. */
 export const ChipType = z.enum(['success', 'info', 'warning', 'error', 'neutral']);
 export type ChipType = z.infer<typeof ChipType>;
@@ -181,11 +180,9 @@ export const ServiceUpdatePage = pageOf(ServiceUpdate);
 export const NotificationPage = pageOf(Notification);
 export const OrderPage = pageOf(Order);
 
-const positiveInt = (max: number) => z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(max)));
-
 export const NotificationListQuery = z.object({
-  page_size: z.optional(positiveInt(MAX_NOTIFICATION_PAGE_SIZE)),
-  page: z.optional(positiveInt(100_000)),
+  page_size: pageSize(MAX_NOTIFICATION_PAGE_SIZE),
+  page: pageNumber(),
   type: z.optional(z.enum(['all', 'unread'])),
 });
 export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
@@ -198,8 +195,8 @@ export const ORDER_KINDS = ['NUMBER_TRANSFER', 'HARDWARE_ORDER', 'APPOINTMENT'] 
  * default), `unread`, or one kind of order (the order tracker's filter by kind).
  */
 export const OrderListQuery = z.object({
-  page_size: z.optional(positiveInt(MAX_NOTIFICATION_PAGE_SIZE)),
-  page: z.optional(positiveInt(100_000)),
+  page_size: pageSize(MAX_NOTIFICATION_PAGE_SIZE),
+  page: pageNumber(),
   type: z.optional(
     z.enum(['all', 'unread', ...ORDER_KINDS], { error: `type must be all, unread, ${ORDER_KINDS.join(', ')}` }),
   ),
@@ -208,7 +205,7 @@ export type OrderListQuery = z.infer<typeof OrderListQuery>;
 
 /** `{ids}` marks those items; `{all: true}` ("Clear all") marks every unread item of the kind. */
 export const MarkAsRead = z.union([
-  z.object({ ids: z.array(z.int().check(z.minimum(1), z.maximum(MAX_ITEM_ID))).check(z.minLength(1), z.maxLength(MAX_MARK_AS_READ_IDS)) }),
+  z.object({ ids: z.array(z.int().check(z.minimum(1), z.maximum(MAX_ID))).check(z.minLength(1), z.maxLength(MAX_MARK_AS_READ_IDS)) }),
   z.object({ all: z.literal(true) }),
 ]);
 export type MarkAsRead = z.infer<typeof MarkAsRead>;

@@ -1,7 +1,8 @@
 // zod/mini, like the other contracts a page loads on demand: only the phone numbers page loads these.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
-import { idText } from './ids.ts';
+import { isIsoDate } from './dates.ts';
+import { idInteger, idText } from './ids.ts';
 
 /**
  * Phone numbers of a cloud phone (spec 001 sections 2-5, 7-9; spec 000 sections 3 and 9): the
@@ -154,9 +155,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whether `date` (YYYY-MM-DD) is a transfer date we accept on `today`; the message of why not, or null. */
 export function transferDateProblem(date: string, today: Date): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) {
-    return numberMessages.transferDate;
-  }
+  if (!isIsoDate(date)) return numberMessages.transferDate;
   const days = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today.toISOString().slice(0, 10)}T00:00:00Z`)) / DAY_MS);
   if (days < TRANSFER_LEAD_DAYS) return numberMessages.transferTooSoon;
   if (days > TRANSFER_MAX_DAYS) return numberMessages.transferTooLate;
@@ -214,7 +213,7 @@ export type NumberSearchQuery = z.infer<typeof NumberSearchQuery>;
 export const NumberSearchResult = z.object({ results: z.array(AvailableNumber), area_codes: z.array(AreaCode) });
 export type NumberSearchResult = z.infer<typeof NumberSearchResult>;
 
-export const ReserveNumberRequest = z.object({ number_id: z.int(numberMessages.chooseNumber).check(z.positive(numberMessages.chooseNumber)) });
+export const ReserveNumberRequest = z.object({ number_id: idInteger(numberMessages.chooseNumber) });
 export type ReserveNumberRequest = z.infer<typeof ReserveNumberRequest>;
 
 /** A number now on the site. */
@@ -233,7 +232,8 @@ export type SeatNumbers = z.infer<typeof SeatNumbers>;
 export const TransferRequest = z.object({
   range_start: z.string(numberMessages.transferStart).check(z.maxLength(40, numberMessages.transferStart)),
   range_end: z.optional(z.nullable(z.string(numberMessages.transferEnd).check(z.maxLength(40, numberMessages.transferEnd)))),
-  transfer_date: z.string(numberMessages.transferDate).check(z.maxLength(10, numberMessages.transferDate)),
+  // Checked by transferDateProblem (the dates' one rule, then the lead time), whose refusals the dialog reads as `message`.
+  transfer_date: z.string(numberMessages.transferDate).check(z.maxLength(10, numberMessages.transferDate), z.meta({ format: 'date' })),
 });
 export type TransferRequest = z.infer<typeof TransferRequest>;
 

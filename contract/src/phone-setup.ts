@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { isIsoDate, isUkPhoneNumber } from '@portal/editor-core';
+import { isUkPhoneNumber } from '@portal/editor-core';
+import { isIsoDate, isoDate } from './dates.ts';
 import { endpoint } from './endpoint.ts';
+import { storableName } from './text.ts';
 import { idNumber } from './ids.ts';
 import { upgradePrices } from './upgrade.ts';
 
@@ -54,7 +56,7 @@ export function holidayClashMessage(clash: { start_date: string; end_date: strin
   return `These dates overlap your holiday on ${range}`;
 }
 
-const IsoDate = z.string({ error: phoneSetupMessages.dateInvalid }).max(10, phoneSetupMessages.dateInvalid).refine(isIsoDate, phoneSetupMessages.dateInvalid);
+const IsoDate = isoDate(phoneSetupMessages.dateInvalid);
 
 /** Days in a range, start and end inclusive. */
 export function daysInRange(start: string, end: string): number {
@@ -63,7 +65,7 @@ export function daysInRange(start: string, end: string): number {
 
 /** A holiday range: the end not before the start, at most 366 days. */
 export const HolidayInput = z
-  .object({ start_date: IsoDate, end_date: IsoDate, name: z.string().trim().max(80, 'Use 80 characters or fewer').optional() })
+  .object({ start_date: IsoDate, end_date: IsoDate, name: z.string().trim().max(80, 'Use 80 characters or fewer').check(storableName()).optional() })
   .superRefine((value, ctx) => {
     if (!isIsoDate(value.start_date) || !isIsoDate(value.end_date)) return;
     if (value.end_date < value.start_date) ctx.addIssue({ code: 'custom', message: phoneSetupMessages.reversed, path: ['end_date'] });
@@ -233,7 +235,7 @@ export const InternationalCalling = z.object({
 export type InternationalCalling = z.infer<typeof InternationalCalling>;
 
 const ProductParams = z.object({ id: idNumber('Unknown product') });
-const HolidayParams = ProductParams.extend({ scheduleId: idNumber(phoneSetupMessages.holidayNotFound) });
+const HolidayParams = ProductParams.extend({ scheduleId: idNumber(phoneSetupMessages.holidayNotFound, phoneSetupMessages.holidayNotFound) });
 const holidays = '/api/v1/voip/:id/holiday-schedule';
 const forwardings = '/api/v1/products/:id/configuration/forwardings';
 const addOns = '/api/v1/voip/:id/add-ons';
@@ -267,7 +269,7 @@ export const phoneSetupEndpoints = {
   listForwardings: endpoint({ method: 'GET', path: `${forwardings}/`, summary: 'The forwardings, one per forwardType', auth: true, params: ProductParams, response: Forwardings }),
   putForwarding: endpoint({
     method: 'PUT', path: `${forwardings}/:forwardingID/`, summary: 'Changes a forwarding (advanced call forward only; 403 while off)', auth: true,
-    params: ProductParams.extend({ forwardingID: idNumber(phoneSetupMessages.forwardingNotFound) }), body: PutForwarding, response: z.object({ results: Forwarding }),
+    params: ProductParams.extend({ forwardingID: idNumber(phoneSetupMessages.forwardingNotFound, phoneSetupMessages.forwardingNotFound) }), body: PutForwarding, response: z.object({ results: Forwarding }),
   }),
   listSiteAddOns: endpoint({ method: 'GET', path: `${addOns}/`, summary: "The site's add-ons, each enabled or not", auth: true, params: ProductParams, response: SiteAddOns }),
   patchSiteAddOn: endpoint({

@@ -4,6 +4,7 @@ import { Email } from './auth.ts';
 import { MobileNumber } from './account.ts';
 import { endpoint } from './endpoint.ts';
 import { NewPasswordPair } from './passwords.ts';
+import { storableName } from './text.ts';
 import { PinWithConfirmation } from './pin.ts';
 import { ProvisioningStatus } from './upgrade.ts';
 import { SocialLoginRequest } from './social.ts';
@@ -91,7 +92,7 @@ export const selfSignupMessages = {
 /** How long after its sign-up a new customer may set a first password without the old one (a day, as the draft lives). */
 export const SIGNUP_PASSWORD_WINDOW_HOURS = 24;
 
-const name = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, 'Must be 100 characters or fewer'));
+const name = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, 'Must be 100 characters or fewer'), storableName());
 const Token = z.string({ error: selfSignupMessages.tokenRequired }).check(z.trim(), z.minLength(1, selfSignupMessages.tokenRequired), z.maxLength(100, selfSignupMessages.leadNotFound));
 const Features = z.array(z.enum(SIGNUP_FEATURES, { error: `Choose from: ${SIGNUP_FEATURES.join(', ')}` })).check(z.minLength(1, selfSignupMessages.featuresRequired), z.maxLength(SIGNUP_FEATURES.length));
 const NumberText = z.string({ error: selfSignupMessages.numberRequired }).check(z.trim(), z.regex(/^0\d{9,10}$/, selfSignupMessages.numberRequired));

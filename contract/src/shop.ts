@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { penceOf } from './billing.ts';
 import { InstallationAddressInput } from './address.ts';
 import { endpoint } from './endpoint.ts';
-import { idText } from './ids.ts';
+import { idInteger, idText } from './ids.ts';
 
 /**
  * The hardware shop (spec 001 sections 2, 3 "Shop item", 7 "Hardware", 9; spec 000 section 9). The
@@ -93,7 +93,7 @@ export function shopTotals(lines: readonly PricedLine[], deliveryPence: number):
 
 /** A purchase line (spec 001 section 3). */
 export const PurchaseLine = z.object({
-  charge_credit_id: z.int(shopMessages.unknownItem).check(z.positive(shopMessages.unknownItem), z.lte(2_147_483_647, shopMessages.unknownItem)),
+  charge_credit_id: idInteger(shopMessages.unknownItem),
   product: z.string(shopMessages.unknownItem).check(z.maxLength(200, shopMessages.unknownItem)),
   quantity: z.int(shopMessages.quantity).check(z.gte(1, shopMessages.quantity), z.lte(MAX_ITEM_QUANTITY, shopMessages.quantity)),
   total: z.string(shopMessages.total).check(z.regex(/^\d{1,7}\.\d{2}$/, shopMessages.total)),
@@ -105,7 +105,7 @@ export const PurchaseRequest = z.object({
   /** One per checkout: a second submit of the same checkout answers the first purchase. */
   idempotency_key: z.string(shopMessages.idempotencyKey).check(z.regex(/^[A-Za-z0-9-]{16,64}$/, shopMessages.idempotencyKey)),
   /** The cloud phone the devices are for. */
-  product_id: z.int('Unknown product').check(z.positive('Unknown product'), z.lte(2_147_483_647, 'Unknown product')),
+  product_id: idInteger('Unknown product'),
   delivery_address: InstallationAddressInput,
   lines: z.array(PurchaseLine, shopMessages.emptyBasket).check(z.minLength(1, shopMessages.emptyBasket), z.maxLength(40, shopMessages.duplicateItem)),
 });

@@ -4,6 +4,7 @@ import { InstallationAddressInput } from './address.ts';
 import { Email } from './auth.ts';
 import { BUY_NOW_CHANNEL } from './buy-now-rules.ts';
 import { endpoint } from './endpoint.ts';
+import { storableName } from './text.ts';
 import { idText } from './ids.ts';
 import { mobileMessages, nationalUkMobile } from './account.ts';
 import { NewPassword, passwordMessages } from './passwords.ts';
@@ -98,7 +99,7 @@ export const signupMessages = {
   noNumber: 'We have no phone numbers to give just now. Please try again in a few minutes, or call us.',
 } as const;
 
-const NameField = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, 'Must be 100 characters or fewer'));
+const NameField = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, 'Must be 100 characters or fewer'), storableName());
 
 /** The journey token every call of a journey sends. */
 export const JourneyToken = z.string({ error: signupMessages.journeyExpired }).check(

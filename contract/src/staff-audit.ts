@@ -1,6 +1,8 @@
 // zod/mini, like the rest of the staff contract. A module of its own: the SPA never loads it.
 import * as z from 'zod/mini';
+import { isoDate } from './dates.ts';
 import { endpoint } from './endpoint.ts';
+import { pageNumber, pageSize } from './paging.ts';
 
 /**
  * The staff audit log (contract/src/staff.ts explains what is written): every switch, every
@@ -34,11 +36,7 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 /** Largest page_size of the audit log. */
 export const MAX_AUDIT_PAGE_SIZE = 200;
 
-const pageNumber = (max: number) => z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(max)));
-const auditDate = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.'),
-  z.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Enter a real date.'),
-);
+const auditDate = isoDate('Enter a real date as YYYY-MM-DD.');
 
 export const AuditLogQuery = z.object({
   /** Only entries about this customer (their e-mail, any case). */
@@ -49,8 +47,8 @@ export const AuditLogQuery = z.object({
   from: z.optional(auditDate),
   /** Only entries on or before this day (YYYY-MM-DD, UTC). */
   to: z.optional(auditDate),
-  page_size: z.optional(pageNumber(MAX_AUDIT_PAGE_SIZE)),
-  page: z.optional(pageNumber(100_000)),
+  page_size: pageSize(MAX_AUDIT_PAGE_SIZE),
+  page: pageNumber(),
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 

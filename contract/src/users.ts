@@ -1,7 +1,8 @@
 // zod/mini, like the other contracts a page loads: the users-and-devices pages load these on demand.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
-import { idText } from './ids.ts';
+import { storableName } from './text.ts';
+import { idInteger, idText } from './ids.ts';
 import { PinWithConfirmation } from './pin.ts';
 
 /**
@@ -95,7 +96,7 @@ export type Seat = z.infer<typeof Seat>;
 export const Seats = z.object({ results: z.array(Seat) });
 export type Seats = z.infer<typeof Seats>;
 
-const name = (required: string) => z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(50, usersMessages.nameTooLong));
+const name = (required: string) => z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(50, usersMessages.nameTooLong), storableName());
 const email = z
   .string({ error: usersMessages.emailRequired })
   .check(z.trim(), z.minLength(1, usersMessages.emailRequired), z.maxLength(254, usersMessages.emailInvalid), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, usersMessages.emailInvalid), z.toLowerCase());
@@ -162,7 +163,7 @@ export type UserTariff = z.infer<typeof UserTariff>;
 
 /** POST /api/v1/voip/users/{userId}/tariff/add-ons/: the user's whole add-on list after the change. */
 export const PostUserAddOnsRequest = z.object({
-  product_id: z.int('Unknown product').check(z.positive('Unknown product')),
+  product_id: idInteger('Unknown product'),
   addons: z.array(z.int(usersMessages.unknownAddOn), usersMessages.unknownAddOn).check(z.maxLength(ADD_ON_GROUPS.length, usersMessages.oneAddOnPerGroup)),
 });
 export type PostUserAddOnsRequest = z.input<typeof PostUserAddOnsRequest>;

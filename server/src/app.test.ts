@@ -110,6 +110,39 @@ describe('error answers', () => {
     expect(plain.json()).toEqual({ detail: errorMessages.badCredentials });
   });
 
+  it('refuses a JSON body that is not UTF-8 rather than storing U+FFFD in its place', async () => {
+    const key = await login(t.app, demoLogins.customer);
+    const csrf = await getCsrf(t.app);
+    const [before] = await t.db.select({ firstName: users.firstName }).from(users).where(eq(users.email, demoLogins.customer.email));
+    // A lone continuation byte, a truncated sequence, an overlong slash and an encoded surrogate: none is UTF-8.
+    for (const bytes of [[0x80], [0xe2, 0x82], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xff]]) {
+      const payload = Buffer.concat([Buffer.from('{"first_name": "Al'), Buffer.from(bytes), Buffer.from('x"}')]);
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/v3/me/',
+        headers: { ...authHeaders(key, csrf), 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, payload.toString('hex')).toBe(400);
+      expect(response.json()).toEqual({ detail: errorMessages.invalidUtf8 });
+    }
+    const [after] = await t.db.select({ firstName: users.firstName }).from(users).where(eq(users.email, demoLogins.customer.email));
+    expect(after!.firstName).toBe(before!.firstName);
+    // UTF-8 itself, a byte order mark before it included, is read as sent.
+    for (const prefix of ['', '\ufeff']) {
+      const named = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/v3/me/',
+        headers: { ...authHeaders(key, csrf), 'content-type': 'application/json' },
+        payload: Buffer.from(`${prefix}{"first_name": "Zoë 😀"}`, 'utf8'),
+      });
+      expect(named.statusCode, JSON.stringify(prefix)).toBe(200);
+      const [row] = await t.db.select({ firstName: users.firstName }).from(users).where(eq(users.email, demoLogins.customer.email));
+      expect(row!.firstName).toBe('Zoë 😀');
+    }
+    await t.app.inject({ method: 'PATCH', url: '/api/v3/me/', headers: authHeaders(key, csrf), payload: { first_name: before!.firstName } });
+  });
+
   it('reads ids in paths as plain decimal integers only', async () => {
     const key = await login(t.app, demoLogins.customer);
     const [product] = await t.db.select({ id: products.id }).from(products).innerJoin(users, eq(users.accountId, products.accountId)).where(eq(users.email, demoLogins.customer.email));

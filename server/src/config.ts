@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import * as z from 'zod';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@portal/contract';
+import { DEFAULT_MIN_FREE_MB } from './db/data-dir-space.ts';
 import { SmtpMailer } from './mail/smtp.ts';
 import { DEFAULT_PROVISIONING_DELAY_MS } from './modules/provisioning/runner.ts';
 import { DEFAULT_SIGNUP_SETTINGS, type SignupServerSettings } from './modules/signup/settings.ts';
@@ -96,6 +97,11 @@ const shape = {
   PORTAL_STATIC_DIR: raw().transform((value) => (value ? resolve(value) : undefined)),
   DATABASE_URL: address('DATABASE_URL', ['postgres:', 'postgresql:']),
   PORTAL_DATA_DIR: raw().transform((value) => value ?? 'data'),
+  PORTAL_DATA_MIN_FREE_MB: raw().transform((value, ctx) => {
+    if (value === undefined) return DEFAULT_MIN_FREE_MB;
+    if (!/^\d{1,9}$/.test(value)) return fail(ctx, `PORTAL_DATA_MIN_FREE_MB must be a whole number of megabytes, not "${value}"`);
+    return Number(value);
+  }),
   AUDIO_STORAGE: raw().transform((value, ctx): 'database' | 'filesystem' | undefined => {
     const kind = value?.toLowerCase();
     if (kind === undefined || kind === 'database' || kind === 'filesystem') return kind;
@@ -192,6 +198,8 @@ export interface Config {
   staticDir: string | undefined;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The free space PGlite's folder's disk must have to start (db/data-dir-space.ts). */
+  dataMinFreeBytes: number;
   audioStorage: 'database' | 'filesystem';
   speechCacheBytes: number;
   messaging: MessagingConfig;
@@ -286,6 +294,7 @@ function toConfig(v: Variables): Config {
     staticDir: v.PORTAL_STATIC_DIR,
     databaseUrl: v.DATABASE_URL,
     dataDir: v.PORTAL_DATA_DIR,
+    dataMinFreeBytes: v.PORTAL_DATA_MIN_FREE_MB * 1024 * 1024,
     audioStorage: v.AUDIO_STORAGE ?? (v.DATABASE_URL ? 'database' : 'filesystem'),
     speechCacheBytes: Math.round(v.SPEECH_CACHE_MB * 1024 * 1024),
     messaging: { mail, sms },
@@ -396,6 +405,11 @@ export const VARIABLES: Record<VariableName, VariableDoc> = {
     default: './data',
     about: 'the folder of the embedded PGlite database (locked while a server runs on it) and of stored audio (`audio/`); `memory://` keeps everything in memory',
     essential: true,
+  },
+  PORTAL_DATA_MIN_FREE_MB: {
+    group: 'Storage',
+    default: '64',
+    about: "the free space, in MB, PGlite's folder's disk must have to start; short of it the server exits naming the folder and the room it needs, and writes nothing",
   },
   AUDIO_STORAGE: {
     group: 'Storage',

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type Endpoint, type EndpointName, type HttpMethod } from '@portal/contract';
+import * as z from 'zod';
+import { endpoints, textMessages, type Endpoint, type EndpointName, type HttpMethod } from '@portal/contract';
 import { MAX_FLOW_DEPTH, MAX_FLOW_NODES } from '@portal/editor-core';
 import { sampleFlow } from '@portal/editor-core/testing';
 import { issueToken } from './auth/tokens-repository.ts';
 import { demoLogins } from './db/demo-logins.ts';
 import { encodeWav } from './audio/wav.ts';
-import { callFlows, products, users } from './db/schema/index.ts';
+import { callFlows, callRecordings, holidaySchedules, phonebooks, products, users, voipUsers } from './db/schema/index.ts';
 import { getCsrf, useTestApp, type Csrf } from './test/helper.ts';
 
 // Nothing a client sends may produce a 500: every endpoint of the contract gets junk
@@ -287,6 +288,265 @@ describe('junk uploads', () => {
             headers: { authorization: `Token ${key}`, ...csrf.headers, 'content-type': form.contentType! },
             payload: form.payload!,
           });
+        }
+      }
+    });
+  }
+});
+
+// Ids no row can have, and text that is no id at all, in each path parameter in turn while the others name the
+// customer's own rows: a well-formed id past the integer columns' range is a 404 like any missing row, the rest 4xx.
+const outOfRangeIds = ['2147483648', '4294967296', '9223372036854775808', '99999999999999999999'];
+const notIds = ['-1', '-2147483649', '1e3', '0x10', '1.0', 'abc'];
+const paramNames = (path: string) => [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((match) => match[1]!);
+
+/** Whether the contract reads the path parameter as an id: it takes 1 and refuses abc. */
+function isIdParam(endpoint: Endpoint, name: string): boolean {
+  const sample = Object.fromEntries(paramNames(endpoint.path).map((param) => [param, '1']));
+  const issuesAt = (params: Record<string, string>) => (z.safeParse(endpoint.params!, params).error?.issues ?? []).filter((issue) => issue.path[0] === name);
+  return issuesAt(sample).length === 0 && issuesAt({ ...sample, [name]: 'abc' }).length > 0;
+}
+
+/** Parameters that are not ids, spelled as the contract takes them. */
+const placeholders: Record<string, string> = {
+  uuid: '00000000-0000-4000-8000-000000000000',
+  phonebook: '00000000-0000-4000-8000-000000000000',
+  provider: 'google',
+  name: 'welcome_greeting.wav',
+};
+
+describe('ids no row can have, in every path parameter', () => {
+  const own: Record<string, string> = {};
+  let customerKey = '';
+
+  beforeAll(async () => {
+    customerKey = await issueToken(t.db, customerId, t.clock.now());
+    const [customer] = await t.db.select().from(users).where(eq(users.id, customerId));
+    const [seat] = await t.db.select().from(voipUsers).where(eq(voipUsers.productId, ids.acme)).orderBy(voipUsers.id);
+    const [flow] = await t.db.insert(callFlows).values({ productId: ids.acme, name: 'Id target', enable: false, data: sampleFlow().data }).returning();
+    const [holiday] = await t.db
+      .insert(holidaySchedules)
+      .values({ productId: ids.acme, name: 'Id target', startDate: '2030-01-01', endDate: '2030-01-02' })
+      .returning();
+    const [recording] = await t.db.select().from(callRecordings).where(eq(callRecordings.productId, ids.acme));
+    const [phonebook] = await t.db.select().from(phonebooks).where(eq(phonebooks.productId, ids.acme));
+    for (const name of ['id', 'product_id', 'productId']) own[name] = String(ids.acme);
+    if (recording) Object.assign(own, { uuid: recording.uuid, calllog: String(recording.callLogId) });
+    if (phonebook) own.phonebook = phonebook.uuid;
+    Object.assign(own, { flow: String(flow!.id), number: '1', scheduleId: String(holiday!.id), userId: String(seat!.id), seatId: String(seat!.id), accountId: String(customer!.accountId) });
+  });
+
+  const withParams = (Object.entries(endpoints) as [EndpointName, Endpoint][]).filter(([, endpoint]) => endpoint.params);
+  it('are walked through every route with a path parameter', () => {
+    expect(withParams.length).toBeGreaterThan(100);
+    expect(withParams.map(([name]) => name)).toEqual(expect.arrayContaining(['deleteHoliday', 'getCallFlowVersion', 'restoreCallFlowVersion']));
+  });
+
+  for (const [name, endpoint] of withParams) {
+    it(`answer 4xx from ${name} (${endpoint.method} ${endpoint.path}), 404 for an id past the column's range`, async () => {
+      const others = Object.fromEntries(paramNames(endpoint.path).map((other) => [other, own[other] ?? placeholders[other] ?? '1']));
+      const send = (url: string) => t.app.inject({ method: endpoint.method, url, headers: { authorization: `Token ${customerKey}`, ...csrf.headers } });
+      for (const param of paramNames(endpoint.path)) {
+        const idParam = isIdParam(endpoint, param);
+        // The largest id a row can have, which no row of the demo has: the answer for a missing row.
+        const missing = idParam ? await send(fillPath(endpoint.path, { ...others, [param]: '2147483647' })) : null;
+        for (const value of [...outOfRangeIds, ...notIds]) {
+          const url = fillPath(endpoint.path, { ...others, [param]: value });
+          const response = await send(url);
+          const label = `${endpoint.method} ${url}`;
+          expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
+          expect(response.statusCode, label).toBeLessThan(500);
+          if (missing && outOfRangeIds.includes(value)) {
+            expect(response.statusCode, label).toBe(404);
+            if (missing.statusCode === 404) expect(response.json(), label).toEqual(missing.json());
+          }
+        }
+      }
+    });
+  }
+});
+
+describe('ids no row can have, in bodies and queries', () => {
+  it('answer 400 with the field named, never reaching the database', async () => {
+    const key = await issueToken(t.db, customerId, t.clock.now());
+    const [seat] = await t.db.select().from(voipUsers).where(eq(voipUsers.productId, ids.acme));
+    const phone = `/api/v1/voip/${ids.acme}`;
+    for (const big of [2147483648, 4294967296, Number.MAX_SAFE_INTEGER, 0, -1]) {
+      const cases: Array<[HttpMethod, string, Record<string, unknown> | undefined, string]> = [
+        ['POST', `${phone}/numbers/reserve/`, { number_id: big }, 'number_id'],
+        ['PUT', `${phone}/getting-started/users/`, { user_ids: [big] }, 'user_ids.0'],
+        ['POST', `/api/v1/voip/users/${seat!.id}/tariff/add-ons/`, { product_id: big, addons: [] }, 'product_id'],
+        ['POST', `/api/v3/voip/${ids.acme}/hardware/`, { model_id: big, mac_address: '00:11:22:33:44:55' }, 'model_id'],
+        ['POST', '/api/v3/notifications/mark-as-read/', { ids: [big] }, 'ids.0'],
+        ['GET', `/api/v3/voip/${ids.acme}/hardware/provisioning-string/?device_id=${big}`, undefined, 'device_id'],
+        ['GET', `/api/v3/billing/next-invoice/?account_id=${big}`, undefined, 'account_id'],
+      ];
+      for (const [method, url, payload, field] of cases) {
+        const response = await t.app.inject({ method, url, headers: { authorization: `Token ${key}`, ...csrf.headers }, ...(payload && { payload }) });
+        expect(response.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(400);
+        expect(Object.keys(response.json<Record<string, unknown>>()), url).toContain(field);
+      }
+    }
+  });
+});
+
+describe('dates no data can hold', () => {
+  const expect400 = async (url: string, key: string, fields: string[]) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Token ${key}` } });
+    expect(response.statusCode, url).toBe(400);
+    const body = response.json<Record<string, string[]>>();
+    for (const field of fields) expect(body[field]?.[0], `${url} ${field}`).toMatch(/^Enter a /);
+  };
+
+  it('answer 400 with a message from the call recordings, the call activity and the four analytics', async () => {
+    const key = await issueToken(t.db, customerId, t.clock.now());
+    const phone = (path: string) => `/api/${path.replace(':id', String(ids.acme))}`;
+    const ranges: Array<[string, string, string]> = [
+      ['9999-12-30', '9999-12-31', 'start'],
+      ['2026-01-01', '9999-12-31', 'end'],
+      ['0000-01-01', '2026-01-01', 'start'],
+      ['2027-02-30', '2027-03-01', 'start'],
+      ['2027-02-01', '2027-02-30', 'end'],
+    ];
+    for (const [start, end, wrong] of ranges) {
+      await expect400(phone(`v1/voip/:id/calls/call_recordings/?range=custom&start_date=${start}&end_date=${end}`), key, [`${wrong}_date`]);
+      for (const path of ['v1/voip/:id/calls/activity/', 'v3/voip/:id/analytics/summary/', 'v3/voip/:id/analytics/time-of-day/', 'v3/voip/:id/analytics/number-of-calls/', 'v3/voip/:id/analytics/density/']) {
+        await expect400(phone(`${path}?range=custom&range_start=${start}&range_end=${end}`), key, [`range_${wrong}`]);
+      }
+    }
+  });
+
+  it('answer 400 with a message from the staff audit log, a day no calendar has included', async () => {
+    const [staff] = await t.db.select().from(users).where(eq(users.email, demoLogins.staff.email));
+    const key = await issueToken(t.db, staff!.id, t.clock.now());
+    for (const query of ['from=0000-01-01', 'to=0000-01-01', 'to=9999-12-31', 'from=9999-12-31', 'from=2027-02-30', 'to=2027-02-30']) {
+      await expect400(`/api/v3/staff/audit-log/?${query}`, key, [query.split('=')[0]!]);
+    }
+  });
+});
+
+describe('paging written other than in digits', () => {
+  const paged = (Object.entries(endpoints) as [EndpointName, Endpoint][]).filter(
+    ([, endpoint]) => endpoint.method === 'GET' && endpoint.query && 'page_size' in ((z.toJSONSchema(endpoint.query, { io: 'input', unrepresentable: 'any' }) as { properties?: object }).properties ?? {}),
+  );
+
+  it('is refused by every paged list, never read as the number it might spell', async () => {
+    expect(paged.length).toBeGreaterThanOrEqual(8);
+    const [staff] = await t.db.select().from(users).where(eq(users.email, demoLogins.staff.email));
+    const keys = { customer: await issueToken(t.db, customerId, t.clock.now()), staff: await issueToken(t.db, staff!.id, t.clock.now()) };
+    const own = { id: String(ids.acme), flow: '', product_id: String(ids.acme) };
+    const [flow] = await t.db.select().from(callFlows).where(eq(callFlows.productId, ids.acme));
+    own.flow = String(flow!.id);
+    const [customer] = await t.db.select().from(users).where(eq(users.id, customerId));
+    for (const [name, endpoint] of paged) {
+      const path = fillPath(endpoint.path, { ...own, id: name.startsWith('getBilling') ? String(customer!.accountId) : own.id });
+      const get = async (query: string) => {
+        const asCustomer = await t.app.inject({ method: 'GET', url: path + query, headers: { authorization: `Token ${keys.customer}` } });
+        return asCustomer.statusCode === 403 ? t.app.inject({ method: 'GET', url: path + query, headers: { authorization: `Token ${keys.staff}` } }) : asCustomer;
+      };
+      expect((await get('?page=1')).statusCode, `${name} ?page=1`).toBe(200);
+      for (const query of ['?page=1e3', '?page=1e0', '?page=0x10', '?page=+2', '?page=2.0', '?page=%202', '?page_size=1e1', '?page_size=0x2', '?page=100001']) {
+        const response = await get(query);
+        expect(response.statusCode, `${name} ${path}${query}`).toBe(400);
+        expect(Object.keys(response.json<Record<string, unknown>>()), `${name} ${query}`).toEqual([query.includes('page_size') ? 'page_size' : 'page']);
+      }
+    }
+  });
+});
+
+describe('names with hidden characters', () => {
+  it('are refused wherever a name is stored, billing names included, as audio names are', async () => {
+    const key = await issueToken(t.db, customerId, t.clock.now());
+    const headers = { authorization: `Token ${key}`, ...csrf.headers };
+    const [customer] = await t.db.select().from(users).where(eq(users.id, customerId));
+    const [seat] = await t.db.select().from(voipUsers).where(eq(voipUsers.productId, ids.acme));
+    const billing = `/api/v3/billing/accounts/${customer!.accountId}/`;
+    const account = (await t.app.inject({ method: 'GET', url: billing, headers })).json<Record<string, unknown> & { authorised_contact: Record<string, string> }>();
+    const update = {
+      business_name: account.business_name, first_name: account.first_name, last_name: account.last_name, phone_number: '', mobile_number: '',
+      email_address: account.email_address, address_line_one: account.address_line_one, address_line_two: '', address_city: account.address_city,
+      address_county: '', address_post_code: account.address_post_code,
+      authorised_contact: { full_name: account.authorised_contact.full_name, email_address: account.authorised_contact.email_address, phone_number: '', mobile_number: '' },
+    };
+    expect((await t.app.inject({ method: 'PATCH', url: billing, headers, payload: update })).statusCode).toBe(200);
+    for (const hidden of ['\u202E', '\u2066', '\u0007', '\n', '\u0085']) {
+      const name = `Acme${hidden}gnp.exe`;
+      const cases: Array<[HttpMethod, string, Record<string, unknown>, string]> = [
+        ['PATCH', billing, { ...update, business_name: name }, 'business_name'],
+        ['PATCH', billing, { ...update, first_name: name }, 'first_name'],
+        ['PATCH', billing, { ...update, authorised_contact: { ...update.authorised_contact, full_name: name } }, 'authorised_contact.full_name'],
+        ['PATCH', '/api/v3/me/', { first_name: name }, 'first_name'],
+        ['POST', `/api/v1/voip/${ids.acme}/holiday-schedule/`, { start_date: '2031-01-01', end_date: '2031-01-01', name }, 'name'],
+        ['POST', `/api/v2/voip/${ids.acme}/call-flows/`, { name, enable: false, data: sampleFlow().data }, 'name'],
+        ['PATCH', `/api/v1/voip/${ids.acme}/users/${seat!.id}/`, { last_name: name }, 'last_name'],
+        ['POST', `/api/v1/products/${ids.acme}/users/`, { first_name: name, last_name: 'Smith', email: 'hidden@example.com' }, 'first_name'],
+      ];
+      for (const [method, url, payload, field] of cases) {
+        const response = await t.app.inject({ method, url, headers, payload });
+        const label = `${method} ${url} ${field} ${JSON.stringify(hidden)}`;
+        expect(response.statusCode, label).toBe(400);
+        expect(response.json<Record<string, string[]>>()[field], label).toContain(textMessages.hiddenCharacters);
+      }
+      const contact = await t.app.inject({ method: 'POST', url: `/api/v1/voip/${ids.acme}/import-contacts/`, headers, payload: { contacts: [{ firstname: name, number: '01632 960001' }] } });
+      expect(JSON.stringify(contact.json()), `contact ${JSON.stringify(hidden)}`).toContain(textMessages.hiddenCharacters);
+    }
+  });
+});
+
+// Every date the contract reads (a query's or a body's field of format date) in turn: before what the data can
+// hold, after it, and a day no calendar has; alone and as every date of the request at once. Signed in as a
+// customer and as staff (the audit log is staff's).
+const badDates = ['0000-01-01', '9999-12-31', '2027-02-30'];
+const goodDate = '2026-01-05';
+
+/** The top-level fields of a schema that the contract reads as dates (JSON Schema format date). */
+function dateFields(schema: Endpoint['query']): string[] {
+  if (!schema) return [];
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, { format?: string; anyOf?: Array<{ format?: string }> }> };
+  return Object.entries(json.properties ?? {})
+    .filter(([, property]) => property.format === 'date' || property.anyOf?.some((option) => option.format === 'date'))
+    .map(([field]) => field);
+}
+
+describe('dates no data can hold, in every date parameter', () => {
+  const withDates = (Object.entries(endpoints) as [EndpointName, Endpoint][])
+    .map(([name, endpoint]) => ({ name, endpoint, query: dateFields(endpoint.query), body: endpoint.multipart ? [] : dateFields(endpoint.body) }))
+    .filter(({ query, body }) => query.length + body.length > 0);
+
+  it('are found in the contract', () => {
+    const found = withDates.flatMap(({ name, query, body }) => [...query.map((field) => `${name}?${field}`), ...body.map((field) => `${name}.${field}`)]);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'listCallRecordings?start_date', 'listCallRecordings?end_date', 'getCallActivity?range_start', 'getCallActivity?range_end',
+        'getCallSummary?range_start', 'getCallTimeOfDay?range_end', 'getNumberOfCalls?range_start', 'getCallDensity?range_end',
+        'staffAuditLog?from', 'staffAuditLog?to', 'addHoliday.start_date', 'patchHoliday.end_date', 'transferNumbers.transfer_date',
+      ]),
+    );
+  });
+
+  for (const { name, endpoint, query, body } of withDates) {
+    it(`answer 4xx from ${name} (${endpoint.method} ${endpoint.path})`, async () => {
+      const staffRow = (await t.db.select().from(users).where(eq(users.email, demoLogins.staff.email)))[0]!;
+      const keys = [await issueToken(t.db, customerId, t.clock.now()), await issueToken(t.db, staffRow.id, t.clock.now())];
+      const [holiday] = await t.db.select().from(holidaySchedules).where(and(eq(holidaySchedules.productId, ids.acme)));
+      const url = fillPath(endpoint.path, { id: String(ids.acme), product_id: String(ids.acme), scheduleId: String(holiday?.id ?? 1) });
+      const fields = [...query, ...body];
+      for (const bad of badDates) {
+        // One field bad and the others good, then every one bad.
+        for (const wrong of [...fields.map((field) => [field]), fields]) {
+          const dates = Object.fromEntries(fields.map((field) => [field, wrong.includes(field) ? bad : goodDate]));
+          const search = new URLSearchParams({ range: 'custom', ...Object.fromEntries(query.map((field) => [field, dates[field]!])) });
+          for (const key of keys) {
+            const response = await t.app.inject({
+              method: endpoint.method,
+              url: `${url}?${search.toString()}`,
+              headers: { authorization: `Token ${key}`, ...csrf.headers },
+              ...(body.length > 0 && { payload: Object.fromEntries(body.map((field) => [field, dates[field]!])) }),
+            });
+            const label = `${endpoint.method} ${url}?${search.toString()} ${wrong.join(',')}=${bad}`;
+            expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
+            expect(response.statusCode, label).toBeLessThan(500);
+          }
         }
       }
     });

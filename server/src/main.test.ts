@@ -139,6 +139,24 @@ describe('server/src/main.ts', () => {
     expect(existsSync(join(dataDir, 'portal.lock'))).toBe(false);
   }, 60_000);
 
+  it('refuses to start on a disk without the room it needs, naming the folder and the room, and loses nothing', async () => {
+    // More free space asked for than any disk has: the start must stop before it opens the folder.
+    const refused = await startRefused({ PORTAL_DATA_MIN_FREE_MB: '999999999' });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(`The data folder ${dataDir} is out of space: its disk has `);
+    expect(refused.output).toContain('the server needs at least 999999999 MB free to start');
+    expect(refused.output).not.toMatch(/RuntimeError|Aborted|\n\s+at /);
+    expect(existsSync(join(dataDir, 'portal.lock'))).toBe(false);
+    // The next start with room finds everything as it was.
+    const next = await start();
+    try {
+      expect(next.output()).not.toContain('demo data seeded');
+      expect((await signIn(next.url)).status).toBe(200);
+    } finally {
+      expect(await stop(next)).toBe(0);
+    }
+  }, 120_000);
+
   it('takes over the lock a killed server left behind', async () => {
     const killed = await start();
     killed.child.kill('SIGKILL');

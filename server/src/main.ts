@@ -5,6 +5,7 @@ import { DatabaseAudioStorage } from './audio/stored-audio-repository.ts';
 import { ConfigError, messagingAdapters, settings, type Config } from './config.ts';
 import { compileWasmForMemory, openDatabase } from './db/connect.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { DataDirFullError } from './db/data-dir-space.ts';
 import { demoLogins } from './db/demo-logins.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { callRuntimeSettings, startCallRuntime } from './call-runtime-process.ts';
@@ -22,10 +23,10 @@ try {
 const callRuntime = config.callRuntime && callRuntimeSettings(config.callRuntime);
 
 // PGlite: compiled for memory rather than speed (db/connect.ts), and takes the folder's lock first; a second
-// server on one folder stops here, naming the first.
+// server on one folder stops here, naming the first, and so does a start on a disk without room, naming the folder.
 if (!config.databaseUrl) compileWasmForMemory();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }).catch((error: unknown) => {
-  if (!(error instanceof DataDirLockedError)) throw error;
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, minFreeBytes: config.dataMinFreeBytes }).catch((error: unknown) => {
+  if (!(error instanceof DataDirLockedError || error instanceof DataDirFullError)) throw error;
   console.error(error.message);
   process.exit(1);
 });

@@ -12,6 +12,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
+import { checkDataDirSpace, DEFAULT_MIN_FREE_MB, explainOpenFailure, type Statfs } from './data-dir-space.ts';
 import * as schema from './schema/index.ts';
 import { serverRoot } from '../paths.ts';
 
@@ -27,6 +28,10 @@ export interface OpenDatabaseOptions {
   schemaName?: string | undefined;
   /** PGlite only: start from this dump (OpenedDatabase.dump) instead of an empty cluster. */
   loadDataDir?: Blob | undefined;
+  /** PGlite only: the free space the folder's disk must have to start (data-dir-space.ts); DEFAULT_MIN_FREE_MB unless said. */
+  minFreeBytes?: number | undefined;
+  /** PGlite only, for tests: how the free space is read (fs.statfsSync). */
+  statfs?: Statfs | undefined;
 }
 
 export interface OpenedDatabase {
@@ -175,8 +180,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
 
     const dataDir = options.dataDir ?? 'data';
     const inMemory = dataDir.startsWith('memory://');
+    const minFreeBytes = options.minFreeBytes ?? DEFAULT_MIN_FREE_MB * 1024 * 1024;
     let lock: DataDirLock | undefined;
     if (!inMemory) {
+      // A disk without room to start stops here, saying so (DataDirFullError), before anything in the folder is written.
+      checkDataDirSpace(dataDir, minFreeBytes, options.statfs);
       mkdirSync(resolve(dataDir), { recursive: true });
       // One process per folder (data-dir-lock.ts); throws DataDirLockedError naming the holder.
       lock = lockDataDir(dataDir);
@@ -213,7 +221,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     } catch (error) {
       await client?.close().catch(() => {});
       lock?.release();
-      throw error;
+      // The disk may have filled while starting (another process's writes): say so rather than PGlite's abort.
+      throw inMemory ? error : explainOpenFailure(error, dataDir, minFreeBytes, options.statfs);
     }
   } finally {
     migrations.cleanup();

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorMessages, storageMessages, STORAGE_FULL_STATUS, type DetailError, type FieldErrors } from '@portal/contract';
+import { errorMessages, NO_SUCH_ROW, storageMessages, STORAGE_FULL_STATUS, type DetailError, type FieldErrors } from '@portal/contract';
 
 /** An answer we mean to give: thrown from hooks and handlers, sent as is by the error handler. */
 export class ApiError extends Error {
@@ -60,6 +60,17 @@ export function isStorageFull(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The answer for a path whose only fault is a well-formed id no row can have (past the integer columns' range,
+ * contract/src/ids.ts): the endpoint's message for a missing row, answered 404 like any missing row. Null for
+ * anything else: malformed ids, and every fault of a query or a body, stay 400.
+ */
+function missingRow(error: { validation: Array<{ params?: Record<string, unknown> }>; validationContext?: unknown }): string | null {
+  if (error.validationContext !== 'params') return null;
+  const answers = error.validation.map((issue) => (issue.params?.params as Record<string, unknown> | undefined)?.[NO_SUCH_ROW]);
+  return answers.every((answer) => typeof answer === 'string') ? (answers[0] as string) : null;
+}
+
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ApiError) {
     return reply.code(error.statusCode).headers(error.headers).send(error.body);
@@ -70,6 +81,8 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
     return reply.code(STORAGE_FULL_STATUS).send({ detail: storageMessages.serverFull });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
+    const missing = missingRow(error);
+    if (missing !== null) return reply.code(404).send({ detail: missing });
     return reply.code(400).send(fieldErrors(error.validation));
   }
   const status = error.statusCode;

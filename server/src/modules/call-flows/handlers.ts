@@ -49,7 +49,7 @@ function authorOf(request: FastifyRequest, note: string | undefined, restoredFro
   };
 }
 
-const versionNotFound = () => detailError(404, 'Version not found.');
+const versionNotFound = () => detailError(404, callFlowMessages.versionNotFound);
 
 const nameError = (message: string) => new ApiError(400, { name: [message] });
 const invalidActiveFlow = () => detailError(400, callFlowMessages.invalidActiveFlow);
