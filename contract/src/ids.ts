@@ -21,7 +21,7 @@ export const isDecimalId = (text: string): boolean => DECIMAL_ID.test(text);
 const withinIdRange = (text: string) => text.length < MAX_ID_TEXT.length || (text.length === MAX_ID_TEXT.length && text <= MAX_ID_TEXT);
 
 /**
- * Marks the issue of a well-formed id beyond MAX_ID: the issue's `params[NO_SUCH_ROW]` is the
+ * Marks the problem of a well-formed id beyond MAX_ID: the problem's `params[NO_SUCH_ROW]` is the
  * answer for a row that is not there. The server answers a path whose only fault is such an id
  * 404 with it, as the endpoint answers any missing row.
  */

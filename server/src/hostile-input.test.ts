@@ -311,6 +311,7 @@ function isIdParam(endpoint: Endpoint, name: string): boolean {
 const placeholders: Record<string, string> = {
   uuid: '00000000-0000-4000-8000-000000000000',
   phonebook: '00000000-0000-4000-8000-000000000000',
+  call: '00000000-0000-4000-8000-000000000000',
   provider: 'google',
   name: 'welcome_greeting.wav',
 };
