@@ -31,6 +31,7 @@ const site = {
   installation_address: null,
   addons: [],
   users: { '1': { id: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.co.uk', extension: '200' } },
+  seats: [{ id: 1, platform_id: 'seat-1-1', product_id: PRODUCT, service_plan: 'Cloud phone user', add_ons: [], extension: '200', name: 'Ada Lovelace' }],
 };
 const addOn = (enabled: boolean) => ({ enabled, display_name: 'Advanced call flows', standard_price: '5.00', node_limits: { transfer: 50 } });
 const trial = (isInTrial: boolean) => ({
