@@ -134,6 +134,12 @@ export const AddOn = z.object({
   /** Monthly price before VAT, a string number ("4.00"). */
   standard_price: z.string(),
   product_kind: z.literal('VOIPSEAT'),
+  /**
+   * Call-recording add-ons only (spec 001 section 3, the recording add-on's fields): whether a recording started
+   * during a call reaches back to the call's start. On-demand recording backtracks; the storage add-ons record
+   * every call from its first second, so they have nothing to reach back for.
+   */
+  backtrack: z.optional(z.boolean()),
 });
 export type AddOn = z.infer<typeof AddOn>;
 
@@ -142,9 +148,9 @@ export type AddOn = z.infer<typeof AddOn>;
  * up within a group, prices are ours.
  */
 export const ADD_ONS: readonly AddOn[] = [
-  { id: 101, display_name: 'Call recording (on-demand)', display_group: 'call_recording', group_rank: 1, standard_price: '2.00', product_kind: 'VOIPSEAT' },
-  { id: 102, display_name: 'Call recording 3yr storage', display_group: 'call_recording', group_rank: 2, standard_price: '4.00', product_kind: 'VOIPSEAT' },
-  { id: 103, display_name: 'Call recording 5yr storage', display_group: 'call_recording', group_rank: 3, standard_price: '6.00', product_kind: 'VOIPSEAT' },
+  { id: 101, display_name: 'Call recording (on-demand)', display_group: 'call_recording', group_rank: 1, standard_price: '2.00', product_kind: 'VOIPSEAT', backtrack: true },
+  { id: 102, display_name: 'Call recording 3yr storage', display_group: 'call_recording', group_rank: 2, standard_price: '4.00', product_kind: 'VOIPSEAT', backtrack: false },
+  { id: 103, display_name: 'Call recording 5yr storage', display_group: 'call_recording', group_rank: 3, standard_price: '6.00', product_kind: 'VOIPSEAT', backtrack: false },
   { id: 201, display_name: 'UC Express', display_group: 'ucc', group_rank: 1, standard_price: '3.00', product_kind: 'VOIPSEAT' },
   { id: 202, display_name: 'UC CRM Connect', display_group: 'ucc', group_rank: 2, standard_price: '6.00', product_kind: 'VOIPSEAT' },
   { id: 301, display_name: 'Basic video 1-1', display_group: 'video_calling', group_rank: 1, standard_price: '0.00', product_kind: 'VOIPSEAT' },

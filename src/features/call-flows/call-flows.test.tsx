@@ -1,3 +1,4 @@
+import { MANAGE_OTHER_USERS } from '@portal/contract';
 import type { CallFlowSummary, StoredCallFlow } from '@portal/contract';
 import { createFlow, presetHours } from '@portal/editor-core';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -200,7 +201,7 @@ describe('custom call-flow editor', () => {
 
   it('says whose flows these are while staff are switched into the account', async () => {
     server([stored('2', 'Sales')], {
-      'GET /api/v3/me/': { json: { ...sampleMe, logged_in_as: { email: 'support@portal.example', name: 'Sam Support' } } },
+      'GET /api/v3/me/': { json: { ...sampleMe, logged_in_as: { email: 'support@portal.example', name: 'Sam Support', permissions: [MANAGE_OTHER_USERS] } } },
     });
     renderApp('/call-flows/custom/12?callflow_id=2');
     expect((await screen.findByText(/^Viewing:/)).textContent).toBe('Viewing: Ada Lovelace');

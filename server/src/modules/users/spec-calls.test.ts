@@ -158,6 +158,13 @@ describe('GET /api/v1/voip/pricing/add-ons/ with the spec filters', () => {
     const all = ADD_ONS.map((addOn) => addOn.id);
     expect(await ids('product_kind=VOIP&available=true&tariff_version=TARIFF_V3&supplier=VOIP3')).toEqual(all);
     expect(await ids('tariff_version=3')).toEqual(all);
+    // The recording add-ons carry backtrack (spec 001 section 3): on-demand reaches back to the call's start.
+    const catalogue = AddOnCatalogue.parse((await call(customer, 'GET', '/api/v1/voip/pricing/add-ons/')).json()).results;
+    expect(catalogue.filter((addOn) => addOn.display_group === 'call_recording').map((addOn) => [addOn.display_name, addOn.backtrack])).toEqual([
+      ['Call recording (on-demand)', true],
+      ['Call recording 3yr storage', false],
+      ['Call recording 5yr storage', false],
+    ]);
     expect(await ids('product_kind=VOIPSEAT')).toEqual(all);
     expect(await ids('available=false')).toEqual([]);
     expect(await ids('product_kind=FIBRE')).toEqual([]);
