@@ -2,7 +2,7 @@ import { MANAGE_OTHER_USERS } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { canSwitchUsers } from './login-as-loader.ts';
 
-const user = (over: { is_staff?: boolean; permissions?: string[]; logged_in_as?: { email: string; name: string } | null }) => ({
+const user = (over: { is_staff?: boolean; permissions?: string[]; logged_in_as?: { email: string; name: string; permissions: string[] } | null }) => ({
   is_staff: false,
   permissions: [],
   logged_in_as: null,

@@ -156,9 +156,10 @@ export function AddressFinder({ idPrefix, postcodeRef: givenPostcodeRef, saving,
 
   // The search runs once the postcode is valid and typing has paused, and not while entering the address by hand.
   const candidate = manual ? null : searchablePostcode(postcode);
-  // The address search waits longer than the portal's fetch delay (spec 001 section 9).
-  const searched = useDelayedValue(candidate, POSTCODE_SEARCH_DELAY_MS);
-  const active = candidate !== null && searched === candidate ? candidate : null;
+  // The address search waits longer than the portal's fetch delay (spec 001 section 9); Continue searches at once.
+  const paused = useDelayedValue(candidate, POSTCODE_SEARCH_DELAY_MS);
+  const [searched, setSearched] = useState<string | null>(null);
+  const active = candidate !== null && (paused === candidate || searched === candidate) ? candidate : null;
   const lookup = useAddressLookup(active);
   const results = active !== null ? lookup.data?.results : undefined;
   // Spec 000 section 7: address searches and their errors are tracked.
