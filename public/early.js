@@ -21,6 +21,9 @@ const EARLY_PATHS = ['/api/v3/me/', '/api/v3/navigation/'];
   }
   if (!token) return;
   const headers = { Accept: 'application/json', Authorization: `Token ${token}` };
+  // Every call carries the CSRF header from the csrftoken cookie (spec 000 section 7), as src/lib/http.ts sends it.
+  const csrf = /(?:^|;\s*)csrftoken=([^;]*)/.exec(document.cookie)?.[1];
+  if (csrf) headers['X-CSRFToken'] = csrf;
   const early = {};
   for (const url of EARLY_PATHS) {
     const response = fetch(url, { headers, credentials: 'same-origin' });

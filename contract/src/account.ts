@@ -86,6 +86,25 @@ export const RegisterRequest = z
   );
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
+/**
+ * The header of the sign-up's POST /registration/ (spec 001 section 7 "Signup and trial": "email, token;
+ * signup-token header"): the session key verify-pin answered (the draft's verifyKey).
+ */
+export const SIGNUP_TOKEN_HEADER = 'signup-token';
+
+/**
+ * POST /registration/ in the sign-up's shape (spec 001 section 7): the lead's e-mail address and its
+ * ssu_details_token, with the verify-pin key in the signup-token header. It registers nothing new: it confirms that
+ * the key is the live session of the customer that lead made, as GET /registration/?key= does, and answers the same.
+ */
+export const SignupRegistrationRequest = z.object({
+  email: Email,
+  token: z.string({ error: 'Send the sign-up token' }).check(z.minLength(1, 'Send the sign-up token'), z.maxLength(200, 'Send the sign-up token')),
+});
+export type SignupRegistrationRequest = z.infer<typeof SignupRegistrationRequest>;
+export const SignupRegistration = z.object({ key: z.string(), product_id: z.int(), account_id: z.int(), user_verified: z.boolean() });
+export type SignupRegistration = z.infer<typeof SignupRegistration>;
+
 export const KeyRequest = z.object({ key: LinkKey });
 export type KeyRequest = z.infer<typeof KeyRequest>;
 
@@ -146,8 +165,8 @@ export const SmsVerifyResponse = z.object({ status: z.enum(['SUCCESS', 'FAILED']
 export const accountEndpoints = {
   register: endpoint({
     method: 'POST', path: '/registration/', auth: false, status: 201,
-    summary: 'Creates an unverified account and e-mails a verification link; the same answer for an address that already has an account',
-    body: RegisterRequest, response: DetailResponse,
+    summary: "Creates an unverified account and e-mails a verification link (the same answer for an address that already has an account); or, in the sign-up's shape (email, token; signup-token header), confirms the sign-up's session",
+    body: z.union([RegisterRequest, SignupRegistrationRequest]), response: z.union([DetailResponse, SignupRegistration]),
   }),
   verifyEmail: endpoint({
     method: 'POST', path: '/registration/verify-email/', auth: false,

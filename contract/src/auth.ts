@@ -45,8 +45,11 @@ export const Me = z.object({
   is_staff: z.boolean(),
   permissions: z.array(z.string()),
   feature_flags: z.array(FeatureFlag),
-  /** The staff member acting on this account, while a staff user is signed in as a customer. */
-  logged_in_as: z.nullable(z.object({ email: z.string(), name: z.string() })),
+  /**
+   * The staff member acting on this account, while a staff user is signed in as a customer, with their own
+   * permissions (the session's are the customer's): what the staff member may do here follows from these.
+   */
+  logged_in_as: z.nullable(z.object({ email: z.string(), name: z.string(), permissions: z.array(z.string()) })),
 });
 export type Me = z.infer<typeof Me>;
 

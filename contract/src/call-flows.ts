@@ -4,6 +4,7 @@ import { endpoint } from './endpoint.ts';
 import { storableName } from './text.ts';
 import { idNumber, idText } from './ids.ts';
 import { pageNumber, pageSize } from './paging.ts';
+import { InstallationAddressInput } from './address.ts';
 
 /** Messages of the call-flow screens and API (spec 000 section 8, spec 001 sections 5 and 8). */
 export const callFlowMessages = {
@@ -154,6 +155,18 @@ export const SiteUser = z.object({
 });
 export type SiteUser = z.infer<typeof SiteUser>;
 
+/** A seat as the site answers it (spec 001 section 3 "Seat/user"; the users pages' Seat has more). */
+export const SiteSeat = z.object({
+  id: z.number().int(),
+  platform_id: z.string(),
+  product_id: z.number().int(),
+  service_plan: z.string(),
+  add_ons: z.array(z.string()),
+  extension: z.string(),
+  name: z.string(),
+});
+export type SiteSeat = z.infer<typeof SiteSeat>;
+
 /** Site data (spec 001 section 3 "Site"); users keyed by id, the first the main user. */
 export const Site = z.object({
   product_id: z.number().int(),
@@ -164,8 +177,20 @@ export const Site = z.object({
     .nullable(),
   addons: z.array(z.object({ addon_id: z.number().int(), quantity: z.number().int() })),
   users: z.record(z.string(), SiteUser),
+  /** The seats (spec 001 section 3 "Seat/user"), in the users' order; the PIN is never answered. */
+  seats: z.array(SiteSeat),
 });
 export type Site = z.infer<typeof Site>;
+
+/**
+ * PATCH /api/v1/voip/{id}/ (spec 001 section 7 "Upgrade/migration"): what of the site answer a customer may change.
+ * The pilot number, supplier, users and add-ons have calls of their own (numbers, upgrade, users, add-ons); what is
+ * left is the installation address, the same rule as the emergency-contact-details call.
+ */
+export const PatchSiteRequest = z
+  .object({ installation_address: z.optional(InstallationAddressInput) })
+  .refine((body) => body.installation_address !== undefined, { message: 'Send installation_address: the site field that may be changed here' });
+export type PatchSiteRequest = z.input<typeof PatchSiteRequest>;
 
 /**
  * The site's numbers, the pilot number first: its extension is the public number itself; a
@@ -255,6 +280,14 @@ export const callFlowEndpoints = {
   getSite: endpoint({
     method: 'GET', path: '/api/v1/voip/:id/', summary: 'Site data: pilot number, supplier, address, add-ons, users', auth: true,
     params: ProductParams, response: Site,
+  }),
+  getSiteById: endpoint({
+    method: 'GET', path: '/api/v1/voip/sites/:id/', summary: 'Address and site: the same site data as /api/v1/voip/{id}/', auth: true,
+    params: ProductParams, response: Site,
+  }),
+  patchSite: endpoint({
+    method: 'PATCH', path: '/api/v1/voip/:id/', summary: 'Changes what of the site a customer may: the installation address; answers the site', auth: true,
+    params: ProductParams, body: PatchSiteRequest, response: Site,
   }),
   getSiteNumbers: endpoint({
     method: 'GET', path: '/api/v1/voip/sites/:id/numbers/', summary: 'Numbers of the site and their extensions', auth: true,

@@ -118,12 +118,15 @@ export const CallActivityQuery = z.object({
 });
 export type CallActivityQuery = z.input<typeof CallActivityQuery>;
 
-/** A figure of the range and of the previous period of equal length. */
+/**
+ * A figure of the range (spec 001 section 3 "Call summary": total and previous_period_percentage), with the previous
+ * period's own figure beside it (ours: the card shows it).
+ */
 export const SummaryFigure = z.object({
-  value: z.int(),
-  previous: z.int(),
-  /** Whole percent against previous; null when previous is 0. */
-  change_percent: z.nullable(z.int()),
+  total: z.number(),
+  /** Whole percent of change against the previous period of equal length; null when that period had none. */
+  previous_period_percentage: z.nullable(z.int()),
+  previous: z.number(),
 });
 export type SummaryFigure = z.infer<typeof SummaryFigure>;
 
@@ -136,8 +139,8 @@ export const CallSummary = z.object({
   outbound_calls: SummaryFigure,
   answered_calls: SummaryFigure,
   missed_calls: SummaryFigure,
-  /** Seconds: the sum of the duration of every call in the period. */
-  call_duration: SummaryFigure,
+  /** Minutes, with their fraction (seconds / 60): the sum of the duration of every call in the period. */
+  call_minutes: SummaryFigure,
 });
 export type CallSummary = z.infer<typeof CallSummary>;
 
@@ -189,7 +192,7 @@ const ProductParams = z.object({ id: idText('Unknown product') });
 
 export const callReportEndpoints = {
   getCallSummary: endpoint({
-    method: 'GET', path: '/api/v3/voip/:id/analytics/summary/', summary: 'Outbound, answered and missed calls and call duration of a range, with the previous period', auth: true,
+    method: 'GET', path: '/api/v3/voip/:id/analytics/summary/', summary: 'Outbound, answered and missed calls and call minutes of a range, each with the previous period', auth: true,
     params: ProductParams, query: CallReportQuery, response: CallSummary,
   }),
   getCallTimeOfDay: endpoint({

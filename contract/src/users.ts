@@ -68,6 +68,8 @@ export const usersMessages = {
   callToUpgrade: 'Call us to upgrade',
   noDowngrade: 'An add-on cannot be changed to a lower one',
   productMismatch: 'This user is not on that phone',
+  pinCreated: 'The PIN has been set',
+  pinAlreadySet: 'This user already has a PIN: reset it instead',
 } as const;
 
 /** A seat (spec 001 section 3 "Seat/user") with what the pages show of it. */
@@ -133,6 +135,12 @@ export const AddOn = z.object({
   /** Monthly price before VAT, a string number ("4.00"). */
   standard_price: z.string(),
   product_kind: z.literal('VOIPSEAT'),
+  /**
+   * Call-recording add-ons only (spec 001 section 3, the recording add-on's fields): whether a recording started
+   * during a call reaches back to the call's start. On-demand recording backtracks; the storage add-ons record
+   * every call from its first second, so they have nothing to reach back for.
+   */
+  backtrack: z.optional(z.boolean()),
 });
 export type AddOn = z.infer<typeof AddOn>;
 
@@ -141,9 +149,9 @@ export type AddOn = z.infer<typeof AddOn>;
  * up within a group, prices are ours.
  */
 export const ADD_ONS: readonly AddOn[] = [
-  { id: 101, display_name: 'Call recording (on-demand)', display_group: 'call_recording', group_rank: 1, standard_price: '2.00', product_kind: 'VOIPSEAT' },
-  { id: 102, display_name: 'Call recording 3yr storage', display_group: 'call_recording', group_rank: 2, standard_price: '4.00', product_kind: 'VOIPSEAT' },
-  { id: 103, display_name: 'Call recording 5yr storage', display_group: 'call_recording', group_rank: 3, standard_price: '6.00', product_kind: 'VOIPSEAT' },
+  { id: 101, display_name: 'Call recording (on-demand)', display_group: 'call_recording', group_rank: 1, standard_price: '2.00', product_kind: 'VOIPSEAT', backtrack: true },
+  { id: 102, display_name: 'Call recording 3yr storage', display_group: 'call_recording', group_rank: 2, standard_price: '4.00', product_kind: 'VOIPSEAT', backtrack: false },
+  { id: 103, display_name: 'Call recording 5yr storage', display_group: 'call_recording', group_rank: 3, standard_price: '6.00', product_kind: 'VOIPSEAT', backtrack: false },
   { id: 201, display_name: 'UC Express', display_group: 'ucc', group_rank: 1, standard_price: '3.00', product_kind: 'VOIPSEAT' },
   { id: 202, display_name: 'UC CRM Connect', display_group: 'ucc', group_rank: 2, standard_price: '6.00', product_kind: 'VOIPSEAT' },
   { id: 301, display_name: 'Basic video 1-1', display_group: 'video_calling', group_rank: 1, standard_price: '0.00', product_kind: 'VOIPSEAT' },
@@ -155,11 +163,69 @@ export const ADD_ONS: readonly AddOn[] = [
 export const CALL_TO_UPGRADE_ADD_ONS: readonly string[] = ['Basic video 1-1', 'Pro video 1-14', 'Call recording (on-demand)'];
 
 export const AddOnCatalogue = z.object({ results: z.array(AddOn) });
-export const AddOnCatalogueQuery = z.object({ tariff_version: z.optional(z.literal('3', 'Only tariff version 3 is offered')) });
+
+/** The tariff version the add-ons are sold on, as the spec spells it in its calls: `3`, `TARIFF_V3` or `tariff_v3`. */
+const TariffV3 = z.enum(['3', 'TARIFF_V3', 'tariff_v3'], 'Only tariff version 3 is offered');
+/** The product kinds whose seats take these add-ons: the cloud phone (VOIP, spec 001 section 7) and its seat (VOIPSEAT, section 3). */
+export const ADD_ON_PRODUCT_KINDS: readonly string[] = ['VOIP', 'VOIPSEAT'];
+/** The supplier the tariff-version-3 add-ons are sold on (spec 001 section 7: supplier VOIP3). */
+export const ADD_ON_SUPPLIER = 'VOIP3';
+
+/**
+ * GET /api/v1/voip/pricing/add-ons/: the spec's filters (product_kind VOIP, available true, tariff_version TARIFF_V3,
+ * supplier VOIP3). Every add-on of the catalogue is on sale, so `available=false` finds none; another product kind or
+ * supplier finds none either.
+ */
+export const AddOnCatalogueQuery = z.object({
+  tariff_version: z.optional(TariffV3),
+  product_kind: z.optional(z.string().check(z.maxLength(40))),
+  available: z.optional(z.enum(['true', 'false'], 'available is true or false')),
+  supplier: z.optional(z.string().check(z.maxLength(40))),
+});
+export type AddOnCatalogueQuery = z.infer<typeof AddOnCatalogueQuery>;
+
+/** The catalogue as the spec's filters leave it. @example filterAddOns(ADD_ONS, { available: 'false' }) // [] */
+export function filterAddOns(catalogue: readonly AddOn[], query: AddOnCatalogueQuery): AddOn[] {
+  if (query.available === 'false') return [];
+  if (query.product_kind !== undefined && !ADD_ON_PRODUCT_KINDS.includes(query.product_kind.toUpperCase())) return [];
+  if (query.supplier !== undefined && query.supplier.toUpperCase() !== ADD_ON_SUPPLIER) return [];
+  return [...catalogue];
+}
+
+/** The Tariff entity (spec 001 section 3): its id and the add-ons sold on it. */
+export const Tariff = z.object({ id: z.int(), name: z.string(), addons: z.array(AddOn) });
+export type Tariff = z.infer<typeof Tariff>;
+/** The one tariff the portal sells seats on (version 3). */
+export const TARIFF_V3 = { id: 3, name: 'TARIFF_V3' } as const;
+export const TariffsQuery = z.object({ version: z.optional(TariffV3) });
+export const Tariffs = z.object({ results: z.array(Tariff) });
+export type Tariffs = z.infer<typeof Tariffs>;
 
 /** GET /api/v1/voip/{productId}/users/{userId}/tariff/addons/: the user with their add-ons (spec: "User with tariff"). */
 export const UserTariff = z.object({ id: z.int(), addons: z.array(z.object({ addon_id: z.int() })) });
 export type UserTariff = z.infer<typeof UserTariff>;
+
+/** GET /api/v1/voip/{productId}/users/tariff/add-ons/: every seat's add-ons, or one seat's (user_id). */
+export const SeatsAddOnsQuery = z.object({ user_id: z.optional(idText('Unknown user')) });
+export const SeatsAddOns = z.object({ results: z.array(UserTariff) });
+export type SeatsAddOns = z.infer<typeof SeatsAddOns>;
+
+/**
+ * GET /api/v1/products/{id}/: the v1 shape of a cloud phone (spec 001 section 7 "Users, seats and add-ons"), beside
+ * the v3 product details: its users (each a seat), the site add-ons and each seat's add-ons.
+ */
+export const ProductV1 = z.object({
+  id: z.int(),
+  product_kind: z.string(),
+  supplier: z.int(),
+  users: z.array(Seat),
+  addons: z.array(z.object({ addon_id: z.int(), quantity: z.int() })),
+  seats: z.array(UserTariff),
+});
+export type ProductV1 = z.infer<typeof ProductV1>;
+
+/** POST .../actions/create-pin/: the first PIN of a user who has none (a user with one resets it instead). */
+export const CreatePinRequest = PinWithConfirmation;
 
 /** POST /api/v1/voip/users/{userId}/tariff/add-ons/: the user's whole add-on list after the change. */
 export const PostUserAddOnsRequest = z.object({
@@ -246,8 +312,24 @@ export const usersEndpoints = {
     params: SeatParams, body: z.object({}), response: UsersDetail,
   }),
   getAddOnCatalogue: endpoint({
-    method: 'GET', path: '/api/v1/voip/pricing/add-ons/', summary: 'The per-user add-ons on sale (tariff version 3)', auth: true,
+    method: 'GET', path: '/api/v1/voip/pricing/add-ons/', summary: 'The per-user add-ons on sale (tariff version 3), filtered by product_kind, available and supplier', auth: true,
     query: AddOnCatalogueQuery, response: AddOnCatalogue,
+  }),
+  getTariffs: endpoint({
+    method: 'GET', path: '/api/v1/voip/pricing/tariffs/', summary: 'The tariffs seats are sold on (version tariff_v3) with their add-ons', auth: true,
+    query: TariffsQuery, response: Tariffs,
+  }),
+  getSeatsAddOns: endpoint({
+    method: 'GET', path: '/api/v1/voip/:productId/users/tariff/add-ons/', summary: "Each user's add-ons; user_id: one user's", auth: true,
+    params: ProductParams, query: SeatsAddOnsQuery, response: SeatsAddOns,
+  }),
+  createPin: endpoint({
+    method: 'POST', path: '/api/v1/voip/:productId/users/:userId/actions/create-pin/', summary: "Sets the first PIN of a user who has none (409 when they have one)", auth: true,
+    params: SeatParams, body: CreatePinRequest, response: UsersDetail,
+  }),
+  getProductV1: endpoint({
+    method: 'GET', path: '/api/v1/products/:id/', summary: "A cloud phone's users (seats) and add-ons, the v1 shape", auth: true,
+    params: ProductIdParams, response: ProductV1,
   }),
   getUserAddOns: endpoint({
     method: 'GET', path: '/api/v1/voip/:productId/users/:userId/tariff/addons/', summary: "A user's add-ons", auth: true,

@@ -26,6 +26,14 @@ describe('the user and the navigation asked for before the app starts (public/ea
     expect(earlySource).toContain(`['${authEndpoints.me.path}', '${navigationEndpoints.navigation.path}']`);
   });
 
+  it('sends the csrftoken cookie as X-CSRFToken, as every call does (spec 000 section 7)', () => {
+    setToken('early-key');
+    document.cookie = 'csrftoken=early-csrf';
+    const { calls } = installFakeFetch({});
+    runEarlyScript();
+    expect(calls.map((call) => call.headers['x-csrftoken'])).toEqual(['early-csrf', 'early-csrf']);
+  });
+
   it('asks for both with the stored token; the app takes each answer once, then asks the server itself', async () => {
     setToken('early-key');
     const { calls } = installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe } });

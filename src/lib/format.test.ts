@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './format.ts';
+import { formatDate, formatElapsed } from './format.ts';
 
 describe('formatDate', () => {
   it('shows DD MMM YYYY in UK time', () => {
@@ -14,5 +14,16 @@ describe('formatDate', () => {
     expect(formatDate(null)).toBe('-');
     expect(formatDate(undefined)).toBe('-');
     expect(formatDate('not a date')).toBe('-');
+  });
+});
+
+describe('formatElapsed (spec 000 section 9: hh:mm:ss)', () => {
+  it('shows whole seconds as hours, minutes and seconds, two digits each', () => {
+    expect(formatElapsed(0)).toBe('00:00:00');
+    expect(formatElapsed(65.9)).toBe('00:01:05');
+    expect(formatElapsed(3723)).toBe('01:02:03');
+    expect(formatElapsed(100 * 3600)).toBe('100:00:00');
+    expect(formatElapsed(-4)).toBe('00:00:00');
+    expect(formatElapsed(Number.NaN)).toBe('00:00:00');
   });
 });

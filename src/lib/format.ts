@@ -14,3 +14,15 @@ export function formatDate(value: string | null | undefined): string {
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return `${String(part('day')).padStart(2, '0')} ${MONTHS[part('month') - 1]} ${part('year')}`;
 }
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Elapsed time as hh:mm:ss (spec 000 section 9, the elapsed-time helper), for live timers; whole seconds, never
+ * negative, hours past 99 kept whole.
+ * @example formatElapsed(65.9) // '00:01:05'
+ */
+export function formatElapsed(seconds: number): string {
+  const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
+  return `${two(Math.floor(whole / 3600))}:${two(Math.floor((whole % 3600) / 60))}:${two(whole % 60)}`;
+}

@@ -80,11 +80,31 @@ describe('apiCall: CSRF', () => {
     expect(calls[0]?.headers['x-csrftoken']).toBe('from-cookie');
   });
 
-  it('sends no X-CSRFToken on a GET and does not bootstrap it', async () => {
+  it('sends the csrftoken cookie as X-CSRFToken on a GET too (spec 000 section 7: every call)', async () => {
+    document.cookie = 'csrftoken=on-a-get';
+    const { calls } = installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe } });
+    await apiCall(endpoints.me);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers['x-csrftoken']).toBe('on-a-get');
+  });
+
+  it('never waits for a CSRF value before a GET: without a cookie it sends none and does not bootstrap it', async () => {
     const { calls } = installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe } });
     await apiCall(endpoints.me);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.headers['x-csrftoken']).toBeUndefined();
+  });
+
+  it('sends the value fetched for an unsafe call on later GETs when no cookie holds it', async () => {
+    const { calls } = installFakeFetch({
+      'GET /auth/csrf/': { json: { csrftoken: 'fetched-once' } },
+      'POST /auth/login/': { json: { key: 'k' } },
+      'GET /api/v3/me/': { json: sampleMe },
+    });
+    await apiCall(endpoints.login, { body: { email: 'a@example.com', password: 'pw' } });
+    await apiCall(endpoints.me);
+    expect(calls.map((c) => `${c.method} ${new URL(c.url, 'http://localhost').pathname}`)).toEqual(['GET /auth/csrf/', 'POST /auth/login/', 'GET /api/v3/me/']);
+    expect(calls[2]?.headers['x-csrftoken']).toBe('fetched-once');
   });
 
   it('without a cookie, first GETs /auth/csrf/ once, then sends the value', async () => {

@@ -9,7 +9,7 @@ import { clearToken, getToken } from './token-storage.ts';
 /**
  * The one HTTP client of the app. Every call is built from a contract endpoint: its
  * method and path, `Authorization: Token {key}` when the endpoint needs a session, the
- * `X-CSRFToken` header on unsafe methods, and the answer parsed with the endpoint's
+ * `X-CSRFToken` header on every call (spec 000 section 7), and the answer parsed with the endpoint's
  * response schema, so a page never sees data the contract does not promise.
  */
 
@@ -70,6 +70,17 @@ let csrfFromServer: string | null = null;
 export function resetCsrf(): void {
   csrfRequest = null;
   csrfFromServer = null;
+}
+
+/**
+ * The X-CSRFToken header of a call (spec 000 section 7: all calls carry it). An unsafe call needs the value, fetched
+ * once from the server when no cookie holds it; a safe one sends the value known now and never waits for one (the
+ * server sets the cookie with every answer, the page's own included, and checks only unsafe calls).
+ */
+export async function csrfHeaders(method: string): Promise<Record<string, string>> {
+  if (!SAFE_METHODS.has(method)) return { [CSRF_HEADER]: await csrfToken() };
+  const known = readCookie(CSRF_COOKIE) ?? csrfFromServer;
+  return known ? { [CSRF_HEADER]: known } : {};
 }
 
 /** The value unsafe calls send as X-CSRFToken: the csrftoken cookie, else fetched once from the server. */
@@ -158,7 +169,7 @@ async function exchange<E extends Endpoint>(endpoint: E, options: ApiCallOptions
   const headers: Record<string, string> = { Accept: mode === 'json' ? 'application/json' : '*/*' };
   const token = endpoint.auth ? (options.token ?? getToken()) : null;
   if (token) headers.Authorization = `Token ${token}`;
-  if (withCsrf && !SAFE_METHODS.has(endpoint.method)) headers[CSRF_HEADER] = await csrfToken();
+  if (withCsrf) Object.assign(headers, await csrfHeaders(endpoint.method));
   const init: RequestInit = { method: endpoint.method, headers, credentials: 'same-origin' };
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';

@@ -30,7 +30,7 @@ export function meFrom(auth: { user: AuthenticatedUser; actingUser: Authenticate
     is_staff: user.isStaff,
     permissions: user.permissions,
     feature_flags: user.featureFlags,
-    logged_in_as: actingUser && { email: actingUser.email, name: fullName(actingUser) },
+    logged_in_as: actingUser && { email: actingUser.email, name: fullName(actingUser), permissions: actingUser.permissions },
   };
 }
 

@@ -33,10 +33,41 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
 };
 
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params?: { errors?: unknown };
+}
+interface ZodIssueLike {
+  path: PropertyKey[];
+  code: string;
+  message: string;
+  errors?: unknown;
+}
+
+/**
+ * A body that matches no shape of a union (POST /registration/: the form, or the sign-up's e-mail and token) is
+ * answered with the field errors of its first shape, the main one, rather than one "Invalid input".
+ */
+function firstShapeIssues(issue: ValidationIssue): ValidationIssue[] {
+  const options = issue.keyword === 'invalid_union' ? issue.params?.errors : undefined;
+  const first = Array.isArray(options) && Array.isArray(options[0]) ? (options[0] as ZodIssueLike[]) : [];
+  if (first.length === 0) return [issue];
+  return first.flatMap((inner) =>
+    firstShapeIssues({
+      instancePath: `${issue.instancePath.replace(/\/$/, '')}/${inner.path.map(String).join('/')}`.replace(/\/$/, '') || '/',
+      message: inner.message,
+      keyword: inner.code,
+      params: { errors: inner.errors },
+    }),
+  );
+}
+
 /** Zod issues as field arrays, `{ email: ['Enter ...'] }`; issues of the whole payload go under non_field_errors. */
-function fieldErrors(validation: { instancePath: string; message?: string; keyword: string }[]): FieldErrors {
+function fieldErrors(validation: ValidationIssue[]): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of validation) {
+  for (const issue of validation.flatMap(firstShapeIssues)) {
     const field = issue.instancePath.split('/').filter(Boolean).join('.') || 'non_field_errors';
     const message =
       field === 'non_field_errors' && issue.keyword === 'invalid_type'

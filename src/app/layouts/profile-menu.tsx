@@ -29,16 +29,17 @@ export function ProfileMenu() {
   const [switchForGettingStarted, setSwitchForGettingStarted] = useState(false);
 
   // The items in order, by label. Admin and Show getting started need the role (spec 000 section 6).
-  // While staff act as a customer the session is the customer's (without the role), yet it is then
-  // that the customer's products are there to show getting started for: it stays in the menu.
+  // While staff act as a customer the session's permissions are the customer's: Show getting started
+  // (for the customer's products) then follows the acting staff member's own role, never the switch alone.
   const hasRole = me.data?.permissions.includes(MANAGE_OTHER_USERS) ?? false;
+  const actingWithRole = me.data?.logged_in_as?.permissions.includes(MANAGE_OTHER_USERS) ?? false;
   // Staff with no cloud phone of their own (not viewing a customer) have none to show it for: they choose the customer first.
   const showGettingStarted = () =>
     productId === undefined && !me.data?.logged_in_as ? setSwitchForGettingStarted(true) : void navigate(paths.gettingStartedPage.build({ page: 'welcome' }, { id: productId }));
   const actions: Record<string, () => void> = {
     'Profile and preferences': () => void navigate(paths.profilePreferences.build()),
     ...(hasRole && { Admin: () => setAdminOpen(true) }),
-    ...((hasRole || me.data?.logged_in_as) && { 'Show getting started': showGettingStarted }),
+    ...((hasRole || actingWithRole) && { 'Show getting started': showGettingStarted }),
     Logout: signOut,
   };
 

@@ -3,7 +3,8 @@ import { audioMessages, formatSeconds } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { LevelMeter } from './level-meter.tsx';
 import { startRecording, type Recording } from './recorder.ts';
-import { formatClock, microphoneProblem } from './rules.ts';
+import { microphoneProblem } from './rules.ts';
+import { formatElapsed } from '../../lib/format.ts';
 import type { NewTake } from './types.ts';
 import { decodeAudio, openLevelMeter, readFile, type LevelMeter as Meter } from './web-audio.ts';
 
@@ -179,7 +180,7 @@ export function RecordPanel({ active, maxSeconds, onStart, onTake, onBusyChange 
         {recording && (
           <Text role="timer" aria-label="Recording time" fontVariantNumeric="tabular-nums">
             <Box as="span" display="inline-block" w="2" h="2" rounded="full" bg="red.600" me="2" aria-hidden="true" />
-            {formatClock(elapsed)} of {formatClock(maxSeconds)}
+            {formatElapsed(elapsed)} of {formatElapsed(maxSeconds)}
           </Text>
         )}
       </Flex>

@@ -13,7 +13,6 @@ import {
   AUDIO_NAME_MAX_LENGTH,
   audioLimits,
   fileProblem,
-  formatClock,
   formatLength,
   keptLengthProblem,
   microphoneProblem,
@@ -130,10 +129,7 @@ describe('microphoneProblem', () => {
 });
 
 describe('formatting', () => {
-  it('shows clock times and kept lengths', () => {
-    expect(formatClock(0)).toBe('0:00');
-    expect(formatClock(65.9)).toBe('1:05');
-    expect(formatClock(MAX_GREETING_SECONDS)).toBe('5:00');
+  it('shows kept lengths', () => {
     expect(formatLength(3.25)).toBe('3.3 seconds');
     expect(formatLength(1)).toBe('1.0 second');
   });

@@ -98,15 +98,6 @@ export function microphoneProblem(error: unknown): string {
 }
 
 /**
- * A time as minutes and seconds for a clock display.
- * @example formatClock(65.4) // '1:05'
- */
-export function formatClock(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
-
-/**
  * A length in seconds with one decimal, for the kept part.
  * @example formatLength(3.25) // '3.3 seconds'
  */

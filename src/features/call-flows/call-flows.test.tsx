@@ -1,3 +1,4 @@
+import { MANAGE_OTHER_USERS } from '@portal/contract';
 import type { CallFlowSummary, StoredCallFlow } from '@portal/contract';
 import { createFlow, presetHours } from '@portal/editor-core';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -31,6 +32,7 @@ const site = {
   installation_address: null,
   addons: [],
   users: { '1': { id: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.co.uk', extension: '200' } },
+  seats: [{ id: 1, platform_id: 'seat-1-1', product_id: PRODUCT, service_plan: 'Cloud phone user', add_ons: [], extension: '200', name: 'Ada Lovelace' }],
 };
 const addOn = (enabled: boolean) => ({ enabled, display_name: 'Advanced call flows', standard_price: '5.00', node_limits: { transfer: 50 } });
 const trial = (isInTrial: boolean) => ({
@@ -199,7 +201,7 @@ describe('custom call-flow editor', () => {
 
   it('says whose flows these are while staff are switched into the account', async () => {
     server([stored('2', 'Sales')], {
-      'GET /api/v3/me/': { json: { ...sampleMe, logged_in_as: { email: 'support@portal.example', name: 'Sam Support' } } },
+      'GET /api/v3/me/': { json: { ...sampleMe, logged_in_as: { email: 'support@portal.example', name: 'Sam Support', permissions: [MANAGE_OTHER_USERS] } } },
     });
     renderApp('/call-flows/custom/12?callflow_id=2');
     expect((await screen.findByText(/^Viewing:/)).textContent).toBe('Viewing: Ada Lovelace');

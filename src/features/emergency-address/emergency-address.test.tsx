@@ -100,6 +100,16 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
     }
   });
 
+  it('looks the postcode up at once on Continue, before the 400 ms pause is over', async () => {
+    const { calls } = renderHome();
+    const shown = await dialog();
+    type(within(shown).getByLabelText('Postcode'), 'cf101ep');
+    fireEvent.click(within(shown).getByRole('button', { name: 'Continue' }));
+    // The lookup is asked for on the next render, well inside the pause it would otherwise wait.
+    await waitFor(() => expect(lookups(calls)).toEqual(['CF10 1EP']), { timeout: 300 });
+    expect(await within(shown).findByLabelText('Select business address')).toBeInTheDocument();
+  });
+
   it('checks the postcode, says when one has no addresses, and saves the address chosen', async () => {
     const { calls } = renderHome();
     const shown = await dialog();

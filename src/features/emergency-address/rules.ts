@@ -5,7 +5,7 @@ import { addressMessages, InstallationAddressInput, isUkPostcode, normalisePostc
  * the dialog and the server say the same thing.
  */
 
-/** How long typing must pause before a valid postcode is looked up. */
+/** How long typing must pause before a valid postcode is looked up (longer than the fetch delay, FETCH_DELAY_MS). */
 export const POSTCODE_SEARCH_DELAY_MS = 400;
 
 /** The message of the address select when Continue is pressed with none chosen (GOV.UK: "Select ..."). */

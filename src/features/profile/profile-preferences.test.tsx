@@ -1,4 +1,4 @@
-import { accountMessages, fullNameMessages, passwordMessages, phoneMessages, type Me } from '@portal/contract';
+import { accountMessages, fullNameMessages, passwordMessages, phoneMessages, type Me, MANAGE_OTHER_USERS } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { meQueryOptions } from '../auth/index.ts';
@@ -203,7 +203,7 @@ describe('/profile-preferences: change your password', () => {
 
 describe('/profile-preferences for staff viewing a customer', () => {
   it('offers no password change and keeps the e-mail address read-only', async () => {
-    signedIn({}, { ...me, logged_in_as: { email: 'support@portal.example', name: 'Sam Rivers' } });
+    signedIn({}, { ...me, logged_in_as: { email: 'support@portal.example', name: 'Sam Rivers', permissions: [MANAGE_OTHER_USERS] } });
     renderApp('/profile-preferences');
     await screen.findByLabelText('Email address');
     expect(input('Email address').readOnly).toBe(true);

@@ -7,7 +7,7 @@ import {
 } from '@portal/contract';
 import { safeParse } from 'zod/v4/core';
 import { ApiError } from '../../lib/api-error.ts';
-import { apiCall, apiUrl, parseBody } from '../../lib/http.ts';
+import { apiCall, apiUrl, csrfHeaders, parseBody } from '../../lib/http.ts';
 import { trackLead, trackSignupFailure, trackSms, type SignupStage } from './signup-analytics.ts';
 
 /** Runs a call; a failure is tracked with its stage and thrown on to the form. */
@@ -74,7 +74,7 @@ export function getSignupProvisioning(productId: number, key: string, signal?: A
     let response: Response;
     try {
       response = await fetch(apiUrl(endpoint.path), {
-        headers: { Accept: 'application/json', Authorization: `Token ${key}` },
+        headers: { Accept: 'application/json', Authorization: `Token ${key}`, ...(await csrfHeaders('GET')) },
         credentials: 'same-origin',
         ...(signal && { signal }),
       });

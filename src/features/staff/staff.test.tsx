@@ -20,7 +20,7 @@ const viewedMe = {
   user_profile: { first_name: 'Taylor', last_name: 'Quinn', email: 'taylor@willow-accountancy.example', phone: null, pending_email: null },
   initials: 'TQ',
   name: 'Taylor Quinn',
-  logged_in_as: { email: 'support@portal.example', name: 'Sam Rivers' },
+  logged_in_as: { email: 'support@portal.example', name: 'Sam Rivers', permissions: [MANAGE_OTHER_USERS] },
 };
 const switched = { json: { detail: staffMessages.switched('Taylor Quinn'), viewing: { email: 'taylor@willow-accountancy.example', name: 'Taylor Quinn' } } };
 
@@ -172,6 +172,16 @@ describe('the profile menu and the top bar', () => {
     expect(items.map((item) => item.textContent)).toEqual(['Profile and preferences', 'Show getting started', 'Logout']);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Show getting started' }));
     await waitFor(() => expect(where()).toBe('/getting-started/welcome?id=12'));
+  });
+
+  it('offers no Show getting started to a staff member viewing a customer without the role', async () => {
+    setToken('staff');
+    const withoutRole = { ...viewedMe, logged_in_as: { ...viewedMe.logged_in_as, permissions: [] } };
+    installFakeFetch({ 'GET /api/v3/me/': { json: withoutRole }, 'GET /api/v3/navigation/': { json: sampleNavigation } });
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: /profile menu$/i }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Profile and preferences', 'Logout']);
   });
 
   it('shows "Viewing: {customer}" while switched, and returns to the staff account', async () => {

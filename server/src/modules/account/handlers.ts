@@ -11,6 +11,7 @@ import { verifyEmailKey } from '../../auth/verification-repository.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
+import { confirmSignupRegistration } from '../self-signup/handlers.ts';
 
 /**
  * The e-mail sign-in journeys: registration, e-mail verification, magic link,
@@ -85,6 +86,8 @@ export const accountHandlers = {
    * taken gets an e-mail saying so, with the ways in; its password and name are untouched.
    */
   register: async ({ body, request, reply }) => {
+    // The sign-up's shape (spec 001 section 7): e-mail and lead token, the verify-pin key in the signup-token header.
+    if ('token' in body) return confirmSignupRegistration(request, reply, body);
     const { db, mailer } = request.server;
     const now = request.server.now();
     const email = body.email.toLowerCase();

@@ -8,20 +8,24 @@ import { ownedVoipProduct, rowId } from '../products/products.ts';
  * with 400) and normalises them; the lookup itself is the app's `addressLookup` adapter
  * (server/src/address/).
  */
+/** The installation address as stored and answered: the parts, and the summary line built from them. */
+export function installationAddressOf(parts: Omit<InstallationAddress, 'summary_line'>): InstallationAddress {
+  return {
+    summary_line: addressSummaryLine(parts),
+    line_one: parts.line_one,
+    line_two: parts.line_two,
+    city: parts.city,
+    county: parts.county,
+    post_code: parts.post_code,
+  };
+}
+
 export const addressHandlers = {
   addressLookup: async ({ query, request }) => ({ results: await request.server.addressLookup.find(query.postcode) }),
 
   patchEmergencyContactDetails: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.product_id));
-    const parts = body.installation_address;
-    const address: InstallationAddress = {
-      summary_line: addressSummaryLine(parts),
-      line_one: parts.line_one,
-      line_two: parts.line_two,
-      city: parts.city,
-      county: parts.county,
-      post_code: parts.post_code,
-    };
+    const address = installationAddressOf(body.installation_address);
     // The navigation's has_installation_address follows from this column.
     await request.server.productsRepository.setInstallationAddress(product.id, address);
     return { installation_address: address };

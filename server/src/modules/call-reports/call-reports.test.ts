@@ -71,19 +71,19 @@ describe('GET .../analytics/summary/', () => {
       range_end: '2024-06-12',
       previous_start: '2024-06-07',
       previous_end: '2024-06-09',
-      outbound_calls: { value: 3, previous: 2, change_percent: 50 },
-      answered_calls: { value: 2, previous: 2, change_percent: 0 },
+      outbound_calls: { total: 3, previous: 2, previous_period_percentage: 50 },
+      answered_calls: { total: 2, previous: 2, previous_period_percentage: 0 },
       // Nothing to compare with: no percentage.
-      missed_calls: { value: 1, previous: 0, change_percent: null },
-      call_duration: { value: 510, previous: 120, change_percent: 325 },
+      missed_calls: { total: 1, previous: 0, previous_period_percentage: null },
+      call_minutes: { total: 8.5, previous: 2, previous_period_percentage: 325 },
     });
   });
 
   it('a falling figure has a negative change; 30 days is the default and matches the call log', async () => {
     const previousDays = await ok('summary/?range=custom&range_start=2024-06-07&range_end=2024-06-09', CallSummary);
-    expect(previousDays.outbound_calls).toEqual({ value: 2, previous: 0, change_percent: null });
+    expect(previousDays.outbound_calls).toEqual({ total: 2, previous: 0, previous_period_percentage: null });
     const fallen = await ok('summary/?range=custom&range_start=2024-06-13&range_end=2024-06-15', CallSummary);
-    expect(fallen.outbound_calls.change_percent).toBe(-100);
+    expect(fallen.outbound_calls.previous_period_percentage).toBe(-100);
 
     const month = await ok('summary/', CallSummary);
     expect([month.range_start, month.range_end, month.previous_start, month.previous_end]).toEqual(['2025-02-02', '2025-03-03', '2025-01-03', '2025-02-01']);
@@ -91,9 +91,9 @@ describe('GET .../analytics/summary/', () => {
       .select()
       .from(callLogs)
       .where(and(eq(callLogs.productId, acmePhone), gte(callLogs.startTime, ukMidnight('2025-02-02')), lt(callLogs.startTime, ukMidnight('2025-03-04'))));
-    expect(month.answered_calls.value).toBe(rows.filter((row) => row.status === 'answered').length);
-    expect(month.missed_calls.value).toBe(rows.filter((row) => row.status === 'missed').length);
-    expect(month.call_duration.value).toBe(rows.reduce((sum, row) => sum + row.durationSeconds, 0));
+    expect(month.answered_calls.total).toBe(rows.filter((row) => row.status === 'answered').length);
+    expect(month.missed_calls.total).toBe(rows.filter((row) => row.status === 'missed').length);
+    expect(month.call_minutes.total * 60).toBeCloseTo(rows.reduce((sum, row) => sum + row.durationSeconds, 0), 6);
     expect(month.answered_calls.previous).toBeGreaterThan(0);
   });
 });
@@ -145,11 +145,11 @@ describe('the charts', () => {
 
   it('the default 30 days: the charts add up to the summary', async () => {
     const [summary, tod, number, density] = await Promise.all([ok('summary/', CallSummary), ok('time-of-day/', TimeOfDay), ok('number-of-calls/', NumberOfCalls), ok('density/', CallDensity)]);
-    const all = summary.answered_calls.value + summary.missed_calls.value + summary.outbound_calls.value;
+    const all = summary.answered_calls.total + summary.missed_calls.total + summary.outbound_calls.total;
     expect(number.bucket).toBe('day');
     expect(number.buckets).toHaveLength(30);
     expect(number.buckets.reduce((sum, bucket) => sum + bucket.total, 0)).toBe(all);
-    expect(tod.buckets.reduce((sum, bucket) => sum + bucket.missed, 0)).toBe(summary.missed_calls.value);
+    expect(tod.buckets.reduce((sum, bucket) => sum + bucket.missed, 0)).toBe(summary.missed_calls.total);
     expect(density.cells.reduce((sum, cell) => sum + cell.calls, 0)).toBe(all);
   });
 });
@@ -198,6 +198,6 @@ describe('input and ownership', () => {
     // The Cafe's calls in the same days (999 seconds each) are not in Acme's figures.
     const page = await activity(`${RANGE}&page_size=100`);
     expect(page.results.every((call) => call.duration !== 999)).toBe(true);
-    expect((await ok(`summary/${RANGE}`, CallSummary)).call_duration.value).toBe(510);
+    expect((await ok(`summary/${RANGE}`, CallSummary)).call_minutes.total).toBe(8.5);
   });
 });

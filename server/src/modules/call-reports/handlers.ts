@@ -30,7 +30,13 @@ const instants = (from: string, to: string): CallRange => ({ from: ukMidnight(fr
 /** The customer's cloud phone, else 404: another customer's calls are never counted or listed. */
 const reportProduct = (request: FastifyRequest, id: string): Promise<Product> => ownedVoipProduct(request, rowId(id));
 
-const figure = (value: number, previous: number) => ({ value, previous, change_percent: changePercent(value, previous) });
+const figure = (total: number, previous: number) => ({ total, previous, previous_period_percentage: changePercent(total, previous) });
+/** Call minutes from seconds: the percentage from the seconds themselves, so a fraction never skews it. */
+const minutesFigure = (seconds: number, previousSeconds: number) => ({
+  total: seconds / 60,
+  previous: previousSeconds / 60,
+  previous_period_percentage: changePercent(seconds, previousSeconds),
+});
 
 /** Call reports (spec 001 section 7 "Analytics and logs"): the summary, three charts' figures and the call activity list. */
 export const callReportHandlers = {
@@ -47,7 +53,7 @@ export const callReportHandlers = {
       outbound_calls: figure(row.outbound, row.previousOutbound),
       answered_calls: figure(row.answered, row.previousAnswered),
       missed_calls: figure(row.missed, row.previousMissed),
-      call_duration: figure(row.duration, row.previousDuration),
+      call_minutes: minutesFigure(row.duration, row.previousDuration),
     };
   },
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
-import { REFERRAL_TERMS, selfSignupMessages, signupOpenFor, SIGNUP_PIN_ATTEMPTS, SIGNUP_PIN_TTL_MINUTES, type LeadDetails } from '@portal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { REFERRAL_TERMS, selfSignupMessages, SIGNUP_TOKEN_HEADER, type SignupRegistration, type SignupRegistrationRequest, signupOpenFor, SIGNUP_PIN_ATTEMPTS, SIGNUP_PIN_TTL_MINUTES, type LeadDetails } from '@portal/contract';
 import { hashPassword, unusablePasswordHash, verifyPassword } from '../../auth/passwords.ts';
 import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
 import { hashKey, newKey } from '../../auth/tokens.ts';
@@ -46,6 +46,26 @@ export function leadDetailsOf(lead: SignupLead, token: string, pilotNumber: stri
       mobile_number: lead.mobileNumber,
     },
   };
+}
+
+/**
+ * POST /registration/ in the sign-up's shape (spec 001 section 7): the lead its token names, with that e-mail
+ * address, whose customer the signup-token header's key is a live session of, answers the key and the customer
+ * (status 201, the call's). Anything else is 401 (the journey asks for the PIN again), never which part failed.
+ */
+export async function confirmSignupRegistration(request: FastifyRequest, reply: FastifyReply, body: SignupRegistrationRequest): Promise<SignupRegistration> {
+  const { server } = request;
+  const header = request.headers[SIGNUP_TOKEN_HEADER];
+  const key = typeof header === 'string' ? header.trim() : '';
+  const refused = () => detailError(401, selfSignupMessages.keyInvalid);
+  if (key.length === 0 || key.length > 200) throw refused();
+  const lead = await server.selfSignupRepository.leadByTokenHash(hashKey(body.token));
+  if (!lead?.productId || !lead.accountId || lead.email.toLowerCase() !== body.email.toLowerCase()) throw refused();
+  const auth = await authenticateKey(server.db, key, server.now());
+  const ofLead = auth && auth.actingUserId === null ? await server.selfSignupRepository.leadOfUser(auth.user.id) : undefined;
+  if (ofLead?.id !== lead.id) throw refused();
+  reply.header('cache-control', 'no-store');
+  return { key, product_id: lead.productId, account_id: lead.accountId, user_verified: lead.userVerified };
 }
 
 async function leadOf(request: FastifyRequest, token: string): Promise<SignupLead> {

@@ -1,41 +1,57 @@
-import { NOT_ASSIGNED } from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
+import { NOT_ASSIGNED, type Site } from '@portal/contract';
+import { installationAddressOf } from '../address/handlers.ts';
+import { seatOf } from '../users/handlers.ts';
 import { isUkPhoneNumber } from '@portal/editor-core';
 import { advancedCallFlowAddOn } from '../call-flows/limits.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { ownedVoipProduct } from '../products/products.ts';
+import { ownedVoipProduct, type Product } from '../products/products.ts';
+
+/** Site data (spec 001 section 3 "Site") of a product already checked to be the customer's cloud phone. */
+async function siteOf(request: FastifyRequest, product: Product): Promise<Site> {
+  const { siteRepository } = request.server;
+  const [numbers, users, addOns, seats] = await Promise.all([
+    siteRepository.numbers(product.id),
+    siteRepository.usersWithDevices(product.id),
+    request.server.phoneSettingsRepository.addOns(product.id),
+    request.server.usersRepository.seats(product.id),
+  ]);
+  const pilot = numbers[0];
+  return {
+    product_id: product.id,
+    pilot_number: pilot ? { number: pilot.number } : null,
+    supplier: product.supplier,
+    installation_address: product.installationAddress,
+    // The site add-ons (phone-setup's catalogue, contract SITE_ADD_ONS); the advanced call flows add-on has its own endpoint.
+    addons: addOns.map((row) => ({ addon_id: row.addonId, quantity: row.quantity })),
+    // Keyed by id: integer-like keys keep ascending order, so the first is the main user.
+    users: Object.fromEntries(
+      users.map((user) => [
+        String(user.id),
+        {
+          id: user.id,
+          first_name: user.firstName,
+          last_name: user.lastName,
+          email: user.email,
+          extension: user.extension || NOT_ASSIGNED,
+          has_phone_or_app: Boolean(user.hasPhoneOrApp),
+        },
+      ]),
+    ),
+    seats: seats.map(seatOf).map(({ id, platform_id, product_id, service_plan, add_ons, extension, name }) => ({ id, platform_id, product_id, service_plan, add_ons, extension, name })),
+  };
+}
 
 export const siteHandlers = {
-  getSite: async ({ params, request }) => {
+  getSite: async ({ params, request }) => siteOf(request, await ownedVoipProduct(request, params.id)),
+
+  getSiteById: async ({ params, request }) => siteOf(request, await ownedVoipProduct(request, params.id)),
+
+  patchSite: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const { siteRepository } = request.server;
-    const [numbers, users, addOns] = await Promise.all([
-      siteRepository.numbers(product.id),
-      siteRepository.usersWithDevices(product.id),
-      request.server.phoneSettingsRepository.addOns(product.id),
-    ]);
-    const pilot = numbers[0];
-    return {
-      product_id: product.id,
-      pilot_number: pilot ? { number: pilot.number } : null,
-      supplier: product.supplier,
-      installation_address: product.installationAddress,
-      // The site add-ons (phone-setup's catalogue, contract SITE_ADD_ONS); the advanced call flows add-on has its own endpoint.
-      addons: addOns.map((row) => ({ addon_id: row.addonId, quantity: row.quantity })),
-      // Keyed by id: integer-like keys keep ascending order, so the first is the main user.
-      users: Object.fromEntries(
-        users.map((user) => [
-          String(user.id),
-          {
-            id: user.id,
-            first_name: user.firstName,
-            last_name: user.lastName,
-            email: user.email,
-            extension: user.extension || NOT_ASSIGNED,
-            has_phone_or_app: Boolean(user.hasPhoneOrApp),
-          },
-        ]),
-      ),
-    };
+    const parts = body.installation_address;
+    if (parts) await request.server.productsRepository.setInstallationAddress(product.id, installationAddressOf(parts));
+    return siteOf(request, await ownedVoipProduct(request, product.id));
   },
 
   getSiteNumbers: async ({ params, request }) => {
@@ -63,4 +79,4 @@ export const siteHandlers = {
     const updated = await request.server.productsRepository.addAdvancedCallFlows(product.id);
     return advancedCallFlowAddOn(updated ?? { ...product, advancedCallFlows: true });
   },
-} satisfies Pick<Handlers, 'getSite' | 'getSiteNumbers' | 'isUkPhoneNumber' | 'getAdvancedCallFlowAddOn' | 'patchAdvancedCallFlowAddOn'>;
+} satisfies Pick<Handlers, 'getSite' | 'getSiteById' | 'patchSite' | 'getSiteNumbers' | 'isUkPhoneNumber' | 'getAdvancedCallFlowAddOn' | 'patchAdvancedCallFlowAddOn'>;

@@ -82,7 +82,8 @@ describe('POST /accounts/ (switch user)', () => {
     expect(body.name).toBe(customer.name);
     expect(body.is_staff).toBe(false);
     expect(body.permissions).toEqual([]);
-    expect(body.logged_in_as).toEqual({ email: staff.email, name: staff.name });
+    // The session's permissions are the customer's; the acting staff member's own come with logged_in_as.
+    expect(body.logged_in_as).toEqual({ email: staff.email, name: staff.name, permissions: [MANAGE_OTHER_USERS] });
 
     const [entry] = await auditRows();
     expect(entry).toMatchObject({

@@ -2,6 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import {
   ADD_ONS,
   addOnChangeProblem,
+  deriveProductKind,
+  filterAddOns,
+  TARIFF_V3,
   FIRST_EXTENSION,
   MAX_SEATS,
   NOT_ASSIGNED_EXTENSION,
@@ -112,7 +115,39 @@ export const usersHandlers = {
     return { detail: usersMessages.inviteSent(seat.email) };
   },
 
-  getAddOnCatalogue: async () => ({ results: [...ADD_ONS] }),
+  getAddOnCatalogue: async ({ query }) => ({ results: filterAddOns(ADD_ONS, query) }),
+
+  getTariffs: async () => ({ results: [{ ...TARIFF_V3, addons: [...ADD_ONS] }] }),
+
+  getSeatsAddOns: async ({ params, query, request }) => {
+    const product = await ownedVoipProduct(request, rowId(params.productId));
+    const seats = await request.server.usersRepository.seats(product.id);
+    const wanted = query.user_id === undefined ? seats : seats.filter((seat) => seat.id === rowId(query.user_id!));
+    // A user of another phone (or none) is not there to filter to: 404, as for their own endpoint.
+    if (query.user_id !== undefined && wanted.length === 0) throw notFound();
+    return { results: wanted.map((seat) => ({ id: seat.id, addons: seat.addOnIds.map((addon_id) => ({ addon_id })) })) };
+  },
+
+  createPin: async ({ params, body, request }) => {
+    const seat = await ownedSeat(request, params.productId, params.userId);
+    if (seat.pinHash !== null) throw detailError(409, usersMessages.pinAlreadySet);
+    // Only while they still have none: two first PINs sent at once set one, the other is told to reset.
+    if (!(await request.server.usersRepository.createPin(seat.id, await hashPassword(body.pin)))) throw detailError(409, usersMessages.pinAlreadySet);
+    return { detail: usersMessages.pinCreated };
+  },
+
+  getProductV1: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, rowId(params.id));
+    const [seats, addOns] = await Promise.all([request.server.usersRepository.seats(product.id), request.server.phoneSettingsRepository.addOns(product.id)]);
+    return {
+      id: product.id,
+      product_kind: deriveProductKind({ kind: product.kind, tariff_version: product.tariffVersion, sub_kind: product.subKind }),
+      supplier: product.supplier,
+      users: seats.map(seatOf),
+      addons: addOns.map((row) => ({ addon_id: row.addonId, quantity: row.quantity })),
+      seats: seats.map((seat) => ({ id: seat.id, addons: seat.addOnIds.map((addon_id) => ({ addon_id })) })),
+    };
+  },
 
   getUserAddOns: async ({ params, request }) => {
     const seat = await ownedSeat(request, params.productId, params.userId);
@@ -137,4 +172,5 @@ export const usersHandlers = {
 } satisfies Pick<
   Handlers,
   'getSeats' | 'getSeat' | 'patchSeatUser' | 'addUser' | 'resetPin' | 'sendInviteEmail' | 'getAddOnCatalogue' | 'getUserAddOns' | 'postUserAddOns'
+  | 'getTariffs' | 'getSeatsAddOns' | 'createPin' | 'getProductV1'
 >;

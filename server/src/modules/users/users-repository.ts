@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -93,6 +93,12 @@ export function createUsersRepository(db: Database) {
         .from(voipUsers)
         .where(and(eq(voipUsers.productId, productId), sql`lower(${voipUsers.email}) = ${email.toLowerCase()}`));
       return rows.some((row) => row.id !== exceptUserId);
+    },
+
+    /** Sets the PIN (hashed) of a user who has none; false when they have one (set meanwhile too). */
+    async createPin(userId: number, pinHash: string): Promise<boolean> {
+      const rows = await db.update(voipUsers).set({ pinHash }).where(and(eq(voipUsers.id, userId), isNull(voipUsers.pinHash))).returning({ id: voipUsers.id });
+      return rows.length > 0;
     },
 
     /** Sets the user's PIN (hashed) and unlocks them. */

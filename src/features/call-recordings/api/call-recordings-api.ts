@@ -1,7 +1,7 @@
 import { buildPath, callLogEndpoints, RECORDING_PASSWORD_HEADER, usersEndpoints, type CallRecordingsQuery, type SetRecordingAdminPassword } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-error.ts';
-import { apiBlob, apiCall, apiUrl, csrfToken, noteErrorAnswer, parseBody } from '../../../lib/http.ts';
+import { apiBlob, apiCall, apiUrl, csrfHeaders, noteErrorAnswer, parseBody } from '../../../lib/http.ts';
 import { getToken } from '../../../lib/token-storage.ts';
 
 /** Every query of the page starts with this key: a change invalidates them all. */
@@ -55,10 +55,8 @@ async function recordingBlob(method: 'GET' | 'POST', path: string, password: str
   const headers: Record<string, string> = { Accept: '*/*' };
   if (token) headers.Authorization = `Token ${token}`;
   if (password) headers[RECORDING_PASSWORD_HEADER] = password;
-  if (method === 'POST') {
-    headers['X-CSRFToken'] = await csrfToken();
-    headers['Content-Type'] = 'application/json';
-  }
+  Object.assign(headers, await csrfHeaders(method));
+  if (method === 'POST') headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(apiUrl(path), { method, headers, credentials: 'same-origin', ...(body !== undefined && { body: JSON.stringify(body) }) });

@@ -119,7 +119,7 @@ export function RecordingAddOnWizard({ productId, onClose }: { productId: number
       {step === 1 && (
         <Stack gap="3" role="radiogroup" aria-label="How calls are recorded">
           <Choice name="interaction" value="every-call" checked onChange={() => {}} label="Every call" hint="Every call of the chosen users is recorded; included with the storage you choose next." />
-          <Choice name="interaction" value="on-demand" checked={false} disabled onChange={() => {}} label={ON_DEMAND.display_name} hint="Users start and stop recording during a call. Call us to upgrade." />
+          <Choice name="interaction" value="on-demand" checked={false} disabled onChange={() => {}} label={ON_DEMAND.display_name} hint={`Users start and stop recording during a call${ON_DEMAND.backtrack ? '; a recording started mid-call still holds the call from its start' : ''}. Call us to upgrade.`} />
         </Stack>
       )}
       {step === 2 && (

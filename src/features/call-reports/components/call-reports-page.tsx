@@ -51,7 +51,7 @@ function DateFilter({ filters, onApply }: { filters: ReportFilters; onApply: (ne
 const TONE_COLOURS = { up: 'green.700', down: 'red.700', same: 'fg.muted', none: 'fg.muted' } as const;
 const TONE_MARKS = { up: '▲ ', down: '▼ ', same: '', none: '' } as const;
 
-function SummaryCard({ title, figure, kind, days, tooltip }: { title: string; figure: SummaryFigure; kind: 'count' | 'duration'; days: number; tooltip?: string }) {
+function SummaryCard({ title, figure, kind, days, tooltip }: { title: string; figure: SummaryFigure; kind: 'count' | 'minutes'; days: number; tooltip?: string }) {
   const change = changeText(figure, days);
   return (
     <Box as="li" borderWidth="1px" rounded="lg" p="4" data-testid="summary-card" listStyleType="none">
@@ -70,7 +70,7 @@ function SummaryCard({ title, figure, kind, days, tooltip }: { title: string; fi
         )}
       </Flex>
       <Text fontSize="3xl" fontWeight="semibold" fontVariantNumeric="tabular-nums">
-        {figureValue(figure.value, kind)}
+        {figureValue(figure.total, kind)}
       </Text>
       <Text fontSize="sm" color={TONE_COLOURS[change.tone]}>
         {TONE_MARKS[change.tone]}
@@ -90,7 +90,7 @@ function SummaryCards({ summary }: { summary: CallSummary }) {
       <SummaryCard title="Outbound calls" figure={summary.outbound_calls} kind="count" days={days} />
       <SummaryCard title="Answered calls" figure={summary.answered_calls} kind="count" days={days} />
       <SummaryCard title="Missed calls" figure={summary.missed_calls} kind="count" days={days} />
-      <SummaryCard title="Call duration" figure={summary.call_duration} kind="duration" days={days} tooltip={callReportMessages.durationTooltip} />
+      <SummaryCard title="Call duration" figure={summary.call_minutes} kind="minutes" days={days} tooltip={callReportMessages.durationTooltip} />
     </Grid>
   );
 }

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { activityToCsv } from './activity-csv.ts';
-import { activityQuery, bucketLabel, changeText, reportFiltersFrom, reportQuery, reportSearch } from './report-logic.ts';
+import { activityQuery, bucketLabel, changeText, figureValue, reportFiltersFrom, reportQuery, reportSearch } from './report-logic.ts';
 
 describe('the report filters in the address', () => {
   it('reads and writes them, keeping tab=call-trends and leaving defaults out', () => {
@@ -19,11 +19,19 @@ describe('the report filters in the address', () => {
 
 describe('the summary card change', () => {
   it('says up, down, no change or nothing to compare in words', () => {
-    expect(changeText({ value: 15, previous: 10, change_percent: 50 }, 30)).toEqual({ text: 'Up 50% on the previous 30 days', tone: 'up' });
-    expect(changeText({ value: 5, previous: 10, change_percent: -50 }, 7)).toEqual({ text: 'Down 50% on the previous 7 days', tone: 'down' });
-    expect(changeText({ value: 3, previous: 3, change_percent: 0 }, 1).text).toBe('No change on the previous day');
-    expect(changeText({ value: 3, previous: 0, change_percent: null }, 1).text).toBe('None in the previous day to compare');
-    expect(changeText({ value: 0, previous: 0, change_percent: null }, 30).text).toBe('None, as in the previous 30 days');
+    expect(changeText({ total: 15, previous: 10, previous_period_percentage: 50 }, 30)).toEqual({ text: 'Up 50% on the previous 30 days', tone: 'up' });
+    expect(changeText({ total: 5, previous: 10, previous_period_percentage: -50 }, 7)).toEqual({ text: 'Down 50% on the previous 7 days', tone: 'down' });
+    expect(changeText({ total: 3, previous: 3, previous_period_percentage: 0 }, 1).text).toBe('No change on the previous day');
+    expect(changeText({ total: 3, previous: 0, previous_period_percentage: null }, 1).text).toBe('None in the previous day to compare');
+    expect(changeText({ total: 0, previous: 0, previous_period_percentage: null }, 30).text).toBe('None, as in the previous 30 days');
+  });
+
+  it("shows call_minutes (minutes with their fraction) as the spec writes durations, and counts as numbers", () => {
+    expect(figureValue(8.5, 'minutes')).toBe('08:30 Min');
+    // 7 seconds as minutes is a fraction with no exact binary form; it still reads as 7 seconds.
+    expect(figureValue(7 / 60, 'minutes')).toBe('07 Sec');
+    expect(figureValue(3723 / 60, 'minutes')).toBe('01:02:03 Hr');
+    expect(figureValue(1234, 'count')).toBe('1,234');
   });
 
   it('labels buckets by hour, day, week and month', () => {

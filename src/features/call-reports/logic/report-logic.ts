@@ -52,14 +52,15 @@ export const activityQuery = (filters: ReportFilters, page = filters.page, pageS
 
 /**
  * A summary figure's change against the previous period, in words a person reads on the card.
- * @example changeText({ value: 15, previous: 10, change_percent: 50 }, 30) // 'Up 50% on the previous 30 days'
+ * @example changeText({ total: 15, previous: 10, previous_period_percentage: 50 }, 30) // 'Up 50% on the previous 30 days'
  */
 export function changeText(figure: SummaryFigure, days: number): { text: string; tone: 'up' | 'down' | 'same' | 'none' } {
   const period = days === 1 ? 'the previous day' : `the previous ${days} days`;
-  if (figure.change_percent === null) return { text: figure.value === 0 ? `None, as in ${period}` : `None in ${period} to compare`, tone: 'none' };
-  if (figure.change_percent === 0) return { text: `No change on ${period}`, tone: 'same' };
-  const size = Math.abs(figure.change_percent);
-  return figure.change_percent > 0 ? { text: `Up ${size}% on ${period}`, tone: 'up' } : { text: `Down ${size}% on ${period}`, tone: 'down' };
+  const percent = figure.previous_period_percentage;
+  if (percent === null) return { text: figure.total === 0 ? `None, as in ${period}` : `None in ${period} to compare`, tone: 'none' };
+  if (percent === 0) return { text: `No change on ${period}`, tone: 'same' };
+  const size = Math.abs(percent);
+  return percent > 0 ? { text: `Up ${size}% on ${period}`, tone: 'up' } : { text: `Down ${size}% on ${period}`, tone: 'down' };
 }
 
 /** How many UK days a resolved range holds. */
@@ -84,5 +85,5 @@ export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
-/** A summary figure's value as shown: the call count, or the duration as the spec writes durations. */
-export const figureValue = (value: number, kind: 'count' | 'duration') => (kind === 'duration' ? formatCallDuration(value) : value.toLocaleString('en-GB'));
+/** A summary figure's value as shown: the call count, or call minutes as the spec writes durations (from seconds). */
+export const figureValue = (value: number, kind: 'count' | 'minutes') => (kind === 'minutes' ? formatCallDuration(Math.round(value * 60)) : value.toLocaleString('en-GB'));

@@ -9,6 +9,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { useAddressLookup } from '../api/get-address-lookup.ts';
+import { useDelayedValue } from '../../../lib/use-delayed-value.ts';
 import { MANUAL_ADDRESS_FIELDS, noResultsMessage, POSTCODE_SEARCH_DELAY_MS, searchablePostcode, SELECT_ADDRESS_MESSAGE, type ManualAddress, type ManualAddressField } from '../rules.ts';
 
 export const addressFinderText = {
@@ -157,13 +158,10 @@ export function AddressFinder({ idPrefix, postcodeRef: givenPostcodeRef, saving,
 
   // The search runs once the postcode is valid and typing has paused, and not while entering the address by hand.
   const candidate = manual ? null : searchablePostcode(postcode);
+  // The address search waits longer than the portal's fetch delay (spec 001 section 9); Continue searches at once.
+  const paused = useDelayedValue(candidate, POSTCODE_SEARCH_DELAY_MS);
   const [searched, setSearched] = useState<string | null>(null);
-  useEffect(() => {
-    if (candidate === null) return;
-    const timer = window.setTimeout(() => setSearched(candidate), POSTCODE_SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [candidate]);
-  const active = candidate !== null && searched === candidate ? candidate : null;
+  const active = candidate !== null && (paused === candidate || searched === candidate) ? candidate : null;
   const lookup = useAddressLookup(active);
   const results = active !== null ? lookup.data?.results : undefined;
   // Spec 000 section 7: address searches and their errors are tracked.

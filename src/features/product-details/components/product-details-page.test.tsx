@@ -2,10 +2,11 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { ProductDetails, ProductKind, Renewal } from '@portal/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../../components/toaster.tsx';
 import { system } from '../../../config/theme.ts';
+import * as paths from '../../../config/paths.ts';
 import { resetCsrf } from '../../../lib/http.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { clearCookies, installFakeFetch, type RecordedCall } from '../../../test/fake-fetch.ts';
@@ -170,10 +171,27 @@ describe('the product details page', () => {
     expect(screen.queryByRole('region', { name: 'Renew your contract' })).not.toBeInTheDocument();
   });
 
-  it('is "Page not found" for a product of another kind than the route, and for a 404', async () => {
-    renderPage({ 'GET /api/v3/products/21/': { json: phone }, 'GET /api/v3/products/21/renewal/': { json: renewal } }, 'fibre');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-    cleanup();
+  it("goes to the product's own details route from another kind's (/voip-details/21 for a voip2 cloud phone)", async () => {
+    installFakeFetch({ 'GET /api/v3/products/21/': { json: phone }, 'GET /api/v3/products/21/renewal/': { json: renewal } });
+    const queryClient = createQueryClient();
+    queryClient.setDefaultOptions({ queries: { retry: false } });
+    render(
+      <ChakraProvider value={system}>
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={[paths.voipDetails.build({ id: 21 })]}>
+            <Routes>
+              <Route path={paths.voipDetails.pattern} element={<ProductDetailsPage productId={21} kind="voip1" />} />
+              <Route path={paths.productPhoneDetails.pattern} element={<p>{`own details page at ${paths.productPhoneDetails.build({ id: 21 })}`}</p>} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </ChakraProvider>,
+    );
+    expect(await screen.findByText(`own details page at ${paths.productPhoneDetails.build({ id: 21 })}`)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Page not found' })).not.toBeInTheDocument();
+  });
+
+  it('is "Page not found" for a 404', async () => {
     renderPage({ 'GET /api/v3/products/21/': { status: 404, json: { detail: 'Not found.' } } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   });

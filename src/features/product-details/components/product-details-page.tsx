@@ -1,7 +1,7 @@
 import { Box, Button, chakra, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { ProductChild, ProductContract, ProductDetails, ProductKind } from '@portal/contract';
 import { useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { Facts } from '../../../components/facts.tsx';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
@@ -11,7 +11,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { productKindLabels } from '../../navigation/index.ts';
+import { detailsRoutes, productKindLabels } from '../../navigation/index.ts';
 import { downloadContractDocument, useProductDetails } from '../api/product-details-api.ts';
 import { agreedRenewalText, contractStatusText, monthsText, priceText, promoText, shownContracts } from '../logic/details-view.ts';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -191,8 +191,8 @@ function DetailsContent({ details }: { details: ProductDetails }) {
  * phoneline- and website-details-id; spec 001 section 3 "Product details"): its tariff and
  * promotion, contract length, date activated and status, its children's tariffs, its contracts
  * (VOID hidden) with the contract document, renewal when the current contract ends within a month,
- * and for a cloud phone its site at a glance. A product of another kind than the route's, another
- * customer's or an unknown one is "Page not found".
+ * and for a cloud phone its site at a glance. A product of another kind than the route's goes to its own kind's
+ * details route; another customer's or an unknown one is "Page not found".
  */
 export function ProductDetailsPage({ productId, kind }: { productId: number | null; kind: ProductKind }) {
   return productId === null ? <NotFoundContent loggedIn /> : <LoadedDetails productId={productId} kind={kind} />;
@@ -220,7 +220,8 @@ function LoadedDetails({ productId, kind }: { productId: number; kind: ProductKi
       </Stack>
     );
   }
-  // Each kind has its own details route: a product of another kind is not found there.
-  if (query.data.product_kind !== kind) return <NotFoundContent loggedIn />;
+  // Each kind has its own details route: a product of another kind (an old link, /voip-details/1 for a cloud
+  // phone of tariff version 3) goes to its own, the address replaced so Back does not bounce here again.
+  if (query.data.product_kind !== kind) return <Navigate replace to={detailsRoutes[query.data.product_kind].build({ id: productId })} />;
   return <DetailsContent details={query.data} />;
 }
