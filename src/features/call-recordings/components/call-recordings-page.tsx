@@ -319,6 +319,8 @@ export function CallRecordingsPage({ productId, deleted }: { productId: number; 
   const download = (uuids: string[], fileName: string) =>
     protectedAction(async (withPassword) => {
       setBusy(true);
+      // Said at once: the server measures every file (a demo recording is spoken first) before the first byte.
+      setProgress(uuids.length === 1 ? 'Preparing the recording…' : `Preparing ${uuids.length} recordings as one zip…`);
       try {
         const blob = await downloadRecordings(productId, uuids, withPassword, (received, total) => setProgress(`Downloading: ${progressText(received, total)}`));
         saveFile(blob, fileName);
