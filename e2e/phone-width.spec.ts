@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { accounts, expect, LoginPage, test } from './fixtures.ts';
+import { accounts, apiBytes, expect, LoginPage, test } from './fixtures.ts';
 import { routePatterns } from './routes.ts';
 
 // No page scrolls sideways on a phone (412 px wide): every route of src/config/paths.ts and
@@ -50,9 +50,9 @@ function addressOf(name: string, pattern: string, ids: Map<string, string>): str
   return missing ? null : path;
 }
 
-/** Waits until a page has drawn its heading and its sections have loaded (or given up loading). */
+/** Waits until a page has drawn its heading (or said it could not) and its sections have loaded (or given up loading). */
 async function settle(page: Page): Promise<void> {
-  await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('h1, main [role="alert"]').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.chakra-spinner')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
 }
 
@@ -105,6 +105,12 @@ async function productIds(page: Page): Promise<Map<string, string>> {
     if (!match) continue;
     const kind = match[1]!.endsWith('-phone') || match[1] === 'voip' ? 'phone' : match[1]!;
     if (!ids.has(kind)) ids.set(kind, match[2]!);
+  }
+  // The cloud phone's first custom call flow, for the caller's journey page.
+  const phone = ids.get('phone');
+  if (phone) {
+    const flows = JSON.parse((await apiBytes(page, `/api/v2/voip/${phone}/call-flows/`)).toString()) as { results: Array<{ id: number }> };
+    if (flows.results[0]) ids.set('flow', String(flows.results[0].id));
   }
   return ids;
 }
