@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import { callActivityFilename, callReportMessages, formatCallDuration, ukDate, type CallDensity, type CallSummary, type NumberOfCalls, type SummaryFigure, type TimeOfDay } from '@portal/contract';
+import { callActivityFilename, callReportMessages, displayPhone, formatCallDuration, ukDate, type CallDensity, type CallSummary, type NumberOfCalls, type SummaryFigure, type TimeOfDay } from '@portal/contract';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { brand } from '../../../config/brand.ts';
@@ -19,8 +19,6 @@ import { ChartPanel, NumbersTable } from './report-charts.tsx';
 
 const CALL_TYPE_LABELS = { outbound_call: 'Outbound', answered: 'Answered', missed: 'Missed' } as const;
 const whenOf = (iso: string) => `${formatDate(iso)} ${new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' }).format(new Date(iso))}`;
-/** A phone number or extension as shown: a national number gets +44 (spec 001 section 9); extensions stay. */
-const shownNumber = (number: string) => (number.startsWith('0') && number.length > 4 ? `+44${number.slice(1)}` : number);
 
 function DateFilter({ filters, onApply }: { filters: ReportFilters; onApply: (next: ReportFilters) => void }) {
   const [draft, setDraft] = useState(filters);
@@ -224,8 +222,8 @@ function ActivityList({ productId, filters, onPage }: { productId: number; filte
                   <tr key={call.id}>
                     <td>{whenOf(call.start_time)}</td>
                     <td>{CALL_TYPE_LABELS[call.status]}</td>
-                    <td>{shownNumber(call.caller)}</td>
-                    <td>{shownNumber(call.called)}</td>
+                    <td>{displayPhone(call.caller)}</td>
+                    <td>{displayPhone(call.called)}</td>
                     <td>{formatCallDuration(call.duration)}</td>
                     <td>{call.user ? `${call.user.name} (ext. ${call.user.extension})` : '-'}</td>
                   </tr>

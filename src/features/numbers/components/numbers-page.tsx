@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import { NOT_ASSIGNED, NUMBERS_PER_PAGE, numberPageCount } from '@portal/contract';
+import { displayPhone, NOT_ASSIGNED, NUMBERS_PER_PAGE, numberPageCount } from '@portal/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadError, Loading } from '../../../components/states.tsx';
@@ -85,7 +85,7 @@ export function NumbersPage({ productId }: { productId: number }) {
                 >
                   <Box flex="2" minW="0">
                     <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
-                      {row.number}
+                      {displayPhone(row.number)}
                     </Text>
                     {row.label && (
                       <Text fontSize="sm" color="fg.muted">
