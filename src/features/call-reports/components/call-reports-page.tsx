@@ -207,6 +207,9 @@ function ActivityList({ productId, filters, onPage }: { productId: number; filte
           </Text>
           <Box overflowX="auto" borderWidth="1px" rounded="lg" tabIndex={0} aria-label="Call activity, scrolls sideways on small screens">
             <chakra.table w="full" fontSize="sm" css={{ '& th, & td': { textAlign: 'left', px: '3', py: '2', borderBottomWidth: '1px', whiteSpace: 'nowrap' } }}>
+              <chakra.caption srOnly>
+                Call activity from {formatDate(data!.range_start)} to {formatDate(data!.range_end)}, page {filters.page} of {pages.toLocaleString('en-GB')}
+              </chakra.caption>
               <thead>
                 <tr>
                   <th scope="col">Date and time</th>

@@ -16,7 +16,11 @@ export function ProductList({ products, labelledBy }: { products: NavigationProd
           <Flex justify="space-between" align="flex-start" gap="3">
             <Box minW="0">
               <Link asChild fontWeight="semibold" color="brand.fg" textDecoration="underline" focusVisibleRing="outside">
-                <RouterLink to={detailsPath(product)}>{productKindLabels[product.product_kind]}</RouterLink>
+                {/* Named with its detail too: two cloud phones are two different links. */}
+                <RouterLink to={detailsPath(product)}>
+                  {productKindLabels[product.product_kind]}
+                  {product.product_detail && <chakra.span srOnly>: {product.product_detail}</chakra.span>}
+                </RouterLink>
               </Link>
               <Text color="fg.muted" overflowWrap="anywhere">
                 {product.product_detail}
