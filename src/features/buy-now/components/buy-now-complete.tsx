@@ -79,7 +79,7 @@ function Purchase({ summary }: { summary: BuyNowSummary }) {
             <Text color="fg.muted" mt="1">
               Calls to this number ring your cloud phone{summary.users[0] ? ` (${summary.users[0].name}, extension ${summary.users[0].extension})` : ''}.
             </Text>
-            {summary.other_numbers.length > 0 && <Text mt="3">Also yours: {summary.other_numbers.join(', ')}</Text>}
+            {summary.other_numbers.length > 0 && <Text mt="3">Also yours: {summary.other_numbers.map(displayPhone).join(', ')}</Text>}
           </>
         ) : (
           <Text>Your number is still being set up. It will show on your account as soon as it is ready.</Text>
