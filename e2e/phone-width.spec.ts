@@ -62,7 +62,7 @@ async function width(page: Page): Promise<{ scrollWidth: number; culprits: strin
     const scrollWidth = document.documentElement.scrollWidth;
     const culprits: string[] = [];
     if (scrollWidth > innerWidth) {
-      for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
         const box = element.getBoundingClientRect();
         // The outermost overflowing element of a branch: its parent fits.
         const parent = element.parentElement?.getBoundingClientRect();

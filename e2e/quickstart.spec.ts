@@ -166,7 +166,7 @@ test('on a phone the quick start never opens over the page by itself: its button
   // At the end of the page, room is kept for the button: it covers none of the page's content.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const bar = (await activator(page).boundingBox())!;
-  const contentEnd = await page.getByRole('main').evaluate((main) => Math.max(...[...main.querySelectorAll('*')].filter((element) => element.children.length === 0 && (element.textContent ?? '').trim() !== '').map((element) => element.getBoundingClientRect().bottom)));
+  const contentEnd = await page.getByRole('main').evaluate((main) => Math.max(...Array.from(main.querySelectorAll('*')).filter((element) => element.children.length === 0 && (element.textContent ?? '').trim() !== '').map((element) => element.getBoundingClientRect().bottom)));
   expect(contentEnd).toBeLessThanOrEqual(bar.y + 0.5);
   await activator(page).click();
   await expect(wizard(page)).toHaveAccessibleName('Share feedback!');

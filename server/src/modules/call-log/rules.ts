@@ -166,7 +166,7 @@ export interface PreparedZip {
  */
 export async function prepareZip(entries: readonly ZipEntry[]): Promise<PreparedZip> {
   const buffer = Buffer.allocUnsafe(FILE_READ_BYTES);
-  const files = [];
+  const files: Array<{ entry: ZipEntry; measured: Measured; name: Buffer }> = [];
   for (const entry of entries) {
     const measured = await measureFile(entry.read, buffer);
     if (!measured) throw new Error(`The audio of ${entry.name} is missing`);
