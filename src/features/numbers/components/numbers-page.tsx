@@ -107,7 +107,7 @@ export function NumbersPage({ productId }: { productId: number }) {
                   </Box>
                   <Box flex="1" textAlign={{ md: 'end' }}>
                     {!pilot && (
-                      <Button size="sm" variant="outline" colorPalette="brand" onClick={() => setAssigning(row)} aria-label={`${row.extension === NOT_ASSIGNED ? 'Assign' : 'Change user of'} ${row.number}`}>
+                      <Button size="sm" variant="outline" colorPalette="brand" onClick={() => setAssigning(row)} aria-label={`${row.extension === NOT_ASSIGNED ? 'Assign' : 'Change user of'} ${displayPhone(row.number)}`}>
                         {row.extension === NOT_ASSIGNED ? 'Assign' : 'Change user'}
                       </Button>
                     )}
