@@ -127,7 +127,7 @@ test('a customer pays the overdue balance by card: declined, then 3-D Secure fai
   await expectAccessible(page, 'make a payment');
   await page.getByLabel('Amount to pay (£)').fill('2');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('You can pay part of your balance, from 5.00 pounds');
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('You can pay part of your balance, from £5.00');
   await page.getByLabel('Amount to pay (£)').fill('84.00');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 

@@ -60,6 +60,8 @@ test('availability: full fibre, standard only, nothing, and a postcode with no a
   await page.getByRole('link', { name: 'Check another address' }).click();
   await findAddress(page, 'YO1 7HH', '12 Mill Lane, York, YO1 7HH', 'Check availability');
   await expect(page.getByText('Sorry, no broadband is available at this address yet.')).toBeVisible();
+  // The number to call, to dial at a tap.
+  await expect(page.getByRole('link', { name: '+443069990123' })).toHaveAttribute('href', 'tel:+443069990123');
   await expect(card(page, 'Full Fibre')).toContainText('Not available');
   await expect(card(page, 'Standard')).toContainText('Not available');
   await expect(page.getByRole('button', { name: 'Sign up for broadband' })).toHaveCount(0);

@@ -9,7 +9,7 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'You
 
 /** Jamie's copy for this project, and the number its phone was given (server/src/db/demo-e2e.ts). */
 function pierFor(projectName: string) {
-  return projectName === 'mobile' ? { account: accounts.buyNowCompletePhone, number: '01632960421' } : { account: accounts.buyNowCompleteDesktop, number: '01632960411' };
+  return projectName === 'mobile' ? { account: accounts.buyNowCompletePhone, number: '+441632960421' } : { account: accounts.buyNowCompleteDesktop, number: '+441632960411' };
 }
 
 test('Pier Bakery is sent to buy-now complete, reads it, goes home, and is not sent there again', async ({ page, loginPage, homePage }, testInfo) => {

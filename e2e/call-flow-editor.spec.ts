@@ -4,6 +4,9 @@ import { accounts, apiBytes, expect, expectAccessible, productIdOf, signInAs, te
 
 /** From home, the side nav's "Call flows" link; answers the cloud phone's product id. */
 async function openCallFlows(page: Page): Promise<string> {
+  // On a phone the side navigation is a drawer.
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole('link', { name: 'Call flows' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Call flows' })).toBeVisible();
   await expect(page).toHaveURL(/\/call-flows\/\d+\?tab=active-call-flow/);
@@ -270,6 +273,8 @@ test.describe('call flow editor', () => {
     await expect(panel.getByText(/reach no one: Transfer rings Alex Morgan, who has no phone or app/)).toBeVisible();
     const gap = panel.getByRole('listitem').filter({ hasText: 'Tuesday 12:00-17:00 is out of hours, though the other weekdays are open then' });
     await expect(gap).toBeVisible();
+    // The panel is narrow; every fix button lies whole inside it, none cut off at its right edge.
+    expect(await panel.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     await expectAccessible(page, 'checks panel with warnings');
     await gap.getByRole('button', { name: 'Show the step' }).click();
     await expect(canvas.getByRole('button', { name: 'Business hours: Business hours', exact: true })).toBeFocused();
@@ -279,6 +284,34 @@ test.describe('call flow editor', () => {
     // The fix is an edit like any other: undo brings the gap back.
     await canvas.getByRole('button', { name: 'Undo' }).click();
     await expect(gap).toBeVisible();
+  });
+
+  test('on a phone an existing flow opens fitted: every step on screen, none cut off at the side @phone', async ({ page, loginPage, homePage }) => {
+    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+    const productId = await openCallFlows(page);
+    const { results } = JSON.parse((await apiBytes(page, `/api/v2/voip/${productId}/call-flows/`)).toString()) as { results: Array<{ id: number; name: string }> };
+    // The biggest of the seeded flows.
+    const sizes = await Promise.all(
+      results.map(async (flow) => {
+        const stored = JSON.parse((await apiBytes(page, `/api/v2/voip/${productId}/call-flows/${flow.id}/`)).toString()) as { data: unknown };
+        const count = (node: { children?: unknown[] }): number => 1 + (node.children ?? []).reduce<number>((sum, child) => sum + count(child as { children?: unknown[] }), 0);
+        return { name: flow.name, steps: count(stored.data as { children?: unknown[] }) };
+      }),
+    );
+    const biggest = sizes.sort((a, b) => b.steps - a.steps)[0]!;
+    await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: biggest.name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Edit call flow ${biggest.name}` })).toBeVisible();
+    const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+    await expect(canvas.getByRole('button', { name: /^Main number:/ })).toBeVisible();
+    await expect(canvas).toHaveAttribute('aria-busy', 'false');
+    // Only steps on screen are drawn: every step of the flow is, and each lies whole within the diagram.
+    const diagram = (await page.locator('.react-flow').boundingBox())!;
+    const steps = page.locator('.react-flow__node');
+    await expect(steps).toHaveCount(biggest.steps);
+    for (const box of await steps.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.left).toBeGreaterThanOrEqual(diagram.x - 0.5);
+      expect(box.right).toBeLessThanOrEqual(diagram.x + diagram.width + 0.5);
+    }
   });
 
   test('drag a step onto another place to move it; a refused drag says why and changes nothing', async ({ page, loginPage, homePage }) => {

@@ -84,7 +84,11 @@ test.describe('call history and recordings', () => {
     // Select three and download them as one zip.
     const boxes = page.getByRole('checkbox', { name: /^Select the recording of/ });
     for (let i = 0; i < 3; i++) await boxes.nth(i).check();
-    const [zip] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'Download selected (3)' }).click()]);
+    const zipping = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Download selected (3)' }).click();
+    // Said at once, before the first byte; then how much has come.
+    await expect(page.getByRole('status').filter({ hasText: /^(Preparing 3 recordings as one zip…|Downloading: \d+%|Downloaded recordings-)/ })).toBeVisible({ timeout: 1000 });
+    const zip = await zipping;
     expect(zip.suggestedFilename()).toMatch(/^recordings-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.zip$/);
     const names = zipNames(readFileSync(await zip.path()));
     expect(names).toHaveLength(3);

@@ -44,6 +44,8 @@ test.describe('call reports', () => {
     // The call activity, exported as CSV and read back.
     const activity = page.getByRole('region', { name: 'Call activity' });
     await expect(activity.getByText(/^[\d,]+ calls? from /)).toBeVisible();
+    // The table is named by its caption.
+    await expect(activity.getByRole('table', { name: /^Call activity from \d{2} \w{3} \d{4} to \d{2} \w{3} \d{4}, page 1 of / })).toBeVisible();
     const calls = count(/^[\d,]+/.exec((await activity.getByText(/^[\d,]+ calls? from /).textContent()) ?? '')?.[0] ?? '');
     expect(calls).toBe(outbound + answered + missed);
     const firstRow = activity.getByRole('table').locator('tbody tr').first();

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { accounts, expect, LoginPage, test } from './fixtures.ts';
+import { routePatterns, source } from './routes.ts';
 
 // Signs in as every demo customer (server/src/db/demo-logins.ts; the e2e accounts test in tests/ checks
 // that each is here or in NOT_SIGNED_IN), follows the start-up redirect and every side-navigation
@@ -41,20 +41,6 @@ const NOT_SIGNED_IN = {
  * when one of them answers "Page not found".
  */
 const NEVER_EXEMPT = ['upgrade'];
-
-const source = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
-
-/** The route patterns of paths.ts or journey-paths.ts, by export name. */
-function routePatterns(path: string): Map<string, string> {
-  const text = source(path);
-  const slug = /productSlug: '([^']+)'/.exec(source('src/config/brand.ts'))?.[1] ?? '';
-  const constants = new Map([...text.matchAll(/const (\w+) = `([^`]+)` as const/g)].map(([, name, value]) => [name!, value!.replace('${brand.productSlug}', slug)]));
-  const patterns = new Map<string, string>();
-  for (const [, name, literal, constant] of text.matchAll(/export const (\w+) = \/\*#__PURE__\*\/ defineRoute\((?:'([^']+)'|(\w+))\)/g)) {
-    patterns.set(name!, literal ?? constants.get(constant!) ?? '');
-  }
-  return patterns;
-}
 
 /**
  * The pages still listed as not built (src/app/journey-frames.ts JOURNEY_PAGES_NOT_BUILT; every page of the

@@ -51,6 +51,8 @@ test('maintenance mode: the trial page answers 503 "Under maintenance"; once the
     const answer = await page.goto(`http://localhost:${port}/trial/signup`);
     expect(answer?.status()).toBe(503);
     await expect(page.getByRole('heading', { level: 1, name: 'Under maintenance' })).toBeVisible();
+    // The 503 page title as spec 000 section 8 writes it.
+    await expect(page).toHaveTitle('Under Maintenance | Customer Portal');
     await expectAccessible(page, 'trial sign-up in maintenance');
 
     // The operator restarts the portal with maintenance off; the open page notices on its next check.

@@ -57,7 +57,7 @@ test.describe('notification centre', () => {
     await panel(page).getByRole('button', { name: /Sign your letter of authority/ }).click();
     const cloa = page.getByRole('dialog', { name: 'Sign your letter of authority' });
     await expect(cloa).toContainText('Letter of authority: Unsigned');
-    await expect(cloa).toContainText('01632 960500 to 01632 960509');
+    await expect(cloa).toContainText('+441632960500 to +441632960509');
     await expect(cloa).toContainText('the transfer cannot go ahead until it is signed');
     await expectAccessible(page, 'letter of authority dialog');
     await expect(bell(page)).toHaveAccessibleName(/^Notifications, 7 unread, a letter of authority/);

@@ -4,7 +4,8 @@ import { accounts, expect, expectAccessible, signInAs, test, type HomePage, type
 // The numbers spec's own copies of Acme (server/src/modules/numbers/demo-numbers.ts): 21 numbers
 // each, 0115 496 0101-0121 on the desktop copy and 0201-0221 on the phone's; Tom has 3 numbers.
 const copyOf = (info: TestInfo) => (info.project.name === 'mobile' ? { account: accounts.numbersMobile, block: 2 } : { account: accounts.numbersDesktop, block: 1 });
-const numberOf = (block: number, n: number) => `01154960${100 * block + n}`;
+// As the page shows numbers (spec 001 section 9): +44 instead of the leading 0.
+const numberOf = (block: number, n: number) => `+441154960${100 * block + n}`;
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
@@ -70,7 +71,7 @@ test.describe('phone numbers', () => {
     await expectAccessible(page, 'buy a number');
     const first = results.getByRole('listitem').first();
     const bought = ((await first.getByRole('button', { name: /^Choose / }).getAttribute('aria-label')) ?? '').replace('Choose ', '');
-    expect(bought).toMatch(/^01134960\d{3}$/);
+    expect(bought).toMatch(/^\+441134960\d{3}$/);
     await first.getByRole('button', { name: /^Choose / }).click();
     await expect(dialog).toContainText('£20.00 one-off');
     await dialog.getByRole('button', { name: `Buy ${bought}` }).click();
@@ -113,7 +114,7 @@ test.describe('phone numbers', () => {
     await dialog.getByLabel('Transfer date').fill(earliest);
     await expectAccessible(page, 'transfer dialog');
     await dialog.getByRole('button', { name: 'Request transfer' }).click();
-    await expect(dialog.getByRole('status')).toContainText(`Transfer requested: ${number.replace(/\s/g, '')}`);
+    await expect(dialog.getByRole('status')).toContainText(`Transfer requested: +44${number.replace(/\s/g, '').slice(1)}`);
     await expect(dialog.getByRole('status')).toContainText('Letter of authority: Unsigned');
     await dialog.getByRole('button', { name: 'Done' }).click();
 

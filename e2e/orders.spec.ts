@@ -39,7 +39,7 @@ test('the tracker lists every order with its chips, filters by kind, pages, and 
   // Every kind, last updated first, ten to a page.
   await expect(orders(page)).toHaveCount(10);
   await expect(orders(page).first()).toContainText('Number transfer PT-30417');
-  await expect(orders(page).first()).toContainText('01632 960800 to 01632 960809');
+  await expect(orders(page).first()).toContainText('+441632960800 to +441632960809');
   const pages = page.getByRole('navigation', { name: 'Pages of orders' });
   await expect(pages).toContainText('Page 1 of 2');
   await pages.getByRole('button', { name: 'Next page' }).click();

@@ -266,7 +266,10 @@ test.describe('holiday schedule, divert and add-ons', () => {
     const bank = page.getByRole('list', { name: 'England and Wales bank holidays' });
     await expect(bank.getByText(/Christmas Day/)).toBeVisible();
     await addAll.click();
-    await expect(page.getByRole('button', { name: 'All England and Wales bank holidays are in your schedule' })).toBeDisabled();
+    await expect(page.getByText('All England and Wales bank holidays are in your schedule.')).toBeVisible();
+    await expect(addAll).toHaveCount(0);
+    // Nothing wider than a phone's screen (412 px).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
     await expect(list.getByText('Christmas Day', { exact: true })).toBeVisible();
     await expect(list.getByText('Boxing Day', { exact: true })).toBeVisible();
     await expectAccessible(page, 'holiday schedule with bank holidays');

@@ -52,7 +52,7 @@ test('each kind of product opens its details page from the product switcher @mob
   await expect(region(page, 'Tariff')).toContainText('£9.00 a month for 3 months');
   await expect(region(page, 'Tariff')).toContainText('24 months');
   const site = region(page, 'Your phone system');
-  await expect(site.getByRole('link', { name: '01174960001' })).toHaveAttribute('href', `/phone-numbers/${phoneId}`);
+  await expect(site.getByRole('link', { name: '+441174960001' })).toHaveAttribute('href', `/phone-numbers/${phoneId}`);
   await expect(site.getByRole('link', { name: '2 numbers' })).toBeVisible();
   await expect(region(page, 'Included with this product')).toContainText('Additional user (Sam Patel)');
   await expect(contractHeadings(page)).toHaveCount(1);

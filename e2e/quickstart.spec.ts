@@ -52,9 +52,13 @@ test('the trial customer works through the quick start: first incomplete step, l
   await save;
   expect(await trackedEvents(page)).toContain('QS - download apps');
 
-  // A reload keeps the progress, and the wizard opens at the remembered step.
+  // A reload keeps the progress; after the first visit the wizard waits collapsed to its button, and opens at
+  // the remembered step.
   await page.reload();
   await expect(activator(page)).toHaveAccessibleName('Quick start, 2 of 6 done');
+  await expect(activator(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(wizard(page)).toBeHidden();
+  await activator(page).click();
   await expect(step(page, 'Download the apps')).toHaveAttribute('aria-expanded', 'true');
   await expect(step(page, 'Download the apps')).toHaveAccessibleName(/\(completed\)$/);
   await expectAccessible(page, 'quick start after a reload');
@@ -153,4 +157,17 @@ test('the feedback panel shows instead of the steps when feedback is on, and tha
   await activator(page).click();
   await expect(wizard(page)).toHaveAccessibleName('Share feedback!');
   await expect(field).toHaveValue('');
+});
+
+test('on a phone the quick start never opens over the page by itself: its button waits at the foot @phone', async ({ page, loginPage, homePage }) => {
+  await signInAs(loginPage, homePage, feedbackCustomer, feedbackCustomer.firstName);
+  await expect(activator(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(wizard(page)).toBeHidden();
+  // At the end of the page, room is kept for the button: it covers none of the page's content.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const bar = (await activator(page).boundingBox())!;
+  const contentEnd = await page.getByRole('main').evaluate((main) => Math.max(...Array.from(main.querySelectorAll('*')).filter((element) => element.children.length === 0 && (element.textContent ?? '').trim() !== '').map((element) => element.getBoundingClientRect().bottom)));
+  expect(contentEnd).toBeLessThanOrEqual(bar.y + 0.5);
+  await activator(page).click();
+  await expect(wizard(page)).toHaveAccessibleName('Share feedback!');
 });

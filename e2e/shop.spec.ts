@@ -54,7 +54,7 @@ test('buy two phones delivered to another postcode: totals with VAT, added to th
 
   const expectTotals = async (where: ReturnType<Page['getByRole']>) => {
     await expect(where.getByRole('list', { name: /items$/ })).toContainText('2 × Yealink T31P desk phone£119.98');
-    await expect(where.getByRole('list', { name: /items$/ })).toContainText('Delivery (Setup)£7.99');
+    await expect(where.getByRole('list', { name: /items$/ })).toContainText('Delivery£7.99');
     const totals = where.getByRole('list', { name: 'Totals' });
     await expect(totals).toContainText('Subtotal£127.97');
     await expect(totals).toContainText('VAT (20%)£25.59');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/v4/core';
-import { balanceText, billingMessages, DirectDebitRequest, formatPounds, normaliseSortCode, penceOf, poundsOf } from './billing.ts';
+import { balanceText, billingMessages, DirectDebitRequest, formatPence, formatPounds, normaliseSortCode, penceOf, poundsOf } from './billing.ts';
 import { amountProblem, MIN_PART_PAYMENT_PENCE, paymentMessages } from './payments.ts';
 
 describe('money', () => {
@@ -26,6 +26,9 @@ describe('money', () => {
   it('shows amounts with £ and two decimals', () => {
     expect(formatPounds('1234.5')).toBe('£1,234.50');
     expect(formatPounds('-3')).toBe('-£3.00');
+    expect(formatPence(500)).toBe('£5.00');
+    // Messages say amounts the same way: never "5.00 pounds".
+    expect(paymentMessages.amountTooSmall).toBe('You can pay part of your balance, from £5.00');
   });
 
   it('takes a part payment from the minimum up to the balance, a small balance whole', () => {

@@ -6,7 +6,7 @@ import { Email } from './auth.ts';
 import { endpoint } from './endpoint.ts';
 import { storableName } from './text.ts';
 import { idInteger } from './ids.ts';
-import { OptionalUkPhone } from './profile.ts';
+import { fullNameMessages, OptionalUkPhone, splitFullName } from './profile.ts';
 
 /**
  * Broadband availability and sign-up (spec 000 section 2; spec 001 sections 2, 3 "Broadband",
@@ -176,7 +176,8 @@ const requiredText = (required: string, label: string) =>
 
 /** The business details of a sign-up (spec 001 section 3), as the form sends them. */
 export const BusinessDetails = z.object({
-  name: requiredText(broadbandMessages.nameRequired, 'Name'),
+  // A full name is two words or more (spec 000 section 5): the installer asks for the person by it.
+  name: requiredText(broadbandMessages.nameRequired, 'Name').check(z.refine((value) => splitFullName(value) !== null, fullNameMessages.twoWords)),
   business_name: requiredText(broadbandMessages.businessNameRequired, 'Business name'),
   email_address: Email,
   mobile_number: MobileNumber,

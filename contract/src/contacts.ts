@@ -116,16 +116,8 @@ export function checkContact(row: ContactRow): ContactCheck {
 export const contactKey = (contact: Pick<ContactFields, 'firstname' | 'lastname' | 'number'>): string =>
   `${contact.firstname.toLowerCase()}\u0000${contact.lastname.toLowerCase()}\u0000${contact.number}`;
 
-/**
- * A phone number as the spec shows it (spec 001 section 9, "Phone"): one starting 0 gets +44
- * and loses the 0; a 3-character value (an extension such as 200) stays as it is.
- * @example displayPhone('01632960001') // '+441632960001'
- * @example displayPhone('200') // '200'
- */
-export function displayPhone(value: string): string {
-  if (value.length === 3) return value;
-  return value.startsWith('0') ? `+44${value.slice(1)}` : value;
-}
+/** The portal's one phone number display rule (spec 001 section 9, "Phone"), from editor-core, where the client takes it with the contract. */
+export { displayPhone } from '@portal/editor-core';
 
 /** GET .../contacts/: the phonebook's uuid, how many contacts match, and those of the page asked for (all without `page`). */
 export const ContactList = z.object({

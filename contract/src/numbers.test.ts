@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTransferRange, nationalNumber, numberMessages, numberPageCount, numbersToShow, transferDateProblem, userNumbersProblem, type NumberRating } from './numbers.ts';
+import { checkTransferRange, nationalNumber, numberMessages, numberPageCount, numbersToShow, ratedNumberWords, transferDateProblem, userNumbersProblem, type NumberRating } from './numbers.ts';
 
 describe('numberPageCount', () => {
   it('rounds up, so the 21st number of 21 has a page (the spec rounds, which would hide it)', () => {
@@ -57,5 +57,13 @@ describe('userNumbersProblem', () => {
   it('disables a user with 3 numbers, with the reason', () => {
     expect(userNumbersProblem(2)).toBeNull();
     expect(userNumbersProblem(3)).toBe(numberMessages.userFull);
+  });
+});
+
+describe('a rating in a sentence', () => {
+  it('takes "an" before a vowel: an Included number, a Gold number', () => {
+    expect(ratedNumberWords('FREE')).toBe('an Included number');
+    expect(ratedNumberWords('GOLD')).toBe('a Gold number');
+    expect(ratedNumberWords('SILVER')).toBe('a Silver number');
   });
 });

@@ -69,6 +69,16 @@ export const NUMBER_RATINGS: Record<NumberRating, { label: string; stars: number
   FREE: { label: 'Included', stars: 1, price: '0.00' },
 };
 
+/**
+ * A rating in a sentence, with its article.
+ * @example ratedNumberWords('FREE') // 'an Included number'
+ * @example ratedNumberWords('GOLD') // 'a Gold number'
+ */
+export function ratedNumberWords(rating: NumberRating): string {
+  const { label } = NUMBER_RATINGS[rating];
+  return `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label} number`;
+}
+
 /** Up to this many gold and silver numbers show in an unfiltered list; all free ones show. */
 export const UNFILTERED_PER_RATING = { wide: 4, small: 1 } as const;
 

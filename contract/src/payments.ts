@@ -1,7 +1,7 @@
 // zod/mini, like the other contracts a page loads on demand: the payment pages load these.
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
-import { BILL_CYCLES, BillingAccountParams, LinkSent, LinkTokenParams, PAYMENT_METHODS, penceOf, poundsOf, SavedCard } from './billing.ts';
+import { BILL_CYCLES, BillingAccountParams, formatPence, LinkSent, LinkTokenParams, PAYMENT_METHODS, penceOf, SavedCard } from './billing.ts';
 
 /**
  * Card payments through a hosted checkout (spec 001 sections 3 "Checkout", 5 "Payment" and 7).
@@ -31,7 +31,7 @@ export const MIN_PART_PAYMENT_PENCE = 500;
 export const paymentMessages = {
   amountRequired: 'Enter an amount to pay',
   amountInvalid: 'Enter an amount in pounds and pence, like 84.00',
-  amountTooSmall: `You can pay part of your balance, from ${poundsOf(MIN_PART_PAYMENT_PENCE)} pounds`,
+  amountTooSmall: `You can pay part of your balance, from ${formatPence(MIN_PART_PAYMENT_PENCE)}`,
   amountTooLarge: 'You cannot pay more than your balance',
   nothingToPay: 'There is nothing to pay on your account',
   unknownSession: 'This payment could not be found. Please try again.',

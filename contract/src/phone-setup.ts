@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isUkPhoneNumber } from '@portal/editor-core';
+import { displayDate, displayPhone, isUkPhoneNumber } from '@portal/editor-core';
 import { isIsoDate, isoDate } from './dates.ts';
 import { endpoint } from './endpoint.ts';
 import { storableName } from './text.ts';
@@ -41,14 +41,8 @@ export const phoneSetupMessages = {
   regionUnknown: 'Choose England and Wales, Scotland or Northern Ireland',
 } as const;
 
-/** "12 Dec 2026 to 14 Dec 2026" style wording for clash messages (DD MMM YYYY, spec 001 section 3). */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** A YYYY-MM-DD date as DD MMM YYYY, or '-' when empty. @example holidayDate('2026-12-25') // '25 Dec 2026' */
-export function holidayDate(date: string | null | undefined): string {
-  if (!date || !isIsoDate(date)) return '-';
-  const [year, month, day] = date.split('-');
-  return `${day} ${MONTHS[Number(month) - 1]} ${year}`;
-}
+/** A holiday's date as shown, DD MMM YYYY (spec 001 section 3): the portal's one date rule. @example holidayDate('2026-12-25') // '25 Dec 2026' */
+export const holidayDate = displayDate;
 
 /** The message refusing a holiday that shares days with `clash`. */
 export function holidayClashMessage(clash: { start_date: string; end_date: string }): string {
@@ -117,15 +111,8 @@ export const DivertInput = z.object({
 export const Divert = z.object({ destination: z.union([z.string(), z.literal(false)]) });
 export type Divert = z.infer<typeof Divert>;
 
-/**
- * The spec's 'Phone' display rule (section 9): a number starting 0 gets +44 and loses the 0;
- * 3-character values (extensions like 200) are unchanged.
- * @example phoneDisplay('01632960123') // '+441632960123'
- */
-export function phoneDisplay(value: string): string {
-  if (value.length === 3) return value;
-  return value.startsWith('0') ? `+44${value.slice(1)}` : value;
-}
+/** A divert destination as shown: the portal's one phone number rule (editor-core displayPhone). @example phoneDisplay('01632960123') // '+441632960123' */
+export const phoneDisplay = displayPhone;
 
 export const FORWARD_TYPES = ['NA', 'ALWAYS', 'BUSY', 'NO_ANSWER', 'UNREACHABLE'] as const;
 export const ForwardType = z.enum(FORWARD_TYPES, { error: `forwardType is one of ${FORWARD_TYPES.join(', ')}` });

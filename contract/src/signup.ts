@@ -185,6 +185,16 @@ export const SignupProvisioningStatus = z.object({
 export type SignupProvisioningStatus = z.infer<typeof SignupProvisioningStatus>;
 
 /** POST /api/v1/signup/create-password/: the last step; creates the customer. */
+/**
+ * A cross-field check's `when`: it runs once the fields it compares are valid themselves, whatever the state of
+ * the form's other fields (zod's default skips it while any field has a problem), so a form reports every
+ * problem at once, not the password mismatch only after the PIN is fixed.
+ */
+const whenValid =
+  (...fields: string[]) =>
+  (payload: { value: unknown; issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey> }> }) =>
+    typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+
 export const CreatePasswordRequest = z.object({
   token: JourneyToken,
   password1: NewPassword,
@@ -202,8 +212,8 @@ export const CreatePasswordRequest = z.object({
   business_city: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Must be 200 characters or fewer'))),
   business_county: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Must be 200 characters or fewer'))),
 }).check(
-  z.refine((value) => value.password1 === value.password2, { message: passwordMessages.mismatch, path: ['password2'] }),
-  z.refine((value) => !value.business_postcode || BUSINESS_POSTCODE_PATTERN.test(value.business_postcode), { message: signupMessages.postcodeInvalid, path: ['business_postcode'] }),
+  z.refine((value) => value.password1 === value.password2, { message: passwordMessages.mismatch, path: ['password2'], when: whenValid('password1', 'password2') }),
+  z.refine((value) => !value.business_postcode || BUSINESS_POSTCODE_PATTERN.test(value.business_postcode), { message: signupMessages.postcodeInvalid, path: ['business_postcode'], when: whenValid('business_postcode') }),
 );
 
 /** The details form's business address fields, by the installation address field each one gives. */

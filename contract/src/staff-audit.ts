@@ -22,6 +22,8 @@ export const AuditEntry = z.object({
   action: z.enum(AUDIT_ACTIONS),
   staff: z.object({ id: z.nullable(z.int()), email: z.string() }),
   customer: z.object({ id: z.nullable(z.int()), email: z.string() }),
+  /** What was done to what, in words: "created call flow 'Menu'"; the method and path are its detail. */
+  summary: z.string(),
   method: z.string(),
   path: z.string(),
   status: z.int(),

@@ -98,7 +98,7 @@ describe('coverageWarnings', () => {
     expect(warning).toMatchObject({
       code: 'holiday_no_greeting',
       nodeIds: ['n4'],
-      text: 'On holidays (2026-12-25 to 2026-12-26) callers get the out-of-hours route, which goes straight to Voicemail with no greeting saying you are closed.',
+      text: 'On holidays (25 Dec 2026 to 26 Dec 2026) callers get the out-of-hours route, which goes straight to Voicemail with no greeting saying you are closed.',
     });
     const fixed = fix(sampleFlow(), must(warning));
     expect(node(fixed, 'n4').children[0]?.type).toBe('play_audio');

@@ -4,6 +4,7 @@
  * and, where there is one, offers the fix as an editor command.
  */
 import { insertBetween, insertNode, setArgs, type Command } from './commands.ts';
+import { displayDate } from './display.ts';
 import { DAY_LABELS, openIntervals, WEEKDAYS, type Day, type HolidayPeriod, type OpeningHours } from './opening-hours.ts';
 import { fallbackWords, listWords, openingHoursWords, routeSegments, segmentLabels, type FlowNames, type RouteSegment } from './routes.ts';
 import type { CallFlow, FlowNode } from './schema.ts';
@@ -179,7 +180,7 @@ export function coverageWarnings(flow: CallFlow, context: CoverageContext = {}):
         const first = outSegment.end;
         warnings.push({
           code: 'holiday_no_greeting',
-          text: `On holidays (${listWords(holidays.map((h) => (h.start_date === h.end_date ? h.start_date : `${h.start_date} to ${h.end_date}`)))}) callers get the out-of-hours route, which goes straight to ${first.name} with no greeting saying you are closed.`,
+          text: `On holidays (${listWords(holidays.map((h) => (h.start_date === h.end_date ? displayDate(h.start_date) : `${displayDate(h.start_date)} to ${displayDate(h.end_date)}`)))}) callers get the out-of-hours route, which goes straight to ${first.name} with no greeting saying you are closed.`,
           nodeIds: [out.id],
           fix: { label: 'Add a closed greeting to Out of hours', command: insertBetween(out.id, first.id, 'play_audio') },
         });

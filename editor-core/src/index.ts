@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './node-types.ts';
 export * from './opening-hours.ts';
 export * from './phone.ts';
+export * from './display.ts';
 export * from './names.ts';
 export * from './schema.ts';
 export * from './tree.ts';

@@ -258,7 +258,10 @@ describe('home', () => {
       'GET /api/v3/voip/service-status/': { json: { results: [{ product_id: 14, service_status: 'blocked', reason: 'Suspended for non-payment' }] } },
     });
     const cards = await screen.findByRole('region', { name: 'Needs your attention' });
-    expect(within(cards).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+    // No headings above the page's h1: the cards' titles are strong text.
+    expect(within(cards).queryAllByRole('heading')).toEqual([]);
+    expect(screen.getAllByRole('heading')[0]!.tagName).toBe('H1');
+    expect([...cards.querySelectorAll('strong')].map((title) => title.textContent)).toEqual([
       'Payment overdue',
       'Dana Fox is locked out',
       'Cloud phone suspended',
@@ -273,6 +276,9 @@ describe('home', () => {
     // Each product leads to its pages.
     const products = screen.getByRole('region', { name: 'Your products' });
     expect(within(products).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/cloud-phone-details/12', '/cloud-phone-details/14', '/fibre-details/13']);
+    // Two cloud phones: two links of different names.
+    const names = within(products).getAllByRole('link').map((link) => link.textContent);
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it('shows the status cards on the other pages of the layout too', async () => {
@@ -280,8 +286,17 @@ describe('home', () => {
       'GET /customer/status/': { json: { results: [{ account_id: 3, stage: 'overdue', balance_due: '84.00', due_date: '2025-02-17' }] } },
     });
     const cards = await screen.findByRole('region', { name: 'Needs your attention' });
-    expect(within(cards).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Payment overdue']);
+    expect([...cards.querySelectorAll('strong')].map((title) => title.textContent)).toEqual(['Payment overdue']);
     expect(screen.getByRole('main')).toContainElement(cards);
+  });
+
+  it("leaves out a card's link to the page it is on: billing's notice on billing", async () => {
+    renderApp('/billing?id=3', {
+      'GET /customer/status/': { json: { results: [{ account_id: 3, stage: 'overdue', balance_due: '84.00', due_date: '2025-02-17' }] } },
+    });
+    const cards = await screen.findByRole('region', { name: 'Needs your attention' });
+    expect(cards).toHaveTextContent('Payment overdue');
+    expect(within(cards).queryAllByRole('link')).toEqual([]);
   });
 
   it('shows no status cards when all is well', async () => {

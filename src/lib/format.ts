@@ -1,18 +1,17 @@
 /** Formatting rules of the spec (000 section 5): dates DD MMM YYYY, '-' for an empty value. */
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { displayDate } from '@portal/editor-core';
 
 /**
- * A date (an ISO date or timestamp) as DD MMM YYYY in UK time, or '-' when empty or unreadable.
+ * A date (an ISO date or timestamp) as DD MMM YYYY in UK time, or '-' when empty or unreadable: the UK calendar
+ * day, shown by the portal's one date rule (editor-core displayDate).
  * @example formatDate('2024-03-04T10:00:00Z') // '04 Mar 2024'
  */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '-';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '-';
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(date);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return `${String(part('day')).padStart(2, '0')} ${MONTHS[part('month') - 1]} ${part('year')}`;
+  // en-CA writes the day as YYYY-MM-DD.
+  return displayDate(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date));
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

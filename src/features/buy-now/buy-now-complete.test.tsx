@@ -55,7 +55,7 @@ describe('buy-now complete', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Your cloud phone is ready' })).toBeInTheDocument();
     expect(where()).toBe('/buynow/complete/14');
     expect(within(screen.getByRole('banner')).getByText('Buy online')).toBeInTheDocument();
-    expect(screen.getByText('01632960401')).toBeInTheDocument();
+    expect(screen.getByText('+441632960401')).toBeInTheDocument();
     const bought = screen.getByRole('region', { name: 'What you bought' });
     expect(within(bought).getByText('Cloud phone - 1 user')).toBeInTheDocument();
     expect(within(bought).getByText('03 Mar 2025')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('buy-now complete', () => {
   it('makes no welcome call for a buy-now phone that is live already', async () => {
     const { calls } = signedIn({ 'GET /api/v1/voip/14/buy-now/summary/': { json: { ...summary, status: 'live', is_show_welcome: false } } });
     renderApp('/buynow/complete/14');
-    expect(await screen.findByText('01632960401')).toBeInTheDocument();
+    expect(await screen.findByText('+441632960401')).toBeInTheDocument();
     expect(welcomeCalls(calls)).toHaveLength(0);
   });
 
@@ -115,7 +115,7 @@ describe('buy-now complete', () => {
     expect(welcomeCalls(calls)).toHaveLength(0);
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('01632960401')).toBeInTheDocument();
+    expect(await screen.findByText('+441632960401')).toBeInTheDocument();
   });
 
   it('sends a visitor who is not signed in to sign in, and back here after', async () => {

@@ -64,6 +64,8 @@ describe('the getting-started page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(where()).toBe('/getting-started/welcome?id=12'));
     expect(await screen.findByRole('heading', { level: 2, name: 'Choose users' })).toBeInTheDocument();
     expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+    // The phone by its kind, not its detail ("your cloud phone - 2 users is ready").
+    expect(screen.getByText('Three quick steps and your cloud phone is ready to use.')).toBeInTheDocument();
 
     const tom = screen.getByRole('checkbox', { name: 'Tom Hughes' });
     fireEvent.click(tom);

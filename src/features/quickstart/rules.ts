@@ -58,3 +58,29 @@ export function rememberStep(userId: number, productId: number, step: Quickstart
     // as above: the wizard still works, it only forgets the step
   }
 }
+
+// Whether the wizard has been shown to this user for this product in this browser: it opens by itself on the
+// first visit only, then waits collapsed to its button.
+const shownKey = (userId: number, productId: number) => `portal.quickstart-shown.${userId}.${productId}`;
+
+/**
+ * Whether the wizard starts expanded: on the first visit, and never on a phone, where the open panel would
+ * cover most of the screen (its button stays at the foot of the page, with room kept for it).
+ */
+export function opensExpanded(userId: number, productId: number, phone: boolean): boolean {
+  if (phone) return false;
+  try {
+    return localStorage.getItem(shownKey(userId, productId)) === null;
+  } catch {
+    return false; // storage refused: better collapsed than over the page on every visit
+  }
+}
+
+/** Notes that the wizard has been shown (see opensExpanded). */
+export function markShown(userId: number, productId: number): void {
+  try {
+    localStorage.setItem(shownKey(userId, productId), '1');
+  } catch {
+    // as above
+  }
+}

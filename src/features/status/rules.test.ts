@@ -48,13 +48,13 @@ describe('status cards', () => {
     expect(cards[1]?.text).toBe(
       'Dana Fox (extension 201) on Cloud phone - 2 users (Southampton) cannot use their phone after too many wrong PIN attempts. Reset their PIN to let them back in.',
     );
-    expect(cards[2]?.text).toBe('Suspended for non-payment: calls to and from Cloud phone - 1 user (Portsmouth) are blocked. Pay the £84.00 overdue to restore it, or call us on 0306 999 0123.');
+    expect(cards[2]?.text).toBe('Suspended for non-payment: calls to and from Cloud phone - 1 user (Portsmouth) are blocked. Pay the £84.00 overdue to restore it, or call us on +443069990123.');
   });
 
   it('a suspension with nothing owed gives the help line to call', () => {
     const [card] = statusCards({ products: [portsmouth], credit: [], locked: [], service: { results: [{ product_id: 12, service_status: 'blocked', reason: 'Suspended at your request' }] } });
-    expect(card?.text).toBe('Suspended at your request: calls to and from Cloud phone - 1 user (Portsmouth) are blocked. Call us on 0306 999 0123 to restore it.');
-    expect(card?.action).toEqual({ label: 'Call 0306 999 0123', href: 'tel:+443069990123' });
+    expect(card?.text).toBe('Suspended at your request: calls to and from Cloud phone - 1 user (Portsmouth) are blocked. Call us on +443069990123 to restore it.');
+    expect(card?.action).toEqual({ label: 'Call +443069990123', href: 'tel:+443069990123' });
   });
 
   it('has no cards when all is well', () => {

@@ -25,6 +25,8 @@ export const staffAuditLog = pgTable(
     customerEmail: text().notNull(),
     method: text().notNull(),
     path: text().notNull(),
+    /** What was done to what, in words ("created call flow 'Menu'"), with the method and path as its detail; null before it was kept. */
+    summary: text(),
     status: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     /** Reads of one resource in one session are one entry: how many, and the last one. */

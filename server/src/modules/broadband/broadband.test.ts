@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AddressSearch, Availability, OrderPage, TariffAvailability, TelcoLead, broadbandMessages, mobileMessages, type CreateTelcoLeadRequest } from '@portal/contract';
+import { AddressSearch, Availability, OrderPage, TariffAvailability, TelcoLead, broadbandMessages, fullNameMessages, mobileMessages, type CreateTelcoLeadRequest } from '@portal/contract';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { oneTimeKeys, outbox, telcoLeads, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
@@ -154,6 +154,8 @@ describe('POST /api/v3/signup/create-telco-lead/', () => {
   it('validates every business detail with a readable message', async () => {
     const cases: Array<[Partial<CreateTelcoLeadRequest['business_details']>, string, string]> = [
       [{ name: '  ' }, 'name', broadbandMessages.nameRequired],
+      // A full name is two words or more (spec 000 section 5).
+      [{ name: 'Robin' }, 'name', fullNameMessages.twoWords],
       [{ name: 'x'.repeat(101) }, 'name', 'Name must be 100 characters or fewer'],
       [{ business_name: '' }, 'business_name', broadbandMessages.businessNameRequired],
       [{ email_address: 'not-an-email' }, 'email_address', 'Enter an email address in the correct format, like name@example.com'],

@@ -17,7 +17,7 @@ import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.t
 import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId, type Product } from '../products/products.ts';
 import type { RecordingRow } from './call-log-repository.ts';
-import { FILE_READ_BYTES, measureFile, purgeBefore, recordingFilter, sendMeasured, speakConversation, transcriptText, writeZip, type ReadParts } from './rules.ts';
+import { FILE_READ_BYTES, measureFile, purgeBefore, recordingFilter, sendMeasured, prepareZip, speakConversation, transcriptText, type ReadParts } from './rules.ts';
 
 /** The customer's cloud phone, when call recordings are shown (PORTAL_CALL_RECORDINGS), else 404. */
 async function recordingsProduct(request: FastifyRequest, id: string): Promise<Product> {
@@ -67,7 +67,7 @@ async function recordingAudioKey(request: FastifyRequest, recording: RecordingRo
   const { audio, callLogRepository, speech } = request.server;
   if (recording.audioKey) return recording.audioKey;
   if (!recording.script) throw detailError(404, callLogMessages.audioMissing);
-  const spoken = await speakConversation(recording.script, (text, voice) => speech.speak(text, voice));
+  const spoken = await speakConversation(recording.script, recording.durationSeconds, (text, voice) => speech.speak(text, voice));
   const key = `${recording.productId}/call-recording-${recording.uuid}.wav`;
   await audio.put(key, spoken.wav);
   await callLogRepository.setAudioKey(recording.uuid, key, spoken.seconds, spoken.lines);
@@ -163,8 +163,10 @@ export const callLogHandlers = {
       const read: ReadParts = async (buffer, use) => (await (parts ??= recordingParts(request, recording)))(buffer, use);
       return { name: n === 1 ? base : base.replace(/\.wav$/, `-${n}.wav`), modified: recording.startTime, read };
     });
-    // Every file passes through one buffer while the zip streams: memory stays flat whatever the count.
-    return streamAttachment(request, reply, { filename: recordingsZipFilename(request.server.now()), type: 'application/zip' }, (write) => writeZip(entries, write));
+    // Measured first (a recording that is gone answers 404 before any byte), then announced with its
+    // length, so the page shows how much has come; every file passes through one buffer while it streams.
+    const zip = await prepareZip(entries);
+    return streamAttachment(request, reply, { filename: recordingsZipFilename(request.server.now()), type: 'application/zip', length: zip.length }, zip.send);
   },
 
   getCallRecording: async ({ params, query, request, reply }) => {

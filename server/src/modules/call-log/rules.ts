@@ -40,15 +40,19 @@ export function recordingFilter(query: Pick<CallRecordingsQuery, 'range' | 'star
   };
 }
 
-/** Silence between the lines of a spoken conversation. */
+/** Silence between two lines of a spoken conversation when the first overruns its place in the script. */
 const PAUSE_SAMPLES = Math.round(WAV_SAMPLE_RATE * 0.4);
 
 /**
- * A conversation spoken line by line (each line's WAV from `speak`) as one recording, with the
- * lines' real start offsets (seconds) and the total length.
+ * A conversation spoken line by line (each line's WAV from `speak`) as one recording that keeps the
+ * script's timing: each line starts at its scripted offset (later only when the line before it runs
+ * over, then after a short pause), and the recording lasts at least `seconds`, the length the list
+ * showed before it was spoken. So the recording keeps one duration, its audio's, before and after
+ * its first play. Answers the lines' real start offsets (seconds) and the total length.
  */
 export async function speakConversation(
   script: readonly ConversationLine[],
+  seconds: number,
   speak: (text: string, voice: ConversationLine['voice']) => Promise<Buffer>,
 ): Promise<{ wav: Buffer; lines: ConversationLine[]; seconds: number }> {
   const parts: Int16Array[] = [];
@@ -59,17 +63,21 @@ export async function speakConversation(
     const read = readWav(bytes);
     if (!read.ok) throw new Error(`speech engine answered no WAV (${read.problem})`);
     const pcm = pcm16Samples(bytes, read.wav);
-    lines.push({ ...line, offset: Math.round((samples / WAV_SAMPLE_RATE) * 10) / 10 });
-    parts.push(pcm, new Int16Array(PAUSE_SAMPLES));
-    samples += pcm.length + PAUSE_SAMPLES;
+    const start = Math.max(Math.round(line.offset * WAV_SAMPLE_RATE), samples === 0 ? 0 : samples + PAUSE_SAMPLES);
+    lines.push({ ...line, offset: Math.round((start / WAV_SAMPLE_RATE) * 10) / 10 });
+    parts.push(new Int16Array(start - samples), pcm);
+    samples = start + pcm.length;
   }
-  const all = new Int16Array(samples);
+  // Whole seconds: the length shown is the audio's own, to the sample.
+  const total = Math.max(1, seconds, Math.ceil(samples / WAV_SAMPLE_RATE)) * WAV_SAMPLE_RATE;
+  parts.push(new Int16Array(total - samples));
+  const all = new Int16Array(total);
   let at = 0;
   for (const part of parts) {
     all.set(part, at);
     at += part.length;
   }
-  return { wav: encodeWav(all), lines, seconds: Math.max(1, Math.round(samples / WAV_SAMPLE_RATE)) };
+  return { wav: encodeWav(all), lines, seconds: total / WAV_SAMPLE_RATE };
 }
 
 /** A transcript as the text file the page downloads. */
@@ -133,57 +141,71 @@ export async function sendMeasured(read: ReadParts, buffer: Buffer, measured: Me
   if (size !== measured.size) throw changed();
 }
 
+/** A zip measured before its first byte: its exact length, and how to send it. */
+export interface PreparedZip {
+  length: number;
+  send: (write: (bytes: Buffer) => Promise<void>) => Promise<void>;
+}
+
 /**
- * Writes a zip archive of `entries` through `write` (no ZIP64: under 4 GB and 65,535 files). Each `write`
- * must have finished with its bytes when it resolves: every file passes through one buffer of
- * `FILE_READ_BYTES`, so memory stays flat whatever the count and size. A file is read twice, once for its
- * size and CRC and once to send it, so its local header holds the real figures that every unzip tool
- * (streaming ones too) reads; a file that changed between the two reads throws, and the caller aborts
- * the answer rather than end a broken archive as if it were whole.
+ * Measures a zip archive of `entries` (no ZIP64: under 4 GB and 65,535 files): each file is read once for
+ * its size and CRC, so the answer can announce its length (the page shows a percentage) and a file that is
+ * gone fails before anything is sent. `send` then reads each file again and writes the archive through
+ * `write`, which must have finished with its bytes when it resolves: every file passes through one buffer
+ * of `FILE_READ_BYTES`, so memory stays flat whatever the count and size. Each local header holds the real
+ * figures that every unzip tool (streaming ones too) reads; a file that changed between the two reads
+ * throws, and the caller aborts the answer rather than end a broken archive as if it were whole.
  */
-export async function writeZip(entries: readonly ZipEntry[], write: (bytes: Buffer) => Promise<void>): Promise<void> {
+export async function prepareZip(entries: readonly ZipEntry[]): Promise<PreparedZip> {
   const buffer = Buffer.allocUnsafe(FILE_READ_BYTES);
-  const central: Buffer[] = [];
-  let offset = 0;
+  const files: Array<{ entry: ZipEntry; measured: Measured; name: Buffer }> = [];
   for (const entry of entries) {
     const measured = await measureFile(entry.read, buffer);
     if (!measured) throw new Error(`The audio of ${entry.name} is missing`);
-    const { size, crc } = measured;
-    const name = Buffer.from(entry.name, 'utf8');
-    const { time, date } = dosTime(entry.modified);
-    // The local header and the central directory's entry share one run of fields, 2 bytes later in the latter.
-    const shared = (record: Buffer, at: number) => {
-      record.writeUInt16LE(0x0800, at); // UTF-8 names
-      record.writeUInt16LE(0, at + 2); // stored
-      record.writeUInt16LE(time, at + 4);
-      record.writeUInt16LE(date, at + 6);
-      record.writeUInt32LE(crc, at + 8);
-      record.writeUInt32LE(size, at + 12);
-      record.writeUInt32LE(size, at + 16);
-      record.writeUInt16LE(name.length, at + 20);
-    };
-    const local = Buffer.alloc(30 + name.length);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    shared(local, 6);
-    name.copy(local, 30);
-    const header = Buffer.alloc(46);
-    header.writeUInt32LE(0x02014b50, 0);
-    header.writeUInt16LE(20, 4); // version made by
-    header.writeUInt16LE(20, 6); // version needed
-    shared(header, 8);
-    header.writeUInt32LE(offset, 42);
-    central.push(header, name);
-    await write(local);
-    await sendMeasured(entry.read, buffer, measured, write);
-    offset += local.length + size;
+    files.push({ entry, measured, name: Buffer.from(entry.name, 'utf8') });
   }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  await write(Buffer.concat([directory, end]));
+  const length = files.reduce((sum, file) => sum + 30 + 46 + 2 * file.name.length + file.measured.size, 22);
+  const send = async (write: (bytes: Buffer) => Promise<void>) => {
+    const central: Buffer[] = [];
+    let offset = 0;
+    for (const { entry, measured, name } of files) {
+      const { size, crc } = measured;
+      const { time, date } = dosTime(entry.modified);
+      // The local header and the central directory's entry share one run of fields, 2 bytes later in the latter.
+      const shared = (record: Buffer, at: number) => {
+        record.writeUInt16LE(0x0800, at); // UTF-8 names
+        record.writeUInt16LE(0, at + 2); // stored
+        record.writeUInt16LE(time, at + 4);
+        record.writeUInt16LE(date, at + 6);
+        record.writeUInt32LE(crc, at + 8);
+        record.writeUInt32LE(size, at + 12);
+        record.writeUInt32LE(size, at + 16);
+        record.writeUInt16LE(name.length, at + 20);
+      };
+      const local = Buffer.alloc(30 + name.length);
+      local.writeUInt32LE(0x04034b50, 0);
+      local.writeUInt16LE(20, 4); // version needed
+      shared(local, 6);
+      name.copy(local, 30);
+      const header = Buffer.alloc(46);
+      header.writeUInt32LE(0x02014b50, 0);
+      header.writeUInt16LE(20, 4); // version made by
+      header.writeUInt16LE(20, 6); // version needed
+      shared(header, 8);
+      header.writeUInt32LE(offset, 42);
+      central.push(header, name);
+      await write(local);
+      await sendMeasured(entry.read, buffer, measured, write);
+      offset += local.length + size;
+    }
+    const directory = Buffer.concat(central);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(entries.length, 8);
+    end.writeUInt16LE(entries.length, 10);
+    end.writeUInt32LE(directory.length, 12);
+    end.writeUInt32LE(offset, 16);
+    await write(Buffer.concat([directory, end]));
+  };
+  return { length, send };
 }

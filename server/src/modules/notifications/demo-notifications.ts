@@ -249,8 +249,8 @@ async function seedAccountCentre(tx: Tx, accountId: number, now: Date, outageId:
         tags: [{ name: 'Broadband', color: 'blue' }],
       },
     }),
-    notification('NUMBER_CHANGE', 'Number added', '02079460103 was added to your cloud phone.', DAY_MS, false, {
-      detail: { type: 'ADDED', number: '02079460103', text: '02079460103 was added to your cloud phone. Choose where it rings in Call flows.' },
+    notification('NUMBER_CHANGE', 'Number added', '+442079460103 was added to your cloud phone.', DAY_MS, false, {
+      detail: { type: 'ADDED', number: '02079460103', text: '+442079460103 was added to your cloud phone. Choose where it rings in Call flows.' },
     }),
     notification('TARGETED', 'New: call reports by the hour', 'See when your busiest hours are.', 6 * DAY_MS, true, {
       tags: [{ name: 'New feature', color: 'green' }],
@@ -262,8 +262,8 @@ async function seedAccountCentre(tx: Tx, accountId: number, now: Date, outageId:
         tags: [{ name: 'New feature', color: 'green' }],
       },
     }),
-    notification('NUMBER_CHANGE', 'Number removed', '01632960104 was removed from your cloud phone.', 12 * DAY_MS, true, {
-      detail: { type: 'REMOVED', number: '01632960104', text: '01632960104 was removed from your cloud phone, as you asked.' },
+    notification('NUMBER_CHANGE', 'Number removed', '+441632960104 was removed from your cloud phone.', 12 * DAY_MS, true, {
+      detail: { type: 'REMOVED', number: '01632960104', text: '+441632960104 was removed from your cloud phone, as you asked.' },
     }),
   ]);
 }

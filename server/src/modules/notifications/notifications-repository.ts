@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { displayPhone } from '@portal/editor-core';
 import type { Database } from '../../db/connect.ts';
 import { accountServiceUpdates, notifications, orders, serviceUpdates } from '../../db/schema/index.ts';
 import type { PageOf, PageRequest } from '../paging.ts';
@@ -57,7 +58,8 @@ export function createNotificationsRepository(db: Database) {
      */
     async addNumberChange(input: { accountId: number; type: 'ADDED' | 'REMOVED'; number: string; now: Date }, executor: Pick<Database, 'insert'> = db) {
       const added = input.type === 'ADDED';
-      const text = added ? `${input.number} has been added to your phone system.` : `${input.number} has been removed from your phone system.`;
+      const shown = displayPhone(input.number);
+      const text = added ? `${shown} has been added to your phone system.` : `${shown} has been removed from your phone system.`;
       await executor.insert(notifications).values({
         accountId: input.accountId,
         kind: 'NUMBER_CHANGE',

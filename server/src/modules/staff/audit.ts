@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { describeCall } from './describe.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,9 +31,20 @@ async function auditSwitchedRead(request: FastifyRequest, reply: FastifyReply) {
     customer: auth.user,
     method: request.method,
     path: auditPathOf(request),
+    summary: describeCall({ method: request.method, path: auditPathOf(request) }),
     status: reply.statusCode,
     at: request.server.now(),
   });
+}
+
+/** A JSON answer as sent (onSend has it serialised), for the name it gives what was changed; null otherwise. */
+function answerOf(payload: unknown): unknown {
+  if (typeof payload !== 'string' || payload.length > 100_000) return null;
+  try {
+    return JSON.parse(payload) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -56,6 +68,7 @@ export async function auditSwitchedChange(request: FastifyRequest, reply: Fastif
     customer: auth.user,
     method: request.method,
     path: auditPathOf(request),
+    summary: describeCall({ method: request.method, path: auditPathOf(request), body: request.body, answer: answerOf(payload) }),
     status: reply.statusCode,
     at: request.server.now(),
   });

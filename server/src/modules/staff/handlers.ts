@@ -7,6 +7,7 @@ import { canManageOtherUsers } from './access.ts';
 import { auditPathOf } from './audit.ts';
 import type { AuditRecord } from './staff-repository.ts';
 import type { Handlers } from '../../routes/index.ts';
+import { describeCall } from './describe.ts';
 
 /** Entries the audit log answers when page_size is not given. */
 const DEFAULT_AUDIT_PAGE_SIZE = 50;
@@ -35,7 +36,7 @@ export const staffHandlers = {
     if (customer.isStaff) throw switchError(403, staffMessages.staffAccount);
 
     const at = request.server.now();
-    const record: AuditRecord = { action: 'switch', staff, customer, method: request.method, path: auditPathOf(request), status: 200, at };
+    const record: AuditRecord = { action: 'switch', staff, customer, method: request.method, path: auditPathOf(request), summary: `switched to ${customer.email}`, status: 200, at };
     if (!(await staffRepository.switchSession(auth.tokenId, { userId: customer.id, actingUserId: staff.id }, record))) {
       throw detailError(401, errorMessages.invalidToken);
     }
@@ -50,7 +51,7 @@ export const staffHandlers = {
     if (!staff) throw switchError(400, staffMessages.notSwitched);
 
     const at = request.server.now();
-    const record: AuditRecord = { action: 'return', staff, customer: auth.user, method: request.method, path: auditPathOf(request), status: 200, at };
+    const record: AuditRecord = { action: 'return', staff, customer: auth.user, method: request.method, path: auditPathOf(request), summary: 'returned to their own account', status: 200, at };
     if (!(await request.server.staffRepository.switchSession(auth.tokenId, { userId: staff.id, actingUserId: null }, record))) {
       throw detailError(401, errorMessages.invalidToken);
     }
@@ -81,6 +82,8 @@ export const staffHandlers = {
       customer: { id: row.customerUserId, email: row.customerEmail },
       method: row.method,
       path: row.path,
+      // Entries kept before their words were: worded from the call alone.
+      summary: row.summary ?? describeCall({ method: row.method, path: row.path }),
       status: row.status,
       created: row.createdAt.toISOString(),
       count: row.count,

@@ -22,6 +22,8 @@ export interface AuditRecord {
   customer: Person;
   method: string;
   path: string;
+  /** What was done to what, in words (describe.ts). */
+  summary: string;
   status: number;
   at: Date;
 }
@@ -62,6 +64,7 @@ const auditRow = (record: AuditRecord) => ({
   customerEmail: record.customer.email,
   method: record.method,
   path: record.path,
+  summary: record.summary,
   status: record.status,
   createdAt: record.at,
   lastSeenAt: record.at,

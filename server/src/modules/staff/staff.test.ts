@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { AuditLogPage, CallRecordingsPage, errorMessages, MANAGE_OTHER_USERS, Me, staffEmailMessages, staffMessages, SwitchUserResponse } from '@portal/contract';
+import { sampleFlow } from '@portal/editor-core/testing';
 import { hashPassword } from '../../auth/passwords.ts';
 import { hashKey } from '../../auth/tokens.ts';
 import { issueToken } from '../../auth/tokens-repository.ts';
@@ -94,6 +95,7 @@ describe('POST /accounts/ (switch user)', () => {
       customerEmail: customer.email,
       method: 'POST',
       path: '/accounts/',
+      summary: `switched to ${customer.email}`,
       status: 200,
     });
     expect(entry!.createdAt.getTime()).toBe(t.clock.now().getTime());
@@ -125,6 +127,7 @@ describe('POST /accounts/ (switch user)', () => {
       customerEmail: customer.email,
       method: 'PATCH',
       path: `/api/v1/voip/${phone}/add-ons/advanced-call-flow/`,
+      summary: 'changed advanced call flow',
       status: 200,
     });
 
@@ -302,6 +305,23 @@ describe('GET /api/v3/staff/audit-log/', () => {
     expect(page.results.map((entry) => entry.action)).toEqual(['change', 'switch']);
     expect(page.results[0]).toMatchObject({ staff: { email: staff.email }, customer: { email: customer.email }, method: 'PATCH', status: 200 });
     expect(page.results[0]!.created).toBe(t.clock.now().toISOString());
+  });
+
+  it('names what was done to what, with the raw call as its detail', async () => {
+    const key = await login(t.app, staff);
+    await switchTo(key, customer.email);
+    const productId = await willowPhoneId();
+    const csrf = await getCsrf(t.app);
+    const flows = `/api/v2/voip/${productId}/call-flows/`;
+    const created = await t.app.inject({ method: 'POST', url: flows, headers: authHeaders(key, csrf), payload: { name: 'Menu', enable: false, data: sampleFlow().data } });
+    expect(created.statusCode, created.body).toBe(201);
+    const flowId = (created.json() as { id: number }).id;
+    expect((await t.app.inject({ method: 'DELETE', url: `${flows}${flowId}/`, headers: authHeaders(key, csrf) })).statusCode).toBe(200);
+
+    const response = await t.app.inject({ method: 'GET', url: `/api/v3/staff/audit-log/?customer=${encodeURIComponent(customer.email)}&page_size=2`, headers: authHeaders(key) });
+    const [deleted, made] = AuditLogPage.parse(response.json()).results;
+    expect(made).toMatchObject({ action: 'change', summary: "created call flow 'Menu'", method: 'POST', path: flows });
+    expect(deleted).toMatchObject({ action: 'change', summary: `deleted call flow ${flowId}`, method: 'DELETE', path: `${flows}${flowId}/` });
   });
 
   it('records reads while switched, one entry per resource and session every 10 minutes', async () => {

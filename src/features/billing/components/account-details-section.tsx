@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Grid, Heading, Stack } from '@chakra-ui/react';
-import { billingMessages, type BillingAccount } from '@portal/contract';
+import { billingMessages, displayPhone, type BillingAccount } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
@@ -38,10 +38,10 @@ export function AccountDetailsSection({ account }: { account: BillingAccount }) 
             ['Business name', account.business_name],
             ['Account holder', `${account.first_name} ${account.last_name}`.trim()],
             ['Email address', account.email_address],
-            ['Phone number', orDash(account.phone_number)],
-            ['Mobile number', orDash(account.mobile_number)],
+            ['Phone number', account.phone_number ? displayPhone(account.phone_number) : '-'],
+            ['Mobile number', account.mobile_number ? displayPhone(account.mobile_number) : '-'],
             ['Billing address', orDash(address)],
-            ['Authorised contact', [contact.full_name, contact.email_address, contact.phone_number, contact.mobile_number].filter(Boolean).join(', ')],
+            ['Authorised contact', [contact.full_name, contact.email_address, contact.phone_number && displayPhone(contact.phone_number), contact.mobile_number && displayPhone(contact.mobile_number)].filter(Boolean).join(', ')],
           ]}
         />
       )}

@@ -1,7 +1,8 @@
-import { Badge, Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { broadbandAddressLine, broadbandTypeHeading, type AvailabilityQuery, type TypeAvailability } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { helpPhone } from '../../../config/help-phone.ts';
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import { Loading, LoadError } from '../../../components/states.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -19,7 +20,8 @@ export const availabilityText = {
   available: 'Available',
   notAvailable: 'Not available',
   nothing: 'Sorry, no broadband is available at this address yet.',
-  nothingNext: 'Try another address, or call us and we will tell you when it arrives.',
+  nothingNext: 'Try another address, or call us on',
+  nothingNextAfter: 'and we will tell you when it arrives.',
   signUp: 'Sign up for broadband',
   anotherAddress: 'Check another address',
   speeds: (down: number, up: number) => `Up to ${down} Mbps download and ${up} Mbps upload`,
@@ -142,7 +144,13 @@ export function AvailabilityResultsPage({ query }: { query: AvailabilityQuery })
       {!anything && (
         <Box role="status" borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" p="4">
           <Text fontWeight="semibold">{availabilityText.nothing}</Text>
-          <Text>{availabilityText.nothingNext}</Text>
+          <Text>
+            {availabilityText.nothingNext}{' '}
+            <Link href={`tel:${helpPhone.tel}`} color="brand.fg" fontWeight="semibold" textDecoration="underline">
+              {helpPhone.display}
+            </Link>{' '}
+            {availabilityText.nothingNextAfter}
+          </Text>
         </Box>
       )}
       <Flex direction={{ base: 'column', sm: 'row' }} gap="3">

@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import type { BuyNowSummary } from '@portal/contract';
+import { displayPhone, type BuyNowSummary } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadError, Loading } from '../../../components/states.tsx';
@@ -74,12 +74,12 @@ function Purchase({ summary }: { summary: BuyNowSummary }) {
         {summary.pilot_number ? (
           <>
             <Text fontSize="3xl" fontWeight="bold" letterSpacing="wide" data-testid="new-number">
-              {summary.pilot_number}
+              {displayPhone(summary.pilot_number)}
             </Text>
             <Text color="fg.muted" mt="1">
               Calls to this number ring your cloud phone{summary.users[0] ? ` (${summary.users[0].name}, extension ${summary.users[0].extension})` : ''}.
             </Text>
-            {summary.other_numbers.length > 0 && <Text mt="3">Also yours: {summary.other_numbers.join(', ')}</Text>}
+            {summary.other_numbers.length > 0 && <Text mt="3">Also yours: {summary.other_numbers.map(displayPhone).join(', ')}</Text>}
           </>
         ) : (
           <>

@@ -103,9 +103,9 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
     controller.setLayoutListener((info) => {
       if (info.first || info.rearranged) {
         const { width, height } = flowStore.getState();
-        const view = firstView(store.getState().flow.data, store.getState().positions, width, height);
+        const view = firstView(store.getState().flow.data, store.getState().positions, width, height, mobile ? 'phone' : 'desktop');
         if (view) void reactFlow.setViewport(view);
-        else void reactFlow.fitView({ padding: 0.1, maxZoom: 1 });
+        else void reactFlow.fitView({ padding: 0.1, maxZoom: 1, minZoom: 0.1 });
       } else if (info.anchorShift) {
         // Keep the step the user is on where it was: the rest of the flow moves around it, not under it.
         const { x, y, zoom } = reactFlow.getViewport();

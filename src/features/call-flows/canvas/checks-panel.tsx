@@ -66,6 +66,9 @@ function useAfterPaint<T>(value: T): T {
   return shown;
 }
 
+/** A button whose label may take more than one line. */
+const WRAPPING = { whiteSpace: 'normal', h: 'auto', minH: '6', py: '1', textAlign: 'start', maxW: 'full' } as const;
+
 /** Warnings, not errors: saving never waits for them. */
 export function ChecksPanel({ onClose }: { onClose: () => void }) {
   const { store, actions } = useCanvas();
@@ -90,10 +93,11 @@ export function ChecksPanel({ onClose }: { onClose: () => void }) {
         ) : (
           <ul className="cf-steps" aria-label="Warnings">
             {warnings.map((warning, index) => (
-              <li key={`${warning.code}-${warning.nodeIds.join(',')}-${index}`} className="cf-check">
+              <li key={`${warning.code}-${warning.nodeIds.join(',')}-${index}`} className="cf-warning">
                 <p>{warning.text}</p>
-                <div className="cf-row">
-                  <Button type="button" size="xs" variant="outline" onClick={() => warning.nodeIds[0] && actions.focusNode(warning.nodeIds[0])}>
+                {/* The panel is narrow: a long fix ("Remove extension 202 from Sales team") wraps onto its own lines. */}
+                <div className="cf-row cf-row-wrap">
+                  <Button type="button" size="xs" variant="outline" {...WRAPPING} onClick={() => warning.nodeIds[0] && actions.focusNode(warning.nodeIds[0])}>
                     Show the step
                   </Button>
                   {warning.fix && (
@@ -101,6 +105,7 @@ export function ChecksPanel({ onClose }: { onClose: () => void }) {
                       type="button"
                       size="xs"
                       colorPalette="brand"
+                      {...WRAPPING}
                       disabled={!upToDate}
                       onClick={() => {
                         if (upToDate && warning.fix && store.getState().run(warning.fix.command)) actions.announce(`Fixed: ${warning.fix.label}.`);

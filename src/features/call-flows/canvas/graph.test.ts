@@ -135,4 +135,15 @@ describe('firstView', () => {
     expect(view?.y).toBe(32);
     expect(firstView(root, {}, 1400, 900)).toBeNull();
   });
+
+  it('on a phone fits a flow that a desktop would open on its main number, so no step is cut off at the side', () => {
+    const root = sampleFlow().data;
+    // Six steps across 1,448 px: fitted on a 412 px phone at about 0.24, under the desktop's 0.5.
+    const flow = { ...placed(['n1', 'n2', 'n3', 'n4', 'n5']), n6: { x: 1000, y: 500, width: 248, height: 76 } };
+    expect(firstView(root, flow, 412, 600, 'desktop')?.zoom).toBe(0.8);
+    expect(firstView(root, flow, 412, 600, 'phone')).toBeNull();
+    // A flow too big to read whole even so still opens on its main number.
+    const huge = { ...flow, n6: { x: 40_000, y: 500, width: 248, height: 76 } };
+    expect(firstView(root, huge, 412, 600, 'phone')?.zoom).toBe(0.8);
+  });
 });

@@ -276,13 +276,16 @@ export function layoutSkeleton(node: FlowNode): FlowNode {
   return { id: node.id, type: node.type, name: '', args: {}, children: node.children.map(layoutSkeleton) };
 }
 
-/** The first view fits the whole flow when it is readable at this zoom or more... */
-const FIRST_VIEW_MIN_ZOOM = 0.5;
+/**
+ * The first view fits the whole flow when it is readable at this zoom or more (on a phone, whose screen is a
+ * quarter as wide, when its shape is: a flow cut off at the side hides where its routes go)...
+ */
+const FIRST_VIEW_MIN_ZOOM = { desktop: 0.5, phone: 0.2 } as const;
 /** ...and otherwise opens on the main number at this zoom, at the top of the canvas. */
 const FIRST_VIEW_START_ZOOM = 0.8;
 
 /** The viewport that opens a big flow on its start, or null when fitting the whole flow is readable. */
-export function firstView(root: FlowNode, positions: Readonly<Record<string, NodePosition>>, width: number, height: number): Viewport | null {
+export function firstView(root: FlowNode, positions: Readonly<Record<string, NodePosition>>, width: number, height: number, screen: 'desktop' | 'phone' = 'desktop'): Viewport | null {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -296,7 +299,7 @@ export function firstView(root: FlowNode, positions: Readonly<Record<string, Nod
   const start = positions[root.id];
   if (!start || !(width > 0) || !(height > 0)) return null;
   const fitZoom = Math.min(width / ((maxX - minX) * 1.2), height / ((maxY - minY) * 1.2));
-  if (fitZoom >= FIRST_VIEW_MIN_ZOOM) return null;
+  if (fitZoom >= FIRST_VIEW_MIN_ZOOM[screen]) return null;
   const zoom = FIRST_VIEW_START_ZOOM;
   return { x: width / 2 - (start.x + start.width / 2) * zoom, y: 32 - start.y * zoom, zoom };
 }

@@ -16,7 +16,7 @@ describe('nodeSummary', () => {
     const flow = apply(sampleFlow(), setArgs('n5', { target: ['201', '205'], ring_time_per_member: 20_000 }))!.flow;
     const transfer = flow.data.children[0]!.children[0]!.children[0]!;
     expect(nodeSummary(transfer, directory)).toBe('Alice Smith (201), 205 · All at once, 20 s');
-    expect(nodeSummary(flow.data, directory)).toBe('02079460000');
+    expect(nodeSummary(flow.data, directory)).toBe('+442079460000');
     expect(nodeSummary(flow.data.children[0]!, directory)).toBe('Mon-Fri, 09:00–17:00');
   });
 

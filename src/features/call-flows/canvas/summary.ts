@@ -5,6 +5,7 @@ import {
   NODE_SPECS,
   PRESET_SLOTS,
   argValue,
+  displayPhone,
   flowNameMaps,
   openingHoursLabel,
   type FlowNode,
@@ -62,7 +63,7 @@ export function nodeSummary(node: FlowNode, directory: Directory): string {
   switch (node.type) {
     case 'main_number': {
       const numbers = argValue(node, 'public_numbers', 'phone_numbers');
-      return numbers.length > 0 ? numbers.join(', ') : 'No number chosen yet';
+      return numbers.length > 0 ? numbers.map(displayPhone).join(', ') : 'No number chosen yet';
     }
     case 'business_hours': {
       const hours = argValue(node, 'business_hours', 'business_hours');
@@ -84,7 +85,7 @@ export function nodeSummary(node: FlowNode, directory: Directory): string {
     }
     case 'divert_to_external': {
       const number = argValue(node, 'target', 'phone_number');
-      return number.trim() === '' ? 'No number chosen yet' : `To ${number}`;
+      return number.trim() === '' ? 'No number chosen yet' : `To ${displayPhone(number)}`;
     }
     case 'voicemail': {
       const target = argValue(node, 'target', 'extension');

@@ -46,7 +46,7 @@ describe('the test call', () => {
     expect([...lit.nodes]).toEqual(['n1', 'n2', 'n3', 'n5']);
     expect([...lit.edges]).toEqual(['n1->n2', 'n2->n3', 'n3->n5']);
     const words = describeCall(flow.data, result, directory);
-    expect(words.steps).toEqual(['The call comes in on 02079460000.', 'Business hours "Business hours": open, so the in-hours route is taken.']);
+    expect(words.steps).toEqual(['The call comes in on +442079460000.', 'Business hours "Business hours": open, so the in-hours route is taken.']);
     expect(words.outcome).toBe(
       'Rings Alice Smith (200), Bob Jones (201) and 202 one after another, 10 seconds each (30 seconds in all). While everyone is busy, callers queue (up to 3) listening to the default music. If nobody answers, the call ends.',
     );
@@ -78,6 +78,6 @@ describe('the test call', () => {
   it('names the divert number', () => {
     let flow = apply(sampleFlow(), removeSubtree('n5'))!.flow;
     flow = apply(flow, insertNode('n3', 'divert_to_external', { args: { target: '07700900123' } }))!.flow;
-    expect(describeCall(flow.data, simulateCall({ flow, at: SUMMER_OPEN }), directory).outcome).toBe('The call is diverted to 07700900123.');
+    expect(describeCall(flow.data, simulateCall({ flow, at: SUMMER_OPEN }), directory).outcome).toBe('The call is diverted to +447700900123.');
   });
 });

@@ -2,6 +2,7 @@
 import {
   DIAL_MENU_MAX_ATTEMPTS,
   NODE_SPECS,
+  displayPhone,
   edgeId,
   londonTime,
   type FlowNode,
@@ -83,7 +84,7 @@ function nameOf(root: FlowNode, id: string): string {
 function describeEvent(root: FlowNode, event: SimulationEvent, directory: Directory): string | null {
   switch (event.kind) {
     case 'arrive':
-      return event.numbers.length > 0 ? `The call comes in on ${list(event.numbers)}.` : 'The call comes in.';
+      return event.numbers.length > 0 ? `The call comes in on ${list(event.numbers.map(displayPhone))}.` : 'The call comes in.';
     case 'business_hours':
       return `${nameOf(root, event.nodeId)}: ${event.open ? 'open, so the in-hours route is taken' : `${CLOSED_REASONS[event.reason]}, so the out-of-hours route is taken`}.`;
     case 'pass':
@@ -129,7 +130,7 @@ export function describeCall(root: FlowNode, result: SimulationResult, directory
       text = `The caller is put through to voicemail box ${describeExtension(directory, outcome.extension)}.`;
       break;
     case 'divert':
-      text = outcome.number.trim() === '' ? 'The call would be diverted, but no number is chosen yet.' : `The call is diverted to ${outcome.number}.`;
+      text = outcome.number.trim() === '' ? 'The call would be diverted, but no number is chosen yet.' : `The call is diverted to ${displayPhone(outcome.number)}.`;
       break;
     case 'hangup':
       text =

@@ -1,11 +1,11 @@
 import { Box, Button, chakra, Text } from '@chakra-ui/react';
-import type { AdvancedCallFlowAddOn } from '@portal/contract';
+import { formatPence, type AdvancedCallFlowAddOn } from '@portal/contract';
 import { useState } from 'react';
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { useEnableAdvancedCallFlowAddOn } from '../api/patch-advanced-call-flow-add-on.ts';
-import { ADD_ON_PROMO, VAT_RATE, addOnPrice, formatPence } from '../logic/pricing.ts';
+import { ADD_ON_PROMO, VAT_RATE, addOnPrice } from '../logic/pricing.ts';
 
 /** Wording of the add-on dialog and its snackbars (spec 001 sections 5 and 8). */
 export const addOnTexts = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addOnPrice, formatPence } from './pricing.ts';
+import { formatPence } from '@portal/contract';
+import { addOnPrice } from './pricing.ts';
 
 describe('add-on price', () => {
   it('adds VAT at 20 % and totals price plus VAT', () => {
@@ -23,11 +24,11 @@ describe('add-on price', () => {
     expect(addOnPrice('1e3')).toBeNull();
   });
 
-  it('shows prices with £ and 2 decimals', () => {
+  it('shows prices by the one price rule: £ and 2 decimals', () => {
     expect(formatPence(600)).toBe('£6.00');
     expect(formatPence(599)).toBe('£5.99');
     expect(formatPence(0)).toBe('£0.00');
-    expect(formatPence(123456)).toBe('£1234.56');
+    expect(formatPence(123456)).toBe('£1,234.56');
     expect(formatPence(-50)).toBe('-£0.50');
   });
 });

@@ -33,11 +33,3 @@ export function addOnPrice(standardPrice: string): AddOnPrice | null {
   return { price, vat, total: price + vat };
 }
 
-/**
- * A price in pence as shown: £ and 2 decimals.
- * @example formatPence(599) // '£5.99'
- */
-export function formatPence(pence: number): string {
-  const sign = pence < 0 ? '-' : '';
-  return `${sign}£${(Math.abs(pence) / 100).toFixed(2)}`;
-}

@@ -2,6 +2,7 @@ import { Box, Button, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/reac
 import {
   CALL_DURATION_FILTERS,
   callLogMessages,
+  displayPhone,
   formatCallDuration,
   MIN_RECORDING_PASSWORD_LENGTH,
   recordingsZipFilename,
@@ -35,7 +36,7 @@ import {
   useAdminPassword,
   useCallRecordings,
 } from '../api/call-recordings-api.ts';
-import { filtersFrom, filtersSearch, highlightParts, listQuery, progressText, shownNumber, toggleAll, type RecordingFilters } from '../logic/recordings-logic.ts';
+import { filtersFrom, filtersSearch, highlightParts, listQuery, progressText, toggleAll, type RecordingFilters } from '../logic/recordings-logic.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { RecordingAddOnWizard } from './recording-add-on-wizard.tsx';
 import { WaveformPlayer } from './waveform-player.tsx';
@@ -319,6 +320,8 @@ export function CallRecordingsPage({ productId, deleted }: { productId: number; 
   const download = (uuids: string[], fileName: string) =>
     protectedAction(async (withPassword) => {
       setBusy(true);
+      // Said at once: the server measures every file (a demo recording is spoken first) before the first byte.
+      setProgress(uuids.length === 1 ? 'Preparing the recording…' : `Preparing ${uuids.length} recordings as one zip…`);
       try {
         const blob = await downloadRecordings(productId, uuids, withPassword, (received, total) => setProgress(`Downloading: ${progressText(received, total)}`));
         saveFile(blob, fileName);
@@ -427,7 +430,7 @@ export function CallRecordingsPage({ productId, deleted }: { productId: number; 
                     <Box>
                       <Text fontWeight="semibold">{whenOf(entry.start_time)}</Text>
                       <Text color="fg.muted" fontSize="sm">
-                        {STATUS_LABELS[entry.status]} · {shownNumber(entry.caller)} to {shownNumber(entry.called)}
+                        {STATUS_LABELS[entry.status]} · {displayPhone(entry.caller)} to {displayPhone(entry.called)}
                         {entry.user ? ` · ${entry.user.name} (ext. ${entry.user.extension})` : ''}
                       </Text>
                     </Box>

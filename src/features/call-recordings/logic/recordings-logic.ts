@@ -78,7 +78,3 @@ export function progressText(received: number, total: number | null): string {
   return total ? `${Math.round((received / total) * 100)}% (${mb(received)} of ${mb(total)})` : `${mb(received)} received`;
 }
 
-/** A phone number or extension as shown: a national number starting 0 gets +44 and loses the 0 (spec 001 section 9); short ones stay. */
-export function shownNumber(number: string): string {
-  return number.startsWith('0') && number.length > 4 ? `+44${number.slice(1)}` : number;
-}

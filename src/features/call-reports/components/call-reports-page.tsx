@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import { callActivityFilename, callReportMessages, formatCallDuration, ukDate, type CallDensity, type CallSummary, type NumberOfCalls, type SummaryFigure, type TimeOfDay } from '@portal/contract';
+import { callActivityFilename, callReportMessages, displayPhone, formatCallDuration, ukDate, type CallDensity, type CallSummary, type NumberOfCalls, type SummaryFigure, type TimeOfDay } from '@portal/contract';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { brand } from '../../../config/brand.ts';
@@ -19,8 +19,6 @@ import { ChartPanel, NumbersTable } from './report-charts.tsx';
 
 const CALL_TYPE_LABELS = { outbound_call: 'Outbound', answered: 'Answered', missed: 'Missed' } as const;
 const whenOf = (iso: string) => `${formatDate(iso)} ${new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' }).format(new Date(iso))}`;
-/** A phone number or extension as shown: a national number gets +44 (spec 001 section 9); extensions stay. */
-const shownNumber = (number: string) => (number.startsWith('0') && number.length > 4 ? `+44${number.slice(1)}` : number);
 
 function DateFilter({ filters, onApply }: { filters: ReportFilters; onApply: (next: ReportFilters) => void }) {
   const [draft, setDraft] = useState(filters);
@@ -209,6 +207,9 @@ function ActivityList({ productId, filters, onPage }: { productId: number; filte
           </Text>
           <Box overflowX="auto" borderWidth="1px" rounded="lg" tabIndex={0} aria-label="Call activity, scrolls sideways on small screens">
             <chakra.table w="full" fontSize="sm" css={{ '& th, & td': { textAlign: 'left', px: '3', py: '2', borderBottomWidth: '1px', whiteSpace: 'nowrap' } }}>
+              <chakra.caption srOnly>
+                Call activity from {formatDate(data!.range_start)} to {formatDate(data!.range_end)}, page {filters.page} of {pages.toLocaleString('en-GB')}
+              </chakra.caption>
               <thead>
                 <tr>
                   <th scope="col">Date and time</th>
@@ -224,8 +225,8 @@ function ActivityList({ productId, filters, onPage }: { productId: number; filte
                   <tr key={call.id}>
                     <td>{whenOf(call.start_time)}</td>
                     <td>{CALL_TYPE_LABELS[call.status]}</td>
-                    <td>{shownNumber(call.caller)}</td>
-                    <td>{shownNumber(call.called)}</td>
+                    <td>{displayPhone(call.caller)}</td>
+                    <td>{displayPhone(call.called)}</td>
                     <td>{formatCallDuration(call.duration)}</td>
                     <td>{call.user ? `${call.user.name} (ext. ${call.user.extension})` : '-'}</td>
                   </tr>

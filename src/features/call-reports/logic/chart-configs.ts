@@ -1,5 +1,5 @@
-import type { CallDensity, NumberOfCalls, TimeOfDay } from '@portal/contract';
-import type { ChartConfiguration } from 'chart.js';
+import type { CallDensity, CallReportBucket, NumberOfCalls, TimeOfDay } from '@portal/contract';
+import type { ChartConfiguration, Scale } from 'chart.js';
 import { bucketLabel, hourLabel, WEEKDAYS } from './report-logic.ts';
 
 // Colours with at least 3:1 contrast on white (WCAG 1.4.11 for graphics), told apart by the legend and table too.
@@ -18,6 +18,30 @@ const base = (phone: boolean) => ({
   plugins: { legend: { position: 'bottom' as const } },
 });
 
+/** A titled axis; `grace` leaves room above the tallest bar so it never meets the chart's edge. */
+const categoryAxis = (title: string) => ({ title: { display: true, text: title } });
+const countAxis = (title = 'Calls') => ({ beginAtZero: true, grace: '10%', ticks: { precision: 0 }, title: { display: true, text: title } });
+
+/** The two axes of a bar chart: categories across and counts up, or (on a phone, bars running across) the other way round. */
+const barScales = (phone: boolean, category: string) =>
+  phone ? { x: countAxis(), y: categoryAxis(category) } : { x: categoryAxis(category), y: countAxis() };
+
+/**
+ * A grid axis with one tick per whole step from 0 to `last`, each named by `label`; the half step of room at
+ * each end keeps the edge bubbles whole without putting ticks on the halves.
+ */
+function gridAxis(last: number, title: string, label: (index: number) => string) {
+  return {
+    min: -0.5,
+    max: last + 0.5,
+    title: { display: true, text: title },
+    afterBuildTicks: (axis: Pick<Scale, 'ticks'>) => {
+      axis.ticks = Array.from({ length: last + 1 }, (_, value) => ({ value }));
+    },
+    ticks: { autoSkip: true, callback: (value: number | string) => label(Number(value)) },
+  };
+}
+
 /** Answered and missed calls per hour of the day, as grouped bars. */
 export function timeOfDayChart(data: TimeOfDay, { phone }: ChartLayout): ChartConfiguration<'bar'> {
   return {
@@ -29,9 +53,11 @@ export function timeOfDayChart(data: TimeOfDay, { phone }: ChartLayout): ChartCo
         { label: 'Missed', data: data.buckets.map((bucket) => bucket.missed), backgroundColor: SERIES_COLOURS.missed },
       ],
     },
-    options: { ...base(phone), scales: { x: { beginAtZero: true }, y: { beginAtZero: true } } },
+    options: { ...base(phone), scales: barScales(phone, 'Hour of the day') },
   };
 }
+
+const BUCKET_AXIS: Record<CallReportBucket, string> = { hour: 'Hour of the day', day: 'Day', week: 'Week starting', month: 'Month' };
 
 /** Missed, answered and outbound calls per bucket as bars, the total as a line over them. */
 export function numberOfCallsChart(data: NumberOfCalls, { phone }: ChartLayout): ChartConfiguration<'bar' | 'line'> {
@@ -46,7 +72,7 @@ export function numberOfCallsChart(data: NumberOfCalls, { phone }: ChartLayout):
         { type: 'line', label: 'Total', data: data.buckets.map((bucket) => bucket.total), borderColor: SERIES_COLOURS.total, backgroundColor: SERIES_COLOURS.total, pointRadius: 2 },
       ],
     },
-    options: { ...base(phone), scales: { x: { beginAtZero: true }, y: { beginAtZero: true } } },
+    options: { ...base(phone), scales: barScales(phone, BUCKET_AXIS[data.bucket]) },
   };
 }
 
@@ -59,8 +85,8 @@ export function densityChart(data: CallDensity, { phone }: ChartLayout): ChartCo
       const r = 2 + (10 * Math.sqrt(cell.calls)) / Math.sqrt(most);
       return phone ? { x: cell.weekday - 1, y: cell.hour, r, calls: cell.calls } : { x: cell.hour, y: cell.weekday - 1, r, calls: cell.calls };
     });
-  const hourAxis = { min: -0.5, max: 23.5, ticks: { stepSize: 1, callback: (value: number | string) => hourLabel(Number(value)) } };
-  const dayAxis = { min: -0.5, max: 6.5, ticks: { stepSize: 1, callback: (value: number | string) => WEEKDAYS[Number(value)]?.slice(0, 3) ?? '' } };
+  const hourAxis = gridAxis(23, 'Hour of the day', hourLabel);
+  const dayAxis = gridAxis(6, 'Day of the week', (index) => WEEKDAYS[index]?.slice(0, 3) ?? '');
   return {
     type: 'bubble',
     data: { datasets: [{ label: 'Calls', data: points, backgroundColor: `${SERIES_COLOURS.calls}b3`, borderColor: SERIES_COLOURS.calls }] },

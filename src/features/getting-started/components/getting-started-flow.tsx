@@ -10,6 +10,7 @@ import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
+import { brand } from '../../../config/brand.ts';
 import * as paths from '../../../config/paths.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -21,7 +22,8 @@ import { StepProgress } from './step-progress.tsx';
 
 export const gettingStartedText = {
   title: 'Getting started',
-  intro: (detail: string) => `Three quick steps and your ${detail.toLowerCase() || 'cloud phone'} is ready to use.`,
+  // The product by its kind ("your cloud phone"): its detail ("Cloud phone - 3 users") is a label, not words for a sentence.
+  intro: `Three quick steps and your ${brand.productName.toLowerCase()} phone is ready to use.`,
   usersLegend: 'Who will use this phone?',
   usersHint: 'Each person you choose can make and take calls on the phone apps and desk phones.',
   extension: (extension: string) => `Extension ${extension}`,
@@ -92,7 +94,7 @@ export function GettingStartedFlow({ details }: { details: GettingStartedDetails
         {gettingStartedText.title}
       </Heading>
       <Text color="fg.muted" mb="6">
-        {gettingStartedText.intro(details.product_detail)}
+        {gettingStartedText.intro}
       </Text>
       <StepProgress step={step} loading={loading} />
       <Heading as="h2" size="xl" mb="4" ref={headingRef} tabIndex={-1} outline="none">

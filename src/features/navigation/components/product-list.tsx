@@ -15,12 +15,11 @@ export function ProductList({ products, labelledBy }: { products: NavigationProd
         <Box as="li" key={product.product_id} borderWidth="1px" rounded="lg" bg="bg" p="4">
           <Flex justify="space-between" align="flex-start" gap="3">
             <Box minW="0">
+              <Text color="fg.muted">{productKindLabels[product.product_kind]}</Text>
+              {/* The product itself is the link ("Cloud phone - 3 users"): two cloud phones are two links of different names. */}
               <Link asChild fontWeight="semibold" color="brand.fg" textDecoration="underline" focusVisibleRing="outside">
-                <RouterLink to={detailsPath(product)}>{productKindLabels[product.product_kind]}</RouterLink>
+                <RouterLink to={detailsPath(product)}>{product.product_detail}</RouterLink>
               </Link>
-              <Text color="fg.muted" overflowWrap="anywhere">
-                {product.product_detail}
-              </Text>
             </Box>
             <chakra.span
               flexShrink={0}

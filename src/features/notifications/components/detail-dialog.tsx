@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
-import { loaChip, orderChip, trackingLink, type Notification, type Order, type ServiceUpdate } from '@portal/contract';
+import { displayPhone, loaChip, orderChip, trackingLink, type Notification, type Order, type ServiceUpdate } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
 import { Facts } from '../../../components/facts.tsx';
@@ -7,7 +7,7 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { WARNING_SUBTLE } from '../../../components/tones.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notificationChip, serviceUpdateChip, tagChip } from '../logic/chips.ts';
-import { spacedNumber, transferNumbers } from '../logic/describe.ts';
+import { transferNumbers } from '../logic/describe.ts';
 import type { CentreItem } from '../logic/items.ts';
 import { OrderFacts, TrackingLink } from './order-facts.tsx';
 import { SafeHtml } from './safe-html.tsx';
@@ -98,7 +98,7 @@ function NotificationDetail({ notification }: { notification: Notification }) {
           <Text>{notification.number_change.text}</Text>
           <Facts
             rows={[
-              ['Number', spacedNumber(notification.number_change.number)],
+              ['Number', displayPhone(notification.number_change.number)],
               [notification.number_change.type === 'ADDED' ? 'Added' : 'Removed', formatDate(notification.last_changed)],
             ]}
           />

@@ -94,7 +94,7 @@ describe('the notification bell', () => {
     fireEvent.click(await within(await screen.findByRole('dialog', { name: 'Notifications' })).findByRole('button', { name: /Sign your letter of authority/ }));
 
     const detail = await screen.findByRole('dialog', { name: 'Sign your letter of authority' });
-    expect(detail).toHaveTextContent('01632 960500 to 01632 960509');
+    expect(detail).toHaveTextContent('+441632960500 to +441632960509');
     expect(detail).toHaveTextContent('Letter of authority: Unsigned');
     expect(detail).toHaveTextContent('the transfer cannot go ahead until it is signed');
     await waitFor(() => expect(sent(calls, '/api/v3/notifications/mark-as-read/').map((call) => call.body)).toEqual([{ ids: [20] }]));
@@ -127,7 +127,7 @@ describe('the notification bell', () => {
       expect(sent(calls, path).map((call) => call.body)).toEqual([{ all: true }]);
     }
     expect(bell()).toHaveAttribute('aria-label', 'Notifications, 0 unread, a letter of authority is waiting to be signed');
-    fireEvent.click(within(panel()).getByRole('button', { name: /Letter of authority not signed: 01632 960500 to 01632 960509/ }));
+    fireEvent.click(within(panel()).getByRole('button', { name: /Letter of authority not signed: \+441632960500 to \+441632960509/ }));
     expect(await screen.findByRole('dialog', { name: 'Sign your letter of authority' })).toBeInTheDocument();
   });
 

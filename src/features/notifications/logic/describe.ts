@@ -1,4 +1,4 @@
-import type { NumberTransfer, Order } from '@portal/contract';
+import { displayPhone, type NumberTransfer, type Order } from '@portal/contract';
 import { formatDate } from '../../../lib/format.ts';
 import type { CentreItem } from './items.ts';
 
@@ -9,20 +9,10 @@ export const TYPE_LABELS: Record<CentreItem['type'], string> = {
   ORDER: 'Order',
 };
 
-/**
- * A UK number spaced as people write it: 020 7946 0103, 01632 960500; anything else as given.
- * @example spacedNumber('02079460103') // '020 7946 0103'
- */
-export function spacedNumber(number: string): string {
-  if (!/^0\d{10}$/.test(number)) return number;
-  if (number.startsWith('02')) return `${number.slice(0, 3)} ${number.slice(3, 7)} ${number.slice(7)}`;
-  return `${number.slice(0, 5)} ${number.slice(5)}`;
-}
-
 /** The numbers a transfer moves: one number, or "first to last" for a range. */
 export function transferNumbers(transfer: NumberTransfer): string {
-  const start = spacedNumber(transfer.range_start);
-  return transfer.isRange && transfer.range_end ? `${start} to ${spacedNumber(transfer.range_end)}` : start;
+  const start = displayPhone(transfer.range_start);
+  return transfer.isRange && transfer.range_end ? `${start} to ${displayPhone(transfer.range_end)}` : start;
 }
 
 /** An order's title, by kind. */

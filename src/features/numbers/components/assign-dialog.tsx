@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Text } from '@chakra-ui/react';
-import { NOT_ASSIGNED, userNumbersProblem, type SiteNumbers } from '@portal/contract';
+import { displayPhone, NOT_ASSIGNED, userNumbersProblem, type SiteNumbers } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -22,7 +22,7 @@ const NO_ONE = 'none';
  */
 export function AssignDialog({ productId, row, siteNumbers, onClose }: { productId: number; row: NumberRow | null; siteNumbers: readonly NumberRow[]; onClose: () => void }) {
   return (
-    <Dialog open={row !== null} onClose={onClose} title={row ? `Assign ${row.number}` : ''}>
+    <Dialog open={row !== null} onClose={onClose} title={row ? `Assign ${displayPhone(row.number)}` : ''}>
       {row && <AssignForm productId={productId} row={row} siteNumbers={siteNumbers} onClose={onClose} />}
     </Dialog>
   );
@@ -40,7 +40,7 @@ function AssignForm({ productId, row, siteNumbers, onClose }: { productId: numbe
     await assignNumber(row.number, from, to, patchSeatNumbers);
     await queryClient.invalidateQueries({ queryKey: numberKeys.siteNumbers(productId) });
     const name = users.data?.find((u) => u.id === toId);
-    toaster.create({ type: 'success', title: name ? `${row.number} now rings ${name.first_name} ${name.last_name}` : `${row.number} is now ${NOT_ASSIGNED}` });
+    toaster.create({ type: 'success', title: name ? `${displayPhone(row.number)} now rings ${name.first_name} ${name.last_name}` : `${displayPhone(row.number)} is now ${NOT_ASSIGNED}` });
     onClose();
   });
 

@@ -1,4 +1,5 @@
 import { Button, Flex } from '@chakra-ui/react';
+import { displayPhone } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from '../../../components/dialog.tsx';
 import { toaster } from '../../../components/toaster.tsx';
@@ -16,14 +17,14 @@ export function BuyNumberDialog({ productId, open, onClose }: { productId: numbe
       <NumberChooser
         listLabel="Numbers you can buy"
         reserve={(number) => reserveNumber(productId, number.id)}
-        confirmLabel={(number) => `Buy ${number.number}`}
+        confirmLabel={(number) => `Buy ${displayPhone(number.number)}`}
         priceText={(price) => (price === '0.00' ? 'Included: no charge' : `£${price} one-off, added to your next bill`)}
         onDone={async (number) => {
           await Promise.all([
             queryClient.invalidateQueries({ queryKey: numberKeys.siteNumbers(productId) }),
             queryClient.invalidateQueries({ queryKey: NOTIFICATION_CENTRE_KEY }),
           ]);
-          toaster.create({ type: 'success', title: `${number.number} is now one of your numbers`, description: 'Assign it to a user from the list.' });
+          toaster.create({ type: 'success', title: `${displayPhone(number.number)} is now one of your numbers`, description: 'Assign it to a user from the list.' });
           onClose();
         }}
         footer={

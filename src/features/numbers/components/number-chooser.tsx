@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Flex, Text, useRecipe } from '@chakra-ui/react';
-import { NUMBER_RATINGS, numberMessages, numbersToShow, type AvailableNumber, type NumberRating } from '@portal/contract';
+import { displayPhone, NUMBER_RATINGS, numberMessages, ratedNumberWords, numbersToShow, type AvailableNumber, type NumberRating } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { LoadError, Loading } from '../../../components/states.tsx';
@@ -78,9 +78,9 @@ export function NumberChooser({ reserve, onDone, initial = null, backLabel = 'Ba
     return (
       <div>
         <Text mb="2">
-          You have chosen <strong>{chosen.number}</strong>
+          You have chosen <strong>{displayPhone(chosen.number)}</strong>
           {chosen.area ? ` (${chosen.area})` : ''}
-          {rated ? `, a ${rated.label} number` : ''}.
+          {chosen.rating ? `, ${ratedNumberWords(chosen.rating)}` : ''}.
         </Text>
         {rated && (
           <Text fontSize="lg" fontWeight="semibold" mb="4">
@@ -144,7 +144,7 @@ export function NumberChooser({ reserve, onDone, initial = null, backLabel = 'Ba
           {shown.map((number) => (
             <Flex as="li" key={number.id} gap="3" py="2" borderBottomWidth="1px" align="center" wrap="wrap">
               <Box flex="1" minW="9rem">
-                <Text fontWeight="semibold">{number.number}</Text>
+                <Text fontWeight="semibold">{displayPhone(number.number)}</Text>
                 <Text fontSize="sm" color="fg.muted">
                   {number.area}
                 </Text>
@@ -153,7 +153,7 @@ export function NumberChooser({ reserve, onDone, initial = null, backLabel = 'Ba
                 <Stars rating={number.rating} /> <Text as="span">{NUMBER_RATINGS[number.rating].label}</Text>
               </Box>
               <Text minW="4rem">£{number.price}</Text>
-              <Button size="sm" colorPalette="brand" variant="outline" onClick={() => setChosen(number)} aria-label={`Choose ${number.number}`}>
+              <Button size="sm" colorPalette="brand" variant="outline" onClick={() => setChosen(number)} aria-label={`Choose ${displayPhone(number.number)}`}>
                 Choose
               </Button>
             </Flex>

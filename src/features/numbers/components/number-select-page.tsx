@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import type { NumberRating } from '@portal/contract';
+import { displayPhone, type NumberRating } from '@portal/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LoadError, Loading } from '../../../components/states.tsx';
@@ -20,7 +20,7 @@ export function NumberSelectionStep({ token, onChosen, footer }: { token: string
     <NumberChooser
       listLabel="Numbers you can choose"
       reserve={(number) => reserveSelectedNumber(token, number.id)}
-      confirmLabel={(number) => `Make ${number.number} my number`}
+      confirmLabel={(number) => `Make ${displayPhone(number.number)} my number`}
       priceText={priceText}
       onDone={onChosen}
       footer={footer}
@@ -39,7 +39,7 @@ export function SignupNumberStep({ initial, onChosen }: { initial: ChosenNumber 
       listLabel="Numbers you can choose"
       initial={initial}
       backLabel="Choose another number"
-      confirmLabel={(number) => `Continue with ${number.number}`}
+      confirmLabel={(number) => `Continue with ${displayPhone(number.number)}`}
       priceText={priceText}
       onDone={(number) => onChosen({ number: number.number, area: number.area ?? null, rating: number.rating ?? null })}
     />
@@ -70,7 +70,7 @@ export function NumberSelectPage({ token }: { token: string }) {
     return (
       <Flex direction="column" gap="4">
         <Heading as="h1" size="2xl">
-          {taken ? `${taken.number} is your business number` : 'Your number is chosen'}
+          {taken ? `${displayPhone(taken.number)} is your business number` : 'Your number is chosen'}
         </Heading>
         <Text>
           {taken

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import { NOT_ASSIGNED, NUMBERS_PER_PAGE, numberPageCount } from '@portal/contract';
+import { displayPhone, NOT_ASSIGNED, NUMBERS_PER_PAGE, numberPageCount } from '@portal/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadError, Loading } from '../../../components/states.tsx';
@@ -85,7 +85,7 @@ export function NumbersPage({ productId }: { productId: number }) {
                 >
                   <Box flex="2" minW="0">
                     <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
-                      {row.number}
+                      {displayPhone(row.number)}
                     </Text>
                     {row.label && (
                       <Text fontSize="sm" color="fg.muted">
@@ -107,7 +107,7 @@ export function NumbersPage({ productId }: { productId: number }) {
                   </Box>
                   <Box flex="1" textAlign={{ md: 'end' }}>
                     {!pilot && (
-                      <Button size="sm" variant="outline" colorPalette="brand" onClick={() => setAssigning(row)} aria-label={`${row.extension === NOT_ASSIGNED ? 'Assign' : 'Change user of'} ${row.number}`}>
+                      <Button size="sm" variant="outline" colorPalette="brand" onClick={() => setAssigning(row)} aria-label={`${row.extension === NOT_ASSIGNED ? 'Assign' : 'Change user of'} ${displayPhone(row.number)}`}>
                         {row.extension === NOT_ASSIGNED ? 'Assign' : 'Change user'}
                       </Button>
                     )}

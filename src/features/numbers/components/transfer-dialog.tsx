@@ -1,11 +1,12 @@
 import { Box, Button, chakra, Flex, Text } from '@chakra-ui/react';
-import { checkTransferRange, earliestTransferDate, MAX_TRANSFER_RANGE, type TransferResult } from '@portal/contract';
+import { checkTransferRange, displayPhone, earliestTransferDate, MAX_TRANSFER_RANGE, type TransferResult } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { NOTIFICATION_CENTRE_KEY, transferNumbers } from '../api/numbers-api.ts';
 
@@ -48,7 +49,7 @@ function TransferForm({ productId, onClose }: { productId: number; onClose: () =
     return (
       <div role="status">
         <Text fontWeight="semibold" mb="2">
-          Transfer requested: {range_end ? `${range_start} to ${range_end}` : range_start}, on {confirmed_transfer_date}.
+          Transfer requested: {range_end ? `${displayPhone(range_start)} to ${displayPhone(range_end)}` : displayPhone(range_start)}, on {formatDate(confirmed_transfer_date)}.
         </Text>
         <Text mb="2">Reference {done.order_id}. Letter of authority: Unsigned.</Text>
         <Text mb="4">We have e-mailed you the letter of authority: sign it so the transfer can go ahead. You can follow the transfer in your notifications.</Text>

@@ -237,9 +237,16 @@ function BankHolidaysSection({ productId }: { productId: number }) {
           </chakra.fieldset>
           {region && shown.length > 0 && (
             <>
-              <Button colorPalette="brand" mb="3" onClick={() => void addAll(region, true)} loading={add.isPending} disabled={missing === 0}>
-                {missing === 0 ? `All ${regionLabel} bank holidays are in your schedule` : `Add all ${missing} ${regionLabel} bank holidays`}
-              </Button>
+              {missing === 0 ? (
+                <Text mb="3" fontWeight="medium">
+                  All {regionLabel} bank holidays are in your schedule.
+                </Text>
+              ) : (
+                // A nation's name is long ("England and Wales"): the label wraps rather than widen the page on a phone.
+                <Button colorPalette="brand" mb="3" maxW="full" h="auto" minH="10" py="2" whiteSpace="normal" textAlign="start" onClick={() => void addAll(region, true)} loading={add.isPending}>
+                  Add all {missing} {regionLabel} bank holidays
+                </Button>
+              )}
               <chakra.ul listStyleType="none" borderWidth="1px" rounded="md" aria-label={`${regionLabel} bank holidays`}>
                 {shown.map((h) => (
                   <chakra.li key={h.date} display="flex" flexWrap="wrap" gap="2" alignItems="center" justifyContent="space-between" px="3" py="2" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>

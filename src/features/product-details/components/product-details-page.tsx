@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import type { ProductChild, ProductContract, ProductDetails, ProductKind } from '@portal/contract';
+import { displayPhone, type ProductChild, type ProductContract, type ProductDetails, type ProductKind } from '@portal/contract';
 import { useId, useState } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { Facts } from '../../../components/facts.tsx';
@@ -47,7 +47,7 @@ function SiteSummarySection({ productId, site }: { productId: number; site: NonN
     <Section title="Your phone system">
       <Facts
         rows={[
-          ['Pilot number', site.pilot_number ? <AppLink to={numbersPage}>{site.pilot_number}</AppLink> : '-'],
+          ['Pilot number', site.pilot_number ? <AppLink to={numbersPage}>{displayPhone(site.pilot_number)}</AppLink> : '-'],
           ['Users', <AppLink key="users" to={paths.usersDevices.build({ id: productId })}>{count(site.users, 'user', 'users')}</AppLink>],
           ['Numbers', <AppLink key="numbers" to={numbersPage}>{count(site.numbers, 'number', 'numbers')}</AppLink>],
           [

@@ -105,6 +105,26 @@ describe('the quick-start wizard', () => {
     expect(events()).toEqual(['QS - opened', 'QS - opened']);
   });
 
+  it('opens by itself on the first visit only: after that, and on a phone always, collapsed to its button', () => {
+    installFakeFetch({});
+    renderWizard();
+    expect(activator()).toHaveAttribute('aria-expanded', 'true');
+    cleanup();
+    renderWizard();
+    expect(activator()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('heading', { level: 2, name: 'Quick start' })).not.toBeInTheDocument();
+    expect(events()).toEqual(['QS - opened']);
+    fireEvent.click(activator());
+    expect(activator()).toHaveAttribute('aria-expanded', 'true');
+    cleanup();
+
+    // A phone (at most 959.98 px wide), on its first visit too.
+    localStorage.clear();
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    renderWizard();
+    expect(activator()).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it("a step's button ticks it at once, saves it, tracks it, remembers it and follows its link", async () => {
     const { calls } = installFakeFetch({ [PATCH]: patchingServer(trialStatus()) });
     const { router, cached } = renderWizard();

@@ -2,15 +2,19 @@ import { Box, Button, chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import type { NavigationProduct, QuickstartStep } from '@portal/contract';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAIN_CONTENT_ID } from '../../../components/skip-link.tsx';
+import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
 import { track } from '../../../lib/analytics.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useMe } from '../../auth/index.ts';
 import { setUpgradeTrigger, useTrialStatus } from '../../trial/index.ts';
 import { useCompleteStep, usePatchTrialStatus } from '../api/patch-trial-status.ts';
 import {
   completedSteps,
   feedbackEnabled,
+  markShown,
   openingStep,
+  opensExpanded,
   progressText,
   QS_OPENED_EVENT,
   quickstartSteps,
@@ -26,7 +30,7 @@ import { QuickstartSteps } from './quickstart-steps.tsx';
  * right (full width at the bottom on small screens) with an activator showing the progress.
  * It shows the steps, the completion view once every step is done, or the feedback panel
  * instead when feedback is enabled. The default layout mounts it only while it opens
- * (opens.ts); it starts expanded.
+ * (opens.ts); it starts expanded on a computer on the first visit, otherwise collapsed (rules.ts).
  */
 export function QuickstartWizard({ product }: { product: NavigationProduct }) {
   // Another product is another set of steps, opening at its own remembered step.
@@ -45,7 +49,12 @@ function Wizard({ product }: { product: NavigationProduct }) {
   const allDone = done === steps.length;
   const feedback = feedbackEnabled(me?.feature_flags ?? []);
 
-  const [expanded, setExpanded] = useState(true);
+  const phone = useMediaQuery(MOBILE_MEDIA_QUERY);
+  // Open by itself on a computer on the first visit; after that (and on a phone, always) collapsed to its button.
+  const [expanded, setExpanded] = useState(() => opensExpanded(me?.id ?? 0, productId, phone));
+  useEffect(() => {
+    if (me) markShown(me.id, productId);
+  }, [me, productId]);
   const [openStep, setOpenStep] = useState(() => openingStep(steps, completed, me ? rememberedStep(me.id, productId) : null));
   const [failedStep, setFailedStep] = useState<QuickstartStep | null>(null);
   const completeStep = useCompleteStep();

@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import { SIGNUP_FEATURES, type SignupFeature } from '@portal/contract';
+import { displayPhone, SIGNUP_FEATURES, type SignupFeature } from '@portal/contract';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Checkbox } from '../../../components/checkbox.tsx';
@@ -152,7 +152,6 @@ function NeedsSection({ controller, variant, onDone }: { controller: SelfSignupC
   );
 }
 
-const formatNumber = (number: string) => (number.startsWith('02') ? `${number.slice(0, 3)} ${number.slice(3, 7)} ${number.slice(7)}` : `${number.slice(0, 4)} ${number.slice(4)}`);
 
 /**
  * number: the numbers area's inventory and chooser (loaded on demand). Nothing is reserved yet:
@@ -280,7 +279,7 @@ function StartedSection({ controller, onSignedIn }: { controller: SelfSignupCont
   };
   return (
     <Flex direction="column" gap="6">
-      <Text>Your account is made{state.draft.chosen_number ? `, and ${formatNumber(state.draft.chosen_number)} is yours` : ''}. We are setting up your phone system now.</Text>
+      <Text>Your account is made{state.draft.chosen_number ? `, and ${displayPhone(state.draft.chosen_number)} is yours` : ''}. We are setting up your phone system now.</Text>
       <Box aria-live="polite">
         {provisioning?.provisioned ? (
           <Text fontWeight="semibold">Your phone system is ready.</Text>

@@ -18,7 +18,8 @@ export function BasketSummary({ priced, label }: { priced: PricedBasket; label: 
         {priced.lines.map((line) => (
           <Row key={line.item.id} label={`${line.quantity} × ${line.item.name}`} value={formatPence(line.totalPence)} />
         ))}
-        {delivery && <Row label={`${delivery.name} (${delivery.category})`} value={formatPence(pricePence(delivery.price))} />}
+        {/* Its name only: its category (Setup) is how the shop files it, not words for the customer. */}
+        {delivery && <Row label={delivery.name} value={formatPence(pricePence(delivery.price))} />}
       </chakra.ul>
       <chakra.ul listStyleType="none" m="0" p="0" mt="2" pt="2" borderTopWidth="1px" aria-label="Totals">
         <Row label="Subtotal" value={formatPence(totals.subtotal)} />

@@ -8,11 +8,12 @@ import { getSignupSettings } from '../signup-api.ts';
 export const MAINTENANCE_RECHECK_MS = 30_000;
 
 /**
- * The trial page in maintenance mode (spec 000 section 2: 503 'Under maintenance'; the server
- * answers the page with 503). When maintenance ends, the screen goes to the root.
+ * The trial page in maintenance mode (spec 000 section 2: the screen 'Under maintenance'; the server
+ * answers the page with 503, whose page title is 'Under Maintenance', spec 000 section 8). When
+ * maintenance ends, the screen goes to the root.
  */
 export function MaintenancePage({ recheckMs = MAINTENANCE_RECHECK_MS }: { recheckMs?: number }) {
-  usePageTitle('Under maintenance');
+  usePageTitle('Under Maintenance');
   const navigate = useNavigate();
   useEffect(() => {
     const timer = setInterval(() => {

@@ -27,7 +27,8 @@ const FILTERS = ['staff', 'customer', 'from', 'to'] as const;
 type Filter = (typeof FILTERS)[number];
 const PAGE_SIZE = 25;
 
-const actionText: Record<AuditEntry['action'], string> = { switch: 'Switched in', return: 'Returned', change: 'Changed', read: 'Viewed' };
+/** An entry's words as a heading: "created call flow 'Menu'" -> "Created call flow 'Menu'". */
+const headingOf = (summary: string) => summary.charAt(0).toUpperCase() + summary.slice(1);
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The query the URL names: the filters and the page, so a filtered view can be shared and reloaded. */
@@ -47,10 +48,13 @@ function Entry({ entry }: { entry: AuditEntry }) {
     <Box as="li" borderWidth="1px" borderRadius="md" p="3" listStyleType="none">
       <Flex wrap="wrap" gap="2" justify="space-between">
         <Text fontWeight="semibold">
-          {actionText[entry.action]} · {entry.method} {entry.path}
+          {headingOf(entry.summary)}
         </Text>
         <Text color="fg.muted">{when(entry.created)}</Text>
       </Flex>
+      <Text color="fg.muted" fontSize="sm" fontFamily="mono" overflowWrap="anywhere">
+        {entry.method} {entry.path}
+      </Text>
       <Text>
         {entry.staff.email} viewing {entry.customer.email}
       </Text>

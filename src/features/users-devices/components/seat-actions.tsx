@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
-import type { Seat } from '@portal/contract';
+import { displayPhone, type Seat } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import * as paths from '../../../config/paths.ts';
@@ -108,7 +108,7 @@ export function SeatFacts({ seat }: { seat: Seat }) {
     ['Extension', seat.extension],
     ['Service plan', seat.service_plan],
     ['Add-ons', seat.add_ons.length > 0 ? seat.add_ons.join(', ') : 'None'],
-    ['Numbers', seat.numbers.length > 0 ? seat.numbers.join(', ') : 'None'],
+    ['Numbers', seat.numbers.length > 0 ? seat.numbers.map(displayPhone).join(', ') : 'None'],
     ['E-mail', seat.email],
   ];
   return (

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { serverErrors, type FormErrors } from '../../../components/form/form-errors.ts';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
@@ -129,18 +130,20 @@ const PIN_FIELDS = ['pin', 'pin_confirmation'] as const;
 export function ResetPinDialog({ productId, seat, onClose }: DialogBase & { seat: Seat }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const { summary, summaryRef, submit, field, pending } = useForm({
+  // Two fields: each problem shows once, at its field (the focus goes there), with no summary repeating it; a
+  // problem of no field shows above them.
+  const { formError, summaryRef, submit, field, pending } = useForm({
     schema: ResetPinRequest,
     ids: { pin: `${id}-pin`, pin_confirmation: `${id}-pin-confirmation` },
     initial: { pin: '', pin_confirmation: '' },
     validate: 'after-submit',
-    // The platform's "too simple" details become the spec's words (spec 001 section 5).
+    focus: 'field',
+    // The platform's "too simple" details become the spec's words (spec 001 section 5), said once.
     serverErrors: (error): FormErrors<(typeof PIN_FIELDS)[number]> => {
       const found = serverErrors(error, PIN_FIELDS);
-      return {
-        formError: found.formError && rewordPinError(found.formError),
-        fieldErrors: Object.fromEntries(Object.entries(found.fieldErrors).map(([name, message]) => [name, message && rewordPinError(message)])),
-      };
+      const fieldErrors = Object.fromEntries(Object.entries(found.fieldErrors).map(([name, message]) => [name, message && rewordPinError(message)]));
+      const formError = found.formError && rewordPinError(found.formError);
+      return { formError: formError && Object.values(fieldErrors).includes(formError) ? null : formError, fieldErrors };
     },
     send: async (body) => {
       const answer = await resetPin(productId, seat.id, body);
@@ -170,9 +173,9 @@ export function ResetPinDialog({ productId, seat, onClose }: DialogBase & { seat
       <Text mb="4">
         {seat.name} signs in to the phone apps and desk phones with this PIN.{seat.locked ? ' Resetting it also unlocks them.' : ''}
       </Text>
-      <ErrorSummary ref={summaryRef} errors={summary} />
       <chakra.form id={`${id}-form`} noValidate onSubmit={submit}>
         <Flex direction="column" gap="4">
+          <FormAlert ref={summaryRef} message={formError} />
           <TextField
             {...field('pin')}
             label="New PIN"

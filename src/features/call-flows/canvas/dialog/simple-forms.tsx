@@ -1,7 +1,7 @@
 /** Dialogs of the steps with one main setting: divert number, voicemail box, audio file, menu key, main number. */
 import { useMemo, useState } from 'react';
 import { callFlowMessages } from '@portal/contract';
-import { DIAL_KEYS, isUkPhoneNumber, type FlowNode } from '@portal/editor-core';
+import { DIAL_KEYS, displayPhone, isUkPhoneNumber, type FlowNode } from '@portal/editor-core';
 import { useStore } from 'zustand';
 import { draftProblems, parseList, simpleDraft, simpleValues, withArgValues, type SimpleDraft } from '../arg-forms.ts';
 import { useCanvas } from '../canvas-context.ts';
@@ -200,7 +200,7 @@ export function MainNumberForm({ node, onClose }: StepFormProps) {
           {[...new Set([...siteNumbers, ...chosen])].map((n) => (
             <CheckboxField
               key={n}
-              label={n}
+              label={displayPhone(n)}
               checked={chosen.includes(n)}
               onChange={(on) => update({ value: (on ? [...chosen, n] : chosen.filter((c) => c !== n)).join(', ') })}
             />

@@ -115,9 +115,9 @@ describe('the step dialogs', () => {
     const { dialog } = await openDialog(sampleFlow(), 'Main number: Main number', { siteNumbers: ['02079460000', '01632960123'] });
     const group = within(dialog).getByRole('group', { name: 'Numbers calls come in on' });
     expect(group.getAttribute('aria-describedby')).toBeNull();
-    fireEvent.click(within(group).getByRole('checkbox', { name: '02079460000' }));
+    fireEvent.click(within(group).getByRole('checkbox', { name: '+442079460000' }));
     expect(description(group)).toBe('Error: Choose at least one number that calls to this flow come in on');
-    fireEvent.click(within(group).getByRole('checkbox', { name: '01632960123' }));
+    fireEvent.click(within(group).getByRole('checkbox', { name: '+441632960123' }));
     expect(group.getAttribute('aria-describedby')).toBeNull();
   });
 });

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { displayDate, displayPhone } from './display.ts';
+
+describe('the phone number display rule (spec 001 section 9)', () => {
+  it('shows a national number with +44 instead of its 0, however it was written', () => {
+    expect(displayPhone('01174960017')).toBe('+441174960017');
+    expect(displayPhone('0141 4960050')).toBe('+441414960050');
+    expect(displayPhone('(0113) 496-0000')).toBe('+441134960000');
+    expect(displayPhone('07700900777')).toBe('+447700900777');
+  });
+
+  it('leaves a number already in +44 form, an international one and an extension as they are', () => {
+    expect(displayPhone('+447700900777')).toBe('+447700900777');
+    expect(displayPhone('+44 7700 900777')).toBe('+447700900777');
+    expect(displayPhone('0033142685300')).toBe('+33142685300');
+    expect(displayPhone('200')).toBe('200');
+    expect(displayPhone('012')).toBe('012');
+    expect(displayPhone('Not Assigned')).toBe('Not Assigned');
+  });
+});
+
+describe('the date display rule (spec 000 section 5)', () => {
+  it('shows a calendar date as DD MMM YYYY and nothing as "-"', () => {
+    expect(displayDate('2026-10-19')).toBe('19 Oct 2026');
+    expect(displayDate('2027-01-01')).toBe('01 Jan 2027');
+    expect(displayDate('')).toBe('-');
+    expect(displayDate(null)).toBe('-');
+    expect(displayDate('2026-02-30')).toBe('-');
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * How the portal shows a phone number and a date, everywhere (client, server messages, editor-core's own
+ * warnings): the spec's display rules, in one place.
+ */
+import { isIsoDate } from './opening-hours.ts';
+
+const PHONE_SEPARATORS = /[\s().-]/g;
+
+/**
+ * A phone number as shown (spec 000 section 5, spec 001 section 9 "Phone"): a number starting 0 gets +44
+ * and loses the 0; a 3-character value (an extension such as 200) is left alone. Spaces and brackets typed
+ * into a number go, and (our addition) an international 00 becomes +, so every number reads one way.
+ * @example displayPhone('01174960017') // '+441174960017'
+ * @example displayPhone('0141 496 0050') // '+441414960050'
+ * @example displayPhone('200') // '200'
+ */
+export function displayPhone(value: string): string {
+  if (value.length === 3) return value;
+  const compact = value.replace(PHONE_SEPARATORS, '');
+  if (!/^\+?\d+$/.test(compact)) return value;
+  if (compact.startsWith('00')) return `+${compact.slice(2)}`;
+  if (compact.startsWith('0')) return `+44${compact.slice(1)}`;
+  return compact;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A calendar date (YYYY-MM-DD) as shown (spec 000 section 5): DD MMM YYYY, and '-' when empty or not a date.
+ * @example displayDate('2026-10-19') // '19 Oct 2026'
+ */
+export function displayDate(value: string | null | undefined): string {
+  if (!value || !isIsoDate(value)) return '-';
+  const [year, month, day] = value.split('-');
+  return `${day} ${MONTHS[Number(month) - 1]} ${year}`;
+}
