@@ -2,25 +2,14 @@
 // dialog rules (RFC 3261), the media agreement, keys by SIP INFO and RFC 4733, the REFER of a transfer, and who
 // may call.
 import { createSocket, type Socket } from 'node:dgram';
-import { createServer } from 'node:net';
 import { insertBetween, insertNode, removeSubtree, setArgs, findNode, type CallFlow, type Command } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PacedClock } from './media-clock.ts';
 import { CallRuntime } from './runtime.ts';
-import { BarePeer, FakeBackend, offer } from './testing.ts';
+import { BarePeer, FakeBackend, freePort, offer } from './testing.ts';
 
 const OUT_OF_HOURS = new Date('2025-01-06T08:30:00Z');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const open: Array<{ close(): void } | CallRuntime> = [];
 afterEach(async () => {

@@ -2,7 +2,6 @@
 // a test call. The portal is faked (testing.ts): the server's side has its own suite (server/src/modules/test-calls).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tone } from './g711.ts';
 import { PacedClock } from './media-clock.ts';
 import { CallRuntime } from './runtime.ts';
-import { FakeBackend } from './testing.ts';
+import { FakeBackend, freePort } from './testing.ts';
 import { ack, answered, audio, bye, byeFromRuntime, cancel, info, invite, pause, referTo, refused, rfc4733, scenario } from './sipp/scenarios.ts';
 
 const run = promisify(execFile);
@@ -22,16 +21,6 @@ let folder = '';
 let backend: FakeBackend;
 let runtime: CallRuntime;
 let sipPort = 0;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   // `sipp -v` exits 1 after printing its version; only a missing program is a failure here.

@@ -1,6 +1,7 @@
 /** Test helpers of the runtime: a fake portal and a bare SIP peer over UDP that sends text and reads answers. */
 import { createSocket, type Socket } from 'node:dgram';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import type { CallMoment } from '@portal/editor-core';
 import { sampleFlow } from '@portal/editor-core/testing';
 import type { CallBackend, TestCallGrant, TestCallReport } from './backend.ts';
@@ -159,4 +160,15 @@ const aor = (h: SipMessage['headers']['to']) => `<${h.uri}>${Object.entries(h.pa
 export function offer(port: number, payloads: number[] = [0, 8, 101]): string {
   const names: Record<number, string> = { 0: 'PCMU/8000', 8: 'PCMA/8000', 9: 'G722/8000', 101: 'telephone-event/8000', 111: 'opus/48000/2' };
   return ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', `m=audio ${port} RTP/AVP ${payloads.join(' ')}`, ...payloads.map((p) => `a=rtpmap:${p} ${names[p]}`), 'a=sendrecv', ''].join('\r\n');
+}
+
+/** A TCP port free on loopback a moment ago, for a runtime a test starts. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
