@@ -2,7 +2,7 @@ import type { AudioStorage } from '../../audio/storage.ts';
 import type { Database } from '../../db/connect.ts';
 import { seedAcmeLike } from '../../db/demo-acme.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
-import { numberInventory, phoneNumbers } from '../../db/schema/index.ts';
+import { numberInventory, phoneNumbers, voipUsers } from '../../db/schema/index.ts';
 
 /**
  * Demo data of the phone numbers area: the number inventory (several area codes, all three
@@ -47,7 +47,11 @@ export async function seedNumberInventory(tx: Pick<Database, 'insert'>): Promise
 /** Numbers of copy `index`: 0115 496 0xyy (Nottingham's drama range), 21 per copy. */
 const copyNumber = (index: number, n: number) => `01154960${String(100 * (index + 1) + n).padStart(3, '0')}`;
 
-/** One copy for the numbers e2e spec (demo-e2e.ts): Acme's six numbers (under its own), then 15 more; Tom has 3 (the most), the last 13 ring no one. */
+/**
+ * One copy for the numbers e2e spec (demo-e2e.ts): Acme's six numbers (under its own), then 15 more; Tom has 3 (the
+ * most), the last 13 ring no one. Four more users than Acme's three, so the phone has room for the numbers the spec
+ * buys (a phone holds 3 numbers a user and 2 more: numberCeiling).
+ */
 export async function seedNumbersCopy(tx: Pick<Database, 'insert'>, audio: AudioStorage, user: DemoUser, company: string, index: number, now: Date): Promise<void> {
   const n = (k: number) => copyNumber(index, k);
   const { cloudPhoneId, voipUserIds } = await seedAcmeLike(
@@ -59,4 +63,9 @@ export async function seedNumbersCopy(tx: Pick<Database, 'insert'>, audio: Audio
   await tx
     .insert(phoneNumbers)
     .values(Array.from({ length: 15 }, (_, k) => ({ productId: cloudPhoneId, number: n(7 + k), label: `Line ${7 + k}`, voipUserId: k < 2 ? voipUserIds.tom : null })));
+  const more = ['Sam Reed', 'Jo Patel', 'Kit Evans', 'Ash Moore'].map((name, k) => {
+    const [firstName = '', lastName = ''] = name.split(' ');
+    return { productId: cloudPhoneId, firstName, lastName, email: `${firstName.toLowerCase()}.${index}@acme-plumbing.example`, extension: String(203 + k) };
+  });
+  await tx.insert(voipUsers).values(more);
 }
