@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // The product speaks of itself and of the spec ("spec 001 section 5"), never of how it was built: no tracker
-// numbers, numbered work periods, "part A/B", "at merge" or "for later" in code, comments, docs or test names.
+// numbers, numbered work periods, lettered parts, merges of branches or "for later" in code, comments, docs or test
+// names.
 // This scans every tracked text file; git keeps the history of how the work went.
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -14,7 +15,7 @@ const PROCESS_WORDS: ReadonlyArray<{ pattern: RegExp; why: string }> = [
   { pattern: /\b(issue|session|sprint|ticket|milestone|iteration)s? #?\d+/i, why: 'a tracker number or a numbered work period' },
   { pattern: /\b(this|another|next|previous|earlier|later|that|billing) issue\b|\bissue at hand\b|\bissue's\b|_THIS_ISSUE\b/i, why: 'the tracker' },
   { pattern: /\b[Pp]art [AB]\b/, why: 'a part of a piece of work' },
-  { pattern: /\bat merge\b/i, why: 'a merge of branches' },
+  { pattern: new RegExp(String.raw`\bat ${'merge'}\b`, 'i'), why: 'a merge of branches' },
   { pattern: /\bfor later\b/i, why: 'work put off' },
 ];
 
@@ -45,13 +46,15 @@ function findings(file: string, text: string): string[] {
 
 describe('process words', () => {
   it('catches each form and lets the spec vocabulary through', () => {
+    // Written in parts, so this file itself holds none of them.
+    const phrase = (...parts: string[]) => parts.join(' ');
     for (const bad of [
-      'the plugins (issue 11)',
+      phrase('the plugins (issue', '11)'),
       'issues 14, 18 and 20 ask for them',
-      'as in session 15',
-      "Part A's create-customer.ts",
-      'part B journeys',
-      'the two fold together at merge',
+      phrase('as in session', '15'),
+      phrase("Part", "A's create-customer.ts"),
+      phrase('part', 'B journeys'),
+      phrase('the two fold together at', 'merge'),
       'the knip suppressions kept for later',
       'OWNED_BY_THIS_ISSUE',
       'the next issue that builds pages',
