@@ -51,6 +51,8 @@ interface ZodIssueLike {
  * answered with the field errors of its first shape, the main one, rather than one "Invalid input".
  */
 function firstShapeIssues(issue: ValidationIssue): ValidationIssue[] {
+  // A union with a message of its own ("Choose a contract length of 12 or 24 months") says it as it is.
+  if (issue.message !== undefined && issue.message !== 'Invalid input') return [issue];
   const options = issue.keyword === 'invalid_union' ? issue.params?.errors : undefined;
   const first = Array.isArray(options) && Array.isArray(options[0]) ? (options[0] as ZodIssueLike[]) : [];
   if (first.length === 0) return [issue];

@@ -93,7 +93,8 @@ describe('token authentication', () => {
     const key = await issueToken(t.db, customer!.id, t.clock.now(), staff!.id);
     const body = Me.parse((await me(key)).json());
     expect(body.user_profile.email).toBe(demoLogins.customer.email);
-    expect(body.logged_in_as).toEqual({ email: demoLogins.staff.email, name: demoLogins.staff.name });
+    // With the acting staff member's own permissions: Show getting started follows their role (spec 000 section 6).
+    expect(body.logged_in_as).toEqual({ email: demoLogins.staff.email, name: demoLogins.staff.name, permissions: [MANAGE_OTHER_USERS] });
   });
 
   it('answers 401 without a token, and with a malformed or unknown one', async () => {

@@ -78,7 +78,7 @@ describe('the order tracker', () => {
     expect(first).toHaveTextContent(/^Unread\. Hardware order · Ordered 25 Feb 2025Hardware order HW-88213Status: Processing$/);
     expect(second).toHaveTextContent(/^Number transfer · Ordered 25 Feb 2025Number transfer PT-19873Status: CompletedLetter of authority: Signed$/);
     expect(screen.getByText('2 × Yealink T54W desk phone')).toBeInTheDocument();
-    expect(screen.getByText('020 7946 0102')).toBeInTheDocument();
+    expect(screen.getByText('+442079460102')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Track your parcel with APC (opens in a new tab)' });
     expect(link).toHaveAttribute('href', 'https://apcchoice.apc-overnight.com/track-parcel?id=7712345');
     expect(link).toHaveAttribute('target', '_blank');

@@ -105,7 +105,7 @@ describe('the product details page', () => {
     expect(within(tariff).getByText('21 May 2024')).toBeInTheDocument();
     expect(within(tariff).getByText('Live')).toBeInTheDocument();
     const site = screen.getByRole('region', { name: 'Your phone system' });
-    expect(within(site).getByRole('link', { name: '01174960001' })).toHaveAttribute('href', '/phone-numbers/21');
+    expect(within(site).getByRole('link', { name: '+441174960001' })).toHaveAttribute('href', '/phone-numbers/21');
     expect(within(site).getByRole('link', { name: '2 users' })).toHaveAttribute('href', '/users-devices/21');
     expect(within(site).getByRole('link', { name: 'Simple call flow' })).toHaveAttribute('href', '/call-flows/21?tab=active-call-flow');
     expect(screen.getByRole('heading', { level: 3, name: 'Additional user (Sam Patel)' })).toBeInTheDocument();

@@ -17,6 +17,7 @@ const site = (installation_address: typeof meadow) => ({
   installation_address,
   addons: [],
   users: { '1': { id: 1, first_name: 'Jo', last_name: 'Carter', email: 'jo@meadow-lane-vets.example', extension: '200' } },
+  seats: [],
 });
 
 function renderDialog(address: typeof meadow) {
