@@ -45,6 +45,9 @@ async function setPassword(page: Page, email: string, password: string) {
   await expect(page.getByText(/Next time, sign in at \S+\/auth\/login/)).toBeVisible();
 }
 
+/** A national number as the portal shows every number (one display rule: 0 becomes +44). */
+const shown = (national: string) => `+44${national.slice(1)}`;
+
 /** A draft as the pages save it, for the draft rules' tests. */
 function storedDraft(number: string, supplier: 2 | 3, ageMs: number) {
   const features = ['Lower costs'];
@@ -89,15 +92,16 @@ for (const variant of VARIANTS) {
     await expect(offered.getByRole('img', { name: 'Gold, 3 stars' }).first()).toBeVisible();
     await page.getByLabel('Area code').selectOption(variant.area);
     await page.getByLabel('Rating').selectOption('FREE');
-    const included = offered.getByRole('button', { name: new RegExp(`^Choose ${variant.area}`) });
+    const included = offered.getByRole('button', { name: new RegExp(`^Choose \\${shown(variant.area)}`) });
     await expect(included.first()).toBeVisible();
     await expect(offered.getByRole('img', { name: 'Gold, 3 stars' })).toHaveCount(0);
     await expectAccessible(page, `${variant.path}: number`);
     const choice = mobileProject ? included.last() : included.first();
-    const number = ((await choice.getAttribute('aria-label')) ?? '').replace('Choose ', '');
+    const shownNumber = ((await choice.getAttribute('aria-label')) ?? '').replace('Choose ', '');
+    const number = `0${shownNumber.slice(3)}`;
     await choice.click();
     await expect(page.getByText('Included: no charge')).toBeVisible();
-    await page.getByRole('button', { name: `Continue with ${number}` }).click();
+    await page.getByRole('button', { name: `Continue with ${shownNumber}` }).click();
 
     // Details, then the PIN from the e-mail.
     await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeVisible();
@@ -122,7 +126,7 @@ for (const variant of VARIANTS) {
 
     // Started: the phone's PIN, and the provisioning with its progress.
     await expect(page).toHaveURL(new RegExp(`/${variant.path}/started$`));
-    await expect(page.getByText(`${number.slice(0, 4)} ${number.slice(4)} is yours`)).toBeVisible();
+    await expect(page.getByText(`${shownNumber} is yours`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
     await page.getByLabel('PIN (6 digits)').fill('123456');
     await page.getByLabel('Confirm PIN').fill('123456');
@@ -166,8 +170,8 @@ test('a draft older than 24 hours loses its chosen number; a newer one keeps it 
   const number = (await inventory(page, '0121', 'GOLD')).at(-1)!;
   await withDraft(page, storedDraft(number, 2, 60 * 60 * 1000));
   await page.goto('/signup/number');
-  await expect(page.getByText(`You have chosen ${number} (Birmingham), a Gold number.`)).toBeVisible();
-  await expect(page.getByRole('button', { name: `Continue with ${number}` })).toBeVisible();
+  await expect(page.getByText(`You have chosen ${shown(number)} (Birmingham), a Gold number.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Continue with ${shown(number)}` })).toBeVisible();
 
   await withDraft(page, storedDraft(number, 2, 25 * 60 * 60 * 1000));
   // The details page needs a number: back to the first page, then the number page has none chosen.
@@ -226,7 +230,7 @@ test('an address that has an account: after its e-mailed PIN, the existing-user 
   const offered = page.getByRole('list', { name: 'Numbers you can choose' });
   await page.getByLabel('Area code').selectOption('0121');
   await page.getByLabel('Rating').selectOption('SILVER');
-  const choices = offered.getByRole('button', { name: /^Choose 0121/ });
+  const choices = offered.getByRole('button', { name: /^Choose \+44121/ });
   const choice = onPhone ? choices.first() : choices.last();
   const number = ((await choice.getAttribute('aria-label')) ?? '').replace('Choose ', '');
   await choice.click();
@@ -294,7 +298,7 @@ test("details with Google instead of the e-mailed PIN: the customer is made with
 
   // Back on the journey, past the details: no PIN was asked for.
   await expect(page).toHaveURL(/\/signup\/started$/);
-  await expect(page.getByText(`${number.slice(0, 4)} ${number.slice(4)} is yours`)).toBeVisible();
+  await expect(page.getByText(`${shown(number)} is yours`)).toBeVisible();
   await page.getByLabel('PIN (6 digits)').fill('246810');
   await page.getByLabel('Confirm PIN').fill('246810');
   await page.getByRole('button', { name: 'Set PIN' }).click();
@@ -328,8 +332,8 @@ test('online sign-up from its link: number, the e-mailed PIN, marketing, started
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your number' })).toBeVisible();
   await expect(page.getByText('Welcome back, Robin. Choose the number for Hale Online.')).toBeVisible();
   // The lead's number is offered, chosen already.
-  await expect(page.getByText(`You have chosen ${chosen}`)).toBeVisible();
-  await page.getByRole('button', { name: `Continue with ${chosen}` }).click();
+  await expect(page.getByText(`You have chosen ${shown(chosen)}`)).toBeVisible();
+  await page.getByRole('button', { name: `Continue with ${shown(chosen)}` }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm your email address' })).toBeVisible();
   const mail = await latestMessage(page.request, email, 'email');
@@ -345,7 +349,7 @@ test('online sign-up from its link: number, the e-mailed PIN, marketing, started
   await expect(page.getByRole('heading', { level: 1, name: 'Keeping in touch' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/signup-voip3\/started$/);
-  await expect(page.getByText(`${chosen.slice(0, 4)} ${chosen.slice(4)} is yours`)).toBeVisible();
+  await expect(page.getByText(`${shown(chosen)} is yours`)).toBeVisible();
   // Its end, as the self sign-up's: the PIN, the password, then the account with the number chosen as its pilot number.
   await page.getByLabel('PIN (6 digits)').fill('246810');
   await page.getByLabel('Confirm PIN').fill('246810');
