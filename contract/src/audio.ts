@@ -60,8 +60,9 @@ export const audioCallMessages = {
 } as const;
 
 // Control characters, line separators and lone surrogates cannot be spoken (and must not reach an engine's command line).
-// eslint-disable-next-line no-control-regex
+/* eslint-disable no-control-regex -- control characters are what it looks for */
 const UNSPEAKABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/* eslint-enable no-control-regex */
 
 /**
  * Text as text to speech reads it: control characters become spaces, runs of white space one
