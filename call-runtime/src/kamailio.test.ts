@@ -1,6 +1,7 @@
 // Past one machine: deploy/kamailio/kamailio.cfg in front of two runtimes on loopback, called by SIPp. One runtime
 // goes away and the next call is answered by the other; addresses that are not test calls are refused at the front.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createSocket } from 'node:dgram';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -132,6 +133,35 @@ describe('Kamailio in front of two runtimes', { timeout: 30_000 }, () => {
 
     const extension = await sipp({ folder, name: 'extension', steps: [invite(), refused(404)], port: frontPort, service: '200' });
     expect(extension.code, extension.output).toBe(0);
+  });
+
+  it('a source flooding the front is ignored while others are still answered', async () => {
+    // From 127.0.0.3 (its own source for pike), 80 requests at once: past 30 in 2 s the rest get no answer.
+    const flooder = createSocket('udp4');
+    await new Promise<void>((done) => flooder.bind(0, '127.0.0.3', done));
+    let answers = 0;
+    flooder.on('message', () => answers++);
+    const port = flooder.address().port;
+    try {
+      for (let i = 0; i < 80; i++) {
+        const lines = [`OPTIONS sip:ping@127.0.0.1:${frontPort} SIP/2.0`, `Via: SIP/2.0/UDP 127.0.0.3:${port};branch=z9hG4bKflood${i};rport`, 'Max-Forwards: 70', `From: <sip:flood@127.0.0.3>;tag=f${i}`, `To: <sip:ping@127.0.0.1:${frontPort}>`, `Call-ID: flood-${i}`, `CSeq: 1 OPTIONS`, 'Content-Length: 0', '', ''];
+        flooder.send(lines.join('\r\n'), frontPort, '127.0.0.1');
+      }
+      await new Promise((done) => setTimeout(done, 1000));
+      expect(answers).toBeGreaterThan(0);
+      expect(answers).toBeLessThan(80);
+      expect(kamailioLog).toContain('flood from 127.0.0.3');
+    } finally {
+      flooder.close();
+    }
+    // Another source is not held back.
+    const peer = await BarePeer.open(frontPort);
+    try {
+      peer.request('MESSAGE', 'flow-after-the-flood-000', { type: 'text/plain', body: 'hello' });
+      expect((await peer.status(405, 'MESSAGE')).status).toBe(405);
+    } finally {
+      peer.close();
+    }
   });
 
   it('methods other than INVITE outside a dialog are refused with 405', async () => {
