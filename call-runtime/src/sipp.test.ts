@@ -1,10 +1,8 @@
 // Real peers: SIPp (Debian's sip-tester) calls the runtime over UDP and TCP on loopback, one scenario per rule of
 // a test call. The portal is faked (testing.ts): the server's side has its own suite (server/src/modules/test-calls).
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import alawmulaw from 'alawmulaw';
 import { findNode, insertBetween, insertNode, removeSubtree, setArgs, type CallFlow, type Command } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
@@ -12,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tone } from './g711.ts';
 import { PacedClock } from './media-clock.ts';
 import { CallRuntime } from './runtime.ts';
+import { requireSipp, sipp as runSipp } from './sipp/run.ts';
 import { FakeBackend, freePort } from './testing.ts';
-import { ack, answered, audio, bye, byeFromRuntime, cancel, info, invite, pause, referTo, refused, rfc4733, scenario } from './sipp/scenarios.ts';
+import { ack, answered, audio, bye, byeFromRuntime, cancel, info, invite, pause, referTo, refused, rfc4733 } from './sipp/scenarios.ts';
 
-const run = promisify(execFile);
 const OUT_OF_HOURS = new Date('2025-01-06T08:30:00Z');
 let folder = '';
 let backend: FakeBackend;
@@ -23,14 +21,12 @@ let runtime: CallRuntime;
 let sipPort = 0;
 
 beforeAll(async () => {
-  // `sipp -v` exits 1 after printing its version; only a missing program is a failure here.
-  await run('sipp', ['-v']).catch((error: { code?: unknown }) => {
-    if (error.code === 'ENOENT') throw new Error('SIPp is not installed: apt-get install -y sip-tester (.ci/run does)');
-  });
+  await requireSipp();
   folder = mkdtempSync(join(tmpdir(), 'portal-sipp-'));
   backend = new FakeBackend();
   sipPort = await freePort();
-  runtime = new CallRuntime({ address: '127.0.0.1', sipPort, clock: new PacedClock(), backend, answerAfterMs: 300, keyWaitFrames: 25 });
+  // Only 127.0.0.1 may call: the allow-list test calls from 127.0.0.2, another loopback address.
+  runtime = new CallRuntime({ address: '127.0.0.1', sipPort, clock: new PacedClock(), backend, allow: ['127.0.0.1'], answerAfterMs: 300, keyWaitFrames: 25 });
   runtime.start();
 });
 
@@ -40,19 +36,8 @@ afterAll(async () => {
 });
 
 /** Runs one SIPp call of `steps` to `flow-{token}`; resolves with SIPp's exit code and what it printed. */
-async function sipp(name: string, steps: string[], token: string, transport: 'u1' | 't1' = 'u1'): Promise<{ code: number; output: string }> {
-  const file = join(folder, `${name}.xml`);
-  writeFileSync(file, scenario(name, steps));
-  const args = [`127.0.0.1:${sipPort}`, '-sf', file, '-s', `flow-${token}`, '-m', '1', '-i', '127.0.0.1', '-p', String(await freePort()), '-mp', String(20_000 + 2 * Math.floor(Math.random() * 10_000)), '-t', transport, '-timeout', '30s', '-timeout_error', '-nostdin', '-trace_err', '-error_file', join(folder, `${name}-errors.log`)];
-  try {
-    const { stdout, stderr } = await run('sipp', args, { cwd: folder, timeout: 40_000 });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    let errors = '';
-    if (existsSync(join(folder, `${name}-errors.log`))) errors = readFileSync(join(folder, `${name}-errors.log`), 'utf8');
-    return { code: failed.code ?? -1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}\n${errors}` };
-  }
+function sipp(name: string, steps: string[], token: string, transport: 'u1' | 't1' = 'u1', from?: string) {
+  return runSipp({ folder, name, steps, port: sipPort, service: `flow-${token}`, transport, ...(from && { from }) });
 }
 
 /** Out of hours, a dial menu: key 1 -> divert to 07700900123, key 2 -> voicemail 300. */
@@ -109,6 +94,42 @@ describe('SIPp calls the runtime', { timeout: 60_000 }, () => {
     expect(Array.from(ended?.voicemail ?? [])).toEqual(Array.from(alawmulaw.mulaw.decode(ulaw)));
   });
 
+  it('a voicemail left with RFC 4733: key 2 and # as telephone-events; the recording is the audio sent, sample for sample', async () => {
+    const samples = tone(500, 800);
+    const ulaw = alawmulaw.mulaw.encode(samples);
+    writeFileSync(join(folder, 'message-4733.ul'), ulaw);
+    const before = backend.reports.length;
+    const result = await sipp('voicemail-4733', [invite([0, 101]), answered(), ack(), pause(600), rfc4733('2'), pause(1200), audio(join(folder, 'message-4733.ul')), pause(1800), rfc4733('#'), byeFromRuntime()], grantWithGreeting(300, menuFlow(), OUT_OF_HOURS));
+    expect(result.code, result.output).toBe(0);
+    const ended = await report(before);
+    expect(ended?.result?.outcome).toMatchObject({ kind: 'voicemail', extension: '300' });
+    expect(ended?.reason).not.toBe('caller_hung_up');
+    expect(Array.from(ended?.voicemail ?? [])).toEqual(Array.from(alawmulaw.mulaw.decode(ulaw)));
+  });
+
+  it('a divert: key 1 by INFO after the menu, the announcement, a REFER naming the number, then the runtime hangs up', async () => {
+    const before = backend.reports.length;
+    const result = await sipp('divert', [invite(), answered(), ack(), pause(600), info('1', 2), referTo('07700900123'), byeFromRuntime()], grantWithGreeting(300, menuFlow(), OUT_OF_HOURS));
+    expect(result.code, result.output).toBe(0);
+    const ended = await report(before);
+    expect(ended?.result?.outcome).toMatchObject({ kind: 'divert', number: '07700900123' });
+    expect(ended?.result?.path).toContain('n4');
+  });
+
+  it('a holiday closes the business hours: an instant in hours goes out of hours, to the voicemail', async () => {
+    const at = new Date('2025-07-07T09:00:00Z');
+    const holidayToken = backend.grant({ at, holidays: [{ start_date: '2025-07-07', end_date: '2025-07-07' }] });
+    const before = backend.reports.length;
+    const moments = backend.moments.length;
+    const result = await sipp('holiday', [invite(), answered(), ack(), pause(800), bye(2)], holidayToken);
+    expect(result.code, result.output).toBe(0);
+    expect((await report(before))?.reason).toBe('caller_hung_up');
+    const hours = backend.moments.slice(moments).flatMap((m) => (m.kind === 'event' && m.event.kind === 'business_hours' ? [m.event] : []));
+    expect(hours).toEqual([expect.objectContaining({ open: false, reason: 'holiday' })]);
+    const outcomes = backend.moments.slice(moments).flatMap((m) => (m.kind === 'outcome' ? [m.outcome] : []));
+    expect(outcomes).toEqual([expect.objectContaining({ kind: 'voicemail' })]);
+  });
+
   it('a key pressed during the greeting (RFC 4733) stops it and answers the menu', async () => {
     const greetingMs = 4000;
     const before = backend.reports.length;
@@ -150,6 +171,18 @@ describe('SIPp calls the runtime', { timeout: 60_000 }, () => {
   it('488 for an offer without G.711', async () => {
     const result = await sipp('no-g711', [invite([9, 101]), refused(488)], backend.grant());
     expect(result.code, result.output).toBe(0);
+  });
+
+  it('an address never granted (or expired) is refused with 404', async () => {
+    const result = await sipp('unknown-token', [invite(), refused(404)], 'Zm9yZ2VkLXRva2VuLW5ldmVyLWdyYW50ZWQ');
+    expect(result.code, result.output).toBe(0);
+  });
+
+  it('a caller off the allow-list (127.0.0.2) is refused with 403, and its token stays unused', async () => {
+    const token = backend.grant();
+    const result = await sipp('off-allow-list', [invite(), refused(403)], token, 'u1', '127.0.0.2');
+    expect(result.code, result.output).toBe(0);
+    expect(backend.grants.has(token)).toBe(true);
   });
 
   it('BYE from the caller, over TCP', async () => {

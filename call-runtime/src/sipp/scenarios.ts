@@ -35,12 +35,12 @@ const headers = (cseq: string, branch = '[branch]') => [
 
 const send = (text: string, extra = '') => `  <send retrans="500"${extra}>\n    <![CDATA[\n${text}\n    ]]>\n  </send>`;
 
-/** A new INVITE with an SDP offer of these payload types. */
-export function invite(payloads: number[] = [0, 8, 101]): string {
+/** A new INVITE with an SDP offer of these payload types, to the called host (or to `host`, another domain). */
+export function invite(payloads: number[] = [0, 8, 101], host = '[remote_ip]:[remote_port]'): string {
   const body = sdp(payloads);
   return send(
     [
-      'INVITE sip:[service]@[remote_ip]:[remote_port] SIP/2.0',
+      `INVITE sip:[service]@${host} SIP/2.0`,
       ...headers('1 INVITE', INVITE_BRANCH),
       'To: <sip:[service]@[remote_ip]:[remote_port]>',
       'Content-Type: application/sdp',
@@ -74,8 +74,11 @@ export const ack = () => send(inDialog('ACK', 1)).replace(' retrans="500"', '');
 export const info = (key: string, cseq: number) =>
   [send(inDialog('INFO', cseq, ['Content-Type: application/dtmf-relay'], `Signal=${key}\nDuration=160`)), '  <recv response="200" timeout="5000"/>'].join('\n');
 
-/** A key by RFC 4733 from SIPp's own capture (its telephone-event payload type is 101). */
-export const rfc4733 = (key: string) => `  <nop><action><exec play_pcap_audio="/usr/share/sip-tester/dtmf_2833_${key}.pcap"/></action></nop>`;
+/** A key by RFC 4733 from SIPp's own capture (its telephone-event payload type is 101; playing a capture needs root). */
+export const rfc4733 = (key: string) => {
+  const file = key === '#' ? 'pound' : key === '*' ? 'star' : key;
+  return `  <nop><action><exec play_pcap_audio="/usr/share/sip-tester/dtmf_2833_${file}.pcap"/></action></nop>`;
+};
 
 /** Raw µ-law audio as RTP (SIPp's rtp_stream; a WAV's header would be sent as audio). */
 export const audio = (file: string) => `  <nop><action><exec rtp_stream="${file},1,0"/></action></nop>`;
