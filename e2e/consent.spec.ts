@@ -75,7 +75,7 @@ async function startPortal(dataDir: string): Promise<ChildProcess> {
         if (server.exitCode !== null) throw new Error(`the portal exited with ${server.exitCode}:\n${errors}`);
         return fetch(`http://localhost:${PORTAL_PORT}/api/schema/`).then((answer) => answer.status, () => 0);
       },
-      { timeout: 120_000, intervals: [250, 500, 1000] },
+      { timeout: 420_000, intervals: [250, 500, 1000] },
     )
     .toBe(200);
   return server;
@@ -111,7 +111,7 @@ let portal: ChildProcess | undefined;
 let dataDir = '';
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(480_000);
   dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-consent-'));
   analytics = await startAnalyticsHost(hits);
   portal = await startPortal(dataDir);
