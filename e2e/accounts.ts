@@ -38,6 +38,7 @@ export const accounts = {
   // The e2e-only copies of Acme, one per spec that changes a cloud phone or a sign-in.
   authAcme: { email: 'e2e-auth@acme-plumbing.example', password: 'portal-e2e-auth-1', firstName: 'Alex', writtenBy: 'auth' },
   callFlowEditorAcme: { email: 'e2e-call-flow-editor@acme-plumbing.example', password: 'portal-e2e-editor-1', firstName: 'Alex', writtenBy: 'call-flow-editor' },
+  consentAcme: { email: 'e2e-consent@acme-plumbing.example', password: 'portal-e2e-consent-1', firstName: 'Alex', writtenBy: 'consent' },
   callFlowsAcme: { email: 'e2e-call-flows@acme-plumbing.example', password: 'portal-e2e-flows-1', firstName: 'Alex', writtenBy: 'call-flows' },
   callFlowSummaryAcme: { email: 'e2e-call-flow-summary@acme-plumbing.example', password: 'portal-e2e-summary-1', firstName: 'Alex', writtenBy: 'call-flow-editor' },
   phoneSetupAcme: { email: 'e2e-phone-setup@acme-plumbing.example', password: 'portal-e2e-phone-1', firstName: 'Alex', writtenBy: 'phone-setup' },

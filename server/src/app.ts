@@ -48,7 +48,7 @@ import type { SpeechEngine } from './speech/engine.ts';
 import { createSpeechCacheRepository } from './speech/speech-cache-repository.ts';
 import { TextToSpeech } from './speech/text-to-speech.ts';
 import { DEFAULT_SIGNUP_SETTINGS, isTrialPage, type SignupServerSettings } from './modules/signup/settings.ts';
-import { STORAGE_LIMITS } from '@portal/contract';
+import { analyticsOrigins, STORAGE_LIMITS } from '@portal/contract';
 import { serverRoot } from './paths.ts';
 
 declare module 'fastify' {
@@ -194,7 +194,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // External plugins. Swagger must come before the routes it documents.
   // Security headers, compression, the TRUST_PROXY hint: on every answer (plugins/).
-  const pageCsp = await registerSecurityHeaders(app, config.cspThirdPartyHosts);
+  // The analytics services' hosts join the third-party list only when configured (spec 000 section 7).
+  const pageCsp = await registerSecurityHeaders(app, [...new Set([...config.cspThirdPartyHosts, ...analyticsOrigins(config.analytics)])]);
   await registerCompression(app);
   registerTrustProxyWarning(app, options.trustProxy ?? false);
   await app.register(fastifyCookie);
@@ -241,7 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (app.payments.mode === 'sandbox') await registerSandboxCheckout(app);
   await registerPaymentWebhook(app);
   // In maintenance mode the trial pages answer 503 (spec 000 section 2); the page says 'Under maintenance'.
-  await registerSpa(app, options.staticDir ?? defaultStaticDir, pageCsp, (path) => (app.signupSettings.maintenanceMode && isTrialPage(path) ? 503 : 200));
+  await registerSpa(app, options.staticDir ?? defaultStaticDir, pageCsp, (path) => (app.signupSettings.maintenanceMode && isTrialPage(path) ? 503 : 200), config.analytics);
 
   return app;
 }

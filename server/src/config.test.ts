@@ -63,6 +63,7 @@ describe('the environment schema', () => {
       payments: { provider: 'sandbox' },
       social: { clients: { google: null, facebook: null, linkedin: null }, sandbox: true },
       cspThirdPartyHosts: [],
+      analytics: { services: [] },
       speechEngine: 'espeak',
       addressLookup: 'sandbox',
       chatService: 'sandbox',
@@ -123,11 +124,33 @@ describe('the environment schema', () => {
       [{ PORTAL_PROVISIONING_URL: 'ftp://phones' }, 'PORTAL_PROVISIONING_URL must start with https: or http:'],
       [{ PORTAL_SMS_HOURLY_LIMIT: '100001' }, 'PORTAL_SMS_HOURLY_LIMIT must be a whole number from 0 to 100000, not "100001"'],
       [{ PORTAL_VOIP3_SIGNUP: 'yes' }, 'PORTAL_VOIP3_SIGNUP must be on or off, not "yes"'],
+      [{ ANALYTICS_SERVICES: 'tag-manager,pixel' }, 'ANALYTICS_SERVICES must list one of tag-manager, product-analytics, heatmap, sandbox, not "pixel"'],
+      [{ ANALYTICS_SERVICES: 'tag-manager' }, 'ANALYTICS_TAG_MANAGER_URL must be set when ANALYTICS_SERVICES lists tag-manager'],
+      [{ ANALYTICS_SERVICES: 'product-analytics', ANALYTICS_PRODUCT_URL: 'https://events.example/track' }, 'ANALYTICS_PRODUCT_KEY must be set'],
+      [{ ANALYTICS_HEATMAP_URL: 'http://heatmaps.example/h.js' }, 'ANALYTICS_HEATMAP_URL must start with https: (plain http: only to this machine)'],
     ];
     for (const [env, message] of bad) {
       expect(() => readConfig(env), message).toThrow(ConfigError);
       expect(() => readConfig(env), message).toThrow(message);
     }
+  });
+
+  it('reads the analytics services, each with its settings, in the order listed', () => {
+    const config = readConfig({
+      ANALYTICS_SERVICES: 'heatmap, product-analytics,tag-manager,sandbox',
+      ANALYTICS_TAG_MANAGER_URL: 'https://tags.example/gtm.js?id=GTM-1',
+      ANALYTICS_PRODUCT_URL: 'http://127.0.0.1:9000/events',
+      ANALYTICS_PRODUCT_KEY: 'public-key',
+      ANALYTICS_HEATMAP_URL: 'https://heat.example/h.js',
+    });
+    expect(config.analytics.services).toEqual([
+      { kind: 'heatmap', url: 'https://heat.example/h.js' },
+      { kind: 'product-analytics', url: 'http://127.0.0.1:9000/events', key: 'public-key' },
+      { kind: 'tag-manager', url: 'https://tags.example/gtm.js?id=GTM-1' },
+      { kind: 'sandbox' },
+    ]);
+    // An address set without its service listed loads nothing.
+    expect(readConfig({ ANALYTICS_HEATMAP_URL: 'https://heat.example/h.js' }).analytics.services).toEqual([]);
   });
 
   it('names every bad variable at once, and never echoes an address that may hold a password', () => {

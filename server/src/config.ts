@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import * as z from 'zod';
-import { SOCIAL_PROVIDERS, type SocialProvider } from '@portal/contract';
+import { ANALYTICS_SERVICE_KINDS, SOCIAL_PROVIDERS, type AnalyticsService, type AnalyticsSettings, type SocialProvider } from '@portal/contract';
 import { DEFAULT_MIN_FREE_MB } from './db/data-dir-space.ts';
 import { SmtpMailer } from './mail/smtp.ts';
 import { DEFAULT_PROVISIONING_DELAY_MS } from './modules/provisioning/runner.ts';
@@ -72,6 +72,18 @@ function address(name: string, protocols: string[], fallback?: string) {
   });
 }
 
+const isLoopbackHost = (hostname: string) => ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+
+/** A third-party service the pages load or call: https, or plain http only to this machine (a test's fake service). */
+function serviceAddress(name: string) {
+  return address(name, ['https:', 'http:']).transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const url = new URL(value);
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return fail(ctx, `${name} must start with https: (plain http: only to this machine)`);
+    return value;
+  });
+}
+
 const withoutTrailingSlashes = (url: string) => url.replace(/\/+$/, '');
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -140,6 +152,16 @@ const shape = {
       return fail(ctx, (error as Error).message);
     }
   }),
+  ANALYTICS_SERVICES: raw().transform((value, ctx) => {
+    const kinds = [...new Set((value ?? '').toLowerCase().split(/[\s,]+/).filter(Boolean))];
+    const unknown = kinds.find((kind) => !(ANALYTICS_SERVICE_KINDS as readonly string[]).includes(kind));
+    if (unknown !== undefined) return fail(ctx, `ANALYTICS_SERVICES must list ${listed(ANALYTICS_SERVICE_KINDS)}, not "${unknown}"`);
+    return kinds as Array<(typeof ANALYTICS_SERVICE_KINDS)[number]>;
+  }),
+  ANALYTICS_TAG_MANAGER_URL: serviceAddress('ANALYTICS_TAG_MANAGER_URL'),
+  ANALYTICS_PRODUCT_URL: serviceAddress('ANALYTICS_PRODUCT_URL'),
+  ANALYTICS_PRODUCT_KEY: raw(),
+  ANALYTICS_HEATMAP_URL: serviceAddress('ANALYTICS_HEATMAP_URL'),
   SPEECH_ENGINE: choice('SPEECH_ENGINE', SPEECH_ENGINES, 'espeak'),
   ADDRESS_LOOKUP: choice('ADDRESS_LOOKUP', ADDRESS_LOOKUPS, 'sandbox'),
   CHAT_SERVICE: choice('CHAT_SERVICE', CHAT_SERVICES, 'sandbox'),
@@ -206,6 +228,8 @@ export interface Config {
   payments: PaymentsConfig;
   social: SocialConfig;
   cspThirdPartyHosts: string[];
+  /** The analytics services the pages may load after consent (spec 000 section 7); none by default. */
+  analytics: AnalyticsSettings;
   speechEngine: (typeof SPEECH_ENGINES)[number];
   addressLookup: (typeof ADDRESS_LOOKUPS)[number];
   chatService: (typeof CHAT_SERVICES)[number];
@@ -221,7 +245,7 @@ export interface Config {
   callRuntime: { sipPort: number; sipHost: string } | null;
 }
 
-const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+const isLoopback = (url: URL) => isLoopbackHost(url.hostname);
 
 /** The checks that read two variables at once: a transport, provider or source that needs its settings. */
 function checkTogether(v: Variables, ctx: z.RefinementCtx): void {
@@ -250,6 +274,12 @@ function checkTogether(v: Variables, ctx: z.RefinementCtx): void {
     }
     if (!v.BROADBAND_API_TOKEN) ctx.addIssue({ code: 'custom', message: "BROADBAND_DATA=https needs BROADBAND_API_TOKEN, the checker's bearer token", path: ['BROADBAND_API_TOKEN'] });
   }
+  const analyticsNeeds: Record<string, VariableName[]> = {
+    'tag-manager': ['ANALYTICS_TAG_MANAGER_URL'],
+    'product-analytics': ['ANALYTICS_PRODUCT_URL', 'ANALYTICS_PRODUCT_KEY'],
+    heatmap: ['ANALYTICS_HEATMAP_URL'],
+  };
+  for (const kind of v.ANALYTICS_SERVICES) for (const name of analyticsNeeds[kind] ?? []) needs(name, `when ANALYTICS_SERVICES lists ${kind}`);
   for (const provider of SOCIAL_PROVIDERS) {
     const prefix = provider.toUpperCase();
     const id = v[`${prefix}_CLIENT_ID` as VariableName];
@@ -258,6 +288,13 @@ function checkTogether(v: Variables, ctx: z.RefinementCtx): void {
       ctx.addIssue({ code: 'custom', message: `${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together (or neither, for the sandbox)`, path: [`${prefix}_CLIENT_SECRET`] });
     }
   }
+}
+
+function analyticsService(kind: (typeof ANALYTICS_SERVICE_KINDS)[number], v: Variables): AnalyticsService {
+  if (kind === 'tag-manager') return { kind, url: v.ANALYTICS_TAG_MANAGER_URL! };
+  if (kind === 'product-analytics') return { kind, url: v.ANALYTICS_PRODUCT_URL!, key: v.ANALYTICS_PRODUCT_KEY! };
+  if (kind === 'heatmap') return { kind, url: v.ANALYTICS_HEATMAP_URL! };
+  return { kind };
 }
 
 function toConfig(v: Variables): Config {
@@ -301,6 +338,7 @@ function toConfig(v: Variables): Config {
     payments,
     social: { clients, sandbox: v.SOCIAL_SIGN_IN_SANDBOX },
     cspThirdPartyHosts: v.CSP_THIRD_PARTY_HOSTS,
+    analytics: { services: v.ANALYTICS_SERVICES.map((kind) => analyticsService(kind, v)) },
     speechEngine: v.SPEECH_ENGINE,
     addressLookup: v.ADDRESS_LOOKUP,
     chatService: v.CHAT_SERVICE,
@@ -462,6 +500,20 @@ export const VARIABLES: Record<VariableName, VariableDoc> = {
     about:
       "the third-party services the pages may load (chat widget, tag manager): their https origins, comma-separated (`https://widget.chat.example,https://*.tags.example`), added to the Content-Security-Policy's sources",
   },
+  ANALYTICS_SERVICES: {
+    group: 'Services',
+    default: '',
+    about:
+      "the analytics services of spec 000 section 7, comma-separated: `tag-manager`, `product-analytics`, `heatmap`, or `sandbox` (events kept in the page, `window.portalAnalyticsSandbox`). None by default; with any, the pages ask for the customer's consent first and load a service only once its category is allowed. Their hosts join the Content-Security-Policy's third-party sources (docs/decisions/018)",
+  },
+  ANALYTICS_TAG_MANAGER_URL: {
+    group: 'Services',
+    default: '',
+    about: "with `tag-manager`: its script (`https://www.googletagmanager.com/gtm.js?id=GTM-XXXX`); the portal's events go on its own data layer, `analyticsLayer`",
+  },
+  ANALYTICS_PRODUCT_URL: { group: 'Services', default: '', about: 'with `product-analytics`: its event intake, which takes `POST {api_key, events}` as JSON (plain `http:` only to this machine)' },
+  ANALYTICS_PRODUCT_KEY: { group: 'Services', default: '', about: "with `product-analytics`: the project's public key, sent as `api_key`" },
+  ANALYTICS_HEATMAP_URL: { group: 'Services', default: '', about: 'with `heatmap`: its script, which takes commands through the `window.hj` queue' },
   SPEECH_ENGINE: { group: 'Services', default: 'espeak', about: 'text to speech: eSpeak NG in WebAssembly, nothing to install (server/src/speech/create-speech-engine.ts)' },
   ADDRESS_LOOKUP: { group: 'Services', default: 'sandbox', about: 'postcode address lookup; the sandbox answers from a built-in data set (server/src/address/create-address-lookup.ts)' },
   CHAT_SERVICE: { group: 'Services', default: 'sandbox', about: 'chat support; the sandbox keeps conversations in the database with a canned agent reply (server/src/chat/create-chat-service.ts)' },

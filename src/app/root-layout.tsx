@@ -1,11 +1,30 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { trackPage } from '../lib/analytics.ts';
+import { chooseConsent, consentState, subscribeConsent } from '../lib/consent.ts';
 
-/** The root route: every page. A new page starts at its top (a #hash target keeps its place). */
+// Only with analytics configured and no choice made (or one to change): its code loads then.
+const ConsentBanner = lazy(async () => ({ default: (await import('../components/consent-banner.tsx')).ConsentBanner }));
+
+/**
+ * The root route: every page. A new page starts at its top (a #hash target keeps its place); each page
+ * shown is a page view for the analytics services, and the consent banner shows while a choice is due.
+ */
 export function RootLayout() {
   const { pathname, hash } = useLocation();
   useEffect(() => {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
-  return <Outlet />;
+  useEffect(() => trackPage(pathname), [pathname]);
+  const consent = useSyncExternalStore(subscribeConsent, consentState);
+  return (
+    <>
+      <Outlet />
+      {consent.open && consent.settings && (
+        <Suspense fallback={null}>
+          <ConsentBanner settings={consent.settings} choice={consent.choice} onChoose={(choice) => chooseConsent(choice)} />
+        </Suspense>
+      )}
+    </>
+  );
 }

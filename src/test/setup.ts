@@ -3,6 +3,7 @@ import { configure } from '@testing-library/react';
 // jest-dom's matchers (toBeInTheDocument, toHaveAttribute, toBeDisabled, ...) on vitest's expect, with their types.
 import '@testing-library/jest-dom/vitest';
 import { toaster } from '../components/toaster.tsx';
+import { startConsent } from '../lib/consent.ts';
 import { clearToken } from '../lib/token-storage.ts';
 import { clearCookies } from './fake-fetch.ts';
 
@@ -19,5 +20,8 @@ localStorage.clear();
 sessionStorage.clear();
 clearCookies();
 delete window.dataLayer;
+// No analytics configured, as the page of a portal without them: what another file's page allowed is forgotten.
+startConsent();
+delete window.portalAnalyticsSandbox;
 // The toasts are one store for the page; one another file's late answer made is not this file's.
 toaster.dismiss();

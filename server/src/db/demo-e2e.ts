@@ -37,6 +37,8 @@ export const e2eLogins = [
   { spec: 'phone-setup', email: 'e2e-phone-setup@acme-plumbing.example', password: 'portal-e2e-phone-1', company: 'Acme Plumbing Ltd (e2e phone setup)' },
   // The shell spec writes chat messages and signs out.
   { spec: 'shell', email: 'e2e-shell@acme-plumbing.example', password: 'portal-e2e-shell-1', company: 'Acme Plumbing Ltd (e2e shell)' },
+  // The consent spec saves a call flow on a portal of its own with analytics configured.
+  { spec: 'consent', email: 'e2e-consent@acme-plumbing.example', password: 'portal-e2e-consent-1', company: 'Acme Plumbing Ltd (e2e consent)' },
 ] as const;
 
 /**
@@ -115,7 +117,7 @@ export const e2eUsersLogins = [
   { spec: 'users-devices', email: 'e2e-users-mobile-2@acme-plumbing.example', password: 'portal-e2e-users-m2', company: 'Acme Plumbing Ltd (e2e users, mobile 2)' },
   { spec: 'users-devices', email: 'e2e-users-mobile-3@acme-plumbing.example', password: 'portal-e2e-users-m3', company: 'Acme Plumbing Ltd (e2e users, mobile 3)' },
 ] as const;
-/** Their numbers come after the other copies of Acme's (e2eNumbers 0-5, and 10-15 for phone setup). */
+/** Their numbers come after the other copies of Acme's (e2eNumbers 0-6, and 10-15 for phone setup). */
 const E2E_USERS_NUMBERS_FROM = 20;
 /**
  * Customers with broadband and no cloud phone, for the signup spec's opt-in trial (starting one
@@ -310,7 +312,7 @@ const E2E_GROUPS: E2eGroup[] = [
     logins: e2ePhoneSetupLogins,
     userName: E2E_USER_NAME,
     seed: async (tx, audio, user, index, now) => {
-      // Numbers 0163296071x-0163296076x and 0207946071x-...: past the other copies' (e2eNumbers 0-5).
+      // Numbers 0163296071x-0163296076x and 0207946071x-...: past the other copies' (e2eNumbers 0-6).
       const copy = await seedAcmeLike(tx, audio, { user, company: e2ePhoneSetupLogins[index]!.company, numbers: e2eNumbers(index + 10) }, now);
       await seedPhoneSetupE2e(tx, copy.cloudPhoneId, now);
     },

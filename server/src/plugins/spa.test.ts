@@ -2,10 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { CSP_NONCE_PLACEHOLDER } from '@portal/contract';
+import { AnalyticsSettings, CSP_NONCE_PLACEHOLDER } from '@portal/contract';
+import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/helper.ts';
 import { firstRoutePreloads, type ViteManifest } from './first-route-preloads.ts';
+import { analyticsMeta, registerSpa } from './spa.ts';
 
 // A build as Vite writes it with html.cspNonce: the placeholder in a meta tag, a <style> and the entry's <script>.
 const staticDir = mkdtempSync(join(tmpdir(), 'portal-spa-page-'));
@@ -106,6 +108,29 @@ describe('the SPA page', () => {
     utimesSync(join(staticDir, 'index.html'), later, later);
     const page = await t.app.inject({ method: 'GET', url: '/' });
     expect(page.body).toContain('/assets/index-2.js');
+  });
+});
+
+describe('the analytics settings in the page', () => {
+  it('are written, escaped, only when a service is configured; the default page has none', async () => {
+    const settings: AnalyticsSettings = {
+      services: [{ kind: 'product-analytics', url: 'https://events.example/track?a=1&b=</head>', key: 'k"1' }, { kind: 'sandbox' }],
+    };
+    const app = Fastify();
+    try {
+      await registerSpa(app, staticDir, () => "default-src 'self'", undefined, settings);
+      const page = await app.inject({ method: 'GET', url: '/auth/login/' });
+      const content = /<meta name="portal-analytics" content="([^"]*)">/.exec(page.body)?.[1];
+      const text = content?.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+      expect(AnalyticsSettings.parse(JSON.parse(text ?? 'null'))).toEqual(settings);
+      // Nothing of the settings closes the head early.
+      expect(page.body.match(/<\/head>/g)).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+    expect(analyticsMeta({ services: [] })).toBe('');
+    const plain = await t.app.inject({ method: 'GET', url: '/auth/login/' });
+    expect(plain.body).not.toContain('portal-analytics');
   });
 });
 

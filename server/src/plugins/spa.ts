@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { CSP_NONCE_PLACEHOLDER } from '@portal/contract';
+import { ANALYTICS_META_NAME, CSP_NONCE_PLACEHOLDER, type AnalyticsSettings } from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendNotFound } from './errors.ts';
 import { firstRoutePreloads, type ViteManifest } from './first-route-preloads.ts';
@@ -24,6 +24,17 @@ function readTemplate(staticDir: string, mtimeMs: number): PageTemplate {
   return { mtimeMs, parts: html.split(CSP_NONCE_PLACEHOLDER), preloadsFor: firstRoutePreloads(manifest) };
 }
 
+const attributeText = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The page's note of the configured analytics services (spec 000 section 7), read by the SPA before it asks
+ * for consent; nothing when none is configured, so the page asks for none.
+ */
+export function analyticsMeta(settings: AnalyticsSettings | undefined): string {
+  if (!settings || settings.services.length === 0) return '';
+  return `<meta name="${ANALYTICS_META_NAME}" content="${attributeText(JSON.stringify(settings))}">`;
+}
+
 /**
  * Serves the built SPA: its files, and index.html for any other GET that is not an API
  * path, so client-side routes (/auth/login/, /billing?id=1) load the app. Without a
@@ -32,9 +43,17 @@ function readTemplate(staticDir: string, mtimeMs: number): PageTemplate {
  * The page is made per request: a fresh Content-Security-Policy nonce (16 random bytes) in
  * place of the build's placeholder and in the policy's style-src, and module preloads for the
  * first route of the path. So index.html is not pre-compressed (scripts/precompress.ts skips
- * it); about 2 KB, it is compressed on the way out (plugins/compression.ts).
+ * it); about 2 KB, it is compressed on the way out (plugins/compression.ts). With analytics configured, the page
+ * also carries their settings (analyticsMeta).
  */
-export async function registerSpa(app: FastifyInstance, staticDir: string, pageCsp: PageCsp, pageStatus: (path: string) => number = () => 200) {
+export async function registerSpa(
+  app: FastifyInstance,
+  staticDir: string,
+  pageCsp: PageCsp,
+  pageStatus: (path: string) => number = () => 200,
+  analytics?: AnalyticsSettings,
+) {
+  const meta = analyticsMeta(analytics);
   const hasSpa = existsSync(join(staticDir, 'index.html'));
   let template: PageTemplate | undefined;
 
@@ -42,7 +61,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string, pageC
     const mtimeMs = statSync(join(staticDir, 'index.html')).mtimeMs;
     if (template?.mtimeMs !== mtimeMs) template = readTemplate(staticDir, mtimeMs);
     const nonce = randomBytes(16).toString('base64');
-    const html = template.parts.join(nonce).replace('</head>', `${template.preloadsFor(path)}</head>`);
+    const html = template.parts.join(nonce).replace('</head>', `${meta}${template.preloadsFor(path)}</head>`);
     return reply
       .code(pageStatus(path))
       .header('content-security-policy', pageCsp(nonce))

@@ -6,6 +6,7 @@ import { MenuButton } from '../../components/menu-button.tsx';
 import * as paths from '../../config/paths.ts';
 import { useMe } from '../../features/auth/index.ts';
 import { selectedProduct, useNavigationProducts, useSelectedProductId } from '../../features/navigation/index.ts';
+import { consentState, openConsent } from '../../lib/consent.ts';
 import { useSignOut } from '../use-sign-out.ts';
 import { loadStaffTools } from '../../features/staff/index.ts';
 
@@ -17,7 +18,7 @@ const GettingStartedSwitchDialog = lazy(async () => ({ default: (await loadStaff
  * The profile menu of the top bar (spec 000, profile menu): the user's initials (also the
  * start of the button's name), opening
  * Profile and preferences and Logout; with the role "Allow to manage other users' accounts"
- * also Admin (the admin dialog) and Show getting started.
+ * also Admin (the admin dialog) and Show getting started; with analytics configured, Cookie settings.
  */
 export function ProfileMenu() {
   const me = useMe();
@@ -40,6 +41,8 @@ export function ProfileMenu() {
     'Profile and preferences': () => void navigate(paths.profilePreferences.build()),
     ...(hasRole && { Admin: () => setAdminOpen(true) }),
     ...((hasRole || actingWithRole) && { 'Show getting started': showGettingStarted }),
+    // The consent to analytics, changed at any time (lib/consent.ts); only when analytics are configured.
+    ...(consentState().settings && { 'Cookie settings': openConsent }),
     Logout: signOut,
   };
 

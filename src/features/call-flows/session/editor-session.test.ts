@@ -3,9 +3,12 @@ import { createEditorStore, createFlow, removeSubtree, renameFlow, type CallFlow
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error.ts';
 import type { CallFlowDraft } from '../logic/draft-storage.ts';
-import { createEditorSession, editorTexts, type SessionApi } from './editor-session.ts';
+import { CALL_FLOW_SAVE_FAILED_EVENT, CALL_FLOW_SAVED_EVENT, createEditorSession, editorTexts, type SessionApi } from './editor-session.ts';
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  delete window.dataLayer;
+});
 
 const stored = (flow: CallFlow, id: string, version: number, overrides: Partial<StoredCallFlow> = {}): StoredCallFlow => ({
   id,
@@ -49,6 +52,8 @@ describe('editor session', () => {
     expect(view.notify).toHaveBeenCalledWith({ type: 'success', title: editorTexts.created, description: 'Front desk has been saved.' });
     // The save is not an edit: undo takes back the rename, not the adopted id.
     expect(store.getState().canUndo()).toBe(true);
+    // Tracked for analytics (spec 000 section 7).
+    expect(window.dataLayer).toEqual([{ event: CALL_FLOW_SAVED_EVENT, callflow_id: '41', created: true, enabled: false }]);
   });
 
   it('patches an existing flow with the version it started from, then the next save with the saved version', async () => {
@@ -148,6 +153,7 @@ describe('editor session', () => {
     expect(view.notify).toHaveBeenCalledWith({ type: 'error', title: callFlowMessages.saveFailed, description: undefined });
     expect(store.getState().changesMade).toBe(true);
     expect(store.getState().flow.name).toBe('Mine');
+    expect(window.dataLayer).toEqual([{ event: CALL_FLOW_SAVE_FAILED_EVENT, error: expect.any(String) }]);
   });
 
   it('writes a draft a moment after a change, none while an older draft is on offer, and restores the offer', async () => {

@@ -6,6 +6,7 @@
 import { callFlowMessages, type CreateCallFlow, type PatchCallFlow, type StoredCallFlow } from '@portal/contract';
 import { MSG_ENABLE_TOOLTIP, type CallFlow, type EditorStore } from '@portal/editor-core';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { track } from '../../../lib/analytics.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { hasReadableMessage, userErrorText } from '../../../lib/error-text.ts';
 import { createDraftWriter, DRAFT_WRITE_DELAY_MS, type CallFlowDraft } from '../logic/draft-storage.ts';
@@ -17,6 +18,10 @@ export const editorTexts = {
   enabled: 'Call flow saved and enabled',
   reloaded: 'The latest version is loaded',
 } as const;
+
+/** The call-flow saves tracked for analytics (spec 000 section 7): each answered save, and each failed one. */
+export const CALL_FLOW_SAVED_EVENT = 'Call flow saved';
+export const CALL_FLOW_SAVE_FAILED_EVENT = 'Call flow save failed';
 
 export interface SessionState {
   /** The save on its way, if any. */
@@ -128,11 +133,13 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
   const refuse = (message: string) => view.refused(message);
   const saveFailed = (error: unknown) => {
     const detail = isApiError(error) && hasReadableMessage(error) ? userErrorText(error) : undefined;
+    track(CALL_FLOW_SAVE_FAILED_EVENT, { error: userErrorText(error) });
     view.notify({ type: 'error', title: callFlowMessages.saveFailed, description: detail });
   };
 
   /** Records a successful save of `sent`: the version, the caches, the flow's id and enable, and whether changes are left. */
   const afterSave = (saved: StoredCallFlow, sent: CallFlow) => {
+    track(CALL_FLOW_SAVED_EVENT, { callflow_id: saved.id, created: sent.id === null, enabled: saved.enable });
     baseVersion = saved.version;
     // The version kept it: the next save starts without a note.
     state.setState({ note: '' });
@@ -150,6 +157,7 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
       const theirs = await api.latest(id);
       state.setState({ conflict: { intent, theirs } });
     } catch (error) {
+      track(CALL_FLOW_SAVE_FAILED_EVENT, { error: userErrorText(error) });
       view.notify({ type: 'error', title: callFlowMessages.saveFailed, description: userErrorText(error) });
     }
   };
@@ -248,6 +256,7 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
           view.notify({ type: 'success', title: conflict.intent === 'save-and-enable' ? editorTexts.enabled : editorTexts.saved, description: `${saved.name} has been saved.` });
         } else {
           const created = await api.create(resolution.body);
+          track(CALL_FLOW_SAVED_EVENT, { callflow_id: created.id, created: true, enabled: false });
           baseVersion = created.version;
           state.setState({ note: '' });
           api.stored(created);
