@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { accounts, expect, expectAccessible, LoginPage, signInAs, test } from './fixtures.ts';
 
-// Read-only but for the upgrade prompt's own e2e trials (e2e/accounts.ts): these tests sign in and look
-// around; they change nothing other specs see.
+// Read-only but for the upgrade prompt's own e2e-only trials: these tests sign in and look around; they
+// change nothing other specs see.
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
