@@ -60,6 +60,9 @@ export const accounts = {
   // Fenwick Joinery copies whose address the self sign-up spec signs up with again (a PIN is e-mailed to it), one per viewport.
   selfSignupExisting: { email: 'e2e-ssu-existing@fenwick-joinery.example', password: 'portal-e2e-ssu-existing', firstName: 'Morgan', writtenBy: 'self-signup' },
   selfSignupExistingMobile: { email: 'e2e-ssu-existing-mobile@fenwick-joinery.example', password: 'portal-e2e-ssu-existing-m', firstName: 'Morgan', writtenBy: 'self-signup' },
+  // The e2e-only opt-in trials in their first hour: the navigation spec shows each its once-per-trial upgrade prompt.
+  upgradePromptDesktop: { email: 'e2e-upgrade-prompt-desktop@lumen-design.example', password: 'portal-e2e-prompt-d', firstName: 'Casey', writtenBy: 'navigation' },
+  upgradePromptMobile: { email: 'e2e-upgrade-prompt-mobile@lumen-design.example', password: 'portal-e2e-prompt-m', firstName: 'Casey', writtenBy: 'navigation' },
   upgradeDesktop1: { email: 'e2e-upgrade-desktop-1@lumen-design.example', password: 'portal-e2e-upgrade-d1', firstName: 'Casey', writtenBy: 'upgrade' },
   upgradeDesktop2: { email: 'e2e-upgrade-desktop-2@lumen-design.example', password: 'portal-e2e-upgrade-d2', firstName: 'Casey', writtenBy: 'upgrade' },
   upgradeDesktop3: { email: 'e2e-upgrade-desktop-3@lumen-design.example', password: 'portal-e2e-upgrade-d3', firstName: 'Casey', writtenBy: 'upgrade' },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { accounts, expect, expectAccessible, signInAs, test, wavInfo } from './fixtures.ts';
+import { accounts, expect, expectAccessible, mp3Info, signInAs, test } from './fixtures.ts';
 
 const copies = {
   Listen: { desktop: accounts.recordingsListenDesktop, mobile: accounts.recordingsListenMobile },
@@ -78,8 +78,10 @@ test.describe('call history and recordings', () => {
 
     // Download one.
     const [one] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Download the recording of/ }).first().click()]);
-    expect(one.suggestedFilename()).toMatch(/^call_recording_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.wav$/);
-    expect(wavInfo(readFileSync(await one.path())).durationMs).toBeGreaterThan(3000);
+    expect(one.suggestedFilename()).toMatch(/^call_recording_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.mp3$/);
+    const mp3 = mp3Info(readFileSync(await one.path()));
+    expect(mp3.sampleRate).toBe(8000);
+    expect(mp3.durationMs).toBeGreaterThan(3000);
 
     // Select three and download them as one zip.
     const boxes = page.getByRole('checkbox', { name: /^Select the recording of/ });
@@ -92,7 +94,7 @@ test.describe('call history and recordings', () => {
     expect(zip.suggestedFilename()).toMatch(/^recordings-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.zip$/);
     const names = zipNames(readFileSync(await zip.path()));
     expect(names).toHaveLength(3);
-    expect(names.every((name) => /^call_recording_.*\.wav$/.test(name))).toBe(true);
+    expect(names.every((name) => /^call_recording_.*\.mp3$/.test(name))).toBe(true);
     await expect(page.getByRole('status').filter({ hasText: /^Downloaded recordings-/ })).toBeVisible();
 
     // Select all selects the page's; with all selected it clears them.

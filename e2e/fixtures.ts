@@ -182,6 +182,30 @@ export function wavInfo(bytes: Buffer): { sampleRate: number; channels: number; 
   return { sampleRate, channels, bitsPerSample, durationMs: (dataBytes / (sampleRate * channels * (bitsPerSample / 8))) * 1000 };
 }
 
+/** Layer III bitrates (kbps) of MPEG-2 and 2.5, by the header's index. */
+const MPEG2_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+const MPEG2_RATES = { 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] } as Record<number, number[]>;
+
+/**
+ * What an MP3 of telephone audio (MPEG-2 or 2.5 layer III, as an 8 kHz recording encodes) is: its sample
+ * rate and length, read from its frame headers (576 samples each), walked from the first to the last.
+ */
+export function mp3Info(bytes: Buffer): { sampleRate: number; frames: number; durationMs: number } {
+  let at = bytes.findIndex((byte, i) => byte === 0xff && ((bytes[i + 1] ?? 0) & 0xe0) === 0xe0);
+  expect(at, 'an MP3 frame').toBeGreaterThanOrEqual(0);
+  let frames = 0;
+  let sampleRate = 0;
+  while (at + 4 <= bytes.length) {
+    const version = (bytes[at + 1]! >> 3) & 3;
+    expect(bytes[at]! === 0xff && (bytes[at + 1]! & 0xe0) === 0xe0 && (bytes[at + 1]! & 0x06) === 0x02 && version !== 3, `layer III frame of MPEG-2 or 2.5 at ${at}`).toBe(true);
+    const kbps = MPEG2_KBPS[bytes[at + 2]! >> 4]!;
+    sampleRate = MPEG2_RATES[version]![(bytes[at + 2]! >> 2) & 3]!;
+    at += Math.floor((72_000 * kbps) / sampleRate) + ((bytes[at + 2]! >> 1) & 1);
+    frames++;
+  }
+  return { sampleRate, frames, durationMs: ((frames * 576) / sampleRate) * 1000 };
+}
+
 /** The product id of the page's /{area}/{id} path. */
 export const productIdOf = (page: Page) => new URL(page.url()).pathname.split('/')[2] as string;
 

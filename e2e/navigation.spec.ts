@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { accounts, expect, expectAccessible, LoginPage, signInAs, test } from './fixtures.ts';
 
-// Read-only: these tests sign in and look around; they change nothing other specs see.
+// Read-only but for the upgrade prompt's own e2e-only trials: these tests sign in and look around; they
+// change nothing other specs see.
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -156,6 +157,39 @@ test.describe('trial banner', () => {
     await expect(nav(page).getByRole('button', { name: /Switch product/ })).toHaveCount(0);
     await expect(nav(page).getByRole('link', { name: 'Upgrade' })).toBeVisible();
     await expectAccessible(page, 'home with the trial banner');
+  });
+
+  test('the upgrade prompt shows once, an hour after the trial began, and not again once dismissed @mobile', async ({ page }) => {
+    const user = test.info().project.name === 'mobile' ? accounts.upgradePromptMobile : accounts.upgradePromptDesktop;
+    // The page's clock starts well inside the trial's first hour (its status_entry is when the e2e server seeded it).
+    await page.clock.install({ time: new Date(Date.now() - 2 * 60 * 60 * 1000) });
+    await signInElsewhere(page, user);
+    const banner = page.getByRole('region', { name: 'Trial' });
+    await expect(banner).toHaveText('Enjoy your trial of Cloud phone');
+    const prompt = page.getByRole('dialog', { name: 'Keep your Cloud phone' });
+    await expect(prompt).toHaveCount(0);
+
+    // The hour passes with the page open: the prompt comes, and the server is told it was shown.
+    const token = await page.evaluate(() => localStorage.getItem('auth._token.local'));
+    const status = await (await page.request.get('/api/v1/trial/status/', { headers: { Authorization: `Token ${token}` } })).json();
+    expect(status.upgrade_prompt_shown).toBe(false);
+    const pageNow = await page.evaluate(() => Date.now());
+    const remembered = page.waitForResponse((response) => /\/api\/v1\/trial\/\d+\/upgrade-prompt-shown\/$/.test(response.url()) && response.status() === 200);
+    await page.clock.fastForward(Date.parse(status.status_entry) + 60 * 60 * 1000 + 60_000 - pageNow);
+    await expect(prompt).toBeVisible();
+    await expect(prompt).toContainText('keep your business number, your users and your call flows');
+    await expect(prompt.getByRole('button', { name: 'See upgrade options' })).toBeVisible();
+    await remembered;
+    await expectAccessible(page, 'the trial upgrade prompt');
+    await prompt.getByRole('button', { name: 'Not now' }).click();
+    await expect(prompt).toBeHidden();
+    await expect(banner.getByRole('link', { name: 'Upgrade now' })).toBeVisible();
+
+    // Once per trial: after a reload (past the hour still) it does not come back.
+    await page.reload();
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Upgrade now' })).toBeVisible();
+    await expect(prompt).toHaveCount(0);
   });
 
   test('an ended opt-in trial goes to the upgrade page', async ({ page }) => {

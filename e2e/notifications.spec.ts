@@ -19,6 +19,30 @@ async function openPanel(page: Page) {
 }
 
 test.describe('notification centre', () => {
+  test('home shows the three newest updates, merged as the panel merges them, and opens the panel @mobile', async ({ page, loginPage, homePage }) => {
+    await signInAs(loginPage, homePage, kestrel, kestrel.firstName);
+    const recent = page.getByRole('region', { name: 'Recent updates' });
+    const items = recent.getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    for (const [index, [type, title]] of [
+      ['Notification', 'Your broadband may be affected'],
+      ['Service update', 'Broadband outage in Leeds LS11'],
+      ['Notification', 'Sign your letter of authority'],
+    ].entries()) {
+      await expect(items.nth(index)).toContainText(type!);
+      await expect(items.nth(index)).toContainText(title!);
+    }
+    await expect(recent).not.toContainText('Number transfer PT-20417');
+    await expectAccessible(page, 'home with recent updates');
+    await recent.getByRole('button', { name: 'See all notifications' }).click();
+    await expect(panel(page)).toBeVisible();
+    await expect(panel(page)).toBeFocused();
+    await expect(bell(page)).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(panel(page)).toBeHidden();
+    await expect(bell(page)).toBeFocused();
+  });
+
   test('the bell shows the unread count in the warning colour; details open from the merged list and mark items read', async ({ page, loginPage, homePage }) => {
     await signInAs(loginPage, homePage, kestrel, kestrel.firstName);
     await expect(bell(page)).toHaveAccessibleName('Notifications, 8 unread, a letter of authority is waiting to be signed');

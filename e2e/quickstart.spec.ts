@@ -63,8 +63,9 @@ test('the trial customer works through the quick start: first incomplete step, l
   await expect(step(page, 'Download the apps')).toHaveAccessibleName(/\(completed\)$/);
   await expectAccessible(page, 'quick start after a reload');
 
-  // A step without a link.
+  // A step without a link; it gives the trial's test-call number to ring.
   await openStep(page, 'Make your first call');
+  await expect(wizard(page).getByText('Or ring our test line to hear a call go through: +443069990145')).toBeVisible();
   save = saved(page);
   await wizard(page).getByRole('button', { name: "I've made my first call" }).click();
   await expect(step(page, 'Make your first call')).toHaveAccessibleName(/\(completed\)$/);

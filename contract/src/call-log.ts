@@ -140,7 +140,8 @@ export type CallDurationFilter = keyof typeof CALL_DURATION_FILTERS;
 
 /** A timestamp for file names: 2025-03-03T09-05-07 (UTC; no colons, which some systems refuse). */
 export const fileTimestamp = (instant: Date): string => instant.toISOString().slice(0, 19).replace(/:/g, '-');
-export const recordingFilename = (start: Date) => `call_recording_${fileTimestamp(start)}.wav`;
+/** A recording's download: MP3 (spec 001 section 7 "Call recordings"). */
+export const recordingFilename = (start: Date) => `call_recording_${fileTimestamp(start)}.mp3`;
 export const recordingsZipFilename = (now: Date) => `recordings-${fileTimestamp(now)}.zip`;
 export const transcriptFilename = (start: Date) => `transcript-${fileTimestamp(start)}.txt`;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
+import { idText } from './ids.ts';
 
 /** Trial status (spec 000 section 3, spec 001 section 3). */
 export const TrialStatus = z.object({
@@ -12,6 +13,11 @@ export const TrialStatus = z.object({
   quickstart_popup_sections_completed: z.record(z.string(), z.boolean()),
   customer_feedback: z.nullable(z.string()),
   status_entry: z.nullable(z.string()),
+  /**
+   * Whether the trial's upgrade prompt has been shown (spec 000 section 4: once, at least an hour after
+   * status_entry); remembered by the server so it shows once per trial, on any device. Absent: not shown.
+   */
+  upgrade_prompt_shown: z.optional(z.boolean()),
 });
 export type TrialStatus = z.infer<typeof TrialStatus>;
 
@@ -52,6 +58,8 @@ export const PatchTrialStatus = z.object({
 });
 export type PatchTrialStatus = z.infer<typeof PatchTrialStatus>;
 
+const TrialProductParams = z.object({ id: idText('Unknown product') });
+
 export const trialEndpoints = {
   getTrialStatus: endpoint({
     method: 'GET', path: '/api/v1/trial/status/', summary: "The signed-in customer's trial status", auth: true,
@@ -60,5 +68,9 @@ export const trialEndpoints = {
   patchTrialStatus: endpoint({
     method: 'PATCH', path: '/api/v1/trial/status/', summary: "Updates the signed-in customer's quick-start progress, feedback and pop-up flag", auth: true,
     body: PatchTrialStatus, response: TrialStatus,
+  }),
+  upgradePromptShown: endpoint({
+    method: 'POST', path: '/api/v1/trial/:id/upgrade-prompt-shown/', summary: "Remembers that the trial's upgrade prompt was shown, so it shows once", auth: true,
+    params: TrialProductParams, body: z.object({}), response: TrialStatus,
   }),
 };

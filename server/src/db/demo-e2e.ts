@@ -135,6 +135,15 @@ export const e2eSignupTrialLogins = [
   { spec: 'self-signup', email: 'e2e-ssu-existing-mobile@fenwick-joinery.example', password: 'portal-e2e-ssu-existing-m', company: 'Fenwick Joinery (e2e self sign-up, existing, mobile)' },
 ] as const;
 
+/**
+ * Customers in the first hour of an opt-in trial (status_entry the seed's now), for the navigation spec's
+ * once-per-trial upgrade prompt (showing it is remembered for good): one per viewport.
+ */
+export const e2eUpgradePromptLogins = [
+  { spec: 'navigation', email: 'e2e-upgrade-prompt-desktop@lumen-design.example', password: 'portal-e2e-prompt-d', company: 'Lumen Design (e2e upgrade prompt, desktop)' },
+  { spec: 'navigation', email: 'e2e-upgrade-prompt-mobile@lumen-design.example', password: 'portal-e2e-prompt-m', company: 'Lumen Design (e2e upgrade prompt, mobile)' },
+] as const;
+
 /** Every copy's user is Morgan Fenwick. */
 const E2E_SIGNUP_USER_NAME = 'Morgan Fenwick';
 /**
@@ -412,6 +421,7 @@ const E2E_GROUPS: E2eGroup[] = [
       await seedProductDetailsCustomer(tx, user, e2eShopMeadowLogins[index]!.company, E2E_SHOP_MEADOW_COPY_FROM + index, now);
     },
   },
+  { logins: e2eUpgradePromptLogins, userName: UPGRADE_USER_NAME, seed: (tx, _audio, user, index, now) => seedRunningTrial(tx, user, e2eUpgradePromptLogins[index]!.company, now) },
   { logins: e2eIncompleteAddressLogins, userName: E2E_INCOMPLETE_ADDRESS_USER_NAME, seed: (tx, _audio, user, index) => seedIncompleteAddressBuyNow(tx, user, e2eIncompleteAddressLogins[index]!.company) },
   {
     logins: e2eShopLogins,
@@ -440,6 +450,15 @@ export async function seedE2eDemo(tx: Pick<Database, 'insert'>, audio: AudioStor
   }
 }
 
+const LUMEN_ADDRESS = {
+  summary_line: 'Suite 3, 40 North Road, Brighton, BN1 1YE',
+  line_one: 'Suite 3, 40 North Road',
+  line_two: '',
+  city: 'Brighton',
+  county: 'East Sussex',
+  post_code: 'BN1 1YE',
+};
+
 /** A copy of Lumen Design: a voip3 cloud phone whose 14-day opt-in trial ended 2 days ago. */
 async function seedLumenLike(tx: Pick<Database, 'insert'>, user: DemoUser, company: string, now: Date): Promise<void> {
   const [account] = await tx.insert(accounts).values({ name: company }).returning();
@@ -457,14 +476,7 @@ async function seedLumenLike(tx: Pick<Database, 'insert'>, user: DemoUser, compa
       channel: 'Self Sign Up',
       productDetail: 'Cloud phone - 1 user (trial)',
       confirmedDate: now.toISOString().slice(0, 10),
-      installationAddress: {
-        summary_line: 'Suite 3, 40 North Road, Brighton, BN1 1YE',
-        line_one: 'Suite 3, 40 North Road',
-        line_two: '',
-        city: 'Brighton',
-        county: 'East Sussex',
-        post_code: 'BN1 1YE',
-      },
+      installationAddress: LUMEN_ADDRESS,
     })
     .returning();
   if (!phone) throw new Error('seed: e2e upgrade phone not inserted');
@@ -472,6 +484,20 @@ async function seedLumenLike(tx: Pick<Database, 'insert'>, user: DemoUser, compa
   const startedAt = new Date(endsAt.getTime() - 14 * DAY_MS);
   await tx.insert(trials).values({ productId: phone.id, kind: 'OPT_IN', startedAt, endsAt, statusEntry: startedAt });
   await tx.insert(quickstarts).values({ productId: phone.id, showPopup: true, sectionsCompleted: {} });
+}
+
+/** A voip3 cloud phone in the first hour of a 14-day opt-in trial (status_entry `now`), its quick start closed. */
+async function seedRunningTrial(tx: Pick<Database, 'insert'>, user: DemoUser, company: string, now: Date): Promise<void> {
+  const [account] = await tx.insert(accounts).values({ name: company }).returning();
+  if (!account) throw new Error(`seed: ${company} not inserted`);
+  await tx.insert(users).values({ ...user, accountId: account.id });
+  const [phone] = await tx
+    .insert(products)
+    .values({ accountId: account.id, kind: 'voip', tariffVersion: 'TARIFF_V3', supplier: 3, status: 'live', showProductPages: true, channel: 'Self Sign Up', productDetail: 'Cloud phone - 1 user (trial)', confirmedDate: now.toISOString().slice(0, 10), installationAddress: LUMEN_ADDRESS })
+    .returning();
+  if (!phone) throw new Error(`seed: ${company} phone not inserted`);
+  await tx.insert(trials).values({ productId: phone.id, kind: 'OPT_IN', startedAt: now, endsAt: new Date(now.getTime() + 14 * DAY_MS), statusEntry: now });
+  await tx.insert(quickstarts).values({ productId: phone.id, showPopup: false, sectionsCompleted: {} });
 }
 
 /** A live buy-now cloud phone whose installation address has only its first line and postcode (no town/city, no county). */

@@ -5,10 +5,11 @@ import { AfterPaint } from '../../lib/after-paint.tsx';
 import { ViewingIndicator } from '../../features/staff/index.ts';
 import { MenuIcon } from './icons.tsx';
 import { SIDE_NAV_ID } from './side-nav.tsx';
-import { loadNotificationBell } from '../../features/notifications/index.ts';
 
 // The bell brings the notification lists and their schemas: it loads once the page has drawn, not before it.
-const NotificationBell = lazy(loadNotificationBell);
+// Its feature's index is imported on demand too: home's recent updates import it so, and a module both import
+// statically and on demand would be a chunk of its own on every page's first load.
+const NotificationBell = lazy(async () => (await import('../../features/notifications/index.ts')).loadNotificationBell());
 // The profile menu and its menu code likewise: the page shows without waiting for them; its place is kept.
 const ProfileMenu = lazy(() => import('./profile-menu.tsx').then((module) => ({ default: module.ProfileMenu })));
 

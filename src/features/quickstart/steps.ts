@@ -42,7 +42,16 @@ export interface QuickstartStepContent {
   /** The analytics event the step's action tracks. */
   tracking: string;
   link?: QuickstartLink;
+  /** A number to ring, shown as text under the step's text (by the one phone display rule). */
+  callNumber?: { lead: string; number: string };
 }
+
+/**
+ * The trial's test-call number (spec 001 section 9 has it as text, its value withheld): a line that answers
+ * with a short message, so a trial customer hears a call go through from the app. A placeholder from
+ * Ofcom's drama range (0306 999 0xxx), like the help number: set the real one here.
+ */
+export const TRIAL_TEST_CALL_NUMBER = '03069990145';
 
 const phone = `${brand.productName} phone`;
 
@@ -70,6 +79,7 @@ export const QUICKSTART_STEP_CONTENT: Readonly<Record<QuickstartStep, Quickstart
   make_your_first_call: {
     header: 'Make your first call',
     text: 'Once you have signed in to the app, ring your own mobile. The person you call sees your business number, not your personal one.',
+    callNumber: { lead: 'Or ring our test line to hear a call go through:', number: TRIAL_TEST_CALL_NUMBER },
     button: { visible: true, text: "I've made my first call" },
     tracking: 'QS - make your first call',
   },

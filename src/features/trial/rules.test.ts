@@ -1,6 +1,6 @@
 import type { TrialStatus } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { isAfterFirstHour, remainingDaysText, showsTrialBanner, showsUpgradeNow, trialBannerText, UPGRADE_DIALOG_FIRST_HOUR_FLAG } from './rules.ts';
+import { isAfterFirstHour, remainingDaysText, showsTrialBanner, showsUpgradeNow, trialBannerText, UPGRADE_DIALOG_FIRST_HOUR_FLAG, upgradePromptDue } from './rules.ts';
 import { setUpgradeTrigger, upgradeTrigger } from './api/get-trial-status.ts';
 
 const status = (extra: Partial<TrialStatus> = {}): TrialStatus => ({
@@ -14,6 +14,19 @@ const status = (extra: Partial<TrialStatus> = {}): TrialStatus => ({
   customer_feedback: null,
   status_entry: '2025-03-03T09:00:00Z',
   ...extra,
+});
+
+describe('the upgrade prompt', () => {
+  it('is due once an hour has passed since status_entry, for a running opt-in trial whose prompt was not shown', () => {
+    const hourLater = new Date('2025-03-03T10:00:00Z');
+    expect(upgradePromptDue(status(), new Date('2025-03-03T09:59:59Z'))).toBe(false);
+    expect(upgradePromptDue(status(), hourLater)).toBe(true);
+    expect(upgradePromptDue(status({ upgrade_prompt_shown: false }), hourLater)).toBe(true);
+    expect(upgradePromptDue(status({ upgrade_prompt_shown: true }), hourLater)).toBe(false);
+    expect(upgradePromptDue(status({ isTrialExpired: true }), hourLater)).toBe(false);
+    expect(upgradePromptDue(status({ trialKind: null }), hourLater)).toBe(false);
+    expect(upgradePromptDue(status({ status_entry: null }), hourLater)).toBe(false);
+  });
 });
 
 describe('the trial banner', () => {

@@ -36,6 +36,22 @@ export function isAfterFirstHour(statusEntry: string | null, now: Date): boolean
   return Number.isFinite(entered) && now.getTime() - entered >= UPGRADE_PROMPT_AFTER_MS;
 }
 
+/** The upgrade prompt's words: the upgrade's offer, a way to it and a way to say not now. */
+export const upgradePromptText = {
+  title: `Keep your ${brand.productName} phone`,
+  offer: 'Upgrade before your trial ends to keep your business number, your users and your call flows, with nothing to set up again. Choose a plan in a few steps.',
+  upgrade: 'See upgrade options',
+  dismiss: 'Not now',
+} as const;
+
+/**
+ * Whether the trial's upgrade prompt is due: a running opt-in trial, at least an hour after status_entry,
+ * whose prompt the server has not yet seen shown (it shows once per trial).
+ */
+export function upgradePromptDue(status: TrialStatus, now: Date): boolean {
+  return status.trialKind === 'OPT_IN' && !status.isTrialExpired && status.upgrade_prompt_shown !== true && isAfterFirstHour(status.status_entry, now);
+}
+
 /** "Upgrade now": an opt-in trial, with the first-hour upgrade flag on or the first hour over. */
 export function showsUpgradeNow(status: TrialStatus, flags: readonly FeatureFlag[], now: Date): boolean {
   if (status.trialKind !== 'OPT_IN') return false;

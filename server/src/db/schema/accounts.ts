@@ -93,6 +93,8 @@ export const trials = pgTable(
     startedAt: timestamp({ withTimezone: true }).notNull(),
     endsAt: timestamp({ withTimezone: true }).notNull(),
     statusEntry: timestamp({ withTimezone: true }).notNull(),
+    /** When the trial's upgrade prompt was shown (spec 000 section 4: once, an hour after statusEntry); null: not yet. */
+    upgradePromptShownAt: timestamp({ withTimezone: true }),
   },
   (t) => [check('trials_kind', sql`${t.kind} in ('OPT_IN')`)],
 );

@@ -38,6 +38,7 @@ export interface ConversationLine {
 /**
  * A recording of a call. The audio lives in the audio storage under audioKey; a demo recording
  * starts with audioKey null and its script, and is spoken by the speech engine on first play.
+ * mp3Key: the same audio encoded once as MP3, the download (null until it is first stored or downloaded).
  * deletedAt set: recently deleted, purged for good RECORDING_RETENTION_DAYS later.
  * productId and startTime repeat the call's, so the list filters recordings on one index.
  */
@@ -54,6 +55,7 @@ export const callRecordings = pgTable(
     startTime: timestamp({ withTimezone: true }).notNull(),
     durationSeconds: integer().notNull(),
     audioKey: text(),
+    mp3Key: text(),
     script: jsonb().$type<ConversationLine[]>(),
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),

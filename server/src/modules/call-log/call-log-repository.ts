@@ -134,12 +134,17 @@ export function createCallLogRepository(db: Database) {
         .orderBy(asc(callRecordings.startTime), asc(callRecordings.uuid));
     },
 
-    /** Stores where a recording's audio now lives (spoken for the first time). */
-    async setAudioKey(uuid: string, audioKey: string, durationSeconds: number, lines: ConversationLine[]): Promise<void> {
+    /** Stores where a recording's audio (WAV to listen to, MP3 to download) now lives (spoken for the first time). */
+    async setAudioKey(uuid: string, keys: { audioKey: string; mp3Key: string }, durationSeconds: number, lines: ConversationLine[]): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.update(callRecordings).set({ audioKey, durationSeconds }).where(eq(callRecordings.uuid, uuid));
+        await tx.update(callRecordings).set({ ...keys, durationSeconds }).where(eq(callRecordings.uuid, uuid));
         await tx.update(callTranscriptions).set({ lines, totalSeconds: durationSeconds }).where(eq(callTranscriptions.recordingUuid, uuid));
       });
+    },
+
+    /** Stores where a recording's MP3 lives (encoded on its first download). */
+    async setMp3Key(uuid: string, mp3Key: string): Promise<void> {
+      await db.update(callRecordings).set({ mp3Key }).where(eq(callRecordings.uuid, uuid));
     },
 
     /** A recording's transcript, when the product has it and it is not purged. */
@@ -177,8 +182,8 @@ export function createCallLogRepository(db: Database) {
       const rows = await db
         .delete(callRecordings)
         .where(and(eq(callRecordings.productId, productId), isNotNull(callRecordings.deletedAt), lte(callRecordings.deletedAt, purgeBefore)))
-        .returning({ audioKey: callRecordings.audioKey });
-      return rows.flatMap((row) => (row.audioKey ? [row.audioKey] : []));
+        .returning({ audioKey: callRecordings.audioKey, mp3Key: callRecordings.mp3Key });
+      return rows.flatMap((row) => [row.audioKey, row.mp3Key].filter((key) => key !== null));
     },
 
     async adminPasswordHash(productId: number): Promise<string | null> {

@@ -8,6 +8,7 @@ import { authHeaders, getCsrf, seededProductIds, SEED_TIME, tokenOf, useTestApp,
 import { generateCalls } from './demo-calls.ts';
 import { FILE_READ_BYTES, measureFile, prepareZip, sendMeasured, type ReadParts, type ZipEntry } from './rules.ts';
 import { readBytesInto } from '../../audio/storage.ts';
+import { decodeMp3 } from '../../test/mp3.ts';
 
 const t = useTestApp();
 
@@ -183,18 +184,24 @@ describe('listening and downloads', () => {
     const part = await t.app.inject({ method: 'GET', url: `${base()}/${entry!.calllog_id}/recording/${uuid}/`, headers: { ...authHeaders(customer), range: 'bytes=0-99' } });
     expect(part.statusCode).toBe(206);
     const download = await inject(customer, 'GET', `${base()}/${entry!.calllog_id}/recording/${uuid}/?download=true`);
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="call_recording_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.wav"$/);
-    expect(download.rawPayload.equals(response.rawPayload)).toBe(true);
+    // The download is the same audio as MP3 (spec 001 section 7), encoded once as it was stored.
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="call_recording_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.mp3"$/);
+    expect(download.headers['content-type']).toBe('audio/mpeg');
+    const decoded = await decodeMp3(download.rawPayload);
+    expect(decoded.errors).toEqual([]);
+    expect(Math.abs(decoded.samplesDecoded / decoded.sampleRate - listed)).toBeLessThan(0.25);
+    const [stored] = await t.db.select({ mp3Key: callRecordings.mp3Key }).from(callRecordings).where(eq(callRecordings.uuid, uuid));
+    expect(stored!.mp3Key).toBe(`${acmePhone}/call-recording-${uuid}.mp3`);
     // Another call's id with this recording is no recording.
     expect((await inject(customer, 'GET', `${base()}/${entry!.calllog_id + 1}/recording/${uuid}/`)).statusCode).toBe(404);
   });
 
-  it('downloads one chosen recording as WAV and several as one zip', async () => {
+  it('downloads one chosen recording as MP3 and several as one zip of MP3 files a decoder reads at their length', async () => {
     const uuids = uuidsOf((await list('?keyword=invoice')).results).slice(0, 3);
     expect(uuids).toHaveLength(3);
     const one = await inject(customer, 'POST', `${base()}/call_recordings/`, { recording_uuids: [uuids[0]] });
     expect(one.statusCode).toBe(200);
-    expect(one.headers['content-disposition']).toMatch(/call_recording_.*\.wav"$/);
+    expect(one.headers['content-disposition']).toMatch(/call_recording_.*\.mp3"$/);
     const zip = await inject(customer, 'POST', `${base()}/call_recordings/`, { recording_uuids: uuids });
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
@@ -203,9 +210,33 @@ describe('listening and downloads', () => {
     expect(zip.headers['content-disposition']).toMatch(/^attachment; filename="recordings-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.zip"$/);
     const entries = readZip(zip.rawPayload);
     expect(entries).toHaveLength(3);
-    expect(entries.every((entry) => entry.crcOk && entry.data.subarray(0, 4).toString() === 'RIFF' && /^call_recording_.*\.wav$/.test(entry.name))).toBe(true);
+    expect(entries.every((entry) => entry.crcOk && /^call_recording_.*\.mp3$/.test(entry.name))).toBe(true);
+    // Each file is an MP3 a real decoder reads back at the recording's listed length (oldest first in the zip).
+    const listed = (await list('?keyword=invoice')).results.flatMap((call) => call.recordings).filter((r) => uuids.includes(r.uuid));
+    const durations = listed.map((r) => r.duration).reverse();
+    for (const [i, entry] of entries.entries()) {
+      const decoded = await decodeMp3(entry.data);
+      expect(decoded.errors).toEqual([]);
+      expect(Math.abs(decoded.samplesDecoded / decoded.sampleRate - durations[i]!)).toBeLessThan(0.25);
+    }
     expect(new Set(entries.map((entry) => entry.name)).size).toBe(3);
     expect(entries.some((entry) => entry.data.equals(one.rawPayload))).toBe(true);
+  });
+
+  it('encodes a recording stored before it had an MP3 on its first download, and keeps it', async () => {
+    const [entry] = (await list('?keyword=boiler')).results;
+    const uuid = entry!.recordings[0]!.uuid;
+    // Played first: stored as WAV (and MP3); then made one stored with its WAV only.
+    expect((await inject(customer, 'GET', `${base()}/${entry!.calllog_id}/recording/${uuid}/`)).statusCode).toBe(200);
+    const key = `${acmePhone}/call-recording-${uuid}.mp3`;
+    await t.app.audio.delete(key);
+    await t.db.update(callRecordings).set({ mp3Key: null }).where(eq(callRecordings.uuid, uuid));
+    const first = await inject(customer, 'POST', `${base()}/call_recordings/`, { recording_uuids: [uuid] });
+    expect(first.statusCode).toBe(200);
+    expect((await decodeMp3(first.rawPayload)).errors).toEqual([]);
+    const [stored] = await t.db.select({ mp3Key: callRecordings.mp3Key }).from(callRecordings).where(eq(callRecordings.uuid, uuid));
+    expect(stored!.mp3Key).toBe(key);
+    expect((await t.app.audio.get(key))?.equals(first.rawPayload)).toBe(true);
   });
 
   it('refuses an unknown recording with a readable JSON error and junk with 400', async () => {
@@ -258,7 +289,8 @@ describe('listening and downloads', () => {
   it("answers 404 as JSON when any chosen recording's audio is gone, before the first byte", async () => {
     // Newest first in the list; a zip holds its recordings oldest first.
     const [newest, middle, oldest] = uuidsOf((await list('?keyword=invoice')).results);
-    const gone = (uuid: string) => t.db.update(callRecordings).set({ audioKey: `${acmePhone}/call-recording-gone.wav` }).where(eq(callRecordings.uuid, uuid));
+    const gone = (uuid: string) =>
+      t.db.update(callRecordings).set({ audioKey: `${acmePhone}/call-recording-gone.wav`, mp3Key: `${acmePhone}/call-recording-gone.mp3` }).where(eq(callRecordings.uuid, uuid));
     await gone(oldest!);
     await gone(newest!);
     // Alone, first in the zip, or after one that is there: each is measured before the answer starts.

@@ -12,6 +12,7 @@ import {
 } from '@portal/contract';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../../auth/throttle-repository.ts';
+import { MP3_CONTENT_TYPE, wavToMp3 } from '../../audio/mp3.ts';
 import { attachmentHeaders, sendAudio, streamAttachment } from '../../audio/serve.ts';
 import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
@@ -62,15 +63,36 @@ async function listedRecordings(request: FastifyRequest, product: Product, uuids
   return rows;
 }
 
-/** Where a recording's audio is stored: its key, or (a demo recording) spoken now from its script and stored for next time. */
+/** Where a recording's audio is stored: its key, or (a demo recording) spoken now from its script and stored for next time, MP3 too. */
 async function recordingAudioKey(request: FastifyRequest, recording: RecordingRow): Promise<string> {
   const { audio, callLogRepository, speech } = request.server;
   if (recording.audioKey) return recording.audioKey;
   if (!recording.script) throw detailError(404, callLogMessages.audioMissing);
   const spoken = await speakConversation(recording.script, recording.durationSeconds, (text, voice) => speech.speak(text, voice));
-  const key = `${recording.productId}/call-recording-${recording.uuid}.wav`;
-  await audio.put(key, spoken.wav);
-  await callLogRepository.setAudioKey(recording.uuid, key, spoken.seconds, spoken.lines);
+  const keys = { audioKey: `${recording.productId}/call-recording-${recording.uuid}.wav`, mp3Key: mp3KeyOf(recording) };
+  await audio.put(keys.audioKey, spoken.wav);
+  // Encoded once, as it is stored: every download after this one sends these bytes.
+  await audio.put(keys.mp3Key, await wavToMp3(spoken.wav));
+  await callLogRepository.setAudioKey(recording.uuid, keys, spoken.seconds, spoken.lines);
+  Object.assign(recording, keys);
+  return keys.audioKey;
+}
+
+const mp3KeyOf = (recording: RecordingRow) => `${recording.productId}/call-recording-${recording.uuid}.mp3`;
+
+/**
+ * Where a recording's MP3 (its download) is stored. One stored before recordings had an MP3 is
+ * encoded from its WAV on its first download and kept, so it is encoded once too.
+ */
+async function recordingMp3Key(request: FastifyRequest, recording: RecordingRow): Promise<string> {
+  if (recording.mp3Key) return recording.mp3Key;
+  const wavKey = await recordingAudioKey(request, recording);
+  if (recording.mp3Key) return recording.mp3Key;
+  const wav = await request.server.audio.get(wavKey);
+  if (!wav) throw detailError(404, callLogMessages.audioMissing);
+  const key = mp3KeyOf(recording);
+  await request.server.audio.put(key, await wavToMp3(wav));
+  await request.server.callLogRepository.setMp3Key(recording.uuid, key);
   return key;
 }
 
@@ -81,9 +103,9 @@ async function recordingAudio(request: FastifyRequest, recording: RecordingRow):
   return bytes;
 }
 
-/** Reads a recording's audio part by part, as the zip and a download send it; audio gone is a 404 (before the first byte). */
+/** Reads a recording's MP3 part by part, as the zip and a download send it; audio gone is a 404 (before the first byte). */
 async function recordingParts(request: FastifyRequest, recording: RecordingRow): Promise<ReadParts> {
-  const key = await recordingAudioKey(request, recording);
+  const key = await recordingMp3Key(request, recording);
   return async (buffer, use) => {
     if (!(await request.server.audio.readInto(key, buffer, use))) throw detailError(404, callLogMessages.audioMissing);
     return true;
@@ -96,7 +118,7 @@ async function downloadRecording(request: FastifyRequest, reply: FastifyReply, r
   const buffer = Buffer.allocUnsafe(FILE_READ_BYTES);
   const measured = await measureFile(read, buffer);
   if (!measured) throw detailError(404, callLogMessages.audioMissing);
-  const file = { filename: recordingFilename(recording.startTime), type: 'audio/wav', length: measured.size };
+  const file = { filename: recordingFilename(recording.startTime), type: MP3_CONTENT_TYPE, length: measured.size };
   return streamAttachment(request, reply, file, (write) => sendMeasured(read, buffer, measured, write));
 }
 
@@ -110,7 +132,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
  * Call history and recordings (spec 001 section 7 "Call recordings"): the list with its filters,
- * listening and downloads (one WAV, or a streamed zip), delete and restore, transcripts and the
+ * listening (WAV) and downloads (one MP3, or a streamed zip of them), delete and restore, transcripts and the
  * admin password. A customer reaches only their own cloud phones' calls (404 otherwise).
  */
 export const callLogHandlers = {
@@ -154,14 +176,14 @@ export const callLogHandlers = {
     if (recordings.length === 1) return downloadRecording(request, reply, recordings[0] as RecordingRow);
     const used = new Map<string, number>();
     const entries = recordings.map((recording) => {
-      // Two recordings of one second get their own names: call_recording_...-2.wav.
+      // Two recordings of one second get their own names: call_recording_...-2.mp3.
       const base = recordingFilename(recording.startTime);
       const n = (used.get(base) ?? 0) + 1;
       used.set(base, n);
       // Read twice (measured, then sent): a demo recording is spoken once, on the first read.
       let parts: Promise<ReadParts> | undefined;
       const read: ReadParts = async (buffer, use) => (await (parts ??= recordingParts(request, recording)))(buffer, use);
-      return { name: n === 1 ? base : base.replace(/\.wav$/, `-${n}.wav`), modified: recording.startTime, read };
+      return { name: n === 1 ? base : base.replace(/\.mp3$/, `-${n}.mp3`), modified: recording.startTime, read };
     });
     // Measured first (a recording that is gone answers 404 before any byte), then announced with its
     // length, so the page shows how much has come; every file passes through one buffer while it streams.
@@ -175,7 +197,7 @@ export const callLogHandlers = {
     const [recording] = await listedRecordings(request, product, [params.uuid]);
     if (!recording || recording.callLogId !== rowId(params.calllog)) throw notFound();
     if (query.download === 'true') return downloadRecording(request, reply, recording);
-    return sendAudio(request, reply, await recordingAudio(request, recording), recordingFilename(recording.startTime));
+    return sendAudio(request, reply, await recordingAudio(request, recording), recordingFilename(recording.startTime).replace(/\.mp3$/, '.wav'));
   },
 
   deleteCallRecordings: async ({ params, body, request }) => {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TrialStatus } from '@portal/contract';
 import { readWithSession } from '../../plugins/auth.ts';
 import { readsSessionItself, type Handlers } from '../../routes/index.ts';
-import { notFound } from '../products/products.ts';
+import { notFound, ownedVoipProduct, rowId } from '../products/products.ts';
 import type { QuickstartRow, TrialChanges, TrialRow } from './trial-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,6 +18,7 @@ const noTrial: TrialStatus = {
   quickstart_popup_sections_completed: {},
   customer_feedback: null,
   status_entry: null,
+  upgrade_prompt_shown: false,
 };
 
 /**
@@ -49,6 +50,7 @@ function statusOf({ trial, quickstart }: { trial: TrialRow | null; quickstart: Q
     remainDays: Math.max(0, Math.ceil(left / DAY_MS)),
     ...quick,
     status_entry: trial.statusEntry.toISOString(),
+    upgrade_prompt_shown: trial.upgradePromptShownAt !== null,
   };
 }
 
@@ -74,4 +76,14 @@ export const trialHandlers = {
     const updated = await request.server.trialRepository.update(row.quickstart.productId, changes);
     return statusOf({ trial: row.trial, quickstart: updated ?? row.quickstart }, request.server.now());
   },
-} satisfies Pick<Handlers, 'getTrialStatus' | 'patchTrialStatus'>;
+
+  // The customer's own trial only: another account's phone, or a phone with no trial, is 404.
+  upgradePromptShown: async ({ params, request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    const product = await ownedVoipProduct(request, rowId(params.id));
+    const trial = await request.server.trialRepository.upgradePromptShown(product.id, request.server.now());
+    if (!trial) throw notFound();
+    const { quickstart } = await trialOf(request);
+    return statusOf({ trial, quickstart: quickstart?.productId === trial.productId ? quickstart : null }, request.server.now());
+  },
+} satisfies Pick<Handlers, 'getTrialStatus' | 'patchTrialStatus' | 'upgradePromptShown'>;

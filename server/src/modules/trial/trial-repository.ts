@@ -55,6 +55,16 @@ export function createTrialRepository(db: Database) {
     /** The trial status's row: the session's columns beside its account's trial (`trialWithSession`); on PGlite kept until anything is written. */
     withSession: (keyHash: string) => trialWithSession(db, keyHash),
 
+    /** Remembers that the trial's upgrade prompt was shown (the first time only); answers the trial, or undefined with none. */
+    async upgradePromptShown(productId: number, now: Date): Promise<TrialRow | undefined> {
+      const [row] = await db
+        .update(trials)
+        .set({ upgradePromptShownAt: sql`coalesce(${trials.upgradePromptShownAt}, ${now.toISOString()}::timestamptz)` })
+        .where(eq(trials.productId, productId))
+        .returning();
+      return row;
+    },
+
     /** Changes a product's quick start; answers it as changed. */
     async update(productId: number, changes: TrialChanges): Promise<QuickstartRow | undefined> {
       const sections = changes.completedSections;

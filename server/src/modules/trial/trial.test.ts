@@ -157,3 +157,49 @@ describe('PATCH /api/v1/trial/status/', () => {
     expect((await t.app.inject({ method: 'PATCH', url: URL, headers: csrf.headers, payload: {} })).statusCode).toBe(401);
   });
 });
+
+describe('POST /api/v1/trial/{id}/upgrade-prompt-shown/', () => {
+  const shown = (key: string, productId: number | string, headers = authHeaders(key, csrf)) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/trial/${productId}/upgrade-prompt-shown/`, headers, payload: {} });
+
+  it('remembers once that the prompt was shown, for the owner of the trial only', async () => {
+    const multi = await login(t.app, demoLogins.multiProduct);
+    const [user] = await t.db.select().from(users).where(eq(users.email, demoLogins.multiProduct.email));
+    const [phone] = (await t.db.select().from(products).where(eq(products.accountId, user!.accountId!)).orderBy(products.id)).filter((p) => p.kind === 'voip');
+    const productId = phone!.id;
+    const before = t.clock.now();
+    try {
+      await t.db.insert(trials).values({ productId, kind: 'OPT_IN', startedAt: SEED_TIME, endsAt: new Date(SEED_TIME.getTime() + DEMO_TRIAL_LENGTH_MS), statusEntry: SEED_TIME });
+      expect((await get(multi)).upgrade_prompt_shown).toBe(false);
+      // Another customer's phone, CSRF missing, no token: refused, nothing remembered.
+      expect((await shown(trial, productId)).statusCode).toBe(404);
+      expect((await shown(multi, productId, authHeaders(multi))).statusCode).toBe(403);
+      expect((await shown(multi, productId, csrf.headers)).statusCode).toBe(401);
+      expect((await shown(multi, 'x')).statusCode).toBe(400);
+      expect((await get(multi)).upgrade_prompt_shown).toBe(false);
+
+      const first = await shown(multi, productId);
+      expect(first.statusCode).toBe(200);
+      expect(TrialStatus.parse(first.json())).toMatchObject({ productId, upgrade_prompt_shown: true });
+      expect((await get(multi)).upgrade_prompt_shown).toBe(true);
+      const [row] = await t.db.select().from(trials).where(eq(trials.productId, productId));
+      expect(row!.upgradePromptShownAt?.toISOString()).toBe(t.clock.now().toISOString());
+      // Again later: still shown, at the first time.
+      t.clock.advance(60_000);
+      expect((await shown(multi, productId)).statusCode).toBe(200);
+      const [again] = await t.db.select().from(trials).where(eq(trials.productId, productId));
+      expect(again!.upgradePromptShownAt?.getTime()).toBe(row!.upgradePromptShownAt?.getTime());
+    } finally {
+      t.clock.set(before);
+      await t.db.delete(trials).where(eq(trials.productId, productId));
+    }
+  });
+
+  it('answers 404 for a phone with no trial and for staff', async () => {
+    const multi = await login(t.app, demoLogins.multiProduct);
+    const [user] = await t.db.select().from(users).where(eq(users.email, demoLogins.multiProduct.email));
+    const [phone] = (await t.db.select().from(products).where(eq(products.accountId, user!.accountId!)).orderBy(products.id)).filter((p) => p.kind === 'voip');
+    expect((await shown(multi, phone!.id)).statusCode).toBe(404);
+    expect((await shown(staff, trialProductId)).statusCode).toBe(404);
+  });
+});

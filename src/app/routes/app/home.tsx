@@ -10,6 +10,9 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 // Says when a cloud phone's calls are diverted: a chunk of its own, asked for once the page has drawn (home's
 // bundle budget; the divert's own call comes after the page anyway).
 const DivertNotices = lazy(() => import('./home-divert-notices.tsx'));
+// The three newest notifications (spec 000 and 001), the same way: after the page has drawn (the feature's
+// index on demand too, as the top bar's bell takes it).
+const RecentUpdates = lazy(async () => (await import('../../../features/notifications/index.ts')).loadRecentUpdates());
 
 /** Home (route name index): a welcome, the account's products and the app download block (the status banners are the layout's). */
 export function HomePage() {
@@ -56,6 +59,9 @@ export function HomePage() {
           </>
         )}
       </Box>
+      <AfterPaint>
+        <RecentUpdates />
+      </AfterPaint>
       {/* Drawn with the page (on a phone its text is the largest paint); its QR codes load on their own. */}
       <AppDownloads />
     </Flex>

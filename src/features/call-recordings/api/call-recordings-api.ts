@@ -92,7 +92,7 @@ async function recordingBlob(method: 'GET' | 'POST', path: string, password: str
 export const recordingAudio = (productId: number, calllog: number, uuid: string, password: string | null) =>
   recordingBlob('GET', buildPath(callLogEndpoints.getCallRecording.path, { id: productId, calllog, uuid }), password, undefined);
 
-/** The chosen recordings: one WAV, or several as one zip (POST .../calls/call_recordings/), with progress. */
+/** The chosen recordings: one MP3, or several as one zip (POST .../calls/call_recordings/), with progress. */
 export const downloadRecordings = (productId: number, uuids: string[], password: string | null, onProgress: Progress) =>
   recordingBlob('POST', buildPath(callLogEndpoints.downloadCallRecordings.path, { id: productId }), password, onProgress, { recording_uuids: uuids });
 

@@ -1,6 +1,7 @@
 import { Box, chakra, IconButton } from '@chakra-ui/react';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { useNotificationCentre } from '../api/get-notification-lists.ts';
+import { setPanelOpen, usePanelOpen } from '../logic/panel-open.ts';
 import { panelFrame } from './panel-frame.ts';
 import { WARNING_SOLID } from '../../../components/tones.ts';
 
@@ -26,11 +27,13 @@ export function bellLabel({ unread, unsignedLoa, loaded }: { unread: number; uns
  */
 export default function NotificationBell() {
   const centre = useNotificationCentre();
-  const [open, setOpen] = useState(false);
+  const open = usePanelOpen((state) => state.open);
+  // Signed out (the top bar gone), the panel is closed for whoever signs in next.
+  useEffect(() => () => setPanelOpen(false), []);
   const bellRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const close = (returnFocus: boolean) => {
-    setOpen(false);
+    setPanelOpen(false);
     if (returnFocus) bellRef.current?.focus();
   };
   const { unread, unsignedLoa, loaded } = centre;
@@ -46,7 +49,7 @@ export default function NotificationBell() {
         variant="ghost"
         size="lg"
         position="relative"
-        onClick={() => (open ? close(false) : setOpen(true))}
+        onClick={() => (open ? close(false) : setPanelOpen(true))}
       >
         <chakra.svg viewBox="0 0 24 24" w="6" h="6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9m4.3 12a1.94 1.94 0 0 0 3.4 0" />

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { cloaNotification, hardwareOrder, numberChangeNotification, serviceUpdate, targetedNotification, transferOrder, appointmentOrder } from '../test-fixtures.ts';
-import { hasUnsignedLoa, mergeItems, unreadCount } from './items.ts';
+import { hasUnsignedLoa, mergeItems, recentItems, unreadCount } from './items.ts';
+
+describe('recentItems', () => {
+  it('is the merged list\'s first 3, read or not, newest first', () => {
+    const items = mergeItems(
+      [serviceUpdate({ id: 1, published: '2025-03-03T07:00:00Z', read: true })],
+      [targetedNotification({ id: 21, last_changed: '2025-03-03T07:05:00Z' }), numberChangeNotification({ id: 22, last_changed: '2025-03-02T09:00:00Z' })],
+      [transferOrder({ id: 10, last_updated_date: '2025-03-03T03:50:00Z' })],
+    );
+    expect(recentItems(items).map((item) => item.key)).toEqual(['NOTIFICATION:21', 'SERVICE_UPDATE:1', 'ORDER:10']);
+    expect(recentItems(items.slice(0, 2))).toHaveLength(2);
+  });
+});
 
 describe('mergeItems', () => {
   it('merges the three lists newest first, by published, last_changed and last_updated_date, each with its type', () => {

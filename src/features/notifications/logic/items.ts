@@ -35,6 +35,12 @@ export function mergeItems(serviceUpdates: readonly ServiceUpdate[] = [], notifi
   return items.sort((a, b) => time(b.date) - time(a.date) || TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || b.data.id - a.data.id);
 }
 
+/** How many of the newest items home shows as recent notifications (spec 000 and 001: "the first 3"). */
+export const RECENT_NOTIFICATIONS = 3;
+
+/** The recent notifications: the merged list's first RECENT_NOTIFICATIONS, read or not. */
+export const recentItems = (items: readonly CentreItem[]): CentreItem[] => items.slice(0, RECENT_NOTIFICATIONS);
+
 /** How many items are unread. */
 export const unreadCount = (items: readonly CentreItem[]) => items.reduce((n, item) => n + (item.read ? 0 : 1), 0);
 

@@ -1,6 +1,6 @@
 import { Accordion, Box, Button, chakra, defineSlotRecipe, Flex, Heading, Text } from '@chakra-ui/react';
 import { accordionSlotRecipe } from '@chakra-ui/react/theme';
-import type { QuickstartStep } from '@portal/contract';
+import { displayPhone, type QuickstartStep } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { detectDevice, videoVersionFor } from '../../download-apps/index.ts';
@@ -52,6 +52,14 @@ export function QuickstartSteps({ steps, completed, productId, openStep, onOpenS
             <Accordion.ItemContent>
               <Accordion.ItemBody px="1" pt="0">
                 <Text mb="3">{content.text}</Text>
+                {content.callNumber && (
+                  <Text mb="3">
+                    {content.callNumber.lead}{' '}
+                    <chakra.span fontWeight="semibold" whiteSpace="nowrap">
+                      {displayPhone(content.callNumber.number)}
+                    </chakra.span>
+                  </Text>
+                )}
                 {content.video && <VideoCard video={content.video} onPlay={() => onAction(step)} />}
                 <StepButton content={content} productId={productId} onAction={() => onAction(step)} />
               </Accordion.ItemBody>

@@ -146,6 +146,8 @@ describe('the quick-start wizard', () => {
     // A click focuses the trigger first in a browser; the accordion acts on focused triggers only.
     act(() => stepTrigger(/^Make your first call/).focus());
     fireEvent.click(stepTrigger(/^Make your first call/));
+    // The trial's test-call number, as text, by the one display rule.
+    expect(await screen.findByText('+443069990145')).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: "I've made my first call" }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('Your progress on “Make your first call” was not saved.'));
     expect(activator()).toHaveTextContent('1 of 6 done');

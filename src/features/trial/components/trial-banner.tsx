@@ -1,11 +1,14 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import * as paths from '../../../config/paths.ts';
 import { useMe } from '../../auth/index.ts';
 import { selectedProduct, useNavigationProducts, useSelectedProductId } from '../../navigation/index.ts';
 import { setUpgradeTrigger, useTrialStatus } from '../api/get-trial-status.ts';
-import { isAfterFirstHour, remainingDaysText, showsTrialBanner, showsUpgradeNow, trialBannerText, UPGRADE_PROMPT_AFTER_MS } from '../rules.ts';
+import { isAfterFirstHour, remainingDaysText, showsTrialBanner, showsUpgradeNow, trialBannerText, upgradePromptDue, UPGRADE_PROMPT_AFTER_MS } from '../rules.ts';
+
+// The once-per-trial upgrade prompt: its chunk loads only when it is due.
+const UpgradePrompt = lazy(() => import('./upgrade-prompt.tsx'));
 
 /**
  * The trial banner of the default layout (spec 000 section 2): shown while the customer is
@@ -21,32 +24,49 @@ export function TrialBanner() {
   if (!product || !showsTrialBanner(trial.data, product.product_id)) return null;
   const days = remainingDaysText(trial.data.remainDays);
   return (
-    <Flex
-      as="section"
-      aria-label="Trial"
-      align="center"
-      justify="center"
-      wrap="wrap"
-      gap={{ base: '2', md: '4' }}
-      px="4"
-      py="2"
-      bg="brand.subtle"
-      borderBottomWidth="1px"
-      borderColor="brand.muted"
-      textAlign="center"
-    >
-      <Text fontWeight="medium">
-        {trialBannerText()}
-        {days && <> – {days}</>}
-      </Text>
-      {showsUpgradeNow(trial.data, me.data?.feature_flags ?? [], now) && (
-        <Button asChild size="sm" colorPalette="brand" type={undefined}>
-          <RouterLink to={paths.upgrade.build({ id: product.product_id })} onClick={() => setUpgradeTrigger('upgrade-banner')}>
-            Upgrade now
-          </RouterLink>
-        </Button>
-      )}
-    </Flex>
+    <>
+      {/* Once per trial, an hour after status_entry (spec 000 section 4). */}
+      <UpgradePromptOnce due={upgradePromptDue(trial.data, now)} productId={product.product_id} />
+      <Flex
+        as="section"
+        aria-label="Trial"
+        align="center"
+        justify="center"
+        wrap="wrap"
+        gap={{ base: '2', md: '4' }}
+        px="4"
+        py="2"
+        bg="brand.subtle"
+        borderBottomWidth="1px"
+        borderColor="brand.muted"
+        textAlign="center"
+      >
+        <Text fontWeight="medium">
+          {trialBannerText()}
+          {days && <> – {days}</>}
+        </Text>
+        {showsUpgradeNow(trial.data, me.data?.feature_flags ?? [], now) && (
+          <Button asChild size="sm" colorPalette="brand" type={undefined}>
+            <RouterLink to={paths.upgrade.build({ id: product.product_id })} onClick={() => setUpgradeTrigger('upgrade-banner')}>
+              Upgrade now
+            </RouterLink>
+          </Button>
+        )}
+      </Flex>
+    </>
+  );
+}
+
+/** The upgrade prompt, mounted from the moment it is due and kept mounted (the trial's status then says it was shown). */
+function UpgradePromptOnce({ due, productId }: { due: boolean; productId: number }) {
+  const [shownFor, setShownFor] = useState<number | null>(null);
+  // Adjusting state while rendering: once due for this product, it stays mounted until it closes itself.
+  if (due && shownFor !== productId) setShownFor(productId);
+  if (shownFor === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpgradePrompt productId={shownFor} />
+    </Suspense>
   );
 }
 

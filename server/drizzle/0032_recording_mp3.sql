@@ -1,0 +1,1 @@
+ALTER TABLE "call_recordings" ADD COLUMN "mp3_key" text;

@@ -1,0 +1,1 @@
+ALTER TABLE "trials" ADD COLUMN "upgrade_prompt_shown_at" timestamp with time zone;
