@@ -119,3 +119,4 @@ export const endpoints = {
   ...testCallEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;
+export * from './sandbox-customers.ts';
