@@ -11,6 +11,8 @@ export const SANDBOX_CUSTOMER_KINDS = [
   'cloud-phone',
   /** Like BrightDesk Studio: a cloud phone in an opt-in trial ending in 2 days. */
   'trial',
+  /** Like Harbourside Bakes: a Buy Now cloud phone whose emergency address is given. */
+  'buy-now',
   /** Like Corner Cafe: a Buy Now cloud phone with no emergency address yet. */
   'buy-now-no-address',
   /** Like a Buy Now cloud phone whose stored address has only its first line and postcode. */

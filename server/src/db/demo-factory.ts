@@ -102,6 +102,15 @@ const brightonAddress: InstallationAddress = {
   post_code: 'BN1 1YE',
 };
 
+const whitstableAddress: InstallationAddress = {
+  summary_line: '12 Harbour Street, Whitstable, CT5 1AH',
+  line_one: '12 Harbour Street',
+  line_two: '',
+  city: 'Whitstable',
+  county: 'Kent',
+  post_code: 'CT5 1AH',
+};
+
 const bristolAddress: InstallationAddress = {
   summary_line: '2nd Floor, 18 Market Street, Bristol, BS1 3DH',
   line_one: '2nd Floor, 18 Market Street',
@@ -145,6 +154,20 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
       await tx.insert(quickstarts).values({ productId: phone!.id, showPopup: true, sectionsCompleted: Object.fromEntries(steps.map((step) => [step, step === 'watch_getting_started'])) });
       const [number] = await freeNumbers(tx, 1);
       await seedCloudPhoneSettings(tx, phone!.id, user, number!, 'Studio', now);
+    },
+  },
+  'buy-now': {
+    name: 'Jamie Rowe',
+    domain: 'harbourside-bakes.example',
+    company: 'Harbourside Bakes',
+    seed: async (tx, { user, company, now }) => {
+      const accountId = await insertAccountWithUser(tx, user, company);
+      const [phone] = await tx
+        .insert(products)
+        .values({ ...cloudPhone, accountId: accountId!, channel: BUY_NOW_CHANNEL, productDetail: 'Cloud phone - 1 user', confirmedDate: '2025-02-03', installationAddress: whitstableAddress })
+        .returning({ id: products.id });
+      const [number] = await freeNumbers(tx, 1);
+      await seedCloudPhoneSettings(tx, phone!.id, user, number!, company, now);
     },
   },
   'buy-now-no-address': {

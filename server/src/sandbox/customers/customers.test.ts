@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CUSTOMER_KINDS, SandboxCustomer, sandboxCustomerMessages } from '@portal/contract';
 import { buildApp } from '../../app.ts';
 import { MemoryAudioStorage } from '../../audio/storage.ts';
 import { messagingAdapters, readConfig } from '../../config.ts';
+import { products, trials, users, voipUsers } from '../../db/schema/index.ts';
 import { getCsrf, openTestDatabase, useTestApp } from '../../test/helper.ts';
 import type { SpeechEngine } from '../../speech/engine.ts';
 
@@ -46,6 +48,42 @@ describe('POST /sandbox/customers/', () => {
     // The other's password is not this one's.
     expect((await signIn(a.email, b.password)).statusCode).toBe(400);
   });
+
+  it('makes each kind like its demo customer: an ended trial, a buy-now phone just provisioned, getting started due', async () => {
+    const made = async (kind: string) => {
+      const customer = SandboxCustomer.parse((await make({ kind })).json());
+      const [user] = await t.db.select().from(users).where(eq(users.email, customer.email));
+      const owned = await t.db.select().from(products).where(eq(products.accountId, customer.account_id!)).orderBy(products.id);
+      return { customer, user: user!, owned };
+    };
+
+    // Like Lumen Design: a voip3 phone whose opt-in trial has ended.
+    const lumen = await made('ended-trial');
+    expect(lumen.user).toMatchObject({ firstName: 'Casey', lastName: 'Hart', emailVerified: true });
+    expect(lumen.owned[0]).toMatchObject({ kind: 'voip', tariffVersion: 'TARIFF_V3', supplier: 3 });
+    const [trial] = await t.db.select().from(trials).where(eq(trials.productId, lumen.owned[0]!.id));
+    expect(trial?.kind).toBe('OPT_IN');
+    expect(trial!.endsAt.getTime()).toBeLessThan(t.clock.now().getTime());
+
+    // Like Pier Bakery: a buy-now cloud phone just provisioned, with its own number.
+    const pier = await made('provisioned');
+    expect(pier.user).toMatchObject({ firstName: 'Jamie', lastName: 'Cole', emailVerified: true });
+    expect(pier.owned).toHaveLength(1);
+    expect(pier.owned[0]).toMatchObject({ kind: 'voip', supplier: 3, status: 'buy now provisioned', channel: 'Buy Now', showWelcome: false, productDetail: 'Cloud phone - 1 user' });
+    const site = await t.db.select().from(voipUsers).where(eq(voipUsers.productId, pier.owned[0]!.id));
+    expect(site.map((u) => [u.extension, u.email])).toEqual([['200', pier.customer.email]]);
+    expect(pier.customer.numbers).toHaveLength(1);
+
+    // Like Nova Dental: getting started due, at its Brighton address, with Riley on extension 200.
+    const nova = await made('getting-started');
+    expect(nova.customer.company).toBe('Nova Dental');
+    expect(nova.owned).toHaveLength(1);
+    expect(nova.owned[0]).toMatchObject({ kind: 'voip', supplier: 3, showWelcome: true, productDetail: 'Cloud phone - 3 users' });
+    expect(nova.owned[0]!.installationAddress?.post_code).toBe('BN1 1YE');
+    const phoneUsers = await t.db.select().from(voipUsers).where(eq(voipUsers.productId, nova.owned[0]!.id)).orderBy(voipUsers.id);
+    expect(phoneUsers.map((u) => `${u.extension} ${u.firstName}`)).toEqual(['200 Riley', '201 Priya', '202 Tom']);
+    expect(phoneUsers[0]?.email).toBe(nova.customer.email);
+  }, 120_000);
 
   it('answers 400 naming the kinds for a kind it does not make', async () => {
     for (const payload of [{ kind: 'millionaire' }, {}, { kind: 'staff', is_superuser: true }]) {
