@@ -98,7 +98,7 @@ const NETWORK_LOG_LINES = 120;
  * sandbox's customer factory (POST /sandbox/customers/, server/src/db/demo-factory.ts): what a test that
  * changes the data it signs in as uses, so no other test (nor a repeat of this one) sees its changes.
  */
-export async function newCustomer(request: APIRequestContext, kind: SandboxCustomerKind): Promise<SandboxCustomer> {
+async function newCustomer(request: APIRequestContext, kind: SandboxCustomerKind): Promise<SandboxCustomer> {
   const csrf = await request.get('/auth/csrf/');
   expect(csrf.status(), 'GET /auth/csrf/').toBe(200);
   const { csrftoken } = (await csrf.json()) as { csrftoken: string };
