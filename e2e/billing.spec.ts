@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { accounts, expect, expectAccessible, signInAs, signInCustomer, test } from './fixtures.ts';
 
-// Harbour Freight (a demo login every spec may read) is only looked at here. The direct debit is
-// changed on Tern Freight's copies (billed as Harbour is: card, £84.00 overdue), one per viewport.
+// Harbour Freight (a demo login every spec may read) is only looked at here. Each test that changes
+// the direct debit or pays signs in as a new customer like Tern Freight (billed as Harbour is: card,
+// £84.00 overdue), made by the sandbox's customer factory.
 
-const copy = () => (test.info().project.name === 'mobile' ? accounts.billingMobile : accounts.billingDesktop);
 
 /** Opens Billing from the side navigation (behind the menu on a phone). */
 async function openBilling(page: Page) {
@@ -71,9 +71,9 @@ test('Harbour Freight sees its overdue balance, billing day and history, views a
   expect(text).toContain('Total: £84.00');
 });
 
-test('a customer sets up a direct debit: a bad sort code, bank details the banks refuse, then good ones @mobile', async ({ page, loginPage, homePage }) => {
-  const customer = copy();
-  await signInAs(loginPage, homePage, customer, customer.firstName);
+test('a customer sets up a direct debit: a bad sort code, bank details the banks refuse, then good ones @mobile', async ({ page, loginPage, homePage, makeCustomer }) => {
+  const customer = await makeCustomer('overdue-card');
+  await signInCustomer(loginPage, homePage, customer);
   await openBilling(page);
   const section = page.getByRole('region', { name: 'Direct debit' });
   await expect(section.getByRole('heading', { name: 'Set up a direct debit' })).toBeVisible();
@@ -115,9 +115,9 @@ async function payOnSandbox(page: Page, card: string) {
   await page.getByRole('button', { name: 'Pay £84.00' }).click();
 }
 
-test('a customer pays the overdue balance by card: declined, then 3-D Secure failed, then approved; the balance and the home card clear @mobile', async ({ page, loginPage, homePage }) => {
-  const customer = test.info().project.name === 'mobile' ? accounts.billingPayMobile : accounts.billingPayDesktop;
-  await signInAs(loginPage, homePage, customer, customer.firstName);
+test('a customer pays the overdue balance by card: declined, then 3-D Secure failed, then approved; the balance and the home card clear @mobile', async ({ page, loginPage, homePage, makeCustomer }) => {
+  const customer = await makeCustomer('overdue-card');
+  await signInCustomer(loginPage, homePage, customer);
   await expect(page.getByText('£84.00 was due on')).toBeVisible();
   await openBilling(page);
   await tile(page, 'Balance').getByRole('link', { name: 'Pay now' }).click();
@@ -166,13 +166,13 @@ test('a customer pays the overdue balance by card: declined, then 3-D Secure fai
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('link', { name: 'Home' }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${customer.first_name}` })).toBeVisible();
   await expect(page.getByText('£84.00 was due on')).toHaveCount(0);
 });
 
-test('a customer who opens the payment page in two windows and pays in both is charged once', async ({ page, loginPage, homePage }) => {
-  const customer = accounts.billingTwoWindows;
-  await signInAs(loginPage, homePage, customer, customer.firstName);
+test('a customer who opens the payment page in two windows and pays in both is charged once', async ({ page, loginPage, homePage, makeCustomer }) => {
+  const customer = await makeCustomer('overdue-card');
+  await signInCustomer(loginPage, homePage, customer);
   await openBilling(page);
   await tile(page, 'Balance').getByRole('link', { name: 'Pay now' }).click();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -206,9 +206,9 @@ test('a customer who opens the payment page in two windows and pays in both is c
   await expect(historyItems(page).nth(1)).toContainText('Paid');
 });
 
-test('a customer who asks for more payment links than the e-mail limit reads why in the page', async ({ page, loginPage, homePage }) => {
-  const customer = accounts.billingMailLimit;
-  await signInAs(loginPage, homePage, customer, customer.firstName);
+test('a customer who asks for more payment links than the e-mail limit reads why in the page', async ({ page, loginPage, homePage, makeCustomer }) => {
+  const customer = await makeCustomer('overdue-card');
+  await signInCustomer(loginPage, homePage, customer);
   await openBilling(page);
   const send = tile(page, 'Balance').getByRole('button', { name: 'Email a payment link' });
   const refused = page.getByText('The payment link was not sent');

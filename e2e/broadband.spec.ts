@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import { accounts, expect, expectAccessible, latestMessage, linkIn, signInAs, test } from './fixtures.ts';
+import { expect, expectAccessible, latestMessage, linkIn, signInCustomer, test } from './fixtures.ts';
 
 // Broadband availability and sign-up (spec 000 section 2, spec 001 "Broadband"), as a
 // new visitor: the sandbox's broadband data (server/src/sandbox/broadband/) has full fibre on both
 // networks at LS11 5PZ, standard only at NR2 4PL and nothing at YO1 7HH. The sign-up's approval
-// books an installation on the account whose e-mail the details give: each viewport and repeat
-// signs up as its own e2e-only copy of Canal Bakery (server/src/db/demo-e2e.ts).
+// books an installation on the account whose e-mail the details give: each run signs up as a new
+// customer like Canal Bakery (the sandbox's customer factory).
 
 async function findAddress(page: Page, postcode: string, address: string, button: string) {
   await page.getByLabel('Postcode').fill(postcode);
@@ -98,13 +98,10 @@ async function toDetails(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Your business details' })).toBeVisible();
 }
 
-test('a visitor signs up from address to summary; the approved installation shows in their notifications', async ({ page, loginPage, homePage }) => {
+test('a visitor signs up from address to summary; the approved installation shows in their notifications', async ({ page, loginPage, homePage, makeCustomer }) => {
   test.setTimeout(90_000);
-  const copies =
-    test.info().project.name === 'mobile'
-      ? [accounts.broadbandMobile1, accounts.broadbandMobile2, accounts.broadbandMobile3]
-      : [accounts.broadbandDesktop1, accounts.broadbandDesktop2, accounts.broadbandDesktop3];
-  const customer = copies[test.info().repeatEachIndex % copies.length]!;
+  // Approving the sign-up adds an appointment to the account's orders: a new customer like Canal Bakery.
+  const customer = await makeCustomer('broadband');
 
   // From the results page's next step.
   await page.goto('/broadband-availability');
@@ -161,7 +158,7 @@ test('a visitor signs up from address to summary; the approved installation show
 
   // Signed in, the customer sees the appointment in the notification centre.
   await page.getByRole('link', { name: 'Sign in', exact: true }).first().click();
-  await signInAs(loginPage, homePage, customer, customer.firstName);
+  await signInCustomer(loginPage, homePage, customer);
   await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click();
   const panel = page.getByRole('dialog', { name: 'Notifications' });
   await expect(panel).toBeVisible();

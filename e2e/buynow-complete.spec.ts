@@ -2,18 +2,15 @@ import type { Page } from '@playwright/test';
 import { accounts, expect, expectAccessible, test } from './fixtures.ts';
 
 // Pier Bakery's buy-now cloud phone has just been provisioned: the start-up sends Jamie to the
-// buy-now complete page until it has been seen. Each screen size has its own e2e-only copy of
-// Pier Bakery (the two projects run side by side), since reaching the page makes the phone live.
+// buy-now complete page until it has been seen. Each run signs in as a new customer like Pier
+// Bakery (the sandbox's customer factory), since reaching the page makes the phone live.
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Your cloud phone is ready' });
 
-/** Jamie's copy for this project, and the number its phone was given (server/src/db/demo-e2e.ts). */
-function pierFor(projectName: string) {
-  return projectName === 'mobile' ? { account: accounts.buyNowCompletePhone, number: '+441632960421' } : { account: accounts.buyNowCompleteDesktop, number: '+441632960411' };
-}
-
-test('Pier Bakery is sent to buy-now complete, reads it, goes home, and is not sent there again', async ({ page, loginPage, homePage }, testInfo) => {
-  const { account, number } = pierFor(testInfo.project.name);
+test('Pier Bakery is sent to buy-now complete, reads it, goes home, and is not sent there again', async ({ page, loginPage, homePage, makeCustomer }) => {
+  const account = await makeCustomer('provisioned');
+  // The number its phone was given, as the page shows it (E.164).
+  const number = `+44${account.numbers[0]!.slice(1)}`;
   await loginPage.goto();
   await loginPage.signIn(account.email, account.password);
 
@@ -34,24 +31,24 @@ test('Pier Bakery is sent to buy-now complete, reads it, goes home, and is not s
   await expectAccessible(page, 'buy-now complete');
 
   await page.getByRole('link', { name: 'Go to your account' }).click();
-  await homePage.expectShown(account.firstName);
+  await homePage.expectShown(account.first_name);
 
   // Not sent there again: a next step, a fresh load of home, and a new sign-in all stay.
   await page.goto(`/download-apps/${productId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Download apps' })).toBeVisible();
   await page.goto('/');
-  await homePage.expectShown(account.firstName);
+  await homePage.expectShown(account.first_name);
   await homePage.logout();
   await loginPage.expectShown();
   await loginPage.signIn(account.email, account.password);
-  await homePage.expectShown(account.firstName);
+  await homePage.expectShown(account.first_name);
 
   // The page itself still shows what was bought (a bookmark, the browser's history).
   await page.goto(completePath);
   await expect(heading(page)).toBeVisible();
   await expect(page.getByTestId('new-number')).toHaveText(number);
   await page.getByRole('link', { name: 'Your account', exact: true }).click();
-  await homePage.expectShown(account.firstName);
+  await homePage.expectShown(account.first_name);
 });
 
 test('the welcome page: /phone/welcome leads a visitor there, with the ways in', async ({ page, loginPage }) => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { accounts, apiBytes, expect, expectAccessible, productIdOf, signInAs, test, wavInfo } from './fixtures.ts';
+import { apiBytes, expect, expectAccessible, productIdOf, signInCustomer, test, wavInfo } from './fixtures.ts';
 
 /** From home, the side nav's "Call flows" link; answers the cloud phone's product id. */
 async function openCallFlows(page: Page): Promise<string> {
@@ -65,8 +65,9 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {
 }
 
 test.describe('call flow editor', () => {
-  test('unsaved changes: Cancel asks before leaving, and a reload offers the draft back', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+  test('unsaved changes: Cancel asks before leaving, and a reload offers the draft back', async ({ page, loginPage, homePage, makeCustomer }) => {
+    const acme = await makeCustomer('cloud-phone');
+    await signInCustomer(loginPage, homePage, acme);
     await openCallFlows(page);
     const original = 'Out of hours to mobile';
     await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: original, exact: true }).click();
@@ -105,8 +106,9 @@ test.describe('call flow editor', () => {
     await expectAccessible(page, 'call flow editor with the draft restored');
   });
 
-  test('two tabs: saving over a newer version offers a copy, and the copy is in the list', async ({ page, context, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+  test('two tabs: saving over a newer version offers a copy, and the copy is in the list', async ({ page, context, loginPage, homePage, makeCustomer }) => {
+    const acme = await makeCustomer('cloud-phone');
+    await signInCustomer(loginPage, homePage, acme);
     const productId = await openCallFlows(page);
     const name = flowName('Two tabs');
     await createSavedFlow(page, name);
@@ -153,8 +155,9 @@ test.describe('call flow editor', () => {
     await other.close();
   });
 
-  test('test call on Main office hours: a weekday key 1 rings the sales team, Saturday goes to voicemail', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+  test('test call on Main office hours: a weekday key 1 rings the sales team, Saturday goes to voicemail', async ({ page, loginPage, homePage, makeCustomer }) => {
+    const acme = await makeCustomer('cloud-phone');
+    await signInCustomer(loginPage, homePage, acme);
     await openCallFlows(page);
     await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: 'Main office hours', exact: true }).click();
     await expectEditorShown(page, 'Main office hours');
@@ -185,8 +188,9 @@ test.describe('call flow editor', () => {
     await expect(canvas.getByRole('button', { name: 'Play audio: Closed greeting', exact: true })).toHaveAccessibleDescription(/On the test call’s path/);
     await expectAccessible(page, 'test call out of hours');
   });
-  test('arrangement: left to right (ELK), still so after a reload, and back to the tidy tree', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+  test('arrangement: left to right (ELK), still so after a reload, and back to the tidy tree', async ({ page, loginPage, homePage, makeCustomer }) => {
+    const acme = await makeCustomer('cloud-phone');
+    await signInCustomer(loginPage, homePage, acme);
     await openCallFlows(page);
     await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: 'Main office hours', exact: true }).click();
     await expectEditorShown(page, 'Main office hours');
@@ -227,8 +231,9 @@ test.describe('call flow editor', () => {
     await expect(arrange).toHaveAttribute('aria-pressed', 'false');
     await expect.poll(salesAgainstMain).toEqual({ rightOf: expect.any(Boolean), below: true });
   });
-  test("the caller's journey of Main office hours reads per time window and key, prints, and downloads as a PDF", async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+  test("the caller's journey of Main office hours reads per time window and key, prints, and downloads as a PDF", async ({ page, loginPage, homePage, makeCustomer }) => {
+    const acme = await makeCustomer('cloud-phone');
+    await signInCustomer(loginPage, homePage, acme);
     await openCallFlows(page);
     await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: "Caller's journey of Main office hours" }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Caller’s journey: Main office hours' })).toBeVisible();
@@ -249,8 +254,9 @@ test.describe('call flow editor', () => {
     await expect(open).toBeVisible();
   });
 
-  test('checks: a transfer to someone with no phone or app, and an uncovered Tuesday afternoon fixed from its warning', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+  test('checks: a transfer to someone with no phone or app, and an uncovered Tuesday afternoon fixed from its warning', async ({ page, loginPage, homePage, makeCustomer }) => {
+    const acme = await makeCustomer('cloud-phone');
+    await signInCustomer(loginPage, homePage, acme);
     await openCallFlows(page);
     await page.getByRole('link', { name: 'Create call flow' }).click();
     await expectEditorShown(page, /^Custom call flow/);
@@ -286,8 +292,9 @@ test.describe('call flow editor', () => {
     await expect(gap).toBeVisible();
   });
 
-  test('on a phone an existing flow opens fitted: every step on screen, none cut off at the side @phone', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+  test('on a phone an existing flow opens fitted: every step on screen, none cut off at the side @phone', async ({ page, loginPage, homePage, makeCustomer }) => {
+    const acme = await makeCustomer('cloud-phone');
+    await signInCustomer(loginPage, homePage, acme);
     const productId = await openCallFlows(page);
     const { results } = JSON.parse((await apiBytes(page, `/api/v2/voip/${productId}/call-flows/`)).toString()) as { results: Array<{ id: number; name: string }> };
     // The biggest of the seeded flows.
@@ -314,8 +321,9 @@ test.describe('call flow editor', () => {
     }
   });
 
-  test('drag a step onto another place to move it; a refused drag says why and changes nothing', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+  test('drag a step onto another place to move it; a refused drag says why and changes nothing', async ({ page, loginPage, homePage, makeCustomer }) => {
+    const acme = await makeCustomer('cloud-phone');
+    await signInCustomer(loginPage, homePage, acme);
     await openCallFlows(page);
     await page.getByRole('link', { name: 'Create call flow' }).click();
     await expectEditorShown(page, /^Custom call flow/);
@@ -344,9 +352,10 @@ test.describe('call flow editor', () => {
     await expect(node('Out of hours: Out of hours')).toHaveAccessibleDescription(/Needs attention/);
   });
 
-  test('on a slow machine a step just added is brought into view and its + opens the palette at the first click', async ({ page, loginPage, homePage }) => {
+  test('on a slow machine a step just added is brought into view and its + opens the palette at the first click', async ({ page, loginPage, homePage, makeCustomer }) => {
     test.setTimeout(150_000);
-    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+    const acme = await makeCustomer('cloud-phone');
+    await signInCustomer(loginPage, homePage, acme);
     await openCallFlows(page);
     await page.getByRole('link', { name: 'Create call flow' }).click();
     await expectEditorShown(page, /^Custom call flow/);
@@ -366,9 +375,10 @@ test.describe('call flow editor', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   });
 
-  test('a dial menu greeting recorded in the editor: waveform, trim, saved on the step, played back after a reload', async ({ page, loginPage, homePage }) => {
+  test('a dial menu greeting recorded in the editor: waveform, trim, saved on the step, played back after a reload', async ({ page, loginPage, homePage, makeCustomer }) => {
     test.setTimeout(150_000);
-    await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+    const acme = await makeCustomer('cloud-phone');
+    await signInCustomer(loginPage, homePage, acme);
     const productId = await openCallFlows(page);
     await page.getByRole('link', { name: 'Create call flow' }).click();
     await expectEditorShown(page, /^Custom call flow/);
@@ -437,8 +447,9 @@ test.describe('call flow editor', () => {
     await deleteFromList(page, name);
   });
 
-  test('buy-now customer: Save & Enable asks for the add-on first, then to enable', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, accounts.buyNowReady, 'Jamie');
+  test('buy-now customer: Save & Enable asks for the add-on first, then to enable', async ({ page, loginPage, homePage, makeCustomer }) => {
+    const bakes = await makeCustomer('buy-now');
+    await signInCustomer(loginPage, homePage, bakes);
     await openCallFlows(page);
     await page.getByRole('link', { name: 'Create call flow' }).click();
     await expectEditorShown(page, /^Custom call flow/);
@@ -468,13 +479,14 @@ test.describe('call flow editor', () => {
     await expectAccessible(page, 'call flow editor after enabling');
   });
 
-  test('Save & Enable of a new flow lists exactly what changes for callers against the active flow, matched by route', async ({ page, loginPage, homePage }) => {
+  test('Save & Enable of a new flow lists exactly what changes for callers against the active flow, matched by route', async ({ page, loginPage, homePage, makeCustomer }) => {
+    const acme = await makeCustomer('cloud-phone');
     // Many canvas edits, each laid out again: room for a busy shared machine.
     test.setTimeout(180_000);
     // Its own copy of Acme, whose active flow is the seeded Main office hours: every call plays the welcome greeting;
     // in hours the Main menu, key 1 to the Sales team (Alex Morgan and Priya Shah), key 2 to voicemail box 300; out of
     // hours the closed greeting, then voicemail box 300.
-    await signInAs(loginPage, homePage, accounts.callFlowSummaryAcme, accounts.callFlowSummaryAcme.firstName);
+    await signInCustomer(loginPage, homePage, acme);
     const productId = await openCallFlows(page);
     await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText('Main office hours is your active call flow');
     await page.getByRole('link', { name: 'Create call flow' }).click();
@@ -535,13 +547,12 @@ test.describe('call flow editor', () => {
     await deleteFromList(page, name);
   });
 
-  // These three change or read which flow is active on the spec's shared account, so they run one after another
-  // in one worker (two of them enabled their own flow at once in a parallel run and each found the other's active).
+  // These three change or read which flow is active: each on a customer of its own.
   test.describe('the active flow', () => {
-    test.describe.configure({ mode: 'default' });
-    test('save a flow three times, compare the first and last versions, read the change list, restore the first', async ({ page, loginPage, homePage }) => {
+    test('save a flow three times, compare the first and last versions, read the change list, restore the first', async ({ page, loginPage, homePage, makeCustomer }) => {
       test.setTimeout(120_000);
-      await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+      const acme = await makeCustomer('cloud-phone');
+      await signInCustomer(loginPage, homePage, acme);
       await openCallFlows(page);
 
       // Save 1: a new flow as it starts (in hours rings a transfer).
@@ -652,10 +663,11 @@ test.describe('call flow editor', () => {
       await expect(flows.getByRole('link', { name, exact: true })).toHaveCount(0);
     });
 
-    test('build a flow from nothing: fix the red steps, undo and redo, save, then save and enable', async ({ page, loginPage, homePage }) => {
+    test('build a flow from nothing: fix the red steps, undo and redo, save, then save and enable', async ({ page, loginPage, homePage, makeCustomer }) => {
+      const acme = await makeCustomer('cloud-phone');
       // The longest scenario here (a dozen canvas edits, each laid out again): room for a busy shared machine.
       test.setTimeout(180_000);
-      await signInAs(loginPage, homePage, accounts.callFlowEditorAcme, accounts.callFlowEditorAcme.firstName);
+      await signInCustomer(loginPage, homePage, acme);
       const productId = await openCallFlows(page);
       await page.getByRole('link', { name: 'Create call flow' }).click();
       await expectEditorShown(page, /^Custom call flow/);
@@ -756,10 +768,10 @@ test.describe('call flow editor', () => {
       await deleteFromList(page, name);
     });
 
-    test('keyboard alone: build a flow with a dial menu, move a step by cut and paste, undo from the editor bar, save and enable', async ({ page }) => {
+    test('keyboard alone: build a flow with a dial menu, move a step by cut and paste, undo from the editor bar, save and enable', async ({ page, makeCustomer }) => {
       // Many canvas edits, each laid out again: room for a busy shared machine. Never the mouse: only page.keyboard.
       test.setTimeout(240_000);
-      const user = accounts.callFlowEditorAcme;
+      const user = await makeCustomer('cloud-phone');
       await page.goto('/auth/login/');
       await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
       await tabTo(page, page.getByLabel('Email address'));
@@ -767,7 +779,7 @@ test.describe('call flow editor', () => {
       await tabTo(page, page.getByLabel('Password', { exact: true }));
       await page.keyboard.type(user.password);
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.firstName}` })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.first_name}` })).toBeVisible({ timeout: 30_000 });
       await tabTo(page, page.getByRole('link', { name: 'Call flows' }).first());
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { level: 1, name: 'Call flows' })).toBeVisible();

@@ -1,8 +1,9 @@
-import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { expect, expectAccessible, signInCustomer, test } from './fixtures.ts';
 
 test.describe('call flows', () => {
-  test('the customer finds the active flow, renames a flow, is refused enabling an unfinished one, and the simple flow refuses to enable without a greeting', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, accounts.callFlowsAcme, accounts.callFlowsAcme.firstName);
+  test('the customer finds the active flow, renames a flow, is refused enabling an unfinished one, and the simple flow refuses to enable without a greeting', async ({ page, loginPage, homePage, makeCustomer }) => {
+    const acme = await makeCustomer('cloud-phone');
+    await signInCustomer(loginPage, homePage, acme);
     await page.getByRole('link', { name: 'Call flows' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Call flows' })).toBeVisible();
     await expect(page).toHaveURL(/\/call-flows\/\d+\?tab=active-call-flow/);
@@ -43,8 +44,9 @@ test.describe('call flows', () => {
     await expectAccessible(page, 'call flows page with errors');
   });
 
-  test('a failed load says so', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, accounts.callFlowsAcme, accounts.callFlowsAcme.firstName);
+  test('a failed load says so', async ({ page, loginPage, homePage, makeCustomer }) => {
+    const acme = await makeCustomer('cloud-phone');
+    await signInCustomer(loginPage, homePage, acme);
     await page.getByRole('link', { name: 'Call flows' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Call flows' })).toBeVisible();
     const productId = new URL(page.url()).pathname.split('/')[2];

@@ -1,27 +1,24 @@
 import type { Page } from '@playwright/test';
-import { accounts, expect, expectAccessible, test, type LoginPage } from './fixtures.ts';
+import type { SandboxCustomer } from '@portal/contract';
+import { expect, expectAccessible, test, type LoginPage } from './fixtures.ts';
 
 // The emergency-address dialog (spec 000 sections 2, 4 and 5): a buy-now cloud phone without an
-// installation address. Each test that saves an address signs in as a buy-now customer of its
-// own, since they run at once on one database: Corner Cafe on the desktop, Quayside Florist on
-// the phone, Tidewater Deli for the address entered by hand.
-const onPhone = accounts.buyNowOnPhone;
-const byHand = accounts.buyNowManualAddress;
-const cornerCafe = accounts.buyNow;
+// installation address. Each test saves an address, so signs in as a new buy-now customer like
+// Corner Cafe of its own (the sandbox's customer factory).
 
 const dialogOf = (page: Page, firstName: string) => page.getByRole('dialog', { name: `Hey ${firstName} - Finish your set up` });
 
 /** Signs in through the login form; the dialog comes up over home. */
-async function signInToDialog(loginPage: LoginPage, user: { email: string; password: string; firstName: string }) {
+async function signInToDialog(loginPage: LoginPage, user: SandboxCustomer) {
   await loginPage.goto();
   await loginPage.signIn(user.email, user.password);
-  const dialog = dialogOf(loginPage.page, user.firstName);
+  const dialog = dialogOf(loginPage.page, user.first_name);
   await expect(dialog).toBeVisible();
   return dialog;
 }
 
-test('a buy-now customer finds the address by postcode, after the checks, and the dialog goes for good', async ({ page, loginPage }) => {
-  const user = test.info().project.name === 'mobile' ? onPhone : cornerCafe;
+test('a buy-now customer finds the address by postcode, after the checks, and the dialog goes for good', async ({ page, loginPage, makeCustomer }) => {
+  const user = await makeCustomer('buy-now-no-address');
   const dialog = await signInToDialog(loginPage, user);
   await expect(dialog).toContainText('the emergency services can find you if you dial 999');
   await expect(dialog).toContainText('some features of your phone are limited');
@@ -63,16 +60,17 @@ test('a buy-now customer finds the address by postcode, after the checks, and th
   await continueButton.click();
   await expect(page.getByText('Your emergency address was successfully updated')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.firstName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.first_name}` })).toBeVisible();
   await expectAccessible(page, 'home after the emergency address');
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.firstName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.first_name}` })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a buy-now customer enters the address by hand, with the required-field messages', async ({ page, loginPage }) => {
-  const dialog = await signInToDialog(loginPage, byHand);
+test('a buy-now customer enters the address by hand, with the required-field messages', async ({ page, loginPage, makeCustomer }) => {
+  const user = await makeCustomer('buy-now-no-address');
+  const dialog = await signInToDialog(loginPage, user);
   await dialog.getByLabel('Postcode').fill('CF10 1EP');
   await dialog.getByRole('button', { name: 'Enter the address manually' }).click();
 
@@ -95,16 +93,16 @@ test('a buy-now customer enters the address by hand, with the required-field mes
   await form.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Your emergency address was successfully updated')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Drew' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.first_name}` })).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Drew' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.first_name}` })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a stored address without its town and county asks again, and the address found is saved whole @mobile', async ({ page, loginPage }) => {
-  // Saved so by an earlier sign-up form (server/src/db/demo-e2e.ts e2eIncompleteAddressLogins): "1 Bakery Row, LS11 5PZ".
-  const user = test.info().project.name === 'mobile' ? accounts.incompleteAddressMobile : accounts.incompleteAddressDesktop;
+test('a stored address without its town and county asks again, and the address found is saved whole @mobile', async ({ page, loginPage, makeCustomer }) => {
+  // Saved so by an earlier sign-up form: "1 Bakery Row, LS11 5PZ".
+  const user = await makeCustomer('buy-now-incomplete-address');
   const dialog = await signInToDialog(loginPage, user);
   await dialog.getByLabel('Postcode').fill('LS11 5PZ');
   const select = dialog.getByLabel('Select business address');
@@ -121,6 +119,6 @@ test('a stored address without its town and county asks again, and the address f
   const site = await page.request.get(`/api/v1/voip/${product!.product_id}/`, { headers: { Authorization: `Token ${token}` } });
   expect(((await site.json()) as { installation_address: unknown }).installation_address).toMatchObject({ line_one: 'Unit 5, Canal Wharf', city: 'Leeds', county: 'West Yorkshire', post_code: 'LS11 5PZ' });
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.firstName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.first_name}` })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

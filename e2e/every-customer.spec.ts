@@ -1,16 +1,15 @@
 import type { Page } from '@playwright/test';
+import type { SandboxCustomerKind } from '@portal/contract';
 import { accounts, expect, LoginPage, test } from './fixtures.ts';
-import { routePatterns, source } from './routes.ts';
 
 // Signs in as every demo customer (server/src/db/demo-logins.ts; the e2e accounts test in tests/ checks
 // that each is here or in NOT_SIGNED_IN), follows the start-up redirect and every side-navigation
-// link, and fails when one lands on "Page not found", unless that page is one the app lists as
-// not built yet. Read-only: it only visits pages, it clicks through no
-// journey. Pier Bakery's own copy stands in for it, since reaching buy-now complete makes the
-// phone live.
+// link, and fails when one lands on "Page not found". Read-only: it only visits pages, it clicks
+// through no journey. A new customer like Pier Bakery (the sandbox's customer factory) stands in
+// for it, since reaching buy-now complete makes the phone live.
 
 /** The demo customers, by their name in the e2e accounts list. */
-const CUSTOMERS: Record<string, { email: string; password: string }> = {
+const CUSTOMERS: Record<string, { email: string; password: string } | SandboxCustomerKind> = {
   customer: accounts.customer,
   staff: accounts.staff,
   trial: accounts.trial,
@@ -20,7 +19,7 @@ const CUSTOMERS: Record<string, { email: string; password: string }> = {
   buyNowManualAddress: accounts.buyNowManualAddress,
   buyNowOnPhone: accounts.buyNowOnPhone,
   buyNowReady: accounts.buyNowReady,
-  buyNowProvisioned: accounts.everyCustomerPier,
+  buyNowProvisioned: 'provisioned',
   trialExpired: accounts.trialExpired,
   notifications: accounts.notifications,
   staffViewed: accounts.staffViewed,
@@ -35,39 +34,6 @@ const NOT_SIGNED_IN = {
   profileEmail: 'the profile spec changes its e-mail address; its account (Fernleaf Studio) is covered by profileDetails',
   profilePassword: 'the profile spec changes its password; its account (Fernleaf Studio) is covered by profileDetails',
 };
-
-/**
- * Pages that are built: never exempt, even while a list below still names them, so the test fails
- * when one of them answers "Page not found".
- */
-const NEVER_EXEMPT = ['upgrade'];
-
-/**
- * The pages still listed as not built (src/app/journey-frames.ts JOURNEY_PAGES_NOT_BUILT; every page of the
- * default layout is built), read when the test runs, so the exemptions shrink as pages are built.
- */
-function notBuiltPatterns(): RegExp[] {
-  const modules = { paths: routePatterns('src/config/paths.ts'), journeyPaths: routePatterns('src/config/journey-paths.ts') };
-  const list = (path: string, name: string) => {
-    const text = source(path);
-    const start = text.indexOf(`export const ${name}`);
-    if (start < 0) throw new Error(`${name} is not in ${path}`);
-    // The list's body: up to the first bracket closing at the start of a line.
-    const end = text.slice(start).search(/\n[\]}]/);
-    const body = text.slice(start, end < 0 ? undefined : start + end);
-    return [...body.replace(/\/\/.*$/gm, '').matchAll(/\b(paths|journeyPaths)\.(\w+)/g)].map(([, module, route]) => {
-      const pattern = modules[module as keyof typeof modules].get(route!);
-      if (!pattern) throw new Error(`${module}.${route} has no pattern`);
-      return { route: route!, pattern };
-    });
-  };
-  // May be empty (every journey page built); list() throws when the list itself is not found.
-  return list('src/app/journey-frames.ts', 'JOURNEY_PAGES_NOT_BUILT')
-    .filter((page) => !NEVER_EXEMPT.includes(page.route))
-    .map((page) => new RegExp(`^${page.pattern.replace(/\/:\w+\?/g, '(?:/[^/]+)?').replace(/:\w+/g, '[^/]+')}/?$`));
-}
-
-const NOT_BUILT = notBuiltPatterns();
 
 /** Waits for the page's heading, then answers where the browser is and whether it says "Page not found". */
 async function settle(page: Page): Promise<{ path: string; notFound: boolean }> {
@@ -115,15 +81,16 @@ test.describe('every demo customer', () => {
   });
 
   for (const [name, account] of Object.entries(CUSTOMERS)) {
-    test(`${name}: no start-up redirect or side-navigation link lands on "Page not found"`, async ({ page }) => {
+    test(`${name}: no start-up redirect or side-navigation link lands on "Page not found"`, async ({ page, makeCustomer }) => {
+      const login = typeof account === 'string' ? await makeCustomer(account) : account;
       const problems: string[] = [];
       const check = (where: string, at: { path: string; notFound: boolean }) => {
-        if (at.notFound && !NOT_BUILT.some((pattern) => pattern.test(at.path))) problems.push(`${where} -> ${at.path}`);
+        if (at.notFound) problems.push(`${where} -> ${at.path}`);
       };
 
       const loginPage = new LoginPage(page);
       await loginPage.goto();
-      await loginPage.signIn(account.email, account.password);
+      await loginPage.signIn(login.email, login.password);
       await expect(page).not.toHaveURL(/\/auth\/login/, { timeout: 30_000 });
       check('after sign-in', await settle(page));
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test as base, expect, type APIRequestContext, type Page, type Request as PlaywrightRequest } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
+import { SandboxCustomer, type SandboxCustomerKind } from '@portal/contract';
 
 /** Every account the specs sign in as, and which spec may change it (e2e/accounts.ts). */
 export { accounts } from './accounts.ts';
@@ -92,8 +93,24 @@ export class HomePage {
 /** Most lines the network log keeps (the newest). */
 const NETWORK_LOG_LINES = 120;
 
-export const test = base.extend<{ loginPage: LoginPage; homePage: HomePage; networkLog: void }>({
+/**
+ * A new customer like one of the demo customers, with a fresh e-mail address and password, made by the
+ * sandbox's customer factory (POST /sandbox/customers/, server/src/db/demo-factory.ts): what a test that
+ * changes the data it signs in as uses, so no other test (nor a repeat of this one) sees its changes.
+ */
+async function newCustomer(request: APIRequestContext, kind: SandboxCustomerKind): Promise<SandboxCustomer> {
+  const csrf = await request.get('/auth/csrf/');
+  expect(csrf.status(), 'GET /auth/csrf/').toBe(200);
+  const { csrftoken } = (await csrf.json()) as { csrftoken: string };
+  const answer = await request.post('/sandbox/customers/', { data: { kind }, headers: { 'X-CSRFToken': csrftoken } });
+  expect(answer.status(), `POST /sandbox/customers/ ${kind}: ${await answer.text()}`).toBe(201);
+  return SandboxCustomer.parse(await answer.json());
+}
+
+export const test = base.extend<{ loginPage: LoginPage; homePage: HomePage; networkLog: void; makeCustomer: (kind: SandboxCustomerKind) => Promise<SandboxCustomer> }>({
   loginPage: async ({ page }, use) => use(new LoginPage(page)),
+  /** Makes a new customer of the kind for this test alone (newCustomer). */
+  makeCustomer: async ({ request }, use) => use((kind) => newCustomer(request, kind)),
   homePage: async ({ page }, use) => use(new HomePage(page)),
   /**
    * For every test: when it fails, what the page asked for and when (ms from the test's start), what was still
@@ -161,6 +178,11 @@ export async function signInAs(loginPage: LoginPage, homePage: HomePage, user: {
 }
 
 export { expect };
+
+/** Signs in as a customer the sandbox made for this test (newCustomer) and waits for home. */
+export async function signInCustomer(loginPage: LoginPage, homePage: HomePage, customer: SandboxCustomer): Promise<void> {
+  await signInAs(loginPage, homePage, customer, customer.first_name);
+}
 
 /** A binary answer of the API, fetched with the signed-in page's token (as the SPA sends it). */
 export async function apiBytes(page: Page, path: string): Promise<Buffer> {

@@ -3,13 +3,9 @@ import { accounts, expect, expectAccessible, test } from './fixtures.ts';
 
 // Getting started (spec 001 section 4; spec 000 section 4, start-up rule 1): a customer whose
 // cloud phone is new is sent to /getting-started/welcome?id=, chooses its users, sets their
-// PIN and confirms the installation address, then reaches home and is not sent back. Each test
-// that completes it signs in as a copy of Nova Dental of its own (server/src/db/demo-e2e.ts),
-// one per project and repeat: once done, a product leaves the getting-started list for good.
-
-// One copy per project and repeat (npx playwright test e2e/getting-started.spec.ts --repeat-each=3).
-const copiesOnDesktop = [accounts.gettingStartedDesktop1, accounts.gettingStartedDesktop2, accounts.gettingStartedDesktop3];
-const copiesOnPhone = [accounts.gettingStartedPhone1, accounts.gettingStartedPhone2, accounts.gettingStartedPhone3];
+// PIN and confirms the installation address, then reaches home and is not sent back. Each run of
+// the test that completes it signs in as a new customer like Nova Dental (the sandbox's customer
+// factory): once done, a product leaves the getting-started list for good.
 
 const step = (page: Page, n: number, title: string) =>
   Promise.all([
@@ -17,10 +13,8 @@ const step = (page: Page, n: number, title: string) =>
     expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible(),
   ]);
 
-test('a new cloud phone is set up: users, PIN and address, then home for good', async ({ page, loginPage, homePage }) => {
-  const { project, repeatEachIndex } = test.info();
-  const user = (project.name === 'mobile' ? copiesOnPhone : copiesOnDesktop)[repeatEachIndex];
-  if (!user) throw new Error(`no copy of Nova Dental for repeat ${repeatEachIndex}: run with --repeat-each=3 at most`);
+test('a new cloud phone is set up: users, PIN and address, then home for good', async ({ page, loginPage, homePage, makeCustomer }) => {
+  const user = await makeCustomer('getting-started');
   await loginPage.goto();
   await loginPage.signIn(user.email, user.password);
   await expect(page).toHaveURL(/\/getting-started\/welcome\?id=\d+$/);
@@ -102,9 +96,9 @@ test('a new cloud phone is set up: users, PIN and address, then home for good', 
   await expectAccessible(page, 'getting started: done');
   await page.getByRole('link', { name: 'Go to home' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await homePage.expectShown(user.firstName);
+  await homePage.expectShown(user.first_name);
   await page.reload();
-  await homePage.expectShown(user.firstName);
+  await homePage.expectShown(user.first_name);
   await expect(page).toHaveURL(/\/$/);
 });
 

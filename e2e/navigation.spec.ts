@@ -159,9 +159,9 @@ test.describe('trial banner', () => {
     await expectAccessible(page, 'home with the trial banner');
   });
 
-  test('the upgrade prompt shows once, an hour after the trial began, and not again once dismissed @mobile', async ({ page }) => {
-    const user = test.info().project.name === 'mobile' ? accounts.upgradePromptMobile : accounts.upgradePromptDesktop;
-    // The page's clock starts well inside the trial's first hour (its status_entry is when the e2e server seeded it).
+  test('the upgrade prompt shows once, an hour after the trial began, and not again once dismissed @mobile', async ({ page, makeCustomer }) => {
+    const user = await makeCustomer('trial');
+    // The page's clock starts well inside the trial's first hour (its status_entry is when the sandbox made it).
     await page.clock.install({ time: new Date(Date.now() - 2 * 60 * 60 * 1000) });
     await signInElsewhere(page, user);
     const banner = page.getByRole('region', { name: 'Trial' });

@@ -1,21 +1,18 @@
 import type { Page } from '@playwright/test';
-import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { expect, expectAccessible, signInCustomer, test } from './fixtures.ts';
+import type { SandboxCustomer } from '@portal/contract';
 
-// Quay Glass's copies (server/src/modules/notifications/demo-orders.ts) are this spec's alone, one per
-// viewport: 13 orders of every kind and stage, three of them unread. The tests run in order: the first
-// only looks, the second opens an order (marks it read).
-test.describe.configure({ mode: 'serial' });
-
-const customer = () => (test.info().project.name === 'mobile' ? accounts.ordersMobile : accounts.ordersDesktop);
+// Each test signs in as a new customer like Quay Glass (the sandbox's customer factory;
+// server/src/modules/notifications/demo-orders.ts): 13 orders of every kind and stage, three of them
+// unread. The second test opens an order (marks it read).
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 const orders = (page: Page) => page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
 const card = (page: Page, title: string) => orders(page).filter({ has: page.getByRole('button', { name: new RegExp(title) }) });
 
 /** Signs in and opens the order tracker from the side navigation (behind the menu on a phone). */
-async function openTracker(page: Page, loginPage: Parameters<typeof signInAs>[0], homePage: Parameters<typeof signInAs>[1]) {
-  const account = customer();
-  await signInAs(loginPage, homePage, account, account.firstName);
+async function openTracker(page: Page, loginPage: Parameters<typeof signInCustomer>[0], homePage: Parameters<typeof signInCustomer>[1], account: SandboxCustomer) {
+  await signInCustomer(loginPage, homePage, account);
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('link', { name: 'Order tracker' }).first().click();
@@ -32,8 +29,8 @@ async function chooseKind(page: Page, kind: string, query: string, count: number
   await expect(orders(page)).toHaveCount(count);
 }
 
-test('the tracker lists every order with its chips, filters by kind, pages, and links to the carrier @mobile', async ({ page, loginPage, homePage }) => {
-  await openTracker(page, loginPage, homePage);
+test('the tracker lists every order with its chips, filters by kind, pages, and links to the carrier @mobile', async ({ page, loginPage, homePage, makeCustomer }) => {
+  await openTracker(page, loginPage, homePage, await makeCustomer('several-orders'));
   await expectAccessible(page, 'order tracker');
 
   // Every kind, last updated first, ten to a page.
@@ -94,8 +91,8 @@ test('the tracker lists every order with its chips, filters by kind, pages, and 
   await expect(orders(page)).toHaveCount(10);
 });
 
-test('opening an order shows its details and marks it read, in the notification centre too', async ({ page, loginPage, homePage }) => {
-  await openTracker(page, loginPage, homePage);
+test('opening an order shows its details and marks it read, in the notification centre too', async ({ page, loginPage, homePage, makeCustomer }) => {
+  await openTracker(page, loginPage, homePage, await makeCustomer('several-orders'));
   await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread');
 
   const order = card(page, 'Hardware order HW-98213');

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import { accounts, expect, expectAccessible, latestMessage, linkIn, signInAs, test } from './fixtures.ts';
+import { expect, expectAccessible, latestMessage, linkIn, signInCustomer, test } from './fixtures.ts';
 
-// Tern Freight's copies (billed as Harbour Freight: card, £84.00 overdue), one per viewport: the
-// holder asks for a payment link on Billing, signs out, and pays from the e-mail.
+// Each test's customer is new, like Tern Freight (billed as Harbour Freight: card, £84.00 overdue;
+// the sandbox's customer factory): the holder asks for a payment link on Billing, signs out, and pays
+// from the e-mail.
 
 const mobile = () => test.info().project.name === 'mobile';
-const copy = () => (test.info().project.name === 'mobile' ? accounts.payLinkMobile : accounts.payLinkDesktop);
 
 /** Types a card on the sandbox's hosted checkout and pays. */
 async function payOnSandbox(page: Page, amount: string, card: string) {
@@ -16,9 +16,9 @@ async function payOnSandbox(page: Page, amount: string, card: string) {
   await page.getByRole('button', { name: `Pay ${amount}` }).click();
 }
 
-test('the account holder pays signed out from an e-mailed payment link, which then refuses a second use @mobile', async ({ page, loginPage, homePage }) => {
-  const customer = copy();
-  await signInAs(loginPage, homePage, customer, customer.firstName);
+test('the account holder pays signed out from an e-mailed payment link, which then refuses a second use @mobile', async ({ page, loginPage, homePage, makeCustomer }) => {
+  const customer = await makeCustomer('overdue-card');
+  await signInCustomer(loginPage, homePage, customer);
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('link', { name: 'Billing' }).first().click();
@@ -65,13 +65,13 @@ test('the account holder pays signed out from an e-mailed payment link, which th
 
   // Signed in, the payment is on the account.
   await loginPage.signIn(customer.email, customer.password);
-  await homePage.expectShown(customer.firstName);
+  await homePage.expectShown(customer.first_name);
   await expect(page.getByText('£84.00 was due on')).toHaveCount(0);
 });
 
-test('the account holder sets up a direct debit from an e-mailed mandate link, signed out: a refused account, then a good one; the link then refuses a second use @mobile', async ({ page, loginPage, homePage }) => {
-  const customer = mobile() ? accounts.mandateMobile : accounts.mandateDesktop;
-  await signInAs(loginPage, homePage, customer, customer.firstName);
+test('the account holder sets up a direct debit from an e-mailed mandate link, signed out: a refused account, then a good one; the link then refuses a second use @mobile', async ({ page, loginPage, homePage, makeCustomer }) => {
+  const customer = await makeCustomer('overdue-card');
+  await signInCustomer(loginPage, homePage, customer);
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('link', { name: 'Billing' }).first().click();
@@ -115,7 +115,7 @@ test('the account holder sets up a direct debit from an e-mailed mandate link, s
   await expect(page.getByRole('alert')).toContainText('This direct-debit link has been used already.');
   await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
   await loginPage.signIn(customer.email, customer.password);
-  await homePage.expectShown(customer.firstName);
+  await homePage.expectShown(customer.first_name);
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('link', { name: 'Billing' }).first().click();
   await expect(page.getByRole('region', { name: 'Payment method' })).toContainText('Direct debit');
@@ -128,9 +128,9 @@ test('a payment link that was never sent says it is not valid and offers to sign
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
 });
 
-test('the account holder saves a card for recurring payments from an e-mailed link, signed out; the used link, and an expired one, show invalid-link @mobile', async ({ page, browser, baseURL, loginPage, homePage }) => {
-  const customer = mobile() ? accounts.recurringCardMobile : accounts.recurringCardDesktop;
-  await signInAs(loginPage, homePage, customer, customer.firstName);
+test('the account holder saves a card for recurring payments from an e-mailed link, signed out; the used link, and an expired one, show invalid-link @mobile', async ({ page, browser, baseURL, loginPage, homePage, makeCustomer }) => {
+  const customer = await makeCustomer('overdue-card');
+  await signInCustomer(loginPage, homePage, customer);
   if (mobile()) await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('link', { name: 'Billing' }).first().click();
   const method = page.getByRole('region', { name: 'Payment method' });

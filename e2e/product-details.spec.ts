@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { accounts, expect, expectAccessible, productIdOf, signInAs, test } from './fixtures.ts';
+import { accounts, expect, expectAccessible, productIdOf, signInAs, signInCustomer, test } from './fixtures.ts';
 
 // Meadow Lane Vets (server/src/modules/product-details/demo-product-details.ts): one product of every
-// kind. The demo login is only looked at here; renewing is done on this spec's own copies, one per
-// viewport and repeat, so a renewed contract is never another test's.
+// kind. The demo login is only looked at here; renewing is done on a new customer like it (the
+// sandbox's customer factory), so a renewed contract is never another test's.
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -17,12 +17,6 @@ function monthsAfter(shown: string, months: number): string {
   target.setUTCDate(Math.min(start.getUTCDate(), lastDay));
   return `${String(target.getUTCDate()).padStart(2, '0')} ${MONTHS[target.getUTCMonth()]} ${target.getUTCFullYear()}`;
 }
-
-const copy = () => {
-  const { project, repeatEachIndex } = test.info();
-  const copies = project.name === 'mobile' ? [accounts.detailsMobile1, accounts.detailsMobile2, accounts.detailsMobile3] : [accounts.detailsDesktop1, accounts.detailsDesktop2, accounts.detailsDesktop3];
-  return copies[repeatEachIndex % copies.length]!;
-};
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -125,9 +119,9 @@ const isoOf = (shown: string) => {
   return `${year}-${String(MONTHS.indexOf(month!) + 1).padStart(2, '0')}-${day}`;
 };
 
-test('renews a contract ending within a month for 24 months; the current tariff stays until it ends @mobile', async ({ page, loginPage, homePage }) => {
-  const account = copy();
-  await signInAs(loginPage, homePage, account, account.firstName);
+test('renews a contract ending within a month for 24 months; the current tariff stays until it ends @mobile', async ({ page, loginPage, homePage, makeCustomer }) => {
+  const account = await makeCustomer('every-product-kind');
+  await signInCustomer(loginPage, homePage, account);
   await switchTo(page, /^Cloud phone.*Meadow Lane/);
   await expect(heading(page, 'Cloud phone details')).toBeVisible();
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { accounts, expect, expectAccessible, signInAs, signInCustomer, test } from './fixtures.ts';
 
 // The shell rules (spec 000 section 3): the app status banners on every page of the default layout, the
 // 404 tracked, logout's resets, chat support, the profile button's name, the bell's badge.
@@ -87,8 +87,9 @@ test('a signed-in page opened afresh asks for the user and the navigation once e
   expect(asked.sort()).toEqual(['/api/v3/me/', '/api/v3/navigation/']);
 });
 
-test('chat support answers, keeps the conversation over a reload, and works from the keyboard @mobile', async ({ page, loginPage, homePage, isMobile }) => {
-  await signInAs(loginPage, homePage, accounts.shellAcme, accounts.shellAcme.firstName);
+test('chat support answers, keeps the conversation over a reload, and works from the keyboard @mobile', async ({ page, loginPage, homePage, isMobile, makeCustomer }) => {
+  const acme = await makeCustomer('cloud-phone');
+  await signInCustomer(loginPage, homePage, acme);
   await openChatSupport(page, isMobile);
   const panel = chatPanel(page);
   const log = panel.getByRole('log', { name: 'Messages' });
@@ -122,8 +123,9 @@ test('chat support answers, keeps the conversation over a reload, and works from
   await expect(chatPanel(page).getByRole('log').getByRole('listitem').filter({ hasText: mine })).toHaveCount(1);
 });
 
-test('logout removes the quick-tour cookie and closes and clears the chat', async ({ page, context, loginPage, homePage, isMobile }) => {
-  await signInAs(loginPage, homePage, accounts.shellAcme, accounts.shellAcme.firstName);
+test('logout removes the quick-tour cookie and closes and clears the chat', async ({ page, context, loginPage, homePage, isMobile, makeCustomer }) => {
+  const acme = await makeCustomer('cloud-phone');
+  await signInCustomer(loginPage, homePage, acme);
   await context.addCookies([{ name: 'quicktour', value: 'seen', url: page.url() }]);
   await openChatSupport(page, isMobile);
   await expect(chatPanel(page).getByRole('button', { name: 'Send' })).toBeEnabled();
@@ -135,8 +137,8 @@ test('logout removes the quick-tour cookie and closes and clears the chat', asyn
   expect(await page.evaluate(() => sessionStorage.getItem('portal.chat'))).toBeNull();
 
   // Signed in again, the chat stays closed until asked for.
-  await loginPage.signIn(accounts.shellAcme.email, accounts.shellAcme.password);
-  await homePage.expectShown(accounts.shellAcme.firstName);
+  await loginPage.signIn(acme.email, acme.password);
+  await homePage.expectShown(acme.first_name);
   await expect(nav(page).or(page.getByRole('button', { name: 'Open menu' })).first()).toBeVisible();
   await expect(chatPanel(page)).toHaveCount(0);
 });

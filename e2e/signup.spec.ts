@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { accounts, expect as baseExpect, expectAccessible, latestMessage, linkIn, test } from './fixtures.ts';
+import { expect as baseExpect, expectAccessible, latestMessage, linkIn, test } from './fixtures.ts';
 import { apiJson, expectPilotNumber, firstCloudPhoneId, shownNumber } from './new-phone.ts';
 
 // Creating a customer hashes a password and a PIN and provisions a phone: on a busy machine a step takes longer than the suite's 10 s.
@@ -222,13 +222,10 @@ test('the journeys\u2019 guards: unknown pages and detail pages without progress
   await expect(page.getByRole('heading', { level: 1, name: 'Buy your cloud phone' })).toBeVisible();
 });
 
-test('an existing customer starts an opt-in trial, sees the trial banner, and its phone has a number @mobile', async ({ page, loginPage }) => {
+test('an existing customer starts an opt-in trial, sees the trial banner, and its phone has a number @mobile', async ({ page, loginPage, makeCustomer }) => {
   test.setTimeout(180_000);
-  const copies =
-    test.info().project.name === 'mobile'
-      ? [accounts.signupMobile1, accounts.signupMobile2, accounts.signupMobile3]
-      : [accounts.signupDesktop1, accounts.signupDesktop2, accounts.signupDesktop3];
-  const user = copies[test.info().repeatEachIndex % copies.length]!;
+  // Starting a trial adds a cloud phone for good: a new customer with broadband and no cloud phone.
+  const user = await makeCustomer('no-cloud-phone');
   await loginPage.goto();
   await loginPage.signIn(user.email, user.password);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Morgan' })).toBeVisible();

@@ -1,17 +1,17 @@
 import type { Page } from '@playwright/test';
-import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { expect, expectAccessible, signInCustomer, test } from './fixtures.ts';
 
 // A cloud phone suspended for non-payment (spec 000 section 2, status cards): the card says the way
-// out, and it follows the balance. Tern Freight's copies (server/src/db/demo-e2e.ts
-// e2eSuspendedLogins) owe £84.00, as Harbour Freight does; this spec pays it, one per viewport.
+// out, and it follows the balance. Each run's customer, new and like Tern Freight (the sandbox's
+// customer factory), owes £84.00, as Harbour Freight does; this spec pays it.
 
 const attention = (page: Page) => page.getByRole('region', { name: 'Needs your attention' });
 const suspendedCard = (page: Page) => attention(page).getByRole('listitem').filter({ hasText: 'Cloud phone suspended' });
 
-test('a customer paid up is no longer told their phone is suspended; until then the card says how to pay @mobile', async ({ page, loginPage, homePage }) => {
+test('a customer paid up is no longer told their phone is suspended; until then the card says how to pay @mobile', async ({ page, loginPage, homePage, makeCustomer }) => {
   test.setTimeout(120_000);
-  const customer = test.info().project.name === 'mobile' ? accounts.suspendedMobile : accounts.suspendedDesktop;
-  await signInAs(loginPage, homePage, customer, customer.firstName);
+  const customer = await makeCustomer('suspended');
+  await signInCustomer(loginPage, homePage, customer);
 
   // Owing: the suspension card gives the way out, paying (with the help line beside it).
   const card = suspendedCard(page);
@@ -38,11 +38,11 @@ test('a customer paid up is no longer told their phone is suspended; until then 
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('link', { name: 'Home' }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${customer.first_name}` })).toBeVisible();
   await expect(page.getByText('Cloud phone suspended')).toHaveCount(0);
   await expect(page.getByText('Suspended for non-payment')).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${customer.first_name}` })).toBeVisible();
   await expect(page.getByText('Cloud phone suspended')).toHaveCount(0);
   const token = await page.evaluate(() => localStorage.getItem('auth._token.local'));
   const status = await page.request.get('/api/v3/voip/service-status/', { headers: { Authorization: `Token ${token}` } });

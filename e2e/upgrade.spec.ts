@@ -1,19 +1,14 @@
-import { accounts, expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
 
 // Lumen Design's ended opt-in trial (spec 000 section 4: an expired opt-in trial goes to the
 // upgrade page with trigger 'trial-expired'), upgraded from /upgrade/{id} through the
-// provisioning job to a working portal. Each viewport signs in as its own e2e-only copy of Lumen
-// Design (server/src/db/demo-e2e.ts), a fresh one for each of three repeats (--repeat-each=3):
-// upgrading ends the trial for good. The e2e server
+// provisioning job to a working portal. Each run signs in as a new customer like Lumen Design
+// (the sandbox's customer factory): upgrading ends the trial for good. The e2e server
 // provisions in 6 s (PORTAL_PROVISIONING_DELAY_MS, scripts/e2e-server.mjs).
 
-test('an ended trial upgrades: address, plan, summary, provisioning with progress (through a reload), then the portal', async ({ page, loginPage }) => {
+test('an ended trial upgrades: address, plan, summary, provisioning with progress (through a reload), then the portal', async ({ page, loginPage, makeCustomer }) => {
   test.setTimeout(120_000);
-  const copies =
-    test.info().project.name === 'mobile'
-      ? [accounts.upgradeMobile1, accounts.upgradeMobile2, accounts.upgradeMobile3]
-      : [accounts.upgradeDesktop1, accounts.upgradeDesktop2, accounts.upgradeDesktop3];
-  const user = copies[test.info().repeatEachIndex % copies.length]!;
+  const user = await makeCustomer('ended-trial');
 
   // Signing in lands on home, whose start-up sends the ended trial to its upgrade page.
   await loginPage.goto();

@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** The forms that tell of the work rather than the product. Each is a whole phrase, so "session token" passes. */
 const PROCESS_WORDS: ReadonlyArray<{ pattern: RegExp; why: string }> = [
   { pattern: /\b(issue|session|sprint|ticket|milestone|iteration)s? #?\d+/i, why: 'a tracker number or a numbered work period' },
-  { pattern: /\b(this|another|next|previous|earlier|later|that|billing) issue\b|\bissue at hand\b|\bissue's\b|_THIS_ISSUE\b/i, why: 'the tracker' },
+  { pattern: /\b(this|another|next|previous|earlier|later|that|billing) issue\b|\bissue at hand\b|\bissue's\b/i, why: 'the tracker' },
   { pattern: /\b[Pp]art [AB]\b/, why: 'a part of a piece of work' },
   { pattern: new RegExp(String.raw`\bat ${'merge'}\b`, 'i'), why: 'a merge of branches' },
   { pattern: /\bfor later\b/i, why: 'work put off' },
@@ -56,7 +56,6 @@ describe('process words', () => {
       phrase('part', 'B journeys'),
       phrase('the two fold together at', 'merge'),
       'the knip suppressions kept for later',
-      'OWNED_BY_THIS_ISSUE',
       'the next issue that builds pages',
     ]) {
       expect(findings('example.ts', bad), bad).not.toEqual([]);

@@ -120,3 +120,4 @@ export const endpoints = {
 };
 export type EndpointName = keyof typeof endpoints;
 export * from './analytics.ts';
+export * from './sandbox-customers.ts';

@@ -35,6 +35,7 @@ import registerOutboxRepository, { createOutboxRepository } from './sandbox/outb
 import registerSandboxGrantsRepository from './sandbox/oauth/grants-repository.ts';
 import { registerSandboxOauth } from './sandbox/oauth/routes.ts';
 import { registerSandboxOutbox } from './sandbox/outbox/routes.ts';
+import { registerSandboxCustomers } from './sandbox/customers/routes.ts';
 import registerSandboxCheckoutRepository from './sandbox/checkout/sessions-repository.ts';
 import { sandboxProvider } from './sandbox/checkout/provider.ts';
 import { registerSandboxCheckout } from './sandbox/checkout/routes.ts';
@@ -236,6 +237,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.callRuntime) registerCallRuntimeRoutes(app, options.callRuntime.secret);
   // The sandbox outbox exists only while no message can leave the machine.
   if (sandboxServer) registerSandboxOutbox(app);
+  // So does its customer factory, for the end-to-end tests: never in a production configuration.
+  if (sandboxServer) registerSandboxCustomers(app);
   // The sandbox OAuth provider, for each social provider that is not configured.
   await registerSandboxOauth(app);
   // The sandbox payment provider's hosted checkout, while it is the provider; the provider's webhooks either way.

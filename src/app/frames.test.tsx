@@ -5,7 +5,6 @@ import * as paths from '../config/paths.ts';
 import { getToken, setToken } from '../lib/token-storage.ts';
 import { installFakeFetch, sampleMe } from '../test/fake-fetch.ts';
 import { cleanupApp, renderApp, resetAppState } from '../test/render-app.tsx';
-import { JOURNEY_PAGES_NOT_BUILT } from './journey-frames.ts';
 import { onDemandRoutes } from './on-demand-routes.tsx';
 import { ON_DEMAND_ROUTES_PATTERN } from './routes.tsx';
 import { QueryClient } from '@tanstack/react-query';
@@ -65,11 +64,6 @@ describe('guest journey frames', () => {
     renderApp(journeyPaths.mandateEntry.build({ token: 'used' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This direct-debit link has been used already.');
     expect(screen.getByRole('main').querySelector('a[href="/auth/login/"]')).not.toBeNull();
-  });
-
-  it('gives no unbuilt route to two frames', () => {
-    const patterns = Object.values(JOURNEY_PAGES_NOT_BUILT).flatMap((pages) => pages.map((page) => page.pattern));
-    expect(new Set(patterns).size).toBe(patterns.length);
   });
 });
 

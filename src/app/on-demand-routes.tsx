@@ -5,7 +5,7 @@ import * as journeyPaths from '../config/journey-paths.ts';
 import * as paths from '../config/paths.ts';
 import type { AppRoute } from '../config/route-path.ts';
 import { guestOnlyLoader } from './guards.ts';
-import { JOURNEY_PAGES_NOT_BUILT, type JourneyFrame } from './journey-frames.ts';
+import { JOURNEY_FRAMES, type JourneyFrame } from './journey-frames.ts';
 import { revalidateOnEveryPage } from './loaders.ts';
 import { SIGNED_IN_ROUTE_ID } from './session.ts';
 import { detailsRoutes } from '../features/navigation/index.ts';
@@ -18,8 +18,6 @@ const broadbandRoutes = () => import('./routes/broadband/broadband.tsx');
 const paymentRoutes = () => import('./routes/payments.tsx');
 const mandateRoutes = () => import('./routes/mandate.tsx');
 const recurringCardRoutes = () => import('./routes/recurring-card.tsx');
-
-const unbuiltPage = async () => ({ Component: (await import('./layouts/unbuilt-page.tsx')).UnbuiltPage });
 
 const journeyLayout = (frame: JourneyFrame) => async () => {
   const { JourneyLayout } = await import('./layouts/journey-layout.tsx');
@@ -43,7 +41,7 @@ const framedError = (
  */
 export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: string, routes: RouteObject[]]> {
   const welcomeFirstPage = journeyPaths.welcomePage.build({ page: journeyPaths.WELCOME_FIRST_PAGE });
-  /** The journey pages built so far, by frame; the rest of each frame's routes are in JOURNEY_PAGES_NOT_BUILT. */
+  /** The journey pages, by frame. */
   /**
    * The trial and buy-now journeys (spec 000 section 2 and its route rules): for
    * visitors only; /trial and /buynow (and any page not of the journey) go to the first page; the
@@ -79,7 +77,7 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
       },
     },
   ];
-  const builtJourneyPages: Partial<Record<JourneyFrame, RouteObject[]>> = {
+  const journeyPages: Record<JourneyFrame, RouteObject[]> = {
     'buy-now': signupJourney('Buy Now', journeyPaths.buynow, journeyPaths.buynowPage),
     'number-select': [numberSelectRoute(queryClient)],
     // Card payments: signed in, in the make-a-payment frame (its header is the spec's nav bar).
@@ -210,11 +208,7 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
       lazy: () => import('./routes/profile-confirm-email.tsx'),
     },
     // The guest journeys' frames (spec 000, layouts): sign-up, buy-now, number-select, make-a-payment, mandate, recurring card payment, broadband.
-    ...(Object.entries(JOURNEY_PAGES_NOT_BUILT) as Array<[JourneyFrame, (typeof JOURNEY_PAGES_NOT_BUILT)[JourneyFrame]]>).map(([frame, pages]) => ({
-      id: `${frame}-layout`,
-      lazy: journeyLayout(frame),
-      children: [...(builtJourneyPages[frame] ?? []), ...pages.map((page) => ({ id: page.name, path: page.pattern, lazy: unbuiltPage }))],
-    })),
+    ...JOURNEY_FRAMES.map((frame) => ({ id: `${frame}-layout`, lazy: journeyLayout(frame), children: journeyPages[frame] })),
     // Route rules (spec 000): /phone/welcome redirects to the welcome page.
     { id: journeyPaths.phoneWelcome.name, path: journeyPaths.phoneWelcome.pattern, loader: () => redirect(welcomeFirstPage) },
     {

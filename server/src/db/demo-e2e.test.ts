@@ -5,10 +5,10 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { openTestDatabase, SEED_TIME } from '../test/helper.ts';
 import type { OpenedDatabase } from './connect.ts';
 import { ACME_NUMBERS } from './demo-acme.ts';
-import { allE2eLogins, e2eBuyNowLogins, e2eGettingStartedLogins, e2eLogins, e2eUpgradeLogins } from './demo-e2e.ts';
+import { allE2eLogins, e2eLogins } from './demo-e2e.ts';
 import { readConfig } from '../config.ts';
 import { demoLogins } from './demo-logins.ts';
-import { accounts, audioFiles, callFlows, holdMusicSettings, phoneNumbers, products, trials, users, voicemailSettings, voipUsers } from './schema/index.ts';
+import { accounts, audioFiles, callFlows, holdMusicSettings, phoneNumbers, products, users, voicemailSettings, voipUsers } from './schema/index.ts';
 import { seedIfEmpty } from './seed.ts';
 
 describe('PORTAL_E2E_ACCOUNTS', () => {
@@ -44,18 +44,6 @@ describe('the e2e customers', () => {
     expect(await plain.db.select().from(users).where(inArray(users.email, emails))).toEqual([]);
   });
 
-  it('have two copies of Lumen Design for the upgrade spec: a voip3 phone whose opt-in trial has ended', async () => {
-    for (const login of e2eUpgradeLogins) {
-      const [user] = await withE2e.db.select().from(users).where(eq(users.email, login.email));
-      expect(user, login.email).toMatchObject({ firstName: 'Casey', lastName: 'Hart' });
-      expect(await verifyPassword(login.password, user!.passwordHash)).toBe(true);
-      const [phone] = await withE2e.db.select().from(products).where(eq(products.accountId, user!.accountId!));
-      expect(phone).toMatchObject({ kind: 'voip', tariffVersion: 'TARIFF_V3', supplier: 3 });
-      const [trial] = await withE2e.db.select().from(trials).where(eq(trials.productId, phone!.id));
-      expect(trial?.kind).toBe('OPT_IN');
-      expect(trial!.endsAt.getTime()).toBeLessThan(SEED_TIME.getTime());
-    }
-  });
 
   it('come after the demo data: every demo row keeps its id', async () => {
     const idsOf = async (db: OpenedDatabase['db']) => ({
@@ -101,43 +89,6 @@ describe('the e2e customers', () => {
       const files = await withE2e.db.select().from(audioFiles).where(eq(audioFiles.productId, phone.id));
       expect(files.map((f) => f.storedFilename).sort()).toEqual(['closed_greeting.wav', 'main_menu.wav', 'welcome_greeting.wav']);
       for (const file of files) expect((await audio.get(file.storageKey))?.length, file.storageKey).toBe(file.sizeBytes);
-    }
-  });
-
-  it('have copies of Pier Bakery, each a buy-now cloud phone just provisioned with its own number', async () => {
-    const [pierUser] = await withE2e.db.select().from(users).where(eq(users.email, demoLogins.buyNowProvisioned.email));
-    const [pierPhone] = await withE2e.db.select().from(products).where(eq(products.accountId, pierUser!.accountId!));
-    const numbers = new Set<string>((await withE2e.db.select().from(phoneNumbers).where(eq(phoneNumbers.productId, pierPhone!.id))).map((n) => n.number));
-    for (const login of e2eBuyNowLogins) {
-      const [user] = await withE2e.db.select().from(users).where(eq(users.email, login.email));
-      expect(user, login.email).toMatchObject({ firstName: 'Jamie', lastName: 'Cole', emailVerified: true });
-      expect(await verifyPassword(login.password, user!.passwordHash), login.email).toBe(true);
-      const owned = await withE2e.db.select().from(products).where(eq(products.accountId, user!.accountId!));
-      expect(owned).toHaveLength(1);
-      expect(owned[0]).toMatchObject({ kind: 'voip', supplier: 3, status: 'buy now provisioned', channel: 'Buy Now', showWelcome: false, productDetail: pierPhone!.productDetail });
-      const site = await withE2e.db.select().from(voipUsers).where(eq(voipUsers.productId, owned[0]!.id));
-      expect(site.map((u) => [u.extension, u.email])).toEqual([['200', login.email]]);
-      const [number] = await withE2e.db.select().from(phoneNumbers).where(eq(phoneNumbers.productId, owned[0]!.id));
-      expect(number?.number).toBe(login.number);
-      expect(numbers.has(login.number), `${login.number} used twice`).toBe(false);
-      numbers.add(login.number);
-    }
-  });
-
-  it('have copies of Nova Dental, each with its getting started due', async () => {
-    for (const login of e2eGettingStartedLogins) {
-      const [user] = await withE2e.db.select().from(users).where(eq(users.email, login.email));
-      expect(user, login.email).toMatchObject({ firstName: 'Riley', lastName: 'Shaw', emailVerified: true });
-      expect(await verifyPassword(login.password, user!.passwordHash), login.email).toBe(true);
-      const [account] = await withE2e.db.select().from(accounts).where(eq(accounts.id, user!.accountId!));
-      expect(account?.name).toBe(login.company);
-      const owned = await withE2e.db.select().from(products).where(eq(products.accountId, user!.accountId!));
-      expect(owned).toHaveLength(1);
-      expect(owned[0]).toMatchObject({ kind: 'voip', supplier: 3, showWelcome: true, productDetail: 'Cloud phone - 3 users' });
-      expect(owned[0]!.installationAddress?.post_code).toBe('BN1 1YE');
-      const phoneUsers = await withE2e.db.select().from(voipUsers).where(eq(voipUsers.productId, owned[0]!.id)).orderBy(voipUsers.id);
-      expect(phoneUsers.map((u) => `${u.extension} ${u.firstName}`)).toEqual(['200 Riley', '201 Priya', '202 Tom']);
-      expect(phoneUsers[0]?.email).toBe(login.email);
     }
   });
 });

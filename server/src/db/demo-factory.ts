@@ -1,0 +1,331 @@
+import { randomBytes } from 'node:crypto';
+import { eq, inArray, like } from 'drizzle-orm';
+import { BUY_NOW_CHANNEL, MANAGE_OTHER_USERS, type SandboxCustomer, type SandboxCustomerKind } from '@portal/contract';
+import type { AudioStorage } from '../audio/storage.ts';
+import type { Database } from './connect.ts';
+import { seedAcmeLike } from './demo-acme.ts';
+import { demoUser, type DemoUser } from './demo-users.ts';
+import { DEMO_TRIAL_LENGTH_MS } from './seed.ts';
+import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../modules/call-flows/simple.ts';
+import { seedProvisionedBuyNowCustomer } from '../modules/trial/demo-shell.ts';
+import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
+import { seedNoCloudPhoneCustomer } from '../modules/signup/demo-signup.ts';
+import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
+import { seedOrderTrackerCustomer } from '../modules/notifications/demo-orders.ts';
+import { seedDefaultProductDetails, seedProductDetailsCustomer } from '../modules/product-details/demo-product-details.ts';
+import { seedOverdueCardCustomer } from '../modules/billing/demo-billing.ts';
+import { NON_PAYMENT_SUSPENSION } from '../modules/products/products-repository.ts';
+import {
+  accounts,
+  holdMusicSettings,
+  phoneNumbers,
+  products,
+  quickstarts,
+  simpleCallFlows,
+  trials,
+  users,
+  voicemailSettings,
+  voipUsers,
+  type InstallationAddress,
+} from './schema/index.ts';
+
+/**
+ * The sandbox's customer factory (POST /sandbox/customers/, contract/src/sandbox-customers.ts): a new
+ * customer like one of the demo customers, made on demand by the seed functions that make the demo's,
+ * under a fresh e-mail address and password. The end-to-end suite asks for one in each test that
+ * changes what it signs in as, so no test shares the data it writes with another (nor with a person
+ * trying the demo logins).
+ */
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What one kind needs: its user's name, its e-mail domain and company, and how it is seeded. */
+interface Kind {
+  name: string;
+  domain: string;
+  company: string;
+  seed(tx: Tx, made: { user: DemoUser; audio: AudioStorage; company: string; now: Date }): Promise<void>;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The one place a kind written here makes its customer's account and sign-in user (the seed
+ * functions of the modules' demo files make their own). A staff member has no account.
+ */
+async function insertAccountWithUser(tx: Tx, user: DemoUser, company: string | null, staff = false): Promise<number | null> {
+  if (company === null) {
+    await tx.insert(users).values({ ...user, ...(staff && { isStaff: true, permissions: [MANAGE_OTHER_USERS] }) });
+    return null;
+  }
+  const [account] = await tx.insert(accounts).values({ name: company }).returning({ id: accounts.id });
+  if (!account) throw new Error(`sandbox: ${company} not inserted`);
+  await tx.insert(users).values({ ...user, accountId: account.id });
+  return account.id;
+}
+
+/**
+ * Phone numbers no product has, from Ofcom's drama ranges the demo data leaves alone (0131 496 0xxx,
+ * 0151 496 0xxx, 0191 498 0xxx, 029 2018 0xxx): never a real subscriber's.
+ */
+async function freeNumbers(tx: Tx, count: number): Promise<string[]> {
+  const prefixes = ['0131496', '0151496', '0191498', '0292018'];
+  const free: string[] = [];
+  for (const prefix of prefixes) {
+    const used = new Set((await tx.select({ number: phoneNumbers.number }).from(phoneNumbers).where(like(phoneNumbers.number, `${prefix}%`))).map((row) => row.number));
+    for (let n = 0; n < 1000 && free.length < count; n += 1) {
+      const number = `${prefix}${String(n).padStart(4, '0')}`;
+      if (!used.has(number)) free.push(number);
+    }
+    if (free.length === count) return free;
+  }
+  throw new Error('sandbox: no free phone numbers left');
+}
+
+/** A cloud phone's demo settings: its simple call flow, default voicemail and hold music, its user and number. */
+async function seedCloudPhoneSettings(tx: Tx, productId: number, user: DemoUser, number: string, label: string, now: Date): Promise<void> {
+  await tx.insert(voipUsers).values({ productId, firstName: user.firstName, lastName: user.lastName, email: user.email, extension: '200' });
+  await tx.insert(phoneNumbers).values({ productId, number, label });
+  await tx.insert(simpleCallFlows).values({ productId, enable: true, name: SIMPLE_CALL_FLOW_NAME, data: defaultSimpleCallFlowData(), updatedAt: now });
+  await tx.insert(voicemailSettings).values({ productId, updatedAt: now });
+  await tx.insert(holdMusicSettings).values({ productId, updatedAt: now });
+}
+
+const cloudPhone = { kind: 'voip', tariffVersion: 'TARIFF_V3', supplier: 3, status: 'live', showProductPages: true } as const;
+
+const brightonAddress: InstallationAddress = {
+  summary_line: 'Suite 3, 40 North Road, Brighton, BN1 1YE',
+  line_one: 'Suite 3, 40 North Road',
+  line_two: '',
+  city: 'Brighton',
+  county: 'East Sussex',
+  post_code: 'BN1 1YE',
+};
+
+const whitstableAddress: InstallationAddress = {
+  summary_line: '12 Harbour Street, Whitstable, CT5 1AH',
+  line_one: '12 Harbour Street',
+  line_two: '',
+  city: 'Whitstable',
+  county: 'Kent',
+  post_code: 'CT5 1AH',
+};
+
+const bristolAddress: InstallationAddress = {
+  summary_line: '2nd Floor, 18 Market Street, Bristol, BS1 3DH',
+  line_one: '2nd Floor, 18 Market Street',
+  line_two: '',
+  city: 'Bristol',
+  county: 'City of Bristol',
+  post_code: 'BS1 3DH',
+};
+
+/** A copy of Meadow Lane Vets whose numbers (0117 496 0{copy}{n}) no product has yet. */
+async function freeDetailsCopy(tx: Tx): Promise<number> {
+  const used = new Set((await tx.select({ number: phoneNumbers.number }).from(phoneNumbers).where(like(phoneNumbers.number, '0117496%'))).map((row) => row.number));
+  for (let copy = 10; copy < 100; copy += 1) {
+    if (!used.has(`0117496${String(copy * 10 + 1).padStart(4, '0')}`)) return copy;
+  }
+  throw new Error('sandbox: no free copy of Meadow Lane Vets left');
+}
+
+const KINDS: Record<SandboxCustomerKind, Kind> = {
+  'cloud-phone': {
+    name: 'Alex Morgan',
+    domain: 'acme-plumbing.example',
+    company: 'Acme Plumbing Ltd',
+    seed: async (tx, { user, audio, company, now }) => {
+      const [a, b, c, d, e, f] = await freeNumbers(tx, 6);
+      await seedAcmeLike(tx, audio, { user, company, numbers: { leeds: [a!, b!, c!], london: [d!, e!, f!] } }, now);
+    },
+  },
+  trial: {
+    name: 'Jordan Blake',
+    domain: 'brightdesk.example',
+    company: 'BrightDesk Studio',
+    seed: async (tx, { user, company, now }) => {
+      const accountId = await insertAccountWithUser(tx, user, company);
+      const [phone] = await tx
+        .insert(products)
+        .values({ ...cloudPhone, accountId: accountId!, channel: 'Self Sign Up', productDetail: 'Cloud phone - 1 user (trial)', installationAddress: bristolAddress, confirmedDate: now.toISOString().slice(0, 10) })
+        .returning({ id: products.id });
+      await tx.insert(trials).values({ productId: phone!.id, kind: 'OPT_IN', startedAt: now, endsAt: new Date(now.getTime() + DEMO_TRIAL_LENGTH_MS), statusEntry: now });
+      const steps = ['watch_getting_started', 'download_apps', 'make_your_first_call', 'set_up_call_flows', 'upgrade', 'helpful_links'];
+      await tx.insert(quickstarts).values({ productId: phone!.id, showPopup: true, sectionsCompleted: Object.fromEntries(steps.map((step) => [step, step === 'watch_getting_started'])) });
+      const [number] = await freeNumbers(tx, 1);
+      await seedCloudPhoneSettings(tx, phone!.id, user, number!, 'Studio', now);
+    },
+  },
+  'buy-now': {
+    name: 'Jamie Rowe',
+    domain: 'harbourside-bakes.example',
+    company: 'Harbourside Bakes',
+    seed: async (tx, { user, company, now }) => {
+      const accountId = await insertAccountWithUser(tx, user, company);
+      const [phone] = await tx
+        .insert(products)
+        .values({ ...cloudPhone, accountId: accountId!, channel: BUY_NOW_CHANNEL, productDetail: 'Cloud phone - 1 user', confirmedDate: '2025-02-03', installationAddress: whitstableAddress })
+        .returning({ id: products.id });
+      const [number] = await freeNumbers(tx, 1);
+      await seedCloudPhoneSettings(tx, phone!.id, user, number!, company, now);
+    },
+  },
+  'buy-now-no-address': {
+    name: 'Chris Ellis',
+    domain: 'corner-cafe.example',
+    company: 'Corner Cafe',
+    seed: async (tx, { user, company, now }) => {
+      const accountId = await insertAccountWithUser(tx, user, company);
+      const [phone] = await tx
+        .insert(products)
+        .values({ ...cloudPhone, accountId: accountId!, channel: BUY_NOW_CHANNEL, productDetail: 'Cloud phone - 1 user', confirmedDate: '2025-01-15' })
+        .returning({ id: products.id });
+      const [number] = await freeNumbers(tx, 1);
+      await seedCloudPhoneSettings(tx, phone!.id, user, number!, 'Cafe', now);
+    },
+  },
+  'buy-now-incomplete-address': {
+    name: 'Ali Baker',
+    domain: 'bakery-row.example',
+    company: 'Bakery Row Cafe',
+    // Saved so by an earlier sign-up form: only its first line and postcode (no town or city, no county).
+    seed: async (tx, { user, company }) => {
+      const accountId = await insertAccountWithUser(tx, user, company);
+      await tx.insert(products).values({
+        ...cloudPhone,
+        accountId: accountId!,
+        channel: BUY_NOW_CHANNEL,
+        productDetail: 'Cloud phone - 1 user',
+        confirmedDate: '2025-02-03',
+        installationAddress: { summary_line: '1 Bakery Row, LS11 5PZ', line_one: '1 Bakery Row', line_two: '', city: '', county: '', post_code: 'LS11 5PZ' },
+      });
+    },
+  },
+  'getting-started': {
+    name: 'Riley Shaw',
+    domain: 'nova-dental.example',
+    company: 'Nova Dental',
+    seed: (tx, { user, company, now }) => seedGettingStartedCustomer(tx, user, company, now),
+  },
+  provisioned: {
+    name: 'Jamie Cole',
+    domain: 'pier-bakery.example',
+    company: 'Pier Bakery',
+    seed: async (tx, { user, company, now }) => {
+      const [number] = await freeNumbers(tx, 1);
+      await seedProvisionedBuyNowCustomer(tx, { user, company, login: { email: user.email, name: `${user.firstName} ${user.lastName}` }, number: number! }, now);
+    },
+  },
+  'ended-trial': {
+    name: 'Casey Hart',
+    domain: 'lumen-design.example',
+    company: 'Lumen Design',
+    // A voip3 cloud phone whose 14-day opt-in trial ended 2 days ago.
+    seed: async (tx, { user, company, now }) => {
+      const accountId = await insertAccountWithUser(tx, user, company);
+      const [phone] = await tx
+        .insert(products)
+        .values({ ...cloudPhone, accountId: accountId!, channel: 'Self Sign Up', productDetail: 'Cloud phone - 1 user (trial)', confirmedDate: now.toISOString().slice(0, 10), installationAddress: brightonAddress })
+        .returning({ id: products.id });
+      const endsAt = new Date(now.getTime() - 2 * DAY_MS);
+      const startedAt = new Date(endsAt.getTime() - 14 * DAY_MS);
+      await tx.insert(trials).values({ productId: phone!.id, kind: 'OPT_IN', startedAt, endsAt, statusEntry: startedAt });
+      await tx.insert(quickstarts).values({ productId: phone!.id, showPopup: true, sectionsCompleted: {} });
+    },
+  },
+  'overdue-card': {
+    name: 'Kit Tern',
+    domain: 'tern-freight.example',
+    company: 'Tern Freight',
+    seed: async (tx, { user, company, now }) => {
+      await seedOverdueCardCustomer(tx, user, company, now);
+    },
+  },
+  suspended: {
+    name: 'Kit Tern',
+    domain: 'tern-freight.example',
+    company: 'Tern Freight',
+    // Billed as Harbour Freight is, and its cloud phone suspended for non-payment as Harbour Freight's Portsmouth phone is.
+    seed: async (tx, { user, company, now }) => {
+      const { accountId } = await seedOverdueCardCustomer(tx, user, company, now);
+      await tx.insert(products).values({
+        ...cloudPhone,
+        accountId,
+        channel: 'Self Sign Up',
+        productDetail: 'Cloud phone - 1 user (depot)',
+        confirmedDate: '2024-11-02',
+        serviceStatus: 'blocked',
+        serviceBlockedReason: NON_PAYMENT_SUSPENSION,
+      });
+    },
+  },
+  'every-product-kind': {
+    name: 'Jo Carter',
+    domain: 'meadow-lane-vets.example',
+    company: 'Meadow Lane Vets',
+    seed: async (tx, { user, company, now }) => {
+      await seedProductDetailsCustomer(tx, user, company, await freeDetailsCopy(tx), now);
+    },
+  },
+  'no-cloud-phone': {
+    name: 'Morgan Fenwick',
+    domain: 'fenwick-joinery.example',
+    company: 'Fenwick Joinery',
+    seed: (tx, { user, company }) => seedNoCloudPhoneCustomer(tx, user, company),
+  },
+  broadband: {
+    name: 'Robin Hale',
+    domain: 'canal-bakery.example',
+    company: 'Canal Bakery',
+    seed: (tx, { user, company, now }) => seedBroadbandCustomer(tx, user, company, now),
+  },
+  'several-orders': {
+    name: 'Sam Quay',
+    domain: 'quay-glass.example',
+    company: 'Quay Glass',
+    seed: (tx, { user, company, now }) => seedOrderTrackerCustomer(tx, user, company, now),
+  },
+  staff: {
+    name: 'Sam Rivers',
+    domain: 'portal.example',
+    company: '',
+    seed: async (tx, { user }) => {
+      await insertAccountWithUser(tx, user, null, true);
+    },
+  },
+};
+
+/** One customer at a time: two made at once would pick the same free numbers. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Makes a new customer of the kind, in one transaction, and answers its sign-in (a fresh e-mail
+ * address and password) and what a test reads from it: its account and numbers.
+ */
+export function makeDemoCustomer(db: Database, audio: AudioStorage, kind: SandboxCustomerKind, now: Date): Promise<SandboxCustomer> {
+  const made = queue.then(() => makeOne(db, audio, kind, now));
+  queue = made.catch(() => undefined);
+  return made;
+}
+
+async function makeOne(db: Database, audio: AudioStorage, kind: SandboxCustomerKind, now: Date): Promise<SandboxCustomer> {
+  const { name, domain, company, seed } = KINDS[kind];
+  const tag = randomBytes(6).toString('hex');
+  const email = `${kind}-${tag}@${domain}`;
+  const password = `sandbox-${randomBytes(9).toString('base64url')}`;
+  const user = await demoUser({ email, password, name });
+  return db.transaction(async (tx) => {
+    await seed(tx, { user, audio, company, now });
+    // The tariff and contract every product of the demo has.
+    await seedDefaultProductDetails(tx, now);
+    const [row] = await tx.select({ accountId: users.accountId }).from(users).where(eq(users.email, email));
+    if (!row) throw new Error(`sandbox: ${kind} customer not made`);
+    const accountId = row.accountId ?? null;
+    const owned = accountId === null ? [] : (await tx.select({ id: products.id }).from(products).where(eq(products.accountId, accountId))).map((p) => p.id);
+    const numbers =
+      owned.length === 0
+        ? []
+        : (await tx.select({ number: phoneNumbers.number }).from(phoneNumbers).where(inArray(phoneNumbers.productId, owned)).orderBy(phoneNumbers.id)).map((n) => n.number);
+    return { kind, email, password, first_name: user.firstName, company, account_id: accountId, numbers };
+  });
+}
