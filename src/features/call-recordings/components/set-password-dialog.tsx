@@ -1,6 +1,6 @@
 import { Button, chakra, Stack, Text } from '@chakra-ui/react';
-import { callLogMessages, MIN_RECORDING_PASSWORD_LENGTH } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { callLogMessages, MIN_RECORDING_PASSWORD_LENGTH, type SetRecordingAdminPassword } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -14,21 +14,20 @@ export function SetPasswordDialog({ productId, isSet, onClose }: { productId: nu
   const [password, setPassword] = useState('');
   const [current, setCurrent] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (password.length < MIN_RECORDING_PASSWORD_LENGTH) return setError(callLogMessages.passwordTooShort);
-    setBusy(true);
-    try {
-      await setAdminPassword(productId, { password, ...(isSet && { current_password: current }) });
+  const save = useMutation({
+    mutationFn: (body: SetRecordingAdminPassword) => setAdminPassword(productId, body),
+    onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: [...recordingsKey(productId), 'admin-password'] });
       toaster.create({ type: 'success', title: callLogMessages.passwordSet });
       onClose();
-    } catch (caught) {
-      setError(userErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (caught) => setError(userErrorText(caught)),
+  });
+  const busy = save.isPending;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length < MIN_RECORDING_PASSWORD_LENGTH) return setError(callLogMessages.passwordTooShort);
+    save.mutate({ password, ...(isSet && { current_password: current }) });
   };
   return (
     <Dialog
@@ -47,7 +46,7 @@ export function SetPasswordDialog({ productId, isSet, onClose }: { productId: nu
         </>
       }
     >
-      <chakra.form id="set-recording-password-form" onSubmit={(event) => void submit(event)}>
+      <chakra.form id="set-recording-password-form" onSubmit={submit}>
         <Stack gap="4">
           <Text>With an admin password set, anyone listening to or downloading a recording of this phone is asked for it.</Text>
           {isSet && <TextField id="recording-current-password" label="Current admin password" type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />}
