@@ -80,7 +80,9 @@ export default defineConfig({
       { test: { name: 'call-runtime', include: ['call-runtime/src/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 }, maxWorkers: 2, testTimeout: 30_000, hookTimeout: 30_000 } },
       serverOn('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverOn('postgres')] : []),
-      web({ name: 'web', include: ['src/**/*.test.{ts,tsx}'], exclude: ownModules, isolate: false }),
+      web({ name: 'web', include: ['src/**/*.test.{ts,tsx}'], exclude: [...ownModules, 'src/**/*.node.test.ts'], isolate: false }),
+      // The SPA's React-free controllers: their tests run without a DOM, which keeps them React-free.
+      { test: { name: 'web-node', include: ['src/**/*.node.test.ts'], environment: 'node', sequence: { groupOrder: 0 }, maxWorkers: 2, isolate: false } },
       web({ name: 'web-isolated', include: ownModules, isolate: true }),
     ],
   },

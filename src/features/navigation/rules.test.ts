@@ -1,8 +1,8 @@
 import type { NavigationProduct } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { HELP_SITE_URL } from '../../config/help-site.ts';
 import {
   detailsPath,
-  HELP_SITE_URL,
   lockedUserProducts,
   navScrollMaxHeight,
   phoneVersion,

@@ -17,9 +17,6 @@ export const VOIP3_SHOP_REDIRECT = true;
 /** "shop hide off": when on, the Shop link would be hidden for everyone. */
 export const SHOP_HIDE = false;
 
-/** The external help site Help opens in a new tab (the spec withholds its address). */
-export const HELP_SITE_URL = 'https://help.portal.example/';
-
 /** Navigation scrollbar rule (spec 000): at this window width or narrower, the drawer scrolls within the window height minus 90 px. */
 export const NAV_SCROLL_RULE = { maxWidth: 770, offset: 90 } as const;
 

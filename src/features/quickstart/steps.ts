@@ -1,7 +1,7 @@
 import type { QuickstartStep } from '@portal/contract';
 import { brand } from '../../config/brand.ts';
 import * as paths from '../../config/paths.ts';
-import { HELP_SITE_URL } from '../navigation/index.ts';
+import { HELP_SITE_URL } from '../../config/help-site.ts';
 
 /**
  * What each quick-start step says and does (spec 000 section 2: a header, text, optional

@@ -24,7 +24,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { approveTelcoLead, createTelcoLead, tariffsQueryOptions } from '../api/broadband-api.ts';
 import { EMPTY_DETAILS, signupStore, type DetailsValues, type SignupPage } from '../journey.ts';
-import { ErrorAlert } from '../../emergency-address/index.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { AddressSearch } from './address-search.tsx';
 
 export const signupText = {

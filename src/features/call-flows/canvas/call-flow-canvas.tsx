@@ -6,32 +6,29 @@
 import '@xyflow/react/dist/style.css';
 import './canvas.css';
 import { Controls, ReactFlow, ReactFlowProvider, useReactFlow, useStore as useFlowStore, useStoreApi, type EdgeTypes, type NodeTypes } from '@xyflow/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { NODE_SPECS, copySubtree, insertNode, pasteSubtree, removeNode, subtreeSize, type Arrangement } from '@portal/editor-core';
-import { CanvasContext, type CanvasActions, type CanvasContextValue } from './canvas-context.ts';
+import type { Arrangement } from '@portal/editor-core';
+import { createCanvasActions, togglePanel, type CanvasPanel } from './canvas-actions.ts';
+import { CanvasContext, type CanvasContextValue } from './canvas-context.ts';
 import { createCanvasController, problemsByNode } from './canvas-controller.ts';
 import { NodeDialog } from './dialog/node-dialog.tsx';
 import { firstView, nodeIndex, NODE_SIZES, type StepFlowNode } from './graph.ts';
 import { OverviewMap } from './overview-map.tsx';
 import { leaseLayoutWorker, prewarmLayoutWorker } from './layout-worker-pool.ts';
-import { neighbour } from './navigation.ts';
 import { PaletteDialog } from './palette-dialog.tsx';
-import { NOT_COPYABLE } from './palette.ts';
 import { StepEdge } from './step-edge.tsx';
 import { StepNode } from './step-node.tsx';
-import { createDirectory, nodeLabel } from './summary.ts';
+import { listenForCanvasShortcuts } from './canvas-shortcuts.ts';
+import { createDirectory } from './summary.ts';
 import { ChecksPanel } from './checks-panel.tsx';
 import { TestCallPanel } from './test-call-panel.tsx';
-import { moveStep, pickUpRefusal } from './moves.ts';
 import { createStepDrag } from './step-drag.ts';
 import { DragGhost, MoveNotice, stepAt } from './move-views.tsx';
 import { Toolbar } from './toolbar.tsx';
 import type { CallFlowCanvasProps } from './types.ts';
 import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-
-const READ_ONLY = 'This is a saved version: it opens read-only. Restore it to edit it.';
 
 const nodeTypes: NodeTypes = { step: StepNode };
 const edgeTypes: EdgeTypes = { step: StepEdge };
@@ -47,16 +44,6 @@ const ARIA_LABELS = {
 
 /** Below this zoom the nodes drop their text (CSS only), which keeps a zoomed-out 2,000-node flow cheap to paint. */
 const LOW_DETAIL_ZOOM = 0.3;
-
-function isEditable(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT';
-}
-
-/** Inside an open dialog (its own keys, its text fields' own typing undo). */
-function inDialog(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest('dialog, [role="dialog"], [role="alertdialog"]') !== null;
-}
 
 const storeKeys = new WeakMap<CallFlowCanvasProps['store'], number>();
 let nextStoreKey = 1;
@@ -85,10 +72,10 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
   const idPrefix = useId().replace(/:/g, '');
   const regionRef = useRef<HTMLElement>(null);
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
-  const [testOpen, setTestOpen] = useState(false);
-  const [checksOpen, setChecksOpen] = useState(false);
+  const [openPanel, setOpenPanel] = useState<CanvasPanel | null>(startWithVersions && versionsPanel !== undefined ? 'versions' : null);
   const [mapOpen, setMapOpen] = useState(false);
-  const [versionsOpen, setVersionsOpen] = useState(startWithVersions && versionsPanel !== undefined);
+  const toggle = (panel: CanvasPanel) => setOpenPanel((open) => togglePanel(open, panel));
+  const close = () => setOpenPanel(null);
 
   const [controller] = useState(() => createCanvasController(store, { createWorker: leaseLayoutWorker, arrangement: startArrangement }));
   const { ui } = controller;
@@ -96,8 +83,26 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
 
   // The latest props, for callbacks that live as long as the canvas.
   const latestServices = useRef(services);
-  // Brings a step on screen (set with the canvas's actions below).
-  const revealRef = useRef<((id: string) => void) | null>(null);
+  // Brings a step on screen.
+  const reveal = useCallback(
+    (id: string) => {
+      const s = store.getState();
+      const entry = nodeIndex(s.flow.data).get(id);
+      // A step just added has no layout yet: it is drawn under its parent until the next one.
+      const pos = s.positions[id] ?? controller.drawnAt(id);
+      if (!entry || !pos) return;
+      const size = NODE_SIZES[entry.node.type];
+      const { width, height } = flowStore.getState();
+      const { x, y, zoom } = reactFlow.getViewport();
+      const left = pos.x * zoom + x;
+      const top = pos.y * zoom + y;
+      const margin = 40;
+      if (left < margin || top < margin || left + size.width * zoom > width - margin || top + size.height * zoom > height - margin) {
+        void reactFlow.setCenter(pos.x + size.width / 2, pos.y + size.height / 2, { zoom: Math.max(zoom, 0.5) });
+      }
+    },
+    [store, controller, flowStore, reactFlow],
+  );
   useEffect(() => {
     latestServices.current = services;
     controller.setLayoutListener((info) => {
@@ -114,7 +119,7 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
       // A step waiting for focus that had no place on screen yet (one just added to a large flow) is brought into
       // view now that it has one, so it is drawn and takes the focus.
       const waiting = ui.getState().focusRequest;
-      if (waiting && !info.first) revealRef.current?.(waiting.id);
+      if (waiting && !info.first) reveal(waiting.id);
       // Two frames: the first renders the new positions, the second starts once that one is painted.
       requestAnimationFrame(() => requestAnimationFrame(() => onLayoutPainted?.({ first: info.first, nodeCount: info.nodeCount, layoutMs: info.layoutMs })));
     });
@@ -148,205 +153,12 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
   }, [ui, services.siteUsers, services.holidays]);
 
   const context = useMemo<CanvasContextValue>(() => {
-    const reveal = (id: string) => {
-      const s = store.getState();
-      const entry = nodeIndex(s.flow.data).get(id);
-      // A step just added has no layout yet: it is drawn under its parent until the next one.
-      const pos = s.positions[id] ?? controller.drawnAt(id);
-      if (!entry || !pos) return;
-      const size = NODE_SIZES[entry.node.type];
-      const { width, height } = flowStore.getState();
-      const { x, y, zoom } = reactFlow.getViewport();
-      const left = pos.x * zoom + x;
-      const top = pos.y * zoom + y;
-      const margin = 40;
-      if (left < margin || top < margin || left + size.width * zoom > width - margin || top + size.height * zoom > height - margin) {
-        void reactFlow.setCenter(pos.x + size.width / 2, pos.y + size.height / 2, { zoom: Math.max(zoom, 0.5) });
-      }
-    };
-    revealRef.current = reveal;
-    const labelOf = (id: string) => {
-      const node = nodeIndex(store.getState().flow.data).get(id)?.node;
-      return node ? nodeLabel(node) : 'This step';
-    };
-    const focusSelection = () => {
-      const s = store.getState();
-      actions.focusNode(s.selection[0] ?? s.flow.data.id);
-    };
-    const actions: CanvasActions = {
-      select(id) {
-        store.getState().setSelection(id ? [id] : []);
-      },
-      focusNode(id) {
-        const s = store.getState();
-        if (!nodeIndex(s.flow.data).has(id)) return;
-        if (s.selection.length !== 1 || s.selection[0] !== id) s.setSelection([id]);
-        reveal(id);
-        controller.requestFocus(id);
-      },
-      navigate(fromId, key) {
-        const s = store.getState();
-        const to = neighbour(s.flow.data, fromId, key, s.positions, ui.getState().laidOutAs);
-        if (to) actions.focusNode(to);
-      },
-      openDialog(id) {
-        if (readOnly) {
-          actions.announce(READ_ONLY);
-          return;
-        }
-        ui.setState({ dialogNodeId: id, palette: null });
-      },
-      openPalette(target) {
-        if (readOnly) return;
-        ui.setState({ palette: target, dialogNodeId: null });
-      },
-      addKey(menuId) {
-        if (readOnly) return;
-        const verdict = store.getState().check(insertNode(menuId, 'dial_menu_key'));
-        if (verdict !== true) {
-          actions.announce(verdict.reason);
-          return;
-        }
-        store.getState().run(insertNode(menuId, 'dial_menu_key'));
-        const key = store.getState().selection[0];
-        if (key) actions.focusNode(key);
-        actions.announce(`${key ? labelOf(key) : 'Key'} added. Add a step after it for callers who press it.`);
-      },
-      remove(id) {
-        if (readOnly) return;
-        const label = labelOf(id);
-        const verdict = store.getState().check(removeNode(id));
-        if (verdict !== true) {
-          actions.announce(verdict.reason);
-          return;
-        }
-        store.getState().run(removeNode(id));
-        actions.announce(`${label} removed.`);
-        focusSelection();
-      },
-      copy(id) {
-        const clip = copySubtree(store.getState().flow, id);
-        if (!clip || NOT_COPYABLE.has(clip.type)) {
-          actions.announce('This step cannot be copied on its own.');
-          return;
-        }
-        ui.setState({ clipboard: clip });
-        const more = subtreeSize(clip) - 1;
-        actions.announce(`Copied ${labelOf(id)}${more > 0 ? ` and the ${more} ${more === 1 ? 'step' : 'steps'} after it` : ''}. Select where it goes and press Ctrl+V to paste.`);
-      },
-      paste(parentId) {
-        if (readOnly) return;
-        // Moving by keyboard: the cut step goes after this one (one undo step); a refusal keeps it cut.
-        const moving = ui.getState().moving;
-        if (moving !== null) {
-          const outcome = moveStep(store, moving, parentId);
-          ui.setState(outcome.moved ? { moving: null, notice: null } : { notice: outcome.message });
-          actions.announce(outcome.message);
-          if (outcome.moved) actions.focusNode(moving);
-          return;
-        }
-        const clip = ui.getState().clipboard;
-        if (!clip) {
-          actions.announce('Nothing is copied yet: select a step and press Ctrl+C first.');
-          return;
-        }
-        if (store.getState().run(pasteSubtree(clip, parentId))) {
-          actions.announce(`Pasted ${NODE_SPECS[clip.type].label} after ${labelOf(parentId)}.`);
-          focusSelection();
-        } else {
-          actions.announce(`The copied steps cannot go after ${labelOf(parentId)}: paste them on the end of a route.`);
-        }
-      },
-      cut(id) {
-        if (readOnly) return;
-        const refusal = pickUpRefusal(store, id);
-        if (refusal !== null) {
-          actions.announce(refusal);
-          return;
-        }
-        const node = nodeIndex(store.getState().flow.data).get(id)?.node;
-        const more = node ? subtreeSize(node) - 1 : 0;
-        ui.setState({ moving: id, notice: null });
-        actions.announce(`Cut ${labelOf(id)}${more > 0 ? ` and the ${more} ${more === 1 ? 'step' : 'steps'} after it` : ''} to move. Select the step it goes after and press Ctrl+V; Escape cancels.`);
-      },
-      cancelMove() {
-        if (ui.getState().moving === null) return false;
-        ui.setState({ moving: null });
-        actions.announce('Move cancelled.');
-        return true;
-      },
-      pressStep(id, x, y) {
-        if (readOnly) return;
-        stepDrag.press(id, x, y);
-        const onMove = (event: PointerEvent) => stepDrag.move(event.clientX, event.clientY, stepAt(event.clientX, event.clientY));
-        const stop = () => {
-          window.removeEventListener('pointermove', onMove);
-          window.removeEventListener('pointerup', onUp);
-          window.removeEventListener('pointercancel', onCancel);
-        };
-        const onUp = (event: PointerEvent) => {
-          stop();
-          const outcome = stepDrag.release(stepAt(event.clientX, event.clientY));
-          if (!outcome) return;
-          actions.announce(outcome.message);
-          if (outcome.moved) actions.focusNode(id);
-        };
-        const onCancel = () => {
-          stop();
-          stepDrag.cancel();
-        };
-        window.addEventListener('pointermove', onMove);
-        window.addEventListener('pointerup', onUp);
-        window.addEventListener('pointercancel', onCancel);
-      },
-      announce: (text) => controller.announce(text),
-      focusDone(seq) {
-        if (ui.getState().focusRequest?.seq === seq) ui.setState({ focusRequest: null });
-      },
-      pointerOver: (id) => controller.setPointerOver(id),
-    };
+    const actions = createCanvasActions({ store, ui, controller, stepDrag, readOnly, reveal, stepAt, pointerEvents: window });
     return { store, ui, actions, idPrefix, readOnly, services: () => latestServices.current };
-  }, [store, ui, controller, stepDrag, reactFlow, flowStore, idPrefix, readOnly]);
+  }, [store, ui, controller, stepDrag, reveal, idPrefix, readOnly]);
   const { actions } = context;
 
-  // Shortcuts. Undo and redo wherever the focus is on the editor's page (its bar, the toolbar, the canvas, after a
-  // dialog closed), except in text fields and dialogs, which keep their own typing undo. The others (delete, cut,
-  // copy, paste, Escape to cancel a move) while the focus is in the canvas or nowhere.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const region = regionRef.current;
-      const target = event.target;
-      if (event.defaultPrevented || !region || !(target instanceof Node)) return;
-      if (isEditable(target) || inDialog(target) || readOnly) return;
-      const mod = event.ctrlKey || event.metaKey;
-      const key = event.key.toLowerCase();
-      const s = store.getState();
-      const wasFocused = region.contains(document.activeElement);
-      const isUndo = mod && !event.altKey && key === 'z' && !event.shiftKey;
-      const isRedo = !event.altKey && ((mod && key === 'z' && event.shiftKey) || (event.ctrlKey && !event.shiftKey && key === 'y'));
-      if (isUndo || isRedo) {
-        event.preventDefault();
-        if (isUndo) s.undo();
-        else s.redo();
-        // Undo may take away the focused step: keep the focus in the canvas.
-        const after = store.getState();
-        if (wasFocused && !region.contains(document.activeElement)) actions.focusNode(after.selection[0] ?? after.flow.data.id);
-        return;
-      }
-      if (!(region.contains(target) || target === document.body)) return;
-      const selected = s.selection[0];
-      if (!mod && (event.key === 'Delete' || event.key === 'Backspace') && selected) actions.remove(selected);
-      else if (mod && key === 'c' && selected && !window.getSelection()?.toString()) actions.copy(selected);
-      else if (mod && key === 'x' && selected && !window.getSelection()?.toString()) actions.cut(selected);
-      else if (mod && key === 'v' && selected) actions.paste(selected);
-      else if (event.key === 'Escape' && !mod && stepDrag.active()) stepDrag.cancel();
-      else if (event.key === 'Escape' && !mod && ui.getState().moving !== null) actions.cancelMove();
-      else return;
-      event.preventDefault();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [store, ui, actions, stepDrag, readOnly]);
+  useEffect(() => listenForCanvasShortcuts(() => regionRef.current, { store, ui, actions, stepDrag, readOnly }), [store, ui, actions, stepDrag, readOnly]);
 
   const nodes = useStore(ui, (s) => s.nodes);
   const edges = useStore(ui, (s) => s.edges);
@@ -374,34 +186,17 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
     void reactFlow.fitView({ nodes: [...new Set(ids)].map((id) => ({ id })), padding: 0.2, maxZoom: 1, minZoom: 0.25, duration: 200 });
   };
 
-  const versionPanelShown = versionsOpen && versionsPanel !== undefined;
-  const className = ['cf-canvas', mobile && 'cf-mobile', lowDetail && 'cf-low-detail', (testOpen || checksOpen || versionsOpen) && 'cf-with-panel', readOnly && 'cf-read-only'].filter(Boolean).join(' ');
+  const versionPanelShown = openPanel === 'versions' && versionsPanel !== undefined;
+  const className = ['cf-canvas', mobile && 'cf-mobile', lowDetail && 'cf-low-detail', openPanel !== null && 'cf-with-panel', readOnly && 'cf-read-only'].filter(Boolean).join(' ');
 
   return (
     <CanvasContext.Provider value={context}>
       <section ref={regionRef} className={className} aria-label={ariaLabel} aria-busy={arranging}>
         <Toolbar
-          testOpen={testOpen}
-          onToggleTest={() => {
-            setTestOpen((open) => !open);
-            setChecksOpen(false);
-            setVersionsOpen(false);
-          }}
-          checksOpen={checksOpen}
-          onToggleChecks={() => {
-            setChecksOpen((open) => !open);
-            setTestOpen(false);
-            setVersionsOpen(false);
-          }}
+          openPanel={openPanel}
+          onTogglePanel={toggle}
+          versionsOffered={versionsPanel !== undefined}
           versionsOpen={versionPanelShown}
-          onToggleVersions={
-            versionsPanel &&
-            (() => {
-              setVersionsOpen((open) => !open);
-              setTestOpen(false);
-              setChecksOpen(false);
-            })
-          }
           readOnly={readOnly}
           mapOpen={mapOpen}
           onToggleMap={() => setMapOpen((open) => !open)}
@@ -454,9 +249,9 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
               </div>
             )}
           </div>
-          {testOpen && <TestCallPanel onClose={() => setTestOpen(false)} onShowPath={showPath} />}
-          {checksOpen && <ChecksPanel onClose={() => setChecksOpen(false)} />}
-          {versionPanelShown && versionsPanel(() => setVersionsOpen(false))}
+          {openPanel === 'test' && <TestCallPanel onClose={close} onShowPath={showPath} />}
+          {openPanel === 'checks' && <ChecksPanel onClose={close} />}
+          {versionPanelShown && versionsPanel(close)}
         </div>
         <div className="cf-sr-only" aria-live="polite" aria-atomic="true">
           {announcement.text}

@@ -3,6 +3,7 @@ import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { NODE_SPECS, ROUTE_STEP_TYPES, moveNode, pasteSubtree, removeNode, type Arrangement, type NodeType } from '@portal/editor-core';
+import type { CanvasPanel } from './canvas-actions.ts';
 import { useCanvas } from './canvas-context.ts';
 import { useCoverageWarnings } from './checks-panel.tsx';
 import { problemsByNode } from './canvas-controller.ts';
@@ -31,24 +32,24 @@ function ToolButton({ icon, label, onClick, disabled, shortcut, pressed, childre
 }
 
 interface ToolbarProps {
-  testOpen: boolean;
-  onToggleTest: () => void;
-  checksOpen: boolean;
-  onToggleChecks: () => void;
+  /** The side panel open (one at a time). */
+  openPanel: CanvasPanel | null;
+  onTogglePanel: (panel: CanvasPanel) => void;
+  /** The page offers versions (not for a flow not saved yet). */
+  versionsOffered: boolean;
   mapOpen: boolean;
   onToggleMap: () => void;
   mobile: boolean;
   onNextProblem: () => void;
+  /** The versions panel is shown. */
   versionsOpen: boolean;
-  /** Absent when the page offers no versions (a flow not saved yet). */
-  onToggleVersions: (() => void) | undefined;
   /** A saved version is shown: only the viewing tools. */
   readOnly: boolean;
   arrangement: Arrangement;
   onArrangementChange: (arrangement: Arrangement) => void;
 }
 
-export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, mapOpen, onToggleMap, mobile, onNextProblem, versionsOpen, onToggleVersions, readOnly, arrangement, onArrangementChange }: ToolbarProps) {
+export function Toolbar({ openPanel, onTogglePanel, versionsOffered, mapOpen, onToggleMap, mobile, onNextProblem, versionsOpen, readOnly, arrangement, onArrangementChange }: ToolbarProps) {
   const { store, ui, actions } = useCanvas();
   const canUndo = useStore(store.temporal, (s) => s.pastStates.length > 0);
   const canRedo = useStore(store.temporal, (s) => s.futureStates.length > 0);
@@ -131,11 +132,11 @@ export function Toolbar({ testOpen, onToggleTest, checksOpen, onToggleChecks, ma
         >
           Left to right
         </ToolButton>
-        <ToolButton icon="problem" label={warningCount === 0 ? 'Checks: no warnings' : `Checks: ${warningCount} ${warningCount === 1 ? 'warning' : 'warnings'}`} pressed={checksOpen} onClick={onToggleChecks}>
+        <ToolButton icon="problem" label={warningCount === 0 ? 'Checks: no warnings' : `Checks: ${warningCount} ${warningCount === 1 ? 'warning' : 'warnings'}`} pressed={openPanel === 'checks'} onClick={() => onTogglePanel('checks')}>
           {warningCount === 0 ? 'Checks' : `Checks (${warningCount})`}
         </ToolButton>
-        <ToolButton icon="phone" label="Test call" pressed={testOpen} onClick={onToggleTest} />
-        {onToggleVersions && <ToolButton icon="history" label="Versions" pressed={versionsOpen} onClick={onToggleVersions} />}
+        <ToolButton icon="phone" label="Test call" pressed={openPanel === 'test'} onClick={() => onTogglePanel('test')} />
+        {versionsOffered && <ToolButton icon="history" label="Versions" pressed={versionsOpen} onClick={() => onTogglePanel('versions')} />}
       </div>
     </div>
   );

@@ -1,9 +1,9 @@
 import { Box, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { callFlowMessages, type AdvancedCallFlowAddOn, type AudioFile, type CallFlowSummary, type Site } from '@portal/contract';
-import { createEditorStore, createFlow, diffFlows, flowNamesOf, renameFlow, type Arrangement, type CallFlow } from '@portal/editor-core';
+import { createEditorStore, createFlow, diffFlows, flowNamesOf, renameFlow, type CallFlow } from '@portal/editor-core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useBlocker, useLocation, useNavigate, type BlockerFunction } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { MAIN_CONTENT_ID } from '../../../components/skip-link.tsx';
 import { toaster } from '../../../components/toaster.tsx';
@@ -31,12 +31,13 @@ import { refusalToast } from '../session/editor-session.ts';
 import { useEditorSession } from '../session/use-editor-session.ts';
 import { EditorBar } from './editor-bar.tsx';
 import { ConflictDialog, DiscardChangesDialog, DraftBanner } from './editor-dialogs.tsx';
-import { useFlowVersions } from './versions-panel.tsx';
+import { RestoreVersionDialog, useFlowVersions, VersionsPanelFor } from './versions-panel.tsx';
 import { useEnableGate, type EnableRequest } from './enable-gate.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { customCallFlowEditor } from '../logic/route-params.ts';
-import { readArrangement, rememberArrangement } from '../logic/arrangement-preference.ts';
-import { useMe } from '../../auth/index.ts';
+import { useArrangementPreference } from '../hooks/use-arrangement-preference.ts';
+import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
+import { useSaveShortcut } from '../hooks/use-save-shortcut.ts';
 
 /** The `location.state` the editor leaves on its own moves (a new flow getting its id), so it is not rebuilt. */
 export interface EditorLocationState {
@@ -89,7 +90,7 @@ export function CustomFlowEditor({ productId, flowId, sessionKey, inTrial }: Cus
 
   if (start && addOn.data && list.data && site.data) {
     return (
-      <EditorSession
+      <OpenFlowEditor
         productId={productId}
         sessionKey={sessionKey}
         start={start}
@@ -143,10 +144,10 @@ interface SessionProps {
   audioFiles: AudioFile[];
 }
 
-function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, site, audioFiles }: SessionProps) {
+/** The editor once its flow, site, audio and add-on have loaded: the store, its save session and the canvas. */
+function OpenFlowEditor({ productId, sessionKey, start, inTrial, addOn, flows, site, audioFiles }: SessionProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const location = useLocation();
   const siteNumbers = useSiteNumbers(productId);
   const holidays = useHolidaySchedule(productId);
   const [store] = useState(() => createEditorStore({ flow: start.flow, limits: addOn.node_limits, otherFlowNames: namesOf(flows, start.flow.id) }));
@@ -159,27 +160,7 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
   usePageTitle('Call flow editor');
   const nameInput = useRef<HTMLInputElement>(null);
 
-  // Leaving with unsaved changes: the app's own navigation asks, a reload or close gets the browser's prompt.
-  const leaving = useRef(false);
-  const blocker = useBlocker(
-    useCallback<BlockerFunction>(
-      ({ currentLocation, nextLocation }) =>
-        !leaving.current && store.getState().changesMade && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-      [store],
-    ),
-  );
-  useEffect(() => {
-    leaving.current = false;
-  }, [location.key]);
-  useEffect(() => {
-    if (!changesMade) return;
-    const prompt = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = ''; // older browsers need it set
-    };
-    window.addEventListener('beforeunload', prompt);
-    return () => window.removeEventListener('beforeunload', prompt);
-  }, [changesMade]);
+  const { blocker, leaveFreely } = useLeaveGuard(store);
 
   const { session, saving, conflict, resolving, draftOffer, note } = useEditorSession({
     store,
@@ -207,7 +188,7 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
       },
       // Moves to the edit URL of a flow that just got its id, keeping this session (its undo history).
       moveTo: (id) => {
-        leaving.current = true;
+        leaveFreely();
         const state: EditorLocationState = { editorSession: sessionKey };
         void navigate(customCallFlowEditor(productId, id), { replace: true, state });
       },
@@ -248,29 +229,8 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
     blocker.proceed?.();
   };
 
-  // Ctrl/Cmd+S saves.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        if (!document.querySelector('dialog[open]')) void session.save('save');
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [session]);
-
-  // The canvas's arrangement, remembered per user in this browser (logic/arrangement-preference.ts).
-  const userId = useMe().data?.id ?? null;
-  const [chosenArrangement, setChosenArrangement] = useState<Arrangement | null>(null);
-  const arrangement = chosenArrangement ?? (userId === null ? 'tree' : readArrangement(userId));
-  const onArrangementChange = useCallback(
-    (next: Arrangement) => {
-      setChosenArrangement(next);
-      if (userId !== null) rememberArrangement(userId, next);
-    },
-    [userId],
-  );
+  useSaveShortcut(useCallback(() => void session.save('save'), [session]));
+  const { arrangement, onArrangementChange } = useArrangementPreference();
 
   const services: CallFlowCanvasServices = useMemo(
     () => ({
@@ -291,11 +251,12 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
     flowId,
     names,
     baseVersion: () => session.baseVersion(),
-    changesMade,
     onRestored: (saved) => session.loadSaved(saved),
-    note,
-    onNoteChange: (next) => session.setNote(next),
   });
+  const versionsPanel =
+    flowId === null
+      ? undefined
+      : (close: () => void) => <VersionsPanelFor controller={versions.controller} productId={productId} flowId={flowId} onClose={close} note={note} onNoteChange={(next) => session.setNote(next)} />;
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   // Two versions side by side (desktop only: a phone shows them one at a time).
   const sideBySide = mobile ? null : versions.sideBySide;
@@ -338,7 +299,7 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
                     services={services}
                     readOnly
                     diffMarks={sideBySide[which].marks}
-                    versionsPanel={which === 'newer' ? versions.panel : undefined}
+                    versionsPanel={which === 'newer' ? versionsPanel : undefined}
                     versionsOpen={which === 'newer'}
                     arrangement={arrangement}
                     aria-label={`Call flow canvas, version ${sideBySide[which].number}, read-only`}
@@ -354,7 +315,7 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
               services={services}
               readOnly={versions.viewing !== null}
               diffMarks={versions.marks}
-              versionsPanel={versions.panel}
+              versionsPanel={versionsPanel}
               versionsOpen={versions.used}
               arrangement={arrangement}
               onArrangementChange={onArrangementChange}
@@ -365,7 +326,7 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
       </Box>
 
       {gate.dialogs}
-      {versions.dialog}
+      <RestoreVersionDialog controller={versions.controller} changesMade={changesMade} />
       <DiscardChangesDialog open={blocker.state === 'blocked'} onKeep={() => blocker.reset?.()} onDiscard={discardAndLeave} />
       <ConflictDialog
         theirs={conflict?.theirs ?? null}

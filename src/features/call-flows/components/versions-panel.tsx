@@ -1,14 +1,15 @@
 /**
- * The versions of a custom flow: the panel beside the canvas lists them with who saved each, when, and
- * its note; a version opens read-only on the canvas; two chosen versions compare (editor-core's diffFlows: the
- * change list in words, and the steps marked), overlaid on one canvas or side by side on two (on a phone, one at a
- * time); a version is restored, after a confirmation, as a new version.
+ * The versions of a custom flow, drawn: the panel beside the canvas lists them with who saved each, when, and
+ * its note; a version opens read-only on the canvas; two chosen versions compare (the change list in words, and
+ * the steps marked), overlaid on one canvas or side by side on two (on a phone, one at a time); a version is
+ * restored, after a confirmation, as a new version. What happens is session/versions-controller.ts.
  */
 import { Button, Text } from '@chakra-ui/react';
-import { type CallFlowVersion, type CallFlowVersionDocument, type StoredCallFlow } from '@portal/contract';
-import { createEditorStore, diffFlows, type EditorStore, type FlowDiff, type FlowNames } from '@portal/editor-core';
+import { type CallFlowVersion } from '@portal/contract';
+import type { FlowNames } from '@portal/editor-core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
 import { Dialog } from '../../../components/dialog.tsx';
 import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
@@ -17,6 +18,8 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { hasReadableMessage, userErrorText } from '../../../lib/error-text.ts';
 import { fetchCallFlowVersion, restoreCallFlowVersion, useCallFlowVersions } from '../api/call-flow-versions.ts';
 import { callFlowKeys } from '../api/keys.ts';
+import { createVersionsController, diffMarksFor, sideBySideOf, versionFailures, type CompareLayout, type Comparison, type VersionsController, type VersionsPorts } from '../session/versions-controller.ts';
+import type { StoredCallFlow } from '@portal/contract';
 import { NOTE_INPUT_LABEL, VersionNoteInput } from './version-note-input.tsx';
 
 export const versionTexts = {
@@ -28,8 +31,7 @@ export const versionTexts = {
   noChanges: 'No differences for callers between these versions.',
   restoreTitle: (n: number) => `Restore version ${n}?`,
   restored: (n: number) => `Version ${n} restored`,
-  restoreFailed: 'The version could not be restored',
-  loadFailed: 'The versions could not be loaded',
+  ...versionFailures,
   empty: 'No versions yet: each save keeps one.',
   overlaid: 'Overlaid',
   sideBySide: 'Side by side',
@@ -37,40 +39,7 @@ export const versionTexts = {
   restoreNote: NOTE_INPUT_LABEL,
 } as const;
 
-/** How two versions are compared: one canvas showing either, or both canvases next to each other. */
-export type CompareLayout = 'overlaid' | 'side-by-side';
-
 const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
-
-/** The canvas marks of a comparison, for the version shown: the newer shows what was added, the older what was removed. */
-export function diffMarksFor(diff: FlowDiff, showing: 'older' | 'newer'): Map<string, 'added' | 'removed' | 'changed'> {
-  const marks = new Map<string, 'added' | 'removed' | 'changed'>();
-  for (const id of diff.changed) marks.set(id, 'changed');
-  for (const id of showing === 'newer' ? diff.added : diff.removed) marks.set(id, showing === 'newer' ? 'added' : 'removed');
-  return marks;
-}
-
-interface Viewing {
-  version: CallFlowVersionDocument;
-  store: EditorStore;
-}
-
-interface Comparison {
-  older: CallFlowVersionDocument;
-  newer: CallFlowVersionDocument;
-  diff: FlowDiff;
-  showing: 'older' | 'newer';
-  layout: CompareLayout;
-  /** A read-only store per side, made once per comparison (a canvas is keyed by its store). */
-  stores: { older: EditorStore; newer: EditorStore };
-}
-
-/** One side of a side-by-side comparison, for the page to draw. */
-export interface ComparedSide {
-  number: number;
-  store: EditorStore;
-  marks: Map<string, 'added' | 'removed' | 'changed'>;
-}
 
 interface FlowVersionsOptions {
   productId: number;
@@ -79,141 +48,55 @@ interface FlowVersionsOptions {
   names: FlowNames;
   /** The version the editor's next save starts from. */
   baseVersion: () => number | null;
-  /** Whether the editor holds unsaved changes (a restore replaces them). */
-  changesMade: boolean;
   /** The editor takes the restored flow. */
   onRestored: (saved: StoredCallFlow) => void;
-  /** The note of the next save (the session's); on a phone the panel offers it, the bar having no room. */
-  note: string;
-  onNoteChange: (note: string) => void;
 }
 
-/** The versions view's state for the editor page: what the canvas shows instead of the editable flow, and the panel. */
-export function useFlowVersions({ productId, flowId, names, baseVersion, changesMade, onRestored, note, onNoteChange }: FlowVersionsOptions) {
+/** The versions controller for the editor page, with the page's calls and toasts; the page re-renders on its state. */
+export function useFlowVersions({ productId, flowId, names, baseVersion, onRestored }: FlowVersionsOptions) {
   const queryClient = useQueryClient();
-  const [viewing, setViewing] = useState<Viewing | null>(null);
-  const [comparison, setComparison] = useState<Comparison | null>(null);
-  const [restoring, setRestoring] = useState<number | null>(null);
-  // The restore's own note (the restore is a new version, kept with who, when and this note).
-  const [restoreNote, setRestoreNote] = useState('');
-  const restoreNoteId = useId();
-  const askRestore = (number: number) => {
-    setRestoreNote('');
-    setRestoring(number);
-  };
-  const [busy, setBusy] = useState(false);
-  // Once the versions were used, a canvas swapped in (a version shown, or back to editing) opens with the panel.
-  const [used, setUsed] = useState(false);
-
-  const storeOf = (version: CallFlowVersionDocument) => createEditorStore({ flow: { id: flowId, name: version.name, enable: false, data: version.data } });
-  const show = (version: CallFlowVersionDocument, store: EditorStore = storeOf(version)) => {
-    setViewing({ version, store });
-    setUsed(true);
-  };
-
-  const failed = (title: string, error: unknown) =>
-    toaster.create({ type: 'error', title, description: isApiError(error) && hasReadableMessage(error) ? userErrorText(error) : undefined });
-
-  const open = async (number: number) => {
-    if (!flowId) return;
-    try {
-      show(await fetchCallFlowVersion(queryClient, productId, flowId, number));
-      setComparison(null);
-    } catch (error) {
-      failed(versionTexts.loadFailed, error);
-    }
-  };
-
-  const compare = async (a: number, b: number) => {
-    if (!flowId) return;
-    try {
-      const [older, newer] = await Promise.all([Math.min(a, b), Math.max(a, b)].map((n) => fetchCallFlowVersion(queryClient, productId, flowId, n)));
-      if (!older || !newer) return;
-      const stores = { older: storeOf(older), newer: storeOf(newer) };
-      setComparison({ older, newer, diff: diffFlows(older.data, newer.data, names), showing: 'newer', layout: comparison?.layout ?? 'overlaid', stores });
-      show(newer, stores.newer);
-    } catch (error) {
-      failed(versionTexts.loadFailed, error);
-    }
-  };
-
-  const showSide = (side: 'older' | 'newer') => {
-    if (!comparison) return;
-    setComparison({ ...comparison, showing: side });
-    show(comparison[side], comparison.stores[side]);
-  };
-
-  const setLayout = (layout: CompareLayout) => {
-    if (!comparison) return;
-    // Side by side, the panel sits with the newer version (the one shown when going back to one canvas).
-    setComparison({ ...comparison, layout, showing: 'newer' });
-    show(comparison.newer, comparison.stores.newer);
-  };
-
-  const backToEditing = () => {
-    if (viewing) setUsed(true);
-    setViewing(null);
-    setComparison(null);
-  };
-
-  const restore = async () => {
-    if (!flowId || restoring === null) return;
-    setBusy(true);
-    try {
-      const saved = await restoreCallFlowVersion(productId, flowId, restoring, { version: baseVersion() ?? undefined, ...(restoreNote.trim() && { note: restoreNote.trim() }) });
-      onRestored(saved);
-      toaster.create({ type: 'success', title: versionTexts.restored(restoring) });
-      backToEditing();
-      setRestoring(null);
-    } catch (error) {
-      failed(versionTexts.restoreFailed, error);
-    } finally {
-      setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: callFlowKeys.versions(productId, flowId) });
-    }
-  };
-
+  const ports = (): VersionsPorts => ({
+    flowId,
+    names,
+    fetchVersion: (id, number) => fetchCallFlowVersion(queryClient, productId, id, number),
+    restoreVersion: (id, number, body) => restoreCallFlowVersion(productId, id, number, body),
+    baseVersion,
+    onRestored,
+    versionsChanged: (id) => void queryClient.invalidateQueries({ queryKey: callFlowKeys.versions(productId, id) }),
+    restored: (number) => toaster.create({ type: 'success', title: versionTexts.restored(number) }),
+    failed: (title, error) => toaster.create({ type: 'error', title, description: isApiError(error) && hasReadableMessage(error) ? userErrorText(error) : undefined }),
+  });
+  const [controller] = useState(() => createVersionsController(ports()));
+  useEffect(() => {
+    controller.setPorts(ports());
+  });
+  const viewing = useStore(controller.state, (s) => s.viewing);
+  const comparison = useStore(controller.state, (s) => s.comparison);
+  const used = useStore(controller.state, (s) => s.used);
   const marks = useMemo(() => (comparison ? diffMarksFor(comparison.diff, comparison.showing) : undefined), [comparison]);
-  const sideBySide = useMemo((): { older: ComparedSide; newer: ComparedSide } | null => {
-    if (comparison?.layout !== 'side-by-side') return null;
-    const side = (which: 'older' | 'newer'): ComparedSide => ({ number: comparison[which].number, store: comparison.stores[which], marks: diffMarksFor(comparison.diff, which) });
-    return { older: side('older'), newer: side('newer') };
-  }, [comparison]);
+  const sideBySide = useMemo(() => sideBySideOf(comparison), [comparison]);
+  return { controller, viewing: viewing?.store ?? null, marks, sideBySide, used, viewingNumber: viewing?.version.number ?? null };
+}
 
-  const panel =
-    flowId === null
-      ? undefined
-      : (close: () => void) => (
-          <VersionsPanel
-            productId={productId}
-            flowId={flowId}
-            viewing={viewing?.version.number ?? null}
-            comparison={comparison}
-            onClose={close}
-            onOpen={(n) => void open(n)}
-            onCompare={(a, b) => void compare(a, b)}
-            onShowSide={showSide}
-            onLayout={setLayout}
-            note={note}
-            onNoteChange={onNoteChange}
-            onBack={backToEditing}
-            onRestore={askRestore}
-          />
-        );
-
-  const dialog = (
+/** Asks before a version is restored (it replaces unsaved changes), with the restore's own note. */
+export function RestoreVersionDialog({ controller, changesMade }: { controller: VersionsController; changesMade: boolean }) {
+  const restoring = useStore(controller.state, (s) => s.restoring);
+  const busy = useStore(controller.state, (s) => s.busy);
+  const restoreNote = useStore(controller.state, (s) => s.restoreNote);
+  const restoreNoteId = useId();
+  return (
     <Dialog
       open={restoring !== null}
       role="alertdialog"
       busy={busy}
-      onClose={() => setRestoring(null)}
+      onClose={controller.cancelRestore}
       title={versionTexts.restoreTitle(restoring ?? 0)}
       footer={
         <>
-          <Button variant="outline" colorPalette="gray" onClick={() => setRestoring(null)} disabled={busy} autoFocus>
+          <Button variant="outline" colorPalette="gray" onClick={controller.cancelRestore} disabled={busy} autoFocus>
             Cancel
           </Button>
-          <Button colorPalette="brand" onClick={() => void restore()} loading={busy}>
+          <Button colorPalette="brand" onClick={() => void controller.restore()} loading={busy}>
             Restore version {restoring}
           </Button>
         </>
@@ -227,12 +110,33 @@ export function useFlowVersions({ productId, flowId, names, baseVersion, changes
         <label className="cf-label" htmlFor={restoreNoteId}>
           {versionTexts.restoreNote}
         </label>
-        <VersionNoteInput id={restoreNoteId} value={restoreNote} onChange={setRestoreNote} disabled={busy} />
+        <VersionNoteInput id={restoreNoteId} value={restoreNote} onChange={controller.setRestoreNote} disabled={busy} />
       </div>
     </Dialog>
   );
+}
 
-  return { viewing: viewing?.store ?? null, marks, sideBySide, panel, dialog, used, viewingNumber: viewing?.version.number ?? null };
+/** The panel beside the canvas, drawn over the versions controller. */
+export function VersionsPanelFor({ controller, productId, flowId, onClose, note, onNoteChange }: { controller: VersionsController; productId: number; flowId: string; onClose: () => void; note: string; onNoteChange: (note: string) => void }) {
+  const viewing = useStore(controller.state, (s) => s.viewing?.version.number ?? null);
+  const comparison = useStore(controller.state, (s) => s.comparison);
+  return (
+    <VersionsPanel
+      productId={productId}
+      flowId={flowId}
+      viewing={viewing}
+      comparison={comparison}
+      onClose={onClose}
+      onOpen={(n) => void controller.open(n)}
+      onCompare={(a, b) => void controller.compare(a, b)}
+      onShowSide={controller.showSide}
+      onLayout={controller.setLayout}
+      note={note}
+      onNoteChange={onNoteChange}
+      onBack={controller.backToEditing}
+      onRestore={controller.askRestore}
+    />
+  );
 }
 
 interface PanelProps {

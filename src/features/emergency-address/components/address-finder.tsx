@@ -2,6 +2,7 @@ import { Box, Button, chakra, Flex, Text } from '@chakra-ui/react';
 import { InstallationAddressInput, UkPostcode, type AddressLookupResult } from '@portal/contract';
 import { forwardRef, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import * as z from 'zod/mini';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { Loading } from '../../../components/states.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -35,18 +36,6 @@ export const addressFinderText = {
 const PostcodeSearch = z.object({ postcode: UkPostcode });
 
 const emptyManual: ManualAddress = { post_code: '', line_one: '', line_two: '', city: '', county: '' };
-
-/** A failure said in words, with what failed first. */
-export function ErrorAlert({ title, message }: { title: string; message: string }) {
-  return (
-    <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="md" p="4" mb="6">
-      <Text fontWeight="semibold" color="fg.error" mb="1">
-        {title}
-      </Text>
-      <Text overflowWrap="anywhere">{message}</Text>
-    </Box>
-  );
-}
 
 interface AddressSelectProps {
   id: string;

@@ -6,7 +6,8 @@ import { helpPhone } from '../../../config/help-phone.ts';
 import { track } from '../../../lib/analytics.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { useSaveEmergencyAddress } from '../api/patch-emergency-contact-details.ts';
-import { AddressFinder, addressFinderText, ErrorAlert } from './address-finder.tsx';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { AddressFinder, addressFinderText } from './address-finder.tsx';
 import { FullScreenDialog } from './full-screen-dialog.tsx';
 
 export const emergencyAddressText = {

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import * as paths from '../../../config/paths.ts';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { ErrorAlert } from '../../emergency-address/index.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useNavigationProducts } from '../../navigation/index.ts';
 import { useCatalogue, usePurchase } from '../api/shop-api.ts';
 import { priceBasket, purchaseLines, readBasket, writeBasket } from '../logic/basket.ts';
