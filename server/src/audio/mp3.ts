@@ -3,7 +3,7 @@ import { pcm16Samples, readWav } from './check.ts';
 
 /**
  * Call recordings download as MP3 (spec 001 section 7 "Call recordings"), encoded by LAME compiled to
- * WebAssembly (docs/decisions/018). Telephone audio is 8 kHz mono: at 16 kbps an MP3 is an eighth of
+ * WebAssembly (docs/decisions/019). Telephone audio is 8 kHz mono: at 16 kbps an MP3 is an eighth of
  * the WAV kept for listening.
  */
 export const MP3_BITRATE = 16;
