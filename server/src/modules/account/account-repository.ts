@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
 import { authTokens, emailChangeRequests, loginFailures, users } from '../../db/schema/index.ts';
 import * as customers from '../customers/index.ts';
-import { spendAllKeysOf, useOneTimeKey } from '../../auth/one-time-keys-repository.ts';
-import { issueToken } from '../../auth/tokens-repository.ts';
+import { spendAllKeysOf, useOneTimeKey } from '../identity/index.ts';
+import { issueToken } from '../identity/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

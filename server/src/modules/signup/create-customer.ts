@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { signupMessages, TRIAL_DAYS, type InstallationAddress, type ProvisioningStatus } from '@portal/contract';
-import { hashPassword } from '../../auth/passwords.ts';
-import { issueToken } from '../../auth/tokens-repository.ts';
+import { hashPassword } from '../identity/index.ts';
+import { issueToken } from '../identity/index.ts';
 import { detailError } from '../../plugins/errors.ts';
-import { giveIncludedNumberIn } from '../numbers/reservation.ts';
-import { provisioningStatusOf } from '../provisioning/status.ts';
+import { giveIncludedNumberIn } from '../numbers/index.ts';
+import { provisioningStatusOf } from '../provisioning/index.ts';
 import * as customers from '../customers/index.ts';
 import { productChannel } from './signup-repository.ts';
 import { signupSupplier } from './settings.ts';

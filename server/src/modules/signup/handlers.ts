@@ -16,22 +16,22 @@ import {
   addressSummaryLine,
   businessAddressOf,
 } from '@portal/contract';
-import { passwordProblem } from '../../auth/password-policy.ts';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
-import { checkSmsCode, createSmsCode } from '../../auth/sms-codes-repository.ts';
-import { newKey } from '../../auth/tokens.ts';
-import { publicUrl } from '../../auth/verification.ts';
+import { passwordProblem } from '../identity/index.ts';
+import { hashPassword, verifyPassword } from '../identity/index.ts';
+import { hitRateLimit } from '../identity/index.ts';
+import { checkSmsCode, createSmsCode } from '../identity/index.ts';
+import { newKey } from '../identity/index.ts';
+import { publicUrl } from '../identity/index.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { e164Mobile } from '../../sms/sms.ts';
 import { THROTTLE_WINDOW_MS, throttleStrictly } from '../account/handlers.ts';
-import { issueNumberSelection } from '../numbers/selection.ts';
-import { notFound, rowId } from '../products/products.ts';
-import { provisioningStatusOf } from '../provisioning/status.ts';
-import { internationalCalling, internationalTariffs, setInternationalTariff } from '../phone-setup/international.ts';
+import { issueNumberSelection } from '../numbers/index.ts';
+import { notFound, rowId } from '../products/index.ts';
+import { provisioningStatusOf } from '../provisioning/index.ts';
+import { internationalCalling, internationalTariffs, setInternationalTariff } from '../phone-setup/index.ts';
 import * as customers from '../customers/index.ts';
 import { createCustomer, givenNumber } from './create-customer.ts';
 import { promoOf } from './promos.ts';
