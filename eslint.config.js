@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import checkFile from 'eslint-plugin-check-file';
@@ -38,6 +38,29 @@ const boundaryZones = [
 const featureTestZones = boundaryZones.map((zone) =>
   zone.target === './src/features' && zone.from.includes('./src/app') ? { ...zone, from: ['./src/app'] } : zone,
 );
+
+// The server's modules (ARCHITECTURE.md, server modules), generated from the folder listing like the SPA's zones: another
+// module comes in only through a module's index.ts; no module imports another's handlers (modules/index.ts, which mounts
+// them all, is no module); a module's schema file (db/schema/<module>.ts) is imported by no other module.
+const serverModules = readdirSync(`${root}/server/src/modules`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+// Modules other modules still reach into past their index.ts, handlers included: each leaves this list once what the
+// others use has moved out of its handlers into a file its index.ts exports. The schema rule holds for every module.
+export const SERVER_MODULES_NOT_YET_BEHIND_INDEX = ['account', 'address', 'audio', 'notifications', 'self-signup', 'social', 'users'];
+const otherServerModules = (module) => serverModules.filter((other) => other !== module).map((other) => `./server/src/modules/${other}`);
+const handlerFiles = (module) => readdirSync(`${root}/server/src/modules/${module}`).filter((file) => /(^|-)handlers\.ts$/.test(file));
+const serverModuleZones = serverModules.flatMap((module) => [
+  ...(SERVER_MODULES_NOT_YET_BEHIND_INDEX.includes(module)
+    ? []
+    : [{ target: otherServerModules(module), from: `./server/src/modules/${module}`, except: ['./index.ts'], message: `ARCHITECTURE.md: import the ${module} module through its index.ts (export what you need there)` }]),
+  ...(SERVER_MODULES_NOT_YET_BEHIND_INDEX.includes(module) ? [] : handlerFiles(module)).map((file) => ({
+    target: otherServerModules(module),
+    from: `./server/src/modules/${module}/${file}`,
+    message: `ARCHITECTURE.md: a module never imports another's handlers; move what you need out of ${module}/${file} and export it from ${module}/index.ts`,
+  })),
+  ...(existsSync(`${root}/server/src/db/schema/${module}.ts`)
+    ? [{ target: otherServerModules(module), from: `./server/src/db/schema/${module}.ts`, message: `ARCHITECTURE.md: the ${module} module's tables are its own; call its functions (${module}/index.ts)` }]
+    : []),
+]);
 
 // Server files that may import the query builder and the schema (the rule below forbids it elsewhere).
 export const SERVER_QUERY_FILES = [
@@ -80,6 +103,10 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }] },
+  },
+  {
+    files: ['server/src/modules/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: serverModuleZones }] },
   },
   {
     files: ['src/features/**/*.test.{ts,tsx}'],

@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 const withoutDatabase = [
   'server/src/modules/notifications/sanitize-html.test.ts',
-  'server/src/auth/password-policy.test.ts',
-  'server/src/auth/passwords.test.ts',
+  'server/src/modules/identity/password-policy.test.ts',
+  'server/src/modules/identity/passwords.test.ts',
   'server/src/sms/sms.test.ts',
   'server/src/audio/check.test.ts',
   'server/src/mail/smtp.test.ts',

@@ -1,9 +1,10 @@
 // The boundaries the linter enforces, shown rule by rule on small snippets linted with
 // the project's own eslint.config.js, and knip failing on an unused export in a tiny project.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +84,49 @@ describe('lint: import cycles (import-x/no-cycle)', slow, () => {
   it('lets type-only imports go both ways (they are gone at run time)', async () => {
     const results = await eslint.lintFiles([join(folder, 'types-a.ts'), join(folder, 'types-b.ts')]);
     for (const result of results) expect(result.messages).toEqual([]);
+  });
+});
+
+describe('lint: server modules (import-x/no-restricted-paths, import-x/no-cycle)', slow, () => {
+  /** The messages of the restricted-paths rule on `code` as if it were the file at `filePath`. */
+  async function boundaryMessages(code: string, filePath: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+    return (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message);
+  }
+
+  it("refuses a deep import of another module's file, and accepts that module's index.ts", async () => {
+    const deep = "import { cloudPhonesOf } from '../products/products-repository.ts';\nexport const of = cloudPhonesOf;\n";
+    expect(await boundaryMessages(deep, 'server/src/modules/signup/some-file.ts')).toEqual([expect.stringContaining('import the products module through its index.ts')]);
+    const viaIndex = "import { cloudPhonesOf } from '../products/index.ts';\nexport const of = cloudPhonesOf;\n";
+    expect(await boundaryMessages(viaIndex, 'server/src/modules/signup/some-file.ts')).toEqual([]);
+    // Inside the module, its files import each other freely.
+    expect(await boundaryMessages(deep.replace('../products/', './'), 'server/src/modules/products/some-file.ts')).toEqual([]);
+  });
+
+  it("refuses an import of another module's handlers", async () => {
+    const handlers = "import { numberHandlers } from '../numbers/handlers.ts';\nexport const h = numberHandlers;\n";
+    expect(await boundaryMessages(handlers, 'server/src/modules/signup/some-file.ts')).toContainEqual(expect.stringContaining('a module never imports another\'s handlers'));
+  });
+
+  it("refuses another module's schema file, and lets the module's own files import it", async () => {
+    const schema = "import { numberInventory } from '../../db/schema/numbers.ts';\nexport const t = numberInventory;\n";
+    expect(await boundaryMessages(schema, 'server/src/modules/signup/some-repository.ts')).toEqual([expect.stringContaining("the numbers module's tables are its own")]);
+    expect(await boundaryMessages(schema, 'server/src/modules/numbers/some-repository.ts')).toEqual([]);
+  });
+
+  it('refuses a cycle between modules, even through their index.ts files', async () => {
+    // self-signup's repository makes its customer through customers/index.ts; customers importing it back closes a loop.
+    const back = "import { createSelfSignupRepository } from '../self-signup/self-signup-repository.ts';\nexport const r = createSelfSignupRepository;\n";
+    expect(await rulesFiring(back, 'server/src/modules/customers/customers-repository.ts')).toContain('import-x/no-cycle');
+  });
+
+  it('lists as not yet behind their index.ts only modules that exist, and holds the others to it', async () => {
+    const config = pathToFileURL(join(root, 'eslint.config.js')).href;
+    const { SERVER_MODULES_NOT_YET_BEHIND_INDEX } = (await import(config)) as { SERVER_MODULES_NOT_YET_BEHIND_INDEX: string[] };
+    const modules = readdirSync(join(root, 'server/src/modules'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(modules).toEqual(expect.arrayContaining(SERVER_MODULES_NOT_YET_BEHIND_INDEX));
+    expect(modules).toEqual(expect.arrayContaining(['customers', 'identity', 'products']));
+    for (const converted of ['customers', 'identity', 'products']) expect(SERVER_MODULES_NOT_YET_BEHIND_INDEX).not.toContain(converted);
   });
 });
 

@@ -49,12 +49,14 @@ export type ImportResult = { ok: true; flow: CallFlow } | { ok: false; error: st
 
 const fail = (error: string, details: string[] = []): ImportResult => ({ ok: false, error, details });
 
-/** Depth and node count of raw JSON, without recursion, so a hostile file cannot overflow the stack. */
-function measure(value: unknown): { depth: number; nodes: number } {
+/**
+ * Depth and node count of a raw JSON flow tree (its root node), without recursion, so a hostile file or request
+ * cannot overflow the stack; stops counting as soon as MAX_FLOW_NODES or MAX_FLOW_DEPTH is passed.
+ */
+export function measureFlowTree(root: unknown): { depth: number; nodes: number } {
   let depth = 0;
   let nodes = 0;
-  const root = (value as { data?: unknown } | null)?.data;
-  const stack: Array<[unknown, number]> = root === undefined ? [] : [[root, 1]];
+  const stack: Array<[unknown, number]> = [[root, 1]];
   while (stack.length > 0 && nodes <= MAX_FLOW_NODES && depth <= MAX_FLOW_DEPTH) {
     const [node, d] = stack.pop() as [unknown, number];
     nodes++;
@@ -63,6 +65,12 @@ function measure(value: unknown): { depth: number; nodes: number } {
     if (Array.isArray(children)) for (const child of children) stack.push([child, d + 1]);
   }
   return { depth, nodes };
+}
+
+/** Depth and node count of a raw JSON flow (its `data` tree). */
+function measure(value: unknown): { depth: number; nodes: number } {
+  const root = (value as { data?: unknown } | null)?.data;
+  return root === undefined ? { depth: 0, nodes: 0 } : measureFlowTree(root);
 }
 
 function fillDefaults(node: FlowNode): FlowNode {

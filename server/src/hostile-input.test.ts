@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { endpoints, textMessages, type Endpoint, type EndpointName, type HttpMethod } from '@portal/contract';
 import { MAX_FLOW_DEPTH, MAX_FLOW_NODES } from '@portal/editor-core';
 import { sampleFlow } from '@portal/editor-core/testing';
-import { issueToken } from './auth/tokens-repository.ts';
+import { issueToken } from './modules/identity/index.ts';
 import { demoLogins } from './db/demo-logins.ts';
 import { encodeWav } from './audio/wav.ts';
 import { callFlows, callRecordings, holidaySchedules, phonebooks, products, users, voipUsers } from './db/schema/index.ts';

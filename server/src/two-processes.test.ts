@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleFlow } from '@portal/editor-core/testing';
 import { encodeWav, melodySamples } from './audio/wav.ts';
-import { MAX_LOGIN_FAILURES } from './auth/throttle-repository.ts';
+import { MAX_LOGIN_FAILURES } from './modules/identity/index.ts';
 import { demoLogins } from './db/demo-logins.ts';
 
 // Several processes on one PostgreSQL (docs/operations.md): two real server processes (server/src/main.ts) on one

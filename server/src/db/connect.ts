@@ -80,7 +80,7 @@ export function compileWasmForMemory(): void {
 /**
  * Writes to a database only this process can reach: PGlite (its folder is locked to one process,
  * or it lives in memory) counts every statement that may write, so a cache of what was read
- * (auth/tokens-repository.ts: the token lookup) can tell that nothing changed since. Statements
+ * (identity/tokens-repository.ts: the token lookup) can tell that nothing changed since. Statements
  * run one at a time (PGlite's query, exec and transaction share one lock); the count moves before
  * and after every statement that does not start with `select`, and before and after every
  * transaction (whatever ran inside it), so a read answered before a write ends is never taken

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryAudioStorage } from '../audio/storage.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../modules/identity/index.ts';
 import { openTestDatabase, SEED_TIME } from '../test/helper.ts';
 import type { OpenedDatabase } from './connect.ts';
 import { ACME_NUMBERS } from './demo-acme.ts';

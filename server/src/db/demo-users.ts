@@ -1,4 +1,4 @@
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../modules/identity/index.ts';
 import type { DemoLogin } from './demo-logins.ts';
 
 /** A demo login as a row of the users table, without its account (the seed that inserts it adds that). */

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabaseOptions } from './connect.ts';
 import { demoLogins } from './demo-logins.ts';
 import { FilesystemAudioStorage } from '../audio/storage.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../modules/identity/index.ts';
 import { accounts, audioFiles, callFlows, phoneNumbers, products, quickstarts, simpleCallFlows, trials, users, voipUsers } from './schema/index.ts';
 import { DEMO_TRIAL_LENGTH_MS, seedIfEmpty } from './seed.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CUSTOMER_MAIL_LIMITS, customerMailMessages } from '@portal/contract';
-import { hitRateLimit } from '../auth/rate-limit-repository.ts';
+import { hitRateLimit } from '../modules/identity/index.ts';
 import { tooManyRequests } from '../plugins/errors.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

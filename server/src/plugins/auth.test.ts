@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { errorMessages, MANAGE_OTHER_USERS, Me, Navigation } from '@portal/contract';
-import { hashKey, newKey, TOKEN_ABSOLUTE_LIFETIME_MS, TOKEN_IDLE_LIFETIME_MS, TOKEN_TOUCH_INTERVAL_MS } from '../auth/tokens.ts';
-import { revokeToken, selectWithSession } from '../auth/tokens-repository.ts';
+import { hashKey, newKey, TOKEN_ABSOLUTE_LIFETIME_MS, TOKEN_IDLE_LIFETIME_MS, TOKEN_TOUCH_INTERVAL_MS } from '../modules/identity/index.ts';
+import { revokeToken, selectWithSession } from '../modules/identity/index.ts';
 import { demoLogins } from '../db/demo-logins.ts';
 import { authTokens, users } from '../db/schema/index.ts';
 import { authHeaders, seededProductIds, tokenOf, userIdOf, useTestApp } from '../test/helper.ts';

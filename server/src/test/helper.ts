@@ -8,7 +8,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { CSRF_FORM_FIELD } from '../plugins/csrf.ts';
 import { FilesystemAudioStorage } from '../audio/storage.ts';
-import { issueToken } from '../auth/tokens-repository.ts';
+import { issueToken } from '../modules/identity/index.ts';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/connect.ts';
 import type { DemoLogin } from '../db/demo-logins.ts';
 import { products, requestThrottles, users, voipUsers } from '../db/schema/index.ts';

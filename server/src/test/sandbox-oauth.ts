@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { socialRedirectUri } from '../auth/social-providers.ts';
+import { socialRedirectUri } from '../modules/identity/index.ts';
 import { getCsrf } from './helper.ts';
 
 /** A form body, as browsers post the sandbox provider's consent page. */

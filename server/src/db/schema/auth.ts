@@ -66,7 +66,7 @@ export const requestThrottles = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.key] })],
 );
 
-// Sign-in and account journeys (server/src/auth/one-time-keys.ts, server/src/auth/sms-codes-repository.ts).
+// Sign-in and account journeys (server/src/modules/identity/one-time-keys.ts, server/src/modules/identity/sms-codes-repository.ts).
 
 /**
  * Keys of magic links, password reset links, number selection links (scope
@@ -138,7 +138,7 @@ export const emailChangeRequests = pgTable(
   ],
 );
 
-// Social sign-in (contract/src/social.ts, server/src/auth/social-providers.ts).
+// Social sign-in (contract/src/social.ts, server/src/modules/identity/social-providers.ts).
 
 /**
  * A social sign-in under way: its state (SHA-256, hex) and PKCE code verifier, kept from

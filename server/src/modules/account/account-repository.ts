@@ -1,9 +1,10 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
-import { accounts, authTokens, emailChangeRequests, loginFailures, users } from '../../db/schema/index.ts';
-import { spendAllKeysOf, useOneTimeKey } from '../../auth/one-time-keys-repository.ts';
-import { issueToken } from '../../auth/tokens-repository.ts';
+import { authTokens, emailChangeRequests, loginFailures, users } from '../../db/schema/index.ts';
+import * as customers from '../customers/index.ts';
+import { spendAllKeysOf, useOneTimeKey } from '../identity/index.ts';
+import { issueToken } from '../identity/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,17 +27,10 @@ export function createAccountRepository(db: Database) {
      * yet); null, and nothing made, when the address is taken.
      */
     async register(values: { email: string; passwordHash: string; firstName: string; lastName: string }, accountName: string): Promise<UserRow | null> {
-      return db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({ ...values, emailVerified: false })
-          .onConflictDoNothing({ target: users.email })
-          .returning();
-        if (!user) return null;
-        const [account] = await tx.insert(accounts).values({ name: accountName }).returning();
-        await tx.update(users).set({ accountId: account!.id }).where(eq(users.id, user.id));
-        return user;
-      });
+      const made = await customers.create(db, 'registration', { account: { name: accountName }, user: values });
+      if ('refused' in made || made.userId === null) return null;
+      const [user] = await db.select().from(users).where(eq(users.id, made.userId)).limit(1);
+      return user ?? null;
     },
 
     /**

@@ -11,10 +11,10 @@ import {
   RESET_LINK_TTL_MINUTES,
   VERIFY_LINK_TTL_MINUTES,
 } from '@portal/contract';
-import { verifyPassword } from '../../auth/passwords.ts';
-import { hashKey } from '../../auth/tokens.ts';
-import { issueToken } from '../../auth/tokens-repository.ts';
-import { publicUrl } from '../../auth/verification.ts';
+import { verifyPassword } from '../identity/index.ts';
+import { hashKey } from '../identity/index.ts';
+import { issueToken } from '../identity/index.ts';
+import { publicUrl } from '../identity/index.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { accounts, authTokens, emailVerificationKeys, oneTimeKeys, outbox, users } from '../../db/schema/index.ts';
 import { ACCOUNT_LIMITS, THROTTLE_WINDOW_MS, uidOf } from './handlers.ts';

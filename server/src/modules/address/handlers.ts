@@ -1,6 +1,6 @@
 import { addressSummaryLine, type InstallationAddress } from '@portal/contract';
 import type { Handlers } from '../../routes/index.ts';
-import { ownedVoipProduct, rowId } from '../products/products.ts';
+import { ownedVoipProduct, rowId } from '../products/index.ts';
 
 /**
  * The address lookup and a cloud phone's emergency (installation) address (spec 000 sections

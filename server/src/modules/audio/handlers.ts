@@ -6,7 +6,7 @@ import { checkedUpload, newStoredFilename } from '../../audio/uploads.ts';
 import { detailError, isStorageFull } from '../../plugins/errors.ts';
 import { SpeechBusyError } from '../../speech/text-to-speech.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { notFound, ownedVoipProduct, type Product } from '../products/products.ts';
+import { notFound, ownedVoipProduct, type Product } from '../products/index.ts';
 import type { AudioFileRow } from './audio-repository.ts';
 
 function toAudioFile(row: AudioFileRow): AudioFile {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { errorMessages, LoginResponse, Me, MANAGE_OTHER_USERS } from '@portal/contract';
-import { hashKey, TOKEN_ABSOLUTE_LIFETIME_MS, TOKEN_IDLE_LIFETIME_MS } from '../../auth/tokens.ts';
-import { issueToken } from '../../auth/tokens-repository.ts';
+import { hashKey, TOKEN_ABSOLUTE_LIFETIME_MS, TOKEN_IDLE_LIFETIME_MS } from '../identity/index.ts';
+import { issueToken } from '../identity/index.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { authTokens, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, postLogin, useTestApp } from '../../test/helper.ts';

@@ -1,12 +1,12 @@
 import { accountMessages, errorMessages, staffMessages } from '@portal/contract';
-import { verifyDummyPassword, verifyPassword } from '../../auth/passwords.ts';
-import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
-import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../../auth/throttle-repository.ts';
-import { meFrom } from '../../auth/me.ts';
-import { pendingEmailOfRows, readMeWithSession } from '../../auth/me-repository.ts';
-import { issueToken, revokeToken } from '../../auth/tokens-repository.ts';
-import { userByEmail } from '../../auth/users-repository.ts';
-import { MAX_RESENDS, RESEND_WINDOW_MS, sendVerificationEmail } from '../../auth/verification.ts';
+import { verifyDummyPassword, verifyPassword } from '../identity/index.ts';
+import { hitRateLimit } from '../identity/index.ts';
+import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../identity/index.ts';
+import { meFrom } from '../identity/index.ts';
+import { pendingEmailOfRows, readMeWithSession } from '../identity/index.ts';
+import { issueToken, revokeToken } from '../identity/index.ts';
+import { userByEmail } from '../identity/index.ts';
+import { MAX_RESENDS, RESEND_WINDOW_MS, sendVerificationEmail } from '../identity/index.ts';
 import { authOf, readWithSession } from '../../plugins/auth.ts';
 import { detailError, tooManyRequests } from '../../plugins/errors.ts';
 import { readsSessionItself, type Handlers } from '../../routes/index.ts';
@@ -83,7 +83,7 @@ export const authHandlers = {
     return { detail: staffMessages.verificationResent };
   },
 
-  // Built in auth/me.ts, which PATCH /api/v3/me/ (modules/profile/handlers.ts) answers with too.
+  // Built in identity/me.ts, which PATCH /api/v3/me/ (modules/profile/handlers.ts) answers with too.
   // One round trip: the token's row and the pending e-mail change in one query.
   me: readsSessionItself(async ({ request }) => {
     const rows = await readWithSession(request, (keyHash) => readMeWithSession(request.server.db, keyHash));

@@ -20,11 +20,11 @@ import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { pageAnswer, pageRequest } from '../paging.ts';
-import { rowId } from '../products/products.ts';
+import { rowId } from '../products/index.ts';
 import type { BillingAccountRow, InvoiceRow, MandateRow } from './billing-repository.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { liveLinkAccount, sendMandateLink, sendPaymentLink } from './payment-links.ts';
-import { spendOneTimeKeyById } from '../../auth/one-time-keys-repository.ts';
+import { spendOneTimeKeyById } from '../identity/index.ts';
 import { bankOfSortCode, invoiceStatuses, isoDate, nextBillingDate } from './rules.ts';
 import { BILLING_HISTORY_PAGE_SIZE } from '@portal/contract';
 

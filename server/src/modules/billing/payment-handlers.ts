@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { amountProblem, CHECKOUT_OPEN_MINUTES, paymentMessages, poundsOf, type PaymentResult } from '@portal/contract';
-import { publicUrl } from '../../auth/verification.ts';
-import { spendOneTimeKeyById } from '../../auth/one-time-keys-repository.ts';
+import { publicUrl } from '../identity/index.ts';
+import { spendOneTimeKeyById } from '../identity/index.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';

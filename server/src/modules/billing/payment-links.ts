@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { MANDATE_LINK_TTL_DAYS, mandateMessages, PAYMENT_LINK_TTL_DAYS, paymentMessages, RCP_LINK_TTL_DAYS, recurringCardMessages } from '@portal/contract';
-import { createOneTimeKey, findOneTimeKey, storedOneTimeKey, type OneTimeKey } from '../../auth/one-time-keys-repository.ts';
-import type { KeyPurpose, LinkProblem } from '../../auth/one-time-keys.ts';
-import { publicUrl } from '../../auth/verification.ts';
+import { createOneTimeKey, findOneTimeKey, storedOneTimeKey, type OneTimeKey } from '../identity/index.ts';
+import type { KeyPurpose, LinkProblem } from '../identity/index.ts';
+import { publicUrl } from '../identity/index.ts';
 import { limitCustomerMail } from '../../mail/customer-mail-limit.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError, type ApiError } from '../../plugins/errors.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { recurringCardMessages, type RecurringCardPaymentResult, type SavedCard } from '@portal/contract';
-import { linkProblemOf } from '../../auth/one-time-keys.ts';
-import { publicUrl } from '../../auth/verification.ts';
+import { linkProblemOf } from '../identity/index.ts';
+import { publicUrl } from '../identity/index.ts';
 import { detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import type { CardSetupAttemptRow, SavedCardRow } from './billing-repository.ts';

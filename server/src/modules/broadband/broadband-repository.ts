@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { INSTALLATION_APPOINTMENT_TYPE, INSTALLATION_WINDOW } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
-import { accounts, products, telcoLeads, users } from '../../db/schema/index.ts';
+import { telcoLeads, users } from '../../db/schema/index.ts';
+import * as customers from '../customers/index.ts';
 import type { NotificationsRepository } from '../notifications/notifications-repository.ts';
 import { installationDate, installationReference } from './rules.ts';
 
@@ -67,22 +68,14 @@ export function createBroadbandRepository(db: Database, notifications: Pick<Noti
         let createdUser: ApprovedLead['createdUser'] = null;
         if (!customer) {
           const { firstName, lastName } = splitName(lead.name);
-          const [account] = await tx.insert(accounts).values({ name: lead.businessName }).returning({ id: accounts.id });
-          const [user] = await tx
-            .insert(users)
-            .values({ email: lead.emailAddress, passwordHash, firstName, lastName, phone: lead.mobileNumber, accountId: account!.id })
-            .returning({ id: users.id });
-          await tx.insert(products).values({
-            accountId: account!.id,
-            kind: 'telco',
-            subKind: 'broadband',
-            supplier: 1,
-            status: 'pending',
-            channel: 'Self Sign Up',
-            productDetail: `${lead.tariff.name} (installation booked)`,
+          const made = await customers.create(tx, 'onlineSignup', {
+            account: { name: lead.businessName },
+            user: { email: lead.emailAddress, passwordHash, firstName, lastName, phone: lead.mobileNumber },
+            broadband: { productDetail: `${lead.tariff.name} (installation booked)` },
           });
-          accountId = account!.id;
-          createdUser = { id: user!.id, firstName };
+          if ('refused' in made || made.userId === null) throw new Error(`online sign-up customer not made: ${JSON.stringify(made)}`);
+          accountId = made.accountId;
+          createdUser = { id: made.userId, firstName };
         }
         const appointmentDate = installationDate(now);
         const reference = installationReference(lead.id);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { broadbandAddressLine, broadbandMessages, holidayDate, isCheckableAddress, SET_PASSWORD_LINK_DAYS, type AvailabilityQuery, type TelcoLead } from '@portal/contract';
-import { createOneTimeKey } from '../../auth/one-time-keys-repository.ts';
-import { unusablePasswordHash } from '../../auth/passwords.ts';
-import { publicUrl } from '../../auth/verification.ts';
+import { createOneTimeKey } from '../identity/index.ts';
+import { unusablePasswordHash } from '../identity/index.ts';
+import { publicUrl } from '../identity/index.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { uidOf } from '../account/handlers.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';

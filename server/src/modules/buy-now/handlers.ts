@@ -1,6 +1,6 @@
 import { BUY_NOW_CHANNEL, isProvisionedBuyNow } from '@portal/contract';
 import type { Handlers } from '../../routes/index.ts';
-import { notFound, ownedVoipProduct, rowId } from '../products/products.ts';
+import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 
 /**
  * The buy-now complete page's data (/buynow/complete/{id}, spec 000 sections 2 and 4): what

@@ -1,6 +1,6 @@
 import { callerJourney, flowNamesOf } from '@portal/editor-core';
 import type { Handlers } from '../../routes/index.ts';
-import { notFound, ownedVoipProduct, rowId } from '../products/products.ts';
+import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 import { journeyPdf } from './journey-pdf.ts';
 
 /** The caller's journey of a custom call flow (contract/src/call-flow-journey.ts), named with the site's users and greetings. */

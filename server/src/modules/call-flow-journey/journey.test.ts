@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { authHeaders, seededProductIds, tokenOf, useTestApp } from '../../test/helper.ts';
-import { pdfText } from '../billing/invoice-pdf.ts';
+import { pdfText } from '../billing/index.ts';
 
 const t = useTestApp();
 

@@ -3,10 +3,10 @@ import fp from 'fastify-plugin';
 import type { SimpleCallFlowData } from '@portal/contract';
 import type { FlowNode } from '@portal/editor-core';
 import type { Database } from '../../db/connect.ts';
-import { selectWithSession, sessionQuery } from '../../auth/tokens-repository.ts';
+import { selectWithSession, sessionQuery } from '../identity/index.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { callFlows, products, simpleCallFlows, users } from '../../db/schema/index.ts';
-import { cloudPhonesOf, type Product } from '../products/products-repository.ts';
+import { cloudPhonesOf, type Product } from '../products/index.ts';
 import { flowVersionQueries } from './flow-versions-repository.ts';
 
 declare module 'fastify' {
@@ -41,7 +41,7 @@ interface FlowSummaryRow {
 type FlowSummaryJson = Omit<FlowSummaryRow, 'updatedAt'> & { updatedAt: string };
 
 /**
- * GET call-flow list in one round trip: the session (auth/tokens-repository.ts `selectWithSession`), the ownership
+ * GET call-flow list in one round trip: the session (identity/tokens-repository.ts `selectWithSession`), the ownership
  * check and the product's flows (one JSON array, by id) in one row, prepared once per database (its SQL is built
  * once; PostgreSQL plans it once per pooled connection). The session's row comes back even when the product is not a
  * cloud phone of the session's account (`productId` null), so "not live", "not yours" and "no flows yet" stay apart.

@@ -2,6 +2,7 @@ import {
   checkStructure,
   MAX_FLOW_DEPTH,
   MAX_FLOW_NODES,
+  measureFlowTree,
   NODE_SPECS,
   nodeCounts,
   typesOverLimit,
@@ -16,19 +17,13 @@ import { ADVANCED_CALL_FLOWS_DISPLAY_NAME } from './limits.ts';
 
 /**
  * Depth and size of a flow tree as sent, before zod walks it: zod's recursive schema would
- * overflow the stack on a tree thousands of levels deep. Walks without recursion and stops
- * as soon as a limit is passed. Answers the problem, or null.
+ * overflow the stack on a tree thousands of levels deep. Measured by editor-core's walk, which
+ * stops as soon as a limit is passed. Answers the problem, or null.
  */
 export function flowSizeProblem(data: unknown): string | null {
-  const stack: Array<[unknown, number]> = [[data, 1]];
-  let nodes = 0;
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
-    if (depth > MAX_FLOW_DEPTH) return `A flow can nest at most ${MAX_FLOW_DEPTH} steps deep`;
-    if (++nodes > MAX_FLOW_NODES) return `A flow can have at most ${MAX_FLOW_NODES} steps`;
-    const children = (node as { children?: unknown } | null)?.children;
-    if (Array.isArray(children)) for (const child of children) stack.push([child, depth + 1]);
-  }
+  const { depth, nodes } = measureFlowTree(data);
+  if (depth > MAX_FLOW_DEPTH) return `A flow can nest at most ${MAX_FLOW_DEPTH} steps deep`;
+  if (nodes > MAX_FLOW_NODES) return `A flow can have at most ${MAX_FLOW_NODES} steps`;
   return null;
 }
 

@@ -8,7 +8,7 @@ import { checkVersion, sendVersion } from './versions.ts';
 import { authOf, readWithSession } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import { readsSessionItself, type Guard, type Guards, type Handlers } from '../../routes/index.ts';
-import { isRowId, notFound, ownedVoipProduct, rowId, type Product } from '../products/products.ts';
+import { isRowId, notFound, ownedVoipProduct, rowId, type Product } from '../products/index.ts';
 import { flowSummariesOf, type CallFlowQueries, type FlowRow, type SimpleFlowRow } from './call-flows-repository.ts';
 import type { VersionAuthor, VersionRow } from './flow-versions-repository.ts';
 

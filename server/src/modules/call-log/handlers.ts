@@ -10,13 +10,13 @@ import {
   type CallRecordingEntry,
   type CallStatus,
 } from '@portal/contract';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../../auth/throttle-repository.ts';
+import { hashPassword, verifyPassword } from '../identity/index.ts';
+import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../identity/index.ts';
 import { MP3_CONTENT_TYPE, wavToMp3 } from '../../audio/mp3.ts';
 import { attachmentHeaders, sendAudio, streamAttachment } from '../../audio/serve.ts';
 import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { notFound, ownedVoipProduct, rowId, type Product } from '../products/products.ts';
+import { notFound, ownedVoipProduct, rowId, type Product } from '../products/index.ts';
 import type { RecordingRow } from './call-log-repository.ts';
 import { FILE_READ_BYTES, measureFile, purgeBefore, recordingFilter, sendMeasured, prepareZip, speakConversation, transcriptText, type ReadParts } from './rules.ts';
 
@@ -29,7 +29,7 @@ async function recordingsProduct(request: FastifyRequest, id: string): Promise<P
 /**
  * With a call-recording admin password set, listening and downloading need it (the
  * X-Call-Recording-Password header): a wrong one counts like a failed sign-in (per phone and
- * client, then per client; auth/throttle-repository.ts), so it cannot be guessed quickly.
+ * client, then per client; identity/throttle-repository.ts), so it cannot be guessed quickly.
  */
 async function checkRecordingPassword(request: FastifyRequest, product: Product): Promise<void> {
   const hash = await request.server.callLogRepository.adminPasswordHash(product.id);

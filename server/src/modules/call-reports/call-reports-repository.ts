@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { CallReportBucket } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
 import { callLogs, voipUsers } from '../../db/schema/index.ts';
-import { callWithMatchedUser, matchedUserOn } from '../call-log/call-log-repository.ts';
+import { callWithMatchedUser, matchedUserOn } from '../call-log/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

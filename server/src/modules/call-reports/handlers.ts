@@ -15,7 +15,7 @@ import {
 } from '@portal/contract';
 import { fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { ownedVoipProduct, rowId, type Product } from '../products/products.ts';
+import { ownedVoipProduct, rowId, type Product } from '../products/index.ts';
 import type { CallRange } from './call-reports-repository.ts';
 
 /** The UK days of a report's date filter (the recordings' rule) and their instants; 400 on a bad range. */

@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import type { Handlers } from '../../routes/index.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
-import { notFound, ownedVoipProduct, rowId } from '../products/products.ts';
+import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 
 /**
  * One of the customer's voip3 cloud phones, else 404: company contacts do not exist for the

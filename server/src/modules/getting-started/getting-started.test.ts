@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GettingStarted, GettingStartedDetails, gettingStartedMessages, pinMessages } from '@portal/contract';
-import { verifyPassword } from '../../auth/passwords.ts';
+import { verifyPassword } from '../identity/index.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { authHeaders, getCsrf, productsOfUser, seatsOf, seededProductIds, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
 

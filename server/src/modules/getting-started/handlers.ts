@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { gettingStartedMessages, type GettingStartedDetails } from '@portal/contract';
 import type { Handlers } from '../../routes/index.ts';
-import { hashPassword } from '../../auth/passwords.ts';
+import { hashPassword } from '../identity/index.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
-import { ownedVoipProduct, rowId, type Product } from '../products/products.ts';
+import { ownedVoipProduct, rowId, type Product } from '../products/index.ts';
 
 /** The product's users and how far its getting started has gone, as GET .../getting-started/ answers them. */
 async function detailsOf(request: FastifyRequest, product: Product): Promise<GettingStartedDetails> {

@@ -2,10 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import { HARDWARE_MODELS, hardwareMessages, MAX_DEVICES, type HardwareDevice } from '@portal/contract';
 import type { Handlers } from '../../routes/index.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
-import { notFound, ownedVoipProduct, rowId, type Product } from '../products/products.ts';
+import { notFound, ownedVoipProduct, rowId, type Product } from '../products/index.ts';
 import type { PortRefusal } from './hardware-repository.ts';
 import { deviceOf, newProvisioningKey, provisioningString } from './rules.ts';
-import { shopItemOf } from '../shop/rules.ts';
+import { shopItemOf } from '../shop/index.ts';
 
 const bringYourOwn = () => HARDWARE_MODELS.filter((model) => model.bring_your_own);
 

@@ -1,8 +1,8 @@
 import { deriveProductKind, sortProductsLiveFirst } from '@portal/contract';
 import { readWithSession } from '../../plugins/auth.ts';
 import { readsSessionItself, type Handlers } from '../../routes/index.ts';
-import { navigationOf } from '../products/products-repository.ts';
-import { showsUpgradePage } from '../upgrade/rules.ts';
+import { navigationOf } from '../products/index.ts';
+import { showsUpgradePage } from '../upgrade/index.ts';
 
 export const navigationHandlers = {
   // One round trip: the token's row, the account and its products in one query, one row. Staff users have no

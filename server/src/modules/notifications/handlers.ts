@@ -18,7 +18,7 @@ import {
 import { sanitizeHtml } from './sanitize-html.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { notFound } from '../products/products.ts';
+import { notFound } from '../products/index.ts';
 import { emptyPage, pageAnswer, pageRequest } from '../paging.ts';
 import { uniqueIds, type NotificationDetail, type NotificationRow, type OrderRow, type ServiceUpdateRow } from './notifications-repository.ts';
 

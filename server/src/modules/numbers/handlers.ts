@@ -10,7 +10,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { numberTransferAnswer } from '../notifications/handlers.ts';
-import { notFound, ownedVoipProduct, rowId } from '../products/products.ts';
+import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 import { releaseUnusedNumbers, reserveNumber } from './reservation.ts';
 import { numberSelection, reserveSelectedNumber } from './selection.ts';
 

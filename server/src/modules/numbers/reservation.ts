@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { NUMBER_RATINGS, NUMBER_RESERVATIONS_PER_HOUR, numberCeiling, numberMessages, UNUSED_NUMBER_HOLD_DAYS, type ReservedNumber } from '@portal/contract';
-import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
+import { hitRateLimit } from '../identity/index.ts';
 import { detailError, tooManyRequests } from '../../plugins/errors.ts';
-import type { Product } from '../products/products.ts';
+import type { Product } from '../products/index.ts';
 import type { NumbersExecutor } from './numbers-repository.ts';
 
 type ReservingProduct = Pick<Product, 'id' | 'accountId'>;

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NUMBER_SELECTION_SCOPE, numberMessages, type NumberSelection, type ReservedNumber } from '@portal/contract';
-import { createOneTimeKey, findOneTimeKey, storedOneTimeKey, unspendOneTimeKey, useOneTimeKey, type OneTimeKey } from '../../auth/one-time-keys-repository.ts';
-import { publicUrl } from '../../auth/verification.ts';
+import { createOneTimeKey, findOneTimeKey, storedOneTimeKey, unspendOneTimeKey, useOneTimeKey, type OneTimeKey } from '../identity/index.ts';
+import { publicUrl } from '../identity/index.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError } from '../../plugins/errors.ts';
-import type { Product } from '../products/products.ts';
+import type { Product } from '../products/index.ts';
 import { reserveNumber } from './reservation.ts';
 
 /**

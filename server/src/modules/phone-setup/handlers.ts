@@ -13,7 +13,7 @@ import { checkedUpload, newStoredFilename } from '../../audio/uploads.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import { speakFor } from '../audio/handlers.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { ownedVoipProduct } from '../products/products.ts';
+import { ownedVoipProduct } from '../products/index.ts';
 import type { VoicemailRow } from './phone-setup-repository.ts';
 
 function toConfiguration(row: VoicemailRow): VoicemailConfiguration {

@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { upcomingBankHolidays } from '../../bank-holidays/bank-holidays.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { ownedVoipProduct } from '../products/products.ts';
+import { ownedVoipProduct } from '../products/index.ts';
 import { internationalCalling, internationalTariffs, setInternationalTariff } from './international.ts';
 import type { ForwardingRow, HolidayRow, HolidayWrite } from './phone-settings-repository.ts';
 

@@ -15,7 +15,7 @@ import {
   voicemailSettings,
   voipUsers,
 } from '../../db/schema/index.ts';
-import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/simple.ts';
+import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/index.ts';
 import { contractReference, newDownloadToken } from './product-details-repository.ts';
 
 type Tx = Pick<Database, 'insert'>;

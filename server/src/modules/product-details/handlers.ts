@@ -4,7 +4,7 @@ import { londonTime } from '@portal/editor-core';
 import type { Handlers } from '../../routes/index.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { detailError } from '../../plugins/errors.ts';
-import { notFound, rowId, type Product } from '../products/products.ts';
+import { notFound, rowId, type Product } from '../products/index.ts';
 import { contractDocument, detailsOf, renewalOf } from './rules.ts';
 
 /** The product `id` of the signed-in customer's account, of any kind; else 404 (another account's, unknown). */

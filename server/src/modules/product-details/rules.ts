@@ -1,5 +1,5 @@
 import { deriveProductKind, priceOf, type AgreedRenewal, type ProductContract, type ProductDetails, type Renewal, type SiteSummary } from '@portal/contract';
-import type { Product } from '../products/products.ts';
+import type { Product } from '../products/index.ts';
 import { currentOf, upcomingOf, type ChildRow, type ContractRow, type TariffRow } from './product-details-repository.ts';
 
 /** Pence as the contract's price string, null kept. */

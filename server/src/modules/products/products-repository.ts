@@ -4,7 +4,7 @@ import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED, REQUIRED_ADDRESS_FIELDS } from '@
 import type { Database } from '../../db/connect.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { cachedUntilWrite } from '../../db/read-cache.ts';
-import { selectWithSession, sessionQuery } from '../../auth/tokens-repository.ts';
+import { selectWithSession, sessionQuery } from '../identity/index.ts';
 import { accounts, creditControlStatuses, products, provisioningJobs, trials, users, type InstallationAddress } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
@@ -64,7 +64,7 @@ function prepareNavigation(db: Database) {
 }
 
 /**
- * GET navigation in one round trip: the session (auth/tokens-repository.ts `selectWithSession`) and its user's
+ * GET navigation in one round trip: the session (identity/tokens-repository.ts `selectWithSession`) and its user's
  * account with its products, in one row (the account's columns null for a staff user, who has none).
  */
 const navigationWithSession = sessionQuery('account_navigation_with_session', (db) =>
@@ -79,7 +79,7 @@ export const cloudPhonesOf = (account: number | SQLWrapper, extra?: SQL) => and(
 
 /**
  * The default layout's start-up statuses (modules/status), each in one round trip with the session
- * (auth/tokens-repository.ts `selectWithSession`) and its rows as one JSON array (db/json-rows.ts): the cloud phones
+ * (identity/tokens-repository.ts `selectWithSession`) and its rows as one JSON array (db/json-rows.ts): the cloud phones
  * whose getting started is due, every cloud phone's service status, and the account's credit-control statuses.
  */
 const welcomeDueWithSession = sessionQuery('welcome_due_with_session', (db) =>

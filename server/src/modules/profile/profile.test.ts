@@ -10,9 +10,9 @@ import {
   passwordMessages,
   phoneMessages,
 } from '@portal/contract';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { hashKey } from '../../auth/tokens.ts';
-import { issueToken } from '../../auth/tokens-repository.ts';
+import { hashPassword, verifyPassword } from '../identity/index.ts';
+import { hashKey } from '../identity/index.ts';
+import { issueToken } from '../identity/index.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { authTokens, emailChangeRequests, outbox, staffAuditLog, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, postLogin, useTestApp } from '../../test/helper.ts';

@@ -1,20 +1,20 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REFERRAL_TERMS, selfSignupMessages, SIGNUP_TOKEN_HEADER, type SignupRegistration, type SignupRegistrationRequest, signupOpenFor, SIGNUP_PIN_ATTEMPTS, SIGNUP_PIN_TTL_MINUTES, type LeadDetails } from '@portal/contract';
-import { hashPassword, unusablePasswordHash, verifyPassword } from '../../auth/passwords.ts';
-import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
-import { hashKey, newKey } from '../../auth/tokens.ts';
-import { authenticateKey, issueToken } from '../../auth/tokens-repository.ts';
-import { publicUrl } from '../../auth/verification.ts';
+import { hashPassword, unusablePasswordHash, verifyPassword } from '../identity/index.ts';
+import { hitRateLimit } from '../identity/index.ts';
+import { hashKey, newKey } from '../identity/index.ts';
+import { authenticateKey, issueToken } from '../identity/index.ts';
+import { publicUrl } from '../identity/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { e164Mobile } from '../../sms/sms.ts';
-import { provisioningStatusOf } from '../provisioning/status.ts';
+import { provisioningStatusOf } from '../provisioning/index.ts';
 import { spendStateForProfile, verifiedEmailOf } from '../social/handlers.ts';
-import { reserveNumberIn } from '../numbers/reservation.ts';
+import { reserveNumberIn } from '../numbers/index.ts';
 import type { SignupLead, TakeNumber } from './self-signup-repository.ts';
 
 const PIN_TTL_MS = SIGNUP_PIN_TTL_MINUTES * 60 * 1000;

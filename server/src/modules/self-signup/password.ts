@@ -1,6 +1,6 @@
 import { accountMessages, selfSignupMessages, SIGNUP_PASSWORD_WINDOW_HOURS } from '@portal/contract';
-import { passwordProblem } from '../../auth/password-policy.ts';
-import { hashPassword } from '../../auth/passwords.ts';
+import { passwordProblem } from '../identity/index.ts';
+import { hashPassword } from '../identity/index.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';

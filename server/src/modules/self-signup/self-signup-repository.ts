@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
-import { accounts, products, referralCodes, selfSignupLeads, users, voipUsers } from '../../db/schema/index.ts';
+import { referralCodes, selfSignupLeads, voipUsers } from '../../db/schema/index.ts';
+import * as customers from '../customers/index.ts';
+import type { CustomerTransaction } from '../customers/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,68 +23,14 @@ export type CreatedCustomer =
   | { outcome: 'existing_user' }
   | { outcome: 'number_taken' };
 
-/** A transaction of createCustomer's, as the numbers area's reservation rule takes it. */
-type CustomerTransaction = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 /**
  * Puts the lead's chosen number on the new phone (the numbers area's reservation rule), inside
- * createCustomer's transaction; false when the number is no longer available.
+ * the transaction that makes the customer; false when the number is no longer available.
  */
 export type TakeNumber = (tx: CustomerTransaction, product: { id: number; accountId: number }, number: string) => Promise<boolean>;
 
-class Refused extends Error {
-  constructor(readonly outcome: 'existing_user' | 'number_taken') {
-    super(outcome);
-  }
-}
-
 /** Self sign-up's queries: its leads, the customer a verified lead becomes, referral codes. */
 export function createSelfSignupRepository(db: Database) {
-  /** createCustomer's transaction; a refusal throws Refused, which undoes everything it did. */
-  const createCustomerIn = (leadId: number, passwordHash: string, now: Date, takeNumber: TakeNumber) =>
-    db.transaction(async (tx): Promise<CreatedCustomer> => {
-        const [lead] = await tx
-          .update(selfSignupLeads)
-          .set({ userVerified: true, convertedAt: now })
-          .where(and(eq(selfSignupLeads.id, leadId), isNull(selfSignupLeads.convertedAt)))
-          .returning();
-        if (!lead) {
-          const [done] = await tx.select().from(selfSignupLeads).where(eq(selfSignupLeads.id, leadId));
-          if (done?.userId && done.accountId && done.productId) return { outcome: 'already', userId: done.userId, accountId: done.accountId, productId: done.productId };
-          return { outcome: 'existing_user' };
-        }
-        const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, lead.email)).limit(1);
-        if (existing) {
-          throw new Refused('existing_user');
-        }
-        const [account] = await tx.insert(accounts).values({ name: lead.businessName }).returning();
-        const [user] = await tx
-          .insert(users)
-          .values({ email: lead.email, passwordHash, firstName: lead.firstName, lastName: lead.lastName, phone: lead.mobileNumber, emailVerified: true, accountId: account!.id })
-          .onConflictDoNothing({ target: users.email })
-          .returning();
-        // Another journey made this address's account a moment ago: it stays the only one.
-        if (!user) throw new Refused('existing_user');
-        const [product] = await tx
-          .insert(products)
-          .values({
-            accountId: account!.id,
-            kind: 'voip',
-            tariffVersion: 'TARIFF_V3',
-            supplier: lead.supplier,
-            status: 'provisioning',
-            channel: 'Self Sign Up',
-            showProductPages: true,
-            productDetail: 'Cloud phone - 1 user',
-            confirmedDate: now.toISOString().slice(0, 10),
-          })
-          .returning();
-        await tx.insert(voipUsers).values({ productId: product!.id, firstName: lead.firstName, lastName: lead.lastName, email: lead.email, extension: '200' });
-        // The chosen number becomes the phone's main (pilot) number, through the numbers area's one reservation rule.
-        if (lead.chosenNumber && !(await takeNumber(tx, { id: product!.id, accountId: account!.id }, lead.chosenNumber))) throw new Refused('number_taken');
-        await tx.update(selfSignupLeads).set({ userId: user!.id, accountId: account!.id, productId: product!.id }).where(eq(selfSignupLeads.id, lead.id));
-        return { outcome: 'created', userId: user!.id, accountId: account!.id, productId: product!.id };
-    });
-
   return {
     /** Creates a lead; an open lead of the same address is replaced (its token and PIN stop working). */
     async createLead(values: LeadValues): Promise<SignupLead> {
@@ -149,18 +97,40 @@ export function createSelfSignupRepository(db: Database) {
      * anyone knows), cloud phone with its main user and the chosen number (`takeNumber`: the
      * numbers area's reservation; a number gone meanwhile undoes everything). In one transaction
      * that first claims the lead, so a double submit (or two processes) makes it once; an
-     * address that already has a user gets nothing new. The trial and buy-now journeys make
-     * theirs in modules/signup/create-customer.ts.
+     * address that already has a user gets nothing new. Made by customers.create, as every journey's.
      */
     async createCustomer(leadId: number, passwordHash: string, now: Date, takeNumber: TakeNumber): Promise<CreatedCustomer> {
-      try {
-        return await createCustomerIn(leadId, passwordHash, now, takeNumber);
-      } catch (error) {
-        if (error instanceof Refused) return { outcome: error.outcome };
-        throw error;
+      const made = await customers.create(db, 'selfSignup', async (tx) => {
+        const [lead] = await tx
+          .update(selfSignupLeads)
+          .set({ userVerified: true, convertedAt: now })
+          .where(and(eq(selfSignupLeads.id, leadId), isNull(selfSignupLeads.convertedAt)))
+          .returning();
+        if (!lead) customers.refuse('leadSpent');
+        const { chosenNumber } = lead;
+        return {
+          account: { name: lead.businessName },
+          user: { email: lead.email, passwordHash, firstName: lead.firstName, lastName: lead.lastName, phone: lead.mobileNumber },
+          cloudPhone: {
+            now,
+            supplier: lead.supplier,
+            firstSeat: { firstName: lead.firstName, lastName: lead.lastName, email: lead.email },
+            // The chosen number becomes the phone's main (pilot) number, through the numbers area's one reservation rule.
+            giveNumber: chosenNumber ? (numberTx, product) => takeNumber(numberTx, product, chosenNumber) : null,
+          },
+          after: async (afterTx, ids) => {
+            await afterTx.update(selfSignupLeads).set({ userId: ids.userId, accountId: ids.accountId, productId: ids.productId }).where(eq(selfSignupLeads.id, lead.id));
+          },
+        };
+      });
+      if (!('refused' in made)) return { outcome: 'created', userId: made.userId!, accountId: made.accountId!, productId: made.productId! };
+      if (made.refused === 'noNumber') return { outcome: 'number_taken' };
+      if (made.refused === 'leadSpent') {
+        const [done] = await db.select().from(selfSignupLeads).where(eq(selfSignupLeads.id, leadId));
+        if (done?.userId && done.accountId && done.productId) return { outcome: 'already', userId: done.userId, accountId: done.accountId, productId: done.productId };
       }
+      return { outcome: 'existing_user' };
     },
-
 
     /** Sets the PIN of a phone's main user (its first). */
     async setMainUserPin(productId: number, pinHash: string): Promise<boolean> {

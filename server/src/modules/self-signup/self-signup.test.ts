@@ -4,7 +4,7 @@ import { LeadDetails, NumberSearchResult, passwordMessages, ProvisioningStatus, 
 import { demoLogins } from '../../db/demo-logins.ts';
 import { accounts, notifications, numberInventory, outbox, phoneNumbers, products, selfSignupLeads, users, voipUsers } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
-import { DEFAULT_PROVISIONING_DELAY_MS } from '../provisioning/runner.ts';
+import { DEFAULT_PROVISIONING_DELAY_MS } from '../provisioning/index.ts';
 
 const t = useTestApp();
 let csrf: Csrf;

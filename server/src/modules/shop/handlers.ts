@@ -2,7 +2,7 @@ import { addressSummaryLine, MAX_DEVICES, poundsOf, shopMessages, type PurchaseR
 import type { Handlers } from '../../routes/index.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
-import { notFound, ownedVoipProduct, rowId } from '../products/products.ts';
+import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 import type { PurchaseRow } from './shop-repository.ts';
 import { checkBasket, isRefusal } from './rules.ts';
 

@@ -5,7 +5,7 @@ import { HARDWARE_MODELS, shopMessages, type HardwareOrder, type InstallationAdd
 import type { Database } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { hardwareDevices, orders, shopItems, shopPurchases } from '../../db/schema/index.ts';
-import { newProvisioningKey } from '../hardware/rules.ts';
+import { newProvisioningKey } from '../hardware/index.ts';
 import type { CheckedBasket, ShopItemRow } from './rules.ts';
 
 declare module 'fastify' {

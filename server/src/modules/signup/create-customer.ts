@@ -1,22 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { signupMessages, TRIAL_DAYS, type InstallationAddress, type ProvisioningStatus } from '@portal/contract';
-import { hashPassword } from '../../auth/passwords.ts';
-import { issueToken } from '../../auth/tokens-repository.ts';
+import { hashPassword } from '../identity/index.ts';
+import { issueToken } from '../identity/index.ts';
 import { detailError } from '../../plugins/errors.ts';
-import { giveIncludedNumberIn } from '../numbers/reservation.ts';
-import { provisioningStatusOf } from '../provisioning/status.ts';
-import { productChannel, type GiveNumber } from './signup-repository.ts';
+import { giveIncludedNumberIn } from '../numbers/index.ts';
+import { provisioningStatusOf } from '../provisioning/index.ts';
+import * as customers from '../customers/index.ts';
+import { productChannel } from './signup-repository.ts';
 import { signupSupplier } from './settings.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A new phone's number, given by the numbers area's rule in the transaction that makes the phone (its pilot number). */
 export const givenNumber =
-  (app: FastifyInstance): GiveNumber =>
+  (app: FastifyInstance): customers.GiveNumber =>
   async (tx, product) =>
     (await giveIncludedNumberIn(app, tx, product)) !== null;
 
-/** Who signs up, for what: the trial and buy-now journeys end here (self sign-up makes its customer in modules/self-signup). */
+/** Who signs up, for what: the trial and buy-now journeys end here (every journey's customer is made by customers.create). */
 export interface CustomerRequest {
   /** Lower-cased, and proved the person's by the journey (an e-mail PIN, a social identity). */
   email: string;
@@ -61,27 +62,38 @@ export interface CreatedCustomerAnswer {
 export async function createCustomer(app: FastifyInstance, request: CustomerRequest): Promise<CreatedCustomerAnswer> {
   const now = app.now();
   const [passwordHash, pinHash] = await Promise.all([hashPassword(request.password), hashPassword(request.pin)]);
-  const created = await app.signupRepository.insertCustomer(
-    {
-      email: request.email,
-      firstName: request.firstName,
-      lastName: request.lastName,
-      businessName: request.businessName,
-      passwordHash,
-      pinHash,
-      phone: request.phone,
-      channel: productChannel(request.channel),
-      trialEndsAt: request.trial ? new Date(now.getTime() + (request.trialDays ?? TRIAL_DAYS) * DAY_MS) : null,
-      installationAddress: request.installationAddress ?? null,
-      leadId: request.leadId,
+  const customer: customers.NewCustomer = {
+    account: { name: request.businessName },
+    user: { email: request.email, passwordHash, firstName: request.firstName, lastName: request.lastName, phone: request.phone },
+    cloudPhone: {
+      now,
       supplier: signupSupplier(app.signupSettings),
+      installationAddress: request.installationAddress ?? null,
+      ...(request.trial && { trialEndsAt: new Date(now.getTime() + (request.trialDays ?? TRIAL_DAYS) * DAY_MS) }),
+      firstSeat: { firstName: request.firstName, lastName: request.lastName, email: request.email, pinHash },
+      giveNumber: request.givesNumber ? givenNumber(app) : null,
     },
-    now,
-    request.givesNumber ? givenNumber(app) : null,
+  };
+  const { leadId } = request;
+  const repository = app.signupRepository;
+  // The lead is spent first, in the same transaction: two submits at once make one customer.
+  const made = await customers.create(
+    app.db,
+    request.trial ? 'trial' : 'buyNow',
+    leadId === null
+      ? customer
+      : async (tx) => {
+          if (!(await repository.spendLeadIn(tx, leadId, now))) customers.refuse('leadSpent');
+          return { ...customer, after: (afterTx, ids) => repository.keepCustomerIn(afterTx, leadId, ids) };
+        },
   );
-  if (created === 'emailTaken') throw detailError(409, signupMessages.accountExists);
-  if (created === 'leadSpent') throw detailError(409, signupMessages.alreadyDone);
-  if (created === 'noNumber') throw detailError(503, signupMessages.noNumber);
+  if ('refused' in made) {
+    if (made.refused === 'emailTaken') throw detailError(409, signupMessages.accountExists);
+    if (made.refused === 'leadSpent') throw detailError(409, signupMessages.alreadyDone);
+    if (made.refused === 'noNumber') throw detailError(503, signupMessages.noNumber);
+    throw new Error(`customer refused: ${made.refused}`);
+  }
+  const created = { userId: made.userId!, accountId: made.accountId!, productId: made.productId! };
   const job = await app.provisioning.begin({ productId: created.productId, kind: 'signup', payload: { channel: productChannel(request.channel) } });
   const key = await issueToken(app.db, created.userId, now);
   return {

@@ -16,22 +16,23 @@ import {
   addressSummaryLine,
   businessAddressOf,
 } from '@portal/contract';
-import { passwordProblem } from '../../auth/password-policy.ts';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { hitRateLimit } from '../../auth/rate-limit-repository.ts';
-import { checkSmsCode, createSmsCode } from '../../auth/sms-codes-repository.ts';
-import { newKey } from '../../auth/tokens.ts';
-import { publicUrl } from '../../auth/verification.ts';
+import { passwordProblem } from '../identity/index.ts';
+import { hashPassword, verifyPassword } from '../identity/index.ts';
+import { hitRateLimit } from '../identity/index.ts';
+import { checkSmsCode, createSmsCode } from '../identity/index.ts';
+import { newKey } from '../identity/index.ts';
+import { publicUrl } from '../identity/index.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { e164Mobile } from '../../sms/sms.ts';
 import { THROTTLE_WINDOW_MS, throttleStrictly } from '../account/handlers.ts';
-import { issueNumberSelection } from '../numbers/selection.ts';
-import { notFound, rowId } from '../products/products.ts';
-import { provisioningStatusOf } from '../provisioning/status.ts';
-import { internationalCalling, internationalTariffs, setInternationalTariff } from '../phone-setup/international.ts';
+import { issueNumberSelection } from '../numbers/index.ts';
+import { notFound, rowId } from '../products/index.ts';
+import { provisioningStatusOf } from '../provisioning/index.ts';
+import { internationalCalling, internationalTariffs, setInternationalTariff } from '../phone-setup/index.ts';
+import * as customers from '../customers/index.ts';
 import { createCustomer, givenNumber } from './create-customer.ts';
 import { promoOf } from './promos.ts';
 import { signupSupplier } from './settings.ts';
@@ -310,19 +311,21 @@ export const signupHandlers = {
     if (user.accountId !== accountId) throw notFound();
     const now = server.now();
     const endsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-    const productId = await server.signupRepository.insertOptInTrial(
-      {
-        accountId,
-        user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
-        productDetail: body.product_detail?.trim() || 'Cloud phone - 1 user (trial)',
-        endsAt,
+    const made = await customers.create(server.db, 'optInTrial', {
+      account: { id: accountId },
+      cloudPhone: {
+        now,
         supplier: signupSupplier(server.signupSettings),
+        productDetail: body.product_detail?.trim() || 'Cloud phone - 1 user (trial)',
+        trialEndsAt: endsAt,
+        firstSeat: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+        giveNumber: givenNumber(server),
       },
-      now,
-      givenNumber(server),
-    );
-    if (productId === null) throw detailError(409, signupMessages.trialAlready);
-    if (productId === 'noNumber') throw detailError(503, signupMessages.noNumber);
+    });
+    if ('refused' in made && made.refused === 'hasCloudPhone') throw detailError(409, signupMessages.trialAlready);
+    if ('refused' in made && made.refused === 'noNumber') throw detailError(503, signupMessages.noNumber);
+    if ('refused' in made || made.productId === null) throw new Error('opt-in trial not made');
+    const { productId } = made;
     const job = await server.provisioning.begin({ productId, kind: 'signup', payload: { channel: 'Self Sign Up', trial: 'OPT_IN' } });
     return { account_id: accountId, product_id: productId, ends_at: endsAt.toISOString(), provisioning: provisioningStatusOf(productId, job ?? undefined, now) };
   },

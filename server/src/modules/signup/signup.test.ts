@@ -20,10 +20,10 @@ import {
   SiteNumbers,
   type Lead,
 } from '@portal/contract';
-import { MAX_SMS_CODE_TRIES } from '../../auth/sms-codes-repository.ts';
+import { MAX_SMS_CODE_TRIES } from '../identity/index.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { accounts, numberInventory, outbox, phoneNumbers, products, signupLeads, trials, users, voipUsers } from '../../db/schema/index.ts';
-import { issueToken } from '../../auth/tokens-repository.ts';
+import { issueToken } from '../identity/index.ts';
 import { authHeaders, getCsrf, tokenOf, useTestApp } from '../../test/helper.ts';
 import { ACCOUNT_LIMITS, THROTTLE_WINDOW_MS } from '../account/handlers.ts';
 import { readConfig } from '../../config.ts';

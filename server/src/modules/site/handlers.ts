@@ -3,9 +3,9 @@ import { NOT_ASSIGNED, type Site } from '@portal/contract';
 import { installationAddressOf } from '../address/handlers.ts';
 import { seatOf } from '../users/handlers.ts';
 import { isUkPhoneNumber } from '@portal/editor-core';
-import { advancedCallFlowAddOn } from '../call-flows/limits.ts';
+import { advancedCallFlowAddOn } from '../call-flows/index.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { ownedVoipProduct, type Product } from '../products/products.ts';
+import { ownedVoipProduct, type Product } from '../products/index.ts';
 
 /** Site data (spec 001 section 3 "Site") of a product already checked to be the customer's cloud phone. */
 async function siteOf(request: FastifyRequest, product: Product): Promise<Site> {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AdvancedCallFlowAddOn, AudioFile, errorMessages, Site, SiteNumbers, TrialStatus } from '@portal/contract';
 import { z } from 'zod';
-import { ADVANCED_NODE_LIMITS, STANDARD_NODE_LIMITS } from '../call-flows/limits.ts';
+import { ADVANCED_NODE_LIMITS, STANDARD_NODE_LIMITS } from '../call-flows/index.ts';
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
 import { audioFiles, voipUsers } from '../../db/schema/index.ts';
 import { DEMO_TRIAL_LENGTH_MS } from '../../db/seed.ts';

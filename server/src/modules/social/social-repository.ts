@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { SocialProvider } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
 import { authTokens, oauthStates, socialIdentities, users } from '../../db/schema/index.ts';
+import * as customers from '../customers/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +14,7 @@ declare module 'fastify' {
 export type OauthStateRow = typeof oauthStates.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
-type Queries = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+type Queries = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'transaction'>;
 
 /** The queries of a social sign-in, on the database or inside its transaction. */
 function signInQueries(q: Queries) {
@@ -50,10 +51,7 @@ function signInQueries(q: Queries) {
 
     /** Creates a user with a confirmed address unless one has it already (made meanwhile); answers the address's user. */
     async createUser(values: { email: string; passwordHash: string; firstName: string; lastName: string }): Promise<UserRow | undefined> {
-      await q
-        .insert(users)
-        .values({ ...values, emailVerified: true })
-        .onConflictDoNothing({ target: users.email });
+      await customers.create(q, 'socialSignup', { user: values });
       const [user] = await q.select().from(users).where(eq(users.email, values.email)).limit(1);
       return user;
     },

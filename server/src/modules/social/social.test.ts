@@ -11,11 +11,11 @@ import {
   type SocialProvider,
 } from '@portal/contract';
 import { buildApp } from '../../app.ts';
-import { verifyPassword } from '../../auth/passwords.ts';
-import { sandboxClientId, socialClients, socialRedirectUri } from '../../auth/social-providers.ts';
+import { verifyPassword } from '../identity/index.ts';
+import { sandboxClientId, socialClients, socialRedirectUri } from '../identity/index.ts';
 import { readConfig } from '../../config.ts';
-import { hashKey } from '../../auth/tokens.ts';
-import { issueToken } from '../../auth/tokens-repository.ts';
+import { hashKey } from '../identity/index.ts';
+import { issueToken } from '../identity/index.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { authTokens, oauthStates, sandboxOauthGrants, socialIdentities, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, useTestApp } from '../../test/helper.ts';

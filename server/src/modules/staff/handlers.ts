@@ -1,5 +1,5 @@
 import { errorMessages, staffMessages, type SwitchUserError } from '@portal/contract';
-import { realUserOf, type AuthenticatedUser } from '../../auth/tokens.ts';
+import { realUserOf, type AuthenticatedUser } from '../identity/index.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import { pageAnswer, pageRequest } from '../paging.ts';

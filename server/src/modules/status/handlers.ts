@@ -1,6 +1,6 @@
 import { readWithSession } from '../../plugins/auth.ts';
 import { readsSessionItself, type Handlers } from '../../routes/index.ts';
-import { ownedVoipProduct, rowId } from '../products/products.ts';
+import { ownedVoipProduct, rowId } from '../products/index.ts';
 
 /**
  * The statuses the default layout loads at start-up (spec 000 section 4): getting started,

@@ -4,7 +4,7 @@ import { londonTime, type CallFlow, type HolidayPeriod } from '@portal/editor-co
 import type { Handlers } from '../../routes/index.ts';
 import { detailError } from '../../plugins/errors.ts';
 import { sendAudio } from '../../audio/serve.ts';
-import { notFound, ownedVoipProduct, rowId } from '../products/products.ts';
+import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 import type { TestCallRow } from './test-calls-repository.ts';
 
 declare module 'fastify' {

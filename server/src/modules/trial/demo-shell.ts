@@ -2,9 +2,9 @@ import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
-import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/simple.ts';
-import { NON_PAYMENT_SUSPENSION } from '../products/products-repository.ts';
-import { GETTING_STARTED_PRODUCT_DETAIL, gettingStartedVoipUsers } from '../getting-started/demo-getting-started.ts';
+import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/index.ts';
+import { NON_PAYMENT_SUSPENSION } from '../products/index.ts';
+import { GETTING_STARTED_PRODUCT_DETAIL, gettingStartedVoipUsers } from '../getting-started/index.ts';
 import {
   accounts,
   creditControlStatuses,

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TrialStatus } from '@portal/contract';
 import { readWithSession } from '../../plugins/auth.ts';
 import { readsSessionItself, type Handlers } from '../../routes/index.ts';
-import { notFound, ownedVoipProduct, rowId } from '../products/products.ts';
+import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 import type { QuickstartRow, TrialChanges, TrialRow } from './trial-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

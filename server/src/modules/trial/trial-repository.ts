@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect.ts';
 import { products, quickstarts, trials, users } from '../../db/schema/index.ts';
-import { selectWithSession, sessionQuery } from '../../auth/tokens-repository.ts';
-import { cloudPhonesOf } from '../products/products-repository.ts';
+import { selectWithSession, sessionQuery } from '../identity/index.ts';
+import { cloudPhonesOf } from '../products/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +27,7 @@ const accountTrials = sql.identifier('account_trials');
 const accountQuickstarts = sql.identifier('account_quickstarts');
 
 /**
- * The trial status's query, one round trip: the session (auth/tokens-repository.ts `selectWithSession`), the trial
+ * The trial status's query, one round trip: the session (identity/tokens-repository.ts `selectWithSession`), the trial
  * of its account's first cloud phone that has one, and the quick start of that phone (or, without a trial, of the
  * account's first cloud phone that has one: a bought phone's); null when none (and for staff, who have no account).
  */

@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { addressSummaryLine, UPGRADE_PLANS, upgradeMessages, type UpgradeEligibility } from '@portal/contract';
 import type { Handlers } from '../../routes/index.ts';
 import { detailError } from '../../plugins/errors.ts';
-import { ownedVoipProduct, rowId, type Product } from '../products/products.ts';
-import type { ProvisioningJob } from '../provisioning/provisioning-repository.ts';
-import { isUnderWay, provisioningStatusOf } from '../provisioning/status.ts';
+import { ownedVoipProduct, rowId, type Product } from '../products/index.ts';
+import type { ProvisioningJob } from '../provisioning/index.ts';
+import { isUnderWay, provisioningStatusOf } from '../provisioning/index.ts';
 import { showsMigrationBanner, showsUpgradePage, upgradeEligibilityOf, upgradeKindOf, type UpgradeFacts } from './rules.ts';
 
 /** Everything the rules need about one of the customer's cloud phones (404 when it is not theirs). */

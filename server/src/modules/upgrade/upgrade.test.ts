@@ -4,7 +4,7 @@ import { Navigation, ProvisioningStatus, TrialStatus, UpgradeEligibility, upgrad
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
 import { products, trials, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
-import { DEFAULT_PROVISIONING_DELAY_MS } from '../provisioning/runner.ts';
+import { DEFAULT_PROVISIONING_DELAY_MS } from '../provisioning/index.ts';
 
 const t = useTestApp();
 

@@ -13,12 +13,12 @@ import {
   type Seat,
 } from '@portal/contract';
 import type { Handlers } from '../../routes/index.ts';
-import { hashPassword } from '../../auth/passwords.ts';
-import { publicUrl } from '../../auth/verification.ts';
+import { hashPassword } from '../identity/index.ts';
+import { publicUrl } from '../identity/index.ts';
 import { limitCustomerMail } from '../../mail/customer-mail-limit.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
-import { notFound, ownedVoipProduct, rowId } from '../products/products.ts';
+import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 import type { SeatRow } from './users-repository.ts';
 
 const addOnNames = new Map(ADD_ONS.map((addOn) => [addOn.id, addOn.display_name]));

@@ -14,7 +14,7 @@ import {
   usersMessages,
   VerifyPinResponse,
 } from '@portal/contract';
-import { verifyPassword } from '../../auth/passwords.ts';
+import { verifyPassword } from '../identity/index.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { outbox, voipUsers } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, seededProductIds, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AddOnCatalogue, pinMessages, Seat, Seats, UserAddOnsResult, UserTariff, usersMessages, MAX_SEATS } from '@portal/contract';
-import { verifyPassword } from '../../auth/passwords.ts';
+import { verifyPassword } from '../identity/index.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { outbox, voipUsers } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, productsOfUser, seatsOf, seededProductIds, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';

@@ -1,5 +1,5 @@
 import type { Handlers } from '../../routes/index.ts';
-import { ownedVoipProduct, rowId } from '../products/products.ts';
+import { ownedVoipProduct, rowId } from '../products/index.ts';
 
 /**
  * The welcome of a cloud phone (spec 001 section 4, "Welcome"), which the start-up rules

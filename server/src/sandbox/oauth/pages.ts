@@ -1,5 +1,5 @@
 import { socialProviderNames, type SocialProvider } from '@portal/contract';
-import { sandboxPath } from '../../auth/social-providers.ts';
+import { sandboxPath } from '../../modules/identity/index.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { CSRF_FORM_FIELD } from '../../plugins/csrf.ts';
 

@@ -1,13 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Email, nameMessages, SOCIAL_PROVIDERS, type SocialProvider } from '@portal/contract';
-import { sandboxClientId, sandboxPath, socialRedirectUri } from '../../auth/social-providers.ts';
-import { hashKey } from '../../auth/tokens.ts';
+import { sandboxClientId, sandboxPath, socialRedirectUri } from '../../modules/identity/index.ts';
+import { hashKey } from '../../modules/identity/index.ts';
 import { AUTHORIZE_FIELDS, consentPage, demoCustomers, errorPage, type AuthorizeRequest, type Fields, type IdentityErrors } from './pages.ts';
 
 /**
  * The sandbox OAuth 2.0 provider: what Google, Facebook or LinkedIn would be, on
- * this server, for each provider that is not configured (auth/social-providers.ts), so a
+ * this server, for each provider that is not configured (identity/social-providers.ts), so a
  * person or a test runs the whole social sign-in round trip on one machine.
  *
  * - GET  /sandbox/oauth/{provider}/authorize: the consent page. It checks the request as a

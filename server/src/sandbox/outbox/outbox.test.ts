@@ -7,7 +7,7 @@ import { accountMessages } from '@portal/contract';
 import { buildApp } from '../../app.ts';
 import { MemoryAudioStorage } from '../../audio/storage.ts';
 import { messagingAdapters, readConfig } from '../../config.ts';
-import { publicUrl } from '../../auth/verification.ts';
+import { publicUrl } from '../../modules/identity/index.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { outbox } from '../../db/schema/index.ts';
 import { HttpsSmsGateway } from '../../sms/https-gateway.ts';

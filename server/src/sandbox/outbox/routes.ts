@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { nationalUkMobile } from '@portal/contract';
-import { publicUrl } from '../../auth/verification.ts';
-import { hashKey } from '../../auth/tokens.ts';
+import { publicUrl } from '../../modules/identity/index.ts';
+import { hashKey } from '../../modules/identity/index.ts';
 import { e164Mobile } from '../../sms/sms.ts';
 
 /**

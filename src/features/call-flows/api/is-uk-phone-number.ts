@@ -1,5 +1,5 @@
 import { callFlowEndpoints } from '@portal/contract';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/http.ts';
 import { callFlowKeys } from './keys.ts';
 
@@ -15,10 +15,6 @@ export function ukPhoneNumberQueryOptions(number: string) {
     // Whether a number is a UK number does not change.
     staleTime: Infinity,
   });
-}
-
-export function useIsUkPhoneNumber(number: string) {
-  return useQuery({ ...ukPhoneNumberQueryOptions(number), enabled: number.trim() !== '' });
 }
 
 /** The check as a function (what the canvas's divert dialog calls), answered from the cache when asked before. */

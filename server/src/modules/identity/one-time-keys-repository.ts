@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { Database } from '../db/connect.ts';
-import { oneTimeKeys } from '../db/schema/index.ts';
+import type { Database } from '../../db/connect.ts';
+import { oneTimeKeys } from '../../db/schema/index.ts';
 import { KEY_LIFETIME_MS, linkError, linkProblemOf, type LinkProblem } from './one-time-keys.ts';
 import { hashKey, KEY_PATTERN, newKey } from './tokens.ts';
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryAudioStorage } from '../audio/storage.ts';
-import { localWritesOf, type Database, type OpenedDatabase } from '../db/connect.ts';
-import { demoLogins } from '../db/demo-logins.ts';
-import { users } from '../db/schema/index.ts';
-import { seedIfEmpty } from '../db/seed.ts';
-import { openTestDatabase, SEED_TIME } from '../test/helper.ts';
+import { MemoryAudioStorage } from '../../audio/storage.ts';
+import { localWritesOf, type Database, type OpenedDatabase } from '../../db/connect.ts';
+import { demoLogins } from '../../db/demo-logins.ts';
+import { users } from '../../db/schema/index.ts';
+import { seedIfEmpty } from '../../db/seed.ts';
+import { openTestDatabase, SEED_TIME } from '../../test/helper.ts';
 import { authenticateKey, issueToken, revokeToken } from './tokens-repository.ts';
 
 // The token lookup asks the database on every request on PostgreSQL; on PGlite (one process

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@portal/contract';
-import type { SocialConfig } from '../config.ts';
+import type { SocialConfig } from '../../config.ts';
 import { publicUrl } from './verification.ts';
 
 /**
@@ -70,7 +70,7 @@ export type SocialClients = Readonly<Record<SocialProvider, SocialClient | null>
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Social sign-in's OAuth clients (auth/social-providers.ts). */
+    /** Social sign-in's OAuth clients (identity/social-providers.ts). */
     social: SocialClients;
   }
 }

@@ -1,6 +1,6 @@
 import { accountMessages, MAGIC_LINK_TTL_MINUTES, MANDATE_LINK_TTL_DAYS, NUMBER_SELECTION_TTL_DAYS, PAYMENT_LINK_TTL_DAYS, RCP_LINK_TTL_DAYS, RESET_LINK_TTL_MINUTES } from '@portal/contract';
 import type { KeyPurpose } from './one-time-keys-repository.ts';
-import { detailError, type ApiError } from '../plugins/errors.ts';
+import { detailError, type ApiError } from '../../plugins/errors.ts';
 
 // Re-exported from the import (type-only, so no runtime cycle with the repository, which uses the helpers below).
 export type { KeyPurpose };

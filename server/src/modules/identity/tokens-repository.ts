@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/connect.ts';
-import { preparedPerDatabase } from '../db/prepared.ts';
-import { cachedUntilWrite } from '../db/read-cache.ts';
-import { authTokens, users } from '../db/schema/index.ts';
-import { canManageOtherUsers } from '../modules/staff/access.ts';
+import type { Database } from '../../db/connect.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
+import { cachedUntilWrite } from '../../db/read-cache.ts';
+import { authTokens, users } from '../../db/schema/index.ts';
+import { canManageOtherUsers } from '../staff/index.ts';
 import { hashKey, KEY_PATTERN, newKey, TOKEN_ABSOLUTE_LIFETIME_MS, TOKEN_IDLE_LIFETIME_MS, TOKEN_TOUCH_INTERVAL_MS } from './tokens.ts';
 
 // The sessions' queries: tokens issued, looked up on every call, revoked. They take the database

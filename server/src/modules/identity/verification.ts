@@ -1,7 +1,7 @@
 import { VERIFY_LINK_TTL_MINUTES } from '@portal/contract';
-import { settings } from '../config.ts';
-import type { Database } from '../db/connect.ts';
-import { greeting, type Mailer } from '../mail/mailer.ts';
+import { settings } from '../../config.ts';
+import type { Database } from '../../db/connect.ts';
+import { greeting, type Mailer } from '../../mail/mailer.ts';
 import { hashKey, newKey } from './tokens.ts';
 import { saveVerificationKey } from './verification-repository.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessages } from '@portal/contract';
-import { demoLogins } from '../db/demo-logins.ts';
-import { postLogin, useTestApp } from '../test/helper.ts';
+import { demoLogins } from '../../db/demo-logins.ts';
+import { postLogin, useTestApp } from '../../test/helper.ts';
 import { LOGIN_DELAY, LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES, loginDelayMs } from './throttle-repository.ts';
 
 const t = useTestApp();

@@ -1,5 +1,5 @@
 import type { Me } from '@portal/contract';
-import type { Database } from '../db/connect.ts';
+import type { Database } from '../../db/connect.ts';
 import { pendingEmailOf } from './me-repository.ts';
 import type { AuthenticatedUser } from './tokens.ts';
 

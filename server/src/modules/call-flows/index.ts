@@ -1,0 +1,3 @@
+// The call-flows module as other modules see it: they import nothing else from this folder (eslint.config.js).
+export * from './limits.ts';
+export * from './simple.ts';

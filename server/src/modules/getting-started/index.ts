@@ -1,0 +1,2 @@
+// The getting-started module as other modules see it: they import nothing else from this folder (eslint.config.js).
+export * from './demo-getting-started.ts';

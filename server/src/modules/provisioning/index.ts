@@ -1,0 +1,4 @@
+// The provisioning module as other modules see it: they import nothing else from this folder (eslint.config.js).
+export * from './provisioning-repository.ts';
+export * from './runner.ts';
+export * from './status.ts';

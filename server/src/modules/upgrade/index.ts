@@ -1,0 +1,2 @@
+// The upgrade module as other modules see it: they import nothing else from this folder (eslint.config.js).
+export * from './rules.ts';
