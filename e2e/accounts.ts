@@ -37,6 +37,7 @@ export const accounts = {
 
   // The e2e-only copies of Acme, one per spec that changes a cloud phone or a sign-in.
   authAcme: { email: 'e2e-auth@acme-plumbing.example', password: 'portal-e2e-auth-1', firstName: 'Alex', writtenBy: 'auth' },
+  liveCallAcme: { email: 'e2e-live-call@acme-plumbing.example', password: 'portal-e2e-live-call-1', firstName: 'Alex', writtenBy: 'live-call' },
   callFlowEditorAcme: { email: 'e2e-call-flow-editor@acme-plumbing.example', password: 'portal-e2e-editor-1', firstName: 'Alex', writtenBy: 'call-flow-editor' },
   callFlowsAcme: { email: 'e2e-call-flows@acme-plumbing.example', password: 'portal-e2e-flows-1', firstName: 'Alex', writtenBy: 'call-flows' },
   callFlowSummaryAcme: { email: 'e2e-call-flow-summary@acme-plumbing.example', password: 'portal-e2e-summary-1', firstName: 'Alex', writtenBy: 'call-flow-editor' },

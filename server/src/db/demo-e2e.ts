@@ -37,6 +37,8 @@ export const e2eLogins = [
   { spec: 'phone-setup', email: 'e2e-phone-setup@acme-plumbing.example', password: 'portal-e2e-phone-1', company: 'Acme Plumbing Ltd (e2e phone setup)' },
   // The shell spec writes chat messages and signs out.
   { spec: 'shell', email: 'e2e-shell@acme-plumbing.example', password: 'portal-e2e-shell-1', company: 'Acme Plumbing Ltd (e2e shell)' },
+  // The live test call spec calls Main office hours and leaves messages (its call history grows).
+  { spec: 'live-call', email: 'e2e-live-call@acme-plumbing.example', password: 'portal-e2e-live-call-1', company: 'Acme Plumbing Ltd (e2e live call)' },
 ] as const;
 
 /**

@@ -35,6 +35,7 @@ import { useFlowVersions } from './versions-panel.tsx';
 import { useEnableGate, type EnableRequest } from './enable-gate.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { customCallFlowEditor } from '../logic/route-params.ts';
+import { testCallApi } from '../api/test-calls.ts';
 import { readArrangement, rememberArrangement } from '../logic/arrangement-preference.ts';
 import { useMe } from '../../auth/index.ts';
 
@@ -282,8 +283,10 @@ function EditorSession({ productId, sessionKey, start, inTrial, addOn, flows, si
       // The test call treats the holiday schedule's days as closed (editor-core openingStatusAt).
       holidays: holidays.data?.map(({ start_date, end_date }) => ({ start_date, end_date })),
       audio: callFlowAudioServices(queryClient, productId),
+      // A real test call plays the flow as saved: none for a flow never saved.
+      ...(flowId !== null && { liveCall: testCallApi(productId, flowId) }),
     }),
-    [site, audioFiles, queryClient, productId, siteNumbers.data, holidays.data],
+    [site, audioFiles, queryClient, productId, siteNumbers.data, holidays.data, flowId],
   );
 
   const versions = useFlowVersions({
