@@ -3,6 +3,16 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 
+const chromiumArgs = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+  // A microphone that plays a known file (e2e/fixtures/README.md), allowed without asking.
+  '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-audio-capture=${fileURLToPath(new URL('./e2e/fixtures/microphone.wav', import.meta.url))}`,
+  '--autoplay-policy=no-user-gesture-required',
+];
+/** The real test call from the browser (e2e/live-call.spec.ts): its own project, as Chromium needs two flags to reach a peer on loopback. */
+const LIVE_CALL_SPEC = /live-call\.spec\.ts$/;
+
 // Real Chromium from the system (no browser downloads here), against the built SPA
 // served by the real server on a fresh temporary database.
 export default defineConfig({
@@ -26,13 +36,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-        // A microphone that plays a known file (e2e/fixtures/README.md), allowed without asking.
-        '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-audio-capture=${fileURLToPath(new URL('./e2e/fixtures/microphone.wav', import.meta.url))}`,
-        '--autoplay-policy=no-user-gesture-required',
-      ],
+      args: chromiumArgs,
     },
     permissions: ['microphone'],
     // The portal's reduced-motion styles (index.html): nothing to wait for while a dialog or toast animates.
@@ -44,8 +48,23 @@ export default defineConfig({
     // tables shown as lists, dialogs), one per area, and so are the billing, payment, sign-up and call-history journeys
     // (the payment, sign-up and call-history pages are used on phones as much); the other journeys run on the desktop project only. Phone copies of every journey
     // doubled a run that CI's two cores could not fit in 30 minutes on a busy day.
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@phone/ },
-    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile|@phone/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@phone/, testIgnore: LIVE_CALL_SPEC },
+    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile|@phone/, testIgnore: LIVE_CALL_SPEC },
+    // WebRTC to the call runtime on 127.0.0.1: Chromium makes no loopback connection without these two flags (the
+    // second keeps host candidates as addresses, not mDNS names). Run it in a loopback-only network namespace
+    // (scripts/e2e-live-call.mjs) so no packet can leave the machine.
+    {
+      name: 'live-call',
+      testMatch: LIVE_CALL_SPEC,
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [...chromiumArgs, '--allow-loopback-in-peer-connection', '--disable-features=WebRtcHideLocalIpsWithMdns'],
+        },
+      },
+    },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

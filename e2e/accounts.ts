@@ -38,6 +38,7 @@ export const accounts = {
 
   // The e2e-only copies of Acme, for the specs that do not yet make their own customers (fixtures.ts makeCustomer).
   consentAcme: { email: 'e2e-consent@acme-plumbing.example', password: 'portal-e2e-consent-1', firstName: 'Alex', writtenBy: 'consent' },
+  liveCallAcme: { email: 'e2e-live-call@acme-plumbing.example', password: 'portal-e2e-live-call-1', firstName: 'Alex', writtenBy: 'live-call' },
   phoneSetupAcme: { email: 'e2e-phone-setup@acme-plumbing.example', password: 'portal-e2e-phone-1', firstName: 'Alex', writtenBy: 'phone-setup' },
   // The phone-setup spec's holiday, divert and add-on tests: one copy per viewport and per repeat.
   phoneSetupDesktop1: { email: 'e2e-phone-setup-desktop-1@acme-plumbing.example', password: 'portal-e2e-setup-d1', firstName: 'Alex', writtenBy: 'phone-setup' },

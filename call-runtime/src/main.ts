@@ -5,7 +5,9 @@
  * Environment: CALL_RUNTIME_SECRET (required: the server's internal endpoints check it), CALL_RUNTIME_PORTAL_URL
  * (http://127.0.0.1:8080), CALL_RUNTIME_ADDRESS (127.0.0.1: SIP, and RTP, listen there only),
  * CALL_RUNTIME_SIP_PORT (5080, UDP and TCP), CALL_RUNTIME_MAX_CALLS (200 per process; 503 past it),
- * CALL_RUNTIME_ALLOW (addresses that may call, comma separated; loopback by default).
+ * CALL_RUNTIME_ALLOW (addresses that may call, comma separated; loopback by default), CALL_RUNTIME_WEB_PORT (the
+ * loopback port the server passes browsers' WebRTC offers to; 0, the default, lets the system pick: the ready
+ * message tells the server which).
  */
 import { createSocket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { createServer } from 'node:net';
 import { HttpBackend } from './http-backend.ts';
 import { PacedClock } from './media-clock.ts';
 import { CallRuntime } from './runtime.ts';
+import { openWebListener } from './web.ts';
 
 function setting(name: string, fallback?: string): string {
   const value = process.env[name] || fallback;
@@ -67,18 +70,26 @@ if (!(await portFree())) {
   console.error(`call runtime: SIP port ${address}:${sipPort} is in use (set CALL_RUNTIME_SIP_PORT, or CALL_RUNTIME=off)`);
   process.exit(3);
 }
+const secret = setting('CALL_RUNTIME_SECRET');
 const runtime = new CallRuntime({
   address,
   sipPort,
   clock: new PacedClock(),
-  backend: new HttpBackend(setting('CALL_RUNTIME_PORTAL_URL', 'http://127.0.0.1:8080'), setting('CALL_RUNTIME_SECRET'), log),
+  backend: new HttpBackend(setting('CALL_RUNTIME_PORTAL_URL', 'http://127.0.0.1:8080'), secret, log),
   allow,
   maxCalls: whole('CALL_RUNTIME_MAX_CALLS', 200, 10_000),
   log,
 });
 runtime.start();
-log(`SIP on ${address}:${sipPort} (UDP and TCP), ${realTimePolicy()}`);
-process.send?.({ ready: true, sipPort });
+const webPort = Number(process.env.CALL_RUNTIME_WEB_PORT || 0);
+if (!Number.isInteger(webPort) || webPort < 0 || webPort > 65535) {
+  console.error(`CALL_RUNTIME_WEB_PORT must be a port number, not "${process.env.CALL_RUNTIME_WEB_PORT}"`);
+  process.exit(2);
+}
+// Loopback only, whatever CALL_RUNTIME_ADDRESS is: only the server on this machine passes browsers' calls on.
+const web = await openWebListener(runtime, { address: '127.0.0.1', port: webPort, secret, log });
+log(`SIP on ${address}:${sipPort} (UDP and TCP), browsers' calls through the portal (127.0.0.1:${web.port}), ${realTimePolicy()}`);
+process.send?.({ ready: true, sipPort, webPort: web.port });
 
 let stopping = false;
 async function stop(why: string) {
@@ -86,6 +97,7 @@ async function stop(why: string) {
   stopping = true;
   log(`${why}: hanging up and closing`);
   setTimeout(() => process.exit(1), 5000).unref();
+  web.server.close();
   await runtime.stop();
   process.exit(0);
 }

@@ -12,6 +12,18 @@ import type { MediaAgreement } from './sdp.ts';
 /** RFC 4733 event codes 0-15 as keys. */
 const EVENT_KEYS = '0123456789*#ABCD';
 
+/**
+ * The key of an RFC 4733 telephone-event packet, once per event: its packets repeat with one timestamp, so the
+ * timestamps already taken are kept in `taken` (the last 32). Null for a repeat or an event that is not a key.
+ */
+export function telephoneEventKey(payload: Uint8Array, timestamp: number, taken: number[]): string | null {
+  const event = payload[0];
+  if (event === undefined || event > 15 || taken.includes(timestamp)) return null;
+  taken.push(timestamp);
+  if (taken.length > 32) taken.shift();
+  return EVENT_KEYS.charAt(event);
+}
+
 export interface RtpHandlers {
   key(key: string): void;
   audio(payload: Uint8Array, timestamp: number): void;
@@ -86,11 +98,8 @@ export class RtpSession {
     this.counts.received++;
     const { payloadType, timestamp } = packet.header;
     if (payloadType === this.agreement.telephoneEvent) {
-      const event = packet.payload[0];
-      if (event === undefined || event > 15 || this.events.includes(timestamp)) return;
-      this.events.push(timestamp);
-      if (this.events.length > 32) this.events.shift();
-      this.handlers?.key(EVENT_KEYS.charAt(event));
+      const key = telephoneEventKey(packet.payload, timestamp, this.events);
+      if (key) this.handlers?.key(key);
     } else if (payloadType === this.agreement.payloadType) {
       this.handlers?.audio(packet.payload, timestamp);
     }

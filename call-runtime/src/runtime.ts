@@ -12,9 +12,10 @@ import type { CallBackend, TestCallGrant } from './backend.ts';
 import { CallSession } from './call-session.ts';
 import { decode, frames, silence, tone } from './g711.ts';
 import type { MediaClock } from './media-clock.ts';
-import { RtpSession } from './rtp-session.ts';
+import { RtpSession, type RtpHandlers } from './rtp-session.ts';
 import { agree, answer, type MediaAgreement } from './sdp.ts';
 import { makeResponse, openSipStack, parseUri, type SipMessage, type SipRemote, type SipStack } from './sip/sip-stack.ts';
+import { WebRtcMedia } from './webrtc-media.ts';
 
 export interface RuntimeOptions {
   address: string;
@@ -64,6 +65,29 @@ interface Dialog {
   onAck: ((acked: boolean) => void) | null;
 }
 
+/** Where a call's frames go and its keys and audio come from: RTP over UDP, or a browser's WebRTC peer. */
+interface CallMedia {
+  send(frame: Uint8Array): void;
+  listen(handlers: RtpHandlers): void;
+}
+
+/** How a browser's offer was answered. */
+type BrowserAnswer =
+  | { status: 'answered'; sdp: string }
+  /** Unknown, expired or already used token. */
+  | { status: 'not_found' }
+  /** The product already has its test calls up. */
+  | { status: 'busy' }
+  /** The process has all the calls it takes. */
+  | { status: 'unavailable' }
+  /** No G.711 in the offer. */
+  | { status: 'not_acceptable' };
+
+interface BrowserCall {
+  media: WebRtcMedia;
+  session: CallSession | null;
+}
+
 interface Ringing {
   invite: SipMessage;
   cancelled: boolean;
@@ -79,6 +103,8 @@ export class CallRuntime {
   private readonly options: Required<Omit<RuntimeOptions, 'mediaAddress' | 'keyWaitFrames'>> & RuntimeOptions;
   private readonly settled = new Set<Promise<unknown>>();
   private readonly greetingCache = new Map<string, { frames: Uint8Array[]; at: number }>();
+  /** Browsers' calls by test call id. */
+  private readonly browserCalls = new Map<string, BrowserCall>();
 
   constructor(options: RuntimeOptions) {
     this.options = { allow: ['127.0.0.1', '::1', '::ffff:127.0.0.1'], maxCalls: 200, maxCallsPerProduct: 2, answerAfterMs: 400, log: () => {}, ...options };
@@ -108,6 +134,7 @@ export class CallRuntime {
       onAck?.(false);
       this.hangUpFromHere(dialog);
     }
+    for (const id of [...this.browserCalls.keys()]) this.hangUpBrowser(id);
     await Promise.allSettled([...this.settled]);
     // The stack sends a new request on the next tick: let the last BYEs leave before the sockets close.
     await new Promise((resolve) => setImmediate(resolve));
@@ -180,19 +207,8 @@ export class CallRuntime {
 
     const grant = await this.options.backend.claim(token);
     if (!grant) return this.respond(invite, 404, 'Not Found', { headers: { warning: '399 portal "This test call address is unknown, expired or already used"' } });
-    const product = this.perProduct.get(grant.productId) ?? 0;
-    if (product >= this.options.maxCallsPerProduct) return this.respond(invite, 486, 'Busy Here', { headers: { warning: `399 portal "At most ${this.options.maxCallsPerProduct} test calls at once per phone"` } });
-    this.perProduct.set(grant.productId, product + 1);
-    this.calls++;
-    let counted = true;
-    const release = () => {
-      if (!counted) return;
-      counted = false;
-      this.calls--;
-      const left = (this.perProduct.get(grant.productId) ?? 1) - 1;
-      if (left > 0) this.perProduct.set(grant.productId, left);
-      else this.perProduct.delete(grant.productId);
-    };
+    const release = this.admit(grant);
+    if (!release) return this.respond(invite, 486, 'Busy Here', { headers: { warning: `399 portal "At most ${this.options.maxCallsPerProduct} test calls at once per phone"` } });
 
     const toTag = randomBytes(6).toString('hex');
     const ringKey = `${invite.headers['call-id']}|${invite.headers.via[0]?.params.branch}`;
@@ -251,8 +267,33 @@ export class CallRuntime {
       return;
     }
     const started = Date.now();
+    const session = this.session(grant, agreement, greetings, rtp, (outcome) => this.refer(dialog, outcome));
+    dialog.session = session;
+    const end = await session.run();
+    if (!dialog.ended) this.hangUpFromHere(dialog);
+    this.end(dialog, release, { ...end, durationMs: Date.now() - started });
+  }
+
+  /** Counts a call in (the product's and the process's); the release, or null when the product has its calls up. */
+  private admit(grant: TestCallGrant): (() => void) | null {
+    const product = this.perProduct.get(grant.productId) ?? 0;
+    if (product >= this.options.maxCallsPerProduct) return null;
+    this.perProduct.set(grant.productId, product + 1);
+    this.calls++;
+    let counted = true;
+    return () => {
+      if (!counted) return;
+      counted = false;
+      this.calls--;
+      const left = (this.perProduct.get(grant.productId) ?? 1) - 1;
+      if (left > 0) this.perProduct.set(grant.productId, left);
+      else this.perProduct.delete(grant.productId);
+    };
+  }
+
+  /** The walk of one answered call, its media listened to. */
+  private session(grant: TestCallGrant, agreement: MediaAgreement, greetings: Map<string, Uint8Array[]>, media: CallMedia, refer: (outcome: SimulationOutcome) => void): CallSession {
     const codec = agreement.codec;
-    const silent = silence(codec);
     const session = new CallSession({
       flow: grant.flow,
       at: grant.at,
@@ -260,18 +301,70 @@ export class CallRuntime {
       clock: this.options.clock,
       greeting: (file) => greetings.get(file) ?? [],
       announcement: (outcome) => this.announcement(outcome, grant, codec),
-      silence: silent,
-      send: (frame) => rtp.send(frame),
+      silence: silence(codec),
+      send: (frame) => media.send(frame),
       report: (moment) => this.options.backend.moment(grant, moment),
       decode: (payload) => decode(codec, payload),
-      refer: (outcome) => this.refer(dialog, outcome),
+      refer,
       ...(this.options.keyWaitFrames !== undefined && { keyWaitFrames: this.options.keyWaitFrames }),
     });
-    dialog.session = session;
-    rtp.listen({ key: (key) => session.key(key), audio: (payload, timestamp) => session.audio(payload, timestamp) });
+    media.listen({ key: (key) => session.key(key), audio: (payload, timestamp) => session.audio(payload, timestamp) });
+    return session;
+  }
+
+  /**
+   * A browser's call (the portal passes its WebRTC offer on): the token claimed as for a SIP call, the offer answered
+   * with G.711 and telephone-events, and the walk started once the browser connects. A browser gets no REFER: the
+   * announcement tells where the call would go.
+   */
+  async answerBrowser(token: string, offer: string): Promise<BrowserAnswer> {
+    if (this.calls >= this.options.maxCalls) return { status: 'unavailable' };
+    const agreement = agree(offer);
+    if (!agreement) return { status: 'not_acceptable' };
+    const grant = await this.options.backend.claim(token);
+    if (!grant) return { status: 'not_found' };
+    const release = this.admit(grant);
+    if (!release) return { status: 'busy' };
+    let media: WebRtcMedia;
+    let sdp: string;
+    let greetings: Map<string, Uint8Array[]>;
+    try {
+      [greetings, { media, sdp }] = await Promise.all([this.greetings(grant, agreement), WebRtcMedia.answer(offer, agreement, this.options.mediaAddress ?? this.options.address)]);
+    } catch (error) {
+      release();
+      void this.options.backend.finish(grant, { result: null, reason: 'caller_hung_up', voicemail: null, durationMs: 0 }).catch(() => {});
+      throw error;
+    }
+    const call: BrowserCall = { media, session: null };
+    this.browserCalls.set(grant.id, call);
+    this.track(this.runBrowserCall(grant, agreement, greetings, call, release));
+    return { status: 'answered', sdp };
+  }
+
+  /** Hangs up a browser's call (the caller pressed Hang up); false when no such call is up. */
+  hangUpBrowser(id: string): boolean {
+    const call = this.browserCalls.get(id);
+    if (!call) return false;
+    this.browserCalls.delete(id);
+    call.session?.hangUp();
+    call.media.close();
+    return true;
+  }
+
+  private async runBrowserCall(grant: TestCallGrant, agreement: MediaAgreement, greetings: Map<string, Uint8Array[]>, call: BrowserCall, release: () => void): Promise<void> {
+    const finish = (report: Parameters<CallBackend['finish']>[1]) => {
+      call.media.close();
+      if (this.browserCalls.get(grant.id) === call) this.browserCalls.delete(grant.id);
+      release();
+      return this.options.backend.finish(grant, report).catch((error: unknown) => this.options.log(`finish: ${String(error)}`));
+    };
+    if (!(await call.media.connected())) return finish({ result: null, reason: 'caller_hung_up', voicemail: null, durationMs: 0 });
+    const started = Date.now();
+    const session = this.session(grant, agreement, greetings, call.media, () => {});
+    call.session = session;
+    call.media.onEnd(() => session.hangUp());
     const end = await session.run();
-    if (!dialog.ended) this.hangUpFromHere(dialog);
-    this.end(dialog, release, { ...end, durationMs: Date.now() - started });
+    return finish({ ...end, durationMs: Date.now() - started });
   }
 
   private end(dialog: Dialog, release: () => void, report: Parameters<CallBackend['finish']>[1]): void {

@@ -25,6 +25,11 @@ export const testCallMessages = {
   unsavedFlow: 'Save the call flow before calling it: a test call plays the saved version.',
   badInstant: 'Choose a valid date and time for the test call',
   runtimeOff: 'Test calls are turned off on this portal.',
+  callUsed: 'This test call has ended or its address has expired: start a new call.',
+  callBusy: `At most ${TEST_CALLS_PER_PRODUCT} test calls of this phone can be up at once: hang up one first.`,
+  noG711: 'Your browser offered no G.711 audio, which test calls need.',
+  noOffer: 'The browser sent no call offer',
+  callNotUp: 'This test call is not up.',
 } as const;
 
 /** What the caller chooses: the instant the call is made at (now when left out), and whether it is a holiday. */
@@ -68,6 +73,17 @@ export const TestCallState = z.object({
 });
 export type TestCallState = z.infer<typeof TestCallState>;
 
+/** A browser's WebRTC offer for a test call it was granted (the token of its address), gathered in full. */
+export const TestCallOffer = z.object({
+  token: z.string().min(1).max(200),
+  sdp: z.string({ error: testCallMessages.noOffer }).min(1, testCallMessages.noOffer).max(20_000),
+});
+export type TestCallOffer = z.infer<typeof TestCallOffer>;
+
+/** The call runtime's WebRTC answer, its candidates gathered. */
+export const TestCallAnswer = z.object({ sdp: z.string() });
+export type TestCallAnswer = z.infer<typeof TestCallAnswer>;
+
 export const testCallEndpoints = {
   startTestCall: endpoint({
     method: 'POST', path: '/api/v1/voip/:id/call-flows/:flow/test-call/', summary: 'A single-use SIP address that calls the saved flow at the chosen instant', auth: true,
@@ -76,6 +92,14 @@ export const testCallEndpoints = {
   getTestCall: endpoint({
     method: 'GET', path: '/api/v1/voip/:id/call-flows/:flow/test-call/:call/', summary: 'A test call as it happens: its live path, then its outcome', auth: true,
     params: CallParams, response: TestCallState,
+  }),
+  answerTestCall: endpoint({
+    method: 'POST', path: '/api/v1/voip/:id/call-flows/:flow/test-call/:call/webrtc/', summary: "Calls the test call's address from the browser: its WebRTC offer answered", auth: true,
+    params: CallParams, body: TestCallOffer, response: TestCallAnswer,
+  }),
+  hangUpTestCall: endpoint({
+    method: 'POST', path: '/api/v1/voip/:id/call-flows/:flow/test-call/:call/hang-up/', summary: "Hangs up the browser's test call", auth: true,
+    params: CallParams, response: z.object({ detail: z.string() }),
   }),
   getTestCallVoicemail: endpoint({
     method: 'GET', path: '/api/v1/voip/:id/call-flows/:flow/test-call/:call/voicemail/', summary: 'The message left in a test call (audio/wav)', auth: true,
@@ -124,4 +148,10 @@ export const internalTestCallPaths = {
   speech: '/internal/call-runtime/speech/',
   moment: '/internal/call-runtime/calls/:call/moments/',
   finish: '/internal/call-runtime/calls/:call/finish/',
+} as const;
+
+/** The call runtime's own loopback endpoints, which the server calls with the shared secret: a browser's call. */
+export const callRuntimeWebPaths = {
+  offer: '/webrtc/offer/',
+  hangUp: '/webrtc/calls/:call/hang-up/',
 } as const;

@@ -129,9 +129,10 @@ export interface BuildAppOptions {
   trustProxy?: boolean | string;
   /**
    * The test-call runtime (call-runtime/): the SIP `host:port` its addresses name and the secret of its internal
-   * endpoints; none when CALL_RUNTIME=off (a test call then answers 503).
+   * endpoints; none when CALL_RUNTIME=off (a test call then answers 503). `webUrl`: its loopback listener for
+   * browsers' calls, when known at start (main.ts sets it once the runtime is up).
    */
-  callRuntime?: { sipHost: string; secret: string };
+  callRuntime?: { sipHost: string; secret: string; webUrl?: string };
 }
 
 export const defaultStaticDir = join(serverRoot, '..', 'dist');
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('callRecordingsHidden', options.callRecordingsHidden ?? false);
   app.decorate('signupSettings', { ...(options.signupSettings ?? DEFAULT_SIGNUP_SETTINGS) });
   app.decorate('testCallSipHost', options.callRuntime?.sipHost ?? null);
+  app.decorate('testCallRuntime', options.callRuntime ? { secret: options.callRuntime.secret, webUrl: options.callRuntime.webUrl ?? null } : null);
   app.decorate('provisioningDelayMs', options.provisioningDelayMs ?? DEFAULT_PROVISIONING_DELAY_MS);
   app.decorate('sleep', options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))));
   const afterAnswer = new Set<Promise<void>>();

@@ -94,7 +94,10 @@ if (callRuntime) {
   const child = startCallRuntime(callRuntime, `http://127.0.0.1:${boundPort}`, (code) => {
     if (closing) return;
     app.testCallSipHost = null;
+    app.testCallRuntime = null;
     app.log.error(`The test-call runtime stopped (exit code ${code}); test calls are off until the server restarts`);
+  }, ({ webUrl }) => {
+    if (app.testCallRuntime) app.testCallRuntime.webUrl = webUrl;
   });
   process.on('exit', () => child.kill('SIGTERM'));
 }

@@ -24,6 +24,8 @@ export const e2eLogins = [
   { spec: 'phone-setup', email: 'e2e-phone-setup@acme-plumbing.example', password: 'portal-e2e-phone-1', company: 'Acme Plumbing Ltd (e2e phone setup)' },
   // The consent spec saves a call flow on a portal of its own with analytics configured.
   { spec: 'consent', email: 'e2e-consent@acme-plumbing.example', password: 'portal-e2e-consent-1', company: 'Acme Plumbing Ltd (e2e consent)' },
+  // The live test call spec calls Main office hours and leaves messages (its call history grows).
+  { spec: 'live-call', email: 'e2e-live-call@acme-plumbing.example', password: 'portal-e2e-live-call-1', company: 'Acme Plumbing Ltd (e2e live call)' },
 ] as const;
 
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { TEST_CALL_TOKEN_TTL_MS, TEST_CALL_USER_PREFIX, testCallMessages } from '@portal/contract';
+import { CALL_RUNTIME_SECRET_HEADER, TEST_CALL_TOKEN_TTL_MS, TEST_CALL_USER_PREFIX, TestCallAnswer, buildPath, callRuntimeWebPaths, testCallMessages } from '@portal/contract';
 import { londonTime, type CallFlow, type HolidayPeriod } from '@portal/editor-core';
 import type { Handlers } from '../../routes/index.ts';
 import { detailError } from '../../plugins/errors.ts';
@@ -11,6 +11,32 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where test calls are answered (`host:port` of the call runtime's SIP), or null when CALL_RUNTIME=off. */
     testCallSipHost: string | null;
+    /** The runtime's loopback listener for browsers' calls and its secret; null when CALL_RUNTIME=off or it stopped. */
+    testCallRuntime: { secret: string; webUrl: string | null } | null;
+  }
+}
+
+/** The runtime's answers to a browser's offer, as the customer reads them. */
+const OFFER_REFUSALS: Readonly<Record<number, { status: number; detail: string }>> = {
+  404: { status: 410, detail: testCallMessages.callUsed },
+  486: { status: 409, detail: testCallMessages.callBusy },
+  488: { status: 400, detail: testCallMessages.noG711 },
+  503: { status: 503, detail: testCallMessages.runtimeOff },
+};
+
+/** A POST to the runtime's loopback listener with the shared secret. */
+async function askRuntime(request: { server: { testCallRuntime: { secret: string; webUrl: string | null } | null } }, path: string, json?: unknown): Promise<Response> {
+  const runtime = request.server.testCallRuntime;
+  if (!runtime?.webUrl) throw detailError(503, testCallMessages.runtimeOff);
+  try {
+    return await fetch(new URL(path, runtime.webUrl), {
+      method: 'POST',
+      headers: { [CALL_RUNTIME_SECRET_HEADER]: runtime.secret, ...(json !== undefined && { 'content-type': 'application/json' }) },
+      ...(json !== undefined && { body: JSON.stringify(json) }),
+      signal: AbortSignal.timeout(20_000),
+    });
+  } catch {
+    throw detailError(503, testCallMessages.runtimeOff);
   }
 }
 
@@ -78,13 +104,44 @@ export const testCallHandlers = {
     };
   },
 
+  /**
+   * The browser calls its test call's address: the customer's offer (with the address's token, checked against
+   * the call it was granted for) passed to the runtime on loopback, its answer passed back.
+   */
+  answerTestCall: async ({ params, body, request, reply }) => {
+    const call = await ownedTestCall(request, params);
+    if (tokenHash(body.token) !== call.tokenHash) throw notFound();
+    if (call.claimedAt !== null || call.expiresAt <= request.server.now()) throw detailError(410, testCallMessages.callUsed);
+    const response = await askRuntime(request, callRuntimeWebPaths.offer, { token: body.token, sdp: body.sdp });
+    const refused = OFFER_REFUSALS[response.status];
+    if (refused) {
+      await response.body?.cancel();
+      throw detailError(refused.status, refused.detail);
+    }
+    if (response.status === 400) throw detailError(400, testCallMessages.noOffer);
+    if (!response.ok) throw detailError(503, testCallMessages.runtimeOff);
+    reply.header('cache-control', 'no-store');
+    return TestCallAnswer.parse(await response.json());
+  },
+
+  /** Hangs up the browser's test call (the runtime then reports how it ended). */
+  hangUpTestCall: async ({ params, request }) => {
+    const call = await ownedTestCall(request, params);
+    if (call.endedAt !== null) return { detail: 'The call has ended.' };
+    const response = await askRuntime(request, buildPath(callRuntimeWebPaths.hangUp, { call: call.id }));
+    await response.body?.cancel();
+    if (response.status === 404) throw detailError(409, testCallMessages.callNotUp);
+    if (!response.ok) throw detailError(503, testCallMessages.runtimeOff);
+    return { detail: 'The call has ended.' };
+  },
+
   getTestCallVoicemail: async ({ params, request, reply }) => {
     const call = await ownedTestCall(request, params);
     const bytes = call.voicemailKey ? await request.server.audio.get(call.voicemailKey) : null;
     if (!bytes) throw notFound();
     return sendAudio(request, reply, bytes, `test-call-${call.id}.wav`);
   },
-} satisfies Pick<Handlers, 'startTestCall' | 'getTestCall' | 'getTestCallVoicemail'>;
+} satisfies Pick<Handlers, 'startTestCall' | 'getTestCall' | 'getTestCallVoicemail' | 'answerTestCall' | 'hangUpTestCall'>;
 
 /** A test call of the signed-in customer's product and flow, else 404. */
 async function ownedTestCall(request: Parameters<typeof ownedVoipProduct>[0], params: { id: number; flow: string; call: string }): Promise<TestCallRow> {

@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CALL_RUNTIME_SECRET_HEADER, ClaimedTestCall, StoredCallFlow, TestCallGrant, TestCallState, TEST_CALL_TOKEN_TTL_MS, testCallMessages } from '@portal/contract';
@@ -132,5 +134,66 @@ describe('test calls', () => {
     expect(message.rawPayload).toEqual(Buffer.from(wav, 'base64'));
     // Ended: no second end.
     expect((await internal('POST', `/internal/call-runtime/calls/${grant.id}/finish/`, { path: [], outcome: null, reason: 'flow_ended', duration_ms: 0, voicemail_wav: null })).statusCode).toBe(404);
+  });
+
+  it("passes the browser's offer to the runtime with the secret, its token checked, and maps the runtime's refusals", async () => {
+    const seen: Array<{ url: string; secret: unknown; body: string }> = [];
+    let status = 200;
+    const runtime = createServer((request: IncomingMessage, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        seen.push({ url: request.url ?? '', secret: request.headers[CALL_RUNTIME_SECRET_HEADER], body });
+        response.writeHead(request.url?.includes('hang-up') ? 204 : status, { 'content-type': 'application/json' });
+        response.end(request.url?.includes('hang-up') ? undefined : JSON.stringify(status === 200 ? { sdp: 'v=0 answer' } : { detail: 'refused' }));
+      });
+    });
+    await new Promise<void>((resolve) => runtime.listen(0, '127.0.0.1', resolve));
+    const before = t.app.testCallRuntime;
+    t.app.testCallRuntime = { secret: SECRET, webUrl: `http://127.0.0.1:${(runtime.address() as AddressInfo).port}` };
+    try {
+      const key = await tokenOf(t, demoLogins.customer);
+      const flow = await ownFlow(key);
+      const grant = TestCallGrant.parse((await call(key, 'POST', startUrl(ids.acme, flow.id), {})).json());
+      const url = `${startUrl(ids.acme, flow.id)}${grant.id}/`;
+
+      // A token of another call is refused before the runtime hears of it.
+      expect((await call(key, 'POST', `${url}webrtc/`, { token: 'not-the-token', sdp: 'v=0 offer' })).statusCode).toBe(404);
+      expect((await call(key, 'POST', `${url}webrtc/`, { token: grant.token, sdp: '' })).statusCode).toBe(400);
+      expect(seen).toHaveLength(0);
+      const other = await tokenOf(t, demoLogins.buyNow);
+      expect((await call(other, 'POST', `${url}webrtc/`, { token: grant.token, sdp: 'v=0 offer' })).statusCode).toBe(404);
+
+      const answered = await call(key, 'POST', `${url}webrtc/`, { token: grant.token, sdp: 'v=0 offer' });
+      expect(answered.statusCode, answered.body).toBe(200);
+      expect(answered.json()).toEqual({ sdp: 'v=0 answer' });
+      expect(seen[0]).toEqual({ url: '/webrtc/offer/', secret: SECRET, body: JSON.stringify({ token: grant.token, sdp: 'v=0 offer' }) });
+
+      const hungUp = await call(key, 'POST', `${url}hang-up/`);
+      expect(hungUp.statusCode, hungUp.body).toBe(200);
+      expect(seen[1]?.url).toBe(`/webrtc/calls/${grant.id}/hang-up/`);
+
+      // The runtime's refusals, as the customer reads them.
+      for (const [given, expected, text] of [
+        [486, 409, testCallMessages.callBusy],
+        [404, 410, testCallMessages.callUsed],
+        [488, 400, testCallMessages.noG711],
+      ] as const) {
+        status = given;
+        const next = TestCallGrant.parse((await call(key, 'POST', startUrl(ids.acme, flow.id), {})).json());
+        const refused = await call(key, 'POST', `${startUrl(ids.acme, flow.id)}${next.id}/webrtc/`, { token: next.token, sdp: 'v=0 offer' });
+        expect(refused.statusCode).toBe(expected);
+        expect(refused.body).toContain(text);
+      }
+
+      // Off: 503, never a hang.
+      t.app.testCallRuntime = null;
+      const off = TestCallGrant.parse((await call(key, 'POST', startUrl(ids.acme, flow.id), {})).json());
+      const refused = await call(key, 'POST', `${startUrl(ids.acme, flow.id)}${off.id}/webrtc/`, { token: off.token, sdp: 'v=0 offer' });
+      expect(refused.statusCode).toBe(503);
+    } finally {
+      t.app.testCallRuntime = before;
+      runtime.close();
+    }
   });
 });

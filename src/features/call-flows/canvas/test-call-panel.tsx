@@ -1,6 +1,6 @@
 /** The test call: a London date and time and key presses, run through editor-core's simulator; its path lights up. */
 import { Button } from '@chakra-ui/react';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { simulateCall } from '@portal/editor-core';
 import { parseKeyPresses } from './arg-forms.ts';
@@ -8,6 +8,9 @@ import { useCanvas } from './canvas-context.ts';
 import { TextField } from './dialog/fields.tsx';
 import { ActionIcon } from './icons.tsx';
 import { describeCall, londonDateTime, londonInstant, pathHighlight } from './test-call.ts';
+
+// A real call (WebRTC, the keypad) is loaded only when asked for: the editor's first load does not carry it.
+const LiveCall = lazy(() => import('./live-call/live-call.tsx'));
 
 interface TestCallPanelProps {
   onClose: () => void;
@@ -23,6 +26,8 @@ export function TestCallPanel({ onClose, onShowPath }: TestCallPanelProps) {
   const [errors, setErrors] = useState<{ when?: string; keys?: string }>({});
   const [result, setResult] = useState<{ steps: string[]; outcome: string } | null>(null);
   const outdated = useStore(ui, (s) => s.testOutdated);
+  const [calling, setCalling] = useState(false);
+  const liveCall = services().liveCall;
 
   const run = (event: FormEvent) => {
     event.preventDefault();
@@ -100,6 +105,19 @@ export function TestCallPanel({ onClose, onShowPath }: TestCallPanelProps) {
           </>
         )}
       </div>
+      {liveCall && (
+        <div className="cf-live-call">
+          {calling ? (
+            <Suspense fallback={<p className="cf-hint">Loading the call…</p>}>
+              <LiveCall api={liveCall} onShowPath={onShowPath} />
+            </Suspense>
+          ) : (
+            <Button type="button" size="sm" variant="outline" onClick={() => setCalling(true)}>
+              <ActionIcon name="phone" /> Call this flow
+            </Button>
+          )}
+        </div>
+      )}
     </section>
   );
 }

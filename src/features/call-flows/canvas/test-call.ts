@@ -8,6 +8,7 @@ import {
   type FlowNode,
   type OpeningReason,
   type SimulationEvent,
+  type SimulationOutcome,
   type SimulationResult,
 } from '@portal/editor-core';
 import { nodeIndex } from './graph.ts';
@@ -104,8 +105,16 @@ function describeEvent(root: FlowNode, event: SimulationEvent, directory: Direct
 
 /** The simulator's answer in words: the steps on the way and how the call ends. */
 export function describeCall(root: FlowNode, result: SimulationResult, directory: Directory): { steps: string[]; outcome: string } {
-  const steps = result.events.map((e) => describeEvent(root, e, directory)).filter((s): s is string => s !== null);
-  const outcome = result.outcome;
+  return { steps: describeEvents(root, result.events, directory), outcome: describeOutcome(root, result.outcome, directory) };
+}
+
+/** The steps of a call in words (a simulated one, or a real one as it happens). */
+export function describeEvents(root: FlowNode, events: readonly SimulationEvent[], directory: Directory): string[] {
+  return events.map((e) => describeEvent(root, e, directory)).filter((s): s is string => s !== null);
+}
+
+/** How a call ends, in words. */
+export function describeOutcome(root: FlowNode, outcome: SimulationOutcome, directory: Directory): string {
   let text: string;
   switch (outcome.kind) {
     case 'transfer': {
@@ -142,5 +151,5 @@ export function describeCall(root: FlowNode, result: SimulationResult, directory
       text = `The route stops at ${nameOf(root, outcome.nodeId)}: it does not end in a Transfer, Divert or Voicemail, so the call cannot go anywhere.`;
       break;
   }
-  return { steps, outcome: text };
+  return text;
 }

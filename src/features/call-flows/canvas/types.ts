@@ -1,8 +1,22 @@
 import type { ReactNode } from 'react';
-import type { AudioFile, SiteUser } from '@portal/contract';
+import type { AudioFile, SiteUser, StartTestCall, TestCallGrant, TestCallState } from '@portal/contract';
 import type { DiffMark } from './canvas-controller.ts';
 import type { Arrangement, EditorStore, HolidayPeriod } from '@portal/editor-core';
 import type { AudioServices } from '../../audio/index.ts';
+
+/** A real test call of the saved flow, from the browser: the portal's test-call endpoints of this flow. */
+export interface TestCallApi {
+  /** POST .../test-call/: a single-use address for the saved flow at the chosen instant. */
+  start(choice: StartTestCall): Promise<TestCallGrant>;
+  /** POST .../test-call/{call}/webrtc/: the browser's offer answered by the call runtime. */
+  answer(callId: string, token: string, sdp: string): Promise<string>;
+  /** POST .../test-call/{call}/hang-up/. */
+  hangUp(callId: string): Promise<void>;
+  /** GET .../test-call/{call}/: the live path, then the outcome. */
+  state(callId: string, signal?: AbortSignal): Promise<TestCallState>;
+  /** GET .../test-call/{call}/voicemail/: the message left. */
+  voicemail(callId: string): Promise<Blob>;
+}
 
 /** What the canvas needs from the page: the site's people and audio, and two server calls. */
 export interface CallFlowCanvasServices {
@@ -24,6 +38,11 @@ export interface CallFlowCanvasServices {
    * chooses. The page should also add it to `audioFiles` (the dialog lists it at once either way).
    */
   audio?: AudioServices<AudioFile>;
+  /**
+   * Optional: a real test call of the saved flow from the browser (the test-call panel's Call this flow); left out
+   * for a flow never saved.
+   */
+  liveCall?: TestCallApi;
 }
 
 /** When a layout has been painted: for the canvas bench and for pages that want to know. */

@@ -35,6 +35,7 @@ import { RestoreVersionDialog, useFlowVersions, VersionsPanelFor } from './versi
 import { useEnableGate, type EnableRequest } from './enable-gate.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { customCallFlowEditor } from '../logic/route-params.ts';
+import { testCallApi } from '../api/test-calls.ts';
 import { useArrangementPreference } from '../hooks/use-arrangement-preference.ts';
 import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useSaveShortcut } from '../hooks/use-save-shortcut.ts';
@@ -242,8 +243,10 @@ function OpenFlowEditor({ productId, sessionKey, start, inTrial, addOn, flows, s
       // The test call treats the holiday schedule's days as closed (editor-core openingStatusAt).
       holidays: holidays.data?.map(({ start_date, end_date }) => ({ start_date, end_date })),
       audio: callFlowAudioServices(queryClient, productId),
+      // A real test call plays the flow as saved: none for a flow never saved.
+      ...(flowId !== null && { liveCall: testCallApi(productId, flowId) }),
     }),
-    [site, audioFiles, queryClient, productId, siteNumbers.data, holidays.data],
+    [site, audioFiles, queryClient, productId, siteNumbers.data, holidays.data, flowId],
   );
 
   const versions = useFlowVersions({
