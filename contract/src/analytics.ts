@@ -9,9 +9,6 @@ import * as z from 'zod';
 export const ANALYTICS_SERVICE_KINDS = ['tag-manager', 'product-analytics', 'heatmap', 'sandbox'] as const;
 export type AnalyticsServiceKind = (typeof ANALYTICS_SERVICE_KINDS)[number];
 
-/** The name of the page's meta element that carries the settings (JSON of AnalyticsSettings). */
-export const ANALYTICS_META_NAME = 'portal-analytics';
-
 /** The consent banner's categories: what a customer may allow one by one. */
 export const CONSENT_CATEGORIES = ['analytics', 'heatmaps', 'marketing'] as const;
 export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];

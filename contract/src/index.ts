@@ -120,4 +120,5 @@ export const endpoints = {
 };
 export type EndpointName = keyof typeof endpoints;
 export * from './analytics.ts';
+export * from './analytics-meta.ts';
 export * from './sandbox-customers.ts';
