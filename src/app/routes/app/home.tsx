@@ -1,7 +1,6 @@
 import { Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
 import { lazy } from 'react';
 import { useMe } from '../../../features/auth/index.ts';
-import { AppDownloads } from '../../../features/download-apps/index.ts';
 import { ProductList, useNavigationProducts } from '../../../features/navigation/index.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { AfterPaint } from '../../../lib/after-paint.tsx';
@@ -9,6 +8,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 // Says when a cloud phone's calls are diverted: a chunk of its own, asked for once the page has drawn (home's
 // bundle budget; the divert's own call comes after the page anyway).
+const AppDownloads = lazy(async () => ({ default: (await import('../../../features/download-apps/index.ts')).AppDownloads }));
 const DivertNotices = lazy(() => import('./home-divert-notices.tsx'));
 // The three newest notifications (spec 000 and 001), the same way: after the page has drawn (the feature's
 // index on demand too, as the top bar's bell takes it).
@@ -62,8 +62,10 @@ export function HomePage() {
       <AfterPaint>
         <RecentUpdates />
       </AfterPaint>
-      {/* Drawn with the page (on a phone its text is the largest paint); its QR codes load on their own. */}
-      <AppDownloads />
+      {/* Below the products: its code (and then its QR codes) loads once the page has drawn, off the first load. */}
+      <AfterPaint>
+        <AppDownloads />
+      </AfterPaint>
     </Flex>
   );
 }
