@@ -6,7 +6,7 @@ import { AppProviders } from './app/providers.tsx';
 import { createAppRoutes, discoverRoutes } from './app/routes.tsx';
 import { handleInvalidToken } from './app/session.ts';
 import { reloadForChunkError } from './lib/chunk-reload.ts';
-import { analyticsConfigured, loadConsent } from './lib/consent-loader.ts';
+import { startConsent } from './lib/consent.ts';
 import { markAppStarted } from './lib/early-requests.ts';
 import { onInvalidToken } from './lib/http.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -16,8 +16,8 @@ import { createQueryClient } from './lib/query-client.ts';
 zodConfig({ jitless: true });
 // From here on the app asks for what it needs itself: an early.js still to run asks for nothing (lib/early-requests.ts).
 markAppStarted();
-// The analytics the server configured, if any: the consent banner, or the services already allowed (lib/consent-loader.ts).
-if (analyticsConfigured()) void loadConsent();
+// The analytics the server configured, if any: the consent banner, or the services already allowed (lib/consent.ts).
+startConsent();
 
 const queryClient = createQueryClient();
 

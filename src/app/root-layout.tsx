@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { trackPage } from '../lib/analytics.ts';
-import { analyticsConfigured } from '../lib/consent-loader.ts';
+import { chooseConsent, consentState, subscribeConsent } from '../lib/consent.ts';
 
-// Only with analytics configured: the banner's host and the consent module load then.
-const ConsentHost = lazy(async () => ({ default: (await import('../components/consent-banner.tsx')).ConsentHost }));
+// Only with analytics configured and no choice made (or one to change): its code loads then.
+const ConsentBanner = lazy(async () => ({ default: (await import('../components/consent-banner.tsx')).ConsentBanner }));
 
 /**
  * The root route: every page. A new page starts at its top (a #hash target keeps its place); each page
@@ -16,12 +16,13 @@ export function RootLayout() {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
   useEffect(() => trackPage(pathname), [pathname]);
+  const consent = useSyncExternalStore(subscribeConsent, consentState);
   return (
     <>
       <Outlet />
-      {analyticsConfigured() && (
+      {consent.open && consent.settings && (
         <Suspense fallback={null}>
-          <ConsentHost />
+          <ConsentBanner settings={consent.settings} choice={consent.choice} onChoose={(choice) => chooseConsent(choice)} />
         </Suspense>
       )}
     </>

@@ -1,8 +1,7 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { consentCategoriesOf, type AnalyticsSettings, type ConsentCategory } from '@portal/contract';
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ConsentChoice } from '../lib/analytics-services.ts';
-import { chooseConsent, consentState, subscribeConsent } from '../lib/consent.ts';
 import { Checkbox } from './checkbox.tsx';
 
 export const consentTexts = {
@@ -130,11 +129,4 @@ export function ConsentBanner({ settings, choice, onChoose }: ConsentBannerProps
       </Stack>
     </Box>
   );
-}
-
-/** The banner while a choice is due (none made, or the customer asked to change it), following the consent store. */
-export function ConsentHost() {
-  const consent = useSyncExternalStore(subscribeConsent, consentState);
-  if (!consent.open || !consent.settings) return null;
-  return <ConsentBanner settings={consent.settings} choice={consent.choice} onChoose={(choice) => chooseConsent(choice)} />;
 }

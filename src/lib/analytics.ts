@@ -1,6 +1,5 @@
 import type { AnalyticsProperties } from './analytics-services.ts';
-import type { QueuedEvent } from './analytics-services.ts';
-import { analyticsConfigured, loadConsent } from './consent-loader.ts';
+import { forwardEvent } from './consent.ts';
 
 /**
  * Product analytics (spec 000 section 7): each event is pushed onto the page's `window.dataLayer` as
@@ -16,11 +15,6 @@ declare global {
   interface Window {
     dataLayer?: unknown[];
   }
-}
-
-/** Hands an event to the consent module (lib/consent.ts), in order, only when analytics are configured. */
-function forwardEvent(event: QueuedEvent): void {
-  if (analyticsConfigured()) void loadConsent().then((consent) => consent.forwardEvent(event));
 }
 
 export function track(event: string, properties: AnalyticsProperties = {}): void {

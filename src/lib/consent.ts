@@ -1,9 +1,9 @@
-import { ANALYTICS_META_NAME, type AnalyticsSettings } from '@portal/contract';
+import type { AnalyticsSettings } from '@portal/contract';
 import type { AnalyticsServices, ConsentChoice, QueuedEvent } from './analytics-services.ts';
 
 /**
  * The customer's consent to analytics (spec 000 section 7's services, loaded only once allowed; a UK portal
- * asks first). Loaded only when the server configured a service (lib/consent-loader.ts): it reads the page's note of the configured services
+ * asks first). In the first-load bundle, so kept small: it reads the page's note of the configured services
  * and the remembered choice, holds the events of the page until a choice is made, and loads the services
  * (lib/analytics-services.ts, a chunk of its own) only for the categories allowed. Nothing is sent from here.
  * The choice lives in localStorage (docs/decisions/018-consent-in-local-storage.md).
@@ -69,7 +69,7 @@ function load(choice: ConsentChoice): void {
 export function startConsent(doc: Document = document, storage?: Storage): void {
   let settings: AnalyticsSettings | null = null;
   try {
-    const parsed = JSON.parse(doc.querySelector(`meta[name="${ANALYTICS_META_NAME}"]`)?.getAttribute('content') ?? 'null') as AnalyticsSettings | null;
+    const parsed = JSON.parse(doc.querySelector('meta[name="portal-analytics"]')?.getAttribute('content') ?? 'null') as AnalyticsSettings | null;
     if (Array.isArray(parsed?.services) && parsed.services.length > 0) settings = parsed;
   } catch {
     // No settings the page can read: no analytics.

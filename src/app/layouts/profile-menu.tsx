@@ -6,7 +6,7 @@ import { MenuButton } from '../../components/menu-button.tsx';
 import * as paths from '../../config/paths.ts';
 import { useMe } from '../../features/auth/index.ts';
 import { selectedProduct, useNavigationProducts, useSelectedProductId } from '../../features/navigation/index.ts';
-import { analyticsConfigured, loadConsent } from '../../lib/consent-loader.ts';
+import { consentState, openConsent } from '../../lib/consent.ts';
 import { useSignOut } from '../use-sign-out.ts';
 import { loadStaffTools } from '../../features/staff/index.ts';
 
@@ -42,7 +42,7 @@ export function ProfileMenu() {
     ...(hasRole && { Admin: () => setAdminOpen(true) }),
     ...((hasRole || actingWithRole) && { 'Show getting started': showGettingStarted }),
     // The consent to analytics, changed at any time (lib/consent.ts); only when analytics are configured.
-    ...(analyticsConfigured() && { 'Cookie settings': () => void loadConsent().then((consent) => consent.openConsent()) }),
+    ...(consentState().settings && { 'Cookie settings': openConsent }),
     Logout: signOut,
   };
 
