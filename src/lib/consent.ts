@@ -1,4 +1,4 @@
-import type { AnalyticsSettings } from '@portal/contract';
+import { ANALYTICS_META_NAME, type AnalyticsSettings } from '@portal/contract';
 import type { AnalyticsServices, ConsentChoice, QueuedEvent } from './analytics-services.ts';
 
 /**
@@ -69,7 +69,7 @@ function load(choice: ConsentChoice): void {
 export function startConsent(doc: Document = document, storage?: Storage): void {
   let settings: AnalyticsSettings | null = null;
   try {
-    const parsed = JSON.parse(doc.querySelector('meta[name="portal-analytics"]')?.getAttribute('content') ?? 'null') as AnalyticsSettings | null;
+    const parsed = JSON.parse(doc.querySelector(`meta[name="${ANALYTICS_META_NAME}"]`)?.getAttribute('content') ?? 'null') as AnalyticsSettings | null;
     if (Array.isArray(parsed?.services) && parsed.services.length > 0) settings = parsed;
   } catch {
     // No settings the page can read: no analytics.

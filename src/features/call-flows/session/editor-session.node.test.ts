@@ -1,13 +1,18 @@
 import { callFlowMessages, type StoredCallFlow } from '@portal/contract';
 import { createEditorStore, createFlow, removeSubtree, renameFlow, type CallFlow } from '@portal/editor-core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error.ts';
 import type { CallFlowDraft } from '../logic/draft-storage.ts';
 import { CALL_FLOW_SAVE_FAILED_EVENT, CALL_FLOW_SAVED_EVENT, createEditorSession, editorTexts, type SessionApi } from './editor-session.ts';
 
+// The session tracks its saves (lib/analytics.ts) on the page's dataLayer: without a DOM, a bare window stands in.
+beforeEach(() => {
+  vi.stubGlobal('window', { location: { hostname: 'portal.example' } });
+});
+
 afterEach(() => {
   vi.useRealTimers();
-  delete window.dataLayer;
+  vi.unstubAllGlobals();
 });
 
 const stored = (flow: CallFlow, id: string, version: number, overrides: Partial<StoredCallFlow> = {}): StoredCallFlow => ({
