@@ -104,7 +104,7 @@ describe('customers.create', () => {
     expect(seats).toHaveLength(expected.seat ? 1 : 0);
     if (expected.seat) expect(seats[0]).toMatchObject({ ...expected.seat, email });
     const trialRows = result.productId === null ? [] : await db.select().from(trials).where(eq(trials.productId, result.productId));
-    expect(trialRows).toEqual(expected.trial ? [{ productId: result.productId, kind: 'OPT_IN', startedAt: now, endsAt, statusEntry: now }] : []);
+    expect(trialRows).toEqual(expected.trial ? [{ productId: result.productId, kind: 'OPT_IN', startedAt: now, endsAt, statusEntry: now, upgradePromptShownAt: null }] : []);
     const quickStartRows = result.productId === null ? [] : await db.select().from(quickstarts).where(eq(quickstarts.productId, result.productId));
     expect(quickStartRows).toHaveLength(expected.quickStart ? 1 : 0);
   });

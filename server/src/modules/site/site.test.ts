@@ -272,6 +272,7 @@ describe('GET /api/v1/trial/status/', () => {
       quickstart_popup_sections_completed: {},
       customer_feedback: null,
       status_entry: null,
+      upgrade_prompt_shown: false,
     };
     expect(await status(demoLogins.customer)).toEqual(none);
     expect(await status(demoLogins.buyNow)).toEqual(none);
