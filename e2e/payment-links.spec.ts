@@ -38,7 +38,7 @@ test('the account holder pays signed out from an e-mailed payment link, which th
   // Signed out: the link's balance, a part payment declined, then the rest approved.
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Make a payment' })).toBeVisible();
-  await expect(page.getByText(/Tern Freight \(e2e payment link/)).toBeVisible();
+  await expect(page.getByText(customer.company, { exact: true })).toBeVisible();
   await expect(page.getByLabel('Amount to pay (£)')).toHaveValue('84.00');
   await expectAccessible(page, 'make a payment from a link');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -88,7 +88,7 @@ test('the account holder sets up a direct debit from an e-mailed mandate link, s
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Set up a Direct Debit' })).toBeVisible();
   await expect(page.getByText('collected on the 8th of each month')).toBeVisible();
-  await expect(page.getByLabel('Name on the account')).toHaveValue(/Tern Freight \(e2e mandate/);
+  await expect(page.getByLabel('Name on the account')).toHaveValue(customer.company);
   await expectAccessible(page, 'mandate entry');
   // A bad sort code: the contract's rule, on the page.
   await page.getByLabel('Sort code').fill('12-34');
@@ -107,7 +107,7 @@ test('the account holder sets up a direct debit from an e-mailed mandate link, s
 
   await expect(page.getByRole('heading', { level: 1, name: 'Direct Debit set up' })).toBeVisible();
   await expect(page).toHaveURL(/\/mandate-entry\/[A-Za-z0-9_-]+\/success$/);
-  await expect(page.getByRole('status')).toContainText('Your direct debit is set up for Tern Freight (e2e mandate');
+  await expect(page.getByRole('status')).toContainText(`Your direct debit is set up for ${customer.company}`);
   await expectAccessible(page, 'mandate set up');
 
   // The link again: used.
