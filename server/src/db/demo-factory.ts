@@ -7,7 +7,7 @@ import { seedAcmeLike } from './demo-acme.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
 import { DEMO_TRIAL_LENGTH_MS } from './seed.ts';
 import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../modules/call-flows/simple.ts';
-import { seedProvisionedBuyNowCustomer } from '../modules/trial/demo-shell.ts';
+import { brightonAddress, seedProvisionedBuyNowCustomer } from '../modules/trial/demo-shell.ts';
 import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
 import { seedNoCloudPhoneCustomer } from '../modules/signup/demo-signup.ts';
 import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
@@ -93,14 +93,6 @@ async function seedCloudPhoneSettings(tx: Tx, productId: number, user: DemoUser,
 
 const cloudPhone = { kind: 'voip', tariffVersion: 'TARIFF_V3', supplier: 3, status: 'live', showProductPages: true } as const;
 
-const brightonAddress: InstallationAddress = {
-  summary_line: 'Suite 3, 40 North Road, Brighton, BN1 1YE',
-  line_one: 'Suite 3, 40 North Road',
-  line_two: '',
-  city: 'Brighton',
-  county: 'East Sussex',
-  post_code: 'BN1 1YE',
-};
 
 const whitstableAddress: InstallationAddress = {
   summary_line: '12 Harbour Street, Whitstable, CT5 1AH',

@@ -41,7 +41,7 @@ const harbourAddress: InstallationAddress = {
 };
 
 /** Where the other shell demo customers' phones are installed (all at one business centre). */
-const brightonAddress: InstallationAddress = {
+export const brightonAddress: InstallationAddress = {
   summary_line: 'Suite 3, 40 North Road, Brighton, BN1 1YE',
   line_one: 'Suite 3, 40 North Road',
   line_two: '',
