@@ -18,12 +18,12 @@ function filesUnder(dir: string): string[] {
 const source = (file: string) => readFileSync(join(root, file), 'utf8');
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 
-/** Views over the controllers, each kept to about the size of what it draws. */
+/** Views over the controllers, each kept to about the size of what it draws (lines as Prettier writes them). */
 const VIEW_LINE_LIMITS: Record<string, number> = {
-  'src/features/call-flows/canvas/call-flow-canvas.tsx': 300,
-  'src/features/call-flows/components/versions-panel.tsx': 340,
-  'src/features/call-flows/components/custom-flow-editor.tsx': 360,
-  'src/features/call-recordings/components/call-recordings-page.tsx': 150,
+  'src/features/call-flows/canvas/call-flow-canvas.tsx': 360,
+  'src/features/call-flows/components/versions-panel.tsx': 460,
+  'src/features/call-flows/components/custom-flow-editor.tsx': 440,
+  'src/features/call-recordings/components/call-recordings-page.tsx': 170,
 };
 
 /** The controllers, React-free and tested without a DOM. */
@@ -52,13 +52,18 @@ describe('component rules', () => {
     const files = new Set(filesUnder('src'));
     for (const file of CONTROLLERS) {
       const text = source(file);
-      expect({ file, react: /from 'react(-dom)?(\/[^']*)?'|from 'zustand'|\.tsx'/.test(text) }).toEqual({ file, react: false });
+      expect({ file, react: /from 'react(-dom)?(\/[^']*)?'|from 'zustand'|\.tsx'/.test(text) }).toEqual({
+        file,
+        react: false,
+      });
       expect({ file, test: files.has(file.replace(/\.ts$/, '.node.test.ts')) }).toEqual({ file, test: true });
     }
   });
 
   it('feature components do not listen on the window or the document themselves: a hook or a controller does', () => {
-    const listening = filesUnder('src/features').filter((file) => file.endsWith('.tsx') && !isTest(file) && listens(source(file)));
+    const listening = filesUnder('src/features').filter(
+      (file) => file.endsWith('.tsx') && !isTest(file) && listens(source(file)),
+    );
     expect(listening).toEqual(LISTENING_COMPONENTS);
   });
 

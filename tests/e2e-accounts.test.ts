@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+
 import { accounts, type E2eAccount } from '../e2e/accounts.ts';
 import { demoLogins } from '../server/src/db/demo-logins.ts';
 
@@ -21,7 +22,9 @@ type Registry = Record<string, E2eAccount>;
 function readSpecs(): Record<string, string> {
   const dir = new URL('../e2e/', import.meta.url);
   const files = readdirSync(dir).filter((file) => file.endsWith('.spec.ts'));
-  return Object.fromEntries(files.map((file) => [file.replace(/\.spec\.ts$/, ''), readFileSync(new URL(file, dir), 'utf8')]));
+  return Object.fromEntries(
+    files.map((file) => [file.replace(/\.spec\.ts$/, ''), readFileSync(new URL(file, dir), 'utf8')]),
+  );
 }
 
 /** Every breach of the rules above, worded for the person who has to fix it. */
@@ -37,16 +40,20 @@ function accountViolations(specs: Record<string, string>, registry: Registry): s
       usedBy.set(name, (usedBy.get(name) ?? new Set()).add(spec));
     }
     for (const [name, account] of Object.entries(registry)) {
-      if (text.toLowerCase().includes(account.email.toLowerCase())) problems.push(`${spec}: names ${account.email} itself; use accounts.${name}`);
+      if (text.toLowerCase().includes(account.email.toLowerCase()))
+        problems.push(`${spec}: names ${account.email} itself; use accounts.${name}`);
     }
   }
   for (const [name, account] of Object.entries(registry)) {
     const users = usedBy.get(name) ?? new Set<string>();
     if (!account.writtenBy) continue;
-    if (!users.has(account.writtenBy)) problems.push(`accounts.${name}: written by ${account.writtenBy}, which does not use it`);
+    if (!users.has(account.writtenBy))
+      problems.push(`accounts.${name}: written by ${account.writtenBy}, which does not use it`);
     for (const spec of users) {
       if (spec !== account.writtenBy && !(spec in (account.alsoReadBy ?? {}))) {
-        problems.push(`${spec}: signs in as accounts.${name}, which ${account.writtenBy} changes; give ${spec} an account of its own`);
+        problems.push(
+          `${spec}: signs in as accounts.${name}, which ${account.writtenBy} changes; give ${spec} an account of its own`,
+        );
       }
     }
   }
@@ -60,9 +67,13 @@ describe('e2e accounts', () => {
 
   it('every demo login is registered, and the every-customer spec signs in as each or says why not', () => {
     const spec = readSpecs()['every-customer'] ?? '';
-    const names = Object.values(demoLogins).map((login) => Object.entries(accounts).find(([, account]) => account.email === login.email)?.[0] ?? `unregistered ${login.email}`);
+    const names = Object.values(demoLogins).map(
+      (login) =>
+        Object.entries(accounts).find(([, account]) => account.email === login.email)?.[0] ??
+        `unregistered ${login.email}`,
+    );
     expect(names.filter((name) => name.startsWith('unregistered'))).toEqual([]);
-    expect(names.filter((name) => !new RegExp(`^\\s+${name}: (accounts\\.|')`, 'm').test(spec))).toEqual([]);
+    expect(names.filter((name) => !new RegExp(`^\\s+${name}:\\s+(accounts\\.|')`, 'm').test(spec))).toEqual([]);
   });
 
   it('every e-mail address is listed once', () => {
@@ -74,20 +85,33 @@ describe('e2e accounts', () => {
     const seed = readFileSync(new URL('../server/src/db/demo-e2e.ts', import.meta.url), 'utf8');
     const copies = Object.values(accounts).filter((account) => account.email.startsWith('e2e-'));
     // One per entry of e2eLogins, whichever specs those are.
-    expect(copies).toHaveLength(seed.match(/\{ spec: '/g)?.length ?? 0);
+    expect(copies).toHaveLength(seed.match(/\{\s*spec: '/g)?.length ?? 0);
     expect(copies.length).toBeGreaterThanOrEqual(5);
-    for (const { email, password } of copies) expect(seed).toContain(`email: '${email}', password: '${password}'`);
+    for (const { email, password } of copies)
+      expect(seed).toMatch(new RegExp(`email: '${email}',\\s+password: '${password}'`));
   });
 
   describe('the guard fires', () => {
     const registry: Registry = {
       shared: { email: 'shared@example.test', password: 'p', firstName: 'S' },
-      written: { email: 'written@example.test', password: 'p', firstName: 'W', writtenBy: 'writer', alsoReadBy: { looker: 'only the banner' } },
+      written: {
+        email: 'written@example.test',
+        password: 'p',
+        firstName: 'W',
+        writtenBy: 'writer',
+        alsoReadBy: { looker: 'only the banner' },
+      },
     };
 
     it('on a second spec signing in as a written account', () => {
-      const specs = { writer: 'signInAs(accounts.written)', other: 'signInAs(accounts.written); signInAs(accounts.shared)', looker: 'accounts.written' };
-      expect(accountViolations(specs, registry)).toEqual(['other: signs in as accounts.written, which writer changes; give other an account of its own']);
+      const specs = {
+        writer: 'signInAs(accounts.written)',
+        other: 'signInAs(accounts.written); signInAs(accounts.shared)',
+        looker: 'accounts.written',
+      };
+      expect(accountViolations(specs, registry)).toEqual([
+        'other: signs in as accounts.written, which writer changes; give other an account of its own',
+      ]);
     });
 
     it('on an address written out in a spec, an unknown name, and a writer that no longer uses its account', () => {
