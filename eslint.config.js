@@ -1,15 +1,19 @@
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import tseslint from 'typescript-eslint';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { existsSync, readdirSync } from 'node:fs';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
-import checkFile from 'eslint-plugin-check-file';
+import tseslint from 'typescript-eslint';
 
 // Imports only go along the arrows of ARCHITECTURE.md:
 // editor-core -> nothing of ours; contract -> editor-core; src, server and call-runtime -> contract, editor-core.
-const ours = (...names) => names.map((name) => ({ group: [`**/${name}/**`, `@portal/${name}`], message: `ARCHITECTURE.md: this folder may not import ${name}/` }));
+const ours = (...names) =>
+  names.map((name) => ({
+    group: [`**/${name}/**`, `@portal/${name}`],
+    message: `ARCHITECTURE.md: this folder may not import ${name}/`,
+  }));
 
 // The SPA's layers (ARCHITECTURE.md, bulletproof-react's zones): a feature is used by others only
 // through its index.ts; shared code (lib, components, config) never imports a feature or the app;
@@ -17,10 +21,16 @@ const ours = (...names) => names.map((name) => ({ group: [`**/${name}/**`, `@por
 // (a feature's *.test.tsx may use render-app.tsx to test its pages in the real app);
 // the rest of src/test (fake fetch, fake XHR) is test support any test may use.
 const root = import.meta.dirname;
-const features = readdirSync(`${root}/src/features`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const features = readdirSync(`${root}/src/features`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const boundaryZones = [
   ...features.map((feature) => ({
-    target: ['./src/app', './src/test', ...features.filter((other) => other !== feature).map((other) => `./src/features/${other}`)],
+    target: [
+      './src/app',
+      './src/test',
+      ...features.filter((other) => other !== feature).map((other) => `./src/features/${other}`),
+    ],
     from: `./src/features/${feature}`,
     // testing.ts: a feature's fakes for other features' tests.
     except: ['./index.ts', './testing.ts'],
@@ -29,9 +39,14 @@ const boundaryZones = [
   {
     target: ['./src/lib', './src/components', './src/config'],
     from: ['./src/features', './src/app', './src/test/render-app.tsx'],
-    message: 'ARCHITECTURE.md: shared code never imports a feature or the app; move the shared piece into src/lib or src/components',
+    message:
+      'ARCHITECTURE.md: shared code never imports a feature or the app; move the shared piece into src/lib or src/components',
   },
-  { target: './src/features', from: ['./src/app', './src/test/render-app.tsx'], message: 'ARCHITECTURE.md: a feature never imports the app' },
+  {
+    target: './src/features',
+    from: ['./src/app', './src/test/render-app.tsx'],
+    message: 'ARCHITECTURE.md: a feature never imports the app',
+  },
 ];
 // A feature's own tests live beside it and may render the whole app through src/test/render-app.tsx
 // (never src/app directly); the feature's code still may not.
@@ -42,23 +57,48 @@ const featureTestZones = boundaryZones.map((zone) =>
 // The server's modules (ARCHITECTURE.md, server modules), generated from the folder listing like the SPA's zones: another
 // module comes in only through a module's index.ts; no module imports another's handlers (modules/index.ts, which mounts
 // them all, is no module); a module's schema file (db/schema/<module>.ts) is imported by no other module.
-const serverModules = readdirSync(`${root}/server/src/modules`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const serverModules = readdirSync(`${root}/server/src/modules`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 // Modules other modules still reach into past their index.ts, handlers included: each leaves this list once what the
 // others use has moved out of its handlers into a file its index.ts exports. The schema rule holds for every module.
-export const SERVER_MODULES_NOT_YET_BEHIND_INDEX = ['account', 'address', 'audio', 'notifications', 'self-signup', 'social', 'users'];
-const otherServerModules = (module) => serverModules.filter((other) => other !== module).map((other) => `./server/src/modules/${other}`);
-const handlerFiles = (module) => readdirSync(`${root}/server/src/modules/${module}`).filter((file) => /(^|-)handlers\.ts$/.test(file));
+export const SERVER_MODULES_NOT_YET_BEHIND_INDEX = [
+  'account',
+  'address',
+  'audio',
+  'notifications',
+  'self-signup',
+  'social',
+  'users',
+];
+const otherServerModules = (module) =>
+  serverModules.filter((other) => other !== module).map((other) => `./server/src/modules/${other}`);
+const handlerFiles = (module) =>
+  readdirSync(`${root}/server/src/modules/${module}`).filter((file) => /(^|-)handlers\.ts$/.test(file));
 const serverModuleZones = serverModules.flatMap((module) => [
   ...(SERVER_MODULES_NOT_YET_BEHIND_INDEX.includes(module)
     ? []
-    : [{ target: otherServerModules(module), from: `./server/src/modules/${module}`, except: ['./index.ts'], message: `ARCHITECTURE.md: import the ${module} module through its index.ts (export what you need there)` }]),
+    : [
+        {
+          target: otherServerModules(module),
+          from: `./server/src/modules/${module}`,
+          except: ['./index.ts'],
+          message: `ARCHITECTURE.md: import the ${module} module through its index.ts (export what you need there)`,
+        },
+      ]),
   ...(SERVER_MODULES_NOT_YET_BEHIND_INDEX.includes(module) ? [] : handlerFiles(module)).map((file) => ({
     target: otherServerModules(module),
     from: `./server/src/modules/${module}/${file}`,
     message: `ARCHITECTURE.md: a module never imports another's handlers; move what you need out of ${module}/${file} and export it from ${module}/index.ts`,
   })),
   ...(existsSync(`${root}/server/src/db/schema/${module}.ts`)
-    ? [{ target: otherServerModules(module), from: `./server/src/db/schema/${module}.ts`, message: `ARCHITECTURE.md: the ${module} module's tables are its own; call its functions (${module}/index.ts)` }]
+    ? [
+        {
+          target: otherServerModules(module),
+          from: `./server/src/db/schema/${module}.ts`,
+          message: `ARCHITECTURE.md: the ${module} module's tables are its own; call its functions (${module}/index.ts)`,
+        },
+      ]
     : []),
 ]);
 
@@ -71,12 +111,31 @@ export const SERVER_QUERY_FILES = [
   'server/src/test/**',
 ];
 const queryBuilder = [
-  { group: ['drizzle-orm', 'drizzle-orm/*'], message: "Only a module's repository (modules/<area>/*repository.ts) or db/ queries the database: call the repository" },
-  { group: ['**/db/schema', '**/db/schema/*'], message: "Only a module's repository (modules/<area>/*repository.ts) or db/ reads the schema: call the repository" },
+  {
+    group: ['drizzle-orm', 'drizzle-orm/*'],
+    message:
+      "Only a module's repository (modules/<area>/*repository.ts) or db/ queries the database: call the repository",
+  },
+  {
+    group: ['**/db/schema', '**/db/schema/*'],
+    message: "Only a module's repository (modules/<area>/*repository.ts) or db/ reads the schema: call the repository",
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist', 'server/build', 'call-runtime/build', 'node_modules', 'data', 'test-results', 'playwright-report', 'server/drizzle', '.e2e-data'] },
+  {
+    ignores: [
+      '**/dist',
+      'server/build',
+      'call-runtime/build',
+      'node_modules',
+      'data',
+      'test-results',
+      'playwright-report',
+      'server/drizzle',
+      '.e2e-data',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -124,10 +183,19 @@ export default tseslint.config(
   {
     files: ['editor-core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'react', message: 'editor-core has no React' }, { name: 'react-dom', message: 'editor-core has no DOM' }],
-        patterns: [...ours('contract', 'server', 'src', 'call-runtime'), { group: ['react*', '@xyflow/*', '@chakra-ui/*'], message: 'editor-core has no UI' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react', message: 'editor-core has no React' },
+            { name: 'react-dom', message: 'editor-core has no DOM' },
+          ],
+          patterns: [
+            ...ours('contract', 'server', 'src', 'call-runtime'),
+            { group: ['react*', '@xyflow/*', '@chakra-ui/*'], message: 'editor-core has no UI' },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage'],
     },
   },
@@ -161,16 +229,27 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', {
-        // The whole endpoints table would pull every area's schemas into every page's bundle.
-        paths: [{ name: '@portal/contract', importNames: ['endpoints'], message: "Import the area's endpoint group (authEndpoints, ...) instead" }],
-        patterns: [...ours('server', 'call-runtime')],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          // The whole endpoints table would pull every area's schemas into every page's bundle.
+          paths: [
+            {
+              name: '@portal/contract',
+              importNames: ['endpoints'],
+              message: "Import the area's endpoint group (authEndpoints, ...) instead",
+            },
+          ],
+          patterns: [...ours('server', 'call-runtime')],
+        },
+      ],
     },
   },
   {
     files: ['e2e/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...ours('server', 'src', 'editor-core', 'call-runtime')] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...ours('server', 'src', 'editor-core', 'call-runtime')] }],
+    },
   },
   {
     files: ['scripts/**/*.mjs', 'bench/**/*.{mjs,ts}', '*.config.{js,ts}', 'e2e/**/*.ts', 'tests/**/*.ts'],

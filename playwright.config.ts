@@ -4,9 +4,15 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8181);
 
 const chromiumArgs = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
   // A microphone that plays a known file (e2e/fixtures/README.md), allowed without asking.
-  '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
   `--use-file-for-fake-audio-capture=${fileURLToPath(new URL('./e2e/fixtures/microphone.wav', import.meta.url))}`,
   '--autoplay-policy=no-user-gesture-required',
 ];
@@ -48,8 +54,18 @@ export default defineConfig({
     // tables shown as lists, dialogs), one per area, and so are the billing, payment, sign-up and call-history journeys
     // (the payment, sign-up and call-history pages are used on phones as much); the other journeys run on the desktop project only. Phone copies of every journey
     // doubled a run that CI's two cores could not fit in 30 minutes on a busy day.
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@phone/, testIgnore: LIVE_CALL_SPEC },
-    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile|@phone/, testIgnore: LIVE_CALL_SPEC },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      grepInvert: /@phone/,
+      testIgnore: LIVE_CALL_SPEC,
+    },
+    {
+      name: 'mobile',
+      use: { ...devices['Pixel 7'], channel: undefined },
+      grep: /@mobile|@phone/,
+      testIgnore: LIVE_CALL_SPEC,
+    },
     // WebRTC to the call runtime on 127.0.0.1: Chromium makes no loopback connection without these two flags (the
     // second keeps host candidates as addresses, not mDNS names). Run it in a loopback-only network namespace
     // (scripts/e2e-live-call.mjs) so no packet can leave the machine.
@@ -61,7 +77,11 @@ export default defineConfig({
         channel: undefined,
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [...chromiumArgs, '--allow-loopback-in-peer-connection', '--disable-features=WebRtcHideLocalIpsWithMdns'],
+          args: [
+            ...chromiumArgs,
+            '--allow-loopback-in-peer-connection',
+            '--disable-features=WebRtcHideLocalIpsWithMdns',
+          ],
         },
       },
     },

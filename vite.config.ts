@@ -1,8 +1,9 @@
-import react from '@vitejs/plugin-react';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias, type ProxyOptions } from 'vite';
+
 import { CSP_NONCE_PLACEHOLDER } from './contract/src/csp.ts';
 import { precompress } from './scripts/precompress.ts';
 
@@ -34,7 +35,8 @@ const proxy: Record<string, ProxyOptions> = {
  * ships beside it. Skipped if a later version moves it.
  */
 function reactRouterProductionBuild(): Alias[] {
-  const file = (name: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${name}`, import.meta.url));
+  const file = (name: string) =>
+    fileURLToPath(new URL(`./node_modules/react-router/dist/production/${name}`, import.meta.url));
   if (!existsSync(file('index.mjs')) || !existsSync(file('dom-export.mjs'))) return [];
   return [
     { find: /^react-router$/, replacement: file('index.mjs') },

@@ -74,15 +74,57 @@ export default defineConfig({
       // First, apart from the server files: the page tests wait on React's effects and timers, which the server's
       // four workers beside them could delay past what a test expects.
       // Pure modules: a worker keeps them loaded from one file to the next.
-      { test: { name: 'editor-core', include: ['editor-core/src/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 }, maxWorkers: 2, isolate: false } },
-      { test: { name: 'contract', include: ['contract/src/**/*.test.ts', 'tests/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 }, maxWorkers: 2, isolate: false } },
+      {
+        test: {
+          name: 'editor-core',
+          include: ['editor-core/src/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+          maxWorkers: 2,
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          include: ['contract/src/**/*.test.ts', 'tests/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+          maxWorkers: 2,
+          isolate: false,
+        },
+      },
       // The test-call runtime: its own process in production; here its sessions, SIP and RTP on loopback.
-      { test: { name: 'call-runtime', include: ['call-runtime/src/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 }, maxWorkers: 2, testTimeout: 30_000, hookTimeout: 30_000 } },
+      {
+        test: {
+          name: 'call-runtime',
+          include: ['call-runtime/src/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
       serverOn('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverOn('postgres')] : []),
-      web({ name: 'web', include: ['src/**/*.test.{ts,tsx}'], exclude: [...ownModules, 'src/**/*.node.test.ts'], isolate: false }),
+      web({
+        name: 'web',
+        include: ['src/**/*.test.{ts,tsx}'],
+        exclude: [...ownModules, 'src/**/*.node.test.ts'],
+        isolate: false,
+      }),
       // The SPA's React-free controllers: their tests run without a DOM, which keeps them React-free.
-      { test: { name: 'web-node', include: ['src/**/*.node.test.ts'], environment: 'node', sequence: { groupOrder: 0 }, maxWorkers: 2, isolate: false } },
+      {
+        test: {
+          name: 'web-node',
+          include: ['src/**/*.node.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+          maxWorkers: 2,
+          isolate: false,
+        },
+      },
       web({ name: 'web-isolated', include: ownModules, isolate: true }),
     ],
   },

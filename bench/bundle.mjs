@@ -5,11 +5,12 @@
 // (bench/floor/: the portal's stack and providers around one heading and one paragraph, built here by
 // the product's Vite configuration into bench/floor/dist). The floor is the stack's weight; a page may
 // add at most PAGE_BUDGET to it. Exits non-zero when one adds more.
-import { readFileSync, existsSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+
 import { FIRST_ROUTES, staticClosure } from '../server/src/plugins/first-route-preloads.ts';
 
 const KiB = 1024;
@@ -40,7 +41,9 @@ const floorDist = fileURLToPath(new URL('floor/dist', import.meta.url));
 await build({ configFile: floorConfig, logLevel: 'error' });
 const floorManifest = readManifest(join(floorDist, '.vite', 'manifest.json'));
 const floor = measure(floorDist, floorManifest, [entryOf(floorManifest)]);
-console.log(`bundle: floor (the stack and its providers, one heading and one paragraph): ${kib(floor.bytes)} gzip in ${floor.files} JS files`);
+console.log(
+  `bundle: floor (the stack and its providers, one heading and one paragraph): ${kib(floor.bytes)} gzip in ${floor.files} JS files`,
+);
 
 const manifest = readManifest(manifestPath);
 const entryKey = entryOf(manifest);

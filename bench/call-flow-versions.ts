@@ -4,8 +4,10 @@
 // the list, and a comparison (the two versions' trees and editor-core's diffFlows). Target: the panel's data in
 // under 200 ms. A bench, not a test: it prints the figures. PGlite in memory; `npm run bench:versions`.
 import { performance } from 'node:perf_hooks';
+
 import { diffFlows, type FlowNode } from '@portal/editor-core';
 import { generateFlow } from '@portal/editor-core/testing';
+
 import { buildApp } from '../server/src/app.ts';
 import { MemoryAudioStorage } from '../server/src/audio/storage.ts';
 import { openDatabase } from '../server/src/db/connect.ts';
@@ -27,7 +29,8 @@ await app.ready();
 function edited(tree: FlowNode, i: number): FlowNode {
   const copy = structuredClone(tree);
   const visit = (node: FlowNode) => {
-    if (node.type === 'transfer' && node.args.ring_time_per_member) node.args.ring_time_per_member = { ...node.args.ring_time_per_member, value: 5000 + i * 10 } as never;
+    if (node.type === 'transfer' && node.args.ring_time_per_member)
+      node.args.ring_time_per_member = { ...node.args.ring_time_per_member, value: 5000 + i * 10 } as never;
     node.children.forEach(visit);
   };
   visit(copy);
@@ -37,23 +40,43 @@ function edited(tree: FlowNode, i: number): FlowNode {
 try {
   const csrf = (await app.inject({ method: 'GET', url: '/auth/csrf/' })).json<{ csrftoken: string }>().csrftoken;
   const cookie = { cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf };
-  const token = (await app.inject({ method: 'POST', url: '/auth/login/', headers: cookie, payload: demoLogins.customer })).json<{ key: string }>().key;
+  const token = (
+    await app.inject({ method: 'POST', url: '/auth/login/', headers: cookie, payload: demoLogins.customer })
+  ).json<{ key: string }>().key;
   const headers = { authorization: `Token ${token}` };
-  const [phone] = (await app.inject({ method: 'GET', url: '/api/v3/navigation/', headers })).json<{ products: Array<{ product_id: number; product_kind: string }> }>().products.filter((p) => p.product_kind === 'voip2');
+  const [phone] = (await app.inject({ method: 'GET', url: '/api/v3/navigation/', headers }))
+    .json<{ products: Array<{ product_id: number; product_kind: string }> }>()
+    .products.filter((p) => p.product_kind === 'voip2');
   if (!phone) throw new Error('no cloud phone');
   const productId = phone.product_id;
 
   const tree = generateFlow(NODES, 7).data;
   const filling = performance.now();
-  const [flow] = await database.db.insert(callFlows).values({ productId, name: 'Versions bench', enable: false, data: tree }).returning();
+  const [flow] = await database.db
+    .insert(callFlows)
+    .values({ productId, name: 'Versions bench', enable: false, data: tree })
+    .returning();
   if (!flow) throw new Error('flow not made');
   const versions = app.callFlowsRepository.versions;
   for (let i = 1; i <= VERSIONS; i++) {
-    await versions.record(flow.id, { name: flow.name, data: edited(tree, i) }, { savedById: null, savedByName: 'Bench', staffUserId: null, note: i % 10 === 0 ? `Edit ${i}` : null, restoredFrom: null, at: new Date() });
+    await versions.record(
+      flow.id,
+      { name: flow.name, data: edited(tree, i) },
+      {
+        savedById: null,
+        savedByName: 'Bench',
+        staffUserId: null,
+        note: i % 10 === 0 ? `Edit ${i}` : null,
+        restoredFrom: null,
+        at: new Date(),
+      },
+    );
   }
   const documents = await database.db.select({ data: callFlowDocuments.data }).from(callFlowDocuments);
   const bytes = documents.reduce((sum, d) => sum + JSON.stringify(d.data).length, 0);
-  console.log(`PGlite: ${VERSIONS} versions of a ${NODES}-node tree in ${((performance.now() - filling) / 1000).toFixed(1)} s; ${documents.length} distinct trees stored, ${(bytes / 1024).toFixed(0)} KiB (${(bytes / 1024 / VERSIONS).toFixed(1)} KiB a version)`);
+  console.log(
+    `PGlite: ${VERSIONS} versions of a ${NODES}-node tree in ${((performance.now() - filling) / 1000).toFixed(1)} s; ${documents.length} distinct trees stored, ${(bytes / 1024).toFixed(0)} KiB (${(bytes / 1024 / VERSIONS).toFixed(1)} KiB a version)`,
+  );
 
   const base = `/api/v2/voip/${productId}/call-flows/${flow.id}/versions/`;
   const get = async (path: string) => {
@@ -81,7 +104,9 @@ try {
   });
   const last = await median('versions list, last page', () => get(`${base}?page=${Math.ceil(VERSIONS / 50)}`));
   const total = list + compare;
-  console.log(`panel open (list) ${list.toFixed(1)} ms, with a comparison ${total.toFixed(1)} ms, last page ${last.toFixed(1)} ms: ${total < TARGET_MS ? 'under' : 'OVER'} the ${TARGET_MS} ms target`);
+  console.log(
+    `panel open (list) ${list.toFixed(1)} ms, with a comparison ${total.toFixed(1)} ms, last page ${last.toFixed(1)} ms: ${total < TARGET_MS ? 'under' : 'OVER'} the ${TARGET_MS} ms target`,
+  );
   if (total >= TARGET_MS) process.exitCode = 1;
 } finally {
   await app.close();

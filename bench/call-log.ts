@@ -8,6 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+
+import { MAX_RECORDINGS_PER_ZIP } from '@portal/contract';
+
 import { buildApp } from '../server/src/app.ts';
 import { FilesystemAudioStorage } from '../server/src/audio/storage.ts';
 import { DatabaseAudioStorage } from '../server/src/audio/stored-audio-repository.ts';
@@ -15,9 +18,13 @@ import { encodeWav, WAV_SAMPLE_RATE } from '../server/src/audio/wav.ts';
 import { compileWasmForMemory, openDatabase } from '../server/src/db/connect.ts';
 import { demoLogins } from '../server/src/db/demo-logins.ts';
 import { callLogs } from '../server/src/db/schema/index.ts';
-import { MAX_RECORDINGS_PER_ZIP } from '@portal/contract';
 import { seedIfEmpty } from '../server/src/db/seed.ts';
-import { dropBenchSchema, generateCalls, giveRecordingsAudioForBench, recordCallsForBench } from '../server/src/modules/call-log/demo-calls.ts';
+import {
+  dropBenchSchema,
+  generateCalls,
+  giveRecordingsAudioForBench,
+  recordCallsForBench,
+} from '../server/src/modules/call-log/demo-calls.ts';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 1_000_000);
 const DAYS = 730;
@@ -30,9 +37,13 @@ const database = await openDatabase({ url, dataDir: 'memory://', schemaName });
 // Where the server keeps audio by default (server/src/main.ts): on disk beside PGlite, in the database on
 // PostgreSQL; BENCH_AUDIO=filesystem or database chooses. Audio held in memory would count in the zip's figures.
 const audioKind = process.env.BENCH_AUDIO ?? (url ? 'database' : 'filesystem');
-if (audioKind !== 'database' && audioKind !== 'filesystem') throw new Error(`BENCH_AUDIO must be database or filesystem, not "${audioKind}"`);
+if (audioKind !== 'database' && audioKind !== 'filesystem')
+  throw new Error(`BENCH_AUDIO must be database or filesystem, not "${audioKind}"`);
 const audioDir = mkdtempSync(join(tmpdir(), 'bench-call-log-audio-'));
-const audio = audioKind === 'database' ? new DatabaseAudioStorage(database.db, database.pool) : new FilesystemAudioStorage(audioDir);
+const audio =
+  audioKind === 'database'
+    ? new DatabaseAudioStorage(database.db, database.pool)
+    : new FilesystemAudioStorage(audioDir);
 const app = await buildApp({ db: database.db, audio, staticDir: '/nonexistent/portal-spa', logger: false });
 
 try {
@@ -40,9 +51,13 @@ try {
   await app.ready();
   const csrf = (await app.inject({ method: 'GET', url: '/auth/csrf/' })).json<{ csrftoken: string }>().csrftoken;
   const cookie = { cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf };
-  const token = (await app.inject({ method: 'POST', url: '/auth/login/', headers: cookie, payload: demoLogins.customer })).json<{ key: string }>().key;
+  const token = (
+    await app.inject({ method: 'POST', url: '/auth/login/', headers: cookie, payload: demoLogins.customer })
+  ).json<{ key: string }>().key;
   const headers = { authorization: `Token ${token}` };
-  const [phone] = (await app.inject({ method: 'GET', url: '/api/v3/navigation/', headers })).json<{ products: Array<{ product_id: number; product_kind: string }> }>().products.filter((p) => p.product_kind === 'voip2');
+  const [phone] = (await app.inject({ method: 'GET', url: '/api/v3/navigation/', headers }))
+    .json<{ products: Array<{ product_id: number; product_kind: string }> }>()
+    .products.filter((p) => p.product_kind === 'voip2');
   if (!phone) throw new Error('no cloud phone');
   const productId = phone.product_id;
 
@@ -53,8 +68,23 @@ try {
   const filling = performance.now();
   let batch: Array<typeof callLogs.$inferInsert> = [];
   let inserted = 0;
-  for (const call of generateCalls({ extensions: ['200', '201', '202'], numbers: ['01632960101'], days: DAYS, now: new Date(), seed: 99, perDay, recordings: false })) {
-    batch.push({ productId, status: call.status, caller: call.caller, called: call.called, startTime: call.startTime, durationSeconds: call.durationSeconds });
+  for (const call of generateCalls({
+    extensions: ['200', '201', '202'],
+    numbers: ['01632960101'],
+    days: DAYS,
+    now: new Date(),
+    seed: 99,
+    perDay,
+    recordings: false,
+  })) {
+    batch.push({
+      productId,
+      status: call.status,
+      caller: call.caller,
+      called: call.called,
+      startTime: call.startTime,
+      durationSeconds: call.durationSeconds,
+    });
     if (batch.length === 5000) {
       await database.db.insert(callLogs).values(batch);
       inserted += batch.length;
@@ -67,9 +97,16 @@ try {
   // BENCH_ONLY=reports: the call reports alone (no recordings to make, no recordings list to time).
   const reportsOnly = process.env.BENCH_ONLY === 'reports';
   const row = reportsOnly ? { calls: inserted, recordings: 0 } : await recordCallsForBench(database.db, productId, 12);
-  console.log(`${url ? 'PostgreSQL' : 'PGlite'}: ${row.calls} calls and ${row.recordings} recordings over ${DAYS} days in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
+  console.log(
+    `${url ? 'PostgreSQL' : 'PGlite'}: ${row.calls} calls and ${row.recordings} recordings over ${DAYS} days in ${((performance.now() - filling) / 1000).toFixed(1)} s`,
+  );
 
-  const time = async (label: string, query: string, path = `/api/v1/voip/${productId}/calls/call_recordings/${query}`, budget?: number) => {
+  const time = async (
+    label: string,
+    query: string,
+    path = `/api/v1/voip/${productId}/calls/call_recordings/${query}`,
+    budget?: number,
+  ) => {
     await app.inject({ method: 'GET', url: path, headers }); // warm
     const runs: number[] = [];
     let count = 0;
@@ -82,7 +119,9 @@ try {
     }
     runs.sort((a, b) => a - b);
     const verdict = budget === undefined ? '' : runs[2]! <= budget ? `  within ${budget} ms` : `  OVER ${budget} ms`;
-    console.log(`${label.padEnd(44)} median ${runs[2]!.toFixed(1).padStart(7)} ms${count ? `  (${count} calls)` : ''}${verdict}`);
+    console.log(
+      `${label.padEnd(44)} median ${runs[2]!.toFixed(1).padStart(7)} ms${count ? `  (${count} calls)` : ''}${verdict}`,
+    );
   };
   const twoYears = `start_date=${new Date(Date.now() - 729 * 86_400_000).toISOString().slice(0, 10)}&end_date=${new Date().toISOString().slice(0, 10)}`;
 
@@ -93,7 +132,11 @@ try {
   await time('reports: number of calls, 30 days', '', analytics('number-of-calls'), 200);
   await time('reports: density, 30 days', '', analytics('density'), 200);
   await time('reports: call activity, 30 days, first page', '', `/api/v1/voip/${productId}/calls/activity/`, 100);
-  await time('reports: number of calls, two years (by month)', '', `${analytics('number-of-calls')}?range=custom&${twoYears.replace('start_date', 'range_start').replace('end_date', 'range_end')}`);
+  await time(
+    'reports: number of calls, two years (by month)',
+    '',
+    `${analytics('number-of-calls')}?range=custom&${twoYears.replace('start_date', 'range_start').replace('end_date', 'range_end')}`,
+  );
 
   if (!reportsOnly) {
     await time('list, 30 days (default), first page', '');
@@ -148,10 +191,16 @@ async function zipMemory(productId: number, csrf: string, token: string) {
     try {
       const response = await fetch(`${address}/api/v1/voip/${productId}/calls/call_recordings/`, {
         method: 'POST',
-        headers: { authorization: `Token ${token}`, 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
+        headers: {
+          authorization: `Token ${token}`,
+          'content-type': 'application/json',
+          cookie: `csrftoken=${csrf}`,
+          'x-csrftoken': csrf,
+        },
         body: JSON.stringify({ recording_uuids: chosen }),
       });
-      if (response.status !== 200 || !response.body) throw new Error(`zip: ${response.status} ${await response.text()}`);
+      if (response.status !== 200 || !response.body)
+        throw new Error(`zip: ${response.status} ${await response.text()}`);
       const reader = response.body.getReader();
       for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.byteLength;
     } finally {
@@ -164,7 +213,9 @@ async function zipMemory(productId: number, csrf: string, token: string) {
     const rise = (peak.rss - before.rss) / 2 ** 20;
     const verdict = chosen.length !== 200 ? '' : rise < 50 ? '  within 50 MB' : '  OVER 50 MB';
     console.log(
-      `zip of ${chosen.length} recordings (audio ${audioKind === 'database' ? 'in the database' : 'on disk'})`.padEnd(44) +
+      `zip of ${chosen.length} recordings (audio ${audioKind === 'database' ? 'in the database' : 'on disk'})`.padEnd(
+        44,
+      ) +
         ` ${(bytes / 2 ** 20).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s; RSS ${mb(before.rss)} MB, rise ${mb(peak.rss - before.rss)} MB${verdict}; heap and buffers rise ${mb(peak.held - before.held)} MB${gc ? '' : ' (no --expose-gc: no collection before)'}`,
     );
   }

@@ -11,6 +11,7 @@ import { createSocket, type Socket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
+
 import { CALL_RUNTIME_SECRET_HEADER } from '@portal/contract';
 import { insertBetween, setArgs } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
@@ -21,7 +22,12 @@ const SECRET = randomBytes(16).toString('hex');
 
 // Out of hours a dial menu whose greeting outlasts the call: every call plays audio until the caller's BYE.
 const menu = apply(sampleFlow(), insertBetween('n4', 'n6', 'dial_menu'))!.flow;
-const flow = apply(menu, setArgs(menu.data.children[0]!.children.find((c) => c.type === 'out_of_hours')!.children[0]!.id, { audio_file: 'long.wav' }))!.flow;
+const flow = apply(
+  menu,
+  setArgs(menu.data.children[0]!.children.find((c) => c.type === 'out_of_hours')!.children[0]!.id, {
+    audio_file: 'long.wav',
+  }),
+)!.flow;
 const greeting = (() => {
   const samples = 8000 * (SECONDS + 5);
   const wav = Buffer.alloc(44 + samples * 2);
@@ -35,7 +41,8 @@ const greeting = (() => {
   wav.writeUInt16LE(16, 34);
   wav.write('data', 36, 'ascii');
   wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) wav.writeInt16LE(Math.round(6000 * Math.sin((2 * Math.PI * 440 * i) / 8000)), 44 + i * 2);
+  for (let i = 0; i < samples; i++)
+    wav.writeInt16LE(Math.round(6000 * Math.sin((2 * Math.PI * 440 * i) / 8000)), 44 + i * 2);
   return wav;
 })();
 
@@ -47,7 +54,16 @@ const portal = createServer((request, response) => {
   request.on('end', () => {
     if (request.url === '/internal/call-runtime/claim/') {
       response.writeHead(200, { 'content-type': 'application/json' });
-      return response.end(JSON.stringify({ id: `bench-${++calls}`, product_id: `p${calls}`, flow, at: '2025-01-06T08:30:00.000Z', holidays: [], names: {} }));
+      return response.end(
+        JSON.stringify({
+          id: `bench-${++calls}`,
+          product_id: `p${calls}`,
+          flow,
+          at: '2025-01-06T08:30:00.000Z',
+          holidays: [],
+          names: {},
+        }),
+      );
     }
     if (request.url?.includes('/audio/')) return response.writeHead(200, { 'content-type': 'audio/wav' }).end(greeting);
     response.writeHead(204).end();
@@ -71,10 +87,22 @@ try {
 } catch {
   realTime = false;
 }
-const command = [...(realTime ? ['chrt', '-f', '10'] : []), process.execPath, '--import', 'tsx', 'call-runtime/src/main.ts'];
+const command = [
+  ...(realTime ? ['chrt', '-f', '10'] : []),
+  process.execPath,
+  '--import',
+  'tsx',
+  'call-runtime/src/main.ts',
+];
 const runtime = spawn(command[0]!, command.slice(1), {
   stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, CALL_RUNTIME_SECRET: SECRET, CALL_RUNTIME_PORTAL_URL: `http://127.0.0.1:${portalPort}`, CALL_RUNTIME_SIP_PORT: String(sipPort), CALL_RUNTIME_MAX_CALLS: '1000' },
+  env: {
+    ...process.env,
+    CALL_RUNTIME_SECRET: SECRET,
+    CALL_RUNTIME_PORTAL_URL: `http://127.0.0.1:${portalPort}`,
+    CALL_RUNTIME_SIP_PORT: String(sipPort),
+    CALL_RUNTIME_MAX_CALLS: '1000',
+  },
 });
 await new Promise<void>((resolve) =>
   runtime.stdout!.on('data', (chunk: Buffer) => {
@@ -127,7 +155,14 @@ function sipRequest(caller: Caller, method: string, callId: string, cseq: number
 }
 
 async function call(index: number): Promise<Caller> {
-  const caller: Caller = { sip: await bind(), rtp: await bind(), arrivals: [], rtpTimestamps: [], ok: false, toTag: '' };
+  const caller: Caller = {
+    sip: await bind(),
+    rtp: await bind(),
+    arrivals: [],
+    rtpTimestamps: [],
+    ok: false,
+    toTag: '',
+  };
   const callId = `${index}x${randomBytes(8).toString('hex')}`;
   caller.rtp.on('message', (data) => {
     caller.arrivals.push(performance.now());
@@ -145,16 +180,29 @@ async function call(index: number): Promise<Caller> {
     });
     setTimeout(resolve, 10_000);
   });
-  const sdp = ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', `m=audio ${caller.rtp.address().port} RTP/AVP 0 101`, 'a=rtpmap:0 PCMU/8000', 'a=rtpmap:101 telephone-event/8000', ''].join('\r\n');
+  const sdp = [
+    'v=0',
+    'o=- 1 1 IN IP4 127.0.0.1',
+    's=-',
+    'c=IN IP4 127.0.0.1',
+    't=0 0',
+    `m=audio ${caller.rtp.address().port} RTP/AVP 0 101`,
+    'a=rtpmap:0 PCMU/8000',
+    'a=rtpmap:101 telephone-event/8000',
+    '',
+  ].join('\r\n');
   sipRequest(caller, 'INVITE', callId, 1, sdp);
   await answered;
   (caller as Caller & { callId: string }).callId = callId;
   return caller;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-console.log(`call runtime bench: ${SECONDS} s calls, ${realTime ? 'real-time priority (chrt -f 10)' : 'normal priority (chrt not allowed here)'}`);
+console.log(
+  `call runtime bench: ${SECONDS} s calls, ${realTime ? 'real-time priority (chrt -f 10)' : 'normal priority (chrt not allowed here)'}`,
+);
 let failedAny = false;
 for (const size of SIZES) {
   const rssBefore = rssMb();
@@ -195,6 +243,8 @@ for (const size of SIZES) {
 runtime.kill('SIGTERM');
 portal.close();
 if (failedAny) {
-  console.log('over budget: failed calls 0, CPU <= 0.3 % of a core per call, p99 spacing <= 30 ms with real-time priority');
+  console.log(
+    'over budget: failed calls 0, CPU <= 0.3 % of a core per call, p99 spacing <= 30 ms with real-time priority',
+  );
   process.exitCode = 1;
 }

@@ -3,15 +3,15 @@
 // Run: node --import tsx bench/editor-core.ts   (exits non-zero when a budget is exceeded)
 import {
   createEditorStore,
+  historySteps,
   insertBetween,
+  MAX_FLOW_NODES,
   renameNode,
   setArgs,
   subtreeSize,
   treeLayout,
   walk,
   type FlowNode,
-  historySteps,
-  MAX_FLOW_NODES,
   type Size,
 } from '@portal/editor-core';
 import { generateFlow, seededRandom } from '@portal/editor-core/testing';
@@ -37,7 +37,10 @@ const report = (label: string, value: string, budget: string, ok: boolean) => {
 };
 
 // The canvas's sizes: routes (keys, in/out of hours) small, steps big.
-const canvasSize = (node: FlowNode): Size => (node.type === 'dial_menu_key' || node.type === 'in_hours' || node.type === 'out_of_hours' ? { width: 168, height: 48 } : { width: 248, height: 76 });
+const canvasSize = (node: FlowNode): Size =>
+  node.type === 'dial_menu_key' || node.type === 'in_hours' || node.type === 'out_of_hours'
+    ? { width: 168, height: 48 }
+    : { width: 248, height: 76 };
 // Warm the layout up once so the figures are of steady state, as in a long-lived worker.
 for (let i = 0; i < 20; i++) treeLayout(generateFlow(2000, 99), canvasSize);
 
@@ -52,7 +55,11 @@ for (const size of [200, 2000, largest]) {
     nodes.push(n);
   });
   const transfers = nodes.filter((n) => n.type === 'transfer');
-  const withOneChild = nodes.flatMap((n) => (n.type === 'in_hours' || n.type === 'out_of_hours' || n.type === 'dial_menu_key') && n.children[0] ? [[n.id, n.children[0].id] as const] : []);
+  const withOneChild = nodes.flatMap((n) =>
+    (n.type === 'in_hours' || n.type === 'out_of_hours' || n.type === 'dial_menu_key') && n.children[0]
+      ? [[n.id, n.children[0].id] as const]
+      : [],
+  );
   let clock = 0;
   // The clock moves 10 s per edit so no two edits coalesce: every edit is its own step.
   const store = createEditorStore({ flow, now: () => (clock += 10_000) });
@@ -78,7 +85,9 @@ for (const size of [200, 2000, largest]) {
     s().undo();
   }
   const steps = historySteps(store);
-  const bytes = steps.map((step) => JSON.stringify({ patches: step.patches, inversePatches: step.inversePatches }).length);
+  const bytes = steps.map(
+    (step) => JSON.stringify({ patches: step.patches, inversePatches: step.inversePatches }).length,
+  );
   const insertBytes = JSON.stringify(store.temporal.getState().futureStates.at(-1)?.step).length;
 
   const layoutTimes: number[] = [];
@@ -91,13 +100,45 @@ for (const size of [200, 2000, largest]) {
   const layoutBudget = LAYOUT_BUDGET_MS[size];
 
   console.log(`flow of ${subtreeSize(flow.data)} nodes (asked ${size}); validation included in every edit`);
-  report('median setArgs + revalidation', fmt(median(argTimes)), `< ${EDIT_BUDGET_MS} ms`, median(argTimes) < EDIT_BUDGET_MS);
-  report('median renameNode + revalidation', fmt(median(renameTimes)), `< ${EDIT_BUDGET_MS} ms`, median(renameTimes) < EDIT_BUDGET_MS);
-  report('median insertBetween + revalidation', fmt(median(insertTimes)), `< ${EDIT_BUDGET_MS} ms`, median(insertTimes) < EDIT_BUDGET_MS);
-  report('history bytes per edit (max of setArgs/rename)', `${Math.max(...bytes)} B`, `< ${HISTORY_BUDGET_BYTES} B`, Math.max(...bytes) < HISTORY_BUDGET_BYTES);
-  report('history bytes of an insertBetween', `${insertBytes} B`, `< ${HISTORY_BUDGET_BYTES} B`, insertBytes < HISTORY_BUDGET_BYTES);
-  if (layoutBudget === undefined) report(`median tree layout (of ${LAYOUT_RUNS})`, fmt(median(layoutTimes)), 'prints only', true);
-  else report(`median tree layout (of ${LAYOUT_RUNS})`, fmt(median(layoutTimes)), `< ${layoutBudget} ms`, median(layoutTimes) < layoutBudget);
+  report(
+    'median setArgs + revalidation',
+    fmt(median(argTimes)),
+    `< ${EDIT_BUDGET_MS} ms`,
+    median(argTimes) < EDIT_BUDGET_MS,
+  );
+  report(
+    'median renameNode + revalidation',
+    fmt(median(renameTimes)),
+    `< ${EDIT_BUDGET_MS} ms`,
+    median(renameTimes) < EDIT_BUDGET_MS,
+  );
+  report(
+    'median insertBetween + revalidation',
+    fmt(median(insertTimes)),
+    `< ${EDIT_BUDGET_MS} ms`,
+    median(insertTimes) < EDIT_BUDGET_MS,
+  );
+  report(
+    'history bytes per edit (max of setArgs/rename)',
+    `${Math.max(...bytes)} B`,
+    `< ${HISTORY_BUDGET_BYTES} B`,
+    Math.max(...bytes) < HISTORY_BUDGET_BYTES,
+  );
+  report(
+    'history bytes of an insertBetween',
+    `${insertBytes} B`,
+    `< ${HISTORY_BUDGET_BYTES} B`,
+    insertBytes < HISTORY_BUDGET_BYTES,
+  );
+  if (layoutBudget === undefined)
+    report(`median tree layout (of ${LAYOUT_RUNS})`, fmt(median(layoutTimes)), 'prints only', true);
+  else
+    report(
+      `median tree layout (of ${LAYOUT_RUNS})`,
+      fmt(median(layoutTimes)),
+      `< ${layoutBudget} ms`,
+      median(layoutTimes) < layoutBudget,
+    );
 }
 
 if (failed) {

@@ -1,5 +1,7 @@
-import { accountMessages, errorMessages, MAGIC_LINK_TTL_MINUTES } from '@portal/contract';
 import type { Page } from '@playwright/test';
+
+import { accountMessages, errorMessages, MAGIC_LINK_TTL_MINUTES } from '@portal/contract';
+
 import { expect, expectAccessible, latestMessage, linkIn, test } from './fixtures.ts';
 
 /**
@@ -17,7 +19,12 @@ interface NewPerson {
 
 function newPerson(firstName: string): NewPerson {
   const unique = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  return { firstName, lastName: 'Marsh', email: `e2e-${unique}@example.test`, password: `Tangerine harbour ${unique.slice(-6)}` };
+  return {
+    firstName,
+    lastName: 'Marsh',
+    email: `e2e-${unique}@example.test`,
+    password: `Tangerine harbour ${unique.slice(-6)}`,
+  };
 }
 
 /** The csrftoken for the test's own calls to the server (the page's cookie jar gets the cookie). */
@@ -36,7 +43,13 @@ async function registered(page: Page, firstName: string): Promise<NewPerson> {
   const person = newPerson(firstName);
   const answer = await page.request.post('/registration/', {
     headers: { 'X-CSRFToken': await csrfToken(page) },
-    data: { first_name: person.firstName, last_name: person.lastName, email: person.email, password1: person.password, password2: person.password },
+    data: {
+      first_name: person.firstName,
+      last_name: person.lastName,
+      email: person.email,
+      password1: person.password,
+      password2: person.password,
+    },
   });
   expect(answer.status(), await answer.text()).toBe(201);
   return person;
@@ -47,7 +60,9 @@ async function registered(page: Page, firstName: string): Promise<NewPerson> {
  * cannot be moved from here; the server's own tests cover expiry by time).
  */
 async function expireLinksOf(page: Page, message: { id: number }): Promise<void> {
-  const answer = await page.request.post(`/sandbox/outbox/${message.id}/expire-links/`, { headers: { 'X-CSRFToken': await csrfToken(page) } });
+  const answer = await page.request.post(`/sandbox/outbox/${message.id}/expire-links/`, {
+    headers: { 'X-CSRFToken': await csrfToken(page) },
+  });
   expect(answer.status(), await answer.text()).toBe(200);
   expect(((await answer.json()) as { expired: number }).expired).toBeGreaterThan(0);
 }
@@ -64,7 +79,8 @@ async function signInWithPassword(page: Page, email: string, password: string): 
 }
 
 const errorSummary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' });
-const welcome = (page: Page, firstName: string) => page.getByRole('heading', { level: 1, name: `Welcome, ${firstName}` });
+const welcome = (page: Page, firstName: string) =>
+  page.getByRole('heading', { level: 1, name: `Welcome, ${firstName}` });
 
 test.describe('registration and e-mail verification', () => {
   test('a new person registers, opens the link from the email, and signs in', async ({ page, loginPage }) => {
@@ -116,7 +132,9 @@ test.describe('registration and e-mail verification', () => {
     const first = await latestMessage(page.request, person.email);
     await expireLinksOf(page, first);
     await page.goto(linkIn(first.body));
-    await expect(page.getByRole('heading', { level: 1, name: 'We could not confirm your email address' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'We could not confirm your email address' }),
+    ).toBeVisible();
     await expect(page.getByRole('alert')).toContainText(accountMessages.linkExpired);
     await expectAccessible(page, 'verification link expired');
 
@@ -131,7 +149,11 @@ test.describe('registration and e-mail verification', () => {
 });
 
 test.describe('magic link', () => {
-  test('a person asks for a sign-in link, opens it and lands where they were going; the link works once', async ({ page, loginPage, homePage }) => {
+  test('a person asks for a sign-in link, opens it and lands where they were going; the link works once', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     const person = await registered(page, 'Morgan');
     await page.goto('/?from=magic-link');
     await loginPage.expectShown();
@@ -191,7 +213,10 @@ test.describe('magic link', () => {
 });
 
 test.describe('forgotten password', () => {
-  test('a person resets a forgotten password and signs in with the new one; the old one and the used link are refused', async ({ page, loginPage }) => {
+  test('a person resets a forgotten password and signs in with the new one; the old one and the used link are refused', async ({
+    page,
+    loginPage,
+  }) => {
     const person = await registered(page, 'Avery');
     const newPassword = `Marmalade lighthouse ${Date.now() % 100000}`;
     await loginPage.goto();

@@ -20,7 +20,11 @@ test.describe('signing in and out', () => {
     await expect(products.filter({ hasText: /fibre/i })).toHaveCount(1);
   });
 
-  test('a wrong password is refused with a readable message and the email is kept', async ({ page, loginPage, makeCustomer }) => {
+  test('a wrong password is refused with a readable message and the email is kept', async ({
+    page,
+    loginPage,
+    makeCustomer,
+  }) => {
     const acme = await makeCustomer('cloud-phone');
     await loginPage.goto();
     await loginPage.signIn(acme.email, 'not-the-password');
@@ -38,7 +42,9 @@ test.describe('signing in and out', () => {
     await page.getByLabel('Email address').fill('alex-at-acme');
     await page.getByLabel('Password', { exact: true }).fill('x');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(loginPage.errorSummary()).toContainText('Enter an email address in the correct format, like name@example.com');
+    await expect(loginPage.errorSummary()).toContainText(
+      'Enter an email address in the correct format, like name@example.com',
+    );
     await expectAccessible(page, 'login page with validation errors');
   });
 
@@ -54,7 +60,12 @@ test.describe('signing in and out', () => {
     await expect(page).toHaveURL(/\/auth\/login\/?$/);
   });
 
-  test('logout revokes the token on the server and returns to the login page', async ({ page, loginPage, homePage, makeCustomer }) => {
+  test('logout revokes the token on the server and returns to the login page', async ({
+    page,
+    loginPage,
+    homePage,
+    makeCustomer,
+  }) => {
     const acme = await makeCustomer('cloud-phone');
     await signInCustomer(loginPage, homePage, acme);
     const token = await page.evaluate(() => window.localStorage.getItem('auth._token.local'));
@@ -91,7 +102,11 @@ test.describe('signing in and out', () => {
 });
 
 test.describe('the login guard', () => {
-  test('a protected page sends a logged-out user to sign in and brings them back', async ({ page, loginPage, makeCustomer }) => {
+  test('a protected page sends a logged-out user to sign in and brings them back', async ({
+    page,
+    loginPage,
+    makeCustomer,
+  }) => {
     const acme = await makeCustomer('cloud-phone');
     await page.goto('/?welcome=back#products');
     await expect(page).toHaveURL(/\/auth\/login\/\?next=/);
@@ -102,7 +117,13 @@ test.describe('the login guard', () => {
     expect(url.pathname + url.search + url.hash).toBe('/?welcome=back#products');
   });
 
-  test('a remembered path that is not site-relative is ignored', async ({ page, loginPage, homePage, baseURL, makeCustomer }) => {
+  test('a remembered path that is not site-relative is ignored', async ({
+    page,
+    loginPage,
+    homePage,
+    baseURL,
+    makeCustomer,
+  }) => {
     const acme = await makeCustomer('cloud-phone');
     for (const next of ['//evil.example/steal', 'https://evil.example/', '/\\evil.example']) {
       await loginPage.goto(`?next=${encodeURIComponent(next)}`);

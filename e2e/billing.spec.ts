@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+
 import { accounts, expect, expectAccessible, signInAs, signInCustomer, test } from './fixtures.ts';
 
 // Harbour Freight (a demo login every spec may read) is only looked at here. Each test that changes
 // the direct debit or pays signs in as a new customer like Tern Freight (billed as Harbour is: card,
 // £84.00 overdue), made by the sandbox's customer factory.
-
 
 /** Opens Billing from the side navigation (behind the menu on a phone). */
 async function openBilling(page: Page) {
@@ -23,11 +23,19 @@ const historyItems = (page: Page) => page.getByRole('list', { name: 'Invoices an
 function pdfText(pdf: Buffer): string {
   const source = pdf.toString('latin1');
   return [...source.matchAll(/(\[[^\]]*\]|<[0-9a-fA-F]*>)\s*T[Jj]/g)]
-    .map(([, operand]) => Buffer.from([...(operand ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join(''), 'hex').toString('latin1'))
+    .map(([, operand]) =>
+      Buffer.from([...(operand ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join(''), 'hex').toString(
+        'latin1',
+      ),
+    )
     .join('\n');
 }
 
-test('Harbour Freight sees its overdue balance, billing day and history, views an invoice and downloads its PDF @mobile', async ({ page, loginPage, homePage }) => {
+test('Harbour Freight sees its overdue balance, billing day and history, views an invoice and downloads its PDF @mobile', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   await signInAs(loginPage, homePage, accounts.multiProduct, accounts.multiProduct.firstName);
   await openBilling(page);
   await expect(page.getByText('Harbour Freight Ltd · Account')).toBeVisible();
@@ -53,7 +61,10 @@ test('Harbour Freight sees its overdue balance, billing day and history, views a
   await expect(pages).toContainText('Page 1 of 3');
   await expectAccessible(page, 'billing page');
 
-  const number = (await overdue.getByRole('button', { name: /^View invoice / }).getAttribute('aria-label'))!.replace('View invoice ', '');
+  const number = (await overdue.getByRole('button', { name: /^View invoice / }).getAttribute('aria-label'))!.replace(
+    'View invoice ',
+    '',
+  );
   await overdue.getByRole('button', { name: /^View invoice / }).click();
   const dialog = page.getByRole('dialog', { name: `Invoice ${number}` });
   await expect(dialog).toContainText('VAT at 20%£14.00');
@@ -62,7 +73,10 @@ test('Harbour Freight sees its overdue balance, billing day and history, views a
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), overdue.getByRole('button', { name: `Download PDF of invoice ${number}` }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    overdue.getByRole('button', { name: `Download PDF of invoice ${number}` }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`invoice-${number}.pdf`);
   const pdf = await readFile((await download.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -71,7 +85,12 @@ test('Harbour Freight sees its overdue balance, billing day and history, views a
   expect(text).toContain('Total: £84.00');
 });
 
-test('a customer sets up a direct debit: a bad sort code, bank details the banks refuse, then good ones @mobile', async ({ page, loginPage, homePage, makeCustomer }) => {
+test('a customer sets up a direct debit: a bad sort code, bank details the banks refuse, then good ones @mobile', async ({
+  page,
+  loginPage,
+  homePage,
+  makeCustomer,
+}) => {
   const customer = await makeCustomer('overdue-card');
   await signInCustomer(loginPage, homePage, customer);
   await openBilling(page);
@@ -115,7 +134,12 @@ async function payOnSandbox(page: Page, card: string) {
   await page.getByRole('button', { name: 'Pay £84.00' }).click();
 }
 
-test('a customer pays the overdue balance by card: declined, then 3-D Secure failed, then approved; the balance and the home card clear @mobile', async ({ page, loginPage, homePage, makeCustomer }) => {
+test('a customer pays the overdue balance by card: declined, then 3-D Secure failed, then approved; the balance and the home card clear @mobile', async ({
+  page,
+  loginPage,
+  homePage,
+  makeCustomer,
+}) => {
   const customer = await makeCustomer('overdue-card');
   await signInCustomer(loginPage, homePage, customer);
   await expect(page.getByText('£84.00 was due on')).toBeVisible();
@@ -127,7 +151,9 @@ test('a customer pays the overdue balance by card: declined, then 3-D Secure fai
   await expectAccessible(page, 'make a payment');
   await page.getByLabel('Amount to pay (£)').fill('2');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('You can pay part of your balance, from £5.00');
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
+    'You can pay part of your balance, from £5.00',
+  );
   await page.getByLabel('Amount to pay (£)').fill('84.00');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 
@@ -170,7 +196,12 @@ test('a customer pays the overdue balance by card: declined, then 3-D Secure fai
   await expect(page.getByText('£84.00 was due on')).toHaveCount(0);
 });
 
-test('a customer who opens the payment page in two windows and pays in both is charged once', async ({ page, loginPage, homePage, makeCustomer }) => {
+test('a customer who opens the payment page in two windows and pays in both is charged once', async ({
+  page,
+  loginPage,
+  homePage,
+  makeCustomer,
+}) => {
   const customer = await makeCustomer('overdue-card');
   await signInCustomer(loginPage, homePage, customer);
   await openBilling(page);
@@ -206,7 +237,12 @@ test('a customer who opens the payment page in two windows and pays in both is c
   await expect(historyItems(page).nth(1)).toContainText('Paid');
 });
 
-test('a customer who asks for more payment links than the e-mail limit reads why in the page', async ({ page, loginPage, homePage, makeCustomer }) => {
+test('a customer who asks for more payment links than the e-mail limit reads why in the page', async ({
+  page,
+  loginPage,
+  homePage,
+  makeCustomer,
+}) => {
   const customer = await makeCustomer('overdue-card');
   await signInCustomer(loginPage, homePage, customer);
   await openBilling(page);
@@ -214,9 +250,16 @@ test('a customer who asks for more payment links than the e-mail limit reads why
   const refused = page.getByText('The payment link was not sent');
   // Five an hour to one address: the sixth at the latest is refused (sooner on a retried run, whose sends count too).
   for (let i = 0; i < 6; i++) {
-    const [answer] = await Promise.all([page.waitForResponse((response) => response.url().includes('/payment-link/') && response.request().method() === 'POST'), send.click()]);
+    const [answer] = await Promise.all([
+      page.waitForResponse(
+        (response) => response.url().includes('/payment-link/') && response.request().method() === 'POST',
+      ),
+      send.click(),
+    ]);
     if (answer.status() === 429) break;
   }
   await expect(refused).toBeVisible();
-  await expect(page.getByText(/We have sent as many emails as we can for now\. Try again in \d+ minutes?\./)).toBeVisible();
+  await expect(
+    page.getByText(/We have sent as many emails as we can for now\. Try again in \d+ minutes?\./),
+  ).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect, expectAccessible, latestMessage, linkIn, signInCustomer, test } from './fixtures.ts';
 
 // Broadband availability and sign-up (spec 000 section 2, spec 001 "Broadband"), as a
@@ -26,15 +27,24 @@ test('availability: full fibre, standard only, nothing, and a postcode with no a
   await expect(page.getByText('Error: Postcode is a required field')).toBeVisible();
   await page.getByLabel('Postcode').fill('zz99 9zz');
   await page.getByRole('button', { name: 'Find addresses' }).click();
-  await expect(page.getByText('ZZ99 9ZZ returned no addresses we can check, please try another postcode')).toBeVisible();
-  const tracked = await page.evaluate(() => JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []));
+  await expect(
+    page.getByText('ZZ99 9ZZ returned no addresses we can check, please try another postcode'),
+  ).toBeVisible();
+  const tracked = await page.evaluate(() =>
+    JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []),
+  );
   expect(tracked).toContain('"event":"Broadband address search failed"');
 
   // Full fibre on both networks; the address without a reference is not offered.
   await page.getByLabel('Postcode').fill('ls11 5pz');
   await page.getByRole('button', { name: 'Find addresses' }).click();
   const select = page.getByLabel('Select your business address');
-  await expect(select.locator('option')).toHaveText(['3 addresses found', 'Unit 4, Canal Wharf, Water Lane, Leeds, LS11 5PZ', 'Unit 5, Canal Wharf, Water Lane, Leeds, LS11 5PZ', 'Unit 6, Canal Wharf, Water Lane, Leeds, LS11 5PZ']);
+  await expect(select.locator('option')).toHaveText([
+    '3 addresses found',
+    'Unit 4, Canal Wharf, Water Lane, Leeds, LS11 5PZ',
+    'Unit 5, Canal Wharf, Water Lane, Leeds, LS11 5PZ',
+    'Unit 6, Canal Wharf, Water Lane, Leeds, LS11 5PZ',
+  ]);
   await page.getByRole('button', { name: 'Check availability' }).click();
   await expect(page.getByText('Error: Select your business address from the list')).toBeVisible();
   await select.selectOption({ label: 'Unit 5, Canal Wharf, Water Lane, Leeds, LS11 5PZ' });
@@ -69,7 +79,13 @@ test('availability: full fibre, standard only, nothing, and a postcode with no a
 });
 
 test('the sign-up sends a visitor to the address page unless the page asked for is allowed next', async ({ page }) => {
-  for (const path of ['/broadband-signup', '/broadband-signup/summary', '/broadband-signup/details', '/broadband-signup/tariffs', '/broadband-signup/nonsense']) {
+  for (const path of [
+    '/broadband-signup',
+    '/broadband-signup/summary',
+    '/broadband-signup/details',
+    '/broadband-signup/tariffs',
+    '/broadband-signup/nonsense',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/broadband-signup\/address$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Where do you need broadband?' })).toBeVisible();
@@ -91,14 +107,21 @@ async function toDetails(page: Page) {
   await expect(page.getByRole('group', { name: 'Full Fibre' }).getByRole('radio')).toHaveCount(3);
   await expect(page.getByRole('group', { name: 'Standard' }).getByRole('radio')).toHaveCount(2);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('alert', { name: 'There is a problem' }).getByRole('link', { name: 'Choose a tariff' })).toBeVisible();
+  await expect(
+    page.getByRole('alert', { name: 'There is a problem' }).getByRole('link', { name: 'Choose a tariff' }),
+  ).toBeVisible();
   await page.getByRole('radio', { name: /^Full Fibre 900/ }).check();
   await expectAccessible(page, 'broadband tariffs');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your business details' })).toBeVisible();
 }
 
-test('a visitor signs up from address to summary; the approved installation shows in their notifications', async ({ page, loginPage, homePage, makeCustomer }) => {
+test('a visitor signs up from address to summary; the approved installation shows in their notifications', async ({
+  page,
+  loginPage,
+  homePage,
+  makeCustomer,
+}) => {
   test.setTimeout(90_000);
   // Approving the sign-up adds an appointment to the account's orders: a new customer like Canal Bakery.
   const customer = await makeCustomer('broadband');
@@ -139,7 +162,9 @@ test('a visitor signs up from address to summary; the approved installation show
 
   // Summary, then the lead is created and approved.
   await expect(page.getByRole('heading', { level: 1, name: 'Check your order' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Address' })).toContainText('Unit 4, Canal Wharf, Water Lane, Leeds, LS11 5PZ');
+  await expect(page.getByRole('region', { name: 'Address' })).toContainText(
+    'Unit 4, Canal Wharf, Water Lane, Leeds, LS11 5PZ',
+  );
   await expect(page.getByRole('region', { name: 'Tariff' })).toContainText('Full Fibre: Full Fibre 500');
   await expect(page.getByRole('region', { name: 'Tariff' })).toContainText('£45.00 a month');
   await expect(page.getByRole('region', { name: 'Your details' })).toContainText('Canal Bakery');
@@ -159,10 +184,16 @@ test('a visitor signs up from address to summary; the approved installation show
   // Signed in, the customer sees the appointment in the notification centre.
   await page.getByRole('link', { name: 'Sign in', exact: true }).first().click();
   await signInCustomer(loginPage, homePage, customer);
-  await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Notifications/ })
+    .click();
   const panel = page.getByRole('dialog', { name: 'Notifications' });
   await expect(panel).toBeVisible();
-  await panel.getByRole('button', { name: /Broadband installation appointment/ }).first().click();
+  await panel
+    .getByRole('button', { name: /Broadband installation appointment/ })
+    .first()
+    .click();
   const order = page.getByRole('dialog', { name: 'Order details' });
   await expect(order).toContainText(reference!);
   await expect(order).toContainText(date!);
@@ -170,7 +201,10 @@ test('a visitor signs up from address to summary; the approved installation show
   await expect(order).toContainText('LS11 5PZ');
 });
 
-test('a new business signs up: told what happens next, e-mailed a link to set a password, then finds the appointment in the order tracker @mobile', async ({ page, loginPage }) => {
+test('a new business signs up: told what happens next, e-mailed a link to set a password, then finds the appointment in the order tracker @mobile', async ({
+  page,
+  loginPage,
+}) => {
   test.setTimeout(120_000);
   // Its own address each run: the sign-up makes the account.
   const unique = `${test.info().project.name}-${Date.now().toString(36)}-${test.info().repeatEachIndex}`;
@@ -193,10 +227,14 @@ test('a new business signs up: told what happens next, e-mailed a link to set a 
 
   // The end says what happens next: an account made with the address, a link to set its password e-mailed.
   await expect(page.getByRole('heading', { level: 1, name: 'You are signed up for broadband' })).toBeVisible();
-  const reference = /Order reference (BB-\d+)/.exec((await page.getByRole('status').filter({ hasText: 'Order reference' }).textContent()) ?? '')?.[1];
+  const reference = /Order reference (BB-\d+)/.exec(
+    (await page.getByRole('status').filter({ hasText: 'Order reference' }).textContent()) ?? '',
+  )?.[1];
   expect(reference).toBeTruthy();
   await expect(page.getByRole('heading', { level: 2, name: 'What happens next' })).toBeVisible();
-  await expect(page.getByText(`We have made you an account with ${email} and e-mailed you a link to set its password.`)).toBeVisible();
+  await expect(
+    page.getByText(`We have made you an account with ${email} and e-mailed you a link to set its password.`),
+  ).toBeVisible();
   await expectAccessible(page, 'broadband signed up: what happens next');
 
   // The e-mail: the booking, and the link to set the password.
@@ -217,7 +255,9 @@ test('a new business signs up: told what happens next, e-mailed a link to set a 
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ren' })).toBeVisible();
   await page.goto('/my-orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Order tracker' })).toBeVisible();
-  const appointment = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /Broadband installation appointment/ }) });
+  const appointment = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: /Broadband installation appointment/ }) });
   await expect(appointment).toHaveCount(1);
   await expect(appointment).toContainText('08:00-13:00');
   await appointment.getByRole('button').click();

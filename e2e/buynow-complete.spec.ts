@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { accounts, expect, expectAccessible, test } from './fixtures.ts';
 
 // Pier Bakery's buy-now cloud phone has just been provisioned: the start-up sends Jamie to the
@@ -7,7 +8,12 @@ import { accounts, expect, expectAccessible, test } from './fixtures.ts';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Your cloud phone is ready' });
 
-test('Pier Bakery is sent to buy-now complete, reads it, goes home, and is not sent there again', async ({ page, loginPage, homePage, makeCustomer }) => {
+test('Pier Bakery is sent to buy-now complete, reads it, goes home, and is not sent there again', async ({
+  page,
+  loginPage,
+  homePage,
+  makeCustomer,
+}) => {
   const account = await makeCustomer('provisioned');
   // The number its phone was given, as the page shows it (E.164).
   const number = `+44${account.numbers[0]!.slice(1)}`;
@@ -24,8 +30,14 @@ test('Pier Bakery is sent to buy-now complete, reads it, goes home, and is not s
   await expect(bought).toContainText('Jamie Cole, extension 200');
   await expect(bought).toContainText('Suite 3, 40 North Road, Brighton, BN1 1YE');
   const steps = page.getByRole('region', { name: 'Next steps' });
-  await expect(steps.getByRole('link', { name: 'Download the apps' })).toHaveAttribute('href', `/download-apps/${productId}`);
-  await expect(steps.getByRole('link', { name: 'Set up call flows' })).toHaveAttribute('href', `/call-flows/${productId}?tab=active-call-flow`);
+  await expect(steps.getByRole('link', { name: 'Download the apps' })).toHaveAttribute(
+    'href',
+    `/download-apps/${productId}`,
+  );
+  await expect(steps.getByRole('link', { name: 'Set up call flows' })).toHaveAttribute(
+    'href',
+    `/call-flows/${productId}?tab=active-call-flow`,
+  );
   // Nothing wider than the screen (the phone run: 412 px).
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await expectAccessible(page, 'buy-now complete');

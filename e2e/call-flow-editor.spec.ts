@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
+
 import { apiBytes, expect, expectAccessible, productIdOf, signInCustomer, test, wavInfo } from './fixtures.ts';
 
 /** From home, the side nav's "Call flows" link; answers the cloud phone's product id. */
@@ -37,7 +38,9 @@ async function createSavedFlow(page: Page, name: string): Promise<void> {
 async function deleteFromList(page: Page, name: string): Promise<void> {
   const list = page.getByRole('list', { name: 'Custom call flows' });
   await list.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
-  const dialog = page.getByRole('alertdialog', { name: `Delete ${name}?` }).or(page.getByRole('dialog', { name: `Delete ${name}?` }));
+  const dialog = page
+    .getByRole('alertdialog', { name: `Delete ${name}?` })
+    .or(page.getByRole('dialog', { name: `Delete ${name}?` }));
   await dialog.getByRole('button', { name: 'Delete call flow' }).click();
   await expect(list.getByRole('link', { name, exact: true })).toHaveCount(0);
 }
@@ -65,12 +68,20 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {
 }
 
 test.describe('call flow editor', () => {
-  test('unsaved changes: Cancel asks before leaving, and a reload offers the draft back', async ({ page, loginPage, homePage, makeCustomer }) => {
+  test('unsaved changes: Cancel asks before leaving, and a reload offers the draft back', async ({
+    page,
+    loginPage,
+    homePage,
+    makeCustomer,
+  }) => {
     const acme = await makeCustomer('cloud-phone');
     await signInCustomer(loginPage, homePage, acme);
     await openCallFlows(page);
     const original = 'Out of hours to mobile';
-    await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: original, exact: true }).click();
+    await page
+      .getByRole('list', { name: 'Custom call flows' })
+      .getByRole('link', { name: original, exact: true })
+      .click();
     await expectEditorShown(page, original);
     await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
     await expectAccessible(page, 'call flow editor');
@@ -106,7 +117,13 @@ test.describe('call flow editor', () => {
     await expectAccessible(page, 'call flow editor with the draft restored');
   });
 
-  test('two tabs: saving over a newer version offers a copy, and the copy is in the list', async ({ page, context, loginPage, homePage, makeCustomer }) => {
+  test('two tabs: saving over a newer version offers a copy, and the copy is in the list', async ({
+    page,
+    context,
+    loginPage,
+    homePage,
+    makeCustomer,
+  }) => {
     const acme = await makeCustomer('cloud-phone');
     await signInCustomer(loginPage, homePage, acme);
     const productId = await openCallFlows(page);
@@ -155,11 +172,19 @@ test.describe('call flow editor', () => {
     await other.close();
   });
 
-  test('test call on Main office hours: a weekday key 1 rings the sales team, Saturday goes to voicemail', async ({ page, loginPage, homePage, makeCustomer }) => {
+  test('test call on Main office hours: a weekday key 1 rings the sales team, Saturday goes to voicemail', async ({
+    page,
+    loginPage,
+    homePage,
+    makeCustomer,
+  }) => {
     const acme = await makeCustomer('cloud-phone');
     await signInCustomer(loginPage, homePage, acme);
     await openCallFlows(page);
-    await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: 'Main office hours', exact: true }).click();
+    await page
+      .getByRole('list', { name: 'Custom call flows' })
+      .getByRole('link', { name: 'Main office hours', exact: true })
+      .click();
     await expectEditorShown(page, 'Main office hours');
     const canvas = page.getByRole('region', { name: 'Call flow canvas' });
     await canvas.getByRole('button', { name: 'Test call' }).click();
@@ -176,7 +201,9 @@ test.describe('call flow editor', () => {
     await expect(panel.getByText('the caller presses 1.')).toBeVisible();
     const outcome = panel.locator('.cf-outcome');
     await expect(outcome).toContainText('Rings Alex Morgan (200) and Priya Shah (201)');
-    await expect(canvas.getByRole('button', { name: 'Transfer: Sales team', exact: true })).toHaveAccessibleDescription(/On the test call’s path/);
+    await expect(canvas.getByRole('button', { name: 'Transfer: Sales team', exact: true })).toHaveAccessibleDescription(
+      /On the test call’s path/,
+    );
     await expectAccessible(page, 'test call in hours');
 
     // Saturday 15 March 2025, 10:30: out of hours.
@@ -185,14 +212,24 @@ test.describe('call flow editor', () => {
     await panel.getByRole('button', { name: 'Run test call' }).click();
     await expect(panel.getByText('closed all day, so the out-of-hours route is taken')).toBeVisible();
     await expect(outcome).toContainText('The caller is put through to voicemail box');
-    await expect(canvas.getByRole('button', { name: 'Play audio: Closed greeting', exact: true })).toHaveAccessibleDescription(/On the test call’s path/);
+    await expect(
+      canvas.getByRole('button', { name: 'Play audio: Closed greeting', exact: true }),
+    ).toHaveAccessibleDescription(/On the test call’s path/);
     await expectAccessible(page, 'test call out of hours');
   });
-  test('arrangement: left to right (ELK), still so after a reload, and back to the tidy tree', async ({ page, loginPage, homePage, makeCustomer }) => {
+  test('arrangement: left to right (ELK), still so after a reload, and back to the tidy tree', async ({
+    page,
+    loginPage,
+    homePage,
+    makeCustomer,
+  }) => {
     const acme = await makeCustomer('cloud-phone');
     await signInCustomer(loginPage, homePage, acme);
     await openCallFlows(page);
-    await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: 'Main office hours', exact: true }).click();
+    await page
+      .getByRole('list', { name: 'Custom call flows' })
+      .getByRole('link', { name: 'Main office hours', exact: true })
+      .click();
     await expectEditorShown(page, 'Main office hours');
     const canvas = page.getByRole('region', { name: 'Call flow canvas' });
     const arrange = canvas.getByRole('button', { name: 'Arrange left to right' });
@@ -212,7 +249,8 @@ test.describe('call flow editor', () => {
     await expect.poll(salesAgainstMain).toEqual({ rightOf: true, below: expect.any(Boolean) });
     // Every step of a route is one column further right: the main number is leftmost of all.
     const mainLeft = (await main.boundingBox())!.x;
-    for (const step of await canvas.locator('.react-flow__node').all()) expect((await step.boundingBox())!.x).toBeGreaterThanOrEqual(mainLeft - 1);
+    for (const step of await canvas.locator('.react-flow__node').all())
+      expect((await step.boundingBox())!.x).toBeGreaterThanOrEqual(mainLeft - 1);
     // The arrow keys follow the arrangement: right to the next step, left back; down from the main number goes nowhere.
     await main.focus();
     await page.keyboard.press('ArrowDown');
@@ -231,11 +269,19 @@ test.describe('call flow editor', () => {
     await expect(arrange).toHaveAttribute('aria-pressed', 'false');
     await expect.poll(salesAgainstMain).toEqual({ rightOf: expect.any(Boolean), below: true });
   });
-  test("the caller's journey of Main office hours reads per time window and key, prints, and downloads as a PDF", async ({ page, loginPage, homePage, makeCustomer }) => {
+  test("the caller's journey of Main office hours reads per time window and key, prints, and downloads as a PDF", async ({
+    page,
+    loginPage,
+    homePage,
+    makeCustomer,
+  }) => {
     const acme = await makeCustomer('cloud-phone');
     await signInCustomer(loginPage, homePage, acme);
     await openCallFlows(page);
-    await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: "Caller's journey of Main office hours" }).click();
+    await page
+      .getByRole('list', { name: 'Custom call flows' })
+      .getByRole('link', { name: "Caller's journey of Main office hours" })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Caller’s journey: Main office hours' })).toBeVisible();
     await expect(page).toHaveURL(/\/call-flows\/\d+\/journey\/\d+$/);
     const open = page.getByRole('region', { name: /^Mon-Fri/ });
@@ -254,7 +300,12 @@ test.describe('call flow editor', () => {
     await expect(open).toBeVisible();
   });
 
-  test('checks: a transfer to someone with no phone or app, and an uncovered Tuesday afternoon fixed from its warning', async ({ page, loginPage, homePage, makeCustomer }) => {
+  test('checks: a transfer to someone with no phone or app, and an uncovered Tuesday afternoon fixed from its warning', async ({
+    page,
+    loginPage,
+    homePage,
+    makeCustomer,
+  }) => {
     const acme = await makeCustomer('cloud-phone');
     await signInCustomer(loginPage, homePage, acme);
     await openCallFlows(page);
@@ -277,7 +328,9 @@ test.describe('call flow editor', () => {
     await canvas.getByRole('button', { name: 'Checks: 2 warnings' }).click();
     const panel = canvas.getByRole('region', { name: 'Checks' });
     await expect(panel.getByText(/reach no one: Transfer rings Alex Morgan, who has no phone or app/)).toBeVisible();
-    const gap = panel.getByRole('listitem').filter({ hasText: 'Tuesday 12:00-17:00 is out of hours, though the other weekdays are open then' });
+    const gap = panel
+      .getByRole('listitem')
+      .filter({ hasText: 'Tuesday 12:00-17:00 is out of hours, though the other weekdays are open then' });
     await expect(gap).toBeVisible();
     // The panel is narrow; every fix button lies whole inside it, none cut off at its right edge.
     expect(await panel.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
@@ -292,21 +345,34 @@ test.describe('call flow editor', () => {
     await expect(gap).toBeVisible();
   });
 
-  test('on a phone an existing flow opens fitted: every step on screen, none cut off at the side @phone', async ({ page, loginPage, homePage, makeCustomer }) => {
+  test('on a phone an existing flow opens fitted: every step on screen, none cut off at the side @phone', async ({
+    page,
+    loginPage,
+    homePage,
+    makeCustomer,
+  }) => {
     const acme = await makeCustomer('cloud-phone');
     await signInCustomer(loginPage, homePage, acme);
     const productId = await openCallFlows(page);
-    const { results } = JSON.parse((await apiBytes(page, `/api/v2/voip/${productId}/call-flows/`)).toString()) as { results: Array<{ id: number; name: string }> };
+    const { results } = JSON.parse((await apiBytes(page, `/api/v2/voip/${productId}/call-flows/`)).toString()) as {
+      results: Array<{ id: number; name: string }>;
+    };
     // The biggest of the seeded flows.
     const sizes = await Promise.all(
       results.map(async (flow) => {
-        const stored = JSON.parse((await apiBytes(page, `/api/v2/voip/${productId}/call-flows/${flow.id}/`)).toString()) as { data: unknown };
-        const count = (node: { children?: unknown[] }): number => 1 + (node.children ?? []).reduce<number>((sum, child) => sum + count(child as { children?: unknown[] }), 0);
+        const stored = JSON.parse(
+          (await apiBytes(page, `/api/v2/voip/${productId}/call-flows/${flow.id}/`)).toString(),
+        ) as { data: unknown };
+        const count = (node: { children?: unknown[] }): number =>
+          1 + (node.children ?? []).reduce<number>((sum, child) => sum + count(child as { children?: unknown[] }), 0);
         return { name: flow.name, steps: count(stored.data as { children?: unknown[] }) };
       }),
     );
     const biggest = sizes.sort((a, b) => b.steps - a.steps)[0]!;
-    await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: biggest.name, exact: true }).click();
+    await page
+      .getByRole('list', { name: 'Custom call flows' })
+      .getByRole('link', { name: biggest.name, exact: true })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: `Edit call flow ${biggest.name}` })).toBeVisible();
     const canvas = page.getByRole('region', { name: 'Call flow canvas' });
     await expect(canvas.getByRole('button', { name: /^Main number:/ })).toBeVisible();
@@ -315,13 +381,20 @@ test.describe('call flow editor', () => {
     const diagram = (await page.locator('.react-flow').boundingBox())!;
     const steps = page.locator('.react-flow__node');
     await expect(steps).toHaveCount(biggest.steps);
-    for (const box of await steps.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect))) {
+    for (const box of await steps.evaluateAll((nodes) =>
+      nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect),
+    )) {
       expect(box.left).toBeGreaterThanOrEqual(diagram.x - 0.5);
       expect(box.right).toBeLessThanOrEqual(diagram.x + diagram.width + 0.5);
     }
   });
 
-  test('drag a step onto another place to move it; a refused drag says why and changes nothing', async ({ page, loginPage, homePage, makeCustomer }) => {
+  test('drag a step onto another place to move it; a refused drag says why and changes nothing', async ({
+    page,
+    loginPage,
+    homePage,
+    makeCustomer,
+  }) => {
     const acme = await makeCustomer('cloud-phone');
     await signInCustomer(loginPage, homePage, acme);
     await openCallFlows(page);
@@ -336,7 +409,9 @@ test.describe('call flow editor', () => {
 
     // The voicemail onto the transfer, which ends a route: refused, the reason on screen, nothing moved.
     await drag('Voicemail: Voicemail', 'Transfer: Transfer');
-    await expect(canvas.getByText(/^Voicemail: Voicemail cannot go after Transfer: Transfer: A transfer ends a route/).first()).toBeVisible();
+    await expect(
+      canvas.getByText(/^Voicemail: Voicemail cannot go after Transfer: Transfer: A transfer ends a route/).first(),
+    ).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Undo' })).toBeDisabled();
 
     // Out of hours emptied, the transfer dragged onto it: moved there, in hours is now red; one undo takes it back.
@@ -352,7 +427,12 @@ test.describe('call flow editor', () => {
     await expect(node('Out of hours: Out of hours')).toHaveAccessibleDescription(/Needs attention/);
   });
 
-  test('on a slow machine a step just added is brought into view and its + opens the palette at the first click', async ({ page, loginPage, homePage, makeCustomer }) => {
+  test('on a slow machine a step just added is brought into view and its + opens the palette at the first click', async ({
+    page,
+    loginPage,
+    homePage,
+    makeCustomer,
+  }) => {
     test.setTimeout(150_000);
     const acme = await makeCustomer('cloud-phone');
     await signInCustomer(loginPage, homePage, acme);
@@ -362,20 +442,36 @@ test.describe('call flow editor', () => {
     const canvas = page.getByRole('region', { name: 'Call flow canvas' });
     await canvas.getByRole('button', { name: 'Transfer: Transfer', exact: true }).click();
     await canvas.getByRole('button', { name: 'Delete Transfer: Transfer' }).click();
-    await (await openPalette(page, /^Add a step after In hours:/, /^Add a step after In hours/)).getByRole('button', { name: 'Dial menu', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Dial menu: Dial menu' }).getByRole('button', { name: 'Save', exact: true }).click();
+    await (
+      await openPalette(page, /^Add a step after In hours:/, /^Add a step after In hours/)
+    )
+      .getByRole('button', { name: 'Dial menu', exact: true })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Dial menu: Dial menu' })
+      .getByRole('button', { name: 'Save', exact: true })
+      .click();
     await expect(canvas).toHaveAttribute('aria-busy', 'false');
 
     // An eight times slower CPU: the new key's layout lands well after it is drawn under its menu.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
     await canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }).click();
-    await (await openPalette(page, /^Add a step after Dial menu key 1:/, /^Add a step after Dial menu key/)).getByRole('button', { name: 'Voicemail', exact: true }).click();
+    await (
+      await openPalette(page, /^Add a step after Dial menu key 1:/, /^Add a step after Dial menu key/)
+    )
+      .getByRole('button', { name: 'Voicemail', exact: true })
+      .click();
     await expect(page.getByRole('dialog', { name: 'Voicemail: Voicemail' })).toBeVisible();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   });
 
-  test('a dial menu greeting recorded in the editor: waveform, trim, saved on the step, played back after a reload', async ({ page, loginPage, homePage, makeCustomer }) => {
+  test('a dial menu greeting recorded in the editor: waveform, trim, saved on the step, played back after a reload', async ({
+    page,
+    loginPage,
+    homePage,
+    makeCustomer,
+  }) => {
     test.setTimeout(150_000);
     const acme = await makeCustomer('cloud-phone');
     await signInCustomer(loginPage, homePage, acme);
@@ -385,7 +481,8 @@ test.describe('call flow editor', () => {
     const name = flowName('Recorded menu');
     await page.getByRole('textbox', { name: 'Call flow name' }).fill(name);
     const canvas = page.getByRole('region', { name: 'Call flow canvas' });
-    const node = (label: string | RegExp) => canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
+    const node = (label: string | RegExp) =>
+      canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
     const click = async (target: ReturnType<typeof node>) => {
       await expect(canvas).toHaveAttribute('aria-busy', 'false');
       await target.click();
@@ -394,7 +491,11 @@ test.describe('call flow editor', () => {
     // A dial menu where the in-hours transfer was.
     await click(node('Transfer: Transfer'));
     await click(canvas.getByRole('button', { name: 'Delete Transfer: Transfer' }));
-    await (await openPalette(page, /^Add a step after In hours:/, /^Add a step after In hours/)).getByRole('button', { name: 'Dial menu', exact: true }).click();
+    await (
+      await openPalette(page, /^Add a step after In hours:/, /^Add a step after In hours/)
+    )
+      .getByRole('button', { name: 'Dial menu', exact: true })
+      .click();
     const menuDialog = page.getByRole('dialog', { name: 'Dial menu: Dial menu' });
 
     // Record from the fake microphone (silence, tone, silence), then keep 0.5 s to 1.5 s.
@@ -425,11 +526,20 @@ test.describe('call flow editor', () => {
     await expect(page).toHaveURL(/callflow_id=\d+/);
 
     // The server keeps exactly the trimmed second, in the stored format.
-    const files = JSON.parse((await apiBytes(page, `/api/v1/voip/${productId}/call-flows/current/audio-files/`)).toString()) as { results: Array<{ name: string; stored_filename: string; duration_ms: number; kind: string; sub_kind: string }> };
+    const files = JSON.parse(
+      (await apiBytes(page, `/api/v1/voip/${productId}/call-flows/current/audio-files/`)).toString(),
+    ) as {
+      results: Array<{ name: string; stored_filename: string; duration_ms: number; kind: string; sub_kind: string }>;
+    };
     const stored = files.results.find((file) => file.name === audioName);
     expect(stored).toMatchObject({ kind: 'menu', sub_kind: 'recording' });
     expect(Math.abs((stored?.duration_ms ?? 0) - 1000)).toBeLessThan(20);
-    const wav = wavInfo(await apiBytes(page, `/api/v1/voip/${productId}/call-flows/current/audio-files/download/${stored?.stored_filename}/`));
+    const wav = wavInfo(
+      await apiBytes(
+        page,
+        `/api/v1/voip/${productId}/call-flows/current/audio-files/download/${stored?.stored_filename}/`,
+      ),
+    );
     expect(wav).toMatchObject({ sampleRate: 8000, channels: 1, bitsPerSample: 16 });
     expect(Math.abs(wav.durationMs - 1000)).toBeLessThan(20);
 
@@ -438,7 +548,9 @@ test.describe('call flow editor', () => {
     await expectEditorShown(page, name);
     await click(node('Dial menu: Dial menu'));
     await click(canvas.getByRole('button', { name: 'Edit Dial menu: Dial menu' }));
-    await expect(menuDialog.getByLabel('Menu message (audio file)', { exact: true }).locator('option:checked')).toHaveText(audioName);
+    await expect(
+      menuDialog.getByLabel('Menu message (audio file)', { exact: true }).locator('option:checked'),
+    ).toHaveText(audioName);
     await menuDialog.getByRole('button', { name: `Play ${audioName}` }).click();
     await expect(menuDialog.getByRole('button', { name: `Stop ${audioName}` })).toBeVisible();
     await menuDialog.getByRole('button', { name: 'Cancel' }).click();
@@ -447,7 +559,12 @@ test.describe('call flow editor', () => {
     await deleteFromList(page, name);
   });
 
-  test('buy-now customer: Save & Enable asks for the add-on first, then to enable', async ({ page, loginPage, homePage, makeCustomer }) => {
+  test('buy-now customer: Save & Enable asks for the add-on first, then to enable', async ({
+    page,
+    loginPage,
+    homePage,
+    makeCustomer,
+  }) => {
     const bakes = await makeCustomer('buy-now');
     await signInCustomer(loginPage, homePage, bakes);
     await openCallFlows(page);
@@ -479,7 +596,12 @@ test.describe('call flow editor', () => {
     await expectAccessible(page, 'call flow editor after enabling');
   });
 
-  test('Save & Enable of a new flow lists exactly what changes for callers against the active flow, matched by route', async ({ page, loginPage, homePage, makeCustomer }) => {
+  test('Save & Enable of a new flow lists exactly what changes for callers against the active flow, matched by route', async ({
+    page,
+    loginPage,
+    homePage,
+    makeCustomer,
+  }) => {
     const acme = await makeCustomer('cloud-phone');
     // Many canvas edits, each laid out again: room for a busy shared machine.
     test.setTimeout(180_000);
@@ -488,21 +610,28 @@ test.describe('call flow editor', () => {
     // hours the closed greeting, then voicemail box 300.
     await signInCustomer(loginPage, homePage, acme);
     const productId = await openCallFlows(page);
-    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText('Main office hours is your active call flow');
+    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(
+      'Main office hours is your active call flow',
+    );
     await page.getByRole('link', { name: 'Create call flow' }).click();
     await expectEditorShown(page, /^Custom call flow/);
     const name = flowName('Menu flow');
     await page.getByRole('textbox', { name: 'Call flow name' }).fill(name);
 
     const canvas = page.getByRole('region', { name: 'Call flow canvas' });
-    const node = (label: string | RegExp) => canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
+    const node = (label: string | RegExp) =>
+      canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
     const click = async (target: Locator) => {
       await expect(canvas).toHaveAttribute('aria-busy', 'false');
       await target.click();
     };
 
     // A dial menu before the in-hours transfer, named and playing as the active flow's: the transfer goes on key 1.
-    await (await openPalette(page, /^Insert a step before Transfer: Transfer/, /^Insert a step/)).getByRole('button', { name: 'Dial menu', exact: true }).click();
+    await (
+      await openPalette(page, /^Insert a step before Transfer: Transfer/, /^Insert a step/)
+    )
+      .getByRole('button', { name: 'Dial menu', exact: true })
+      .click();
     const menuDialog = page.getByRole('dialog', { name: 'Dial menu: Dial menu' });
     await menuDialog.getByRole('textbox', { name: 'Name' }).fill('Main menu');
     await menuDialog.getByLabel('Menu message (audio file)', { exact: true }).selectOption({ label: 'Main menu' });
@@ -513,7 +642,11 @@ test.describe('call flow editor', () => {
     // Key 2: Priya Shah's voicemail.
     await click(canvas.getByRole('button', { name: 'Add a key to Dial menu: Main menu' }));
     await expect(node(/^Dial menu key 2:/)).toBeVisible();
-    await (await openPalette(page, /^Add a step after Dial menu key 2:/, /^Add a step after Dial menu key/)).getByRole('button', { name: 'Voicemail', exact: true }).click();
+    await (
+      await openPalette(page, /^Add a step after Dial menu key 2:/, /^Add a step after Dial menu key/)
+    )
+      .getByRole('button', { name: 'Voicemail', exact: true })
+      .click();
     const voicemailDialog = page.getByRole('dialog', { name: 'Voicemail: Voicemail' });
     await voicemailDialog.getByLabel('Voicemail box').selectOption({ label: 'Priya Shah · ext 201' });
     await voicemailDialog.getByRole('button', { name: 'Save', exact: true }).click();
@@ -525,7 +658,11 @@ test.describe('call flow editor', () => {
     await page.getByRole('button', { name: 'Save & Enable' }).click();
     const confirm = page.getByRole('dialog', { name: `Save and enable ${name}?` });
     await expect(confirm).toContainText('It replaces Main office hours as your active call flow.');
-    await expect(confirm.getByRole('list', { name: 'What changes for callers compared with Main office hours' }).getByRole('listitem')).toHaveText([
+    await expect(
+      confirm
+        .getByRole('list', { name: 'What changes for callers compared with Main office hours' })
+        .getByRole('listitem'),
+    ).toHaveText([
       'Every call no longer plays Welcome greeting',
       'Key 1 now goes to Transfer instead of Sales team',
       'Key 2 now goes to voicemail box 201 instead of voicemail box 300',
@@ -539,17 +676,26 @@ test.describe('call flow editor', () => {
 
     // The server holds the new flow as the active one.
     await page.goto(`/call-flows/${productId}?tab=active-call-flow`);
-    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(`${name} is your active call flow`);
+    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(
+      `${name} is your active call flow`,
+    );
 
     // Main office hours active again, the flow made here deleted: the account as the seed made it, for a repeated run.
     await page.getByRole('button', { name: 'Enable Main office hours' }).click();
-    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText('Main office hours is your active call flow');
+    await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(
+      'Main office hours is your active call flow',
+    );
     await deleteFromList(page, name);
   });
 
   // These three change or read which flow is active: each on a customer of its own.
   test.describe('the active flow', () => {
-    test('save a flow three times, compare the first and last versions, read the change list, restore the first', async ({ page, loginPage, homePage, makeCustomer }) => {
+    test('save a flow three times, compare the first and last versions, read the change list, restore the first', async ({
+      page,
+      loginPage,
+      homePage,
+      makeCustomer,
+    }) => {
       test.setTimeout(120_000);
       const acme = await makeCustomer('cloud-phone');
       await signInCustomer(loginPage, homePage, acme);
@@ -560,7 +706,8 @@ test.describe('call flow editor', () => {
       const name = flowName('Versions');
       await page.getByRole('textbox', { name: 'Call flow name' }).fill(name);
       const canvas = page.getByRole('region', { name: 'Call flow canvas' });
-      const node = (label: string | RegExp) => canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
+      const node = (label: string | RegExp) =>
+        canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
       const settled = () => expect(canvas).toHaveAttribute('aria-busy', 'false');
       await expect(node('Transfer: Transfer')).toBeVisible();
       await page.getByRole('button', { name: 'Save changes' }).click();
@@ -578,7 +725,10 @@ test.describe('call flow editor', () => {
       // Save 3: in hours now goes to a voicemail box.
       await settled();
       await canvas.getByRole('button', { name: /^Add a step after In hours:/ }).click();
-      await page.getByRole('dialog', { name: /^Add a step after In hours/ }).getByRole('button', { name: 'Voicemail', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: /^Add a step after In hours/ })
+        .getByRole('button', { name: 'Voicemail', exact: true })
+        .click();
       const voicemailDialog = page.getByRole('dialog', { name: 'Voicemail: Voicemail' });
       await voicemailDialog.getByLabel('Voicemail box').selectOption({ label: 'Priya Shah · ext 201' });
       await voicemailDialog.getByRole('button', { name: 'Save', exact: true }).click();
@@ -609,23 +759,33 @@ test.describe('call flow editor', () => {
       const readOnly = page.getByRole('region', { name: 'Call flow canvas, version 3, read-only' });
       const added = readOnly.locator('.cf-diff-added');
       await expect(added).toHaveCount(1);
-      await expect(added.getByRole('button', { name: /^Voicemail:/ })).toHaveAccessibleDescription(/Added in the newer version/);
-      await expect(readOnly.getByRole('button', { name: /^(Add a step after|Insert a step before|Add a key to)/ })).toHaveCount(0);
+      await expect(added.getByRole('button', { name: /^Voicemail:/ })).toHaveAccessibleDescription(
+        /Added in the newer version/,
+      );
+      await expect(
+        readOnly.getByRole('button', { name: /^(Add a step after|Insert a step before|Add a key to)/ }),
+      ).toHaveCount(0);
       await expect(readOnly.getByRole('button', { name: 'Undo' })).toHaveCount(0);
       await expectAccessible(page, 'two versions compared');
 
       // The older side shows the transfer that went away.
       await panel.getByRole('button', { name: 'Show version 1' }).click();
       const older = page.getByRole('region', { name: 'Call flow canvas, version 1, read-only' });
-      await expect(older.getByRole('button', { name: 'Transfer: Transfer', exact: true })).toHaveAccessibleDescription(/Removed in the newer version/);
+      await expect(older.getByRole('button', { name: 'Transfer: Transfer', exact: true })).toHaveAccessibleDescription(
+        /Removed in the newer version/,
+      );
 
       // Side by side: both versions on two read-only canvases, each with its marks.
       await panel.getByRole('button', { name: 'Side by side' }).click();
       const left = page.getByRole('region', { name: 'Call flow canvas, version 1, read-only' });
       const right = page.getByRole('region', { name: 'Call flow canvas, version 3, read-only' });
-      await expect(left.getByRole('button', { name: 'Transfer: Transfer', exact: true })).toHaveAccessibleDescription(/Removed in the newer version/);
+      await expect(left.getByRole('button', { name: 'Transfer: Transfer', exact: true })).toHaveAccessibleDescription(
+        /Removed in the newer version/,
+      );
       await expect(right.locator('.cf-diff-added').getByRole('button', { name: /^Voicemail:/ })).toBeVisible();
-      await expect(panel.getByRole('list', { name: 'What changed for callers' })).toContainText('In hours now goes to voicemail box 201 instead of Transfer');
+      await expect(panel.getByRole('list', { name: 'What changed for callers' })).toContainText(
+        'In hours now goes to voicemail box 201 instead of Transfer',
+      );
 
       // Restore the first, after the confirmation: it becomes version 4 and the editor holds it.
       await panel.getByRole('button', { name: 'Restore version 1', exact: true }).first().click();
@@ -649,7 +809,12 @@ test.describe('call flow editor', () => {
       await page.getByRole('button', { name: 'Save & Enable' }).click();
       const enable = page.getByRole('dialog', { name: `Save and enable ${name}?` });
       await expect(enable).toContainText('calls will follow this call flow from now on');
-      await expect(enable.getByRole('list', { name: /^What changes for callers compared with / }).getByRole('listitem').first()).toBeVisible();
+      await expect(
+        enable
+          .getByRole('list', { name: /^What changes for callers compared with / })
+          .getByRole('listitem')
+          .first(),
+      ).toBeVisible();
       await expectAccessible(page, 'save and enable with the difference');
       await enable.getByRole('button', { name: 'Cancel' }).click();
       await expect(enable).toBeHidden();
@@ -658,12 +823,19 @@ test.describe('call flow editor', () => {
       // The flow made here goes again.
       const flows = page.getByRole('list', { name: 'Custom call flows' });
       await flows.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
-      const dialog = page.getByRole('alertdialog', { name: `Delete ${name}?` }).or(page.getByRole('dialog', { name: `Delete ${name}?` }));
+      const dialog = page
+        .getByRole('alertdialog', { name: `Delete ${name}?` })
+        .or(page.getByRole('dialog', { name: `Delete ${name}?` }));
       await dialog.getByRole('button', { name: 'Delete call flow' }).click();
       await expect(flows.getByRole('link', { name, exact: true })).toHaveCount(0);
     });
 
-    test('build a flow from nothing: fix the red steps, undo and redo, save, then save and enable', async ({ page, loginPage, homePage, makeCustomer }) => {
+    test('build a flow from nothing: fix the red steps, undo and redo, save, then save and enable', async ({
+      page,
+      loginPage,
+      homePage,
+      makeCustomer,
+    }) => {
       const acme = await makeCustomer('cloud-phone');
       // The longest scenario here (a dozen canvas edits, each laid out again): room for a busy shared machine.
       test.setTimeout(180_000);
@@ -677,13 +849,16 @@ test.describe('call flow editor', () => {
       await page.getByRole('textbox', { name: 'Call flow name' }).fill(name);
 
       const canvas = page.getByRole('region', { name: 'Call flow canvas' });
-      const node = (label: string | RegExp) => canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
+      const node = (label: string | RegExp) =>
+        canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
       // Steps move when a new layout lands: click only once the canvas has finished arranging them.
       const click = async (target: ReturnType<typeof node>) => {
         await expect(canvas).toHaveAttribute('aria-busy', 'false');
         await target.click();
       };
-      const problems = canvas.getByRole('button', { name: /^\d+ to fix: (a step needs|steps need) attention, go to the next$/ });
+      const problems = canvas.getByRole('button', {
+        name: /^\d+ to fix: (a step needs|steps need) attention, go to the next$/,
+      });
       await expect(problems).toHaveCount(0);
 
       // Take away the in-hours transfer: the in-hours route now goes nowhere and is red.
@@ -719,7 +894,11 @@ test.describe('call flow editor', () => {
       // Key 1: transfer to extension 200.
       await click(canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }));
       await expect(node(/^Dial menu key 1:/)).toBeVisible();
-      await (await openPalette(page, /^Add a step after Dial menu key 1:/, /^Add a step after Dial menu key/)).getByRole('button', { name: 'Transfer', exact: true }).click();
+      await (
+        await openPalette(page, /^Add a step after Dial menu key 1:/, /^Add a step after Dial menu key/)
+      )
+        .getByRole('button', { name: 'Transfer', exact: true })
+        .click();
       const transferDialog = page.getByRole('dialog', { name: 'Transfer: Transfer' });
       await transferDialog.getByRole('checkbox', { name: 'Alex Morgan · ext 200' }).check();
       await expectAccessible(page, 'transfer dialog');
@@ -730,7 +909,11 @@ test.describe('call flow editor', () => {
       // Key 2: voicemail.
       await click(canvas.getByRole('button', { name: 'Add a key to Dial menu: Dial menu' }));
       await expect(node(/^Dial menu key 2:/)).toBeVisible();
-      await (await openPalette(page, /^Add a step after Dial menu key 2:/, /^Add a step after Dial menu key/)).getByRole('button', { name: 'Voicemail', exact: true }).click();
+      await (
+        await openPalette(page, /^Add a step after Dial menu key 2:/, /^Add a step after Dial menu key/)
+      )
+        .getByRole('button', { name: 'Voicemail', exact: true })
+        .click();
       const voicemailDialog = page.getByRole('dialog', { name: 'Voicemail: Voicemail' });
       await voicemailDialog.getByLabel('Voicemail box').selectOption({ label: 'Priya Shah · ext 201' });
       await voicemailDialog.getByRole('button', { name: 'Save', exact: true }).click();
@@ -758,17 +941,26 @@ test.describe('call flow editor', () => {
       await expect(node('Dial menu: Dial menu')).toBeVisible();
       await expect(node(/^Dial menu key 2:/)).toBeVisible();
       await page.goto(`/call-flows/${productId}?tab=active-call-flow`);
-      await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(`${name} is your active call flow`);
-      await expect(page.getByRole('list', { name: 'Custom call flows' }).getByRole('listitem').filter({ hasText: name })).toContainText('Active');
+      await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(
+        `${name} is your active call flow`,
+      );
+      await expect(
+        page.getByRole('list', { name: 'Custom call flows' }).getByRole('listitem').filter({ hasText: name }),
+      ).toContainText('Active');
       await expectAccessible(page, 'call flows page with the new active flow');
 
       // Leave the seeded active flow in place for the spec's other tests.
       await page.getByRole('button', { name: 'Enable Main office hours' }).click();
-      await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText('Main office hours is your active call flow');
+      await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(
+        'Main office hours is your active call flow',
+      );
       await deleteFromList(page, name);
     });
 
-    test('keyboard alone: build a flow with a dial menu, move a step by cut and paste, undo from the editor bar, save and enable', async ({ page, makeCustomer }) => {
+    test('keyboard alone: build a flow with a dial menu, move a step by cut and paste, undo from the editor bar, save and enable', async ({
+      page,
+      makeCustomer,
+    }) => {
       // Many canvas edits, each laid out again: room for a busy shared machine. Never the mouse: only page.keyboard.
       test.setTimeout(240_000);
       const user = await makeCustomer('cloud-phone');
@@ -779,7 +971,9 @@ test.describe('call flow editor', () => {
       await tabTo(page, page.getByLabel('Password', { exact: true }));
       await page.keyboard.type(user.password);
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.first_name}` })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.first_name}` })).toBeVisible({
+        timeout: 30_000,
+      });
       await tabTo(page, page.getByRole('link', { name: 'Call flows' }).first());
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { level: 1, name: 'Call flows' })).toBeVisible();
@@ -794,7 +988,8 @@ test.describe('call flow editor', () => {
       await page.keyboard.type(name);
 
       const canvas = page.getByRole('region', { name: 'Call flow canvas' });
-      const node = (label: string | RegExp) => canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
+      const node = (label: string | RegExp) =>
+        canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
       const focused = (label: string | RegExp) => expect(node(label)).toBeFocused();
       const arrow = async (key: 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight', to: string | RegExp) => {
         await page.keyboard.press(key);
@@ -828,7 +1023,9 @@ test.describe('call flow editor', () => {
       const menuDialog = await addFrom('Insert a step before Transfer: Transfer', 'Dial menu');
       await tabTo(page, menuDialog.getByLabel('Menu message (audio file)', { exact: true }));
       await page.keyboard.type('Main menu');
-      await expect(menuDialog.getByLabel('Menu message (audio file)', { exact: true }).locator('option:checked')).toHaveText('Main menu');
+      await expect(
+        menuDialog.getByLabel('Menu message (audio file)', { exact: true }).locator('option:checked'),
+      ).toHaveText('Main menu');
       await saveDialog(menuDialog);
       await expect(node(/^Dial menu key 1:/)).toBeVisible();
 
@@ -864,7 +1061,9 @@ test.describe('call flow editor', () => {
       const voicemailDialog = await addFrom('Add a step after Dial menu key 1: Key', 'Voicemail');
       await tabTo(page, voicemailDialog.getByLabel('Voicemail box'));
       await page.keyboard.type('Priya');
-      await expect(voicemailDialog.getByLabel('Voicemail box').locator('option:checked')).toHaveText('Priya Shah · ext 201');
+      await expect(voicemailDialog.getByLabel('Voicemail box').locator('option:checked')).toHaveText(
+        'Priya Shah · ext 201',
+      );
       await saveDialog(voicemailDialog);
 
       // Out of hours already goes to voicemail: nothing is left to fix. Ctrl+S saves.
@@ -900,14 +1099,20 @@ test.describe('call flow editor', () => {
       await tabTo(page, page.getByRole('button', { name: 'Back', exact: true }), { back: true });
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(new RegExp(`/call-flows/${productId}\\?tab=active-call-flow`));
-      await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(`${name} is your active call flow`);
+      await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(
+        `${name} is your active call flow`,
+      );
       await tabTo(page, page.getByRole('button', { name: 'Enable Main office hours' }));
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText('Main office hours is your active call flow');
+      await expect(page.getByRole('region', { name: 'Active call flow' })).toContainText(
+        'Main office hours is your active call flow',
+      );
       const list = page.getByRole('list', { name: 'Custom call flows' });
       await tabTo(page, list.getByRole('button', { name: `Delete ${name}`, exact: true }));
       await page.keyboard.press('Enter');
-      const dialog = page.getByRole('alertdialog', { name: `Delete ${name}?` }).or(page.getByRole('dialog', { name: `Delete ${name}?` }));
+      const dialog = page
+        .getByRole('alertdialog', { name: `Delete ${name}?` })
+        .or(page.getByRole('dialog', { name: `Delete ${name}?` }));
       await tabTo(page, dialog.getByRole('button', { name: 'Delete call flow' }));
       await page.keyboard.press('Enter');
       await expect(list.getByRole('link', { name, exact: true })).toHaveCount(0);

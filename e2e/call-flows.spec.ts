@@ -1,7 +1,12 @@
 import { expect, expectAccessible, signInCustomer, test } from './fixtures.ts';
 
 test.describe('call flows', () => {
-  test('the customer finds the active flow, renames a flow, is refused enabling an unfinished one, and the simple flow refuses to enable without a greeting', async ({ page, loginPage, homePage, makeCustomer }) => {
+  test('the customer finds the active flow, renames a flow, is refused enabling an unfinished one, and the simple flow refuses to enable without a greeting', async ({
+    page,
+    loginPage,
+    homePage,
+    makeCustomer,
+  }) => {
     const acme = await makeCustomer('cloud-phone');
     await signInCustomer(loginPage, homePage, acme);
     await page.getByRole('link', { name: 'Call flows' }).first().click();
@@ -12,7 +17,11 @@ test.describe('call flows', () => {
     await expect(active).toContainText('Main office hours is your active call flow');
     const list = page.getByRole('list', { name: 'Custom call flows' });
     // Each flow's name opens it in the editor (beside it, its caller's journey).
-    await expect(list.getByRole('link').filter({ hasNotText: 'Caller’s journey' })).toHaveText(['Main office hours', 'Out of hours to mobile', 'Sales line (draft)']);
+    await expect(list.getByRole('link').filter({ hasNotText: 'Caller’s journey' })).toHaveText([
+      'Main office hours',
+      'Out of hours to mobile',
+      'Sales line (draft)',
+    ]);
     await expect(list.getByRole('link', { name: "Caller's journey of Main office hours" })).toBeVisible();
     await expect(list.getByRole('listitem').filter({ hasText: 'Sales line (draft)' })).toContainText('Incomplete');
     await expectAccessible(page, 'call flows page');
@@ -32,14 +41,18 @@ test.describe('call flows', () => {
 
     // Enabling the unfinished flow is refused with the spec's message.
     await page.getByRole('button', { name: 'Enable Sales line (draft)' }).click();
-    await expect(page.getByText('Call flow is not valid, please complete all steps and try again').first()).toBeVisible();
+    await expect(
+      page.getByText('Call flow is not valid, please complete all steps and try again').first(),
+    ).toBeVisible();
     await expect(active).not.toContainText('Sales line (draft)');
 
     // The simple call flow: welcome greeting on without audio cannot be enabled.
     await page.getByLabel('Play a welcome greeting').check();
     await page.getByLabel('Welcome greeting audio', { exact: true }).selectOption({ label: 'Choose an audio file' });
     await page.getByRole('switch', { name: 'Enable the simple call flow' }).click();
-    await expect(page.getByText('Please set a welcome greeting audio before enabling your simple call flow').first()).toBeVisible();
+    await expect(
+      page.getByText('Please set a welcome greeting audio before enabling your simple call flow').first(),
+    ).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Enable the simple call flow' })).not.toBeChecked();
     await expectAccessible(page, 'call flows page with errors');
   });

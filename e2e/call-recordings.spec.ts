@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+
 import { accounts, expect, expectAccessible, mp3Info, signInAs, test } from './fixtures.ts';
 
 const copies = {
@@ -8,7 +9,8 @@ const copies = {
   Password: { desktop: accounts.recordingsPasswordDesktop, mobile: accounts.recordingsPasswordMobile },
 };
 /** This test's own copy of Acme for this viewport (deleting and the admin password change it). */
-const customer = (which: keyof typeof copies) => copies[which][test.info().project.name === 'mobile' ? 'mobile' : 'desktop'];
+const customer = (which: keyof typeof copies) =>
+  copies[which][test.info().project.name === 'mobile' ? 'mobile' : 'desktop'];
 
 /** From home, the side navigation's "Call history" (behind the menu on a phone). */
 async function openCallHistory(page: Page): Promise<void> {
@@ -31,7 +33,10 @@ async function filter(page: Page, range: string | null, keyword: string): Promis
   await page.getByLabel('Keyword in transcripts').fill(keyword);
   // The list's answer for these filters: until it has come, the page still shows (not busy, for a moment) the
   // count of the filters before.
-  const answered = page.waitForResponse((response) => response.request().method() === 'GET' && new URL(response.url()).searchParams.get('keyword') === keyword);
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'GET' && new URL(response.url()).searchParams.get('keyword') === keyword,
+  );
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(new RegExp(`keyword=${keyword}`));
   await answered;
@@ -52,7 +57,11 @@ function zipNames(zip: Buffer): string[] {
 }
 
 test.describe('call history and recordings', () => {
-  test('filter by 7 days and a keyword, play one, download one and a zip, read the transcript @mobile', async ({ page, loginPage, homePage }) => {
+  test('filter by 7 days and a keyword, play one, download one and a zip, read the transcript @mobile', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     test.setTimeout(180_000);
     await signInAs(loginPage, homePage, customer('Listen'), 'Alex');
     await openCallHistory(page);
@@ -68,16 +77,28 @@ test.describe('call history and recordings', () => {
     expect(week).toBeLessThan(month);
 
     // Play the first one on its waveform.
-    await page.getByRole('button', { name: /^Listen to the recording of/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Listen to the recording of/ })
+      .first()
+      .click();
     const player = page.getByTestId('recording-player');
-    await expect(player.getByRole('button', { name: /^(Play|Pause) the recording of/ })).toBeEnabled({ timeout: 30_000 });
-    if (await player.getByRole('button', { name: /^Play the recording/ }).isVisible()) await player.getByRole('button', { name: /^Play the recording/ }).click();
+    await expect(player.getByRole('button', { name: /^(Play|Pause) the recording of/ })).toBeEnabled({
+      timeout: 30_000,
+    });
+    if (await player.getByRole('button', { name: /^Play the recording/ }).isVisible())
+      await player.getByRole('button', { name: /^Play the recording/ }).click();
     await expect(player.getByRole('button', { name: /^Pause the recording of/ })).toBeVisible();
     await expect(player.getByRole('status')).toHaveText('Playing');
     await expectAccessible(page, 'call history, playing');
 
     // Download one.
-    const [one] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Download the recording of/ }).first().click()]);
+    const [one] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('button', { name: /^Download the recording of/ })
+        .first()
+        .click(),
+    ]);
     expect(one.suggestedFilename()).toMatch(/^call_recording_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.mp3$/);
     const mp3 = mp3Info(readFileSync(await one.path()));
     expect(mp3.sampleRate).toBe(8000);
@@ -89,7 +110,11 @@ test.describe('call history and recordings', () => {
     const zipping = page.waitForEvent('download', { timeout: 60_000 });
     await page.getByRole('button', { name: 'Download selected (3)' }).click();
     // Said at once, before the first byte; then how much has come.
-    await expect(page.getByRole('status').filter({ hasText: /^(Preparing 3 recordings as one zip…|Downloading: \d+%|Downloaded recordings-)/ })).toBeVisible({ timeout: 1000 });
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: /^(Preparing 3 recordings as one zip…|Downloading: \d+%|Downloaded recordings-)/ }),
+    ).toBeVisible({ timeout: 1000 });
     const zip = await zipping;
     expect(zip.suggestedFilename()).toMatch(/^recordings-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.zip$/);
     const names = zipNames(readFileSync(await zip.path()));
@@ -104,12 +129,18 @@ test.describe('call history and recordings', () => {
     await expect(boxes.first()).not.toBeChecked();
 
     // The transcript, the keyword highlighted.
-    await page.getByRole('button', { name: /^Transcript of the recording of/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Transcript of the recording of/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: /^Transcript of / });
     await expect(dialog.getByText(/^Started .* · Length /)).toBeVisible();
     await expect(dialog.locator('mark').first()).toHaveText(/^boiler$/i);
     await expectAccessible(page, 'transcript');
-    const [transcript] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download transcript' }).click()]);
+    const [transcript] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download transcript' }).click(),
+    ]);
     expect(transcript.suggestedFilename()).toMatch(/^transcript-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.txt$/);
     expect(readFileSync(await transcript.path(), 'utf8')).toMatch(/boiler/i);
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -134,7 +165,10 @@ test.describe('call history and recordings', () => {
     await expect(page.getByText(/^2 calls from /)).toBeVisible();
     await expect(page.getByText(/removed for good on /).first()).toBeVisible();
     await expectAccessible(page, 'recently deleted');
-    await page.getByRole('checkbox', { name: /^Select the recording of/ }).first().check();
+    await page
+      .getByRole('checkbox', { name: /^Select the recording of/ })
+      .first()
+      .check();
     await page.getByRole('button', { name: 'Restore selected (1)' }).click();
     await expect(page.getByText('1 recording restored')).toBeVisible();
     await expect(page.getByText(/^1 call from /)).toBeVisible();
@@ -157,7 +191,10 @@ test.describe('call history and recordings', () => {
     await expect(page.getByText('The call-recording admin password has been set')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Change admin password' })).toBeVisible();
 
-    await page.getByRole('button', { name: /^Listen to the recording of/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Listen to the recording of/ })
+      .first()
+      .click();
     const asked = page.getByRole('dialog', { name: 'Call-recording admin password' });
     await expect(asked).toBeVisible();
     await expectAccessible(page, 'admin password asked');
@@ -167,10 +204,16 @@ test.describe('call history and recordings', () => {
     await asked.getByLabel('Admin password').fill('tap water 42');
     await asked.getByRole('button', { name: 'Continue' }).click();
     await expect(asked).toBeHidden();
-    await expect(page.getByTestId('recording-player').getByRole('button', { name: /^(Play|Pause) the recording of/ })).toBeEnabled({ timeout: 30_000 });
+    await expect(
+      page.getByTestId('recording-player').getByRole('button', { name: /^(Play|Pause) the recording of/ }),
+    ).toBeEnabled({ timeout: 30_000 });
   });
 
-  test('the recording add-on wizard: recording, interaction, storage, review @mobile', async ({ page, loginPage, homePage }) => {
+  test('the recording add-on wizard: recording, interaction, storage, review @mobile', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     // The delete test's copy: it never looks at the users' add-ons.
     await signInAs(loginPage, homePage, customer('Delete'), 'Alex');
     await openCallHistory(page);
@@ -201,6 +244,8 @@ test.describe('call history and recordings', () => {
 
     // Reopened, Tom has it now.
     await page.getByRole('button', { name: 'Add call recording' }).click();
-    await expect(page.getByRole('dialog', { name: 'Call recording: Recording' }).getByText('Call recording 5yr storage')).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'Call recording: Recording' }).getByText('Call recording 5yr storage'),
+    ).toBeVisible();
   });
 });

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+
 import { accounts, expect as baseExpect, expectAccessible, signInAs, test } from './fixtures.ts';
 
 // Analytics with consent (spec 000 section 7). The services are a setting of the server, off for the suite's own
@@ -73,7 +74,10 @@ async function startPortal(dataDir: string): Promise<ChildProcess> {
   const deadline = Date.now() + 420_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the portal exited with ${server.exitCode}:\n${errors}`);
-    const status = await fetch(`http://127.0.0.1:${PORTAL_PORT}/api/schema/`).then((answer) => answer.status, () => 0);
+    const status = await fetch(`http://127.0.0.1:${PORTAL_PORT}/api/schema/`).then(
+      (answer) => answer.status,
+      () => 0,
+    );
     if (status === 200) break;
     if (Date.now() > deadline) throw new Error(`the portal did not answer in time:\n${errors}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -92,7 +96,8 @@ async function stopPortal(server: ChildProcess | undefined): Promise<void> {
 function watchAnalyticsRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(analyticsHost)) seen.push(`${request.method()} ${request.url().slice(analyticsHost.length)}`);
+    if (request.url().startsWith(analyticsHost))
+      seen.push(`${request.method()} ${request.url().slice(analyticsHost.length)}`);
   });
   return seen;
 }
@@ -105,7 +110,9 @@ test.use({ baseURL: `http://localhost:${PORTAL_PORT}` });
 
 const hits: Hit[] = [];
 const intakeEvents = (): IntakeEvent[] =>
-  hits.filter((hit) => hit.method === 'POST' && hit.path === '/events').flatMap((hit) => (JSON.parse(hit.body) as { api_key: string; events: IntakeEvent[] }).events);
+  hits
+    .filter((hit) => hit.method === 'POST' && hit.path === '/events')
+    .flatMap((hit) => (JSON.parse(hit.body) as { api_key: string; events: IntakeEvent[] }).events);
 let analytics: Server | undefined;
 let portal: ChildProcess | undefined;
 let dataDir = '';
@@ -127,7 +134,11 @@ test.beforeEach(() => {
   hits.length = 0;
 });
 
-test('before a choice nothing reaches an analytics host, nor after Reject all; the banner fits a phone and works by keyboard', async ({ page, loginPage, homePage }) => {
+test('before a choice nothing reaches an analytics host, nor after Reject all; the banner fits a phone and works by keyboard', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   const seen = watchAnalyticsRequests(page);
   await page.setViewportSize({ width: 412, height: 915 });
   await page.goto('/auth/login/');
@@ -149,7 +160,8 @@ test('before a choice nothing reaches an analytics host, nor after Reject all; t
   await banner.getByRole('button', { name: 'Choose' }).focus();
   await page.keyboard.press('Enter');
   await expect(banner.getByRole('checkbox', { name: 'Usage analytics' })).toBeFocused();
-  for (const name of ['Usage analytics', 'Heatmaps', 'Tag manager']) await expect(banner.getByRole('checkbox', { name })).not.toBeChecked();
+  for (const name of ['Usage analytics', 'Heatmaps', 'Tag manager'])
+    await expect(banner.getByRole('checkbox', { name })).not.toBeChecked();
   await expectAccessible(page, 'consent banner choosing', { onPhone: true });
 
   // Signed in and on a tracked page (the 404), still with no choice: nothing has left for the analytics host.
@@ -170,15 +182,26 @@ test('before a choice nothing reaches an analytics host, nor after Reject all; t
   expect(hits).toEqual([]);
 });
 
-test('after Accept all the services load and get the page views and a call-flow save, tagged; the choice can be changed', async ({ page, loginPage, homePage }) => {
+test('after Accept all the services load and get the page views and a call-flow save, tagged; the choice can be changed', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   const seen = watchAnalyticsRequests(page);
   await page.goto('/auth/login/');
   const banner = page.getByRole('region', { name: 'Cookies and analytics' });
   await banner.getByRole('button', { name: 'Accept all' }).click();
   await expect(banner).toHaveCount(0);
-  await expect.poll(() => seen).toEqual(expect.arrayContaining(['GET /tags.js?id=GTM-E2E&l=analyticsLayer', 'GET /heat.js']));
+  await expect
+    .poll(() => seen)
+    .toEqual(expect.arrayContaining(['GET /tags.js?id=GTM-E2E&l=analyticsLayer', 'GET /heat.js']));
   // The page shown before the choice, sent once it was made, with the version tag and the baked app version A.
-  await expect.poll(intakeEvents).toContainEqual({ event_type: 'Page view', event_properties: { path: '/auth/login/', mycloud_version: 'A' }, device_id: expect.any(String), time: expect.any(Number) });
+  await expect.poll(intakeEvents).toContainEqual({
+    event_type: 'Page view',
+    event_properties: { path: '/auth/login/', mycloud_version: 'A' },
+    device_id: expect.any(String),
+    time: expect.any(Number),
+  });
 
   await signInAs(loginPage, homePage, accounts.consentAcme, accounts.consentAcme.firstName);
   const menu = page.getByRole('button', { name: 'Open menu' });
@@ -192,7 +215,13 @@ test('after Accept all the services load and get the page views and a call-flow 
     .poll(() => intakeEvents().find((event) => event.event_type === 'Call flow saved')?.event_properties)
     .toMatchObject({ created: true, enabled: false, mycloud_version: 'A', callflow_id: expect.any(String) });
   // The tag manager has it on its own data layer too.
-  expect(await page.evaluate(() => ((window as unknown as { analyticsLayer?: unknown[] }).analyticsLayer ?? []).some((entry) => (entry as { event?: string }).event === 'Call flow saved'))).toBe(true);
+  expect(
+    await page.evaluate(() =>
+      ((window as unknown as { analyticsLayer?: unknown[] }).analyticsLayer ?? []).some(
+        (entry) => (entry as { event?: string }).event === 'Call flow saved',
+      ),
+    ),
+  ).toBe(true);
 
   // Changed from the profile menu (in the top bar, which the editor's own layout has not): usage analytics off, the
   // rest kept. The product-analytics service gets nothing more.

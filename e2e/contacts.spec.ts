@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+
 import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
 
 /** From home, the side navigation's "Company contacts" (behind the menu on a phone). */
@@ -20,11 +21,20 @@ async function searchFor(page: Page, text: string): Promise<void> {
 /** A name and a mobile number no other run of these tests uses. */
 function unique() {
   const n = Math.floor(Math.random() * 1_000_000);
-  return { tag: `Zq${n.toString(36)}`, number: `07700 ${String(900000 + (n % 1000)).slice(-6)}`, national: `07700${String(900000 + (n % 1000)).slice(-6)}` };
+  return {
+    tag: `Zq${n.toString(36)}`,
+    number: `07700 ${String(900000 + (n % 1000)).slice(-6)}`,
+    national: `07700${String(900000 + (n % 1000)).slice(-6)}`,
+  };
 }
 
 test.describe('company contacts', () => {
-  test('add (a bad number first), copy the number, edit, delete @mobile', async ({ page, loginPage, homePage, context }) => {
+  test('add (a bad number first), copy the number, edit, delete @mobile', async ({
+    page,
+    loginPage,
+    homePage,
+    context,
+  }) => {
     test.setTimeout(180_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const { tag, number, national } = unique();
@@ -80,7 +90,11 @@ test.describe('company contacts', () => {
     await expect(page.getByText(`No contacts match “${tag}”.`)).toBeVisible();
   });
 
-  test('import: the template, a file that is not the template, then a CSV with bad rows', async ({ page, loginPage, homePage }) => {
+  test('import: the template, a file that is not the template, then a CSV with bad rows', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     test.setTimeout(180_000);
     const { tag } = unique();
     await signInAs(loginPage, homePage, accounts.contactsAcme, accounts.contactsAcme.firstName);
@@ -88,11 +102,18 @@ test.describe('company contacts', () => {
     await page.getByRole('button', { name: 'Import from CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import contacts from CSV' });
 
-    const [template] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: /Download the template/ }).click()]);
+    const [template] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: /Download the template/ }).click(),
+    ]);
     expect(template.suggestedFilename()).toBe('import-contact.csv');
     expect(readFileSync(await template.path(), 'utf8')).toBe('firstname,lastname,number,email,enterprise\r\n');
 
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from('name,phone\nAnn,01632960001\n') });
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'people.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('name,phone\nAnn,01632960001\n'),
+    });
     await expect(dialog.getByRole('alert')).toContainText('The file has no firstname or lastname column');
 
     const csv = [
@@ -103,8 +124,12 @@ test.describe('company contacts', () => {
       `Bad,${tag}-number,0800 123 456,,`,
       `Bad,${tag}-email,07700900124,not-an-email,`,
     ].join('\r\n');
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await expect(dialog).toContainText('contacts.csv: 5 rows, 2 ready to import, 3 with problems (they will not be imported).');
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(dialog).toContainText(
+      'contacts.csv: 5 rows, 2 ready to import, 3 with problems (they will not be imported).',
+    );
     const problems = dialog.getByRole('region', { name: 'Rows with problems' });
     await expect(problems).toContainText('Enter a first name or a last name');
     await expect(problems).toContainText('Enter a UK phone number starting 01, 02 or 07');
@@ -113,8 +138,12 @@ test.describe('company contacts', () => {
 
     await dialog.getByRole('button', { name: 'Import 2 contacts' }).click();
     await expect(dialog.getByRole('status')).toHaveText('2 contacts imported, 3 not imported.');
-    await expect(dialog.getByRole('list', { name: 'Imported contacts' })).toContainText(`Good ${tag}-one · +441632960123`);
-    await expect(dialog.getByRole('region', { name: 'Not imported' })).toContainText('Enter an email address in the correct format');
+    await expect(dialog.getByRole('list', { name: 'Imported contacts' })).toContainText(
+      `Good ${tag}-one · +441632960123`,
+    );
+    await expect(dialog.getByRole('region', { name: 'Not imported' })).toContainText(
+      'Enter an email address in the correct format',
+    );
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
 
@@ -123,7 +152,11 @@ test.describe('company contacts', () => {
     await expect(page.getByRole('button', { name: /Copy Good .*-two's number: \+442079460123/ })).toBeVisible();
   });
 
-  test('a formula-looking name is exported as text and re-imported unchanged', async ({ page, loginPage, homePage }) => {
+  test('a formula-looking name is exported as text and re-imported unchanged', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     test.setTimeout(180_000);
     const { tag, number } = unique();
     const formula = '=HYPERLINK("http://evil.example","x")';
@@ -137,7 +170,10 @@ test.describe('company contacts', () => {
     await add.getByRole('button', { name: 'Add contact' }).click();
     await expect(add).toBeHidden();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export to CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('company-contacts.csv');
     const exported = readFileSync(await download.path(), 'utf8');
     const line = exported.split('\r\n').find((row) => row.includes(tag));
@@ -151,12 +187,16 @@ test.describe('company contacts', () => {
 
     await page.getByRole('button', { name: 'Import from CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import contacts from CSV' });
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'company-contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(exported) });
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'company-contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(exported) });
     await dialog.getByRole('button', { name: /^Import \d+ contacts?$/ }).click();
     // Everything else in the file is already in the phonebook: refused as duplicates.
     await expect(dialog.getByRole('status')).toContainText(/contacts? imported/);
     await expect(dialog.getByRole('list', { name: 'Imported contacts' })).toContainText(`${formula} ${tag}`);
-    await expect(dialog.getByRole('region', { name: 'Not imported' })).toContainText('Already in the phonebook (same name and number)');
+    await expect(dialog.getByRole('region', { name: 'Not imported' })).toContainText(
+      'Already in the phonebook (same name and number)',
+    );
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     await page.getByRole('button', { name: `Edit ${formula} ${tag}` }).click();

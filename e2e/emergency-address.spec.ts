@@ -1,12 +1,15 @@
 import type { Page } from '@playwright/test';
+
 import type { SandboxCustomer } from '@portal/contract';
+
 import { expect, expectAccessible, test, type LoginPage } from './fixtures.ts';
 
 // The emergency-address dialog (spec 000 sections 2, 4 and 5): a buy-now cloud phone without an
 // installation address. Each test saves an address, so signs in as a new buy-now customer like
 // Corner Cafe of its own (the sandbox's customer factory).
 
-const dialogOf = (page: Page, firstName: string) => page.getByRole('dialog', { name: `Hey ${firstName} - Finish your set up` });
+const dialogOf = (page: Page, firstName: string) =>
+  page.getByRole('dialog', { name: `Hey ${firstName} - Finish your set up` });
 
 /** Signs in through the login form; the dialog comes up over home. */
 async function signInToDialog(loginPage: LoginPage, user: SandboxCustomer) {
@@ -17,7 +20,11 @@ async function signInToDialog(loginPage: LoginPage, user: SandboxCustomer) {
   return dialog;
 }
 
-test('a buy-now customer finds the address by postcode, after the checks, and the dialog goes for good', async ({ page, loginPage, makeCustomer }) => {
+test('a buy-now customer finds the address by postcode, after the checks, and the dialog goes for good', async ({
+  page,
+  loginPage,
+  makeCustomer,
+}) => {
   const user = await makeCustomer('buy-now-no-address');
   const dialog = await signInToDialog(loginPage, user);
   await expect(dialog).toContainText('the emergency services can find you if you dial 999');
@@ -51,7 +58,13 @@ test('a buy-now customer finds the address by postcode, after the checks, and th
   await postcode.fill('cf10 1ep');
   const select = dialog.getByLabel('Select business address');
   await expect(select).toBeVisible();
-  await expect(select.locator('option')).toHaveText(['4 addresses found', /1 Tidewater Street/, /3 Tidewater Street/, /Flat 1, 5 Tidewater Street/, /Flat 2, 5 Tidewater Street/]);
+  await expect(select.locator('option')).toHaveText([
+    '4 addresses found',
+    /1 Tidewater Street/,
+    /3 Tidewater Street/,
+    /Flat 1, 5 Tidewater Street/,
+    /Flat 2, 5 Tidewater Street/,
+  ]);
   await continueButton.click();
   await expect(dialog.getByText('Select your business address')).toBeVisible();
   await expectAccessible(page, 'emergency-address dialog, addresses found');
@@ -68,7 +81,11 @@ test('a buy-now customer finds the address by postcode, after the checks, and th
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a buy-now customer enters the address by hand, with the required-field messages', async ({ page, loginPage, makeCustomer }) => {
+test('a buy-now customer enters the address by hand, with the required-field messages', async ({
+  page,
+  loginPage,
+  makeCustomer,
+}) => {
   const user = await makeCustomer('buy-now-no-address');
   const dialog = await signInToDialog(loginPage, user);
   await dialog.getByLabel('Postcode').fill('CF10 1EP');
@@ -78,7 +95,12 @@ test('a buy-now customer enters the address by hand, with the required-field mes
   await expect(form.getByLabel('Postcode')).toHaveValue('CF10 1EP');
   await form.getByLabel('Postcode').fill('');
   await form.getByRole('button', { name: 'Continue' }).click();
-  for (const message of ['Postcode is a required field', 'Address line 1 is a required field', 'Town/ City is a required field', 'County is a required field']) {
+  for (const message of [
+    'Postcode is a required field',
+    'Address line 1 is a required field',
+    'Town/ City is a required field',
+    'County is a required field',
+  ]) {
     await expect(form.getByText(message)).toBeVisible();
   }
   await expect(form.getByLabel('Postcode')).toBeFocused();
@@ -100,7 +122,11 @@ test('a buy-now customer enters the address by hand, with the required-field mes
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a stored address without its town and county asks again, and the address found is saved whole @mobile', async ({ page, loginPage, makeCustomer }) => {
+test('a stored address without its town and county asks again, and the address found is saved whole @mobile', async ({
+  page,
+  loginPage,
+  makeCustomer,
+}) => {
   // Saved so by an earlier sign-up form: "1 Bakery Row, LS11 5PZ".
   const user = await makeCustomer('buy-now-incomplete-address');
   const dialog = await signInToDialog(loginPage, user);
@@ -114,10 +140,19 @@ test('a stored address without its town and county asks again, and the address f
   // The server holds every field the spec asks for, and the prompt does not come back.
   const token = await page.evaluate(() => localStorage.getItem('auth._token.local'));
   const navigation = await page.request.get('/api/v3/navigation/', { headers: { Authorization: `Token ${token}` } });
-  const [product] = ((await navigation.json()) as { products: { product_id: number; has_installation_address: boolean }[] }).products;
+  const [product] = (
+    (await navigation.json()) as { products: { product_id: number; has_installation_address: boolean }[] }
+  ).products;
   expect(product?.has_installation_address).toBe(true);
-  const site = await page.request.get(`/api/v1/voip/${product!.product_id}/`, { headers: { Authorization: `Token ${token}` } });
-  expect(((await site.json()) as { installation_address: unknown }).installation_address).toMatchObject({ line_one: 'Unit 5, Canal Wharf', city: 'Leeds', county: 'West Yorkshire', post_code: 'LS11 5PZ' });
+  const site = await page.request.get(`/api/v1/voip/${product!.product_id}/`, {
+    headers: { Authorization: `Token ${token}` },
+  });
+  expect(((await site.json()) as { installation_address: unknown }).installation_address).toMatchObject({
+    line_one: 'Unit 5, Canal Wharf',
+    city: 'Leeds',
+    county: 'West Yorkshire',
+    post_code: 'LS11 5PZ',
+  });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.first_name}` })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+
 import type { SandboxCustomerKind } from '@portal/contract';
+
 import { accounts, expect, LoginPage, test } from './fixtures.ts';
 
 // Signs in as every demo customer (server/src/db/demo-logins.ts; the e2e accounts test in tests/ checks
@@ -31,7 +33,8 @@ const CUSTOMERS: Record<string, { email: string; password: string } | SandboxCus
 /** Demo logins this spec does not sign in as, and why (the e2e accounts test in tests/ reads the keys). */
 const NOT_SIGNED_IN = {
   unverified: 'cannot sign in before the e-mail address is confirmed',
-  profileEmail: 'the profile spec changes its e-mail address; its account (Fernleaf Studio) is covered by profileDetails',
+  profileEmail:
+    'the profile spec changes its e-mail address; its account (Fernleaf Studio) is covered by profileDetails',
   profilePassword: 'the profile spec changes its password; its account (Fernleaf Studio) is covered by profileDetails',
 };
 
@@ -68,8 +71,11 @@ async function navLinks(page: Page): Promise<string[]> {
   if ((await nav.count()) === 0) return [];
   const toggle = nav.getByRole('button', { name: /Switch product/ });
   // The emergency-address dialog may cover the page: the links are read, not clicked.
-  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click({ force: true }).catch(() => undefined);
-  const hrefs = await nav.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true')
+    await toggle.click({ force: true }).catch(() => undefined);
+  const hrefs = await nav
+    .locator('a[href]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   return hrefs.filter((href) => href.startsWith('/'));
 }
 
@@ -81,7 +87,10 @@ test.describe('every demo customer', () => {
   });
 
   for (const [name, account] of Object.entries(CUSTOMERS)) {
-    test(`${name}: no start-up redirect or side-navigation link lands on "Page not found"`, async ({ page, makeCustomer }) => {
+    test(`${name}: no start-up redirect or side-navigation link lands on "Page not found"`, async ({
+      page,
+      makeCustomer,
+    }) => {
       const login = typeof account === 'string' ? await makeCustomer(account) : account;
       const problems: string[] = [];
       const check = (where: string, at: { path: string; notFound: boolean }) => {

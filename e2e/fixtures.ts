@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { test as base, expect, type APIRequestContext, type Page, type Request as PlaywrightRequest } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Page,
+  type Request as PlaywrightRequest,
+} from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
+
 import { SandboxCustomer, type SandboxCustomerKind } from '@portal/contract';
 
 /** Every account the specs sign in as, and which spec may change it (e2e/accounts.ts). */
@@ -31,7 +38,11 @@ const axeOptions: RunOptions = {
  * before, injected it again for every check and finished each run in a new blank page: a check took 1.2-2.6 s of
  * CI's two shared cores against 0.15-0.45 s this way, for the same rules and the same violations.
  */
-export async function expectAccessible(page: Page, label = page.url(), options: { onPhone?: boolean } = {}): Promise<void> {
+export async function expectAccessible(
+  page: Page,
+  label = page.url(),
+  options: { onPhone?: boolean } = {},
+): Promise<void> {
   // axe reads the page's DOM, which the desktop run of the same test has checked already: on the phone project only
   // the phone-only tests (@phone) and the checks that ask for it (the phone's own layout: its navigation) scan,
   // which saves CI's two shared cores a scan in every @mobile test.
@@ -39,13 +50,32 @@ export async function expectAccessible(page: Page, label = page.url(), options: 
   if (project.name === 'mobile' && !title.includes('@phone') && !options.onPhone) return;
   // Not while something fades or slides in: a dialog half-way through its opening animation has text of too little
   // contrast for a moment. (Endless animations, a spinner's, never finish and are not waited for.)
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const results = await page.evaluate((runOptions) => (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe.run(document, runOptions), axeOptions);
+  const results = await page.evaluate(
+    (runOptions) =>
+      (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe.run(
+        document,
+        runOptions,
+      ),
+    axeOptions,
+  );
   const bad = results.violations
-    .map((v) => (v.id === 'label-content-name-mismatch' ? { ...v, nodes: v.nodes.filter((n) => !/^<[^>]*\saria-describedby=/.test(n.html)) } : v))
+    .map((v) =>
+      v.id === 'label-content-name-mismatch'
+        ? { ...v, nodes: v.nodes.filter((n) => !/^<[^>]*\saria-describedby=/.test(n.html)) }
+        : v,
+    )
     .filter((v) => v.nodes.length > 0 && (v.impact === 'serious' || v.impact === 'critical'));
-  const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
+  const summary = bad.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join('\n    ')}`,
+  );
   expect(summary, `accessibility violations on ${label}`).toEqual([]);
 }
 
@@ -107,7 +137,12 @@ async function newCustomer(request: APIRequestContext, kind: SandboxCustomerKind
   return SandboxCustomer.parse(await answer.json());
 }
 
-export const test = base.extend<{ loginPage: LoginPage; homePage: HomePage; networkLog: void; makeCustomer: (kind: SandboxCustomerKind) => Promise<SandboxCustomer> }>({
+export const test = base.extend<{
+  loginPage: LoginPage;
+  homePage: HomePage;
+  networkLog: void;
+  makeCustomer: (kind: SandboxCustomerKind) => Promise<SandboxCustomer>;
+}>({
   loginPage: async ({ page }, use) => use(new LoginPage(page)),
   /** Makes a new customer of the kind for this test alone (newCustomer). */
   makeCustomer: async ({ request }, use) => use((kind) => newCustomer(request, kind)),
@@ -127,10 +162,12 @@ export const test = base.extend<{ loginPage: LoginPage; homePage: HomePage; netw
         lines.push(line);
         if (lines.length > NETWORK_LOG_LINES) lines.shift();
       };
-      const nameOf = (request: PlaywrightRequest) => `${request.method()} ${request.url().replace(/^https?:\/\/[^/]+/, '')}`;
+      const nameOf = (request: PlaywrightRequest) =>
+        `${request.method()} ${request.url().replace(/^https?:\/\/[^/]+/, '')}`;
       const ended = (outcome: string) => (request: PlaywrightRequest) => {
         // A script that arrived says little, and there are dozens: only the ones that failed or never came.
-        if (outcome !== 'answered' || request.resourceType() !== 'script') log(`${pending.get(request) ?? '?'}-${at()} ${outcome} ${nameOf(request)}`);
+        if (outcome !== 'answered' || request.resourceType() !== 'script')
+          log(`${pending.get(request) ?? '?'}-${at()} ${outcome} ${nameOf(request)}`);
         pending.delete(request);
       };
       page.on('request', (request) => pending.set(request, at()));
@@ -158,12 +195,20 @@ export const test = base.extend<{ loginPage: LoginPage; homePage: HomePage; netw
  * the CSRF header, the key kept in browser storage), without loading and filling the form first: the auth
  * spec signs in through the form, and the rest of the suite saves that page load on CI's two shared cores.
  */
-export async function signInAs(loginPage: LoginPage, homePage: HomePage, user: { email: string; password: string }, firstName: string) {
+export async function signInAs(
+  loginPage: LoginPage,
+  homePage: HomePage,
+  user: { email: string; password: string },
+  firstName: string,
+) {
   const { page } = loginPage;
   const csrf = await page.request.get('/auth/csrf/');
   expect(csrf.status(), 'GET /auth/csrf/').toBe(200);
   const { csrftoken } = (await csrf.json()) as { csrftoken: string };
-  const answer = await page.request.post('/auth/login/', { data: { email: user.email, password: user.password }, headers: { 'X-CSRFToken': csrftoken } });
+  const answer = await page.request.post('/auth/login/', {
+    data: { email: user.email, password: user.password },
+    headers: { 'X-CSRFToken': csrftoken },
+  });
   expect(answer.status(), `POST /auth/login/ as ${user.email}`).toBe(200);
   const { key } = (await answer.json()) as { key: string };
   // Stored once, before the page's first script runs: a later sign-out or reload of this page is left alone.
@@ -180,7 +225,11 @@ export async function signInAs(loginPage: LoginPage, homePage: HomePage, user: {
 export { expect };
 
 /** Signs in as a customer the sandbox made for this test (newCustomer) and waits for home. */
-export async function signInCustomer(loginPage: LoginPage, homePage: HomePage, customer: SandboxCustomer): Promise<void> {
+export async function signInCustomer(
+  loginPage: LoginPage,
+  homePage: HomePage,
+  customer: SandboxCustomer,
+): Promise<void> {
   await signInAs(loginPage, homePage, customer, customer.first_name);
 }
 
@@ -193,7 +242,12 @@ export async function apiBytes(page: Page, path: string): Promise<Buffer> {
 }
 
 /** What a stored WAV is: its format from the header, and its length from the data chunk. */
-export function wavInfo(bytes: Buffer): { sampleRate: number; channels: number; bitsPerSample: number; durationMs: number } {
+export function wavInfo(bytes: Buffer): {
+  sampleRate: number;
+  channels: number;
+  bitsPerSample: number;
+  durationMs: number;
+} {
   expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
   expect(bytes.toString('ascii', 8, 12)).toBe('WAVE');
   const channels = bytes.readUInt16LE(22);
@@ -201,7 +255,12 @@ export function wavInfo(bytes: Buffer): { sampleRate: number; channels: number; 
   const bitsPerSample = bytes.readUInt16LE(34);
   expect(bytes.toString('ascii', 36, 40)).toBe('data');
   const dataBytes = bytes.readUInt32LE(40);
-  return { sampleRate, channels, bitsPerSample, durationMs: (dataBytes / (sampleRate * channels * (bitsPerSample / 8))) * 1000 };
+  return {
+    sampleRate,
+    channels,
+    bitsPerSample,
+    durationMs: (dataBytes / (sampleRate * channels * (bitsPerSample / 8))) * 1000,
+  };
 }
 
 /** Layer III bitrates (kbps) of MPEG-2 and 2.5, by the header's index. */
@@ -219,7 +278,10 @@ export function mp3Info(bytes: Buffer): { sampleRate: number; frames: number; du
   let sampleRate = 0;
   while (at + 4 <= bytes.length) {
     const version = (bytes[at + 1]! >> 3) & 3;
-    expect(bytes[at]! === 0xff && (bytes[at + 1]! & 0xe0) === 0xe0 && (bytes[at + 1]! & 0x06) === 0x02 && version !== 3, `layer III frame of MPEG-2 or 2.5 at ${at}`).toBe(true);
+    expect(
+      bytes[at]! === 0xff && (bytes[at + 1]! & 0xe0) === 0xe0 && (bytes[at + 1]! & 0x06) === 0x02 && version !== 3,
+      `layer III frame of MPEG-2 or 2.5 at ${at}`,
+    ).toBe(true);
     const kbps = MPEG2_KBPS[bytes[at + 2]! >> 4]!;
     sampleRate = MPEG2_RATES[version]![(bytes[at + 2]! >> 2) & 3]!;
     at += Math.floor((72_000 * kbps) / sampleRate) + ((bytes[at + 2]! >> 1) & 1);
@@ -245,7 +307,11 @@ export interface OutboxMessage {
  * The newest message to `to` in the sandbox outbox (GET /sandbox/outbox.json?to=&channel=),
  * waiting for one to arrive: what a person reads in their inbox (or on their phone).
  */
-export async function latestMessage(request: APIRequestContext, to: string, channel?: OutboxMessage['channel']): Promise<OutboxMessage> {
+export async function latestMessage(
+  request: APIRequestContext,
+  to: string,
+  channel?: OutboxMessage['channel'],
+): Promise<OutboxMessage> {
   let newest: OutboxMessage | undefined;
   // A text message's `to` may be given as typed (07700 900982): the server matches it to +447700900982.
   const query = new URLSearchParams({ to, ...(channel && { channel }) });

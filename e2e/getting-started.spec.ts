@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { accounts, expect, expectAccessible, test } from './fixtures.ts';
 
 // Getting started (spec 001 section 4; spec 000 section 4, start-up rule 1): a customer whose
@@ -13,7 +14,12 @@ const step = (page: Page, n: number, title: string) =>
     expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible(),
   ]);
 
-test('a new cloud phone is set up: users, PIN and address, then home for good', async ({ page, loginPage, homePage, makeCustomer }) => {
+test('a new cloud phone is set up: users, PIN and address, then home for good', async ({
+  page,
+  loginPage,
+  homePage,
+  makeCustomer,
+}) => {
   const user = await makeCustomer('getting-started');
   await loginPage.goto();
   await loginPage.signIn(user.email, user.password);
@@ -102,7 +108,10 @@ test('a new cloud phone is set up: users, PIN and address, then home for good', 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('getting started without its page, for a product not the customer\'s, and an unknown page', async ({ page, loginPage }) => {
+test("getting started without its page, for a product not the customer's, and an unknown page", async ({
+  page,
+  loginPage,
+}) => {
   // Nova Dental's own demo login only looks: nothing here is saved.
   const nova = accounts.gettingStarted;
   await loginPage.goto();
@@ -117,7 +126,7 @@ test('getting started without its page, for a product not the customer\'s, and a
 
   await page.goto('/getting-started/welcome?id=1');
   await expect(page.getByRole('heading', { level: 1, name: 'This phone could not be found' })).toBeVisible();
-  await expectAccessible(page, 'getting started: not the customer\'s phone');
+  await expectAccessible(page, "getting started: not the customer's phone");
   // Home sends a customer whose getting started is due back to it.
   await page.getByRole('link', { name: 'Go to home' }).click();
   await expect(page).toHaveURL(new RegExp(`/getting-started/welcome\\?id=${id}$`));

@@ -4,6 +4,7 @@
  * scripts/e2e-live-call.mjs in a loopback-only network namespace where it can.
  */
 import type { Locator, Page } from '@playwright/test';
+
 import { accounts, expect, signInAs, test } from './fixtures.ts';
 
 // The one account these tests call from (its call history grows with each call).
@@ -29,9 +30,12 @@ async function inboundAudio(page: Page): Promise<{ packetsReceived: number; pack
     const peers = (window as unknown as { testPeers: RTCPeerConnection[] }).testPeers;
     const peer = peers[peers.length - 1];
     let found = { packetsReceived: 0, packetsLost: -1 };
-    (await peer!.getStats()).forEach((s: { type: string; kind?: string; packetsReceived?: number; packetsLost?: number }) => {
-      if (s.type === 'inbound-rtp' && s.kind === 'audio') found = { packetsReceived: s.packetsReceived ?? 0, packetsLost: s.packetsLost ?? 0 };
-    });
+    (await peer!.getStats()).forEach(
+      (s: { type: string; kind?: string; packetsReceived?: number; packetsLost?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'audio')
+          found = { packetsReceived: s.packetsReceived ?? 0, packetsLost: s.packetsLost ?? 0 };
+      },
+    );
     return found;
   });
 }
@@ -41,7 +45,10 @@ async function openTestCall(page: Page): Promise<{ canvas: Locator; panel: Locat
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('link', { name: 'Call flows' }).first().click();
-  await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: 'Main office hours', exact: true }).click();
+  await page
+    .getByRole('list', { name: 'Custom call flows' })
+    .getByRole('link', { name: 'Main office hours', exact: true })
+    .click();
   const canvas = page.getByRole('region', { name: 'Call flow canvas' });
   await expect(canvas.getByRole('button', { name: /^Main number:/ })).toBeVisible();
   await canvas.getByRole('button', { name: 'Test call' }).click();
@@ -62,11 +69,17 @@ async function callInHours(panel: Locator): Promise<void> {
 
 /** The names of the steps lit up on the canvas. */
 async function litSteps(canvas: Locator): Promise<string[]> {
-  return canvas.locator('.cf-node.cf-on-path').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? n.textContent ?? '').sort());
+  return canvas
+    .locator('.cf-node.cf-on-path')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? n.textContent ?? '').sort());
 }
 
 test.describe('Call this flow', () => {
-  test('a customer hears the flow, presses 2, leaves a message and plays it back; each step lights up', async ({ page, loginPage, homePage }) => {
+  test('a customer hears the flow, presses 2, leaves a message and plays it back; each step lights up', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     await keepPeers(page);
     await signInAs(loginPage, homePage, caller, caller.firstName);
     const { canvas, panel } = await openTestCall(page);
@@ -74,15 +87,24 @@ test.describe('Call this flow', () => {
     await expect(panel.getByLabel('Call time', { exact: true })).toHaveText(/^00:00:0\d$/);
 
     // The welcome greeting, then the menu waits for a key: both lit as the runtime reports them.
-    await expect(canvas.getByRole('button', { name: /^Play audio: Welcome greeting/ })).toHaveAccessibleDescription(/On the test call’s path/, { timeout: 20_000 });
-    await expect(canvas.getByRole('button', { name: /^Dial menu: Main menu/ })).toHaveAccessibleDescription(/On the test call’s path/, { timeout: 20_000 });
+    await expect(canvas.getByRole('button', { name: /^Play audio: Welcome greeting/ })).toHaveAccessibleDescription(
+      /On the test call’s path/,
+      { timeout: 20_000 },
+    );
+    await expect(canvas.getByRole('button', { name: /^Dial menu: Main menu/ })).toHaveAccessibleDescription(
+      /On the test call’s path/,
+      { timeout: 20_000 },
+    );
     // The flow is heard: audio packets arrive, none lost.
     await expect.poll(async () => (await inboundAudio(page)).packetsReceived).toBeGreaterThan(50);
     expect((await inboundAudio(page)).packetsLost).toBe(0);
 
     await panel.getByRole('button', { name: 'Key 2' }).click();
     await expect(panel.getByText('Keys pressed: 2')).toBeVisible();
-    await expect(canvas.getByRole('button', { name: /^Voicemail: Message box/ })).toHaveAccessibleDescription(/On the test call’s path/, { timeout: 20_000 });
+    await expect(canvas.getByRole('button', { name: /^Voicemail: Message box/ })).toHaveAccessibleDescription(
+      /On the test call’s path/,
+      { timeout: 20_000 },
+    );
     await expect(panel.getByText('the caller presses 2.')).toBeVisible();
     await expect(panel.locator('.cf-outcome')).toContainText('The caller is put through to voicemail box');
     // The beep, then a few seconds of the microphone's message; # from the keyboard ends it.
@@ -94,17 +116,32 @@ test.describe('Call this flow', () => {
     const message = panel.locator('audio');
     await expect(message).toHaveAttribute('src', /^blob:/, { timeout: 20_000 });
     const seconds = await message.evaluate(async (audio: HTMLAudioElement) => {
-      if (Number.isNaN(audio.duration) || audio.readyState < 1) await new Promise((resolve) => audio.addEventListener('loadedmetadata', resolve, { once: true }));
+      if (Number.isNaN(audio.duration) || audio.readyState < 1)
+        await new Promise((resolve) => audio.addEventListener('loadedmetadata', resolve, { once: true }));
       return audio.duration;
     });
     expect(seconds).toBeGreaterThan(2);
 
-    for (const step of [/^Main number:/, /^Play audio: Welcome greeting/, /^Business hours:/, /^In hours/, /^Dial menu: Main menu/, /^Dial menu key 2: Leave a message/, /^Voicemail: Message box/]) {
-      await expect(canvas.getByRole('button', { name: step }).first()).toHaveAccessibleDescription(/On the test call’s path/);
+    for (const step of [
+      /^Main number:/,
+      /^Play audio: Welcome greeting/,
+      /^Business hours:/,
+      /^In hours/,
+      /^Dial menu: Main menu/,
+      /^Dial menu key 2: Leave a message/,
+      /^Voicemail: Message box/,
+    ]) {
+      await expect(canvas.getByRole('button', { name: step }).first()).toHaveAccessibleDescription(
+        /On the test call’s path/,
+      );
     }
   });
 
-  test('the live highlight of a call matches the simulated path for the same instant and keys', async ({ page, loginPage, homePage }) => {
+  test('the live highlight of a call matches the simulated path for the same instant and keys', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     await signInAs(loginPage, homePage, caller, caller.firstName);
     const { canvas, panel } = await openTestCall(page);
     await panel.getByLabel('Date').fill('2025-03-12');
@@ -116,7 +153,10 @@ test.describe('Call this flow', () => {
     expect(simulated.length).toBeGreaterThan(4);
 
     await callInHours(panel);
-    await expect(canvas.getByRole('button', { name: /^Dial menu: Main menu/ })).toHaveAccessibleDescription(/On the test call’s path/, { timeout: 20_000 });
+    await expect(canvas.getByRole('button', { name: /^Dial menu: Main menu/ })).toHaveAccessibleDescription(
+      /On the test call’s path/,
+      { timeout: 20_000 },
+    );
     await panel.getByRole('button', { name: 'Key 1' }).click();
     // The transfer is announced, then the runtime hangs up.
     await expect(panel.getByRole('status')).toHaveText('Call ended', { timeout: 60_000 });

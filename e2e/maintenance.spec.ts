@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { expect as baseExpect, expectAccessible, test } from './fixtures.ts';
 
 // Maintenance mode (spec 000 sections 2 and 9): a flag of the environment, so it is switched the way
@@ -16,7 +17,14 @@ async function startPortal(port: number, dataDir: string, maintenance: boolean):
   // The bundle test:e2e built, as npm start and the suite's own server run it (scripts/e2e-server.mjs).
   const server = spawn(process.execPath, ['server/build/main.mjs'], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_MAINTENANCE_MODE: maintenance ? 'on' : 'off', PORTAL_E2E_ACCOUNTS: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PORTAL_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORTAL_MAINTENANCE_MODE: maintenance ? 'on' : 'off',
+      PORTAL_E2E_ACCOUNTS: '',
+    },
   });
   // A portal that cannot start (no bundle: run npm run build) says why at once, not after the poll's two minutes.
   let errors = '';
@@ -25,7 +33,10 @@ async function startPortal(port: number, dataDir: string, maintenance: boolean):
     .poll(
       async () => {
         if (server.exitCode !== null) throw new Error(`the portal exited with ${server.exitCode}:\n${errors}`);
-        return fetch(`http://localhost:${port}/api/schema/`).then((answer) => answer.status, () => 0);
+        return fetch(`http://localhost:${port}/api/schema/`).then(
+          (answer) => answer.status,
+          () => 0,
+        );
       },
       { timeout: 120_000, intervals: [250, 500, 1000] },
     )
@@ -40,9 +51,15 @@ async function stopPortal(server: ChildProcess): Promise<void> {
   await exited;
 }
 
-test('maintenance mode: the trial page answers 503 "Under maintenance"; once the portal is back it goes to the root @mobile', async ({ page }, testInfo) => {
+test('maintenance mode: the trial page answers 503 "Under maintenance"; once the portal is back it goes to the root @mobile', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(300_000);
-  const port = Number(process.env.E2E_PORT ?? 8181) + 300 + (testInfo.project.name === 'mobile' ? 1 : 0) + 10 * testInfo.repeatEachIndex;
+  const port =
+    Number(process.env.E2E_PORT ?? 8181) +
+    300 +
+    (testInfo.project.name === 'mobile' ? 1 : 0) +
+    10 * testInfo.repeatEachIndex;
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-maintenance-'));
   let server = await startPortal(port, dataDir, true);
   try {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { accounts, expect, expectAccessible, LoginPage, signInAs, test } from './fixtures.ts';
 
 // Read-only but for the upgrade prompt's own e2e-only trials: these tests sign in and look around; they
@@ -8,7 +9,9 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 /** The words of the side navigation's visible links and buttons, in order, but the product switcher's. */
 async function navEntries(page: Page): Promise<string[]> {
-  const texts = await nav(page).locator('a:visible, button:visible').evaluateAll((elements) => elements.map((element) => (element.textContent ?? '').trim()));
+  const texts = await nav(page)
+    .locator('a:visible, button:visible')
+    .evaluateAll((elements) => elements.map((element) => (element.textContent ?? '').trim()));
   return texts.filter((text) => !text.startsWith('Switch product'));
 }
 
@@ -28,15 +31,25 @@ async function signInElsewhere(page: Page, user: { email: string; password: stri
 const pageNotFound = (page: Page) => page.getByRole('heading', { level: 1, name: 'Page not found' });
 
 test.describe('side navigation', () => {
-  test('a customer with several products: status cards, products, apps, and the supplier-2 phone selected first', async ({ page, loginPage, homePage }) => {
+  test('a customer with several products: status cards, products, apps, and the supplier-2 phone selected first', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     await signInAs(loginPage, homePage, accounts.multiProduct, accounts.multiProduct.firstName);
 
     const cards = page.getByRole('region', { name: 'Needs your attention' });
-    await expect(cards.locator('strong')).toHaveText(['Payment overdue', 'Dana Fox is locked out', 'Cloud phone suspended']);
+    await expect(cards.locator('strong')).toHaveText([
+      'Payment overdue',
+      'Dana Fox is locked out',
+      'Cloud phone suspended',
+    ]);
     // The page's h1 is its first heading: the cards, above it, hold none.
     await expect(page.getByRole('heading').first()).toHaveJSProperty('tagName', 'H1');
     await expect(cards).toContainText('£84.00 was due on');
-    await expect(cards).toContainText('Suspended for non-payment: calls to and from Cloud phone - 1 user (Portsmouth depot) are blocked.');
+    await expect(cards).toContainText(
+      'Suspended for non-payment: calls to and from Cloud phone - 1 user (Portsmouth depot) are blocked.',
+    );
     // The way out: paying what is overdue, or the help line.
     const suspended = cards.getByRole('listitem').filter({ hasText: 'Cloud phone suspended' });
     await expect(suspended).toContainText('Pay the £84.00 overdue to restore it, or call us on +443069990123.');
@@ -53,17 +66,36 @@ test.describe('side navigation', () => {
     await expect(apps.getByRole('img', { name: /^QR code: / })).toHaveCount(4);
     await expect(apps.getByText('Version 1.13.70')).toHaveCount(2);
 
-    await expect(nav(page).getByRole('button', { name: /Switch product/ })).toContainText('Cloud phone - 2 users (Southampton)');
+    await expect(nav(page).getByRole('button', { name: /Switch product/ })).toContainText(
+      'Cloud phone - 2 users (Southampton)',
+    );
     expect(await navEntries(page)).toEqual([
-      'Home', 'Cloud phone details',
-      'Call flows', 'Account add-ons', 'Phone setup', 'Users and devices', 'Phone numbers', 'Download apps',
-      'Call history', 'Call reports', 'Billing', 'Order tracker', 'Shop', 'Chat support', 'Help (opens in a new tab)', 'Upgrade',
+      'Home',
+      'Cloud phone details',
+      'Call flows',
+      'Account add-ons',
+      'Phone setup',
+      'Users and devices',
+      'Phone numbers',
+      'Download apps',
+      'Call history',
+      'Call reports',
+      'Billing',
+      'Order tracker',
+      'Shop',
+      'Chat support',
+      'Help (opens in a new tab)',
+      'Upgrade',
     ]);
     await expect(nav(page).getByRole('link', { name: /^Help/ })).toHaveAttribute('target', '_blank');
     await expectAccessible(page, 'home with status cards and the product switcher');
   });
 
-  test('the product switcher keeps the phone setup page and its query, and shows each product’s links', async ({ page, loginPage, homePage }) => {
+  test('the product switcher keeps the phone setup page and its query, and shows each product’s links', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     await signInAs(loginPage, homePage, accounts.multiProduct, accounts.multiProduct.firstName);
     await nav(page).getByRole('link', { name: 'Phone setup' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Phone setup' })).toBeVisible();
@@ -82,7 +114,10 @@ test.describe('side navigation', () => {
     expect(portsmouth).not.toBe(southampton);
     await expect(page.getByRole('tab', { name: 'Hold music' })).toHaveAttribute('aria-selected', 'true');
     // The voip3 phone: company contacts; blocked, so no shop; no upgrade.
-    await expect(nav(page).getByRole('link', { name: 'Company contacts' })).toHaveAttribute('href', `/company-contacts/${portsmouth}`);
+    await expect(nav(page).getByRole('link', { name: 'Company contacts' })).toHaveAttribute(
+      'href',
+      `/company-contacts/${portsmouth}`,
+    );
     await expect(nav(page).getByRole('link', { name: 'Shop' })).toHaveCount(0);
     await expect(nav(page).getByRole('link', { name: 'Upgrade' })).toHaveCount(0);
     await expect(nav(page).getByRole('link', { name: 'Phone setup' })).toHaveAttribute('aria-current', 'page');
@@ -93,7 +128,14 @@ test.describe('side navigation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Fibre details' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Tariff' })).toContainText('Full Fibre 500');
     await expect(nav(page).getByRole('button', { name: /Switch product/ })).toContainText('Business Fibre 500 Mbps');
-    expect(await navEntries(page)).toEqual(['Home', 'Fibre details', 'Billing', 'Order tracker', 'Chat support', 'Help (opens in a new tab)']);
+    expect(await navEntries(page)).toEqual([
+      'Home',
+      'Fibre details',
+      'Billing',
+      'Order tracker',
+      'Chat support',
+      'Help (opens in a new tab)',
+    ]);
     await expectAccessible(page, 'fibre details inside the layout');
 
     // Billing keeps the selection; its id is the account's.
@@ -102,7 +144,11 @@ test.describe('side navigation', () => {
     await expect(nav(page).getByRole('link', { name: 'Fibre details' })).toBeVisible();
   });
 
-  test('the links below the product switcher stay put while its chunk loads: its room is kept', async ({ page, loginPage, homePage }) => {
+  test('the links below the product switcher stay put while its chunk loads: its room is kept', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     // The switcher's chunk (the server's own answer) held back a while, so the page draws well before it.
     let held = 0;
     await page.route('**/assets/*.js', async (route) => {
@@ -125,7 +171,11 @@ test.describe('side navigation', () => {
     expect(await callFlows.boundingBox()).toEqual(before);
   });
 
-  test('company contacts is 404 for the supplier-2 phone; the shop is there for it', async ({ page, loginPage, homePage }) => {
+  test('company contacts is 404 for the supplier-2 phone; the shop is there for it', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     await signInAs(loginPage, homePage, accounts.multiProduct, accounts.multiProduct.firstName);
     const callFlows = await nav(page).getByRole('link', { name: 'Call flows' }).getAttribute('href');
     const southampton = callFlows!.split('/')[2]!.split('?')[0];
@@ -148,7 +198,11 @@ test.describe('side navigation', () => {
 });
 
 test.describe('trial banner', () => {
-  test('the trial customer sees the banner with the days left, and the upgrade page in the navigation', async ({ page, loginPage, homePage }) => {
+  test('the trial customer sees the banner with the days left, and the upgrade page in the navigation', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     await signInAs(loginPage, homePage, accounts.trial, 'Jordan');
     const banner = page.getByRole('region', { name: 'Trial' });
     await expect(banner).toHaveText('Enjoy your trial of Cloud phone – 2 days remain');
@@ -159,7 +213,10 @@ test.describe('trial banner', () => {
     await expectAccessible(page, 'home with the trial banner');
   });
 
-  test('the upgrade prompt shows once, an hour after the trial began, and not again once dismissed @mobile', async ({ page, makeCustomer }) => {
+  test('the upgrade prompt shows once, an hour after the trial began, and not again once dismissed @mobile', async ({
+    page,
+    makeCustomer,
+  }) => {
     const user = await makeCustomer('trial');
     // The page's clock starts well inside the trial's first hour (its status_entry is when the sandbox made it).
     await page.clock.install({ time: new Date(Date.now() - 2 * 60 * 60 * 1000) });
@@ -171,10 +228,14 @@ test.describe('trial banner', () => {
 
     // The hour passes with the page open: the prompt comes, and the server is told it was shown.
     const token = await page.evaluate(() => localStorage.getItem('auth._token.local'));
-    const status = await (await page.request.get('/api/v1/trial/status/', { headers: { Authorization: `Token ${token}` } })).json();
+    const status = await (
+      await page.request.get('/api/v1/trial/status/', { headers: { Authorization: `Token ${token}` } })
+    ).json();
     expect(status.upgrade_prompt_shown).toBe(false);
     const pageNow = await page.evaluate(() => Date.now());
-    const remembered = page.waitForResponse((response) => /\/api\/v1\/trial\/\d+\/upgrade-prompt-shown\/$/.test(response.url()) && response.status() === 200);
+    const remembered = page.waitForResponse(
+      (response) => /\/api\/v1\/trial\/\d+\/upgrade-prompt-shown\/$/.test(response.url()) && response.status() === 200,
+    );
     await page.clock.fastForward(Date.parse(status.status_entry) + 60 * 60 * 1000 + 60_000 - pageNow);
     await expect(prompt).toBeVisible();
     await expect(prompt).toContainText('keep your business number, your users and your call flows');
@@ -218,12 +279,19 @@ test.describe('default layout start-up', () => {
 });
 
 test.describe('on a phone', () => {
-  test('the drawer opens over the page, scrolls within the window height minus 90 px, and the apps are the phone’s own @phone', async ({ page, loginPage, homePage }) => {
+  test('the drawer opens over the page, scrolls within the window height minus 90 px, and the apps are the phone’s own @phone', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     await signInAs(loginPage, homePage, accounts.multiProduct, accounts.multiProduct.firstName);
     await expect(nav(page)).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(nav(page)).toBeVisible();
-    const { height, window } = await nav(page).evaluate((element) => ({ height: element.getBoundingClientRect().height, window: innerHeight }));
+    const { height, window } = await nav(page).evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      window: innerHeight,
+    }));
     expect(Math.round(height)).toBe(window - 90);
     await expectAccessible(page, 'home with the drawer open on a phone');
     // Escape in the drawer closes it and gives focus back to the menu button.

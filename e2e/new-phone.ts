@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect } from './fixtures.ts';
 
 // What every sign-up journey ends with (spec 001 sections 3 and 7): a cloud phone with its pilot number, as the
@@ -6,7 +7,8 @@ import { expect } from './fixtures.ts';
 // self-signup.spec.ts.
 
 /** A number as a page may write it: national or +44, spaced or not. */
-export const shownNumber = (national: string) => new RegExp(`(?:0|\\+44\\s?)${national.slice(1).split('').join('\\s?')}`);
+export const shownNumber = (national: string) =>
+  new RegExp(`(?:0|\\+44\\s?)${national.slice(1).split('').join('\\s?')}`);
 
 /** An API answer read with the signed-in page's token, as the SPA sends it. */
 export async function apiJson<T>(page: Page, path: string): Promise<T> {
@@ -18,7 +20,10 @@ export async function apiJson<T>(page: Page, path: string): Promise<T> {
 
 /** The signed-in customer's first cloud phone (GET /api/v3/navigation/). */
 export async function firstCloudPhoneId(page: Page): Promise<number> {
-  const navigation = await apiJson<{ products: Array<{ product_id: number; product_kind: string }> }>(page, '/api/v3/navigation/');
+  const navigation = await apiJson<{ products: Array<{ product_id: number; product_kind: string }> }>(
+    page,
+    '/api/v3/navigation/',
+  );
   const phone = navigation.products.find((product) => product.product_kind === 'voip2');
   expect(phone, 'a cloud phone in the navigation').toBeDefined();
   return phone!.product_id;

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
 
 // Kestrel Electrical is seeded for this spec alone (server/src/db/demo-notifications.ts holds the
@@ -19,7 +20,11 @@ async function openPanel(page: Page) {
 }
 
 test.describe('notification centre', () => {
-  test('home shows the three newest updates, merged as the panel merges them, and opens the panel @mobile', async ({ page, loginPage, homePage }) => {
+  test('home shows the three newest updates, merged as the panel merges them, and opens the panel @mobile', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     await signInAs(loginPage, homePage, kestrel, kestrel.firstName);
     const recent = page.getByRole('region', { name: 'Recent updates' });
     const items = recent.getByRole('listitem');
@@ -43,9 +48,15 @@ test.describe('notification centre', () => {
     await expect(bell(page)).toBeFocused();
   });
 
-  test('the bell shows the unread count in the warning colour; details open from the merged list and mark items read', async ({ page, loginPage, homePage }) => {
+  test('the bell shows the unread count in the warning colour; details open from the merged list and mark items read', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     await signInAs(loginPage, homePage, kestrel, kestrel.firstName);
-    await expect(bell(page)).toHaveAccessibleName('Notifications, 8 unread, a letter of authority is waiting to be signed');
+    await expect(bell(page)).toHaveAccessibleName(
+      'Notifications, 8 unread, a letter of authority is waiting to be signed',
+    );
     const badge = bell(page).locator('[data-tone]');
     await expect(badge).toHaveText('8');
     await expect(badge).toHaveAttribute('data-tone', 'warning');
@@ -78,7 +89,9 @@ test.describe('notification centre', () => {
     await expectAccessible(page, 'notification panel');
 
     // The letter of authority: opening it marks it read.
-    await panel(page).getByRole('button', { name: /Sign your letter of authority/ }).click();
+    await panel(page)
+      .getByRole('button', { name: /Sign your letter of authority/ })
+      .click();
     const cloa = page.getByRole('dialog', { name: 'Sign your letter of authority' });
     await expect(cloa).toContainText('Letter of authority: Unsigned');
     await expect(cloa).toContainText('+441632960500 to +441632960509');
@@ -92,7 +105,9 @@ test.describe('notification centre', () => {
     await expect(cloaRow).toHaveAttribute('data-read', 'true');
 
     // A hardware order with its carrier's tracking link; Escape closes only the dialog.
-    await panel(page).getByRole('button', { name: /Hardware order HW-88213/ }).click();
+    await panel(page)
+      .getByRole('button', { name: /Hardware order HW-88213/ })
+      .click();
     const order = page.getByRole('dialog', { name: 'Order details' });
     await expect(order).toContainText('2 × Yealink T54W desk phone');
     await expect(order.getByRole('link', { name: /Track your parcel with DPD/ })).toHaveAttribute(
@@ -105,17 +120,28 @@ test.describe('notification centre', () => {
     await expect(panel(page)).toBeVisible();
 
     // A service update: its HTML body, shown safely; reading it also reads its notification.
-    await panel(page).getByRole('button', { name: /Broadband outage in Leeds LS11/ }).click();
+    await panel(page)
+      .getByRole('button', { name: /Broadband outage in Leeds LS11/ })
+      .click();
     const update = page.getByRole('dialog', { name: 'Broadband outage in Leeds LS11' });
     await expect(update.getByText('Investigating')).toBeVisible();
-    await expect(update.getByRole('listitem')).toHaveText(['Cloud phone calls are not affected.', 'There is no need to restart your router.']);
-    await expect(update.getByRole('link', { name: /status page/ })).toHaveAttribute('href', 'https://status.example.com/incidents/ls11');
+    await expect(update.getByRole('listitem')).toHaveText([
+      'Cloud phone calls are not affected.',
+      'There is no need to restart your router.',
+    ]);
+    await expect(update.getByRole('link', { name: /status page/ })).toHaveAttribute(
+      'href',
+      'https://status.example.com/incidents/ls11',
+    );
     await expect(update).toContainText(/Updated \d\d [A-Z][a-z]{2} \d{4}/);
     await expectAccessible(page, 'service update dialog');
     await update.getByRole('button', { name: 'Close' }).click();
     // 8 less the letter of authority, the order, the update and the update's notification.
     await expect(bell(page)).toHaveAccessibleName(/^Notifications, 4 unread, a letter of authority/);
-    await expect(panel(page).getByRole('button', { name: /Your broadband may be affected/ })).toHaveAttribute('data-read', 'true');
+    await expect(panel(page).getByRole('button', { name: /Your broadband may be affected/ })).toHaveAttribute(
+      'data-read',
+      'true',
+    );
 
     // Escape closes the panel and focus goes back to the bell; read items are gone next time.
     await page.keyboard.press('Escape');
@@ -128,23 +154,33 @@ test.describe('notification centre', () => {
     await expect(panel(page).getByRole('list', { name: 'Recent updates' }).getByRole('button')).toHaveCount(4);
   });
 
-  test('"Clear all" marks everything read: "No recent updates", and the unsigned letter of authority stays reachable', async ({ page, loginPage, homePage }) => {
+  test('"Clear all" marks everything read: "No recent updates", and the unsigned letter of authority stays reachable', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     await signInAs(loginPage, homePage, kestrel, kestrel.firstName);
     await expect(bell(page)).toHaveAccessibleName(/^Notifications, [1-9]\d* unread/);
     await openPanel(page);
     await panel(page).getByRole('button', { name: 'Clear all' }).click();
     await expect(panel(page).getByRole('status').filter({ hasText: 'No recent updates' })).toBeVisible();
     await expect(panel(page).getByRole('list', { name: 'Recent updates' })).toHaveCount(0);
-    await expect(bell(page)).toHaveAccessibleName('Notifications, 0 unread, a letter of authority is waiting to be signed');
+    await expect(bell(page)).toHaveAccessibleName(
+      'Notifications, 0 unread, a letter of authority is waiting to be signed',
+    );
     await expect(bell(page).locator('[data-tone]')).toHaveAttribute('data-tone', 'warning');
     await expectAccessible(page, 'notification panel after Clear all');
 
-    await panel(page).getByRole('button', { name: /Letter of authority not signed/ }).click();
+    await panel(page)
+      .getByRole('button', { name: /Letter of authority not signed/ })
+      .click();
     await expect(page.getByRole('dialog', { name: 'Sign your letter of authority' })).toBeVisible();
     await page.keyboard.press('Escape');
 
     await page.reload();
-    await expect(bell(page)).toHaveAccessibleName('Notifications, 0 unread, a letter of authority is waiting to be signed');
+    await expect(bell(page)).toHaveAccessibleName(
+      'Notifications, 0 unread, a letter of authority is waiting to be signed',
+    );
     await openPanel(page);
     await expect(panel(page).getByText('No recent updates')).toBeVisible();
   });

@@ -1,9 +1,13 @@
 import type { Page, TestInfo } from '@playwright/test';
+
 import { accounts, expect, expectAccessible, signInAs, test, type HomePage, type LoginPage } from './fixtures.ts';
 
 // The numbers spec's own copies of Acme (server/src/modules/numbers/demo-numbers.ts): 21 numbers
 // each, 0115 496 0101-0121 on the desktop copy and 0201-0221 on the phone's; Tom has 3 numbers.
-const copyOf = (info: TestInfo) => (info.project.name === 'mobile' ? { account: accounts.numbersMobile, block: 2 } : { account: accounts.numbersDesktop, block: 1 });
+const copyOf = (info: TestInfo) =>
+  info.project.name === 'mobile'
+    ? { account: accounts.numbersMobile, block: 2 }
+    : { account: accounts.numbersDesktop, block: 1 };
 // As the page shows numbers (spec 001 section 9): +44 instead of the leading 0.
 const numberOf = (block: number, n: number) => `+441154960${100 * block + n}`;
 
@@ -22,7 +26,11 @@ async function openNumbers(page: Page, loginPage: LoginPage, homePage: HomePage,
 }
 
 test.describe('phone numbers', () => {
-  test('the 21st number is on page 2; a number is assigned to a user, a user with 3 numbers cannot take one @mobile', async ({ page, loginPage, homePage }, info) => {
+  test('the 21st number is on page 2; a number is assigned to a user, a user with 3 numbers cannot take one @mobile', async ({
+    page,
+    loginPage,
+    homePage,
+  }, info) => {
     const block = await openNumbers(page, loginPage, homePage, info);
     const list = page.getByRole('list', { name: /^Numbers, page/ });
     await expect(list.getByText(numberOf(block, 1), { exact: true })).toBeVisible();
@@ -57,7 +65,11 @@ test.describe('phone numbers', () => {
     await expect(row).toContainText('Not Assigned');
   });
 
-  test('buying a Gold number puts it on the site and in a NUMBER_CHANGE notification', async ({ page, loginPage, homePage }, info) => {
+  test('buying a Gold number puts it on the site and in a NUMBER_CHANGE notification', async ({
+    page,
+    loginPage,
+    homePage,
+  }, info) => {
     await openNumbers(page, loginPage, homePage, info);
     await page.getByRole('button', { name: 'Buy a number' }).click();
     const dialog = page.getByRole('dialog', { name: 'Buy a number' });
@@ -70,7 +82,10 @@ test.describe('phone numbers', () => {
     await expect(results.getByRole('img', { name: 'Silver, 2 stars' })).toHaveCount(0);
     await expectAccessible(page, 'buy a number');
     const first = results.getByRole('listitem').first();
-    const bought = ((await first.getByRole('button', { name: /^Choose / }).getAttribute('aria-label')) ?? '').replace('Choose ', '');
+    const bought = ((await first.getByRole('button', { name: /^Choose / }).getAttribute('aria-label')) ?? '').replace(
+      'Choose ',
+      '',
+    );
     expect(bought).toMatch(/^\+441134960\d{3}$/);
     await first.getByRole('button', { name: /^Choose / }).click();
     await expect(dialog).toContainText('£20.00 one-off');
@@ -85,7 +100,12 @@ test.describe('phone numbers', () => {
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(position).toHaveText(`Page ${Number(at) + 1} of ${of}`);
     }
-    await expect(page.getByRole('list', { name: /^Numbers, page/ }).getByRole('listitem').filter({ hasText: bought })).toContainText('Not Assigned');
+    await expect(
+      page
+        .getByRole('list', { name: /^Numbers, page/ })
+        .getByRole('listitem')
+        .filter({ hasText: bought }),
+    ).toContainText('Not Assigned');
     await bell(page).click();
     await expect(panel(page).getByText(`${bought} has been added to your phone system.`)).toBeVisible();
   });
@@ -96,12 +116,20 @@ test.describe('phone numbers', () => {
     const dialog = page.getByRole('dialog', { name: 'Buy a number' });
     // Reading has gold numbers only.
     await dialog.getByLabel('Area code').selectOption('0118');
-    await expect(dialog.getByRole('list', { name: 'Numbers you can buy' }).getByRole('listitem').first()).toContainText('Reading');
+    await expect(dialog.getByRole('list', { name: 'Numbers you can buy' }).getByRole('listitem').first()).toContainText(
+      'Reading',
+    );
     await dialog.getByLabel('Rating').selectOption('SILVER');
-    await expect(dialog.getByRole('alert')).toHaveText('No numbers are free for that search. Try another area code or rating.');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'No numbers are free for that search. Try another area code or rating.',
+    );
   });
 
-  test('a transfer shows the server\'s message when refused, then becomes an order with an unsigned letter of authority on the bell', async ({ page, loginPage, homePage }, info) => {
+  test("a transfer shows the server's message when refused, then becomes an order with an unsigned letter of authority on the bell", async ({
+    page,
+    loginPage,
+    homePage,
+  }, info) => {
     await openNumbers(page, loginPage, homePage, info);
     await page.getByRole('button', { name: 'Transfer a number' }).click();
     const dialog = page.getByRole('dialog', { name: 'Transfer a number' });
@@ -114,7 +142,9 @@ test.describe('phone numbers', () => {
     await dialog.getByLabel('Transfer date').fill(earliest);
     await expectAccessible(page, 'transfer dialog');
     await dialog.getByRole('button', { name: 'Request transfer' }).click();
-    await expect(dialog.getByRole('status')).toContainText(`Transfer requested: +44${number.replace(/\s/g, '').slice(1)}`);
+    await expect(dialog.getByRole('status')).toContainText(
+      `Transfer requested: +44${number.replace(/\s/g, '').slice(1)}`,
+    );
     await expect(dialog.getByRole('status')).toContainText('Letter of authority: Unsigned');
     await dialog.getByRole('button', { name: 'Done' }).click();
 

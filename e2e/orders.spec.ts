@@ -1,17 +1,29 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signInCustomer, test } from './fixtures.ts';
+
 import type { SandboxCustomer } from '@portal/contract';
+
+import { expect, expectAccessible, signInCustomer, test } from './fixtures.ts';
 
 // Each test signs in as a new customer like Quay Glass (the sandbox's customer factory;
 // server/src/modules/notifications/demo-orders.ts): 13 orders of every kind and stage, three of them
 // unread. The second test opens an order (marks it read).
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
-const orders = (page: Page) => page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
-const card = (page: Page, title: string) => orders(page).filter({ has: page.getByRole('button', { name: new RegExp(title) }) });
+const orders = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Orders' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2 }) });
+const card = (page: Page, title: string) =>
+  orders(page).filter({ has: page.getByRole('button', { name: new RegExp(title) }) });
 
 /** Signs in and opens the order tracker from the side navigation (behind the menu on a phone). */
-async function openTracker(page: Page, loginPage: Parameters<typeof signInCustomer>[0], homePage: Parameters<typeof signInCustomer>[1], account: SandboxCustomer) {
+async function openTracker(
+  page: Page,
+  loginPage: Parameters<typeof signInCustomer>[0],
+  homePage: Parameters<typeof signInCustomer>[1],
+  account: SandboxCustomer,
+) {
   await signInCustomer(loginPage, homePage, account);
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
@@ -29,7 +41,12 @@ async function chooseKind(page: Page, kind: string, query: string, count: number
   await expect(orders(page)).toHaveCount(count);
 }
 
-test('the tracker lists every order with its chips, filters by kind, pages, and links to the carrier @mobile', async ({ page, loginPage, homePage, makeCustomer }) => {
+test('the tracker lists every order with its chips, filters by kind, pages, and links to the carrier @mobile', async ({
+  page,
+  loginPage,
+  homePage,
+  makeCustomer,
+}) => {
   await openTracker(page, loginPage, homePage, await makeCustomer('several-orders'));
   await expectAccessible(page, 'order tracker');
 
@@ -56,7 +73,9 @@ test('the tracker lists every order with its chips, filters by kind, pages, and 
   await expect(dpd).toHaveAttribute('href', 'https://track.dpd.co.uk/search?reference=15501234567891&postcode=BS14DB');
   await expect(dpd).toHaveAttribute('target', '_blank');
   await expect(dpd).toHaveAttribute('rel', /noopener/);
-  const apc = card(page, 'Hardware order HW-97950').getByRole('link', { name: 'Track your parcel with APC (opens in a new tab)' });
+  const apc = card(page, 'Hardware order HW-97950').getByRole('link', {
+    name: 'Track your parcel with APC (opens in a new tab)',
+  });
   await expect(apc).toHaveAttribute('href', 'https://apcchoice.apc-overnight.com/track-parcel?id=7712346');
   await expect(apc).toHaveAttribute('target', '_blank');
   await expect(card(page, 'Hardware order HW-97950').getByRole('button')).toContainText('Status: Delivered');
@@ -91,7 +110,12 @@ test('the tracker lists every order with its chips, filters by kind, pages, and 
   await expect(orders(page)).toHaveCount(10);
 });
 
-test('opening an order shows its details and marks it read, in the notification centre too', async ({ page, loginPage, homePage, makeCustomer }) => {
+test('opening an order shows its details and marks it read, in the notification centre too', async ({
+  page,
+  loginPage,
+  homePage,
+  makeCustomer,
+}) => {
   await openTracker(page, loginPage, homePage, await makeCustomer('several-orders'));
   await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread');
 
@@ -104,7 +128,16 @@ test('opening an order shows its details and marks it read, in the notification 
   await page.keyboard.press('Enter');
   await expect(opener).toHaveAttribute('aria-expanded', 'true');
   const details = order.getByRole('definition');
-  await expect(order.getByRole('term')).toContainText(['Items', 'Order', 'Ordered', 'Last updated', 'Dispatched', 'Carrier', 'Tracking number', 'Delivery post code']);
+  await expect(order.getByRole('term')).toContainText([
+    'Items',
+    'Order',
+    'Ordered',
+    'Last updated',
+    'Dispatched',
+    'Carrier',
+    'Tracking number',
+    'Delivery post code',
+  ]);
   await expect(details).toContainText(['2 × Yealink T54W desk phone1 × Yealink W73P cordless handset', 'HW-98213']);
   await expect(order).toContainText('15501234567891');
   await expect(order).toContainText('BS1 4DB');

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect, expectAccessible, latestMessage, linkIn, signInCustomer, test } from './fixtures.ts';
 
 // Each test's customer is new, like Tern Freight (billed as Harbour Freight: card, £84.00 overdue;
@@ -16,7 +17,12 @@ async function payOnSandbox(page: Page, amount: string, card: string) {
   await page.getByRole('button', { name: `Pay ${amount}` }).click();
 }
 
-test('the account holder pays signed out from an e-mailed payment link, which then refuses a second use @mobile', async ({ page, loginPage, homePage, makeCustomer }) => {
+test('the account holder pays signed out from an e-mailed payment link, which then refuses a second use @mobile', async ({
+  page,
+  loginPage,
+  homePage,
+  makeCustomer,
+}) => {
   const customer = await makeCustomer('overdue-card');
   await signInCustomer(loginPage, homePage, customer);
   const menu = page.getByRole('button', { name: 'Open menu' });
@@ -57,7 +63,9 @@ test('the account holder pays signed out from an e-mailed payment link, which th
 
   // The same link again: used, with the way to sign in.
   await page.goto(link);
-  await expect(page.getByRole('alert')).toContainText('This payment link has been used already. Sign in to see your balance or pay again.');
+  await expect(page.getByRole('alert')).toContainText(
+    'This payment link has been used already. Sign in to see your balance or pay again.',
+  );
   await expect(page.getByLabel('Amount to pay (£)')).toHaveCount(0);
   await expectAccessible(page, 'used payment link');
   await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
@@ -69,7 +77,12 @@ test('the account holder pays signed out from an e-mailed payment link, which th
   await expect(page.getByText('£84.00 was due on')).toHaveCount(0);
 });
 
-test('the account holder sets up a direct debit from an e-mailed mandate link, signed out: a refused account, then a good one; the link then refuses a second use @mobile', async ({ page, loginPage, homePage, makeCustomer }) => {
+test('the account holder sets up a direct debit from an e-mailed mandate link, signed out: a refused account, then a good one; the link then refuses a second use @mobile', async ({
+  page,
+  loginPage,
+  homePage,
+  makeCustomer,
+}) => {
   const customer = await makeCustomer('overdue-card');
   await signInCustomer(loginPage, homePage, customer);
   const menu = page.getByRole('button', { name: 'Open menu' });
@@ -94,7 +107,9 @@ test('the account holder sets up a direct debit from an e-mailed mandate link, s
   await page.getByLabel('Sort code').fill('12-34');
   await page.getByLabel('Account number').fill('66374958');
   await page.getByRole('button', { name: 'Set up the Direct Debit' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('Enter a sort code of 6 digits');
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
+    'Enter a sort code of 6 digits',
+  );
   // An account the banks' modulus check refuses.
   await page.getByLabel('Sort code').fill('08-99-99');
   await page.getByLabel('Account number').fill('66374959');
@@ -128,7 +143,14 @@ test('a payment link that was never sent says it is not valid and offers to sign
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
 });
 
-test('the account holder saves a card for recurring payments from an e-mailed link, signed out; the used link, and an expired one, show invalid-link @mobile', async ({ page, browser, baseURL, loginPage, homePage, makeCustomer }) => {
+test('the account holder saves a card for recurring payments from an e-mailed link, signed out; the used link, and an expired one, show invalid-link @mobile', async ({
+  page,
+  browser,
+  baseURL,
+  loginPage,
+  homePage,
+  makeCustomer,
+}) => {
   const customer = await makeCustomer('overdue-card');
   await signInCustomer(loginPage, homePage, customer);
   if (mobile()) await page.getByRole('button', { name: 'Open menu' }).click();
@@ -176,10 +198,14 @@ test('the account holder saves a card for recurring payments from an e-mailed li
 
   // A second link, expired (through the sandbox outbox; the server's tests cover expiry by time): invalid-link says so.
   await method.getByRole('button', { name: 'Email a card payment set-up link' }).click();
-  await expect.poll(async () => (await latestMessage(page.request, customer.email, 'email')).id).toBeGreaterThan(mail.id);
+  await expect
+    .poll(async () => (await latestMessage(page.request, customer.email, 'email')).id)
+    .toBeGreaterThan(mail.id);
   const second = await latestMessage(page.request, customer.email, 'email');
   const csrf = ((await (await page.request.get('/auth/csrf/')).json()) as { csrftoken: string }).csrftoken;
-  const expired = await page.request.post(`/sandbox/outbox/${second.id}/expire-links/`, { headers: { 'X-CSRFToken': csrf } });
+  const expired = await page.request.post(`/sandbox/outbox/${second.id}/expire-links/`, {
+    headers: { 'X-CSRFToken': csrf },
+  });
   expect(expired.status(), await expired.text()).toBe(200);
   await page.goto(linkIn(second.body));
   await expect(page).toHaveURL(/\/recurring-card-payment\/invalid-link$/);

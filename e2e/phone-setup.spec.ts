@@ -1,11 +1,26 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { accounts, apiBytes, expect, expectAccessible, productIdOf, signInAs, test, wavInfo, type HomePage, type LoginPage } from './fixtures.ts';
+
+import {
+  accounts,
+  apiBytes,
+  expect,
+  expectAccessible,
+  productIdOf,
+  signInAs,
+  test,
+  wavInfo,
+  type HomePage,
+  type LoginPage,
+} from './fixtures.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 /** From home, the side nav's "Phone setup" link, then a tab. */
-async function openPhoneSetup(page: Page, tab: 'Voicemail' | 'Hold music' | 'Holiday schedule' | 'Temporary divert'): Promise<string> {
+async function openPhoneSetup(
+  page: Page,
+  tab: 'Voicemail' | 'Hold music' | 'Holiday schedule' | 'Temporary divert',
+): Promise<string> {
   await page.getByRole('link', { name: 'Phone setup' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Phone setup' })).toBeVisible();
   // The spec's links open the holiday schedule tab.
@@ -19,7 +34,11 @@ async function openPhoneSetup(page: Page, tab: 'Voicemail' | 'Hold music' | 'Hol
 const STORED = { sampleRate: 8000, channels: 1, bitsPerSample: 16 };
 
 test.describe('phone setup audio', () => {
-  test('voicemail greeting: record from the microphone, trim, save; then type one out; then back to the standard greeting', async ({ page, loginPage, homePage }) => {
+  test('voicemail greeting: record from the microphone, trim, save; then type one out; then back to the standard greeting', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     test.setTimeout(150_000);
     await signInAs(loginPage, homePage, accounts.phoneSetupAcme, accounts.phoneSetupAcme.firstName);
     const productId = await openPhoneSetup(page, 'Voicemail');
@@ -67,7 +86,9 @@ test.describe('phone setup audio', () => {
     await dialog.getByRole('tab', { name: 'Type out' }).click();
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect(dialog.getByText('Type the words the caller should hear.')).toBeVisible();
-    await dialog.getByLabel('Words to say').fill('Thank you for calling Acme Plumbing. Please leave a message after the tone.');
+    await dialog
+      .getByLabel('Words to say')
+      .fill('Thank you for calling Acme Plumbing. Please leave a message after the tone.');
     await dialog.getByRole('radio', { name: 'Male', exact: true }).check();
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect(dialog.getByRole('img', { name: /^Waveform of the audio/ })).toBeVisible();
@@ -89,7 +110,11 @@ test.describe('phone setup audio', () => {
     await expect(greeting.getByRole('button', { name: 'Use the standard greeting' })).toHaveCount(0);
   });
 
-  test('voicemail settings: ring longer, and voicemail to e-mail refuses a bad address and keeps it', async ({ page, loginPage, homePage }) => {
+  test('voicemail settings: ring longer, and voicemail to e-mail refuses a bad address and keeps it', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     await signInAs(loginPage, homePage, accounts.phoneSetupAcme, accounts.phoneSetupAcme.firstName);
     await openPhoneSetup(page, 'Voicemail');
     const delay = page.getByRole('checkbox', { name: 'Ring for longer before voicemail answers' });
@@ -119,7 +144,9 @@ test.describe('phone setup audio', () => {
     await expectAccessible(page, 'voicemail to e-mail with an error');
     await address.fill('voicemail@acme-plumbing.example');
     await page.getByRole('button', { name: 'Save e-mail setting' }).click();
-    await expect(page.getByText('Voicemail messages will be sent to voicemail@acme-plumbing.example').first()).toBeVisible();
+    await expect(
+      page.getByText('Voicemail messages will be sent to voicemail@acme-plumbing.example').first(),
+    ).toBeVisible();
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'E-mail address' })).toHaveValue('voicemail@acme-plumbing.example');
     await page.getByRole('checkbox', { name: 'Send each voicemail message to an e-mail address' }).uncheck();
@@ -127,7 +154,11 @@ test.describe('phone setup audio', () => {
     await expect(page.getByText('Voicemail messages will no longer be sent by e-mail').first()).toBeVisible();
   });
 
-  test('hold music: a text file is refused; a WAV and an MP3 are converted and saved; then the standard music again', async ({ page, loginPage, homePage }) => {
+  test('hold music: a text file is refused; a WAV and an MP3 are converted and saved; then the standard music again', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     test.setTimeout(120_000);
     await signInAs(loginPage, homePage, accounts.phoneSetupAcme, accounts.phoneSetupAcme.firstName);
     const productId = await openPhoneSetup(page, 'Hold music');
@@ -170,7 +201,10 @@ test.describe('phone setup audio', () => {
     expect(mp3.durationMs).toBeLessThan(3150);
 
     await music.getByRole('button', { name: 'Use the standard hold music' }).click();
-    await page.getByRole('alertdialog', { name: 'Use the standard hold music?' }).getByRole('button', { name: 'Use the standard hold music' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Use the standard hold music?' })
+      .getByRole('button', { name: 'Use the standard hold music' })
+      .click();
     await expect(music).toContainText('Callers hear: the standard hold music');
   });
 });
@@ -196,7 +230,11 @@ async function followNav(page: Page, name: string, isMobile: boolean): Promise<v
   await mainNav(page).getByRole('link', { name, exact: true }).click();
 }
 
-async function openSetupTab(page: Page, isMobile: boolean, tab: 'Holiday schedule' | 'Temporary divert'): Promise<void> {
+async function openSetupTab(
+  page: Page,
+  isMobile: boolean,
+  tab: 'Holiday schedule' | 'Temporary divert',
+): Promise<void> {
   await followNav(page, 'Phone setup', isMobile);
   await expect(page.getByRole('heading', { level: 1, name: 'Phone setup' })).toBeVisible();
   await expect(page).toHaveURL(/\/phone-setup\/\d+\?tab=holiday-schedule$/);
@@ -208,7 +246,12 @@ async function openSetupTab(page: Page, isMobile: boolean, tab: 'Holiday schedul
 }
 
 test.describe('holiday schedule, divert and add-ons', () => {
-  test('holidays: add, edit, a clash and a reversed range refused, delete; the bank holidays of one nation in one click', async ({ page, loginPage, homePage, isMobile }) => {
+  test('holidays: add, edit, a clash and a reversed range refused, delete; the bank holidays of one nation in one click', async ({
+    page,
+    loginPage,
+    homePage,
+    isMobile,
+  }) => {
     test.setTimeout(120_000);
     await signInAsCopy(page, loginPage, homePage);
     await openSetupTab(page, isMobile, 'Holiday schedule');
@@ -242,7 +285,9 @@ test.describe('holiday schedule, divert and add-ons', () => {
     await dialog.getByLabel('First day').fill('2027-02-18');
     await dialog.getByLabel('Last day').fill('2027-02-20');
     await dialog.getByRole('button', { name: 'Add holiday' }).click();
-    await expect(dialog.getByText('These dates overlap your holiday on 15 Feb 2027 to 18 Feb 2027').first()).toBeVisible();
+    await expect(
+      dialog.getByText('These dates overlap your holiday on 15 Feb 2027 to 18 Feb 2027').first(),
+    ).toBeVisible();
     await dialog.getByLabel('First day').fill('2027-03-05');
     await dialog.getByLabel('Last day').fill('2027-03-01');
     await dialog.getByRole('button', { name: 'Add holiday' }).click();
@@ -269,7 +314,9 @@ test.describe('holiday schedule, divert and add-ons', () => {
     await expect(page.getByText('All England and Wales bank holidays are in your schedule.')).toBeVisible();
     await expect(addAll).toHaveCount(0);
     // Nothing wider than a phone's screen (412 px).
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()!.width,
+    );
     await expect(list.getByText('Christmas Day', { exact: true })).toBeVisible();
     await expect(list.getByText('Boxing Day', { exact: true })).toBeVisible();
     await expectAccessible(page, 'holiday schedule with bank holidays');
@@ -282,10 +329,15 @@ test.describe('holiday schedule, divert and add-ons', () => {
     // A retry finds the holiday an earlier try added (a second one would clash): gone first.
     // (The copy's own "Team away days" shows once the list has loaded.)
     await expect(page.getByRole('list', { name: 'Holidays' }).getByText('Team away days')).toBeVisible();
-    const earlier = page.getByRole('list', { name: 'Holidays' }).getByRole('button', { name: 'Delete Test call holiday' });
+    const earlier = page
+      .getByRole('list', { name: 'Holidays' })
+      .getByRole('button', { name: 'Delete Test call holiday' });
     if (await earlier.isVisible()) {
       await earlier.click();
-      await page.getByRole('alertdialog', { name: 'Delete this holiday?' }).getByRole('button', { name: 'Delete holiday' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Delete this holiday?' })
+        .getByRole('button', { name: 'Delete holiday' })
+        .click();
       await expect(earlier).toHaveCount(0);
     }
     // Wednesday 10 March 2027: a working day, made a holiday.
@@ -298,7 +350,10 @@ test.describe('holiday schedule, divert and add-ons', () => {
 
     await followNav(page, 'Call flows', isMobile);
     await expect(page.getByRole('heading', { level: 1, name: 'Call flows' })).toBeVisible();
-    await page.getByRole('list', { name: 'Custom call flows' }).getByRole('link', { name: 'Main office hours', exact: true }).click();
+    await page
+      .getByRole('list', { name: 'Custom call flows' })
+      .getByRole('link', { name: 'Main office hours', exact: true })
+      .click();
     const canvas = page.getByRole('region', { name: 'Call flow canvas' });
     await expect(canvas.getByRole('button', { name: /^Main number:/ })).toBeVisible();
     await canvas.getByRole('button', { name: 'Test call' }).click();
@@ -313,10 +368,17 @@ test.describe('holiday schedule, divert and add-ons', () => {
     await panel.getByLabel('Date').fill('2027-03-10');
     await panel.getByRole('button', { name: 'Run test call' }).click();
     await expect(panel.getByText('closed for a holiday, so the out-of-hours route is taken')).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Play audio: Closed greeting', exact: true })).toHaveAccessibleDescription(/On the test call’s path/);
+    await expect(
+      canvas.getByRole('button', { name: 'Play audio: Closed greeting', exact: true }),
+    ).toHaveAccessibleDescription(/On the test call’s path/);
   });
 
-  test('divert: a bad number refused; set, shown on home and the call flows page, then turned off', async ({ page, loginPage, homePage, isMobile }) => {
+  test('divert: a bad number refused; set, shown on home and the call flows page, then turned off', async ({
+    page,
+    loginPage,
+    homePage,
+    isMobile,
+  }) => {
     await signInAsCopy(page, loginPage, homePage);
     await expect(page.getByRole('region', { name: 'Calls are diverted' })).toHaveCount(0);
     await openSetupTab(page, isMobile, 'Temporary divert');
@@ -329,7 +391,9 @@ test.describe('holiday schedule, divert and add-ons', () => {
     const number = page.getByLabel('Divert every call to');
     await number.fill('12345');
     await page.getByRole('button', { name: 'Divert calls' }).click();
-    await expect(page.getByText('Enter a UK phone number to divert to, like 01632 960123 or 07700 900123').first()).toBeVisible();
+    await expect(
+      page.getByText('Enter a UK phone number to divert to, like 01632 960123 or 07700 900123').first(),
+    ).toBeVisible();
     await expect(status).toContainText('Calls are not diverted');
     await expectAccessible(page, 'divert with an error');
 
@@ -338,14 +402,18 @@ test.describe('holiday schedule, divert and add-ons', () => {
     await expect(status).toContainText('Every call is diverted to +447700900321');
     // The forwarding section below agrees: no call rings as usual while the divert is on.
     await expect(page.getByText('No call forwarding is set: calls ring as usual.')).toHaveCount(0);
-    await expect(page.getByText('No call forwarding is set, and while the divert is on every call goes to +447700900321.')).toBeVisible();
+    await expect(
+      page.getByText('No call forwarding is set, and while the divert is on every call goes to +447700900321.'),
+    ).toBeVisible();
 
     await page.goto('/');
     const notice = page.getByRole('region', { name: 'Calls are diverted' });
     await expect(notice).toContainText('is diverted to +447700900321');
     await expectAccessible(page, 'home with a divert');
     await followNav(page, 'Call flows', isMobile);
-    await expect(page.getByRole('region', { name: 'Calls are diverted' })).toContainText('Every call is diverted to +447700900321');
+    await expect(page.getByRole('region', { name: 'Calls are diverted' })).toContainText(
+      'Every call is diverted to +447700900321',
+    );
 
     await page.getByRole('link', { name: 'Turn off the divert' }).click();
     await expect(page).toHaveURL(/\?tab=temporary-divert$/);
@@ -357,7 +425,12 @@ test.describe('holiday schedule, divert and add-ons', () => {
     await expect(page.getByRole('region', { name: 'Calls are diverted' })).toHaveCount(0);
   });
 
-  test('account add-ons: labels, choosing an international tariff, the CRM upgrade, the advanced call flows dialog', async ({ page, loginPage, homePage, isMobile }) => {
+  test('account add-ons: labels, choosing an international tariff, the CRM upgrade, the advanced call flows dialog', async ({
+    page,
+    loginPage,
+    homePage,
+    isMobile,
+  }) => {
     await signInAsCopy(page, loginPage, homePage);
     await followNav(page, 'Account add-ons', isMobile);
     await expect(page.getByRole('heading', { level: 1, name: 'Account add-ons' })).toBeVisible();
@@ -366,7 +439,12 @@ test.describe('holiday schedule, divert and add-ons', () => {
     await expect(fraud.getByText('Fraud', { exact: true })).toBeVisible();
     await expect(fraud.getByText('On', { exact: true })).toBeVisible();
     await expect(fraud.getByText('£2.40 a month')).toBeVisible();
-    await expect(addOns.getByRole('listitem').filter({ hasText: 'Call recording for the whole site' }).getByText('Recording', { exact: true })).toBeVisible();
+    await expect(
+      addOns
+        .getByRole('listitem')
+        .filter({ hasText: 'Call recording for the whole site' })
+        .getByText('Recording', { exact: true }),
+    ).toBeVisible();
     await expectAccessible(page, 'account add-ons');
 
     // International calling: the three tariffs in the spec's order, none chosen yet.
@@ -391,6 +469,11 @@ test.describe('holiday schedule, divert and add-ons', () => {
     await expect(crm.getByRole('button')).toHaveCount(0);
 
     // The advanced call flows add-on is already on for Acme: its card says so.
-    await expect(page.getByRole('region', { name: 'Advanced call flows' }).or(page.locator('section[aria-labelledby="advanced-call-flows-heading"]')).getByText('On', { exact: true })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Advanced call flows' })
+        .or(page.locator('section[aria-labelledby="advanced-call-flows-heading"]'))
+        .getByText('On', { exact: true }),
+    ).toBeVisible();
   });
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { accounts, apiBytes, expect, LoginPage, test } from './fixtures.ts';
 import { routePatterns } from './routes.ts';
 
@@ -10,7 +11,9 @@ import { routePatterns } from './routes.ts';
 const PHONE = { width: 412, height: 915 };
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-const ROUTES = [...routePatterns('src/config/paths.ts'), ...routePatterns('src/config/journey-paths.ts')].filter(([, pattern]) => pattern !== '*');
+const ROUTES = [...routePatterns('src/config/paths.ts'), ...routePatterns('src/config/journey-paths.ts')].filter(
+  ([, pattern]) => pattern !== '*',
+);
 
 /** The first page of each journey with a {page} (spec 000 section 2, page names). */
 const FIRST_PAGES: Record<string, string> = {
@@ -27,11 +30,34 @@ const FIRST_PAGES: Record<string, string> = {
 };
 
 /** The product kind whose id a route takes; every other {id} is the cloud phone's. */
-const ID_KINDS: Record<string, string> = { broadbandDetails: 'broadband', fibreDetails: 'fibre', phonelineDetails: 'phoneline', websiteDetails: 'website' };
+const ID_KINDS: Record<string, string> = {
+  broadbandDetails: 'broadband',
+  fibreDetails: 'fibre',
+  phonelineDetails: 'phoneline',
+  websiteDetails: 'website',
+};
 
 /** Routes for signed-in customers: those with a product id, and the account's own pages. */
-const SIGNED_IN = new Set(['index', 'billing', 'myOrders', 'profilePreferences', 'shop', 'shopPayment', 'user', 'staffAuditLog', 'gettingStarted', 'gettingStartedPage', 'comingSoon', 'usersDevicesWithoutId', 'phoneNumbersWithoutId', 'profileConfirmEmail', 'callFlowJourney', 'phoneWelcome']);
-const isSignedIn = (name: string, pattern: string) => SIGNED_IN.has(name) || (pattern.includes(':id') && !['buynowComplete'].includes(name));
+const SIGNED_IN = new Set([
+  'index',
+  'billing',
+  'myOrders',
+  'profilePreferences',
+  'shop',
+  'shopPayment',
+  'user',
+  'staffAuditLog',
+  'gettingStarted',
+  'gettingStartedPage',
+  'comingSoon',
+  'usersDevicesWithoutId',
+  'phoneNumbersWithoutId',
+  'profileConfirmEmail',
+  'callFlowJourney',
+  'phoneWelcome',
+]);
+const isSignedIn = (name: string, pattern: string) =>
+  SIGNED_IN.has(name) || (pattern.includes(':id') && !['buynowComplete'].includes(name));
 
 /** A route's address with its parameters filled in, or null when the customer has no product it needs. */
 function addressOf(name: string, pattern: string, ids: Map<string, string>): string | null {
@@ -53,7 +79,9 @@ function addressOf(name: string, pattern: string, ids: Map<string, string>): str
 /** Waits until a page has drawn its heading (or said it could not) and its sections have loaded (or given up loading). */
 async function settle(page: Page): Promise<void> {
   await expect(page.locator('h1, main [role="alert"]').first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('.chakra-spinner')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
+  await expect(page.locator('.chakra-spinner'))
+    .toHaveCount(0, { timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 /** How wide the page is, and (when wider than the screen) the widest elements that make it so. */
@@ -67,7 +95,9 @@ async function width(page: Page): Promise<{ scrollWidth: number; culprits: strin
         // The outermost overflowing element of a branch: its parent fits.
         const parent = element.parentElement?.getBoundingClientRect();
         if (box.right > innerWidth + 0.5 && (!parent || parent.right <= innerWidth + 0.5)) {
-          culprits.push(`<${element.tagName.toLowerCase()}${element.className ? ` class="${String(element.className).slice(0, 60)}"` : ''}> ${Math.round(box.right)} px: ${(element.textContent ?? '').trim().slice(0, 60)}`);
+          culprits.push(
+            `<${element.tagName.toLowerCase()}${element.className ? ` class="${String(element.className).slice(0, 60)}"` : ''}> ${Math.round(box.right)} px: ${(element.textContent ?? '').trim().slice(0, 60)}`,
+          );
         }
       }
     }
@@ -84,7 +114,10 @@ async function visitAll(page: Page, addresses: string[]): Promise<string[]> {
     if (new URL(page.url()).origin !== new URL(test.info().project.use.baseURL!).origin) continue;
     await settle(page);
     const measured = await width(page);
-    if (measured.scrollWidth > PHONE.width) problems.push(`${address} (${new URL(page.url()).pathname}): ${measured.scrollWidth} px; ${measured.culprits.join('; ')}`);
+    if (measured.scrollWidth > PHONE.width)
+      problems.push(
+        `${address} (${new URL(page.url()).pathname}): ${measured.scrollWidth} px; ${measured.culprits.join('; ')}`,
+      );
   }
   return problems;
 }
@@ -98,8 +131,11 @@ async function productIds(page: Page): Promise<Map<string, string>> {
   if (await menu.isVisible()) await menu.click();
   const nav = page.locator('nav[aria-label="Main"]');
   const toggle = nav.getByRole('button', { name: /Switch product/ });
-  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click({ force: true }).catch(() => undefined);
-  const hrefs = await nav.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true')
+    await toggle.click({ force: true }).catch(() => undefined);
+  const hrefs = await nav
+    .locator('a[href]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   for (const href of hrefs) {
     const match = /^\/([\w-]+)-details\/(\d+)/.exec(href);
     if (!match) continue;
@@ -109,7 +145,9 @@ async function productIds(page: Page): Promise<Map<string, string>> {
   // The cloud phone's first custom call flow, for the caller's journey page.
   const phone = ids.get('phone');
   if (phone) {
-    const flows = JSON.parse((await apiBytes(page, `/api/v2/voip/${phone}/call-flows/`)).toString()) as { results: Array<{ id: number }> };
+    const flows = JSON.parse((await apiBytes(page, `/api/v2/voip/${phone}/call-flows/`)).toString()) as {
+      results: Array<{ id: number }>;
+    };
     if (flows.results[0]) ids.set('flow', String(flows.results[0].id));
   }
   return ids;
@@ -140,7 +178,9 @@ test.describe('at 412 px no page scrolls sideways', () => {
 
   test('every guest page, signed out', async ({ page }) => {
     // A guest page's {id} (buy-now complete) is a product the visitor has no access to.
-    const addresses = ROUTES.filter(([route, pattern]) => !isSignedIn(route, pattern)).map(([route, pattern]) => addressOf(route, pattern, new Map([['phone', '999999']]))!);
+    const addresses = ROUTES.filter(([route, pattern]) => !isSignedIn(route, pattern)).map(([route, pattern]) =>
+      addressOf(route, pattern, new Map([['phone', '999999']]))!,
+    );
     addresses.push('/no-such-page');
     test.info().annotations.push({ type: 'visited', description: addresses.join(' ') });
     expect(await visitAll(page, addresses), 'pages wider than 412 px').toEqual([]);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+
 import { accounts, expect, expectAccessible, productIdOf, signInAs, signInCustomer, test } from './fixtures.ts';
 
 // Meadow Lane Vets (server/src/modules/product-details/demo-product-details.ts): one product of every
@@ -31,9 +32,14 @@ async function switchTo(page: Page, name: RegExp) {
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-const contractHeadings = (page: Page) => page.getByRole('list', { name: 'Contracts' }).getByRole('heading', { level: 3 });
+const contractHeadings = (page: Page) =>
+  page.getByRole('list', { name: 'Contracts' }).getByRole('heading', { level: 3 });
 
-test('each kind of product opens its details page from the product switcher @mobile', async ({ page, loginPage, homePage }) => {
+test('each kind of product opens its details page from the product switcher @mobile', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   await signInAs(loginPage, homePage, accounts.productDetails, accounts.productDetails.firstName);
 
   // The cloud phone: its tariff, the site at a glance with links, its children, contracts without the VOID one.
@@ -97,7 +103,10 @@ test('each kind of product opens its details page from the product switcher @mob
   await expect(heading(page, 'Website details')).toBeVisible();
   await expect(region(page, 'Tariff')).toContainText('£0.00 a month for 2 months');
   const contractId = (await contractHeadings(page).first().textContent())!.replace('Contract ', '');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download contract document' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download contract document' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`contract-${contractId}.txt`);
   const text = readFileSync((await download.path())!, 'utf8');
   expect(text).toContain(`Contract              ${contractId}`);
@@ -119,7 +128,12 @@ const isoOf = (shown: string) => {
   return `${year}-${String(MONTHS.indexOf(month!) + 1).padStart(2, '0')}-${day}`;
 };
 
-test('renews a contract ending within a month for 24 months; the current tariff stays until it ends @mobile', async ({ page, loginPage, homePage, makeCustomer }) => {
+test('renews a contract ending within a month for 24 months; the current tariff stays until it ends @mobile', async ({
+  page,
+  loginPage,
+  homePage,
+  makeCustomer,
+}) => {
   const account = await makeCustomer('every-product-kind');
   await signInCustomer(loginPage, homePage, account);
   await switchTo(page, /^Cloud phone.*Meadow Lane/);
@@ -164,8 +178,15 @@ test('renews a contract ending within a month for 24 months; the current tariff 
   await expect(region(page, 'Renew your contract')).toHaveCount(0);
   const id = productIdOf(page);
   const renewal = await apiJson<Record<string, unknown>>(page, `/api/v3/products/${id}/renewal/`);
-  expect(renewal).toMatchObject({ current_tariff_name: 'Cloud Phone Essentials', current_tariff_price: '18.00', current_contract_end_date: isoOf(currentEnd!) });
-  const details = await apiJson<{ tariff_price: string; renewal_agreed: { start_date: string; end_date: string } | null }>(page, `/api/v3/products/${id}/`);
+  expect(renewal).toMatchObject({
+    current_tariff_name: 'Cloud Phone Essentials',
+    current_tariff_price: '18.00',
+    current_contract_end_date: isoOf(currentEnd!),
+  });
+  const details = await apiJson<{
+    tariff_price: string;
+    renewal_agreed: { start_date: string; end_date: string } | null;
+  }>(page, `/api/v3/products/${id}/`);
   expect(details.tariff_price).toBe('18.00');
   expect(details.renewal_agreed).toMatchObject({ tariff_price: '16.00', end_date: isoOf(newEnd) });
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { accounts, expect, expectAccessible, latestMessage, linkIn, signInAs, test } from './fixtures.ts';
 
 // Profile and preferences (spec 000: profile menu; PATCH /api/v3/me/ and /api/v3/me/password/).
@@ -22,7 +23,11 @@ async function openProfileFromMenu(page: Page): Promise<void> {
   await expectAccessible(page, 'profile page');
 }
 
-test('change the name: a refused save keeps what was typed, and the top bar shows the new name at once and after a reload', async ({ page, loginPage, homePage }) => {
+test('change the name: a refused save keeps what was typed, and the top bar shows the new name at once and after a reload', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   await signInAs(loginPage, homePage, details, details.firstName);
   await expect(profileMenu(page)).toContainText('DA');
   await openProfileFromMenu(page);
@@ -55,7 +60,11 @@ test('change the name: a refused save keeps what was typed, and the top bar show
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Morgan' })).toBeVisible();
 });
 
-test('change the email address: it changes only once the link sent to the new address is opened', async ({ page, loginPage, homePage }) => {
+test('change the email address: it changes only once the link sent to the new address is opened', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   const newEmail = 'kit.marlow@fernleaf-studio.example';
   await signInAs(loginPage, homePage, emailChange, emailChange.firstName);
   await openProfileFromMenu(page);
@@ -65,7 +74,9 @@ test('change the email address: it changes only once the link sent to the new ad
   // A new address needs the current password.
   await form.getByLabel('Current password').fill(emailChange.password);
   await form.getByRole('button', { name: 'Save changes' }).click();
-  const pending = form.getByText(`We have sent a link to ${newEmail}. Your email address will change when you open it.`);
+  const pending = form.getByText(
+    `We have sent a link to ${newEmail}. Your email address will change when you open it.`,
+  );
   await expect(pending).toBeVisible();
   // Until then the account keeps its address.
   await expect(form.getByLabel('Email address')).toHaveValue(emailChange.email);
@@ -121,7 +132,11 @@ test('change the password, then sign out and sign in with the new one', async ({
   await homePage.expectShown(passwordChange.firstName);
 });
 
-test('@mobile the profile page on a small screen: checks before saving and a wrong current password', async ({ page, loginPage, homePage }) => {
+test('@mobile the profile page on a small screen: checks before saving and a wrong current password', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   // Saves nothing; its wrong current password counts towards Alex's limit, which no other spec uses.
   await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
   await openProfileFromMenu(page);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
 
 // The quick-start wizard and its feedback panel (spec 000 sections 2 and 4). The steps test
@@ -10,15 +11,20 @@ import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.t
 const feedbackCustomer = accounts.trialFeedback;
 
 const activator = (page: Page) => page.getByRole('button', { name: /^(Quick start|Share feedback)/ });
-const wizard = (page: Page) => page.getByRole('region', { name: /^(Quick start|Quickstart complete!|Share feedback!|Feedback submitted!)$/ });
-const step = (page: Page, header: string) => page.getByRole('button', { name: new RegExp(`^${header} \\((completed|not completed)\\)$`) });
+const wizard = (page: Page) =>
+  page.getByRole('region', { name: /^(Quick start|Quickstart complete!|Share feedback!|Feedback submitted!)$/ });
+const step = (page: Page, header: string) =>
+  page.getByRole('button', { name: new RegExp(`^${header} \\((completed|not completed)\\)$`) });
 
 /** Waits for the trial status PATCH the last action sent, so a reload sees what it saved. */
-const saved = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/api/v1/trial/status/') && r.request().method() === 'PATCH' && r.ok());
+const saved = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/api/v1/trial/status/') && r.request().method() === 'PATCH' && r.ok());
 
 /** The analytics events pushed onto the tag manager's data layer (src/lib/analytics.ts). */
 const trackedEvents = (page: Page) =>
-  page.evaluate(() => ((window as unknown as { dataLayer?: { event: string }[] }).dataLayer ?? []).map((entry) => entry.event));
+  page.evaluate(() =>
+    ((window as unknown as { dataLayer?: { event: string }[] }).dataLayer ?? []).map((entry) => entry.event),
+  );
 
 /** Expands a step (when it is not already) and answers the step's trigger. */
 async function openStep(page: Page, header: string) {
@@ -28,9 +34,15 @@ async function openStep(page: Page, header: string) {
   return trigger;
 }
 
-test('the trial customer works through the quick start: first incomplete step, links, progress kept, completion, Close', async ({ page, loginPage, homePage }) => {
+test('the trial customer works through the quick start: first incomplete step, links, progress kept, completion, Close', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   await signInAs(loginPage, homePage, accounts.trial, 'Jordan');
-  await expect(page.getByRole('region', { name: 'Trial' })).toHaveText('Enjoy your trial of Cloud phone – 2 days remain');
+  await expect(page.getByRole('region', { name: 'Trial' })).toHaveText(
+    'Enjoy your trial of Cloud phone – 2 days remain',
+  );
 
   // Opens by itself, at the first step not done (the video is watched in the demo data).
   await expect(activator(page)).toHaveAccessibleName('Quick start, 1 of 6 done');
@@ -111,7 +123,12 @@ test('the trial customer works through the quick start: first incomplete step, l
   await expect(wizard(page)).toHaveCount(0);
 });
 
-test('the feedback panel shows instead of the steps when feedback is on, and thanks the customer', async ({ page, loginPage, homePage, isMobile }) => {
+test('the feedback panel shows instead of the steps when feedback is on, and thanks the customer', async ({
+  page,
+  loginPage,
+  homePage,
+  isMobile,
+}) => {
   await signInAs(loginPage, homePage, feedbackCustomer, feedbackCustomer.firstName);
   // More than 3 days left: the banner does not count them.
   await expect(page.getByRole('region', { name: 'Trial' })).toHaveText('Enjoy your trial of Cloud phone');
@@ -145,7 +162,9 @@ test('the feedback panel shows instead of the steps when feedback is on, and tha
   await expect(wizard(page).getByText('41 of 2000 characters')).toBeVisible();
   const save = saved(page);
   await wizard(page).getByRole('button', { name: 'Submit' }).click();
-  expect((await save).request().postDataJSON()).toEqual({ customer_feedback: 'A video on transferring calls would help.' });
+  expect((await save).request().postDataJSON()).toEqual({
+    customer_feedback: 'A video on transferring calls would help.',
+  });
   await expect(wizard(page)).toHaveAccessibleName('Feedback submitted!');
   await expect(wizard(page).getByText('Thanks for your feedback!')).toBeVisible();
   await expectAccessible(page, 'feedback submitted');
@@ -160,14 +179,24 @@ test('the feedback panel shows instead of the steps when feedback is on, and tha
   await expect(field).toHaveValue('');
 });
 
-test('on a phone the quick start never opens over the page by itself: its button waits at the foot @phone', async ({ page, loginPage, homePage }) => {
+test('on a phone the quick start never opens over the page by itself: its button waits at the foot @phone', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   await signInAs(loginPage, homePage, feedbackCustomer, feedbackCustomer.firstName);
   await expect(activator(page)).toHaveAttribute('aria-expanded', 'false');
   await expect(wizard(page)).toBeHidden();
   // At the end of the page, room is kept for the button: it covers none of the page's content.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const bar = (await activator(page).boundingBox())!;
-  const contentEnd = await page.getByRole('main').evaluate((main) => Math.max(...Array.from(main.querySelectorAll('*')).filter((element) => element.children.length === 0 && (element.textContent ?? '').trim() !== '').map((element) => element.getBoundingClientRect().bottom)));
+  const contentEnd = await page.getByRole('main').evaluate((main) =>
+    Math.max(
+      ...Array.from(main.querySelectorAll('*'))
+        .filter((element) => element.children.length === 0 && (element.textContent ?? '').trim() !== '')
+        .map((element) => element.getBoundingClientRect().bottom),
+    ),
+  );
   expect(contentEnd).toBeLessThanOrEqual(bar.y + 0.5);
   await activator(page).click();
   await expect(wizard(page)).toHaveAccessibleName('Share feedback!');

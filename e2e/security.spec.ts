@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { accounts, expect, productIdOf, signInAs, test } from './fixtures.ts';
 
 /**
@@ -13,11 +14,14 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
-      void report(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+      void report(
+        `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy|Permissions-Policy/i.test(message.text())) violations.push(message.text());
+    if (message.type() === 'error' && /Content Security Policy|Permissions-Policy/i.test(message.text()))
+      violations.push(message.text());
   });
   return violations;
 }
@@ -61,7 +65,10 @@ test.describe('security', () => {
     expect(violations.some((v) => v.startsWith('script-src-attr refused inline'))).toBe(true);
   });
 
-  test("an injected <style> or style attribute without the page's nonce is refused; the app's own styles carry it", async ({ page, loginPage }) => {
+  test("an injected <style> or style attribute without the page's nonce is refused; the app's own styles carry it", async ({
+    page,
+    loginPage,
+  }) => {
     const violations = await watchViolations(page);
     const answer = await page.goto('/auth/login/');
     const csp = (await answer!.allHeaders())['content-security-policy'] ?? '';
@@ -71,12 +78,18 @@ test.describe('security', () => {
 
     // Chakra's (emotion's) style elements carry the nonce, and they applied: the page is styled.
     const styles = await page.evaluate(() =>
-      Array.from(document.querySelectorAll<HTMLStyleElement>('style'), (style) => ({ nonce: style.nonce, rules: style.sheet?.cssRules.length ?? 0 })),
+      Array.from(document.querySelectorAll<HTMLStyleElement>('style'), (style) => ({
+        nonce: style.nonce,
+        rules: style.sheet?.cssRules.length ?? 0,
+      })),
     );
     expect(styles.length).toBeGreaterThan(0);
     for (const style of styles) expect(style.nonce).toBe(nonce);
     expect(styles.reduce((sum, style) => sum + style.rules, 0)).toBeGreaterThan(10);
-    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).not.toHaveCSS(
+      'background-color',
+      'rgba(0, 0, 0, 0)',
+    );
 
     const outcome = await page.evaluate(async () => {
       const heading = document.querySelector('h1')!;
@@ -89,7 +102,12 @@ test.describe('security', () => {
       marked.textContent = 'injected';
       document.body.append(marked);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      return { before, after: getComputedStyle(heading).display, rules: style.sheet?.cssRules.length ?? 0, color: getComputedStyle(marked).color };
+      return {
+        before,
+        after: getComputedStyle(heading).display,
+        rules: style.sheet?.cssRules.length ?? 0,
+        color: getComputedStyle(marked).color,
+      };
     });
     expect(outcome.after).toBe(outcome.before);
     expect(outcome.rules).toBe(0);
@@ -99,12 +117,22 @@ test.describe('security', () => {
     expect(violations.some((v) => v.startsWith('style-src-attr refused inline'))).toBe(true);
   });
 
-  test('the headers are on the page, an asset, an API answer and an audio download; assets arrive compressed', async ({ page, loginPage, homePage }) => {
-    const assets: { url: string; encoding: string | undefined; type: string | undefined; vary: string | undefined }[] = [];
+  test('the headers are on the page, an asset, an API answer and an audio download; assets arrive compressed', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
+    const assets: { url: string; encoding: string | undefined; type: string | undefined; vary: string | undefined }[] =
+      [];
     page.on('response', async (response) => {
       if (!/\/assets\/.+\.(js|css)$/.test(new URL(response.url()).pathname)) return;
       const headers = await response.allHeaders();
-      assets.push({ url: response.url(), encoding: headers['content-encoding'], type: headers['content-type'], vary: headers.vary });
+      assets.push({
+        url: response.url(),
+        encoding: headers['content-encoding'],
+        type: headers['content-type'],
+        vary: headers.vary,
+      });
     });
     const pageAnswer = await page.goto('/auth/login/');
     expectSecurityHeaders(await pageAnswer!.allHeaders(), 'the page');
@@ -128,9 +156,12 @@ test.describe('security', () => {
     await page.getByRole('link', { name: 'Phone setup' }).first().click();
     await expect(page).toHaveURL(/\/phone-setup\/\d+/);
     const productId = productIdOf(page);
-    const audio = await page.request.get(`/api/v1/voip/${productId}/call-flows/current/audio-files/download/welcome_greeting.wav/`, {
-      headers: { Authorization: `Token ${token}`, 'accept-encoding': 'br, gzip' },
-    });
+    const audio = await page.request.get(
+      `/api/v1/voip/${productId}/call-flows/current/audio-files/download/welcome_greeting.wav/`,
+      {
+        headers: { Authorization: `Token ${token}`, 'accept-encoding': 'br, gzip' },
+      },
+    );
     expect(audio.status()).toBe(200);
     expect(audio.headers()['content-type']).toBe('audio/wav');
     expect(audio.headers()['content-encoding']).toBeUndefined();
@@ -140,7 +171,11 @@ test.describe('security', () => {
     expect((await page.request.get(`${assets[0]!.url}.map`)).status()).toBe(404);
   });
 
-  test('the portal runs under its CSP: login, home, recording a greeting, and the call-flow editor report no violation', async ({ page, loginPage, homePage }) => {
+  test('the portal runs under its CSP: login, home, recording a greeting, and the call-flow editor report no violation', async ({
+    page,
+    loginPage,
+    homePage,
+  }) => {
     test.setTimeout(150_000);
     const violations = await watchViolations(page);
     await loginPage.goto();

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { accounts, expect as baseExpect, expectAccessible, latestMessage, linkIn, test } from './fixtures.ts';
 import { expectPilotNumber, firstCloudPhoneId } from './new-phone.ts';
 
@@ -52,10 +53,29 @@ const shown = (national: string) => `+44${national.slice(1)}`;
 function storedDraft(number: string, supplier: 2 | 3, ageMs: number) {
   const features = ['Lower costs'];
   return {
-    date: new Date(Date.now() - ageMs).toISOString(), supplier, features_to_use: features, chosen_number: number, chosen_number_rating: 'GOLD', chosen_number_area: 'Birmingham',
-    business_name: '', full_name: '', first_name: '', last_name: '', email_address: '', mobile_number: '', verifyKey: null, ssu_details_token: null,
-    customer_details_completed: false, product_id: null, account_id: null, user_verified: false, referral_code: null,
-    needs: { is_set: true, features_to_use: features }, number: { is_set: true, chosen_number: number }, details: { is_set: false }, started: { is_set: false },
+    date: new Date(Date.now() - ageMs).toISOString(),
+    supplier,
+    features_to_use: features,
+    chosen_number: number,
+    chosen_number_rating: 'GOLD',
+    chosen_number_area: 'Birmingham',
+    business_name: '',
+    full_name: '',
+    first_name: '',
+    last_name: '',
+    email_address: '',
+    mobile_number: '',
+    verifyKey: null,
+    ssu_details_token: null,
+    customer_details_completed: false,
+    product_id: null,
+    account_id: null,
+    user_verified: false,
+    referral_code: null,
+    needs: { is_set: true, features_to_use: features },
+    number: { is_set: true, chosen_number: number },
+    details: { is_set: false },
+    started: { is_set: false },
   };
 }
 
@@ -65,7 +85,10 @@ async function withDraft(page: Page, draft: unknown) {
 }
 
 for (const variant of VARIANTS) {
-  test(`/${variant.path}: needs, number, details with the e-mailed PIN, started with the PIN and password, then home with the number chosen; next time the password signs in @mobile`, async ({ page, loginPage }) => {
+  test(`/${variant.path}: needs, number, details with the e-mailed PIN, started with the PIN and password, then home with the number chosen; next time the password signs in @mobile`, async ({
+    page,
+    loginPage,
+  }) => {
     const mobileProject = test.info().project.name === 'mobile';
     const email = `ssu-${variant.path}-${unique()}@hale-joinery.example`;
     const mobile = `07700 9${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
@@ -201,7 +224,10 @@ test('online sign-up with a wrong token says the link is not valid @mobile', asy
   await expect(page).toHaveURL(/\/signup\/needs$/);
 });
 
-test('guards: a visitor on a later page goes to the first page; a signed-in customer goes home @mobile', async ({ page, loginPage }) => {
+test('guards: a visitor on a later page goes to the first page; a signed-in customer goes home @mobile', async ({
+  page,
+  loginPage,
+}) => {
   await page.goto('/signup-voip3-b/started');
   await expect(page).toHaveURL(/\/signup-voip3-b\/needs$/);
   await page.goto('/online-signup/marketing');
@@ -216,12 +242,16 @@ test('guards: a visitor on a later page goes to the first page; a signed-in cust
   // The online sign-up too: a signed-in user (whose phone has its PIN) goes home from any of its pages.
   for (const path of ['/online-signup/number', '/online-signup/trial?ssu_details_token=anything']) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${accounts.customer.firstName}` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Welcome, ${accounts.customer.firstName}` }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
   }
 });
 
-test('an address that has an account: after its e-mailed PIN, the existing-user dialog offers to sign in or start again @mobile', async ({ page }) => {
+test('an address that has an account: after its e-mailed PIN, the existing-user dialog offers to sign in or start again @mobile', async ({
+  page,
+}) => {
   const onPhone = test.info().project.name === 'mobile';
   const existing = onPhone ? accounts.selfSignupExistingMobile : accounts.selfSignupExisting;
   await page.goto('/signup/needs');
@@ -272,7 +302,9 @@ test('the referral link is copied @mobile', async ({ page, context, loginPage })
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
 });
 
-test("details with Google instead of the e-mailed PIN: the customer is made with Google's name and address @mobile", async ({ page }, info) => {
+test("details with Google instead of the e-mailed PIN: the customer is made with Google's name and address @mobile", async ({
+  page,
+}, info) => {
   const email = `ssu-google-${unique()}@ashby-print.example`;
   const mobile = `07700 9${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
   // A Manchester silver number, one per project (the journeys above choose free ones).
@@ -310,10 +342,15 @@ test("details with Google instead of the e-mailed PIN: the customer is made with
   await expectPilotNumber(page, await firstCloudPhoneId(page), number);
   const token = await page.evaluate(() => localStorage.getItem('auth._token.local'));
   const me = await page.request.get('/api/v3/me/', { headers: { Authorization: `Token ${token}` } });
-  expect(await me.json()).toMatchObject({ name: 'Quinn Ashby', user_profile: { email, phone: mobile.replace(/\s/g, '') } });
+  expect(await me.json()).toMatchObject({
+    name: 'Quinn Ashby',
+    user_profile: { email, phone: mobile.replace(/\s/g, '') },
+  });
 });
 
-test('online sign-up from its link: number, the e-mailed PIN, marketing, started (back on the trial page the stored key goes on), then the account with the number chosen @mobile', async ({ page }, info) => {
+test('online sign-up from its link: number, the e-mailed PIN, marketing, started (back on the trial page the stored key goes on), then the account with the number chosen @mobile', async ({
+  page,
+}, info) => {
   const email = `online-${unique()}@hale-joinery.example`;
   // A lead made elsewhere (sales), as its link brings the customer: a Bristol silver number of its own per project
   // (the voip3 journey above takes free ones).
@@ -322,7 +359,16 @@ test('online sign-up from its link: number, the e-mailed PIN, marketing, started
   const csrf = ((await (await page.request.get('/auth/csrf/')).json()) as { csrftoken: string }).csrftoken;
   const created = await page.request.post('/api/v5/signup/create-lead/', {
     headers: { 'X-CSRFToken': csrf },
-    data: { email_address: email, first_name: 'Robin', last_name: 'Hale', business_name: 'Hale Online', mobile_number: '07700 900321', features_to_use: ['Lower costs'], chosen_number: chosen, supplier: 3 },
+    data: {
+      email_address: email,
+      first_name: 'Robin',
+      last_name: 'Hale',
+      business_name: 'Hale Online',
+      mobile_number: '07700 900321',
+      features_to_use: ['Lower costs'],
+      chosen_number: chosen,
+      supplier: 3,
+    },
   });
   baseExpect(created.status(), await created.text()).toBe(201);
   const token = ((await created.json()) as { ssu_details_token: string }).ssu_details_token;
@@ -343,7 +389,9 @@ test('online sign-up from its link: number, the e-mailed PIN, marketing, started
   await expectAccessible(page, 'online sign-up: marketing');
 
   // Back on the trial page with the key stored: verified with it (GET /registration/?key=), on to marketing.
-  const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/registration/' && response.request().method() === 'GET');
+  const checked = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/registration/' && response.request().method() === 'GET',
+  );
   await page.goto('/online-signup/trial');
   baseExpect((await checked).status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Keeping in touch' })).toBeVisible();

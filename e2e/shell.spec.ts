@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+
 import { accounts, expect, expectAccessible, signInAs, signInCustomer, test } from './fixtures.ts';
 
 // The shell rules (spec 000 section 3): the app status banners on every page of the default layout, the
@@ -25,7 +26,11 @@ test('the app status banners show on a page other than home', async ({ page, log
   await page.goto('/profile-preferences');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile and preferences' })).toBeVisible();
   const banners = page.getByRole('main').getByRole('region', { name: 'Needs your attention' });
-  await expect(banners.locator('strong')).toHaveText(['Payment overdue', 'Dana Fox is locked out', 'Cloud phone suspended']);
+  await expect(banners.locator('strong')).toHaveText([
+    'Payment overdue',
+    'Dana Fox is locked out',
+    'Cloud phone suspended',
+  ]);
   await expectAccessible(page, 'profile page with status banners');
 });
 
@@ -33,11 +38,17 @@ test('the 404 is tracked with its path', async ({ page, loginPage, homePage }) =
   await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
   await page.goto('/no-such-page/at-all?token=secret');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-  const events = await page.evaluate(() => ((window as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []));
-  expect(events.filter((event) => event.event === 'Page not found')).toEqual([{ event: 'Page not found', path: '/no-such-page/at-all' }]);
+  const events = await page.evaluate(() => (window as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []);
+  expect(events.filter((event) => event.event === 'Page not found')).toEqual([
+    { event: 'Page not found', path: '/no-such-page/at-all' },
+  ]);
 });
 
-test('home is accessible, the profile button is named by its initials, and the bell badge sits on its corner @mobile', async ({ page, loginPage, homePage }) => {
+test('home is accessible, the profile button is named by its initials, and the bell badge sits on its corner @mobile', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
   // With the label-in-name rule on; on a phone too (its navigation and top bar are its own).
   await expectAccessible(page, 'home page', { onPhone: true });
@@ -63,11 +74,19 @@ test('home is accessible, the profile button is named by its initials, and the b
   expect(badgeBox.x + badgeBox.width / 2).toBeGreaterThan(bellBox.x + bellBox.width / 2);
   // Clear of the icon's centre.
   const centre = { x: iconBox.x + iconBox.width / 2, y: iconBox.y + iconBox.height / 2 };
-  const covers = centre.x >= badgeBox.x && centre.x <= badgeBox.x + badgeBox.width && centre.y >= badgeBox.y && centre.y <= badgeBox.y + badgeBox.height;
+  const covers =
+    centre.x >= badgeBox.x &&
+    centre.x <= badgeBox.x + badgeBox.width &&
+    centre.y >= badgeBox.y &&
+    centre.y <= badgeBox.y + badgeBox.height;
   expect(covers, 'the badge covers the centre of the bell icon').toBe(false);
 });
 
-test('a signed-in page opened afresh asks for the user and the navigation once each, before the app has started', async ({ page, loginPage, homePage }) => {
+test('a signed-in page opened afresh asks for the user and the navigation once each, before the app has started', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
   const asked: string[] = [];
   page.on('request', (request) => {
@@ -87,7 +106,13 @@ test('a signed-in page opened afresh asks for the user and the navigation once e
   expect(asked.sort()).toEqual(['/api/v3/me/', '/api/v3/navigation/']);
 });
 
-test('chat support answers, keeps the conversation over a reload, and works from the keyboard @mobile', async ({ page, loginPage, homePage, isMobile, makeCustomer }) => {
+test('chat support answers, keeps the conversation over a reload, and works from the keyboard @mobile', async ({
+  page,
+  loginPage,
+  homePage,
+  isMobile,
+  makeCustomer,
+}) => {
   const acme = await makeCustomer('cloud-phone');
   await signInCustomer(loginPage, homePage, acme);
   await openChatSupport(page, isMobile);
@@ -103,7 +128,10 @@ test('chat support answers, keeps the conversation over a reload, and works from
   await text.press('Enter');
   const sent = log.getByRole('listitem').filter({ hasText: mine });
   await expect(sent).toHaveCount(1);
-  const reply = log.getByRole('listitem').filter({ has: page.locator('[data-author="agent"]') }).last();
+  const reply = log
+    .getByRole('listitem')
+    .filter({ has: page.locator('[data-author="agent"]') })
+    .last();
   await expect(reply).toContainText('Thanks, Alex.');
   await expect(text).toHaveValue('');
   await expectAccessible(page, 'chat panel');
@@ -123,7 +151,14 @@ test('chat support answers, keeps the conversation over a reload, and works from
   await expect(chatPanel(page).getByRole('log').getByRole('listitem').filter({ hasText: mine })).toHaveCount(1);
 });
 
-test('logout removes the quick-tour cookie and closes and clears the chat', async ({ page, context, loginPage, homePage, isMobile, makeCustomer }) => {
+test('logout removes the quick-tour cookie and closes and clears the chat', async ({
+  page,
+  context,
+  loginPage,
+  homePage,
+  isMobile,
+  makeCustomer,
+}) => {
   const acme = await makeCustomer('cloud-phone');
   await signInCustomer(loginPage, homePage, acme);
   await context.addCookies([{ name: 'quicktour', value: 'seen', url: page.url() }]);
@@ -139,6 +174,10 @@ test('logout removes the quick-tour cookie and closes and clears the chat', asyn
   // Signed in again, the chat stays closed until asked for.
   await loginPage.signIn(acme.email, acme.password);
   await homePage.expectShown(acme.first_name);
-  await expect(nav(page).or(page.getByRole('button', { name: 'Open menu' })).first()).toBeVisible();
+  await expect(
+    nav(page)
+      .or(page.getByRole('button', { name: 'Open menu' }))
+      .first(),
+  ).toBeVisible();
   await expect(chatPanel(page)).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { accounts, expect, expectAccessible, productIdOf, signInAs, test } from './fixtures.ts';
 
 // Acme's supplier-2 copies (server/src/db/demo-e2e.ts e2eShopLogins) are this spec's alone, one per
@@ -7,7 +8,8 @@ import { accounts, expect, expectAccessible, productIdOf, signInAs, test } from 
 const customer = () => (test.info().project.name === 'mobile' ? accounts.shopMobile : accounts.shopDesktop);
 
 const basket = (page: Page) => page.getByRole('complementary', { name: 'Basket' });
-const t31pDevices = (page: Page) => page.getByTestId('device').filter({ has: page.getByRole('heading', { name: 'Yealink T31P', exact: true }) });
+const t31pDevices = (page: Page) =>
+  page.getByTestId('device').filter({ has: page.getByRole('heading', { name: 'Yealink T31P', exact: true }) });
 
 async function openFromMenu(page: Page, link: string) {
   const menu = page.getByRole('button', { name: 'Open menu' });
@@ -18,11 +20,20 @@ async function openFromMenu(page: Page, link: string) {
 /** The phone's Yealink T31P desk phones under users and devices, counted once the list shows. */
 async function countT31P(page: Page): Promise<number> {
   await expect(page.getByRole('tab', { name: 'Devices' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('list', { name: 'Devices' }).or(page.getByText(/no devices/i)).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Devices' })
+      .or(page.getByText(/no devices/i))
+      .first(),
+  ).toBeVisible();
   return t31pDevices(page).count();
 }
 
-test('buy two phones delivered to another postcode: totals with VAT, added to the next bill, then in the tracker and under users and devices', async ({ page, loginPage, homePage }) => {
+test('buy two phones delivered to another postcode: totals with VAT, added to the next bill, then in the tracker and under users and devices', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   test.setTimeout(120_000);
   const account = customer();
   await signInAs(loginPage, homePage, account, account.firstName);
@@ -83,7 +94,9 @@ test('buy two phones delivered to another postcode: totals with VAT, added to th
   await expectAccessible(page, 'delivery address dialog');
   await delivery.getByRole('button', { name: 'Deliver to another address' }).click();
   await delivery.getByLabel('Postcode').fill('CF10 1EP');
-  await delivery.getByLabel('Select business address').selectOption({ label: 'Corner Cafe, 1 Tidewater Street, Cardiff, CF10 1EP' });
+  await delivery
+    .getByLabel('Select business address')
+    .selectOption({ label: 'Corner Cafe, 1 Tidewater Street, Cardiff, CF10 1EP' });
   await delivery.getByRole('button', { name: 'Continue' }).click();
 
   const summary = page.getByRole('dialog', { name: 'Checkout summary' });
@@ -108,14 +121,24 @@ test('buy two phones delivered to another postcode: totals with VAT, added to th
   // The order in the tracker.
   await page.getByRole('link', { name: 'Follow it in the order tracker' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order tracker' })).toBeVisible();
-  const order = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: new RegExp(`Hardware order ${reference}`) }) });
+  const order = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: new RegExp(`Hardware order ${reference}`) }) });
   await expect(order).toContainText('2 × Yealink T31P desk phone');
   await expect(order.getByRole('button')).toContainText('Status: Accepted');
 
   // And in the notification centre, unread.
-  await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Notifications/ })
+    .click();
   const panel = page.getByRole('dialog', { name: 'Notifications' });
-  await expect(panel.getByRole('list', { name: 'Recent updates' }).getByRole('button').filter({ hasText: `Hardware order ${reference}` })).toHaveCount(1);
+  await expect(
+    panel
+      .getByRole('list', { name: 'Recent updates' })
+      .getByRole('button')
+      .filter({ hasText: `Hardware order ${reference}` }),
+  ).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
 
@@ -132,7 +155,11 @@ test('buy two phones delivered to another postcode: totals with VAT, added to th
   await expect(basket(page)).toContainText('Your basket is empty');
 });
 
-test('an order to an installation address without a county: completed in the delivery dialog, then placed and in the tracker @mobile', async ({ page, loginPage, homePage }) => {
+test('an order to an installation address without a county: completed in the delivery dialog, then placed and in the tracker @mobile', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   test.setTimeout(120_000);
   // Meadow Lane Vets' copies (server/src/db/demo-e2e.ts e2eShopMeadowLogins): the address has no county.
   const account = test.info().project.name === 'mobile' ? accounts.shopMeadowMobile : accounts.shopMeadowDesktop;
@@ -142,7 +169,10 @@ test('an order to an installation address without a county: completed in the del
   const quantity = page.getByRole('spinbutton', { name: 'Quantity of Yealink T31P desk phone' });
   await quantity.fill('0');
   await expect(basket(page)).toContainText('Your basket is empty');
-  await page.getByRole('listitem', { name: 'Yealink T31P desk phone' }).getByRole('button', { name: 'One more Yealink T31P desk phone' }).click();
+  await page
+    .getByRole('listitem', { name: 'Yealink T31P desk phone' })
+    .getByRole('button', { name: 'One more Yealink T31P desk phone' })
+    .click();
   await expect(quantity).toHaveValue('1');
   await basket(page).getByRole('button', { name: 'Checkout' }).click();
 
@@ -173,14 +203,18 @@ test('an order to an installation address without a county: completed in the del
   // In the order tracker, to the installation address's postcode.
   await page.getByRole('link', { name: 'Follow it in the order tracker' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order tracker' })).toBeVisible();
-  const order = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: new RegExp(`Hardware order ${reference}`) }) });
+  const order = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: new RegExp(`Hardware order ${reference}`) }) });
   await expect(order).toContainText('1 × Yealink T31P desk phone');
   await order.getByRole('button').click();
   await expect(order).toContainText('Delivery post codeBS3 4AB');
 
   // The server holds it: the order is among the account's orders.
   const token = await page.evaluate(() => localStorage.getItem('auth._token.local'));
-  const orders = await page.request.get('/api/v3/orders/?type=all&page_size=50', { headers: { Authorization: `Token ${token}` } });
+  const orders = await page.request.get('/api/v3/orders/?type=all&page_size=50', {
+    headers: { Authorization: `Token ${token}` },
+  });
   expect(orders.status()).toBe(200);
   expect(JSON.stringify(await orders.json())).toContain(reference);
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { expect as baseExpect, expectAccessible, latestMessage, linkIn, test } from './fixtures.ts';
 import { apiJson, expectPilotNumber, firstCloudPhoneId, shownNumber } from './new-phone.ts';
 
@@ -15,11 +16,23 @@ let counter = 0;
 function newPerson(domain = 'hale-joinery.example') {
   const unique = `${test.info().project.name}-${Date.now().toString(36)}-${test.info().repeatEachIndex}-${counter++}`;
   const digits = String(Date.now() % 100_000).padStart(5, '0') + String(counter % 10);
-  return { email: `e2e-signup-${unique}@${domain}`, mobile: `07700 9${digits.slice(-5)}`, firstName: 'Robin', lastName: 'Hale', business: `Hale Joinery ${unique}` };
+  return {
+    email: `e2e-signup-${unique}@${domain}`,
+    mobile: `07700 9${digits.slice(-5)}`,
+    firstName: 'Robin',
+    lastName: 'Hale',
+    business: `Hale Joinery ${unique}`,
+  };
 }
 
 /** The first page of a journey, filled in (with a promo code when given), then the PIN from the e-mail. */
-async function signUpAndConfirm(page: Page, person: ReturnType<typeof newPerson>, path: '/trial/signup' | '/buynow/signup', button: string, promo?: { code: string; days: number }) {
+async function signUpAndConfirm(
+  page: Page,
+  person: ReturnType<typeof newPerson>,
+  path: '/trial/signup' | '/buynow/signup',
+  button: string,
+  promo?: { code: string; days: number },
+) {
   await page.goto(path);
   await expectAccessible(page, `${path}: first page`);
   // The contract's rules answer first, beside the fields.
@@ -46,7 +59,9 @@ async function signUpAndConfirm(page: Page, person: ReturnType<typeof newPerson>
   const wrong = String((Number(pin) + 1) % 1_000_000).padStart(6, '0');
   await page.getByLabel('PIN from the email').fill(wrong);
   await page.getByRole('button', { name: 'Confirm email address' }).click();
-  await expect(page.getByRole('link', { name: 'Incorrect PIN. Check the email we sent you and try again' })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Incorrect PIN. Check the email we sent you and try again' }),
+  ).toBeVisible();
   await page.getByLabel('PIN from the email').fill(pin);
   await page.getByRole('button', { name: 'Confirm email address' }).click();
 }
@@ -68,7 +83,9 @@ async function fillDetails(page: Page, person: ReturnType<typeof newPerson>) {
   await page.getByLabel('PIN', { exact: true }).fill('482916');
 }
 
-test('a trial sign-up from the first page to its phone: promo code, PIN and SMS code from the outbox, provisioning, then its number and international plan @mobile', async ({ page }) => {
+test('a trial sign-up from the first page to its phone: promo code, PIN and SMS code from the outbox, provisioning, then its number and international plan @mobile', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const person = newPerson();
   await signUpAndConfirm(page, person, '/trial/signup', 'Start my free trial', { code: 'TRIAL30', days: 30 });
@@ -77,7 +94,9 @@ test('a trial sign-up from the first page to its phone: promo code, PIN and SMS 
 
   // The optional SMS check: a wrong code is refused in the spec's words, the texted one confirms.
   await page.getByRole('button', { name: 'Text me a code' }).click();
-  await expect(page.getByTestId('sms-message')).toHaveText('We have sent a code by text message. It works for 10 minutes.');
+  await expect(page.getByTestId('sms-message')).toHaveText(
+    'We have sent a code by text message. It works for 10 minutes.',
+  );
   const text = await latestMessage(page.request, person.mobile, 'sms');
   const code = /\b(\d{6})\b/.exec(text.body)![1]!;
   await page.getByLabel('Code from the text message').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
@@ -95,8 +114,12 @@ test('a trial sign-up from the first page to its phone: promo code, PIN and SMS 
   // The account add-ons page's catalogue, from the server, in the spec's order, prices with VAT said as such.
   const plans = page.getByRole('group', { name: 'International calling plan' }).getByRole('radio');
   await expect(plans).toHaveCount(4);
-  await expect(page.getByRole('radio', { name: 'ULTD INTL Saver: £18.00 a month including VAT, after your trial' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'INTL Saver 1000m: £9.60 a month including VAT, after your trial' })).toBeVisible();
+  await expect(
+    page.getByRole('radio', { name: 'ULTD INTL Saver: £18.00 a month including VAT, after your trial' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('radio', { name: 'INTL Saver 1000m: £9.60 a month including VAT, after your trial' }),
+  ).toBeVisible();
   await page.getByRole('radio', { name: 'INTL Saver 500m: £6.00 a month including VAT, after your trial' }).check();
   await expectAccessible(page, 'sign-up intl calls');
   await expect(page.getByText('Your phone is ready.')).toBeVisible({ timeout: 30_000 });
@@ -110,11 +133,17 @@ test('a trial sign-up from the first page to its phone: promo code, PIN and SMS 
   const productId = await firstCloudPhoneId(page);
   await expectPilotNumber(page, productId);
   // The plan chosen is the phone's international tariff, on the server and on the account add-ons page.
-  const intl = await apiJson<{ tariff: { name: string } | null }>(page, `/api/v1/voip/${productId}/tariff/international-calling/`);
+  const intl = await apiJson<{ tariff: { name: string } | null }>(
+    page,
+    `/api/v1/voip/${productId}/tariff/international-calling/`,
+  );
   baseExpect(intl.tariff?.name).toBe('INTL Saver 500m');
   await page.goto(`/account-add-ons/${productId}`);
   await expect(page.getByText('Your tariff: INTL Saver 500m.')).toBeVisible();
-  const chosen = page.getByRole('list', { name: 'International tariffs' }).getByRole('listitem').filter({ hasText: 'INTL Saver 500m' });
+  const chosen = page
+    .getByRole('list', { name: 'International tariffs' })
+    .getByRole('listitem')
+    .filter({ hasText: 'INTL Saver 500m' });
   await expect(chosen).toContainText('£6.00 a month including VAT');
   await expect(chosen).toContainText('Your tariff');
 
@@ -123,7 +152,10 @@ test('a trial sign-up from the first page to its phone: promo code, PIN and SMS 
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
 });
 
-test('a buy-now sign-up with a personal e-mail address chooses its number, ends at its complete page with that number, then its five-step quick start; the e-mailed link then says it is chosen @mobile', async ({ page, browser }, testInfo) => {
+test('a buy-now sign-up with a personal e-mail address chooses its number, ends at its complete page with that number, then its five-step quick start; the e-mailed link then says it is chosen @mobile', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(300_000);
   const person = newPerson('gmail.com');
   await signUpAndConfirm(page, person, '/buynow/signup', 'Continue');
@@ -131,7 +163,12 @@ test('a buy-now sign-up with a personal e-mail address chooses its number, ends 
   await fillDetails(page, person);
   // A personal address says nothing of the business: its address is asked for, every field the 999 service needs (spec 000 section 5).
   await page.getByRole('button', { name: 'Create my account' }).click();
-  for (const message of ['Postcode is a required field', 'Address line 1 is a required field', 'Town/ City is a required field', 'County is a required field']) {
+  for (const message of [
+    'Postcode is a required field',
+    'Address line 1 is a required field',
+    'Town/ City is a required field',
+    'County is a required field',
+  ]) {
     await expect(page.getByRole('link', { name: message })).toBeVisible();
   }
   await page.getByLabel('Postcode').fill('LS11 5PZ');
@@ -155,7 +192,9 @@ test('a buy-now sign-up with a personal e-mail address chooses its number, ends 
   const choice = page.getByRole('region', { name: 'Choose your business number' });
   await choice.getByLabel('Area code').selectOption('0141');
   await choice.getByLabel('Rating').selectOption('FREE');
-  const offered = choice.getByRole('list', { name: 'Numbers you can choose' }).getByRole('button', { name: /^Choose \+44141/ });
+  const offered = choice
+    .getByRole('list', { name: 'Numbers you can choose' })
+    .getByRole('button', { name: /^Choose \+44141/ });
   await expect(offered.first()).toBeVisible();
   await expectAccessible(page, 'buy-now: choose your number');
   // Each project its own end of the list, so the two runs never race for one number.
@@ -174,9 +213,18 @@ test('a buy-now sign-up with a personal e-mail address chooses its number, ends 
   const token = await page.evaluate(() => localStorage.getItem('auth._token.local'));
   const site = await page.request.get(`/api/v1/voip/${productId}/`, { headers: { Authorization: `Token ${token}` } });
   expect(site.status()).toBe(200);
-  expect(((await site.json()) as { installation_address: unknown }).installation_address).toMatchObject({ line_one: '4 Mill Lane', city: 'Leeds', county: 'West Yorkshire', post_code: 'LS11 5PZ' });
+  expect(((await site.json()) as { installation_address: unknown }).installation_address).toMatchObject({
+    line_one: '4 Mill Lane',
+    city: 'Leeds',
+    county: 'West Yorkshire',
+    post_code: 'LS11 5PZ',
+  });
   const navigation = await page.request.get('/api/v3/navigation/', { headers: { Authorization: `Token ${token}` } });
-  expect(((await navigation.json()) as { products: { product_id: number; has_installation_address: boolean }[] }).products.find((p) => p.product_id === productId)?.has_installation_address).toBe(true);
+  expect(
+    (
+      (await navigation.json()) as { products: { product_id: number; has_installation_address: boolean }[] }
+    ).products.find((p) => p.product_id === productId)?.has_installation_address,
+  ).toBe(true);
   // The number chosen is the phone's pilot number: on the complete page, the server, the numbers and details pages.
   await expect(page.getByTestId('new-number')).toHaveText(shownNumber(number));
   await expectPilotNumber(page, productId, number);
@@ -207,7 +255,9 @@ test('/number-select without a valid token sends a visitor home, to sign in @mob
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 });
 
-test('the journeys\u2019 guards: unknown pages and detail pages without progress go to the first page @mobile', async ({ page }) => {
+test('the journeys\u2019 guards: unknown pages and detail pages without progress go to the first page @mobile', async ({
+  page,
+}) => {
   test.slow();
   await page.goto('/trial');
   await expect(page).toHaveURL(/\/trial\/signup$/);
@@ -222,7 +272,11 @@ test('the journeys\u2019 guards: unknown pages and detail pages without progress
   await expect(page.getByRole('heading', { level: 1, name: 'Buy your cloud phone' })).toBeVisible();
 });
 
-test('an existing customer starts an opt-in trial, sees the trial banner, and its phone has a number @mobile', async ({ page, loginPage, makeCustomer }) => {
+test('an existing customer starts an opt-in trial, sees the trial banner, and its phone has a number @mobile', async ({
+  page,
+  loginPage,
+  makeCustomer,
+}) => {
   test.setTimeout(180_000);
   // Starting a trial adds a cloud phone for good: a new customer with broadband and no cloud phone.
   const user = await makeCustomer('no-cloud-phone');

@@ -1,4 +1,5 @@
 import type { Page, Request } from '@playwright/test';
+
 import { accounts, expect, expectAccessible, test } from './fixtures.ts';
 
 // Social sign-in (spec 000 sections 2, 4 and 7) through the sandbox provider the
@@ -28,7 +29,11 @@ async function continueWithGoogle(page: Page) {
   await expectAccessible(page, 'sandbox consent page');
 }
 
-test('Google sign-in for an existing customer lands on home as that customer', async ({ page, loginPage, homePage }) => {
+test('Google sign-in for an existing customer lands on home as that customer', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   await loginPage.goto();
   await continueWithGoogle(page);
   await page.getByRole('button', { name: /^Continue as Alex Morgan/ }).click();
@@ -40,7 +45,11 @@ test('Google sign-in for an existing customer lands on home as that customer', a
   expect(await page.evaluate(() => sessionStorage.getItem('auth.social_sign_in'))).toBeNull();
 });
 
-test('Google sign-in for a new e-mail creates the account and signs the new person in', async ({ page, loginPage, homePage }, testInfo) => {
+test('Google sign-in for a new e-mail creates the account and signs the new person in', async ({
+  page,
+  loginPage,
+  homePage,
+}, testInfo) => {
   const email = `new.${testInfo.project.name}.${Date.now()}@example.com`;
   await loginPage.goto();
   await continueWithGoogle(page);
@@ -50,7 +59,9 @@ test('Google sign-in for a new e-mail creates the account and signs the new pers
   await page.getByLabel('First name').fill('Morgan');
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Enter an email address in the correct format, like name@example.com' })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Enter an email address in the correct format, like name@example.com' }),
+  ).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveValue('Morgan');
   await expectAccessible(page, 'sandbox consent page with errors');
 
@@ -65,7 +76,10 @@ test('Google sign-in for a new e-mail creates the account and signs the new pers
   expect(await me.json()).toMatchObject({ name: 'Morgan Ellery', user_profile: { email } });
 });
 
-test('a tampered state is refused silently: back on the login page, not signed in, no exchange', async ({ page, loginPage }) => {
+test('a tampered state is refused silently: back on the login page, not signed in, no exchange', async ({
+  page,
+  loginPage,
+}) => {
   const exchanges = exchangesOf(page);
   await loginPage.goto();
   await continueWithGoogle(page);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
 
 // Staff acting on customers' accounts (spec 000: profile menu, admin dialog, switch user,
@@ -41,15 +42,27 @@ const viewing = (page: Page) => page.getByRole('banner').getByText(/^Viewing:/);
  * never ends (the flake of the /loginas test).
  */
 function reloadOntoHome(page: Page) {
-  return page.waitForRequest((request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && new URL(request.url()).pathname === '/');
+  return page.waitForRequest(
+    (request) =>
+      request.isNavigationRequest() && request.frame() === page.mainFrame() && new URL(request.url()).pathname === '/',
+  );
 }
 
-test('staff switch to a customer from the admin dialog, see "Viewing", are audited, and return', async ({ page, loginPage, homePage }) => {
+test('staff switch to a customer from the admin dialog, see "Viewing", are audited, and return', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   await signInAs(loginPage, homePage, accounts.staff, 'Sam');
   await expect(viewing(page)).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Profile menu' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Profile and preferences', 'Admin', 'Show getting started', 'Logout']);
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Profile and preferences',
+    'Admin',
+    'Show getting started',
+    'Logout',
+  ]);
   await page.getByRole('menuitem', { name: 'Admin' }).click();
   const dialog = page.getByRole('dialog', { name: "Manage customers' accounts" });
   await expect(dialog).toBeVisible();
@@ -100,7 +113,14 @@ test('staff switch to a customer from the admin dialog, see "Viewing", are audit
 
   // Newest first; the home page's reads since the switch are entries too.
   const switched = (await auditLog(page)).find((entry) => entry.action === 'switch');
-  expect(switched).toMatchObject({ action: 'switch', staff: { email: accounts.staff.email }, customer: { email: viewed.email }, method: 'POST', path: '/accounts/', status: 200 });
+  expect(switched).toMatchObject({
+    action: 'switch',
+    staff: { email: accounts.staff.email },
+    customer: { email: viewed.email },
+    method: 'POST',
+    path: '/accounts/',
+    status: 200,
+  });
 
   // Return to the staff account.
   const back = reloadOntoHome(page);
@@ -109,7 +129,11 @@ test('staff switch to a customer from the admin dialog, see "Viewing", are audit
   await homePage.expectShown('Sam');
   await expect(viewing(page)).toHaveCount(0);
   const entries = await auditLog(page);
-  expect(entries[0]).toMatchObject({ action: 'return', staff: { email: accounts.staff.email }, customer: { email: viewed.email } });
+  expect(entries[0]).toMatchObject({
+    action: 'return',
+    staff: { email: accounts.staff.email },
+    customer: { email: viewed.email },
+  });
 });
 
 test('staff opening /loginas?email= switch to that customer', async ({ page, loginPage, homePage }) => {
@@ -120,7 +144,9 @@ test('staff opening /loginas?email= switch to that customer', async ({ page, log
   await expect(page).toHaveURL(/\/$/);
   await homePage.expectShown(viewed.firstName);
   await expect(viewing(page)).toHaveText(`Viewing: ${viewed.name}`);
-  const entries = (await auditLog(page)).map((entry) => `${entry.action} ${entry.staff.email} -> ${entry.customer.email}`);
+  const entries = (await auditLog(page)).map(
+    (entry) => `${entry.action} ${entry.staff.email} -> ${entry.customer.email}`,
+  );
   expect(entries).toContain(`switch ${accounts.staff.email} -> ${viewed.email}`);
 
   const back = reloadOntoHome(page);
@@ -130,7 +156,11 @@ test('staff opening /loginas?email= switch to that customer', async ({ page, log
   await expect(viewing(page)).toHaveCount(0);
 });
 
-test('anyone else opening /loginas?email= is signed out, their token revoked', async ({ page, loginPage, homePage }) => {
+test('anyone else opening /loginas?email= is signed out, their token revoked', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   await signInAs(loginPage, homePage, viewed, viewed.firstName);
   const token = await tokenOf(page);
   await page.goto(`/loginas?email=${encodeURIComponent(accounts.customer.email)}`);
@@ -141,7 +171,11 @@ test('anyone else opening /loginas?email= is signed out, their token revoked', a
   expect(me.status()).toBe(401);
 });
 
-test('staff read the audit log: what they looked at while viewing a customer, filtered by the customer', async ({ page, loginPage, homePage }) => {
+test('staff read the audit log: what they looked at while viewing a customer, filtered by the customer', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   await signInAs(loginPage, homePage, accounts.staff, 'Sam');
   const reloaded = reloadOntoHome(page);
   await page.goto(`/loginas?email=${encodeURIComponent(viewed.email)}`);
@@ -171,14 +205,24 @@ test('staff read the audit log: what they looked at while viewing a customer, fi
   await expectAccessible(page, 'staff audit log');
 });
 
-test('a customer opening the audit log gets the refusal, not "Page not found"', async ({ page, loginPage, homePage }) => {
+test('a customer opening the audit log gets the refusal, not "Page not found"', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   await signInAs(loginPage, homePage, viewed, viewed.firstName);
   await page.goto('/staff/audit-log');
-  await expect(page.getByRole('alert')).toHaveText("Only staff with the role \"Allow to manage other users' accounts\" may read the staff audit log.");
+  await expect(page.getByRole('alert')).toHaveText(
+    'Only staff with the role "Allow to manage other users\' accounts" may read the staff audit log.',
+  );
   await expect(page.getByText('Page not found')).toHaveCount(0);
 });
 
-test('staff viewing a customer open "Show getting started" for the selected cloud phone', async ({ page, loginPage, homePage }) => {
+test('staff viewing a customer open "Show getting started" for the selected cloud phone', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   await signInAs(loginPage, homePage, accounts.staff, 'Sam');
   const reloaded = reloadOntoHome(page);
   await page.goto(`/loginas?email=${encodeURIComponent(viewed.email)}`);
@@ -195,7 +239,11 @@ test('staff viewing a customer open "Show getting started" for the selected clou
   await expectAccessible(page, 'getting started shown by staff');
 });
 
-test('"Show getting started" for staff with no cloud phone switches to the customer, then opens their getting started', async ({ page, loginPage, homePage }) => {
+test('"Show getting started" for staff with no cloud phone switches to the customer, then opens their getting started', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   await signInAs(loginPage, homePage, accounts.staff, 'Sam');
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Show getting started' }).click();

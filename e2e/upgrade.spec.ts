@@ -6,7 +6,11 @@ import { expect, expectAccessible, test } from './fixtures.ts';
 // (the sandbox's customer factory): upgrading ends the trial for good. The e2e server
 // provisions in 6 s (PORTAL_PROVISIONING_DELAY_MS, scripts/e2e-server.mjs).
 
-test('an ended trial upgrades: address, plan, summary, provisioning with progress (through a reload), then the portal', async ({ page, loginPage, makeCustomer }) => {
+test('an ended trial upgrades: address, plan, summary, provisioning with progress (through a reload), then the portal', async ({
+  page,
+  loginPage,
+  makeCustomer,
+}) => {
   test.setTimeout(120_000);
   const user = await makeCustomer('ended-trial');
 
@@ -20,7 +24,9 @@ test('an ended trial upgrades: address, plan, summary, provisioning with progres
 
   // Address: the phone's address is offered; the customer changes it with the postcode lookup.
   await expect(page.getByRole('heading', { level: 2, name: 'Confirm your installation address' })).toBeVisible();
-  await expect(page.getByTestId('upgrade-current-address')).toHaveText('Suite 3, 40 North Road, Brighton, East Sussex, BN1 1YE');
+  await expect(page.getByTestId('upgrade-current-address')).toHaveText(
+    'Suite 3, 40 North Road, Brighton, East Sussex, BN1 1YE',
+  );
   await expectAccessible(page, 'upgrade: address step');
   await page.getByRole('button', { name: 'Change the address' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -60,17 +66,26 @@ test('an ended trial upgrades: address, plan, summary, provisioning with progres
   const progress = page.getByRole('progressbar', { name: 'Setting up your phone' });
   await expect(progress).toBeVisible();
   await expect(steps.locator('[aria-current="step"]')).toHaveText('4. Confirmation');
-  await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 15_000 })
+    .toBeGreaterThan(0);
   await expectAccessible(page, 'upgrade: provisioning');
 
   // A reload mid-provisioning comes back to the progress (or, on a slow machine, to the finished upgrade).
   await page.reload();
   await expect(page.getByRole('heading', { name: /^(Setting up your phone|Your phone is upgraded)$/ })).toBeVisible();
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Your phone is upgraded' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your phone is upgraded' })).toBeVisible({
+    timeout: 30_000,
+  });
   // The trigger's words are no longer true, and the last step is done too.
   await expect(page.getByRole('heading', { name: 'Your free trial has ended' })).toHaveCount(0);
-  await expect(steps.getByRole('listitem')).toHaveText(['1. Address (done)', '2. Plan (done)', '3. Summary (done)', '4. Confirmation (done)']);
+  await expect(steps.getByRole('listitem')).toHaveText([
+    '1. Address (done)',
+    '2. Plan (done)',
+    '3. Summary (done)',
+    '4. Confirmation (done)',
+  ]);
   await expect(steps.locator('[aria-current="step"]')).toHaveCount(0);
   await expectAccessible(page, 'upgrade: done');
   await page.getByRole('button', { name: 'Go to your portal' }).click();

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { accounts, expect, expectAccessible, latestMessage, test, type HomePage, type LoginPage } from './fixtures.ts';
 
 // Users and devices as a new customer would use it: users, PINs, add-ons, devices. Each viewport signs in as
@@ -29,9 +30,14 @@ async function signIn(page: Page, loginPage: LoginPage, homePage: HomePage) {
   await homePage.expectShown('Alex');
 }
 
-const seat = (page: Page, name: string) => page.getByTestId('seat').filter({ has: page.getByRole('heading', { name }) });
+const seat = (page: Page, name: string) =>
+  page.getByTestId('seat').filter({ has: page.getByRole('heading', { name }) });
 
-test('the locked user: the status card leads to the banner, each refused PIN is said, a good one unlocks her and both go', async ({ page, loginPage, homePage }) => {
+test('the locked user: the status card leads to the banner, each refused PIN is said, a good one unlocks her and both go', async ({
+  page,
+  loginPage,
+  homePage,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, loginPage, homePage);
   const card = page.getByText('Dana Fox is locked out');
@@ -54,7 +60,9 @@ test('the locked user: the status card leads to the banner, each refused PIN is 
     // Once, at its field (which takes the focus): no summary or alert says it again.
     await expect(dialog.getByText(message)).toHaveCount(1);
     await expect(dialog.getByRole('alert')).toHaveCount(0);
-    await expect(dialog.getByLabel(message === 'The PINs do not match' ? 'Confirm new PIN' : 'New PIN', { exact: true })).toBeFocused();
+    await expect(
+      dialog.getByLabel(message === 'The PINs do not match' ? 'Confirm new PIN' : 'New PIN', { exact: true }),
+    ).toBeFocused();
   };
   await tryPin('123456', '123456', 'Sequential numbers i.e 123456 are not allowed');
   await tryPin('555555', '555555', 'Repetitive numbers i.e 555555 are not allowed');
@@ -75,7 +83,12 @@ test('the locked user: the status card leads to the banner, each refused PIN is 
   await expect(page.getByText('Dana Fox is locked out')).toHaveCount(0);
 });
 
-test('add a user with the price shown, send the invite, change an add-on upward and open the user’s own page @mobile', async ({ page, loginPage, homePage, request }) => {
+test('add a user with the price shown, send the invite, change an add-on upward and open the user’s own page @mobile', async ({
+  page,
+  loginPage,
+  homePage,
+  request,
+}) => {
   test.setTimeout(180_000);
   await openUsersPage(page, loginPage, homePage);
   const run = `${test.info().project.name}-${test.info().repeatEachIndex}-${Date.now()}`;
@@ -151,9 +164,15 @@ function uniqueMac(): { typed: string; shown: string } {
   return { typed: pairs.join('-'), shown: pairs.join(':').toUpperCase() };
 }
 
-const device = (page: Page, name: string) => page.getByTestId('device').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const device = (page: Page, name: string) =>
+  page.getByTestId('device').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
-test('devices: assign a port and free one, add a device by MAC address (a bad one first), copy its provisioning string, give a user a desk phone from their page and remove the device', async ({ page, loginPage, homePage, context }) => {
+test('devices: assign a port and free one, add a device by MAC address (a bad one first), copy its provisioning string, give a user a desk phone from their page and remove the device', async ({
+  page,
+  loginPage,
+  homePage,
+  context,
+}) => {
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openUsersPage(page, loginPage, homePage);
@@ -190,7 +209,9 @@ test('devices: assign a port and free one, add a device by MAC address (a bad on
   await add.getByLabel('Device').selectOption({ label: 'Grandstream HT802 (2 ports)' });
   await add.getByLabel('MAC address').fill('00:1A:2B:3C:4D');
   await add.getByRole('button', { name: 'Add device' }).click();
-  await expect(add.getByRole('link', { name: 'Enter a MAC address of 12 hex digits (0-9 and A-F), such as 00:1A:2B:3C:4D:5E' })).toBeVisible();
+  await expect(
+    add.getByRole('link', { name: 'Enter a MAC address of 12 hex digits (0-9 and A-F), such as 00:1A:2B:3C:4D:5E' }),
+  ).toBeVisible();
   await expectAccessible(page, 'add device dialog with an error');
   await add.getByLabel('MAC address').fill(mac.typed);
   await add.getByRole('button', { name: 'Add device' }).click();
@@ -223,7 +244,12 @@ test('devices: assign a port and free one, add a device by MAC address (a bad on
   await danasDevices.getByRole('button', { name: 'Give a desk phone' }).click();
   const give = page.getByRole('dialog', { name: 'Give Dana Fox a desk phone' });
   await expect(give.getByLabel('Device').getByRole('option', { name: /^Yealink T46U/ })).toHaveCount(0);
-  await give.getByLabel('Device').selectOption({ label: await give.getByLabel('Device').getByRole('option', { name: /^Yealink T31P .* \(1 free\)$/ }).innerText() });
+  await give.getByLabel('Device').selectOption({
+    label: await give
+      .getByLabel('Device')
+      .getByRole('option', { name: /^Yealink T31P .* \(1 free\)$/ })
+      .innerText(),
+  });
   await expectAccessible(page, 'give a desk phone dialog');
   await give.getByRole('button', { name: 'Give a port' }).click();
   await expect(give).toBeHidden();
@@ -241,7 +267,12 @@ test('devices: assign a port and free one, add a device by MAC address (a bad on
   await expect(deskPhone).toBeVisible();
 });
 
-test('a user just added is offered in a transfer step’s picker in the call-flow editor', async ({ page, loginPage, homePage, isMobile }) => {
+test('a user just added is offered in a transfer step’s picker in the call-flow editor', async ({
+  page,
+  loginPage,
+  homePage,
+  isMobile,
+}) => {
   test.setTimeout(150_000);
   await openUsersPage(page, loginPage, homePage);
   const run = `${test.info().repeatEachIndex}-${Date.now()}`;

@@ -6,27 +6,35 @@
 import { build } from 'esbuild';
 
 const started = performance.now();
-const bundle = (entry, outfile) => build({
-  entryPoints: [entry],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  // For a stack trace that names the sources: NODE_OPTIONS=--enable-source-maps.
-  sourcemap: 'linked',
-  logLevel: 'warning',
-  plugins: [
-    {
-      name: 'packages-stay-external',
-      setup(context) {
-        // A bare import is a package (kept as an import) unless it is one of the workspace's own.
-        context.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@portal/') || args.path.startsWith('node:') ? undefined : { path: args.path, external: true },
-        );
+const bundle = (entry, outfile) =>
+  build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // For a stack trace that names the sources: NODE_OPTIONS=--enable-source-maps.
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'packages-stay-external',
+        setup(context) {
+          // A bare import is a package (kept as an import) unless it is one of the workspace's own.
+          context.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@portal/') || args.path.startsWith('node:')
+              ? undefined
+              : { path: args.path, external: true },
+          );
+        },
       },
-    },
-  ],
-});
-await Promise.all([bundle('server/src/main.ts', 'server/build/main.mjs'), bundle('call-runtime/src/main.ts', 'call-runtime/build/main.mjs')]);
-console.log(`server and call runtime bundled into server/build/main.mjs and call-runtime/build/main.mjs in ${Math.round(performance.now() - started)} ms`);
+    ],
+  });
+await Promise.all([
+  bundle('server/src/main.ts', 'server/build/main.mjs'),
+  bundle('call-runtime/src/main.ts', 'call-runtime/build/main.mjs'),
+]);
+console.log(
+  `server and call runtime bundled into server/build/main.mjs and call-runtime/build/main.mjs in ${Math.round(performance.now() - started)} ms`,
+);

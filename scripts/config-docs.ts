@@ -3,6 +3,7 @@
 // what this writes.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+
 import { VARIABLES, type VariableDoc, type VariableGroup } from '../server/src/config.ts';
 
 export const CONFIGURATION_DOCS = fileURLToPath(new URL('../docs/configuration.md', import.meta.url));
@@ -10,18 +11,25 @@ export const CONFIGURATION_DOCS = fileURLToPath(new URL('../docs/configuration.m
 const GROUPS: Record<VariableGroup, string> = {
   Server: 'Where it listens, how it is reached, how it logs and stops.',
   Storage: 'The database and where audio is kept.',
-  Messages: 'How e-mails and texts leave the portal. The sandbox outbox pages (`/sandbox/outbox`) exist only while both are `sandbox`.',
+  Messages:
+    'How e-mails and texts leave the portal. The sandbox outbox pages (`/sandbox/outbox`) exist only while both are `sandbox`.',
   Payments: 'Card payments. A hosted provider missing a setting stops the start; it never falls back to the sandbox.',
-  'Social sign-in': "Google, Facebook and LinkedIn. The redirect URI to register with a provider is `$PORTAL_PUBLIC_URL/login`.",
+  'Social sign-in':
+    'Google, Facebook and LinkedIn. The redirect URI to register with a provider is `$PORTAL_PUBLIC_URL/login`.',
   Services: 'The outside services the portal talks to, each with a sandbox that runs on this machine.',
   'Product switches': 'The flags spec 000 section 9 bakes in, as configuration.',
-  'Test calls': "The test-call runtime (call-runtime/), which answers a customer's test call of a flow over SIP. Run alone, the runtime also reads CALL_RUNTIME_MAX_CALLS (200) and CALL_RUNTIME_ALLOW (loopback): docs/decisions/017-test-call-runtime.md.",
+  'Test calls':
+    "The test-call runtime (call-runtime/), which answers a customer's test call of a flow over SIP. Run alone, the runtime also reads CALL_RUNTIME_MAX_CALLS (200) and CALL_RUNTIME_ALLOW (loopback): docs/decisions/017-test-call-runtime.md.",
   Tests: 'Used by the end-to-end suite.',
 };
 
 /** Read by the scripts and test runners, not by the server; listed so a newcomer finds them in one place. */
 const TOOLS: Array<[string, string, string]> = [
-  ['TEST_DATABASE_URL', '', 'also run the server suite on this PostgreSQL (each test file in a database of its own; the role needs CREATEDB)'],
+  [
+    'TEST_DATABASE_URL',
+    '',
+    'also run the server suite on this PostgreSQL (each test file in a database of its own; the role needs CREATEDB)',
+  ],
   ['PORTAL_BACKUP_DIR', './backups', 'where `npm run db:backup` writes'],
   ['CHROMIUM_PATH', '/usr/bin/chromium', 'the browser the end-to-end suite drives'],
   ['E2E_PORT', '8181', "the end-to-end suite's server port"],
@@ -54,8 +62,16 @@ export function configurationDocs(): string {
     for (const [name, doc] of rows) lines.push(`| \`${name}\` | ${cell(value(doc.default))} | ${cell(doc.about)} |`);
     lines.push('');
   }
-  lines.push('## Tools', '', 'Read by the scripts and the test runners, not by the server.', '', '| variable | default | meaning |', '|---|---|---|');
-  for (const [name, fallback, about] of TOOLS) lines.push(`| \`${name}\` | ${cell(value(fallback))} | ${cell(about)} |`);
+  lines.push(
+    '## Tools',
+    '',
+    'Read by the scripts and the test runners, not by the server.',
+    '',
+    '| variable | default | meaning |',
+    '|---|---|---|',
+  );
+  for (const [name, fallback, about] of TOOLS)
+    lines.push(`| \`${name}\` | ${cell(value(fallback))} | ${cell(about)} |`);
   lines.push('');
   return lines.join('\n');
 }

@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+
 import { DataDirLockedError, LOCK_FILE, lockDataDir, type DataDirLock } from '../server/src/db/data-dir-lock.ts';
 
 export function fail(message: string): never {
@@ -11,7 +12,8 @@ export function fail(message: string): never {
 
 export function portalDataDir(): string {
   const dir = process.env.PORTAL_DATA_DIR || 'data';
-  if (dir.startsWith('memory://')) fail('PORTAL_DATA_DIR is in memory: there is nothing on disk to back up or restore.');
+  if (dir.startsWith('memory://'))
+    fail('PORTAL_DATA_DIR is in memory: there is nothing on disk to back up or restore.');
   return resolve(dir);
 }
 

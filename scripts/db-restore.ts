@@ -4,7 +4,8 @@
 // moved aside to <folder>.before-restore-<date> (kept, never deleted) and the backup takes its place.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { lockDataDir, LOCK_FILE } from '../server/src/db/data-dir-lock.ts';
+
+import { LOCK_FILE, lockDataDir } from '../server/src/db/data-dir-lock.ts';
 import { checkOpens, extractArchive, fail, lockOrExplain, portalDataDir, refuseDatabaseUrl } from './data-folder.ts';
 
 refuseDatabaseUrl('db:restore', 'pg_restore --clean --if-exists --dbname "$DATABASE_URL" portal.dump');
@@ -16,7 +17,10 @@ if (!existsSync(archive) || !statSync(archive).isFile()) fail(`No backup file at
 const dataDir = portalDataDir();
 mkdirSync(dataDir, { recursive: true });
 const lock = lockOrExplain(dataDir, 'db:restore');
-const stamp = new Date().toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
+const stamp = new Date()
+  .toISOString()
+  .replace(/:/g, '-')
+  .replace(/\.\d+Z$/, 'Z');
 const incoming = join(dirname(dataDir), `.${basename(dataDir)}.restoring-${stamp}`);
 let incomingLock: ReturnType<typeof lockDataDir> | undefined;
 try {
@@ -24,9 +28,12 @@ try {
   try {
     extractArchive(archive, incoming);
   } catch {
-    throw new Error(`${archive} could not be unpacked (not a .tar.gz made by npm run db:backup?). Nothing was changed.`);
+    throw new Error(
+      `${archive} could not be unpacked (not a .tar.gz made by npm run db:backup?). Nothing was changed.`,
+    );
   }
-  if (!existsSync(join(incoming, 'PG_VERSION'))) throw new Error(`${archive} is not a portal backup (it holds no PG_VERSION). Nothing was changed.`);
+  if (!existsSync(join(incoming, 'PG_VERSION')))
+    throw new Error(`${archive} is not a portal backup (it holds no PG_VERSION). Nothing was changed.`);
   rmSync(join(incoming, LOCK_FILE), { force: true });
   await checkOpens(incoming);
   // Locked before it moves in, so no server can start on it until the restore is done.
@@ -44,7 +51,8 @@ try {
   }
   renameSync(incoming, dataDir);
   console.log(
-    `Restored ${archive}\ninto ${dataDir}.` + (aside ? `\nThe folder as it was is kept in ${aside} (delete it once you are sure).` : ''),
+    `Restored ${archive}\ninto ${dataDir}.` +
+      (aside ? `\nThe folder as it was is kept in ${aside} (delete it once you are sure).` : ''),
   );
 } catch (error) {
   rmSync(incoming, { recursive: true, force: true });

@@ -4,7 +4,12 @@ import concurrently from 'concurrently';
 
 const { result } = concurrently(
   [
-    { name: 'api', command: 'node --watch-path=server/src --watch-path=contract/src --watch-path=editor-core/src --import tsx server/src/main.ts', prefixColor: 'cyan' },
+    {
+      name: 'api',
+      command:
+        'node --watch-path=server/src --watch-path=contract/src --watch-path=editor-core/src --import tsx server/src/main.ts',
+      prefixColor: 'cyan',
+    },
     { name: 'web', command: 'vite', prefixColor: 'magenta' },
   ],
   { killOthersOn: ['failure'], prefix: 'name' },

@@ -13,7 +13,9 @@ if (probe && probe.status === 0) {
   console.log('live-call e2e: in a loopback-only network namespace (unshare -n)');
   result = spawnSync('unshare', ['-n', 'sh', '-c', `ip link set lo up && exec npx ${quoted}`], { stdio: 'inherit' });
 } else {
-  console.log(`live-call e2e: ${isRoot ? 'unshare -n failed' : 'not root'}, so on this machine's network (loopback is still all it uses)`);
+  console.log(
+    `live-call e2e: ${isRoot ? 'unshare -n failed' : 'not root'}, so on this machine's network (loopback is still all it uses)`,
+  );
   result = spawnSync('npx', args, { stdio: 'inherit' });
 }
 process.exit(result.status ?? 1);

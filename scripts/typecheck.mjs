@@ -3,7 +3,14 @@
 // the largest first; each project's messages are printed together when it ends.
 import { spawn } from 'node:child_process';
 
-const projects = ['tsconfig.json', 'server/tsconfig.json', 'tsconfig.tools.json', 'contract/tsconfig.json', 'editor-core/tsconfig.json', 'call-runtime/tsconfig.json'];
+const projects = [
+  'tsconfig.json',
+  'server/tsconfig.json',
+  'tsconfig.tools.json',
+  'contract/tsconfig.json',
+  'editor-core/tsconfig.json',
+  'call-runtime/tsconfig.json',
+];
 const parallel = Number(process.env.TYPECHECK_JOBS ?? 2);
 
 function check(project) {
@@ -15,7 +22,9 @@ function check(project) {
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
       if (output) process.stdout.write(output);
-      console.log(`typecheck ${project}: ${code === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      console.log(
+        `typecheck ${project}: ${code === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
       resolve(code === 0);
     });
   });

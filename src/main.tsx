@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { config as zodConfig } from 'zod/v4/core';
+
 import { AppProviders } from './app/providers.tsx';
 import { createAppRoutes, discoverRoutes } from './app/routes.tsx';
 import { handleInvalidToken } from './app/session.ts';
@@ -23,9 +24,12 @@ const queryClient = createQueryClient();
 
 // The guards read the pending navigation from the router, which exists only once created.
 const current: { router?: ReturnType<typeof createBrowserRouter> } = {};
-const router = createBrowserRouter(createAppRoutes(queryClient, () => current.router?.state.navigation.location), {
-  patchRoutesOnNavigation: discoverRoutes(queryClient),
-});
+const router = createBrowserRouter(
+  createAppRoutes(queryClient, () => current.router?.state.navigation.location),
+  {
+    patchRoutesOnNavigation: discoverRoutes(queryClient),
+  },
+);
 current.router = router;
 
 onInvalidToken(() => handleInvalidToken(router, queryClient));

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,10 @@ async function withDatabase<T>(folder: string, work: (db: PGlite) => Promise<T>)
 }
 
 const rows = (folder: string) =>
-  withDatabase(folder, async (db) => (await db.query<{ id: number; note: string }>('select id, note from probe order by id')).rows);
+  withDatabase(
+    folder,
+    async (db) => (await db.query<{ id: number; note: string }>('select id, note from probe order by id')).rows,
+  );
 
 const greeting = (folder: string) => join(folder, 'audio', '7', 'welcome_greeting.wav');
 
@@ -81,7 +84,17 @@ describe('npm run db:backup and db:restore', () => {
     const file = join(backups, readdirSync(backups)[0]!);
     const lockFile = join(dataDir, 'portal.lock');
     // A live process holds the lock: this test's own pid, as a server would write it.
-    writeFileSync(lockFile, JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), started: null, since: 'now', command: 'server', nonce: 'x' }));
+    writeFileSync(
+      lockFile,
+      JSON.stringify({
+        pid: process.pid,
+        host: (await import('node:os')).hostname(),
+        started: null,
+        since: 'now',
+        command: 'server',
+        nonce: 'x',
+      }),
+    );
     try {
       const restore = run('db-restore', file);
       expect(restore.code).not.toBe(0);

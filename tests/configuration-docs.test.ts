@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+
 import { CONFIGURATION_DOCS, configurationDocs } from '../scripts/config-docs.ts';
 import { VARIABLES } from '../server/src/config.ts';
 
@@ -22,8 +23,11 @@ describe('docs/configuration.md', () => {
 });
 
 describe('the server reads the environment in one place', () => {
-  it('has process.env only in server/src/config.ts (and the test helpers, which read the test runner\'s own)', () => {
-    const files = execFileSync('git', ['grep', '-l', 'process\\.env', '--', 'server/src'], { cwd: root, encoding: 'utf8' })
+  it("has process.env only in server/src/config.ts (and the test helpers, which read the test runner's own)", () => {
+    const files = execFileSync('git', ['grep', '-l', 'process\\.env', '--', 'server/src'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter(Boolean)
       .filter((file) => !file.endsWith('.test.ts') && !file.startsWith('server/src/test/'));

@@ -3,8 +3,9 @@
 // nothing, a cancelled gesture leaves the flow and the history as they were, undo of everything returns the first
 // state and redo the last, import of an export is the same flow, and the flow under other ids has no changes for
 // callers. A seed that ever fails is added to PINNED_SEEDS.
+import { describe, expect, it } from 'vitest';
+
 import {
-  NODE_TYPES,
   chain,
   checkStructure,
   copySubtree,
@@ -15,6 +16,7 @@ import {
   insertBetween,
   insertNode,
   moveNode,
+  NODE_TYPES,
   nodeCounts,
   pasteSubtree,
   removeNode,
@@ -31,7 +33,6 @@ import {
   type NodeType,
 } from '@portal/editor-core';
 import { generateFlow, sampleFlow, seededRandom } from '@portal/editor-core/testing';
-import { describe, expect, it } from 'vitest';
 
 /**
  * Seeds that once failed, kept as regressions: when a run prints a failing seed, add it here with the
@@ -76,12 +77,16 @@ function fuzz(seed: number): void {
   let start = random() < 0.5 ? sampleFlow() : generateFlow(40, seed);
   // Start within the limits: raise any limit the starting flow already exceeds.
   const initialCounts = nodeCounts(start.data);
-  for (const type of NODE_TYPES) if (limits[type] !== undefined) limits[type] = Math.max(limits[type] as number, initialCounts[type]);
+  for (const type of NODE_TYPES)
+    if (limits[type] !== undefined) limits[type] = Math.max(limits[type] as number, initialCounts[type]);
   start = importFlowOrThrow(exportFlow(start));
   const store = createEditorStore({ flow: start, limits, now: () => 0, coalesceMs: 0 });
   const s = () => store.getState();
   let clip = copySubtree(start, start.data.id);
-  const history = () => ({ past: [...store.temporal.getState().pastStates], future: [...store.temporal.getState().futureStates] });
+  const history = () => ({
+    past: [...store.temporal.getState().pastStates],
+    future: [...store.temporal.getState().futureStates],
+  });
   // The open gesture's start, to compare with when it is cancelled.
   let gestureStart: { flow: CallFlow; history: ReturnType<typeof history> } | null = null;
 
@@ -133,7 +138,12 @@ function fuzz(seed: number): void {
       ];
       // Some runs are chains of two or three: all apply as one step, or none does.
       const chained = random();
-      const command = chained < 0.15 ? chain(pick(commands), pick(commands)) : chained < 0.2 ? chain(pick(commands), pick(commands), pick(commands)) : pick(commands);
+      const command =
+        chained < 0.15
+          ? chain(pick(commands), pick(commands))
+          : chained < 0.2
+            ? chain(pick(commands), pick(commands), pick(commands))
+            : pick(commands);
       const before = s().flow;
       const historyBefore = history();
       const allowed = s().can(command);
@@ -152,11 +162,17 @@ function fuzz(seed: number): void {
     const flow = s().flow;
     expect(checkStructure(flow.data), `seed ${seed} step ${step}`).toEqual([]);
     const counts = nodeCounts(flow.data);
-    for (const t of NODE_TYPES) if (limits[t] !== undefined) expect(counts[t], `seed ${seed} step ${step}: ${t} over its limit`).toBeLessThanOrEqual(limits[t] as number);
+    for (const t of NODE_TYPES)
+      if (limits[t] !== undefined)
+        expect(counts[t], `seed ${seed} step ${step}: ${t} over its limit`).toBeLessThanOrEqual(limits[t] as number);
     expect(s().problems).toEqual(validateFlow(flow));
     expect(importFlowOrThrow(exportFlow(flow))).toEqual(flow);
     // Every tenth step (it costs as much as the rest of a step): the flow under other ids has no changes for callers.
-    if (step % 10 === 9) expect(diffFlows(flow.data, underOtherIds(flow).data, {}, { match: 'route' }).changes, `seed ${seed} step ${step}: the flow under other ids`).toEqual([]);
+    if (step % 10 === 9)
+      expect(
+        diffFlows(flow.data, underOtherIds(flow).data, {}, { match: 'route' }).changes,
+        `seed ${seed} step ${step}: the flow under other ids`,
+      ).toEqual([]);
   }
 
   // The sequence may end after undos: the last state of the history is at the tip of redo.

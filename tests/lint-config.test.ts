@@ -34,7 +34,8 @@ describe('lint: feature boundaries (import-x/no-restricted-paths)', slow, () => 
   });
 
   it("refuses the app a feature's internals, and accepts its index.ts", async () => {
-    const deep = "import { LoginForm } from '../features/auth/components/login-form.tsx';\nexport const form = LoginForm;\n";
+    const deep =
+      "import { LoginForm } from '../features/auth/components/login-form.tsx';\nexport const form = LoginForm;\n";
     expect(await rulesFiring(deep, 'src/app/some-file.ts')).toContain('import-x/no-restricted-paths');
     const viaIndex = "import { LoginForm } from '../features/auth/index.ts';\nexport const form = LoginForm;\n";
     expect(await rulesFiring(viaIndex, 'src/app/some-file.ts')).toEqual([]);
@@ -60,7 +61,9 @@ describe('lint: feature boundaries (import-x/no-restricted-paths)', slow, () => 
     const app = "import { AppProviders } from '../../app/providers.tsx';\nexport const p = AppProviders;\n";
     expect(await rulesFiring(app, 'src/features/auth/some-page.test.tsx')).toContain('import-x/no-restricted-paths');
     const deep = "import { useAuth } from '../auth/auth-store.ts';\nexport const hook = useAuth;\n";
-    expect(await rulesFiring(deep, 'src/features/profile/some-page.test.tsx')).toContain('import-x/no-restricted-paths');
+    expect(await rulesFiring(deep, 'src/features/profile/some-page.test.tsx')).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 });
 
@@ -91,42 +94,61 @@ describe('lint: server modules (import-x/no-restricted-paths, import-x/no-cycle)
   /** The messages of the restricted-paths rule on `code` as if it were the file at `filePath`. */
   async function boundaryMessages(code: string, filePath: string): Promise<string[]> {
     const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
-    return (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message);
+    return (result?.messages ?? [])
+      .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+      .map((message) => message.message);
   }
 
   it("refuses a deep import of another module's file, and accepts that module's index.ts", async () => {
-    const deep = "import { cloudPhonesOf } from '../products/products-repository.ts';\nexport const of = cloudPhonesOf;\n";
-    expect(await boundaryMessages(deep, 'server/src/modules/signup/some-file.ts')).toEqual([expect.stringContaining('import the products module through its index.ts')]);
+    const deep =
+      "import { cloudPhonesOf } from '../products/products-repository.ts';\nexport const of = cloudPhonesOf;\n";
+    expect(await boundaryMessages(deep, 'server/src/modules/signup/some-file.ts')).toEqual([
+      expect.stringContaining('import the products module through its index.ts'),
+    ]);
     const viaIndex = "import { cloudPhonesOf } from '../products/index.ts';\nexport const of = cloudPhonesOf;\n";
     expect(await boundaryMessages(viaIndex, 'server/src/modules/signup/some-file.ts')).toEqual([]);
     // Inside the module, its files import each other freely.
-    expect(await boundaryMessages(deep.replace('../products/', './'), 'server/src/modules/products/some-file.ts')).toEqual([]);
+    expect(
+      await boundaryMessages(deep.replace('../products/', './'), 'server/src/modules/products/some-file.ts'),
+    ).toEqual([]);
   });
 
   it("refuses an import of another module's handlers", async () => {
     const handlers = "import { numberHandlers } from '../numbers/handlers.ts';\nexport const h = numberHandlers;\n";
-    expect(await boundaryMessages(handlers, 'server/src/modules/signup/some-file.ts')).toContainEqual(expect.stringContaining('a module never imports another\'s handlers'));
+    expect(await boundaryMessages(handlers, 'server/src/modules/signup/some-file.ts')).toContainEqual(
+      expect.stringContaining("a module never imports another's handlers"),
+    );
   });
 
   it("refuses another module's schema file, and lets the module's own files import it", async () => {
     const schema = "import { numberInventory } from '../../db/schema/numbers.ts';\nexport const t = numberInventory;\n";
-    expect(await boundaryMessages(schema, 'server/src/modules/signup/some-repository.ts')).toEqual([expect.stringContaining("the numbers module's tables are its own")]);
+    expect(await boundaryMessages(schema, 'server/src/modules/signup/some-repository.ts')).toEqual([
+      expect.stringContaining("the numbers module's tables are its own"),
+    ]);
     expect(await boundaryMessages(schema, 'server/src/modules/numbers/some-repository.ts')).toEqual([]);
   });
 
   it('refuses a cycle between modules, even through their index.ts files', async () => {
     // self-signup's repository makes its customer through customers/index.ts; customers importing it back closes a loop.
-    const back = "import { createSelfSignupRepository } from '../self-signup/self-signup-repository.ts';\nexport const r = createSelfSignupRepository;\n";
-    expect(await rulesFiring(back, 'server/src/modules/customers/customers-repository.ts')).toContain('import-x/no-cycle');
+    const back =
+      "import { createSelfSignupRepository } from '../self-signup/self-signup-repository.ts';\nexport const r = createSelfSignupRepository;\n";
+    expect(await rulesFiring(back, 'server/src/modules/customers/customers-repository.ts')).toContain(
+      'import-x/no-cycle',
+    );
   });
 
   it('lists as not yet behind their index.ts only modules that exist, and holds the others to it', async () => {
     const config = pathToFileURL(join(root, 'eslint.config.js')).href;
-    const { SERVER_MODULES_NOT_YET_BEHIND_INDEX } = (await import(config)) as { SERVER_MODULES_NOT_YET_BEHIND_INDEX: string[] };
-    const modules = readdirSync(join(root, 'server/src/modules'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const { SERVER_MODULES_NOT_YET_BEHIND_INDEX } = (await import(config)) as {
+      SERVER_MODULES_NOT_YET_BEHIND_INDEX: string[];
+    };
+    const modules = readdirSync(join(root, 'server/src/modules'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     expect(modules).toEqual(expect.arrayContaining(SERVER_MODULES_NOT_YET_BEHIND_INDEX));
     expect(modules).toEqual(expect.arrayContaining(['customers', 'identity', 'products']));
-    for (const converted of ['customers', 'identity', 'products']) expect(SERVER_MODULES_NOT_YET_BEHIND_INDEX).not.toContain(converted);
+    for (const converted of ['customers', 'identity', 'products'])
+      expect(SERVER_MODULES_NOT_YET_BEHIND_INDEX).not.toContain(converted);
   });
 });
 
@@ -136,9 +158,12 @@ describe('lint: the arrows of ARCHITECTURE.md for the call runtime (no-restricte
     expect(await rulesFiring(core, 'call-runtime/src/some-file.ts')).toEqual([]);
     const server = "import { buildApp } from '../../server/src/app.ts';\nexport const b = buildApp;\n";
     expect(await rulesFiring(server, 'call-runtime/src/some-file.ts')).toContain('no-restricted-imports');
-    const runtime = "import { CallRuntime } from '../../../call-runtime/src/runtime.ts';\nexport const r = CallRuntime;\n";
+    const runtime =
+      "import { CallRuntime } from '../../../call-runtime/src/runtime.ts';\nexport const r = CallRuntime;\n";
     expect(await rulesFiring(runtime, 'server/src/modules/some-file.ts')).toContain('no-restricted-imports');
-    expect(await rulesFiring(runtime.replace('../../../', '../../'), 'src/lib/some-file.ts')).toContain('no-restricted-imports');
+    expect(await rulesFiring(runtime.replace('../../../', '../../'), 'src/lib/some-file.ts')).toContain(
+      'no-restricted-imports',
+    );
   });
 });
 
@@ -162,12 +187,20 @@ describe('knip: dead code', () => {
   it('fails on an unused export in a tiny project, and passes once it is gone', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'knip-fixture-'));
     try {
-      writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'fixture', private: true, type: 'module', main: 'src/index.ts' }));
+      writeFileSync(
+        join(folder, 'package.json'),
+        JSON.stringify({ name: 'fixture', private: true, type: 'module', main: 'src/index.ts' }),
+      );
       mkdirSync(join(folder, 'src'));
       writeFileSync(join(folder, 'src/index.ts'), "import { used } from './used.ts';\nconsole.log(used);\n");
       writeFileSync(join(folder, 'src/used.ts'), 'export const used = 1;\nexport const unusedThing = 2;\n');
       const knip = (cwd: string) =>
-        promisify(execFile)(process.execPath, [join(root, 'node_modules/knip/bin/knip.js'), '--directory', cwd, '--no-progress']).then(
+        promisify(execFile)(process.execPath, [
+          join(root, 'node_modules/knip/bin/knip.js'),
+          '--directory',
+          cwd,
+          '--no-progress',
+        ]).then(
           ({ stdout }) => ({ code: 0, stdout }),
           (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
         );

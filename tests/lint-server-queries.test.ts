@@ -17,12 +17,18 @@ const QUERYING = [
 
 async function restrictedImports(filePath: string, code = QUERYING) {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
 }
 
 describe('the server query boundary', () => {
   it('fails a handler, a plugin or an adapter that imports drizzle-orm or db/schema', async () => {
-    for (const file of ['server/src/modules/example/handlers.ts', 'server/src/plugins/example.ts', 'server/src/auth/example.ts']) {
+    for (const file of [
+      'server/src/modules/example/handlers.ts',
+      'server/src/plugins/example.ts',
+      'server/src/auth/example.ts',
+    ]) {
       const messages = await restrictedImports(file);
       expect(messages, file).toHaveLength(2);
       expect(messages[0]).toMatch(/Only a module's repository .* queries the database/);
@@ -31,7 +37,8 @@ describe('the server query boundary', () => {
   }, 60_000);
 
   it('fails a type-only import of the schema and a drizzle subpath too', async () => {
-    const code = "import type { products } from '../../db/schema/index.ts';\nimport { alias } from 'drizzle-orm/pg-core';\nexport type P = typeof products | typeof alias;\n";
+    const code =
+      "import type { products } from '../../db/schema/index.ts';\nimport { alias } from 'drizzle-orm/pg-core';\nexport type P = typeof products | typeof alias;\n";
     expect(await restrictedImports('server/src/modules/example/rules.ts', code)).toHaveLength(2);
   }, 60_000);
 

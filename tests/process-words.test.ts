@@ -12,8 +12,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The forms that tell of the work rather than the product. Each is a whole phrase, so "session token" passes. */
 const PROCESS_WORDS: ReadonlyArray<{ pattern: RegExp; why: string }> = [
-  { pattern: /\b(issue|session|sprint|ticket|milestone|iteration)s? #?\d+/i, why: 'a tracker number or a numbered work period' },
-  { pattern: /\b(this|another|next|previous|earlier|later|that|billing) issue\b|\bissue at hand\b|\bissue's\b/i, why: 'the tracker' },
+  {
+    pattern: /\b(issue|session|sprint|ticket|milestone|iteration)s? #?\d+/i,
+    why: 'a tracker number or a numbered work period',
+  },
+  {
+    pattern: /\b(this|another|next|previous|earlier|later|that|billing) issue\b|\bissue at hand\b|\bissue's\b/i,
+    why: 'the tracker',
+  },
   { pattern: /\b[Pp]art [AB]\b/, why: 'a part of a piece of work' },
   { pattern: new RegExp(String.raw`\bat ${'merge'}\b`, 'i'), why: 'a merge of branches' },
   { pattern: /\bfor later\b/i, why: 'work put off' },
@@ -23,7 +29,11 @@ const PROCESS_WORDS: ReadonlyArray<{ pattern: RegExp; why: string }> = [
 const ALLOWED: ReadonlyArray<{ file: string; text: string }> = [];
 
 /** Files that are not text the project wrote, and this file, which has to name the forms. */
-const SKIPPED = [/^package-lock\.json$/, /\.(png|jpe?g|gif|ico|webp|woff2?|mp3|wav|ogg|pdf|wasm|zip|gz|br)$/i, /^tests\/process-words\.test\.ts$/];
+const SKIPPED = [
+  /^package-lock\.json$/,
+  /\.(png|jpe?g|gif|ico|webp|woff2?|mp3|wav|ogg|pdf|wasm|zip|gz|br)$/i,
+  /^tests\/process-words\.test\.ts$/,
+];
 
 function trackedFiles(): string[] {
   return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
@@ -52,7 +62,7 @@ describe('process words', () => {
       phrase('the plugins (issue', '11)'),
       'issues 14, 18 and 20 ask for them',
       phrase('as in session', '15'),
-      phrase("Part", "A's create-customer.ts"),
+      phrase('Part', "A's create-customer.ts"),
       phrase('part', 'B journeys'),
       phrase('the two fold together at', 'merge'),
       'the knip suppressions kept for later',

@@ -38,14 +38,21 @@ interface Server {
  */
 function start(script: string, env: Record<string, string>, ready: RegExp): Promise<Server> {
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...loader, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), script], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...loader, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), script],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start in 180 s:\n${output.slice(-4000)}`)), 180_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not start in 180 s:\n${output.slice(-4000)}`)),
+      180_000,
+    );
     const read = (chunk: Buffer) => {
       // Kept short: the request log goes on being read (a full pipe would stall the server).
       output = (output + chunk.toString()).slice(-20_000);
@@ -157,7 +164,11 @@ async function benchDriver(driver: 'pglite' | 'postgres', env: Record<string, st
   } finally {
     await stop(hello);
   }
-  const portal = await start('server/build/main.mjs', { PORT: '0', HOST: '127.0.0.1', ...env }, /Customer Portal: http:\/\/localhost:(\d+)/);
+  const portal = await start(
+    'server/build/main.mjs',
+    { PORT: '0', HOST: '127.0.0.1', ...env },
+    /Customer Portal: http:\/\/localhost:(\d+)/,
+  );
   try {
     const pid = portal.process.pid!;
     const { headers, productId } = await signIn(portal.port);
@@ -178,7 +189,10 @@ async function benchDriver(driver: 'pglite' | 'postgres', env: Record<string, st
     const peak = memoryOf(pid).peak;
 
     const ratioBudget = budgets.ratio[driver];
-    lines.push('', `api (${driver}): bare Fastify hello ${bare.rps.toFixed(0)} req/s, p50 ${ms(bare.p50)}, p99 ${ms(bare.p99)}, errors ${bare.errors}`);
+    lines.push(
+      '',
+      `api (${driver}): bare Fastify hello ${bare.rps.toFixed(0)} req/s, p50 ${ms(bare.p50)}, p99 ${ms(bare.p99)}, errors ${bare.errors}`,
+    );
     for (const result of results) {
       const ratio = result.rps / bare.rps;
       lines.push(
@@ -187,7 +201,10 @@ async function benchDriver(driver: 'pglite' | 'postgres', env: Record<string, st
           `errors ${result.errors} ${verdict(result.errors === 0)}`,
       );
     }
-    if (unauthenticated) lines.push(`api (${driver}): ${unauthenticated.label}: ${unauthenticated.rps.toFixed(0)} req/s, p99 ${ms(unauthenticated.p99)} (printed only)`);
+    if (unauthenticated)
+      lines.push(
+        `api (${driver}): ${unauthenticated.label}: ${unauthenticated.rps.toFixed(0)} req/s, p99 ${ms(unauthenticated.p99)} (printed only)`,
+      );
     lines.push(
       `api (${driver}): server RSS idle ${mb(idle)} (budget ${budgets.idleRssMb} MB) ${verdict(idle <= budgets.idleRssMb)}; peak under load ${mb(peak)} (printed only)`,
     );
@@ -225,7 +242,9 @@ async function withFreshDatabase(url: string, task: (url: string) => Promise<voi
     fresh.pathname = `/${name}`;
     await task(fresh.toString());
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`).catch((error: Error) => console.error(`could not drop ${name}: ${error.message}`));
+    await admin
+      .query(`drop database if exists ${name} with (force)`)
+      .catch((error: Error) => console.error(`could not drop ${name}: ${error.message}`));
     await admin.end();
   }
 }
@@ -235,7 +254,9 @@ try {
   if (databases.includes('pglite')) await benchDriver('pglite', { PORTAL_DATA_DIR: dataDir, DATABASE_URL: '' });
   const url = databases.includes('postgres') ? await postgresUrl() : null;
   if (url) {
-    await withFreshDatabase(url, (fresh) => benchDriver('postgres', { PORTAL_DATA_DIR: join(dataDir, 'pg-audio'), DATABASE_URL: fresh }));
+    await withFreshDatabase(url, (fresh) =>
+      benchDriver('postgres', { PORTAL_DATA_DIR: join(dataDir, 'pg-audio'), DATABASE_URL: fresh }),
+    );
   } else if (databases.includes('postgres')) {
     lines.push('', 'api (postgres): skipped, no DATABASE_URL and nothing answers at ' + localPostgres);
   }

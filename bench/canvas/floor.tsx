@@ -3,7 +3,9 @@
 // records when its first render was painted; `window.__floorMove()` moves every node once (one setNodes) and answers
 // when that was painted, as the canvas records an edit's new layout on screen (two animation frames after commit).
 import { ReactFlow, ReactFlowProvider, type Edge, type Node } from '@xyflow/react';
+
 import '@xyflow/react/dist/style.css';
+
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
@@ -14,12 +16,23 @@ declare global {
   }
 }
 
-const count = Math.max(1, Math.min(5000, Number(new URLSearchParams(window.location.search).get('nodes') ?? 200) || 200));
+const count = Math.max(
+  1,
+  Math.min(5000, Number(new URLSearchParams(window.location.search).get('nodes') ?? 200) || 200),
+);
 const COLUMNS = 40;
 const place = (i: number, shift: number) => ({ x: (i % COLUMNS) * 280 + shift, y: Math.floor(i / COLUMNS) * 140 });
-const firstNodes: Node[] = Array.from({ length: count }, (_, i) => ({ id: String(i), position: place(i, 0), data: { label: `Step ${i}` } }));
+const firstNodes: Node[] = Array.from({ length: count }, (_, i) => ({
+  id: String(i),
+  position: place(i, 0),
+  data: { label: `Step ${i}` },
+}));
 // A tree, as a flow is: each node after the first hangs under an earlier one.
-const edges: Edge[] = Array.from({ length: count - 1 }, (_, i) => ({ id: `e${i + 1}`, source: String(Math.floor(i / 3)), target: String(i + 1) }));
+const edges: Edge[] = Array.from({ length: count - 1 }, (_, i) => ({
+  id: `e${i + 1}`,
+  source: String(Math.floor(i / 3)),
+  target: String(i + 1),
+}));
 
 window.__floorBench = { firstPaintedAt: null, lastPaintedAt: null, renders: 0 };
 
@@ -44,7 +57,18 @@ function Floor() {
     );
   }, [moves]);
   // As the canvas opens: the whole flow fitted in view, only what is visible rendered, nothing draggable.
-  return <ReactFlow nodes={nodes} edges={edges} onlyRenderVisibleElements nodesDraggable={false} nodesConnectable={false} fitView fitViewOptions={{ padding: 0.1, maxZoom: 1, minZoom: 0.1 }} minZoom={0.1} />;
+  return (
+    <ReactFlow
+      nodes={nodes}
+      edges={edges}
+      onlyRenderVisibleElements
+      nodesDraggable={false}
+      nodesConnectable={false}
+      fitView
+      fitViewOptions={{ padding: 0.1, maxZoom: 1, minZoom: 0.1 }}
+      minZoom={0.1}
+    />
+  );
 }
 
 createRoot(document.getElementById('root')!).render(

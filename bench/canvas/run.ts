@@ -11,19 +11,24 @@
 // 4179): the preview server's port. `BENCH_NODES=4900` runs one size only;
 // `BENCH_ARRANGEMENT=layered` opens the canvas in ELK's left-to-right arrangement (no budgets:
 // ELK is the slower, optional arrangement). `BENCH_MINIFY=off` builds the harness unminified, for readable profiles.
-import { chromium, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
 
 // What the harness puts on window (src/features/call-flows/canvas/harness.tsx), as this bench reads it.
-interface HarnessNode { id: string; children: HarnessNode[] }
+interface HarnessNode {
+  id: string;
+  children: HarnessNode[];
+}
 declare global {
   interface Window {
     __canvasBench?: { firstLayoutPaintedAt: number | null; lastLayoutPaintedAt: number | null; layouts: number };
     __floorBench?: { firstPaintedAt: number | null; lastPaintedAt: number | null; renders: number };
     __floorMove?: () => number;
     __canvasHarness?: {
-      store: { getState(): { flow: { data: HarnessNode }; can(command: unknown): boolean; run(command: unknown): boolean } };
+      store: {
+        getState(): { flow: { data: HarnessNode }; can(command: unknown): boolean; run(command: unknown): boolean };
+      };
       commands: { insertBetween(parentId: string, childId: string, type: string): unknown };
     };
   }
@@ -143,7 +148,12 @@ async function whileDragging(page: Page): Promise<{ p95: number; worst: number; 
     return { frames: w.__frames, longest: w.__longest };
   });
   const sorted = [...frames].sort((a, b) => a - b);
-  return { p95: sorted[Math.ceil(sorted.length * 0.95) - 1] ?? NaN, worst: sorted.at(-1) ?? NaN, frames: frames.length, longest };
+  return {
+    p95: sorted[Math.ceil(sorted.length * 0.95) - 1] ?? NaN,
+    worst: sorted.at(-1) ?? NaN,
+    frames: frames.length,
+    longest,
+  };
 }
 
 const results: string[] = [];
@@ -158,7 +168,9 @@ const report = (label: string, value: number, floor: number, budget?: { limit: n
   const within = budget === undefined || value <= budget.limit + 1e-9;
   const verdict = budget === undefined || !budgeted ? '' : ` (budget ${budget.text}) ${within ? 'ok' : 'OVER BUDGET'}`;
   if (budgeted && !within) over = true;
-  results.push(`canvas${budgeted ? '' : ` (${arrangement})`}: ${label}: ${value.toFixed(digits)} ms, floor ${floor.toFixed(digits)} ms, ratio ${floor > 0 ? (value / floor).toFixed(2) : '-'}${verdict}`);
+  results.push(
+    `canvas${budgeted ? '' : ` (${arrangement})`}: ${label}: ${value.toFixed(digits)} ms, floor ${floor.toFixed(digits)} ms, ratio ${floor > 0 ? (value / floor).toFixed(2) : '-'}${verdict}`,
+  );
 };
 
 try {
@@ -174,22 +186,38 @@ try {
     const dragging = await whileDragging(page);
     await page.close();
     const floorMove = median(floor.moves);
-    report(`${nodes} nodes, open to first interactive paint`, opened, floor.opened, { limit: budgets.openRatio * floor.opened, text: `<= ${budgets.openRatio} x floor` });
-    const editLimit = nodes === 2000 && floorMove < budgets.edit2000WhenFloorUnderMs ? Math.min(budgets.editRatio * floorMove, budgets.edit2000Ms) : budgets.editRatio * floorMove;
+    report(`${nodes} nodes, open to first interactive paint`, opened, floor.opened, {
+      limit: budgets.openRatio * floor.opened,
+      text: `<= ${budgets.openRatio} x floor`,
+    });
+    const editLimit =
+      nodes === 2000 && floorMove < budgets.edit2000WhenFloorUnderMs
+        ? Math.min(budgets.editRatio * floorMove, budgets.edit2000Ms)
+        : budgets.editRatio * floorMove;
     report(
       `${nodes} nodes, edit to new layout on screen (median of 5: ${edits.map((e) => e.toFixed(0)).join(', ')}) against the floor's move of every node (${floor.moves.map((e) => e.toFixed(0)).join(', ')})`,
       median(edits),
       floorMove,
-      { limit: editLimit, text: `<= ${budgets.editRatio} x floor${editLimit === budgets.edit2000Ms ? `, <= ${budgets.edit2000Ms} ms` : ''}` },
+      {
+        limit: editLimit,
+        text: `<= ${budgets.editRatio} x floor${editLimit === budgets.edit2000Ms ? `, <= ${budgets.edit2000Ms} ms` : ''}`,
+      },
     );
     report(
       `${nodes} nodes, 95th-percentile frame time while dragging and panning (${dragging.frames} frames, worst ${dragging.worst.toFixed(1)} ms; floor ${floorDragging.frames} frames)`,
       dragging.p95,
       floorDragging.p95,
-      { limit: floorDragging.p95 + budgets.frameP95OverFloorMs + FRAME_TIMER_STEP_MS, text: `<= floor + ${budgets.frameP95OverFloorMs} ms` },
+      {
+        limit: floorDragging.p95 + budgets.frameP95OverFloorMs + FRAME_TIMER_STEP_MS,
+        text: `<= floor + ${budgets.frameP95OverFloorMs} ms`,
+      },
       1,
     );
-    report(`${nodes} nodes, longest main-thread task while dragging and panning (0: none over 50 ms)`, dragging.longest, floorDragging.longest);
+    report(
+      `${nodes} nodes, longest main-thread task while dragging and panning (0: none over 50 ms)`,
+      dragging.longest,
+      floorDragging.longest,
+    );
   }
 } finally {
   await browser.close();

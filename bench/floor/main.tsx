@@ -6,6 +6,7 @@ import { Heading, Text } from '@chakra-ui/react';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+
 import { AppProviders } from '../../src/app/providers.tsx';
 import { createQueryClient } from '../../src/lib/query-client.ts';
 

@@ -3,6 +3,7 @@
 // floor is built exactly as the portal is and never lands in the portal's dist/.
 import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig } from 'vite';
+
 import product from '../../vite.config.ts';
 
 export default defineConfig((env) =>

@@ -63,7 +63,14 @@ async function startServer(listen: number, staticDir: string): Promise<Served> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
   const server = spawn(process.execPath, ['server/build/main.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(listen), HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_STATIC_DIR: staticDir, DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(listen),
+      HOST: '127.0.0.1',
+      PORTAL_DATA_DIR: dataDir,
+      PORTAL_STATIC_DIR: staticDir,
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -136,7 +143,13 @@ const profileDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-profile-'));
 const browser = await chromium.launchPersistentContext(profileDir, {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', `--remote-debugging-port=${debugPort}`],
+  args: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    `--remote-debugging-port=${debugPort}`,
+  ],
 });
 
 /**
@@ -164,13 +177,17 @@ async function auditOnce(page: string, url: string, signedIn: boolean): Promise<
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (reportDir) writeFileSync(join(reportDir, `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.json`), JSON.stringify(lhr));
+  if (reportDir)
+    writeFileSync(join(reportDir, `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.json`), JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const finalUrl = lhr.finalDisplayedUrl;
-  if (signedIn && new URL(finalUrl).pathname.startsWith('/auth/login')) throw new Error(`the home page went to ${finalUrl}: the token was not used`);
+  if (signedIn && new URL(finalUrl).pathname.startsWith('/auth/login'))
+    throw new Error(`the home page went to ${finalUrl}: the token was not used`);
   const opportunities = Object.values(lhr.audits)
-    .filter((entry) => entry.details?.type === 'opportunity' && (entry.numericValue ?? 0) > 0 && (entry.score ?? 1) < 0.9)
+    .filter(
+      (entry) => entry.details?.type === 'opportunity' && (entry.numericValue ?? 0) > 0 && (entry.score ?? 1) < 0.9,
+    )
     .sort((a, b) => (b.numericValue ?? 0) - (a.numericValue ?? 0))
     .slice(0, 3)
     .map((entry) => `${entry.title}${entry.displayValue ? ` (${entry.displayValue})` : ''}`);
@@ -198,7 +215,10 @@ function lanternChain(): string[] {
   if (lcp) {
     out.push('  simulated before the largest paint (start-end ms, what):');
     for (const [node, timing] of [...lcp].sort((a, b) => a[1].endTime - b[1].endTime)) {
-      const what = node.type === 'network' ? `${node.request.url.replace(/^http:\/\/localhost:\d+/, '')} (${node.request.transferSize} B)` : `main thread, ${((node.event.dur ?? 0) / 1000).toFixed(1)} ms observed`;
+      const what =
+        node.type === 'network'
+          ? `${node.request.url.replace(/^http:\/\/localhost:\d+/, '')} (${node.request.transferSize} B)`
+          : `main thread, ${((node.event.dur ?? 0) / 1000).toFixed(1)} ms observed`;
       out.push(`    ${timing.startTime.toFixed(0).padStart(5)}-${timing.endTime.toFixed(0).padEnd(5)} ${what}`);
     }
   }

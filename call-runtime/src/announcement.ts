@@ -6,7 +6,8 @@ const seconds = (ms: number) => {
   return `${s} ${s === 1 ? 'second' : 'seconds'}`;
 };
 
-const list = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+const list = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 /** Extension number -> who answers it ("Alex Morgan"), for the words of a transfer. */
 export type ExtensionNames = Readonly<Record<string, string>>;
@@ -23,7 +24,8 @@ export function announcementText(outcome: SimulationOutcome, names: ExtensionNam
         outcome.ringPattern === 'sequential' && who.length > 1
           ? `ring ${who.join(', then ')}, for ${seconds(outcome.ringTimePerMemberMs)} each`
           : `ring ${list(who)} for ${seconds(outcome.totalRingTimeMs)}`;
-      const then = outcome.noAnswer.kind === 'voicemail' ? `then go to voicemail ${outcome.noAnswer.extension}` : 'then end';
+      const then =
+        outcome.noAnswer.kind === 'voicemail' ? `then go to voicemail ${outcome.noAnswer.extension}` : 'then end';
       return `This call would now ${ring}, ${then}. This test call ends here.`;
     }
     case 'divert':

@@ -1,5 +1,6 @@
 /** What the runtime needs from the portal, behind an interface: the server's internal endpoints, or a test's fake. */
 import type { CallFlow, CallMoment, HolidayPeriod, SimulationResult } from '@portal/editor-core';
+
 import type { ExtensionNames } from './announcement.ts';
 import type { EndReason } from './call-session.ts';
 

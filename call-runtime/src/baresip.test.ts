@@ -4,9 +4,11 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { insertBetween, setArgs } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { tone } from './g711.ts';
 import { PacedClock } from './media-clock.ts';
 import { CallRuntime } from './runtime.ts';
@@ -135,14 +137,19 @@ describe('baresip calls the runtime', { timeout: 30_000 }, () => {
     const before = backend.reports.length;
 
     let output = '';
-    const baresip = spawn('baresip', ['-f', config, '-e', `/dial sip:flow-${token}@127.0.0.1:${sipPort}`, '-t', '15'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const baresip = spawn('baresip', ['-f', config, '-e', `/dial sip:flow-${token}@127.0.0.1:${sipPort}`, '-t', '15'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     baresip.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     baresip.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<void>((done) => baresip.once('exit', () => done()));
     baresip.once('error', (error) => (output += `\n${String(error)} (apt-get install -y baresip-core; .ci/run does)`));
     try {
       // The call ends when baresip's 3 s of audio end (its BYE) or the runtime's voicemail stops.
-      await Promise.race([backend.reported(before + 1), exited.then(() => Promise.reject(new Error(`baresip exited first:\n${output}`)))]);
+      await Promise.race([
+        backend.reported(before + 1),
+        exited.then(() => Promise.reject(new Error(`baresip exited first:\n${output}`))),
+      ]);
       expect(backend.reports[before]?.result?.outcome, output).toMatchObject({ kind: 'voicemail' });
     } finally {
       baresip.stdin.end('q\n');
@@ -156,6 +163,9 @@ describe('baresip calls the runtime', { timeout: 30_000 }, () => {
     expect(existsSync(path)).toBe(true);
     const dump = readDump(readFileSync(path));
     expect(dump.channels).toBe(1);
-    expect(tonesHeard(dump.samples, dump.rate, [...GREETING_TONES, BEEP_HZ, 300])).toEqual([...GREETING_TONES, BEEP_HZ]);
+    expect(tonesHeard(dump.samples, dump.rate, [...GREETING_TONES, BEEP_HZ, 300])).toEqual([
+      ...GREETING_TONES,
+      BEEP_HZ,
+    ]);
   });
 });

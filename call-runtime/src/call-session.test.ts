@@ -1,9 +1,19 @@
 // A test call driven by a fake media clock ends with exactly simulateCall's path and outcome, for generated flows and
 // callers pressing keys at random moments: during a menu's greeting (barge-in), while it waits, several at once
 // ahead of the menus (type-ahead), or none (the menu's timeout).
-import { DIAL_KEYS, createNode, simulateCall, walk, type CallFlow, type CallMoment, type SimulationOutcome } from '@portal/editor-core';
-import { generateFlow, sampleFlow, seededRandom } from '@portal/editor-core/testing';
 import { describe, expect, it } from 'vitest';
+
+import {
+  createNode,
+  DIAL_KEYS,
+  simulateCall,
+  walk,
+  type CallFlow,
+  type CallMoment,
+  type SimulationOutcome,
+} from '@portal/editor-core';
+import { generateFlow, sampleFlow, seededRandom } from '@portal/editor-core/testing';
+
 import { CallSession, VOICEMAIL_SILENCE_FRAMES, type CallEnd } from './call-session.ts';
 import { ManualClock } from './media-clock.ts';
 
@@ -17,7 +27,9 @@ function flowFor(random: () => number, seed: number): CallFlow {
   let counter = 0;
   walk(flow.data, (node) => {
     node.children = node.children.map((child) =>
-      child.children.length === 0 && node.type === 'dial_menu_key' && random() < 0.3 ? { ...createNode('repeat_menu', () => `r${counter++}`), children: [] } : child,
+      child.children.length === 0 && node.type === 'dial_menu_key' && random() < 0.3
+        ? { ...createNode('repeat_menu', () => `r${counter++}`), children: [] }
+        : child,
     );
   });
   return flow;
@@ -25,10 +37,19 @@ function flowFor(random: () => number, seed: number): CallFlow {
 
 interface Caller {
   /** Called after each moment report; answers keys to press now or after some frames. */
-  onMoment(moment: CallMoment, press: (key: string | (() => void), afterFrames: number) => void, session: CallSession): void;
+  onMoment(
+    moment: CallMoment,
+    press: (key: string | (() => void), afterFrames: number) => void,
+    session: CallSession,
+  ): void;
 }
 
-async function drive(flow: CallFlow, at: Date, caller: Caller, extra: Partial<ConstructorParameters<typeof CallSession>[0]> = {}) {
+async function drive(
+  flow: CallFlow,
+  at: Date,
+  caller: Caller,
+  extra: Partial<ConstructorParameters<typeof CallSession>[0]> = {},
+) {
   const clock = new ManualClock();
   const sent: Uint8Array[] = [];
   const moments: CallMoment[] = [];
@@ -72,12 +93,14 @@ async function drive(flow: CallFlow, at: Date, caller: Caller, extra: Partial<Co
 }
 
 describe('a test call session', () => {
-  it('takes simulateCall\'s path for generated flows and callers pressing keys at random moments', async () => {
+  it("takes simulateCall's path for generated flows and callers pressing keys at random moments", async () => {
     for (let seed = 1; seed <= 120; seed++) {
       const random = seededRandom(seed);
       const flow = flowFor(random, seed);
       const at = new Date(Date.UTC(2025, 0, 6 + Math.floor(random() * 7), Math.floor(random() * 24)));
-      const script = Array.from({ length: Math.floor(random() * 10) }, () => (random() < 0.2 ? null : (DIAL_KEYS[Math.floor(random() * DIAL_KEYS.length)] as string)));
+      const script = Array.from({ length: Math.floor(random() * 10) }, () =>
+        random() < 0.2 ? null : (DIAL_KEYS[Math.floor(random() * DIAL_KEYS.length)] as string),
+      );
       let menus = 0;
       let pressedUpTo = 0;
       const caller: Caller = {
@@ -91,7 +114,8 @@ describe('a test call session', () => {
           if (random() < 0.3) {
             // Type-ahead: this key and the next ones at once.
             let burst = [key];
-            while (pressedUpTo < script.length && script[pressedUpTo] !== null && random() < 0.7) burst = [...burst, script[pressedUpTo++] as string];
+            while (pressedUpTo < script.length && script[pressedUpTo] !== null && random() < 0.7)
+              burst = [...burst, script[pressedUpTo++] as string];
             burst.forEach((k) => press(k, 0));
           } else press(key, Math.floor(random() * (GREETING + WAIT - 1)));
         },
@@ -99,7 +123,11 @@ describe('a test call session', () => {
       const { end, moments } = await drive(flow, at, caller);
       const expected = simulateCall({ flow, at, keys: script });
       const path = moments.flatMap((m) => (m.kind === 'node' ? [m.nodeId] : []));
-      expect({ seed, path, outcome: end.result?.outcome }).toEqual({ seed, path: expected.path, outcome: expected.outcome });
+      expect({ seed, path, outcome: end.result?.outcome }).toEqual({
+        seed,
+        path: expected.path,
+        outcome: expected.outcome,
+      });
     }
   });
 
@@ -139,7 +167,8 @@ describe('a test call session', () => {
       onMoment(moment, press, session) {
         if (moment.kind !== 'outcome') return;
         // A silent caller, one frame per tick, for longer than the silence that ends a message.
-        for (let i = 3; i < VOICEMAIL_SILENCE_FRAMES + 100; i++) press(() => session.audio(new Uint8Array(160), 160 * frames++), i);
+        for (let i = 3; i < VOICEMAIL_SILENCE_FRAMES + 100; i++)
+          press(() => session.audio(new Uint8Array(160), 160 * frames++), i);
       },
     });
     expect(end.reason).toBe('flow_ended');

@@ -7,7 +7,15 @@
  * menu is reached wait in order (type-ahead) and answer the next menus without their greetings; a menu whose greeting
  * ends with no key waits KEY_WAIT_FRAMES, then counts as no key press. Greetings (play_audio) play whole.
  */
-import { walkCall, type CallFlow, type CallMoment, type HolidayPeriod, type SimulationOutcome, type SimulationResult } from '@portal/editor-core';
+import {
+  walkCall,
+  type CallFlow,
+  type CallMoment,
+  type HolidayPeriod,
+  type SimulationOutcome,
+  type SimulationResult,
+} from '@portal/editor-core';
+
 import { FRAME_MS, FRAME_SAMPLES, type MediaClock } from './media-clock.ts';
 
 /** How long a menu waits for a key after its greeting (our choice; the spec sets none): 5 s. */
@@ -68,7 +76,13 @@ export class CallSession {
   private frames = 0;
   private hungUp = false;
   private onHangUp: (() => void) | null = null;
-  private recorder: { chunks: Map<number, Int16Array>; firstTimestamp: number | null; silentFrames: number; frames: number; stop: () => void } | null = null;
+  private recorder: {
+    chunks: Map<number, Int16Array>;
+    firstTimestamp: number | null;
+    silentFrames: number;
+    frames: number;
+    stop: () => void;
+  } | null = null;
   private readonly options: Required<Pick<CallSessionOptions, 'keyWaitFrames' | 'maxFrames'>> & CallSessionOptions;
 
   constructor(options: CallSessionOptions) {
@@ -139,7 +153,12 @@ export class CallSession {
     const recorder = this.recorder;
     if (recorder) {
       recorder.frames++;
-      if (recorder.frames >= VOICEMAIL_MAX_FRAMES || recorder.silentFrames >= VOICEMAIL_SILENCE_FRAMES || (recorder.firstTimestamp === null && recorder.frames >= VOICEMAIL_SILENCE_FRAMES)) recorder.stop();
+      if (
+        recorder.frames >= VOICEMAIL_MAX_FRAMES ||
+        recorder.silentFrames >= VOICEMAIL_SILENCE_FRAMES ||
+        (recorder.firstTimestamp === null && recorder.frames >= VOICEMAIL_SILENCE_FRAMES)
+      )
+        recorder.stop();
     }
   }
 
@@ -202,7 +221,13 @@ export class CallSession {
   }
 
   private async record(): Promise<Int16Array | null> {
-    const recorder = { chunks: new Map<number, Int16Array>(), firstTimestamp: null as number | null, silentFrames: 0, frames: 0, stop: () => {} };
+    const recorder = {
+      chunks: new Map<number, Int16Array>(),
+      firstTimestamp: null as number | null,
+      silentFrames: 0,
+      frames: 0,
+      stop: () => {},
+    };
     const stopped = new Promise<void>((resolve) => (recorder.stop = resolve));
     this.recorder = recorder;
     await Promise.race([stopped, this.hangUpSignal()]);
@@ -212,7 +237,9 @@ export class CallSession {
     const offsets = [...recorder.chunks.keys()].sort((a, b) => a - b);
     const first = offsets[0] as number;
     const last = offsets[offsets.length - 1] as number;
-    const samples = new Int16Array(Math.min(last - first + (recorder.chunks.get(last) as Int16Array).length, VOICEMAIL_MAX_FRAMES * FRAME_SAMPLES));
+    const samples = new Int16Array(
+      Math.min(last - first + (recorder.chunks.get(last) as Int16Array).length, VOICEMAIL_MAX_FRAMES * FRAME_SAMPLES),
+    );
     for (const offset of offsets) {
       const chunk = recorder.chunks.get(offset) as Int16Array;
       if (offset - first + chunk.length <= samples.length) samples.set(chunk, offset - first);
@@ -222,7 +249,11 @@ export class CallSession {
 
   private async walk(): Promise<CallEnd> {
     const walker = walkCall(this.options.flow, this.options.at, this.options.holidays);
-    const ended = (reason: EndReason, result: SimulationResult | null = null, voicemail: Int16Array | null = null): CallEnd => ({ result, reason, voicemail });
+    const ended = (
+      reason: EndReason,
+      result: SimulationResult | null = null,
+      voicemail: Int16Array | null = null,
+    ): CallEnd => ({ result, reason, voicemail });
     const timeLimit = () => (this.frames >= this.options.maxFrames ? 'time_limit' : 'caller_hung_up');
     let step = walker.next();
     while (!step.done) {
@@ -231,7 +262,8 @@ export class CallSession {
       this.options.report(moment);
       let answer: string | null | undefined;
       if (moment.kind === 'event' && moment.event.kind === 'play_audio') {
-        if ((await this.play(this.options.greeting(moment.event.audioFile), false)) === 'hung_up') return ended(timeLimit());
+        if ((await this.play(this.options.greeting(moment.event.audioFile), false)) === 'hung_up')
+          return ended(timeLimit());
       } else if (moment.kind === 'menu') {
         const key = await this.menu(moment.audioFile);
         if (key === 'hung_up') return ended(timeLimit());

@@ -1,5 +1,6 @@
 /** G.711 frames of stored audio (8 kHz mono 16-bit), encoded once per codec and cached. */
 import alawmulaw from 'alawmulaw';
+
 import { FRAME_SAMPLES } from './media-clock.ts';
 import type { Codec } from './sdp.ts';
 

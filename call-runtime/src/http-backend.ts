@@ -1,6 +1,13 @@
 /** The portal as the runtime sees it: the server's internal endpoints on loopback, with the shared secret. */
+import {
+  buildPath,
+  CALL_RUNTIME_SECRET_HEADER,
+  ClaimedTestCall,
+  internalTestCallPaths,
+  type FinishedTestCall,
+} from '@portal/contract';
 import type { CallMoment } from '@portal/editor-core';
-import { CALL_RUNTIME_SECRET_HEADER, ClaimedTestCall, buildPath, internalTestCallPaths, type FinishedTestCall } from '@portal/contract';
+
 import type { CallBackend, TestCallGrant, TestCallReport } from './backend.ts';
 import { decodeWav, encodeWav } from './wav.ts';
 
@@ -14,7 +21,10 @@ export class HttpBackend implements CallBackend {
   private async call(path: string, init: { method: 'GET' | 'POST'; json?: unknown }): Promise<Response> {
     return fetch(new URL(path, this.baseUrl), {
       method: init.method,
-      headers: { [CALL_RUNTIME_SECRET_HEADER]: this.secret, ...(init.json !== undefined && { 'content-type': 'application/json' }) },
+      headers: {
+        [CALL_RUNTIME_SECRET_HEADER]: this.secret,
+        ...(init.json !== undefined && { 'content-type': 'application/json' }),
+      },
       ...(init.json !== undefined && { body: JSON.stringify(init.json) }),
       signal: AbortSignal.timeout(10_000),
     });
@@ -25,11 +35,21 @@ export class HttpBackend implements CallBackend {
     if (response.status === 404) return null;
     if (!response.ok) throw new Error(`claim answered ${response.status}`);
     const claimed = ClaimedTestCall.parse(await response.json());
-    return { id: claimed.id, productId: claimed.product_id, flow: claimed.flow, at: new Date(claimed.at), holidays: claimed.holidays, names: claimed.names };
+    return {
+      id: claimed.id,
+      productId: claimed.product_id,
+      flow: claimed.flow,
+      at: new Date(claimed.at),
+      holidays: claimed.holidays,
+      names: claimed.names,
+    };
   }
 
   async audio(grant: TestCallGrant, audioFile: string): Promise<Int16Array | null> {
-    const response = await this.call(buildPath(internalTestCallPaths.audio, { call: grant.id, name: encodeURIComponent(audioFile) }), { method: 'GET' });
+    const response = await this.call(
+      buildPath(internalTestCallPaths.audio, { call: grant.id, name: encodeURIComponent(audioFile) }),
+      { method: 'GET' },
+    );
     if (response.status === 404) return null;
     if (!response.ok) throw new Error(`audio answered ${response.status}`);
     return decodeWav(Buffer.from(await response.arrayBuffer()));
@@ -56,7 +76,10 @@ export class HttpBackend implements CallBackend {
       duration_ms: Math.max(0, Math.round(report.durationMs)),
       voicemail_wav: report.voicemail ? encodeWav(report.voicemail).toString('base64') : null,
     };
-    const response = await this.call(buildPath(internalTestCallPaths.finish, { call: grant.id }), { method: 'POST', json: body });
+    const response = await this.call(buildPath(internalTestCallPaths.finish, { call: grant.id }), {
+      method: 'POST',
+      json: body,
+    });
     await response.body?.cancel();
     if (!response.ok) throw new Error(`finish answered ${response.status}`);
   }

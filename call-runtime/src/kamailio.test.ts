@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { PacedClock } from './media-clock.ts';
 import { CallRuntime } from './runtime.ts';
 import { requireSipp, sipp } from './sipp/run.ts';
@@ -47,16 +48,41 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) {
     const backend = new FakeBackend();
     const port = await freePort();
-    const runtime = new CallRuntime({ address: '127.0.0.1', sipPort: port, clock: new PacedClock(), backend, answerAfterMs: 100 });
+    const runtime = new CallRuntime({
+      address: '127.0.0.1',
+      sipPort: port,
+      clock: new PacedClock(),
+      backend,
+      answerAfterMs: 100,
+    });
     runtime.start();
     runtimes.push({ runtime, backend, port, stopped: false });
   }
   frontPort = await freePort();
   const list = join(folder, 'dispatcher.list');
   writeFileSync(list, runtimes.map((r) => `1 sip:127.0.0.1:${r.port}\n`).join(''));
-  const args = ['-DD', '-E', '-f', CONFIG, '-Y', folder, '-m', '32', '-M', '4', '-A', `SIP_LISTEN=udp:127.0.0.1:${frontPort}`, '-A', `SIP_LISTEN_TCP=tcp:127.0.0.1:${frontPort}`, '-A', `DISPATCHER_LIST="${list}"`];
+  const args = [
+    '-DD',
+    '-E',
+    '-f',
+    CONFIG,
+    '-Y',
+    folder,
+    '-m',
+    '32',
+    '-M',
+    '4',
+    '-A',
+    `SIP_LISTEN=udp:127.0.0.1:${frontPort}`,
+    '-A',
+    `SIP_LISTEN_TCP=tcp:127.0.0.1:${frontPort}`,
+    '-A',
+    `DISPATCHER_LIST="${list}"`,
+  ];
   // Debian puts it in /usr/sbin, which a user's PATH may lack.
-  kamailio = spawn(existsSync('/usr/sbin/kamailio') ? '/usr/sbin/kamailio' : 'kamailio', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  kamailio = spawn(existsSync('/usr/sbin/kamailio') ? '/usr/sbin/kamailio' : 'kamailio', args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   kamailio.on('error', (error) => (kamailioLog += `\n${String(error)} (apt-get install -y kamailio; .ci/run does)`));
   kamailio.stdout?.on('data', (chunk: Buffer) => (kamailioLog += chunk.toString()));
   kamailio.stderr?.on('data', (chunk: Buffer) => (kamailioLog += chunk.toString()));
@@ -88,12 +114,24 @@ function grant(): string {
 async function call(name: string): Promise<{ answeredBy: number; ms: number; output: string; code: number }> {
   const counts = runtimes.map((r) => r.backend.reports.length);
   const started = Date.now();
-  const result = await sipp({ folder, name, steps: [invite(), answered(), ack(), pause(200), bye(2)], port: frontPort, service: `flow-${grant()}` });
+  const result = await sipp({
+    folder,
+    name,
+    steps: [invite(), answered(), ack(), pause(200), bye(2)],
+    port: frontPort,
+    service: `flow-${grant()}`,
+  });
   const ms = Date.now() - started;
   // The report follows the BYE's answer by a moment.
   const deadline = Date.now() + 3000;
-  while (Date.now() < deadline && runtimes.every((r, i) => r.backend.reports.length === counts[i])) await new Promise((done) => setTimeout(done, 20));
-  return { answeredBy: runtimes.findIndex((r, i) => r.backend.reports.length > (counts[i] ?? 0)), ms, output: `${result.output}\n${kamailioLog.slice(-3000)}`, code: result.code };
+  while (Date.now() < deadline && runtimes.every((r, i) => r.backend.reports.length === counts[i]))
+    await new Promise((done) => setTimeout(done, 20));
+  return {
+    answeredBy: runtimes.findIndex((r, i) => r.backend.reports.length > (counts[i] ?? 0)),
+    ms,
+    output: `${result.output}\n${kamailioLog.slice(-3000)}`,
+    code: result.code,
+  };
 }
 
 describe('Kamailio in front of two runtimes', { timeout: 30_000 }, () => {
@@ -126,12 +164,24 @@ describe('Kamailio in front of two runtimes', { timeout: 30_000 }, () => {
 
   it('only test-call addresses of its own domain are accepted: no relaying', async () => {
     const token = grant();
-    const elsewhere = await sipp({ folder, name: 'relay', steps: [invite([0, 8, 101], 'example.com'), refused(404)], port: frontPort, service: `flow-${token}` });
+    const elsewhere = await sipp({
+      folder,
+      name: 'relay',
+      steps: [invite([0, 8, 101], 'example.com'), refused(404)],
+      port: frontPort,
+      service: `flow-${token}`,
+    });
     expect(elsewhere.code, elsewhere.output).toBe(0);
     // Kamailio refused it: no runtime was asked, so the token is still unused.
     expect(runtimes.every((r) => r.backend.grants.has(token))).toBe(true);
 
-    const extension = await sipp({ folder, name: 'extension', steps: [invite(), refused(404)], port: frontPort, service: '200' });
+    const extension = await sipp({
+      folder,
+      name: 'extension',
+      steps: [invite(), refused(404)],
+      port: frontPort,
+      service: '200',
+    });
     expect(extension.code, extension.output).toBe(0);
   });
 
@@ -144,7 +194,18 @@ describe('Kamailio in front of two runtimes', { timeout: 30_000 }, () => {
     const port = flooder.address().port;
     try {
       for (let i = 0; i < 80; i++) {
-        const lines = [`OPTIONS sip:ping@127.0.0.1:${frontPort} SIP/2.0`, `Via: SIP/2.0/UDP 127.0.0.3:${port};branch=z9hG4bKflood${i};rport`, 'Max-Forwards: 70', `From: <sip:flood@127.0.0.3>;tag=f${i}`, `To: <sip:ping@127.0.0.1:${frontPort}>`, `Call-ID: flood-${i}`, `CSeq: 1 OPTIONS`, 'Content-Length: 0', '', ''];
+        const lines = [
+          `OPTIONS sip:ping@127.0.0.1:${frontPort} SIP/2.0`,
+          `Via: SIP/2.0/UDP 127.0.0.3:${port};branch=z9hG4bKflood${i};rport`,
+          'Max-Forwards: 70',
+          `From: <sip:flood@127.0.0.3>;tag=f${i}`,
+          `To: <sip:ping@127.0.0.1:${frontPort}>`,
+          `Call-ID: flood-${i}`,
+          `CSeq: 1 OPTIONS`,
+          'Content-Length: 0',
+          '',
+          '',
+        ];
         flooder.send(lines.join('\r\n'), frontPort, '127.0.0.1');
       }
       await new Promise((done) => setTimeout(done, 1000));

@@ -12,6 +12,7 @@
 import { createSocket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+
 import { HttpBackend } from './http-backend.ts';
 import { PacedClock } from './media-clock.ts';
 import { CallRuntime } from './runtime.ts';
@@ -41,7 +42,11 @@ function realTimePolicy(): string {
     const stat = readFileSync('/proc/self/stat', 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const policy = Number(fields[38]);
-    return policy === 1 ? 'real-time (FIFO)' : policy === 2 ? 'real-time (RR)' : 'normal priority (pacing may stall on a busy machine)';
+    return policy === 1
+      ? 'real-time (FIFO)'
+      : policy === 2
+        ? 'real-time (RR)'
+        : 'normal priority (pacing may stall on a busy machine)';
   } catch {
     return 'priority unknown';
   }
@@ -49,7 +54,10 @@ function realTimePolicy(): string {
 
 const address = setting('CALL_RUNTIME_ADDRESS', '127.0.0.1');
 const sipPort = whole('CALL_RUNTIME_SIP_PORT', 5080, 65535);
-const allow = (process.env.CALL_RUNTIME_ALLOW || '127.0.0.1,::1,::ffff:127.0.0.1').split(',').map((a) => a.trim()).filter(Boolean);
+const allow = (process.env.CALL_RUNTIME_ALLOW || '127.0.0.1,::1,::ffff:127.0.0.1')
+  .split(',')
+  .map((a) => a.trim())
+  .filter(Boolean);
 const log = (line: string) => console.log(`call runtime: ${line}`);
 
 /** Whether the SIP port is free on UDP and TCP: the stack itself would only crash later on a port in use. */
@@ -67,7 +75,9 @@ async function portFree(): Promise<boolean> {
   return udp && tcp;
 }
 if (!(await portFree())) {
-  console.error(`call runtime: SIP port ${address}:${sipPort} is in use (set CALL_RUNTIME_SIP_PORT, or CALL_RUNTIME=off)`);
+  console.error(
+    `call runtime: SIP port ${address}:${sipPort} is in use (set CALL_RUNTIME_SIP_PORT, or CALL_RUNTIME=off)`,
+  );
   process.exit(3);
 }
 const secret = setting('CALL_RUNTIME_SECRET');
@@ -88,7 +98,9 @@ if (!Number.isInteger(webPort) || webPort < 0 || webPort > 65535) {
 }
 // Loopback only, whatever CALL_RUNTIME_ADDRESS is: only the server on this machine passes browsers' calls on.
 const web = await openWebListener(runtime, { address: '127.0.0.1', port: webPort, secret, log });
-log(`SIP on ${address}:${sipPort} (UDP and TCP), browsers' calls through the portal (127.0.0.1:${web.port}), ${realTimePolicy()}`);
+log(
+  `SIP on ${address}:${sipPort} (UDP and TCP), browsers' calls through the portal (127.0.0.1:${web.port}), ${realTimePolicy()}`,
+);
 process.send?.({ ready: true, sipPort, webPort: web.port });
 
 let stopping = false;

@@ -3,9 +3,10 @@
  * keys from RFC 4733 telephone-events and its audio for a voicemail message. Packets from any address but the one in
  * the caller's SDP are dropped (any port: a caller may send from another port than it receives on).
  */
-import { createSocket, type Socket } from 'node:dgram';
 import { randomInt } from 'node:crypto';
+import { createSocket, type Socket } from 'node:dgram';
 import { RtpHeader, RtpPacket } from 'werift';
+
 import { FRAME_SAMPLES } from './media-clock.ts';
 import type { MediaAgreement } from './sdp.ts';
 
@@ -73,7 +74,13 @@ export class RtpSession {
 
   send(frame: Uint8Array): void {
     if (this.closed) return;
-    const header = new RtpHeader({ payloadType: this.agreement.payloadType, sequenceNumber: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc, marker: this.first });
+    const header = new RtpHeader({
+      payloadType: this.agreement.payloadType,
+      sequenceNumber: this.sequence,
+      timestamp: this.timestamp,
+      ssrc: this.ssrc,
+      marker: this.first,
+    });
     this.first = false;
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0;

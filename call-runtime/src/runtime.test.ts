@@ -2,9 +2,19 @@
 // dialog rules (RFC 3261), the media agreement, keys by SIP INFO and RFC 4733, the REFER of a transfer, and who
 // may call.
 import { createSocket, type Socket } from 'node:dgram';
-import { insertBetween, insertNode, removeSubtree, setArgs, findNode, type CallFlow, type Command } from '@portal/editor-core';
-import { apply, sampleFlow } from '@portal/editor-core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+
+import {
+  findNode,
+  insertBetween,
+  insertNode,
+  removeSubtree,
+  setArgs,
+  type CallFlow,
+  type Command,
+} from '@portal/editor-core';
+import { apply, sampleFlow } from '@portal/editor-core/testing';
+
 import { PacedClock } from './media-clock.ts';
 import { CallRuntime } from './runtime.ts';
 import { BarePeer, FakeBackend, freePort, offer } from './testing.ts';
@@ -22,7 +32,15 @@ afterEach(async () => {
 async function setUp(options: Partial<ConstructorParameters<typeof CallRuntime>[0]> = {}) {
   const backend = new FakeBackend();
   const port = await freePort();
-  const runtime = new CallRuntime({ address: '127.0.0.1', sipPort: port, clock: new PacedClock(), backend, answerAfterMs: 50, keyWaitFrames: 10, ...options });
+  const runtime = new CallRuntime({
+    address: '127.0.0.1',
+    sipPort: port,
+    clock: new PacedClock(),
+    backend,
+    answerAfterMs: 50,
+    keyWaitFrames: 10,
+    ...options,
+  });
   runtime.start();
   open.push(runtime);
   const peer = await BarePeer.open(port);
@@ -58,7 +76,12 @@ function menuFlow(): CallFlow {
   const menu = findNode(flow.data, 'n4')?.children[0];
   const key1 = menu?.children[0];
   if (!menu || !key1) throw new Error('menu not made');
-  flow = run(flow, setArgs(menu.id, { audio_file: 'menu.mp3' }), removeSubtree('n6'), insertNode(key1.id, 'divert_to_external', { args: { target: '07700900123' } }));
+  flow = run(
+    flow,
+    setArgs(menu.id, { audio_file: 'menu.mp3' }),
+    removeSubtree('n6'),
+    insertNode(key1.id, 'divert_to_external', { args: { target: '07700900123' } }),
+  );
   return flow;
 }
 
@@ -88,7 +111,11 @@ describe('the call runtime over SIP', () => {
     await peer.status(488);
     peer.request('BYE', 'anyone', { toTag: 'nosuch' });
     await peer.status(481, 'BYE');
-    peer.request('INFO', 'anyone', { toTag: 'nosuch', type: 'application/dtmf-relay', body: 'Signal=1\r\nDuration=160\r\n' });
+    peer.request('INFO', 'anyone', {
+      toTag: 'nosuch',
+      type: 'application/dtmf-relay',
+      body: 'Signal=1\r\nDuration=160\r\n',
+    });
     await peer.status(481, 'INFO');
   });
 
@@ -127,10 +154,11 @@ describe('the call runtime over SIP', () => {
     expect(backend.reports[0]?.result?.outcome).toMatchObject({ kind: 'divert', number: '07700900123' });
   });
 
-  it('takes a key by RFC 4733, once for an event\'s repeated packets, only from the SDP\'s address', async () => {
+  it("takes a key by RFC 4733, once for an event's repeated packets, only from the SDP's address", async () => {
     const { peer, backend, media } = await setUp();
     const { port } = await call(peer, backend.grant({ flow: menuFlow(), at: OUT_OF_HOURS }), media.port);
-    for (const [i, end] of [false, false, true, true, true].entries()) media.socket.send(rfc4733(1, 5000, 10 + i, end), port, '127.0.0.1');
+    for (const [i, end] of [false, false, true, true, true].entries())
+      media.socket.send(rfc4733(1, 5000, 10 + i, end), port, '127.0.0.1');
     const refer = await peer.next((m) => m.method === 'REFER');
     peer.answer(refer, 202, 'Accepted');
     peer.answer(await peer.next((m) => m.method === 'BYE'), 200, 'OK');
@@ -140,7 +168,7 @@ describe('the call runtime over SIP', () => {
     expect(menus).toHaveLength(1);
   });
 
-  it('ends the call on the caller\'s BYE, no key pressed', async () => {
+  it("ends the call on the caller's BYE, no key pressed", async () => {
     const { peer, backend, media } = await setUp();
     const { toTag, user } = await call(peer, backend.grant({ flow: menuFlow(), at: OUT_OF_HOURS }), media.port);
     peer.request('BYE', user, { toTag });
@@ -163,7 +191,12 @@ describe('the call runtime over SIP', () => {
 
   it('answers a re-INVITE moving the media with 200 and the same codec, 488 without G.711, 415 for an INFO it cannot read', async () => {
     const { peer, backend, media } = await setUp();
-    const { toTag, user } = await call(peer, backend.grant({ flow: menuFlow(), at: OUT_OF_HOURS }), media.port, [8, 101]);
+    const { toTag, user } = await call(
+      peer,
+      backend.grant({ flow: menuFlow(), at: OUT_OF_HOURS }),
+      media.port,
+      [8, 101],
+    );
     const moved = await rtpSocket();
     open.push(moved.socket);
     peer.request('INVITE', user, { toTag, body: offer(moved.port, [8, 0, 101]), type: 'application/sdp' });
@@ -198,7 +231,10 @@ describe('the call runtime over SIP', () => {
     await call(peer, backend.grant({ flow: menuFlow(), at: OUT_OF_HOURS }), media.port);
     const second = await BarePeer.open(peer.target);
     open.push(second);
-    second.request('INVITE', `flow-${backend.grant({ productId: 'p2' })}`, { body: offer(4000), type: 'application/sdp' });
+    second.request('INVITE', `flow-${backend.grant({ productId: 'p2' })}`, {
+      body: offer(4000),
+      type: 'application/sdp',
+    });
     await second.status(503);
   });
 

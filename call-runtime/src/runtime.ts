@@ -5,8 +5,10 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
+
 import type { CallFlow, SimulationOutcome } from '@portal/editor-core';
 import { walk } from '@portal/editor-core';
+
 import { announcementText } from './announcement.ts';
 import type { CallBackend, TestCallGrant } from './backend.ts';
 import { CallSession } from './call-session.ts';
@@ -14,7 +16,14 @@ import { decode, frames, silence, tone } from './g711.ts';
 import type { MediaClock } from './media-clock.ts';
 import { RtpSession, type RtpHandlers } from './rtp-session.ts';
 import { agree, answer, type MediaAgreement } from './sdp.ts';
-import { makeResponse, openSipStack, parseUri, type SipMessage, type SipRemote, type SipStack } from './sip/sip-stack.ts';
+import {
+  makeResponse,
+  openSipStack,
+  parseUri,
+  type SipMessage,
+  type SipRemote,
+  type SipStack,
+} from './sip/sip-stack.ts';
 import { WebRtcMedia } from './webrtc-media.ts';
 
 export interface RuntimeOptions {
@@ -107,7 +116,14 @@ export class CallRuntime {
   private readonly browserCalls = new Map<string, BrowserCall>();
 
   constructor(options: RuntimeOptions) {
-    this.options = { allow: ['127.0.0.1', '::1', '::ffff:127.0.0.1'], maxCalls: 200, maxCallsPerProduct: 2, answerAfterMs: 400, log: () => {}, ...options };
+    this.options = {
+      allow: ['127.0.0.1', '::1', '::ffff:127.0.0.1'],
+      maxCalls: 200,
+      maxCallsPerProduct: 2,
+      answerAfterMs: 400,
+      log: () => {},
+      ...options,
+    };
   }
 
   start(): void {
@@ -147,7 +163,12 @@ export class CallRuntime {
     return isIP(host) === 6 ? `[${host}]` : host;
   }
 
-  private respond(request: SipMessage, status: number, reason: string, extension?: { headers?: Record<string, unknown>; content?: string }): void {
+  private respond(
+    request: SipMessage,
+    status: number,
+    reason: string,
+    extension?: { headers?: Record<string, unknown>; content?: string },
+  ): void {
     this.stack?.respond(makeResponse(request, status, reason, extension));
   }
 
@@ -159,7 +180,10 @@ export class CallRuntime {
     }
     const toTag = request.headers.to?.params?.tag;
     if (method === 'CANCEL') return this.onCancel(request);
-    if (method === 'OPTIONS' && !toTag) return this.respond(request, 200, 'OK', { headers: { allow: ALLOW, accept: 'application/sdp, application/dtmf-relay' } });
+    if (method === 'OPTIONS' && !toTag)
+      return this.respond(request, 200, 'OK', {
+        headers: { allow: ALLOW, accept: 'application/sdp, application/dtmf-relay' },
+      });
     if (toTag) {
       const dialog = this.dialogs.get(`${request.headers['call-id']}|${toTag}`);
       if (!dialog) {
@@ -177,7 +201,8 @@ export class CallRuntime {
       return;
     }
     if (method === 'ACK') return;
-    if (method === 'BYE' || method === 'INFO' || method === 'NOTIFY') return this.respond(request, 481, 'Call/Transaction Does Not Exist');
+    if (method === 'BYE' || method === 'INFO' || method === 'NOTIFY')
+      return this.respond(request, 481, 'Call/Transaction Does Not Exist');
     this.respond(request, 405, 'Method Not Allowed', { headers: { allow: ALLOW } });
   }
 
@@ -193,29 +218,45 @@ export class CallRuntime {
     this.respond(cancel, 200, 'OK');
     ringing.cancelled = true;
     this.ringing.delete(key);
-    this.respond(ringing.invite, 487, 'Request Terminated', { headers: { to: { ...ringing.invite.headers.to, params: { ...ringing.invite.headers.to.params, tag: ringing.toTag } } } });
+    this.respond(ringing.invite, 487, 'Request Terminated', {
+      headers: {
+        to: { ...ringing.invite.headers.to, params: { ...ringing.invite.headers.to.params, tag: ringing.toTag } },
+      },
+    });
   }
 
   private async onInvite(invite: SipMessage, remote: SipRemote): Promise<void> {
-    const user = invite.uri ? parseUri(invite.uri).user ?? '' : '';
+    const user = invite.uri ? (parseUri(invite.uri).user ?? '') : '';
     const token = TOKEN_USER.exec(user)?.[1];
     if (!token) return this.respond(invite, 404, 'Not Found');
-    if (this.calls >= this.options.maxCalls) return this.respond(invite, 503, 'Service Unavailable', { headers: { 'retry-after': 5 } });
+    if (this.calls >= this.options.maxCalls)
+      return this.respond(invite, 503, 'Service Unavailable', { headers: { 'retry-after': 5 } });
     const agreement = invite.content ? agree(invite.content) : null;
-    if (!agreement) return this.respond(invite, 488, 'Not Acceptable Here', { headers: { warning: '304 portal "Only PCMU and PCMA audio are offered here"' } });
+    if (!agreement)
+      return this.respond(invite, 488, 'Not Acceptable Here', {
+        headers: { warning: '304 portal "Only PCMU and PCMA audio are offered here"' },
+      });
     this.respond(invite, 100, 'Trying');
 
     const grant = await this.options.backend.claim(token);
-    if (!grant) return this.respond(invite, 404, 'Not Found', { headers: { warning: '399 portal "This test call address is unknown, expired or already used"' } });
+    if (!grant)
+      return this.respond(invite, 404, 'Not Found', {
+        headers: { warning: '399 portal "This test call address is unknown, expired or already used"' },
+      });
     const release = this.admit(grant);
-    if (!release) return this.respond(invite, 486, 'Busy Here', { headers: { warning: `399 portal "At most ${this.options.maxCallsPerProduct} test calls at once per phone"` } });
+    if (!release)
+      return this.respond(invite, 486, 'Busy Here', {
+        headers: { warning: `399 portal "At most ${this.options.maxCallsPerProduct} test calls at once per phone"` },
+      });
 
     const toTag = randomBytes(6).toString('hex');
     const ringKey = `${invite.headers['call-id']}|${invite.headers.via[0]?.params.branch}`;
     const ringing: Ringing = { invite, cancelled: false, toTag };
     this.ringing.set(ringKey, ringing);
     const to = { ...invite.headers.to, params: { ...invite.headers.to.params, tag: toTag } };
-    this.respond(invite, 180, 'Ringing', { headers: { to, contact: [{ uri: `sip:${user}@${this.contactHost}:${this.options.sipPort}`, params: {} }] } });
+    this.respond(invite, 180, 'Ringing', {
+      headers: { to, contact: [{ uri: `sip:${user}@${this.contactHost}:${this.options.sipPort}`, params: {} }] },
+    });
     let greetings: Map<string, Uint8Array[]>;
     try {
       // Greetings are fetched and encoded before answering: nothing is encoded while the call plays.
@@ -228,7 +269,9 @@ export class CallRuntime {
     this.ringing.delete(ringKey);
     if (ringing.cancelled) {
       release();
-      void this.options.backend.finish(grant, { result: null, reason: 'caller_hung_up', voicemail: null, durationMs: 0 }).catch(() => {});
+      void this.options.backend
+        .finish(grant, { result: null, reason: 'caller_hung_up', voicemail: null, durationMs: 0 })
+        .catch(() => {});
       return;
     }
 
@@ -292,7 +335,13 @@ export class CallRuntime {
   }
 
   /** The walk of one answered call, its media listened to. */
-  private session(grant: TestCallGrant, agreement: MediaAgreement, greetings: Map<string, Uint8Array[]>, media: CallMedia, refer: (outcome: SimulationOutcome) => void): CallSession {
+  private session(
+    grant: TestCallGrant,
+    agreement: MediaAgreement,
+    greetings: Map<string, Uint8Array[]>,
+    media: CallMedia,
+    refer: (outcome: SimulationOutcome) => void,
+  ): CallSession {
     const codec = agreement.codec;
     const session = new CallSession({
       flow: grant.flow,
@@ -329,10 +378,15 @@ export class CallRuntime {
     let sdp: string;
     let greetings: Map<string, Uint8Array[]>;
     try {
-      [greetings, { media, sdp }] = await Promise.all([this.greetings(grant, agreement), WebRtcMedia.answer(offer, agreement, this.options.mediaAddress ?? this.options.address)]);
+      [greetings, { media, sdp }] = await Promise.all([
+        this.greetings(grant, agreement),
+        WebRtcMedia.answer(offer, agreement, this.options.mediaAddress ?? this.options.address),
+      ]);
     } catch (error) {
       release();
-      void this.options.backend.finish(grant, { result: null, reason: 'caller_hung_up', voicemail: null, durationMs: 0 }).catch(() => {});
+      void this.options.backend
+        .finish(grant, { result: null, reason: 'caller_hung_up', voicemail: null, durationMs: 0 })
+        .catch(() => {});
       throw error;
     }
     const call: BrowserCall = { media, session: null };
@@ -351,14 +405,23 @@ export class CallRuntime {
     return true;
   }
 
-  private async runBrowserCall(grant: TestCallGrant, agreement: MediaAgreement, greetings: Map<string, Uint8Array[]>, call: BrowserCall, release: () => void): Promise<void> {
+  private async runBrowserCall(
+    grant: TestCallGrant,
+    agreement: MediaAgreement,
+    greetings: Map<string, Uint8Array[]>,
+    call: BrowserCall,
+    release: () => void,
+  ): Promise<void> {
     const finish = (report: Parameters<CallBackend['finish']>[1]) => {
       call.media.close();
       if (this.browserCalls.get(grant.id) === call) this.browserCalls.delete(grant.id);
       release();
-      return this.options.backend.finish(grant, report).catch((error: unknown) => this.options.log(`finish: ${String(error)}`));
+      return this.options.backend
+        .finish(grant, report)
+        .catch((error: unknown) => this.options.log(`finish: ${String(error)}`));
     };
-    if (!(await call.media.connected())) return finish({ result: null, reason: 'caller_hung_up', voicemail: null, durationMs: 0 });
+    if (!(await call.media.connected()))
+      return finish({ result: null, reason: 'caller_hung_up', voicemail: null, durationMs: 0 });
     const started = Date.now();
     const session = this.session(grant, agreement, greetings, call.media, () => {});
     call.session = session;
@@ -371,7 +434,11 @@ export class CallRuntime {
     dialog.rtp.close();
     this.dialogs.delete(`${dialog.callId}|${dialog.localTag}`);
     release();
-    this.track(this.options.backend.finish(dialog.grant, report).catch((error: unknown) => this.options.log(`finish: ${String(error)}`)));
+    this.track(
+      this.options.backend
+        .finish(dialog.grant, report)
+        .catch((error: unknown) => this.options.log(`finish: ${String(error)}`)),
+    );
   }
 
   /**
@@ -382,7 +449,8 @@ export class CallRuntime {
     const files = audioFiles(grant.flow);
     const encoded = new Map<string, Uint8Array[]>();
     const now = Date.now();
-    for (const [key, entry] of this.greetingCache) if (now - entry.at > GREETING_CACHE_MS) this.greetingCache.delete(key);
+    for (const [key, entry] of this.greetingCache)
+      if (now - entry.at > GREETING_CACHE_MS) this.greetingCache.delete(key);
     await Promise.all(
       [...files].map(async (file) => {
         const key = `${grant.productId}|${agreement.codec}|${file}`;
@@ -392,13 +460,18 @@ export class CallRuntime {
         if (!samples) return;
         const encodedFrames = frames(agreement.codec, samples);
         encoded.set(file, encodedFrames);
-        if (this.greetingCache.size < GREETING_CACHE_ENTRIES) this.greetingCache.set(key, { frames: encodedFrames, at: now });
+        if (this.greetingCache.size < GREETING_CACHE_ENTRIES)
+          this.greetingCache.set(key, { frames: encodedFrames, at: now });
       }),
     );
     return encoded;
   }
 
-  private async announcement(outcome: SimulationOutcome, grant: TestCallGrant, codec: MediaAgreement['codec']): Promise<Uint8Array[]> {
+  private async announcement(
+    outcome: SimulationOutcome,
+    grant: TestCallGrant,
+    codec: MediaAgreement['codec'],
+  ): Promise<Uint8Array[]> {
     if (outcome.kind === 'voicemail') return frames(codec, tone(1000, 400));
     const text = announcementText(outcome, grant.names);
     if (!text) return [];
@@ -411,11 +484,19 @@ export class CallRuntime {
   }
 
   private sendOk(dialog: Dialog, invite: SipMessage): void {
-    const content = answer(dialog.agreement, dialog.rtp.local, dialog.sessionId).replace(/^o=(.*) 1 IN/m, `o=$1 ${dialog.sdpVersion} IN`);
+    const content = answer(dialog.agreement, dialog.rtp.local, dialog.sessionId).replace(
+      /^o=(.*) 1 IN/m,
+      `o=$1 ${dialog.sdpVersion} IN`,
+    );
     const response = makeResponse(invite, 200, 'OK', {
       headers: {
         to: dialog.local,
-        contact: [{ uri: `sip:${parseUri(invite.uri ?? '').user ?? 'flow'}@${this.contactHost}:${this.options.sipPort}${dialog.transport === 'TCP' ? ';transport=tcp' : ''}`, params: {} }],
+        contact: [
+          {
+            uri: `sip:${parseUri(invite.uri ?? '').user ?? 'flow'}@${this.contactHost}:${this.options.sipPort}${dialog.transport === 'TCP' ? ';transport=tcp' : ''}`,
+            params: {},
+          },
+        ],
         'record-route': invite.headers['record-route'],
         allow: ALLOW,
         'content-type': 'application/sdp',
@@ -447,7 +528,8 @@ export class CallRuntime {
       onAck?.(true);
       return;
     }
-    if (request.headers.cseq.seq < dialog.remoteSeq) return this.respond(request, 500, 'Server Internal Error', { headers: { 'retry-after': 1 } });
+    if (request.headers.cseq.seq < dialog.remoteSeq)
+      return this.respond(request, 500, 'Server Internal Error', { headers: { 'retry-after': 1 } });
     dialog.remoteSeq = request.headers.cseq.seq;
     switch (method) {
       case 'BYE':
@@ -465,13 +547,18 @@ export class CallRuntime {
         return;
       case 'INFO': {
         const key = dtmfRelayKey(request);
-        if (key === undefined) return this.respond(request, 415, 'Unsupported Media Type', { headers: { accept: 'application/dtmf-relay' } });
+        if (key === undefined)
+          return this.respond(request, 415, 'Unsupported Media Type', {
+            headers: { accept: 'application/dtmf-relay' },
+          });
         this.respond(request, 200, 'OK');
         if (key) dialog.session?.key(key);
         return;
       }
       case 'OPTIONS':
-        return this.respond(request, 200, 'OK', { headers: { allow: ALLOW, accept: 'application/sdp, application/dtmf-relay' } });
+        return this.respond(request, 200, 'OK', {
+          headers: { allow: ALLOW, accept: 'application/sdp, application/dtmf-relay' },
+        });
       case 'NOTIFY':
         // The progress of our REFER (RFC 3515): noted, nothing to do.
         return this.respond(request, 200, 'OK');
@@ -479,7 +566,12 @@ export class CallRuntime {
         // A re-INVITE: the caller may move its media (hold, a new port); the codec must stay G.711.
         const agreement = request.content ? agree(request.content) : dialog.agreement;
         if (!agreement) return this.respond(request, 488, 'Not Acceptable Here');
-        dialog.agreement = { ...agreement, codec: dialog.agreement.codec, payloadType: agreement.codec === dialog.agreement.codec ? agreement.payloadType : dialog.agreement.payloadType };
+        dialog.agreement = {
+          ...agreement,
+          codec: dialog.agreement.codec,
+          payloadType:
+            agreement.codec === dialog.agreement.codec ? agreement.payloadType : dialog.agreement.payloadType,
+        };
         dialog.rtp.update(dialog.agreement);
         dialog.sdpVersion++;
         this.sendOk(dialog, request);
@@ -490,7 +582,12 @@ export class CallRuntime {
     }
   }
 
-  private request(dialog: Dialog, method: string, headers: Record<string, unknown> = {}, onResponse?: (response: SipMessage) => void): void {
+  private request(
+    dialog: Dialog,
+    method: string,
+    headers: Record<string, unknown> = {},
+    onResponse?: (response: SipMessage) => void,
+  ): void {
     dialog.localSeq++;
     const request: SipMessage = {
       method,
@@ -503,20 +600,30 @@ export class CallRuntime {
         cseq: { seq: dialog.localSeq, method },
         'max-forwards': 70,
         ...(dialog.routeSet.length > 0 && { route: dialog.routeSet.map((r) => ({ ...r })) }),
-        contact: [{ uri: `sip:flow@${this.contactHost}:${this.options.sipPort}${dialog.transport === 'TCP' ? ';transport=tcp' : ''}`, params: {} }],
+        contact: [
+          {
+            uri: `sip:flow@${this.contactHost}:${this.options.sipPort}${dialog.transport === 'TCP' ? ';transport=tcp' : ''}`,
+            params: {},
+          },
+        ],
         ...headers,
       },
     };
-    if (dialog.transport === 'TCP' && !/;transport=/i.test(request.uri ?? '')) request.uri = `${request.uri};transport=tcp`;
+    if (dialog.transport === 'TCP' && !/;transport=/i.test(request.uri ?? ''))
+      request.uri = `${request.uri};transport=tcp`;
     this.stack?.request(request, onResponse);
   }
 
   /** A REFER naming where the flow sends the call, so a test tool can assert it (RFC 3515). */
   private refer(dialog: Dialog, outcome: SimulationOutcome): void {
-    const target = outcome.kind === 'transfer' ? outcome.extensions[0] : outcome.kind === 'divert' ? outcome.number : undefined;
+    const target =
+      outcome.kind === 'transfer' ? outcome.extensions[0] : outcome.kind === 'divert' ? outcome.number : undefined;
     if (!target) return;
     const host = parseUri(dialog.remoteTarget).host;
-    this.request(dialog, 'REFER', { 'refer-to': `<sip:${encodeURIComponent(target)}@${host}>`, 'referred-by': `<sip:flow@${this.contactHost}>` });
+    this.request(dialog, 'REFER', {
+      'refer-to': `<sip:${encodeURIComponent(target)}@${host}>`,
+      'referred-by': `<sip:flow@${this.contactHost}>`,
+    });
   }
 
   private hangUpFromHere(dialog: Dialog): void {
@@ -536,7 +643,8 @@ export function dtmfRelayKey(request: SipMessage): string | undefined {
   const type = String(request.headers['content-type'] ?? '').toLowerCase();
   if (!request.content) return '';
   if (!type.startsWith('application/dtmf-relay') && !type.startsWith('application/dtmf')) return undefined;
-  const signal = /signal\s*=\s*([0-9*#A-D])/i.exec(request.content)?.[1] ?? (/^\s*([0-9*#A-D])\s*$/i.exec(request.content)?.[1]);
+  const signal =
+    /signal\s*=\s*([0-9*#A-D])/i.exec(request.content)?.[1] ?? /^\s*([0-9*#A-D])\s*$/i.exec(request.content)?.[1];
   return signal?.toUpperCase() ?? undefined;
 }
 
@@ -545,7 +653,8 @@ function audioFiles(flow: CallFlow): Set<string> {
   const files = new Set<string>();
   walk(flow.data, (node) => {
     const value = node.args.audio_file?.value;
-    if ((node.type === 'play_audio' || node.type === 'dial_menu') && typeof value === 'string' && value !== '') files.add(value);
+    if ((node.type === 'play_audio' || node.type === 'dial_menu') && typeof value === 'string' && value !== '')
+      files.add(value);
   });
   return files;
 }

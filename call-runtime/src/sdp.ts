@@ -28,13 +28,23 @@ export function agree(offer: string): MediaAgreement | null {
     .split(/\s+/)
     .filter((p) => /^\d+$/.test(p))
     .map(Number);
-  const codecOf = (pt: number): string | undefined => audio.rtp.find((r) => r.payload === pt)?.codec.toUpperCase() ?? STATIC_TYPES[pt];
-  const pick = (['PCMU', 'PCMA'] as const).map((codec) => ({ codec, pt: offered.find((pt) => codecOf(pt) === codec) })).find((c) => c.pt !== undefined);
+  const codecOf = (pt: number): string | undefined =>
+    audio.rtp.find((r) => r.payload === pt)?.codec.toUpperCase() ?? STATIC_TYPES[pt];
+  const pick = (['PCMU', 'PCMA'] as const)
+    .map((codec) => ({ codec, pt: offered.find((pt) => codecOf(pt) === codec) }))
+    .find((c) => c.pt !== undefined);
   if (!pick || pick.pt === undefined) return null;
-  const event = offered.find((pt) => codecOf(pt) === 'TELEPHONE-EVENT' && audio.rtp.find((r) => r.payload === pt)?.rate === 8000);
+  const event = offered.find(
+    (pt) => codecOf(pt) === 'TELEPHONE-EVENT' && audio.rtp.find((r) => r.payload === pt)?.rate === 8000,
+  );
   const address = audio.connection?.ip ?? session.connection?.ip;
   if (!address) return null;
-  return { codec: pick.codec, payloadType: pick.pt, telephoneEvent: event ?? null, remote: { address, port: audio.port } };
+  return {
+    codec: pick.codec,
+    payloadType: pick.pt,
+    telephoneEvent: event ?? null,
+    remote: { address, port: audio.port },
+  };
 }
 
 /** The answer: our address and RTP port, the agreed codec and telephone-event. */
@@ -56,7 +66,10 @@ export function answer(agreement: MediaAgreement, local: { address: string; port
         type: 'audio',
         port: local.port,
         protocol: 'RTP/AVP',
-        payloads: [agreement.payloadType, ...(agreement.telephoneEvent === null ? [] : [agreement.telephoneEvent])].join(' '),
+        payloads: [
+          agreement.payloadType,
+          ...(agreement.telephoneEvent === null ? [] : [agreement.telephoneEvent]),
+        ].join(' '),
         rtp,
         fmtp,
         ptime: 20,

@@ -4,15 +4,38 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import alawmulaw from 'alawmulaw';
-import { findNode, insertBetween, insertNode, removeSubtree, setArgs, type CallFlow, type Command } from '@portal/editor-core';
-import { apply, sampleFlow } from '@portal/editor-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  findNode,
+  insertBetween,
+  insertNode,
+  removeSubtree,
+  setArgs,
+  type CallFlow,
+  type Command,
+} from '@portal/editor-core';
+import { apply, sampleFlow } from '@portal/editor-core/testing';
+
 import { tone } from './g711.ts';
 import { PacedClock } from './media-clock.ts';
 import { CallRuntime } from './runtime.ts';
 import { requireSipp, sipp as runSipp } from './sipp/run.ts';
+import {
+  ack,
+  answered,
+  audio,
+  bye,
+  byeFromRuntime,
+  cancel,
+  info,
+  invite,
+  pause,
+  referTo,
+  refused,
+  rfc4733,
+} from './sipp/scenarios.ts';
 import { FakeBackend, freePort } from './testing.ts';
-import { ack, answered, audio, bye, byeFromRuntime, cancel, info, invite, pause, referTo, refused, rfc4733 } from './sipp/scenarios.ts';
 
 const OUT_OF_HOURS = new Date('2025-01-06T08:30:00Z');
 let folder = '';
@@ -26,7 +49,15 @@ beforeAll(async () => {
   backend = new FakeBackend();
   sipPort = await freePort();
   // Only 127.0.0.1 may call: the allow-list test calls from 127.0.0.2, another loopback address.
-  runtime = new CallRuntime({ address: '127.0.0.1', sipPort, clock: new PacedClock(), backend, allow: ['127.0.0.1'], answerAfterMs: 300, keyWaitFrames: 25 });
+  runtime = new CallRuntime({
+    address: '127.0.0.1',
+    sipPort,
+    clock: new PacedClock(),
+    backend,
+    allow: ['127.0.0.1'],
+    answerAfterMs: 300,
+    keyWaitFrames: 25,
+  });
   runtime.start();
 });
 
@@ -51,7 +82,13 @@ function menuFlow(): CallFlow {
   const key2 = findNode(flow.data, menu.id)?.children[1];
   if (!key2) throw new Error('key 2 not made');
   // Key 1 keeps the voicemail the menu was inserted above; move it under key 2 and divert key 1.
-  flow = apply1(flow, setArgs(key2.id, { target: '2' }), insertNode(key2.id, 'voicemail', { args: { target: '300' } }), removeSubtree('n6'), insertNode(key1.id, 'divert_to_external', { args: { target: '07700900123' } }));
+  flow = apply1(
+    flow,
+    setArgs(key2.id, { target: '2' }),
+    insertNode(key2.id, 'voicemail', { args: { target: '300' } }),
+    removeSubtree('n6'),
+    insertNode(key1.id, 'divert_to_external', { args: { target: '07700900123' } }),
+  );
   return flow;
 }
 
@@ -87,7 +124,21 @@ describe('SIPp calls the runtime', { timeout: 60_000 }, () => {
     const ulaw = alawmulaw.mulaw.encode(samples);
     writeFileSync(join(folder, 'message.ul'), ulaw);
     const before = backend.reports.length;
-    const result = await sipp('voicemail', [invite([0, 101]), answered(), ack(), info('2', 2), pause(1200), audio(join(folder, 'message.ul')), pause(2000), info('#', 3), byeFromRuntime()], grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS));
+    const result = await sipp(
+      'voicemail',
+      [
+        invite([0, 101]),
+        answered(),
+        ack(),
+        info('2', 2),
+        pause(1200),
+        audio(join(folder, 'message.ul')),
+        pause(2000),
+        info('#', 3),
+        byeFromRuntime(),
+      ],
+      grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS),
+    );
     expect(result.code, result.output).toBe(0);
     const ended = await report(before);
     expect(ended?.result?.outcome).toMatchObject({ kind: 'voicemail', extension: '300' });
@@ -99,7 +150,22 @@ describe('SIPp calls the runtime', { timeout: 60_000 }, () => {
     const ulaw = alawmulaw.mulaw.encode(samples);
     writeFileSync(join(folder, 'message-4733.ul'), ulaw);
     const before = backend.reports.length;
-    const result = await sipp('voicemail-4733', [invite([0, 101]), answered(), ack(), pause(600), rfc4733('2'), pause(1200), audio(join(folder, 'message-4733.ul')), pause(1800), rfc4733('#'), byeFromRuntime()], grantWithGreeting(300, menuFlow(), OUT_OF_HOURS));
+    const result = await sipp(
+      'voicemail-4733',
+      [
+        invite([0, 101]),
+        answered(),
+        ack(),
+        pause(600),
+        rfc4733('2'),
+        pause(1200),
+        audio(join(folder, 'message-4733.ul')),
+        pause(1800),
+        rfc4733('#'),
+        byeFromRuntime(),
+      ],
+      grantWithGreeting(300, menuFlow(), OUT_OF_HOURS),
+    );
     expect(result.code, result.output).toBe(0);
     const ended = await report(before);
     expect(ended?.result?.outcome).toMatchObject({ kind: 'voicemail', extension: '300' });
@@ -109,7 +175,11 @@ describe('SIPp calls the runtime', { timeout: 60_000 }, () => {
 
   it('a divert: key 1 by INFO after the menu, the announcement, a REFER naming the number, then the runtime hangs up', async () => {
     const before = backend.reports.length;
-    const result = await sipp('divert', [invite(), answered(), ack(), pause(600), info('1', 2), referTo('07700900123'), byeFromRuntime()], grantWithGreeting(300, menuFlow(), OUT_OF_HOURS));
+    const result = await sipp(
+      'divert',
+      [invite(), answered(), ack(), pause(600), info('1', 2), referTo('07700900123'), byeFromRuntime()],
+      grantWithGreeting(300, menuFlow(), OUT_OF_HOURS),
+    );
     expect(result.code, result.output).toBe(0);
     const ended = await report(before);
     expect(ended?.result?.outcome).toMatchObject({ kind: 'divert', number: '07700900123' });
@@ -124,7 +194,9 @@ describe('SIPp calls the runtime', { timeout: 60_000 }, () => {
     const result = await sipp('holiday', [invite(), answered(), ack(), pause(800), bye(2)], holidayToken);
     expect(result.code, result.output).toBe(0);
     expect((await report(before))?.reason).toBe('caller_hung_up');
-    const hours = backend.moments.slice(moments).flatMap((m) => (m.kind === 'event' && m.event.kind === 'business_hours' ? [m.event] : []));
+    const hours = backend.moments
+      .slice(moments)
+      .flatMap((m) => (m.kind === 'event' && m.event.kind === 'business_hours' ? [m.event] : []));
     expect(hours).toEqual([expect.objectContaining({ open: false, reason: 'holiday' })]);
     const outcomes = backend.moments.slice(moments).flatMap((m) => (m.kind === 'outcome' ? [m.outcome] : []));
     expect(outcomes).toEqual([expect.objectContaining({ kind: 'voicemail' })]);
@@ -133,7 +205,11 @@ describe('SIPp calls the runtime', { timeout: 60_000 }, () => {
   it('a key pressed during the greeting (RFC 4733) stops it and answers the menu', async () => {
     const greetingMs = 4000;
     const before = backend.reports.length;
-    const result = await sipp('barge-in', [invite([0, 101]), answered(), ack(), pause(400), rfc4733('1'), referTo('07700900123'), byeFromRuntime()], grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS));
+    const result = await sipp(
+      'barge-in',
+      [invite([0, 101]), answered(), ack(), pause(400), rfc4733('1'), referTo('07700900123'), byeFromRuntime()],
+      grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS),
+    );
     expect(result.code, result.output).toBe(0);
     const ended = await report(before);
     expect(ended?.result?.outcome).toMatchObject({ kind: 'divert', number: '07700900123' });
@@ -145,18 +221,28 @@ describe('SIPp calls the runtime', { timeout: 60_000 }, () => {
     const greetingMs = 300;
     const before = backend.reports.length;
     const moments = backend.moments.length;
-    const result = await sipp('unknown-key', [invite(), answered(), ack(), info('9', 2), byeFromRuntime(20_000)], grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS));
+    const result = await sipp(
+      'unknown-key',
+      [invite(), answered(), ack(), info('9', 2), byeFromRuntime(20_000)],
+      grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS),
+    );
     expect(result.code, result.output).toBe(0);
     const ended = await report(before);
     expect(ended?.result?.outcome).toMatchObject({ kind: 'hangup', reason: 'no_key_press' });
-    const menus = backend.moments.slice(moments).flatMap((m) => (m.kind === 'event' && m.event.kind === 'menu' ? [m.event.result] : []));
+    const menus = backend.moments
+      .slice(moments)
+      .flatMap((m) => (m.kind === 'event' && m.event.kind === 'menu' ? [m.event.result] : []));
     expect(menus).toEqual(['unknown_key', 'no_key_press', 'no_key_press']);
   });
 
   it('no key: the menu plays three times, then the runtime hangs up', async () => {
     const greetingMs = 300;
     const before = backend.reports.length;
-    const result = await sipp('no-key', [invite(), answered(), ack(), byeFromRuntime(20_000)], grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS));
+    const result = await sipp(
+      'no-key',
+      [invite(), answered(), ack(), byeFromRuntime(20_000)],
+      grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS),
+    );
     expect(result.code, result.output).toBe(0);
     expect((await report(before))?.result?.outcome).toMatchObject({ kind: 'hangup', reason: 'no_key_press' });
   });
@@ -188,7 +274,12 @@ describe('SIPp calls the runtime', { timeout: 60_000 }, () => {
   it('BYE from the caller, over TCP', async () => {
     const greetingMs = 2000;
     const before = backend.reports.length;
-    const result = await sipp('caller-bye', [invite(), answered(), ack(), pause(500), bye(2)], grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS), 't1');
+    const result = await sipp(
+      'caller-bye',
+      [invite(), answered(), ack(), pause(500), bye(2)],
+      grantWithGreeting(greetingMs, menuFlow(), OUT_OF_HOURS),
+      't1',
+    );
     expect(result.code, result.output).toBe(0);
     expect(await report(before)).toMatchObject({ reason: 'caller_hung_up' });
   });

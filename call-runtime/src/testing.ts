@@ -1,9 +1,11 @@
 /** Test helpers of the runtime: a fake portal and a bare SIP peer over UDP that sends text and reads answers. */
-import { createSocket, type Socket } from 'node:dgram';
 import { randomBytes } from 'node:crypto';
+import { createSocket, type Socket } from 'node:dgram';
 import { createServer } from 'node:net';
+
 import type { CallMoment } from '@portal/editor-core';
 import { sampleFlow } from '@portal/editor-core/testing';
+
 import type { CallBackend, TestCallGrant, TestCallReport } from './backend.ts';
 import { tone } from './g711.ts';
 import { parse, type SipMessage } from './sip/sip-stack.ts';
@@ -17,7 +19,15 @@ export class FakeBackend implements CallBackend {
 
   grant(overrides: Partial<TestCallGrant> = {}): string {
     const token = randomBytes(16).toString('base64url');
-    this.grants.set(token, { id: `call-${this.grants.size + 1}`, productId: 'p1', flow: sampleFlow(), at: new Date('2025-07-07T09:00:00Z'), holidays: [], names: { '200': 'Alex Morgan' }, ...overrides });
+    this.grants.set(token, {
+      id: `call-${this.grants.size + 1}`,
+      productId: 'p1',
+      flow: sampleFlow(),
+      at: new Date('2025-07-07T09:00:00Z'),
+      holidays: [],
+      names: { '200': 'Alex Morgan' },
+      ...overrides,
+    });
     return token;
   }
 
@@ -122,7 +132,11 @@ export class BarePeer {
   }
 
   /** A request of this peer's call; `toTag` makes it in-dialog. */
-  request(method: string, user: string, options: { toTag?: string; body?: string; type?: string; branch?: string; seq?: number; headers?: string[] } = {}): string {
+  request(
+    method: string,
+    user: string,
+    options: { toTag?: string; body?: string; type?: string; branch?: string; seq?: number; headers?: string[] } = {},
+  ): string {
     const branch = options.branch ?? `z9hG4bK${randomBytes(6).toString('hex')}`;
     const seq = options.seq ?? (method === 'ACK' || method === 'CANCEL' ? this.cseq : ++this.cseq);
     this.send(
@@ -145,8 +159,20 @@ export class BarePeer {
 
   /** A plain response to a request the runtime sent. */
   answer(request: SipMessage, status: number, reason: string): void {
-    const via = request.headers.via.map((v) => `Via: SIP/2.0/${v.protocol} ${v.host}${v.port ? `:${v.port}` : ''}${Object.entries(v.params).map(([k, val]) => (val === null || val === undefined ? `;${k}` : `;${k}=${val}`)).join('')}`);
-    this.send([`SIP/2.0 ${status} ${reason}`, ...via, `From: ${aor(request.headers.from)}`, `To: ${aor(request.headers.to)}`, `Call-ID: ${request.headers['call-id']}`, `CSeq: ${request.headers.cseq.seq} ${request.headers.cseq.method}`]);
+    const via = request.headers.via.map(
+      (v) =>
+        `Via: SIP/2.0/${v.protocol} ${v.host}${v.port ? `:${v.port}` : ''}${Object.entries(v.params)
+          .map(([k, val]) => (val === null || val === undefined ? `;${k}` : `;${k}=${val}`))
+          .join('')}`,
+    );
+    this.send([
+      `SIP/2.0 ${status} ${reason}`,
+      ...via,
+      `From: ${aor(request.headers.from)}`,
+      `To: ${aor(request.headers.to)}`,
+      `Call-ID: ${request.headers['call-id']}`,
+      `CSeq: ${request.headers.cseq.seq} ${request.headers.cseq.method}`,
+    ]);
   }
 
   close(): void {
@@ -154,12 +180,31 @@ export class BarePeer {
   }
 }
 
-const aor = (h: SipMessage['headers']['to']) => `<${h.uri}>${Object.entries(h.params).map(([k, v]) => (v === null || v === undefined ? `;${k}` : `;${k}=${v}`)).join('')}`;
+const aor = (h: SipMessage['headers']['to']) =>
+  `<${h.uri}>${Object.entries(h.params)
+    .map(([k, v]) => (v === null || v === undefined ? `;${k}` : `;${k}=${v}`))
+    .join('')}`;
 
 /** An SDP offer from 127.0.0.1 with the given payload types (0 PCMU, 8 PCMA, 101 telephone-event). */
 export function offer(port: number, payloads: number[] = [0, 8, 101]): string {
-  const names: Record<number, string> = { 0: 'PCMU/8000', 8: 'PCMA/8000', 9: 'G722/8000', 101: 'telephone-event/8000', 111: 'opus/48000/2' };
-  return ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', `m=audio ${port} RTP/AVP ${payloads.join(' ')}`, ...payloads.map((p) => `a=rtpmap:${p} ${names[p]}`), 'a=sendrecv', ''].join('\r\n');
+  const names: Record<number, string> = {
+    0: 'PCMU/8000',
+    8: 'PCMA/8000',
+    9: 'G722/8000',
+    101: 'telephone-event/8000',
+    111: 'opus/48000/2',
+  };
+  return [
+    'v=0',
+    'o=- 1 1 IN IP4 127.0.0.1',
+    's=-',
+    'c=IN IP4 127.0.0.1',
+    't=0 0',
+    `m=audio ${port} RTP/AVP ${payloads.join(' ')}`,
+    ...payloads.map((p) => `a=rtpmap:${p} ${names[p]}`),
+    'a=sendrecv',
+    '',
+  ].join('\r\n');
 }
 
 /** A TCP port free on loopback a moment ago, for a runtime a test starts. */

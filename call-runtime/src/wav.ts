@@ -3,7 +3,8 @@ import { AUDIO_FORMAT } from '@portal/contract';
 
 /** The samples of a WAV file in AUDIO_FORMAT, or null for any other file. */
 export function decodeWav(bytes: Buffer): Int16Array | null {
-  if (bytes.length < 12 || bytes.toString('ascii', 0, 4) !== 'RIFF' || bytes.toString('ascii', 8, 12) !== 'WAVE') return null;
+  if (bytes.length < 12 || bytes.toString('ascii', 0, 4) !== 'RIFF' || bytes.toString('ascii', 8, 12) !== 'WAVE')
+    return null;
   let offset = 12;
   let format: { channels: number; rate: number; bits: number; codec: number } | null = null;
   while (offset + 8 <= bytes.length) {
@@ -11,9 +12,21 @@ export function decodeWav(bytes: Buffer): Int16Array | null {
     const size = bytes.readUInt32LE(offset + 4);
     const body = offset + 8;
     if (id === 'fmt ' && body + 16 <= bytes.length) {
-      format = { codec: bytes.readUInt16LE(body), channels: bytes.readUInt16LE(body + 2), rate: bytes.readUInt32LE(body + 4), bits: bytes.readUInt16LE(body + 14) };
+      format = {
+        codec: bytes.readUInt16LE(body),
+        channels: bytes.readUInt16LE(body + 2),
+        rate: bytes.readUInt32LE(body + 4),
+        bits: bytes.readUInt16LE(body + 14),
+      };
     } else if (id === 'data') {
-      if (!format || format.codec !== 1 || format.channels !== AUDIO_FORMAT.channels || format.rate !== AUDIO_FORMAT.sampleRate || format.bits !== AUDIO_FORMAT.bitsPerSample) return null;
+      if (
+        !format ||
+        format.codec !== 1 ||
+        format.channels !== AUDIO_FORMAT.channels ||
+        format.rate !== AUDIO_FORMAT.sampleRate ||
+        format.bits !== AUDIO_FORMAT.bitsPerSample
+      )
+        return null;
       const end = Math.min(bytes.length, body + size);
       const samples = new Int16Array(Math.floor((end - body) / 2));
       for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(body + i * 2);

@@ -3,9 +3,11 @@
  * the customer and passes it on with the shared secret) and its hang-up. Browsers never reach it: the portal's
  * authenticated API is their only way in.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { CALL_RUNTIME_SECRET_HEADER, TestCallOffer, callRuntimeWebPaths } from '@portal/contract';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+import { CALL_RUNTIME_SECRET_HEADER, callRuntimeWebPaths, TestCallOffer } from '@portal/contract';
+
 import type { CallRuntime } from './runtime.ts';
 
 const MAX_BODY = 64 * 1024;
@@ -42,7 +44,10 @@ function sameSecret(given: string | string[] | undefined, secret: string): boole
 }
 
 /** Listens on `address:port` (0: a port the system picks); resolves with the port once listening. */
-export function openWebListener(runtime: CallRuntime, options: { address: string; port: number; secret: string; log: (line: string) => void }): Promise<{ server: Server; port: number }> {
+export function openWebListener(
+  runtime: CallRuntime,
+  options: { address: string; port: number; secret: string; log: (line: string) => void },
+): Promise<{ server: Server; port: number }> {
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => {
       options.log(`web: ${String(error)}`);
@@ -50,7 +55,8 @@ export function openWebListener(runtime: CallRuntime, options: { address: string
     });
   });
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (!sameSecret(request.headers[CALL_RUNTIME_SECRET_HEADER], options.secret)) return send(response, 403, { detail: 'Only the portal may call this.' });
+    if (!sameSecret(request.headers[CALL_RUNTIME_SECRET_HEADER], options.secret))
+      return send(response, 403, { detail: 'Only the portal may call this.' });
     if (request.method !== 'POST') return send(response, 405, { detail: 'Method not allowed' });
     const url = request.url ?? '';
     if (url === callRuntimeWebPaths.offer) {
@@ -64,7 +70,11 @@ export function openWebListener(runtime: CallRuntime, options: { address: string
       const offer = TestCallOffer.safeParse(json);
       if (!offer.success) return send(response, 400, { detail: offer.error.issues[0]?.message ?? 'Invalid offer' });
       const answer = await runtime.answerBrowser(offer.data.token, offer.data.sdp);
-      return send(response, STATUS[answer.status], answer.status === 'answered' ? { sdp: answer.sdp } : { detail: answer.status });
+      return send(
+        response,
+        STATUS[answer.status],
+        answer.status === 'answered' ? { sdp: answer.sdp } : { detail: answer.status },
+      );
     }
     const hangUp = HANG_UP.exec(url);
     if (hangUp?.[1]) return send(response, runtime.hangUpBrowser(hangUp[1]) ? 204 : 404);

@@ -5,6 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
+
 import { FRAME_SAMPLES } from './media-clock.ts';
 import { telephoneEventKey, type RtpHandlers } from './rtp-session.ts';
 import type { MediaAgreement } from './sdp.ts';
@@ -38,17 +39,42 @@ export class WebRtcMedia {
    * Answers a browser's offer (already agreed: PCMU or PCMA plus telephone-event), with every host candidate
    * gathered in the answer. `address` is also offered as a host candidate (loopback is left out by default).
    */
-  static async answer(offer: string, agreement: MediaAgreement, address: string): Promise<{ media: WebRtcMedia; sdp: string }> {
-    const codecs = [new RTCRtpCodecParameters({ mimeType: `audio/${agreement.codec}`, clockRate: 8000, channels: 1, payloadType: agreement.payloadType })];
-    if (agreement.telephoneEvent !== null) codecs.push(new RTCRtpCodecParameters({ mimeType: 'audio/telephone-event', clockRate: 8000, channels: 1, payloadType: agreement.telephoneEvent }));
-    const peer = new RTCPeerConnection({ iceServers: [], iceAdditionalHostAddresses: [address], iceUseIpv6: false, codecs: { audio: codecs, video: [] } });
+  static async answer(
+    offer: string,
+    agreement: MediaAgreement,
+    address: string,
+  ): Promise<{ media: WebRtcMedia; sdp: string }> {
+    const codecs = [
+      new RTCRtpCodecParameters({
+        mimeType: `audio/${agreement.codec}`,
+        clockRate: 8000,
+        channels: 1,
+        payloadType: agreement.payloadType,
+      }),
+    ];
+    if (agreement.telephoneEvent !== null)
+      codecs.push(
+        new RTCRtpCodecParameters({
+          mimeType: 'audio/telephone-event',
+          clockRate: 8000,
+          channels: 1,
+          payloadType: agreement.telephoneEvent,
+        }),
+      );
+    const peer = new RTCPeerConnection({
+      iceServers: [],
+      iceAdditionalHostAddresses: [address],
+      iceUseIpv6: false,
+      codecs: { audio: codecs, video: [] },
+    });
     const track = new MediaStreamTrack({ kind: 'audio' });
     peer.addTransceiver(track, { direction: 'sendrecv' });
     const media = new WebRtcMedia(peer, track, agreement);
     try {
       await peer.setRemoteDescription({ type: 'offer', sdp: offer });
       await peer.setLocalDescription(await peer.createAnswer());
-      if (peer.iceGatheringState !== 'complete') await peer.iceGatheringStateChange.watch((state) => state === 'complete', CONNECT_TIMEOUT_MS);
+      if (peer.iceGatheringState !== 'complete')
+        await peer.iceGatheringStateChange.watch((state) => state === 'complete', CONNECT_TIMEOUT_MS);
     } catch (error) {
       media.close();
       throw error;
@@ -83,7 +109,12 @@ export class WebRtcMedia {
 
   send(frame: Uint8Array): void {
     if (this.closed) return;
-    const header = new RtpHeader({ payloadType: this.agreement.payloadType, sequenceNumber: this.sequence, timestamp: this.timestamp, marker: this.first });
+    const header = new RtpHeader({
+      payloadType: this.agreement.payloadType,
+      sequenceNumber: this.sequence,
+      timestamp: this.timestamp,
+      marker: this.first,
+    });
     this.first = false;
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0;

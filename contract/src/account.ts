@@ -1,10 +1,11 @@
 // zod/mini: the sign-in, sign-up and profile pages load these with their forms.
 import * as z from 'zod/mini';
+
 import { Email, LoginResponse, Me } from './auth.ts';
 import { endpoint } from './endpoint.ts';
-import { storableName } from './text.ts';
 import { NewPassword, NewPasswordPair, passwordMessages } from './passwords.ts';
 import { OptionalUkPhone } from './profile.ts';
+import { storableName } from './text.ts';
 
 /**
  * Sign-in and account journeys (spec 000 sections 2, 4 and 7). Where the spec shows
@@ -28,7 +29,8 @@ export const SMS_CODE_TTL_MINUTES = 10;
 export const accountMessages = {
   registered: 'Check your email: we have sent you a link to confirm your address.',
   magicLinkSent: 'If that address has an account, a sign-in link is on its way. It works once, for 15 minutes.',
-  resetSent: 'If that address has an account, a link to reset your password is on its way. It works once, for 30 minutes.',
+  resetSent:
+    'If that address has an account, a link to reset your password is on its way. It works once, for 30 minutes.',
   linkExpired: 'This link has expired. Ask for a new one.',
   linkUsed: 'This link has already been used. Ask for a new one.',
   linkInvalid: 'This link is not valid. Check you copied the whole link from the email, or ask for a new one.',
@@ -47,7 +49,8 @@ export const accountMessages = {
   notWhileViewing: "Staff viewing a customer's account cannot change its password or email address.",
   // The profile page's e-mail change: the new address works only once its link is opened.
   emailTaken: 'You cannot use this email address. Enter a different one',
-  emailChangeSent: (email: string) => `We have sent a link to ${email}. Your email address will change when you open it.`,
+  emailChangeSent: (email: string) =>
+    `We have sent a link to ${email}. Your email address will change when you open it.`,
   emailChanged: 'Your email address has been changed.',
   tooManyPasswordAttempts: 'Too many incorrect passwords. Wait 15 minutes, then try again.',
 } as const;
@@ -62,13 +65,14 @@ export const nameMessages = {
 } as const;
 
 const PersonName = (required: string) =>
-  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(100, nameMessages.tooLong), storableName());
+  z
+    .string({ error: required })
+    .check(z.trim(), z.minLength(1, required), z.maxLength(100, nameMessages.tooLong), storableName());
 
 /** A one-time key from a link: base64url text, bounded so a junk one is refused cheaply. */
-const LinkKey = z.string({ error: accountMessages.linkInvalid }).check(
-  z.minLength(1, accountMessages.linkInvalid),
-  z.maxLength(200, accountMessages.linkInvalid),
-);
+const LinkKey = z
+  .string({ error: accountMessages.linkInvalid })
+  .check(z.minLength(1, accountMessages.linkInvalid), z.maxLength(200, accountMessages.linkInvalid));
 
 export const DetailResponse = z.object({ detail: z.string() });
 
@@ -79,10 +83,15 @@ export const RegisterRequest = z
     last_name: PersonName(nameMessages.lastRequired),
     email: Email,
     password1: NewPassword,
-    password2: z.string({ error: passwordMessages.confirmRequired }).check(z.minLength(1, passwordMessages.confirmRequired)),
+    password2: z
+      .string({ error: passwordMessages.confirmRequired })
+      .check(z.minLength(1, passwordMessages.confirmRequired)),
   })
   .check(
-    z.refine((value) => value.password1 === value.password2, { message: passwordMessages.mismatch, path: ['password2'] }),
+    z.refine((value) => value.password1 === value.password2, {
+      message: passwordMessages.mismatch,
+      path: ['password2'],
+    }),
   );
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
@@ -99,10 +108,17 @@ export const SIGNUP_TOKEN_HEADER = 'signup-token';
  */
 export const SignupRegistrationRequest = z.object({
   email: Email,
-  token: z.string({ error: 'Send the sign-up token' }).check(z.minLength(1, 'Send the sign-up token'), z.maxLength(200, 'Send the sign-up token')),
+  token: z
+    .string({ error: 'Send the sign-up token' })
+    .check(z.minLength(1, 'Send the sign-up token'), z.maxLength(200, 'Send the sign-up token')),
 });
 export type SignupRegistrationRequest = z.infer<typeof SignupRegistrationRequest>;
-export const SignupRegistration = z.object({ key: z.string(), product_id: z.int(), account_id: z.int(), user_verified: z.boolean() });
+export const SignupRegistration = z.object({
+  key: z.string(),
+  product_id: z.int(),
+  account_id: z.int(),
+  user_verified: z.boolean(),
+});
 export type SignupRegistration = z.infer<typeof SignupRegistration>;
 
 export const KeyRequest = z.object({ key: LinkKey });
@@ -112,10 +128,7 @@ export const EmailRequest = z.object({ email: Email });
 export type EmailRequest = z.infer<typeof EmailRequest>;
 
 /** POST /auth/password/reset/confirm/: the link's uid and token, and the new password twice. */
-export const PasswordResetConfirmRequest = z.intersection(
-  z.object({ uid: LinkKey, token: LinkKey }),
-  NewPasswordPair,
-);
+export const PasswordResetConfirmRequest = z.intersection(z.object({ uid: LinkKey, token: LinkKey }), NewPasswordPair);
 export type PasswordResetConfirmRequest = z.infer<typeof PasswordResetConfirmRequest>;
 
 /** UK mobile (spec 000 section 5): 7 and nine digits, optional prefix 0044, 44 or 0 (+ allowed before 44). */
@@ -137,11 +150,9 @@ export function nationalUkMobile(value: string): string | null {
 }
 
 export const MobileNumber = z.pipe(
-  z.string({ error: mobileMessages.required }).check(
-    z.trim(),
-    z.minLength(1, mobileMessages.required),
-    z.maxLength(20, mobileMessages.invalid),
-  ),
+  z
+    .string({ error: mobileMessages.required })
+    .check(z.trim(), z.minLength(1, mobileMessages.required), z.maxLength(20, mobileMessages.invalid)),
   z.pipe(
     z.transform((value: string) => value.replace(MOBILE_SEPARATORS, '')),
     z.string().check(z.regex(UK_MOBILE_PATTERN, mobileMessages.invalid)),
@@ -149,10 +160,12 @@ export const MobileNumber = z.pipe(
 );
 
 /** The sign-up journey token the SMS calls need (contract/src/signup.ts): texts cost money, so only a journey with a confirmed e-mail may send them. */
-const SmsJourneyToken = z.string({ error: 'This sign-up has expired or is not valid. Please start again.' }).check(
-  z.minLength(20, 'This sign-up has expired or is not valid. Please start again.'),
-  z.maxLength(200, 'This sign-up has expired or is not valid. Please start again.'),
-);
+const SmsJourneyToken = z
+  .string({ error: 'This sign-up has expired or is not valid. Please start again.' })
+  .check(
+    z.minLength(20, 'This sign-up has expired or is not valid. Please start again.'),
+    z.maxLength(200, 'This sign-up has expired or is not valid. Please start again.'),
+  );
 
 export const SmsSendRequest = z.object({ mobile_number: MobileNumber, token: SmsJourneyToken });
 export const SmsVerifyRequest = z.object({
@@ -164,44 +177,71 @@ export const SmsVerifyResponse = z.object({ status: z.enum(['SUCCESS', 'FAILED']
 
 export const accountEndpoints = {
   register: endpoint({
-    method: 'POST', path: '/registration/', auth: false, status: 201,
-    summary: "Creates an unverified account and e-mails a verification link (the same answer for an address that already has an account); or, in the sign-up's shape (email, token; signup-token header), confirms the sign-up's session",
-    body: z.union([RegisterRequest, SignupRegistrationRequest]), response: z.union([DetailResponse, SignupRegistration]),
+    method: 'POST',
+    path: '/registration/',
+    auth: false,
+    status: 201,
+    summary:
+      "Creates an unverified account and e-mails a verification link (the same answer for an address that already has an account); or, in the sign-up's shape (email, token; signup-token header), confirms the sign-up's session",
+    body: z.union([RegisterRequest, SignupRegistrationRequest]),
+    response: z.union([DetailResponse, SignupRegistration]),
   }),
   verifyEmail: endpoint({
-    method: 'POST', path: '/registration/verify-email/', auth: false,
+    method: 'POST',
+    path: '/registration/verify-email/',
+    auth: false,
     summary: 'Confirms an e-mail address with the key from its verification link (single use, expiring)',
-    body: KeyRequest, response: DetailResponse,
+    body: KeyRequest,
+    response: DetailResponse,
   }),
   requestMagicLink: endpoint({
-    method: 'POST', path: '/auth/magic-link/', auth: false,
+    method: 'POST',
+    path: '/auth/magic-link/',
+    auth: false,
     summary: 'E-mails a single-use sign-in link; the same answer for every address',
-    body: EmailRequest, response: DetailResponse,
+    body: EmailRequest,
+    response: DetailResponse,
   }),
   magicLinkLogin: endpoint({
-    method: 'POST', path: '/auth/magic-link/login/', auth: false,
+    method: 'POST',
+    path: '/auth/magic-link/login/',
+    auth: false,
     summary: "Signs in with a magic link's key (single use, expiring); answers the token key",
-    body: KeyRequest, response: LoginResponse,
+    body: KeyRequest,
+    response: LoginResponse,
   }),
   passwordReset: endpoint({
-    method: 'POST', path: '/auth/password/reset/', auth: false,
+    method: 'POST',
+    path: '/auth/password/reset/',
+    auth: false,
     summary: 'E-mails a single-use password reset link; the same answer for every address',
-    body: EmailRequest, response: DetailResponse,
+    body: EmailRequest,
+    response: DetailResponse,
   }),
   passwordResetConfirm: endpoint({
-    method: 'POST', path: '/auth/password/reset/confirm/', auth: false,
+    method: 'POST',
+    path: '/auth/password/reset/confirm/',
+    auth: false,
     summary: "Sets a new password with a reset link's uid and token; ends every session of the account",
-    body: PasswordResetConfirmRequest, response: DetailResponse,
+    body: PasswordResetConfirmRequest,
+    response: DetailResponse,
   }),
   smsSend: endpoint({
-    method: 'POST', path: '/auth/sms/send/', auth: false,
-    summary: "Texts a 6-digit code to a UK mobile number, for a sign-up journey whose e-mail is confirmed (throttled per number, per client and overall)",
-    body: SmsSendRequest, response: DetailResponse,
+    method: 'POST',
+    path: '/auth/sms/send/',
+    auth: false,
+    summary:
+      'Texts a 6-digit code to a UK mobile number, for a sign-up journey whose e-mail is confirmed (throttled per number, per client and overall)',
+    body: SmsSendRequest,
+    response: DetailResponse,
   }),
   smsVerify: endpoint({
-    method: 'POST', path: '/auth/sms/verify/', auth: false,
+    method: 'POST',
+    path: '/auth/sms/verify/',
+    auth: false,
     summary: "Checks a code texted to a sign-up journey's mobile number (single use, expiring, limited tries)",
-    body: SmsVerifyRequest, response: SmsVerifyResponse,
+    body: SmsVerifyRequest,
+    response: SmsVerifyResponse,
   }),
 };
 
@@ -228,10 +268,9 @@ export type EmailChangeConfirmed = z.infer<typeof EmailChangeConfirmed>;
 /** PATCH /api/v3/me/password/: the current password and the new one twice. */
 export const ChangePasswordRequest = z.intersection(
   z.object({
-    old_password: z.string({ error: passwordMessages.currentRequired }).check(
-      z.minLength(1, passwordMessages.currentRequired),
-      z.maxLength(1024, passwordMessages.currentWrong),
-    ),
+    old_password: z
+      .string({ error: passwordMessages.currentRequired })
+      .check(z.minLength(1, passwordMessages.currentRequired), z.maxLength(1024, passwordMessages.currentWrong)),
   }),
   NewPasswordPair,
 );
@@ -239,18 +278,28 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 export const profileEndpoints = {
   patchMe: endpoint({
-    method: 'PATCH', path: '/api/v3/me/', auth: true,
+    method: 'PATCH',
+    path: '/api/v3/me/',
+    auth: true,
     summary: "Changes the signed-in user's name, e-mail or phone; a new e-mail is unverified until its link is opened",
-    body: PatchMeRequest, response: Me,
+    body: PatchMeRequest,
+    response: Me,
   }),
   changePassword: endpoint({
-    method: 'PATCH', path: '/api/v3/me/password/', auth: true,
+    method: 'PATCH',
+    path: '/api/v3/me/password/',
+    auth: true,
     summary: "Changes the signed-in user's password (current one required); other sessions end",
-    body: ChangePasswordRequest, response: DetailResponse,
+    body: ChangePasswordRequest,
+    response: DetailResponse,
   }),
   confirmEmailChange: endpoint({
-    method: 'POST', path: '/api/v3/me/email/confirm/', auth: false,
-    summary: "Applies a new e-mail address with the key from the link sent to it (single use, expiring); the address counts as verified",
-    body: KeyRequest, response: EmailChangeConfirmed,
+    method: 'POST',
+    path: '/api/v3/me/email/confirm/',
+    auth: false,
+    summary:
+      'Applies a new e-mail address with the key from the link sent to it (single use, expiring); the address counts as verified',
+    body: KeyRequest,
+    response: EmailChangeConfirmed,
   }),
 };

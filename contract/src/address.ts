@@ -1,5 +1,6 @@
 // zod/mini: the emergency-address dialog loads on demand, and mini tree-shakes to what is used.
 import * as z from 'zod/mini';
+
 import { endpoint } from './endpoint.ts';
 import { idText } from './ids.ts';
 
@@ -61,20 +62,24 @@ export function normalisePostcode(value: string): string {
 }
 
 /** A postcode: required, a UK postcode, answered normalised. */
-export const UkPostcode = z.string({ error: addressMessages.postcodeRequired }).check(
-  z.trim(),
-  z.minLength(1, { error: addressMessages.postcodeRequired, abort: true }),
-  z.regex(UK_POSTCODE_PATTERN, { error: addressMessages.postcodeInvalid, abort: true }),
-  z.overwrite(normalisePostcode),
-);
+export const UkPostcode = z
+  .string({ error: addressMessages.postcodeRequired })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: addressMessages.postcodeRequired, abort: true }),
+    z.regex(UK_POSTCODE_PATTERN, { error: addressMessages.postcodeInvalid, abort: true }),
+    z.overwrite(normalisePostcode),
+  );
 
 /** A required text field of the manual address: trimmed, with its own "is a required field" message. */
 const requiredLine = (required: string, label: string) =>
-  z.string({ error: required }).check(
-    z.trim(),
-    z.minLength(1, { error: required, abort: true }),
-    z.maxLength(ADDRESS_LINE_MAX_LENGTH, addressMessages.tooLong(label)),
-  );
+  z
+    .string({ error: required })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required, abort: true }),
+      z.maxLength(ADDRESS_LINE_MAX_LENGTH, addressMessages.tooLong(label)),
+    );
 
 /**
  * The installation address as the manual form (or a chosen lookup result) sends it (spec
@@ -94,7 +99,9 @@ export const InstallationAddressInput = z.object({
 export type InstallationAddressInput = z.input<typeof InstallationAddressInput>;
 
 /** The installation address fields the spec requires (spec 000 section 5); a stored address without one of them is incomplete. */
-export const REQUIRED_ADDRESS_FIELDS = ['post_code', 'line_one', 'city', 'county'] as const satisfies ReadonlyArray<keyof InstallationAddressInput>;
+export const REQUIRED_ADDRESS_FIELDS = ['post_code', 'line_one', 'city', 'county'] as const satisfies ReadonlyArray<
+  keyof InstallationAddressInput
+>;
 
 /** A product's installation address (spec 000 section 3), as stored and answered. */
 export const InstallationAddress = z.object({
@@ -111,7 +118,9 @@ export type InstallationAddress = z.infer<typeof InstallationAddress>;
  * The one line that names an address: its lines, town and postcode, comma separated.
  * @example addressSummaryLine({ line_one: 'Unit 4, Canal Wharf', line_two: '', city: 'Leeds', post_code: 'LS11 5PZ' }) // 'Unit 4, Canal Wharf, Leeds, LS11 5PZ'
  */
-export function addressSummaryLine(address: Pick<InstallationAddress, 'line_one' | 'line_two' | 'city' | 'post_code'>): string {
+export function addressSummaryLine(
+  address: Pick<InstallationAddress, 'line_one' | 'line_two' | 'city' | 'post_code'>,
+): string {
   return [address.line_one, address.line_two, address.city, address.post_code]
     .map((part) => part.trim())
     .filter((part) => part !== '')

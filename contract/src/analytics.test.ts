@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AnalyticsSettings, analyticsOrigins, consentCategoriesOf } from './analytics.ts';
+
+import { analyticsOrigins, AnalyticsSettings, consentCategoriesOf } from './analytics.ts';
 
 const all: AnalyticsSettings = {
   services: [
@@ -23,6 +24,8 @@ describe('analytics settings', () => {
   });
 
   it('refuse a service address that is not http or https', () => {
-    expect(AnalyticsSettings.safeParse({ services: [{ kind: 'heatmap', url: 'javascript:alert(1)' }] }).success).toBe(false);
+    expect(AnalyticsSettings.safeParse({ services: [{ kind: 'heatmap', url: 'javascript:alert(1)' }] }).success).toBe(
+      false,
+    );
   });
 });

@@ -41,7 +41,9 @@ export type AnalyticsSettings = z.infer<typeof AnalyticsSettings>;
 /** The origins of the configured services, for the Content-Security-Policy's third-party list. */
 export function analyticsOrigins(settings: AnalyticsSettings): string[] {
   // Scheme and host of the address (no URL class here: the contract has no DOM or Node types).
-  const origins = settings.services.flatMap((service) => ('url' in service ? [/^https?:\/\/[^/?#]+/i.exec(service.url)?.[0].toLowerCase() ?? ''] : []));
+  const origins = settings.services.flatMap((service) =>
+    'url' in service ? [/^https?:\/\/[^/?#]+/i.exec(service.url)?.[0].toLowerCase() ?? ''] : [],
+  );
   return [...new Set(origins)];
 }
 

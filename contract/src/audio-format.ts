@@ -8,7 +8,8 @@
 export const AUDIO_FORMAT = { sampleRate: 8000, channels: 1, bitsPerSample: 16, contentType: 'audio/wav' } as const;
 
 /** Bytes per second of stored audio. */
-export const AUDIO_BYTES_PER_SECOND = (AUDIO_FORMAT.sampleRate * AUDIO_FORMAT.channels * AUDIO_FORMAT.bitsPerSample) / 8;
+export const AUDIO_BYTES_PER_SECOND =
+  (AUDIO_FORMAT.sampleRate * AUDIO_FORMAT.channels * AUDIO_FORMAT.bitsPerSample) / 8;
 
 /** Longest greeting or announcement, in seconds. */
 export const MAX_GREETING_SECONDS = 5 * 60;
@@ -49,7 +50,8 @@ export const audioMessages = {
   notAudio: 'Choose an audio file, such as a WAV or MP3 recording.',
   fileTooLarge: `The file must be smaller than ${formatBytes(MAX_UPLOAD_FILE_BYTES)}.`,
   empty: 'The file is empty. Choose a file that has a recording in it.',
-  undecodable: 'This file could not be read as audio. It may be damaged, or in a format your browser does not play; try a WAV or MP3 file.',
+  undecodable:
+    'This file could not be read as audio. It may be damaged, or in a format your browser does not play; try a WAV or MP3 file.',
   wrongFormat: `Audio must be a ${AUDIO_FORMAT.sampleRate / 1000} kHz, ${AUDIO_FORMAT.bitsPerSample}-bit mono WAV file.`,
   truncated: 'The audio file is incomplete: it ends before the length its header gives. Upload it again.',
   tooShort: 'The audio is too short to play. Keep at least a quarter of a second.',
@@ -58,7 +60,8 @@ export const audioMessages = {
   storedTooLarge: `Audio must be smaller than ${formatBytes(MAX_STORED_AUDIO_BYTES)}.`,
   ttsEmpty: 'Type the words the caller should hear.',
   ttsTooLong: `The text can be up to ${MAX_TTS_TEXT_LENGTH} characters long.`,
-  microphoneBlocked: 'Your browser has blocked the microphone. Allow microphone access for this site (usually from the icon in the address bar), then try again.',
+  microphoneBlocked:
+    'Your browser has blocked the microphone. Allow microphone access for this site (usually from the icon in the address bar), then try again.',
   microphoneMissing: 'No microphone was found. Connect a microphone, then try again.',
   microphoneFailed: 'The microphone could not be started. Check that no other app is using it, then try again.',
   noVoicemailGreeting: 'No audio file for voicemail greeting. Please upload one',

@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import {
-  AUDIO_KINDS,
-  AUDIO_SUB_KINDS,
-  MAX_TTS_TEXT_LENGTH,
-  TTS_VOICES,
-  audioMessages,
-} from './audio-format.ts';
+
+import { AUDIO_KINDS, AUDIO_SUB_KINDS, audioMessages, MAX_TTS_TEXT_LENGTH, TTS_VOICES } from './audio-format.ts';
 import { AudioFile, Binary } from './call-flows.ts';
 import { endpoint } from './endpoint.ts';
-import { storableName, textMessages } from './text.ts';
 import { idNumber } from './ids.ts';
+import { storableName, textMessages } from './text.ts';
 
 /**
  * The audio calls of spec 001 section 7: audio files (list, upload), text to speech, the
@@ -61,7 +56,8 @@ export const audioCallMessages = {
 
 // Control characters, line separators and lone surrogates cannot be spoken (and must not reach an engine's command line).
 /* eslint-disable no-control-regex -- control characters are what it looks for */
-const UNSPEAKABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const UNSPEAKABLE =
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /* eslint-enable no-control-regex */
 
 /**
@@ -75,7 +71,10 @@ export function cleanTtsText(text: string): string {
 
 /** Text for text to speech: cleaned, then 1 to MAX_TTS_TEXT_LENGTH characters. */
 export const TtsText = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? audioMessages.ttsEmpty : 'Send the text as a string.') })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? audioMessages.ttsEmpty : 'Send the text as a string.',
+  })
   .transform(cleanTtsText)
   .pipe(z.string().min(1, audioMessages.ttsEmpty).max(MAX_TTS_TEXT_LENGTH, audioMessages.ttsTooLong));
 
@@ -132,7 +131,10 @@ export const AudioData = z
         .pipe(z.string().max(MAX_TTS_TEXT_LENGTH, audioMessages.ttsTooLong))
         .nullish()
         .transform((value) => value || null),
-      tts_voice: z.enum(TTS_VOICES, { error: audioCallMessages.voice }).nullish().transform((value) => value ?? null),
+      tts_voice: z
+        .enum(TTS_VOICES, { error: audioCallMessages.voice })
+        .nullish()
+        .transform((value) => value ?? null),
     },
     { error: audioCallMessages.audioData },
   )
@@ -192,39 +194,63 @@ const TextToSpeechRequest = z.object({ text: TtsText, gender: TtsGender.default(
 /** Audio files, text to speech and queue music (spec 001 section 7 "Audio", "Text to speech"). */
 export const audioEndpoints = {
   listAudioFiles: endpoint({
-    method: 'GET', path: '/api/v3/voip/:id/audio-files/', summary: 'Audio files of the site, by stored filename or kind', auth: true,
+    method: 'GET',
+    path: '/api/v3/voip/:id/audio-files/',
+    summary: 'Audio files of the site, by stored filename or kind',
+    auth: true,
     params: ProductParams,
     query: z.object({ filename: z.string().max(200).optional(), kind: z.string().max(50).optional() }),
     response: z.object({ results: z.array(AudioFile) }),
   }),
   uploadAudioFile: endpoint({
-    method: 'POST', path: '/api/v3/voip/:id/call-flows/current/audio-files/upload/',
-    summary: 'Uploads an audio file (multipart: audio-file, and audio-data as JSON); answers the stored file', auth: true,
+    method: 'POST',
+    path: '/api/v3/voip/:id/call-flows/current/audio-files/upload/',
+    summary: 'Uploads an audio file (multipart: audio-file, and audio-data as JSON); answers the stored file',
+    auth: true,
     params: ProductParams,
-    body: z.object({ [AUDIO_UPLOAD_FIELDS.file]: uploadedFile(AUDIO_UPLOAD_FIELDS.file), [AUDIO_UPLOAD_FIELDS.data]: AudioData }),
+    body: z.object({
+      [AUDIO_UPLOAD_FIELDS.file]: uploadedFile(AUDIO_UPLOAD_FIELDS.file),
+      [AUDIO_UPLOAD_FIELDS.data]: AudioData,
+    }),
     multipart: { file: AUDIO_UPLOAD_FIELDS.file, fields: { [AUDIO_UPLOAD_FIELDS.data]: 'json' } },
-    response: AudioFile, status: 201,
+    response: AudioFile,
+    status: 201,
   }),
   uploadCallFlowAudioFile: endpoint({
-    method: 'PUT', path: '/api/v1/voip/:id/call-flows/current/audio-files/upload/',
-    summary: 'Uploads a greeting (multipart: file); answers its stored filename', auth: true,
+    method: 'PUT',
+    path: '/api/v1/voip/:id/call-flows/current/audio-files/upload/',
+    summary: 'Uploads a greeting (multipart: file); answers its stored filename',
+    auth: true,
     params: ProductParams,
     body: z.object({ [AUDIO_UPLOAD_FIELDS.plainFile]: uploadedFile(AUDIO_UPLOAD_FIELDS.plainFile) }),
     multipart: { file: AUDIO_UPLOAD_FIELDS.plainFile },
     response: z.object({ filename: z.string() }),
   }),
   getDefaultQueueMusic: endpoint({
-    method: 'GET', path: '/api/v1/voip/:id/call-flows/current/groups/default/call-queue/queuing-music/default/',
-    summary: 'The default queue music (audio/wav; the built-in hold melody)', auth: true,
-    params: ProductParams, response: Binary,
+    method: 'GET',
+    path: '/api/v1/voip/:id/call-flows/current/groups/default/call-queue/queuing-music/default/',
+    summary: 'The default queue music (audio/wav; the built-in hold melody)',
+    auth: true,
+    params: ProductParams,
+    response: Binary,
   }),
   getTextToSpeech: endpoint({
-    method: 'GET', path: '/api/v1/voip/:id/audio/text-to-speech/', summary: 'Speaks the text (audio/wav in AUDIO_FORMAT)', auth: true,
-    params: ProductParams, query: TextToSpeechRequest, response: Binary,
+    method: 'GET',
+    path: '/api/v1/voip/:id/audio/text-to-speech/',
+    summary: 'Speaks the text (audio/wav in AUDIO_FORMAT)',
+    auth: true,
+    params: ProductParams,
+    query: TextToSpeechRequest,
+    response: Binary,
   }),
   postTextToSpeech: endpoint({
-    method: 'POST', path: '/api/v1/voip/:id/audio/text-to-speech/', summary: 'Speaks the text (audio/wav in AUDIO_FORMAT)', auth: true,
-    params: ProductParams, body: TextToSpeechRequest, response: Binary,
+    method: 'POST',
+    path: '/api/v1/voip/:id/audio/text-to-speech/',
+    summary: 'Speaks the text (audio/wav in AUDIO_FORMAT)',
+    auth: true,
+    params: ProductParams,
+    body: TextToSpeechRequest,
+    response: Binary,
   }),
 };
 
@@ -235,34 +261,62 @@ const VoicemailResult = z.object({ result: VoicemailConfiguration });
 /** Phone setup's voicemail greeting and settings, and hold music (spec 001 section 7 "Voicemail", "Hold music"). */
 export const phoneSetupAudioEndpoints = {
   getVoicemailGreeting: endpoint({
-    method: 'GET', path: `${voicemail}/greeting/`,
+    method: 'GET',
+    path: `${voicemail}/greeting/`,
     summary: `The voicemail greeting (audio/wav): the site's own, else the default; 400 "${audioMessages.noVoicemailGreeting}" when there is none`,
-    auth: true, params: ProductParams, response: Binary,
+    auth: true,
+    params: ProductParams,
+    response: Binary,
   }),
   getVoicemailGreetingText: endpoint({
-    method: 'GET', path: `${voicemail}/greeting/tts-text/`, summary: 'The words of a text-to-speech greeting (text null otherwise)', auth: true,
-    params: ProductParams, response: VoicemailGreetingText,
+    method: 'GET',
+    path: `${voicemail}/greeting/tts-text/`,
+    summary: 'The words of a text-to-speech greeting (text null otherwise)',
+    auth: true,
+    params: ProductParams,
+    response: VoicemailGreetingText,
   }),
   postVoicemailGreetingText: endpoint({
-    method: 'POST', path: `${voicemail}/greeting/tts-text/`, summary: "Speaks the text and makes it the site's greeting (custom_audio true)", auth: true,
-    params: ProductParams, body: TextToSpeechRequest, response: VoicemailGreetingText,
+    method: 'POST',
+    path: `${voicemail}/greeting/tts-text/`,
+    summary: "Speaks the text and makes it the site's greeting (custom_audio true)",
+    auth: true,
+    params: ProductParams,
+    body: TextToSpeechRequest,
+    response: VoicemailGreetingText,
   }),
   deleteVoicemailGreetingText: endpoint({
-    method: 'DELETE', path: `${voicemail}/greeting/tts-text/`, summary: 'Forgets the words of the greeting (the audio stays)', auth: true,
-    params: ProductParams, response: VoicemailGreetingText,
+    method: 'DELETE',
+    path: `${voicemail}/greeting/tts-text/`,
+    summary: 'Forgets the words of the greeting (the audio stays)',
+    auth: true,
+    params: ProductParams,
+    response: VoicemailGreetingText,
   }),
   getVoicemailConfiguration: endpoint({
-    method: 'GET', path: `${voicemail}/configuration/`, summary: 'Voicemail settings', auth: true,
-    params: ProductParams, response: z.object({ results: VoicemailConfiguration }),
+    method: 'GET',
+    path: `${voicemail}/configuration/`,
+    summary: 'Voicemail settings',
+    auth: true,
+    params: ProductParams,
+    response: z.object({ results: VoicemailConfiguration }),
   }),
   putVoicemailConfiguration: endpoint({
-    method: 'PUT', path: `${voicemail}/configuration/`, summary: 'Changes voicemail_delay or voicemail_to_email; answers all settings', auth: true,
-    params: ProductParams, body: PutVoicemailConfiguration, response: VoicemailResult,
+    method: 'PUT',
+    path: `${voicemail}/configuration/`,
+    summary: 'Changes voicemail_delay or voicemail_to_email; answers all settings',
+    auth: true,
+    params: ProductParams,
+    body: PutVoicemailConfiguration,
+    response: VoicemailResult,
   }),
   postVoicemailGreeting: endpoint({
-    method: 'POST', path: '/api/v1/voip/:id/voicemail/greeting/',
-    summary: "?audio_type=greeting with multipart file: makes it the site's greeting (custom_audio true). ?reset=true: back to the default greeting",
-    auth: true, params: ProductParams,
+    method: 'POST',
+    path: '/api/v1/voip/:id/voicemail/greeting/',
+    summary:
+      "?audio_type=greeting with multipart file: makes it the site's greeting (custom_audio true). ?reset=true: back to the default greeting",
+    auth: true,
+    params: ProductParams,
     query: z.object({
       audio_type: z.literal('greeting', { error: 'audio_type can only be greeting.' }).optional(),
       reset: z.enum(['true', 'false'], { error: 'reset is true or false.' }).optional(),
@@ -272,19 +326,34 @@ export const phoneSetupAudioEndpoints = {
     response: VoicemailResult,
   }),
   getHoldMusic: endpoint({
-    method: 'GET', path: `${holdMusic}/`, summary: "Whether callers on hold hear the site's own music", auth: true,
-    params: ProductParams, response: HoldMusic,
+    method: 'GET',
+    path: `${holdMusic}/`,
+    summary: "Whether callers on hold hear the site's own music",
+    auth: true,
+    params: ProductParams,
+    response: HoldMusic,
   }),
   downloadHoldMusic: endpoint({
-    method: 'GET', path: `${holdMusic}/download/`, summary: 'The hold music (audio/wav; supports Range): the custom one, else the default melody', auth: true,
-    params: ProductParams, response: Binary,
+    method: 'GET',
+    path: `${holdMusic}/download/`,
+    summary: 'The hold music (audio/wav; supports Range): the custom one, else the default melody',
+    auth: true,
+    params: ProductParams,
+    response: Binary,
   }),
   restoreHoldMusic: endpoint({
-    method: 'POST', path: `${holdMusic}/restore/`, summary: 'Back to the default hold music (custom_audio false)', auth: true,
-    params: ProductParams, response: HoldMusic,
+    method: 'POST',
+    path: `${holdMusic}/restore/`,
+    summary: 'Back to the default hold music (custom_audio false)',
+    auth: true,
+    params: ProductParams,
+    response: HoldMusic,
   }),
   uploadHoldMusic: endpoint({
-    method: 'POST', path: '/api/v1/products/:id/configuration/hold-music/', summary: 'Uploads hold music (multipart: file); custom_audio true', auth: true,
+    method: 'POST',
+    path: '/api/v1/products/:id/configuration/hold-music/',
+    summary: 'Uploads hold music (multipart: file); custom_audio true',
+    auth: true,
     params: ProductParams,
     body: z.object({ [AUDIO_UPLOAD_FIELDS.plainFile]: uploadedFile(AUDIO_UPLOAD_FIELDS.plainFile) }),
     multipart: { file: AUDIO_UPLOAD_FIELDS.plainFile },

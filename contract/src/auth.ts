@@ -1,16 +1,19 @@
 // zod/mini: these schemas load with every page, and mini tree-shakes to what is used.
 import * as z from 'zod/mini';
+
 import { endpoint } from './endpoint.ts';
 
 /** The role that lets staff act on customers' accounts (spec 000 section 6). */
 export const MANAGE_OTHER_USERS = "Allow to manage other users' accounts";
 
 export const Email = z.pipe(
-  z.string({ error: 'Enter your email address' }).check(
-    z.trim(),
-    z.minLength(1, 'Enter your email address'),
-    z.maxLength(254, 'Email address must be 254 characters or fewer'),
-  ),
+  z
+    .string({ error: 'Enter your email address' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter your email address'),
+      z.maxLength(254, 'Email address must be 254 characters or fewer'),
+    ),
   z.email('Enter an email address in the correct format, like name@example.com'),
 );
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/v4/core';
-import { balanceText, billingMessages, DirectDebitRequest, formatPence, formatPounds, normaliseSortCode, penceOf, poundsOf } from './billing.ts';
+
+import {
+  balanceText,
+  billingMessages,
+  DirectDebitRequest,
+  formatPence,
+  formatPounds,
+  normaliseSortCode,
+  penceOf,
+  poundsOf,
+} from './billing.ts';
 import { amountProblem, MIN_PART_PAYMENT_PENCE, paymentMessages } from './payments.ts';
 
 describe('money', () => {
@@ -60,7 +70,11 @@ describe('direct-debit bank details', () => {
     };
     expect(messages({ ...bank, sort_code: '12-34' })).toEqual([billingMessages.sortCodeInvalid]);
     expect(messages({ ...bank, sort_code: '' })).toEqual([billingMessages.sortCodeRequired]);
-    expect(messages({ ...bank, sort_code: '123456', bank_acc_no: '1234567' })).toEqual([billingMessages.accountNumberInvalid]);
-    expect(messages({ ...bank, sort_code: '123456', payee_account_type: 'joint' })).toEqual([billingMessages.payeeTypeRequired]);
+    expect(messages({ ...bank, sort_code: '123456', bank_acc_no: '1234567' })).toEqual([
+      billingMessages.accountNumberInvalid,
+    ]);
+    expect(messages({ ...bank, sort_code: '123456', payee_account_type: 'joint' })).toEqual([
+      billingMessages.payeeTypeRequired,
+    ]);
   });
 });

@@ -1,12 +1,13 @@
 // zod/mini, like the other contracts a page loads on demand: the billing page loads these.
 import * as z from 'zod/mini';
+
+import { ADDRESS_LINE_MAX_LENGTH, UkPostcode } from './address.ts';
 import { Email } from './auth.ts';
 import { endpoint } from './endpoint.ts';
-import { storableName } from './text.ts';
 import { idNumber, idText } from './ids.ts';
 import { pageNumber, pageSize } from './paging.ts';
-import { ADDRESS_LINE_MAX_LENGTH, UkPostcode } from './address.ts';
 import { OptionalUkPhone } from './profile.ts';
+import { storableName } from './text.ts';
 
 /**
  * Billing (spec 001 sections 3 "Account", "Direct-debit settings/mandate", 7 "Billing and
@@ -42,12 +43,28 @@ export const INVOICE_TERMS_DAYS = 14;
 
 export const PAYMENT_METHODS = ['direct_debit', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = { direct_debit: 'Direct debit', card: 'Card' };
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
+  direct_debit: 'Direct debit',
+  card: 'Card',
+};
 
 /** UK banks the bank of a direct debit is matched against (spec 000 section 9). */
 export const UK_BANKS = [
-  'Barclays', 'Lloyds', 'NatWest', 'Santander', 'HSBC', 'Nationwide', 'TSB', 'Metro Bank', 'Virgin Money',
-  'Starling Bank', 'Monzo', 'Revolut', 'Tide', 'Bank of Scotland', 'Royal Bank of Scotland',
+  'Barclays',
+  'Lloyds',
+  'NatWest',
+  'Santander',
+  'HSBC',
+  'Nationwide',
+  'TSB',
+  'Metro Bank',
+  'Virgin Money',
+  'Starling Bank',
+  'Monzo',
+  'Revolut',
+  'Tide',
+  'Bank of Scotland',
+  'Royal Bank of Scotland',
 ] as const;
 
 /**
@@ -128,23 +145,38 @@ export function normaliseSortCode(text: string): string | null {
 }
 
 export const SortCode = z.pipe(
-  z.string({ error: billingMessages.sortCodeRequired }).check(
-    z.trim(),
-    z.minLength(1, { error: billingMessages.sortCodeRequired, abort: true }),
-    z.regex(SORT_CODE_PATTERN, billingMessages.sortCodeInvalid),
-  ),
+  z
+    .string({ error: billingMessages.sortCodeRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: billingMessages.sortCodeRequired, abort: true }),
+      z.regex(SORT_CODE_PATTERN, billingMessages.sortCodeInvalid),
+    ),
   z.transform((text: string) => normaliseSortCode(text)!),
 );
 
-export const AccountNumber = z.string({ error: billingMessages.accountNumberRequired }).check(
-  z.trim(),
-  z.minLength(1, { error: billingMessages.accountNumberRequired, abort: true }),
-  z.regex(ACCOUNT_NUMBER_PATTERN, billingMessages.accountNumberInvalid),
-);
+export const AccountNumber = z
+  .string({ error: billingMessages.accountNumberRequired })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: billingMessages.accountNumberRequired, abort: true }),
+    z.regex(ACCOUNT_NUMBER_PATTERN, billingMessages.accountNumberInvalid),
+  );
 
 const requiredText = (required: string, label: string) =>
-  z.string({ error: required }).check(z.trim(), z.minLength(1, { error: required, abort: true }), z.maxLength(ADDRESS_LINE_MAX_LENGTH, billingMessages.tooLong(label)), storableName());
-const optionalText = (label: string) => z._default(z.string().check(z.trim(), z.maxLength(ADDRESS_LINE_MAX_LENGTH, billingMessages.tooLong(label)), storableName()), '');
+  z
+    .string({ error: required })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required, abort: true }),
+      z.maxLength(ADDRESS_LINE_MAX_LENGTH, billingMessages.tooLong(label)),
+      storableName(),
+    );
+const optionalText = (label: string) =>
+  z._default(
+    z.string().check(z.trim(), z.maxLength(ADDRESS_LINE_MAX_LENGTH, billingMessages.tooLong(label)), storableName()),
+    '',
+  );
 
 export const PAYEE_ACCOUNT_TYPES = ['personal', 'business'] as const;
 export type PayeeAccountType = (typeof PAYEE_ACCOUNT_TYPES)[number];
@@ -159,7 +191,12 @@ export const DirectDebitRequest = z.object({
 export type DirectDebitRequest = z.input<typeof DirectDebitRequest>;
 
 /** The account's authorised contact (spec 001 section 3 "Account"). */
-export const AuthorisedContact = z.object({ full_name: z.string(), email_address: z.string(), phone_number: z.string(), mobile_number: z.string() });
+export const AuthorisedContact = z.object({
+  full_name: z.string(),
+  email_address: z.string(),
+  phone_number: z.string(),
+  mobile_number: z.string(),
+});
 export type AuthorisedContact = z.infer<typeof AuthorisedContact>;
 
 /**
@@ -242,12 +279,20 @@ export const BillingHistoryItem = z.object({
 });
 export type BillingHistoryItem = z.infer<typeof BillingHistoryItem>;
 
-export const BillingHistoryPage = z.object({ count: z.int(), next: z.nullable(z.string()), previous: z.nullable(z.string()), results: z.array(BillingHistoryItem) });
+export const BillingHistoryPage = z.object({
+  count: z.int(),
+  next: z.nullable(z.string()),
+  previous: z.nullable(z.string()),
+  results: z.array(BillingHistoryItem),
+});
 export type BillingHistoryPage = z.infer<typeof BillingHistoryPage>;
 
 /** History page size unless page_size says. */
 export const BILLING_HISTORY_PAGE_SIZE = 10;
-export const BillingHistoryQuery = z.object({ page: pageNumber('page is a whole number from 1'), page_size: pageSize(50, 'page_size is a whole number from 1 to 50') });
+export const BillingHistoryQuery = z.object({
+  page: pageNumber('page is a whole number from 1'),
+  page_size: pageSize(50, 'page_size is a whole number from 1 to 50'),
+});
 
 /** One invoice, as its view shows it. */
 export const Invoice = z.object({
@@ -324,7 +369,11 @@ export const MandateEntry = z.object({
 export type MandateEntry = z.infer<typeof MandateEntry>;
 
 /** A link's token in the path. */
-export const LinkTokenParams = z.object({ token: z.string(mandateMessages.linkInvalid).check(z.minLength(1, mandateMessages.linkInvalid), z.maxLength(100, mandateMessages.linkInvalid)) });
+export const LinkTokenParams = z.object({
+  token: z
+    .string(mandateMessages.linkInvalid)
+    .check(z.minLength(1, mandateMessages.linkInvalid), z.maxLength(100, mandateMessages.linkInvalid)),
+});
 
 /** The answer to "e-mail a link": where it went. */
 export const LinkSent = z.object({ sent_to: z.string() });
@@ -344,7 +393,9 @@ export const NextInvoiceQuery = z.object({ account_id: z.optional(idNumber(billi
 /** A PDF file (application/pdf): OpenAPI's binary string. (z.any() would bring zod's any into every page's bundle.) */
 const InvoicePdf = z.string();
 
-export const BillingAccountParams = z.object({ id: idText(billingMessages.unknownAccount, billingMessages.unknownAccount) });
+export const BillingAccountParams = z.object({
+  id: idText(billingMessages.unknownAccount, billingMessages.unknownAccount),
+});
 const InvoiceParams = z.object({
   id: idText(billingMessages.unknownAccount, billingMessages.unknownAccount),
   invoiceId: idText(billingMessages.unknownInvoice, billingMessages.unknownInvoice),
@@ -352,56 +403,113 @@ const InvoiceParams = z.object({
 
 export const billingEndpoints = {
   listBillingAccounts: endpoint({
-    method: 'GET', path: '/api/v3/billing/accounts/', summary: "The customer's billing accounts with balance, billing day and payment method", auth: true,
+    method: 'GET',
+    path: '/api/v3/billing/accounts/',
+    summary: "The customer's billing accounts with balance, billing day and payment method",
+    auth: true,
     response: BillingAccounts,
   }),
   getBillingAccount: endpoint({
-    method: 'GET', path: '/api/v3/billing/accounts/:id/', summary: 'One billing account', auth: true,
-    params: BillingAccountParams, response: BillingAccount,
+    method: 'GET',
+    path: '/api/v3/billing/accounts/:id/',
+    summary: 'One billing account',
+    auth: true,
+    params: BillingAccountParams,
+    response: BillingAccount,
   }),
   patchBillingAccount: endpoint({
-    method: 'PATCH', path: '/api/v3/billing/accounts/:id/', summary: "Changes the account's details (name, business, address, authorised contact)", auth: true,
-    params: BillingAccountParams, body: BillingAccountUpdate, response: BillingAccount,
+    method: 'PATCH',
+    path: '/api/v3/billing/accounts/:id/',
+    summary: "Changes the account's details (name, business, address, authorised contact)",
+    auth: true,
+    params: BillingAccountParams,
+    body: BillingAccountUpdate,
+    response: BillingAccount,
   }),
   getBillingHistory: endpoint({
-    method: 'GET', path: '/api/v3/billing/accounts/:id/history/', summary: "The account's invoices and payments, newest first, paged", auth: true,
-    params: BillingAccountParams, query: BillingHistoryQuery, response: BillingHistoryPage,
+    method: 'GET',
+    path: '/api/v3/billing/accounts/:id/history/',
+    summary: "The account's invoices and payments, newest first, paged",
+    auth: true,
+    params: BillingAccountParams,
+    query: BillingHistoryQuery,
+    response: BillingHistoryPage,
   }),
   getInvoice: endpoint({
-    method: 'GET', path: '/api/v3/billing/accounts/:id/invoices/:invoiceId/', summary: 'One invoice of the account', auth: true,
-    params: InvoiceParams, response: Invoice,
+    method: 'GET',
+    path: '/api/v3/billing/accounts/:id/invoices/:invoiceId/',
+    summary: 'One invoice of the account',
+    auth: true,
+    params: InvoiceParams,
+    response: Invoice,
   }),
   getInvoicePdf: endpoint({
-    method: 'GET', path: '/api/v3/billing/accounts/:id/invoices/:invoiceId/pdf/', summary: 'One invoice of the account as a PDF', auth: true,
-    params: InvoiceParams, response: InvoicePdf,
+    method: 'GET',
+    path: '/api/v3/billing/accounts/:id/invoices/:invoiceId/pdf/',
+    summary: 'One invoice of the account as a PDF',
+    auth: true,
+    params: InvoiceParams,
+    response: InvoicePdf,
   }),
   getDirectDebitStatus: endpoint({
-    method: 'GET', path: '/api/v3/billing/accounts/:id/dd-status/', summary: 'Whether the direct debit is set up and collecting', auth: true,
-    params: BillingAccountParams, response: DirectDebitStatus,
+    method: 'GET',
+    path: '/api/v3/billing/accounts/:id/dd-status/',
+    summary: 'Whether the direct debit is set up and collecting',
+    auth: true,
+    params: BillingAccountParams,
+    response: DirectDebitStatus,
   }),
   getDirectDebitSettings: endpoint({
-    method: 'GET', path: '/api/v3/billing/accounts/:id/dd-settings/', summary: "The account's direct-debit settings", auth: true,
-    params: BillingAccountParams, response: DirectDebitSettings,
+    method: 'GET',
+    path: '/api/v3/billing/accounts/:id/dd-settings/',
+    summary: "The account's direct-debit settings",
+    auth: true,
+    params: BillingAccountParams,
+    response: DirectDebitSettings,
   }),
   postDirectDebitSettings: endpoint({
-    method: 'POST', path: '/api/v3/billing/accounts/:id/dd-settings/', summary: 'Sets the direct-debit bank details (modulus checked); 400 with extra_data on refusal', auth: true,
-    params: BillingAccountParams, body: DirectDebitRequest, response: DirectDebitSettings,
+    method: 'POST',
+    path: '/api/v3/billing/accounts/:id/dd-settings/',
+    summary: 'Sets the direct-debit bank details (modulus checked); 400 with extra_data on refusal',
+    auth: true,
+    params: BillingAccountParams,
+    body: DirectDebitRequest,
+    response: DirectDebitSettings,
   }),
   sendMandateLink: endpoint({
-    method: 'POST', path: '/api/v3/billing/accounts/:id/dd-link/', summary: 'E-mails the account holder a link to set up the direct debit without signing in (/mandate-entry/{token})', auth: true,
-    params: BillingAccountParams, response: LinkSent, status: 201,
+    method: 'POST',
+    path: '/api/v3/billing/accounts/:id/dd-link/',
+    summary: 'E-mails the account holder a link to set up the direct debit without signing in (/mandate-entry/{token})',
+    auth: true,
+    params: BillingAccountParams,
+    response: LinkSent,
+    status: 201,
   }),
   getMandateEntry: endpoint({
-    method: 'GET', path: '/api/v1/direct-debit/tokens/:token/', summary: "A direct-debit link's account (401 when the link is not valid, used or expired)", auth: false,
-    params: LinkTokenParams, response: MandateEntry,
+    method: 'GET',
+    path: '/api/v1/direct-debit/tokens/:token/',
+    summary: "A direct-debit link's account (401 when the link is not valid, used or expired)",
+    auth: false,
+    params: LinkTokenParams,
+    response: MandateEntry,
   }),
   postMandateEntry: endpoint({
-    method: 'POST', path: '/api/v1/direct-debit/tokens/:token/', summary: 'Sets up the direct debit of a link\'s account with the four bank fields (modulus checked; 400 with extra_data on refusal); spends the link', auth: false,
-    params: LinkTokenParams, body: DirectDebitRequest, response: MandateEntry,
+    method: 'POST',
+    path: '/api/v1/direct-debit/tokens/:token/',
+    summary:
+      "Sets up the direct debit of a link's account with the four bank fields (modulus checked; 400 with extra_data on refusal); spends the link",
+    auth: false,
+    params: LinkTokenParams,
+    body: DirectDebitRequest,
+    response: MandateEntry,
   }),
   getNextInvoice: endpoint({
-    method: 'GET', path: '/api/v3/billing/next-invoice/', summary: "The next invoice's date and amount (the first account unless account_id says)", auth: true,
-    query: NextInvoiceQuery, response: NextInvoice,
+    method: 'GET',
+    path: '/api/v3/billing/next-invoice/',
+    summary: "The next invoice's date and amount (the first account unless account_id says)",
+    auth: true,
+    query: NextInvoiceQuery,
+    response: NextInvoice,
   }),
 };
 

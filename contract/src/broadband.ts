@@ -1,12 +1,13 @@
 // zod/mini, like the other contracts a page loads: the broadband pages load these on demand.
 import * as z from 'zod/mini';
+
 import { MobileNumber } from './account.ts';
 import { UkPostcode } from './address.ts';
 import { Email } from './auth.ts';
 import { endpoint } from './endpoint.ts';
-import { storableName } from './text.ts';
 import { idInteger } from './ids.ts';
 import { fullNameMessages, OptionalUkPhone, splitFullName } from './profile.ts';
+import { storableName } from './text.ts';
 
 /**
  * Broadband availability and sign-up (spec 000 section 2; spec 001 sections 2, 3 "Broadband",
@@ -54,7 +55,17 @@ export const INSTALLATION_APPOINTMENT_TYPE = 'Broadband installation';
 export const BUSINESS_DETAILS_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** Whom a business gets its broadband from today; the form's choices. */
-export const CURRENT_PROVIDERS = ['None', 'BT', 'Sky', 'Virgin Media', 'TalkTalk', 'Vodafone', 'Plusnet', 'EE', 'Other'] as const;
+export const CURRENT_PROVIDERS = [
+  'None',
+  'BT',
+  'Sky',
+  'Virgin Media',
+  'TalkTalk',
+  'Vodafone',
+  'Plusnet',
+  'EE',
+  'Other',
+] as const;
 
 export const broadbandMessages = {
   addressRefInvalid: 'Choose an address from the search results',
@@ -76,15 +87,13 @@ export const broadbandMessages = {
 export const BUSINESS_TEXT_MAX_LENGTH = 100;
 
 /** An address reference of the broadband address data: letters, digits and dashes. */
-const AddressRef = z.string({ error: broadbandMessages.addressRefInvalid }).check(
-  z.trim(),
-  z.regex(/^[A-Za-z0-9-]{1,40}$/, broadbandMessages.addressRefInvalid),
-);
+const AddressRef = z
+  .string({ error: broadbandMessages.addressRefInvalid })
+  .check(z.trim(), z.regex(/^[A-Za-z0-9-]{1,40}$/, broadbandMessages.addressRefInvalid));
 /** The css database code an address is held in: letters and digits. */
-const CssDatabaseCode = z.string({ error: broadbandMessages.cssCodeInvalid }).check(
-  z.trim(),
-  z.regex(/^[A-Za-z0-9]{1,10}$/, broadbandMessages.cssCodeInvalid),
-);
+const CssDatabaseCode = z
+  .string({ error: broadbandMessages.cssCodeInvalid })
+  .check(z.trim(), z.regex(/^[A-Za-z0-9]{1,10}$/, broadbandMessages.cssCodeInvalid));
 
 /** One address of the broadband address search (spec 001 section 3). */
 export const BroadbandAddress = z.object({
@@ -104,8 +113,16 @@ export type BroadbandAddress = z.infer<typeof BroadbandAddress>;
  * An address on one line: sub-premises, premises, number and street, town, postcode.
  * @example broadbandAddressLine({ subPremises: 'Unit 4', premisesName: 'Canal Wharf', thoroughfareNumber: '', thoroughfareName: 'Water Lane', postTown: 'Leeds', postcode: 'LS11 5PZ', ... }) // 'Unit 4, Canal Wharf, Water Lane, Leeds, LS11 5PZ'
  */
-export function broadbandAddressLine(a: Pick<BroadbandAddress, 'subPremises' | 'premisesName' | 'thoroughfareNumber' | 'thoroughfareName' | 'postTown' | 'postcode'>): string {
-  const street = [a.thoroughfareNumber, a.thoroughfareName].map((part) => part.trim()).filter(Boolean).join(' ');
+export function broadbandAddressLine(
+  a: Pick<
+    BroadbandAddress,
+    'subPremises' | 'premisesName' | 'thoroughfareNumber' | 'thoroughfareName' | 'postTown' | 'postcode'
+  >,
+): string {
+  const street = [a.thoroughfareNumber, a.thoroughfareName]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
   return [a.subPremises, a.premisesName, street, a.postTown, a.postcode]
     .map((part) => part.trim())
     .filter(Boolean)
@@ -126,7 +143,11 @@ export const AddressSearch = z.object({ results: z.array(BroadbandAddress) });
 export type AddressSearch = z.infer<typeof AddressSearch>;
 
 /** The address whose availability (or tariffs) is asked for. */
-export const AvailabilityQuery = z.object({ address_ref: AddressRef, postcode: UkPostcode, css_database_code: CssDatabaseCode });
+export const AvailabilityQuery = z.object({
+  address_ref: AddressRef,
+  postcode: UkPostcode,
+  css_database_code: CssDatabaseCode,
+});
 export type AvailabilityQuery = z.input<typeof AvailabilityQuery>;
 
 /** One broadband type at an address: which networks offer it and the fastest speeds there. */
@@ -167,17 +188,21 @@ export const TariffAvailability = z.object({ fttp: z.array(BroadbandTariff), ftt
 export type TariffAvailability = z.infer<typeof TariffAvailability>;
 
 const requiredText = (required: string, label: string) =>
-  z.string({ error: required }).check(
-    z.trim(),
-    z.minLength(1, { error: required, abort: true }),
-    z.maxLength(BUSINESS_TEXT_MAX_LENGTH, broadbandMessages.tooLong(label)),
-    storableName(),
-  );
+  z
+    .string({ error: required })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required, abort: true }),
+      z.maxLength(BUSINESS_TEXT_MAX_LENGTH, broadbandMessages.tooLong(label)),
+      storableName(),
+    );
 
 /** The business details of a sign-up (spec 001 section 3), as the form sends them. */
 export const BusinessDetails = z.object({
   // A full name is two words or more (spec 000 section 5): the installer asks for the person by it.
-  name: requiredText(broadbandMessages.nameRequired, 'Name').check(z.refine((value) => splitFullName(value) !== null, fullNameMessages.twoWords)),
+  name: requiredText(broadbandMessages.nameRequired, 'Name').check(
+    z.refine((value) => splitFullName(value) !== null, fullNameMessages.twoWords),
+  ),
   business_name: requiredText(broadbandMessages.businessNameRequired, 'Business name'),
   email_address: Email,
   mobile_number: MobileNumber,
@@ -189,18 +214,24 @@ export type BusinessDetails = z.output<typeof BusinessDetails>;
 
 export const CreateTelcoLeadRequest = z.object({
   /** Made once per sign-up by the page (a UUID): the same id again answers the lead it made. */
-  request_id: z.string({ error: broadbandMessages.requestIdInvalid }).check(z.regex(/^[A-Za-z0-9-]{16,64}$/, broadbandMessages.requestIdInvalid)),
+  request_id: z
+    .string({ error: broadbandMessages.requestIdInvalid })
+    .check(z.regex(/^[A-Za-z0-9-]{16,64}$/, broadbandMessages.requestIdInvalid)),
   address_ref: AddressRef,
   css_database_code: CssDatabaseCode,
   postcode: UkPostcode,
-  tariff_id: z.string({ error: broadbandMessages.tariffRequired }).check(z.trim(), z.regex(/^[a-z0-9-]{1,40}$/, broadbandMessages.tariffRequired)),
+  tariff_id: z
+    .string({ error: broadbandMessages.tariffRequired })
+    .check(z.trim(), z.regex(/^[a-z0-9-]{1,40}$/, broadbandMessages.tariffRequired)),
   business_details: BusinessDetails,
 });
 export type CreateTelcoLeadRequest = z.input<typeof CreateTelcoLeadRequest>;
 
 export const ApproveTelcoLeadRequest = z.object({
   lead_id: idInteger(broadbandMessages.leadNotFound),
-  lead_token: z.string({ error: broadbandMessages.leadNotFound }).check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, broadbandMessages.leadNotFound)),
+  lead_token: z
+    .string({ error: broadbandMessages.leadNotFound })
+    .check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, broadbandMessages.leadNotFound)),
 });
 export type ApproveTelcoLeadRequest = z.input<typeof ApproveTelcoLeadRequest>;
 
@@ -248,23 +279,47 @@ export type TelcoLead = z.infer<typeof TelcoLead>;
 
 export const broadbandEndpoints = {
   broadbandAddressSearch: endpoint({
-    method: 'GET', path: '/broadband/api/v1/address-search/', summary: 'Addresses at a postcode from the broadband address data (ref_not_empty=true: only those that can be checked)', auth: false,
-    query: AddressSearchQuery, response: AddressSearch,
+    method: 'GET',
+    path: '/broadband/api/v1/address-search/',
+    summary:
+      'Addresses at a postcode from the broadband address data (ref_not_empty=true: only those that can be checked)',
+    auth: false,
+    query: AddressSearchQuery,
+    response: AddressSearch,
   }),
   broadbandAvailability: endpoint({
-    method: 'GET', path: '/broadband/api/v1/availability/', summary: 'Broadband available at an address, per broadband type and network', auth: false,
-    query: AvailabilityQuery, response: Availability,
+    method: 'GET',
+    path: '/broadband/api/v1/availability/',
+    summary: 'Broadband available at an address, per broadband type and network',
+    auth: false,
+    query: AvailabilityQuery,
+    response: Availability,
   }),
   broadbandTariffAvailability: endpoint({
-    method: 'GET', path: '/broadband/api/v1/tariff-availability/', summary: 'Broadband tariffs available at an address, grouped fttp and fttc', auth: false,
-    query: AvailabilityQuery, response: TariffAvailability,
+    method: 'GET',
+    path: '/broadband/api/v1/tariff-availability/',
+    summary: 'Broadband tariffs available at an address, grouped fttp and fttc',
+    auth: false,
+    query: AvailabilityQuery,
+    response: TariffAvailability,
   }),
   createTelcoLead: endpoint({
-    method: 'POST', path: '/api/v3/signup/create-telco-lead/', summary: 'Records a broadband sign-up (address, tariff, business details); the same request_id answers the same lead', auth: false,
-    body: CreateTelcoLeadRequest, response: TelcoLead, status: 201,
+    method: 'POST',
+    path: '/api/v3/signup/create-telco-lead/',
+    summary:
+      'Records a broadband sign-up (address, tariff, business details); the same request_id answers the same lead',
+    auth: false,
+    body: CreateTelcoLeadRequest,
+    response: TelcoLead,
+    status: 201,
   }),
   approveTelcoLead: endpoint({
-    method: 'POST', path: '/api/v3/signup/approve-telco-lead/', summary: "Approves a broadband sign-up and books its installation (an appointment order on the customer's account when the e-mail is theirs)", auth: false,
-    body: ApproveTelcoLeadRequest, response: TelcoLead,
+    method: 'POST',
+    path: '/api/v3/signup/approve-telco-lead/',
+    summary:
+      "Approves a broadband sign-up and books its installation (an appointment order on the customer's account when the e-mail is theirs)",
+    auth: false,
+    body: ApproveTelcoLeadRequest,
+    response: TelcoLead,
   }),
 };

@@ -1,6 +1,7 @@
 // zod/mini, like the other shell schemas. The rules are in buy-now-rules.ts: the start-up loads
 // them with every signed-in page, and this module's schemas (top-level calls) would come along.
 import * as z from 'zod/mini';
+
 import { endpoint } from './endpoint.ts';
 import { idText } from './ids.ts';
 
@@ -40,7 +41,11 @@ export type BuyNowSummary = z.infer<typeof BuyNowSummary>;
 
 export const buyNowEndpoints = {
   getBuyNowSummary: endpoint({
-    method: 'GET', path: '/api/v1/voip/:product_id/buy-now/summary/', summary: 'What was bought online: the cloud phone, its numbers and users', auth: true,
-    params: BuyNowSummaryParams, response: BuyNowSummary,
+    method: 'GET',
+    path: '/api/v1/voip/:product_id/buy-now/summary/',
+    summary: 'What was bought online: the cloud phone, its numbers and users',
+    auth: true,
+    params: BuyNowSummaryParams,
+    response: BuyNowSummary,
   }),
 };

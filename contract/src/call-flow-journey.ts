@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { endpoint } from './endpoint.ts';
 import { idNumber, idText } from './ids.ts';
 
@@ -10,7 +11,11 @@ const JourneyParams = z.object({ id: idNumber('Unknown product'), flow: idText('
 
 export const callFlowJourneyEndpoints = {
   getCallFlowJourneyPdf: endpoint({
-    method: 'GET', path: '/api/v2/voip/:id/call-flows/:flow/journey/', summary: "The flow as a caller lives it, per time window and key, as a PDF (caller-journey-{flow}.pdf)", auth: true,
-    params: JourneyParams, response: z.string(),
+    method: 'GET',
+    path: '/api/v2/voip/:id/call-flows/:flow/journey/',
+    summary: 'The flow as a caller lives it, per time window and key, as a PDF (caller-journey-{flow}.pdf)',
+    auth: true,
+    params: JourneyParams,
+    response: z.string(),
   }),
 };

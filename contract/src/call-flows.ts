@@ -1,10 +1,19 @@
 import { z } from 'zod';
-import { FlowNodeSchema, MAX_NAME_LENGTH, MSG_NAME_REQUIRED, NODE_TYPES, OpeningHoursSchema, presetHours } from '@portal/editor-core';
+
+import {
+  FlowNodeSchema,
+  MAX_NAME_LENGTH,
+  MSG_NAME_REQUIRED,
+  NODE_TYPES,
+  OpeningHoursSchema,
+  presetHours,
+} from '@portal/editor-core';
+
+import { InstallationAddressInput } from './address.ts';
 import { endpoint } from './endpoint.ts';
-import { storableName } from './text.ts';
 import { idNumber, idText } from './ids.ts';
 import { pageNumber, pageSize } from './paging.ts';
-import { InstallationAddressInput } from './address.ts';
+import { storableName } from './text.ts';
 
 /** Messages of the call-flow screens and API (spec 000 section 8, spec 001 sections 5 and 8). */
 export const callFlowMessages = {
@@ -12,7 +21,8 @@ export const callFlowMessages = {
   saveFailed: 'Fail to update call flow. Please try again. If the issue persists, contact customer service.',
   loadFailed: 'Unable to load call flow',
   welcomeGreetingNeedsAudio: 'Please set a welcome greeting audio before enabling your simple call flow',
-  changedElsewhere: 'This call flow was changed elsewhere since you opened it. Reload it to see the latest version; your changes are kept in this browser.',
+  changedElsewhere:
+    'This call flow was changed elsewhere since you opened it. Reload it to see the latest version; your changes are kept in this browser.',
   notUkNumber: 'Enter a UK phone number, like 01632 960123 or +44 20 7946 0000',
   versionNotFound: 'Version not found.',
 } as const;
@@ -52,9 +62,18 @@ export type CallFlowSummary = z.infer<typeof CallFlowSummary>;
 
 /** The note a save may carry into its version ("Added the sales key"); optional. */
 export const MAX_VERSION_NOTE_LENGTH = 200;
-const VersionNote = z.string().trim().max(MAX_VERSION_NOTE_LENGTH, `Use ${MAX_VERSION_NOTE_LENGTH} characters or fewer`).optional();
+const VersionNote = z
+  .string()
+  .trim()
+  .max(MAX_VERSION_NOTE_LENGTH, `Use ${MAX_VERSION_NOTE_LENGTH} characters or fewer`)
+  .optional();
 
-export const CreateCallFlow = z.object({ name: FlowName, enable: z.boolean(), data: FlowNodeSchema, note: VersionNote });
+export const CreateCallFlow = z.object({
+  name: FlowName,
+  enable: z.boolean(),
+  data: FlowNodeSchema,
+  note: VersionNote,
+});
 export type CreateCallFlow = z.infer<typeof CreateCallFlow>;
 
 /** PATCH: the whole flow, or any of data, name, enable; a stale `version` (or If-Match) answers 412. */
@@ -134,10 +153,19 @@ export function defaultSimpleCallFlowData(): SimpleCallFlowData {
   };
 }
 
-export const SimpleCallFlow = z.object({ enable: z.boolean(), name: z.string(), data: SimpleCallFlowData, version: z.number().int() });
+export const SimpleCallFlow = z.object({
+  enable: z.boolean(),
+  name: z.string(),
+  data: SimpleCallFlowData,
+  version: z.number().int(),
+});
 export type SimpleCallFlow = z.infer<typeof SimpleCallFlow>;
 
-export const PatchSimpleCallFlow = z.object({ enable: z.boolean().optional(), data: SimpleCallFlowData.optional(), version: z.number().int().optional() });
+export const PatchSimpleCallFlow = z.object({
+  enable: z.boolean().optional(),
+  data: SimpleCallFlowData.optional(),
+  version: z.number().int().optional(),
+});
 
 /** A site user (seat holder) a transfer can ring. */
 export const SiteUser = z.object({
@@ -173,7 +201,14 @@ export const Site = z.object({
   pilot_number: z.object({ number: z.string() }).nullable(),
   supplier: z.number().int(),
   installation_address: z
-    .object({ summary_line: z.string(), line_one: z.string(), line_two: z.string(), city: z.string(), county: z.string(), post_code: z.string() })
+    .object({
+      summary_line: z.string(),
+      line_one: z.string(),
+      line_two: z.string(),
+      city: z.string(),
+      county: z.string(),
+      post_code: z.string(),
+    })
     .nullable(),
   addons: z.array(z.object({ addon_id: z.number().int(), quantity: z.number().int() })),
   users: z.record(z.string(), SiteUser),
@@ -189,7 +224,9 @@ export type Site = z.infer<typeof Site>;
  */
 export const PatchSiteRequest = z
   .object({ installation_address: z.optional(InstallationAddressInput) })
-  .refine((body) => body.installation_address !== undefined, { message: 'Send installation_address: the site field that may be changed here' });
+  .refine((body) => body.installation_address !== undefined, {
+    message: 'Send installation_address: the site field that may be changed here',
+  });
 export type PatchSiteRequest = z.input<typeof PatchSiteRequest>;
 
 /**
@@ -238,79 +275,163 @@ export const Binary = z.any().describe('binary');
 
 export const callFlowEndpoints = {
   listCallFlows: endpoint({
-    method: 'GET', path: '/api/v2/voip/:id/call-flows/', summary: "The product's custom call flows", auth: true,
-    params: ProductParams, response: z.object({ results: z.array(CallFlowSummary) }),
+    method: 'GET',
+    path: '/api/v2/voip/:id/call-flows/',
+    summary: "The product's custom call flows",
+    auth: true,
+    params: ProductParams,
+    response: z.object({ results: z.array(CallFlowSummary) }),
   }),
   getCallFlow: endpoint({
-    method: 'GET', path: '/api/v2/voip/:id/call-flows/:flow/', summary: 'One custom call flow with its tree', auth: true,
-    params: FlowParams, response: StoredCallFlow,
+    method: 'GET',
+    path: '/api/v2/voip/:id/call-flows/:flow/',
+    summary: 'One custom call flow with its tree',
+    auth: true,
+    params: FlowParams,
+    response: StoredCallFlow,
   }),
   createCallFlow: endpoint({
-    method: 'POST', path: '/api/v2/voip/:id/call-flows/', summary: 'Creates a custom call flow (the whole flow)', auth: true,
-    params: ProductParams, body: CreateCallFlow, response: StoredCallFlow, status: 201,
+    method: 'POST',
+    path: '/api/v2/voip/:id/call-flows/',
+    summary: 'Creates a custom call flow (the whole flow)',
+    auth: true,
+    params: ProductParams,
+    body: CreateCallFlow,
+    response: StoredCallFlow,
+    status: 201,
   }),
   patchCallFlow: endpoint({
-    method: 'PATCH', path: '/api/v2/voip/:id/call-flows/:flow/', summary: 'Changes a custom call flow: the flow, or data, name, enable', auth: true,
-    params: FlowParams, body: PatchCallFlow, response: StoredCallFlow,
+    method: 'PATCH',
+    path: '/api/v2/voip/:id/call-flows/:flow/',
+    summary: 'Changes a custom call flow: the flow, or data, name, enable',
+    auth: true,
+    params: FlowParams,
+    body: PatchCallFlow,
+    response: StoredCallFlow,
   }),
   deleteCallFlow: endpoint({
-    method: 'DELETE', path: '/api/v2/voip/:id/call-flows/:flow/', summary: 'Deletes a custom call flow', auth: true,
-    params: FlowParams, response: z.object({ detail: z.string() }),
+    method: 'DELETE',
+    path: '/api/v2/voip/:id/call-flows/:flow/',
+    summary: 'Deletes a custom call flow',
+    auth: true,
+    params: FlowParams,
+    response: z.object({ detail: z.string() }),
   }),
   listCallFlowVersions: endpoint({
-    method: 'GET', path: '/api/v2/voip/:id/call-flows/:flow/versions/', summary: "A custom call flow's versions, newest first, paged", auth: true,
-    params: FlowParams, query: VersionsQuery, response: CallFlowVersionsPage,
+    method: 'GET',
+    path: '/api/v2/voip/:id/call-flows/:flow/versions/',
+    summary: "A custom call flow's versions, newest first, paged",
+    auth: true,
+    params: FlowParams,
+    query: VersionsQuery,
+    response: CallFlowVersionsPage,
   }),
   getCallFlowVersion: endpoint({
-    method: 'GET', path: '/api/v2/voip/:id/call-flows/:flow/versions/:number/', summary: 'One version of a custom call flow with its tree', auth: true,
-    params: VersionParams, response: CallFlowVersionDocument,
+    method: 'GET',
+    path: '/api/v2/voip/:id/call-flows/:flow/versions/:number/',
+    summary: 'One version of a custom call flow with its tree',
+    auth: true,
+    params: VersionParams,
+    response: CallFlowVersionDocument,
   }),
   restoreCallFlowVersion: endpoint({
-    method: 'POST', path: '/api/v2/voip/:id/call-flows/:flow/versions/:number/restore/', summary: "Makes a version's tree the flow's again (a new version; nothing is overwritten)", auth: true,
-    params: VersionParams, body: RestoreCallFlowVersion, response: StoredCallFlow,
+    method: 'POST',
+    path: '/api/v2/voip/:id/call-flows/:flow/versions/:number/restore/',
+    summary: "Makes a version's tree the flow's again (a new version; nothing is overwritten)",
+    auth: true,
+    params: VersionParams,
+    body: RestoreCallFlowVersion,
+    response: StoredCallFlow,
   }),
   getSimpleCallFlow: endpoint({
-    method: 'GET', path: '/api/v3/voip/:id/simple-call-flow/', summary: 'The simple call flow', auth: true,
-    params: ProductParams, response: SimpleCallFlow,
+    method: 'GET',
+    path: '/api/v3/voip/:id/simple-call-flow/',
+    summary: 'The simple call flow',
+    auth: true,
+    params: ProductParams,
+    response: SimpleCallFlow,
   }),
   patchSimpleCallFlow: endpoint({
-    method: 'PATCH', path: '/api/v3/voip/:id/simple-call-flow/', summary: 'Changes the simple call flow (data and enable)', auth: true,
-    params: ProductParams, body: PatchSimpleCallFlow, response: SimpleCallFlow,
+    method: 'PATCH',
+    path: '/api/v3/voip/:id/simple-call-flow/',
+    summary: 'Changes the simple call flow (data and enable)',
+    auth: true,
+    params: ProductParams,
+    body: PatchSimpleCallFlow,
+    response: SimpleCallFlow,
   }),
   getSite: endpoint({
-    method: 'GET', path: '/api/v1/voip/:id/', summary: 'Site data: pilot number, supplier, address, add-ons, users', auth: true,
-    params: ProductParams, response: Site,
+    method: 'GET',
+    path: '/api/v1/voip/:id/',
+    summary: 'Site data: pilot number, supplier, address, add-ons, users',
+    auth: true,
+    params: ProductParams,
+    response: Site,
   }),
   getSiteById: endpoint({
-    method: 'GET', path: '/api/v1/voip/sites/:id/', summary: 'Address and site: the same site data as /api/v1/voip/{id}/', auth: true,
-    params: ProductParams, response: Site,
+    method: 'GET',
+    path: '/api/v1/voip/sites/:id/',
+    summary: 'Address and site: the same site data as /api/v1/voip/{id}/',
+    auth: true,
+    params: ProductParams,
+    response: Site,
   }),
   patchSite: endpoint({
-    method: 'PATCH', path: '/api/v1/voip/:id/', summary: 'Changes what of the site a customer may: the installation address; answers the site', auth: true,
-    params: ProductParams, body: PatchSiteRequest, response: Site,
+    method: 'PATCH',
+    path: '/api/v1/voip/:id/',
+    summary: 'Changes what of the site a customer may: the installation address; answers the site',
+    auth: true,
+    params: ProductParams,
+    body: PatchSiteRequest,
+    response: Site,
   }),
   getSiteNumbers: endpoint({
-    method: 'GET', path: '/api/v1/voip/sites/:id/numbers/', summary: 'Numbers of the site and their extensions', auth: true,
-    params: ProductParams, response: SiteNumbers,
+    method: 'GET',
+    path: '/api/v1/voip/sites/:id/numbers/',
+    summary: 'Numbers of the site and their extensions',
+    auth: true,
+    params: ProductParams,
+    response: SiteNumbers,
   }),
   isUkPhoneNumber: endpoint({
-    method: 'GET', path: '/api/v1/tools/is-uk-phone-number/', summary: 'Whether a number is a UK phone number', auth: true,
-    query: z.object({ number: z.string().max(40) }), response: z.object({ valid: z.boolean() }),
+    method: 'GET',
+    path: '/api/v1/tools/is-uk-phone-number/',
+    summary: 'Whether a number is a UK phone number',
+    auth: true,
+    query: z.object({ number: z.string().max(40) }),
+    response: z.object({ valid: z.boolean() }),
   }),
   listCallFlowAudioFiles: endpoint({
-    method: 'GET', path: '/api/v1/voip/:id/call-flows/current/audio-files/', summary: 'Audio files the call flows can play', auth: true,
-    params: ProductParams, response: z.object({ results: z.array(AudioFile) }),
+    method: 'GET',
+    path: '/api/v1/voip/:id/call-flows/current/audio-files/',
+    summary: 'Audio files the call flows can play',
+    auth: true,
+    params: ProductParams,
+    response: z.object({ results: z.array(AudioFile) }),
   }),
   downloadCallFlowAudioFile: endpoint({
-    method: 'GET', path: '/api/v1/voip/:id/call-flows/current/audio-files/download/:name/', summary: 'An audio file (audio/wav; supports Range)', auth: true,
-    params: ProductParams.extend({ name: z.string().max(200) }), response: Binary,
+    method: 'GET',
+    path: '/api/v1/voip/:id/call-flows/current/audio-files/download/:name/',
+    summary: 'An audio file (audio/wav; supports Range)',
+    auth: true,
+    params: ProductParams.extend({ name: z.string().max(200) }),
+    response: Binary,
   }),
   getAdvancedCallFlowAddOn: endpoint({
-    method: 'GET', path: '/api/v1/voip/:id/add-ons/advanced-call-flow/', summary: 'Whether the advanced call flows add-on is on, and node limits', auth: true,
-    params: ProductParams, response: AdvancedCallFlowAddOn,
+    method: 'GET',
+    path: '/api/v1/voip/:id/add-ons/advanced-call-flow/',
+    summary: 'Whether the advanced call flows add-on is on, and node limits',
+    auth: true,
+    params: ProductParams,
+    response: AdvancedCallFlowAddOn,
   }),
   patchAdvancedCallFlowAddOn: endpoint({
-    method: 'PATCH', path: '/api/v1/voip/:id/add-ons/advanced-call-flow/', summary: 'Turns the advanced call flows add-on on', auth: true,
-    params: ProductParams, body: z.object({ enabled: z.literal(true) }), response: AdvancedCallFlowAddOn,
+    method: 'PATCH',
+    path: '/api/v1/voip/:id/add-ons/advanced-call-flow/',
+    summary: 'Turns the advanced call flows add-on on',
+    auth: true,
+    params: ProductParams,
+    body: z.object({ enabled: z.literal(true) }),
+    response: AdvancedCallFlowAddOn,
   }),
 };

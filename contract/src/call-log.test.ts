@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatCallDuration, resolveCallDates, ukDate, ukMidnight } from './call-log.ts';
 import { isIsoDate } from './dates.ts';
 
@@ -11,12 +12,18 @@ describe('resolveCallDates (spec 001 section 9: date filter)', () => {
     expect(resolveCallDates({}, today)).toEqual({ from: '2025-02-09', to: today });
   });
   it('a custom range is inclusive; a single date is that one day', () => {
-    expect(resolveCallDates({ range: 'custom', start_date: '2025-01-01', end_date: '2025-01-31' }, today)).toEqual({ from: '2025-01-01', to: '2025-01-31' });
+    expect(resolveCallDates({ range: 'custom', start_date: '2025-01-01', end_date: '2025-01-31' }, today)).toEqual({
+      from: '2025-01-01',
+      to: '2025-01-31',
+    });
     expect(resolveCallDates({ start_date: '2025-01-05' }, today)).toEqual({ from: '2025-01-05', to: '2025-01-05' });
   });
   it('refuses a custom range without a start, backwards, too long or with an impossible date', () => {
     expect(resolveCallDates({ range: 'custom' }, today)).toEqual({ error: 'Choose a start date for a custom range' });
-    expect(resolveCallDates({ start_date: '2025-02-02', end_date: '2025-02-01' }, today)).toHaveProperty('error', 'The end date must not be before the start date');
+    expect(resolveCallDates({ start_date: '2025-02-02', end_date: '2025-02-01' }, today)).toHaveProperty(
+      'error',
+      'The end date must not be before the start date',
+    );
     expect(resolveCallDates({ start_date: '2020-01-01', end_date: '2025-01-01' }, today)).toHaveProperty('error');
     expect(resolveCallDates({ start_date: '2025-02-30' }, today)).toHaveProperty('error', 'Enter a date as YYYY-MM-DD');
     expect(isIsoDate('2024-02-29')).toBe(true);

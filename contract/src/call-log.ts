@@ -1,8 +1,9 @@
 // zod/mini, like the other contracts a page loads on demand: the call-recordings page loads these.
 import * as z from 'zod/mini';
+
 import { Binary } from './call-flows.ts';
-import { endpoint } from './endpoint.ts';
 import { isIsoDate, isoDate } from './dates.ts';
+import { endpoint } from './endpoint.ts';
 import { idText } from './ids.ts';
 import { pageNumber, pageSize } from './paging.ts';
 
@@ -68,7 +69,8 @@ export function addDays(isoDate: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 export const CALL_DATE_RANGES = ['24h', '7d', '30d', 'custom'] as const;
 export type CallDateRange = (typeof CALL_DATE_RANGES)[number];
@@ -85,13 +87,17 @@ export interface CallDateFilter {
  * The UK days a date filter covers, first and last inclusive, given today's UK date; or why not.
  * @example resolveCallDates({ range: '7d' }, '2025-03-10') // { from: '2025-03-04', to: '2025-03-10' }
  */
-export function resolveCallDates(filter: CallDateFilter, today: string): { from: string; to: string } | { error: string } {
+export function resolveCallDates(
+  filter: CallDateFilter,
+  today: string,
+): { from: string; to: string } | { error: string } {
   const range = filter.range ?? (filter.start_date ? 'custom' : DEFAULT_CALL_DATE_RANGE);
   if (range === '24h') return { from: today, to: today };
   if (range === '7d') return { from: addDays(today, -6), to: today };
   if (range === '30d') return { from: addDays(today, -29), to: today };
   if (!filter.start_date) return { error: callLogMessages.customNeedsStart };
-  if (!isIsoDate(filter.start_date) || (filter.end_date && !isIsoDate(filter.end_date))) return { error: callLogMessages.badDate };
+  if (!isIsoDate(filter.start_date) || (filter.end_date && !isIsoDate(filter.end_date)))
+    return { error: callLogMessages.badDate };
   const to = filter.end_date || filter.start_date;
   if (to < filter.start_date) return { error: callLogMessages.endBeforeStart };
   if (daysBetween(filter.start_date, to) + 1 > MAX_CALL_RANGE_DAYS) return { error: callLogMessages.rangeTooLong };
@@ -101,7 +107,12 @@ export function resolveCallDates(filter: CallDateFilter, today: string): { from:
 /** The UK date (YYYY-MM-DD) of an instant. */
 export function ukDate(instant: Date): string {
   // en-CA writes YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
 }
 
 /** The instant a UK day starts (midnight in London, GMT or BST). */
@@ -205,7 +216,12 @@ export const CallRecordingsQuery = z.object({
   start_date: optionalDate,
   end_date: optionalDate,
   number: z.optional(z.string().check(z.trim(), z.regex(/^\+?[0-9]{0,20}$/, callLogMessages.badNumber))),
-  duration: z.optional(z.enum(Object.keys(CALL_DURATION_FILTERS) as [CallDurationFilter, ...CallDurationFilter[]], callLogMessages.badDuration)),
+  duration: z.optional(
+    z.enum(
+      Object.keys(CALL_DURATION_FILTERS) as [CallDurationFilter, ...CallDurationFilter[]],
+      callLogMessages.badDuration,
+    ),
+  ),
   keyword: z.optional(z.string().check(z.trim(), z.maxLength(100, callLogMessages.badKeyword))),
   /** 'true': the recently-deleted view. */
   deleted: z.optional(z.enum(['true', 'false'])),
@@ -214,8 +230,15 @@ export const CallRecordingsQuery = z.object({
 });
 export type CallRecordingsQuery = z.input<typeof CallRecordingsQuery>;
 
-const recordingUuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, callLogMessages.unknownRecording));
-const RecordingUuids = z.array(recordingUuid).check(z.minLength(1, callLogMessages.chooseRecordings), z.maxLength(MAX_RECORDINGS_PER_ZIP, callLogMessages.tooManyRecordings));
+const recordingUuid = z
+  .string()
+  .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, callLogMessages.unknownRecording));
+const RecordingUuids = z
+  .array(recordingUuid)
+  .check(
+    z.minLength(1, callLogMessages.chooseRecordings),
+    z.maxLength(MAX_RECORDINGS_PER_ZIP, callLogMessages.tooManyRecordings),
+  );
 
 /** The recordings chosen for a download, a delete or a restore. */
 export const RecordingSelection = z.object({ recording_uuids: RecordingUuids });
@@ -234,7 +257,12 @@ export type TranscriptView = z.infer<typeof TranscriptView>;
 
 export const RecordingAdminPassword = z.object({ password_is_set: z.boolean() });
 export const SetRecordingAdminPassword = z.object({
-  password: z.string({ error: callLogMessages.passwordTooShort }).check(z.minLength(MIN_RECORDING_PASSWORD_LENGTH, callLogMessages.passwordTooShort), z.maxLength(128, callLogMessages.passwordTooLong)),
+  password: z
+    .string({ error: callLogMessages.passwordTooShort })
+    .check(
+      z.minLength(MIN_RECORDING_PASSWORD_LENGTH, callLogMessages.passwordTooShort),
+      z.maxLength(128, callLogMessages.passwordTooLong),
+    ),
   /** Needed when a password is set already. */
   current_password: z.optional(z.string().check(z.maxLength(128, callLogMessages.currentPasswordWrong))),
 });
@@ -246,40 +274,83 @@ const StartTimeQuery = z.object({ start_time: z.optional(z.string().check(z.maxL
 
 export const callLogEndpoints = {
   listCallRecordings: endpoint({
-    method: 'GET', path: '/api/v1/voip/:id/calls/call_recordings/', summary: 'Calls with recordings, filtered and paged (deleted=true: recently deleted)', auth: true,
-    params: ProductParams, query: CallRecordingsQuery, response: CallRecordingsPage,
+    method: 'GET',
+    path: '/api/v1/voip/:id/calls/call_recordings/',
+    summary: 'Calls with recordings, filtered and paged (deleted=true: recently deleted)',
+    auth: true,
+    params: ProductParams,
+    query: CallRecordingsQuery,
+    response: CallRecordingsPage,
   }),
   downloadCallRecordings: endpoint({
-    method: 'POST', path: '/api/v1/voip/:id/calls/call_recordings/', summary: 'One recording (WAV) or several as one zip, streamed', auth: true,
-    params: ProductParams, body: RecordingSelection, response: Binary,
+    method: 'POST',
+    path: '/api/v1/voip/:id/calls/call_recordings/',
+    summary: 'One recording (WAV) or several as one zip, streamed',
+    auth: true,
+    params: ProductParams,
+    body: RecordingSelection,
+    response: Binary,
   }),
   getCallRecording: endpoint({
-    method: 'GET', path: '/api/v1/voip/:id/calls/:calllog/recording/:uuid/', summary: "A recording's audio (download=true: as an attachment)", auth: true,
+    method: 'GET',
+    path: '/api/v1/voip/:id/calls/:calllog/recording/:uuid/',
+    summary: "A recording's audio (download=true: as an attachment)",
+    auth: true,
     params: z.object({ id: idText('Unknown product'), calllog: idText('Unknown call'), uuid: recordingUuid }),
-    query: z.object({ download: z.optional(z.enum(['true', 'false'])) }), response: Binary,
+    query: z.object({ download: z.optional(z.enum(['true', 'false'])) }),
+    response: Binary,
   }),
   deleteCallRecordings: endpoint({
-    method: 'DELETE', path: '/api/v1/voip/:id/calls/actions/delete-recordings/', summary: 'Moves recordings to recently deleted', auth: true,
-    params: ProductParams, body: RecordingSelection, response: RecordingsChanged,
+    method: 'DELETE',
+    path: '/api/v1/voip/:id/calls/actions/delete-recordings/',
+    summary: 'Moves recordings to recently deleted',
+    auth: true,
+    params: ProductParams,
+    body: RecordingSelection,
+    response: RecordingsChanged,
   }),
   restoreCallRecordings: endpoint({
-    method: 'POST', path: '/api/v1/voip/:id/calls/actions/restore-deleted-recordings/', summary: 'Restores recently deleted recordings', auth: true,
-    params: ProductParams, body: RecordingSelection, response: RecordingsChanged,
+    method: 'POST',
+    path: '/api/v1/voip/:id/calls/actions/restore-deleted-recordings/',
+    summary: 'Restores recently deleted recordings',
+    auth: true,
+    params: ProductParams,
+    body: RecordingSelection,
+    response: RecordingsChanged,
   }),
   getTranscription: endpoint({
-    method: 'GET', path: '/api/v1/voip/:id/calls/recording/:uuid/transcriptions/', summary: "A recording's transcript", auth: true,
-    params: RecordingParams, query: StartTimeQuery, response: TranscriptView,
+    method: 'GET',
+    path: '/api/v1/voip/:id/calls/recording/:uuid/transcriptions/',
+    summary: "A recording's transcript",
+    auth: true,
+    params: RecordingParams,
+    query: StartTimeQuery,
+    response: TranscriptView,
   }),
   downloadTranscription: endpoint({
-    method: 'GET', path: '/api/v1/voip/:id/calls/recording/:uuid/transcriptions/download/', summary: "A recording's transcript as a text file", auth: true,
-    params: RecordingParams, query: StartTimeQuery, response: Binary,
+    method: 'GET',
+    path: '/api/v1/voip/:id/calls/recording/:uuid/transcriptions/download/',
+    summary: "A recording's transcript as a text file",
+    auth: true,
+    params: RecordingParams,
+    query: StartTimeQuery,
+    response: Binary,
   }),
   getRecordingAdminPassword: endpoint({
-    method: 'GET', path: '/api/v1/voip/:id/call-recording/admin/password/', summary: 'Whether the call-recording admin password is set', auth: true,
-    params: ProductParams, response: RecordingAdminPassword,
+    method: 'GET',
+    path: '/api/v1/voip/:id/call-recording/admin/password/',
+    summary: 'Whether the call-recording admin password is set',
+    auth: true,
+    params: ProductParams,
+    response: RecordingAdminPassword,
   }),
   setRecordingAdminPassword: endpoint({
-    method: 'POST', path: '/api/v1/voip/:id/call-recording/admin/password/', summary: 'Sets the call-recording admin password', auth: true,
-    params: ProductParams, body: SetRecordingAdminPassword, response: RecordingAdminPassword,
+    method: 'POST',
+    path: '/api/v1/voip/:id/call-recording/admin/password/',
+    summary: 'Sets the call-recording admin password',
+    auth: true,
+    params: ProductParams,
+    body: SetRecordingAdminPassword,
+    response: RecordingAdminPassword,
   }),
 };

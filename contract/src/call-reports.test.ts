@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bucketKeys, callActivityFilename, changePercent, numberOfCallsBucket, previousPeriod } from './call-reports.ts';
+
+import {
+  bucketKeys,
+  callActivityFilename,
+  changePercent,
+  numberOfCallsBucket,
+  previousPeriod,
+} from './call-reports.ts';
 
 describe('the call reports rules', () => {
   it('the previous period is the same number of days just before', () => {
@@ -26,9 +33,19 @@ describe('the call reports rules', () => {
 
   it('lists every bucket of a range: weeks from their Monday, months from their first', () => {
     expect(bucketKeys('2025-03-03', '2025-03-03', 'hour')).toHaveLength(24);
-    expect(bucketKeys('2025-02-27', '2025-03-02', 'day')).toEqual(['2025-02-27', '2025-02-28', '2025-03-01', '2025-03-02']);
+    expect(bucketKeys('2025-02-27', '2025-03-02', 'day')).toEqual([
+      '2025-02-27',
+      '2025-02-28',
+      '2025-03-01',
+      '2025-03-02',
+    ]);
     expect(bucketKeys('2025-03-01', '2025-03-10', 'week')).toEqual(['2025-02-24', '2025-03-03', '2025-03-10']);
-    expect(bucketKeys('2024-11-15', '2025-02-01', 'month')).toEqual(['2024-11-01', '2024-12-01', '2025-01-01', '2025-02-01']);
+    expect(bucketKeys('2024-11-15', '2025-02-01', 'month')).toEqual([
+      '2024-11-01',
+      '2024-12-01',
+      '2025-01-01',
+      '2025-02-01',
+    ]);
   });
 
   it('names the CSV with the product name, a name and DD-MM-YYYY', () => {

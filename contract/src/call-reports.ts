@@ -1,6 +1,7 @@
 // zod/mini, like the other contracts a page loads on demand: the call-reports page loads these.
 import * as z from 'zod/mini';
-import { addDays, callLogMessages, CALL_DATE_RANGES, CALL_STATUSES } from './call-log.ts';
+
+import { addDays, CALL_DATE_RANGES, CALL_STATUSES, callLogMessages } from './call-log.ts';
 import { isoDate } from './dates.ts';
 import { endpoint } from './endpoint.ts';
 import { idText } from './ids.ts';
@@ -40,7 +41,8 @@ export const callReportMessages = {
 export const CALL_REPORT_BUCKETS = ['hour', 'day', 'week', 'month'] as const;
 export type CallReportBucket = (typeof CALL_REPORT_BUCKETS)[number];
 
-const dayCount = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+const dayCount = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 /**
  * How the number-of-calls chart groups a range of UK days (first and last inclusive).
@@ -71,7 +73,7 @@ export function bucketKeys(from: string, to: string, bucket: CallReportBucket): 
   if (bucket === 'day') for (let day = from; day <= to; day = addDays(day, 1)) keys.push(day);
   if (bucket === 'week') for (let monday = mondayOf(from); monday <= to; monday = addDays(monday, 7)) keys.push(monday);
   if (bucket === 'month') {
-    for (let first = `${from.slice(0, 7)}-01`; first <= to; ) {
+    for (let first = `${from.slice(0, 7)}-01`; first <= to;) {
       keys.push(first);
       const [y, m] = first.split('-').map(Number) as [number, number];
       first = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
@@ -109,7 +111,6 @@ export const CallReportQuery = z.object({
   range_end: optionalDate,
 });
 export type CallReportQuery = z.input<typeof CallReportQuery>;
-
 
 export const CallActivityQuery = z.object({
   ...CallReportQuery.shape,
@@ -155,7 +156,9 @@ export const NumberOfCalls = z.object({
   ...RangeFields,
   bucket: z.enum(CALL_REPORT_BUCKETS),
   /** Every bucket of the range in order; `start` is a bucketKeys key. */
-  buckets: z.array(z.object({ start: z.string(), missed: z.int(), answered: z.int(), outbound: z.int(), total: z.int() })),
+  buckets: z.array(
+    z.object({ start: z.string(), missed: z.int(), answered: z.int(), outbound: z.int(), total: z.int() }),
+  ),
 });
 export type NumberOfCalls = z.infer<typeof NumberOfCalls>;
 
@@ -192,23 +195,48 @@ const ProductParams = z.object({ id: idText('Unknown product') });
 
 export const callReportEndpoints = {
   getCallSummary: endpoint({
-    method: 'GET', path: '/api/v3/voip/:id/analytics/summary/', summary: 'Outbound, answered and missed calls and call minutes of a range, each with the previous period', auth: true,
-    params: ProductParams, query: CallReportQuery, response: CallSummary,
+    method: 'GET',
+    path: '/api/v3/voip/:id/analytics/summary/',
+    summary: 'Outbound, answered and missed calls and call minutes of a range, each with the previous period',
+    auth: true,
+    params: ProductParams,
+    query: CallReportQuery,
+    response: CallSummary,
   }),
   getCallTimeOfDay: endpoint({
-    method: 'GET', path: '/api/v3/voip/:id/analytics/time-of-day/', summary: 'Answered and missed calls per hour of the day', auth: true,
-    params: ProductParams, query: CallReportQuery, response: TimeOfDay,
+    method: 'GET',
+    path: '/api/v3/voip/:id/analytics/time-of-day/',
+    summary: 'Answered and missed calls per hour of the day',
+    auth: true,
+    params: ProductParams,
+    query: CallReportQuery,
+    response: TimeOfDay,
   }),
   getNumberOfCalls: endpoint({
-    method: 'GET', path: '/api/v3/voip/:id/analytics/number-of-calls/', summary: 'Missed, answered, outbound and total calls per hour, day, week or month', auth: true,
-    params: ProductParams, query: CallReportQuery, response: NumberOfCalls,
+    method: 'GET',
+    path: '/api/v3/voip/:id/analytics/number-of-calls/',
+    summary: 'Missed, answered, outbound and total calls per hour, day, week or month',
+    auth: true,
+    params: ProductParams,
+    query: CallReportQuery,
+    response: NumberOfCalls,
   }),
   getCallDensity: endpoint({
-    method: 'GET', path: '/api/v3/voip/:id/analytics/density/', summary: 'Calls per weekday and hour', auth: true,
-    params: ProductParams, query: CallReportQuery, response: CallDensity,
+    method: 'GET',
+    path: '/api/v3/voip/:id/analytics/density/',
+    summary: 'Calls per weekday and hour',
+    auth: true,
+    params: ProductParams,
+    query: CallReportQuery,
+    response: CallDensity,
   }),
   getCallActivity: endpoint({
-    method: 'GET', path: '/api/v1/voip/:id/calls/activity/', summary: 'The call log of a range, newest first, paged, with the matched user', auth: true,
-    params: ProductParams, query: CallActivityQuery, response: CallActivityPage,
+    method: 'GET',
+    path: '/api/v1/voip/:id/calls/activity/',
+    summary: 'The call log of a range, newest first, paged, with the matched user',
+    auth: true,
+    params: ProductParams,
+    query: CallActivityQuery,
+    response: CallActivityPage,
   }),
 };

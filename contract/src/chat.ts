@@ -1,5 +1,6 @@
 // zod/mini, like the other shell schemas: the chat panel loads it on demand.
 import * as z from 'zod/mini';
+
 import { endpoint } from './endpoint.ts';
 import { storableName } from './text.ts';
 
@@ -33,9 +34,21 @@ export const chatMessages = {
 
 /** The chat user: the profile's first name, last name and e-mail. */
 export const ChatUser = z.object({
-  first_name: z.string({ error: chatMessages.firstNameRequired }).check(z.trim(), z.minLength(1, chatMessages.firstNameRequired), z.maxLength(100, chatMessages.nameTooLong), storableName()),
-  last_name: z.string({ error: chatMessages.nameTooLong }).check(z.trim(), z.maxLength(100, chatMessages.nameTooLong), storableName()),
-  email: z.pipe(z.string({ error: chatMessages.emailInvalid }).check(z.trim(), z.maxLength(254, chatMessages.emailInvalid)), z.email(chatMessages.emailInvalid)),
+  first_name: z
+    .string({ error: chatMessages.firstNameRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, chatMessages.firstNameRequired),
+      z.maxLength(100, chatMessages.nameTooLong),
+      storableName(),
+    ),
+  last_name: z
+    .string({ error: chatMessages.nameTooLong })
+    .check(z.trim(), z.maxLength(100, chatMessages.nameTooLong), storableName()),
+  email: z.pipe(
+    z.string({ error: chatMessages.emailInvalid }).check(z.trim(), z.maxLength(254, chatMessages.emailInvalid)),
+    z.email(chatMessages.emailInvalid),
+  ),
 });
 export type ChatUser = z.infer<typeof ChatUser>;
 
@@ -56,7 +69,13 @@ export type Chat = z.infer<typeof Chat>;
 
 /** A message the customer writes: trimmed, 1 to CHAT_MESSAGE_MAX_LENGTH characters. */
 export const PostChatMessage = z.object({
-  text: z.string({ error: chatMessages.textRequired }).check(z.trim(), z.minLength(1, chatMessages.textRequired), z.maxLength(CHAT_MESSAGE_MAX_LENGTH, chatMessages.textTooLong)),
+  text: z
+    .string({ error: chatMessages.textRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, chatMessages.textRequired),
+      z.maxLength(CHAT_MESSAGE_MAX_LENGTH, chatMessages.textTooLong),
+    ),
 });
 export type PostChatMessage = z.infer<typeof PostChatMessage>;
 
@@ -66,15 +85,27 @@ export type ChatMessages = z.infer<typeof ChatMessages>;
 
 export const chatEndpoints = {
   getChat: endpoint({
-    method: 'GET', path: '/api/v3/chat/', summary: "The signed-in customer's chat: the chat user and the messages", auth: true,
+    method: 'GET',
+    path: '/api/v3/chat/',
+    summary: "The signed-in customer's chat: the chat user and the messages",
+    auth: true,
     response: Chat,
   }),
   putChatUser: endpoint({
-    method: 'PUT', path: '/api/v3/chat/user/', summary: 'Creates or updates the chat user from the profile', auth: true,
-    body: ChatUser, response: ChatUser,
+    method: 'PUT',
+    path: '/api/v3/chat/user/',
+    summary: 'Creates or updates the chat user from the profile',
+    auth: true,
+    body: ChatUser,
+    response: ChatUser,
   }),
   postChatMessage: endpoint({
-    method: 'POST', path: '/api/v3/chat/messages/', summary: "Sends a message to chat support; answers it and the agent's reply", auth: true,
-    body: PostChatMessage, response: ChatMessages, status: 201,
+    method: 'POST',
+    path: '/api/v3/chat/messages/',
+    summary: "Sends a message to chat support; answers it and the agent's reply",
+    auth: true,
+    body: PostChatMessage,
+    response: ChatMessages,
+    status: 201,
   }),
 };

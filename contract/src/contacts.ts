@@ -1,10 +1,12 @@
 // zod/mini, like the other contracts a page loads: only the company contacts page loads these.
 import * as z from 'zod/mini';
+
+import { normaliseUkPhone } from '@portal/editor-core';
+
 import { endpoint } from './endpoint.ts';
-import { hasHiddenCharacters, textMessages } from './text.ts';
 import { idText } from './ids.ts';
 import { pageNumber, pageSize } from './paging.ts';
-import { normaliseUkPhone } from '@portal/editor-core';
+import { hasHiddenCharacters, textMessages } from './text.ts';
 
 /**
  * Company contacts: a cloud phone's phonebook (spec 001 sections 2, 3 "Contact", 7 "Contacts").
@@ -76,13 +78,20 @@ export type ContactFields = Omit<Contact, 'id'>;
 
 /** A contact as sent (a form or a CSV row): any field may be missing; the server checks each row (checkContact). */
 const rowText = z.optional(z.string().check(z.maxLength(1000, 'Each field must be 1000 characters or fewer')));
-export const ContactRow = z.object({ firstname: rowText, lastname: rowText, number: rowText, email: rowText, enterprise: rowText });
+export const ContactRow = z.object({
+  firstname: rowText,
+  lastname: rowText,
+  number: rowText,
+  email: rowText,
+  enterprise: rowText,
+});
 export type ContactRow = z.infer<typeof ContactRow>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A row's reasons to refuse it, by field (empty when none), or its fields cleaned up. */
-export type ContactCheck = { ok: true; contact: ContactFields } | { ok: false; errors: Partial<Record<ContactColumn, string>> };
+export type ContactCheck =
+  { ok: true; contact: ContactFields } | { ok: false; errors: Partial<Record<ContactColumn, string>> };
 
 /**
  * Checks one contact (a form's or a CSV row's) by the phonebook's rules and cleans it: text
@@ -99,8 +108,10 @@ export function checkContact(row: ContactRow): ContactCheck {
   const enterprise = text(row.enterprise);
   const errors: Partial<Record<ContactColumn, string>> = {};
   if (firstname === '' && lastname === '') errors.firstname = contactMessages.nameRequired;
-  else if (firstname.length > MAX_CONTACT_FIELD || lastname.length > MAX_CONTACT_FIELD) errors.firstname = contactMessages.nameTooLong;
-  else if (hasHiddenCharacters(firstname) || hasHiddenCharacters(lastname)) errors.firstname = textMessages.hiddenCharacters;
+  else if (firstname.length > MAX_CONTACT_FIELD || lastname.length > MAX_CONTACT_FIELD)
+    errors.firstname = contactMessages.nameTooLong;
+  else if (hasHiddenCharacters(firstname) || hasHiddenCharacters(lastname))
+    errors.firstname = textMessages.hiddenCharacters;
   const national = number === '' ? null : normaliseUkPhone(number);
   if (number === '') errors.number = contactMessages.numberRequired;
   else if (national === null || number.length > 30) errors.number = contactMessages.numberInvalid;
@@ -138,7 +149,9 @@ export const ContactListQuery = z.object({
 
 /** POST .../import-contacts/: one contact (the add dialog) or many (an import chunk). */
 export const ImportContactsRequest = z.object({
-  contacts: z.array(ContactRow).check(z.minLength(1, contactMessages.noRows), z.maxLength(MAX_IMPORT_ROWS, contactMessages.tooManyRows)),
+  contacts: z
+    .array(ContactRow)
+    .check(z.minLength(1, contactMessages.noRows), z.maxLength(MAX_IMPORT_ROWS, contactMessages.tooManyRows)),
 });
 export type ImportContactsRequest = z.input<typeof ImportContactsRequest>;
 
@@ -176,23 +189,48 @@ const base = '/api/v1/voip/:id';
 
 export const contactEndpoints = {
   listContacts: endpoint({
-    method: 'GET', path: `${base}/contacts/`, summary: "A voip3 cloud phone's phonebook: its uuid and contacts sorted by name; `page` (and `page_size`, default 20) for one page, `search` to filter by name, number, e-mail or company", auth: true,
-    params: ProductParams, query: ContactListQuery, response: ContactList,
+    method: 'GET',
+    path: `${base}/contacts/`,
+    summary:
+      "A voip3 cloud phone's phonebook: its uuid and contacts sorted by name; `page` (and `page_size`, default 20) for one page, `search` to filter by name, number, e-mail or company",
+    auth: true,
+    params: ProductParams,
+    query: ContactListQuery,
+    response: ContactList,
   }),
   importContacts: endpoint({
-    method: 'POST', path: `${base}/import-contacts/`, summary: 'Adds one contact or up to 1000 (an import chunk); each row is checked on its own and answered as created or failed with its reasons', auth: true,
-    params: ProductParams, body: ImportContactsRequest, response: ImportContactsResult,
+    method: 'POST',
+    path: `${base}/import-contacts/`,
+    summary:
+      'Adds one contact or up to 1000 (an import chunk); each row is checked on its own and answered as created or failed with its reasons',
+    auth: true,
+    params: ProductParams,
+    body: ImportContactsRequest,
+    response: ImportContactsResult,
   }),
   updateContact: endpoint({
-    method: 'PUT', path: `${base}/contacts/:phonebook/:contact/`, summary: 'Replaces a contact (400 naming the field that breaks a rule)', auth: true,
-    params: ContactParams, body: ContactUpdate, response: Contact,
+    method: 'PUT',
+    path: `${base}/contacts/:phonebook/:contact/`,
+    summary: 'Replaces a contact (400 naming the field that breaks a rule)',
+    auth: true,
+    params: ContactParams,
+    body: ContactUpdate,
+    response: Contact,
   }),
   deleteContact: endpoint({
-    method: 'DELETE', path: `${base}/contacts/:phonebook/:contact/`, summary: 'Deletes a contact', auth: true,
-    params: ContactParams, response: z.object({ detail: z.string() }),
+    method: 'DELETE',
+    path: `${base}/contacts/:phonebook/:contact/`,
+    summary: 'Deletes a contact',
+    auth: true,
+    params: ContactParams,
+    response: z.object({ detail: z.string() }),
   }),
   contactsTemplate: endpoint({
-    method: 'GET', path: `${base}/import-contacts-template/`, summary: 'The CSV template to fill in for an import (import-contact.csv): the header row', auth: true,
-    params: ProductParams, response: ContactsTemplate,
+    method: 'GET',
+    path: `${base}/import-contacts-template/`,
+    summary: 'The CSV template to fill in for an import (import-contact.csv): the header row',
+    auth: true,
+    params: ProductParams,
+    response: ContactsTemplate,
   }),
 };

@@ -41,9 +41,11 @@ export const isIsoDate = (text: string): boolean => isCalendarDate(text) && with
  * dateMessages.outOfRange a day outside the bounds. The OpenAPI document shows it as format date.
  */
 export const isoDate = (message: string) =>
-  z.string({ error: message }).check(
-    z.maxLength(10, message),
-    z.refine(isCalendarDate, { error: message, abort: true }),
-    z.refine(withinBounds, dateMessages.outOfRange),
-    z.meta({ format: 'date' }),
-  );
+  z
+    .string({ error: message })
+    .check(
+      z.maxLength(10, message),
+      z.refine(isCalendarDate, { error: message, abort: true }),
+      z.refine(withinBounds, dateMessages.outOfRange),
+      z.meta({ format: 'date' }),
+    );

@@ -20,9 +20,11 @@ export const errorMessages = {
   notAuthenticated: 'Authentication credentials were not provided.',
   badCredentials: 'The email address or password is incorrect.',
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Wait 15 minutes, then try again.',
-  csrfFailed: 'CSRF check failed: reload the page and try again. The request must send the csrftoken cookie value in an X-CSRFToken header.',
+  csrfFailed:
+    'CSRF check failed: reload the page and try again. The request must send the csrftoken cookie value in an X-CSRFToken header.',
   notFound: 'Not found.',
-  forbiddenJsonKey: 'The request body has a "__proto__" key, or a "constructor" key holding "prototype"; these keys are not accepted.',
+  forbiddenJsonKey:
+    'The request body has a "__proto__" key, or a "constructor" key holding "prototype"; these keys are not accepted.',
   invalidUtf8: 'The request body is not valid UTF-8 text; send JSON encoded as UTF-8.',
   serverError: 'Something went wrong on our side. Please try again.',
 } as const;

@@ -1,5 +1,6 @@
 // zod/mini, like the other shell schemas: only the getting-started page loads it.
 import * as z from 'zod/mini';
+
 import { InstallationAddress } from './address.ts';
 import { endpoint } from './endpoint.ts';
 import { idInteger, idText } from './ids.ts';
@@ -57,14 +58,12 @@ export const GettingStartedDetails = z.object({
 });
 export type GettingStartedDetails = z.infer<typeof GettingStartedDetails>;
 
-const userIds = z
-  .array(idInteger(gettingStartedMessages.unknownUser), gettingStartedMessages.chooseUsers)
-  .check(
-    z.minLength(1, gettingStartedMessages.chooseUsers),
-    z.maxLength(MAX_CHOSEN_USERS, gettingStartedMessages.tooManyUsers),
-    // The same user twice is still one user.
-    z.overwrite((ids) => [...new Set(ids)]),
-  );
+const userIds = z.array(idInteger(gettingStartedMessages.unknownUser), gettingStartedMessages.chooseUsers).check(
+  z.minLength(1, gettingStartedMessages.chooseUsers),
+  z.maxLength(MAX_CHOSEN_USERS, gettingStartedMessages.tooManyUsers),
+  // The same user twice is still one user.
+  z.overwrite((ids) => [...new Set(ids)]),
+);
 
 /** PUT .../getting-started/users/: the users who will use the phone (at least one; users of this phone only). */
 export const GettingStartedUsersRequest = z.object({ user_ids: userIds });
@@ -83,19 +82,38 @@ export const GettingStartedCompleteRequest = z.object({});
 
 export const gettingStartedEndpoints = {
   getGettingStartedDetails: endpoint({
-    method: 'GET', path: '/api/v1/voip/:product_id/getting-started/', summary: "A cloud phone's getting started: its users and the steps done", auth: true,
-    params: GettingStartedParams, response: GettingStartedDetails,
+    method: 'GET',
+    path: '/api/v1/voip/:product_id/getting-started/',
+    summary: "A cloud phone's getting started: its users and the steps done",
+    auth: true,
+    params: GettingStartedParams,
+    response: GettingStartedDetails,
   }),
   putGettingStartedUsers: endpoint({
-    method: 'PUT', path: '/api/v1/voip/:product_id/getting-started/users/', summary: 'Chooses the users who will use the cloud phone', auth: true,
-    params: GettingStartedParams, body: GettingStartedUsersRequest, response: GettingStartedUsers,
+    method: 'PUT',
+    path: '/api/v1/voip/:product_id/getting-started/users/',
+    summary: 'Chooses the users who will use the cloud phone',
+    auth: true,
+    params: GettingStartedParams,
+    body: GettingStartedUsersRequest,
+    response: GettingStartedUsers,
   }),
   postGettingStartedPin: endpoint({
-    method: 'POST', path: '/api/v1/voip/:product_id/getting-started/pin/', summary: "Sets the chosen users' PIN", auth: true,
-    params: GettingStartedParams, body: GettingStartedPinRequest, response: GettingStartedPin,
+    method: 'POST',
+    path: '/api/v1/voip/:product_id/getting-started/pin/',
+    summary: "Sets the chosen users' PIN",
+    auth: true,
+    params: GettingStartedParams,
+    body: GettingStartedPinRequest,
+    response: GettingStartedPin,
   }),
   postGettingStartedComplete: endpoint({
-    method: 'POST', path: '/api/v1/voip/:product_id/getting-started/complete/', summary: "Completes a cloud phone's getting started", auth: true,
-    params: GettingStartedParams, body: GettingStartedCompleteRequest, response: Welcome,
+    method: 'POST',
+    path: '/api/v1/voip/:product_id/getting-started/complete/',
+    summary: "Completes a cloud phone's getting started",
+    auth: true,
+    params: GettingStartedParams,
+    body: GettingStartedCompleteRequest,
+    response: Welcome,
   }),
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { AddDeviceRequest, AssignPortRequest, hardwareMessages, normaliseMacAddress, portCounts } from './hardware.ts';
 
 describe('MAC address (spec 001 section 5: 12 hex characters)', () => {
@@ -12,18 +13,26 @@ describe('MAC address (spec 001 section 5: 12 hex characters)', () => {
     expect(AddDeviceRequest.parse({ model_id: 1, mac_address: text }).mac_address).toBe(normalised);
   });
 
-  it.each(['001A2B3C4D5', '001A2B3C4D5E6', '00:1A:2B:3C:4D:5G', '00:1A-2B:3C:4D:5E', '00::1A:2B:3C:4D:5E', '001A.2B3C.4D5E', '0:01A:2B:3C:4D:5E', 'ZZZZZZZZZZZZ'])(
-    'refuses %j with a readable message',
-    (text) => {
-      expect(normaliseMacAddress(text)).toBeNull();
-      const result = AddDeviceRequest.safeParse({ model_id: 1, mac_address: text });
-      expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe(hardwareMessages.macInvalid);
-    },
-  );
+  it.each([
+    '001A2B3C4D5',
+    '001A2B3C4D5E6',
+    '00:1A:2B:3C:4D:5G',
+    '00:1A-2B:3C:4D:5E',
+    '00::1A:2B:3C:4D:5E',
+    '001A.2B3C.4D5E',
+    '0:01A:2B:3C:4D:5E',
+    'ZZZZZZZZZZZZ',
+  ])('refuses %j with a readable message', (text) => {
+    expect(normaliseMacAddress(text)).toBeNull();
+    const result = AddDeviceRequest.safeParse({ model_id: 1, mac_address: text });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(hardwareMessages.macInvalid);
+  });
 
   it('asks for a MAC address when none is given', () => {
-    expect(AddDeviceRequest.safeParse({ model_id: 1, mac_address: '  ' }).error?.issues[0]?.message).toBe(hardwareMessages.macRequired);
+    expect(AddDeviceRequest.safeParse({ model_id: 1, mac_address: '  ' }).error?.issues[0]?.message).toBe(
+      hardwareMessages.macRequired,
+    );
     expect(AddDeviceRequest.safeParse({ model_id: 1 }).error?.issues[0]?.message).toBe(hardwareMessages.macRequired);
   });
 });
@@ -31,7 +40,13 @@ describe('MAC address (spec 001 section 5: 12 hex characters)', () => {
 describe('ports', () => {
   it('free_ports is total_ports minus assigned_ports', () => {
     const user = { id: 1, name: 'Alex Morgan', extension: '200' };
-    expect(portCounts([{ port: 1, user }, { port: 2, user: null }, { port: 3, user: null }])).toEqual({ total_ports: 3, assigned_ports: 1, free_ports: 2 });
+    expect(
+      portCounts([
+        { port: 1, user },
+        { port: 2, user: null },
+        { port: 3, user: null },
+      ]),
+    ).toEqual({ total_ports: 3, assigned_ports: 1, free_ports: 2 });
   });
 
   it('a port is a whole number from 1; a user id or null frees it', () => {

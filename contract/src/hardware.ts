@@ -1,5 +1,6 @@
 // zod/mini, like the other contracts a page loads on demand: the users-and-devices pages load these.
 import * as z from 'zod/mini';
+
 import { endpoint } from './endpoint.ts';
 import { idInteger, idNumber, idText } from './ids.ts';
 import { ShopItem } from './shop.ts';
@@ -107,19 +108,33 @@ export const HardwareCatalogue = z.object({ results: z.array(HardwareModel), ite
 export type HardwareCatalogue = z.infer<typeof HardwareCatalogue>;
 
 /** free_ports = total_ports minus assigned_ports, from a device's ports. */
-export function portCounts(ports: readonly HardwarePort[]): { total_ports: number; assigned_ports: number; free_ports: number } {
+export function portCounts(ports: readonly HardwarePort[]): {
+  total_ports: number;
+  assigned_ports: number;
+  free_ports: number;
+} {
   const assigned = ports.filter((port) => port.user !== null).length;
   return { total_ports: ports.length, assigned_ports: assigned, free_ports: ports.length - assigned };
 }
 
 /** A MAC address from a form or a request: trimmed, checked and answered in our one form. */
 export const MacAddress = z.pipe(
-  z.string({ error: hardwareMessages.macRequired }).check(z.trim(), z.minLength(1, hardwareMessages.macRequired), z.maxLength(17, hardwareMessages.macInvalid), z.regex(MAC_ADDRESS_PATTERN, hardwareMessages.macInvalid)),
+  z
+    .string({ error: hardwareMessages.macRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, hardwareMessages.macRequired),
+      z.maxLength(17, hardwareMessages.macInvalid),
+      z.regex(MAC_ADDRESS_PATTERN, hardwareMessages.macInvalid),
+    ),
   z.transform((text: string) => normaliseMacAddress(text)!),
 );
 
 /** POST /api/v3/voip/{id}/hardware/: bring your own device. */
-export const AddDeviceRequest = z.object({ model_id: idInteger(hardwareMessages.modelRequired), mac_address: MacAddress });
+export const AddDeviceRequest = z.object({
+  model_id: idInteger(hardwareMessages.modelRequired),
+  mac_address: MacAddress,
+});
 export type AddDeviceRequest = z.input<typeof AddDeviceRequest>;
 
 /** POST /api/v1/voip/{id}/users/{userId}/hardwares/: the device whose first free port the user gets. */
@@ -129,16 +144,24 @@ export type AssignUserDeviceRequest = z.input<typeof AssignUserDeviceRequest>;
 /** PATCH /api/v3/voip/{id}/hardware/assign/: one port to a user, or freed (user_id null). */
 export const AssignPortRequest = z.object({
   device_id: idInteger(hardwareMessages.unknownDevice),
-  port: z.int(hardwareMessages.unknownPort).check(z.positive(hardwareMessages.unknownPort), z.lte(64, hardwareMessages.unknownPort)),
+  port: z
+    .int(hardwareMessages.unknownPort)
+    .check(z.positive(hardwareMessages.unknownPort), z.lte(64, hardwareMessages.unknownPort)),
   user_id: z.nullable(idInteger(hardwareMessages.chooseUser)),
 });
 export type AssignPortRequest = z.input<typeof AssignPortRequest>;
 
 export const ProvisioningStringQuery = z.object({ device_id: idNumber(hardwareMessages.unknownDevice) });
-export const ProvisioningString = z.object({ device_id: z.int(), mac_address: z.string(), provisioning_string: z.string() });
+export const ProvisioningString = z.object({
+  device_id: z.int(),
+  mac_address: z.string(),
+  provisioning_string: z.string(),
+});
 export type ProvisioningString = z.infer<typeof ProvisioningString>;
 
-export const DevicesQuery = z.object({ available: z.optional(z.enum(['true', 'false'], "available is 'true' or 'false'")) });
+export const DevicesQuery = z.object({
+  available: z.optional(z.enum(['true', 'false'], "available is 'true' or 'false'")),
+});
 
 const ProductParams = z.object({ id: idText('Unknown product') });
 const UserParams = z.object({ id: idText('Unknown product'), userId: idText('Unknown user') });
@@ -146,39 +169,80 @@ const DeviceParams = z.object({ id: idText('Unknown product'), deviceId: idText(
 
 export const hardwareEndpoints = {
   getHardwareModels: endpoint({
-    method: 'GET', path: '/api/v1/voip/hardware/', summary: 'The desk phones and adapters we support, with their ports, and the shop items with their prices', auth: true,
+    method: 'GET',
+    path: '/api/v1/voip/hardware/',
+    summary: 'The desk phones and adapters we support, with their ports, and the shop items with their prices',
+    auth: true,
     response: HardwareCatalogue,
   }),
   getProductHardwares: endpoint({
-    method: 'GET', path: '/api/v1/voip/:id/hardwares/', summary: "A cloud phone's devices; ?available=true only those with a free port", auth: true,
-    params: ProductParams, query: DevicesQuery, response: HardwareDevices,
+    method: 'GET',
+    path: '/api/v1/voip/:id/hardwares/',
+    summary: "A cloud phone's devices; ?available=true only those with a free port",
+    auth: true,
+    params: ProductParams,
+    query: DevicesQuery,
+    response: HardwareDevices,
   }),
   assignUserHardware: endpoint({
-    method: 'POST', path: '/api/v1/voip/:id/users/:userId/hardwares/', summary: "Gives the user the device's first free port (409 when none is free)", auth: true,
-    params: UserParams, body: AssignUserDeviceRequest, response: HardwareDevice,
+    method: 'POST',
+    path: '/api/v1/voip/:id/users/:userId/hardwares/',
+    summary: "Gives the user the device's first free port (409 when none is free)",
+    auth: true,
+    params: UserParams,
+    body: AssignUserDeviceRequest,
+    response: HardwareDevice,
   }),
   assignHardwarePort: endpoint({
-    method: 'PATCH', path: '/api/v3/voip/:id/hardware/assign/', summary: 'Assigns one free port of a device to a user, or frees it (user_id null)', auth: true,
-    params: ProductParams, body: AssignPortRequest, response: HardwareDevice,
+    method: 'PATCH',
+    path: '/api/v3/voip/:id/hardware/assign/',
+    summary: 'Assigns one free port of a device to a user, or frees it (user_id null)',
+    auth: true,
+    params: ProductParams,
+    body: AssignPortRequest,
+    response: HardwareDevice,
   }),
   getHardware: endpoint({
-    method: 'GET', path: '/api/v3/voip/:id/hardware/', summary: "A cloud phone's devices with their ports and who is on each", auth: true,
-    params: ProductParams, response: HardwareDevices,
+    method: 'GET',
+    path: '/api/v3/voip/:id/hardware/',
+    summary: "A cloud phone's devices with their ports and who is on each",
+    auth: true,
+    params: ProductParams,
+    response: HardwareDevices,
   }),
   addHardware: endpoint({
-    method: 'POST', path: '/api/v3/voip/:id/hardware/', summary: 'Adds a device the customer brings, by its model and MAC address', auth: true,
-    params: ProductParams, body: AddDeviceRequest, response: HardwareDevice, status: 201,
+    method: 'POST',
+    path: '/api/v3/voip/:id/hardware/',
+    summary: 'Adds a device the customer brings, by its model and MAC address',
+    auth: true,
+    params: ProductParams,
+    body: AddDeviceRequest,
+    response: HardwareDevice,
+    status: 201,
   }),
   getBringYourOwnHardware: endpoint({
-    method: 'GET', path: '/api/v3/voip/:id/hardware/bring-your-own/', summary: 'The models a customer may bring and add by MAC address', auth: true,
-    params: ProductParams, response: HardwareModels,
+    method: 'GET',
+    path: '/api/v3/voip/:id/hardware/bring-your-own/',
+    summary: 'The models a customer may bring and add by MAC address',
+    auth: true,
+    params: ProductParams,
+    response: HardwareModels,
   }),
   getProvisioningString: endpoint({
-    method: 'GET', path: '/api/v3/voip/:id/hardware/provisioning-string/', summary: "A device's provisioning string: where it fetches its settings", auth: true,
-    params: ProductParams, query: ProvisioningStringQuery, response: ProvisioningString,
+    method: 'GET',
+    path: '/api/v3/voip/:id/hardware/provisioning-string/',
+    summary: "A device's provisioning string: where it fetches its settings",
+    auth: true,
+    params: ProductParams,
+    query: ProvisioningStringQuery,
+    response: ProvisioningString,
   }),
   deleteHardware: endpoint({
-    method: 'DELETE', path: '/api/v3/voip/:id/hardware/:deviceId', summary: 'Removes a device (its ports are freed with it)', auth: true,
-    params: DeviceParams, response: z.object({ detail: z.string() }),
+    method: 'DELETE',
+    path: '/api/v3/voip/:id/hardware/:deviceId',
+    summary: 'Removes a device (its ports are freed with it)',
+    auth: true,
+    params: DeviceParams,
+    response: z.object({ detail: z.string() }),
   }),
 };

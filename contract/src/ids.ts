@@ -1,5 +1,6 @@
 // zod/mini: the shell's contracts use it, and the rule is tiny.
 import * as z from 'zod/mini';
+
 import { errorMessages } from './errors.ts';
 
 /**
@@ -18,7 +19,8 @@ const MAX_ID_TEXT = String(MAX_ID);
 export const isDecimalId = (text: string): boolean => DECIMAL_ID.test(text);
 
 /** Whether an id spelled as one can name a row (at most MAX_ID), compared as text so that no digit is lost. */
-const withinIdRange = (text: string) => text.length < MAX_ID_TEXT.length || (text.length === MAX_ID_TEXT.length && text <= MAX_ID_TEXT);
+const withinIdRange = (text: string) =>
+  text.length < MAX_ID_TEXT.length || (text.length === MAX_ID_TEXT.length && text <= MAX_ID_TEXT);
 
 /**
  * Marks the problem of a well-formed id beyond MAX_ID: the problem's `params[NO_SUCH_ROW]` is the
@@ -33,13 +35,16 @@ export const NO_SUCH_ROW = 'no_such_row';
  * an id beyond MAX_ID.
  */
 export const idText = (message: string, missing: string = errorMessages.notFound) =>
-  z.string().check(
-    z.refine(isDecimalId, { error: message, abort: true }),
-    z.refine(withinIdRange, { error: message, params: { [NO_SUCH_ROW]: missing } }),
-  );
+  z
+    .string()
+    .check(
+      z.refine(isDecimalId, { error: message, abort: true }),
+      z.refine(withinIdRange, { error: message, params: { [NO_SUCH_ROW]: missing } }),
+    );
 
 /** An id from a path or query, checked and answered as a number. */
 export const idNumber = (message: string, missing?: string) => z.pipe(idText(message, missing), z.transform(Number));
 
 /** An id in a JSON body: a whole number from 1 to MAX_ID, else `message`. */
-export const idInteger = (message: string) => z.int({ error: message }).check(z.minimum(1, message), z.maximum(MAX_ID, message));
+export const idInteger = (message: string) =>
+  z.int({ error: message }).check(z.minimum(1, message), z.maximum(MAX_ID, message));

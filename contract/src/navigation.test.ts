@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { deriveProductKind, sortProductsLiveFirst } from './navigation.ts';
 
 describe('deriveProductKind (spec 000 section 3)', () => {

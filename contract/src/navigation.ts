@@ -1,5 +1,6 @@
 // zod/mini: these schemas load with every page, and mini tree-shakes to what is used.
 import * as z from 'zod/mini';
+
 import { endpoint } from './endpoint.ts';
 
 export const ProductKind = z.enum(['voip1', 'voip2', 'fibre', 'broadband', 'phoneline', 'web']);

@@ -1,5 +1,6 @@
 // zod/mini: the bell loads these lists on every signed-in page, and mini tree-shakes to what is used.
 import * as z from 'zod/mini';
+
 import { endpoint } from './endpoint.ts';
 import { MAX_ID } from './ids.ts';
 import { pageNumber, pageSize } from './paging.ts';
@@ -125,7 +126,11 @@ const orderFields = {
   read: z.boolean(),
 };
 
-export const NumberTransferOrder = z.object({ ...orderFields, kind: z.literal('NUMBER_TRANSFER'), number_transfer: NumberTransfer });
+export const NumberTransferOrder = z.object({
+  ...orderFields,
+  kind: z.literal('NUMBER_TRANSFER'),
+  number_transfer: NumberTransfer,
+});
 export type NumberTransferOrder = z.infer<typeof NumberTransferOrder>;
 
 /** An order (spec 000 section 3), by kind. */
@@ -162,7 +167,13 @@ export const Notification = z.discriminatedUnion('kind', [
     ...notificationFields,
     kind: z.literal('TARGETED'),
     /** `body` is sanitised HTML. */
-    targeted: z.object({ title: z.string(), summary: z.string(), body: z.string(), created: z.string(), tags: z.array(Tag) }),
+    targeted: z.object({
+      title: z.string(),
+      summary: z.string(),
+      body: z.string(),
+      created: z.string(),
+      tags: z.array(Tag),
+    }),
   }),
   z.object({
     ...notificationFields,
@@ -205,7 +216,11 @@ export type OrderListQuery = z.infer<typeof OrderListQuery>;
 
 /** `{ids}` marks those items; `{all: true}` ("Clear all") marks every unread item of the kind. */
 export const MarkAsRead = z.union([
-  z.object({ ids: z.array(z.int().check(z.minimum(1), z.maximum(MAX_ID))).check(z.minLength(1), z.maxLength(MAX_MARK_AS_READ_IDS)) }),
+  z.object({
+    ids: z
+      .array(z.int().check(z.minimum(1), z.maximum(MAX_ID)))
+      .check(z.minLength(1), z.maxLength(MAX_MARK_AS_READ_IDS)),
+  }),
   z.object({ all: z.literal(true) }),
 ]);
 export type MarkAsRead = z.infer<typeof MarkAsRead>;
@@ -220,27 +235,51 @@ export type ServiceUpdatesMarkedAsRead = z.infer<typeof ServiceUpdatesMarkedAsRe
 
 export const notificationEndpoints = {
   getServiceUpdates: endpoint({
-    method: 'GET', path: '/api/v3/service-updates/', summary: "Service updates for the signed-in customer's account, newest published first", auth: true,
-    query: NotificationListQuery, response: ServiceUpdatePage,
+    method: 'GET',
+    path: '/api/v3/service-updates/',
+    summary: "Service updates for the signed-in customer's account, newest published first",
+    auth: true,
+    query: NotificationListQuery,
+    response: ServiceUpdatePage,
   }),
   markServiceUpdatesAsRead: endpoint({
-    method: 'POST', path: '/api/v3/service-updates/mark-as-read/', summary: 'Marks service updates read, and the notifications that belong to them', auth: true,
-    body: MarkAsRead, response: ServiceUpdatesMarkedAsRead,
+    method: 'POST',
+    path: '/api/v3/service-updates/mark-as-read/',
+    summary: 'Marks service updates read, and the notifications that belong to them',
+    auth: true,
+    body: MarkAsRead,
+    response: ServiceUpdatesMarkedAsRead,
   }),
   getNotifications: endpoint({
-    method: 'GET', path: '/api/v3/notifications/', summary: "Notifications of the signed-in customer's account, newest changed first", auth: true,
-    query: NotificationListQuery, response: NotificationPage,
+    method: 'GET',
+    path: '/api/v3/notifications/',
+    summary: "Notifications of the signed-in customer's account, newest changed first",
+    auth: true,
+    query: NotificationListQuery,
+    response: NotificationPage,
   }),
   markNotificationsAsRead: endpoint({
-    method: 'POST', path: '/api/v3/notifications/mark-as-read/', summary: 'Marks notifications read', auth: true,
-    body: MarkAsRead, response: MarkedAsRead,
+    method: 'POST',
+    path: '/api/v3/notifications/mark-as-read/',
+    summary: 'Marks notifications read',
+    auth: true,
+    body: MarkAsRead,
+    response: MarkedAsRead,
   }),
   getOrders: endpoint({
-    method: 'GET', path: '/api/v3/orders/', summary: "Orders of the signed-in customer's account, newest updated first; all, unread or one kind", auth: true,
-    query: OrderListQuery, response: OrderPage,
+    method: 'GET',
+    path: '/api/v3/orders/',
+    summary: "Orders of the signed-in customer's account, newest updated first; all, unread or one kind",
+    auth: true,
+    query: OrderListQuery,
+    response: OrderPage,
   }),
   markOrdersAsRead: endpoint({
-    method: 'POST', path: '/api/v3/orders/mark-as-read/', summary: 'Marks orders read', auth: true,
-    body: MarkAsRead, response: MarkedAsRead,
+    method: 'POST',
+    path: '/api/v3/orders/mark-as-read/',
+    summary: 'Marks orders read',
+    auth: true,
+    body: MarkAsRead,
+    response: MarkedAsRead,
   }),
 };

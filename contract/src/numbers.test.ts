@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { checkTransferRange, nationalNumber, numberMessages, numberPageCount, numbersToShow, ratedNumberWords, transferDateProblem, userNumbersProblem, type NumberRating } from './numbers.ts';
+
+import {
+  checkTransferRange,
+  nationalNumber,
+  numberMessages,
+  numberPageCount,
+  numbersToShow,
+  ratedNumberWords,
+  transferDateProblem,
+  userNumbersProblem,
+  type NumberRating,
+} from './numbers.ts';
 
 describe('numberPageCount', () => {
   it('rounds up, so the 21st number of 21 has a page (the spec rounds, which would hide it)', () => {
@@ -11,7 +22,8 @@ describe('numberPageCount', () => {
 });
 
 describe('numbersToShow', () => {
-  const list = (rating: NumberRating, n: number) => Array.from({ length: n }, (_, i) => ({ rating, id: `${rating}${i}` }));
+  const list = (rating: NumberRating, n: number) =>
+    Array.from({ length: n }, (_, i) => ({ rating, id: `${rating}${i}` }));
   const all = [...list('GOLD', 6), ...list('SILVER', 5), ...list('FREE', 7)];
   it('shows up to 4 gold and 4 silver and all free unfiltered; 1 gold and 1 silver on small screens', () => {
     const wide = numbersToShow(all, { rating: null, small: false });
@@ -35,12 +47,22 @@ describe('transfers', () => {
   it('applies the range rule: an end contained in the start is one number; last digits fill in', () => {
     expect(checkTransferRange('01632960500', null)).toEqual({ rangeStart: '01632960500', rangeEnd: null, count: 1 });
     expect(checkTransferRange('01632960500', '500')).toEqual({ rangeStart: '01632960500', rangeEnd: null, count: 1 });
-    expect(checkTransferRange('01632960500', '09')).toEqual({ rangeStart: '01632960500', rangeEnd: '01632960509', count: 10 });
+    expect(checkTransferRange('01632960500', '09')).toEqual({
+      rangeStart: '01632960500',
+      rangeEnd: '01632960509',
+      count: 10,
+    });
     expect(checkTransferRange('01632960500', '01632960599')).toMatchObject({ count: 100 });
   });
   it('refuses a backwards range and one beyond its block', () => {
-    expect(checkTransferRange('01632960550', '40')).toEqual({ problem: numberMessages.transferRangeOrder, field: 'range_end' });
-    expect(checkTransferRange('01632960590', '01632960610')).toEqual({ problem: numberMessages.transferRangeBlock, field: 'range_end' });
+    expect(checkTransferRange('01632960550', '40')).toEqual({
+      problem: numberMessages.transferRangeOrder,
+      field: 'range_end',
+    });
+    expect(checkTransferRange('01632960590', '01632960610')).toEqual({
+      problem: numberMessages.transferRangeBlock,
+      field: 'range_end',
+    });
     expect(checkTransferRange('123', null)).toEqual({ problem: numberMessages.transferStart, field: 'range_start' });
   });
   it('takes a date 7 to 90 days ahead', () => {

@@ -1,7 +1,8 @@
 // zod/mini, like the other contracts a page loads on demand: only the phone numbers page loads these.
 import * as z from 'zod/mini';
-import { endpoint } from './endpoint.ts';
+
 import { isIsoDate } from './dates.ts';
+import { endpoint } from './endpoint.ts';
 import { idInteger, idText } from './ids.ts';
 
 /**
@@ -43,7 +44,8 @@ export const MAX_NUMBERS_PER_USER = 3;
 /** Numbers a phone may hold beyond MAX_NUMBERS_PER_USER for each user: its main number and one more. */
 export const SPARE_NUMBERS_PER_PHONE = 2;
 /** Most numbers a phone with `seats` users may hold. */
-export const numberCeiling = (seats: number): number => Math.max(1, seats) * MAX_NUMBERS_PER_USER + SPARE_NUMBERS_PER_PHONE;
+export const numberCeiling = (seats: number): number =>
+  Math.max(1, seats) * MAX_NUMBERS_PER_USER + SPARE_NUMBERS_PER_PHONE;
 /** Reservations one phone may make an hour. */
 export const NUMBER_RESERVATIONS_PER_HOUR = 20;
 /** Days a reserved number may go unused (no user, not the main number) before it goes back to the inventory. */
@@ -92,7 +94,7 @@ export const numberMessages = {
   tooManyNumbers: `A user can have at most ${MAX_NUMBERS_PER_USER} numbers.`,
   userFull: `Already has ${MAX_NUMBERS_PER_USER} numbers`,
   numbersList: 'Send numbers as a list of the site\'s numbers, like ["01632960101"].',
-  notThisSite: 'That number is not one of this phone\'s numbers.',
+  notThisSite: "That number is not one of this phone's numbers.",
   phoneFull: (ceiling: number) =>
     `This phone already has ${ceiling} numbers, as many as its users can use (${MAX_NUMBERS_PER_USER} each, and ${SPARE_NUMBERS_PER_PHONE} more). Add a user, or remove a number you do not use, to take another.`,
   tooManyReservations: 'You have reserved many numbers in the last hour. Wait a while, then try again.',
@@ -145,13 +147,17 @@ export interface CheckedTransfer {
  * MAX_TRANSFER_RANGE numbers. Answers the transfer or the message of what is wrong.
  * @example checkTransferRange('01632960500', '09') // { rangeStart: '01632960500', rangeEnd: '01632960509', count: 10 }
  */
-export function checkTransferRange(start: string, end: string | null | undefined): CheckedTransfer | { problem: string; field: 'range_start' | 'range_end' } {
+export function checkTransferRange(
+  start: string,
+  end: string | null | undefined,
+): CheckedTransfer | { problem: string; field: 'range_start' | 'range_end' } {
   const rangeStart = nationalNumber(start);
   if (!rangeStart) return { problem: numberMessages.transferStart, field: 'range_start' };
   const endText = (end ?? '').replace(/[\s-]/g, '');
   if (!isNumberRange(rangeStart, endText || null)) return { rangeStart, rangeEnd: null, count: 1 };
   let rangeEnd: string | null;
-  if (/^\d{1,9}$/.test(endText) && endText.length < rangeStart.length) rangeEnd = rangeStart.slice(0, rangeStart.length - endText.length) + endText;
+  if (/^\d{1,9}$/.test(endText) && endText.length < rangeStart.length)
+    rangeEnd = rangeStart.slice(0, rangeStart.length - endText.length) + endText;
   else rangeEnd = nationalNumber(endText);
   if (!rangeEnd) return { problem: numberMessages.transferEnd, field: 'range_end' };
   const count = Number(rangeEnd) - Number(rangeStart) + 1;
@@ -166,14 +172,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Whether `date` (YYYY-MM-DD) is a transfer date we accept on `today`; the message of why not, or null. */
 export function transferDateProblem(date: string, today: Date): string | null {
   if (!isIsoDate(date)) return numberMessages.transferDate;
-  const days = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today.toISOString().slice(0, 10)}T00:00:00Z`)) / DAY_MS);
+  const days = Math.round(
+    (Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today.toISOString().slice(0, 10)}T00:00:00Z`)) / DAY_MS,
+  );
   if (days < TRANSFER_LEAD_DAYS) return numberMessages.transferTooSoon;
   if (days > TRANSFER_MAX_DAYS) return numberMessages.transferTooLate;
   return null;
 }
 
 /** The first date a transfer may take place, YYYY-MM-DD. */
-export const earliestTransferDate = (today: Date) => new Date(today.getTime() + TRANSFER_LEAD_DAYS * DAY_MS).toISOString().slice(0, 10);
+export const earliestTransferDate = (today: Date) =>
+  new Date(today.getTime() + TRANSFER_LEAD_DAYS * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * Pages of the site's list. The spec rounds length / page size to the nearest whole number,
@@ -186,7 +195,10 @@ export const numberPageCount = (length: number) => Math.max(1, Math.ceil(length 
  * Which inventory numbers a list shows (spec 001 section 9): filtered by rating, all of them;
  * unfiltered, up to 4 gold and 4 silver (1 each on small screens) and all free ones.
  */
-export function numbersToShow<T extends { rating: NumberRating }>(numbers: readonly T[], options: { rating: NumberRating | null; small: boolean }): T[] {
+export function numbersToShow<T extends { rating: NumberRating }>(
+  numbers: readonly T[],
+  options: { rating: NumberRating | null; small: boolean },
+): T[] {
   if (options.rating) return numbers.filter((n) => n.rating === options.rating);
   const cap = options.small ? UNFILTERED_PER_RATING.small : UNFILTERED_PER_RATING.wide;
   const gold = numbers.filter((n) => n.rating === 'GOLD').slice(0, cap);
@@ -195,7 +207,8 @@ export function numbersToShow<T extends { rating: NumberRating }>(numbers: reado
 }
 
 /** Whether a user with `count` numbers may take one more; the reason shown when not. */
-export const userNumbersProblem = (count: number): string | null => (count >= MAX_NUMBERS_PER_USER ? numberMessages.userFull : null);
+export const userNumbersProblem = (count: number): string | null =>
+  count >= MAX_NUMBERS_PER_USER ? numberMessages.userFull : null;
 
 /** A number of the inventory (spec 001 section 3 "Number (VoIP)"). */
 export const AvailableNumber = z.object({
@@ -227,23 +240,41 @@ export const ReserveNumberRequest = z.object({ number_id: idInteger(numberMessag
 export type ReserveNumberRequest = z.infer<typeof ReserveNumberRequest>;
 
 /** A number now on the site. */
-export const ReservedNumber = z.object({ id: z.int(), number: z.string(), area_code: z.string(), rating: NumberRating, price: z.string() });
+export const ReservedNumber = z.object({
+  id: z.int(),
+  number: z.string(),
+  area_code: z.string(),
+  rating: NumberRating,
+  price: z.string(),
+});
 export type ReservedNumber = z.infer<typeof ReservedNumber>;
 
 export const PatchSeatRequest = z.object({
-  numbers: z.array(z.string().check(z.maxLength(20, numberMessages.numbersList)), numberMessages.numbersList).check(z.maxLength(MAX_NUMBERS_PER_USER, numberMessages.tooManyNumbers)),
+  numbers: z
+    .array(z.string().check(z.maxLength(20, numberMessages.numbersList)), numberMessages.numbersList)
+    .check(z.maxLength(MAX_NUMBERS_PER_USER, numberMessages.tooManyNumbers)),
 });
 export type PatchSeatRequest = z.infer<typeof PatchSeatRequest>;
 
 /** A seat (user) with its direct numbers. */
-export const SeatNumbers = z.object({ id: z.int(), product_id: z.int(), name: z.string(), extension: z.string(), numbers: z.array(z.string()) });
+export const SeatNumbers = z.object({
+  id: z.int(),
+  product_id: z.int(),
+  name: z.string(),
+  extension: z.string(),
+  numbers: z.array(z.string()),
+});
 export type SeatNumbers = z.infer<typeof SeatNumbers>;
 
 export const TransferRequest = z.object({
   range_start: z.string(numberMessages.transferStart).check(z.maxLength(40, numberMessages.transferStart)),
-  range_end: z.optional(z.nullable(z.string(numberMessages.transferEnd).check(z.maxLength(40, numberMessages.transferEnd)))),
+  range_end: z.optional(
+    z.nullable(z.string(numberMessages.transferEnd).check(z.maxLength(40, numberMessages.transferEnd))),
+  ),
   // Checked by transferDateProblem (the dates' one rule, then the lead time), whose refusals the dialog reads as `message`.
-  transfer_date: z.string(numberMessages.transferDate).check(z.maxLength(10, numberMessages.transferDate), z.meta({ format: 'date' })),
+  transfer_date: z
+    .string(numberMessages.transferDate)
+    .check(z.maxLength(10, numberMessages.transferDate), z.meta({ format: 'date' })),
 });
 export type TransferRequest = z.infer<typeof TransferRequest>;
 
@@ -287,7 +318,11 @@ const ProductParams = z.object({ product_id: idText('Unknown product') });
 export const NUMBER_SELECTION_SCOPE = 'customer-number-selection';
 /** How long a number selection link works, in days. */
 export const NUMBER_SELECTION_TTL_DAYS = 14;
-const SelectionParams = z.object({ token: z.string().check(z.minLength(1, numberMessages.selectionLinkInvalid), z.maxLength(100, numberMessages.selectionLinkInvalid)) });
+const SelectionParams = z.object({
+  token: z
+    .string()
+    .check(z.minLength(1, numberMessages.selectionLinkInvalid), z.maxLength(100, numberMessages.selectionLinkInvalid)),
+});
 
 /** What a number selection token opens: whose phone, and whether its number is chosen already. */
 export const NumberSelection = z.object({
@@ -302,31 +337,68 @@ export type NumberSelection = z.infer<typeof NumberSelection>;
 
 export const numberEndpoints = {
   searchNumbers: endpoint({
-    method: 'GET', path: '/api/v1/voip/numbers/', summary: 'Numbers free to take, by area code and rating, with the area codes held', auth: false,
-    query: NumberSearchQuery, response: NumberSearchResult,
+    method: 'GET',
+    path: '/api/v1/voip/numbers/',
+    summary: 'Numbers free to take, by area code and rating, with the area codes held',
+    auth: false,
+    query: NumberSearchQuery,
+    response: NumberSearchResult,
   }),
   numberSelection: endpoint({
-    method: 'GET', path: '/api/v1/signup/number-selection/:token/', summary: "What a number selection token (scope customer-number-selection) opens; 404 when it is not valid or has expired", auth: false,
-    params: SelectionParams, response: NumberSelection,
+    method: 'GET',
+    path: '/api/v1/signup/number-selection/:token/',
+    summary:
+      'What a number selection token (scope customer-number-selection) opens; 404 when it is not valid or has expired',
+    auth: false,
+    params: SelectionParams,
+    response: NumberSelection,
   }),
   reserveSelectedNumber: endpoint({
-    method: 'POST', path: '/api/v1/signup/number-selection/:token/reserve/', summary: "Takes a number of the inventory for the token's cloud phone (the numbers area's one reservation rule); the token then stops working; 409 when the number is taken or one was chosen already", auth: false,
-    params: SelectionParams, body: ReserveNumberRequest, response: ReservedNumber, status: 201,
+    method: 'POST',
+    path: '/api/v1/signup/number-selection/:token/reserve/',
+    summary:
+      "Takes a number of the inventory for the token's cloud phone (the numbers area's one reservation rule); the token then stops working; 409 when the number is taken or one was chosen already",
+    auth: false,
+    params: SelectionParams,
+    body: ReserveNumberRequest,
+    response: ReservedNumber,
+    status: 201,
   }),
   reserveNumber: endpoint({
-    method: 'POST', path: '/api/v1/voip/:product_id/numbers/reserve/', summary: "Takes a number of the inventory for the customer's cloud phone; 409 when someone else has it", auth: true,
-    params: ProductParams, body: ReserveNumberRequest, response: ReservedNumber, status: 201,
+    method: 'POST',
+    path: '/api/v1/voip/:product_id/numbers/reserve/',
+    summary: "Takes a number of the inventory for the customer's cloud phone; 409 when someone else has it",
+    auth: true,
+    params: ProductParams,
+    body: ReserveNumberRequest,
+    response: ReservedNumber,
+    status: 201,
   }),
   removeNumber: endpoint({
-    method: 'DELETE', path: '/api/v1/voip/:product_id/numbers/:number_id/', summary: 'Gives a number of the cloud phone back (not the main number)', auth: true,
-    params: z.object({ product_id: idText('Unknown product'), number_id: idText('Unknown number') }), response: z.object({ number: z.string() }),
+    method: 'DELETE',
+    path: '/api/v1/voip/:product_id/numbers/:number_id/',
+    summary: 'Gives a number of the cloud phone back (not the main number)',
+    auth: true,
+    params: z.object({ product_id: idText('Unknown product'), number_id: idText('Unknown number') }),
+    response: z.object({ number: z.string() }),
   }),
   patchSeat: endpoint({
-    method: 'PATCH', path: '/api/v1/voip/seats/:seatId/', summary: "Sets a seat's direct numbers (at most 3; a number joins only while not assigned)", auth: true,
-    params: z.object({ seatId: idText('Unknown seat') }), body: PatchSeatRequest, response: SeatNumbers,
+    method: 'PATCH',
+    path: '/api/v1/voip/seats/:seatId/',
+    summary: "Sets a seat's direct numbers (at most 3; a number joins only while not assigned)",
+    auth: true,
+    params: z.object({ seatId: idText('Unknown seat') }),
+    body: PatchSeatRequest,
+    response: SeatNumbers,
   }),
   transferNumbers: endpoint({
-    method: 'POST', path: '/api/v3/voip/:product_id/numbers/transfer/', summary: 'Starts the transfer (port-in) of a number or a range; answers its order', auth: true,
-    params: ProductParams, body: TransferRequest, response: TransferResult, status: 201,
+    method: 'POST',
+    path: '/api/v3/voip/:product_id/numbers/transfer/',
+    summary: 'Starts the transfer (port-in) of a number or a range; answers its order',
+    auth: true,
+    params: ProductParams,
+    body: TransferRequest,
+    response: TransferResult,
+    status: 201,
   }),
 };

@@ -13,7 +13,15 @@ export interface DisplayChip extends Chip {
 }
 
 const COMPLETED_TRANSFER = new Set(['COMPLETED', 'PORTED']);
-const ACCEPTED_TRANSFER = new Set(['COMMITTED', 'SUBMITTED', 'ACCEPTED', 'REJECTED', 'PRE_ORDER_VALIDATION', 'READY_TO_PORT', 'PORTING']);
+const ACCEPTED_TRANSFER = new Set([
+  'COMMITTED',
+  'SUBMITTED',
+  'ACCEPTED',
+  'REJECTED',
+  'PRE_ORDER_VALIDATION',
+  'READY_TO_PORT',
+  'PORTING',
+]);
 
 /**
  * Number transfer: COMPLETED or PORTED "Completed"; COMMITTED, SUBMITTED, ACCEPTED, REJECTED,
@@ -96,7 +104,10 @@ export function trackingLink(hardware: HardwareOrder): TrackingLink | null {
   const postCode = hardware.shipping_post_code?.trim() ?? '';
   const name = carrier.toUpperCase();
   if (name === 'DPD' && id && postCode) {
-    return { carrier: 'DPD', href: `https://track.dpd.co.uk/search?reference=${encodeURIComponent(id)}&postcode=${encodeURIComponent(compactPostCode(postCode))}` };
+    return {
+      carrier: 'DPD',
+      href: `https://track.dpd.co.uk/search?reference=${encodeURIComponent(id)}&postcode=${encodeURIComponent(compactPostCode(postCode))}`,
+    };
   }
   if ((name === 'APC' || name.startsWith('APC ')) && id) {
     return { carrier: 'APC', href: `https://apcchoice.apc-overnight.com/track-parcel?id=${encodeURIComponent(id)}` };

@@ -38,4 +38,5 @@ const digitsUpTo = (max: number, message: string) =>
 export const pageNumber = (message: string = pagingMessages.page) => z.optional(digitsUpTo(MAX_PAGE, message));
 
 /** The `page_size` of a paged list, at most `max`; `message` answers anything else. */
-export const pageSize = (max: number, message: string = pagingMessages.pageSize(max)) => z.optional(digitsUpTo(max, message));
+export const pageSize = (max: number, message: string = pagingMessages.pageSize(max)) =>
+  z.optional(digitsUpTo(max, message));

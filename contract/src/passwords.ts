@@ -23,11 +23,13 @@ export const passwordMessages = {
 } as const;
 
 /** A new password, as typed: length only (the common-password check needs the server's list). */
-export const NewPassword = z.string({ error: passwordMessages.required }).check(
-  z.minLength(1, passwordMessages.required),
-  z.minLength(MIN_PASSWORD_LENGTH, passwordMessages.tooShort),
-  z.maxLength(MAX_PASSWORD_LENGTH, passwordMessages.tooLong),
-);
+export const NewPassword = z
+  .string({ error: passwordMessages.required })
+  .check(
+    z.minLength(1, passwordMessages.required),
+    z.minLength(MIN_PASSWORD_LENGTH, passwordMessages.tooShort),
+    z.maxLength(MAX_PASSWORD_LENGTH, passwordMessages.tooLong),
+  );
 
 /**
  * A new password and its confirmation (`new_password1`, `new_password2`), the mismatch
@@ -36,7 +38,9 @@ export const NewPassword = z.string({ error: passwordMessages.required }).check(
 export const NewPasswordPair = z
   .object({
     new_password1: NewPassword,
-    new_password2: z.string({ error: passwordMessages.confirmRequired }).check(z.minLength(1, passwordMessages.confirmRequired)),
+    new_password2: z
+      .string({ error: passwordMessages.confirmRequired })
+      .check(z.minLength(1, passwordMessages.confirmRequired)),
   })
   .check(
     z.refine((value) => value.new_password1 === value.new_password2, {

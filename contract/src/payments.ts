@@ -1,7 +1,17 @@
 // zod/mini, like the other contracts a page loads on demand: the payment pages load these.
 import * as z from 'zod/mini';
+
+import {
+  BILL_CYCLES,
+  BillingAccountParams,
+  formatPence,
+  LinkSent,
+  LinkTokenParams,
+  PAYMENT_METHODS,
+  penceOf,
+  SavedCard,
+} from './billing.ts';
 import { endpoint } from './endpoint.ts';
-import { BILL_CYCLES, BillingAccountParams, formatPence, LinkSent, LinkTokenParams, PAYMENT_METHODS, penceOf, SavedCard } from './billing.ts';
 
 /**
  * Card payments through a hosted checkout (spec 001 sections 3 "Checkout", 5 "Payment" and 7).
@@ -73,7 +83,9 @@ export const PaymentBalance = z.object({
 export type PaymentBalance = z.infer<typeof PaymentBalance>;
 
 /** A browser-made key per attempt: 16 to 64 letters, digits and dashes (a UUID). */
-export const IdempotencyKey = z.string(paymentMessages.unknownSession).check(z.regex(/^[A-Za-z0-9-]{16,64}$/, 'idempotency_key must be 16 to 64 letters, digits or dashes'));
+export const IdempotencyKey = z
+  .string(paymentMessages.unknownSession)
+  .check(z.regex(/^[A-Za-z0-9-]{16,64}$/, 'idempotency_key must be 16 to 64 letters, digits or dashes'));
 
 export const PaymentAmount = z.pipe(
   z.string({ error: paymentMessages.amountRequired }).check(
@@ -102,13 +114,17 @@ export const PaymentResult = z.object({
 export type PaymentResult = z.infer<typeof PaymentResult>;
 
 /** A payment link's token (`tkn`): what the link carries, at most 100 characters. */
-const LinkToken = z.string(paymentMessages.linkInvalid).check(z.minLength(1, paymentMessages.linkInvalid), z.maxLength(100, paymentMessages.linkInvalid));
+const LinkToken = z
+  .string(paymentMessages.linkInvalid)
+  .check(z.minLength(1, paymentMessages.linkInvalid), z.maxLength(100, paymentMessages.linkInvalid));
 
 /** The optional `tkn` of POST /payment/process/: with it, the payment is the link's account's, signed out. */
 export const PaymentLinkQuery = z.object({ tkn: z.optional(LinkToken) });
 
 export const VerifyPaymentQuery = z.object({
-  'cko-session-id': z.string(paymentMessages.unknownSession).check(z.minLength(1, paymentMessages.unknownSession), z.maxLength(100, paymentMessages.unknownSession)),
+  'cko-session-id': z
+    .string(paymentMessages.unknownSession)
+    .check(z.minLength(1, paymentMessages.unknownSession), z.maxLength(100, paymentMessages.unknownSession)),
   tkn: z.optional(LinkToken),
 });
 
@@ -163,12 +179,19 @@ export const RecurringCardPayment = z.object({
 });
 export type RecurringCardPayment = z.infer<typeof RecurringCardPayment>;
 
-const SessionId = z.string(recurringCardMessages.unknownSession).check(z.minLength(1, recurringCardMessages.unknownSession), z.maxLength(100, recurringCardMessages.unknownSession));
+const SessionId = z
+  .string(recurringCardMessages.unknownSession)
+  .check(z.minLength(1, recurringCardMessages.unknownSession), z.maxLength(100, recurringCardMessages.unknownSession));
 
 /** POST /api/v1/recurring-card-payment/tokens/{token}/: start a set-up (idempotency_key) or check one on return (session_id). */
 export const RecurringCardPaymentRequest = z
   .object({ idempotency_key: z.optional(IdempotencyKey), session_id: z.optional(SessionId) })
-  .check(z.refine((body) => (body.idempotency_key === undefined) !== (body.session_id === undefined), recurringCardMessages.startOrCheck));
+  .check(
+    z.refine(
+      (body) => (body.idempotency_key === undefined) !== (body.session_id === undefined),
+      recurringCardMessages.startOrCheck,
+    ),
+  );
 export type RecurringCardPaymentRequest = z.input<typeof RecurringCardPaymentRequest>;
 
 /** A card set-up's answer: pending with the provider's page to go to, approved with the card saved, or declined. */
@@ -182,36 +205,77 @@ export type RecurringCardPaymentResult = z.infer<typeof RecurringCardPaymentResu
 
 export const paymentEndpoints = {
   getPaymentBalance: endpoint({
-    method: 'GET', path: '/api/v3/payment/balance/', summary: "The customer's balance and the hosted checkout's fields", auth: true,
+    method: 'GET',
+    path: '/api/v3/payment/balance/',
+    summary: "The customer's balance and the hosted checkout's fields",
+    auth: true,
     response: PaymentBalance,
   }),
   // With `tkn` (a payment link) these two work signed out, for the link's account (server/src/routes: tokenOrSignedIn).
   processPayment: endpoint({
-    method: 'POST', path: '/payment/process/', summary: "Starts a card payment: answers the provider's hosted checkout to go to (the same for the same idempotency_key); with tkn, signed out for the payment link's account", auth: true,
-    query: PaymentLinkQuery, body: ProcessPaymentRequest, response: PaymentResult,
+    method: 'POST',
+    path: '/payment/process/',
+    summary:
+      "Starts a card payment: answers the provider's hosted checkout to go to (the same for the same idempotency_key); with tkn, signed out for the payment link's account",
+    auth: true,
+    query: PaymentLinkQuery,
+    body: ProcessPaymentRequest,
+    response: PaymentResult,
   }),
   verifyPayment: endpoint({
-    method: 'GET', path: '/payment/process/', summary: 'Verifies a payment with the provider after its checkout (cko-session-id); records it once when approved (spending the payment link when tkn is given)', auth: true,
-    query: VerifyPaymentQuery, response: PaymentResult,
+    method: 'GET',
+    path: '/payment/process/',
+    summary:
+      'Verifies a payment with the provider after its checkout (cko-session-id); records it once when approved (spending the payment link when tkn is given)',
+    auth: true,
+    query: VerifyPaymentQuery,
+    response: PaymentResult,
   }),
   getPaymentsByToken: endpoint({
-    method: 'GET', path: '/api/v3/billing/payments/', summary: "A payment link's account: its balance and the checkout fields (401 when the link is not valid, used or expired)", auth: false,
-    query: PaymentsByTokenQuery, response: PaymentsByToken,
+    method: 'GET',
+    path: '/api/v3/billing/payments/',
+    summary:
+      "A payment link's account: its balance and the checkout fields (401 when the link is not valid, used or expired)",
+    auth: false,
+    query: PaymentsByTokenQuery,
+    response: PaymentsByToken,
   }),
   sendPaymentLink: endpoint({
-    method: 'POST', path: '/api/v3/billing/accounts/:id/payment-link/', summary: "E-mails the account holder a link to pay the account's balance without signing in", auth: true,
-    params: BillingAccountParams, response: LinkSent, status: 201,
+    method: 'POST',
+    path: '/api/v3/billing/accounts/:id/payment-link/',
+    summary: "E-mails the account holder a link to pay the account's balance without signing in",
+    auth: true,
+    params: BillingAccountParams,
+    response: LinkSent,
+    status: 201,
   }),
   sendRecurringCardLink: endpoint({
-    method: 'POST', path: '/api/v3/billing/accounts/:id/rcp-link/', summary: 'E-mails the account holder a link to save a card for recurring payments without signing in (/recurring-card-payment/{token})', auth: true,
-    params: BillingAccountParams, response: LinkSent, status: 201,
+    method: 'POST',
+    path: '/api/v3/billing/accounts/:id/rcp-link/',
+    summary:
+      'E-mails the account holder a link to save a card for recurring payments without signing in (/recurring-card-payment/{token})',
+    auth: true,
+    params: BillingAccountParams,
+    response: LinkSent,
+    status: 201,
   }),
   getRecurringCardPayment: endpoint({
-    method: 'GET', path: '/api/v1/recurring-card-payment/tokens/:token/', summary: "A recurring-card-payment link's account details and RCP details (401 when the link is not valid, used or expired)", auth: false,
-    params: LinkTokenParams, response: RecurringCardPayment,
+    method: 'GET',
+    path: '/api/v1/recurring-card-payment/tokens/:token/',
+    summary:
+      "A recurring-card-payment link's account details and RCP details (401 when the link is not valid, used or expired)",
+    auth: false,
+    params: LinkTokenParams,
+    response: RecurringCardPayment,
   }),
   postRecurringCardPayment: endpoint({
-    method: 'POST', path: '/api/v1/recurring-card-payment/tokens/:token/', summary: "Starts saving a card on the provider's hosted page (idempotency_key), or checks one on return (session_id): a saved card spends the link", auth: false,
-    params: LinkTokenParams, body: RecurringCardPaymentRequest, response: RecurringCardPaymentResult,
+    method: 'POST',
+    path: '/api/v1/recurring-card-payment/tokens/:token/',
+    summary:
+      "Starts saving a card on the provider's hosted page (idempotency_key), or checks one on return (session_id): a saved card spends the link",
+    auth: false,
+    params: LinkTokenParams,
+    body: RecurringCardPaymentRequest,
+    response: RecurringCardPaymentResult,
   }),
 };

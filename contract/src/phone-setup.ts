@@ -1,9 +1,11 @@
 import { z } from 'zod';
+
 import { displayDate, displayPhone, isUkPhoneNumber } from '@portal/editor-core';
+
 import { isIsoDate, isoDate } from './dates.ts';
 import { endpoint } from './endpoint.ts';
-import { storableName } from './text.ts';
 import { idNumber } from './ids.ts';
+import { storableName } from './text.ts';
 import { upgradePrices } from './upgrade.ts';
 
 /**
@@ -37,7 +39,8 @@ export const phoneSetupMessages = {
   addOnNotSwitchable: 'That add-on is changed from its own page',
   crmNotEligible: 'Your phone system already has the CRM integration',
   tariffUnknown: 'Choose one of the international calling tariffs',
-  kycNeeded: 'International calling needs the identity checks on your account first. Call us and we will finish them with you.',
+  kycNeeded:
+    'International calling needs the identity checks on your account first. Call us and we will finish them with you.',
   regionUnknown: 'Choose England and Wales, Scotland or Northern Ireland',
 } as const;
 
@@ -46,7 +49,10 @@ export const holidayDate = displayDate;
 
 /** The message refusing a holiday that shares days with `clash`. */
 export function holidayClashMessage(clash: { start_date: string; end_date: string }): string {
-  const range = clash.start_date === clash.end_date ? holidayDate(clash.start_date) : `${holidayDate(clash.start_date)} to ${holidayDate(clash.end_date)}`;
+  const range =
+    clash.start_date === clash.end_date
+      ? holidayDate(clash.start_date)
+      : `${holidayDate(clash.start_date)} to ${holidayDate(clash.end_date)}`;
   return `These dates overlap your holiday on ${range}`;
 }
 
@@ -59,20 +65,37 @@ export function daysInRange(start: string, end: string): number {
 
 /** A holiday range: the end not before the start, at most 366 days. */
 export const HolidayInput = z
-  .object({ start_date: IsoDate, end_date: IsoDate, name: z.string().trim().max(80, 'Use 80 characters or fewer').check(storableName()).optional() })
+  .object({
+    start_date: IsoDate,
+    end_date: IsoDate,
+    name: z.string().trim().max(80, 'Use 80 characters or fewer').check(storableName()).optional(),
+  })
   .superRefine((value, ctx) => {
     if (!isIsoDate(value.start_date) || !isIsoDate(value.end_date)) return;
-    if (value.end_date < value.start_date) ctx.addIssue({ code: 'custom', message: phoneSetupMessages.reversed, path: ['end_date'] });
-    else if (daysInRange(value.start_date, value.end_date) > 366) ctx.addIssue({ code: 'custom', message: phoneSetupMessages.tooLong, path: ['end_date'] });
+    if (value.end_date < value.start_date)
+      ctx.addIssue({ code: 'custom', message: phoneSetupMessages.reversed, path: ['end_date'] });
+    else if (daysInRange(value.start_date, value.end_date) > 366)
+      ctx.addIssue({ code: 'custom', message: phoneSetupMessages.tooLong, path: ['end_date'] });
   });
 export type HolidayInput = z.infer<typeof HolidayInput>;
 
 /** The first entry of `entries` sharing a day with the range (ignoring the entry `exceptId`), or undefined. */
-export function holidayClash<T extends { id: number; start_date: string; end_date: string }>(range: { start_date: string; end_date: string }, entries: readonly T[], exceptId?: number): T | undefined {
-  return entries.find((entry) => entry.id !== exceptId && entry.start_date <= range.end_date && range.start_date <= entry.end_date);
+export function holidayClash<T extends { id: number; start_date: string; end_date: string }>(
+  range: { start_date: string; end_date: string },
+  entries: readonly T[],
+  exceptId?: number,
+): T | undefined {
+  return entries.find(
+    (entry) => entry.id !== exceptId && entry.start_date <= range.end_date && range.start_date <= entry.end_date,
+  );
 }
 
-export const Holiday = z.object({ id: z.number().int(), name: z.string(), start_date: z.string(), end_date: z.string() });
+export const Holiday = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+});
 export type Holiday = z.infer<typeof Holiday>;
 
 /** The nations whose bank holidays are offered (GOV.UK's divisions). */
@@ -81,7 +104,9 @@ export const BANK_HOLIDAY_REGIONS = [
   { id: 'scotland', label: 'Scotland' },
   { id: 'northern-ireland', label: 'Northern Ireland' },
 ] as const;
-export const BankHolidayRegion = z.enum(['england-and-wales', 'scotland', 'northern-ireland'], { error: phoneSetupMessages.regionUnknown });
+export const BankHolidayRegion = z.enum(['england-and-wales', 'scotland', 'northern-ireland'], {
+  error: phoneSetupMessages.regionUnknown,
+});
 export type BankHolidayRegion = z.infer<typeof BankHolidayRegion>;
 
 export const BankHolidays = z.object({
@@ -134,7 +159,9 @@ export const Forwarding = z.object({
 export type Forwarding = z.infer<typeof Forwarding>;
 
 /** The current forwarding (spec 001 section 3): the one activated, of type NA and editable. */
-export function currentForwarding<T extends Pick<Forwarding, 'activated' | 'forwardType' | 'isEditable'>>(list: readonly T[]): T | undefined {
+export function currentForwarding<T extends Pick<Forwarding, 'activated' | 'forwardType' | 'isEditable'>>(
+  list: readonly T[],
+): T | undefined {
   return list.find((f) => f.activated && f.forwardType === 'NA' && f.isEditable);
 }
 
@@ -173,14 +200,62 @@ export type SiteAddOnGroup = 'switchable' | 'crm' | 'international';
 
 /** The site add-on catalogue (the spec gives no values: ours, prices per month before VAT). */
 export const SITE_ADD_ONS = [
-  { id: 501, name: 'Call recording for the whole site', group: 'switchable', standard_price: '10.00', description: 'Records every call on every line, kept 90 days' },
-  { id: 502, name: 'Fraud guard', group: 'switchable', standard_price: '2.00', description: 'Stops calls to premium and high-risk destinations' },
-  { id: 503, name: 'Call whisper', group: 'switchable', standard_price: '3.00', description: 'Tells whoever answers which number the caller dialled' },
-  { id: 504, name: 'UC CRM Connect', group: 'crm', standard_price: '6.00', description: 'Shows the caller’s record from your CRM as the phone rings' },
-  { id: 511, name: 'ULTD INTL Saver', group: 'international', standard_price: '15.00', description: 'Unlimited calls to landlines in 50 countries' },
-  { id: 512, name: 'INTL Saver 500m', group: 'international', standard_price: '5.00', description: '500 minutes a month to landlines in 50 countries' },
-  { id: 513, name: 'INTL Saver 1000m', group: 'international', standard_price: '8.00', description: '1000 minutes a month to landlines in 50 countries' },
-] as const satisfies ReadonlyArray<{ id: number; name: string; group: SiteAddOnGroup; standard_price: string; description: string }>;
+  {
+    id: 501,
+    name: 'Call recording for the whole site',
+    group: 'switchable',
+    standard_price: '10.00',
+    description: 'Records every call on every line, kept 90 days',
+  },
+  {
+    id: 502,
+    name: 'Fraud guard',
+    group: 'switchable',
+    standard_price: '2.00',
+    description: 'Stops calls to premium and high-risk destinations',
+  },
+  {
+    id: 503,
+    name: 'Call whisper',
+    group: 'switchable',
+    standard_price: '3.00',
+    description: 'Tells whoever answers which number the caller dialled',
+  },
+  {
+    id: 504,
+    name: 'UC CRM Connect',
+    group: 'crm',
+    standard_price: '6.00',
+    description: 'Shows the caller’s record from your CRM as the phone rings',
+  },
+  {
+    id: 511,
+    name: 'ULTD INTL Saver',
+    group: 'international',
+    standard_price: '15.00',
+    description: 'Unlimited calls to landlines in 50 countries',
+  },
+  {
+    id: 512,
+    name: 'INTL Saver 500m',
+    group: 'international',
+    standard_price: '5.00',
+    description: '500 minutes a month to landlines in 50 countries',
+  },
+  {
+    id: 513,
+    name: 'INTL Saver 1000m',
+    group: 'international',
+    standard_price: '8.00',
+    description: '1000 minutes a month to landlines in 50 countries',
+  },
+] as const satisfies ReadonlyArray<{
+  id: number;
+  name: string;
+  group: SiteAddOnGroup;
+  standard_price: string;
+  description: string;
+}>;
 
 /** The international tariffs in the spec's order (section 9). */
 export const INTERNATIONAL_TARIFF_ORDER = ['ULTD INTL Saver', 'INTL Saver 500m', 'INTL Saver 1000m'] as const;
@@ -211,7 +286,13 @@ export const PatchSiteAddOn = z.object({
 });
 
 /** An international calling tariff: its monthly price before VAT and with VAT (20%), in pounds with 2 decimals. */
-export const InternationalTariff = z.object({ id: z.number().int(), name: z.string(), standard_price: z.string(), price_with_vat: z.string(), description: z.string() });
+export const InternationalTariff = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  standard_price: z.string(),
+  price_with_vat: z.string(),
+  description: z.string(),
+});
 export type InternationalTariff = z.infer<typeof InternationalTariff>;
 export const InternationalCalling = z.object({
   /** The current tariff, null when none. */
@@ -222,60 +303,170 @@ export const InternationalCalling = z.object({
 export type InternationalCalling = z.infer<typeof InternationalCalling>;
 
 const ProductParams = z.object({ id: idNumber('Unknown product') });
-const HolidayParams = ProductParams.extend({ scheduleId: idNumber(phoneSetupMessages.holidayNotFound, phoneSetupMessages.holidayNotFound) });
+const HolidayParams = ProductParams.extend({
+  scheduleId: idNumber(phoneSetupMessages.holidayNotFound, phoneSetupMessages.holidayNotFound),
+});
 const holidays = '/api/v1/voip/:id/holiday-schedule';
 const forwardings = '/api/v1/products/:id/configuration/forwardings';
 const addOns = '/api/v1/voip/:id/add-ons';
 const international = '/api/v1/voip/:id/tariff/international-calling';
 
 export const phoneSetupEndpoints = {
-  listHolidays: endpoint({ method: 'GET', path: `${holidays}/`, summary: 'The holiday schedule, by start date', auth: true, params: ProductParams, response: z.object({ results: z.array(Holiday) }) }),
+  listHolidays: endpoint({
+    method: 'GET',
+    path: `${holidays}/`,
+    summary: 'The holiday schedule, by start date',
+    auth: true,
+    params: ProductParams,
+    response: z.object({ results: z.array(Holiday) }),
+  }),
   addHoliday: endpoint({
-    method: 'POST', path: `${holidays}/`, summary: 'Adds a holiday; a reversed or overlapping range is refused (400)', auth: true,
-    params: ProductParams, body: HolidayInput, response: Holiday, status: 201,
+    method: 'POST',
+    path: `${holidays}/`,
+    summary: 'Adds a holiday; a reversed or overlapping range is refused (400)',
+    auth: true,
+    params: ProductParams,
+    body: HolidayInput,
+    response: Holiday,
+    status: 201,
   }),
   patchHoliday: endpoint({
-    method: 'PATCH', path: `${holidays}/:scheduleId/`, summary: 'Changes a holiday; a reversed or overlapping range is refused (400)', auth: true,
-    params: HolidayParams, body: HolidayInput, response: Holiday,
+    method: 'PATCH',
+    path: `${holidays}/:scheduleId/`,
+    summary: 'Changes a holiday; a reversed or overlapping range is refused (400)',
+    auth: true,
+    params: HolidayParams,
+    body: HolidayInput,
+    response: Holiday,
   }),
-  deleteHoliday: endpoint({ method: 'DELETE', path: `${holidays}/:scheduleId/`, summary: 'Removes a holiday', auth: true, params: HolidayParams, response: z.object({}), }),
+  deleteHoliday: endpoint({
+    method: 'DELETE',
+    path: `${holidays}/:scheduleId/`,
+    summary: 'Removes a holiday',
+    auth: true,
+    params: HolidayParams,
+    response: z.object({}),
+  }),
   getBankHolidays: endpoint({
-    method: 'GET', path: `${holidays}/bank-holidays/`, summary: "The chosen nation's bank holidays for the next 12 months", auth: true,
-    params: ProductParams, response: BankHolidays,
+    method: 'GET',
+    path: `${holidays}/bank-holidays/`,
+    summary: "The chosen nation's bank holidays for the next 12 months",
+    auth: true,
+    params: ProductParams,
+    response: BankHolidays,
   }),
   addBankHolidays: endpoint({
-    method: 'POST', path: `${holidays}/bank-holidays/`, summary: "Chooses the nation and adds its bank holidays for the next 12 months that the schedule does not cover yet", auth: true,
-    params: ProductParams, body: z.object({ region: BankHolidayRegion, add: z.boolean().default(true) }), response: BankHolidays.extend({ added: z.number().int() }),
+    method: 'POST',
+    path: `${holidays}/bank-holidays/`,
+    summary:
+      'Chooses the nation and adds its bank holidays for the next 12 months that the schedule does not cover yet',
+    auth: true,
+    params: ProductParams,
+    body: z.object({ region: BankHolidayRegion, add: z.boolean().default(true) }),
+    response: BankHolidays.extend({ added: z.number().int() }),
   }),
-  getDivert: endpoint({ method: 'GET', path: `${forwardings}/temporary-call-divert/`, summary: 'The temporary divert: a number or false', auth: true, params: ProductParams, response: z.object({ results: Divert }) }),
+  getDivert: endpoint({
+    method: 'GET',
+    path: `${forwardings}/temporary-call-divert/`,
+    summary: 'The temporary divert: a number or false',
+    auth: true,
+    params: ProductParams,
+    response: z.object({ results: Divert }),
+  }),
   setDivert: endpoint({
-    method: 'POST', path: `${forwardings}/temporary-call-divert/`, summary: 'Diverts every call to a UK number', auth: true,
-    params: ProductParams, body: DivertInput, response: z.object({ results: Divert }),
+    method: 'POST',
+    path: `${forwardings}/temporary-call-divert/`,
+    summary: 'Diverts every call to a UK number',
+    auth: true,
+    params: ProductParams,
+    body: DivertInput,
+    response: z.object({ results: Divert }),
   }),
-  removeDivert: endpoint({ method: 'DELETE', path: `${forwardings}/temporary-call-divert/`, summary: 'Ends the divert (destination false)', auth: true, params: ProductParams, response: z.object({ results: Divert }) }),
-  listForwardings: endpoint({ method: 'GET', path: `${forwardings}/`, summary: 'The forwardings, one per forwardType', auth: true, params: ProductParams, response: Forwardings }),
+  removeDivert: endpoint({
+    method: 'DELETE',
+    path: `${forwardings}/temporary-call-divert/`,
+    summary: 'Ends the divert (destination false)',
+    auth: true,
+    params: ProductParams,
+    response: z.object({ results: Divert }),
+  }),
+  listForwardings: endpoint({
+    method: 'GET',
+    path: `${forwardings}/`,
+    summary: 'The forwardings, one per forwardType',
+    auth: true,
+    params: ProductParams,
+    response: Forwardings,
+  }),
   putForwarding: endpoint({
-    method: 'PUT', path: `${forwardings}/:forwardingID/`, summary: 'Changes a forwarding (advanced call forward only; 403 while off)', auth: true,
-    params: ProductParams.extend({ forwardingID: idNumber(phoneSetupMessages.forwardingNotFound, phoneSetupMessages.forwardingNotFound) }), body: PutForwarding, response: z.object({ results: Forwarding }),
+    method: 'PUT',
+    path: `${forwardings}/:forwardingID/`,
+    summary: 'Changes a forwarding (advanced call forward only; 403 while off)',
+    auth: true,
+    params: ProductParams.extend({
+      forwardingID: idNumber(phoneSetupMessages.forwardingNotFound, phoneSetupMessages.forwardingNotFound),
+    }),
+    body: PutForwarding,
+    response: z.object({ results: Forwarding }),
   }),
-  listSiteAddOns: endpoint({ method: 'GET', path: `${addOns}/`, summary: "The site's add-ons, each enabled or not", auth: true, params: ProductParams, response: SiteAddOns }),
+  listSiteAddOns: endpoint({
+    method: 'GET',
+    path: `${addOns}/`,
+    summary: "The site's add-ons, each enabled or not",
+    auth: true,
+    params: ProductParams,
+    response: SiteAddOns,
+  }),
   patchSiteAddOn: endpoint({
-    method: 'PATCH', path: `${addOns}/`, summary: 'Turns a switchable add-on on or off', auth: true,
-    params: ProductParams, body: PatchSiteAddOn, response: SiteAddOns,
+    method: 'PATCH',
+    path: `${addOns}/`,
+    summary: 'Turns a switchable add-on on or off',
+    auth: true,
+    params: ProductParams,
+    body: PatchSiteAddOn,
+    response: SiteAddOns,
   }),
   getAddOnUpgradeEligibility: endpoint({
-    method: 'GET', path: `${addOns}/upgrade/eligibility/`, summary: 'Whether the CRM integration upgrade is open to the site', auth: true,
-    params: ProductParams, response: z.object({ crm_integration: z.boolean() }),
+    method: 'GET',
+    path: `${addOns}/upgrade/eligibility/`,
+    summary: 'Whether the CRM integration upgrade is open to the site',
+    auth: true,
+    params: ProductParams,
+    response: z.object({ crm_integration: z.boolean() }),
   }),
-  upgradeAddOns: endpoint({ method: 'POST', path: `${addOns}/upgrade/`, summary: 'Adds the CRM integration add-on', auth: true, params: ProductParams, response: SiteAddOns }),
+  upgradeAddOns: endpoint({
+    method: 'POST',
+    path: `${addOns}/upgrade/`,
+    summary: 'Adds the CRM integration add-on',
+    auth: true,
+    params: ProductParams,
+    response: SiteAddOns,
+  }),
   listInternationalTariffs: endpoint({
-    method: 'GET', path: `${international}/available/`, summary: 'The international calling tariffs, in the spec order', auth: true,
-    params: ProductParams, response: z.object({ results: z.array(InternationalTariff) }),
+    method: 'GET',
+    path: `${international}/available/`,
+    summary: 'The international calling tariffs, in the spec order',
+    auth: true,
+    params: ProductParams,
+    response: z.object({ results: z.array(InternationalTariff) }),
   }),
-  getInternationalCalling: endpoint({ method: 'GET', path: `${international}/`, summary: 'The current international tariff and kyc_passed', auth: true, params: ProductParams, response: InternationalCalling }),
+  getInternationalCalling: endpoint({
+    method: 'GET',
+    path: `${international}/`,
+    summary: 'The current international tariff and kyc_passed',
+    auth: true,
+    params: ProductParams,
+    response: InternationalCalling,
+  }),
   setInternationalCalling: endpoint({
-    method: 'POST', path: `${international}/`, summary: 'Chooses an international tariff (the site add-ons change with it)', auth: true,
-    params: ProductParams, body: z.object({ tariff_id: z.number({ error: phoneSetupMessages.tariffUnknown }).int(phoneSetupMessages.tariffUnknown) }),
+    method: 'POST',
+    path: `${international}/`,
+    summary: 'Chooses an international tariff (the site add-ons change with it)',
+    auth: true,
+    params: ProductParams,
+    body: z.object({
+      tariff_id: z.number({ error: phoneSetupMessages.tariffUnknown }).int(phoneSetupMessages.tariffUnknown),
+    }),
     response: InternationalCalling.extend({ addons: z.array(SiteAddOn) }),
   }),
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   isRepetitivePin,
   isSequentialPin,
@@ -32,15 +33,17 @@ describe('the PIN rules', () => {
   });
 
   it('takes digits only', () => {
-    for (const pin of ['12a456', '12 456', '-12345', '1.2345', '١٢٣٤٥٦', '12345６']) expect(pinProblem(pin), pin).toBe(pinMessages.digitsOnly);
+    for (const pin of ['12a456', '12 456', '-12345', '1.2345', '١٢٣٤٥٦', '12345６'])
+      expect(pinProblem(pin), pin).toBe(pinMessages.digitsOnly);
   });
 
   it(`takes exactly ${PIN_LENGTH} digits`, () => {
-    for (const pin of ['1', '13579', '1357924', '13579246801357']) expect(pinProblem(pin), pin).toBe(pinMessages.length);
+    for (const pin of ['1', '13579', '1357924', '13579246801357'])
+      expect(pinProblem(pin), pin).toBe(pinMessages.length);
     expect(pinProblem('135792')).toBeUndefined();
   });
 
-  it('refuses runs up or down, with the spec\'s message', () => {
+  it("refuses runs up or down, with the spec's message", () => {
     for (const pin of ['123456', '012345', '456789', '987654', '543210', '654321']) {
       expect(isSequentialPin(pin), pin).toBe(true);
       expect(pinProblem(pin), pin).toBe(pinMessages.sequential);
@@ -77,12 +80,17 @@ describe('a PIN and its confirmation', () => {
       const result = PinWithConfirmation.safeParse(value);
       return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
     };
-    expect(issues({ pin: '271828', pin_confirmation: '' })).toEqual([['pin_confirmation', pinMessages.confirmRequired]]);
+    expect(issues({ pin: '271828', pin_confirmation: '' })).toEqual([
+      ['pin_confirmation', pinMessages.confirmRequired],
+    ]);
     expect(issues({ pin: '271828' })).toEqual([['pin_confirmation', pinMessages.confirmRequired]]);
     expect(issues({ pin: '271828', pin_confirmation: '271829' })).toEqual([['pin_confirmation', pinMessages.mismatch]]);
     expect(issues({ pin: '123456', pin_confirmation: '123456' })).toEqual([['pin', pinMessages.sequential]]);
     expect(issues({ pin: '271828', pin_confirmation: ' 271828' })).toEqual([]);
-    expect(PinWithConfirmation.parse({ pin: '271828', pin_confirmation: '271828' })).toEqual({ pin: '271828', pin_confirmation: '271828' });
+    expect(PinWithConfirmation.parse({ pin: '271828', pin_confirmation: '271828' })).toEqual({
+      pin: '271828',
+      pin_confirmation: '271828',
+    });
   });
 });
 

@@ -89,12 +89,19 @@ export const Pin = z.string({ error: pinMessages.required }).check(
 export const PinWithConfirmation = z
   .object({
     pin: Pin,
-    pin_confirmation: z.string({ error: pinMessages.confirmRequired }).check(z.trim(), z.minLength(1, pinMessages.confirmRequired)),
+    pin_confirmation: z
+      .string({ error: pinMessages.confirmRequired })
+      .check(z.trim(), z.minLength(1, pinMessages.confirmRequired)),
   })
   .check(
     z.superRefine((value, ctx) => {
       if (value.pin_confirmation !== '' && value.pin !== value.pin_confirmation) {
-        ctx.issues.push({ code: 'custom', message: pinMessages.mismatch, path: ['pin_confirmation'], input: value.pin_confirmation });
+        ctx.issues.push({
+          code: 'custom',
+          message: pinMessages.mismatch,
+          path: ['pin_confirmation'],
+          input: value.pin_confirmation,
+        });
       }
     }),
   );

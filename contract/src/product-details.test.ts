@@ -1,9 +1,9 @@
-import { formatPence } from './billing.ts';
 import { describe, expect, it } from 'vitest';
+
+import { formatPence } from './billing.ts';
 import {
   addMonths,
   currentContract,
-  upcomingContract,
   pence,
   productDetailsMessages,
   renewalAllowed,
@@ -11,6 +11,7 @@ import {
   RenewalRequest,
   renewedContractDates,
   tariffTotals,
+  upcomingContract,
   visibleContracts,
 } from './product-details.ts';
 

@@ -1,5 +1,6 @@
 // zod/mini, like the other contracts a page loads on demand: the product details pages load these.
 import * as z from 'zod/mini';
+
 import { endpoint } from './endpoint.ts';
 import { idNumber } from './ids.ts';
 import { ProductKind } from './navigation.ts';
@@ -39,7 +40,8 @@ export const productDetailsMessages = {
   unknownDocument: 'No contract document has that token',
   lengthRequired: 'Choose a contract length of 12 or 24 months',
   notRenewable: 'This contract cannot be renewed now: renewal opens one month before the current contract ends.',
-  unknownContract: 'This contract cannot be renewed online: its end date or length is not known. Please call us to renew.',
+  unknownContract:
+    'This contract cannot be renewed online: its end date or length is not known. Please call us to renew.',
   alreadyRenewed: 'This contract is already renewed: the new contract starts when this one ends.',
 } as const;
 
@@ -140,7 +142,10 @@ export function visibleContracts<T extends { status: string }>(contracts: readon
 }
 
 const latestStart = <T extends { start_date: string | null }>(contracts: readonly T[]): T | undefined =>
-  contracts.reduce<T | undefined>((latest, contract) => (!latest || (contract.start_date ?? '') > (latest.start_date ?? '') ? contract : latest), undefined);
+  contracts.reduce<T | undefined>(
+    (latest, contract) => (!latest || (contract.start_date ?? '') > (latest.start_date ?? '') ? contract : latest),
+    undefined,
+  );
 
 /**
  * The current contract on `today` (YYYY-MM-DD): the visible one that started last (a renewal is
@@ -148,16 +153,34 @@ const latestStart = <T extends { start_date: string | null }>(contracts: readonl
  * to start. Undefined when there is none.
  * @example currentContract([{ status: 'ACTIVE', start_date: '2024-06-01' }, { status: 'PENDING', start_date: '2026-06-01' }], '2026-05-20') // the ACTIVE one
  */
-export function currentContract<T extends { status: string; start_date: string | null }>(contracts: readonly T[], today: string): T | undefined {
+export function currentContract<T extends { status: string; start_date: string | null }>(
+  contracts: readonly T[],
+  today: string,
+): T | undefined {
   const visible = visibleContracts(contracts);
   const started = latestStart(visible.filter((contract) => (contract.start_date ?? '') <= today));
-  return started ?? visible.reduce<T | undefined>((first, contract) => (!first || (contract.start_date ?? '') < (first.start_date ?? '') ? contract : first), undefined);
+  return (
+    started ??
+    visible.reduce<T | undefined>(
+      (first, contract) => (!first || (contract.start_date ?? '') < (first.start_date ?? '') ? contract : first),
+      undefined,
+    )
+  );
 }
 
 /** The contract agreed to start after the current one on `today` (a renewal not begun yet); undefined when none. */
-export function upcomingContract<T extends { status: string; start_date: string | null }>(contracts: readonly T[], today: string): T | undefined {
+export function upcomingContract<T extends { status: string; start_date: string | null }>(
+  contracts: readonly T[],
+  today: string,
+): T | undefined {
   const current = currentContract(contracts, today);
-  return visibleContracts(contracts).find((contract) => contract !== current && contract.start_date !== null && contract.start_date > today && contract.start_date > (current?.start_date ?? ''));
+  return visibleContracts(contracts).find(
+    (contract) =>
+      contract !== current &&
+      contract.start_date !== null &&
+      contract.start_date > today &&
+      contract.start_date > (current?.start_date ?? ''),
+  );
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -199,7 +222,8 @@ export function nextDay(date: string): string {
  * @example renewalAllowed('2026-05-20', 12, '2026-05-01') // true; renewalAllowed('2026-06-01', 12, '2026-05-01') // false
  */
 export function renewalAllowed(endDate: string | null, lengthMonths: number | null, today: string): boolean {
-  if (endDate === null || lengthMonths === null || lengthMonths <= 0 || !utcDate(endDate) || !utcDate(today)) return false;
+  if (endDate === null || lengthMonths === null || lengthMonths <= 0 || !utcDate(endDate) || !utcDate(today))
+    return false;
   return endDate >= today && endDate < addMonths(today, 1);
 }
 
@@ -248,7 +272,12 @@ export interface TariffTotals {
  * tariff price; VAT at factor 1.2 on each. Null when the tariff has no price.
  * @example tariffTotals('20.00', '10.00', 3, 12)?.contractWithVat // 25200 (3 × £10 + 9 × £20 = £210, £252 with VAT)
  */
-export function tariffTotals(price: string | null, promoPrice: string | null, promoLength: number | null, months: number): TariffTotals | null {
+export function tariffTotals(
+  price: string | null,
+  promoPrice: string | null,
+  promoLength: number | null,
+  months: number,
+): TariffTotals | null {
   const monthly = pence(price);
   if (monthly === null) return null;
   const promoMonthly = pence(promoPrice);
@@ -266,23 +295,46 @@ export function tariffTotals(price: string | null, promoPrice: string | null, pr
 }
 
 const ProductParams = z.object({ id: idNumber(productDetailsMessages.unknownProduct) });
-const DocumentParams = z.object({ id: idNumber(productDetailsMessages.unknownProduct), token: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, productDetailsMessages.unknownDocument)) });
+const DocumentParams = z.object({
+  id: idNumber(productDetailsMessages.unknownProduct),
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, productDetailsMessages.unknownDocument)),
+});
 
 export const productDetailsEndpoints = {
   getProductDetails: endpoint({
-    method: 'GET', path: '/api/v3/products/:id/', summary: "A product's tariff, children and contracts (VOID ones for the page to hide); a cloud phone's site summary", auth: true,
-    params: ProductParams, response: ProductDetails,
+    method: 'GET',
+    path: '/api/v3/products/:id/',
+    summary:
+      "A product's tariff, children and contracts (VOID ones for the page to hide); a cloud phone's site summary",
+    auth: true,
+    params: ProductParams,
+    response: ProductDetails,
   }),
   getRenewal: endpoint({
-    method: 'GET', path: '/api/v3/products/:id/renewal/', summary: "The current contract's tariff beside the renewal tariff", auth: true,
-    params: ProductParams, response: Renewal,
+    method: 'GET',
+    path: '/api/v3/products/:id/renewal/',
+    summary: "The current contract's tariff beside the renewal tariff",
+    auth: true,
+    params: ProductParams,
+    response: Renewal,
   }),
   postRenewal: endpoint({
-    method: 'POST', path: '/api/v3/products/:id/renewal/', summary: 'Renews the contract for 12 or 24 months (400 unless it ends in less than one month and its end date and length are known); answers the product with the new contract', auth: true,
-    params: ProductParams, body: RenewalRequest, response: ProductDetails, status: 201,
+    method: 'POST',
+    path: '/api/v3/products/:id/renewal/',
+    summary:
+      'Renews the contract for 12 or 24 months (400 unless it ends in less than one month and its end date and length are known); answers the product with the new contract',
+    auth: true,
+    params: ProductParams,
+    body: RenewalRequest,
+    response: ProductDetails,
+    status: 201,
   }),
   downloadContractDocument: endpoint({
-    method: 'GET', path: '/api/v3/products/:id/contract-document/:token/', summary: "The contract document (text) for the product's download_token", auth: true,
-    params: DocumentParams, response: z.string(),
+    method: 'GET',
+    path: '/api/v3/products/:id/contract-document/:token/',
+    summary: "The contract document (text) for the product's download_token",
+    auth: true,
+    params: DocumentParams,
+    response: z.string(),
   }),
 };

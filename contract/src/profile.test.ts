@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FullName, fullNameMessages, normaliseUkPhone, OptionalUkPhone, phoneMessages, splitFullName } from './profile.ts';
+
+import {
+  FullName,
+  fullNameMessages,
+  normaliseUkPhone,
+  OptionalUkPhone,
+  phoneMessages,
+  splitFullName,
+} from './profile.ts';
 
 const firstMessage = (result: { error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
 
@@ -33,12 +41,18 @@ describe('UK phone numbers (spec 000 section 5)', () => {
     expect(normaliseUkPhone(typed)).toBe(national);
   });
 
-  it.each(['0800 123 4567', '0345 000 0000', '01632 96000', '016329600011', '+1 202 555 0100', '+44 (0)20 7946 0000', 'phone me', '770090098'])(
-    '%s is not one',
-    (typed) => {
-      expect(normaliseUkPhone(typed)).toBeNull();
-    },
-  );
+  it.each([
+    '0800 123 4567',
+    '0345 000 0000',
+    '01632 96000',
+    '016329600011',
+    '+1 202 555 0100',
+    '+44 (0)20 7946 0000',
+    'phone me',
+    '770090098',
+  ])('%s is not one', (typed) => {
+    expect(normaliseUkPhone(typed)).toBeNull();
+  });
 
   it("allows '' for no number, and answers the national form", () => {
     expect(OptionalUkPhone.parse('  ')).toBe('');

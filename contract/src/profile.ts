@@ -1,5 +1,6 @@
 // zod/mini: the profile page loads these with its forms.
 import * as z from 'zod/mini';
+
 import { normaliseUkPhone } from '@portal/editor-core';
 
 /**

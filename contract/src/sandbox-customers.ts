@@ -44,7 +44,9 @@ export const sandboxCustomerMessages = {
   kind: `kind must be one of ${SANDBOX_CUSTOMER_KINDS.join(', ')}`,
 } as const;
 
-export const SandboxCustomerRequest = z.strictObject({ kind: z.enum(SANDBOX_CUSTOMER_KINDS, { error: sandboxCustomerMessages.kind }) });
+export const SandboxCustomerRequest = z.strictObject({
+  kind: z.enum(SANDBOX_CUSTOMER_KINDS, { error: sandboxCustomerMessages.kind }),
+});
 export type SandboxCustomerRequest = z.infer<typeof SandboxCustomerRequest>;
 
 /** The new customer's sign-in and what a test reads from it. */

@@ -1,13 +1,14 @@
 // zod/mini: the self sign-up, online sign-up, verify-mobile and referral pages load these on demand.
 import * as z from 'zod/mini';
-import { Email } from './auth.ts';
+
 import { MobileNumber } from './account.ts';
+import { Email } from './auth.ts';
 import { endpoint } from './endpoint.ts';
 import { NewPasswordPair } from './passwords.ts';
-import { storableName } from './text.ts';
 import { PinWithConfirmation } from './pin.ts';
-import { ProvisioningStatus } from './upgrade.ts';
 import { SocialLoginRequest } from './social.ts';
+import { storableName } from './text.ts';
+import { ProvisioningStatus } from './upgrade.ts';
 
 /**
  * Self sign-up (spec 000 section 2; spec 001 sections 3 "Signup draft", 4 "Signup sections",
@@ -45,7 +46,14 @@ import { SocialLoginRequest } from './social.ts';
  *   started from it counts as a referral of theirs.
  */
 
-export const SIGNUP_FEATURES = ['Lower costs', 'Sound professional', 'Landline number', 'More features', 'Work remotely', 'Replace mobile'] as const;
+export const SIGNUP_FEATURES = [
+  'Lower costs',
+  'Sound professional',
+  'Landline number',
+  'More features',
+  'Work remotely',
+  'Replace mobile',
+] as const;
 export type SignupFeature = (typeof SIGNUP_FEATURES)[number];
 
 /** A supplier a sign-up can be for: 2 (/signup) or 3 (/signup-voip3, /signup-voip3-b). */
@@ -57,7 +65,6 @@ export const SignupSupplier = z.union([z.literal(2), z.literal(3)], { error: 'Ch
  * server refuses a closed supplier's lead; the pages send its journey to /signup.
  */
 export const signupOpenFor = (supplier: number, voip3Signup: boolean): boolean => supplier !== 3 || voip3Signup;
-
 
 /** How long the e-mailed PIN may be used; how many wrong tries it takes. */
 export const SIGNUP_PIN_TTL_MINUTES = 30;
@@ -72,7 +79,8 @@ export const selfSignupMessages = {
   pinExpired: 'That PIN has expired. Ask for a new one.',
   pinTooManyTries: 'Too many wrong PINs. Ask for a new one.',
   existingUser: 'You already have an account with us. Sign in instead.',
-  addressInSignup: 'A sign-up for this email address is already under way. Use the PIN we emailed to it, or another address.',
+  addressInSignup:
+    'A sign-up for this email address is already under way. Use the PIN we emailed to it, or another address.',
   numberUnavailable: 'That number is no longer available. Choose another.',
   numberRequired: 'Choose a number',
   notVerified: 'Confirm your email address with the PIN first.',
@@ -85,17 +93,27 @@ export const selfSignupMessages = {
   notCustomer: 'Only customers have a referral link.',
   keyInvalid: 'Your sign-up session has ended. Enter the PIN from the email again.',
   voip3Closed: 'Sign-up for this cloud phone is not open. Start at /signup instead.',
-  passwordWindowOver: 'Your sign-up finished more than a day ago. Set a password with "Forgot your password?" on the sign-in page.',
+  passwordWindowOver:
+    'Your sign-up finished more than a day ago. Set a password with "Forgot your password?" on the sign-in page.',
   passwordSet: 'Your password is set.',
 } as const;
 
 /** How long after its sign-up a new customer may set a first password without the old one (a day, as the draft lives). */
 export const SIGNUP_PASSWORD_WINDOW_HOURS = 24;
 
-const name = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, 'Must be 100 characters or fewer'), storableName());
-const Token = z.string({ error: selfSignupMessages.tokenRequired }).check(z.trim(), z.minLength(1, selfSignupMessages.tokenRequired), z.maxLength(100, selfSignupMessages.leadNotFound));
-const Features = z.array(z.enum(SIGNUP_FEATURES, { error: `Choose from: ${SIGNUP_FEATURES.join(', ')}` })).check(z.minLength(1, selfSignupMessages.featuresRequired), z.maxLength(SIGNUP_FEATURES.length));
-const NumberText = z.string({ error: selfSignupMessages.numberRequired }).check(z.trim(), z.regex(/^0\d{9,10}$/, selfSignupMessages.numberRequired));
+const name = (message: string) =>
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, message), z.maxLength(100, 'Must be 100 characters or fewer'), storableName());
+const Token = z
+  .string({ error: selfSignupMessages.tokenRequired })
+  .check(z.trim(), z.minLength(1, selfSignupMessages.tokenRequired), z.maxLength(100, selfSignupMessages.leadNotFound));
+const Features = z
+  .array(z.enum(SIGNUP_FEATURES, { error: `Choose from: ${SIGNUP_FEATURES.join(', ')}` }))
+  .check(z.minLength(1, selfSignupMessages.featuresRequired), z.maxLength(SIGNUP_FEATURES.length));
+const NumberText = z
+  .string({ error: selfSignupMessages.numberRequired })
+  .check(z.trim(), z.regex(/^0\d{9,10}$/, selfSignupMessages.numberRequired));
 const ReferralCode = z.string().check(z.trim(), z.regex(/^[A-Z0-9]{8}$/, 'Unknown referral code'));
 
 /** The lead as GET /api/v4/signup/lead-details/ answers it (the spec's fields, and what the pages show). */
@@ -147,12 +165,22 @@ export type LeadDetailsPatch = z.input<typeof LeadDetailsPatch>;
 export const FeaturesToUseRequest = z.object({ ssu_details_token: Token, features_to_use: Features });
 export const VerifyPinRequest = z.object({
   ssu_details_token: Token,
-  pin: z.string({ error: selfSignupMessages.pinRequired }).check(z.trim(), z.regex(/^\d{6}$/, selfSignupMessages.pinRequired)),
+  pin: z
+    .string({ error: selfSignupMessages.pinRequired })
+    .check(z.trim(), z.regex(/^\d{6}$/, selfSignupMessages.pinRequired)),
 });
-export const VerifyPinResponse = z.object({ key: z.string(), product_id: z.int(), account_id: z.int(), user_verified: z.boolean() });
+export const VerifyPinResponse = z.object({
+  key: z.string(),
+  product_id: z.int(),
+  account_id: z.int(),
+  user_verified: z.boolean(),
+});
 export type VerifyPinResponse = z.infer<typeof VerifyPinResponse>;
 /** What the details step asks beside the name and e-mail Google gives: checked before leaving for Google. */
-export const SsuGoogleDetails = z.object({ business_name: name(selfSignupMessages.businessName), mobile_number: MobileNumber });
+export const SsuGoogleDetails = z.object({
+  business_name: name(selfSignupMessages.businessName),
+  mobile_number: MobileNumber,
+});
 /** POST /api/v5/signup/auth/google/: Google's code and state, and what the sign-up knows beside the name and e-mail. */
 export const SsuGoogleRequest = z.extend(SocialLoginRequest, {
   ...SsuGoogleDetails.shape,
@@ -164,9 +192,15 @@ export const SsuGoogleRequest = z.extend(SocialLoginRequest, {
 export type SsuGoogleRequest = z.input<typeof SsuGoogleRequest>;
 export const SsuGoogleResponse = z.extend(LeadDetails, { key: z.string() });
 export type SsuGoogleResponse = z.infer<typeof SsuGoogleResponse>;
-export const RegistrationKeyQuery = z.object({ key: z.string({ error: selfSignupMessages.keyInvalid }).check(z.minLength(1, selfSignupMessages.keyInvalid), z.maxLength(200, selfSignupMessages.keyInvalid)) });
+export const RegistrationKeyQuery = z.object({
+  key: z
+    .string({ error: selfSignupMessages.keyInvalid })
+    .check(z.minLength(1, selfSignupMessages.keyInvalid), z.maxLength(200, selfSignupMessages.keyInvalid)),
+});
 export const CreatePinResponse = z.object({ product_id: z.int(), pin_set: z.boolean() });
-export const VerifyMobileParams = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, selfSignupMessages.verifyLinkInvalid)) });
+export const VerifyMobileParams = z.object({
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, selfSignupMessages.verifyLinkInvalid)),
+});
 export const VerifyMobileResponse = z.object({ mobile_number: z.string(), verified: z.boolean() });
 
 export const REFERRAL_TERMS = [
@@ -176,62 +210,127 @@ export const REFERRAL_TERMS = [
   'Businesses that are already our customers, or that already started a sign-up, do not count.',
   'We may change or end the scheme with 30 days’ notice.',
 ] as const;
-export const Referral = z.object({ business_name: z.string(), status: z.enum(['started', 'signed_up']), created_at: z.string() });
-export const Referrals = z.object({ code: z.string(), link: z.string(), terms: z.array(z.string()), referrals: z.array(Referral) });
+export const Referral = z.object({
+  business_name: z.string(),
+  status: z.enum(['started', 'signed_up']),
+  created_at: z.string(),
+});
+export const Referrals = z.object({
+  code: z.string(),
+  link: z.string(),
+  terms: z.array(z.string()),
+  referrals: z.array(Referral),
+});
 export type Referrals = z.infer<typeof Referrals>;
 
 export const selfSignupEndpoints = {
   ssuCreateLeadV4: endpoint({
-    method: 'POST', path: '/api/v4/signup/create-lead/', summary: 'Creates a self sign-up lead and e-mails its PIN', auth: false,
-    body: SelfSignupLeadRequest, response: LeadDetails, status: 201,
+    method: 'POST',
+    path: '/api/v4/signup/create-lead/',
+    summary: 'Creates a self sign-up lead and e-mails its PIN',
+    auth: false,
+    body: SelfSignupLeadRequest,
+    response: LeadDetails,
+    status: 201,
   }),
   ssuCreateLeadV5: endpoint({
-    method: 'POST', path: '/api/v5/signup/create-lead/', summary: 'Creates a self sign-up lead (e-mails its PIN), or updates the one ssu_details_token names', auth: false,
-    body: SelfSignupLeadRequest, response: LeadDetails, status: 201,
+    method: 'POST',
+    path: '/api/v5/signup/create-lead/',
+    summary: 'Creates a self sign-up lead (e-mails its PIN), or updates the one ssu_details_token names',
+    auth: false,
+    body: SelfSignupLeadRequest,
+    response: LeadDetails,
+    status: 201,
   }),
   ssuLeadDetails: endpoint({
-    method: 'GET', path: '/api/v4/signup/lead-details/', summary: 'The lead an ssu_details_token names', auth: false,
-    query: LeadTokenQuery, response: LeadDetails,
+    method: 'GET',
+    path: '/api/v4/signup/lead-details/',
+    summary: 'The lead an ssu_details_token names',
+    auth: false,
+    query: LeadTokenQuery,
+    response: LeadDetails,
   }),
   ssuUpdateLeadDetails: endpoint({
-    method: 'PATCH', path: '/api/v4/signup/lead-details/', summary: 'Changes the details of the lead an ssu_details_token names', auth: false,
-    query: LeadTokenQuery, body: LeadDetailsPatch, response: LeadDetails,
+    method: 'PATCH',
+    path: '/api/v4/signup/lead-details/',
+    summary: 'Changes the details of the lead an ssu_details_token names',
+    auth: false,
+    query: LeadTokenQuery,
+    body: LeadDetailsPatch,
+    response: LeadDetails,
   }),
   ssuFeaturesToUse: endpoint({
-    method: 'PATCH', path: '/api/v4/signup/features-to-use/', summary: 'What the lead needs the phone for', auth: false,
-    body: FeaturesToUseRequest, response: LeadDetails,
+    method: 'PATCH',
+    path: '/api/v4/signup/features-to-use/',
+    summary: 'What the lead needs the phone for',
+    auth: false,
+    body: FeaturesToUseRequest,
+    response: LeadDetails,
   }),
   ssuVerifyPin: endpoint({
-    method: 'POST', path: '/api/v5/signup/verify-pin/', summary: "Checks the e-mailed PIN: creates the customer once, starts provisioning, answers a session key", auth: false,
-    body: VerifyPinRequest, response: VerifyPinResponse,
+    method: 'POST',
+    path: '/api/v5/signup/verify-pin/',
+    summary: 'Checks the e-mailed PIN: creates the customer once, starts provisioning, answers a session key',
+    auth: false,
+    body: VerifyPinRequest,
+    response: VerifyPinResponse,
   }),
   ssuGoogle: endpoint({
-    method: 'POST', path: '/api/v5/signup/auth/google/', summary: "Self sign-up with Google: spends an 'ssu' state, makes the customer once from Google's verified e-mail and name, answers the lead and a session key", auth: false,
-    body: SsuGoogleRequest, response: SsuGoogleResponse,
+    method: 'POST',
+    path: '/api/v5/signup/auth/google/',
+    summary:
+      "Self sign-up with Google: spends an 'ssu' state, makes the customer once from Google's verified e-mail and name, answers the lead and a session key",
+    auth: false,
+    body: SsuGoogleRequest,
+    response: SsuGoogleResponse,
   }),
   ssuRegistrationKey: endpoint({
-    method: 'GET', path: '/registration/', summary: "Checks a sign-up's stored key (verify-pin's): a live session of a sign-up customer answers the key and its customer; else 401", auth: false,
-    query: RegistrationKeyQuery, response: VerifyPinResponse,
+    method: 'GET',
+    path: '/registration/',
+    summary:
+      "Checks a sign-up's stored key (verify-pin's): a live session of a sign-up customer answers the key and its customer; else 401",
+    auth: false,
+    query: RegistrationKeyQuery,
+    response: VerifyPinResponse,
   }),
   ssuCreatePin: endpoint({
-    method: 'POST', path: '/api/v5/signup/create-pin/', summary: "Sets the PIN of the new phone's main user (token header: verify-pin's key)", auth: true,
-    body: PinWithConfirmation, response: CreatePinResponse,
+    method: 'POST',
+    path: '/api/v5/signup/create-pin/',
+    summary: "Sets the PIN of the new phone's main user (token header: verify-pin's key)",
+    auth: true,
+    body: PinWithConfirmation,
+    response: CreatePinResponse,
   }),
   ssuCreatePassword: endpoint({
-    method: 'POST', path: '/api/v5/signup/create-password/',
-    summary: "Sets the new customer's portal password, to sign in with next time (token header: verify-pin's key; within a day of the sign-up)", auth: true,
-    body: NewPasswordPair, response: z.object({ detail: z.string(), email: z.string() }),
+    method: 'POST',
+    path: '/api/v5/signup/create-password/',
+    summary:
+      "Sets the new customer's portal password, to sign in with next time (token header: verify-pin's key; within a day of the sign-up)",
+    auth: true,
+    body: NewPasswordPair,
+    response: z.object({ detail: z.string(), email: z.string() }),
   }),
   ssuProvisioningStatus: endpoint({
-    method: 'GET', path: '/api/v4/signup/provisioning-status/', summary: "The provisioning of the phone a lead's sign-up created", auth: false,
-    query: LeadTokenQuery, response: ProvisioningStatus,
+    method: 'GET',
+    path: '/api/v4/signup/provisioning-status/',
+    summary: "The provisioning of the phone a lead's sign-up created",
+    auth: false,
+    query: LeadTokenQuery,
+    response: ProvisioningStatus,
   }),
   ssuVerifyMobile: endpoint({
-    method: 'POST', path: '/verify-mobile-number/:token/', summary: 'Confirms the mobile number a sign-up texted the link to', auth: false,
-    params: VerifyMobileParams, response: VerifyMobileResponse,
+    method: 'POST',
+    path: '/verify-mobile-number/:token/',
+    summary: 'Confirms the mobile number a sign-up texted the link to',
+    auth: false,
+    params: VerifyMobileParams,
+    response: VerifyMobileResponse,
   }),
   referrals: endpoint({
-    method: 'GET', path: '/api/v1/referrals/', summary: "The signed-in customer's referral link, the terms and the referrals made", auth: true,
+    method: 'GET',
+    path: '/api/v1/referrals/',
+    summary: "The signed-in customer's referral link, the terms and the referrals made",
+    auth: true,
     response: Referrals,
   }),
 };

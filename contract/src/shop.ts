@@ -1,7 +1,8 @@
 // zod/mini, like the other contracts a page loads on demand: the shop's pages load these.
 import * as z from 'zod/mini';
-import { penceOf } from './billing.ts';
+
 import { InstallationAddressInput } from './address.ts';
+import { penceOf } from './billing.ts';
 import { endpoint } from './endpoint.ts';
 import { idInteger, idText } from './ids.ts';
 
@@ -59,7 +60,6 @@ export type ShopItem = z.infer<typeof ShopItem>;
 /** An item's price in pence: NaN when it is not pounds (billing's penceOf reads them). @example pricePence('59.99') // 5999 */
 export const pricePence = (price: string): number => penceOf(price) ?? Number.NaN;
 
-
 /** A line of a basket: an item's price in pence and how many. */
 export interface PricedLine {
   pricePence: number;
@@ -95,7 +95,9 @@ export function shopTotals(lines: readonly PricedLine[], deliveryPence: number):
 export const PurchaseLine = z.object({
   charge_credit_id: idInteger(shopMessages.unknownItem),
   product: z.string(shopMessages.unknownItem).check(z.maxLength(200, shopMessages.unknownItem)),
-  quantity: z.int(shopMessages.quantity).check(z.gte(1, shopMessages.quantity), z.lte(MAX_ITEM_QUANTITY, shopMessages.quantity)),
+  quantity: z
+    .int(shopMessages.quantity)
+    .check(z.gte(1, shopMessages.quantity), z.lte(MAX_ITEM_QUANTITY, shopMessages.quantity)),
   total: z.string(shopMessages.total).check(z.regex(/^\d{1,7}\.\d{2}$/, shopMessages.total)),
 });
 export type PurchaseLine = z.infer<typeof PurchaseLine>;
@@ -103,11 +105,15 @@ export type PurchaseLine = z.infer<typeof PurchaseLine>;
 /** POST /api/v1/voip/{accountId}/hardware/purchase/: the basket's lines, where to deliver, for which cloud phone. */
 export const PurchaseRequest = z.object({
   /** One per checkout: a second submit of the same checkout answers the first purchase. */
-  idempotency_key: z.string(shopMessages.idempotencyKey).check(z.regex(/^[A-Za-z0-9-]{16,64}$/, shopMessages.idempotencyKey)),
+  idempotency_key: z
+    .string(shopMessages.idempotencyKey)
+    .check(z.regex(/^[A-Za-z0-9-]{16,64}$/, shopMessages.idempotencyKey)),
   /** The cloud phone the devices are for. */
   product_id: idInteger('Unknown product'),
   delivery_address: InstallationAddressInput,
-  lines: z.array(PurchaseLine, shopMessages.emptyBasket).check(z.minLength(1, shopMessages.emptyBasket), z.maxLength(40, shopMessages.duplicateItem)),
+  lines: z
+    .array(PurchaseLine, shopMessages.emptyBasket)
+    .check(z.minLength(1, shopMessages.emptyBasket), z.maxLength(40, shopMessages.duplicateItem)),
 });
 export type PurchaseRequest = z.input<typeof PurchaseRequest>;
 
@@ -132,7 +138,13 @@ const AccountParams = z.object({ accountId: idText('Unknown account') });
 
 export const shopEndpoints = {
   purchaseHardware: endpoint({
-    method: 'POST', path: '/api/v1/voip/:accountId/hardware/purchase/', summary: "Buys the basket's hardware for the account's cloud phone: added to the next bill", auth: true,
-    params: AccountParams, body: PurchaseRequest, response: PurchaseResult, status: 201,
+    method: 'POST',
+    path: '/api/v1/voip/:accountId/hardware/purchase/',
+    summary: "Buys the basket's hardware for the account's cloud phone: added to the next bill",
+    auth: true,
+    params: AccountParams,
+    body: PurchaseRequest,
+    response: PurchaseResult,
+    status: 201,
   }),
 };

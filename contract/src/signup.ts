@@ -1,14 +1,15 @@
 // zod/mini, like the other contracts a page loads: the sign-up pages load these on demand.
 import * as z from 'zod/mini';
+
+import { mobileMessages, nationalUkMobile } from './account.ts';
 import { InstallationAddressInput } from './address.ts';
 import { Email } from './auth.ts';
 import { BUY_NOW_CHANNEL } from './buy-now-rules.ts';
 import { endpoint } from './endpoint.ts';
-import { storableName } from './text.ts';
 import { idText } from './ids.ts';
-import { mobileMessages, nationalUkMobile } from './account.ts';
 import { NewPassword, passwordMessages } from './passwords.ts';
 import { Pin } from './pin.ts';
+import { storableName } from './text.ts';
 
 /**
  * The trial and buy-now sign-up journeys (spec 000 section 2, spec 001
@@ -49,7 +50,12 @@ export const ALLOWED_TRIAL_VERSIONS = ['a'] as const;
  * random allowed one when missing or not allowed.
  * @example resolveTrialVersion({ stored: null, given: 'z', channel: 'Self Sign Up' }) // 'a'
  */
-export function resolveTrialVersion(input: { stored?: string | null; given?: string | null; channel: string; random?: () => number }): string {
+export function resolveTrialVersion(input: {
+  stored?: string | null;
+  given?: string | null;
+  channel: string;
+  random?: () => number;
+}): string {
   if (input.channel === BUY_NOW_CHANNEL) return 'a';
   const candidate = input.stored ?? input.given ?? null;
   if (candidate !== null && (ALLOWED_TRIAL_VERSIONS as readonly string[]).includes(candidate)) return candidate;
@@ -99,19 +105,19 @@ export const signupMessages = {
   noNumber: 'We have no phone numbers to give just now. Please try again in a few minutes, or call us.',
 } as const;
 
-const NameField = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, 'Must be 100 characters or fewer'), storableName());
+const NameField = (message: string) =>
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, message), z.maxLength(100, 'Must be 100 characters or fewer'), storableName());
 
 /** The journey token every call of a journey sends. */
-export const JourneyToken = z.string({ error: signupMessages.journeyExpired }).check(
-  z.minLength(20, signupMessages.journeyExpired),
-  z.maxLength(200, signupMessages.journeyExpired),
-);
+export const JourneyToken = z
+  .string({ error: signupMessages.journeyExpired })
+  .check(z.minLength(20, signupMessages.journeyExpired), z.maxLength(200, signupMessages.journeyExpired));
 
-export const PromoCode = z.string({ error: signupMessages.promoRequired }).check(
-  z.trim(),
-  z.minLength(1, signupMessages.promoRequired),
-  z.maxLength(40, signupMessages.promoInvalid),
-);
+export const PromoCode = z
+  .string({ error: signupMessages.promoRequired })
+  .check(z.trim(), z.minLength(1, signupMessages.promoRequired), z.maxLength(40, signupMessages.promoInvalid));
 
 /** POST /api/v3/signup/create-lead/: who is signing up, and through which journey. */
 export const CreateLeadRequest = z.object({
@@ -166,7 +172,12 @@ export const BUSINESS_POSTCODE_PATTERN = /^[A-Z]{1,2}[0-9A-Z]{1,2} ?[0-9][A-Z]{2
 
 /** GET api/v1/signup/promo/?code=: the spec shows no fields; ours. */
 export const PromoQuery = z.object({ code: PromoCode });
-export const PromoResult = z.object({ code: z.string(), valid: z.boolean(), description: z.string(), trial_days: z.int() });
+export const PromoResult = z.object({
+  code: z.string(),
+  valid: z.boolean(),
+  description: z.string(),
+  trial_days: z.int(),
+});
 export type PromoResult = z.infer<typeof PromoResult>;
 
 /**
@@ -193,28 +204,44 @@ export type SignupProvisioningStatus = z.infer<typeof SignupProvisioningStatus>;
 const whenValid =
   (...fields: string[]) =>
   (payload: { value: unknown; issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey> }> }) =>
-    typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
 
-export const CreatePasswordRequest = z.object({
-  token: JourneyToken,
-  password1: NewPassword,
-  password2: z.string({ error: passwordMessages.confirmRequired }).check(z.minLength(1, passwordMessages.confirmRequired)),
-  /** The PIN of the phone apps and desk phones (contract/src/pin.ts). */
-  pin: Pin,
-  mobile_number: z.pipe(
-    z.string({ error: mobileMessages.required }).check(z.trim(), z.minLength(1, mobileMessages.required), z.maxLength(20, mobileMessages.invalid)),
-    z.string().check(z.refine((value) => nationalUkMobile(value) !== null, mobileMessages.invalid)),
-  ),
-  /** The business address, asked when the e-mail address is a free one (businessAddressOf): postcode, line 1, line 2, town/city, county. */
-  business_postcode: z.optional(z.string().check(z.trim(), z.maxLength(10, signupMessages.postcodeInvalid))),
-  business_address: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Must be 200 characters or fewer'))),
-  business_line_two: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Must be 200 characters or fewer'))),
-  business_city: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Must be 200 characters or fewer'))),
-  business_county: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Must be 200 characters or fewer'))),
-}).check(
-  z.refine((value) => value.password1 === value.password2, { message: passwordMessages.mismatch, path: ['password2'], when: whenValid('password1', 'password2') }),
-  z.refine((value) => !value.business_postcode || BUSINESS_POSTCODE_PATTERN.test(value.business_postcode), { message: signupMessages.postcodeInvalid, path: ['business_postcode'], when: whenValid('business_postcode') }),
-);
+export const CreatePasswordRequest = z
+  .object({
+    token: JourneyToken,
+    password1: NewPassword,
+    password2: z
+      .string({ error: passwordMessages.confirmRequired })
+      .check(z.minLength(1, passwordMessages.confirmRequired)),
+    /** The PIN of the phone apps and desk phones (contract/src/pin.ts). */
+    pin: Pin,
+    mobile_number: z.pipe(
+      z
+        .string({ error: mobileMessages.required })
+        .check(z.trim(), z.minLength(1, mobileMessages.required), z.maxLength(20, mobileMessages.invalid)),
+      z.string().check(z.refine((value) => nationalUkMobile(value) !== null, mobileMessages.invalid)),
+    ),
+    /** The business address, asked when the e-mail address is a free one (businessAddressOf): postcode, line 1, line 2, town/city, county. */
+    business_postcode: z.optional(z.string().check(z.trim(), z.maxLength(10, signupMessages.postcodeInvalid))),
+    business_address: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Must be 200 characters or fewer'))),
+    business_line_two: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Must be 200 characters or fewer'))),
+    business_city: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Must be 200 characters or fewer'))),
+    business_county: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Must be 200 characters or fewer'))),
+  })
+  .check(
+    z.refine((value) => value.password1 === value.password2, {
+      message: passwordMessages.mismatch,
+      path: ['password2'],
+      when: whenValid('password1', 'password2'),
+    }),
+    z.refine((value) => !value.business_postcode || BUSINESS_POSTCODE_PATTERN.test(value.business_postcode), {
+      message: signupMessages.postcodeInvalid,
+      path: ['business_postcode'],
+      when: whenValid('business_postcode'),
+    }),
+  );
 
 /** The details form's business address fields, by the installation address field each one gives. */
 export const BUSINESS_ADDRESS_FIELDS = {
@@ -235,7 +262,9 @@ export function businessAddressOf(
   body: Partial<Record<(typeof BUSINESS_ADDRESS_FIELDS)[keyof typeof BUSINESS_ADDRESS_FIELDS], string>>,
   required: boolean,
 ): { address: z.output<typeof InstallationAddressInput> } | { errors: Record<string, string[]> } | null {
-  const given = Object.fromEntries(Object.entries(BUSINESS_ADDRESS_FIELDS).map(([field, name]) => [field, body[name]?.trim() ?? '']));
+  const given = Object.fromEntries(
+    Object.entries(BUSINESS_ADDRESS_FIELDS).map(([field, name]) => [field, body[name]?.trim() ?? '']),
+  );
   if (!required && Object.values(given).every((value) => value === '')) return null;
   const parsed = InstallationAddressInput.safeParse(given);
   if (parsed.success) return { address: parsed.data };
@@ -267,11 +296,18 @@ export type CreatePasswordResponse = z.infer<typeof CreatePasswordResponse>;
  * page's), the same catalogue from the same server, written again in zod/mini so the sign-up pages do not load
  * the phone-setup contract (bundle budget).
  */
-export const SignupIntlTariff = z.object({ id: z.int(), name: z.string(), standard_price: z.string(), price_with_vat: z.string(), description: z.string() });
+export const SignupIntlTariff = z.object({
+  id: z.int(),
+  name: z.string(),
+  standard_price: z.string(),
+  price_with_vat: z.string(),
+  description: z.string(),
+});
 export type SignupIntlTariff = z.infer<typeof SignupIntlTariff>;
 
 /** A tariff's monthly price as both pages say it. @example monthlyPriceWithVat({ price_with_vat: '6.00' }) // '£6.00 a month including VAT' */
-export const monthlyPriceWithVat = (tariff: { price_with_vat: string }) => `£${tariff.price_with_vat} a month including VAT`;
+export const monthlyPriceWithVat = (tariff: { price_with_vat: string }) =>
+  `£${tariff.price_with_vat} a month including VAT`;
 
 /** POST /api/v3/signup/intl-calls/ (ours): the trial's international calling choice (a tariff's id), or none (null). */
 export const IntlCallsRequest = z.object({
@@ -304,48 +340,78 @@ const AccountParams = z.object({ accountId: idText('Unknown account') });
 
 export const signupEndpoints = {
   signupSettings: endpoint({
-    method: 'GET', path: '/api/v1/signup/settings/', auth: false,
+    method: 'GET',
+    path: '/api/v1/signup/settings/',
+    auth: false,
     summary: "The server's sign-up flags: maintenance mode, sign-up redirect to trial, VoIP3 sign-up",
     response: SignupSettings,
   }),
   createLead: endpoint({
-    method: 'POST', path: '/api/v3/signup/create-lead/', auth: false, status: 201,
+    method: 'POST',
+    path: '/api/v3/signup/create-lead/',
+    auth: false,
+    status: 201,
     summary: 'Starts (or restarts) a trial or buy-now sign-up: e-mails a PIN and answers the journey token',
-    body: CreateLeadRequest, response: Lead,
+    body: CreateLeadRequest,
+    response: Lead,
   }),
   emailVerify: endpoint({
-    method: 'POST', path: '/auth/email/verify/', auth: false,
+    method: 'POST',
+    path: '/auth/email/verify/',
+    auth: false,
     summary: "Checks the PIN e-mailed to a sign-up's address",
-    body: EmailVerifyRequest, response: EmailVerifyResponse,
+    body: EmailVerifyRequest,
+    response: EmailVerifyResponse,
   }),
   phoneNumberValidate: endpoint({
-    method: 'GET', path: '/api/v1/signup/tools/phone-number/validate/', auth: false,
+    method: 'GET',
+    path: '/api/v1/signup/tools/phone-number/validate/',
+    auth: false,
     summary: 'Whether a number is a UK mobile number',
-    query: PhoneValidateQuery, response: PhoneValidateResponse,
+    query: PhoneValidateQuery,
+    response: PhoneValidateResponse,
   }),
   signupPromo: endpoint({
-    method: 'GET', path: '/api/v1/signup/promo/', auth: false,
+    method: 'GET',
+    path: '/api/v1/signup/promo/',
+    auth: false,
     summary: 'A promo code: whether it is valid and what it gives; 404 when unknown',
-    query: PromoQuery, response: PromoResult,
+    query: PromoQuery,
+    response: PromoResult,
   }),
   createPassword: endpoint({
-    method: 'POST', path: '/api/v1/signup/create-password/', auth: false, status: 201,
-    summary: "Ends a sign-up: creates the customer and its cloud phone, starts provisioning; the key is the new user's token",
-    body: CreatePasswordRequest, response: CreatePasswordResponse,
+    method: 'POST',
+    path: '/api/v1/signup/create-password/',
+    auth: false,
+    status: 201,
+    summary:
+      "Ends a sign-up: creates the customer and its cloud phone, starts provisioning; the key is the new user's token",
+    body: CreatePasswordRequest,
+    response: CreatePasswordResponse,
   }),
   signupIntlTariffs: endpoint({
-    method: 'GET', path: '/api/v3/signup/intl-calls/', auth: false,
+    method: 'GET',
+    path: '/api/v3/signup/intl-calls/',
+    auth: false,
     summary: 'The international calling tariffs a trial may choose: the account add-ons catalogue, in the spec order',
     response: z.object({ results: z.array(SignupIntlTariff) }),
   }),
   signupIntlCalls: endpoint({
-    method: 'POST', path: '/api/v3/signup/intl-calls/', auth: false,
+    method: 'POST',
+    path: '/api/v3/signup/intl-calls/',
+    auth: false,
     summary: "Gives a trial sign-up's new phone its international calling tariff (or none)",
-    body: IntlCallsRequest, response: IntlCallsResponse,
+    body: IntlCallsRequest,
+    response: IntlCallsResponse,
   }),
   startVoipTrial: endpoint({
-    method: 'POST', path: '/api/v3/accounts/:accountId/start-voip-trial/', auth: true, status: 201,
+    method: 'POST',
+    path: '/api/v3/accounts/:accountId/start-voip-trial/',
+    auth: true,
+    status: 201,
     summary: 'An existing customer starts an opt-in trial of a cloud phone',
-    params: AccountParams, body: StartVoipTrialRequest, response: StartedTrial,
+    params: AccountParams,
+    body: StartVoipTrialRequest,
+    response: StartedTrial,
   }),
 };

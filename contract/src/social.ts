@@ -1,5 +1,6 @@
 // zod/mini: the social sign-in pages load these; they never load with the login page itself.
 import * as z from 'zod/mini';
+
 import { LoginResponse } from './auth.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -68,11 +69,14 @@ export function isSocialPage(value: unknown): value is SocialPage {
 export const socialMessages = {
   unknownProvider: 'Choose Google, Facebook or LinkedIn to sign in with.',
   unknownPage: 'Start signing in from the sign in or the create an account page.',
-  notAvailable: (provider: string) => `Signing in with ${provider} is not available at the moment. Sign in with your email address and password.`,
+  notAvailable: (provider: string) =>
+    `Signing in with ${provider} is not available at the moment. Sign in with your email address and password.`,
   stateRequired: 'The sign-in is missing its state. Start again.',
   codeRequired: 'The sign-in is missing its authorisation code. Start again.',
-  stateOtherBrowser: (provider: string) => `This sign-in with ${provider} was started in another browser, or this browser did not keep its cookie. Start again here.`,
-  stateInvalid: (provider: string) => `This sign-in with ${provider} is not valid or has already been used. Start again.`,
+  stateOtherBrowser: (provider: string) =>
+    `This sign-in with ${provider} was started in another browser, or this browser did not keep its cookie. Start again here.`,
+  stateInvalid: (provider: string) =>
+    `This sign-in with ${provider} is not valid or has already been used. Start again.`,
   stateExpired: (provider: string) =>
     `Signing in with ${provider} took more than ${OAUTH_STATE_TTL_MINUTES} minutes. Start again.`,
   codeRefused: (provider: string) => `${provider} did not confirm your sign-in. Start again.`,
@@ -105,14 +109,12 @@ export const SocialAuthorizationResponse = z.object({
 export type SocialAuthorizationResponse = z.infer<typeof SocialAuthorizationResponse>;
 
 export const SocialLoginRequest = z.object({
-  code: z.string({ error: socialMessages.codeRequired }).check(
-    z.minLength(1, socialMessages.codeRequired),
-    z.maxLength(2048, socialMessages.codeRequired),
-  ),
-  state: z.string({ error: socialMessages.stateRequired }).check(
-    z.minLength(1, socialMessages.stateRequired),
-    z.maxLength(200, socialMessages.stateRequired),
-  ),
+  code: z
+    .string({ error: socialMessages.codeRequired })
+    .check(z.minLength(1, socialMessages.codeRequired), z.maxLength(2048, socialMessages.codeRequired)),
+  state: z
+    .string({ error: socialMessages.stateRequired })
+    .check(z.minLength(1, socialMessages.stateRequired), z.maxLength(200, socialMessages.stateRequired)),
 });
 export type SocialLoginRequest = z.infer<typeof SocialLoginRequest>;
 
@@ -120,7 +122,8 @@ export const socialEndpoints = {
   socialAuthorizationUrl: endpoint({
     method: 'GET',
     path: '/auth/accesstoken/:provider/',
-    summary: "Starts a social sign-in: a new state and PKCE verifier (kept 10 minutes) and the provider's authorization URL (throttled)",
+    summary:
+      "Starts a social sign-in: a new state and PKCE verifier (kept 10 minutes) and the provider's authorization URL (throttled)",
     auth: false,
     params: SocialProviderParams,
     query: SocialAuthorizationQuery,
@@ -129,7 +132,8 @@ export const socialEndpoints = {
   socialLogin: endpoint({
     method: 'POST',
     path: '/auth/:provider/',
-    summary: "Ends a social sign-in: spends the state, exchanges the code with the provider, signs in (or creates) the account of its verified e-mail; answers the token key",
+    summary:
+      'Ends a social sign-in: spends the state, exchanges the code with the provider, signs in (or creates) the account of its verified e-mail; answers the token key',
     auth: false,
     params: SocialProviderParams,
     body: SocialLoginRequest,

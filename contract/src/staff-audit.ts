@@ -1,5 +1,6 @@
 // zod/mini, like the rest of the staff contract. A module of its own: the SPA never loads it.
 import * as z from 'zod/mini';
+
 import { isoDate } from './dates.ts';
 import { endpoint } from './endpoint.ts';
 import { pageNumber, pageSize } from './paging.ts';
@@ -67,7 +68,8 @@ export const staffAuditEndpoints = {
   staffAuditLog: endpoint({
     method: 'GET',
     path: '/api/v3/staff/audit-log/',
-    summary: "The staff audit log, newest first, paged: switches, returns, changes and reads made while switched (staff with the role)",
+    summary:
+      'The staff audit log, newest first, paged: switches, returns, changes and reads made while switched (staff with the role)',
     auth: true,
     query: AuditLogQuery,
     response: AuditLogPage,

@@ -1,5 +1,6 @@
 // zod/mini: the top bar's "Viewing" indicator loads with every signed-in page.
 import * as z from 'zod/mini';
+
 import { endpoint } from './endpoint.ts';
 import { DetailError, FieldErrors } from './errors.ts';
 
@@ -33,11 +34,9 @@ export const staffEmailMessages = {
 
 /** An e-mail of the admin dialog: trimmed, required, valid. */
 export const StaffEmail = z.pipe(
-  z.string({ error: staffEmailMessages.required }).check(
-    z.trim(),
-    z.minLength(1, staffEmailMessages.required),
-    z.maxLength(254, staffEmailMessages.invalid),
-  ),
+  z
+    .string({ error: staffEmailMessages.required })
+    .check(z.trim(), z.minLength(1, staffEmailMessages.required), z.maxLength(254, staffEmailMessages.invalid)),
   z.email(staffEmailMessages.invalid),
 );
 
@@ -58,15 +57,17 @@ export type SwitchUserError = z.infer<typeof SwitchUserError>;
 export const SwitchUserErrorBody = z.union([SwitchUserError, DetailError, FieldErrors]);
 
 export const staffMessages = {
-  notAllowed: "Only staff with the role \"Allow to manage other users' accounts\" may switch to another user's account.",
-  auditNotAllowed: "Only staff with the role \"Allow to manage other users' accounts\" may read the staff audit log.",
+  notAllowed:
+    'Only staff with the role "Allow to manage other users\' accounts" may switch to another user\'s account.',
+  auditNotAllowed: 'Only staff with the role "Allow to manage other users\' accounts" may read the staff audit log.',
   unknownUser: (email: string) => `No user has the email address ${email}.`,
   staffAccount: 'Staff accounts cannot be switched to. Choose a customer account.',
   ownAccount: 'That is your own account.',
   switched: (name: string) => `You are now viewing the account of ${name}.`,
   notSwitched: 'You are not viewing another account.',
   returned: 'You are back in your own account.',
-  verificationResent: 'If that address has an account waiting for verification, a new verification email is on its way.',
+  verificationResent:
+    'If that address has an account waiting for verification, a new verification email is on its way.',
   tooManyResends: 'Too many verification emails were asked for. Wait an hour, then try again.',
 } as const;
 
@@ -74,7 +75,8 @@ export const staffEndpoints = {
   switchUser: endpoint({
     method: 'POST',
     path: '/accounts/',
-    summary: "Switch user: this session acts as the customer with this e-mail until it returns (staff with the role \"Allow to manage other users' accounts\"); errors carry `error`",
+    summary:
+      'Switch user: this session acts as the customer with this e-mail until it returns (staff with the role "Allow to manage other users\' accounts"); errors carry `error`',
     auth: true,
     body: StaffEmailRequest,
     response: SwitchUserResponse,

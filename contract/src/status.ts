@@ -1,5 +1,6 @@
 // zod/mini: these schemas load with every signed-in page (the default layout's start-up).
 import * as z from 'zod/mini';
+
 import { endpoint } from './endpoint.ts';
 import { idText } from './ids.ts';
 
@@ -61,20 +62,33 @@ export type CreditStatus = z.infer<typeof CreditStatus>;
 
 export const statusEndpoints = {
   getGettingStarted: endpoint({
-    method: 'GET', path: '/api/v3/voip/getting-started/', summary: 'Cloud phones whose getting started is due', auth: true,
+    method: 'GET',
+    path: '/api/v3/voip/getting-started/',
+    summary: 'Cloud phones whose getting started is due',
+    auth: true,
     response: GettingStarted,
   }),
   getServiceStatus: endpoint({
-    method: 'GET', path: '/api/v3/voip/service-status/', summary: 'Service status of each cloud phone', auth: true,
+    method: 'GET',
+    path: '/api/v3/voip/service-status/',
+    summary: 'Service status of each cloud phone',
+    auth: true,
     response: ServiceStatus,
   }),
   getLockedUsers: endpoint({
-    method: 'GET', path: '/api/v3/voip/:id/users/locked/', summary: 'Locked users of a cloud phone', auth: true,
-    params: ProductParams, response: LockedUsers,
+    method: 'GET',
+    path: '/api/v3/voip/:id/users/locked/',
+    summary: 'Locked users of a cloud phone',
+    auth: true,
+    params: ProductParams,
+    response: LockedUsers,
   }),
   // Spec 001 section 7 lists this call as "GET customer/status/", at the API's root like /accounts/.
   getCreditStatus: endpoint({
-    method: 'GET', path: '/customer/status/', summary: 'Credit-control statuses', auth: true,
+    method: 'GET',
+    path: '/customer/status/',
+    summary: 'Credit-control statuses',
+    auth: true,
     response: CreditStatus,
   }),
 };

@@ -16,7 +16,6 @@ export const STORAGE_LIMITS = {
   speechCacheBytes: 100 * 1024 * 1024,
 } as const;
 
-
 /** The portal has no way to delete an audio file (spec 001 names none), so the audio messages point at reusing one. */
 export const storageMessages = {
   tooManyCallFlows: `This phone system already has ${STORAGE_LIMITS.callFlowsPerProduct} call flows, the most it can have. Delete one to add another.`,

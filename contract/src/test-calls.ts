@@ -4,7 +4,9 @@
  * the server's internal endpoints below, never the database (ARCHITECTURE.md, call-runtime).
  */
 import { z } from 'zod';
+
 import { CallFlowSchema, HolidayPeriodSchema } from '@portal/editor-core';
+
 import { Binary } from './call-flows.ts';
 import { endpoint } from './endpoint.ts';
 import { idNumber, idText } from './ids.ts';
@@ -86,24 +88,47 @@ export type TestCallAnswer = z.infer<typeof TestCallAnswer>;
 
 export const testCallEndpoints = {
   startTestCall: endpoint({
-    method: 'POST', path: '/api/v1/voip/:id/call-flows/:flow/test-call/', summary: 'A single-use SIP address that calls the saved flow at the chosen instant', auth: true,
-    params: FlowParams, body: StartTestCall, response: TestCallGrant, status: 201,
+    method: 'POST',
+    path: '/api/v1/voip/:id/call-flows/:flow/test-call/',
+    summary: 'A single-use SIP address that calls the saved flow at the chosen instant',
+    auth: true,
+    params: FlowParams,
+    body: StartTestCall,
+    response: TestCallGrant,
+    status: 201,
   }),
   getTestCall: endpoint({
-    method: 'GET', path: '/api/v1/voip/:id/call-flows/:flow/test-call/:call/', summary: 'A test call as it happens: its live path, then its outcome', auth: true,
-    params: CallParams, response: TestCallState,
+    method: 'GET',
+    path: '/api/v1/voip/:id/call-flows/:flow/test-call/:call/',
+    summary: 'A test call as it happens: its live path, then its outcome',
+    auth: true,
+    params: CallParams,
+    response: TestCallState,
   }),
   answerTestCall: endpoint({
-    method: 'POST', path: '/api/v1/voip/:id/call-flows/:flow/test-call/:call/webrtc/', summary: "Calls the test call's address from the browser: its WebRTC offer answered", auth: true,
-    params: CallParams, body: TestCallOffer, response: TestCallAnswer,
+    method: 'POST',
+    path: '/api/v1/voip/:id/call-flows/:flow/test-call/:call/webrtc/',
+    summary: "Calls the test call's address from the browser: its WebRTC offer answered",
+    auth: true,
+    params: CallParams,
+    body: TestCallOffer,
+    response: TestCallAnswer,
   }),
   hangUpTestCall: endpoint({
-    method: 'POST', path: '/api/v1/voip/:id/call-flows/:flow/test-call/:call/hang-up/', summary: "Hangs up the browser's test call", auth: true,
-    params: CallParams, response: z.object({ detail: z.string() }),
+    method: 'POST',
+    path: '/api/v1/voip/:id/call-flows/:flow/test-call/:call/hang-up/',
+    summary: "Hangs up the browser's test call",
+    auth: true,
+    params: CallParams,
+    response: z.object({ detail: z.string() }),
   }),
   getTestCallVoicemail: endpoint({
-    method: 'GET', path: '/api/v1/voip/:id/call-flows/:flow/test-call/:call/voicemail/', summary: 'The message left in a test call (audio/wav)', auth: true,
-    params: CallParams, response: Binary,
+    method: 'GET',
+    path: '/api/v1/voip/:id/call-flows/:flow/test-call/:call/voicemail/',
+    summary: 'The message left in a test call (audio/wav)',
+    auth: true,
+    params: CallParams,
+    response: Binary,
   }),
 };
 

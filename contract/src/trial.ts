@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+
 import { endpoint } from './endpoint.ts';
 import { idText } from './ids.ts';
 
@@ -49,10 +50,15 @@ export const MAX_CUSTOMER_FEEDBACK_LENGTH = 2000;
 export const PatchTrialStatus = z.object({
   quickstart_popup_sections_completed: z.optional(z.partialRecord(z.enum(QUICKSTART_STEPS), z.boolean())),
   customer_feedback: z.optional(
-    z.string().check(
-      z.trim(),
-      z.maxLength(MAX_CUSTOMER_FEEDBACK_LENGTH, `Feedback must be ${MAX_CUSTOMER_FEEDBACK_LENGTH} characters or fewer`),
-    ),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(
+          MAX_CUSTOMER_FEEDBACK_LENGTH,
+          `Feedback must be ${MAX_CUSTOMER_FEEDBACK_LENGTH} characters or fewer`,
+        ),
+      ),
   ),
   show_quickstart_popup: z.optional(z.boolean()),
 });
@@ -62,15 +68,27 @@ const TrialProductParams = z.object({ id: idText('Unknown product') });
 
 export const trialEndpoints = {
   getTrialStatus: endpoint({
-    method: 'GET', path: '/api/v1/trial/status/', summary: "The signed-in customer's trial status", auth: true,
+    method: 'GET',
+    path: '/api/v1/trial/status/',
+    summary: "The signed-in customer's trial status",
+    auth: true,
     response: TrialStatus,
   }),
   patchTrialStatus: endpoint({
-    method: 'PATCH', path: '/api/v1/trial/status/', summary: "Updates the signed-in customer's quick-start progress, feedback and pop-up flag", auth: true,
-    body: PatchTrialStatus, response: TrialStatus,
+    method: 'PATCH',
+    path: '/api/v1/trial/status/',
+    summary: "Updates the signed-in customer's quick-start progress, feedback and pop-up flag",
+    auth: true,
+    body: PatchTrialStatus,
+    response: TrialStatus,
   }),
   upgradePromptShown: endpoint({
-    method: 'POST', path: '/api/v1/trial/:id/upgrade-prompt-shown/', summary: "Remembers that the trial's upgrade prompt was shown, so it shows once", auth: true,
-    params: TrialProductParams, body: z.object({}), response: TrialStatus,
+    method: 'POST',
+    path: '/api/v1/trial/:id/upgrade-prompt-shown/',
+    summary: "Remembers that the trial's upgrade prompt was shown, so it shows once",
+    auth: true,
+    params: TrialProductParams,
+    body: z.object({}),
+    response: TrialStatus,
   }),
 };

@@ -1,5 +1,6 @@
 // zod/mini, like the other contracts a page loads: the upgrade page loads these on demand.
 import * as z from 'zod/mini';
+
 import { InstallationAddress, InstallationAddressInput } from './address.ts';
 import { endpoint } from './endpoint.ts';
 import { idText } from './ids.ts';
@@ -30,8 +31,18 @@ export type ProvisioningState = z.infer<typeof ProvisioningState>;
 
 /** The steps a job of each kind goes through, in order; a job reports the one it is at. */
 export const provisioningSteps: Record<ProvisioningKind, readonly string[]> = {
-  upgrade: ['Confirming your installation address', 'Setting up your plan', 'Keeping your numbers and users', 'Switching on your full phone system'],
-  migration: ['Checking your current phone system', 'Copying your users and numbers', 'Moving your call flows', 'Switching you over'],
+  upgrade: [
+    'Confirming your installation address',
+    'Setting up your plan',
+    'Keeping your numbers and users',
+    'Switching on your full phone system',
+  ],
+  migration: [
+    'Checking your current phone system',
+    'Copying your users and numbers',
+    'Moving your call flows',
+    'Switching you over',
+  ],
   signup: ['Reserving your number', 'Creating your phone system', 'Setting up your users', 'Finishing off'],
 };
 
@@ -66,13 +77,28 @@ export type ProvisioningStatus = z.infer<typeof ProvisioningStatus>;
 
 /** The plans a cloud phone upgrades to (the spec shows none; prices per user per month, before VAT). */
 export const UPGRADE_PLANS = [
-  { id: 'essentials', name: 'Essentials', monthly_price: '12.00', description: 'Calls to UK landlines and mobiles, call flows, voicemail and the apps' },
-  { id: 'professional', name: 'Professional', monthly_price: '18.00', description: 'Everything in Essentials, with call recording and call reports' },
+  {
+    id: 'essentials',
+    name: 'Essentials',
+    monthly_price: '12.00',
+    description: 'Calls to UK landlines and mobiles, call flows, voicemail and the apps',
+  },
+  {
+    id: 'professional',
+    name: 'Professional',
+    monthly_price: '18.00',
+    description: 'Everything in Essentials, with call recording and call reports',
+  },
 ] as const;
 export type UpgradePlanId = (typeof UPGRADE_PLANS)[number]['id'];
 export const UpgradePlanIdSchema = z.enum(['essentials', 'professional'], 'Choose a plan: essentials or professional');
 
-export const UpgradePlan = z.object({ id: z.string(), name: z.string(), monthly_price: z.string(), description: z.string() });
+export const UpgradePlan = z.object({
+  id: z.string(),
+  name: z.string(),
+  monthly_price: z.string(),
+  description: z.string(),
+});
 export type UpgradePlan = z.infer<typeof UpgradePlan>;
 
 /** VAT on the plan's price (spec 000 section 9: VAT 20%, factor 1.2). */
@@ -131,19 +157,40 @@ const SignupUpgradeParams = z.object({ productId: idText('Unknown product') });
 
 export const upgradeEndpoints = {
   upgradeEligibility: endpoint({
-    method: 'GET', path: '/api/v1/voip/:id/upgrade/eligibility/', summary: 'Whether a cloud phone can be upgraded (trial to full, or supplier 2 to 3), and what the upgrade page needs', auth: true,
-    params: ProductParams, response: UpgradeEligibility,
+    method: 'GET',
+    path: '/api/v1/voip/:id/upgrade/eligibility/',
+    summary:
+      'Whether a cloud phone can be upgraded (trial to full, or supplier 2 to 3), and what the upgrade page needs',
+    auth: true,
+    params: ProductParams,
+    response: UpgradeEligibility,
   }),
   startUpgrade: endpoint({
-    method: 'POST', path: '/api/v1/voip/:id/upgrade/', summary: 'Starts the upgrade of a cloud phone: a provisioning job; 409 when not eligible', auth: true,
-    params: ProductParams, body: UpgradeRequest, response: ProvisioningStatus, status: 201,
+    method: 'POST',
+    path: '/api/v1/voip/:id/upgrade/',
+    summary: 'Starts the upgrade of a cloud phone: a provisioning job; 409 when not eligible',
+    auth: true,
+    params: ProductParams,
+    body: UpgradeRequest,
+    response: ProvisioningStatus,
+    status: 201,
   }),
   startSignupUpgrade: endpoint({
-    method: 'POST', path: '/api/v1/signup/upgrade/:productId/', summary: 'The sign-up journey\'s way to start the same upgrade (same payload and answer)', auth: true,
-    params: SignupUpgradeParams, body: UpgradeRequest, response: ProvisioningStatus, status: 201,
+    method: 'POST',
+    path: '/api/v1/signup/upgrade/:productId/',
+    summary: "The sign-up journey's way to start the same upgrade (same payload and answer)",
+    auth: true,
+    params: SignupUpgradeParams,
+    body: UpgradeRequest,
+    response: ProvisioningStatus,
+    status: 201,
   }),
   provisioningStatus: endpoint({
-    method: 'GET', path: '/api/v1/signup/:id/provisioning-status/', summary: "A product's provisioning: its latest job's status and progress", auth: true,
-    params: ProductParams, response: ProvisioningStatus,
+    method: 'GET',
+    path: '/api/v1/signup/:id/provisioning-status/',
+    summary: "A product's provisioning: its latest job's status and progress",
+    auth: true,
+    params: ProductParams,
+    response: ProvisioningStatus,
   }),
 };

@@ -1,9 +1,10 @@
 // zod/mini, like the other contracts a page loads: the users-and-devices pages load these on demand.
 import * as z from 'zod/mini';
+
 import { endpoint } from './endpoint.ts';
-import { storableName } from './text.ts';
 import { idInteger, idText } from './ids.ts';
 import { PinWithConfirmation } from './pin.ts';
+import { storableName } from './text.ts';
 
 /**
  * Users and devices (spec 001 sections 2, 3 "Seat/user" and "Add-on", 4 "Add-on selection" and
@@ -98,13 +99,26 @@ export type Seat = z.infer<typeof Seat>;
 export const Seats = z.object({ results: z.array(Seat) });
 export type Seats = z.infer<typeof Seats>;
 
-const name = (required: string) => z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(50, usersMessages.nameTooLong), storableName());
+const name = (required: string) =>
+  z
+    .string({ error: required })
+    .check(z.trim(), z.minLength(1, required), z.maxLength(50, usersMessages.nameTooLong), storableName());
 const email = z
   .string({ error: usersMessages.emailRequired })
-  .check(z.trim(), z.minLength(1, usersMessages.emailRequired), z.maxLength(254, usersMessages.emailInvalid), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, usersMessages.emailInvalid), z.toLowerCase());
+  .check(
+    z.trim(),
+    z.minLength(1, usersMessages.emailRequired),
+    z.maxLength(254, usersMessages.emailInvalid),
+    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, usersMessages.emailInvalid),
+    z.toLowerCase(),
+  );
 
 /** POST /api/v1/products/{id}/users/: a new user (one more seat). */
-export const AddUserRequest = z.object({ first_name: name(usersMessages.firstNameRequired), last_name: name(usersMessages.lastNameRequired), email });
+export const AddUserRequest = z.object({
+  first_name: name(usersMessages.firstNameRequired),
+  last_name: name(usersMessages.lastNameRequired),
+  email,
+});
 export type AddUserRequest = z.input<typeof AddUserRequest>;
 
 /** PATCH /api/v1/voip/{productId}/users/{userId}/: the user's own fields, any of them. */
@@ -124,7 +138,11 @@ export type UsersDetail = z.infer<typeof UsersDetail>;
 
 export const ADD_ON_GROUPS = ['call_recording', 'ucc', 'video_calling'] as const;
 export type AddOnGroup = (typeof ADD_ON_GROUPS)[number];
-export const addOnGroupLabels: Record<AddOnGroup, string> = { call_recording: 'Call recording', ucc: 'Unified communications', video_calling: 'Video calling' };
+export const addOnGroupLabels: Record<AddOnGroup, string> = {
+  call_recording: 'Call recording',
+  ucc: 'Unified communications',
+  video_calling: 'Video calling',
+};
 
 /** An add-on of a seat (spec 001 section 3 "Add-on"). */
 export const AddOn = z.object({
@@ -149,18 +167,81 @@ export type AddOn = z.infer<typeof AddOn>;
  * up within a group, prices are ours.
  */
 export const ADD_ONS: readonly AddOn[] = [
-  { id: 101, display_name: 'Call recording (on-demand)', display_group: 'call_recording', group_rank: 1, standard_price: '2.00', product_kind: 'VOIPSEAT', backtrack: true },
-  { id: 102, display_name: 'Call recording 3yr storage', display_group: 'call_recording', group_rank: 2, standard_price: '4.00', product_kind: 'VOIPSEAT', backtrack: false },
-  { id: 103, display_name: 'Call recording 5yr storage', display_group: 'call_recording', group_rank: 3, standard_price: '6.00', product_kind: 'VOIPSEAT', backtrack: false },
-  { id: 201, display_name: 'UC Express', display_group: 'ucc', group_rank: 1, standard_price: '3.00', product_kind: 'VOIPSEAT' },
-  { id: 202, display_name: 'UC CRM Connect', display_group: 'ucc', group_rank: 2, standard_price: '6.00', product_kind: 'VOIPSEAT' },
-  { id: 301, display_name: 'Basic video 1-1', display_group: 'video_calling', group_rank: 1, standard_price: '0.00', product_kind: 'VOIPSEAT' },
-  { id: 302, display_name: 'Pro video 1-14', display_group: 'video_calling', group_rank: 2, standard_price: '4.00', product_kind: 'VOIPSEAT' },
-  { id: 303, display_name: 'Pro video 1-24', display_group: 'video_calling', group_rank: 3, standard_price: '6.00', product_kind: 'VOIPSEAT' },
+  {
+    id: 101,
+    display_name: 'Call recording (on-demand)',
+    display_group: 'call_recording',
+    group_rank: 1,
+    standard_price: '2.00',
+    product_kind: 'VOIPSEAT',
+    backtrack: true,
+  },
+  {
+    id: 102,
+    display_name: 'Call recording 3yr storage',
+    display_group: 'call_recording',
+    group_rank: 2,
+    standard_price: '4.00',
+    product_kind: 'VOIPSEAT',
+    backtrack: false,
+  },
+  {
+    id: 103,
+    display_name: 'Call recording 5yr storage',
+    display_group: 'call_recording',
+    group_rank: 3,
+    standard_price: '6.00',
+    product_kind: 'VOIPSEAT',
+    backtrack: false,
+  },
+  {
+    id: 201,
+    display_name: 'UC Express',
+    display_group: 'ucc',
+    group_rank: 1,
+    standard_price: '3.00',
+    product_kind: 'VOIPSEAT',
+  },
+  {
+    id: 202,
+    display_name: 'UC CRM Connect',
+    display_group: 'ucc',
+    group_rank: 2,
+    standard_price: '6.00',
+    product_kind: 'VOIPSEAT',
+  },
+  {
+    id: 301,
+    display_name: 'Basic video 1-1',
+    display_group: 'video_calling',
+    group_rank: 1,
+    standard_price: '0.00',
+    product_kind: 'VOIPSEAT',
+  },
+  {
+    id: 302,
+    display_name: 'Pro video 1-14',
+    display_group: 'video_calling',
+    group_rank: 2,
+    standard_price: '4.00',
+    product_kind: 'VOIPSEAT',
+  },
+  {
+    id: 303,
+    display_name: 'Pro video 1-24',
+    display_group: 'video_calling',
+    group_rank: 3,
+    standard_price: '6.00',
+    product_kind: 'VOIPSEAT',
+  },
 ];
 
 /** Shown as 'Call us to upgrade' and never chosen here (spec 001 section 9). */
-export const CALL_TO_UPGRADE_ADD_ONS: readonly string[] = ['Basic video 1-1', 'Pro video 1-14', 'Call recording (on-demand)'];
+export const CALL_TO_UPGRADE_ADD_ONS: readonly string[] = [
+  'Basic video 1-1',
+  'Pro video 1-14',
+  'Call recording (on-demand)',
+];
 
 export const AddOnCatalogue = z.object({ results: z.array(AddOn) });
 
@@ -230,7 +311,9 @@ export const CreatePinRequest = PinWithConfirmation;
 /** POST /api/v1/voip/users/{userId}/tariff/add-ons/: the user's whole add-on list after the change. */
 export const PostUserAddOnsRequest = z.object({
   product_id: idInteger('Unknown product'),
-  addons: z.array(z.int(usersMessages.unknownAddOn), usersMessages.unknownAddOn).check(z.maxLength(ADD_ON_GROUPS.length, usersMessages.oneAddOnPerGroup)),
+  addons: z
+    .array(z.int(usersMessages.unknownAddOn), usersMessages.unknownAddOn)
+    .check(z.maxLength(ADD_ON_GROUPS.length, usersMessages.oneAddOnPerGroup)),
 });
 export type PostUserAddOnsRequest = z.input<typeof PostUserAddOnsRequest>;
 /** The answer the spec reads: children[0].addons[].addon_id. */
@@ -253,8 +336,14 @@ export interface AddOnOption {
  * disabled; a disabled current one labelled '(Included)'.
  * @example addOnOptions(ADD_ONS, 'video_calling', [302]) // Basic 1-1 and Pro 1-14 disabled, Pro 1-14 '(Included)'
  */
-export function addOnOptions(catalogue: readonly AddOn[], group: AddOnGroup, current: readonly number[]): AddOnOption[] {
-  const inGroup = catalogue.filter((addOn) => addOn.display_group === group).sort((a, b) => a.group_rank - b.group_rank);
+export function addOnOptions(
+  catalogue: readonly AddOn[],
+  group: AddOnGroup,
+  current: readonly number[],
+): AddOnOption[] {
+  const inGroup = catalogue
+    .filter((addOn) => addOn.display_group === group)
+    .sort((a, b) => a.group_rank - b.group_rank);
   const chosen = inGroup.find((addOn) => current.includes(addOn.id));
   return inGroup.map((addOn) => {
     const selected = addOn.id === chosen?.id;
@@ -262,7 +351,13 @@ export function addOnOptions(catalogue: readonly AddOn[], group: AddOnGroup, cur
     const lower = chosen !== undefined && addOn.group_rank < chosen.group_rank;
     const disabled = callUs || lower;
     const reason = callUs ? 'call-us' : lower ? 'lower' : null;
-    return { addOn, selected, disabled, reason, label: selected && disabled ? `${addOn.display_name} (Included)` : addOn.display_name };
+    return {
+      addOn,
+      selected,
+      disabled,
+      reason,
+      label: selected && disabled ? `${addOn.display_name} (Included)` : addOn.display_name,
+    };
   });
 }
 
@@ -271,7 +366,11 @@ export function addOnOptions(catalogue: readonly AddOn[], group: AddOnGroup, cur
  * every id in the catalogue, one per group, and in each group no lower rank than the current
  * one and no 'Call us to upgrade' add-on newly chosen. Dropping a group's add-on is a downgrade.
  */
-export function addOnChangeProblem(catalogue: readonly AddOn[], current: readonly number[], next: readonly number[]): string | undefined {
+export function addOnChangeProblem(
+  catalogue: readonly AddOn[],
+  current: readonly number[],
+  next: readonly number[],
+): string | undefined {
   const byId = new Map(catalogue.map((addOn) => [addOn.id, addOn]));
   if (!next.every((id) => byId.has(id))) return usersMessages.unknownAddOn;
   const groups = next.map((id) => byId.get(id)!.display_group);
@@ -288,55 +387,115 @@ export function addOnChangeProblem(catalogue: readonly AddOn[], current: readonl
 
 export const usersEndpoints = {
   getSeats: endpoint({
-    method: 'GET', path: '/api/v1/voip/:productId/users/', summary: "A cloud phone's users (seats)", auth: true,
-    params: ProductParams, response: Seats,
+    method: 'GET',
+    path: '/api/v1/voip/:productId/users/',
+    summary: "A cloud phone's users (seats)",
+    auth: true,
+    params: ProductParams,
+    response: Seats,
   }),
   getSeat: endpoint({
-    method: 'GET', path: '/api/v1/voip/:productId/users/:userId/', summary: 'One user (seat) of a cloud phone', auth: true,
-    params: SeatParams, response: Seat,
+    method: 'GET',
+    path: '/api/v1/voip/:productId/users/:userId/',
+    summary: 'One user (seat) of a cloud phone',
+    auth: true,
+    params: SeatParams,
+    response: Seat,
   }),
   patchSeatUser: endpoint({
-    method: 'PATCH', path: '/api/v1/voip/:productId/users/:userId/', summary: "Changes a user's name or e-mail", auth: true,
-    params: SeatParams, body: PatchUserRequest, response: Seat,
+    method: 'PATCH',
+    path: '/api/v1/voip/:productId/users/:userId/',
+    summary: "Changes a user's name or e-mail",
+    auth: true,
+    params: SeatParams,
+    body: PatchUserRequest,
+    response: Seat,
   }),
   addUser: endpoint({
-    method: 'POST', path: '/api/v1/products/:id/users/', summary: 'Adds a user (one more seat) to a cloud phone', auth: true,
-    params: ProductIdParams, body: AddUserRequest, response: Seat, status: 201,
+    method: 'POST',
+    path: '/api/v1/products/:id/users/',
+    summary: 'Adds a user (one more seat) to a cloud phone',
+    auth: true,
+    params: ProductIdParams,
+    body: AddUserRequest,
+    response: Seat,
+    status: 201,
   }),
   resetPin: endpoint({
-    method: 'POST', path: '/api/v1/voip/:productId/users/:userId/actions/reset-pin/', summary: "Resets a user's PIN (and unlocks them)", auth: true,
-    params: SeatParams, body: ResetPinRequest, response: UsersDetail,
+    method: 'POST',
+    path: '/api/v1/voip/:productId/users/:userId/actions/reset-pin/',
+    summary: "Resets a user's PIN (and unlocks them)",
+    auth: true,
+    params: SeatParams,
+    body: ResetPinRequest,
+    response: UsersDetail,
   }),
   sendInviteEmail: endpoint({
-    method: 'POST', path: '/api/v1/voip/:productId/users/:userId/actions/send-invite-email/', summary: 'Sends a user the invite e-mail', auth: true,
-    params: SeatParams, body: z.object({}), response: UsersDetail,
+    method: 'POST',
+    path: '/api/v1/voip/:productId/users/:userId/actions/send-invite-email/',
+    summary: 'Sends a user the invite e-mail',
+    auth: true,
+    params: SeatParams,
+    body: z.object({}),
+    response: UsersDetail,
   }),
   getAddOnCatalogue: endpoint({
-    method: 'GET', path: '/api/v1/voip/pricing/add-ons/', summary: 'The per-user add-ons on sale (tariff version 3), filtered by product_kind, available and supplier', auth: true,
-    query: AddOnCatalogueQuery, response: AddOnCatalogue,
+    method: 'GET',
+    path: '/api/v1/voip/pricing/add-ons/',
+    summary: 'The per-user add-ons on sale (tariff version 3), filtered by product_kind, available and supplier',
+    auth: true,
+    query: AddOnCatalogueQuery,
+    response: AddOnCatalogue,
   }),
   getTariffs: endpoint({
-    method: 'GET', path: '/api/v1/voip/pricing/tariffs/', summary: 'The tariffs seats are sold on (version tariff_v3) with their add-ons', auth: true,
-    query: TariffsQuery, response: Tariffs,
+    method: 'GET',
+    path: '/api/v1/voip/pricing/tariffs/',
+    summary: 'The tariffs seats are sold on (version tariff_v3) with their add-ons',
+    auth: true,
+    query: TariffsQuery,
+    response: Tariffs,
   }),
   getSeatsAddOns: endpoint({
-    method: 'GET', path: '/api/v1/voip/:productId/users/tariff/add-ons/', summary: "Each user's add-ons; user_id: one user's", auth: true,
-    params: ProductParams, query: SeatsAddOnsQuery, response: SeatsAddOns,
+    method: 'GET',
+    path: '/api/v1/voip/:productId/users/tariff/add-ons/',
+    summary: "Each user's add-ons; user_id: one user's",
+    auth: true,
+    params: ProductParams,
+    query: SeatsAddOnsQuery,
+    response: SeatsAddOns,
   }),
   createPin: endpoint({
-    method: 'POST', path: '/api/v1/voip/:productId/users/:userId/actions/create-pin/', summary: "Sets the first PIN of a user who has none (409 when they have one)", auth: true,
-    params: SeatParams, body: CreatePinRequest, response: UsersDetail,
+    method: 'POST',
+    path: '/api/v1/voip/:productId/users/:userId/actions/create-pin/',
+    summary: 'Sets the first PIN of a user who has none (409 when they have one)',
+    auth: true,
+    params: SeatParams,
+    body: CreatePinRequest,
+    response: UsersDetail,
   }),
   getProductV1: endpoint({
-    method: 'GET', path: '/api/v1/products/:id/', summary: "A cloud phone's users (seats) and add-ons, the v1 shape", auth: true,
-    params: ProductIdParams, response: ProductV1,
+    method: 'GET',
+    path: '/api/v1/products/:id/',
+    summary: "A cloud phone's users (seats) and add-ons, the v1 shape",
+    auth: true,
+    params: ProductIdParams,
+    response: ProductV1,
   }),
   getUserAddOns: endpoint({
-    method: 'GET', path: '/api/v1/voip/:productId/users/:userId/tariff/addons/', summary: "A user's add-ons", auth: true,
-    params: SeatParams, response: UserTariff,
+    method: 'GET',
+    path: '/api/v1/voip/:productId/users/:userId/tariff/addons/',
+    summary: "A user's add-ons",
+    auth: true,
+    params: SeatParams,
+    response: UserTariff,
   }),
   postUserAddOns: endpoint({
-    method: 'POST', path: '/api/v1/voip/users/:userId/tariff/add-ons/', summary: "Changes a user's add-ons", auth: true,
-    params: UserParams, body: PostUserAddOnsRequest, response: UserAddOnsResult,
+    method: 'POST',
+    path: '/api/v1/voip/users/:userId/tariff/add-ons/',
+    summary: "Changes a user's add-ons",
+    auth: true,
+    params: UserParams,
+    body: PostUserAddOnsRequest,
+    response: UserAddOnsResult,
   }),
 };

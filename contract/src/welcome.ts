@@ -1,5 +1,6 @@
 // zod/mini, like the other shell schemas: the getting-started pages load it.
 import * as z from 'zod/mini';
+
 import { endpoint } from './endpoint.ts';
 import { idText } from './ids.ts';
 
@@ -24,7 +25,12 @@ export type Welcome = z.infer<typeof Welcome>;
 
 export const welcomeEndpoints = {
   postWelcome: endpoint({
-    method: 'POST', path: '/api/v1/voip/:product_id/welcome/', summary: "Turns a cloud phone's welcome (getting started) off", auth: true,
-    params: WelcomeParams, body: PostWelcome, response: Welcome,
+    method: 'POST',
+    path: '/api/v1/voip/:product_id/welcome/',
+    summary: "Turns a cloud phone's welcome (getting started) off",
+    auth: true,
+    params: WelcomeParams,
+    body: PostWelcome,
+    response: Welcome,
   }),
 };

@@ -13,7 +13,10 @@ export default class FlakyListReporter implements Reporter {
 
   onEnd(_result: FullResult): void {
     if (this.flaky.size === 0) return;
-    const lines = [...this.flaky.values()].map((test) => `  - ${test.titlePath().filter(Boolean).join(' › ')} (${test.location.file.split('/e2e/')[1] ?? test.location.file}:${test.location.line})`);
+    const lines = [...this.flaky.values()].map(
+      (test) =>
+        `  - ${test.titlePath().filter(Boolean).join(' › ')} (${test.location.file.split('/e2e/')[1] ?? test.location.file}:${test.location.line})`,
+    );
     console.log(`\nPassed only on retry (flaky: fix each at its cause):\n${lines.join('\n')}\n`);
   }
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   copySubtree,
+  insertableTypes,
   insertBetween,
   insertNode,
-  insertableTypes,
   moveNode,
   pasteSubtree,
   removeNode,
@@ -39,7 +40,12 @@ const ids = (flow: CallFlow) => {
 function menuFlow(): CallFlow {
   let flow = run(sampleFlow(), removeSubtree('n6'), insertNode('n4', 'dial_menu'));
   const menu = must(node(flow, 'n4').children[0]).id;
-  flow = run(flow, setArgs(menu, { audio_file: 'menu.mp3' }), insertNode(menu, 'dial_menu_key'), insertNode(menu, 'dial_menu_key'));
+  flow = run(
+    flow,
+    setArgs(menu, { audio_file: 'menu.mp3' }),
+    insertNode(menu, 'dial_menu_key'),
+    insertNode(menu, 'dial_menu_key'),
+  );
   const [k1, k2] = node(flow, menu).children as [FlowNode, FlowNode];
   return run(flow, insertNode(k1.id, 'transfer', { args: { target: ['201'] } }), insertNode(k2.id, 'voicemail'));
 }
@@ -74,7 +80,11 @@ describe('commands', () => {
     flow = run(flow, insertNode(menu.id, 'dial_menu_key', { args: { target: '#' } }));
     expect(node(flow, menu.id).children.map((k) => k.args.target?.value)).toEqual(['1', '2', '#']);
     for (let i = 0; i < 9; i++) flow = run(flow, insertNode(menu.id, 'dial_menu_key'));
-    expect(node(flow, menu.id).children.map((k) => k.args.target?.value).sort()).toEqual(['#', '*', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(
+      node(flow, menu.id)
+        .children.map((k) => k.args.target?.value)
+        .sort(),
+    ).toEqual(['#', '*', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
     expect(insertNode(menu.id, 'dial_menu_key')({ flow })).toBe(false);
     const first = must(node(flow, menu.id).children[0]);
     expect(setArgs(first.id, { target: '2' })({ flow })).toBe(false);
@@ -88,7 +98,12 @@ describe('commands', () => {
     expect(insertNode('n4', 'dial_menu')({ flow, limits })).toBe(false);
     expect(insertNode('n4', 'voicemail')({ flow: run(flow, removeSubtree('n6')), limits })).toBe(true);
     expect(pasteSubtree(node(flow, 'n5'), 'n4')({ flow: run(flow, removeSubtree('n6')), limits })).toBe(false);
-    expect(insertableTypes({ flow: run(flow, removeSubtree('n6')), limits }, 'n4')).toEqual(['business_hours', 'divert_to_external', 'voicemail', 'play_audio']);
+    expect(insertableTypes({ flow: run(flow, removeSubtree('n6')), limits }, 'n4')).toEqual([
+      'business_hours',
+      'divert_to_external',
+      'voicemail',
+      'play_audio',
+    ]);
     expect(hasNodeType(flow.data, 'transfer')).toBe(true);
     expect(hasNodeType(flow.data, 'dial_menu')).toBe(false);
   });
@@ -104,7 +119,9 @@ describe('commands', () => {
     expect(must(hours.children[0]).children.map((c) => c.id)).toEqual([greeting.id]);
     flow = run(flow, insertBetween('n4', 'n6', 'dial_menu'));
     const menu = must(node(flow, 'n4').children[0]);
-    expect(menu.children.map((k) => [k.type, k.args.target?.value, k.children.map((c) => c.id)])).toEqual([['dial_menu_key', '1', ['n6']]]);
+    expect(menu.children.map((k) => [k.type, k.args.target?.value, k.children.map((c) => c.id)])).toEqual([
+      ['dial_menu_key', '1', ['n6']],
+    ]);
     expect(insertBetween('n3', hours.id, 'transfer')({ flow })).toBe(false);
     expect(checkStructure(flow.data)).toEqual([]);
   });

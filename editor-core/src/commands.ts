@@ -4,7 +4,7 @@
  */
 import { MAX_FLOW_DEPTH, MAX_NAME_LENGTH } from './constants.ts';
 import type { NodeLimits } from './limits.ts';
-import { DIAL_KEYS, NODE_SPECS, NODE_TYPES, defaultArgs, type Arg, type DialKey, type NodeType } from './node-types.ts';
+import { defaultArgs, DIAL_KEYS, NODE_SPECS, NODE_TYPES, type Arg, type DialKey, type NodeType } from './node-types.ts';
 import { ChangeBuilder, type FlowPatch } from './patches.ts';
 import { limitRefusal, refusals, structureRefusal, type Refusal } from './refusals.ts';
 import { ARG_VALUE_SCHEMAS, type CallFlow, type FlowNode } from './schema.ts';
@@ -87,7 +87,9 @@ export function createNode(type: NodeType, newId: () => string, context: { inHou
     type,
     name: nodeName(type, args),
     args,
-    children: NODE_SPECS[type].fixedChildren.map((fixed) => createNode(fixed, newId, { inHours: fixed === 'in_hours' })),
+    children: NODE_SPECS[type].fixedChildren.map((fixed) =>
+      createNode(fixed, newId, { inHours: fixed === 'in_hours' }),
+    ),
   };
 }
 
@@ -114,7 +116,8 @@ function unmetAncestors(root: FlowNode): ReadonlySet<NodeType> {
   let unmet: Set<NodeType> | null = null;
   const needed = NODE_SPECS[root.type].requiresAncestor;
   if (needed) (unmet ??= new Set()).add(needed);
-  for (const child of root.children) for (const type of unmetAncestors(child)) if (type !== root.type) (unmet ??= new Set()).add(type);
+  for (const child of root.children)
+    for (const type of unmetAncestors(child)) if (type !== root.type) (unmet ??= new Set()).add(type);
   const result = unmet ?? NONE;
   unmetCache.set(root, result);
   return result;
@@ -172,7 +175,8 @@ function lineage(loc: NodeLocation): FlowNode[] {
 
 function freeKey(menu: FlowNode, preferred?: string): DialKey | null {
   const used = new Set(menu.children.map((c) => c.args.target?.value));
-  if (preferred !== undefined && !used.has(preferred) && (DIAL_KEYS as readonly string[]).includes(preferred)) return preferred as DialKey;
+  if (preferred !== undefined && !used.has(preferred) && (DIAL_KEYS as readonly string[]).includes(preferred))
+    return preferred as DialKey;
   return DIAL_KEYS.find((k) => !used.has(k)) ?? null;
 }
 
@@ -189,7 +193,12 @@ function parseArgs(type: NodeType, values: Readonly<Record<string, unknown>>): R
   return parsed;
 }
 
-function finish(state: EditorState, dispatch: Dispatch | undefined, label: string, build: (change: ChangeBuilder) => Omit<Transaction, 'flow' | 'patches' | 'inversePatches' | 'label'> | void): true {
+function finish(
+  state: EditorState,
+  dispatch: Dispatch | undefined,
+  label: string,
+  build: (change: ChangeBuilder) => Omit<Transaction, 'flow' | 'patches' | 'inversePatches' | 'label'> | void,
+): true {
   if (dispatch) {
     const change = new ChangeBuilder(state.flow);
     const extra = build(change) ?? {};
@@ -201,13 +210,18 @@ function finish(state: EditorState, dispatch: Dispatch | undefined, label: strin
 const labelOf = (type: NodeType) => NODE_SPECS[type].label.toLowerCase();
 
 /** Inserts a new node of a type as a child of a node (at `index`, default last); a dial_menu_key gets the first free key. */
-export function insertNode(parentId: string, type: NodeType, options: { index?: number; args?: Readonly<Record<string, unknown>> } = {}): Command {
+export function insertNode(
+  parentId: string,
+  type: NodeType,
+  options: { index?: number; args?: Readonly<Record<string, unknown>> } = {},
+): Command {
   return (state, dispatch) => {
     const parent = locate(state.flow.data, parentId);
     if (!parent) return refuse(state, refusals.missing());
     if (NODE_SPECS[type].root) return refuse(state, refusals.notAllowed());
     const index = options.index ?? parent.node.children.length;
-    if (!Number.isInteger(index) || index < 0 || index > parent.node.children.length) return refuse(state, refusals.notAllowed());
+    if (!Number.isInteger(index) || index < 0 || index > parent.node.children.length)
+      return refuse(state, refusals.notAllowed());
     const above = lineage(parent);
     const node = createNode(type, () => PLACEHOLDER, { inHours: inHoursContext(above) });
     const args = parseArgs(type, options.args ?? {});
@@ -220,7 +234,8 @@ export function insertNode(parentId: string, type: NodeType, options: { index?: 
     if (type === 'dial_menu_key' && parent.node.type === 'dial_menu') {
       const key = freeKey(parent.node, options.args?.target as string | undefined);
       if (key === null) return refuse(state, refusals.keysUsed());
-      if (options.args?.target !== undefined && key !== options.args.target) return refuse(state, refusals.keyTaken(String(options.args.target)));
+      if (options.args?.target !== undefined && key !== options.args.target)
+        return refuse(state, refusals.keyTaken(String(options.args.target)));
       node.args.target = { type: 'dial_key', value: key };
     }
     node.name = nodeName(type, node.args);
@@ -312,7 +327,13 @@ export function removeNode(nodeId: string): Command {
     const parent = loc.ancestors[loc.ancestors.length - 1] as FlowNode;
     const index = loc.path[loc.path.length - 1] as number;
     const only = loc.node.children.length === 1 ? loc.node.children[0] : undefined;
-    const liftable = only !== undefined && structureOk(parent, parent.children.map((c, i) => (i === index ? only : c))) && fitsBelow(only, loc.ancestors);
+    const liftable =
+      only !== undefined &&
+      structureOk(
+        parent,
+        parent.children.map((c, i) => (i === index ? only : c)),
+      ) &&
+      fitsBelow(only, loc.ancestors);
     return finish(state, dispatch, `Remove ${labelOf(loc.node.type)}`, (change) => {
       const parentPath = loc.path.slice(0, -1);
       if (liftable) change.move([...loc.path, 0], parentPath, index + 1);
@@ -353,7 +374,12 @@ export function moveNode(nodeId: string, newParentId: string, index?: number): C
     const refusal =
       belowRefusal(loc.node, lineage(target)) ??
       structureRefusal(target.node, children) ??
-      (oldParent.id !== target.node.id ? structureRefusal(oldParent, oldParent.children.filter((c) => c.id !== nodeId)) : null);
+      (oldParent.id !== target.node.id
+        ? structureRefusal(
+            oldParent,
+            oldParent.children.filter((c) => c.id !== nodeId),
+          )
+        : null);
     if (refusal) return refuse(state, refusal);
     if (oldParent.id === target.node.id && at === oldIndex) return true;
     return finish(state, dispatch, `Move ${labelOf(loc.node.type)}`, (change) => {
@@ -361,7 +387,8 @@ export function moveNode(nodeId: string, newParentId: string, index?: number): C
       const parentPath = [...target.path];
       const depth = loc.path.length - 1;
       const samePrefix = loc.path.slice(0, depth).every((v, i) => parentPath[i] === v);
-      if (parentPath.length > depth && samePrefix && (parentPath[depth] as number) > oldIndex) parentPath[depth] = (parentPath[depth] as number) - 1;
+      if (parentPath.length > depth && samePrefix && (parentPath[depth] as number) > oldIndex)
+        parentPath[depth] = (parentPath[depth] as number) - 1;
       change.move(loc.path, parentPath, at);
       return { selection: [nodeId], coalesceKey: `move:${nodeId}` };
     });
@@ -380,7 +407,8 @@ export function pasteSubtree(clip: FlowNode, parentId: string, index?: number): 
     if (!parent) return refuse(state, refusals.missing());
     if (!subtreeStructureOk(clip)) return refuse(state, refusals.notAllowed());
     const at = index ?? parent.node.children.length;
-    if (!Number.isInteger(at) || at < 0 || at > parent.node.children.length) return refuse(state, refusals.notAllowed());
+    if (!Number.isInteger(at) || at < 0 || at > parent.node.children.length)
+      return refuse(state, refusals.notAllowed());
     const overLimit = limitRefusal(state.flow.data, state.limits ?? {}, countsOf(clip));
     if (overLimit) return refuse(state, overLimit);
     let node = clip;
@@ -418,17 +446,28 @@ export function replaceNode(nodeId: string, type: NodeType): Command {
     for (const [name, arg] of Object.entries(loc.node.args)) {
       if (args[name]?.type === arg.type && !(type === 'dial_menu_key' && name === 'target')) args[name] = arg;
     }
-    const customName = loc.node.name !== NODE_SPECS[loc.node.type].label && loc.node.name !== NODE_SPECS[loc.node.type].args.name?.default();
+    const customName =
+      loc.node.name !== NODE_SPECS[loc.node.type].label &&
+      loc.node.name !== NODE_SPECS[loc.node.type].args.name?.default();
     const name = customName ? loc.node.name : fresh.name;
     if (args.name?.type === 'text') args.name = { type: 'text', value: name };
     const keep = loc.node.children.length > 0;
-    const replaced: FlowNode = { id: loc.node.id, type, name, args, children: keep ? loc.node.children : fresh.children };
+    const replaced: FlowNode = {
+      id: loc.node.id,
+      type,
+      name,
+      args,
+      children: keep ? loc.node.children : fresh.children,
+    };
     const added = countsOf({ ...replaced, children: keep ? [] : replaced.children });
     const refusal =
       limitRefusal(state.flow.data, state.limits ?? {}, added) ??
       belowRefusal(replaced, loc.ancestors) ??
       (structureOk(replaced, replaced.children) ? null : refusals.stepsAfter(type)) ??
-      structureRefusal(parent, parent.children.map((c, i) => (i === index ? replaced : c)));
+      structureRefusal(
+        parent,
+        parent.children.map((c, i) => (i === index ? replaced : c)),
+      );
     if (refusal) return refuse(state, refusal);
     return finish(state, dispatch, `Replace ${labelOf(loc.node.type)} with ${labelOf(type)}`, (change) => {
       change.replace(loc.path, ['type'], type, loc.node.type);
@@ -458,7 +497,12 @@ export function setArgs(nodeId: string, values: Readonly<Record<string, unknown>
     if (changed.length === 0) return true;
     const parent = loc.ancestors[loc.ancestors.length - 1];
     const updated: FlowNode = { ...loc.node, args: { ...loc.node.args, ...parsed } };
-    const broken = parent && structureRefusal(parent, parent.children.map((c) => (c.id === nodeId ? updated : c)));
+    const broken =
+      parent &&
+      structureRefusal(
+        parent,
+        parent.children.map((c) => (c.id === nodeId ? updated : c)),
+      );
     if (broken) return refuse(state, broken);
     const names = changed.map(([name]) => name).sort();
     const newName = parsed.name?.type === 'text' ? parsed.name.value : undefined;
@@ -472,7 +516,8 @@ export function setArgs(nodeId: string, values: Readonly<Record<string, unknown>
         const current = nodeAt(change.flow.data, loc.path).args;
         change.replace(loc.path, ['args'], { ...current, ...Object.fromEntries(missing) }, current);
       }
-      if (newName !== undefined && newName !== loc.node.name) change.replace(loc.path, ['name'], newName, loc.node.name);
+      if (newName !== undefined && newName !== loc.node.name)
+        change.replace(loc.path, ['name'], newName, loc.node.name);
       return { coalesceKey: `args:${nodeId}:${names.join(',')}` };
     });
   };
@@ -491,7 +536,8 @@ export function renameNode(nodeId: string, name: string): Command {
       if (hasNameArg) {
         const old = loc.node.args.name;
         if (old) change.replace(loc.path, ['args', 'name', 'value'], name, old.value);
-        else change.replace(loc.path, ['args'], { ...loc.node.args, name: { type: 'text', value: name } }, loc.node.args);
+        else
+          change.replace(loc.path, ['args'], { ...loc.node.args, name: { type: 'text', value: name } }, loc.node.args);
       }
       return { coalesceKey: `name:${nodeId}` };
     });

@@ -42,4 +42,5 @@ export const MSG_NAME_TAKEN = 'This callflow name has already been used. Please 
 /** Spec wording (000 section 8): saving an active flow that is not valid. */
 export const MSG_FLOW_NOT_VALID = 'Call flow is not valid, please complete all steps and try again';
 /** Spec wording (000 section 5): the tooltip of a flow that cannot be enabled. */
-export const MSG_ENABLE_TOOLTIP = 'Any action in red must be configured and every route must end in a Transfer, Divert or Voicemail';
+export const MSG_ENABLE_TOOLTIP =
+  'Any action in red must be configured and every route must end in a Transfer, Divert or Voicemail';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { insertBetween, insertNode, removeSubtree, renameNode, setArgs, type Command } from './commands.ts';
 import { coverageWarnings, type CoverageUser } from './coverage.ts';
 import { presetHours } from './opening-hours.ts';
@@ -26,7 +27,13 @@ const fix = (flow: CallFlow, warning: { fix?: { command: Command } }) => run(flo
 function menuFlow(): { flow: CallFlow; menu: string; key1: string; sales: string } {
   let flow = run(sampleFlow(), removeSubtree('n5'), insertNode('n3', 'dial_menu'));
   const menu = must(node(flow, 'n3').children[0]).id;
-  flow = run(flow, renameNode(menu, 'Main menu'), setArgs(menu, { audio_file: 'menu.mp3' }), insertNode(menu, 'dial_menu_key'), insertNode(menu, 'dial_menu_key'));
+  flow = run(
+    flow,
+    renameNode(menu, 'Main menu'),
+    setArgs(menu, { audio_file: 'menu.mp3' }),
+    insertNode(menu, 'dial_menu_key'),
+    insertNode(menu, 'dial_menu_key'),
+  );
   const [k1, k2] = node(flow, menu).children as [FlowNode, FlowNode];
   flow = run(flow, insertNode(k1.id, 'transfer', { args: { target: ['201', '202'] } }), insertNode(k2.id, 'voicemail'));
   const sales = must(node(flow, k1.id).children[0]).id;
@@ -47,7 +54,9 @@ describe('coverageWarnings', () => {
       text: 'Mon-Fri 09:00-17:00, callers who press 1 reach no one: Sales team rings Alex Morgan and Priya Shah, who have no phone or app, so callers go to voicemail box 300.',
     });
     // One of them with a phone: no warning. No users given: the people checks are skipped.
-    expect(codes(flow, { users: users.map((u) => (u.extension === '202' ? { ...u, reachable: true } : u)) })).toEqual([]);
+    expect(codes(flow, { users: users.map((u) => (u.extension === '202' ? { ...u, reachable: true } : u)) })).toEqual(
+      [],
+    );
     expect(codes(flow)).toEqual([]);
   });
 
@@ -55,7 +64,11 @@ describe('coverageWarnings', () => {
     const { flow, sales } = menuFlow();
     const onlyAlex = users.filter((u) => u.extension !== '202').map((u) => ({ ...u, reachable: true }));
     const [warning] = coverageWarnings(flow, { users: onlyAlex });
-    expect(warning).toMatchObject({ code: 'user_gone', text: 'Sales team rings extension 202, which no user of this phone system has any more.', fix: { label: 'Remove extension 202 from Sales team' } });
+    expect(warning).toMatchObject({
+      code: 'user_gone',
+      text: 'Sales team rings extension 202, which no user of this phone system has any more.',
+      fix: { label: 'Remove extension 202 from Sales team' },
+    });
     const fixed = fix(flow, must(warning));
     expect(argValue(node(fixed, sales), 'target', 'extensions')).toEqual(['201']);
     expect(codes(fixed, { users: onlyAlex })).toEqual([]);
@@ -65,7 +78,11 @@ describe('coverageWarnings', () => {
     const { flow, menu } = menuFlow();
     const withKey3 = run(flow, insertNode(menu, 'dial_menu_key'));
     const [warning] = coverageWarnings(withKey3);
-    expect(warning).toMatchObject({ code: 'key_unfinished', text: 'Key 3 leads nowhere: callers who press 3 hear nothing more.', fix: { label: 'Send key 3 to voicemail' } });
+    expect(warning).toMatchObject({
+      code: 'key_unfinished',
+      text: 'Key 3 leads nowhere: callers who press 3 hear nothing more.',
+      fix: { label: 'Send key 3 to voicemail' },
+    });
     const fixed = fix(withKey3, must(warning));
     expect(coverageWarnings(fixed)).toEqual([]);
     expect(validateFlow(fixed)).toEqual([]);
@@ -84,7 +101,9 @@ describe('coverageWarnings', () => {
       fix: { label: 'Open Tue like Mon' },
     });
     const fixed = fix(flow, must(warning));
-    expect(argValue(node(fixed, 'n2'), 'business_hours', 'business_hours').days.tue).toEqual([{ from: '09:00', to: '17:00' }]);
+    expect(argValue(node(fixed, 'n2'), 'business_hours', 'business_hours').days.tue).toEqual([
+      { from: '09:00', to: '17:00' },
+    ]);
     expect(coverageWarnings(fixed)).toEqual([]);
     // A weekday off altogether is a choice, and a lunch break every day is the usual pattern: no warning.
     const dayOff = { ...presetHours('nine_to_five'), preset: 'custom' as const };

@@ -5,8 +5,23 @@
  */
 import { insertBetween, insertNode, setArgs, type Command } from './commands.ts';
 import { displayDate } from './display.ts';
-import { DAY_LABELS, openIntervals, WEEKDAYS, type Day, type HolidayPeriod, type OpeningHours } from './opening-hours.ts';
-import { fallbackWords, listWords, openingHoursWords, routeSegments, segmentLabels, type FlowNames, type RouteSegment } from './routes.ts';
+import {
+  DAY_LABELS,
+  openIntervals,
+  WEEKDAYS,
+  type Day,
+  type HolidayPeriod,
+  type OpeningHours,
+} from './opening-hours.ts';
+import {
+  fallbackWords,
+  listWords,
+  openingHoursWords,
+  routeSegments,
+  segmentLabels,
+  type FlowNames,
+  type RouteSegment,
+} from './routes.ts';
 import type { CallFlow, FlowNode } from './schema.ts';
 import { argValue } from './tree.ts';
 
@@ -38,8 +53,19 @@ export interface CoverageWarning {
   fix?: { label: string; command: Command };
 }
 
-const DAY_NAMES: Readonly<Record<Day, string>> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
-const time = (minutes: number) => (minutes >= 1440 ? '24:00' : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
+const DAY_NAMES: Readonly<Record<Day, string>> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+const time = (minutes: number) =>
+  minutes >= 1440
+    ? '24:00'
+    : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /**
  * When each segment's callers come, by the segment's entry id: "Mon-Fri 09:00-17:00", "outside Mon-Fri
@@ -55,7 +81,8 @@ function whenWordsOf(segments: readonly RouteSegment[]): Map<string, string | nu
     if (known !== undefined) return known;
     const parent = parentOf.get(segment.entry.id);
     let words: string | null;
-    if (segment.entry.type !== 'in_hours' && segment.entry.type !== 'out_of_hours') words = parent ? wordsFor(parent) : null;
+    if (segment.entry.type !== 'in_hours' && segment.entry.type !== 'out_of_hours')
+      words = parent ? wordsFor(parent) : null;
     else if (!parent?.end) words = null;
     else {
       const hours = openingHoursWords(argValue(parent.end, 'business_hours', 'business_hours'));
@@ -72,7 +99,11 @@ function whenWordsOf(segments: readonly RouteSegment[]): Map<string, string | nu
  * Minutes of a day the usual weekday is open and this one is not: the usual weekday being the open hours most
  * weekdays share. [] when the day is open at least then, or closed all day (a day off is a choice, not a gap).
  */
-function gapsOn(hours: OpeningHours, day: Day, usual: ReadonlyArray<{ from: number; to: number }>): Array<{ from: number; to: number }> {
+function gapsOn(
+  hours: OpeningHours,
+  day: Day,
+  usual: ReadonlyArray<{ from: number; to: number }>,
+): Array<{ from: number; to: number }> {
   const open = openIntervals(hours, day);
   if (open.length === 0) return [];
   const gaps: Array<{ from: number; to: number }> = [];
@@ -105,12 +136,19 @@ function hoursGapWarnings(node: FlowNode): CoverageWarning[] {
     const gaps = gapsOn(hours, day, usual.slots);
     if (gaps.length === 0) continue;
     const when = listWords(gaps.map((gap) => `${time(gap.from)}-${time(gap.to)}`));
-    const fixed: OpeningHours = { ...hours, preset: 'custom', days: { ...hours.days, [day]: structuredSlots(hours, usual.days[0] as Day) } };
+    const fixed: OpeningHours = {
+      ...hours,
+      preset: 'custom',
+      days: { ...hours.days, [day]: structuredSlots(hours, usual.days[0] as Day) },
+    };
     warnings.push({
       code: 'hours_gap',
       text: `${DAY_NAMES[day]} ${when} is out of hours, though the other weekdays are open then (${openingHoursWords(hours)}): callers then get the out-of-hours route.`,
       nodeIds: [node.id],
-      fix: { label: `Open ${DAY_LABELS[day]} like ${DAY_LABELS[usual.days[0] as Day]}`, command: setArgs(node.id, { business_hours: fixed }) },
+      fix: {
+        label: `Open ${DAY_LABELS[day]} like ${DAY_LABELS[usual.days[0] as Day]}`,
+        command: setArgs(node.id, { business_hours: fixed }),
+      },
     });
   }
   return warnings;
@@ -144,7 +182,10 @@ export function coverageWarnings(flow: CallFlow, context: CoverageContext = {}):
         code: 'key_unfinished',
         text: `${label} leads nowhere: callers who press ${key} hear nothing more.`,
         nodeIds: [segment.entry.id],
-        fix: { label: `Send key ${key} to voicemail`, command: insertNode(segment.greetings.at(-1)?.id ?? segment.entry.id, 'voicemail') },
+        fix: {
+          label: `Send key ${key} to voicemail`,
+          command: insertNode(segment.greetings.at(-1)?.id ?? segment.entry.id, 'voicemail'),
+        },
       });
     }
     if (end?.type === 'transfer' && users) {
@@ -155,7 +196,10 @@ export function coverageWarnings(flow: CallFlow, context: CoverageContext = {}):
           code: 'user_gone',
           text: `${end.name} rings extension ${ext}, which no user of this phone system has any more.`,
           nodeIds: [end.id],
-          fix: { label: `Remove extension ${ext} from ${end.name}`, command: setArgs(end.id, { target: members.filter((m) => m !== ext) }) },
+          fix: {
+            label: `Remove extension ${ext} from ${end.name}`,
+            command: setArgs(end.id, { target: members.filter((m) => m !== ext) }),
+          },
         });
       }
       const present = members.filter((ext) => users.has(ext));
@@ -163,8 +207,13 @@ export function coverageWarnings(flow: CallFlow, context: CoverageContext = {}):
       if (present.length > 0 && present.every((ext) => !users.get(ext)?.reachable)) {
         const who = `${listWords(present.map((ext) => users.get(ext)?.name ?? ext))}, who ${present.length === 1 ? 'has' : 'have'} no phone or app`;
         const then = fallbackWords(end) === 'the call ends' ? 'the call ends' : `callers go to ${fallbackWords(end)}`;
-        const callers = segment.entry.type === 'dial_menu_key' ? `callers who press ${String(segment.entry.args.target?.value ?? '')}` : 'callers';
-        const whenText = when ? `${when.charAt(0).toUpperCase()}${when.slice(1)}, ${callers}` : `${callers.charAt(0).toUpperCase()}${callers.slice(1)}`;
+        const callers =
+          segment.entry.type === 'dial_menu_key'
+            ? `callers who press ${String(segment.entry.args.target?.value ?? '')}`
+            : 'callers';
+        const whenText = when
+          ? `${when.charAt(0).toUpperCase()}${when.slice(1)}, ${callers}`
+          : `${callers.charAt(0).toUpperCase()}${callers.slice(1)}`;
         warnings.push({
           code: 'nobody_reachable',
           text: `${whenText} reach no one: ${end.name} rings ${who}, so ${then}.`,
@@ -182,7 +231,10 @@ export function coverageWarnings(flow: CallFlow, context: CoverageContext = {}):
           code: 'holiday_no_greeting',
           text: `On holidays (${listWords(holidays.map((h) => (h.start_date === h.end_date ? displayDate(h.start_date) : `${displayDate(h.start_date)} to ${displayDate(h.end_date)}`)))}) callers get the out-of-hours route, which goes straight to ${first.name} with no greeting saying you are closed.`,
           nodeIds: [out.id],
-          fix: { label: 'Add a closed greeting to Out of hours', command: insertBetween(out.id, first.id, 'play_audio') },
+          fix: {
+            label: 'Add a closed greeting to Out of hours',
+            command: insertBetween(out.id, first.id, 'play_audio'),
+          },
         });
       }
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { displayDate, displayPhone } from './display.ts';
 
 describe('the phone number display rule (spec 001 section 9)', () => {

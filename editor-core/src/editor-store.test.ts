@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { insertBetween, insertNode, moveNode, removeSubtree, renameFlow, renameNode, setArgs } from './commands.ts';
 import { createEditorStore, historySteps } from './editor-store.ts';
 import { exportFlow } from './io.ts';

@@ -5,12 +5,20 @@
  * adopted saves never enter it. Which change is a step, merges into one or is taken back: history.ts.
  */
 import { temporal } from 'zundo';
-import { createStore, type StateCreator, type StoreMutatorIdentifier } from 'zustand/vanilla';
 import { immer } from 'zustand/middleware/immer';
+import { createStore, type StateCreator, type StoreMutatorIdentifier } from 'zustand/vanilla';
+
 import { check, type Command, type Transaction } from './commands.ts';
+import {
+  createHistory,
+  isHistoryStep,
+  type History,
+  type HistoryStep,
+  type TemporalStore,
+  type Tracked,
+} from './history.ts';
 import { idCounter, importFlow, type ImportResult } from './io.ts';
 import type { NodeLimits } from './limits.ts';
-import { createHistory, isHistoryStep, type History, type HistoryStep, type TemporalStore, type Tracked } from './history.ts';
 import { applyFlowPatches } from './patches.ts';
 import type { Refusal } from './refusals.ts';
 import type { CallFlow } from './schema.ts';
@@ -114,9 +122,16 @@ export function createEditorStore(options: EditorStoreOptions) {
   const coalesceMs = options.coalesceMs ?? 1000;
   let newId = idCounter(options.flow);
   // What each change does to the history: history.ts.
-  const history: History<GestureMark> = createHistory<GestureMark>({ temporal: (): TemporalStore => store.temporal, coalesceMs, now });
+  const history: History<GestureMark> = createHistory<GestureMark>({
+    temporal: (): TemporalStore => store.temporal,
+    coalesceMs,
+    now,
+  });
 
-  const withProblems = (flow: CallFlow, otherFlowNames: string[]) => ({ flow, problems: validateFlow(flow, { otherFlowNames }) });
+  const withProblems = (flow: CallFlow, otherFlowNames: string[]) => ({
+    flow,
+    problems: validateFlow(flow, { otherFlowNames }),
+  });
   const existing = (flow: CallFlow, ids: string[]) => ids.filter((id) => locate(flow.data, id) !== null);
 
   const editor: StateCreator<EditorStoreState, [['temporal', unknown], ['zustand/immer', never]]> = (set, get) => ({
@@ -134,8 +149,14 @@ export function createEditorStore(options: EditorStoreOptions) {
     dispatch: (tr) => {
       if (tr.patches.length === 0) return;
       const state = get();
-      const next = { ...withProblems(tr.flow, state.otherFlowNames), selection: tr.selection ?? existing(tr.flow, state.selection), changesMade: true };
-      history.record({ patches: tr.patches, inversePatches: tr.inversePatches, label: tr.label }, tr.coalesceKey, () => set(next));
+      const next = {
+        ...withProblems(tr.flow, state.otherFlowNames),
+        selection: tr.selection ?? existing(tr.flow, state.selection),
+        changesMade: true,
+      };
+      history.record({ patches: tr.patches, inversePatches: tr.inversePatches, label: tr.label }, tr.coalesceKey, () =>
+        set(next),
+      );
     },
     load: (flow) => {
       newId = idCounter(flow);
@@ -175,7 +196,11 @@ export function createEditorStore(options: EditorStoreOptions) {
       const { step, mark } = cancelled;
       const flow = applyFlowPatches(get().flow, step.inversePatches);
       // Not recorded: nothing is pending, so zundo's diff answers null.
-      set({ ...withProblems(flow, get().otherFlowNames), selection: existing(flow, mark.selection), changesMade: mark.changesMade });
+      set({
+        ...withProblems(flow, get().otherFlowNames),
+        selection: existing(flow, mark.selection),
+        changesMade: mark.changesMade,
+      });
     },
     undo: () => {
       history.forget();
@@ -190,7 +215,8 @@ export function createEditorStore(options: EditorStoreOptions) {
     setSelection: (ids) => set({ selection: [...ids] }),
     setPositions: (positions) => set({ positions }),
     setLimits: (limits) => set({ limits: { ...limits } }),
-    setOtherFlowNames: (names) => set({ otherFlowNames: [...names], problems: validateFlow(get().flow, { otherFlowNames: names }) }),
+    setOtherFlowNames: (names) =>
+      set({ otherFlowNames: [...names], problems: validateFlow(get().flow, { otherFlowNames: names }) }),
   });
 
   const store = createStore<EditorStoreState>()(
@@ -217,7 +243,12 @@ function stepsAsPatches<Mcs extends [StoreMutatorIdentifier, unknown][]>(
       if (typeof partial === 'object' && 'step' in partial && isHistoryStep(partial.step)) {
         const state = get();
         const flow = applyFlowPatches(state.flow, partial.step.inversePatches);
-        set({ flow, problems: validateFlow(flow, { otherFlowNames: state.otherFlowNames }), selection: state.selection.filter((id) => locate(flow.data, id) !== null), changesMade: true });
+        set({
+          flow,
+          problems: validateFlow(flow, { otherFlowNames: state.otherFlowNames }),
+          selection: state.selection.filter((id) => locate(flow.data, id) !== null),
+          changesMade: true,
+        });
       } else {
         // A replacing set hands over a whole state, so merging it is the same as replacing.
         void replace;

@@ -1,6 +1,7 @@
-import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkNode } from 'elkjs';
+import ELK from 'elkjs/lib/elk.bundled.js';
 import { describe, expect, it } from 'vitest';
+
 import { fromElkGraph, inPort, layeredLayout, outPort, toElkGraph, type ElkLike } from './elk-layout.ts';
 import { handleLayeredLayoutRequest } from './layout.ts';
 import { sampleFlow } from './testing.ts';
@@ -11,7 +12,11 @@ const elk = new ELK();
 describe('toElkGraph', () => {
   it('gives ELK every node breadth-first with its size and a port in the middle of each side, one edge per child', () => {
     const graph = toElkGraph(sampleFlow(), { n1: { width: 300, height: 80 } });
-    expect(graph.layoutOptions).toMatchObject({ 'elk.algorithm': 'layered', 'elk.direction': 'RIGHT', 'elk.edgeRouting': 'ORTHOGONAL' });
+    expect(graph.layoutOptions).toMatchObject({
+      'elk.algorithm': 'layered',
+      'elk.direction': 'RIGHT',
+      'elk.edgeRouting': 'ORTHOGONAL',
+    });
     expect(graph.children?.map((n) => n.id)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5', 'n6']);
     const main = graph.children?.[0];
     expect(main).toMatchObject({ width: 300, height: 80 });
@@ -20,7 +25,10 @@ describe('toElkGraph', () => {
       expect.objectContaining({ id: outPort('n1'), x: 300, y: 40 }),
     ]);
     expect(graph.children?.[1]).toMatchObject({ width: 220, height: 64 });
-    expect(graph.edges?.find((e) => e.id === edgeId('n2', 'n4'))).toMatchObject({ sources: [outPort('n2')], targets: [inPort('n4')] });
+    expect(graph.edges?.find((e) => e.id === edgeId('n2', 'n4'))).toMatchObject({
+      sources: [outPort('n2')],
+      targets: [inPort('n4')],
+    });
   });
 
   it('refuses a flow whose node ids repeat', () => {
@@ -38,14 +46,43 @@ describe('fromElkGraph', () => {
         { id: 'a', x: 10, y: 50, width: 100, height: 40 },
         { id: 'b', x: 170, y: 20, width: 80, height: 30 },
       ],
-      edges: [{ id: 'a->b', sources: [outPort('a')], targets: [inPort('b')], sections: [{ id: 's', startPoint: { x: 110, y: 70 }, bendPoints: [{ x: 140, y: 70 }, { x: 140, y: 35 }], endPoint: { x: 170, y: 35 } }] }],
+      edges: [
+        {
+          id: 'a->b',
+          sources: [outPort('a')],
+          targets: [inPort('b')],
+          sections: [
+            {
+              id: 's',
+              startPoint: { x: 110, y: 70 },
+              bendPoints: [
+                { x: 140, y: 70 },
+                { x: 140, y: 35 },
+              ],
+              endPoint: { x: 170, y: 35 },
+            },
+          ],
+        },
+      ],
     };
     expect(fromElkGraph(laidOut)).toEqual({
       nodes: [
         { id: 'a', x: 0, y: 30, width: 100, height: 40 },
         { id: 'b', x: 160, y: 0, width: 80, height: 30 },
       ],
-      edges: [{ id: 'a->b', source: 'a', target: 'b', points: [{ x: 100, y: 50 }, { x: 130, y: 50 }, { x: 130, y: 15 }, { x: 160, y: 15 }] }],
+      edges: [
+        {
+          id: 'a->b',
+          source: 'a',
+          target: 'b',
+          points: [
+            { x: 100, y: 50 },
+            { x: 130, y: 50 },
+            { x: 130, y: 15 },
+            { x: 160, y: 15 },
+          ],
+        },
+      ],
       width: 240,
       height: 70,
     });
@@ -86,9 +123,18 @@ describe('layeredLayout with elkjs', () => {
   });
 
   it('answers a worker request, and an ELK failure as a message', async () => {
-    const answer = await handleLayeredLayoutRequest(elk, { requestId: 9, flow: sampleFlow(), sizes: {}, arrangement: 'layered' });
+    const answer = await handleLayeredLayoutRequest(elk, {
+      requestId: 9,
+      flow: sampleFlow(),
+      sizes: {},
+      arrangement: 'layered',
+    });
     expect(answer).toMatchObject({ requestId: 9, ok: true });
     const failing: ElkLike = { layout: () => Promise.reject(new Error('ELK gave up')) };
-    expect(await handleLayeredLayoutRequest(failing, { requestId: 10, flow: sampleFlow(), sizes: {} })).toEqual({ requestId: 10, ok: false, error: 'ELK gave up' });
+    expect(await handleLayeredLayoutRequest(failing, { requestId: 10, flow: sampleFlow(), sizes: {} })).toEqual({
+      requestId: 10,
+      ok: false,
+      error: 'ELK gave up',
+    });
   });
 });

@@ -10,8 +10,18 @@
  * model-order options (a 2,000-node flow took a minute with those).
  */
 import type { ElkExtendedEdge, ElkNode, ElkPoint } from 'elkjs';
+
 import type { CallFlow, FlowNode } from './schema.ts';
-import { DEFAULT_NODE_SIZE, TREE_GAPS, edgeId, type FlowLayout, type LayoutEdge, type LayoutNode, type NodeSizes, type Size } from './tree-layout.ts';
+import {
+  DEFAULT_NODE_SIZE,
+  edgeId,
+  TREE_GAPS,
+  type FlowLayout,
+  type LayoutEdge,
+  type LayoutNode,
+  type NodeSizes,
+  type Size,
+} from './tree-layout.ts';
 
 /** What the layered arrangement needs of ELK: its layout call (elkjs's bundled ELK has it). */
 export interface ElkLike {
@@ -41,8 +51,13 @@ export const outPort = (id: string) => `${id}:out`;
  * The ELK graph of a flow: one ELK node per flow node (breadth-first, children in order) with an in and an out
  * port, one edge per parent-child pair, ids the flow's own (edges by editor-core's edgeId).
  */
-export function toElkGraph(flow: CallFlow, sizes: NodeSizes, options: Readonly<Record<string, string>> = LAYERED_OPTIONS): ElkNode {
-  const sizeOf = (node: FlowNode): Size => (typeof sizes === 'function' ? sizes(node) : (sizes[node.id] ?? DEFAULT_NODE_SIZE));
+export function toElkGraph(
+  flow: CallFlow,
+  sizes: NodeSizes,
+  options: Readonly<Record<string, string>> = LAYERED_OPTIONS,
+): ElkNode {
+  const sizeOf = (node: FlowNode): Size =>
+    typeof sizes === 'function' ? sizes(node) : (sizes[node.id] ?? DEFAULT_NODE_SIZE);
   const children: ElkNode[] = [];
   const edges: ElkExtendedEdge[] = [];
   const seen = new Set<string>();
@@ -52,7 +67,8 @@ export function toElkGraph(flow: CallFlow, sizes: NodeSizes, options: Readonly<R
     if (seen.has(node.id)) throw new Error(`Node ${node.id} appears twice in the flow`);
     seen.add(node.id);
     const { width, height } = sizeOf(node);
-    if (!(width >= 0 && height >= 0 && Number.isFinite(width) && Number.isFinite(height))) throw new Error(`Node ${node.id} has no usable size (${width} x ${height})`);
+    if (!(width >= 0 && height >= 0 && Number.isFinite(width) && Number.isFinite(height)))
+      throw new Error(`Node ${node.id} has no usable size (${width} x ${height})`);
     children.push({
       id: node.id,
       width,
@@ -60,7 +76,14 @@ export function toElkGraph(flow: CallFlow, sizes: NodeSizes, options: Readonly<R
       layoutOptions: { 'elk.portConstraints': 'FIXED_POS' },
       ports: [
         { id: inPort(node.id), x: 0, y: height / 2, width: 0, height: 0, layoutOptions: { 'elk.port.side': 'WEST' } },
-        { id: outPort(node.id), x: width, y: height / 2, width: 0, height: 0, layoutOptions: { 'elk.port.side': 'EAST' } },
+        {
+          id: outPort(node.id),
+          x: width,
+          y: height / 2,
+          width: 0,
+          height: 0,
+          layoutOptions: { 'elk.port.side': 'EAST' },
+        },
       ],
     });
     for (const child of node.children) {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { insertBetween, insertNode, moveNode, removeSubtree, renameNode, replaceNode, setArgs, type Command } from './commands.ts';
+
+import {
+  insertBetween,
+  insertNode,
+  moveNode,
+  removeSubtree,
+  renameNode,
+  replaceNode,
+  setArgs,
+  type Command,
+} from './commands.ts';
 import { diffFlows } from './flow-diff.ts';
 import { presetHours } from './opening-hours.ts';
 import { openingHoursWords, routeSegments, segmentLabels } from './routes.ts';
@@ -13,8 +23,12 @@ const must = <T>(value: T | null | undefined): T => {
 };
 const run = (flow: CallFlow, ...commands: Command[]) => commands.reduce((f, c) => must(apply(f, c)).flow, flow);
 const node = (flow: CallFlow, id: string) => must(findNode(flow.data, id));
-const names = { extension: (ext: string) => ({ '201': 'Alex Morgan', '202': 'Priya Shah' })[ext], audio: (file: string) => ({ 'welcome.mp3': 'Welcome recording' })[file] };
-const texts = (before: CallFlow, after: CallFlow) => diffFlows(before.data, after.data, names).changes.map((c) => c.text);
+const names = {
+  extension: (ext: string) => ({ '201': 'Alex Morgan', '202': 'Priya Shah' })[ext],
+  audio: (file: string) => ({ 'welcome.mp3': 'Welcome recording' })[file],
+};
+const texts = (before: CallFlow, after: CallFlow) =>
+  diffFlows(before.data, after.data, names).changes.map((c) => c.text);
 
 /** The sample flow (n1 main, n2 hours, n3 in: n5 transfer 200, n4 out: n6 voicemail 300) with a menu in hours: key 1 Sales team (201, 202), key 2 voicemail. */
 function menuFlow(): { flow: CallFlow; menu: string; key1: string; key2: string } {
@@ -30,7 +44,12 @@ function menuFlow(): { flow: CallFlow; menu: string; key1: string; key2: string 
 describe('diffFlows: what changed, in words for callers', () => {
   it('says nothing changed for the same flow', () => {
     const { flow } = menuFlow();
-    expect(diffFlows(flow.data, JSON.parse(JSON.stringify(flow.data)) as FlowNode)).toEqual({ added: [], removed: [], changed: [], changes: [] });
+    expect(diffFlows(flow.data, JSON.parse(JSON.stringify(flow.data)) as FlowNode)).toEqual({
+      added: [],
+      removed: [],
+      changed: [],
+      changes: [],
+    });
   });
 
   it('tells a key sent elsewhere: "Key 1 now goes to voicemail box 300 instead of Sales team"', () => {
@@ -64,7 +83,16 @@ describe('diffFlows: what changed, in words for callers', () => {
   it("tells a transfer's people, ring time, queue and fallback by name", () => {
     const { flow, key1 } = menuFlow();
     const sales = must(node(flow, key1).children[0]).id;
-    const after = run(flow, setArgs(sales, { target: ['202'], ring_time_per_member: 20_000, queuing_enabled: true, queue_size: 5, voicemail: 'none' }));
+    const after = run(
+      flow,
+      setArgs(sales, {
+        target: ['202'],
+        ring_time_per_member: 20_000,
+        queuing_enabled: true,
+        queue_size: 5,
+        voicemail: 'none',
+      }),
+    );
     expect(texts(flow, after)).toEqual([
       'Sales team now rings Priya Shah (was Alex Morgan and Priya Shah)',
       'Sales team now rings for 20 s (was 5 s)',
@@ -89,7 +117,9 @@ describe('diffFlows: what changed, in words for callers', () => {
     ]);
     const greeting = run(flow, insertBetween('n4', 'n6', 'play_audio'));
     const id = must(node(greeting, 'n4').children[0]).id;
-    expect(texts(greeting, run(greeting, setArgs(id, { audio_file: 'welcome.mp3' })))).toEqual(['Greeting now plays Welcome recording (was no recording)']);
+    expect(texts(greeting, run(greeting, setArgs(id, { audio_file: 'welcome.mp3' })))).toEqual([
+      'Greeting now plays Welcome recording (was no recording)',
+    ]);
   });
 
   it('marks a moved step as changed and tells the route it left and the one it joined', () => {
@@ -98,7 +128,10 @@ describe('diffFlows: what changed, in words for callers', () => {
     const after = run(flow, removeSubtree(must(node(flow, key2).children[0]).id), moveNode(sales, key2));
     const diff = diffFlows(flow.data, after.data, names);
     expect(diff.changed).toContain(sales);
-    expect(diff.changes.map((c) => c.text)).toEqual(['Key 1 now goes to an unfinished route instead of Sales team', 'Key 2 now goes to Sales team instead of voicemail box 300']);
+    expect(diff.changes.map((c) => c.text)).toEqual([
+      'Key 1 now goes to an unfinished route instead of Sales team',
+      'Key 2 now goes to Sales team instead of voicemail box 300',
+    ]);
   });
 });
 
@@ -115,7 +148,8 @@ function underOtherIds(flow: CallFlow, seed: number): CallFlow {
 }
 
 /** Two different flows, as the Save & Enable summary compares them: the active one and the one about to replace it. */
-const routeTexts = (before: CallFlow, after: CallFlow) => diffFlows(before.data, after.data, names, { match: 'route' }).changes.map((c) => c.text);
+const routeTexts = (before: CallFlow, after: CallFlow) =>
+  diffFlows(before.data, after.data, names, { match: 'route' }).changes.map((c) => c.text);
 
 describe('diffFlows of two different flows: steps matched by the route a caller takes', () => {
   /**
@@ -143,11 +177,16 @@ describe('diffFlows of two different flows: steps matched by the route a caller 
   it('tells a key that is new and a key that is gone by their numbers, never a key gone that is still there', () => {
     const { flow: active, menu, key2 } = menuFlow();
     let next = run(active, setArgs(key2, { target: '3' }));
-    expect(routeTexts(active, next)).toEqual(['Key 3 is new: it goes to voicemail box 300', 'Key 2 is gone (it went to voicemail box 300)']);
+    expect(routeTexts(active, next)).toEqual([
+      'Key 3 is new: it goes to voicemail box 300',
+      'Key 2 is gone (it went to voicemail box 300)',
+    ]);
     next = run(active, insertNode(menu, 'dial_menu_key'));
     const key3 = must(node(next, menu).children[2]).id;
     next = run(next, insertNode(key3, 'divert_to_external', { args: { target: '07700900123' } }));
-    expect(routeTexts(active, underOtherIds(next, 1))).toEqual(['Key 3 is new: it goes to Divert to external (07700900123)']);
+    expect(routeTexts(active, underOtherIds(next, 1))).toEqual([
+      'Key 3 is new: it goes to Divert to external (07700900123)',
+    ]);
   });
 
   it('matches greetings by their recording: the same recording under another name is no change', () => {
@@ -158,7 +197,10 @@ describe('diffFlows of two different flows: steps matched by the route a caller 
     let renamed = run(greeted, renameNode(welcome, 'Hello'));
     expect(routeTexts(greeted, underOtherIds(renamed, 2))).toEqual([]);
     renamed = run(renamed, setArgs(welcome, { audio_file: 'other.mp3' }));
-    expect(routeTexts(greeted, underOtherIds(renamed, 3))).toEqual(['Every call now plays Hello first', 'Every call no longer plays Welcome']);
+    expect(routeTexts(greeted, underOtherIds(renamed, 3))).toEqual([
+      'Every call now plays Hello first',
+      'Every call no longer plays Welcome',
+    ]);
     expect(routeTexts(greeted, active)).toEqual(['Every call no longer plays Welcome']);
   });
 
@@ -182,17 +224,33 @@ describe('diffFlows of two different flows: steps matched by the route a caller 
   it("names no step renamed, and tells a transfer's settings and opening hours as steps of one flow do", () => {
     const { flow: active, key1 } = menuFlow();
     const sales = must(node(active, key1).children[0]).id;
-    const next = run(active, renameNode(key1, 'Sales'), renameNode('n6', 'Messages'), setArgs(sales, { ring_time_per_member: 20_000 }), setArgs('n2', { business_hours: presetHours('nine_to_six') }));
-    expect(routeTexts(active, underOtherIds(next, 4))).toEqual(['Opening hours are now Mon-Fri 09:00-18:00 (was Mon-Fri 09:00-17:00)', 'Sales team now rings for 20 s (was 5 s)']);
+    const next = run(
+      active,
+      renameNode(key1, 'Sales'),
+      renameNode('n6', 'Messages'),
+      setArgs(sales, { ring_time_per_member: 20_000 }),
+      setArgs('n2', { business_hours: presetHours('nine_to_six') }),
+    );
+    expect(routeTexts(active, underOtherIds(next, 4))).toEqual([
+      'Opening hours are now Mon-Fri 09:00-18:00 (was Mon-Fri 09:00-17:00)',
+      'Sales team now rings for 20 s (was 5 s)',
+    ]);
     // A destination renamed is another destination to the reader: told once, as the route's.
-    expect(routeTexts(active, underOtherIds(run(active, renameNode(sales, 'Sales desk')), 5))).toEqual(['Key 1 now goes to Sales desk instead of Sales team']);
+    expect(routeTexts(active, underOtherIds(run(active, renameNode(sales, 'Sales desk')), 5))).toEqual([
+      'Key 1 now goes to Sales desk instead of Sales team',
+    ]);
   });
 
   it('property: a flow compared with itself under other ids (and keys in another order) has no changes', () => {
     const flows = [sampleFlow(), menuFlow().flow, newMenuFlow()];
     for (let seed = 1; seed <= 40; seed++) flows.push(generateFlow(5 + ((seed * 37) % 200), seed));
     flows.forEach((flow, i) => {
-      expect(diffFlows(flow.data, underOtherIds(flow, i).data, names, { match: 'route' }), `flow ${i}`).toEqual({ added: [], removed: [], changed: [], changes: [] });
+      expect(diffFlows(flow.data, underOtherIds(flow, i).data, names, { match: 'route' }), `flow ${i}`).toEqual({
+        added: [],
+        removed: [],
+        changed: [],
+        changes: [],
+      });
     });
   });
 });
@@ -202,7 +260,13 @@ describe('route segments and their labels', () => {
     const { flow, menu } = menuFlow();
     const segments = routeSegments(flow.data);
     const labels = segmentLabels(segments);
-    expect(segments.map((s) => labels.get(s.entry.id))).toEqual(['Every call', 'In hours', 'Key 1', 'Key 2', 'Out of hours']);
+    expect(segments.map((s) => labels.get(s.entry.id))).toEqual([
+      'Every call',
+      'In hours',
+      'Key 1',
+      'Key 2',
+      'Out of hours',
+    ]);
     // A second menu with a key 1 makes "Key 1" ambiguous: the menu's name tells them apart.
     let two = run(flow, removeSubtree('n6'), insertNode('n4', 'dial_menu'));
     const other = must(node(two, 'n4').children[0]).id;
@@ -214,9 +278,19 @@ describe('route segments and their labels', () => {
 
   it('says opening hours day by day, breaks taken out and days with the same hours together', () => {
     expect(openingHoursWords(presetHours('nine_to_five'))).toBe('Mon-Fri 09:00-17:00');
-    expect(openingHoursWords({ preset: 'custom', days: { mon: [{ from: '09:00', to: '17:00' }, { from: '12:00', to: '13:00' }], tue: [{ from: '09:00', to: '12:00' }], sat: [{ from: '00:00', to: '23:59' }] } })).toBe(
-      'Mon 09:00-12:00 and 13:00-17:00, Tue 09:00-12:00, Sat 00:00-midnight',
-    );
+    expect(
+      openingHoursWords({
+        preset: 'custom',
+        days: {
+          mon: [
+            { from: '09:00', to: '17:00' },
+            { from: '12:00', to: '13:00' },
+          ],
+          tue: [{ from: '09:00', to: '12:00' }],
+          sat: [{ from: '00:00', to: '23:59' }],
+        },
+      }),
+    ).toBe('Mon 09:00-12:00 and 13:00-17:00, Tue 09:00-12:00, Sat 00:00-midnight');
     expect(openingHoursWords({ preset: 'custom', days: {} })).toBe('closed all week');
   });
 });

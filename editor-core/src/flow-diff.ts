@@ -6,7 +6,18 @@
  * the route a caller takes: in hours, key 1, ...
  */
 import { DEFAULT_VOICEMAIL_EXTENSION } from './constants.ts';
-import { audioWords, destinationWords, fallbackWords, listWords, membersWords, openingHoursWords, routeSegments, segmentLabels, type FlowNames, type RouteSegment } from './routes.ts';
+import {
+  audioWords,
+  destinationWords,
+  fallbackWords,
+  listWords,
+  membersWords,
+  openingHoursWords,
+  routeSegments,
+  segmentLabels,
+  type FlowNames,
+  type RouteSegment,
+} from './routes.ts';
 import type { FlowNode } from './schema.ts';
 import { argValue, walk } from './tree.ts';
 
@@ -63,14 +74,19 @@ function idMatching(oldNodes: ReadonlyMap<string, Placed>, newNodes: ReadonlyMap
 }
 
 /** The pairs (i, j) of a longest common subsequence of a and b under `same`, in order. */
-function commonSubsequence<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): Array<[number, number]> {
+function commonSubsequence<T>(
+  a: readonly T[],
+  b: readonly T[],
+  same: (x: T, y: T) => boolean,
+): Array<[number, number]> {
   // longest[i * width + j]: the length of a longest common subsequence of a[i..] and b[j..].
   const width = b.length + 1;
   const longest = new Array<number>((a.length + 1) * width).fill(0);
   const at = (i: number, j: number) => longest[i * width + j] as number;
   const matches = (i: number, j: number) => same(a[i] as T, b[j] as T);
   for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) longest[i * width + j] = matches(i, j) ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1));
+    for (let j = b.length - 1; j >= 0; j--)
+      longest[i * width + j] = matches(i, j) ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1));
   }
   const pairs: Array<[number, number]> = [];
   let i = 0;
@@ -107,7 +123,8 @@ function routeMatching(before: FlowNode, after: FlowNode): Matching {
     const now = newByRoute.get(routeKey(old))?.shift();
     if (!now) continue;
     pair(old.entry.id, now.entry.id);
-    for (const [i, j] of commonSubsequence(old.greetings, now.greetings, (a, b) => recording(a) === recording(b))) pair((old.greetings[i] as FlowNode).id, (now.greetings[j] as FlowNode).id);
+    for (const [i, j] of commonSubsequence(old.greetings, now.greetings, (a, b) => recording(a) === recording(b)))
+      pair((old.greetings[i] as FlowNode).id, (now.greetings[j] as FlowNode).id);
     if (old.end && now.end && old.end.type === now.end.type) pair(old.end.id, now.end.id);
   }
   return { toNew: (id) => toNew.get(id), toOld: (id) => toOld.get(id) };
@@ -145,25 +162,39 @@ function routeChanges(before: FlowNode, after: FlowNode, { toNew, toOld }: Match
     }
     matchedOld.add(old.entry.id);
     // A step replaced by another type keeps its id: a different end all the same.
-    const sameEnd = (old.end ? (toNew(old.end.id) ?? null) : null) === (segment.end?.id ?? null) && old.end?.type === segment.end?.type;
+    const sameEnd =
+      (old.end ? (toNew(old.end.id) ?? null) : null) === (segment.end?.id ?? null) &&
+      old.end?.type === segment.end?.type;
     if (!sameEnd || (match === 'route' && destinationWords(old.end) !== destinationWords(segment.end))) {
-      changes.push({ text: `${label} now goes to ${destinationWords(segment.end)} instead of ${destinationWords(old.end)}`, nodeIds: [segment.entry.id, ...(segment.end ? [segment.end.id] : [])] });
+      changes.push({
+        text: `${label} now goes to ${destinationWords(segment.end)} instead of ${destinationWords(old.end)}`,
+        nodeIds: [segment.entry.id, ...(segment.end ? [segment.end.id] : [])],
+      });
     }
     const oldGreetings = new Set(old.greetings.map((g) => g.id));
     const newGreetings = new Set(segment.greetings.map((g) => g.id));
     segment.greetings.forEach((greeting, index) => {
       const was = toOld(greeting.id);
       if (was !== undefined && oldGreetings.has(was)) return;
-      changes.push({ text: `${label} now plays ${greeting.name} ${index === 0 ? 'first' : 'as well'}`, nodeIds: [greeting.id] });
+      changes.push({
+        text: `${label} now plays ${greeting.name} ${index === 0 ? 'first' : 'as well'}`,
+        nodeIds: [greeting.id],
+      });
     });
     for (const greeting of old.greetings) {
       const now = toNew(greeting.id);
-      if (now === undefined || !newGreetings.has(now)) changes.push({ text: `${label} no longer plays ${greeting.name}`, nodeIds: [segment.entry.id] });
+      if (now === undefined || !newGreetings.has(now))
+        changes.push({ text: `${label} no longer plays ${greeting.name}`, nodeIds: [segment.entry.id] });
     }
   }
   for (const segment of oldSegments) {
     if (matchedOld.has(segment.entry.id)) continue;
-    changes.push({ text: `${oldLabels.get(segment.entry.id) ?? ''} is gone (it ${routeWords(segment).replace(/^plays/, 'played').replace('goes to', 'went to')})`, nodeIds: [segment.entry.id] });
+    changes.push({
+      text: `${oldLabels.get(segment.entry.id) ?? ''} is gone (it ${routeWords(segment)
+        .replace(/^plays/, 'played')
+        .replace('goes to', 'went to')})`,
+      nodeIds: [segment.entry.id],
+    });
   }
   return changes;
 }
@@ -185,19 +216,30 @@ function settingChanges(old: FlowNode, now: FlowNode, names: FlowNames, match: D
       const members = (node: FlowNode) => membersWords(node, names);
       if (members(old) !== members(now)) texts.push(`${name} now rings ${members(now)} (was ${members(old)})`);
       const pattern = argValue(now, 'ring_pattern', 'ring_pattern');
-      if (argValue(old, 'ring_pattern', 'ring_pattern') !== pattern) texts.push(`${name} now rings ${pattern === 'sequential' ? 'one person at a time' : 'everyone at once'}`);
+      if (argValue(old, 'ring_pattern', 'ring_pattern') !== pattern)
+        texts.push(`${name} now rings ${pattern === 'sequential' ? 'one person at a time' : 'everyone at once'}`);
       const ring = argValue(now, 'ring_time_per_member', 'milliseconds');
       const oldRing = argValue(old, 'ring_time_per_member', 'milliseconds');
       if (ring !== oldRing) texts.push(`${name} now rings for ${seconds(ring)} (was ${seconds(oldRing)})`);
       const queues = argValue(now, 'queuing_enabled', 'boolean');
       if (argValue(old, 'queuing_enabled', 'boolean') !== queues) {
-        texts.push(queues ? `${name} now queues up to ${argValue(now, 'queue_size', 'integer')} callers` : `${name} no longer queues callers`);
+        texts.push(
+          queues
+            ? `${name} now queues up to ${argValue(now, 'queue_size', 'integer')} callers`
+            : `${name} no longer queues callers`,
+        );
       } else if (queues && argValue(old, 'queue_size', 'integer') !== argValue(now, 'queue_size', 'integer')) {
-        texts.push(`${name} now queues up to ${argValue(now, 'queue_size', 'integer')} callers (was ${argValue(old, 'queue_size', 'integer')})`);
+        texts.push(
+          `${name} now queues up to ${argValue(now, 'queue_size', 'integer')} callers (was ${argValue(old, 'queue_size', 'integer')})`,
+        );
       }
-      if (fallbackWords(old) !== fallbackWords(now)) texts.push(`When nobody answers ${name}, ${fallbackWords(now) === 'the call ends' ? 'the call now ends' : `callers now go to ${fallbackWords(now)}`} (was ${fallbackWords(old)})`);
+      if (fallbackWords(old) !== fallbackWords(now))
+        texts.push(
+          `When nobody answers ${name}, ${fallbackWords(now) === 'the call ends' ? 'the call now ends' : `callers now go to ${fallbackWords(now)}`} (was ${fallbackWords(old)})`,
+        );
       const greeting = argValue(now, 'voicemail_greeting', 'audio_file');
-      if (argValue(old, 'voicemail_greeting', 'audio_file') !== greeting) texts.push(`${name}'s voicemail greeting is now ${audioWords(greeting, names)}`);
+      if (argValue(old, 'voicemail_greeting', 'audio_file') !== greeting)
+        texts.push(`${name}'s voicemail greeting is now ${audioWords(greeting, names)}`);
       break;
     }
     case 'voicemail': {
@@ -209,14 +251,16 @@ function settingChanges(old: FlowNode, now: FlowNode, names: FlowNames, match: D
     case 'divert_to_external': {
       const number = argValue(now, 'target', 'phone_number');
       const oldNumber = argValue(old, 'target', 'phone_number');
-      if (sameFlow && number !== oldNumber) texts.push(`${name} now diverts to ${number || 'no number'} (was ${oldNumber || 'no number'})`);
+      if (sameFlow && number !== oldNumber)
+        texts.push(`${name} now diverts to ${number || 'no number'} (was ${oldNumber || 'no number'})`);
       break;
     }
     case 'play_audio':
     case 'dial_menu': {
       const file = argValue(now, 'audio_file', 'audio_file');
       const oldFile = argValue(old, 'audio_file', 'audio_file');
-      if (file !== oldFile) texts.push(`${name} now plays ${audioWords(file, names)} (was ${audioWords(oldFile, names)})`);
+      if (file !== oldFile)
+        texts.push(`${name} now plays ${audioWords(file, names)} (was ${audioWords(oldFile, names)})`);
       break;
     }
     case 'business_hours': {
@@ -233,7 +277,8 @@ function settingChanges(old: FlowNode, now: FlowNode, names: FlowNames, match: D
     }
     case 'main_number': {
       const numbers = argValue(now, 'public_numbers', 'phone_numbers');
-      if (JSON.stringify(numbers) !== JSON.stringify(argValue(old, 'public_numbers', 'phone_numbers'))) texts.push(`The flow now answers ${listWords(numbers) || 'no number'}`);
+      if (JSON.stringify(numbers) !== JSON.stringify(argValue(old, 'public_numbers', 'phone_numbers')))
+        texts.push(`The flow now answers ${listWords(numbers) || 'no number'}`);
       break;
     }
     default:
@@ -250,7 +295,12 @@ function settingChanges(old: FlowNode, now: FlowNode, names: FlowNames, match: D
  * @example diffFlows(v1.data, v2.data).changes.map((c) => c.text) // ['Key 2 now goes to voicemail box 300 instead of Sales team']
  * @example diffFlows(active.data, flow.data, names, { match: 'route' }) // the same flow under other ids: no changes
  */
-export function diffFlows(before: FlowNode, after: FlowNode, names: FlowNames = {}, { match = 'id' }: DiffOptions = {}): FlowDiff {
+export function diffFlows(
+  before: FlowNode,
+  after: FlowNode,
+  names: FlowNames = {},
+  { match = 'id' }: DiffOptions = {},
+): FlowDiff {
   const oldNodes = byId(before);
   const newNodes = byId(after);
   const matching = match === 'id' ? idMatching(oldNodes, newNodes) : routeMatching(before, after);

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { chain, check, insertNode, moveNode, removeNode, removeSubtree, renameFlow, renameNode, setArgs } from './commands.ts';
+
+import {
+  chain,
+  check,
+  insertNode,
+  moveNode,
+  removeNode,
+  removeSubtree,
+  renameFlow,
+  renameNode,
+  setArgs,
+} from './commands.ts';
 import { createEditorStore, historySteps } from './editor-store.ts';
 import { apply, sampleFlow } from './testing.ts';
 import { findNode } from './tree.ts';
@@ -8,7 +19,12 @@ function storeWithClock() {
   let time = 0;
   const store = createEditorStore({ flow: sampleFlow(), now: () => time });
   const s = () => store.getState();
-  return { store, s, tick: (ms: number) => (time += ms), history: () => ({ past: store.temporal.getState().pastStates, future: store.temporal.getState().futureStates }) };
+  return {
+    store,
+    s,
+    tick: (ms: number) => (time += ms),
+    history: () => ({ past: store.temporal.getState().pastStates, future: store.temporal.getState().futureStates }),
+  };
 }
 
 describe('chain: several commands, all or none', () => {
@@ -33,7 +49,12 @@ describe('chain: several commands, all or none', () => {
   it('a chain whose second command refuses leaves the flow and the history unchanged, and tells that refusal', () => {
     const { store, s, history } = storeWithClock();
     s().run(renameFlow('Before'));
-    const before = { flow: s().flow, past: [...history().past], future: [...history().future], changesMade: s().changesMade };
+    const before = {
+      flow: s().flow,
+      past: [...history().past],
+      future: [...history().future],
+      changesMade: s().changesMade,
+    };
     // Setting the transfer's ring time applies alone; removing the main number never does.
     const refused = chain(setArgs('n5', { ring_time_per_member: 20_000 }), removeNode('n1'));
     expect(s().can(refused)).toBe(false);

@@ -16,6 +16,7 @@
  */
 import type { TemporalState } from 'zundo';
 import type { StoreApi } from 'zustand/vanilla';
+
 import type { FlowPatch } from './patches.ts';
 import type { CallFlow } from './schema.ts';
 
@@ -68,7 +69,13 @@ export interface History<Mark> {
 }
 
 function isSame(a: FlowPatch, b: FlowPatch): boolean {
-  return a.op === 'replace' && b.op === 'replace' && a.node === b.node && a.key.length === b.key.length && a.key.every((p, i) => p === b.key[i]);
+  return (
+    a.op === 'replace' &&
+    b.op === 'replace' &&
+    a.node === b.node &&
+    a.key.length === b.key.length &&
+    a.key.every((p, i) => p === b.key[i])
+  );
 }
 
 /** Merges a step into the one before; replace-only steps over the same paths stay as small as one (typing a name). */
@@ -76,18 +83,34 @@ function mergeSteps(first: HistoryStep, next: HistoryStep): HistoryStep {
   const replaceOnly = [...first.patches, ...next.patches].every((p) => p.op === 'replace');
   if (replaceOnly && next.patches.every((p) => first.patches.some((q) => isSame(p, q)))) {
     const latest = (q: FlowPatch) => {
-      for (let i = next.patches.length - 1; i >= 0; i--) if (isSame(next.patches[i] as FlowPatch, q)) return next.patches[i] as FlowPatch;
+      for (let i = next.patches.length - 1; i >= 0; i--)
+        if (isSame(next.patches[i] as FlowPatch, q)) return next.patches[i] as FlowPatch;
       return q;
     };
     return { label: first.label, inversePatches: first.inversePatches, patches: first.patches.map(latest) };
   }
-  return { label: first.label, patches: [...first.patches, ...next.patches], inversePatches: [...next.inversePatches, ...first.inversePatches] };
+  return {
+    label: first.label,
+    patches: [...first.patches, ...next.patches],
+    inversePatches: [...next.inversePatches, ...first.inversePatches],
+  };
 }
 
-const reversed = (step: HistoryStep): HistoryStep => ({ label: step.label, patches: step.inversePatches, inversePatches: step.patches });
+const reversed = (step: HistoryStep): HistoryStep => ({
+  label: step.label,
+  patches: step.inversePatches,
+  inversePatches: step.patches,
+});
 
 export function isHistoryStep(value: unknown): value is HistoryStep {
-  return typeof value === 'object' && value !== null && 'patches' in value && Array.isArray(value.patches) && 'inversePatches' in value && Array.isArray(value.inversePatches);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'patches' in value &&
+    Array.isArray(value.patches) &&
+    'inversePatches' in value &&
+    Array.isArray(value.inversePatches)
+  );
 }
 
 /** The history's rules for one editor store. */
@@ -109,7 +132,13 @@ export function createHistory<Mark>({ temporal, coalesceMs, now }: HistoryOption
       const { pastStates, futureStates } = temporal().getState();
       const top = pastStates.at(-1)?.step;
       const intoGesture = gesture !== null && gesture.step !== null && gesture.step === top;
-      const coalesce = gesture === null && last !== null && last.step === top && coalesceKey !== undefined && last.key === coalesceKey && now() - last.at <= coalesceMs;
+      const coalesce =
+        gesture === null &&
+        last !== null &&
+        last.step === top &&
+        coalesceKey !== undefined &&
+        last.key === coalesceKey &&
+        now() - last.at <= coalesceMs;
       if (top && futureStates.length === 0 && (intoGesture || coalesce)) {
         const merged = mergeSteps(top, step);
         apply();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { MAX_FLOW_DEPTH, MAX_FLOW_NODES, MAX_IMPORT_CHARS } from './constants.ts';
 import { createFlow, exportFlow, importFlow } from './io.ts';
 import { CallFlowSchema, type FlowNode } from './schema.ts';
@@ -38,22 +39,35 @@ describe('import and export', () => {
     expect(error(unknownType)).toBe('The file is not a valid call flow: data.children[0].type: unknown node type');
     const badArg = raw();
     (badArg.data.children[0] as FlowNode).args.calendar = { type: 'integer', value: 3 };
-    expect(error(badArg)).toBe("The file is not a valid call flow: data.children[0].args.calendar.type: Arg 'calendar' of a business_hours node must be of type calendar");
+    expect(error(badArg)).toBe(
+      "The file is not a valid call flow: data.children[0].args.calendar.type: Arg 'calendar' of a business_hours node must be of type calendar",
+    );
     const unknownArg = raw();
     (unknownArg.data.children[0] as FlowNode).args.colour = { type: 'text', value: 'red' };
-    expect(error(unknownArg)).toBe("The file is not a valid call flow: data.children[0].args.colour: A business_hours node has no arg 'colour'");
+    expect(error(unknownArg)).toBe(
+      "The file is not a valid call flow: data.children[0].args.colour: A business_hours node has no arg 'colour'",
+    );
     const badValue = raw();
-    (badValue.data.children[0]?.children[0]?.children[0] as FlowNode).args.ring_pattern = { type: 'ring_pattern', value: 'loud' as never };
-    expect(error(badValue)).toMatch(/^The file is not a valid call flow: data\.children\[0\]\.children\[0\]\.children\[0\]\.args\.ring_pattern/);
+    (badValue.data.children[0]?.children[0]?.children[0] as FlowNode).args.ring_pattern = {
+      type: 'ring_pattern',
+      value: 'loud' as never,
+    };
+    expect(error(badValue)).toMatch(
+      /^The file is not a valid call flow: data\.children\[0\]\.children\[0\]\.children\[0\]\.args\.ring_pattern/,
+    );
     const duplicate = raw();
     (duplicate.data.children[0]?.children[1]?.children[0] as FlowNode).id = 'n5';
     expect(error(duplicate)).toBe('The call flow is not well formed: step n5: The id n5 is used by more than one step');
     const wrongStructure = raw();
     (wrongStructure.data.children[0] as FlowNode).children.pop();
-    expect(error(wrongStructure)).toBe('The call flow is not well formed: step n2: A business hours must have exactly one out of hours');
+    expect(error(wrongStructure)).toBe(
+      'The call flow is not well formed: step n2: A business hours must have exactly one out of hours',
+    );
     const badRoot = raw();
     badRoot.data = badRoot.data.children[0]?.children[0]?.children[0] as never;
-    expect(error(badRoot)).toBe('The call flow is not well formed: step n5: A flow must start with the main number, not a transfer');
+    expect(error(badRoot)).toBe(
+      'The call flow is not well formed: step n5: A flow must start with the main number, not a transfer',
+    );
   });
 
   it('refuses flows over the size limits and the caller limits, and answers the details', () => {
@@ -66,10 +80,20 @@ describe('import and export', () => {
     }
     expect(error(deep)).toBe(`The call flow is too deep: steps can nest at most ${MAX_FLOW_DEPTH} levels`);
     const wide = raw();
-    wide.data.children = Array.from({ length: MAX_FLOW_NODES + 1 }, (_, i) => ({ id: `w${i}`, type: 'voicemail', name: 'v', args: {}, children: [] }));
+    wide.data.children = Array.from({ length: MAX_FLOW_NODES + 1 }, (_, i) => ({
+      id: `w${i}`,
+      type: 'voicemail',
+      name: 'v',
+      args: {},
+      children: [],
+    }));
     expect(error(wide)).toBe(`The call flow is too large: it can have at most ${MAX_FLOW_NODES} steps`);
     const limited = importFlow(exportFlow(sampleFlow()), { limits: { transfer: 0 } });
-    expect(limited).toEqual({ ok: false, error: 'The call flow has more steps than your account allows: 1 transfer steps, your account allows 0', details: ['1 transfer steps, your account allows 0'] });
+    expect(limited).toEqual({
+      ok: false,
+      error: 'The call flow has more steps than your account allows: 1 transfer steps, your account allows 0',
+      details: ['1 transfer steps, your account allows 0'],
+    });
   });
 
   it('fills missing args with their defaults', () => {
@@ -77,6 +101,9 @@ describe('import and export', () => {
     const transfer = partial.data.children[0]?.children[0]?.children[0] as FlowNode;
     delete transfer.args.queue_size;
     const result = importFlow(partial);
-    expect(result.ok && result.flow.data.children[0]?.children[0]?.children[0]?.args.queue_size).toEqual({ type: 'integer', value: 2 });
+    expect(result.ok && result.flow.data.children[0]?.children[0]?.children[0]?.args.queue_size).toEqual({
+      type: 'integer',
+      value: 2,
+    });
   });
 });

@@ -1,9 +1,9 @@
 /** A new flow, and import and export of a flow as JSON; bad input answers a clear error and changes nothing. */
-import { MAX_FLOW_DEPTH, MAX_FLOW_NODES, MAX_IMPORT_CHARS } from './constants.ts';
 import { createNode } from './commands.ts';
+import { MAX_FLOW_DEPTH, MAX_FLOW_NODES, MAX_IMPORT_CHARS } from './constants.ts';
 import { typesOverLimit, type NodeLimits } from './limits.ts';
 import { nextFlowName } from './names.ts';
-import { NODE_SPECS, defaultArgs } from './node-types.ts';
+import { defaultArgs, NODE_SPECS } from './node-types.ts';
 import { CallFlowSchema, type CallFlow, type FlowNode } from './schema.ts';
 import { checkStructure } from './structure.ts';
 import { countByType } from './tree.ts';
@@ -27,7 +27,9 @@ export function idCounter(flow?: CallFlow): () => string {
  * A new flow named 'Custom call flow N': main_number, then business_hours (nine_to_five, Mon-Fri) whose in_hours
  * transfers to extension 200 and whose out_of_hours goes to voicemail 300; enable false, id null until saved.
  */
-export function createFlow(options: { existingNames?: Iterable<string>; publicNumbers?: string[]; newId?: () => string } = {}): CallFlow {
+export function createFlow(
+  options: { existingNames?: Iterable<string>; publicNumbers?: string[]; newId?: () => string } = {},
+): CallFlow {
   const newId = options.newId ?? idCounter();
   const root = createNode('main_number', newId);
   root.args.public_numbers = { type: 'phone_numbers', value: [...(options.publicNumbers ?? [])] };
@@ -79,7 +81,12 @@ function fillDefaults(node: FlowNode): FlowNode {
 }
 
 function where(path: ReadonlyArray<PropertyKey>): string {
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') || 'the flow';
+  return (
+    path
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+      .join('')
+      .replace(/^\./, '') || 'the flow'
+  );
 }
 
 /**
@@ -91,7 +98,8 @@ function where(path: ReadonlyArray<PropertyKey>): string {
 export function importFlow(input: unknown, options: { limits?: NodeLimits } = {}): ImportResult {
   let value = input;
   if (typeof input === 'string') {
-    if (input.length > MAX_IMPORT_CHARS) return fail(`The file is too large: a call flow can be at most ${MAX_IMPORT_CHARS / 1024 / 1024} MiB`);
+    if (input.length > MAX_IMPORT_CHARS)
+      return fail(`The file is too large: a call flow can be at most ${MAX_IMPORT_CHARS / 1024 / 1024} MiB`);
     try {
       value = JSON.parse(input);
     } catch {
@@ -99,8 +107,10 @@ export function importFlow(input: unknown, options: { limits?: NodeLimits } = {}
     }
   }
   const size = measure(value);
-  if (size.nodes > MAX_FLOW_NODES) return fail(`The call flow is too large: it can have at most ${MAX_FLOW_NODES} steps`);
-  if (size.depth > MAX_FLOW_DEPTH) return fail(`The call flow is too deep: steps can nest at most ${MAX_FLOW_DEPTH} levels`);
+  if (size.nodes > MAX_FLOW_NODES)
+    return fail(`The call flow is too large: it can have at most ${MAX_FLOW_NODES} steps`);
+  if (size.depth > MAX_FLOW_DEPTH)
+    return fail(`The call flow is too deep: steps can nest at most ${MAX_FLOW_DEPTH} levels`);
   const parsed = CallFlowSchema.safeParse(value);
   if (!parsed.success) {
     const details = parsed.error.issues.slice(0, 20).map((issue) => {
@@ -120,7 +130,9 @@ export function importFlow(input: unknown, options: { limits?: NodeLimits } = {}
   const over = typesOverLimit(parsed.data.data, options.limits ?? {});
   if (over.length > 0) {
     const counts = countByType(parsed.data.data);
-    const details = over.map((t) => `${counts[t]} ${NODE_SPECS[t].label.toLowerCase()} steps, your account allows ${options.limits?.[t] ?? 0}`);
+    const details = over.map(
+      (t) => `${counts[t]} ${NODE_SPECS[t].label.toLowerCase()} steps, your account allows ${options.limits?.[t] ?? 0}`,
+    );
     return fail(`The call flow has more steps than your account allows: ${details[0]}`, details);
   }
   return { ok: true, flow: { ...parsed.data, data: fillDefaults(parsed.data.data) } };

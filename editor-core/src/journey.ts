@@ -5,7 +5,15 @@
  * outcome against the call simulator's walk, so the two never tell different stories.
  */
 import { DEFAULT_VOICEMAIL_EXTENSION } from './constants.ts';
-import { audioWords, fallbackWords, membersWords, openingHoursWords, routeSegments, type FlowNames, type RouteSegment } from './routes.ts';
+import {
+  audioWords,
+  fallbackWords,
+  membersWords,
+  openingHoursWords,
+  routeSegments,
+  type FlowNames,
+  type RouteSegment,
+} from './routes.ts';
 import type { CallFlow, FlowNode } from './schema.ts';
 import { argValue } from './tree.ts';
 
@@ -24,7 +32,9 @@ function endWords(end: FlowNode | null, names: FlowNames): string {
       const members = argValue(end, 'target', 'extensions');
       const ring = argValue(end, 'ring_time_per_member', 'milliseconds');
       const sequential = argValue(end, 'ring_pattern', 'ring_pattern') === 'sequential' && members.length > 1;
-      const queue = argValue(end, 'queuing_enabled', 'boolean') ? `, callers queue (up to ${argValue(end, 'queue_size', 'integer')}) while they are busy` : '';
+      const queue = argValue(end, 'queuing_enabled', 'boolean')
+        ? `, callers queue (up to ${argValue(end, 'queue_size', 'integer')}) while they are busy`
+        : '';
       const fallback = fallbackWords(end);
       const then = fallback === 'the call ends' ? 'then the call ends' : `then ${fallback}`;
       return `${end.name} rings ${membersWords(end, names)} ${sequential ? `one at a time, for ${seconds(ring)} each` : `for ${seconds(ring)}`}${queue}; if nobody answers, ${then}`;
@@ -52,7 +62,11 @@ const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1
  * The sentences of a segment and all that follows it. A dial menu adds a sentence per key; a business hours check
  * met after the start is told inline, its two windows in brackets.
  */
-function segmentSentences(segment: RouteSegment, bySegment: ReadonlyMap<string, RouteSegment>, names: FlowNames): string[] {
+function segmentSentences(
+  segment: RouteSegment,
+  bySegment: ReadonlyMap<string, RouteSegment>,
+  names: FlowNames,
+): string[] {
   const heard = greetingsWords(segment, names);
   const { end } = segment;
   if (end?.type === 'dial_menu') {
@@ -63,7 +77,13 @@ function segmentSentences(segment: RouteSegment, bySegment: ReadonlyMap<string, 
       const [first = '', ...rest] = segmentSentences(next, bySegment, names);
       return [`Press ${String(key.args.target?.value ?? '?')}: ${first}`, ...rest];
     });
-    return [capital(intro), ...keys, ...(end.children.length > 0 ? ['Pressing no key or another key plays the menu again; after three tries the call ends.'] : [])];
+    return [
+      capital(intro),
+      ...keys,
+      ...(end.children.length > 0
+        ? ['Pressing no key or another key plays the menu again; after three tries the call ends.']
+        : []),
+    ];
   }
   if (end?.type === 'business_hours') {
     const hours = openingHoursWords(argValue(end, 'business_hours', 'business_hours'));
@@ -73,7 +93,11 @@ function segmentSentences(segment: RouteSegment, bySegment: ReadonlyMap<string, 
       return next ? segmentSentences(next, bySegment, names).join(' ') : endWords(null, names);
     };
     const lead = heard ? `${heard}. ` : '';
-    return [capital(`${lead}${heard ? 'Then, ' : ''}${hours}: ${branch('in_hours')} At other times and on holidays: ${branch('out_of_hours')}`)];
+    return [
+      capital(
+        `${lead}${heard ? 'Then, ' : ''}${hours}: ${branch('in_hours')} At other times and on holidays: ${branch('out_of_hours')}`,
+      ),
+    ];
   }
   return [capital(`${heard ? `${heard}, then ` : ''}${endWords(end, names)}.`)];
 }
@@ -88,9 +112,11 @@ export function callerJourney(flow: CallFlow, names: FlowNames = {}): JourneySec
   const root = segments[0];
   if (!root) return [];
   const numbers = argValue(flow.data, 'public_numbers', 'phone_numbers');
-  const answered = numbers.length > 0 ? `Calls to ${numbers.join(', ')}.` : 'Calls to this flow (no number chosen yet).';
+  const answered =
+    numbers.length > 0 ? `Calls to ${numbers.join(', ')}.` : 'Calls to this flow (no number chosen yet).';
   const { end } = root;
-  if (end?.type !== 'business_hours') return [{ when: 'Any time', steps: [answered, ...segmentSentences(root, bySegment, names)] }];
+  if (end?.type !== 'business_hours')
+    return [{ when: 'Any time', steps: [answered, ...segmentSentences(root, bySegment, names)] }];
   const heard = greetingsWords(root, names);
   const windows: Array<[string, 'in_hours' | 'out_of_hours']> = [
     [openingHoursWords(argValue(end, 'business_hours', 'business_hours')), 'in_hours'],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { handleLayoutRequest } from './layout.ts';
 import type { CallFlow } from './schema.ts';
 import { sampleFlow } from './testing.ts';
@@ -22,7 +23,11 @@ describe('handleLayoutRequest', () => {
   it('answers errors as messages: a flow whose node ids repeat, a request without a flow', () => {
     const flow = sampleFlow();
     flow.data.children.push(clone(flow.data.children[0]!));
-    expect(handleLayoutRequest({ requestId: 4, flow, sizes: {} })).toEqual({ requestId: 4, ok: false, error: 'Node n2 appears twice in the flow' });
+    expect(handleLayoutRequest({ requestId: 4, flow, sizes: {} })).toEqual({
+      requestId: 4,
+      ok: false,
+      error: 'Node n2 appears twice in the flow',
+    });
     const malformed = handleLayoutRequest({ requestId: 5, flow: {} as CallFlow, sizes: {} });
     expect(malformed).toMatchObject({ requestId: 5, ok: false });
     expect(!malformed.ok && malformed.error).toEqual(expect.any(String));

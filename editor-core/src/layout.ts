@@ -28,9 +28,14 @@ export interface LayoutRequest {
 }
 
 /** The worker's answer to a LayoutRequest. */
-export type LayoutResponse = { requestId: number; ok: true; layout: FlowLayout } | { requestId: number; ok: false; error: string };
+export type LayoutResponse =
+  { requestId: number; ok: true; layout: FlowLayout } | { requestId: number; ok: false; error: string };
 
-const failure = (requestId: number, error: unknown): LayoutResponse => ({ requestId, ok: false, error: error instanceof Error ? error.message : String(error) });
+const failure = (requestId: number, error: unknown): LayoutResponse => ({
+  requestId,
+  ok: false,
+  error: error instanceof Error ? error.message : String(error),
+});
 
 /** Answers a LayoutRequest with a tree layout, errors as messages: `onmessage = (e) => postMessage(handleLayoutRequest(e.data))`. */
 export function handleLayoutRequest(request: LayoutRequest): LayoutResponse {

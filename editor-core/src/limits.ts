@@ -36,7 +36,11 @@ export function totalNodes(root: FlowNode): number {
 }
 
 /** What adding these nodes would exceed first: a type's limit, MAX_FLOW_NODES ('total'), or nothing (null). */
-export function exceededLimit(root: FlowNode, limits: NodeLimits, added: Readonly<Partial<Record<NodeType, number>>>): { type: NodeType; limit: number } | 'total' | null {
+export function exceededLimit(
+  root: FlowNode,
+  limits: NodeLimits,
+  added: Readonly<Partial<Record<NodeType, number>>>,
+): { type: NodeType; limit: number } | 'total' | null {
   const counts = nodeCounts(root);
   let addedTotal = 0;
   for (const type of NODE_TYPES) {
@@ -50,7 +54,11 @@ export function exceededLimit(root: FlowNode, limits: NodeLimits, added: Readonl
 }
 
 /** Whether adding these nodes keeps the flow within the caller's limits and MAX_FLOW_NODES; types not added are not checked. */
-export function withinLimits(root: FlowNode, limits: NodeLimits, added: Readonly<Partial<Record<NodeType, number>>>): boolean {
+export function withinLimits(
+  root: FlowNode,
+  limits: NodeLimits,
+  added: Readonly<Partial<Record<NodeType, number>>>,
+): boolean {
   return exceededLimit(root, limits, added) === null;
 }
 

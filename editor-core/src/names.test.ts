@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { flowNameError, nextFlowName } from './names.ts';
 
 describe('call flow names', () => {
@@ -11,8 +12,12 @@ describe('call flow names', () => {
   it('answers the spec messages', () => {
     expect(flowNameError('')).toBe('Please set a callflow name');
     expect(flowNameError('   ')).toBe('Please set a callflow name');
-    expect(flowNameError('Sales', ['Support', 'Sales'])).toBe('This callflow name has already been used. Please try a different name.');
-    expect(flowNameError('sales ', ['Sales'])).toBe('This callflow name has already been used. Please try a different name.');
+    expect(flowNameError('Sales', ['Support', 'Sales'])).toBe(
+      'This callflow name has already been used. Please try a different name.',
+    );
+    expect(flowNameError('sales ', ['Sales'])).toBe(
+      'This callflow name has already been used. Please try a different name.',
+    );
     expect(flowNameError('Sales', ['Support'])).toBeNull();
   });
 });

@@ -1,15 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { NODE_SPECS, NODE_TYPES, ROUTE_STEP_TYPES, acceptsChild, defaultArgs, isNodeType } from './node-types.ts';
+
+import { acceptsChild, defaultArgs, isNodeType, NODE_SPECS, NODE_TYPES, ROUTE_STEP_TYPES } from './node-types.ts';
 
 describe('node table', () => {
   it('has the spec node types and their args', () => {
-    expect(NODE_TYPES).toEqual(['main_number', 'business_hours', 'in_hours', 'out_of_hours', 'transfer', 'divert_to_external', 'voicemail', 'play_audio', 'dial_menu', 'dial_menu_key', 'repeat_menu']);
+    expect(NODE_TYPES).toEqual([
+      'main_number',
+      'business_hours',
+      'in_hours',
+      'out_of_hours',
+      'transfer',
+      'divert_to_external',
+      'voicemail',
+      'play_audio',
+      'dial_menu',
+      'dial_menu_key',
+      'repeat_menu',
+    ]);
     expect(Object.keys(NODE_SPECS.main_number.args)).toEqual(['public_numbers']);
     expect(Object.keys(NODE_SPECS.business_hours.args)).toEqual(['calendar', 'business_hours']);
     expect(Object.keys(NODE_SPECS.in_hours.args)).toEqual([]);
     expect(Object.keys(NODE_SPECS.out_of_hours.args)).toEqual([]);
     expect(Object.keys(NODE_SPECS.transfer.args)).toEqual([
-      'name', 'target', 'ring_pattern', 'ring_time_per_member', 'queuing_enabled', 'queue_size', 'queue_music', 'queue_announcement', 'target_action_type', 'voicemail', 'voicemail_greeting',
+      'name',
+      'target',
+      'ring_pattern',
+      'ring_time_per_member',
+      'queuing_enabled',
+      'queue_size',
+      'queue_music',
+      'queue_announcement',
+      'target_action_type',
+      'voicemail',
+      'voicemail_greeting',
     ]);
     expect(Object.keys(NODE_SPECS.divert_to_external.args)).toEqual(['name', 'target', 'target_action_type']);
     expect(Object.keys(NODE_SPECS.voicemail.args)).toEqual(['name', 'target', 'target_action_type']);
@@ -33,7 +56,9 @@ describe('node table', () => {
   });
 
   it('marks voicemail_greeting and queue_announcement of transfer optional, and only those', () => {
-    const optional = Object.entries(NODE_SPECS.transfer.args).filter(([, s]) => s.optional && s.type !== 'action_type').map(([n]) => n);
+    const optional = Object.entries(NODE_SPECS.transfer.args)
+      .filter(([, s]) => s.optional && s.type !== 'action_type')
+      .map(([n]) => n);
     expect(optional.sort()).toEqual(['queue_announcement', 'voicemail_greeting']);
   });
 

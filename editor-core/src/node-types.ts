@@ -88,7 +88,11 @@ export interface ArgSpec<K extends ArgType = ArgType> {
   optional?: boolean;
 }
 
-const spec = <K extends ArgType>(type: K, value: () => ArgValues[K], optional = false): ArgSpec<K> => ({ type, default: value, optional });
+const spec = <K extends ArgType>(type: K, value: () => ArgValues[K], optional = false): ArgSpec<K> => ({
+  type,
+  default: value,
+  optional,
+});
 const name = (label: string) => spec('text', () => label);
 const actionType = () => spec('action_type', () => '', true);
 
@@ -125,7 +129,15 @@ export const ROUTE_STEP_TYPES = [
   'repeat_menu',
 ] as const satisfies readonly NodeType[];
 
-const base = { children: ROUTE_STEP_TYPES, maxChildren: 1, fixedChildren: [], endsRoute: false, root: false, requiresAncestor: null, uniqueChildArg: null } as const;
+const base = {
+  children: ROUTE_STEP_TYPES,
+  maxChildren: 1,
+  fixedChildren: [],
+  endsRoute: false,
+  root: false,
+  requiresAncestor: null,
+  uniqueChildArg: null,
+} as const;
 const endOfRoute = { ...base, children: [], maxChildren: 0, endsRoute: true } as const;
 
 /** The node table: args of each type (spec 001 section 3) and which children it takes. */
@@ -169,12 +181,20 @@ export const NODE_SPECS: Readonly<Record<NodeType, NodeTypeSpec>> = {
   divert_to_external: {
     ...endOfRoute,
     label: 'Divert to external',
-    args: { name: name('Divert to external'), target: spec('phone_number', () => ''), target_action_type: actionType() },
+    args: {
+      name: name('Divert to external'),
+      target: spec('phone_number', () => ''),
+      target_action_type: actionType(),
+    },
   },
   voicemail: {
     ...endOfRoute,
     label: 'Voicemail',
-    args: { name: name('Voicemail'), target: spec('extension', () => DEFAULT_VOICEMAIL_EXTENSION), target_action_type: actionType() },
+    args: {
+      name: name('Voicemail'),
+      target: spec('extension', () => DEFAULT_VOICEMAIL_EXTENSION),
+      target_action_type: actionType(),
+    },
   },
   play_audio: {
     ...base,

@@ -5,7 +5,15 @@ export const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 /** A day of the week. */
 export type Day = (typeof DAYS)[number];
 /** Short labels of the days, as the opening-hours label shows them. */
-export const DAY_LABELS: Readonly<Record<Day, string>> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
+export const DAY_LABELS: Readonly<Record<Day, string>> = {
+  mon: 'Mon',
+  tue: 'Tue',
+  wed: 'Wed',
+  thu: 'Thu',
+  fri: 'Fri',
+  sat: 'Sat',
+  sun: 'Sun',
+};
 /** Monday to Friday. */
 export const WEEKDAYS: readonly Day[] = ['mon', 'tue', 'wed', 'thu', 'fri'];
 
@@ -44,7 +52,10 @@ const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** Opening hours of a preset on the given days (Mon-Fri unless told), e.g. `presetHours('nine_to_five')`. */
-export function presetHours(preset: Exclude<OpeningHoursPreset, 'custom'>, days: readonly Day[] = WEEKDAYS): OpeningHours {
+export function presetHours(
+  preset: Exclude<OpeningHoursPreset, 'custom'>,
+  days: readonly Day[] = WEEKDAYS,
+): OpeningHours {
   const slot = PRESET_SLOTS[preset];
   const result: OpeningHours = { preset, days: {} };
   for (const day of days) result.days[day] = [{ ...slot }];
@@ -86,7 +97,10 @@ interface Interval {
 }
 
 /** The outer slots and breaks of one day, or the problems that stop them being read. */
-function readDay(day: Day, slots: readonly TimeSlot[]): { outers: Interval[]; breaks: Interval[]; problems: OpeningHoursProblem[] } {
+function readDay(
+  day: Day,
+  slots: readonly TimeSlot[],
+): { outers: Interval[]; breaks: Interval[]; problems: OpeningHoursProblem[] } {
   const problems: OpeningHoursProblem[] = [];
   const label = DAY_LABELS[day];
   const intervals: Interval[] = [];
@@ -94,9 +108,19 @@ function readDay(day: Day, slots: readonly TimeSlot[]): { outers: Interval[]; br
     const from = parseTime(slot.from);
     const to = parseTime(slot.to);
     if (from === null || to === null) {
-      problems.push({ code: 'invalid_time', day, slot: index, message: `${label}: use HH:MM times, hours 00-23 and minutes 00-59` });
+      problems.push({
+        code: 'invalid_time',
+        day,
+        slot: index,
+        message: `${label}: use HH:MM times, hours 00-23 and minutes 00-59`,
+      });
     } else if (to <= from) {
-      problems.push({ code: 'slot_order', day, slot: index, message: `${label}: the closing time must be after the opening time` });
+      problems.push({
+        code: 'slot_order',
+        day,
+        slot: index,
+        message: `${label}: the closing time must be after the opening time`,
+      });
     } else {
       intervals.push({ index, from, to: slotEnd(to) });
     }
@@ -106,7 +130,12 @@ function readDay(day: Day, slots: readonly TimeSlot[]): { outers: Interval[]; br
   const breaks = intervals.filter((a) => !outers.includes(a));
   for (const br of breaks) {
     if (breaks.some((other) => other !== br && strictlyWithin(br, other))) {
-      problems.push({ code: 'nested_break', day, slot: br.index, message: `${label}: a break cannot lie within another break` });
+      problems.push({
+        code: 'nested_break',
+        day,
+        slot: br.index,
+        message: `${label}: a break cannot lie within another break`,
+      });
     }
   }
   // Any two slots that meet without one lying strictly inside the other overlap.
@@ -119,7 +148,12 @@ function readDay(day: Day, slots: readonly TimeSlot[]): { outers: Interval[]; br
       const contains = (a.from <= b.from && b.to <= a.to) || (b.from <= a.from && a.to <= b.to);
       problems.push(
         contains
-          ? { code: 'break_not_within', day, slot: b.index, message: `${label}: a break must lie strictly within the opening hours` }
+          ? {
+              code: 'break_not_within',
+              day,
+              slot: b.index,
+              message: `${label}: a break must lie strictly within the opening hours`,
+            }
           : { code: 'overlapping_slots', day, slot: b.index, message: `${label}: opening hours overlap` },
       );
     }
@@ -195,7 +229,15 @@ export interface LondonTime {
 }
 
 let londonFormat: Intl.DateTimeFormat | undefined;
-const WEEKDAY_TO_DAY: Readonly<Record<string, Day>> = { Mon: 'mon', Tue: 'tue', Wed: 'wed', Thu: 'thu', Fri: 'fri', Sat: 'sat', Sun: 'sun' };
+const WEEKDAY_TO_DAY: Readonly<Record<string, Day>> = {
+  Mon: 'mon',
+  Tue: 'tue',
+  Wed: 'wed',
+  Thu: 'thu',
+  Fri: 'fri',
+  Sat: 'sat',
+  Sun: 'sun',
+};
 
 /** The wall-clock time of an instant in Europe/London, daylight saving included. */
 export function londonTime(instant: Date): LondonTime {
@@ -229,7 +271,11 @@ export function isHoliday(date: string, holidays: readonly HolidayPeriod[]): boo
 export type OpeningReason = 'open' | 'holiday' | 'closed_day' | 'outside_hours' | 'break';
 
 /** Whether opening hours are open at an instant in Europe/London, and why; a holiday closes the whole day. */
-export function openingStatusAt(hours: OpeningHours, instant: Date, holidays: readonly HolidayPeriod[] = []): { open: boolean; reason: OpeningReason } {
+export function openingStatusAt(
+  hours: OpeningHours,
+  instant: Date,
+  holidays: readonly HolidayPeriod[] = [],
+): { open: boolean; reason: OpeningReason } {
   const local = londonTime(instant);
   if (isHoliday(local.date, holidays)) return { open: false, reason: 'holiday' };
   const slots = hours.days[local.day] ?? [];

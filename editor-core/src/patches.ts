@@ -4,9 +4,10 @@
  * (frozen nodes) are shared, not cloned, so undoing a removal costs no copy of the subtree.
  */
 import { produce } from 'immer';
-import type { CallFlow, FlowNode } from './schema.ts';
+
 import { knownNodeCounts, rememberNodeCounts } from './limits.ts';
 import type { NodeType } from './node-types.ts';
+import type { CallFlow, FlowNode } from './schema.ts';
 import { countByType, locate, nodeAt } from './tree.ts';
 
 /** Keys inside a node (or inside the flow when the node is null), e.g. ['args', 'queue_size', 'value']. */

@@ -42,13 +42,25 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export const refusals = {
   missing: (): Refusal => ({ code: 'missing', reason: 'This step is no longer in the call flow' }),
   notAllowed: (): Refusal => ({ code: 'not_allowed', reason: 'Not allowed here' }),
-  planExcludes: (type: NodeType): Refusal => ({ code: 'plan_excludes', reason: `${label(type)} steps are not included in your plan` }),
-  limitReached: (type: NodeType, limit: number): Refusal => ({ code: 'limit_reached', reason: `Limit reached: your plan allows ${plural(limit, `${label(type)} step`)}` }),
-  flowFull: (): Refusal => ({ code: 'flow_full', reason: `A call flow can have at most ${MAX_FLOW_NODES.toLocaleString('en-GB')} steps` }),
+  planExcludes: (type: NodeType): Refusal => ({
+    code: 'plan_excludes',
+    reason: `${label(type)} steps are not included in your plan`,
+  }),
+  limitReached: (type: NodeType, limit: number): Refusal => ({
+    code: 'limit_reached',
+    reason: `Limit reached: your plan allows ${plural(limit, `${label(type)} step`)}`,
+  }),
+  flowFull: (): Refusal => ({
+    code: 'flow_full',
+    reason: `A call flow can have at most ${MAX_FLOW_NODES.toLocaleString('en-GB')} steps`,
+  }),
   tooDeep: (): Refusal => ({ code: 'too_deep', reason: `A call flow can nest at most ${MAX_FLOW_DEPTH} steps deep` }),
   needsAncestor: (type: NodeType): Refusal => ({ code: 'needs_ancestor', reason: `Only inside a ${label(type)}` }),
   /** A type that ends a route put before other steps. */
-  endsRoute: (type: NodeType): Refusal => ({ code: 'ends_route', reason: `${label(type)} ends a route, so no steps can follow it` }),
+  endsRoute: (type: NodeType): Refusal => ({
+    code: 'ends_route',
+    reason: `${label(type)} ends a route, so no steps can follow it`,
+  }),
   /** A step with steps after it replaced by a type that cannot keep them. */
   stepsAfter: (type: NodeType): Refusal =>
     NODE_SPECS[type].endsRoute
@@ -57,10 +69,16 @@ export const refusals = {
   keysUsed: (): Refusal => ({ code: 'keys_used', reason: 'This dial menu already uses every key' }),
   keyTaken: (key: string): Refusal => ({ code: 'key_taken', reason: `Key ${key} is already used in this dial menu` }),
   mainNumber: (): Refusal => ({ code: 'main_number', reason: 'The main number cannot be removed.' }),
-  fixedRoute: (type: NodeType): Refusal => ({ code: 'fixed_route', reason: `${label(type)} belongs to its business hours step: remove that instead.` }),
+  fixedRoute: (type: NodeType): Refusal => ({
+    code: 'fixed_route',
+    reason: `${label(type)} belongs to its business hours step: remove that instead.`,
+  }),
   intoItself: (): Refusal => ({ code: 'into_itself', reason: 'A step cannot go inside its own route' }),
   badValue: (): Refusal => ({ code: 'bad_value', reason: 'That value is not allowed for this step' }),
-  nameTooLong: (): Refusal => ({ code: 'name_too_long', reason: `A name can be at most ${MAX_NAME_LENGTH} characters` }),
+  nameTooLong: (): Refusal => ({
+    code: 'name_too_long',
+    reason: `A name can be at most ${MAX_NAME_LENGTH} characters`,
+  }),
   notValid: (): Refusal => ({ code: 'not_valid', reason: MSG_ENABLE_TOOLTIP }),
 } as const;
 
@@ -71,9 +89,15 @@ export function structureRefusal(node: FlowNode, children: readonly FlowNode[]):
 }
 
 /** Why adding these nodes breaks the caller's limits or MAX_FLOW_NODES, or null when it does not. */
-export function limitRefusal(root: FlowNode, limits: NodeLimits, added: Readonly<Partial<Record<NodeType, number>>>): Refusal | null {
+export function limitRefusal(
+  root: FlowNode,
+  limits: NodeLimits,
+  added: Readonly<Partial<Record<NodeType, number>>>,
+): Refusal | null {
   const exceeded = exceededLimit(root, limits, added);
   if (exceeded === null) return null;
   if (exceeded === 'total') return refusals.flowFull();
-  return exceeded.limit === 0 ? refusals.planExcludes(exceeded.type) : refusals.limitReached(exceeded.type, exceeded.limit);
+  return exceeded.limit === 0
+    ? refusals.planExcludes(exceeded.type)
+    : refusals.limitReached(exceeded.type, exceeded.limit);
 }

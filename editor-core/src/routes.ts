@@ -76,7 +76,8 @@ export function segmentLabels(segments: readonly RouteSegment[]): Map<string, st
     let byText = counts.get(n);
     if (!byText) {
       byText = new Map();
-      for (const other of segments) if (other.path.length >= n) byText.set(suffix(other.path, n), (byText.get(suffix(other.path, n)) ?? 0) + 1);
+      for (const other of segments)
+        if (other.path.length >= n) byText.set(suffix(other.path, n), (byText.get(suffix(other.path, n)) ?? 0) + 1);
       counts.set(n, byText);
     }
     return byText.get(text) ?? 0;
@@ -104,7 +105,9 @@ export function listWords(items: readonly string[]): string {
 /** The people of a transfer by name ("Alex Morgan and Priya Shah"), or "nobody". */
 export function membersWords(node: FlowNode, names: FlowNames = {}): string {
   const members = argValue(node, 'target', 'extensions');
-  return members.length === 0 ? 'nobody' : listWords(members.map((ext) => names.extension?.(ext) ?? `extension ${ext}`));
+  return members.length === 0
+    ? 'nobody'
+    : listWords(members.map((ext) => names.extension?.(ext) ?? `extension ${ext}`));
 }
 
 /** A greeting's file by name, or its file name. */
@@ -139,10 +142,14 @@ export function destinationWords(node: FlowNode | null): string {
   }
 }
 
-const minutesText = (minutes: number) => (minutes >= 1440 ? 'midnight' : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
+const minutesText = (minutes: number) =>
+  minutes >= 1440
+    ? 'midnight'
+    : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** One day's open times in words: "09:00-17:00", "09:00-12:00 and 13:00-17:00" (breaks taken out); '' when closed. */
-const daySlotsWords = (hours: OpeningHours, day: Day) => listWords(openIntervals(hours, day).map((slot) => `${minutesText(slot.from)}-${minutesText(slot.to)}`));
+const daySlotsWords = (hours: OpeningHours, day: Day) =>
+  listWords(openIntervals(hours, day).map((slot) => `${minutesText(slot.from)}-${minutesText(slot.to)}`));
 
 /**
  * Opening hours in words, days with the same hours together: "Mon-Fri 09:00-17:00", "Mon-Thu 09:00-17:00, Fri
@@ -188,13 +195,17 @@ export function flowNameMaps(
     byExtension.set(extension, `${user.first_name} ${user.last_name}`.trim() || user.email || `extension ${extension}`);
   }
   const byFile = new Map<string, string>();
-  for (const file of audioFiles) if (file.call_flow_filename && !byFile.has(file.call_flow_filename)) byFile.set(file.call_flow_filename, file.name);
+  for (const file of audioFiles)
+    if (file.call_flow_filename && !byFile.has(file.call_flow_filename)) byFile.set(file.call_flow_filename, file.name);
   for (const file of audioFiles) byFile.set(file.stored_filename, file.name);
   return { byExtension, byFile };
 }
 
 /** The names of flowNameMaps as FlowNames, for the walks that tell a flow in words. */
-export function flowNamesOf(users: Parameters<typeof flowNameMaps>[0], audioFiles: Parameters<typeof flowNameMaps>[1]): FlowNames {
+export function flowNamesOf(
+  users: Parameters<typeof flowNameMaps>[0],
+  audioFiles: Parameters<typeof flowNameMaps>[1],
+): FlowNames {
   const { byExtension, byFile } = flowNameMaps(users, audioFiles);
   return { extension: (ext) => byExtension.get(ext), audio: (file) => byFile.get(file) };
 }

@@ -1,8 +1,9 @@
 /** zod schemas of the call-flow document (shared with contract/) and its TypeScript types. */
 import { z } from 'zod';
+
 import { MAX_NAME_LENGTH } from './constants.ts';
-import { DAYS, OPENING_HOURS_PRESETS, isIsoDate, type HolidayPeriod, type OpeningHours } from './opening-hours.ts';
 import { DIAL_KEYS, NODE_SPECS, NODE_TYPES, RING_PATTERNS, type Arg, type NodeType } from './node-types.ts';
+import { DAYS, isIsoDate, OPENING_HOURS_PRESETS, type HolidayPeriod, type OpeningHours } from './opening-hours.ts';
 
 /** A node of a flow: type, name, args (each with type and value) and children. */
 export interface FlowNode {
@@ -99,9 +100,17 @@ export const FlowNodeSchema: z.ZodType<FlowNode> = z.lazy(() =>
       for (const [argName, arg] of Object.entries(node.args)) {
         const argSpec = specs[argName];
         if (!argSpec) {
-          ctx.addIssue({ code: 'custom', path: ['args', argName], message: `A ${node.type} node has no arg '${argName}'` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['args', argName],
+            message: `A ${node.type} node has no arg '${argName}'`,
+          });
         } else if (argSpec.type !== arg.type) {
-          ctx.addIssue({ code: 'custom', path: ['args', argName, 'type'], message: `Arg '${argName}' of a ${node.type} node must be of type ${argSpec.type}` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['args', argName, 'type'],
+            message: `Arg '${argName}' of a ${node.type} node must be of type ${argSpec.type}`,
+          });
         }
       }
     }),

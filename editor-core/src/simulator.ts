@@ -11,7 +11,14 @@ export type SimulationEvent =
   | { kind: 'business_hours'; nodeId: string; open: boolean; reason: OpeningReason }
   | { kind: 'pass'; nodeId: string; type: NodeType }
   | { kind: 'play_audio'; nodeId: string; audioFile: string }
-  | { kind: 'menu'; nodeId: string; audioFile: string; attempt: number; key: string | null; result: 'matched' | 'no_key_press' | 'unknown_key' }
+  | {
+      kind: 'menu';
+      nodeId: string;
+      audioFile: string;
+      attempt: number;
+      key: string | null;
+      result: 'matched' | 'no_key_press' | 'unknown_key';
+    }
   | { kind: 'repeat_menu'; nodeId: string; menuId: string };
 
 /** What happens to an unanswered transfer. */
@@ -78,7 +85,11 @@ export type CallMoment =
  * let step = walk.next();
  * while (!step.done) step = walk.next(step.value.kind === 'menu' ? '1' : undefined);
  */
-export function* walkCall(flow: CallFlow, at: Date, holidays: readonly HolidayPeriod[] = []): Generator<CallMoment, SimulationResult, string | null | undefined> {
+export function* walkCall(
+  flow: CallFlow,
+  at: Date,
+  holidays: readonly HolidayPeriod[] = [],
+): Generator<CallMoment, SimulationResult, string | null | undefined> {
   const path: string[] = [];
   const events: SimulationEvent[] = [];
   let keysUsed = 0;
@@ -137,7 +148,11 @@ export function* walkCall(flow: CallFlow, at: Date, holidays: readonly HolidayPe
           attempt = 1;
           next = descend(match);
         } else if (attempt >= DIAL_MENU_MAX_ATTEMPTS) {
-          return yield* done({ kind: 'hangup', nodeId: menu.id, reason: result === 'unknown_key' ? 'unknown_key' : 'no_key_press' });
+          return yield* done({
+            kind: 'hangup',
+            nodeId: menu.id,
+            reason: result === 'unknown_key' ? 'unknown_key' : 'no_key_press',
+          });
         } else {
           attempt++;
           continue; // the menu plays again
@@ -179,9 +194,16 @@ function transferOutcome(node: FlowNode): SimulationOutcome {
     ringTimePerMemberMs,
     totalRingTimeMs: ringPattern === 'sequential' ? ringTimePerMemberMs * extensions.length : ringTimePerMemberMs,
     queue: argValue(node, 'queuing_enabled', 'boolean')
-      ? { size: argValue(node, 'queue_size', 'integer'), music: argValue(node, 'queue_music', 'audio_file'), announcement: optional(argValue(node, 'queue_announcement', 'audio_file')) }
+      ? {
+          size: argValue(node, 'queue_size', 'integer'),
+          music: argValue(node, 'queue_music', 'audio_file'),
+          announcement: optional(argValue(node, 'queue_announcement', 'audio_file')),
+        }
       : null,
-    noAnswer: box === 'none' ? { kind: 'hangup' } : { kind: 'voicemail', extension: box === 'default' ? DEFAULT_VOICEMAIL_EXTENSION : box },
+    noAnswer:
+      box === 'none'
+        ? { kind: 'hangup' }
+        : { kind: 'voicemail', extension: box === 'default' ? DEFAULT_VOICEMAIL_EXTENSION : box },
     voicemailGreeting: optional(argValue(node, 'voicemail_greeting', 'audio_file')),
   };
 }

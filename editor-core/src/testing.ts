@@ -10,7 +10,11 @@ export function sampleFlow(): CallFlow {
 }
 
 /** Runs a command on a flow and answers the new flow and the transaction, or null when the command refused. */
-export function apply(flow: CallFlow, command: Command, state: Omit<EditorState, 'flow'> = {}): { flow: CallFlow; tr: Transaction } | null {
+export function apply(
+  flow: CallFlow,
+  command: Command,
+  state: Omit<EditorState, 'flow'> = {},
+): { flow: CallFlow; tr: Transaction } | null {
   let tr: Transaction | null = null;
   const ok = command({ ...state, flow }, (t) => {
     tr = t;
@@ -42,7 +46,8 @@ export function generateFlow(size: number, seed = 1): CallFlow {
   let count = 1;
   // Nodes that still need a step after them.
   const open: FlowNode[] = [root];
-  const leaf = (i: number): FlowNode => createNode((['transfer', 'voicemail', 'divert_to_external'] as const)[i % 3] as NodeType, newId, { inHours: true });
+  const leaf = (i: number): FlowNode =>
+    createNode((['transfer', 'voicemail', 'divert_to_external'] as const)[i % 3] as NodeType, newId, { inHours: true });
   while (open.length > 0) {
     const host = open.shift() as FlowNode;
     if (count + open.length >= size) {

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
+
 import { createNode } from './commands.ts';
 import { idCounter } from './io.ts';
 import type { CallFlow, FlowNode } from './schema.ts';
 import { generateFlow, sampleFlow } from './testing.ts';
-import { DEFAULT_NODE_SIZE, edgeId, TREE_GAPS, treeLayout, type FlowLayout, type LayoutNode, type NodeSizes, type Size } from './tree-layout.ts';
+import {
+  DEFAULT_NODE_SIZE,
+  edgeId,
+  TREE_GAPS,
+  treeLayout,
+  type FlowLayout,
+  type LayoutNode,
+  type NodeSizes,
+  type Size,
+} from './tree-layout.ts';
 
 // A deep copy (editor-core's tsconfig has no structuredClone).
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -34,7 +44,8 @@ function visits(root: FlowNode): Visit[] {
   while (stack.length > 0) {
     const visit = stack.pop() as Visit;
     out.push(visit);
-    for (let i = visit.node.children.length - 1; i >= 0; i--) stack.push({ node: visit.node.children[i] as FlowNode, parent: visit.node, depth: visit.depth + 1 });
+    for (let i = visit.node.children.length - 1; i >= 0; i--)
+      stack.push({ node: visit.node.children[i] as FlowNode, parent: visit.node, depth: visit.depth + 1 });
   }
   return out;
 }
@@ -63,7 +74,8 @@ function expectTidy(flow: CallFlow, layout: FlowLayout, sizes: NodeSizes, gaps =
     row.height = Math.max(row.height, at(node.id).height);
   }
   expect(rows[0]?.y).toBe(0);
-  for (let d = 1; d < rows.length; d++) expect(rows[d]?.y).toBeCloseTo((rows[d - 1]?.y ?? 0) + (rows[d - 1]?.height ?? 0) + gaps.levelGap, 6);
+  for (let d = 1; d < rows.length; d++)
+    expect(rows[d]?.y).toBeCloseTo((rows[d - 1]?.y ?? 0) + (rows[d - 1]?.height ?? 0) + gaps.levelGap, 6);
 
   // Children in order, left to right, with at least the sibling gap; the parent centred over the first and last.
   for (const { node } of all) {
@@ -72,7 +84,10 @@ function expectTidy(flow: CallFlow, layout: FlowLayout, sizes: NodeSizes, gaps =
       const [a, b] = [kids[i - 1] as LayoutNode, kids[i] as LayoutNode];
       expect(b.x).toBeGreaterThanOrEqual(a.x + a.width + gaps.siblingGap - 1e-6);
     }
-    if (kids.length > 0) expect(Math.abs(centre(at(node.id)) - (centre(kids[0] as LayoutNode) + centre(kids.at(-1) as LayoutNode)) / 2)).toBeLessThanOrEqual(0.5);
+    if (kids.length > 0)
+      expect(
+        Math.abs(centre(at(node.id)) - (centre(kids[0] as LayoutNode) + centre(kids.at(-1) as LayoutNode)) / 2),
+      ).toBeLessThanOrEqual(0.5);
   }
 
   // No two boxes overlap: within a row, sorted left to right, each starts after the previous ends (rows do not

@@ -59,7 +59,11 @@ export interface TreeLayoutOptions {
 }
 
 /** The gaps treeLayout uses when given none: the canvas's spacing (one place for it; its provisional placement uses them too). */
-export const TREE_GAPS: Readonly<Required<Omit<TreeLayoutOptions, 'direction'>>> = { siblingGap: 56, levelGap: 56, subtreeGap: 56 };
+export const TREE_GAPS: Readonly<Required<Omit<TreeLayoutOptions, 'direction'>>> = {
+  siblingGap: 56,
+  levelGap: 56,
+  subtreeGap: 56,
+};
 
 /**
  * Lays out a flow as a tidy tree, in O(n): `treeLayout(flow, { n1: { width: 248, height: 76 } })`. Nodes come
@@ -68,8 +72,13 @@ export const TREE_GAPS: Readonly<Required<Omit<TreeLayoutOptions, 'direction'>>>
  * id appears twice (which also stops a cycle) or a size is not a finite, non-negative number.
  */
 export function treeLayout(flow: CallFlow, sizes: NodeSizes, options: TreeLayoutOptions = {}): FlowLayout {
-  const { siblingGap = TREE_GAPS.siblingGap, levelGap = TREE_GAPS.levelGap, subtreeGap = TREE_GAPS.subtreeGap } = options;
-  const sizeOf = (node: FlowNode): Size => (typeof sizes === 'function' ? sizes(node) : (sizes[node.id] ?? DEFAULT_NODE_SIZE));
+  const {
+    siblingGap = TREE_GAPS.siblingGap,
+    levelGap = TREE_GAPS.levelGap,
+    subtreeGap = TREE_GAPS.subtreeGap,
+  } = options;
+  const sizeOf = (node: FlowNode): Size =>
+    typeof sizes === 'function' ? sizes(node) : (sizes[node.id] ?? DEFAULT_NODE_SIZE);
 
   // Breadth-first numbering: a node's children get consecutive numbers, so siblings are index ranges, a left
   // sibling is i - 1, and every node comes after its parent.
@@ -122,7 +131,9 @@ export function treeLayout(flow: CallFlow, sizes: NodeSizes, options: TreeLayout
   const nextLeft = (v: number) => (childCount(v) > 0 ? firstChild(v) : (thread[v] as number));
   const nextRight = (v: number) => (childCount(v) > 0 ? lastChild(v) : (thread[v] as number));
   // Centre-to-centre distance of two neighbours in a row.
-  const separation = (left: number, right: number) => ((width[left] as number) + (width[right] as number)) / 2 + (parentOf[left] === parentOf[right] ? siblingGap : subtreeGap);
+  const separation = (left: number, right: number) =>
+    ((width[left] as number) + (width[right] as number)) / 2 +
+    (parentOf[left] === parentOf[right] ? siblingGap : subtreeGap);
 
   const moveSubtree = (wl: number, wr: number, amount: number) => {
     // Siblings are numbered consecutively, so wr - wl is how many subtrees the shift is spread over.
@@ -230,7 +241,13 @@ export function treeLayout(flow: CallFlow, sizes: NodeSizes, options: TreeLayout
   let right = 0;
   for (let i = 0; i < n; i++) {
     const x = (left[i] as number) - minLeft;
-    nodes.push({ id: (order[i] as FlowNode).id, x, y: rowTops[depth[i] as number] as number, width: width[i] as number, height: height[i] as number });
+    nodes.push({
+      id: (order[i] as FlowNode).id,
+      x,
+      y: rowTops[depth[i] as number] as number,
+      width: width[i] as number,
+      height: height[i] as number,
+    });
     right = Math.max(right, x + (width[i] as number));
   }
 
@@ -242,7 +259,10 @@ export function treeLayout(flow: CallFlow, sizes: NodeSizes, options: TreeLayout
     const end = { x: child.x + child.width / 2, y: child.y };
     // Straight down when the child is under its parent's centre (an only child, up to rounding); else turn in the middle of the gap.
     const turnAt = end.y - levelGap / 2;
-    const points = Math.abs(end.x - start.x) < 1e-6 ? [start, end] : [start, { x: start.x, y: turnAt }, { x: end.x, y: turnAt }, end];
+    const points =
+      Math.abs(end.x - start.x) < 1e-6
+        ? [start, end]
+        : [start, { x: start.x, y: turnAt }, { x: end.x, y: turnAt }, end];
     edges.push({ id: edgeId(parent.id, child.id), source: parent.id, target: child.id, points });
   }
 

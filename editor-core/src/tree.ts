@@ -11,7 +11,10 @@ export interface NodeLocation {
 }
 
 /** Visits every node depth-first, parents before children; return false from visit to skip a node's children. Recursive: trees are at most MAX_FLOW_DEPTH deep (import checks depth before walking). */
-export function walk(root: FlowNode, visit: (node: FlowNode, depth: number, parent: FlowNode | null) => boolean | void): void {
+export function walk(
+  root: FlowNode,
+  visit: (node: FlowNode, depth: number, parent: FlowNode | null) => boolean | void,
+): void {
   const visitFrom = (node: FlowNode, depth: number, parent: FlowNode | null): void => {
     if (visit(node, depth, parent) === false) return;
     for (const child of node.children) visitFrom(child, depth + 1, node);

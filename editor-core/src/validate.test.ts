@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
+
 import { insertNode, removeSubtree, setArgs } from './commands.ts';
 import { MSG_NAME_REQUIRED, MSG_NAME_TAKEN } from './constants.ts';
 import type { CallFlow, FlowNode } from './schema.ts';
 import { apply, sampleFlow } from './testing.ts';
 import { findNode } from './tree.ts';
-import { MSG_ROUTE_NOT_ENDED, invalidNodeIds, isFlowValid, validateFlow } from './validate.ts';
+import { invalidNodeIds, isFlowValid, MSG_ROUTE_NOT_ENDED, validateFlow } from './validate.ts';
 
 const must = <T>(value: T | null | undefined): T => {
   if (value === null || value === undefined) throw new Error('expected a value');
   return value;
 };
-const run = (flow: CallFlow, ...commands: Parameters<typeof apply>[1][]) => commands.reduce((f, c) => must(apply(f, c)).flow, flow);
+const run = (flow: CallFlow, ...commands: Parameters<typeof apply>[1][]) =>
+  commands.reduce((f, c) => must(apply(f, c)).flow, flow);
 const codes = (flow: CallFlow) => validateFlow(flow).map((p) => `${p.nodeId}:${p.code}`);
 const transferId = (flow: CallFlow) => must(flow.data.children[0]?.children[0]?.children[0]).id;
 
@@ -22,7 +24,9 @@ describe('validity', () => {
 
   it('answers the spec name messages for the flow', () => {
     const flow = { ...sampleFlow(), name: '' };
-    expect(validateFlow(flow)).toEqual([{ nodeId: null, arg: 'name', code: 'name_required', message: MSG_NAME_REQUIRED }]);
+    expect(validateFlow(flow)).toEqual([
+      { nodeId: null, arg: 'name', code: 'name_required', message: MSG_NAME_REQUIRED },
+    ]);
     expect(validateFlow(sampleFlow(), { otherFlowNames: ['custom call flow 1'] })[0]?.message).toBe(MSG_NAME_TAKEN);
   });
 
@@ -54,16 +58,44 @@ describe('validity', () => {
   it('checks transfer args, with voicemail_greeting and queue_announcement optional', () => {
     const id = transferId(sampleFlow());
     expect(codes(run(sampleFlow(), setArgs(id, { voicemail_greeting: '', queue_announcement: '' })))).toEqual([]);
-    const bad = run(sampleFlow(), setArgs(id, { target: [], ring_time_per_member: 0, queuing_enabled: true, queue_size: 0, queue_music: '', voicemail: 'x' }));
-    expect(codes(bad).sort()).toEqual([`${id}:invalid_queue_size`, `${id}:invalid_ring_time`, `${id}:invalid_voicemail_box`, `${id}:queue_music_required`, `${id}:transfer_target_required`].sort());
+    const bad = run(
+      sampleFlow(),
+      setArgs(id, {
+        target: [],
+        ring_time_per_member: 0,
+        queuing_enabled: true,
+        queue_size: 0,
+        queue_music: '',
+        voicemail: 'x',
+      }),
+    );
+    expect(codes(bad).sort()).toEqual(
+      [
+        `${id}:invalid_queue_size`,
+        `${id}:invalid_ring_time`,
+        `${id}:invalid_voicemail_box`,
+        `${id}:queue_music_required`,
+        `${id}:transfer_target_required`,
+      ].sort(),
+    );
     const dup = validateFlow(run(sampleFlow(), setArgs(id, { target: ['200', '200', '2x'] })));
-    expect(dup.map((p) => p.message)).toEqual(['Extension 200 is listed more than once', '2x is not a valid extension']);
+    expect(dup.map((p) => p.message)).toEqual([
+      'Extension 200 is listed more than once',
+      '2x is not a valid extension',
+    ]);
   });
 
   it('requires a divert target to match the UK phone pattern', () => {
     const base = run(sampleFlow(), removeSubtree('n6'), insertNode('n4', 'divert_to_external'));
     const divert = must(findNode(base.data, 'n4')?.children[0]);
-    expect(validateFlow(base)).toEqual([{ nodeId: divert.id, arg: 'target', code: 'divert_target_required', message: 'Enter the UK phone number to divert calls to' }]);
+    expect(validateFlow(base)).toEqual([
+      {
+        nodeId: divert.id,
+        arg: 'target',
+        code: 'divert_target_required',
+        message: 'Enter the UK phone number to divert calls to',
+      },
+    ]);
     const bad = run(base, setArgs(divert.id, { target: '0300 123 4567' }));
     expect(validateFlow(bad)[0]?.message).toBe('0300 123 4567 is not a valid UK phone number');
     expect(validateFlow(run(base, setArgs(divert.id, { target: '+447700900123' })))).toEqual([]);
@@ -72,8 +104,23 @@ describe('validity', () => {
   it('checks the main number and business hours', () => {
     const noNumber = run(sampleFlow(), setArgs('n1', { public_numbers: [] }));
     expect(codes(noNumber)).toEqual(['n1:public_number_required']);
-    const overlapping = run(sampleFlow(), setArgs('n2', { business_hours: { preset: 'custom', days: { mon: [{ from: '09:00', to: '13:00' }, { from: '12:00', to: '17:00' }] } } }));
-    expect(validateFlow(overlapping)).toEqual([{ nodeId: 'n2', arg: 'business_hours', code: 'overlapping_slots', message: 'Mon: opening hours overlap' }]);
+    const overlapping = run(
+      sampleFlow(),
+      setArgs('n2', {
+        business_hours: {
+          preset: 'custom',
+          days: {
+            mon: [
+              { from: '09:00', to: '13:00' },
+              { from: '12:00', to: '17:00' },
+            ],
+          },
+        },
+      }),
+    );
+    expect(validateFlow(overlapping)).toEqual([
+      { nodeId: 'n2', arg: 'business_hours', code: 'overlapping_slots', message: 'Mon: opening hours overlap' },
+    ]);
   });
 
   it('reuses answers for unchanged nodes and sees changed ones', () => {
@@ -87,9 +134,18 @@ describe('validity', () => {
   it('reports a hand-made tree that breaks the structure table', () => {
     const flow = sampleFlow();
     const transfer = must(findNode(flow.data, 'n5'));
-    const broken: CallFlow = { ...flow, data: { ...flow.data, children: [{ ...transfer, children: [{ ...transfer, id: 'x' } as FlowNode] }] } };
+    const broken: CallFlow = {
+      ...flow,
+      data: { ...flow.data, children: [{ ...transfer, children: [{ ...transfer, id: 'x' } as FlowNode] }] },
+    };
     expect(codes(broken)).toContain('n5:structure');
-    const repeat: FlowNode = { id: 'r', type: 'repeat_menu', name: 'Repeat menu', args: { name: { type: 'text', value: 'Repeat menu' } }, children: [] };
+    const repeat: FlowNode = {
+      id: 'r',
+      type: 'repeat_menu',
+      name: 'Repeat menu',
+      args: { name: { type: 'text', value: 'Repeat menu' } },
+      children: [],
+    };
     expect(codes({ ...flow, data: { ...flow.data, children: [repeat] } })).toContain('r:repeat_outside_menu');
   });
 });

@@ -1,5 +1,11 @@
 /** Validity of a flow: a list of problems, each with node id, code and a message a customer understands. */
-import { MAX_NAME_LENGTH, MSG_NAME_REQUIRED, MSG_NAME_TAKEN, QUEUE_SIZE_BOUNDS, RING_TIME_PER_MEMBER_BOUNDS_MS } from './constants.ts';
+import {
+  MAX_NAME_LENGTH,
+  MSG_NAME_REQUIRED,
+  MSG_NAME_TAKEN,
+  QUEUE_SIZE_BOUNDS,
+  RING_TIME_PER_MEMBER_BOUNDS_MS,
+} from './constants.ts';
 import { flowNameError } from './names.ts';
 import { NODE_SPECS, type NodeType } from './node-types.ts';
 import { checkOpeningHours } from './opening-hours.ts';
@@ -56,7 +62,8 @@ function nodeProblems(node: FlowNode): readonly Problem[] {
   const cached = localCache.get(node);
   if (cached) return cached;
   const problems: Problem[] = [];
-  const add = (code: ProblemCode, message: string, arg?: string) => problems.push(arg === undefined ? { nodeId: node.id, code, message } : { nodeId: node.id, arg, code, message });
+  const add = (code: ProblemCode, message: string, arg?: string) =>
+    problems.push(arg === undefined ? { nodeId: node.id, code, message } : { nodeId: node.id, arg, code, message });
   const spec = NODE_SPECS[node.type];
 
   for (const issue of nodeStructureIssues(node)) add('structure', issue.message);
@@ -64,14 +71,19 @@ function nodeProblems(node: FlowNode): readonly Problem[] {
     if (node.type === 'dial_menu') add('menu_keys_required', 'Add at least one key to this dial menu');
     else add('route_not_ended', MSG_ROUTE_NOT_ENDED);
   }
-  if ('name' in spec.args && argValue(node, 'name', 'text').trim() === '') add('step_name_required', 'Please give this step a name', 'name');
+  if ('name' in spec.args && argValue(node, 'name', 'text').trim() === '')
+    add('step_name_required', 'Please give this step a name', 'name');
   checkArgs(node, node.type, add);
 
   localCache.set(node, problems);
   return problems;
 }
 
-function checkExtensions(values: readonly string[], add: (code: ProblemCode, message: string, arg?: string) => void, arg: string): void {
+function checkExtensions(
+  values: readonly string[],
+  add: (code: ProblemCode, message: string, arg?: string) => void,
+  arg: string,
+): void {
   const seen = new Set<string>();
   for (const value of values) {
     if (!isExtension(value)) add('invalid_extension', `${value || 'An empty value'} is not a valid extension`, arg);
@@ -80,50 +92,82 @@ function checkExtensions(values: readonly string[], add: (code: ProblemCode, mes
   }
 }
 
-function checkArgs(node: FlowNode, type: NodeType, add: (code: ProblemCode, message: string, arg?: string) => void): void {
+function checkArgs(
+  node: FlowNode,
+  type: NodeType,
+  add: (code: ProblemCode, message: string, arg?: string) => void,
+): void {
   switch (type) {
     case 'main_number': {
       const numbers = argValue(node, 'public_numbers', 'phone_numbers');
-      if (numbers.length === 0) add('public_number_required', 'Choose at least one number that calls to this flow come in on', 'public_numbers');
-      for (const n of numbers) if (!isUkPhoneNumber(n)) add('invalid_public_number', `${n || 'An empty value'} is not a valid UK phone number`, 'public_numbers');
+      if (numbers.length === 0)
+        add(
+          'public_number_required',
+          'Choose at least one number that calls to this flow come in on',
+          'public_numbers',
+        );
+      for (const n of numbers)
+        if (!isUkPhoneNumber(n))
+          add('invalid_public_number', `${n || 'An empty value'} is not a valid UK phone number`, 'public_numbers');
       return;
     }
     case 'business_hours': {
-      if (argValue(node, 'calendar', 'calendar').trim() === '') add('calendar_required', 'Choose a holiday calendar', 'calendar');
-      for (const p of checkOpeningHours(argValue(node, 'business_hours', 'business_hours'))) add(p.code, p.message, 'business_hours');
+      if (argValue(node, 'calendar', 'calendar').trim() === '')
+        add('calendar_required', 'Choose a holiday calendar', 'calendar');
+      for (const p of checkOpeningHours(argValue(node, 'business_hours', 'business_hours')))
+        add(p.code, p.message, 'business_hours');
       return;
     }
     case 'transfer': {
       const targets = argValue(node, 'target', 'extensions');
-      if (targets.length === 0) add('transfer_target_required', 'Choose at least one extension to transfer to', 'target');
+      if (targets.length === 0)
+        add('transfer_target_required', 'Choose at least one extension to transfer to', 'target');
       checkExtensions(targets, add, 'target');
       const ring = argValue(node, 'ring_time_per_member', 'milliseconds');
       if (ring < RING_TIME_PER_MEMBER_BOUNDS_MS.min || ring > RING_TIME_PER_MEMBER_BOUNDS_MS.max) {
-        add('invalid_ring_time', `Ring time per member must be between ${RING_TIME_PER_MEMBER_BOUNDS_MS.min / 1000} and ${RING_TIME_PER_MEMBER_BOUNDS_MS.max / 1000} seconds`, 'ring_time_per_member');
+        add(
+          'invalid_ring_time',
+          `Ring time per member must be between ${RING_TIME_PER_MEMBER_BOUNDS_MS.min / 1000} and ${RING_TIME_PER_MEMBER_BOUNDS_MS.max / 1000} seconds`,
+          'ring_time_per_member',
+        );
       }
       if (argValue(node, 'queuing_enabled', 'boolean')) {
         const size = argValue(node, 'queue_size', 'integer');
-        if (size < QUEUE_SIZE_BOUNDS.min || size > QUEUE_SIZE_BOUNDS.max) add('invalid_queue_size', `Queue size must be between ${QUEUE_SIZE_BOUNDS.min} and ${QUEUE_SIZE_BOUNDS.max}`, 'queue_size');
-        if (argValue(node, 'queue_music', 'audio_file').trim() === '') add('queue_music_required', 'Choose the music callers hear while they queue', 'queue_music');
+        if (size < QUEUE_SIZE_BOUNDS.min || size > QUEUE_SIZE_BOUNDS.max)
+          add(
+            'invalid_queue_size',
+            `Queue size must be between ${QUEUE_SIZE_BOUNDS.min} and ${QUEUE_SIZE_BOUNDS.max}`,
+            'queue_size',
+          );
+        if (argValue(node, 'queue_music', 'audio_file').trim() === '')
+          add('queue_music_required', 'Choose the music callers hear while they queue', 'queue_music');
       }
       const box = argValue(node, 'voicemail', 'voicemail_box');
-      if (box !== 'default' && box !== 'none' && !isExtension(box)) add('invalid_voicemail_box', 'Choose the voicemail for unanswered calls: default, none or an extension', 'voicemail');
+      if (box !== 'default' && box !== 'none' && !isExtension(box))
+        add(
+          'invalid_voicemail_box',
+          'Choose the voicemail for unanswered calls: default, none or an extension',
+          'voicemail',
+        );
       return;
     }
     case 'divert_to_external': {
       const target = argValue(node, 'target', 'phone_number');
       if (target.trim() === '') add('divert_target_required', 'Enter the UK phone number to divert calls to', 'target');
-      else if (!isUkPhoneNumber(target)) add('invalid_phone_number', `${target} is not a valid UK phone number`, 'target');
+      else if (!isUkPhoneNumber(target))
+        add('invalid_phone_number', `${target} is not a valid UK phone number`, 'target');
       return;
     }
     case 'voicemail': {
       const target = argValue(node, 'target', 'extension');
-      if (!isExtension(target)) add('invalid_extension', `${target || 'An empty value'} is not a valid extension`, 'target');
+      if (!isExtension(target))
+        add('invalid_extension', `${target || 'An empty value'} is not a valid extension`, 'target');
       return;
     }
     case 'play_audio':
     case 'dial_menu':
-      if (argValue(node, 'audio_file', 'audio_file').trim() === '') add('audio_required', 'Choose the audio file to play', 'audio_file');
+      if (argValue(node, 'audio_file', 'audio_file').trim() === '')
+        add('audio_required', 'Choose the audio file to play', 'audio_file');
       return;
     case 'in_hours':
     case 'out_of_hours':
@@ -135,14 +179,22 @@ function checkArgs(node: FlowNode, type: NodeType, add: (code: ProblemCode, mess
 
 // Problems of a whole subtree depend only on it and on whether a dial menu is above it, so they are
 // remembered per node for both cases: after an edit only the nodes on the edited path are looked at again.
-const subtreeCache: readonly [WeakMap<FlowNode, readonly Problem[]>, WeakMap<FlowNode, readonly Problem[]>] = [new WeakMap(), new WeakMap()];
+const subtreeCache: readonly [WeakMap<FlowNode, readonly Problem[]>, WeakMap<FlowNode, readonly Problem[]>] = [
+  new WeakMap(),
+  new WeakMap(),
+];
 
 function subtreeProblems(node: FlowNode, inMenu: boolean): readonly Problem[] {
   const cache = subtreeCache[inMenu ? 1 : 0];
   const cached = cache.get(node);
   if (cached) return cached;
   const problems: Problem[] = [...nodeProblems(node)];
-  if (node.type === 'repeat_menu' && !inMenu) problems.push({ nodeId: node.id, code: 'repeat_outside_menu', message: 'A repeat menu must be inside a dial menu' });
+  if (node.type === 'repeat_menu' && !inMenu)
+    problems.push({
+      nodeId: node.id,
+      code: 'repeat_outside_menu',
+      message: 'A repeat menu must be inside a dial menu',
+    });
   const below = inMenu || node.type === 'dial_menu';
   for (const child of node.children) for (const p of subtreeProblems(child, below)) problems.push(p);
   cache.set(node, problems);
@@ -158,9 +210,17 @@ export function validateTree(root: FlowNode): Problem[] {
 export function validateFlow(flow: CallFlow, options: { otherFlowNames?: Iterable<string> } = {}): Problem[] {
   const problems: Problem[] = [];
   const nameError = flowNameError(flow.name, options.otherFlowNames);
-  if (nameError === MSG_NAME_REQUIRED) problems.push({ nodeId: null, arg: 'name', code: 'name_required', message: nameError });
-  if (nameError === MSG_NAME_TAKEN) problems.push({ nodeId: null, arg: 'name', code: 'name_taken', message: nameError });
-  if (flow.name.length > MAX_NAME_LENGTH) problems.push({ nodeId: null, arg: 'name', code: 'name_too_long', message: `A name can be at most ${MAX_NAME_LENGTH} characters` });
+  if (nameError === MSG_NAME_REQUIRED)
+    problems.push({ nodeId: null, arg: 'name', code: 'name_required', message: nameError });
+  if (nameError === MSG_NAME_TAKEN)
+    problems.push({ nodeId: null, arg: 'name', code: 'name_taken', message: nameError });
+  if (flow.name.length > MAX_NAME_LENGTH)
+    problems.push({
+      nodeId: null,
+      arg: 'name',
+      code: 'name_too_long',
+      message: `A name can be at most ${MAX_NAME_LENGTH} characters`,
+    });
   problems.push(...validateTree(flow.data));
   return problems;
 }

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { endpoints, errorMessages } from '@portal/contract';
+
 import { buildApp } from './app.ts';
 import { MemoryAudioStorage } from './audio/storage.ts';
 import type { Database } from './db/connect.ts';
@@ -23,7 +25,10 @@ describe('OpenAPI document', () => {
   it('lists every contract endpoint with its success and error answers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/schema/' });
     expect(response.statusCode).toBe(200);
-    const document = response.json<{ openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> }>();
+    const document = response.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+    }>();
     expect(document.openapi).toBe('3.1.0');
     for (const [name, endpoint] of Object.entries(endpoints)) {
       const path = endpoint.path.replace(/:([A-Za-z_]\w*)/g, '{$1}');
@@ -62,7 +67,12 @@ describe('unknown paths and the SPA', () => {
 
   it('keeps POST /auth/login/ an API call while GET /auth/login/ is the page', async () => {
     const csrf = await getCsrf(t.app);
-    const response = await t.app.inject({ method: 'POST', url: '/auth/login/', headers: csrf.headers, payload: demoLogins.customer });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login/',
+      headers: csrf.headers,
+      payload: demoLogins.customer,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toHaveProperty('key');
   });
@@ -86,10 +96,30 @@ describe('error answers', () => {
 
   it('answers readable JSON for malformed bodies', async () => {
     const cases = [
-      { headers: { 'content-type': 'application/json' }, payload: '{"email": ', status: 400, detail: 'The request body is not valid JSON.' },
-      { headers: { 'content-type': 'application/json' }, payload: '', status: 400, detail: 'The request body is empty; send a JSON object.' },
-      { headers: { 'content-type': 'application/xml' }, payload: '<email/>', status: 415, detail: 'Send the request body as JSON, with Content-Type: application/json.' },
-      { headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a'.repeat(2 * 1024 * 1024) }), status: 413, detail: 'The request body is too large.' },
+      {
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email": ',
+        status: 400,
+        detail: 'The request body is not valid JSON.',
+      },
+      {
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+        status: 400,
+        detail: 'The request body is empty; send a JSON object.',
+      },
+      {
+        headers: { 'content-type': 'application/xml' },
+        payload: '<email/>',
+        status: 415,
+        detail: 'Send the request body as JSON, with Content-Type: application/json.',
+      },
+      {
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'a'.repeat(2 * 1024 * 1024) }),
+        status: 413,
+        detail: 'The request body is too large.',
+      },
     ];
     for (const { headers, payload, status, detail } of cases) {
       const response = await post(headers, payload);
@@ -99,13 +129,19 @@ describe('error answers', () => {
   });
 
   it('says so when a JSON body carries a __proto__ or constructor.prototype key', async () => {
-    for (const payload of ['{"email": "a@b.example", "__proto__": {"is_staff": true}}', '{"constructor": {"prototype": {"x": 1}}}']) {
+    for (const payload of [
+      '{"email": "a@b.example", "__proto__": {"is_staff": true}}',
+      '{"constructor": {"prototype": {"x": 1}}}',
+    ]) {
       const response = await post({ 'content-type': 'application/json; charset=utf-8' }, payload);
       expect(response.statusCode, payload).toBe(400);
       expect(response.json()).toEqual({ detail: errorMessages.forbiddenJsonKey });
     }
     // A key merely named constructor is fine; the body still gets its usual checks.
-    const plain = await post({ 'content-type': 'application/json' }, '{"email": "nobody@example.com", "password": "x", "constructor": 1}');
+    const plain = await post(
+      { 'content-type': 'application/json' },
+      '{"email": "nobody@example.com", "password": "x", "constructor": 1}',
+    );
     expect(plain.statusCode).toBe(400);
     expect(plain.json()).toEqual({ detail: errorMessages.badCredentials });
   });
@@ -113,7 +149,10 @@ describe('error answers', () => {
   it('refuses a JSON body that is not UTF-8 rather than storing U+FFFD in its place', async () => {
     const key = await login(t.app, demoLogins.customer);
     const csrf = await getCsrf(t.app);
-    const [before] = await t.db.select({ firstName: users.firstName }).from(users).where(eq(users.email, demoLogins.customer.email));
+    const [before] = await t.db
+      .select({ firstName: users.firstName })
+      .from(users)
+      .where(eq(users.email, demoLogins.customer.email));
     // A lone continuation byte, a truncated sequence, an overlong slash and an encoded surrogate: none is UTF-8.
     for (const bytes of [[0x80], [0xe2, 0x82], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xff]]) {
       const payload = Buffer.concat([Buffer.from('{"first_name": "Al'), Buffer.from(bytes), Buffer.from('x"}')]);
@@ -126,7 +165,10 @@ describe('error answers', () => {
       expect(response.statusCode, payload.toString('hex')).toBe(400);
       expect(response.json()).toEqual({ detail: errorMessages.invalidUtf8 });
     }
-    const [after] = await t.db.select({ firstName: users.firstName }).from(users).where(eq(users.email, demoLogins.customer.email));
+    const [after] = await t.db
+      .select({ firstName: users.firstName })
+      .from(users)
+      .where(eq(users.email, demoLogins.customer.email));
     expect(after!.firstName).toBe(before!.firstName);
     // UTF-8 itself, a byte order mark before it included, is read as sent.
     for (const prefix of ['', '\ufeff']) {
@@ -137,20 +179,47 @@ describe('error answers', () => {
         payload: Buffer.from(`${prefix}{"first_name": "Zoë 😀"}`, 'utf8'),
       });
       expect(named.statusCode, JSON.stringify(prefix)).toBe(200);
-      const [row] = await t.db.select({ firstName: users.firstName }).from(users).where(eq(users.email, demoLogins.customer.email));
+      const [row] = await t.db
+        .select({ firstName: users.firstName })
+        .from(users)
+        .where(eq(users.email, demoLogins.customer.email));
       expect(row!.firstName).toBe('Zoë 😀');
     }
-    await t.app.inject({ method: 'PATCH', url: '/api/v3/me/', headers: authHeaders(key, csrf), payload: { first_name: before!.firstName } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v3/me/',
+      headers: authHeaders(key, csrf),
+      payload: { first_name: before!.firstName },
+    });
   });
 
   it('reads ids in paths as plain decimal integers only', async () => {
     const key = await login(t.app, demoLogins.customer);
-    const [product] = await t.db.select({ id: products.id }).from(products).innerJoin(users, eq(users.accountId, products.accountId)).where(eq(users.email, demoLogins.customer.email));
+    const [product] = await t.db
+      .select({ id: products.id })
+      .from(products)
+      .innerJoin(users, eq(users.accountId, products.accountId))
+      .where(eq(users.email, demoLogins.customer.email));
     const id = product!.id;
     const get = (url: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(key) });
     expect((await get(`/api/v2/voip/${id}/call-flows/`)).statusCode).toBe(200);
-    for (const spelled of [`0x${id.toString(16)}`, `${id}e0`, `%20${id}`, `%2B${id}`, `0${id}`, `${id}.0`, '0', '-1', '2147483648', '99999999999999999999']) {
-      for (const url of [`/api/v2/voip/${spelled}/call-flows/`, `/api/v3/voip/${spelled}/users/locked/`, `/api/v2/voip/${id}/call-flows/${spelled}/`]) {
+    for (const spelled of [
+      `0x${id.toString(16)}`,
+      `${id}e0`,
+      `%20${id}`,
+      `%2B${id}`,
+      `0${id}`,
+      `${id}.0`,
+      '0',
+      '-1',
+      '2147483648',
+      '99999999999999999999',
+    ]) {
+      for (const url of [
+        `/api/v2/voip/${spelled}/call-flows/`,
+        `/api/v3/voip/${spelled}/users/locked/`,
+        `/api/v2/voip/${id}/call-flows/${spelled}/`,
+      ]) {
         const response = await get(url);
         expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
         expect(response.statusCode, url).toBeLessThan(500);

@@ -3,54 +3,55 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+
+import { analyticsOrigins, STORAGE_LIMITS } from '@portal/contract';
+
 import { createAddressLookup } from './address/create-address-lookup.ts';
 import type { AddressLookup } from './address/lookup.ts';
+import type { AudioStorage } from './audio/storage.ts';
 import type { BroadbandData } from './broadband/broadband-data.ts';
 import { createBroadbandData } from './broadband/create-broadband-data.ts';
-import type { AudioStorage } from './audio/storage.ts';
 import type { ChatService } from './chat/chat.ts';
 import { createChatService } from './chat/create-chat-service.ts';
-import { warmUpDummyPassword } from './modules/identity/index.ts';
-import { ownUrl, socialClients } from './modules/identity/index.ts';
 import { settings, type Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import dbPlugin from './db/plugin.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { SmtpMailer } from './mail/smtp.ts';
-import { registerAuth } from './plugins/auth.ts';
-import { registerCsrf } from './plugins/csrf.ts';
-import { RequestLogController, requestForLog } from './plugins/log-redaction.ts';
-import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
-import { registerSpa } from './plugins/spa.ts';
-import { registerCompression } from './plugins/compression.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerJsonBody } from './plugins/json-body.ts';
-import { registerTrustProxyWarning } from './plugins/trust-proxy-warning.ts';
+import { registerPaymentWebhook } from './modules/billing/payment-webhook.ts';
+import { ownUrl, socialClients, warmUpDummyPassword } from './modules/identity/index.ts';
 import { endpointGuards, endpointHandlers, repositories } from './modules/index.ts';
 import { DEFAULT_PROVISIONING_DELAY_MS } from './modules/provisioning/runner.ts';
-import { registerEndpoints } from './routes/index.ts';
+import { DEFAULT_SIGNUP_SETTINGS, isTrialPage, type SignupServerSettings } from './modules/signup/settings.ts';
 import { registerCallRuntimeRoutes } from './modules/test-calls/internal-routes.ts';
-import { SandboxMailer } from './sandbox/mailer.ts';
-import registerOutboxRepository, { createOutboxRepository } from './sandbox/outbox/outbox-repository.ts';
-import registerSandboxGrantsRepository from './sandbox/oauth/grants-repository.ts';
-import { registerSandboxOauth } from './sandbox/oauth/routes.ts';
-import { registerSandboxOutbox } from './sandbox/outbox/routes.ts';
-import { registerSandboxCustomers } from './sandbox/customers/routes.ts';
-import registerSandboxCheckoutRepository from './sandbox/checkout/sessions-repository.ts';
-import { sandboxProvider } from './sandbox/checkout/provider.ts';
-import { registerSandboxCheckout } from './sandbox/checkout/routes.ts';
+import { serverRoot } from './paths.ts';
 import { paymentProvider } from './payments/config.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import { registerPaymentWebhook } from './modules/billing/payment-webhook.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
+import { registerCsrf } from './plugins/csrf.ts';
+import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
+import { requestForLog, RequestLogController } from './plugins/log-redaction.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { registerTrustProxyWarning } from './plugins/trust-proxy-warning.ts';
+import { registerEndpoints } from './routes/index.ts';
+import { sandboxProvider } from './sandbox/checkout/provider.ts';
+import { registerSandboxCheckout } from './sandbox/checkout/routes.ts';
+import registerSandboxCheckoutRepository from './sandbox/checkout/sessions-repository.ts';
+import { registerSandboxCustomers } from './sandbox/customers/routes.ts';
+import { SandboxMailer } from './sandbox/mailer.ts';
+import registerSandboxGrantsRepository from './sandbox/oauth/grants-repository.ts';
+import { registerSandboxOauth } from './sandbox/oauth/routes.ts';
+import registerOutboxRepository, { createOutboxRepository } from './sandbox/outbox/outbox-repository.ts';
+import { registerSandboxOutbox } from './sandbox/outbox/routes.ts';
 import { SandboxSms } from './sandbox/sms.ts';
 import type { SmsSender } from './sms/sms.ts';
 import { createSpeechEngine } from './speech/create-speech-engine.ts';
 import type { SpeechEngine } from './speech/engine.ts';
 import { createSpeechCacheRepository } from './speech/speech-cache-repository.ts';
 import { TextToSpeech } from './speech/text-to-speech.ts';
-import { DEFAULT_SIGNUP_SETTINGS, isTrialPage, type SignupServerSettings } from './modules/signup/settings.ts';
-import { analyticsOrigins, STORAGE_LIMITS } from '@portal/contract';
-import { serverRoot } from './paths.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -141,7 +142,13 @@ export const defaultStaticDir = join(serverRoot, '..', 'dist');
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Logged requests never show the secrets some URLs carry (plugins/log-redaction.ts).
-    logger: options.logger ? { level: options.logLevel ?? 'info', serializers: { req: requestForLog }, ...(options.logStream && { stream: options.logStream }) } : false,
+    logger: options.logger
+      ? {
+          level: options.logLevel ?? 'info',
+          serializers: { req: requestForLog },
+          ...(options.logStream && { stream: options.logStream }),
+        }
+      : false,
     trustProxy: options.trustProxy ?? false,
     frameworkErrors,
     // One line per request, at debug unless it failed or was slow.
@@ -155,7 +162,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('callRecordingsHidden', options.callRecordingsHidden ?? false);
   app.decorate('signupSettings', { ...(options.signupSettings ?? DEFAULT_SIGNUP_SETTINGS) });
   app.decorate('testCallSipHost', options.callRuntime?.sipHost ?? null);
-  app.decorate('testCallRuntime', options.callRuntime ? { secret: options.callRuntime.secret, webUrl: options.callRuntime.webUrl ?? null } : null);
+  app.decorate(
+    'testCallRuntime',
+    options.callRuntime ? { secret: options.callRuntime.secret, webUrl: options.callRuntime.webUrl ?? null } : null,
+  );
   app.decorate('provisioningDelayMs', options.provisioningDelayMs ?? DEFAULT_PROVISIONING_DELAY_MS);
   app.decorate('sleep', options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))));
   const afterAnswer = new Set<Promise<void>>();
@@ -180,9 +190,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('addressLookup', options.addressLookup ?? createAddressLookup(config.addressLookup));
   app.decorate('broadbandData', options.broadbandData ?? createBroadbandData(config.broadband));
   app.decorate('chat', options.chat ?? createChatService(options.db, app.now, config.chatService));
-  app.decorate('payments', options.payments ?? paymentProvider(config.payments, () => sandboxProvider(() => app.sandboxCheckoutRepository)));
+  app.decorate(
+    'payments',
+    options.payments ?? paymentProvider(config.payments, () => sandboxProvider(() => app.sandboxCheckoutRepository)),
+  );
   const sandboxServer = app.mailer instanceof SandboxMailer && app.sms instanceof SandboxSms;
-  app.decorate('social', socialClients(config.social, () => ownUrl(app), sandboxServer));
+  app.decorate(
+    'social',
+    socialClients(config.social, () => ownUrl(app), sandboxServer),
+  );
   const speech = options.speech ?? createSpeechEngine(config.speechEngine);
   app.decorate(
     'speech',
@@ -198,7 +214,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // External plugins. Swagger must come before the routes it documents.
   // Security headers, compression, the TRUST_PROXY hint: on every answer (plugins/).
   // The analytics services' hosts join the third-party list only when configured (spec 000 section 7).
-  const pageCsp = await registerSecurityHeaders(app, [...new Set([...config.cspThirdPartyHosts, ...analyticsOrigins(config.analytics)])]);
+  const pageCsp = await registerSecurityHeaders(app, [
+    ...new Set([...config.cspThirdPartyHosts, ...analyticsOrigins(config.analytics)]),
+  ]);
   await registerCompression(app);
   registerTrustProxyWarning(app, options.trustProxy ?? false);
   await app.register(fastifyCookie);
@@ -247,7 +265,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (app.payments.mode === 'sandbox') await registerSandboxCheckout(app);
   await registerPaymentWebhook(app);
   // In maintenance mode the trial pages answer 503 (spec 000 section 2); the page says 'Under maintenance'.
-  await registerSpa(app, options.staticDir ?? defaultStaticDir, pageCsp, (path) => (app.signupSettings.maintenanceMode && isTrialPage(path) ? 503 : 200), config.analytics);
+  await registerSpa(
+    app,
+    options.staticDir ?? defaultStaticDir,
+    pageCsp,
+    (path) => (app.signupSettings.maintenanceMode && isTrialPage(path) ? 503 : 200),
+    config.analytics,
+  );
 
   return app;
 }

@@ -9,6 +9,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { childEnvironment } from './config.ts';
 import { serverRoot } from './paths.ts';
 
@@ -20,7 +21,10 @@ export interface CallRuntimeSettings {
 }
 
 /** The runtime's settings (config.ts's `callRuntime`), with the internal endpoints' secret, new on every start. */
-export const callRuntimeSettings = (configured: { sipPort: number; sipHost: string }): CallRuntimeSettings => ({ ...configured, secret: randomBytes(32).toString('hex') });
+export const callRuntimeSettings = (configured: { sipPort: number; sipHost: string }): CallRuntimeSettings => ({
+  ...configured,
+  secret: randomBytes(32).toString('hex'),
+});
 
 /** The runtime's entry: the bundle beside the server's (npm run build), else its sources through tsx. */
 function entry(): { file: string; execArgv: string[] } {
@@ -33,7 +37,12 @@ function entry(): { file: string; execArgv: string[] } {
  * Starts the runtime, which reads the portal at `portalUrl`. `onExit` is told if it stops on its own (a port in use,
  * a crash): test calls then answer 503 rather than an address nobody answers.
  */
-export function startCallRuntime(settings: CallRuntimeSettings, portalUrl: string, onExit: (code: number | null) => void, onReady: (ready: { webUrl: string }) => void): ChildProcess {
+export function startCallRuntime(
+  settings: CallRuntimeSettings,
+  portalUrl: string,
+  onExit: (code: number | null) => void,
+  onReady: (ready: { webUrl: string }) => void,
+): ChildProcess {
   const { file, execArgv } = entry();
   const child = fork(file, [], {
     execArgv,
@@ -48,7 +57,8 @@ export function startCallRuntime(settings: CallRuntimeSettings, portalUrl: strin
   child.on('exit', (code) => onExit(code));
   // Its ready message names the loopback port it takes browsers' calls on (the system picks it).
   child.on('message', (message: { ready?: boolean; webPort?: unknown }) => {
-    if (message.ready && typeof message.webPort === 'number') onReady({ webUrl: `http://127.0.0.1:${message.webPort}` });
+    if (message.ready && typeof message.webPort === 'number')
+      onReady({ webUrl: `http://127.0.0.1:${message.webPort}` });
   });
   return child;
 }

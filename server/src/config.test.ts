@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ConfigError, environmentSchema, messagingAdapters, readConfig, VARIABLES } from './config.ts';
 import { SmtpMailer } from './mail/smtp.ts';
 import { HttpsSmsGateway } from './sms/https-gateway.ts';
@@ -22,7 +23,12 @@ describe('the messaging settings', () => {
       SMS_GATEWAY_TOKEN: 'abc',
       SMS_SENDER: 'Portal',
     });
-    expect(config.sms).toEqual({ transport: 'https', url: 'https://sms.example/v1/messages', token: 'abc', sender: 'Portal' });
+    expect(config.sms).toEqual({
+      transport: 'https',
+      url: 'https://sms.example/v1/messages',
+      token: 'abc',
+      sender: 'Portal',
+    });
     const adapters = messagingAdapters(config);
     expect(adapters.mailer).toBeInstanceOf(SmtpMailer);
     expect(adapters.sms).toBeInstanceOf(HttpsSmsGateway);
@@ -30,18 +36,39 @@ describe('the messaging settings', () => {
   });
 
   it('stops on a missing or wrong value, naming the variable and never echoing a password', () => {
-    expect(() => readMessagingConfig({ MAIL_TRANSPORT: 'carrier-pigeon' })).toThrow('MAIL_TRANSPORT must be sandbox or smtp');
-    expect(() => readMessagingConfig({ MAIL_TRANSPORT: 'smtp', MAIL_FROM: 'a@b.example' })).toThrow('SMTP_URL must be set when MAIL_TRANSPORT=smtp');
-    expect(() => readMessagingConfig({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://h:25' })).toThrow('MAIL_FROM must be set');
-    expect(() => readMessagingConfig({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'http://h', MAIL_FROM: 'a@b.example' })).toThrow('SMTP_URL must start with smtp: or smtps:');
-    const garbled = () => readMessagingConfig({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp//user:hunter2@mail', MAIL_FROM: 'a' });
+    expect(() => readMessagingConfig({ MAIL_TRANSPORT: 'carrier-pigeon' })).toThrow(
+      'MAIL_TRANSPORT must be sandbox or smtp',
+    );
+    expect(() => readMessagingConfig({ MAIL_TRANSPORT: 'smtp', MAIL_FROM: 'a@b.example' })).toThrow(
+      'SMTP_URL must be set when MAIL_TRANSPORT=smtp',
+    );
+    expect(() => readMessagingConfig({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://h:25' })).toThrow(
+      'MAIL_FROM must be set',
+    );
+    expect(() =>
+      readMessagingConfig({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'http://h', MAIL_FROM: 'a@b.example' }),
+    ).toThrow('SMTP_URL must start with smtp: or smtps:');
+    const garbled = () =>
+      readMessagingConfig({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp//user:hunter2@mail', MAIL_FROM: 'a' });
     expect(garbled).toThrow('SMTP_URL must be a URL starting with smtp: or smtps:');
     expect(garbled).not.toThrow(/hunter2/);
-    expect(() => readMessagingConfig({ SMS_TRANSPORT: 'https', SMS_GATEWAY_URL: 'https://sms.example' })).toThrow('SMS_GATEWAY_TOKEN must be set');
-    expect(() => readMessagingConfig({ SMS_TRANSPORT: 'https', SMS_GATEWAY_URL: 'http://sms.example', SMS_GATEWAY_TOKEN: 't' })).toThrow('SMS_GATEWAY_URL must start with https:');
-    expect(() => readMessagingConfig({ SMS_TRANSPORT: 'carrier-pigeon' })).toThrow('SMS_TRANSPORT must be sandbox or https');
+    expect(() => readMessagingConfig({ SMS_TRANSPORT: 'https', SMS_GATEWAY_URL: 'https://sms.example' })).toThrow(
+      'SMS_GATEWAY_TOKEN must be set',
+    );
+    expect(() =>
+      readMessagingConfig({ SMS_TRANSPORT: 'https', SMS_GATEWAY_URL: 'http://sms.example', SMS_GATEWAY_TOKEN: 't' }),
+    ).toThrow('SMS_GATEWAY_URL must start with https:');
+    expect(() => readMessagingConfig({ SMS_TRANSPORT: 'carrier-pigeon' })).toThrow(
+      'SMS_TRANSPORT must be sandbox or https',
+    );
     // Plain HTTP only to this machine (a local gateway stub).
-    expect(readMessagingConfig({ SMS_TRANSPORT: 'https', SMS_GATEWAY_URL: 'http://127.0.0.1:9000/sms', SMS_GATEWAY_TOKEN: 't' }).sms.transport).toBe('https');
+    expect(
+      readMessagingConfig({
+        SMS_TRANSPORT: 'https',
+        SMS_GATEWAY_URL: 'http://127.0.0.1:9000/sms',
+        SMS_GATEWAY_TOKEN: 't',
+      }).sms.transport,
+    ).toBe('https');
   });
 });
 
@@ -119,15 +146,33 @@ describe('the environment schema', () => {
       [{ PORTAL_PAYMENTS_PROVIDER: 'cash' }, 'PORTAL_PAYMENTS_PROVIDER must be sandbox or hosted'],
       [{ GOOGLE_CLIENT_ID: 'g-id' }, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together'],
       [{ SOCIAL_SIGN_IN_SANDBOX: 'maybe' }, 'SOCIAL_SIGN_IN_SANDBOX must be on or off, not "maybe"'],
-      [{ CSP_THIRD_PARTY_HOSTS: 'http://widget.example' }, 'CSP_THIRD_PARTY_HOSTS: "http://widget.example" is not an https origin'],
+      [
+        { CSP_THIRD_PARTY_HOSTS: 'http://widget.example' },
+        'CSP_THIRD_PARTY_HOSTS: "http://widget.example" is not an https origin',
+      ],
       [{ CHAT_SERVICE: 'pigeon' }, 'CHAT_SERVICE must be one of sandbox, not "pigeon"'],
       [{ PORTAL_PROVISIONING_URL: 'ftp://phones' }, 'PORTAL_PROVISIONING_URL must start with https: or http:'],
-      [{ PORTAL_SMS_HOURLY_LIMIT: '100001' }, 'PORTAL_SMS_HOURLY_LIMIT must be a whole number from 0 to 100000, not "100001"'],
+      [
+        { PORTAL_SMS_HOURLY_LIMIT: '100001' },
+        'PORTAL_SMS_HOURLY_LIMIT must be a whole number from 0 to 100000, not "100001"',
+      ],
       [{ PORTAL_VOIP3_SIGNUP: 'yes' }, 'PORTAL_VOIP3_SIGNUP must be on or off, not "yes"'],
-      [{ ANALYTICS_SERVICES: 'tag-manager,pixel' }, 'ANALYTICS_SERVICES must list one of tag-manager, product-analytics, heatmap, sandbox, not "pixel"'],
-      [{ ANALYTICS_SERVICES: 'tag-manager' }, 'ANALYTICS_TAG_MANAGER_URL must be set when ANALYTICS_SERVICES lists tag-manager'],
-      [{ ANALYTICS_SERVICES: 'product-analytics', ANALYTICS_PRODUCT_URL: 'https://events.example/track' }, 'ANALYTICS_PRODUCT_KEY must be set'],
-      [{ ANALYTICS_HEATMAP_URL: 'http://heatmaps.example/h.js' }, 'ANALYTICS_HEATMAP_URL must start with https: (plain http: only to this machine)'],
+      [
+        { ANALYTICS_SERVICES: 'tag-manager,pixel' },
+        'ANALYTICS_SERVICES must list one of tag-manager, product-analytics, heatmap, sandbox, not "pixel"',
+      ],
+      [
+        { ANALYTICS_SERVICES: 'tag-manager' },
+        'ANALYTICS_TAG_MANAGER_URL must be set when ANALYTICS_SERVICES lists tag-manager',
+      ],
+      [
+        { ANALYTICS_SERVICES: 'product-analytics', ANALYTICS_PRODUCT_URL: 'https://events.example/track' },
+        'ANALYTICS_PRODUCT_KEY must be set',
+      ],
+      [
+        { ANALYTICS_HEATMAP_URL: 'http://heatmaps.example/h.js' },
+        'ANALYTICS_HEATMAP_URL must start with https: (plain http: only to this machine)',
+      ],
     ];
     for (const [env, message] of bad) {
       expect(() => readConfig(env), message).toThrow(ConfigError);
@@ -154,7 +199,8 @@ describe('the environment schema', () => {
   });
 
   it('names every bad variable at once, and never echoes an address that may hold a password', () => {
-    const wrong = () => readConfig({ PORT: 'eighty', PORTAL_E2E_ACCOUNTS: 'sometimes', DATABASE_URL: 'postgres//portal:hunter2@db' });
+    const wrong = () =>
+      readConfig({ PORT: 'eighty', PORTAL_E2E_ACCOUNTS: 'sometimes', DATABASE_URL: 'postgres//portal:hunter2@db' });
     expect(wrong).toThrow(/PORT must be a port number[\s\S]*PORTAL_E2E_ACCOUNTS must be on or off/);
     expect(wrong).toThrow(/DATABASE_URL must be a URL/);
     expect(wrong).not.toThrow(/hunter2/);

@@ -1,13 +1,21 @@
 import { resolve } from 'node:path';
 import * as z from 'zod';
-import { ANALYTICS_SERVICE_KINDS, SOCIAL_PROVIDERS, type AnalyticsService, type AnalyticsSettings, type SocialProvider } from '@portal/contract';
+
+import {
+  ANALYTICS_SERVICE_KINDS,
+  SOCIAL_PROVIDERS,
+  type AnalyticsService,
+  type AnalyticsSettings,
+  type SocialProvider,
+} from '@portal/contract';
+
 import { DEFAULT_MIN_FREE_MB } from './db/data-dir-space.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { SmtpMailer } from './mail/smtp.ts';
 import { DEFAULT_PROVISIONING_DELAY_MS } from './modules/provisioning/runner.ts';
 import { DEFAULT_SIGNUP_SETTINGS, type SignupServerSettings } from './modules/signup/settings.ts';
 import { parseThirdPartyHosts } from './plugins/security-headers.ts';
 import { HttpsSmsGateway } from './sms/https-gateway.ts';
-import type { Mailer } from './mail/mailer.ts';
 import type { SmsSender } from './sms/sms.ts';
 
 /**
@@ -26,9 +34,14 @@ const fail = (ctx: z.RefinementCtx, message: string) => {
 };
 
 /** The raw value, trimmed; an empty value is unset. */
-const raw = () => z.string().optional().transform((value) => value?.trim() || undefined);
+const raw = () =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined);
 
-const listed = (values: readonly string[]) => (values.length === 2 ? `${values[0]} or ${values[1]}` : `one of ${values.join(', ')}`);
+const listed = (values: readonly string[]) =>
+  values.length === 2 ? `${values[0]} or ${values[1]}` : `one of ${values.join(', ')}`;
 
 function choice<const T extends readonly [string, ...string[]]>(name: string, values: T, fallback: T[number]) {
   return raw().transform((value, ctx): T[number] => {
@@ -51,7 +64,8 @@ function flag(name: string, fallback: boolean) {
 function wholeNumber(name: string, fallback: number, max: number, unit: string) {
   return raw().transform((value, ctx) => {
     if (value === undefined) return fallback;
-    if (!/^\d+$/.test(value) || Number(value) > max) return fail(ctx, `${name} must be a whole number${unit} from 0 to ${max}, not "${value}"`);
+    if (!/^\d+$/.test(value) || Number(value) > max)
+      return fail(ctx, `${name} must be a whole number${unit} from 0 to ${max}, not "${value}"`);
     return Number(value);
   });
 }
@@ -79,7 +93,8 @@ function serviceAddress(name: string) {
   return address(name, ['https:', 'http:']).transform((value, ctx) => {
     if (value === undefined) return undefined;
     const url = new URL(value);
-    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return fail(ctx, `${name} must start with https: (plain http: only to this machine)`);
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+      return fail(ctx, `${name} must start with https: (plain http: only to this machine)`);
     return value;
   });
 }
@@ -92,13 +107,20 @@ export const ADDRESS_LOOKUPS = ['sandbox'] as const;
 export const CHAT_SERVICES = ['sandbox'] as const;
 export const BROADBAND_DATA_SOURCES = ['sandbox', 'https'] as const;
 const MAX_PROVISIONING_DELAY_MS = 60 * 60 * 1000;
-const PAYMENT_SETTINGS = ['PORTAL_PAYMENTS_API_URL', 'PORTAL_PAYMENTS_SECRET_KEY', 'PORTAL_PAYMENTS_PUBLIC_KEY', 'PORTAL_PAYMENTS_WEBHOOK_SECRET', 'PORTAL_PAYMENTS_CHECKOUT_URL'] as const;
+const PAYMENT_SETTINGS = [
+  'PORTAL_PAYMENTS_API_URL',
+  'PORTAL_PAYMENTS_SECRET_KEY',
+  'PORTAL_PAYMENTS_PUBLIC_KEY',
+  'PORTAL_PAYMENTS_WEBHOOK_SECRET',
+  'PORTAL_PAYMENTS_CHECKOUT_URL',
+] as const;
 
 /** Every variable's own check; what needs two variables at once is in `environmentSchema` below. */
 const shape = {
   PORT: raw().transform((value, ctx) => {
     const port = Number(value ?? 8080);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) return fail(ctx, `PORT must be a port number, not "${value}"`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      return fail(ctx, `PORT must be a port number, not "${value}"`);
     return port;
   }),
   HOST: raw().transform((value) => value ?? '0.0.0.0'),
@@ -111,7 +133,8 @@ const shape = {
   PORTAL_DATA_DIR: raw().transform((value) => value ?? 'data'),
   PORTAL_DATA_MIN_FREE_MB: raw().transform((value, ctx) => {
     if (value === undefined) return DEFAULT_MIN_FREE_MB;
-    if (!/^\d{1,9}$/.test(value)) return fail(ctx, `PORTAL_DATA_MIN_FREE_MB must be a whole number of megabytes, not "${value}"`);
+    if (!/^\d{1,9}$/.test(value))
+      return fail(ctx, `PORTAL_DATA_MIN_FREE_MB must be a whole number of megabytes, not "${value}"`);
     return Number(value);
   }),
   AUDIO_STORAGE: raw().transform((value, ctx): 'database' | 'filesystem' | undefined => {
@@ -121,7 +144,8 @@ const shape = {
   }),
   SPEECH_CACHE_MB: raw().transform((value, ctx) => {
     const mb = Number(value ?? 100);
-    if (!Number.isFinite(mb) || mb < 0) return fail(ctx, `SPEECH_CACHE_MB must be a number of megabytes, not "${value}"`);
+    if (!Number.isFinite(mb) || mb < 0)
+      return fail(ctx, `SPEECH_CACHE_MB must be a number of megabytes, not "${value}"`);
     return mb;
   }),
   MAIL_TRANSPORT: choice('MAIL_TRANSPORT', ['sandbox', 'smtp'], 'sandbox'),
@@ -153,9 +177,17 @@ const shape = {
     }
   }),
   ANALYTICS_SERVICES: raw().transform((value, ctx) => {
-    const kinds = [...new Set((value ?? '').toLowerCase().split(/[\s,]+/).filter(Boolean))];
+    const kinds = [
+      ...new Set(
+        (value ?? '')
+          .toLowerCase()
+          .split(/[\s,]+/)
+          .filter(Boolean),
+      ),
+    ];
     const unknown = kinds.find((kind) => !(ANALYTICS_SERVICE_KINDS as readonly string[]).includes(kind));
-    if (unknown !== undefined) return fail(ctx, `ANALYTICS_SERVICES must list ${listed(ANALYTICS_SERVICE_KINDS)}, not "${unknown}"`);
+    if (unknown !== undefined)
+      return fail(ctx, `ANALYTICS_SERVICES must list ${listed(ANALYTICS_SERVICE_KINDS)}, not "${unknown}"`);
     return kinds as Array<(typeof ANALYTICS_SERVICE_KINDS)[number]>;
   }),
   ANALYTICS_TAG_MANAGER_URL: serviceAddress('ANALYTICS_TAG_MANAGER_URL'),
@@ -168,19 +200,32 @@ const shape = {
   BROADBAND_DATA: choice('BROADBAND_DATA', BROADBAND_DATA_SOURCES, 'sandbox'),
   BROADBAND_API_URL: raw(),
   BROADBAND_API_TOKEN: raw(),
-  PORTAL_PROVISIONING_URL: address('PORTAL_PROVISIONING_URL', ['https:', 'http:'], 'https://provisioning.cloudphone.example'),
-  PORTAL_PROVISIONING_DELAY_MS: wholeNumber('PORTAL_PROVISIONING_DELAY_MS', DEFAULT_PROVISIONING_DELAY_MS, MAX_PROVISIONING_DELAY_MS, ' of milliseconds'),
+  PORTAL_PROVISIONING_URL: address(
+    'PORTAL_PROVISIONING_URL',
+    ['https:', 'http:'],
+    'https://provisioning.cloudphone.example',
+  ),
+  PORTAL_PROVISIONING_DELAY_MS: wholeNumber(
+    'PORTAL_PROVISIONING_DELAY_MS',
+    DEFAULT_PROVISIONING_DELAY_MS,
+    MAX_PROVISIONING_DELAY_MS,
+    ' of milliseconds',
+  ),
   PORTAL_ADVANCED_CALL_FORWARD: flag('PORTAL_ADVANCED_CALL_FORWARD', false),
   PORTAL_CALL_RECORDINGS: choice('PORTAL_CALL_RECORDINGS', ['shown', 'hidden'], 'shown'),
   PORTAL_MAINTENANCE_MODE: flag('PORTAL_MAINTENANCE_MODE', DEFAULT_SIGNUP_SETTINGS.maintenanceMode),
-  PORTAL_SIGNUP_REDIRECT_TO_TRIAL: flag('PORTAL_SIGNUP_REDIRECT_TO_TRIAL', DEFAULT_SIGNUP_SETTINGS.signupRedirectToTrial),
+  PORTAL_SIGNUP_REDIRECT_TO_TRIAL: flag(
+    'PORTAL_SIGNUP_REDIRECT_TO_TRIAL',
+    DEFAULT_SIGNUP_SETTINGS.signupRedirectToTrial,
+  ),
   PORTAL_VOIP3_SIGNUP: flag('PORTAL_VOIP3_SIGNUP', DEFAULT_SIGNUP_SETTINGS.voip3Signup),
   PORTAL_SMS_HOURLY_LIMIT: wholeNumber('PORTAL_SMS_HOURLY_LIMIT', DEFAULT_SIGNUP_SETTINGS.smsHourlyLimit, 100_000, ''),
   PORTAL_E2E_ACCOUNTS: flag('PORTAL_E2E_ACCOUNTS', false),
   CALL_RUNTIME: flag('CALL_RUNTIME', true),
   CALL_RUNTIME_SIP_PORT: raw().transform((value, ctx) => {
     const port = Number(value ?? 5080);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) return fail(ctx, `CALL_RUNTIME_SIP_PORT must be a port number, not "${value}"`);
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      return fail(ctx, `CALL_RUNTIME_SIP_PORT must be a port number, not "${value}"`);
     return port;
   }),
   CALL_RUNTIME_SIP_HOST: raw(),
@@ -197,7 +242,15 @@ export interface MessagingConfig {
 
 export type PaymentsConfig =
   | { provider: 'sandbox' }
-  | { provider: 'hosted'; apiUrl: string; secretKey: string; publicKey: string; webhookSecret: string; checkoutAction: string; checkoutSrc: string };
+  | {
+      provider: 'hosted';
+      apiUrl: string;
+      secretKey: string;
+      publicKey: string;
+      webhookSecret: string;
+      checkoutAction: string;
+      checkoutSrc: string;
+    };
 
 export type BroadbandConfig = { source: 'sandbox' } | { source: 'https'; url: string; token: string };
 
@@ -250,7 +303,8 @@ const isLoopback = (url: URL) => isLoopbackHost(url.hostname);
 /** The checks that read two variables at once: a transport, provider or source that needs its settings. */
 function checkTogether(v: Variables, ctx: z.RefinementCtx): void {
   const needs = (name: VariableName, because: string) => {
-    if (v[name] === undefined) ctx.addIssue({ code: 'custom', message: `${name} must be set ${because}`, path: [name] });
+    if (v[name] === undefined)
+      ctx.addIssue({ code: 'custom', message: `${name} must be set ${because}`, path: [name] });
   };
   if (v.MAIL_TRANSPORT === 'smtp') {
     needs('SMTP_URL', 'when MAIL_TRANSPORT=smtp');
@@ -261,31 +315,47 @@ function checkTogether(v: Variables, ctx: z.RefinementCtx): void {
     needs('SMS_GATEWAY_TOKEN', 'when SMS_TRANSPORT=https');
     // The token and the codes travel in this request: plain HTTP only to this machine.
     const url = v.SMS_GATEWAY_URL ? new URL(v.SMS_GATEWAY_URL) : undefined;
-    if (url?.protocol === 'http:' && !isLoopback(url)) ctx.addIssue({ code: 'custom', message: 'SMS_GATEWAY_URL must start with https:', path: ['SMS_GATEWAY_URL'] });
+    if (url?.protocol === 'http:' && !isLoopback(url))
+      ctx.addIssue({ code: 'custom', message: 'SMS_GATEWAY_URL must start with https:', path: ['SMS_GATEWAY_URL'] });
   }
   if (v.PORTAL_PAYMENTS_PROVIDER === 'hosted') {
     for (const name of PAYMENT_SETTINGS) {
-      if (v[name] === undefined) ctx.addIssue({ code: 'custom', message: `PORTAL_PAYMENTS_PROVIDER=hosted needs ${name}`, path: [name] });
+      if (v[name] === undefined)
+        ctx.addIssue({ code: 'custom', message: `PORTAL_PAYMENTS_PROVIDER=hosted needs ${name}`, path: [name] });
     }
   }
   if (v.BROADBAND_DATA === 'https') {
     if (!/^https?:\/\//.test(v.BROADBAND_API_URL ?? '')) {
-      ctx.addIssue({ code: 'custom', message: "BROADBAND_DATA=https needs BROADBAND_API_URL, the checker's address (https://...)", path: ['BROADBAND_API_URL'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: "BROADBAND_DATA=https needs BROADBAND_API_URL, the checker's address (https://...)",
+        path: ['BROADBAND_API_URL'],
+      });
     }
-    if (!v.BROADBAND_API_TOKEN) ctx.addIssue({ code: 'custom', message: "BROADBAND_DATA=https needs BROADBAND_API_TOKEN, the checker's bearer token", path: ['BROADBAND_API_TOKEN'] });
+    if (!v.BROADBAND_API_TOKEN)
+      ctx.addIssue({
+        code: 'custom',
+        message: "BROADBAND_DATA=https needs BROADBAND_API_TOKEN, the checker's bearer token",
+        path: ['BROADBAND_API_TOKEN'],
+      });
   }
   const analyticsNeeds: Record<string, VariableName[]> = {
     'tag-manager': ['ANALYTICS_TAG_MANAGER_URL'],
     'product-analytics': ['ANALYTICS_PRODUCT_URL', 'ANALYTICS_PRODUCT_KEY'],
     heatmap: ['ANALYTICS_HEATMAP_URL'],
   };
-  for (const kind of v.ANALYTICS_SERVICES) for (const name of analyticsNeeds[kind] ?? []) needs(name, `when ANALYTICS_SERVICES lists ${kind}`);
+  for (const kind of v.ANALYTICS_SERVICES)
+    for (const name of analyticsNeeds[kind] ?? []) needs(name, `when ANALYTICS_SERVICES lists ${kind}`);
   for (const provider of SOCIAL_PROVIDERS) {
     const prefix = provider.toUpperCase();
     const id = v[`${prefix}_CLIENT_ID` as VariableName];
     const secret = v[`${prefix}_CLIENT_SECRET` as VariableName];
     if (Boolean(id) !== Boolean(secret)) {
-      ctx.addIssue({ code: 'custom', message: `${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together (or neither, for the sandbox)`, path: [`${prefix}_CLIENT_SECRET`] });
+      ctx.addIssue({
+        code: 'custom',
+        message: `${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together (or neither, for the sandbox)`,
+        path: [`${prefix}_CLIENT_SECRET`],
+      });
     }
   }
 }
@@ -298,9 +368,14 @@ function analyticsService(kind: (typeof ANALYTICS_SERVICE_KINDS)[number], v: Var
 }
 
 function toConfig(v: Variables): Config {
-  const mail: MessagingConfig['mail'] = v.MAIL_TRANSPORT === 'smtp' ? { transport: 'smtp', url: v.SMTP_URL!, from: v.MAIL_FROM! } : { transport: 'sandbox' };
+  const mail: MessagingConfig['mail'] =
+    v.MAIL_TRANSPORT === 'smtp'
+      ? { transport: 'smtp', url: v.SMTP_URL!, from: v.MAIL_FROM! }
+      : { transport: 'sandbox' };
   const sms: MessagingConfig['sms'] =
-    v.SMS_TRANSPORT === 'https' ? { transport: 'https', url: v.SMS_GATEWAY_URL!, token: v.SMS_GATEWAY_TOKEN!, sender: v.SMS_SENDER } : { transport: 'sandbox' };
+    v.SMS_TRANSPORT === 'https'
+      ? { transport: 'https', url: v.SMS_GATEWAY_URL!, token: v.SMS_GATEWAY_TOKEN!, sender: v.SMS_SENDER }
+      : { transport: 'sandbox' };
   const payments: PaymentsConfig =
     v.PORTAL_PAYMENTS_PROVIDER === 'hosted'
       ? {
@@ -342,7 +417,10 @@ function toConfig(v: Variables): Config {
     speechEngine: v.SPEECH_ENGINE,
     addressLookup: v.ADDRESS_LOOKUP,
     chatService: v.CHAT_SERVICE,
-    broadband: v.BROADBAND_DATA === 'https' ? { source: 'https', url: v.BROADBAND_API_URL!, token: v.BROADBAND_API_TOKEN! } : { source: 'sandbox' },
+    broadband:
+      v.BROADBAND_DATA === 'https'
+        ? { source: 'https', url: v.BROADBAND_API_URL!, token: v.BROADBAND_API_TOKEN! }
+        : { source: 'sandbox' },
     provisioningUrl: withoutTrailingSlashes(v.PORTAL_PROVISIONING_URL!),
     provisioningDelayMs: v.PORTAL_PROVISIONING_DELAY_MS,
     advancedCallForward: v.PORTAL_ADVANCED_CALL_FORWARD,
@@ -354,7 +432,9 @@ function toConfig(v: Variables): Config {
       smsHourlyLimit: v.PORTAL_SMS_HOURLY_LIMIT,
     },
     e2eAccounts: v.PORTAL_E2E_ACCOUNTS,
-    callRuntime: v.CALL_RUNTIME ? { sipPort: v.CALL_RUNTIME_SIP_PORT, sipHost: v.CALL_RUNTIME_SIP_HOST ?? `127.0.0.1:${v.CALL_RUNTIME_SIP_PORT}` } : null,
+    callRuntime: v.CALL_RUNTIME
+      ? { sipPort: v.CALL_RUNTIME_SIP_PORT, sipHost: v.CALL_RUNTIME_SIP_HOST ?? `127.0.0.1:${v.CALL_RUNTIME_SIP_PORT}` }
+      : null,
   };
 }
 
@@ -390,14 +470,25 @@ export function settings(): Config {
  */
 export function messagingAdapters(config: MessagingConfig): { mailer?: Mailer; sms?: SmsSender } {
   return {
-    ...(config.mail.transport === 'smtp' && { mailer: new SmtpMailer({ url: config.mail.url, from: config.mail.from }) }),
+    ...(config.mail.transport === 'smtp' && {
+      mailer: new SmtpMailer({ url: config.mail.url, from: config.mail.from }),
+    }),
     ...(config.sms.transport === 'https' && {
       sms: new HttpsSmsGateway({ url: config.sms.url, token: config.sms.token, sender: config.sms.sender }),
     }),
   };
 }
 
-export type VariableGroup = 'Server' | 'Storage' | 'Messages' | 'Payments' | 'Social sign-in' | 'Services' | 'Product switches' | 'Test calls' | 'Tests';
+export type VariableGroup =
+  | 'Server'
+  | 'Storage'
+  | 'Messages'
+  | 'Payments'
+  | 'Social sign-in'
+  | 'Services'
+  | 'Product switches'
+  | 'Test calls'
+  | 'Tests';
 
 export interface VariableDoc {
   group: VariableGroup;
@@ -415,7 +506,8 @@ export const VARIABLES: Record<VariableName, VariableDoc> = {
   PORTAL_PUBLIC_URL: {
     group: 'Server',
     default: 'http://localhost:$PORT',
-    about: "the address links in e-mails point to (never taken from the request's Host header); the social sign-in redirect URI to register is `$PORTAL_PUBLIC_URL/login`",
+    about:
+      "the address links in e-mails point to (never taken from the request's Host header); the social sign-in redirect URI to register is `$PORTAL_PUBLIC_URL/login`",
     essential: true,
   },
   TRUST_PROXY: {
@@ -428,37 +520,51 @@ export const VARIABLES: Record<VariableName, VariableDoc> = {
   LOG_LEVEL: {
     group: 'Server',
     default: 'info',
-    about: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. At `info` an answered request is logged only when it failed (5xx) or took over a second; `debug` logs every one, with the secrets in URLs redacted',
+    about:
+      '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. At `info` an answered request is logged only when it failed (5xx) or took over a second; `debug` logs every one, with the secrets in URLs redacted',
   },
-  SHUTDOWN_TIMEOUT_MS: { group: 'Server', default: '20000', about: 'on SIGTERM or SIGINT, how long the requests in flight may take before the server exits anyway (code 1)' },
+  SHUTDOWN_TIMEOUT_MS: {
+    group: 'Server',
+    default: '20000',
+    about: 'on SIGTERM or SIGINT, how long the requests in flight may take before the server exits anyway (code 1)',
+  },
   PORTAL_STATIC_DIR: { group: 'Server', default: './dist', about: 'the built SPA the server serves' },
   DATABASE_URL: {
     group: 'Storage',
     default: '',
-    about: '`postgres://...`: this PostgreSQL server instead of the embedded PGlite (same schema and migrations); needed for several processes',
+    about:
+      '`postgres://...`: this PostgreSQL server instead of the embedded PGlite (same schema and migrations); needed for several processes',
     essential: true,
   },
   PORTAL_DATA_DIR: {
     group: 'Storage',
     default: './data',
-    about: 'the folder of the embedded PGlite database (locked while a server runs on it) and of stored audio (`audio/`); `memory://` keeps everything in memory',
+    about:
+      'the folder of the embedded PGlite database (locked while a server runs on it) and of stored audio (`audio/`); `memory://` keeps everything in memory',
     essential: true,
   },
   PORTAL_DATA_MIN_FREE_MB: {
     group: 'Storage',
     default: '64',
-    about: "the free space, in MB, PGlite's folder's disk must have to start; short of it the server exits naming the folder and the room it needs, and writes nothing",
+    about:
+      "the free space, in MB, PGlite's folder's disk must have to start; short of it the server exits naming the folder and the room it needs, and writes nothing",
   },
   AUDIO_STORAGE: {
     group: 'Storage',
     default: '`database` with DATABASE_URL, else `filesystem`',
-    about: 'where the bytes of audio files and the text-to-speech cache live: `database` (the `stored_audio` table, shared by every process on one PostgreSQL) or `filesystem` (`PORTAL_DATA_DIR/audio/`)',
+    about:
+      'where the bytes of audio files and the text-to-speech cache live: `database` (the `stored_audio` table, shared by every process on one PostgreSQL) or `filesystem` (`PORTAL_DATA_DIR/audio/`)',
   },
-  SPEECH_CACHE_MB: { group: 'Storage', default: '100', about: "the text-to-speech cache's size in megabytes; past it the least recently used entries are deleted" },
+  SPEECH_CACHE_MB: {
+    group: 'Storage',
+    default: '100',
+    about: "the text-to-speech cache's size in megabytes; past it the least recently used entries are deleted",
+  },
   MAIL_TRANSPORT: {
     group: 'Messages',
     default: 'sandbox',
-    about: '`sandbox` keeps e-mails in the outbox (read at `/sandbox/outbox`); `smtp` sends them, with SMTP_URL and MAIL_FROM',
+    about:
+      '`sandbox` keeps e-mails in the outbox (read at `/sandbox/outbox`); `smtp` sends them, with SMTP_URL and MAIL_FROM',
     essential: true,
   },
   SMTP_URL: { group: 'Messages', default: '', about: 'with `smtp`: `smtp://user:pass@host:587` or `smtps://...:465`' },
@@ -466,27 +572,57 @@ export const VARIABLES: Record<VariableName, VariableDoc> = {
   SMS_TRANSPORT: {
     group: 'Messages',
     default: 'sandbox',
-    about: '`sandbox` keeps texts in the outbox; `https` posts them as JSON to a gateway, with SMS_GATEWAY_URL and SMS_GATEWAY_TOKEN',
+    about:
+      '`sandbox` keeps texts in the outbox; `https` posts them as JSON to a gateway, with SMS_GATEWAY_URL and SMS_GATEWAY_TOKEN',
   },
-  SMS_GATEWAY_URL: { group: 'Messages', default: '', about: 'with `https`: the gateway (plain `http:` only to this machine)' },
+  SMS_GATEWAY_URL: {
+    group: 'Messages',
+    default: '',
+    about: 'with `https`: the gateway (plain `http:` only to this machine)',
+  },
   SMS_GATEWAY_TOKEN: { group: 'Messages', default: '', about: "with `https`: the gateway's bearer token" },
   SMS_SENDER: { group: 'Messages', default: '', about: 'with `https`: the sender name, optional' },
   PORTAL_PAYMENTS_PROVIDER: {
     group: 'Payments',
     default: 'sandbox',
-    about: 'card payments: `sandbox` is the hosted checkout on this server (`/sandbox/checkout/`, test cards in docs/demo-accounts.md); `hosted` is a real hosted-payments provider, which needs the five settings below',
+    about:
+      'card payments: `sandbox` is the hosted checkout on this server (`/sandbox/checkout/`, test cards in docs/demo-accounts.md); `hosted` is a real hosted-payments provider, which needs the five settings below',
   },
   PORTAL_PAYMENTS_API_URL: { group: 'Payments', default: '', about: "with `hosted`: the provider's API" },
   PORTAL_PAYMENTS_SECRET_KEY: { group: 'Payments', default: '', about: 'with `hosted`: the secret key' },
   PORTAL_PAYMENTS_PUBLIC_KEY: { group: 'Payments', default: '', about: 'with `hosted`: the public key' },
-  PORTAL_PAYMENTS_WEBHOOK_SECRET: { group: 'Payments', default: '', about: "with `hosted`: the webhooks' HMAC secret (`cko-signature`)" },
-  PORTAL_PAYMENTS_CHECKOUT_URL: { group: 'Payments', default: '', about: "with `hosted`: the provider's hosted payment page" },
-  PORTAL_PAYMENTS_CHECKOUT_SRC: { group: 'Payments', default: '', about: "with `hosted`: the provider's checkout script, optional" },
-  GOOGLE_CLIENT_ID: { group: 'Social sign-in', default: '', about: "Google's OAuth client id (set with its secret, or neither)" },
+  PORTAL_PAYMENTS_WEBHOOK_SECRET: {
+    group: 'Payments',
+    default: '',
+    about: "with `hosted`: the webhooks' HMAC secret (`cko-signature`)",
+  },
+  PORTAL_PAYMENTS_CHECKOUT_URL: {
+    group: 'Payments',
+    default: '',
+    about: "with `hosted`: the provider's hosted payment page",
+  },
+  PORTAL_PAYMENTS_CHECKOUT_SRC: {
+    group: 'Payments',
+    default: '',
+    about: "with `hosted`: the provider's checkout script, optional",
+  },
+  GOOGLE_CLIENT_ID: {
+    group: 'Social sign-in',
+    default: '',
+    about: "Google's OAuth client id (set with its secret, or neither)",
+  },
   GOOGLE_CLIENT_SECRET: { group: 'Social sign-in', default: '', about: "Google's OAuth client secret" },
-  FACEBOOK_CLIENT_ID: { group: 'Social sign-in', default: '', about: "Facebook's OAuth client id (set with its secret, or neither)" },
+  FACEBOOK_CLIENT_ID: {
+    group: 'Social sign-in',
+    default: '',
+    about: "Facebook's OAuth client id (set with its secret, or neither)",
+  },
   FACEBOOK_CLIENT_SECRET: { group: 'Social sign-in', default: '', about: "Facebook's OAuth client secret" },
-  LINKEDIN_CLIENT_ID: { group: 'Social sign-in', default: '', about: "LinkedIn's OAuth client id (set with its secret, or neither)" },
+  LINKEDIN_CLIENT_ID: {
+    group: 'Social sign-in',
+    default: '',
+    about: "LinkedIn's OAuth client id (set with its secret, or neither)",
+  },
   LINKEDIN_CLIENT_SECRET: { group: 'Social sign-in', default: '', about: "LinkedIn's OAuth client secret" },
   SOCIAL_SIGN_IN_SANDBOX: {
     group: 'Social sign-in',
@@ -509,30 +645,61 @@ export const VARIABLES: Record<VariableName, VariableDoc> = {
   ANALYTICS_TAG_MANAGER_URL: {
     group: 'Services',
     default: '',
-    about: "with `tag-manager`: its script (`https://www.googletagmanager.com/gtm.js?id=GTM-XXXX`); the portal's events go on its own data layer, `analyticsLayer`",
+    about:
+      "with `tag-manager`: its script (`https://www.googletagmanager.com/gtm.js?id=GTM-XXXX`); the portal's events go on its own data layer, `analyticsLayer`",
   },
-  ANALYTICS_PRODUCT_URL: { group: 'Services', default: '', about: 'with `product-analytics`: its event intake, which takes `POST {api_key, events}` as JSON (plain `http:` only to this machine)' },
-  ANALYTICS_PRODUCT_KEY: { group: 'Services', default: '', about: "with `product-analytics`: the project's public key, sent as `api_key`" },
-  ANALYTICS_HEATMAP_URL: { group: 'Services', default: '', about: 'with `heatmap`: its script, which takes commands through the `window.hj` queue' },
-  SPEECH_ENGINE: { group: 'Services', default: 'espeak', about: 'text to speech: eSpeak NG in WebAssembly, nothing to install (server/src/speech/create-speech-engine.ts)' },
-  ADDRESS_LOOKUP: { group: 'Services', default: 'sandbox', about: 'postcode address lookup; the sandbox answers from a built-in data set (server/src/address/create-address-lookup.ts)' },
-  CHAT_SERVICE: { group: 'Services', default: 'sandbox', about: 'chat support; the sandbox keeps conversations in the database with a canned agent reply (server/src/chat/create-chat-service.ts)' },
+  ANALYTICS_PRODUCT_URL: {
+    group: 'Services',
+    default: '',
+    about:
+      'with `product-analytics`: its event intake, which takes `POST {api_key, events}` as JSON (plain `http:` only to this machine)',
+  },
+  ANALYTICS_PRODUCT_KEY: {
+    group: 'Services',
+    default: '',
+    about: "with `product-analytics`: the project's public key, sent as `api_key`",
+  },
+  ANALYTICS_HEATMAP_URL: {
+    group: 'Services',
+    default: '',
+    about: 'with `heatmap`: its script, which takes commands through the `window.hj` queue',
+  },
+  SPEECH_ENGINE: {
+    group: 'Services',
+    default: 'espeak',
+    about: 'text to speech: eSpeak NG in WebAssembly, nothing to install (server/src/speech/create-speech-engine.ts)',
+  },
+  ADDRESS_LOOKUP: {
+    group: 'Services',
+    default: 'sandbox',
+    about:
+      'postcode address lookup; the sandbox answers from a built-in data set (server/src/address/create-address-lookup.ts)',
+  },
+  CHAT_SERVICE: {
+    group: 'Services',
+    default: 'sandbox',
+    about:
+      'chat support; the sandbox keeps conversations in the database with a canned agent reply (server/src/chat/create-chat-service.ts)',
+  },
   BROADBAND_DATA: {
     group: 'Services',
     default: 'sandbox',
-    about: "broadband addresses and availability: the sandbox's built-in data set, or `https`, the networks' checker at BROADBAND_API_URL",
+    about:
+      "broadband addresses and availability: the sandbox's built-in data set, or `https`, the networks' checker at BROADBAND_API_URL",
   },
   BROADBAND_API_URL: { group: 'Services', default: '', about: "with `https`: the checker's address" },
   BROADBAND_API_TOKEN: { group: 'Services', default: '', about: "with `https`: the checker's bearer token" },
   PORTAL_PROVISIONING_URL: {
     group: 'Services',
     default: 'https://provisioning.cloudphone.example',
-    about: "the desk phones' auto-provisioning service: a device's provisioning string is `{this}/{mac}.cfg?key={its key}`",
+    about:
+      "the desk phones' auto-provisioning service: a device's provisioning string is `{this}/{mac}.cfg?key={its key}`",
   },
   PORTAL_PROVISIONING_DELAY_MS: {
     group: 'Services',
     default: '15000',
-    about: 'how long the sandbox takes to provision (an upgrade, a migration, a new product), 0 to 3600000 ms; a job survives a restart',
+    about:
+      'how long the sandbox takes to provision (an upgrade, a migration, a new product), 0 to 3600000 ms; a job survives a restart',
   },
   PORTAL_ADVANCED_CALL_FORWARD: {
     group: 'Product switches',
@@ -543,18 +710,49 @@ export const VARIABLES: Record<VariableName, VariableDoc> = {
   PORTAL_CALL_RECORDINGS: {
     group: 'Product switches',
     default: 'shown',
-    about: 'the spec\'s baked flag "call-recording hide on" (spec 000 section 9): `hidden` answers every call-recording call 404 "Call recordings are not available" (docs/decisions/006)',
+    about:
+      'the spec\'s baked flag "call-recording hide on" (spec 000 section 9): `hidden` answers every call-recording call 404 "Call recordings are not available" (docs/decisions/006)',
   },
-  PORTAL_MAINTENANCE_MODE: { group: 'Product switches', default: 'off', about: 'spec 000\'s maintenance mode: `on` closes the trial sign-up, whose pages show "Under maintenance"' },
-  PORTAL_SIGNUP_REDIRECT_TO_TRIAL: { group: 'Product switches', default: 'off', about: "spec 000's sign-up redirect to trial: `on` sends every self sign-up page to `/trial/signup`" },
+  PORTAL_MAINTENANCE_MODE: {
+    group: 'Product switches',
+    default: 'off',
+    about: 'spec 000\'s maintenance mode: `on` closes the trial sign-up, whose pages show "Under maintenance"',
+  },
+  PORTAL_SIGNUP_REDIRECT_TO_TRIAL: {
+    group: 'Product switches',
+    default: 'off',
+    about: "spec 000's sign-up redirect to trial: `on` sends every self sign-up page to `/trial/signup`",
+  },
   PORTAL_VOIP3_SIGNUP: {
     group: 'Product switches',
     default: 'on',
-    about: "spec 000's VoIP3 sign-up: `on`, new sign-ups get voip3 (supplier 3) phones; `off`, supplier-2 phones, and the voip3 self sign-ups are closed",
+    about:
+      "spec 000's VoIP3 sign-up: `on`, new sign-ups get voip3 (supplier 3) phones; `off`, supplier-2 phones, and the voip3 self sign-ups are closed",
   },
-  PORTAL_SMS_HOURLY_LIMIT: { group: 'Product switches', default: '200', about: "texts the sign-up's SMS codes may send per hour, every number together (0 to 100000)" },
-  PORTAL_E2E_ACCOUNTS: { group: 'Tests', default: 'off', about: "`on`: the first start also seeds the end-to-end suite's own customers (scripts/e2e-server.mjs sets it)" },
-  CALL_RUNTIME: { group: 'Test calls', default: 'on', about: 'the test-call runtime (call-runtime/), started as a child of the server bound to 127.0.0.1; `off` leaves it out and test calls answer 503' },
-  CALL_RUNTIME_SIP_PORT: { group: 'Test calls', default: '5080', about: 'where the runtime answers SIP, over UDP and TCP' },
-  CALL_RUNTIME_SIP_HOST: { group: 'Test calls', default: '127.0.0.1:{CALL_RUNTIME_SIP_PORT}', about: 'the `host:port` a test call\'s SIP address names (`sip:flow-{token}@{this}`)' },
+  PORTAL_SMS_HOURLY_LIMIT: {
+    group: 'Product switches',
+    default: '200',
+    about: "texts the sign-up's SMS codes may send per hour, every number together (0 to 100000)",
+  },
+  PORTAL_E2E_ACCOUNTS: {
+    group: 'Tests',
+    default: 'off',
+    about: "`on`: the first start also seeds the end-to-end suite's own customers (scripts/e2e-server.mjs sets it)",
+  },
+  CALL_RUNTIME: {
+    group: 'Test calls',
+    default: 'on',
+    about:
+      'the test-call runtime (call-runtime/), started as a child of the server bound to 127.0.0.1; `off` leaves it out and test calls answer 503',
+  },
+  CALL_RUNTIME_SIP_PORT: {
+    group: 'Test calls',
+    default: '5080',
+    about: 'where the runtime answers SIP, over UDP and TCP',
+  },
+  CALL_RUNTIME_SIP_HOST: {
+    group: 'Test calls',
+    default: '127.0.0.1:{CALL_RUNTIME_SIP_PORT}',
+    about: "the `host:port` a test call's SIP address names (`sip:flow-{token}@{this}`)",
+  },
 };

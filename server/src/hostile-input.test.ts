@@ -3,13 +3,23 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
+
 import { endpoints, textMessages, type Endpoint, type EndpointName, type HttpMethod } from '@portal/contract';
 import { MAX_FLOW_DEPTH, MAX_FLOW_NODES } from '@portal/editor-core';
 import { sampleFlow } from '@portal/editor-core/testing';
-import { issueToken } from './modules/identity/index.ts';
-import { demoLogins } from './db/demo-logins.ts';
+
 import { encodeWav } from './audio/wav.ts';
-import { callFlows, callRecordings, holidaySchedules, phonebooks, products, users, voipUsers } from './db/schema/index.ts';
+import { demoLogins } from './db/demo-logins.ts';
+import {
+  callFlows,
+  callRecordings,
+  holidaySchedules,
+  phonebooks,
+  products,
+  users,
+  voipUsers,
+} from './db/schema/index.ts';
+import { issueToken } from './modules/identity/index.ts';
 import { getCsrf, useTestApp, type Csrf } from './test/helper.ts';
 
 // Nothing a client sends may produce a 500: every endpoint of the contract gets junk
@@ -65,12 +75,20 @@ const bodies: Body[] = [
   { contentType: 'multipart/form-data; boundary=x', payload: '--x\r\n\r\n--x--' },
   { contentType: 'application/octet-stream', payload: randomBytes(2048) },
   // Call flows, simple call flow and add-on: wrong types, NUL characters, trees too deep or too large.
-  json('{"name": "\\u0000", "enable": false, "data": {"id": "n1", "type": "main_number", "name": "", "args": {}, "children": []}}'),
+  json(
+    '{"name": "\\u0000", "enable": false, "data": {"id": "n1", "type": "main_number", "name": "", "args": {}, "children": []}}',
+  ),
   json('{"name": "x", "enable": "yes", "data": {"id": "n1", "type": "nonsense", "args": [], "children": {}}}'),
   json(JSON.stringify({ name: '\ud800 lone', enable: false, data: { ...sampleFlow().data, id: '\udfff' } })),
   json(JSON.stringify({ name: 'x', enable: false, data: { ...sampleFlow().data, args: { ['k\u0000']: 1 } } })),
   json(JSON.stringify({ version: 1e300, enable: true, data: { out_of_hours: null } })),
-  json(JSON.stringify({ enabled: 'true', version: -1, data: { welcome_greeting: { enabled: true, audio_file: 'x'.repeat(10_000) } } })),
+  json(
+    JSON.stringify({
+      enabled: 'true',
+      version: -1,
+      data: { welcome_greeting: { enabled: true, audio_file: 'x'.repeat(10_000) } },
+    }),
+  ),
   json(deepFlow(10_000)),
   json(deepChildren(10_000)),
   json(deepArg(10_000)),
@@ -81,11 +99,33 @@ const bodies: Body[] = [
 /** Bodies sent with a GET, which Fastify does not read. */
 const getBodies: Body[] = [{}, json('{}'), json(deep(5000)), { contentType: 'text/plain', payload: 'hello' }];
 
-const queries = ['', '?page_size=abc', '?page_size=-1&page_size=2', '?a[b][c]=1', '?%zz=1', `?q=${'x'.repeat(10_000)}`, '?number=%00&number=1'];
-const paramValues = ['abc', '-1', '0', '1.5', '99999999999999999999', '2147483648', '%00', '%2e%2e%2f', '%ED%A0%80', '%F0%9F%98%80', 'x'.repeat(500)];
+const queries = [
+  '',
+  '?page_size=abc',
+  '?page_size=-1&page_size=2',
+  '?a[b][c]=1',
+  '?%zz=1',
+  `?q=${'x'.repeat(10_000)}`,
+  '?number=%00&number=1',
+];
+const paramValues = [
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '99999999999999999999',
+  '2147483648',
+  '%00',
+  '%2e%2e%2f',
+  '%ED%A0%80',
+  '%F0%9F%98%80',
+  'x'.repeat(500),
+];
 
 function fillPath(path: string, value: string | Record<string, string>) {
-  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => (typeof value === 'string' ? value : (value[name] ?? 'missing')));
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) =>
+    typeof value === 'string' ? value : (value[name] ?? 'missing'),
+  );
 }
 
 let csrf: Csrf;
@@ -109,10 +149,19 @@ function headerSets(endpoint: Endpoint, key: string): Record<string, string>[] {
   return [
     { authorization: `Token ${key}`, ...csrf.headers },
     {},
-    { authorization: `Token ${'x'.repeat(5000)}`, cookie: `csrftoken=${'z'.repeat(5000)}`, 'x-csrftoken': 'z'.repeat(5000) },
+    {
+      authorization: `Token ${'x'.repeat(5000)}`,
+      cookie: `csrftoken=${'z'.repeat(5000)}`,
+      'x-csrftoken': 'z'.repeat(5000),
+    },
     { authorization: 'Basic dXNlcjpwYXNz', cookie: 'csrftoken=%%%; =; a', 'x-csrftoken': '' },
     ...(endpoint.auth ? [{ authorization: `token  ${key}  `, ...csrf.headers }] : []),
-    { authorization: `Token ${key}`, ...csrf.headers, 'if-match': 'W/"%%%", *, "", "99999999999999999999"', range: 'bytes=--1,999999999999999999999-' },
+    {
+      authorization: `Token ${key}`,
+      ...csrf.headers,
+      'if-match': 'W/"%%%", *, "", "99999999999999999999"',
+      range: 'bytes=--1,999999999999999999999-',
+    },
   ];
 }
 
@@ -151,7 +200,10 @@ describe('junk requests', () => {
       // Fastify never reads the body of a GET, so a GET gets a few bodies only.
       const junkBodies = endpoint.method === 'GET' ? getBodies : bodies;
       // Each junk query with no body, and each junk body with no query.
-      const cases = [...queries.map((query) => ({ query, body: {} as Body })), ...junkBodies.map((body) => ({ query: '', body }))];
+      const cases = [
+        ...queries.map((query) => ({ query, body: {} as Body })),
+        ...junkBodies.map((body) => ({ query: '', body })),
+      ];
       const [own, ...foreign] = real;
       // Path parameters that fail validation, or name another customer's product, fail whatever the body.
       const plan = [
@@ -178,7 +230,9 @@ describe('junk requests', () => {
         }
       }
       // Methods the endpoint does not have.
-      const others: HttpMethod[] = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).filter((m) => m !== endpoint.method);
+      const others: HttpMethod[] = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).filter(
+        (m) => m !== endpoint.method,
+      );
       for (const method of others) {
         await expectHandled({ method, url: fillPath(endpoint.path, '1'), headers: csrf.headers, payload: '{}' });
       }
@@ -199,7 +253,10 @@ describe('deeply nested and oversized call flows', () => {
       [wideFlow(MAX_FLOW_NODES), { data: [`A flow can have at most ${MAX_FLOW_NODES} steps`] }],
       [deepArg(10_000), { detail: 'The request body is nested too deeply.' }],
       [deep(10_000), { detail: 'The request body is nested too deeply.' }],
-      [`{"name":"Deep","enable":false,"data":{"a":${deep(10_000)}}}`, { detail: 'The request body is nested too deeply.' }],
+      [
+        `{"name":"Deep","enable":false,"data":{"a":${deep(10_000)}}}`,
+        { detail: 'The request body is nested too deeply.' },
+      ],
     ];
     for (const url of [`/api/v2/voip/${ids.acme}/call-flows/`, `/api/v2/voip/${ids.acme}/call-flows/${flow!.id}/`]) {
       const method = url.endsWith('call-flows/') ? 'POST' : 'PATCH';
@@ -232,7 +289,8 @@ function rawForm(parts: string[], { boundary = 'JunkBoundary', close = true } = 
   const body = parts.map((part) => `--${boundary}\r\n${part}\r\n`).join('') + (close ? `--${boundary}--\r\n` : '');
   return { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.from(body, 'latin1') };
 }
-const field = (name: string, value: string, headers = '') => `Content-Disposition: form-data; name="${name}"\r\n${headers}\r\n${value}`;
+const field = (name: string, value: string, headers = '') =>
+  `Content-Disposition: form-data; name="${name}"\r\n${headers}\r\n${value}`;
 const filePart = (name: string, filename: string, bytes: string, type = 'audio/wav') =>
   `Content-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n${bytes}`;
 const wav = encodeWav(new Int16Array(4000)).toString('latin1');
@@ -247,10 +305,16 @@ const junkForms: Body[] = [
   ...['audio-file', 'file'].flatMap((name) => [
     rawForm([filePart(name, 'x.wav', wav)]),
     rawForm([filePart(name, 'x.wav', wav), field('audio-data', '['.repeat(8000) + ']'.repeat(8000))]),
-    rawForm([filePart(name, 'x.wav', wav), field('audio-data', '{"__proto__": {"kind": "greeting"}, "constructor": 1}')]),
+    rawForm([
+      filePart(name, 'x.wav', wav),
+      field('audio-data', '{"__proto__": {"kind": "greeting"}, "constructor": 1}'),
+    ]),
     rawForm([filePart(name, 'x.wav', wav), field('audio-data', '{nope', 'Content-Type: application/json\r\n')]),
     rawForm([filePart(name, 'x.wav', wav), field('audio-data', data, 'Content-Type: application/json\r\n')]),
-    rawForm([filePart(name, 'x.wav', wav), field('audio-data', JSON.stringify({ kind: 'greeting', sub_kind: 'upload', name: 'a\u0000b', text: '\ud800' }))]),
+    rawForm([
+      filePart(name, 'x.wav', wav),
+      field('audio-data', JSON.stringify({ kind: 'greeting', sub_kind: 'upload', name: 'a\u0000b', text: '\ud800' })),
+    ]),
     rawForm([filePart(name, 'x.wav', wav), field('audio-data', `{"name":"${'n'.repeat(20_000)}"}`)]),
     rawForm([filePart(name, `${'../'.repeat(50)}\u0000evil\u202e.wav`, wav), field('audio-data', data)]),
     rawForm([filePart(name, 'x'.repeat(5000), wav), field('audio-data', data)]),
@@ -258,8 +322,12 @@ const junkForms: Body[] = [
     rawForm([field('audio-data', data), filePart(name, 'x.wav', wav.slice(0, 100))], { close: false }),
     rawForm([filePart(name, 'x.wav', ''), field('audio-data', data)]),
     rawForm([filePart(name, 'x.wav', wav), field(name, 'text where the file goes'), field('audio-data', data)]),
-    rawForm([`Content-Disposition: form-data; name="${name}"; filename="x.wav"\r\nContent-Type: multipart/mixed; boundary=inner\r\n\r\n--inner\r\n\r\n--inner--`]),
-    rawForm([`Content-Disposition: form-data; name="${name}"; filename="x.wav"\r\nContent-Transfer-Encoding: base64\r\n\r\nUklGRg==`]),
+    rawForm([
+      `Content-Disposition: form-data; name="${name}"; filename="x.wav"\r\nContent-Type: multipart/mixed; boundary=inner\r\n\r\n--inner\r\n\r\n--inner--`,
+    ]),
+    rawForm([
+      `Content-Disposition: form-data; name="${name}"; filename="x.wav"\r\nContent-Transfer-Encoding: base64\r\n\r\nUklGRg==`,
+    ]),
     rawForm([filePart(name, 'x.wav', wav)], { boundary: 'b'.repeat(200) }),
   ]),
   rawForm(Array.from({ length: 200 }, (_, i) => field(`f${i}`, 'x'))),
@@ -274,7 +342,9 @@ const junkForms: Body[] = [
 // Each upload gets every junk form, with each query it may have: unreadable forms, prototype and
 // overlong field names, files under the wrong field, JSON too deep or not JSON, NUL in names.
 describe('junk uploads', () => {
-  const uploads = (Object.entries(endpoints) as [EndpointName, Endpoint][]).filter(([, endpoint]) => endpoint.multipart);
+  const uploads = (Object.entries(endpoints) as [EndpointName, Endpoint][]).filter(
+    ([, endpoint]) => endpoint.multipart,
+  );
 
   for (const [name, endpoint] of uploads) {
     it(`never make ${name} answer 5xx, whatever the form`, async () => {
@@ -303,7 +373,8 @@ const paramNames = (path: string) => [...path.matchAll(/:([A-Za-z_]\w*)/g)].map(
 /** Whether the contract reads the path parameter as an id: it takes 1 and refuses abc. */
 function isIdParam(endpoint: Endpoint, name: string): boolean {
   const sample = Object.fromEntries(paramNames(endpoint.path).map((param) => [param, '1']));
-  const issuesAt = (params: Record<string, string>) => (z.safeParse(endpoint.params!, params).error?.issues ?? []).filter((issue) => issue.path[0] === name);
+  const issuesAt = (params: Record<string, string>) =>
+    (z.safeParse(endpoint.params!, params).error?.issues ?? []).filter((issue) => issue.path[0] === name);
   return issuesAt(sample).length === 0 && issuesAt({ ...sample, [name]: 'abc' }).length > 0;
 }
 
@@ -324,7 +395,10 @@ describe('ids no row can have, in every path parameter', () => {
     customerKey = await issueToken(t.db, customerId, t.clock.now());
     const [customer] = await t.db.select().from(users).where(eq(users.id, customerId));
     const [seat] = await t.db.select().from(voipUsers).where(eq(voipUsers.productId, ids.acme)).orderBy(voipUsers.id);
-    const [flow] = await t.db.insert(callFlows).values({ productId: ids.acme, name: 'Id target', enable: false, data: sampleFlow().data }).returning();
+    const [flow] = await t.db
+      .insert(callFlows)
+      .values({ productId: ids.acme, name: 'Id target', enable: false, data: sampleFlow().data })
+      .returning();
     const [holiday] = await t.db
       .insert(holidaySchedules)
       .values({ productId: ids.acme, name: 'Id target', startDate: '2030-01-01', endDate: '2030-01-02' })
@@ -334,19 +408,37 @@ describe('ids no row can have, in every path parameter', () => {
     for (const name of ['id', 'product_id', 'productId']) own[name] = String(ids.acme);
     if (recording) Object.assign(own, { uuid: recording.uuid, calllog: String(recording.callLogId) });
     if (phonebook) own.phonebook = phonebook.uuid;
-    Object.assign(own, { flow: String(flow!.id), number: '1', scheduleId: String(holiday!.id), userId: String(seat!.id), seatId: String(seat!.id), accountId: String(customer!.accountId) });
+    Object.assign(own, {
+      flow: String(flow!.id),
+      number: '1',
+      scheduleId: String(holiday!.id),
+      userId: String(seat!.id),
+      seatId: String(seat!.id),
+      accountId: String(customer!.accountId),
+    });
   });
 
-  const withParams = (Object.entries(endpoints) as [EndpointName, Endpoint][]).filter(([, endpoint]) => endpoint.params);
+  const withParams = (Object.entries(endpoints) as [EndpointName, Endpoint][]).filter(
+    ([, endpoint]) => endpoint.params,
+  );
   it('are walked through every route with a path parameter', () => {
     expect(withParams.length).toBeGreaterThan(100);
-    expect(withParams.map(([name]) => name)).toEqual(expect.arrayContaining(['deleteHoliday', 'getCallFlowVersion', 'restoreCallFlowVersion']));
+    expect(withParams.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['deleteHoliday', 'getCallFlowVersion', 'restoreCallFlowVersion']),
+    );
   });
 
   for (const [name, endpoint] of withParams) {
     it(`answer 4xx from ${name} (${endpoint.method} ${endpoint.path}), 404 for an id past the column's range`, async () => {
-      const others = Object.fromEntries(paramNames(endpoint.path).map((other) => [other, own[other] ?? placeholders[other] ?? '1']));
-      const send = (url: string) => t.app.inject({ method: endpoint.method, url, headers: { authorization: `Token ${customerKey}`, ...csrf.headers } });
+      const others = Object.fromEntries(
+        paramNames(endpoint.path).map((other) => [other, own[other] ?? placeholders[other] ?? '1']),
+      );
+      const send = (url: string) =>
+        t.app.inject({
+          method: endpoint.method,
+          url,
+          headers: { authorization: `Token ${customerKey}`, ...csrf.headers },
+        });
       for (const param of paramNames(endpoint.path)) {
         const idParam = isIdParam(endpoint, param);
         // The largest id a row can have, which no row of the demo has: the answer for a missing row.
@@ -383,7 +475,12 @@ describe('ids no row can have, in bodies and queries', () => {
         ['GET', `/api/v3/billing/next-invoice/?account_id=${big}`, undefined, 'account_id'],
       ];
       for (const [method, url, payload, field] of cases) {
-        const response = await t.app.inject({ method, url, headers: { authorization: `Token ${key}`, ...csrf.headers }, ...(payload && { payload }) });
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: { authorization: `Token ${key}`, ...csrf.headers },
+          ...(payload && { payload }),
+        });
         expect(response.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(400);
         expect(Object.keys(response.json<Record<string, unknown>>()), url).toContain(field);
       }
@@ -410,8 +507,18 @@ describe('dates no data can hold', () => {
       ['2027-02-01', '2027-02-30', 'end'],
     ];
     for (const [start, end, wrong] of ranges) {
-      await expect400(phone(`v1/voip/:id/calls/call_recordings/?range=custom&start_date=${start}&end_date=${end}`), key, [`${wrong}_date`]);
-      for (const path of ['v1/voip/:id/calls/activity/', 'v3/voip/:id/analytics/summary/', 'v3/voip/:id/analytics/time-of-day/', 'v3/voip/:id/analytics/number-of-calls/', 'v3/voip/:id/analytics/density/']) {
+      await expect400(
+        phone(`v1/voip/:id/calls/call_recordings/?range=custom&start_date=${start}&end_date=${end}`),
+        key,
+        [`${wrong}_date`],
+      );
+      for (const path of [
+        'v1/voip/:id/calls/activity/',
+        'v3/voip/:id/analytics/summary/',
+        'v3/voip/:id/analytics/time-of-day/',
+        'v3/voip/:id/analytics/number-of-calls/',
+        'v3/voip/:id/analytics/density/',
+      ]) {
         await expect400(phone(`${path}?range=custom&range_start=${start}&range_end=${end}`), key, [`range_${wrong}`]);
       }
     }
@@ -420,7 +527,14 @@ describe('dates no data can hold', () => {
   it('answer 400 with a message from the staff audit log, a day no calendar has included', async () => {
     const [staff] = await t.db.select().from(users).where(eq(users.email, demoLogins.staff.email));
     const key = await issueToken(t.db, staff!.id, t.clock.now());
-    for (const query of ['from=0000-01-01', 'to=0000-01-01', 'to=9999-12-31', 'from=9999-12-31', 'from=2027-02-30', 'to=2027-02-30']) {
+    for (const query of [
+      'from=0000-01-01',
+      'to=0000-01-01',
+      'to=9999-12-31',
+      'from=9999-12-31',
+      'from=2027-02-30',
+      'to=2027-02-30',
+    ]) {
       await expect400(`/api/v3/staff/audit-log/?${query}`, key, [query.split('=')[0]!]);
     }
   });
@@ -428,28 +542,57 @@ describe('dates no data can hold', () => {
 
 describe('paging written other than in digits', () => {
   const paged = (Object.entries(endpoints) as [EndpointName, Endpoint][]).filter(
-    ([, endpoint]) => endpoint.method === 'GET' && endpoint.query && 'page_size' in ((z.toJSONSchema(endpoint.query, { io: 'input', unrepresentable: 'any' }) as { properties?: object }).properties ?? {}),
+    ([, endpoint]) =>
+      endpoint.method === 'GET' &&
+      endpoint.query &&
+      'page_size' in
+        ((z.toJSONSchema(endpoint.query, { io: 'input', unrepresentable: 'any' }) as { properties?: object })
+          .properties ?? {}),
   );
 
   it('is refused by every paged list, never read as the number it might spell', async () => {
     expect(paged.length).toBeGreaterThanOrEqual(8);
     const [staff] = await t.db.select().from(users).where(eq(users.email, demoLogins.staff.email));
-    const keys = { customer: await issueToken(t.db, customerId, t.clock.now()), staff: await issueToken(t.db, staff!.id, t.clock.now()) };
+    const keys = {
+      customer: await issueToken(t.db, customerId, t.clock.now()),
+      staff: await issueToken(t.db, staff!.id, t.clock.now()),
+    };
     const own = { id: String(ids.acme), flow: '', product_id: String(ids.acme) };
     const [flow] = await t.db.select().from(callFlows).where(eq(callFlows.productId, ids.acme));
     own.flow = String(flow!.id);
     const [customer] = await t.db.select().from(users).where(eq(users.id, customerId));
     for (const [name, endpoint] of paged) {
-      const path = fillPath(endpoint.path, { ...own, id: name.startsWith('getBilling') ? String(customer!.accountId) : own.id });
+      const path = fillPath(endpoint.path, {
+        ...own,
+        id: name.startsWith('getBilling') ? String(customer!.accountId) : own.id,
+      });
       const get = async (query: string) => {
-        const asCustomer = await t.app.inject({ method: 'GET', url: path + query, headers: { authorization: `Token ${keys.customer}` } });
-        return asCustomer.statusCode === 403 ? t.app.inject({ method: 'GET', url: path + query, headers: { authorization: `Token ${keys.staff}` } }) : asCustomer;
+        const asCustomer = await t.app.inject({
+          method: 'GET',
+          url: path + query,
+          headers: { authorization: `Token ${keys.customer}` },
+        });
+        return asCustomer.statusCode === 403
+          ? t.app.inject({ method: 'GET', url: path + query, headers: { authorization: `Token ${keys.staff}` } })
+          : asCustomer;
       };
       expect((await get('?page=1')).statusCode, `${name} ?page=1`).toBe(200);
-      for (const query of ['?page=1e3', '?page=1e0', '?page=0x10', '?page=+2', '?page=2.0', '?page=%202', '?page_size=1e1', '?page_size=0x2', '?page=100001']) {
+      for (const query of [
+        '?page=1e3',
+        '?page=1e0',
+        '?page=0x10',
+        '?page=+2',
+        '?page=2.0',
+        '?page=%202',
+        '?page_size=1e1',
+        '?page_size=0x2',
+        '?page=100001',
+      ]) {
         const response = await get(query);
         expect(response.statusCode, `${name} ${path}${query}`).toBe(400);
-        expect(Object.keys(response.json<Record<string, unknown>>()), `${name} ${query}`).toEqual([query.includes('page_size') ? 'page_size' : 'page']);
+        expect(Object.keys(response.json<Record<string, unknown>>()), `${name} ${query}`).toEqual([
+          query.includes('page_size') ? 'page_size' : 'page',
+        ]);
       }
     }
   });
@@ -462,12 +605,27 @@ describe('names with hidden characters', () => {
     const [customer] = await t.db.select().from(users).where(eq(users.id, customerId));
     const [seat] = await t.db.select().from(voipUsers).where(eq(voipUsers.productId, ids.acme));
     const billing = `/api/v3/billing/accounts/${customer!.accountId}/`;
-    const account = (await t.app.inject({ method: 'GET', url: billing, headers })).json<Record<string, unknown> & { authorised_contact: Record<string, string> }>();
+    const account = (await t.app.inject({ method: 'GET', url: billing, headers })).json<
+      Record<string, unknown> & { authorised_contact: Record<string, string> }
+    >();
     const update = {
-      business_name: account.business_name, first_name: account.first_name, last_name: account.last_name, phone_number: '', mobile_number: '',
-      email_address: account.email_address, address_line_one: account.address_line_one, address_line_two: '', address_city: account.address_city,
-      address_county: '', address_post_code: account.address_post_code,
-      authorised_contact: { full_name: account.authorised_contact.full_name, email_address: account.authorised_contact.email_address, phone_number: '', mobile_number: '' },
+      business_name: account.business_name,
+      first_name: account.first_name,
+      last_name: account.last_name,
+      phone_number: '',
+      mobile_number: '',
+      email_address: account.email_address,
+      address_line_one: account.address_line_one,
+      address_line_two: '',
+      address_city: account.address_city,
+      address_county: '',
+      address_post_code: account.address_post_code,
+      authorised_contact: {
+        full_name: account.authorised_contact.full_name,
+        email_address: account.authorised_contact.email_address,
+        phone_number: '',
+        mobile_number: '',
+      },
     };
     expect((await t.app.inject({ method: 'PATCH', url: billing, headers, payload: update })).statusCode).toBe(200);
     for (const hidden of ['\u202E', '\u2066', '\u0007', '\n', '\u0085']) {
@@ -475,12 +633,27 @@ describe('names with hidden characters', () => {
       const cases: Array<[HttpMethod, string, Record<string, unknown>, string]> = [
         ['PATCH', billing, { ...update, business_name: name }, 'business_name'],
         ['PATCH', billing, { ...update, first_name: name }, 'first_name'],
-        ['PATCH', billing, { ...update, authorised_contact: { ...update.authorised_contact, full_name: name } }, 'authorised_contact.full_name'],
+        [
+          'PATCH',
+          billing,
+          { ...update, authorised_contact: { ...update.authorised_contact, full_name: name } },
+          'authorised_contact.full_name',
+        ],
         ['PATCH', '/api/v3/me/', { first_name: name }, 'first_name'],
-        ['POST', `/api/v1/voip/${ids.acme}/holiday-schedule/`, { start_date: '2031-01-01', end_date: '2031-01-01', name }, 'name'],
+        [
+          'POST',
+          `/api/v1/voip/${ids.acme}/holiday-schedule/`,
+          { start_date: '2031-01-01', end_date: '2031-01-01', name },
+          'name',
+        ],
         ['POST', `/api/v2/voip/${ids.acme}/call-flows/`, { name, enable: false, data: sampleFlow().data }, 'name'],
         ['PATCH', `/api/v1/voip/${ids.acme}/users/${seat!.id}/`, { last_name: name }, 'last_name'],
-        ['POST', `/api/v1/products/${ids.acme}/users/`, { first_name: name, last_name: 'Smith', email: 'hidden@example.com' }, 'first_name'],
+        [
+          'POST',
+          `/api/v1/products/${ids.acme}/users/`,
+          { first_name: name, last_name: 'Smith', email: 'hidden@example.com' },
+          'first_name',
+        ],
       ];
       for (const [method, url, payload, field] of cases) {
         const response = await t.app.inject({ method, url, headers, payload });
@@ -488,8 +661,15 @@ describe('names with hidden characters', () => {
         expect(response.statusCode, label).toBe(400);
         expect(response.json<Record<string, string[]>>()[field], label).toContain(textMessages.hiddenCharacters);
       }
-      const contact = await t.app.inject({ method: 'POST', url: `/api/v1/voip/${ids.acme}/import-contacts/`, headers, payload: { contacts: [{ firstname: name, number: '01632 960001' }] } });
-      expect(JSON.stringify(contact.json()), `contact ${JSON.stringify(hidden)}`).toContain(textMessages.hiddenCharacters);
+      const contact = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/voip/${ids.acme}/import-contacts/`,
+        headers,
+        payload: { contacts: [{ firstname: name, number: '01632 960001' }] },
+      });
+      expect(JSON.stringify(contact.json()), `contact ${JSON.stringify(hidden)}`).toContain(
+        textMessages.hiddenCharacters,
+      );
     }
   });
 });
@@ -503,7 +683,9 @@ const goodDate = '2026-01-05';
 /** The top-level fields of a schema that the contract reads as dates (JSON Schema format date). */
 function dateFields(schema: Endpoint['query']): string[] {
   if (!schema) return [];
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, { format?: string; anyOf?: Array<{ format?: string }> }> };
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, { format?: string; anyOf?: Array<{ format?: string }> }>;
+  };
   return Object.entries(json.properties ?? {})
     .filter(([, property]) => property.format === 'date' || property.anyOf?.some((option) => option.format === 'date'))
     .map(([field]) => field);
@@ -511,16 +693,34 @@ function dateFields(schema: Endpoint['query']): string[] {
 
 describe('dates no data can hold, in every date parameter', () => {
   const withDates = (Object.entries(endpoints) as [EndpointName, Endpoint][])
-    .map(([name, endpoint]) => ({ name, endpoint, query: dateFields(endpoint.query), body: endpoint.multipart ? [] : dateFields(endpoint.body) }))
+    .map(([name, endpoint]) => ({
+      name,
+      endpoint,
+      query: dateFields(endpoint.query),
+      body: endpoint.multipart ? [] : dateFields(endpoint.body),
+    }))
     .filter(({ query, body }) => query.length + body.length > 0);
 
   it('are found in the contract', () => {
-    const found = withDates.flatMap(({ name, query, body }) => [...query.map((field) => `${name}?${field}`), ...body.map((field) => `${name}.${field}`)]);
+    const found = withDates.flatMap(({ name, query, body }) => [
+      ...query.map((field) => `${name}?${field}`),
+      ...body.map((field) => `${name}.${field}`),
+    ]);
     expect(found).toEqual(
       expect.arrayContaining([
-        'listCallRecordings?start_date', 'listCallRecordings?end_date', 'getCallActivity?range_start', 'getCallActivity?range_end',
-        'getCallSummary?range_start', 'getCallTimeOfDay?range_end', 'getNumberOfCalls?range_start', 'getCallDensity?range_end',
-        'staffAuditLog?from', 'staffAuditLog?to', 'addHoliday.start_date', 'patchHoliday.end_date', 'transferNumbers.transfer_date',
+        'listCallRecordings?start_date',
+        'listCallRecordings?end_date',
+        'getCallActivity?range_start',
+        'getCallActivity?range_end',
+        'getCallSummary?range_start',
+        'getCallTimeOfDay?range_end',
+        'getNumberOfCalls?range_start',
+        'getCallDensity?range_end',
+        'staffAuditLog?from',
+        'staffAuditLog?to',
+        'addHoliday.start_date',
+        'patchHoliday.end_date',
+        'transferNumbers.transfer_date',
       ]),
     );
   });
@@ -528,15 +728,28 @@ describe('dates no data can hold, in every date parameter', () => {
   for (const { name, endpoint, query, body } of withDates) {
     it(`answer 4xx from ${name} (${endpoint.method} ${endpoint.path})`, async () => {
       const staffRow = (await t.db.select().from(users).where(eq(users.email, demoLogins.staff.email)))[0]!;
-      const keys = [await issueToken(t.db, customerId, t.clock.now()), await issueToken(t.db, staffRow.id, t.clock.now())];
-      const [holiday] = await t.db.select().from(holidaySchedules).where(and(eq(holidaySchedules.productId, ids.acme)));
-      const url = fillPath(endpoint.path, { id: String(ids.acme), product_id: String(ids.acme), scheduleId: String(holiday?.id ?? 1) });
+      const keys = [
+        await issueToken(t.db, customerId, t.clock.now()),
+        await issueToken(t.db, staffRow.id, t.clock.now()),
+      ];
+      const [holiday] = await t.db
+        .select()
+        .from(holidaySchedules)
+        .where(and(eq(holidaySchedules.productId, ids.acme)));
+      const url = fillPath(endpoint.path, {
+        id: String(ids.acme),
+        product_id: String(ids.acme),
+        scheduleId: String(holiday?.id ?? 1),
+      });
       const fields = [...query, ...body];
       for (const bad of badDates) {
         // One field bad and the others good, then every one bad.
         for (const wrong of [...fields.map((field) => [field]), fields]) {
           const dates = Object.fromEntries(fields.map((field) => [field, wrong.includes(field) ? bad : goodDate]));
-          const search = new URLSearchParams({ range: 'custom', ...Object.fromEntries(query.map((field) => [field, dates[field]!])) });
+          const search = new URLSearchParams({
+            range: 'custom',
+            ...Object.fromEntries(query.map((field) => [field, dates[field]!])),
+          });
           for (const key of keys) {
             const response = await t.app.inject({
               method: endpoint.method,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { demoLogins } from './db/demo-logins.ts';
 
 // Starts the real entry point twice on one PGlite folder, as `npm run serve` does.
@@ -102,9 +103,14 @@ describe('server/src/main.ts', () => {
       // The demo audio lives in PORTAL_DATA_DIR/audio and is still served after the restart.
       const { key } = (await signedIn.json()) as { key: string };
       const headers = { authorization: `Token ${key}` };
-      const navigation = (await (await fetch(`${second.url}/api/v3/navigation/`, { headers })).json()) as { products: { product_id: number }[] };
+      const navigation = (await (await fetch(`${second.url}/api/v3/navigation/`, { headers })).json()) as {
+        products: { product_id: number }[];
+      };
       const phone = navigation.products[0]!.product_id;
-      const wav = await fetch(`${second.url}/api/v1/voip/${phone}/call-flows/current/audio-files/download/welcome_greeting.wav/`, { headers });
+      const wav = await fetch(
+        `${second.url}/api/v1/voip/${phone}/call-flows/current/audio-files/download/welcome_greeting.wav/`,
+        { headers },
+      );
       expect(wav.status).toBe(200);
       expect(wav.headers.get('content-type')).toBe('audio/wav');
       expect(existsSync(join(dataDir, 'audio', String(phone), 'welcome_greeting.wav'))).toBe(true);

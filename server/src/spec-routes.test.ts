@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { useTestApp } from './test/helper.ts';
 
 /**

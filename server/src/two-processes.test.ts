@@ -6,10 +6,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { sampleFlow } from '@portal/editor-core/testing';
+
 import { encodeWav, melodySamples } from './audio/wav.ts';
-import { MAX_LOGIN_FAILURES } from './modules/identity/index.ts';
 import { demoLogins } from './db/demo-logins.ts';
+import { MAX_LOGIN_FAILURES } from './modules/identity/index.ts';
 
 // Several processes on one PostgreSQL (docs/operations.md): two real server processes (server/src/main.ts) on one
 // PostgreSQL database share sessions, stored audio, throttles and call-flow versions. PostgreSQL
@@ -42,7 +44,15 @@ function startServer(): Promise<string> {
   dataDirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUDIO_STORAGE: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PORTAL_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUDIO_STORAGE: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -68,16 +78,21 @@ beforeAll(async () => {
   // The first migrates and seeds; the second finds it done (both would wait on the migration lock).
   a = await startServer();
   b = await startServer();
-  productId = await admin(async (client) => (await client.query<{ id: number }>('select id from products order by id limit 1')).rows[0]!.id, databaseUrl);
+  productId = await admin(
+    async (client) => (await client.query<{ id: number }>('select id from products order by id limit 1')).rows[0]!.id,
+    databaseUrl,
+  );
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(
     children.map((child) =>
-      child.exitCode !== null ? null : new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+      child.exitCode !== null
+        ? null
+        : new Promise<void>((resolve) => {
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
     ),
   );
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
@@ -104,7 +119,8 @@ async function tokenFrom(server: string): Promise<string> {
   return ((await response.json()) as { key: string }).key;
 }
 
-const me = (server: string, key: string) => fetch(`${server}/api/v3/me/`, { headers: { authorization: `Token ${key}` } });
+const me = (server: string, key: string) =>
+  fetch(`${server}/api/v3/me/`, { headers: { authorization: `Token ${key}` } });
 
 describe('two server processes on one PostgreSQL', () => {
   it('accept a token issued by either', async () => {
@@ -118,7 +134,17 @@ describe('two server processes on one PostgreSQL', () => {
     const bytes = encodeWav(melodySamples([{ hz: 523, ms: 700 }]));
     const form = new FormData();
     form.append('audio-file', new Blob([bytes], { type: 'audio/wav' }), 'greeting.wav');
-    form.append('audio-data', JSON.stringify({ kind: 'greeting', sub_kind: 'upload', call_flow_filename: null, name: 'Shared', text: null, tts_voice: null }));
+    form.append(
+      'audio-data',
+      JSON.stringify({
+        kind: 'greeting',
+        sub_kind: 'upload',
+        call_flow_filename: null,
+        name: 'Shared',
+        text: null,
+        tts_voice: null,
+      }),
+    );
     const uploaded = await fetch(`${a}/api/v3/voip/${productId}/call-flows/current/audio-files/upload/`, {
       method: 'POST',
       headers: { authorization: `Token ${key}`, ...(await csrfOf(a)) },
@@ -126,13 +152,20 @@ describe('two server processes on one PostgreSQL', () => {
     });
     expect(uploaded.status, await uploaded.clone().text()).toBe(201);
     const { stored_filename } = (await uploaded.json()) as { stored_filename: string };
-    const played = await fetch(`${b}/api/v1/voip/${productId}/call-flows/current/audio-files/download/${stored_filename}/`, {
-      headers: { authorization: `Token ${key}` },
-    });
+    const played = await fetch(
+      `${b}/api/v1/voip/${productId}/call-flows/current/audio-files/download/${stored_filename}/`,
+      {
+        headers: { authorization: `Token ${key}` },
+      },
+    );
     expect(played.status).toBe(200);
     expect(Buffer.from(await played.arrayBuffer()).equals(bytes)).toBe(true);
     // Kept in the database (AUDIO_STORAGE defaults to database with DATABASE_URL), not in either process's folder.
-    const stored = await admin((client) => client.query('select size_bytes from stored_audio where key = $1', [`${productId}/${stored_filename}`]), databaseUrl);
+    const stored = await admin(
+      (client) =>
+        client.query('select size_bytes from stored_audio where key = $1', [`${productId}/${stored_filename}`]),
+      databaseUrl,
+    );
     expect(stored.rows).toEqual([{ size_bytes: bytes.length }]);
   });
 
@@ -149,7 +182,11 @@ describe('two server processes on one PostgreSQL', () => {
 
   it('give two conflicting saves of one call flow, one through each, one 200 and one 412', async () => {
     const key = await tokenFrom(a);
-    const auth = async (server: string) => ({ authorization: `Token ${key}`, 'content-type': 'application/json', ...(await csrfOf(server)) });
+    const auth = async (server: string) => ({
+      authorization: `Token ${key}`,
+      'content-type': 'application/json',
+      ...(await csrfOf(server)),
+    });
     const created = await fetch(`${a}/api/v2/voip/${productId}/call-flows/`, {
       method: 'POST',
       headers: await auth(a),
@@ -158,18 +195,30 @@ describe('two server processes on one PostgreSQL', () => {
     expect(created.status).toBe(201);
     const { id, version } = (await created.json()) as { id: string; version: number };
     const save = async (server: string, name: string) =>
-      fetch(`${server}/api/v2/voip/${productId}/call-flows/${id}/`, { method: 'PATCH', headers: await auth(server), body: JSON.stringify({ name, version }) });
+      fetch(`${server}/api/v2/voip/${productId}/call-flows/${id}/`, {
+        method: 'PATCH',
+        headers: await auth(server),
+        body: JSON.stringify({ name, version }),
+      });
     const [fromA, fromB] = await Promise.all([save(a, 'Saved by A'), save(b, 'Saved by B')]);
     expect([fromA.status, fromB.status].sort()).toEqual([200, 412]);
     const winner = fromA.status === 200 ? 'Saved by A' : 'Saved by B';
-    const stored = await fetch(`${b}/api/v2/voip/${productId}/call-flows/${id}/`, { headers: { authorization: `Token ${key}` } });
-    expect(((await stored.json()) as { name: string; version: number })).toMatchObject({ name: winner, version: version + 1 });
+    const stored = await fetch(`${b}/api/v2/voip/${productId}/call-flows/${id}/`, {
+      headers: { authorization: `Token ${key}` },
+    });
+    expect((await stored.json()) as { name: string; version: number }).toMatchObject({
+      name: winner,
+      version: version + 1,
+    });
   });
 
   it('refuse a token logged out through one on the other at its next request', async () => {
     const key = await tokenFrom(a);
     expect((await me(a, key)).status).toBe(200);
-    const out = await fetch(`${b}/auth/logout/`, { method: 'POST', headers: { authorization: `Token ${key}`, ...(await csrfOf(b)) } });
+    const out = await fetch(`${b}/auth/logout/`, {
+      method: 'POST',
+      headers: { authorization: `Token ${key}`, ...(await csrfOf(b)) },
+    });
     expect(out.status).toBe(200);
     expect((await me(a, key)).status).toBe(401);
   });

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getToken, setToken } from '../lib/token-storage.ts';
-import { renderApp, resetAppState, cleanupApp } from '../test/render-app.tsx';
-import { installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
 
+import { getToken, setToken } from '../lib/token-storage.ts';
+import { installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
+import { cleanupApp, renderApp, resetAppState } from '../test/render-app.tsx';
 
 beforeEach(resetAppState);
 
@@ -39,23 +39,46 @@ describe('home', () => {
   });
 
   it('offers an account with no cloud phone a trial, starts it, and keeps saying so once the phone is listed', async () => {
-    const fibreOnly = { ...sampleNavigation, products: sampleNavigation.products.filter((p) => p.product_kind !== 'voip2') };
+    const fibreOnly = {
+      ...sampleNavigation,
+      products: sampleNavigation.products.filter((p) => p.product_kind !== 'voip2'),
+    };
     let started = false;
     const { calls } = signedIn({
       'GET /api/v3/navigation/': () => ({ json: started ? sampleNavigation : fibreOnly }),
       'POST /api/v3/accounts/3/start-voip-trial/': () => {
         started = true;
-        return { status: 201, json: { account_id: 3, product_id: 12, ends_at: '2026-12-09T10:00:00.000Z', provisioning: { product_id: 12, status: 'provisioning', provisioned: false, progress: 0, step: null, detail: null } } };
+        return {
+          status: 201,
+          json: {
+            account_id: 3,
+            product_id: 12,
+            ends_at: '2026-12-09T10:00:00.000Z',
+            provisioning: {
+              product_id: 12,
+              status: 'provisioning',
+              provisioned: false,
+              progress: 0,
+              step: null,
+              detail: null,
+            },
+          },
+        };
       },
     });
     renderApp('/');
     const offer = await screen.findByRole('region', { name: 'Try our cloud phone free for 14 days' });
     fireEvent.click(within(offer).getByRole('button', { name: 'Start my free trial' }));
     expect(await within(offer).findByRole('status')).toHaveTextContent('Your trial has started');
-    expect(within(offer).getByRole('link', { name: 'Go to your phone setup' })).toHaveAttribute('href', '/phone-setup/12?tab=holiday-schedule');
+    expect(within(offer).getByRole('link', { name: 'Go to your phone setup' })).toHaveAttribute(
+      'href',
+      '/phone-setup/12?tab=holiday-schedule',
+    );
     expect(calls.filter((call) => call.method === 'POST' && call.url.endsWith('/start-voip-trial/'))).toHaveLength(1);
     // The navigation is fetched again: the new phone is listed.
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Your products' })).getAllByRole('listitem')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'Your products' })).getAllByRole('listitem')).toHaveLength(2),
+    );
   });
 
   it('offers no trial to an account with a cloud phone', async () => {
@@ -82,7 +105,8 @@ describe('home', () => {
   it('shows an error with a retry when the products cannot be loaded', async () => {
     let failures = 0;
     signedIn({
-      'GET /api/v3/navigation/': () => (++failures <= 10 ? { status: 400, json: { detail: 'No account.' } } : { json: sampleNavigation }),
+      'GET /api/v3/navigation/': () =>
+        ++failures <= 10 ? { status: 400, json: { detail: 'No account.' } } : { json: sampleNavigation },
     });
     renderApp('/');
     const alert = await screen.findByRole('alert');
@@ -106,7 +130,12 @@ describe('home', () => {
     const logout = calls.find((call) => call.url.endsWith('/auth/logout/'));
     expect(logout?.headers.authorization).toBe('Token good');
     expect(getToken()).toBeNull();
-    expect(queryClient.getQueryCache().getAll().map((q) => q.queryKey)).toEqual([]);
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([]);
   });
 
   it('stays signed in with an error toast when the logout call fails', async () => {

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import * as paths from '../config/paths.ts';
 import { getAuthState } from '../features/auth/index.ts';
 import { resetCsrf } from '../lib/http.ts';
@@ -216,9 +217,12 @@ describe('the app route table', () => {
 
   it('matches an unknown path to the not-found route', async () => {
     installFakeFetch({});
-    const router = createMemoryRouter(createAppRoutes(newQueryClient(), () => undefined), {
-      initialEntries: ['/no/such/page'],
-    });
+    const router = createMemoryRouter(
+      createAppRoutes(newQueryClient(), () => undefined),
+      {
+        initialEntries: ['/no/such/page'],
+      },
+    );
     expect(await settle(router)).toBe('/no/such/page');
     expect(router.state.matches.at(-1)?.route.id).toBe('not-found');
   });

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunction, type MiddlewareFunction } from 'react-router-dom';
+
 import * as paths from '../config/paths.ts';
 import { meQueryOptions, setAuthUser } from '../features/auth/index.ts';
 import { isApiError } from '../lib/api-error.ts';

@@ -9,5 +9,12 @@ export type JourneyFrame =
   | 'broadband-availability';
 
 /** Every frame, in the order the routes list them. */
-export const JOURNEY_FRAMES: ReadonlyArray<JourneyFrame> = ['sign-up', 'buy-now', 'number-select', 'make-a-payment', 'mandate', 'recurring-card-payment', 'broadband-availability'];
-
+export const JOURNEY_FRAMES: ReadonlyArray<JourneyFrame> = [
+  'sign-up',
+  'buy-now',
+  'number-select',
+  'make-a-payment',
+  'mandate',
+  'recurring-card-payment',
+  'broadband-availability',
+];

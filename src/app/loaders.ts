@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction, ShouldRevalidateFunction } from 'react-router-dom';
+
 import * as paths from '../config/paths.ts';
 import { meQueryOptions } from '../features/auth/index.ts';
 import { navigationQueryOptions } from '../features/navigation/index.ts';

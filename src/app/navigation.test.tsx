@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { upgradeTrigger } from '../features/trial/index.ts';
 import { resetCsrf } from '../lib/http.ts';
 import { clearToken, setToken } from '../lib/token-storage.ts';
-import { cleanupApp, renderApp as renderAppWith } from '../test/render-app.tsx';
 import { clearCookies, installFakeFetch, sampleMe, sampleNavigation } from '../test/fake-fetch.ts';
+import { cleanupApp, renderApp as renderAppWith } from '../test/render-app.tsx';
 
 type Routes = Parameters<typeof installFakeFetch>[0];
 
@@ -12,16 +13,42 @@ type Routes = Parameters<typeof installFakeFetch>[0];
 vi.mock('../features/chat/index.ts', () => ({ loadChatSupport: () => new Promise(() => {}) }));
 
 const [cloudPhone, fibre] = sampleNavigation.products;
-const secondPhone = { ...cloudPhone!, product_id: 14, supplier: 3, product_detail: '01632 960999', is_show_upgrade_page: false };
+const secondPhone = {
+  ...cloudPhone!,
+  product_id: 14,
+  supplier: 3,
+  product_detail: '01632 960999',
+  is_show_upgrade_page: false,
+};
 const navigation = { ...sampleNavigation, products: [fibre!, cloudPhone!, secondPhone] };
 const fibreDetails = {
-  product_id: 13, product_kind: 'fibre', tariff_name: 'Full Fibre 500', tariff_price: '55.00', promo_length: null, promo_price: null,
-  product_detail: '1 High Street, Leeds', contract_length_months: 24, live_date: '2024-01-10', status: 'pending', download_token: null,
-  children: [], contracts: [], site: null, renewal_agreed: null,
+  product_id: 13,
+  product_kind: 'fibre',
+  tariff_name: 'Full Fibre 500',
+  tariff_price: '55.00',
+  promo_length: null,
+  promo_price: null,
+  product_detail: '1 High Street, Leeds',
+  contract_length_months: 24,
+  live_date: '2024-01-10',
+  status: 'pending',
+  download_token: null,
+  children: [],
+  contracts: [],
+  site: null,
+  renewal_agreed: null,
 };
 const noRenewal = {
-  current_tariff_name: 'Full Fibre 500', current_tariff_price: '55.00', current_promo_length: null, current_promo_price: null, current_contract_length: null,
-  current_contract_end_date: null, renewal_tariff_name: null, renewal_tariff_price: null, renewal_promo_length: null, renewal_promo_price: null,
+  current_tariff_name: 'Full Fibre 500',
+  current_tariff_price: '55.00',
+  current_promo_length: null,
+  current_promo_price: null,
+  current_contract_length: null,
+  current_contract_end_date: null,
+  renewal_tariff_name: null,
+  renewal_tariff_price: null,
+  renewal_promo_length: null,
+  renewal_promo_price: null,
 };
 const trial = (extra: Record<string, unknown> = {}) => ({
   isInTrial: true,
@@ -45,7 +72,9 @@ function renderApp(path: string, routes: Routes = {}) {
     'GET /api/v3/voip/service-status/': { json: { results: [] } },
     'GET /customer/status/': { json: { results: [] } },
     'GET /api/v3/voip/12/users/locked/': { json: { results: [] } },
-    'GET /api/v1/trial/status/': { json: trial({ isInTrial: false, trialKind: null, productId: null, remainDays: null }) },
+    'GET /api/v1/trial/status/': {
+      json: trial({ isInTrial: false, trialKind: null, productId: null, remainDays: null }),
+    },
     ...routes,
   });
   const { router, where } = renderAppWith(path, { retry: false });
@@ -74,10 +103,25 @@ describe('side navigation', () => {
   it('lists the selected cloud phone’s links, and switches product keeping the phone setup page and its query', async () => {
     const { where } = renderApp('/phone-setup/12?tab=hold-music');
     expect(await screen.findByRole('heading', { level: 1, name: 'Phone setup' })).toBeInTheDocument();
-    const links = within(nav()).getAllByRole('link').map((link) => link.textContent);
+    const links = within(nav())
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(links).toEqual([
-      'Home', 'Cloud phone details', 'Call flows', 'Account add-ons', 'Phone setup', 'Users and devices', 'Phone numbers', 'Download apps',
-      'Call history', 'Call reports', 'Billing', 'Order tracker', 'Shop', 'Help (opens in a new tab)', 'Upgrade',
+      'Home',
+      'Cloud phone details',
+      'Call flows',
+      'Account add-ons',
+      'Phone setup',
+      'Users and devices',
+      'Phone numbers',
+      'Download apps',
+      'Call history',
+      'Call reports',
+      'Billing',
+      'Order tracker',
+      'Shop',
+      'Help (opens in a new tab)',
+      'Upgrade',
     ]);
     expect(within(nav()).getByRole('button', { name: 'Chat support' })).toBeInTheDocument();
     expect(within(nav()).getByRole('link', { name: 'Phone setup' })).toHaveAttribute('aria-current', 'page');
@@ -87,16 +131,21 @@ describe('side navigation', () => {
     fireEvent.click(toggle);
     const list = within(nav()).getByRole('list', { name: 'Products' });
     // Live first, the first selected: the pending fibre comes last.
-    expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Cloud phoneSelected01632 960123',
-      'Cloud phone01632 960999',
-      'Fibre1 High Street, Leeds',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Cloud phoneSelected01632 960123', 'Cloud phone01632 960999', 'Fibre1 High Street, Leeds']);
     expect(within(list).getAllByRole('link')[2]).toHaveAttribute('href', '/fibre-details/13');
     fireEvent.click(within(list).getAllByRole('link')[1]!);
     await waitFor(() => expect(where()).toBe('/phone-setup/14?tab=hold-music'));
     // The voip3 phone has company contacts, and its own links.
-    await waitFor(() => expect(within(nav()).getByRole('link', { name: 'Company contacts' })).toHaveAttribute('href', '/company-contacts/14'));
+    await waitFor(() =>
+      expect(within(nav()).getByRole('link', { name: 'Company contacts' })).toHaveAttribute(
+        'href',
+        '/company-contacts/14',
+      ),
+    );
     expect(within(nav()).queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
   });
 
@@ -107,7 +156,13 @@ describe('side navigation', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Fibre details' })).toBeInTheDocument();
     expect(screen.getByText('Full Fibre 500')).toBeInTheDocument();
-    await waitFor(() => expect(within(nav()).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Fibre details', 'Billing', 'Order tracker', 'Help (opens in a new tab)']));
+    await waitFor(() =>
+      expect(
+        within(nav())
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Home', 'Fibre details', 'Billing', 'Order tracker', 'Help (opens in a new tab)']),
+    );
     await act(() => router.navigate('/'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
     expect(within(nav()).getByRole('link', { name: 'Fibre details' })).toBeInTheDocument();
@@ -138,7 +193,11 @@ describe('side navigation', () => {
   });
 
   it('hides the shop for a blocked voip3 phone', async () => {
-    renderApp('/phone-setup/14', { 'GET /api/v3/voip/service-status/': { json: { results: [{ product_id: 14, service_status: 'blocked', reason: null }] } } });
+    renderApp('/phone-setup/14', {
+      'GET /api/v3/voip/service-status/': {
+        json: { results: [{ product_id: 14, service_status: 'blocked', reason: null }] },
+      },
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Phone setup' })).toBeInTheDocument();
     await waitFor(() => expect(within(nav()).queryByRole('link', { name: 'Shop' })).not.toBeInTheDocument());
     expect(within(nav()).getByRole('link', { name: 'Call reports' })).toBeInTheDocument();
@@ -146,15 +205,23 @@ describe('side navigation', () => {
 
   it('says when chat support is not available (its widget has not loaded)', async () => {
     renderApp('/');
-    fireEvent.click(await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('button', { name: 'Chat support' }));
+    fireEvent.click(
+      await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('button', {
+        name: 'Chat support',
+      }),
+    );
     // After waiting for the widget a while (CHAT_WIDGET_WAIT_MS).
-    expect(await screen.findByText('Chat support is not available right now', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Chat support is not available right now', {}, { timeout: 6000 }),
+    ).toBeInTheDocument();
   });
 });
 
 describe('default layout start-up', () => {
   it('goes to getting started when the list has an entry', async () => {
-    const { where, calls } = renderApp('/', { 'GET /api/v3/voip/getting-started/': { json: { getting_started_product_ids: [14, 12] } } });
+    const { where, calls } = renderApp('/', {
+      'GET /api/v3/voip/getting-started/': { json: { getting_started_product_ids: [14, 12] } },
+    });
     await waitFor(() => expect(where()).toBe('/getting-started/welcome?id=14'));
     expect(calls.some((call) => call.url.endsWith('/api/v3/voip/getting-started/'))).toBe(true);
   });
@@ -163,7 +230,14 @@ describe('default layout start-up', () => {
     const { calls } = renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
     const paths = calls.map((call) => new URL(call.url, 'http://localhost').pathname);
-    expect(paths).toEqual(expect.arrayContaining(['/customer/status/', '/api/v3/voip/service-status/', '/api/v1/trial/status/', '/api/v3/voip/12/users/locked/']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/customer/status/',
+        '/api/v3/voip/service-status/',
+        '/api/v1/trial/status/',
+        '/api/v3/voip/12/users/locked/',
+      ]),
+    );
     expect(paths).not.toContain('/api/v3/voip/14/users/locked/');
   });
 
@@ -196,7 +270,9 @@ describe('default layout start-up', () => {
 
   it('sends a provisioned buy-now voip3 product to its buy-now complete page', async () => {
     const provisioned = { ...secondPhone, channel: 'Buy Now', status: 'buy now provisioned' };
-    const { where } = renderApp('/', { 'GET /api/v3/navigation/': { json: { ...sampleNavigation, products: [provisioned] } } });
+    const { where } = renderApp('/', {
+      'GET /api/v3/navigation/': { json: { ...sampleNavigation, products: [provisioned] } },
+    });
     await waitFor(() => expect(where()).toBe('/buynow/complete/14'));
   });
 
@@ -222,7 +298,14 @@ const upgradeEligibility = {
   show_migration_banner: false,
   upgrade_kind: 'trial',
   product_detail: 'Cloud phone',
-  installation_address: { summary_line: '1 High Street, Leeds, LS1 1AA', line_one: '1 High Street', line_two: '', city: 'Leeds', county: 'West Yorkshire', post_code: 'LS1 1AA' },
+  installation_address: {
+    summary_line: '1 High Street, Leeds, LS1 1AA',
+    line_one: '1 High Street',
+    line_two: '',
+    city: 'Leeds',
+    county: 'West Yorkshire',
+    post_code: 'LS1 1AA',
+  },
   plans: [{ id: 'essentials', name: 'Essentials', monthly_price: '12.00', description: 'Calls' }],
   trial: { ends_at: '2025-03-01T09:00:00Z', is_expired: true },
   provisioning: null,
@@ -240,7 +323,9 @@ describe('trial banner', () => {
   });
 
   it('is not shown for another product, and has no Upgrade now in the first hour', async () => {
-    const { router } = renderApp('/phone-setup/14', { 'GET /api/v1/trial/status/': { json: trial({ status_entry: new Date().toISOString(), remainDays: 10 }) } });
+    const { router } = renderApp('/phone-setup/14', {
+      'GET /api/v1/trial/status/': { json: trial({ status_entry: new Date().toISOString(), remainDays: 10 }) },
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Phone setup' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Trial' })).not.toBeInTheDocument();
     await act(() => router.navigate('/phone-setup/12'));
@@ -253,9 +338,13 @@ describe('trial banner', () => {
 describe('home', () => {
   it('shows the status cards and the app downloads', async () => {
     renderApp('/', {
-      'GET /customer/status/': { json: { results: [{ account_id: 3, stage: 'overdue', balance_due: '84.00', due_date: '2025-02-17' }] } },
+      'GET /customer/status/': {
+        json: { results: [{ account_id: 3, stage: 'overdue', balance_due: '84.00', due_date: '2025-02-17' }] },
+      },
       'GET /api/v3/voip/12/users/locked/': { json: { results: [{ user_id: 5, name: 'Dana Fox', extension: '201' }] } },
-      'GET /api/v3/voip/service-status/': { json: { results: [{ product_id: 14, service_status: 'blocked', reason: 'Suspended for non-payment' }] } },
+      'GET /api/v3/voip/service-status/': {
+        json: { results: [{ product_id: 14, service_status: 'blocked', reason: 'Suspended for non-payment' }] },
+      },
     });
     const cards = await screen.findByRole('region', { name: 'Needs your attention' });
     // No headings above the page's h1: the cards' titles are strong text.
@@ -266,24 +355,40 @@ describe('home', () => {
       'Dana Fox is locked out',
       'Cloud phone suspended',
     ]);
-    expect(within(cards).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/billing?id=3', '/users-devices/12?tab=users', '/billing?id=3']);
+    expect(
+      within(cards)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/billing?id=3', '/users-devices/12?tab=users', '/billing?id=3']);
     const apps = await screen.findByRole('region', { name: 'Get the apps' });
     // jsdom is a computer: all four platforms, each with a QR code.
-    expect(within(apps).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Android', 'iPhone and iPad', 'Windows', 'Mac']);
+    expect(
+      within(apps)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Android', 'iPhone and iPad', 'Windows', 'Mac']);
     // The QR codes are a chunk of their own, drawn once it has loaded.
     expect(await within(apps).findAllByRole('img', { name: /^QR code: / })).toHaveLength(4);
     expect(within(apps).getAllByText('Version 1.13.70')).toHaveLength(2);
     // Each product leads to its pages.
     const products = screen.getByRole('region', { name: 'Your products' });
-    expect(within(products).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/cloud-phone-details/12', '/cloud-phone-details/14', '/fibre-details/13']);
+    expect(
+      within(products)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/cloud-phone-details/12', '/cloud-phone-details/14', '/fibre-details/13']);
     // Two cloud phones: two links of different names.
-    const names = within(products).getAllByRole('link').map((link) => link.textContent);
+    const names = within(products)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(new Set(names).size).toBe(names.length);
   });
 
   it('shows the status cards on the other pages of the layout too', async () => {
     renderApp('/profile-preferences', {
-      'GET /customer/status/': { json: { results: [{ account_id: 3, stage: 'overdue', balance_due: '84.00', due_date: '2025-02-17' }] } },
+      'GET /customer/status/': {
+        json: { results: [{ account_id: 3, stage: 'overdue', balance_due: '84.00', due_date: '2025-02-17' }] },
+      },
     });
     const cards = await screen.findByRole('region', { name: 'Needs your attention' });
     expect([...cards.querySelectorAll('strong')].map((title) => title.textContent)).toEqual(['Payment overdue']);
@@ -292,7 +397,9 @@ describe('home', () => {
 
   it("leaves out a card's link to the page it is on: billing's notice on billing", async () => {
     renderApp('/billing?id=3', {
-      'GET /customer/status/': { json: { results: [{ account_id: 3, stage: 'overdue', balance_due: '84.00', due_date: '2025-02-17' }] } },
+      'GET /customer/status/': {
+        json: { results: [{ account_id: 3, stage: 'overdue', balance_due: '84.00', due_date: '2025-02-17' }] },
+      },
     });
     const cards = await screen.findByRole('region', { name: 'Needs your attention' });
     expect(cards).toHaveTextContent('Payment overdue');

@@ -1,16 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ProductKind, SignupChannel } from '@portal/contract';
 import { redirect, type RouteObject } from 'react-router-dom';
+
+import type { ProductKind, SignupChannel } from '@portal/contract';
+
 import * as journeyPaths from '../config/journey-paths.ts';
 import * as paths from '../config/paths.ts';
 import type { AppRoute } from '../config/route-path.ts';
+import { detailsRoutes } from '../features/navigation/index.ts';
 import { guestOnlyLoader } from './guards.ts';
 import { JOURNEY_FRAMES, type JourneyFrame } from './journey-frames.ts';
 import { revalidateOnEveryPage } from './loaders.ts';
-import { SIGNED_IN_ROUTE_ID } from './session.ts';
-import { detailsRoutes } from '../features/navigation/index.ts';
 import { ErrorPageBoundary, RouteErrorPage } from './routes/error-page.tsx';
 import { numberSelectRoute, selfSignupRoutes, ssuGoogleRoute } from './self-signup-routes.tsx';
+import { SIGNED_IN_ROUTE_ID } from './session.ts';
 
 export const GETTING_STARTED_LAYOUT_ROUTE_ID = 'getting-started-layout';
 
@@ -48,7 +50,11 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
    * detail pages go back to it unless the local sign-up data holds a product, account or key; in
    * maintenance mode the trial pages show 'Under maintenance' (the server answers them 503).
    */
-  const signupJourney = (channel: SignupChannel, root: AppRoute<string>, page: AppRoute<`${string}/:page`>): RouteObject[] => [
+  const signupJourney = (
+    channel: SignupChannel,
+    root: AppRoute<string>,
+    page: AppRoute<`${string}/:page`>,
+  ): RouteObject[] => [
     {
       id: root.name,
       path: root.pattern,
@@ -82,18 +88,42 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
     'number-select': [numberSelectRoute(queryClient)],
     // Card payments: signed in, in the make-a-payment frame (its header is the spec's nav bar).
     'make-a-payment': [
-      { id: journeyPaths.makeAPayment.name, path: journeyPaths.makeAPayment.pattern, lazy: async () => ({ Component: (await paymentRoutes()).MakeAPaymentRoute }) },
-      { id: journeyPaths.makeAPaymentProcess.name, path: journeyPaths.makeAPaymentProcess.pattern, lazy: async () => ({ Component: (await paymentRoutes()).PaymentProcessRoute }) },
-      { id: journeyPaths.checkoutRedirect.name, path: journeyPaths.checkoutRedirect.pattern, lazy: async () => ({ Component: (await paymentRoutes()).CheckoutRedirectRoute }) },
+      {
+        id: journeyPaths.makeAPayment.name,
+        path: journeyPaths.makeAPayment.pattern,
+        lazy: async () => ({ Component: (await paymentRoutes()).MakeAPaymentRoute }),
+      },
+      {
+        id: journeyPaths.makeAPaymentProcess.name,
+        path: journeyPaths.makeAPaymentProcess.pattern,
+        lazy: async () => ({ Component: (await paymentRoutes()).PaymentProcessRoute }),
+      },
+      {
+        id: journeyPaths.checkoutRedirect.name,
+        path: journeyPaths.checkoutRedirect.pattern,
+        lazy: async () => ({ Component: (await paymentRoutes()).CheckoutRedirectRoute }),
+      },
     ],
     // Direct-debit mandate links: signed in or not, in the mandate frame.
     mandate: [
-      { id: journeyPaths.mandateEntry.name, path: journeyPaths.mandateEntry.pattern, lazy: async () => ({ Component: (await mandateRoutes()).MandateEntryRoute }) },
-      { id: journeyPaths.mandateEntrySuccess.name, path: journeyPaths.mandateEntrySuccess.pattern, lazy: async () => ({ Component: (await mandateRoutes()).MandateSuccessRoute }) },
+      {
+        id: journeyPaths.mandateEntry.name,
+        path: journeyPaths.mandateEntry.pattern,
+        lazy: async () => ({ Component: (await mandateRoutes()).MandateEntryRoute }),
+      },
+      {
+        id: journeyPaths.mandateEntrySuccess.name,
+        path: journeyPaths.mandateEntrySuccess.pattern,
+        lazy: async () => ({ Component: (await mandateRoutes()).MandateSuccessRoute }),
+      },
     ],
     // Recurring card payment links: signed in or not, in the recurring card payment frame.
     'recurring-card-payment': [
-      { id: journeyPaths.recurringCardPayment.name, path: journeyPaths.recurringCardPayment.pattern, lazy: async () => ({ Component: (await recurringCardRoutes()).RecurringCardPaymentRoute }) },
+      {
+        id: journeyPaths.recurringCardPayment.name,
+        path: journeyPaths.recurringCardPayment.pattern,
+        lazy: async () => ({ Component: (await recurringCardRoutes()).RecurringCardPaymentRoute }),
+      },
       {
         id: journeyPaths.recurringCardPaymentInvalidLink.name,
         path: journeyPaths.recurringCardPaymentInvalidLink.pattern,
@@ -168,18 +198,20 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
   const root: RouteObject[] = [
     // The e-mail sign-in journeys: magic link, registration, verification, password reset, in one lazy chunk.
     // Asking for something is for guests; a link from an e-mail works whoever is signed in.
-    ...([
-      [journeyPaths.authLoginMagicLink, 'MagicLinkPage', true],
-      [journeyPaths.authLoginMagicLinkSuccess, 'MagicLinkSuccessPage', true],
-      [journeyPaths.authLoginSignin, 'SignInWithLinkPage', false],
-      [journeyPaths.authRegister, 'RegisterPage', true],
-      [journeyPaths.authRegisterSuccess, 'RegisterSuccessPage', true],
-      [journeyPaths.authRegisterVerify, 'RegisterVerifyPage', false],
-      [journeyPaths.authPasswordReset, 'PasswordResetPage', true],
-      [journeyPaths.authPasswordResetSuccess, 'PasswordResetSuccessPage', true],
-      [journeyPaths.authPasswordResetConfirm, 'PasswordResetConfirmPage', false],
-      [journeyPaths.authPasswordResetConfirmSuccess, 'PasswordResetConfirmSuccessPage', false],
-    ] as const).map(([route, page, guestOnly]) => ({
+    ...(
+      [
+        [journeyPaths.authLoginMagicLink, 'MagicLinkPage', true],
+        [journeyPaths.authLoginMagicLinkSuccess, 'MagicLinkSuccessPage', true],
+        [journeyPaths.authLoginSignin, 'SignInWithLinkPage', false],
+        [journeyPaths.authRegister, 'RegisterPage', true],
+        [journeyPaths.authRegisterSuccess, 'RegisterSuccessPage', true],
+        [journeyPaths.authRegisterVerify, 'RegisterVerifyPage', false],
+        [journeyPaths.authPasswordReset, 'PasswordResetPage', true],
+        [journeyPaths.authPasswordResetSuccess, 'PasswordResetSuccessPage', true],
+        [journeyPaths.authPasswordResetConfirm, 'PasswordResetConfirmPage', false],
+        [journeyPaths.authPasswordResetConfirmSuccess, 'PasswordResetConfirmSuccessPage', false],
+      ] as const
+    ).map(([route, page, guestOnly]) => ({
       id: route.name,
       path: route.pattern,
       ...(guestOnly && { loader: guestOnlyLoader(queryClient) }),
@@ -208,9 +240,17 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
       lazy: () => import('./routes/profile-confirm-email.tsx'),
     },
     // The guest journeys' frames (spec 000, layouts): sign-up, buy-now, number-select, make-a-payment, mandate, recurring card payment, broadband.
-    ...JOURNEY_FRAMES.map((frame) => ({ id: `${frame}-layout`, lazy: journeyLayout(frame), children: journeyPages[frame] })),
+    ...JOURNEY_FRAMES.map((frame) => ({
+      id: `${frame}-layout`,
+      lazy: journeyLayout(frame),
+      children: journeyPages[frame],
+    })),
     // Route rules (spec 000): /phone/welcome redirects to the welcome page.
-    { id: journeyPaths.phoneWelcome.name, path: journeyPaths.phoneWelcome.pattern, loader: () => redirect(welcomeFirstPage) },
+    {
+      id: journeyPaths.phoneWelcome.name,
+      path: journeyPaths.phoneWelcome.pattern,
+      loader: () => redirect(welcomeFirstPage),
+    },
     {
       // Where the shop sends voip3 customers (spec 000 section 4); public, in a guest frame of its own.
       id: paths.comingSoon.name,
@@ -229,7 +269,8 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
           id: paths.buynowComplete.name,
           path: paths.buynowComplete.pattern,
           errorElement: framedError,
-          loader: async (args) => (await import('./routes/buy-now/complete-loader.ts')).buyNowCompleteLoader(queryClient)(args),
+          loader: async (args) =>
+            (await import('./routes/buy-now/complete-loader.ts')).buyNowCompleteLoader(queryClient)(args),
           lazy: () => import('./routes/buy-now/complete.tsx'),
         },
       ],
@@ -243,9 +284,14 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
           // /getting-started without a page: its one page, "welcome", with the query kept.
           id: paths.gettingStarted.name,
           path: paths.gettingStarted.pattern,
-          loader: ({ request }) => redirect(`${paths.gettingStartedPage.build({ page: 'welcome' })}${new URL(request.url).search}`),
+          loader: ({ request }) =>
+            redirect(`${paths.gettingStartedPage.build({ page: 'welcome' })}${new URL(request.url).search}`),
         },
-        { id: paths.gettingStartedPage.name, path: paths.gettingStartedPage.pattern, lazy: () => import('./routes/getting-started.tsx') },
+        {
+          id: paths.gettingStartedPage.name,
+          path: paths.gettingStartedPage.pattern,
+          lazy: () => import('./routes/getting-started.tsx'),
+        },
       ],
     },
   ];
@@ -257,23 +303,60 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
       loader: async (args) => (await import('./layouts/default-layout.tsx')).defaultLayoutLoader(queryClient)(args),
       shouldRevalidate: revalidateOnEveryPage,
       children: [
-        { id: paths.usersDevices.name, path: paths.usersDevices.pattern, lazy: () => import('./routes/app/users-devices.tsx') },
-        { id: paths.user.name, path: paths.user.pattern, lazy: async () => ({ Component: (await import('./routes/app/users-devices.tsx')).UserPage }) },
-        { id: paths.phoneNumbers.name, path: paths.phoneNumbers.pattern, lazy: () => import('./routes/app/phone-numbers.tsx') },
-        { id: paths.accountAddOns.name, path: paths.accountAddOns.pattern, lazy: async () => ({ Component: (await import('./routes/app/phone-setup.tsx')).AccountAddOnsPage }) },
-        { id: paths.companyContacts.name, path: paths.companyContacts.pattern, lazy: () => import('./routes/app/company-contacts.tsx') },
-        { id: paths.downloadApps.name, path: paths.downloadApps.pattern, lazy: () => import('./routes/app/download-apps.tsx') },
-        { id: paths.staffAuditLog.name, path: paths.staffAuditLog.pattern, lazy: () => import('./routes/app/staff-audit-log.tsx') },
+        {
+          id: paths.usersDevices.name,
+          path: paths.usersDevices.pattern,
+          lazy: () => import('./routes/app/users-devices.tsx'),
+        },
+        {
+          id: paths.user.name,
+          path: paths.user.pattern,
+          lazy: async () => ({ Component: (await import('./routes/app/users-devices.tsx')).UserPage }),
+        },
+        {
+          id: paths.phoneNumbers.name,
+          path: paths.phoneNumbers.pattern,
+          lazy: () => import('./routes/app/phone-numbers.tsx'),
+        },
+        {
+          id: paths.accountAddOns.name,
+          path: paths.accountAddOns.pattern,
+          lazy: async () => ({ Component: (await import('./routes/app/phone-setup.tsx')).AccountAddOnsPage }),
+        },
+        {
+          id: paths.companyContacts.name,
+          path: paths.companyContacts.pattern,
+          lazy: () => import('./routes/app/company-contacts.tsx'),
+        },
+        {
+          id: paths.downloadApps.name,
+          path: paths.downloadApps.pattern,
+          lazy: () => import('./routes/app/download-apps.tsx'),
+        },
+        {
+          id: paths.staffAuditLog.name,
+          path: paths.staffAuditLog.pattern,
+          lazy: () => import('./routes/app/staff-audit-log.tsx'),
+        },
         { id: paths.upgrade.name, path: paths.upgrade.pattern, lazy: () => import('./routes/app/upgrade.tsx') },
         {
           id: paths.callFlows.name,
           path: paths.callFlows.pattern,
           // The loader's chunk and the page's chunk download side by side.
-          loader: async (args) => (await import('./routes/app/call-flows-loaders.ts')).callFlowsLoader(queryClient)(args),
+          loader: async (args) =>
+            (await import('./routes/app/call-flows-loaders.ts')).callFlowsLoader(queryClient)(args),
           lazy: () => import('./routes/app/call-flows.tsx'),
         },
-        { id: paths.phoneSetup.name, path: paths.phoneSetup.pattern, lazy: () => import('./routes/app/phone-setup.tsx') },
-        { id: paths.profilePreferences.name, path: paths.profilePreferences.pattern, lazy: () => import('./routes/app/profile-preferences.tsx') },
+        {
+          id: paths.phoneSetup.name,
+          path: paths.phoneSetup.pattern,
+          lazy: () => import('./routes/app/phone-setup.tsx'),
+        },
+        {
+          id: paths.profilePreferences.name,
+          path: paths.profilePreferences.pattern,
+          lazy: () => import('./routes/app/profile-preferences.tsx'),
+        },
         { id: paths.myOrders.name, path: paths.myOrders.pattern, lazy: () => import('./routes/app/my-orders.tsx') },
         {
           id: journeyPaths.callFlowJourney.name,
@@ -282,27 +365,41 @@ export function onDemandRoutes(queryClient: QueryClient): Array<[parentRouteId: 
         },
         // Product details: one route per kind, by the navigation's table (its six paths stay out of the
         // entry chunk's exports: the home page's bundle budget), and one small route module for all.
-        ...(Object.entries(detailsRoutes) as Array<[ProductKind, (typeof detailsRoutes)[ProductKind]]>).map(([kind, route]) => ({
-          id: route.name,
-          path: route.pattern,
-          lazy: async () => ({ Component: (await import('./routes/app/product-details.tsx')).detailsRoute(kind) }),
-        })),
+        ...(Object.entries(detailsRoutes) as Array<[ProductKind, (typeof detailsRoutes)[ProductKind]]>).map(
+          ([kind, route]) => ({
+            id: route.name,
+            path: route.pattern,
+            lazy: async () => ({ Component: (await import('./routes/app/product-details.tsx')).detailsRoute(kind) }),
+          }),
+        ),
         { id: paths.billing.name, path: paths.billing.pattern, lazy: () => import('./routes/app/billing.tsx') },
         {
           id: paths.callRecordings.name,
           path: paths.callRecordings.pattern,
-          loader: async (args) => (await import('./routes/app/call-recordings.tsx')).callRecordingsLoader(queryClient)(args),
+          loader: async (args) =>
+            (await import('./routes/app/call-recordings.tsx')).callRecordingsLoader(queryClient)(args),
           lazy: async () => ({ Component: (await import('./routes/app/call-recordings.tsx')).CallRecordingsListPage }),
         },
         {
           id: paths.callRecordingsRecentlyDeleted.name,
           path: paths.callRecordingsRecentlyDeleted.pattern,
-          loader: async (args) => (await import('./routes/app/call-recordings.tsx')).callRecordingsLoader(queryClient)(args),
-          lazy: async () => ({ Component: (await import('./routes/app/call-recordings.tsx')).RecentlyDeletedRecordingsPage }),
+          loader: async (args) =>
+            (await import('./routes/app/call-recordings.tsx')).callRecordingsLoader(queryClient)(args),
+          lazy: async () => ({
+            Component: (await import('./routes/app/call-recordings.tsx')).RecentlyDeletedRecordingsPage,
+          }),
         },
-        { id: paths.callReports.name, path: paths.callReports.pattern, lazy: () => import('./routes/app/call-reports.tsx') },
+        {
+          id: paths.callReports.name,
+          path: paths.callReports.pattern,
+          lazy: () => import('./routes/app/call-reports.tsx'),
+        },
         { id: paths.shop.name, path: paths.shop.pattern, lazy: () => import('./routes/app/shop.tsx') },
-        { id: paths.shopPayment.name, path: paths.shopPayment.pattern, lazy: async () => ({ Component: (await import('./routes/app/shop.tsx')).ShopPaymentPage }) },
+        {
+          id: paths.shopPayment.name,
+          path: paths.shopPayment.pattern,
+          lazy: async () => ({ Component: (await import('./routes/app/shop.tsx')).ShopPaymentPage }),
+        },
       ],
     },
   ];

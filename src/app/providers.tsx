@@ -3,6 +3,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+
 import { system } from '../config/theme.ts';
 import { cspNonce } from '../lib/csp-nonce.ts';
 

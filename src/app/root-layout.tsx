@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+
 import { trackPage } from '../lib/analytics.ts';
 import { chooseConsent, consentState, subscribeConsent } from '../lib/consent.ts';
 
@@ -22,7 +23,11 @@ export function RootLayout() {
       <Outlet />
       {consent.open && consent.settings && (
         <Suspense fallback={null}>
-          <ConsentBanner settings={consent.settings} choice={consent.choice} onChoose={(choice) => chooseConsent(choice)} />
+          <ConsentBanner
+            settings={consent.settings}
+            choice={consent.choice}
+            onChoose={(choice) => chooseConsent(choice)}
+          />
         </Suspense>
       )}
     </>

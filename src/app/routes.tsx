@@ -1,6 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router-dom';
+
 import { NotFoundContent } from '../components/not-found-content.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { MAIN_CONTENT_ID } from '../components/skip-link.tsx';
@@ -23,7 +24,10 @@ export const CALL_FLOW_EDITOR_LAYOUT_ROUTE_ID = 'call-flow-editor-layout';
  * `pendingLocation` gives the location being navigated to (with its hash, which loader
  * requests lack); the browser's own location is the fallback on the first load.
  */
-export function createAppRoutes(queryClient: QueryClient, pendingLocation: () => LocationLike | undefined): RouteObject[] {
+export function createAppRoutes(
+  queryClient: QueryClient,
+  pendingLocation: () => LocationLike | undefined,
+): RouteObject[] {
   const locationOf = (request: Request) =>
     requestLocation(request, [pendingLocation(), typeof window === 'undefined' ? undefined : window.location]);
 
@@ -66,7 +70,8 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
                   errorElement: framedError,
                   // The layout's start-up (spec 000 section 4): redirects and 404s happen here, framed.
                   // It comes with the layout's chunk, which downloads at the same time anyway.
-                  loader: async (args) => (await import('./layouts/default-layout.tsx')).defaultLayoutLoader(queryClient)(args),
+                  loader: async (args) =>
+                    (await import('./layouts/default-layout.tsx')).defaultLayoutLoader(queryClient)(args),
                   shouldRevalidate: revalidateOnEveryPage,
                   children: [
                     {
@@ -75,7 +80,11 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
                       loader: homeLoader(queryClient),
                       lazy: () => import('./routes/app/home.tsx'),
                     },
-                    ...REDIRECT_ONLY_ROUTES.map((page) => ({ id: page.name, path: page.pattern, element: <NotFoundContent loggedIn /> })),
+                    ...REDIRECT_ONLY_ROUTES.map((page) => ({
+                      id: page.name,
+                      path: page.pattern,
+                      element: <NotFoundContent loggedIn />,
+                    })),
                   ],
                 },
               ],
@@ -86,7 +95,17 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
               children: [
                 {
                   errorElement: (
-                    <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} outline="none" flex="1" overflowY="auto" bg="bg" px={{ base: '4', lg: '10' }} py={{ base: '6', lg: '10' }}>
+                    <Box
+                      as="main"
+                      id={MAIN_CONTENT_ID}
+                      tabIndex={-1}
+                      outline="none"
+                      flex="1"
+                      overflowY="auto"
+                      bg="bg"
+                      px={{ base: '4', lg: '10' }}
+                      py={{ base: '6', lg: '10' }}
+                    >
                       {framedError}
                     </Box>
                   ),
@@ -94,7 +113,8 @@ export function createAppRoutes(queryClient: QueryClient, pendingLocation: () =>
                     {
                       id: paths.callFlowsCustom.name,
                       path: paths.callFlowsCustom.pattern,
-                      loader: async (args) => (await import('./routes/app/call-flows-loaders.ts')).callFlowEditorLoader(queryClient)(args),
+                      loader: async (args) =>
+                        (await import('./routes/app/call-flows-loaders.ts')).callFlowEditorLoader(queryClient)(args),
                       lazy: () => import('./routes/app/call-flow-editor.tsx'),
                     },
                   ],

@@ -1,11 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+
 import * as journeyPaths from '../config/journey-paths.ts';
-import { currentDraft, mayShowSection, ONLINE_SIGNUP_PAGES, readStoredDraft, selfSignupRedirect, VARIANT_SUPPLIER, type SignupSection, type SignupVariant } from '../features/self-signup/index.ts';
+import {
+  currentDraft,
+  mayShowSection,
+  ONLINE_SIGNUP_PAGES,
+  readStoredDraft,
+  selfSignupRedirect,
+  VARIANT_SUPPLIER,
+  type SignupSection,
+  type SignupVariant,
+} from '../features/self-signup/index.ts';
 import { guestOnlyLoader } from './guards.ts';
 
 const page = async () => import('./routes/self-signup.tsx');
-const VARIANTS: ReadonlyArray<{ variant: SignupVariant; bare: { name: string; pattern: string }; paged: { name: string; pattern: string } }> = [
+const VARIANTS: ReadonlyArray<{
+  variant: SignupVariant;
+  bare: { name: string; pattern: string };
+  paged: { name: string; pattern: string };
+}> = [
   { variant: 'signup', bare: journeyPaths.signup, paged: journeyPaths.signupPage },
   { variant: 'signup-voip3', bare: journeyPaths.signupVoip3, paged: journeyPaths.signupVoip3Page },
   { variant: 'signup-voip3-b', bare: journeyPaths.signupVoip3B, paged: journeyPaths.signupVoip3BPage },
@@ -36,7 +50,8 @@ export function selfSignupRoutes(queryClient: QueryClient): RouteObject[] {
         path: bare.pattern,
         loader: async (args) => {
           await guestOnly(args);
-          const to = selfSignupRedirect(variant, undefined, null, await signupSettings()) ?? `/${variant}/${FIRST_SECTION}`;
+          const to =
+            selfSignupRedirect(variant, undefined, null, await signupSettings()) ?? `/${variant}/${FIRST_SECTION}`;
           return redirect(`${to}${searchOf(args.request)}`);
         },
       },
@@ -45,7 +60,12 @@ export function selfSignupRoutes(queryClient: QueryClient): RouteObject[] {
         path: paged.pattern,
         loader: async (args) => {
           await guestOnly(args);
-          const to = selfSignupRedirect(variant, args.params.page, currentDraft(VARIANT_SUPPLIER[variant]), await signupSettings());
+          const to = selfSignupRedirect(
+            variant,
+            args.params.page,
+            currentDraft(VARIANT_SUPPLIER[variant]),
+            await signupSettings(),
+          );
           return to ? redirect(`${to}${searchOf(args.request)}`) : null;
         },
         lazy: async () => {
@@ -70,13 +90,22 @@ export function selfSignupRoutes(queryClient: QueryClient): RouteObject[] {
         const name = args.params.page ?? '';
         const known = (ONLINE_SIGNUP_PAGES as readonly string[]).includes(name);
         // Marketing comes after the e-mail is confirmed; the trial page (the link's) is always open.
-        if (!known || (name === 'marketing' && !readStoredDraft()?.verifyKey)) return redirect(`/online-signup/${ONLINE_FIRST_PAGE}${searchOf(args.request)}`);
+        if (!known || (name === 'marketing' && !readStoredDraft()?.verifyKey))
+          return redirect(`/online-signup/${ONLINE_FIRST_PAGE}${searchOf(args.request)}`);
         return null;
       },
       lazy: async () => ({ Component: (await page()).OnlineSignupRoute }),
     },
-    { id: journeyPaths.verifyMobileNumber.name, path: journeyPaths.verifyMobileNumber.pattern, lazy: async () => ({ Component: (await page()).VerifyMobileRoute }) },
-    { id: journeyPaths.referrals.name, path: journeyPaths.referrals.pattern, lazy: async () => ({ Component: (await page()).ReferralsRoute }) },
+    {
+      id: journeyPaths.verifyMobileNumber.name,
+      path: journeyPaths.verifyMobileNumber.pattern,
+      lazy: async () => ({ Component: (await page()).VerifyMobileRoute }),
+    },
+    {
+      id: journeyPaths.referrals.name,
+      path: journeyPaths.referrals.pattern,
+      lazy: async () => ({ Component: (await page()).ReferralsRoute }),
+    },
   ];
 }
 

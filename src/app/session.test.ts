@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { registerChatWidget } from '../features/navigation/index.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { getToken, setToken } from '../lib/token-storage.ts';
@@ -34,13 +35,20 @@ describe('endSession', () => {
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 
-  it("resets the shop (spec 000 section 4): its basket, checkout and cached catalogue go, other keys stay", async () => {
+  it('resets the shop (spec 000 section 4): its basket, checkout and cached catalogue go, other keys stay', async () => {
     localStorage.setItem('portal.shop.basket.v1.3', '{"7":2}');
     localStorage.setItem('portal.shop.catalogue.v1', '{"items":[]}');
     sessionStorage.setItem('portal.shop.checkout.v1', '{"key":"k"}');
     localStorage.setItem('ssu.draft.v1', '{}');
-    await endSession(vi.fn(async () => {}), new QueryClient());
-    expect([localStorage.getItem('portal.shop.basket.v1.3'), localStorage.getItem('portal.shop.catalogue.v1'), sessionStorage.getItem('portal.shop.checkout.v1')]).toEqual([null, null, null]);
+    await endSession(
+      vi.fn(async () => {}),
+      new QueryClient(),
+    );
+    expect([
+      localStorage.getItem('portal.shop.basket.v1.3'),
+      localStorage.getItem('portal.shop.catalogue.v1'),
+      sessionStorage.getItem('portal.shop.checkout.v1'),
+    ]).toEqual([null, null, null]);
     expect(localStorage.getItem('ssu.draft.v1')).toBe('{}');
   });
 
@@ -50,7 +58,10 @@ describe('endSession', () => {
     const chat = { identify: vi.fn(), open: vi.fn(), reset: vi.fn() };
     registerChatWidget(chat);
     try {
-      await endSession(vi.fn(async () => {}), new QueryClient());
+      await endSession(
+        vi.fn(async () => {}),
+        new QueryClient(),
+      );
     } finally {
       registerChatWidget(null);
     }

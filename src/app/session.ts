@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+
 import * as paths from '../config/paths.ts';
 import { resetShopStorage } from '../config/storage-keys.ts';
 import { resetChatSupport } from '../features/navigation/index.ts';

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+
 import { toaster } from '../components/toaster.tsx';
 import { useLogout } from '../features/auth/index.ts';
 import { userErrorText } from '../lib/error-text.ts';

@@ -1,6 +1,8 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { consentCategoriesOf, type AnalyticsSettings, type ConsentCategory } from '@portal/contract';
 import { useEffect, useId, useRef, useState } from 'react';
+
+import { consentCategoriesOf, type AnalyticsSettings, type ConsentCategory } from '@portal/contract';
+
 import type { ConsentChoice } from '../lib/analytics-services.ts';
 import { Checkbox } from './checkbox.tsx';
 
@@ -16,7 +18,10 @@ export const consentTexts = {
 
 /** Each category the customer may allow on its own, as the banner's "Choose" lists it. */
 export const CONSENT_CATEGORY_TEXT: Record<ConsentCategory, { label: string; hint: string }> = {
-  analytics: { label: 'Usage analytics', hint: 'Which pages and features are used, and when something goes wrong, so we can improve them.' },
+  analytics: {
+    label: 'Usage analytics',
+    hint: 'Which pages and features are used, and when something goes wrong, so we can improve them.',
+  },
   heatmaps: { label: 'Heatmaps', hint: 'Where pages are clicked and scrolled, so we can make them easier to use.' },
   marketing: { label: 'Tag manager', hint: 'Tags that measure how our campaigns and advertising perform.' },
 };
@@ -28,7 +33,8 @@ interface ConsentBannerProps {
   onChoose: (choice: ConsentChoice) => void;
 }
 
-const everything = (categories: ConsentCategory[], on: boolean): ConsentChoice => Object.fromEntries(categories.map((category) => [category, on]));
+const everything = (categories: ConsentCategory[], on: boolean): ConsentChoice =>
+  Object.fromEntries(categories.map((category) => [category, on]));
 
 /**
  * The consent banner: a region at the foot of the page, shown before any analytics loads (lib/consent.ts).
@@ -117,7 +123,11 @@ export function ConsentBanner({ settings, choice, onChoose }: ConsentBannerProps
             {consentTexts.reject}
           </Button>
           {choosing ? (
-            <Button variant="outline" colorPalette="brand" onClick={() => onChoose({ ...everything(categories, false), ...draft })}>
+            <Button
+              variant="outline"
+              colorPalette="brand"
+              onClick={() => onChoose({ ...everything(categories, false), ...draft })}
+            >
               {consentTexts.save}
             </Button>
           ) : (

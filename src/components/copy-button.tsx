@@ -1,5 +1,6 @@
 import { chakra } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+
 import { COPY_LABEL, createCopyFeedback, type CopyFeedbackState } from './copy-feedback.ts';
 import { Tooltip } from './tooltip.tsx';
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { COPIED_LABEL, COPY_LABEL, createCopyFeedback, type CopyFeedbackState } from './copy-feedback.ts';
 
 describe('the copy tooltip timing (spec 001 section 9)', () => {

@@ -3,13 +3,28 @@
  * today, the last 7 or 30 days, or a custom range whose end is optional (a single date is one day).
  */
 import { Box, chakra } from '@chakra-ui/react';
+
 import { CALL_DATE_RANGES, type CallDateRange } from '@portal/contract';
+
 import { TextField } from './text-field.tsx';
 
 /** A native select as the portal's filter forms draw it. */
-export const filterSelectStyle = { borderWidth: '2px', borderColor: 'gray.700', rounded: 'md', px: '3', py: '2', bg: 'bg', h: '12' } as const;
+export const filterSelectStyle = {
+  borderWidth: '2px',
+  borderColor: 'gray.700',
+  rounded: 'md',
+  px: '3',
+  py: '2',
+  bg: 'bg',
+  h: '12',
+} as const;
 
-const RANGE_LABELS: Record<CallDateRange, string> = { '24h': 'Today (24h)', '7d': 'Last 7 days', '30d': 'Last 30 days', custom: 'Custom range' };
+const RANGE_LABELS: Record<CallDateRange, string> = {
+  '24h': 'Today (24h)',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  custom: 'Custom range',
+};
 
 interface DateRangeFieldsProps {
   /** Prefix of the fields' ids (`{idPrefix}-range`, `-start`, `-end`). */
@@ -31,7 +46,12 @@ export function DateRangeFields({ idPrefix, range, start, end, onRange, onStart,
         <chakra.label htmlFor={`${idPrefix}-range`} display="block" fontWeight="medium" mb="1">
           Date
         </chakra.label>
-        <chakra.select id={`${idPrefix}-range`} value={range} onChange={(event) => onRange(event.target.value as CallDateRange)} {...filterSelectStyle}>
+        <chakra.select
+          id={`${idPrefix}-range`}
+          value={range}
+          onChange={(event) => onRange(event.target.value as CallDateRange)}
+          {...filterSelectStyle}
+        >
           {CALL_DATE_RANGES.map((value) => (
             <option key={value} value={value}>
               {RANGE_LABELS[value]}
@@ -42,10 +62,23 @@ export function DateRangeFields({ idPrefix, range, start, end, onRange, onStart,
       {range === 'custom' && (
         <>
           <Box>
-            <TextField id={`${idPrefix}-start`} label="From" type="date" value={start} onChange={(event) => onStart(event.target.value)} required />
+            <TextField
+              id={`${idPrefix}-start`}
+              label="From"
+              type="date"
+              value={start}
+              onChange={(event) => onStart(event.target.value)}
+              required
+            />
           </Box>
           <Box>
-            <TextField id={`${idPrefix}-end`} label="To (optional)" type="date" value={end} onChange={(event) => onEnd(event.target.value)} />
+            <TextField
+              id={`${idPrefix}-end`}
+              label="To (optional)"
+              type="date"
+              value={end}
+              onChange={(event) => onEnd(event.target.value)}
+            />
           </Box>
         </>
       )}

@@ -27,7 +27,15 @@ export function Dialog({ open, ...props }: DialogProps) {
   return open ? <OpenDialog {...props} /> : null;
 }
 
-function OpenDialog({ onClose, title, children, footer, role = 'dialog', busy = false, width = '32rem' }: Omit<DialogProps, 'open'>) {
+function OpenDialog({
+  onClose,
+  title,
+  children,
+  footer,
+  role = 'dialog',
+  busy = false,
+  width = '32rem',
+}: Omit<DialogProps, 'open'>) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();

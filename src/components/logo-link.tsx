@@ -1,5 +1,6 @@
 import { chakra } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+
 import * as paths from '../config/paths.ts';
 
 /** The logo, going home (spec: top bar). */

@@ -125,7 +125,12 @@ export function MenuButton({ label, items, onSelect, children, buttonProps }: Me
               fontSize="sm"
               cursor="pointer"
               _hover={{ bg: 'bg.muted' }}
-              _focusVisible={{ bg: 'bg.muted', outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
+              _focusVisible={{
+                bg: 'bg.muted',
+                outline: '2px solid',
+                outlineColor: 'brand.focusRing',
+                outlineOffset: '-2px',
+              }}
               onClick={() => {
                 close(true);
                 onSelect(item.value);

@@ -1,6 +1,7 @@
 import { Button, Heading, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+
 import * as paths from '../config/paths.ts';
 import { track } from '../lib/analytics.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';

@@ -1,4 +1,5 @@
 import { Box, Button, Spinner, Text } from '@chakra-ui/react';
+
 import { userErrorText } from '../lib/error-text.ts';
 
 /** A section's loading state, announced to screen readers. */
@@ -12,7 +13,17 @@ export function Loading({ label }: { label: string }) {
 }
 
 /** A section's failed load: what failed, why (the error text rules), and a way to try again. */
-export function LoadError({ title, error, onRetry, retrying }: { title: string; error: unknown; onRetry?: () => void; retrying?: boolean }) {
+export function LoadError({
+  title,
+  error,
+  onRetry,
+  retrying,
+}: {
+  title: string;
+  error: unknown;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
   return (
     <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="md" p="4">
       <Text fontWeight="semibold" color="fg.error" mb="1">

@@ -1,5 +1,7 @@
 import { Box } from '@chakra-ui/react';
+
 import type { ChipType, DisplayChip } from '@portal/contract';
+
 import { WARNING_SOLID, WARNING_SUBTLE } from './tones.ts';
 
 // Subtle backgrounds with dark text: every pair is at least 7:1.
@@ -32,7 +34,20 @@ export function StatusChip({ chip, label }: { chip: DisplayChip; label?: string 
       whiteSpace="nowrap"
       {...tone}
     >
-      {label && <span style={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>{label}: </span>}
+      {label && (
+        <span
+          style={{
+            position: 'absolute',
+            width: '1px',
+            height: '1px',
+            overflow: 'hidden',
+            clip: 'rect(0 0 0 0)',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {label}:{' '}
+        </span>
+      )}
       {chip.text}
     </Box>
   );

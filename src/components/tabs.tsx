@@ -40,7 +40,15 @@ export function Tabs<V extends string>({ label, items, value, onChange, children
 
   return (
     <div>
-      <Flex role="tablist" aria-label={label} gap="1" borderBottomWidth="1px" borderColor="border" overflowX="auto" mb="6">
+      <Flex
+        role="tablist"
+        aria-label={label}
+        gap="1"
+        borderBottomWidth="1px"
+        borderColor="border"
+        overflowX="auto"
+        mb="6"
+      >
         {items.map((item, index) => {
           const selected = item.value === value;
           return (

@@ -1,6 +1,7 @@
 import { chakra, useRecipe, type HTMLChakraProps } from '@chakra-ui/react';
 import { forwardRef } from 'react';
-import { FieldShell, fieldDescription } from './form/field-shell.tsx';
+
+import { fieldDescription, FieldShell } from './form/field-shell.tsx';
 
 interface TextFieldProps extends Omit<HTMLChakraProps<'input'>, 'id'> {
   /** The input's id; the error summary links to it. */

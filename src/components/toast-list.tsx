@@ -1,5 +1,6 @@
 import { Box, chakra, IconButton, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
+
 import { toaster, type ToastEntry, type ToastType } from './toast-store.ts';
 
 /** The toasts on screen; loaded with the first toast (see toaster.tsx). */
@@ -42,7 +43,16 @@ function ToastItem({ toast }: { toast: ToastEntry }) {
         {toast.description && <Text color="fg.muted">{toast.description}</Text>}
       </Box>
       <IconButton size="sm" variant="ghost" aria-label="Dismiss" onClick={() => toaster.dismiss(toast.id)}>
-        <chakra.svg viewBox="0 0 24 24" width="4" height="4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <chakra.svg
+          viewBox="0 0 24 24"
+          width="4"
+          height="4"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <path d="M6 6l12 12M18 6L6 18" />
         </chakra.svg>
       </IconButton>

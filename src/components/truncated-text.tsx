@@ -1,4 +1,5 @@
 import { chakra } from '@chakra-ui/react';
+
 import { Tooltip } from './tooltip.tsx';
 
 /** Text longer than this is truncated with a tooltip, unless said (spec 001 section 9). */
@@ -17,7 +18,12 @@ export function TruncatedText({ text, max = TRUNCATE_AT }: { text: string; max?:
     <Tooltip content={text}>
       {(describedBy) => (
         // Focusable, so a keyboard user can read the whole text too.
-        <chakra.span tabIndex={0} data-tooltip={describedBy} rounded="sm" _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid' }}>
+        <chakra.span
+          tabIndex={0}
+          data-tooltip={describedBy}
+          rounded="sm"
+          _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid' }}
+        >
           <chakra.span aria-hidden="true">{short}</chakra.span>
           <chakra.span srOnly>{text}</chakra.span>
         </chakra.span>

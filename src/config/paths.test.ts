@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import * as paths from './paths.ts';
+
 import * as journeyPaths from './journey-paths.ts';
+import * as paths from './paths.ts';
 import { buildRoutePath, routeName } from './route-path.ts';
 
 describe('paths', () => {
   it('keeps each route once, in paths.ts or journey-paths.ts', () => {
     const patterns = ([...Object.values(paths), ...Object.values(journeyPaths)] as unknown[])
-      .filter((value): value is { pattern: string } => typeof value === 'object' && value !== null && 'pattern' in value)
+      .filter(
+        (value): value is { pattern: string } => typeof value === 'object' && value !== null && 'pattern' in value,
+      )
       .map((route) => route.pattern);
     expect(new Set(patterns).size).toBe(patterns.length);
     expect(Object.keys(journeyPaths).filter((name) => name in paths)).toEqual([]);

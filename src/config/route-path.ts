@@ -91,4 +91,3 @@ export function defineRoute<const P extends string>(pattern: P): AppRoute<P> {
     build: (...args: BuildArgs<P>) => buildRoutePath(pattern, args[0], args[1]),
   };
 }
-

@@ -7,14 +7,14 @@
 
 export const tokens = {
   animations: {
-    spin: { value: 'spin 1s linear infinite' }
+    spin: { value: 'spin 1s linear infinite' },
   },
   borders: {
     xs: { value: '0.5px solid' },
     sm: { value: '1px solid' },
     md: { value: '2px solid' },
     lg: { value: '4px solid' },
-    xl: { value: '8px solid' }
+    xl: { value: '8px solid' },
   },
   colors: {
     transparent: { value: 'transparent' },
@@ -24,7 +24,7 @@ export const tokens = {
     // Only the shades the portal uses (dialog and drawer backdrops).
     blackAlpha: {
       '500': { value: 'rgba(0, 0, 0, 0.36)' },
-      '600': { value: 'rgba(0, 0, 0, 0.48)' }
+      '600': { value: 'rgba(0, 0, 0, 0.48)' },
     },
     gray: {
       '50': { value: '#fafafa' },
@@ -37,7 +37,7 @@ export const tokens = {
       '700': { value: '#3f3f46' },
       '800': { value: '#27272a' },
       '900': { value: '#18181b' },
-      '950': { value: '#111111' }
+      '950': { value: '#111111' },
     },
     red: {
       '50': { value: '#fef2f2' },
@@ -50,7 +50,7 @@ export const tokens = {
       '700': { value: '#991919' },
       '800': { value: '#511111' },
       '900': { value: '#300c0c' },
-      '950': { value: '#1f0808' }
+      '950': { value: '#1f0808' },
     },
     green: {
       '50': { value: '#f0fdf4' },
@@ -63,8 +63,8 @@ export const tokens = {
       '700': { value: '#116932' },
       '800': { value: '#124a28' },
       '900': { value: '#042713' },
-      '950': { value: '#03190c' }
-    }
+      '950': { value: '#03190c' },
+    },
   },
   cursor: {
     button: { value: 'pointer' },
@@ -74,7 +74,7 @@ export const tokens = {
     option: { value: 'default' },
     radio: { value: 'default' },
     slider: { value: 'default' },
-    switch: { value: 'pointer' }
+    switch: { value: 'pointer' },
   },
   durations: {
     fastest: { value: '50ms' },
@@ -83,13 +83,13 @@ export const tokens = {
     moderate: { value: '200ms' },
     slow: { value: '300ms' },
     slower: { value: '400ms' },
-    slowest: { value: '500ms' }
+    slowest: { value: '500ms' },
   },
   easings: {
     'ease-in': { value: 'cubic-bezier(0.42, 0, 1, 1)' },
     'ease-out': { value: 'cubic-bezier(0, 0, 0.58, 1)' },
     'ease-in-out': { value: 'cubic-bezier(0.42, 0, 0.58, 1)' },
-    'ease-in-smooth': { value: 'cubic-bezier(0.32, 0.72, 0, 1)' }
+    'ease-in-smooth': { value: 'cubic-bezier(0.32, 0.72, 0, 1)' },
   },
   fontSizes: {
     '2xs': { value: '0.625rem' },
@@ -103,7 +103,7 @@ export const tokens = {
     '4xl': { value: '2.25rem' },
     '5xl': { value: '3rem' },
     '6xl': { value: '3.75rem' },
-    '7xl': { value: '4.5rem' }
+    '7xl': { value: '4.5rem' },
   },
   fontWeights: {
     thin: { value: '100' },
@@ -114,31 +114,31 @@ export const tokens = {
     semibold: { value: '600' },
     bold: { value: '700' },
     extrabold: { value: '800' },
-    black: { value: '900' }
+    black: { value: '900' },
   },
   letterSpacings: {
     tighter: { value: '-0.05em' },
     tight: { value: '-0.025em' },
     wide: { value: '0.025em' },
     wider: { value: '0.05em' },
-    widest: { value: '0.1em' }
+    widest: { value: '0.1em' },
   },
   lineHeights: {
     shorter: {
-      value: 1.25
+      value: 1.25,
     },
     short: {
-      value: 1.375
+      value: 1.375,
     },
     moderate: {
-      value: 1.5
+      value: 1.5,
     },
     tall: {
-      value: 1.625
+      value: 1.625,
     },
     taller: {
-      value: 2
-    }
+      value: 2,
+    },
   },
   radii: {
     none: { value: '0' },
@@ -151,7 +151,7 @@ export const tokens = {
     '2xl': { value: '1rem' },
     '3xl': { value: '1.5rem' },
     '4xl': { value: '2rem' },
-    full: { value: '9999px' }
+    full: { value: '9999px' },
   },
   spacing: {
     '1': { value: '0.25rem' },
@@ -187,7 +187,7 @@ export const tokens = {
     '1.5': { value: '0.375rem' },
     '2.5': { value: '0.625rem' },
     '3.5': { value: '0.875rem' },
-    '4.5': { value: '1.125rem' }
+    '4.5': { value: '1.125rem' },
   },
   sizes: {
     '1': { value: '0.25rem' },
@@ -275,49 +275,49 @@ export const tokens = {
     svw: { value: '100svw' },
     lvw: { value: '100lvw' },
     vw: { value: '100vw' },
-    vh: { value: '100vh' }
+    vh: { value: '100vh' },
   },
   zIndex: {
     hide: {
-      value: -1
+      value: -1,
     },
     base: {
-      value: 0
+      value: 0,
     },
     docked: {
-      value: 10
+      value: 10,
     },
     dropdown: {
-      value: 1000
+      value: 1000,
     },
     sticky: {
-      value: 1100
+      value: 1100,
     },
     banner: {
-      value: 1200
+      value: 1200,
     },
     overlay: {
-      value: 1300
+      value: 1300,
     },
     modal: {
-      value: 1400
+      value: 1400,
     },
     popover: {
-      value: 1500
+      value: 1500,
     },
     skipNav: {
-      value: 1600
+      value: 1600,
     },
     toast: {
-      value: 1700
+      value: 1700,
     },
     tooltip: {
-      value: 1800
+      value: 1800,
     },
     max: {
-      value: 2147483647
-    }
-  }
+      value: 2147483647,
+    },
+  },
 } as const;
 
 export const semanticTokens = {
@@ -330,7 +330,7 @@ export const semanticTokens = {
       inverted: { value: '{colors.black}' },
       panel: { value: '{colors.white}' },
       error: { value: '{colors.red.50}' },
-      success: { value: '{colors.green.50}' }
+      success: { value: '{colors.green.50}' },
     },
     fg: {
       DEFAULT: { value: '{colors.black}' },
@@ -338,7 +338,7 @@ export const semanticTokens = {
       subtle: { value: '{colors.gray.400}' },
       inverted: { value: '{colors.gray.50}' },
       error: { value: '{colors.red.500}' },
-      success: { value: '{colors.green.600}' }
+      success: { value: '{colors.green.600}' },
     },
     border: {
       DEFAULT: { value: '{colors.gray.200}' },
@@ -347,7 +347,7 @@ export const semanticTokens = {
       emphasized: { value: '{colors.gray.300}' },
       inverted: { value: '{colors.gray.800}' },
       error: { value: '{colors.red.500}' },
-      success: { value: '{colors.green.500}' }
+      success: { value: '{colors.green.500}' },
     },
     gray: {
       contrast: { value: '{colors.white}' },
@@ -357,8 +357,8 @@ export const semanticTokens = {
       emphasized: { value: '{colors.gray.300}' },
       solid: { value: '{colors.gray.900}' },
       focusRing: { value: '{colors.gray.400}' },
-      border: { value: '{colors.gray.200}' }
-    }
+      border: { value: '{colors.gray.200}' },
+    },
   },
   shadows: {
     xs: { value: '0px 1px 2px {colors.gray.900/10}, 0px 0px 1px {colors.gray.900/20}' },
@@ -368,31 +368,31 @@ export const semanticTokens = {
     xl: { value: '0px 16px 24px {colors.gray.900/10}, 0px 0px 1px {colors.gray.900/30}' },
     '2xl': { value: '0px 24px 40px {colors.gray.900/16}, 0px 0px 1px {colors.gray.900/30}' },
     inner: { value: 'inset 0 2px 4px 0 {black/5}' },
-    inset: { value: 'inset 0 0 0 1px {black/5}' }
+    inset: { value: 'inset 0 0 0 1px {black/5}' },
   },
   radii: {
     l1: { value: '{radii.xs}' },
     l2: { value: '{radii.sm}' },
-    l3: { value: '{radii.md}' }
-  }
+    l3: { value: '{radii.md}' },
+  },
 } as const;
 
 export const keyframes = {
   spin: {
     '0%': {
-      transform: 'rotate(0deg)'
+      transform: 'rotate(0deg)',
     },
     '100%': {
-      transform: 'rotate(360deg)'
-    }
-  }
+      transform: 'rotate(360deg)',
+    },
+  },
 } as const;
 
 export const layerStyles = {
   disabled: {
     value: {
       opacity: '0.5',
-      cursor: 'not-allowed'
-    }
-  }
+      cursor: 'not-allowed',
+    },
+  },
 } as const;

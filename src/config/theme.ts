@@ -9,6 +9,7 @@ import {
   spinnerRecipe,
   textStyles,
 } from '@chakra-ui/react/theme';
+
 import { DESKTOP_MIN_WIDTH, MOBILE_MEDIA_QUERY } from './breakpoints.ts';
 import { keyframes, layerStyles, semanticTokens, tokens } from './theme-tokens.ts';
 

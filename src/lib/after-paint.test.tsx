@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { lazy, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { AFTER_PAINT_FALLBACK_MS, AfterPaint } from './after-paint.tsx';
 
 /** Animation frames the test runs by hand, as the browser would before its next paint. */

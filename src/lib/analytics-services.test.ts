@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BATCH_DELAY_MS, DEVICE_ID_KEY, heatmap, productAnalytics, sandbox, startServices, tagManager, VERSION_TAG, type AnalyticsAdapter } from './analytics-services.ts';
+
+import {
+  BATCH_DELAY_MS,
+  DEVICE_ID_KEY,
+  heatmap,
+  productAnalytics,
+  sandbox,
+  startServices,
+  tagManager,
+  VERSION_TAG,
+  type AnalyticsAdapter,
+} from './analytics-services.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -49,9 +60,26 @@ describe('the analytics adapters', () => {
     expect(JSON.parse(init.body as string)).toEqual({
       api_key: 'public-key',
       events: [
-        { event_type: 'Page view', device_id: device, time: 1000, event_properties: { path: '/home', mycloud_version: 'A' } },
-        { event_type: 'identify', device_id: device, user_id: '7', time: 1000, event_properties: { user_id: 7, mycloud_version: 'A' } },
-        { event_type: 'Address search failed', device_id: device, user_id: '7', time: 1000, event_properties: { postcode: 'ZZ1', error: 'Not found', mycloud_version: 'A' } },
+        {
+          event_type: 'Page view',
+          device_id: device,
+          time: 1000,
+          event_properties: { path: '/home', mycloud_version: 'A' },
+        },
+        {
+          event_type: 'identify',
+          device_id: device,
+          user_id: '7',
+          time: 1000,
+          event_properties: { user_id: 7, mycloud_version: 'A' },
+        },
+        {
+          event_type: 'Address search failed',
+          device_id: device,
+          user_id: '7',
+          time: 1000,
+          event_properties: { postcode: 'ZZ1', error: 'Not found', mycloud_version: 'A' },
+        },
       ],
     });
     // Withdrawn: nothing more is sent, and the device id goes.
@@ -77,7 +105,14 @@ describe('the analytics adapters', () => {
 
   it('sandbox: keeps what it is sent in the page, tagged', () => {
     sandbox().send({ type: 'event', name: 'Address search', properties: { results: 2 } });
-    expect(window.portalAnalyticsSandbox).toEqual([{ type: 'event', name: 'Address search', properties: { results: 2, mycloud_version: 'A' }, tag: 'mycloud_version' }]);
+    expect(window.portalAnalyticsSandbox).toEqual([
+      {
+        type: 'event',
+        name: 'Address search',
+        properties: { results: 2, mycloud_version: 'A' },
+        tag: 'mycloud_version',
+      },
+    ]);
   });
 });
 
@@ -86,7 +121,11 @@ describe('startServices', () => {
     const made: Record<string, { adapter: AnalyticsAdapter; sent: string[]; stopped: boolean }> = {};
     const create = vi.fn((service: { kind: string }) => {
       const entry = { sent: [] as string[], stopped: false, adapter: undefined as unknown as AnalyticsAdapter };
-      entry.adapter = { runsScript: service.kind !== 'product-analytics', send: (event) => entry.sent.push(event.name), stop: () => void (entry.stopped = true) };
+      entry.adapter = {
+        runsScript: service.kind !== 'product-analytics',
+        send: (event) => entry.sent.push(event.name),
+        stop: () => void (entry.stopped = true),
+      };
       made[service.kind] = entry;
       return entry.adapter;
     });

@@ -1,4 +1,11 @@
-import { AnalyticsSettings, CONSENT_CATEGORY_OF, type AnalyticsService, type AnalyticsServiceKind, type ConsentCategory } from '@portal/contract';
+import {
+  AnalyticsSettings,
+  CONSENT_CATEGORY_OF,
+  type AnalyticsService,
+  type AnalyticsServiceKind,
+  type ConsentCategory,
+} from '@portal/contract';
+
 import { brand } from '../config/brand.ts';
 
 /**
@@ -51,7 +58,10 @@ declare global {
   }
 }
 
-const tagged = (properties: AnalyticsProperties): AnalyticsProperties => ({ ...properties, [VERSION_TAG]: APP_VERSION });
+const tagged = (properties: AnalyticsProperties): AnalyticsProperties => ({
+  ...properties,
+  [VERSION_TAG]: APP_VERSION,
+});
 
 function addScript(src: string, doc: Document): void {
   const script = doc.createElement('script');
@@ -72,7 +82,8 @@ export function tagManager(url: string, win: Window = window): AnalyticsAdapter 
     runsScript: true,
     send(event) {
       if (stopped) return;
-      if (event.type === 'page') layer.push({ event: 'page_view', page_path: event.properties.path ?? null, [VERSION_TAG]: APP_VERSION });
+      if (event.type === 'page')
+        layer.push({ event: 'page_view', page_path: event.properties.path ?? null, [VERSION_TAG]: APP_VERSION });
       else layer.push({ ...tagged(event.properties), event: event.name });
     },
     stop: () => void (stopped = true),
@@ -138,7 +149,13 @@ export function productAnalytics(url: string, key: string, options: ProductAnaly
     send(event) {
       if (stopped) return;
       if (event.name === 'identify' && event.properties.user_id != null) userId = String(event.properties.user_id);
-      batch.push({ event_type: event.name, device_id: deviceId, ...(userId && { user_id: userId }), time: now(), event_properties: tagged(event.properties) });
+      batch.push({
+        event_type: event.name,
+        device_id: deviceId,
+        ...(userId && { user_id: userId }),
+        time: now(),
+        event_properties: tagged(event.properties),
+      });
       timer ??= setTimeout(flush, BATCH_DELAY_MS);
     },
     stop() {
@@ -153,7 +170,9 @@ export function productAnalytics(url: string, key: string, options: ProductAnaly
 
 /** A heatmap service's script, which takes commands through the `window.hj` queue (made before it loads). */
 export function heatmap(url: string, win: Window = window): AnalyticsAdapter {
-  const hj: QueueFunction = (win.hj ??= Object.assign((...args: unknown[]) => void (hj.q ??= []).push(args), { q: [] as unknown[][] }));
+  const hj: QueueFunction = (win.hj ??= Object.assign((...args: unknown[]) => void (hj.q ??= []).push(args), {
+    q: [] as unknown[][],
+  }));
   hj('identify', null, { [VERSION_TAG]: APP_VERSION });
   addScript(url, win.document);
   let stopped = false;
@@ -175,7 +194,8 @@ export function sandbox(win: Window = window): AnalyticsAdapter {
   return {
     runsScript: false,
     send(event) {
-      if (!stopped) (win.portalAnalyticsSandbox ??= []).push({ ...event, properties: tagged(event.properties), tag: VERSION_TAG });
+      if (!stopped)
+        (win.portalAnalyticsSandbox ??= []).push({ ...event, properties: tagged(event.properties), tag: VERSION_TAG });
     },
     stop: () => void (stopped = true),
   };
@@ -195,7 +215,10 @@ export interface AnalyticsServices {
 }
 
 /** The configured services, none started until a choice allows its category. */
-export function startServices(settings: AnalyticsSettings, create: (service: AnalyticsService) => AnalyticsAdapter = adapterFor): AnalyticsServices {
+export function startServices(
+  settings: AnalyticsSettings,
+  create: (service: AnalyticsService) => AnalyticsAdapter = adapterFor,
+): AnalyticsServices {
   const services = AnalyticsSettings.parse(settings).services;
   const running = new Map<AnalyticsServiceKind, AnalyticsAdapter>();
   return {

@@ -1,14 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadForChunkError } from './chunk-reload.ts';
 
 function memoryStorage() {
   const values = new Map<string, string>();
-  return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value) };
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+  };
 }
 
 describe('isChunkLoadError', () => {
-  it('recognises the browsers\' failed dynamic import messages', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/home-abc.js'))).toBe(true);
+  it("recognises the browsers' failed dynamic import messages", () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/home-abc.js'))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new TypeError('error loading dynamically imported module'))).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
   });

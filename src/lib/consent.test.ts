@@ -1,7 +1,9 @@
-import type { AnalyticsSettings } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { AnalyticsSettings } from '@portal/contract';
+
 import { track, trackPage } from './analytics.ts';
-import { chooseConsent, consentState, CONSENT_STORAGE_KEY, openConsent, readChoice, startConsent } from './consent.ts';
+import { chooseConsent, CONSENT_STORAGE_KEY, consentState, openConsent, readChoice, startConsent } from './consent.ts';
 
 const sandboxOnly: AnalyticsSettings = { services: [{ kind: 'sandbox' }] };
 
@@ -21,7 +23,11 @@ function page(settings?: AnalyticsSettings): Document {
 const sandboxEvents = async () => {
   await vi.dynamicImportSettled();
   await new Promise((resolve) => setTimeout(resolve, 0));
-  return (window.portalAnalyticsSandbox ?? []).map((event) => [event.type, event.name, event.properties.mycloud_version]);
+  return (window.portalAnalyticsSandbox ?? []).map((event) => [
+    event.type,
+    event.name,
+    event.properties.mycloud_version,
+  ]);
 };
 
 afterEach(() => {
@@ -49,7 +55,10 @@ describe('the consent store', () => {
 
     chooseConsent({ analytics: true }, localStorage, new Date('2026-05-01T10:00:00Z'));
     expect(consentState()).toMatchObject({ open: false, choice: { analytics: true } });
-    expect(JSON.parse(localStorage.getItem(CONSENT_STORAGE_KEY)!)).toEqual({ choice: { analytics: true }, at: '2026-05-01T10:00:00.000Z' });
+    expect(JSON.parse(localStorage.getItem(CONSENT_STORAGE_KEY)!)).toEqual({
+      choice: { analytics: true },
+      at: '2026-05-01T10:00:00.000Z',
+    });
     track('Call flow saved', { callflow_id: '4' });
     expect(await sandboxEvents()).toEqual([
       ['page', 'Page view', 'A'],
@@ -86,7 +95,16 @@ describe('the consent store', () => {
   it('reads only a choice it wrote, and none from storage that fails', () => {
     expect(readChoice({ getItem: () => '{"choice":{"analytics":"yes"}}' })).toBeNull();
     expect(readChoice({ getItem: () => 'not json' })).toBeNull();
-    expect(readChoice({ getItem: () => { throw new Error('storage is off'); } })).toBeNull();
-    expect(readChoice({ getItem: () => '{"choice":{"analytics":true,"heatmaps":false}}' })).toEqual({ analytics: true, heatmaps: false });
+    expect(
+      readChoice({
+        getItem: () => {
+          throw new Error('storage is off');
+        },
+      }),
+    ).toBeNull();
+    expect(readChoice({ getItem: () => '{"choice":{"analytics":true,"heatmaps":false}}' })).toEqual({
+      analytics: true,
+      heatmaps: false,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { ANALYTICS_META_NAME, type AnalyticsSettings } from '@portal/contract';
+
 import type { AnalyticsServices, ConsentChoice, QueuedEvent } from './analytics-services.ts';
 
 /**
@@ -40,11 +41,15 @@ export function subscribeConsent(listener: () => void): () => void {
 }
 
 /** The remembered choice, or null when none was made (or storage is off, or it is not one). */
-export function readChoice(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): ConsentChoice | null {
+export function readChoice(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): ConsentChoice | null {
   try {
     const saved = JSON.parse(storage?.getItem(CONSENT_STORAGE_KEY) ?? 'null') as { choice?: unknown } | null;
     const choice = saved?.choice;
-    return choice && typeof choice === 'object' && Object.values(choice).every((on) => typeof on === 'boolean') ? (choice as ConsentChoice) : null;
+    return choice && typeof choice === 'object' && Object.values(choice).every((on) => typeof on === 'boolean')
+      ? (choice as ConsentChoice)
+      : null;
   } catch {
     return null;
   }
@@ -69,7 +74,9 @@ function load(choice: ConsentChoice): void {
 export function startConsent(doc: Document = document, storage?: Storage): void {
   let settings: AnalyticsSettings | null = null;
   try {
-    const parsed = JSON.parse(doc.querySelector(`meta[name="${ANALYTICS_META_NAME}"]`)?.getAttribute('content') ?? 'null') as AnalyticsSettings | null;
+    const parsed = JSON.parse(
+      doc.querySelector(`meta[name="${ANALYTICS_META_NAME}"]`)?.getAttribute('content') ?? 'null',
+    ) as AnalyticsSettings | null;
     if (Array.isArray(parsed?.services) && parsed.services.length > 0) settings = parsed;
   } catch {
     // No settings the page can read: no analytics.
@@ -82,7 +89,11 @@ export function startConsent(doc: Document = document, storage?: Storage): void 
 }
 
 /** Remembers a choice and follows it: loads what it allows, stops what it withdraws, drops what waited if it allows nothing. */
-export function chooseConsent(choice: ConsentChoice, storage: Storage | undefined = globalThis.localStorage, now = new Date()): void {
+export function chooseConsent(
+  choice: ConsentChoice,
+  storage: Storage | undefined = globalThis.localStorage,
+  now = new Date(),
+): void {
   try {
     storage?.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ choice, at: now.toISOString() }));
   } catch {

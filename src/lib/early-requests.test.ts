@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { authEndpoints, endpoint, navigationEndpoints } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+
+import { authEndpoints, endpoint, navigationEndpoints } from '@portal/contract';
+
 import { installFakeFetch, resetHttpState, sampleMe } from '../test/fake-fetch.ts';
 import { markAppStarted } from './early-requests.ts';
 import { apiCall, onInvalidToken } from './http.ts';
@@ -92,8 +94,18 @@ describe('the user and the navigation asked for before the app starts (public/ea
   it('hands out nothing asked for before a call that may change it: after confirming a new address, me is asked afresh', async () => {
     setToken('changing-key');
     document.cookie = 'csrftoken=c1';
-    const confirm = endpoint({ method: 'POST', path: '/api/v3/me/email/confirm/', summary: 'test', auth: true, body: z.object({}), response: z.object({}) });
-    const { calls } = installFakeFetch({ 'GET /api/v3/me/': { json: sampleMe }, 'POST /api/v3/me/email/confirm/': { json: {} } });
+    const confirm = endpoint({
+      method: 'POST',
+      path: '/api/v3/me/email/confirm/',
+      summary: 'test',
+      auth: true,
+      body: z.object({}),
+      response: z.object({}),
+    });
+    const { calls } = installFakeFetch({
+      'GET /api/v3/me/': { json: sampleMe },
+      'POST /api/v3/me/email/confirm/': { json: {} },
+    });
     runEarlyScript();
     await apiCall(confirm, { body: {} });
     expect(window.__portalEarly).toBeUndefined();

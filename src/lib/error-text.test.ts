@@ -1,12 +1,14 @@
-import { storageMessages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+
+import { storageMessages } from '@portal/contract';
+
 import { ApiError } from './api-error.ts';
 import {
   errorTextFrom,
   extractErrorText,
   genericErrorText,
-  rewordError,
   rewordedErrors,
+  rewordError,
   userErrorText,
 } from './error-text.ts';
 
@@ -108,14 +110,20 @@ describe('rewordError', () => {
   });
 
   it('uses this page host by default', () => {
-    expect(rewordError('x')).toBe(`Please try again. If the issue persists, contact customerservice@${window.location.hostname}`);
+    expect(rewordError('x')).toBe(
+      `Please try again. If the issue persists, contact customerservice@${window.location.hostname}`,
+    );
     expect(genericErrorText()).toBe(rewordError('x'));
   });
 });
 
 describe('userErrorText', () => {
   it('shows the server text of a 4xx answer as it is', () => {
-    const error = new ApiError({ kind: 'http', status: 400, data: { detail: 'The email address or password is incorrect.' } });
+    const error = new ApiError({
+      kind: 'http',
+      status: 400,
+      data: { detail: 'The email address or password is incorrect.' },
+    });
     expect(userErrorText(error, HOST)).toBe('The email address or password is incorrect.');
   });
 
@@ -133,7 +141,9 @@ describe('userErrorText', () => {
     const limit = new ApiError({ kind: 'http', status: 409, data: { detail: storageMessages.tooManyCallFlows } });
     expect(userErrorText(limit, HOST)).toBe(storageMessages.tooManyCallFlows);
     const full = new ApiError({ kind: 'http', status: 507, data: { detail: storageMessages.serverFull } });
-    expect(userErrorText(full, HOST)).toBe('The server has run out of storage space; nothing was saved. Try again later.');
+    expect(userErrorText(full, HOST)).toBe(
+      'The server has run out of storage space; nothing was saved. Try again later.',
+    );
     const broken = new ApiError({ kind: 'http', status: 500, data: { detail: 'Something internal.' } });
     expect(userErrorText(broken, HOST)).toBe(GENERIC);
   });

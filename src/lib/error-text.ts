@@ -1,4 +1,5 @@
 import { STORAGE_FULL_STATUS } from '@portal/contract';
+
 import { brand } from '../config/brand.ts';
 import { ApiError } from './api-error.ts';
 

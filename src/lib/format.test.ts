@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatDate, formatElapsed } from './format.ts';
 
 describe('formatDate', () => {

@@ -11,7 +11,14 @@ export function formatDate(value: string | null | undefined): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '-';
   // en-CA writes the day as YYYY-MM-DD.
-  return displayDate(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date));
+  return displayDate(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(date),
+  );
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

@@ -1,6 +1,8 @@
-import { endpoint, authEndpoints as endpoints } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+
+import { endpoint, authEndpoints as endpoints } from '@portal/contract';
+
 import { installFakeFetch, resetHttpState, sampleMe } from '../test/fake-fetch.ts';
 import { ApiError } from './api-error.ts';
 import { apiBlob, apiCall, configureHttp, onInvalidToken } from './http.ts';
@@ -103,7 +105,11 @@ describe('apiCall: CSRF', () => {
     });
     await apiCall(endpoints.login, { body: { email: 'a@example.com', password: 'pw' } });
     await apiCall(endpoints.me);
-    expect(calls.map((c) => `${c.method} ${new URL(c.url, 'http://localhost').pathname}`)).toEqual(['GET /auth/csrf/', 'POST /auth/login/', 'GET /api/v3/me/']);
+    expect(calls.map((c) => `${c.method} ${new URL(c.url, 'http://localhost').pathname}`)).toEqual([
+      'GET /auth/csrf/',
+      'POST /auth/login/',
+      'GET /api/v3/me/',
+    ]);
     expect(calls[2]?.headers['x-csrftoken']).toBe('fetched-once');
   });
 
@@ -174,7 +180,9 @@ describe('apiCall: answers', () => {
 
   it('throws an http ApiError carrying status and parsed data for an error status', async () => {
     document.cookie = 'csrftoken=c';
-    installFakeFetch({ 'POST /auth/login/': { status: 400, json: { detail: 'The email address or password is incorrect.' } } });
+    installFakeFetch({
+      'POST /auth/login/': { status: 400, json: { detail: 'The email address or password is incorrect.' } },
+    });
     const error = await rejectionOf(apiCall(endpoints.login, { body: { email: 'a@example.com', password: 'x' } }));
     expect(error.kind).toBe('http');
     expect(error.status).toBe(400);
@@ -199,7 +207,10 @@ describe('apiCall: answers', () => {
 
   it('passes an abort through as an AbortError', async () => {
     const controller = new AbortController();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new DOMException('aborted', 'AbortError'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new DOMException('aborted', 'AbortError'))),
+    );
     controller.abort();
     await expect(apiCall(endpoints.me, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
@@ -286,13 +297,21 @@ describe('apiBlob: binary answers', () => {
   });
 
   it('does not parse the answer with the response schema or as JSON', async () => {
-    stubFetch(() => new Response('{"not": "parsed"', { status: 200, headers: { 'Content-Type': 'application/octet-stream' } }));
+    stubFetch(
+      () => new Response('{"not": "parsed"', { status: 200, headers: { 'Content-Type': 'application/octet-stream' } }),
+    );
     const blob = await apiBlob(download, { params: { id: 1, name: 'a.wav' } });
     expect(await blob.text()).toBe('{"not": "parsed"');
   });
 
   it('reads an error answer as JSON data, like apiCall', async () => {
-    stubFetch(() => new Response(JSON.stringify({ detail: 'No such audio file.' }), { status: 404, headers: { 'Content-Type': 'application/json' } }));
+    stubFetch(
+      () =>
+        new Response(JSON.stringify({ detail: 'No such audio file.' }), {
+          status: 404,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
     const error = await rejectionOf(apiBlob(download, { params: { id: 1, name: 'gone.wav' } }));
     expect(error.kind).toBe('http');
     expect(error.status).toBe(404);
@@ -317,15 +336,28 @@ describe('apiBlob: binary answers', () => {
   });
 
   it('throws a network ApiError when fetch fails, and passes an abort through', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect((await rejectionOf(apiBlob(download, { params: { id: 1, name: 'a.wav' } }))).kind).toBe('network');
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new DOMException('aborted', 'AbortError'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new DOMException('aborted', 'AbortError'))),
+    );
     await expect(apiBlob(download, { params: { id: 1, name: 'a.wav' } })).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('sends the CSRF header on an unsafe method', async () => {
     document.cookie = 'csrftoken=c9';
-    const post = endpoint({ method: 'POST', path: '/api/v1/voip/:id/audio/text-to-speech/', summary: 'test', auth: true, body: z.object({ text: z.string() }), response: z.any() });
+    const post = endpoint({
+      method: 'POST',
+      path: '/api/v1/voip/:id/audio/text-to-speech/',
+      summary: 'test',
+      auth: true,
+      body: z.object({ text: z.string() }),
+      response: z.any(),
+    });
     const calls = stubFetch(() => new Response(bytes, { status: 200, headers: { 'Content-Type': 'audio/wav' } }));
     await apiBlob(post, { params: { id: 3 }, body: { text: 'Hello' } });
     const headers = calls[0]?.init.headers as Record<string, string>;

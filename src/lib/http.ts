@@ -1,8 +1,10 @@
-import { buildPath, authEndpoints, type Endpoint } from '@portal/contract';
 import { safeParse, type $ZodType, type input, type output } from 'zod/v4/core';
+
+import { authEndpoints, buildPath, type Endpoint } from '@portal/contract';
+
 import { ApiError } from './api-error.ts';
-import { takeEarlyResponse } from './early-requests.ts';
 import { readCookie } from './cookies.ts';
+import { takeEarlyResponse } from './early-requests.ts';
 import { extractErrorText, INVALID_TOKEN_MESSAGE } from './error-text.ts';
 import { clearToken, getToken } from './token-storage.ts';
 
@@ -128,7 +130,10 @@ export function parseBody(text: string): { ok: true; value: unknown } | { ok: fa
  * match the contract; an aborted call rejects with the AbortError as fetch does.
  * @example const me = await apiCall(authEndpoints.me)
  */
-export async function apiCall<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E> = {}): Promise<ApiResponse<E>> {
+export async function apiCall<E extends Endpoint>(
+  endpoint: E,
+  options: ApiCallOptions<E> = {},
+): Promise<ApiResponse<E>> {
   return send(endpoint, options, true);
 }
 
@@ -165,7 +170,12 @@ interface Exchanged {
 }
 
 /** Sends the request and reads the answer; an error status throws here, whatever the mode. */
-async function exchange<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E>, withCsrf: boolean, mode: 'json' | 'blob'): Promise<Exchanged> {
+async function exchange<E extends Endpoint>(
+  endpoint: E,
+  options: ApiCallOptions<E>,
+  withCsrf: boolean,
+  mode: 'json' | 'blob',
+): Promise<Exchanged> {
   const headers: Record<string, string> = { Accept: mode === 'json' ? 'application/json' : '*/*' };
   const token = endpoint.auth ? (options.token ?? getToken()) : null;
   if (token) headers.Authorization = `Token ${token}`;
@@ -189,23 +199,42 @@ async function exchange<E extends Endpoint>(endpoint: E, options: ApiCallOptions
     else text = await response.text();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError({ kind: 'network', status: 0, message: `Network error calling ${endpoint.method} ${endpoint.path}`, cause: error });
+    throw new ApiError({
+      kind: 'network',
+      status: 0,
+      message: `Network error calling ${endpoint.method} ${endpoint.path}`,
+      cause: error,
+    });
   }
 
   if (!response.ok) {
     const body = parseBody(text);
     const data = body.ok ? body.value : text;
     noteErrorAnswer(response.status, data, token);
-    throw new ApiError({ kind: 'http', status: response.status, data, message: `${endpoint.method} ${endpoint.path} answered ${response.status}` });
+    throw new ApiError({
+      kind: 'http',
+      status: response.status,
+      data,
+      message: `${endpoint.method} ${endpoint.path} answered ${response.status}`,
+    });
   }
   return { response, text, blob };
 }
 
-async function send<E extends Endpoint>(endpoint: E, options: ApiCallOptions<E>, withCsrf: boolean): Promise<ApiResponse<E>> {
+async function send<E extends Endpoint>(
+  endpoint: E,
+  options: ApiCallOptions<E>,
+  withCsrf: boolean,
+): Promise<ApiResponse<E>> {
   const { response, text } = await exchange(endpoint, options, withCsrf, 'json');
   const body = parseBody(text);
   if (!body.ok) {
-    throw new ApiError({ kind: 'parse', status: response.status, data: text, message: `${endpoint.method} ${endpoint.path} answered invalid JSON` });
+    throw new ApiError({
+      kind: 'parse',
+      status: response.status,
+      data: text,
+      message: `${endpoint.method} ${endpoint.path} answered invalid JSON`,
+    });
   }
   // A 204 has no body; the contract's response schema for it is an empty object.
   const parsed = safeParse(endpoint.response, body.value === undefined && response.status === 204 ? {} : body.value);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { parseProductId } from './product-id.ts';
 
 describe('parseProductId', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ApiError } from './api-error.ts';
 import { createQueryClient, shouldRetry } from './query-client.ts';
 

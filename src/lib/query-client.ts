@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+
 import { ApiError } from './api-error.ts';
 
 /** How often a failed query is tried again: never for a 4xx or an answer off-contract. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isSafePath, safePathOr } from './safe-path.ts';
 
 describe('isSafePath', () => {

@@ -1,12 +1,14 @@
-import { endpoint } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+
+import { endpoint } from '@portal/contract';
+
 import { clearCookies, installFakeFetch } from '../test/fake-fetch.ts';
+import { FakeXhr, installFakeXhr, sentXhr } from '../test/fake-xhr.ts';
 import { ApiError } from './api-error.ts';
 import { configureHttp, onInvalidToken, resetCsrf } from './http.ts';
 import { getToken, setToken } from './token-storage.ts';
 import { apiUpload, uploadMultipart } from './upload.ts';
-import { FakeXhr, installFakeXhr, sentXhr } from '../test/fake-xhr.ts';
 
 const sent = sentXhr;
 
@@ -42,7 +44,9 @@ describe('uploadMultipart', () => {
 
   it('uses PUT when asked and answers undefined for an empty answer', async () => {
     document.cookie = 'csrftoken=c1';
-    const answer = uploadMultipart('/api/v1/voip/12/call-flows/current/audio-files/upload/', new FormData(), { method: 'PUT' });
+    const answer = uploadMultipart('/api/v1/voip/12/call-flows/current/audio-files/upload/', new FormData(), {
+      method: 'PUT',
+    });
     const xhr = await sent();
     expect(xhr.method).toBe('PUT');
     expect(xhr.headers.authorization).toBeUndefined();
@@ -78,7 +82,11 @@ describe('uploadMultipart', () => {
     (await sent()).respond(400, JSON.stringify({ detail: 'Audio must be a 8 kHz, 16-bit mono WAV file.' }));
     const error = await answer.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'http', status: 400, data: { detail: 'Audio must be a 8 kHz, 16-bit mono WAV file.' } });
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 400,
+      data: { detail: 'Audio must be a 8 kHz, 16-bit mono WAV file.' },
+    });
     expect((error as ApiError).isClientError).toBe(true);
   });
 
@@ -158,7 +166,9 @@ describe('uploadMultipart', () => {
     document.cookie = 'csrftoken=c1';
     const controller = new AbortController();
     controller.abort();
-    await expect(uploadMultipart('/upload/', new FormData(), { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(uploadMultipart('/upload/', new FormData(), { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     expect(FakeXhr.last).toBeNull();
   });
 });
@@ -210,7 +220,10 @@ describe('apiUpload', () => {
 
   it('refuses an answer the contract does not allow', async () => {
     document.cookie = 'csrftoken=c1';
-    const answer = apiUpload(greeting, { params: { id: 1 }, files: { file: { blob: new Blob(['x']), filename: 'x.wav' } } });
+    const answer = apiUpload(greeting, {
+      params: { id: 1 },
+      files: { file: { blob: new Blob(['x']), filename: 'x.wav' } },
+    });
     (await sent()).respond(200, JSON.stringify({ filename: 42 }));
     await expect(answer).rejects.toMatchObject({ kind: 'parse', status: 200, data: { filename: 42 } });
   });

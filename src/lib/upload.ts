@@ -1,7 +1,18 @@
-import { buildPath, type Endpoint } from '@portal/contract';
 import { safeParse } from 'zod/v4/core';
+
+import { buildPath, type Endpoint } from '@portal/contract';
+
 import { ApiError } from './api-error.ts';
-import { apiUrl, CSRF_HEADER, csrfToken, noteErrorAnswer, parseBody, toSearch, type ApiCallOptions, type ApiResponse } from './http.ts';
+import {
+  apiUrl,
+  CSRF_HEADER,
+  csrfToken,
+  noteErrorAnswer,
+  parseBody,
+  toSearch,
+  type ApiCallOptions,
+  type ApiResponse,
+} from './http.ts';
 import { getToken } from './token-storage.ts';
 
 /**
@@ -28,7 +39,13 @@ interface Answer {
   value: unknown;
 }
 
-async function send(method: string, path: string, form: FormData, withToken: boolean, options: Omit<UploadOptions, 'method'>): Promise<Answer> {
+async function send(
+  method: string,
+  path: string,
+  form: FormData,
+  withToken: boolean,
+  options: Omit<UploadOptions, 'method'>,
+): Promise<Answer> {
   const { onProgress, signal } = options;
   if (signal?.aborted) throw abortError();
   const token = withToken ? getToken() : null;
@@ -55,11 +72,20 @@ async function send(method: string, path: string, form: FormData, withToken: boo
       if (xhr.status < 200 || xhr.status >= 300) {
         const data = body.ok ? body.value : text;
         noteErrorAnswer(xhr.status, data, token);
-        reject(new ApiError({ kind: 'http', status: xhr.status, data, message: `${method} ${path} answered ${xhr.status}` }));
+        reject(
+          new ApiError({ kind: 'http', status: xhr.status, data, message: `${method} ${path} answered ${xhr.status}` }),
+        );
         return;
       }
       if (!body.ok) {
-        reject(new ApiError({ kind: 'parse', status: xhr.status, data: text, message: `${method} ${path} answered invalid JSON` }));
+        reject(
+          new ApiError({
+            kind: 'parse',
+            status: xhr.status,
+            data: text,
+            message: `${method} ${path} answered invalid JSON`,
+          }),
+        );
         return;
       }
       onProgress?.(1);
@@ -109,7 +135,10 @@ export interface ApiUploadOptions<E extends Endpoint> extends Omit<UploadOptions
  * @example
  * await apiUpload(endpoints.uploadHoldMusic, { params: { id }, files: { file: { blob: wav, filename: 'hold-music.wav' } }, onProgress, signal })
  */
-export async function apiUpload<E extends Endpoint>(endpoint: E, options: ApiUploadOptions<E>): Promise<ApiResponse<E>> {
+export async function apiUpload<E extends Endpoint>(
+  endpoint: E,
+  options: ApiUploadOptions<E>,
+): Promise<ApiResponse<E>> {
   const { params, query, files, fields = {}, ...rest } = options;
   const form = new FormData();
   // Text first: a server reading the stream knows what the file is before it arrives.

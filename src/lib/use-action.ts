@@ -12,7 +12,9 @@ export interface Action<Args extends unknown[], Result> {
  * sign-out button needs. (TanStack's useMutation does the same with a cache around it;
  * the shell's bundle budget has no room for that on every page.)
  */
-export function useAction<Args extends unknown[], Result>(action: (...args: Args) => Promise<Result>): Action<Args, Result> {
+export function useAction<Args extends unknown[], Result>(
+  action: (...args: Args) => Promise<Result>,
+): Action<Args, Result> {
   const [isPending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
 

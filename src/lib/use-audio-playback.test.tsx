@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { AUDIO_PLAY_ERROR, useAudioPlayback } from './use-audio-playback.ts';
 
 /** jsdom has no media playback: a stand-in Audio that records what is played and paused. */
@@ -63,7 +64,8 @@ describe('useAudioPlayback', () => {
 
   it('drops a slow download that an earlier press asked for', async () => {
     let finishSlow: (value: Blob) => void = () => {};
-    const load = (key: string) => (key === 'slow.wav' ? new Promise<Blob>((resolve) => (finishSlow = resolve)) : blob());
+    const load = (key: string) =>
+      key === 'slow.wav' ? new Promise<Blob>((resolve) => (finishSlow = resolve)) : blob();
     const { result } = renderHook(() => useAudioPlayback(load));
     act(() => result.current.toggle('slow.wav'));
     act(() => result.current.toggle('fast.wav'));
@@ -79,9 +81,13 @@ describe('useAudioPlayback', () => {
     act(() => plain.result.current.toggle('gone.wav'));
     await waitFor(() => expect(plain.result.current).toMatchObject({ current: null, error: AUDIO_PLAY_ERROR }));
 
-    const worded = renderHook(() => useAudioPlayback(failing, () => 'No audio file for voicemail greeting. Please upload one'));
+    const worded = renderHook(() =>
+      useAudioPlayback(failing, () => 'No audio file for voicemail greeting. Please upload one'),
+    );
     act(() => worded.result.current.toggle('current'));
-    await waitFor(() => expect(worded.result.current.error).toBe('No audio file for voicemail greeting. Please upload one'));
+    await waitFor(() =>
+      expect(worded.result.current.error).toBe('No audio file for voicemail greeting. Please upload one'),
+    );
   });
 
   it('stops and releases the file when unmounted', async () => {

@@ -18,8 +18,15 @@ export const AUDIO_PLAY_ERROR = 'The audio file could not be played. Please try 
  * portal (call-flow selects and steps, phone setup) goes through it. `errorText` words a
  * failure; AUDIO_PLAY_ERROR otherwise.
  */
-export function useAudioPlayback(load: (key: string) => Promise<Blob>, errorText?: (error: unknown) => string): AudioPlayback {
-  const [state, setState] = useState<{ current: string | null; loading: boolean; error: string | null }>({ current: null, loading: false, error: null });
+export function useAudioPlayback(
+  load: (key: string) => Promise<Blob>,
+  errorText?: (error: unknown) => string,
+): AudioPlayback {
+  const [state, setState] = useState<{ current: string | null; loading: boolean; error: string | null }>({
+    current: null,
+    loading: false,
+    error: null,
+  });
   const audio = useRef<{ element: HTMLAudioElement; url: string } | null>(null);
   // Each play gets a number, so a slow download for an earlier click is dropped.
   const request = useRef(0);
@@ -63,11 +70,17 @@ export function useAudioPlayback(load: (key: string) => Promise<Blob>, errorText
     [load, errorText, release, stop],
   );
 
-  useEffect(() => () => {
-    request.current++;
-    release();
-  }, [release]);
+  useEffect(
+    () => () => {
+      request.current++;
+      release();
+    },
+    [release],
+  );
 
-  const toggle = useCallback((name: string) => (state.current === name ? stop() : void play(name)), [state, stop, play]);
+  const toggle = useCallback(
+    (name: string) => (state.current === name ? stop() : void play(name)),
+    [state, stop, play],
+  );
   return { ...state, toggle, stop };
 }

@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { FETCH_DELAY_MS, useDelayedValue } from './use-delayed-value.ts';
 
 beforeEach(() => vi.useFakeTimers());
@@ -20,7 +21,9 @@ describe('useDelayedValue (the fetch delay)', () => {
   });
 
   it('waits the delay it is given (the address search: 400 ms)', () => {
-    const { result, rerender } = renderHook(({ value }) => useDelayedValue(value, 400), { initialProps: { value: '' } });
+    const { result, rerender } = renderHook(({ value }) => useDelayedValue(value, 400), {
+      initialProps: { value: '' },
+    });
     rerender({ value: 'LS11 5PZ' });
     act(() => vi.advanceTimersByTime(399));
     expect(result.current).toBe('');

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+
 import { pageTitle } from '../config/brand.ts';
 
 /** Sets `document.title` to "{page} | Customer Portal" (the portal name alone without a page). */

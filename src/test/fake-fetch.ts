@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+
 import { configureHttp, resetCsrf } from '../lib/http.ts';
 
 export interface RecordedCall {
@@ -27,7 +28,8 @@ export function installFakeFetch(routes: Record<string, Reply | Handler>) {
     calls.push(call);
     const path = new URL(url, 'http://localhost').pathname;
     const route = routes[`${method} ${path}`];
-    const reply = typeof route === 'function' ? await route(call) : (route ?? { status: 404, json: { detail: 'Not found.' } });
+    const reply =
+      typeof route === 'function' ? await route(call) : (route ?? { status: 404, json: { detail: 'Not found.' } });
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
     if (reply.setCookie) document.cookie = reply.setCookie;
     const text = reply.text ?? (reply.json === undefined ? '' : JSON.stringify(reply.json));
@@ -58,7 +60,13 @@ export function clearCookies(): void {
 
 export const sampleMe = {
   id: 7,
-  user_profile: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.co.uk', phone: null, pending_email: null },
+  user_profile: {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.co.uk',
+    phone: null,
+    pending_email: null,
+  },
   initials: 'AL',
   name: 'Ada Lovelace',
   is_staff: false,

@@ -2,6 +2,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
+
 import { AppProviders } from '../app/providers.tsx';
 import { createAppRoutes, discoverRoutes } from '../app/routes.tsx';
 import { toaster } from '../components/toaster.tsx';
@@ -20,10 +21,13 @@ export function renderApp(path: string, { retry = true, strict = false }: { retr
   const queryClient = createQueryClient();
   if (!retry) queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const current: { router?: ReturnType<typeof createMemoryRouter> } = {};
-  const router = createMemoryRouter(createAppRoutes(queryClient, () => current.router?.state.navigation.location), {
-    initialEntries: [path],
-    patchRoutesOnNavigation: discoverRoutes(queryClient),
-  });
+  const router = createMemoryRouter(
+    createAppRoutes(queryClient, () => current.router?.state.navigation.location),
+    {
+      initialEntries: [path],
+      patchRoutesOnNavigation: discoverRoutes(queryClient),
+    },
+  );
   current.router = router;
   const app = (
     <AppProviders queryClient={queryClient}>

@@ -1,7 +1,9 @@
 // The web project's setup (vitest.config.ts).
 import { configure } from '@testing-library/react';
+
 // jest-dom's matchers (toBeInTheDocument, toHaveAttribute, toBeDisabled, ...) on vitest's expect, with their types.
 import '@testing-library/jest-dom/vitest';
+
 import { toaster } from '../components/toaster.tsx';
 import { startConsent } from '../lib/consent.ts';
 import { clearToken } from '../lib/token-storage.ts';

@@ -21,7 +21,12 @@ export interface SipStackOptions {
   onError?(error: unknown): void;
 }
 
-export function makeResponse(request: SipMessage, status: number, reason: string, extension?: { headers?: Record<string, unknown>; content?: string }): SipMessage {
+export function makeResponse(
+  request: SipMessage,
+  status: number,
+  reason: string,
+  extension?: { headers?: Record<string, unknown>; content?: string },
+): SipMessage {
   return sip.makeResponse(request, status, reason, extension);
 }
 

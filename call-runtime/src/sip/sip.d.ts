@@ -56,15 +56,27 @@ declare module 'sip' {
     tcp?: boolean;
     publicAddress?: string;
     hostname?: string;
-    logger?: { error?: (error: unknown) => void; send?: (m: SipMessage, target: unknown) => void; recv?: (m: SipMessage, remote: SipRemote) => void };
+    logger?: {
+      error?: (error: unknown) => void;
+      send?: (m: SipMessage, target: unknown) => void;
+      recv?: (m: SipMessage, remote: SipRemote) => void;
+    };
   }
   export interface SipStackHandle {
     send(message: SipMessage, callback?: (response: SipMessage) => void): void;
     destroy(): void;
     hostname(): string;
   }
-  export function create(options: SipOptions, callback: (request: SipMessage, remote: SipRemote) => void): SipStackHandle;
-  export function makeResponse(request: SipMessage, status: number, reason?: string, extension?: { headers?: Record<string, unknown>; content?: string }): SipMessage;
+  export function create(
+    options: SipOptions,
+    callback: (request: SipMessage, remote: SipRemote) => void,
+  ): SipStackHandle;
+  export function makeResponse(
+    request: SipMessage,
+    status: number,
+    reason?: string,
+    extension?: { headers?: Record<string, unknown>; content?: string },
+  ): SipMessage;
   export function parseUri(uri: string): SipUri;
   export function stringifyUri(uri: SipUri): string;
   export function generateBranch(): string;

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+
 import { freePort } from '../testing.ts';
 import { scenario } from './scenarios.ts';
 
@@ -37,7 +38,30 @@ export async function sipp(call: SippCall): Promise<{ code: number; output: stri
   const errorFile = join(folder, `${name}-errors.log`);
   writeFileSync(file, scenario(name, call.steps));
   const from = call.from ?? '127.0.0.1';
-  const args = [`127.0.0.1:${call.port}`, '-sf', file, '-s', call.service, '-m', '1', '-i', from, '-p', String(await freePort()), '-mp', String(20_000 + 2 * Math.floor(Math.random() * 10_000)), '-t', call.transport ?? 'u1', '-timeout', '30s', '-timeout_error', '-nostdin', '-trace_err', '-error_file', errorFile];
+  const args = [
+    `127.0.0.1:${call.port}`,
+    '-sf',
+    file,
+    '-s',
+    call.service,
+    '-m',
+    '1',
+    '-i',
+    from,
+    '-p',
+    String(await freePort()),
+    '-mp',
+    String(20_000 + 2 * Math.floor(Math.random() * 10_000)),
+    '-t',
+    call.transport ?? 'u1',
+    '-timeout',
+    '30s',
+    '-timeout_error',
+    '-nostdin',
+    '-trace_err',
+    '-error_file',
+    errorFile,
+  ];
   try {
     const { stdout, stderr } = await run('sipp', args, { cwd: folder, timeout: 40_000 });
     return { code: 0, output: stdout + stderr };

@@ -4,7 +4,12 @@
  * target and route set from the 200 OK.
  */
 
-const SDP_NAMES: Record<number, string> = { 0: 'PCMU/8000', 8: 'PCMA/8000', 9: 'G722/8000', 101: 'telephone-event/8000' };
+const SDP_NAMES: Record<number, string> = {
+  0: 'PCMU/8000',
+  8: 'PCMA/8000',
+  9: 'G722/8000',
+  101: 'telephone-event/8000',
+};
 
 function sdp(payloads: number[]): string {
   return [
@@ -52,7 +57,12 @@ export function invite(payloads: number[] = [0, 8, 101], host = '[remote_ip]:[re
 }
 
 /** 100 and 180 (optional), then the 200 OK whose dialog later requests follow. */
-export const answered = () => ['  <recv response="100" optional="true"/>', '  <recv response="180" optional="true"/>', '  <recv response="200" rrs="true" timeout="5000"/>'].join('\n');
+export const answered = () =>
+  [
+    '  <recv response="100" optional="true"/>',
+    '  <recv response="180" optional="true"/>',
+    '  <recv response="200" rrs="true" timeout="5000"/>',
+  ].join('\n');
 
 /** A final answer to the INVITE other than 200; SIPp acknowledges it. */
 export function refused(status: number): string {
@@ -60,19 +70,39 @@ export function refused(status: number): string {
     '  <recv response="100" optional="true"/>',
     '  <recv response="180" optional="true"/>',
     `  <recv response="${status}" timeout="5000"/>`,
-    send(['ACK sip:[service]@[remote_ip]:[remote_port] SIP/2.0', ...headers('1 ACK', INVITE_BRANCH), '[last_To:]', 'Content-Length: 0', ''].join('\n')).replace(' retrans="500"', ''),
+    send(
+      [
+        'ACK sip:[service]@[remote_ip]:[remote_port] SIP/2.0',
+        ...headers('1 ACK', INVITE_BRANCH),
+        '[last_To:]',
+        'Content-Length: 0',
+        '',
+      ].join('\n'),
+    ).replace(' retrans="500"', ''),
   ].join('\n');
 }
 
 function inDialog(method: string, cseq: number, extra: string[] = [], body = ''): string {
-  return [`${method} [next_url] SIP/2.0`, ...headers(`${cseq} ${method}`), '[routes]', 'To: <sip:[service]@[remote_ip]:[remote_port]>[peer_tag_param]', ...extra, `Content-Length: ${body ? '[len]' : '0'}`, '', body].join('\n');
+  return [
+    `${method} [next_url] SIP/2.0`,
+    ...headers(`${cseq} ${method}`),
+    '[routes]',
+    'To: <sip:[service]@[remote_ip]:[remote_port]>[peer_tag_param]',
+    ...extra,
+    `Content-Length: ${body ? '[len]' : '0'}`,
+    '',
+    body,
+  ].join('\n');
 }
 
 export const ack = () => send(inDialog('ACK', 1)).replace(' retrans="500"', '');
 
 /** A key by SIP INFO (application/dtmf-relay), and its 200. */
 export const info = (key: string, cseq: number) =>
-  [send(inDialog('INFO', cseq, ['Content-Type: application/dtmf-relay'], `Signal=${key}\nDuration=160`)), '  <recv response="200" timeout="5000"/>'].join('\n');
+  [
+    send(inDialog('INFO', cseq, ['Content-Type: application/dtmf-relay'], `Signal=${key}\nDuration=160`)),
+    '  <recv response="200" timeout="5000"/>',
+  ].join('\n');
 
 /** A key by RFC 4733 from SIPp's own capture (its telephone-event payload type is 101; playing a capture needs root). */
 export const rfc4733 = (key: string) => {
@@ -86,9 +116,22 @@ export const audio = (file: string) => `  <nop><action><exec rtp_stream="${file}
 export const pause = (ms: number) => `  <pause milliseconds="${ms}"/>`;
 
 /** Hangs up from the caller's side. */
-export const bye = (cseq: number) => [send(inDialog('BYE', cseq)), '  <recv response="200" timeout="5000"/>'].join('\n');
+export const bye = (cseq: number) =>
+  [send(inDialog('BYE', cseq)), '  <recv response="200" timeout="5000"/>'].join('\n');
 
-const okTo = (text: string) => send(['SIP/2.0 ' + text, '[last_Via:]', '[last_From:]', '[last_To:]', '[last_Call-ID:]', '[last_CSeq:]', 'Content-Length: 0', ''].join('\n')).replace(' retrans="500"', '');
+const okTo = (text: string) =>
+  send(
+    [
+      'SIP/2.0 ' + text,
+      '[last_Via:]',
+      '[last_From:]',
+      '[last_To:]',
+      '[last_Call-ID:]',
+      '[last_CSeq:]',
+      'Content-Length: 0',
+      '',
+    ].join('\n'),
+  ).replace(' retrans="500"', '');
 
 /** The runtime's REFER naming where the call would go: checked against `target`, answered 202. */
 export const referTo = (target: string) =>
@@ -102,17 +145,34 @@ export const referTo = (target: string) =>
   ].join('\n');
 
 /** The runtime hangs up: its BYE, answered 200. */
-export const byeFromRuntime = (timeoutMs = 15000) => [`  <recv request="BYE" timeout="${timeoutMs}"/>`, okTo('200 OK')].join('\n');
+export const byeFromRuntime = (timeoutMs = 15000) =>
+  [`  <recv request="BYE" timeout="${timeoutMs}"/>`, okTo('200 OK')].join('\n');
 
 /** CANCEL of the INVITE while it rings: 200 for the CANCEL, 487 for the INVITE, acknowledged. */
 export const cancel = () =>
   [
     '  <recv response="100" optional="true"/>',
     '  <recv response="180" timeout="5000"/>',
-    send(['CANCEL sip:[service]@[remote_ip]:[remote_port] SIP/2.0', ...headers('1 CANCEL', INVITE_BRANCH), 'To: <sip:[service]@[remote_ip]:[remote_port]>', 'Content-Length: 0', ''].join('\n')),
+    send(
+      [
+        'CANCEL sip:[service]@[remote_ip]:[remote_port] SIP/2.0',
+        ...headers('1 CANCEL', INVITE_BRANCH),
+        'To: <sip:[service]@[remote_ip]:[remote_port]>',
+        'Content-Length: 0',
+        '',
+      ].join('\n'),
+    ),
     '  <recv response="200" timeout="5000"/>',
     '  <recv response="487" timeout="5000"/>',
-    send(['ACK sip:[service]@[remote_ip]:[remote_port] SIP/2.0', ...headers('1 ACK', INVITE_BRANCH), '[last_To:]', 'Content-Length: 0', ''].join('\n')).replace(' retrans="500"', ''),
+    send(
+      [
+        'ACK sip:[service]@[remote_ip]:[remote_port] SIP/2.0',
+        ...headers('1 ACK', INVITE_BRANCH),
+        '[last_To:]',
+        'Content-Length: 0',
+        '',
+      ].join('\n'),
+    ).replace(' retrans="500"', ''),
   ].join('\n');
 
 /** A whole scenario from its steps. */

@@ -1,5 +1,5 @@
-import { SandboxAddressLookup } from '../sandbox/address-lookup.ts';
 import type { Config } from '../config.ts';
+import { SandboxAddressLookup } from '../sandbox/address-lookup.ts';
 import type { AddressLookup } from './lookup.ts';
 
 /**

@@ -14,4 +14,3 @@ export interface AddressLookup {
    */
   find(postcode: string): Promise<Address[]>;
 }
-

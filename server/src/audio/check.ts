@@ -1,12 +1,13 @@
 import {
   AUDIO_BYTES_PER_SECOND,
   AUDIO_FORMAT,
+  audioMessages,
   MAX_GREETING_SECONDS,
   MAX_HOLD_MUSIC_SECONDS,
   MAX_STORED_AUDIO_BYTES,
   MIN_AUDIO_MS,
-  audioMessages,
 } from '@portal/contract';
+
 import { wavHeader } from './wav.ts';
 
 /** What the `fmt ` and `data` chunks of a RIFF/WAVE file say. */
@@ -26,7 +27,8 @@ export interface WavInfo {
 export type WavProblem = 'notAudio' | 'empty' | 'truncated' | 'wrongFormat';
 export type WavReading = { ok: true; wav: WavInfo } | { ok: false; problem: WavProblem };
 
-const ascii = (bytes: Uint8Array, at: number) => String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
+const ascii = (bytes: Uint8Array, at: number) =>
+  String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
 
 /**
  * Reads a RIFF/WAVE header by walking its chunks (any order, any others skipped) to the
@@ -35,7 +37,8 @@ const ascii = (bytes: Uint8Array, at: number) => String.fromCharCode(bytes[at]!,
  */
 export function readWav(bytes: Uint8Array): WavReading {
   if (bytes.length === 0) return { ok: false, problem: 'empty' };
-  if (bytes.length < 12) return { ok: false, problem: bytes.length >= 4 && ascii(bytes, 0) === 'RIFF' ? 'truncated' : 'notAudio' };
+  if (bytes.length < 12)
+    return { ok: false, problem: bytes.length >= 4 && ascii(bytes, 0) === 'RIFF' ? 'truncated' : 'notAudio' };
   const riff = ascii(bytes, 0);
   const wave = ascii(bytes, 8);
   // Big-endian (RIFX) and 64-bit (RF64) WAV files are WAV, just not one the phone platform plays.
@@ -91,8 +94,7 @@ export function lengthLimitOf(kind: string): { seconds: number; message: string 
 }
 
 export type CheckedAudio =
-  | { ok: true; wav: Buffer; durationMs: number }
-  | { ok: false; status: 400 | 413; message: string };
+  { ok: true; wav: Buffer; durationMs: number } | { ok: false; status: 400 | 413; message: string };
 
 const refuse = (message: string, status: 400 | 413 = 400): CheckedAudio => ({ ok: false, status, message });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { decodeMp3 } from '../test/mp3.ts';
 import { MP3_BITRATE, wavToMp3 } from './mp3.ts';
-import { WAV_SAMPLE_RATE, encodeWav, melodySamples } from './wav.ts';
+import { encodeWav, melodySamples, WAV_SAMPLE_RATE } from './wav.ts';
 
 describe('recordings as MP3', () => {
   it('encodes a stored WAV to an MP3 a decoder reads back at its length and sound', async () => {
@@ -33,6 +34,8 @@ describe('recordings as MP3', () => {
   });
 
   it('refuses bytes that are no stored recording', async () => {
-    await expect(wavToMp3(Buffer.from('not audio at all, not even a header'))).rejects.toThrow('not a stored recording');
+    await expect(wavToMp3(Buffer.from('not audio at all, not even a header'))).rejects.toThrow(
+      'not a stored recording',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { createMp3Encoder } from 'wasm-media-encoders';
+
 import { pcm16Samples, readWav } from './check.ts';
 
 /**
@@ -39,7 +40,8 @@ async function encodeSamples(samples: Int16Array, sampleRate: number): Promise<B
 export function wavToMp3(wav: Buffer): Promise<Buffer> {
   const read = readWav(wav);
   if (!read.ok) return Promise.reject(new Error(`not a stored recording (${read.problem})`));
-  if (read.wav.channels !== 1 || read.wav.bitsPerSample !== 16) return Promise.reject(new Error('not a stored recording (wrongFormat)'));
+  if (read.wav.channels !== 1 || read.wav.bitsPerSample !== 16)
+    return Promise.reject(new Error('not a stored recording (wrongFormat)'));
   const samples = pcm16Samples(wav, read.wav);
   const done = queue.then(() => encodeSamples(samples, read.wav.sampleRate));
   queue = done.catch(() => undefined);

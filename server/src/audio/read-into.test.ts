@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { OpenedDatabase } from '../db/connect.ts';
 import { openTestDatabase } from '../test/helper.ts';
 import { FilesystemAudioStorage, MemoryAudioStorage, type AudioStorage } from './storage.ts';
@@ -22,7 +23,10 @@ const storages: Array<[string, () => AudioStorage]> = [
   ['memory', () => new MemoryAudioStorage()],
   // With the pool (PostgreSQL: the server-postgres project, which .ci/run runs) a binary COPY; without it the
   // slices as hex text, as on PGlite, which has no pool (there both cases read as hex).
-  ['the database (binary COPY through the pool on PostgreSQL)', () => new DatabaseAudioStorage(database.db, database.pool)],
+  [
+    'the database (binary COPY through the pool on PostgreSQL)',
+    () => new DatabaseAudioStorage(database.db, database.pool),
+  ],
   ['the database, read as hex text', () => new DatabaseAudioStorage(database.db)],
 ];
 
@@ -32,7 +36,8 @@ describe.each(storages)('reading stored audio part by part from %s', (_, make) =
     const buffer = Buffer.alloc(1000);
     // Two and a half buffers, an exact two, and an empty file.
     const files = { '9/a.wav': 2500, '9/b.wav': 2000, '9/c.wav': 0 };
-    for (const [key, size] of Object.entries(files)) await storage.put(key, Buffer.from(Array.from({ length: size }, (_, i) => (i * 7) % 256)));
+    for (const [key, size] of Object.entries(files))
+      await storage.put(key, Buffer.from(Array.from({ length: size }, (_, i) => (i * 7) % 256)));
     for (const [key, size] of Object.entries(files)) {
       const parts: Buffer[] = [];
       const found = await storage.readInto(key, buffer, async (part) => {
@@ -40,7 +45,9 @@ describe.each(storages)('reading stored audio part by part from %s', (_, make) =
         parts.push(Buffer.from(part));
       });
       expect(found).toBe(true);
-      expect(parts.map((part) => part.length)).toEqual(size === 2500 ? [1000, 1000, 500] : size === 2000 ? [1000, 1000] : []);
+      expect(parts.map((part) => part.length)).toEqual(
+        size === 2500 ? [1000, 1000, 500] : size === 2000 ? [1000, 1000] : [],
+      );
       expect(Buffer.concat(parts).equals((await storage.get(key))!)).toBe(true);
     }
     expect(await storage.readInto('9/none.wav', buffer, async () => expect.fail('no part of nothing'))).toBe(false);
@@ -73,7 +80,8 @@ describe('reading a binary COPY of one slice', () => {
       expect(buffer.equals(bytes)).toBe(true);
     }
     expect(read(Buffer.concat([header, row(Buffer.alloc(0)), end]), 3, Buffer.alloc(10))).toBe(0);
-    for (const chunkSize of [1, 5, 21]) expect(read(Buffer.concat([header, end]), chunkSize, Buffer.alloc(10))).toBeNull();
+    for (const chunkSize of [1, 5, 21])
+      expect(read(Buffer.concat([header, end]), chunkSize, Buffer.alloc(10))).toBeNull();
   });
 
   it('refuses what it cannot have read whole: a slice too long for the buffer, a cut-off row, another format', () => {

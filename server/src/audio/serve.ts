@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { AUDIO_FORMAT } from '@portal/contract';
+
 import { auditSwitchedChange } from '../modules/staff/audit.ts';
 import { detailError } from '../plugins/errors.ts';
 import { parseRange } from './range.ts';
@@ -35,7 +37,10 @@ export function sendAudio(request: FastifyRequest, reply: FastifyReply, bytes: B
 
 /** Headers of a download: saved under `filename` (made safe), never cached. */
 export function attachmentHeaders(reply: FastifyReply, filename: string, type: string): FastifyReply {
-  return reply.header('content-disposition', `attachment; filename="${safeFilename(filename)}"`).header('cache-control', 'private, no-store').type(type);
+  return reply
+    .header('content-disposition', `attachment; filename="${safeFilename(filename)}"`)
+    .header('cache-control', 'private, no-store')
+    .type(type);
 }
 
 /** How long one part may wait for a client that stopped reading before the connection is dropped. */

@@ -89,7 +89,11 @@ export class FilesystemAudioStorage implements AudioStorage {
 }
 
 /** `readInto` over bytes already in memory: copied into `buffer` part by part, as a stored file would be. */
-export async function readBytesInto(bytes: Uint8Array, buffer: Buffer, use: (part: Buffer) => Promise<void>): Promise<void> {
+export async function readBytesInto(
+  bytes: Uint8Array,
+  buffer: Buffer,
+  use: (part: Buffer) => Promise<void>,
+): Promise<void> {
   for (let offset = 0; offset < bytes.length; offset += buffer.length) {
     const length = Math.min(buffer.length, bytes.length - offset);
     buffer.set(bytes.subarray(offset, offset + length));

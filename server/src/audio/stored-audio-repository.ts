@@ -1,6 +1,7 @@
 import { eq, getTableName, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+
 import type { Database } from '../db/connect.ts';
 import { storedAudio } from '../db/schema/index.ts';
 import { assertStorageKey, type AudioStorage } from './storage.ts';
@@ -28,7 +29,11 @@ export class DatabaseAudioStorage implements AudioStorage {
 
   async get(key: string): Promise<Buffer | null> {
     assertStorageKey(key);
-    const [row] = await this.db.select({ bytes: storedAudio.bytes }).from(storedAudio).where(eq(storedAudio.key, key)).limit(1);
+    const [row] = await this.db
+      .select({ bytes: storedAudio.bytes })
+      .from(storedAudio)
+      .where(eq(storedAudio.key, key))
+      .limit(1);
     return row ? row.bytes : null;
   }
 
@@ -42,7 +47,9 @@ export class DatabaseAudioStorage implements AudioStorage {
   async readInto(key: string, buffer: Buffer, use: (part: Buffer) => Promise<void>): Promise<boolean> {
     assertStorageKey(key);
     for (let offset = 0; ; offset += buffer.length) {
-      const length = this.pool ? await copySlice(this.pool, key, offset, buffer) : await this.hexSlice(key, offset, buffer);
+      const length = this.pool
+        ? await copySlice(this.pool, key, offset, buffer)
+        : await this.hexSlice(key, offset, buffer);
       if (length === null) {
         if (offset === 0) return false;
         throw new Error(`Audio "${key}" was removed while it was read`);
@@ -55,7 +62,9 @@ export class DatabaseAudioStorage implements AudioStorage {
   /** The slice as hex text, decoded into `buffer`: its length, or null when there is no such file. */
   private async hexSlice(key: string, offset: number, buffer: Buffer): Promise<number | null> {
     const [row] = await this.db
-      .select({ hex: sql<string>`encode(substring(${storedAudio.bytes} from ${offset + 1} for ${buffer.length}), 'hex')` })
+      .select({
+        hex: sql<string>`encode(substring(${storedAudio.bytes} from ${offset + 1} for ${buffer.length}), 'hex')`,
+      })
       .from(storedAudio)
       .where(eq(storedAudio.key, key));
     return row ? buffer.write(row.hex, 'hex') : null;
@@ -112,13 +121,17 @@ export class CopySliceReader {
       at = chunk.copy(this.start, this.startLength, 0, ROW_START - this.startLength);
       this.startLength += at;
       if (this.startLength < ROW_START) return;
-      if (!this.start.subarray(0, COPY_SIGNATURE.length).equals(COPY_SIGNATURE) || this.start.readInt32BE(EXTENSION_LENGTH_AT) !== 0) {
+      if (
+        !this.start.subarray(0, COPY_SIGNATURE.length).equals(COPY_SIGNATURE) ||
+        this.start.readInt32BE(EXTENSION_LENGTH_AT) !== 0
+      ) {
         throw new Error('Not a binary COPY this reader knows');
       }
       // A row: one field (-1 would be the end, but a row's start is longer than the end's).
       if (this.start.readInt16BE(COPY_HEADER) !== 1) throw new Error('A binary COPY row of one field was expected');
       this.dataLength = this.start.readInt32BE(COPY_HEADER + 2);
-      if (this.dataLength > this.buffer.length) throw new Error(`A slice of ${this.dataLength} bytes does not fit in ${this.buffer.length}`);
+      if (this.dataLength > this.buffer.length)
+        throw new Error(`A slice of ${this.dataLength} bytes does not fit in ${this.buffer.length}`);
     }
     const wanted = Math.max(0, this.dataLength - this.written);
     this.written += chunk.copy(this.buffer, this.written, at, at + wanted);
@@ -128,8 +141,14 @@ export class CopySliceReader {
   end(): number | null {
     // No row: the header and the end mark (-1) only, shorter than a row's start.
     const header = this.start.subarray(0, COPY_SIGNATURE.length);
-    if (this.startLength === COPY_HEADER + 2 && header.equals(COPY_SIGNATURE) && this.start.readInt16BE(COPY_HEADER) === -1) return null;
-    if (this.dataLength < 0 || this.written !== this.dataLength) throw new Error('The binary COPY ended part way through its row');
+    if (
+      this.startLength === COPY_HEADER + 2 &&
+      header.equals(COPY_SIGNATURE) &&
+      this.start.readInt16BE(COPY_HEADER) === -1
+    )
+      return null;
+    if (this.dataLength < 0 || this.written !== this.dataLength)
+      throw new Error('The binary COPY ended part way through its row');
     return this.dataLength;
   }
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import { detailError } from '../plugins/errors.ts';
 import { checkAudio } from './check.ts';
 

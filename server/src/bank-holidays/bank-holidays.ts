@@ -1,4 +1,5 @@
 import type { BankHolidayRegion } from '@portal/contract';
+
 import { UK_BANK_HOLIDAYS } from './uk-bank-holidays.ts';
 
 export interface BankHoliday {
@@ -21,5 +22,7 @@ function yearLater(date: string): string {
  */
 export function upcomingBankHolidays(region: BankHolidayRegion, today: string): BankHoliday[] {
   const end = yearLater(today);
-  return UK_BANK_HOLIDAYS[region].events.filter((event) => event.date >= today && event.date < end).map((event) => ({ date: event.date, title: event.title }));
+  return UK_BANK_HOLIDAYS[region].events
+    .filter((event) => event.date >= today && event.date < end)
+    .map((event) => ({ date: event.date, title: event.title }));
 }

@@ -2,343 +2,343 @@
 // https://www.gov.uk/bank-holidays.json (Open Government Licence v3.0); titles and dates as published.
 // Hand-checked for 2026-2028. Refresh it once a year, or when a one-off bank holiday is announced.
 export const UK_BANK_HOLIDAYS = {
- "england-and-wales": {
-  "division": "england-and-wales",
-  "events": [
-   {
-    "title": "New Year’s Day",
-    "date": "2026-01-01"
-   },
-   {
-    "title": "Good Friday",
-    "date": "2026-04-03"
-   },
-   {
-    "title": "Easter Monday",
-    "date": "2026-04-06"
-   },
-   {
-    "title": "Early May bank holiday",
-    "date": "2026-05-04"
-   },
-   {
-    "title": "Spring bank holiday",
-    "date": "2026-05-25"
-   },
-   {
-    "title": "Summer bank holiday",
-    "date": "2026-08-31"
-   },
-   {
-    "title": "Christmas Day",
-    "date": "2026-12-25"
-   },
-   {
-    "title": "Boxing Day",
-    "date": "2026-12-28"
-   },
-   {
-    "title": "New Year’s Day",
-    "date": "2027-01-01"
-   },
-   {
-    "title": "Good Friday",
-    "date": "2027-03-26"
-   },
-   {
-    "title": "Easter Monday",
-    "date": "2027-03-29"
-   },
-   {
-    "title": "Early May bank holiday",
-    "date": "2027-05-03"
-   },
-   {
-    "title": "Spring bank holiday",
-    "date": "2027-05-31"
-   },
-   {
-    "title": "Summer bank holiday",
-    "date": "2027-08-30"
-   },
-   {
-    "title": "Christmas Day",
-    "date": "2027-12-27"
-   },
-   {
-    "title": "Boxing Day",
-    "date": "2027-12-28"
-   },
-   {
-    "title": "New Year’s Day",
-    "date": "2028-01-03"
-   },
-   {
-    "title": "Good Friday",
-    "date": "2028-04-14"
-   },
-   {
-    "title": "Easter Monday",
-    "date": "2028-04-17"
-   },
-   {
-    "title": "Early May bank holiday",
-    "date": "2028-05-01"
-   },
-   {
-    "title": "Spring bank holiday",
-    "date": "2028-05-29"
-   },
-   {
-    "title": "Summer bank holiday",
-    "date": "2028-08-28"
-   },
-   {
-    "title": "Christmas Day",
-    "date": "2028-12-25"
-   },
-   {
-    "title": "Boxing Day",
-    "date": "2028-12-26"
-   }
-  ]
- },
- "scotland": {
-  "division": "scotland",
-  "events": [
-   {
-    "title": "New Year’s Day",
-    "date": "2026-01-01"
-   },
-   {
-    "title": "2nd January",
-    "date": "2026-01-02"
-   },
-   {
-    "title": "Good Friday",
-    "date": "2026-04-03"
-   },
-   {
-    "title": "Early May bank holiday",
-    "date": "2026-05-04"
-   },
-   {
-    "title": "Spring bank holiday",
-    "date": "2026-05-25"
-   },
-   {
-    "title": "Summer bank holiday",
-    "date": "2026-08-03"
-   },
-   {
-    "title": "St Andrew’s Day",
-    "date": "2026-11-30"
-   },
-   {
-    "title": "Christmas Day",
-    "date": "2026-12-25"
-   },
-   {
-    "title": "Boxing Day",
-    "date": "2026-12-28"
-   },
-   {
-    "title": "New Year’s Day",
-    "date": "2027-01-01"
-   },
-   {
-    "title": "2nd January",
-    "date": "2027-01-04"
-   },
-   {
-    "title": "Good Friday",
-    "date": "2027-03-26"
-   },
-   {
-    "title": "Early May bank holiday",
-    "date": "2027-05-03"
-   },
-   {
-    "title": "Spring bank holiday",
-    "date": "2027-05-31"
-   },
-   {
-    "title": "Summer bank holiday",
-    "date": "2027-08-02"
-   },
-   {
-    "title": "St Andrew’s Day",
-    "date": "2027-11-30"
-   },
-   {
-    "title": "Christmas Day",
-    "date": "2027-12-27"
-   },
-   {
-    "title": "Boxing Day",
-    "date": "2027-12-28"
-   },
-   {
-    "title": "New Year’s Day",
-    "date": "2028-01-03"
-   },
-   {
-    "title": "2nd January",
-    "date": "2028-01-04"
-   },
-   {
-    "title": "Good Friday",
-    "date": "2028-04-14"
-   },
-   {
-    "title": "Early May bank holiday",
-    "date": "2028-05-01"
-   },
-   {
-    "title": "Spring bank holiday",
-    "date": "2028-05-29"
-   },
-   {
-    "title": "Summer bank holiday",
-    "date": "2028-08-07"
-   },
-   {
-    "title": "St Andrew’s Day",
-    "date": "2028-11-30"
-   },
-   {
-    "title": "Christmas Day",
-    "date": "2028-12-25"
-   },
-   {
-    "title": "Boxing Day",
-    "date": "2028-12-26"
-   }
-  ]
- },
- "northern-ireland": {
-  "division": "northern-ireland",
-  "events": [
-   {
-    "title": "New Year’s Day",
-    "date": "2026-01-01"
-   },
-   {
-    "title": "St Patrick’s Day",
-    "date": "2026-03-17"
-   },
-   {
-    "title": "Good Friday",
-    "date": "2026-04-03"
-   },
-   {
-    "title": "Easter Monday",
-    "date": "2026-04-06"
-   },
-   {
-    "title": "Early May bank holiday",
-    "date": "2026-05-04"
-   },
-   {
-    "title": "Spring bank holiday",
-    "date": "2026-05-25"
-   },
-   {
-    "title": "Battle of the Boyne (Orangemen’s Day)",
-    "date": "2026-07-13"
-   },
-   {
-    "title": "Summer bank holiday",
-    "date": "2026-08-31"
-   },
-   {
-    "title": "Christmas Day",
-    "date": "2026-12-25"
-   },
-   {
-    "title": "Boxing Day",
-    "date": "2026-12-28"
-   },
-   {
-    "title": "New Year’s Day",
-    "date": "2027-01-01"
-   },
-   {
-    "title": "St Patrick’s Day",
-    "date": "2027-03-17"
-   },
-   {
-    "title": "Good Friday",
-    "date": "2027-03-26"
-   },
-   {
-    "title": "Easter Monday",
-    "date": "2027-03-29"
-   },
-   {
-    "title": "Early May bank holiday",
-    "date": "2027-05-03"
-   },
-   {
-    "title": "Spring bank holiday",
-    "date": "2027-05-31"
-   },
-   {
-    "title": "Battle of the Boyne (Orangemen’s Day)",
-    "date": "2027-07-12"
-   },
-   {
-    "title": "Summer bank holiday",
-    "date": "2027-08-30"
-   },
-   {
-    "title": "Christmas Day",
-    "date": "2027-12-27"
-   },
-   {
-    "title": "Boxing Day",
-    "date": "2027-12-28"
-   },
-   {
-    "title": "New Year’s Day",
-    "date": "2028-01-03"
-   },
-   {
-    "title": "St Patrick’s Day",
-    "date": "2028-03-17"
-   },
-   {
-    "title": "Good Friday",
-    "date": "2028-04-14"
-   },
-   {
-    "title": "Easter Monday",
-    "date": "2028-04-17"
-   },
-   {
-    "title": "Early May bank holiday",
-    "date": "2028-05-01"
-   },
-   {
-    "title": "Spring bank holiday",
-    "date": "2028-05-29"
-   },
-   {
-    "title": "Battle of the Boyne (Orangemen’s Day)",
-    "date": "2028-07-12"
-   },
-   {
-    "title": "Summer bank holiday",
-    "date": "2028-08-28"
-   },
-   {
-    "title": "Christmas Day",
-    "date": "2028-12-25"
-   },
-   {
-    "title": "Boxing Day",
-    "date": "2028-12-26"
-   }
-  ]
- }
+  'england-and-wales': {
+    division: 'england-and-wales',
+    events: [
+      {
+        title: 'New Year’s Day',
+        date: '2026-01-01',
+      },
+      {
+        title: 'Good Friday',
+        date: '2026-04-03',
+      },
+      {
+        title: 'Easter Monday',
+        date: '2026-04-06',
+      },
+      {
+        title: 'Early May bank holiday',
+        date: '2026-05-04',
+      },
+      {
+        title: 'Spring bank holiday',
+        date: '2026-05-25',
+      },
+      {
+        title: 'Summer bank holiday',
+        date: '2026-08-31',
+      },
+      {
+        title: 'Christmas Day',
+        date: '2026-12-25',
+      },
+      {
+        title: 'Boxing Day',
+        date: '2026-12-28',
+      },
+      {
+        title: 'New Year’s Day',
+        date: '2027-01-01',
+      },
+      {
+        title: 'Good Friday',
+        date: '2027-03-26',
+      },
+      {
+        title: 'Easter Monday',
+        date: '2027-03-29',
+      },
+      {
+        title: 'Early May bank holiday',
+        date: '2027-05-03',
+      },
+      {
+        title: 'Spring bank holiday',
+        date: '2027-05-31',
+      },
+      {
+        title: 'Summer bank holiday',
+        date: '2027-08-30',
+      },
+      {
+        title: 'Christmas Day',
+        date: '2027-12-27',
+      },
+      {
+        title: 'Boxing Day',
+        date: '2027-12-28',
+      },
+      {
+        title: 'New Year’s Day',
+        date: '2028-01-03',
+      },
+      {
+        title: 'Good Friday',
+        date: '2028-04-14',
+      },
+      {
+        title: 'Easter Monday',
+        date: '2028-04-17',
+      },
+      {
+        title: 'Early May bank holiday',
+        date: '2028-05-01',
+      },
+      {
+        title: 'Spring bank holiday',
+        date: '2028-05-29',
+      },
+      {
+        title: 'Summer bank holiday',
+        date: '2028-08-28',
+      },
+      {
+        title: 'Christmas Day',
+        date: '2028-12-25',
+      },
+      {
+        title: 'Boxing Day',
+        date: '2028-12-26',
+      },
+    ],
+  },
+  scotland: {
+    division: 'scotland',
+    events: [
+      {
+        title: 'New Year’s Day',
+        date: '2026-01-01',
+      },
+      {
+        title: '2nd January',
+        date: '2026-01-02',
+      },
+      {
+        title: 'Good Friday',
+        date: '2026-04-03',
+      },
+      {
+        title: 'Early May bank holiday',
+        date: '2026-05-04',
+      },
+      {
+        title: 'Spring bank holiday',
+        date: '2026-05-25',
+      },
+      {
+        title: 'Summer bank holiday',
+        date: '2026-08-03',
+      },
+      {
+        title: 'St Andrew’s Day',
+        date: '2026-11-30',
+      },
+      {
+        title: 'Christmas Day',
+        date: '2026-12-25',
+      },
+      {
+        title: 'Boxing Day',
+        date: '2026-12-28',
+      },
+      {
+        title: 'New Year’s Day',
+        date: '2027-01-01',
+      },
+      {
+        title: '2nd January',
+        date: '2027-01-04',
+      },
+      {
+        title: 'Good Friday',
+        date: '2027-03-26',
+      },
+      {
+        title: 'Early May bank holiday',
+        date: '2027-05-03',
+      },
+      {
+        title: 'Spring bank holiday',
+        date: '2027-05-31',
+      },
+      {
+        title: 'Summer bank holiday',
+        date: '2027-08-02',
+      },
+      {
+        title: 'St Andrew’s Day',
+        date: '2027-11-30',
+      },
+      {
+        title: 'Christmas Day',
+        date: '2027-12-27',
+      },
+      {
+        title: 'Boxing Day',
+        date: '2027-12-28',
+      },
+      {
+        title: 'New Year’s Day',
+        date: '2028-01-03',
+      },
+      {
+        title: '2nd January',
+        date: '2028-01-04',
+      },
+      {
+        title: 'Good Friday',
+        date: '2028-04-14',
+      },
+      {
+        title: 'Early May bank holiday',
+        date: '2028-05-01',
+      },
+      {
+        title: 'Spring bank holiday',
+        date: '2028-05-29',
+      },
+      {
+        title: 'Summer bank holiday',
+        date: '2028-08-07',
+      },
+      {
+        title: 'St Andrew’s Day',
+        date: '2028-11-30',
+      },
+      {
+        title: 'Christmas Day',
+        date: '2028-12-25',
+      },
+      {
+        title: 'Boxing Day',
+        date: '2028-12-26',
+      },
+    ],
+  },
+  'northern-ireland': {
+    division: 'northern-ireland',
+    events: [
+      {
+        title: 'New Year’s Day',
+        date: '2026-01-01',
+      },
+      {
+        title: 'St Patrick’s Day',
+        date: '2026-03-17',
+      },
+      {
+        title: 'Good Friday',
+        date: '2026-04-03',
+      },
+      {
+        title: 'Easter Monday',
+        date: '2026-04-06',
+      },
+      {
+        title: 'Early May bank holiday',
+        date: '2026-05-04',
+      },
+      {
+        title: 'Spring bank holiday',
+        date: '2026-05-25',
+      },
+      {
+        title: 'Battle of the Boyne (Orangemen’s Day)',
+        date: '2026-07-13',
+      },
+      {
+        title: 'Summer bank holiday',
+        date: '2026-08-31',
+      },
+      {
+        title: 'Christmas Day',
+        date: '2026-12-25',
+      },
+      {
+        title: 'Boxing Day',
+        date: '2026-12-28',
+      },
+      {
+        title: 'New Year’s Day',
+        date: '2027-01-01',
+      },
+      {
+        title: 'St Patrick’s Day',
+        date: '2027-03-17',
+      },
+      {
+        title: 'Good Friday',
+        date: '2027-03-26',
+      },
+      {
+        title: 'Easter Monday',
+        date: '2027-03-29',
+      },
+      {
+        title: 'Early May bank holiday',
+        date: '2027-05-03',
+      },
+      {
+        title: 'Spring bank holiday',
+        date: '2027-05-31',
+      },
+      {
+        title: 'Battle of the Boyne (Orangemen’s Day)',
+        date: '2027-07-12',
+      },
+      {
+        title: 'Summer bank holiday',
+        date: '2027-08-30',
+      },
+      {
+        title: 'Christmas Day',
+        date: '2027-12-27',
+      },
+      {
+        title: 'Boxing Day',
+        date: '2027-12-28',
+      },
+      {
+        title: 'New Year’s Day',
+        date: '2028-01-03',
+      },
+      {
+        title: 'St Patrick’s Day',
+        date: '2028-03-17',
+      },
+      {
+        title: 'Good Friday',
+        date: '2028-04-14',
+      },
+      {
+        title: 'Easter Monday',
+        date: '2028-04-17',
+      },
+      {
+        title: 'Early May bank holiday',
+        date: '2028-05-01',
+      },
+      {
+        title: 'Spring bank holiday',
+        date: '2028-05-29',
+      },
+      {
+        title: 'Battle of the Boyne (Orangemen’s Day)',
+        date: '2028-07-12',
+      },
+      {
+        title: 'Summer bank holiday',
+        date: '2028-08-28',
+      },
+      {
+        title: 'Christmas Day',
+        date: '2028-12-25',
+      },
+      {
+        title: 'Boxing Day',
+        date: '2028-12-26',
+      },
+    ],
+  },
 } as const;

@@ -23,5 +23,9 @@ export interface BroadbandData {
    * The lines the networks can give the address with this reference in this css database at
    * this postcode (none when nothing is available), or null when no such address exists.
    */
-  availability(address: { addressRef: string; cssDatabaseCode: string; postcode: string }): Promise<{ address: BroadbandAddress; lines: NetworkLine[] } | null>;
+  availability(address: {
+    addressRef: string;
+    cssDatabaseCode: string;
+    postcode: string;
+  }): Promise<{ address: BroadbandAddress; lines: NetworkLine[] } | null>;
 }

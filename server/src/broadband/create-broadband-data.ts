@@ -1,5 +1,5 @@
-import { SandboxBroadbandData } from '../sandbox/broadband/sandbox-broadband-data.ts';
 import type { BroadbandConfig } from '../config.ts';
+import { SandboxBroadbandData } from '../sandbox/broadband/sandbox-broadband-data.ts';
 import type { BroadbandData } from './broadband-data.ts';
 import { HttpsBroadbandData } from './https-broadband-data.ts';
 

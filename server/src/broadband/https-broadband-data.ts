@@ -1,5 +1,7 @@
-import { BroadbandAddress, BroadbandNetwork, BroadbandType } from '@portal/contract';
 import { z } from 'zod';
+
+import { BroadbandAddress, BroadbandNetwork, BroadbandType } from '@portal/contract';
+
 import type { BroadbandData, NetworkLine } from './broadband-data.ts';
 
 export interface HttpsBroadbandSettings {
@@ -11,7 +13,12 @@ export interface HttpsBroadbandSettings {
   timeoutMs?: number;
 }
 
-const NetworkLineAnswer = z.object({ broadband_type: BroadbandType, network: BroadbandNetwork, download_mbps: z.int().min(0), upload_mbps: z.int().min(0) });
+const NetworkLineAnswer = z.object({
+  broadband_type: BroadbandType,
+  network: BroadbandNetwork,
+  download_mbps: z.int().min(0),
+  upload_mbps: z.int().min(0),
+});
 const AddressesAnswer = z.object({ results: z.array(BroadbandAddress) });
 const AvailabilityAnswer = z.object({ address: BroadbandAddress, lines: z.array(NetworkLineAnswer) });
 
@@ -35,8 +42,16 @@ export class HttpsBroadbandData implements BroadbandData {
     return AddressesAnswer.parse(answer).results;
   }
 
-  async availability(address: { addressRef: string; cssDatabaseCode: string; postcode: string }): Promise<{ address: BroadbandAddress; lines: NetworkLine[] } | null> {
-    const answer = await this.get('availability/', { address_ref: address.addressRef, css_database_code: address.cssDatabaseCode, postcode: address.postcode });
+  async availability(address: {
+    addressRef: string;
+    cssDatabaseCode: string;
+    postcode: string;
+  }): Promise<{ address: BroadbandAddress; lines: NetworkLine[] } | null> {
+    const answer = await this.get('availability/', {
+      address_ref: address.addressRef,
+      css_database_code: address.cssDatabaseCode,
+      postcode: address.postcode,
+    });
     return answer === null ? null : AvailabilityAnswer.parse(answer);
   }
 
@@ -45,7 +60,10 @@ export class HttpsBroadbandData implements BroadbandData {
     const { url, token, timeoutMs = 10_000 } = this.settings;
     const target = new URL(path, url.endsWith('/') ? url : `${url}/`);
     for (const [key, value] of Object.entries(query)) target.searchParams.set(key, value);
-    const response = await fetch(target, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(target, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     if (response.status === 404) {
       await response.arrayBuffer().catch(() => undefined);
       return null;

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
-import { SandboxChatService } from '../sandbox/chat/sandbox-chat.ts';
 import { createChatRepository } from '../sandbox/chat/chat-repository.ts';
+import { SandboxChatService } from '../sandbox/chat/sandbox-chat.ts';
 import type { ChatService } from './chat.ts';
 
 /**

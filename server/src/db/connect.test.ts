@@ -3,11 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { openDatabase } from './connect.ts';
 
 type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
-const rowsOf = async (db: Db, query: ReturnType<typeof sql.raw>) => ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
-const settingOf = async (db: Db, name: 'shared_buffers' | 'max_connections') => (await rowsOf(db, sql.raw(`show ${name}`)))[0]?.[name];
+const rowsOf = async (db: Db, query: ReturnType<typeof sql.raw>) =>
+  ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+const settingOf = async (db: Db, name: 'shared_buffers' | 'max_connections') =>
+  (await rowsOf(db, sql.raw(`show ${name}`)))[0]?.[name];
 
 // PGlite only (vitest.config.ts): on PostgreSQL the server's own settings apply.
 describe('PGlite settings', () => {
@@ -26,7 +29,10 @@ describe('PGlite settings', () => {
         expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
         expect(await settingOf(opened.db, 'shared_buffers')).toBe('16MB');
         // Migrated: the schema's tables exist.
-        const tables = await rowsOf(opened.db, sql`select count(*)::int as n from information_schema.tables where table_name = 'auth_tokens'`);
+        const tables = await rowsOf(
+          opened.db,
+          sql`select count(*)::int as n from information_schema.tables where table_name = 'auth_tokens'`,
+        );
         expect(tables[0]?.n).toBe(1);
       } finally {
         await opened.close();

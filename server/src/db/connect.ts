@@ -1,20 +1,21 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+
+import { serverRoot } from '../paths.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { checkDataDirSpace, DEFAULT_MIN_FREE_MB, explainOpenFailure, type Statfs } from './data-dir-space.ts';
 import * as schema from './schema/index.ts';
-import { serverRoot } from '../paths.ts';
 
 /** The drizzle database, whichever driver is underneath (PGlite or node-postgres). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -61,7 +62,16 @@ export const PGLITE_START_PARAMS: readonly string[] = [
   ...PGlite.defaultStartParams,
   ...['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=512kB', '-c', 'temp_buffers=1MB'],
   // One backend in single-user mode: no room for other connections' locks and slots.
-  ...['-c', 'max_connections=3', '-c', 'max_wal_senders=0', '-c', 'max_replication_slots=0', '-c', 'max_prepared_transactions=0'],
+  ...[
+    '-c',
+    'max_connections=3',
+    '-c',
+    'max_wal_senders=0',
+    '-c',
+    'max_replication_slots=0',
+    '-c',
+    'max_prepared_transactions=0',
+  ],
 ];
 
 /**
@@ -115,10 +125,13 @@ function watchWrites(client: PGlite): LocalWrites {
     }
   };
   client.query = ((text: string, ...rest: unknown[]) =>
-    counted(!READ_STATEMENT.test(text), () => (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest))) as PGlite['query'];
+    counted(!READ_STATEMENT.test(text), () =>
+      (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest),
+    )) as PGlite['query'];
   client.exec = ((text: string, ...rest: unknown[]) =>
     counted(true, () => (exec as (...args: unknown[]) => Promise<unknown>)(text, ...rest))) as PGlite['exec'];
-  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) => counted(true, () => transaction(callback))) as PGlite['transaction'];
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
+    counted(true, () => transaction(callback))) as PGlite['transaction'];
   return { generation: () => generation };
 }
 
@@ -135,7 +148,9 @@ async function initPgliteFolder(dataDir: string): Promise<void> {
 PGlite.create(process.argv[1], { startParams: JSON.parse(process.argv[2]) })
   .then((db) => db.close())
   .catch((error) => { console.error(error); process.exit(1); });`;
-  const child = spawn(process.execPath, ['-e', script, dataDir, JSON.stringify(PGLITE_START_PARAMS)], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', script, dataDir, JSON.stringify(PGLITE_START_PARAMS)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const code = await new Promise<number | null>((resolvePromise, reject) => {
     child.on('error', reject);
     child.on('exit', resolvePromise);

@@ -3,13 +3,22 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSyn
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from './data-dir-lock.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'portal-lock-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const folder = () => mkdtempSync(join(root, 'data-'));
 const owner = (fields: Record<string, unknown>) =>
-  JSON.stringify({ pid: process.pid, host: hostname(), started: null, since: '2026-01-01T00:00:00Z', command: 'server', nonce: 'n', ...fields });
+  JSON.stringify({
+    pid: process.pid,
+    host: hostname(),
+    started: null,
+    since: '2026-01-01T00:00:00Z',
+    command: 'server',
+    nonce: 'n',
+    ...fields,
+  });
 
 /** A process that has exited: its pid is free (or another process's, with another start time). */
 async function deadPid(): Promise<number> {
@@ -22,11 +31,16 @@ describe('lockDataDir', () => {
   it('holds the folder until released, and refuses a second holder naming the first', () => {
     const dir = folder();
     const lock = lockDataDir(dir);
-    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: process.pid, command: 'server' });
+    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'))).toMatchObject({
+      pid: process.pid,
+      command: 'server',
+    });
     // Another live process's lock (the parent's pid; start time not recorded) is refused.
     writeFileSync(join(dir, LOCK_FILE), owner({ pid: process.ppid }));
     expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-    expect(() => lockDataDir(dir)).toThrow(`The data folder ${dir} is in use by process ${process.ppid} on ${hostname()}`);
+    expect(() => lockDataDir(dir)).toThrow(
+      `The data folder ${dir} is in use by process ${process.ppid} on ${hostname()}`,
+    );
     // release() leaves a lock it does not own alone.
     lock.release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(true);

@@ -2,9 +2,17 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './connect.ts';
-import { checkDataDirSpace, DataDirFullError, DEFAULT_MIN_FREE_MB, explainOpenFailure, freeBytes, type Statfs } from './data-dir-space.ts';
+
 import { readConfig } from '../config.ts';
+import { openDatabase } from './connect.ts';
+import {
+  checkDataDirSpace,
+  DataDirFullError,
+  DEFAULT_MIN_FREE_MB,
+  explainOpenFailure,
+  freeBytes,
+  type Statfs,
+} from './data-dir-space.ts';
 
 const MB = 1024 * 1024;
 const root = mkdtempSync(join(tmpdir(), 'portal-space-'));
@@ -29,7 +37,9 @@ describe('the free space a PGlite folder needs', () => {
     expect(minFreeBytes({ PORTAL_DATA_MIN_FREE_MB: ' 200 ' })).toBe(200 * MB);
     expect(minFreeBytes({ PORTAL_DATA_MIN_FREE_MB: '0' })).toBe(0);
     for (const wrong of ['-1', '1.5', '1e3', 'lots']) {
-      expect(() => minFreeBytes({ PORTAL_DATA_MIN_FREE_MB: wrong }), wrong).toThrow(`PORTAL_DATA_MIN_FREE_MB must be a whole number of megabytes, not "${wrong}"`);
+      expect(() => minFreeBytes({ PORTAL_DATA_MIN_FREE_MB: wrong }), wrong).toThrow(
+        `PORTAL_DATA_MIN_FREE_MB must be a whole number of megabytes, not "${wrong}"`,
+      );
     }
   });
 
@@ -63,7 +73,9 @@ describe('the free space a PGlite folder needs', () => {
     const folder = join(root, 'never-made');
     const existing = mkdtempSync(join(root, 'existing-'));
     for (const dataDir of [folder, existing]) {
-      await expect(openDatabase({ dataDir, minFreeBytes: 64 * MB, statfs: diskWith(10 * MB).statfs })).rejects.toThrow(DataDirFullError);
+      await expect(openDatabase({ dataDir, minFreeBytes: 64 * MB, statfs: diskWith(10 * MB).statfs })).rejects.toThrow(
+        DataDirFullError,
+      );
     }
     expect(readdirSync(root)).not.toContain('never-made');
     expect(readdirSync(existing)).toEqual([]);

@@ -1,5 +1,6 @@
 import { statfsSync, type StatsFs } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+
 import { isStorageFull } from '../plugins/errors.ts';
 
 /**
@@ -58,7 +59,12 @@ export function checkDataDirSpace(dataDir: string, neededBytes: number, statfs: 
  * What a failure to open the folder was: DataDirFullError when the disk said it is full (ENOSPC) or now has less
  * than `neededBytes` free (PGlite aborts its WebAssembly on a failed write), else the error as it was.
  */
-export function explainOpenFailure(error: unknown, dataDir: string, neededBytes: number, statfs: Statfs = statfsSync): unknown {
+export function explainOpenFailure(
+  error: unknown,
+  dataDir: string,
+  neededBytes: number,
+  statfs: Statfs = statfsSync,
+): unknown {
   if (error instanceof DataDirFullError) return error;
   let free: number;
   try {
@@ -66,5 +72,7 @@ export function explainOpenFailure(error: unknown, dataDir: string, neededBytes:
   } catch {
     return error;
   }
-  return isStorageFull(error) || free < neededBytes ? new DataDirFullError(resolve(dataDir), free, neededBytes, { cause: error }) : error;
+  return isStorageFull(error) || free < neededBytes
+    ? new DataDirFullError(resolve(dataDir), free, neededBytes, { cause: error })
+    : error;
 }

@@ -1,6 +1,12 @@
 import type { AudioStorage } from '../audio/storage.ts';
 import { encodeWav, melodyMs, melodySamples } from '../audio/wav.ts';
-import { demoAudio, demoSimpleCallFlowData, mainOfficeHoursFlow, outOfHoursToMobileFlow, salesLineDraftFlow } from '../modules/call-flows/demo-flows.ts';
+import {
+  demoAudio,
+  demoSimpleCallFlowData,
+  mainOfficeHoursFlow,
+  outOfHoursToMobileFlow,
+  salesLineDraftFlow,
+} from '../modules/call-flows/demo-flows.ts';
 import { SIMPLE_CALL_FLOW_NAME } from '../modules/call-flows/simple.ts';
 import type { Database } from './connect.ts';
 import type { DemoUser } from './demo-users.ts';
@@ -74,13 +80,23 @@ const ALEX_MOBILE = '07700900123';
  * audio), so the first Acme keeps the ids it always had.
  * @example await seedAcmeLike(tx, audio, { user, company: 'Acme Plumbing Ltd', numbers: ACME_NUMBERS }, now)
  */
-export async function seedAcmeLike(tx: Pick<Database, 'insert'>, audio: AudioStorage, customer: AcmeLikeCustomer, now: Date): Promise<AcmeLikeIds> {
+export async function seedAcmeLike(
+  tx: Pick<Database, 'insert'>,
+  audio: AudioStorage,
+  customer: AcmeLikeCustomer,
+  now: Date,
+): Promise<AcmeLikeIds> {
   const { user, company, numbers, supplier = 3 } = customer;
   const [account] = await tx.insert(accounts).values({ name: company }).returning();
   if (!account) throw new Error(`seed: account ${company} not inserted`);
   await tx.insert(users).values({ ...user, accountId: account.id, phone: ALEX_MOBILE });
 
-  const live = { accountId: account.id, status: 'live', channel: 'Self Sign Up', installationAddress: acmeAddress } as const;
+  const live = {
+    accountId: account.id,
+    status: 'live',
+    channel: 'Self Sign Up',
+    installationAddress: acmeAddress,
+  } as const;
   const [cloudPhone] = await tx
     .insert(products)
     .values([
@@ -94,8 +110,22 @@ export async function seedAcmeLike(tx: Pick<Database, 'insert'>, audio: AudioSto
         confirmedDate: '2024-03-04',
         advancedCallFlows: true,
       },
-      { ...live, kind: 'telco', subKind: 'broadband', supplier: 1, productDetail: 'Business Broadband 80 Mbps', confirmedDate: '2024-03-11' },
-      { ...live, kind: 'telco', subKind: 'fibre', supplier: 1, productDetail: 'Business Fibre 1 Gbps', confirmedDate: '2024-06-20' },
+      {
+        ...live,
+        kind: 'telco',
+        subKind: 'broadband',
+        supplier: 1,
+        productDetail: 'Business Broadband 80 Mbps',
+        confirmedDate: '2024-03-11',
+      },
+      {
+        ...live,
+        kind: 'telco',
+        subKind: 'fibre',
+        supplier: 1,
+        productDetail: 'Business Fibre 1 Gbps',
+        confirmedDate: '2024-06-20',
+      },
     ])
     .returning();
   if (!cloudPhone) throw new Error(`seed: ${company} products not inserted`);
@@ -132,8 +162,19 @@ export async function seedAcmeLike(tx: Pick<Database, 'insert'>, audio: AudioSto
 
   // A custom flow is active; the simple call flow is set up but off.
   const flows = [mainOfficeHoursFlow(main), outOfHoursToMobileFlow(main, ALEX_MOBILE), salesLineDraftFlow(unlabelled)];
-  await tx.insert(callFlows).values(flows.map((flow) => ({ productId, name: flow.name, enable: flow.enable, data: flow.data, createdAt: now, updatedAt: now })));
-  await tx.insert(simpleCallFlows).values({ productId, enable: false, name: SIMPLE_CALL_FLOW_NAME, data: demoSimpleCallFlowData(), updatedAt: now });
+  await tx.insert(callFlows).values(
+    flows.map((flow) => ({
+      productId,
+      name: flow.name,
+      enable: flow.enable,
+      data: flow.data,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  await tx
+    .insert(simpleCallFlows)
+    .values({ productId, enable: false, name: SIMPLE_CALL_FLOW_NAME, data: demoSimpleCallFlowData(), updatedAt: now });
 
   // Voicemail and hold music start as the defaults: the default greeting, the built-in melody.
   await tx.insert(voicemailSettings).values({ productId, updatedAt: now });
@@ -158,5 +199,9 @@ export async function seedAcmeLike(tx: Pick<Database, 'insert'>, audio: AudioSto
       createdAt: now,
     });
   }
-  return { accountId: account.id, cloudPhoneId: productId, voipUserIds: { alex: alex.id, priya: priya.id, tom: tom.id } };
+  return {
+    accountId: account.id,
+    cloudPhoneId: productId,
+    voipUserIds: { alex: alex.id, priya: priya.id, tom: tom.id },
+  };
 }

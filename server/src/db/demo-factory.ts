@@ -1,20 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, like } from 'drizzle-orm';
+
 import { BUY_NOW_CHANNEL, MANAGE_OTHER_USERS, type SandboxCustomer, type SandboxCustomerKind } from '@portal/contract';
+
 import type { AudioStorage } from '../audio/storage.ts';
+import { seedOverdueCardCustomer } from '../modules/billing/demo-billing.ts';
+import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
+import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../modules/call-flows/simple.ts';
+import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
+import { seedOrderTrackerCustomer } from '../modules/notifications/demo-orders.ts';
+import {
+  seedDefaultProductDetails,
+  seedProductDetailsCustomer,
+} from '../modules/product-details/demo-product-details.ts';
+import { NON_PAYMENT_SUSPENSION } from '../modules/products/products-repository.ts';
+import { seedNoCloudPhoneCustomer } from '../modules/signup/demo-signup.ts';
+import { brightonAddress, seedProvisionedBuyNowCustomer } from '../modules/trial/demo-shell.ts';
 import type { Database } from './connect.ts';
 import { seedAcmeLike } from './demo-acme.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
-import { DEMO_TRIAL_LENGTH_MS } from './seed.ts';
-import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../modules/call-flows/simple.ts';
-import { brightonAddress, seedProvisionedBuyNowCustomer } from '../modules/trial/demo-shell.ts';
-import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
-import { seedNoCloudPhoneCustomer } from '../modules/signup/demo-signup.ts';
-import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
-import { seedOrderTrackerCustomer } from '../modules/notifications/demo-orders.ts';
-import { seedDefaultProductDetails, seedProductDetailsCustomer } from '../modules/product-details/demo-product-details.ts';
-import { seedOverdueCardCustomer } from '../modules/billing/demo-billing.ts';
-import { NON_PAYMENT_SUSPENSION } from '../modules/products/products-repository.ts';
 import {
   accounts,
   holdMusicSettings,
@@ -28,6 +32,7 @@ import {
   voipUsers,
   type InstallationAddress,
 } from './schema/index.ts';
+import { DEMO_TRIAL_LENGTH_MS } from './seed.ts';
 
 /**
  * The sandbox's customer factory (POST /sandbox/customers/, contract/src/sandbox-customers.ts): a new
@@ -53,7 +58,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The one place a kind written here makes its customer's account and sign-in user (the seed
  * functions of the modules' demo files make their own). A staff member has no account.
  */
-async function insertAccountWithUser(tx: Tx, user: DemoUser, company: string | null, staff = false): Promise<number | null> {
+async function insertAccountWithUser(
+  tx: Tx,
+  user: DemoUser,
+  company: string | null,
+  staff = false,
+): Promise<number | null> {
   if (company === null) {
     await tx.insert(users).values({ ...user, ...(staff && { isStaff: true, permissions: [MANAGE_OTHER_USERS] }) });
     return null;
@@ -72,7 +82,14 @@ async function freeNumbers(tx: Tx, count: number): Promise<string[]> {
   const prefixes = ['0131496', '0151496', '0191498', '0292018'];
   const free: string[] = [];
   for (const prefix of prefixes) {
-    const used = new Set((await tx.select({ number: phoneNumbers.number }).from(phoneNumbers).where(like(phoneNumbers.number, `${prefix}%`))).map((row) => row.number));
+    const used = new Set(
+      (
+        await tx
+          .select({ number: phoneNumbers.number })
+          .from(phoneNumbers)
+          .where(like(phoneNumbers.number, `${prefix}%`))
+      ).map((row) => row.number),
+    );
     for (let n = 0; n < 1000 && free.length < count; n += 1) {
       const number = `${prefix}${String(n).padStart(4, '0')}`;
       if (!used.has(number)) free.push(number);
@@ -83,16 +100,36 @@ async function freeNumbers(tx: Tx, count: number): Promise<string[]> {
 }
 
 /** A cloud phone's demo settings: its simple call flow, default voicemail and hold music, its user and number. */
-async function seedCloudPhoneSettings(tx: Tx, productId: number, user: DemoUser, number: string, label: string, now: Date): Promise<void> {
-  await tx.insert(voipUsers).values({ productId, firstName: user.firstName, lastName: user.lastName, email: user.email, extension: '200' });
+async function seedCloudPhoneSettings(
+  tx: Tx,
+  productId: number,
+  user: DemoUser,
+  number: string,
+  label: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(voipUsers)
+    .values({ productId, firstName: user.firstName, lastName: user.lastName, email: user.email, extension: '200' });
   await tx.insert(phoneNumbers).values({ productId, number, label });
-  await tx.insert(simpleCallFlows).values({ productId, enable: true, name: SIMPLE_CALL_FLOW_NAME, data: defaultSimpleCallFlowData(), updatedAt: now });
+  await tx.insert(simpleCallFlows).values({
+    productId,
+    enable: true,
+    name: SIMPLE_CALL_FLOW_NAME,
+    data: defaultSimpleCallFlowData(),
+    updatedAt: now,
+  });
   await tx.insert(voicemailSettings).values({ productId, updatedAt: now });
   await tx.insert(holdMusicSettings).values({ productId, updatedAt: now });
 }
 
-const cloudPhone = { kind: 'voip', tariffVersion: 'TARIFF_V3', supplier: 3, status: 'live', showProductPages: true } as const;
-
+const cloudPhone = {
+  kind: 'voip',
+  tariffVersion: 'TARIFF_V3',
+  supplier: 3,
+  status: 'live',
+  showProductPages: true,
+} as const;
 
 const whitstableAddress: InstallationAddress = {
   summary_line: '12 Harbour Street, Whitstable, CT5 1AH',
@@ -114,7 +151,11 @@ const bristolAddress: InstallationAddress = {
 
 /** A copy of Meadow Lane Vets whose numbers (0117 496 0{copy}{n}) no product has yet. */
 async function freeDetailsCopy(tx: Tx): Promise<number> {
-  const used = new Set((await tx.select({ number: phoneNumbers.number }).from(phoneNumbers).where(like(phoneNumbers.number, '0117496%'))).map((row) => row.number));
+  const used = new Set(
+    (
+      await tx.select({ number: phoneNumbers.number }).from(phoneNumbers).where(like(phoneNumbers.number, '0117496%'))
+    ).map((row) => row.number),
+  );
   for (let copy = 10; copy < 100; copy += 1) {
     if (!used.has(`0117496${String(copy * 10 + 1).padStart(4, '0')}`)) return copy;
   }
@@ -139,11 +180,35 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
       const accountId = await insertAccountWithUser(tx, user, company);
       const [phone] = await tx
         .insert(products)
-        .values({ ...cloudPhone, accountId: accountId!, channel: 'Self Sign Up', productDetail: 'Cloud phone - 1 user (trial)', installationAddress: bristolAddress, confirmedDate: now.toISOString().slice(0, 10) })
+        .values({
+          ...cloudPhone,
+          accountId: accountId!,
+          channel: 'Self Sign Up',
+          productDetail: 'Cloud phone - 1 user (trial)',
+          installationAddress: bristolAddress,
+          confirmedDate: now.toISOString().slice(0, 10),
+        })
         .returning({ id: products.id });
-      await tx.insert(trials).values({ productId: phone!.id, kind: 'OPT_IN', startedAt: now, endsAt: new Date(now.getTime() + DEMO_TRIAL_LENGTH_MS), statusEntry: now });
-      const steps = ['watch_getting_started', 'download_apps', 'make_your_first_call', 'set_up_call_flows', 'upgrade', 'helpful_links'];
-      await tx.insert(quickstarts).values({ productId: phone!.id, showPopup: true, sectionsCompleted: Object.fromEntries(steps.map((step) => [step, step === 'watch_getting_started'])) });
+      await tx.insert(trials).values({
+        productId: phone!.id,
+        kind: 'OPT_IN',
+        startedAt: now,
+        endsAt: new Date(now.getTime() + DEMO_TRIAL_LENGTH_MS),
+        statusEntry: now,
+      });
+      const steps = [
+        'watch_getting_started',
+        'download_apps',
+        'make_your_first_call',
+        'set_up_call_flows',
+        'upgrade',
+        'helpful_links',
+      ];
+      await tx.insert(quickstarts).values({
+        productId: phone!.id,
+        showPopup: true,
+        sectionsCompleted: Object.fromEntries(steps.map((step) => [step, step === 'watch_getting_started'])),
+      });
       const [number] = await freeNumbers(tx, 1);
       await seedCloudPhoneSettings(tx, phone!.id, user, number!, 'Studio', now);
     },
@@ -156,7 +221,14 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
       const accountId = await insertAccountWithUser(tx, user, company);
       const [phone] = await tx
         .insert(products)
-        .values({ ...cloudPhone, accountId: accountId!, channel: BUY_NOW_CHANNEL, productDetail: 'Cloud phone - 1 user', confirmedDate: '2025-02-03', installationAddress: whitstableAddress })
+        .values({
+          ...cloudPhone,
+          accountId: accountId!,
+          channel: BUY_NOW_CHANNEL,
+          productDetail: 'Cloud phone - 1 user',
+          confirmedDate: '2025-02-03',
+          installationAddress: whitstableAddress,
+        })
         .returning({ id: products.id });
       const [number] = await freeNumbers(tx, 1);
       await seedCloudPhoneSettings(tx, phone!.id, user, number!, company, now);
@@ -170,7 +242,13 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
       const accountId = await insertAccountWithUser(tx, user, company);
       const [phone] = await tx
         .insert(products)
-        .values({ ...cloudPhone, accountId: accountId!, channel: BUY_NOW_CHANNEL, productDetail: 'Cloud phone - 1 user', confirmedDate: '2025-01-15' })
+        .values({
+          ...cloudPhone,
+          accountId: accountId!,
+          channel: BUY_NOW_CHANNEL,
+          productDetail: 'Cloud phone - 1 user',
+          confirmedDate: '2025-01-15',
+        })
         .returning({ id: products.id });
       const [number] = await freeNumbers(tx, 1);
       await seedCloudPhoneSettings(tx, phone!.id, user, number!, 'Cafe', now);
@@ -189,7 +267,14 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
         channel: BUY_NOW_CHANNEL,
         productDetail: 'Cloud phone - 1 user',
         confirmedDate: '2025-02-03',
-        installationAddress: { summary_line: '1 Bakery Row, LS11 5PZ', line_one: '1 Bakery Row', line_two: '', city: '', county: '', post_code: 'LS11 5PZ' },
+        installationAddress: {
+          summary_line: '1 Bakery Row, LS11 5PZ',
+          line_one: '1 Bakery Row',
+          line_two: '',
+          city: '',
+          county: '',
+          post_code: 'LS11 5PZ',
+        },
       });
     },
   },
@@ -205,7 +290,11 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
     company: 'Pier Bakery',
     seed: async (tx, { user, company, now }) => {
       const [number] = await freeNumbers(tx, 1);
-      await seedProvisionedBuyNowCustomer(tx, { user, company, login: { email: user.email, name: `${user.firstName} ${user.lastName}` }, number: number! }, now);
+      await seedProvisionedBuyNowCustomer(
+        tx,
+        { user, company, login: { email: user.email, name: `${user.firstName} ${user.lastName}` }, number: number! },
+        now,
+      );
     },
   },
   'ended-trial': {
@@ -217,11 +306,20 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
       const accountId = await insertAccountWithUser(tx, user, company);
       const [phone] = await tx
         .insert(products)
-        .values({ ...cloudPhone, accountId: accountId!, channel: 'Self Sign Up', productDetail: 'Cloud phone - 1 user (trial)', confirmedDate: now.toISOString().slice(0, 10), installationAddress: brightonAddress })
+        .values({
+          ...cloudPhone,
+          accountId: accountId!,
+          channel: 'Self Sign Up',
+          productDetail: 'Cloud phone - 1 user (trial)',
+          confirmedDate: now.toISOString().slice(0, 10),
+          installationAddress: brightonAddress,
+        })
         .returning({ id: products.id });
       const endsAt = new Date(now.getTime() - 2 * DAY_MS);
       const startedAt = new Date(endsAt.getTime() - 14 * DAY_MS);
-      await tx.insert(trials).values({ productId: phone!.id, kind: 'OPT_IN', startedAt, endsAt, statusEntry: startedAt });
+      await tx
+        .insert(trials)
+        .values({ productId: phone!.id, kind: 'OPT_IN', startedAt, endsAt, statusEntry: startedAt });
       await tx.insert(quickstarts).values({ productId: phone!.id, showPopup: true, sectionsCompleted: {} });
     },
   },
@@ -294,13 +392,23 @@ let queue: Promise<unknown> = Promise.resolve();
  * Makes a new customer of the kind, in one transaction, and answers its sign-in (a fresh e-mail
  * address and password) and what a test reads from it: its account and numbers.
  */
-export function makeDemoCustomer(db: Database, audio: AudioStorage, kind: SandboxCustomerKind, now: Date): Promise<SandboxCustomer> {
+export function makeDemoCustomer(
+  db: Database,
+  audio: AudioStorage,
+  kind: SandboxCustomerKind,
+  now: Date,
+): Promise<SandboxCustomer> {
   const made = queue.then(() => makeOne(db, audio, kind, now));
   queue = made.catch(() => undefined);
   return made;
 }
 
-async function makeOne(db: Database, audio: AudioStorage, kind: SandboxCustomerKind, now: Date): Promise<SandboxCustomer> {
+async function makeOne(
+  db: Database,
+  audio: AudioStorage,
+  kind: SandboxCustomerKind,
+  now: Date,
+): Promise<SandboxCustomer> {
   const { name, domain, company, seed } = KINDS[kind];
   const tag = randomBytes(6).toString('hex');
   const email = `${kind}-${tag}@${domain}`;
@@ -313,11 +421,22 @@ async function makeOne(db: Database, audio: AudioStorage, kind: SandboxCustomerK
     const [row] = await tx.select({ accountId: users.accountId }).from(users).where(eq(users.email, email));
     if (!row) throw new Error(`sandbox: ${kind} customer not made`);
     const accountId = row.accountId ?? null;
-    const owned = accountId === null ? [] : (await tx.select({ id: products.id }).from(products).where(eq(products.accountId, accountId))).map((p) => p.id);
+    const owned =
+      accountId === null
+        ? []
+        : (await tx.select({ id: products.id }).from(products).where(eq(products.accountId, accountId))).map(
+            (p) => p.id,
+          );
     const numbers =
       owned.length === 0
         ? []
-        : (await tx.select({ number: phoneNumbers.number }).from(phoneNumbers).where(inArray(phoneNumbers.productId, owned)).orderBy(phoneNumbers.id)).map((n) => n.number);
+        : (
+            await tx
+              .select({ number: phoneNumbers.number })
+              .from(phoneNumbers)
+              .where(inArray(phoneNumbers.productId, owned))
+              .orderBy(phoneNumbers.id)
+          ).map((n) => n.number);
     return { kind, email, password, first_name: user.firstName, company, account_id: accountId, numbers };
   });
 }

@@ -28,7 +28,8 @@ export const demoLogins = {
     email: 'ops@harbour-freight.example',
     password: 'portal-multi-1',
     name: 'Morgan Reid',
-    about: 'Harbour Freight Ltd: two cloud phones (supplier 2 with a locked user; voip3, blocked), broadband, fibre (pending), an overdue balance',
+    about:
+      'Harbour Freight Ltd: two cloud phones (supplier 2 with a locked user; voip3, blocked), broadband, fibre (pending), an overdue balance',
   },
   gettingStarted: {
     email: 'hello@nova-dental.example',
@@ -40,13 +41,15 @@ export const demoLogins = {
     email: 'owner@tidewater-deli.example',
     password: 'portal-buynow-2',
     name: 'Drew Parry',
-    about: 'Tidewater Deli: Buy Now cloud phone with no emergency address yet (the emergency-address e2e spec enters it by hand)',
+    about:
+      'Tidewater Deli: Buy Now cloud phone with no emergency address yet (the emergency-address e2e spec enters it by hand)',
   },
   buyNowOnPhone: {
     email: 'owner@quayside-florist.example',
     password: 'portal-buynow-3',
     name: 'Sasha Lloyd',
-    about: 'Quayside Florist: Buy Now cloud phone with no emergency address yet (the emergency-address e2e spec on a phone-sized screen)',
+    about:
+      'Quayside Florist: Buy Now cloud phone with no emergency address yet (the emergency-address e2e spec on a phone-sized screen)',
   },
   buyNowReady: {
     email: 'owner@harbourside-bakes.example',
@@ -70,7 +73,8 @@ export const demoLogins = {
     email: 'office@kestrel-electrical.example',
     password: 'portal-notify-1',
     name: 'Robin Price',
-    about: 'Kestrel Electrical Ltd: broadband and a phone line; a notification centre of its own (the notifications e2e spec signs in here)',
+    about:
+      'Kestrel Electrical Ltd: broadband and a phone line; a notification centre of its own (the notifications e2e spec signs in here)',
   },
   staffViewed: {
     email: 'taylor@willow-accountancy.example',
@@ -88,7 +92,8 @@ export const demoLogins = {
     email: 'sasha@juniper-florists.example',
     password: 'portal-feedback-1',
     name: 'Sasha Green',
-    about: 'Juniper Florists: cloud phone in an opt-in trial (10 days left) whose quick start asks for feedback (the quickstart e2e spec signs in here)',
+    about:
+      'Juniper Florists: cloud phone in an opt-in trial (10 days left) whose quick start asks for feedback (the quickstart e2e spec signs in here)',
   },
   profileDetails: {
     email: 'drew@fernleaf-studio.example',
@@ -112,7 +117,8 @@ export const demoLogins = {
     email: 'jo@meadow-lane-vets.example',
     password: 'portal-details-1',
     name: 'Jo Carter',
-    about: 'Meadow Lane Vets: one product of every kind (cloud phone, VoIP, fibre, broadband, phone line, website); the cloud phone and broadband contracts end within a month (renewal offered)',
+    about:
+      'Meadow Lane Vets: one product of every kind (cloud phone, VoIP, fibre, broadband, phone line, website); the cloud phone and broadband contracts end within a month (renewal offered)',
   },
 } as const;
 

@@ -16,7 +16,10 @@ export interface DemoUser {
  * seed.ts starts these before its transaction.
  * @example await demoUser(demoLogins.unverified, false) // { email, passwordHash, firstName, lastName, emailVerified: false }
  */
-export async function demoUser(login: Pick<DemoLogin, 'email' | 'password' | 'name'> | { email: string; password: string; name: string }, emailVerified = true): Promise<DemoUser> {
+export async function demoUser(
+  login: Pick<DemoLogin, 'email' | 'password' | 'name'> | { email: string; password: string; name: string },
+  emailVerified = true,
+): Promise<DemoUser> {
   const [firstName = '', lastName = ''] = login.name.split(' ');
   return { email: login.email, passwordHash: await hashPassword(login.password), firstName, lastName, emailVerified };
 }

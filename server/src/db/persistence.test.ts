@@ -5,11 +5,23 @@ import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenDatabaseOptions } from './connect.ts';
-import { demoLogins } from './demo-logins.ts';
+
 import { FilesystemAudioStorage } from '../audio/storage.ts';
 import { verifyPassword } from '../modules/identity/index.ts';
-import { accounts, audioFiles, callFlows, phoneNumbers, products, quickstarts, simpleCallFlows, trials, users, voipUsers } from './schema/index.ts';
+import { openDatabase, type OpenDatabaseOptions } from './connect.ts';
+import { demoLogins } from './demo-logins.ts';
+import {
+  accounts,
+  audioFiles,
+  callFlows,
+  phoneNumbers,
+  products,
+  quickstarts,
+  simpleCallFlows,
+  trials,
+  users,
+  voipUsers,
+} from './schema/index.ts';
 import { DEMO_TRIAL_LENGTH_MS, seedIfEmpty } from './seed.ts';
 
 // One store opened again and again: a PGlite folder, or one schema on the PostgreSQL server.
@@ -48,7 +60,11 @@ describe('the seed', () => {
         }),
       );
       const [customer] = await db.select().from(users).where(eq(users.email, demoLogins.customer.email));
-      const [phone] = await db.select().from(products).where(eq(products.accountId, customer!.accountId!)).orderBy(products.id);
+      const [phone] = await db
+        .select()
+        .from(products)
+        .where(eq(products.accountId, customer!.accountId!))
+        .orderBy(products.id);
       expect(phone).toMatchObject({ kind: 'voip', tariffVersion: 'TARIFF_V3', supplier: 3, showProductPages: true });
       const extensions = await db.select().from(voipUsers).where(eq(voipUsers.productId, phone!.id));
       expect(extensions.map((u) => u.extension).sort()).toEqual(['200', '201', '202']);
@@ -89,14 +105,21 @@ describe('a later start', () => {
   it('keeps all data and does not seed again', async () => {
     const first = await openDatabase(store); // seeded by the test above
     expect(await seedIfEmpty(first.db, audio)).toBe(false);
-    await first.db.update(accounts).set({ name: 'Acme Plumbing & Heating Ltd' }).where(eq(accounts.name, 'Acme Plumbing Ltd'));
+    await first.db
+      .update(accounts)
+      .set({ name: 'Acme Plumbing & Heating Ltd' })
+      .where(eq(accounts.name, 'Acme Plumbing Ltd'));
     await first.close();
 
     const second = await openDatabase(store);
     try {
       expect(await seedIfEmpty(second.db, audio)).toBe(false);
       const emails = (await second.db.select({ email: users.email }).from(users)).map((u) => u.email).sort();
-      expect(emails).toEqual(Object.values(demoLogins).map((login) => login.email).sort());
+      expect(emails).toEqual(
+        Object.values(demoLogins)
+          .map((login) => login.email)
+          .sort(),
+      );
       const [account] = await second.db.select().from(accounts).orderBy(accounts.id).limit(1);
       expect(account?.name).toBe('Acme Plumbing & Heating Ltd');
       expect((await second.db.select({ n: count() }).from(voipUsers))[0]?.n).toBe(14); // 5, 2 on the shell demo's supplier-2 cloud phone, 3 at Nova Dental (getting started's users), 1 at Harbourside Bakes and 1 at Pier Bakery (demo-shell.ts), 2 at Meadow Lane Vets (demo-product-details.ts)

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+
 import type { Database } from './connect.ts';
 
 declare module 'fastify' {

@@ -20,7 +20,12 @@ const caches = new WeakMap<object, Map<string, Cache>>();
  * inside a transaction (`db` is then the transaction, which has no write count).
  * The answer is shared by the requests that ask for it: its rows are frozen.
  */
-export async function cachedUntilWrite<T extends object>(db: Pick<Database, 'select'>, cacheName: string, key: string, read: () => Promise<T>): Promise<T> {
+export async function cachedUntilWrite<T extends object>(
+  db: Pick<Database, 'select'>,
+  cacheName: string,
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
   const writes = localWritesOf(db);
   if (!writes) return read();
   let byName = caches.get(db);
@@ -48,7 +53,8 @@ function freezeRows(answer: object) {
   const rows: unknown[] = Array.isArray(answer) ? answer : [answer];
   for (const row of rows) {
     if (row === null || typeof row !== 'object') continue;
-    for (const part of Object.values(row)) if (part !== null && typeof part === 'object' && !(part instanceof Date)) Object.freeze(part);
+    for (const part of Object.values(row))
+      if (part !== null && typeof part === 'object' && !(part instanceof Date)) Object.freeze(part);
     Object.freeze(row);
   }
   Object.freeze(answer);

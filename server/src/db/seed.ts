@@ -1,33 +1,38 @@
 import { count, sql } from 'drizzle-orm';
+
 import { MANAGE_OTHER_USERS } from '@portal/contract';
+
 import type { AudioStorage } from '../audio/storage.ts';
+import { seedBillingDemo } from '../modules/billing/demo-billing.ts';
 import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../modules/call-flows/simple.ts';
+import { seedCallLog } from '../modules/call-log/demo-calls.ts';
+import { ACME_DEMO_CONTACTS, seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
+import { seedAcmeHardware } from '../modules/hardware/demo-hardware.ts';
+import { notificationDemoUser, seedNotificationDemo } from '../modules/notifications/demo-notifications.ts';
+import { seedOrderHistory } from '../modules/notifications/demo-orders.ts';
+import { seedNumberInventory } from '../modules/numbers/demo-numbers.ts';
+import { seedPhoneSetupDemo } from '../modules/phone-setup/demo-phone-setup.ts';
+import {
+  seedDefaultProductDetails,
+  seedProductDetailsCustomer,
+} from '../modules/product-details/demo-product-details.ts';
+import { profileDemoUsers, seedProfileDemo } from '../modules/profile/demo-profile.ts';
+import { seedShopCatalogue } from '../modules/shop/demo-shop.ts';
+import { seedStaffDemo, staffDemoUsers } from '../modules/staff/demo-staff.ts';
+import { quickstartDemoUser, seedQuickstartDemo } from '../modules/trial/demo-quickstart.ts';
+import { buyNowDemoUsers, seedBuyNowDemo, seedShellDemo, shellDemoUsers } from '../modules/trial/demo-shell.ts';
 import type { Database } from './connect.ts';
 import { ACME_NUMBERS, seedAcmeLike } from './demo-acme.ts';
 import { e2eDemoUsers, seedE2eDemo } from './demo-e2e.ts';
 import { demoLogins } from './demo-logins.ts';
-import { buyNowDemoUsers, seedBuyNowDemo, seedShellDemo, shellDemoUsers } from '../modules/trial/demo-shell.ts';
-import { notificationDemoUser, seedNotificationDemo } from '../modules/notifications/demo-notifications.ts';
-import { seedOrderHistory } from '../modules/notifications/demo-orders.ts';
-import { seedPhoneSetupDemo } from '../modules/phone-setup/demo-phone-setup.ts';
-import { seedStaffDemo, staffDemoUsers } from '../modules/staff/demo-staff.ts';
-import { ACME_DEMO_CONTACTS, seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
-import { profileDemoUsers, seedProfileDemo } from '../modules/profile/demo-profile.ts';
-import { quickstartDemoUser, seedQuickstartDemo } from '../modules/trial/demo-quickstart.ts';
-import { seedNumberInventory } from '../modules/numbers/demo-numbers.ts';
-import { seedAcmeHardware } from '../modules/hardware/demo-hardware.ts';
-import { seedDefaultProductDetails, seedProductDetailsCustomer } from '../modules/product-details/demo-product-details.ts';
-import { seedBillingDemo } from '../modules/billing/demo-billing.ts';
-import { seedCallLog } from '../modules/call-log/demo-calls.ts';
-import { seedShopCatalogue } from '../modules/shop/demo-shop.ts';
 import { demoUser } from './demo-users.ts';
 import {
   accounts,
   holdMusicSettings,
   phoneNumbers,
   products,
-  simpleCallFlows,
   quickstarts,
+  simpleCallFlows,
   trials,
   users,
   voicemailSettings,
@@ -60,8 +65,14 @@ interface SeedOptions {
  * transaction, and the demo audio files into `audio`. Answers whether it seeded. Safe when
  * several processes start at once.
  */
-export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date = new Date(), options: SeedOptions = {}): Promise<boolean> {
-  const hasUsers = async (tx: Pick<Database, 'select'>) => ((await tx.select({ n: count() }).from(users))[0]?.n ?? 0) > 0;
+export async function seedIfEmpty(
+  db: Database,
+  audio: AudioStorage,
+  now: Date = new Date(),
+  options: SeedOptions = {},
+): Promise<boolean> {
+  const hasUsers = async (tx: Pick<Database, 'select'>) =>
+    ((await tx.select({ n: count() }).from(users))[0]?.n ?? 0) > 0;
   if (await hasUsers(db)) return false;
 
   // Hashing is slow, so it happens before the transaction takes its lock.
@@ -84,11 +95,25 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await hasUsers(tx)) return false;
 
-    const acme = await seedAcmeLike(tx, audio, { user: customer, company: 'Acme Plumbing Ltd', numbers: ACME_NUMBERS }, now);
+    const acme = await seedAcmeLike(
+      tx,
+      audio,
+      { user: customer, company: 'Acme Plumbing Ltd', numbers: ACME_NUMBERS },
+      now,
+    );
     await seedDemoContacts(tx, acme.cloudPhoneId, ACME_DEMO_CONTACTS);
     await seedAcmeHardware(tx, acme.cloudPhoneId, acme.voipUserIds, 0);
-    await seedCallLog(tx, acme.cloudPhoneId, { extensions: ['200', '201', '202'], numbers: [...ACME_NUMBERS.leeds, ...ACME_NUMBERS.london], days: 90, now, seed: 20 });
-    const [brightDesk, cornerCafe] = await tx.insert(accounts).values([{ name: 'BrightDesk Studio' }, { name: 'Corner Cafe' }]).returning();
+    await seedCallLog(tx, acme.cloudPhoneId, {
+      extensions: ['200', '201', '202'],
+      numbers: [...ACME_NUMBERS.leeds, ...ACME_NUMBERS.london],
+      days: 90,
+      now,
+      seed: 20,
+    });
+    const [brightDesk, cornerCafe] = await tx
+      .insert(accounts)
+      .values([{ name: 'BrightDesk Studio' }, { name: 'Corner Cafe' }])
+      .returning();
     if (!brightDesk || !cornerCafe) throw new Error('seed: accounts not inserted');
 
     await tx.insert(users).values([
@@ -97,7 +122,13 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
       { ...buyNow, accountId: cornerCafe.id },
     ]);
 
-    const cloudPhone = { kind: 'voip', tariffVersion: 'TARIFF_V3', supplier: 3, status: 'live', showProductPages: true } as const;
+    const cloudPhone = {
+      kind: 'voip',
+      tariffVersion: 'TARIFF_V3',
+      supplier: 3,
+      status: 'live',
+      showProductPages: true,
+    } as const;
     const [trialPhone, cafePhone] = await tx
       .insert(products)
       .values([
@@ -132,15 +163,32 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
       showPopup: true,
       // The getting-started video is watched: the quick start opens at the next step.
       sectionsCompleted: Object.fromEntries(
-        ['watch_getting_started', 'download_apps', 'make_your_first_call', 'set_up_call_flows', 'upgrade', 'helpful_links'].map(
-          (step) => [step, step === 'watch_getting_started'],
-        ),
+        [
+          'watch_getting_started',
+          'download_apps',
+          'make_your_first_call',
+          'set_up_call_flows',
+          'upgrade',
+          'helpful_links',
+        ].map((step) => [step, step === 'watch_getting_started']),
       ),
     });
 
     await tx.insert(voipUsers).values([
-      { productId: trialPhone.id, firstName: 'Jordan', lastName: 'Blake', email: demoLogins.trial.email, extension: '200' },
-      { productId: cafePhone.id, firstName: 'Chris', lastName: 'Ellis', email: demoLogins.buyNow.email, extension: '200' },
+      {
+        productId: trialPhone.id,
+        firstName: 'Jordan',
+        lastName: 'Blake',
+        email: demoLogins.trial.email,
+        extension: '200',
+      },
+      {
+        productId: cafePhone.id,
+        firstName: 'Chris',
+        lastName: 'Ellis',
+        email: demoLogins.buyNow.email,
+        extension: '200',
+      },
     ]);
     await tx.insert(phoneNumbers).values([
       { productId: trialPhone.id, number: '01632960201', label: 'Studio' },
@@ -149,8 +197,20 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
 
     // They answer with their simple call flow; voicemail and hold music are the defaults.
     await tx.insert(simpleCallFlows).values([
-      { productId: trialPhone.id, enable: true, name: SIMPLE_CALL_FLOW_NAME, data: defaultSimpleCallFlowData(), updatedAt: now },
-      { productId: cafePhone.id, enable: true, name: SIMPLE_CALL_FLOW_NAME, data: defaultSimpleCallFlowData(), updatedAt: now },
+      {
+        productId: trialPhone.id,
+        enable: true,
+        name: SIMPLE_CALL_FLOW_NAME,
+        data: defaultSimpleCallFlowData(),
+        updatedAt: now,
+      },
+      {
+        productId: cafePhone.id,
+        enable: true,
+        name: SIMPLE_CALL_FLOW_NAME,
+        data: defaultSimpleCallFlowData(),
+        updatedAt: now,
+      },
     ]);
     const cloudPhones = [trialPhone, cafePhone].map((phone) => ({ productId: phone.id, updatedAt: now }));
     await tx.insert(voicemailSettings).values(cloudPhones);
@@ -158,7 +218,16 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
 
     const harbour = await seedShellDemo(tx, await shellUsers, now);
     await seedBillingDemo(tx, { acme: acme.accountId, harbour: harbour.accountId }, now);
-    await seedPhoneSetupDemo(tx, { acme: acme.cloudPhoneId, southampton: harbour.southamptonId, portsmouth: harbour.portsmouthId, cornerCafe: cafePhone.id }, now);
+    await seedPhoneSetupDemo(
+      tx,
+      {
+        acme: acme.cloudPhoneId,
+        southampton: harbour.southamptonId,
+        portsmouth: harbour.portsmouthId,
+        cornerCafe: cafePhone.id,
+      },
+      now,
+    );
     await seedNotificationDemo(tx, await notificationUser, acme.accountId, now);
     await seedOrderHistory(tx, acme.accountId, 'LS11 5PZ', now);
     await seedStaffDemo(tx, await staffUsers);

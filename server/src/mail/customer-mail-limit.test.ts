@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BillingAccount, CUSTOMER_MAIL_LIMITS, customerMailMessages, type BillingAccountUpdate } from '@portal/contract';
+
+import {
+  BillingAccount,
+  CUSTOMER_MAIL_LIMITS,
+  customerMailMessages,
+  type BillingAccountUpdate,
+} from '@portal/contract';
+
 import { demoLogins, type DemoLogin } from '../db/demo-logins.ts';
 import { outbox, users, voipUsers } from '../db/schema/index.ts';
 import { authHeaders, getCsrf, productsOfUser, tokenOf, useTestApp, type Csrf } from '../test/helper.ts';
@@ -12,7 +19,8 @@ beforeAll(async () => {
   csrf = await getCsrf(t.app);
 });
 
-const post = (key: string, url: string) => t.app.inject({ method: 'POST', url, headers: authHeaders(key, csrf), payload: {} });
+const post = (key: string, url: string) =>
+  t.app.inject({ method: 'POST', url, headers: authHeaders(key, csrf), payload: {} });
 const mailsTo = async (email: string) => (await t.db.select().from(outbox).where(eq(outbox.to, email))).length;
 
 /** A demo customer's session and billing account, its billing e-mail set to `email` as the billing page does, unverified. */
@@ -25,9 +33,18 @@ async function billingAccountMailingTo(login: DemoLogin, email: string) {
 }
 
 async function setBillingEmail(key: string, accountId: number, email: string) {
-  const account = BillingAccount.parse((await t.app.inject({ method: 'GET', url: `/api/v3/billing/accounts/${accountId}/`, headers: authHeaders(key) })).json());
+  const account = BillingAccount.parse(
+    (
+      await t.app.inject({ method: 'GET', url: `/api/v3/billing/accounts/${accountId}/`, headers: authHeaders(key) })
+    ).json(),
+  );
   const update: BillingAccountUpdate = { ...account, email_address: email };
-  const changed = await t.app.inject({ method: 'PATCH', url: `/api/v3/billing/accounts/${accountId}/`, headers: authHeaders(key, csrf), payload: update });
+  const changed = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/v3/billing/accounts/${accountId}/`,
+    headers: authHeaders(key, csrf),
+    payload: update,
+  });
   expect(changed.statusCode, changed.body).toBe(200);
 }
 
@@ -36,7 +53,8 @@ describe("e-mails sent on a customer's request are limited (payment, mandate and
     const victim = 'billing-victim@elsewhere.example';
     const { key, accountId } = await billingAccountMailingTo(demoLogins.customer, victim);
     const links = ['payment-link', 'dd-link', 'rcp-link', 'payment-link', 'dd-link'];
-    for (const link of links) expect((await post(key, `/api/v3/billing/accounts/${accountId}/${link}/`)).statusCode).toBe(201);
+    for (const link of links)
+      expect((await post(key, `/api/v3/billing/accounts/${accountId}/${link}/`)).statusCode).toBe(201);
     for (const link of ['payment-link', 'dd-link', 'rcp-link']) {
       const refused = await post(key, `/api/v3/billing/accounts/${accountId}/${link}/`);
       expect(refused.statusCode).toBe(429);
@@ -57,7 +75,8 @@ describe("e-mails sent on a customer's request are limited (payment, mandate and
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       await setBillingEmail(key, accountId, `spray-${i}@elsewhere.example`);
-      for (let j = 0; j < 4; j++) statuses.push((await post(key, `/api/v3/billing/accounts/${accountId}/payment-link/`)).statusCode);
+      for (let j = 0; j < 4; j++)
+        statuses.push((await post(key, `/api/v3/billing/accounts/${accountId}/payment-link/`)).statusCode);
     }
     expect(statuses.filter((status) => status === 201)).toHaveLength(CUSTOMER_MAIL_LIMITS.perAccount);
     expect(statuses.slice(CUSTOMER_MAIL_LIMITS.perAccount).every((status) => status === 429)).toBe(true);

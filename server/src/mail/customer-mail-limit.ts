@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+
 import { CUSTOMER_MAIL_LIMITS, customerMailMessages } from '@portal/contract';
+
 import { hitRateLimit } from '../modules/identity/index.ts';
 import { tooManyRequests } from '../plugins/errors.ts';
 

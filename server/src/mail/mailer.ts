@@ -9,7 +9,11 @@ export interface MailMessage {
 export const greeting = (firstName: string): string => (firstName.trim() ? `Hello ${firstName.trim()},` : 'Hello,');
 
 /** A plain-text e-mail from its lines. */
-export const plainMail = (to: string, subject: string, lines: string[]): MailMessage => ({ to, subject, text: lines.join('\n') });
+export const plainMail = (to: string, subject: string, lines: string[]): MailMessage => ({
+  to,
+  subject,
+  text: lines.join('\n'),
+});
 
 /**
  * How the portal sends e-mail: an adapter, so a production transport (SMTP, a mail API)
@@ -18,4 +22,3 @@ export const plainMail = (to: string, subject: string, lines: string[]): MailMes
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
-

@@ -1,5 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { SmtpMailer } from './smtp.ts';
 
 /**
@@ -80,14 +81,25 @@ describe('SmtpMailer', () => {
   afterAll(() => server.stop());
 
   it('hands a plain-text message to the relay, from MAIL_FROM, with the credentials of the URL', async () => {
-    const mailer = new SmtpMailer({ url: `smtp://portal:s3cret@127.0.0.1:${port}`, from: 'Customer Portal <no-reply@portal.example>' });
+    const mailer = new SmtpMailer({
+      url: `smtp://portal:s3cret@127.0.0.1:${port}`,
+      from: 'Customer Portal <no-reply@portal.example>',
+    });
     try {
-      await mailer.send({ to: 'alex@acme-plumbing.example', subject: 'Your sign-in link', text: 'Open this link:\nhttps://portal.example/auth/login/signin#key=abc' });
+      await mailer.send({
+        to: 'alex@acme-plumbing.example',
+        subject: 'Your sign-in link',
+        text: 'Open this link:\nhttps://portal.example/auth/login/signin#key=abc',
+      });
     } finally {
       mailer.close();
     }
     const [message] = server.messages;
-    expect(message).toMatchObject({ from: 'no-reply@portal.example', to: ['alex@acme-plumbing.example'], auth: '\u0000portal\u0000s3cret' });
+    expect(message).toMatchObject({
+      from: 'no-reply@portal.example',
+      to: ['alex@acme-plumbing.example'],
+      auth: '\u0000portal\u0000s3cret',
+    });
     expect(message!.data).toMatch(/^Subject: Your sign-in link$/m);
     expect(message!.data).toMatch(/^From: Customer Portal <no-reply@portal\.example>$/m);
     expect(message!.data).toMatch(/^Content-Type: text\/plain/m);
@@ -98,7 +110,9 @@ describe('SmtpMailer', () => {
     server.reject = true;
     const mailer = new SmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: 'no-reply@portal.example' });
     try {
-      await expect(mailer.send({ to: 'nobody@example.com', subject: 'x', text: 'y' })).rejects.toThrow(/550|no such user|rejected/i);
+      await expect(mailer.send({ to: 'nobody@example.com', subject: 'x', text: 'y' })).rejects.toThrow(
+        /550|no such user|rejected/i,
+      );
     } finally {
       mailer.close();
       server.reject = false;

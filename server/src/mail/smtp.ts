@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailMessage, Mailer } from './mailer.ts';
+
+import type { Mailer, MailMessage } from './mailer.ts';
 
 export interface SmtpSettings {
   /** smtp://user:pass@host:587 (STARTTLS when the server offers it) or smtps://...:465 (TLS from the start). */
@@ -22,7 +23,12 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.settings.from, to: message.to, subject: message.subject, text: message.text });
+    await this.transport.sendMail({
+      from: this.settings.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+    });
   }
 
   /** Closes pooled connections (with the app). */

@@ -16,7 +16,10 @@ export interface PageOf<T> {
 }
 
 /** The page `query` names; page 1 and `defaultSize` when it names none. */
-export function pageRequest(query: { page?: number | undefined; page_size?: number | undefined }, defaultSize: number): PageRequest {
+export function pageRequest(
+  query: { page?: number | undefined; page_size?: number | undefined },
+  defaultSize: number,
+): PageRequest {
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? defaultSize;
   return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
@@ -26,7 +29,13 @@ export function pageRequest(query: { page?: number | undefined; page_size?: numb
  * DRF's page shape. `path` is the list's own path; `keep` are the query parameters other than
  * page and page_size that the next and previous links carry (a filter).
  */
-export function pageAnswer<T>(path: string, request: PageRequest, total: number, results: T[], keep: Record<string, string> = {}) {
+export function pageAnswer<T>(
+  path: string,
+  request: PageRequest,
+  total: number,
+  results: T[],
+  keep: Record<string, string> = {},
+) {
   const link = (page: number) => {
     const search = new URLSearchParams({ page: String(page), page_size: String(request.pageSize), ...keep });
     return `${path}?${search.toString()}`;

@@ -1,4 +1,12 @@
-import { signatureMatches, type CardSetupOutcome, type CardSetupRequest, type CheckoutRequest, type CheckoutSession, type PaymentProvider, type SessionOutcome } from './provider.ts';
+import {
+  signatureMatches,
+  type CardSetupOutcome,
+  type CardSetupRequest,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentProvider,
+  type SessionOutcome,
+} from './provider.ts';
 
 /** The settings of a real hosted-checkout provider (PORTAL_PAYMENTS_*). */
 export interface HostedProviderSettings {
@@ -38,10 +46,18 @@ export function hostedProvider(settings: HostedProviderSettings, fetcher: typeof
       const body = await call('/hosted-payments', {
         method: 'POST',
         idempotencyKey: request.idempotencyKey,
-        body: JSON.stringify({ amount: request.amountPence, currency: 'GBP', reference: request.reference, success_url: request.returnUrl, failure_url: request.returnUrl, cancel_url: request.returnUrl }),
+        body: JSON.stringify({
+          amount: request.amountPence,
+          currency: 'GBP',
+          reference: request.reference,
+          success_url: request.returnUrl,
+          failure_url: request.returnUrl,
+          cancel_url: request.returnUrl,
+        }),
       });
       const links = body?._links as { redirect?: { href?: string } } | undefined;
-      if (typeof body?.id !== 'string' || typeof links?.redirect?.href !== 'string') throw new Error('payment provider answered no session');
+      if (typeof body?.id !== 'string' || typeof links?.redirect?.href !== 'string')
+        throw new Error('payment provider answered no session');
       return { id: body.id, redirectUrl: links.redirect.href };
     },
     async outcome(sessionId: string): Promise<SessionOutcome | null> {
@@ -74,7 +90,8 @@ export function hostedProvider(settings: HostedProviderSettings, fetcher: typeof
         }),
       });
       const links = body?._links as { redirect?: { href?: string } } | undefined;
-      if (typeof body?.id !== 'string' || typeof links?.redirect?.href !== 'string') throw new Error('payment provider answered no session');
+      if (typeof body?.id !== 'string' || typeof links?.redirect?.href !== 'string')
+        throw new Error('payment provider answered no session');
       return { id: body.id, redirectUrl: links.redirect.href };
     },
     async cardSetupOutcome(sessionId: string): Promise<CardSetupOutcome | null> {
@@ -87,7 +104,10 @@ export function hostedProvider(settings: HostedProviderSettings, fetcher: typeof
       return {
         status: verified ? 'approved' : status === 'Pending' ? 'pending' : 'declined',
         sourceId: verified ? (source.id as string) : null,
-        card: verified && typeof source.last4 === 'string' && /^\d{4}$/.test(source.last4) ? { brand: typeof source.scheme === 'string' ? source.scheme : 'Card', last4: source.last4 } : null,
+        card:
+          verified && typeof source.last4 === 'string' && /^\d{4}$/.test(source.last4)
+            ? { brand: typeof source.scheme === 'string' ? source.scheme : 'Card', last4: source.last4 }
+            : null,
         redirectUrl: links?.redirect?.href ?? null,
       };
     },

@@ -74,7 +74,8 @@ export interface CardSetupOutcome {
 }
 
 /** HMAC-SHA256 of the body, hex: how providers sign their webhooks. */
-export const webhookSignature = (body: string, secret: string): string => createHmac('sha256', secret).update(body).digest('hex');
+export const webhookSignature = (body: string, secret: string): string =>
+  createHmac('sha256', secret).update(body).digest('hex');
 
 /** Whether `signature` is the body's, compared in constant time. */
 export function signatureMatches(body: string, signature: string | undefined, secret: string): boolean {

@@ -1,10 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { errorMessages, MANAGE_OTHER_USERS, Me, Navigation } from '@portal/contract';
-import { hashKey, newKey, TOKEN_ABSOLUTE_LIFETIME_MS, TOKEN_IDLE_LIFETIME_MS, TOKEN_TOUCH_INTERVAL_MS } from '../modules/identity/index.ts';
-import { revokeToken, selectWithSession } from '../modules/identity/index.ts';
+
 import { demoLogins } from '../db/demo-logins.ts';
 import { authTokens, users } from '../db/schema/index.ts';
+import {
+  hashKey,
+  newKey,
+  revokeToken,
+  selectWithSession,
+  TOKEN_ABSOLUTE_LIFETIME_MS,
+  TOKEN_IDLE_LIFETIME_MS,
+  TOKEN_TOUCH_INTERVAL_MS,
+} from '../modules/identity/index.ts';
 import { authHeaders, seededProductIds, tokenOf, userIdOf, useTestApp } from '../test/helper.ts';
 
 // GET me, the navigation, the call-flow list and the layout's start-up statuses and trial read the session in their own query
@@ -32,7 +41,12 @@ async function urlOf(route: (typeof routes)[number]) {
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
 const lastUsedAt = async (key: string) =>
-  (await t.db.select({ at: authTokens.lastUsedAt }).from(authTokens).where(eq(authTokens.keyHash, hashKey(key))))[0]?.at;
+  (
+    await t.db
+      .select({ at: authTokens.lastUsedAt })
+      .from(authTokens)
+      .where(eq(authTokens.keyHash, hashKey(key)))
+  )[0]?.at;
 
 describe.each(routes)('GET %s', (route) => {
   it('answers a live token, and touches its last use at most once a minute', async () => {
@@ -54,11 +68,20 @@ describe.each(routes)('GET %s', (route) => {
     expect(missing.headers['www-authenticate']).toBe('Token');
 
     const revoked = await tokenOf(t, demoLogins.customer);
-    const [row] = await t.db.select({ id: authTokens.id }).from(authTokens).where(eq(authTokens.keyHash, hashKey(revoked)));
+    const [row] = await t.db
+      .select({ id: authTokens.id })
+      .from(authTokens)
+      .where(eq(authTokens.keyHash, hashKey(revoked)));
     await revokeToken(t.db, row!.id, t.clock.now());
     const expired = await tokenOf(t, demoLogins.customer);
     t.clock.advance(TOKEN_IDLE_LIFETIME_MS + 1000);
-    for (const header of ['Token not-a-key', `Token ${newKey()}`, `Token ${newKey()} extra`, `Token ${revoked}`, `Token ${expired}`]) {
+    for (const header of [
+      'Token not-a-key',
+      `Token ${newKey()}`,
+      `Token ${newKey()} extra`,
+      `Token ${revoked}`,
+      `Token ${expired}`,
+    ]) {
       const response = await get(url, { authorization: header });
       expect(response.statusCode, header).toBe(401);
       expect(response.json()).toEqual({ detail: errorMessages.invalidToken });
@@ -76,10 +99,16 @@ describe.each(routes)('GET %s', (route) => {
       const response = await get(url, authHeaders(key));
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: errorMessages.invalidToken });
-      const [token] = await t.db.select({ revokedAt: authTokens.revokedAt }).from(authTokens).where(eq(authTokens.keyHash, hashKey(key)));
+      const [token] = await t.db
+        .select({ revokedAt: authTokens.revokedAt })
+        .from(authTokens)
+        .where(eq(authTokens.keyHash, hashKey(key)));
       expect(token!.revokedAt).toEqual(t.clock.now());
     } finally {
-      await t.db.update(users).set({ permissions: [MANAGE_OTHER_USERS] }).where(eq(users.id, staffId));
+      await t.db
+        .update(users)
+        .set({ permissions: [MANAGE_OTHER_USERS] })
+        .where(eq(users.id, staffId));
     }
   });
 
@@ -102,8 +131,12 @@ describe('routes that read the session in their own query', () => {
   it("read only the session's token, whatever a route's query adds", async () => {
     const key = await tokenOf(t, demoLogins.customer);
     await tokenOf(t, demoLogins.staff);
-    const widened = selectWithSession(t.db, {}).where(sql`true`).prepare('test_widened_session');
-    expect((await widened.execute({ keyHash: hashKey(key) })).map((row) => row.user.email)).toEqual([demoLogins.customer.email]);
+    const widened = selectWithSession(t.db, {})
+      .where(sql`true`)
+      .prepare('test_widened_session');
+    expect((await widened.execute({ keyHash: hashKey(key) })).map((row) => row.user.email)).toEqual([
+      demoLogins.customer.email,
+    ]);
     expect(await widened.execute({ keyHash: hashKey(newKey()) })).toEqual([]);
   });
 
@@ -140,7 +173,10 @@ describe('routes that read the session in their own query', () => {
 
     const staff = await tokenOf(t, demoLogins.staff);
     expect(Me.parse((await get('/api/v3/me/', authHeaders(staff))).json()).logged_in_as).toBeNull();
-    expect(Navigation.parse((await get('/api/v3/navigation/', authHeaders(staff))).json())).toEqual({ account: null, products: [] });
+    expect(Navigation.parse((await get('/api/v3/navigation/', authHeaders(staff))).json())).toEqual({
+      account: null,
+      products: [],
+    });
     const flows = await get(`/api/v2/voip/${(await seededProductIds(t.db)).acme}/call-flows/`, authHeaders(staff));
     expect(flows.statusCode).toBe(404);
   });

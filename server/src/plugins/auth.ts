@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { errorMessages } from '@portal/contract';
-import { hashKey, KEY_PATTERN, type Authentication } from '../modules/identity/index.ts';
-import { authenticateKey, sessionOf, type SessionRow } from '../modules/identity/index.ts';
+
+import {
+  authenticateKey,
+  hashKey,
+  KEY_PATTERN,
+  sessionOf,
+  type Authentication,
+  type SessionRow,
+} from '../modules/identity/index.ts';
 import { auditSwitchedChange } from '../modules/staff/audit.ts';
 import { detailError } from './errors.ts';
 

@@ -1,5 +1,5 @@
-import fastifyCompress from '@fastify/compress';
 import { constants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /**

@@ -1,6 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+
 import { errorMessages } from '@portal/contract';
+
 import { detailError } from './errors.ts';
 
 export const CSRF_COOKIE = 'csrftoken';

@@ -1,6 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorMessages, NO_SUCH_ROW, storageMessages, STORAGE_FULL_STATUS, type DetailError, type FieldErrors } from '@portal/contract';
+
+import {
+  errorMessages,
+  NO_SUCH_ROW,
+  STORAGE_FULL_STATUS,
+  storageMessages,
+  type DetailError,
+  type FieldErrors,
+} from '@portal/contract';
 
 /** An answer we mean to give: thrown from hooks and handlers, sent as is by the error handler. */
 export class ApiError extends Error {
@@ -20,7 +28,8 @@ export const detailError = (statusCode: number, detail: string, headers?: Record
 export const fieldError = (field: string, message: string) => new ApiError(400, { [field]: [message] });
 
 /** 429 with the seconds to wait in Retry-After. */
-export const tooManyRequests = (detail: string, retryAfter: number) => detailError(429, detail, { 'Retry-After': String(retryAfter) });
+export const tooManyRequests = (detail: string, retryAfter: number) =>
+  detailError(429, detail, { 'Retry-After': String(retryAfter) });
 
 // Fastify's own wording names its internals; these say what the client should do instead.
 const frameworkMessages: Record<string, string> = {
@@ -58,7 +67,8 @@ function firstShapeIssues(issue: ValidationIssue): ValidationIssue[] {
   if (first.length === 0) return [issue];
   return first.flatMap((inner) =>
     firstShapeIssues({
-      instancePath: `${issue.instancePath.replace(/\/$/, '')}/${inner.path.map(String).join('/')}`.replace(/\/$/, '') || '/',
+      instancePath:
+        `${issue.instancePath.replace(/\/$/, '')}/${inner.path.map(String).join('/')}`.replace(/\/$/, '') || '/',
       message: inner.message,
       keyword: inner.code,
       params: { errors: inner.errors },
@@ -98,9 +108,14 @@ export function isStorageFull(error: unknown): boolean {
  * contract/src/ids.ts): the endpoint's message for a missing row, answered 404 like any missing row. Null for
  * anything else: malformed ids, and every fault of a query or a body, stay 400.
  */
-function missingRow(error: { validation: Array<{ params?: Record<string, unknown> }>; validationContext?: unknown }): string | null {
+function missingRow(error: {
+  validation: Array<{ params?: Record<string, unknown> }>;
+  validationContext?: unknown;
+}): string | null {
   if (error.validationContext !== 'params') return null;
-  const answers = error.validation.map((issue) => (issue.params?.params as Record<string, unknown> | undefined)?.[NO_SUCH_ROW]);
+  const answers = error.validation.map(
+    (issue) => (issue.params?.params as Record<string, unknown> | undefined)?.[NO_SUCH_ROW],
+  );
   return answers.every((answer) => typeof answer === 'string') ? (answers[0] as string) : null;
 }
 

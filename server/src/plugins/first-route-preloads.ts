@@ -1,5 +1,8 @@
 /** The parts of Vite's build manifest (dist/.vite/manifest.json) read here. */
-export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
+export type ViteManifest = Record<
+  string,
+  { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+>;
 
 /**
  * The pages most visits start on, by path, with the lazy route modules (src/app/routes.tsx) they
@@ -12,7 +15,11 @@ export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imp
  */
 export const FIRST_ROUTES: { name: string; path: RegExp; sources: string[] }[] = [
   // The social sign-in buttons load beside the form (their room is kept): preloaded, they are not a round trip after it.
-  { name: 'login page', path: /^\/auth\/login\/?$/, sources: ['src/app/routes/auth/login.tsx', 'src/features/social-sign-in/components/social-sign-in-buttons.tsx'] },
+  {
+    name: 'login page',
+    path: /^\/auth\/login\/?$/,
+    sources: ['src/app/routes/auth/login.tsx', 'src/features/social-sign-in/components/social-sign-in-buttons.tsx'],
+  },
   {
     name: 'home page',
     path: /^\/$/,

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+
 import { errorMessages } from '@portal/contract';
+
 import { detailError } from './errors.ts';
 
 // Fatal: a byte sequence that is not UTF-8 throws instead of becoming U+FFFD, which would be stored as if sent.

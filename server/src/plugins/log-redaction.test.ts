@@ -1,14 +1,17 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { redactUrl, RequestLogController, requestForLog } from './log-redaction.ts';
+
+import { redactUrl, requestForLog, RequestLogController } from './log-redaction.ts';
 
 describe('redactUrl', () => {
   it('takes the secrets out of link and callback URLs', () => {
     expect(redactUrl('/auth/password_reset/MQ/abcDEF123')).toBe('/auth/password_reset/MQ/[redacted]');
     expect(redactUrl('/auth/password_reset/MQ/abcDEF123/success')).toBe('/auth/password_reset/MQ/[redacted]/success');
     expect(redactUrl('/auth/register/verify/k3y-value')).toBe('/auth/register/verify/[redacted]');
-    expect(redactUrl('/login?code=SECRET&state=ALSO&scope=email')).toBe('/login?code=[redacted]&state=[redacted]&scope=email');
+    expect(redactUrl('/login?code=SECRET&state=ALSO&scope=email')).toBe(
+      '/login?code=[redacted]&state=[redacted]&scope=email',
+    );
   });
 
   it('leaves other URLs as they are', () => {
@@ -27,7 +30,10 @@ describe('RequestLogController', () => {
         done();
       },
     });
-    const app = Fastify({ logger: { level, stream, serializers: { req: requestForLog } }, logController: new RequestLogController() });
+    const app = Fastify({
+      logger: { level, stream, serializers: { req: requestForLog } },
+      logController: new RequestLogController(),
+    });
     app.get('/auth/password_reset/:uid/:token', async () => ({ ok: true }));
     app.get('/boom', async () => {
       throw new Error('broken');
@@ -42,7 +48,11 @@ describe('RequestLogController', () => {
     expect(completed()).toEqual([]);
     expect((await app.inject('/boom?token=abc')).statusCode).toBe(500);
     expect(completed()).toHaveLength(1);
-    expect(completed()[0]).toMatchObject({ level: 50, req: { method: 'GET', url: '/boom?token=[redacted]' }, res: { statusCode: 500 } });
+    expect(completed()[0]).toMatchObject({
+      level: 50,
+      req: { method: 'GET', url: '/boom?token=[redacted]' },
+      res: { statusCode: 500 },
+    });
     await app.close();
   });
 
@@ -50,7 +60,11 @@ describe('RequestLogController', () => {
     const { app, completed } = await appLogging('debug');
     await app.inject('/auth/password_reset/MQ/secret-token');
     expect(completed()).toHaveLength(1);
-    expect(completed()[0]).toMatchObject({ level: 20, req: { url: '/auth/password_reset/MQ/[redacted]' }, res: { statusCode: 200 } });
+    expect(completed()[0]).toMatchObject({
+      level: 20,
+      req: { url: '/auth/password_reset/MQ/[redacted]' },
+      res: { statusCode: 200 },
+    });
     expect(JSON.stringify(completed())).not.toContain('secret-token');
     await app.close();
   });

@@ -38,6 +38,9 @@ export class RequestLogController extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const elapsed = reply.elapsedTime;
     const level = error || reply.statusCode >= 500 ? 'error' : elapsed > SLOW_ANSWER_MS ? 'warn' : 'debug';
-    reply.log[level]({ req: request, res: reply, responseTime: elapsed, ...(error && { err: error }) }, 'request completed');
+    reply.log[level](
+      { req: request, res: reply, responseTime: elapsed, ...(error && { err: error }) },
+      'request completed',
+    );
   }
 }

@@ -1,6 +1,14 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_STORED_AUDIO_BYTES, audioCallMessages, audioMessages, type Multipart, type UploadedFile } from '@portal/contract';
+
+import {
+  audioCallMessages,
+  audioMessages,
+  MAX_STORED_AUDIO_BYTES,
+  type Multipart,
+  type UploadedFile,
+} from '@portal/contract';
+
 import { ApiError, detailError, frameworkErrors } from './errors.ts';
 
 /**

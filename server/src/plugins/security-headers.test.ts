@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { buildApp } from '../app.ts';
 import { MemoryAudioStorage } from '../audio/storage.ts';
 import { demoLogins } from '../db/demo-logins.ts';
@@ -85,7 +86,11 @@ describe('security headers', () => {
       await app.close();
     }
     // Without TRUST_PROXY the header is not believed (anyone could send it).
-    const untrusted = await t.app.inject({ method: 'GET', url: '/auth/csrf/', headers: { 'x-forwarded-proto': 'https' } });
+    const untrusted = await t.app.inject({
+      method: 'GET',
+      url: '/auth/csrf/',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(untrusted.headers['strict-transport-security']).toBeUndefined();
     expect(untrusted.headers['set-cookie']).not.toMatch(/Secure/);
   });
@@ -106,18 +111,30 @@ describe('security headers', () => {
 
 describe('compression', () => {
   it('sends the build-time brotli or gzip file by Accept-Encoding, with Vary and the asset type', async () => {
-    const br = await t.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-3f9a1c.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
-    const gz = await t.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-3f9a1c.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     const plain = await t.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
     // The page for a client-side route too.
-    const page = await t.app.inject({ method: 'GET', url: '/calls', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/calls',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['content-type']).toMatch(/^text\/html/);

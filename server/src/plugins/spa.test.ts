@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { AnalyticsSettings, CSP_NONCE_PLACEHOLDER } from '@portal/contract';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+
+import { AnalyticsSettings, CSP_NONCE_PLACEHOLDER } from '@portal/contract';
+
 import { useTestApp } from '../test/helper.ts';
 import { firstRoutePreloads, type ViteManifest } from './first-route-preloads.ts';
 import { analyticsMeta, registerSpa } from './spa.ts';
@@ -24,13 +26,27 @@ writeFileSync(join(staticDir, 'assets', 'index-1.js'), 'console.log("portal")');
 const manifest: ViteManifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_runtime.js'] },
   '_runtime.js': { file: 'assets/runtime-1.js' },
-  'src/app/routes/auth/login.tsx': { file: 'assets/login-1.js', imports: ['_runtime.js', 'index.html', '_use-form.js'] },
+  'src/app/routes/auth/login.tsx': {
+    file: 'assets/login-1.js',
+    imports: ['_runtime.js', 'index.html', '_use-form.js'],
+  },
   '_use-form.js': { file: 'assets/use-form-1.js', imports: ['index.html'] },
-  'src/features/social-sign-in/components/social-sign-in-buttons.tsx': { file: 'assets/social-1.js', imports: ['index.html', '_use-form.js'] },
+  'src/features/social-sign-in/components/social-sign-in-buttons.tsx': {
+    file: 'assets/social-1.js',
+    imports: ['index.html', '_use-form.js'],
+  },
   'src/app/layouts/default-layout.tsx': { file: 'assets/default-layout-1.js', imports: ['index.html', '_toaster.js'] },
   '_toaster.js': { file: 'assets/toaster-1.js' },
-  'src/app/routes/app/home.tsx': { file: 'assets/home-1.js', imports: ['index.html', '_app-downloads.js'], dynamicImports: ['src/app/routes/app/home-divert-notices.tsx'] },
-  '_app-downloads.js': { file: 'assets/app-downloads-1.js', imports: ['index.html'], dynamicImports: ['src/features/download-apps/components/app-qr-code.tsx'] },
+  'src/app/routes/app/home.tsx': {
+    file: 'assets/home-1.js',
+    imports: ['index.html', '_app-downloads.js'],
+    dynamicImports: ['src/app/routes/app/home-divert-notices.tsx'],
+  },
+  '_app-downloads.js': {
+    file: 'assets/app-downloads-1.js',
+    imports: ['index.html'],
+    dynamicImports: ['src/features/download-apps/components/app-qr-code.tsx'],
+  },
   'src/features/download-apps/components/app-qr-code.tsx': { file: 'assets/qr-1.js', imports: ['index.html'] },
   'src/app/routes/app/home-divert-notices.tsx': { file: 'assets/divert-notices-1.js', imports: ['index.html'] },
 };
@@ -74,7 +90,11 @@ describe('the SPA page', () => {
   });
 
   it('is compressed on the way out (it cannot be pre-compressed), and never cached', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/auth/login/', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/auth/login/',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
     const html = brotliDecompressSync(page.rawPayload).toString();
@@ -114,14 +134,21 @@ describe('the SPA page', () => {
 describe('the analytics settings in the page', () => {
   it('are written, escaped, only when a service is configured; the default page has none', async () => {
     const settings: AnalyticsSettings = {
-      services: [{ kind: 'product-analytics', url: 'https://events.example/track?a=1&b=</head>', key: 'k"1' }, { kind: 'sandbox' }],
+      services: [
+        { kind: 'product-analytics', url: 'https://events.example/track?a=1&b=</head>', key: 'k"1' },
+        { kind: 'sandbox' },
+      ],
     };
     const app = Fastify();
     try {
       await registerSpa(app, staticDir, () => "default-src 'self'", undefined, settings);
       const page = await app.inject({ method: 'GET', url: '/auth/login/' });
       const content = /<meta name="portal-analytics" content="([^"]*)">/.exec(page.body)?.[1];
-      const text = content?.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+      const text = content
+        ?.replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
       expect(AnalyticsSettings.parse(JSON.parse(text ?? 'null'))).toEqual(settings);
       // Nothing of the settings closes the head early.
       expect(page.body.match(/<\/head>/g)).toHaveLength(1);

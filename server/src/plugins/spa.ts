@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ANALYTICS_META_NAME, CSP_NONCE_PLACEHOLDER, type AnalyticsSettings } from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+
+import { ANALYTICS_META_NAME, CSP_NONCE_PLACEHOLDER, type AnalyticsSettings } from '@portal/contract';
+
 import { sendNotFound } from './errors.ts';
 import { firstRoutePreloads, type ViteManifest } from './first-route-preloads.ts';
 import type { PageCsp } from './security-headers.ts';
@@ -24,7 +26,8 @@ function readTemplate(staticDir: string, mtimeMs: number): PageTemplate {
   return { mtimeMs, parts: html.split(CSP_NONCE_PLACEHOLDER), preloadsFor: firstRoutePreloads(manifest) };
 }
 
-const attributeText = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const attributeText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The page's note of the configured analytics services (spec 000 section 7), read by the SPA before it asks

@@ -1,8 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { clone, globalRegistry, type $ZodType, type output } from 'zod/v4/core';
-import { ApiErrorBody, Binary, DetailError, DirectDebitError, endpoints, SwitchUserErrorBody, TransferError, type Endpoint, type EndpointName } from '@portal/contract';
+
+import {
+  ApiErrorBody,
+  Binary,
+  DetailError,
+  DirectDebitError,
+  endpoints,
+  SwitchUserErrorBody,
+  TransferError,
+  type Endpoint,
+  type EndpointName,
+} from '@portal/contract';
 import { MAX_FLOW_DEPTH, MAX_IMPORT_CHARS } from '@portal/editor-core';
+
 import { authenticate, requireTokenKey } from '../plugins/auth.ts';
 import { detailError, type ApiError } from '../plugins/errors.ts';
 import { readMultipart, registerMultipart } from '../plugins/multipart.ts';
@@ -90,43 +102,87 @@ function documented<S extends $ZodType>(schema: S, description: string): S {
 // Error answers, documented on every route that can give them.
 const errorSchemas = {
   // A number transfer's refusal also carries `message` (contract/src/numbers.ts); first, so its message is kept.
-  400: documented(z.union([TransferError, ApiErrorBody]), 'Invalid request: field arrays ({"email": ["..."]}, non_field_errors) or {detail}'),
+  400: documented(
+    z.union([TransferError, ApiErrorBody]),
+    'Invalid request: field arrays ({"email": ["..."]}, non_field_errors) or {detail}',
+  ),
   401: documented(DetailError, 'No token, or the token is invalid, expired or revoked'),
   403: documented(DetailError, 'CSRF check failed: send the csrftoken cookie value in X-CSRFToken'),
-  404: documented(DetailError, "No such item, or it belongs to another account (the product must be one of the signed-in customer's cloud phones)"),
-  412: documented(DetailError, 'The version sent (body version or If-Match) is not the current one: someone changed it since'),
+  404: documented(
+    DetailError,
+    "No such item, or it belongs to another account (the product must be one of the signed-in customer's cloud phones)",
+  ),
+  412: documented(
+    DetailError,
+    'The version sent (body version or If-Match) is not the current one: someone changed it since',
+  ),
   413: documented(DetailError, 'Request body too large'),
   415: documented(DetailError, 'Request body is not JSON'),
   notMultipart: documented(DetailError, 'Request body is not multipart/form-data'),
   416: documented(DetailError, 'The Range asked for lies beyond the end of the file (Content-Range: bytes */{size})'),
-  429: documented(DetailError, 'Too many failed sign-ins, verification e-mails, wrong current passwords, e-mail changes, sign-in links, reset links or text messages asked for; retry after the Retry-After header seconds'),
-  staff403: documented(DetailError, "CSRF check failed, or the person is not staff with the role \"Allow to manage other users' accounts\""),
-  viewing403: documented(DetailError, "CSRF check failed, or a staff member viewing a customer's account asked to change its password or e-mail address"),
-  switch400: documented(SwitchUserErrorBody, 'Invalid e-mail (field arrays), your own account, or not switched ({detail, error})'),
-  switch403: documented(SwitchUserErrorBody, "CSRF check failed ({detail}), or not staff with the role \"Allow to manage other users' accounts\", or a staff account asked for ({detail, error})"),
+  429: documented(
+    DetailError,
+    'Too many failed sign-ins, verification e-mails, wrong current passwords, e-mail changes, sign-in links, reset links or text messages asked for; retry after the Retry-After header seconds',
+  ),
+  staff403: documented(
+    DetailError,
+    'CSRF check failed, or the person is not staff with the role "Allow to manage other users\' accounts"',
+  ),
+  viewing403: documented(
+    DetailError,
+    "CSRF check failed, or a staff member viewing a customer's account asked to change its password or e-mail address",
+  ),
+  switch400: documented(
+    SwitchUserErrorBody,
+    'Invalid e-mail (field arrays), your own account, or not switched ({detail, error})',
+  ),
+  switch403: documented(
+    SwitchUserErrorBody,
+    'CSRF check failed ({detail}), or not staff with the role "Allow to manage other users\' accounts", or a staff account asked for ({detail, error})',
+  ),
   switch404: documented(SwitchUserErrorBody, 'No user has that e-mail address ({detail, error})'),
   503: documented(DetailError, 'Text to speech is busy; retry after the Retry-After header seconds'),
   directDebit400: documented(
     z.union([z.intersection(DirectDebitError, z.record(z.string(), z.unknown())), ApiErrorBody]),
     'Invalid request (field arrays), or bank details the modulus check refused: field arrays with extra_data, the mandate as it now stands',
   ),
-  checker503: documented(DetailError, "The networks' broadband checker failed or did not answer; retry after the Retry-After header seconds"),
+  checker503: documented(
+    DetailError,
+    "The networks' broadband checker failed or did not answer; retry after the Retry-After header seconds",
+  ),
 };
 
 /** Endpoints that answer 429 when throttled. */
 const throttled = new Set<EndpointName>([
-  'login', 'resendVerificationEmail', 'patchMe', 'changePassword',
-  'register', 'requestMagicLink', 'passwordReset', 'smsSend', 'smsVerify',
+  'login',
+  'resendVerificationEmail',
+  'patchMe',
+  'changePassword',
+  'register',
+  'requestMagicLink',
+  'passwordReset',
+  'smsSend',
+  'smsVerify',
   'socialAuthorizationUrl',
 ]);
 /** The switch calls, whose errors carry `error` beside `detail` (contract/src/staff.ts). */
 const switchCalls = new Set<EndpointName>(['switchUser', 'returnToStaff']);
 /** Endpoints that compare versions (optimistic concurrency) and answer 412 on a stale one. */
-const versioned = new Set<EndpointName>(['patchCallFlow', 'deleteCallFlow', 'patchSimpleCallFlow', 'restoreCallFlowVersion']);
+const versioned = new Set<EndpointName>([
+  'patchCallFlow',
+  'deleteCallFlow',
+  'patchSimpleCallFlow',
+  'restoreCallFlowVersion',
+]);
 /** Endpoints that run text to speech, which answers 503 when too many syntheses wait. */
 const speaking = new Set<EndpointName>(['getTextToSpeech', 'postTextToSpeech', 'postVoicemailGreetingText']);
 /** Endpoints that ask the networks' broadband checker (server/src/broadband/), which answer 503 when it fails. */
-const askingChecker = new Set<EndpointName>(['broadbandAddressSearch', 'broadbandAvailability', 'broadbandTariffAvailability', 'createTelcoLead']);
+const askingChecker = new Set<EndpointName>([
+  'broadbandAddressSearch',
+  'broadbandAvailability',
+  'broadbandTariffAvailability',
+  'createTelcoLead',
+]);
 
 /**
  * Endpoints a payment link opens signed out: with a `tkn` query the handler checks the link
@@ -134,8 +190,15 @@ const askingChecker = new Set<EndpointName>(['broadbandAddressSearch', 'broadban
  */
 const tokenOrSignedIn = new Set<EndpointName>(['processPayment', 'verifyPayment']);
 /** Endpoints opened by an e-mailed link's token, which answer 401 when the link is not valid, used or expired. */
-const linkOpened = new Set<EndpointName>(['getPaymentsByToken', 'getMandateEntry', 'postMandateEntry', 'getRecurringCardPayment', 'postRecurringCardPayment']);
-const hasLinkToken = (request: FastifyRequest) => typeof (request.query as { tkn?: unknown } | undefined)?.tkn === 'string';
+const linkOpened = new Set<EndpointName>([
+  'getPaymentsByToken',
+  'getMandateEntry',
+  'postMandateEntry',
+  'getRecurringCardPayment',
+  'postRecurringCardPayment',
+]);
+const hasLinkToken = (request: FastifyRequest) =>
+  typeof (request.query as { tkn?: unknown } | undefined)?.tkn === 'string';
 
 function errorResponses(name: EndpointName, endpoint: Endpoint) {
   // Fastify reads a body on every unsafe call, whether or not the endpoint declares one.
@@ -148,7 +211,10 @@ function errorResponses(name: EndpointName, endpoint: Endpoint) {
     ...(versioned.has(name) && { 412: errorSchemas[412] }),
     ...(unsafe && { 413: errorSchemas[413], 415: endpoint.multipart ? errorSchemas.notMultipart : errorSchemas[415] }),
     // Every audio answer honours Range: 206 with part of the file, 416 past its end.
-    ...(endpoint.response === Binary && { 206: Binary.describe('The part of the file the Range header asked for'), 416: errorSchemas[416] }),
+    ...(endpoint.response === Binary && {
+      206: Binary.describe('The part of the file the Range header asked for'),
+      416: errorSchemas[416],
+    }),
     ...(throttled.has(name) && { 429: errorSchemas[429] }),
     ...(name === 'staffAuditLog' && { 403: errorSchemas.staff403 }),
     ...((name === 'patchMe' || name === 'changePassword') && { 403: errorSchemas.viewing403 }),

@@ -1,4 +1,5 @@
 import { ADDRESS_LOOKUP_COUNTRY, addressSummaryLine, normalisePostcode } from '@portal/contract';
+
 import type { Address, AddressLookup } from '../address/lookup.ts';
 
 /** One address of the sandbox data set, before its postcode, summary line, id and country are added. */
@@ -66,7 +67,11 @@ export const sandboxAddresses: Readonly<Record<string, SandboxStreet>> = {
   'BN1 1YE': {
     city: 'Brighton',
     county: 'East Sussex',
-    premises: [{ line_one: 'Suite 1, 40 North Road' }, { line_one: 'Suite 2, 40 North Road' }, { line_one: 'Suite 3, 40 North Road' }],
+    premises: [
+      { line_one: 'Suite 1, 40 North Road' },
+      { line_one: 'Suite 2, 40 North Road' },
+      { line_one: 'Suite 3, 40 North Road' },
+    ],
   },
   'YO1 7HH': {
     city: 'York',
@@ -88,12 +93,20 @@ export const sandboxAddresses: Readonly<Record<string, SandboxStreet>> = {
   'M1 1AE': {
     city: 'Manchester',
     county: 'Greater Manchester',
-    premises: [{ line_one: 'Unit 2, Tannery Mews' }, { line_one: 'Unit 3, Tannery Mews' }, { line_one: 'The Loft, 8 Tannery Mews' }],
+    premises: [
+      { line_one: 'Unit 2, Tannery Mews' },
+      { line_one: 'Unit 3, Tannery Mews' },
+      { line_one: 'The Loft, 8 Tannery Mews' },
+    ],
   },
   'B33 8TH': {
     city: 'Birmingham',
     county: 'West Midlands',
-    premises: [{ line_one: '21 Foxglove Parade' }, { line_one: '23 Foxglove Parade' }, { line_one: '25 Foxglove Parade', line_two: 'Kitts Green' }],
+    premises: [
+      { line_one: '21 Foxglove Parade' },
+      { line_one: '23 Foxglove Parade' },
+      { line_one: '25 Foxglove Parade', line_two: 'Kitts Green' },
+    ],
   },
   'EC1A 1BB': {
     city: 'London',
@@ -107,62 +120,110 @@ export const sandboxAddresses: Readonly<Record<string, SandboxStreet>> = {
   'E1 6AN': {
     city: 'London',
     county: 'Greater London',
-    premises: [{ line_one: '14 Weavers Passage' }, { line_one: '16 Weavers Passage' }, { line_one: 'Unit B, 18 Weavers Passage' }],
+    premises: [
+      { line_one: '14 Weavers Passage' },
+      { line_one: '16 Weavers Passage' },
+      { line_one: 'Unit B, 18 Weavers Passage' },
+    ],
   },
   'G2 4JR': {
     city: 'Glasgow',
     county: 'Lanarkshire',
-    premises: [{ line_one: 'Suite 5, 101 Thistle Court' }, { line_one: 'Suite 6, 101 Thistle Court' }, { line_one: '103 Thistle Court' }],
+    premises: [
+      { line_one: 'Suite 5, 101 Thistle Court' },
+      { line_one: 'Suite 6, 101 Thistle Court' },
+      { line_one: '103 Thistle Court' },
+    ],
   },
   'EH1 1YZ': {
     city: 'Edinburgh',
     county: 'Midlothian',
-    premises: [{ line_one: '2F1, 9 Lamplighter Close' }, { line_one: '3F2, 9 Lamplighter Close' }, { line_one: '11 Lamplighter Close' }],
+    premises: [
+      { line_one: '2F1, 9 Lamplighter Close' },
+      { line_one: '3F2, 9 Lamplighter Close' },
+      { line_one: '11 Lamplighter Close' },
+    ],
   },
   'NE1 4XF': {
     city: 'Newcastle upon Tyne',
     county: 'Tyne and Wear',
-    premises: [{ line_one: '30 Coble Dene Walk' }, { line_one: '32 Coble Dene Walk' }, { line_one: 'Boathouse, Coble Dene Walk' }],
+    premises: [
+      { line_one: '30 Coble Dene Walk' },
+      { line_one: '32 Coble Dene Walk' },
+      { line_one: 'Boathouse, Coble Dene Walk' },
+    ],
   },
   'CB2 1TN': {
     city: 'Cambridge',
     county: 'Cambridgeshire',
-    premises: [{ line_one: '5 Punters Row' }, { line_one: '6 Punters Row' }, { line_one: 'Innovation Suite, 8 Punters Row', line_two: 'Newnham' }],
+    premises: [
+      { line_one: '5 Punters Row' },
+      { line_one: '6 Punters Row' },
+      { line_one: 'Innovation Suite, 8 Punters Row', line_two: 'Newnham' },
+    ],
   },
   'OX1 2JD': {
     city: 'Oxford',
     county: 'Oxfordshire',
-    premises: [{ line_one: '41 Quillfeather Lane' }, { line_one: '43 Quillfeather Lane' }, { line_one: '45 Quillfeather Lane' }],
+    premises: [
+      { line_one: '41 Quillfeather Lane' },
+      { line_one: '43 Quillfeather Lane' },
+      { line_one: '45 Quillfeather Lane' },
+    ],
   },
   'BT1 5GS': {
     city: 'Belfast',
     county: 'County Antrim',
-    premises: [{ line_one: 'Unit 9, Linenhall Yard' }, { line_one: 'Unit 10, Linenhall Yard' }, { line_one: 'Unit 11, Linenhall Yard' }],
+    premises: [
+      { line_one: 'Unit 9, Linenhall Yard' },
+      { line_one: 'Unit 10, Linenhall Yard' },
+      { line_one: 'Unit 11, Linenhall Yard' },
+    ],
   },
   'EX1 1HS': {
     city: 'Exeter',
     county: 'Devon',
-    premises: [{ line_one: '2 Cathedral Steps Mews' }, { line_one: '4 Cathedral Steps Mews' }, { line_one: '6 Cathedral Steps Mews' }],
+    premises: [
+      { line_one: '2 Cathedral Steps Mews' },
+      { line_one: '4 Cathedral Steps Mews' },
+      { line_one: '6 Cathedral Steps Mews' },
+    ],
   },
   'L1 8JQ': {
     city: 'Liverpool',
     county: 'Merseyside',
-    premises: [{ line_one: 'Dock Studio 1, Ropewalk Court' }, { line_one: 'Dock Studio 2, Ropewalk Court' }, { line_one: '17 Ropewalk Court' }],
+    premises: [
+      { line_one: 'Dock Studio 1, Ropewalk Court' },
+      { line_one: 'Dock Studio 2, Ropewalk Court' },
+      { line_one: '17 Ropewalk Court' },
+    ],
   },
   'NG1 5FW': {
     city: 'Nottingham',
     county: 'Nottinghamshire',
-    premises: [{ line_one: '8 Lacemakers Yard' }, { line_one: '10 Lacemakers Yard' }, { line_one: '12 Lacemakers Yard', line_two: 'Lace Market' }],
+    premises: [
+      { line_one: '8 Lacemakers Yard' },
+      { line_one: '10 Lacemakers Yard' },
+      { line_one: '12 Lacemakers Yard', line_two: 'Lace Market' },
+    ],
   },
   'CF24 3AA': {
     city: 'Cardiff',
     county: 'South Glamorgan',
-    premises: [{ line_one: '19 Coalexchange Terrace' }, { line_one: '21 Coalexchange Terrace' }, { line_one: '23 Coalexchange Terrace' }],
+    premises: [
+      { line_one: '19 Coalexchange Terrace' },
+      { line_one: '21 Coalexchange Terrace' },
+      { line_one: '23 Coalexchange Terrace' },
+    ],
   },
   'PL1 2AA': {
     city: 'Plymouth',
     county: 'Devon',
-    premises: [{ line_one: 'Chandlery, 2 Barbican Slip' }, { line_one: '4 Barbican Slip' }, { line_one: '6 Barbican Slip' }],
+    premises: [
+      { line_one: 'Chandlery, 2 Barbican Slip' },
+      { line_one: '4 Barbican Slip' },
+      { line_one: '6 Barbican Slip' },
+    ],
   },
 };
 
@@ -175,8 +236,19 @@ function buildIndex(): Map<string, Address[]> {
     index.set(
       post_code,
       street.premises.map((premises, i) => {
-        const parts = { line_one: premises.line_one, line_two: premises.line_two ?? '', city: street.city, county: street.county, post_code };
-        return { id: `sandbox-${compact}-${i + 1}`, summary_line: addressSummaryLine(parts), ...parts, country: ADDRESS_LOOKUP_COUNTRY };
+        const parts = {
+          line_one: premises.line_one,
+          line_two: premises.line_two ?? '',
+          city: street.city,
+          county: street.county,
+          post_code,
+        };
+        return {
+          id: `sandbox-${compact}-${i + 1}`,
+          summary_line: addressSummaryLine(parts),
+          ...parts,
+          country: ADDRESS_LOOKUP_COUNTRY,
+        };
       }),
     );
   }

@@ -12,6 +12,12 @@ export class SandboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.outbox.add({ channel: 'email', to: message.to, subject: message.subject, body: message.text, createdAt: this.now() });
+    await this.outbox.add({
+      channel: 'email',
+      to: message.to,
+      subject: message.subject,
+      body: message.text,
+      createdAt: this.now(),
+    });
   }
 }

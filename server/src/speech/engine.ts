@@ -15,4 +15,3 @@ export interface SpeechEngine {
   /** Frees what the engine holds (a worker thread, a connection); called when the server closes. */
   close?(): Promise<void>;
 }
-

@@ -4,7 +4,7 @@
 // { id, voice, text }; the worker answers { id, wav } (eSpeak's own WAV bytes) or { id, error }.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { URL, pathToFileURL } from 'node:url';
+import { pathToFileURL, URL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 
 const moduleUrl = pathToFileURL(createRequire(import.meta.url).resolve('espeak-ng'));

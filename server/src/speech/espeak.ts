@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+
 import { AUDIO_FORMAT, type TtsVoice } from '@portal/contract';
+
 import { pcm16Samples, readWav } from '../audio/check.ts';
 import { encodeWav } from '../audio/wav.ts';
 import { serverRoot } from '../paths.ts';
@@ -97,7 +99,12 @@ export function toTelephoneWav(bytes: Uint8Array): Buffer {
   if (!reading.ok) throw new Error(`The speech engine answered no usable WAV (${reading.problem})`);
   const { wav } = reading;
   if (wav.formatTag !== 1 || wav.channels !== 1 || wav.bitsPerSample !== 16) {
-    throw new Error(`The speech engine answered ${wav.channels}-channel ${wav.bitsPerSample}-bit audio (format ${wav.formatTag})`);
+    throw new Error(
+      `The speech engine answered ${wav.channels}-channel ${wav.bitsPerSample}-bit audio (format ${wav.formatTag})`,
+    );
   }
-  return encodeWav(resample(pcm16Samples(bytes, wav), wav.sampleRate, AUDIO_FORMAT.sampleRate), AUDIO_FORMAT.sampleRate);
+  return encodeWav(
+    resample(pcm16Samples(bytes, wav), wav.sampleRate, AUDIO_FORMAT.sampleRate),
+    AUDIO_FORMAT.sampleRate,
+  );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { resample } from './resample.ts';
 
 function sine(hz: number, rate: number, seconds: number, amplitude = 10_000): Int16Array {

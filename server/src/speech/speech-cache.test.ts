@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { TtsVoice } from '@portal/contract';
+
 import { MemoryAudioStorage, type AudioStorage } from '../audio/storage.ts';
 import { DatabaseAudioStorage } from '../audio/stored-audio-repository.ts';
 import { encodeWav } from '../audio/wav.ts';

@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { AUDIO_FORMAT, audioMessages, type TtsVoice } from '@portal/contract';
+
 import { readWav } from '../audio/check.ts';
 import { MemoryAudioStorage } from '../audio/storage.ts';
 import { encodeWav } from '../audio/wav.ts';
@@ -91,7 +93,13 @@ describe('the eSpeak NG engine', () => {
       const reading = readWav(wav);
       expect(reading.ok).toBe(true);
       if (!reading.ok) return;
-      expect(reading.wav).toMatchObject({ formatTag: 1, channels: AUDIO_FORMAT.channels, sampleRate: AUDIO_FORMAT.sampleRate, bitsPerSample: 16, dataOffset: 44 });
+      expect(reading.wav).toMatchObject({
+        formatTag: 1,
+        channels: AUDIO_FORMAT.channels,
+        sampleRate: AUDIO_FORMAT.sampleRate,
+        bitsPerSample: 16,
+        dataOffset: 44,
+      });
       const seconds = reading.wav.dataBytes / 16000;
       // Eight words at eSpeak's 175 words a minute, with pauses: two to five seconds.
       expect(seconds).toBeGreaterThan(2);

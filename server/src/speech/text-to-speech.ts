@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { MAX_TTS_TEXT_LENGTH, audioMessages, cleanTtsText, type TtsVoice } from '@portal/contract';
+
+import { audioMessages, cleanTtsText, MAX_TTS_TEXT_LENGTH, type TtsVoice } from '@portal/contract';
+
 import type { AudioStorage } from '../audio/storage.ts';
 import type { SpeechEngine } from './engine.ts';
 import type { SpeechCacheRepository } from './speech-cache-repository.ts';
@@ -58,7 +60,10 @@ export class TextToSpeech {
     const cached = await this.storage.get(key);
     if (cached) {
       // Its last use, for eviction; a failure costs only the order of eviction.
-      if (this.cache) await this.cache.index.touch(key, cached.length, this.cache.now()).catch((error: unknown) => this.cache?.onError?.(error));
+      if (this.cache)
+        await this.cache.index
+          .touch(key, cached.length, this.cache.now())
+          .catch((error: unknown) => this.cache?.onError?.(error));
       return cached;
     }
     let pending = this.inFlight.get(key);

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+
 import { buildTemplate, removeTemplate } from './template.ts';
 
 /**

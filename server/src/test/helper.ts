@@ -5,16 +5,17 @@ import { join } from 'node:path';
 import { eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
+
 import { buildApp } from '../app.ts';
-import { CSRF_FORM_FIELD } from '../plugins/csrf.ts';
 import { FilesystemAudioStorage } from '../audio/storage.ts';
-import { issueToken } from '../modules/identity/index.ts';
+import type { BroadbandData } from '../broadband/broadband-data.ts';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/connect.ts';
 import type { DemoLogin } from '../db/demo-logins.ts';
 import { products, requestThrottles, users, voipUsers } from '../db/schema/index.ts';
 import { seedIfEmpty } from '../db/seed.ts';
+import { issueToken } from '../modules/identity/index.ts';
+import { CSRF_FORM_FIELD } from '../plugins/csrf.ts';
 import type { SpeechEngine } from '../speech/engine.ts';
-import type { BroadbandData } from '../broadband/broadband-data.ts';
 import { copyTemplateAudio, openFromTemplate, SEED_TIME, type TestTemplate } from './template.ts';
 
 export { SEED_TIME };
@@ -113,7 +114,9 @@ export function useTestApp(
       staticDir: options.staticDir ?? '/nonexistent/portal-spa',
       ...(options.speech && { speech: options.speech }),
       ...(options.broadbandData && { broadbandData: options.broadbandData }),
-      ...(options.callRuntime !== null && { callRuntime: options.callRuntime ?? { sipHost: '127.0.0.1:5080', secret: 'test-call-runtime-secret' } }),
+      ...(options.callRuntime !== null && {
+        callRuntime: options.callRuntime ?? { sipHost: '127.0.0.1:5080', secret: 'test-call-runtime-secret' },
+      }),
       ...(options.advancedCallForward !== undefined && { advancedCallForward: options.advancedCallForward }),
       ...(options.callRecordingsHidden !== undefined && { callRecordingsHidden: options.callRecordingsHidden }),
       ...(options.log && { logger: true, logLevel: options.log.level, logStream: options.log.stream }),
@@ -146,7 +149,13 @@ export async function getCsrf(app: FastifyInstance): Promise<Csrf> {
  * Posts a form of the sandbox's hosted checkout as a browser does: the CSRF cookie (or `cookie`, '' for none) and the
  * form's own CSRF field.
  */
-export function postSandboxForm(app: FastifyInstance, csrf: Csrf, url: string, fields: Record<string, string>, cookie = `csrftoken=${csrf.token}`) {
+export function postSandboxForm(
+  app: FastifyInstance,
+  csrf: Csrf,
+  url: string,
+  fields: Record<string, string>,
+  cookie = `csrftoken=${csrf.token}`,
+) {
   return app.inject({
     method: 'POST',
     url,
@@ -191,7 +200,10 @@ export interface FormFile {
  * A multipart/form-data body, as a browser's FormData sends it: text fields and files by name.
  * @example app.inject({ method: 'POST', url, ...multipartForm({ file: { filename: 'a.wav', bytes } }) })
  */
-export function multipartForm(fields: Record<string, string | FormFile>): { payload: Buffer; headers: { 'content-type': string } } {
+export function multipartForm(fields: Record<string, string | FormFile>): {
+  payload: Buffer;
+  headers: { 'content-type': string };
+} {
   const boundary = `----portal-test-${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -199,7 +211,11 @@ export function multipartForm(fields: Record<string, string | FormFile>): { payl
       typeof value === 'string'
         ? `Content-Disposition: form-data; name="${name}"\r\n\r\n`
         : `Content-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType ?? 'audio/wav'}\r\n\r\n`;
-    parts.push(Buffer.from(`--${boundary}\r\n${disposition}`), Buffer.from(typeof value === 'string' ? value : value.bytes), Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(`--${boundary}\r\n${disposition}`),
+      Buffer.from(typeof value === 'string' ? value : value.bytes),
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -216,12 +232,18 @@ export async function userIdOf(db: Database, login: Pick<DemoLogin, 'email'>): P
  * A fresh token of a demo user without the password check (files that need many tokens
  * skip the hashing); `actingAs` makes it a staff member's switched session.
  */
-export async function tokenOf(t: Pick<TestApp, 'db' | 'clock'>, login: DemoLogin, actingAs?: DemoLogin): Promise<string> {
+export async function tokenOf(
+  t: Pick<TestApp, 'db' | 'clock'>,
+  login: DemoLogin,
+  actingAs?: DemoLogin,
+): Promise<string> {
   return issueToken(t.db, await userIdOf(t.db, login), t.clock.now(), actingAs ? await userIdOf(t.db, actingAs) : null);
 }
 
 /** Ids of the first seeded products, in seed order: Acme's cloud phone, broadband and fibre, BrightDesk's trial phone, Corner Cafe's phone. */
-export async function seededProductIds(db: Database): Promise<{ acme: number; acmeBroadband: number; trial: number; cafe: number }> {
+export async function seededProductIds(
+  db: Database,
+): Promise<{ acme: number; acmeBroadband: number; trial: number; cafe: number }> {
   const rows = await db.select({ id: products.id }).from(products).orderBy(products.id);
   return { acme: rows[0]!.id, acmeBroadband: rows[1]!.id, trial: rows[3]!.id, cafe: rows[4]!.id };
 }
@@ -231,7 +253,9 @@ export async function seededProductIds(db: Database): Promise<{ acme: number; ac
  * (e-mails, texts) are done, so a test reads the outbox as a person would a moment later.
  */
 export function settleAfterInject(app: FastifyInstance): void {
-  const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<Awaited<ReturnType<FastifyInstance['inject']>>>;
+  const inject = app.inject.bind(app) as (
+    options: InjectOptions | string,
+  ) => Promise<Awaited<ReturnType<FastifyInstance['inject']>>>;
   const settled = async (options: InjectOptions | string) => {
     const response = await inject(options);
     await app.afterAnswerSettled();
@@ -247,7 +271,8 @@ export async function productsOfUser(db: Database, email: string) {
 }
 
 /** A cloud phone's users (its seats), by id. */
-export const seatsOf = (db: Database, productId: number) => db.select().from(voipUsers).where(eq(voipUsers.productId, productId)).orderBy(voipUsers.id);
+export const seatsOf = (db: Database, productId: number) =>
+  db.select().from(voipUsers).where(eq(voipUsers.productId, productId)).orderBy(voipUsers.id);
 
 /**
  * Forgets the hourly e-mail allowances of customers (mail/customer-mail-limit.ts), for files whose tests each ask for

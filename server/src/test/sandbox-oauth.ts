@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+
 import { socialRedirectUri } from '../modules/identity/index.ts';
 import { getCsrf } from './helper.ts';
 
@@ -7,7 +8,12 @@ import { getCsrf } from './helper.ts';
 export const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 /** Posts the consent form of an authorization URL, as the browser would from the sandbox's consent page. */
-export async function postConsent(app: FastifyInstance, url: URL, fields: Record<string, string>, options: { csrf?: boolean } = {}) {
+export async function postConsent(
+  app: FastifyInstance,
+  url: URL,
+  fields: Record<string, string>,
+  options: { csrf?: boolean } = {},
+) {
   const csrf = await getCsrf(app);
   return app.inject({
     method: 'POST',

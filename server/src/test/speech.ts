@@ -1,4 +1,5 @@
 import type { TtsVoice } from '@portal/contract';
+
 import type { SpeechEngine } from '../speech/engine.ts';
 import { EspeakEngine } from '../speech/espeak.ts';
 

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+
 import { dropLeftovers, TEST_DATABASE_NAME } from './template.ts';
 
 // PostgreSQL only (vitest.config.ts): the test databases a killed run leaves on the server.

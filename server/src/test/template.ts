@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+
 import { FilesystemAudioStorage } from '../audio/storage.ts';
 import { openDatabase, type OpenedDatabase } from '../db/connect.ts';
 import { seedIfEmpty } from '../db/seed.ts';
@@ -56,7 +57,11 @@ async function onServer<T>(url: string, run: (client: pg.Client) => Promise<T>):
 export async function buildTemplate(driver: 'pglite' | 'postgres'): Promise<TestTemplate> {
   const folder = mkdtempSync(join(tmpdir(), 'portal-test-template-'));
   const audio = join(folder, 'audio');
-  const build = async (open: () => Promise<OpenedDatabase>, seeded: boolean, save: (opened: OpenedDatabase) => Promise<void>) => {
+  const build = async (
+    open: () => Promise<OpenedDatabase>,
+    seeded: boolean,
+    save: (opened: OpenedDatabase) => Promise<void>,
+  ) => {
     const opened = await open();
     try {
       if (seeded) await seedIfEmpty(opened.db, new FilesystemAudioStorage(audio), SEED_TIME);
@@ -66,7 +71,8 @@ export async function buildTemplate(driver: 'pglite' | 'postgres'): Promise<Test
     }
   };
   if (driver === 'pglite') {
-    const save = (file: string) => async (opened: OpenedDatabase) => writeFileSync(file, Buffer.from(await (await opened.dump!()).arrayBuffer()));
+    const save = (file: string) => async (opened: OpenedDatabase) =>
+      writeFileSync(file, Buffer.from(await (await opened.dump!()).arrayBuffer()));
     const empty = join(folder, 'empty.tar');
     const seeded = join(folder, 'seeded.tar');
     await build(() => openDatabase({ dataDir: 'memory://' }), false, save(empty));
@@ -80,7 +86,11 @@ export async function buildTemplate(driver: 'pglite' | 'postgres'): Promise<Test
   const names = { empty: `${stem}_empty`, seeded: `${stem}_seeded` };
   for (const [kind, name] of Object.entries(names)) {
     await onServer(url, (client) => client.query(`create database "${name}"`));
-    await build(() => openDatabase({ url: databaseUrl(url, name) }), kind === 'seeded', async () => {});
+    await build(
+      () => openDatabase({ url: databaseUrl(url, name) }),
+      kind === 'seeded',
+      async () => {},
+    );
   }
   return { driver, ...names, audio, folder };
 }
@@ -107,7 +117,8 @@ export async function dropLeftovers(url: string): Promise<void> {
     const { rows } = await client.query<{ datname: string }>('select datname from pg_database');
     for (const { datname } of rows) {
       const pid = TEST_DATABASE_NAME.exec(datname)?.[1];
-      if (pid && Number(pid) !== process.pid && !running(Number(pid))) await client.query(`drop database if exists "${datname}" with (force)`);
+      if (pid && Number(pid) !== process.pid && !running(Number(pid)))
+        await client.query(`drop database if exists "${datname}" with (force)`);
     }
   });
 }
@@ -118,7 +129,8 @@ export async function removeTemplate(template: TestTemplate): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
   if (template.driver !== 'postgres' || !url) return;
   await onServer(url, async (client) => {
-    for (const name of [template.empty, template.seeded]) await client.query(`drop database if exists "${name}" with (force)`);
+    for (const name of [template.empty, template.seeded])
+      await client.query(`drop database if exists "${name}" with (force)`);
   });
 }
 

@@ -1,6 +1,8 @@
 import { Box } from '@chakra-ui/react';
-import type { NavigationProduct } from '@portal/contract';
 import { lazy, Suspense } from 'react';
+
+import type { NavigationProduct } from '@portal/contract';
+
 import { loadStatusCards, useStatuses } from '../../features/status/index.ts';
 
 // Shown to customers who have a status only.

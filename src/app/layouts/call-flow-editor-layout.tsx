@@ -1,6 +1,7 @@
 import { Flex } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+
 import { SkipLink } from '../../components/skip-link.tsx';
 import { Toaster } from '../../components/toaster.tsx';
 import { useMe } from '../../features/auth/index.ts';

@@ -1,11 +1,29 @@
-import { sortProductsLiveFirst } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunction } from 'react-router-dom';
-import { creditStatusQueryOptions, gettingStartedQueryOptions, lockedUsersQueryOptions, serviceStatusQueryOptions } from '../../features/status/index.ts';
-import { setUpgradeTrigger, trialStatusQueryOptions } from '../../features/trial/index.ts';
-import { getSelectedProductId, hasProductPages, lockedUserProducts, navigationQueryOptions, routeAt, selectedProduct, selectionAfterRoute, setSelectedProductId, startUpDecision } from '../../features/navigation/index.ts';
 
-const valueOf = <T>(result: PromiseSettledResult<T>): T | undefined => (result.status === 'fulfilled' ? result.value : undefined);
+import { sortProductsLiveFirst } from '@portal/contract';
+
+import {
+  getSelectedProductId,
+  hasProductPages,
+  lockedUserProducts,
+  navigationQueryOptions,
+  routeAt,
+  selectedProduct,
+  selectionAfterRoute,
+  setSelectedProductId,
+  startUpDecision,
+} from '../../features/navigation/index.ts';
+import {
+  creditStatusQueryOptions,
+  gettingStartedQueryOptions,
+  lockedUsersQueryOptions,
+  serviceStatusQueryOptions,
+} from '../../features/status/index.ts';
+import { setUpgradeTrigger, trialStatusQueryOptions } from '../../features/trial/index.ts';
+
+const valueOf = <T>(result: PromiseSettledResult<T>): T | undefined =>
+  result.status === 'fulfilled' ? result.value : undefined;
 
 /**
  * The default layout's start-up (spec 000 section 4), run before each page of the layout
@@ -28,7 +46,10 @@ export function defaultLayoutLoader(queryClient: QueryClient): LoaderFunction {
     ]);
 
     const products = valueOf(navigation)?.products ?? [];
-    setSelectedProductId(queryClient, selectionAfterRoute(getSelectedProductId(queryClient), products, routeAt(pathname)));
+    setSelectedProductId(
+      queryClient,
+      selectionAfterRoute(getSelectedProductId(queryClient), products, routeAt(pathname)),
+    );
     const locked = lockedUserProducts(products).map((product) => product.product_id);
     if (locked.length > 0) void queryClient.prefetchQuery(lockedUsersQueryOptions(locked));
 

@@ -1,11 +1,13 @@
-import { MANAGE_OTHER_USERS } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
+import { MANAGE_OTHER_USERS } from '@portal/contract';
+
 import { useLogout, useMe } from '../../features/auth/index.ts';
 import { EmergencyAddressDialog } from '../../features/emergency-address/index.ts';
-import { endSession } from '../session.ts';
 import { loadStaffTools } from '../../features/staff/index.ts';
+import { endSession } from '../session.ts';
 
 // Only staff with the role open it, from the dialog's Admin button.
 const AdminDialog = lazy(async () => ({ default: (await loadStaffTools()).AdminDialog }));

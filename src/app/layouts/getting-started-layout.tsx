@@ -1,5 +1,6 @@
 import { Button } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
+
 import { Toaster } from '../../components/toaster.tsx';
 import { useSignOut } from '../use-sign-out.ts';
 import { GuestLayout } from './guest-layout.tsx';

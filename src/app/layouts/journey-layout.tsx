@@ -1,5 +1,6 @@
 import { Button, Text } from '@chakra-ui/react';
 import { Outlet, Link as RouterLink } from 'react-router-dom';
+
 import * as paths from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/index.ts';
 import type { JourneyFrame } from '../journey-frames.ts';
@@ -30,7 +31,13 @@ export function JourneyLayout({ frame }: { frame: JourneyFrame }) {
       width={width}
       headerEnd={
         <>
-          <Text fontWeight="semibold" color="fg.muted" display={{ base: 'none', md: 'block' }} flex="1" textAlign="center">
+          <Text
+            fontWeight="semibold"
+            color="fg.muted"
+            display={{ base: 'none', md: 'block' }}
+            flex="1"
+            textAlign="center"
+          >
             {label}
           </Text>
           {/* type={undefined}: Button would put type="button" on the link */}

@@ -1,14 +1,16 @@
 import { Box } from '@chakra-ui/react';
-import { MANAGE_OTHER_USERS } from '@portal/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
+import { MANAGE_OTHER_USERS } from '@portal/contract';
+
 import { MenuButton } from '../../components/menu-button.tsx';
 import * as paths from '../../config/paths.ts';
 import { useMe } from '../../features/auth/index.ts';
 import { selectedProduct, useNavigationProducts, useSelectedProductId } from '../../features/navigation/index.ts';
+import { loadStaffTools } from '../../features/staff/index.ts';
 import { consentState, openConsent } from '../../lib/consent.ts';
 import { useSignOut } from '../use-sign-out.ts';
-import { loadStaffTools } from '../../features/staff/index.ts';
 
 // Only staff open it, so its code loads when opened and never weighs on the pages.
 const AdminDialog = lazy(async () => ({ default: (await loadStaffTools()).AdminDialog }));
@@ -36,7 +38,9 @@ export function ProfileMenu() {
   const actingWithRole = me.data?.logged_in_as?.permissions.includes(MANAGE_OTHER_USERS) ?? false;
   // Staff with no cloud phone of their own (not viewing a customer) have none to show it for: they choose the customer first.
   const showGettingStarted = () =>
-    productId === undefined && !me.data?.logged_in_as ? setSwitchForGettingStarted(true) : void navigate(paths.gettingStartedPage.build({ page: 'welcome' }, { id: productId }));
+    productId === undefined && !me.data?.logged_in_as
+      ? setSwitchForGettingStarted(true)
+      : void navigate(paths.gettingStartedPage.build({ page: 'welcome' }, { id: productId }));
   const actions: Record<string, () => void> = {
     'Profile and preferences': () => void navigate(paths.profilePreferences.build()),
     ...(hasRole && { Admin: () => setAdminOpen(true) }),

@@ -1,12 +1,23 @@
 import { Box, chakra, Link } from '@chakra-ui/react';
 import { lazy, type KeyboardEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+
 import { toaster } from '../../components/toaster.tsx';
 import { brand } from '../../config/brand.ts';
+import { HELP_SITE_URL } from '../../config/help-site.ts';
 import * as paths from '../../config/paths.ts';
 import { useMe } from '../../features/auth/index.ts';
-import { loadProductSwitcher, NAV_SCROLL_RULE, type NavItem, PRODUCT_SWITCHER_HEIGHT, openChatSupport, selectedProduct, sideNavModel, useNavigationProducts, useSelectedProductId } from '../../features/navigation/index.ts';
-import { HELP_SITE_URL } from '../../config/help-site.ts';
+import {
+  loadProductSwitcher,
+  NAV_SCROLL_RULE,
+  openChatSupport,
+  PRODUCT_SWITCHER_HEIGHT,
+  selectedProduct,
+  sideNavModel,
+  useNavigationProducts,
+  useSelectedProductId,
+  type NavItem,
+} from '../../features/navigation/index.ts';
 import { isBlocked, useServiceStatus } from '../../features/status/index.ts';
 import { AfterPaint } from '../../lib/after-paint.tsx';
 import { HomeIcon } from './icons.tsx';
@@ -42,7 +53,17 @@ const linkStyle = {
   focusVisibleRing: 'inside',
 } as const;
 
-function NavLink({ to, current, onClick, children }: { to: string; current: boolean; onClick?: () => void; children: ReactNode }) {
+function NavLink({
+  to,
+  current,
+  onClick,
+  children,
+}: {
+  to: string;
+  current: boolean;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
   return (
     <Link asChild {...linkStyle}>
       <RouterLink to={to} onClick={onClick} aria-current={current ? 'page' : undefined}>
@@ -95,7 +116,11 @@ export function SideNav({ open, overlay, onClose }: SideNavProps) {
     afterChoice?.();
     const profile = me.data?.user_profile;
     const unavailable = () =>
-      toaster.create({ type: 'info', title: 'Chat support is not available right now', description: `Please email ${brand.supportMailbox}@${window.location.hostname} and we will get back to you.` });
+      toaster.create({
+        type: 'info',
+        title: 'Chat support is not available right now',
+        description: `Please email ${brand.supportMailbox}@${window.location.hostname} and we will get back to you.`,
+      });
     if (profile) openChatSupport(profile, unavailable);
     else unavailable();
   };
@@ -103,7 +128,15 @@ export function SideNav({ open, overlay, onClose }: SideNavProps) {
   return (
     <>
       {overlay && open && (
-        <Box position="fixed" inset="0" top="80px" bg="blackAlpha.500" zIndex="overlay" onClick={onClose} aria-hidden="true" />
+        <Box
+          position="fixed"
+          inset="0"
+          top="80px"
+          bg="blackAlpha.500"
+          zIndex="overlay"
+          onClick={onClose}
+          aria-hidden="true"
+        />
       )}
       <Box
         as="nav"
@@ -116,7 +149,11 @@ export function SideNav({ open, overlay, onClose }: SideNavProps) {
         left="0"
         zIndex={overlay ? 'modal' : undefined}
         h="calc(100dvh - 80px)"
-        css={{ [`@media (max-width: ${NAV_SCROLL_RULE.maxWidth}px)`]: { height: `calc(100dvh - ${NAV_SCROLL_RULE.offset}px)` } }}
+        css={{
+          [`@media (max-width: ${NAV_SCROLL_RULE.maxWidth}px)`]: {
+            height: `calc(100dvh - ${NAV_SCROLL_RULE.offset}px)`,
+          },
+        }}
         w={{ base: 'min(280px, 85vw)', lg: '260px' }}
         flexShrink={0}
         overflowY="auto"
@@ -144,7 +181,18 @@ export function SideNav({ open, overlay, onClose }: SideNavProps) {
           {model.details && item(model.details)}
           {model.phoneSettings.length > 0 && (
             <li>
-              <chakra.span id="side-nav-phone-settings" display="block" px="3" pt="3" pb="1" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+              <chakra.span
+                id="side-nav-phone-settings"
+                display="block"
+                px="3"
+                pt="3"
+                pb="1"
+                fontSize="xs"
+                fontWeight="semibold"
+                color="fg.muted"
+                textTransform="uppercase"
+                letterSpacing="wide"
+              >
                 Phone settings
               </chakra.span>
               <chakra.ul listStyle="none" aria-labelledby="side-nav-phone-settings" pl="3">

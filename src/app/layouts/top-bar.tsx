@@ -1,15 +1,18 @@
 import { Box, Flex, IconButton, Spacer } from '@chakra-ui/react';
 import { lazy } from 'react';
+
 import { LogoLink } from '../../components/logo-link.tsx';
-import { AfterPaint } from '../../lib/after-paint.tsx';
 import { ViewingIndicator } from '../../features/staff/index.ts';
+import { AfterPaint } from '../../lib/after-paint.tsx';
 import { MenuIcon } from './icons.tsx';
 import { SIDE_NAV_ID } from './side-nav.tsx';
 
 // The bell brings the notification lists and their schemas: it loads once the page has drawn, not before it.
 // Its feature's index is imported on demand too: home's recent updates import it so, and a module both import
 // statically and on demand would be a chunk of its own on every page's first load.
-const NotificationBell = lazy(async () => (await import('../../features/notifications/index.ts')).loadNotificationBell());
+const NotificationBell = lazy(async () =>
+  (await import('../../features/notifications/index.ts')).loadNotificationBell(),
+);
 // The profile menu and its menu code likewise: the page shows without waiting for them; its place is kept.
 const ProfileMenu = lazy(() => import('./profile-menu.tsx').then((module) => ({ default: module.ProfileMenu })));
 

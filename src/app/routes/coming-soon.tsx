@@ -1,5 +1,6 @@
 import { Button, Heading, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+
 import * as paths from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -22,11 +23,16 @@ export function ComingSoonPage() {
         The shop is not open for your cloud phone yet.
       </Text>
       <Text color="fg.muted" mb="8">
-        We are getting phones and accessories ready for it. Until then, Chat support or Help in your account can tell you about the hardware that works with your phone.
+        We are getting phones and accessories ready for it. Until then, Chat support or Help in your account can tell
+        you about the hardware that works with your phone.
       </Text>
       {/* type={undefined}: Button would put type="button" on the link */}
       <Button asChild colorPalette="brand" size="lg" type={undefined}>
-        {loggedIn ? <RouterLink to={paths.index.build()}>Back to home</RouterLink> : <RouterLink to={paths.authLogin.build()}>Sign in</RouterLink>}
+        {loggedIn ? (
+          <RouterLink to={paths.index.build()}>Back to home</RouterLink>
+        ) : (
+          <RouterLink to={paths.authLogin.build()}>Sign in</RouterLink>
+        )}
       </Button>
     </GuestLayout>
   );

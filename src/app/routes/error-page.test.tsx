@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { createQueryClient } from '../../lib/query-client.ts';
 import { AppProviders } from '../providers.tsx';
 import { ErrorPageBoundary, RouteErrorPage } from './error-page.tsx';
@@ -22,7 +23,9 @@ describe('error pages', () => {
         <Broken />
       </ErrorPageBoundary>,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'An error occurred while showing the error page' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'An error occurred while showing the error page' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   });
 
@@ -33,8 +36,20 @@ describe('error pages', () => {
         {
           errorElement: <RouteErrorPage />,
           children: [
-            { path: '/gone', loader: () => { throw new Response('', { status: 404 }); }, element: null },
-            { path: '/broken', loader: () => { throw new Error('boom'); }, element: null },
+            {
+              path: '/gone',
+              loader: () => {
+                throw new Response('', { status: 404 });
+              },
+              element: null,
+            },
+            {
+              path: '/broken',
+              loader: () => {
+                throw new Error('boom');
+              },
+              element: null,
+            },
           ],
         },
       ],

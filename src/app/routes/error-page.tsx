@@ -1,6 +1,7 @@
 import { Box, Heading, Link, Text } from '@chakra-ui/react';
 import { Component, useEffect, useMemo, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router-dom';
+
 import { NotFoundContent } from '../../components/not-found-content.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { pageTitle } from '../../config/brand.ts';
@@ -88,7 +89,10 @@ export class ErrorPageBoundary extends Component<{ children: ReactNode }, Fallba
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <main id="main-content" style={{ maxWidth: 640, margin: '0 auto', padding: '48px 16px', fontFamily: 'system-ui, sans-serif' }}>
+      <main
+        id="main-content"
+        style={{ maxWidth: 640, margin: '0 auto', padding: '48px 16px', fontFamily: 'system-ui, sans-serif' }}
+      >
         <h1>An error occurred while showing the error page</h1>
         <p>
           <a href={paths.index.build()}>Go to the home page</a>

@@ -1,4 +1,5 @@
 import { useParams, useSearchParams } from 'react-router-dom';
+
 import { NotFoundContent } from '../../components/not-found-content.tsx';
 import { GettingStartedPage } from '../../features/getting-started/index.ts';
 import { parseProductId } from '../../lib/product-id.ts';

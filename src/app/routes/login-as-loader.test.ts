@@ -1,8 +1,14 @@
-import { MANAGE_OTHER_USERS } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+
+import { MANAGE_OTHER_USERS } from '@portal/contract';
+
 import { canSwitchUsers } from './login-as-loader.ts';
 
-const user = (over: { is_staff?: boolean; permissions?: string[]; logged_in_as?: { email: string; name: string; permissions: string[] } | null }) => ({
+const user = (over: {
+  is_staff?: boolean;
+  permissions?: string[];
+  logged_in_as?: { email: string; name: string; permissions: string[] } | null;
+}) => ({
   is_staff: false,
   permissions: [],
   logged_in_as: null,
@@ -12,7 +18,13 @@ const user = (over: { is_staff?: boolean; permissions?: string[]; logged_in_as?:
 describe('who may sign in as another user (spec 000 section 6)', () => {
   it('is staff with the role, or a staff member already switched', () => {
     expect(canSwitchUsers(user({ is_staff: true, permissions: [MANAGE_OTHER_USERS] }))).toBe(true);
-    expect(canSwitchUsers(user({ logged_in_as: { email: 'support@portal.example', name: 'Sam Rivers', permissions: [MANAGE_OTHER_USERS] } }))).toBe(true);
+    expect(
+      canSwitchUsers(
+        user({
+          logged_in_as: { email: 'support@portal.example', name: 'Sam Rivers', permissions: [MANAGE_OTHER_USERS] },
+        }),
+      ),
+    ).toBe(true);
   });
 
   it('is not the role without the staff flag, the staff flag without the role, or nobody', () => {

@@ -1,16 +1,19 @@
-import { MANAGE_OTHER_USERS, type Me } from '@portal/contract';
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+
+import { MANAGE_OTHER_USERS, type Me } from '@portal/contract';
+
 import { getMe } from '../../features/auth/index.ts';
+import { loadStaffTools } from '../../features/staff/index.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { clearToken, getToken } from '../../lib/token-storage.ts';
 import { loginPathWithNext } from '../guards.ts';
-import { loadStaffTools } from '../../features/staff/index.ts';
 
 /**
  * What the login-as page does next: it finishes the switch or the sign-out itself (it holds the
  * query cache, which is emptied on the way), or shows why the switch was refused.
  */
-export type LoginAsResult = { kind: 'switched' } | { kind: 'sign-out' } | { kind: 'error'; email: string; message: string };
+export type LoginAsResult =
+  { kind: 'switched' } | { kind: 'sign-out' } | { kind: 'error'; email: string; message: string };
 
 export const EMAIL_PARAM = 'email';
 
@@ -21,7 +24,9 @@ export const EMAIL_PARAM = 'email';
  * between switching and signing out. (Kept here, not beside the menu's check, so the home
  * page's code does not split into one more file.)
  */
-export function canSwitchUsers(user: Pick<Me, 'permissions' | 'is_staff' | 'logged_in_as'> | null | undefined): boolean {
+export function canSwitchUsers(
+  user: Pick<Me, 'permissions' | 'is_staff' | 'logged_in_as'> | null | undefined,
+): boolean {
   return !!user && ((user.is_staff && user.permissions.includes(MANAGE_OTHER_USERS)) || user.logged_in_as !== null);
 }
 

@@ -1,16 +1,18 @@
 import { Box, Button, Heading, Text } from '@chakra-ui/react';
-import { authEndpoints } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useLoaderData, useNavigate } from 'react-router-dom';
+
+import { authEndpoints } from '@portal/contract';
+
 import { PageLoading } from '../../components/page-loading.tsx';
 import * as paths from '../../config/paths.ts';
+import { loadStaffTools } from '../../features/staff/index.ts';
 import { apiCall } from '../../lib/http.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { GuestLayout } from '../layouts/guest-layout.tsx';
 import { endSession } from '../session.ts';
 import type { LoginAsResult } from './login-as-loader.ts';
-import { loadStaffTools } from '../../features/staff/index.ts';
 
 /**
  * Finishes what the loader decided, once: after a switch, nothing of the staff member's own

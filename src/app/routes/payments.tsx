@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+
 import { PageLoading } from '../../components/page-loading.tsx';
 import { loadPaymentPages } from '../../features/payments/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';

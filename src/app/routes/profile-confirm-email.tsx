@@ -1,10 +1,19 @@
 import { Box, Text } from '@chakra-ui/react';
-import { accountMessages } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+
+import { accountMessages } from '@portal/contract';
+
 import * as paths from '../../config/paths.ts';
-import { AuthButtonLink, FailureAlert, keyFromHash, meQueryOptions, useAuth, useLinkExchange } from '../../features/auth/index.ts';
+import {
+  AuthButtonLink,
+  FailureAlert,
+  keyFromHash,
+  meQueryOptions,
+  useAuth,
+  useLinkExchange,
+} from '../../features/auth/index.ts';
 import { confirmEmailChange } from '../../features/profile/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { PendingPage } from './auth/pending-page.tsx';
@@ -33,7 +42,13 @@ export function ConfirmEmailChangePage() {
       return answer;
     },
   });
-  usePageTitle(state.kind === 'pending' ? 'Confirming your new email address' : state.kind === 'done' ? 'Email address changed' : 'Error: Change your email address');
+  usePageTitle(
+    state.kind === 'pending'
+      ? 'Confirming your new email address'
+      : state.kind === 'done'
+        ? 'Email address changed'
+        : 'Error: Change your email address',
+  );
 
   const next = loggedIn ? (
     <AuthButtonLink to={paths.profilePreferences.build()}>Go to your profile</AuthButtonLink>
@@ -63,7 +78,13 @@ export function ConfirmEmailChangePage() {
     <ResultPage heading="Your email address has not changed">
       <FailureAlert message={state.message} mb="4" />
       <Text mb="8">To get a new link, enter the new address again on your profile page.</Text>
-      {loggedIn ? next : <AuthButtonLink to={paths.authLogin.build({}, { next: paths.profilePreferences.build() })}>Sign in</AuthButtonLink>}
+      {loggedIn ? (
+        next
+      ) : (
+        <AuthButtonLink to={paths.authLogin.build({}, { next: paths.profilePreferences.build() })}>
+          Sign in
+        </AuthButtonLink>
+      )}
     </ResultPage>
   );
 }

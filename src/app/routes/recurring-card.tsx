@@ -1,10 +1,13 @@
 import { lazy, Suspense } from 'react';
+
 import { PageLoading } from '../../components/page-loading.tsx';
 import { loadRecurringCardPages } from '../../features/payments/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 // The pages' code is a chunk of its own, asked for by this small route module.
-const RecurringCardPayment = lazy(() => loadRecurringCardPages().then((module) => ({ default: module.RecurringCardPaymentPage })));
+const RecurringCardPayment = lazy(() =>
+  loadRecurringCardPages().then((module) => ({ default: module.RecurringCardPaymentPage })),
+);
 const InvalidLink = lazy(() => loadRecurringCardPages().then((module) => ({ default: module.InvalidLinkPage })));
 const SetupComplete = lazy(() => loadRecurringCardPages().then((module) => ({ default: module.SetupCompletePage })));
 

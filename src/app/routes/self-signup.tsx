@@ -1,9 +1,18 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useAuth } from '../../features/auth/index.ts';
-import { OnlineSignupPage, ReferralsPage, SelfSignupPage, VerifyMobilePage, type OnlineSignupPageName, type SignupSection, type SignupVariant } from '../../features/self-signup/index.ts';
+
 import { Loading } from '../../components/states.tsx';
+import { useAuth } from '../../features/auth/index.ts';
 import { loadNumberSelection } from '../../features/numbers/index.ts';
+import {
+  OnlineSignupPage,
+  ReferralsPage,
+  SelfSignupPage,
+  VerifyMobilePage,
+  type OnlineSignupPageName,
+  type SignupSection,
+  type SignupVariant,
+} from '../../features/self-signup/index.ts';
 import { setToken } from '../../lib/token-storage.ts';
 
 const NumberSelectPage = lazy(() => loadNumberSelection().then((module) => ({ default: module.NumberSelectPage })));
@@ -27,13 +36,29 @@ export function SelfSignupRoute({ variant }: { variant: SignupVariant }) {
   useEffect(() => {
     if (google) void navigate(location.pathname + location.search, { replace: true, state: null });
   }, [google, navigate, location.pathname, location.search]);
-  const startGoogle = useCallback(() => navigate(`/auth/register/ssu?next=${encodeURIComponent(`/${variant}/details`)}`), [navigate, variant]);
-  return <SelfSignupPage key={variant} variant={variant} section={section} go={go} referralCode={search.get('ref')} onSignedIn={signIn} google={google} startGoogle={startGoogle} />;
+  const startGoogle = useCallback(
+    () => navigate(`/auth/register/ssu?next=${encodeURIComponent(`/${variant}/details`)}`),
+    [navigate, variant],
+  );
+  return (
+    <SelfSignupPage
+      key={variant}
+      variant={variant}
+      section={section}
+      go={go}
+      referralCode={search.get('ref')}
+      onSignedIn={signIn}
+      google={google}
+      startGoogle={startGoogle}
+    />
+  );
 }
 
 function googleAnswerOf(state: unknown): { code: string; state: string } | null {
   const google = (state as { google?: unknown } | null)?.google as Record<string, unknown> | undefined;
-  return typeof google?.code === 'string' && typeof google.state === 'string' ? { code: google.code, state: google.state } : null;
+  return typeof google?.code === 'string' && typeof google.state === 'string'
+    ? { code: google.code, state: google.state }
+    : null;
 }
 
 export function OnlineSignupRoute() {
@@ -41,8 +66,13 @@ export function OnlineSignupRoute() {
   const page = useParams().page as OnlineSignupPageName;
   const [search] = useSearchParams();
   const go = useCallback((next: OnlineSignupPageName) => navigate(`/online-signup/${next}`), [navigate]);
-  const goToStarted = useCallback((supplier: 2 | 3) => navigate(supplier === 2 ? '/signup/started' : '/signup-voip3/started'), [navigate]);
-  return <OnlineSignupPage page={page} queryToken={search.get('ssu_details_token')} go={go} goToStarted={goToStarted} />;
+  const goToStarted = useCallback(
+    (supplier: 2 | 3) => navigate(supplier === 2 ? '/signup/started' : '/signup-voip3/started'),
+    [navigate],
+  );
+  return (
+    <OnlineSignupPage page={page} queryToken={search.get('ssu_details_token')} go={go} goToStarted={goToStarted} />
+  );
 }
 
 export function VerifyMobileRoute() {

@@ -1,5 +1,6 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+
 import { brand } from '../../config/brand.ts';
 import * as journeyPaths from '../../config/journey-paths.ts';
 import * as paths from '../../config/paths.ts';
@@ -29,7 +30,14 @@ export function WelcomePage() {
           A business phone system in the cloud, managed from your {brand.portalName}.
         </Text>
       </Box>
-      <Box as="section" aria-labelledby="welcome-features-heading" borderWidth="1px" rounded="lg" bg="bg" p={{ base: '4', md: '6' }}>
+      <Box
+        as="section"
+        aria-labelledby="welcome-features-heading"
+        borderWidth="1px"
+        rounded="lg"
+        bg="bg"
+        p={{ base: '4', md: '6' }}
+      >
         <Heading as="h2" id="welcome-features-heading" size="xl" mb="4">
           What you get
         </Heading>

@@ -2,10 +2,14 @@ import { Box, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** The ids a field's control points at: its hint and its message, when shown. */
-export function fieldDescription(id: string, { hint, error, extra }: { hint?: string | undefined; error?: string | undefined; extra?: string | undefined }) {
+export function fieldDescription(
+  id: string,
+  { hint, error, extra }: { hint?: string | undefined; error?: string | undefined; extra?: string | undefined },
+) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null, extra ?? null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null, extra ?? null].filter(Boolean).join(' ') || undefined;
   return { hintId, errorId, describedBy };
 }
 

@@ -8,7 +8,17 @@ import { forwardRef } from 'react';
 export const FormAlert = forwardRef<HTMLDivElement, { message: string | null }>(function FormAlert({ message }, ref) {
   if (!message) return null;
   return (
-    <Box ref={ref} role="alert" tabIndex={-1} borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="md" p="3" outline="none">
+    <Box
+      ref={ref}
+      role="alert"
+      tabIndex={-1}
+      borderWidth="1px"
+      borderColor="border.error"
+      bg="bg.error"
+      rounded="md"
+      p="3"
+      outline="none"
+    >
       <Text color="fg.error" fontWeight="semibold" overflowWrap="anywhere">
         {message}
       </Text>

@@ -42,7 +42,13 @@ function firstText(value: unknown): string | undefined {
  * @example serverErrors(new ApiError({ kind: 'http', status: 400, data: { email: ['Taken'] } }), ['email']) // { fieldErrors: { email: 'Taken' }, formError: null }
  */
 export function serverErrors<F extends string>(error: unknown, fields: readonly F[]): FormErrors<F> {
-  if (isApiError(error) && error.isClientError && typeof error.data === 'object' && error.data !== null && !Array.isArray(error.data)) {
+  if (
+    isApiError(error) &&
+    error.isClientError &&
+    typeof error.data === 'object' &&
+    error.data !== null &&
+    !Array.isArray(error.data)
+  ) {
     const data = error.data as Record<string, unknown>;
     const fieldErrors: Partial<Record<F, string>> = {};
     for (const field of fields) {
@@ -50,7 +56,9 @@ export function serverErrors<F extends string>(error: unknown, fields: readonly 
       if (text !== undefined) fieldErrors[field] = text;
     }
     if (Object.keys(fieldErrors).length > 0) {
-      const rest = Object.fromEntries(Object.entries(data).filter(([name]) => !(fields as readonly string[]).includes(name)));
+      const rest = Object.fromEntries(
+        Object.entries(data).filter(([name]) => !(fields as readonly string[]).includes(name)),
+      );
       return { fieldErrors, formError: extractErrorText(rest) ?? null };
     }
   }

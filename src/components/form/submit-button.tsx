@@ -23,14 +23,24 @@ interface SubmitButtonProps {
  * The submit button of every form: busy while the form is sent, so it cannot be pressed again
  * (the form's `useForm` refuses a second submit as well, for Enter pressed twice).
  */
-export function SubmitButton({ pending, pendingText, disabled, size = 'lg', align = 'stretch', form, children }: SubmitButtonProps) {
+export function SubmitButton({
+  pending,
+  pendingText,
+  disabled,
+  size = 'lg',
+  align = 'stretch',
+  form,
+  children,
+}: SubmitButtonProps) {
   return (
     <Button
       type="submit"
       form={form}
       colorPalette="brand"
       size={size}
-      alignSelf={align === 'stretch' ? { base: 'stretch', sm: 'flex-start' } : align === 'start' ? 'flex-start' : undefined}
+      alignSelf={
+        align === 'stretch' ? { base: 'stretch', sm: 'flex-start' } : align === 'start' ? 'flex-start' : undefined
+      }
       loading={pending}
       loadingText={pendingText}
       disabled={disabled && !pending}

@@ -1,6 +1,7 @@
 import { chakra, useRecipe, type HTMLChakraProps } from '@chakra-ui/react';
 import { forwardRef, type ReactNode } from 'react';
-import { FieldShell, fieldDescription } from './field-shell.tsx';
+
+import { fieldDescription, FieldShell } from './field-shell.tsx';
 
 interface TextAreaFieldProps extends Omit<HTMLChakraProps<'textarea'>, 'id'> {
   /** The textarea's id; the error summary links to it. */
@@ -25,7 +26,17 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
         ref={ref}
         id={id}
         rows={4}
-        css={[inputStyles, { bg: 'bg', borderWidth: '2px', borderColor: error ? 'border.error' : 'gray.700', h: 'auto', py: '2', resize: 'vertical' }]}
+        css={[
+          inputStyles,
+          {
+            bg: 'bg',
+            borderWidth: '2px',
+            borderColor: error ? 'border.error' : 'gray.700',
+            h: 'auto',
+            py: '2',
+            resize: 'vertical',
+          },
+        ]}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         {...textareaProps}

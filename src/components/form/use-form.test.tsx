@@ -2,6 +2,7 @@ import { ChakraProvider, defaultSystem, Flex } from '@chakra-ui/react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
+
 import { ApiError } from '../../lib/api-error.ts';
 import { ErrorSummary } from '../error-summary.tsx';
 import { TextField } from '../text-field.tsx';
@@ -117,14 +118,23 @@ describe('the shared form pieces', () => {
     expect(name()).not.toHaveAttribute('aria-invalid');
     const summary = screen.getByRole('alert');
     expect(summary).toHaveFocus();
-    expect(screen.getByRole('link', { name: 'This email address is already in use.' })).toHaveAttribute('href', '#test-email');
+    expect(screen.getByRole('link', { name: 'This email address is already in use.' })).toHaveAttribute(
+      'href',
+      '#test-email',
+    );
     expect(summary).toHaveTextContent('Try again later.');
     expect(email()).toHaveValue('taken@example.com');
   });
 });
 
 function TouchedForm() {
-  const { field } = useForm({ schema: Schema, ids: { email: 'touched-email', name: 'touched-name' }, initial: { email: '', name: '' }, send: () => undefined, validate: 'touched' });
+  const { field } = useForm({
+    schema: Schema,
+    ids: { email: 'touched-email', name: 'touched-name' },
+    initial: { email: '', name: '' },
+    send: () => undefined,
+    validate: 'touched',
+  });
   return (
     <ChakraProvider value={defaultSystem}>
       <TextField {...field('email')} label="Email address" />

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
+
 import { pageTitle } from '../../config/brand.ts';
 import type { SummaryError } from '../error-summary.tsx';
-import { issueErrors, noFormErrors, serverErrors as fieldServerErrors, type FormErrors } from './form-errors.ts';
+import { serverErrors as fieldServerErrors, issueErrors, noFormErrors, type FormErrors } from './form-errors.ts';
 
 export interface FormOptions<F extends string, S extends $ZodType, R = unknown> {
   /**
@@ -56,12 +57,14 @@ export function useForm<F extends string, S extends $ZodType, R = unknown>(optio
   const [shownErrors, setErrors] = useState<FormErrors<F>>(noFormErrors);
   const [touched, setTouched] = useState<Partial<Record<F, true>>>({});
   // Once touched, a field's message follows what is typed (the server's stays until then).
-  const live = validate !== 'submit' ? liveErrors(schema, toInput ? toInput(values) : values, fields) : noFormErrors.fieldErrors;
+  const live =
+    validate !== 'submit' ? liveErrors(schema, toInput ? toInput(values) : values, fields) : noFormErrors.fieldErrors;
   const errors: FormErrors<F> = {
     formError: shownErrors.formError,
     fieldErrors: Object.fromEntries(
       fields.flatMap((field) => {
-        const message = (touched[field] ? (live as Partial<Record<F, string>>)[field] : undefined) ?? shownErrors.fieldErrors[field];
+        const message =
+          (touched[field] ? (live as Partial<Record<F, string>>)[field] : undefined) ?? shownErrors.fieldErrors[field];
         return message ? [[field, message]] : [];
       }),
     ) as Partial<Record<F, string>>,
@@ -108,7 +111,8 @@ export function useForm<F extends string, S extends $ZodType, R = unknown>(optio
     return null;
   };
 
-  const failWith = (error: unknown) => fail(options.serverErrors ? options.serverErrors(error) : fieldServerErrors(error, fields));
+  const failWith = (error: unknown) =>
+    fail(options.serverErrors ? options.serverErrors(error) : fieldServerErrors(error, fields));
 
   const submit = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
@@ -147,7 +151,8 @@ export function useForm<F extends string, S extends $ZodType, R = unknown>(optio
 
   const setValue = (name: F, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
-    if (validate !== 'submit') setErrors((current) => ({ ...current, fieldErrors: { ...current.fieldErrors, [name]: undefined } }));
+    if (validate !== 'submit')
+      setErrors((current) => ({ ...current, fieldErrors: { ...current.fieldErrors, [name]: undefined } }));
   };
 
   /** The props of a field's TextField: id, name, value, change handler and message. */
@@ -157,7 +162,13 @@ export function useForm<F extends string, S extends $ZodType, R = unknown>(optio
     value: values[name],
     error: errors.fieldErrors[name],
     onChange: (event: { target: { value: string } }) => setValue(name, event.target.value),
-    onBlur: validate === 'touched' ? () => afterPointerReleased(() => setTouched((current) => (current[name] ? current : { ...current, [name]: true }))) : undefined,
+    onBlur:
+      validate === 'touched'
+        ? () =>
+            afterPointerReleased(() =>
+              setTouched((current) => (current[name] ? current : { ...current, [name]: true })),
+            )
+        : undefined,
   });
 
   /** Forgets the errors shown (a field that leaves the form, a dialog that starts again). */
@@ -184,7 +195,8 @@ export function useForm<F extends string, S extends $ZodType, R = unknown>(optio
 let pointerDown = false;
 if (typeof document !== 'undefined') {
   document.addEventListener('pointerdown', () => (pointerDown = true), true);
-  for (const type of ['pointerup', 'pointercancel'] as const) document.addEventListener(type, () => (pointerDown = false), true);
+  for (const type of ['pointerup', 'pointercancel'] as const)
+    document.addEventListener(type, () => (pointerDown = false), true);
 }
 
 /**

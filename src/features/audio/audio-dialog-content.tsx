@@ -1,14 +1,16 @@
 import { Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
-import { AudioName, type TtsVoice } from '@portal/contract';
-import * as z from 'zod';
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import * as z from 'zod';
+
+import { AudioName, type TtsVoice } from '@portal/contract';
+
 import { useForm } from '../../components/form/use-form.ts';
 import { TextField } from '../../components/text-field.tsx';
 import type { AudioDialogProps } from './audio-dialog.tsx';
 import { toStoredWav, type KeptRange, type StoredWav } from './convert.ts';
-import { isAbort, readableError } from './readable-error.ts';
 import { MethodTabs, type TabIds } from './method-tabs.tsx';
 import { ProgressBar } from './progress-bar.tsx';
+import { isAbort, readableError } from './readable-error.ts';
 import { RecordPanel } from './record-panel.tsx';
 import { AUDIO_NAME_MAX_LENGTH, audioLimits, formatLength, keptLengthProblem } from './rules.ts';
 import { TextToSpeechPanel } from './text-to-speech-panel.tsx';
@@ -25,7 +27,8 @@ const NameForm = z.object({ name: AudioName });
 
 type Saving = { phase: 'preparing' | 'uploading'; fraction: number };
 
-const staleWords = 'The words or voice have changed since the preview. Preview again, so that what is saved is what you heard.';
+const staleWords =
+  'The words or voice have changed since the preview. Preview again, so that what is saved is what you heard.';
 const noTakeHint = 'Record, type out or upload your audio first.';
 
 /** The part kept of a new take: all of it, or the start of it up to the limit. */
@@ -39,25 +42,43 @@ function initialKept(duration: number, maxSeconds: number): KeptRange {
  * converts the kept part to the stored format and hands it to `services.save`.
  */
 export default function AudioDialogContent(props: AudioDialogContentProps) {
-  const { kind, services, onSaved, onClose, closeRequestRef, defaultName = '', defaultText = '', defaultVoice = 'female' } = props;
+  const {
+    kind,
+    services,
+    onSaved,
+    onClose,
+    closeRequestRef,
+    defaultName = '',
+    defaultText = '',
+    defaultVoice = 'female',
+  } = props;
   const limits = audioLimits(kind);
   const withSpeech = props.allowTextToSpeech !== false && services.synthesize !== undefined;
   const methods: AudioMethod[] = withSpeech ? ['record', 'text_to_speech', 'upload'] : ['record', 'upload'];
 
   const idPrefix = useId();
-  const ids: TabIds = { tab: (method) => `${idPrefix}-tab-${method}`, panel: (method) => `${idPrefix}-panel-${method}` };
+  const ids: TabIds = {
+    tab: (method) => `${idPrefix}-tab-${method}`,
+    panel: (method) => `${idPrefix}-panel-${method}`,
+  };
   const nameId = `${idPrefix}-name`;
   const saveHintId = `${idPrefix}-save-hint`;
   const activeTab = useRef<HTMLButtonElement>(null);
   const endInput = useRef<HTMLInputElement>(null);
   const keepButton = useRef<HTMLButtonElement>(null);
 
-  const [method, setMethod] = useState<AudioMethod>(props.initialMethod && methods.includes(props.initialMethod) ? props.initialMethod : methods[0]!);
+  const [method, setMethod] = useState<AudioMethod>(
+    props.initialMethod && methods.includes(props.initialMethod) ? props.initialMethod : methods[0]!,
+  );
   const [take, setTake] = useState<Take | null>(null);
   const [kept, setKept] = useState<KeptRange>({ start: 0, end: 0 });
   const [ttsText, setTtsText] = useState(defaultText);
   const [ttsVoice, setTtsVoice] = useState<TtsVoice>(defaultVoice);
-  const [busy, setBusy] = useState<Record<AudioMethod, boolean>>({ record: false, text_to_speech: false, upload: false });
+  const [busy, setBusy] = useState<Record<AudioMethod, boolean>>({
+    record: false,
+    text_to_speech: false,
+    upload: false,
+  });
   const [saving, setSaving] = useState<Saving | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [confirmingClose, setConfirmingClose] = useState(false);
@@ -170,7 +191,9 @@ export default function AudioDialogContent(props: AudioDialogContentProps) {
     }
   };
 
-  const savingText = saving && `${saving.phase === 'preparing' ? 'Preparing the audio' : 'Uploading'}, ${Math.round(saving.fraction * 100)}%`;
+  const savingText =
+    saving &&
+    `${saving.phase === 'preparing' ? 'Preparing the audio' : 'Uploading'}, ${Math.round(saving.fraction * 100)}%`;
 
   return (
     <Stack gap="5">
@@ -222,11 +245,25 @@ export default function AudioDialogContent(props: AudioDialogContentProps) {
         </>
       )}
 
-      <TextField {...nameField('name')} label="Name" hint="How this audio is listed in your portal." maxLength={AUDIO_NAME_MAX_LENGTH} required autoComplete="off" />
+      <TextField
+        {...nameField('name')}
+        label="Name"
+        hint="How this audio is listed in your portal."
+        maxLength={AUDIO_NAME_MAX_LENGTH}
+        required
+        autoComplete="off"
+      />
 
       {saving && savingText && <ProgressBar label="Saving" value={saving.fraction} valueText={savingText} />}
       {saveError && (
-        <Text role="alert" color="fg.error" fontWeight="semibold" borderInlineStartWidth="4px" borderColor="border.error" ps="3">
+        <Text
+          role="alert"
+          color="fg.error"
+          fontWeight="semibold"
+          borderInlineStartWidth="4px"
+          borderColor="border.error"
+          ps="3"
+        >
           {saveError}
         </Text>
       )}
@@ -237,7 +274,13 @@ export default function AudioDialogContent(props: AudioDialogContentProps) {
             Close without saving? The audio you made here will be lost.
           </Text>
           <Flex gap="3" justify="flex-end" wrap="wrap">
-            <Button ref={keepButton} type="button" variant="outline" colorPalette="gray" onClick={() => setConfirmingClose(false)}>
+            <Button
+              ref={keepButton}
+              type="button"
+              variant="outline"
+              colorPalette="gray"
+              onClick={() => setConfirmingClose(false)}
+            >
               Keep editing
             </Button>
             <Button type="button" colorPalette="gray" onClick={close}>

@@ -1,20 +1,17 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import {
-  audioCallMessages,
-  audioMessages,
-  MAX_TTS_TEXT_LENGTH,
-  MAX_UPLOAD_FILE_BYTES,
-} from '@portal/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { system } from '../../config/theme.ts';
+
+import { audioCallMessages, audioMessages, MAX_TTS_TEXT_LENGTH, MAX_UPLOAD_FILE_BYTES } from '@portal/contract';
+
 import { Dialog } from '../../components/dialog.tsx';
+import { system } from '../../config/theme.ts';
 import { AudioDialog, type AudioDialogProps } from './audio-dialog.tsx';
+import { FakeOfflineAudioContext, tone, wavFile } from './testing.ts';
 import type { AudioSaveInput, AudioServices } from './types.ts';
 import { encodeWav, readWavHeader } from './wav.ts';
 import { readFile } from './web-audio.ts';
-import { FakeOfflineAudioContext, tone, wavFile } from './testing.ts';
 
 function renderDialog(overrides: Partial<AudioDialogProps<{ stored_filename: string }>> = {}) {
   const services: AudioServices<{ stored_filename: string }> = {
@@ -141,7 +138,9 @@ describe('AudioDialog: Upload', () => {
   it('turns a good file into a take with the kept part set to all of it', async () => {
     renderDialog();
     await uploadTake(2);
-    expect(within(screen.getByRole('region', { name: 'Listen and trim' })).getByText(/welcome\.wav, 2\.0 seconds/)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Listen and trim' })).getByText(/welcome\.wav, 2\.0 seconds/),
+    ).toBeInTheDocument();
     expect(screen.getByText('Ready to listen and trim: welcome.wav, 2.0 seconds.')).toHaveAttribute('role', 'status');
     expect((screen.getByLabelText('Start (seconds)') as HTMLInputElement).value).toBe('0.00');
     expect((screen.getByLabelText('End (seconds)') as HTMLInputElement).value).toBe('2.00');
@@ -172,13 +171,26 @@ describe('AudioDialog: Type out', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Male' }));
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     await takeReady();
-    expect(services.synthesize).toHaveBeenCalledWith('Thank you for calling.', 'male', expect.objectContaining({ signal: expect.any(AbortSignal) }));
-    expect(within(screen.getByRole('region', { name: 'Listen and trim' })).getByText(/Text to speech, male voice/)).toBeInTheDocument();
+    expect(services.synthesize).toHaveBeenCalledWith(
+      'Thank you for calling.',
+      'male',
+      expect.objectContaining({ signal: expect.any(AbortSignal) }),
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Listen and trim' })).getByText(/Text to speech, male voice/),
+    ).toBeInTheDocument();
 
     fireEvent.click(saveButton());
     await waitFor(() => expect(props.onSaved).toHaveBeenCalledWith({ stored_filename: 'greeting-1.wav' }));
     const input = vi.mocked(services.save).mock.calls[0]![0];
-    expect(input).toMatchObject({ name: 'Welcome', kind: 'greeting', sub_kind: 'text_to_speech', text: 'Thank you for calling.', tts_voice: 'male', durationMs: 1500 });
+    expect(input).toMatchObject({
+      name: 'Welcome',
+      kind: 'greeting',
+      sub_kind: 'text_to_speech',
+      text: 'Thank you for calling.',
+      tts_voice: 'male',
+      durationMs: 1500,
+    });
     expect(props.onClose).toHaveBeenCalled();
   });
 
@@ -194,7 +206,7 @@ describe('AudioDialog: Type out', () => {
     expect(services.save).not.toHaveBeenCalled();
   });
 
-  it('shows the service\'s message when speech fails', async () => {
+  it("shows the service's message when speech fails", async () => {
     const { services } = renderDialog();
     vi.mocked(services.synthesize!).mockRejectedValueOnce(new Error('Text to speech is not available right now.'));
     await openTab('Type out');
@@ -206,14 +218,20 @@ describe('AudioDialog: Type out', () => {
 
 describe('AudioDialog: Record', () => {
   it('says the microphone is blocked when the browser refuses it', async () => {
-    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: vi.fn(() => Promise.reject(new DOMException('denied', 'NotAllowedError'))) } });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      mediaDevices: { getUserMedia: vi.fn(() => Promise.reject(new DOMException('denied', 'NotAllowedError'))) },
+    });
     renderDialog();
     fireEvent.click(await screen.findByRole('button', { name: 'Start recording' }));
     expect((await screen.findByRole('alert')).textContent).toBe(audioMessages.microphoneBlocked);
   });
 
   it('says there is no microphone when none is found', async () => {
-    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: vi.fn(() => Promise.reject(new DOMException('none', 'NotFoundError'))) } });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      mediaDevices: { getUserMedia: vi.fn(() => Promise.reject(new DOMException('none', 'NotFoundError'))) },
+    });
     renderDialog();
     fireEvent.click(await screen.findByRole('button', { name: 'Start recording' }));
     expect((await screen.findByRole('alert')).textContent).toBe(audioMessages.microphoneMissing);
@@ -255,7 +273,13 @@ describe('AudioDialog: trim and save', () => {
     expect(input).not.toHaveProperty('text');
     expect(options.signal).toBeInstanceOf(AbortSignal);
     const header = readWavHeader(await readFile(input.wav, () => undefined));
-    expect(header).toMatchObject({ format: 1, channels: 1, sampleRate: 8000, bitsPerSample: 16, dataBytes: 1.75 * 8000 * 2 });
+    expect(header).toMatchObject({
+      format: 1,
+      channels: 1,
+      sampleRate: 8000,
+      bitsPerSample: 16,
+      dataBytes: 1.75 * 8000 * 2,
+    });
   });
 
   it('keeps the take and shows the error when saving fails, and saves on a second try', async () => {
@@ -263,7 +287,9 @@ describe('AudioDialog: trim and save', () => {
     vi.mocked(services.save).mockRejectedValueOnce(new Error('The audio could not be stored. Try again in a minute.'));
     await uploadTake(2);
     fireEvent.click(saveButton());
-    expect((await screen.findByRole('alert')).textContent).toBe('The audio could not be stored. Try again in a minute.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The audio could not be stored. Try again in a minute.',
+    );
     expect(props.onSaved).not.toHaveBeenCalled();
     expect(props.onClose).not.toHaveBeenCalled();
     // Nothing is lost: the take, the trim and the name are all still there.
@@ -283,7 +309,9 @@ describe('AudioDialog: trim and save', () => {
     const { services, props } = renderDialog();
     vi.mocked(services.save).mockImplementationOnce((_input: AudioSaveInput, given) => {
       options = given;
-      return new Promise((_resolve, reject) => given.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      return new Promise((_resolve, reject) =>
+        given.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
     });
     await uploadTake(1);
     fireEvent.click(saveButton());
@@ -301,7 +329,10 @@ describe('AudioDialog: trim and save', () => {
 });
 
 describe('AudioDialog: closing', () => {
-  const dialogNamed = (name: string) => screen.getAllByRole('dialog', { hidden: true }).find((element) => element.getAttribute('aria-labelledby') && element.querySelector('h2')?.textContent === name)!;
+  const dialogNamed = (name: string) =>
+    screen
+      .getAllByRole('dialog', { hidden: true })
+      .find((element) => element.getAttribute('aria-labelledby') && element.querySelector('h2')?.textContent === name)!;
 
   it('closes on Escape at once when there is nothing to lose, and asks first when there is', async () => {
     const { props } = renderDialog();
@@ -327,7 +358,9 @@ describe('AudioDialog: closing', () => {
   it('opened from inside another dialog, Escape closes only itself', async () => {
     const outerClose = vi.fn();
     const innerClose = vi.fn();
-    const Wrapper = ({ children }: { children: ReactNode }) => <ChakraProvider value={system}>{children}</ChakraProvider>;
+    const Wrapper = ({ children }: { children: ReactNode }) => (
+      <ChakraProvider value={system}>{children}</ChakraProvider>
+    );
     render(
       <Dialog open title="Greeting step" onClose={outerClose}>
         <AudioDialog

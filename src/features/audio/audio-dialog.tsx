@@ -1,7 +1,9 @@
 import { Flex, Spinner } from '@chakra-ui/react';
-import type { AudioKind, TtsVoice } from '@portal/contract';
 import { lazy, Suspense, useRef, type DialogHTMLAttributes, type HTMLAttributes, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
+
+import type { AudioKind, TtsVoice } from '@portal/contract';
+
 import { Dialog } from '../../components/dialog.tsx';
 import type { AudioDialogContentProps } from './audio-dialog-content.tsx';
 import type { AudioMethod, AudioServices } from './types.ts';

@@ -1,12 +1,17 @@
-import { AUDIO_FORMAT } from '@portal/contract';
 import { describe, expect, it, vi } from 'vitest';
+
+import { AUDIO_FORMAT } from '@portal/contract';
+
 import { toStoredWav, type DecodedAudio } from './convert.ts';
 import { rms } from './samples.ts';
 import { decodeWav, readWavHeader, storedWavProblem } from './wav.ts';
 import { readFile } from './web-audio.ts';
 
 const tone = (frequency: number, rate: number, seconds: number, amplitude = 0.5) =>
-  Float32Array.from({ length: Math.round(rate * seconds) }, (_, i) => amplitude * Math.sin((2 * Math.PI * frequency * i) / rate));
+  Float32Array.from(
+    { length: Math.round(rate * seconds) },
+    (_, i) => amplitude * Math.sin((2 * Math.PI * frequency * i) / rate),
+  );
 
 function decoded(channels: Float32Array[], sampleRate: number): DecodedAudio {
   return { sampleRate, channels, duration: channels[0]!.length / sampleRate };
@@ -51,7 +56,8 @@ describe('toStoredWav', () => {
 
   it('ramps the edges so a cut does not click', async () => {
     const loud = new Float32Array(16000).fill(0.5);
-    const out = decodeWav(await bytesOf((await toStoredWav(decoded([loud], 16000), { start: 0, end: 1 })).wav)).channels[0]!;
+    const out = decodeWav(await bytesOf((await toStoredWav(decoded([loud], 16000), { start: 0, end: 1 })).wav))
+      .channels[0]!;
     expect(out[0]).toBe(0);
     expect(out[out.length - 1]).toBe(0);
     expect(out[4000]).toBeCloseTo(0.5, 3);
@@ -59,13 +65,18 @@ describe('toStoredWav', () => {
 
   it('takes audio already at 8 kHz as it is', async () => {
     const samples = tone(300, 8000, 1);
-    const out = decodeWav(await bytesOf((await toStoredWav(decoded([samples], 8000), { start: 0, end: 1 })).wav)).channels[0]!;
+    const out = decodeWav(await bytesOf((await toStoredWav(decoded([samples], 8000), { start: 0, end: 1 })).wav))
+      .channels[0]!;
     expect(out[4000]).toBeCloseTo(samples[4000]!, 3);
   });
 
   it('reports progress up to 1, yielding between slices of a long take', async () => {
     const progress: number[] = [];
-    await toStoredWav(decoded([new Float32Array(16000 * 20)], 16000), { start: 0, end: 20 }, { onProgress: (f) => progress.push(f) });
+    await toStoredWav(
+      decoded([new Float32Array(16000 * 20)], 16000),
+      { start: 0, end: 20 },
+      { onProgress: (f) => progress.push(f) },
+    );
     expect(progress.length).toBeGreaterThan(2);
     expect(progress.at(-1)).toBe(1);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
@@ -74,7 +85,11 @@ describe('toStoredWav', () => {
   it('stops when aborted', async () => {
     const controller = new AbortController();
     const onProgress = vi.fn(() => controller.abort());
-    const converting = toStoredWav(decoded([new Float32Array(16000 * 20)], 16000), { start: 0, end: 20 }, { onProgress, signal: controller.signal });
+    const converting = toStoredWav(
+      decoded([new Float32Array(16000 * 20)], 16000),
+      { start: 0, end: 20 },
+      { onProgress, signal: controller.signal },
+    );
     await expect(converting).rejects.toMatchObject({ name: 'AbortError' });
     expect(onProgress).toHaveBeenCalledTimes(1);
   });

@@ -1,4 +1,5 @@
 import { AUDIO_FORMAT } from '@portal/contract';
+
 import { createResampler } from './resample.ts';
 import { fadeEdges, frameRange, mixToMono } from './samples.ts';
 import { encodeWav } from './wav.ts';
@@ -41,7 +42,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * click, and encoded as 16-bit PCM WAV. Long takes are converted in slices, yielding to the
  * page between them, so the progress bar moves and Cancel still works.
  */
-export async function toStoredWav(audio: DecodedAudio, kept: KeptRange, options: ConvertOptions = {}): Promise<StoredWav> {
+export async function toStoredWav(
+  audio: DecodedAudio,
+  kept: KeptRange,
+  options: ConvertOptions = {},
+): Promise<StoredWav> {
   const { onProgress, signal } = options;
   const length = audio.channels[0]?.length ?? 0;
   const mono = mixToMono(audio.channels, frameRange(kept.start, kept.end, audio.sampleRate, length));

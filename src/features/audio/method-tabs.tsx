@@ -1,5 +1,6 @@
 import { chakra, Flex } from '@chakra-ui/react';
 import { useRef, type KeyboardEvent, type RefObject } from 'react';
+
 import type { AudioMethod } from './types.ts';
 
 export const methodLabels: Record<AudioMethod, string> = {
@@ -32,11 +33,15 @@ export function MethodTabs({ methods, active, onChange, ids, activeTabRef }: Met
   const keyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = methods.indexOf(active);
     const next =
-      event.key === 'ArrowRight' ? methods[(index + 1) % methods.length]
-      : event.key === 'ArrowLeft' ? methods[(index - 1 + methods.length) % methods.length]
-      : event.key === 'Home' ? methods[0]
-      : event.key === 'End' ? methods[methods.length - 1]
-      : undefined;
+      event.key === 'ArrowRight'
+        ? methods[(index + 1) % methods.length]
+        : event.key === 'ArrowLeft'
+          ? methods[(index - 1 + methods.length) % methods.length]
+          : event.key === 'Home'
+            ? methods[0]
+            : event.key === 'End'
+              ? methods[methods.length - 1]
+              : undefined;
     if (!next) return;
     event.preventDefault();
     onChange(next);

@@ -1,10 +1,12 @@
 import { Box, Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
-import { audioMessages, formatSeconds } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
+
+import { audioMessages, formatSeconds } from '@portal/contract';
+
+import { formatElapsed } from '../../lib/format.ts';
 import { LevelMeter } from './level-meter.tsx';
 import { startRecording, type Recording } from './recorder.ts';
 import { microphoneProblem } from './rules.ts';
-import { formatElapsed } from '../../lib/format.ts';
 import type { NewTake } from './types.ts';
 import { decodeAudio, openLevelMeter, readFile, type LevelMeter as Meter } from './web-audio.ts';
 
@@ -164,7 +166,9 @@ export function RecordPanel({ active, maxSeconds, onStart, onTake, onBusyChange 
   const recording = phase === 'recording';
   return (
     <Stack gap="4">
-      <Text>Record your message with your computer's or phone's microphone. Speak clearly, close to the microphone.</Text>
+      <Text>
+        Record your message with your computer's or phone's microphone. Speak clearly, close to the microphone.
+      </Text>
       <Flex gap="3" align="center" wrap="wrap">
         <Button
           type="button"

@@ -39,7 +39,9 @@ export async function startRecording(stream: MediaStream): Promise<Recording> {
     finished = true;
     recorder.clearRecordedData();
     // Closing the shared context frees the audio device; the next recorder makes a new one.
-    void sharedContext(RecordRTC)?.close().catch(() => undefined);
+    void sharedContext(RecordRTC)
+      ?.close()
+      .catch(() => undefined);
   };
   return {
     stop() {

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+
 import { createResampler, resample } from './resample.ts';
 import { rms } from './samples.ts';
 
 const tone = (frequency: number, rate: number, seconds: number, amplitude = 0.5) =>
-  Float32Array.from({ length: Math.round(rate * seconds) }, (_, i) => amplitude * Math.sin((2 * Math.PI * frequency * i) / rate));
+  Float32Array.from(
+    { length: Math.round(rate * seconds) },
+    (_, i) => amplitude * Math.sin((2 * Math.PI * frequency * i) / rate),
+  );
 
 /** The level of the middle of a signal (away from the edges), in dB relative to `reference`. */
 const levelDb = (samples: Float32Array, reference: number) => {

@@ -1,14 +1,16 @@
+import { describe, expect, it } from 'vitest';
+
 import {
   audioCallMessages,
-  AudioName,
   audioMessages,
+  AudioName,
   MAX_GREETING_SECONDS,
   MAX_HOLD_MUSIC_SECONDS,
   MAX_TTS_TEXT_LENGTH,
   MAX_UPLOAD_FILE_BYTES,
   MIN_AUDIO_MS,
 } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+
 import {
   AUDIO_NAME_MAX_LENGTH,
   audioLimits,
@@ -23,7 +25,10 @@ import {
 
 describe('audioLimits and keptLengthProblem', () => {
   it('gives hold music its own, longer limit and message', () => {
-    expect(audioLimits('hold_music')).toEqual({ maxSeconds: MAX_HOLD_MUSIC_SECONDS, tooLong: audioMessages.holdMusicTooLong });
+    expect(audioLimits('hold_music')).toEqual({
+      maxSeconds: MAX_HOLD_MUSIC_SECONDS,
+      tooLong: audioMessages.holdMusicTooLong,
+    });
     for (const kind of ['greeting', 'menu', 'announcement', 'voicemail_greeting'] as const) {
       expect(audioLimits(kind)).toEqual({ maxSeconds: MAX_GREETING_SECONDS, tooLong: audioMessages.greetingTooLong });
     }
@@ -87,7 +92,7 @@ describe('ttsTextProblem and the name rule', () => {
     expect(ttsTextLength('  Hello \n\n  there  ')).toBe('Hello there'.length);
   });
 
-  it('needs a name of 1-100 characters (the contract\'s AudioName, which the dialog checks)', () => {
+  it("needs a name of 1-100 characters (the contract's AudioName, which the dialog checks)", () => {
     const problem = (name: string) => {
       const result = AudioName.safeParse(name);
       return result.success ? null : result.error.issues[0]?.message;

@@ -1,8 +1,8 @@
 import {
   audioMessages,
   cleanTtsText,
-  MAX_GREETING_SECONDS,
   MAX_AUDIO_NAME_LENGTH,
+  MAX_GREETING_SECONDS,
   MAX_HOLD_MUSIC_SECONDS,
   MAX_UPLOAD_FILE_BYTES,
   MIN_AUDIO_MS,
@@ -41,7 +41,8 @@ const EPSILON_SECONDS = 0.0005;
  * @example keptLengthProblem(0.1, 'greeting') // audioMessages.tooShort
  */
 export function keptLengthProblem(seconds: number, kind: AudioKind): string | null {
-  if (!Number.isFinite(seconds) || seconds * 1000 < MIN_AUDIO_MS - EPSILON_SECONDS * 1000) return audioMessages.tooShort;
+  if (!Number.isFinite(seconds) || seconds * 1000 < MIN_AUDIO_MS - EPSILON_SECONDS * 1000)
+    return audioMessages.tooShort;
   const { maxSeconds, tooLong } = audioLimits(kind);
   return seconds > maxSeconds + EPSILON_SECONDS ? tooLong : null;
 }
@@ -92,8 +93,10 @@ export const ttsTextLength = (text: string): number => cleanTtsText(text).length
  */
 export function microphoneProblem(error: unknown): string {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return audioMessages.microphoneBlocked;
-  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') return audioMessages.microphoneMissing;
+  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError')
+    return audioMessages.microphoneBlocked;
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError')
+    return audioMessages.microphoneMissing;
   return audioMessages.microphoneFailed;
 }
 

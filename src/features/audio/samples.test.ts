@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { fadeEdges, frameRange, levelFromRms, METER_FLOOR_DB, mixToMono, rms, waveformPeaks } from './samples.ts';
 
 describe('frameRange', () => {
@@ -49,7 +50,9 @@ describe('fadeEdges', () => {
   it('fades each half of a very short take once', () => {
     const samples = new Float32Array(10).fill(1);
     fadeEdges(samples, 8000, 5);
-    expect(Array.from(samples, (value) => Math.round(value * 10) / 10)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 0.8, 0.6, 0.4, 0.2, 0]);
+    expect(Array.from(samples, (value) => Math.round(value * 10) / 10)).toEqual([
+      0, 0.2, 0.4, 0.6, 0.8, 0.8, 0.6, 0.4, 0.2, 0,
+    ]);
   });
 });
 
@@ -78,7 +81,9 @@ describe('rms and levelFromRms', () => {
 describe('waveformPeaks', () => {
   it('gives each bucket its highest and lowest sample', () => {
     const samples = Float32Array.from([0.1, -0.2, 0.3, -0.4, 0.9, 0, 0, -1]);
-    expect(Array.from(waveformPeaks(samples, 2))).toEqual([0.30000001192092896, -0.4000000059604645, 0.8999999761581421, -1]);
+    expect(Array.from(waveformPeaks(samples, 2))).toEqual([
+      0.30000001192092896, -0.4000000059604645, 0.8999999761581421, -1,
+    ]);
   });
 
   it('never makes more buckets than samples', () => {

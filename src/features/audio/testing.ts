@@ -16,7 +16,9 @@ export class FakeOfflineAudioContext {
   decodeAudioData(bytes: ArrayBuffer) {
     try {
       const wav = decodeWav(bytes);
-      const channels = wav.channels.map((channel) => (wav.sampleRate === this.sampleRate ? channel : resample(channel, wav.sampleRate, this.sampleRate)));
+      const channels = wav.channels.map((channel) =>
+        wav.sampleRate === this.sampleRate ? channel : resample(channel, wav.sampleRate, this.sampleRate),
+      );
       return Promise.resolve({
         numberOfChannels: channels.length,
         sampleRate: this.sampleRate,

@@ -1,6 +1,8 @@
 import { Box, Button, chakra, Flex, Spinner, Stack, Text, useRecipe } from '@chakra-ui/react';
-import { audioMessages, MAX_TTS_TEXT_LENGTH, TTS_VOICES, type TtsVoice } from '@portal/contract';
 import { useEffect, useId, useRef, useState } from 'react';
+
+import { audioMessages, MAX_TTS_TEXT_LENGTH, TTS_VOICES, type TtsVoice } from '@portal/contract';
+
 import { isAbort, readableError } from './readable-error.ts';
 import { ttsTextLength, ttsTextProblem } from './rules.ts';
 import type { AudioServices, NewTake } from './types.ts';
@@ -24,7 +26,15 @@ const unplayable = 'The speech could not be played. Please try again.';
  * Type out: the words and a voice; Preview asks the service to speak them, and what comes
  * back becomes the take (to listen to, trim and save with its words and voice).
  */
-export function TextToSpeechPanel({ text, voice, onTextChange, onVoiceChange, synthesize, onTake, onBusyChange }: TextToSpeechPanelProps) {
+export function TextToSpeechPanel({
+  text,
+  voice,
+  onTextChange,
+  onVoiceChange,
+  synthesize,
+  onTake,
+  onBusyChange,
+}: TextToSpeechPanelProps) {
   const textId = useId();
   const countId = useId();
   const errorId = useId();
@@ -66,7 +76,14 @@ export function TextToSpeechPanel({ text, voice, onTextChange, onVoiceChange, sy
       try {
         const audio = await decodeAudio(await readFile(blob, () => undefined, controller.signal));
         if (controller.signal.aborted) return;
-        onTake({ blob, audio, subKind: 'text_to_speech', label: `Text to speech, ${voiceLabels[voice].toLowerCase()} voice`, text, voice });
+        onTake({
+          blob,
+          audio,
+          subKind: 'text_to_speech',
+          label: `Text to speech, ${voiceLabels[voice].toLowerCase()} voice`,
+          text,
+          voice,
+        });
       } catch (error) {
         if (!isAbort(error)) setFailure(unplayable);
       }
@@ -98,10 +115,28 @@ export function TextToSpeechPanel({ text, voice, onTextChange, onVoiceChange, sy
           onChange={(event) => onTextChange(event.target.value)}
           aria-invalid={textError ? true : undefined}
           aria-describedby={[textError ? errorId : null, countId].filter(Boolean).join(' ')}
-          css={[inputStyles, { bg: 'bg', borderWidth: '2px', borderColor: textError ? 'border.error' : 'gray.700', h: 'auto', py: '2', resize: 'vertical' }]}
+          css={[
+            inputStyles,
+            {
+              bg: 'bg',
+              borderWidth: '2px',
+              borderColor: textError ? 'border.error' : 'gray.700',
+              h: 'auto',
+              py: '2',
+              resize: 'vertical',
+            },
+          ]}
         />
-        <Text id={countId} fontSize="sm" mt="1" color={over > 0 ? 'fg.error' : 'fg.muted'} fontWeight={over > 0 ? 'semibold' : 'normal'}>
-          {over > 0 ? `${over} character${over === 1 ? '' : 's'} too many` : `${used} of ${MAX_TTS_TEXT_LENGTH} characters`}
+        <Text
+          id={countId}
+          fontSize="sm"
+          mt="1"
+          color={over > 0 ? 'fg.error' : 'fg.muted'}
+          fontWeight={over > 0 ? 'semibold' : 'normal'}
+        >
+          {over > 0
+            ? `${over} character${over === 1 ? '' : 's'} too many`
+            : `${used} of ${MAX_TTS_TEXT_LENGTH} characters`}
         </Text>
       </Box>
 
@@ -130,7 +165,14 @@ export function TextToSpeechPanel({ text, voice, onTextChange, onVoiceChange, sy
       </chakra.fieldset>
 
       <Flex gap="3" align="center" wrap="wrap">
-        <Button type="button" variant="outline" colorPalette="brand" onClick={() => void preview()} disabled={loading} aria-busy={loading || undefined}>
+        <Button
+          type="button"
+          variant="outline"
+          colorPalette="brand"
+          onClick={() => void preview()}
+          disabled={loading}
+          aria-busy={loading || undefined}
+        >
           {loading && <Spinner size="sm" />}
           Preview
         </Button>

@@ -1,6 +1,8 @@
 import { Box, Button, chakra, Flex, Heading, Spinner, Text, useRecipe } from '@chakra-ui/react';
-import { MIN_AUDIO_MS, type AudioKind } from '@portal/contract';
 import { useId, useRef, useState, type RefObject } from 'react';
+
+import { MIN_AUDIO_MS, type AudioKind } from '@portal/contract';
+
 import type { KeptRange } from './convert.ts';
 import { audioLimits, formatLength, keptLengthProblem } from './rules.ts';
 import type { Take } from './types.ts';
@@ -36,7 +38,14 @@ export function TrimEditor({ take, kind, kept, onKeptChange, endInputRef }: Trim
   const problem = keptLengthProblem(keptSeconds, kind);
 
   return (
-    <Box as="section" aria-labelledby={headingId} borderWidth="1px" borderColor="gray.300" rounded="md" p={{ base: '3', md: '4' }}>
+    <Box
+      as="section"
+      aria-labelledby={headingId}
+      borderWidth="1px"
+      borderColor="gray.300"
+      rounded="md"
+      p={{ base: '3', md: '4' }}
+    >
       <Heading as="h3" id={headingId} size="md" mb="1">
         Listen and trim
       </Heading>
@@ -56,20 +65,45 @@ export function TrimEditor({ take, kind, kept, onKeptChange, endInputRef }: Trim
           }}
         />
         {status === 'loading' && (
-          <Flex role="status" position="absolute" inset="0" align="center" justify="center" gap="2" color="fg.muted" fontSize="sm">
+          <Flex
+            role="status"
+            position="absolute"
+            inset="0"
+            align="center"
+            justify="center"
+            gap="2"
+            color="fg.muted"
+            fontSize="sm"
+          >
             <Spinner size="sm" color="brand.solid" />
             Drawing the waveform…
           </Flex>
         )}
         {status === 'failed' && (
-          <Flex position="absolute" inset="0" align="center" justify="center" p="3" textAlign="center" color="fg.muted" fontSize="sm">
+          <Flex
+            position="absolute"
+            inset="0"
+            align="center"
+            justify="center"
+            p="3"
+            textAlign="center"
+            color="fg.muted"
+            fontSize="sm"
+          >
             The waveform could not be shown. You can still set the start and end below.
           </Flex>
         )}
       </Box>
 
       <Flex gap="3" align="center" wrap="wrap" mb="3">
-        <Button type="button" variant="outline" colorPalette="brand" onClick={togglePlay} disabled={status !== 'ready'} minW="6rem">
+        <Button
+          type="button"
+          variant="outline"
+          colorPalette="brand"
+          onClick={togglePlay}
+          disabled={status !== 'ready'}
+          minW="6rem"
+        >
           {playing ? 'Pause' : 'Play'}
         </Button>
         <Text fontSize="sm">
@@ -95,7 +129,14 @@ export function TrimEditor({ take, kind, kept, onKeptChange, endInputRef }: Trim
           inputRef={endInputRef}
         />
       </Flex>
-      <Text id={problemId} aria-live="polite" color="fg.error" fontWeight="semibold" fontSize="sm" mt={problem ? '1' : '0'}>
+      <Text
+        id={problemId}
+        aria-live="polite"
+        color="fg.error"
+        fontWeight="semibold"
+        fontSize="sm"
+        mt={problem ? '1' : '0'}
+      >
         {problem}
       </Text>
     </Box>

@@ -1,4 +1,5 @@
 import type { AudioKind, AudioSubKind, TtsVoice } from '@portal/contract';
+
 import type { DecodedAudio } from './convert.ts';
 
 /** What the dialog hands to `services.save`: the kept audio in the stored format and its details. */

@@ -1,8 +1,10 @@
 import { Box, chakra, Stack, Text } from '@chakra-ui/react';
-import { audioMessages, formatBytes, MAX_UPLOAD_FILE_BYTES, UPLOAD_ACCEPT } from '@portal/contract';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { isAbort } from './readable-error.ts';
+
+import { audioMessages, formatBytes, MAX_UPLOAD_FILE_BYTES, UPLOAD_ACCEPT } from '@portal/contract';
+
 import { ProgressBar } from './progress-bar.tsx';
+import { isAbort } from './readable-error.ts';
 import { fileProblem, UPLOAD_EXTENSIONS } from './rules.ts';
 import type { NewTake } from './types.ts';
 import { decodeAudio, readFile } from './web-audio.ts';
@@ -45,7 +47,11 @@ export function UploadPanel({ onTake, onBusyChange }: UploadPanelProps) {
     try {
       setProgress({ label: 'Reading the file', value: 0 });
       // Reading is most of the wait on a slow disk; decoding gets the last tenth of the bar.
-      const bytes = await readFile(file, (fraction) => setProgress({ label: 'Reading the file', value: fraction * 0.9 }), controller.signal);
+      const bytes = await readFile(
+        file,
+        (fraction) => setProgress({ label: 'Reading the file', value: fraction * 0.9 }),
+        controller.signal,
+      );
       setProgress({ label: 'Checking the audio', value: 0.9 });
       const audio = await decodeAudio(bytes);
       if (controller.signal.aborted) return;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
 import type { Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
+
 import { cspNonce } from '../../lib/csp-nonce.ts';
 import type { KeptRange } from './convert.ts';
 import { mixToMono, waveformPeaks } from './samples.ts';
@@ -84,7 +85,15 @@ export function useWaveform(
         await wavesurfer.load(url, [peaks], take.audio.duration);
         if (disposed) return;
         const { start, end } = latest.current.kept;
-        const region = regions.addRegion({ start, end, color: REGION_COLOR, drag: true, resize: true, minLength, maxLength });
+        const region = regions.addRegion({
+          start,
+          end,
+          color: REGION_COLOR,
+          drag: true,
+          resize: true,
+          minLength,
+          maxLength,
+        });
         const report = (changed: Region) => latest.current.onKeptChange({ start: changed.start, end: changed.end });
         regions.on('region-update', report);
         regions.on('region-updated', report);

@@ -1,8 +1,11 @@
-import { AUDIO_FORMAT, audioMessages, MAX_STORED_AUDIO_BYTES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+
+import { AUDIO_FORMAT, audioMessages, MAX_STORED_AUDIO_BYTES } from '@portal/contract';
+
 import { decodeWav, encodeWav, readWavHeader, storedWavProblem, toInt16, WAV_HEADER_BYTES, WavError } from './wav.ts';
 
-const ascii = (bytes: ArrayBuffer, offset: number, length: number) => String.fromCharCode(...new Uint8Array(bytes, offset, length));
+const ascii = (bytes: ArrayBuffer, offset: number, length: number) =>
+  String.fromCharCode(...new Uint8Array(bytes, offset, length));
 
 describe('encodeWav', () => {
   it('writes the 44-byte header of 8 kHz 16-bit mono PCM', () => {
@@ -32,7 +35,12 @@ describe('encodeWav', () => {
     expect(view.getUint32(24, true)).toBe(AUDIO_FORMAT.sampleRate);
     expect(view.getUint16(22, true)).toBe(2);
     expect(view.getUint16(32, true)).toBe(4);
-    expect([0, 1, 2, 3].map((i) => view.getInt16(44 + i * 2, true))).toEqual([toInt16(0.5), -32768, toInt16(-0.5), 32767]);
+    expect([0, 1, 2, 3].map((i) => view.getInt16(44 + i * 2, true))).toEqual([
+      toInt16(0.5),
+      -32768,
+      toInt16(-0.5),
+      32767,
+    ]);
   });
 
   it('clips and rounds samples to 16 bits', () => {
@@ -101,7 +109,9 @@ describe('storedWavProblem', () => {
   it('accepts what the dialog saves and refuses what the server would', () => {
     expect(storedWavProblem(encodeWav([new Float32Array(8000)], 8000))).toBeNull();
     expect(storedWavProblem(encodeWav([new Float32Array(8000)], 16000))).toBe(audioMessages.wrongFormat);
-    expect(storedWavProblem(encodeWav([new Float32Array(8), new Float32Array(8)], 8000))).toBe(audioMessages.wrongFormat);
+    expect(storedWavProblem(encodeWav([new Float32Array(8), new Float32Array(8)], 8000))).toBe(
+      audioMessages.wrongFormat,
+    );
     expect(storedWavProblem(new TextEncoder().encode('not a wav').buffer)).toBe(audioMessages.wrongFormat);
     expect(storedWavProblem(encodeWav([new Float32Array(8000)], 8000).slice(0, 1000))).toBe(audioMessages.truncated);
     const tooLong = new Float32Array((MAX_STORED_AUDIO_BYTES - 44) / 2 + 1);

@@ -24,7 +24,10 @@ function writeAscii(view: DataView, offset: number, text: string): void {
  * Encodes channels of float samples (all the same length) as a 16-bit PCM WAV.
  * @example encodeWav([samples], 8000) // 44 + samples.length * 2 bytes
  */
-export function encodeWav(channels: readonly Float32Array[], sampleRate: number = AUDIO_FORMAT.sampleRate): ArrayBuffer {
+export function encodeWav(
+  channels: readonly Float32Array[],
+  sampleRate: number = AUDIO_FORMAT.sampleRate,
+): ArrayBuffer {
   const channelCount = channels.length;
   if (channelCount === 0) throw new Error('encodeWav needs at least one channel');
   const frames = channels[0]!.length;
@@ -96,8 +99,14 @@ export function readWavHeader(bytes: ArrayBuffer): WavInfo {
     if (id === 'fmt ') {
       if (size < 16 || body + 16 > bytes.byteLength) throw new WavError('truncated', 'The fmt chunk is cut short');
       let format = view.getUint16(body, true);
-      if (format === EXTENSIBLE && size >= 26 && body + 26 <= bytes.byteLength) format = view.getUint16(body + 24, true);
-      fmt = { format, channels: view.getUint16(body + 2, true), sampleRate: view.getUint32(body + 4, true), bitsPerSample: view.getUint16(body + 14, true) };
+      if (format === EXTENSIBLE && size >= 26 && body + 26 <= bytes.byteLength)
+        format = view.getUint16(body + 24, true);
+      fmt = {
+        format,
+        channels: view.getUint16(body + 2, true),
+        sampleRate: view.getUint32(body + 4, true),
+        bitsPerSample: view.getUint16(body + 14, true),
+      };
     } else if (id === 'data') {
       if (!fmt) throw new WavError('not-wav', 'The data chunk comes before the fmt chunk');
       return { ...fmt, dataOffset: body, dataBytes: size };
@@ -117,9 +126,13 @@ export interface DecodedWav {
 export function decodeWav(bytes: ArrayBuffer): DecodedWav {
   const info = readWavHeader(bytes);
   if (info.format !== PCM || info.bitsPerSample !== 16 || info.channels < 1) {
-    throw new WavError('unsupported', `Only 16-bit PCM is read here (format ${info.format}, ${info.bitsPerSample} bits)`);
+    throw new WavError(
+      'unsupported',
+      `Only 16-bit PCM is read here (format ${info.format}, ${info.bitsPerSample} bits)`,
+    );
   }
-  if (info.dataOffset + info.dataBytes > bytes.byteLength) throw new WavError('truncated', 'The file ends before its data does');
+  if (info.dataOffset + info.dataBytes > bytes.byteLength)
+    throw new WavError('truncated', 'The file ends before its data does');
   const frames = Math.floor(info.dataBytes / (2 * info.channels));
   const view = new DataView(bytes, info.dataOffset, frames * 2 * info.channels);
   const channels = Array.from({ length: info.channels }, () => new Float32Array(frames));
@@ -142,7 +155,9 @@ export function storedWavProblem(bytes: ArrayBuffer): string | null {
   try {
     info = readWavHeader(bytes);
   } catch (error) {
-    return error instanceof WavError && error.reason === 'truncated' ? audioMessages.truncated : audioMessages.wrongFormat;
+    return error instanceof WavError && error.reason === 'truncated'
+      ? audioMessages.truncated
+      : audioMessages.wrongFormat;
   }
   const rightFormat =
     info.format === PCM &&

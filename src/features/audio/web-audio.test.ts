@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeAudio, DECODE_SAMPLE_RATE, openLevelMeter, readFile } from './web-audio.ts';
+
+import { DECODE_SAMPLE_RATE, decodeAudio, openLevelMeter, readFile } from './web-audio.ts';
 
 // jsdom has no Web Audio: these fakes record how the thin wrappers use it.
 afterEach(() => {
@@ -12,12 +13,21 @@ describe('decodeAudio', () => {
     vi.stubGlobal(
       'OfflineAudioContext',
       class {
-        constructor(_channels: number, _length: number, private readonly rate: number) {}
+        constructor(
+          _channels: number,
+          _length: number,
+          private readonly rate: number,
+        ) {}
         decodeAudioData(given: ArrayBuffer) {
           made.push({ rate: this.rate, given });
           const left = new Float32Array(this.rate * 2);
           const right = new Float32Array(this.rate * 2);
-          return Promise.resolve({ numberOfChannels: 2, sampleRate: this.rate, length: left.length, getChannelData: (i: number) => (i === 0 ? left : right) });
+          return Promise.resolve({
+            numberOfChannels: 2,
+            sampleRate: this.rate,
+            length: left.length,
+            getChannelData: (i: number) => (i === 0 ? left : right),
+          });
         }
       },
     );

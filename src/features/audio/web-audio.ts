@@ -18,7 +18,10 @@ export const DECODE_SAMPLE_RATE = 16_000;
 type OfflineContextConstructor = new (channels: number, length: number, sampleRate: number) => OfflineAudioContext;
 
 function offlineContext(): OfflineContextConstructor | undefined {
-  const scope = globalThis as { OfflineAudioContext?: OfflineContextConstructor; webkitOfflineAudioContext?: OfflineContextConstructor };
+  const scope = globalThis as {
+    OfflineAudioContext?: OfflineContextConstructor;
+    webkitOfflineAudioContext?: OfflineContextConstructor;
+  };
   return scope.OfflineAudioContext ?? scope.webkitOfflineAudioContext;
 }
 
@@ -65,7 +68,11 @@ export function openLevelMeter(stream: MediaStream): LevelMeter {
 }
 
 /** Reads a file into memory, telling how far it has got (0..1). */
-export function readFile(file: Blob, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<ArrayBuffer> {
+export function readFile(
+  file: Blob,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     const abort = () => reader.abort();

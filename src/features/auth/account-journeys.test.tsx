@@ -1,16 +1,20 @@
-import { accountMessages, MAGIC_LINK_TTL_MINUTES, passwordMessages, staffMessages } from '@portal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAGIC_LINK_NEXT_KEY } from './index.ts';
+
+import { accountMessages, MAGIC_LINK_TTL_MINUTES, passwordMessages, staffMessages } from '@portal/contract';
+
 import { getToken, setToken } from '../../lib/token-storage.ts';
 import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../test/fake-fetch.ts';
 import { cleanupApp, renderApp, resetAppState } from '../../test/render-app.tsx';
+import { MAGIC_LINK_NEXT_KEY } from './index.ts';
 
 beforeEach(resetAppState);
 afterEach(cleanupApp);
 
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const callsTo = (calls: RecordedCall[], path: string) => calls.filter((call) => call.method === 'POST' && call.url.endsWith(path));
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const callsTo = (calls: RecordedCall[], path: string) =>
+  calls.filter((call) => call.method === 'POST' && call.url.endsWith(path));
 const home = { 'GET /api/v3/me/': { json: sampleMe }, 'GET /api/v3/navigation/': { json: sampleNavigation } };
 
 describe('the login page', () => {
@@ -18,15 +22,23 @@ describe('the login page', () => {
     installFakeFetch({});
     renderApp('/auth/login/?next=%2Fbilling');
     const others = await screen.findByRole('region', { name: 'Other ways to sign in' });
-    expect(within(others).getByRole('link', { name: 'Forgotten your password?' })).toHaveAttribute('href', '/auth/password_reset');
-    expect(within(others).getByRole('link', { name: 'Email me a sign-in link instead' })).toHaveAttribute('href', '/auth/login/magic-link?next=%2Fbilling');
+    expect(within(others).getByRole('link', { name: 'Forgotten your password?' })).toHaveAttribute(
+      'href',
+      '/auth/password_reset',
+    );
+    expect(within(others).getByRole('link', { name: 'Email me a sign-in link instead' })).toHaveAttribute(
+      'href',
+      '/auth/login/magic-link?next=%2Fbilling',
+    );
     expect(within(others).getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/register');
   });
 });
 
 describe('magic link', () => {
   it('asks for a link, keeps next for it, and shows where it went and for how long', async () => {
-    const { calls } = installFakeFetch({ 'POST /auth/magic-link/': { json: { detail: accountMessages.magicLinkSent } } });
+    const { calls } = installFakeFetch({
+      'POST /auth/magic-link/': { json: { detail: accountMessages.magicLinkSent } },
+    });
     const { where } = renderApp('/auth/login/magic-link?next=%2Fbilling');
     await screen.findByRole('heading', { level: 1, name: 'Email me a sign-in link' });
     await waitFor(() => expect(document.title).toBe('Email me a sign-in link | Customer Portal'));
@@ -48,20 +60,28 @@ describe('magic link', () => {
   });
 
   it('explains a bad address before sending, and keeps a refused one', async () => {
-    const { calls } = installFakeFetch({ 'POST /auth/magic-link/': { status: 429, json: { detail: accountMessages.tooManyRequests } } });
+    const { calls } = installFakeFetch({
+      'POST /auth/magic-link/': { status: 429, json: { detail: accountMessages.tooManyRequests } },
+    });
     renderApp('/auth/login/magic-link');
     await screen.findByLabelText('Email address');
     type('Email address', 'ada-at-example');
     fireEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link', { name: 'Enter an email address in the correct format, like name@example.com' })).toHaveAttribute('href', '#email');
+    expect(
+      within(summary).getByRole('link', {
+        name: 'Enter an email address in the correct format, like name@example.com',
+      }),
+    ).toHaveAttribute('href', '#email');
     await waitFor(() => expect(summary).toHaveFocus());
     await waitFor(() => expect(document.title).toBe('Error: Email me a sign-in link | Customer Portal'));
     expect(calls).toHaveLength(0);
 
     type('Email address', 'ada@example.co.uk');
     fireEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
-    expect(await within(await screen.findByRole('alert')).findByText(accountMessages.tooManyRequests)).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('alert')).findByText(accountMessages.tooManyRequests),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Email address')).toHaveValue('ada@example.co.uk');
   });
 
@@ -93,7 +113,10 @@ describe('magic link', () => {
     renderApp('/auth/login/signin#key=spent-key');
     expect(await screen.findByRole('heading', { level: 1, name: 'We could not sign you in' })).toBeInTheDocument();
     expect(within(screen.getByRole('alert')).getByText(accountMessages.linkUsed)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Email me a new sign-in link' })).toHaveAttribute('href', '/auth/login/magic-link');
+    expect(screen.getByRole('link', { name: 'Email me a new sign-in link' })).toHaveAttribute(
+      'href',
+      '/auth/login/magic-link',
+    );
     expect(getToken()).toBeNull();
   });
 
@@ -125,7 +148,11 @@ describe('registration', () => {
     type('Confirm password', 'other');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
       'Enter your first name',
       'Enter your last name',
       'Enter your email address',
@@ -172,7 +199,9 @@ describe('registration', () => {
   });
 
   it('confirms the address with one request under StrictMode, then offers to sign in', async () => {
-    const { calls } = installFakeFetch({ 'POST /registration/verify-email/': { json: { detail: accountMessages.verified } } });
+    const { calls } = installFakeFetch({
+      'POST /registration/verify-email/': { json: { detail: accountMessages.verified } },
+    });
     renderApp('/auth/register/verify/verify-key-1', { strict: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Email address confirmed' })).toBeInTheDocument();
     expect(screen.getByText(accountMessages.verified)).toBeInTheDocument();
@@ -187,7 +216,9 @@ describe('registration', () => {
       'POST /auth/resend-verification-email/': { json: { detail: staffMessages.verificationResent } },
     });
     renderApp('/auth/register/verify/verify-key-2');
-    expect(await screen.findByRole('heading', { level: 1, name: 'We could not confirm your email address' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not confirm your email address' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(accountMessages.linkExpired)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Error: Confirm your email address | Customer Portal'));
     type('Email address', 'ada@example.co.uk');
@@ -199,7 +230,9 @@ describe('registration', () => {
 
 describe('password reset', () => {
   it('asks for a reset link and says to check the email', async () => {
-    const { calls } = installFakeFetch({ 'POST /auth/password/reset/': { json: { detail: accountMessages.resetSent } } });
+    const { calls } = installFakeFetch({
+      'POST /auth/password/reset/': { json: { detail: accountMessages.resetSent } },
+    });
     const { where } = renderApp('/auth/password_reset');
     await screen.findByRole('heading', { level: 1, name: 'Reset your password' });
     type('Email address', 'ada@example.co.uk');
@@ -218,14 +251,19 @@ describe('password reset', () => {
   });
 
   it('sets the new password with the link uid and token, then offers to sign in', async () => {
-    const { calls } = installFakeFetch({ 'POST /auth/password/reset/confirm/': { json: { detail: accountMessages.passwordReset } } });
+    const { calls } = installFakeFetch({
+      'POST /auth/password/reset/confirm/': { json: { detail: accountMessages.passwordReset } },
+    });
     const { where } = renderApp('/auth/password_reset/MTI/reset-token');
     await screen.findByRole('heading', { level: 1, name: 'Create a new password' });
     type('New password', 'new password 1');
     type('Confirm new password', 'new password 2');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link', { name: passwordMessages.mismatch })).toHaveAttribute('href', '#confirm-new-password');
+    expect(within(summary).getByRole('link', { name: passwordMessages.mismatch })).toHaveAttribute(
+      'href',
+      '#confirm-new-password',
+    );
     expect(calls).toHaveLength(0);
 
     type('Confirm new password', 'new password 1');
@@ -243,7 +281,9 @@ describe('password reset', () => {
   });
 
   it('shows an expired reset link in the summary, keeps the passwords and offers a new link', async () => {
-    installFakeFetch({ 'POST /auth/password/reset/confirm/': { status: 400, json: { detail: accountMessages.linkExpired } } });
+    installFakeFetch({
+      'POST /auth/password/reset/confirm/': { status: 400, json: { detail: accountMessages.linkExpired } },
+    });
     renderApp('/auth/password_reset/MTI/old-token');
     await screen.findByRole('heading', { level: 1, name: 'Create a new password' });
     type('New password', 'new password 1');
@@ -251,6 +291,9 @@ describe('password reset', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await within(await screen.findByRole('alert')).findByText(accountMessages.linkExpired)).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toHaveValue('new password 1');
-    expect(screen.getByRole('link', { name: 'Ask for a new password reset link' })).toHaveAttribute('href', '/auth/password_reset');
+    expect(screen.getByRole('link', { name: 'Ask for a new password reset link' })).toHaveAttribute(
+      'href',
+      '/auth/password_reset',
+    );
   });
 });

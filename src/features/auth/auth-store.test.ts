@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { clearToken, setToken, TOKEN_STORAGE_KEY } from '../../lib/token-storage.ts';
 import { sampleMe } from '../../test/fake-fetch.ts';
 import { getAuthState, setAuthUser, subscribeAuth } from './auth-store.ts';

@@ -1,5 +1,7 @@
-import type { Me } from '@portal/contract';
 import { useSyncExternalStore } from 'react';
+
+import type { Me } from '@portal/contract';
+
 import { getToken, subscribeToken } from '../../lib/token-storage.ts';
 
 /**

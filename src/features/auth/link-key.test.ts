@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import { keyFromHash, once } from './link-key.ts';
 
 describe('keyFromHash', () => {

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { getToken } from '../../lib/token-storage.ts';
 import { installFakeFetch, sampleMe } from '../../test/fake-fetch.ts';
 import { cleanupApp, renderApp, resetAppState } from '../../test/render-app.tsx';
@@ -52,7 +53,9 @@ describe('login page', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link', { name: /Enter an email address in the correct format/ })).toBeInTheDocument();
+    expect(
+      within(summary).getByRole('link', { name: /Enter an email address in the correct format/ }),
+    ).toBeInTheDocument();
     expect(within(summary).queryByText('Enter your password')).not.toBeInTheDocument();
   });
 
@@ -76,7 +79,9 @@ describe('login page', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'pw' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByText(/^Please try again\. If the issue persists, contact customerservice@/)).toBeInTheDocument();
+    expect(
+      within(summary).getByText(/^Please try again\. If the issue persists, contact customerservice@/),
+    ).toBeInTheDocument();
   });
 
   it('signs in, sends the trimmed credentials with the CSRF header, and goes to next', async () => {

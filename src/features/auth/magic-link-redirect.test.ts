@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import { MAGIC_LINK_NEXT_KEY, rememberPathForMagicLink, takePathAfterMagicLink } from './magic-link-redirect.ts';
 
 beforeEach(() => localStorage.clear());

@@ -1,5 +1,7 @@
-import { accountMessages } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
+
+import { accountMessages } from '@portal/contract';
+
 import { userErrorText } from '../../lib/error-text.ts';
 
 /** Where the exchange of a link's key (or a callback's code) stands. */
@@ -21,7 +23,9 @@ interface LinkExchangeOptions<I, T> {
  * @example const state = useLinkExchange({ input: key, exchange: verifyEmail }) // pending, then done or failed
  */
 export function useLinkExchange<I, T>({ input, exchange, onDone }: LinkExchangeOptions<I, T>): LinkExchange<T> {
-  const [state, setState] = useState<LinkExchange<T>>(input === null ? { kind: 'failed', message: accountMessages.linkInvalid } : { kind: 'pending' });
+  const [state, setState] = useState<LinkExchange<T>>(
+    input === null ? { kind: 'failed', message: accountMessages.linkInvalid } : { kind: 'pending' },
+  );
   // The latest callbacks, for the effect that runs once per input.
   const latest = useRef({ exchange, onDone });
   useEffect(() => {

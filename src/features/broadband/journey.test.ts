@@ -1,7 +1,17 @@
+import { describe, expect, it } from 'vitest';
+
 import type { TelcoLead } from '@portal/contract';
 import { BroadbandTariff } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
-import { allowedPages, createSignupStore, DETAILS_KEY, EMPTY_DETAILS, JOURNEY_KEY, loadDetails, type DetailsValues } from './journey.ts';
+
+import {
+  allowedPages,
+  createSignupStore,
+  DETAILS_KEY,
+  EMPTY_DETAILS,
+  JOURNEY_KEY,
+  loadDetails,
+  type DetailsValues,
+} from './journey.ts';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -26,13 +36,30 @@ class MemoryStorage implements Storage {
 }
 
 const HOUR = 60 * 60 * 1000;
-const address = { address_ref: 'ALS115PZ-1', css_database_code: 'LS', postcode: 'LS11 5PZ', line: 'Unit 4, Canal Wharf, Water Lane, Leeds, LS11 5PZ' };
+const address = {
+  address_ref: 'ALS115PZ-1',
+  css_database_code: 'LS',
+  postcode: 'LS11 5PZ',
+  line: 'Unit 4, Canal Wharf, Water Lane, Leeds, LS11 5PZ',
+};
 const tariff = BroadbandTariff.parse({
-  id: 'fttp-500-n1', name: 'Full Fibre 500', broadband_type: 'fttp', network: 'network_1',
+  id: 'fttp-500-n1',
+  name: 'Full Fibre 500',
+  broadband_type: 'fttp',
+  network: 'network_1',
   service: { name: '500 Mbps download, 75 Mbps upload', download_mbps: 500, upload_mbps: 75 },
-  monthly_price: '45.00', setup_fee: '0.00', contract_length_months: 24,
+  monthly_price: '45.00',
+  setup_fee: '0.00',
+  contract_length_months: 24,
 });
-const details: DetailsValues = { name: 'Robin Hale', business_name: 'Canal Bakery', email_address: 'robin@canal-bakery.example', mobile_number: '07700 900982', phone_number: '', current_provider: 'BT' };
+const details: DetailsValues = {
+  name: 'Robin Hale',
+  business_name: 'Canal Bakery',
+  email_address: 'robin@canal-bakery.example',
+  mobile_number: '07700 900982',
+  phone_number: '',
+  current_provider: 'BT',
+};
 
 function setup(start = 1_000_000_000_000) {
   let now = start;

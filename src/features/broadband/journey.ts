@@ -1,4 +1,10 @@
-import { BUSINESS_DETAILS_MAX_AGE_MS, BusinessDetails, type BroadbandTariff, type BusinessDetailsInput, type TelcoLead } from '@portal/contract';
+import {
+  BUSINESS_DETAILS_MAX_AGE_MS,
+  BusinessDetails,
+  type BroadbandTariff,
+  type BusinessDetailsInput,
+  type TelcoLead,
+} from '@portal/contract';
 
 /**
  * The broadband sign-up's state outside React: the address and tariff chosen, the business
@@ -33,7 +39,14 @@ export interface Journey {
 
 /** The business details as typed (every field text), as the form holds them. */
 export type DetailsValues = Record<keyof BusinessDetailsInput, string>;
-export const EMPTY_DETAILS: DetailsValues = { name: '', business_name: '', email_address: '', mobile_number: '', phone_number: '', current_provider: '' };
+export const EMPTY_DETAILS: DetailsValues = {
+  name: '',
+  business_name: '',
+  email_address: '',
+  mobile_number: '',
+  phone_number: '',
+  current_provider: '',
+};
 
 /** A random id for a new sign-up (a UUID where the browser makes one). */
 export function newRequestId(): string {
@@ -61,9 +74,12 @@ function writeJson(storage: Storage | null, key: string, value: unknown): void {
 }
 
 // Plain checks rather than zod: the schemas' functions would be exported from the code every page loads.
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const hasText = (value: Record<string, unknown>, keys: readonly string[]) => keys.every((key) => typeof value[key] === 'string');
-const isAddress = (value: unknown) => isRecord(value) && hasText(value, ['address_ref', 'css_database_code', 'postcode', 'line']);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const hasText = (value: Record<string, unknown>, keys: readonly string[]) =>
+  keys.every((key) => typeof value[key] === 'string');
+const isAddress = (value: unknown) =>
+  isRecord(value) && hasText(value, ['address_ref', 'css_database_code', 'postcode', 'line']);
 
 function isStoredJourney(value: unknown): value is Journey {
   if (!isRecord(value) || typeof value.request_id !== 'string' || value.request_id.length < 16) return false;
@@ -104,7 +120,8 @@ export function saveDetails(storage: Storage | null, values: DetailsValues, now:
   writeJson(storage, DETAILS_KEY, { date: now, ...values });
 }
 
-export const detailsComplete = (values: DetailsValues | null): boolean => values !== null && BusinessDetails.safeParse(values).success;
+export const detailsComplete = (values: DetailsValues | null): boolean =>
+  values !== null && BusinessDetails.safeParse(values).success;
 
 /**
  * The pages the journey may show: address always; tariffs once an address is chosen; details
@@ -120,7 +137,8 @@ export function allowedPages(journey: Journey, details: DetailsValues | null): S
   return pages;
 }
 
-export const isSignupPage = (page: string | undefined): page is SignupPage => (SIGNUP_PAGES as readonly string[]).includes(page ?? '');
+export const isSignupPage = (page: string | undefined): page is SignupPage =>
+  (SIGNUP_PAGES as readonly string[]).includes(page ?? '');
 
 export interface SignupStoreOptions {
   journeyStorage: Storage | null;
@@ -148,7 +166,9 @@ export function createSignupStore({ journeyStorage, detailsStorage, now = Date.n
     allowedPages: () => allowedPages(journey, loadDetails(detailsStorage, now())),
     /** A new address: the tariff chosen for another one no longer applies; a lead made goes. */
     chooseAddress(address: ChosenAddress): void {
-      const same = journey.address?.address_ref === address.address_ref && journey.address.css_database_code === address.css_database_code;
+      const same =
+        journey.address?.address_ref === address.address_ref &&
+        journey.address.css_database_code === address.css_database_code;
       set(same ? { address } : { address, tariff: null, lead: null, request_id: newRequestId() });
     },
     chooseTariff(tariff: BroadbandTariff): void {
@@ -186,6 +206,9 @@ const storageOf = (name: 'sessionStorage' | 'localStorage'): Storage | null => {
 };
 /** The page's one sign-up store, on the browser's storage. */
 export function signupStore(): SignupStore {
-  browserStore ??= createSignupStore({ journeyStorage: storageOf('sessionStorage'), detailsStorage: storageOf('localStorage') });
+  browserStore ??= createSignupStore({
+    journeyStorage: storageOf('sessionStorage'),
+    detailsStorage: storageOf('localStorage'),
+  });
   return browserStore;
 }

@@ -1,6 +1,8 @@
-import { fireEvent, screen, within, waitFor } from '@testing-library/react';
-import type { BuyNowSummary } from '@portal/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import type { BuyNowSummary } from '@portal/contract';
+
 import { setToken } from '../../lib/token-storage.ts';
 import { installFakeFetch, sampleMe, sampleNavigation } from '../../test/fake-fetch.ts';
 import { cleanupApp, renderApp, resetAppState } from '../../test/render-app.tsx';
@@ -8,7 +10,13 @@ import { cleanupApp, renderApp, resetAppState } from '../../test/render-app.tsx'
 beforeEach(resetAppState);
 afterEach(cleanupApp);
 
-const provisioned = { ...sampleNavigation.products[0]!, product_id: 14, supplier: 3, channel: 'Buy Now', status: 'buy now provisioned' };
+const provisioned = {
+  ...sampleNavigation.products[0]!,
+  product_id: 14,
+  supplier: 3,
+  channel: 'Buy Now',
+  status: 'buy now provisioned',
+};
 
 const summary: BuyNowSummary = {
   product_id: 14,
@@ -35,7 +43,19 @@ function signedIn(routes: Routes = {}) {
     'GET /api/v3/voip/getting-started/': { json: { getting_started_product_ids: [] } },
     'GET /api/v3/voip/service-status/': { json: { results: [] } },
     'GET /customer/status/': { json: { results: [] } },
-    'GET /api/v1/trial/status/': { json: { isInTrial: false, isTrialExpired: false, trialKind: null, productId: null, remainDays: null, show_quickstart_popup: false, quickstart_popup_sections_completed: {}, customer_feedback: null, status_entry: null } },
+    'GET /api/v1/trial/status/': {
+      json: {
+        isInTrial: false,
+        isTrialExpired: false,
+        trialKind: null,
+        productId: null,
+        remainDays: null,
+        show_quickstart_popup: false,
+        quickstart_popup_sections_completed: {},
+        customer_feedback: null,
+        status_entry: null,
+      },
+    },
     'GET /api/v1/voip/14/buy-now/summary/': { json: summary },
     'POST /api/v1/voip/14/welcome/': () => {
       status = 'live';
@@ -46,7 +66,8 @@ function signedIn(routes: Routes = {}) {
   return fake;
 }
 
-const welcomeCalls = (calls: Array<{ method: string; url: string; body: unknown }>) => calls.filter((call) => call.method === 'POST' && call.url.endsWith('/api/v1/voip/14/welcome/'));
+const welcomeCalls = (calls: Array<{ method: string; url: string; body: unknown }>) =>
+  calls.filter((call) => call.method === 'POST' && call.url.endsWith('/api/v1/voip/14/welcome/'));
 
 describe('buy-now complete', () => {
   it('is where the start-up sends a provisioned buy-now phone: what was bought, the new number, the next steps; the welcome call is made once', async () => {
@@ -63,7 +84,10 @@ describe('buy-now complete', () => {
     expect(within(bought).getByText('Suite 3, 40 North Road, Brighton, BN1 1YE')).toBeInTheDocument();
     const steps = screen.getByRole('region', { name: 'Next steps' });
     expect(within(steps).getByRole('link', { name: 'Download the apps' })).toHaveAttribute('href', '/download-apps/14');
-    expect(within(steps).getByRole('link', { name: 'Set up call flows' })).toHaveAttribute('href', '/call-flows/14?tab=active-call-flow');
+    expect(within(steps).getByRole('link', { name: 'Set up call flows' })).toHaveAttribute(
+      'href',
+      '/call-flows/14?tab=active-call-flow',
+    );
     expect(welcomeCalls(calls)).toHaveLength(1);
     expect(welcomeCalls(calls)[0]?.body).toEqual({ is_show_welcome: false });
     // The title is set in an effect, after the page has rendered.
@@ -74,9 +98,16 @@ describe('buy-now complete', () => {
     signedIn({ 'GET /api/v1/voip/14/buy-now/summary/': { json: { ...summary, pilot_number: null } } });
     renderApp('/buynow/complete/14');
     const number = await screen.findByRole('region', { name: 'Your new number' });
-    expect(await within(number).findByText('You have not chosen your number yet: until you do, your cloud phone has no number callers can dial.')).toBeInTheDocument();
+    expect(
+      await within(number).findByText(
+        'You have not chosen your number yet: until you do, your cloud phone has no number callers can dial.',
+      ),
+    ).toBeInTheDocument();
     expect(within(number).queryByText(/still being set up/)).not.toBeInTheDocument();
-    expect(within(number).getByRole('link', { name: 'Choose your number' })).toHaveAttribute('href', '/phone-numbers/14');
+    expect(within(number).getByRole('link', { name: 'Choose your number' })).toHaveAttribute(
+      'href',
+      '/phone-numbers/14',
+    );
   });
 
   it('goes home for good once seen', async () => {
@@ -89,7 +120,9 @@ describe('buy-now complete', () => {
   });
 
   it('makes no welcome call for a buy-now phone that is live already', async () => {
-    const { calls } = signedIn({ 'GET /api/v1/voip/14/buy-now/summary/': { json: { ...summary, status: 'live', is_show_welcome: false } } });
+    const { calls } = signedIn({
+      'GET /api/v1/voip/14/buy-now/summary/': { json: { ...summary, status: 'live', is_show_welcome: false } },
+    });
     renderApp('/buynow/complete/14');
     expect(await screen.findByText('+441632960401')).toBeInTheDocument();
     expect(welcomeCalls(calls)).toHaveLength(0);
@@ -108,7 +141,10 @@ describe('buy-now complete', () => {
 
   it('shows a failed load with a way to try again, and makes no welcome call before anything was seen', async () => {
     let fail = true;
-    const { calls } = signedIn({ 'GET /api/v1/voip/14/buy-now/summary/': () => (fail ? { status: 500, json: { detail: 'Server error' } } : { json: summary }) });
+    const { calls } = signedIn({
+      'GET /api/v1/voip/14/buy-now/summary/': () =>
+        fail ? { status: 500, json: { detail: 'Server error' } } : { json: summary },
+    });
     renderApp('/buynow/complete/14', { retry: false });
     expect(await screen.findByText('What you bought could not be loaded')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your account' })).toBeInTheDocument();

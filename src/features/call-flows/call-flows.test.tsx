@@ -1,12 +1,14 @@
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { MANAGE_OTHER_USERS } from '@portal/contract';
 import type { CallFlowSummary, StoredCallFlow } from '@portal/contract';
 import { createFlow, presetHours } from '@portal/editor-core';
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { draftKey } from './index.ts';
+
 import { setToken } from '../../lib/token-storage.ts';
-import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../../test/render-app.tsx';
 import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../test/fake-fetch.ts';
+import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../../test/render-app.tsx';
+import { draftKey } from './index.ts';
 
 // The pages are lazy chunks; under a loaded test run their first import can take seconds.
 configure({ asyncUtilTimeout: 10_000 });
@@ -21,7 +23,15 @@ const base = `/api/v2/voip/${PRODUCT}/call-flows/`;
 
 const validFlow = createFlow({ publicNumbers: ['01632960123'] });
 function stored(id: string, name: string, overrides: Partial<StoredCallFlow> = {}): StoredCallFlow {
-  return { id, name, enable: false, data: validFlow.data, version: 3, updated_at: '2025-03-04T10:00:00Z', ...overrides };
+  return {
+    id,
+    name,
+    enable: false,
+    data: validFlow.data,
+    version: 3,
+    updated_at: '2025-03-04T10:00:00Z',
+    ...overrides,
+  };
 }
 const summary = ({ data: _data, ...flow }: StoredCallFlow, valid = true): CallFlowSummary => ({ ...flow, valid });
 
@@ -32,9 +42,24 @@ const site = {
   installation_address: null,
   addons: [],
   users: { '1': { id: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.co.uk', extension: '200' } },
-  seats: [{ id: 1, platform_id: 'seat-1-1', product_id: PRODUCT, service_plan: 'Cloud phone user', add_ons: [], extension: '200', name: 'Ada Lovelace' }],
+  seats: [
+    {
+      id: 1,
+      platform_id: 'seat-1-1',
+      product_id: PRODUCT,
+      service_plan: 'Cloud phone user',
+      add_ons: [],
+      extension: '200',
+      name: 'Ada Lovelace',
+    },
+  ],
 };
-const addOn = (enabled: boolean) => ({ enabled, display_name: 'Advanced call flows', standard_price: '5.00', node_limits: { transfer: 50 } });
+const addOn = (enabled: boolean) => ({
+  enabled,
+  display_name: 'Advanced call flows',
+  standard_price: '5.00',
+  node_limits: { transfer: 50 },
+});
 const trial = (isInTrial: boolean) => ({
   isInTrial,
   isTrialExpired: false,
@@ -59,7 +84,11 @@ const simple = {
 
 type Routes = Parameters<typeof installFakeFetch>[0];
 
-function server(flows: StoredCallFlow[], extra: Routes = {}, options: { addOnEnabled?: boolean; inTrial?: boolean } = {}) {
+function server(
+  flows: StoredCallFlow[],
+  extra: Routes = {},
+  options: { addOnEnabled?: boolean; inTrial?: boolean } = {},
+) {
   setToken('good');
   const routes: Routes = {
     'GET /api/v3/me/': { json: sampleMe },
@@ -67,7 +96,9 @@ function server(flows: StoredCallFlow[], extra: Routes = {}, options: { addOnEna
     [`GET ${base}`]: { json: { results: flows.map((f) => summary(f)) } },
     [`GET /api/v3/voip/${PRODUCT}/simple-call-flow/`]: { json: simple },
     [`GET /api/v1/voip/${PRODUCT}/`]: { json: site },
-    [`GET /api/v1/voip/sites/${PRODUCT}/numbers/`]: { json: { results: [{ number: '01632960123', extension: '01632960123' }] } },
+    [`GET /api/v1/voip/sites/${PRODUCT}/numbers/`]: {
+      json: { results: [{ number: '01632960123', extension: '01632960123' }] },
+    },
     [`GET /api/v1/voip/${PRODUCT}/call-flows/current/audio-files/`]: { json: { results: [] } },
     [`GET /api/v1/voip/${PRODUCT}/add-ons/advanced-call-flow/`]: { json: addOn(options.addOnEnabled ?? true) },
     'GET /api/v1/trial/status/': { json: trial(options.inTrial ?? false) },
@@ -77,11 +108,11 @@ function server(flows: StoredCallFlow[], extra: Routes = {}, options: { addOnEna
   return installFakeFetch(routes);
 }
 
-
 /** Calls fail at once here: no retries. */
 const renderApp = (path: string) => renderAppWith(path, { retry: false });
 
-const sent = (calls: RecordedCall[], method: string, path: string) => calls.filter((c) => c.method === method && new URL(c.url, 'http://x').pathname === path);
+const sent = (calls: RecordedCall[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && new URL(c.url, 'http://x').pathname === path);
 const nameInput = () => screen.findByRole('textbox', { name: 'Call flow name' });
 
 beforeEach(resetAppState);
@@ -106,7 +137,10 @@ describe('call flows page', () => {
     expect(await screen.findByText('Main office is your active call flow')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Simple call flow' })).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Custom call flows' });
-    expect(within(list).getByRole('link', { name: 'Sales' })).toHaveAttribute('href', '/call-flows/custom/12?callflow_id=2');
+    expect(within(list).getByRole('link', { name: 'Sales' })).toHaveAttribute(
+      'href',
+      '/call-flows/custom/12?callflow_id=2',
+    );
     expect(screen.getByRole('link', { name: 'Create call flow' })).toHaveAttribute('href', '/call-flows/custom/12');
     await waitFor(() => expect(document.title).toBe('Call flows | Customer Portal'));
   });
@@ -129,26 +163,34 @@ describe('call flows page', () => {
     const { calls } = server([flow], { [`GET ${base}`]: { json: { results: [summary(flow, false)] } } });
     renderApp('/call-flows/12?tab=active-call-flow');
     fireEvent.click(await screen.findByRole('button', { name: 'Enable Draft' }));
-    expect(await screen.findByText('Call flow is not valid, please complete all steps and try again')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Call flow is not valid, please complete all steps and try again'),
+    ).toBeInTheDocument();
     expect(sent(calls, 'PATCH', `${base}3/`)).toHaveLength(0);
   });
 
   it('enables a flow by PATCH when the add-on is on', async () => {
-    const { calls } = server([stored('2', 'Sales')], { [`PATCH ${base}2/`]: { json: stored('2', 'Sales', { enable: true, version: 4 }) } });
+    const { calls } = server([stored('2', 'Sales')], {
+      [`PATCH ${base}2/`]: { json: stored('2', 'Sales', { enable: true, version: 4 }) },
+    });
     renderApp('/call-flows/12?tab=active-call-flow');
     fireEvent.click(await screen.findByRole('button', { name: 'Enable Sales' }));
     await waitFor(() => expect(sent(calls, 'PATCH', `${base}2/`)[0]?.body).toEqual({ enable: true }));
   });
 
   it('renames with the name rules and the version', async () => {
-    const { calls } = server([stored('1', 'Main'), stored('2', 'Sales')], { [`PATCH ${base}2/`]: { json: stored('2', 'Support', { version: 4 }) } });
+    const { calls } = server([stored('1', 'Main'), stored('2', 'Sales')], {
+      [`PATCH ${base}2/`]: { json: stored('2', 'Support', { version: 4 }) },
+    });
     renderApp('/call-flows/12?tab=active-call-flow');
     fireEvent.click(await screen.findByRole('button', { name: 'Rename Sales' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename Sales' });
     const field = within(dialog).getByLabelText('Call flow name');
     fireEvent.change(field, { target: { value: ' MAIN ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
-    expect(await within(dialog).findByText('This callflow name has already been used. Please try a different name.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('This callflow name has already been used. Please try a different name.'),
+    ).toBeInTheDocument();
     fireEvent.change(field, { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
     expect(await within(dialog).findByText('Please set a callflow name')).toBeInTheDocument();
@@ -172,8 +214,12 @@ describe('call flows page', () => {
     renderApp('/call-flows/12?tab=active-call-flow');
     fireEvent.change(await screen.findByLabelText('Welcome greeting audio'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('switch', { name: 'Enable the simple call flow' }));
-    expect(await screen.findByText('Please set a welcome greeting audio before enabling your simple call flow')).toBeInTheDocument();
-    expect((screen.getByRole('switch', { name: 'Enable the simple call flow' }) as HTMLInputElement).checked).toBe(false);
+    expect(
+      await screen.findByText('Please set a welcome greeting audio before enabling your simple call flow'),
+    ).toBeInTheDocument();
+    expect((screen.getByRole('switch', { name: 'Enable the simple call flow' }) as HTMLInputElement).checked).toBe(
+      false,
+    );
     expect(screen.getByText('You have unsaved changes')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(screen.getByLabelText('Welcome greeting audio')).toHaveValue('welcome.wav');
@@ -192,7 +238,10 @@ describe('custom call-flow editor', () => {
     await waitFor(() => expect(where()).toBe('/call-flows/custom/12?callflow_id=9'));
     const post = sent(calls, 'POST', base)[0];
     expect(post?.body).toMatchObject({ name: 'Custom call flow 2', enable: false });
-    expect((post?.body as { data: { type: string; args: { public_numbers: { value: string[] } } } }).data.args.public_numbers.value).toEqual(['01632960123']);
+    expect(
+      (post?.body as { data: { type: string; args: { public_numbers: { value: string[] } } } }).data.args.public_numbers
+        .value,
+    ).toEqual(['01632960123']);
     expect(await screen.findByText('Call flow created')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
     // The editor was kept, not rebuilt from the server.
@@ -201,7 +250,12 @@ describe('custom call-flow editor', () => {
 
   it('says whose flows these are while staff are switched into the account', async () => {
     server([stored('2', 'Sales')], {
-      'GET /api/v3/me/': { json: { ...sampleMe, logged_in_as: { email: 'support@portal.example', name: 'Sam Support', permissions: [MANAGE_OTHER_USERS] } } },
+      'GET /api/v3/me/': {
+        json: {
+          ...sampleMe,
+          logged_in_as: { email: 'support@portal.example', name: 'Sam Support', permissions: [MANAGE_OTHER_USERS] },
+        },
+      },
     });
     renderApp('/call-flows/custom/12?callflow_id=2');
     expect((await screen.findByText(/^Viewing:/)).textContent).toBe('Viewing: Ada Lovelace');
@@ -224,7 +278,11 @@ describe('custom call-flow editor', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
     expect(where()).toBe('/call-flows/custom/12?callflow_id=2');
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Discard changes?' })).getByRole('button', { name: 'Discard changes' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Discard changes?' })).getByRole('button', {
+        name: 'Discard changes',
+      }),
+    );
     await waitFor(() => expect(where()).toBe('/call-flows/12?tab=active-call-flow'));
     await waitFor(() => expect(localStorage.getItem(draftKey(PRODUCT, '2'))).toBeNull());
   });
@@ -234,7 +292,11 @@ describe('custom call-flow editor', () => {
     renderApp('/call-flows/custom/12?callflow_id=2');
     fireEvent.change(await nameInput(), { target: { value: 'Sales team' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Fail to update call flow. Please try again. If the issue persists, contact customer service.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Fail to update call flow. Please try again. If the issue persists, contact customer service.',
+      ),
+    ).toBeInTheDocument();
     expect(sent(calls, 'PATCH', `${base}2/`)[0]?.body).toMatchObject({ name: 'Sales team', version: 3 });
     expect(await nameInput()).toHaveValue('Sales team');
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
@@ -243,8 +305,13 @@ describe('custom call-flow editor', () => {
   it('after a 412 offers their version, mine over it, or mine as a copy; overwrite uses their version', async () => {
     let patches = 0;
     const { calls } = server([stored('2', 'Sales')], {
-      [`PATCH ${base}2/`]: () => (++patches === 1 ? { status: 412, json: { detail: 'Changed elsewhere.' } } : { json: stored('2', 'Sales team', { version: 8 }) }),
-      [`GET ${base}2/`]: () => ({ json: stored('2', patches > 0 ? 'Sales (theirs)' : 'Sales', { version: patches > 0 ? 7 : 3 }) }),
+      [`PATCH ${base}2/`]: () =>
+        ++patches === 1
+          ? { status: 412, json: { detail: 'Changed elsewhere.' } }
+          : { json: stored('2', 'Sales team', { version: 8 }) },
+      [`GET ${base}2/`]: () => ({
+        json: stored('2', patches > 0 ? 'Sales (theirs)' : 'Sales', { version: patches > 0 ? 7 : 3 }),
+      }),
     });
     renderApp('/call-flows/custom/12?callflow_id=2');
     fireEvent.change(await nameInput(), { target: { value: 'Sales team' } });
@@ -276,7 +343,10 @@ describe('custom call-flow editor', () => {
 
   it('offers a local draft back after a reload', async () => {
     server([stored('2', 'Sales')]);
-    localStorage.setItem(draftKey(PRODUCT, '2'), JSON.stringify({ flow: { ...stored('2', 'Sales draft'), id: '2' }, baseVersion: 3, savedAt: Date.now() }));
+    localStorage.setItem(
+      draftKey(PRODUCT, '2'),
+      JSON.stringify({ flow: { ...stored('2', 'Sales draft'), id: '2' }, baseVersion: 3, savedAt: Date.now() }),
+    );
     renderApp('/call-flows/custom/12?callflow_id=2');
     const banner = await screen.findByRole('region', { name: 'Unsaved draft' });
     expect(await nameInput()).toHaveValue('Sales');
@@ -287,12 +357,16 @@ describe('custom call-flow editor', () => {
   });
 
   it('refuses Save & Enable of an invalid flow', async () => {
-    const invalid = stored('2', 'Sales', { data: { ...validFlow.data, args: { public_numbers: { type: 'phone_numbers', value: [] } } } });
+    const invalid = stored('2', 'Sales', {
+      data: { ...validFlow.data, args: { public_numbers: { type: 'phone_numbers', value: [] } } },
+    });
     const { calls } = server([invalid]);
     renderApp('/call-flows/custom/12?callflow_id=2');
     await nameInput();
     fireEvent.click(screen.getByRole('button', { name: 'Save & Enable' }));
-    expect(await screen.findByText('Call flow is not valid, please complete all steps and try again')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Call flow is not valid, please complete all steps and try again'),
+    ).toBeInTheDocument();
     expect(sent(calls, 'PATCH', `${base}2/`)).toHaveLength(0);
   });
 
@@ -306,15 +380,20 @@ describe('custom call-flow editor', () => {
   });
 
   it('without the add-on: prices with VAT, Save only after accepting, then the enable dialog', async () => {
-    const { calls } = server([stored('2', 'Sales')], {
-      [`PATCH /api/v1/voip/${PRODUCT}/add-ons/advanced-call-flow/`]: { json: addOn(true) },
-      [`PATCH ${base}2/`]: { json: stored('2', 'Sales', { enable: true, version: 4 }) },
-    }, { addOnEnabled: false });
+    const { calls } = server(
+      [stored('2', 'Sales')],
+      {
+        [`PATCH /api/v1/voip/${PRODUCT}/add-ons/advanced-call-flow/`]: { json: addOn(true) },
+        [`PATCH ${base}2/`]: { json: stored('2', 'Sales', { enable: true, version: 4 }) },
+      },
+      { addOnEnabled: false },
+    );
     renderApp('/call-flows/custom/12?callflow_id=2');
     await nameInput();
     fireEvent.click(screen.getByRole('button', { name: 'Save & Enable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add the Advanced call flows add-on' });
-    for (const text of ['£5.00', '£1.00', '£6.00', '£0 for 1 month']) expect(within(dialog).getByText(text)).toBeInTheDocument();
+    for (const text of ['£5.00', '£1.00', '£6.00', '£0 for 1 month'])
+      expect(within(dialog).getByText(text)).toBeInTheDocument();
     const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
     expect(save).toBeDisabled();
     fireEvent.click(within(dialog).getByLabelText('I accept the additional monthly charges'));
@@ -331,7 +410,10 @@ describe('custom call-flow editor', () => {
     server([], { [`GET ${base}99/`]: { status: 404, json: { detail: 'Not found.' } } });
     renderApp('/call-flows/custom/12?callflow_id=99');
     expect(await screen.findByText('Unable to load call flow')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to call flows' })).toHaveAttribute('href', '/call-flows/12?tab=active-call-flow');
+    expect(screen.getByRole('link', { name: 'Back to call flows' })).toHaveAttribute(
+      'href',
+      '/call-flows/12?tab=active-call-flow',
+    );
   });
 
   it('answers "Page not found" for a product without call flows or a malformed flow id', async () => {

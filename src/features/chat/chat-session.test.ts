@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import { createChatSession } from './chat-session.ts';
 
 const ada = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.co.uk' };

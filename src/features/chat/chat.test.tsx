@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { readCookie } from '../../lib/cookies.ts';
 import { setToken } from '../../lib/token-storage.ts';
 import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../test/fake-fetch.ts';
@@ -17,7 +18,12 @@ afterEach(() => {
 
 const ada = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.co.uk' };
 const reply = 'Thanks, Ada. An adviser answers here.';
-const message = (id: number, author: 'customer' | 'agent', text: string) => ({ id, author, text, sent_at: '2025-03-03T09:05:00.000Z' });
+const message = (id: number, author: 'customer' | 'agent', text: string) => ({
+  id,
+  author,
+  text,
+  sent_at: '2025-03-03T09:05:00.000Z',
+});
 
 function signedIn(routes: Parameters<typeof installFakeFetch>[0] = {}) {
   setToken('good');
@@ -25,7 +31,9 @@ function signedIn(routes: Parameters<typeof installFakeFetch>[0] = {}) {
     'GET /api/v3/me/': { json: sampleMe },
     'GET /api/v3/navigation/': { json: sampleNavigation },
     'PUT /api/v3/chat/user/': (call: RecordedCall) => ({ json: call.body }),
-    'GET /api/v3/chat/': { json: { user: ada, messages: [message(1, 'customer', 'Earlier question'), message(2, 'agent', reply)] } },
+    'GET /api/v3/chat/': {
+      json: { user: ada, messages: [message(1, 'customer', 'Earlier question'), message(2, 'agent', reply)] },
+    },
     'POST /api/v3/chat/messages/': (call: RecordedCall) => ({
       status: 201,
       json: { messages: [message(3, 'customer', (call.body as { text: string }).text), message(4, 'agent', reply)] },
@@ -48,7 +56,9 @@ describe('chat support', () => {
     renderApp('/');
     const panel = await openChat();
     const log = await within(panel).findByRole('log', { name: 'Messages' });
-    const items = within(log).getAllByRole('listitem').map((item) => item.textContent);
+    const items = within(log)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(items).toHaveLength(2);
     expect(items[0]).toMatch(/^You, \d\d:\d\dEarlier question$/);
     expect(items[1]).toMatch(new RegExp(`^Support, \\d\\d:\\d\\d${reply.replace(/\./g, '\\.')}$`));
@@ -61,7 +71,11 @@ describe('chat support', () => {
     fireEvent.change(text, { target: { value: '  My phone rings once  ' } });
     fireEvent.keyDown(text, { key: 'Enter' });
     await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(4));
-    expect(calls.filter((call) => call.method === 'POST' && call.url.endsWith('/api/v3/chat/messages/')).map((call) => call.body)).toEqual([{ text: 'My phone rings once' }]);
+    expect(
+      calls
+        .filter((call) => call.method === 'POST' && call.url.endsWith('/api/v3/chat/messages/'))
+        .map((call) => call.body),
+    ).toEqual([{ text: 'My phone rings once' }]);
     expect(within(log).getAllByRole('listitem').at(-1)?.textContent).toContain(reply);
     expect(text).toHaveValue('');
   });
@@ -80,7 +94,8 @@ describe('chat support', () => {
   it('shows an error with Try again when the chat cannot be reached', async () => {
     let failures = 2;
     signedIn({
-      'GET /api/v3/chat/': () => (failures-- > 0 ? { status: 503, json: { detail: 'Chat is down.' } } : { json: { user: ada, messages: [] } }),
+      'GET /api/v3/chat/': () =>
+        failures-- > 0 ? { status: 503, json: { detail: 'Chat is down.' } } : { json: { user: ada, messages: [] } },
     });
     renderApp('/');
     const panel = await openChat();
@@ -118,7 +133,9 @@ describe('chat support', () => {
     renderApp('/');
     expect(await screen.findByRole('dialog', { name: 'Chat support' })).toBeInTheDocument();
     expect(await screen.findByText('Earlier question')).toBeInTheDocument();
-    expect(reloaded.calls.filter((call) => call.url.endsWith('/api/v3/chat/user/')).map((call) => call.body)).toEqual([ada]);
+    expect(reloaded.calls.filter((call) => call.url.endsWith('/api/v3/chat/user/')).map((call) => call.body)).toEqual([
+      ada,
+    ]);
     expect(calls.length).toBeGreaterThan(0);
   });
 

@@ -26,9 +26,25 @@ const desktopFile = (extension: string) =>
   `https://downloads.portal.example/desktop/${DESKTOP_APP_VERSION}/${brand.productName}Phone-${DESKTOP_APP_VERSION}.${extension}`;
 
 export const APP_DOWNLOADS: readonly AppDownload[] = [
-  { platform: 'android', name: 'Android', action: 'Get it on Google Play', url: 'https://play.google.com/store/apps/details?id=example.portal.cloudphone' },
-  { platform: 'ios', name: 'iPhone and iPad', action: 'Download on the App Store', url: 'https://apps.apple.com/gb/app/cloud-phone/id0000000000' },
-  { platform: 'windows', name: 'Windows', action: 'Download for Windows', url: desktopFile('exe'), version: DESKTOP_APP_VERSION },
+  {
+    platform: 'android',
+    name: 'Android',
+    action: 'Get it on Google Play',
+    url: 'https://play.google.com/store/apps/details?id=example.portal.cloudphone',
+  },
+  {
+    platform: 'ios',
+    name: 'iPhone and iPad',
+    action: 'Download on the App Store',
+    url: 'https://apps.apple.com/gb/app/cloud-phone/id0000000000',
+  },
+  {
+    platform: 'windows',
+    name: 'Windows',
+    action: 'Download for Windows',
+    url: desktopFile('exe'),
+    version: DESKTOP_APP_VERSION,
+  },
   { platform: 'mac', name: 'Mac', action: 'Download for Mac', url: desktopFile('dmg'), version: DESKTOP_APP_VERSION },
 ];
 

@@ -1,6 +1,8 @@
-import { MANAGE_OTHER_USERS } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { MANAGE_OTHER_USERS } from '@portal/contract';
+
 import { setToken } from '../../lib/token-storage.ts';
 import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../test/fake-fetch.ts';
 import { cleanupApp, renderApp, resetAppState } from '../../test/render-app.tsx';
@@ -26,24 +28,50 @@ const cafeAddresses = [1, 3].map((n, i) => ({
   country: 'United Kingdom',
 }));
 const saved = (address: Record<string, string>) => ({
-  json: { installation_address: { summary_line: `${address.line_one}, ${address.city}, ${address.post_code}`, ...address } },
+  json: {
+    installation_address: { summary_line: `${address.line_one}, ${address.city}, ${address.post_code}`, ...address },
+  },
 });
 
 /** The app at home for a customer whose selected product is `product`, with the start-up calls answered. */
 function renderHome(
   routes: Routes = {},
-  { product = buyNowPhone, me = sampleMe, refuseSave = () => false }: { product?: object; me?: object; refuseSave?: () => boolean } = {},
+  {
+    product = buyNowPhone,
+    me = sampleMe,
+    refuseSave = () => false,
+  }: { product?: object; me?: object; refuseSave?: () => boolean } = {},
 ) {
   setToken('customer');
   let hasAddress = false;
   const fake = installFakeFetch({
     'GET /api/v3/me/': { json: me },
-    'GET /api/v3/navigation/': () => ({ json: { ...sampleNavigation, products: [{ ...product, has_installation_address: hasAddress || (product as typeof buyNowPhone).has_installation_address }] } }),
+    'GET /api/v3/navigation/': () => ({
+      json: {
+        ...sampleNavigation,
+        products: [
+          {
+            ...product,
+            has_installation_address: hasAddress || (product as typeof buyNowPhone).has_installation_address,
+          },
+        ],
+      },
+    }),
     'GET /api/v3/voip/getting-started/': { json: { getting_started_product_ids: [] } },
     'GET /api/v3/voip/service-status/': { json: { results: [] } },
     'GET /customer/status/': { json: { results: [] } },
     'GET /api/v1/trial/status/': {
-      json: { isInTrial: false, isTrialExpired: false, trialKind: null, productId: null, remainDays: null, show_quickstart_popup: false, quickstart_popup_sections_completed: {}, customer_feedback: null, status_entry: null },
+      json: {
+        isInTrial: false,
+        isTrialExpired: false,
+        trialKind: null,
+        productId: null,
+        remainDays: null,
+        show_quickstart_popup: false,
+        quickstart_popup_sections_completed: {},
+        customer_feedback: null,
+        status_entry: null,
+      },
     },
     'GET /api/v1/address/': (call) => {
       const postcode = new URL(call.url, 'http://localhost').searchParams.get('postcode');
@@ -61,7 +89,10 @@ function renderHome(
 }
 
 const dialog = () => screen.findByRole('dialog', { name: 'Hey Ada - Finish your set up' });
-const lookups = (calls: RecordedCall[]) => calls.filter((call) => call.url.startsWith('/api/v1/address/')).map((call) => new URL(call.url, 'http://localhost').searchParams.get('postcode'));
+const lookups = (calls: RecordedCall[]) =>
+  calls
+    .filter((call) => call.url.startsWith('/api/v1/address/'))
+    .map((call) => new URL(call.url, 'http://localhost').searchParams.get('postcode'));
 const patches = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'PATCH');
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
@@ -92,7 +123,10 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
   });
 
   it('is not shown for a product with an address, nor for a product that is not Buy Now', async () => {
-    for (const product of [{ ...buyNowPhone, has_installation_address: true }, { ...buyNowPhone, channel: 'Self Sign Up' }]) {
+    for (const product of [
+      { ...buyNowPhone, has_installation_address: true },
+      { ...buyNowPhone, channel: 'Self Sign Up' },
+    ]) {
       renderHome({}, { product });
       await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' });
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -122,13 +156,19 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
     expect(within(shown).getByText('Postcode must be valid')).toBeInTheDocument();
 
     type(postcode, 'zz99 9zz');
-    expect(await within(shown).findByText('ZZ99 9ZZ returned no results, please try another postcode')).toBeInTheDocument();
+    expect(
+      await within(shown).findByText('ZZ99 9ZZ returned no results, please try another postcode'),
+    ).toBeInTheDocument();
     expect(within(shown).queryByLabelText('Select business address')).not.toBeInTheDocument();
 
     type(postcode, 'cf101ep');
     const select = (await within(shown).findByLabelText('Select business address')) as HTMLSelectElement;
     expect(lookups(calls)).toEqual(['ZZ99 9ZZ', 'CF10 1EP']);
-    expect([...select.options].map((option) => option.text)).toEqual(['2 addresses found', '1 Tidewater Street, Cardiff, CF10 1EP', '3 Tidewater Street, Cardiff, CF10 1EP']);
+    expect([...select.options].map((option) => option.text)).toEqual([
+      '2 addresses found',
+      '1 Tidewater Street, Cardiff, CF10 1EP',
+      '3 Tidewater Street, Cardiff, CF10 1EP',
+    ]);
 
     fireEvent.click(continueButton);
     expect(within(shown).getByText('Select your business address')).toBeInTheDocument();
@@ -139,7 +179,15 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(patches(calls)[0]).toMatchObject({
       url: '/api/v1/voip/21/emergency-contact-details/',
-      body: { installation_address: { post_code: 'CF10 1EP', line_one: '3 Tidewater Street', line_two: '', city: 'Cardiff', county: 'South Glamorgan' } },
+      body: {
+        installation_address: {
+          post_code: 'CF10 1EP',
+          line_one: '3 Tidewater Street',
+          line_two: '',
+          city: 'Cardiff',
+          county: 'South Glamorgan',
+        },
+      },
     });
     expect(await screen.findByText('Your emergency address was successfully updated')).toBeInTheDocument();
     // The searches were tracked for analytics (spec 000 section 7).
@@ -163,7 +211,12 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
     expect(field('Postcode')).toHaveValue('CF10 1EP');
     type(field('Postcode'), '');
     fireEvent.click(within(form).getByRole('button', { name: 'Continue' }));
-    for (const message of ['Postcode is a required field', 'Address line 1 is a required field', 'Town/ City is a required field', 'County is a required field']) {
+    for (const message of [
+      'Postcode is a required field',
+      'Address line 1 is a required field',
+      'Town/ City is a required field',
+      'County is a required field',
+    ]) {
       expect(within(form).getByText(message)).toBeInTheDocument();
     }
     expect(field('Postcode')).toHaveFocus();
@@ -176,7 +229,10 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Continue' }));
     const alert = await within(shown).findByRole('alert');
     expect(alert).toHaveTextContent('County is a required field');
-    expect(window.dataLayer).toContainEqual({ event: 'Emergency address update failed', error: 'County is a required field' });
+    expect(window.dataLayer).toContainEqual({
+      event: 'Emergency address update failed',
+      error: 'County is a required field',
+    });
     expect(field('Address line 1')).toHaveValue('Unit 2, Tidewater Street');
     expect(field('County')).toHaveValue('South Glamorgan');
 
@@ -185,7 +241,13 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // What is sent is the contract's parse of what was typed: the postcode normalised.
     expect(patches(calls)[1]?.body).toEqual({
-      installation_address: { post_code: 'CF10 1EP', line_one: 'Unit 2, Tidewater Street', line_two: '', city: 'Cardiff', county: 'South Glamorgan' },
+      installation_address: {
+        post_code: 'CF10 1EP',
+        line_one: 'Unit 2, Tidewater Street',
+        line_two: '',
+        city: 'Cardiff',
+        county: 'South Glamorgan',
+      },
     });
   });
 
@@ -199,7 +261,8 @@ describe('the emergency-address dialog', { timeout: 30_000 }, () => {
   it('signs out from the dialog, and says so in it when the server refuses', async () => {
     let refuse = true;
     const { where } = renderHome({
-      'POST /auth/logout/': () => (refuse ? { status: 500, json: { detail: 'Down' } } : { json: { detail: 'Successfully logged out.' } }),
+      'POST /auth/logout/': () =>
+        refuse ? { status: 500, json: { detail: 'Down' } } : { json: { detail: 'Successfully logged out.' } },
     });
     const shown = await dialog();
     fireEvent.click(within(shown).getByRole('button', { name: 'Logout' }));

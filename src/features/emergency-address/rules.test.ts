@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
+
 import type { NavigationProduct } from '@portal/contract';
+
 import { needsEmergencyAddress } from './needs-emergency-address.ts';
-import { isCompleteAddress, manualAddressErrors, missingFieldsText, noResultsMessage, postcodeError, searchablePostcode } from './rules.ts';
+import {
+  isCompleteAddress,
+  manualAddressErrors,
+  missingFieldsText,
+  noResultsMessage,
+  postcodeError,
+  searchablePostcode,
+} from './rules.ts';
 
 const product = (extra: Partial<NavigationProduct> = {}): NavigationProduct => ({
   account_id: 3,
@@ -54,7 +63,13 @@ describe('the postcode search (spec 000 section 5)', () => {
 });
 
 describe('manualAddressErrors (spec 000 section 5)', () => {
-  const filled = { post_code: 'CF10 1EP', line_one: '1 Tidewater Street', line_two: '', city: 'Cardiff', county: 'South Glamorgan' };
+  const filled = {
+    post_code: 'CF10 1EP',
+    line_one: '1 Tidewater Street',
+    line_two: '',
+    city: 'Cardiff',
+    county: 'South Glamorgan',
+  };
 
   it('gives each empty required field its message, and nothing for line 2', () => {
     expect(manualAddressErrors({ post_code: '', line_one: '', line_two: '', city: '', county: '' })).toEqual({
@@ -73,11 +88,19 @@ describe('manualAddressErrors (spec 000 section 5)', () => {
 });
 
 describe('an incomplete installation address (spec 000 section 5)', () => {
-  const meadow = { line_one: 'Meadow Lane Veterinary Centre', line_two: '12 Meadow Lane', city: 'Bristol', county: '', post_code: 'BS3 4AB' };
+  const meadow = {
+    line_one: 'Meadow Lane Veterinary Centre',
+    line_two: '12 Meadow Lane',
+    city: 'Bristol',
+    county: '',
+    post_code: 'BS3 4AB',
+  };
   it('names the missing fields in words', () => {
     expect(missingFieldsText(meadow)).toBe('county');
     expect(missingFieldsText({ ...meadow, city: '' })).toBe('town or city and county');
-    expect(missingFieldsText({ ...meadow, post_code: '', city: '', county: ' ' })).toBe('postcode, town or city and county');
+    expect(missingFieldsText({ ...meadow, post_code: '', city: '', county: ' ' })).toBe(
+      'postcode, town or city and county',
+    );
     expect(missingFieldsText({ ...meadow, county: 'Bristol' })).toBe('');
   });
 

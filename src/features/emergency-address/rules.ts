@@ -1,4 +1,11 @@
-import { addressMessages, InstallationAddressInput, isUkPostcode, normalisePostcode, REQUIRED_ADDRESS_FIELDS, UkPostcode } from '@portal/contract';
+import {
+  addressMessages,
+  InstallationAddressInput,
+  isUkPostcode,
+  normalisePostcode,
+  REQUIRED_ADDRESS_FIELDS,
+  UkPostcode,
+} from '@portal/contract';
 
 /**
  * The emergency-address dialog's rules (spec 000 section 5), from the contract's schemas so
@@ -38,7 +45,13 @@ export type ManualAddressField = keyof ManualAddress;
 export type ManualAddressErrors = Partial<Record<ManualAddressField, string>>;
 
 /** The order the form shows its fields in, and so the order of its messages. */
-export const MANUAL_ADDRESS_FIELDS: readonly ManualAddressField[] = ['post_code', 'line_one', 'line_two', 'city', 'county'];
+export const MANUAL_ADDRESS_FIELDS: readonly ManualAddressField[] = [
+  'post_code',
+  'line_one',
+  'line_two',
+  'city',
+  'county',
+];
 
 /** Each field's first message; empty when the address may be sent. */
 export function manualAddressErrors(values: ManualAddress): ManualAddressErrors {
@@ -52,16 +65,24 @@ export function manualAddressErrors(values: ManualAddress): ManualAddressErrors 
   return errors;
 }
 
-const FIELD_NAMES: Record<(typeof REQUIRED_ADDRESS_FIELDS)[number], string> = { post_code: 'postcode', line_one: 'first line', city: 'town or city', county: 'county' };
+const FIELD_NAMES: Record<(typeof REQUIRED_ADDRESS_FIELDS)[number], string> = {
+  post_code: 'postcode',
+  line_one: 'first line',
+  city: 'town or city',
+  county: 'county',
+};
 
 /**
  * The fields the spec requires (spec 000 section 5) that an address lacks, in words; '' when none.
  * @example missingFieldsText({ ...address, city: '', county: '' }) // 'town or city and county'
  */
 export function missingFieldsText(address: InstallationAddressInput): string {
-  const missing = REQUIRED_ADDRESS_FIELDS.filter((field) => (address[field] ?? '').trim() === '').map((field) => FIELD_NAMES[field]);
+  const missing = REQUIRED_ADDRESS_FIELDS.filter((field) => (address[field] ?? '').trim() === '').map(
+    (field) => FIELD_NAMES[field],
+  );
   return missing.length <= 1 ? (missing[0] ?? '') : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
 }
 
 /** Whether an address has every field the spec requires, by the contract's rules. */
-export const isCompleteAddress = (address: InstallationAddressInput): boolean => InstallationAddressInput.safeParse(address).success;
+export const isCompleteAddress = (address: InstallationAddressInput): boolean =>
+  InstallationAddressInput.safeParse(address).success;

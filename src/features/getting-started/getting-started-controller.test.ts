@@ -1,6 +1,13 @@
-import { gettingStartedMessages, type GettingStartedDetails, type InstallationAddress } from '@portal/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { createGettingStartedController, LOADING_CLEAR_DELAY_MS, resumeStep, type GettingStartedApi } from './getting-started-controller.ts';
+
+import { gettingStartedMessages, type GettingStartedDetails, type InstallationAddress } from '@portal/contract';
+
+import {
+  createGettingStartedController,
+  LOADING_CLEAR_DELAY_MS,
+  resumeStep,
+  type GettingStartedApi,
+} from './getting-started-controller.ts';
 
 const brighton: InstallationAddress = {
   summary_line: 'Suite 3, 40 North Road, Brighton, BN1 1YE',
@@ -10,7 +17,13 @@ const brighton: InstallationAddress = {
   county: 'East Sussex',
   post_code: 'BN1 1YE',
 };
-const user = (id: number, first_name: string, extension: string) => ({ id, first_name, last_name: 'Shaw', email: `${first_name}@nova.example`, extension });
+const user = (id: number, first_name: string, extension: string) => ({
+  id,
+  first_name,
+  last_name: 'Shaw',
+  email: `${first_name}@nova.example`,
+  extension,
+});
 const fresh: GettingStartedDetails = {
   product_id: 5,
   product_detail: 'Cloud phone - 3 users',
@@ -27,7 +40,9 @@ function setUp(details: GettingStartedDetails = fresh, overrides: Partial<Gettin
   const api = {
     saveUsers: vi.fn(async (ids: number[]) => ({ user_ids: ids })),
     setPin: vi.fn(async () => ({ pin_set: true })),
-    saveAddress: vi.fn(async (address) => ({ installation_address: { ...address, summary_line: `${address.line_one}, ${address.city}, ${address.post_code}` } })),
+    saveAddress: vi.fn(async (address) => ({
+      installation_address: { ...address, summary_line: `${address.line_one}, ${address.city}, ${address.post_code}` },
+    })),
     complete: vi.fn(async () => ({ product_id: 5, is_show_welcome: false })),
     completed: vi.fn(),
     errorText: (error: unknown) => (error instanceof Error ? error.message : 'failed'),
@@ -102,7 +117,9 @@ describe('the getting-started controller', () => {
 
   it('refuses another call while one is on its way', async () => {
     let answer: (value: { user_ids: number[] }) => void = () => undefined;
-    const { controller, api, get } = setUp(fresh, { saveUsers: vi.fn(() => new Promise<{ user_ids: number[] }>((resolve) => (answer = resolve))) });
+    const { controller, api, get } = setUp(fresh, {
+      saveUsers: vi.fn(() => new Promise<{ user_ids: number[] }>((resolve) => (answer = resolve))),
+    });
     const saving = controller.submitUsers();
     controller.toggleUser(11);
     controller.back();
@@ -121,16 +138,26 @@ describe('the getting-started controller', () => {
   });
 
   it('a refused step keeps what was chosen, says why, and clears the flag at once', async () => {
-    const { controller, get, timers } = setUp(fresh, { saveUsers: vi.fn(async () => Promise.reject(new Error('Choose users of this phone only'))) });
+    const { controller, get, timers } = setUp(fresh, {
+      saveUsers: vi.fn(async () => Promise.reject(new Error('Choose users of this phone only'))),
+    });
     controller.toggleUser(12);
     await controller.submitUsers();
-    expect(get()).toMatchObject({ step: 'users', chosen: [11, 13], loading: false, failure: 'Choose users of this phone only' });
+    expect(get()).toMatchObject({
+      step: 'users',
+      chosen: [11, 13],
+      loading: false,
+      failure: 'Choose users of this phone only',
+    });
     expect(timers).toEqual([]);
   });
 
   it('a refused PIN rejects for the form, which shows it, and stays on the step', async () => {
     const refusal = new Error('Sequential numbers i.e 123456 are not allowed');
-    const { controller, get } = setUp({ ...fresh, user_ids: [11] }, { setPin: vi.fn(async () => Promise.reject(refusal)) });
+    const { controller, get } = setUp(
+      { ...fresh, user_ids: [11] },
+      { setPin: vi.fn(async () => Promise.reject(refusal)) },
+    );
     await expect(controller.submitPin({ pin: '123456', pin_confirmation: '123456' })).rejects.toBe(refusal);
     expect(get()).toMatchObject({ step: 'pin', loading: false, failure: null, pinSet: false });
   });
@@ -161,7 +188,13 @@ describe('the getting-started controller', () => {
   it('confirms the address held, then completes; the caches are told', async () => {
     const { controller, api, runTimers, get } = setUp({ ...fresh, user_ids: [11], pin_set: true });
     await controller.confirmAddress();
-    expect(api.saveAddress).toHaveBeenCalledWith({ post_code: 'BN1 1YE', line_one: 'Suite 3, 40 North Road', line_two: '', city: 'Brighton', county: 'East Sussex' });
+    expect(api.saveAddress).toHaveBeenCalledWith({
+      post_code: 'BN1 1YE',
+      line_one: 'Suite 3, 40 North Road',
+      line_two: '',
+      city: 'Brighton',
+      county: 'East Sussex',
+    });
     expect(api.complete).toHaveBeenCalledTimes(1);
     expect(api.completed).toHaveBeenCalledTimes(1);
     expect(get()).toMatchObject({ step: 'done', loading: true });
@@ -176,10 +209,21 @@ describe('the getting-started controller', () => {
     const { controller, api, get } = setUp({ ...fresh, user_ids: [11], pin_set: true }, { complete });
     controller.changeAddress(true);
     expect(get().changingAddress).toBe(true);
-    const leeds = { post_code: 'LS11 5PZ', line_one: 'Unit 4, Canal Wharf', line_two: '', city: 'Leeds', county: 'West Yorkshire' };
+    const leeds = {
+      post_code: 'LS11 5PZ',
+      line_one: 'Unit 4, Canal Wharf',
+      line_two: '',
+      city: 'Leeds',
+      county: 'West Yorkshire',
+    };
     await controller.confirmAddress(leeds);
     expect(api.saveAddress).toHaveBeenCalledWith(leeds);
-    expect(get()).toMatchObject({ step: 'address', loading: false, failure: 'Set a PIN for your users first', changingAddress: false });
+    expect(get()).toMatchObject({
+      step: 'address',
+      loading: false,
+      failure: 'Set a PIN for your users first',
+      changingAddress: false,
+    });
     expect(get().address?.city).toBe('Leeds');
     await controller.confirmAddress();
     expect(api.saveAddress).toHaveBeenLastCalledWith(leeds);

@@ -5,6 +5,8 @@
  * LOADING_CLEAR_DELAY_MS after it succeeded (spec 000 section 4, "Getting-started loading flag
  * clears 500 ms after success"). A refusal keeps everything entered. The page is a view over it.
  */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+
 import {
   gettingStartedMessages,
   type GettingStartedDetails,
@@ -12,7 +14,6 @@ import {
   type InstallationAddress,
   type InstallationAddressInput,
 } from '@portal/contract';
-import { createStore, type StoreApi } from 'zustand/vanilla';
 
 /** Spec 000 sections 4 and 9: the getting-started loading flag clears this long after success. */
 export const LOADING_CLEAR_DELAY_MS = 500;
@@ -93,7 +94,8 @@ export function resumeStep(details: GettingStartedDetails): GettingStartedStep {
   return 'address';
 }
 
-const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 export function createGettingStartedController(options: GettingStartedOptions): GettingStartedController {
   const { details, api } = options;
@@ -151,8 +153,13 @@ export function createGettingStartedController(options: GettingStartedOptions): 
     toggleUser(userId) {
       const { chosen } = state.getState();
       if (sending || !order.includes(userId)) return;
-      const next = chosen.includes(userId) ? chosen.filter((id) => id !== userId) : order.filter((id) => id === userId || chosen.includes(id));
-      set({ chosen: next, usersError: next.length === 0 && state.getState().usersError ? gettingStartedMessages.chooseUsers : null });
+      const next = chosen.includes(userId)
+        ? chosen.filter((id) => id !== userId)
+        : order.filter((id) => id === userId || chosen.includes(id));
+      set({
+        chosen: next,
+        usersError: next.length === 0 && state.getState().usersError ? gettingStartedMessages.chooseUsers : null,
+      });
     },
 
     async submitUsers() {
@@ -197,7 +204,15 @@ export function createGettingStartedController(options: GettingStartedOptions): 
 
     async confirmAddress(address) {
       const held = state.getState().address;
-      const toSend = address ?? (held && { post_code: held.post_code, line_one: held.line_one, line_two: held.line_two, city: held.city, county: held.county });
+      const toSend =
+        address ??
+        (held && {
+          post_code: held.post_code,
+          line_one: held.line_one,
+          line_two: held.line_two,
+          city: held.city,
+          county: held.county,
+        });
       if (!toSend || !start()) return;
       try {
         // PATCH .../emergency-contact-details/ confirms it, changed or not.

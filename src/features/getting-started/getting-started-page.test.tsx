@@ -1,12 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { setToken } from '../../lib/token-storage.ts';
 import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../test/fake-fetch.ts';
 import { cleanupApp, renderApp, resetAppState } from '../../test/render-app.tsx';
 import { gettingStartedQueryOptions } from '../status/index.ts';
 import { GETTING_STARTED_LIST_KEY } from './api/getting-started-calls.ts';
 
-const brighton = { summary_line: 'Suite 3, 40 North Road, Brighton, BN1 1YE', line_one: 'Suite 3, 40 North Road', line_two: '', city: 'Brighton', county: 'East Sussex', post_code: 'BN1 1YE' };
+const brighton = {
+  summary_line: 'Suite 3, 40 North Road, Brighton, BN1 1YE',
+  line_one: 'Suite 3, 40 North Road',
+  line_two: '',
+  city: 'Brighton',
+  county: 'East Sussex',
+  post_code: 'BN1 1YE',
+};
 const details = {
   product_id: 12,
   product_detail: 'Cloud phone - 2 users',
@@ -30,7 +38,17 @@ function renderFlow(overrides: Parameters<typeof installFakeFetch>[0] = {}) {
     'GET /api/v3/voip/service-status/': { json: { results: [] } },
     'GET /customer/status/': { json: { results: [] } },
     'GET /api/v1/trial/status/': {
-      json: { isInTrial: false, isTrialExpired: false, trialKind: null, productId: null, remainDays: null, show_quickstart_popup: false, quickstart_popup_sections_completed: {}, customer_feedback: null, status_entry: null },
+      json: {
+        isInTrial: false,
+        isTrialExpired: false,
+        trialKind: null,
+        productId: null,
+        remainDays: null,
+        show_quickstart_popup: false,
+        quickstart_popup_sections_completed: {},
+        customer_feedback: null,
+        status_entry: null,
+      },
     },
     'GET /api/v1/voip/12/getting-started/': { json: details },
     'PUT /api/v1/voip/12/getting-started/users/': (call) => ({ json: call.body as object }),
@@ -45,7 +63,8 @@ function renderFlow(overrides: Parameters<typeof installFakeFetch>[0] = {}) {
   return { ...renderApp('/', { retry: false }), calls: fake.calls };
 }
 
-const sent = (calls: RecordedCall[], method: string, end: string) => calls.filter((call) => call.method === method && call.url.endsWith(end));
+const sent = (calls: RecordedCall[], method: string, end: string) =>
+  calls.filter((call) => call.method === method && call.url.endsWith(end));
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
 beforeEach(() => resetAppState());
@@ -88,14 +107,22 @@ describe('the getting-started page', { timeout: 30_000 }, () => {
     type(screen.getByLabelText('Confirm PIN'), '271828');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Confirm the installation address' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Confirm the installation address' }),
+    ).toBeInTheDocument();
     expect(sent(calls, 'POST', '/pin/')[0]?.body).toEqual({ pin: '271828', pin_confirmation: '271828' });
     expect(screen.getByText('BN1 1YE')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm address' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: "You're all set" })).toBeInTheDocument();
     expect(sent(calls, 'PATCH', '/emergency-contact-details/')[0]?.body).toEqual({
-      installation_address: { post_code: 'BN1 1YE', line_one: 'Suite 3, 40 North Road', line_two: '', city: 'Brighton', county: 'East Sussex' },
+      installation_address: {
+        post_code: 'BN1 1YE',
+        line_one: 'Suite 3, 40 North Road',
+        line_two: '',
+        city: 'Brighton',
+        county: 'East Sussex',
+      },
     });
     // The loading flag clears 500 ms after success; then the way home is a link.
     fireEvent.click(await screen.findByRole('link', { name: 'Go to home' }, { timeout: 2000 }));
@@ -105,23 +132,40 @@ describe('the getting-started page', { timeout: 30_000 }, () => {
 
   it('has a held address without its county completed before it is confirmed', async () => {
     const { calls } = renderFlow({
-      'GET /api/v1/voip/12/getting-started/': { json: { ...details, user_ids: [1], pin_set: true, installation_address: { ...brighton, county: '' } } },
+      'GET /api/v1/voip/12/getting-started/': {
+        json: { ...details, user_ids: [1], pin_set: true, installation_address: { ...brighton, county: '' } },
+      },
     });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Confirm the installation address' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Confirm the installation address' }),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm address' }));
-    expect(await screen.findByText('Your installation address has no county. Add it to confirm the address.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your installation address has no county. Add it to confirm the address.'),
+    ).toBeInTheDocument();
     expect(sent(calls, 'PATCH', '/emergency-contact-details/')).toHaveLength(0);
     expect(screen.getByLabelText('Address line 1')).toHaveValue('Suite 3, 40 North Road');
     type(screen.getByLabelText('County'), 'East Sussex');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { level: 2, name: "You're all set" })).toBeInTheDocument();
     expect(sent(calls, 'PATCH', '/emergency-contact-details/')[0]?.body).toEqual({
-      installation_address: { post_code: 'BN1 1YE', line_one: 'Suite 3, 40 North Road', line_two: '', city: 'Brighton', county: 'East Sussex' },
+      installation_address: {
+        post_code: 'BN1 1YE',
+        line_one: 'Suite 3, 40 North Road',
+        line_two: '',
+        city: 'Brighton',
+        county: 'East Sussex',
+      },
     });
   });
 
   it('keeps the choice and says why when the server refuses a step', async () => {
-    renderFlow({ 'PUT /api/v1/voip/12/getting-started/users/': { status: 400, json: { user_ids: ['Choose users of this phone only'] } } });
+    renderFlow({
+      'PUT /api/v1/voip/12/getting-started/users/': {
+        status: 400,
+        json: { user_ids: ['Choose users of this phone only'] },
+      },
+    });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Tom Hughes' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Choose users of this phone only')).toBeInTheDocument();

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHAT_STATE_KEY, CHAT_WIDGET_WAIT_MS, openChatSupport, registerChatWidget, resetChatSupport } from './chat-support.ts';
+
+import {
+  CHAT_STATE_KEY,
+  CHAT_WIDGET_WAIT_MS,
+  openChatSupport,
+  registerChatWidget,
+  resetChatSupport,
+} from './chat-support.ts';
 
 const profile = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.co.uk', phone: '07700 900123' };
 const fakeWidget = () => ({ identify: vi.fn(), open: vi.fn(), reset: vi.fn() });
@@ -15,7 +22,11 @@ describe('chat support', () => {
     registerChatWidget(widget);
     const unavailable = vi.fn();
     openChatSupport(profile, unavailable);
-    expect(widget.identify).toHaveBeenCalledWith({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.co.uk' });
+    expect(widget.identify).toHaveBeenCalledWith({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.co.uk',
+    });
     expect(widget.open).toHaveBeenCalledOnce();
     expect(unavailable).not.toHaveBeenCalled();
   });

@@ -4,7 +4,19 @@ export { navigationQueryOptions, useNavigationProducts } from './api/get-navigat
 export { CHAT_STATE_KEY, openChatSupport, registerChatWidget, resetChatSupport } from './chat-support.ts';
 export { ProductList } from './components/product-list.tsx';
 export { productKindLabels } from './product-labels.ts';
-export { detailsRoutes, hasProductPages, showsCallHistory, lockedUserProducts, NAV_SCROLL_RULE, PRODUCT_SWITCHER_HEIGHT, type NavItem, routeAt, selectedProduct, selectionAfterRoute, sideNavModel } from './rules.ts';
+export {
+  detailsRoutes,
+  hasProductPages,
+  showsCallHistory,
+  lockedUserProducts,
+  NAV_SCROLL_RULE,
+  PRODUCT_SWITCHER_HEIGHT,
+  type NavItem,
+  routeAt,
+  selectedProduct,
+  selectionAfterRoute,
+  sideNavModel,
+} from './rules.ts';
 export { getSelectedProductId, setSelectedProductId, useSelectedProductId } from './selection.ts';
 export { startUpDecision } from './startup.ts';
 /** The product switcher's chunk: the side navigation loads it on demand. */

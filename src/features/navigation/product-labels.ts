@@ -1,4 +1,5 @@
 import type { ProductKind } from '@portal/contract';
+
 import { brand } from '../../config/brand.ts';
 
 /** Kind labels of the side navigation (spec 000, section 2). */

@@ -1,5 +1,7 @@
-import type { NavigationProduct } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+
+import type { NavigationProduct } from '@portal/contract';
+
 import { HELP_SITE_URL } from '../../config/help-site.ts';
 import {
   detailsPath,
@@ -37,8 +39,21 @@ function product(overrides: Partial<NavigationProduct>): NavigationProduct {
 
 const voip3 = product({ product_id: 10, supplier: 3, product_detail: 'Cloud phone (voip3)' });
 const voip2 = product({ product_id: 11, supplier: 2, product_detail: 'Cloud phone (supplier 2)' });
-const fibre = product({ product_id: 12, product_kind: 'fibre', kind: 'telco', supplier: 1, status: 'pending', show_product_pages: false });
-const broadband = product({ product_id: 13, product_kind: 'broadband', kind: 'telco', supplier: 1, show_product_pages: false });
+const fibre = product({
+  product_id: 12,
+  product_kind: 'fibre',
+  kind: 'telco',
+  supplier: 1,
+  status: 'pending',
+  show_product_pages: false,
+});
+const broadband = product({
+  product_id: 13,
+  product_kind: 'broadband',
+  kind: 'telco',
+  supplier: 1,
+  show_product_pages: false,
+});
 const keys = (model: SideNavModel) => ({
   details: model.details?.to ?? null,
   phoneSettings: model.phoneSettings.map((item) => item.key),
@@ -51,7 +66,10 @@ describe('routeAt', () => {
     expect(routeAt('/phone-setup/12')).toEqual({ name: 'phone-setup-id', id: '12' });
     expect(routeAt('/call-flows/custom/12')).toEqual({ name: 'call-flows-custom-id', id: '12' });
     expect(routeAt('/call-flows/12')).toEqual({ name: 'call-flows-id', id: '12' });
-    expect(routeAt('/call-recordings/12/recently-deleted')).toEqual({ name: 'call-recordings-id-recently-deleted', id: '12' });
+    expect(routeAt('/call-recordings/12/recently-deleted')).toEqual({
+      name: 'call-recordings-id-recently-deleted',
+      id: '12',
+    });
     expect(routeAt('/cloud-phone-details/4')).toEqual({ name: 'cloud-phone-details-id', id: '4' });
     expect(routeAt('/billing')).toEqual({ name: 'billing', id: undefined });
     expect(routeAt('/')).toEqual({ name: 'index', id: undefined });
@@ -90,7 +108,15 @@ describe('the side navigation links', () => {
   it('gives a voip3 cloud phone with product pages every phone setting, company contacts included', () => {
     expect(keys(sideNavModel({ ...input, product: voip3 }))).toEqual({
       details: '/cloud-phone-details/10',
-      phoneSettings: ['call-flows', 'account-add-ons', 'phone-setup', 'users-devices', 'phone-numbers', 'company-contacts', 'download-apps'],
+      phoneSettings: [
+        'call-flows',
+        'account-add-ons',
+        'phone-setup',
+        'users-devices',
+        'phone-numbers',
+        'company-contacts',
+        'download-apps',
+      ],
       main: ['call-history', 'call-reports', 'billing', 'order-tracker', 'shop'],
       upgrade: null,
     });
@@ -98,7 +124,12 @@ describe('the side navigation links', () => {
 
   it('hides the voip3-only sublink (company contacts) for supplier 2', () => {
     expect(keys(sideNavModel({ ...input, product: voip2 })).phoneSettings).toEqual([
-      'call-flows', 'account-add-ons', 'phone-setup', 'users-devices', 'phone-numbers', 'download-apps',
+      'call-flows',
+      'account-add-ons',
+      'phone-setup',
+      'users-devices',
+      'phone-numbers',
+      'download-apps',
     ]);
   });
 
@@ -130,13 +161,23 @@ describe('the side navigation links', () => {
   });
 
   it('gives fibre and broadband their details, billing and orders only', () => {
-    expect(keys(sideNavModel({ ...input, product: fibre }))).toEqual({ details: '/fibre-details/12', phoneSettings: [], main: ['billing', 'order-tracker'], upgrade: null });
+    expect(keys(sideNavModel({ ...input, product: fibre }))).toEqual({
+      details: '/fibre-details/12',
+      phoneSettings: [],
+      main: ['billing', 'order-tracker'],
+      upgrade: null,
+    });
     expect(keys(sideNavModel({ ...input, product: broadband })).details).toBe('/broadband-details/13');
   });
 
   it('gives an older VoIP product (voip1) call history with supplier 2 or 3 but no phone settings or reports', () => {
     const voip1 = product({ product_id: 20, product_kind: 'voip1', supplier: 2 });
-    expect(keys(sideNavModel({ ...input, product: voip1 }))).toEqual({ details: '/voip-details/20', phoneSettings: [], main: ['call-history', 'billing', 'order-tracker'], upgrade: null });
+    expect(keys(sideNavModel({ ...input, product: voip1 }))).toEqual({
+      details: '/voip-details/20',
+      phoneSettings: [],
+      main: ['call-history', 'billing', 'order-tracker'],
+      upgrade: null,
+    });
     expect(showsCallHistory({ ...voip1, supplier: 1 })).toBe(false);
     expect(showsCallHistory({ ...voip1, show_product_pages: false })).toBe(false);
     expect(showsCallHistory(fibre)).toBe(false);
@@ -147,7 +188,12 @@ describe('the side navigation links', () => {
     expect(showsShop(voip3, true)).toBe(false);
     expect(showsShop(voip3, false)).toBe(true);
     expect(showsShop(fibre, false)).toBe(false);
-    expect(keys(sideNavModel({ ...input, product: voip3, blocked: true })).main).toEqual(['call-history', 'call-reports', 'billing', 'order-tracker']);
+    expect(keys(sideNavModel({ ...input, product: voip3, blocked: true })).main).toEqual([
+      'call-history',
+      'call-reports',
+      'billing',
+      'order-tracker',
+    ]);
   });
 
   it('labels details by kind', () => {
@@ -156,13 +202,24 @@ describe('the side navigation links', () => {
   });
 
   it('without products: billing from the account, orders; staff without an account: orders only', () => {
-    expect(keys(sideNavModel({ ...input, product: undefined }))).toEqual({ details: null, phoneSettings: [], main: ['billing', 'order-tracker'], upgrade: null });
+    expect(keys(sideNavModel({ ...input, product: undefined }))).toEqual({
+      details: null,
+      phoneSettings: [],
+      main: ['billing', 'order-tracker'],
+      upgrade: null,
+    });
     expect(keys(sideNavModel({ ...input, accountId: null, product: undefined })).main).toEqual(['order-tracker']);
   });
 
   it('has the Upgrade link exactly when the navigation says is_show_upgrade_page', () => {
-    expect(sideNavModel({ ...input, product: { ...voip3, is_show_upgrade_page: true } }).upgrade).toEqual({ key: 'upgrade', label: 'Upgrade', to: '/upgrade/10' });
-    expect(sideNavModel({ ...input, product: { ...voip2, is_show_upgrade_page: true } }).upgrade?.to).toBe(`/upgrade/${voip2.product_id}`);
+    expect(sideNavModel({ ...input, product: { ...voip3, is_show_upgrade_page: true } }).upgrade).toEqual({
+      key: 'upgrade',
+      label: 'Upgrade',
+      to: '/upgrade/10',
+    });
+    expect(sideNavModel({ ...input, product: { ...voip2, is_show_upgrade_page: true } }).upgrade?.to).toBe(
+      `/upgrade/${voip2.product_id}`,
+    );
     expect(sideNavModel({ ...input, product: voip3 }).upgrade).toBeNull();
   });
 
@@ -190,13 +247,19 @@ describe('switching products', () => {
     expect(switchTarget(voip2, '/', '')).toBe('/cloud-phone-details/11');
     expect(switchTarget(voip2, '/call-flows/10', '?tab=active-call-flow')).toBe('/cloud-phone-details/11');
     expect(switchTarget(voip2, '/company-contacts/10', '')).toBe('/cloud-phone-details/11');
-    expect(switchTarget(product({ product_id: 30, product_kind: 'web', kind: 'web' }), '/', '')).toBe('/website-details/30');
-    expect(switchTarget(product({ product_id: 31, product_kind: 'phoneline', kind: 'telco' }), '/', '')).toBe('/phoneline-details/31');
+    expect(switchTarget(product({ product_id: 30, product_kind: 'web', kind: 'web' }), '/', '')).toBe(
+      '/website-details/30',
+    );
+    expect(switchTarget(product({ product_id: 31, product_kind: 'phoneline', kind: 'telco' }), '/', '')).toBe(
+      '/phoneline-details/31',
+    );
     expect(detailsPath(product({ product_id: 32, product_kind: 'voip1' }))).toBe('/voip-details/32');
   });
 
   it('on billing sets the id query to the account id, keeping the rest', () => {
-    expect(switchTarget({ ...voip2, account_id: 8 }, '/billing', '?id=3&tab=history')).toBe('/billing?id=8&tab=history');
+    expect(switchTarget({ ...voip2, account_id: 8 }, '/billing', '?id=3&tab=history')).toBe(
+      '/billing?id=8&tab=history',
+    );
     expect(switchTarget({ ...voip2, account_id: 8 }, '/billing', '')).toBe('/billing?id=8');
   });
 });
@@ -211,7 +274,9 @@ describe('phone version and locked users', () => {
   });
 
   it('loads locked users for voip2 products not on voip3', () => {
-    expect(lockedUserProducts([voip3, voip2, fibre, product({ product_id: 40, product_kind: 'voip1', supplier: 2 })])).toEqual([voip2]);
+    expect(
+      lockedUserProducts([voip3, voip2, fibre, product({ product_id: 40, product_kind: 'voip1', supplier: 2 })]),
+    ).toEqual([voip2]);
   });
 });
 

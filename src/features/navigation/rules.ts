@@ -1,7 +1,9 @@
-import { sortProductsLiveFirst, type NavigationProduct, type ProductKind } from '@portal/contract';
 import { matchPath } from 'react-router-dom';
-import type { QueryValues } from '../../config/route-path.ts';
+
+import { sortProductsLiveFirst, type NavigationProduct, type ProductKind } from '@portal/contract';
+
 import * as paths from '../../config/paths.ts';
+import type { QueryValues } from '../../config/route-path.ts';
 import { productKindLabels } from './product-labels.ts';
 
 /**
@@ -96,14 +98,21 @@ export const VOIP3_ONLY_ROUTES: readonly string[] = [paths.companyContacts.name]
  * customer has it, except on billing (whose id is the account's) and user pages (a user's
  * id); otherwise the selection stays.
  */
-export function selectionAfterRoute(current: number | null, products: readonly NavigationProduct[], route: RouteAt): number | null {
+export function selectionAfterRoute(
+  current: number | null,
+  products: readonly NavigationProduct[],
+  route: RouteAt,
+): number | null {
   if (route.name === paths.billing.name || route.name === paths.user.name || route.id === undefined) return current;
   const named = products.find((product) => String(product.product_id) === route.id);
   return named ? named.product_id : current;
 }
 
 /** The selected product: the one selected if the customer still has it, else the first of the products sorted live first. */
-export function selectedProduct(products: readonly NavigationProduct[], selectedId: number | null): NavigationProduct | undefined {
+export function selectedProduct(
+  products: readonly NavigationProduct[],
+  selectedId: number | null,
+): NavigationProduct | undefined {
   const sorted = sortProductsLiveFirst(products);
   return sorted.find((product) => product.product_id === selectedId) ?? sorted[0];
 }
@@ -192,18 +201,34 @@ export function sideNavModel({ product, accountId, blocked }: SideNavInput): Sid
     );
   }
   const main: NavItem[] = [];
-  if (showsCallHistory(product)) main.push({ key: 'call-history', label: 'Call history', to: paths.callRecordings.build({ id: product.product_id }) });
-  if (hasProductPages(product)) main.push({ key: 'call-reports', label: 'Call reports', to: paths.callReports.build({ id: product.product_id }, { tab: 'call-trends' }) });
+  if (showsCallHistory(product))
+    main.push({
+      key: 'call-history',
+      label: 'Call history',
+      to: paths.callRecordings.build({ id: product.product_id }),
+    });
+  if (hasProductPages(product))
+    main.push({
+      key: 'call-reports',
+      label: 'Call reports',
+      to: paths.callReports.build({ id: product.product_id }, { tab: 'call-trends' }),
+    });
   const billingAccount = product?.account_id ?? accountId;
-  if (billingAccount !== null) main.push({ key: 'billing', label: 'Billing', to: paths.billing.build({}, { id: billingAccount }) });
+  if (billingAccount !== null)
+    main.push({ key: 'billing', label: 'Billing', to: paths.billing.build({}, { id: billingAccount }) });
   main.push({ key: 'order-tracker', label: 'Order tracker', to: paths.myOrders.build() });
-  if (showsShop(product, blocked)) main.push({ key: 'shop', label: 'Shop', to: paths.shop.build({}, { tab: 'all-items' }) });
+  if (showsShop(product, blocked))
+    main.push({ key: 'shop', label: 'Shop', to: paths.shop.build({}, { tab: 'all-items' }) });
   return {
-    details: product ? { key: 'details', label: `${productKindLabels[product.product_kind]} details`, to: detailsPath(product) } : null,
+    details: product
+      ? { key: 'details', label: `${productKindLabels[product.product_kind]} details`, to: detailsPath(product) }
+      : null,
     phoneSettings,
     main,
     // The server decides (is_show_upgrade_page, server/src/modules/upgrade/rules.ts).
-    upgrade: product?.is_show_upgrade_page ? { key: 'upgrade', label: 'Upgrade', to: paths.upgrade.build({ id: product.product_id }) } : null,
+    upgrade: product?.is_show_upgrade_page
+      ? { key: 'upgrade', label: 'Upgrade', to: paths.upgrade.build({ id: product.product_id }) }
+      : null,
   };
 }
 

@@ -23,6 +23,9 @@ export function setSelectedProductId(queryClient: QueryClient, id: number | null
 /** The selected product id, following changes. */
 export function useSelectedProductId(): number | null {
   const queryClient = useQueryClient();
-  const subscribe = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
+  );
   return useSyncExternalStore(subscribe, () => getSelectedProductId(queryClient));
 }

@@ -1,5 +1,7 @@
-import { isProvisionedBuyNow, type NavigationProduct, type TrialStatus } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+
+import { isProvisionedBuyNow, type NavigationProduct, type TrialStatus } from '@portal/contract';
+
 import { startUpDecision, type StartUpInput } from './startup.ts';
 
 function product(overrides: Partial<NavigationProduct> = {}): NavigationProduct {
@@ -34,7 +36,13 @@ const trial = (extra: Partial<TrialStatus> = {}): TrialStatus => ({
   ...extra,
 });
 
-const base: StartUpInput = { pathname: '/', gettingStarted: [], selected: product(), firstPhone: product(), trial: undefined };
+const base: StartUpInput = {
+  pathname: '/',
+  gettingStarted: [],
+  selected: product(),
+  firstPhone: product(),
+  trial: undefined,
+};
 const decide = (extra: Partial<StartUpInput>) => startUpDecision({ ...base, ...extra });
 
 describe('default layout start-up', () => {
@@ -46,13 +54,21 @@ describe('default layout start-up', () => {
   it('1. goes to getting-started "welcome" with the first id, before anything else', () => {
     expect(decide({ gettingStarted: [7, 8] })).toEqual({ kind: 'redirect', to: '/getting-started/welcome?id=7' });
     expect(
-      decide({ gettingStarted: [7], pathname: '/shop', selected: product({ channel: 'Buy Now', status: 'buy now provisioned' }), trial: trial() }),
+      decide({
+        gettingStarted: [7],
+        pathname: '/shop',
+        selected: product({ channel: 'Buy Now', status: 'buy now provisioned' }),
+        trial: trial(),
+      }),
     ).toEqual({ kind: 'redirect', to: '/getting-started/welcome?id=7' });
   });
 
   it('sends /users-devices and /phone-numbers without an id to the first cloud phone’s page, 404 without one', () => {
     const firstPhone = product({ product_id: 21 });
-    expect(decide({ pathname: '/users-devices', firstPhone })).toEqual({ kind: 'redirect', to: '/users-devices/21?tab=users' });
+    expect(decide({ pathname: '/users-devices', firstPhone })).toEqual({
+      kind: 'redirect',
+      to: '/users-devices/21?tab=users',
+    });
     expect(decide({ pathname: '/phone-numbers', firstPhone })).toEqual({ kind: 'redirect', to: '/phone-numbers/21' });
     expect(decide({ pathname: '/phone-numbers', firstPhone: undefined })).toEqual({ kind: 'not-found' });
     expect(decide({ pathname: '/phone-numbers/10', firstPhone: undefined })).toEqual({ kind: 'stay' });
@@ -61,13 +77,19 @@ describe('default layout start-up', () => {
   it('3. sends the shop to coming-soon for a voip3 phone, not for an older one or another product', () => {
     expect(decide({ pathname: '/shop' })).toEqual({ kind: 'redirect', to: '/coming-soon' });
     expect(decide({ pathname: '/shop', selected: product({ supplier: 2 }) })).toEqual({ kind: 'stay' });
-    expect(decide({ pathname: '/shop', selected: product({ product_kind: 'fibre', kind: 'telco', supplier: 1 }) })).toEqual({ kind: 'stay' });
+    expect(
+      decide({ pathname: '/shop', selected: product({ product_kind: 'fibre', kind: 'telco', supplier: 1 }) }),
+    ).toEqual({ kind: 'stay' });
     expect(decide({ pathname: '/shop/payment' })).toEqual({ kind: 'stay' });
   });
 
   it('3. answers 404 for a voip3-only page (company contacts) of an older phone', () => {
-    expect(decide({ pathname: '/company-contacts/10', selected: product({ supplier: 2 }) })).toEqual({ kind: 'not-found' });
-    expect(decide({ pathname: '/company-contacts/10', selected: product({ product_kind: 'voip1', supplier: 1 }) })).toEqual({ kind: 'not-found' });
+    expect(decide({ pathname: '/company-contacts/10', selected: product({ supplier: 2 }) })).toEqual({
+      kind: 'not-found',
+    });
+    expect(
+      decide({ pathname: '/company-contacts/10', selected: product({ product_kind: 'voip1', supplier: 1 }) }),
+    ).toEqual({ kind: 'not-found' });
     expect(decide({ pathname: '/company-contacts/10' })).toEqual({ kind: 'stay' });
     expect(decide({ pathname: '/phone-setup/10', selected: product({ supplier: 2 }) })).toEqual({ kind: 'stay' });
   });
@@ -84,7 +106,11 @@ describe('default layout start-up', () => {
 
   it('sends an ended opt-in trial of the selected product to its upgrade page with trigger trial-expired', () => {
     expect(decide({ trial: trial() })).toEqual({ kind: 'redirect', to: '/upgrade/10', trigger: 'trial-expired' });
-    expect(decide({ trial: trial({ productId: null }), pathname: '/phone-setup/10' })).toEqual({ kind: 'redirect', to: '/upgrade/10', trigger: 'trial-expired' });
+    expect(decide({ trial: trial({ productId: null }), pathname: '/phone-setup/10' })).toEqual({
+      kind: 'redirect',
+      to: '/upgrade/10',
+      trigger: 'trial-expired',
+    });
   });
 
   it('leaves the upgrade page itself, trials still running, and trials of other products alone', () => {

@@ -1,4 +1,5 @@
 import { isProvisionedBuyNow, type NavigationProduct, type TrialStatus } from '@portal/contract';
+
 import * as paths from '../../config/paths.ts';
 import type { UpgradeTrigger } from '../trial/index.ts';
 import { phoneVersion, routeAt, VOIP3_ONLY_ROUTES, VOIP3_SHOP_REDIRECT } from './rules.ts';
@@ -10,9 +11,7 @@ import { phoneVersion, routeAt, VOIP3_ONLY_ROUTES, VOIP3_SHOP_REDIRECT } from '.
  */
 
 export type StartUpDecision =
-  | { kind: 'stay' }
-  | { kind: 'redirect'; to: string; trigger?: UpgradeTrigger }
-  | { kind: 'not-found' };
+  { kind: 'stay' } | { kind: 'redirect'; to: string; trigger?: UpgradeTrigger } | { kind: 'not-found' };
 
 export interface StartUpInput {
   pathname: string;
@@ -34,26 +33,41 @@ export interface StartUpInput {
  * welcome call makes it live), and an expired
  * opt-in trial of the selected product goes to its upgrade page (trigger trial-expired).
  */
-export function startUpDecision({ pathname, gettingStarted, selected, firstPhone, trial }: StartUpInput): StartUpDecision {
+export function startUpDecision({
+  pathname,
+  gettingStarted,
+  selected,
+  firstPhone,
+  trial,
+}: StartUpInput): StartUpDecision {
   const first = gettingStarted?.[0];
-  if (first !== undefined) return { kind: 'redirect', to: paths.gettingStartedPage.build({ page: 'welcome' }, { id: first }) };
+  if (first !== undefined)
+    return { kind: 'redirect', to: paths.gettingStartedPage.build({ page: 'welcome' }, { id: first }) };
 
   const route = routeAt(pathname);
   // Route rules: /users-devices and /phone-numbers without an id go to the first product's page.
   if (route.name === paths.usersDevicesWithoutId.name || route.name === paths.phoneNumbersWithoutId.name) {
     if (!firstPhone) return { kind: 'not-found' };
     const id = firstPhone.product_id;
-    return { kind: 'redirect', to: route.name === paths.usersDevicesWithoutId.name ? paths.usersDevices.build({ id }, { tab: 'users' }) : paths.phoneNumbers.build({ id }) };
+    return {
+      kind: 'redirect',
+      to:
+        route.name === paths.usersDevicesWithoutId.name
+          ? paths.usersDevices.build({ id }, { tab: 'users' })
+          : paths.phoneNumbers.build({ id }),
+    };
   }
   const version = phoneVersion(selected);
-  if (VOIP3_SHOP_REDIRECT && route.name === paths.shop.name && version === 'voip3') return { kind: 'redirect', to: paths.comingSoon.build() };
+  if (VOIP3_SHOP_REDIRECT && route.name === paths.shop.name && version === 'voip3')
+    return { kind: 'redirect', to: paths.comingSoon.build() };
   if (version === 'voip' && route.name !== null && VOIP3_ONLY_ROUTES.includes(route.name)) return { kind: 'not-found' };
 
   if (selected && selected.supplier === 3 && isProvisionedBuyNow(selected)) {
     return { kind: 'redirect', to: paths.buynowComplete.build({ id: selected.product_id }) };
   }
 
-  const trialOfSelected = selected && trial?.isInTrial && (trial.productId === null || trial.productId === selected.product_id);
+  const trialOfSelected =
+    selected && trial?.isInTrial && (trial.productId === null || trial.productId === selected.product_id);
   if (trialOfSelected && trial.isTrialExpired && trial.trialKind === 'OPT_IN' && route.name !== paths.upgrade.name) {
     return { kind: 'redirect', to: paths.upgrade.build({ id: selected.product_id }), trigger: 'trial-expired' };
   }

@@ -26,18 +26,28 @@ const orderBase = {
   read: false,
 };
 
-export function transferOrder(overrides: Partial<Extract<Order, { kind: 'NUMBER_TRANSFER' }>> = {}): Extract<Order, { kind: 'NUMBER_TRANSFER' }> {
+export function transferOrder(
+  overrides: Partial<Extract<Order, { kind: 'NUMBER_TRANSFER' }>> = {},
+): Extract<Order, { kind: 'NUMBER_TRANSFER' }> {
   return {
     ...orderBase,
     id: 10,
     order_id: 'PT-20417',
     kind: 'NUMBER_TRANSFER',
-    number_transfer: { range_start: '01632960500', range_end: '01632960509', isRange: true, confirmed_transfer_date: null, cloa_status: 'UNSIGNED' },
+    number_transfer: {
+      range_start: '01632960500',
+      range_end: '01632960509',
+      isRange: true,
+      confirmed_transfer_date: null,
+      cloa_status: 'UNSIGNED',
+    },
     ...overrides,
   };
 }
 
-export function hardwareOrder(overrides: Partial<Extract<Order, { kind: 'HARDWARE_ORDER' }>> = {}): Extract<Order, { kind: 'HARDWARE_ORDER' }> {
+export function hardwareOrder(
+  overrides: Partial<Extract<Order, { kind: 'HARDWARE_ORDER' }>> = {},
+): Extract<Order, { kind: 'HARDWARE_ORDER' }> {
   return {
     ...orderBase,
     id: 11,
@@ -57,7 +67,9 @@ export function hardwareOrder(overrides: Partial<Extract<Order, { kind: 'HARDWAR
   };
 }
 
-export function appointmentOrder(overrides: Partial<Extract<Order, { kind: 'APPOINTMENT' }>> = {}): Extract<Order, { kind: 'APPOINTMENT' }> {
+export function appointmentOrder(
+  overrides: Partial<Extract<Order, { kind: 'APPOINTMENT' }>> = {},
+): Extract<Order, { kind: 'APPOINTMENT' }> {
   return {
     ...orderBase,
     id: 12,
@@ -85,7 +97,9 @@ const notificationBase = {
   service_update_id: null,
 };
 
-export function cloaNotification(overrides: Partial<Extract<Notification, { kind: 'CLOA' }>> = {}): Extract<Notification, { kind: 'CLOA' }> {
+export function cloaNotification(
+  overrides: Partial<Extract<Notification, { kind: 'CLOA' }>> = {},
+): Extract<Notification, { kind: 'CLOA' }> {
   const order = transferOrder();
   return {
     ...notificationBase,
@@ -99,7 +113,9 @@ export function cloaNotification(overrides: Partial<Extract<Notification, { kind
   };
 }
 
-export function targetedNotification(overrides: Partial<Extract<Notification, { kind: 'TARGETED' }>> = {}): Extract<Notification, { kind: 'TARGETED' }> {
+export function targetedNotification(
+  overrides: Partial<Extract<Notification, { kind: 'TARGETED' }>> = {},
+): Extract<Notification, { kind: 'TARGETED' }> {
   return {
     ...notificationBase,
     id: 21,
@@ -119,7 +135,9 @@ export function targetedNotification(overrides: Partial<Extract<Notification, { 
   };
 }
 
-export function numberChangeNotification(overrides: Partial<Extract<Notification, { kind: 'NUMBER_CHANGE' }>> = {}): Extract<Notification, { kind: 'NUMBER_CHANGE' }> {
+export function numberChangeNotification(
+  overrides: Partial<Extract<Notification, { kind: 'NUMBER_CHANGE' }>> = {},
+): Extract<Notification, { kind: 'NUMBER_CHANGE' }> {
   return {
     ...notificationBase,
     id: 22,
@@ -133,4 +151,4 @@ export function numberChangeNotification(overrides: Partial<Extract<Notification
 }
 
 /** A list answer of the API. */
-export const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+export const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });

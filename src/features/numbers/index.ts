@@ -6,7 +6,8 @@
  * own tiny chunk runs: the route table, which every page loads, then names one chunk instead of
  * the page's dozen (the home page's budget).
  */
-export const loadNumbersPage = () => import('./components/numbers-route.tsx').then((module) => ({ default: module.NumbersRoute }));
+export const loadNumbersPage = () =>
+  import('./components/numbers-route.tsx').then((module) => ({ default: module.NumbersRoute }));
 
 /**
  * The /number-select page (a number selection token's choice) and the same choice inside the buy-now journey

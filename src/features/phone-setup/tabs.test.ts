@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { phoneSetupTab } from './tabs.ts';
 
 describe('phoneSetupTab', () => {

@@ -1,5 +1,14 @@
-import { ChangePasswordRequest, Email, FullName, OptionalUkPhone, type Me, type PatchMeRequest } from '@portal/contract';
 import * as z from 'zod/mini';
+
+import {
+  ChangePasswordRequest,
+  Email,
+  FullName,
+  OptionalUkPhone,
+  type Me,
+  type PatchMeRequest,
+} from '@portal/contract';
+
 import { serverErrors, type FormErrors } from '../../components/form/form-errors.ts';
 
 /**
@@ -19,7 +28,12 @@ export const detailsFieldIds: Record<DetailsField, string> = {
   current_password: 'profile-details-current-password',
 };
 
-export const DetailsForm = z.object({ full_name: FullName, email: Email, phone: OptionalUkPhone, current_password: z.string() });
+export const DetailsForm = z.object({
+  full_name: FullName,
+  email: Email,
+  phone: OptionalUkPhone,
+  current_password: z.string(),
+});
 export type DetailsForm = z.output<typeof DetailsForm>;
 
 /** The form's values for a user: what is saved now (a pending new address is shown apart). */
@@ -29,7 +43,8 @@ export function detailsValuesOf(me: Me): Record<DetailsField, string> {
 }
 
 /** Whether the address typed is a different one from the account's (case aside). */
-export const emailChanges = (typed: string, me: Me): boolean => typed.trim().toLowerCase() !== me.user_profile.email.toLowerCase();
+export const emailChanges = (typed: string, me: Me): boolean =>
+  typed.trim().toLowerCase() !== me.user_profile.email.toLowerCase();
 
 /**
  * What PATCH /api/v3/me/ is sent: name and phone always; the e-mail address only when it is
@@ -71,7 +86,11 @@ export const passwordFieldIds: Record<PasswordField, string> = {
 
 export const PasswordForm = ChangePasswordRequest;
 
-export const emptyPasswordValues: Record<PasswordField, string> = { old_password: '', new_password1: '', new_password2: '' };
+export const emptyPasswordValues: Record<PasswordField, string> = {
+  old_password: '',
+  new_password1: '',
+  new_password2: '',
+};
 
 export const passwordServerErrors = (error: unknown): FormErrors<PasswordField> =>
   serverErrors(error, Object.keys(passwordFieldIds) as PasswordField[]);

@@ -1,10 +1,19 @@
-import { accountMessages, fullNameMessages, passwordMessages, phoneMessages, type Me, MANAGE_OTHER_USERS } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meQueryOptions } from '../auth/index.ts';
+
+import {
+  accountMessages,
+  fullNameMessages,
+  MANAGE_OTHER_USERS,
+  passwordMessages,
+  phoneMessages,
+  type Me,
+} from '@portal/contract';
+
 import { setToken } from '../../lib/token-storage.ts';
 import { installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../test/fake-fetch.ts';
 import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../../test/render-app.tsx';
+import { meQueryOptions } from '../auth/index.ts';
 
 const me: Me = { ...sampleMe, user_profile: { ...sampleMe.user_profile, phone: '01632960001', pending_email: null } };
 const renderApp = (path: string) => renderAppWith(path, { retry: false });
@@ -12,14 +21,19 @@ const renderApp = (path: string) => renderAppWith(path, { retry: false });
 /** The signed-in app with GET /me and navigation answered, plus the given routes. */
 function signedIn(routes: Parameters<typeof installFakeFetch>[0], user: Me = me) {
   setToken('good');
-  return installFakeFetch({ 'GET /api/v3/me/': { json: user }, 'GET /api/v3/navigation/': { json: sampleNavigation }, ...routes });
+  return installFakeFetch({
+    'GET /api/v3/me/': { json: user },
+    'GET /api/v3/navigation/': { json: sampleNavigation },
+    ...routes,
+  });
 }
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 const detailsForm = () => screen.getByRole('form', { name: 'Your details' });
 const passwordForm = () => screen.getByRole('form', { name: 'Change your password' });
-const patches = (calls: RecordedCall[], url: string) => calls.filter((call) => call.method === 'PATCH' && call.url === url);
+const patches = (calls: RecordedCall[], url: string) =>
+  calls.filter((call) => call.method === 'PATCH' && call.url === url);
 
 beforeEach(() => resetAppState());
 afterEach(() => {
@@ -42,7 +56,9 @@ describe('/profile-preferences: your details', () => {
     expect(input('Full name')).toHaveValue('Ada Lovelace');
     expect(input('Email address')).toHaveValue('ada@example.co.uk');
     expect(input('Phone number (optional)')).toHaveValue('01632960001');
-    await waitFor(() => expect(within(screen.getByRole('button', { name: /profile menu$/i })).getByText('AL')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByRole('button', { name: /profile menu$/i })).getByText('AL')).toBeInTheDocument(),
+    );
 
     type('Full name', '  Augusta  King ');
     type('Phone number (optional)', '07700 900982');
@@ -50,7 +66,9 @@ describe('/profile-preferences: your details', () => {
 
     expect(await screen.findByText(accountMessages.profileSaved)).toBeInTheDocument();
     // The e-mail address is not sent when it did not change: sending it starts a change.
-    expect(patches(calls, '/api/v3/me/').map((call) => call.body)).toEqual([{ first_name: 'Augusta', last_name: 'King', phone: '07700900982' }]);
+    expect(patches(calls, '/api/v3/me/').map((call) => call.body)).toEqual([
+      { first_name: 'Augusta', last_name: 'King', phone: '07700900982' },
+    ]);
     expect(queryClient.getQueryData(meQueryOptions().queryKey)).toEqual(saved);
     expect(within(screen.getByRole('button', { name: /profile menu$/i })).getByText('AK')).toBeInTheDocument();
     expect(input('Phone number (optional)')).toHaveValue('07700900982');
@@ -66,8 +84,15 @@ describe('/profile-preferences: your details', () => {
     fireEvent.click(within(detailsForm()).getByRole('button', { name: 'Save changes' }));
 
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([fullNameMessages.twoWords, phoneMessages.invalid]);
-    expect(within(summary).getByRole('link', { name: fullNameMessages.twoWords })).toHaveAttribute('href', '#profile-full-name');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([fullNameMessages.twoWords, phoneMessages.invalid]);
+    expect(within(summary).getByRole('link', { name: fullNameMessages.twoWords })).toHaveAttribute(
+      'href',
+      '#profile-full-name',
+    );
     await waitFor(() => expect(summary).toHaveFocus());
     expect(input('Full name')).toHaveAttribute('aria-invalid', 'true');
     expect(input('Full name')).toHaveValue('Ada');
@@ -78,7 +103,12 @@ describe('/profile-preferences: your details', () => {
   });
 
   it("puts the server's field errors on the fields (first and last name on Full name) and keeps the typed values", async () => {
-    signedIn({ 'PATCH /api/v3/me/': { status: 400, json: { email: [accountMessages.emailTaken], last_name: ['Name must be 100 characters or fewer'] } } });
+    signedIn({
+      'PATCH /api/v3/me/': {
+        status: 400,
+        json: { email: [accountMessages.emailTaken], last_name: ['Name must be 100 characters or fewer'] },
+      },
+    });
     renderApp('/profile-preferences');
     await screen.findByLabelText('Full name');
     type('Email address', 'taken@example.co.uk');
@@ -86,8 +116,14 @@ describe('/profile-preferences: your details', () => {
     fireEvent.click(within(detailsForm()).getByRole('button', { name: 'Save changes' }));
 
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect(within(summary).getByRole('link', { name: accountMessages.emailTaken })).toHaveAttribute('href', '#profile-email');
-    expect(within(summary).getByRole('link', { name: 'Name must be 100 characters or fewer' })).toHaveAttribute('href', '#profile-full-name');
+    expect(within(summary).getByRole('link', { name: accountMessages.emailTaken })).toHaveAttribute(
+      'href',
+      '#profile-email',
+    );
+    expect(within(summary).getByRole('link', { name: 'Name must be 100 characters or fewer' })).toHaveAttribute(
+      'href',
+      '#profile-full-name',
+    );
     expect(input('Email address')).toHaveAttribute('aria-invalid', 'true');
     expect(input('Email address')).toHaveValue('taken@example.co.uk');
     expect(input('Full name')).toHaveValue('Ada Byron');
@@ -103,7 +139,9 @@ describe('/profile-preferences: your details', () => {
     expect(within(detailsForm()).queryByLabelText('Current password')).not.toBeInTheDocument();
     type('Email address', ' ada@new.example ');
     // A new address asks for the current password.
-    fireEvent.change(within(detailsForm()).getByLabelText('Current password'), { target: { value: 'my-current-password' } });
+    fireEvent.change(within(detailsForm()).getByLabelText('Current password'), {
+      target: { value: 'my-current-password' },
+    });
     fireEvent.click(within(detailsForm()).getByRole('button', { name: 'Save changes' }));
 
     const sentence = accountMessages.emailChangeSent('ada@new.example');
@@ -123,7 +161,10 @@ describe('/profile-preferences: your details', () => {
   it('cannot be sent twice while saving', async () => {
     let answer: (value: Response) => void = () => {};
     setToken('good');
-    const { fetchMock } = installFakeFetch({ 'GET /api/v3/me/': { json: me }, 'GET /api/v3/navigation/': { json: sampleNavigation } });
+    const { fetchMock } = installFakeFetch({
+      'GET /api/v3/me/': { json: me },
+      'GET /api/v3/navigation/': { json: sampleNavigation },
+    });
     const realFetch = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation((request, init) =>
       init?.method === 'PATCH' ? new Promise<Response>((resolve) => (answer = resolve)) : realFetch(request, init),
@@ -149,13 +190,18 @@ describe('/profile-preferences: change your password', () => {
   };
 
   it('shows a wrong current password on its field and keeps what was typed', async () => {
-    signedIn({ 'PATCH /api/v3/me/password/': { status: 400, json: { old_password: [passwordMessages.currentWrong] } } });
+    signedIn({
+      'PATCH /api/v3/me/password/': { status: 400, json: { old_password: [passwordMessages.currentWrong] } },
+    });
     renderApp('/profile-preferences');
     await screen.findByLabelText('Current password');
     fill('not-it', 'lantern-meadow-93');
 
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect(within(summary).getByRole('link', { name: passwordMessages.currentWrong })).toHaveAttribute('href', '#profile-current-password');
+    expect(within(summary).getByRole('link', { name: passwordMessages.currentWrong })).toHaveAttribute(
+      'href',
+      '#profile-current-password',
+    );
     expect(input('Current password')).toHaveValue('not-it');
     expect(input('New password')).toHaveValue('lantern-meadow-93');
   });
@@ -167,11 +213,11 @@ describe('/profile-preferences: change your password', () => {
     expect(screen.getByText(/Must be 10 characters or more/)).toBeInTheDocument();
     fill('', 'short', 'other');
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      passwordMessages.currentRequired,
-      passwordMessages.tooShort,
-      passwordMessages.mismatch,
-    ]);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([passwordMessages.currentRequired, passwordMessages.tooShort, passwordMessages.mismatch]);
     expect(patches(calls, '/api/v3/me/password/')).toEqual([]);
   });
 
@@ -192,7 +238,9 @@ describe('/profile-preferences: change your password', () => {
   });
 
   it('shows a refusal without fields (too many attempts) in the summary', async () => {
-    signedIn({ 'PATCH /api/v3/me/password/': { status: 429, json: { detail: accountMessages.tooManyPasswordAttempts } } });
+    signedIn({
+      'PATCH /api/v3/me/password/': { status: 429, json: { detail: accountMessages.tooManyPasswordAttempts } },
+    });
     renderApp('/profile-preferences');
     await screen.findByLabelText('Current password');
     fill('kettle-orchard-71', 'lantern-meadow-93');
@@ -203,7 +251,13 @@ describe('/profile-preferences: change your password', () => {
 
 describe('/profile-preferences for staff viewing a customer', () => {
   it('offers no password change and keeps the e-mail address read-only', async () => {
-    signedIn({}, { ...me, logged_in_as: { email: 'support@portal.example', name: 'Sam Rivers', permissions: [MANAGE_OTHER_USERS] } });
+    signedIn(
+      {},
+      {
+        ...me,
+        logged_in_as: { email: 'support@portal.example', name: 'Sam Rivers', permissions: [MANAGE_OTHER_USERS] },
+      },
+    );
     renderApp('/profile-preferences');
     await screen.findByLabelText('Email address');
     expect(input('Email address').readOnly).toBe(true);
@@ -215,19 +269,29 @@ describe('/profile-preferences for staff viewing a customer', () => {
 
 describe('/profile-preferences/confirm-email', () => {
   it('sends the key from the fragment once, takes it out of the address, and shows the new address', async () => {
-    const { calls } = installFakeFetch({ 'POST /api/v3/me/email/confirm/': { json: { detail: accountMessages.emailChanged, email: 'ada@new.example' } } });
+    const { calls } = installFakeFetch({
+      'POST /api/v3/me/email/confirm/': { json: { detail: accountMessages.emailChanged, email: 'ada@new.example' } },
+    });
     const { router } = renderApp('/profile-preferences/confirm-email#key=abc_DEF-123');
     expect(await screen.findByRole('heading', { level: 1, name: 'Email address changed' })).toBeInTheDocument();
     expect(screen.getByText('ada@new.example')).toBeInTheDocument();
     expect(router.state.location.hash).toBe('');
-    expect(calls.filter((call) => call.method === 'POST' && call.url === '/api/v3/me/email/confirm/').map((call) => call.body)).toEqual([{ key: 'abc_DEF-123' }]);
+    expect(
+      calls
+        .filter((call) => call.method === 'POST' && call.url === '/api/v3/me/email/confirm/')
+        .map((call) => call.body),
+    ).toEqual([{ key: 'abc_DEF-123' }]);
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login/');
   });
 
   it("shows the server's reason when the link cannot be used", async () => {
-    installFakeFetch({ 'POST /api/v3/me/email/confirm/': { status: 400, json: { detail: accountMessages.linkExpired } } });
+    installFakeFetch({
+      'POST /api/v3/me/email/confirm/': { status: 400, json: { detail: accountMessages.linkExpired } },
+    });
     renderApp('/profile-preferences/confirm-email#key=expired-key');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your email address has not changed' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your email address has not changed' }),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('alert')).getByText(accountMessages.linkExpired)).toBeInTheDocument();
   });
 

@@ -1,5 +1,7 @@
-import { QUICKSTART_FEEDBACK_FLAG, QUICKSTART_STEPS, type TrialStatus } from '@portal/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+
+import { QUICKSTART_FEEDBACK_FLAG, QUICKSTART_STEPS, type TrialStatus } from '@portal/contract';
+
 import { opensQuickstart } from './opens.ts';
 import { feedbackEnabled, openingStep, progressText, quickstartSteps, rememberedStep, rememberStep } from './rules.ts';
 import { QUICKSTART_STEP_CONTENT } from './steps.ts';
@@ -56,10 +58,12 @@ describe('the steps', () => {
       expect(content.tracking, step).toMatch(/^QS - /);
       expect(content.button.visible, step).toBe(step !== 'watch_getting_started');
     }
-    expect(QUICKSTART_STEP_CONTENT.watch_getting_started.video?.ids).toEqual(expect.objectContaining({ web: expect.any(String), ios: expect.any(String), android: expect.any(String) }));
+    expect(QUICKSTART_STEP_CONTENT.watch_getting_started.video?.ids).toEqual(
+      expect.objectContaining({ web: expect.any(String), ios: expect.any(String), android: expect.any(String) }),
+    );
   });
 
-  it('link to the selected product\'s pages, and help in a new tab', () => {
+  it("link to the selected product's pages, and help in a new tab", () => {
     const to = (step: keyof typeof QUICKSTART_STEP_CONTENT) => {
       const link = QUICKSTART_STEP_CONTENT[step].link;
       return link?.kind === 'internal' ? link.to(12) : link?.url;
@@ -80,9 +84,13 @@ describe('where the wizard opens', () => {
   const steps = quickstartSteps({ channel: 'Self Sign Up' });
 
   it('at the remembered step, else the first incomplete one, else nowhere', () => {
-    expect(openingStep(steps, { watch_getting_started: true, download_apps: true }, 'download_apps')).toBe('download_apps');
+    expect(openingStep(steps, { watch_getting_started: true, download_apps: true }, 'download_apps')).toBe(
+      'download_apps',
+    );
     expect(openingStep(steps, { watch_getting_started: true }, null)).toBe('download_apps');
-    expect(openingStep(steps, { watch_getting_started: true, download_apps: false }, 'not_a_step')).toBe('download_apps');
+    expect(openingStep(steps, { watch_getting_started: true, download_apps: false }, 'not_a_step')).toBe(
+      'download_apps',
+    );
     expect(openingStep(steps, Object.fromEntries(steps.map((step) => [step, true])), null)).toBeNull();
   });
 
@@ -99,7 +107,7 @@ describe('where the wizard opens', () => {
 });
 
 describe('feedback', () => {
-  it('is enabled by the user\'s quick-start feedback flag, when on', () => {
+  it("is enabled by the user's quick-start feedback flag, when on", () => {
     expect(feedbackEnabled([{ name: QUICKSTART_FEEDBACK_FLAG, enabled: true }])).toBe(true);
     expect(feedbackEnabled([{ name: QUICKSTART_FEEDBACK_FLAG, enabled: false }])).toBe(false);
     expect(feedbackEnabled([{ name: 'upgrade_dialog_first_hour', enabled: true }])).toBe(false);

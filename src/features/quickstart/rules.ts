@@ -1,4 +1,10 @@
-import { QUICKSTART_FEEDBACK_FLAG, QUICKSTART_STEPS, type FeatureFlag, type NavigationProduct, type QuickstartStep } from '@portal/contract';
+import {
+  QUICKSTART_FEEDBACK_FLAG,
+  QUICKSTART_STEPS,
+  type FeatureFlag,
+  type NavigationProduct,
+  type QuickstartStep,
+} from '@portal/contract';
 
 /**
  * The quick-start wizard's rules (spec 000 sections 2 and 4), as plain functions: which steps
@@ -29,7 +35,11 @@ export const progressText = (done: number, total: number): string => `${done} of
  * The step the wizard opens at: the last remembered one (when this product's wizard shows
  * it), else the first incomplete one; null when every step is complete.
  */
-export function openingStep(steps: readonly QuickstartStep[], completed: Completed, remembered: string | null): QuickstartStep | null {
+export function openingStep(
+  steps: readonly QuickstartStep[],
+  completed: Completed,
+  remembered: string | null,
+): QuickstartStep | null {
   const known = steps.find((step) => step === remembered);
   if (known) return known;
   return steps.find((step) => completed[step] !== true) ?? null;

@@ -1,7 +1,8 @@
 import type { QuickstartStep } from '@portal/contract';
+
 import { brand } from '../../config/brand.ts';
-import * as paths from '../../config/paths.ts';
 import { HELP_SITE_URL } from '../../config/help-site.ts';
+import * as paths from '../../config/paths.ts';
 
 /**
  * What each quick-start step says and does (spec 000 section 2: a header, text, optional
@@ -31,7 +32,8 @@ export const VIDEO_PLAYER_URL = 'https://videos.portal.example/watch/';
 export const videoUrl = (id: string): string => `${VIDEO_PLAYER_URL}${encodeURIComponent(id)}`;
 
 /** Where a step's button goes: a page of the portal for the selected product, or another site in a new tab. */
-export type QuickstartLink = { kind: 'internal'; to: (productId: number) => string } | { kind: 'external'; url: string };
+export type QuickstartLink =
+  { kind: 'internal'; to: (productId: number) => string } | { kind: 'external'; url: string };
 
 export interface QuickstartStepContent {
   header: string;
@@ -61,7 +63,8 @@ export const QUICKSTART_STEP_CONTENT: Readonly<Record<QuickstartStep, Quickstart
     text: `A short tour of your ${phone}: where your numbers, users and call flows live, and what to set up first.`,
     video: {
       title: `Getting started with your ${phone}`,
-      description: 'Signing in to the apps, making and answering calls, and choosing what happens when customers ring your business number.',
+      description:
+        'Signing in to the apps, making and answering calls, and choosing what happens when customers ring your business number.',
       duration: '3 minutes',
       ids: { web: 'getting-started-web', ios: 'getting-started-ios', android: 'getting-started-android' },
     },

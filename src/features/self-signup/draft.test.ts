@@ -1,5 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearDraft, DRAFT_NUMBER_TTL_MS, emptyDraft, furthestSection, mayShowSection, readStoredDraft, resumeDraft, saveDraft, selfSignupRedirect, SIGNUP_DRAFT_KEY, type SignupDraft } from './draft.ts';
+
+import {
+  clearDraft,
+  DRAFT_NUMBER_TTL_MS,
+  emptyDraft,
+  furthestSection,
+  mayShowSection,
+  readStoredDraft,
+  resumeDraft,
+  saveDraft,
+  selfSignupRedirect,
+  SIGNUP_DRAFT_KEY,
+  type SignupDraft,
+} from './draft.ts';
 
 const now = new Date('2026-01-10T12:00:00Z');
 const withNumber = (supplier: 2 | 3, date: Date): SignupDraft => ({
@@ -18,7 +31,10 @@ describe('the self sign-up draft', () => {
   it('is saved under a versioned key on each update and cleared at the end', () => {
     expect(SIGNUP_DRAFT_KEY).toMatch(/\.v\d+$/);
     const saved = saveDraft(withNumber(2, now), now);
-    expect(JSON.parse(localStorage.getItem(SIGNUP_DRAFT_KEY) ?? '{}')).toMatchObject({ chosen_number: '01134960001', date: now.toISOString() });
+    expect(JSON.parse(localStorage.getItem(SIGNUP_DRAFT_KEY) ?? '{}')).toMatchObject({
+      chosen_number: '01134960001',
+      date: now.toISOString(),
+    });
     expect(readStoredDraft()).toEqual(saved);
     clearDraft();
     expect(readStoredDraft()).toBeNull();
@@ -34,7 +50,12 @@ describe('the self sign-up draft', () => {
 
   it('loses its number when older than 24 hours, and goes back to the number page', () => {
     const resumed = resumeDraft(withNumber(2, now), 2, new Date(now.getTime() + DRAFT_NUMBER_TTL_MS + 1));
-    expect(resumed).toMatchObject({ chosen_number: null, number: { is_set: false, chosen_number: null }, details: { is_set: false }, needs: { is_set: true } });
+    expect(resumed).toMatchObject({
+      chosen_number: null,
+      number: { is_set: false, chosen_number: null },
+      details: { is_set: false },
+      needs: { is_set: true },
+    });
     expect(furthestSection(resumed)).toBe('number');
   });
 
@@ -45,7 +66,9 @@ describe('the self sign-up draft', () => {
 
   it('keeps everything once the customer exists', () => {
     const customer = { ...withNumber(2, now), product_id: 7 };
-    expect(resumeDraft(customer, 3, new Date(now.getTime() + 2 * DRAFT_NUMBER_TTL_MS)).chosen_number).toBe('01134960001');
+    expect(resumeDraft(customer, 3, new Date(now.getTime() + 2 * DRAFT_NUMBER_TTL_MS)).chosen_number).toBe(
+      '01134960001',
+    );
   });
 
   it('lets a page show only once the sections before it are set', () => {
@@ -80,6 +103,8 @@ describe('the self sign-up draft', () => {
     const started = { ...withNumber(3, now), details: { is_set: true }, user_verified: true };
     expect(selfSignupRedirect('signup-voip3', 'started', started, closed)).toBeNull();
     // The trial redirect, on as well, wins.
-    expect(selfSignupRedirect('signup-voip3', 'needs', null, { ...closed, signup_redirect_to_trial: true })).toBe('/trial/signup');
+    expect(selfSignupRedirect('signup-voip3', 'needs', null, { ...closed, signup_redirect_to_trial: true })).toBe(
+      '/trial/signup',
+    );
   });
 });

@@ -93,7 +93,12 @@ export function readStoredDraft(): SignupDraft | null {
   if (!text) return null;
   try {
     const value = JSON.parse(text) as SignupDraft;
-    return typeof value === 'object' && value !== null && (value.supplier === 2 || value.supplier === 3) && typeof value.date === 'string' ? value : null;
+    return typeof value === 'object' &&
+      value !== null &&
+      (value.supplier === 2 || value.supplier === 3) &&
+      typeof value.date === 'string'
+      ? value
+      : null;
   } catch {
     return null;
   }
@@ -110,7 +115,16 @@ export function resumeDraft(stored: SignupDraft | null, supplier: 2 | 3, now: Da
   const stale = !(age <= DRAFT_NUMBER_TTL_MS);
   const supplierChanged = stored.supplier === 2 && supplier === 3;
   if (stored.product_id === null && (stale || supplierChanged)) {
-    return { ...stored, supplier, chosen_number: null, chosen_number_rating: null, chosen_number_area: null, number: { is_set: false, chosen_number: null }, details: { is_set: false }, started: { is_set: false } };
+    return {
+      ...stored,
+      supplier,
+      chosen_number: null,
+      chosen_number_rating: null,
+      chosen_number_area: null,
+      number: { is_set: false, chosen_number: null },
+      details: { is_set: false },
+      started: { is_set: false },
+    };
   }
   return { ...stored, supplier };
 }
@@ -126,7 +140,8 @@ export function clearDraft(): void {
 }
 
 /** The draft a page of a `supplier` journey works on now: the stored one with the rules applied (the route guards read it). */
-export const currentDraft = (supplier: 2 | 3, now: Date = new Date()): SignupDraft => resumeDraft(readStoredDraft(), supplier, now);
+export const currentDraft = (supplier: 2 | 3, now: Date = new Date()): SignupDraft =>
+  resumeDraft(readStoredDraft(), supplier, now);
 
 /** The furthest section the draft may show: each one needs the ones before it set. */
 export function furthestSection(draft: SignupDraft | null): SignupSection {
@@ -160,7 +175,8 @@ export function selfSignupRedirect(
 ): string | null {
   if (settings?.signup_redirect_to_trial) return TRIAL_FIRST_PAGE;
   // A started sign-up (its customer made, setting the phone's PIN) finishes where it is.
-  if (settings && !signupOpenFor(VARIANT_SUPPLIER[variant], settings.voip3_signup) && section !== 'started') return `/signup/${SIGNUP_SECTIONS[0]}`;
+  if (settings && !signupOpenFor(VARIANT_SUPPLIER[variant], settings.voip3_signup) && section !== 'started')
+    return `/signup/${SIGNUP_SECTIONS[0]}`;
   const known = SIGNUP_SECTIONS.find((name) => name === section);
   return known && mayShowSection(draft, known) ? null : `/${variant}/${SIGNUP_SECTIONS[0]}`;
 }

@@ -1,4 +1,13 @@
-import { selfSignupMessages, SsuGoogleDetails, type NewPasswordPair, type PinWithConfirmation, type NumberRating, type ProvisioningStatus, type SignupFeature } from '@portal/contract';
+import {
+  selfSignupMessages,
+  SsuGoogleDetails,
+  type NewPasswordPair,
+  type NumberRating,
+  type PinWithConfirmation,
+  type ProvisioningStatus,
+  type SignupFeature,
+} from '@portal/contract';
+
 import { isApiError } from '../../lib/api-error.ts';
 import { userErrorText } from '../../lib/error-text.ts';
 import type { SelfSignupCalls } from './api.ts';
@@ -45,7 +54,13 @@ export interface SelfSignupOptions {
 
 /** The field messages of a 400 answer ({field: [message]}), and its detail. */
 function errorsOf(error: unknown): { error: string | null; fieldErrors: Record<string, string> } {
-  if (isApiError(error) && error.status === 400 && error.data && typeof error.data === 'object' && !('detail' in error.data)) {
+  if (
+    isApiError(error) &&
+    error.status === 400 &&
+    error.data &&
+    typeof error.data === 'object' &&
+    !('detail' in error.data)
+  ) {
     const fieldErrors: Record<string, string> = {};
     for (const [field, messages] of Object.entries(error.data as Record<string, unknown>)) {
       if (Array.isArray(messages) && typeof messages[0] === 'string') fieldErrors[field] = messages[0];
@@ -55,7 +70,13 @@ function errorsOf(error: unknown): { error: string | null; fieldErrors: Record<s
   return { error: userErrorText(error), fieldErrors: {} };
 }
 
-export function createSelfSignupController({ supplier, calls, now = () => new Date(), onFailed, pollMs = 1000 }: SelfSignupOptions) {
+export function createSelfSignupController({
+  supplier,
+  calls,
+  now = () => new Date(),
+  onFailed,
+  pollMs = 1000,
+}: SelfSignupOptions) {
   const draft = resumeDraft(readStoredDraft(), supplier, now());
   let state: SelfSignupState = {
     draft,
@@ -81,7 +102,13 @@ export function createSelfSignupController({ supplier, calls, now = () => new Da
   const update = (changes: Partial<SignupDraft>) => set({ draft: saveDraft({ ...state.draft, ...changes }, now()) });
   /** The server says the chosen number is gone (someone else's phone has it now): the draft drops it, so the number step asks again. */
   const dropNumberIfGone = () => {
-    if (state.fieldErrors.chosen_number) update({ chosen_number: null, chosen_number_rating: null, chosen_number_area: null, number: { is_set: false, chosen_number: null } });
+    if (state.fieldErrors.chosen_number)
+      update({
+        chosen_number: null,
+        chosen_number_rating: null,
+        chosen_number_area: null,
+        number: { is_set: false, chosen_number: null },
+      });
   };
 
   async function run<T>(stage: string, call: () => Promise<T>): Promise<T | undefined> {
@@ -127,7 +154,8 @@ export function createSelfSignupController({ supplier, calls, now = () => new Da
     /** Shows a section (the route's page); polling starts on 'started' once the customer exists. */
     show(section: SignupSection) {
       set({ section, error: null, fieldErrors: {} });
-      if (section === 'started' && state.draft.product_id !== null && !state.provisioning && timer === undefined) void poll();
+      if (section === 'started' && state.draft.product_id !== null && !state.provisioning && timer === undefined)
+        void poll();
     },
     setReferral(code: string | null) {
       if (code && /^[A-Z0-9]{8}$/.test(code)) update({ referral_code: code });
@@ -140,12 +168,18 @@ export function createSelfSignupController({ supplier, calls, now = () => new Da
       }
       update({ features_to_use: features, needs: { is_set: true, features_to_use: features } });
       const token = state.draft.ssu_details_token;
-      if (token && state.draft.product_id === null) void quietly(run('features-to-use', () => calls.featuresToUse(token, features)));
+      if (token && state.draft.product_id === null)
+        void quietly(run('features-to-use', () => calls.featuresToUse(token, features)));
       return true;
     },
     /** number: one of the numbers area's inventory; the server reserves it for the phone once the e-mail is confirmed. */
     chooseNumber(number: { number: string; area: string | null; rating: NumberRating | null }) {
-      update({ chosen_number: number.number, chosen_number_rating: number.rating, chosen_number_area: number.area, number: { is_set: true, chosen_number: number.number } });
+      update({
+        chosen_number: number.number,
+        chosen_number_rating: number.rating,
+        chosen_number_area: number.area,
+        number: { is_set: true, chosen_number: number.number },
+      });
     },
     /** details: creates the lead (or updates it) and sends the e-mail PIN. */
     async submitDetails(input: DetailsInput): Promise<boolean> {
@@ -237,7 +271,13 @@ export function createSelfSignupController({ supplier, calls, now = () => new Da
       try {
         const answer = await run('verify-pin', () => calls.verifyPin(token, pin));
         if (!answer) return false;
-        update({ verifyKey: answer.key, product_id: answer.product_id, account_id: answer.account_id, user_verified: true, details: { is_set: true } });
+        update({
+          verifyKey: answer.key,
+          product_id: answer.product_id,
+          account_id: answer.account_id,
+          user_verified: true,
+          details: { is_set: true },
+        });
         return true;
       } catch (error) {
         if (isApiError(error) && error.status === 409) set({ existingUserStep: 'welcome', error: null });
@@ -279,7 +319,13 @@ export function createSelfSignupController({ supplier, calls, now = () => new Da
     /** The existing-user dialog's "Start again": a fresh draft. */
     reset() {
       clearDraft();
-      set({ draft: saveDraft(resumeDraft(null, supplier, now()), now()), existingUserStep: null, section: 'needs', error: null, fieldErrors: {} });
+      set({
+        draft: saveDraft(resumeDraft(null, supplier, now()), now()),
+        existingUserStep: null,
+        section: 'needs',
+        error: null,
+        fieldErrors: {},
+      });
     },
     closeExistingUser() {
       set({ existingUserStep: null });

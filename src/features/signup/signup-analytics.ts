@@ -9,7 +9,16 @@ import { extractErrorText } from '../../lib/error-text.ts';
  * one is configured; no vendor is called from here); in development they are also logged to
  * the console so a developer sees them.
  */
-export type SignupStage = 'create-lead' | 'email-verify' | 'mobile-validate' | 'sms-send' | 'sms-verify' | 'promo' | 'create-password' | 'intl-calls' | 'provisioning-status';
+export type SignupStage =
+  | 'create-lead'
+  | 'email-verify'
+  | 'mobile-validate'
+  | 'sms-send'
+  | 'sms-verify'
+  | 'promo'
+  | 'create-password'
+  | 'intl-calls'
+  | 'provisioning-status';
 
 export const SIGNUP_EVENTS = {
   failed: 'Signup - step failed',

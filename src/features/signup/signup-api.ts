@@ -1,11 +1,13 @@
+import { safeParse } from 'zod/v4/core';
+
 import {
   accountEndpoints,
-  SignupProvisioningStatus,
   signupEndpoints,
+  SignupProvisioningStatus,
   type CreateLeadRequest,
   type CreatePasswordRequest,
 } from '@portal/contract';
-import { safeParse } from 'zod/v4/core';
+
 import { ApiError } from '../../lib/api-error.ts';
 import { apiCall, apiUrl, csrfHeaders, parseBody } from '../../lib/http.ts';
 import { trackLead, trackSignupFailure, trackSms, type SignupStage } from './signup-analytics.ts';
@@ -24,7 +26,11 @@ export const getSignupSettings = (signal?: AbortSignal) => apiCall(signupEndpoin
 
 export async function createLead(body: CreateLeadRequest) {
   const lead = await tracked('create-lead', () => apiCall(signupEndpoints.createLead, { body }));
-  trackLead('create-lead', { channel: lead.channel, trial_version: lead.trial_version, is_free_email: lead.is_free_email });
+  trackLead('create-lead', {
+    channel: lead.channel,
+    trial_version: lead.trial_version,
+    is_free_email: lead.is_free_email,
+  });
   return lead;
 }
 
@@ -34,9 +40,11 @@ export async function verifyEmailPin(token: string, pin: string) {
   return answer;
 }
 
-export const checkPromo = (code: string) => tracked('promo', () => apiCall(signupEndpoints.signupPromo, { query: { code } }));
+export const checkPromo = (code: string) =>
+  tracked('promo', () => apiCall(signupEndpoints.signupPromo, { query: { code } }));
 
-export const validateMobile = (mobile_number: string) => tracked('mobile-validate', () => apiCall(signupEndpoints.phoneNumberValidate, { query: { mobile_number } }));
+export const validateMobile = (mobile_number: string) =>
+  tracked('mobile-validate', () => apiCall(signupEndpoints.phoneNumberValidate, { query: { mobile_number } }));
 
 export async function sendSmsCode(token: string, mobile_number: string) {
   const answer = await tracked('sms-send', () => apiCall(accountEndpoints.smsSend, { body: { token, mobile_number } }));
@@ -45,19 +53,24 @@ export async function sendSmsCode(token: string, mobile_number: string) {
 }
 
 export async function verifySmsCode(token: string, mobile_number: string, sms_code: string) {
-  const answer = await tracked('sms-verify', () => apiCall(accountEndpoints.smsVerify, { body: { token, mobile_number, sms_code } }));
+  const answer = await tracked('sms-verify', () =>
+    apiCall(accountEndpoints.smsVerify, { body: { token, mobile_number, sms_code } }),
+  );
   trackSms('sms-verify', answer.status);
   return answer;
 }
 
-export const createPassword = (body: CreatePasswordRequest) => tracked('create-password', () => apiCall(signupEndpoints.createPassword, { body }));
+export const createPassword = (body: CreatePasswordRequest) =>
+  tracked('create-password', () => apiCall(signupEndpoints.createPassword, { body }));
 
 /** The international calling tariffs (the account add-ons page's catalogue, from the server). */
 export const getIntlTariffs = (signal?: AbortSignal) => apiCall(signupEndpoints.signupIntlTariffs, { signal });
 
 /** Puts the chosen tariff (an id of getIntlTariffs's, or null for none) on the new phone. */
 export async function chooseIntlCalls(token: string, tariffId: number | null) {
-  const answer = await tracked('intl-calls', () => apiCall(signupEndpoints.signupIntlCalls, { body: { token, tariff_id: tariffId } }));
+  const answer = await tracked('intl-calls', () =>
+    apiCall(signupEndpoints.signupIntlCalls, { body: { token, tariff_id: tariffId } }),
+  );
   trackLead('intl-calls', { tariff: answer.tariff?.name ?? 'none' });
   return answer;
 }
@@ -68,7 +81,11 @@ export async function chooseIntlCalls(token: string, tariffId: number | null) {
  * sent here rather than stored. A plain fetch, parsed with the contract: the shared http client
  * (which every page loads) sends only the stored token.
  */
-export function getSignupProvisioning(productId: number, key: string, signal?: AbortSignal): Promise<SignupProvisioningStatus> {
+export function getSignupProvisioning(
+  productId: number,
+  key: string,
+  signal?: AbortSignal,
+): Promise<SignupProvisioningStatus> {
   return tracked('provisioning-status', async () => {
     const endpoint = { path: `/api/v1/signup/${productId}/provisioning-status/` };
     let response: Response;
@@ -80,13 +97,30 @@ export function getSignupProvisioning(productId: number, key: string, signal?: A
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new ApiError({ kind: 'network', status: 0, message: `Network error calling GET ${endpoint.path}`, cause: error });
+      throw new ApiError({
+        kind: 'network',
+        status: 0,
+        message: `Network error calling GET ${endpoint.path}`,
+        cause: error,
+      });
     }
     const body = parseBody(await response.text());
     const data = body.ok ? body.value : undefined;
-    if (!response.ok) throw new ApiError({ kind: 'http', status: response.status, data, message: `GET ${endpoint.path} answered ${response.status}` });
+    if (!response.ok)
+      throw new ApiError({
+        kind: 'http',
+        status: response.status,
+        data,
+        message: `GET ${endpoint.path} answered ${response.status}`,
+      });
     const parsed = safeParse(SignupProvisioningStatus, data);
-    if (!parsed.success) throw new ApiError({ kind: 'parse', status: response.status, data, message: `GET ${endpoint.path} answered an unexpected body` });
+    if (!parsed.success)
+      throw new ApiError({
+        kind: 'parse',
+        status: response.status,
+        data,
+        message: `GET ${endpoint.path} answered an unexpected body`,
+      });
     return parsed.data;
   });
 }

@@ -1,4 +1,5 @@
 import { BUY_NOW_CHANNEL, type SignupChannel } from '@portal/contract';
+
 import { journeyOf } from './components/journey.ts';
 import { holdsProgress, type SignupData } from './signup-data.ts';
 
@@ -15,7 +16,11 @@ export const SIGNUP_PAGES: Record<'trial' | 'buynow', readonly string[]> = {
  * account or a key; the last page needs the created product.
  * @example signupRedirect('Self Sign Up', 'details', null) // '/trial/signup'
  */
-export function signupRedirect(channel: SignupChannel, page: string | undefined, data: SignupData | null): string | null {
+export function signupRedirect(
+  channel: SignupChannel,
+  page: string | undefined,
+  data: SignupData | null,
+): string | null {
   const journey = journeyOf(channel);
   const pages = SIGNUP_PAGES[channel === BUY_NOW_CHANNEL ? 'buynow' : 'trial'];
   if (page === undefined || !pages.includes(page)) return journey.signupPath;

@@ -1,9 +1,19 @@
-import type { SignupProvisioningStatus as ProvisioningStatus } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { SignupProvisioningStatus as ProvisioningStatus } from '@portal/contract';
+
 import { ApiError } from '../../lib/api-error.ts';
 import { createProvisioningPoller } from './provisioning-poller.ts';
 import { SIGNUP_EVENTS, trackLead, trackSignupFailure } from './signup-analytics.ts';
-import { clearSignupData, holdsProgress, readSignupData, SIGNUP_STORAGE_KEY, updateSignupData, writeSignupData, type SignupData } from './signup-data.ts';
+import {
+  clearSignupData,
+  holdsProgress,
+  readSignupData,
+  SIGNUP_STORAGE_KEY,
+  updateSignupData,
+  writeSignupData,
+  type SignupData,
+} from './signup-data.ts';
 import { signupRedirect } from './signup-guard.ts';
 
 afterEach(() => {
@@ -57,25 +67,48 @@ describe('the journeys\u2019 route rule', () => {
     expect(signupRedirect('Self Sign Up', 'details', null)).toBe('/trial/signup');
     expect(signupRedirect('Buy Now', 'details', { ...base, channel: 'Buy Now', key: 'k' })).toBeNull();
     expect(signupRedirect('Self Sign Up', 'intl-calls', { ...base, key: 'k' })).toBe('/trial/details');
-    expect(signupRedirect('Self Sign Up', 'intl-calls', { ...base, key: 'k', product_id: 9, user_key: 'u' })).toBeNull();
+    expect(
+      signupRedirect('Self Sign Up', 'intl-calls', { ...base, key: 'k', product_id: 9, user_key: 'u' }),
+    ).toBeNull();
   });
 });
 
 describe('sign-up analytics', () => {
   it('tracks a failed step by stage with the response data; an SMS send refused 429 or 403 is the rate limit', () => {
-    trackSignupFailure('create-password', new ApiError({ kind: 'http', status: 400, data: { password1: ['Too short'] }, message: 'x' }));
-    trackSignupFailure('sms-send', new ApiError({ kind: 'http', status: 429, data: { detail: 'Too many requests.' }, message: 'x' }));
-    trackSignupFailure('sms-verify', new ApiError({ kind: 'http', status: 503, data: { detail: 'Down' }, message: 'x' }));
+    trackSignupFailure(
+      'create-password',
+      new ApiError({ kind: 'http', status: 400, data: { password1: ['Too short'] }, message: 'x' }),
+    );
+    trackSignupFailure(
+      'sms-send',
+      new ApiError({ kind: 'http', status: 429, data: { detail: 'Too many requests.' }, message: 'x' }),
+    );
+    trackSignupFailure(
+      'sms-verify',
+      new ApiError({ kind: 'http', status: 503, data: { detail: 'Down' }, message: 'x' }),
+    );
     trackSignupFailure('provisioning-status', new Error('offline'));
     trackLead('create-lead', { channel: 'Buy Now' });
     expect(window.dataLayer).toEqual([
       { event: SIGNUP_EVENTS.failed, stage: 'create-password', status: 400, detail: 'Too short' },
       { event: SIGNUP_EVENTS.failed, stage: 'sms-send', status: 429, detail: 'Too many requests.' },
-      { event: SIGNUP_EVENTS.sms, stage: 'sms-send', status: 429, detail: 'Too many requests.', outcome: 'SMS validation rate limit' },
+      {
+        event: SIGNUP_EVENTS.sms,
+        stage: 'sms-send',
+        status: 429,
+        detail: 'Too many requests.',
+        outcome: 'SMS validation rate limit',
+      },
       { event: SIGNUP_EVENTS.failed, stage: 'sms-verify', status: 503, detail: 'Down' },
       { event: SIGNUP_EVENTS.sms, stage: 'sms-verify', status: 503, detail: 'Down', outcome: 'SMS error' },
       { event: SIGNUP_EVENTS.failed, stage: 'provisioning-status', status: 0, detail: 'offline' },
-      { event: SIGNUP_EVENTS.provisioning, stage: 'provisioning-status', status: 0, detail: 'offline', outcome: 'error' },
+      {
+        event: SIGNUP_EVENTS.provisioning,
+        stage: 'provisioning-status',
+        status: 0,
+        detail: 'offline',
+        outcome: 'error',
+      },
       { event: SIGNUP_EVENTS.lead, stage: 'create-lead', channel: 'Buy Now' },
     ]);
   });
@@ -83,7 +116,12 @@ describe('sign-up analytics', () => {
 
 describe('the provisioning poller', () => {
   const status = (progress: number, provisioned = false): ProvisioningStatus => ({
-    product_id: 5, status: provisioned ? 'provisioned' : 'provisioning', provisioned, progress, step: 'Creating your phone system', detail: null,
+    product_id: 5,
+    status: provisioned ? 'provisioned' : 'provisioning',
+    provisioned,
+    progress,
+    step: 'Creating your phone system',
+    detail: null,
   });
 
   it('polls until provisioned, goes on after an error, and stops when asked', async () => {
@@ -96,7 +134,13 @@ describe('the provisioning poller', () => {
     const timers: Array<() => void> = [];
     const seen: number[] = [];
     const errors: unknown[] = [];
-    const poller = createProvisioningPoller({ fetchStatus, onStatus: (s) => seen.push(s.progress), onError: (e) => errors.push(e), setTimer: (run) => timers.push(run), clearTimer: () => {} });
+    const poller = createProvisioningPoller({
+      fetchStatus,
+      onStatus: (s) => seen.push(s.progress),
+      onError: (e) => errors.push(e),
+      setTimer: (run) => timers.push(run),
+      clearTimer: () => {},
+    });
     poller.start();
     for (let i = 0; i < 5; i += 1) {
       await vi.waitFor(() => expect(fetchStatus).toHaveBeenCalledTimes(Math.min(i + 1, 4)));
@@ -111,7 +155,11 @@ describe('the provisioning poller', () => {
   it('reports nothing after stop', async () => {
     let resolve: (value: ProvisioningStatus) => void = () => {};
     const onStatus = vi.fn();
-    const poller = createProvisioningPoller({ fetchStatus: () => new Promise((r) => (resolve = r)), onStatus, onError: vi.fn() });
+    const poller = createProvisioningPoller({
+      fetchStatus: () => new Promise((r) => (resolve = r)),
+      onStatus,
+      onError: vi.fn(),
+    });
     poller.start();
     poller.stop();
     resolve(status(50));

@@ -3,7 +3,14 @@
 export { completeSocialSignIn } from './api/social-login.ts';
 export { startSocialSignIn } from './api/start-social-sign-in.ts';
 export { leaveFor } from './leave-for.ts';
-export { callbackAction, forgetSocialSignIn, readSocialSignIn, rememberSocialSignIn, type SocialSignIn, startPagePath } from './social-state.ts';
+export {
+  callbackAction,
+  forgetSocialSignIn,
+  readSocialSignIn,
+  rememberSocialSignIn,
+  type SocialSignIn,
+  startPagePath,
+} from './social-state.ts';
 export { SocialSignInPlaceholder } from './components/social-sign-in-placeholder.tsx';
 /** The social sign-in buttons' chunk (default export): the login and register pages load it beside the form. */
 export const loadSocialSignInButtons = () => import('./components/social-sign-in-buttons.tsx');

@@ -1,10 +1,12 @@
-import { socialMessages } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { leaveFor, readSocialSignIn, rememberSocialSignIn } from './index.ts';
+
+import { socialMessages } from '@portal/contract';
+
 import { getToken } from '../../lib/token-storage.ts';
 import { installFakeFetch, sampleMe, sampleNavigation } from '../../test/fake-fetch.ts';
 import { cleanupApp, renderApp, resetAppState } from '../../test/render-app.tsx';
+import { leaveFor, readSocialSignIn, rememberSocialSignIn } from './index.ts';
 
 vi.mock('./leave-for.ts', () => ({ leaveFor: vi.fn() }));
 
@@ -17,7 +19,8 @@ afterEach(cleanupApp);
 
 const authorizationUrl = 'http://localhost/sandbox/oauth/google/authorize?state=s-1';
 const home = { 'GET /api/v3/me/': { json: sampleMe }, 'GET /api/v3/navigation/': { json: sampleNavigation } };
-const socialCalls = (calls: { url: string }[]) => calls.filter((call) => /\/auth\/(accesstoken\/)?(google|facebook|linkedin)\//.test(call.url));
+const socialCalls = (calls: { url: string }[]) =>
+  calls.filter((call) => /\/auth\/(accesstoken\/)?(google|facebook|linkedin)\//.test(call.url));
 
 describe('the social sign-in buttons', () => {
   it('show on the login page, keeping the remembered path', async () => {
@@ -25,16 +28,28 @@ describe('the social sign-in buttons', () => {
     renderApp('/auth/login/?next=%2Fbilling');
     // The buttons load lazily, beside the page: the first import of their module is slow under test.
     const region = await screen.findByRole('region', { name: 'Sign in with Google, Facebook or LinkedIn' });
-    expect(within(region).getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', '/auth/login/google/?next=%2Fbilling');
-    expect(within(region).getByRole('link', { name: 'Continue with Facebook' })).toHaveAttribute('href', '/auth/login/facebook/?next=%2Fbilling');
-    expect(within(region).getByRole('link', { name: 'Continue with LinkedIn' })).toHaveAttribute('href', '/auth/login/linkedin/?next=%2Fbilling');
+    expect(within(region).getByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
+      'href',
+      '/auth/login/google/?next=%2Fbilling',
+    );
+    expect(within(region).getByRole('link', { name: 'Continue with Facebook' })).toHaveAttribute(
+      'href',
+      '/auth/login/facebook/?next=%2Fbilling',
+    );
+    expect(within(region).getByRole('link', { name: 'Continue with LinkedIn' })).toHaveAttribute(
+      'href',
+      '/auth/login/linkedin/?next=%2Fbilling',
+    );
   });
 
   it('show on the register page, for the register journey', async () => {
     installFakeFetch({});
     renderApp('/auth/register');
     const region = await screen.findByRole('region', { name: 'Create an account with Google, Facebook or LinkedIn' });
-    expect(within(region).getByRole('link', { name: 'Continue with LinkedIn' })).toHaveAttribute('href', '/auth/register/linkedin/');
+    expect(within(region).getByRole('link', { name: 'Continue with LinkedIn' })).toHaveAttribute(
+      'href',
+      '/auth/register/linkedin/',
+    );
   });
 });
 
@@ -63,7 +78,9 @@ describe('/auth/{page}/{provider}/', () => {
   });
 
   it("shows the server's refusal with a way back, and never leaves for it", async () => {
-    installFakeFetch({ 'GET /auth/accesstoken/facebook/': { status: 400, json: { detail: socialMessages.notAvailable('Facebook') } } });
+    installFakeFetch({
+      'GET /auth/accesstoken/facebook/': { status: 400, json: { detail: socialMessages.notAvailable('Facebook') } },
+    });
     renderApp('/auth/login/facebook/');
     await screen.findByRole('heading', { level: 1, name: 'We could not start signing you in with Facebook' });
     expect(screen.getByRole('alert').textContent).toBe(socialMessages.notAvailable('Facebook'));
@@ -72,7 +89,9 @@ describe('/auth/{page}/{provider}/', () => {
   });
 
   it('never follows an authorization URL that is not a web address', async () => {
-    installFakeFetch({ 'GET /auth/accesstoken/google/': { json: { authorization_url: 'javascript:alert(1)', state: 's-1' } } });
+    installFakeFetch({
+      'GET /auth/accesstoken/google/': { json: { authorization_url: 'javascript:alert(1)', state: 's-1' } },
+    });
     renderApp('/auth/login/google/');
     await screen.findByRole('alert');
     expect(leaveFor).not.toHaveBeenCalled();
@@ -82,7 +101,12 @@ describe('/auth/{page}/{provider}/', () => {
 
 describe('the /login callback', () => {
   it('exchanges the code when the state is this tab’s, signs in as login does, and goes to the remembered path', async () => {
-    rememberSocialSignIn({ state: 's-1', provider: 'linkedin', page: 'login', next: '/call-flows/12?tab=active-call-flow' });
+    rememberSocialSignIn({
+      state: 's-1',
+      provider: 'linkedin',
+      page: 'login',
+      next: '/call-flows/12?tab=active-call-flow',
+    });
     const { calls } = installFakeFetch({ 'POST /auth/linkedin/': { json: { key: 'k'.repeat(43) } }, ...home });
     const { where } = renderApp('/login?code=the-code&state=s-1');
     await waitFor(() => expect(where()).toBe('/call-flows/12?tab=active-call-flow'));
@@ -115,7 +139,9 @@ describe('the /login callback', () => {
   it("shows the server's message when the exchange is refused, with a way back to the page it began on", async () => {
     // A state of its own: a state's exchange runs once per page load, and an earlier test's succeeded.
     rememberSocialSignIn({ state: 's-2', provider: 'google', page: 'register', next: null });
-    installFakeFetch({ 'POST /auth/google/': { status: 400, json: { detail: socialMessages.stateExpired('Google') } } });
+    installFakeFetch({
+      'POST /auth/google/': { status: 400, json: { detail: socialMessages.stateExpired('Google') } },
+    });
     renderApp('/login?code=the-code&state=s-2');
     await screen.findByRole('heading', { level: 1, name: 'We could not sign you in with Google' });
     expect(screen.getByRole('alert').textContent).toBe(socialMessages.stateExpired('Google'));

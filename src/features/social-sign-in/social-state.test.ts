@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+
 import {
   callbackAction,
   forgetSocialSignIn,
@@ -16,7 +17,11 @@ afterEach(() => sessionStorage.clear());
 
 describe('the callback state check (spec 000 section 4)', () => {
   it('exchanges the code only when the state is the one this tab kept', () => {
-    expect(callbackAction(query('code=abc&state=state-123'), kept)).toEqual({ kind: 'exchange', signIn: kept, code: 'abc' });
+    expect(callbackAction(query('code=abc&state=state-123'), kept)).toEqual({
+      kind: 'exchange',
+      signIn: kept,
+      code: 'abc',
+    });
   });
 
   it('aborts when the state is missing, differs, or this tab kept none', () => {
@@ -28,7 +33,10 @@ describe('the callback state check (spec 000 section 4)', () => {
   });
 
   it('treats an error from the provider, or no code, as cancelled, but only with the right state', () => {
-    expect(callbackAction(query('error=access_denied&state=state-123'), kept)).toEqual({ kind: 'cancelled', signIn: kept });
+    expect(callbackAction(query('error=access_denied&state=state-123'), kept)).toEqual({
+      kind: 'cancelled',
+      signIn: kept,
+    });
     expect(callbackAction(query('state=state-123'), kept)).toEqual({ kind: 'cancelled', signIn: kept });
     expect(callbackAction(query('error=access_denied&state=other'), kept)).toEqual({ kind: 'abort' });
   });
@@ -51,7 +59,13 @@ describe('the sign-in kept in this tab', () => {
   });
 
   it('reads nothing from a value it did not write: junk, an unknown provider or page', () => {
-    for (const junk of ['{', '"state"', JSON.stringify({ ...kept, provider: 'twitter' }), JSON.stringify({ ...kept, page: 'checkout' }), JSON.stringify({ ...kept, state: '' })]) {
+    for (const junk of [
+      '{',
+      '"state"',
+      JSON.stringify({ ...kept, provider: 'twitter' }),
+      JSON.stringify({ ...kept, page: 'checkout' }),
+      JSON.stringify({ ...kept, state: '' }),
+    ]) {
       sessionStorage.setItem(SOCIAL_SIGN_IN_KEY, junk);
       expect(readSocialSignIn()).toBeNull();
     }

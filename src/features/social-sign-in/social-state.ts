@@ -1,4 +1,5 @@
 import { isSocialPage, isSocialProvider, type SocialProvider, type SocialStartPage } from '@portal/contract';
+
 import * as journeyPaths from '../../config/journey-paths.ts';
 import * as paths from '../../config/paths.ts';
 import { isSafePath } from '../../lib/safe-path.ts';
@@ -29,7 +30,10 @@ function storage(): Storage | null {
 }
 
 export function rememberSocialSignIn(signIn: SocialSignIn): void {
-  storage()?.setItem(SOCIAL_SIGN_IN_KEY, JSON.stringify({ ...signIn, next: isSafePath(signIn.next) ? signIn.next : null }));
+  storage()?.setItem(
+    SOCIAL_SIGN_IN_KEY,
+    JSON.stringify({ ...signIn, next: isSafePath(signIn.next) ? signIn.next : null }),
+  );
 }
 
 /** The sign-in kept in this tab, or null when there is none or it is not one we wrote. */
@@ -42,7 +46,13 @@ export function readSocialSignIn(): SocialSignIn | null {
   }
   if (typeof value !== 'object' || value === null) return null;
   const { state, provider, page, next } = value as Record<string, unknown>;
-  if (typeof state !== 'string' || state === '' || !isSocialProvider(provider) || !(isSocialPage(page) || page === 'ssu')) return null;
+  if (
+    typeof state !== 'string' ||
+    state === '' ||
+    !isSocialProvider(provider) ||
+    !(isSocialPage(page) || page === 'ssu')
+  )
+    return null;
   return { state, provider, page, next: typeof next === 'string' && isSafePath(next) ? next : null };
 }
 

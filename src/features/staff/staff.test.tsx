@@ -1,15 +1,23 @@
-import { MANAGE_OTHER_USERS, staffMessages } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadStaffTools } from './index.ts';
+
+import { MANAGE_OTHER_USERS, staffMessages } from '@portal/contract';
+
 import { getToken, setToken } from '../../lib/token-storage.ts';
-import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../../test/render-app.tsx';
 import { installFakeFetch, sampleMe, sampleNavigation } from '../../test/fake-fetch.ts';
+import { cleanupApp, renderApp as renderAppWith, resetAppState } from '../../test/render-app.tsx';
+import { loadStaffTools } from './index.ts';
 
 const staffMe = {
   ...sampleMe,
   id: 2,
-  user_profile: { first_name: 'Sam', last_name: 'Rivers', email: 'support@portal.example', phone: null, pending_email: null },
+  user_profile: {
+    first_name: 'Sam',
+    last_name: 'Rivers',
+    email: 'support@portal.example',
+    phone: null,
+    pending_email: null,
+  },
   initials: 'SR',
   name: 'Sam Rivers',
   is_staff: true,
@@ -17,13 +25,23 @@ const staffMe = {
 };
 const viewedMe = {
   ...sampleMe,
-  user_profile: { first_name: 'Taylor', last_name: 'Quinn', email: 'taylor@willow-accountancy.example', phone: null, pending_email: null },
+  user_profile: {
+    first_name: 'Taylor',
+    last_name: 'Quinn',
+    email: 'taylor@willow-accountancy.example',
+    phone: null,
+    pending_email: null,
+  },
   initials: 'TQ',
   name: 'Taylor Quinn',
   logged_in_as: { email: 'support@portal.example', name: 'Sam Rivers', permissions: [MANAGE_OTHER_USERS] },
 };
-const switched = { json: { detail: staffMessages.switched('Taylor Quinn'), viewing: { email: 'taylor@willow-accountancy.example', name: 'Taylor Quinn' } } };
-
+const switched = {
+  json: {
+    detail: staffMessages.switched('Taylor Quinn'),
+    viewing: { email: 'taylor@willow-accountancy.example', name: 'Taylor Quinn' },
+  },
+};
 
 /** Calls fail at once here: no retries. */
 const renderApp = (path: string) => renderAppWith(path, { retry: false });
@@ -55,7 +73,10 @@ describe('/loginas?email=', () => {
     });
     const { where } = renderApp('/loginas?email=taylor%40willow-accountancy.example');
     await waitFor(() => expect(where()).toBe('/'));
-    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ url: '/accounts/', body: { email: 'taylor@willow-accountancy.example' } });
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      url: '/accounts/',
+      body: { email: 'taylor@willow-accountancy.example' },
+    });
     expect(getToken()).toBe('staff');
     await waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 2000 });
   });
@@ -76,7 +97,10 @@ describe('/loginas?email=', () => {
 
   it('signs out a staff member who gives no email', async () => {
     setToken('staff');
-    installFakeFetch({ 'GET /api/v3/me/': { json: staffMe }, 'POST /auth/logout/': { json: { detail: 'Successfully logged out.' } } });
+    installFakeFetch({
+      'GET /api/v3/me/': { json: staffMe },
+      'POST /auth/logout/': { json: { detail: 'Successfully logged out.' } },
+    });
     const { where } = renderApp('/loginas');
     await waitFor(() => expect(where()).toBe('/auth/login/'));
     expect(getToken()).toBeNull();
@@ -85,13 +109,18 @@ describe('/loginas?email=', () => {
   it('sends someone signed out to sign in first, and back here afterwards', async () => {
     installFakeFetch({});
     const { where } = renderApp('/loginas?email=taylor%40willow-accountancy.example');
-    await waitFor(() => expect(where()).toBe('/auth/login/?next=%2Floginas%3Femail%3Dtaylor%2540willow-accountancy.example'));
+    await waitFor(() =>
+      expect(where()).toBe('/auth/login/?next=%2Floginas%3Femail%3Dtaylor%2540willow-accountancy.example'),
+    );
   });
 
   it("shows the server's error when the switch is refused, and keeps the staff session", async () => {
     setToken('staff');
     const message = staffMessages.unknownUser('nobody@willow.example');
-    installFakeFetch({ 'GET /api/v3/me/': { json: staffMe }, 'POST /accounts/': { status: 404, json: { detail: message, error: message } } });
+    installFakeFetch({
+      'GET /api/v3/me/': { json: staffMe },
+      'POST /accounts/': { status: 404, json: { detail: message, error: message } },
+    });
     renderApp('/loginas?email=nobody%40willow.example');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('You could not switch to nobody@willow.example')).toBeInTheDocument();
@@ -115,17 +144,26 @@ describe('the profile menu and the top bar', () => {
 
   it('offers Admin and Show getting started with the role; Admin opens the admin dialog', async () => {
     setToken('staff');
-    installFakeFetch({ 'GET /api/v3/me/': { json: staffMe }, 'GET /api/v3/navigation/': { json: { ...sampleNavigation, products: [] } } });
+    installFakeFetch({
+      'GET /api/v3/me/': { json: staffMe },
+      'GET /api/v3/navigation/': { json: { ...sampleNavigation, products: [] } },
+    });
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: /profile menu$/i }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Profile and preferences', 'Admin', 'Show getting started', 'Logout']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Profile and preferences',
+      'Admin',
+      'Show getting started',
+      'Logout',
+    ]);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Admin' }));
     // The dialog's code loads on demand.
-    expect(await screen.findByRole('heading', { name: "Manage customers' accounts" }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "Manage customers' accounts" }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('heading', { name: "Manage customers' accounts" })).not.toBeInTheDocument();
-
   });
 
   it('Show getting started, for staff with no cloud phone, switches to the customer first, then opens their getting started', async () => {
@@ -144,13 +182,22 @@ describe('the profile menu and the top bar', () => {
     const { where } = renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: /profile menu$/i }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Show getting started' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Show getting started for a customer' }, { timeout: 5000 });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Show getting started for a customer' },
+      { timeout: 5000 },
+    );
     expect(where()).toBe('/');
-    fireEvent.change(within(dialog).getByRole('textbox', { name: "Customer's email address" }), { target: { value: 'taylor@willow-accountancy.example' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: "Customer's email address" }), {
+      target: { value: 'taylor@willow-accountancy.example' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Show getting started' }));
     // Switched, then getting started of the customer's first cloud phone (and the reload every switch makes).
     await waitFor(() => expect(where()).toBe('/getting-started/welcome?id=12'));
-    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ url: '/accounts/', body: { email: 'taylor@willow-accountancy.example' } });
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      url: '/accounts/',
+      body: { email: 'taylor@willow-accountancy.example' },
+    });
     await waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 2000 });
   });
 
@@ -169,7 +216,11 @@ describe('the profile menu and the top bar', () => {
     const { where } = renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: /profile menu$/i }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Profile and preferences', 'Show getting started', 'Logout']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Profile and preferences',
+      'Show getting started',
+      'Logout',
+    ]);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Show getting started' }));
     await waitFor(() => expect(where()).toBe('/getting-started/welcome?id=12'));
   });
@@ -177,7 +228,10 @@ describe('the profile menu and the top bar', () => {
   it('offers no Show getting started to a staff member viewing a customer without the role', async () => {
     setToken('staff');
     const withoutRole = { ...viewedMe, logged_in_as: { ...viewedMe.logged_in_as, permissions: [] } };
-    installFakeFetch({ 'GET /api/v3/me/': { json: withoutRole }, 'GET /api/v3/navigation/': { json: sampleNavigation } });
+    installFakeFetch({
+      'GET /api/v3/me/': { json: withoutRole },
+      'GET /api/v3/navigation/': { json: sampleNavigation },
+    });
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: /profile menu$/i }));
     const items = await screen.findAllByRole('menuitem');
@@ -195,7 +249,9 @@ describe('the profile menu and the top bar', () => {
     const banner = await screen.findByRole('banner');
     await waitFor(() => expect(within(banner).getByText(/^Viewing:/).textContent).toBe('Viewing: Taylor Quinn'));
     fireEvent.click(within(banner).getByRole('button', { name: 'Return to my account' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === '/accounts/return/')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'POST' && call.url === '/accounts/return/')).toBe(true),
+    );
     await waitFor(() => expect(where()).toBe('/'));
     await waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 2000 });
   });

@@ -3,7 +3,12 @@
 export { CREDIT_STATUS_KEY, creditStatusQueryOptions } from './api/get-credit-status.ts';
 export { gettingStartedQueryOptions } from './api/get-getting-started.ts';
 export { LOCKED_USERS_KEY, lockedUsersQueryOptions } from './api/get-locked-users.ts';
-export { isBlocked, SERVICE_STATUS_KEY, serviceStatusQueryOptions, useServiceStatus } from './api/get-service-status.ts';
+export {
+  isBlocked,
+  SERVICE_STATUS_KEY,
+  serviceStatusQueryOptions,
+  useServiceStatus,
+} from './api/get-service-status.ts';
 export { useStatuses } from './api/use-statuses.ts';
 /** The status cards' chunk: the home page loads it beside the page. */
 export const loadStatusCards = () => import('./components/status-cards.tsx');

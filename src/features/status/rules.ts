@@ -1,4 +1,5 @@
 import type { CreditControlStatus, LockedUser, NavigationProduct, ServiceStatus } from '@portal/contract';
+
 import { helpPhone } from '../../config/help-phone.ts';
 import * as paths from '../../config/paths.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -33,11 +34,29 @@ export function creditControlCard(status: CreditControlStatus): StatusCard {
   const key = `credit-${status.account_id}-${status.stage}`;
   switch (status.stage) {
     case 'overdue':
-      return { key, kind: 'credit-control', title: 'Payment overdue', text: `${amount}${due} has not been paid. Please pay it to keep your services running.`, action: billingOf(status.account_id) };
+      return {
+        key,
+        kind: 'credit-control',
+        title: 'Payment overdue',
+        text: `${amount}${due} has not been paid. Please pay it to keep your services running.`,
+        action: billingOf(status.account_id),
+      };
     case 'final_notice':
-      return { key, kind: 'credit-control', title: 'Final notice', text: `${amount}${due} is still unpaid. Pay it now to avoid your services being restricted.`, action: billingOf(status.account_id) };
+      return {
+        key,
+        kind: 'credit-control',
+        title: 'Final notice',
+        text: `${amount}${due} is still unpaid. Pay it now to avoid your services being restricted.`,
+        action: billingOf(status.account_id),
+      };
     case 'restricted':
-      return { key, kind: 'credit-control', title: 'Services restricted', text: `Outgoing calls are barred until the overdue ${amount} is paid.`, action: billingOf(status.account_id) };
+      return {
+        key,
+        kind: 'credit-control',
+        title: 'Services restricted',
+        text: `Outgoing calls are barred until the overdue ${amount} is paid.`,
+        action: billingOf(status.account_id),
+      };
   }
 }
 
@@ -47,7 +66,10 @@ export function lockedUserCard(product: NavigationProduct, user: LockedUser): St
     kind: 'locked-user',
     title: `${user.name} is locked out`,
     text: `${user.name} (extension ${user.extension}) on ${product.product_detail} cannot use their phone after too many wrong PIN attempts. Reset their PIN to let them back in.`,
-    action: { label: 'Go to users and devices', to: paths.usersDevices.build({ id: product.product_id }, { tab: 'users' }) },
+    action: {
+      label: 'Go to users and devices',
+      to: paths.usersDevices.build({ id: product.product_id }, { tab: 'users' }),
+    },
   };
 }
 
@@ -55,14 +77,30 @@ export function lockedUserCard(product: NavigationProduct, user: LockedUser): St
  * A suspended product's card always says the way out: while its account owes (a credit-control
  * status), paying, with the help line beside it; otherwise the help line to call.
  */
-export function suspendedServiceCard(product: NavigationProduct, reason: string | null, owed?: CreditControlStatus): StatusCard {
+export function suspendedServiceCard(
+  product: NavigationProduct,
+  reason: string | null,
+  owed?: CreditControlStatus,
+): StatusCard {
   const label = productKindLabels[product.product_kind];
   const blocked = `${reason ?? 'The service is suspended'}: calls to and from ${product.product_detail} are blocked.`;
-  const card = { key: `suspended-${product.product_id}`, kind: 'suspended-service', title: `${label} suspended` } as const;
+  const card = {
+    key: `suspended-${product.product_id}`,
+    kind: 'suspended-service',
+    title: `${label} suspended`,
+  } as const;
   if (owed) {
-    return { ...card, text: `${blocked} Pay the ${formatPrice(owed.balance_due)} overdue to restore it, or call us on ${helpPhone.display}.`, action: billingOf(product.account_id) };
+    return {
+      ...card,
+      text: `${blocked} Pay the ${formatPrice(owed.balance_due)} overdue to restore it, or call us on ${helpPhone.display}.`,
+      action: billingOf(product.account_id),
+    };
   }
-  return { ...card, text: `${blocked} Call us on ${helpPhone.display} to restore it.`, action: { label: `Call ${helpPhone.display}`, href: `tel:${helpPhone.tel}` } };
+  return {
+    ...card,
+    text: `${blocked} Call us on ${helpPhone.display} to restore it.`,
+    action: { label: `Call ${helpPhone.display}`, href: `tel:${helpPhone.tel}` },
+  };
 }
 
 export interface StatusCardsInput {

@@ -1,7 +1,17 @@
-import type { TrialStatus } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { isAfterFirstHour, remainingDaysText, showsTrialBanner, showsUpgradeNow, trialBannerText, UPGRADE_DIALOG_FIRST_HOUR_FLAG, upgradePromptDue } from './rules.ts';
+
+import type { TrialStatus } from '@portal/contract';
+
 import { setUpgradeTrigger, upgradeTrigger } from './api/get-trial-status.ts';
+import {
+  isAfterFirstHour,
+  remainingDaysText,
+  showsTrialBanner,
+  showsUpgradeNow,
+  trialBannerText,
+  UPGRADE_DIALOG_FIRST_HOUR_FLAG,
+  upgradePromptDue,
+} from './rules.ts';
 
 const status = (extra: Partial<TrialStatus> = {}): TrialStatus => ({
   isInTrial: true,
@@ -64,7 +74,9 @@ describe('the trial banner', () => {
     expect(showsUpgradeNow(status(), [], at(61))).toBe(true);
     expect(showsUpgradeNow(status(), [{ name: UPGRADE_DIALOG_FIRST_HOUR_FLAG, enabled: true }], at(1))).toBe(true);
     expect(showsUpgradeNow(status(), [{ name: UPGRADE_DIALOG_FIRST_HOUR_FLAG, enabled: false }], at(1))).toBe(false);
-    expect(showsUpgradeNow(status({ trialKind: null }), [{ name: UPGRADE_DIALOG_FIRST_HOUR_FLAG, enabled: true }], at(600))).toBe(false);
+    expect(
+      showsUpgradeNow(status({ trialKind: null }), [{ name: UPGRADE_DIALOG_FIRST_HOUR_FLAG, enabled: true }], at(600)),
+    ).toBe(false);
   });
 });
 

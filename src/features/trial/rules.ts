@@ -1,4 +1,5 @@
 import type { FeatureFlag, TrialStatus } from '@portal/contract';
+
 import { brand } from '../../config/brand.ts';
 
 /**
@@ -16,7 +17,10 @@ export const UPGRADE_DIALOG_FIRST_HOUR_FLAG = 'upgrade_dialog_first_hour';
 export type UpgradeTrigger = 'default-landing' | 'upgrade-banner' | 'trial-expired';
 
 /** Whether the banner shows: the customer is in a trial of the selected product, not yet ended (an ended one goes to upgrade). */
-export function showsTrialBanner(status: TrialStatus | undefined, productId: number | undefined): status is TrialStatus {
+export function showsTrialBanner(
+  status: TrialStatus | undefined,
+  productId: number | undefined,
+): status is TrialStatus {
   if (!status?.isInTrial || status.isTrialExpired || productId === undefined) return false;
   return status.productId === null || status.productId === productId;
 }
@@ -39,7 +43,8 @@ export function isAfterFirstHour(statusEntry: string | null, now: Date): boolean
 /** The upgrade prompt's words: the upgrade's offer, a way to it and a way to say not now. */
 export const upgradePromptText = {
   title: `Keep your ${brand.productName} phone`,
-  offer: 'Upgrade before your trial ends to keep your business number, your users and your call flows, with nothing to set up again. Choose a plan in a few steps.',
+  offer:
+    'Upgrade before your trial ends to keep your business number, your users and your call flows, with nothing to set up again. Choose a plan in a few steps.',
   upgrade: 'See upgrade options',
   dismiss: 'Not now',
 } as const;
@@ -49,7 +54,12 @@ export const upgradePromptText = {
  * whose prompt the server has not yet seen shown (it shows once per trial).
  */
 export function upgradePromptDue(status: TrialStatus, now: Date): boolean {
-  return status.trialKind === 'OPT_IN' && !status.isTrialExpired && status.upgrade_prompt_shown !== true && isAfterFirstHour(status.status_entry, now);
+  return (
+    status.trialKind === 'OPT_IN' &&
+    !status.isTrialExpired &&
+    status.upgrade_prompt_shown !== true &&
+    isAfterFirstHour(status.status_entry, now)
+  );
 }
 
 /** "Upgrade now": an opt-in trial, with the first-hour upgrade flag on or the first hour over. */

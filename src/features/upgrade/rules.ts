@@ -1,4 +1,5 @@
 import { upgradePrices, type UpgradeEligibility, type UpgradeKind, type UpgradePlan } from '@portal/contract';
+
 import { brand } from '../../config/brand.ts';
 import type { UpgradeTrigger } from '../trial/index.ts';
 
@@ -27,10 +28,18 @@ export function upgradeIntro(trigger: UpgradeTrigger, kind: UpgradeKind | null):
       text: 'Keep everything you set up in your trial. Confirm where your phone is used, choose a plan, and we do the rest.',
     };
   }
-  return { heading: `Upgrade your ${phone}`, text: 'Confirm where your phone is used, choose a plan, and we do the rest.' };
+  return {
+    heading: `Upgrade your ${phone}`,
+    text: 'Confirm where your phone is used, choose a plan, and we do the rest.',
+  };
 }
 
-export const stepLabels = { address: 'Address', plan: 'Plan', summary: 'Summary', confirmation: 'Confirmation' } as const;
+export const stepLabels = {
+  address: 'Address',
+  plan: 'Plan',
+  summary: 'Summary',
+  confirmation: 'Confirmation',
+} as const;
 
 /** "£12.00", prices with 2 decimals and a £ sign (spec 000 section 5). */
 export const pounds = (value: string) => `£${value}`;

@@ -1,13 +1,31 @@
-import type { ProvisioningStatus } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api-error.ts';
-import { createUpgradeController, type UpgradeCalls } from './upgrade-controller.ts';
-import { upgradeIntro, upgradeView } from './rules.ts';
 
-const address = { post_code: 'LS11 5PZ', line_one: 'Unit 4, Canal Wharf', line_two: '', city: 'Leeds', county: 'West Yorkshire' };
+import type { ProvisioningStatus } from '@portal/contract';
+
+import { ApiError } from '../../lib/api-error.ts';
+import { upgradeIntro, upgradeView } from './rules.ts';
+import { createUpgradeController, type UpgradeCalls } from './upgrade-controller.ts';
+
+const address = {
+  post_code: 'LS11 5PZ',
+  line_one: 'Unit 4, Canal Wharf',
+  line_two: '',
+  city: 'Leeds',
+  county: 'West Yorkshire',
+};
 
 const status = (extra: Partial<ProvisioningStatus> = {}): ProvisioningStatus => ({
-  product_id: 7, job_id: 1, kind: 'upgrade', status: 'provisioning', provisioned: false, progress: 10, step: 'Setting up your plan', detail: null, started_at: null, finished_at: null, ...extra,
+  product_id: 7,
+  job_id: 1,
+  kind: 'upgrade',
+  status: 'provisioning',
+  provisioned: false,
+  progress: 10,
+  step: 'Setting up your plan',
+  detail: null,
+  started_at: null,
+  finished_at: null,
+  ...extra,
 });
 const done = () => status({ status: 'provisioned', provisioned: true, progress: 100 });
 
@@ -20,7 +38,14 @@ function setUp(calls: Partial<UpgradeCalls> = {}) {
   const onProvisioned = vi.fn();
   const onStartFailed = vi.fn();
   const onPollFailed = vi.fn();
-  const controller = createUpgradeController({ productId: 7, calls: { startUpgrade, provisioningStatus, ...calls }, onProvisioned, onStartFailed, onPollFailed, pollMs: 1000 });
+  const controller = createUpgradeController({
+    productId: 7,
+    calls: { startUpgrade, provisioningStatus, ...calls },
+    onProvisioned,
+    onStartFailed,
+    onPollFailed,
+    pollMs: 1000,
+  });
   return { controller, startUpgrade, provisioningStatus, onProvisioned, onStartFailed, onPollFailed };
 }
 
@@ -49,7 +74,11 @@ describe('the upgrade controller', () => {
     controller.choosePlan('essentials');
     await controller.submit();
     expect(startUpgrade).toHaveBeenCalledWith(7, { plan_id: 'essentials', installation_address: address });
-    expect(controller.getState()).toMatchObject({ step: 'confirmation', submitting: false, provisioning: { status: 'pending' } });
+    expect(controller.getState()).toMatchObject({
+      step: 'confirmation',
+      submitting: false,
+      provisioning: { status: 'pending' },
+    });
     expect(seen).toContain('confirmation');
 
     await vi.advanceTimersByTimeAsync(1000);
@@ -66,7 +95,16 @@ describe('the upgrade controller', () => {
   });
 
   it('keeps the summary with the server’s words when the upgrade call fails, and reports it', async () => {
-    const { controller, onStartFailed } = setUp({ startUpgrade: async () => Promise.reject(new ApiError({ status: 409, kind: 'http', data: { detail: 'An upgrade of this phone is already under way' } })) });
+    const { controller, onStartFailed } = setUp({
+      startUpgrade: async () =>
+        Promise.reject(
+          new ApiError({
+            status: 409,
+            kind: 'http',
+            data: { detail: 'An upgrade of this phone is already under way' },
+          }),
+        ),
+    });
     controller.confirmAddress(address);
     controller.choosePlan('essentials');
     await controller.submit();
@@ -77,7 +115,9 @@ describe('the upgrade controller', () => {
 
   it('says when a poll fails and tries again, more slowly, until it answers', async () => {
     const { controller, provisioningStatus, onPollFailed } = setUp();
-    provisioningStatus.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    provisioningStatus
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'));
     controller.resume(status());
     await vi.advanceTimersByTimeAsync(1000);
     expect(controller.getState().pollError).not.toBeNull();

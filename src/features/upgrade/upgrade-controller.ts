@@ -1,4 +1,5 @@
 import type { InstallationAddressInput, ProvisioningStatus, UpgradePlanId, UpgradeRequest } from '@portal/contract';
+
 import { userErrorText } from '../../lib/error-text.ts';
 
 /**
@@ -48,11 +49,27 @@ export interface UpgradeControllerOptions {
   pollMs?: number;
 }
 
-const initialState: UpgradeState = { step: 'address', address: null, planId: null, submitting: false, submitError: null, provisioning: null, pollError: null };
+const initialState: UpgradeState = {
+  step: 'address',
+  address: null,
+  planId: null,
+  submitting: false,
+  submitError: null,
+  provisioning: null,
+  pollError: null,
+};
 
-export const isFinished = (status: ProvisioningStatus | null): boolean => status?.status === 'provisioned' || status?.status === 'failed';
+export const isFinished = (status: ProvisioningStatus | null): boolean =>
+  status?.status === 'provisioned' || status?.status === 'failed';
 
-export function createUpgradeController({ productId, calls, onProvisioned, onStartFailed, onPollFailed, pollMs = PROVISIONING_POLL_MS }: UpgradeControllerOptions) {
+export function createUpgradeController({
+  productId,
+  calls,
+  onProvisioned,
+  onStartFailed,
+  onPollFailed,
+  pollMs = PROVISIONING_POLL_MS,
+}: UpgradeControllerOptions) {
   let state: UpgradeState = initialState;
   const listeners = new Set<() => void>();
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
 import type { FeatureFlag, InstallationAddress } from '@portal/contract';
+
 import { createdAt } from './columns.ts';
 
 // Accounts, their users, products, trials and credit-control statuses.
@@ -24,7 +26,10 @@ export const users = pgTable(
     phone: text(),
     isStaff: boolean().notNull().default(false),
     emailVerified: boolean().notNull().default(false),
-    permissions: text().array().notNull().default(sql`'{}'::text[]`),
+    permissions: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     featureFlags: jsonb().$type<FeatureFlag[]>().notNull().default([]),
     accountId: integer().references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -64,7 +69,9 @@ export const products = pgTable(
     /** For voip: the advanced call flows add-on (higher node limits), spec 001 section 3. */
     advancedCallFlows: boolean().notNull().default(false),
     /** For voip: blocked means the service is suspended (GET /api/v3/voip/service-status/). */
-    serviceStatus: text({ enum: ['active', 'blocked'] }).notNull().default('active'),
+    serviceStatus: text({ enum: ['active', 'blocked'] })
+      .notNull()
+      .default('active'),
     /** Why a blocked service is blocked, in words for the customer. */
     serviceBlockedReason: text(),
     /** For voip: the getting-started (welcome) flow is still due (GET /api/v3/voip/getting-started/). */
@@ -74,10 +81,7 @@ export const products = pgTable(
     check('products_kind', sql`${t.kind} in ('voip', 'telco', 'web')`),
     check('products_service_status', sql`${t.serviceStatus} in ('active', 'blocked')`),
     // deriveProductKind() must be able to name every telco product.
-    check(
-      'products_telco_sub_kind',
-      sql`${t.kind} <> 'telco' or ${t.subKind} in ('fibre', 'broadband', 'phoneline')`,
-    ),
+    check('products_telco_sub_kind', sql`${t.kind} <> 'telco' or ${t.subKind} in ('fibre', 'broadband', 'phoneline')`),
     check('products_status_lower', sql`${t.status} = lower(${t.status})`),
     index('products_account_id_idx').on(t.accountId),
   ],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+
 import { users } from './accounts.ts';
 
 // Sign-in: tokens, throttles, one-time keys and codes, e-mail changes, social identities.
@@ -77,7 +78,9 @@ export const oneTimeKeys = pgTable(
   'one_time_keys',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    purpose: text({ enum: ['magic_link', 'password_reset', 'number_selection', 'payment_link', 'dd_mandate', 'rcp_setup'] }).notNull(),
+    purpose: text({
+      enum: ['magic_link', 'password_reset', 'number_selection', 'payment_link', 'dd_mandate', 'rcp_setup'],
+    }).notNull(),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -87,7 +90,10 @@ export const oneTimeKeys = pgTable(
     usedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    check('one_time_keys_purpose', sql`${t.purpose} in ('magic_link', 'password_reset', 'number_selection', 'payment_link', 'dd_mandate', 'rcp_setup')`),
+    check(
+      'one_time_keys_purpose',
+      sql`${t.purpose} in ('magic_link', 'password_reset', 'number_selection', 'payment_link', 'dd_mandate', 'rcp_setup')`,
+    ),
     index('one_time_keys_user_id_idx').on(t.userId),
   ],
 );
@@ -176,7 +182,10 @@ export const socialIdentities = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
     lastUsedAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [unique('social_identities_provider_subject_unique').on(t.provider, t.subject), index('social_identities_user_id_idx').on(t.userId)],
+  (t) => [
+    unique('social_identities_provider_subject_unique').on(t.provider, t.subject),
+    index('social_identities_user_id_idx').on(t.userId),
+  ],
 );
 
 /**

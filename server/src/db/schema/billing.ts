@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
 import type { AuthorisedContact } from '@portal/contract';
+
 import { accounts } from './accounts.ts';
 import { createdAt } from './columns.ts';
 
@@ -56,7 +58,10 @@ export const invoices = pgTable(
     vatPence: integer().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [check('invoices_amounts', sql`${t.netPence} >= 0 and ${t.vatPence} >= 0`), index('invoices_account_id_idx').on(t.accountId, t.issuedOn)],
+  (t) => [
+    check('invoices_amounts', sql`${t.netPence} >= 0 and ${t.vatPence} >= 0`),
+    index('invoices_account_id_idx').on(t.accountId, t.issuedOn),
+  ],
 );
 
 /**
@@ -96,12 +101,19 @@ export const directDebitMandates = pgTable(
     bankAccNo: text().notNull().default(''),
     payeeAccountName: text().notNull().default(''),
     payeeAccountType: text({ enum: ['personal', 'business'] }),
-    payeeConfirmStatus: text({ enum: ['not_set_up', 'pending', 'confirmed', 'failed'] }).notNull().default('not_set_up'),
+    payeeConfirmStatus: text({ enum: ['not_set_up', 'pending', 'confirmed', 'failed'] })
+      .notNull()
+      .default('not_set_up'),
     /** Times the bank details were checked (refused ones too). */
     payeeConfirmAttempt: integer().notNull().default(0),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('direct_debit_mandates_confirm_status', sql`${t.payeeConfirmStatus} in ('not_set_up', 'pending', 'confirmed', 'failed')`)],
+  (t) => [
+    check(
+      'direct_debit_mandates_confirm_status',
+      sql`${t.payeeConfirmStatus} in ('not_set_up', 'pending', 'confirmed', 'failed')`,
+    ),
+  ],
 );
 
 /**
@@ -121,7 +133,9 @@ export const paymentAttempts = pgTable(
     amountPence: integer().notNull(),
     providerSessionId: text().notNull().unique(),
     redirectUrl: text().notNull(),
-    status: text({ enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'approved', 'declined'] })
+      .notNull()
+      .default('pending'),
     paymentId: integer().references(() => payments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -139,12 +153,16 @@ export const paymentAttempts = pgTable(
 export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   id: text().primaryKey(),
   /** `payment` charges amountPence; `card_setup` saves a card for future payments and charges nothing (amountPence 0). */
-  mode: text({ enum: ['payment', 'card_setup'] }).notNull().default('payment'),
+  mode: text({ enum: ['payment', 'card_setup'] })
+    .notNull()
+    .default('payment'),
   amountPence: integer().notNull(),
   reference: text().notNull(),
   successUrl: text().notNull(),
   failureUrl: text().notNull(),
-  status: text({ enum: ['pending', 'challenge', 'approved', 'declined'] }).notNull().default('pending'),
+  status: text({ enum: ['pending', 'challenge', 'approved', 'declined'] })
+    .notNull()
+    .default('pending'),
   paymentId: text(),
   /** A saved card's instrument id (card_setup), with the brand and last four digits the provider tells its merchant. */
   sourceId: text(),
@@ -170,10 +188,15 @@ export const cardSetupAttempts = pgTable(
     idempotencyKey: text().notNull().unique(),
     providerSessionId: text().notNull().unique(),
     redirectUrl: text().notNull(),
-    status: text({ enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'approved', 'declined'] })
+      .notNull()
+      .default('pending'),
     createdAt: createdAt(),
   },
-  (t) => [check('card_setup_attempts_status', sql`${t.status} in ('pending', 'approved', 'declined')`), index('card_setup_attempts_account_id_idx').on(t.accountId)],
+  (t) => [
+    check('card_setup_attempts_status', sql`${t.status} in ('pending', 'approved', 'declined')`),
+    index('card_setup_attempts_account_id_idx').on(t.accountId),
+  ],
 );
 
 /**

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
 import type { BroadbandTariff } from '@portal/contract';
+
 import { accounts } from './accounts.ts';
 import { createdAt } from './columns.ts';
 import { orders } from './notifications.ts';
@@ -18,7 +20,9 @@ export const telcoLeads = pgTable(
     requestId: text().notNull().unique(),
     /** The visitor's proof for approving the lead (answered to them only). */
     leadToken: text().notNull(),
-    status: text({ enum: ['CREATED', 'APPROVED'] }).notNull().default('CREATED'),
+    status: text({ enum: ['CREATED', 'APPROVED'] })
+      .notNull()
+      .default('CREATED'),
     addressRef: text().notNull(),
     cssDatabaseCode: text().notNull(),
     postcode: text().notNull(),

@@ -1,5 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+
 import type { FlowNode } from '@portal/editor-core';
+
 import { users } from './accounts.ts';
 import { callFlows } from './phone.ts';
 
@@ -48,5 +50,8 @@ export const callFlowVersions = pgTable(
     restoredFrom: integer(),
     savedAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [unique('call_flow_versions_flow_number').on(t.flowId, t.number), index('call_flow_versions_document_idx').on(t.documentId)],
+  (t) => [
+    unique('call_flow_versions_flow_number').on(t.flowId, t.number),
+    index('call_flow_versions_document_idx').on(t.documentId),
+  ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
 import { products } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
@@ -61,8 +62,11 @@ export const callRecordings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('call_recordings_product_start_idx').on(t.productId, t.startTime), index('call_recordings_call_log_idx').on(t.callLogId),
-    index('call_recordings_deleted_idx').on(t.productId, t.deletedAt).where(sql`deleted_at is not null`),
+    index('call_recordings_product_start_idx').on(t.productId, t.startTime),
+    index('call_recordings_call_log_idx').on(t.callLogId),
+    index('call_recordings_deleted_idx')
+      .on(t.productId, t.deletedAt)
+      .where(sql`deleted_at is not null`),
   ],
 );
 

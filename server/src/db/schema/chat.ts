@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
 import { users } from './accounts.ts';
 
 // The sandbox chat service (server/src/sandbox/chat/): its chat users and their conversations.
@@ -28,5 +29,8 @@ export const chatMessages = pgTable(
     text: text().notNull(),
     sentAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [check('chat_messages_author', sql`${t.author} in ('customer', 'agent')`), index('chat_messages_user_id_id_idx').on(t.userId, t.id)],
+  (t) => [
+    check('chat_messages_author', sql`${t.author} in ('customer', 'agent')`),
+    index('chat_messages_user_id_id_idx').on(t.userId, t.id),
+  ],
 );

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+
 import { products } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 

@@ -1,4 +1,5 @@
 import { integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+
 import { products } from './accounts.ts';
 import { updatedAt } from './columns.ts';
 

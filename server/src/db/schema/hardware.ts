@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+
 import { products } from './accounts.ts';
 import { createdAt } from './columns.ts';
 import { voipUsers } from './phone.ts';
@@ -43,5 +44,9 @@ export const hardwarePorts = pgTable(
       .references(() => voipUsers.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.port] }), unique('hardware_ports_one_port_per_user').on(t.deviceId, t.voipUserId), index('hardware_ports_voip_user_id_idx').on(t.voipUserId)],
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.port] }),
+    unique('hardware_ports_one_port_per_user').on(t.deviceId, t.voipUserId),
+    index('hardware_ports_voip_user_id_idx').on(t.voipUserId),
+  ],
 );

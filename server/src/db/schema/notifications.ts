@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
 import type { Appointment, Chip, HardwareOrder, NumberTransfer, Tag } from '@portal/contract';
+
 import { accounts } from './accounts.ts';
 
 // The notification centre: service updates, orders, notifications.

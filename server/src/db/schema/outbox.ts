@@ -9,7 +9,9 @@ export const outbox = pgTable(
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     /** 'email' (the sandbox mailer) or 'sms' (the sandbox SMS sender, server/src/sandbox/sms.ts). */
-    channel: text({ enum: ['email', 'sms'] }).notNull().default('email'),
+    channel: text({ enum: ['email', 'sms'] })
+      .notNull()
+      .default('email'),
     to: text().notNull(),
     subject: text().notNull(),
     body: text().notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+
 import { products } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
@@ -18,7 +19,10 @@ export const holidaySchedules = pgTable(
     endDate: date({ mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('holiday_schedules_product_idx').on(t.productId, t.startDate), check('holiday_schedules_order', sql`${t.endDate} >= ${t.startDate}`)],
+  (t) => [
+    index('holiday_schedules_product_idx').on(t.productId, t.startDate),
+    check('holiday_schedules_order', sql`${t.endDate} >= ${t.startDate}`),
+  ],
 );
 
 /**

@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
 import type { SimpleCallFlowData } from '@portal/contract';
 import type { FlowNode } from '@portal/editor-core';
+
 import { products } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
@@ -67,7 +80,9 @@ export const callFlows = pgTable(
   (t) => [
     index('call_flows_product_id_idx').on(t.productId),
     // The routes keep exactly one flow active; the database refuses a second one whatever a writer does.
-    uniqueIndex('call_flows_one_enabled_per_product').on(t.productId).where(sql`${t.enable}`),
+    uniqueIndex('call_flows_one_enabled_per_product')
+      .on(t.productId)
+      .where(sql`${t.enable}`),
   ],
 );
 
@@ -135,7 +150,10 @@ export const voicemailSettings = pgTable(
   },
   (t) => [
     check('voicemail_settings_custom_has_audio', sql`not ${t.customAudio} or ${t.greetingStorageKey} is not null`),
-    check('voicemail_settings_tts_voice', sql`${t.greetingTtsVoice} is null or ${t.greetingTtsVoice} in ('female', 'male')`),
+    check(
+      'voicemail_settings_tts_voice',
+      sql`${t.greetingTtsVoice} is null or ${t.greetingTtsVoice} in ('female', 'male')`,
+    ),
   ],
 );
 

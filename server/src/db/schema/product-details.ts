@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+
 import { products } from './accounts.ts';
 import { createdAt } from './columns.ts';
 
@@ -26,8 +27,14 @@ export const productTariffs = pgTable(
     renewalPromoPricePence: integer(),
   },
   (t) => [
-    check('product_tariffs_prices', sql`${t.tariffPricePence} >= 0 and coalesce(${t.promoPricePence}, 0) >= 0 and coalesce(${t.renewalTariffPricePence}, 0) >= 0 and coalesce(${t.renewalPromoPricePence}, 0) >= 0`),
-    check('product_tariffs_promo_lengths', sql`coalesce(${t.promoLength}, 0) >= 0 and coalesce(${t.renewalPromoLength}, 0) >= 0`),
+    check(
+      'product_tariffs_prices',
+      sql`${t.tariffPricePence} >= 0 and coalesce(${t.promoPricePence}, 0) >= 0 and coalesce(${t.renewalTariffPricePence}, 0) >= 0 and coalesce(${t.renewalPromoPricePence}, 0) >= 0`,
+    ),
+    check(
+      'product_tariffs_promo_lengths',
+      sql`coalesce(${t.promoLength}, 0) >= 0 and coalesce(${t.renewalPromoLength}, 0) >= 0`,
+    ),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
 import { products } from './accounts.ts';
 import { createdAt } from './columns.ts';
 
@@ -16,7 +17,9 @@ export const provisioningJobs = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     kind: text({ enum: ['upgrade', 'migration', 'signup'] }).notNull(),
-    status: text({ enum: ['pending', 'provisioning', 'provisioned', 'failed'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'provisioning', 'provisioned', 'failed'] })
+      .notNull()
+      .default('pending'),
     /** What the job was asked for (an upgrade's plan id). */
     payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     /** How long the job takes once started, in ms (the sandbox's PORTAL_PROVISIONING_DELAY_MS when it was created). */
@@ -34,6 +37,8 @@ export const provisioningJobs = pgTable(
     check('provisioning_jobs_status', sql`${t.status} in ('pending', 'provisioning', 'provisioned', 'failed')`),
     index('provisioning_jobs_product_id_idx').on(t.productId),
     // One job under way per product, whoever asks twice at once; the runner's sweep reads these only.
-    uniqueIndex('provisioning_jobs_one_unfinished_per_product').on(t.productId).where(sql`${t.status} in ('pending', 'provisioning')`),
+    uniqueIndex('provisioning_jobs_one_unfinished_per_product')
+      .on(t.productId)
+      .where(sql`${t.status} in ('pending', 'provisioning')`),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
 import { accounts, products, users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
@@ -18,7 +19,10 @@ export const selfSignupLeads = pgTable(
     lastName: text().notNull(),
     businessName: text().notNull(),
     mobileNumber: text().notNull(),
-    featuresToUse: text().array().notNull().default(sql`'{}'::text[]`),
+    featuresToUse: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     chosenNumber: text(),
     supplier: integer().notNull(),
     /** The e-mailed PIN, scrypt-hashed, when it expires and the tries so far (each counted before it is compared). */
@@ -42,7 +46,9 @@ export const selfSignupLeads = pgTable(
     check('self_signup_leads_email_lower', sql`${t.email} = lower(${t.email})`),
     check('self_signup_leads_supplier', sql`${t.supplier} in (2, 3)`),
     // One open lead per address: a second create replaces the first.
-    uniqueIndex('self_signup_leads_one_open_per_email').on(t.email).where(sql`${t.convertedAt} is null`),
+    uniqueIndex('self_signup_leads_one_open_per_email')
+      .on(t.email)
+      .where(sql`${t.convertedAt} is null`),
     index('self_signup_leads_referred_by_idx').on(t.referredByAccountId),
     index('self_signup_leads_user_id_idx').on(t.userId),
   ],

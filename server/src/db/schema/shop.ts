@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+
 import type { InstallationAddress, PurchaseLine } from '@portal/contract';
+
 import { accounts, products } from './accounts.ts';
 import { createdAt } from './columns.ts';
 import { orders } from './notifications.ts';

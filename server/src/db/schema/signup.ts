@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
 import { accounts, products, users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
@@ -42,7 +43,9 @@ export const signupLeads = pgTable(
     check('signup_leads_email_lower', sql`${t.email} = lower(${t.email})`),
     uniqueIndex('signup_leads_token_hash').on(t.tokenHash),
     // One open journey per address: starting again restarts it rather than adding a second.
-    uniqueIndex('signup_leads_one_open_per_email').on(t.email).where(sql`${t.completedAt} is null`),
+    uniqueIndex('signup_leads_one_open_per_email')
+      .on(t.email)
+      .where(sql`${t.completedAt} is null`),
     index('signup_leads_created_at_idx').on(t.createdAt),
   ],
 );

@@ -4,7 +4,7 @@ import { bigint, customType, index, integer, pgTable, text, timestamp } from 'dr
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.isBuffer(value) ? value : Buffer.from(value),
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
 /**

@@ -1,5 +1,7 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
 import type { CallFlow, HolidayPeriod } from '@portal/editor-core';
+
 import { products } from './accounts.ts';
 import { callFlows } from './phone.ts';
 

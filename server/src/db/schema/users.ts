@@ -1,4 +1,5 @@
 import { integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+
 import { createdAt } from './columns.ts';
 import { voipUsers } from './phone.ts';
 

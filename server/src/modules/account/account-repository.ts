@@ -1,10 +1,10 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { Database } from '../../db/connect.ts';
 import { authTokens, emailChangeRequests, loginFailures, users } from '../../db/schema/index.ts';
 import * as customers from '../customers/index.ts';
-import { spendAllKeysOf, useOneTimeKey } from '../identity/index.ts';
-import { issueToken } from '../identity/index.ts';
+import { issueToken, spendAllKeysOf, useOneTimeKey } from '../identity/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +26,10 @@ export function createAccountRepository(db: Database) {
      * Creates an unconfirmed user with an account of its own (named `accountName`, no products
      * yet); null, and nothing made, when the address is taken.
      */
-    async register(values: { email: string; passwordHash: string; firstName: string; lastName: string }, accountName: string): Promise<UserRow | null> {
+    async register(
+      values: { email: string; passwordHash: string; firstName: string; lastName: string },
+      accountName: string,
+    ): Promise<UserRow | null> {
       const made = await customers.create(db, 'registration', { account: { name: accountName }, user: values });
       if ('refused' in made || made.userId === null) return null;
       const [user] = await db.select().from(users).where(eq(users.id, made.userId)).limit(1);
@@ -47,7 +50,10 @@ export function createAccountRepository(db: Database) {
           .where(and(eq(users.id, spent.userId), eq(users.emailVerified, false)))
           .returning({ id: users.id });
         if (firstConfirmed.length > 0) {
-          await tx.update(authTokens).set({ revokedAt: now }).where(and(eq(authTokens.userId, spent.userId), isNull(authTokens.revokedAt)));
+          await tx
+            .update(authTokens)
+            .set({ revokedAt: now })
+            .where(and(eq(authTokens.userId, spent.userId), isNull(authTokens.revokedAt)));
         }
         return issueToken(tx, spent.userId, now);
       });
@@ -66,9 +72,13 @@ export function createAccountRepository(db: Database) {
         await tx
           .update(authTokens)
           .set({ revokedAt: now })
-          .where(and(or(eq(authTokens.userId, user.id), eq(authTokens.actingUserId, user.id)), isNull(authTokens.revokedAt)));
+          .where(
+            and(or(eq(authTokens.userId, user.id), eq(authTokens.actingUserId, user.id)), isNull(authTokens.revokedAt)),
+          );
         await spendAllKeysOf(tx, user.id, ['magic_link', 'password_reset'], now);
-        await tx.delete(emailChangeRequests).where(and(eq(emailChangeRequests.userId, user.id), isNull(emailChangeRequests.usedAt)));
+        await tx
+          .delete(emailChangeRequests)
+          .where(and(eq(emailChangeRequests.userId, user.id), isNull(emailChangeRequests.usedAt)));
         await tx.delete(loginFailures).where(and(eq(loginFailures.scope, 'email'), eq(loginFailures.key, user.email)));
       });
     },

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+
 import {
   accountMessages,
   errorMessages,
@@ -11,14 +12,12 @@ import {
   RESET_LINK_TTL_MINUTES,
   VERIFY_LINK_TTL_MINUTES,
 } from '@portal/contract';
-import { verifyPassword } from '../identity/index.ts';
-import { hashKey } from '../identity/index.ts';
-import { issueToken } from '../identity/index.ts';
-import { publicUrl } from '../identity/index.ts';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { accounts, authTokens, emailVerificationKeys, oneTimeKeys, outbox, users } from '../../db/schema/index.ts';
-import { ACCOUNT_LIMITS, THROTTLE_WINDOW_MS, uidOf } from './handlers.ts';
 import { authHeaders, getCsrf, login, postLogin, useTestApp } from '../../test/helper.ts';
+import { hashKey, issueToken, publicUrl, verifyPassword } from '../identity/index.ts';
+import { ACCOUNT_LIMITS, THROTTLE_WINDOW_MS, uidOf } from './handlers.ts';
 
 const t = useTestApp();
 
@@ -124,7 +123,12 @@ describe('POST /registration/', () => {
     expect(response.json()).toEqual({ detail: accountMessages.registered });
 
     const user = await userBy('robin.new@new-customer.example');
-    expect(user).toMatchObject({ firstName: 'Robin', lastName: person.last_name, emailVerified: false, isStaff: false });
+    expect(user).toMatchObject({
+      firstName: 'Robin',
+      lastName: person.last_name,
+      emailVerified: false,
+      isStaff: false,
+    });
     const [account] = await t.db.select().from(accounts).where(eq(accounts.id, user!.accountId!));
     expect(account!.name).toBe(`Robin ${person.last_name}`);
 
@@ -139,7 +143,11 @@ describe('POST /registration/', () => {
     const person = newPerson();
     const key = await registerAndGetKey(person);
 
-    const early = await postLogin(t.app, { email: person.email, password: person.password1 }, { remoteAddress: freshIp() });
+    const early = await postLogin(
+      t.app,
+      { email: person.email, password: person.password1 },
+      { remoteAddress: freshIp() },
+    );
     expect(early.statusCode).toBe(400);
     expect(early.json()).toEqual({ detail: accountMessages.emailNotVerified });
 
@@ -150,11 +158,21 @@ describe('POST /registration/', () => {
 
     const token = await signIn(person.email, person.password1);
     const me = Me.parse((await getAs(token, '/api/v3/me/')).json());
-    expect(me).toMatchObject({ name: `Robin ${person.last_name}`, initials: 'RT', is_staff: false, logged_in_as: null });
+    expect(me).toMatchObject({
+      name: `Robin ${person.last_name}`,
+      initials: 'RT',
+      is_staff: false,
+      logged_in_as: null,
+    });
     const navigation = await getAs(token, '/api/v3/navigation/');
     expect(navigation.statusCode).toBe(200);
     expect(navigation.json()).toMatchObject({ account: { name: `Robin ${person.last_name}` }, products: [] });
-    for (const url of ['/api/v3/voip/getting-started/', '/api/v3/voip/service-status/', '/api/v1/trial/status/', '/api/v3/notifications/?page_size=10']) {
+    for (const url of [
+      '/api/v3/voip/getting-started/',
+      '/api/v3/voip/service-status/',
+      '/api/v1/trial/status/',
+      '/api/v3/notifications/?page_size=10',
+    ]) {
       expect((await getAs(token, url)).statusCode, url).toBe(200);
     }
   });
@@ -227,7 +245,12 @@ describe('POST /registration/', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(Object.keys(response.json()).length).toBeGreaterThan(0);
     }
-    const raw = await t.app.inject({ method: 'POST', url: '/registration/', headers: { ...(await getCsrf(t.app)).headers, 'content-type': 'application/json' }, payload: '{"email":' });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/registration/',
+      headers: { ...(await getCsrf(t.app)).headers, 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(raw.statusCode).toBe(400);
   });
 
@@ -236,7 +259,8 @@ describe('POST /registration/', () => {
     for (const email of ['busy@new-customer.example', demoLogins.buyNow.email]) {
       const first = await register(newPerson({ email }));
       expect(first.statusCode).toBe(201);
-      for (let i = 1; i < ACCOUNT_LIMITS.register.address; i += 1) expect((await register(newPerson({ email }))).statusCode).toBe(201);
+      for (let i = 1; i < ACCOUNT_LIMITS.register.address; i += 1)
+        expect((await register(newPerson({ email }))).statusCode).toBe(201);
       const sent = (await mailsTo(email)).length;
       const quiet = await register(newPerson({ email }));
       expect(comparable(quiet)).toEqual(comparable(first));
@@ -244,7 +268,13 @@ describe('POST /registration/', () => {
     }
     // A refused password does not use up the address's tries.
     for (let i = 0; i <= ACCOUNT_LIMITS.register.address; i += 1) {
-      expect((await register(newPerson({ email: 'careful@new-customer.example', password1: 'password123', password2: 'password123' }))).statusCode).toBe(400);
+      expect(
+        (
+          await register(
+            newPerson({ email: 'careful@new-customer.example', password1: 'password123', password2: 'password123' }),
+          )
+        ).statusCode,
+      ).toBe(400);
     }
     expect((await register(newPerson({ email: 'careful@new-customer.example' }))).statusCode).toBe(201);
     expect(await mailsTo('careful@new-customer.example')).toHaveLength(1);
@@ -304,12 +334,18 @@ describe('POST /registration/verify-email/', () => {
   it('confirms nothing once the address has changed since the link was sent', async () => {
     const person = newPerson();
     const key = await registerAndGetKey(person);
-    await t.db.update(users).set({ email: `changed.${person.email}` }).where(eq(users.email, person.email));
+    await t.db
+      .update(users)
+      .set({ email: `changed.${person.email}` })
+      .where(eq(users.email, person.email));
     const response = await verify(key);
     expect(response.json()).toEqual({ detail: accountMessages.linkInvalid });
     expect((await userBy(`changed.${person.email}`))!.emailVerified).toBe(false);
     // And the key was not spent by the refusal.
-    const [row] = await t.db.select().from(emailVerificationKeys).where(eq(emailVerificationKeys.userId, (await userBy(`changed.${person.email}`))!.id));
+    const [row] = await t.db
+      .select()
+      .from(emailVerificationKeys)
+      .where(eq(emailVerificationKeys.userId, (await userBy(`changed.${person.email}`))!.id));
     expect(row!.usedAt).toBeNull();
   });
 });
@@ -362,9 +398,15 @@ describe('magic link', () => {
     const after = (await userBy(demoLogins.unverified.email))!;
     expect(after.emailVerified).toBe(true);
     expect(await verifyPassword(demoLogins.unverified.password, after.passwordHash)).toBe(false);
-    const [old] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(earlier)));
+    const [old] = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.keyHash, hashKey(earlier)));
     expect(old!.revokedAt).not.toBeNull();
-    await t.db.update(users).set({ emailVerified: false, passwordHash: before.passwordHash }).where(eq(users.id, before.id));
+    await t.db
+      .update(users)
+      .set({ emailVerified: false, passwordHash: before.passwordHash })
+      .where(eq(users.id, before.id));
   });
 
   it('leaves the password of an account already confirmed alone', async () => {
@@ -395,7 +437,8 @@ describe('magic link', () => {
     const sent = (await mailsTo(email)).length;
     expect(comparable((await requestMagicLink(email))!)).toEqual(comparable(first!));
     expect(await mailsTo(email)).toHaveLength(sent);
-    for (let i = 0; i < ACCOUNT_LIMITS.magicLink.ip; i += 1) await requestMagicLink(`ip-${i}@new-customer.example`, '10.5.0.1');
+    for (let i = 0; i < ACCOUNT_LIMITS.magicLink.ip; i += 1)
+      await requestMagicLink(`ip-${i}@new-customer.example`, '10.5.0.1');
     expect((await requestMagicLink('one-more@new-customer.example', '10.5.0.1')).statusCode).toBe(429);
   });
 });
@@ -440,7 +483,9 @@ describe('password reset', () => {
     expect(done.json()).toEqual({ detail: accountMessages.passwordReset });
 
     expect((await getAs(session, '/api/v3/me/')).statusCode).toBe(401);
-    expect((await postLogin(t.app, credentials, { remoteAddress: freshIp() })).json()).toEqual({ detail: errorMessages.badCredentials });
+    expect((await postLogin(t.app, credentials, { remoteAddress: freshIp() })).json()).toEqual({
+      detail: errorMessages.badCredentials,
+    });
     await signIn(person.email, newPassword);
     expect((await magicLogin(pendingMagic)).json()).toEqual({ detail: accountMessages.linkUsed });
     expect((await latestMail(person.email)).subject).toBe('Your password has been changed');
@@ -466,12 +511,18 @@ describe('password reset', () => {
       const response = await confirmReset(wrongUid, token, newPassword);
       expect(response.statusCode, wrongUid).toBe(400);
     }
-    expect((await confirmReset(uidOf(other!.id), token, newPassword)).json()).toEqual({ detail: accountMessages.linkInvalid });
+    expect((await confirmReset(uidOf(other!.id), token, newPassword)).json()).toEqual({
+      detail: accountMessages.linkInvalid,
+    });
     const magic = await magicLinkKey(demoLogins.staff.email);
     expect((await confirmReset(uid, magic, newPassword)).json()).toEqual({ detail: accountMessages.linkInvalid });
     // Nothing changed: the staff password still works, and the right pair still does.
     await login(t.app, demoLogins.staff);
-    const [row] = await t.db.select().from(oneTimeKeys).where(eq(oneTimeKeys.purpose, 'password_reset')).orderBy(desc(oneTimeKeys.id));
+    const [row] = await t.db
+      .select()
+      .from(oneTimeKeys)
+      .where(eq(oneTimeKeys.purpose, 'password_reset'))
+      .orderBy(desc(oneTimeKeys.id));
     expect(row!.usedAt).toBeNull();
   });
 
@@ -484,7 +535,12 @@ describe('password reset', () => {
   });
 
   it('answers bad payloads with 400, never 500', async () => {
-    for (const payload of [{}, { uid: 'MQ', token: 'x' }, { uid: 1, token: 2, new_password1: 3, new_password2: 4 }, []]) {
+    for (const payload of [
+      {},
+      { uid: 'MQ', token: 'x' },
+      { uid: 1, token: 2, new_password1: 3, new_password2: 4 },
+      [],
+    ]) {
       const response = await postJson('/auth/password/reset/confirm/', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
@@ -493,21 +549,31 @@ describe('password reset', () => {
   it('past the limit for an address answers the same but sends nothing more; past the limit for a client, 429', async () => {
     t.clock.advance(THROTTLE_WINDOW_MS + 1000);
     const email = demoLogins.trial.email;
-    for (let i = 0; i < ACCOUNT_LIMITS.passwordReset.address; i += 1) expect((await requestReset(email)).statusCode).toBe(200);
+    for (let i = 0; i < ACCOUNT_LIMITS.passwordReset.address; i += 1)
+      expect((await requestReset(email)).statusCode).toBe(200);
     const sent = (await mailsTo(email)).length;
     const quiet = await requestReset(email);
     expect(quiet.statusCode).toBe(200);
     expect(quiet.json()).toEqual({ detail: accountMessages.resetSent });
     expect(await mailsTo(email)).toHaveLength(sent);
-    for (let i = 0; i < ACCOUNT_LIMITS.passwordReset.ip; i += 1) await requestReset(`ip-${i}@new-customer.example`, '10.3.0.1');
+    for (let i = 0; i < ACCOUNT_LIMITS.passwordReset.ip; i += 1)
+      await requestReset(`ip-${i}@new-customer.example`, '10.3.0.1');
     expect((await requestReset('one-more@new-customer.example', '10.3.0.1')).statusCode).toBe(429);
   });
 });
 
 describe('POST /auth/login/ before verification', () => {
   it('says "confirm your email" only after the password matched', async () => {
-    const wrong = await postLogin(t.app, { email: demoLogins.unverified.email, password: 'not-the-password' }, { remoteAddress: freshIp() });
-    const unknown = await postLogin(t.app, { email: 'nobody@willow-accountancy.example', password: 'not-the-password' }, { remoteAddress: freshIp() });
+    const wrong = await postLogin(
+      t.app,
+      { email: demoLogins.unverified.email, password: 'not-the-password' },
+      { remoteAddress: freshIp() },
+    );
+    const unknown = await postLogin(
+      t.app,
+      { email: 'nobody@willow-accountancy.example', password: 'not-the-password' },
+      { remoteAddress: freshIp() },
+    );
     expect(wrong.json()).toEqual({ detail: errorMessages.badCredentials });
     expect(comparable(wrong)).toEqual(comparable(unknown));
     const right = await postLogin(t.app, demoLogins.unverified, { remoteAddress: freshIp() });

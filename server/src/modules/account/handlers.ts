@@ -1,16 +1,23 @@
 import type { FastifyRequest } from 'fastify';
+
 import { accountMessages, MAGIC_LINK_TTL_MINUTES, RESET_LINK_TTL_MINUTES } from '@portal/contract';
-import { linkError } from '../identity/index.ts';
-import { createOneTimeKey, findOneTimeKey } from '../identity/index.ts';
-import { passwordProblem } from '../identity/index.ts';
-import { hashPassword, unusablePasswordHash } from '../identity/index.ts';
-import { hitRateLimit } from '../identity/index.ts';
-import { userByEmail } from '../identity/index.ts';
-import { publicUrl, sendVerificationEmail } from '../identity/index.ts';
-import { verifyEmailKey } from '../identity/index.ts';
+
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
+import {
+  createOneTimeKey,
+  findOneTimeKey,
+  hashPassword,
+  hitRateLimit,
+  linkError,
+  passwordProblem,
+  publicUrl,
+  sendVerificationEmail,
+  unusablePasswordHash,
+  userByEmail,
+  verifyEmailKey,
+} from '../identity/index.ts';
 import { confirmSignupRegistration } from '../self-signup/handlers.ts';
 
 /**
@@ -44,9 +51,19 @@ async function throttle(request: FastifyRequest, name: Limited, address: string)
   const limits = ACCOUNT_LIMITS[name];
   const { db } = request.server;
   const now = request.server.now();
-  const clientWait = await hitRateLimit(db, [{ bucket: `${name}_ip`, key: request.ip, limit: limits.ip }], THROTTLE_WINDOW_MS, now);
+  const clientWait = await hitRateLimit(
+    db,
+    [{ bucket: `${name}_ip`, key: request.ip, limit: limits.ip }],
+    THROTTLE_WINDOW_MS,
+    now,
+  );
   if (clientWait !== null) throw tooMany(clientWait);
-  return hitRateLimit(db, [{ bucket: `${name}_address`, key: address, limit: limits.address }], THROTTLE_WINDOW_MS, now);
+  return hitRateLimit(
+    db,
+    [{ bucket: `${name}_address`, key: address, limit: limits.address }],
+    THROTTLE_WINDOW_MS,
+    now,
+  );
 }
 
 const tooMany = (retryAfter: number) => tooManyRequests(accountMessages.tooManyRequests, retryAfter);
@@ -238,7 +255,6 @@ export const accountHandlers = {
     reply.header('cache-control', 'no-store');
     return { detail: accountMessages.passwordReset };
   },
-
 } satisfies Pick<
   Handlers,
   'register' | 'verifyEmail' | 'requestMagicLink' | 'magicLinkLogin' | 'passwordReset' | 'passwordResetConfirm'

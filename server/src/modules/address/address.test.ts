@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { AddressLookup, EmergencyContactDetails, Navigation } from '@portal/contract';
+
 import { createAddressLookup } from '../../address/create-address-lookup.ts';
 import { readConfig } from '../../config.ts';
-import { SANDBOX_EMPTY_POSTCODE, SandboxAddressLookup, sandboxAddresses } from '../../sandbox/address-lookup.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { products, users } from '../../db/schema/index.ts';
+import { SANDBOX_EMPTY_POSTCODE, sandboxAddresses, SandboxAddressLookup } from '../../sandbox/address-lookup.ts';
 import { authHeaders, getCsrf, login, useTestApp, type Csrf } from '../../test/helper.ts';
 
 const t = useTestApp();
@@ -46,14 +48,26 @@ const lookup = (postcode: string | null, key?: string) =>
 
 const patchUrl = (productId: number | string) => `/api/v1/voip/${productId}/emergency-contact-details/`;
 const patch = (productId: number | string, key: string | undefined, payload: unknown) =>
-  t.app.inject({ method: 'PATCH', url: patchUrl(productId), headers: key ? authHeaders(key, csrf) : csrf.headers, payload: payload as object });
+  t.app.inject({
+    method: 'PATCH',
+    url: patchUrl(productId),
+    headers: key ? authHeaders(key, csrf) : csrf.headers,
+    payload: payload as object,
+  });
 
-const manual = { post_code: 'cf10 1ep', line_one: '  Unit 2, Tidewater Street ', line_two: '', city: 'Cardiff', county: 'South Glamorgan' };
+const manual = {
+  post_code: 'cf10 1ep',
+  line_one: '  Unit 2, Tidewater Street ',
+  line_two: '',
+  city: 'Cardiff',
+  county: 'South Glamorgan',
+};
 
 /** has_installation_address of a product, as the navigation answers it. */
 async function hasAddress(key: string, productId: number) {
   const response = await t.app.inject({ method: 'GET', url: '/api/v3/navigation/', headers: authHeaders(key) });
-  return Navigation.parse(response.json()).products.find((product) => product.product_id === productId)?.has_installation_address;
+  return Navigation.parse(response.json()).products.find((product) => product.product_id === productId)
+    ?.has_installation_address;
 }
 
 describe('GET /api/v1/address/?postcode=', () => {
@@ -114,7 +128,11 @@ describe('GET /api/v1/address/?postcode=', () => {
   });
 
   it('answers 400, not 500, for a postcode given twice', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/address/?postcode=CF10+1EP&postcode=LS11+5PZ', headers: authHeaders(cafe) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/address/?postcode=CF10+1EP&postcode=LS11+5PZ',
+      headers: authHeaders(cafe),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toHaveProperty('postcode');
   });
@@ -143,7 +161,9 @@ describe('the sandbox address lookup', () => {
     const lookupOf = (env: Record<string, string>) => createAddressLookup(readConfig(env).addressLookup);
     expect(lookupOf({})).toBeInstanceOf(SandboxAddressLookup);
     expect(lookupOf({ ADDRESS_LOOKUP: 'sandbox' })).toBeInstanceOf(SandboxAddressLookup);
-    expect(() => lookupOf({ ADDRESS_LOOKUP: 'royal-mail' })).toThrow('ADDRESS_LOOKUP must be one of sandbox, not "royal-mail"');
+    expect(() => lookupOf({ ADDRESS_LOOKUP: 'royal-mail' })).toThrow(
+      'ADDRESS_LOOKUP must be one of sandbox, not "royal-mail"',
+    );
   });
 });
 
@@ -168,7 +188,9 @@ describe('PATCH /api/v1/voip/{product_id}/emergency-contact-details/', () => {
 
   it('stores a chosen lookup result, ignoring the fields the server builds itself', async () => {
     const [found] = AddressLookup.parse((await lookup('CF10 1EP', cafe)).json()).results;
-    const response = await patch(cafePhone, cafe, { installation_address: { ...found, summary_line: 'Somewhere else entirely' } });
+    const response = await patch(cafePhone, cafe, {
+      installation_address: { ...found, summary_line: 'Somewhere else entirely' },
+    });
     expect(response.statusCode).toBe(200);
     const [row] = await t.db.select().from(products).where(eq(products.id, cafePhone));
     expect(row!.installationAddress).toEqual({
@@ -186,12 +208,19 @@ describe('PATCH /api/v1/voip/{product_id}/emergency-contact-details/', () => {
     const without = await patch(deliPhone, deli, { installation_address: withoutLineTwo });
     expect(without.json()).toMatchObject({ installation_address: { line_two: '' } });
     const withLine = await patch(deliPhone, deli, { installation_address: { ...manual, line_two: ' Butetown ' } });
-    expect(withLine.json()).toMatchObject({ installation_address: { line_two: 'Butetown', summary_line: 'Unit 2, Tidewater Street, Butetown, Cardiff, CF10 1EP' } });
+    expect(withLine.json()).toMatchObject({
+      installation_address: {
+        line_two: 'Butetown',
+        summary_line: 'Unit 2, Tidewater Street, Butetown, Cardiff, CF10 1EP',
+      },
+    });
   });
 
   it('answers 400 with each required-field message, and stores nothing', async () => {
     const [before] = await t.db.select().from(products).where(eq(products.id, deliPhone));
-    const response = await patch(deliPhone, deli, { installation_address: { post_code: '', line_one: '', line_two: '', city: ' ', county: '' } });
+    const response = await patch(deliPhone, deli, {
+      installation_address: { post_code: '', line_one: '', line_two: '', city: ' ', county: '' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       'installation_address.post_code': ['Postcode is a required field'],
@@ -254,7 +283,12 @@ describe('PATCH /api/v1/voip/{product_id}/emergency-contact-details/', () => {
     expect((await patch('abc', cafe, { installation_address: manual })).statusCode).toBe(400);
     const anonymous = await patch(cafePhone, undefined, { installation_address: manual });
     expect(anonymous.statusCode).toBe(401);
-    const noCsrf = await t.app.inject({ method: 'PATCH', url: patchUrl(cafePhone), headers: authHeaders(cafe), payload: { installation_address: manual } });
+    const noCsrf = await t.app.inject({
+      method: 'PATCH',
+      url: patchUrl(cafePhone),
+      headers: authHeaders(cafe),
+      payload: { installation_address: manual },
+    });
     expect(noCsrf.statusCode).toBe(403);
   });
 });

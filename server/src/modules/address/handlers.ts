@@ -1,4 +1,5 @@
 import { addressSummaryLine, type InstallationAddress } from '@portal/contract';
+
 import type { Handlers } from '../../routes/index.ts';
 import { ownedVoipProduct, rowId } from '../products/index.ts';
 

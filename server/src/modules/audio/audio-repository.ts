@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { Database } from '../../db/connect.ts';
 import { audioFiles, products } from '../../db/schema/index.ts';
 
@@ -28,7 +29,10 @@ export type AddWithinLimits =
 export function createAudioRepository(db: Database) {
   return {
     /** The product's files, oldest first; only those with this stored filename and kind when given. */
-    async list(productId: number, filter: { storedFilename?: string; kind?: AudioFileRow['kind'] } = {}): Promise<AudioFileRow[]> {
+    async list(
+      productId: number,
+      filter: { storedFilename?: string; kind?: AudioFileRow['kind'] } = {},
+    ): Promise<AudioFileRow[]> {
       const conditions: SQL[] = [eq(audioFiles.productId, productId)];
       if (filter.storedFilename !== undefined) conditions.push(eq(audioFiles.storedFilename, filter.storedFilename));
       if (filter.kind !== undefined) conditions.push(eq(audioFiles.kind, filter.kind));
@@ -55,7 +59,11 @@ export function createAudioRepository(db: Database) {
      */
     async addWithinLimits(file: NewAudioFileRow, limits: AudioLimits): Promise<AddWithinLimits | null> {
       return db.transaction(async (tx) => {
-        const [locked] = await tx.select({ id: products.id }).from(products).where(eq(products.id, file.productId)).for('update');
+        const [locked] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.id, file.productId))
+          .for('update');
         if (!locked) return null;
         const [held] = await tx
           .select({ files: count(), bytes: sql<string>`coalesce(sum(${audioFiles.sizeBytes}), 0)` })

@@ -1,11 +1,21 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_AUDIO_NAME_LENGTH, STORAGE_LIMIT_STATUS, STORAGE_LIMITS, cleanTtsText, storageMessages, type AudioFile, type TtsVoice } from '@portal/contract';
+
+import {
+  cleanTtsText,
+  MAX_AUDIO_NAME_LENGTH,
+  STORAGE_LIMIT_STATUS,
+  STORAGE_LIMITS,
+  storageMessages,
+  type AudioFile,
+  type TtsVoice,
+} from '@portal/contract';
+
 import { defaultHoldMusic } from '../../audio/defaults.ts';
 import { sendAudio } from '../../audio/serve.ts';
 import { checkedUpload, newStoredFilename } from '../../audio/uploads.ts';
 import { detailError, isStorageFull } from '../../plugins/errors.ts';
-import { SpeechBusyError } from '../../speech/text-to-speech.ts';
 import type { Handlers } from '../../routes/index.ts';
+import { SpeechBusyError } from '../../speech/text-to-speech.ts';
 import { notFound, ownedVoipProduct, type Product } from '../products/index.ts';
 import type { AudioFileRow } from './audio-repository.ts';
 
@@ -22,12 +32,18 @@ function toAudioFile(row: AudioFileRow): AudioFile {
   };
 }
 
-async function listFiles(request: FastifyRequest, productId: number, filter: { storedFilename?: string; kind?: AudioFileRow['kind'] } = {}) {
+async function listFiles(
+  request: FastifyRequest,
+  productId: number,
+  filter: { storedFilename?: string; kind?: AudioFileRow['kind'] } = {},
+) {
   const rows = await request.server.audioRepository.list(productId, filter);
   return { results: rows.map(toAudioFile) };
 }
 
-type NewAudioFile = Pick<AudioFileRow, 'kind' | 'subKind' | 'name' | 'text' | 'ttsVoice'> & { callFlowFilename: string | null };
+type NewAudioFile = Pick<AudioFileRow, 'kind' | 'subKind' | 'name' | 'text' | 'ttsVoice'> & {
+  callFlowFilename: string | null;
+};
 
 /**
  * Checks an upload and stores it as a new audio file of the product: the bytes first, then
@@ -35,28 +51,36 @@ type NewAudioFile = Pick<AudioFileRow, 'kind' | 'subKind' | 'name' | 'text' | 't
  * the bytes away again, and a failed check stores nothing. A full disk while writing the bytes
  * stores nothing and answers 507 (plugins/errors.ts).
  */
-async function storeAudioFile(request: FastifyRequest, product: Product, bytes: Uint8Array, file: NewAudioFile): Promise<AudioFileRow> {
+async function storeAudioFile(
+  request: FastifyRequest,
+  product: Product,
+  bytes: Uint8Array,
+  file: NewAudioFile,
+): Promise<AudioFileRow> {
   const audio = checkedUpload(bytes, file.kind);
   const storedFilename = newStoredFilename(file.kind);
   const storageKey = `${product.id}/${storedFilename}`;
   await request.server.audio.put(storageKey, audio.wav);
   let result;
   try {
-    result = await request.server.audioRepository.addWithinLimits({
-      productId: product.id,
-      storedFilename,
-      kind: file.kind,
-      subKind: file.subKind,
-      callFlowFilename: file.callFlowFilename ?? storedFilename,
-      name: file.name,
-      text: file.text,
-      ttsVoice: file.ttsVoice,
-      durationMs: audio.durationMs,
-      contentType: 'audio/wav',
-      sizeBytes: audio.wav.length,
-      storageKey,
-      createdAt: request.server.now(),
-    }, { files: STORAGE_LIMITS.audioFilesPerProduct, bytes: STORAGE_LIMITS.audioBytesPerProduct });
+    result = await request.server.audioRepository.addWithinLimits(
+      {
+        productId: product.id,
+        storedFilename,
+        kind: file.kind,
+        subKind: file.subKind,
+        callFlowFilename: file.callFlowFilename ?? storedFilename,
+        name: file.name,
+        text: file.text,
+        ttsVoice: file.ttsVoice,
+        durationMs: audio.durationMs,
+        contentType: 'audio/wav',
+        sizeBytes: audio.wav.length,
+        storageKey,
+        createdAt: request.server.now(),
+      },
+      { files: STORAGE_LIMITS.audioFilesPerProduct, bytes: STORAGE_LIMITS.audioBytesPerProduct },
+    );
   } catch (error) {
     await request.server.audio.delete(storageKey).catch(() => {});
     throw error;
@@ -66,7 +90,9 @@ async function storeAudioFile(request: FastifyRequest, product: Product, bytes: 
   if (result === null) throw notFound();
   throw detailError(
     STORAGE_LIMIT_STATUS,
-    result.over === 'files' ? storageMessages.tooManyAudioFiles : storageMessages.audioBytesFull(result.bytes, audio.wav.length),
+    result.over === 'files'
+      ? storageMessages.tooManyAudioFiles
+      : storageMessages.audioBytesFull(result.bytes, audio.wav.length),
   );
 }
 
@@ -87,7 +113,9 @@ export async function speakFor(request: FastifyRequest, text: string, voice: Tts
     if (error instanceof SpeechBusyError) throw detailError(503, error.message, { 'Retry-After': '5' });
     if (isStorageFull(error)) throw error;
     request.log.error({ err: error }, 'text to speech failed');
-    throw detailError(503, 'Text to speech is not available right now. Try again in a moment.', { 'Retry-After': '30' });
+    throw detailError(503, 'Text to speech is not available right now. Try again in a moment.', {
+      'Retry-After': '30',
+    });
   }
 }
 

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { errorMessages, LoginResponse, Me, MANAGE_OTHER_USERS } from '@portal/contract';
-import { hashKey, TOKEN_ABSOLUTE_LIFETIME_MS, TOKEN_IDLE_LIFETIME_MS } from '../identity/index.ts';
-import { issueToken } from '../identity/index.ts';
+
+import { errorMessages, LoginResponse, MANAGE_OTHER_USERS, Me } from '@portal/contract';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { authTokens, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, postLogin, useTestApp } from '../../test/helper.ts';
+import { hashKey, issueToken, TOKEN_ABSOLUTE_LIFETIME_MS, TOKEN_IDLE_LIFETIME_MS } from '../identity/index.ts';
 
 const t = useTestApp();
 const MINUTE = 60 * 1000;
@@ -22,7 +23,10 @@ describe('POST /auth/login/', () => {
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(response.headers['cache-control']).toBe('no-store');
     // Only the hash is stored.
-    const [stored] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(key)));
+    const [stored] = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.keyHash, hashKey(key)));
     expect(stored).toBeDefined();
     expect(JSON.stringify(stored)).not.toContain(key);
   });
@@ -94,7 +98,11 @@ describe('token authentication', () => {
     const body = Me.parse((await me(key)).json());
     expect(body.user_profile.email).toBe(demoLogins.customer.email);
     // With the acting staff member's own permissions: Show getting started follows their role (spec 000 section 6).
-    expect(body.logged_in_as).toEqual({ email: demoLogins.staff.email, name: demoLogins.staff.name, permissions: [MANAGE_OTHER_USERS] });
+    expect(body.logged_in_as).toEqual({
+      email: demoLogins.staff.email,
+      name: demoLogins.staff.name,
+      permissions: [MANAGE_OTHER_USERS],
+    });
   });
 
   it('answers 401 without a token, and with a malformed or unknown one', async () => {
@@ -151,7 +159,12 @@ describe('token authentication', () => {
   it('writes last_used_at at most once a minute', async () => {
     const key = await login(t.app, demoLogins.customer);
     const lastUsed = async () =>
-      (await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(key))))[0]?.lastUsedAt.getTime();
+      (
+        await t.db
+          .select()
+          .from(authTokens)
+          .where(eq(authTokens.keyHash, hashKey(key)))
+      )[0]?.lastUsedAt.getTime();
     const signedInAt = t.clock.now().getTime();
     t.clock.advance(30 * 1000);
     await me(key);
@@ -185,7 +198,12 @@ describe('CSRF', () => {
       { cookie: 'csrftoken=short', 'x-csrftoken': 'short' },
     ];
     for (const headers of attempts) {
-      const response = await t.app.inject({ method: 'POST', url: '/auth/login/', headers, payload: demoLogins.customer });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login/',
+        headers,
+        payload: demoLogins.customer,
+      });
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);
       expect(response.json()).toEqual({ detail: errorMessages.csrfFailed });
     }

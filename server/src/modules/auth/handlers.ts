@@ -1,15 +1,25 @@
 import { accountMessages, errorMessages, staffMessages } from '@portal/contract';
-import { verifyDummyPassword, verifyPassword } from '../identity/index.ts';
-import { hitRateLimit } from '../identity/index.ts';
-import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../identity/index.ts';
-import { meFrom } from '../identity/index.ts';
-import { pendingEmailOfRows, readMeWithSession } from '../identity/index.ts';
-import { issueToken, revokeToken } from '../identity/index.ts';
-import { userByEmail } from '../identity/index.ts';
-import { MAX_RESENDS, RESEND_WINDOW_MS, sendVerificationEmail } from '../identity/index.ts';
+
 import { authOf, readWithSession } from '../../plugins/auth.ts';
 import { detailError, tooManyRequests } from '../../plugins/errors.ts';
 import { readsSessionItself, type Handlers } from '../../routes/index.ts';
+import {
+  checkLoginThrottle,
+  countLoginAttempt,
+  hitRateLimit,
+  issueToken,
+  loginSucceeded,
+  MAX_RESENDS,
+  meFrom,
+  pendingEmailOfRows,
+  readMeWithSession,
+  RESEND_WINDOW_MS,
+  revokeToken,
+  sendVerificationEmail,
+  userByEmail,
+  verifyDummyPassword,
+  verifyPassword,
+} from '../identity/index.ts';
 
 export const authHandlers = {
   csrf: async ({ request, reply }) => {
@@ -33,7 +43,9 @@ export const authHandlers = {
 
     const user = await userByEmail(db, email);
     // An unknown e-mail still pays for a password check, and gets the same answer.
-    const valid = user ? await verifyPassword(body.password, user.passwordHash) : await verifyDummyPassword(body.password);
+    const valid = user
+      ? await verifyPassword(body.password, user.passwordHash)
+      : await verifyDummyPassword(body.password);
     if (!user || !valid) throw detailError(400, errorMessages.badCredentials);
 
     await loginSucceeded(db, keys);

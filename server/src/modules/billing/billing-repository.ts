@@ -1,8 +1,23 @@
 import { and, asc, desc, eq, gt, isNull, max, sql, sum } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { Database } from '../../db/connect.ts';
-import { accounts, billingAccounts, cardSetupAttempts, creditControlStatuses, directDebitMandates, invoices, oneTimeKeys, paymentAttempts, payments, products, savedCards, users } from '../../db/schema/index.ts';
+
 import { poundsOf } from '@portal/contract';
+
+import type { Database } from '../../db/connect.ts';
+import {
+  accounts,
+  billingAccounts,
+  cardSetupAttempts,
+  creditControlStatuses,
+  directDebitMandates,
+  invoices,
+  oneTimeKeys,
+  paymentAttempts,
+  payments,
+  products,
+  savedCards,
+  users,
+} from '../../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +34,10 @@ export type CardSetupAttemptRow = typeof cardSetupAttempts.$inferSelect;
 export type SavedCardRow = typeof savedCards.$inferSelect;
 
 /** The account details a customer may change. */
-export type BillingDetails = Omit<BillingAccountRow, 'accountId' | 'accountStatus' | 'billCycle' | 'paymentMethod' | 'monthlyChargePence' | 'addressCountry'>;
+export type BillingDetails = Omit<
+  BillingAccountRow,
+  'accountId' | 'accountStatus' | 'billCycle' | 'paymentMethod' | 'monthlyChargePence' | 'addressCountry'
+>;
 
 /** The bank fields of a mandate. */
 export interface BankDetails {
@@ -42,9 +60,16 @@ export function createBillingRepository(db: Database) {
     async account(accountId: number): Promise<BillingAccountRow | null> {
       const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.accountId, accountId));
       if (row) return row;
-      const [holder] = await db.select().from(users).where(eq(users.accountId, accountId)).orderBy(asc(users.id)).limit(1);
+      const [holder] = await db
+        .select()
+        .from(users)
+        .where(eq(users.accountId, accountId))
+        .orderBy(asc(users.id))
+        .limit(1);
       if (!holder) return null;
-      const productCount = (await db.select({ id: products.id }).from(products).where(eq(products.accountId, accountId))).length;
+      const productCount = (
+        await db.select({ id: products.id }).from(products).where(eq(products.accountId, accountId))
+      ).length;
       const [account] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
       await db
         .insert(billingAccounts)
@@ -58,7 +83,12 @@ export function createBillingRepository(db: Database) {
           addressLineOne: '',
           addressCity: '',
           addressPostCode: '',
-          authorisedContact: { full_name: `${holder.firstName} ${holder.lastName}`.trim(), email_address: holder.email, phone_number: holder.phone ?? '', mobile_number: '' },
+          authorisedContact: {
+            full_name: `${holder.firstName} ${holder.lastName}`.trim(),
+            email_address: holder.email,
+            phone_number: holder.phone ?? '',
+            mobile_number: '',
+          },
           billCycle: 'T1',
           paymentMethod: 'card',
           monthlyChargePence: Math.max(1, productCount) * DEFAULT_CHARGE_PER_PRODUCT_PENCE,
@@ -70,7 +100,12 @@ export function createBillingRepository(db: Database) {
 
     /** The account's holder: its first user (the one who signed it up), whose key a payment link is. */
     async holderOf(accountId: number): Promise<{ id: number; firstName: string } | null> {
-      const [holder] = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.accountId, accountId)).orderBy(asc(users.id)).limit(1);
+      const [holder] = await db
+        .select({ id: users.id, firstName: users.firstName })
+        .from(users)
+        .where(eq(users.accountId, accountId))
+        .orderBy(asc(users.id))
+        .limit(1);
       return holder ?? null;
     },
 
@@ -79,37 +114,61 @@ export function createBillingRepository(db: Database) {
     },
 
     productsOf(accountId: number) {
-      return db.select({ id: products.id, productDetail: products.productDetail }).from(products).where(eq(products.accountId, accountId)).orderBy(asc(products.id));
+      return db
+        .select({ id: products.id, productDetail: products.productDetail })
+        .from(products)
+        .where(eq(products.accountId, accountId))
+        .orderBy(asc(products.id));
     },
 
     invoices(accountId: number): Promise<InvoiceRow[]> {
-      return db.select().from(invoices).where(eq(invoices.accountId, accountId)).orderBy(desc(invoices.issuedOn), desc(invoices.id));
+      return db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.accountId, accountId))
+        .orderBy(desc(invoices.issuedOn), desc(invoices.id));
     },
 
     async invoice(accountId: number, invoiceId: number): Promise<InvoiceRow | null> {
-      const [row] = await db.select().from(invoices).where(and(eq(invoices.accountId, accountId), eq(invoices.id, invoiceId)));
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.accountId, accountId), eq(invoices.id, invoiceId)));
       return row ?? null;
     },
 
     payments(accountId: number): Promise<PaymentRow[]> {
-      return db.select().from(payments).where(eq(payments.accountId, accountId)).orderBy(desc(payments.paidAt), desc(payments.id));
+      return db
+        .select()
+        .from(payments)
+        .where(eq(payments.accountId, accountId))
+        .orderBy(desc(payments.paidAt), desc(payments.id));
     },
 
     /** What the account has paid in all, in pence. */
     async paidPence(accountId: number): Promise<number> {
-      const [row] = await db.select({ total: sum(payments.amountPence) }).from(payments).where(eq(payments.accountId, accountId));
+      const [row] = await db
+        .select({ total: sum(payments.amountPence) })
+        .from(payments)
+        .where(eq(payments.accountId, accountId));
       return Number(row?.total ?? 0);
     },
 
     /** The issue date of the account's latest invoice (YYYY-MM-DD), or null before its first. */
     async latestInvoiceDate(accountId: number): Promise<string | null> {
-      const [row] = await db.select({ issuedOn: max(invoices.issuedOn) }).from(invoices).where(eq(invoices.accountId, accountId));
+      const [row] = await db
+        .select({ issuedOn: max(invoices.issuedOn) })
+        .from(invoices)
+        .where(eq(invoices.accountId, accountId));
       return row?.issuedOn ?? null;
     },
 
     /** What the account's invoices total, in pence. */
     async invoicedPence(accountId: number): Promise<number> {
-      const [row] = await db.select({ total: sum(invoices.netPence), vat: sum(invoices.vatPence) }).from(invoices).where(eq(invoices.accountId, accountId));
+      const [row] = await db
+        .select({ total: sum(invoices.netPence), vat: sum(invoices.vatPence) })
+        .from(invoices)
+        .where(eq(invoices.accountId, accountId));
       return Number(row?.total ?? 0) + Number(row?.vat ?? 0);
     },
 
@@ -131,7 +190,10 @@ export function createBillingRepository(db: Database) {
             target: directDebitMandates.accountId,
             set: { ...bank, payeeConfirmStatus: 'confirmed', payeeConfirmAttempt: 1, updatedAt: now },
           });
-        await tx.update(billingAccounts).set({ paymentMethod: 'direct_debit' }).where(eq(billingAccounts.accountId, accountId));
+        await tx
+          .update(billingAccounts)
+          .set({ paymentMethod: 'direct_debit' })
+          .where(eq(billingAccounts.accountId, accountId));
       });
     },
 
@@ -163,12 +225,18 @@ export function createBillingRepository(db: Database) {
     },
 
     async cardSetupByKey(idempotencyKey: string): Promise<CardSetupAttemptRow | null> {
-      const [row] = await db.select().from(cardSetupAttempts).where(eq(cardSetupAttempts.idempotencyKey, idempotencyKey));
+      const [row] = await db
+        .select()
+        .from(cardSetupAttempts)
+        .where(eq(cardSetupAttempts.idempotencyKey, idempotencyKey));
       return row ?? null;
     },
 
     async cardSetupBySession(providerSessionId: string): Promise<CardSetupAttemptRow | null> {
-      const [row] = await db.select().from(cardSetupAttempts).where(eq(cardSetupAttempts.providerSessionId, providerSessionId));
+      const [row] = await db
+        .select()
+        .from(cardSetupAttempts)
+        .where(eq(cardSetupAttempts.providerSessionId, providerSessionId));
       return row ?? null;
     },
 
@@ -176,13 +244,19 @@ export function createBillingRepository(db: Database) {
     async addCardSetup(attempt: typeof cardSetupAttempts.$inferInsert): Promise<CardSetupAttemptRow> {
       const [row] = await db.insert(cardSetupAttempts).values(attempt).onConflictDoNothing().returning();
       if (row) return row;
-      const [existing] = await db.select().from(cardSetupAttempts).where(eq(cardSetupAttempts.idempotencyKey, attempt.idempotencyKey));
+      const [existing] = await db
+        .select()
+        .from(cardSetupAttempts)
+        .where(eq(cardSetupAttempts.idempotencyKey, attempt.idempotencyKey));
       if (!existing) throw new Error('card set-up attempt neither inserted nor found');
       return existing;
     },
 
     async declineCardSetup(id: number): Promise<void> {
-      await db.update(cardSetupAttempts).set({ status: 'declined' }).where(and(eq(cardSetupAttempts.id, id), eq(cardSetupAttempts.status, 'pending')));
+      await db
+        .update(cardSetupAttempts)
+        .set({ status: 'declined' })
+        .where(and(eq(cardSetupAttempts.id, id), eq(cardSetupAttempts.status, 'pending')));
     },
 
     /**
@@ -195,10 +269,19 @@ export function createBillingRepository(db: Database) {
         const [attempt] = await tx.select().from(cardSetupAttempts).where(eq(cardSetupAttempts.id, id)).for('update');
         if (!attempt || attempt.status === 'approved') return;
         const saved = { providerSourceId: card.sourceId, brand: card.brand, last4: card.last4, savedAt: now };
-        await tx.insert(savedCards).values({ accountId: attempt.accountId, ...saved }).onConflictDoUpdate({ target: savedCards.accountId, set: saved });
-        await tx.update(billingAccounts).set({ paymentMethod: 'card' }).where(eq(billingAccounts.accountId, attempt.accountId));
+        await tx
+          .insert(savedCards)
+          .values({ accountId: attempt.accountId, ...saved })
+          .onConflictDoUpdate({ target: savedCards.accountId, set: saved });
+        await tx
+          .update(billingAccounts)
+          .set({ paymentMethod: 'card' })
+          .where(eq(billingAccounts.accountId, attempt.accountId));
         await tx.update(cardSetupAttempts).set({ status: 'approved' }).where(eq(cardSetupAttempts.id, id));
-        await tx.update(oneTimeKeys).set({ usedAt: now }).where(and(eq(oneTimeKeys.id, attempt.linkKeyId), isNull(oneTimeKeys.usedAt)));
+        await tx
+          .update(oneTimeKeys)
+          .set({ usedAt: now })
+          .where(and(eq(oneTimeKeys.id, attempt.linkKeyId), isNull(oneTimeKeys.usedAt)));
       });
     },
 
@@ -209,7 +292,10 @@ export function createBillingRepository(db: Database) {
     },
 
     async attemptBySession(providerSessionId: string): Promise<PaymentAttemptRow | null> {
-      const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.providerSessionId, providerSessionId));
+      const [row] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.providerSessionId, providerSessionId));
       return row ?? null;
     },
 
@@ -218,7 +304,13 @@ export function createBillingRepository(db: Database) {
       return db
         .select()
         .from(paymentAttempts)
-        .where(and(eq(paymentAttempts.accountId, accountId), eq(paymentAttempts.status, 'pending'), gt(paymentAttempts.createdAt, since)))
+        .where(
+          and(
+            eq(paymentAttempts.accountId, accountId),
+            eq(paymentAttempts.status, 'pending'),
+            gt(paymentAttempts.createdAt, since),
+          ),
+        )
         .orderBy(asc(paymentAttempts.id));
     },
 
@@ -227,15 +319,27 @@ export function createBillingRepository(db: Database) {
      * window's, made a moment ago): then answers that one, and this one is never shown. The account's row is
      * locked meanwhile, so of two windows at once one opens the checkout. When the same key won a race, answers that one.
      */
-    async addAttempt(attempt: typeof paymentAttempts.$inferInsert & { createdAt: Date }, openSince: Date): Promise<PaymentAttemptRow> {
+    async addAttempt(
+      attempt: typeof paymentAttempts.$inferInsert & { createdAt: Date },
+      openSince: Date,
+    ): Promise<PaymentAttemptRow> {
       return db.transaction(async (tx) => {
         await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, attempt.accountId)).for('update');
-        const [existing] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, attempt.idempotencyKey));
+        const [existing] = await tx
+          .select()
+          .from(paymentAttempts)
+          .where(eq(paymentAttempts.idempotencyKey, attempt.idempotencyKey));
         if (existing) return existing;
         const [open] = await tx
           .select()
           .from(paymentAttempts)
-          .where(and(eq(paymentAttempts.accountId, attempt.accountId), eq(paymentAttempts.status, 'pending'), gt(paymentAttempts.createdAt, openSince)))
+          .where(
+            and(
+              eq(paymentAttempts.accountId, attempt.accountId),
+              eq(paymentAttempts.status, 'pending'),
+              gt(paymentAttempts.createdAt, openSince),
+            ),
+          )
           .orderBy(asc(paymentAttempts.id))
           .limit(1);
         if (open) return open;
@@ -246,7 +350,10 @@ export function createBillingRepository(db: Database) {
     },
 
     async declineAttempt(id: number): Promise<void> {
-      await db.update(paymentAttempts).set({ status: 'declined' }).where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'pending')));
+      await db
+        .update(paymentAttempts)
+        .set({ status: 'declined' })
+        .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'pending')));
     },
 
     /**
@@ -260,18 +367,36 @@ export function createBillingRepository(db: Database) {
         if (!attempt || attempt.paymentId !== null) return;
         const [payment] = await tx
           .insert(payments)
-          .values({ accountId: attempt.accountId, amountPence: attempt.amountPence, method: 'card', paidAt: now, providerPaymentId, idempotencyKey: attempt.idempotencyKey })
+          .values({
+            accountId: attempt.accountId,
+            amountPence: attempt.amountPence,
+            method: 'card',
+            paidAt: now,
+            providerPaymentId,
+            idempotencyKey: attempt.idempotencyKey,
+          })
           .returning();
-        await tx.update(paymentAttempts).set({ status: 'approved', paymentId: payment!.id }).where(eq(paymentAttempts.id, id));
+        await tx
+          .update(paymentAttempts)
+          .set({ status: 'approved', paymentId: payment!.id })
+          .where(eq(paymentAttempts.id, id));
         let left = attempt.amountPence;
-        const statuses = await tx.select().from(creditControlStatuses).where(eq(creditControlStatuses.accountId, attempt.accountId)).orderBy(asc(creditControlStatuses.id)).for('update');
+        const statuses = await tx
+          .select()
+          .from(creditControlStatuses)
+          .where(eq(creditControlStatuses.accountId, attempt.accountId))
+          .orderBy(asc(creditControlStatuses.id))
+          .for('update');
         for (const status of statuses) {
           if (left <= 0) break;
           const due = Math.round(Number(status.balanceDue) * 100);
           if (left >= due) {
             await tx.delete(creditControlStatuses).where(eq(creditControlStatuses.id, status.id));
           } else {
-            await tx.update(creditControlStatuses).set({ balanceDue: poundsOf(due - left) }).where(eq(creditControlStatuses.id, status.id));
+            await tx
+              .update(creditControlStatuses)
+              .set({ balanceDue: poundsOf(due - left) })
+              .where(eq(creditControlStatuses.id, status.id));
           }
           left -= due;
         }

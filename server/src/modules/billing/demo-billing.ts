@@ -1,9 +1,20 @@
 import { eq } from 'drizzle-orm';
+
 import { poundsOf, type BillCycle } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
-import { accounts, billingAccounts, creditControlStatuses, directDebitMandates, invoices, payments, products, users } from '../../db/schema/index.ts';
+import {
+  accounts,
+  billingAccounts,
+  creditControlStatuses,
+  directDebitMandates,
+  invoices,
+  payments,
+  products,
+  users,
+} from '../../db/schema/index.ts';
 import { addDays, billingDaysUpTo, dueDateOf, isoDate, netOfTotal } from './rules.ts';
 
 /** Months of invoices each demo customer has. */
@@ -61,7 +72,11 @@ async function seedInvoices(tx: Pick<Database, 'insert'>, demo: DemoInvoices) {
  * due date and amount its credit-control status (the home card) now names. Other customers get
  * their billing details from their first user when first asked (billing-repository.ts).
  */
-export async function seedBillingDemo(tx: Pick<Database, 'insert' | 'update'>, ids: { acme: number; harbour: number }, now: Date): Promise<void> {
+export async function seedBillingDemo(
+  tx: Pick<Database, 'insert' | 'update'>,
+  ids: { acme: number; harbour: number },
+  now: Date,
+): Promise<void> {
   const today = isoDate(now);
   await tx.insert(billingAccounts).values([
     {
@@ -77,7 +92,12 @@ export async function seedBillingDemo(tx: Pick<Database, 'insert' | 'update'>, i
       addressCity: 'Leeds',
       addressCounty: 'West Yorkshire',
       addressPostCode: 'LS11 5PZ',
-      authorisedContact: { full_name: 'Priya Shah', email_address: 'priya@acme-plumbing.example', phone_number: '01134960001', mobile_number: '' },
+      authorisedContact: {
+        full_name: 'Priya Shah',
+        email_address: 'priya@acme-plumbing.example',
+        phone_number: '01134960001',
+        mobile_number: '',
+      },
       billCycle: 'T1',
       paymentMethod: 'direct_debit',
       monthlyChargePence: 3600,
@@ -94,7 +114,12 @@ export async function seedBillingDemo(tx: Pick<Database, 'insert' | 'update'>, i
       addressCity: 'Southampton',
       addressCounty: 'Hampshire',
       addressPostCode: 'SO14 3JF',
-      authorisedContact: { full_name: 'Morgan Reid', email_address: demoLogins.multiProduct.email, phone_number: '02380496000', mobile_number: '' },
+      authorisedContact: {
+        full_name: 'Morgan Reid',
+        email_address: demoLogins.multiProduct.email,
+        phone_number: '02380496000',
+        mobile_number: '',
+      },
       billCycle: 'T2',
       paymentMethod: 'card',
       monthlyChargePence: 8400,
@@ -110,16 +135,36 @@ export async function seedBillingDemo(tx: Pick<Database, 'insert' | 'update'>, i
     payeeConfirmAttempt: 1,
     updatedAt: now,
   });
-  await seedInvoices(tx, { accountId: ids.acme, cycle: 'T1', monthlyPence: 3600, latest: today, unpaid: 0, method: 'direct_debit', today });
+  await seedInvoices(tx, {
+    accountId: ids.acme,
+    cycle: 'T1',
+    monthlyPence: 3600,
+    latest: today,
+    unpaid: 0,
+    method: 'direct_debit',
+    today,
+  });
   // Harbour Freight's newest invoice is past its due date and unpaid; its credit-control status names it.
   const overdue = await seedOverdueInvoices(tx, ids.harbour, now);
   await tx.update(creditControlStatuses).set(overdue).where(eq(creditControlStatuses.accountId, ids.harbour));
 }
 
 /** Harbour Freight's year of card-paid invoices on the 8th, the newest (at least 15 days old) unpaid; answers what is overdue. */
-async function seedOverdueInvoices(tx: Pick<Database, 'insert'>, accountId: number, now: Date): Promise<{ balanceDue: string; dueDate: string }> {
+async function seedOverdueInvoices(
+  tx: Pick<Database, 'insert'>,
+  accountId: number,
+  now: Date,
+): Promise<{ balanceDue: string; dueDate: string }> {
   const today = isoDate(now);
-  const rows = await seedInvoices(tx, { accountId, cycle: 'T2', monthlyPence: 8400, latest: addDays(today, -15), unpaid: 1, method: 'card', today });
+  const rows = await seedInvoices(tx, {
+    accountId,
+    cycle: 'T2',
+    monthlyPence: 8400,
+    latest: addDays(today, -15),
+    unpaid: 1,
+    method: 'card',
+    today,
+  });
   const overdue = rows.at(-1);
   if (!overdue) throw new Error('seed: overdue invoices not inserted');
   return { balanceDue: poundsOf(overdue.netPence + overdue.vatPence), dueDate: overdue.dueOn };
@@ -129,12 +174,26 @@ async function seedOverdueInvoices(tx: Pick<Database, 'insert'>, accountId: numb
  * A customer with business broadband billed as Harbour Freight is (card, the 8th, £84.00 overdue,
  * the credit-control status on home saying so), under another sign-in: the billing e2e spec's own.
  */
-export async function seedOverdueCardCustomer(tx: Pick<Database, 'insert'>, holder: DemoUser, company: string, now: Date): Promise<{ accountId: number }> {
+export async function seedOverdueCardCustomer(
+  tx: Pick<Database, 'insert'>,
+  holder: DemoUser,
+  company: string,
+  now: Date,
+): Promise<{ accountId: number }> {
   const [account] = await tx.insert(accounts).values({ name: company }).returning();
   if (!account) throw new Error(`seed: ${company} not inserted`);
   const accountId = account.id;
   await tx.insert(users).values({ ...holder, accountId });
-  await tx.insert(products).values({ accountId, kind: 'telco', subKind: 'broadband', supplier: 1, status: 'live', channel: 'Self Sign Up', productDetail: 'Business Broadband 80 Mbps', confirmedDate: addDays(isoDate(now), -365) });
+  await tx.insert(products).values({
+    accountId,
+    kind: 'telco',
+    subKind: 'broadband',
+    supplier: 1,
+    status: 'live',
+    channel: 'Self Sign Up',
+    productDetail: 'Business Broadband 80 Mbps',
+    confirmedDate: addDays(isoDate(now), -365),
+  });
   await tx.insert(billingAccounts).values({
     accountId,
     businessName: company,
@@ -145,7 +204,12 @@ export async function seedOverdueCardCustomer(tx: Pick<Database, 'insert'>, hold
     addressCity: 'Southampton',
     addressCounty: 'Hampshire',
     addressPostCode: 'SO14 3JF',
-    authorisedContact: { full_name: `${holder.firstName} ${holder.lastName}`, email_address: holder.email, phone_number: '', mobile_number: '' },
+    authorisedContact: {
+      full_name: `${holder.firstName} ${holder.lastName}`,
+      email_address: holder.email,
+      phone_number: '',
+      mobile_number: '',
+    },
     billCycle: 'T2',
     paymentMethod: 'card',
     monthlyChargePence: 8400,

@@ -1,32 +1,34 @@
 import type { FastifyRequest } from 'fastify';
-import type * as z from 'zod/mini';
 import { validateAccountDetails } from 'uk-modulus-check';
+import type * as z from 'zod/mini';
+
 import {
+  BILLING_HISTORY_PAGE_SIZE,
   billingMessages,
+  mandateMessages,
   paymentMessages,
   poundsOf,
   type BillingAccount,
   type BillingHistoryItem,
   type DirectDebitError,
   type DirectDebitRequest,
-  mandateMessages,
-  type MandateEntry,
   type DirectDebitSettings,
   type FieldErrors,
   type Invoice,
   type InvoiceStatus,
+  type MandateEntry,
 } from '@portal/contract';
+
 import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
+import { spendOneTimeKeyById } from '../identity/index.ts';
 import { pageAnswer, pageRequest } from '../paging.ts';
 import { rowId } from '../products/index.ts';
 import type { BillingAccountRow, InvoiceRow, MandateRow } from './billing-repository.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { liveLinkAccount, sendMandateLink, sendPaymentLink } from './payment-links.ts';
-import { spendOneTimeKeyById } from '../identity/index.ts';
 import { bankOfSortCode, invoiceStatuses, isoDate, nextBillingDate } from './rules.ts';
-import { BILLING_HISTORY_PAGE_SIZE } from '@portal/contract';
 
 type DirectDebitRequestBody = z.output<typeof DirectDebitRequest>;
 
@@ -48,7 +50,12 @@ async function mandateEntryAnswer(request: FastifyRequest, accountId: number): P
   const account = await request.server.billingRepository.account(accountId);
   if (!account) throw detailError(401, mandateMessages.linkInvalid);
   const mandate = await request.server.billingRepository.mandate(accountId);
-  return { business_name: account.businessName, bill_cycle: account.billCycle, payment_method: account.paymentMethod, payee_confirm_status: mandate?.payeeConfirmStatus ?? 'not_set_up' };
+  return {
+    business_name: account.businessName,
+    bill_cycle: account.billCycle,
+    payment_method: account.paymentMethod,
+    payee_confirm_status: mandate?.payeeConfirmStatus ?? 'not_set_up',
+  };
 }
 
 /**
@@ -56,21 +63,37 @@ async function mandateEntryAnswer(request: FastifyRequest, accountId: number): P
  * the modulus check, then the mandate; a refusal is counted and answers 400 with extra_data.
  * The billing page and the mandate link (/mandate-entry/{token}) both come here.
  */
-async function setBankDetails(request: FastifyRequest, account: BillingAccountRow, body: DirectDebitRequestBody): Promise<void> {
+async function setBankDetails(
+  request: FastifyRequest,
+  account: BillingAccountRow,
+  body: DirectDebitRequestBody,
+): Promise<void> {
   const repository = request.server.billingRepository;
   if (!validateAccountDetails(body.sort_code.replace(/-/g, ''), body.bank_acc_no)) {
     const mandate = await repository.refuseMandate(account.accountId, request.server.now());
-    const fields: FieldErrors = { sort_code: [billingMessages.modulusFailed], bank_acc_no: [billingMessages.modulusFailed] };
+    const fields: FieldErrors = {
+      sort_code: [billingMessages.modulusFailed],
+      bank_acc_no: [billingMessages.modulusFailed],
+    };
     // The mandate as it now stands: the attempt counted, the details last confirmed kept (so not echoed over what was typed).
     const refusal: DirectDebitError = {
-      extra_data: { payee_confirm_status: mandate.payeeConfirmStatus, payee_confirm_attempt: mandate.payeeConfirmAttempt, payment_method: account.paymentMethod },
+      extra_data: {
+        payee_confirm_status: mandate.payeeConfirmStatus,
+        payee_confirm_attempt: mandate.payeeConfirmAttempt,
+        payment_method: account.paymentMethod,
+      },
     };
     // The spec's direct-debit error carries extra_data beside the field arrays (routes/index.ts documents it).
     throw new ApiError(400, { ...fields, ...refusal } as unknown as FieldErrors);
   }
   await repository.setMandate(
     account.accountId,
-    { sortCode: body.sort_code, bankAccNo: body.bank_acc_no, payeeAccountName: body.payee_account_name, payeeAccountType: body.payee_account_type },
+    {
+      sortCode: body.sort_code,
+      bankAccNo: body.bank_acc_no,
+      payeeAccountName: body.payee_account_name,
+      payeeAccountType: body.payee_account_type,
+    },
     request.server.now(),
   );
 }
@@ -113,7 +136,10 @@ async function accountAnswer(request: FastifyRequest, row: BillingAccountRow): P
 }
 
 /** Every invoice of the account with its status (payments pay the oldest first). */
-async function invoicesWithStatus(request: FastifyRequest, accountId: number): Promise<Array<{ row: InvoiceRow; status: InvoiceStatus }>> {
+async function invoicesWithStatus(
+  request: FastifyRequest,
+  accountId: number,
+): Promise<Array<{ row: InvoiceRow; status: InvoiceStatus }>> {
   const repository = request.server.billingRepository;
   const [rows, paid] = await Promise.all([repository.invoices(accountId), repository.paidPence(accountId)]);
   const statuses = invoiceStatuses(rows, paid, today(request));
@@ -162,7 +188,8 @@ function settingsAnswer(account: BillingAccountRow, mandate: MandateRow | null):
  * and what needs the database. A customer only reaches their own account; anything else is 404.
  */
 /** The calendar day after a YYYY-MM-DD date. */
-const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+const dayAfter = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 export const billingHandlers = {
   listBillingAccounts: async ({ request }) => {
@@ -194,7 +221,10 @@ export const billingHandlers = {
 
   getBillingHistory: async ({ params, query, request }) => {
     const account = await ownedAccount(request, params.id);
-    const [invoices, payments] = await Promise.all([invoicesWithStatus(request, account.accountId), request.server.billingRepository.payments(account.accountId)]);
+    const [invoices, payments] = await Promise.all([
+      invoicesWithStatus(request, account.accountId),
+      request.server.billingRepository.payments(account.accountId),
+    ]);
     const items: Array<BillingHistoryItem & { at: string }> = [
       ...invoices.map(({ row, status }) => ({
         key: `invoice-${row.id}`,
@@ -224,7 +254,10 @@ export const billingHandlers = {
       })),
     ];
     // Newest first; on one day the payment (made after the invoice) comes first.
-    items.sort((a, b) => b.at.localeCompare(a.at) || (a.type === b.type ? b.key.localeCompare(a.key) : a.type === 'payment' ? -1 : 1));
+    items.sort(
+      (a, b) =>
+        b.at.localeCompare(a.at) || (a.type === b.type ? b.key.localeCompare(a.key) : a.type === 'payment' ? -1 : 1),
+    );
     const page = pageRequest(query, BILLING_HISTORY_PAGE_SIZE);
     const results = items.slice(page.offset, page.offset + page.limit).map(({ at: _at, ...item }) => item);
     return pageAnswer(`/api/v3/billing/accounts/${account.accountId}/history/`, page, items.length, results);
@@ -237,9 +270,18 @@ export const billingHandlers = {
     const pdf = await invoicePdf(invoice, {
       businessName: account.businessName,
       name: `${account.firstName} ${account.lastName}`.trim(),
-      lines: [account.addressLineOne, account.addressLineTwo, account.addressCity, account.addressCounty, account.addressPostCode],
+      lines: [
+        account.addressLineOne,
+        account.addressLineTwo,
+        account.addressCity,
+        account.addressCounty,
+        account.addressPostCode,
+      ],
     });
-    return reply.type('application/pdf').header('content-disposition', `attachment; filename="invoice-${invoice.invoice_number}.pdf"`).send(pdf);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="invoice-${invoice.invoice_number}.pdf"`)
+      .send(pdf);
   },
 
   getDirectDebitStatus: async ({ params, request }) => {
@@ -256,10 +298,15 @@ export const billingHandlers = {
   postDirectDebitSettings: async ({ params, body, request }) => {
     const account = await ownedAccount(request, params.id);
     await setBankDetails(request, account, body);
-    return settingsAnswer(await ownedAccount(request, params.id), await request.server.billingRepository.mandate(account.accountId));
+    return settingsAnswer(
+      await ownedAccount(request, params.id),
+      await request.server.billingRepository.mandate(account.accountId),
+    );
   },
 
-  sendMandateLink: async ({ params, request }) => ({ sent_to: await sendMandateLink(request.server, await ownedAccount(request, params.id)) }),
+  sendMandateLink: async ({ params, request }) => ({
+    sent_to: await sendMandateLink(request.server, await ownedAccount(request, params.id)),
+  }),
 
   getMandateEntry: async ({ params, request }) => {
     const { accountId } = await liveLinkAccount(request.server, params.token, 'dd_mandate');
@@ -289,7 +336,10 @@ export const billingHandlers = {
     const account = await ownedAccount(request, query.account_id ?? accountId ?? 0);
     // Shop orders added to the next bill since the latest invoice (the day after it was issued) are on the next one.
     const latest = await request.server.billingRepository.latestInvoiceDate(account.accountId);
-    const oneOff = await request.server.shopRepository.nextBillPence(account.accountId, latest === null ? null : dayAfter(latest));
+    const oneOff = await request.server.shopRepository.nextBillPence(
+      account.accountId,
+      latest === null ? null : dayAfter(latest),
+    );
     return {
       account_id: account.accountId,
       date: nextBillingDate(today(request), account.billCycle),

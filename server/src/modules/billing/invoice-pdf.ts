@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+
 import { formatPounds, type Invoice } from '@portal/contract';
 
 /** Who the invoice is addressed to. */
@@ -11,14 +12,25 @@ export interface InvoiceAddressee {
 /** The provider's name on every invoice. */
 export const INVOICE_ISSUER = 'Business Telecoms Ltd';
 
-const displayDate = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const displayDate = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /**
  * One invoice as an A4 PDF (pdfkit, standard Helvetica: no font files to ship). Content streams
  * are left uncompressed so the amounts are plain text to any reader and to our tests.
  */
 export function invoicePdf(invoice: Invoice, to: InvoiceAddressee): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, compress: false, info: { Title: `Invoice ${invoice.invoice_number}`, Author: INVOICE_ISSUER } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    compress: false,
+    info: { Title: `Invoice ${invoice.invoice_number}`, Author: INVOICE_ISSUER },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -40,7 +52,11 @@ export function invoicePdf(invoice: Invoice, to: InvoiceAddressee): Promise<Buff
   doc.font('Helvetica').moveDown(0.5);
   doc.text(`Net: ${formatPounds(invoice.net)}`);
   doc.text(`VAT at 20%: ${formatPounds(invoice.vat)}`);
-  doc.font('Helvetica-Bold').fontSize(14).moveDown(0.5).text(`Total: ${formatPounds(invoice.amount)}`);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .moveDown(0.5)
+    .text(`Total: ${formatPounds(invoice.amount)}`);
   doc.font('Helvetica').fontSize(10).moveDown();
   doc.text(invoice.status === 'paid' ? 'Paid with thanks.' : `Please pay by ${displayDate(invoice.due_date)}.`);
   doc.end();

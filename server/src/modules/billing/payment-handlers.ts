@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+
 import { amountProblem, CHECKOUT_OPEN_MINUTES, paymentMessages, poundsOf, type PaymentResult } from '@portal/contract';
-import { publicUrl } from '../identity/index.ts';
-import { spendOneTimeKeyById } from '../identity/index.ts';
+
 import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
+import { publicUrl, spendOneTimeKeyById } from '../identity/index.ts';
 import type { PaymentAttemptRow } from './billing-repository.ts';
 import { issuedLinkAccount, liveLinkAccount } from './payment-links.ts';
 
@@ -21,7 +22,11 @@ async function balancePence(request: FastifyRequest, accountId: number): Promise
   return invoiced - paid;
 }
 
-const result = (attempt: PaymentAttemptRow, status: PaymentResult['status'], redirect: string | null): PaymentResult => ({
+const result = (
+  attempt: PaymentAttemptRow,
+  status: PaymentResult['status'],
+  redirect: string | null,
+): PaymentResult => ({
   approved: status === 'approved',
   status,
   amount: poundsOf(attempt.amountPence),
@@ -31,7 +36,8 @@ const result = (attempt: PaymentAttemptRow, status: PaymentResult['status'], red
 
 /** An open checkout answered again for the same amount; for another amount, a 409 saying one is open. */
 function sameCheckout(open: PaymentAttemptRow, amountPence: number, answer: PaymentResult): PaymentResult {
-  if (open.amountPence !== amountPence) throw detailError(409, paymentMessages.checkoutOpen(poundsOf(open.amountPence)));
+  if (open.amountPence !== amountPence)
+    throw detailError(409, paymentMessages.checkoutOpen(poundsOf(open.amountPence)));
   return answer;
 }
 
@@ -76,12 +82,18 @@ export const paymentHandlers = {
   getPaymentBalance: async ({ request }) => {
     const accountId = accountOf(request);
     const { checkout } = request.server.payments;
-    return { balance: poundsOf(await balancePence(request, accountId)), checkout_action: checkout.action, checkout_pk: checkout.publicKey, checkout_src: checkout.src };
+    return {
+      balance: poundsOf(await balancePence(request, accountId)),
+      checkout_action: checkout.action,
+      checkout_pk: checkout.publicKey,
+      checkout_src: checkout.src,
+    };
   },
 
   processPayment: async ({ query, body, request }) => {
     // With a payment link (tkn), the link's account, signed out; the link must still be live.
-    const accountId = query.tkn === undefined ? accountOf(request) : (await liveLinkAccount(request.server, query.tkn)).accountId;
+    const accountId =
+      query.tkn === undefined ? accountOf(request) : (await liveLinkAccount(request.server, query.tkn)).accountId;
     const repository = request.server.billingRepository;
     const key = body.data.idempotency_key;
     // The same attempt sent again (a double click, a reload): the same checkout, never a second charge.
@@ -103,8 +115,23 @@ export const paymentHandlers = {
     if (problem) throw fieldError('data.amount', problem);
     const provider = request.server.payments;
     const returnUrl = provider.mode === 'sandbox' ? '/checkout-redirect' : `${publicUrl()}/checkout-redirect`;
-    const session = await provider.createSession({ amountPence: amount, reference: `ACC-${accountId}-${key.slice(0, 8).toUpperCase()}`, returnUrl, idempotencyKey: key });
-    const attempt = await repository.addAttempt({ accountId, idempotencyKey: key, amountPence: amount, providerSessionId: session.id, redirectUrl: session.redirectUrl, createdAt: now }, openSince);
+    const session = await provider.createSession({
+      amountPence: amount,
+      reference: `ACC-${accountId}-${key.slice(0, 8).toUpperCase()}`,
+      returnUrl,
+      idempotencyKey: key,
+    });
+    const attempt = await repository.addAttempt(
+      {
+        accountId,
+        idempotencyKey: key,
+        amountPence: amount,
+        providerSessionId: session.id,
+        redirectUrl: session.redirectUrl,
+        createdAt: now,
+      },
+      openSince,
+    );
     return sameCheckout(attempt, amount, result(attempt, 'pending', attempt.redirectUrl));
   },
 

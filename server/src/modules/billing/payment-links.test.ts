@@ -1,11 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { billingMessages, DirectDebitSettings, MANDATE_LINK_TTL_DAYS, MandateEntry, mandateMessages, PAYMENT_LINK_TTL_DAYS, PaymentResult, PaymentsByToken, paymentMessages } from '@portal/contract';
+
+import {
+  billingMessages,
+  DirectDebitSettings,
+  MANDATE_LINK_TTL_DAYS,
+  MandateEntry,
+  mandateMessages,
+  PAYMENT_LINK_TTL_DAYS,
+  paymentMessages,
+  PaymentResult,
+  PaymentsByToken,
+} from '@portal/contract';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { oneTimeKeys, outbox, payments, users } from '../../db/schema/index.ts';
 import { SANDBOX_TEST_CARDS } from '../../sandbox/checkout/provider.ts';
-import { authHeaders, cardFields, forgetCustomerMailLimits, getCsrf, postSandboxForm, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
+import {
+  authHeaders,
+  cardFields,
+  forgetCustomerMailLimits,
+  getCsrf,
+  postSandboxForm,
+  tokenOf,
+  useTestApp,
+  type Csrf,
+} from '../../test/helper.ts';
 
 const t = useTestApp();
 
@@ -20,17 +41,36 @@ beforeEach(() => forgetCustomerMailLimits(t.db));
 beforeAll(async () => {
   csrf = await getCsrf(t.app);
   [harbour, acme] = await Promise.all([tokenOf(t, demoLogins.multiProduct), tokenOf(t, demoLogins.customer)]);
-  const accountOf = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!.accountId!;
-  [harbourAccount, acmeAccount] = await Promise.all([accountOf(demoLogins.multiProduct.email), accountOf(demoLogins.customer.email)]);
+  const accountOf = async (email: string) =>
+    (await t.db.select().from(users).where(eq(users.email, email)))[0]!.accountId!;
+  [harbourAccount, acmeAccount] = await Promise.all([
+    accountOf(demoLogins.multiProduct.email),
+    accountOf(demoLogins.customer.email),
+  ]);
 });
 
-const sendLink = (key: string, accountId: number) => t.app.inject({ method: 'POST', url: `/api/v3/billing/accounts/${accountId}/payment-link/`, headers: authHeaders(key, csrf) });
-const byToken = (tkn: string) => t.app.inject({ method: 'GET', url: `/api/v3/billing/payments/?tkn=${encodeURIComponent(tkn)}` });
+const sendLink = (key: string, accountId: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v3/billing/accounts/${accountId}/payment-link/`,
+    headers: authHeaders(key, csrf),
+  });
+const byToken = (tkn: string) =>
+  t.app.inject({ method: 'GET', url: `/api/v3/billing/payments/?tkn=${encodeURIComponent(tkn)}` });
 /** Signed out: only the CSRF cookie and header a browser has. */
 const guestHeaders = () => ({ cookie: `csrftoken=${csrf.token}`, 'x-csrftoken': csrf.token });
 const process = (tkn: string | null, amount: string, idempotencyKey: string = randomUUID()) =>
-  t.app.inject({ method: 'POST', url: `/payment/process/${tkn === null ? '' : `?tkn=${encodeURIComponent(tkn)}`}`, headers: guestHeaders(), payload: { data: { amount, idempotency_key: idempotencyKey } } });
-const verify = (tkn: string, session: string) => t.app.inject({ method: 'GET', url: `/payment/process/?cko-session-id=${encodeURIComponent(session)}&tkn=${encodeURIComponent(tkn)}` });
+  t.app.inject({
+    method: 'POST',
+    url: `/payment/process/${tkn === null ? '' : `?tkn=${encodeURIComponent(tkn)}`}`,
+    headers: guestHeaders(),
+    payload: { data: { amount, idempotency_key: idempotencyKey } },
+  });
+const verify = (tkn: string, session: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/payment/process/?cko-session-id=${encodeURIComponent(session)}&tkn=${encodeURIComponent(tkn)}`,
+  });
 const payWithCard = (url: string, card: string) => postSandboxForm(t.app, csrf, url, cardFields(card));
 
 /** Asks for a link as Harbour Freight and answers the token its e-mail carries. */
@@ -38,7 +78,12 @@ async function newLink(): Promise<string> {
   const sent = await sendLink(harbour, harbourAccount);
   expect(sent.statusCode).toBe(201);
   expect(sent.json()).toEqual({ sent_to: demoLogins.multiProduct.email });
-  const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, demoLogins.multiProduct.email)).orderBy(desc(outbox.id)).limit(1);
+  const [mail] = await t.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, demoLogins.multiProduct.email))
+    .orderBy(desc(outbox.id))
+    .limit(1);
   const link = /https?:\/\/\S+\/make-a-payment\?tkn=(\S+)/.exec(mail!.body);
   expect(link, mail!.body).not.toBeNull();
   expect(mail!.body).toContain(`for ${PAYMENT_LINK_TTL_DAYS} days`);
@@ -50,10 +95,23 @@ describe('sending a payment link', () => {
     const token = await newLink();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only the key's hash is stored, for the holder's user, as a payment link.
-    const [row] = await t.db.select().from(oneTimeKeys).where(eq(oneTimeKeys.purpose, 'payment_link')).orderBy(desc(oneTimeKeys.id)).limit(1);
+    const [row] = await t.db
+      .select()
+      .from(oneTimeKeys)
+      .where(eq(oneTimeKeys.purpose, 'payment_link'))
+      .orderBy(desc(oneTimeKeys.id))
+      .limit(1);
     expect(row!.keyHash).not.toContain(token);
     expect((await sendLink(acme, harbourAccount)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/v3/billing/accounts/${harbourAccount}/payment-link/`, headers: guestHeaders() })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v3/billing/accounts/${harbourAccount}/payment-link/`,
+          headers: guestHeaders(),
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -62,7 +120,13 @@ describe('GET /api/v3/billing/payments/?tkn=', () => {
     const token = await newLink();
     const answer = await byToken(token);
     expect(answer.statusCode).toBe(200);
-    expect(PaymentsByToken.parse(answer.json())).toEqual({ business_name: 'Harbour Freight Ltd', balance: '84.00', checkout_action: '/sandbox/checkout/', checkout_pk: 'pk_sandbox_portal', checkout_src: '' });
+    expect(PaymentsByToken.parse(answer.json())).toEqual({
+      business_name: 'Harbour Freight Ltd',
+      balance: '84.00',
+      checkout_action: '/sandbox/checkout/',
+      checkout_pk: 'pk_sandbox_portal',
+      checkout_src: '',
+    });
   });
 
   it('answers 401 for a token never issued, and 400 without one', async () => {
@@ -101,7 +165,9 @@ describe('paying with a link, signed out', () => {
     const other = await newLink();
     const declinedStart = PaymentResult.parse((await process(token, '20.00')).json());
     await payWithCard(declinedStart._links.redirect!.href, SANDBOX_TEST_CARDS.decline);
-    expect(PaymentResult.parse((await verify(token, declinedStart.session_id)).json())).toMatchObject({ status: 'declined' });
+    expect(PaymentResult.parse((await verify(token, declinedStart.session_id)).json())).toMatchObject({
+      status: 'declined',
+    });
     // A decline leaves the link working: the holder tries another card.
     expect((await byToken(token)).statusCode).toBe(200);
 
@@ -111,7 +177,10 @@ describe('paying with a link, signed out', () => {
     await payWithCard(started._links.redirect!.href, SANDBOX_TEST_CARDS.approve);
     // Another account's session is not this link's to see.
     expect((await verify(other, 'cs_made_up')).statusCode).toBe(404);
-    expect(PaymentResult.parse((await verify(token, started.session_id)).json())).toMatchObject({ approved: true, amount: '20.00' });
+    expect(PaymentResult.parse((await verify(token, started.session_id)).json())).toMatchObject({
+      approved: true,
+      amount: '20.00',
+    });
     expect(PaymentResult.parse((await verify(token, started.session_id)).json())).toMatchObject({ approved: true });
     expect((await t.db.select().from(payments).where(eq(payments.accountId, harbourAccount))).length).toBe(before + 1);
 
@@ -141,8 +210,18 @@ describe('paying with a link, signed out', () => {
   it("a link cannot check another account's payment", async () => {
     const token = await newLink();
     const acmeKey = randomUUID();
-    await t.app.inject({ method: 'POST', url: '/payment/process/', headers: authHeaders(acme, csrf), payload: { data: { amount: '5.00', idempotency_key: acmeKey } } });
-    const acmeAttempt = await t.app.inject({ method: 'POST', url: '/payment/process/', headers: authHeaders(acme, csrf), payload: { data: { amount: '5.00', idempotency_key: acmeKey } } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/payment/process/',
+      headers: authHeaders(acme, csrf),
+      payload: { data: { amount: '5.00', idempotency_key: acmeKey } },
+    });
+    const acmeAttempt = await t.app.inject({
+      method: 'POST',
+      url: '/payment/process/',
+      headers: authHeaders(acme, csrf),
+      payload: { data: { amount: '5.00', idempotency_key: acmeKey } },
+    });
     if (acmeAttempt.statusCode === 200) {
       expect((await verify(token, PaymentResult.parse(acmeAttempt.json()).session_id)).statusCode).toBe(404);
     } else {
@@ -155,13 +234,28 @@ describe('paying with a link, signed out', () => {
 
 describe('direct-debit mandate links (/mandate-entry/{token})', () => {
   const mandateApi = (tkn: string) => `/api/v1/direct-debit/tokens/${encodeURIComponent(tkn)}/`;
-  const postMandate = (tkn: string, bank: Record<string, string>) => t.app.inject({ method: 'POST', url: mandateApi(tkn), headers: guestHeaders(), payload: bank });
-  const goodBank = { sort_code: '08-99-99', bank_acc_no: '66374958', payee_account_name: 'Harbour Freight Ltd', payee_account_type: 'business' };
+  const postMandate = (tkn: string, bank: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: mandateApi(tkn), headers: guestHeaders(), payload: bank });
+  const goodBank = {
+    sort_code: '08-99-99',
+    bank_acc_no: '66374958',
+    payee_account_name: 'Harbour Freight Ltd',
+    payee_account_type: 'business',
+  };
 
   async function newMandateLink(): Promise<string> {
-    const sent = await t.app.inject({ method: 'POST', url: `/api/v3/billing/accounts/${harbourAccount}/dd-link/`, headers: authHeaders(harbour, csrf) });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/v3/billing/accounts/${harbourAccount}/dd-link/`,
+      headers: authHeaders(harbour, csrf),
+    });
     expect(sent.statusCode).toBe(201);
-    const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, demoLogins.multiProduct.email)).orderBy(desc(outbox.id)).limit(1);
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, demoLogins.multiProduct.email))
+      .orderBy(desc(outbox.id))
+      .limit(1);
     expect(mail!.body).toContain(`The link works once, for ${MANDATE_LINK_TTL_DAYS} days.`);
     const link = /https?:\/\/\S+\/mandate-entry\/(\S+)/.exec(mail!.body);
     expect(link, mail!.body).not.toBeNull();
@@ -169,38 +263,73 @@ describe('direct-debit mandate links (/mandate-entry/{token})', () => {
   }
 
   it("only the account's own customer sends one", async () => {
-    expect((await t.app.inject({ method: 'POST', url: `/api/v3/billing/accounts/${harbourAccount}/dd-link/`, headers: authHeaders(acme, csrf) })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v3/billing/accounts/${harbourAccount}/dd-link/`,
+          headers: authHeaders(acme, csrf),
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('sets up the direct debit once, signed out, with the billing rules and modulus check', async () => {
     const token = await newMandateLink();
     const entry = await t.app.inject({ method: 'GET', url: mandateApi(token) });
-    expect(MandateEntry.parse(entry.json())).toEqual({ business_name: 'Harbour Freight Ltd', bill_cycle: 'T2', payment_method: 'card', payee_confirm_status: 'not_set_up' });
+    expect(MandateEntry.parse(entry.json())).toEqual({
+      business_name: 'Harbour Freight Ltd',
+      bill_cycle: 'T2',
+      payment_method: 'card',
+      payee_confirm_status: 'not_set_up',
+    });
     // The contract's rules, then the banks' modulus check with extra_data; neither spends the link.
-    expect((await postMandate(token, { ...goodBank, sort_code: '12-34' })).json()).toMatchObject({ sort_code: [billingMessages.sortCodeInvalid] });
+    expect((await postMandate(token, { ...goodBank, sort_code: '12-34' })).json()).toMatchObject({
+      sort_code: [billingMessages.sortCodeInvalid],
+    });
     const refused = await postMandate(token, { ...goodBank, bank_acc_no: '66374959' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ sort_code: [billingMessages.modulusFailed], extra_data: { payee_confirm_status: 'failed', payee_confirm_attempt: 1 } });
+    expect(refused.json()).toMatchObject({
+      sort_code: [billingMessages.modulusFailed],
+      extra_data: { payee_confirm_status: 'failed', payee_confirm_attempt: 1 },
+    });
     const saved = await postMandate(token, goodBank);
     expect(saved.statusCode).toBe(200);
-    expect(MandateEntry.parse(saved.json())).toMatchObject({ payment_method: 'direct_debit', payee_confirm_status: 'confirmed' });
-    const settings = await t.app.inject({ method: 'GET', url: `/api/v3/billing/accounts/${harbourAccount}/dd-settings/`, headers: authHeaders(harbour) });
-    expect(DirectDebitSettings.parse(settings.json())).toMatchObject({ sort_code: '08-99-99', bank_acc_no: '66374958', payee_account_type: 'business' });
+    expect(MandateEntry.parse(saved.json())).toMatchObject({
+      payment_method: 'direct_debit',
+      payee_confirm_status: 'confirmed',
+    });
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/billing/accounts/${harbourAccount}/dd-settings/`,
+      headers: authHeaders(harbour),
+    });
+    expect(DirectDebitSettings.parse(settings.json())).toMatchObject({
+      sort_code: '08-99-99',
+      bank_acc_no: '66374958',
+      payee_account_type: 'business',
+    });
     // Used: it says so, and changes nothing more.
-    expect((await t.app.inject({ method: 'GET', url: mandateApi(token) })).json()).toEqual({ detail: mandateMessages.linkUsed });
+    expect((await t.app.inject({ method: 'GET', url: mandateApi(token) })).json()).toEqual({
+      detail: mandateMessages.linkUsed,
+    });
     const again = await postMandate(token, { ...goodBank, bank_acc_no: '66374958' });
     expect(again.statusCode).toBe(401);
   });
 
   it(`refuses a link never sent, or older than ${MANDATE_LINK_TTL_DAYS} days`, async () => {
-    expect((await t.app.inject({ method: 'GET', url: mandateApi('made-up') })).json()).toEqual({ detail: mandateMessages.linkInvalid });
+    expect((await t.app.inject({ method: 'GET', url: mandateApi('made-up') })).json()).toEqual({
+      detail: mandateMessages.linkInvalid,
+    });
     // A payment link is not a mandate link.
     const paymentToken = await newLink();
     expect((await t.app.inject({ method: 'GET', url: mandateApi(paymentToken) })).statusCode).toBe(401);
     const token = await newMandateLink();
     const sentAt = t.clock.now();
     t.clock.advance(MANDATE_LINK_TTL_DAYS * 24 * 3600 * 1000);
-    expect((await t.app.inject({ method: 'GET', url: mandateApi(token) })).json()).toEqual({ detail: mandateMessages.linkExpired });
+    expect((await t.app.inject({ method: 'GET', url: mandateApi(token) })).json()).toEqual({
+      detail: mandateMessages.linkExpired,
+    });
     expect((await postMandate(token, goodBank)).json()).toEqual({ detail: mandateMessages.linkExpired });
     t.clock.set(sentAt);
   });

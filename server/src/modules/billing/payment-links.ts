@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { MANDATE_LINK_TTL_DAYS, mandateMessages, PAYMENT_LINK_TTL_DAYS, paymentMessages, RCP_LINK_TTL_DAYS, recurringCardMessages } from '@portal/contract';
-import { createOneTimeKey, findOneTimeKey, storedOneTimeKey, type OneTimeKey } from '../identity/index.ts';
-import type { KeyPurpose, LinkProblem } from '../identity/index.ts';
-import { publicUrl } from '../identity/index.ts';
+
+import {
+  MANDATE_LINK_TTL_DAYS,
+  mandateMessages,
+  PAYMENT_LINK_TTL_DAYS,
+  paymentMessages,
+  RCP_LINK_TTL_DAYS,
+  recurringCardMessages,
+} from '@portal/contract';
+
 import { limitCustomerMail } from '../../mail/customer-mail-limit.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError, type ApiError } from '../../plugins/errors.ts';
+import { createOneTimeKey, findOneTimeKey, publicUrl, storedOneTimeKey, type OneTimeKey } from '../identity/index.ts';
+import type { KeyPurpose, LinkProblem } from '../identity/index.ts';
 import type { BillingAccountRow } from './billing-repository.ts';
 
 /**
@@ -27,20 +35,38 @@ export type AccountLinkPurpose = Extract<KeyPurpose, 'payment_link' | 'dd_mandat
 export const paymentLinkUrl = (token: string) => `${publicUrl()}/make-a-payment?tkn=${encodeURIComponent(token)}`;
 
 /** The /recurring-card-payment link of a token. */
-export const recurringCardLinkUrl = (token: string) => `${publicUrl()}/recurring-card-payment/${encodeURIComponent(token)}`;
+export const recurringCardLinkUrl = (token: string) =>
+  `${publicUrl()}/recurring-card-payment/${encodeURIComponent(token)}`;
 
 /** The /mandate-entry link of a token. */
 export const mandateLinkUrl = (token: string) => `${publicUrl()}/mandate-entry/${encodeURIComponent(token)}`;
 
 const linkMessages: Record<AccountLinkPurpose, Record<LinkProblem, string>> = {
-  payment_link: { invalid: paymentMessages.linkInvalid, expired: paymentMessages.linkExpired, used: paymentMessages.linkUsed },
-  dd_mandate: { invalid: mandateMessages.linkInvalid, expired: mandateMessages.linkExpired, used: mandateMessages.linkUsed },
-  rcp_setup: { invalid: recurringCardMessages.linkInvalid, expired: recurringCardMessages.linkExpired, used: recurringCardMessages.linkUsed },
+  payment_link: {
+    invalid: paymentMessages.linkInvalid,
+    expired: paymentMessages.linkExpired,
+    used: paymentMessages.linkUsed,
+  },
+  dd_mandate: {
+    invalid: mandateMessages.linkInvalid,
+    expired: mandateMessages.linkExpired,
+    used: mandateMessages.linkUsed,
+  },
+  rcp_setup: {
+    invalid: recurringCardMessages.linkInvalid,
+    expired: recurringCardMessages.linkExpired,
+    used: recurringCardMessages.linkUsed,
+  },
 };
-export const linkRefused = (purpose: AccountLinkPurpose, problem: LinkProblem): ApiError => detailError(401, linkMessages[purpose][problem]);
+export const linkRefused = (purpose: AccountLinkPurpose, problem: LinkProblem): ApiError =>
+  detailError(401, linkMessages[purpose][problem]);
 
 /** Makes a link of the purpose for the account's holder; answers its key. */
-async function newAccountLink(server: FastifyInstance, accountId: number, purpose: AccountLinkPurpose): Promise<{ token: string; firstName: string }> {
+async function newAccountLink(
+  server: FastifyInstance,
+  accountId: number,
+  purpose: AccountLinkPurpose,
+): Promise<{ token: string; firstName: string }> {
   const holder = await server.billingRepository.holderOf(accountId);
   if (!holder) throw detailError(404, linkMessages[purpose].invalid);
   return { token: await createOneTimeKey(server.db, holder.id, purpose, server.now()), firstName: holder.firstName };
@@ -51,7 +77,11 @@ async function newAccountLink(server: FastifyInstance, accountId: number, purpos
  * where it went. Used by POST /api/v3/billing/accounts/{id}/payment-link/ (the billing page's
  * "Email a payment link", which staff acting as the customer use too).
  */
-export async function sendPaymentLink(server: FastifyInstance, account: BillingAccountRow, balance: string): Promise<string> {
+export async function sendPaymentLink(
+  server: FastifyInstance,
+  account: BillingAccountRow,
+  balance: string,
+): Promise<string> {
   await limitCustomerMail(server, account.accountId, account.emailAddress);
   const { token, firstName } = await newAccountLink(server, account.accountId, 'payment_link');
   await server.mailer.send(
@@ -108,7 +138,11 @@ export async function sendRecurringCardLink(server: FastifyInstance, account: Bi
 }
 
 /** The account of a live link of the purpose (to see it and use it), else 401 saying what is wrong. */
-export async function liveLinkAccount(server: FastifyInstance, token: string, purpose: AccountLinkPurpose = 'payment_link'): Promise<{ accountId: number; key: OneTimeKey }> {
+export async function liveLinkAccount(
+  server: FastifyInstance,
+  token: string,
+  purpose: AccountLinkPurpose = 'payment_link',
+): Promise<{ accountId: number; key: OneTimeKey }> {
   const found = await findOneTimeKey(server.db, token, purpose, server.now());
   if (found.problem !== null) throw linkRefused(purpose, found.problem);
   return { accountId: await accountOfKey(server, found.key, purpose), key: found.key };
@@ -119,7 +153,11 @@ export async function liveLinkAccount(server: FastifyInstance, token: string, pu
  * page is reloaded after the payment spent the link, or the link expired during the checkout.
  * Only a token never issued is refused.
  */
-export async function issuedLinkAccount(server: FastifyInstance, token: string, purpose: AccountLinkPurpose = 'payment_link'): Promise<{ accountId: number; key: OneTimeKey }> {
+export async function issuedLinkAccount(
+  server: FastifyInstance,
+  token: string,
+  purpose: AccountLinkPurpose = 'payment_link',
+): Promise<{ accountId: number; key: OneTimeKey }> {
   const key = await storedOneTimeKey(server.db, token, purpose);
   if (!key) throw linkRefused(purpose, 'invalid');
   return { accountId: await accountOfKey(server, key, purpose), key };

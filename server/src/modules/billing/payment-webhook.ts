@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import { settle } from './payment-handlers.ts';
 
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -14,7 +15,11 @@ export async function registerPaymentWebhook(app: FastifyInstance) {
   await app.register(async (scope) => {
     // The signature is of the body as sent: read it as text, not parsed.
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
     scope.post('/payment/webhook/', { schema: { hide: true }, config: { csrf: 'none' } }, async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const signature = request.headers['cko-signature'];

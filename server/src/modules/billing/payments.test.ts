@@ -1,14 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BillingHistoryPage, CHECKOUT_OPEN_MINUTES, CreditStatus, PaymentBalance, PaymentResult, paymentMessages } from '@portal/contract';
+
+import {
+  BillingHistoryPage,
+  CHECKOUT_OPEN_MINUTES,
+  CreditStatus,
+  PaymentBalance,
+  paymentMessages,
+  PaymentResult,
+} from '@portal/contract';
+
 import { demoLogins } from '../../db/demo-logins.ts';
+import { demoUser } from '../../db/demo-users.ts';
 import { payments, users } from '../../db/schema/index.ts';
 import { hostedProvider } from '../../payments/hosted-provider.ts';
 import { webhookSignature } from '../../payments/provider.ts';
 import { SANDBOX_TEST_CARDS, SANDBOX_WEBHOOK_SECRET } from '../../sandbox/checkout/provider.ts';
-import { authHeaders, cardFields, getCsrf, login, postSandboxForm, useTestApp, tokenOf, type Csrf } from '../../test/helper.ts';
-import { demoUser } from '../../db/demo-users.ts';
+import {
+  authHeaders,
+  cardFields,
+  getCsrf,
+  login,
+  postSandboxForm,
+  tokenOf,
+  useTestApp,
+  type Csrf,
+} from '../../test/helper.ts';
 import { seedOverdueCardCustomer } from './demo-billing.ts';
 
 const t = useTestApp();
@@ -21,14 +39,26 @@ let harbourAccount: number;
 beforeAll(async () => {
   csrf = await getCsrf(t.app);
   [harbour, acme] = await Promise.all([tokenOf(t, demoLogins.multiProduct), tokenOf(t, demoLogins.customer)]);
-  harbourAccount = (await t.db.select().from(users).where(eq(users.email, demoLogins.multiProduct.email)))[0]!.accountId!;
+  harbourAccount = (await t.db.select().from(users).where(eq(users.email, demoLogins.multiProduct.email)))[0]!
+    .accountId!;
 });
 
 const get = (key: string, url: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(key) });
 const process = (key: string, amount: string, idempotencyKey: string = randomUUID()) =>
-  t.app.inject({ method: 'POST', url: '/payment/process/', headers: authHeaders(key, csrf), payload: { data: { amount, idempotency_key: idempotencyKey } } });
-const verify = async (key: string, session: string) => t.app.inject({ method: 'GET', url: `/payment/process/?cko-session-id=${encodeURIComponent(session)}`, headers: authHeaders(key) });
-const balance = async (key: string) => PaymentBalance.parse((await get(key, '/api/v3/payment/balance/')).json()).balance;
+  t.app.inject({
+    method: 'POST',
+    url: '/payment/process/',
+    headers: authHeaders(key, csrf),
+    payload: { data: { amount, idempotency_key: idempotencyKey } },
+  });
+const verify = async (key: string, session: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/payment/process/?cko-session-id=${encodeURIComponent(session)}`,
+    headers: authHeaders(key),
+  });
+const balance = async (key: string) =>
+  PaymentBalance.parse((await get(key, '/api/v3/payment/balance/')).json()).balance;
 
 const postForm = (url: string, fields: Record<string, string>) => postSandboxForm(t.app, csrf, url, fields);
 const payWithCard = (redirect: string, card: string) => postForm(redirect, cardFields(card));
@@ -44,7 +74,12 @@ async function startPayment(key: string, amount: string, idempotencyKey?: string
 
 describe('GET /api/v3/payment/balance/', () => {
   it('answers the balance and the sandbox checkout fields', async () => {
-    expect(PaymentBalance.parse((await get(harbour, '/api/v3/payment/balance/')).json())).toEqual({ balance: '84.00', checkout_action: '/sandbox/checkout/', checkout_pk: 'pk_sandbox_portal', checkout_src: '' });
+    expect(PaymentBalance.parse((await get(harbour, '/api/v3/payment/balance/')).json())).toEqual({
+      balance: '84.00',
+      checkout_action: '/sandbox/checkout/',
+      checkout_pk: 'pk_sandbox_portal',
+      checkout_src: '',
+    });
   });
 });
 
@@ -66,7 +101,11 @@ describe('a card payment through the sandbox checkout', () => {
     const back = await payWithCard(redirect, SANDBOX_TEST_CARDS.decline);
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe(`/checkout-redirect?cko-session-id=${session}`);
-    expect(PaymentResult.parse((await verify(harbour, session)).json())).toMatchObject({ approved: false, status: 'declined', _links: { redirect: null } });
+    expect(PaymentResult.parse((await verify(harbour, session)).json())).toMatchObject({
+      approved: false,
+      status: 'declined',
+      _links: { redirect: null },
+    });
     expect(await balance(harbour)).toBe('84.00');
   });
 
@@ -74,13 +113,21 @@ describe('a card payment through the sandbox checkout', () => {
     const { session, redirect } = await startPayment(harbour, '10.00');
     const challenge = await payWithCard(redirect, SANDBOX_TEST_CARDS.threeDSecure);
     expect(challenge.headers.location).toBe(`${redirect}/3ds`);
-    expect(PaymentResult.parse((await verify(harbour, session)).json())).toMatchObject({ status: 'pending', _links: { redirect: { href: `${redirect}/3ds` } } });
+    expect(PaymentResult.parse((await verify(harbour, session)).json())).toMatchObject({
+      status: 'pending',
+      _links: { redirect: { href: `${redirect}/3ds` } },
+    });
     const back = await postForm(`${redirect}/3ds`, { result: 'pass' });
     expect(back.headers.location).toBe(`/checkout-redirect?cko-session-id=${session}`);
-    expect(PaymentResult.parse((await verify(harbour, session)).json())).toMatchObject({ approved: true, amount: '10.00' });
+    expect(PaymentResult.parse((await verify(harbour, session)).json())).toMatchObject({
+      approved: true,
+      amount: '10.00',
+    });
     expect(await balance(harbour)).toBe('74.00');
     // A part payment lowers what the credit-control card says is overdue.
-    expect(CreditStatus.parse((await get(harbour, '/customer/status/')).json()).results).toEqual([expect.objectContaining({ balance_due: '74.00' })]);
+    expect(CreditStatus.parse((await get(harbour, '/customer/status/')).json()).results).toEqual([
+      expect.objectContaining({ balance_due: '74.00' }),
+    ]);
   });
 
   it('an approved card clears the balance and the credit-control card, and shows in the history, once', async () => {
@@ -89,12 +136,18 @@ describe('a card payment through the sandbox checkout', () => {
     // The same attempt sent again (a double click): the same checkout, not a second one.
     expect((await startPayment(harbour, '74.00', key)).session).toBe(session);
     await payWithCard(redirect, SANDBOX_TEST_CARDS.approve);
-    for (let check = 0; check < 3; check++) expect(PaymentResult.parse((await verify(harbour, session)).json())).toMatchObject({ approved: true, status: 'approved' });
+    for (let check = 0; check < 3; check++)
+      expect(PaymentResult.parse((await verify(harbour, session)).json())).toMatchObject({
+        approved: true,
+        status: 'approved',
+      });
     // And sent again after it went through: approved, still one payment.
     expect(PaymentResult.parse((await process(harbour, '74.00', key)).json())).toMatchObject({ approved: true });
     expect(await balance(harbour)).toBe('0.00');
     expect(CreditStatus.parse((await get(harbour, '/customer/status/')).json()).results).toEqual([]);
-    const history = BillingHistoryPage.parse((await get(harbour, `/api/v3/billing/accounts/${harbourAccount}/history/`)).json());
+    const history = BillingHistoryPage.parse(
+      (await get(harbour, `/api/v3/billing/accounts/${harbourAccount}/history/`)).json(),
+    );
     expect(history.results[0]).toMatchObject({ type: 'payment', method: 'card', amount: '74.00' });
     expect(history.results[0]!.date).toBe('2025-03-03');
     const cardPayments = await t.db.select().from(payments).where(eq(payments.idempotencyKey, key));
@@ -112,7 +165,9 @@ describe('a card payment through the sandbox checkout', () => {
 
   it('never stores a card number: not in any table of the database', async () => {
     const rowsOf = (result: unknown) => ((result as { rows?: unknown[] }).rows ?? result) as unknown[];
-    const tables = await t.db.execute(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`);
+    const tables = await t.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+    );
     const names = rowsOf(tables) as Array<{ table_name: string }>;
     expect(names.map((row) => row.table_name)).toContain('sandbox_checkout_sessions');
     for (const { table_name } of names) {
@@ -126,7 +181,13 @@ describe('a card payment through the sandbox checkout', () => {
 describe('webhooks', () => {
   it('refuses a body without the provider signature, and takes a signed one', async () => {
     const body = JSON.stringify({ type: 'payment_approved', data: { session_id: 'cks_nonesuch' } });
-    const post = (signature: string) => t.app.inject({ method: 'POST', url: '/payment/webhook/', headers: { 'content-type': 'application/json', 'cko-signature': signature }, payload: body });
+    const post = (signature: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/payment/webhook/',
+        headers: { 'content-type': 'application/json', 'cko-signature': signature },
+        payload: body,
+      });
     expect((await post('00'.repeat(32))).statusCode).toBe(401);
     expect((await post(webhookSignature(body, SANDBOX_WEBHOOK_SECRET))).statusCode).toBe(200);
   });
@@ -137,14 +198,41 @@ describe('the hosted provider', () => {
     const calls: Array<{ url: string; init: RequestInit }> = [];
     const fetcher = (async (url: string, init: RequestInit) => {
       calls.push({ url, init });
-      const body = url.endsWith('/hosted-payments') ? { id: 'hps_1', _links: { redirect: { href: 'https://pay.example/hps_1' } } } : { id: 'pay_1', status: 'Captured', approved: true, amount: 8400 };
+      const body = url.endsWith('/hosted-payments')
+        ? { id: 'hps_1', _links: { redirect: { href: 'https://pay.example/hps_1' } } }
+        : { id: 'pay_1', status: 'Captured', approved: true, amount: 8400 };
       return new Response(JSON.stringify(body), { status: 200 });
     }) as typeof fetch;
-    const provider = hostedProvider({ apiUrl: 'https://api.pay.example/', secretKey: 'sk_x', publicKey: 'pk_x', webhookSecret: 'wh', checkoutAction: 'https://pay.example', checkoutSrc: '' }, fetcher);
-    expect(await provider.createSession({ amountPence: 8400, reference: 'ACC-1', returnUrl: 'https://portal.example/checkout-redirect', idempotencyKey: 'key-1234567890abcd' })).toEqual({ id: 'hps_1', redirectUrl: 'https://pay.example/hps_1' });
-    expect(await provider.outcome('hps_1')).toEqual({ status: 'approved', paymentId: 'pay_1', amountPence: 8400, redirectUrl: null });
+    const provider = hostedProvider(
+      {
+        apiUrl: 'https://api.pay.example/',
+        secretKey: 'sk_x',
+        publicKey: 'pk_x',
+        webhookSecret: 'wh',
+        checkoutAction: 'https://pay.example',
+        checkoutSrc: '',
+      },
+      fetcher,
+    );
+    expect(
+      await provider.createSession({
+        amountPence: 8400,
+        reference: 'ACC-1',
+        returnUrl: 'https://portal.example/checkout-redirect',
+        idempotencyKey: 'key-1234567890abcd',
+      }),
+    ).toEqual({ id: 'hps_1', redirectUrl: 'https://pay.example/hps_1' });
+    expect(await provider.outcome('hps_1')).toEqual({
+      status: 'approved',
+      paymentId: 'pay_1',
+      amountPence: 8400,
+      redirectUrl: null,
+    });
     expect(calls[0]!.url).toBe('https://api.pay.example/hosted-payments');
-    expect(calls[0]!.init.headers).toMatchObject({ authorization: 'Bearer sk_x', 'cko-idempotency-key': 'key-1234567890abcd' });
+    expect(calls[0]!.init.headers).toMatchObject({
+      authorization: 'Bearer sk_x',
+      'cko-idempotency-key': 'key-1234567890abcd',
+    });
     expect(JSON.parse(String(calls[0]!.init.body))).toMatchObject({ amount: 8400, currency: 'GBP' });
     expect(provider.verifyWebhook('{}', webhookSignature('{}', 'wh'))).toBe(true);
     expect(provider.verifyWebhook('{}', webhookSignature('{}', 'other'))).toBe(false);
@@ -161,7 +249,8 @@ describe('one open checkout an account', () => {
 
   it('two windows paying the whole balance share one checkout: paid in both, charged once', async () => {
     const key = await overdueCustomer('two-tabs');
-    const accountId = (await t.db.select().from(users).where(eq(users.email, 'two-tabs@tern-freight.example')))[0]!.accountId!;
+    const accountId = (await t.db.select().from(users).where(eq(users.email, 'two-tabs@tern-freight.example')))[0]!
+      .accountId!;
     const paymentsBefore = (await t.db.select().from(payments).where(eq(payments.accountId, accountId))).length;
     const first = await startPayment(key, '84.00');
     const second = await startPayment(key, '84.00');
@@ -171,7 +260,9 @@ describe('one open checkout an account', () => {
     await payWithCard(second.redirect, SANDBOX_TEST_CARDS.approve);
     expect(PaymentResult.parse((await verify(key, second.session)).json())).toMatchObject({ approved: true });
     expect(await balance(key)).toBe('0.00');
-    expect(await t.db.select().from(payments).where(eq(payments.accountId, accountId))).toHaveLength(paymentsBefore + 1);
+    expect(await t.db.select().from(payments).where(eq(payments.accountId, accountId))).toHaveLength(
+      paymentsBefore + 1,
+    );
     // Nothing left to pay: a third window is told so.
     expect((await process(key, '84.00')).json()).toEqual({ 'data.amount': [paymentMessages.nothingToPay] });
   });

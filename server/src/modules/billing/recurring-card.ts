@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
+
 import { recurringCardMessages, type RecurringCardPaymentResult, type SavedCard } from '@portal/contract';
-import { linkProblemOf } from '../identity/index.ts';
-import { publicUrl } from '../identity/index.ts';
+
 import { detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
+import { linkProblemOf, publicUrl } from '../identity/index.ts';
 import type { CardSetupAttemptRow, SavedCardRow } from './billing-repository.ts';
-import { issuedLinkAccount, linkRefused, liveLinkAccount, sendRecurringCardLink } from './payment-links.ts';
 import { ownedAccount } from './handlers.ts';
+import { issuedLinkAccount, linkRefused, liveLinkAccount, sendRecurringCardLink } from './payment-links.ts';
 
 /**
  * Recurring card payment (spec 000 section 2 /recurring-card-payment/{token}; spec 001 section 7
@@ -16,9 +17,15 @@ import { ownedAccount } from './handlers.ts';
  * brand and last four digits it gives. The link works once (spent with the card saved), until it expires.
  */
 
-const cardAnswer = (card: Pick<SavedCardRow, 'brand' | 'last4'> | null): SavedCard | null => (card ? { brand: card.brand, last4: card.last4 } : null);
+const cardAnswer = (card: Pick<SavedCardRow, 'brand' | 'last4'> | null): SavedCard | null =>
+  card ? { brand: card.brand, last4: card.last4 } : null;
 
-const result = (attempt: CardSetupAttemptRow, status: RecurringCardPaymentResult['status'], card: SavedCard | null, redirect: string | null): RecurringCardPaymentResult => ({
+const result = (
+  attempt: CardSetupAttemptRow,
+  status: RecurringCardPaymentResult['status'],
+  card: SavedCard | null,
+  redirect: string | null,
+): RecurringCardPaymentResult => ({
   status,
   session_id: attempt.providerSessionId,
   card,
@@ -26,7 +33,10 @@ const result = (attempt: CardSetupAttemptRow, status: RecurringCardPaymentResult
 });
 
 /** Asks the provider how the attempt's set-up ended and records it: a saved card once, however often this runs. */
-async function settleCardSetup(request: FastifyRequest, attempt: CardSetupAttemptRow): Promise<RecurringCardPaymentResult> {
+async function settleCardSetup(
+  request: FastifyRequest,
+  attempt: CardSetupAttemptRow,
+): Promise<RecurringCardPaymentResult> {
   const repository = request.server.billingRepository;
   const outcome = await request.server.payments.cardSetupOutcome(attempt.providerSessionId);
   if (!outcome) throw detailError(404, recurringCardMessages.unknownSession);
@@ -40,7 +50,9 @@ async function settleCardSetup(request: FastifyRequest, attempt: CardSetupAttemp
 }
 
 export const recurringCardHandlers = {
-  sendRecurringCardLink: async ({ params, request }) => ({ sent_to: await sendRecurringCardLink(request.server, await ownedAccount(request, params.id)) }),
+  sendRecurringCardLink: async ({ params, request }) => ({
+    sent_to: await sendRecurringCardLink(request.server, await ownedAccount(request, params.id)),
+  }),
 
   getRecurringCardPayment: async ({ params, request }) => {
     const { accountId } = await liveLinkAccount(request.server, params.token, 'rcp_setup');
@@ -49,8 +61,18 @@ export const recurringCardHandlers = {
     if (!account) throw linkRefused('rcp_setup', 'invalid');
     const { checkout } = request.server.payments;
     return {
-      account_details: { business_name: account.businessName, first_name: account.firstName, bill_cycle: account.billCycle, payment_method: account.paymentMethod },
-      rcp_details: { card: cardAnswer(await repository.savedCard(accountId)), checkout_action: checkout.action, checkout_pk: checkout.publicKey, checkout_src: checkout.src },
+      account_details: {
+        business_name: account.businessName,
+        first_name: account.firstName,
+        bill_cycle: account.billCycle,
+        payment_method: account.paymentMethod,
+      },
+      rcp_details: {
+        card: cardAnswer(await repository.savedCard(accountId)),
+        checkout_action: checkout.action,
+        checkout_pk: checkout.publicKey,
+        checkout_src: checkout.src,
+      },
     };
   },
 
@@ -62,7 +84,8 @@ export const recurringCardHandlers = {
       const { key } = await issuedLinkAccount(request.server, params.token, 'rcp_setup');
       const attempt = await repository.cardSetupBySession(body.session_id);
       if (!attempt || attempt.linkKeyId !== key.id) throw detailError(404, recurringCardMessages.unknownSession);
-      if (attempt.status === 'approved') return result(attempt, 'approved', cardAnswer(await repository.savedCard(attempt.accountId)), null);
+      if (attempt.status === 'approved')
+        return result(attempt, 'approved', cardAnswer(await repository.savedCard(attempt.accountId)), null);
       const problem = linkProblemOf(key, request.server.now());
       if (problem) throw linkRefused('rcp_setup', problem);
       return settleCardSetup(request, attempt);
@@ -77,8 +100,18 @@ export const recurringCardHandlers = {
     }
     const provider = request.server.payments;
     const returnUrl = provider.mode === 'sandbox' ? '/checkout-redirect' : `${publicUrl()}/checkout-redirect`;
-    const session = await provider.createCardSetup({ reference: `ACC-${accountId}-CARD-${idempotencyKey.slice(0, 8).toUpperCase()}`, returnUrl, idempotencyKey });
-    const attempt = await repository.addCardSetup({ accountId, linkKeyId: key.id, idempotencyKey, providerSessionId: session.id, redirectUrl: session.redirectUrl });
+    const session = await provider.createCardSetup({
+      reference: `ACC-${accountId}-CARD-${idempotencyKey.slice(0, 8).toUpperCase()}`,
+      returnUrl,
+      idempotencyKey,
+    });
+    const attempt = await repository.addCardSetup({
+      accountId,
+      linkKeyId: key.id,
+      idempotencyKey,
+      providerSessionId: session.id,
+      redirectUrl: session.redirectUrl,
+    });
     return result(attempt, 'pending', null, attempt.redirectUrl);
   },
 } satisfies Pick<Handlers, 'sendRecurringCardLink' | 'getRecurringCardPayment' | 'postRecurringCardPayment'>;

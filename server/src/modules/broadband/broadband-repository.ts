@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import { INSTALLATION_APPOINTMENT_TYPE, INSTALLATION_WINDOW } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { telcoLeads, users } from '../../db/schema/index.ts';
 import * as customers from '../customers/index.ts';
@@ -15,7 +17,18 @@ declare module 'fastify' {
 }
 
 export type TelcoLeadRow = typeof telcoLeads.$inferSelect;
-export type NewTelcoLead = Omit<typeof telcoLeads.$inferInsert, 'id' | 'status' | 'createdAt' | 'approvedAt' | 'accountId' | 'orderId' | 'appointmentDate' | 'appointmentWindow' | 'orderReference'>;
+export type NewTelcoLead = Omit<
+  typeof telcoLeads.$inferInsert,
+  | 'id'
+  | 'status'
+  | 'createdAt'
+  | 'approvedAt'
+  | 'accountId'
+  | 'orderId'
+  | 'appointmentDate'
+  | 'appointmentWindow'
+  | 'orderReference'
+>;
 
 /** What an approval answers: the lead, whether this call approved it, and the user made for the visitor then (none when they had one). */
 export interface ApprovedLead {
@@ -34,14 +47,19 @@ const sameToken = (a: string, b: string) => a.length === b.length && timingSafeE
 
 /** The telco leads' queries; approving one books its appointment through the notification centre's orders. */
 export function createBroadbandRepository(db: Database, notifications: Pick<NotificationsRepository, 'createOrder'>) {
-  const byRequestId = async (requestId: string) => (await db.select().from(telcoLeads).where(eq(telcoLeads.requestId, requestId)).limit(1))[0];
+  const byRequestId = async (requestId: string) =>
+    (await db.select().from(telcoLeads).where(eq(telcoLeads.requestId, requestId)).limit(1))[0];
 
   return {
     byRequestId,
 
     /** Stores a lead; a lead with the same request id already stored (a double submit, even at once) is answered instead. */
     async create(values: NewTelcoLead): Promise<TelcoLeadRow> {
-      const [row] = await db.insert(telcoLeads).values(values).onConflictDoNothing({ target: telcoLeads.requestId }).returning();
+      const [row] = await db
+        .insert(telcoLeads)
+        .values(values)
+        .onConflictDoNothing({ target: telcoLeads.requestId })
+        .returning();
       const lead = row ?? (await byRequestId(values.requestId));
       if (!lead) throw new Error('telco lead neither inserted nor found');
       return lead;
@@ -73,7 +91,8 @@ export function createBroadbandRepository(db: Database, notifications: Pick<Noti
             user: { email: lead.emailAddress, passwordHash, firstName, lastName, phone: lead.mobileNumber },
             broadband: { productDetail: `${lead.tariff.name} (installation booked)` },
           });
-          if ('refused' in made || made.userId === null) throw new Error(`online sign-up customer not made: ${JSON.stringify(made)}`);
+          if ('refused' in made || made.userId === null)
+            throw new Error(`online sign-up customer not made: ${JSON.stringify(made)}`);
           accountId = made.accountId;
           createdUser = { id: made.userId, firstName };
         }

@@ -1,6 +1,18 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AddressSearch, Availability, OrderPage, TariffAvailability, TelcoLead, broadbandMessages, fullNameMessages, mobileMessages, type CreateTelcoLeadRequest } from '@portal/contract';
+
+import {
+  AddressSearch,
+  Availability,
+  broadbandMessages,
+  fullNameMessages,
+  mobileMessages,
+  OrderPage,
+  TariffAvailability,
+  TelcoLead,
+  type CreateTelcoLeadRequest,
+} from '@portal/contract';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { oneTimeKeys, outbox, telcoLeads, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
@@ -15,16 +27,33 @@ beforeAll(async () => {
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const search = async (postcode: string, refNotEmpty = true) =>
-  AddressSearch.parse((await get(`/broadband/api/v1/address-search/?ref_not_empty=${refNotEmpty}&postcode=${encodeURIComponent(postcode)}`)).json());
-const query = (ref: string, postcode: string, css: string) => `address_ref=${ref}&postcode=${encodeURIComponent(postcode)}&css_database_code=${css}`;
+  AddressSearch.parse(
+    (
+      await get(
+        `/broadband/api/v1/address-search/?ref_not_empty=${refNotEmpty}&postcode=${encodeURIComponent(postcode)}`,
+      )
+    ).json(),
+  );
+const query = (ref: string, postcode: string, css: string) =>
+  `address_ref=${ref}&postcode=${encodeURIComponent(postcode)}&css_database_code=${css}`;
 const availabilityAt = async (postcode: string) => {
   const [address] = (await search(postcode)).results;
-  return Availability.parse((await get(`/broadband/api/v1/availability/?${query(address!.addressReference!, postcode, address!.cssDatabaseCode!)}`)).json());
+  return Availability.parse(
+    (
+      await get(
+        `/broadband/api/v1/availability/?${query(address!.addressReference!, postcode, address!.cssDatabaseCode!)}`,
+      )
+    ).json(),
+  );
 };
-const post = (url: string, payload: unknown, headers: Record<string, string> = csrf.headers) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
+const post = (url: string, payload: unknown, headers: Record<string, string> = csrf.headers) =>
+  t.app.inject({ method: 'POST', url, headers, payload: payload as object });
 
 let requests = 0;
-function leadRequest(overrides: Partial<CreateTelcoLeadRequest> = {}, details: Partial<CreateTelcoLeadRequest['business_details']> = {}): CreateTelcoLeadRequest {
+function leadRequest(
+  overrides: Partial<CreateTelcoLeadRequest> = {},
+  details: Partial<CreateTelcoLeadRequest['business_details']> = {},
+): CreateTelcoLeadRequest {
   requests += 1;
   return {
     request_id: `test-request-${String(requests).padStart(8, '0')}`,
@@ -95,9 +124,19 @@ describe('GET /broadband/api/v1/availability/', () => {
 
   it('standard only', async () => {
     const { availability } = await availabilityAt('NR2 4PL');
-    expect(availability[0]).toEqual({ broadband_type: 'fttp', network_1: false, network_2: false, download_mbps: null, upload_mbps: null });
+    expect(availability[0]).toEqual({
+      broadband_type: 'fttp',
+      network_1: false,
+      network_2: false,
+      download_mbps: null,
+      upload_mbps: null,
+    });
     expect(availability[1]).toMatchObject({ broadband_type: 'fttc', network_1: true, network_2: true });
-    expect((await availabilityAt('SO14 3JF')).availability[1]).toMatchObject({ network_1: false, network_2: true, download_mbps: 67 });
+    expect((await availabilityAt('SO14 3JF')).availability[1]).toMatchObject({
+      network_1: false,
+      network_2: true,
+      download_mbps: 67,
+    });
   });
 
   it('nothing available', async () => {
@@ -106,7 +145,11 @@ describe('GET /broadband/api/v1/availability/', () => {
   });
 
   it('refuses an address the data does not hold, or one without a css database code, with a readable 400', async () => {
-    for (const url of [query('ALS115PZ-99', 'LS11 5PZ', 'LS'), query('ALS115PZ-1', 'BS1 3DH', 'LS'), query('ABS13DH-4', 'BS1 3DH', 'BS')]) {
+    for (const url of [
+      query('ALS115PZ-99', 'LS11 5PZ', 'LS'),
+      query('ALS115PZ-1', 'BS1 3DH', 'LS'),
+      query('ABS13DH-4', 'BS1 3DH', 'BS'),
+    ]) {
       const answer = await get(`/broadband/api/v1/availability/?${url}`);
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toEqual({ detail: broadbandMessages.unknownAddress });
@@ -119,25 +162,38 @@ describe('GET /broadband/api/v1/availability/', () => {
 
 describe('GET /broadband/api/v1/tariff-availability/', () => {
   it('groups the tariffs the address can have by type, cheapest first', async () => {
-    const answer = TariffAvailability.parse((await get(`/broadband/api/v1/tariff-availability/?${query('ABN11YE-1', 'BN1 1YE', 'BN')}`)).json());
+    const answer = TariffAvailability.parse(
+      (await get(`/broadband/api/v1/tariff-availability/?${query('ABN11YE-1', 'BN1 1YE', 'BN')}`)).json(),
+    );
     expect(answer.fttp.map((t) => t.id)).toEqual(['fttp-900-n2']);
     expect(answer.fttc.map((t) => t.id)).toEqual(['fttc-80-n1']);
-    const leeds = TariffAvailability.parse((await get(`/broadband/api/v1/tariff-availability/?${query('ALS115PZ-2', 'LS11 5PZ', 'LS')}`)).json());
+    const leeds = TariffAvailability.parse(
+      (await get(`/broadband/api/v1/tariff-availability/?${query('ALS115PZ-2', 'LS11 5PZ', 'LS')}`)).json(),
+    );
     expect(leeds.fttp.map((t) => t.monthly_price)).toEqual(['45.00', '55.00', '60.00']);
     expect(leeds.fttc.map((t) => t.id)).toEqual(['fttc-67-n2', 'fttc-80-n1']);
-    const york = TariffAvailability.parse((await get(`/broadband/api/v1/tariff-availability/?${query('AYO17HH-1', 'YO1 7HH', 'YO')}`)).json());
+    const york = TariffAvailability.parse(
+      (await get(`/broadband/api/v1/tariff-availability/?${query('AYO17HH-1', 'YO1 7HH', 'YO')}`)).json(),
+    );
     expect(york).toEqual({ fttp: [], fttc: [] });
   });
 
   it('offers a tariff only where its network reaches its speed', () => {
-    const slowFibre = tariffsFor([{ broadband_type: 'fttp', network: 'network_1', download_mbps: 600, upload_mbps: 80 }]);
+    const slowFibre = tariffsFor([
+      { broadband_type: 'fttp', network: 'network_1', download_mbps: 600, upload_mbps: 80 },
+    ]);
     expect(slowFibre.fttp.map((t) => t.id)).toEqual(['fttp-500-n1']);
   });
 });
 
 describe('POST /api/v3/signup/create-telco-lead/', () => {
   it('records the lead with the address, the tariff and the business details, normalised', async () => {
-    const answer = await createLead(leadRequest({ postcode: 'ls11 5pz' }, { email_address: 'Owner@New-Business.example', phone_number: '+44 113 496 0000' }));
+    const answer = await createLead(
+      leadRequest(
+        { postcode: 'ls11 5pz' },
+        { email_address: 'Owner@New-Business.example', phone_number: '+44 113 496 0000' },
+      ),
+    );
     expect(answer.statusCode).toBe(201);
     const lead = TelcoLead.parse(answer.json());
     expect(lead).toMatchObject({
@@ -145,7 +201,12 @@ describe('POST /api/v3/signup/create-telco-lead/', () => {
       postcode: 'LS11 5PZ',
       address_line: 'Unit 4, Canal Wharf, Water Lane, Leeds, LS11 5PZ',
       tariff: { id: 'fttp-500-n1', name: 'Full Fibre 500' },
-      business_details: { email_address: 'owner@new-business.example', mobile_number: '07700900982', phone_number: '01134960000', current_provider: 'BT' },
+      business_details: {
+        email_address: 'owner@new-business.example',
+        mobile_number: '07700900982',
+        phone_number: '01134960000',
+        current_provider: 'BT',
+      },
       appointment: null,
     });
     expect(lead.lead_token.length).toBeGreaterThanOrEqual(20);
@@ -158,7 +219,11 @@ describe('POST /api/v3/signup/create-telco-lead/', () => {
       [{ name: 'Robin' }, 'name', fullNameMessages.twoWords],
       [{ name: 'x'.repeat(101) }, 'name', 'Name must be 100 characters or fewer'],
       [{ business_name: '' }, 'business_name', broadbandMessages.businessNameRequired],
-      [{ email_address: 'not-an-email' }, 'email_address', 'Enter an email address in the correct format, like name@example.com'],
+      [
+        { email_address: 'not-an-email' },
+        'email_address',
+        'Enter an email address in the correct format, like name@example.com',
+      ],
       [{ mobile_number: '01134960000' }, 'mobile_number', mobileMessages.invalid],
       [{ mobile_number: '' }, 'mobile_number', mobileMessages.required],
       [{ phone_number: '12345' }, 'phone_number', 'Enter a UK phone number starting 01, 02 or 07'],
@@ -172,7 +237,9 @@ describe('POST /api/v3/signup/create-telco-lead/', () => {
   });
 
   it('refuses a tariff the address cannot have, an unknown address and junk', async () => {
-    const standardOnly = await createLead(leadRequest({ address_ref: 'ANR24PL-1', css_database_code: 'NR', postcode: 'NR2 4PL' }));
+    const standardOnly = await createLead(
+      leadRequest({ address_ref: 'ANR24PL-1', css_database_code: 'NR', postcode: 'NR2 4PL' }),
+    );
     expect(standardOnly.statusCode).toBe(400);
     expect(standardOnly.json()).toEqual({ tariff_id: [broadbandMessages.tariffUnavailable] });
     const unknown = await createLead(leadRequest({ address_ref: 'ALS115PZ-99' }));
@@ -192,20 +259,28 @@ describe('POST /api/v3/signup/create-telco-lead/', () => {
     const third = await createLead(request);
     const ids = [first, second, third].map((answer) => TelcoLead.parse(answer.json()).id);
     expect(new Set(ids).size).toBe(1);
-    const [stored] = await t.db.select({ n: count() }).from(telcoLeads).where(eq(telcoLeads.requestId, request.request_id));
+    const [stored] = await t.db
+      .select({ n: count() })
+      .from(telcoLeads)
+      .where(eq(telcoLeads.requestId, request.request_id));
     expect(stored?.n).toBe(1);
   });
 });
 
 describe('POST /api/v3/signup/approve-telco-lead/', () => {
-  const ordersOf = async (key: string) => OrderPage.parse((await t.app.inject({ method: 'GET', url: '/api/v3/orders/?page_size=50', headers: authHeaders(key) })).json()).results;
+  const ordersOf = async (key: string) =>
+    OrderPage.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v3/orders/?page_size=50', headers: authHeaders(key) })).json(),
+    ).results;
 
   it("books the installation as an appointment order on the customer's account whose e-mail the lead gives, once", async () => {
     const customer = await tokenOf(t, demoLogins.customer);
     const other = await tokenOf(t, demoLogins.multiProduct);
     const before = await ordersOf(customer);
     const otherBefore = await ordersOf(other);
-    const lead = TelcoLead.parse((await createLead(leadRequest({}, { email_address: demoLogins.customer.email.toUpperCase() }))).json());
+    const lead = TelcoLead.parse(
+      (await createLead(leadRequest({}, { email_address: demoLogins.customer.email.toUpperCase() }))).json(),
+    );
 
     const [first, again] = await Promise.all([
       approve({ lead_id: lead.id, lead_token: lead.lead_token }),
@@ -214,7 +289,14 @@ describe('POST /api/v3/signup/approve-telco-lead/', () => {
     expect(first.statusCode).toBe(200);
     const approved = TelcoLead.parse(first.json());
     // The seed's clock is Monday 3 March 2025: ten days on is Thursday the 13th.
-    expect(approved).toMatchObject({ status: 'APPROVED', appointment: { appointment_date: '2025-03-13', appointment_window: '08:00-13:00', order_id: `BB-${String(lead.id).padStart(5, '0')}` } });
+    expect(approved).toMatchObject({
+      status: 'APPROVED',
+      appointment: {
+        appointment_date: '2025-03-13',
+        appointment_window: '08:00-13:00',
+        order_id: `BB-${String(lead.id).padStart(5, '0')}`,
+      },
+    });
     expect(TelcoLead.parse(again.json()).appointment).toEqual(approved.appointment);
 
     const after = await ordersOf(customer);
@@ -224,7 +306,13 @@ describe('POST /api/v3/signup/approve-telco-lead/', () => {
       status: 'UPCOMING',
       order_id: approved.appointment!.order_id,
       read: false,
-      appointment: { appointment_type: 'Broadband installation', line_post_code: 'LS11 5PZ', appointment_date: '2025-03-13', appointment_window: '08:00-13:00', status: 'UPCOMING' },
+      appointment: {
+        appointment_type: 'Broadband installation',
+        line_post_code: 'LS11 5PZ',
+        appointment_date: '2025-03-13',
+        appointment_window: '08:00-13:00',
+        status: 'UPCOMING',
+      },
     });
     // Nobody else sees it.
     expect(await ordersOf(other)).toHaveLength(otherBefore.length);
@@ -240,7 +328,11 @@ describe('POST /api/v3/signup/approve-telco-lead/', () => {
 
   it('makes a new business an account with the appointment in its orders, and e-mails a link to set its password', async () => {
     const email = 'nobody-yet@example.com';
-    const lead = TelcoLead.parse((await createLead(leadRequest({}, { email_address: email, name: 'Robin Hale', business_name: 'Canal Bakery' }))).json());
+    const lead = TelcoLead.parse(
+      (
+        await createLead(leadRequest({}, { email_address: email, name: 'Robin Hale', business_name: 'Canal Bakery' }))
+      ).json(),
+    );
     expect(lead.account).toBeNull();
     const approved = TelcoLead.parse((await approve({ lead_id: lead.id, lead_token: lead.lead_token })).json());
     expect(approved).toMatchObject({ account: 'created', appointment: { appointment_date: '2025-03-13' } });
@@ -260,12 +352,23 @@ describe('POST /api/v3/signup/approve-telco-lead/', () => {
 
     // No password works until one is set from the link; then the appointment is in the order tracker.
     expect((await post('/auth/login/', { email, password: 'a long walk by the canal' })).statusCode).toBe(400);
-    const set = await post('/auth/password/reset/confirm/', { uid: link![1], token: link![2], new_password1: 'a long walk by the canal', new_password2: 'a long walk by the canal' });
+    const set = await post('/auth/password/reset/confirm/', {
+      uid: link![1],
+      token: link![2],
+      new_password1: 'a long walk by the canal',
+      new_password2: 'a long walk by the canal',
+    });
     expect(set.statusCode).toBe(200);
     const signedIn = await post('/auth/login/', { email, password: 'a long walk by the canal' });
     expect(signedIn.statusCode).toBe(200);
     const orders = await ordersOf(signedIn.json<{ key: string }>().key);
-    expect(orders).toEqual([expect.objectContaining({ kind: 'APPOINTMENT', order_id: approved.appointment!.order_id, appointment: expect.objectContaining({ line_post_code: 'LS11 5PZ' }) })]);
+    expect(orders).toEqual([
+      expect.objectContaining({
+        kind: 'APPOINTMENT',
+        order_id: approved.appointment!.order_id,
+        appointment: expect.objectContaining({ line_post_code: 'LS11 5PZ' }),
+      }),
+    ]);
   });
 
   it('refuses a wrong token, an unknown lead and junk with a readable 400', async () => {
@@ -293,4 +396,3 @@ describe('installationDate', () => {
     expect(installationDate(new Date('2026-11-25T23:30:00Z'))).toBe('2026-12-07');
   });
 });
-

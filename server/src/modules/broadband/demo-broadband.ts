@@ -7,7 +7,12 @@ import { accounts, products, users } from '../../db/schema/index.ts';
  * for broadband at another: the e2e broadband spec's customers (db/demo-e2e.ts). Approving the
  * sign-up adds an installation appointment to the account's orders.
  */
-export async function seedBroadbandCustomer(tx: Pick<Database, 'insert'>, user: DemoUser, company: string, now: Date): Promise<void> {
+export async function seedBroadbandCustomer(
+  tx: Pick<Database, 'insert'>,
+  user: DemoUser,
+  company: string,
+  now: Date,
+): Promise<void> {
   const [account] = await tx.insert(accounts).values({ name: company }).returning();
   if (!account) throw new Error(`seed: ${company} not inserted`);
   await tx.insert(users).values({ ...user, accountId: account.id });

@@ -1,14 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { broadbandAddressLine, broadbandMessages, holidayDate, isCheckableAddress, SET_PASSWORD_LINK_DAYS, type AvailabilityQuery, type TelcoLead } from '@portal/contract';
-import { createOneTimeKey } from '../identity/index.ts';
-import { unusablePasswordHash } from '../identity/index.ts';
-import { publicUrl } from '../identity/index.ts';
-import { greeting, plainMail } from '../../mail/mailer.ts';
-import { uidOf } from '../account/handlers.ts';
-import { detailError, fieldError } from '../../plugins/errors.ts';
+
+import {
+  broadbandAddressLine,
+  broadbandMessages,
+  holidayDate,
+  isCheckableAddress,
+  SET_PASSWORD_LINK_DAYS,
+  type AvailabilityQuery,
+  type TelcoLead,
+} from '@portal/contract';
+
 import type { BroadbandData } from '../../broadband/broadband-data.ts';
+import { greeting, plainMail } from '../../mail/mailer.ts';
+import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
+import { uidOf } from '../account/handlers.ts';
+import { createOneTimeKey, publicUrl, unusablePasswordHash } from '../identity/index.ts';
 import type { TelcoLeadRow } from './broadband-repository.ts';
 import { availabilityOf, tariffsFor } from './rules.ts';
 
@@ -26,9 +34,16 @@ async function fromChecker<T>(request: FastifyRequest, ask: (data: BroadbandData
 }
 
 /** The address's lines from the broadband data; 400 when the data knows no such address. */
-async function linesAt(request: FastifyRequest, query: { address_ref: string; css_database_code: string; postcode: string }) {
+async function linesAt(
+  request: FastifyRequest,
+  query: { address_ref: string; css_database_code: string; postcode: string },
+) {
   const found = await fromChecker(request, (data) =>
-    data.availability({ addressRef: query.address_ref, cssDatabaseCode: query.css_database_code, postcode: query.postcode }),
+    data.availability({
+      addressRef: query.address_ref,
+      cssDatabaseCode: query.css_database_code,
+      postcode: query.postcode,
+    }),
   );
   if (!found) throw detailError(400, broadbandMessages.unknownAddress);
   return found;
@@ -37,7 +52,11 @@ async function linesAt(request: FastifyRequest, query: { address_ref: string; cs
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The e-mail of a booked installation: when, its reference, and how to reach it in the portal. */
-function installationMail(lead: TelcoLeadRow, booked: { date: string; window: string; reference: string }, setPasswordUrl: string | null) {
+function installationMail(
+  lead: TelcoLeadRow,
+  booked: { date: string; window: string; reference: string },
+  setPasswordUrl: string | null,
+) {
   const [firstName = ''] = lead.name.trim().split(/\s+/);
   const reach = setPasswordUrl
     ? [
@@ -47,7 +66,10 @@ function installationMail(lead: TelcoLeadRow, booked: { date: string; window: st
         '',
         `The link works once, for ${SET_PASSWORD_LINK_DAYS} days. After that, ask for a new one with "Forgot password" on the sign-in page.`,
       ]
-    : ['Sign in to the Customer Portal with this e-mail address to follow it in the order tracker:', `${publicUrl()}/auth/login`];
+    : [
+        'Sign in to the Customer Portal with this e-mail address to follow it in the order tracker:',
+        `${publicUrl()}/auth/login`,
+      ];
   return plainMail(lead.emailAddress, `Your broadband installation is booked: ${holidayDate(booked.date)}`, [
     greeting(firstName),
     '',
@@ -77,7 +99,11 @@ function leadAnswer(lead: TelcoLeadRow, account: TelcoLead['account'] = null): T
     },
     appointment:
       lead.appointmentDate && lead.appointmentWindow && lead.orderReference
-        ? { appointment_date: lead.appointmentDate, appointment_window: lead.appointmentWindow, order_id: lead.orderReference }
+        ? {
+            appointment_date: lead.appointmentDate,
+            appointment_window: lead.appointmentWindow,
+            order_id: lead.orderReference,
+          }
         : null,
   };
 }
@@ -136,15 +162,30 @@ export const broadbandHandlers = {
   approveTelcoLead: async ({ body, request }) => {
     const { server } = request;
     const now = server.now();
-    const approved = await server.broadbandRepository.approve(body.lead_id, body.lead_token, now, await unusablePasswordHash());
+    const approved = await server.broadbandRepository.approve(
+      body.lead_id,
+      body.lead_token,
+      now,
+      await unusablePasswordHash(),
+    );
     if (!approved) throw detailError(400, broadbandMessages.leadNotFound);
     const { lead, approvedNow, createdUser } = approved;
     if (approvedNow && lead.appointmentDate && lead.appointmentWindow && lead.orderReference) {
       const booked = { date: lead.appointmentDate, window: lead.appointmentWindow, reference: lead.orderReference };
       server.runAfterAnswer(async () => {
         try {
-          const setPassword = createdUser ? await createOneTimeKey(server.db, createdUser.id, 'password_reset', now, SET_PASSWORD_LINK_DAYS * DAY_MS) : null;
-          await server.mailer.send(installationMail(lead, booked, setPassword && createdUser ? `${publicUrl()}/auth/password_reset/${uidOf(createdUser.id)}/${setPassword}` : null));
+          const setPassword = createdUser
+            ? await createOneTimeKey(server.db, createdUser.id, 'password_reset', now, SET_PASSWORD_LINK_DAYS * DAY_MS)
+            : null;
+          await server.mailer.send(
+            installationMail(
+              lead,
+              booked,
+              setPassword && createdUser
+                ? `${publicUrl()}/auth/password_reset/${uidOf(createdUser.id)}/${setPassword}`
+                : null,
+            ),
+          );
         } catch (error) {
           request.log.error({ err: error }, 'broadband installation e-mail not sent');
         }
@@ -152,4 +193,11 @@ export const broadbandHandlers = {
     }
     return leadAnswer(lead, createdUser ? 'created' : lead.accountId !== null ? 'existing' : null);
   },
-} satisfies Pick<Handlers, 'broadbandAddressSearch' | 'broadbandAvailability' | 'broadbandTariffAvailability' | 'createTelcoLead' | 'approveTelcoLead'>;
+} satisfies Pick<
+  Handlers,
+  | 'broadbandAddressSearch'
+  | 'broadbandAvailability'
+  | 'broadbandTariffAvailability'
+  | 'createTelcoLead'
+  | 'approveTelcoLead'
+>;

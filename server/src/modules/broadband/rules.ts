@@ -5,6 +5,7 @@ import {
   type TariffAvailability,
   type TypeAvailability,
 } from '@portal/contract';
+
 import type { NetworkLine } from '../../broadband/broadband-data.ts';
 
 /** The broadband types, in the order the pages show them (Full Fibre first). */
@@ -27,7 +28,16 @@ export function availabilityOf(lines: NetworkLine[]): TypeAvailability[] {
   });
 }
 
-const tariff = (id: string, name: string, type: BroadbandType, network: BroadbandTariff['network'], down: number, up: number, monthly: string, setup: string): BroadbandTariff => ({
+const tariff = (
+  id: string,
+  name: string,
+  type: BroadbandType,
+  network: BroadbandTariff['network'],
+  down: number,
+  up: number,
+  monthly: string,
+  setup: string,
+): BroadbandTariff => ({
   id,
   name,
   broadband_type: type,
@@ -49,14 +59,22 @@ export const BROADBAND_TARIFFS: readonly BroadbandTariff[] = [
 
 /** Whether the address's lines can carry a tariff: its network gives its type at its speeds. */
 const carries = (lines: NetworkLine[], t: BroadbandTariff) =>
-  lines.some((line) => line.broadband_type === t.broadband_type && line.network === t.network && line.download_mbps >= t.service.download_mbps);
+  lines.some(
+    (line) =>
+      line.broadband_type === t.broadband_type &&
+      line.network === t.network &&
+      line.download_mbps >= t.service.download_mbps,
+  );
 
 /** The catalogue's tariffs the address can have, grouped fttp and fttc, cheapest first. */
 export function tariffsFor(lines: NetworkLine[]): TariffAvailability {
   const offered = BROADBAND_TARIFFS.filter((t) => carries(lines, t))
     .map((t) => ({ ...t, service: { ...t.service } }))
     .sort((a, b) => Number(a.monthly_price) - Number(b.monthly_price));
-  return { fttp: offered.filter((t) => t.broadband_type === 'fttp'), fttc: offered.filter((t) => t.broadband_type === 'fttc') };
+  return {
+    fttp: offered.filter((t) => t.broadband_type === 'fttp'),
+    fttc: offered.filter((t) => t.broadband_type === 'fttc'),
+  };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BuyNowSummary, Navigation, errorMessages } from '@portal/contract';
+
+import { BuyNowSummary, errorMessages, Navigation } from '@portal/contract';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { products, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, useTestApp, type Csrf } from '../../test/helper.ts';
@@ -44,16 +46,24 @@ beforeAll(async () => {
   acmeBroadband = acme.find((p) => p.subKind === 'broadband')!.id;
 });
 
-const getSummary = (key: string, productId: number | string) => t.app.inject({ method: 'GET', url: summaryUrl(productId), headers: authHeaders(key) });
+const getSummary = (key: string, productId: number | string) =>
+  t.app.inject({ method: 'GET', url: summaryUrl(productId), headers: authHeaders(key) });
 
 const postWelcome = (key: string, productId: number) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/voip/${productId}/welcome/`, headers: authHeaders(key, csrf), payload: { is_show_welcome: false } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/voip/${productId}/welcome/`,
+    headers: authHeaders(key, csrf),
+    payload: { is_show_welcome: false },
+  });
 
 const navigationProduct = async (key: string, productId: number) =>
-  Navigation.parse((await t.app.inject({ method: 'GET', url: '/api/v3/navigation/', headers: authHeaders(key) })).json()).products.find((p) => p.product_id === productId);
+  Navigation.parse(
+    (await t.app.inject({ method: 'GET', url: '/api/v3/navigation/', headers: authHeaders(key) })).json(),
+  ).products.find((p) => p.product_id === productId);
 
 describe('GET /api/v1/voip/{product_id}/buy-now/summary/', () => {
-  it("answers what was bought: the product, its new number, its users and where it is installed", async () => {
+  it('answers what was bought: the product, its new number, its users and where it is installed', async () => {
     const response = await getSummary(pier, pierPhone);
     expect(response.statusCode).toBe(200);
     expect(BuyNowSummary.parse(response.json())).toEqual({
@@ -72,7 +82,13 @@ describe('GET /api/v1/voip/{product_id}/buy-now/summary/', () => {
 
   it('answers a buy-now phone that is live already, without a welcome due; no address yet is null', async () => {
     const summary = BuyNowSummary.parse((await getSummary(cafe, cafePhone)).json());
-    expect(summary).toMatchObject({ product_id: cafePhone, status: 'live', is_show_welcome: false, installation_address: null, pilot_number: '01632960301' });
+    expect(summary).toMatchObject({
+      product_id: cafePhone,
+      status: 'live',
+      is_show_welcome: false,
+      installation_address: null,
+      pilot_number: '01632960301',
+    });
   });
 
   it("answers 404 for a phone not bought online, another customer's phone, a broadband product, an unknown id and staff", async () => {
@@ -103,16 +119,27 @@ describe('GET /api/v1/voip/{product_id}/buy-now/summary/', () => {
 });
 
 describe('the welcome call on a buy-now phone just provisioned', () => {
-  it("makes it live, so the start-up rule no longer applies; the summary says so; again changes nothing", async () => {
-    expect(await navigationProduct(pier, pierPhone)).toMatchObject({ status: 'buy now provisioned', channel: 'Buy Now' });
+  it('makes it live, so the start-up rule no longer applies; the summary says so; again changes nothing', async () => {
+    expect(await navigationProduct(pier, pierPhone)).toMatchObject({
+      status: 'buy now provisioned',
+      channel: 'Buy Now',
+    });
 
     const response = await postWelcome(pier, pierPhone);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ product_id: pierPhone, is_show_welcome: false });
     expect(await navigationProduct(pier, pierPhone)).toMatchObject({ status: 'live', channel: 'Buy Now' });
-    expect(BuyNowSummary.parse((await getSummary(pier, pierPhone)).json())).toMatchObject({ status: 'live', is_show_welcome: false, pilot_number: '01632960401' });
+    expect(BuyNowSummary.parse((await getSummary(pier, pierPhone)).json())).toMatchObject({
+      status: 'live',
+      is_show_welcome: false,
+      pilot_number: '01632960401',
+    });
     // Getting started was never due for it, and is not now.
-    const gettingStarted = await t.app.inject({ method: 'GET', url: '/api/v3/voip/getting-started/', headers: authHeaders(pier) });
+    const gettingStarted = await t.app.inject({
+      method: 'GET',
+      url: '/api/v3/voip/getting-started/',
+      headers: authHeaders(pier),
+    });
     expect(gettingStarted.json()).toEqual({ getting_started_product_ids: [] });
 
     expect((await postWelcome(pier, pierPhone)).statusCode).toBe(200);

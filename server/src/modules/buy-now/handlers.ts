@@ -1,4 +1,5 @@
 import { BUY_NOW_CHANNEL, isProvisionedBuyNow } from '@portal/contract';
+
 import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 

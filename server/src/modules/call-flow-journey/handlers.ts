@@ -1,4 +1,5 @@
 import { callerJourney, flowNamesOf } from '@portal/editor-core';
+
 import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 import { journeyPdf } from './journey-pdf.ts';
@@ -10,13 +11,28 @@ export const callFlowJourneyHandlers = {
     const { server } = request;
     const row = await server.callFlowsRepository.flow(product.id, rowId(params.flow));
     if (!row) throw notFound();
-    const [users, audio] = await Promise.all([server.siteRepository.users(product.id), server.audioRepository.list(product.id, {})]);
+    const [users, audio] = await Promise.all([
+      server.siteRepository.users(product.id),
+      server.audioRepository.list(product.id, {}),
+    ]);
     const names = flowNamesOf(
-      users.map((user) => ({ extension: user.extension ?? '', first_name: user.firstName, last_name: user.lastName, email: user.email })),
-      audio.map((file) => ({ stored_filename: file.storedFilename, call_flow_filename: file.callFlowFilename, name: file.name })),
+      users.map((user) => ({
+        extension: user.extension ?? '',
+        first_name: user.firstName,
+        last_name: user.lastName,
+        email: user.email,
+      })),
+      audio.map((file) => ({
+        stored_filename: file.storedFilename,
+        call_flow_filename: file.callFlowFilename,
+        name: file.name,
+      })),
     );
     const sections = callerJourney({ id: String(row.id), name: row.name, enable: row.enable, data: row.data }, names);
     const pdf = await journeyPdf(row.name, sections);
-    return reply.type('application/pdf').header('content-disposition', `attachment; filename="caller-journey-${row.id}.pdf"`).send(pdf);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="caller-journey-${row.id}.pdf"`)
+      .send(pdf);
   },
 } satisfies Pick<Handlers, 'getCallFlowJourneyPdf'>;

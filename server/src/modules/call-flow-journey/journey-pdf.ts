@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+
 import type { JourneySection } from '@portal/editor-core';
 
 /**
@@ -6,7 +7,12 @@ import type { JourneySection } from '@portal/editor-core';
  * uncompressed, so the words are plain text to any reader and to tests.
  */
 export function journeyPdf(flowName: string, sections: readonly JourneySection[]): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, compress: false, info: { Title: `Caller's journey: ${flowName}` } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    compress: false,
+    info: { Title: `Caller's journey: ${flowName}` },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -14,7 +20,11 @@ export function journeyPdf(flowName: string, sections: readonly JourneySection[]
     doc.on('error', reject);
   });
   doc.font('Helvetica-Bold').fontSize(18).text(`Caller's journey: ${flowName}`);
-  doc.font('Helvetica').fontSize(10).moveDown(0.5).text('What a caller hears and where the call goes, for each time of the week and each key.');
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .moveDown(0.5)
+    .text('What a caller hears and where the call goes, for each time of the week and each key.');
   for (const section of sections) {
     doc.moveDown();
     doc.font('Helvetica-Bold').fontSize(13).text(section.when);

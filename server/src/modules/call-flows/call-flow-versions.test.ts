@@ -1,12 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CallFlowVersionDocument, CallFlowVersionsPage, callFlowMessages, errorMessages, StoredCallFlow } from '@portal/contract';
+
+import {
+  callFlowMessages,
+  CallFlowVersionDocument,
+  CallFlowVersionsPage,
+  errorMessages,
+  StoredCallFlow,
+} from '@portal/contract';
 import { setArgs, type CallFlow } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
+
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
 import { callFlowDocuments } from '../../db/schema/index.ts';
-import { getCsrf, useTestApp, type Csrf, seededProductIds, tokenOf as tokenFor } from '../../test/helper.ts';
+import { getCsrf, seededProductIds, tokenOf as tokenFor, useTestApp, type Csrf } from '../../test/helper.ts';
 
 const t = useTestApp();
 
@@ -19,7 +27,13 @@ beforeAll(async () => {
   Object.assign(ids, await seededProductIds(t.db));
 });
 
-async function call(key: string, method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  key: string,
+  method: InjectOptions['method'],
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return t.app.inject({
     method,
     url,
@@ -31,14 +45,22 @@ async function call(key: string, method: InjectOptions['method'], url: string, b
 const flowsUrl = (product: number) => `/api/v2/voip/${product}/call-flows/`;
 const flowUrl = (product: number, flow: string | number) => `/api/v2/voip/${product}/call-flows/${flow}/`;
 const versionsUrl = (product: number, flow: string | number) => `${flowUrl(product, flow)}versions/`;
-const versionUrl = (product: number, flow: string | number, number: number | string) => `${versionsUrl(product, flow)}${number}/`;
-const restoreUrl = (product: number, flow: string | number, number: number) => `${versionUrl(product, flow, number)}restore/`;
+const versionUrl = (product: number, flow: string | number, number: number | string) =>
+  `${versionsUrl(product, flow)}${number}/`;
+const restoreUrl = (product: number, flow: string | number, number: number) =>
+  `${versionUrl(product, flow, number)}restore/`;
 
 /** sampleFlow with the in-hours transfer ringing `members`. */
-const ringing = (members: string[]): CallFlow['data'] => apply(sampleFlow(), setArgs('n5', { target: members }))!.flow.data;
+const ringing = (members: string[]): CallFlow['data'] =>
+  apply(sampleFlow(), setArgs('n5', { target: members }))!.flow.data;
 
 async function createFlow(key: string, name: string, product: number, note?: string) {
-  const response = await call(key, 'POST', flowsUrl(product), { name, enable: false, data: sampleFlow().data, ...(note && { note }) });
+  const response = await call(key, 'POST', flowsUrl(product), {
+    name,
+    enable: false,
+    data: sampleFlow().data,
+    ...(note && { note }),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return StoredCallFlow.parse(response.json());
 }
@@ -56,7 +78,12 @@ async function versions(key: string, product: number, flow: string, query = '') 
 }
 
 async function documentsOf(flow: string) {
-  return (await t.db.select().from(callFlowDocuments).where(eq(callFlowDocuments.flowId, Number(flow)))).length;
+  return (
+    await t.db
+      .select()
+      .from(callFlowDocuments)
+      .where(eq(callFlowDocuments.flowId, Number(flow)))
+  ).length;
 }
 
 describe('call-flow versions', () => {
@@ -96,7 +123,10 @@ describe('call-flow versions', () => {
     const staleHeader = await call(key, 'POST', restoreUrl(ids.cafe, flow.id, 1), {}, { 'if-match': '"1"' });
     expect(staleHeader.statusCode).toBe(412);
 
-    const restored = await call(key, 'POST', restoreUrl(ids.cafe, flow.id, 1), { version: flow.version, note: 'Back to one' });
+    const restored = await call(key, 'POST', restoreUrl(ids.cafe, flow.id, 1), {
+      version: flow.version,
+      note: 'Back to one',
+    });
     expect(restored.statusCode, restored.body).toBe(200);
     const stored = StoredCallFlow.parse(restored.json());
     expect(stored).toMatchObject({ version: flow.version + 1, name: 'Restorable' });
@@ -120,7 +150,11 @@ describe('call-flow versions', () => {
 
   it('refuses to restore an unfinished tree onto the active flow, with the spec message', async () => {
     const key = await tokenOf(demoLogins.buyNow);
-    const created = await call(key, 'POST', flowsUrl(ids.cafe), { name: 'Unfinished first', enable: false, data: { ...sampleFlow().data, children: [] } });
+    const created = await call(key, 'POST', flowsUrl(ids.cafe), {
+      name: 'Unfinished first',
+      enable: false,
+      data: { ...sampleFlow().data, children: [] },
+    });
     expect(created.statusCode, created.body).toBe(201);
     let flow = StoredCallFlow.parse(created.json());
     flow = await patch(key, ids.cafe, flow, { data: sampleFlow().data, enable: true });
@@ -140,7 +174,9 @@ describe('call-flow versions', () => {
 
   it('starts the versions of a flow saved before they were kept with its state then', async () => {
     const key = await tokenOf(demoLogins.customer);
-    const flows = (await call(key, 'GET', flowsUrl(ids.acme))).json() as { results: Array<{ id: string; name: string }> };
+    const flows = (await call(key, 'GET', flowsUrl(ids.acme))).json() as {
+      results: Array<{ id: string; name: string }>;
+    };
     const seeded = flows.results.find((f) => f.name === 'Out of hours to mobile')!;
     expect((await versions(key, ids.acme, seeded.id)).count).toBe(0);
     const before = StoredCallFlow.parse((await call(key, 'GET', flowUrl(ids.acme, seeded.id))).json());
@@ -150,13 +186,16 @@ describe('call-flow versions', () => {
       [2, 'Out of hours to mobile 2', 'Alex Morgan'],
       [1, 'Out of hours to mobile', null],
     ]);
-    expect(CallFlowVersionDocument.parse((await call(key, 'GET', versionUrl(ids.acme, seeded.id, 1))).json()).data).toEqual(before.data);
+    expect(
+      CallFlowVersionDocument.parse((await call(key, 'GET', versionUrl(ids.acme, seeded.id, 1))).json()).data,
+    ).toEqual(before.data);
   });
 
   it('pages the list and refuses a bad page, page size or version number with 400', async () => {
     const key = await tokenOf(demoLogins.buyNow);
     let flow = await createFlow(key, 'Paged', ids.cafe);
-    for (const members of [['201'], ['200'], ['201']]) flow = await patch(key, ids.cafe, flow, { data: ringing(members) });
+    for (const members of [['201'], ['200'], ['201']])
+      flow = await patch(key, ids.cafe, flow, { data: ringing(members) });
     const second = await versions(key, ids.cafe, flow.id, '?page=2&page_size=3');
     expect(second).toMatchObject({ count: 4, page: 2, page_size: 3 });
     expect(second.results.map((v) => v.number)).toEqual([1]);
@@ -164,7 +203,8 @@ describe('call-flow versions', () => {
       const response = await call(key, 'GET', `${versionsUrl(ids.cafe, flow.id)}${query}`);
       expect(response.statusCode, query).toBe(400);
     }
-    for (const number of ['0', 'abc', '1.5']) expect((await call(key, 'GET', versionUrl(ids.cafe, flow.id, number))).statusCode).toBe(400);
+    for (const number of ['0', 'abc', '1.5'])
+      expect((await call(key, 'GET', versionUrl(ids.cafe, flow.id, number))).statusCode).toBe(400);
     const note = await call(key, 'PATCH', flowUrl(ids.cafe, flow.id), { name: 'Paged again', note: 'x'.repeat(201) });
     expect(note.statusCode).toBe(400);
   });

@@ -1,11 +1,13 @@
 import { and, asc, eq, isNull, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { SimpleCallFlowData } from '@portal/contract';
 import type { FlowNode } from '@portal/editor-core';
+
 import type { Database } from '../../db/connect.ts';
-import { selectWithSession, sessionQuery } from '../identity/index.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { callFlows, products, simpleCallFlows, users } from '../../db/schema/index.ts';
+import { selectWithSession, sessionQuery } from '../identity/index.ts';
 import { cloudPhonesOf, type Product } from '../products/index.ts';
 import { flowVersionQueries } from './flow-versions-repository.ts';
 
@@ -63,12 +65,13 @@ const flowSummariesWithSession = sessionQuery('call_flow_summaries_with_session'
       sql`${callFlows} where ${callFlows.productId} = ${products.id}`,
       callFlows.id,
     ),
-  })
-    .leftJoin(products, cloudPhonesOf(users.accountId, eq(products.id, sql.placeholder('productId')))),
+  }).leftJoin(products, cloudPhonesOf(users.accountId, eq(products.id, sql.placeholder('productId')))),
 );
 
 /** The flows of the list's row, oldest first; null when the product is not a cloud phone of the session's account. */
-export function flowSummariesOf(row: { productId: number | null; flows: FlowSummaryJson[] } | undefined): FlowSummaryRow[] | null {
+export function flowSummariesOf(
+  row: { productId: number | null; flows: FlowSummaryJson[] } | undefined,
+): FlowSummaryRow[] | null {
   if (row?.productId == null) return null;
   return row.flows.map((flow) => ({ ...flow, updatedAt: new Date(flow.updatedAt) }));
 }
@@ -154,7 +157,10 @@ function flowQueries(q: Queries) {
       return row;
     },
 
-    async saveSimple(productId: number, values: { enable: boolean; name: string; data: SimpleCallFlowData; version: number; updatedAt: Date }): Promise<SimpleFlowRow> {
+    async saveSimple(
+      productId: number,
+      values: { enable: boolean; name: string; data: SimpleCallFlowData; version: number; updatedAt: Date },
+    ): Promise<SimpleFlowRow> {
       const [saved] = await q
         .insert(simpleCallFlows)
         .values({ productId, ...values })
@@ -194,7 +200,10 @@ export function createCallFlowsRepository(db: Database) {
      * Runs `work` in a transaction holding the product's row locked, so changes to its flows
      * happen one at a time. Answers null (and runs nothing) when the product is gone.
      */
-    async withProductLocked<T>(productId: number, work: (locked: Product, flows: CallFlowQueries) => Promise<T>): Promise<T | null> {
+    async withProductLocked<T>(
+      productId: number,
+      work: (locked: Product, flows: CallFlowQueries) => Promise<T>,
+    ): Promise<T | null> {
       return db.transaction(async (tx) => {
         const [locked] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
         if (!locked) return null;

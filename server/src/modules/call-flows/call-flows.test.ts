@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callFlowMessages, CallFlowSummary, errorMessages, SimpleCallFlow, StoredCallFlow, type SimpleCallFlowData } from '@portal/contract';
+import { z } from 'zod';
+
+import {
+  callFlowMessages,
+  CallFlowSummary,
+  errorMessages,
+  SimpleCallFlow,
+  StoredCallFlow,
+  type SimpleCallFlowData,
+} from '@portal/contract';
 import {
   insertNode,
   isFlowValid,
@@ -15,11 +24,11 @@ import {
   type FlowNode,
 } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
-import { z } from 'zod';
-import { mainOfficeHoursFlow } from './demo-flows.ts';
+
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
 import { callFlows, simpleCallFlows } from '../../db/schema/index.ts';
-import { getCsrf, useTestApp, type Csrf, seededProductIds, tokenOf as tokenFor } from '../../test/helper.ts';
+import { getCsrf, seededProductIds, tokenOf as tokenFor, useTestApp, type Csrf } from '../../test/helper.ts';
+import { mainOfficeHoursFlow } from './demo-flows.ts';
 
 const t = useTestApp();
 
@@ -34,7 +43,13 @@ beforeAll(async () => {
 });
 
 /** Calls the API as a signed-in user; unsafe methods carry the CSRF pair. */
-async function call(key: string, method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  key: string,
+  method: InjectOptions['method'],
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return t.app.inject({
     method,
     url,
@@ -71,7 +86,10 @@ async function simple(key: string, product = ids.acme) {
 
 /** What is active on a product: the enabled custom flows' names, and whether the simple call flow is on. */
 async function active(key: string, product = ids.acme) {
-  return { custom: (await list(key, product)).filter((f) => f.enable).map((f) => f.name), simple: (await simple(key, product)).enable };
+  return {
+    custom: (await list(key, product)).filter((f) => f.enable).map((f) => f.name),
+    simple: (await simple(key, product)).enable,
+  };
 }
 
 /** sampleFlow under another name: valid (main number -> business hours -> transfer 200 / voicemail 300). */
@@ -133,7 +151,11 @@ describe('the seeded call flows', () => {
   });
 
   it('leaves the simple call flows of the other customers on, and the demo cloud phone on its custom flow', async () => {
-    expect(await simple(await tokenOf(demoLogins.customer))).toMatchObject({ enable: false, name: 'Simple call flow', version: 1 });
+    expect(await simple(await tokenOf(demoLogins.customer))).toMatchObject({
+      enable: false,
+      name: 'Simple call flow',
+      version: 1,
+    });
     expect(await active(await tokenOf(demoLogins.trial), ids.trial)).toEqual({ custom: [], simple: true });
     expect(await active(await tokenOf(demoLogins.buyNow), ids.cafe)).toEqual({ custom: [], simple: true });
   });
@@ -195,7 +217,9 @@ describe('custom call flows', () => {
     expect(response.headers.etag).toBe('"1"');
     expect(response.headers.location).toBe(flowUrl(ids.cafe, stored.id));
     expect(StoredCallFlow.parse((await call(key, 'GET', flowUrl(ids.cafe, stored.id))).json())).toEqual(stored);
-    expect(await list(key, ids.cafe)).toEqual([{ id: stored.id, name: 'Lunchtime', enable: false, version: 1, updated_at: stored.updated_at, valid: false }]);
+    expect(await list(key, ids.cafe)).toEqual([
+      { id: stored.id, name: 'Lunchtime', enable: false, version: 1, updated_at: stored.updated_at, valid: false },
+    ]);
   });
 
   it('applies the name rules with the spec wording, against the product flows only', async () => {
@@ -249,7 +273,10 @@ describe('custom call flows', () => {
     expect(breaking.json()).toEqual(invalidActive);
     // ...while a disabled flow may be saved unfinished.
     const other = (await list(key)).find((f) => f.name === 'Out of hours to mobile')!;
-    const drafting = await call(key, 'PATCH', flowUrl(ids.acme, other.id), { data: unfinishedFlow('x').data, version: other.version });
+    const drafting = await call(key, 'PATCH', flowUrl(ids.acme, other.id), {
+      data: unfinishedFlow('x').data,
+      version: other.version,
+    });
     expect(drafting.statusCode).toBe(200);
     expect(StoredCallFlow.parse(drafting.json()).version).toBe(other.version + 1);
 
@@ -267,13 +294,17 @@ describe('custom call flows', () => {
     transfer.children.push({ id: 'n7', type: 'voicemail', name: 'Voicemail', args: {}, children: [] });
     const response = await create(key, { ...flow, name: 'Malformed' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'This call flow cannot be saved: A transfer ends a route and cannot have steps after it' });
+    expect(response.json()).toEqual({
+      detail: 'This call flow cannot be saved: A transfer ends a route and cannot have steps after it',
+    });
 
     const duplicateIds = sampleFlow();
     duplicateIds.data.children[0]!.id = 'n1';
     const duplicate = await create(key, { ...duplicateIds, name: 'Duplicate ids' });
     expect(duplicate.statusCode).toBe(400);
-    expect(duplicate.json()).toEqual({ detail: 'This call flow cannot be saved: The id n1 is used by more than one step' });
+    expect(duplicate.json()).toEqual({
+      detail: 'This call flow cannot be saved: The id n1 is used by more than one step',
+    });
 
     const unknownArg = await call(key, 'POST', flowsUrl(ids.acme), {
       name: 'Unknown arg',
@@ -290,7 +321,10 @@ describe('custom call flows', () => {
       expect(response.json()).toEqual({ detail: 'Text in the request must be valid Unicode, without NUL characters.' });
     }
     expect((await createOk(key, validFlow('Emoji \ud83d\ude00 line'))).name).toBe('Emoji 😀 line');
-    expect((await call(key, 'DELETE', flowUrl(ids.acme, (await list(key)).find((f) => f.name.startsWith('Emoji'))!.id))).statusCode).toBe(200);
+    expect(
+      (await call(key, 'DELETE', flowUrl(ids.acme, (await list(key)).find((f) => f.name.startsWith('Emoji'))!.id)))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('patches name, data and enable, bumping the version each time, and deletes', async () => {
@@ -302,7 +336,9 @@ describe('custom call flows', () => {
     expect(StoredCallFlow.parse(renamed.json())).toMatchObject({ name: 'Weekdays only', version: 2, enable: false });
 
     const changed = apply(sampleFlow(), setArgs('n5', { target: ['200', '201'] }))!.flow;
-    const patched = StoredCallFlow.parse((await call(key, 'PATCH', flowUrl(ids.cafe, flow.id), { data: changed.data, version: 2 })).json());
+    const patched = StoredCallFlow.parse(
+      (await call(key, 'PATCH', flowUrl(ids.cafe, flow.id), { data: changed.data, version: 2 })).json(),
+    );
     expect(patched.version).toBe(3);
     expect(patched.data).toEqual(changed.data);
 
@@ -338,7 +374,10 @@ describe('validity in the list', () => {
     expect(await storedValidity(ids.trial)).toMatchObject({ 'Stored draft': true });
 
     // The list answers the stored flag: a flag changed behind the server's back shows.
-    await t.db.update(callFlows).set({ valid: false }).where(eq(callFlows.id, Number(good.id)));
+    await t.db
+      .update(callFlows)
+      .set({ valid: false })
+      .where(eq(callFlows.id, Number(good.id)));
     expect((await list(key, ids.trial)).find((f) => f.id === good.id)?.valid).toBe(false);
   });
 
@@ -348,12 +387,22 @@ describe('validity in the list', () => {
     const legacy = (name: string, data: FlowNode) => ({ productId: ids.trial, name, enable: false, data, valid: null });
     const inserted = await t.db
       .insert(callFlows)
-      .values([legacy('Legacy valid', sampleFlow().data), legacy('Legacy draft', unfinishedFlow('x').data), legacy('Legacy twin', sampleFlow().data), legacy('Legacy twin', sampleFlow().data)])
+      .values([
+        legacy('Legacy valid', sampleFlow().data),
+        legacy('Legacy draft', unfinishedFlow('x').data),
+        legacy('Legacy twin', sampleFlow().data),
+        legacy('Legacy twin', sampleFlow().data),
+      ])
       .returning();
-    const byId = (flows: Awaited<ReturnType<typeof list>>) => inserted.map((row) => flows.find((f) => f.id === String(row.id))?.valid);
+    const byId = (flows: Awaited<ReturnType<typeof list>>) =>
+      inserted.map((row) => flows.find((f) => f.id === String(row.id))?.valid);
 
     expect(byId(await list(key, ids.trial))).toEqual([true, false, false, false]);
-    expect(await storedValidity(ids.trial)).toMatchObject({ 'Legacy valid': true, 'Legacy draft': false, 'Legacy twin': false });
+    expect(await storedValidity(ids.trial)).toMatchObject({
+      'Legacy valid': true,
+      'Legacy draft': false,
+      'Legacy twin': false,
+    });
 
     // Once one twin is gone, the other's name is its own: valid.
     expect((await call(key, 'DELETE', flowUrl(ids.trial, inserted[3]!.id))).statusCode).toBe(200);
@@ -403,7 +452,10 @@ describe('exactly one active call flow', () => {
     // Back to the seeded state for the tests that follow.
     expect((await call(key, 'PATCH', flowUrl(ids.acme, main.id), { enable: true })).statusCode).toBe(200);
     expect((await call(key, 'DELETE', flowUrl(ids.acme, night.id))).statusCode).toBe(200);
-    const enabled = await t.db.select().from(callFlows).where(and(eq(callFlows.productId, ids.acme), eq(callFlows.enable, true)));
+    const enabled = await t.db
+      .select()
+      .from(callFlows)
+      .where(and(eq(callFlows.productId, ids.acme), eq(callFlows.enable, true)));
     expect(enabled.map((f) => f.name)).toEqual(['Main office hours']);
   });
 });
@@ -443,7 +495,9 @@ describe('optimistic concurrency', () => {
     const key = await tokenOf(demoLogins.trial);
     const flow = await createOk(key, validFlow('Race'), ids.trial);
     const url = flowUrl(ids.trial, flow.id);
-    const answers = await Promise.all(['First', 'Second', 'Third'].map((name) => call(key, 'PATCH', url, { name, version: 1 })));
+    const answers = await Promise.all(
+      ['First', 'Second', 'Third'].map((name) => call(key, 'PATCH', url, { name, version: 1 })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 412, 412]);
     const stored = StoredCallFlow.parse((await call(key, 'GET', url)).json());
     expect(stored.version).toBe(2);
@@ -462,7 +516,13 @@ describe('optimistic concurrency', () => {
     const stale = await call(key, 'PATCH', simpleUrl(ids.trial), { enable: false, version });
     expect(stale.statusCode).toBe(412);
     expect(stale.json()).toEqual({ detail: callFlowMessages.changedElsewhere });
-    const staleHeader = await call(key, 'PATCH', simpleUrl(ids.trial), { enable: false }, { 'if-match': `"${version}"` });
+    const staleHeader = await call(
+      key,
+      'PATCH',
+      simpleUrl(ids.trial),
+      { enable: false },
+      { 'if-match': `"${version}"` },
+    );
     expect(staleHeader.statusCode).toBe(412);
     expect((await simple(key, ids.trial)).version).toBe(version + 1);
   });
@@ -477,7 +537,10 @@ describe('node limits', () => {
     expect((await create(key, flowWithDialMenus('One menu', 1), ids.cafe)).statusCode).toBe(201);
     const two = await create(key, flowWithDialMenus('Two menus', 2), ids.cafe);
     expect(two.statusCode).toBe(400);
-    expect(two.json()).toEqual({ detail: 'This call flow has 2 dial menu steps; your account allows 1. Add the Advanced call flows add-on for more.' });
+    expect(two.json()).toEqual({
+      detail:
+        'This call flow has 2 dial menu steps; your account allows 1. Add the Advanced call flows add-on for more.',
+    });
     // Patching an existing flow over the limit is refused the same way.
     const one = (await list(key, ids.cafe)).find((f) => f.name === 'One menu')!;
     const patched = await call(key, 'PATCH', flowUrl(ids.cafe, one.id), { data: flowWithDialMenus('x', 2).data });
@@ -521,7 +584,9 @@ describe('the simple call flow', () => {
     const before = await simple(key, ids.cafe);
     expect(before.enable).toBe(true);
 
-    const greetingOn = await call(key, 'PATCH', simpleUrl(ids.cafe), { data: data((d) => (d.welcome_greeting.enabled = true)) });
+    const greetingOn = await call(key, 'PATCH', simpleUrl(ids.cafe), {
+      data: data((d) => (d.welcome_greeting.enabled = true)),
+    });
     expect(greetingOn.statusCode).toBe(400);
     expect(greetingOn.json()).toEqual(message);
     const blankAudio = data((d) => (d.welcome_greeting = { enabled: true, audio_file: '  ' }));
@@ -529,7 +594,10 @@ describe('the simple call flow', () => {
     expect(await simple(key, ids.cafe)).toEqual(before);
 
     // Disabled, it may be saved that way; enabling it then is refused.
-    const off = await call(key, 'PATCH', simpleUrl(ids.cafe), { enable: false, data: data((d) => (d.welcome_greeting.enabled = true)) });
+    const off = await call(key, 'PATCH', simpleUrl(ids.cafe), {
+      enable: false,
+      data: data((d) => (d.welcome_greeting.enabled = true)),
+    });
     expect(off.statusCode).toBe(200);
     const on = await call(key, 'PATCH', simpleUrl(ids.cafe), { enable: true });
     expect(on.statusCode).toBe(400);
@@ -538,32 +606,73 @@ describe('the simple call flow', () => {
     const withAudio = data((d) => (d.welcome_greeting = { enabled: true, audio_file: 'welcome.wav' }));
     const fixed = await call(key, 'PATCH', simpleUrl(ids.cafe), { enable: true, data: withAudio });
     expect(fixed.statusCode).toBe(200);
-    expect(SimpleCallFlow.parse(fixed.json())).toMatchObject({ enable: true, data: withAudio, version: before.version + 2 });
+    expect(SimpleCallFlow.parse(fixed.json())).toMatchObject({
+      enable: true,
+      data: withAudio,
+      version: before.version + 2,
+    });
   });
 
   it("answers editor-core's opening-hours messages for hours it cannot keep", async () => {
     const key = await tokenOf(demoLogins.buyNow);
     const field = 'data.out_of_hours.business_hours';
     const cases: Array<[SimpleCallFlowData['out_of_hours']['business_hours'], string[]]> = [
-      [{ preset: 'custom', days: { mon: [{ from: '09:00', to: '13:00' }, { from: '12:00', to: '17:00' }] } }, ['Mon: opening hours overlap']],
-      [{ preset: 'custom', days: { tue: [{ from: '25:00', to: '17:00' }] } }, ['Tue: use HH:MM times, hours 00-23 and minutes 00-59']],
-      [{ preset: 'custom', days: { wed: [{ from: '17:00', to: '09:00' }] } }, ['Wed: the closing time must be after the opening time']],
       [
-        { preset: 'custom', days: { thu: [{ from: '09:00', to: '17:00' }, { from: '09:00', to: '12:00' }] } },
+        {
+          preset: 'custom',
+          days: {
+            mon: [
+              { from: '09:00', to: '13:00' },
+              { from: '12:00', to: '17:00' },
+            ],
+          },
+        },
+        ['Mon: opening hours overlap'],
+      ],
+      [
+        { preset: 'custom', days: { tue: [{ from: '25:00', to: '17:00' }] } },
+        ['Tue: use HH:MM times, hours 00-23 and minutes 00-59'],
+      ],
+      [
+        { preset: 'custom', days: { wed: [{ from: '17:00', to: '09:00' }] } },
+        ['Wed: the closing time must be after the opening time'],
+      ],
+      [
+        {
+          preset: 'custom',
+          days: {
+            thu: [
+              { from: '09:00', to: '17:00' },
+              { from: '09:00', to: '12:00' },
+            ],
+          },
+        },
         ['Thu: a break must lie strictly within the opening hours'],
       ],
     ];
     const before = await simple(key, ids.cafe);
     for (const [hours, messages] of cases) {
-      const response = await call(key, 'PATCH', simpleUrl(ids.cafe), { data: data((d) => (d.out_of_hours.business_hours = hours)) });
+      const response = await call(key, 'PATCH', simpleUrl(ids.cafe), {
+        data: data((d) => (d.out_of_hours.business_hours = hours)),
+      });
       expect(response.statusCode, messages[0]).toBe(400);
       expect(response.json()).toEqual({ [field]: messages });
     }
     expect(await simple(key, ids.cafe)).toEqual(before);
 
     // A lunch break strictly inside the day is fine.
-    const lunch = { preset: 'custom' as const, days: { fri: [{ from: '09:00', to: '17:00' }, { from: '12:00', to: '13:00' }] } };
-    const ok = await call(key, 'PATCH', simpleUrl(ids.cafe), { data: data((d) => (d.out_of_hours.business_hours = lunch)) });
+    const lunch = {
+      preset: 'custom' as const,
+      days: {
+        fri: [
+          { from: '09:00', to: '17:00' },
+          { from: '12:00', to: '13:00' },
+        ],
+      },
+    };
+    const ok = await call(key, 'PATCH', simpleUrl(ids.cafe), {
+      data: data((d) => (d.out_of_hours.business_hours = lunch)),
+    });
     expect(ok.statusCode).toBe(200);
     expect(SimpleCallFlow.parse(ok.json()).data.out_of_hours.business_hours).toEqual(lunch);
   });
@@ -571,7 +680,12 @@ describe('the simple call flow', () => {
   it('answers the defaults for a product that never saved one', async () => {
     const key = await tokenOf(demoLogins.trial);
     await t.db.delete(simpleCallFlows).where(eq(simpleCallFlows.productId, ids.trial));
-    expect(await simple(key, ids.trial)).toEqual({ enable: false, name: 'Simple call flow', version: 1, data: data(() => {}) });
+    expect(await simple(key, ids.trial)).toEqual({
+      enable: false,
+      name: 'Simple call flow',
+      version: 1,
+      data: data(() => {}),
+    });
     const saved = await call(key, 'PATCH', simpleUrl(ids.trial), { enable: true, version: 1 });
     expect(SimpleCallFlow.parse(saved.json())).toMatchObject({ enable: true, version: 2 });
   });

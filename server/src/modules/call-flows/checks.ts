@@ -11,6 +11,7 @@ import {
   type FlowNode,
   type NodeLimits,
 } from '@portal/editor-core';
+
 import { ADVANCED_CALL_FLOWS_DISPLAY_NAME } from './limits.ts';
 
 // Every rule here is editor-core's; this file only words the answers of the API.
@@ -46,6 +47,9 @@ export function flowStoreProblem(data: FlowNode, limits: NodeLimits, addOnEnable
 }
 
 /** Whether a stored flow passes every editor-core rule, its name against the product's other flows included. */
-export function isStoredFlowValid(flow: Pick<CallFlow, 'name' | 'enable' | 'data'>, otherFlowNames: readonly string[]): boolean {
+export function isStoredFlowValid(
+  flow: Pick<CallFlow, 'name' | 'enable' | 'data'>,
+  otherFlowNames: readonly string[],
+): boolean {
   return validateFlow({ id: null, ...flow }, { otherFlowNames }).length === 0;
 }

@@ -12,6 +12,7 @@ import {
   type Command,
   type Transaction,
 } from '@portal/editor-core';
+
 import type { Note } from '../../audio/wav.ts';
 
 // The demo cloud phone's call flows, built with editor-core's own commands so they are
@@ -55,14 +56,24 @@ export const demoAudio = [
     subKind: 'welcome_greeting',
     name: 'Welcome greeting',
     // C5 E5 G5 C6: rising, friendly.
-    notes: [{ hz: 523.25, ms: 450 }, { hz: 659.25, ms: 450 }, { hz: 783.99, ms: 450 }, { hz: 1046.5, ms: 650 }],
+    notes: [
+      { hz: 523.25, ms: 450 },
+      { hz: 659.25, ms: 450 },
+      { hz: 783.99, ms: 450 },
+      { hz: 1046.5, ms: 650 },
+    ],
   },
   {
     storedFilename: 'closed_greeting.wav',
     subKind: 'closed_greeting',
     name: 'Closed greeting',
     // G5 E5 C5, then a long low C4: falling.
-    notes: [{ hz: 783.99, ms: 450 }, { hz: 659.25, ms: 450 }, { hz: 523.25, ms: 450 }, { hz: 261.63, ms: 650 }],
+    notes: [
+      { hz: 783.99, ms: 450 },
+      { hz: 659.25, ms: 450 },
+      { hz: 523.25, ms: 450 },
+      { hz: 261.63, ms: 650 },
+    ],
   },
   {
     storedFilename: 'main_menu.wav',
@@ -70,8 +81,14 @@ export const demoAudio = [
     name: 'Main menu',
     // Two short pips, a rest, two more: "press a key".
     notes: [
-      { hz: 880, ms: 250 }, { hz: 0, ms: 100 }, { hz: 880, ms: 250 }, { hz: 0, ms: 400 },
-      { hz: 1174.66, ms: 250 }, { hz: 0, ms: 100 }, { hz: 1174.66, ms: 250 }, { hz: 0, ms: 400 },
+      { hz: 880, ms: 250 },
+      { hz: 0, ms: 100 },
+      { hz: 880, ms: 250 },
+      { hz: 0, ms: 400 },
+      { hz: 1174.66, ms: 250 },
+      { hz: 0, ms: 100 },
+      { hz: 1174.66, ms: 250 },
+      { hz: 0, ms: 400 },
     ],
   },
 ] as const satisfies ReadonlyArray<{ storedFilename: string; subKind: string; name: string; notes: readonly Note[] }>;
@@ -84,7 +101,9 @@ const [WELCOME, CLOSED, MENU] = demoAudio.map((audio) => audio.storedFilename) a
  */
 export function mainOfficeHoursFlow(pilotNumber: string): CallFlow {
   const b = newFlow('Main office hours', [pilotNumber]);
-  b.run(insertBetween(MAIN, HOURS, 'play_audio')).run(setArgs(b.last, { name: 'Welcome greeting', audio_file: WELCOME }));
+  b.run(insertBetween(MAIN, HOURS, 'play_audio')).run(
+    setArgs(b.last, { name: 'Welcome greeting', audio_file: WELCOME }),
+  );
   b.run(removeSubtree(IN_HOURS_TRANSFER));
   b.run(insertNode(IN_HOURS, 'dial_menu', { args: { name: 'Main menu', audio_file: MENU } }));
   const menu = b.last;
@@ -92,7 +111,9 @@ export function mainOfficeHoursFlow(pilotNumber: string): CallFlow {
   b.run(insertNode(b.last, 'transfer', { args: { name: 'Sales team', target: ['200', '201'] } }));
   b.run(insertNode(menu, 'dial_menu_key', { args: { name: 'Leave a message', target: '2' } }));
   b.run(insertNode(b.last, 'voicemail', { args: { name: 'Message box' } }));
-  b.run(insertBetween(OUT_OF_HOURS, OUT_OF_HOURS_VOICEMAIL, 'play_audio')).run(setArgs(b.last, { name: 'Closed greeting', audio_file: CLOSED }));
+  b.run(insertBetween(OUT_OF_HOURS, OUT_OF_HOURS_VOICEMAIL, 'play_audio')).run(
+    setArgs(b.last, { name: 'Closed greeting', audio_file: CLOSED }),
+  );
   return { ...b.flow, enable: true };
 }
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
+
 import type { FlowNode } from '@portal/editor-core';
+
 import type { Database } from '../../db/connect.ts';
 import { callFlowDocuments, callFlowVersions } from '../../db/schema/index.ts';
 
@@ -76,10 +78,15 @@ export function flowVersionQueries(q: Queries) {
      * restore) adds none; a tree seen before (a restore, an undone change) reuses its stored document.
      * Answers the version's number, or null when nothing was added.
      */
-    async record(flowId: number, saved: { name: string; data: FlowNode }, author: VersionAuthor): Promise<number | null> {
+    async record(
+      flowId: number,
+      saved: { name: string; data: FlowNode },
+      author: VersionAuthor,
+    ): Promise<number | null> {
       const hash = documentHash(saved.data);
       const previous = await latest(flowId);
-      if (previous && previous.hash === hash && previous.name === saved.name && author.restoredFrom === null) return null;
+      if (previous && previous.hash === hash && previous.name === saved.name && author.restoredFrom === null)
+        return null;
       await q.insert(callFlowDocuments).values({ flowId, hash, data: saved.data }).onConflictDoNothing();
       const [document] = await q
         .select({ id: callFlowDocuments.id })
@@ -106,7 +113,10 @@ export function flowVersionQueries(q: Queries) {
 
     /** A page of the flow's versions, newest first, and how many there are. */
     async page(flowId: number, offset: number, limit: number): Promise<{ count: number; rows: VersionRow[] }> {
-      const [total] = await q.select({ count: count() }).from(callFlowVersions).where(eq(callFlowVersions.flowId, flowId));
+      const [total] = await q
+        .select({ count: count() })
+        .from(callFlowVersions)
+        .where(eq(callFlowVersions.flowId, flowId));
       const rows = await q
         .select(versionColumns)
         .from(callFlowVersions)

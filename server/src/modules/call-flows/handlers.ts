@@ -1,17 +1,28 @@
 import type { FastifyRequest } from 'fastify';
-import { CALL_FLOW_VERSIONS_PAGE_SIZE, callFlowMessages, STORAGE_LIMIT_STATUS, STORAGE_LIMITS, storageMessages, type CallFlowVersion, type PatchCallFlow, type SimpleCallFlow, type StoredCallFlow } from '@portal/contract';
+
+import {
+  CALL_FLOW_VERSIONS_PAGE_SIZE,
+  callFlowMessages,
+  STORAGE_LIMIT_STATUS,
+  STORAGE_LIMITS,
+  storageMessages,
+  type CallFlowVersion,
+  type PatchCallFlow,
+  type SimpleCallFlow,
+  type StoredCallFlow,
+} from '@portal/contract';
 import { checkOpeningHours, flowNameError, type FlowNode } from '@portal/editor-core';
-import { flowSizeProblem, flowStoreProblem, isStoredFlowValid } from './checks.ts';
-import { nodeLimitsFor } from './limits.ts';
-import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from './simple.ts';
-import { checkVersion, sendVersion } from './versions.ts';
+
 import { authOf, readWithSession } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import { readsSessionItself, type Guard, type Guards, type Handlers } from '../../routes/index.ts';
 import { isRowId, notFound, ownedVoipProduct, rowId, type Product } from '../products/index.ts';
 import { flowSummariesOf, type CallFlowQueries, type FlowRow, type SimpleFlowRow } from './call-flows-repository.ts';
+import { flowSizeProblem, flowStoreProblem, isStoredFlowValid } from './checks.ts';
 import type { VersionAuthor, VersionRow } from './flow-versions-repository.ts';
-
+import { nodeLimitsFor } from './limits.ts';
+import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from './simple.ts';
+import { checkVersion, sendVersion } from './versions.ts';
 
 function toStored(row: FlowRow): StoredCallFlow {
   return {
@@ -58,13 +69,18 @@ const invalidActiveFlow = () => detailError(400, callFlowMessages.invalidActiveF
  * Runs `work` with the product's row locked (its flows change one at a time). Exactly one flow is
  * active: enabling one disables every other (flows.disableOthers).
  */
-async function withProductLocked<T>(request: FastifyRequest, productId: number, work: (locked: Product, flows: CallFlowQueries) => Promise<T>): Promise<T> {
+async function withProductLocked<T>(
+  request: FastifyRequest,
+  productId: number,
+  work: (locked: Product, flows: CallFlowQueries) => Promise<T>,
+): Promise<T> {
   const result = await request.server.callFlowsRepository.withProductLocked(productId, work);
   if (result === null) throw notFound();
   return result;
 }
 
-const namesExcept = (rows: ReadonlyArray<Pick<FlowRow, 'id' | 'name'>>, id: number | null) => rows.filter((row) => row.id !== id).map((row) => row.name);
+const namesExcept = (rows: ReadonlyArray<Pick<FlowRow, 'id' | 'name'>>, id: number | null) =>
+  rows.filter((row) => row.id !== id).map((row) => row.name);
 
 /** Checked before zod walks the body: a flow tree too deep or too large answers 400, never a stack overflow. */
 const checkFlowSize: Guard = (body) => {
@@ -81,11 +97,15 @@ export const callFlowHandlers = {
   listCallFlows: readsSessionItself(async ({ params, request }) => {
     const id = Number(params.id);
     const repository = request.server.callFlowsRepository;
-    const [row] = await readWithSession(request, (keyHash) => repository.summariesWithSession(keyHash, isRowId(id) ? id : 0));
+    const [row] = await readWithSession(request, (keyHash) =>
+      repository.summariesWithSession(keyHash, isRowId(id) ? id : 0),
+    );
     const rows = flowSummariesOf(row);
     if (rows === null) throw notFound();
     const unchecked = rows.flatMap(({ id, name, enable, version, valid, data }) =>
-      valid === null && data !== null ? [{ id, version, valid: isStoredFlowValid({ name, enable, data }, namesExcept(rows, id)) }] : [],
+      valid === null && data !== null
+        ? [{ id, version, valid: isStoredFlowValid({ name, enable, data }, namesExcept(rows, id)) }]
+        : [],
     );
     if (unchecked.length > 0) await repository.rememberValidity(unchecked);
     const validity = new Map(unchecked.map((flow) => [flow.id, flow.valid]));
@@ -115,7 +135,8 @@ export const callFlowHandlers = {
     const row = await withProductLocked(request, product.id, async (locked, flows) => {
       const existing = await flows.flows(product.id);
       // Counted with the product's row locked: two processes creating at once cannot both take the last place.
-      if (existing.length >= STORAGE_LIMITS.callFlowsPerProduct) throw detailError(STORAGE_LIMIT_STATUS, storageMessages.tooManyCallFlows);
+      if (existing.length >= STORAGE_LIMITS.callFlowsPerProduct)
+        throw detailError(STORAGE_LIMIT_STATUS, storageMessages.tooManyCallFlows);
       const others = namesExcept(existing, null);
       const badName = flowNameError(body.name, others);
       if (badName) throw nameError(badName);
@@ -126,7 +147,11 @@ export const callFlowHandlers = {
         if (!valid) throw invalidActiveFlow();
         await flows.disableOthers(product.id, now, {});
       }
-      const created = await flows.create(product.id, { name: body.name, enable: body.enable, data: body.data, valid }, now);
+      const created = await flows.create(
+        product.id,
+        { name: body.name, enable: body.enable, data: body.data, valid },
+        now,
+      );
       await flows.versions.record(created.id, created, authorOf(request, body.note, null));
       return created;
     });
@@ -137,7 +162,13 @@ export const callFlowHandlers = {
 
   patchCallFlow: async ({ params, body, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const row = await changeFlow(request, product.id, rowId(params.flow), async () => body, authorOf(request, body.note, null));
+    const row = await changeFlow(
+      request,
+      product.id,
+      rowId(params.flow),
+      async () => body,
+      authorOf(request, body.note, null),
+    );
     sendVersion(reply, row.version);
     return toStored(row);
   },
@@ -171,7 +202,13 @@ export const callFlowHandlers = {
       // The tree comes back; the flow keeps its current name (another flow may have taken the old one since).
       return { data: version.data, version: body.version };
     };
-    const row = await changeFlow(request, product.id, rowId(params.flow), restoring, authorOf(request, body.note, params.number));
+    const row = await changeFlow(
+      request,
+      product.id,
+      rowId(params.flow),
+      restoring,
+      authorOf(request, body.note, params.number),
+    );
     sendVersion(reply, row.version);
     return toStored(row);
   },
@@ -259,7 +296,11 @@ async function changeFlow(
     if (body.name === undefined && body.enable === undefined && body.data === undefined) return current;
 
     const others = namesExcept(rows, flowId);
-    const next: { name: string; enable: boolean; data: FlowNode } = { name: body.name ?? current.name, enable: body.enable ?? current.enable, data: body.data ?? current.data };
+    const next: { name: string; enable: boolean; data: FlowNode } = {
+      name: body.name ?? current.name,
+      enable: body.enable ?? current.enable,
+      data: body.data ?? current.data,
+    };
     if (body.name !== undefined) {
       const badName = flowNameError(body.name, others);
       if (badName) throw nameError(badName);
@@ -274,7 +315,14 @@ async function changeFlow(
     if (next.enable) await flows.disableOthers(productId, now, { flowId });
     if (next.name !== current.name) await flows.forgetInvalid(productId);
     if (!(await flows.versions.hasVersions(flowId))) {
-      await flows.versions.record(flowId, current, { savedById: null, savedByName: null, staffUserId: null, note: null, restoredFrom: null, at: current.updatedAt });
+      await flows.versions.record(flowId, current, {
+        savedById: null,
+        savedByName: null,
+        staffUserId: null,
+        note: null,
+        restoredFrom: null,
+        at: current.updatedAt,
+      });
     }
     await flows.versions.record(flowId, next, author);
     return flows.update(flowId, { ...next, valid }, current.version + 1, now);

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { callFlowMessages } from '@portal/contract';
+
 import { detailError } from '../../plugins/errors.ts';
 
 /** The strong ETag of a version: "7". */
@@ -26,6 +28,7 @@ function ifMatchAllows(header: string, version: number): boolean {
 export function checkVersion(request: FastifyRequest, current: number, bodyVersion?: number): void {
   const header = request.headers['if-match'];
   const stale =
-    (bodyVersion !== undefined && bodyVersion !== current) || (typeof header === 'string' && !ifMatchAllows(header, current));
+    (bodyVersion !== undefined && bodyVersion !== current) ||
+    (typeof header === 'string' && !ifMatchAllows(header, current));
   if (stale) throw detailError(412, callFlowMessages.changedElsewhere);
 }

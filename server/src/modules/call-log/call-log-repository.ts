@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { Database } from '../../db/connect.ts';
-import { callLogs, callRecordingAdmin, callRecordings, callTranscriptions, voipUsers, type ConversationLine } from '../../db/schema/index.ts';
+import {
+  callLogs,
+  callRecordingAdmin,
+  callRecordings,
+  callTranscriptions,
+  voipUsers,
+  type ConversationLine,
+} from '../../db/schema/index.ts';
 
 export type { ConversationLine };
 
@@ -33,7 +41,10 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 /** The user matched by extension: caller for outbound_call, called for answered (spec 001 section 3). */
 const matchedExtension = sql`case ${callLogs.status} when 'outbound_call' then ${callLogs.caller} when 'answered' then ${callLogs.called} end`;
 /** Joins a call (call_logs) to its matched user (voip_users), the one rule for the recordings list and the call reports. */
-export const matchedUserOn = and(eq(voipUsers.productId, callLogs.productId), eq(voipUsers.extension, matchedExtension))!;
+export const matchedUserOn = and(
+  eq(voipUsers.productId, callLogs.productId),
+  eq(voipUsers.extension, matchedExtension),
+)!;
 
 /** A call's columns with its matched user's (joined by matchedUserOn): the recordings list and the call activity. */
 export const callWithMatchedUser = {
@@ -52,7 +63,9 @@ export const callWithMatchedUser = {
 /** A cloud phone's call log, recordings, transcripts and call-recording admin password. */
 export function createCallLogRepository(db: Database) {
   const deletedCondition = (filter: Pick<RecordingFilter, 'deleted' | 'purgeBefore'>) =>
-    filter.deleted ? and(isNotNull(callRecordings.deletedAt), gte(callRecordings.deletedAt, filter.purgeBefore)) : isNull(callRecordings.deletedAt);
+    filter.deleted
+      ? and(isNotNull(callRecordings.deletedAt), gte(callRecordings.deletedAt, filter.purgeBefore))
+      : isNull(callRecordings.deletedAt);
 
   function recordingConditions(productId: number, filter: RecordingFilter): SQL {
     const conditions: Array<SQL | undefined> = [
@@ -61,7 +74,10 @@ export function createCallLogRepository(db: Database) {
       lt(callRecordings.startTime, filter.to),
       deletedCondition(filter),
     ];
-    if (filter.number) conditions.push(or(ilike(callLogs.caller, containing(filter.number)), ilike(callLogs.called, containing(filter.number))));
+    if (filter.number)
+      conditions.push(
+        or(ilike(callLogs.caller, containing(filter.number)), ilike(callLogs.called, containing(filter.number))),
+      );
     if (filter.duration) {
       conditions.push(gte(callLogs.durationSeconds, filter.duration.from));
       if (filter.duration.to !== null) conditions.push(lt(callLogs.durationSeconds, filter.duration.to));
@@ -119,9 +135,18 @@ export function createCallLogRepository(db: Database) {
         })
         .from(callRecordings)
         .leftJoin(callTranscriptions, eq(callTranscriptions.recordingUuid, callRecordings.uuid))
-        .where(and(eq(callRecordings.productId, productId), inArray(callRecordings.callLogId, ids), deletedCondition(filter)))
+        .where(
+          and(
+            eq(callRecordings.productId, productId),
+            inArray(callRecordings.callLogId, ids),
+            deletedCondition(filter),
+          ),
+        )
         .orderBy(asc(callRecordings.startTime), asc(callRecordings.uuid));
-      return { count: total, calls: calls.map((call) => ({ ...call, recordings: recordings.filter((r) => r.callLogId === call.id) })) };
+      return {
+        count: total,
+        calls: calls.map((call) => ({ ...call, recordings: recordings.filter((r) => r.callLogId === call.id) })),
+      };
     },
 
     /** The product's recordings among `uuids` (deleted or not); others' and unknown ones are left out. */
@@ -135,10 +160,21 @@ export function createCallLogRepository(db: Database) {
     },
 
     /** Stores where a recording's audio (WAV to listen to, MP3 to download) now lives (spoken for the first time). */
-    async setAudioKey(uuid: string, keys: { audioKey: string; mp3Key: string }, durationSeconds: number, lines: ConversationLine[]): Promise<void> {
+    async setAudioKey(
+      uuid: string,
+      keys: { audioKey: string; mp3Key: string },
+      durationSeconds: number,
+      lines: ConversationLine[],
+    ): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.update(callRecordings).set({ ...keys, durationSeconds }).where(eq(callRecordings.uuid, uuid));
-        await tx.update(callTranscriptions).set({ lines, totalSeconds: durationSeconds }).where(eq(callTranscriptions.recordingUuid, uuid));
+        await tx
+          .update(callRecordings)
+          .set({ ...keys, durationSeconds })
+          .where(eq(callRecordings.uuid, uuid));
+        await tx
+          .update(callTranscriptions)
+          .set({ lines, totalSeconds: durationSeconds })
+          .where(eq(callTranscriptions.recordingUuid, uuid));
       });
     },
 
@@ -150,7 +186,13 @@ export function createCallLogRepository(db: Database) {
     /** A recording's transcript, when the product has it and it is not purged. */
     async transcript(productId: number, uuid: string) {
       const [row] = await db
-        .select({ uuid: callRecordings.uuid, startTime: callRecordings.startTime, lines: callTranscriptions.lines, totalSeconds: callTranscriptions.totalSeconds, deletedAt: callRecordings.deletedAt })
+        .select({
+          uuid: callRecordings.uuid,
+          startTime: callRecordings.startTime,
+          lines: callTranscriptions.lines,
+          totalSeconds: callTranscriptions.totalSeconds,
+          deletedAt: callRecordings.deletedAt,
+        })
         .from(callRecordings)
         .innerJoin(callTranscriptions, eq(callTranscriptions.recordingUuid, callRecordings.uuid))
         .where(and(eq(callRecordings.productId, productId), eq(callRecordings.uuid, uuid)));
@@ -162,7 +204,13 @@ export function createCallLogRepository(db: Database) {
       const rows = await db
         .update(callRecordings)
         .set({ deletedAt: now })
-        .where(and(eq(callRecordings.productId, productId), inArray(callRecordings.uuid, [...uuids]), isNull(callRecordings.deletedAt)))
+        .where(
+          and(
+            eq(callRecordings.productId, productId),
+            inArray(callRecordings.uuid, [...uuids]),
+            isNull(callRecordings.deletedAt),
+          ),
+        )
         .returning({ uuid: callRecordings.uuid });
       return rows.length;
     },
@@ -172,7 +220,13 @@ export function createCallLogRepository(db: Database) {
       const rows = await db
         .update(callRecordings)
         .set({ deletedAt: null })
-        .where(and(eq(callRecordings.productId, productId), inArray(callRecordings.uuid, [...uuids]), gte(callRecordings.deletedAt, purgeBefore)))
+        .where(
+          and(
+            eq(callRecordings.productId, productId),
+            inArray(callRecordings.uuid, [...uuids]),
+            gte(callRecordings.deletedAt, purgeBefore),
+          ),
+        )
         .returning({ uuid: callRecordings.uuid });
       return rows.length;
     },
@@ -181,7 +235,13 @@ export function createCallLogRepository(db: Database) {
     async purge(productId: number, purgeBefore: Date): Promise<string[]> {
       const rows = await db
         .delete(callRecordings)
-        .where(and(eq(callRecordings.productId, productId), isNotNull(callRecordings.deletedAt), lte(callRecordings.deletedAt, purgeBefore)))
+        .where(
+          and(
+            eq(callRecordings.productId, productId),
+            isNotNull(callRecordings.deletedAt),
+            lte(callRecordings.deletedAt, purgeBefore),
+          ),
+        )
         .returning({ audioKey: callRecordings.audioKey, mp3Key: callRecordings.mp3Key });
       return rows.flatMap((row) => [row.audioKey, row.mp3Key].filter((key) => key !== null));
     },
@@ -192,7 +252,10 @@ export function createCallLogRepository(db: Database) {
     },
 
     async setAdminPasswordHash(productId: number, passwordHash: string): Promise<void> {
-      await db.insert(callRecordingAdmin).values({ productId, passwordHash }).onConflictDoUpdate({ target: callRecordingAdmin.productId, set: { passwordHash, updatedAt: new Date() } });
+      await db
+        .insert(callRecordingAdmin)
+        .values({ productId, passwordHash })
+        .onConflictDoUpdate({ target: callRecordingAdmin.productId, set: { passwordHash, updatedAt: new Date() } });
     },
   };
 }

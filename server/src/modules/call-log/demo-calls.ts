@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+
 import { addDays, ukDate, ukMidnight, type CallStatus } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { callLogs, callRecordings, callTranscriptions, type ConversationLine } from '../../db/schema/index.ts';
 
@@ -18,7 +20,20 @@ export function seededRandom(seed: number): () => number {
 /** Calls on an ordinary weekday, Saturday and Sunday (a small trade business). */
 const CALLS_PER_DAY = { weekday: 26, saturday: 6, sunday: 2 } as const;
 /** Relative weight of each hour 07-19 (busy mid-morning and early afternoon, quiet at lunch). */
-const HOUR_WEIGHTS: Record<number, number> = { 7: 1, 8: 4, 9: 8, 10: 10, 11: 9, 12: 5, 13: 6, 14: 9, 15: 8, 16: 6, 17: 3, 18: 1 };
+const HOUR_WEIGHTS: Record<number, number> = {
+  7: 1,
+  8: 4,
+  9: 8,
+  10: 10,
+  11: 9,
+  12: 5,
+  13: 6,
+  14: 9,
+  15: 8,
+  16: 6,
+  17: 3,
+  18: 1,
+};
 /** One recorded call in this many answered or outbound calls. */
 const RECORD_EVERY = 6;
 
@@ -64,7 +79,10 @@ export function estimatedSeconds(text: string): number {
 }
 
 /** The script with each line's start offset (seconds), and its total length. */
-export function timedScript(lines: ReadonlyArray<Pick<ConversationLine, 'speaker' | 'voice' | 'text'>>): { lines: ConversationLine[]; totalSeconds: number } {
+export function timedScript(lines: ReadonlyArray<Pick<ConversationLine, 'speaker' | 'voice' | 'text'>>): {
+  lines: ConversationLine[];
+  totalSeconds: number;
+} {
   let offset = 0;
   const timed = lines.map((line) => {
     const at = offset;
@@ -132,7 +150,10 @@ export function* generateCalls(shape: CallLogShape): Generator<GeneratedCall> {
     // Mondays are busiest, Fridays quieter; each day varies by a fifth.
     const factor = (weekday === 1 ? 1.2 : weekday === 5 ? 0.85 : 1) * (0.8 + random() * 0.4);
     const count = Math.round(base * factor);
-    const starts = Array.from({ length: count }, () => midnight + pickHour(random) * 3_600_000 + Math.floor(random() * 3_600_000)).sort((a, b) => a - b);
+    const starts = Array.from(
+      { length: count },
+      () => midnight + pickHour(random) * 3_600_000 + Math.floor(random() * 3_600_000),
+    ).sort((a, b) => a - b);
     for (const start of starts) {
       if (start > shape.now.getTime()) break;
       const kind = random();
@@ -144,7 +165,8 @@ export function* generateCalls(shape: CallLogShape): Generator<GeneratedCall> {
       const talk = Math.round(-Math.log(1 - random()) * 150) + 8;
       const durationSeconds = status === 'missed' ? 0 : Math.min(talk, 3 * 3600);
       let conversation: number | null = null;
-      if (status !== 'missed' && shape.recordings !== false && recordable++ % RECORD_EVERY === 0) conversation = Math.floor(random() * DEMO_CONVERSATIONS.length);
+      if (status !== 'missed' && shape.recordings !== false && recordable++ % RECORD_EVERY === 0)
+        conversation = Math.floor(random() * DEMO_CONVERSATIONS.length);
       yield {
         status,
         caller: status === 'outbound_call' ? extension : outside,
@@ -164,18 +186,33 @@ const CHUNK = 1000;
  * its script and its transcript on some calls. The audio is spoken on first play (call-log
  * repository), which keeps the first start fast.
  */
-export async function seedCallLog(tx: Pick<Database, 'insert'>, productId: number, shape: CallLogShape): Promise<{ calls: number; recordings: number }> {
+export async function seedCallLog(
+  tx: Pick<Database, 'insert'>,
+  productId: number,
+  shape: CallLogShape,
+): Promise<{ calls: number; recordings: number }> {
   const calls = [...generateCalls(shape)];
   let recordings = 0;
   for (let from = 0; from < calls.length; from += CHUNK) {
     const chunk = calls.slice(from, from + CHUNK);
-    const scripts = chunk.map((call) => (call.conversation === null ? null : timedScript(DEMO_CONVERSATIONS[call.conversation]!)));
+    const scripts = chunk.map((call) =>
+      call.conversation === null ? null : timedScript(DEMO_CONVERSATIONS[call.conversation]!),
+    );
     const ids = await tx
       .insert(callLogs)
       // A recorded call lasts at least as long as its recording.
-      .values(chunk.map(({ conversation: _, ...call }, i) => ({ productId, ...call, durationSeconds: Math.max(call.durationSeconds, scripts[i]?.totalSeconds ?? 0) })))
+      .values(
+        chunk.map(({ conversation: _, ...call }, i) => ({
+          productId,
+          ...call,
+          durationSeconds: Math.max(call.durationSeconds, scripts[i]?.totalSeconds ?? 0),
+        })),
+      )
       .returning({ id: callLogs.id });
-    const recorded = chunk.flatMap((call, i) => { const script = scripts[i]; return script ? [{ call, id: ids[i]!.id, script }] : []; });
+    const recorded = chunk.flatMap((call, i) => {
+      const script = scripts[i];
+      return script ? [{ call, id: ids[i]!.id, script }] : [];
+    });
     if (recorded.length === 0) continue;
     // Recording ids are unique across phones seeded alike: the phone is part of their seed.
     const random = seededRandom(shape.seed * 1_000_003 + productId * 7919 + from);
@@ -189,7 +226,12 @@ export async function seedCallLog(tx: Pick<Database, 'insert'>, productId: numbe
     }));
     await tx.insert(callRecordings).values(rows);
     await tx.insert(callTranscriptions).values(
-      rows.map((row) => ({ recordingUuid: row.uuid, lines: row.script, text: row.script.map((line) => line.text).join('\n'), totalSeconds: row.durationSeconds })),
+      rows.map((row) => ({
+        recordingUuid: row.uuid,
+        lines: row.script,
+        text: row.script.map((line) => line.text).join('\n'),
+        totalSeconds: row.durationSeconds,
+      })),
     );
     recordings += rows.length;
   }
@@ -209,7 +251,11 @@ function uuidFrom(random: () => number): string {
  * For bench/call-log.ts: records one in `every` answered or outbound calls of the phone with one of
  * the demo conversations' transcripts (no audio), in two statements; answers the phone's calls and recordings.
  */
-export async function recordCallsForBench(db: Pick<Database, 'execute'>, productId: number, every: number): Promise<{ calls: number; recordings: number }> {
+export async function recordCallsForBench(
+  db: Pick<Database, 'execute'>,
+  productId: number,
+  every: number,
+): Promise<{ calls: number; recordings: number }> {
   const texts = DEMO_CONVERSATIONS.map((lines) => lines.map((line) => line.text).join('\n'));
   await db.execute(sql`
     insert into call_recordings (uuid, call_log_id, product_id, start_time, duration_seconds)
@@ -218,7 +264,10 @@ export async function recordCallsForBench(db: Pick<Database, 'execute'>, product
     and not exists (select 1 from call_recordings r where r.call_log_id = call_logs.id)`);
   await db.execute(sql`
     insert into call_transcriptions (recording_uuid, lines, text, total_seconds)
-    select uuid, '[]'::jsonb, (array[${sql.join(texts.map((text) => sql`${text}::text`), sql`, `)}])[1 + (call_log_id % ${texts.length})], duration_seconds
+    select uuid, '[]'::jsonb, (array[${sql.join(
+      texts.map((text) => sql`${text}::text`),
+      sql`, `,
+    )}])[1 + (call_log_id % ${texts.length})], duration_seconds
     from call_recordings where product_id = ${productId}
     on conflict do nothing`);
   await db.execute(sql`analyze`);
@@ -232,12 +281,18 @@ export async function recordCallsForBench(db: Pick<Database, 'execute'>, product
  * For bench/call-log.ts: the newest `limit` recordings of a phone, each given `audioKey(uuid)` (audio the bench
  * has stored there); answers their uuids.
  */
-export async function giveRecordingsAudioForBench(db: Pick<Database, 'execute'>, productId: number, limit: number, audioKey: (uuid: string) => string): Promise<string[]> {
+export async function giveRecordingsAudioForBench(
+  db: Pick<Database, 'execute'>,
+  productId: number,
+  limit: number,
+  audioKey: (uuid: string) => string,
+): Promise<string[]> {
   const rows = (await db.execute(
     sql`select uuid from call_recordings where product_id = ${productId} and deleted_at is null order by start_time desc limit ${limit}`,
   )) as unknown as { rows: Array<{ uuid: string }> };
   const uuids = rows.rows.map((row) => row.uuid);
-  for (const uuid of uuids) await db.execute(sql`update call_recordings set audio_key = ${audioKey(uuid)} where uuid = ${uuid}`);
+  for (const uuid of uuids)
+    await db.execute(sql`update call_recordings set audio_key = ${audioKey(uuid)} where uuid = ${uuid}`);
   return uuids;
 }
 

@@ -1,24 +1,41 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import {
   CALL_RECORDINGS_PAGE_SIZE,
+  callLogMessages,
   RECORDING_PASSWORD_HEADER,
   RECORDING_RETENTION_DAYS,
-  callLogMessages,
   recordingFilename,
   recordingsZipFilename,
   transcriptFilename,
   type CallRecordingEntry,
   type CallStatus,
 } from '@portal/contract';
-import { hashPassword, verifyPassword } from '../identity/index.ts';
-import { checkLoginThrottle, countLoginAttempt, loginSucceeded } from '../identity/index.ts';
+
 import { MP3_CONTENT_TYPE, wavToMp3 } from '../../audio/mp3.ts';
 import { attachmentHeaders, sendAudio, streamAttachment } from '../../audio/serve.ts';
 import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
+import {
+  checkLoginThrottle,
+  countLoginAttempt,
+  hashPassword,
+  loginSucceeded,
+  verifyPassword,
+} from '../identity/index.ts';
 import { notFound, ownedVoipProduct, rowId, type Product } from '../products/index.ts';
 import type { RecordingRow } from './call-log-repository.ts';
-import { FILE_READ_BYTES, measureFile, purgeBefore, recordingFilter, sendMeasured, prepareZip, speakConversation, transcriptText, type ReadParts } from './rules.ts';
+import {
+  FILE_READ_BYTES,
+  measureFile,
+  prepareZip,
+  purgeBefore,
+  recordingFilter,
+  sendMeasured,
+  speakConversation,
+  transcriptText,
+  type ReadParts,
+} from './rules.ts';
 
 /** The customer's cloud phone, when call recordings are shown (PORTAL_CALL_RECORDINGS), else 404. */
 async function recordingsProduct(request: FastifyRequest, id: string): Promise<Product> {
@@ -41,7 +58,13 @@ async function checkRecordingPassword(request: FastifyRequest, product: Product)
 }
 
 /** Checks a password against the phone's admin password under the sign-in throttle; throws 403 or 429. */
-async function passwordAttempt(request: FastifyRequest, product: Product, password: string, hash: string, wrong: string): Promise<void> {
+async function passwordAttempt(
+  request: FastifyRequest,
+  product: Product,
+  password: string,
+  hash: string,
+  wrong: string,
+): Promise<void> {
   const { db } = request.server;
   const now = request.server.now();
   // Its own key space beside sign-in e-mails: no e-mail contains a space.
@@ -56,9 +79,15 @@ async function passwordAttempt(request: FastifyRequest, product: Product, passwo
 }
 
 /** The product's recordings among `uuids` that are listed (not deleted), else 404 naming the recording. */
-async function listedRecordings(request: FastifyRequest, product: Product, uuids: readonly string[]): Promise<RecordingRow[]> {
+async function listedRecordings(
+  request: FastifyRequest,
+  product: Product,
+  uuids: readonly string[],
+): Promise<RecordingRow[]> {
   const unique = [...new Set(uuids)];
-  const rows = (await request.server.callLogRepository.recordings(product.id, unique)).filter((row) => row.deletedAt === null);
+  const rows = (await request.server.callLogRepository.recordings(product.id, unique)).filter(
+    (row) => row.deletedAt === null,
+  );
   if (rows.length !== unique.length) throw detailError(404, callLogMessages.unknownRecording);
   return rows;
 }
@@ -68,7 +97,9 @@ async function recordingAudioKey(request: FastifyRequest, recording: RecordingRo
   const { audio, callLogRepository, speech } = request.server;
   if (recording.audioKey) return recording.audioKey;
   if (!recording.script) throw detailError(404, callLogMessages.audioMissing);
-  const spoken = await speakConversation(recording.script, recording.durationSeconds, (text, voice) => speech.speak(text, voice));
+  const spoken = await speakConversation(recording.script, recording.durationSeconds, (text, voice) =>
+    speech.speak(text, voice),
+  );
   const keys = { audioKey: `${recording.productId}/call-recording-${recording.uuid}.wav`, mp3Key: mp3KeyOf(recording) };
   await audio.put(keys.audioKey, spoken.wav);
   // Encoded once, as it is stored: every download after this one sends these bytes.
@@ -113,7 +144,11 @@ async function recordingParts(request: FastifyRequest, recording: RecordingRow):
 }
 
 /** One recording as a download, streamed through one buffer with its length known first (the page shows a percentage). */
-async function downloadRecording(request: FastifyRequest, reply: FastifyReply, recording: RecordingRow): Promise<FastifyReply> {
+async function downloadRecording(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  recording: RecordingRow,
+): Promise<FastifyReply> {
   const read = await recordingParts(request, recording);
   const buffer = Buffer.allocUnsafe(FILE_READ_BYTES);
   const measured = await measureFile(read, buffer);
@@ -125,7 +160,10 @@ async function downloadRecording(request: FastifyRequest, reply: FastifyReply, r
 /** Removes for good what was deleted longer ago than the retention, audio included. */
 async function purgeExpired(request: FastifyRequest, product: Product): Promise<void> {
   const keys = await request.server.callLogRepository.purge(product.id, purgeBefore(request.server.now()));
-  for (const key of keys) await request.server.audio.delete(key).catch((error: unknown) => request.log.warn({ error, key }, 'purged recording audio not deleted'));
+  for (const key of keys)
+    await request.server.audio
+      .delete(key)
+      .catch((error: unknown) => request.log.warn({ error, key }, 'purged recording audio not deleted'));
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -139,11 +177,17 @@ export const callLogHandlers = {
   listCallRecordings: async ({ params, query, request }) => {
     const product = await recordingsProduct(request, params.id);
     const resolved = recordingFilter(query, request.server.now());
-    if ('error' in resolved) throw fieldError(query.range === 'custom' || query.start_date ? 'start_date' : 'range', resolved.error);
+    if ('error' in resolved)
+      throw fieldError(query.range === 'custom' || query.start_date ? 'start_date' : 'range', resolved.error);
     if (resolved.filter.deleted) await purgeExpired(request, product);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? CALL_RECORDINGS_PAGE_SIZE;
-    const { count, calls } = await request.server.callLogRepository.recordingPage(product.id, resolved.filter, page, pageSize);
+    const { count, calls } = await request.server.callLogRepository.recordingPage(
+      product.id,
+      resolved.filter,
+      page,
+      pageSize,
+    );
     const retentionMs = RECORDING_RETENTION_DAYS * 86_400_000;
     const results: CallRecordingEntry[] = calls.map((call) => ({
       calllog_id: call.id,
@@ -153,7 +197,10 @@ export const callLogHandlers = {
       called: call.called,
       start_time: call.startTime.toISOString(),
       duration: call.durationSeconds,
-      user: call.userId === null ? null : { id: call.userId, name: `${call.firstName} ${call.lastName}`, extension: call.extension ?? '' },
+      user:
+        call.userId === null
+          ? null
+          : { id: call.userId, name: `${call.firstName} ${call.lastName}`, extension: call.extension ?? '' },
       recordings: call.recordings.map((recording) => ({
         uuid: recording.uuid,
         filename: recordingFilename(recording.startTime),
@@ -163,7 +210,13 @@ export const callLogHandlers = {
         transcriptions:
           recording.transcriptSeconds === null
             ? []
-            : [{ recording_uuid: recording.uuid, calllog_start_time: recording.startTime.toISOString(), total_transcription_time: recording.transcriptSeconds }],
+            : [
+                {
+                  recording_uuid: recording.uuid,
+                  calllog_start_time: recording.startTime.toISOString(),
+                  total_transcription_time: recording.transcriptSeconds,
+                },
+              ],
       })),
     }));
     return { count, page, page_size: pageSize, range_start: resolved.from, range_end: resolved.to, results };
@@ -182,13 +235,19 @@ export const callLogHandlers = {
       used.set(base, n);
       // Read twice (measured, then sent): a demo recording is spoken once, on the first read.
       let parts: Promise<ReadParts> | undefined;
-      const read: ReadParts = async (buffer, use) => (await (parts ??= recordingParts(request, recording)))(buffer, use);
+      const read: ReadParts = async (buffer, use) =>
+        (await (parts ??= recordingParts(request, recording)))(buffer, use);
       return { name: n === 1 ? base : base.replace(/\.mp3$/, `-${n}.mp3`), modified: recording.startTime, read };
     });
     // Measured first (a recording that is gone answers 404 before any byte), then announced with its
     // length, so the page shows how much has come; every file passes through one buffer while it streams.
     const zip = await prepareZip(entries);
-    return streamAttachment(request, reply, { filename: recordingsZipFilename(request.server.now()), type: 'application/zip', length: zip.length }, zip.send);
+    return streamAttachment(
+      request,
+      reply,
+      { filename: recordingsZipFilename(request.server.now()), type: 'application/zip', length: zip.length },
+      zip.send,
+    );
   },
 
   getCallRecording: async ({ params, query, request, reply }) => {
@@ -197,25 +256,43 @@ export const callLogHandlers = {
     const [recording] = await listedRecordings(request, product, [params.uuid]);
     if (!recording || recording.callLogId !== rowId(params.calllog)) throw notFound();
     if (query.download === 'true') return downloadRecording(request, reply, recording);
-    return sendAudio(request, reply, await recordingAudio(request, recording), recordingFilename(recording.startTime).replace(/\.mp3$/, '.wav'));
+    return sendAudio(
+      request,
+      reply,
+      await recordingAudio(request, recording),
+      recordingFilename(recording.startTime).replace(/\.mp3$/, '.wav'),
+    );
   },
 
   deleteCallRecordings: async ({ params, body, request }) => {
     const product = await recordingsProduct(request, params.id);
     await purgeExpired(request, product);
-    return { count: await request.server.callLogRepository.markDeleted(product.id, [...new Set(body.recording_uuids)], request.server.now()) };
+    return {
+      count: await request.server.callLogRepository.markDeleted(
+        product.id,
+        [...new Set(body.recording_uuids)],
+        request.server.now(),
+      ),
+    };
   },
 
   restoreCallRecordings: async ({ params, body, request }) => {
     const product = await recordingsProduct(request, params.id);
     await purgeExpired(request, product);
-    return { count: await request.server.callLogRepository.restore(product.id, [...new Set(body.recording_uuids)], purgeBefore(request.server.now())) };
+    return {
+      count: await request.server.callLogRepository.restore(
+        product.id,
+        [...new Set(body.recording_uuids)],
+        purgeBefore(request.server.now()),
+      ),
+    };
   },
 
   getTranscription: async ({ params, request }) => {
     const product = await recordingsProduct(request, params.id);
     const row = await request.server.callLogRepository.transcript(product.id, params.uuid);
-    if (!row || (row.deletedAt && row.deletedAt < purgeBefore(request.server.now()))) throw detailError(404, callLogMessages.unknownRecording);
+    if (!row || (row.deletedAt && row.deletedAt < purgeBefore(request.server.now())))
+      throw detailError(404, callLogMessages.unknownRecording);
     return {
       recording_uuid: row.uuid,
       calllog_start_time: row.startTime.toISOString(),
@@ -227,8 +304,11 @@ export const callLogHandlers = {
   downloadTranscription: async ({ params, request, reply }) => {
     const product = await recordingsProduct(request, params.id);
     const row = await request.server.callLogRepository.transcript(product.id, params.uuid);
-    if (!row || (row.deletedAt && row.deletedAt < purgeBefore(request.server.now()))) throw detailError(404, callLogMessages.unknownRecording);
-    return attachmentHeaders(reply, transcriptFilename(row.startTime), 'text/plain; charset=utf-8').send(transcriptText(row.startTime, row.totalSeconds, row.lines));
+    if (!row || (row.deletedAt && row.deletedAt < purgeBefore(request.server.now())))
+      throw detailError(404, callLogMessages.unknownRecording);
+    return attachmentHeaders(reply, transcriptFilename(row.startTime), 'text/plain; charset=utf-8').send(
+      transcriptText(row.startTime, row.totalSeconds, row.lines),
+    );
   },
 
   getRecordingAdminPassword: async ({ params, request }) => {

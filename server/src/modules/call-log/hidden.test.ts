@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { callLogMessages } from '@portal/contract';
+
+import { readConfig } from '../../config.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { authHeaders, seededProductIds, tokenOf, useTestApp } from '../../test/helper.ts';
-import { readConfig } from '../../config.ts';
 
 // The spec's baked 'call-recording hide on' as configuration: PORTAL_CALL_RECORDINGS=hidden.
 const t = useTestApp({ callRecordingsHidden: true });
@@ -25,7 +27,10 @@ describe('PORTAL_CALL_RECORDINGS', () => {
   });
 
   it('hidden: every call-recording call answers 404 saying recordings are not available', async () => {
-    for (const url of [`/api/v1/voip/${acmePhone}/calls/call_recordings/`, `/api/v1/voip/${acmePhone}/call-recording/admin/password/`]) {
+    for (const url of [
+      `/api/v1/voip/${acmePhone}/calls/call_recordings/`,
+      `/api/v1/voip/${acmePhone}/call-recording/admin/password/`,
+    ]) {
       const response = await t.app.inject({ method: 'GET', url, headers: authHeaders(customer) });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: callLogMessages.recordingsHidden });

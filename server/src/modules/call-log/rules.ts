@@ -1,7 +1,17 @@
 import { crc32 } from 'node:zlib';
-import { CALL_DURATION_FILTERS, RECORDING_RETENTION_DAYS, addDays, resolveCallDates, ukDate, ukMidnight, type CallRecordingsQuery } from '@portal/contract';
+
+import {
+  addDays,
+  CALL_DURATION_FILTERS,
+  RECORDING_RETENTION_DAYS,
+  resolveCallDates,
+  ukDate,
+  ukMidnight,
+  type CallRecordingsQuery,
+} from '@portal/contract';
+
 import { pcm16Samples, readWav } from '../../audio/check.ts';
-import { WAV_SAMPLE_RATE, encodeWav } from '../../audio/wav.ts';
+import { encodeWav, WAV_SAMPLE_RATE } from '../../audio/wav.ts';
 import type { ConversationLine, RecordingFilter } from './call-log-repository.ts';
 
 declare module 'fastify' {
@@ -21,7 +31,10 @@ export function nationalNumber(typed: string): string {
 }
 
 /** The list's query as the repository's filter, or the message of a bad date range. */
-export function recordingFilter(query: Pick<CallRecordingsQuery, 'range' | 'start_date' | 'end_date' | 'number' | 'duration' | 'keyword' | 'deleted'>, now: Date): { filter: RecordingFilter; from: string; to: string } | { error: string } {
+export function recordingFilter(
+  query: Pick<CallRecordingsQuery, 'range' | 'start_date' | 'end_date' | 'number' | 'duration' | 'keyword' | 'deleted'>,
+  now: Date,
+): { filter: RecordingFilter; from: string; to: string } | { error: string } {
   const dates = resolveCallDates(query, ukDate(now));
   if ('error' in dates) return dates;
   const duration = query.duration ? CALL_DURATION_FILTERS[query.duration] : undefined;
@@ -82,8 +95,16 @@ export async function speakConversation(
 
 /** A transcript as the text file the page downloads. */
 export function transcriptText(start: Date, totalSeconds: number, lines: readonly ConversationLine[]): string {
-  const at = (seconds: number) => `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
-  return [`Call recording transcript`, `Start: ${start.toISOString()}`, `Length: ${totalSeconds} seconds`, '', ...lines.map((line) => `[${at(line.offset)}] ${line.speaker}: ${line.text}`), ''].join('\n');
+  const at = (seconds: number) =>
+    `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+  return [
+    `Call recording transcript`,
+    `Start: ${start.toISOString()}`,
+    `Length: ${totalSeconds} seconds`,
+    '',
+    ...lines.map((line) => `[${at(line.offset)}] ${line.speaker}: ${line.text}`),
+    '',
+  ].join('\n');
 }
 
 // ---- A streamed zip (stored entries; WAV barely compresses, and stored keeps memory to one buffer) ----
@@ -128,7 +149,12 @@ export async function measureFile(read: ReadParts, buffer: Buffer): Promise<Meas
  * before its last part goes out: no byte past the measured size is sent, and the last part waits for the
  * CRC, so an answer of a known length never ends whole with other bytes in it.
  */
-export async function sendMeasured(read: ReadParts, buffer: Buffer, measured: Measured, write: (part: Buffer) => Promise<void>): Promise<void> {
+export async function sendMeasured(
+  read: ReadParts,
+  buffer: Buffer,
+  measured: Measured,
+  write: (part: Buffer) => Promise<void>,
+): Promise<void> {
   const changed = () => new Error('The file changed while it was sent');
   let size = 0;
   let crc = 0;

@@ -1,6 +1,8 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { CallReportBucket } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { callLogs, voipUsers } from '../../db/schema/index.ts';
 import { callWithMatchedUser, matchedUserOn } from '../call-log/index.ts';
@@ -36,7 +38,8 @@ const BUCKET_KEY: Record<CallReportBucket, SQL<string>> = {
  * once the table is vacuumed), grouped in SQL.
  */
 export function createCallReportsRepository(db: Database) {
-  const inRange = (productId: number, range: CallRange) => and(eq(callLogs.productId, productId), gte(callLogs.startTime, range.from), lt(callLogs.startTime, range.to))!;
+  const inRange = (productId: number, range: CallRange) =>
+    and(eq(callLogs.productId, productId), gte(callLogs.startTime, range.from), lt(callLogs.startTime, range.to))!;
 
   return {
     /** Outbound, answered and missed calls and the total duration (seconds) of the range and of the period before it, in one pass over both. */
@@ -48,21 +51,34 @@ export function createCallReportsRepository(db: Database) {
           outbound: countWhere(sql`${isStatus('outbound_call')} and ${current}`),
           answered: countWhere(sql`${isStatus('answered')} and ${current}`),
           missed: countWhere(sql`${isStatus('missed')} and ${current}`),
-          duration: sql<number>`coalesce(sum(${callLogs.durationSeconds}) filter (where ${current}), 0)::int8`.mapWith(Number),
+          duration: sql<number>`coalesce(sum(${callLogs.durationSeconds}) filter (where ${current}), 0)::int8`.mapWith(
+            Number,
+          ),
           previousOutbound: countWhere(sql`${isStatus('outbound_call')} and ${before}`),
           previousAnswered: countWhere(sql`${isStatus('answered')} and ${before}`),
           previousMissed: countWhere(sql`${isStatus('missed')} and ${before}`),
-          previousDuration: sql<number>`coalesce(sum(${callLogs.durationSeconds}) filter (where ${before}), 0)::int8`.mapWith(Number),
+          previousDuration:
+            sql<number>`coalesce(sum(${callLogs.durationSeconds}) filter (where ${before}), 0)::int8`.mapWith(Number),
         })
         .from(callLogs)
-        .where(and(eq(callLogs.productId, productId), gte(callLogs.startTime, previous.from), lt(callLogs.startTime, range.to)));
+        .where(
+          and(
+            eq(callLogs.productId, productId),
+            gte(callLogs.startTime, previous.from),
+            lt(callLogs.startTime, range.to),
+          ),
+        );
       return row!;
     },
 
     /** Answered and missed calls per UK clock hour (only hours that have calls). */
     async timeOfDay(productId: number, range: CallRange) {
       return db
-        .select({ hour: sql<number>`extract(hour from ${ukTime})::int`, answered: countWhere(isStatus('answered')), missed: countWhere(isStatus('missed')) })
+        .select({
+          hour: sql<number>`extract(hour from ${ukTime})::int`,
+          answered: countWhere(isStatus('answered')),
+          missed: countWhere(isStatus('missed')),
+        })
         .from(callLogs)
         .where(inRange(productId, range))
         .groupBy(sql`1`);
@@ -86,7 +102,11 @@ export function createCallReportsRepository(db: Database) {
     /** Calls per ISO weekday (1 Monday) and UK clock hour (only cells that have calls). */
     async density(productId: number, range: CallRange) {
       return db
-        .select({ weekday: sql<number>`extract(isodow from ${ukTime})::int`, hour: sql<number>`extract(hour from ${ukTime})::int`, calls: sql<number>`count(*)::int` })
+        .select({
+          weekday: sql<number>`extract(isodow from ${ukTime})::int`,
+          hour: sql<number>`extract(hour from ${ukTime})::int`,
+          calls: sql<number>`count(*)::int`,
+        })
         .from(callLogs)
         .where(inRange(productId, range))
         .groupBy(sql`1`, sql`2`);
@@ -94,7 +114,10 @@ export function createCallReportsRepository(db: Database) {
 
     /** How many calls the range holds. */
     async activityCount(productId: number, range: CallRange): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(callLogs).where(inRange(productId, range));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(callLogs)
+        .where(inRange(productId, range));
       return row?.n ?? 0;
     },
 

@@ -1,6 +1,16 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CallActivityPage, CallDensity, CallSummary, NumberOfCalls, TimeOfDay, callLogMessages, ukMidnight } from '@portal/contract';
+
+import {
+  CallActivityPage,
+  CallDensity,
+  callLogMessages,
+  CallSummary,
+  NumberOfCalls,
+  TimeOfDay,
+  ukMidnight,
+} from '@portal/contract';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { callLogs } from '../../db/schema/index.ts';
 import { authHeaders, seatsOf, seededProductIds, tokenOf, useTestApp } from '../../test/helper.ts';
@@ -51,13 +61,23 @@ beforeAll(async () => {
   );
   // Another customer's phone has calls in the same days: they must never be counted for Acme.
   await t.db.insert(callLogs).values(
-    CALLS.map((call) => ({ productId: cafe, status: call.status, caller: '200', called: external, startTime: new Date(call.at), durationSeconds: 999 })),
+    CALLS.map((call) => ({
+      productId: cafe,
+      status: call.status,
+      caller: '200',
+      called: external,
+      startTime: new Date(call.at),
+      durationSeconds: 999,
+    })),
   );
 });
 
-const get = async (path: string, key = customer) => t.app.inject({ method: 'GET', url: `/api/v3/voip/${acmePhone}/analytics/${path}`, headers: authHeaders(key) });
+const get = async (path: string, key = customer) =>
+  t.app.inject({ method: 'GET', url: `/api/v3/voip/${acmePhone}/analytics/${path}`, headers: authHeaders(key) });
 async function ok<T>(path: string, parse: { parse: (value: unknown) => T }): Promise<T> {
-  const response = path.startsWith('/') ? await t.app.inject({ method: 'GET', url: path, headers: authHeaders(customer) }) : await get(path);
+  const response = path.startsWith('/')
+    ? await t.app.inject({ method: 'GET', url: path, headers: authHeaders(customer) })
+    : await get(path);
   expect(response.statusCode, response.body).toBe(200);
   return parse.parse(response.json());
 }
@@ -86,14 +106,28 @@ describe('GET .../analytics/summary/', () => {
     expect(fallen.outbound_calls.previous_period_percentage).toBe(-100);
 
     const month = await ok('summary/', CallSummary);
-    expect([month.range_start, month.range_end, month.previous_start, month.previous_end]).toEqual(['2025-02-02', '2025-03-03', '2025-01-03', '2025-02-01']);
+    expect([month.range_start, month.range_end, month.previous_start, month.previous_end]).toEqual([
+      '2025-02-02',
+      '2025-03-03',
+      '2025-01-03',
+      '2025-02-01',
+    ]);
     const rows = await t.db
       .select()
       .from(callLogs)
-      .where(and(eq(callLogs.productId, acmePhone), gte(callLogs.startTime, ukMidnight('2025-02-02')), lt(callLogs.startTime, ukMidnight('2025-03-04'))));
+      .where(
+        and(
+          eq(callLogs.productId, acmePhone),
+          gte(callLogs.startTime, ukMidnight('2025-02-02')),
+          lt(callLogs.startTime, ukMidnight('2025-03-04')),
+        ),
+      );
     expect(month.answered_calls.total).toBe(rows.filter((row) => row.status === 'answered').length);
     expect(month.missed_calls.total).toBe(rows.filter((row) => row.status === 'missed').length);
-    expect(month.call_minutes.total * 60).toBeCloseTo(rows.reduce((sum, row) => sum + row.durationSeconds, 0), 6);
+    expect(month.call_minutes.total * 60).toBeCloseTo(
+      rows.reduce((sum, row) => sum + row.durationSeconds, 0),
+      6,
+    );
     expect(month.answered_calls.previous).toBeGreaterThan(0);
   });
 });
@@ -135,7 +169,8 @@ describe('the charts', () => {
   it('density: calls per weekday (Monday 1) and hour, 168 cells', async () => {
     const { cells } = await ok(`density/${RANGE}`, CallDensity);
     expect(cells).toHaveLength(168);
-    const at = (weekday: number, hour: number) => cells.find((cell) => cell.weekday === weekday && cell.hour === hour)!.calls;
+    const at = (weekday: number, hour: number) =>
+      cells.find((cell) => cell.weekday === weekday && cell.hour === hour)!.calls;
     expect(at(1, 0)).toBe(1);
     expect(at(1, 9)).toBe(3);
     expect(at(2, 14)).toBe(1);
@@ -144,7 +179,12 @@ describe('the charts', () => {
   });
 
   it('the default 30 days: the charts add up to the summary', async () => {
-    const [summary, tod, number, density] = await Promise.all([ok('summary/', CallSummary), ok('time-of-day/', TimeOfDay), ok('number-of-calls/', NumberOfCalls), ok('density/', CallDensity)]);
+    const [summary, tod, number, density] = await Promise.all([
+      ok('summary/', CallSummary),
+      ok('time-of-day/', TimeOfDay),
+      ok('number-of-calls/', NumberOfCalls),
+      ok('density/', CallDensity),
+    ]);
     const all = summary.answered_calls.total + summary.missed_calls.total + summary.outbound_calls.total;
     expect(number.bucket).toBe('day');
     expect(number.buckets).toHaveLength(30);
@@ -158,7 +198,12 @@ describe('GET .../calls/activity/', () => {
   it('lists the range newest first, paged, with the user matched by extension', async () => {
     const page = await activity(`${RANGE}&page_size=4`);
     expect(page.count).toBe(6);
-    expect(page.results.map((call) => call.start_time)).toEqual(['2024-06-12T16:00:00.000Z', '2024-06-11T13:05:00.000Z', '2024-06-10T08:50:00.000Z', '2024-06-10T08:45:00.000Z']);
+    expect(page.results.map((call) => call.start_time)).toEqual([
+      '2024-06-12T16:00:00.000Z',
+      '2024-06-11T13:05:00.000Z',
+      '2024-06-10T08:50:00.000Z',
+      '2024-06-10T08:45:00.000Z',
+    ]);
     const [outbound, answered, missed] = [page.results[0]!, page.results[1]!, page.results[2]!];
     expect(outbound.caller).toBe(extension);
     expect(outbound.user).toMatchObject({ name: userName, extension });
@@ -167,7 +212,10 @@ describe('GET .../calls/activity/', () => {
     // A missed call is nobody's.
     expect(missed.user).toBeNull();
     const second = await activity(`${RANGE}&page_size=4&page=2`);
-    expect(second.results.map((call) => call.start_time)).toEqual(['2024-06-10T08:15:00.000Z', '2024-06-09T23:30:00.000Z']);
+    expect(second.results.map((call) => call.start_time)).toEqual([
+      '2024-06-10T08:15:00.000Z',
+      '2024-06-09T23:30:00.000Z',
+    ]);
     expect((await activity(RANGE)).page_size).toBe(20);
   });
 });
@@ -187,13 +235,22 @@ describe('input and ownership', () => {
         expect(JSON.stringify(response.json())).toContain(message);
       }
     }
-    const badPage = await t.app.inject({ method: 'GET', url: `/api/v1/voip/${acmePhone}/calls/activity/?page_size=5000`, headers: authHeaders(customer) });
+    const badPage = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/voip/${acmePhone}/calls/activity/?page_size=5000`,
+      headers: authHeaders(customer),
+    });
     expect(badPage.statusCode).toBe(400);
   });
 
   it("never shows another customer's calls: their phone is 404, and only the phone's own calls count", async () => {
-    for (const path of ['summary/', 'time-of-day/', 'number-of-calls/', 'density/']) expect((await get(path, harbour)).statusCode).toBe(404);
-    const list = await t.app.inject({ method: 'GET', url: `/api/v1/voip/${acmePhone}/calls/activity/`, headers: authHeaders(harbour) });
+    for (const path of ['summary/', 'time-of-day/', 'number-of-calls/', 'density/'])
+      expect((await get(path, harbour)).statusCode).toBe(404);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/voip/${acmePhone}/calls/activity/`,
+      headers: authHeaders(harbour),
+    });
     expect(list.statusCode).toBe(404);
     // The Cafe's calls in the same days (999 seconds each) are not in Acme's figures.
     const page = await activity(`${RANGE}&page_size=100`);

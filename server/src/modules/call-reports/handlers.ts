@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+
 import {
   addDays,
   bucketKeys,
@@ -13,6 +14,7 @@ import {
   type CallReportQuery,
   type CallStatus,
 } from '@portal/contract';
+
 import { fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { ownedVoipProduct, rowId, type Product } from '../products/index.ts';
@@ -20,8 +22,12 @@ import type { CallRange } from './call-reports-repository.ts';
 
 /** The UK days of a report's date filter (the recordings' rule) and their instants; 400 on a bad range. */
 function reportRange(request: FastifyRequest, query: CallReportQuery): { from: string; to: string; range: CallRange } {
-  const dates = resolveCallDates({ range: query.range, start_date: query.range_start, end_date: query.range_end }, ukDate(request.server.now()));
-  if ('error' in dates) throw fieldError(query.range === 'custom' || query.range_start ? 'range_start' : 'range', dates.error);
+  const dates = resolveCallDates(
+    { range: query.range, start_date: query.range_start, end_date: query.range_end },
+    ukDate(request.server.now()),
+  );
+  if ('error' in dates)
+    throw fieldError(query.range === 'custom' || query.range_start ? 'range_start' : 'range', dates.error);
   return { ...dates, range: instants(dates.from, dates.to) };
 }
 
@@ -30,7 +36,11 @@ const instants = (from: string, to: string): CallRange => ({ from: ukMidnight(fr
 /** The customer's cloud phone, else 404: another customer's calls are never counted or listed. */
 const reportProduct = (request: FastifyRequest, id: string): Promise<Product> => ownedVoipProduct(request, rowId(id));
 
-const figure = (total: number, previous: number) => ({ total, previous, previous_period_percentage: changePercent(total, previous) });
+const figure = (total: number, previous: number) => ({
+  total,
+  previous,
+  previous_period_percentage: changePercent(total, previous),
+});
 /** Call minutes from seconds: the percentage from the seconds themselves, so a fraction never skews it. */
 const minutesFigure = (seconds: number, previousSeconds: number) => ({
   total: seconds / 60,
@@ -44,7 +54,11 @@ export const callReportHandlers = {
     const product = await reportProduct(request, params.id);
     const { from, to, range } = reportRange(request, query);
     const previous = previousPeriod(from, to);
-    const row = await request.server.callReportsRepository.summary(product.id, range, instants(previous.from, previous.to));
+    const row = await request.server.callReportsRepository.summary(
+      product.id,
+      range,
+      instants(previous.from, previous.to),
+    );
     return {
       range_start: from,
       range_end: to,
@@ -60,8 +74,14 @@ export const callReportHandlers = {
   getCallTimeOfDay: async ({ params, query, request }) => {
     const product = await reportProduct(request, params.id);
     const { from, to, range } = reportRange(request, query);
-    const rows = new Map((await request.server.callReportsRepository.timeOfDay(product.id, range)).map((row) => [row.hour, row]));
-    const buckets = Array.from({ length: 24 }, (_, hour) => ({ hour, answered: rows.get(hour)?.answered ?? 0, missed: rows.get(hour)?.missed ?? 0 }));
+    const rows = new Map(
+      (await request.server.callReportsRepository.timeOfDay(product.id, range)).map((row) => [row.hour, row]),
+    );
+    const buckets = Array.from({ length: 24 }, (_, hour) => ({
+      hour,
+      answered: rows.get(hour)?.answered ?? 0,
+      missed: rows.get(hour)?.missed ?? 0,
+    }));
     return { range_start: from, range_end: to, buckets };
   },
 
@@ -69,10 +89,21 @@ export const callReportHandlers = {
     const product = await reportProduct(request, params.id);
     const { from, to, range } = reportRange(request, query);
     const bucket = numberOfCallsBucket(from, to);
-    const rows = new Map((await request.server.callReportsRepository.numberOfCalls(product.id, range, bucket)).map((row) => [row.start, row]));
+    const rows = new Map(
+      (await request.server.callReportsRepository.numberOfCalls(product.id, range, bucket)).map((row) => [
+        row.start,
+        row,
+      ]),
+    );
     const buckets = bucketKeys(from, to, bucket).map((start) => {
       const row = rows.get(start);
-      return { start, missed: row?.missed ?? 0, answered: row?.answered ?? 0, outbound: row?.outbound ?? 0, total: row?.total ?? 0 };
+      return {
+        start,
+        missed: row?.missed ?? 0,
+        answered: row?.answered ?? 0,
+        outbound: row?.outbound ?? 0,
+        total: row?.total ?? 0,
+      };
     });
     return { range_start: from, range_end: to, bucket, buckets };
   },
@@ -80,7 +111,12 @@ export const callReportHandlers = {
   getCallDensity: async ({ params, query, request }) => {
     const product = await reportProduct(request, params.id);
     const { from, to, range } = reportRange(request, query);
-    const rows = new Map((await request.server.callReportsRepository.density(product.id, range)).map((row) => [`${row.weekday} ${row.hour}`, row.calls]));
+    const rows = new Map(
+      (await request.server.callReportsRepository.density(product.id, range)).map((row) => [
+        `${row.weekday} ${row.hour}`,
+        row.calls,
+      ]),
+    );
     const cells = Array.from({ length: 7 * 24 }, (_, i) => {
       const weekday = Math.floor(i / 24) + 1;
       const hour = i % 24;
@@ -95,7 +131,10 @@ export const callReportHandlers = {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? CALL_ACTIVITY_PAGE_SIZE;
     const repository = request.server.callReportsRepository;
-    const [count, calls] = await Promise.all([repository.activityCount(product.id, range), repository.activityPage(product.id, range, page, pageSize)]);
+    const [count, calls] = await Promise.all([
+      repository.activityCount(product.id, range),
+      repository.activityPage(product.id, range, page, pageSize),
+    ]);
     const results: CallActivityEntry[] = calls.map((call) => ({
       id: call.id,
       status: call.status as CallStatus,
@@ -103,8 +142,14 @@ export const callReportHandlers = {
       called: call.called,
       start_time: call.startTime.toISOString(),
       duration: call.durationSeconds,
-      user: call.userId === null ? null : { id: call.userId, name: `${call.firstName} ${call.lastName}`, extension: call.extension ?? '' },
+      user:
+        call.userId === null
+          ? null
+          : { id: call.userId, name: `${call.firstName} ${call.lastName}`, extension: call.extension ?? '' },
     }));
     return { range_start: from, range_end: to, count, page, page_size: pageSize, results };
   },
-} satisfies Pick<Handlers, 'getCallSummary' | 'getCallTimeOfDay' | 'getNumberOfCalls' | 'getCallDensity' | 'getCallActivity'>;
+} satisfies Pick<
+  Handlers,
+  'getCallSummary' | 'getCallTimeOfDay' | 'getNumberOfCalls' | 'getCallDensity' | 'getCallActivity'
+>;

@@ -1,10 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { Chat, CHAT_MESSAGE_MAX_LENGTH, ChatMessages, chatMessages as messages } from '@portal/contract';
+
+import { buildApp } from '../../app.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { chatMessages, chatUsers, users } from '../../db/schema/index.ts';
 import { sandboxAgentReply } from '../../sandbox/chat/sandbox-chat.ts';
-import { buildApp } from '../../app.ts';
 import { authHeaders, getCsrf, login, SEED_TIME, useTestApp, type Csrf } from '../../test/helper.ts';
 
 const t = useTestApp();
@@ -25,17 +27,44 @@ const getChat = async (key: string) => {
   expect(response.statusCode).toBe(200);
   return Chat.parse(response.json());
 };
-const putUser = (key: string, payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/v3/chat/user/', headers: authHeaders(key, csrf), payload: payload as object });
-const send = (key: string, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/v3/chat/messages/', headers: authHeaders(key, csrf), payload: payload as object });
+const putUser = (key: string, payload: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/v3/chat/user/',
+    headers: authHeaders(key, csrf),
+    payload: payload as object,
+  });
+const send = (key: string, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v3/chat/messages/',
+    headers: authHeaders(key, csrf),
+    payload: payload as object,
+  });
 
 const userIdOf = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!.id;
 
 describe('chat support', () => {
   it('answers 401 without a token and 403 without the CSRF header', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v3/chat/' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/v3/chat/user/', headers: csrf.headers, payload: alex })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/v3/chat/user/', headers: authHeaders(customer), payload: alex })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v3/chat/messages/', headers: authHeaders(customer), payload: { text: 'Hi' } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/v3/chat/user/', headers: csrf.headers, payload: alex }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/v3/chat/user/', headers: authHeaders(customer), payload: alex }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v3/chat/messages/',
+          headers: authHeaders(customer),
+          payload: { text: 'Hi' },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect(await t.db.select({ n: count() }).from(chatUsers)).toEqual([{ n: 0 }]);
   });
 
@@ -82,8 +111,16 @@ describe('chat support', () => {
     expect(response.statusCode).toBe(201);
     const answer = ChatMessages.parse(response.json());
     expect(answer.messages.map(({ author, text, sent_at }) => ({ author, text, sent_at }))).toEqual([
-      { author: 'customer', text: 'My desk phone shows "No service"', sent_at: new Date(SEED_TIME.getTime() + 60_000).toISOString() },
-      { author: 'agent', text: sandboxAgentReply('Alex'), sent_at: new Date(SEED_TIME.getTime() + 60_000).toISOString() },
+      {
+        author: 'customer',
+        text: 'My desk phone shows "No service"',
+        sent_at: new Date(SEED_TIME.getTime() + 60_000).toISOString(),
+      },
+      {
+        author: 'agent',
+        text: sandboxAgentReply('Alex'),
+        sent_at: new Date(SEED_TIME.getTime() + 60_000).toISOString(),
+      },
     ]);
     expect(sandboxAgentReply('Alex')).toMatch(/^Thanks, Alex\./);
 
@@ -95,7 +132,9 @@ describe('chat support', () => {
       ['customer', 'Second question'],
       ['agent', sandboxAgentReply('Alex')],
     ]);
-    expect(chat.messages.map((message) => message.id)).toEqual([...chat.messages.map((message) => message.id)].sort((a, b) => a - b));
+    expect(chat.messages.map((message) => message.id)).toEqual(
+      [...chat.messages.map((message) => message.id)].sort((a, b) => a - b),
+    );
   });
 
   it('refuses empty and too long messages with 400, keeping nothing', async () => {
@@ -119,7 +158,10 @@ describe('chat support', () => {
     await putUser(other, { first_name: 'Morgan', last_name: 'Hale', email: 'ops@harbour-freight.example' });
     const answer = ChatMessages.parse((await send(other, { text: 'Hi from Harbour' })).json());
     expect(answer.messages[1]!.text).toBe(sandboxAgentReply('Morgan'));
-    expect((await getChat(other)).messages.map((message) => message.text)).toEqual(['Hi from Harbour', sandboxAgentReply('Morgan')]);
+    expect((await getChat(other)).messages.map((message) => message.text)).toEqual([
+      'Hi from Harbour',
+      sandboxAgentReply('Morgan'),
+    ]);
     expect((await getChat(customer)).messages.some((message) => message.text === 'Hi from Harbour')).toBe(false);
   });
 

@@ -1,4 +1,5 @@
 import { CHAT_HISTORY_LIMIT, chatMessages } from '@portal/contract';
+
 import { authOf } from '../../plugins/auth.ts';
 import { detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';

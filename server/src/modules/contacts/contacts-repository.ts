@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { ContactFields } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { contacts, phonebooks } from '../../db/schema/index.ts';
 
@@ -10,7 +12,6 @@ declare module 'fastify' {
     contactsRepository: ContactsRepository;
   }
 }
-
 
 /** A contact as the API answers it. */
 const answerColumns = {
@@ -39,7 +40,10 @@ const INSERT_BATCH = 2000;
 /** Company contacts: one phonebook per cloud phone, made on first use (spec 001 section 7 "Contacts"). */
 export function createContactsRepository(db: Database) {
   const phonebookOf = async (productId: number) => {
-    const [row] = await db.select({ uuid: phonebooks.uuid }).from(phonebooks).where(eq(phonebooks.productId, productId));
+    const [row] = await db
+      .select({ uuid: phonebooks.uuid })
+      .from(phonebooks)
+      .where(eq(phonebooks.productId, productId));
     return row?.uuid;
   };
   return {
@@ -85,7 +89,10 @@ export function createContactsRepository(db: Database) {
 
     /** The names and number of every contact of the phonebook (the import's duplicate check). */
     async keys(productId: number) {
-      return db.select({ firstname: contacts.firstname, lastname: contacts.lastname, number: contacts.number }).from(contacts).where(eq(contacts.productId, productId));
+      return db
+        .select({ firstname: contacts.firstname, lastname: contacts.lastname, number: contacts.number })
+        .from(contacts)
+        .where(eq(contacts.productId, productId));
     },
 
     /** Adds contacts to the product's phonebook (made already), in order; answers them with their ids. */

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+
 import {
   checkContact,
   CONTACT_COLUMNS,
@@ -11,8 +12,9 @@ import {
   type ContactFields,
   type FailedContact,
 } from '@portal/contract';
-import type { Handlers } from '../../routes/index.ts';
+
 import { ApiError, detailError } from '../../plugins/errors.ts';
+import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 
 /**
@@ -47,7 +49,11 @@ export const contactHandlers = {
     const page = query.page === undefined ? null : { limit: pageSize, offset: (query.page - 1) * pageSize };
     const [uuid, list] = await Promise.all([
       contactsRepository.phonebook(product.id),
-      contactsRepository.list(product.id, { search, searchNumber: search === '' ? null : normaliseUkPhone(search), page }),
+      contactsRepository.list(product.id, {
+        search,
+        searchNumber: search === '' ? null : normaliseUkPhone(search),
+        page,
+      }),
     ]);
     return { phonebook_uuid: uuid, count: list.count, total: list.total, contacts: list.rows };
   },
@@ -70,7 +76,8 @@ export const contactHandlers = {
       }
       const key = contactKey(checked.contact);
       if (known.has(key)) failed.push({ index, contact: row, errors: { firstname: contactMessages.duplicate } });
-      else if (inRequest.has(key)) failed.push({ index, contact: row, errors: { firstname: contactMessages.duplicateInFile } });
+      else if (inRequest.has(key))
+        failed.push({ index, contact: row, errors: { firstname: contactMessages.duplicateInFile } });
       else if (room <= 0) failed.push({ index, contact: row, errors: { firstname: contactMessages.phonebookFull } });
       else {
         inRequest.add(key);
@@ -85,7 +92,11 @@ export const contactHandlers = {
   updateContact: async ({ params, body, request }) => {
     const product = await ownedPhonebook(request, params.id, params.phonebook);
     const checked = checkContact(body);
-    if (!checked.ok) throw new ApiError(400, Object.fromEntries(Object.entries(checked.errors).map(([field, message]) => [field, [message]])));
+    if (!checked.ok)
+      throw new ApiError(
+        400,
+        Object.fromEntries(Object.entries(checked.errors).map(([field, message]) => [field, [message]])),
+      );
     const row = await request.server.contactsRepository.update(product.id, rowId(params.contact), checked.contact);
     if (!row) throw detailError(404, contactMessages.unknownContact);
     return row;

@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+
 import { BUY_NOW_CHANNEL, type InstallationAddress } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { accounts, products, quickstarts, trials, users, voipUsers } from '../../db/schema/index.ts';
 
@@ -14,12 +16,54 @@ export const FIRST_EXTENSION = '200';
  * `trial`: the cloud phone starts as an OPT_IN trial. `quickStart`: the cloud phone has a quick start (spec 000 section 4).
  */
 export const journeys = {
-  trial: { account: 'new', user: 'confirmed', product: 'cloudPhone', channel: 'Self Sign Up', trial: true, quickStart: true },
-  buyNow: { account: 'new', user: 'confirmed', product: 'cloudPhone', channel: BUY_NOW_CHANNEL, trial: false, quickStart: true },
-  optInTrial: { account: 'existing', user: 'none', product: 'cloudPhone', channel: 'Self Sign Up', trial: true, quickStart: true },
-  selfSignup: { account: 'new', user: 'confirmed', product: 'cloudPhone', channel: 'Self Sign Up', trial: false, quickStart: false },
-  onlineSignup: { account: 'new', user: 'unconfirmed', product: 'broadband', channel: 'Self Sign Up', trial: false, quickStart: false },
-  registration: { account: 'new', user: 'unconfirmed', product: 'none', channel: null, trial: false, quickStart: false },
+  trial: {
+    account: 'new',
+    user: 'confirmed',
+    product: 'cloudPhone',
+    channel: 'Self Sign Up',
+    trial: true,
+    quickStart: true,
+  },
+  buyNow: {
+    account: 'new',
+    user: 'confirmed',
+    product: 'cloudPhone',
+    channel: BUY_NOW_CHANNEL,
+    trial: false,
+    quickStart: true,
+  },
+  optInTrial: {
+    account: 'existing',
+    user: 'none',
+    product: 'cloudPhone',
+    channel: 'Self Sign Up',
+    trial: true,
+    quickStart: true,
+  },
+  selfSignup: {
+    account: 'new',
+    user: 'confirmed',
+    product: 'cloudPhone',
+    channel: 'Self Sign Up',
+    trial: false,
+    quickStart: false,
+  },
+  onlineSignup: {
+    account: 'new',
+    user: 'unconfirmed',
+    product: 'broadband',
+    channel: 'Self Sign Up',
+    trial: false,
+    quickStart: false,
+  },
+  registration: {
+    account: 'new',
+    user: 'unconfirmed',
+    product: 'none',
+    channel: null,
+    trial: false,
+    quickStart: false,
+  },
   socialSignup: { account: 'none', user: 'confirmed', product: 'none', channel: null, trial: false, quickStart: false },
 } as const satisfies Record<string, JourneyShape>;
 
@@ -126,17 +170,28 @@ export async function create(
         accountId = customer.account.id;
         // One cloud phone per account here: serialised by locking the account's row, so two clicks make one phone.
         await tx.execute(sql`select id from ${accounts} where ${accounts.id} = ${accountId} for update`);
-        const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(products).where(and(eq(products.accountId, accountId), eq(products.kind, 'voip')));
+        const [row] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(products)
+          .where(and(eq(products.accountId, accountId), eq(products.kind, 'voip')));
         if ((row?.count ?? 0) > 0) refuse('hasCloudPhone');
       } else if (customer.account) {
-        const [account] = await tx.insert(accounts).values({ name: customer.account.name }).returning({ id: accounts.id });
+        const [account] = await tx
+          .insert(accounts)
+          .values({ name: customer.account.name })
+          .returning({ id: accounts.id });
         accountId = account!.id;
       }
       let userId: number | null = null;
       if (customer.user) {
         const [user] = await tx
           .insert(users)
-          .values({ ...customer.user, phone: customer.user.phone ?? null, emailVerified: shape.user === 'confirmed', accountId })
+          .values({
+            ...customer.user,
+            phone: customer.user.phone ?? null,
+            emailVerified: shape.user === 'confirmed',
+            accountId,
+          })
           .onConflictDoNothing({ target: users.email })
           .returning({ id: users.id });
         // Another journey made this address's user a moment ago: it stays the only one.
@@ -144,11 +199,20 @@ export async function create(
         userId = user.id;
       }
       let productId: number | null = null;
-      if (customer.cloudPhone && accountId !== null) productId = await makeCloudPhone(tx, shape, accountId, customer.cloudPhone);
+      if (customer.cloudPhone && accountId !== null)
+        productId = await makeCloudPhone(tx, shape, accountId, customer.cloudPhone);
       if (customer.broadband && accountId !== null) {
         const [product] = await tx
           .insert(products)
-          .values({ accountId, kind: 'telco', subKind: 'broadband', supplier: 1, status: 'pending', channel: shape.channel ?? '', productDetail: customer.broadband.productDetail })
+          .values({
+            accountId,
+            kind: 'telco',
+            subKind: 'broadband',
+            supplier: 1,
+            status: 'pending',
+            channel: shape.channel ?? '',
+            productDetail: customer.broadband.productDetail,
+          })
           .returning({ id: products.id });
         productId = product!.id;
       }
@@ -162,7 +226,12 @@ export async function create(
   }
 }
 
-async function makeCloudPhone(tx: CustomerTransaction, shape: JourneyShape, accountId: number, phone: NewCloudPhone): Promise<number> {
+async function makeCloudPhone(
+  tx: CustomerTransaction,
+  shape: JourneyShape,
+  accountId: number,
+  phone: NewCloudPhone,
+): Promise<number> {
   const { now } = phone;
   const [product] = await tx
     .insert(products)
@@ -180,11 +249,15 @@ async function makeCloudPhone(tx: CustomerTransaction, shape: JourneyShape, acco
     })
     .returning({ id: products.id });
   const productId = product!.id;
-  await tx.insert(voipUsers).values({ productId, ...phone.firstSeat, pinHash: phone.firstSeat.pinHash ?? null, extension: FIRST_EXTENSION });
+  await tx
+    .insert(voipUsers)
+    .values({ productId, ...phone.firstSeat, pinHash: phone.firstSeat.pinHash ?? null, extension: FIRST_EXTENSION });
   if (phone.giveNumber && !(await phone.giveNumber(tx, { id: productId, accountId }))) refuse('noNumber');
   if (shape.trial) {
     if (!phone.trialEndsAt) throw new Error('a trial journey needs trialEndsAt');
-    await tx.insert(trials).values({ productId, kind: 'OPT_IN', startedAt: now, endsAt: phone.trialEndsAt, statusEntry: now });
+    await tx
+      .insert(trials)
+      .values({ productId, kind: 'OPT_IN', startedAt: now, endsAt: phone.trialEndsAt, statusEntry: now });
   }
   // Its quick start: six steps for a trial, five for a purchase (spec 000 section 4).
   if (shape.quickStart) await tx.insert(quickstarts).values({ productId });
@@ -199,6 +272,8 @@ function checkParts(journey: Journey, shape: JourneyShape, customer: NewCustomer
     product: customer.cloudPhone ? 'cloudPhone' : customer.broadband ? 'broadband' : 'none',
   };
   if (given.account !== shape.account || given.user !== shape.user || given.product !== shape.product) {
-    throw new Error(`customers.create: the ${journey} journey makes ${JSON.stringify({ account: shape.account, user: shape.user, product: shape.product })}, not ${JSON.stringify(given)}`);
+    throw new Error(
+      `customers.create: the ${journey} journey makes ${JSON.stringify({ account: shape.account, user: shape.user, product: shape.product })}, not ${JSON.stringify(given)}`,
+    );
   }
 }

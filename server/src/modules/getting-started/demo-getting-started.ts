@@ -12,7 +12,11 @@ import { accounts, products, users, voipUsers, type InstallationAddress } from '
 export const GETTING_STARTED_PRODUCT_DETAIL = 'Cloud phone - 3 users';
 
 /** The phone's users: the person who signs in on extension 200, then two colleagues. */
-export function gettingStartedVoipUsers(productId: number, owner: Pick<DemoUser, 'email' | 'firstName' | 'lastName'>, domain: string) {
+export function gettingStartedVoipUsers(
+  productId: number,
+  owner: Pick<DemoUser, 'email' | 'firstName' | 'lastName'>,
+  domain: string,
+) {
   return [
     { productId, firstName: owner.firstName, lastName: owner.lastName, email: owner.email, extension: '200' },
     { productId, firstName: 'Priya', lastName: 'Nair', email: `priya@${domain}`, extension: '201' },
@@ -31,7 +35,12 @@ export const gettingStartedAddress: InstallationAddress = {
 };
 
 /** A customer like Nova Dental: a new voip3 cloud phone whose getting started is due. */
-export async function seedGettingStartedCustomer(tx: Pick<Database, 'insert'>, user: DemoUser, company: string, now: Date): Promise<void> {
+export async function seedGettingStartedCustomer(
+  tx: Pick<Database, 'insert'>,
+  user: DemoUser,
+  company: string,
+  now: Date,
+): Promise<void> {
   const [account] = await tx.insert(accounts).values({ name: company }).returning();
   if (!account) throw new Error('seed: getting-started account not inserted');
   await tx.insert(users).values({ ...user, accountId: account.id });
@@ -52,5 +61,7 @@ export async function seedGettingStartedCustomer(tx: Pick<Database, 'insert'>, u
     })
     .returning();
   if (!phone) throw new Error('seed: getting-started product not inserted');
-  await tx.insert(voipUsers).values(gettingStartedVoipUsers(phone.id, user, user.email.split('@')[1] ?? 'example.test'));
+  await tx
+    .insert(voipUsers)
+    .values(gettingStartedVoipUsers(phone.id, user, user.email.split('@')[1] ?? 'example.test'));
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { Database } from '../../db/connect.ts';
 import { gettingStartedProgress, products, voipUsers } from '../../db/schema/index.ts';
 
@@ -16,7 +17,10 @@ export function createGettingStartedRepository(db: Database) {
   return {
     /** How far the product's getting started has gone; undefined when nothing is saved yet. */
     async progress(productId: number): Promise<GettingStartedProgress | undefined> {
-      const [row] = await db.select().from(gettingStartedProgress).where(eq(gettingStartedProgress.productId, productId));
+      const [row] = await db
+        .select()
+        .from(gettingStartedProgress)
+        .where(eq(gettingStartedProgress.productId, productId));
       return row;
     },
 
@@ -26,20 +30,34 @@ export function createGettingStartedRepository(db: Database) {
      */
     async chooseUsers(productId: number, userIds: number[]): Promise<void> {
       await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(gettingStartedProgress).where(eq(gettingStartedProgress.productId, productId)).for('update');
-        const same = row !== undefined && row.userIds.length === userIds.length && row.userIds.every((id, i) => id === userIds[i]);
+        const [row] = await tx
+          .select()
+          .from(gettingStartedProgress)
+          .where(eq(gettingStartedProgress.productId, productId))
+          .for('update');
+        const same =
+          row !== undefined && row.userIds.length === userIds.length && row.userIds.every((id, i) => id === userIds[i]);
         await tx
           .insert(gettingStartedProgress)
           .values({ productId, userIds, pinSetAt: null })
-          .onConflictDoUpdate({ target: gettingStartedProgress.productId, set: { userIds, ...(!same && { pinSetAt: null }) } });
+          .onConflictDoUpdate({
+            target: gettingStartedProgress.productId,
+            set: { userIds, ...(!same && { pinSetAt: null }) },
+          });
       });
     },
 
     /** Gives the chosen users the PIN (hashed) and marks the step done, together. */
     async setPin(productId: number, userIds: number[], pinHash: string, now: Date): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.update(voipUsers).set({ pinHash }).where(and(eq(voipUsers.productId, productId), inArray(voipUsers.id, userIds)));
-        await tx.update(gettingStartedProgress).set({ pinSetAt: now }).where(eq(gettingStartedProgress.productId, productId));
+        await tx
+          .update(voipUsers)
+          .set({ pinHash })
+          .where(and(eq(voipUsers.productId, productId), inArray(voipUsers.id, userIds)));
+        await tx
+          .update(gettingStartedProgress)
+          .set({ pinSetAt: now })
+          .where(eq(gettingStartedProgress.productId, productId));
       });
     },
 

@@ -1,8 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { GettingStarted, GettingStartedDetails, gettingStartedMessages, pinMessages } from '@portal/contract';
-import { verifyPassword } from '../identity/index.ts';
+
 import { demoLogins } from '../../db/demo-logins.ts';
-import { authHeaders, getCsrf, productsOfUser, seatsOf, seededProductIds, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
+import {
+  authHeaders,
+  getCsrf,
+  productsOfUser,
+  seatsOf,
+  seededProductIds,
+  tokenOf,
+  useTestApp,
+  type Csrf,
+} from '../../test/helper.ts';
+import { verifyPassword } from '../identity/index.ts';
 
 const t = useTestApp();
 
@@ -39,16 +50,35 @@ beforeAll(async () => {
   acmeUser = (await usersOf(acmePhone))[0]!.id;
 });
 
-const get = (key: string, productId: number | string) => t.app.inject({ method: 'GET', url: base(productId), headers: authHeaders(key) });
-const details = async (key: string, productId: number) => GettingStartedDetails.parse((await get(key, productId)).json());
+const get = (key: string, productId: number | string) =>
+  t.app.inject({ method: 'GET', url: base(productId), headers: authHeaders(key) });
+const details = async (key: string, productId: number) =>
+  GettingStartedDetails.parse((await get(key, productId)).json());
 const putUsers = (key: string, productId: number | string, payload: unknown) =>
-  t.app.inject({ method: 'PUT', url: `${base(productId)}users/`, headers: authHeaders(key, csrf), payload: payload as object });
+  t.app.inject({
+    method: 'PUT',
+    url: `${base(productId)}users/`,
+    headers: authHeaders(key, csrf),
+    payload: payload as object,
+  });
 const postPin = (key: string, productId: number | string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: `${base(productId)}pin/`, headers: authHeaders(key, csrf), payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: `${base(productId)}pin/`,
+    headers: authHeaders(key, csrf),
+    payload: payload as object,
+  });
 const complete = (key: string, productId: number | string, payload: unknown = {}) =>
-  t.app.inject({ method: 'POST', url: `${base(productId)}complete/`, headers: authHeaders(key, csrf), payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: `${base(productId)}complete/`,
+    headers: authHeaders(key, csrf),
+    payload: payload as object,
+  });
 const gettingStartedList = async (key: string) =>
-  GettingStarted.parse((await t.app.inject({ method: 'GET', url: '/api/v3/voip/getting-started/', headers: authHeaders(key) })).json()).getting_started_product_ids;
+  GettingStarted.parse(
+    (await t.app.inject({ method: 'GET', url: '/api/v3/voip/getting-started/', headers: authHeaders(key) })).json(),
+  ).getting_started_product_ids;
 const pin = (value: string, confirmation = value) => ({ pin: value, pin_confirmation: confirmation });
 
 describe('GET /api/v1/voip/{product_id}/getting-started/', () => {
@@ -56,7 +86,13 @@ describe('GET /api/v1/voip/{product_id}/getting-started/', () => {
     const response = await get(nova, novaPhone);
     expect(response.statusCode).toBe(200);
     const body = GettingStartedDetails.parse(response.json());
-    expect(body).toMatchObject({ product_id: novaPhone, product_detail: 'Cloud phone - 3 users', is_show_welcome: true, user_ids: [], pin_set: false });
+    expect(body).toMatchObject({
+      product_id: novaPhone,
+      product_detail: 'Cloud phone - 3 users',
+      is_show_welcome: true,
+      user_ids: [],
+      pin_set: false,
+    });
     expect(body.users.map((user) => [user.first_name, user.last_name, user.extension])).toEqual([
       ['Riley', 'Shaw', '200'],
       ['Priya', 'Nair', '201'],
@@ -123,8 +159,14 @@ describe('PUT /api/v1/voip/{product_id}/getting-started/users/', () => {
   it("answers 404 for another customer's phone, 401 without a token and 403 without the CSRF header", async () => {
     expect((await putUsers(customer, novaPhone, { user_ids: [novaUsers[0]] })).statusCode).toBe(404);
     const payload = { user_ids: [novaUsers[0]] };
-    expect((await t.app.inject({ method: 'PUT', url: `${base(novaPhone)}users/`, headers: csrf.headers, payload })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PUT', url: `${base(novaPhone)}users/`, headers: authHeaders(nova), payload })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `${base(novaPhone)}users/`, headers: csrf.headers, payload }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `${base(novaPhone)}users/`, headers: authHeaders(nova), payload }))
+        .statusCode,
+    ).toBe(403);
     expect((await details(nova, novaPhone)).user_ids).toEqual([]);
   });
 
@@ -204,7 +246,13 @@ describe('POST /api/v1/voip/{product_id}/getting-started/complete/', () => {
     expect((await postPin(cafeOwner, cafePhone, pin('246813'))).statusCode).toBe(200);
     expect((await complete(cafeOwner, cafePhone)).json()).toEqual({ detail: gettingStartedMessages.addressFirst });
 
-    const address = { post_code: 'ls11 5pz', line_one: 'Unit 4, Canal Wharf', line_two: '', city: 'Leeds', county: 'West Yorkshire' };
+    const address = {
+      post_code: 'ls11 5pz',
+      line_one: 'Unit 4, Canal Wharf',
+      line_two: '',
+      city: 'Leeds',
+      county: 'West Yorkshire',
+    };
     const patched = await t.app.inject({
       method: 'PATCH',
       url: `/api/v1/voip/${cafePhone}/emergency-contact-details/`,
@@ -212,7 +260,10 @@ describe('POST /api/v1/voip/{product_id}/getting-started/complete/', () => {
       payload: { installation_address: address },
     });
     expect(patched.statusCode).toBe(200);
-    expect((await details(cafeOwner, cafePhone)).installation_address).toMatchObject({ post_code: 'LS11 5PZ', city: 'Leeds' });
+    expect((await details(cafeOwner, cafePhone)).installation_address).toMatchObject({
+      post_code: 'LS11 5PZ',
+      city: 'Leeds',
+    });
     expect((await complete(cafeOwner, cafePhone)).statusCode).toBe(200);
   });
 });

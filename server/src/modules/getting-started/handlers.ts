@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+
 import { gettingStartedMessages, type GettingStartedDetails } from '@portal/contract';
+
+import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { hashPassword } from '../identity/index.ts';
-import { detailError, fieldError } from '../../plugins/errors.ts';
 import { ownedVoipProduct, rowId, type Product } from '../products/index.ts';
 
 /** The product's users and how far its getting started has gone, as GET .../getting-started/ answers them. */
@@ -18,7 +20,13 @@ async function detailsOf(request: FastifyRequest, product: Product): Promise<Get
     product_id: product.id,
     product_detail: product.productDetail,
     is_show_welcome: product.showWelcome,
-    users: users.map((user) => ({ id: user.id, first_name: user.firstName, last_name: user.lastName, email: user.email, extension: user.extension })),
+    users: users.map((user) => ({
+      id: user.id,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      email: user.email,
+      extension: user.extension,
+    })),
     user_ids: chosen,
     pin_set: chosen.length > 0 && progress?.pinSetAt != null && chosen.every((id) => byId.get(id)?.pinHash != null),
     installation_address: product.installationAddress,
@@ -34,7 +42,8 @@ async function detailsOf(request: FastifyRequest, product: Product): Promise<Get
  * again after it is done ("Show getting started"); it changes the same things.
  */
 export const gettingStartedHandlers = {
-  getGettingStartedDetails: async ({ params, request }) => detailsOf(request, await ownedVoipProduct(request, rowId(params.product_id))),
+  getGettingStartedDetails: async ({ params, request }) =>
+    detailsOf(request, await ownedVoipProduct(request, rowId(params.product_id))),
 
   putGettingStartedUsers: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.product_id));
@@ -63,4 +72,7 @@ export const gettingStartedHandlers = {
     await request.server.gettingStartedRepository.complete(product.id);
     return { product_id: product.id, is_show_welcome: false };
   },
-} satisfies Pick<Handlers, 'getGettingStartedDetails' | 'putGettingStartedUsers' | 'postGettingStartedPin' | 'postGettingStartedComplete'>;
+} satisfies Pick<
+  Handlers,
+  'getGettingStartedDetails' | 'putGettingStartedUsers' | 'postGettingStartedPin' | 'postGettingStartedComplete'
+>;

@@ -1,4 +1,5 @@
 import { HARDWARE_MODELS } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { hardwareDevices, hardwarePorts } from '../../db/schema/index.ts';
 import { newProvisioningKey } from './rules.ts';
@@ -14,8 +15,14 @@ const model = (id: number) => {
  * free), and a Yealink T31P with Tom on port 1 (one free). `copy` keeps each copy's MAC addresses its
  * own (0 for the demo's Acme, then one per e2e copy).
  */
-export async function seedAcmeHardware(tx: Pick<Database, 'insert'>, productId: number, users: { alex: number; priya: number; tom: number }, copy: number): Promise<void> {
-  const mac = (n: number) => `00:15:65:A${Math.floor(copy / 256)}:${(copy % 256).toString(16).toUpperCase().padStart(2, '0')}:0${n}`;
+export async function seedAcmeHardware(
+  tx: Pick<Database, 'insert'>,
+  productId: number,
+  users: { alex: number; priya: number; tom: number },
+  copy: number,
+): Promise<void> {
+  const mac = (n: number) =>
+    `00:15:65:A${Math.floor(copy / 256)}:${(copy % 256).toString(16).toUpperCase().padStart(2, '0')}:0${n}`;
   const [deskPhone, smallPhone] = await tx
     .insert(hardwareDevices)
     .values([

@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
+
 import { HARDWARE_MODELS, hardwareMessages, MAX_DEVICES, type HardwareDevice } from '@portal/contract';
-import type { Handlers } from '../../routes/index.ts';
+
 import { detailError, fieldError } from '../../plugins/errors.ts';
+import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId, type Product } from '../products/index.ts';
+import { shopItemOf } from '../shop/index.ts';
 import type { PortRefusal } from './hardware-repository.ts';
 import { deviceOf, newProvisioningKey, provisioningString } from './rules.ts';
-import { shopItemOf } from '../shop/index.ts';
 
 const bringYourOwn = () => HARDWARE_MODELS.filter((model) => model.bring_your_own);
 
@@ -42,7 +44,10 @@ async function reloaded(request: FastifyRequest, product: Product, deviceId: num
  */
 export const hardwareHandlers = {
   // The shop's items come with the models (the hardware shop, spec 001 section 7; modules/shop).
-  getHardwareModels: async ({ request }) => ({ results: [...HARDWARE_MODELS], items: (await request.server.shopRepository.items()).map(shopItemOf) }),
+  getHardwareModels: async ({ request }) => ({
+    results: [...HARDWARE_MODELS],
+    items: (await request.server.shopRepository.items()).map(shopItemOf),
+  }),
 
   getProductHardwares: async ({ params, query, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.id));
@@ -82,7 +87,14 @@ export const hardwareHandlers = {
     if (!model.bring_your_own) throw fieldError('model_id', hardwareMessages.notBringYourOwn);
     const added = await request.server.hardwareRepository.add(
       product.id,
-      { modelId: model.id, make: model.make, model: model.model, totalPorts: model.total_ports, macAddress: body.mac_address, provisioningKey: newProvisioningKey() },
+      {
+        modelId: model.id,
+        make: model.make,
+        model: model.model,
+        totalPorts: model.total_ports,
+        macAddress: body.mac_address,
+        provisioningKey: newProvisioningKey(),
+      },
       MAX_DEVICES,
     );
     if (added === 'full') throw detailError(400, hardwareMessages.tooManyDevices);
@@ -98,7 +110,11 @@ export const hardwareHandlers = {
   getProvisioningString: async ({ params, query, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.id));
     const device = await ownedDevice(request, product, query.device_id);
-    return { device_id: device.id, mac_address: device.macAddress, provisioning_string: provisioningString(device.macAddress, device.provisioningKey) };
+    return {
+      device_id: device.id,
+      mac_address: device.macAddress,
+      provisioning_string: provisioningString(device.macAddress, device.provisioningKey),
+    };
   },
 
   deleteHardware: async ({ params, request }) => {

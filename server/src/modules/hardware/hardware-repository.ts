@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { Database } from '../../db/connect.ts';
 import { hardwareDevices, hardwarePorts, voipUsers } from '../../db/schema/index.ts';
 
@@ -40,7 +41,14 @@ export function createHardwareRepository(db: Database) {
   async function withPorts(rows: DeviceRow[]): Promise<DeviceWithPorts[]> {
     if (rows.length === 0) return [];
     const assigned = await db
-      .select({ deviceId: hardwarePorts.deviceId, port: hardwarePorts.port, id: voipUsers.id, firstName: voipUsers.firstName, lastName: voipUsers.lastName, extension: voipUsers.extension })
+      .select({
+        deviceId: hardwarePorts.deviceId,
+        port: hardwarePorts.port,
+        id: voipUsers.id,
+        firstName: voipUsers.firstName,
+        lastName: voipUsers.lastName,
+        extension: voipUsers.extension,
+      })
       .from(hardwarePorts)
       .innerJoin(voipUsers, eq(voipUsers.id, hardwarePorts.voipUserId))
       .where(
@@ -52,7 +60,12 @@ export function createHardwareRepository(db: Database) {
       .orderBy(asc(hardwarePorts.port));
     return rows.map((row) => ({
       ...row,
-      assigned: assigned.filter((a) => a.deviceId === row.id).map(({ port, id, firstName, lastName, extension }) => ({ port, user: { id, firstName, lastName, extension } })),
+      assigned: assigned
+        .filter((a) => a.deviceId === row.id)
+        .map(({ port, id, firstName, lastName, extension }) => ({
+          port,
+          user: { id, firstName, lastName, extension },
+        })),
     }));
   }
 
@@ -65,7 +78,10 @@ export function createHardwareRepository(db: Database) {
   }
 
   /** Runs a port change; a unique violation (a change that slipped in between) is answered as `onConflict`. */
-  async function portChange(change: () => Promise<PortRefusal | number>, onConflict: PortRefusal): Promise<PortRefusal | number> {
+  async function portChange(
+    change: () => Promise<PortRefusal | number>,
+    onConflict: PortRefusal,
+  ): Promise<PortRefusal | number> {
     try {
       return await change();
     } catch (error) {
@@ -77,12 +93,21 @@ export function createHardwareRepository(db: Database) {
   return {
     /** The product's devices in the order they were added. */
     async devices(productId: number): Promise<DeviceWithPorts[]> {
-      return withPorts(await db.select().from(hardwareDevices).where(eq(hardwareDevices.productId, productId)).orderBy(asc(hardwareDevices.id)));
+      return withPorts(
+        await db
+          .select()
+          .from(hardwareDevices)
+          .where(eq(hardwareDevices.productId, productId))
+          .orderBy(asc(hardwareDevices.id)),
+      );
     },
 
     /** One device of the product; undefined when it is not one of its devices. */
     async device(productId: number, deviceId: number): Promise<DeviceWithPorts | undefined> {
-      const rows = await db.select().from(hardwareDevices).where(and(eq(hardwareDevices.productId, productId), eq(hardwareDevices.id, deviceId)));
+      const rows = await db
+        .select()
+        .from(hardwareDevices)
+        .where(and(eq(hardwareDevices.productId, productId), eq(hardwareDevices.id, deviceId)));
       return (await withPorts(rows))[0];
     },
 
@@ -97,9 +122,15 @@ export function createHardwareRepository(db: Database) {
     ): Promise<DeviceRow | 'full' | 'taken'> {
       try {
         return await db.transaction(async (tx) => {
-          const existing = await tx.select({ id: hardwareDevices.id }).from(hardwareDevices).where(eq(hardwareDevices.productId, productId));
+          const existing = await tx
+            .select({ id: hardwareDevices.id })
+            .from(hardwareDevices)
+            .where(eq(hardwareDevices.productId, productId));
           if (existing.length >= maxDevices) return 'full' as const;
-          const [taken] = await tx.select({ id: hardwareDevices.id }).from(hardwareDevices).where(eq(hardwareDevices.macAddress, device.macAddress));
+          const [taken] = await tx
+            .select({ id: hardwareDevices.id })
+            .from(hardwareDevices)
+            .where(eq(hardwareDevices.macAddress, device.macAddress));
           if (taken) return 'taken' as const;
           const [row] = await tx
             .insert(hardwareDevices)
@@ -150,7 +181,9 @@ export function createHardwareRepository(db: Database) {
             const locked = await lockedDevice(tx, deviceId);
             if (!locked) return 'gone' as const;
             if (userId === null) {
-              await tx.delete(hardwarePorts).where(and(eq(hardwarePorts.deviceId, deviceId), eq(hardwarePorts.port, port)));
+              await tx
+                .delete(hardwarePorts)
+                .where(and(eq(hardwarePorts.deviceId, deviceId), eq(hardwarePorts.port, port)));
               return port;
             }
             const current = locked.ports.find((p) => p.port === port);

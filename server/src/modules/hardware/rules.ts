@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+
 import { portCounts, type HardwareDevice, type HardwarePort } from '@portal/contract';
+
 import { settings } from '../../config.ts';
 import type { DeviceWithPorts } from './hardware-repository.ts';
 
@@ -28,8 +30,23 @@ export function deviceOf(row: DeviceWithPorts): HardwareDevice {
     const assigned = row.assigned.find((a) => a.port === index + 1);
     return {
       port: index + 1,
-      user: assigned ? { id: assigned.user.id, name: `${assigned.user.firstName} ${assigned.user.lastName}`.trim(), extension: assigned.user.extension } : null,
+      user: assigned
+        ? {
+            id: assigned.user.id,
+            name: `${assigned.user.firstName} ${assigned.user.lastName}`.trim(),
+            extension: assigned.user.extension,
+          }
+        : null,
     };
   });
-  return { id: row.id, product_id: row.productId, model_id: row.modelId, make: row.make, model: row.model, mac_address: row.macAddress, ports, ...portCounts(ports) };
+  return {
+    id: row.id,
+    product_id: row.productId,
+    model_id: row.modelId,
+    make: row.make,
+    model: row.model,
+    mac_address: row.macAddress,
+    ports,
+    ...portCounts(ports),
+  };
 }

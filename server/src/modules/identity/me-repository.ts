@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
+
 import type { Database } from '../../db/connect.ts';
 import { cachedUntilWrite } from '../../db/read-cache.ts';
 import { emailChangeRequests, users } from '../../db/schema/index.ts';
@@ -37,11 +38,16 @@ export async function pendingEmailOf(db: Pick<Database, 'select'>, userId: numbe
  * anything is written (db/read-cache.ts).
  */
 export const readMeWithSession = sessionQuery('me_with_session', (db) =>
-  selectWithSession(db, { emailChange: { newEmail: emailChangeRequests.newEmail, expiresAt: emailChangeRequests.expiresAt } })
+  selectWithSession(db, {
+    emailChange: { newEmail: emailChangeRequests.newEmail, expiresAt: emailChangeRequests.expiresAt },
+  })
     .leftJoin(emailChangeRequests, and(eq(emailChangeRequests.userId, users.id), isNull(emailChangeRequests.usedAt)))
     .orderBy(desc(emailChangeRequests.createdAt), desc(emailChangeRequests.id)),
 );
 
 /** The pending address of GET me's rows (`readMeWithSession`) at `now`. */
 export const pendingEmailOfRows = (rows: ReadonlyArray<{ emailChange: EmailChangeRequest | null }>, now: Date) =>
-  pendingEmailIn(rows.map((row) => row.emailChange), now);
+  pendingEmailIn(
+    rows.map((row) => row.emailChange),
+    now,
+  );

@@ -1,4 +1,5 @@
 import type { Me } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { pendingEmailOf } from './me-repository.ts';
 import type { AuthenticatedUser } from './tokens.ts';
@@ -12,9 +13,11 @@ function initialsOf(user: { firstName: string; lastName: string; email: string }
   return (firstLetter(user.firstName) + firstLetter(user.lastName) || firstLetter(user.email)).toUpperCase();
 }
 
-
 /** GET /api/v3/me/'s answer (also PATCH's): the user a session answers as, and the staff member acting as them, if any. */
-export function meFrom(auth: { user: AuthenticatedUser; actingUser: AuthenticatedUser | null }, pendingEmail: string | null): Me {
+export function meFrom(
+  auth: { user: AuthenticatedUser; actingUser: AuthenticatedUser | null },
+  pendingEmail: string | null,
+): Me {
   const { user, actingUser } = auth;
   return {
     id: user.id,
@@ -30,11 +33,19 @@ export function meFrom(auth: { user: AuthenticatedUser; actingUser: Authenticate
     is_staff: user.isStaff,
     permissions: user.permissions,
     feature_flags: user.featureFlags,
-    logged_in_as: actingUser && { email: actingUser.email, name: fullName(actingUser), permissions: actingUser.permissions },
+    logged_in_as: actingUser && {
+      email: actingUser.email,
+      name: fullName(actingUser),
+      permissions: actingUser.permissions,
+    },
   };
 }
 
 /** `meFrom` with the pending address read from the database. */
-export async function meOf(db: Pick<Database, 'select'>, auth: { user: AuthenticatedUser; actingUser: AuthenticatedUser | null }, now: Date): Promise<Me> {
+export async function meOf(
+  db: Pick<Database, 'select'>,
+  auth: { user: AuthenticatedUser; actingUser: AuthenticatedUser | null },
+  now: Date,
+): Promise<Me> {
   return meFrom(auth, await pendingEmailOf(db, auth.user.id, now));
 }

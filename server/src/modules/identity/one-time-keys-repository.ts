@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+
 import type { Database } from '../../db/connect.ts';
 import { oneTimeKeys } from '../../db/schema/index.ts';
 import { KEY_LIFETIME_MS, linkError, linkProblemOf, type LinkProblem } from './one-time-keys.ts';
@@ -15,7 +16,13 @@ export type OneTimeKey = typeof oneTimeKeys.$inferSelect;
  * Stores a new key for the user and purpose; answers the key, which only the e-mail will hold. It
  * lasts its purpose's lifetime, or `lifetimeMs` (a set-password link for an account made for someone).
  */
-export async function createOneTimeKey(db: Pick<Database, 'insert'>, userId: number, purpose: KeyPurpose, now: Date, lifetimeMs: number = KEY_LIFETIME_MS[purpose]): Promise<string> {
+export async function createOneTimeKey(
+  db: Pick<Database, 'insert'>,
+  userId: number,
+  purpose: KeyPurpose,
+  now: Date,
+  lifetimeMs: number = KEY_LIFETIME_MS[purpose],
+): Promise<string> {
   const key = newKey();
   await db.insert(oneTimeKeys).values({
     purpose,
@@ -71,7 +78,12 @@ export async function useOneTimeKey(db: Database, key: string, purpose: KeyPurpo
 }
 
 /** Spends every live key of the user for these purposes (after a password reset, say). */
-export async function spendAllKeysOf(db: Pick<Database, 'update'>, userId: number, purposes: KeyPurpose[], now: Date): Promise<void> {
+export async function spendAllKeysOf(
+  db: Pick<Database, 'update'>,
+  userId: number,
+  purposes: KeyPurpose[],
+  now: Date,
+): Promise<void> {
   await db
     .update(oneTimeKeys)
     .set({ usedAt: now })
@@ -79,7 +91,11 @@ export async function spendAllKeysOf(db: Pick<Database, 'update'>, userId: numbe
 }
 
 /** The stored key for `key` and `purpose` whether live, spent or expired (to say "used already"); undefined when never issued. */
-export async function storedOneTimeKey(db: Pick<Database, 'select'>, key: string, purpose: KeyPurpose): Promise<OneTimeKey | undefined> {
+export async function storedOneTimeKey(
+  db: Pick<Database, 'select'>,
+  key: string,
+  purpose: KeyPurpose,
+): Promise<OneTimeKey | undefined> {
   if (!KEY_PATTERN.test(key)) return undefined;
   const [row] = await db
     .select()
@@ -96,5 +112,8 @@ export async function unspendOneTimeKey(db: Pick<Database, 'update'>, id: number
 
 /** Spends a key by its id if it is not spent yet (what it was for has happened: a payment link's payment approved). */
 export async function spendOneTimeKeyById(db: Pick<Database, 'update'>, id: number, now: Date): Promise<void> {
-  await db.update(oneTimeKeys).set({ usedAt: now }).where(and(eq(oneTimeKeys.id, id), isNull(oneTimeKeys.usedAt)));
+  await db
+    .update(oneTimeKeys)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeKeys.id, id), isNull(oneTimeKeys.usedAt)));
 }

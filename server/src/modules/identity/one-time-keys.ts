@@ -1,6 +1,15 @@
-import { accountMessages, MAGIC_LINK_TTL_MINUTES, MANDATE_LINK_TTL_DAYS, NUMBER_SELECTION_TTL_DAYS, PAYMENT_LINK_TTL_DAYS, RCP_LINK_TTL_DAYS, RESET_LINK_TTL_MINUTES } from '@portal/contract';
-import type { KeyPurpose } from './one-time-keys-repository.ts';
+import {
+  accountMessages,
+  MAGIC_LINK_TTL_MINUTES,
+  MANDATE_LINK_TTL_DAYS,
+  NUMBER_SELECTION_TTL_DAYS,
+  PAYMENT_LINK_TTL_DAYS,
+  RCP_LINK_TTL_DAYS,
+  RESET_LINK_TTL_MINUTES,
+} from '@portal/contract';
+
 import { detailError, type ApiError } from '../../plugins/errors.ts';
+import type { KeyPurpose } from './one-time-keys-repository.ts';
 
 // Re-exported from the import (type-only, so no runtime cycle with the repository, which uses the helpers below).
 export type { KeyPurpose };
@@ -38,10 +47,12 @@ export const linkError = (problem: LinkProblem): ApiError => detailError(400, li
  * What is wrong with a stored key at `now`, or null when it may be used. Spent wins over
  * expired: "already used" is what the person needs to hear.
  */
-export function linkProblemOf(row: { usedAt: Date | null; expiresAt: Date } | undefined, now: Date): LinkProblem | null {
+export function linkProblemOf(
+  row: { usedAt: Date | null; expiresAt: Date } | undefined,
+  now: Date,
+): LinkProblem | null {
   if (!row) return 'invalid';
   if (row.usedAt !== null) return 'used';
   if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
   return null;
 }
-

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { MIN_PASSWORD_LENGTH, passwordMessages } from '@portal/contract';
+
 import { isCommonPassword, passwordProblem } from './password-policy.ts';
 
 describe('password policy', () => {

@@ -1,4 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
+
 import { NewPassword, passwordContainsEmail, passwordMessages } from '@portal/contract';
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts';
 
 describe('password hashing', () => {
@@ -13,7 +14,14 @@ describe('password hashing', () => {
   it('never matches a malformed or unreasonable hash', async () => {
     const stored = await hashPassword('secret');
     const [, , , , salt, hash] = stored.split('$');
-    for (const bad of ['', 'secret', `bcrypt$32768$8$1$${salt}$${hash}`, `scrypt$1000$8$1$${salt}$${hash}`, `scrypt$${2 ** 24}$8$1$${salt}$${hash}`, `scrypt$32768$8$1$${salt}$AAAA`]) {
+    for (const bad of [
+      '',
+      'secret',
+      `bcrypt$32768$8$1$${salt}$${hash}`,
+      `scrypt$1000$8$1$${salt}$${hash}`,
+      `scrypt$${2 ** 24}$8$1$${salt}$${hash}`,
+      `scrypt$32768$8$1$${salt}$AAAA`,
+    ]) {
       expect(await verifyPassword('secret', bad), bad).toBe(false);
     }
     expect(await verifyDummyPassword('secret')).toBe(false);

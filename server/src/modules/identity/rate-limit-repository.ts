@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+
 import type { Database } from '../../db/connect.ts';
 import { requestThrottles } from '../../db/schema/index.ts';
 
@@ -15,7 +16,12 @@ export interface RateLimitHit {
  * any counter is now over its limit, else null. The request is counted either way, so
  * hammering a limited key keeps it limited until the window ends.
  */
-export async function hitRateLimit(db: Pick<Database, 'insert'>, hits: RateLimitHit[], windowMs: number, now: Date): Promise<number | null> {
+export async function hitRateLimit(
+  db: Pick<Database, 'insert'>,
+  hits: RateLimitHit[],
+  windowMs: number,
+  now: Date,
+): Promise<number | null> {
   const cutoff = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
   // In ON CONFLICT DO UPDATE, the table's own columns are the existing row.
   const expired = sql`"request_throttles"."window_started_at" <= ${cutoff}`;

@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+
 import { SMS_CODE_TTL_MINUTES } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { smsCodes } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';

@@ -13,7 +13,9 @@ import {
 } from 'arctic';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@portal/contract';
+
 import type { SocialConfig } from '../../config.ts';
 import { publicUrl } from './verification.ts';
 
@@ -117,7 +119,8 @@ async function tokensOf(name: string, exchange: () => Promise<OAuth2Tokens>): Pr
   try {
     return (await exchange()).accessToken();
   } catch (error) {
-    if (error instanceof ArcticFetchError) throw new SocialExchangeError('unreachable', `${name} token endpoint unreachable`, { cause: error });
+    if (error instanceof ArcticFetchError)
+      throw new SocialExchangeError('unreachable', `${name} token endpoint unreachable`, { cause: error });
     if (
       error instanceof OAuth2RequestError ||
       error instanceof UnexpectedErrorResponseBodyError ||
@@ -143,7 +146,8 @@ async function profileFrom<T>(name: string, url: string, accessToken: string, sc
   }
   const body: unknown = await response.json().catch(() => null);
   const parsed = schema.safeParse(body);
-  if (!response.ok || !parsed.success) throw new SocialExchangeError('refused', `${name} userinfo answered ${response.status}`);
+  if (!response.ok || !parsed.success)
+    throw new SocialExchangeError('refused', `${name} userinfo answered ${response.status}`);
   return parsed.data;
 }
 
@@ -153,10 +157,13 @@ function googleClient(clientId: string, secret: string, redirectUri: string): So
     provider: 'google',
     mode: 'live',
     pkce: true,
-    authorizationUrl: (state, verifier) => google.createAuthorizationURL(state, verifier, ['openid', 'email', 'profile']),
+    authorizationUrl: (state, verifier) =>
+      google.createAuthorizationURL(state, verifier, ['openid', 'email', 'profile']),
     async exchange(code, verifier) {
       const token = await tokensOf('Google', () => google.validateAuthorizationCode(code, verifier));
-      return fromOidc(await profileFrom('Google', 'https://openidconnect.googleapis.com/v1/userinfo', token, OidcUserInfo));
+      return fromOidc(
+        await profileFrom('Google', 'https://openidconnect.googleapis.com/v1/userinfo', token, OidcUserInfo),
+      );
     },
   };
 }
@@ -210,15 +217,21 @@ function sandboxClient(provider: SocialProvider, redirectUri: string, serverUrl:
     mode: 'sandbox',
     pkce: true,
     authorizationUrl: (state, verifier) =>
-      client.createAuthorizationURLWithPKCE(`${publicUrl()}${sandboxPath(provider, 'authorize')}`, state, CodeChallengeMethod.S256, verifier, [
-        'openid',
-        'email',
-        'profile',
-      ]),
+      client.createAuthorizationURLWithPKCE(
+        `${publicUrl()}${sandboxPath(provider, 'authorize')}`,
+        state,
+        CodeChallengeMethod.S256,
+        verifier,
+        ['openid', 'email', 'profile'],
+      ),
     async exchange(code, verifier) {
       const name = `${provider} sandbox`;
-      const token = await tokensOf(name, () => client.validateAuthorizationCode(`${serverUrl()}${sandboxPath(provider, 'token')}`, code, verifier));
-      return fromOidc(await profileFrom(name, `${serverUrl()}${sandboxPath(provider, 'userinfo')}`, token, OidcUserInfo));
+      const token = await tokensOf(name, () =>
+        client.validateAuthorizationCode(`${serverUrl()}${sandboxPath(provider, 'token')}`, code, verifier),
+      );
+      return fromOidc(
+        await profileFrom(name, `${serverUrl()}${sandboxPath(provider, 'userinfo')}`, token, OidcUserInfo),
+      );
     },
   };
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+
 import { errorMessages } from '@portal/contract';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { postLogin, useTestApp } from '../../test/helper.ts';
-import { LOGIN_DELAY, LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES, loginDelayMs } from './throttle-repository.ts';
+import { LOGIN_DELAY, LOGIN_WINDOW_MS, loginDelayMs, MAX_LOGIN_FAILURES } from './throttle-repository.ts';
 
 const t = useTestApp();
 const wrong = (email: string) => ({ email, password: 'wrong password' });
@@ -57,7 +59,9 @@ describe('sign-in throttling', () => {
     expect(owner.statusCode).toBe(200);
     // The attack goes on being slowed after the owner signed in.
     const before = t.clock.slept.length;
-    expect((await postLogin(t.app, wrong(demoLogins.customer.email), { remoteAddress: '10.9.2.1' })).statusCode).toBe(400);
+    expect((await postLogin(t.app, wrong(demoLogins.customer.email), { remoteAddress: '10.9.2.1' })).statusCode).toBe(
+      400,
+    );
     expect(t.clock.slept.slice(before)).toEqual([LOGIN_DELAY.maxMs]);
     t.clock.advance(LOGIN_WINDOW_MS);
   });

@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
+
 import type { Database } from '../../db/connect.ts';
 import { loginFailures } from '../../db/schema/index.ts';
 
@@ -37,7 +38,11 @@ const refusingRows = (keys: LoginKeys) =>
 const limitOf = (row: FailureRow) => (row.scope === 'email' ? null : MAX_LOGIN_FAILURES[row.scope as RefusingScope]);
 
 /** Seconds until the longest-blocked counter's window ends, or null when nothing is over `allowed`. */
-function retryAfterSeconds(rows: FailureRow[], now: Date, over: (count: number, limit: number) => boolean): number | null {
+function retryAfterSeconds(
+  rows: FailureRow[],
+  now: Date,
+  over: (count: number, limit: number) => boolean,
+): number | null {
   let waitMs = 0;
   for (const row of rows) {
     const limit = limitOf(row);
@@ -98,9 +103,7 @@ export async function countLoginAttempt(db: Database, keys: LoginKeys, now: Date
  * being slowed after the owner signs in.
  */
 export async function loginSucceeded(db: Database, keys: LoginKeys): Promise<void> {
-  await db
-    .delete(loginFailures)
-    .where(and(eq(loginFailures.scope, 'email_ip'), eq(loginFailures.key, pairKey(keys))));
+  await db.delete(loginFailures).where(and(eq(loginFailures.scope, 'email_ip'), eq(loginFailures.key, pairKey(keys))));
   await db
     .update(loginFailures)
     .set({ count: sql`greatest("login_failures"."count" - 1, 0)` })

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { MemoryAudioStorage } from '../../audio/storage.ts';
 import { localWritesOf, type Database, type OpenedDatabase } from '../../db/connect.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
@@ -22,7 +23,8 @@ beforeAll(async () => {
   opened = await openTestDatabase();
   db = opened.db;
   await seedIfEmpty(db, new MemoryAudioStorage(), SEED_TIME);
-  const idOf = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+  const idOf = async (email: string) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
   customerId = await idOf(demoLogins.customer.email);
   staffId = await idOf(demoLogins.staff.email);
 });
@@ -66,7 +68,10 @@ describe('token lookup', () => {
 
   it('does not keep a row read while a write was under way', async () => {
     const key = await issueToken(db, customerId, now);
-    const [{ lastName }] = (await db.select({ lastName: users.lastName }).from(users).where(eq(users.id, customerId))) as [{ lastName: string }];
+    const [{ lastName }] = (await db
+      .select({ lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, customerId))) as [{ lastName: string }];
     await db.update(users).set({ lastName: 'Before' }).where(eq(users.id, customerId));
     expect((await authenticateKey(db, key, now))?.user.lastName).toBe('Before');
     // Asked together: whichever the database runs first, the lookup after both answers the new name.
@@ -79,7 +84,7 @@ describe('token lookup', () => {
     await db.update(users).set({ lastName }).where(eq(users.id, customerId));
   });
 
-  it("ends a switched session on the next lookup once the staff member loses the role", async () => {
+  it('ends a switched session on the next lookup once the staff member loses the role', async () => {
     const key = await issueToken(db, customerId, now, staffId);
     const auth = await authenticateKey(db, key, now);
     expect(auth?.actingUserId).toBe(staffId);

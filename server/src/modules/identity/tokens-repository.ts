@@ -1,11 +1,19 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+
 import type { Database } from '../../db/connect.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { cachedUntilWrite } from '../../db/read-cache.ts';
 import { authTokens, users } from '../../db/schema/index.ts';
 import { canManageOtherUsers } from '../staff/index.ts';
-import { hashKey, KEY_PATTERN, newKey, TOKEN_ABSOLUTE_LIFETIME_MS, TOKEN_IDLE_LIFETIME_MS, TOKEN_TOUCH_INTERVAL_MS } from './tokens.ts';
+import {
+  hashKey,
+  KEY_PATTERN,
+  newKey,
+  TOKEN_ABSOLUTE_LIFETIME_MS,
+  TOKEN_IDLE_LIFETIME_MS,
+  TOKEN_TOUCH_INTERVAL_MS,
+} from './tokens.ts';
 
 // The sessions' queries: tokens issued, looked up on every call, revoked. They take the database
 // or a transaction, so a module can issue a token inside its own transaction.
@@ -37,7 +45,12 @@ export async function issueToken(
 }
 
 /** What the session needs of its token's row (not its key's hash, user or revocation, which the query matches on). */
-const tokenColumns = { id: authTokens.id, createdAt: authTokens.createdAt, lastUsedAt: authTokens.lastUsedAt, actingUserId: authTokens.actingUserId };
+const tokenColumns = {
+  id: authTokens.id,
+  createdAt: authTokens.createdAt,
+  lastUsedAt: authTokens.lastUsedAt,
+  actingUserId: authTokens.actingUserId,
+};
 /** The columns of a session: its token's row, the user it answers as, and the staff member acting as them. */
 const sessionColumns = { token: tokenColumns, user: users, actingUser: actingUsers };
 
@@ -72,14 +85,18 @@ export function selectWithSession<F extends SelectedFields>(db: Database, fields
  * read for a key hash (and the query's other placeholders, `values`). On PGlite its answers are kept until anything
  * is written (db/read-cache.ts), as the token's lookup is.
  */
-export function sessionQuery<Q extends { prepare(name: string): { execute(values: Record<string, unknown>): Promise<object> } }>(
-  name: string,
-  build: (db: Database) => Q,
-) {
+export function sessionQuery<
+  Q extends { prepare(name: string): { execute(values: Record<string, unknown>): Promise<object> } },
+>(name: string, build: (db: Database) => Q) {
   type Rows = Awaited<ReturnType<ReturnType<Q['prepare']>['execute']>>;
   const prepared = preparedPerDatabase((db) => build(db).prepare(name));
   return (db: Database, keyHash: string, values: Record<string, number> = {}): Promise<Rows> =>
-    cachedUntilWrite(db, name, [keyHash, ...Object.values(values)].join(':'), () => prepared(db).execute({ keyHash, ...values }) as Promise<Rows>);
+    cachedUntilWrite(
+      db,
+      name,
+      [keyHash, ...Object.values(values)].join(':'),
+      () => prepared(db).execute({ keyHash, ...values }) as Promise<Rows>,
+    );
 }
 
 /** The token lookup: one indexed query per request. */
@@ -106,7 +123,11 @@ export async function authenticateKey(db: Database, key: string, now: Date): Pro
  * The session a token's row (not revoked) gives at `now`: null when it has expired, or when the staff member acting
  * through it has lost the role or staff status (the token is then revoked). Touches its last use at most once a minute.
  */
-export async function sessionOf(db: Database, { token, user, actingUser }: SessionRow, now: Date): Promise<Authentication | null> {
+export async function sessionOf(
+  db: Database,
+  { token, user, actingUser }: SessionRow,
+  now: Date,
+): Promise<Authentication | null> {
   const idle = now.getTime() - token.lastUsedAt.getTime();
   const age = now.getTime() - token.createdAt.getTime();
   if (idle > TOKEN_IDLE_LIFETIME_MS || age > TOKEN_ABSOLUTE_LIFETIME_MS) return null;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Authentication, AuthenticatedUser } from './tokens-repository.ts';
+
+import type { AuthenticatedUser, Authentication } from './tokens-repository.ts';
 
 // Re-exported from the import (type-only, so no runtime cycle with the repository, which uses the helpers below).
 export type { Authentication, AuthenticatedUser };

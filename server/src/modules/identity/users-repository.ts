@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema/index.ts';
 

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+
 import type { Database } from '../../db/connect.ts';
 import { emailVerificationKeys, users } from '../../db/schema/index.ts';
 import { linkError, linkProblemOf } from './one-time-keys.ts';
@@ -39,7 +40,11 @@ export async function verifyEmailKey(db: Database, key: string, now: Date): Prom
       )
       .returning();
     if (!spent) {
-      const [row] = await tx.select().from(emailVerificationKeys).where(eq(emailVerificationKeys.keyHash, keyHash)).limit(1);
+      const [row] = await tx
+        .select()
+        .from(emailVerificationKeys)
+        .where(eq(emailVerificationKeys.keyHash, keyHash))
+        .limit(1);
       throw linkError(linkProblemOf(row, now) ?? 'used');
     }
     const verified = await tx

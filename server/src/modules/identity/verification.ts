@@ -1,4 +1,5 @@
 import { VERIFY_LINK_TTL_MINUTES } from '@portal/contract';
+
 import { settings } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
 import { greeting, type Mailer } from '../../mail/mailer.ts';
@@ -55,4 +56,3 @@ export async function sendVerificationEmail(
     ].join('\n'),
   });
 }
-

@@ -1,4 +1,5 @@
 import { deriveProductKind, sortProductsLiveFirst } from '@portal/contract';
+
 import { readWithSession } from '../../plugins/auth.ts';
 import { readsSessionItself, type Handlers } from '../../routes/index.ts';
 import { navigationOf } from '../products/index.ts';

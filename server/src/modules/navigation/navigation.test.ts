@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { Navigation } from '@portal/contract';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { products } from '../../db/schema/index.ts';
 import { authHeaders, login, useTestApp } from '../../test/helper.ts';
@@ -36,7 +38,10 @@ describe('GET /api/v3/navigation/', () => {
   it('lists live products first, keeping the order otherwise', async () => {
     const key = await login(t.app, demoLogins.customer);
     const [voip] = (await navigation(key)).products;
-    await t.db.update(products).set({ status: 'ceased', ceasedDate: '2025-02-28' }).where(eq(products.id, voip!.product_id));
+    await t.db
+      .update(products)
+      .set({ status: 'ceased', ceasedDate: '2025-02-28' })
+      .where(eq(products.id, voip!.product_id));
     try {
       const body = await navigation(key);
       expect(body.products.map((p) => [p.product_kind, p.status])).toEqual([
@@ -54,17 +59,34 @@ describe('GET /api/v3/navigation/', () => {
     const body = await navigation(await login(t.app, demoLogins.buyNow));
     expect(body.account?.name).toBe('Corner Cafe');
     expect(body.products).toHaveLength(1);
-    expect(body.products[0]).toMatchObject({ product_kind: 'voip2', channel: 'Buy Now', has_installation_address: false });
+    expect(body.products[0]).toMatchObject({
+      product_kind: 'voip2',
+      channel: 'Buy Now',
+      has_installation_address: false,
+    });
   });
 
   it('counts an installation address without a field the spec requires (town/city, county...) as none, so the prompt asks again', async () => {
     const key = await login(t.app, demoLogins.buyNow);
     const [cafe] = (await navigation(key)).products;
-    const complete = { summary_line: '1 Bakery Row, Leeds, LS11 5PZ', line_one: '1 Bakery Row', line_two: '', city: 'Leeds', county: 'West Yorkshire', post_code: 'LS11 5PZ' };
+    const complete = {
+      summary_line: '1 Bakery Row, Leeds, LS11 5PZ',
+      line_one: '1 Bakery Row',
+      line_two: '',
+      city: 'Leeds',
+      county: 'West Yorkshire',
+      post_code: 'LS11 5PZ',
+    };
     try {
-      await t.db.update(products).set({ installationAddress: { ...complete, city: '', county: '', summary_line: '1 Bakery Row, LS11 5PZ' } }).where(eq(products.id, cafe!.product_id));
+      await t.db
+        .update(products)
+        .set({ installationAddress: { ...complete, city: '', county: '', summary_line: '1 Bakery Row, LS11 5PZ' } })
+        .where(eq(products.id, cafe!.product_id));
       expect((await navigation(key)).products[0]?.has_installation_address).toBe(false);
-      await t.db.update(products).set({ installationAddress: { ...complete, county: '  ' } }).where(eq(products.id, cafe!.product_id));
+      await t.db
+        .update(products)
+        .set({ installationAddress: { ...complete, county: '  ' } })
+        .where(eq(products.id, cafe!.product_id));
       expect((await navigation(key)).products[0]?.has_installation_address).toBe(false);
       await t.db.update(products).set({ installationAddress: complete }).where(eq(products.id, cafe!.product_id));
       expect((await navigation(key)).products[0]?.has_installation_address).toBe(true);
@@ -86,7 +108,14 @@ describe('GET /api/v3/navigation/', () => {
 
   it('answers a provisioned buy-now product with its status', async () => {
     const body = await navigation(await login(t.app, demoLogins.buyNowProvisioned));
-    expect(body.products).toEqual([expect.objectContaining({ product_kind: 'voip2', supplier: 3, channel: 'Buy Now', status: 'buy now provisioned' })]);
+    expect(body.products).toEqual([
+      expect.objectContaining({
+        product_kind: 'voip2',
+        supplier: 3,
+        channel: 'Buy Now',
+        status: 'buy now provisioned',
+      }),
+    ]);
   });
 
   it('answers no account and no products for staff', async () => {

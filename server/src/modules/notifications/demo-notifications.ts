@@ -102,7 +102,10 @@ export async function seedNotificationDemo(tx: Tx, user: DemoUser, acmeAccountId
           '<p style="margin:0">On Sunday between 02:00 and 04:00 we are upgrading the storage behind call recordings.</p>' +
           '<ol><li>Calls are recorded as usual.</li><li>Recordings made during the window appear in <em>Call history</em> once the work is done.</li></ol>' +
           '<script>trackView()</script>',
-        tags: [{ name: 'Planned maintenance', color: 'orange' }, { name: 'Cloud phone', color: 'grey' }],
+        tags: [
+          { name: 'Planned maintenance', color: 'orange' },
+          { name: 'Cloud phone', color: 'grey' },
+        ],
         chip: null,
         date: ago(3 * DAY_MS),
         published: ago(3 * DAY_MS),
@@ -127,14 +130,36 @@ export async function seedNotificationDemo(tx: Tx, user: DemoUser, acmeAccountId
       { accountId, serviceUpdateId: maintenance.id },
       { accountId, serviceUpdateId: resolved.id, readAt: ago(8 * DAY_MS) },
     ]);
-    await seedAccountCentre(tx, accountId, now, outage.id, kestrel.id === accountId ? kestrelAddress.post_code : 'LS11 5PZ', day);
+    await seedAccountCentre(
+      tx,
+      accountId,
+      now,
+      outage.id,
+      kestrel.id === accountId ? kestrelAddress.post_code : 'LS11 5PZ',
+      day,
+    );
   }
 }
 
 /** One account's orders (each kind, each chip) and notifications (each kind, an unsigned letter of authority). */
-async function seedAccountCentre(tx: Tx, accountId: number, now: Date, outageId: number, postCode: string, day: (offsetDays: number) => string) {
+async function seedAccountCentre(
+  tx: Tx,
+  accountId: number,
+  now: Date,
+  outageId: number,
+  postCode: string,
+  day: (offsetDays: number) => string,
+) {
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  const order = (kind: 'NUMBER_TRANSFER' | 'HARDWARE_ORDER' | 'APPOINTMENT', status: string, reference: string, orderedAgo: number, updatedAgo: number, read: boolean, detail: OrderDetail) => ({
+  const order = (
+    kind: 'NUMBER_TRANSFER' | 'HARDWARE_ORDER' | 'APPOINTMENT',
+    status: string,
+    reference: string,
+    orderedAgo: number,
+    updatedAgo: number,
+    read: boolean,
+    detail: OrderDetail,
+  ) => ({
     accountId,
     kind,
     status,
@@ -214,7 +239,12 @@ async function seedAccountCentre(tx: Tx, accountId: number, now: Date, outageId:
     text: string,
     changedAgo: number,
     read: boolean,
-    extra: { detail?: NotificationDetail; orderId?: number; serviceUpdateId?: number; tags?: { name: string; color: 'green' | 'blue' | 'orange' | 'red' | 'grey' }[] } = {},
+    extra: {
+      detail?: NotificationDetail;
+      orderId?: number;
+      serviceUpdateId?: number;
+      tags?: { name: string; color: 'green' | 'blue' | 'orange' | 'red' | 'grey' }[];
+    } = {},
   ) => ({
     accountId,
     kind,
@@ -230,27 +260,45 @@ async function seedAccountCentre(tx: Tx, accountId: number, now: Date, outageId:
 
   await tx.insert(notifications).values([
     {
-      ...notification('CLOA', 'Sign your letter of authority', 'We cannot transfer 01632 960500 to 01632 960509 until the letter of authority is signed.', 5 * HOUR_MS, false, {
-        orderId: transfer.id,
-      }),
+      ...notification(
+        'CLOA',
+        'Sign your letter of authority',
+        'We cannot transfer 01632 960500 to 01632 960509 until the letter of authority is signed.',
+        5 * HOUR_MS,
+        false,
+        {
+          orderId: transfer.id,
+        },
+      ),
       dateOrdered: transfer.dateOrdered,
       lastUpdatedDate: transfer.lastUpdatedDate,
     },
-    notification('TARGETED', 'Your broadband may be affected', 'An outage in Leeds LS11 may affect your line.', 2 * HOUR_MS - 5 * 60_000, false, {
-      serviceUpdateId: outageId,
-      tags: [{ name: 'Broadband', color: 'blue' }],
-      detail: {
-        title: 'Your broadband may be affected',
-        summary: 'An outage in Leeds LS11 may affect your line.',
-        body:
-          '<p>Engineers are fixing a fault that affects business broadband lines in LS11, which may include yours.</p>' +
-          '<p>Your cloud phone keeps working on the mobile and desktop apps over any other connection.</p>',
-        created: ago(2 * HOUR_MS - 5 * 60_000).toISOString(),
+    notification(
+      'TARGETED',
+      'Your broadband may be affected',
+      'An outage in Leeds LS11 may affect your line.',
+      2 * HOUR_MS - 5 * 60_000,
+      false,
+      {
+        serviceUpdateId: outageId,
         tags: [{ name: 'Broadband', color: 'blue' }],
+        detail: {
+          title: 'Your broadband may be affected',
+          summary: 'An outage in Leeds LS11 may affect your line.',
+          body:
+            '<p>Engineers are fixing a fault that affects business broadband lines in LS11, which may include yours.</p>' +
+            '<p>Your cloud phone keeps working on the mobile and desktop apps over any other connection.</p>',
+          created: ago(2 * HOUR_MS - 5 * 60_000).toISOString(),
+          tags: [{ name: 'Broadband', color: 'blue' }],
+        },
       },
-    }),
+    ),
     notification('NUMBER_CHANGE', 'Number added', '+442079460103 was added to your cloud phone.', DAY_MS, false, {
-      detail: { type: 'ADDED', number: '02079460103', text: '+442079460103 was added to your cloud phone. Choose where it rings in Call flows.' },
+      detail: {
+        type: 'ADDED',
+        number: '02079460103',
+        text: '+442079460103 was added to your cloud phone. Choose where it rings in Call flows.',
+      },
     }),
     notification('TARGETED', 'New: call reports by the hour', 'See when your busiest hours are.', 6 * DAY_MS, true, {
       tags: [{ name: 'New feature', color: 'green' }],
@@ -262,8 +310,19 @@ async function seedAccountCentre(tx: Tx, accountId: number, now: Date, outageId:
         tags: [{ name: 'New feature', color: 'green' }],
       },
     }),
-    notification('NUMBER_CHANGE', 'Number removed', '+441632960104 was removed from your cloud phone.', 12 * DAY_MS, true, {
-      detail: { type: 'REMOVED', number: '01632960104', text: '+441632960104 was removed from your cloud phone, as you asked.' },
-    }),
+    notification(
+      'NUMBER_CHANGE',
+      'Number removed',
+      '+441632960104 was removed from your cloud phone.',
+      12 * DAY_MS,
+      true,
+      {
+        detail: {
+          type: 'REMOVED',
+          number: '01632960104',
+          text: '+441632960104 was removed from your cloud phone, as you asked.',
+        },
+      },
+    ),
   ]);
 }

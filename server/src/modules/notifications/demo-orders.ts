@@ -1,6 +1,13 @@
 import type { Database } from '../../db/connect.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
-import { accounts, orders, products, users, type InstallationAddress, type OrderDetail } from '../../db/schema/index.ts';
+import {
+  accounts,
+  orders,
+  products,
+  users,
+  type InstallationAddress,
+  type OrderDetail,
+} from '../../db/schema/index.ts';
 
 /**
  * Demo data for the order tracker (/my-orders): the order history of an account at every
@@ -20,7 +27,15 @@ type Kind = (typeof orders.$inferInsert)['kind'];
 /** An order `orderedAgo` / `updatedAgo` before `now`, read an hour after its last update when `read`. */
 function orderAt(accountId: number, now: Date) {
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  return (kind: Kind, status: string, reference: string, orderedAgo: number, updatedAgo: number, read: boolean, detail: OrderDetail) => ({
+  return (
+    kind: Kind,
+    status: string,
+    reference: string,
+    orderedAgo: number,
+    updatedAgo: number,
+    read: boolean,
+    detail: OrderDetail,
+  ) => ({
     accountId,
     kind,
     status,
@@ -32,7 +47,8 @@ function orderAt(accountId: number, now: Date) {
   });
 }
 
-const dayFrom = (now: Date) => (offsetDays: number) => new Date(now.getTime() + offsetDays * DAY_MS).toISOString().slice(0, 10);
+const dayFrom = (now: Date) => (offsetDays: number) =>
+  new Date(now.getTime() + offsetDays * DAY_MS).toISOString().slice(0, 10);
 
 /** Older orders of an account, all read, at the stages the notification centre's demo orders leave out. */
 export async function seedOrderHistory(tx: Tx, accountId: number, postCode: string, now: Date): Promise<void> {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+
 import {
   isNumberRange,
   NOTIFICATION_PAGE_SIZE,
@@ -15,12 +16,19 @@ import {
   type OrderListQuery,
   type ServiceUpdate,
 } from '@portal/contract';
-import { sanitizeHtml } from './sanitize-html.ts';
+
 import { authOf } from '../../plugins/auth.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { notFound } from '../products/index.ts';
 import { emptyPage, pageAnswer, pageRequest } from '../paging.ts';
-import { uniqueIds, type NotificationDetail, type NotificationRow, type OrderRow, type ServiceUpdateRow } from './notifications-repository.ts';
+import { notFound } from '../products/index.ts';
+import {
+  uniqueIds,
+  type NotificationDetail,
+  type NotificationRow,
+  type OrderRow,
+  type ServiceUpdateRow,
+} from './notifications-repository.ts';
+import { sanitizeHtml } from './sanitize-html.ts';
 
 // The notification centre's lists and mark-as-read calls (spec 000 sections 3, 4 and 7).
 // Every query is bound to the signed-in account (a staff token acting as a customer is that
@@ -36,11 +44,18 @@ function listOf(query: NotificationListQuery) {
 
 /** A page of a list; its next and previous links keep the unread filter. */
 function answerPage<T>(request: FastifyRequest, list: ReturnType<typeof listOf>, total: number, results: T[]) {
-  return pageAnswer(request.routeOptions.url ?? '', list.page, total, results, list.unreadOnly ? { type: 'unread' } : {});
+  return pageAnswer(
+    request.routeOptions.url ?? '',
+    list.page,
+    total,
+    results,
+    list.unreadOnly ? { type: 'unread' } : {},
+  );
 }
 
 type OrderKind = (typeof ORDER_KINDS)[number];
-const isOrderKind = (type: string | undefined): type is OrderKind => (ORDER_KINDS as readonly (string | undefined)[]).includes(type);
+const isOrderKind = (type: string | undefined): type is OrderKind =>
+  (ORDER_KINDS as readonly (string | undefined)[]).includes(type);
 
 /** The signed-in customer's account id; null for staff, who have none. */
 function accountOf(request: FastifyRequest): number | null {
@@ -176,15 +191,27 @@ async function listServiceUpdates({ request, query }: ListInput) {
   const accountId = accountOf(request);
   if (accountId === null) return emptyPage;
   const list = listOf(query);
-  const { total, rows } = await request.server.notificationsRepository.serviceUpdates({ accountId, unreadOnly: list.unreadOnly }, request.server.now(), list.page);
-  return answerPage(request, list, total, rows.map((row) => serviceUpdateAnswer(row.update, row.readAt)));
+  const { total, rows } = await request.server.notificationsRepository.serviceUpdates(
+    { accountId, unreadOnly: list.unreadOnly },
+    request.server.now(),
+    list.page,
+  );
+  return answerPage(
+    request,
+    list,
+    total,
+    rows.map((row) => serviceUpdateAnswer(row.update, row.readAt)),
+  );
 }
 
 async function listNotifications({ request, query }: ListInput) {
   const accountId = accountOf(request);
   if (accountId === null) return emptyPage;
   const list = listOf(query);
-  const { total, rows } = await request.server.notificationsRepository.notifications({ accountId, unreadOnly: list.unreadOnly }, list.page);
+  const { total, rows } = await request.server.notificationsRepository.notifications(
+    { accountId, unreadOnly: list.unreadOnly },
+    list.page,
+  );
   // The repository leaves out what notificationAnswer cannot answer; the filter only narrows the type.
   const results = rows.map((row) => notificationAnswer(row.notification, row.order)).filter((n) => n !== null);
   return answerPage(request, list, total, results);
@@ -196,7 +223,10 @@ async function listOrders({ request, query }: { request: FastifyRequest; query: 
   if (accountId === null) return emptyPage;
   const list = { page: pageRequest(query, NOTIFICATION_PAGE_SIZE), unreadOnly: query.type === 'unread' };
   const kind = isOrderKind(query.type) ? query.type : null;
-  const { total, rows } = await request.server.notificationsRepository.orders({ accountId, unreadOnly: list.unreadOnly, kind }, list.page);
+  const { total, rows } = await request.server.notificationsRepository.orders(
+    { accountId, unreadOnly: list.unreadOnly, kind },
+    list.page,
+  );
   const keep: Record<string, string> = query.type && query.type !== 'all' ? { type: query.type } : {};
   return pageAnswer(request.routeOptions.url ?? '', list.page, total, rows.map(orderAnswer), keep);
 }
@@ -228,7 +258,11 @@ async function markServiceUpdates({ request, body }: MarkInput) {
     throw notFound();
   }
   const ids = 'all' in body ? 'all' : uniqueIds(body.ids);
-  const marked = await request.server.notificationsRepository.markServiceUpdatesRead(accountId, ids, request.server.now());
+  const marked = await request.server.notificationsRepository.markServiceUpdatesRead(
+    accountId,
+    ids,
+    request.server.now(),
+  );
   if (marked === null) throw notFound();
   return marked;
 }
@@ -251,5 +285,10 @@ export const notificationHandlers = {
   markOrdersAsRead: async ({ request, body }) => ({ ids: await markRows({ request, body }, 'orders') }),
 } satisfies Pick<
   Handlers,
-  'getServiceUpdates' | 'markServiceUpdatesAsRead' | 'getNotifications' | 'markNotificationsAsRead' | 'getOrders' | 'markOrdersAsRead'
+  | 'getServiceUpdates'
+  | 'markServiceUpdatesAsRead'
+  | 'getNotifications'
+  | 'markNotificationsAsRead'
+  | 'getOrders'
+  | 'markOrdersAsRead'
 >;

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import { displayPhone } from '@portal/editor-core';
+
 import type { Database } from '../../db/connect.ts';
 import { accountServiceUpdates, notifications, orders, serviceUpdates } from '../../db/schema/index.ts';
 import type { PageOf, PageRequest } from '../paging.ts';
@@ -13,7 +15,10 @@ declare module 'fastify' {
 
 export type OrderRow = typeof orders.$inferSelect;
 /** An order as another area adds it: unread, with its kind's detail. */
-export type NewOrder = Pick<typeof orders.$inferInsert, 'accountId' | 'kind' | 'status' | 'reference' | 'dateOrdered' | 'lastUpdatedDate' | 'detail'>;
+export type NewOrder = Pick<
+  typeof orders.$inferInsert,
+  'accountId' | 'kind' | 'status' | 'reference' | 'dateOrdered' | 'lastUpdatedDate' | 'detail'
+>;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type ServiceUpdateRow = typeof serviceUpdates.$inferSelect;
 export type { NotificationDetail } from '../../db/schema/index.ts';
@@ -35,7 +40,12 @@ export const uniqueIds = (ids: number[]) => [...new Set(ids)].sort((a, b) => a -
 /** The notification centre's queries (spec 000 sections 3, 4 and 7), every one bound to an account. */
 export function createNotificationsRepository(db: Database) {
   /** Marks an account's rows of `table` read: `ids` (null when one is not the account's, and nothing is marked) or every unread one. */
-  async function markRead(table: typeof notifications | typeof orders, accountId: number, ids: number[] | 'all', now: Date): Promise<number[] | null> {
+  async function markRead(
+    table: typeof notifications | typeof orders,
+    accountId: number,
+    ids: number[] | 'all',
+    now: Date,
+  ): Promise<number[] | null> {
     if (ids === 'all') {
       const marked = await db
         .update(table)
@@ -47,7 +57,10 @@ export function createNotificationsRepository(db: Database) {
     const owned = and(eq(table.accountId, accountId), inArray(table.id, ids));
     const found = await db.select({ id: table.id }).from(table).where(owned);
     if (found.length !== ids.length) return null;
-    await db.update(table).set({ readAt: now }).where(and(owned, isNull(table.readAt)));
+    await db
+      .update(table)
+      .set({ readAt: now })
+      .where(and(owned, isNull(table.readAt)));
     return ids;
   }
 
@@ -56,10 +69,15 @@ export function createNotificationsRepository(db: Database) {
      * A NUMBER_CHANGE notification: a number was added to or removed from one of the account's
      * phones. `executor` is the caller's transaction, so the notice and the change stand or fall together.
      */
-    async addNumberChange(input: { accountId: number; type: 'ADDED' | 'REMOVED'; number: string; now: Date }, executor: Pick<Database, 'insert'> = db) {
+    async addNumberChange(
+      input: { accountId: number; type: 'ADDED' | 'REMOVED'; number: string; now: Date },
+      executor: Pick<Database, 'insert'> = db,
+    ) {
       const added = input.type === 'ADDED';
       const shown = displayPhone(input.number);
-      const text = added ? `${shown} has been added to your phone system.` : `${shown} has been removed from your phone system.`;
+      const text = added
+        ? `${shown} has been added to your phone system.`
+        : `${shown} has been removed from your phone system.`;
       await executor.insert(notifications).values({
         accountId: input.accountId,
         kind: 'NUMBER_CHANGE',
@@ -75,7 +93,15 @@ export function createNotificationsRepository(db: Database) {
      * notification, unsigned until the customer signs it. Answers the order.
      */
     async addNumberTransfer(
-      input: { accountId: number; reference: string; status: string; rangeStart: string; rangeEnd: string | null; transferDate: string; now: Date },
+      input: {
+        accountId: number;
+        reference: string;
+        status: string;
+        rangeStart: string;
+        rangeEnd: string | null;
+        transferDate: string;
+        now: Date;
+      },
       executor: Pick<Database, 'insert'> = db,
     ): Promise<OrderRow> {
       const [order] = await executor
@@ -87,7 +113,12 @@ export function createNotificationsRepository(db: Database) {
           reference: input.reference,
           dateOrdered: input.now,
           lastUpdatedDate: input.now,
-          detail: { range_start: input.rangeStart, range_end: input.rangeEnd, confirmed_transfer_date: input.transferDate, cloa_status: 'UNSIGNED' },
+          detail: {
+            range_start: input.rangeStart,
+            range_end: input.rangeEnd,
+            confirmed_transfer_date: input.transferDate,
+            cloa_status: 'UNSIGNED',
+          },
         })
         .returning();
       if (!order) throw new Error('number transfer order not inserted');
@@ -107,11 +138,21 @@ export function createNotificationsRepository(db: Database) {
       return db
         .select()
         .from(orders)
-        .where(and(eq(orders.accountId, accountId), eq(orders.kind, 'NUMBER_TRANSFER'), notInArray(orders.status, ['COMPLETED', 'PORTED', 'CANCELLED'])));
+        .where(
+          and(
+            eq(orders.accountId, accountId),
+            eq(orders.kind, 'NUMBER_TRANSFER'),
+            notInArray(orders.status, ['COMPLETED', 'PORTED', 'CANCELLED']),
+          ),
+        );
     },
 
     /** Published service updates the account receives, newest first, with when it read each. */
-    async serviceUpdates(filter: ListFilter, now: Date, page: PageRequest): Promise<PageOf<{ update: ServiceUpdateRow; readAt: Date | null }>> {
+    async serviceUpdates(
+      filter: ListFilter,
+      now: Date,
+      page: PageRequest,
+    ): Promise<PageOf<{ update: ServiceUpdateRow; readAt: Date | null }>> {
       const where = and(
         eq(accountServiceUpdates.accountId, filter.accountId),
         // A service update is not shown before it is published.
@@ -131,7 +172,10 @@ export function createNotificationsRepository(db: Database) {
         .orderBy(desc(serviceUpdates.published), desc(serviceUpdates.id))
         .limit(page.limit)
         .offset(page.offset);
-      return { total: total?.n ?? 0, rows: rows.map((row) => ({ update: row.service_updates, readAt: row.account_service_updates.readAt })) };
+      return {
+        total: total?.n ?? 0,
+        rows: rows.map((row) => ({ update: row.service_updates, readAt: row.account_service_updates.readAt })),
+      };
     },
 
     /**
@@ -139,7 +183,10 @@ export function createNotificationsRepository(db: Database) {
      * notification whose order is missing, of another account or not a number transfer is not
      * shown: it is left out in SQL, so the count and the pages agree.
      */
-    async notifications(filter: ListFilter, page: PageRequest): Promise<PageOf<{ notification: NotificationRow; order: OrderRow | null }>> {
+    async notifications(
+      filter: ListFilter,
+      page: PageRequest,
+    ): Promise<PageOf<{ notification: NotificationRow; order: OrderRow | null }>> {
       const where = and(
         eq(notifications.accountId, filter.accountId),
         filter.unreadOnly ? isNull(notifications.readAt) : undefined,
@@ -155,7 +202,10 @@ export function createNotificationsRepository(db: Database) {
         .orderBy(desc(notifications.lastChanged), desc(notifications.id))
         .limit(page.limit)
         .offset(page.offset);
-      return { total: total?.n ?? 0, rows: rows.map((row) => ({ notification: row.notifications, order: row.orders })) };
+      return {
+        total: total?.n ?? 0,
+        rows: rows.map((row) => ({ notification: row.notifications, order: row.orders })),
+      };
     },
 
     /** The account's orders (of one kind, when the filter names one), last updated first. */
@@ -181,19 +231,27 @@ export function createNotificationsRepository(db: Database) {
      * appointment), inside the caller's transaction when it gives one. Answers the new row.
      */
     async createOrder(values: NewOrder, tx: Pick<Database, 'insert'> = db): Promise<OrderRow> {
-      const [row] = await tx.insert(orders).values({ ...values, readAt: null }).returning();
+      const [row] = await tx
+        .insert(orders)
+        .values({ ...values, readAt: null })
+        .returning();
       if (!row) throw new Error('order not inserted');
       return row;
     },
 
-    markNotificationsRead: (accountId: number, ids: number[] | 'all', now: Date) => markRead(notifications, accountId, ids, now),
+    markNotificationsRead: (accountId: number, ids: number[] | 'all', now: Date) =>
+      markRead(notifications, accountId, ids, now),
     markOrdersRead: (accountId: number, ids: number[] | 'all', now: Date) => markRead(orders, accountId, ids, now),
 
     /**
      * Marks the account's visible service updates read (`ids`, or every unread one), and the
      * account's notifications that belong to them. Null when an id is not visible to the account.
      */
-    async markServiceUpdatesRead(accountId: number, ids: number[] | 'all', now: Date): Promise<{ ids: number[]; notification_ids: number[] } | null> {
+    async markServiceUpdatesRead(
+      accountId: number,
+      ids: number[] | 'all',
+      now: Date,
+    ): Promise<{ ids: number[]; notification_ids: number[] } | null> {
       return db.transaction(async (tx) => {
         const visible = (condition?: SQL) =>
           tx
@@ -214,11 +272,22 @@ export function createNotificationsRepository(db: Database) {
           .update(accountServiceUpdates)
           .set({ readAt: now })
           .where(
-            and(eq(accountServiceUpdates.accountId, accountId), inArray(accountServiceUpdates.serviceUpdateId, marked), isNull(accountServiceUpdates.readAt)),
+            and(
+              eq(accountServiceUpdates.accountId, accountId),
+              inArray(accountServiceUpdates.serviceUpdateId, marked),
+              isNull(accountServiceUpdates.readAt),
+            ),
           );
         const related = and(eq(notifications.accountId, accountId), inArray(notifications.serviceUpdateId, marked));
-        await tx.update(notifications).set({ readAt: now }).where(and(related, isNull(notifications.readAt)));
-        const relatedRows = await tx.select({ id: notifications.id }).from(notifications).where(related).orderBy(asc(notifications.id));
+        await tx
+          .update(notifications)
+          .set({ readAt: now })
+          .where(and(related, isNull(notifications.readAt)));
+        const relatedRows = await tx
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(related)
+          .orderBy(asc(notifications.id));
         return { ids: marked, notification_ids: relatedRows.map((row) => row.id) };
       });
     },

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import {
   MarkedAsRead,
   NotificationPage,
@@ -9,6 +10,7 @@ import {
   type Notification,
   type Order,
 } from '@portal/contract';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { accountServiceUpdates, notifications, orders, serviceUpdates, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, SEED_TIME, useTestApp, type Csrf } from '../../test/helper.ts';
@@ -28,13 +30,15 @@ beforeAll(async () => {
     login(t.app, demoLogins.trial),
     login(t.app, demoLogins.staff),
   ]);
-  const accountOf = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!.accountId!;
+  const accountOf = async (email: string) =>
+    (await t.db.select().from(users).where(eq(users.email, email)))[0]!.accountId!;
   account.acme = await accountOf(demoLogins.customer.email);
   account.kestrel = await accountOf(demoLogins.notifications.email);
 });
 
 const get = (url: string, token = key.acme) => t.app.inject({ method: 'GET', url, headers: authHeaders(token) });
-const post = (url: string, payload: object, token = key.kestrel) => t.app.inject({ method: 'POST', url, headers: authHeaders(token, csrf), payload });
+const post = (url: string, payload: object, token = key.kestrel) =>
+  t.app.inject({ method: 'POST', url, headers: authHeaders(token, csrf), payload });
 
 async function serviceUpdatesOf(token = key.acme, query = '') {
   const response = await get(`/api/v3/service-updates/${query}`, token);
@@ -66,7 +70,11 @@ describe('the lists', () => {
       ['Resolved: calls to 0800 numbers', before(9 * DAY_MS), true],
     ]);
     const [outage, maintenance] = page.results;
-    expect(outage).toMatchObject({ chip: { type: 'warning', text: 'Investigating' }, tags: [{ name: 'Broadband', color: 'blue' }], date: before(HOUR_MS) });
+    expect(outage).toMatchObject({
+      chip: { type: 'warning', text: 'Investigating' },
+      tags: [{ name: 'Broadband', color: 'blue' }],
+      date: before(HOUR_MS),
+    });
     expect(outage!.body).toContain('<a href="https://status.example.com/incidents/ls11">status page</a>');
     // The seed's maintenance body carries an inline style and a script, as pasted from an editor.
     expect(maintenance!.body).toBe(
@@ -96,7 +104,13 @@ describe('the lists', () => {
       status: 'SUBMITTED',
       order_id: 'PT-20417',
       account_id: account.acme,
-      number_transfer: { range_start: '01632960500', range_end: '01632960509', isRange: true, confirmed_transfer_date: null, cloa_status: 'UNSIGNED' },
+      number_transfer: {
+        range_start: '01632960500',
+        range_end: '01632960509',
+        isRange: true,
+        confirmed_transfer_date: null,
+        cloa_status: 'UNSIGNED',
+      },
     });
     expect(cloa.date_ordered).toBe(cloa.cloa.order.date_ordered);
 
@@ -137,10 +151,12 @@ describe('the lists', () => {
     });
     const single = page.results[4] as Extract<Order, { kind: 'NUMBER_TRANSFER' }>;
     expect(single.number_transfer).toMatchObject({ range_end: null, isRange: false, cloa_status: 'SIGNED' });
-    expect(page.results[2]).toMatchObject({ appointment: { status: 'UPCOMING', appointment_window: '08:00-13:00', line_post_code: 'LS11 5PZ' } });
+    expect(page.results[2]).toMatchObject({
+      appointment: { status: 'UPCOMING', appointment_window: '08:00-13:00', line_post_code: 'LS11 5PZ' },
+    });
   });
 
-  it("answer each account its own items only, and nothing to a customer without any or to staff", async () => {
+  it('answer each account its own items only, and nothing to a customer without any or to staff', async () => {
     const [acme, kestrel] = await Promise.all([ordersOf(key.acme), ordersOf(key.kestrel)]);
     // Acme also has the order tracker's older history (demo-orders.ts).
     expect([acme.count, kestrel.count]).toEqual([13, 7]);
@@ -172,11 +188,20 @@ describe('the lists', () => {
     expect(unread.count).toBe(3);
     expect(unread.results.every((n) => !n.read)).toBe(true);
     expect((await serviceUpdatesOf(key.acme, '?type=all&page_size=50')).count).toBe(3);
-    expect((await serviceUpdatesOf(key.acme, '?type=unread&page_size=1')).next).toBe('/api/v3/service-updates/?page=2&page_size=1&type=unread');
+    expect((await serviceUpdatesOf(key.acme, '?type=unread&page_size=1')).next).toBe(
+      '/api/v3/service-updates/?page=2&page_size=1&type=unread',
+    );
   });
 
   it('refuse a bad page_size, page or type', async () => {
-    for (const query of ['?page_size=0', '?page_size=101', '?page_size=abc', '?page=0', '?type=read', '?page_size=1.5']) {
+    for (const query of [
+      '?page_size=0',
+      '?page_size=101',
+      '?page_size=abc',
+      '?page=0',
+      '?type=read',
+      '?page_size=1.5',
+    ]) {
       expect((await get(`/api/v3/orders/${query}`)).statusCode, query).toBe(400);
     }
   });
@@ -185,7 +210,12 @@ describe('the lists', () => {
     const [scheduled, hostile] = await t.db
       .insert(serviceUpdates)
       .values([
-        { title: 'Scheduled', body: '<p>Later</p>', date: SEED_TIME, published: new Date(SEED_TIME.getTime() + DAY_MS) },
+        {
+          title: 'Scheduled',
+          body: '<p>Later</p>',
+          date: SEED_TIME,
+          published: new Date(SEED_TIME.getTime() + DAY_MS),
+        },
         {
           title: 'Hostile',
           body:
@@ -206,7 +236,9 @@ describe('the lists', () => {
       const answered = page.results.find((u) => u.title === 'Hostile');
       expect(answered?.body).toBe('<p>Hi</p><a>x</a><a>y</a><a href="mailto:help@example.com">mail</a>');
       // Nor can it be marked read before it is published.
-      expect((await post('/api/v3/service-updates/mark-as-read/', { ids: [scheduled!.id] }, key.acme)).statusCode).toBe(404);
+      expect((await post('/api/v3/service-updates/mark-as-read/', { ids: [scheduled!.id] }, key.acme)).statusCode).toBe(
+        404,
+      );
     } finally {
       await t.db.delete(serviceUpdates).where(inArray(serviceUpdates.id, [scheduled!.id, hostile!.id]));
     }
@@ -221,11 +253,16 @@ describe('mark as read', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(MarkedAsRead.parse(response.json())).toEqual({ ids: [target.id] });
     const after = await notificationsOf(key.kestrel);
-    expect(after.results.filter((n) => n.read).map((n) => n.id).sort()).toEqual(
-      [...before.results.filter((n) => n.read).map((n) => n.id), target.id].sort(),
-    );
+    expect(
+      after.results
+        .filter((n) => n.read)
+        .map((n) => n.id)
+        .sort(),
+    ).toEqual([...before.results.filter((n) => n.read).map((n) => n.id), target.id].sort());
     // Again: nothing changes, and it still answers the id.
-    expect(MarkedAsRead.parse((await post('/api/v3/notifications/mark-as-read/', { ids: [target.id] })).json())).toEqual({ ids: [target.id] });
+    expect(
+      MarkedAsRead.parse((await post('/api/v3/notifications/mark-as-read/', { ids: [target.id] })).json()),
+    ).toEqual({ ids: [target.id] });
   });
 
   it('marks an order read', async () => {
@@ -241,7 +278,10 @@ describe('mark as read', () => {
     expect(related.map((n) => n.read)).toEqual([false]);
     const response = await post('/api/v3/service-updates/mark-as-read/', { ids: [outage!.id] });
     expect(response.statusCode, response.body).toBe(200);
-    expect(ServiceUpdatesMarkedAsRead.parse(response.json())).toEqual({ ids: [outage!.id], notification_ids: related.map((n) => n.id) });
+    expect(ServiceUpdatesMarkedAsRead.parse(response.json())).toEqual({
+      ids: [outage!.id],
+      notification_ids: related.map((n) => n.id),
+    });
     expect((await serviceUpdatesOf(key.kestrel)).results[0]?.read).toBe(true);
     expect((await notificationsOf(key.kestrel)).results.find((n) => n.id === related[0]!.id)?.read).toBe(true);
     // Acme received the same update: its read state is its own.
@@ -262,7 +302,10 @@ describe('mark as read', () => {
     expect((await post('/api/v3/orders/mark-as-read/', { ids: [acmeOrder.id] })).statusCode).toBe(404);
     const acmeUpdate = (await serviceUpdatesOf(key.acme)).results.find((u) => !u.read)!;
     // Kestrel received this update too, so a service update of an account nobody shares is made for the check.
-    const [own] = await t.db.insert(serviceUpdates).values({ title: 'Acme only', body: '', date: SEED_TIME, published: SEED_TIME }).returning();
+    const [own] = await t.db
+      .insert(serviceUpdates)
+      .values({ title: 'Acme only', body: '', date: SEED_TIME, published: SEED_TIME })
+      .returning();
     await t.db.insert(accountServiceUpdates).values({ accountId: account.acme, serviceUpdateId: own!.id });
     try {
       expect((await post('/api/v3/service-updates/mark-as-read/', { ids: [own!.id] })).statusCode).toBe(404);
@@ -275,13 +318,27 @@ describe('mark as read', () => {
     expect((await ordersOf(key.acme)).results.find((o) => o.id === acmeOrder.id)?.read).toBe(false);
 
     // Staff have no account: no item is theirs, and "all" marks nothing.
-    expect((await post('/api/v3/notifications/mark-as-read/', { ids: [kestrelUnread[0]!] }, key.staff)).statusCode).toBe(404);
+    expect(
+      (await post('/api/v3/notifications/mark-as-read/', { ids: [kestrelUnread[0]!] }, key.staff)).statusCode,
+    ).toBe(404);
     expect((await post('/api/v3/orders/mark-as-read/', { all: true }, key.staff)).json()).toEqual({ ids: [] });
-    expect((await post('/api/v3/service-updates/mark-as-read/', { all: true }, key.staff)).json()).toEqual({ ids: [], notification_ids: [] });
+    expect((await post('/api/v3/service-updates/mark-as-read/', { all: true }, key.staff)).json()).toEqual({
+      ids: [],
+      notification_ids: [],
+    });
   });
 
   it('refuses a body without ids, with bad ids or with all other than true', async () => {
-    for (const payload of [{}, { ids: [] }, { ids: [0] }, { ids: [-1] }, { ids: ['1'] }, { ids: [2_147_483_648] }, { all: false }, { ids: Array.from({ length: 501 }, (_, i) => i + 1) }]) {
+    for (const payload of [
+      {},
+      { ids: [] },
+      { ids: [0] },
+      { ids: [-1] },
+      { ids: ['1'] },
+      { ids: [2_147_483_648] },
+      { all: false },
+      { ids: Array.from({ length: 501 }, (_, i) => i + 1) },
+    ]) {
       const response = await post('/api/v3/notifications/mark-as-read/', payload);
       expect(response.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
     }
@@ -291,8 +348,16 @@ describe('mark as read', () => {
     for (const url of ['/api/v3/service-updates/', '/api/v3/notifications/', '/api/v3/orders/']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
       const mark = `${url}mark-as-read/`;
-      expect((await t.app.inject({ method: 'POST', url: mark, headers: csrf.headers, payload: { all: true } })).statusCode, mark).toBe(401);
-      const noCsrf = await t.app.inject({ method: 'POST', url: mark, headers: authHeaders(key.kestrel), payload: { all: true } });
+      expect(
+        (await t.app.inject({ method: 'POST', url: mark, headers: csrf.headers, payload: { all: true } })).statusCode,
+        mark,
+      ).toBe(401);
+      const noCsrf = await t.app.inject({
+        method: 'POST',
+        url: mark,
+        headers: authHeaders(key.kestrel),
+        payload: { all: true },
+      });
       expect(noCsrf.statusCode, mark).toBe(403);
     }
     // Nothing was marked by the refused calls.
@@ -308,11 +373,15 @@ describe('mark as read', () => {
     expect(unread.serviceUpdates.length * unread.notifications.length * unread.orders.length).toBeGreaterThan(0);
     const acmeUnreadBefore = (await notificationsOf(key.acme, '?type=unread')).count;
 
-    const updates = ServiceUpdatesMarkedAsRead.parse((await post('/api/v3/service-updates/mark-as-read/', { all: true })).json());
+    const updates = ServiceUpdatesMarkedAsRead.parse(
+      (await post('/api/v3/service-updates/mark-as-read/', { all: true })).json(),
+    );
     expect(updates.ids).toEqual([...unread.serviceUpdates].sort((a, b) => a - b));
     const marked = MarkedAsRead.parse((await post('/api/v3/notifications/mark-as-read/', { all: true })).json());
     expect(marked.ids).toEqual([...unread.notifications].sort((a, b) => a - b));
-    expect(MarkedAsRead.parse((await post('/api/v3/orders/mark-as-read/', { all: true })).json()).ids).toEqual([...unread.orders].sort((a, b) => a - b));
+    expect(MarkedAsRead.parse((await post('/api/v3/orders/mark-as-read/', { all: true })).json()).ids).toEqual(
+      [...unread.orders].sort((a, b) => a - b),
+    );
 
     expect((await serviceUpdatesOf(key.kestrel, '?type=unread')).count).toBe(0);
     expect((await notificationsOf(key.kestrel, '?type=unread')).count).toBe(0);
@@ -321,9 +390,16 @@ describe('mark as read', () => {
     expect((await post('/api/v3/orders/mark-as-read/', { all: true })).json()).toEqual({ ids: [] });
     expect((await notificationsOf(key.acme, '?type=unread')).count).toBe(acmeUnreadBefore);
 
-    const stored = await t.db.select().from(notifications).where(and(eq(notifications.accountId, account.kestrel)));
-    expect(stored.every((n) => n.readAt?.getTime() === t.clock.now().getTime() || (n.readAt && n.readAt < SEED_TIME))).toBe(true);
-    expect((await t.db.select().from(orders).where(eq(orders.accountId, account.acme))).filter((o) => o.readAt === null)).toHaveLength(3);
+    const stored = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.accountId, account.kestrel)));
+    expect(
+      stored.every((n) => n.readAt?.getTime() === t.clock.now().getTime() || (n.readAt && n.readAt < SEED_TIME)),
+    ).toBe(true);
+    expect(
+      (await t.db.select().from(orders).where(eq(orders.accountId, account.acme))).filter((o) => o.readAt === null),
+    ).toHaveLength(3);
   });
 });
 
@@ -344,7 +420,13 @@ describe('the notification count', () => {
       ])
       .returning({ id: notifications.id });
     await t.db.insert(notifications).values(
-      [1, 2, 3].map((n) => ({ accountId: trialAccount, kind: 'CLOA' as const, title: `Hidden ${n}`, lastChanged: at(n), orderId: acmeOrder!.id })),
+      [1, 2, 3].map((n) => ({
+        accountId: trialAccount,
+        kind: 'CLOA' as const,
+        title: `Hidden ${n}`,
+        lastChanged: at(n),
+        orderId: acmeOrder!.id,
+      })),
     );
 
     const page = await notificationsOf(key.trial, '?page_size=2');

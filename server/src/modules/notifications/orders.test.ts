@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { OrderPage, type Order } from '@portal/contract';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { orders, users } from '../../db/schema/index.ts';
 import { authHeaders, login, SEED_TIME, useTestApp } from '../../test/helper.ts';
@@ -14,7 +16,11 @@ const key = { acme: '', trial: '', staff: '' };
 let trialAccount = 0;
 
 beforeAll(async () => {
-  [key.acme, key.trial, key.staff] = await Promise.all([login(t.app, demoLogins.customer), login(t.app, demoLogins.trial), login(t.app, demoLogins.staff)]);
+  [key.acme, key.trial, key.staff] = await Promise.all([
+    login(t.app, demoLogins.customer),
+    login(t.app, demoLogins.trial),
+    login(t.app, demoLogins.staff),
+  ]);
   trialAccount = (await t.db.select().from(users).where(eq(users.email, demoLogins.trial.email)))[0]!.accountId!;
 });
 
@@ -39,7 +45,11 @@ describe('the type filter', () => {
       ['HARDWARE_ORDER', 'HW-84988'],
     ]);
     const transfers = await ordersOf('?type=NUMBER_TRANSFER&page_size=2');
-    expect(transfers).toMatchObject({ count: 4, previous: null, next: '/api/v3/orders/?page=2&page_size=2&type=NUMBER_TRANSFER' });
+    expect(transfers).toMatchObject({
+      count: 4,
+      previous: null,
+      next: '/api/v3/orders/?page=2&page_size=2&type=NUMBER_TRANSFER',
+    });
     expect(transfers.results.map((o) => o.order_id)).toEqual(['PT-20417', 'PT-19873']);
     const second = await ordersOf('?type=NUMBER_TRANSFER&page_size=2&page=2');
     expect(second).toMatchObject({ next: null, previous: '/api/v3/orders/?page=1&page_size=2&type=NUMBER_TRANSFER' });
@@ -51,7 +61,9 @@ describe('the type filter', () => {
   it('answers every kind for type=all or no type, and unread ones for type=unread', async () => {
     const all = await ordersOf('?type=all&page_size=50');
     expect(all.count).toBe(13);
-    expect(new Set(all.results.map((o) => o.kind))).toEqual(new Set(['NUMBER_TRANSFER', 'HARDWARE_ORDER', 'APPOINTMENT']));
+    expect(new Set(all.results.map((o) => o.kind))).toEqual(
+      new Set(['NUMBER_TRANSFER', 'HARDWARE_ORDER', 'APPOINTMENT']),
+    );
     expect((await ordersOf('?page_size=50')).results).toEqual(all.results);
     const unread = await ordersOf('?type=unread');
     expect(unread.results.map((o) => o.order_id)).toEqual(['PT-20417', 'HW-88213', 'AP-55102']);
@@ -86,7 +98,13 @@ describe('tracking links', () => {
 
   it("answer another carrier's stored link only when it is a web address, and nothing DPD cannot look up", async () => {
     const at = new Date(SEED_TIME.getTime() - 60_000);
-    const shipped = (reference: string, carrier: string | null, postCode: string | null, trackingId: string | null, link: string | null) => ({
+    const shipped = (
+      reference: string,
+      carrier: string | null,
+      postCode: string | null,
+      trackingId: string | null,
+      link: string | null,
+    ) => ({
       accountId: trialAccount,
       kind: 'HARDWARE_ORDER' as const,
       status: 'DISPATCHED',
@@ -102,12 +120,14 @@ describe('tracking links', () => {
         shipping_tracking_link: link,
       },
     });
-    await t.db.insert(orders).values([
-      shipped('T-1', 'Royal Mail', 'BS1 4DB', 'RM1', 'https://track.example/RM1'),
-      shipped('T-2', 'Royal Mail', 'BS1 4DB', 'RM2', 'javascript:alert(1)'),
-      shipped('T-3', 'DPD', null, '155', 'https://elsewhere.example/'),
-      shipped('T-4', 'apc overnight', null, 'a b&c', null),
-    ]);
+    await t.db
+      .insert(orders)
+      .values([
+        shipped('T-1', 'Royal Mail', 'BS1 4DB', 'RM1', 'https://track.example/RM1'),
+        shipped('T-2', 'Royal Mail', 'BS1 4DB', 'RM2', 'javascript:alert(1)'),
+        shipped('T-3', 'DPD', null, '155', 'https://elsewhere.example/'),
+        shipped('T-4', 'apc overnight', null, 'a b&c', null),
+      ]);
     const hardware = (await ordersOf('?type=HARDWARE_ORDER', key.trial)).results as Hardware[];
     expect(Object.fromEntries(hardware.map((o) => [o.order_id, o.hardware.shipping_tracking_link]))).toEqual({
       'T-1': 'https://track.example/RM1',

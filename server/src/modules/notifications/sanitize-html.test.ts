@@ -1,18 +1,25 @@
 import { describe, expect, it } from 'vitest';
+
 import { safeHref, sanitizeHtml } from './sanitize-html.ts';
 
 describe('sanitizeHtml', () => {
   it('keeps the allowed tags, without their attributes', () => {
-    expect(sanitizeHtml('<h3 id="x">Title</h3><p class="lead" style="color:red">Some <strong>bold</strong>, <em>em</em> and <code>code</code>.<br/>Next</p><ul><li>One</li></ul><hr>')).toBe(
+    expect(
+      sanitizeHtml(
+        '<h3 id="x">Title</h3><p class="lead" style="color:red">Some <strong>bold</strong>, <em>em</em> and <code>code</code>.<br/>Next</p><ul><li>One</li></ul><hr>',
+      ),
+    ).toBe(
       '<h3>Title</h3><p>Some <strong>bold</strong>, <em>em</em> and <code>code</code>.<br>Next</p><ul><li>One</li></ul><hr>',
     );
   });
 
   it('keeps links to http(s), mailto and tel, and only their href', () => {
-    expect(sanitizeHtml('<a href="https://example.com/a?b=1&amp;c=2" target="_blank" onclick="x()">a</a>')).toBe('<a href="https://example.com/a?b=1&amp;c=2">a</a>');
-    expect(sanitizeHtml("<a href='mailto:help@example.com'>m</a><a href=tel:01632960000>t</a><a href=\"/billing\">b</a>")).toBe(
-      '<a href="mailto:help@example.com">m</a><a href="tel:01632960000">t</a><a href="/billing">b</a>',
+    expect(sanitizeHtml('<a href="https://example.com/a?b=1&amp;c=2" target="_blank" onclick="x()">a</a>')).toBe(
+      '<a href="https://example.com/a?b=1&amp;c=2">a</a>',
     );
+    expect(
+      sanitizeHtml('<a href=\'mailto:help@example.com\'>m</a><a href=tel:01632960000>t</a><a href="/billing">b</a>'),
+    ).toBe('<a href="mailto:help@example.com">m</a><a href="tel:01632960000">t</a><a href="/billing">b</a>');
   });
 
   it.each([
@@ -55,7 +62,9 @@ describe('sanitizeHtml', () => {
   });
 
   it('closes what is open and ignores stray end tags', () => {
-    expect(sanitizeHtml('<p><strong>bold<em>both</p>after</li></ul>')).toBe('<p><strong>bold<em>both</em></strong></p>after');
+    expect(sanitizeHtml('<p><strong>bold<em>both</p>after</li></ul>')).toBe(
+      '<p><strong>bold<em>both</em></strong></p>after',
+    );
     expect(sanitizeHtml('<ul><li>a<li>b</ul>')).toBe('<ul><li>a<li>b</li></li></ul>');
   });
 

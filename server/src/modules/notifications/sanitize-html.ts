@@ -8,31 +8,82 @@
 
 /** Tags kept (without attributes, `a` with its href). */
 const ALLOWED = new Set([
-  'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'h4', 'blockquote', 'code', 'pre',
+  'p',
+  'br',
+  'hr',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'code',
+  'pre',
 ]);
 const VOID = new Set(['br', 'hr']);
 /** Tags dropped with everything inside them. */
 const DROP_WITH_CONTENT = new Set([
-  'script', 'style', 'template', 'iframe', 'object', 'noscript', 'noembed', 'noframes', 'textarea', 'title', 'xmp',
-  'plaintext', 'svg', 'math', 'select', 'head', 'frameset',
+  'script',
+  'style',
+  'template',
+  'iframe',
+  'object',
+  'noscript',
+  'noembed',
+  'noframes',
+  'textarea',
+  'title',
+  'xmp',
+  'plaintext',
+  'svg',
+  'math',
+  'select',
+  'head',
+  'frameset',
 ]);
 /** Link schemes allowed in href. */
 const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', colon: ':', tab: '\t', newline: '\n' };
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+};
 
 /** Decodes character references the way a browser does in an attribute value (enough to judge a URL's scheme). */
 function decodeEntities(value: string): string {
   return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, ref: string) => {
     if (ref[0] === '#') {
       const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+        ? String.fromCodePoint(code)
+        : '\ufffd';
     }
     return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
   });
 }
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeText = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** Text between tags: well-formed character references stay as they are; everything else is escaped. */
 function escapeTextKeepingReferences(text: string): string {
@@ -117,7 +168,9 @@ function skipElement(html: string, name: string, from: number): number {
   const pattern = new RegExp(`<(/?)${name}(?=[\\s/>])[^>]*>`, 'gi');
   pattern.lastIndex = from;
   // Raw-text elements cannot nest: their first end tag ends them.
-  const nests = !['script', 'style', 'textarea', 'title', 'xmp', 'noscript', 'noembed', 'noframes', 'iframe'].includes(name);
+  const nests = !['script', 'style', 'textarea', 'title', 'xmp', 'noscript', 'noembed', 'noframes', 'iframe'].includes(
+    name,
+  );
   let depth = 1;
   for (let match = pattern.exec(html); match; match = pattern.exec(html)) {
     if (match[1] === '/') depth--;

@@ -52,7 +52,14 @@ const copyNumber = (index: number, n: number) => `01154960${String(100 * (index 
  * most), the last 13 ring no one. Four more users than Acme's three, so the phone has room for the numbers the spec
  * buys (a phone holds 3 numbers a user and 2 more: numberCeiling).
  */
-export async function seedNumbersCopy(tx: Pick<Database, 'insert'>, audio: AudioStorage, user: DemoUser, company: string, index: number, now: Date): Promise<void> {
+export async function seedNumbersCopy(
+  tx: Pick<Database, 'insert'>,
+  audio: AudioStorage,
+  user: DemoUser,
+  company: string,
+  index: number,
+  now: Date,
+): Promise<void> {
   const n = (k: number) => copyNumber(index, k);
   const { cloudPhoneId, voipUserIds } = await seedAcmeLike(
     tx,
@@ -60,12 +67,23 @@ export async function seedNumbersCopy(tx: Pick<Database, 'insert'>, audio: Audio
     { user, company, numbers: { leeds: [n(1), n(2), n(3)], london: [n(4), n(5), n(6)] } },
     now,
   );
-  await tx
-    .insert(phoneNumbers)
-    .values(Array.from({ length: 15 }, (_, k) => ({ productId: cloudPhoneId, number: n(7 + k), label: `Line ${7 + k}`, voipUserId: k < 2 ? voipUserIds.tom : null })));
+  await tx.insert(phoneNumbers).values(
+    Array.from({ length: 15 }, (_, k) => ({
+      productId: cloudPhoneId,
+      number: n(7 + k),
+      label: `Line ${7 + k}`,
+      voipUserId: k < 2 ? voipUserIds.tom : null,
+    })),
+  );
   const more = ['Sam Reed', 'Jo Patel', 'Kit Evans', 'Ash Moore'].map((name, k) => {
     const [firstName = '', lastName = ''] = name.split(' ');
-    return { productId: cloudPhoneId, firstName, lastName, email: `${firstName.toLowerCase()}.${index}@acme-plumbing.example`, extension: String(203 + k) };
+    return {
+      productId: cloudPhoneId,
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}.${index}@acme-plumbing.example`,
+      extension: String(203 + k),
+    };
   });
   await tx.insert(voipUsers).values(more);
 }

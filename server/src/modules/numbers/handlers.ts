@@ -6,6 +6,7 @@ import {
   transferDateProblem,
   type TransferError,
 } from '@portal/contract';
+
 import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
@@ -25,7 +26,11 @@ function transferError(message: string): ApiError {
 }
 
 /** A reference the customer sees for a transfer, like PT-4F2A9C. */
-const transferReference = () => `PT-${Math.floor(Math.random() * 0xffffff).toString(16).toUpperCase().padStart(6, '0')}`;
+const transferReference = () =>
+  `PT-${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .toUpperCase()
+    .padStart(6, '0')}`;
 
 export const numberHandlers = {
   searchNumbers: async ({ query, request }) => {
@@ -54,7 +59,8 @@ export const numberHandlers = {
     return numberSelection(request.server, params.token);
   },
 
-  reserveSelectedNumber: async ({ params, body, request }) => reserveSelectedNumber(request.server, params.token, body.number_id),
+  reserveSelectedNumber: async ({ params, body, request }) =>
+    reserveSelectedNumber(request.server, params.token, body.number_id),
 
   reserveNumber: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, Number(params.product_id));
@@ -74,7 +80,10 @@ export const numberHandlers = {
       if (index === 0) throw detailError(400, numberMessages.pilotNumber);
       await numbersRepository.deleteSiteNumber(tx, row.id);
       await numbersRepository.release(tx, row.number);
-      await notificationsRepository.addNumberChange({ accountId: product.accountId, type: 'REMOVED', number: row.number, now }, tx);
+      await notificationsRepository.addNumberChange(
+        { accountId: product.accountId, type: 'REMOVED', number: row.number, now },
+        tx,
+      );
       return { number: row.number };
     });
   },
@@ -96,7 +105,11 @@ export const numberHandlers = {
         if (index === 0) throw detailError(400, numberMessages.pilotNumber);
       }
       const current = site.filter((n) => n.voipUserId === seat.id).map((n) => n.number);
-      await numbersRepository.unassign(tx, seat.id, current.filter((n) => !wanted.includes(n)));
+      await numbersRepository.unassign(
+        tx,
+        seat.id,
+        current.filter((n) => !wanted.includes(n)),
+      );
       const adding = wanted.filter((n) => !current.includes(n));
       const given = await numbersRepository.assign(tx, seat.id, product.id, adding);
       // A number joins a seat only while it rings no one: the old seat lets go first (spec 001 section 4).
@@ -119,12 +132,17 @@ export const numberHandlers = {
     const dateProblem = transferDateProblem(body.transfer_date, request.server.now());
     if (dateProblem) throw transferError(dateProblem);
     const { numbersRepository, notificationsRepository } = request.server;
-    if (await numbersRepository.numberInUse(checked.rangeStart)) throw transferError(numberMessages.transferAlreadyHere);
+    if (await numbersRepository.numberInUse(checked.rangeStart))
+      throw transferError(numberMessages.transferAlreadyHere);
     const open = await notificationsRepository.openNumberTransfers(authOf(request).user.accountId ?? product.accountId);
     const overlaps = open.some((order) => {
       const d = order.detail as { range_start: string; range_end: string | null };
       const end = d.range_end ?? d.range_start;
-      return checked.rangeStart <= end && (checked.rangeEnd ?? checked.rangeStart) >= d.range_start && d.range_start.length === checked.rangeStart.length;
+      return (
+        checked.rangeStart <= end &&
+        (checked.rangeEnd ?? checked.rangeStart) >= d.range_start &&
+        d.range_start.length === checked.rangeStart.length
+      );
     });
     if (overlaps) throw transferError(numberMessages.transferUnderWay);
     const order = await notificationsRepository.addNumberTransfer({
@@ -138,4 +156,13 @@ export const numberHandlers = {
     });
     return { results: numberTransferAnswer(order) };
   },
-} satisfies Pick<Handlers, 'searchNumbers' | 'numberSelection' | 'reserveSelectedNumber' | 'reserveNumber' | 'removeNumber' | 'patchSeat' | 'transferNumbers'>;
+} satisfies Pick<
+  Handlers,
+  | 'searchNumbers'
+  | 'numberSelection'
+  | 'reserveSelectedNumber'
+  | 'reserveNumber'
+  | 'removeNumber'
+  | 'patchSeat'
+  | 'transferNumbers'
+>;

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, like, lt, min, notInArray, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { Database } from '../../db/connect.ts';
 import { numberInventory, phoneNumbers, products, voipUsers } from '../../db/schema/index.ts';
 
@@ -18,13 +19,29 @@ type Executor = NumbersExecutor;
 
 /** Numbers reserved from the inventory before `before` that ring no user and are not their phone's main (first) number. */
 function unusedNumbers(executor: Executor, before: Date) {
-  const mains = executor.select({ id: min(phoneNumbers.id) }).from(phoneNumbers).groupBy(phoneNumbers.productId);
+  const mains = executor
+    .select({ id: min(phoneNumbers.id) })
+    .from(phoneNumbers)
+    .groupBy(phoneNumbers.productId);
   return executor
     .select({ id: phoneNumbers.id, number: phoneNumbers.number, accountId: products.accountId })
     .from(phoneNumbers)
-    .innerJoin(numberInventory, and(eq(numberInventory.number, phoneNumbers.number), eq(numberInventory.reservedProductId, phoneNumbers.productId)))
+    .innerJoin(
+      numberInventory,
+      and(
+        eq(numberInventory.number, phoneNumbers.number),
+        eq(numberInventory.reservedProductId, phoneNumbers.productId),
+      ),
+    )
     .innerJoin(products, eq(products.id, phoneNumbers.productId))
-    .where(and(isNotNull(numberInventory.reservedAt), lt(numberInventory.reservedAt, before), isNull(phoneNumbers.voipUserId), notInArray(phoneNumbers.id, mains)));
+    .where(
+      and(
+        isNotNull(numberInventory.reservedAt),
+        lt(numberInventory.reservedAt, before),
+        isNull(phoneNumbers.voipUserId),
+        notInArray(phoneNumbers.id, mains),
+      ),
+    );
 }
 
 /** The phone numbers area's queries: the inventory, the site's numbers and which seat each rings. */
@@ -91,21 +108,35 @@ export function createNumbersRepository(db: Database) {
      */
     async addIncludedNumber(tx: Executor): Promise<InventoryRow | null> {
       const areas = await tx
-        .select({ areaCode: numberInventory.areaCode, area: numberInventory.area, sample: sql<string>`min(${numberInventory.number})` })
+        .select({
+          areaCode: numberInventory.areaCode,
+          area: numberInventory.area,
+          sample: sql<string>`min(${numberInventory.number})`,
+        })
         .from(numberInventory)
         .groupBy(numberInventory.areaCode, numberInventory.area)
         .orderBy(asc(numberInventory.areaCode));
       for (const { areaCode, area, sample } of areas) {
         const range = sample.slice(0, 8);
         const [held, onSites] = await Promise.all([
-          tx.select({ number: numberInventory.number }).from(numberInventory).where(like(numberInventory.number, `${range}%`)),
-          tx.select({ number: phoneNumbers.number }).from(phoneNumbers).where(like(phoneNumbers.number, `${range}%`)),
+          tx
+            .select({ number: numberInventory.number })
+            .from(numberInventory)
+            .where(like(numberInventory.number, `${range}%`)),
+          tx
+            .select({ number: phoneNumbers.number })
+            .from(phoneNumbers)
+            .where(like(phoneNumbers.number, `${range}%`)),
         ]);
         const used = new Set([...held, ...onSites].map((row) => row.number));
         for (let n = 0; n < 1000; n++) {
           const number = `${range}${String(n).padStart(3, '0')}`;
           if (used.has(number)) continue;
-          const [row] = await tx.insert(numberInventory).values({ number, areaCode, area, rating: 'FREE' }).onConflictDoNothing().returning();
+          const [row] = await tx
+            .insert(numberInventory)
+            .values({ number, areaCode, area, rating: 'FREE' })
+            .onConflictDoNothing()
+            .returning();
           if (row) return row;
         }
       }
@@ -128,7 +159,10 @@ export function createNumbersRepository(db: Database) {
 
     /** Gives a number back to the inventory (a no-op for a number that never came from it). */
     async release(tx: Executor, number: string): Promise<void> {
-      await tx.update(numberInventory).set({ reservedProductId: null, reservedAt: null }).where(eq(numberInventory.number, number));
+      await tx
+        .update(numberInventory)
+        .set({ reservedProductId: null, reservedAt: null })
+        .where(eq(numberInventory.number, number));
     },
 
     /** Adds a number to a site. */
@@ -145,7 +179,11 @@ export function createNumbersRepository(db: Database) {
 
     /** Whether any site already has this number. */
     async numberInUse(number: string): Promise<boolean> {
-      const rows = await db.select({ id: phoneNumbers.id }).from(phoneNumbers).where(eq(phoneNumbers.number, number)).limit(1);
+      const rows = await db
+        .select({ id: phoneNumbers.id })
+        .from(phoneNumbers)
+        .where(eq(phoneNumbers.number, number))
+        .limit(1);
       return rows.length > 0;
     },
 
@@ -176,8 +214,21 @@ export function createNumbersRepository(db: Database) {
     async releaseUnused(tx: Executor, before: Date): Promise<Array<{ number: string; accountId: number }>> {
       const stale = await unusedNumbers(tx, before);
       if (stale.length === 0) return [];
-      await tx.delete(phoneNumbers).where(inArray(phoneNumbers.id, stale.map((row) => row.id)));
-      await tx.update(numberInventory).set({ reservedProductId: null, reservedAt: null }).where(inArray(numberInventory.number, stale.map((row) => row.number)));
+      await tx.delete(phoneNumbers).where(
+        inArray(
+          phoneNumbers.id,
+          stale.map((row) => row.id),
+        ),
+      );
+      await tx
+        .update(numberInventory)
+        .set({ reservedProductId: null, reservedAt: null })
+        .where(
+          inArray(
+            numberInventory.number,
+            stale.map((row) => row.number),
+          ),
+        );
       return stale.map(({ number, accountId }) => ({ number, accountId }));
     },
 
@@ -195,7 +246,10 @@ export function createNumbersRepository(db: Database) {
     /** Takes `numbers` off the seat. */
     async unassign(tx: Executor, seatId: number, numbers: string[]): Promise<void> {
       if (numbers.length === 0) return;
-      await tx.update(phoneNumbers).set({ voipUserId: null }).where(and(eq(phoneNumbers.voipUserId, seatId), inArray(phoneNumbers.number, numbers)));
+      await tx
+        .update(phoneNumbers)
+        .set({ voipUserId: null })
+        .where(and(eq(phoneNumbers.voipUserId, seatId), inArray(phoneNumbers.number, numbers)));
     },
 
     /**
@@ -207,7 +261,13 @@ export function createNumbersRepository(db: Database) {
       const rows = await tx
         .update(phoneNumbers)
         .set({ voipUserId: seatId })
-        .where(and(eq(phoneNumbers.productId, productId), inArray(phoneNumbers.number, numbers), isNull(phoneNumbers.voipUserId)))
+        .where(
+          and(
+            eq(phoneNumbers.productId, productId),
+            inArray(phoneNumbers.number, numbers),
+            isNull(phoneNumbers.voipUserId),
+          ),
+        )
         .returning({ number: phoneNumbers.number });
       return rows.map((row) => row.number);
     },

@@ -1,6 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NotificationPage, NUMBER_RESERVATIONS_PER_HOUR, numberCeiling, numberMessages, NumberSearchResult, SiteNumbers, UNUSED_NUMBER_HOLD_DAYS } from '@portal/contract';
+
+import {
+  NotificationPage,
+  NUMBER_RESERVATIONS_PER_HOUR,
+  numberCeiling,
+  numberMessages,
+  NumberSearchResult,
+  SiteNumbers,
+  UNUSED_NUMBER_HOLD_DAYS,
+} from '@portal/contract';
+
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
 import { numberInventory, voipUsers } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, productsOfUser, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
@@ -15,8 +25,14 @@ beforeAll(async () => {
 const get = (url: string, key?: string) => t.app.inject({ method: 'GET', url, headers: key ? authHeaders(key) : {} });
 const search = async () => NumberSearchResult.parse((await get('/api/v1/voip/numbers/')).json()).results;
 const reserve = (key: string, product: number, numberId: number) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/voip/${product}/numbers/reserve/`, headers: authHeaders(key, csrf), payload: { number_id: numberId } });
-const siteNumbers = async (key: string, product: number) => SiteNumbers.parse((await get(`/api/v1/voip/sites/${product}/numbers/`, key)).json()).results.map((n) => n.number);
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/voip/${product}/numbers/reserve/`,
+    headers: authHeaders(key, csrf),
+    payload: { number_id: numberId },
+  });
+const siteNumbers = async (key: string, product: number) =>
+  SiteNumbers.parse((await get(`/api/v1/voip/sites/${product}/numbers/`, key)).json()).results.map((n) => n.number);
 
 async function phoneOf(login: DemoLogin) {
   const key = await tokenOf(t, login);
@@ -43,11 +59,18 @@ describe('a phone holds only the numbers its users can use', () => {
 
   it(`answers 429 past ${NUMBER_RESERVATIONS_PER_HOUR} reservations a phone an hour, refused ones too`, async () => {
     const { key, product } = await phoneOf(demoLogins.gettingStarted);
-    const [taken] = await t.db.select().from(numberInventory).where(eq(numberInventory.number, (await search())[0]!.number));
+    const [taken] = await t.db
+      .select()
+      .from(numberInventory)
+      .where(eq(numberInventory.number, (await search())[0]!.number));
     // Someone else has it: each try is a 409, and each is counted.
-    await t.db.update(numberInventory).set({ reservedProductId: product, reservedAt: t.clock.now() }).where(eq(numberInventory.id, taken!.id));
+    await t.db
+      .update(numberInventory)
+      .set({ reservedProductId: product, reservedAt: t.clock.now() })
+      .where(eq(numberInventory.id, taken!.id));
     const statuses = [];
-    for (let i = 0; i < NUMBER_RESERVATIONS_PER_HOUR + 2; i++) statuses.push((await reserve(key, product, taken!.id)).statusCode);
+    for (let i = 0; i < NUMBER_RESERVATIONS_PER_HOUR + 2; i++)
+      statuses.push((await reserve(key, product, taken!.id)).statusCode);
     expect(statuses.slice(0, NUMBER_RESERVATIONS_PER_HOUR).every((status) => status === 409)).toBe(true);
     const refused = await reserve(key, product, taken!.id);
     expect(refused.statusCode).toBe(429);
@@ -61,7 +84,12 @@ describe('a phone holds only the numbers its users can use', () => {
     const [unused, used] = (await search()).slice(0, 2);
     expect((await reserve(key, product, unused!.id)).statusCode).toBe(201);
     expect((await reserve(key, product, used!.id)).statusCode).toBe(201);
-    const given = await t.app.inject({ method: 'PATCH', url: `/api/v1/voip/seats/${seats[0]!.id}/`, headers: authHeaders(key, csrf), payload: { numbers: [used!.number] } });
+    const given = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/voip/seats/${seats[0]!.id}/`,
+      headers: authHeaders(key, csrf),
+      payload: { numbers: [used!.number] },
+    });
     expect(given.statusCode, given.body).toBe(200);
 
     t.clock.advance((UNUSED_NUMBER_HOLD_DAYS - 1) * 24 * 60 * 60 * 1000);
@@ -73,6 +101,8 @@ describe('a phone holds only the numbers its users can use', () => {
     expect(await siteNumbers(later, product)).toEqual([...before, used!.number]);
     const notices = NotificationPage.parse((await get('/api/v3/notifications/?page_size=100', later)).json()).results;
     const changes = notices.flatMap((notice) => (notice.kind === 'NUMBER_CHANGE' ? [notice.number_change] : []));
-    expect(changes.filter((change) => change.type === 'REMOVED').map((change) => change.number)).toEqual([unused!.number]);
+    expect(changes.filter((change) => change.type === 'REMOVED').map((change) => change.number)).toEqual([
+      unused!.number,
+    ]);
   });
 });

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { NUMBER_RATINGS, NUMBER_RESERVATIONS_PER_HOUR, numberCeiling, numberMessages, UNUSED_NUMBER_HOLD_DAYS, type ReservedNumber } from '@portal/contract';
-import { hitRateLimit } from '../identity/index.ts';
+
+import {
+  NUMBER_RATINGS,
+  NUMBER_RESERVATIONS_PER_HOUR,
+  numberCeiling,
+  numberMessages,
+  UNUSED_NUMBER_HOLD_DAYS,
+  type ReservedNumber,
+} from '@portal/contract';
+
 import { detailError, tooManyRequests } from '../../plugins/errors.ts';
+import { hitRateLimit } from '../identity/index.ts';
 import type { Product } from '../products/index.ts';
 import type { NumbersExecutor } from './numbers-repository.ts';
 
@@ -19,7 +28,12 @@ const DAY_MS = 24 * HOUR_MS;
  * this one in the transaction that makes its customer, so a number gone meanwhile makes nothing.
  * A phone that already holds as many numbers as its users can use (`numberCeiling`) gets a 400.
  */
-export async function reserveNumberIn(server: FastifyInstance, tx: NumbersExecutor, product: ReservingProduct, numberId: number): Promise<ReservedNumber | null> {
+export async function reserveNumberIn(
+  server: FastifyInstance,
+  tx: NumbersExecutor,
+  product: ReservingProduct,
+  numberId: number,
+): Promise<ReservedNumber | null> {
   const { numbersRepository, notificationsRepository } = server;
   const now = server.now();
   const held = await numbersRepository.lockedPhoneCounts(tx, product.id);
@@ -28,8 +42,17 @@ export async function reserveNumberIn(server: FastifyInstance, tx: NumbersExecut
   const row = await numbersRepository.claim(tx, numberId, product.id, now);
   if (!row) return null;
   const site = await numbersRepository.addSiteNumber(tx, product.id, row.number);
-  await notificationsRepository.addNumberChange({ accountId: product.accountId, type: 'ADDED', number: row.number, now }, tx);
-  return { id: site.id, number: row.number, area_code: row.areaCode, rating: row.rating, price: NUMBER_RATINGS[row.rating].price };
+  await notificationsRepository.addNumberChange(
+    { accountId: product.accountId, type: 'ADDED', number: row.number, now },
+    tx,
+  );
+  return {
+    id: site.id,
+    number: row.number,
+    area_code: row.areaCode,
+    rating: row.rating,
+    price: NUMBER_RATINGS[row.rating].price,
+  };
 }
 
 /**
@@ -39,9 +62,18 @@ export async function reserveNumberIn(server: FastifyInstance, tx: NumbersExecut
  * taking the same number at once gets it: the other gets 409 with `numberMessages.alreadyTaken`.
  * An id the inventory does not hold is 404. At most NUMBER_RESERVATIONS_PER_HOUR a phone an hour (429).
  */
-export async function reserveNumber(server: FastifyInstance, product: ReservingProduct, numberId: number): Promise<ReservedNumber> {
+export async function reserveNumber(
+  server: FastifyInstance,
+  product: ReservingProduct,
+  numberId: number,
+): Promise<ReservedNumber> {
   const { numbersRepository } = server;
-  const retryAfter = await hitRateLimit(server.db, [{ bucket: 'number_reserve', key: String(product.id), limit: NUMBER_RESERVATIONS_PER_HOUR }], HOUR_MS, server.now());
+  const retryAfter = await hitRateLimit(
+    server.db,
+    [{ bucket: 'number_reserve', key: String(product.id), limit: NUMBER_RESERVATIONS_PER_HOUR }],
+    HOUR_MS,
+    server.now(),
+  );
   if (retryAfter !== null) throw tooManyRequests(numberMessages.tooManyReservations, retryAfter);
   await releaseUnusedNumbers(server);
   const reserved = await numbersRepository.transaction((tx) => reserveNumberIn(server, tx, product, numberId));
@@ -62,7 +94,8 @@ export async function releaseUnusedNumbers(server: FastifyInstance): Promise<voi
   if (!(await numbersRepository.hasUnused(before))) return;
   await numbersRepository.transaction(async (tx) => {
     const released = await numbersRepository.releaseUnused(tx, before);
-    for (const { number, accountId } of released) await notificationsRepository.addNumberChange({ accountId, type: 'REMOVED', number, now }, tx);
+    for (const { number, accountId } of released)
+      await notificationsRepository.addNumberChange({ accountId, type: 'REMOVED', number, now }, tx);
   });
 }
 
@@ -72,7 +105,11 @@ export async function releaseUnusedNumbers(server: FastifyInstance): Promise<voi
  * phone and its pilot number are made together. When no Included number is left the inventory gets one more
  * (numbers-repository `addIncludedNumber`); null only when every range is full.
  */
-export async function giveIncludedNumberIn(server: FastifyInstance, tx: NumbersExecutor, product: ReservingProduct): Promise<ReservedNumber | null> {
+export async function giveIncludedNumberIn(
+  server: FastifyInstance,
+  tx: NumbersExecutor,
+  product: ReservingProduct,
+): Promise<ReservedNumber | null> {
   const { numbersRepository } = server;
   const row = (await numbersRepository.firstAvailableIncluded(tx)) ?? (await numbersRepository.addIncludedNumber(tx));
   return row ? reserveNumberIn(server, tx, product, row.id) : null;

@@ -1,9 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { NUMBER_SELECTION_SCOPE, numberMessages, type NumberSelection, type ReservedNumber } from '@portal/contract';
-import { createOneTimeKey, findOneTimeKey, storedOneTimeKey, unspendOneTimeKey, useOneTimeKey, type OneTimeKey } from '../identity/index.ts';
-import { publicUrl } from '../identity/index.ts';
+
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError } from '../../plugins/errors.ts';
+import {
+  createOneTimeKey,
+  findOneTimeKey,
+  publicUrl,
+  storedOneTimeKey,
+  unspendOneTimeKey,
+  useOneTimeKey,
+  type OneTimeKey,
+} from '../identity/index.ts';
 import type { Product } from '../products/index.ts';
 import { reserveNumber } from './reservation.ts';
 
@@ -47,9 +56,13 @@ export async function issueNumberSelection(
 }
 
 /** The token's key row (live or spent) and its cloud phone; 404 when the token is unknown, expired, or the phone gone. */
-async function selectionOf(server: FastifyInstance, token: string): Promise<{ spent: boolean; product: Product; firstName: string; businessName: string }> {
+async function selectionOf(
+  server: FastifyInstance,
+  token: string,
+): Promise<{ spent: boolean; product: Product; firstName: string; businessName: string }> {
   const found = await findOneTimeKey(server.db, token, 'number_selection', server.now());
-  if (found.problem === 'invalid' || found.problem === 'expired') throw detailError(404, numberMessages.selectionLinkInvalid);
+  if (found.problem === 'invalid' || found.problem === 'expired')
+    throw detailError(404, numberMessages.selectionLinkInvalid);
   // A spent key is still the customer's: "chosen already" is what they need to hear.
   const row = found.key ?? (await storedOneTimeKey(server.db, token, 'number_selection'));
   if (!row) throw detailError(404, numberMessages.selectionLinkInvalid);
@@ -62,7 +75,13 @@ async function selectionOf(server: FastifyInstance, token: string): Promise<{ sp
 
 export async function numberSelection(server: FastifyInstance, token: string): Promise<NumberSelection> {
   const selection = await selectionOf(server, token);
-  return { scope: NUMBER_SELECTION_SCOPE, product_id: selection.product.id, business_name: selection.businessName, first_name: selection.firstName, chosen: selection.spent };
+  return {
+    scope: NUMBER_SELECTION_SCOPE,
+    product_id: selection.product.id,
+    business_name: selection.businessName,
+    first_name: selection.firstName,
+    chosen: selection.spent,
+  };
 }
 
 /**
@@ -70,7 +89,11 @@ export async function numberSelection(server: FastifyInstance, token: string): P
  * two requests with one token cannot both take a number; when the number turns out to be taken
  * (409) or unknown (404), the token works again.
  */
-export async function reserveSelectedNumber(server: FastifyInstance, token: string, numberId: number): Promise<ReservedNumber> {
+export async function reserveSelectedNumber(
+  server: FastifyInstance,
+  token: string,
+  numberId: number,
+): Promise<ReservedNumber> {
   const selection = await selectionOf(server, token);
   if (selection.spent) throw detailError(409, numberMessages.selectionDone);
   const now = server.now();

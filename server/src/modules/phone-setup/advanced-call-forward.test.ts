@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { phoneSetupMessages } from '@portal/contract';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { products } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, useTestApp, type Csrf } from '../../test/helper.ts';
@@ -17,9 +19,13 @@ beforeAll(async () => {
   url = `/api/v1/products/${acme!.id}/configuration/forwardings/`;
 });
 
-type List = { advanced_call_forward: boolean; results: Array<{ id: number; forwardType: string; destination: string | null; activated: boolean }> };
+type List = {
+  advanced_call_forward: boolean;
+  results: Array<{ id: number; forwardType: string; destination: string | null; activated: boolean }>;
+};
 const list = async () => (await t.app.inject({ method: 'GET', url, headers: authHeaders(customer) })).json<List>();
-const put = (id: number, payload: object) => t.app.inject({ method: 'PUT', url: `${url}${id}/`, headers: authHeaders(customer, csrf), payload });
+const put = (id: number, payload: object) =>
+  t.app.inject({ method: 'PUT', url: `${url}${id}/`, headers: authHeaders(customer, csrf), payload });
 
 describe('forwardings with the advanced call forward on', () => {
   it('lists one forwarding per type, NA the current one', async () => {
@@ -41,8 +47,13 @@ describe('forwardings with the advanced call forward on', () => {
     expect(noNumber.json()).toEqual({ destination: [phoneSetupMessages.divertInvalid] });
     expect((await put(busy.id, { destination: '12' })).statusCode).toBe(400);
     const done = await put(busy.id, { activated: true, destination: '07700 900123' });
-    expect(done.json()).toEqual({ results: { id: busy.id, forwardType: 'BUSY', destination: '07700900123', activated: true, isEditable: true } });
-    expect((await list()).results.find((f) => f.id === busy.id)).toMatchObject({ activated: true, destination: '07700900123' });
+    expect(done.json()).toEqual({
+      results: { id: busy.id, forwardType: 'BUSY', destination: '07700900123', activated: true, isEditable: true },
+    });
+    expect((await list()).results.find((f) => f.id === busy.id)).toMatchObject({
+      activated: true,
+      destination: '07700900123',
+    });
     expect((await put(999999, { activated: false })).statusCode).toBe(404);
     expect((await put(busy.id, { activated: 'yes' })).statusCode).toBe(400);
     expect((await put(busy.id, { forwardType: 'ALWAYS' })).statusCode).toBe(400);

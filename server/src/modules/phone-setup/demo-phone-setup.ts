@@ -1,4 +1,5 @@
 import { londonTime } from '@portal/editor-core';
+
 import type { Database } from '../../db/connect.ts';
 import { holidaySchedules, phoneSiteSettings, siteAddOns } from '../../db/schema/index.ts';
 
@@ -30,7 +31,9 @@ export async function seedPhoneSetupDemo(
   phones: { acme: number; southampton: number; portsmouth: number; cornerCafe: number },
   now: Date,
 ): Promise<void> {
-  await tx.insert(holidaySchedules).values([...demoHolidays(phones.acme, now), ...demoHolidays(phones.southampton, now)]);
+  await tx
+    .insert(holidaySchedules)
+    .values([...demoHolidays(phones.acme, now), ...demoHolidays(phones.southampton, now)]);
   await tx.insert(phoneSiteSettings).values([
     { productId: phones.acme, bankHolidayRegion: 'england-and-wales' },
     { productId: phones.southampton, divertDestination: '07700900456', bankHolidayRegion: 'england-and-wales' },
@@ -51,6 +54,8 @@ export async function seedPhoneSetupDemo(
  * start like Acme, with one holiday coming and no divert, so each run adds, clashes and removes on its own.
  */
 export async function seedPhoneSetupE2e(tx: Pick<Database, 'insert'>, productId: number, now: Date): Promise<void> {
-  await tx.insert(holidaySchedules).values({ productId, name: 'Team away days', startDate: dayFrom(now, 45), endDate: dayFrom(now, 47) });
+  await tx
+    .insert(holidaySchedules)
+    .values({ productId, name: 'Team away days', startDate: dayFrom(now, 45), endDate: dayFrom(now, 47) });
   await tx.insert(siteAddOns).values([{ productId, addonId: ADD_ON.fraudGuard }]);
 }

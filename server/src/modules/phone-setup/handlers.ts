@@ -1,18 +1,20 @@
 import type { FastifyRequest } from 'fastify';
+
 import {
-  DEFAULT_VOICEMAIL_GREETING_TEXT,
   audioCallMessages,
   audioMessages,
+  DEFAULT_VOICEMAIL_GREETING_TEXT,
   type TtsVoice,
   type VoicemailConfiguration,
   type VoicemailGreetingText,
 } from '@portal/contract';
+
 import { defaultHoldMusic } from '../../audio/defaults.ts';
 import { sendAudio } from '../../audio/serve.ts';
 import { checkedUpload, newStoredFilename } from '../../audio/uploads.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
-import { speakFor } from '../audio/handlers.ts';
 import type { Handlers } from '../../routes/index.ts';
+import { speakFor } from '../audio/handlers.ts';
 import { ownedVoipProduct } from '../products/index.ts';
 import type { VoicemailRow } from './phone-setup-repository.ts';
 
@@ -24,7 +26,10 @@ function toConfiguration(row: VoicemailRow): VoicemailConfiguration {
   };
 }
 
-const toGreetingText = (row: VoicemailRow): VoicemailGreetingText => ({ text: row.greetingTtsText, gender: row.greetingTtsVoice });
+const toGreetingText = (row: VoicemailRow): VoicemailGreetingText => ({
+  text: row.greetingTtsText,
+  gender: row.greetingTtsVoice,
+});
 
 /**
  * Stores new audio under a new key, points the settings row at it with `change` (one transaction in the repository), then removes
@@ -50,13 +55,20 @@ async function replaceAudio<Row>(
     throw error;
   }
   if (result.oldKey && result.oldKey !== newKey) {
-    await audio.delete(result.oldKey).catch((error: unknown) => request.log.warn({ err: error }, 'old audio not removed'));
+    await audio
+      .delete(result.oldKey)
+      .catch((error: unknown) => request.log.warn({ err: error }, 'old audio not removed'));
   }
   return result.row;
 }
 
 /** Makes `wav` the greeting (custom_audio true) with the words that made it, or, with null, goes back to the default. */
-function setGreeting(request: FastifyRequest, productId: number, wav: Buffer | null, words: { text: string; voice: TtsVoice } | null) {
+function setGreeting(
+  request: FastifyRequest,
+  productId: number,
+  wav: Buffer | null,
+  words: { text: string; voice: TtsVoice } | null,
+) {
   return replaceAudio(request, productId, 'voicemail-greeting', wav, async (newKey) => {
     const { row, before } = await request.server.phoneSetupRepository.changeVoicemail(productId, {
       customAudio: newKey !== null,
@@ -90,10 +102,12 @@ export const phoneSetupHandlers = {
       greeting = settings.greetingStorageKey ? await request.server.audio.get(settings.greetingStorageKey) : null;
       if (!greeting) request.log.warn({ productId: product.id }, 'voicemail greeting audio missing from storage');
     } else {
-      greeting = await request.server.speech.speak(DEFAULT_VOICEMAIL_GREETING_TEXT, 'female').catch((error: unknown) => {
-        request.log.error({ err: error }, 'default voicemail greeting not spoken');
-        return null;
-      });
+      greeting = await request.server.speech
+        .speak(DEFAULT_VOICEMAIL_GREETING_TEXT, 'female')
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'default voicemail greeting not spoken');
+          return null;
+        });
     }
     // Spec 001 section 8: the portal says "No audio file for voicemail greeting. Please upload one" on a 400.
     if (!greeting) throw detailError(400, audioMessages.noVoicemailGreeting);

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import { FORWARD_TYPES, holidayClash, type HolidayInput } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { callForwardings, holidaySchedules, phoneSiteSettings, products, siteAddOns } from '../../db/schema/index.ts';
 
@@ -24,9 +26,14 @@ const asEntry = (row: HolidayRow) => ({ id: row.id, start_date: row.startDate, e
 export function createPhoneSettingsRepository(db: Database) {
   type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
   // Writes to one product's schedule wait for each other, so two overlapping adds cannot both pass the clash check.
-  const lockProduct = (tx: Tx, productId: number) => tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+  const lockProduct = (tx: Tx, productId: number) =>
+    tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
   const listHolidays = (tx: Tx | Database, productId: number) =>
-    tx.select().from(holidaySchedules).where(eq(holidaySchedules.productId, productId)).orderBy(asc(holidaySchedules.startDate), asc(holidaySchedules.id));
+    tx
+      .select()
+      .from(holidaySchedules)
+      .where(eq(holidaySchedules.productId, productId))
+      .orderBy(asc(holidaySchedules.startDate), asc(holidaySchedules.id));
 
   return {
     holidays: (productId: number): Promise<HolidayRow[]> => listHolidays(db, productId),
@@ -38,7 +45,10 @@ export function createPhoneSettingsRepository(db: Database) {
         const existing = await listHolidays(tx, productId);
         const clash = holidayClash(input, existing.map(asEntry));
         if (clash) return { clash: existing.find((row) => row.id === clash.id)! };
-        const [row] = await tx.insert(holidaySchedules).values({ productId, name: input.name ?? '', startDate: input.start_date, endDate: input.end_date }).returning();
+        const [row] = await tx
+          .insert(holidaySchedules)
+          .values({ productId, name: input.name ?? '', startDate: input.start_date, endDate: input.end_date })
+          .returning();
         if (!row) throw new Error('holiday not inserted');
         return { row };
       });
@@ -51,7 +61,14 @@ export function createPhoneSettingsRepository(db: Database) {
         const entries = (await listHolidays(tx, productId)).map(asEntry);
         const fresh = inputs.filter((input) => !holidayClash(input, entries));
         if (fresh.length === 0) return 0;
-        await tx.insert(holidaySchedules).values(fresh.map((input) => ({ productId, name: input.name ?? '', startDate: input.start_date, endDate: input.end_date })));
+        await tx.insert(holidaySchedules).values(
+          fresh.map((input) => ({
+            productId,
+            name: input.name ?? '',
+            startDate: input.start_date,
+            endDate: input.end_date,
+          })),
+        );
         return fresh.length;
       });
     },
@@ -66,7 +83,11 @@ export function createPhoneSettingsRepository(db: Database) {
         if (clash) return { clash: existing.find((row) => row.id === clash.id)! };
         const [row] = await tx
           .update(holidaySchedules)
-          .set({ startDate: input.start_date, endDate: input.end_date, ...(input.name !== undefined && { name: input.name }) })
+          .set({
+            startDate: input.start_date,
+            endDate: input.end_date,
+            ...(input.name !== undefined && { name: input.name }),
+          })
           .where(and(eq(holidaySchedules.id, id), eq(holidaySchedules.productId, productId)))
           .returning();
         return row ? { row } : undefined;
@@ -75,14 +96,19 @@ export function createPhoneSettingsRepository(db: Database) {
 
     /** Removes a holiday; false when the product has no such entry. */
     async deleteHoliday(productId: number, id: number): Promise<boolean> {
-      const rows = await db.delete(holidaySchedules).where(and(eq(holidaySchedules.id, id), eq(holidaySchedules.productId, productId))).returning({ id: holidaySchedules.id });
+      const rows = await db
+        .delete(holidaySchedules)
+        .where(and(eq(holidaySchedules.id, id), eq(holidaySchedules.productId, productId)))
+        .returning({ id: holidaySchedules.id });
       return rows.length > 0;
     },
 
     /** The product's settings of this area, the defaults while it has none. */
     async settings(productId: number): Promise<SettingsRow> {
       const [row] = await db.select().from(phoneSiteSettings).where(eq(phoneSiteSettings.productId, productId));
-      return row ?? { productId, divertDestination: null, bankHolidayRegion: null, kycPassed: true, updatedAt: new Date(0) };
+      return (
+        row ?? { productId, divertDestination: null, bankHolidayRegion: null, kycPassed: true, updatedAt: new Date(0) }
+      );
     },
 
     async changeSettings(productId: number, changes: SettingsChanges): Promise<SettingsRow> {
@@ -97,27 +123,54 @@ export function createPhoneSettingsRepository(db: Database) {
 
     /** The product's forwardings, one per type; the first read makes them (NA activated: calls ring as usual). */
     async forwardings(productId: number): Promise<ForwardingRow[]> {
-      const read = () => db.select().from(callForwardings).where(eq(callForwardings.productId, productId)).orderBy(asc(callForwardings.id));
+      const read = () =>
+        db
+          .select()
+          .from(callForwardings)
+          .where(eq(callForwardings.productId, productId))
+          .orderBy(asc(callForwardings.id));
       const rows = await read();
       if (rows.length === FORWARD_TYPES.length) return rows;
       await db
         .insert(callForwardings)
-        .values(FORWARD_TYPES.map((forwardType) => ({ productId, forwardType, activated: forwardType === 'NA', isEditable: true })))
+        .values(
+          FORWARD_TYPES.map((forwardType) => ({
+            productId,
+            forwardType,
+            activated: forwardType === 'NA',
+            isEditable: true,
+          })),
+        )
         .onConflictDoNothing();
       return read();
     },
 
-    async updateForwarding(productId: number, id: number, changes: Partial<Pick<ForwardingRow, 'activated' | 'destination'>>): Promise<ForwardingRow | undefined> {
+    async updateForwarding(
+      productId: number,
+      id: number,
+      changes: Partial<Pick<ForwardingRow, 'activated' | 'destination'>>,
+    ): Promise<ForwardingRow | undefined> {
       if (Object.keys(changes).length === 0) {
-        const [row] = await db.select().from(callForwardings).where(and(eq(callForwardings.id, id), eq(callForwardings.productId, productId)));
+        const [row] = await db
+          .select()
+          .from(callForwardings)
+          .where(and(eq(callForwardings.id, id), eq(callForwardings.productId, productId)));
         return row;
       }
-      const [row] = await db.update(callForwardings).set(changes).where(and(eq(callForwardings.id, id), eq(callForwardings.productId, productId))).returning();
+      const [row] = await db
+        .update(callForwardings)
+        .set(changes)
+        .where(and(eq(callForwardings.id, id), eq(callForwardings.productId, productId)))
+        .returning();
       return row;
     },
 
     /** The add-on ids the product has, with quantities. */
-    addOns: (productId: number) => db.select({ addonId: siteAddOns.addonId, quantity: siteAddOns.quantity }).from(siteAddOns).where(eq(siteAddOns.productId, productId)),
+    addOns: (productId: number) =>
+      db
+        .select({ addonId: siteAddOns.addonId, quantity: siteAddOns.quantity })
+        .from(siteAddOns)
+        .where(eq(siteAddOns.productId, productId)),
 
     async setAddOn(productId: number, addonId: number, enabled: boolean): Promise<void> {
       if (enabled) await db.insert(siteAddOns).values({ productId, addonId }).onConflictDoNothing();
@@ -126,13 +179,17 @@ export function createPhoneSettingsRepository(db: Database) {
 
     /** Takes every add-on of `group` off the product (no international tariff). */
     async removeAddOnGroup(productId: number, group: readonly number[]): Promise<void> {
-      await db.delete(siteAddOns).where(and(eq(siteAddOns.productId, productId), inArray(siteAddOns.addonId, [...group])));
+      await db
+        .delete(siteAddOns)
+        .where(and(eq(siteAddOns.productId, productId), inArray(siteAddOns.addonId, [...group])));
     },
 
     /** Makes `addonId` the product's only add-on among `group` (an international tariff replaces the one before). */
     async replaceAddOnInGroup(productId: number, group: readonly number[], addonId: number): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.delete(siteAddOns).where(and(eq(siteAddOns.productId, productId), inArray(siteAddOns.addonId, [...group])));
+        await tx
+          .delete(siteAddOns)
+          .where(and(eq(siteAddOns.productId, productId), inArray(siteAddOns.addonId, [...group])));
         await tx.insert(siteAddOns).values({ productId, addonId });
       });
     },

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { Database } from '../../db/connect.ts';
 import { holdMusicSettings, voicemailSettings } from '../../db/schema/index.ts';
 
@@ -47,8 +48,16 @@ export function createPhoneSetupRepository(db: Database) {
     async changeVoicemail(productId: number, changes: VoicemailChanges): Promise<Changed<VoicemailRow>> {
       return db.transaction(async (tx) => {
         await tx.insert(voicemailSettings).values({ productId }).onConflictDoNothing();
-        const [before] = await tx.select().from(voicemailSettings).where(eq(voicemailSettings.productId, productId)).for('update');
-        const [row] = await tx.update(voicemailSettings).set(changes).where(eq(voicemailSettings.productId, productId)).returning();
+        const [before] = await tx
+          .select()
+          .from(voicemailSettings)
+          .where(eq(voicemailSettings.productId, productId))
+          .for('update');
+        const [row] = await tx
+          .update(voicemailSettings)
+          .set(changes)
+          .where(eq(voicemailSettings.productId, productId))
+          .returning();
         if (!before || !row) throw new Error('voicemail settings not made');
         return { row, before };
       });
@@ -64,8 +73,16 @@ export function createPhoneSetupRepository(db: Database) {
     async changeHoldMusic(productId: number, changes: HoldMusicChanges): Promise<Changed<HoldMusicRow>> {
       return db.transaction(async (tx) => {
         await tx.insert(holdMusicSettings).values({ productId }).onConflictDoNothing();
-        const [before] = await tx.select().from(holdMusicSettings).where(eq(holdMusicSettings.productId, productId)).for('update');
-        const [row] = await tx.update(holdMusicSettings).set(changes).where(eq(holdMusicSettings.productId, productId)).returning();
+        const [before] = await tx
+          .select()
+          .from(holdMusicSettings)
+          .where(eq(holdMusicSettings.productId, productId))
+          .for('update');
+        const [row] = await tx
+          .update(holdMusicSettings)
+          .set(changes)
+          .where(eq(holdMusicSettings.productId, productId))
+          .returning();
         if (!before || !row) throw new Error('hold music settings not made');
         return { row, before };
       });

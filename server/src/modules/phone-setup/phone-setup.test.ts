@@ -1,15 +1,17 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
 import {
+  audioCallMessages,
+  audioMessages,
   DEFAULT_VOICEMAIL_GREETING_TEXT,
   HoldMusic,
   MAX_STORED_AUDIO_BYTES,
   VoicemailConfiguration,
   VoicemailGreetingText,
-  audioCallMessages,
-  audioMessages,
 } from '@portal/contract';
-import { z } from 'zod';
+
 import { readWav } from '../../audio/check.ts';
 import { defaultHoldMusic } from '../../audio/defaults.ts';
 import { encodeWav, melodySamples } from '../../audio/wav.ts';
@@ -41,43 +43,80 @@ const greetingUploadUrl = (id = ids.acme) => `/api/v1/voip/${id}/voicemail/greet
 const holdMusic = (id = ids.acme) => `/api/v3/voip/${id}/phone-setup/hold-music`;
 const holdMusicUploadUrl = (id = ids.acme) => `/api/v1/products/${id}/configuration/hold-music/`;
 
-const tone = (ms: number, hz = 440, sampleRate = 8000) => encodeWav(melodySamples([{ hz, ms }], sampleRate), sampleRate);
+const tone = (ms: number, hz = 440, sampleRate = 8000) =>
+  encodeWav(melodySamples([{ hz, ms }], sampleRate), sampleRate);
 const storedKeys = () =>
-  (readdirSync(t.audio.root, { recursive: true }) as string[]).filter((name) => name.endsWith('.wav')).map((name) => name.replaceAll('\\', '/')).sort();
+  (readdirSync(t.audio.root, { recursive: true }) as string[])
+    .filter((name) => name.endsWith('.wav'))
+    .map((name) => name.replaceAll('\\', '/'))
+    .sort();
 const keysLike = (pattern: RegExp) => storedKeys().filter((key) => pattern.test(key));
 
-const get = (url: string, key = customer, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { ...authHeaders(key), ...headers } });
+const get = (url: string, key = customer, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...authHeaders(key), ...headers } });
 const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, key = customer) =>
   t.app.inject({ method, url, headers: authHeaders(key, csrf), ...(payload && { payload }) });
 function sendFile(url: string, file: FormFile | null, key = customer) {
   const form = multipartForm(file ? { file } : {});
-  return t.app.inject({ method: 'POST', url, headers: { ...authHeaders(key, csrf), ...form.headers }, payload: form.payload });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...authHeaders(key, csrf), ...form.headers },
+    payload: form.payload,
+  });
 }
 
-const configuration = async () => z.object({ results: VoicemailConfiguration }).parse((await get(`${voicemail()}/configuration/`)).json()).results;
+const configuration = async () =>
+  z.object({ results: VoicemailConfiguration }).parse((await get(`${voicemail()}/configuration/`)).json()).results;
 const greetingText = async () => VoicemailGreetingText.parse((await get(`${voicemail()}/greeting/tts-text/`)).json());
 
 describe('voicemail configuration', () => {
   it('starts as the defaults, and changes voicemail_delay or voicemail_to_email', async () => {
-    expect(await configuration()).toEqual({ custom_audio: false, voicemail_delay: false, voicemail_to_email: { enabled: false, email: '' } });
+    expect(await configuration()).toEqual({
+      custom_audio: false,
+      voicemail_delay: false,
+      voicemail_to_email: { enabled: false, email: '' },
+    });
 
     const delay = await send('PUT', `${voicemail()}/configuration/`, { voicemail_delay: true });
     expect(delay.statusCode).toBe(200);
-    expect(delay.json()).toEqual({ result: { custom_audio: false, voicemail_delay: true, voicemail_to_email: { enabled: false, email: '' } } });
+    expect(delay.json()).toEqual({
+      result: { custom_audio: false, voicemail_delay: true, voicemail_to_email: { enabled: false, email: '' } },
+    });
 
-    const toEmail = await send('PUT', `${voicemail()}/configuration/`, { voicemail_to_email: { enabled: true, email: ' office@acme-plumbing.example ' } });
+    const toEmail = await send('PUT', `${voicemail()}/configuration/`, {
+      voicemail_to_email: { enabled: true, email: ' office@acme-plumbing.example ' },
+    });
     expect(toEmail.statusCode).toBe(200);
-    expect(toEmail.json()).toEqual({ result: { custom_audio: false, voicemail_delay: true, voicemail_to_email: { enabled: true, email: 'office@acme-plumbing.example' } } });
+    expect(toEmail.json()).toEqual({
+      result: {
+        custom_audio: false,
+        voicemail_delay: true,
+        voicemail_to_email: { enabled: true, email: 'office@acme-plumbing.example' },
+      },
+    });
     // Turning it off keeps the address.
-    await send('PUT', `${voicemail()}/configuration/`, { voicemail_to_email: { enabled: false, email: 'office@acme-plumbing.example' } });
-    expect(await configuration()).toEqual({ custom_audio: false, voicemail_delay: true, voicemail_to_email: { enabled: false, email: 'office@acme-plumbing.example' } });
+    await send('PUT', `${voicemail()}/configuration/`, {
+      voicemail_to_email: { enabled: false, email: 'office@acme-plumbing.example' },
+    });
+    expect(await configuration()).toEqual({
+      custom_audio: false,
+      voicemail_delay: true,
+      voicemail_to_email: { enabled: false, email: 'office@acme-plumbing.example' },
+    });
   });
 
   it('needs an address to send to when voicemail to email is on, and something to change', async () => {
     const before = await configuration();
     const cases: Array<[unknown, unknown]> = [
-      [{ voicemail_to_email: { enabled: true, email: 'not-an-address' } }, { 'voicemail_to_email.email': [audioCallMessages.emailInvalid] }],
-      [{ voicemail_to_email: { enabled: true, email: '' } }, { 'voicemail_to_email.email': [audioCallMessages.emailRequired] }],
+      [
+        { voicemail_to_email: { enabled: true, email: 'not-an-address' } },
+        { 'voicemail_to_email.email': [audioCallMessages.emailInvalid] },
+      ],
+      [
+        { voicemail_to_email: { enabled: true, email: '' } },
+        { 'voicemail_to_email.email': [audioCallMessages.emailRequired] },
+      ],
       [{}, { non_field_errors: [audioCallMessages.nothingToChange] }],
       [{ voicemail_delay: 'yes' }, { voicemail_delay: ['Invalid input: expected boolean, received string'] }],
     ];
@@ -96,7 +135,10 @@ describe('the voicemail greeting', () => {
     const first = await get(`${voicemail()}/greeting/`);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers['content-type']).toBe('audio/wav');
-    expect(readWav(first.rawPayload)).toMatchObject({ ok: true, wav: { sampleRate: 8000, channels: 1, bitsPerSample: 16 } });
+    expect(readWav(first.rawPayload)).toMatchObject({
+      ok: true,
+      wav: { sampleRate: 8000, channels: 1, bitsPerSample: 16 },
+    });
     const second = await get(`${voicemail()}/greeting/`);
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(engine.calls.slice(calls)).toEqual([{ text: DEFAULT_VOICEMAIL_GREETING_TEXT, voice: 'female' }]);
@@ -109,7 +151,10 @@ describe('the voicemail greeting', () => {
   it('is replaced by an upload, then by text to speech, and reset to the default', async () => {
     const defaultGreeting = (await get(`${voicemail()}/greeting/`)).rawPayload;
     const uploaded = tone(1200, 523.25);
-    const upload = await sendFile(`${greetingUploadUrl()}?audio_type=greeting`, { filename: 'greeting.wav', bytes: uploaded });
+    const upload = await sendFile(`${greetingUploadUrl()}?audio_type=greeting`, {
+      filename: 'greeting.wav',
+      bytes: uploaded,
+    });
     expect(upload.statusCode, upload.body).toBe(200);
     expect(upload.json()).toMatchObject({ result: { custom_audio: true } });
     expect((await get(`${voicemail()}/greeting/`)).rawPayload.equals(uploaded)).toBe(true);
@@ -132,7 +177,11 @@ describe('the voicemail greeting', () => {
     expect(keysLike(/^\d+\/voicemail-greeting-/)).not.toContain(uploadedKey);
 
     // Reset clears the audio and the text.
-    const reset = await t.app.inject({ method: 'POST', url: `${greetingUploadUrl()}?reset=true`, headers: authHeaders(customer, csrf) });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `${greetingUploadUrl()}?reset=true`,
+      headers: authHeaders(customer, csrf),
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     expect(reset.json()).toMatchObject({ result: { custom_audio: false } });
     expect(await greetingText()).toEqual({ text: null, gender: null });
@@ -152,14 +201,49 @@ describe('the voicemail greeting', () => {
   });
 
   it('refuses a bad greeting and keeps the one it has', async () => {
-    const before = { configuration: await configuration(), text: await greetingText(), keys: storedKeys(), greeting: (await get(`${voicemail()}/greeting/`)).rawPayload };
+    const before = {
+      configuration: await configuration(),
+      text: await greetingText(),
+      keys: storedKeys(),
+      greeting: (await get(`${voicemail()}/greeting/`)).rawPayload,
+    };
     const cases: Array<[string, () => ReturnType<typeof sendFile>, unknown]> = [
-      ['a text file', () => sendFile(`${greetingUploadUrl()}?audio_type=greeting`, { filename: 'a.txt', contentType: 'text/plain', bytes: Buffer.from('hello') }), { detail: audioMessages.notAudio }],
-      ['16 kHz', () => sendFile(`${greetingUploadUrl()}?audio_type=greeting`, { filename: 'a.wav', bytes: tone(1000, 440, 16_000) }), { detail: audioMessages.wrongFormat }],
-      ['no file', () => sendFile(`${greetingUploadUrl()}?audio_type=greeting`, null), { file: [audioCallMessages.fileMissing('file')] }],
-      ['an unknown audio_type', () => sendFile(`${greetingUploadUrl()}?audio_type=music`, { filename: 'a.wav', bytes: tone(1000) }), { audio_type: ['audio_type can only be greeting.'] }],
-      ['words that are too short to hear', () => send('POST', `${voicemail()}/greeting/tts-text/`, { text: '.' }), { detail: audioMessages.tooShort }],
-      ['no words', () => send('POST', `${voicemail()}/greeting/tts-text/`, { text: '  ' }), { text: [audioMessages.ttsEmpty] }],
+      [
+        'a text file',
+        () =>
+          sendFile(`${greetingUploadUrl()}?audio_type=greeting`, {
+            filename: 'a.txt',
+            contentType: 'text/plain',
+            bytes: Buffer.from('hello'),
+          }),
+        { detail: audioMessages.notAudio },
+      ],
+      [
+        '16 kHz',
+        () =>
+          sendFile(`${greetingUploadUrl()}?audio_type=greeting`, { filename: 'a.wav', bytes: tone(1000, 440, 16_000) }),
+        { detail: audioMessages.wrongFormat },
+      ],
+      [
+        'no file',
+        () => sendFile(`${greetingUploadUrl()}?audio_type=greeting`, null),
+        { file: [audioCallMessages.fileMissing('file')] },
+      ],
+      [
+        'an unknown audio_type',
+        () => sendFile(`${greetingUploadUrl()}?audio_type=music`, { filename: 'a.wav', bytes: tone(1000) }),
+        { audio_type: ['audio_type can only be greeting.'] },
+      ],
+      [
+        'words that are too short to hear',
+        () => send('POST', `${voicemail()}/greeting/tts-text/`, { text: '.' }),
+        { detail: audioMessages.tooShort },
+      ],
+      [
+        'no words',
+        () => send('POST', `${voicemail()}/greeting/tts-text/`, { text: '  ' }),
+        { text: [audioMessages.ttsEmpty] },
+      ],
     ];
     for (const [label, request, body] of cases) {
       const response = await request();
@@ -168,7 +252,9 @@ describe('the voicemail greeting', () => {
     }
     expect(await configuration()).toEqual(before.configuration);
     expect(await greetingText()).toEqual(before.text);
-    expect(storedKeys().filter((key) => !key.startsWith('tts-cache/'))).toEqual(before.keys.filter((key) => !key.startsWith('tts-cache/')));
+    expect(storedKeys().filter((key) => !key.startsWith('tts-cache/'))).toEqual(
+      before.keys.filter((key) => !key.startsWith('tts-cache/')),
+    );
     expect((await get(`${voicemail()}/greeting/`)).rawPayload.equals(before.greeting)).toBe(true);
   });
 
@@ -181,7 +267,11 @@ describe('the voicemail greeting', () => {
     expect(lost.json()).toEqual({ detail: audioMessages.noVoicemailGreeting });
 
     // The default greeting cannot be spoken: not cached, and the engine is down.
-    await t.app.inject({ method: 'POST', url: `${greetingUploadUrl()}?reset=true`, headers: authHeaders(customer, csrf) });
+    await t.app.inject({
+      method: 'POST',
+      url: `${greetingUploadUrl()}?reset=true`,
+      headers: authHeaders(customer, csrf),
+    });
     await t.audio.delete(t.app.speech.cacheKey(DEFAULT_VOICEMAIL_GREETING_TEXT, 'female'));
     engine.failing = true;
     try {
@@ -204,7 +294,12 @@ describe('hold music', () => {
     expect(melody.rawPayload.equals(defaultHoldMusic())).toBe(true);
 
     // Longer than any greeting may be, which hold music may.
-    const music = encodeWav(melodySamples([{ hz: 392, ms: 1000 }, { hz: 0, ms: 5 * 60 * 1000 }]));
+    const music = encodeWav(
+      melodySamples([
+        { hz: 392, ms: 1000 },
+        { hz: 0, ms: 5 * 60 * 1000 },
+      ]),
+    );
     const upload = await sendFile(holdMusicUploadUrl(), { filename: 'jazz.wav', bytes: music });
     expect(upload.statusCode, upload.body).toBe(200);
     expect(upload.json()).toEqual({ custom_audio: true });
@@ -228,7 +323,12 @@ describe('hold music', () => {
     const keys = storedKeys();
     const tooLarge = Buffer.concat([tone(1000).subarray(0, 44), Buffer.alloc(MAX_STORED_AUDIO_BYTES)]);
     const cases: Array<[string, FormFile | null, number, unknown]> = [
-      ['a text file', { filename: 'a.txt', contentType: 'text/plain', bytes: Buffer.from('la la la') }, 400, { detail: audioMessages.notAudio }],
+      [
+        'a text file',
+        { filename: 'a.txt', contentType: 'text/plain', bytes: Buffer.from('la la la') },
+        400,
+        { detail: audioMessages.notAudio },
+      ],
       ['too short', { filename: 'a.wav', bytes: tone(100) }, 400, { detail: audioMessages.tooShort }],
       ['over the size', { filename: 'long.wav', bytes: tooLarge }, 413, { detail: audioMessages.storedTooLarge }],
       ['no file', null, 400, { file: [audioCallMessages.fileMissing('file')] }],
@@ -262,15 +362,30 @@ describe('access', () => {
     ];
     for (const [index, request] of foreign.entries()) expect((await request()).statusCode, String(index)).toBe(404);
     // The trial customer's own phone starts with the defaults.
-    expect(z.object({ results: VoicemailConfiguration }).parse((await get(`${voicemail(ids.trial)}/configuration/`, trial)).json()).results.custom_audio).toBe(false);
+    expect(
+      z
+        .object({ results: VoicemailConfiguration })
+        .parse((await get(`${voicemail(ids.trial)}/configuration/`, trial)).json()).results.custom_audio,
+    ).toBe(false);
 
     expect((await t.app.inject({ method: 'GET', url: `${voicemail()}/configuration/` })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: `${holdMusic()}/download/` })).statusCode).toBe(401);
-    const noCsrf = await t.app.inject({ method: 'POST', url: `${greetingUploadUrl()}?reset=true`, headers: authHeaders(customer) });
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: `${greetingUploadUrl()}?reset=true`,
+      headers: authHeaders(customer),
+    });
     expect(noCsrf.statusCode).toBe(403);
     const form = multipartForm({ file });
-    const noCsrfUpload = await t.app.inject({ method: 'POST', url: holdMusicUploadUrl(), headers: { ...authHeaders(customer), ...form.headers }, payload: form.payload });
+    const noCsrfUpload = await t.app.inject({
+      method: 'POST',
+      url: holdMusicUploadUrl(),
+      headers: { ...authHeaders(customer), ...form.headers },
+      payload: form.payload,
+    });
     expect(noCsrfUpload.statusCode).toBe(403);
-    expect((await send('PUT', `${voicemail()}/configuration/`, { voicemail_delay: true }, 'x'.repeat(43))).statusCode).toBe(401);
+    expect(
+      (await send('PUT', `${voicemail()}/configuration/`, { voicemail_delay: true }, 'x'.repeat(43))).statusCode,
+    ).toBe(401);
   });
 });

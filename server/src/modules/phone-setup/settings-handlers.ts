@@ -1,8 +1,10 @@
+import type { FastifyRequest } from 'fastify';
+
 import {
   addOnClass,
   currentForwarding,
-  phoneSetupMessages as messages,
   holidayClashMessage,
+  phoneSetupMessages as messages,
   SITE_ADD_ONS,
   type BankHolidayRegion,
   type BankHolidays,
@@ -11,7 +13,7 @@ import {
   type SiteAddOn,
 } from '@portal/contract';
 import { londonTime } from '@portal/editor-core';
-import type { FastifyRequest } from 'fastify';
+
 import { upcomingBankHolidays } from '../../bank-holidays/bank-holidays.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
@@ -26,20 +28,37 @@ declare module 'fastify' {
   }
 }
 
-const toHoliday = (row: HolidayRow): Holiday => ({ id: row.id, name: row.name, start_date: row.startDate, end_date: row.endDate });
+const toHoliday = (row: HolidayRow): Holiday => ({
+  id: row.id,
+  name: row.name,
+  start_date: row.startDate,
+  end_date: row.endDate,
+});
 
 function written(result: HolidayWrite): Holiday {
-  if (result.clash) throw fieldError('start_date', holidayClashMessage({ start_date: result.clash.startDate, end_date: result.clash.endDate }));
+  if (result.clash)
+    throw fieldError(
+      'start_date',
+      holidayClashMessage({ start_date: result.clash.startDate, end_date: result.clash.endDate }),
+    );
   return toHoliday(result.row);
 }
 
-const toForwarding = (row: ForwardingRow): Forwarding => ({ id: row.id, forwardType: row.forwardType, destination: row.destination, activated: row.activated, isEditable: row.isEditable });
+const toForwarding = (row: ForwardingRow): Forwarding => ({
+  id: row.id,
+  forwardType: row.forwardType,
+  destination: row.destination,
+  activated: row.activated,
+  isEditable: row.isEditable,
+});
 
 const catalogue = (id: number) => SITE_ADD_ONS.find((a) => a.id === id);
 
 /** Every catalogue add-on with whether the site has it (the catalogue's order). */
 async function siteAddOnList(request: FastifyRequest, productId: number): Promise<SiteAddOn[]> {
-  const owned = new Map((await request.server.phoneSettingsRepository.addOns(productId)).map((row) => [row.addonId, row.quantity]));
+  const owned = new Map(
+    (await request.server.phoneSettingsRepository.addOns(productId)).map((row) => [row.addonId, row.quantity]),
+  );
   return SITE_ADD_ONS.map((addOn) => ({
     addon_id: addOn.id,
     display_name: addOn.name,
@@ -52,14 +71,17 @@ async function siteAddOnList(request: FastifyRequest, productId: number): Promis
   }));
 }
 
-async function bankHolidays(request: FastifyRequest, productId: number, region: BankHolidayRegion | null): Promise<BankHolidays> {
+async function bankHolidays(
+  request: FastifyRequest,
+  productId: number,
+  region: BankHolidayRegion | null,
+): Promise<BankHolidays> {
   if (!region) return { region: null, holidays: [] };
   const schedule = await request.server.phoneSettingsRepository.holidays(productId);
   const covered = (date: string) => schedule.some((row) => row.startDate <= date && date <= row.endDate);
   const today = londonTime(request.server.now()).date;
   return { region, holidays: upcomingBankHolidays(region, today).map((h) => ({ ...h, in_schedule: covered(h.date) })) };
 }
-
 
 export const phoneSettingsHandlers = {
   listHolidays: async ({ params, request }) => {
@@ -81,7 +103,8 @@ export const phoneSettingsHandlers = {
 
   deleteHoliday: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    if (!(await request.server.phoneSettingsRepository.deleteHoliday(product.id, params.scheduleId))) throw detailError(404, messages.holidayNotFound);
+    if (!(await request.server.phoneSettingsRepository.deleteHoliday(product.id, params.scheduleId)))
+      throw detailError(404, messages.holidayNotFound);
     return {};
   },
 
@@ -98,7 +121,10 @@ export const phoneSettingsHandlers = {
     let added = 0;
     if (body.add) {
       const upcoming = upcomingBankHolidays(body.region, londonTime(request.server.now()).date);
-      added = await repository.addHolidaysWhereFree(product.id, upcoming.map((h) => ({ start_date: h.date, end_date: h.date, name: h.title })));
+      added = await repository.addHolidaysWhereFree(
+        product.id,
+        upcoming.map((h) => ({ start_date: h.date, end_date: h.date, name: h.title })),
+      );
     }
     return { ...(await bankHolidays(request, product.id, body.region)), added };
   },
@@ -114,7 +140,9 @@ export const phoneSettingsHandlers = {
     const own = await request.server.siteRepository.numbers(product.id);
     // Diverting to the phone system's own number would send every call round in a loop.
     if (own.some((n) => n.number === body.destination)) throw fieldError('destination', messages.divertOwnNumber);
-    const row = await request.server.phoneSettingsRepository.changeSettings(product.id, { divertDestination: body.destination });
+    const row = await request.server.phoneSettingsRepository.changeSettings(product.id, {
+      divertDestination: body.destination,
+    });
     return { results: { destination: row.divertDestination ?? false } };
   },
 
@@ -129,7 +157,10 @@ export const phoneSettingsHandlers = {
     const rows = (await request.server.phoneSettingsRepository.forwardings(product.id)).map(toForwarding);
     // While the advanced call forward is off only the current forwarding is shown (spec 000 section 9's flag).
     const current = currentForwarding(rows);
-    return { advanced_call_forward: request.server.advancedCallForward, results: request.server.advancedCallForward ? rows : current ? [current] : [] };
+    return {
+      advanced_call_forward: request.server.advancedCallForward,
+      results: request.server.advancedCallForward ? rows : current ? [current] : [],
+    };
   },
 
   putForwarding: async ({ params, body, request }) => {
@@ -141,7 +172,8 @@ export const phoneSettingsHandlers = {
     if (!existing.isEditable) throw detailError(403, messages.forwardingNotEditable);
     const destination = body.destination === undefined ? existing.destination : body.destination;
     const activated = body.activated ?? existing.activated;
-    if (activated && existing.forwardType !== 'NA' && !destination) throw fieldError('destination', messages.divertInvalid);
+    if (activated && existing.forwardType !== 'NA' && !destination)
+      throw fieldError('destination', messages.divertInvalid);
     const row = await repository.updateForwarding(product.id, existing.id, {
       ...(body.activated !== undefined && { activated: body.activated }),
       ...(body.destination !== undefined && { destination: body.destination }),
@@ -184,12 +216,16 @@ export const phoneSettingsHandlers = {
     return { results: internationalTariffs() };
   },
 
-  getInternationalCalling: async ({ params, request }) => internationalCalling(request.server, (await ownedVoipProduct(request, params.id)).id),
+  getInternationalCalling: async ({ params, request }) =>
+    internationalCalling(request.server, (await ownedVoipProduct(request, params.id)).id),
 
   setInternationalCalling: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, params.id);
     await setInternationalTariff(request.server, product.id, body.tariff_id);
-    return { ...(await internationalCalling(request.server, product.id)), addons: await siteAddOnList(request, product.id) };
+    return {
+      ...(await internationalCalling(request.server, product.id)),
+      addons: await siteAddOnList(request, product.id),
+    };
   },
 } satisfies Pick<
   Handlers,

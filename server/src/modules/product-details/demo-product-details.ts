@@ -1,5 +1,7 @@
 import { eq, isNull } from 'drizzle-orm';
+
 import { addMonths } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
 import {
@@ -19,7 +21,10 @@ import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/
 import { contractReference, newDownloadToken } from './product-details-repository.ts';
 
 type Tx = Pick<Database, 'insert'>;
-type ContractSeed = Pick<typeof productContracts.$inferInsert, 'startDate' | 'endDate' | 'contractLengthMonths' | 'status'> & { summaries?: number };
+type ContractSeed = Pick<
+  typeof productContracts.$inferInsert,
+  'startDate' | 'endDate' | 'contractLengthMonths' | 'status'
+> & { summaries?: number };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayFrom = (now: Date) => (offset: number) => new Date(now.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
@@ -61,55 +66,178 @@ const meadowAddress = {
  * VoIP line's contract ended two months ago; VOID contracts on the cloud phone and the fibre.
  * Numbers 0117 496 0{copy}{n}, Ofcom's drama range for Bristol.
  */
-export async function seedProductDetailsCustomer(tx: Tx, user: DemoUser, company: string, copy: number, now: Date): Promise<{ accountId: number; cloudPhoneId: number }> {
+export async function seedProductDetailsCustomer(
+  tx: Tx,
+  user: DemoUser,
+  company: string,
+  copy: number,
+  now: Date,
+): Promise<{ accountId: number; cloudPhoneId: number }> {
   const day = dayFrom(now);
   const [account] = await tx.insert(accounts).values({ name: company }).returning();
   if (!account) throw new Error(`seed: ${company} not inserted`);
   await tx.insert(users).values({ ...user, accountId: account.id });
-  const base = { accountId: account.id, status: 'live', channel: 'Self Sign Up', installationAddress: meadowAddress } as const;
+  const base = {
+    accountId: account.id,
+    status: 'live',
+    channel: 'Self Sign Up',
+    installationAddress: meadowAddress,
+  } as const;
   const [cloudPhone, voip, fibre, broadband, phoneline, website] = await tx
     .insert(products)
     .values([
-      { ...base, kind: 'voip', tariffVersion: 'TARIFF_V3', supplier: 2, showProductPages: true, productDetail: 'Cloud phone - 2 users (Meadow Lane)', confirmedDate: day(-710) },
-      { ...base, kind: 'voip', tariffVersion: 'TARIFF_V2', supplier: 1, productDetail: 'VoIP - 4 lines (old surgery)', confirmedDate: day(-1520) },
-      { ...base, kind: 'telco', subKind: 'fibre', supplier: 1, productDetail: 'Business Fibre 900 Mbps', confirmedDate: day(-530) },
-      { ...base, kind: 'telco', subKind: 'broadband', supplier: 1, productDetail: 'Business Broadband 80 Mbps (kennels)', confirmedDate: day(-355) },
-      { ...base, kind: 'telco', subKind: 'phoneline', supplier: 1, productDetail: 'Business phone line (alarm)', confirmedDate: day(-900) },
-      { ...base, kind: 'web', supplier: 1, productDetail: 'Website - meadowlanevets.example', confirmedDate: day(-200) },
+      {
+        ...base,
+        kind: 'voip',
+        tariffVersion: 'TARIFF_V3',
+        supplier: 2,
+        showProductPages: true,
+        productDetail: 'Cloud phone - 2 users (Meadow Lane)',
+        confirmedDate: day(-710),
+      },
+      {
+        ...base,
+        kind: 'voip',
+        tariffVersion: 'TARIFF_V2',
+        supplier: 1,
+        productDetail: 'VoIP - 4 lines (old surgery)',
+        confirmedDate: day(-1520),
+      },
+      {
+        ...base,
+        kind: 'telco',
+        subKind: 'fibre',
+        supplier: 1,
+        productDetail: 'Business Fibre 900 Mbps',
+        confirmedDate: day(-530),
+      },
+      {
+        ...base,
+        kind: 'telco',
+        subKind: 'broadband',
+        supplier: 1,
+        productDetail: 'Business Broadband 80 Mbps (kennels)',
+        confirmedDate: day(-355),
+      },
+      {
+        ...base,
+        kind: 'telco',
+        subKind: 'phoneline',
+        supplier: 1,
+        productDetail: 'Business phone line (alarm)',
+        confirmedDate: day(-900),
+      },
+      {
+        ...base,
+        kind: 'web',
+        supplier: 1,
+        productDetail: 'Website - meadowlanevets.example',
+        confirmedDate: day(-200),
+      },
     ])
     .returning();
-  if (!cloudPhone || !voip || !fibre || !broadband || !phoneline || !website) throw new Error('seed: details products not inserted');
+  if (!cloudPhone || !voip || !fibre || !broadband || !phoneline || !website)
+    throw new Error('seed: details products not inserted');
 
   const number = (n: number) => `0117496${String(copy * 10 + n).padStart(4, '0')}`;
   await tx.insert(voipUsers).values([
-    { productId: cloudPhone.id, firstName: user.firstName, lastName: user.lastName, email: user.email, extension: '200' },
-    { productId: cloudPhone.id, firstName: 'Sam', lastName: 'Patel', email: `sam.patel+${copy}@meadow-lane-vets.example`, extension: '201' },
+    {
+      productId: cloudPhone.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      extension: '200',
+    },
+    {
+      productId: cloudPhone.id,
+      firstName: 'Sam',
+      lastName: 'Patel',
+      email: `sam.patel+${copy}@meadow-lane-vets.example`,
+      extension: '201',
+    },
   ]);
   await tx.insert(phoneNumbers).values([
     { productId: cloudPhone.id, number: number(1), label: 'Reception' },
     { productId: cloudPhone.id, number: number(2), label: 'Out of hours' },
   ]);
-  await tx.insert(simpleCallFlows).values({ productId: cloudPhone.id, enable: true, name: SIMPLE_CALL_FLOW_NAME, data: defaultSimpleCallFlowData(), updatedAt: now });
+  await tx.insert(simpleCallFlows).values({
+    productId: cloudPhone.id,
+    enable: true,
+    name: SIMPLE_CALL_FLOW_NAME,
+    data: defaultSimpleCallFlowData(),
+    updatedAt: now,
+  });
   await tx.insert(voicemailSettings).values({ productId: cloudPhone.id, updatedAt: now });
   await tx.insert(holdMusicSettings).values({ productId: cloudPhone.id, updatedAt: now });
 
   await tx.insert(productTariffs).values([
     {
-      productId: cloudPhone.id, tariffName: 'Cloud Phone Essentials', tariffPricePence: 1800, promoLength: 3, promoPricePence: 900, liveDate: day(-710),
-      renewalTariffName: 'Cloud Phone Essentials (renewal)', renewalTariffPricePence: 1600, renewalPromoLength: 1, renewalPromoPricePence: 0,
+      productId: cloudPhone.id,
+      tariffName: 'Cloud Phone Essentials',
+      tariffPricePence: 1800,
+      promoLength: 3,
+      promoPricePence: 900,
+      liveDate: day(-710),
+      renewalTariffName: 'Cloud Phone Essentials (renewal)',
+      renewalTariffPricePence: 1600,
+      renewalPromoLength: 1,
+      renewalPromoPricePence: 0,
     },
-    { productId: voip.id, tariffName: 'VoIP Line Classic', tariffPricePence: 1200, liveDate: day(-1520), renewalTariffName: 'Cloud Phone Essentials', renewalTariffPricePence: 1800 },
-    { productId: fibre.id, tariffName: 'Full Fibre 900', tariffPricePence: 6500, promoLength: 6, promoPricePence: 4500, liveDate: day(-530), renewalTariffName: 'Full Fibre 900 (renewal)', renewalTariffPricePence: 6000 },
     {
-      productId: broadband.id, tariffName: 'Standard 80', tariffPricePence: 3200, liveDate: day(-355),
-      renewalTariffName: 'Standard 80 (renewal)', renewalTariffPricePence: 2900, renewalPromoLength: 3, renewalPromoPricePence: 1950,
+      productId: voip.id,
+      tariffName: 'VoIP Line Classic',
+      tariffPricePence: 1200,
+      liveDate: day(-1520),
+      renewalTariffName: 'Cloud Phone Essentials',
+      renewalTariffPricePence: 1800,
+    },
+    {
+      productId: fibre.id,
+      tariffName: 'Full Fibre 900',
+      tariffPricePence: 6500,
+      promoLength: 6,
+      promoPricePence: 4500,
+      liveDate: day(-530),
+      renewalTariffName: 'Full Fibre 900 (renewal)',
+      renewalTariffPricePence: 6000,
+    },
+    {
+      productId: broadband.id,
+      tariffName: 'Standard 80',
+      tariffPricePence: 3200,
+      liveDate: day(-355),
+      renewalTariffName: 'Standard 80 (renewal)',
+      renewalTariffPricePence: 2900,
+      renewalPromoLength: 3,
+      renewalPromoPricePence: 1950,
     },
     { productId: phoneline.id, tariffName: 'Business Line', tariffPricePence: 1850, liveDate: null },
-    { productId: website.id, tariffName: 'Website Starter', tariffPricePence: 1500, promoLength: 2, promoPricePence: 0, liveDate: day(-200), renewalTariffName: 'Website Starter', renewalTariffPricePence: 1500 },
+    {
+      productId: website.id,
+      tariffName: 'Website Starter',
+      tariffPricePence: 1500,
+      promoLength: 2,
+      promoPricePence: 0,
+      liveDate: day(-200),
+      renewalTariffName: 'Website Starter',
+      renewalTariffPricePence: 1500,
+    },
   ]);
   await tx.insert(productChildren).values([
-    { productId: cloudPhone.id, productDetail: 'Additional user (Sam Patel)', tariffName: 'Cloud Phone User', tariffPricePence: 800, promoPricePence: 400, promoLength: 3 },
-    { productId: cloudPhone.id, productDetail: 'Call recording, 3 years storage', tariffName: 'Call Recording 3yr', tariffPricePence: 350 },
+    {
+      productId: cloudPhone.id,
+      productDetail: 'Additional user (Sam Patel)',
+      tariffName: 'Cloud Phone User',
+      tariffPricePence: 800,
+      promoPricePence: 400,
+      promoLength: 3,
+    },
+    {
+      productId: cloudPhone.id,
+      productDetail: 'Call recording, 3 years storage',
+      tariffName: 'Call Recording 3yr',
+      tariffPricePence: 350,
+    },
     { productId: broadband.id, productDetail: 'Static IP address', tariffName: 'Static IP', tariffPricePence: 500 },
   ]);
 
@@ -118,9 +246,14 @@ export async function seedProductDetailsCustomer(tx: Tx, user: DemoUser, company
     { ...contractEnding(now, 20, 24, 'ACTIVE'), summaries: 2 },
   ]);
   await insertContracts(tx, voip.id, [contractEnding(now, -790, 24, 'ENDED'), contractEnding(now, -60, 24, 'ENDED')]);
-  await insertContracts(tx, fibre.id, [contractEnding(now, 200, 24, 'ACTIVE'), { startDate: day(-30), endDate: null, contractLengthMonths: 12, status: 'VOID', summaries: 0 }]);
+  await insertContracts(tx, fibre.id, [
+    contractEnding(now, 200, 24, 'ACTIVE'),
+    { startDate: day(-30), endDate: null, contractLengthMonths: 12, status: 'VOID', summaries: 0 },
+  ]);
   await insertContracts(tx, broadband.id, [contractEnding(now, 10, 12, 'ACTIVE')]);
-  await insertContracts(tx, phoneline.id, [{ startDate: day(-900), endDate: null, contractLengthMonths: null, status: 'ACTIVE' }]);
+  await insertContracts(tx, phoneline.id, [
+    { startDate: day(-900), endDate: null, contractLengthMonths: null, status: 'ACTIVE' },
+  ]);
   await insertContracts(tx, website.id, [contractEnding(now, 165, 12, 'ACTIVE')]);
   return { accountId: account.id, cloudPhoneId: cloudPhone.id };
 }
@@ -147,12 +280,27 @@ export async function seedDefaultProductDetails(tx: Pick<Database, 'insert' | 's
   if (bare.length === 0) return;
   await tx.insert(productTariffs).values(
     bare.map((product) => {
-      const tariff = TARIFF_BY_KIND[product.kind === 'telco' ? (product.subKind ?? '') : product.kind] ?? TARIFF_BY_KIND.voip!;
-      return { productId: product.id, tariffName: tariff.name, tariffPricePence: tariff.pence, liveDate: product.confirmedDate, renewalTariffName: tariff.name, renewalTariffPricePence: tariff.pence };
+      const tariff =
+        TARIFF_BY_KIND[product.kind === 'telco' ? (product.subKind ?? '') : product.kind] ?? TARIFF_BY_KIND.voip!;
+      return {
+        productId: product.id,
+        tariffName: tariff.name,
+        tariffPricePence: tariff.pence,
+        liveDate: product.confirmedDate,
+        renewalTariffName: tariff.name,
+        renewalTariffPricePence: tariff.pence,
+      };
     }),
   );
   const contract = contractEnding(now, 275, 24, 'ACTIVE');
   await tx.insert(productContracts).values(
-    bare.map((product) => ({ productId: product.id, contractId: contractReference(product.id, 1), ...contract, contractSummariesSent: 1, contractSent: true, downloadToken: newDownloadToken() })),
+    bare.map((product) => ({
+      productId: product.id,
+      contractId: contractReference(product.id, 1),
+      ...contract,
+      contractSummariesSent: 1,
+      contractSent: true,
+      downloadToken: newDownloadToken(),
+    })),
   );
 }

@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+
 import { deriveProductKind } from '@portal/contract';
 import { londonTime } from '@portal/editor-core';
-import type { Handlers } from '../../routes/index.ts';
+
 import { authOf } from '../../plugins/auth.ts';
 import { detailError } from '../../plugins/errors.ts';
+import type { Handlers } from '../../routes/index.ts';
 import { notFound, rowId, type Product } from '../products/index.ts';
 import { contractDocument, detailsOf, renewalOf } from './rules.ts';
 
@@ -22,8 +24,13 @@ const todayOf = (request: FastifyRequest) => londonTime(request.server.now()).da
 
 async function details(request: FastifyRequest, product: Product) {
   const repository = request.server.productDetailsRepository;
-  const isCloudPhone = deriveProductKind({ kind: product.kind, tariff_version: product.tariffVersion, sub_kind: product.subKind }) === 'voip2';
-  const [facts, site] = await Promise.all([repository.details(product.id), isCloudPhone ? repository.siteSummary(product.id) : null]);
+  const isCloudPhone =
+    deriveProductKind({ kind: product.kind, tariff_version: product.tariffVersion, sub_kind: product.subKind }) ===
+    'voip2';
+  const [facts, site] = await Promise.all([
+    repository.details(product.id),
+    isCloudPhone ? repository.siteSummary(product.id) : null,
+  ]);
   return detailsOf(product, facts, site, todayOf(request));
 }
 
@@ -43,7 +50,11 @@ export const productDetailsHandlers = {
 
   postRenewal: async ({ params, body, request }) => {
     const product = await ownedProduct(request, params.id);
-    const outcome = await request.server.productDetailsRepository.renew(product.id, body.contract_length_months, todayOf(request));
+    const outcome = await request.server.productDetailsRepository.renew(
+      product.id,
+      body.contract_length_months,
+      todayOf(request),
+    );
     if ('refused' in outcome) throw detailError(400, outcome.refused);
     return details(request, product);
   },

@@ -1,9 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { currentContract, productDetailsMessages, renewalRefusal, renewedContractDates, upcomingContract } from '@portal/contract';
+
+import {
+  currentContract,
+  productDetailsMessages,
+  renewalRefusal,
+  renewedContractDates,
+  upcomingContract,
+} from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
-import { callFlows, phoneNumbers, productChildren, productContracts, products, productTariffs, simpleCallFlows, voipUsers } from '../../db/schema/index.ts';
+import {
+  callFlows,
+  phoneNumbers,
+  productChildren,
+  productContracts,
+  products,
+  productTariffs,
+  simpleCallFlows,
+  voipUsers,
+} from '../../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,11 +71,21 @@ export function createProductDetailsRepository(db: Database) {
     },
 
     /** The product's tariff (undefined when it has none yet), children and contracts, oldest first. */
-    async details(productId: number): Promise<{ tariff: TariffRow | undefined; children: ChildRow[]; contracts: ContractRow[] }> {
+    async details(
+      productId: number,
+    ): Promise<{ tariff: TariffRow | undefined; children: ChildRow[]; contracts: ContractRow[] }> {
       const [[tariff], children, contracts] = await Promise.all([
         db.select().from(productTariffs).where(eq(productTariffs.productId, productId)),
-        db.select().from(productChildren).where(eq(productChildren.productId, productId)).orderBy(asc(productChildren.id)),
-        db.select().from(productContracts).where(eq(productContracts.productId, productId)).orderBy(asc(productContracts.startDate), asc(productContracts.id)),
+        db
+          .select()
+          .from(productChildren)
+          .where(eq(productChildren.productId, productId))
+          .orderBy(asc(productChildren.id)),
+        db
+          .select()
+          .from(productContracts)
+          .where(eq(productContracts.productId, productId))
+          .orderBy(asc(productContracts.startDate), asc(productContracts.id)),
       ]);
       return { tariff, children, contracts };
     },
@@ -66,17 +93,33 @@ export function createProductDetailsRepository(db: Database) {
     /** A cloud phone's pilot number (its first number), how many users and numbers it has, and the call flow that answers. */
     async siteSummary(productId: number) {
       const [[pilot], [users], [numbers], [custom], [simple]] = await Promise.all([
-        db.select({ number: phoneNumbers.number }).from(phoneNumbers).where(eq(phoneNumbers.productId, productId)).orderBy(asc(phoneNumbers.id)).limit(1),
+        db
+          .select({ number: phoneNumbers.number })
+          .from(phoneNumbers)
+          .where(eq(phoneNumbers.productId, productId))
+          .orderBy(asc(phoneNumbers.id))
+          .limit(1),
         db.select({ n: count() }).from(voipUsers).where(eq(voipUsers.productId, productId)),
         db.select({ n: count() }).from(phoneNumbers).where(eq(phoneNumbers.productId, productId)),
-        db.select({ name: callFlows.name }).from(callFlows).where(and(eq(callFlows.productId, productId), eq(callFlows.enable, true))).limit(1),
-        db.select({ name: simpleCallFlows.name }).from(simpleCallFlows).where(and(eq(simpleCallFlows.productId, productId), eq(simpleCallFlows.enable, true))),
+        db
+          .select({ name: callFlows.name })
+          .from(callFlows)
+          .where(and(eq(callFlows.productId, productId), eq(callFlows.enable, true)))
+          .limit(1),
+        db
+          .select({ name: simpleCallFlows.name })
+          .from(simpleCallFlows)
+          .where(and(eq(simpleCallFlows.productId, productId), eq(simpleCallFlows.enable, true))),
       ]);
       return {
         pilotNumber: pilot?.number ?? null,
         users: users?.n ?? 0,
         numbers: numbers?.n ?? 0,
-        activeCallFlow: custom ? { kind: 'custom' as const, name: custom.name } : simple ? { kind: 'simple' as const, name: simple.name } : null,
+        activeCallFlow: custom
+          ? { kind: 'custom' as const, name: custom.name }
+          : simple
+            ? { kind: 'simple' as const, name: simple.name }
+            : null,
       };
     },
 

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { addMonths, ProductDetails, productDetailsMessages, Renewal } from '@portal/contract';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { productContracts } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, productsOfUser, SEED_TIME, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
@@ -19,13 +21,30 @@ const seedDay = (offset: number) => new Date(SEED_TIME.getTime() + offset * DAY_
 beforeAll(async () => {
   csrf = await getCsrf(t.app);
   [jo, alex] = await Promise.all([tokenOf(t, demoLogins.productDetails), tokenOf(t, demoLogins.customer)]);
-  const [cloudPhone, voip, fibre, broadband, phoneline, website] = await productsOfUser(t.db, demoLogins.productDetails.email);
-  Object.assign(meadow, { cloudPhone: cloudPhone!.id, voip: voip!.id, fibre: fibre!.id, broadband: broadband!.id, phoneline: phoneline!.id, website: website!.id });
+  const [cloudPhone, voip, fibre, broadband, phoneline, website] = await productsOfUser(
+    t.db,
+    demoLogins.productDetails.email,
+  );
+  Object.assign(meadow, {
+    cloudPhone: cloudPhone!.id,
+    voip: voip!.id,
+    fibre: fibre!.id,
+    broadband: broadband!.id,
+    phoneline: phoneline!.id,
+    website: website!.id,
+  });
   acmePhone = (await productsOfUser(t.db, demoLogins.customer.email))[0]!.id;
 });
 
-const get = (key: string | null, url: string) => t.app.inject({ method: 'GET', url, headers: key ? authHeaders(key) : {} });
-const renew = (key: string, id: number | string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api/v3/products/${id}/renewal/`, headers: authHeaders(key, csrf), payload: payload as object });
+const get = (key: string | null, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: key ? authHeaders(key) : {} });
+const renew = (key: string, id: number | string, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v3/products/${id}/renewal/`,
+    headers: authHeaders(key, csrf),
+    payload: payload as object,
+  });
 const details = async (key: string, id: number) => {
   const response = await get(key, `/api/v3/products/${id}/`);
   expect(response.statusCode).toBe(200);
@@ -46,11 +65,28 @@ describe('GET /api/v3/products/{id}/', () => {
       contract_length_months: 24,
       live_date: seedDay(-710),
       status: 'live',
-      site: { pilot_number: '01174960001', users: 2, numbers: 2, active_call_flow: { kind: 'simple', name: expect.any(String) } },
+      site: {
+        pilot_number: '01174960001',
+        users: 2,
+        numbers: 2,
+        active_call_flow: { kind: 'simple', name: expect.any(String) },
+      },
     });
     expect(phone.children).toEqual([
-      { product_detail: 'Additional user (Sam Patel)', tariff_name: 'Cloud Phone User', tariff_price: '8.00', promo_price: '4.00', promo_length: 3 },
-      { product_detail: 'Call recording, 3 years storage', tariff_name: 'Call Recording 3yr', tariff_price: '3.50', promo_price: null, promo_length: null },
+      {
+        product_detail: 'Additional user (Sam Patel)',
+        tariff_name: 'Cloud Phone User',
+        tariff_price: '8.00',
+        promo_price: '4.00',
+        promo_length: 3,
+      },
+      {
+        product_detail: 'Call recording, 3 years storage',
+        tariff_name: 'Call Recording 3yr',
+        tariff_price: '3.50',
+        promo_price: null,
+        promo_length: null,
+      },
     ]);
     // The VOID contract is in the answer (the page hides it); the current one gives the length and the token.
     // By start date: the current one started 24 months before its end, the VOID one a day later.
@@ -76,7 +112,12 @@ describe('GET /api/v3/products/{id}/', () => {
 
   it('answers nulls for what is not known (the phone line: no contract end or length); its live date is the confirmed date', async () => {
     const line = await details(jo, meadow.phoneline);
-    expect(line).toMatchObject({ live_date: seedDay(-900), contract_length_months: null, promo_price: null, promo_length: null });
+    expect(line).toMatchObject({
+      live_date: seedDay(-900),
+      contract_length_months: null,
+      promo_price: null,
+      promo_length: null,
+    });
     expect(line.contracts[0]).toMatchObject({ end_date: null, contract_length_months: null });
   });
 
@@ -125,14 +166,30 @@ describe('GET /api/v3/products/{id}/renewal/', () => {
 describe('POST /api/v3/products/{id}/renewal/', () => {
   it('renews a contract ending within a month for 24 months: a new contract from the day after; the current tariff stays until then', async () => {
     const before = Renewal.parse((await get(jo, `/api/v3/products/${meadow.cloudPhone}/renewal/`)).json());
-    expect(before).toMatchObject({ current_tariff_name: 'Cloud Phone Essentials', current_tariff_price: '18.00', current_contract_end_date: seedDay(20) });
+    expect(before).toMatchObject({
+      current_tariff_name: 'Cloud Phone Essentials',
+      current_tariff_price: '18.00',
+      current_contract_end_date: seedDay(20),
+    });
     const response = await renew(jo, meadow.cloudPhone, { contract_length_months: 24 });
     expect(response.statusCode).toBe(201);
     const phone = ProductDetails.parse(response.json());
     const renewed = phone.contracts.at(-1)!;
-    expect(renewed).toMatchObject({ start_date: seedDay(21), end_date: addMonths(seedDay(20), 24), contract_length_months: 24, status: 'PENDING', contract_sent: true });
+    expect(renewed).toMatchObject({
+      start_date: seedDay(21),
+      end_date: addMonths(seedDay(20), 24),
+      contract_length_months: 24,
+      status: 'PENDING',
+      contract_sent: true,
+    });
     // The current contract and its tariff stay current until it ends; the renewal is agreed, from its date.
-    expect(phone).toMatchObject({ tariff_name: 'Cloud Phone Essentials', tariff_price: '18.00', promo_length: 3, promo_price: '9.00', contract_length_months: before.current_contract_length });
+    expect(phone).toMatchObject({
+      tariff_name: 'Cloud Phone Essentials',
+      tariff_price: '18.00',
+      promo_length: 3,
+      promo_price: '9.00',
+      contract_length_months: before.current_contract_length,
+    });
     expect(phone.renewal_agreed).toEqual({
       contract_id: renewed.contract_id,
       tariff_name: 'Cloud Phone Essentials (renewal)',
@@ -154,7 +211,14 @@ describe('POST /api/v3/products/{id}/renewal/', () => {
     try {
       const key = await tokenOf(t, demoLogins.productDetails);
       const later = await details(key, meadow.cloudPhone);
-      expect(later).toMatchObject({ tariff_name: 'Cloud Phone Essentials (renewal)', tariff_price: '16.00', promo_length: 1, promo_price: '0.00', contract_length_months: 24, renewal_agreed: null });
+      expect(later).toMatchObject({
+        tariff_name: 'Cloud Phone Essentials (renewal)',
+        tariff_price: '16.00',
+        promo_length: 1,
+        promo_price: '0.00',
+        contract_length_months: 24,
+        renewal_agreed: null,
+      });
       expect(later.contracts.at(-1)).toMatchObject({ contract_id: renewed.contract_id, status: 'ACTIVE' });
       expect(Renewal.parse((await get(key, `/api/v3/products/${meadow.cloudPhone}/renewal/`)).json())).toMatchObject({
         current_tariff_name: 'Cloud Phone Essentials (renewal)',
@@ -163,7 +227,9 @@ describe('POST /api/v3/products/{id}/renewal/', () => {
         current_contract_end_date: addMonths(seedDay(20), 24),
       });
       // The new contract is current: renewing again is refused until it is within a month of its end.
-      expect((await renew(key, meadow.cloudPhone, { contract_length_months: 12 })).json()).toEqual({ detail: productDetailsMessages.notRenewable });
+      expect((await renew(key, meadow.cloudPhone, { contract_length_months: 12 })).json()).toEqual({
+        detail: productDetailsMessages.notRenewable,
+      });
     } finally {
       t.clock.set(SEED_TIME);
     }
@@ -173,7 +239,9 @@ describe('POST /api/v3/products/{id}/renewal/', () => {
     const fibre = await renew(jo, meadow.fibre, { contract_length_months: 12 });
     expect(fibre.statusCode).toBe(400);
     expect(fibre.json()).toEqual({ detail: productDetailsMessages.notRenewable });
-    expect((await renew(jo, meadow.voip, { contract_length_months: 12 })).json()).toEqual({ detail: productDetailsMessages.notRenewable });
+    expect((await renew(jo, meadow.voip, { contract_length_months: 12 })).json()).toEqual({
+      detail: productDetailsMessages.notRenewable,
+    });
     const line = await renew(jo, meadow.phoneline, { contract_length_months: 12 });
     expect(line.statusCode).toBe(400);
     expect(line.json()).toEqual({ detail: productDetailsMessages.unknownContract });
@@ -185,16 +253,26 @@ describe('POST /api/v3/products/{id}/renewal/', () => {
     t.clock.set(new Date(SEED_TIME.getTime() + 180 * DAY_MS));
     try {
       // Signed in again: a token does not last half a year.
-      const response = await renew(await tokenOf(t, demoLogins.productDetails), meadow.fibre, { contract_length_months: 12 });
+      const response = await renew(await tokenOf(t, demoLogins.productDetails), meadow.fibre, {
+        contract_length_months: 12,
+      });
       expect(response.statusCode).toBe(201);
-      expect(ProductDetails.parse(response.json()).contracts.at(-1)).toMatchObject({ start_date: seedDay(201), end_date: addMonths(seedDay(200), 12) });
+      expect(ProductDetails.parse(response.json()).contracts.at(-1)).toMatchObject({
+        start_date: seedDay(201),
+        end_date: addMonths(seedDay(200), 12),
+      });
     } finally {
       t.clock.set(SEED_TIME);
     }
   });
 
   it('takes only 12 or 24 months, with a readable message', async () => {
-    for (const body of [{ contract_length_months: 36 }, { contract_length_months: '12' }, {}, { contract_length_months: null }]) {
+    for (const body of [
+      { contract_length_months: 36 },
+      { contract_length_months: '12' },
+      {},
+      { contract_length_months: null },
+    ]) {
       const response = await renew(jo, meadow.website, body);
       expect(response.statusCode).toBe(400);
       expect(JSON.stringify(response.json())).toContain(productDetailsMessages.lengthRequired);
@@ -203,14 +281,25 @@ describe('POST /api/v3/products/{id}/renewal/', () => {
 
   it("is 404 for another customer's product, 403 without the CSRF header", async () => {
     expect((await renew(alex, meadow.broadband, { contract_length_months: 12 })).statusCode).toBe(404);
-    const noCsrf = await t.app.inject({ method: 'POST', url: `/api/v3/products/${meadow.broadband}/renewal/`, headers: authHeaders(jo), payload: { contract_length_months: 12 } });
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: `/api/v3/products/${meadow.broadband}/renewal/`,
+      headers: authHeaders(jo),
+      payload: { contract_length_months: 12 },
+    });
     expect(noCsrf.statusCode).toBe(403);
   });
 
   it('makes one contract when two renewals are sent at once', async () => {
-    const answers = await Promise.all([renew(jo, meadow.broadband, { contract_length_months: 12 }), renew(jo, meadow.broadband, { contract_length_months: 24 })]);
+    const answers = await Promise.all([
+      renew(jo, meadow.broadband, { contract_length_months: 12 }),
+      renew(jo, meadow.broadband, { contract_length_months: 24 }),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);
-    const pending = await t.db.select().from(productContracts).where(and(eq(productContracts.productId, meadow.broadband), eq(productContracts.status, 'PENDING')));
+    const pending = await t.db
+      .select()
+      .from(productContracts)
+      .where(and(eq(productContracts.productId, meadow.broadband), eq(productContracts.status, 'PENDING')));
     expect(pending).toHaveLength(1);
   });
 });
@@ -227,12 +316,24 @@ describe('GET /api/v3/products/{id}/contract-document/{token}/', () => {
   });
 
   it("is 404 for an unknown token, a VOID contract's, another product's and another customer's", async () => {
-    const [voidContract] = await t.db.select().from(productContracts).where(and(eq(productContracts.productId, meadow.cloudPhone), eq(productContracts.status, 'VOID')));
+    const [voidContract] = await t.db
+      .select()
+      .from(productContracts)
+      .where(and(eq(productContracts.productId, meadow.cloudPhone), eq(productContracts.status, 'VOID')));
     const website = await details(jo, meadow.website);
-    expect((await get(jo, `/api/v3/products/${meadow.cloudPhone}/contract-document/${voidContract!.downloadToken}/`)).statusCode).toBe(404);
+    expect(
+      (await get(jo, `/api/v3/products/${meadow.cloudPhone}/contract-document/${voidContract!.downloadToken}/`))
+        .statusCode,
+    ).toBe(404);
     expect((await get(jo, `/api/v3/products/${meadow.website}/contract-document/nope/`)).statusCode).toBe(404);
-    expect((await get(jo, `/api/v3/products/${meadow.fibre}/contract-document/${website.download_token}/`)).statusCode).toBe(404);
-    expect((await get(alex, `/api/v3/products/${meadow.website}/contract-document/${website.download_token}/`)).statusCode).toBe(404);
-    expect((await get(jo, `/api/v3/products/${meadow.website}/contract-document/${'x'.repeat(65)}/`)).statusCode).toBe(400);
+    expect(
+      (await get(jo, `/api/v3/products/${meadow.fibre}/contract-document/${website.download_token}/`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(alex, `/api/v3/products/${meadow.website}/contract-document/${website.download_token}/`)).statusCode,
+    ).toBe(404);
+    expect((await get(jo, `/api/v3/products/${meadow.website}/contract-document/${'x'.repeat(65)}/`)).statusCode).toBe(
+      400,
+    );
   });
 });

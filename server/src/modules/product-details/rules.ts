@@ -1,12 +1,29 @@
-import { deriveProductKind, priceOf, type AgreedRenewal, type ProductContract, type ProductDetails, type Renewal, type SiteSummary } from '@portal/contract';
+import {
+  deriveProductKind,
+  priceOf,
+  type AgreedRenewal,
+  type ProductContract,
+  type ProductDetails,
+  type Renewal,
+  type SiteSummary,
+} from '@portal/contract';
+
 import type { Product } from '../products/index.ts';
-import { currentOf, upcomingOf, type ChildRow, type ContractRow, type TariffRow } from './product-details-repository.ts';
+import {
+  currentOf,
+  upcomingOf,
+  type ChildRow,
+  type ContractRow,
+  type TariffRow,
+} from './product-details-repository.ts';
 
 /** Pence as the contract's price string, null kept. */
-const price = (amount: number | null | undefined): string | null => (amount === null || amount === undefined ? null : priceOf(amount));
+const price = (amount: number | null | undefined): string | null =>
+  amount === null || amount === undefined ? null : priceOf(amount);
 
 /** A renewal (made PENDING) that has started on `today` is the active contract. */
-const statusOn = (row: ContractRow, today: string): string => (row.status === 'PENDING' && row.startDate !== null && row.startDate <= today ? 'ACTIVE' : row.status);
+const statusOn = (row: ContractRow, today: string): string =>
+  row.status === 'PENDING' && row.startDate !== null && row.startDate <= today ? 'ACTIVE' : row.status;
 
 export const contractOf = (row: ContractRow, today: string): ProductContract => ({
   contract_id: row.contractId,
@@ -39,8 +56,14 @@ const renewalTariffOf = (tariff: TariffRow): TariffFields => ({
  */
 export function tariffInForce(tariff: TariffRow | undefined, current: ContractRow | undefined): TariffFields {
   if (!tariff) return { name: null, pricePence: null, promoLength: null, promoPricePence: null };
-  if (current?.status === 'PENDING' && tariff.renewalTariffName !== null && tariff.renewalTariffPricePence !== null) return renewalTariffOf(tariff);
-  return { name: tariff.tariffName, pricePence: tariff.tariffPricePence, promoLength: tariff.promoLength, promoPricePence: tariff.promoPricePence };
+  if (current?.status === 'PENDING' && tariff.renewalTariffName !== null && tariff.renewalTariffPricePence !== null)
+    return renewalTariffOf(tariff);
+  return {
+    name: tariff.tariffName,
+    pricePence: tariff.tariffPricePence,
+    promoLength: tariff.promoLength,
+    promoPricePence: tariff.promoPricePence,
+  };
 }
 
 /** The renewal agreed that has not started on `today`, with the tariff it starts on; null when none. */
@@ -72,13 +95,22 @@ export interface SiteFacts {
  * every contract (VOID ones too: the page hides them); the contract length and download token are
  * the current contract's; the date activated is the tariff's live date, else the confirmed date.
  */
-export function detailsOf(product: Product, facts: { tariff: TariffRow | undefined; children: ChildRow[]; contracts: ContractRow[] }, site: SiteFacts | null, today: string): ProductDetails {
+export function detailsOf(
+  product: Product,
+  facts: { tariff: TariffRow | undefined; children: ChildRow[]; contracts: ContractRow[] },
+  site: SiteFacts | null,
+  today: string,
+): ProductDetails {
   const { tariff, children, contracts } = facts;
   const current = currentOf(contracts, today);
   const inForce = tariffInForce(tariff, current);
   return {
     product_id: product.id,
-    product_kind: deriveProductKind({ kind: product.kind, tariff_version: product.tariffVersion, sub_kind: product.subKind }),
+    product_kind: deriveProductKind({
+      kind: product.kind,
+      tariff_version: product.tariffVersion,
+      sub_kind: product.subKind,
+    }),
     tariff_name: inForce.name,
     tariff_price: price(inForce.pricePence),
     promo_length: inForce.promoLength,
@@ -96,7 +128,12 @@ export function detailsOf(product: Product, facts: { tariff: TariffRow | undefin
       promo_length: child.promoLength,
     })),
     contracts: contracts.map((row) => contractOf(row, today)),
-    site: site && { pilot_number: site.pilotNumber, users: site.users, numbers: site.numbers, active_call_flow: site.activeCallFlow },
+    site: site && {
+      pilot_number: site.pilotNumber,
+      users: site.users,
+      numbers: site.numbers,
+      active_call_flow: site.activeCallFlow,
+    },
     renewal_agreed: agreedRenewalOf(tariff, contracts, today),
   };
 }
@@ -123,12 +160,23 @@ export function renewalOf(tariff: TariffRow | undefined, contracts: ContractRow[
 }
 
 /** The contract document: a small text document of the contract's facts, with the tariff it is on. */
-export function contractDocument(product: Product, productTariff: TariffRow | undefined, contract: ContractRow): string {
+export function contractDocument(
+  product: Product,
+  productTariff: TariffRow | undefined,
+  contract: ContractRow,
+): string {
   const onTariff = tariffInForce(productTariff, contract);
-  const tariff = { tariffName: onTariff.name, tariffPricePence: onTariff.pricePence, promoLength: onTariff.promoLength, promoPricePence: onTariff.promoPricePence };
-  const line = (label: string, value: string | number | null) => `${label.padEnd(22)}${value === null || value === '' ? '-' : value}`;
+  const tariff = {
+    tariffName: onTariff.name,
+    tariffPricePence: onTariff.pricePence,
+    promoLength: onTariff.promoLength,
+    promoPricePence: onTariff.promoPricePence,
+  };
+  const line = (label: string, value: string | number | null) =>
+    `${label.padEnd(22)}${value === null || value === '' ? '-' : value}`;
   const months = (n: number | null) => (n === null ? null : `${n} months`);
-  const pounds = (amount: number | null | undefined) => (amount === null || amount === undefined ? null : `£${priceOf(amount)} a month before VAT`);
+  const pounds = (amount: number | null | undefined) =>
+    amount === null || amount === undefined ? null : `£${priceOf(amount)} a month before VAT`;
   return [
     'CONTRACT SUMMARY',
     '',
@@ -140,7 +188,12 @@ export function contractDocument(product: Product, productTariff: TariffRow | un
     line('Contract length', months(contract.contractLengthMonths)),
     line('Tariff', tariff.tariffName),
     line('Price', pounds(tariff.tariffPricePence)),
-    line('Promotion', tariff.promoPricePence === null ? null : `${pounds(tariff.promoPricePence)} for ${tariff.promoLength ?? 0} months`),
+    line(
+      'Promotion',
+      tariff.promoPricePence === null
+        ? null
+        : `${pounds(tariff.promoPricePence)} for ${tariff.promoLength ?? 0} months`,
+    ),
     '',
     'Prices exclude VAT at 20 %. This summary is part of your contract with us.',
     '',

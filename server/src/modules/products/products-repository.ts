@@ -1,11 +1,21 @@
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED, REQUIRED_ADDRESS_FIELDS } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { cachedUntilWrite } from '../../db/read-cache.ts';
+import {
+  accounts,
+  creditControlStatuses,
+  products,
+  provisioningJobs,
+  trials,
+  users,
+  type InstallationAddress,
+} from '../../db/schema/index.ts';
 import { selectWithSession, sessionQuery } from '../identity/index.ts';
-import { accounts, creditControlStatuses, products, provisioningJobs, trials, users, type InstallationAddress } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,8 +29,19 @@ export type Account = typeof accounts.$inferSelect;
 /** What the navigation shows of a product. */
 type NavigationProduct = Pick<
   Product,
-  | 'id' | 'accountId' | 'kind' | 'subKind' | 'tariffVersion' | 'status' | 'supplier' | 'ceasedDate' | 'confirmedDate'
-  | 'productDetail' | 'showProductPages' | 'channel' | 'serviceStatus'
+  | 'id'
+  | 'accountId'
+  | 'kind'
+  | 'subKind'
+  | 'tariffVersion'
+  | 'status'
+  | 'supplier'
+  | 'ceasedDate'
+  | 'confirmedDate'
+  | 'productDetail'
+  | 'showProductPages'
+  | 'channel'
+  | 'serviceStatus'
 > & { hasInstallationAddress: boolean; inTrial: boolean; upgradeUnderWay: boolean };
 
 /**
@@ -44,7 +65,9 @@ const navigationProducts = jsonRows<NavigationProduct>(
     serviceStatus: products.serviceStatus,
     // Complete, not merely there: an address missing a field the 999 service needs makes the emergency-address prompt ask again.
     hasInstallationAddress: sql`${products.installationAddress} is not null and ${sql.join(
-      REQUIRED_ADDRESS_FIELDS.map((field) => sql`coalesce(trim(${products.installationAddress} ->> ${sql.raw(`'${field}'`)}), '') <> ''`),
+      REQUIRED_ADDRESS_FIELDS.map(
+        (field) => sql`coalesce(trim(${products.installationAddress} ->> ${sql.raw(`'${field}'`)}), '') <> ''`,
+      ),
       sql` and `,
     )}`,
     // What is_show_upgrade_page needs (modules/upgrade/rules.ts): a trial, an upgrade under way.
@@ -60,7 +83,11 @@ const navigationFields = { accountId: accounts.id, accountName: accounts.name, p
 
 /** The account's navigation in one query, prepared once per database: no row when there is no such account. */
 function prepareNavigation(db: Database) {
-  return db.select(navigationFields).from(accounts).where(eq(accounts.id, sql.placeholder('accountId'))).prepare('account_navigation');
+  return db
+    .select(navigationFields)
+    .from(accounts)
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .prepare('account_navigation');
 }
 
 /**
@@ -75,7 +102,8 @@ const navigationWithSession = sessionQuery('account_navigation_with_session', (d
  * The products that are cloud phones of `account` (an id, a placeholder, or a column such as the session's
  * `users.accountId`, which matches nothing for a staff user, who has no account), and `extra`.
  */
-export const cloudPhonesOf = (account: number | SQLWrapper, extra?: SQL) => and(eq(products.accountId, account), eq(products.kind, 'voip'), extra);
+export const cloudPhonesOf = (account: number | SQLWrapper, extra?: SQL) =>
+  and(eq(products.accountId, account), eq(products.kind, 'voip'), extra);
 
 /**
  * The default layout's start-up statuses (modules/status), each in one round trip with the session
@@ -84,7 +112,11 @@ export const cloudPhonesOf = (account: number | SQLWrapper, extra?: SQL) => and(
  */
 const welcomeDueWithSession = sessionQuery('welcome_due_with_session', (db) =>
   selectWithSession(db, {
-    products: jsonRows<{ id: number }>({ id: products.id }, sql`${products} where ${cloudPhonesOf(users.accountId, eq(products.showWelcome, true))}`, products.id),
+    products: jsonRows<{ id: number }>(
+      { id: products.id },
+      sql`${products} where ${cloudPhonesOf(users.accountId, eq(products.showWelcome, true))}`,
+      products.id,
+    ),
   }),
 );
 /** The reason a cloud phone is suspended until its account's overdue balance is paid. */
@@ -110,7 +142,10 @@ const serviceStatusesWithSession = sessionQuery('service_statuses_with_session',
   }),
 );
 /** A credit-control status as the JSON gives it: the balance as the text PostgreSQL writes it (no float on the way). */
-type CreditStatusJson = Pick<typeof creditControlStatuses.$inferSelect, 'accountId' | 'stage' | 'balanceDue' | 'dueDate'>;
+type CreditStatusJson = Pick<
+  typeof creditControlStatuses.$inferSelect,
+  'accountId' | 'stage' | 'balanceDue' | 'dueDate'
+>;
 const creditStatusesWithSession = sessionQuery('credit_statuses_with_session', (db) =>
   selectWithSession(db, {
     statuses: jsonRows<CreditStatusJson>(
@@ -132,7 +167,9 @@ export interface AccountNavigation {
 }
 
 /** The navigation's row (none: no account) as the account and its products by id. */
-export function navigationOf(row: { accountId: number | null; accountName: string | null; products: NavigationProduct[] } | undefined): AccountNavigation {
+export function navigationOf(
+  row: { accountId: number | null; accountName: string | null; products: NavigationProduct[] } | undefined,
+): AccountNavigation {
   if (!row || row.accountId === null || row.accountName === null) return { account: null, products: [] };
   return { account: { id: row.accountId, name: row.accountName }, products: row.products };
 }
@@ -155,9 +192,14 @@ export function createProductsRepository(db: Database) {
   // Asked on every page: on PGlite kept until anything is written (db/read-cache.ts).
   const navigation = {
     execute: (values: { accountId: number }) =>
-      cachedUntilWrite(db, 'account_navigation', String(values.accountId), () => (navigationQuery ??= prepareNavigation(db)).execute(values)),
+      cachedUntilWrite(db, 'account_navigation', String(values.accountId), () =>
+        (navigationQuery ??= prepareNavigation(db)).execute(values),
+      ),
   };
-  const ownedVoip = { execute: (values: { productId: number; accountId: number }) => (ownedVoipQuery ??= prepareOwnedVoip(db)).execute(values) };
+  const ownedVoip = {
+    execute: (values: { productId: number; accountId: number }) =>
+      (ownedVoipQuery ??= prepareOwnedVoip(db)).execute(values),
+  };
   return {
     /** The account (null when it is gone) and its products by id, as the navigation shows them. */
     async navigation(accountId: number): Promise<AccountNavigation> {
@@ -208,7 +250,11 @@ export function createProductsRepository(db: Database) {
 
     /** Turns the advanced call flows add-on on; answers the product as updated. */
     async addAdvancedCallFlows(productId: number): Promise<Product | undefined> {
-      const [updated] = await db.update(products).set({ advancedCallFlows: true }).where(eq(products.id, productId)).returning();
+      const [updated] = await db
+        .update(products)
+        .set({ advancedCallFlows: true })
+        .where(eq(products.id, productId))
+        .returning();
       return updated;
     },
   };

@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+
 import { errorMessages, MAX_ID } from '@portal/contract';
-import type { Product } from './products-repository.ts';
+
 import { authOf } from '../../plugins/auth.ts';
 import { detailError } from '../../plugins/errors.ts';
+import type { Product } from './products-repository.ts';
 
 /** Largest value of a PostgreSQL integer column: a larger id can name no row (and would make the query fail). */
 export const MAX_ROW_ID = MAX_ID;

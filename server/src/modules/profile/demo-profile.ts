@@ -22,7 +22,9 @@ const fernleafAddress: InstallationAddress = {
 
 /** The Fernleaf users with their password hashes; slow, so seed.ts starts it before its transaction. */
 export function profileDemoUsers(): Promise<DemoUser[]> {
-  return Promise.all([demoLogins.profileDetails, demoLogins.profileEmail, demoLogins.profilePassword].map((login) => demoUser(login)));
+  return Promise.all(
+    [demoLogins.profileDetails, demoLogins.profileEmail, demoLogins.profilePassword].map((login) => demoUser(login)),
+  );
 }
 
 export async function seedProfileDemo(tx: Pick<Database, 'insert'>, hashed: DemoUser[]): Promise<void> {

@@ -1,17 +1,27 @@
 import type { FastifyRequest } from 'fastify';
+
 import { accountMessages, EMAIL_CHANGE_LINK_TTL_MINUTES, passwordMessages } from '@portal/contract';
-import { meOf } from '../identity/index.ts';
-import { linkError, linkProblemOf } from '../identity/index.ts';
-import { passwordProblem } from '../identity/index.ts';
-import { hashPassword, verifyPassword } from '../identity/index.ts';
-import { clearRateLimit, hitRateLimit } from '../identity/index.ts';
-import { hashKey, KEY_PATTERN, newKey, type AuthenticatedUser } from '../identity/index.ts';
-import { userByEmail } from '../identity/index.ts';
-import { publicUrl } from '../identity/index.ts';
+
 import { greeting, type Mailer } from '../../mail/mailer.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
+import {
+  clearRateLimit,
+  hashKey,
+  hashPassword,
+  hitRateLimit,
+  KEY_PATTERN,
+  linkError,
+  linkProblemOf,
+  meOf,
+  newKey,
+  passwordProblem,
+  publicUrl,
+  userByEmail,
+  verifyPassword,
+  type AuthenticatedUser,
+} from '../identity/index.ts';
 
 /**
  * The profile page (spec 000 section 7: PATCH /api/v3/me/ and /api/v3/me/password/).
@@ -36,7 +46,6 @@ const WRONG_PASSWORD_BUCKET = 'change_password_wrong';
 export const MAX_EMAIL_CHANGES = 5;
 export const EMAIL_CHANGE_WINDOW_MS = 60 * MINUTE_MS;
 const EMAIL_CHANGE_BUCKET = 'email_change_request';
-
 
 /** The link to the new address, and the notice to the old one. The key is only ever in the first. */
 async function sendEmailChangeMails(mailer: Mailer, user: AuthenticatedUser, newEmail: string, key: string) {
@@ -73,7 +82,12 @@ async function sendEmailChangeMails(mailer: Mailer, user: AuthenticatedUser, new
  * password work (a right one clears the count), so attempts sent side by side cannot all pass
  * a check made before the others are counted: 429 past the limit, 400 on `field` when wrong.
  */
-async function checkCurrentPassword(request: FastifyRequest, user: AuthenticatedUser, password: string, field: string): Promise<void> {
+async function checkCurrentPassword(
+  request: FastifyRequest,
+  user: AuthenticatedUser,
+  password: string,
+  field: string,
+): Promise<void> {
   const { db } = request.server;
   const retryAfter = await hitRateLimit(
     db,
@@ -121,10 +135,16 @@ export const profileHandlers = {
     const key = emailChanges ? newKey() : null;
     const emailChange =
       newEmail !== undefined && key !== null
-        ? { newEmail, keyHash: hashKey(key), createdAt: now, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_LINK_LIFETIME_MS) }
+        ? {
+            newEmail,
+            keyHash: hashKey(key),
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + EMAIL_CHANGE_LINK_LIFETIME_MS),
+          }
         : null;
     const updated = await request.server.profileRepository.update(user, changes, emailChange);
-    if (newEmail !== undefined && key !== null) await sendEmailChangeMails(request.server.mailer, updated, newEmail, key);
+    if (newEmail !== undefined && key !== null)
+      await sendEmailChangeMails(request.server.mailer, updated, newEmail, key);
     return meOf(db, { user: updated, actingUser: auth.actingUser }, now);
   },
 

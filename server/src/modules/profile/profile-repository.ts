@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { Database } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { authTokens, emailChangeRequests, users } from '../../db/schema/index.ts';
@@ -39,7 +40,9 @@ class RollBack extends Error {
 /** The profile page's queries (spec 000 section 7): name and phone, password, e-mail address changes. */
 export function createProfileRepository(db: Database) {
   const dropPendingEmailChanges = (q: Pick<Database, 'delete'>, userId: number) =>
-    q.delete(emailChangeRequests).where(and(eq(emailChangeRequests.userId, userId), isNull(emailChangeRequests.usedAt)));
+    q
+      .delete(emailChangeRequests)
+      .where(and(eq(emailChangeRequests.userId, userId), isNull(emailChangeRequests.usedAt)));
   return {
     /**
      * Changes the user's name and phone, and, with `emailChange`, replaces any unused request to
@@ -47,7 +50,10 @@ export function createProfileRepository(db: Database) {
      */
     async update(user: UserRow, changes: ProfileChanges, emailChange: NewEmailChange | null): Promise<UserRow> {
       return db.transaction(async (tx) => {
-        const [row] = Object.keys(changes).length > 0 ? await tx.update(users).set(changes).where(eq(users.id, user.id)).returning() : [user];
+        const [row] =
+          Object.keys(changes).length > 0
+            ? await tx.update(users).set(changes).where(eq(users.id, user.id)).returning()
+            : [user];
         if (emailChange) {
           await dropPendingEmailChanges(tx, user.id);
           await tx.insert(emailChangeRequests).values({ userId: user.id, ...emailChange });
@@ -66,14 +72,24 @@ export function createProfileRepository(db: Database) {
         await tx
           .update(authTokens)
           .set({ revokedAt: now })
-          .where(and(or(eq(authTokens.userId, userId), eq(authTokens.actingUserId, userId)), ne(authTokens.id, keepTokenId), isNull(authTokens.revokedAt)));
+          .where(
+            and(
+              or(eq(authTokens.userId, userId), eq(authTokens.actingUserId, userId)),
+              ne(authTokens.id, keepTokenId),
+              isNull(authTokens.revokedAt),
+            ),
+          );
         await spendAllKeysOf(tx, userId, ['magic_link', 'password_reset'], now);
         await dropPendingEmailChanges(tx, userId);
       });
     },
 
     async emailChangeRequest(keyHash: string): Promise<EmailChangeRequest | undefined> {
-      const [found] = await db.select().from(emailChangeRequests).where(eq(emailChangeRequests.keyHash, keyHash)).limit(1);
+      const [found] = await db
+        .select()
+        .from(emailChangeRequests)
+        .where(eq(emailChangeRequests.keyHash, keyHash))
+        .limit(1);
       return found;
     },
 
@@ -97,7 +113,10 @@ export function createProfileRepository(db: Database) {
             .where(and(eq(users.email, request.newEmail), ne(users.id, request.userId)))
             .limit(1);
           if (owner) throw new RollBack('taken');
-          await tx.update(users).set({ email: request.newEmail, emailVerified: true }).where(eq(users.id, request.userId));
+          await tx
+            .update(users)
+            .set({ email: request.newEmail, emailVerified: true })
+            .where(eq(users.id, request.userId));
         });
       } catch (error) {
         if (error instanceof RollBack) return error.outcome;

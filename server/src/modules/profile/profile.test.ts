@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+
 import {
   accountMessages,
   EmailChangeConfirmed,
@@ -10,13 +11,17 @@ import {
   passwordMessages,
   phoneMessages,
 } from '@portal/contract';
-import { hashPassword, verifyPassword } from '../identity/index.ts';
-import { hashKey } from '../identity/index.ts';
-import { issueToken } from '../identity/index.ts';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { authTokens, emailChangeRequests, outbox, staffAuditLog, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, postLogin, useTestApp } from '../../test/helper.ts';
-import { EMAIL_CHANGE_LINK_LIFETIME_MS, MAX_EMAIL_CHANGES, MAX_WRONG_PASSWORDS, WRONG_PASSWORD_WINDOW_MS } from './handlers.ts';
+import { hashKey, hashPassword, issueToken, verifyPassword } from '../identity/index.ts';
+import {
+  EMAIL_CHANGE_LINK_LIFETIME_MS,
+  MAX_EMAIL_CHANGES,
+  MAX_WRONG_PASSWORDS,
+  WRONG_PASSWORD_WINDOW_MS,
+} from './handlers.ts';
 
 const t = useTestApp();
 
@@ -43,7 +48,8 @@ async function send(method: 'PATCH' | 'POST', url: string, key: string | null, p
 }
 
 const patchMe = (key: string | null, payload: InjectOptions['payload']) => send('PATCH', '/api/v3/me/', key, payload);
-const changePassword = (key: string | null, payload: InjectOptions['payload']) => send('PATCH', '/api/v3/me/password/', key, payload);
+const changePassword = (key: string | null, payload: InjectOptions['payload']) =>
+  send('PATCH', '/api/v3/me/password/', key, payload);
 const confirmEmail = (key: string) => send('POST', '/api/v3/me/email/confirm/', null, { key });
 
 async function me(key: string) {
@@ -79,16 +85,30 @@ const newPassword = { old_password: PASSWORD, new_password1: 'lantern-meadow-93'
 describe('PATCH /api/v3/me/ (name and phone)', () => {
   it('saves the name and phone and answers the updated user, which GET /api/v3/me/ then gives too', async () => {
     const person = await newCustomer();
-    const response = await patchMe(person.key, { first_name: ' Jordan ', last_name: 'Ellis-Khan', phone: '020 7946 0000' });
+    const response = await patchMe(person.key, {
+      first_name: ' Jordan ',
+      last_name: 'Ellis-Khan',
+      phone: '020 7946 0000',
+    });
     expect(response.statusCode).toBe(200);
     const body = Me.parse(response.json());
     expect(body).toMatchObject({
       name: 'Jordan Ellis-Khan',
       initials: 'JE',
-      user_profile: { first_name: 'Jordan', last_name: 'Ellis-Khan', email: person.email, phone: '02079460000', pending_email: null },
+      user_profile: {
+        first_name: 'Jordan',
+        last_name: 'Ellis-Khan',
+        email: person.email,
+        phone: '02079460000',
+        pending_email: null,
+      },
     });
     expect(await me(person.key)).toEqual(body);
-    expect(await userRow(person.id)).toMatchObject({ firstName: 'Jordan', lastName: 'Ellis-Khan', phone: '02079460000' });
+    expect(await userRow(person.id)).toMatchObject({
+      firstName: 'Jordan',
+      lastName: 'Ellis-Khan',
+      phone: '02079460000',
+    });
   });
 
   it("stores phone numbers in the national form, and '' removes the number", async () => {
@@ -114,7 +134,11 @@ describe('PATCH /api/v3/me/ (name and phone)', () => {
     const person = await newCustomer('Sam', 'Lowe');
     await patchMe(person.key, { phone: '01632 960001' });
     const response = await patchMe(person.key, { first_name: 'Samira' });
-    expect(Me.parse(response.json()).user_profile).toMatchObject({ first_name: 'Samira', last_name: 'Lowe', phone: '01632960001' });
+    expect(Me.parse(response.json()).user_profile).toMatchObject({
+      first_name: 'Samira',
+      last_name: 'Lowe',
+      phone: '01632960001',
+    });
   });
 
   it('answers every bad field with 400 and a readable message, and saves nothing', async () => {
@@ -137,7 +161,12 @@ describe('PATCH /api/v3/me/ (name and phone)', () => {
     const notAnObject = await patchMe(person.key, ['first_name']);
     expect(notAnObject.statusCode).toBe(400);
     expect(notAnObject.json()).toEqual({ non_field_errors: ['Send the details as a JSON object.'] });
-    expect(await userRow(person.id)).toMatchObject({ firstName: 'Alex', lastName: 'Stone', phone: null, email: person.email });
+    expect(await userRow(person.id)).toMatchObject({
+      firstName: 'Alex',
+      lastName: 'Stone',
+      phone: null,
+      email: person.email,
+    });
   });
 
   it('needs a session and the CSRF header', async () => {
@@ -146,7 +175,12 @@ describe('PATCH /api/v3/me/ (name and phone)', () => {
     expect(anonymous.json()).toEqual({ detail: errorMessages.notAuthenticated });
 
     const person = await newCustomer('Dana', 'Reed');
-    const forged = await t.app.inject({ method: 'PATCH', url: '/api/v3/me/', headers: { authorization: `Token ${person.key}` }, payload: { first_name: 'Eve' } });
+    const forged = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v3/me/',
+      headers: { authorization: `Token ${person.key}` },
+      payload: { first_name: 'Eve' },
+    });
     expect(forged.statusCode).toBe(403);
     expect((await userRow(person.id)).firstName).toBe('Dana');
   });
@@ -190,7 +224,10 @@ describe('changing the e-mail address', () => {
 
     const confirmed = await confirmEmail(key);
     expect(confirmed.statusCode).toBe(200);
-    expect(EmailChangeConfirmed.parse(confirmed.json())).toEqual({ detail: accountMessages.emailChanged, email: newEmail });
+    expect(EmailChangeConfirmed.parse(confirmed.json())).toEqual({
+      detail: accountMessages.emailChanged,
+      email: newEmail,
+    });
     expect(await userRow(person.id)).toMatchObject({ email: newEmail, emailVerified: true });
     expect((await me(person.key)).user_profile).toMatchObject({ email: newEmail, pending_email: null });
     expect((await postLogin(t.app, { email: newEmail, password: PASSWORD })).statusCode).toBe(200);
@@ -231,7 +268,11 @@ describe('changing the e-mail address', () => {
   it("refuses another account's address without saying whose it is, and sends nothing", async () => {
     const person = await newCustomer('Ira', 'Bell');
     const before = (await mailsTo(demoLogins.customer.email)).length;
-    const response = await patchMe(person.key, { first_name: 'Irene', email: demoLogins.customer.email.toUpperCase(), current_password: PASSWORD });
+    const response = await patchMe(person.key, {
+      first_name: 'Irene',
+      email: demoLogins.customer.email.toUpperCase(),
+      current_password: PASSWORD,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ email: [accountMessages.emailTaken] });
     expect(accountMessages.emailTaken).not.toMatch(/account|registered|exists/i);
@@ -258,7 +299,11 @@ describe('changing the e-mail address', () => {
     const person = await newCustomer();
     const response = await patchMe(person.key, { email: person.email.toUpperCase(), last_name: 'Ashford' });
     expect(response.statusCode).toBe(200);
-    expect(Me.parse(response.json()).user_profile).toMatchObject({ email: person.email, last_name: 'Ashford', pending_email: null });
+    expect(Me.parse(response.json()).user_profile).toMatchObject({
+      email: person.email,
+      last_name: 'Ashford',
+      pending_email: null,
+    });
     expect(await mailsTo(person.email)).toEqual([]);
   });
 
@@ -278,7 +323,9 @@ describe('changing the e-mail address', () => {
   it(`answers 429 after ${MAX_EMAIL_CHANGES} changes asked for in an hour`, async () => {
     const person = await newCustomer();
     for (let n = 1; n <= MAX_EMAIL_CHANGES; n += 1) {
-      expect((await patchMe(person.key, { email: `try${n}.${person.email}`, current_password: PASSWORD })).statusCode).toBe(200);
+      expect(
+        (await patchMe(person.key, { email: `try${n}.${person.email}`, current_password: PASSWORD })).statusCode,
+      ).toBe(200);
     }
     const refused = await patchMe(person.key, { email: `one-more.${person.email}` });
     expect(refused.statusCode).toBe(429);
@@ -297,7 +344,9 @@ describe('PATCH /api/v3/me/password/', () => {
     expect(response.json()).toEqual({ detail: accountMessages.passwordChanged });
 
     expect(await verifyPassword(newPassword.new_password1, (await userRow(person.id)).passwordHash)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v3/me/', headers: authHeaders(person.key) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v3/me/', headers: authHeaders(person.key) })).statusCode,
+    ).toBe(200);
     const ended = await t.app.inject({ method: 'GET', url: '/api/v3/me/', headers: authHeaders(other) });
     expect(ended.statusCode).toBe(401);
     expect(ended.json()).toEqual({ detail: errorMessages.invalidToken });
@@ -310,10 +359,16 @@ describe('PATCH /api/v3/me/password/', () => {
     const staff = await newCustomer('Sam', 'Staff');
     const customer = await newCustomer();
     const switched = await issueToken(t.db, customer.id, t.clock.now(), staff.id);
-    const pendingChange = await send('PATCH', '/api/v3/me/', staff.key, { email: `new-${staff.email}`, current_password: PASSWORD });
+    const pendingChange = await send('PATCH', '/api/v3/me/', staff.key, {
+      email: `new-${staff.email}`,
+      current_password: PASSWORD,
+    });
     expect(pendingChange.statusCode).toBe(200);
     expect((await changePassword(staff.key, newPassword)).statusCode).toBe(200);
-    const [token] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(switched)));
+    const [token] = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.keyHash, hashKey(switched)));
     expect(token!.revokedAt).not.toBeNull();
     expect(await t.db.select().from(emailChangeRequests).where(eq(emailChangeRequests.userId, staff.id))).toEqual([]);
   });
@@ -321,7 +376,9 @@ describe('PATCH /api/v3/me/password/', () => {
   it('counts attempts sent side by side: no more than the limit are checked', async () => {
     const person = await newCustomer();
     const attempts = await Promise.all(
-      Array.from({ length: MAX_WRONG_PASSWORDS + 4 }, (_, n) => changePassword(person.key, { ...newPassword, old_password: `wrong-${n}` })),
+      Array.from({ length: MAX_WRONG_PASSWORDS + 4 }, (_, n) =>
+        changePassword(person.key, { ...newPassword, old_password: `wrong-${n}` }),
+      ),
     );
     const statuses = attempts.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 400)).toHaveLength(MAX_WRONG_PASSWORDS);
@@ -332,7 +389,10 @@ describe('PATCH /api/v3/me/password/', () => {
     const person = await newCustomer();
     const someoneElse = await newCustomer();
     await changePassword(person.key, newPassword);
-    const [token] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(someoneElse.key)));
+    const [token] = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.keyHash, hashKey(someoneElse.key)));
     expect(token!.revokedAt).toBeNull();
   });
 
@@ -366,7 +426,8 @@ describe('PATCH /api/v3/me/password/', () => {
   it('counts wrong passwords per user: one user locked out leaves the others alone', async () => {
     const person = await newCustomer();
     const neighbour = await newCustomer();
-    for (let n = 0; n <= MAX_WRONG_PASSWORDS; n += 1) await changePassword(person.key, { ...newPassword, old_password: 'wrong' });
+    for (let n = 0; n <= MAX_WRONG_PASSWORDS; n += 1)
+      await changePassword(person.key, { ...newPassword, old_password: 'wrong' });
     expect((await changePassword(neighbour.key, newPassword)).statusCode).toBe(200);
   });
 
@@ -374,16 +435,30 @@ describe('PATCH /api/v3/me/password/', () => {
     const person = await newCustomer();
     const cases: Array<[Record<string, string>, Record<string, string[]>]> = [
       [{ new_password1: 'password123', new_password2: 'password123' }, { new_password1: [passwordMessages.common] }],
-      [{ new_password1: `my-${person.email.split('@')[0]}-pass`, new_password2: `my-${person.email.split('@')[0]}-pass` }, { new_password1: [passwordMessages.likeEmail] }],
+      [
+        {
+          new_password1: `my-${person.email.split('@')[0]}-pass`,
+          new_password2: `my-${person.email.split('@')[0]}-pass`,
+        },
+        { new_password1: [passwordMessages.likeEmail] },
+      ],
       [{ new_password1: 'short', new_password2: 'short' }, { new_password1: [passwordMessages.tooShort] }],
-      [{ new_password1: 'lantern-meadow-93', new_password2: 'lantern-meadow-39' }, { new_password2: [passwordMessages.mismatch] }],
-      [{ new_password1: 'lantern-meadow-93', new_password2: '' }, { new_password2: [passwordMessages.confirmRequired] }],
+      [
+        { new_password1: 'lantern-meadow-93', new_password2: 'lantern-meadow-39' },
+        { new_password2: [passwordMessages.mismatch] },
+      ],
+      [
+        { new_password1: 'lantern-meadow-93', new_password2: '' },
+        { new_password2: [passwordMessages.confirmRequired] },
+      ],
     ];
     for (const [passwords, errors] of cases) {
       const response = await changePassword(person.key, { old_password: PASSWORD, ...passwords });
       expect(response.statusCode, JSON.stringify(passwords)).toBe(400);
       // The first message of each field is the one a form shows.
-      const firsts = Object.fromEntries(Object.entries(response.json<Record<string, string[]>>()).map(([field, messages]) => [field, [messages[0]]]));
+      const firsts = Object.fromEntries(
+        Object.entries(response.json<Record<string, string[]>>()).map(([field, messages]) => [field, [messages[0]]]),
+      );
       expect(firsts, JSON.stringify(passwords)).toEqual(errors);
     }
     const noCurrent = await changePassword(person.key, { ...newPassword, old_password: '' });
@@ -434,6 +509,12 @@ describe('staff viewing a customer', () => {
       .from(staffAuditLog)
       .where(and(eq(staffAuditLog.customerUserId, person.id), eq(staffAuditLog.action, 'change')))
       .orderBy(desc(staffAuditLog.id));
-    expect(entry).toMatchObject({ staffEmail: demoLogins.staff.email, customerEmail: person.email, method: 'PATCH', path: '/api/v3/me/', status: 200 });
+    expect(entry).toMatchObject({
+      staffEmail: demoLogins.staff.email,
+      customerEmail: person.email,
+      method: 'PATCH',
+      path: '/api/v3/me/',
+      status: 200,
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { products, provisioningJobs, quickstarts, trials } from '../../db/schema/index.ts';
 import { upgradePlanName } from './effects.ts';
@@ -60,11 +62,23 @@ const effects: Record<ProvisioningJobKind, (tx: Transaction, job: ProvisioningJo
 export function createProvisioningRepository(db: Database) {
   return {
     /** Creates a pending job; null when the product already has one under way (the database refuses a second). */
-    async create(job: { productId: number; kind: ProvisioningJobKind; payload: Record<string, unknown>; durationMs: number; now: Date }): Promise<ProvisioningJob | null> {
+    async create(job: {
+      productId: number;
+      kind: ProvisioningJobKind;
+      payload: Record<string, unknown>;
+      durationMs: number;
+      now: Date;
+    }): Promise<ProvisioningJob | null> {
       try {
         const [created] = await db
           .insert(provisioningJobs)
-          .values({ productId: job.productId, kind: job.kind, payload: job.payload, durationMs: job.durationMs, createdAt: job.now })
+          .values({
+            productId: job.productId,
+            kind: job.kind,
+            payload: job.payload,
+            durationMs: job.durationMs,
+            createdAt: job.now,
+          })
           .returning();
         if (!created) throw new Error('provisioning job not inserted');
         return created;
@@ -76,20 +90,33 @@ export function createProvisioningRepository(db: Database) {
 
     /** The product's latest job, or undefined when none ever ran. */
     async latest(productId: number): Promise<ProvisioningJob | undefined> {
-      const [job] = await db.select().from(provisioningJobs).where(eq(provisioningJobs.productId, productId)).orderBy(desc(provisioningJobs.id)).limit(1);
+      const [job] = await db
+        .select()
+        .from(provisioningJobs)
+        .where(eq(provisioningJobs.productId, productId))
+        .orderBy(desc(provisioningJobs.id))
+        .limit(1);
       return job;
     },
 
     /** Every job not finished yet, oldest first (the runner's sweep). */
     async unfinished(): Promise<ProvisioningJob[]> {
-      return db.select().from(provisioningJobs).where(inArray(provisioningJobs.status, [...UNFINISHED])).orderBy(asc(provisioningJobs.id));
+      return db
+        .select()
+        .from(provisioningJobs)
+        .where(inArray(provisioningJobs.status, [...UNFINISHED]))
+        .orderBy(asc(provisioningJobs.id));
     },
 
     /** Starts a pending job (now, due after its duration); answers it as it now is (another process may have started it). */
     async start(id: number, now: Date): Promise<ProvisioningJob | undefined> {
       const [started] = await db
         .update(provisioningJobs)
-        .set({ status: 'provisioning', startedAt: now, dueAt: sql`${now.toISOString()}::timestamptz + (${provisioningJobs.durationMs} * interval '1 millisecond')` })
+        .set({
+          status: 'provisioning',
+          startedAt: now,
+          dueAt: sql`${now.toISOString()}::timestamptz + (${provisioningJobs.durationMs} * interval '1 millisecond')`,
+        })
         .where(and(eq(provisioningJobs.id, id), eq(provisioningJobs.status, 'pending')))
         .returning();
       if (started) return started;
@@ -107,7 +134,13 @@ export function createProvisioningRepository(db: Database) {
           const [job] = await tx
             .update(provisioningJobs)
             .set({ status: 'provisioned', finishedAt: now })
-            .where(and(eq(provisioningJobs.id, id), eq(provisioningJobs.status, 'provisioning'), lte(provisioningJobs.dueAt, now)))
+            .where(
+              and(
+                eq(provisioningJobs.id, id),
+                eq(provisioningJobs.status, 'provisioning'),
+                lte(provisioningJobs.dueAt, now),
+              ),
+            )
             .returning();
           if (job) await effects[job.kind](tx, job);
           return job;
@@ -117,7 +150,11 @@ export function createProvisioningRepository(db: Database) {
         // The effect failed: the job fails with words for the customer; the error is the caller's to log.
         await db
           .update(provisioningJobs)
-          .set({ status: 'failed', finishedAt: now, error: 'We could not finish setting up your phone. Please contact us.' })
+          .set({
+            status: 'failed',
+            finishedAt: now,
+            error: 'We could not finish setting up your phone. Please contact us.',
+          })
           .where(and(eq(provisioningJobs.id, id), inArray(provisioningJobs.status, [...UNFINISHED])));
         throw error;
       }

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { buildApp } from '../../app.ts';
 import { MemoryAudioStorage } from '../../audio/storage.ts';
+import { readConfig } from '../../config.ts';
 import type { OpenedDatabase } from '../../db/connect.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { products, provisioningJobs, trials, users } from '../../db/schema/index.ts';
 import { seedIfEmpty } from '../../db/seed.ts';
-import { authHeaders, getCsrf, openTestDatabase, SEED_TIME, tokenOf, TestClock } from '../../test/helper.ts';
-import { readConfig } from '../../config.ts';
+import { authHeaders, getCsrf, openTestDatabase, SEED_TIME, TestClock, tokenOf } from '../../test/helper.ts';
 
 // A job survives a restart: the app that started it closes mid-job, a new app on the same
 // database finishes it in the background (nobody asks for its status).
@@ -19,7 +20,14 @@ const audio = new MemoryAudioStorage();
 const apps: FastifyInstance[] = [];
 
 async function start(clock: TestClock): Promise<FastifyInstance> {
-  const app = await buildApp({ db: database.db, audio, now: clock.now, sleep: clock.sleep, provisioningDelayMs: DELAY_MS, staticDir: '/nonexistent/portal-spa' });
+  const app = await buildApp({
+    db: database.db,
+    audio,
+    now: clock.now,
+    sleep: clock.sleep,
+    provisioningDelayMs: DELAY_MS,
+    staticDir: '/nonexistent/portal-spa',
+  });
   apps.push(app);
   await app.ready();
   return app;
@@ -34,7 +42,8 @@ afterAll(async () => {
   await database.close();
 });
 
-const jobsOf = (productId: number) => database.db.select().from(provisioningJobs).where(eq(provisioningJobs.productId, productId));
+const jobsOf = (productId: number) =>
+  database.db.select().from(provisioningJobs).where(eq(provisioningJobs.productId, productId));
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -57,11 +66,22 @@ describe('provisioning jobs', () => {
       method: 'POST',
       url: `/api/v1/voip/${phone!.id}/upgrade/`,
       headers: authHeaders(key, csrf),
-      payload: { plan_id: 'essentials', installation_address: { post_code: 'BN1 1YE', line_one: 'Suite 3, 40 North Road', city: 'Brighton', county: 'East Sussex' } },
+      payload: {
+        plan_id: 'essentials',
+        installation_address: {
+          post_code: 'BN1 1YE',
+          line_one: 'Suite 3, 40 North Road',
+          city: 'Brighton',
+          county: 'East Sussex',
+        },
+      },
     });
     expect(response.statusCode).toBe(201);
     // The runner starts it in the background.
-    const [started] = await until(() => jobsOf(phone!.id), ([job]) => job?.status === 'provisioning');
+    const [started] = await until(
+      () => jobsOf(phone!.id),
+      ([job]) => job?.status === 'provisioning',
+    );
     expect(started).toMatchObject({ status: 'provisioning', startedAt: SEED_TIME });
 
     // Stopped mid-job: nothing finishes it while no server runs.
@@ -71,7 +91,10 @@ describe('provisioning jobs', () => {
 
     // The next start takes it up and finishes it, nobody asking.
     await start(clock);
-    const [finished] = await until(() => jobsOf(phone!.id), ([job]) => job?.status === 'provisioned');
+    const [finished] = await until(
+      () => jobsOf(phone!.id),
+      ([job]) => job?.status === 'provisioned',
+    );
     expect(finished).toMatchObject({ status: 'provisioned', finishedAt: clock.now() });
     expect(await database.db.select().from(trials).where(eq(trials.productId, phone!.id))).toEqual([]);
   });
@@ -81,6 +104,9 @@ describe('provisioning jobs', () => {
     expect(readProvisioningDelay({})).toBe(15_000);
     expect(readProvisioningDelay({ PORTAL_PROVISIONING_DELAY_MS: ' 2500 ' })).toBe(2500);
     expect(readProvisioningDelay({ PORTAL_PROVISIONING_DELAY_MS: '0' })).toBe(0);
-    for (const bad of ['-1', '1.5', 'soon', '3600001']) expect(() => readProvisioningDelay({ PORTAL_PROVISIONING_DELAY_MS: bad })).toThrow(/PORTAL_PROVISIONING_DELAY_MS/);
+    for (const bad of ['-1', '1.5', 'soon', '3600001'])
+      expect(() => readProvisioningDelay({ PORTAL_PROVISIONING_DELAY_MS: bad })).toThrow(
+        /PORTAL_PROVISIONING_DELAY_MS/,
+      );
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+
 import type { ProvisioningJob, ProvisioningJobKind } from './provisioning-repository.ts';
 
 declare module 'fastify' {
@@ -18,7 +19,11 @@ const SWEEP_INTERVAL_MS = 30_000;
 
 export interface ProvisioningRunner {
   /** Creates a job for a product and starts it in the background; answers it as created, or null when one is already under way. */
-  begin(job: { productId: number; kind: ProvisioningJobKind; payload: Record<string, unknown> }): Promise<ProvisioningJob | null>;
+  begin(job: {
+    productId: number;
+    kind: ProvisioningJobKind;
+    payload: Record<string, unknown>;
+  }): Promise<ProvisioningJob | null>;
   /** The product's latest job, moved on first when it is due, so a status read never lags behind the clock. */
   current(productId: number): Promise<ProvisioningJob | undefined>;
   /** Starts every pending job and finishes every due one (at start, every SWEEP_INTERVAL_MS, and by tests). */
@@ -88,7 +93,13 @@ function createRunner(app: FastifyInstance): ProvisioningRunner & { close(): Pro
 
   return {
     async begin({ productId, kind, payload }) {
-      const job = await repository.create({ productId, kind, payload, durationMs: app.provisioningDelayMs, now: app.now() });
+      const job = await repository.create({
+        productId,
+        kind,
+        payload,
+        durationMs: app.provisioningDelayMs,
+        now: app.now(),
+      });
       if (job) schedule(job);
       return job;
     },

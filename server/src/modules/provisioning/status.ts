@@ -1,4 +1,5 @@
 import { provisioningStep, type ProvisioningStatus } from '@portal/contract';
+
 import type { ProvisioningJob } from './provisioning-repository.ts';
 
 /** Progress of a job under way: the share of its duration gone, 1-99 (100 only once it is finished). */
@@ -11,9 +12,24 @@ function progressOf(job: ProvisioningJob, now: Date): number {
 }
 
 /** A product's provisioning as GET /api/v1/signup/{id}/provisioning-status/ answers it; a product without a job is simply provisioned. */
-export function provisioningStatusOf(productId: number, job: ProvisioningJob | undefined, now: Date): ProvisioningStatus {
+export function provisioningStatusOf(
+  productId: number,
+  job: ProvisioningJob | undefined,
+  now: Date,
+): ProvisioningStatus {
   if (!job) {
-    return { product_id: productId, job_id: null, kind: null, status: 'provisioned', provisioned: true, progress: 100, step: null, detail: null, started_at: null, finished_at: null };
+    return {
+      product_id: productId,
+      job_id: null,
+      kind: null,
+      status: 'provisioned',
+      provisioned: true,
+      progress: 100,
+      step: null,
+      detail: null,
+      started_at: null,
+      finished_at: null,
+    };
   }
   const progress = progressOf(job, now);
   return {
@@ -30,4 +46,5 @@ export function provisioningStatusOf(productId: number, job: ProvisioningJob | u
   };
 }
 
-export const isUnderWay = (job: ProvisioningJob | undefined): boolean => job?.status === 'pending' || job?.status === 'provisioning';
+export const isUnderWay = (job: ProvisioningJob | undefined): boolean =>
+  job?.status === 'pending' || job?.status === 'provisioning';

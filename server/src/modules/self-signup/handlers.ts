@@ -1,20 +1,38 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REFERRAL_TERMS, selfSignupMessages, SIGNUP_TOKEN_HEADER, type SignupRegistration, type SignupRegistrationRequest, signupOpenFor, SIGNUP_PIN_ATTEMPTS, SIGNUP_PIN_TTL_MINUTES, type LeadDetails } from '@portal/contract';
-import { hashPassword, unusablePasswordHash, verifyPassword } from '../identity/index.ts';
-import { hitRateLimit } from '../identity/index.ts';
-import { hashKey, newKey } from '../identity/index.ts';
-import { authenticateKey, issueToken } from '../identity/index.ts';
-import { publicUrl } from '../identity/index.ts';
+
+import {
+  REFERRAL_TERMS,
+  selfSignupMessages,
+  SIGNUP_PIN_ATTEMPTS,
+  SIGNUP_PIN_TTL_MINUTES,
+  SIGNUP_TOKEN_HEADER,
+  signupOpenFor,
+  type LeadDetails,
+  type SignupRegistration,
+  type SignupRegistrationRequest,
+} from '@portal/contract';
+
 import { isUniqueViolation } from '../../db/errors.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { e164Mobile } from '../../sms/sms.ts';
+import {
+  authenticateKey,
+  hashKey,
+  hashPassword,
+  hitRateLimit,
+  issueToken,
+  newKey,
+  publicUrl,
+  unusablePasswordHash,
+  verifyPassword,
+} from '../identity/index.ts';
+import { reserveNumberIn } from '../numbers/index.ts';
 import { provisioningStatusOf } from '../provisioning/index.ts';
 import { spendStateForProfile, verifiedEmailOf } from '../social/handlers.ts';
-import { reserveNumberIn } from '../numbers/index.ts';
 import type { SignupLead, TakeNumber } from './self-signup-repository.ts';
 
 const PIN_TTL_MS = SIGNUP_PIN_TTL_MINUTES * 60 * 1000;
@@ -26,13 +44,19 @@ const HOUR_MS = 60 * 60 * 1000;
 
 const leadNotFound = () => detailError(404, selfSignupMessages.leadNotFound);
 
-export function leadDetailsOf(lead: SignupLead, token: string, pilotNumber: string | null = lead.productId ? lead.chosenNumber : null): LeadDetails {
+export function leadDetailsOf(
+  lead: SignupLead,
+  token: string,
+  pilotNumber: string | null = lead.productId ? lead.chosenNumber : null,
+): LeadDetails {
   return {
     ssu_details_token: token,
     product_id: lead.productId,
     account_id: lead.accountId,
     user_verified: lead.userVerified,
-    customer_details_completed: [lead.firstName, lead.lastName, lead.businessName, lead.mobileNumber].every((value) => value.trim() !== ''),
+    customer_details_completed: [lead.firstName, lead.lastName, lead.businessName, lead.mobileNumber].every(
+      (value) => value.trim() !== '',
+    ),
     mobile_verified: lead.mobileVerified,
     supplier: lead.supplier,
     features_to_use: lead.featuresToUse,
@@ -53,7 +77,11 @@ export function leadDetailsOf(lead: SignupLead, token: string, pilotNumber: stri
  * address, whose customer the signup-token header's key is a live session of, answers the key and the customer
  * (status 201, the call's). Anything else is 401 (the journey asks for the PIN again), never which part failed.
  */
-export async function confirmSignupRegistration(request: FastifyRequest, reply: FastifyReply, body: SignupRegistrationRequest): Promise<SignupRegistration> {
+export async function confirmSignupRegistration(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: SignupRegistrationRequest,
+): Promise<SignupRegistration> {
   const { server } = request;
   const header = request.headers[SIGNUP_TOKEN_HEADER];
   const key = typeof header === 'string' ? header.trim() : '';
@@ -62,7 +90,8 @@ export async function confirmSignupRegistration(request: FastifyRequest, reply: 
   const lead = await server.selfSignupRepository.leadByTokenHash(hashKey(body.token));
   if (!lead?.productId || !lead.accountId || lead.email.toLowerCase() !== body.email.toLowerCase()) throw refused();
   const auth = await authenticateKey(server.db, key, server.now());
-  const ofLead = auth && auth.actingUserId === null ? await server.selfSignupRepository.leadOfUser(auth.user.id) : undefined;
+  const ofLead =
+    auth && auth.actingUserId === null ? await server.selfSignupRepository.leadOfUser(auth.user.id) : undefined;
   if (ofLead?.id !== lead.id) throw refused();
   reply.header('cache-control', 'no-store');
   return { key, product_id: lead.productId, account_id: lead.accountId, user_verified: lead.userVerified };
@@ -79,7 +108,8 @@ async function leadOf(request: FastifyRequest, token: string): Promise<SignupLea
  * them): else 400 on chosen_number. Nothing is held yet: verify-pin reserves it for the new phone.
  */
 async function checkNumber(request: FastifyRequest, number: string): Promise<void> {
-  if (!(await request.server.numbersRepository.availableByNumber(number))) throw fieldError('chosen_number', selfSignupMessages.numberUnavailable);
+  if (!(await request.server.numbersRepository.availableByNumber(number)))
+    throw fieldError('chosen_number', selfSignupMessages.numberUnavailable);
 }
 
 /**
@@ -96,7 +126,11 @@ const takeChosenNumber =
 
 const newPin = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-async function sendPin(request: FastifyRequest, lead: Pick<SignupLead, 'email' | 'firstName'>, pin: string): Promise<void> {
+async function sendPin(
+  request: FastifyRequest,
+  lead: Pick<SignupLead, 'email' | 'firstName'>,
+  pin: string,
+): Promise<void> {
   await request.server.mailer.send(
     plainMail(lead.email, 'Your sign-up PIN', [
       greeting(lead.firstName),
@@ -111,12 +145,23 @@ async function sendPin(request: FastifyRequest, lead: Pick<SignupLead, 'email' |
 async function textMobileLink(request: FastifyRequest, lead: SignupLead): Promise<void> {
   const { server } = request;
   const now = server.now();
-  const capped = await hitRateLimit(server.db, [{ bucket: 'ssu_mobile_text', key: lead.mobileNumber, limit: TEXTS_PER_HOUR.mobile }, { bucket: 'ssu_mobile_text_all', key: 'all', limit: TEXTS_PER_HOUR.all }], HOUR_MS, now);
+  const capped = await hitRateLimit(
+    server.db,
+    [
+      { bucket: 'ssu_mobile_text', key: lead.mobileNumber, limit: TEXTS_PER_HOUR.mobile },
+      { bucket: 'ssu_mobile_text_all', key: 'all', limit: TEXTS_PER_HOUR.all },
+    ],
+    HOUR_MS,
+    now,
+  );
   if (capped !== null) return;
   const token = newKey();
   await server.selfSignupRepository.setMobileToken(lead.id, hashKey(token));
   try {
-    await server.sms.send({ to: e164Mobile(lead.mobileNumber), text: `Confirm your mobile number for your new phone system: ${publicUrl()}/verify-mobile-number?token=${token}` });
+    await server.sms.send({
+      to: e164Mobile(lead.mobileNumber),
+      text: `Confirm your mobile number for your new phone system: ${publicUrl()}/verify-mobile-number?token=${token}`,
+    });
   } catch (error) {
     // The sign-up goes on; the customer can confirm the number later.
     request.log.warn({ err: error }, 'sign-up mobile link not sent');
@@ -126,7 +171,15 @@ async function textMobileLink(request: FastifyRequest, lead: SignupLead): Promis
 /** New sign-ups per client address an hour (each makes a lead); a refusal is a 429. */
 async function limitLeads(request: FastifyRequest, email: string): Promise<void> {
   const { server } = request;
-  const limited = await hitRateLimit(server.db, [{ bucket: 'ssu_lead_ip', key: request.ip, limit: LEADS_PER_HOUR.ip }, { bucket: 'ssu_lead_email', key: email, limit: LEADS_PER_HOUR.email }], HOUR_MS, server.now());
+  const limited = await hitRateLimit(
+    server.db,
+    [
+      { bucket: 'ssu_lead_ip', key: request.ip, limit: LEADS_PER_HOUR.ip },
+      { bucket: 'ssu_lead_email', key: email, limit: LEADS_PER_HOUR.email },
+    ],
+    HOUR_MS,
+    server.now(),
+  );
   if (limited !== null) throw tooManyRequests('Too many sign-ups started. Wait a while, then try again.', limited);
 }
 
@@ -140,7 +193,12 @@ const nationalMobile = (digits: string) => `0${digits.slice(-10)}`;
 async function makeCustomer(request: FastifyRequest, lead: SignupLead) {
   const { server } = request;
   const now = server.now();
-  const created = await server.selfSignupRepository.createCustomer(lead.id, await unusablePasswordHash(), now, takeChosenNumber(request));
+  const created = await server.selfSignupRepository.createCustomer(
+    lead.id,
+    await unusablePasswordHash(),
+    now,
+    takeChosenNumber(request),
+  );
   if (created.outcome === 'existing_user') throw detailError(409, selfSignupMessages.existingUser);
   if (created.outcome === 'number_taken') throw fieldError('chosen_number', selfSignupMessages.numberUnavailable);
   if (created.outcome === 'created') {
@@ -155,7 +213,8 @@ async function makeCustomer(request: FastifyRequest, lead: SignupLead) {
  * flag was turned off goes on to its end: its customer was offered that phone.
  */
 function refuseClosedSupplier(request: FastifyRequest, supplier: number) {
-  if (!signupOpenFor(supplier, request.server.signupSettings.voip3Signup)) throw fieldError('supplier', selfSignupMessages.voip3Closed);
+  if (!signupOpenFor(supplier, request.server.signupSettings.voip3Signup))
+    throw fieldError('supplier', selfSignupMessages.voip3Closed);
 }
 
 const createLead = (async ({ body, request, reply }) => {
@@ -185,7 +244,10 @@ const createLead = (async ({ body, request, reply }) => {
     if (changed) await limitLeads(request, email);
     const pin = changed ? newPin() : null;
     const updated = await repository
-      .updateOpenLead(lead.id, { ...fields, ...(pin && { pinHash: await hashPassword(pin), pinExpiresAt: new Date(now.getTime() + PIN_TTL_MS) }) })
+      .updateOpenLead(lead.id, {
+        ...fields,
+        ...(pin && { pinHash: await hashPassword(pin), pinExpiresAt: new Date(now.getTime() + PIN_TTL_MS) }),
+      })
       .catch((error: unknown) => {
         // Another open sign-up has this address (one open lead per address): it is not this lead's to take.
         if (isUniqueViolation(error)) throw fieldError('email_address', selfSignupMessages.addressInSignup);
@@ -199,7 +261,13 @@ const createLead = (async ({ body, request, reply }) => {
   const referredBy = body.referral_code ? await repository.accountOfReferralCode(body.referral_code) : undefined;
   const token = newKey();
   const pin = newPin();
-  const lead = await repository.createLead({ ...fields, tokenHash: hashKey(token), pinHash: await hashPassword(pin), pinExpiresAt: new Date(now.getTime() + PIN_TTL_MS), referredByAccountId: referredBy ?? null });
+  const lead = await repository.createLead({
+    ...fields,
+    tokenHash: hashKey(token),
+    pinHash: await hashPassword(pin),
+    pinExpiresAt: new Date(now.getTime() + PIN_TTL_MS),
+    referredByAccountId: referredBy ?? null,
+  });
   await sendPin(request, lead, pin);
   return leadDetailsOf(lead, token);
 }) satisfies Handlers['ssuCreateLeadV4'] & Handlers['ssuCreateLeadV5'];
@@ -232,7 +300,9 @@ export const selfSignupHandlers = {
   },
   ssuFeaturesToUse: async ({ body, request, reply }) => {
     const lead = await leadOf(request, body.ssu_details_token);
-    const updated = await request.server.selfSignupRepository.updateOpenLead(lead.id, { featuresToUse: body.features_to_use });
+    const updated = await request.server.selfSignupRepository.updateOpenLead(lead.id, {
+      featuresToUse: body.features_to_use,
+    });
     if (!updated) throw detailError(409, selfSignupMessages.alreadyCustomer);
     reply.header('cache-control', 'no-store');
     return leadDetailsOf(updated, body.ssu_details_token);
@@ -244,11 +314,17 @@ export const selfSignupHandlers = {
     const lead = await leadOf(request, body.ssu_details_token);
     if (lead.pinExpiresAt.getTime() <= now.getTime()) throw detailError(400, selfSignupMessages.pinExpired);
     // Every try is counted before the (slow) compare: parallel tries are held to the limit too.
-    if (!(await repository.countPinTry(lead.id, SIGNUP_PIN_ATTEMPTS))) throw detailError(400, selfSignupMessages.pinTooManyTries);
+    if (!(await repository.countPinTry(lead.id, SIGNUP_PIN_ATTEMPTS)))
+      throw detailError(400, selfSignupMessages.pinTooManyTries);
     if (!(await verifyPassword(body.pin, lead.pinHash))) throw fieldError('pin', selfSignupMessages.pinIncorrect);
     const created = await makeCustomer(request, lead);
     reply.header('cache-control', 'no-store');
-    return { key: await issueToken(server.db, created.userId, now), product_id: created.productId, account_id: created.accountId, user_verified: true };
+    return {
+      key: await issueToken(server.db, created.userId, now),
+      product_id: created.productId,
+      account_id: created.accountId,
+      user_verified: true,
+    };
   },
   ssuGoogle: async ({ body, request, reply }) => {
     const { server } = request;
@@ -279,7 +355,9 @@ export const selfSignupHandlers = {
     });
     const created = await makeCustomer(request, lead);
     // Later sign-ins with Google find this user.
-    await server.socialRepository.inTransaction((q) => q.link({ provider: 'google', subject: profile.subject, userId: created.userId, email, now }));
+    await server.socialRepository.inTransaction((q) =>
+      q.link({ provider: 'google', subject: profile.subject, userId: created.userId, email, now }),
+    );
     reply.header('cache-control', 'no-store');
     const verified = (await repository.leadByTokenHash(hashKey(token))) ?? lead;
     return { ...leadDetailsOf(verified, token), key: await issueToken(server.db, created.userId, now) };
@@ -288,7 +366,8 @@ export const selfSignupHandlers = {
     const { server } = request;
     const auth = await authenticateKey(server.db, query.key, server.now());
     // Only the sign-up's own session: never a staff member's switched one, nor any customer's who did not sign up.
-    const lead = auth && auth.actingUserId === null ? await server.selfSignupRepository.leadOfUser(auth.user.id) : undefined;
+    const lead =
+      auth && auth.actingUserId === null ? await server.selfSignupRepository.leadOfUser(auth.user.id) : undefined;
     if (!lead?.productId || !lead.accountId) throw detailError(401, selfSignupMessages.keyInvalid);
     reply.header('cache-control', 'no-store');
     return { key: query.key, product_id: lead.productId, account_id: lead.accountId, user_verified: lead.userVerified };
@@ -304,7 +383,11 @@ export const selfSignupHandlers = {
     const lead = await leadOf(request, query.ssu_details_token);
     if (!lead.productId) throw detailError(409, selfSignupMessages.notVerified);
     reply.header('cache-control', 'no-store');
-    return provisioningStatusOf(lead.productId, await request.server.provisioning.current(lead.productId), request.server.now());
+    return provisioningStatusOf(
+      lead.productId,
+      await request.server.provisioning.current(lead.productId),
+      request.server.now(),
+    );
   },
   ssuVerifyMobile: async ({ params, request }) => {
     const lead = await request.server.selfSignupRepository.verifyMobile(hashKey(params.token));
@@ -315,14 +398,39 @@ export const selfSignupHandlers = {
     const { accountId } = authOf(request).user;
     if (accountId === null) throw detailError(403, selfSignupMessages.notCustomer);
     const repository = request.server.selfSignupRepository;
-    const code = await repository.referralCodeOf(accountId, () => randomBytes(6).toString('base64url').toUpperCase().replace(/[^A-Z0-9]/g, 'X').padEnd(8, 'X').slice(0, 8));
+    const code = await repository.referralCodeOf(accountId, () =>
+      randomBytes(6)
+        .toString('base64url')
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, 'X')
+        .padEnd(8, 'X')
+        .slice(0, 8),
+    );
     const made = await repository.referralsOf(accountId);
     reply.header('cache-control', 'no-store');
     return {
       code,
       link: `${publicUrl()}/signup?ref=${code}`,
       terms: [...REFERRAL_TERMS],
-      referrals: made.map((lead) => ({ business_name: lead.businessName, status: lead.convertedAt ? ('signed_up' as const) : ('started' as const), created_at: lead.createdAt.toISOString() })),
+      referrals: made.map((lead) => ({
+        business_name: lead.businessName,
+        status: lead.convertedAt ? ('signed_up' as const) : ('started' as const),
+        created_at: lead.createdAt.toISOString(),
+      })),
     };
   },
-} satisfies Pick<Handlers, 'ssuCreateLeadV4' | 'ssuCreateLeadV5' | 'ssuLeadDetails' | 'ssuUpdateLeadDetails' | 'ssuFeaturesToUse' | 'ssuVerifyPin' | 'ssuGoogle' | 'ssuRegistrationKey' | 'ssuCreatePin' | 'ssuProvisioningStatus' | 'ssuVerifyMobile' | 'referrals'>;
+} satisfies Pick<
+  Handlers,
+  | 'ssuCreateLeadV4'
+  | 'ssuCreateLeadV5'
+  | 'ssuLeadDetails'
+  | 'ssuUpdateLeadDetails'
+  | 'ssuFeaturesToUse'
+  | 'ssuVerifyPin'
+  | 'ssuGoogle'
+  | 'ssuRegistrationKey'
+  | 'ssuCreatePin'
+  | 'ssuProvisioningStatus'
+  | 'ssuVerifyMobile'
+  | 'referrals'
+>;

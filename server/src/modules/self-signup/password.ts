@@ -1,9 +1,9 @@
 import { accountMessages, selfSignupMessages, SIGNUP_PASSWORD_WINDOW_HOURS } from '@portal/contract';
-import { passwordProblem } from '../identity/index.ts';
-import { hashPassword } from '../identity/index.ts';
+
 import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
+import { hashPassword, passwordProblem } from '../identity/index.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -23,10 +23,16 @@ export const selfSignupPasswordHandlers = {
     const lead = await server.selfSignupRepository.leadOfUser(auth.user.id);
     if (!lead?.convertedAt) throw detailError(404, selfSignupMessages.notSignupCustomer);
     const now = server.now();
-    if (now.getTime() - lead.convertedAt.getTime() > SIGNUP_PASSWORD_WINDOW_HOURS * HOUR_MS) throw detailError(403, selfSignupMessages.passwordWindowOver);
+    if (now.getTime() - lead.convertedAt.getTime() > SIGNUP_PASSWORD_WINDOW_HOURS * HOUR_MS)
+      throw detailError(403, selfSignupMessages.passwordWindowOver);
     const problem = passwordProblem(body.new_password1, auth.user.email);
     if (problem !== null) throw fieldError('new_password1', problem);
-    await server.profileRepository.changePassword(auth.user.id, await hashPassword(body.new_password1), auth.tokenId, now);
+    await server.profileRepository.changePassword(
+      auth.user.id,
+      await hashPassword(body.new_password1),
+      auth.tokenId,
+      now,
+    );
     reply.header('cache-control', 'no-store');
     return { detail: selfSignupMessages.passwordSet, email: auth.user.email };
   },

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { Database } from '../../db/connect.ts';
 import { referralCodes, selfSignupLeads, voipUsers } from '../../db/schema/index.ts';
 import * as customers from '../customers/index.ts';
@@ -12,10 +13,39 @@ declare module 'fastify' {
 }
 
 export type SignupLead = typeof selfSignupLeads.$inferSelect;
-type LeadValues = Pick<SignupLead, 'tokenHash' | 'email' | 'firstName' | 'lastName' | 'businessName' | 'mobileNumber' | 'featuresToUse' | 'chosenNumber' | 'supplier' | 'pinHash' | 'pinExpiresAt'> & {
+type LeadValues = Pick<
+  SignupLead,
+  | 'tokenHash'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'businessName'
+  | 'mobileNumber'
+  | 'featuresToUse'
+  | 'chosenNumber'
+  | 'supplier'
+  | 'pinHash'
+  | 'pinExpiresAt'
+> & {
   referredByAccountId: number | null;
 };
-export type LeadChanges = Partial<Pick<SignupLead, 'firstName' | 'lastName' | 'businessName' | 'mobileNumber' | 'featuresToUse' | 'chosenNumber' | 'supplier' | 'email' | 'pinHash' | 'pinExpiresAt' | 'pinFailures' | 'mobileTokenHash'>>;
+export type LeadChanges = Partial<
+  Pick<
+    SignupLead,
+    | 'firstName'
+    | 'lastName'
+    | 'businessName'
+    | 'mobileNumber'
+    | 'featuresToUse'
+    | 'chosenNumber'
+    | 'supplier'
+    | 'email'
+    | 'pinHash'
+    | 'pinExpiresAt'
+    | 'pinFailures'
+    | 'mobileTokenHash'
+  >
+>;
 
 /** What creating the customer came to: made now, made before (a double submit), or refused. */
 export type CreatedCustomer =
@@ -27,7 +57,11 @@ export type CreatedCustomer =
  * Puts the lead's chosen number on the new phone (the numbers area's reservation rule), inside
  * the transaction that makes the customer; false when the number is no longer available.
  */
-export type TakeNumber = (tx: CustomerTransaction, product: { id: number; accountId: number }, number: string) => Promise<boolean>;
+export type TakeNumber = (
+  tx: CustomerTransaction,
+  product: { id: number; accountId: number },
+  number: string,
+) => Promise<boolean>;
 
 /** Self sign-up's queries: its leads, the customer a verified lead becomes, referral codes. */
 export function createSelfSignupRepository(db: Database) {
@@ -41,7 +75,15 @@ export function createSelfSignupRepository(db: Database) {
         .onConflictDoUpdate({
           target: selfSignupLeads.email,
           targetWhere: isNull(selfSignupLeads.convertedAt),
-          set: { ...rest, email, pinFailures: 0, userVerified: false, mobileTokenHash: null, mobileVerified: false, updatedAt: new Date() },
+          set: {
+            ...rest,
+            email,
+            pinFailures: 0,
+            userVerified: false,
+            mobileTokenHash: null,
+            mobileVerified: false,
+            updatedAt: new Date(),
+          },
         })
         .returning();
       if (!lead) throw new Error('lead not stored');
@@ -55,7 +97,12 @@ export function createSelfSignupRepository(db: Database) {
 
     /** The lead a sign-up customer came from (create-pin's token header names the user). */
     async leadOfUser(userId: number): Promise<SignupLead | undefined> {
-      const [lead] = await db.select().from(selfSignupLeads).where(eq(selfSignupLeads.userId, userId)).orderBy(desc(selfSignupLeads.id)).limit(1);
+      const [lead] = await db
+        .select()
+        .from(selfSignupLeads)
+        .where(eq(selfSignupLeads.userId, userId))
+        .orderBy(desc(selfSignupLeads.id))
+        .limit(1);
       return lead;
     },
 
@@ -75,7 +122,11 @@ export function createSelfSignupRepository(db: Database) {
 
     /** Marks the lead whose texted link this is as having a confirmed mobile; the lead, or undefined. */
     async verifyMobile(mobileTokenHash: string): Promise<SignupLead | undefined> {
-      const [lead] = await db.update(selfSignupLeads).set({ mobileVerified: true }).where(eq(selfSignupLeads.mobileTokenHash, mobileTokenHash)).returning();
+      const [lead] = await db
+        .update(selfSignupLeads)
+        .set({ mobileVerified: true })
+        .where(eq(selfSignupLeads.mobileTokenHash, mobileTokenHash))
+        .returning();
       return lead;
     },
 
@@ -99,7 +150,12 @@ export function createSelfSignupRepository(db: Database) {
      * that first claims the lead, so a double submit (or two processes) makes it once; an
      * address that already has a user gets nothing new. Made by customers.create, as every journey's.
      */
-    async createCustomer(leadId: number, passwordHash: string, now: Date, takeNumber: TakeNumber): Promise<CreatedCustomer> {
+    async createCustomer(
+      leadId: number,
+      passwordHash: string,
+      now: Date,
+      takeNumber: TakeNumber,
+    ): Promise<CreatedCustomer> {
       const made = await customers.create(db, 'selfSignup', async (tx) => {
         const [lead] = await tx
           .update(selfSignupLeads)
@@ -110,7 +166,13 @@ export function createSelfSignupRepository(db: Database) {
         const { chosenNumber } = lead;
         return {
           account: { name: lead.businessName },
-          user: { email: lead.email, passwordHash, firstName: lead.firstName, lastName: lead.lastName, phone: lead.mobileNumber },
+          user: {
+            email: lead.email,
+            passwordHash,
+            firstName: lead.firstName,
+            lastName: lead.lastName,
+            phone: lead.mobileNumber,
+          },
           cloudPhone: {
             now,
             supplier: lead.supplier,
@@ -119,22 +181,32 @@ export function createSelfSignupRepository(db: Database) {
             giveNumber: chosenNumber ? (numberTx, product) => takeNumber(numberTx, product, chosenNumber) : null,
           },
           after: async (afterTx, ids) => {
-            await afterTx.update(selfSignupLeads).set({ userId: ids.userId, accountId: ids.accountId, productId: ids.productId }).where(eq(selfSignupLeads.id, lead.id));
+            await afterTx
+              .update(selfSignupLeads)
+              .set({ userId: ids.userId, accountId: ids.accountId, productId: ids.productId })
+              .where(eq(selfSignupLeads.id, lead.id));
           },
         };
       });
-      if (!('refused' in made)) return { outcome: 'created', userId: made.userId!, accountId: made.accountId!, productId: made.productId! };
+      if (!('refused' in made))
+        return { outcome: 'created', userId: made.userId!, accountId: made.accountId!, productId: made.productId! };
       if (made.refused === 'noNumber') return { outcome: 'number_taken' };
       if (made.refused === 'leadSpent') {
         const [done] = await db.select().from(selfSignupLeads).where(eq(selfSignupLeads.id, leadId));
-        if (done?.userId && done.accountId && done.productId) return { outcome: 'already', userId: done.userId, accountId: done.accountId, productId: done.productId };
+        if (done?.userId && done.accountId && done.productId)
+          return { outcome: 'already', userId: done.userId, accountId: done.accountId, productId: done.productId };
       }
       return { outcome: 'existing_user' };
     },
 
     /** Sets the PIN of a phone's main user (its first). */
     async setMainUserPin(productId: number, pinHash: string): Promise<boolean> {
-      const [main] = await db.select({ id: voipUsers.id }).from(voipUsers).where(eq(voipUsers.productId, productId)).orderBy(asc(voipUsers.id)).limit(1);
+      const [main] = await db
+        .select({ id: voipUsers.id })
+        .from(voipUsers)
+        .where(eq(voipUsers.productId, productId))
+        .orderBy(asc(voipUsers.id))
+        .limit(1);
       if (!main) return false;
       await db.update(voipUsers).set({ pinHash }).where(eq(voipUsers.id, main.id));
       return true;
@@ -143,19 +215,31 @@ export function createSelfSignupRepository(db: Database) {
     /** The account's referral code, made with `newCode` when it has none. */
     async referralCodeOf(accountId: number, newCode: () => string): Promise<string> {
       await db.insert(referralCodes).values({ accountId, code: newCode() }).onConflictDoNothing();
-      const [row] = await db.select({ code: referralCodes.code }).from(referralCodes).where(eq(referralCodes.accountId, accountId));
+      const [row] = await db
+        .select({ code: referralCodes.code })
+        .from(referralCodes)
+        .where(eq(referralCodes.accountId, accountId));
       if (!row) throw new Error('referral code not stored');
       return row.code;
     },
 
     async accountOfReferralCode(code: string): Promise<number | undefined> {
-      const [row] = await db.select({ accountId: referralCodes.accountId }).from(referralCodes).where(eq(referralCodes.code, code));
+      const [row] = await db
+        .select({ accountId: referralCodes.accountId })
+        .from(referralCodes)
+        .where(eq(referralCodes.code, code));
       return row?.accountId;
     },
 
-    async referralsOf(accountId: number): Promise<Array<Pick<SignupLead, 'businessName' | 'convertedAt' | 'createdAt'>>> {
+    async referralsOf(
+      accountId: number,
+    ): Promise<Array<Pick<SignupLead, 'businessName' | 'convertedAt' | 'createdAt'>>> {
       return db
-        .select({ businessName: selfSignupLeads.businessName, convertedAt: selfSignupLeads.convertedAt, createdAt: selfSignupLeads.createdAt })
+        .select({
+          businessName: selfSignupLeads.businessName,
+          convertedAt: selfSignupLeads.convertedAt,
+          createdAt: selfSignupLeads.createdAt,
+        })
         .from(selfSignupLeads)
         .where(eq(selfSignupLeads.referredByAccountId, accountId))
         .orderBy(desc(selfSignupLeads.createdAt));

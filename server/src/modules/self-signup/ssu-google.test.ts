@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Me, selfSignupMessages, socialMessages, SocialAuthorizationResponse, SsuGoogleResponse } from '@portal/contract';
+
+import {
+  Me,
+  selfSignupMessages,
+  SocialAuthorizationResponse,
+  socialMessages,
+  SsuGoogleResponse,
+} from '@portal/contract';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { phoneNumbers, products, selfSignupLeads, socialIdentities, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, useTestApp } from '../../test/helper.ts';
@@ -24,11 +32,19 @@ interface Started {
 }
 
 async function start(page: 'ssu' | 'login'): Promise<Started> {
-  const response = await t.app.inject({ method: 'GET', url: `/auth/accesstoken/google/?page=${page}`, remoteAddress: nextAddress() });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/auth/accesstoken/google/?page=${page}`,
+    remoteAddress: nextAddress(),
+  });
   expect(response.statusCode, response.body).toBe(200);
   const body = SocialAuthorizationResponse.parse(response.json());
   const cookie = response.cookies.find((c) => c.name === 'oauth_state')!;
-  return { state: body.state, url: new URL(body.authorization_url), cookie: { value: cookie.value, path: cookie.path ?? '' } };
+  return {
+    state: body.state,
+    url: new URL(body.authorization_url),
+    cookie: { value: cookie.value, path: cookie.path ?? '' },
+  };
 }
 
 const details = (number: string, extra: Record<string, unknown> = {}) => ({
@@ -40,7 +56,12 @@ const details = (number: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function signUp(started: Started, code: string, body: Record<string, unknown>, url = '/api/v5/signup/auth/google/') {
+async function signUp(
+  started: Started,
+  code: string,
+  body: Record<string, unknown>,
+  url = '/api/v5/signup/auth/google/',
+) {
   const csrf = await getCsrf(t.app);
   return t.app.inject({
     method: 'POST',
@@ -51,7 +72,13 @@ async function signUp(started: Started, code: string, body: Record<string, unkno
   });
 }
 
-const typed = (email: string) => ({ identity: 'typed', email, given_name: 'Quinn', family_name: 'Ashby', email_verified: 'true' });
+const typed = (email: string) => ({
+  identity: 'typed',
+  email,
+  given_name: 'Quinn',
+  family_name: 'Ashby',
+  email_verified: 'true',
+});
 
 describe('POST /api/v5/signup/auth/google/', () => {
   it("makes the customer from Google's verified e-mail and name, links the identity and answers the lead with a session key", async () => {
@@ -66,12 +93,21 @@ describe('POST /api/v5/signup/auth/google/', () => {
       user_verified: true,
       customer_details_completed: true,
       chosen_number: '01134960017',
-      user_data: { email_address: 'quinn@quill.example', first_name: 'Quinn', last_name: 'Ashby', business_name: 'Quill & Co', mobile_number: '07700900456', pilot_number: '01134960017' },
+      user_data: {
+        email_address: 'quinn@quill.example',
+        first_name: 'Quinn',
+        last_name: 'Ashby',
+        business_name: 'Quill & Co',
+        mobile_number: '07700900456',
+        pilot_number: '01134960017',
+      },
     });
     expect(answer.product_id).toEqual(expect.any(Number));
 
     // Signed in with the key, as the new customer; the number is on the new phone; Google signs them in from now on.
-    const me = Me.parse((await t.app.inject({ method: 'GET', url: '/api/v3/me/', headers: authHeaders(answer.key) })).json());
+    const me = Me.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v3/me/', headers: authHeaders(answer.key) })).json(),
+    );
     expect(me.user_profile).toMatchObject({ email: 'quinn@quill.example', first_name: 'Quinn', last_name: 'Ashby' });
     const [number] = await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.number, '01134960017'));
     expect(number?.productId).toBe(answer.product_id);
@@ -111,14 +147,19 @@ describe('POST /api/v5/signup/auth/google/', () => {
     } finally {
       t.app.signupSettings.voip3Signup = true;
     }
-    expect(await t.db.select().from(selfSignupLeads).where(eq(selfSignupLeads.email, 'closed@quill.example'))).toEqual([]);
+    expect(await t.db.select().from(selfSignupLeads).where(eq(selfSignupLeads.email, 'closed@quill.example'))).toEqual(
+      [],
+    );
     // The same state and code, for the supplier the flag leaves open, go through.
     expect((await signUp(started, code, details('01134960074'))).statusCode).toBe(200);
   });
 
   it('refuses a Google account whose e-mail Google has not verified', async () => {
     const started = await start('ssu');
-    const { code } = await consent(t.app, started.url, { ...typed('unverified@quill.example'), email_verified: 'false' });
+    const { code } = await consent(t.app, started.url, {
+      ...typed('unverified@quill.example'),
+      email_verified: 'false',
+    });
     const response = await signUp(started, code, details('01134960041'));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: socialMessages.emailNotVerified('Google') });
@@ -145,7 +186,10 @@ describe('POST /api/v5/signup/auth/google/', () => {
     const { code } = await consent(t.app, started.url, typed('details@quill.example'));
     const bad = await signUp(started, code, details('01134960063', { mobile_number: '0123', business_name: '' }));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ business_name: [selfSignupMessages.businessName], mobile_number: [expect.stringContaining('UK mobile')] });
+    expect(bad.json()).toMatchObject({
+      business_name: [selfSignupMessages.businessName],
+      mobile_number: [expect.stringContaining('UK mobile')],
+    });
     const taken = await signUp(started, code, details('01134960017'));
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toEqual({ chosen_number: [selfSignupMessages.numberUnavailable] });

@@ -1,10 +1,11 @@
 import { addressSummaryLine, MAX_DEVICES, poundsOf, shopMessages, type PurchaseResult } from '@portal/contract';
-import type { Handlers } from '../../routes/index.ts';
+
 import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
+import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
-import type { PurchaseRow } from './shop-repository.ts';
 import { checkBasket, isRefusal } from './rules.ts';
+import type { PurchaseRow } from './shop-repository.ts';
 
 const resultOf = (purchase: PurchaseRow): PurchaseResult => ({
   id: purchase.orderId,
@@ -32,7 +33,8 @@ export const shopHandlers = {
     const product = await ownedVoipProduct(request, body.product_id);
     if (product.supplier === 3 || !product.showProductPages) throw detailError(403, shopMessages.shopClosed);
     const basket = checkBasket(body.lines, await request.server.shopRepository.items());
-    if (isRefusal(basket)) throw basket.status === 409 ? detailError(409, basket.message) : fieldError('lines', basket.message);
+    if (isRefusal(basket))
+      throw basket.status === 409 ? detailError(409, basket.message) : fieldError('lines', basket.message);
     const deliveryAddress = { ...body.delivery_address, summary_line: addressSummaryLine(body.delivery_address) };
     const purchase = await request.server.shopRepository.purchase({
       accountId,

@@ -1,4 +1,13 @@
-import { DELIVERY_CATEGORY, pricePence, poundsOf, shopMessages, shopTotals, type PurchaseLine, type ShopItem, type ShopTotals } from '@portal/contract';
+import {
+  DELIVERY_CATEGORY,
+  poundsOf,
+  pricePence,
+  shopMessages,
+  shopTotals,
+  type PurchaseLine,
+  type ShopItem,
+  type ShopTotals,
+} from '@portal/contract';
 
 /** A shop item as the repository reads it. */
 export interface ShopItemRow {
@@ -11,7 +20,13 @@ export interface ShopItemRow {
 }
 
 /** An item in the contract's shape (spec 001 section 3): price as poundsOf with 2 decimals. */
-export const shopItemOf = (row: ShopItemRow): ShopItem => ({ id: row.id, name: row.name, price: poundsOf(row.pricePence), category: row.category, sub_category: row.subCategory });
+export const shopItemOf = (row: ShopItemRow): ShopItem => ({
+  id: row.id,
+  name: row.name,
+  price: poundsOf(row.pricePence),
+  category: row.category,
+  sub_category: row.subCategory,
+});
 
 export const isDelivery = (row: Pick<ShopItemRow, 'category'>) => row.category === DELIVERY_CATEGORY;
 
@@ -31,7 +46,10 @@ export type BasketRefusal = { status: 400; message: string } | { status: 409; me
  * totals): each item known and once, the delivery charge once with quantity 1, at least one item,
  * and every line's total equal to the shop's price times the quantity.
  */
-export function checkBasket(posted: readonly PurchaseLine[], catalogue: readonly ShopItemRow[]): CheckedBasket | BasketRefusal {
+export function checkBasket(
+  posted: readonly PurchaseLine[],
+  catalogue: readonly ShopItemRow[],
+): CheckedBasket | BasketRefusal {
   const byId = new Map(catalogue.map((row) => [row.id, row]));
   const seen = new Set<number>();
   let delivery: ShopItemRow | undefined;
@@ -57,12 +75,19 @@ export function checkBasket(posted: readonly PurchaseLine[], catalogue: readonly
     items.map(({ row, quantity }) => ({ pricePence: row.pricePence, quantity })),
     delivery.pricePence,
   );
-  const line = (row: ShopItemRow, quantity: number): PurchaseLine => ({ charge_credit_id: row.id, product: row.name, quantity, total: poundsOf(row.pricePence * quantity) });
+  const line = (row: ShopItemRow, quantity: number): PurchaseLine => ({
+    charge_credit_id: row.id,
+    product: row.name,
+    quantity,
+    total: poundsOf(row.pricePence * quantity),
+  });
   return {
     lines: [...items.map(({ row, quantity }) => line(row, quantity)), line(delivery, 1)],
     totals,
     parts: items.map(({ row, quantity }) => ({ name: row.name, quantity })),
-    devices: items.filter(({ row }) => row.hardwareModelId !== null).map(({ row, quantity }) => ({ hardwareModelId: row.hardwareModelId!, quantity })),
+    devices: items
+      .filter(({ row }) => row.hardwareModelId !== null)
+      .map(({ row, quantity }) => ({ hardwareModelId: row.hardwareModelId!, quantity })),
   };
 }
 

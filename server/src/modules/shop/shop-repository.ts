@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gte, sum } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { HARDWARE_MODELS, shopMessages, type HardwareOrder, type InstallationAddress, type PurchaseLine } from '@portal/contract';
+
+import {
+  HARDWARE_MODELS,
+  shopMessages,
+  type HardwareOrder,
+  type InstallationAddress,
+  type PurchaseLine,
+} from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { hardwareDevices, orders, shopItems, shopPurchases } from '../../db/schema/index.ts';
@@ -30,7 +38,8 @@ export interface NewPurchase {
  * A bought device's MAC address: the maker's is printed on the box when it ships; until then a
  * locally administered one (02:...) of our own, random, stands for it.
  */
-const shippedMac = () => ['02', ...[...randomBytes(5)].map((byte) => byte.toString(16).toUpperCase().padStart(2, '0'))].join(':');
+const shippedMac = () =>
+  ['02', ...[...randomBytes(5)].map((byte) => byte.toString(16).toUpperCase().padStart(2, '0'))].join(':');
 
 /** The shop's catalogue and purchases (spec 001 sections 3 and 7). */
 export function createShopRepository(db: Database) {
@@ -47,7 +56,14 @@ export function createShopRepository(db: Database) {
     /** Every item, in the shop's order. */
     async items(): Promise<ShopItemRow[]> {
       return db
-        .select({ id: shopItems.id, name: shopItems.name, category: shopItems.category, subCategory: shopItems.subCategory, pricePence: shopItems.pricePence, hardwareModelId: shopItems.hardwareModelId })
+        .select({
+          id: shopItems.id,
+          name: shopItems.name,
+          category: shopItems.category,
+          subCategory: shopItems.subCategory,
+          pricePence: shopItems.pricePence,
+          hardwareModelId: shopItems.hardwareModelId,
+        })
         .from(shopItems)
         .orderBy(asc(shopItems.position), asc(shopItems.id));
     },
@@ -59,7 +75,13 @@ export function createShopRepository(db: Database) {
       const [row] = await db
         .select({ total: sum(shopPurchases.totalPence) })
         .from(shopPurchases)
-        .where(and(eq(shopPurchases.accountId, accountId), eq(shopPurchases.payment, 'next_bill'), from === null ? undefined : gte(shopPurchases.createdAt, new Date(`${from}T00:00:00Z`))));
+        .where(
+          and(
+            eq(shopPurchases.accountId, accountId),
+            eq(shopPurchases.payment, 'next_bill'),
+            from === null ? undefined : gte(shopPurchases.createdAt, new Date(`${from}T00:00:00Z`)),
+          ),
+        );
       return Number(row?.total ?? 0);
     },
 
@@ -77,7 +99,10 @@ export function createShopRepository(db: Database) {
         return await db.transaction(async (tx) => {
           const adding = basket.devices.reduce((sum, device) => sum + device.quantity, 0);
           if (adding > 0) {
-            const [existing] = await tx.select({ n: count() }).from(hardwareDevices).where(eq(hardwareDevices.productId, input.productId));
+            const [existing] = await tx
+              .select({ n: count() })
+              .from(hardwareDevices)
+              .where(eq(hardwareDevices.productId, input.productId));
             if ((existing?.n ?? 0) + adding > input.maxDevices) return 'too-many-devices' as const;
           }
           const detail: HardwareOrder = {
@@ -91,7 +116,15 @@ export function createShopRepository(db: Database) {
           };
           const [order] = await tx
             .insert(orders)
-            .values({ accountId: input.accountId, kind: 'HARDWARE_ORDER', status: 'COMMITTED', reference: 'HW-NEW', dateOrdered: input.now, lastUpdatedDate: input.now, detail })
+            .values({
+              accountId: input.accountId,
+              kind: 'HARDWARE_ORDER',
+              status: 'COMMITTED',
+              reference: 'HW-NEW',
+              dateOrdered: input.now,
+              lastUpdatedDate: input.now,
+              detail,
+            })
             .returning({ id: orders.id });
           if (!order) throw new Error('shop: order not inserted');
           // The reference the customer sees, from the order's own id (clear of the demo's HW-8xxxx and HW-9xxxx).

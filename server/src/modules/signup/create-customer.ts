@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+
 import { signupMessages, TRIAL_DAYS, type InstallationAddress, type ProvisioningStatus } from '@portal/contract';
-import { hashPassword } from '../identity/index.ts';
-import { issueToken } from '../identity/index.ts';
+
 import { detailError } from '../../plugins/errors.ts';
+import * as customers from '../customers/index.ts';
+import { hashPassword, issueToken } from '../identity/index.ts';
 import { giveIncludedNumberIn } from '../numbers/index.ts';
 import { provisioningStatusOf } from '../provisioning/index.ts';
-import * as customers from '../customers/index.ts';
-import { productChannel } from './signup-repository.ts';
 import { signupSupplier } from './settings.ts';
+import { productChannel } from './signup-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -64,7 +65,13 @@ export async function createCustomer(app: FastifyInstance, request: CustomerRequ
   const [passwordHash, pinHash] = await Promise.all([hashPassword(request.password), hashPassword(request.pin)]);
   const customer: customers.NewCustomer = {
     account: { name: request.businessName },
-    user: { email: request.email, passwordHash, firstName: request.firstName, lastName: request.lastName, phone: request.phone },
+    user: {
+      email: request.email,
+      passwordHash,
+      firstName: request.firstName,
+      lastName: request.lastName,
+      phone: request.phone,
+    },
     cloudPhone: {
       now,
       supplier: signupSupplier(app.signupSettings),
@@ -94,7 +101,11 @@ export async function createCustomer(app: FastifyInstance, request: CustomerRequ
     throw new Error(`customer refused: ${made.refused}`);
   }
   const created = { userId: made.userId!, accountId: made.accountId!, productId: made.productId! };
-  const job = await app.provisioning.begin({ productId: created.productId, kind: 'signup', payload: { channel: productChannel(request.channel) } });
+  const job = await app.provisioning.begin({
+    productId: created.productId,
+    kind: 'signup',
+    payload: { channel: productChannel(request.channel) },
+  });
   const key = await issueToken(app.db, created.userId, now);
   return {
     key,

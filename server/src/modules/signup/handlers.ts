@@ -1,7 +1,10 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+
 import {
   accountMessages,
+  addressSummaryLine,
+  businessAddressOf,
   BUY_NOW_CHANNEL,
   EMAIL_PIN_MAX_TRIES,
   EMAIL_PIN_TTL_MINUTES,
@@ -13,26 +16,29 @@ import {
   signupMessages,
   SMS_CODE_TTL_MINUTES,
   TRIAL_DAYS,
-  addressSummaryLine,
-  businessAddressOf,
 } from '@portal/contract';
-import { passwordProblem } from '../identity/index.ts';
-import { hashPassword, verifyPassword } from '../identity/index.ts';
-import { hitRateLimit } from '../identity/index.ts';
-import { checkSmsCode, createSmsCode } from '../identity/index.ts';
-import { newKey } from '../identity/index.ts';
-import { publicUrl } from '../identity/index.ts';
+
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { e164Mobile } from '../../sms/sms.ts';
 import { THROTTLE_WINDOW_MS, throttleStrictly } from '../account/handlers.ts';
+import * as customers from '../customers/index.ts';
+import {
+  checkSmsCode,
+  createSmsCode,
+  hashPassword,
+  hitRateLimit,
+  newKey,
+  passwordProblem,
+  publicUrl,
+  verifyPassword,
+} from '../identity/index.ts';
 import { issueNumberSelection } from '../numbers/index.ts';
+import { internationalCalling, internationalTariffs, setInternationalTariff } from '../phone-setup/index.ts';
 import { notFound, rowId } from '../products/index.ts';
 import { provisioningStatusOf } from '../provisioning/index.ts';
-import { internationalCalling, internationalTariffs, setInternationalTariff } from '../phone-setup/index.ts';
-import * as customers from '../customers/index.ts';
 import { createCustomer, givenNumber } from './create-customer.ts';
 import { promoOf } from './promos.ts';
 import { signupSupplier } from './settings.ts';
@@ -94,9 +100,19 @@ export const signupHandlers = {
     const { server } = request;
     const now = server.now();
     const email = body.email.toLowerCase();
-    const ipWait = await hitRateLimit(server.db, [{ bucket: 'signup_lead_ip', key: request.ip, limit: LEAD_LIMITS.ip }], THROTTLE_WINDOW_MS, now);
+    const ipWait = await hitRateLimit(
+      server.db,
+      [{ bucket: 'signup_lead_ip', key: request.ip, limit: LEAD_LIMITS.ip }],
+      THROTTLE_WINDOW_MS,
+      now,
+    );
     if (ipWait !== null) throw tooManyRequests(accountMessages.tooManyRequests, ipWait);
-    const addressWait = await hitRateLimit(server.db, [{ bucket: 'signup_lead_address', key: email, limit: LEAD_LIMITS.address }], THROTTLE_WINDOW_MS, now);
+    const addressWait = await hitRateLimit(
+      server.db,
+      [{ bucket: 'signup_lead_address', key: email, limit: LEAD_LIMITS.address }],
+      THROTTLE_WINDOW_MS,
+      now,
+    );
     if (addressWait !== null) throw tooManyRequests(accountMessages.tooManyRequests, addressWait);
 
     const promoCode = body.promo_code?.trim() ? body.promo_code.trim().toUpperCase() : null;
@@ -166,7 +182,8 @@ export const signupHandlers = {
     if (!lead.pinExpiresAt || lead.pinExpiresAt.getTime() <= server.now().getTime()) {
       if (lead.pinHash) throw fieldError('pin', signupMessages.pinExpired);
     }
-    if (!(await server.signupRepository.countPinTry(lead.id, EMAIL_PIN_MAX_TRIES))) throw fieldError('pin', signupMessages.pinTooManyTries);
+    if (!(await server.signupRepository.countPinTry(lead.id, EMAIL_PIN_MAX_TRIES)))
+      throw fieldError('pin', signupMessages.pinTooManyTries);
     const right = lead.pinHash !== null && (await verifyPassword(body.pin, lead.pinHash));
     if (!right) throw fieldError('pin', signupMessages.pinWrong);
     await server.signupRepository.markEmailVerified(lead.id, server.now());
@@ -178,7 +195,11 @@ export const signupHandlers = {
     const text = query.mobile_number.trim();
     const national = text === '' ? null : nationalUkMobile(text);
     if (national) return { valid: true, mobile_number: national, message: { mobile_number: [] } };
-    return { valid: false, mobile_number: null, message: { mobile_number: [text === '' ? mobileMessages.required : mobileMessages.invalid] } };
+    return {
+      valid: false,
+      mobile_number: null,
+      message: { mobile_number: [text === '' ? mobileMessages.required : mobileMessages.invalid] },
+    };
   },
 
   signupPromo: async ({ query }) => {
@@ -242,7 +263,10 @@ export const signupHandlers = {
     const lead = await server.signupRepository.openLead(tokenHash, since);
     if (!lead) {
       const spent = await server.signupRepository.leadOfToken(tokenHash);
-      throw detailError(spent?.completedAt ? 409 : 400, spent?.completedAt ? signupMessages.alreadyDone : signupMessages.journeyExpired);
+      throw detailError(
+        spent?.completedAt ? 409 : 400,
+        spent?.completedAt ? signupMessages.alreadyDone : signupMessages.journeyExpired,
+      );
     }
     if (!lead.emailVerifiedAt) throw detailError(403, signupMessages.emailNotVerified);
     const problem = passwordProblem(body.password1, lead.email);
@@ -265,11 +289,15 @@ export const signupHandlers = {
       trialDays: promo?.trialDays ?? TRIAL_DAYS,
       // A trial is given its number; a purchase chooses one (below).
       givesNumber: trial,
-      installationAddress: business ? { ...business.address, summary_line: addressSummaryLine(business.address) } : null,
+      installationAddress: business
+        ? { ...business.address, summary_line: addressSummaryLine(business.address) }
+        : null,
       leadId: lead.id,
     });
     // A purchase chooses its number (trials keep the one they are given): now in the journey, or later from the e-mail.
-    const numberSelectionToken = trial ? null : await issueNumberSelection(request, { id: created.userId, email: lead.email, firstName: lead.firstName });
+    const numberSelectionToken = trial
+      ? null
+      : await issueNumberSelection(request, { id: created.userId, email: lead.email, firstName: lead.firstName });
     reply.header('cache-control', 'no-store');
     return {
       key: created.key,
@@ -294,7 +322,8 @@ export const signupHandlers = {
     const tokenHash = tokenHashOf(body.token);
     // The choice comes after the last step, so a spent lead (of the last day) may still take it.
     const lead = await server.signupRepository.leadOfToken(tokenHash);
-    if (!lead || lead.createdAt.getTime() <= server.now().getTime() - LEAD_TTL_HOURS * HOUR_MS) throw detailError(400, signupMessages.journeyExpired);
+    if (!lead || lead.createdAt.getTime() <= server.now().getTime() - LEAD_TTL_HOURS * HOUR_MS)
+      throw detailError(400, signupMessages.journeyExpired);
     if (lead.productId === null) throw detailError(409, signupMessages.finishDetailsFirst);
     await setInternationalTariff(server, lead.productId, body.tariff_id);
     const { tariff } = await internationalCalling(server, lead.productId);
@@ -326,10 +355,29 @@ export const signupHandlers = {
     if ('refused' in made && made.refused === 'noNumber') throw detailError(503, signupMessages.noNumber);
     if ('refused' in made || made.productId === null) throw new Error('opt-in trial not made');
     const { productId } = made;
-    const job = await server.provisioning.begin({ productId, kind: 'signup', payload: { channel: 'Self Sign Up', trial: 'OPT_IN' } });
-    return { account_id: accountId, product_id: productId, ends_at: endsAt.toISOString(), provisioning: provisioningStatusOf(productId, job ?? undefined, now) };
+    const job = await server.provisioning.begin({
+      productId,
+      kind: 'signup',
+      payload: { channel: 'Self Sign Up', trial: 'OPT_IN' },
+    });
+    return {
+      account_id: accountId,
+      product_id: productId,
+      ends_at: endsAt.toISOString(),
+      provisioning: provisioningStatusOf(productId, job ?? undefined, now),
+    };
   },
 } satisfies Pick<
   Handlers,
-  'signupSettings' | 'createLead' | 'emailVerify' | 'phoneNumberValidate' | 'signupPromo' | 'smsSend' | 'smsVerify' | 'createPassword' | 'signupIntlTariffs' | 'signupIntlCalls' | 'startVoipTrial'
+  | 'signupSettings'
+  | 'createLead'
+  | 'emailVerify'
+  | 'phoneNumberValidate'
+  | 'signupPromo'
+  | 'smsSend'
+  | 'smsVerify'
+  | 'createPassword'
+  | 'signupIntlTariffs'
+  | 'signupIntlCalls'
+  | 'startVoipTrial'
 >;

@@ -8,7 +8,10 @@ import { TRIAL_DAYS } from '@portal/contract';
 const PROMOS: Record<string, { description: string; trialDays: number }> = {
   TRIAL30: { description: 'A 30-day free trial instead of 14 days', trialDays: 30 },
   WELCOME: { description: 'A 21-day free trial instead of 14 days', trialDays: 21 },
-  PARTNER: { description: 'Referred by a partner: the standard 14-day free trial, with a call from our team', trialDays: TRIAL_DAYS },
+  PARTNER: {
+    description: 'Referred by a partner: the standard 14-day free trial, with a call from our team',
+    trialDays: TRIAL_DAYS,
+  },
 };
 
 /** The promo of an upper-cased code, or undefined. */

@@ -31,7 +31,8 @@ declare module 'fastify' {
 }
 
 /** The supplier a new sign-up's cloud phone is for, by the "VoIP3 sign-up" flag. */
-export const signupSupplier = (settings: Pick<SignupServerSettings, 'voip3Signup'>): 2 | 3 => (settings.voip3Signup ? 3 : 2);
+export const signupSupplier = (settings: Pick<SignupServerSettings, 'voip3Signup'>): 2 | 3 =>
+  settings.voip3Signup ? 3 : 2;
 
 /** Whether a page path is the trial journey's (/trial, /trial/{page}): the pages maintenance mode closes. */
 export const isTrialPage = (path: string): boolean => /^\/trial(?:\/[^/]*)?\/?$/.test(path);

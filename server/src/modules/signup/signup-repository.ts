@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import { BUY_NOW_CHANNEL } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { signupLeads, users } from '../../db/schema/index.ts';
 import type { CustomerTransaction, MadeCustomer } from '../customers/index.ts';
@@ -41,7 +43,14 @@ export function createSignupRepository(db: Database) {
         .onConflictDoUpdate({
           target: signupLeads.email,
           targetWhere: sql`${signupLeads.completedAt} is null`,
-          set: { ...values, pinAttempts: 0, emailVerifiedAt: null, mobileVerified: null, createdAt: now, updatedAt: now },
+          set: {
+            ...values,
+            pinAttempts: 0,
+            emailVerifiedAt: null,
+            mobileVerified: null,
+            createdAt: now,
+            updatedAt: now,
+          },
         })
         .returning();
       if (!lead) throw new Error('lead not stored');
@@ -53,7 +62,9 @@ export function createSignupRepository(db: Database) {
       const [lead] = await db
         .select()
         .from(signupLeads)
-        .where(and(eq(signupLeads.tokenHash, tokenHash), isNull(signupLeads.completedAt), gt(signupLeads.createdAt, since)))
+        .where(
+          and(eq(signupLeads.tokenHash, tokenHash), isNull(signupLeads.completedAt), gt(signupLeads.createdAt, since)),
+        )
         .limit(1);
       return lead;
     },
@@ -104,7 +115,10 @@ export function createSignupRepository(db: Database) {
 
     /** Keeps on the lead the customer it became, in the same transaction. */
     async keepCustomerIn(tx: CustomerTransaction, leadId: number, made: MadeCustomer): Promise<void> {
-      await tx.update(signupLeads).set({ userId: made.userId, accountId: made.accountId, productId: made.productId }).where(eq(signupLeads.id, leadId));
+      await tx
+        .update(signupLeads)
+        .set({ userId: made.userId, accountId: made.accountId, productId: made.productId })
+        .where(eq(signupLeads.id, leadId));
     },
   };
 }

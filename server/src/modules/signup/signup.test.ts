@@ -1,32 +1,43 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+
 import {
-  addressMessages,
   accountMessages,
+  addressMessages,
   BUY_NOW_PROVISIONED,
   EMAIL_PIN_MAX_TRIES,
   EMAIL_PIN_TTL_MINUTES,
+  INTERNATIONAL_TARIFF_ORDER,
   mobileMessages,
+  numberMessages,
+  NumberSearchResult,
+  NumberSelection,
   passwordMessages,
+  phoneSetupMessages,
   pinMessages,
   signupMessages,
-  TrialStatus,
-  NumberSelection,
-  NumberSearchResult,
-  numberMessages,
-  INTERNATIONAL_TARIFF_ORDER,
-  phoneSetupMessages,
   SiteNumbers,
+  TrialStatus,
   type Lead,
 } from '@portal/contract';
-import { MAX_SMS_CODE_TRIES } from '../identity/index.ts';
+
+import { readConfig } from '../../config.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
-import { accounts, numberInventory, outbox, phoneNumbers, products, signupLeads, trials, users, voipUsers } from '../../db/schema/index.ts';
-import { issueToken } from '../identity/index.ts';
+import {
+  accounts,
+  numberInventory,
+  outbox,
+  phoneNumbers,
+  products,
+  signupLeads,
+  trials,
+  users,
+  voipUsers,
+} from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, tokenOf, useTestApp } from '../../test/helper.ts';
 import { ACCOUNT_LIMITS, THROTTLE_WINDOW_MS } from '../account/handlers.ts';
-import { readConfig } from '../../config.ts';
+import { issueToken, MAX_SMS_CODE_TRIES } from '../identity/index.ts';
 
 const t = useTestApp();
 
@@ -43,7 +54,12 @@ async function post(url: string, payload: InjectOptions['payload'], extra: { ip?
 let nextPerson = 0;
 const person = (domain = 'new-business.example') => {
   nextPerson += 1;
-  return { email: `owner${nextPerson}@${domain}`, first_name: 'Robin', last_name: `Hale${nextPerson}`, business_name: `Hale Joinery ${nextPerson}` };
+  return {
+    email: `owner${nextPerson}@${domain}`,
+    first_name: 'Robin',
+    last_name: `Hale${nextPerson}`,
+    business_name: `Hale Joinery ${nextPerson}`,
+  };
 };
 
 async function lastMail(to: string) {
@@ -86,14 +102,23 @@ describe('GET /api/v1/signup/settings/ and the flags', () => {
 
   it('reads the environment, and refuses a bad value', () => {
     const readSignupSettings = (env: Record<string, string>) => readConfig(env).signup;
-    expect(readSignupSettings({ PORTAL_MAINTENANCE_MODE: 'on', PORTAL_SIGNUP_REDIRECT_TO_TRIAL: 'true', PORTAL_VOIP3_SIGNUP: 'off', PORTAL_SMS_HOURLY_LIMIT: '7' })).toEqual({
+    expect(
+      readSignupSettings({
+        PORTAL_MAINTENANCE_MODE: 'on',
+        PORTAL_SIGNUP_REDIRECT_TO_TRIAL: 'true',
+        PORTAL_VOIP3_SIGNUP: 'off',
+        PORTAL_SMS_HOURLY_LIMIT: '7',
+      }),
+    ).toEqual({
       maintenanceMode: true,
       signupRedirectToTrial: true,
       voip3Signup: false,
       smsHourlyLimit: 7,
     });
     expect(readSignupSettings({}).maintenanceMode).toBe(false);
-    expect(() => readSignupSettings({ PORTAL_MAINTENANCE_MODE: 'maybe' })).toThrow(/PORTAL_MAINTENANCE_MODE must be on or off/);
+    expect(() => readSignupSettings({ PORTAL_MAINTENANCE_MODE: 'maybe' })).toThrow(
+      /PORTAL_MAINTENANCE_MODE must be on or off/,
+    );
     expect(() => readSignupSettings({ PORTAL_SMS_HOURLY_LIMIT: '-1' })).toThrow(/PORTAL_SMS_HOURLY_LIMIT/);
   });
 });
@@ -101,7 +126,13 @@ describe('GET /api/v1/signup/settings/ and the flags', () => {
 describe('POST /api/v3/signup/create-lead/', () => {
   it('e-mails a 6-digit PIN and answers a journey token, the trial version and the free-e-mail flag', async () => {
     const { who, lead } = await createLead({ trial_version: 'z' });
-    expect(lead).toMatchObject({ email: who.email, channel: 'Self Sign Up', trial_version: 'a', is_free_email: false, promo_code: null });
+    expect(lead).toMatchObject({
+      email: who.email,
+      channel: 'Self Sign Up',
+      trial_version: 'a',
+      is_free_email: false,
+      promo_code: null,
+    });
     expect(lead.token.length).toBeGreaterThanOrEqual(40);
     const mail = await lastMail(who.email);
     expect(mail.subject).toBe('Your sign-up PIN');
@@ -130,7 +161,11 @@ describe('POST /api/v3/signup/create-lead/', () => {
   it('keeps a known promo code upper-cased and refuses an unknown one', async () => {
     const { lead } = await createLead({ promo_code: ' trial30 ' });
     expect(lead.promo_code).toBe('TRIAL30');
-    const refused = await post('/api/v3/signup/create-lead/', { ...person(), channel: 'Self Sign Up', promo_code: 'NOPE' });
+    const refused = await post('/api/v3/signup/create-lead/', {
+      ...person(),
+      channel: 'Self Sign Up',
+      promo_code: 'NOPE',
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ promo_code: [signupMessages.promoInvalid] });
   });
@@ -145,7 +180,11 @@ describe('POST /api/v3/signup/create-lead/', () => {
   });
 
   it('tells an address with an account to sign in, with the same answer, and never lets it through', async () => {
-    const response = await post('/api/v3/signup/create-lead/', { ...person(), email: demoLogins.customer.email, channel: 'Self Sign Up' });
+    const response = await post('/api/v3/signup/create-lead/', {
+      ...person(),
+      email: demoLogins.customer.email,
+      channel: 'Self Sign Up',
+    });
     expect(response.statusCode).toBe(201);
     const lead = response.json<Lead>();
     const mail = await lastMail(demoLogins.customer.email);
@@ -173,41 +212,67 @@ describe('POST /auth/email/verify/', () => {
   it(`allows ${EMAIL_PIN_MAX_TRIES} tries`, async () => {
     const { who, lead } = await createLead();
     const pin = pinIn((await lastMail(who.email)).body);
-    for (let i = 0; i < EMAIL_PIN_MAX_TRIES; i += 1) await post('/auth/email/verify/', { token: lead.token, pin: wrong(pin) });
-    expect((await post('/auth/email/verify/', { token: lead.token, pin })).json()).toEqual({ pin: [signupMessages.pinTooManyTries] });
+    for (let i = 0; i < EMAIL_PIN_MAX_TRIES; i += 1)
+      await post('/auth/email/verify/', { token: lead.token, pin: wrong(pin) });
+    expect((await post('/auth/email/verify/', { token: lead.token, pin })).json()).toEqual({
+      pin: [signupMessages.pinTooManyTries],
+    });
   });
 
   it(`expires after ${EMAIL_PIN_TTL_MINUTES} minutes`, async () => {
     const { who, lead } = await createLead();
     const pin = pinIn((await lastMail(who.email)).body);
     t.clock.advance(EMAIL_PIN_TTL_MINUTES * MINUTE_MS);
-    expect((await post('/auth/email/verify/', { token: lead.token, pin })).json()).toEqual({ pin: [signupMessages.pinExpired] });
+    expect((await post('/auth/email/verify/', { token: lead.token, pin })).json()).toEqual({
+      pin: [signupMessages.pinExpired],
+    });
   });
 
   it('refuses a PIN that is not 6 digits and an unknown token', async () => {
     const { lead } = await createLead();
-    expect((await post('/auth/email/verify/', { token: lead.token, pin: '12ab' })).json()).toEqual({ pin: ['Enter the 6-digit PIN from the email'] });
-    expect((await post('/auth/email/verify/', { token: 'x'.repeat(43), pin: '123456' })).json()).toEqual({ detail: signupMessages.journeyExpired });
+    expect((await post('/auth/email/verify/', { token: lead.token, pin: '12ab' })).json()).toEqual({
+      pin: ['Enter the 6-digit PIN from the email'],
+    });
+    expect((await post('/auth/email/verify/', { token: 'x'.repeat(43), pin: '123456' })).json()).toEqual({
+      detail: signupMessages.journeyExpired,
+    });
   });
 });
 
 describe('GET /api/v1/signup/tools/phone-number/validate/ and GET api/v1/signup/promo/', () => {
   it('says whether a number is a UK mobile, in the shape the page reads', async () => {
-    const ok = await t.app.inject({ method: 'GET', url: '/api/v1/signup/tools/phone-number/validate/?mobile_number=%2B44%207700%20900123' });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/signup/tools/phone-number/validate/?mobile_number=%2B44%207700%20900123',
+    });
     expect(ok.json()).toEqual({ valid: true, mobile_number: '07700900123', message: { mobile_number: [] } });
-    const landline = await t.app.inject({ method: 'GET', url: '/api/v1/signup/tools/phone-number/validate/?mobile_number=01632960001' });
-    expect(landline.json()).toEqual({ valid: false, mobile_number: null, message: { mobile_number: [mobileMessages.invalid] } });
+    const landline = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/signup/tools/phone-number/validate/?mobile_number=01632960001',
+    });
+    expect(landline.json()).toEqual({
+      valid: false,
+      mobile_number: null,
+      message: { mobile_number: [mobileMessages.invalid] },
+    });
     const missing = await t.app.inject({ method: 'GET', url: '/api/v1/signup/tools/phone-number/validate/' });
     expect(missing.statusCode).toBe(400);
   });
 
   it('answers a known promo code and 404s an unknown one', async () => {
     const ok = await t.app.inject({ method: 'GET', url: '/api/v1/signup/promo/?code=welcome' });
-    expect(ok.json()).toEqual({ code: 'WELCOME', valid: true, description: 'A 21-day free trial instead of 14 days', trial_days: 21 });
+    expect(ok.json()).toEqual({
+      code: 'WELCOME',
+      valid: true,
+      description: 'A 21-day free trial instead of 14 days',
+      trial_days: 21,
+    });
     const unknown = await t.app.inject({ method: 'GET', url: '/api/v1/signup/promo/?code=NOPE' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ detail: signupMessages.promoInvalid });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/signup/promo/?code=' })).json()).toEqual({ code: ['Enter a promo code'] });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/signup/promo/?code=' })).json()).toEqual({
+      code: ['Enter a promo code'],
+    });
   });
 });
 
@@ -229,25 +294,40 @@ describe('POST /auth/sms/send/ and /auth/sms/verify/', () => {
     const sent = await post('/auth/sms/send/', { mobile_number: '07700 900302', token: lead.token });
     expect(sent.json()).toEqual({ detail: accountMessages.smsSent });
     const code = await lastCode('+447700900302');
-    expect((await post('/auth/sms/verify/', { mobile_number: '07700900302', sms_code: wrong(code), token: lead.token })).json()).toEqual({ status: 'FAILED', detail: accountMessages.smsCodeWrong });
-    expect((await post('/auth/sms/verify/', { mobile_number: '07700900302', sms_code: code, token: lead.token })).json()).toEqual({ status: 'SUCCESS', detail: accountMessages.smsVerified });
+    expect(
+      (
+        await post('/auth/sms/verify/', { mobile_number: '07700900302', sms_code: wrong(code), token: lead.token })
+      ).json(),
+    ).toEqual({ status: 'FAILED', detail: accountMessages.smsCodeWrong });
+    expect(
+      (await post('/auth/sms/verify/', { mobile_number: '07700900302', sms_code: code, token: lead.token })).json(),
+    ).toEqual({ status: 'SUCCESS', detail: accountMessages.smsVerified });
     const [row] = await t.db.select().from(signupLeads).where(eq(signupLeads.email, lead.email));
     expect(row!.mobileVerified).toBe('07700900302');
-    expect((await post('/auth/sms/verify/', { mobile_number: '07700900302', sms_code: code, token: lead.token })).json()).toEqual({ status: 'FAILED', detail: accountMessages.smsCodeExpired });
+    expect(
+      (await post('/auth/sms/verify/', { mobile_number: '07700900302', sms_code: code, token: lead.token })).json(),
+    ).toEqual({ status: 'FAILED', detail: accountMessages.smsCodeExpired });
   });
 
   it(`allows ${MAX_SMS_CODE_TRIES} tries per code`, async () => {
     const { lead } = await verifiedLead();
     await post('/auth/sms/send/', { mobile_number: '07700900303', token: lead.token });
     const code = await lastCode('+447700900303');
-    for (let i = 0; i < MAX_SMS_CODE_TRIES; i += 1) await post('/auth/sms/verify/', { mobile_number: '07700900303', sms_code: wrong(code), token: lead.token });
-    expect((await post('/auth/sms/verify/', { mobile_number: '07700900303', sms_code: code, token: lead.token })).json()).toEqual({ status: 'FAILED', detail: accountMessages.smsTooManyTries });
+    for (let i = 0; i < MAX_SMS_CODE_TRIES; i += 1)
+      await post('/auth/sms/verify/', { mobile_number: '07700900303', sms_code: wrong(code), token: lead.token });
+    expect(
+      (await post('/auth/sms/verify/', { mobile_number: '07700900303', sms_code: code, token: lead.token })).json(),
+    ).toEqual({ status: 'FAILED', detail: accountMessages.smsTooManyTries });
   });
 
   it('refuses numbers that are not UK mobiles and codes that are not 6 digits', async () => {
     const { lead } = await verifiedLead();
-    expect((await post('/auth/sms/send/', { mobile_number: '01632 960001', token: lead.token })).json()).toEqual({ mobile_number: [mobileMessages.invalid] });
-    expect((await post('/auth/sms/verify/', { mobile_number: '07700900304', sms_code: '123', token: lead.token })).json()).toEqual({ sms_code: ['Enter the 6-digit code'] });
+    expect((await post('/auth/sms/send/', { mobile_number: '01632 960001', token: lead.token })).json()).toEqual({
+      mobile_number: [mobileMessages.invalid],
+    });
+    expect(
+      (await post('/auth/sms/verify/', { mobile_number: '07700900304', sms_code: '123', token: lead.token })).json(),
+    ).toEqual({ sms_code: ['Enter the 6-digit code'] });
   });
 
   it('answers 503 when the gateway refuses the message', async () => {
@@ -265,7 +345,8 @@ describe('POST /auth/sms/send/ and /auth/sms/verify/', () => {
   it('caps texts per number, and for every number together', async () => {
     t.clock.advance(THROTTLE_WINDOW_MS + 1000);
     const { lead } = await verifiedLead();
-    for (let i = 0; i < ACCOUNT_LIMITS.smsSend.address; i += 1) expect((await post('/auth/sms/send/', { mobile_number: '07700900306', token: lead.token })).statusCode).toBe(200);
+    for (let i = 0; i < ACCOUNT_LIMITS.smsSend.address; i += 1)
+      expect((await post('/auth/sms/send/', { mobile_number: '07700900306', token: lead.token })).statusCode).toBe(200);
     const perNumber = await post('/auth/sms/send/', { mobile_number: '07700900306', token: lead.token });
     expect(perNumber.statusCode).toBe(429);
     expect(perNumber.json()).toEqual({ detail: accountMessages.tooManyRequests });
@@ -275,7 +356,10 @@ describe('POST /auth/sms/send/ and /auth/sms/verify/', () => {
     t.app.signupSettings.smsHourlyLimit = 3;
     try {
       const fresh = await verifiedLead();
-      for (let i = 0; i < 3; i += 1) expect((await post('/auth/sms/send/', { mobile_number: `0770090040${i}`, token: fresh.lead.token })).statusCode).toBe(200);
+      for (let i = 0; i < 3; i += 1)
+        expect(
+          (await post('/auth/sms/send/', { mobile_number: `0770090040${i}`, token: fresh.lead.token })).statusCode,
+        ).toBe(200);
       const global = await post('/auth/sms/send/', { mobile_number: '07700900409', token: fresh.lead.token });
       expect(global.statusCode).toBe(429);
       expect(global.json()).toEqual({ detail: signupMessages.smsGlobalCap });
@@ -292,7 +376,12 @@ describe('POST /api/v1/signup/create-password/', () => {
     const { who, lead } = await verifiedLead();
     const response = await post('/api/v1/signup/create-password/', details(lead.token));
     expect(response.statusCode, response.body).toBe(201);
-    const created = response.json<{ key: string; account_id: number; product_id: number; provisioning: { kind: string; provisioned: boolean } }>();
+    const created = response.json<{
+      key: string;
+      account_id: number;
+      product_id: number;
+      provisioning: { kind: string; provisioned: boolean };
+    }>();
     expect(created.provisioning).toMatchObject({ product_id: created.product_id, provisioned: false });
 
     const me = await t.app.inject({ method: 'GET', url: '/api/v3/me/', headers: authHeaders(created.key) });
@@ -300,7 +389,13 @@ describe('POST /api/v1/signup/create-password/', () => {
     const [account] = await t.db.select().from(accounts).where(eq(accounts.id, created.account_id));
     expect(account!.name).toBe(who.business_name);
     const [product] = await t.db.select().from(products).where(eq(products.id, created.product_id));
-    expect(product).toMatchObject({ kind: 'voip', supplier: 3, status: 'provisioning', channel: 'Self Sign Up', accountId: created.account_id });
+    expect(product).toMatchObject({
+      kind: 'voip',
+      supplier: 3,
+      status: 'provisioning',
+      channel: 'Self Sign Up',
+      accountId: created.account_id,
+    });
     const phoneUsers = await t.db.select().from(voipUsers).where(eq(voipUsers.productId, created.product_id));
     expect(phoneUsers).toHaveLength(1);
     expect(phoneUsers[0]!.pinHash).toBeTruthy();
@@ -308,15 +403,30 @@ describe('POST /api/v1/signup/create-password/', () => {
     expect(trial!.kind).toBe('OPT_IN');
 
     // Provisioning, polled with the new key, then the trial banner's status.
-    const polled = await t.app.inject({ method: 'GET', url: `/api/v1/signup/${created.product_id}/provisioning-status/`, headers: authHeaders(created.key) });
+    const polled = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/signup/${created.product_id}/provisioning-status/`,
+      headers: authHeaders(created.key),
+    });
     expect(polled.json()).toMatchObject({ product_id: created.product_id, kind: 'signup', provisioned: false });
     t.clock.advance(t.app.provisioningDelayMs + 1000);
-    const done = await t.app.inject({ method: 'GET', url: `/api/v1/signup/${created.product_id}/provisioning-status/`, headers: authHeaders(created.key) });
+    const done = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/signup/${created.product_id}/provisioning-status/`,
+      headers: authHeaders(created.key),
+    });
     expect(done.json()).toMatchObject({ provisioned: true, progress: 100 });
     const [live] = await t.db.select().from(products).where(eq(products.id, created.product_id));
     expect(live!.status).toBe('live');
-    const status = TrialStatus.parse((await t.app.inject({ method: 'GET', url: '/api/v1/trial/status/', headers: authHeaders(created.key) })).json());
-    expect(status).toMatchObject({ isInTrial: true, trialKind: 'OPT_IN', productId: created.product_id, remainDays: 14 });
+    const status = TrialStatus.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/trial/status/', headers: authHeaders(created.key) })).json(),
+    );
+    expect(status).toMatchObject({
+      isInTrial: true,
+      trialKind: 'OPT_IN',
+      productId: created.product_id,
+      remainDays: 14,
+    });
 
     // A second submit creates nothing.
     const again = await post('/api/v1/signup/create-password/', details(lead.token));
@@ -327,29 +437,61 @@ describe('POST /api/v1/signup/create-password/', () => {
 
   it('makes one customer of two submits at once', async () => {
     const { who, lead } = await verifiedLead();
-    const answers = await Promise.all([post('/api/v1/signup/create-password/', details(lead.token)), post('/api/v1/signup/create-password/', details(lead.token))]);
+    const answers = await Promise.all([
+      post('/api/v1/signup/create-password/', details(lead.token)),
+      post('/api/v1/signup/create-password/', details(lead.token)),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     const [user] = await t.db.select().from(users).where(eq(users.email, who.email));
-    expect(await t.db.select().from(products).innerJoin(accounts, eq(accounts.id, products.accountId)).where(eq(accounts.id, user!.accountId!))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(products)
+        .innerJoin(accounts, eq(accounts.id, products.accountId))
+        .where(eq(accounts.id, user!.accountId!)),
+    ).toHaveLength(1);
   });
 
   it('makes a Buy Now phone that ends at its complete page, and a promo code lengthens a trial', async () => {
     const { lead } = await verifiedLead({ channel: 'Buy Now' });
-    const created = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{ key: string; product_id: number }>();
+    const created = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{
+      key: string;
+      product_id: number;
+    }>();
     expect(await t.db.select().from(trials).where(eq(trials.productId, created.product_id))).toHaveLength(0);
     // Started, then due: the status read finishes it.
-    await t.app.inject({ method: 'GET', url: `/api/v1/signup/${created.product_id}/provisioning-status/`, headers: authHeaders(created.key) });
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/signup/${created.product_id}/provisioning-status/`,
+      headers: authHeaders(created.key),
+    });
     t.clock.advance(t.app.provisioningDelayMs + 1000);
-    const done = await t.app.inject({ method: 'GET', url: `/api/v1/signup/${created.product_id}/provisioning-status/`, headers: authHeaders(created.key) });
+    const done = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/signup/${created.product_id}/provisioning-status/`,
+      headers: authHeaders(created.key),
+    });
     expect(done.json()).toMatchObject({ provisioned: true });
-    const summary = await t.app.inject({ method: 'GET', url: `/api/v1/voip/${created.product_id}/buy-now/summary/`, headers: authHeaders(created.key) });
-    expect(summary.json()).toMatchObject({ status: BUY_NOW_PROVISIONED, is_show_welcome: true, users: [{ extension: '200' }] });
+    const summary = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/voip/${created.product_id}/buy-now/summary/`,
+      headers: authHeaders(created.key),
+    });
+    expect(summary.json()).toMatchObject({
+      status: BUY_NOW_PROVISIONED,
+      is_show_welcome: true,
+      users: [{ extension: '200' }],
+    });
     // No trial, but a quick start (the five steps of a purchase: spec 000 section 4).
-    const status = TrialStatus.parse((await t.app.inject({ method: 'GET', url: '/api/v1/trial/status/', headers: authHeaders(created.key) })).json());
+    const status = TrialStatus.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/trial/status/', headers: authHeaders(created.key) })).json(),
+    );
     expect(status).toMatchObject({ isInTrial: false, productId: created.product_id, show_quickstart_popup: true });
 
     const promo = await verifiedLead({ promo_code: 'TRIAL30' });
-    const trial = (await post('/api/v1/signup/create-password/', details(promo.lead.token))).json<{ product_id: number }>();
+    const trial = (await post('/api/v1/signup/create-password/', details(promo.lead.token))).json<{
+      product_id: number;
+    }>();
     const [row] = await t.db.select().from(trials).where(eq(trials.productId, trial.product_id));
     expect(Math.round((row!.endsAt.getTime() - row!.startedAt.getTime()) / 86_400_000)).toBe(30);
   });
@@ -362,27 +504,79 @@ describe('POST /api/v1/signup/create-password/', () => {
       business_city: [addressMessages.cityRequired],
       business_county: [addressMessages.countyRequired],
     });
-    expect((await post('/api/v1/signup/create-password/', details(lead.token, { business_postcode: 'nope', business_address: '1 High St' }))).json()).toEqual({ business_postcode: [signupMessages.postcodeInvalid] });
+    expect(
+      (
+        await post(
+          '/api/v1/signup/create-password/',
+          details(lead.token, { business_postcode: 'nope', business_address: '1 High St' }),
+        )
+      ).json(),
+    ).toEqual({ business_postcode: [signupMessages.postcodeInvalid] });
     // Postcode and street alone are not an address the 999 service can use.
-    expect((await post('/api/v1/signup/create-password/', details(lead.token, { business_postcode: 'ls11 5pz', business_address: '1 Bakery Row' }))).json()).toEqual({
+    expect(
+      (
+        await post(
+          '/api/v1/signup/create-password/',
+          details(lead.token, { business_postcode: 'ls11 5pz', business_address: '1 Bakery Row' }),
+        )
+      ).json(),
+    ).toEqual({
       business_city: [addressMessages.cityRequired],
       business_county: [addressMessages.countyRequired],
     });
-    const ok = await post('/api/v1/signup/create-password/', details(lead.token, { business_postcode: 'ls11 5pz', business_address: '1 Bakery Row', business_city: 'Leeds', business_county: 'West Yorkshire' }));
+    const ok = await post(
+      '/api/v1/signup/create-password/',
+      details(lead.token, {
+        business_postcode: 'ls11 5pz',
+        business_address: '1 Bakery Row',
+        business_city: 'Leeds',
+        business_county: 'West Yorkshire',
+      }),
+    );
     expect(ok.statusCode).toBe(201);
-    const [product] = await t.db.select().from(products).where(eq(products.id, ok.json<{ product_id: number }>().product_id));
-    expect(product!.installationAddress).toEqual({ summary_line: '1 Bakery Row, Leeds, LS11 5PZ', line_one: '1 Bakery Row', line_two: '', city: 'Leeds', county: 'West Yorkshire', post_code: 'LS11 5PZ' });
+    const [product] = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.id, ok.json<{ product_id: number }>().product_id));
+    expect(product!.installationAddress).toEqual({
+      summary_line: '1 Bakery Row, Leeds, LS11 5PZ',
+      line_one: '1 Bakery Row',
+      line_two: '',
+      city: 'Leeds',
+      county: 'West Yorkshire',
+      post_code: 'LS11 5PZ',
+    });
   });
 
   it('applies the password and PIN rules with their messages, before anything is made', async () => {
     const { who, lead } = await verifiedLead();
-    const short = await post('/api/v1/signup/create-password/', details(lead.token, { password1: 'short', password2: 'short' }));
+    const short = await post(
+      '/api/v1/signup/create-password/',
+      details(lead.token, { password1: 'short', password2: 'short' }),
+    );
     expect(short.json()).toEqual({ password1: [passwordMessages.tooShort] });
-    expect((await post('/api/v1/signup/create-password/', details(lead.token, { password2: 'something else entirely' }))).json()).toEqual({ password2: [passwordMessages.mismatch] });
-    expect((await post('/api/v1/signup/create-password/', details(lead.token, { password1: 'password1234', password2: 'password1234' }))).json()).toEqual({ password1: [passwordMessages.common] });
-    expect((await post('/api/v1/signup/create-password/', details(lead.token, { pin: '123456' }))).json()).toEqual({ pin: [pinMessages.sequential] });
-    expect((await post('/api/v1/signup/create-password/', details(lead.token, { pin: '555555' }))).json()).toEqual({ pin: [pinMessages.repetitive] });
-    expect((await post('/api/v1/signup/create-password/', details(lead.token, { mobile_number: '01632960001' }))).json()).toEqual({ mobile_number: [mobileMessages.invalid] });
+    expect(
+      (
+        await post('/api/v1/signup/create-password/', details(lead.token, { password2: 'something else entirely' }))
+      ).json(),
+    ).toEqual({ password2: [passwordMessages.mismatch] });
+    expect(
+      (
+        await post(
+          '/api/v1/signup/create-password/',
+          details(lead.token, { password1: 'password1234', password2: 'password1234' }),
+        )
+      ).json(),
+    ).toEqual({ password1: [passwordMessages.common] });
+    expect((await post('/api/v1/signup/create-password/', details(lead.token, { pin: '123456' }))).json()).toEqual({
+      pin: [pinMessages.sequential],
+    });
+    expect((await post('/api/v1/signup/create-password/', details(lead.token, { pin: '555555' }))).json()).toEqual({
+      pin: [pinMessages.repetitive],
+    });
+    expect(
+      (await post('/api/v1/signup/create-password/', details(lead.token, { mobile_number: '01632960001' }))).json(),
+    ).toEqual({ mobile_number: [mobileMessages.invalid] });
     expect(await t.db.select().from(users).where(eq(users.email, who.email))).toHaveLength(0);
   });
 
@@ -397,96 +591,184 @@ describe('POST /api/v1/signup/create-password/', () => {
     expect(expired.json()).toEqual({ detail: signupMessages.journeyExpired });
   });
 
-  it('gives a trial its number: an Included one of the inventory, the phone\'s pilot number on every page that reads it', async () => {
+  it("gives a trial its number: an Included one of the inventory, the phone's pilot number on every page that reads it", async () => {
     const { lead } = await verifiedLead();
-    const created = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{ key: string; product_id: number }>();
-    const site = SiteNumbers.parse((await t.app.inject({ method: 'GET', url: `/api/v1/voip/sites/${created.product_id}/numbers/`, headers: authHeaders(created.key) })).json()).results;
+    const created = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{
+      key: string;
+      product_id: number;
+    }>();
+    const site = SiteNumbers.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/voip/sites/${created.product_id}/numbers/`,
+          headers: authHeaders(created.key),
+        })
+      ).json(),
+    ).results;
     expect(site).toHaveLength(1);
     const pilot = site[0]!.number;
     const [inventory] = await t.db.select().from(numberInventory).where(eq(numberInventory.number, pilot));
     expect(inventory).toMatchObject({ rating: 'FREE', reservedProductId: created.product_id });
-    const voip = await t.app.inject({ method: 'GET', url: `/api/v1/voip/${created.product_id}/`, headers: authHeaders(created.key) });
+    const voip = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/voip/${created.product_id}/`,
+      headers: authHeaders(created.key),
+    });
     expect(voip.json()).toMatchObject({ pilot_number: { number: pilot } });
-    const detailsPage = await t.app.inject({ method: 'GET', url: `/api/v3/products/${created.product_id}/`, headers: authHeaders(created.key) });
+    const detailsPage = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/products/${created.product_id}/`,
+      headers: authHeaders(created.key),
+    });
     expect(detailsPage.json()).toMatchObject({ site: { pilot_number: pilot, numbers: 1 } });
     // No longer offered to anyone else.
-    const offered = NumberSearchResult.parse((await t.app.inject({ method: 'GET', url: '/api/v1/voip/numbers/?rating=FREE' })).json()).results;
+    const offered = NumberSearchResult.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/voip/numbers/?rating=FREE' })).json(),
+    ).results;
     expect(offered.map((n) => n.number)).not.toContain(pilot);
 
     // A purchase chooses its own (number selection, below): it is given none.
     const bought = await verifiedLead({ channel: 'Buy Now' });
-    const boughtPhone = (await post('/api/v1/signup/create-password/', details(bought.lead.token))).json<{ product_id: number }>();
-    expect(await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.productId, boughtPhone.product_id))).toEqual([]);
+    const boughtPhone = (await post('/api/v1/signup/create-password/', details(bought.lead.token))).json<{
+      product_id: number;
+    }>();
+    expect(await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.productId, boughtPhone.product_id))).toEqual(
+      [],
+    );
   });
 
   it('gives a number even when every Included number of the inventory is taken: the inventory gets one more', async () => {
-    const free = await t.db.select().from(numberInventory).where(and(eq(numberInventory.rating, 'FREE'), isNull(numberInventory.reservedProductId)));
+    const free = await t.db
+      .select()
+      .from(numberInventory)
+      .where(and(eq(numberInventory.rating, 'FREE'), isNull(numberInventory.reservedProductId)));
     const [someone] = await t.db.select().from(products).limit(1);
-    await t.db.update(numberInventory).set({ reservedProductId: someone!.id }).where(inArray(numberInventory.id, free.map((row) => row.id)));
+    await t.db
+      .update(numberInventory)
+      .set({ reservedProductId: someone!.id })
+      .where(
+        inArray(
+          numberInventory.id,
+          free.map((row) => row.id),
+        ),
+      );
     try {
       const { lead } = await verifiedLead();
       const created = await post('/api/v1/signup/create-password/', details(lead.token));
       expect(created.statusCode, created.body).toBe(201);
-      const [pilot] = await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.productId, created.json<{ product_id: number }>().product_id));
+      const [pilot] = await t.db
+        .select()
+        .from(phoneNumbers)
+        .where(eq(phoneNumbers.productId, created.json<{ product_id: number }>().product_id));
       const [added] = await t.db.select().from(numberInventory).where(eq(numberInventory.number, pilot!.number));
       expect(added).toMatchObject({ rating: 'FREE', areaCode: '0113' });
       expect(free.map((row) => row.number)).not.toContain(pilot!.number);
     } finally {
-      await t.db.update(numberInventory).set({ reservedProductId: null }).where(inArray(numberInventory.id, free.map((row) => row.id)));
+      await t.db
+        .update(numberInventory)
+        .set({ reservedProductId: null })
+        .where(
+          inArray(
+            numberInventory.id,
+            free.map((row) => row.id),
+          ),
+        );
     }
   });
 
   it('offers the account add-ons catalogue of international tariffs, with VAT, and puts the choice on the new phone', async () => {
-    const catalogue = (await t.app.inject({ method: 'GET', url: '/api/v3/signup/intl-calls/' })).json<{ results: Array<{ id: number; name: string; standard_price: string; price_with_vat: string }> }>().results;
+    const catalogue = (await t.app.inject({ method: 'GET', url: '/api/v3/signup/intl-calls/' })).json<{
+      results: Array<{ id: number; name: string; standard_price: string; price_with_vat: string }>;
+    }>().results;
     expect(catalogue.map((tariff) => tariff.name)).toEqual([...INTERNATIONAL_TARIFF_ORDER]);
-    expect(catalogue.map((tariff) => [tariff.standard_price, tariff.price_with_vat])).toEqual([['15.00', '18.00'], ['5.00', '6.00'], ['8.00', '9.60']]);
+    expect(catalogue.map((tariff) => [tariff.standard_price, tariff.price_with_vat])).toEqual([
+      ['15.00', '18.00'],
+      ['5.00', '6.00'],
+      ['8.00', '9.60'],
+    ]);
 
     const { lead } = await verifiedLead();
     // Before the details are sent there is no phone to put it on.
-    expect((await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff_id: catalogue[1]!.id })).json()).toEqual({ detail: signupMessages.finishDetailsFirst });
-    const created = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{ key: string; product_id: number }>();
+    expect(
+      (await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff_id: catalogue[1]!.id })).json(),
+    ).toEqual({ detail: signupMessages.finishDetailsFirst });
+    const created = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{
+      key: string;
+      product_id: number;
+    }>();
     const chosen = await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff_id: catalogue[1]!.id });
     expect(chosen.json()).toEqual({ detail: 'INTL Saver 500m is on your phone.', tariff: catalogue[1] });
     const [row] = await t.db.select().from(signupLeads).where(eq(signupLeads.email, lead.email));
     expect(row!.intlCallsTariff).toBe('INTL Saver 500m');
     // The account add-ons page reads the same tariff, from the same catalogue.
-    const addOnsPage = (url: string) => t.app.inject({ method: 'GET', url: `/api/v1/voip/${created.product_id}/tariff/international-calling/${url}`, headers: authHeaders(created.key) }).then((r) => r.json());
+    const addOnsPage = (url: string) =>
+      t.app
+        .inject({
+          method: 'GET',
+          url: `/api/v1/voip/${created.product_id}/tariff/international-calling/${url}`,
+          headers: authHeaders(created.key),
+        })
+        .then((r) => r.json());
     expect(await addOnsPage('')).toEqual({ tariff: catalogue[1], kyc_passed: true });
     expect((await addOnsPage('available/')).results).toEqual(catalogue);
 
     // None takes it off again; a tariff that is not international is refused.
-    expect((await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff_id: null })).json()).toEqual({ detail: 'No international calling plan.', tariff: null });
+    expect((await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff_id: null })).json()).toEqual({
+      detail: 'No international calling plan.',
+      tariff: null,
+    });
     expect((await addOnsPage('')).tariff).toBeNull();
-    expect((await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff_id: 501 })).json()).toEqual({ tariff_id: [phoneSetupMessages.tariffUnknown] });
-    expect((await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff_id: 'everything' })).json()).toEqual({ tariff_id: [signupMessages.tariffRequired] });
+    expect((await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff_id: 501 })).json()).toEqual({
+      tariff_id: [phoneSetupMessages.tariffUnknown],
+    });
+    expect((await post('/api/v3/signup/intl-calls/', { token: lead.token, tariff_id: 'everything' })).json()).toEqual({
+      tariff_id: [signupMessages.tariffRequired],
+    });
   });
 });
 
 describe('number selection (scope customer-number-selection)', () => {
-  const selectionOf = (token: string) => t.app.inject({ method: 'GET', url: `/api/v1/signup/number-selection/${encodeURIComponent(token)}/` });
-  const reserve = (token: string, numberId: number) => post(`/api/v1/signup/number-selection/${encodeURIComponent(token)}/reserve/`, { number_id: numberId });
+  const selectionOf = (token: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/signup/number-selection/${encodeURIComponent(token)}/` });
+  const reserve = (token: string, numberId: number) =>
+    post(`/api/v1/signup/number-selection/${encodeURIComponent(token)}/reserve/`, { number_id: numberId });
   const offered = async (rating: string) =>
-    NumberSearchResult.parse((await t.app.inject({ method: 'GET', url: `/api/v1/voip/numbers/?rating=${rating}` })).json()).results;
+    NumberSearchResult.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/voip/numbers/?rating=${rating}` })).json(),
+    ).results;
 
   it('a buy-now gets a token, in its answer and e-mailed as a /number-select link; a trial gets none', async () => {
     const { who, lead } = await verifiedLead({ channel: 'Buy Now' });
-    const created = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{ product_id: number; number_selection_token: string }>();
+    const created = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{
+      product_id: number;
+      number_selection_token: string;
+    }>();
     expect(created.number_selection_token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     const mail = await lastMail(who.email);
     expect(mail.subject).toBe('Choose your business phone number');
     expect(mail.body).toContain(`/number-select?token=${created.number_selection_token}`);
     expect(NumberSelection.parse((await selectionOf(created.number_selection_token)).json())).toEqual({
-      scope: 'customer-number-selection', product_id: created.product_id, business_name: who.business_name, first_name: 'Robin', chosen: false,
+      scope: 'customer-number-selection',
+      product_id: created.product_id,
+      business_name: who.business_name,
+      first_name: 'Robin',
+      chosen: false,
     });
 
     const trial = await verifiedLead();
-    const trialCreated = (await post('/api/v1/signup/create-password/', details(trial.lead.token))).json<{ number_selection_token: string | null }>();
+    const trialCreated = (await post('/api/v1/signup/create-password/', details(trial.lead.token))).json<{
+      number_selection_token: string | null;
+    }>();
     expect(trialCreated.number_selection_token).toBeNull();
   });
 
   it('chooses one number once, through the reservation rule: on the phone, gone from the inventory, the token then spent', async () => {
     const { lead } = await verifiedLead({ channel: 'Buy Now' });
-    const created = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{ product_id: number; number_selection_token: string }>();
+    const created = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{
+      product_id: number;
+      number_selection_token: string;
+    }>();
     const token = created.number_selection_token;
     const [gold, other] = await offered('GOLD');
     const reserved = await reserve(token, gold!.id);
@@ -505,8 +787,12 @@ describe('number selection (scope customer-number-selection)', () => {
   it('a number someone has taken is refused and the token still works; two choices at once take one number', async () => {
     const first = await verifiedLead({ channel: 'Buy Now' });
     const second = await verifiedLead({ channel: 'Buy Now' });
-    const a = (await post('/api/v1/signup/create-password/', details(first.lead.token))).json<{ number_selection_token: string }>().number_selection_token;
-    const b = (await post('/api/v1/signup/create-password/', details(second.lead.token))).json<{ number_selection_token: string }>().number_selection_token;
+    const a = (await post('/api/v1/signup/create-password/', details(first.lead.token))).json<{
+      number_selection_token: string;
+    }>().number_selection_token;
+    const b = (await post('/api/v1/signup/create-password/', details(second.lead.token))).json<{
+      number_selection_token: string;
+    }>().number_selection_token;
     const [one, two, three] = await offered('SILVER');
     expect((await reserve(a, one!.id)).statusCode).toBe(201);
     const taken = await reserve(b, one!.id);
@@ -523,7 +809,9 @@ describe('number selection (scope customer-number-selection)', () => {
     const [n] = await offered('FREE');
     expect((await reserve('x'.repeat(43), n!.id)).statusCode).toBe(404);
     const { lead } = await verifiedLead({ channel: 'Buy Now' });
-    const token = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{ number_selection_token: string }>().number_selection_token;
+    const token = (await post('/api/v1/signup/create-password/', details(lead.token))).json<{
+      number_selection_token: string;
+    }>().number_selection_token;
     t.clock.advance(15 * 24 * 60 * MINUTE_MS);
     expect((await selectionOf(token)).statusCode).toBe(404);
     expect((await reserve(token, n!.id)).statusCode).toBe(404);
@@ -535,16 +823,24 @@ describe('POST /api/v3/accounts/{accountId}/start-voip-trial/', () => {
     const key = await tokenOf(t, demoLogins.notifications);
     const [user] = await t.db.select().from(users).where(eq(users.email, demoLogins.notifications.email));
     const accountId = user!.accountId!;
-    const before = TrialStatus.parse((await t.app.inject({ method: 'GET', url: '/api/v1/trial/status/', headers: authHeaders(key) })).json());
+    const before = TrialStatus.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/trial/status/', headers: authHeaders(key) })).json(),
+    );
     expect(before.isInTrial).toBe(false);
 
     const started = await post(`/api/v3/accounts/${accountId}/start-voip-trial/`, {}, { key });
     expect(started.statusCode, started.body).toBe(201);
     const body = started.json<{ product_id: number; ends_at: string }>();
-    const after = TrialStatus.parse((await t.app.inject({ method: 'GET', url: '/api/v1/trial/status/', headers: authHeaders(key) })).json());
+    const after = TrialStatus.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/trial/status/', headers: authHeaders(key) })).json(),
+    );
     expect(after).toMatchObject({ isInTrial: true, trialKind: 'OPT_IN', productId: body.product_id, remainDays: 14 });
     // The new phone has its number, as its pilot number.
-    const voip = await t.app.inject({ method: 'GET', url: `/api/v1/voip/${body.product_id}/`, headers: authHeaders(key) });
+    const voip = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/voip/${body.product_id}/`,
+      headers: authHeaders(key),
+    });
     expect(voip.json<{ pilot_number: { number: string } | null }>().pilot_number?.number).toMatch(/^0\d{10}$/);
 
     const again = await post(`/api/v3/accounts/${accountId}/start-voip-trial/`, {}, { key });
@@ -552,10 +848,12 @@ describe('POST /api/v3/accounts/{accountId}/start-voip-trial/', () => {
     expect(again.json()).toEqual({ detail: signupMessages.trialAlready });
   });
 
-  it("answers 404 for another account, 409 for an account with a cloud phone, 401 signed out", async () => {
+  it('answers 404 for another account, 409 for an account with a cloud phone, 401 signed out', async () => {
     const key = await tokenOf(t, demoLogins.customer);
     const [user] = await t.db.select().from(users).where(eq(users.email, demoLogins.customer.email));
-    expect((await post(`/api/v3/accounts/${user!.accountId! + 1}/start-voip-trial/`, {}, { key })).statusCode).toBe(404);
+    expect((await post(`/api/v3/accounts/${user!.accountId! + 1}/start-voip-trial/`, {}, { key })).statusCode).toBe(
+      404,
+    );
     expect((await post('/api/v3/accounts/0x1/start-voip-trial/', {}, { key })).statusCode).toBe(400);
     expect((await post(`/api/v3/accounts/${user!.accountId}/start-voip-trial/`, {}, { key })).statusCode).toBe(409);
     expect((await post(`/api/v3/accounts/${user!.accountId}/start-voip-trial/`, {})).statusCode).toBe(401);
@@ -569,23 +867,42 @@ describe('the "VoIP3 sign-up" flag (PORTAL_VOIP3_SIGNUP) off', () => {
       const { lead } = await verifiedLead();
       const created = await post('/api/v1/signup/create-password/', details(lead.token));
       expect(created.statusCode, created.body).toBe(201);
-      const [product] = await t.db.select().from(products).where(eq(products.id, created.json<{ product_id: number }>().product_id));
+      const [product] = await t.db
+        .select()
+        .from(products)
+        .where(eq(products.id, created.json<{ product_id: number }>().product_id));
       expect(product).toMatchObject({ kind: 'voip', supplier: 2 });
 
       // An existing customer with no cloud phone starting a trial.
       const [account] = await t.db.insert(accounts).values({ name: 'Flagless Joinery' }).returning();
-      const [user] = await t.db.insert(users).values({ email: 'owner@flagless.example', passwordHash: 'x', firstName: 'Sam', lastName: 'Flagless', accountId: account!.id, emailVerified: true }).returning();
+      const [user] = await t.db
+        .insert(users)
+        .values({
+          email: 'owner@flagless.example',
+          passwordHash: 'x',
+          firstName: 'Sam',
+          lastName: 'Flagless',
+          accountId: account!.id,
+          emailVerified: true,
+        })
+        .returning();
       const key = await issueToken(t.db, user!.id, t.app.now());
       const started = await post(`/api/v3/accounts/${account!.id}/start-voip-trial/`, {}, { key });
       expect(started.statusCode, started.body).toBe(201);
-      const [trialPhone] = await t.db.select().from(products).where(eq(products.id, started.json<{ product_id: number }>().product_id));
+      const [trialPhone] = await t.db
+        .select()
+        .from(products)
+        .where(eq(products.id, started.json<{ product_id: number }>().product_id));
       expect(trialPhone).toMatchObject({ kind: 'voip', supplier: 2 });
     } finally {
       t.app.signupSettings.voip3Signup = true;
     }
     const { lead } = await verifiedLead();
     const created = await post('/api/v1/signup/create-password/', details(lead.token));
-    const [product] = await t.db.select().from(products).where(eq(products.id, created.json<{ product_id: number }>().product_id));
+    const [product] = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.id, created.json<{ product_id: number }>().product_id));
     expect(product).toMatchObject({ kind: 'voip', supplier: 3 });
   });
 });

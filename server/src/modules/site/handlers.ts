@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
+
 import { NOT_ASSIGNED, type Site } from '@portal/contract';
-import { installationAddressOf } from '../address/handlers.ts';
-import { seatOf } from '../users/handlers.ts';
 import { isUkPhoneNumber } from '@portal/editor-core';
-import { advancedCallFlowAddOn } from '../call-flows/index.ts';
+
 import type { Handlers } from '../../routes/index.ts';
+import { installationAddressOf } from '../address/handlers.ts';
+import { advancedCallFlowAddOn } from '../call-flows/index.ts';
 import { ownedVoipProduct, type Product } from '../products/index.ts';
+import { seatOf } from '../users/handlers.ts';
 
 /** Site data (spec 001 section 3 "Site") of a product already checked to be the customer's cloud phone. */
 async function siteOf(request: FastifyRequest, product: Product): Promise<Site> {
@@ -38,7 +40,15 @@ async function siteOf(request: FastifyRequest, product: Product): Promise<Site> 
         },
       ]),
     ),
-    seats: seats.map(seatOf).map(({ id, platform_id, product_id, service_plan, add_ons, extension, name }) => ({ id, platform_id, product_id, service_plan, add_ons, extension, name })),
+    seats: seats.map(seatOf).map(({ id, platform_id, product_id, service_plan, add_ons, extension, name }) => ({
+      id,
+      platform_id,
+      product_id,
+      service_plan,
+      add_ons,
+      extension,
+      name,
+    })),
   };
 }
 
@@ -64,14 +74,16 @@ export const siteHandlers = {
         number: row.number,
         extension: index === 0 ? row.number : (row.extension ?? NOT_ASSIGNED),
         label: row.label,
-        user: row.userId === null ? null : { id: row.userId, name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() },
+        user:
+          row.userId === null ? null : { id: row.userId, name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() },
       })),
     };
   },
 
   isUkPhoneNumber: async ({ query }) => ({ valid: isUkPhoneNumber(query.number) }),
 
-  getAdvancedCallFlowAddOn: async ({ params, request }) => advancedCallFlowAddOn(await ownedVoipProduct(request, params.id)),
+  getAdvancedCallFlowAddOn: async ({ params, request }) =>
+    advancedCallFlowAddOn(await ownedVoipProduct(request, params.id)),
 
   patchAdvancedCallFlowAddOn: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
@@ -79,4 +91,13 @@ export const siteHandlers = {
     const updated = await request.server.productsRepository.addAdvancedCallFlows(product.id);
     return advancedCallFlowAddOn(updated ?? { ...product, advancedCallFlows: true });
   },
-} satisfies Pick<Handlers, 'getSite' | 'getSiteById' | 'patchSite' | 'getSiteNumbers' | 'isUkPhoneNumber' | 'getAdvancedCallFlowAddOn' | 'patchAdvancedCallFlowAddOn'>;
+} satisfies Pick<
+  Handlers,
+  | 'getSite'
+  | 'getSiteById'
+  | 'patchSite'
+  | 'getSiteNumbers'
+  | 'isUkPhoneNumber'
+  | 'getAdvancedCallFlowAddOn'
+  | 'patchAdvancedCallFlowAddOn'
+>;

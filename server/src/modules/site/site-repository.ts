@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { Database } from '../../db/connect.ts';
 import { hardwarePorts, phoneNumbers, voipUsers } from '../../db/schema/index.ts';
 

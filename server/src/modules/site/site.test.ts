@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AdvancedCallFlowAddOn, AudioFile, errorMessages, Site, SiteNumbers, TrialStatus } from '@portal/contract';
 import { z } from 'zod';
-import { ADVANCED_NODE_LIMITS, STANDARD_NODE_LIMITS } from '../call-flows/index.ts';
+
+import { AdvancedCallFlowAddOn, AudioFile, errorMessages, Site, SiteNumbers, TrialStatus } from '@portal/contract';
+
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
 import { audioFiles, voipUsers } from '../../db/schema/index.ts';
 import { DEMO_TRIAL_LENGTH_MS } from '../../db/seed.ts';
-import { getCsrf, SEED_TIME, useTestApp, type Csrf, seededProductIds, tokenOf as tokenFor } from '../../test/helper.ts';
+import { getCsrf, SEED_TIME, seededProductIds, tokenOf as tokenFor, useTestApp, type Csrf } from '../../test/helper.ts';
+import { ADVANCED_NODE_LIMITS, STANDARD_NODE_LIMITS } from '../call-flows/index.ts';
 
 const t = useTestApp();
 
@@ -121,7 +123,9 @@ describe('GET /api/v1/tools/is-uk-phone-number/', () => {
       expect(response.json(), number).toEqual({ valid });
     }
     expect((await get(key, '/api/v1/tools/is-uk-phone-number/')).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/tools/is-uk-phone-number/?number=01632960101' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/tools/is-uk-phone-number/?number=01632960101' })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -130,9 +134,19 @@ describe('the advanced call flows add-on', () => {
 
   it('is on for the demo cloud phone and off for the trial, with the node limits that follow', async () => {
     const acme = AdvancedCallFlowAddOn.parse((await get(await tokenOf(demoLogins.customer), url(ids.acme))).json());
-    expect(acme).toEqual({ enabled: true, display_name: 'Advanced call flows', standard_price: '5.00', node_limits: ADVANCED_NODE_LIMITS });
+    expect(acme).toEqual({
+      enabled: true,
+      display_name: 'Advanced call flows',
+      standard_price: '5.00',
+      node_limits: ADVANCED_NODE_LIMITS,
+    });
     const trial = AdvancedCallFlowAddOn.parse((await get(await tokenOf(demoLogins.trial), url(ids.trial))).json());
-    expect(trial).toEqual({ enabled: false, display_name: 'Advanced call flows', standard_price: '5.00', node_limits: STANDARD_NODE_LIMITS });
+    expect(trial).toEqual({
+      enabled: false,
+      display_name: 'Advanced call flows',
+      standard_price: '5.00',
+      node_limits: STANDARD_NODE_LIMITS,
+    });
     // Every limit grows with the add-on.
     for (const [type, limit] of Object.entries(STANDARD_NODE_LIMITS)) {
       expect(ADVANCED_NODE_LIMITS[type as keyof typeof ADVANCED_NODE_LIMITS], type).toBeGreaterThan(limit);
@@ -142,7 +156,12 @@ describe('the advanced call flows add-on', () => {
   it('is turned on by PATCH enabled true, and only that', async () => {
     const key = await tokenOf(demoLogins.trial);
     const patch = (payload: unknown, who = key, id = ids.trial) =>
-      t.app.inject({ method: 'PATCH', url: url(id), headers: { authorization: `Token ${who}`, ...csrf.headers }, payload: payload as object });
+      t.app.inject({
+        method: 'PATCH',
+        url: url(id),
+        headers: { authorization: `Token ${who}`, ...csrf.headers },
+        payload: payload as object,
+      });
     const off = await patch({ enabled: false });
     expect(off.statusCode).toBe(400);
     expect(Object.keys(off.json())).toEqual(['enabled']);
@@ -158,7 +177,8 @@ describe('the advanced call flows add-on', () => {
 
 describe('call-flow audio files', () => {
   const listUrl = (id: number) => `/api/v1/voip/${id}/call-flows/current/audio-files/`;
-  const downloadUrl = (id: number, name: string) => `/api/v1/voip/${id}/call-flows/current/audio-files/download/${name}/`;
+  const downloadUrl = (id: number, name: string) =>
+    `/api/v1/voip/${id}/call-flows/current/audio-files/download/${name}/`;
   const WAV_BYTES = 44 + 2 * 8000 * 2; // header, then 2 s of 8 kHz 16-bit mono
 
   it('lists the demo greetings', async () => {
@@ -170,7 +190,11 @@ describe('call-flow audio files', () => {
       ['closed_greeting.wav', 'Closed greeting', 'call_flow', 'closed_greeting', 2000],
       ['main_menu.wav', 'Main menu', 'call_flow', 'dial_menu', 2000],
     ]);
-    expect(z.object({ results: z.array(AudioFile) }).parse((await get(await tokenOf(demoLogins.trial), listUrl(ids.trial))).json()).results).toEqual([]);
+    expect(
+      z
+        .object({ results: z.array(AudioFile) })
+        .parse((await get(await tokenOf(demoLogins.trial), listUrl(ids.trial))).json()).results,
+    ).toEqual([]);
   });
 
   it('downloads a playable 8 kHz 16-bit mono WAV, whole', async () => {
@@ -183,9 +207,19 @@ describe('call-flow audio files', () => {
       expect(response.headers['content-length']).toBe(String(WAV_BYTES));
       const wav = response.rawPayload;
       expect(wav.length).toBe(WAV_BYTES);
-      expect([wav.toString('ascii', 0, 4), wav.toString('ascii', 8, 12), wav.toString('ascii', 36, 40)]).toEqual(['RIFF', 'WAVE', 'data']);
+      expect([wav.toString('ascii', 0, 4), wav.toString('ascii', 8, 12), wav.toString('ascii', 36, 40)]).toEqual([
+        'RIFF',
+        'WAVE',
+        'data',
+      ]);
       expect(wav.readUInt32LE(4)).toBe(WAV_BYTES - 8);
-      expect([wav.readUInt16LE(20), wav.readUInt16LE(22), wav.readUInt32LE(24), wav.readUInt16LE(34), wav.readUInt32LE(40)]).toEqual([1, 1, 8000, 16, WAV_BYTES - 44]);
+      expect([
+        wav.readUInt16LE(20),
+        wav.readUInt16LE(22),
+        wav.readUInt32LE(24),
+        wav.readUInt16LE(34),
+        wav.readUInt32LE(40),
+      ]).toEqual([1, 1, 8000, 16, WAV_BYTES - 44]);
       // Audible: a good share of the samples is well away from silence.
       let loud = 0;
       for (let i = 44; i < wav.length; i += 2) if (Math.abs(wav.readInt16LE(i)) > 2000) loud++;
@@ -194,7 +228,11 @@ describe('call-flow audio files', () => {
       const [row] = await t.db.select().from(audioFiles).where(eq(audioFiles.storedFilename, name));
       expect(wav.equals((await t.audio.get(row!.storageKey))!)).toBe(true);
     }
-    const head = await t.app.inject({ method: 'HEAD', url: downloadUrl(ids.acme, 'main_menu.wav'), headers: { authorization: `Token ${key}` } });
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: downloadUrl(ids.acme, 'main_menu.wav'),
+      headers: { authorization: `Token ${key}` },
+    });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-length']).toBe(String(WAV_BYTES));
   });

@@ -1,14 +1,28 @@
 import { timingSafeEqual } from 'node:crypto';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Email, OAUTH_STATE_TTL_MINUTES, socialMessages, socialProviderNames, SSU_SOCIAL_COOKIE_PATH, type SocialLoginRequest, type SocialProvider } from '@portal/contract';
-import { unusablePasswordHash } from '../identity/index.ts';
-import { hitRateLimit } from '../identity/index.ts';
-import { SocialExchangeError, type SocialClient, type SocialProfile } from '../identity/index.ts';
-import { hashKey } from '../identity/index.ts';
-import { issueToken } from '../identity/index.ts';
+
+import {
+  Email,
+  OAUTH_STATE_TTL_MINUTES,
+  socialMessages,
+  socialProviderNames,
+  SSU_SOCIAL_COOKIE_PATH,
+  type SocialLoginRequest,
+  type SocialProvider,
+} from '@portal/contract';
+
 import { detailError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
+import {
+  hashKey,
+  hitRateLimit,
+  issueToken,
+  SocialExchangeError,
+  unusablePasswordHash,
+  type SocialClient,
+  type SocialProfile,
+} from '../identity/index.ts';
 import type { SocialRepository } from './social-repository.ts';
 
 const STATE_TTL_MS = OAUTH_STATE_TTL_MINUTES * 60 * 1000;
@@ -61,7 +75,12 @@ function clientOf(request: FastifyRequest, provider: SocialProvider): SocialClie
  * user; else, for an e-mail the provider verified, the account with that e-mail (linked now)
  * or a new one. Throws a 400 when the profile cannot sign anyone in.
  */
-async function userForProfile(repository: SocialRepository, provider: SocialProvider, profile: SocialProfile, now: Date) {
+async function userForProfile(
+  repository: SocialRepository,
+  provider: SocialProvider,
+  profile: SocialProfile,
+  now: Date,
+) {
   return repository.inTransaction(async (q) => {
     const linked = await q.linkedUser(provider, profile.subject);
     if (linked) {
@@ -82,7 +101,12 @@ async function userForProfile(repository: SocialRepository, provider: SocialProv
     }
     if (!user) {
       // Another sign-in may create the same address at the same moment: then theirs is the account.
-      user = await q.createUser({ email, passwordHash: unusablePassword, firstName: clip(profile.givenName), lastName: clip(profile.familyName) });
+      user = await q.createUser({
+        email,
+        passwordHash: unusablePassword,
+        firstName: clip(profile.givenName),
+        lastName: clip(profile.familyName),
+      });
     }
     if (!user) throw new Error(`user ${email} neither found nor created`);
     await q.link({ provider, subject: profile.subject, userId: user.id, email, now });
@@ -125,7 +149,10 @@ export async function spendStateForProfile(
   } catch (error) {
     if (!(error instanceof SocialExchangeError)) throw error;
     request.log.warn({ err: error, provider }, 'social sign-in exchange failed');
-    throw detailError(400, error.reason === 'unreachable' ? socialMessages.providerUnreachable(name) : socialMessages.codeRefused(name));
+    throw detailError(
+      400,
+      error.reason === 'unreachable' ? socialMessages.providerUnreachable(name) : socialMessages.codeRefused(name),
+    );
   }
   reply.clearCookie(STATE_COOKIE, { path: cookiePathOf(spent.page) });
   return profile;
@@ -157,12 +184,12 @@ export const socialHandlers = {
     const codeVerifier = generateCodeVerifier();
     await request.server.socialRepository.startState(
       {
-      stateHash: hashKey(state),
-      provider: params.provider,
-      page: query.page ?? 'login',
-      codeVerifier,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+        stateHash: hashKey(state),
+        provider: params.provider,
+        page: query.page ?? 'login',
+        codeVerifier,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + STATE_TTL_MS),
       },
       new Date(now.getTime() - STATE_KEPT_MS),
     );

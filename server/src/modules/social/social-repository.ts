@@ -1,6 +1,8 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { SocialProvider } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { authTokens, oauthStates, socialIdentities, users } from '../../db/schema/index.ts';
 import * as customers from '../customers/index.ts';
@@ -44,19 +46,37 @@ function signInQueries(q: Queries) {
 
     /** Marks the address confirmed with a new password hash, and ends every session of the user. */
     async confirmAddress(userId: number, passwordHash: string, now: Date): Promise<UserRow | undefined> {
-      const [user] = await q.update(users).set({ emailVerified: true, passwordHash }).where(eq(users.id, userId)).returning();
-      await q.update(authTokens).set({ revokedAt: now }).where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+      const [user] = await q
+        .update(users)
+        .set({ emailVerified: true, passwordHash })
+        .where(eq(users.id, userId))
+        .returning();
+      await q
+        .update(authTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
       return user;
     },
 
     /** Creates a user with a confirmed address unless one has it already (made meanwhile); answers the address's user. */
-    async createUser(values: { email: string; passwordHash: string; firstName: string; lastName: string }): Promise<UserRow | undefined> {
+    async createUser(values: {
+      email: string;
+      passwordHash: string;
+      firstName: string;
+      lastName: string;
+    }): Promise<UserRow | undefined> {
       await customers.create(q, 'socialSignup', { user: values });
       const [user] = await q.select().from(users).where(eq(users.email, values.email)).limit(1);
       return user;
     },
 
-    async link(values: { provider: SocialProvider; subject: string; userId: number; email: string; now: Date }): Promise<void> {
+    async link(values: {
+      provider: SocialProvider;
+      subject: string;
+      userId: number;
+      email: string;
+      now: Date;
+    }): Promise<void> {
       const { now, ...identity } = values;
       await q
         .insert(socialIdentities)
@@ -82,7 +102,9 @@ export function createSocialRepository(db: Database) {
       const [spent] = await db
         .update(oauthStates)
         .set({ usedAt: now })
-        .where(and(eq(oauthStates.stateHash, stateHash), eq(oauthStates.provider, provider), isNull(oauthStates.usedAt)))
+        .where(
+          and(eq(oauthStates.stateHash, stateHash), eq(oauthStates.provider, provider), isNull(oauthStates.usedAt)),
+        )
         .returning();
       return spent;
     },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import {
   LoginResponse,
   Me,
@@ -10,16 +11,21 @@ import {
   socialMessages,
   type SocialProvider,
 } from '@portal/contract';
+
 import { buildApp } from '../../app.ts';
-import { verifyPassword } from '../identity/index.ts';
-import { sandboxClientId, socialClients, socialRedirectUri } from '../identity/index.ts';
 import { readConfig } from '../../config.ts';
-import { hashKey } from '../identity/index.ts';
-import { issueToken } from '../identity/index.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { authTokens, oauthStates, sandboxOauthGrants, socialIdentities, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, useTestApp } from '../../test/helper.ts';
 import { consent as consentOn, form, postConsent as postConsentTo } from '../../test/sandbox-oauth.ts';
+import {
+  hashKey,
+  issueToken,
+  sandboxClientId,
+  socialClients,
+  socialRedirectUri,
+  verifyPassword,
+} from '../identity/index.ts';
 
 const t = useTestApp();
 const MINUTE = 60 * 1000;
@@ -51,7 +57,8 @@ async function begin(provider: SocialProvider = 'google') {
   return { ...body, url: new URL(body.authorization_url) };
 }
 
-const postConsent = (url: URL, fields: Record<string, string>, options: { csrf?: boolean } = {}) => postConsentTo(t.app, url, fields, options);
+const postConsent = (url: URL, fields: Record<string, string>, options: { csrf?: boolean } = {}) =>
+  postConsentTo(t.app, url, fields, options);
 const consent = (url: URL, fields: Record<string, string>) => consentOn(t.app, url, fields);
 
 async function finish(provider: string, payload: unknown, contentType?: string, jar = browser) {
@@ -66,7 +73,10 @@ async function finish(provider: string, payload: unknown, contentType?: string, 
 }
 
 /** The whole round trip for a typed identity; answers the final response. */
-async function signInAs(identity: { email: string; given_name?: string; family_name?: string; email_verified?: string }, provider: SocialProvider = 'google') {
+async function signInAs(
+  identity: { email: string; given_name?: string; family_name?: string; email_verified?: string },
+  provider: SocialProvider = 'google',
+) {
   const { url } = await begin(provider);
   const { code, state } = await consent(url, {
     identity: 'typed',
@@ -90,13 +100,24 @@ describe('the state is bound to the browser that started the sign-in', () => {
   it('sets a short-lived HttpOnly, SameSite=Lax state cookie, and refuses the state from another browser', async () => {
     const started = await start('google', '?page=login');
     const cookie = started.cookies.find((c) => c.name === 'oauth_state');
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/auth/', value: started.json<{ state: string }>().state });
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/auth/',
+      value: started.json<{ state: string }>().state,
+    });
     expect(cookie!.maxAge).toBeGreaterThan(0);
     expect(cookie!.maxAge).toBeLessThanOrEqual(60 * 60);
     expect(cookie!.secure).toBeFalsy(); // plain http here; Secure behind TLS
 
     const { url } = await begin('google');
-    const { code, state } = await consent(url, { identity: 'typed', email: 'two-browsers@example.com', given_name: 'A', family_name: 'B', email_verified: 'true' });
+    const { code, state } = await consent(url, {
+      identity: 'typed',
+      email: 'two-browsers@example.com',
+      given_name: 'A',
+      family_name: 'B',
+      email_verified: 'true',
+    });
     // Another browser (no cookie) is refused, and so is one that started another sign-in.
     const elsewhere = await finish('google', { code, state }, undefined, new Map());
     expect(elsewhere.statusCode).toBe(400);
@@ -122,10 +143,15 @@ describe('GET /auth/accesstoken/{provider}/', () => {
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
 
     // Only the state's hash is kept, with the verifier whose challenge went to the provider.
-    const [row] = await t.db.select().from(oauthStates).where(eq(oauthStates.stateHash, hashKey(state)));
+    const [row] = await t.db
+      .select()
+      .from(oauthStates)
+      .where(eq(oauthStates.stateHash, hashKey(state)));
     expect(row).toMatchObject({ provider: 'google', page: 'login', usedAt: null });
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(OAUTH_STATE_TTL_MINUTES * MINUTE);
-    expect(createHash('sha256').update(row!.codeVerifier).digest('base64url')).toBe(url.searchParams.get('code_challenge'));
+    expect(createHash('sha256').update(row!.codeVerifier).digest('base64url')).toBe(
+      url.searchParams.get('code_challenge'),
+    );
     expect(JSON.stringify(row)).not.toContain(state);
   });
 
@@ -134,7 +160,10 @@ describe('GET /auth/accesstoken/{provider}/', () => {
     const second = SocialAuthorizationResponse.parse((await start('linkedin', '?page=register')).json());
     expect(second.state).not.toBe(first.state);
     expect(first.state).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    const [row] = await t.db.select().from(oauthStates).where(eq(oauthStates.stateHash, hashKey(second.state)));
+    const [row] = await t.db
+      .select()
+      .from(oauthStates)
+      .where(eq(oauthStates.stateHash, hashKey(second.state)));
     expect(row).toMatchObject({ provider: 'linkedin', page: 'register' });
   });
 
@@ -182,7 +211,11 @@ describe('POST /auth/{provider}/ through the sandbox provider', () => {
     const response = await signInAs({ email: 'Robin.New@Example.com', given_name: 'Robin', family_name: 'Newman' });
     expect(response.statusCode, response.body).toBe(200);
     const user = await me(LoginResponse.parse(response.json()).key);
-    expect(user.user_profile).toMatchObject({ first_name: 'Robin', last_name: 'Newman', email: 'robin.new@example.com' });
+    expect(user.user_profile).toMatchObject({
+      first_name: 'Robin',
+      last_name: 'Newman',
+      email: 'robin.new@example.com',
+    });
 
     const stored = await userByEmail('robin.new@example.com');
     expect(stored).toMatchObject({ emailVerified: true, isStaff: false, accountId: null });
@@ -233,7 +266,9 @@ describe('POST /auth/{provider}/ through the sandbox provider', () => {
     const response = await finish('google', { code: 'not-a-code-the-provider-gave', state });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: socialMessages.codeRefused('Google') });
-    expect((await finish('google', { code: 'x', state })).json()).toEqual({ detail: socialMessages.stateInvalid('Google') });
+    expect((await finish('google', { code: 'x', state })).json()).toEqual({
+      detail: socialMessages.stateInvalid('Google'),
+    });
   });
 
   it('refuses an e-mail the provider has not verified, for an existing account and a new one alike', async () => {
@@ -245,7 +280,7 @@ describe('POST /auth/{provider}/ through the sandbox provider', () => {
     expect(await userByEmail('unverified.new@example.com')).toBeUndefined();
   });
 
-  it("never signs in to a staff account, whatever the provider says of the address", async () => {
+  it('never signs in to a staff account, whatever the provider says of the address', async () => {
     const response = await signInAs({ email: demoLogins.staff.email });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: socialMessages.staffAccount });
@@ -253,7 +288,7 @@ describe('POST /auth/{provider}/ through the sandbox provider', () => {
     expect(await t.db.select().from(socialIdentities).where(eq(socialIdentities.userId, staff!.id))).toEqual([]);
   });
 
-  it("takes over an account whose e-mail was never confirmed: verified now, its password and sessions revoked", async () => {
+  it('takes over an account whose e-mail was never confirmed: verified now, its password and sessions revoked', async () => {
     const pat = demoLogins.unverified;
     const before = await userByEmail(pat.email);
     expect(before!.emailVerified).toBe(false);
@@ -264,7 +299,10 @@ describe('POST /auth/{provider}/ through the sandbox provider', () => {
     const after = await userByEmail(pat.email);
     expect(after!.emailVerified).toBe(true);
     expect(await verifyPassword(pat.password, after!.passwordHash)).toBe(false);
-    const [old] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(oldSession)));
+    const [old] = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.keyHash, hashKey(oldSession)));
     expect(old!.revokedAt).not.toBeNull();
     expect((await me(LoginResponse.parse(response.json()).key)).user_profile.email).toBe(pat.email);
   });
@@ -288,8 +326,18 @@ describe('POST /auth/{provider}/ through the sandbox provider', () => {
       ['google', { code: '', state }, undefined, { code: [socialMessages.codeRequired] }],
       ['google', { code: 'a'.repeat(3000), state }, undefined, { code: [socialMessages.codeRequired] }],
       ['google', { code: 'x', state: 's'.repeat(201) }, undefined, { state: [socialMessages.stateRequired] }],
-      ['google', { code: 7, state: ['x'] }, undefined, { code: [socialMessages.codeRequired], state: [socialMessages.stateRequired] }],
-      ['google', { code: 'x\u0000', state }, undefined, { detail: 'Text in the request must be valid Unicode, without NUL characters.' }],
+      [
+        'google',
+        { code: 7, state: ['x'] },
+        undefined,
+        { code: [socialMessages.codeRequired], state: [socialMessages.stateRequired] },
+      ],
+      [
+        'google',
+        { code: 'x\u0000', state },
+        undefined,
+        { detail: 'Text in the request must be valid Unicode, without NUL characters.' },
+      ],
       ['google', '{"code":', 'application/json', { detail: 'The request body is not valid JSON.' }],
       ['twitter', { code: 'x', state }, undefined, { provider: [socialMessages.unknownProvider] }],
     ];
@@ -299,7 +347,10 @@ describe('POST /auth/{provider}/ through the sandbox provider', () => {
       expect(response.json()).toEqual(expected);
     }
     // None of them spent the state.
-    const [row] = await t.db.select().from(oauthStates).where(eq(oauthStates.stateHash, hashKey(state)));
+    const [row] = await t.db
+      .select()
+      .from(oauthStates)
+      .where(eq(oauthStates.stateHash, hashKey(state)));
     expect(row!.usedAt).toBeNull();
   });
 
@@ -313,7 +364,11 @@ describe('the sandbox provider', () => {
   it('shows an accessible consent page, with its own CSRF field and no framing', async () => {
     const { url } = await begin('facebook');
     const csrf = await getCsrf(t.app);
-    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { cookie: csrf.headers.cookie } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: csrf.headers.cookie },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -366,10 +421,17 @@ describe('the sandbox provider', () => {
 
   it('shows the typed identity again with GOV.UK-style errors when it is not valid', async () => {
     const { url } = await begin('google');
-    const response = await postConsent(url, { identity: 'typed', email: 'not-an-email', given_name: '', family_name: 'Keeps <this>' });
+    const response = await postConsent(url, {
+      identity: 'typed',
+      email: 'not-an-email',
+      given_name: '',
+      family_name: 'Keeps <this>',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('There is a problem');
-    expect(response.body).toContain('<a href="#email">Enter an email address in the correct format, like name@example.com</a>');
+    expect(response.body).toContain(
+      '<a href="#email">Enter an email address in the correct format, like name@example.com</a>',
+    );
     expect(response.body).toContain('<a href="#given_name">Enter your first name</a>');
     expect(response.body).toContain('value="not-an-email"');
     expect(response.body).toContain('value="Keeps &lt;this&gt;"');
@@ -378,52 +440,101 @@ describe('the sandbox provider', () => {
 
   it('exchanges a code once, only with the verifier of its PKCE challenge, and answers userinfo for the token', async () => {
     const { url, state } = await begin('google');
-    const { code } = await consent(url, { identity: 'typed', email: 'pkce@example.com', given_name: 'Pat', family_name: 'Key', email_verified: 'true' });
-    const [row] = await t.db.select().from(oauthStates).where(eq(oauthStates.stateHash, hashKey(state)));
+    const { code } = await consent(url, {
+      identity: 'typed',
+      email: 'pkce@example.com',
+      given_name: 'Pat',
+      family_name: 'Key',
+      email_verified: 'true',
+    });
+    const [row] = await t.db
+      .select()
+      .from(oauthStates)
+      .where(eq(oauthStates.stateHash, hashKey(state)));
     const token = (fields: Record<string, string>) =>
       t.app.inject({
         method: 'POST',
         url: '/sandbox/oauth/google/token',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: form({ grant_type: 'authorization_code', client_id: sandboxClientId('google'), redirect_uri: socialRedirectUri(), code, ...fields }),
+        payload: form({
+          grant_type: 'authorization_code',
+          client_id: sandboxClientId('google'),
+          redirect_uri: socialRedirectUri(),
+          code,
+          ...fields,
+        }),
       });
 
     // A JSON body whose code is not text is a 400 too, not a 500.
     const notText = await t.app.inject({
       method: 'POST',
       url: '/sandbox/oauth/google/token',
-      payload: { grant_type: 'authorization_code', client_id: sandboxClientId('google'), code: 123, code_verifier: { a: 1 } },
+      payload: {
+        grant_type: 'authorization_code',
+        client_id: sandboxClientId('google'),
+        code: 123,
+        code_verifier: { a: 1 },
+      },
     });
     expect(notText.statusCode).toBe(400);
     expect(notText.json()).toMatchObject({ error: 'invalid_request' });
 
     const wrongVerifier = await token({ code_verifier: 'a'.repeat(43) });
     expect(wrongVerifier.statusCode).toBe(400);
-    expect(wrongVerifier.json()).toMatchObject({ error: 'invalid_grant', error_description: 'The code_verifier does not match the code_challenge.' });
+    expect(wrongVerifier.json()).toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'The code_verifier does not match the code_challenge.',
+    });
 
     // A refused exchange spent the code all the same.
-    const [grant] = await t.db.select().from(sandboxOauthGrants).where(eq(sandboxOauthGrants.codeHash, hashKey(code)));
+    const [grant] = await t.db
+      .select()
+      .from(sandboxOauthGrants)
+      .where(eq(sandboxOauthGrants.codeHash, hashKey(code)));
     expect(grant!.codeUsedAt).not.toBeNull();
     expect((await token({ code_verifier: row!.codeVerifier })).json()).toMatchObject({ error: 'invalid_grant' });
   });
 
   it('answers a Bearer token and userinfo for the right verifier, and revokes the token when the code is replayed', async () => {
     const { url, state } = await begin('google');
-    const { code } = await consent(url, { identity: 'typed', email: 'claims@example.com', given_name: 'Sam', family_name: 'Claims', email_verified: 'true' });
-    const [row] = await t.db.select().from(oauthStates).where(eq(oauthStates.stateHash, hashKey(state)));
+    const { code } = await consent(url, {
+      identity: 'typed',
+      email: 'claims@example.com',
+      given_name: 'Sam',
+      family_name: 'Claims',
+      email_verified: 'true',
+    });
+    const [row] = await t.db
+      .select()
+      .from(oauthStates)
+      .where(eq(oauthStates.stateHash, hashKey(state)));
     const exchange = () =>
       t.app.inject({
         method: 'POST',
         url: '/sandbox/oauth/google/token',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: form({ grant_type: 'authorization_code', client_id: sandboxClientId('google'), redirect_uri: socialRedirectUri(), code, code_verifier: row!.codeVerifier }),
+        payload: form({
+          grant_type: 'authorization_code',
+          client_id: sandboxClientId('google'),
+          redirect_uri: socialRedirectUri(),
+          code,
+          code_verifier: row!.codeVerifier,
+        }),
       });
     const answer = await exchange();
     expect(answer.statusCode).toBe(200);
-    const { access_token: accessToken, token_type: tokenType } = answer.json<{ access_token: string; token_type: string }>();
+    const { access_token: accessToken, token_type: tokenType } = answer.json<{
+      access_token: string;
+      token_type: string;
+    }>();
     expect(tokenType).toBe('Bearer');
 
-    const userinfo = () => t.app.inject({ method: 'GET', url: '/sandbox/oauth/google/userinfo', headers: { authorization: `Bearer ${accessToken}` } });
+    const userinfo = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/sandbox/oauth/google/userinfo',
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
     const claims = await userinfo();
     expect(claims.json()).toEqual({
       sub: expect.stringMatching(/^sandbox-[0-9a-f]{24}$/),
@@ -433,7 +544,11 @@ describe('the sandbox provider', () => {
       family_name: 'Claims',
     });
     // Another provider's userinfo does not know this token.
-    const other = await t.app.inject({ method: 'GET', url: '/sandbox/oauth/linkedin/userinfo', headers: { authorization: `Bearer ${accessToken}` } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/sandbox/oauth/linkedin/userinfo',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(other.statusCode).toBe(401);
 
     expect((await exchange()).statusCode).toBe(400);
@@ -443,12 +558,23 @@ describe('the sandbox provider', () => {
   it('refuses another client id and a wrong redirect URI at the token endpoint', async () => {
     const { url, state } = await begin('google');
     const { code } = await consent(url, { identity: demoLogins.customer.email });
-    const [row] = await t.db.select().from(oauthStates).where(eq(oauthStates.stateHash, hashKey(state)));
+    const [row] = await t.db
+      .select()
+      .from(oauthStates)
+      .where(eq(oauthStates.stateHash, hashKey(state)));
     const base = { grant_type: 'authorization_code', code, code_verifier: row!.codeVerifier };
     const post = (fields: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/sandbox/oauth/google/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ ...base, ...fields }) });
+      t.app.inject({
+        method: 'POST',
+        url: '/sandbox/oauth/google/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form({ ...base, ...fields }),
+      });
     expect((await post({ client_id: 'another-client', redirect_uri: socialRedirectUri() })).statusCode).toBe(401);
-    const wrongRedirect = await post({ client_id: sandboxClientId('google'), redirect_uri: 'https://evil.example/login' });
+    const wrongRedirect = await post({
+      client_id: sandboxClientId('google'),
+      redirect_uri: 'https://evil.example/login',
+    });
     expect(wrongRedirect.statusCode).toBe(400);
     expect(wrongRedirect.json()).toMatchObject({ error: 'invalid_grant' });
   });
@@ -456,11 +582,17 @@ describe('the sandbox provider', () => {
 
 describe('configuration', () => {
   const serverUrl = () => 'http://127.0.0.1:1';
-  const socialClientsFromEnv = (env: Record<string, string>, url: () => string, sandboxServer?: boolean) => socialClients(readConfig(env).social, url, sandboxServer);
+  const socialClientsFromEnv = (env: Record<string, string>, url: () => string, sandboxServer?: boolean) =>
+    socialClients(readConfig(env).social, url, sandboxServer);
 
   it('uses the providers themselves when configured, with PKCE for Google only', () => {
     const clients = socialClientsFromEnv(
-      { GOOGLE_CLIENT_ID: 'g-id', GOOGLE_CLIENT_SECRET: 'g-secret', FACEBOOK_CLIENT_ID: 'f-id', FACEBOOK_CLIENT_SECRET: 'f-secret' },
+      {
+        GOOGLE_CLIENT_ID: 'g-id',
+        GOOGLE_CLIENT_SECRET: 'g-secret',
+        FACEBOOK_CLIENT_ID: 'f-id',
+        FACEBOOK_CLIENT_SECRET: 'f-secret',
+      },
       serverUrl,
     );
     expect(clients.google).toMatchObject({ mode: 'live', pkce: true });
@@ -492,7 +624,13 @@ describe('configuration', () => {
   describe('with the sandbox off', () => {
     let app: FastifyInstance;
     beforeAll(async () => {
-      app = await buildApp({ db: t.db, audio: t.audio, now: t.clock.now, staticDir: '/nonexistent/portal-spa', config: readConfig({ SOCIAL_SIGN_IN_SANDBOX: 'off' }) });
+      app = await buildApp({
+        db: t.db,
+        audio: t.audio,
+        now: t.clock.now,
+        staticDir: '/nonexistent/portal-spa',
+        config: readConfig({ SOCIAL_SIGN_IN_SANDBOX: 'off' }),
+      });
       await app.ready();
     });
     afterAll(async () => app?.close());
@@ -502,7 +640,12 @@ describe('configuration', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: socialMessages.notAvailable('Google') });
       const csrf = await getCsrf(app);
-      const post = await app.inject({ method: 'POST', url: '/auth/linkedin/', headers: csrf.headers, payload: { code: 'x', state: 'y' } });
+      const post = await app.inject({
+        method: 'POST',
+        url: '/auth/linkedin/',
+        headers: csrf.headers,
+        payload: { code: 'x', state: 'y' },
+      });
       expect(post.json()).toEqual({ detail: socialMessages.notAvailable('LinkedIn') });
       const page = await app.inject({ method: 'GET', url: '/sandbox/oauth/google/authorize' });
       expect(page.statusCode).toBe(404);

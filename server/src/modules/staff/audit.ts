@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { describeCall } from './describe.ts';
 
 declare module 'fastify' {
@@ -68,7 +69,12 @@ export async function auditSwitchedChange(request: FastifyRequest, reply: Fastif
     customer: auth.user,
     method: request.method,
     path: auditPathOf(request),
-    summary: describeCall({ method: request.method, path: auditPathOf(request), body: request.body, answer: answerOf(payload) }),
+    summary: describeCall({
+      method: request.method,
+      path: auditPathOf(request),
+      body: request.body,
+      answer: answerOf(payload),
+    }),
     status: reply.statusCode,
     at: request.server.now(),
   });

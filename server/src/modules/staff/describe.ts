@@ -7,11 +7,32 @@
 const VERSION = /^v\d+$/;
 /** A segment that names one thing rather than a kind of thing: a number or a UUID. */
 const ID = /^(?:\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
-const VERBS: Record<string, string> = { GET: 'viewed', POST: 'created', PUT: 'changed', PATCH: 'changed', DELETE: 'deleted' };
+const VERBS: Record<string, string> = {
+  GET: 'viewed',
+  POST: 'created',
+  PUT: 'changed',
+  PATCH: 'changed',
+  DELETE: 'deleted',
+};
 /** Words a path spells in capitals, or otherwise than its letters. */
-const WORDS: Record<string, string> = { me: 'profile', pin: 'PIN', tts: 'TTS', voip: 'cloud phone', uk: 'UK', crm: 'CRM', intl: 'international', dd: 'direct debit' };
+const WORDS: Record<string, string> = {
+  me: 'profile',
+  pin: 'PIN',
+  tts: 'TTS',
+  voip: 'cloud phone',
+  uk: 'UK',
+  crm: 'CRM',
+  intl: 'international',
+  dd: 'direct debit',
+};
 /** Kinds whose singular is not the plural without its s. */
-const SINGULAR: Record<string, string> = { addresses: 'address', hardwares: 'hardware', 'call-recordings': 'call recording', call_recordings: 'call recording', statuses: 'status' };
+const SINGULAR: Record<string, string> = {
+  addresses: 'address',
+  hardwares: 'hardware',
+  'call-recordings': 'call recording',
+  call_recordings: 'call recording',
+  statuses: 'status',
+};
 
 /** Paths that name what a POST does rather than a kind of thing it adds. */
 const DONE: Record<string, string> = {
@@ -29,7 +50,8 @@ const words = (segment: string) =>
     .filter(Boolean)
     .map((word) => WORDS[word.toLowerCase()] ?? word.toLowerCase())
     .join(' ');
-const singular = (segment: string) => SINGULAR[segment] ?? words(segment.endsWith('ss') ? segment : segment.replace(/s$/, ''));
+const singular = (segment: string) =>
+  SINGULAR[segment] ?? words(segment.endsWith('ss') ? segment : segment.replace(/s$/, ''));
 
 /** The name a request gives the thing, or its answer does: a short name only. */
 function nameOf(...sources: unknown[]): string | null {
@@ -55,7 +77,10 @@ function enabling(body: unknown): string | null {
  * @example describeCall({ method: 'POST', path: '/api/v1/voip/21/users/7/actions/reset-pin/' }) // 'reset PIN of user 7'
  */
 export function describeCall(call: { method: string; path: string; body?: unknown; answer?: unknown }): string {
-  const segments = call.path.split('?')[0]!.split('/').filter((segment) => segment !== '' && segment !== 'api' && !VERSION.test(segment));
+  const segments = call.path
+    .split('?')[0]!
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== 'api' && !VERSION.test(segment));
   const verb = VERBS[call.method.toUpperCase()] ?? call.method.toLowerCase();
   const name = nameOf(call.body, call.answer);
   const actions = segments.indexOf('actions');

@@ -1,13 +1,14 @@
 import { errorMessages, staffMessages, type SwitchUserError } from '@portal/contract';
-import { realUserOf, type AuthenticatedUser } from '../identity/index.ts';
+
 import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
+import type { Handlers } from '../../routes/index.ts';
+import { realUserOf, type AuthenticatedUser } from '../identity/index.ts';
 import { pageAnswer, pageRequest } from '../paging.ts';
 import { canManageOtherUsers } from './access.ts';
 import { auditPathOf } from './audit.ts';
-import type { AuditRecord } from './staff-repository.ts';
-import type { Handlers } from '../../routes/index.ts';
 import { describeCall } from './describe.ts';
+import type { AuditRecord } from './staff-repository.ts';
 
 /** Entries the audit log answers when page_size is not given. */
 const DEFAULT_AUDIT_PAGE_SIZE = 50;
@@ -36,7 +37,16 @@ export const staffHandlers = {
     if (customer.isStaff) throw switchError(403, staffMessages.staffAccount);
 
     const at = request.server.now();
-    const record: AuditRecord = { action: 'switch', staff, customer, method: request.method, path: auditPathOf(request), summary: `switched to ${customer.email}`, status: 200, at };
+    const record: AuditRecord = {
+      action: 'switch',
+      staff,
+      customer,
+      method: request.method,
+      path: auditPathOf(request),
+      summary: `switched to ${customer.email}`,
+      status: 200,
+      at,
+    };
     if (!(await staffRepository.switchSession(auth.tokenId, { userId: customer.id, actingUserId: staff.id }, record))) {
       throw detailError(401, errorMessages.invalidToken);
     }
@@ -51,8 +61,23 @@ export const staffHandlers = {
     if (!staff) throw switchError(400, staffMessages.notSwitched);
 
     const at = request.server.now();
-    const record: AuditRecord = { action: 'return', staff, customer: auth.user, method: request.method, path: auditPathOf(request), summary: 'returned to their own account', status: 200, at };
-    if (!(await request.server.staffRepository.switchSession(auth.tokenId, { userId: staff.id, actingUserId: null }, record))) {
+    const record: AuditRecord = {
+      action: 'return',
+      staff,
+      customer: auth.user,
+      method: request.method,
+      path: auditPathOf(request),
+      summary: 'returned to their own account',
+      status: 200,
+      at,
+    };
+    if (
+      !(await request.server.staffRepository.switchSession(
+        auth.tokenId,
+        { userId: staff.id, actingUserId: null },
+        record,
+      ))
+    ) {
       throw detailError(401, errorMessages.invalidToken);
     }
     request.staffAudited = true;
@@ -73,7 +98,9 @@ export const staffHandlers = {
     };
     const { rows, total } = await request.server.staffRepository.auditLog(filter, page.limit, page.offset);
     const keep = Object.fromEntries(
-      Object.entries({ customer, staff, from: query.from, to: query.to }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      Object.entries({ customer, staff, from: query.from, to: query.to }).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined,
+      ),
     );
     const results = rows.map((row) => ({
       id: row.id,

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gt, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import { AUDIT_READ_COALESCE_MS, type AuditAction } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { authTokens, staffAuditLog, users } from '../../db/schema/index.ts';
 
@@ -120,7 +122,9 @@ export function createStaffRepository(db: Database) {
         )
         .returning({ id: staffAuditLog.id });
       if (joined.length > 0) return;
-      await db.insert(staffAuditLog).values({ ...auditRow({ ...record, action: 'read' }), sessionId: record.sessionId });
+      await db
+        .insert(staffAuditLog)
+        .values({ ...auditRow({ ...record, action: 'read' }), sessionId: record.sessionId });
     },
 
     /** One page of the entries `filter` keeps, newest first, and how many it keeps in all. */

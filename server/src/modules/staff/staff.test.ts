@@ -1,15 +1,23 @@
 import { desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { AuditLogPage, CallRecordingsPage, errorMessages, MANAGE_OTHER_USERS, Me, staffEmailMessages, staffMessages, SwitchUserResponse } from '@portal/contract';
+
+import {
+  AuditLogPage,
+  CallRecordingsPage,
+  errorMessages,
+  MANAGE_OTHER_USERS,
+  Me,
+  staffEmailMessages,
+  staffMessages,
+  SwitchUserResponse,
+} from '@portal/contract';
 import { sampleFlow } from '@portal/editor-core/testing';
-import { hashPassword } from '../identity/index.ts';
-import { hashKey } from '../identity/index.ts';
-import { issueToken } from '../identity/index.ts';
-import { MAX_RESENDS, RESEND_WINDOW_MS } from '../identity/index.ts';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { authTokens, emailVerificationKeys, outbox, products, staffAuditLog, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, seededProductIds, useTestApp } from '../../test/helper.ts';
+import { hashKey, hashPassword, issueToken, MAX_RESENDS, RESEND_WINDOW_MS } from '../identity/index.ts';
 
 const t = useTestApp();
 
@@ -101,14 +109,24 @@ describe('POST /accounts/ (switch user)', () => {
     expect(entry!.createdAt.getTime()).toBe(t.clock.now().getTime());
   });
 
-  it('keeps one token: the key does not change, and the staff member\'s other sessions stay their own', async () => {
+  it("keeps one token: the key does not change, and the staff member's other sessions stay their own", async () => {
     const key = await login(t.app, staff);
     const other = await login(t.app, staff);
-    const [before] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(key)));
+    const [before] = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.keyHash, hashKey(key)));
     await switchTo(key, customer.email);
-    const [after] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(key)));
+    const [after] = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.keyHash, hashKey(key)));
     expect(after!.id).toBe(before!.id);
-    expect(after).toMatchObject({ userId: await userId(customer.email), actingUserId: await userId(staff.email), revokedAt: null });
+    expect(after).toMatchObject({
+      userId: await userId(customer.email),
+      actingUserId: await userId(staff.email),
+      revokedAt: null,
+    });
     expect((await me(other)).user_profile.email).toBe(staff.email);
   });
 
@@ -133,10 +151,19 @@ describe('POST /accounts/ (switch user)', () => {
 
     // Reads, refused changes and changes to someone else's product write nothing.
     const count = (await auditRows()).length;
-    await t.app.inject({ method: 'GET', url: `/api/v1/voip/${phone}/add-ons/advanced-call-flow/`, headers: authHeaders(key) });
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/voip/${phone}/add-ons/advanced-call-flow/`,
+      headers: authHeaders(key),
+    });
     const [acmePhone] = await t.db.select().from(products).orderBy(products.id).limit(1);
     expect((await patchAddOn(key, acmePhone!.id)).statusCode).toBe(404);
-    const noCsrf = await t.app.inject({ method: 'PATCH', url: `/api/v1/voip/${phone}/add-ons/advanced-call-flow/`, headers: authHeaders(key), payload: { enabled: true } });
+    const noCsrf = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/voip/${phone}/add-ons/advanced-call-flow/`,
+      headers: authHeaders(key),
+      payload: { enabled: true },
+    });
     expect(noCsrf.statusCode).toBe(403);
     expect((await auditRows()).length).toBe(count);
   });
@@ -178,7 +205,11 @@ describe('POST /accounts/ (switch user)', () => {
     expect((await me(customerKey)).user_profile.email).toBe(demoLogins.customer.email);
 
     const staffWithoutRole = await tokenFor({ email: 'no-role@portal.example', isStaff: true, permissions: [] });
-    const roleWithoutStaff = await tokenFor({ email: 'role-only@portal.example', isStaff: false, permissions: [MANAGE_OTHER_USERS] });
+    const roleWithoutStaff = await tokenFor({
+      email: 'role-only@portal.example',
+      isStaff: false,
+      permissions: [MANAGE_OTHER_USERS],
+    });
     for (const key of [staffWithoutRole, roleWithoutStaff]) {
       const response = await switchTo(key, customer.email);
       expect(response.statusCode).toBe(403);
@@ -186,7 +217,7 @@ describe('POST /accounts/ (switch user)', () => {
     }
   });
 
-  it('answers an unknown e-mail, a staff account and one\'s own account with a clear message', async () => {
+  it("answers an unknown e-mail, a staff account and one's own account with a clear message", async () => {
     const key = await login(t.app, staff);
     const count = (await auditRows()).length;
 
@@ -208,7 +239,7 @@ describe('POST /accounts/ (switch user)', () => {
     expect((await auditRows()).length).toBe(count);
   });
 
-  it('validates the e-mail with the admin dialog\'s messages', async () => {
+  it("validates the e-mail with the admin dialog's messages", async () => {
     const key = await login(t.app, staff);
     expect((await switchTo(key, 'not-an-email')).json()).toEqual({ email: [staffEmailMessages.invalid] });
     expect((await switchTo(key, '  ')).json()).toEqual({ email: [staffEmailMessages.required] });
@@ -245,10 +276,16 @@ describe('POST /accounts/ (switch user)', () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/v3/me/', headers: authHeaders(key) });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: errorMessages.invalidToken });
-      const [token] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(key)));
+      const [token] = await t.db
+        .select()
+        .from(authTokens)
+        .where(eq(authTokens.keyHash, hashKey(key)));
       expect(token!.revokedAt).not.toBeNull();
     } finally {
-      await t.db.update(users).set({ permissions: [MANAGE_OTHER_USERS] }).where(eq(users.id, staffId));
+      await t.db
+        .update(users)
+        .set({ permissions: [MANAGE_OTHER_USERS] })
+        .where(eq(users.id, staffId));
     }
   });
 
@@ -273,7 +310,14 @@ describe('POST /accounts/return/', () => {
     expect(body.is_staff).toBe(true);
     expect(body.logged_in_as).toBeNull();
     const [entry] = await auditRows();
-    expect(entry).toMatchObject({ action: 'return', staffEmail: staff.email, customerEmail: customer.email, method: 'POST', path: '/accounts/return/', status: 200 });
+    expect(entry).toMatchObject({
+      action: 'return',
+      staffEmail: staff.email,
+      customerEmail: customer.email,
+      method: 'POST',
+      path: '/accounts/return/',
+      status: 200,
+    });
 
     // Changes after the return are the staff member's own again: not audited.
     const count = (await auditRows()).length;
@@ -303,7 +347,12 @@ describe('GET /api/v3/staff/audit-log/', () => {
     expect(whileSwitched.statusCode).toBe(200);
     const page = AuditLogPage.parse(whileSwitched.json());
     expect(page.results.map((entry) => entry.action)).toEqual(['change', 'switch']);
-    expect(page.results[0]).toMatchObject({ staff: { email: staff.email }, customer: { email: customer.email }, method: 'PATCH', status: 200 });
+    expect(page.results[0]).toMatchObject({
+      staff: { email: staff.email },
+      customer: { email: customer.email },
+      method: 'PATCH',
+      status: 200,
+    });
     expect(page.results[0]!.created).toBe(t.clock.now().toISOString());
   });
 
@@ -313,15 +362,31 @@ describe('GET /api/v3/staff/audit-log/', () => {
     const productId = await willowPhoneId();
     const csrf = await getCsrf(t.app);
     const flows = `/api/v2/voip/${productId}/call-flows/`;
-    const created = await t.app.inject({ method: 'POST', url: flows, headers: authHeaders(key, csrf), payload: { name: 'Menu', enable: false, data: sampleFlow().data } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: flows,
+      headers: authHeaders(key, csrf),
+      payload: { name: 'Menu', enable: false, data: sampleFlow().data },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const flowId = (created.json() as { id: number }).id;
-    expect((await t.app.inject({ method: 'DELETE', url: `${flows}${flowId}/`, headers: authHeaders(key, csrf) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${flows}${flowId}/`, headers: authHeaders(key, csrf) })).statusCode,
+    ).toBe(200);
 
-    const response = await t.app.inject({ method: 'GET', url: `/api/v3/staff/audit-log/?customer=${encodeURIComponent(customer.email)}&page_size=2`, headers: authHeaders(key) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/staff/audit-log/?customer=${encodeURIComponent(customer.email)}&page_size=2`,
+      headers: authHeaders(key),
+    });
     const [deleted, made] = AuditLogPage.parse(response.json()).results;
     expect(made).toMatchObject({ action: 'change', summary: "created call flow 'Menu'", method: 'POST', path: flows });
-    expect(deleted).toMatchObject({ action: 'change', summary: `deleted call flow ${flowId}`, method: 'DELETE', path: `${flows}${flowId}/` });
+    expect(deleted).toMatchObject({
+      action: 'change',
+      summary: `deleted call flow ${flowId}`,
+      method: 'DELETE',
+      path: `${flows}${flowId}/`,
+    });
   });
 
   it('records reads while switched, one entry per resource and session every 10 minutes', async () => {
@@ -330,7 +395,10 @@ describe('GET /api/v3/staff/audit-log/', () => {
     const productId = await willowPhoneId();
     const read = (url: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(key) });
     const flows = `/api/v2/voip/${productId}/call-flows/`;
-    const [session] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(key)));
+    const [session] = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.keyHash, hashKey(key)));
     const readsOf = async (path: string, sessionId = session!.id) =>
       (await allAuditRows()).filter((row) => row.action === 'read' && row.path === path && row.sessionId === sessionId);
 
@@ -357,7 +425,10 @@ describe('GET /api/v3/staff/audit-log/', () => {
     const other = await login(t.app, staff);
     await switchTo(other, customer.email);
     await t.app.inject({ method: 'GET', url: flows, headers: authHeaders(other) });
-    const [otherSession] = await t.db.select().from(authTokens).where(eq(authTokens.keyHash, hashKey(other)));
+    const [otherSession] = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.keyHash, hashKey(other)));
     expect(await readsOf(flows, otherSession!.id)).toHaveLength(1);
     expect(await readsOf(flows)).toHaveLength(2);
 
@@ -376,7 +447,11 @@ describe('GET /api/v3/staff/audit-log/', () => {
     await switchTo(key, demoLogins.customer.email);
     const productId = (await seededProductIds(t.db)).acme;
     const calls = `/api/v1/voip/${productId}/calls`;
-    const page = CallRecordingsPage.parse((await t.app.inject({ method: 'GET', url: `${calls}/call_recordings/?range=30d`, headers: authHeaders(key) })).json());
+    const page = CallRecordingsPage.parse(
+      (
+        await t.app.inject({ method: 'GET', url: `${calls}/call_recordings/?range=30d`, headers: authHeaders(key) })
+      ).json(),
+    );
     const [entry, other] = page.results.filter((call) => call.recordings.length > 0);
     const uuid = entry!.recordings[0]!.uuid;
     const path = `${calls}/${entry!.calllog_id}/recording/${uuid}/`;
@@ -386,18 +461,37 @@ describe('GET /api/v3/staff/audit-log/', () => {
     // Streamed past the onSend hooks, the answer still hands a new client its CSRF cookie.
     expect(String(download.headers['set-cookie'])).toMatch(/^csrftoken=[0-9a-f]{64};/);
     const csrf = await getCsrf(t.app);
-    const zip = await t.app.inject({ method: 'POST', url: `${calls}/call_recordings/`, headers: authHeaders(key, csrf), payload: { recording_uuids: [uuid, other!.recordings[0]!.uuid] } });
+    const zip = await t.app.inject({
+      method: 'POST',
+      url: `${calls}/call_recordings/`,
+      headers: authHeaders(key, csrf),
+      payload: { recording_uuids: [uuid, other!.recordings[0]!.uuid] },
+    });
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     const rows = await allAuditRows();
-    expect(rows.find((row) => row.path === path)).toMatchObject({ action: 'read', method: 'GET', status: 200, staffEmail: staff.email });
-    expect(rows.find((row) => row.path === `${calls}/call_recordings/`)).toMatchObject({ action: 'change', method: 'POST', status: 200, customerEmail: demoLogins.customer.email });
+    expect(rows.find((row) => row.path === path)).toMatchObject({
+      action: 'read',
+      method: 'GET',
+      status: 200,
+      staffEmail: staff.email,
+    });
+    expect(rows.find((row) => row.path === `${calls}/call_recordings/`)).toMatchObject({
+      action: 'change',
+      method: 'POST',
+      status: 200,
+      customerEmail: demoLogins.customer.email,
+    });
   });
 
   it('filters by staff member, customer and date range, paged', async () => {
     const key = await login(t.app, staff);
     const list = async (query: string) => {
-      const response = await t.app.inject({ method: 'GET', url: `/api/v3/staff/audit-log/?${query}`, headers: authHeaders(key) });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v3/staff/audit-log/?${query}`,
+        headers: authHeaders(key),
+      });
       expect(response.statusCode).toBe(200);
       return AuditLogPage.parse(response.json());
     };
@@ -411,7 +505,9 @@ describe('GET /api/v3/staff/audit-log/', () => {
     expect((await list('staff=nobody%40example.com')).count).toBe(0);
 
     const today = t.clock.now().toISOString().slice(0, 10);
-    expect((await list(`customer=${encodeURIComponent(customer.email)}&from=${today}&to=${today}&page_size=200`)).count).toBe(all.count);
+    expect(
+      (await list(`customer=${encodeURIComponent(customer.email)}&from=${today}&to=${today}&page_size=200`)).count,
+    ).toBe(all.count);
     expect((await list(`customer=${encodeURIComponent(customer.email)}&to=2000-01-01`)).count).toBe(0);
     expect((await list(`customer=${encodeURIComponent(customer.email)}&from=2999-01-01`)).count).toBe(0);
 
@@ -424,7 +520,11 @@ describe('GET /api/v3/staff/audit-log/', () => {
     expect(second.results[0]!.id).toBe(all.results[2]!.id);
 
     for (const bad of ['from=yesterday', 'to=2025-13-45', 'page=0', 'page_size=201']) {
-      const response = await t.app.inject({ method: 'GET', url: `/api/v3/staff/audit-log/?${bad}`, headers: authHeaders(key) });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v3/staff/audit-log/?${bad}`,
+        headers: authHeaders(key),
+      });
       expect(response.statusCode, bad).toBe(400);
     }
   });
@@ -441,7 +541,13 @@ describe('GET /api/v3/staff/audit-log/', () => {
 describe('POST /auth/resend-verification-email/', () => {
   const resend = async (email: unknown, remoteAddress: string) => {
     const csrf = await getCsrf(t.app);
-    return t.app.inject({ method: 'POST', url: '/auth/resend-verification-email/', headers: csrf.headers, payload: { email }, remoteAddress });
+    return t.app.inject({
+      method: 'POST',
+      url: '/auth/resend-verification-email/',
+      headers: csrf.headers,
+      payload: { email },
+      remoteAddress,
+    });
   };
   const outboxFor = (email: string) => t.db.select().from(outbox).where(eq(outbox.to, email));
   const comparable = (response: Awaited<ReturnType<typeof resend>>) => {
@@ -458,7 +564,10 @@ describe('POST /auth/resend-verification-email/', () => {
     expect(mail).toMatchObject({ subject: 'Verify your email address' });
     const key = /\/auth\/register\/verify\/([A-Za-z0-9_-]{43})$/m.exec(mail!.body)?.[1];
     expect(key).toBeDefined();
-    const [stored] = await t.db.select().from(emailVerificationKeys).where(eq(emailVerificationKeys.userId, await userId(demoLogins.unverified.email)));
+    const [stored] = await t.db
+      .select()
+      .from(emailVerificationKeys)
+      .where(eq(emailVerificationKeys.userId, await userId(demoLogins.unverified.email)));
     expect(stored!.keyHash).toBe(hashKey(key!));
   });
 
@@ -504,7 +613,11 @@ describe('POST /auth/resend-verification-email/', () => {
   it('validates the e-mail and needs the CSRF header', async () => {
     expect((await resend('nope', '10.3.0.1')).json()).toEqual({ email: [staffEmailMessages.invalid] });
     expect((await resend('', '10.3.0.1')).json()).toEqual({ email: [staffEmailMessages.required] });
-    const forged = await t.app.inject({ method: 'POST', url: '/auth/resend-verification-email/', payload: { email: demoLogins.unverified.email } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/auth/resend-verification-email/',
+      payload: { email: demoLogins.unverified.email },
+    });
     expect(forged.statusCode).toBe(403);
     expect(forged.json()).toEqual({ detail: errorMessages.csrfFailed });
   });

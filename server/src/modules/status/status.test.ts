@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { CreditStatus, GettingStarted, LockedUsers, ServiceStatus } from '@portal/contract';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { accounts, creditControlStatuses, products, users } from '../../db/schema/index.ts';
 import { authHeaders, login, useTestApp } from '../../test/helper.ts';
@@ -68,17 +70,37 @@ describe('GET /api/v3/voip/service-status/', () => {
   });
 
   it('a suspension for non-payment lasts while the account owes: paid in full, the phone is active again', async () => {
-    const owed = await t.db.select().from(creditControlStatuses).where(eq(creditControlStatuses.accountId, harbour.accountId));
+    const owed = await t.db
+      .select()
+      .from(creditControlStatuses)
+      .where(eq(creditControlStatuses.accountId, harbour.accountId));
     expect(owed).not.toHaveLength(0);
-    const portsmouth = () => get('/api/v3/voip/service-status/', multi).then((response) => ServiceStatus.parse(response.json()).results.find((entry) => entry.product_id === byDetail('Portsmouth').id));
+    const portsmouth = () =>
+      get('/api/v3/voip/service-status/', multi).then((response) =>
+        ServiceStatus.parse(response.json()).results.find((entry) => entry.product_id === byDetail('Portsmouth').id),
+      );
     await t.db.delete(creditControlStatuses).where(eq(creditControlStatuses.accountId, harbour.accountId));
     try {
-      expect(await portsmouth()).toEqual({ product_id: byDetail('Portsmouth').id, service_status: 'active', reason: null });
+      expect(await portsmouth()).toEqual({
+        product_id: byDetail('Portsmouth').id,
+        service_status: 'active',
+        reason: null,
+      });
       // Another reason is not lifted by a payment.
-      await t.db.update(products).set({ serviceBlockedReason: 'Suspended at your request' }).where(eq(products.id, byDetail('Portsmouth').id));
-      expect(await portsmouth()).toEqual({ product_id: byDetail('Portsmouth').id, service_status: 'blocked', reason: 'Suspended at your request' });
+      await t.db
+        .update(products)
+        .set({ serviceBlockedReason: 'Suspended at your request' })
+        .where(eq(products.id, byDetail('Portsmouth').id));
+      expect(await portsmouth()).toEqual({
+        product_id: byDetail('Portsmouth').id,
+        service_status: 'blocked',
+        reason: 'Suspended at your request',
+      });
     } finally {
-      await t.db.update(products).set({ serviceBlockedReason: 'Suspended for non-payment' }).where(eq(products.id, byDetail('Portsmouth').id));
+      await t.db
+        .update(products)
+        .set({ serviceBlockedReason: 'Suspended for non-payment' })
+        .where(eq(products.id, byDetail('Portsmouth').id));
       await t.db.insert(creditControlStatuses).values(owed);
     }
     expect((await portsmouth())?.service_status).toBe('blocked');
@@ -86,7 +108,9 @@ describe('GET /api/v3/voip/service-status/', () => {
 
   it("answers only the customer's own phones, nothing for staff, 401 without a token", async () => {
     const acme = await accountOf(demoLogins.customer.email);
-    expect((await get('/api/v3/voip/service-status/', customer)).json()).toEqual({ results: [{ product_id: acme.products[0]!.id, service_status: 'active', reason: null }] });
+    expect((await get('/api/v3/voip/service-status/', customer)).json()).toEqual({
+      results: [{ product_id: acme.products[0]!.id, service_status: 'active', reason: null }],
+    });
     expect((await get('/api/v3/voip/service-status/', staff)).json()).toEqual({ results: [] });
     expect((await get('/api/v3/voip/service-status/')).statusCode).toBe(401);
   });
@@ -99,7 +123,9 @@ describe('GET /api/v3/voip/{id}/users/locked/', () => {
     const body = LockedUsers.parse(response.json());
     expect(body.results).toHaveLength(1);
     expect(body.results[0]).toMatchObject({ name: 'Dana Fox', extension: '201' });
-    expect((await get(`/api/v3/voip/${byDetail('Portsmouth').id}/users/locked/`, multi)).json()).toEqual({ results: [] });
+    expect((await get(`/api/v3/voip/${byDetail('Portsmouth').id}/users/locked/`, multi)).json()).toEqual({
+      results: [],
+    });
   });
 
   it("answers 404 for another customer's phone, a product that is no phone and an unknown id", async () => {
@@ -128,7 +154,14 @@ describe('GET /customer/status/', () => {
     const response = await get('/customer/status/', multi);
     expect(response.statusCode).toBe(200);
     const body = CreditStatus.parse(response.json());
-    expect(body.results).toEqual([{ account_id: harbour.accountId, stage: 'overdue', balance_due: '84.00', due_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }]);
+    expect(body.results).toEqual([
+      {
+        account_id: harbour.accountId,
+        stage: 'overdue',
+        balance_due: '84.00',
+        due_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      },
+    ]);
   });
 
   it('is empty for a customer in good standing and for staff, 401 without a token', async () => {
@@ -140,7 +173,12 @@ describe('GET /customer/status/', () => {
   it('is documented in the OpenAPI document with the other status calls', async () => {
     const document = (await get('/api/schema/')).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/customer/status/', '/api/v3/voip/service-status/', '/api/v3/voip/getting-started/', '/api/v3/voip/{id}/users/locked/']),
+      expect.arrayContaining([
+        '/customer/status/',
+        '/api/v3/voip/service-status/',
+        '/api/v3/voip/getting-started/',
+        '/api/v3/voip/{id}/users/locked/',
+      ]),
     );
   });
 });
@@ -148,6 +186,8 @@ describe('GET /customer/status/', () => {
 describe('the shell demo accounts', () => {
   it('are named for what they show', async () => {
     const names = (await t.db.select({ name: accounts.name }).from(accounts)).map((a) => a.name);
-    expect(names).toEqual(expect.arrayContaining(['Harbour Freight Ltd', 'Nova Dental', 'Pier Bakery', 'Lumen Design']));
+    expect(names).toEqual(
+      expect.arrayContaining(['Harbour Freight Ltd', 'Nova Dental', 'Pier Bakery', 'Lumen Design']),
+    );
   });
 });

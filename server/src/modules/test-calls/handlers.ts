@@ -1,9 +1,19 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { CALL_RUNTIME_SECRET_HEADER, TEST_CALL_TOKEN_TTL_MS, TEST_CALL_USER_PREFIX, TestCallAnswer, buildPath, callRuntimeWebPaths, testCallMessages } from '@portal/contract';
+
+import {
+  buildPath,
+  CALL_RUNTIME_SECRET_HEADER,
+  callRuntimeWebPaths,
+  TEST_CALL_TOKEN_TTL_MS,
+  TEST_CALL_USER_PREFIX,
+  TestCallAnswer,
+  testCallMessages,
+} from '@portal/contract';
 import { londonTime, type CallFlow, type HolidayPeriod } from '@portal/editor-core';
-import type { Handlers } from '../../routes/index.ts';
-import { detailError } from '../../plugins/errors.ts';
+
 import { sendAudio } from '../../audio/serve.ts';
+import { detailError } from '../../plugins/errors.ts';
+import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 import type { TestCallRow } from './test-calls-repository.ts';
 
@@ -25,13 +35,20 @@ const OFFER_REFUSALS: Readonly<Record<number, { status: number; detail: string }
 };
 
 /** A POST to the runtime's loopback listener with the shared secret. */
-async function askRuntime(request: { server: { testCallRuntime: { secret: string; webUrl: string | null } | null } }, path: string, json?: unknown): Promise<Response> {
+async function askRuntime(
+  request: { server: { testCallRuntime: { secret: string; webUrl: string | null } | null } },
+  path: string,
+  json?: unknown,
+): Promise<Response> {
   const runtime = request.server.testCallRuntime;
   if (!runtime?.webUrl) throw detailError(503, testCallMessages.runtimeOff);
   try {
     return await fetch(new URL(path, runtime.webUrl), {
       method: 'POST',
-      headers: { [CALL_RUNTIME_SECRET_HEADER]: runtime.secret, ...(json !== undefined && { 'content-type': 'application/json' }) },
+      headers: {
+        [CALL_RUNTIME_SECRET_HEADER]: runtime.secret,
+        ...(json !== undefined && { 'content-type': 'application/json' }),
+      },
       ...(json !== undefined && { body: JSON.stringify(json) }),
       signal: AbortSignal.timeout(20_000),
     });
@@ -57,13 +74,17 @@ export const testCallHandlers = {
     const now = request.server.now();
     const at = body.at ? new Date(body.at) : now;
     if (Number.isNaN(at.getTime())) throw detailError(400, testCallMessages.badInstant);
-    const holidays: HolidayPeriod[] = (await request.server.phoneSettingsRepository.holidays(product.id)).map((h) => ({ start_date: h.startDate, end_date: h.endDate }));
+    const holidays: HolidayPeriod[] = (await request.server.phoneSettingsRepository.holidays(product.id)).map((h) => ({
+      start_date: h.startDate,
+      end_date: h.endDate,
+    }));
     if (body.holiday) {
       const { date } = londonTime(at);
       holidays.push({ start_date: date, end_date: date });
     }
     const names: Record<string, string> = {};
-    for (const seat of await request.server.usersRepository.seats(product.id)) names[seat.extension] = `${seat.firstName} ${seat.lastName}`.trim();
+    for (const seat of await request.server.usersRepository.seats(product.id))
+      names[seat.extension] = `${seat.firstName} ${seat.lastName}`.trim();
     const flow: CallFlow = { id: String(row.id), name: row.name, enable: row.enable, data: row.data };
     const token = randomBytes(18).toString('base64url');
     const id = randomUUID();
@@ -82,7 +103,13 @@ export const testCallHandlers = {
       expiresAt,
     });
     reply.header('cache-control', 'no-store');
-    return { id, token, sip_uri: `sip:${TEST_CALL_USER_PREFIX}${token}@${sipHost}`, expires_at: expiresAt.toISOString(), flow_version: row.version };
+    return {
+      id,
+      token,
+      sip_uri: `sip:${TEST_CALL_USER_PREFIX}${token}@${sipHost}`,
+      expires_at: expiresAt.toISOString(),
+      flow_version: row.version,
+    };
   },
 
   getTestCall: async ({ params, request }) => {
@@ -95,7 +122,9 @@ export const testCallHandlers = {
       answered: call.claimedAt !== null,
       ended: call.endedAt !== null,
       // The walk's path once it ended; the nodes reached so far while it runs (or when the caller hung up mid-way).
-      path: call.path?.length ? call.path : moments.flatMap((m) => (m.kind === 'node' && typeof m.nodeId === 'string' ? [m.nodeId] : [])),
+      path: call.path?.length
+        ? call.path
+        : moments.flatMap((m) => (m.kind === 'node' && typeof m.nodeId === 'string' ? [m.nodeId] : [])),
       moments,
       outcome: call.outcome as { kind: string } | null,
       end_reason: call.endReason as 'flow_ended' | 'caller_hung_up' | 'time_limit' | null,
@@ -111,7 +140,8 @@ export const testCallHandlers = {
   answerTestCall: async ({ params, body, request, reply }) => {
     const call = await ownedTestCall(request, params);
     if (tokenHash(body.token) !== call.tokenHash) throw notFound();
-    if (call.claimedAt !== null || call.expiresAt <= request.server.now()) throw detailError(410, testCallMessages.callUsed);
+    if (call.claimedAt !== null || call.expiresAt <= request.server.now())
+      throw detailError(410, testCallMessages.callUsed);
     const response = await askRuntime(request, callRuntimeWebPaths.offer, { token: body.token, sdp: body.sdp });
     const refused = OFFER_REFUSALS[response.status];
     if (refused) {
@@ -141,10 +171,16 @@ export const testCallHandlers = {
     if (!bytes) throw notFound();
     return sendAudio(request, reply, bytes, `test-call-${call.id}.wav`);
   },
-} satisfies Pick<Handlers, 'startTestCall' | 'getTestCall' | 'getTestCallVoicemail' | 'answerTestCall' | 'hangUpTestCall'>;
+} satisfies Pick<
+  Handlers,
+  'startTestCall' | 'getTestCall' | 'getTestCallVoicemail' | 'answerTestCall' | 'hangUpTestCall'
+>;
 
 /** A test call of the signed-in customer's product and flow, else 404. */
-async function ownedTestCall(request: Parameters<typeof ownedVoipProduct>[0], params: { id: number; flow: string; call: string }): Promise<TestCallRow> {
+async function ownedTestCall(
+  request: Parameters<typeof ownedVoipProduct>[0],
+  params: { id: number; flow: string; call: string },
+): Promise<TestCallRow> {
   const product = await ownedVoipProduct(request, params.id);
   const call = await request.server.testCallsRepository.ofFlow(product.id, rowId(params.flow), params.call);
   if (!call) throw notFound();

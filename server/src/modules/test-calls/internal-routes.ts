@@ -5,7 +5,16 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CALL_RUNTIME_SECRET_HEADER, ClaimTestCall, FinishedTestCall, TestCallMoment, TestCallSpeech, internalTestCallPaths } from '@portal/contract';
+
+import {
+  CALL_RUNTIME_SECRET_HEADER,
+  ClaimTestCall,
+  FinishedTestCall,
+  internalTestCallPaths,
+  TestCallMoment,
+  TestCallSpeech,
+} from '@portal/contract';
+
 import { detailError } from '../../plugins/errors.ts';
 import { speakFor } from '../audio/handlers.ts';
 import { tokenHash } from './handlers.ts';
@@ -20,7 +29,14 @@ function sameSecret(given: unknown, secret: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function parse<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } } }, value: unknown): T {
+function parse<T>(
+  schema: {
+    safeParse(
+      value: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } };
+  },
+  value: unknown,
+): T {
   const result = schema.safeParse(value);
   if (!result.success) throw detailError(400, result.error.issues[0]?.message ?? 'Invalid request');
   return result.data;
@@ -33,55 +49,78 @@ export function registerCallRuntimeRoutes(app: FastifyInstance, secret: string):
   app.register(async (internal) => {
     // The socket's own address, not X-Forwarded-For: a proxy in front must not make a stranger look local.
     internal.addHook('onRequest', async (request: FastifyRequest) => {
-      if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || !sameSecret(request.headers[CALL_RUNTIME_SECRET_HEADER], secret)) throw forbidden();
+      if (
+        !LOOPBACK.has(request.socket.remoteAddress ?? '') ||
+        !sameSecret(request.headers[CALL_RUNTIME_SECRET_HEADER], secret)
+      )
+        throw forbidden();
     });
 
     internal.post(internalTestCallPaths.claim, hide, async (request: FastifyRequest, reply: FastifyReply) => {
       const { token } = parse(ClaimTestCall, request.body);
       const row = await app.testCallsRepository.claim(tokenHash(token), app.now());
       if (!row) return reply.code(404).send({ detail: 'Not found.' });
-      return { id: row.id, product_id: String(row.productId), flow: row.flow, at: row.at.toISOString(), holidays: row.holidays, names: row.names };
+      return {
+        id: row.id,
+        product_id: String(row.productId),
+        flow: row.flow,
+        at: row.at.toISOString(),
+        holidays: row.holidays,
+        names: row.names,
+      };
     });
 
-    internal.get(internalTestCallPaths.audio, hide, async (request: FastifyRequest<{ Params: { call: string; name: string } }>, reply: FastifyReply) => {
-      const call = await app.testCallsRepository.live(String(request.params.call));
-      const name = String(request.params.name);
-      if (!call || name.includes('\u0000')) return reply.code(404).send({ detail: 'Not found.' });
-      const file = await app.audioRepository.byStoredFilename(call.productId, name);
-      const bytes = file ? await app.audio.get(file.storageKey) : null;
-      if (!bytes) return reply.code(404).send({ detail: 'Not found.' });
-      return reply.type('audio/wav').send(bytes);
-    });
+    internal.get(
+      internalTestCallPaths.audio,
+      hide,
+      async (request: FastifyRequest<{ Params: { call: string; name: string } }>, reply: FastifyReply) => {
+        const call = await app.testCallsRepository.live(String(request.params.call));
+        const name = String(request.params.name);
+        if (!call || name.includes('\u0000')) return reply.code(404).send({ detail: 'Not found.' });
+        const file = await app.audioRepository.byStoredFilename(call.productId, name);
+        const bytes = file ? await app.audio.get(file.storageKey) : null;
+        if (!bytes) return reply.code(404).send({ detail: 'Not found.' });
+        return reply.type('audio/wav').send(bytes);
+      },
+    );
 
     internal.post(internalTestCallPaths.speech, hide, async (request: FastifyRequest, reply: FastifyReply) => {
       const { text } = parse(TestCallSpeech, request.body);
       return reply.type('audio/wav').send(await speakFor(request, text, 'female'));
     });
 
-    internal.post(internalTestCallPaths.moment, hide, async (request: FastifyRequest<{ Params: { call: string } }>, reply: FastifyReply) => {
-      const moment = parse(TestCallMoment, request.body);
-      await app.testCallsRepository.addMoment(String(request.params.call), moment);
-      return reply.code(204).send();
-    });
+    internal.post(
+      internalTestCallPaths.moment,
+      hide,
+      async (request: FastifyRequest<{ Params: { call: string } }>, reply: FastifyReply) => {
+        const moment = parse(TestCallMoment, request.body);
+        await app.testCallsRepository.addMoment(String(request.params.call), moment);
+        return reply.code(204).send();
+      },
+    );
 
-    internal.post(internalTestCallPaths.finish, { ...hide, bodyLimit: 4 * 1024 * 1024 }, async (request: FastifyRequest<{ Params: { call: string } }>, reply: FastifyReply) => {
-      const end = parse(FinishedTestCall, request.body);
-      const call = await app.testCallsRepository.live(String(request.params.call));
-      if (!call) return reply.code(404).send({ detail: 'Not found.' });
-      let voicemailKey: string | null = null;
-      if (end.voicemail_wav) {
-        voicemailKey = `${call.productId}/test-call-${call.id}.wav`;
-        await app.audio.put(voicemailKey, Buffer.from(end.voicemail_wav, 'base64'));
-      }
-      await app.testCallsRepository.finish(call.id, {
-        path: end.path,
-        outcome: end.outcome,
-        endReason: end.reason,
-        durationMs: end.duration_ms,
-        voicemailKey,
-        endedAt: app.now(),
-      });
-      return reply.code(204).send();
-    });
+    internal.post(
+      internalTestCallPaths.finish,
+      { ...hide, bodyLimit: 4 * 1024 * 1024 },
+      async (request: FastifyRequest<{ Params: { call: string } }>, reply: FastifyReply) => {
+        const end = parse(FinishedTestCall, request.body);
+        const call = await app.testCallsRepository.live(String(request.params.call));
+        if (!call) return reply.code(404).send({ detail: 'Not found.' });
+        let voicemailKey: string | null = null;
+        if (end.voicemail_wav) {
+          voicemailKey = `${call.productId}/test-call-${call.id}.wav`;
+          await app.audio.put(voicemailKey, Buffer.from(end.voicemail_wav, 'base64'));
+        }
+        await app.testCallsRepository.finish(call.id, {
+          path: end.path,
+          outcome: end.outcome,
+          endReason: end.reason,
+          durationMs: end.duration_ms,
+          voicemailKey,
+          endedAt: app.now(),
+        });
+        return reply.code(204).send();
+      },
+    );
   });
 }

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { Database } from '../../db/connect.ts';
 import { testCalls } from '../../db/schema/index.ts';
 
@@ -10,7 +11,10 @@ declare module 'fastify' {
 }
 
 export type TestCallRow = typeof testCalls.$inferSelect;
-export type NewTestCall = Omit<typeof testCalls.$inferInsert, 'moments' | 'claimedAt' | 'endedAt' | 'path' | 'outcome' | 'endReason' | 'durationMs' | 'voicemailKey'>;
+export type NewTestCall = Omit<
+  typeof testCalls.$inferInsert,
+  'moments' | 'claimedAt' | 'endedAt' | 'path' | 'outcome' | 'endReason' | 'durationMs' | 'voicemailKey'
+>;
 
 /** Moments kept per call: a call that loops in a menu for its 10 minutes stops adding after this. */
 const MAX_MOMENTS = 2000;
@@ -34,13 +38,19 @@ export function createTestCallsRepository(db: Database) {
 
     /** A claimed call that has not ended (the runtime's reports are accepted only for these). */
     async live(id: string): Promise<TestCallRow | undefined> {
-      const [row] = await db.select().from(testCalls).where(and(eq(testCalls.id, id), sql`${testCalls.claimedAt} is not null`, isNull(testCalls.endedAt)));
+      const [row] = await db
+        .select()
+        .from(testCalls)
+        .where(and(eq(testCalls.id, id), sql`${testCalls.claimedAt} is not null`, isNull(testCalls.endedAt)));
       return row;
     },
 
     /** A test call of a product's flow, whatever its state. */
     async ofFlow(productId: number, flowId: number, id: string): Promise<TestCallRow | undefined> {
-      const [row] = await db.select().from(testCalls).where(and(eq(testCalls.id, id), eq(testCalls.productId, productId), eq(testCalls.flowId, flowId)));
+      const [row] = await db
+        .select()
+        .from(testCalls)
+        .where(and(eq(testCalls.id, id), eq(testCalls.productId, productId), eq(testCalls.flowId, flowId)));
       return row;
     },
 
@@ -48,11 +58,23 @@ export function createTestCallsRepository(db: Database) {
       await db
         .update(testCalls)
         .set({ moments: sql`${testCalls.moments} || jsonb_build_array(${JSON.stringify(moment)}::jsonb)` })
-        .where(and(eq(testCalls.id, id), isNull(testCalls.endedAt), sql`jsonb_array_length(${testCalls.moments}) < ${MAX_MOMENTS}`));
+        .where(
+          and(
+            eq(testCalls.id, id),
+            isNull(testCalls.endedAt),
+            sql`jsonb_array_length(${testCalls.moments}) < ${MAX_MOMENTS}`,
+          ),
+        );
     },
 
-    async finish(id: string, end: Pick<TestCallRow, 'path' | 'outcome' | 'endReason' | 'durationMs' | 'voicemailKey' | 'endedAt'>): Promise<void> {
-      await db.update(testCalls).set(end).where(and(eq(testCalls.id, id), isNull(testCalls.endedAt)));
+    async finish(
+      id: string,
+      end: Pick<TestCallRow, 'path' | 'outcome' | 'endReason' | 'durationMs' | 'voicemailKey' | 'endedAt'>,
+    ): Promise<void> {
+      await db
+        .update(testCalls)
+        .set(end)
+        .where(and(eq(testCalls.id, id), isNull(testCalls.endedAt)));
     },
   };
 }

@@ -2,8 +2,18 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CALL_RUNTIME_SECRET_HEADER, ClaimedTestCall, StoredCallFlow, TestCallGrant, TestCallState, TEST_CALL_TOKEN_TTL_MS, testCallMessages } from '@portal/contract';
+
+import {
+  CALL_RUNTIME_SECRET_HEADER,
+  ClaimedTestCall,
+  StoredCallFlow,
+  TEST_CALL_TOKEN_TTL_MS,
+  TestCallGrant,
+  testCallMessages,
+  TestCallState,
+} from '@portal/contract';
 import { sampleFlow } from '@portal/editor-core/testing';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { getCsrf, seededProductIds, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
 
@@ -18,14 +28,29 @@ beforeAll(async () => {
 });
 
 async function call(key: string, method: InjectOptions['method'], url: string, body?: unknown) {
-  return t.app.inject({ method, url, headers: { authorization: `Token ${key}`, ...(method === 'GET' ? {} : csrf.headers) }, ...(body !== undefined && { payload: body as InjectOptions['payload'] }) });
+  return t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Token ${key}`, ...(method === 'GET' ? {} : csrf.headers) },
+    ...(body !== undefined && { payload: body as InjectOptions['payload'] }),
+  });
 }
 
 const internal = (method: InjectOptions['method'], url: string, body?: unknown, secret = SECRET) =>
-  t.app.inject({ method, url, remoteAddress: '127.0.0.1', headers: { [CALL_RUNTIME_SECRET_HEADER]: secret }, ...(body !== undefined && { payload: body as InjectOptions['payload'] }) });
+  t.app.inject({
+    method,
+    url,
+    remoteAddress: '127.0.0.1',
+    headers: { [CALL_RUNTIME_SECRET_HEADER]: secret },
+    ...(body !== undefined && { payload: body as InjectOptions['payload'] }),
+  });
 
 async function ownFlow(key: string): Promise<StoredCallFlow> {
-  const response = await call(key, 'POST', `/api/v2/voip/${ids.acme}/call-flows/`, { name: `Test call ${Math.random().toString(36).slice(2, 8)}`, enable: false, data: sampleFlow().data });
+  const response = await call(key, 'POST', `/api/v2/voip/${ids.acme}/call-flows/`, {
+    name: `Test call ${Math.random().toString(36).slice(2, 8)}`,
+    enable: false,
+    data: sampleFlow().data,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return StoredCallFlow.parse(response.json());
 }
@@ -45,7 +70,12 @@ describe('test calls', () => {
 
     const cafe = await tokenOf(t, demoLogins.buyNow);
     expect((await call(cafe, 'POST', startUrl(ids.acme, flow.id), {})).statusCode).toBe(404);
-    const noCsrf = await t.app.inject({ method: 'POST', url: startUrl(ids.acme, flow.id), headers: { authorization: `Token ${key}` }, payload: {} });
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: startUrl(ids.acme, flow.id),
+      headers: { authorization: `Token ${key}` },
+      payload: {},
+    });
     expect(noCsrf.statusCode).toBe(403);
     const badInstant = await call(key, 'POST', startUrl(ids.acme, flow.id), { at: 'tomorrow' });
     expect(badInstant.statusCode).toBe(400);
@@ -56,9 +86,13 @@ describe('test calls', () => {
     const key = await tokenOf(t, demoLogins.customer);
     const flow = await ownFlow(key);
     const at = '2025-07-07T09:00:00.000Z';
-    const grant = TestCallGrant.parse((await call(key, 'POST', startUrl(ids.acme, flow.id), { at, holiday: true })).json());
+    const grant = TestCallGrant.parse(
+      (await call(key, 'POST', startUrl(ids.acme, flow.id), { at, holiday: true })).json(),
+    );
 
-    expect((await internal('POST', '/internal/call-runtime/claim/', { token: grant.token }, 'wrong')).statusCode).toBe(403);
+    expect((await internal('POST', '/internal/call-runtime/claim/', { token: grant.token }, 'wrong')).statusCode).toBe(
+      403,
+    );
     const claimed = await internal('POST', '/internal/call-runtime/claim/', { token: grant.token });
     expect(claimed.statusCode, claimed.body).toBe(200);
     const body = ClaimedTestCall.parse(claimed.json());
@@ -75,10 +109,19 @@ describe('test calls', () => {
     const flow = await ownFlow(key);
     const grant = TestCallGrant.parse((await call(key, 'POST', startUrl(ids.acme, flow.id), {})).json());
     const url = `${startUrl(ids.acme, flow.id)}${grant.id}/`;
-    expect(TestCallState.parse((await call(key, 'GET', url)).json())).toMatchObject({ answered: false, ended: false, path: [], outcome: null, voicemail: false });
+    expect(TestCallState.parse((await call(key, 'GET', url)).json())).toMatchObject({
+      answered: false,
+      ended: false,
+      path: [],
+      outcome: null,
+      voicemail: false,
+    });
     await internal('POST', '/internal/call-runtime/claim/', { token: grant.token });
     await internal('POST', `/internal/call-runtime/calls/${grant.id}/moments/`, { kind: 'node', nodeId: 'n1' });
-    await internal('POST', `/internal/call-runtime/calls/${grant.id}/moments/`, { kind: 'event', event: { kind: 'arrive', nodeId: 'n1', numbers: [] } });
+    await internal('POST', `/internal/call-runtime/calls/${grant.id}/moments/`, {
+      kind: 'event',
+      event: { kind: 'arrive', nodeId: 'n1', numbers: [] },
+    });
     await internal('POST', `/internal/call-runtime/calls/${grant.id}/moments/`, { kind: 'node', nodeId: 'n2' });
     const live = TestCallState.parse((await call(key, 'GET', url)).json());
     expect(live).toMatchObject({ answered: true, ended: false, path: ['n1', 'n2'] });
@@ -108,7 +151,13 @@ describe('test calls', () => {
     const grant = TestCallGrant.parse((await call(key, 'POST', startUrl(ids.acme, flow.id), {})).json());
     t.clock.advance(TEST_CALL_TOKEN_TTL_MS + 1000);
     expect((await internal('POST', '/internal/call-runtime/claim/', { token: grant.token })).statusCode).toBe(404);
-    const stranger = await t.app.inject({ method: 'POST', url: '/internal/call-runtime/claim/', remoteAddress: '10.1.2.3', headers: { [CALL_RUNTIME_SECRET_HEADER]: SECRET }, payload: { token: grant.token } });
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: '/internal/call-runtime/claim/',
+      remoteAddress: '10.1.2.3',
+      headers: { [CALL_RUNTIME_SECRET_HEADER]: SECRET },
+      payload: { token: grant.token },
+    });
     expect(stranger.statusCode).toBe(403);
   });
 
@@ -117,23 +166,50 @@ describe('test calls', () => {
     const flow = await ownFlow(key);
     const grant = TestCallGrant.parse((await call(key, 'POST', startUrl(ids.acme, flow.id), {})).json());
     expect((await internal('POST', '/internal/call-runtime/claim/', { token: grant.token })).statusCode).toBe(200);
-    expect((await internal('POST', `/internal/call-runtime/calls/${grant.id}/moments/`, { kind: 'node', nodeId: 'n1' })).statusCode).toBe(204);
-    expect((await internal('POST', `/internal/call-runtime/calls/${grant.id}/moments/`, { kind: 'bogus' })).statusCode).toBe(400);
+    expect(
+      (await internal('POST', `/internal/call-runtime/calls/${grant.id}/moments/`, { kind: 'node', nodeId: 'n1' }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await internal('POST', `/internal/call-runtime/calls/${grant.id}/moments/`, { kind: 'bogus' })).statusCode,
+    ).toBe(400);
     expect((await internal('GET', `/internal/call-runtime/calls/${grant.id}/audio/nosuch.wav/`)).statusCode).toBe(404);
     const wav = Buffer.alloc(44 + 320).toString('base64');
     const finished = await internal('POST', `/internal/call-runtime/calls/${grant.id}/finish/`, {
-      path: ['n1', 'n2', 'n4', 'n6'], outcome: { kind: 'voicemail', nodeId: 'n6', extension: '300' }, reason: 'flow_ended', duration_ms: 4200, voicemail_wav: wav,
+      path: ['n1', 'n2', 'n4', 'n6'],
+      outcome: { kind: 'voicemail', nodeId: 'n6', extension: '300' },
+      reason: 'flow_ended',
+      duration_ms: 4200,
+      voicemail_wav: wav,
     });
     expect(finished.statusCode, finished.body).toBe(204);
     expect(await t.audio.get(`${ids.acme}/test-call-${grant.id}.wav`)).toEqual(Buffer.from(wav, 'base64'));
     const state = await call(key, 'GET', `${startUrl(ids.acme, flow.id)}${grant.id}/`);
     expect(state.statusCode, state.body).toBe(200);
-    expect(TestCallState.parse(state.json())).toMatchObject({ answered: true, ended: true, path: ['n1', 'n2', 'n4', 'n6'], outcome: { kind: 'voicemail' }, end_reason: 'flow_ended', duration_ms: 4200, voicemail: true });
+    expect(TestCallState.parse(state.json())).toMatchObject({
+      answered: true,
+      ended: true,
+      path: ['n1', 'n2', 'n4', 'n6'],
+      outcome: { kind: 'voicemail' },
+      end_reason: 'flow_ended',
+      duration_ms: 4200,
+      voicemail: true,
+    });
     const message = await call(key, 'GET', `${startUrl(ids.acme, flow.id)}${grant.id}/voicemail/`);
     expect(message.statusCode).toBe(200);
     expect(message.rawPayload).toEqual(Buffer.from(wav, 'base64'));
     // Ended: no second end.
-    expect((await internal('POST', `/internal/call-runtime/calls/${grant.id}/finish/`, { path: [], outcome: null, reason: 'flow_ended', duration_ms: 0, voicemail_wav: null })).statusCode).toBe(404);
+    expect(
+      (
+        await internal('POST', `/internal/call-runtime/calls/${grant.id}/finish/`, {
+          path: [],
+          outcome: null,
+          reason: 'flow_ended',
+          duration_ms: 0,
+          voicemail_wav: null,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("passes the browser's offer to the runtime with the secret, its token checked, and maps the runtime's refusals", async () => {
@@ -145,7 +221,11 @@ describe('test calls', () => {
       request.on('end', () => {
         seen.push({ url: request.url ?? '', secret: request.headers[CALL_RUNTIME_SECRET_HEADER], body });
         response.writeHead(request.url?.includes('hang-up') ? 204 : status, { 'content-type': 'application/json' });
-        response.end(request.url?.includes('hang-up') ? undefined : JSON.stringify(status === 200 ? { sdp: 'v=0 answer' } : { detail: 'refused' }));
+        response.end(
+          request.url?.includes('hang-up')
+            ? undefined
+            : JSON.stringify(status === 200 ? { sdp: 'v=0 answer' } : { detail: 'refused' }),
+        );
       });
     });
     await new Promise<void>((resolve) => runtime.listen(0, '127.0.0.1', resolve));
@@ -158,16 +238,24 @@ describe('test calls', () => {
       const url = `${startUrl(ids.acme, flow.id)}${grant.id}/`;
 
       // A token of another call is refused before the runtime hears of it.
-      expect((await call(key, 'POST', `${url}webrtc/`, { token: 'not-the-token', sdp: 'v=0 offer' })).statusCode).toBe(404);
+      expect((await call(key, 'POST', `${url}webrtc/`, { token: 'not-the-token', sdp: 'v=0 offer' })).statusCode).toBe(
+        404,
+      );
       expect((await call(key, 'POST', `${url}webrtc/`, { token: grant.token, sdp: '' })).statusCode).toBe(400);
       expect(seen).toHaveLength(0);
       const other = await tokenOf(t, demoLogins.buyNow);
-      expect((await call(other, 'POST', `${url}webrtc/`, { token: grant.token, sdp: 'v=0 offer' })).statusCode).toBe(404);
+      expect((await call(other, 'POST', `${url}webrtc/`, { token: grant.token, sdp: 'v=0 offer' })).statusCode).toBe(
+        404,
+      );
 
       const answered = await call(key, 'POST', `${url}webrtc/`, { token: grant.token, sdp: 'v=0 offer' });
       expect(answered.statusCode, answered.body).toBe(200);
       expect(answered.json()).toEqual({ sdp: 'v=0 answer' });
-      expect(seen[0]).toEqual({ url: '/webrtc/offer/', secret: SECRET, body: JSON.stringify({ token: grant.token, sdp: 'v=0 offer' }) });
+      expect(seen[0]).toEqual({
+        url: '/webrtc/offer/',
+        secret: SECRET,
+        body: JSON.stringify({ token: grant.token, sdp: 'v=0 offer' }),
+      });
 
       const hungUp = await call(key, 'POST', `${url}hang-up/`);
       expect(hungUp.statusCode, hungUp.body).toBe(200);
@@ -181,7 +269,10 @@ describe('test calls', () => {
       ] as const) {
         status = given;
         const next = TestCallGrant.parse((await call(key, 'POST', startUrl(ids.acme, flow.id), {})).json());
-        const refused = await call(key, 'POST', `${startUrl(ids.acme, flow.id)}${next.id}/webrtc/`, { token: next.token, sdp: 'v=0 offer' });
+        const refused = await call(key, 'POST', `${startUrl(ids.acme, flow.id)}${next.id}/webrtc/`, {
+          token: next.token,
+          sdp: 'v=0 offer',
+        });
         expect(refused.statusCode).toBe(expected);
         expect(refused.body).toContain(text);
       }
@@ -189,7 +280,10 @@ describe('test calls', () => {
       // Off: 503, never a hang.
       t.app.testCallRuntime = null;
       const off = TestCallGrant.parse((await call(key, 'POST', startUrl(ids.acme, flow.id), {})).json());
-      const refused = await call(key, 'POST', `${startUrl(ids.acme, flow.id)}${off.id}/webrtc/`, { token: off.token, sdp: 'v=0 offer' });
+      const refused = await call(key, 'POST', `${startUrl(ids.acme, flow.id)}${off.id}/webrtc/`, {
+        token: off.token,
+        sdp: 'v=0 offer',
+      });
       expect(refused.statusCode).toBe(503);
     } finally {
       t.app.testCallRuntime = before;

@@ -1,4 +1,5 @@
 import { QUICKSTART_FEEDBACK_FLAG } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
@@ -34,7 +35,9 @@ export function quickstartDemoUser(): Promise<DemoUser> {
 export async function seedQuickstartDemo(tx: Pick<Database, 'insert'>, user: DemoUser, now: Date): Promise<void> {
   const [juniper] = await tx.insert(accounts).values({ name: 'Juniper Florists' }).returning();
   if (!juniper) throw new Error('seed: quickstart demo account not inserted');
-  await tx.insert(users).values({ ...user, accountId: juniper.id, featureFlags: [{ name: QUICKSTART_FEEDBACK_FLAG, enabled: true }] });
+  await tx
+    .insert(users)
+    .values({ ...user, accountId: juniper.id, featureFlags: [{ name: QUICKSTART_FEEDBACK_FLAG, enabled: true }] });
   const [phone] = await tx
     .insert(products)
     .values({
@@ -58,5 +61,9 @@ export async function seedQuickstartDemo(tx: Pick<Database, 'insert'>, user: Dem
     endsAt: new Date(now.getTime() + DEMO_FEEDBACK_TRIAL_LENGTH_MS),
     statusEntry: now,
   });
-  await tx.insert(quickstarts).values({ productId: phone.id, showPopup: true, sectionsCompleted: { watch_getting_started: true, download_apps: true, make_your_first_call: false } });
+  await tx.insert(quickstarts).values({
+    productId: phone.id,
+    showPopup: true,
+    sectionsCompleted: { watch_getting_started: true, download_apps: true, make_your_first_call: false },
+  });
 }

@@ -1,24 +1,25 @@
 import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
-import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/index.ts';
-import { NON_PAYMENT_SUSPENSION } from '../products/index.ts';
-import { GETTING_STARTED_PRODUCT_DETAIL, gettingStartedVoipUsers } from '../getting-started/index.ts';
 import {
   accounts,
   creditControlStatuses,
   holdMusicSettings,
   phoneNumbers,
   products,
-  simpleCallFlows,
   quickstarts,
+  simpleCallFlows,
   trials,
   users,
   voicemailSettings,
   voipUsers,
   type InstallationAddress,
 } from '../../db/schema/index.ts';
+import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/index.ts';
+import { GETTING_STARTED_PRODUCT_DETAIL, gettingStartedVoipUsers } from '../getting-started/index.ts';
+import { NON_PAYMENT_SUSPENSION } from '../products/index.ts';
 
 /**
  * Demo data for the shell (navigation, start-up rules, status cards): a customer with
@@ -50,7 +51,12 @@ export const brightonAddress: InstallationAddress = {
   post_code: 'BN1 1YE',
 };
 
-const shellLogins = [demoLogins.multiProduct, demoLogins.gettingStarted, demoLogins.buyNowProvisioned, demoLogins.trialExpired] as const;
+const shellLogins = [
+  demoLogins.multiProduct,
+  demoLogins.gettingStarted,
+  demoLogins.buyNowProvisioned,
+  demoLogins.trialExpired,
+] as const;
 
 /** The shell demo users with their password hashes; slow, so seed.ts starts it before its transaction. */
 export function shellDemoUsers(): Promise<DemoUser[]> {
@@ -58,14 +64,23 @@ export function shellDemoUsers(): Promise<DemoUser[]> {
 }
 
 /** Seeds the shell's demo customers; answers Harbour Freight's account and two cloud phones (the phone-setup demo gives them tariffs and a divert). */
-export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: DemoUser[], now: Date): Promise<{ accountId: number; southamptonId: number; portsmouthId: number }> {
+export async function seedShellDemo(
+  tx: Pick<Database, 'insert'>,
+  hashed: DemoUser[],
+  now: Date,
+): Promise<{ accountId: number; southamptonId: number; portsmouthId: number }> {
   const [multi, welcome, provisioned, ended] = hashed;
   if (!multi || !welcome || !provisioned || !ended) throw new Error('seed: shell demo users missing');
   const today = now.toISOString().slice(0, 10);
 
   const [harbour, nova, pier, lumen] = await tx
     .insert(accounts)
-    .values([{ name: 'Harbour Freight Ltd' }, { name: 'Nova Dental' }, { name: 'Pier Bakery' }, { name: 'Lumen Design' }])
+    .values([
+      { name: 'Harbour Freight Ltd' },
+      { name: 'Nova Dental' },
+      { name: 'Pier Bakery' },
+      { name: 'Lumen Design' },
+    ])
     .returning();
   if (!harbour || !nova || !pier || !lumen) throw new Error('seed: shell demo accounts not inserted');
 
@@ -76,13 +91,26 @@ export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: DemoUs
     { ...ended, accountId: lumen.id },
   ]);
 
-  const cloudPhone = { kind: 'voip', tariffVersion: 'TARIFF_V3', status: 'live', showProductPages: true, installationAddress: harbourAddress } as const;
+  const cloudPhone = {
+    kind: 'voip',
+    tariffVersion: 'TARIFF_V3',
+    status: 'live',
+    showProductPages: true,
+    installationAddress: harbourAddress,
+  } as const;
   const elsewhere = { installationAddress: brightonAddress };
   // Inserted with the pending fibre second, so the navigation's "live first" order shows.
   const [southampton, , portsmouth, , novaPhone, pierPhone, lumenPhone] = await tx
     .insert(products)
     .values([
-      { ...cloudPhone, accountId: harbour.id, supplier: 2, channel: 'Self Sign Up', productDetail: 'Cloud phone - 2 users (Southampton)', confirmedDate: '2023-09-12' },
+      {
+        ...cloudPhone,
+        accountId: harbour.id,
+        supplier: 2,
+        channel: 'Self Sign Up',
+        productDetail: 'Cloud phone - 2 users (Southampton)',
+        confirmedDate: '2023-09-12',
+      },
       {
         accountId: harbour.id,
         kind: 'telco',
@@ -114,21 +142,65 @@ export async function seedShellDemo(tx: Pick<Database, 'insert'>, hashed: DemoUs
         installationAddress: harbourAddress,
         confirmedDate: '2023-09-20',
       },
-      { ...cloudPhone, ...elsewhere, accountId: nova.id, supplier: 3, channel: 'Self Sign Up', productDetail: GETTING_STARTED_PRODUCT_DETAIL, confirmedDate: today, showWelcome: true },
-      { ...cloudPhone, ...elsewhere, accountId: pier.id, supplier: 3, status: BUY_NOW_PROVISIONED, channel: BUY_NOW_CHANNEL, productDetail: 'Cloud phone - 1 user', confirmedDate: today },
-      { ...cloudPhone, ...elsewhere, accountId: lumen.id, supplier: 3, channel: 'Self Sign Up', productDetail: 'Cloud phone - 1 user (trial)', confirmedDate: today },
+      {
+        ...cloudPhone,
+        ...elsewhere,
+        accountId: nova.id,
+        supplier: 3,
+        channel: 'Self Sign Up',
+        productDetail: GETTING_STARTED_PRODUCT_DETAIL,
+        confirmedDate: today,
+        showWelcome: true,
+      },
+      {
+        ...cloudPhone,
+        ...elsewhere,
+        accountId: pier.id,
+        supplier: 3,
+        status: BUY_NOW_PROVISIONED,
+        channel: BUY_NOW_CHANNEL,
+        productDetail: 'Cloud phone - 1 user',
+        confirmedDate: today,
+      },
+      {
+        ...cloudPhone,
+        ...elsewhere,
+        accountId: lumen.id,
+        supplier: 3,
+        channel: 'Self Sign Up',
+        productDetail: 'Cloud phone - 1 user (trial)',
+        confirmedDate: today,
+      },
     ])
     .returning();
-  if (!southampton || !portsmouth || !novaPhone || !pierPhone || !lumenPhone) throw new Error('seed: shell demo products not inserted');
+  if (!southampton || !portsmouth || !novaPhone || !pierPhone || !lumenPhone)
+    throw new Error('seed: shell demo products not inserted');
 
   // Dana is locked out of her phone: a locked-user status card on the supplier-2 cloud phone.
   await tx.insert(voipUsers).values([
-    { productId: southampton.id, firstName: 'Morgan', lastName: 'Reid', email: demoLogins.multiProduct.email, extension: '200' },
-    { productId: southampton.id, firstName: 'Dana', lastName: 'Fox', email: 'dana@harbour-freight.example', extension: '201', lockedAt: now },
+    {
+      productId: southampton.id,
+      firstName: 'Morgan',
+      lastName: 'Reid',
+      email: demoLogins.multiProduct.email,
+      extension: '200',
+    },
+    {
+      productId: southampton.id,
+      firstName: 'Dana',
+      lastName: 'Fox',
+      email: 'dana@harbour-freight.example',
+      extension: '201',
+      lockedAt: now,
+    },
     // Nova Dental's three users, for getting started's first step (choose users).
     ...gettingStartedVoipUsers(novaPhone.id, welcome, 'nova-dental.example'),
   ]);
-  await seedProvisionedPhoneSite(tx, pierPhone.id, { login: demoLogins.buyNowProvisioned, number: PIER_BAKERY_NUMBER, label: 'Pier Bakery' });
+  await seedProvisionedPhoneSite(tx, pierPhone.id, {
+    login: demoLogins.buyNowProvisioned,
+    number: PIER_BAKERY_NUMBER,
+    label: 'Pier Bakery',
+  });
 
   await tx.insert(creditControlStatuses).values({
     accountId: harbour.id,
@@ -157,9 +229,15 @@ const PIER_BAKERY_NUMBER = '01632960401';
  * What a buy-now cloud phone has once provisioned, for its complete page: the buyer as its
  * main user on extension 200, and the number they chose.
  */
-async function seedProvisionedPhoneSite(tx: Pick<Database, 'insert'>, productId: number, site: { login: { email: string; name: string }; number: string; label: string }) {
+async function seedProvisionedPhoneSite(
+  tx: Pick<Database, 'insert'>,
+  productId: number,
+  site: { login: { email: string; name: string }; number: string; label: string },
+) {
   const [first, ...rest] = site.login.name.split(' ');
-  await tx.insert(voipUsers).values({ productId, firstName: first ?? '', lastName: rest.join(' '), email: site.login.email, extension: '200' });
+  await tx
+    .insert(voipUsers)
+    .values({ productId, firstName: first ?? '', lastName: rest.join(' '), email: site.login.email, extension: '200' });
   await tx.insert(phoneNumbers).values({ productId, number: site.number, label: site.label });
 }
 
@@ -191,7 +269,11 @@ export async function seedProvisionedBuyNowCustomer(
     })
     .returning();
   if (!phone) throw new Error('seed: buy-now customer product not inserted');
-  await seedProvisionedPhoneSite(tx, phone.id, { login: customer.login, number: customer.number, label: customer.company });
+  await seedProvisionedPhoneSite(tx, phone.id, {
+    login: customer.login,
+    number: customer.number,
+    label: customer.company,
+  });
 }
 
 const whitstableAddress: InstallationAddress = {
@@ -243,9 +325,21 @@ export async function seedBuyNowDemo(tx: Pick<Database, 'insert'>, hashed: DemoU
     if (!address) continue;
     // The one set up: a user on extension 200, a number, the simple flow and the default voicemail and music.
     const [first, ...rest] = login.name.split(' ');
-    await tx.insert(voipUsers).values({ productId: phone.id, firstName: first ?? '', lastName: rest.join(' '), email: login.email, extension: '200' });
+    await tx.insert(voipUsers).values({
+      productId: phone.id,
+      firstName: first ?? '',
+      lastName: rest.join(' '),
+      email: login.email,
+      extension: '200',
+    });
     await tx.insert(phoneNumbers).values({ productId: phone.id, number: '01632960302', label: account });
-    await tx.insert(simpleCallFlows).values({ productId: phone.id, enable: true, name: SIMPLE_CALL_FLOW_NAME, data: defaultSimpleCallFlowData(), updatedAt: now });
+    await tx.insert(simpleCallFlows).values({
+      productId: phone.id,
+      enable: true,
+      name: SIMPLE_CALL_FLOW_NAME,
+      data: defaultSimpleCallFlowData(),
+      updatedAt: now,
+    });
     await tx.insert(voicemailSettings).values({ productId: phone.id, updatedAt: now });
     await tx.insert(holdMusicSettings).values({ productId: phone.id, updatedAt: now });
   }

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+
 import type { TrialStatus } from '@portal/contract';
+
 import { readWithSession } from '../../plugins/auth.ts';
 import { readsSessionItself, type Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
@@ -32,7 +34,10 @@ async function trialOf(request: FastifyRequest): Promise<{ trial: TrialRow | nul
 }
 
 /** The status of the trial and the quick start (a bought phone has a quick start and no trial: five steps). */
-function statusOf({ trial, quickstart }: { trial: TrialRow | null; quickstart: QuickstartRow | null }, now: Date): TrialStatus {
+function statusOf(
+  { trial, quickstart }: { trial: TrialRow | null; quickstart: QuickstartRow | null },
+  now: Date,
+): TrialStatus {
   const quick = {
     show_quickstart_popup: quickstart?.showPopup ?? false,
     quickstart_popup_sections_completed: quickstart?.sectionsCompleted ?? {},
@@ -84,6 +89,9 @@ export const trialHandlers = {
     const trial = await request.server.trialRepository.upgradePromptShown(product.id, request.server.now());
     if (!trial) throw notFound();
     const { quickstart } = await trialOf(request);
-    return statusOf({ trial, quickstart: quickstart?.productId === trial.productId ? quickstart : null }, request.server.now());
+    return statusOf(
+      { trial, quickstart: quickstart?.productId === trial.productId ? quickstart : null },
+      request.server.now(),
+    );
   },
 } satisfies Pick<Handlers, 'getTrialStatus' | 'patchTrialStatus' | 'upgradePromptShown'>;

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { Database } from '../../db/connect.ts';
 import { products, quickstarts, trials, users } from '../../db/schema/index.ts';
 import { selectWithSession, sessionQuery } from '../identity/index.ts';
@@ -72,7 +73,9 @@ export function createTrialRepository(db: Database) {
         .update(quickstarts)
         .set({
           // Merged in the database, so two steps completed at once both stay completed.
-          ...(sections && { sectionsCompleted: sql`${quickstarts.sectionsCompleted} || ${JSON.stringify(sections)}::jsonb` }),
+          ...(sections && {
+            sectionsCompleted: sql`${quickstarts.sectionsCompleted} || ${JSON.stringify(sections)}::jsonb`,
+          }),
           ...(changes.customerFeedback !== undefined && { customerFeedback: changes.customerFeedback }),
           ...(changes.showQuickstartPopup !== undefined && { showPopup: changes.showQuickstartPopup }),
         })

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { TrialStatus } from '@portal/contract';
-import { DEMO_ENDED_TRIAL } from './demo-shell.ts';
+
 import { demoLogins } from '../../db/demo-logins.ts';
-import { DEMO_TRIAL_LENGTH_MS } from '../../db/seed.ts';
 import { products, quickstarts, trials, users } from '../../db/schema/index.ts';
+import { DEMO_TRIAL_LENGTH_MS } from '../../db/seed.ts';
 import { authHeaders, getCsrf, login, SEED_TIME, useTestApp, type Csrf } from '../../test/helper.ts';
+import { DEMO_ENDED_TRIAL } from './demo-shell.ts';
 
 const t = useTestApp();
 const URL = '/api/v1/trial/status/';
@@ -36,7 +38,8 @@ const get = async (key: string) => {
   expect(response.statusCode).toBe(200);
   return TrialStatus.parse(response.json());
 };
-const patch = (key: string, payload: unknown) => t.app.inject({ method: 'PATCH', url: URL, headers: authHeaders(key, csrf), payload: payload as object });
+const patch = (key: string, payload: unknown) =>
+  t.app.inject({ method: 'PATCH', url: URL, headers: authHeaders(key, csrf), payload: payload as object });
 
 describe('GET /api/v1/trial/status/', () => {
   it('answers the opt-in trial with the whole days left', async () => {
@@ -50,11 +53,19 @@ describe('GET /api/v1/trial/status/', () => {
       status_entry: SEED_TIME.toISOString(),
     });
     // The demo's getting-started video is watched; the other steps are still to do.
-    expect((await get(trial)).quickstart_popup_sections_completed).toMatchObject({ watch_getting_started: true, download_apps: false });
+    expect((await get(trial)).quickstart_popup_sections_completed).toMatchObject({
+      watch_getting_started: true,
+      download_apps: false,
+    });
   });
 
   it('answers an ended trial as expired with no days left', async () => {
-    expect(await get(ended)).toMatchObject({ isInTrial: true, isTrialExpired: true, trialKind: 'OPT_IN', remainDays: 0 });
+    expect(await get(ended)).toMatchObject({
+      isInTrial: true,
+      isTrialExpired: true,
+      trialKind: 'OPT_IN',
+      remainDays: 0,
+    });
     expect(DEMO_ENDED_TRIAL.endedAgoMs).toBeGreaterThan(0);
   });
 
@@ -69,7 +80,9 @@ describe("which trial is the customer's", () => {
   it('is the trial of their first cloud phone, by id, that has one; GET and PATCH agree', async () => {
     const multi = await login(t.app, demoLogins.multiProduct);
     const [user] = await t.db.select().from(users).where(eq(users.email, demoLogins.multiProduct.email));
-    const phones = (await t.db.select().from(products).where(eq(products.accountId, user!.accountId!)).orderBy(products.id)).filter((p) => p.kind === 'voip');
+    const phones = (
+      await t.db.select().from(products).where(eq(products.accountId, user!.accountId!)).orderBy(products.id)
+    ).filter((p) => p.kind === 'voip');
     expect(phones.length).toBeGreaterThanOrEqual(2);
     const [first, second] = [phones[0]!, phones[1]!];
     const trialOf = (productId: number) => ({
@@ -103,13 +116,27 @@ describe("which trial is the customer's", () => {
   it('a bought phone has a quick start and no trial: GET answers it, PATCH changes it', async () => {
     const multi = await login(t.app, demoLogins.multiProduct);
     const [user] = await t.db.select().from(users).where(eq(users.email, demoLogins.multiProduct.email));
-    const [phone] = (await t.db.select().from(products).where(eq(products.accountId, user!.accountId!)).orderBy(products.id)).filter((p) => p.kind === 'voip');
+    const [phone] = (
+      await t.db.select().from(products).where(eq(products.accountId, user!.accountId!)).orderBy(products.id)
+    ).filter((p) => p.kind === 'voip');
     try {
       await t.db.insert(quickstarts).values({ productId: phone!.id });
-      expect(await get(multi)).toMatchObject({ isInTrial: false, isTrialExpired: false, trialKind: null, remainDays: null, productId: phone!.id, show_quickstart_popup: true, quickstart_popup_sections_completed: {} });
+      expect(await get(multi)).toMatchObject({
+        isInTrial: false,
+        isTrialExpired: false,
+        trialKind: null,
+        remainDays: null,
+        productId: phone!.id,
+        show_quickstart_popup: true,
+        quickstart_popup_sections_completed: {},
+      });
       const patched = await patch(multi, { quickstart_popup_sections_completed: { download_apps: true } });
       expect(patched.statusCode).toBe(200);
-      expect(TrialStatus.parse(patched.json())).toMatchObject({ isInTrial: false, productId: phone!.id, quickstart_popup_sections_completed: { download_apps: true } });
+      expect(TrialStatus.parse(patched.json())).toMatchObject({
+        isInTrial: false,
+        productId: phone!.id,
+        quickstart_popup_sections_completed: { download_apps: true },
+      });
     } finally {
       await t.db.delete(quickstarts).where(eq(quickstarts.productId, phone!.id));
     }
@@ -120,17 +147,29 @@ describe('PATCH /api/v1/trial/status/', () => {
   it('merges completed quick-start steps, keeps feedback, turns the pop-up off, and answers the status', async () => {
     const first = await patch(trial, { quickstart_popup_sections_completed: { download_apps: true } });
     expect(first.statusCode).toBe(200);
-    expect(TrialStatus.parse(first.json()).quickstart_popup_sections_completed).toMatchObject({ download_apps: true, make_your_first_call: false });
+    expect(TrialStatus.parse(first.json()).quickstart_popup_sections_completed).toMatchObject({
+      download_apps: true,
+      make_your_first_call: false,
+    });
 
-    const second = await patch(trial, { quickstart_popup_sections_completed: { watch_getting_started: true }, customer_feedback: '  More video guides please  ' });
+    const second = await patch(trial, {
+      quickstart_popup_sections_completed: { watch_getting_started: true },
+      customer_feedback: '  More video guides please  ',
+    });
     expect(second.json()).toMatchObject({
       quickstart_popup_sections_completed: { download_apps: true, watch_getting_started: true, upgrade: false },
       customer_feedback: 'More video guides please',
       show_quickstart_popup: true,
     });
 
-    expect((await patch(trial, { show_quickstart_popup: false })).json()).toMatchObject({ show_quickstart_popup: false, customer_feedback: 'More video guides please' });
-    expect(await get(trial)).toMatchObject({ show_quickstart_popup: false, quickstart_popup_sections_completed: { download_apps: true, watch_getting_started: true } });
+    expect((await patch(trial, { show_quickstart_popup: false })).json()).toMatchObject({
+      show_quickstart_popup: false,
+      customer_feedback: 'More video guides please',
+    });
+    expect(await get(trial)).toMatchObject({
+      show_quickstart_popup: false,
+      quickstart_popup_sections_completed: { download_apps: true, watch_getting_started: true },
+    });
 
     // Empty feedback clears it; an empty body changes nothing.
     expect((await patch(trial, { customer_feedback: '' })).json()).toMatchObject({ customer_feedback: null });
@@ -153,8 +192,12 @@ describe('PATCH /api/v1/trial/status/', () => {
   it('answers 404 for a customer without a trial and for staff, 403 without CSRF, 401 without a token', async () => {
     expect((await patch(customer, { show_quickstart_popup: false })).statusCode).toBe(404);
     expect((await patch(staff, { show_quickstart_popup: false })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PATCH', url: URL, headers: authHeaders(trial), payload: {} })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PATCH', url: URL, headers: csrf.headers, payload: {} })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: URL, headers: authHeaders(trial), payload: {} })).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'PATCH', url: URL, headers: csrf.headers, payload: {} })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -165,11 +208,19 @@ describe('POST /api/v1/trial/{id}/upgrade-prompt-shown/', () => {
   it('remembers once that the prompt was shown, for the owner of the trial only', async () => {
     const multi = await login(t.app, demoLogins.multiProduct);
     const [user] = await t.db.select().from(users).where(eq(users.email, demoLogins.multiProduct.email));
-    const [phone] = (await t.db.select().from(products).where(eq(products.accountId, user!.accountId!)).orderBy(products.id)).filter((p) => p.kind === 'voip');
+    const [phone] = (
+      await t.db.select().from(products).where(eq(products.accountId, user!.accountId!)).orderBy(products.id)
+    ).filter((p) => p.kind === 'voip');
     const productId = phone!.id;
     const before = t.clock.now();
     try {
-      await t.db.insert(trials).values({ productId, kind: 'OPT_IN', startedAt: SEED_TIME, endsAt: new Date(SEED_TIME.getTime() + DEMO_TRIAL_LENGTH_MS), statusEntry: SEED_TIME });
+      await t.db.insert(trials).values({
+        productId,
+        kind: 'OPT_IN',
+        startedAt: SEED_TIME,
+        endsAt: new Date(SEED_TIME.getTime() + DEMO_TRIAL_LENGTH_MS),
+        statusEntry: SEED_TIME,
+      });
       expect((await get(multi)).upgrade_prompt_shown).toBe(false);
       // Another customer's phone, CSRF missing, no token: refused, nothing remembered.
       expect((await shown(trial, productId)).statusCode).toBe(404);
@@ -198,7 +249,9 @@ describe('POST /api/v1/trial/{id}/upgrade-prompt-shown/', () => {
   it('answers 404 for a phone with no trial and for staff', async () => {
     const multi = await login(t.app, demoLogins.multiProduct);
     const [user] = await t.db.select().from(users).where(eq(users.email, demoLogins.multiProduct.email));
-    const [phone] = (await t.db.select().from(products).where(eq(products.accountId, user!.accountId!)).orderBy(products.id)).filter((p) => p.kind === 'voip');
+    const [phone] = (
+      await t.db.select().from(products).where(eq(products.accountId, user!.accountId!)).orderBy(products.id)
+    ).filter((p) => p.kind === 'voip');
     expect((await shown(multi, phone!.id)).statusCode).toBe(404);
     expect((await shown(staff, trialProductId)).statusCode).toBe(404);
   });

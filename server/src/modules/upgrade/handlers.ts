@@ -1,11 +1,19 @@
 import type { FastifyRequest } from 'fastify';
+
 import { addressSummaryLine, UPGRADE_PLANS, upgradeMessages, type UpgradeEligibility } from '@portal/contract';
-import type { Handlers } from '../../routes/index.ts';
+
 import { detailError } from '../../plugins/errors.ts';
+import type { Handlers } from '../../routes/index.ts';
 import { ownedVoipProduct, rowId, type Product } from '../products/index.ts';
 import type { ProvisioningJob } from '../provisioning/index.ts';
 import { isUnderWay, provisioningStatusOf } from '../provisioning/index.ts';
-import { showsMigrationBanner, showsUpgradePage, upgradeEligibilityOf, upgradeKindOf, type UpgradeFacts } from './rules.ts';
+import {
+  showsMigrationBanner,
+  showsUpgradePage,
+  upgradeEligibilityOf,
+  upgradeKindOf,
+  type UpgradeFacts,
+} from './rules.ts';
 
 /** Everything the rules need about one of the customer's cloud phones (404 when it is not theirs). */
 async function factsOf(request: FastifyRequest, id: string) {
@@ -26,7 +34,13 @@ async function factsOf(request: FastifyRequest, id: string) {
   return { product, trial, job: upgradeJob, facts };
 }
 
-function eligibilityAnswer(product: Product, trial: Awaited<ReturnType<typeof factsOf>>['trial'], job: ProvisioningJob | undefined, facts: UpgradeFacts, now: Date): UpgradeEligibility {
+function eligibilityAnswer(
+  product: Product,
+  trial: Awaited<ReturnType<typeof factsOf>>['trial'],
+  job: ProvisioningJob | undefined,
+  facts: UpgradeFacts,
+  now: Date,
+): UpgradeEligibility {
   const { isEligible, reasons } = upgradeEligibilityOf(facts);
   const status = job ? provisioningStatusOf(product.id, job, now) : null;
   const migrationUnderWay = job?.kind === 'migration' && isUnderWay(job);
@@ -53,7 +67,11 @@ const startUpgrade = (async ({ params, body, request }) => {
   const kind = upgradeKindOf(facts);
   if (!isEligible || kind === null) throw detailError(409, reasons[0] ?? upgradeMessages.notEligible);
   const address = { ...body.installation_address, summary_line: addressSummaryLine(body.installation_address) };
-  const job = await request.server.provisioning.begin({ productId: product.id, kind: kind === 'trial' ? 'upgrade' : 'migration', payload: { plan_id: body.plan_id } });
+  const job = await request.server.provisioning.begin({
+    productId: product.id,
+    kind: kind === 'trial' ? 'upgrade' : 'migration',
+    payload: { plan_id: body.plan_id },
+  });
   // Asked twice at once: the database let one job in.
   if (!job) throw detailError(409, upgradeMessages.underWay);
   await request.server.productsRepository.setInstallationAddress(product.id, address);

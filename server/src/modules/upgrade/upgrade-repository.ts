@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { Database } from '../../db/connect.ts';
 import { trials } from '../../db/schema/index.ts';
 

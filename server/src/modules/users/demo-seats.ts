@@ -5,6 +5,11 @@ import { voipUsers } from '../../db/schema/index.ts';
 export const E2E_LOCKED_USER = { firstName: 'Dana', lastName: 'Fox', extension: '203' } as const;
 
 /** Adds a user locked out of their phone to a cloud phone: the locked-user banner and status card show for them. */
-export async function seedLockedUser(tx: Pick<Database, 'insert'>, productId: number, emailDomain: string, now: Date): Promise<void> {
+export async function seedLockedUser(
+  tx: Pick<Database, 'insert'>,
+  productId: number,
+  emailDomain: string,
+  now: Date,
+): Promise<void> {
   await tx.insert(voipUsers).values({ productId, ...E2E_LOCKED_USER, email: `dana@${emailDomain}`, lockedAt: now });
 }

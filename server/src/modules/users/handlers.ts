@@ -1,23 +1,24 @@
 import type { FastifyRequest } from 'fastify';
+
 import {
   ADD_ONS,
   addOnChangeProblem,
   deriveProductKind,
   filterAddOns,
-  TARIFF_V3,
   FIRST_EXTENSION,
   MAX_SEATS,
   NOT_ASSIGNED_EXTENSION,
   SEAT_SERVICE_PLAN,
+  TARIFF_V3,
   usersMessages,
   type Seat,
 } from '@portal/contract';
-import type { Handlers } from '../../routes/index.ts';
-import { hashPassword } from '../identity/index.ts';
-import { publicUrl } from '../identity/index.ts';
+
 import { limitCustomerMail } from '../../mail/customer-mail-limit.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
+import type { Handlers } from '../../routes/index.ts';
+import { hashPassword, publicUrl } from '../identity/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 import type { SeatRow } from './users-repository.ts';
 
@@ -73,7 +74,8 @@ export const usersHandlers = {
   patchSeatUser: async ({ params, body, request }) => {
     const seat = await ownedSeat(request, params.productId, params.userId);
     const { usersRepository } = request.server;
-    if (body.email !== undefined && (await usersRepository.emailTaken(seat.productId, body.email, seat.id))) throw fieldError('email', usersMessages.emailTaken);
+    if (body.email !== undefined && (await usersRepository.emailTaken(seat.productId, body.email, seat.id)))
+      throw fieldError('email', usersMessages.emailTaken);
     await usersRepository.update(seat.id, {
       ...(body.first_name !== undefined && { firstName: body.first_name }),
       ...(body.last_name !== undefined && { lastName: body.last_name }),
@@ -86,7 +88,12 @@ export const usersHandlers = {
     const product = await ownedVoipProduct(request, rowId(params.id));
     const { usersRepository } = request.server;
     if (await usersRepository.emailTaken(product.id, body.email)) throw fieldError('email', usersMessages.emailTaken);
-    const added = await usersRepository.add(product.id, { firstName: body.first_name, lastName: body.last_name, email: body.email }, FIRST_EXTENSION, MAX_SEATS);
+    const added = await usersRepository.add(
+      product.id,
+      { firstName: body.first_name, lastName: body.last_name, email: body.email },
+      FIRST_EXTENSION,
+      MAX_SEATS,
+    );
     if (added === 'full') throw detailError(400, usersMessages.tooManySeats);
     return reloaded(request, product.id, added.id);
   },
@@ -125,23 +132,33 @@ export const usersHandlers = {
     const wanted = query.user_id === undefined ? seats : seats.filter((seat) => seat.id === rowId(query.user_id!));
     // A user of another phone (or none) is not there to filter to: 404, as for their own endpoint.
     if (query.user_id !== undefined && wanted.length === 0) throw notFound();
-    return { results: wanted.map((seat) => ({ id: seat.id, addons: seat.addOnIds.map((addon_id) => ({ addon_id })) })) };
+    return {
+      results: wanted.map((seat) => ({ id: seat.id, addons: seat.addOnIds.map((addon_id) => ({ addon_id })) })),
+    };
   },
 
   createPin: async ({ params, body, request }) => {
     const seat = await ownedSeat(request, params.productId, params.userId);
     if (seat.pinHash !== null) throw detailError(409, usersMessages.pinAlreadySet);
     // Only while they still have none: two first PINs sent at once set one, the other is told to reset.
-    if (!(await request.server.usersRepository.createPin(seat.id, await hashPassword(body.pin)))) throw detailError(409, usersMessages.pinAlreadySet);
+    if (!(await request.server.usersRepository.createPin(seat.id, await hashPassword(body.pin))))
+      throw detailError(409, usersMessages.pinAlreadySet);
     return { detail: usersMessages.pinCreated };
   },
 
   getProductV1: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.id));
-    const [seats, addOns] = await Promise.all([request.server.usersRepository.seats(product.id), request.server.phoneSettingsRepository.addOns(product.id)]);
+    const [seats, addOns] = await Promise.all([
+      request.server.usersRepository.seats(product.id),
+      request.server.phoneSettingsRepository.addOns(product.id),
+    ]);
     return {
       id: product.id,
-      product_kind: deriveProductKind({ kind: product.kind, tariff_version: product.tariffVersion, sub_kind: product.subKind }),
+      product_kind: deriveProductKind({
+        kind: product.kind,
+        tariff_version: product.tariffVersion,
+        sub_kind: product.subKind,
+      }),
       supplier: product.supplier,
       users: seats.map(seatOf),
       addons: addOns.map((row) => ({ addon_id: row.addonId, quantity: row.quantity })),
@@ -171,6 +188,17 @@ export const usersHandlers = {
   },
 } satisfies Pick<
   Handlers,
-  'getSeats' | 'getSeat' | 'patchSeatUser' | 'addUser' | 'resetPin' | 'sendInviteEmail' | 'getAddOnCatalogue' | 'getUserAddOns' | 'postUserAddOns'
-  | 'getTariffs' | 'getSeatsAddOns' | 'createPin' | 'getProductV1'
+  | 'getSeats'
+  | 'getSeat'
+  | 'patchSeatUser'
+  | 'addUser'
+  | 'resetPin'
+  | 'sendInviteEmail'
+  | 'getAddOnCatalogue'
+  | 'getUserAddOns'
+  | 'postUserAddOns'
+  | 'getTariffs'
+  | 'getSeatsAddOns'
+  | 'createPin'
+  | 'getProductV1'
 >;

@@ -1,5 +1,6 @@
 import { desc, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import {
   ADD_ONS,
   AddOnCatalogue,
@@ -14,10 +15,11 @@ import {
   usersMessages,
   VerifyPinResponse,
 } from '@portal/contract';
-import { verifyPassword } from '../identity/index.ts';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { outbox, voipUsers } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, seededProductIds, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
+import { verifyPassword } from '../identity/index.ts';
 
 // The calls of spec 001 section 7 a client written against the spec makes: site by id, the site's PATCH, the v1
 // product, the tariffs, the seats' add-ons, create-pin, the add-on catalogue's filters and the sign-up's POST /registration/.
@@ -36,11 +38,20 @@ beforeAll(async () => {
 });
 
 let ip = 0;
-const call = (key: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+const call = (
+  key: string | null,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
   t.app.inject({
     method,
     url,
-    headers: { ...(key ? authHeaders(key, method === 'GET' ? undefined : csrf) : method === 'GET' ? {} : csrf.headers), ...headers },
+    headers: {
+      ...(key ? authHeaders(key, method === 'GET' ? undefined : csrf) : method === 'GET' ? {} : csrf.headers),
+      ...headers,
+    },
     remoteAddress: `10.2.0.${(ip++ % 250) + 1}`,
     ...(payload !== undefined && { payload: payload as object }),
   });
@@ -62,7 +73,10 @@ async function signedUp(email: string, chosenNumber: string) {
   const lead = LeadDetails.parse(created.json());
   const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.id)).limit(1);
   const pin = /PIN to confirm your email address is (\d{6})/.exec(mail?.body ?? '')?.[1];
-  const verified = await call(null, 'POST', '/api/v5/signup/verify-pin/', { ssu_details_token: lead.ssu_details_token, pin });
+  const verified = await call(null, 'POST', '/api/v5/signup/verify-pin/', {
+    ssu_details_token: lead.ssu_details_token,
+    pin,
+  });
   expect(verified.statusCode, verified.body).toBe(200);
   const answer = VerifyPinResponse.parse(verified.json());
   return { token: lead.ssu_details_token, key: answer.key, productId: answer.product_id, accountId: answer.account_id };
@@ -82,7 +96,11 @@ describe('GET /api/v1/voip/sites/{id}/ (address and site)', () => {
     expect(site.seats.map((seat) => seat.id)).toEqual(Object.values(site.users).map((user) => user.id));
     expect(JSON.stringify(response.json())).not.toMatch(/pin_hash|pinHash|password/);
     expect(Site.parse((await call(customer, 'GET', `/api/v1/voip/${acme}/`)).json())).toEqual(site);
-    for (const [key, id] of [[harbour, acme], [customer, acmeBroadband], [customer, 2_000_000]] as const) {
+    for (const [key, id] of [
+      [harbour, acme],
+      [customer, acmeBroadband],
+      [customer, 2_000_000],
+    ] as const) {
       const refused = await call(key, 'GET', `/api/v1/voip/sites/${id}/`);
       expect(refused.statusCode).toBe(404);
       expect(refused.json()).toEqual(notFound);
@@ -94,19 +112,29 @@ describe('GET /api/v1/voip/sites/{id}/ (address and site)', () => {
 describe('PATCH /api/v1/voip/{id}/ (what of the site a customer may change)', () => {
   it("changes the installation address and answers the site; refuses an empty body and another customer's phone", async () => {
     const own = await signedUp('site-patch@hale.example', '01414960028');
-    const address = { line_one: '4 Canal Wharf', line_two: '', city: 'Leeds', county: 'West Yorkshire', post_code: 'ls11 5pz' };
+    const address = {
+      line_one: '4 Canal Wharf',
+      line_two: '',
+      city: 'Leeds',
+      county: 'West Yorkshire',
+      post_code: 'ls11 5pz',
+    };
     const response = await call(own.key, 'PATCH', `/api/v1/voip/${own.productId}/`, { installation_address: address });
     expect(response.statusCode, response.body).toBe(200);
     const site = Site.parse(response.json());
     expect(site.product_id).toBe(own.productId);
     expect(site.installation_address).toMatchObject({ line_one: '4 Canal Wharf', post_code: 'LS11 5PZ' });
     expect(site.installation_address?.summary_line).toContain('4 Canal Wharf');
-    expect(Site.parse((await call(own.key, 'GET', `/api/v1/voip/sites/${own.productId}/`)).json()).installation_address).toEqual(site.installation_address);
+    expect(
+      Site.parse((await call(own.key, 'GET', `/api/v1/voip/sites/${own.productId}/`)).json()).installation_address,
+    ).toEqual(site.installation_address);
 
     const empty = await call(own.key, 'PATCH', `/api/v1/voip/${own.productId}/`, {});
     expect(empty.statusCode).toBe(400);
     expect(JSON.stringify(empty.json())).toContain('installation_address');
-    const bad = await call(own.key, 'PATCH', `/api/v1/voip/${own.productId}/`, { installation_address: { ...address, post_code: 'nowhere' } });
+    const bad = await call(own.key, 'PATCH', `/api/v1/voip/${own.productId}/`, {
+      installation_address: { ...address, post_code: 'nowhere' },
+    });
     expect(bad.statusCode).toBe(400);
     const other = await call(customer, 'PATCH', `/api/v1/voip/${own.productId}/`, { installation_address: address });
     expect(other.statusCode).toBe(404);
@@ -154,13 +182,19 @@ describe('GET /api/v1/voip/pricing/add-ons/ with the spec filters', () => {
     return AddOnCatalogue.parse(response.json()).results.map((addOn) => addOn.id);
   };
 
-  it("accepts tariff_version TARIFF_V3 with product_kind VOIP, available true and supplier VOIP3, and filters by them", async () => {
+  it('accepts tariff_version TARIFF_V3 with product_kind VOIP, available true and supplier VOIP3, and filters by them', async () => {
     const all = ADD_ONS.map((addOn) => addOn.id);
     expect(await ids('product_kind=VOIP&available=true&tariff_version=TARIFF_V3&supplier=VOIP3')).toEqual(all);
     expect(await ids('tariff_version=3')).toEqual(all);
     // The recording add-ons carry backtrack (spec 001 section 3): on-demand reaches back to the call's start.
-    const catalogue = AddOnCatalogue.parse((await call(customer, 'GET', '/api/v1/voip/pricing/add-ons/')).json()).results;
-    expect(catalogue.filter((addOn) => addOn.display_group === 'call_recording').map((addOn) => [addOn.display_name, addOn.backtrack])).toEqual([
+    const catalogue = AddOnCatalogue.parse(
+      (await call(customer, 'GET', '/api/v1/voip/pricing/add-ons/')).json(),
+    ).results;
+    expect(
+      catalogue
+        .filter((addOn) => addOn.display_group === 'call_recording')
+        .map((addOn) => [addOn.display_name, addOn.backtrack]),
+    ).toEqual([
       ['Call recording (on-demand)', true],
       ['Call recording 3yr storage', false],
       ['Call recording 5yr storage', false],
@@ -182,12 +216,20 @@ describe('GET /api/v1/voip/{productId}/users/tariff/add-ons/ (filtered to the se
     const { results } = SeatsAddOns.parse(response.json());
     expect(results.map((seat) => seat.addons.map((addOn) => addOn.addon_id))).toEqual([[102, 302], [201], []]);
     const priya = results[1]!.id;
-    const one = SeatsAddOns.parse((await call(customer, 'GET', `/api/v1/voip/${acme}/users/tariff/add-ons/?user_id=${priya}`)).json());
+    const one = SeatsAddOns.parse(
+      (await call(customer, 'GET', `/api/v1/voip/${acme}/users/tariff/add-ons/?user_id=${priya}`)).json(),
+    );
     expect(one.results).toEqual([{ id: priya, addons: [{ addon_id: 201 }] }]);
 
-    const [stranger] = await t.db.select({ id: voipUsers.id }).from(voipUsers).where(ne(voipUsers.productId, acme)).limit(1);
+    const [stranger] = await t.db
+      .select({ id: voipUsers.id })
+      .from(voipUsers)
+      .where(ne(voipUsers.productId, acme))
+      .limit(1);
     const strangerId = stranger!.id;
-    expect((await call(customer, 'GET', `/api/v1/voip/${acme}/users/tariff/add-ons/?user_id=${strangerId}`)).statusCode).toBe(404);
+    expect(
+      (await call(customer, 'GET', `/api/v1/voip/${acme}/users/tariff/add-ons/?user_id=${strangerId}`)).statusCode,
+    ).toBe(404);
     expect((await call(harbour, 'GET', `/api/v1/voip/${acme}/users/tariff/add-ons/`)).statusCode).toBe(404);
     expect((await call(customer, 'GET', `/api/v1/voip/${acme}/users/tariff/add-ons/?user_id=x`)).statusCode).toBe(400);
   });
@@ -222,7 +264,12 @@ describe("POST /registration/ in the sign-up's shape (email, token; signup-token
     const body = { email: 'registration-post@hale.example', token: own.token };
     const response = await call(null, 'POST', '/registration/', body, { 'signup-token': own.key });
     expect(response.statusCode, response.body).toBe(201);
-    expect(SignupRegistration.parse(response.json())).toEqual({ key: own.key, product_id: own.productId, account_id: own.accountId, user_verified: true });
+    expect(SignupRegistration.parse(response.json())).toEqual({
+      key: own.key,
+      product_id: own.productId,
+      account_id: own.accountId,
+      user_verified: true,
+    });
 
     const demo = await tokenOf(t, demoLogins.customer);
     for (const [payload, header] of [
@@ -239,12 +286,18 @@ describe("POST /registration/ in the sign-up's shape (email, token; signup-token
 
   it("keeps today's form shape, and its field errors for a body of neither shape", async () => {
     const form = await call(null, 'POST', '/registration/', {
-      first_name: 'Sam', last_name: 'Reid', email: 'form-shape@reid.example', password1: 'Kettle-Harbour-42', password2: 'Kettle-Harbour-42',
+      first_name: 'Sam',
+      last_name: 'Reid',
+      email: 'form-shape@reid.example',
+      password1: 'Kettle-Harbour-42',
+      password2: 'Kettle-Harbour-42',
     });
     expect(form.statusCode, form.body).toBe(201);
     expect(form.json()).toHaveProperty('detail');
     const empty = await call(null, 'POST', '/registration/', {});
     expect(empty.statusCode).toBe(400);
-    expect(Object.keys(empty.json())).toEqual(expect.arrayContaining(['first_name', 'last_name', 'email', 'password1']));
+    expect(Object.keys(empty.json())).toEqual(
+      expect.arrayContaining(['first_name', 'last_name', 'email', 'password1']),
+    );
   });
 });

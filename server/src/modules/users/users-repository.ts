@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { Database } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { phoneNumbers, voipUserAddOns, voipUsers } from '../../db/schema/index.ts';
@@ -24,7 +25,11 @@ export function createUsersRepository(db: Database) {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const [addOns, numbers] = await Promise.all([
-      db.select().from(voipUserAddOns).where(inArray(voipUserAddOns.voipUserId, ids)).orderBy(asc(voipUserAddOns.addOnId)),
+      db
+        .select()
+        .from(voipUserAddOns)
+        .where(inArray(voipUserAddOns.voipUserId, ids))
+        .orderBy(asc(voipUserAddOns.addOnId)),
       db
         .select({ voipUserId: phoneNumbers.voipUserId, number: phoneNumbers.number })
         .from(phoneNumbers)
@@ -41,12 +46,17 @@ export function createUsersRepository(db: Database) {
   return {
     /** The product's users, the main user first. */
     async seats(productId: number): Promise<SeatRow[]> {
-      return withDetails(await db.select().from(voipUsers).where(eq(voipUsers.productId, productId)).orderBy(asc(voipUsers.id)));
+      return withDetails(
+        await db.select().from(voipUsers).where(eq(voipUsers.productId, productId)).orderBy(asc(voipUsers.id)),
+      );
     },
 
     /** One user of the product; undefined when it is not one of its users. */
     async seat(productId: number, userId: number): Promise<SeatRow | undefined> {
-      const rows = await db.select().from(voipUsers).where(and(eq(voipUsers.productId, productId), eq(voipUsers.id, userId)));
+      const rows = await db
+        .select()
+        .from(voipUsers)
+        .where(and(eq(voipUsers.productId, productId), eq(voipUsers.id, userId)));
       return (await withDetails(rows))[0];
     },
 
@@ -61,16 +71,27 @@ export function createUsersRepository(db: Database) {
      * `maxSeats` already (answers 'full'). Two adds at once may pick the same extension: the
      * unique (product, extension) refuses the second, which tries again.
      */
-    async add(productId: number, user: { firstName: string; lastName: string; email: string }, firstExtension: number, maxSeats: number): Promise<VoipUser | 'full'> {
+    async add(
+      productId: number,
+      user: { firstName: string; lastName: string; email: string },
+      firstExtension: number,
+      maxSeats: number,
+    ): Promise<VoipUser | 'full'> {
       for (let attempt = 0; ; attempt++) {
         try {
           return await db.transaction(async (tx) => {
-            const existing = await tx.select({ extension: voipUsers.extension }).from(voipUsers).where(eq(voipUsers.productId, productId));
+            const existing = await tx
+              .select({ extension: voipUsers.extension })
+              .from(voipUsers)
+              .where(eq(voipUsers.productId, productId));
             if (existing.length >= maxSeats) return 'full' as const;
             const taken = new Set(existing.map((row) => row.extension));
             let extension = firstExtension;
             while (taken.has(String(extension))) extension++;
-            const [row] = await tx.insert(voipUsers).values({ productId, ...user, extension: String(extension) }).returning();
+            const [row] = await tx
+              .insert(voipUsers)
+              .values({ productId, ...user, extension: String(extension) })
+              .returning();
             if (!row) throw new Error('voip user not inserted');
             return row;
           });
@@ -97,7 +118,11 @@ export function createUsersRepository(db: Database) {
 
     /** Sets the PIN (hashed) of a user who has none; false when they have one (set meanwhile too). */
     async createPin(userId: number, pinHash: string): Promise<boolean> {
-      const rows = await db.update(voipUsers).set({ pinHash }).where(and(eq(voipUsers.id, userId), isNull(voipUsers.pinHash))).returning({ id: voipUsers.id });
+      const rows = await db
+        .update(voipUsers)
+        .set({ pinHash })
+        .where(and(eq(voipUsers.id, userId), isNull(voipUsers.pinHash)))
+        .returning({ id: voipUsers.id });
       return rows.length > 0;
     },
 
@@ -114,11 +139,14 @@ export function createUsersRepository(db: Database) {
       return db.transaction(async (tx) => {
         // The user's row is the lock: two changes of one user's add-ons go one after the other.
         await tx.select({ id: voipUsers.id }).from(voipUsers).where(eq(voipUsers.id, userId)).for('update');
-        const now = (await tx.select().from(voipUserAddOns).where(eq(voipUserAddOns.voipUserId, userId))).map((row) => row.addOnId).sort((a, b) => a - b);
+        const now = (await tx.select().from(voipUserAddOns).where(eq(voipUserAddOns.voipUserId, userId)))
+          .map((row) => row.addOnId)
+          .sort((a, b) => a - b);
         const expected = [...current].sort((a, b) => a - b);
         if (now.length !== expected.length || now.some((id, i) => id !== expected[i])) return false;
         await tx.delete(voipUserAddOns).where(eq(voipUserAddOns.voipUserId, userId));
-        if (next.length > 0) await tx.insert(voipUserAddOns).values(next.map((addOnId) => ({ voipUserId: userId, addOnId })));
+        if (next.length > 0)
+          await tx.insert(voipUserAddOns).values(next.map((addOnId) => ({ voipUserId: userId, addOnId })));
         return true;
       });
     },

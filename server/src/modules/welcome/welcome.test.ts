@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { GettingStarted, Welcome, welcomeMessages } from '@portal/contract';
+
 import { demoLogins } from '../../db/demo-logins.ts';
 import { products, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, useTestApp, type Csrf } from '../../test/helper.ts';
@@ -40,18 +42,29 @@ const post = (key: string, productId: number | string, payload: unknown = { is_s
   t.app.inject({ method: 'POST', url: url(productId), headers: authHeaders(key, csrf), payload: payload as object });
 
 const gettingStarted = async (key: string) =>
-  GettingStarted.parse((await t.app.inject({ method: 'GET', url: '/api/v3/voip/getting-started/', headers: authHeaders(key) })).json());
+  GettingStarted.parse(
+    (await t.app.inject({ method: 'GET', url: '/api/v3/voip/getting-started/', headers: authHeaders(key) })).json(),
+  );
 
-const showWelcome = async (productId: number) => (await t.db.select().from(products).where(eq(products.id, productId)))[0]?.showWelcome;
+const showWelcome = async (productId: number) =>
+  (await t.db.select().from(products).where(eq(products.id, productId)))[0]?.showWelcome;
 
 describe('POST /api/v1/voip/{product_id}/welcome/', () => {
   it('refuses bad bodies with 400 and a readable message, changing nothing', async () => {
-    for (const payload of [{}, { is_show_welcome: true }, { is_show_welcome: 'false' }, { is_show_welcome: null }, [false]]) {
+    for (const payload of [
+      {},
+      { is_show_welcome: true },
+      { is_show_welcome: 'false' },
+      { is_show_welcome: null },
+      [false],
+    ]) {
       const response = await post(welcome, novaPhone, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(JSON.stringify(response.json())).not.toMatch(/undefined|\[object/);
     }
-    expect((await post(welcome, novaPhone, { is_show_welcome: true })).json()).toEqual({ is_show_welcome: [welcomeMessages.isShowWelcome] });
+    expect((await post(welcome, novaPhone, { is_show_welcome: true })).json()).toEqual({
+      is_show_welcome: [welcomeMessages.isShowWelcome],
+    });
     const notJson = await t.app.inject({
       method: 'POST',
       url: url(novaPhone),
@@ -73,8 +86,26 @@ describe('POST /api/v1/voip/{product_id}/welcome/', () => {
   });
 
   it('answers 401 without a token and 403 without the CSRF header', async () => {
-    expect((await t.app.inject({ method: 'POST', url: url(novaPhone), headers: csrf.headers, payload: { is_show_welcome: false } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: url(novaPhone), headers: authHeaders(welcome), payload: { is_show_welcome: false } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: url(novaPhone),
+          headers: csrf.headers,
+          payload: { is_show_welcome: false },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: url(novaPhone),
+          headers: authHeaders(welcome),
+          payload: { is_show_welcome: false },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect(await showWelcome(novaPhone)).toBe(true);
   });
 

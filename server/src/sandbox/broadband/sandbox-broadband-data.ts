@@ -1,4 +1,5 @@
 import type { BroadbandAddress } from '@portal/contract';
+
 import type { BroadbandData, NetworkLine } from '../../broadband/broadband-data.ts';
 import { sandboxAddresses } from '../address-lookup.ts';
 
@@ -10,7 +11,8 @@ import { sandboxAddresses } from '../address-lookup.ts';
  * - standard / standard-network-2: Standard only (NR2 4PL, SO14 3JF);
  * - nothing: no broadband at all (YO1 7HH).
  */
-export type SandboxProfile = 'full-fibre' | 'full-fibre-network-1' | 'full-fibre-network-2' | 'standard' | 'standard-network-2' | 'nothing';
+export type SandboxProfile =
+  'full-fibre' | 'full-fibre-network-1' | 'full-fibre-network-2' | 'standard' | 'standard-network-2' | 'nothing';
 
 const FTTP_1: NetworkLine = { broadband_type: 'fttp', network: 'network_1', download_mbps: 1000, upload_mbps: 115 };
 const FTTP_2: NetworkLine = { broadband_type: 'fttp', network: 'network_2', download_mbps: 900, upload_mbps: 100 };
@@ -36,7 +38,14 @@ export const SANDBOX_BROADBAND_PROFILES: Readonly<Record<string, SandboxProfile>
   'YO1 7HH': 'nothing',
   'CF10 1EP': 'standard',
 };
-const ROTATION: SandboxProfile[] = ['full-fibre', 'standard', 'full-fibre-network-1', 'nothing', 'full-fibre-network-2', 'standard-network-2'];
+const ROTATION: SandboxProfile[] = [
+  'full-fibre',
+  'standard',
+  'full-fibre-network-1',
+  'nothing',
+  'full-fibre-network-2',
+  'standard-network-2',
+];
 
 /**
  * The sandbox's addresses without an address reference (the search with ref_not_empty=true
@@ -71,10 +80,29 @@ function buildAddresses(): Map<string, BroadbandAddress[]> {
       })),
     );
   }
-  const truro = { postTown: 'Truro', county: 'Cornwall', postcode: UNCHECKABLE_POSTCODE, subPremises: '', thoroughfareNumber: '', thoroughfareName: 'Quay Street' };
+  const truro = {
+    postTown: 'Truro',
+    county: 'Cornwall',
+    postcode: UNCHECKABLE_POSTCODE,
+    subPremises: '',
+    thoroughfareNumber: '',
+    thoroughfareName: 'Quay Street',
+  };
   byPostcode.set(UNCHECKABLE_POSTCODE, [
-    { ...truro, addressReference: null, cssDatabaseCode: 'TR', premisesName: 'The Old Sail Loft', thoroughfareNumber: '3' },
-    { ...truro, addressReference: `A${compact(UNCHECKABLE_POSTCODE)}-2`, cssDatabaseCode: null, premisesName: 'Quay House', thoroughfareNumber: '5' },
+    {
+      ...truro,
+      addressReference: null,
+      cssDatabaseCode: 'TR',
+      premisesName: 'The Old Sail Loft',
+      thoroughfareNumber: '3',
+    },
+    {
+      ...truro,
+      addressReference: `A${compact(UNCHECKABLE_POSTCODE)}-2`,
+      cssDatabaseCode: null,
+      premisesName: 'Quay House',
+      thoroughfareNumber: '5',
+    },
   ]);
   return byPostcode;
 }
@@ -95,9 +123,20 @@ export class SandboxBroadbandData implements BroadbandData {
     return (this.addresses.get(postcode) ?? []).map((address) => ({ ...address }));
   }
 
-  async availability({ addressRef, cssDatabaseCode, postcode }: { addressRef: string; cssDatabaseCode: string; postcode: string }) {
+  async availability({
+    addressRef,
+    cssDatabaseCode,
+    postcode,
+  }: {
+    addressRef: string;
+    cssDatabaseCode: string;
+    postcode: string;
+  }) {
     const address = (this.addresses.get(postcode) ?? []).find(
-      (a) => a.addressReference === addressRef && a.cssDatabaseCode !== null && a.cssDatabaseCode.toUpperCase() === cssDatabaseCode.toUpperCase(),
+      (a) =>
+        a.addressReference === addressRef &&
+        a.cssDatabaseCode !== null &&
+        a.cssDatabaseCode.toUpperCase() === cssDatabaseCode.toUpperCase(),
     );
     if (!address) return null;
     return { address: { ...address }, lines: profileLines[sandboxProfile(postcode)].map((line) => ({ ...line })) };

@@ -1,5 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
+
 import type { ChatUser } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { chatMessages, chatUsers } from '../../db/schema/index.ts';
 
@@ -26,7 +28,12 @@ export function createChatRepository(db: Database) {
 
     /** The latest `limit` messages of the user's chat, oldest first. */
     async messages(userId: number, limit: number): Promise<ChatMessageRow[]> {
-      const rows = await db.select().from(chatMessages).where(eq(chatMessages.userId, userId)).orderBy(desc(chatMessages.id)).limit(limit);
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.userId, userId))
+        .orderBy(desc(chatMessages.id))
+        .limit(limit);
       return rows.reverse();
     },
 
@@ -34,7 +41,10 @@ export function createChatRepository(db: Database) {
      * Adds messages to the user's chat, in order; none when the user has no chat user (the
      * foreign key would refuse them: checked in the same statement instead).
      */
-    async add(userId: number, messages: { author: 'customer' | 'agent'; text: string; sentAt: Date }[]): Promise<ChatMessageRow[]> {
+    async add(
+      userId: number,
+      messages: { author: 'customer' | 'agent'; text: string; sentAt: Date }[],
+    ): Promise<ChatMessageRow[]> {
       if (messages.length === 0) return [];
       const known = await db
         .select({ one: sql<number>`1` })

@@ -1,4 +1,5 @@
 import type { Chat, ChatMessage, ChatUser } from '@portal/contract';
+
 import type { ChatService } from '../../chat/chat.ts';
 import type { ChatMessageRow, ChatRepository } from './chat-repository.ts';
 
@@ -11,7 +12,12 @@ export function sandboxAgentReply(firstName: string): string {
   return `Thanks, ${firstName}. This is the sandbox chat: no adviser reads it, so this reply is automatic. In the live portal an adviser answers here, usually within a few minutes during opening hours.`;
 }
 
-const messageOf = (row: ChatMessageRow): ChatMessage => ({ id: row.id, author: row.author, text: row.text, sent_at: row.sentAt.toISOString() });
+const messageOf = (row: ChatMessageRow): ChatMessage => ({
+  id: row.id,
+  author: row.author,
+  text: row.text,
+  sent_at: row.sentAt.toISOString(),
+});
 
 /** The chat service of the sandbox: conversations in the database, a canned agent reply after each message. */
 export class SandboxChatService implements ChatService {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import { signatureMatches, type PaymentProvider } from '../../payments/provider.ts';
 import type { SandboxCheckoutRepository } from './sessions-repository.ts';
 
@@ -32,7 +33,13 @@ export function sandboxProvider(repository: () => SandboxCheckoutRepository): Pa
     checkout: { action: SANDBOX_CHECKOUT_PATH, publicKey: 'pk_sandbox_portal', src: '' },
     async createSession(request) {
       const id = newId('cks');
-      await repository().add({ id, amountPence: request.amountPence, reference: request.reference, successUrl: request.returnUrl, failureUrl: request.returnUrl });
+      await repository().add({
+        id,
+        amountPence: request.amountPence,
+        reference: request.reference,
+        successUrl: request.returnUrl,
+        failureUrl: request.returnUrl,
+      });
       return { id, redirectUrl: `${SANDBOX_CHECKOUT_PATH}${id}` };
     },
     async outcome(sessionId) {
@@ -43,12 +50,24 @@ export function sandboxProvider(repository: () => SandboxCheckoutRepository): Pa
         status: pending ? 'pending' : session.status === 'approved' ? 'approved' : 'declined',
         paymentId: session.paymentId,
         amountPence: session.amountPence,
-        redirectUrl: session.status === 'challenge' ? `${SANDBOX_CHECKOUT_PATH}${sessionId}/3ds` : pending ? `${SANDBOX_CHECKOUT_PATH}${sessionId}` : null,
+        redirectUrl:
+          session.status === 'challenge'
+            ? `${SANDBOX_CHECKOUT_PATH}${sessionId}/3ds`
+            : pending
+              ? `${SANDBOX_CHECKOUT_PATH}${sessionId}`
+              : null,
       };
     },
     async createCardSetup(request) {
       const id = newId('cks');
-      await repository().add({ id, mode: 'card_setup', amountPence: 0, reference: request.reference, successUrl: request.returnUrl, failureUrl: request.returnUrl });
+      await repository().add({
+        id,
+        mode: 'card_setup',
+        amountPence: 0,
+        reference: request.reference,
+        successUrl: request.returnUrl,
+        failureUrl: request.returnUrl,
+      });
       return { id, redirectUrl: `${SANDBOX_CHECKOUT_PATH}${id}` };
     },
     async cardSetupOutcome(sessionId) {
@@ -59,8 +78,16 @@ export function sandboxProvider(repository: () => SandboxCheckoutRepository): Pa
       return {
         status: pending ? 'pending' : approved ? 'approved' : 'declined',
         sourceId: approved ? session.sourceId : null,
-        card: approved && session.cardBrand && session.cardLast4 ? { brand: session.cardBrand, last4: session.cardLast4 } : null,
-        redirectUrl: session.status === 'challenge' ? `${SANDBOX_CHECKOUT_PATH}${sessionId}/3ds` : pending ? `${SANDBOX_CHECKOUT_PATH}${sessionId}` : null,
+        card:
+          approved && session.cardBrand && session.cardLast4
+            ? { brand: session.cardBrand, last4: session.cardLast4 }
+            : null,
+        redirectUrl:
+          session.status === 'challenge'
+            ? `${SANDBOX_CHECKOUT_PATH}${sessionId}/3ds`
+            : pending
+              ? `${SANDBOX_CHECKOUT_PATH}${sessionId}`
+              : null,
       };
     },
     verifyWebhook: (body, signature) => signatureMatches(body, signature, SANDBOX_WEBHOOK_SECRET),

@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+
 import { poundsOf } from '@portal/contract';
-import { escapeHtml } from '../oauth/pages.ts';
+
 import { CSRF_FORM_FIELD } from '../../plugins/csrf.ts';
-import { cardBrandOf, sandboxPaymentId, sandboxSourceId, SANDBOX_CHECKOUT_PATH, SANDBOX_TEST_CARDS } from './provider.ts';
+import { escapeHtml } from '../oauth/pages.ts';
+import {
+  cardBrandOf,
+  SANDBOX_CHECKOUT_PATH,
+  SANDBOX_TEST_CARDS,
+  sandboxPaymentId,
+  sandboxSourceId,
+} from './provider.ts';
 import type { SandboxCheckoutSession } from './sessions-repository.ts';
 
 const FORM_BODY_LIMIT = 4 * 1024;
@@ -60,7 +68,10 @@ function sendPage(reply: FastifyReply, status: number, html: string, nonce: stri
   return reply
     .code(status)
     .header('cache-control', 'no-store')
-    .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`)
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    )
     .header('referrer-policy', 'no-referrer')
     .header('x-frame-options', 'DENY')
     .type('text/html; charset=utf-8')
@@ -119,7 +130,11 @@ function challengePage(session: SandboxCheckoutSession, csrfToken: string, nonce
 }
 
 const donePage = (session: SandboxCheckoutSession, nonce: string) =>
-  page('Finished', `<h1>This ${savesCard(session) ? 'card set-up' : 'payment'} is finished</h1><p><a href="${escapeHtml(back(session))}">Go back to the portal</a></p>`, nonce);
+  page(
+    'Finished',
+    `<h1>This ${savesCard(session) ? 'card set-up' : 'payment'} is finished</h1><p><a href="${escapeHtml(back(session))}">Go back to the portal</a></p>`,
+    nonce,
+  );
 
 /**
  * The sandbox payment provider's hosted checkout: the provider's side, on this server
@@ -133,12 +148,17 @@ const donePage = (session: SandboxCheckoutSession, nonce: string) =>
  */
 export async function registerSandboxCheckout(app: FastifyInstance) {
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
     const hide = { schema: { hide: true } };
     const form = { ...hide, config: { csrf: 'form' as const } };
-    const sessionOf = (params: unknown) => scope.sandboxCheckoutRepository.byId(String((params as { id?: unknown }).id ?? ''));
+    const sessionOf = (params: unknown) =>
+      scope.sandboxCheckoutRepository.byId(String((params as { id?: unknown }).id ?? ''));
     const nonce = () => randomBytes(16).toString('base64');
 
     scope.get(`${SANDBOX_CHECKOUT_PATH}:id`, hide, async (request, reply) => {
@@ -161,7 +181,8 @@ export async function registerSandboxCheckout(app: FastifyInstance) {
       const digits = (fields.card_number ?? '').replace(/[\s-]/g, '');
       const outcome = cardOutcome(digits);
       // A card being saved: the provider keeps what it tells the merchant (brand, last four digits); the number is dropped here.
-      const card = savesCard(session) && outcome !== 'declined' ? { brand: cardBrandOf(digits), last4: digits.slice(-4) } : null;
+      const card =
+        savesCard(session) && outcome !== 'declined' ? { brand: cardBrandOf(digits), last4: digits.slice(-4) } : null;
       const decided = await scope.sandboxCheckoutRepository.decide(
         session.id,
         ['pending'],
@@ -184,7 +205,11 @@ export async function registerSandboxCheckout(app: FastifyInstance) {
       const n = nonce();
       if (!session) return sendPage(reply, 404, page('Not found', '<h1>No such payment</h1>', n), n);
       const passed = (request.body as Record<string, string> | undefined)?.result === 'pass';
-      await scope.sandboxCheckoutRepository.decide(session.id, ['challenge'], passed ? approval(session, null) : { status: 'declined' });
+      await scope.sandboxCheckoutRepository.decide(
+        session.id,
+        ['challenge'],
+        passed ? approval(session, null) : { status: 'declined' },
+      );
       return reply.redirect(back(session), 303);
     });
 

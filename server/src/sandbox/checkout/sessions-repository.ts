@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { Database } from '../../db/connect.ts';
 import { sandboxCheckoutSessions } from '../../db/schema/index.ts';
 
@@ -27,7 +28,12 @@ export function createSandboxCheckoutRepository(db: Database) {
     async decide(
       id: string,
       from: Array<SandboxCheckoutSession['status']>,
-      to: { status: SandboxCheckoutSession['status']; paymentId?: string; sourceId?: string; card?: { brand: string; last4: string } },
+      to: {
+        status: SandboxCheckoutSession['status'];
+        paymentId?: string;
+        sourceId?: string;
+        card?: { brand: string; last4: string };
+      },
     ): Promise<SandboxCheckoutSession | null> {
       const [row] = await db
         .update(sandboxCheckoutSessions)

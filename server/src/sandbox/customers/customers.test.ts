@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { SANDBOX_CUSTOMER_KINDS, SandboxCustomer, sandboxCustomerMessages } from '@portal/contract';
+
 import { buildApp } from '../../app.ts';
 import { MemoryAudioStorage } from '../../audio/storage.ts';
 import { messagingAdapters, readConfig } from '../../config.ts';
 import { products, trials, users, voipUsers } from '../../db/schema/index.ts';
-import { getCsrf, openTestDatabase, useTestApp } from '../../test/helper.ts';
 import type { SpeechEngine } from '../../speech/engine.ts';
+import { getCsrf, openTestDatabase, useTestApp } from '../../test/helper.ts';
 
 const t = useTestApp();
 
@@ -53,7 +55,11 @@ describe('POST /sandbox/customers/', () => {
     const made = async (kind: string) => {
       const customer = SandboxCustomer.parse((await make({ kind })).json());
       const [user] = await t.db.select().from(users).where(eq(users.email, customer.email));
-      const owned = await t.db.select().from(products).where(eq(products.accountId, customer.account_id!)).orderBy(products.id);
+      const owned = await t.db
+        .select()
+        .from(products)
+        .where(eq(products.accountId, customer.account_id!))
+        .orderBy(products.id);
       return { customer, user: user!, owned };
     };
 
@@ -69,7 +75,14 @@ describe('POST /sandbox/customers/', () => {
     const pier = await made('provisioned');
     expect(pier.user).toMatchObject({ firstName: 'Jamie', lastName: 'Cole', emailVerified: true });
     expect(pier.owned).toHaveLength(1);
-    expect(pier.owned[0]).toMatchObject({ kind: 'voip', supplier: 3, status: 'buy now provisioned', channel: 'Buy Now', showWelcome: false, productDetail: 'Cloud phone - 1 user' });
+    expect(pier.owned[0]).toMatchObject({
+      kind: 'voip',
+      supplier: 3,
+      status: 'buy now provisioned',
+      channel: 'Buy Now',
+      showWelcome: false,
+      productDetail: 'Cloud phone - 1 user',
+    });
     const site = await t.db.select().from(voipUsers).where(eq(voipUsers.productId, pier.owned[0]!.id));
     expect(site.map((u) => [u.extension, u.email])).toEqual([['200', pier.customer.email]]);
     expect(pier.customer.numbers).toHaveLength(1);
@@ -78,9 +91,18 @@ describe('POST /sandbox/customers/', () => {
     const nova = await made('getting-started');
     expect(nova.customer.company).toBe('Nova Dental');
     expect(nova.owned).toHaveLength(1);
-    expect(nova.owned[0]).toMatchObject({ kind: 'voip', supplier: 3, showWelcome: true, productDetail: 'Cloud phone - 3 users' });
+    expect(nova.owned[0]).toMatchObject({
+      kind: 'voip',
+      supplier: 3,
+      showWelcome: true,
+      productDetail: 'Cloud phone - 3 users',
+    });
     expect(nova.owned[0]!.installationAddress?.post_code).toBe('BN1 1YE');
-    const phoneUsers = await t.db.select().from(voipUsers).where(eq(voipUsers.productId, nova.owned[0]!.id)).orderBy(voipUsers.id);
+    const phoneUsers = await t.db
+      .select()
+      .from(voipUsers)
+      .where(eq(voipUsers.productId, nova.owned[0]!.id))
+      .orderBy(voipUsers.id);
     expect(phoneUsers.map((u) => `${u.extension} ${u.firstName}`)).toEqual(['200 Riley', '201 Priya', '202 Tom']);
     expect(phoneUsers[0]?.email).toBe(nova.customer.email);
   }, 120_000);
@@ -109,14 +131,28 @@ describe('POST /sandbox/customers/ with production transports', () => {
 
   it('is not there (404) when e-mail or text messages can leave the machine', async () => {
     const configs = [
-      { MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mailer:secret@127.0.0.1:2525', MAIL_FROM: 'Portal <no-reply@portal.example>' },
+      {
+        MAIL_TRANSPORT: 'smtp',
+        SMTP_URL: 'smtp://mailer:secret@127.0.0.1:2525',
+        MAIL_FROM: 'Portal <no-reply@portal.example>',
+      },
       { SMS_TRANSPORT: 'https', SMS_GATEWAY_URL: 'https://sms.example/v1/messages', SMS_GATEWAY_TOKEN: 'token' },
     ];
     for (const env of configs) {
-      const app = await buildApp({ db: database.db, audio: new MemoryAudioStorage(), speech: silentSpeech, ...messagingAdapters(readConfig(env).messaging) });
+      const app = await buildApp({
+        db: database.db,
+        audio: new MemoryAudioStorage(),
+        speech: silentSpeech,
+        ...messagingAdapters(readConfig(env).messaging),
+      });
       try {
         const csrf = await getCsrf(app);
-        const response = await app.inject({ method: 'POST', url: '/sandbox/customers/', headers: csrf.headers, payload: { kind: 'staff' } });
+        const response = await app.inject({
+          method: 'POST',
+          url: '/sandbox/customers/',
+          headers: csrf.headers,
+          payload: { kind: 'staff' },
+        });
         expect(response.statusCode, JSON.stringify(env)).toBe(404);
       } finally {
         await app.close();

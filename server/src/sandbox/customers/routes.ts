@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+
 import { SandboxCustomer, SandboxCustomerRequest } from '@portal/contract';
+
 import { makeDemoCustomer } from '../../db/demo-factory.ts';
 
 /**
@@ -9,9 +11,13 @@ import { makeDemoCustomer } from '../../db/demo-factory.ts';
  * production mail or SMS transport; CSRF-checked like every unsafe call; hidden from the OpenAPI document.
  */
 export function registerSandboxCustomers(app: FastifyInstance) {
-  app.post('/sandbox/customers/', { schema: { hide: true, body: SandboxCustomerRequest, response: { 201: SandboxCustomer } } }, async (request, reply) => {
-    const { kind } = request.body as SandboxCustomerRequest;
-    const customer = await makeDemoCustomer(app.db, app.audio, kind, app.now());
-    return reply.code(201).header('cache-control', 'no-store').send(customer);
-  });
+  app.post(
+    '/sandbox/customers/',
+    { schema: { hide: true, body: SandboxCustomerRequest, response: { 201: SandboxCustomer } } },
+    async (request, reply) => {
+      const { kind } = request.body as SandboxCustomerRequest;
+      const customer = await makeDemoCustomer(app.db, app.audio, kind, app.now());
+      return reply.code(201).header('cache-control', 'no-store').send(customer);
+    },
+  );
 }

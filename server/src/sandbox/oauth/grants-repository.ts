@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { SocialProvider } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
 import { sandboxOauthGrants } from '../../db/schema/index.ts';
 
@@ -24,18 +26,30 @@ export function createSandboxGrantsRepository(db: Database) {
       const [grant] = await db
         .update(sandboxOauthGrants)
         .set({ codeUsedAt: now })
-        .where(and(eq(sandboxOauthGrants.codeHash, codeHash), eq(sandboxOauthGrants.provider, provider), isNull(sandboxOauthGrants.codeUsedAt)))
+        .where(
+          and(
+            eq(sandboxOauthGrants.codeHash, codeHash),
+            eq(sandboxOauthGrants.provider, provider),
+            isNull(sandboxOauthGrants.codeUsedAt),
+          ),
+        )
         .returning();
       return grant;
     },
 
     /** Ends the access token a code bought. */
     async expireTokenOfCode(codeHash: string, now: Date): Promise<void> {
-      await db.update(sandboxOauthGrants).set({ accessTokenExpiresAt: now }).where(eq(sandboxOauthGrants.codeHash, codeHash));
+      await db
+        .update(sandboxOauthGrants)
+        .set({ accessTokenExpiresAt: now })
+        .where(eq(sandboxOauthGrants.codeHash, codeHash));
     },
 
     async setAccessToken(id: number, accessTokenHash: string, expiresAt: Date): Promise<void> {
-      await db.update(sandboxOauthGrants).set({ accessTokenHash, accessTokenExpiresAt: expiresAt }).where(eq(sandboxOauthGrants.id, id));
+      await db
+        .update(sandboxOauthGrants)
+        .set({ accessTokenHash, accessTokenExpiresAt: expiresAt })
+        .where(eq(sandboxOauthGrants.id, id));
     },
 
     async findByAccessToken(provider: SocialProvider, accessTokenHash: string): Promise<SandboxGrant | undefined> {

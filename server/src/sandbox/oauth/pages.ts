@@ -1,6 +1,7 @@
 import { socialProviderNames, type SocialProvider } from '@portal/contract';
-import { sandboxPath } from '../../modules/identity/index.ts';
+
 import { demoLogins } from '../../db/demo-logins.ts';
+import { sandboxPath } from '../../modules/identity/index.ts';
 import { CSRF_FORM_FIELD } from '../../plugins/csrf.ts';
 
 // The sandbox OAuth provider's pages (routes.ts serves them): the consent page and the error page.
@@ -19,7 +20,15 @@ export interface AuthorizeRequest {
   scope: string;
 }
 
-export const AUTHORIZE_FIELDS = ['client_id', 'redirect_uri', 'response_type', 'state', 'code_challenge', 'code_challenge_method', 'scope'] as const;
+export const AUTHORIZE_FIELDS = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'scope',
+] as const;
 
 export type Fields = Record<string, string | undefined>;
 
@@ -69,7 +78,9 @@ export function consentPage(state: PageState): string {
   const verified = state.typed ? typed.email_verified === 'true' : true;
   const identities = demoCustomers
     .map(
-      (person) => `<li><button type="submit" name="identity" value="${escapeHtml(person.email)}">Continue as ${escapeHtml(person.name)}
+      (
+        person,
+      ) => `<li><button type="submit" name="identity" value="${escapeHtml(person.email)}">Continue as ${escapeHtml(person.name)}
             <span class="email">${escapeHtml(person.email)}</span></button></li>`,
     )
     .join('\n          ');

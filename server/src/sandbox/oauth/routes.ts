@@ -1,9 +1,18 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { Email, nameMessages, SOCIAL_PROVIDERS, type SocialProvider } from '@portal/contract';
-import { sandboxClientId, sandboxPath, socialRedirectUri } from '../../modules/identity/index.ts';
-import { hashKey } from '../../modules/identity/index.ts';
-import { AUTHORIZE_FIELDS, consentPage, demoCustomers, errorPage, type AuthorizeRequest, type Fields, type IdentityErrors } from './pages.ts';
+
+import { hashKey, sandboxClientId, sandboxPath, socialRedirectUri } from '../../modules/identity/index.ts';
+import {
+  AUTHORIZE_FIELDS,
+  consentPage,
+  demoCustomers,
+  errorPage,
+  type AuthorizeRequest,
+  type Fields,
+  type IdentityErrors,
+} from './pages.ts';
 
 /**
  * The sandbox OAuth 2.0 provider: what Google, Facebook or LinkedIn would be, on
@@ -29,12 +38,9 @@ const MAX_STATE_LENGTH = 500;
 const CHALLENGE_PATTERN = /^[A-Za-z0-9_-]{43}$/; // base64url SHA-256, no padding
 const FORM_BODY_LIMIT = 16 * 1024;
 
-
-
-
-
 // NUL cannot be stored in PostgreSQL text, and is in nobody's name.
-const text = (value: unknown) => (typeof value === 'string' ? value : Array.isArray(value) ? String(value[0] ?? '') : '').replace(/\0/g, '');
+const text = (value: unknown) =>
+  (typeof value === 'string' ? value : Array.isArray(value) ? String(value[0] ?? '') : '').replace(/\0/g, '');
 
 function authorizeRequestOf(source: unknown): AuthorizeRequest {
   const fields = (source ?? {}) as Record<string, unknown>;
@@ -44,7 +50,8 @@ function authorizeRequestOf(source: unknown): AuthorizeRequest {
 /** What is wrong with an authorization request, or null. Never redirected: the redirect URI itself may be the problem. */
 function authorizeProblem(provider: SocialProvider, request: AuthorizeRequest): string | null {
   if (request.client_id !== sandboxClientId(provider)) return 'The client_id is not one this sandbox knows.';
-  if (request.redirect_uri !== socialRedirectUri()) return `The redirect_uri is not the registered one (${socialRedirectUri()}).`;
+  if (request.redirect_uri !== socialRedirectUri())
+    return `The redirect_uri is not the registered one (${socialRedirectUri()}).`;
   if (request.response_type !== 'code') return 'The response_type must be "code".';
   if (!request.state || request.state.length > MAX_STATE_LENGTH) return 'The request has no state, or one too long.';
   if (request.code_challenge_method !== 'S256' || !CHALLENGE_PATTERN.test(request.code_challenge)) {
@@ -84,7 +91,12 @@ function parseTypedIdentity(body: Fields): { identity: TypedIdentity | null; err
   else if (family.length > 100) errors.family_name = nameMessages.tooLong;
   if (!email.success || Object.keys(errors).length > 0) return { identity: null, errors };
   return {
-    identity: { email: email.data.toLowerCase(), given_name: given, family_name: family, email_verified: body.email_verified === 'true' },
+    identity: {
+      email: email.data.toLowerCase(),
+      given_name: given,
+      family_name: family,
+      email_verified: body.email_verified === 'true',
+    },
     errors,
   };
 }
@@ -125,7 +137,12 @@ function registerProvider(app: FastifyInstance, provider: SocialProvider) {
     const authorize = authorizeRequestOf(request.query);
     const problem = authorizeProblem(provider, authorize);
     if (problem) return sendPage(reply, 400, errorPage(provider, problem, nonce), nonce);
-    return sendPage(reply, 200, consentPage({ provider, request: authorize, csrfToken: request.csrfToken, nonce }), nonce);
+    return sendPage(
+      reply,
+      200,
+      consentPage({ provider, request: authorize, csrfToken: request.csrfToken, nonce }),
+      nonce,
+    );
   });
 
   app.post(sandboxPath(provider, 'authorize'), { ...hide, config: { csrf: 'form' } }, async (request, reply) => {
@@ -135,7 +152,10 @@ function registerProvider(app: FastifyInstance, provider: SocialProvider) {
     const problem = authorizeProblem(provider, authorize);
     if (problem) return sendPage(reply, 400, errorPage(provider, problem, nonce), nonce);
     if (body.decision === 'cancel') {
-      return reply.redirect(redirectTo(authorize.redirect_uri, { error: 'access_denied', state: authorize.state }), 303);
+      return reply.redirect(
+        redirectTo(authorize.redirect_uri, { error: 'access_denied', state: authorize.state }),
+        303,
+      );
     }
 
     let identity: TypedIdentity;
@@ -146,7 +166,14 @@ function registerProvider(app: FastifyInstance, provider: SocialProvider) {
     } else {
       const typed = parseTypedIdentity(body);
       if (!typed.identity) {
-        const page = consentPage({ provider, request: authorize, csrfToken: request.csrfToken, nonce, typed: body, errors: typed.errors });
+        const page = consentPage({
+          provider,
+          request: authorize,
+          csrfToken: request.csrfToken,
+          nonce,
+          typed: body,
+          errors: typed.errors,
+        });
         return sendPage(reply, 400, page, nonce);
       }
       identity = typed.identity;
@@ -174,8 +201,10 @@ function registerProvider(app: FastifyInstance, provider: SocialProvider) {
   // Server to server: arctic posts here with no browser cookie, so there is nothing for CSRF to protect.
   app.post(sandboxPath(provider, 'token'), { ...hide, config: { csrf: 'none' } }, async (request, reply) => {
     const body = (request.body ?? {}) as Fields;
-    if (body.grant_type !== 'authorization_code') return tokenError(reply, 400, 'unsupported_grant_type', 'Only authorization_code is supported.');
-    if (body.client_id !== sandboxClientId(provider)) return tokenError(reply, 401, 'invalid_client', 'Unknown client_id.');
+    if (body.grant_type !== 'authorization_code')
+      return tokenError(reply, 400, 'unsupported_grant_type', 'Only authorization_code is supported.');
+    if (body.client_id !== sandboxClientId(provider))
+      return tokenError(reply, 401, 'invalid_client', 'Unknown client_id.');
     if (typeof body.code !== 'string' || typeof body.code_verifier !== 'string' || !body.code || !body.code_verifier) {
       return tokenError(reply, 400, 'invalid_request', 'code and code_verifier are required, as text.');
     }
@@ -188,24 +217,40 @@ function registerProvider(app: FastifyInstance, provider: SocialProvider) {
       await app.sandboxGrantsRepository.expireTokenOfCode(codeHash, now);
       return tokenError(reply, 400, 'invalid_grant', 'The code is not valid or has already been used.');
     }
-    if (grant.codeExpiresAt.getTime() <= now.getTime()) return tokenError(reply, 400, 'invalid_grant', 'The code has expired.');
+    if (grant.codeExpiresAt.getTime() <= now.getTime())
+      return tokenError(reply, 400, 'invalid_grant', 'The code has expired.');
     if (grant.clientId !== body.client_id || grant.redirectUri !== body.redirect_uri) {
-      return tokenError(reply, 400, 'invalid_grant', 'The client_id or redirect_uri is not the one the code was given to.');
+      return tokenError(
+        reply,
+        400,
+        'invalid_grant',
+        'The client_id or redirect_uri is not the one the code was given to.',
+      );
     }
     if (!sameText(s256(body.code_verifier), grant.codeChallenge)) {
       return tokenError(reply, 400, 'invalid_grant', 'The code_verifier does not match the code_challenge.');
     }
     const accessToken = randomBytes(32).toString('base64url');
-    await app.sandboxGrantsRepository.setAccessToken(grant.id, hashKey(accessToken), new Date(now.getTime() + ACCESS_TOKEN_TTL_S * 1000));
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ access_token: accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S, scope: 'openid email profile' });
+    await app.sandboxGrantsRepository.setAccessToken(
+      grant.id,
+      hashKey(accessToken),
+      new Date(now.getTime() + ACCESS_TOKEN_TTL_S * 1000),
+    );
+    return reply.header('cache-control', 'no-store').send({
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_TTL_S,
+      scope: 'openid email profile',
+    });
   });
 
   app.get(sandboxPath(provider, 'userinfo'), hide, async (request: FastifyRequest, reply) => {
     const [scheme, token] = (request.headers.authorization ?? '').trim().split(/\s+/);
     const refuse = () =>
-      reply.code(401).header('www-authenticate', 'Bearer error="invalid_token"').send({ error: 'invalid_token', error_description: 'The access token is not valid.' });
+      reply
+        .code(401)
+        .header('www-authenticate', 'Bearer error="invalid_token"')
+        .send({ error: 'invalid_token', error_description: 'The access token is not valid.' });
     if (scheme?.toLowerCase() !== 'bearer' || !token) return refuse();
     const grant = await app.sandboxGrantsRepository.findByAccessToken(provider, hashKey(token));
     if (!grant?.accessTokenExpiresAt || grant.accessTokenExpiresAt.getTime() <= app.now().getTime()) return refuse();
@@ -227,9 +272,13 @@ export async function registerSandboxOauth(app: FastifyInstance) {
   const providers = SOCIAL_PROVIDERS.filter((provider) => app.social[provider]?.mode === 'sandbox');
   if (providers.length === 0) return;
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
     for (const provider of providers) registerProvider(scope, provider);
   });
 }

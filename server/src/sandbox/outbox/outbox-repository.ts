@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+
 import type { Database } from '../../db/connect.ts';
 import { emailVerificationKeys, oneTimeKeys, outbox, smsCodes } from '../../db/schema/index.ts';
 
@@ -57,7 +58,11 @@ export function createOutboxRepository(db: Database) {
 
     /** Expires the one-time and verification keys with these hashes; answers how many. */
     async expireKeys(hashes: string[], now: Date): Promise<number> {
-      const keys = await db.update(oneTimeKeys).set({ expiresAt: now }).where(inArray(oneTimeKeys.keyHash, hashes)).returning({ id: oneTimeKeys.id });
+      const keys = await db
+        .update(oneTimeKeys)
+        .set({ expiresAt: now })
+        .where(inArray(oneTimeKeys.keyHash, hashes))
+        .returning({ id: oneTimeKeys.id });
       const verification = await db
         .update(emailVerificationKeys)
         .set({ expiresAt: now })

@@ -3,17 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { accountMessages } from '@portal/contract';
+
 import { buildApp } from '../../app.ts';
 import { MemoryAudioStorage } from '../../audio/storage.ts';
 import { messagingAdapters, readConfig } from '../../config.ts';
-import { publicUrl } from '../../modules/identity/index.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { outbox } from '../../db/schema/index.ts';
+import { publicUrl } from '../../modules/identity/index.ts';
 import { HttpsSmsGateway } from '../../sms/https-gateway.ts';
+import type { SpeechEngine } from '../../speech/engine.ts';
 import { getCsrf, openTestDatabase, useTestApp } from '../../test/helper.ts';
 import { bodyHtml, OutboxList } from './routes.ts';
-import type { SpeechEngine } from '../../speech/engine.ts';
 
 const t = useTestApp();
 
@@ -30,7 +32,13 @@ const list = async (query = '') => {
 
 /** A sign-up journey whose e-mail is confirmed: the SMS calls need its token (texts cost money). */
 async function journeyToken(email: string): Promise<string> {
-  const lead = await post('/api/v3/signup/create-lead/', { email, first_name: 'Robin', last_name: 'Hale', business_name: 'Hale Joinery', channel: 'Self Sign Up' });
+  const lead = await post('/api/v3/signup/create-lead/', {
+    email,
+    first_name: 'Robin',
+    last_name: 'Hale',
+    business_name: 'Hale Joinery',
+    channel: 'Self Sign Up',
+  });
   expect(lead.statusCode, lead.body).toBe(201);
   const { token } = lead.json<{ token: string }>();
   const [mail] = await list(`?to=${encodeURIComponent(email)}&channel=email`);
@@ -111,11 +119,15 @@ describe('GET /sandbox/outbox', () => {
 
   it('bodyHtml does not treat a look-alike host as the portal', () => {
     expect(bodyHtml('go https://portal.example.evil.example/x', 'https://portal.example')).not.toContain('<a ');
-    expect(bodyHtml('go https://portal.example/x', 'https://portal.example')).toContain('<a href="https://portal.example/x">');
+    expect(bodyHtml('go https://portal.example/x', 'https://portal.example')).toContain(
+      '<a href="https://portal.example/x">',
+    );
   });
 
   it('is left out of the OpenAPI document', async () => {
-    const schema = (await t.app.inject({ method: 'GET', url: '/api/schema/' })).json<{ paths: Record<string, unknown> }>();
+    const schema = (await t.app.inject({ method: 'GET', url: '/api/schema/' })).json<{
+      paths: Record<string, unknown>;
+    }>();
     expect(Object.keys(schema.paths).filter((path) => path.startsWith('/sandbox'))).toEqual([]);
     expect(Object.keys(schema.paths)).toContain('/auth/magic-link/');
   });
@@ -133,7 +145,11 @@ describe('POST /sandbox/outbox/{id}/expire-links/', () => {
 
     expect((await post('/sandbox/outbox/999999/expire-links/', {})).statusCode).toBe(404);
     expect((await post('/sandbox/outbox/nope/expire-links/', {})).statusCode).toBe(400);
-    const forged = await t.app.inject({ method: 'POST', url: `/sandbox/outbox/${mail!.id}/expire-links/`, payload: {} });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/outbox/${mail!.id}/expire-links/`,
+      payload: {},
+    });
     expect(forged.statusCode).toBe(403);
   });
 
@@ -165,13 +181,23 @@ describe('with production transports', () => {
   it('has no sandbox pages (not even the SPA in their place) when either transport is real', async () => {
     const database = await openTestDatabase();
     const configs = [
-      { MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mailer:secret@127.0.0.1:2525', MAIL_FROM: 'Portal <no-reply@portal.example>' },
+      {
+        MAIL_TRANSPORT: 'smtp',
+        SMTP_URL: 'smtp://mailer:secret@127.0.0.1:2525',
+        MAIL_FROM: 'Portal <no-reply@portal.example>',
+      },
       { SMS_TRANSPORT: 'https', SMS_GATEWAY_URL: 'https://sms.example/v1/messages', SMS_GATEWAY_TOKEN: 'token' },
     ];
     try {
       for (const env of configs) {
         const adapters = messagingAdapters(readConfig(env).messaging);
-        const app = await buildApp({ db: database.db, audio: new MemoryAudioStorage(), staticDir, speech: silentSpeech, ...adapters });
+        const app = await buildApp({
+          db: database.db,
+          audio: new MemoryAudioStorage(),
+          staticDir,
+          speech: silentSpeech,
+          ...adapters,
+        });
         try {
           for (const url of ['/sandbox/outbox', '/sandbox/outbox.json', '/sandbox/outbox?to=a']) {
             const response = await app.inject({ method: 'GET', url });

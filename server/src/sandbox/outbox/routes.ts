@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
+
 import { nationalUkMobile } from '@portal/contract';
-import { publicUrl } from '../../modules/identity/index.ts';
-import { hashKey } from '../../modules/identity/index.ts';
+
+import { hashKey, publicUrl } from '../../modules/identity/index.ts';
 import { e164Mobile } from '../../sms/sms.ts';
 
 /**
@@ -70,7 +71,11 @@ export function bodyHtml(body: string, portalUrl = publicUrl()): string {
   let last = 0;
   for (const match of body.matchAll(/https?:\/\/[^\s<>"']+/g)) {
     const url = match[0];
-    const ours = url === portalUrl || url.startsWith(`${portalUrl}/`) || url.startsWith(`${portalUrl}?`) || url.startsWith(`${portalUrl}#`);
+    const ours =
+      url === portalUrl ||
+      url.startsWith(`${portalUrl}/`) ||
+      url.startsWith(`${portalUrl}?`) ||
+      url.startsWith(`${portalUrl}#`);
     if (!ours) continue;
     pieces.push(escapeHtml(body.slice(last, match.index)), `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`);
     last = match.index + url.length;
@@ -166,28 +171,45 @@ async function expireLinksIn(app: FastifyInstance, id: number): Promise<number |
   return app.outboxRepository.expireKeys(hashes, now);
 }
 
-const MessageParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+const MessageParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 /**
  * Registers GET /sandbox/outbox (HTML), GET /sandbox/outbox.json?to=&channel= and
  * POST /sandbox/outbox/{id}/expire-links/ (CSRF-checked like every unsafe call).
  */
 export function registerSandboxOutbox(app: FastifyInstance) {
-  app.post('/sandbox/outbox/:id/expire-links/', { schema: { hide: true, params: MessageParams } }, async (request, reply) => {
-    const { id } = request.params as z.infer<typeof MessageParams>;
-    const expired = await expireLinksIn(app, id);
-    if (expired === null) return reply.code(404).send({ detail: 'No message has that id.' });
-    return { expired };
-  });
-  app.get('/sandbox/outbox.json', { schema: { hide: true, querystring: OutboxQuery, response: { 200: OutboxList } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { results: await listMessages(app, request.query as OutboxQuery) };
-  });
+  app.post(
+    '/sandbox/outbox/:id/expire-links/',
+    { schema: { hide: true, params: MessageParams } },
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof MessageParams>;
+      const expired = await expireLinksIn(app, id);
+      if (expired === null) return reply.code(404).send({ detail: 'No message has that id.' });
+      return { expired };
+    },
+  );
+  app.get(
+    '/sandbox/outbox.json',
+    { schema: { hide: true, querystring: OutboxQuery, response: { 200: OutboxList } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { results: await listMessages(app, request.query as OutboxQuery) };
+    },
+  );
   app.get('/sandbox/outbox', { schema: { hide: true, querystring: OutboxQuery } }, async (request, reply) => {
     const query = request.query as OutboxQuery;
     return reply
       .header('cache-control', 'no-store')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+      )
       .header('referrer-policy', 'no-referrer')
       .type('text/html; charset=utf-8')
       .send(outboxPage(await listMessages(app, query), query));

@@ -1,7 +1,9 @@
 import { Badge, Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import { priceWithVat } from '@portal/contract';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+
+import { priceWithVat } from '@portal/contract';
+
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { AddOnDialog, useAdvancedCallFlowAddOn } from '../../../features/call-flows/index.ts';
@@ -40,9 +42,19 @@ function AdvancedCallFlows({ productId }: { productId: number }) {
       {addOn.isPending ? (
         <Loading label="Loading the advanced call flows add-on" />
       ) : addOn.isError ? (
-        <LoadError title="The advanced call flows add-on could not be loaded" error={addOn.error} onRetry={() => void addOn.refetch()} retrying={addOn.isFetching} />
+        <LoadError
+          title="The advanced call flows add-on could not be loaded"
+          error={addOn.error}
+          onRetry={() => void addOn.refetch()}
+          retrying={addOn.isFetching}
+        />
       ) : (
-        <Flex gap="3" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }} justify="space-between">
+        <Flex
+          gap="3"
+          align={{ base: 'stretch', md: 'center' }}
+          direction={{ base: 'column', md: 'row' }}
+          justify="space-between"
+        >
           <div>
             <Text color="fg.muted">Menus, queues and more steps in your custom call flows.</Text>
             <Text>{priceWithVat(addOn.data.standard_price)} a month, including VAT</Text>
@@ -56,10 +68,15 @@ function AdvancedCallFlows({ productId }: { productId: number }) {
               Add advanced call flows
             </Button>
           )}
-          <AddOnDialog open={open} productId={productId} addOn={addOn.data} onClose={() => setOpen(false)} onAdded={() => setOpen(false)} />
+          <AddOnDialog
+            open={open}
+            productId={productId}
+            addOn={addOn.data}
+            onClose={() => setOpen(false)}
+            onAdded={() => setOpen(false)}
+          />
         </Flex>
       )}
     </Box>
   );
 }
-

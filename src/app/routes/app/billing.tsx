@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { loadBillingPage } from '../../../features/billing/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';

@@ -1,10 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunction } from 'react-router-dom';
+
 import * as paths from '../../../config/paths.ts';
-import { advancedCallFlowAddOnQueryOptions, audioFilesQueryOptions, callFlowListQueryOptions, callFlowQueryOptions, parseCallflowId, simpleCallFlowQueryOptions, siteNumbersQueryOptions, siteQueryOptions } from '../../../features/call-flows/index.ts';
-import { parseProductId } from '../../../lib/product-id.ts';
+import {
+  advancedCallFlowAddOnQueryOptions,
+  audioFilesQueryOptions,
+  callFlowListQueryOptions,
+  callFlowQueryOptions,
+  parseCallflowId,
+  simpleCallFlowQueryOptions,
+  siteNumbersQueryOptions,
+  siteQueryOptions,
+} from '../../../features/call-flows/index.ts';
 import { navigationQueryOptions } from '../../../features/navigation/index.ts';
 import { trialStatusQueryOptions } from '../../../features/trial/index.ts';
+import { parseProductId } from '../../../lib/product-id.ts';
 
 /**
  * Loaders of the call-flow pages. They live in their own chunk, loaded while the page's
@@ -24,7 +34,8 @@ async function requireCallFlowProduct(queryClient: QueryClient, param: string | 
   const productId = parseProductId(param);
   if (productId === null) throw notFound();
   const navigation = await queryClient.ensureQueryData(navigationQueryOptions()).catch(() => null);
-  if (navigation && !navigation.products.some((product) => product.product_id === productId && hasCallFlows(product))) throw notFound();
+  if (navigation && !navigation.products.some((product) => product.product_id === productId && hasCallFlows(product)))
+    throw notFound();
   return productId;
 }
 

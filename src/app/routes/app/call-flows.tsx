@@ -1,10 +1,18 @@
 import { Flex, Heading, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
+
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
+import {
+  ActiveCallFlow,
+  CallerJourneyPage,
+  CustomFlowList,
+  SimpleCallFlowSection,
+  useAdvancedCallFlowAddOn,
+  useEnableGate,
+} from '../../../features/call-flows/index.ts';
 import { DivertNotices } from '../../../features/phone-setup/index.ts';
-import { ActiveCallFlow, CallerJourneyPage, CustomFlowList, SimpleCallFlowSection, useAdvancedCallFlowAddOn, useEnableGate } from '../../../features/call-flows/index.ts';
-import { parseProductId } from '../../../lib/product-id.ts';
 import { isInTrialFor, useTrialStatus } from '../../../features/trial/index.ts';
+import { parseProductId } from '../../../lib/product-id.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 /**

@@ -1,7 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { NavigationProduct } from '@portal/contract';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+
+import type { NavigationProduct } from '@portal/contract';
+
 import { navigationQueryOptions } from '../../../features/navigation/index.ts';
 import { callRecordingsLoader } from './call-recordings.tsx';
 
@@ -27,7 +29,10 @@ async function statusFor(id: string, products: NavigationProduct[]): Promise<num
   const queryClient = new QueryClient();
   queryClient.setQueryData(navigationQueryOptions().queryKey, { account: { id: 1, name: 'Acme' }, products });
   try {
-    await callRecordingsLoader(queryClient)({ params: { id }, request: new Request(`http://localhost/call-recordings/${id}`) } as unknown as LoaderFunctionArgs);
+    await callRecordingsLoader(queryClient)({
+      params: { id },
+      request: new Request(`http://localhost/call-recordings/${id}`),
+    } as unknown as LoaderFunctionArgs);
     return null;
   } catch (thrown) {
     return (thrown as { init?: { status?: number } }).init?.status ?? -1;

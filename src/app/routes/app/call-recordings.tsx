@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { data, useParams, type LoaderFunction } from 'react-router-dom';
+
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { loadCallRecordingsPage } from '../../../features/call-recordings/index.ts';
@@ -9,7 +10,9 @@ import { parseProductId } from '../../../lib/product-id.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 // The page's code is a chunk of its own, asked for by this small route module (the home page's bundle budget).
-const CallRecordingsPage = lazy(() => loadCallRecordingsPage().then((module) => ({ default: module.CallRecordingsPage })));
+const CallRecordingsPage = lazy(() =>
+  loadCallRecordingsPage().then((module) => ({ default: module.CallRecordingsPage })),
+);
 
 /**
  * The route rule (spec 000 section 3): call history is for a VOIP product with supplier 2 or 3 and
@@ -21,7 +24,8 @@ export function callRecordingsLoader(queryClient: QueryClient): LoaderFunction {
     const navigation = await queryClient.ensureQueryData(navigationQueryOptions()).catch(() => null);
     // A failed navigation leaves the page to show its own error.
     if (!navigation) return null;
-    if (id === null || !showsCallHistory(navigation.products.find((product) => product.product_id === id))) throw data(null, { status: 404, statusText: 'Not Found' });
+    if (id === null || !showsCallHistory(navigation.products.find((product) => product.product_id === id)))
+      throw data(null, { status: 404, statusText: 'Not Found' });
     return null;
   };
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
+
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { loadCallReportsPage } from '../../../features/call-reports/index.ts';
@@ -22,7 +23,8 @@ export function CallReportsRoute() {
   if (productId === null) return <NotFoundContent loggedIn />;
   if (navigation.isPending) return <PageLoading />;
   // A failed navigation leaves the page to show its own error.
-  if (navigation.data && !hasProductPages(navigation.data.products.find((product) => product.product_id === productId))) return <NotFoundContent loggedIn />;
+  if (navigation.data && !hasProductPages(navigation.data.products.find((product) => product.product_id === productId)))
+    return <NotFoundContent loggedIn />;
   return (
     <Suspense fallback={<PageLoading />}>
       <CallReportsPage key={productId} productId={productId} />

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
+
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { loadContactsPage } from '../../../features/contacts/index.ts';

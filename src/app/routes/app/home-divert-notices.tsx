@@ -1,5 +1,7 @@
-import type { NavigationProduct } from '@portal/contract';
 import { lazy, Suspense, useState } from 'react';
+
+import type { NavigationProduct } from '@portal/contract';
+
 import { useNavigationProducts } from '../../../features/navigation/index.ts';
 import { DivertNotices } from '../../../features/phone-setup/index.ts';
 
@@ -14,7 +16,9 @@ const TrialOffer = lazy(async () => ({ default: (await import('../../../features
  */
 function HomeDivertNotices({ products }: { products: readonly NavigationProduct[] }) {
   const account = useNavigationProducts().data?.account;
-  const phones = products.filter((p) => p.product_kind === 'voip2' && p.show_product_pages).map((p) => ({ id: p.product_id, label: p.product_detail || `Cloud phone ${p.product_id}` }));
+  const phones = products
+    .filter((p) => p.product_kind === 'voip2' && p.show_product_pages)
+    .map((p) => ({ id: p.product_id, label: p.product_detail || `Cloud phone ${p.product_id}` }));
   // Decided once: the offer stays to say the trial has started after the new phone joins the products.
   const [offer] = useState(() => !products.some((p) => p.product_kind === 'voip1' || p.product_kind === 'voip2'));
   return (

@@ -1,14 +1,17 @@
 import { Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
 import { lazy } from 'react';
+
 import { useMe } from '../../../features/auth/index.ts';
 import { ProductList, useNavigationProducts } from '../../../features/navigation/index.ts';
-import { userErrorText } from '../../../lib/error-text.ts';
 import { AfterPaint } from '../../../lib/after-paint.tsx';
+import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 // Says when a cloud phone's calls are diverted: a chunk of its own, asked for once the page has drawn (home's
 // bundle budget; the divert's own call comes after the page anyway).
-const AppDownloads = lazy(async () => ({ default: (await import('../../../features/download-apps/index.ts')).AppDownloads }));
+const AppDownloads = lazy(async () => ({
+  default: (await import('../../../features/download-apps/index.ts')).AppDownloads,
+}));
 const DivertNotices = lazy(() => import('./home-divert-notices.tsx'));
 // The three newest notifications (spec 000 and 001), the same way: after the page has drawn (the feature's
 // index on demand too, as the top bar's bell takes it).
@@ -41,7 +44,13 @@ export function HomePage() {
               Your products could not be loaded
             </Text>
             <Text mb="3">{userErrorText(navigation.error)}</Text>
-            <Button size="sm" variant="outline" colorPalette="brand" onClick={() => void navigation.refetch()} loading={navigation.isFetching}>
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="brand"
+              onClick={() => void navigation.refetch()}
+              loading={navigation.isFetching}
+            >
               Try again
             </Button>
           </Box>

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { loadOrdersPage } from '../../../features/orders/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';

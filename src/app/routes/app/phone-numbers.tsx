@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { loadNumbersPage } from '../../../features/numbers/index.ts';
 

@@ -1,10 +1,17 @@
 import { Flex, Heading, Text } from '@chakra-ui/react';
 import { useParams, useSearchParams } from 'react-router-dom';
+
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import type { PhoneSetupTab } from '../../../config/paths.ts';
+import {
+  HoldMusicTab,
+  HolidayScheduleTab,
+  phoneSetupTab,
+  TemporaryDivertTab,
+  VoicemailTab,
+} from '../../../features/phone-setup/index.ts';
 import { parseProductId } from '../../../lib/product-id.ts';
-import { HoldMusicTab, HolidayScheduleTab, phoneSetupTab, TemporaryDivertTab, VoicemailTab } from '../../../features/phone-setup/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 const TABS = [
@@ -44,7 +51,9 @@ export function PhoneSetupPage() {
         <Heading as="h1" size="3xl" mb="2">
           Phone setup
         </Heading>
-        <Text color="fg.muted">When your line is closed, what callers hear when no one answers and while they wait, and where calls go.</Text>
+        <Text color="fg.muted">
+          When your line is closed, what callers hear when no one answers and while they wait, and where calls go.
+        </Text>
       </div>
       <Tabs label="Phone setup" items={TABS} value={tab} onChange={choose}>
         <Content key={`${tab}-${productId}`} productId={productId} />

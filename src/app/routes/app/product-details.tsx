@@ -1,6 +1,8 @@
-import type { ProductKind } from '@portal/contract';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
+
+import type { ProductKind } from '@portal/contract';
+
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { loadProductDetailsPage } from '../../../features/product-details/index.ts';
 import { parseProductId } from '../../../lib/product-id.ts';

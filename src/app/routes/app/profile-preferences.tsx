@@ -1,6 +1,8 @@
 import { Flex, Heading, Text } from '@chakra-ui/react';
-import type { Me } from '@portal/contract';
 import { useEffect, useRef } from 'react';
+
+import type { Me } from '@portal/contract';
+
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { LoadError } from '../../../components/states.tsx';
@@ -49,7 +51,12 @@ export function ProfilePreferencesPage() {
       {me.data ? (
         <ProfileForms me={me.data} />
       ) : me.isError ? (
-        <LoadError title="Your details could not be loaded" error={me.error} onRetry={() => void me.refetch()} retrying={me.isFetching} />
+        <LoadError
+          title="Your details could not be loaded"
+          error={me.error}
+          onRetry={() => void me.refetch()}
+          retrying={me.isFetching}
+        />
       ) : (
         <PageLoading label="Loading your details" />
       )}

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { UpgradePage as Upgrade } from '../../../features/upgrade/index.ts';
 import { parseProductId } from '../../../lib/product-id.ts';

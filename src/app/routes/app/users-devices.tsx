@@ -1,9 +1,10 @@
 import { Flex, Heading, Text } from '@chakra-ui/react';
 import { useParams, useSearchParams } from 'react-router-dom';
+
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
-import { parseProductId } from '../../../lib/product-id.ts';
 import { DevicesTab, UserPageContent, UsersTab } from '../../../features/users-devices/index.ts';
+import { parseProductId } from '../../../lib/product-id.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
 // Users and devices: its tabs, by the ?tab= value; users is the default (spec 000 section 2). A tab it does not know
@@ -13,7 +14,9 @@ type UsersDevicesTab = (typeof USERS_DEVICES_TABS)[number];
 
 /** The tab a ?tab= value names, or the users tab. */
 function usersDevicesTab(value: string | null | undefined): UsersDevicesTab {
-  return (USERS_DEVICES_TABS as readonly string[]).includes(value ?? '') ? (value as UsersDevicesTab) : USERS_DEVICES_TABS[0];
+  return (USERS_DEVICES_TABS as readonly string[]).includes(value ?? '')
+    ? (value as UsersDevicesTab)
+    : USERS_DEVICES_TABS[0];
 }
 
 const TABS = [
@@ -21,7 +24,10 @@ const TABS = [
   { value: 'devices', label: 'Devices' },
 ] as const satisfies ReadonlyArray<{ value: UsersDevicesTab; label: string }>;
 
-const TAB_CONTENT: Record<UsersDevicesTab, (props: { productId: number }) => React.ReactNode> = { users: UsersTab, devices: DevicesTab };
+const TAB_CONTENT: Record<UsersDevicesTab, (props: { productId: number }) => React.ReactNode> = {
+  users: UsersTab,
+  devices: DevicesTab,
+};
 
 /** Users and devices (route users-devices-id, ?tab=): the users (the default) and the devices (hardware). */
 export function UsersDevicesPage() {
@@ -46,7 +52,9 @@ export function UsersDevicesPage() {
         <Heading as="h1" size="3xl" mb="2">
           Users and devices
         </Heading>
-        <Text color="fg.muted">The people who use your phone, their extensions, PINs and add-ons, and the desk phones that ring them.</Text>
+        <Text color="fg.muted">
+          The people who use your phone, their extensions, PINs and add-ons, and the desk phones that ring them.
+        </Text>
       </div>
       <Tabs label="Users and devices" items={TABS} value={tab} onChange={choose}>
         <Content key={`${tab}-${productId}`} productId={productId} />

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { useLocation } from 'react-router-dom';
+
 import * as paths from '../../../config/paths.ts';
 import { CheckYourEmail, sentToOf } from '../../../features/auth/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';

@@ -1,5 +1,6 @@
 import { Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+
 import { GuestLayout } from '../../layouts/guest-layout.tsx';
 
 interface FormPageProps {

@@ -1,12 +1,13 @@
 import { Heading, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import { LoginForm, LoginLinks } from '../../../features/auth/index.ts';
+import { loadSocialSignInButtons, SocialSignInPlaceholder } from '../../../features/social-sign-in/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { afterLoginPath, NEXT_PARAM } from '../../guards.ts';
 import { GuestLayout } from '../../layouts/guest-layout.tsx';
-import { loadSocialSignInButtons, SocialSignInPlaceholder } from '../../../features/social-sign-in/index.ts';
 
 // Social sign-in loads beside the page, not in its first download (the login page's bundle budget).
 const SocialSignInButtons = lazy(loadSocialSignInButtons);
@@ -35,7 +36,12 @@ export function LoginPage() {
         <SocialSignInButtons page="login" />
       </Suspense>
       {/* Other ways in by e-mail: forgotten password, magic link (keeping `next`), new account. */}
-      <LoginLinks magicLinkPath={journeyPaths.authLoginMagicLink.build({}, { [NEXT_PARAM]: searchParams.get(NEXT_PARAM) ?? undefined })} />
+      <LoginLinks
+        magicLinkPath={journeyPaths.authLoginMagicLink.build(
+          {},
+          { [NEXT_PARAM]: searchParams.get(NEXT_PARAM) ?? undefined },
+        )}
+      />
     </GuestLayout>
   );
 }

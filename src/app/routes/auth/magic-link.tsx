@@ -1,9 +1,17 @@
 import { Text } from '@chakra-ui/react';
-import { MAGIC_LINK_TTL_MINUTES } from '@portal/contract';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+
+import { MAGIC_LINK_TTL_MINUTES } from '@portal/contract';
+
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import * as paths from '../../../config/paths.ts';
-import { AuthLink, EmailRequestForm, rememberPathForMagicLink, requestMagicLink, sentTo } from '../../../features/auth/index.ts';
+import {
+  AuthLink,
+  EmailRequestForm,
+  rememberPathForMagicLink,
+  requestMagicLink,
+  sentTo,
+} from '../../../features/auth/index.ts';
 import { NEXT_PARAM } from '../../guards.ts';
 import { FormPage } from './form-page.tsx';
 
@@ -33,7 +41,9 @@ export function MagicLinkPage() {
         }}
       />
       <Text mt="8">
-        <AuthLink to={paths.authLogin.build({}, { [NEXT_PARAM]: next ?? undefined })}>Sign in with your password instead</AuthLink>
+        <AuthLink to={paths.authLogin.build({}, { [NEXT_PARAM]: next ?? undefined })}>
+          Sign in with your password instead
+        </AuthLink>
       </Text>
     </FormPage>
   );

@@ -1,5 +1,7 @@
 import { Box, Text } from '@chakra-ui/react';
+
 import { accountMessages } from '@portal/contract';
+
 import * as paths from '../../../config/paths.ts';
 import { AuthButtonLink } from '../../../features/auth/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';

@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { useNavigate, useParams } from 'react-router-dom';
+
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import { AuthLink, NewPasswordForm } from '../../../features/auth/index.ts';
 import { FormPage } from './form-page.tsx';
@@ -19,10 +20,13 @@ export function PasswordResetConfirmPage() {
         title={title}
         uid={uid}
         token={token}
-        onChanged={() => void navigate(journeyPaths.authPasswordResetConfirmSuccess.build({ uid, token }), { replace: true })}
+        onChanged={() =>
+          void navigate(journeyPaths.authPasswordResetConfirmSuccess.build({ uid, token }), { replace: true })
+        }
       />
       <Text mt="8">
-        Link not working? <AuthLink to={journeyPaths.authPasswordReset.build()}>Ask for a new password reset link</AuthLink>
+        Link not working?{' '}
+        <AuthLink to={journeyPaths.authPasswordReset.build()}>Ask for a new password reset link</AuthLink>
       </Text>
     </FormPage>
   );

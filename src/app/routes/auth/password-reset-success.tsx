@@ -1,4 +1,5 @@
 import { RESET_LINK_TTL_MINUTES } from '@portal/contract';
+
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import { requestPasswordReset } from '../../../features/auth/index.ts';
 import { CheckYourEmailPage } from './check-your-email-page.tsx';

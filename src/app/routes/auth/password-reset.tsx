@@ -1,6 +1,8 @@
 import { Text } from '@chakra-ui/react';
-import { RESET_LINK_TTL_MINUTES } from '@portal/contract';
 import { useNavigate } from 'react-router-dom';
+
+import { RESET_LINK_TTL_MINUTES } from '@portal/contract';
+
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import * as paths from '../../../config/paths.ts';
 import { AuthLink, EmailRequestForm, requestPasswordReset, sentTo } from '../../../features/auth/index.ts';
@@ -11,7 +13,10 @@ export function PasswordResetPage() {
   const navigate = useNavigate();
   const title = 'Reset your password';
   return (
-    <FormPage title={title} lead={`We will email you a link to create a new password. It works once, for ${RESET_LINK_TTL_MINUTES} minutes.`}>
+    <FormPage
+      title={title}
+      lead={`We will email you a link to create a new password. It works once, for ${RESET_LINK_TTL_MINUTES} minutes.`}
+    >
       <EmailRequestForm
         title={title}
         hint="Use the email address of your account."

@@ -1,4 +1,5 @@
 import { Heading } from '@chakra-ui/react';
+
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { GuestLayout } from '../../layouts/guest-layout.tsx';
 

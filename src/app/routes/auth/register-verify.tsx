@@ -1,9 +1,20 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
-import { accountMessages } from '@portal/contract';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+
+import { accountMessages } from '@portal/contract';
+
 import * as paths from '../../../config/paths.ts';
-import { AuthButtonLink, AuthLink, EmailRequestForm, FailureAlert, resendVerificationEmail, useAuth, useLinkExchange, verifyEmail } from '../../../features/auth/index.ts';
+import {
+  AuthButtonLink,
+  AuthLink,
+  EmailRequestForm,
+  FailureAlert,
+  resendVerificationEmail,
+  useAuth,
+  useLinkExchange,
+  verifyEmail,
+} from '../../../features/auth/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { PendingPage } from './pending-page.tsx';
 import { ResultPage } from './result-page.tsx';
@@ -44,7 +55,11 @@ export function RegisterVerifyPage() {
   const { loggedIn } = useAuth();
   const state = useLinkExchange({ input: key, exchange: verifyEmail });
   usePageTitle(
-    state.kind === 'pending' ? 'Confirming your email address' : state.kind === 'done' ? 'Email address confirmed' : 'Error: Confirm your email address',
+    state.kind === 'pending'
+      ? 'Confirming your email address'
+      : state.kind === 'done'
+        ? 'Email address confirmed'
+        : 'Error: Confirm your email address',
   );
 
   if (state.kind === 'pending') return <PendingPage label="Confirming your email address" />;

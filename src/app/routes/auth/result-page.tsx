@@ -1,5 +1,6 @@
 import { Heading } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+
 import { GuestLayout } from '../../layouts/guest-layout.tsx';
 
 /**

@@ -2,9 +2,18 @@ import { Box } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import * as paths from '../../../config/paths.ts';
-import { AuthButtonLink, AuthLink, FailureAlert, keyFromHash, signInWithMagicLink, takePathAfterMagicLink, useLinkExchange } from '../../../features/auth/index.ts';
+import {
+  AuthButtonLink,
+  AuthLink,
+  FailureAlert,
+  keyFromHash,
+  signInWithMagicLink,
+  takePathAfterMagicLink,
+  useLinkExchange,
+} from '../../../features/auth/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { afterLoginPath } from '../../guards.ts';
 import { PendingPage } from './pending-page.tsx';
@@ -21,7 +30,11 @@ export function SignInWithLinkPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Read once, on the first render: the address loses the fragment right after.
-  const [arrival] = useState(() => ({ key: keyFromHash(location.hash), pathname: location.pathname, search: location.search }));
+  const [arrival] = useState(() => ({
+    key: keyFromHash(location.hash),
+    pathname: location.pathname,
+    search: location.search,
+  }));
   const state = useLinkExchange({
     input: arrival.key,
     exchange: (key: string) => {

@@ -1,10 +1,19 @@
-import { socialProviderNames } from '@portal/contract';
-import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
+
+import { socialProviderNames } from '@portal/contract';
+
 import * as paths from '../../../config/paths.ts';
 import { AuthButtonLink, FailureAlert, useLinkExchange } from '../../../features/auth/index.ts';
-import { callbackAction, completeSocialSignIn, forgetSocialSignIn, readSocialSignIn, type SocialSignIn, startPagePath } from '../../../features/social-sign-in/index.ts';
+import {
+  callbackAction,
+  completeSocialSignIn,
+  forgetSocialSignIn,
+  readSocialSignIn,
+  startPagePath,
+  type SocialSignIn,
+} from '../../../features/social-sign-in/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { afterLoginPath } from '../../guards.ts';
 import { PendingPage } from './pending-page.tsx';
@@ -37,7 +46,11 @@ export function loader({ request }: LoaderFunctionArgs): CallbackData {
  */
 export function SocialCallbackPage() {
   const callback = useLoaderData() as CallbackData;
-  return callback.signIn.page === 'ssu' ? <SelfSignupCallback callback={callback} /> : <SignInCallback callback={callback} />;
+  return callback.signIn.page === 'ssu' ? (
+    <SelfSignupCallback callback={callback} />
+  ) : (
+    <SignInCallback callback={callback} />
+  );
 }
 
 /**
@@ -47,7 +60,10 @@ export function SocialCallbackPage() {
 function SelfSignupCallback({ callback }: { callback: CallbackData }) {
   const navigate = useNavigate();
   useEffect(() => {
-    void navigate(startPagePath('ssu', callback.signIn.next), { replace: true, state: { google: { code: callback.code, state: callback.signIn.state } } });
+    void navigate(startPagePath('ssu', callback.signIn.next), {
+      replace: true,
+      state: { google: { code: callback.code, state: callback.signIn.state } },
+    });
   }, [navigate, callback]);
   usePageTitle('Signing you up');
   return <PendingPage label="Signing you up" />;
@@ -59,7 +75,8 @@ function SignInCallback({ callback }: { callback: CallbackData }) {
   const queryClient = useQueryClient();
   const state = useLinkExchange({
     input: callback,
-    exchange: (data: CallbackData) => completeSocialSignIn(queryClient, data.signIn.provider, { code: data.code, state: data.signIn.state }),
+    exchange: (data: CallbackData) =>
+      completeSocialSignIn(queryClient, data.signIn.provider, { code: data.code, state: data.signIn.state }),
     onDone: () => void navigate(afterLoginPath(signIn.next), { replace: true }),
   });
   const name = socialProviderNames[signIn.provider];

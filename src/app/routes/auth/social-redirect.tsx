@@ -1,10 +1,23 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
-import { isSocialPage, isSocialProvider, socialProviderNames, type SocialProvider, type SocialStartPage } from '@portal/contract';
 import { useEffect } from 'react';
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+
+import {
+  isSocialPage,
+  isSocialProvider,
+  socialProviderNames,
+  type SocialProvider,
+  type SocialStartPage,
+} from '@portal/contract';
+
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { AuthButtonLink } from '../../../features/auth/index.ts';
-import { leaveFor, rememberSocialSignIn, startPagePath, startSocialSignIn } from '../../../features/social-sign-in/index.ts';
+import {
+  leaveFor,
+  rememberSocialSignIn,
+  startPagePath,
+  startSocialSignIn,
+} from '../../../features/social-sign-in/index.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { isSafePath } from '../../../lib/safe-path.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -15,7 +28,11 @@ type RedirectData =
   | { provider: SocialProvider; page: SocialStartPage; next: string | null; authorizationUrl: string; error: null }
   | { provider: SocialProvider; page: SocialStartPage; next: string | null; authorizationUrl: null; error: string };
 
-const BACK_TEXT: Record<SocialStartPage, string> = { login: 'Back to sign in', register: 'Back to create an account', ssu: 'Back to your details' };
+const BACK_TEXT: Record<SocialStartPage, string> = {
+  login: 'Back to sign in',
+  register: 'Back to create an account',
+  ssu: 'Back to your details',
+};
 
 /** Only a web address is followed: never a javascript: or data: URL, whoever answered it. */
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
@@ -30,7 +47,8 @@ export async function socialRedirectLoader({ request, params }: LoaderFunctionAr
   const { page, provider } = params;
   const requested = new URL(request.url).searchParams.get(NEXT_PARAM);
   const next = isSafePath(requested) ? requested : null;
-  if (!isSocialPage(page) || !isSocialProvider(provider)) throw redirect(startPagePath(isSocialPage(page) ? page : 'login', next));
+  if (!isSocialPage(page) || !isSocialProvider(provider))
+    throw redirect(startPagePath(isSocialPage(page) ? page : 'login', next));
   return leaveForProvider(provider, page, next);
 }
 
@@ -42,7 +60,11 @@ export function ssuRedirectLoader(next: string): Promise<RedirectData> {
   return leaveForProvider('google', 'ssu', next);
 }
 
-async function leaveForProvider(provider: SocialProvider, page: SocialStartPage, next: string | null): Promise<RedirectData> {
+async function leaveForProvider(
+  provider: SocialProvider,
+  page: SocialStartPage,
+  next: string | null,
+): Promise<RedirectData> {
   try {
     const { authorization_url: authorizationUrl, state } = await startSocialSignIn(provider, page);
     if (!isWebUrl(authorizationUrl)) throw new Error(`Not a web address: ${authorizationUrl}`);

@@ -1,4 +1,5 @@
 import { redirect, useParams, useSearchParams, type LoaderFunction } from 'react-router-dom';
+
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import {
   AvailabilityPage,
@@ -8,9 +9,9 @@ import {
   queryFromSearch,
   SignupAddressPage,
   SignupDetailsPage,
+  signupStore,
   SignupSummaryPage,
   SignupTariffsPage,
-  signupStore,
 } from '../../../features/broadband/index.ts';
 
 const firstSignupPage = () => journeyPaths.broadbandSignupPage.build({ page: FIRST_SIGNUP_PAGE });
@@ -22,7 +23,8 @@ const firstSignupPage = () => journeyPaths.broadbandSignupPage.build({ page: FIR
  */
 export const signupPageLoader: LoaderFunction = ({ params }) => {
   const page = params.page;
-  if (!isSignupPage(page) || page === FIRST_SIGNUP_PAGE) return page === FIRST_SIGNUP_PAGE ? null : redirect(firstSignupPage());
+  if (!isSignupPage(page) || page === FIRST_SIGNUP_PAGE)
+    return page === FIRST_SIGNUP_PAGE ? null : redirect(firstSignupPage());
   return signupStore().allowedPages().includes(page) ? null : redirect(firstSignupPage());
 };
 
@@ -40,7 +42,12 @@ function ResultsRoute() {
   return <AvailabilityResultsPage key={search.toString()} query={query} />;
 }
 
-const SIGNUP_PAGES = { address: SignupAddressPage, tariffs: SignupTariffsPage, details: SignupDetailsPage, summary: SignupSummaryPage };
+const SIGNUP_PAGES = {
+  address: SignupAddressPage,
+  tariffs: SignupTariffsPage,
+  details: SignupDetailsPage,
+  summary: SignupSummaryPage,
+};
 
 function SignupRoute() {
   const page = useParams().page;

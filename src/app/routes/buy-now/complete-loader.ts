@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { data, type LoaderFunction } from 'react-router-dom';
+
 import { buyNowSummaryQueryOptions, endBuyNowWelcome } from '../../../features/buy-now/index.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { parseProductId } from '../../../lib/product-id.ts';

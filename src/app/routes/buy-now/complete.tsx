@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+
 import { BuyNowComplete } from '../../../features/buy-now/index.ts';
 import { parseProductId } from '../../../lib/product-id.ts';
 

@@ -1,5 +1,7 @@
-import { authEndpoints, type LoginRequest, type Me } from '@portal/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+
+import { authEndpoints, type LoginRequest, type Me } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { clearToken, setToken } from '../../../lib/token-storage.ts';
 import { useAction } from '../../../lib/use-action.ts';

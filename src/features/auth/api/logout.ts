@@ -1,4 +1,5 @@
 import { authEndpoints } from '@portal/contract';
+
 import { isApiError } from '../../../lib/api-error.ts';
 import { apiCall } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-action.ts';

@@ -1,5 +1,7 @@
-import { accountEndpoints } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
+
+import { accountEndpoints } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { getToken } from '../../../lib/token-storage.ts';
 import { once } from '../link-key.ts';

@@ -1,4 +1,5 @@
 import { accountEndpoints, type EmailRequest, type PasswordResetConfirmRequest } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /** POST /auth/password/reset/: e-mails a reset link; the same answer for every address. */

@@ -1,4 +1,5 @@
 import { accountEndpoints, type RegisterRequest } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /** POST /registration/: a new, unverified account; the same answer when the address already has one. */

@@ -1,4 +1,5 @@
 import { staffEndpoints } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /** POST /auth/resend-verification-email/: a new verification e-mail; the same answer for every address. */

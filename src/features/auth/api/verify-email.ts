@@ -1,4 +1,5 @@
 import { accountEndpoints } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { once } from '../link-key.ts';
 

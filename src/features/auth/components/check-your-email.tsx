@@ -1,5 +1,6 @@
 import { Box, Button, Heading, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
+
 import { userErrorText } from '../../../lib/error-text.ts';
 import { AuthLink } from './auth-link.tsx';
 
@@ -60,7 +61,15 @@ export function CheckYourEmail({ email, what, lifetime, resend, askAgainPath, ba
         </Heading>
         <Text mb="4">Emails can take a few minutes to arrive. Check your spam or junk folder.</Text>
         {email ? (
-          <Button variant="outline" colorPalette="brand" size="lg" onClick={sendAgain} loading={resent.kind === 'sending'} loadingText="Sending" aria-busy={resent.kind === 'sending'}>
+          <Button
+            variant="outline"
+            colorPalette="brand"
+            size="lg"
+            onClick={sendAgain}
+            loading={resent.kind === 'sending'}
+            loadingText="Sending"
+            aria-busy={resent.kind === 'sending'}
+          >
             Send another link
           </Button>
         ) : (

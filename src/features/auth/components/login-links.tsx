@@ -1,4 +1,5 @@
 import { Box, Flex, Heading, Text } from '@chakra-ui/react';
+
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import { AuthLink } from './auth-link.tsx';
 

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+
 import { TextField } from '../../../components/text-field.tsx';
 import { newPasswordHint } from './password-hint.ts';
 
@@ -19,7 +20,13 @@ interface NewPasswordFieldsProps {
 export function NewPasswordFields({ password, confirm, passwordLabel, confirmLabel }: NewPasswordFieldsProps) {
   return (
     <>
-      <TextField {...password} label={passwordLabel} hint={newPasswordHint} type="password" autoComplete="new-password" />
+      <TextField
+        {...password}
+        label={passwordLabel}
+        hint={newPasswordHint}
+        type="password"
+        autoComplete="new-password"
+      />
       <TextField {...confirm} label={confirmLabel} type="password" autoComplete="new-password" />
     </>
   );

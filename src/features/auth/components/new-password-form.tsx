@@ -1,10 +1,12 @@
 import { Flex } from '@chakra-ui/react';
+
 import { PasswordResetConfirmRequest, type NewPasswordPair } from '@portal/contract';
+
 import { ErrorSummary } from '../../../components/error-summary.tsx';
-import { confirmPasswordReset } from '../api/password-reset.ts';
-import { useForm } from '../../../components/form/use-form.ts';
-import { NewPasswordFields } from './new-password-fields.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useForm } from '../../../components/form/use-form.ts';
+import { confirmPasswordReset } from '../api/password-reset.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 export const newPasswordFieldIds = {
   new_password1: 'new-password',
@@ -16,7 +18,17 @@ export const newPasswordFieldIds = {
  * contract's PasswordResetConfirmRequest. A link the server refuses (expired, used) shows its
  * message in the summary; the page offers a new link beside the form.
  */
-export function NewPasswordForm({ title, uid, token, onChanged }: { title: string; uid: string; token: string; onChanged: () => void }) {
+export function NewPasswordForm({
+  title,
+  uid,
+  token,
+  onChanged,
+}: {
+  title: string;
+  uid: string;
+  token: string;
+  onChanged: () => void;
+}) {
   const { summaryRef, summary, submit, field, pending } = useForm({
     title,
     schema: PasswordResetConfirmRequest,

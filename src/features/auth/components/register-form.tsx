@@ -1,11 +1,13 @@
 import { Flex } from '@chakra-ui/react';
+
 import { RegisterRequest } from '@portal/contract';
+
 import { ErrorSummary } from '../../../components/error-summary.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { register } from '../api/register.ts';
-import { useForm } from '../../../components/form/use-form.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
-import { SubmitButton } from '../../../components/form/submit-button.tsx';
 
 /** The fields of POST /registration/ and their input ids, in the order they appear. */
 export const registerFieldIds = {
@@ -54,7 +56,12 @@ export function RegisterForm({ title, onRegistered }: { title: string; onRegiste
             autoComplete="email"
             spellCheck={false}
           />
-          <NewPasswordFields password={field('password1')} confirm={field('password2')} passwordLabel="Create a password" confirmLabel="Confirm password" />
+          <NewPasswordFields
+            password={field('password1')}
+            confirm={field('password2')}
+            passwordLabel="Create a password"
+            confirmLabel="Confirm password"
+          />
           <SubmitButton pending={pending} pendingText="Creating account">
             Create account
           </SubmitButton>

@@ -1,5 +1,12 @@
-import { billingEndpoints as endpoints, paymentEndpoints, type BillingAccountUpdate, type DirectDebitRequest } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+
+import {
+  billingEndpoints as endpoints,
+  paymentEndpoints,
+  type BillingAccountUpdate,
+  type DirectDebitRequest,
+} from '@portal/contract';
+
 import { apiBlob, apiCall } from '../../../lib/http.ts';
 
 /** Every billing query starts with this key: a payment or a change refreshes them all at once. */
@@ -7,11 +14,17 @@ export const BILLING_KEY = ['billing'] as const;
 
 /** GET /api/v3/billing/accounts/: the customer's billing accounts (one). */
 export const billingAccountsQuery = () =>
-  queryOptions({ queryKey: [...BILLING_KEY, 'accounts'], queryFn: ({ signal }) => apiCall(endpoints.listBillingAccounts, { signal }) });
+  queryOptions({
+    queryKey: [...BILLING_KEY, 'accounts'],
+    queryFn: ({ signal }) => apiCall(endpoints.listBillingAccounts, { signal }),
+  });
 
 /** GET /api/v3/billing/accounts/{id}/: the account with its balance. */
 export const billingAccountQuery = (id: number) =>
-  queryOptions({ queryKey: [...BILLING_KEY, id, 'account'], queryFn: ({ signal }) => apiCall(endpoints.getBillingAccount, { params: { id }, signal }) });
+  queryOptions({
+    queryKey: [...BILLING_KEY, id, 'account'],
+    queryFn: ({ signal }) => apiCall(endpoints.getBillingAccount, { params: { id }, signal }),
+  });
 
 /** GET .../history/?page=: one page of invoices and payments, newest first. */
 export const billingHistoryQuery = (id: number, page: number) =>
@@ -23,15 +36,24 @@ export const billingHistoryQuery = (id: number, page: number) =>
 
 /** GET /api/v3/billing/next-invoice/?account_id=. */
 export const nextInvoiceQuery = (id: number) =>
-  queryOptions({ queryKey: [...BILLING_KEY, id, 'next-invoice'], queryFn: ({ signal }) => apiCall(endpoints.getNextInvoice, { query: { account_id: String(id) }, signal }) });
+  queryOptions({
+    queryKey: [...BILLING_KEY, id, 'next-invoice'],
+    queryFn: ({ signal }) => apiCall(endpoints.getNextInvoice, { query: { account_id: String(id) }, signal }),
+  });
 
 /** GET .../dd-status/. */
 export const directDebitStatusQuery = (id: number) =>
-  queryOptions({ queryKey: [...BILLING_KEY, id, 'dd-status'], queryFn: ({ signal }) => apiCall(endpoints.getDirectDebitStatus, { params: { id }, signal }) });
+  queryOptions({
+    queryKey: [...BILLING_KEY, id, 'dd-status'],
+    queryFn: ({ signal }) => apiCall(endpoints.getDirectDebitStatus, { params: { id }, signal }),
+  });
 
 /** GET .../dd-settings/. */
 export const directDebitSettingsQuery = (id: number) =>
-  queryOptions({ queryKey: [...BILLING_KEY, id, 'dd-settings'], queryFn: ({ signal }) => apiCall(endpoints.getDirectDebitSettings, { params: { id }, signal }) });
+  queryOptions({
+    queryKey: [...BILLING_KEY, id, 'dd-settings'],
+    queryFn: ({ signal }) => apiCall(endpoints.getDirectDebitSettings, { params: { id }, signal }),
+  });
 
 export const useBillingAccounts = (enabled: boolean) => useQuery({ ...billingAccountsQuery(), enabled });
 export const useBillingAccount = (id: number) => useQuery(billingAccountQuery(id));
@@ -58,25 +80,36 @@ export async function saveDirectDebit(queryClient: QueryClient, id: number, body
 
 /** GET .../invoices/{invoiceId}/: one invoice. */
 export const invoiceQuery = (id: number, invoiceId: number) =>
-  queryOptions({ queryKey: [...BILLING_KEY, id, 'invoice', invoiceId], queryFn: ({ signal }) => apiCall(endpoints.getInvoice, { params: { id, invoiceId }, signal }) });
+  queryOptions({
+    queryKey: [...BILLING_KEY, id, 'invoice', invoiceId],
+    queryFn: ({ signal }) => apiCall(endpoints.getInvoice, { params: { id, invoiceId }, signal }),
+  });
 
 export const useInvoice = (id: number, invoiceId: number) => useQuery(invoiceQuery(id, invoiceId));
 
 /** GET .../invoices/{invoiceId}/pdf/: the invoice's PDF. */
-export const invoicePdf = (id: number, invoiceId: number) => apiBlob(endpoints.getInvoicePdf, { params: { id, invoiceId } });
+export const invoicePdf = (id: number, invoiceId: number) =>
+  apiBlob(endpoints.getInvoicePdf, { params: { id, invoiceId } });
 
 /** POST .../payment-link/: e-mails the account holder a link to pay without signing in. */
 export const sendPaymentLink = (id: number) => apiCall(paymentEndpoints.sendPaymentLink, { params: { id } });
 
 /** POST .../rcp-link/: e-mails the account holder a link to save a card for the bills without signing in. */
-export const sendRecurringCardLink = (id: number) => apiCall(paymentEndpoints.sendRecurringCardLink, { params: { id } });
+export const sendRecurringCardLink = (id: number) =>
+  apiCall(paymentEndpoints.sendRecurringCardLink, { params: { id } });
 
 /** POST .../dd-link/: e-mails the account holder a link to set up the direct debit without signing in. */
 export const sendMandateLink = (id: number) => apiCall(endpoints.sendMandateLink, { params: { id } });
 
 /** GET /api/v1/direct-debit/tokens/{token}/: whose direct debit the link sets up (signed out). */
 export const useMandateEntry = (token: string) =>
-  useQuery({ queryKey: ['mandate-entry', token], queryFn: ({ signal }) => apiCall(endpoints.getMandateEntry, { params: { token }, signal }), retry: false, staleTime: 0 });
+  useQuery({
+    queryKey: ['mandate-entry', token],
+    queryFn: ({ signal }) => apiCall(endpoints.getMandateEntry, { params: { token }, signal }),
+    retry: false,
+    staleTime: 0,
+  });
 
 /** POST /api/v1/direct-debit/tokens/{token}/: the four bank fields. */
-export const postMandateEntry = (token: string, body: DirectDebitRequest) => apiCall(endpoints.postMandateEntry, { params: { token }, body });
+export const postMandateEntry = (token: string, body: DirectDebitRequest) =>
+  apiCall(endpoints.postMandateEntry, { params: { token }, body });

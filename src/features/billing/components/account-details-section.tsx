@@ -1,7 +1,9 @@
 import { Box, Button, Flex, Grid, Heading, Stack } from '@chakra-ui/react';
-import { billingMessages, displayPhone, type BillingAccount } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+
+import { billingMessages, displayPhone, type BillingAccount } from '@portal/contract';
+
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { Facts } from '../../../components/facts.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -9,17 +11,32 @@ import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { saveAccountDetails } from '../api/billing.ts';
-import { AccountForm, accountBodyOf, accountFieldIds, accountServerErrors, accountValuesOf } from '../logic/forms.ts';
+import { accountBodyOf, accountFieldIds, AccountForm, accountServerErrors, accountValuesOf } from '../logic/forms.ts';
 
 const orDash = (text: string) => text || '-';
 
 /** The account's details (spec 001 section 3 "Account"): shown, and changed with a form in place. */
 export function AccountDetailsSection({ account }: { account: BillingAccount }) {
   const [editing, setEditing] = useState(false);
-  const address = [account.address_line_one, account.address_line_two, account.address_city, account.address_county, account.address_post_code].filter(Boolean).join(', ');
+  const address = [
+    account.address_line_one,
+    account.address_line_two,
+    account.address_city,
+    account.address_county,
+    account.address_post_code,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const contact = account.authorised_contact;
   return (
-    <Box as="section" aria-labelledby="account-details-heading" borderWidth="1px" rounded="lg" bg="bg" p={{ base: '4', lg: '8' }}>
+    <Box
+      as="section"
+      aria-labelledby="account-details-heading"
+      borderWidth="1px"
+      rounded="lg"
+      bg="bg"
+      p={{ base: '4', lg: '8' }}
+    >
       <Flex gap="3" align="center" justify="space-between" wrap="wrap">
         <Heading as="h2" id="account-details-heading" size="xl">
           Account details
@@ -41,7 +58,17 @@ export function AccountDetailsSection({ account }: { account: BillingAccount }) 
             ['Phone number', account.phone_number ? displayPhone(account.phone_number) : '-'],
             ['Mobile number', account.mobile_number ? displayPhone(account.mobile_number) : '-'],
             ['Billing address', orDash(address)],
-            ['Authorised contact', [contact.full_name, contact.email_address, contact.phone_number && displayPhone(contact.phone_number), contact.mobile_number && displayPhone(contact.mobile_number)].filter(Boolean).join(', ')],
+            [
+              'Authorised contact',
+              [
+                contact.full_name,
+                contact.email_address,
+                contact.phone_number && displayPhone(contact.phone_number),
+                contact.mobile_number && displayPhone(contact.mobile_number),
+              ]
+                .filter(Boolean)
+                .join(', '),
+            ],
           ]}
         />
       )}
@@ -77,7 +104,13 @@ function AccountDetailsForm({ account, onDone }: { account: BillingAccount; onDo
           <span />
           <TextField {...field('first_name')} label="First name" autoComplete="given-name" />
           <TextField {...field('last_name')} label="Last name" autoComplete="family-name" />
-          <TextField {...field('email_address')} label="Email address" type="email" autoComplete="email" spellCheck={false} />
+          <TextField
+            {...field('email_address')}
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            spellCheck={false}
+          />
           <TextField {...field('phone_number')} label="Phone number (optional)" type="tel" autoComplete="tel" />
           <TextField {...field('mobile_number')} label="Mobile number (optional)" type="tel" />
         </Grid>

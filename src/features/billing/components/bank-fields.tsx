@@ -1,6 +1,8 @@
 import { chakra, Text } from '@chakra-ui/react';
+
 import { PAYEE_ACCOUNT_TYPES, UK_BANKS } from '@portal/contract';
-import { FieldShell, fieldDescription } from '../../../components/form/field-shell.tsx';
+
+import { fieldDescription, FieldShell } from '../../../components/form/field-shell.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { DirectDebitField } from '../logic/forms.ts';
 
@@ -25,8 +27,22 @@ export function BankFields({ field }: { field: (name: DirectDebitField) => BankF
   const typeDescription = fieldDescription(typeField.id, { error: typeField.error });
   return (
     <>
-      <TextField {...field('sort_code')} label="Sort code" hint="6 digits, like 12-34-56 or 123456" inputMode="numeric" autoComplete="off" maxW="12rem" />
-      <TextField {...field('bank_acc_no')} label="Account number" hint="8 digits" inputMode="numeric" autoComplete="off" maxW="14rem" />
+      <TextField
+        {...field('sort_code')}
+        label="Sort code"
+        hint="6 digits, like 12-34-56 or 123456"
+        inputMode="numeric"
+        autoComplete="off"
+        maxW="12rem"
+      />
+      <TextField
+        {...field('bank_acc_no')}
+        label="Account number"
+        hint="8 digits"
+        inputMode="numeric"
+        autoComplete="off"
+        maxW="14rem"
+      />
       <TextField {...field('payee_account_name')} label="Name on the account" autoComplete="off" />
       <FieldShell id={typeField.id} label="Type of account" error={typeField.error}>
         <chakra.select
@@ -52,7 +68,8 @@ export function BankFields({ field }: { field: (name: DirectDebitField) => BankF
         </chakra.select>
       </FieldShell>
       <Text fontSize="sm" color="fg.muted">
-        We check the sort code and account number with the banks' own modulus check. Banks we name: {UK_BANKS.join(', ')}.
+        We check the sort code and account number with the banks' own modulus check. Banks we name:{' '}
+        {UK_BANKS.join(', ')}.
       </Text>
     </>
   );

@@ -1,14 +1,31 @@
 import { Box, Button, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import { balanceText, BILLING_DAY_LABELS, formatPounds, isDecimalId, PAYMENT_METHOD_LABELS, paymentMessages, recurringCardMessages, type BillingAccount } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+
+import {
+  balanceText,
+  BILLING_DAY_LABELS,
+  formatPounds,
+  isDecimalId,
+  PAYMENT_METHOD_LABELS,
+  paymentMessages,
+  recurringCardMessages,
+  type BillingAccount,
+} from '@portal/contract';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { sendPaymentLink, sendRecurringCardLink, useBillingAccount, useBillingAccounts, useNextInvoice } from '../api/billing.ts';
+import {
+  sendPaymentLink,
+  sendRecurringCardLink,
+  useBillingAccount,
+  useBillingAccounts,
+  useNextInvoice,
+} from '../api/billing.ts';
 import { AccountDetailsSection } from './account-details-section.tsx';
 import { DirectDebitSection } from './direct-debit-section.tsx';
 import { HistorySection } from './history-section.tsx';
@@ -37,7 +54,12 @@ export function BillingPage() {
       {id !== null ? (
         <AccountBilling id={id} />
       ) : accounts.isError ? (
-        <LoadError title="Your billing account could not be loaded" error={accounts.error} onRetry={() => void accounts.refetch()} retrying={accounts.isFetching} />
+        <LoadError
+          title="Your billing account could not be loaded"
+          error={accounts.error}
+          onRetry={() => void accounts.refetch()}
+          retrying={accounts.isFetching}
+        />
       ) : accounts.data && !first ? (
         <Text>There is no billing account on your sign-in.</Text>
       ) : (
@@ -58,7 +80,12 @@ function AccountBilling({ id }: { id: number }) {
         <Text>Choose Billing in the menu to see your own.</Text>
       </Box>
     ) : (
-      <LoadError title="Your billing account could not be loaded" error={account.error} onRetry={() => void account.refetch()} retrying={account.isFetching} />
+      <LoadError
+        title="Your billing account could not be loaded"
+        error={account.error}
+        onRetry={() => void account.refetch()}
+        retrying={account.isFetching}
+      />
     );
   }
   return (
@@ -82,8 +109,10 @@ function AccountBilling({ id }: { id: number }) {
 function PaymentLinkButton({ accountId }: { accountId: number }) {
   const send = useMutation({
     mutationFn: () => sendPaymentLink(accountId),
-    onSuccess: ({ sent_to }) => toaster.create({ type: 'success', title: paymentMessages.linkSent, description: sent_to }),
-    onError: (error) => toaster.create({ type: 'error', title: 'The payment link was not sent', description: userErrorText(error) }),
+    onSuccess: ({ sent_to }) =>
+      toaster.create({ type: 'success', title: paymentMessages.linkSent, description: sent_to }),
+    onError: (error) =>
+      toaster.create({ type: 'error', title: 'The payment link was not sent', description: userErrorText(error) }),
   });
   return (
     <Button size="sm" variant="outline" loading={send.isPending} loadingText="Sending" onClick={() => send.mutate()}>
@@ -100,11 +129,20 @@ function PaymentLinkButton({ accountId }: { accountId: number }) {
 function RecurringCardLinkButton({ accountId }: { accountId: number }) {
   const send = useMutation({
     mutationFn: () => sendRecurringCardLink(accountId),
-    onSuccess: ({ sent_to }) => toaster.create({ type: 'success', title: recurringCardMessages.linkSent, description: sent_to }),
-    onError: (error) => toaster.create({ type: 'error', title: 'The card payment link was not sent', description: userErrorText(error) }),
+    onSuccess: ({ sent_to }) =>
+      toaster.create({ type: 'success', title: recurringCardMessages.linkSent, description: sent_to }),
+    onError: (error) =>
+      toaster.create({ type: 'error', title: 'The card payment link was not sent', description: userErrorText(error) }),
   });
   return (
-    <Button size="sm" variant="outline" mt="2" loading={send.isPending} loadingText="Sending" onClick={() => send.mutate()}>
+    <Button
+      size="sm"
+      variant="outline"
+      mt="2"
+      loading={send.isPending}
+      loadingText="Sending"
+      onClick={() => send.mutate()}
+    >
       Email a card payment set-up link
     </Button>
   );
@@ -151,7 +189,11 @@ function Summary({ account }: { account: BillingAccount }) {
               {formatPounds(next.data.amount)}
             </Text>
             <Text color="fg.muted">on {formatDate(next.data.date)}</Text>
-            {next.data.one_off_charges !== '0.00' && <Text color="fg.muted">Includes {formatPounds(next.data.one_off_charges)} of one-off charges (shop orders)</Text>}
+            {next.data.one_off_charges !== '0.00' && (
+              <Text color="fg.muted">
+                Includes {formatPounds(next.data.one_off_charges)} of one-off charges (shop orders)
+              </Text>
+            )}
           </>
         ) : (
           <Loading label="Loading" />
@@ -163,7 +205,9 @@ function Summary({ account }: { account: BillingAccount }) {
         </Text>
         {/* The saved card as the payment provider describes it: brand and last four digits, nothing more. */}
         {account.payment_method === 'card' && (
-          <Text color="fg.muted">{account.card ? `${account.card.brand} ending ${account.card.last4}` : 'No card saved for your bills'}</Text>
+          <Text color="fg.muted">
+            {account.card ? `${account.card.brand} ending ${account.card.last4}` : 'No card saved for your bills'}
+          </Text>
         )}
         <RecurringCardLinkButton accountId={account.account_id} />
       </Tile>

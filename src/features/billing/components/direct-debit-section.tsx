@@ -1,7 +1,15 @@
 import { Box, Button, Flex, Heading, Stack } from '@chakra-ui/react';
-import { billingMessages, mandateMessages, PAYMENT_METHOD_LABELS, type DirectDebitSettings, type DisplayChip } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+
+import {
+  billingMessages,
+  mandateMessages,
+  PAYMENT_METHOD_LABELS,
+  type DirectDebitSettings,
+  type DisplayChip,
+} from '@portal/contract';
+
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { Facts } from '../../../components/facts.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -11,8 +19,8 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { saveDirectDebit, sendMandateLink, useDirectDebitSettings, useDirectDebitStatus } from '../api/billing.ts';
+import { directDebitFieldIds, DirectDebitForm, directDebitValuesOf, withExtraData } from '../logic/forms.ts';
 import { BankFields } from './bank-fields.tsx';
-import { DirectDebitForm, directDebitFieldIds, directDebitValuesOf, withExtraData } from '../logic/forms.ts';
 
 const CONFIRM_LABELS: Record<DirectDebitSettings['payee_confirm_status'], string> = {
   not_set_up: 'Not set up',
@@ -32,13 +40,25 @@ export function DirectDebitSection({ accountId }: { accountId: number }) {
           Direct debit
         </Heading>
         {status.data && (
-          <StatusChip chip={status.data.successful ? ({ type: 'success', text: 'Successful' } satisfies DisplayChip) : { type: 'neutral', text: 'Not collecting' }} label="Direct-debit status" />
+          <StatusChip
+            chip={
+              status.data.successful
+                ? ({ type: 'success', text: 'Successful' } satisfies DisplayChip)
+                : { type: 'neutral', text: 'Not collecting' }
+            }
+            label="Direct-debit status"
+          />
         )}
       </Flex>
       {settings.isPending ? (
         <Loading label="Loading your direct-debit details" />
       ) : settings.isError ? (
-        <LoadError title="Your direct-debit details could not be loaded" error={settings.error} onRetry={() => void settings.refetch()} retrying={settings.isFetching} />
+        <LoadError
+          title="Your direct-debit details could not be loaded"
+          error={settings.error}
+          onRetry={() => void settings.refetch()}
+          retrying={settings.isFetching}
+        />
       ) : (
         <BankDetailsForm accountId={accountId} settings={settings.data} />
       )}
@@ -54,11 +74,20 @@ export function DirectDebitSection({ accountId }: { accountId: number }) {
 function MandateLinkButton({ accountId }: { accountId: number }) {
   const send = useMutation({
     mutationFn: () => sendMandateLink(accountId),
-    onSuccess: ({ sent_to }) => toaster.create({ type: 'success', title: mandateMessages.linkSent, description: sent_to }),
-    onError: (error) => toaster.create({ type: 'error', title: 'The direct-debit form was not sent', description: userErrorText(error) }),
+    onSuccess: ({ sent_to }) =>
+      toaster.create({ type: 'success', title: mandateMessages.linkSent, description: sent_to }),
+    onError: (error) =>
+      toaster.create({ type: 'error', title: 'The direct-debit form was not sent', description: userErrorText(error) }),
   });
   return (
-    <Button mt="6" size="sm" variant="outline" loading={send.isPending} loadingText="Sending" onClick={() => send.mutate()}>
+    <Button
+      mt="6"
+      size="sm"
+      variant="outline"
+      loading={send.isPending}
+      loadingText="Sending"
+      onClick={() => send.mutate()}
+    >
       Email a direct-debit form to the account holder
     </Button>
   );

@@ -1,6 +1,14 @@
 import { Box, Button, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { formatPounds, type BillingHistoryItem, type DisplayChip, type InvoiceStatus } from '@portal/contract';
 import { useState } from 'react';
+
+import {
+  BILLING_HISTORY_PAGE_SIZE,
+  formatPounds,
+  type BillingHistoryItem,
+  type DisplayChip,
+  type InvoiceStatus,
+} from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { Facts } from '../../../components/facts.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
@@ -8,9 +16,8 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { invoicePdf, useBillingHistory, useInvoice } from '../api/billing.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import { BILLING_HISTORY_PAGE_SIZE } from '@portal/contract';
+import { invoicePdf, useBillingHistory, useInvoice } from '../api/billing.ts';
 
 const INVOICE_CHIPS: Record<InvoiceStatus, DisplayChip> = {
   paid: { type: 'success', text: 'Paid' },
@@ -27,7 +34,15 @@ async function download(accountId: number, item: BillingHistoryItem) {
   }
 }
 
-function InvoiceDialog({ accountId, invoiceId, onClose }: { accountId: number; invoiceId: number; onClose: () => void }) {
+function InvoiceDialog({
+  accountId,
+  invoiceId,
+  onClose,
+}: {
+  accountId: number;
+  invoiceId: number;
+  onClose: () => void;
+}) {
   const invoice = useInvoice(accountId, invoiceId);
   const data = invoice.data;
   return (
@@ -44,7 +59,11 @@ function InvoiceDialog({ accountId, invoiceId, onClose }: { accountId: number; i
       {invoice.isPending ? (
         <Loading label="Loading the invoice" />
       ) : invoice.isError ? (
-        <LoadError title="The invoice could not be loaded" error={invoice.error} onRetry={() => void invoice.refetch()} />
+        <LoadError
+          title="The invoice could not be loaded"
+          error={invoice.error}
+          onRetry={() => void invoice.refetch()}
+        />
       ) : (
         <Facts
           rows={[
@@ -66,7 +85,14 @@ function HistoryRow({ accountId, item, onView }: { accountId: number; item: Bill
   const [downloading, setDownloading] = useState(false);
   const title = item.type === 'invoice' ? `Invoice ${item.invoice_number}` : item.description;
   return (
-    <chakra.li borderWidth="1px" rounded="lg" bg="bg" px="4" py="3" aria-label={`${title}, ${formatDate(item.date)}, ${formatPounds(item.amount)}`}>
+    <chakra.li
+      borderWidth="1px"
+      rounded="lg"
+      bg="bg"
+      px="4"
+      py="3"
+      aria-label={`${title}, ${formatDate(item.date)}, ${formatPounds(item.amount)}`}
+    >
       <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'center' }}>
         <Box flex="1" minW="0">
           <Text fontSize="sm" color="fg.muted">
@@ -82,7 +108,11 @@ function HistoryRow({ accountId, item, onView }: { accountId: number; item: Bill
           <Text fontWeight="bold" minW="6rem" textAlign={{ base: 'start', md: 'end' }}>
             {item.type === 'payment' ? `−${formatPounds(item.amount)}` : formatPounds(item.amount)}
           </Text>
-          {item.status ? <StatusChip chip={INVOICE_CHIPS[item.status]} label="Status" /> : <StatusChip chip={{ type: 'success', text: 'Received' }} label="Payment" />}
+          {item.status ? (
+            <StatusChip chip={INVOICE_CHIPS[item.status]} label="Status" />
+          ) : (
+            <StatusChip chip={{ type: 'success', text: 'Received' }} label="Payment" />
+          )}
           {item.type === 'invoice' && (
             <>
               <Button size="sm" variant="outline" onClick={onView} aria-label={`View invoice ${item.invoice_number}`}>
@@ -124,19 +154,47 @@ export function HistorySection({ accountId }: { accountId: number }) {
         {history.isPending ? (
           <Loading label="Loading your billing history" />
         ) : history.isError ? (
-          <LoadError title="Your billing history could not be loaded" error={history.error} onRetry={() => void history.refetch()} retrying={history.isFetching} />
+          <LoadError
+            title="Your billing history could not be loaded"
+            error={history.error}
+            onRetry={() => void history.refetch()}
+            retrying={history.isFetching}
+          />
         ) : data!.count === 0 ? (
           <Text>No invoices or payments yet. Your first invoice comes on your billing day.</Text>
         ) : (
           <Stack gap="3">
-            <chakra.ul listStyleType="none" display="flex" flexDirection="column" gap="2" aria-label="Invoices and payments">
+            <chakra.ul
+              listStyleType="none"
+              display="flex"
+              flexDirection="column"
+              gap="2"
+              aria-label="Invoices and payments"
+            >
               {data!.results.map((item) => (
-                <HistoryRow key={item.key} accountId={accountId} item={item} onView={() => setViewing(item.invoice_id)} />
+                <HistoryRow
+                  key={item.key}
+                  accountId={accountId}
+                  item={item}
+                  onView={() => setViewing(item.invoice_id)}
+                />
               ))}
             </chakra.ul>
             {pages > 1 && (
-              <Flex as="nav" aria-label="Pages of billing history" gap="3" align="center" justify="space-between" wrap="wrap">
-                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+              <Flex
+                as="nav"
+                aria-label="Pages of billing history"
+                gap="3"
+                align="center"
+                justify="space-between"
+                wrap="wrap"
+              >
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={page <= 1}
+                  onClick={() => setPage((p) => Math.max(1, p - 1))}
+                >
                   Previous page
                 </Button>
                 <Text aria-current="page">

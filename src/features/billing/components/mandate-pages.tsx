@@ -1,6 +1,8 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { BILLING_DAY_LABELS, mandateMessages, type MandateEntry } from '@portal/contract';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+
+import { BILLING_DAY_LABELS, mandateMessages, type MandateEntry } from '@portal/contract';
+
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
@@ -8,7 +10,7 @@ import { LoadError, Loading } from '../../../components/states.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { extractErrorText } from '../../../lib/error-text.ts';
 import { postMandateEntry, useMandateEntry } from '../api/billing.ts';
-import { DirectDebitForm, directDebitFieldIds, withExtraData } from '../logic/forms.ts';
+import { directDebitFieldIds, DirectDebitForm, withExtraData } from '../logic/forms.ts';
 import { BankFields } from './bank-fields.tsx';
 
 const SIGN_IN_ROUTE = '/auth/login/';
@@ -22,7 +24,8 @@ const SIGN_IN_ROUTE = '/auth/login/';
 export function MandateEntryPage() {
   const { token = '' } = useParams();
   const entry = useMandateEntry(token);
-  const refused = entry.isError && isApiError(entry.error) && (entry.error.status === 401 || entry.error.status === 400);
+  const refused =
+    entry.isError && isApiError(entry.error) && (entry.error.status === 401 || entry.error.status === 400);
   return (
     <Stack gap="6" maxW="2xl">
       <Heading as="h1" size="2xl">
@@ -31,9 +34,16 @@ export function MandateEntryPage() {
       {entry.isPending ? (
         <Loading label="Loading your account" />
       ) : refused ? (
-        <LinkRefused text={(isApiError(entry.error) && extractErrorText(entry.error.data)) || mandateMessages.linkInvalid} />
+        <LinkRefused
+          text={(isApiError(entry.error) && extractErrorText(entry.error.data)) || mandateMessages.linkInvalid}
+        />
       ) : entry.isError ? (
-        <LoadError title="Your account could not be loaded" error={entry.error} onRetry={() => void entry.refetch()} retrying={entry.isFetching} />
+        <LoadError
+          title="Your account could not be loaded"
+          error={entry.error}
+          onRetry={() => void entry.refetch()}
+          retrying={entry.isFetching}
+        />
       ) : (
         <MandateForm token={token} entry={entry.data} />
       )}
@@ -46,11 +56,18 @@ function MandateForm({ token, entry }: { token: string; entry: MandateEntry }) {
   const { summary, summaryRef, submit, field, pending, setValues } = useForm({
     schema: DirectDebitForm,
     ids: directDebitFieldIds,
-    initial: { sort_code: '', bank_acc_no: '', payee_account_name: entry.business_name, payee_account_type: 'business' },
+    initial: {
+      sort_code: '',
+      bank_acc_no: '',
+      payee_account_name: entry.business_name,
+      payee_account_type: 'business',
+    },
     send: async (body) => {
       try {
         const saved = await postMandateEntry(token, body);
-        void navigate(`/mandate-entry/${encodeURIComponent(token)}/success`, { state: { businessName: saved.business_name } });
+        void navigate(`/mandate-entry/${encodeURIComponent(token)}/success`, {
+          state: { businessName: saved.business_name },
+        });
         return saved;
       } catch (error) {
         // A refusal's extra_data overwrites the matching fields (spec 001 section 3).
@@ -62,8 +79,8 @@ function MandateForm({ token, entry }: { token: string; entry: MandateEntry }) {
   return (
     <Stack gap="5">
       <Text>
-        For <strong>{entry.business_name}</strong>, collected on the {BILLING_DAY_LABELS[entry.bill_cycle]} of each month, your billing day. Enter the details of the bank account
-        the Direct Debit is paid from.
+        For <strong>{entry.business_name}</strong>, collected on the {BILLING_DAY_LABELS[entry.bill_cycle]} of each
+        month, your billing day. Enter the details of the bank account the Direct Debit is paid from.
       </Text>
       <form noValidate onSubmit={submit} aria-label="Bank details" aria-busy={pending}>
         <ErrorSummary ref={summaryRef} errors={summary} />
@@ -103,7 +120,8 @@ export function MandateSuccessPage() {
       <Box role="status" borderInlineStartWidth="4px" borderInlineStartColor="green.600" bg="green.50" px="4" py="3">
         <Text fontWeight="semibold">
           {mandateMessages.saved}
-          {typeof businessName === 'string' ? ` for ${businessName}` : ''}. Your bills will be collected from this account on your billing day.
+          {typeof businessName === 'string' ? ` for ${businessName}` : ''}. Your bills will be collected from this
+          account on your billing day.
         </Text>
       </Box>
       <Text>Sign in to see your direct debit and your bills.</Text>

@@ -1,10 +1,12 @@
+import * as z from 'zod/mini';
+
 import {
   BillingAccountUpdate,
   DirectDebitRequest,
   type BillingAccount,
   type DirectDebitSettings,
 } from '@portal/contract';
-import * as z from 'zod/mini';
+
 import { serverErrors, type FormErrors } from '../../../components/form/form-errors.ts';
 
 /**
@@ -14,13 +16,27 @@ import { serverErrors, type FormErrors } from '../../../components/form/form-err
 
 // The account details: the API's own fields, the authorised contact's four flattened with a prefix.
 const ACCOUNT_FIELDS = [
-  'business_name', 'first_name', 'last_name', 'email_address', 'phone_number', 'mobile_number',
-  'address_line_one', 'address_line_two', 'address_city', 'address_county', 'address_post_code',
-  'contact_full_name', 'contact_email_address', 'contact_phone_number', 'contact_mobile_number',
+  'business_name',
+  'first_name',
+  'last_name',
+  'email_address',
+  'phone_number',
+  'mobile_number',
+  'address_line_one',
+  'address_line_two',
+  'address_city',
+  'address_county',
+  'address_post_code',
+  'contact_full_name',
+  'contact_email_address',
+  'contact_phone_number',
+  'contact_mobile_number',
 ] as const;
 export type AccountField = (typeof ACCOUNT_FIELDS)[number];
 
-export const accountFieldIds = Object.fromEntries(ACCOUNT_FIELDS.map((field) => [field, `billing-${field.replace(/_/g, '-')}`])) as Record<AccountField, string>;
+export const accountFieldIds = Object.fromEntries(
+  ACCOUNT_FIELDS.map((field) => [field, `billing-${field.replace(/_/g, '-')}`]),
+) as Record<AccountField, string>;
 
 const { authorised_contact: contact, ...own } = BillingAccountUpdate.shape;
 
@@ -58,16 +74,28 @@ export function accountValuesOf(account: BillingAccount): Record<AccountField, s
 /** What PATCH .../accounts/{id}/ is sent for the checked form. */
 export function accountBodyOf(form: AccountForm): BillingAccountUpdate {
   const { contact_full_name, contact_email_address, contact_phone_number, contact_mobile_number, ...rest } = form;
-  return { ...rest, authorised_contact: { full_name: contact_full_name, email_address: contact_email_address, phone_number: contact_phone_number, mobile_number: contact_mobile_number } };
+  return {
+    ...rest,
+    authorised_contact: {
+      full_name: contact_full_name,
+      email_address: contact_email_address,
+      phone_number: contact_phone_number,
+      mobile_number: contact_mobile_number,
+    },
+  };
 }
 
 /** The server names the contact's fields `authorised_contact.full_name`; the form, `contact_full_name`. */
 export function accountServerErrors(error: unknown): FormErrors<AccountField> {
-  const serverNames = ACCOUNT_FIELDS.map((field) => (field.startsWith('contact_') ? `authorised_contact.${field.slice('contact_'.length)}` : field));
+  const serverNames = ACCOUNT_FIELDS.map((field) =>
+    field.startsWith('contact_') ? `authorised_contact.${field.slice('contact_'.length)}` : field,
+  );
   const { fieldErrors, formError } = serverErrors(error, serverNames);
   const mapped: Partial<Record<AccountField, string>> = {};
   for (const [name, message] of Object.entries(fieldErrors)) {
-    const field = (name.startsWith('authorised_contact.') ? `contact_${name.slice('authorised_contact.'.length)}` : name) as AccountField;
+    const field = (
+      name.startsWith('authorised_contact.') ? `contact_${name.slice('authorised_contact.'.length)}` : name
+    ) as AccountField;
     if (message) mapped[field] = message;
   }
   return { fieldErrors: mapped, formError };

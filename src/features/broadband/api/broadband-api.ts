@@ -1,12 +1,20 @@
-import { broadbandEndpoints, type ApproveTelcoLeadRequest, type AvailabilityQuery, type CreateTelcoLeadRequest } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import {
+  broadbandEndpoints,
+  type ApproveTelcoLeadRequest,
+  type AvailabilityQuery,
+  type CreateTelcoLeadRequest,
+} from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /** GET /broadband/api/v1/address-search/?ref_not_empty=true&postcode=: the addresses at a postcode that can be checked. */
 export function addressSearchQueryOptions(postcode: string) {
   return queryOptions({
     queryKey: ['broadband', 'address-search', postcode],
-    queryFn: ({ signal }) => apiCall(broadbandEndpoints.broadbandAddressSearch, { query: { postcode, ref_not_empty: 'true' }, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(broadbandEndpoints.broadbandAddressSearch, { query: { postcode, ref_not_empty: 'true' }, signal }),
     staleTime: 10 * 60 * 1000,
   });
 }
@@ -38,4 +46,5 @@ export function tariffsQueryOptions(query: AvailabilityQuery) {
 export const createTelcoLead = (body: CreateTelcoLeadRequest) => apiCall(broadbandEndpoints.createTelcoLead, { body });
 
 /** POST /api/v3/signup/approve-telco-lead/. */
-export const approveTelcoLead = (body: ApproveTelcoLeadRequest) => apiCall(broadbandEndpoints.approveTelcoLead, { body });
+export const approveTelcoLead = (body: ApproveTelcoLeadRequest) =>
+  apiCall(broadbandEndpoints.approveTelcoLead, { body });

@@ -1,12 +1,14 @@
 import { Box, chakra, Flex, Text } from '@chakra-ui/react';
-import { broadbandAddressLine, broadbandMessages, UkPostcode, type BroadbandAddress } from '@portal/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
+
+import { broadbandAddressLine, broadbandMessages, UkPostcode, type BroadbandAddress } from '@portal/contract';
+
 import { ErrorSummary } from '../../../components/error-summary.tsx';
-import { FieldShell, fieldDescription } from '../../../components/form/field-shell.tsx';
+import { fieldDescription, FieldShell } from '../../../components/form/field-shell.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
-import { Loading, LoadError } from '../../../components/states.tsx';
+import { LoadError, Loading } from '../../../components/states.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
@@ -63,10 +65,12 @@ export function AddressSearch({ idPrefix, chooseText, onChoose }: AddressSearchP
   const selectRef = useRef<HTMLSelectElement>(null);
 
   // Spec 001 section 7: every failed address search is reported to analytics with the response data.
-  const outcome = searched === null ? null : search.isError ? 'error' : results ? (results.length === 0 ? 'empty' : 'found') : null;
+  const outcome =
+    searched === null ? null : search.isError ? 'error' : results ? (results.length === 0 ? 'empty' : 'found') : null;
   useEffect(() => {
     if (searched === null || outcome === null) return;
-    if (outcome === 'error') track('Broadband address search failed', { postcode: searched, error: userErrorText(search.error) });
+    if (outcome === 'error')
+      track('Broadband address search failed', { postcode: searched, error: userErrorText(search.error) });
     else if (outcome === 'empty') track('Broadband address search failed', { postcode: searched, error: 'no results' });
     else track('Broadband address search', { postcode: searched, results: results?.length ?? 0 });
   }, [searched, outcome, search.error, results?.length]);
@@ -91,15 +95,31 @@ export function AddressSearch({ idPrefix, chooseText, onChoose }: AddressSearchP
       <form noValidate onSubmit={submit} aria-label="Address search">
         <Flex direction={{ base: 'column', sm: 'row' }} gap="3" align={{ base: 'stretch', sm: 'flex-end' }}>
           <Box flex="1" maxW={{ sm: '20rem' }}>
-            <TextField {...field('postcode')} label={addressSearchText.postcode} hint={addressSearchText.postcodeHint} autoComplete="postal-code" />
+            <TextField
+              {...field('postcode')}
+              label={addressSearchText.postcode}
+              hint={addressSearchText.postcodeHint}
+              autoComplete="postal-code"
+            />
           </Box>
-          <SubmitButton pending={searched !== null && search.isFetching} pendingText={addressSearchText.finding} align="row">
+          <SubmitButton
+            pending={searched !== null && search.isFetching}
+            pendingText={addressSearchText.finding}
+            align="row"
+          >
             {addressSearchText.find}
           </SubmitButton>
         </Flex>
       </form>
       {searched !== null && search.isPending && <Loading label={addressSearchText.finding} />}
-      {searched !== null && search.isError && <LoadError title={addressSearchText.failed} error={search.error} onRetry={() => void search.refetch()} retrying={search.isFetching} />}
+      {searched !== null && search.isError && (
+        <LoadError
+          title={addressSearchText.failed}
+          error={search.error}
+          onRetry={() => void search.refetch()}
+          retrying={search.isFetching}
+        />
+      )}
       {results && results.length === 0 && (
         <Box role="alert" borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" p="4">
           <Text>{broadbandMessages.noResults(searched ?? '')}</Text>

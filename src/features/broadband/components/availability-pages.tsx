@@ -1,10 +1,17 @@
 import { Badge, Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
-import { broadbandAddressLine, broadbandTypeHeading, type AvailabilityQuery, type TypeAvailability } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+
+import {
+  broadbandAddressLine,
+  broadbandTypeHeading,
+  type AvailabilityQuery,
+  type TypeAvailability,
+} from '@portal/contract';
+
+import { LoadError, Loading } from '../../../components/states.tsx';
 import { helpPhone } from '../../../config/help-phone.ts';
 import * as journeyPaths from '../../../config/journey-paths.ts';
-import { Loading, LoadError } from '../../../components/states.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { availabilityQueryOptions } from '../api/broadband-api.ts';
 import { signupStore } from '../journey.ts';
@@ -115,7 +122,12 @@ export function AvailabilityResultsPage({ query }: { query: AvailabilityQuery })
         <Heading as="h1" size="3xl">
           {availabilityText.resultsTitle}
         </Heading>
-        <LoadError title={availabilityText.failed} error={availability.error} onRetry={() => void availability.refetch()} retrying={availability.isFetching} />
+        <LoadError
+          title={availabilityText.failed}
+          error={availability.error}
+          onRetry={() => void availability.refetch()}
+          retrying={availability.isFetching}
+        />
         {anotherAddress}
       </Flex>
     );
@@ -123,7 +135,12 @@ export function AvailabilityResultsPage({ query }: { query: AvailabilityQuery })
   const anything = types.some((t) => t.network_1 || t.network_2);
   const line = broadbandAddressLine(address);
   const signUp = () => {
-    signupStore().chooseAddress({ address_ref: query.address_ref, css_database_code: query.css_database_code, postcode: address.postcode, line });
+    signupStore().chooseAddress({
+      address_ref: query.address_ref,
+      css_database_code: query.css_database_code,
+      postcode: address.postcode,
+      line,
+    });
     navigate(journeyPaths.broadbandSignupPage.build({ page: 'tariffs' }));
   };
   return (

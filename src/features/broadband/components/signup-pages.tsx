@@ -1,20 +1,23 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+
 import {
-  BusinessDetails,
   broadbandTypeHeading,
+  BusinessDetails,
   CURRENT_PROVIDERS,
   type BroadbandTariff,
   type BusinessDetailsInput,
   type TelcoLead,
 } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
-import { FieldShell, fieldDescription } from '../../../components/form/field-shell.tsx';
+import { fieldDescription, FieldShell } from '../../../components/form/field-shell.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
-import { Loading, LoadError } from '../../../components/states.tsx';
+import { LoadError, Loading } from '../../../components/states.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import * as paths from '../../../config/paths.ts';
@@ -24,11 +27,13 @@ import { formatDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { approveTelcoLead, createTelcoLead, tariffsQueryOptions } from '../api/broadband-api.ts';
 import { EMPTY_DETAILS, signupStore, type DetailsValues, type SignupPage } from '../journey.ts';
-import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { AddressSearch } from './address-search.tsx';
 
 export const signupText = {
-  steps: { address: 'Address', tariffs: 'Tariff', details: 'Your details', summary: 'Summary' } satisfies Record<SignupPage, string>,
+  steps: { address: 'Address', tariffs: 'Tariff', details: 'Your details', summary: 'Summary' } satisfies Record<
+    SignupPage,
+    string
+  >,
   step: (n: number, of: number) => `Step ${n} of ${of}`,
   addressTitle: 'Where do you need broadband?',
   continue: 'Continue',
@@ -51,13 +56,15 @@ export const signupText = {
   confirming: 'Signing you up',
   failed: 'Your sign-up could not be completed',
   doneTitle: 'You are signed up for broadband',
-  doneAppointment: (date: string, window: string) => `Your installation appointment is on ${date}, between ${window.replace('-', ' and ')}.`,
+  doneAppointment: (date: string, window: string) =>
+    `Your installation appointment is on ${date}, between ${window.replace('-', ' and ')}.`,
   doneReference: (reference: string) => `Order reference ${reference}.`,
   doneSignIn: 'Sign in to your account to see the appointment in your notifications and the order tracker.',
   doneNext: 'What happens next',
   doneCreated: (email: string) =>
     `We have made you an account with ${email} and e-mailed you a link to set its password. Once it is set, sign in to follow the installation in the order tracker.`,
-  doneExisting: (email: string) => `We have e-mailed the booking to ${email}. Sign in to your account to see the appointment in your notifications and the order tracker.`,
+  doneExisting: (email: string) =>
+    `We have e-mailed the booking to ${email}. Sign in to your account to see the appointment in your notifications and the order tracker.`,
   doneEngineer: 'An engineer comes to the address on the day; someone needs to be there to let them in.',
   signIn: 'Sign in',
   checkAnother: 'Check another address',
@@ -80,7 +87,17 @@ function useJourney() {
 }
 
 /** The page's frame: which step of four, its heading, what it holds. */
-function StepFrame({ page, title, children, back }: { page: SignupPage; title: string; children: ReactNode; back?: SignupPage }) {
+function StepFrame({
+  page,
+  title,
+  children,
+  back,
+}: {
+  page: SignupPage;
+  title: string;
+  children: ReactNode;
+  back?: SignupPage;
+}) {
   usePageTitle(title);
   const pages = Object.keys(signupText.steps) as SignupPage[];
   return (
@@ -118,7 +135,12 @@ export function SignupAddressPage() {
         idPrefix="signup"
         chooseText={signupText.continue}
         onChoose={({ address, line }) => {
-          signupStore().chooseAddress({ address_ref: address.addressReference ?? '', css_database_code: address.cssDatabaseCode ?? '', postcode: address.postcode, line });
+          signupStore().chooseAddress({
+            address_ref: address.addressReference ?? '',
+            css_database_code: address.cssDatabaseCode ?? '',
+            postcode: address.postcode,
+            line,
+          });
           navigate(signupPath('tariffs'));
         }}
       />
@@ -126,11 +148,39 @@ export function SignupAddressPage() {
   );
 }
 
-function TariffOption({ tariff, checked, onChange }: { tariff: BroadbandTariff; checked: boolean; onChange: () => void }) {
+function TariffOption({
+  tariff,
+  checked,
+  onChange,
+}: {
+  tariff: BroadbandTariff;
+  checked: boolean;
+  onChange: () => void;
+}) {
   const id = `tariff-${tariff.id}`;
   return (
-    <chakra.label htmlFor={id} display="flex" gap="3" alignItems="flex-start" borderWidth="2px" borderColor={checked ? 'brand.solid' : 'border'} rounded="lg" p="4" cursor="pointer" bg="bg">
-      <chakra.input type="radio" id={id} name="tariff" value={tariff.id} checked={checked} onChange={onChange} mt="1.5" boxSize="5" />
+    <chakra.label
+      htmlFor={id}
+      display="flex"
+      gap="3"
+      alignItems="flex-start"
+      borderWidth="2px"
+      borderColor={checked ? 'brand.solid' : 'border'}
+      rounded="lg"
+      p="4"
+      cursor="pointer"
+      bg="bg"
+    >
+      <chakra.input
+        type="radio"
+        id={id}
+        name="tariff"
+        value={tariff.id}
+        checked={checked}
+        onChange={onChange}
+        mt="1.5"
+        boxSize="5"
+      />
       <Box flex="1">
         <Flex justify="space-between" gap="3" wrap="wrap">
           <Text fontWeight="bold" fontSize="lg">
@@ -155,7 +205,11 @@ export function SignupTariffsPage() {
   const journey = useJourney();
   const address = journey.address;
   const tariffs = useQuery({
-    ...tariffsQueryOptions({ address_ref: address?.address_ref ?? '', css_database_code: address?.css_database_code ?? '', postcode: address?.postcode ?? '' }),
+    ...tariffsQueryOptions({
+      address_ref: address?.address_ref ?? '',
+      css_database_code: address?.css_database_code ?? '',
+      postcode: address?.postcode ?? '',
+    }),
     enabled: address !== null,
   });
   const [chosen, setChosen] = useState(journey.tariff?.id ?? '');
@@ -177,7 +231,14 @@ export function SignupTariffsPage() {
     <StepFrame page="tariffs" title={signupText.tariffsTitle} back="address">
       {address && <Text color="fg.muted">{address.line}</Text>}
       {tariffs.isPending && <Loading label={signupText.loadingTariffs} />}
-      {tariffs.isError && <LoadError title={signupText.tariffsFailed} error={tariffs.error} onRetry={() => void tariffs.refetch()} retrying={tariffs.isFetching} />}
+      {tariffs.isError && (
+        <LoadError
+          title={signupText.tariffsFailed}
+          error={tariffs.error}
+          onRetry={() => void tariffs.refetch()}
+          retrying={tariffs.isFetching}
+        />
+      )}
       {tariffs.data && all.length === 0 && (
         <Box role="status" borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" p="4">
           <Text mb="3">{signupText.noTariffs}</Text>
@@ -189,7 +250,10 @@ export function SignupTariffsPage() {
       {tariffs.data && all.length > 0 && (
         <form noValidate onSubmit={submit}>
           <Flex direction="column" gap="6">
-            <ErrorSummary ref={errorRef} errors={error ? [{ fieldId: `tariff-${all[0]?.id ?? ''}`, message: error }] : []} />
+            <ErrorSummary
+              ref={errorRef}
+              errors={error ? [{ fieldId: `tariff-${all[0]?.id ?? ''}`, message: error }] : []}
+            />
             {(['fttp', 'fttc'] as const)
               .filter((type) => tariffs.data[type].length > 0)
               .map((type) => (
@@ -263,8 +327,20 @@ export function SignupDetailsPage() {
         <Flex direction="column" gap="5">
           <TextField {...field('name')} label={FIELD_LABELS.name} autoComplete="name" />
           <TextField {...field('business_name')} label={FIELD_LABELS.business_name} autoComplete="organization" />
-          <TextField {...field('email_address')} label={FIELD_LABELS.email_address} type="email" autoComplete="email" spellCheck={false} />
-          <TextField {...field('mobile_number')} label={FIELD_LABELS.mobile_number} type="tel" autoComplete="tel" hint="A UK mobile, like 07700 900982" />
+          <TextField
+            {...field('email_address')}
+            label={FIELD_LABELS.email_address}
+            type="email"
+            autoComplete="email"
+            spellCheck={false}
+          />
+          <TextField
+            {...field('mobile_number')}
+            label={FIELD_LABELS.mobile_number}
+            type="tel"
+            autoComplete="tel"
+            hint="A UK mobile, like 07700 900982"
+          />
           <TextField {...field('phone_number')} label={FIELD_LABELS.phone_number} type="tel" hint="Optional" />
           <FieldShell id={provider.id} label={FIELD_LABELS.current_provider} error={provider.error}>
             <chakra.select
@@ -331,7 +407,12 @@ function SignedUp({ lead }: { lead: TelcoLead }) {
       </Heading>
       {lead.appointment && (
         <Box role="status" borderWidth="1px" borderColor="border.success" bg="bg.success" rounded="md" p="4">
-          <Text fontWeight="semibold">{signupText.doneAppointment(formatDate(lead.appointment.appointment_date), lead.appointment.appointment_window)}</Text>
+          <Text fontWeight="semibold">
+            {signupText.doneAppointment(
+              formatDate(lead.appointment.appointment_date),
+              lead.appointment.appointment_window,
+            )}
+          </Text>
           <Text>{signupText.doneReference(lead.appointment.order_id)}</Text>
         </Box>
       )}
@@ -385,7 +466,8 @@ export function SignupSummaryPage() {
           business_details: details as BusinessDetailsInput,
         }));
       store.setLead(lead);
-      const approved = lead.status === 'APPROVED' ? lead : await approveTelcoLead({ lead_id: lead.id, lead_token: lead.lead_token });
+      const approved =
+        lead.status === 'APPROVED' ? lead : await approveTelcoLead({ lead_id: lead.id, lead_token: lead.lead_token });
       setDone(approved);
       store.finish();
     } catch (failure) {
@@ -416,13 +498,19 @@ export function SignupSummaryPage() {
           </Text>
           <Text>{tariff.service.name}</Text>
           <Text>
-            {signupText.perMonth(tariff.monthly_price)}, {signupText.contract(tariff.contract_length_months)}, {signupText.setup(tariff.setup_fee).toLowerCase()}. {signupText.pricesExVat}
+            {signupText.perMonth(tariff.monthly_price)}, {signupText.contract(tariff.contract_length_months)},{' '}
+            {signupText.setup(tariff.setup_fee).toLowerCase()}. {signupText.pricesExVat}
           </Text>
         </SummaryBlock>
       )}
       {details && (
         <SummaryBlock title="Your details" change="details">
-          <chakra.dl display="grid" gridTemplateColumns={{ base: '1fr', sm: 'max-content 1fr' }} columnGap="6" rowGap="1">
+          <chakra.dl
+            display="grid"
+            gridTemplateColumns={{ base: '1fr', sm: 'max-content 1fr' }}
+            columnGap="6"
+            rowGap="1"
+          >
             {(Object.keys(FIELD_LABELS) as Array<keyof BusinessDetailsInput>).map((field) => (
               <Box key={field} display="contents">
                 <chakra.dt fontWeight="semibold">{FIELD_LABELS[field]}</chakra.dt>
@@ -434,7 +522,14 @@ export function SignupSummaryPage() {
           </chakra.dl>
         </SummaryBlock>
       )}
-      <Button colorPalette="brand" size="lg" alignSelf={{ base: 'stretch', sm: 'flex-start' }} onClick={() => void confirm()} loading={pending} loadingText={signupText.confirming}>
+      <Button
+        colorPalette="brand"
+        size="lg"
+        alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+        onClick={() => void confirm()}
+        loading={pending}
+        loadingText={signupText.confirming}
+      >
         {signupText.confirm}
       </Button>
     </StepFrame>

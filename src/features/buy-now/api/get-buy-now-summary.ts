@@ -1,5 +1,7 @@
-import { buyNowEndpoints } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { buyNowEndpoints } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /** GET /api/v1/voip/{product_id}/buy-now/summary/: what was bought online (404 for a product not bought so). */

@@ -1,5 +1,7 @@
-import { BUY_NOW_PROVISIONED, welcomeEndpoints } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
+
+import { BUY_NOW_PROVISIONED, welcomeEndpoints } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { navigationQueryOptions } from '../../navigation/index.ts';
 import { buyNowSummaryQueryOptions } from './get-buy-now-summary.ts';
@@ -19,12 +21,21 @@ export function postWelcome(productId: number) {
 export async function endBuyNowWelcome(queryClient: QueryClient, productId: number): Promise<void> {
   await postWelcome(productId);
   const navigation = navigationQueryOptions().queryKey;
-  queryClient.setQueryData(navigation, (data) =>
-    data && {
-      ...data,
-      products: data.products.map((product) => (product.product_id === productId && product.status === BUY_NOW_PROVISIONED ? { ...product, status: 'live' } : product)),
-    },
+  queryClient.setQueryData(
+    navigation,
+    (data) =>
+      data && {
+        ...data,
+        products: data.products.map((product) =>
+          product.product_id === productId && product.status === BUY_NOW_PROVISIONED
+            ? { ...product, status: 'live' }
+            : product,
+        ),
+      },
   );
-  queryClient.setQueryData(buyNowSummaryQueryOptions(productId).queryKey, (summary) => summary && { ...summary, status: 'live', is_show_welcome: false });
+  queryClient.setQueryData(
+    buyNowSummaryQueryOptions(productId).queryKey,
+    (summary) => summary && { ...summary, status: 'live', is_show_welcome: false },
+  );
   void queryClient.invalidateQueries({ queryKey: navigation });
 }

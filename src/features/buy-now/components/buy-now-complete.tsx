@@ -1,7 +1,9 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import { displayPhone, type BuyNowSummary } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+
+import { displayPhone, type BuyNowSummary } from '@portal/contract';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
 import * as paths from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -29,7 +31,12 @@ export function BuyNowComplete({ productId }: { productId: number }) {
       {summary.isPending ? (
         <Loading label="Loading what you bought" />
       ) : summary.isError ? (
-        <LoadError title="What you bought could not be loaded" error={summary.error} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />
+        <LoadError
+          title="What you bought could not be loaded"
+          error={summary.error}
+          onRetry={() => void summary.refetch()}
+          retrying={summary.isFetching}
+        />
       ) : (
         <Purchase summary={summary.data} />
       )}
@@ -58,7 +65,13 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** One line of the purchase: a term and its value, stacked on a phone, side by side above. */
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <Flex direction={{ base: 'column', sm: 'row' }} gap={{ base: '0', sm: '4' }} py="2" borderTopWidth="1px" _first={{ borderTopWidth: 0 }}>
+    <Flex
+      direction={{ base: 'column', sm: 'row' }}
+      gap={{ base: '0', sm: '4' }}
+      py="2"
+      borderTopWidth="1px"
+      _first={{ borderTopWidth: 0 }}
+    >
       <chakra.dt fontWeight="semibold" minW={{ sm: '44' }}>
         {term}
       </chakra.dt>
@@ -77,16 +90,22 @@ function Purchase({ summary }: { summary: BuyNowSummary }) {
               {displayPhone(summary.pilot_number)}
             </Text>
             <Text color="fg.muted" mt="1">
-              Calls to this number ring your cloud phone{summary.users[0] ? ` (${summary.users[0].name}, extension ${summary.users[0].extension})` : ''}.
+              Calls to this number ring your cloud phone
+              {summary.users[0] ? ` (${summary.users[0].name}, extension ${summary.users[0].extension})` : ''}.
             </Text>
-            {summary.other_numbers.length > 0 && <Text mt="3">Also yours: {summary.other_numbers.map(displayPhone).join(', ')}</Text>}
+            {summary.other_numbers.length > 0 && (
+              <Text mt="3">Also yours: {summary.other_numbers.map(displayPhone).join(', ')}</Text>
+            )}
           </>
         ) : (
           <>
             <Text fontWeight="semibold" data-testid="number-not-chosen">
               You have not chosen your number yet: until you do, your cloud phone has no number callers can dial.
             </Text>
-            <Text mt="2">Choose it with the link in the email we sent you (“Choose your business phone number”), or now, on your phone numbers page.</Text>
+            <Text mt="2">
+              Choose it with the link in the email we sent you (“Choose your business phone number”), or now, on your
+              phone numbers page.
+            </Text>
             <Button asChild variant="outline" colorPalette="brand" size="sm" mt="3" type={undefined}>
               <RouterLink to={paths.phoneNumbers.build({ id: summary.product_id })}>Choose your number</RouterLink>
             </Button>
@@ -110,7 +129,10 @@ function Purchase({ summary }: { summary: BuyNowSummary }) {
               </chakra.ul>
             )}
           </Row>
-          <Row term="Installation address">{summary.installation_address ?? 'Not given yet: your account will ask for it, as it is needed for 999 calls.'}</Row>
+          <Row term="Installation address">
+            {summary.installation_address ??
+              'Not given yet: your account will ask for it, as it is needed for 999 calls.'}
+          </Row>
         </chakra.dl>
       </Section>
     </>
@@ -138,7 +160,16 @@ function NextSteps({ productId }: { productId: number }) {
     <Section id="next-steps-heading" title="Next steps">
       <chakra.ol listStyle="none" display="grid" gap="4" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }}>
         {steps.map((step, index) => (
-          <Flex as="li" key={step.key} direction="column" gap="2" align="flex-start" borderWidth="1px" rounded="md" p="4">
+          <Flex
+            as="li"
+            key={step.key}
+            direction="column"
+            gap="2"
+            align="flex-start"
+            borderWidth="1px"
+            rounded="md"
+            p="4"
+          >
             <Heading as="h3" size="md">
               {index + 1}. {step.title}
             </Heading>

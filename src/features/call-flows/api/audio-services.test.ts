@@ -1,18 +1,29 @@
-import type { AudioFile } from '@portal/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearCookies, installFakeFetch } from '../../../test/fake-fetch.ts';
+
+import type { AudioFile } from '@portal/contract';
+
 import { resetCsrf } from '../../../lib/http.ts';
 import { setToken } from '../../../lib/token-storage.ts';
+import { clearCookies, installFakeFetch } from '../../../test/fake-fetch.ts';
+import { FakeXhr, installFakeXhr, sentXhr } from '../../../test/fake-xhr.ts';
 import type { AudioSaveInput } from '../../audio/index.ts';
 import { callFlowAudioServices } from './audio-services.ts';
 import { callFlowKeys } from './keys.ts';
-import { FakeXhr, installFakeXhr, sentXhr } from '../../../test/fake-xhr.ts';
 
 const sent = sentXhr;
 
 const productId = 12;
-const existing: AudioFile = { stored_filename: 'hello.wav', kind: 'greeting', sub_kind: 'upload', call_flow_filename: null, name: 'Welcome', text: null, tts_voice: null, duration_ms: 2000 };
+const existing: AudioFile = {
+  stored_filename: 'hello.wav',
+  kind: 'greeting',
+  sub_kind: 'upload',
+  call_flow_filename: null,
+  name: 'Welcome',
+  text: null,
+  tts_voice: null,
+  duration_ms: 2000,
+};
 const stored: AudioFile = {
   stored_filename: 'af-7.wav',
   kind: 'menu',
@@ -85,10 +96,13 @@ describe('callFlowAudioServices: save', () => {
   });
 
   it('sends null text and voice for a recording or an upload', async () => {
-    const saving = callFlowAudioServices(queryClient, productId).save(input({ sub_kind: 'recording', kind: 'greeting', name: 'Welcome', text: undefined, tts_voice: undefined }), {
-      onProgress: () => {},
-      signal: new AbortController().signal,
-    });
+    const saving = callFlowAudioServices(queryClient, productId).save(
+      input({ sub_kind: 'recording', kind: 'greeting', name: 'Welcome', text: undefined, tts_voice: undefined }),
+      {
+        onProgress: () => {},
+        signal: new AbortController().signal,
+      },
+    );
     const xhr = await sent();
     expect(JSON.parse((xhr.body as FormData).get('audio-data') as string)).toEqual({
       kind: 'greeting',
@@ -98,7 +112,10 @@ describe('callFlowAudioServices: save', () => {
       text: null,
       tts_voice: null,
     });
-    xhr.respond(201, JSON.stringify({ ...stored, kind: 'greeting', sub_kind: 'recording', text: null, tts_voice: null }));
+    xhr.respond(
+      201,
+      JSON.stringify({ ...stored, kind: 'greeting', sub_kind: 'recording', text: null, tts_voice: null }),
+    );
     await saving;
   });
 
@@ -108,7 +125,10 @@ describe('callFlowAudioServices: save', () => {
     const download = callFlowKeys.audioFile(productId, 'hello.wav');
     queryClient.setQueryData(download, new Blob(['RIFF']));
 
-    const saving = callFlowAudioServices(queryClient, productId).save(input(), { onProgress: () => {}, signal: new AbortController().signal });
+    const saving = callFlowAudioServices(queryClient, productId).save(input(), {
+      onProgress: () => {},
+      signal: new AbortController().signal,
+    });
     (await sent()).respond(201, JSON.stringify(stored));
     await saving;
 
@@ -138,7 +158,9 @@ describe('callFlowAudioServices: save', () => {
 describe('callFlowAudioServices: synthesize', () => {
   it('asks the server to speak the words in the voice', async () => {
     const { calls } = installFakeFetch({ 'GET /api/v1/voip/12/audio/text-to-speech/': { text: 'RIFF' } });
-    const blob = await callFlowAudioServices(queryClient, productId).synthesize!('Press 1 for sales.', 'male', { signal: new AbortController().signal });
+    const blob = await callFlowAudioServices(queryClient, productId).synthesize!('Press 1 for sales.', 'male', {
+      signal: new AbortController().signal,
+    });
     expect(blob.size).toBe(4);
     expect(calls[0]!.method).toBe('GET');
     expect(calls[0]!.headers.authorization).toBe('Token abc123');

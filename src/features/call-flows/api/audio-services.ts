@@ -1,5 +1,7 @@
-import { AUDIO_UPLOAD_FIELDS, audioEndpoints, type AudioData, type AudioFile } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
+
+import { AUDIO_UPLOAD_FIELDS, audioEndpoints, type AudioData, type AudioFile } from '@portal/contract';
+
 import { apiBlob } from '../../../lib/http.ts';
 import { apiUpload } from '../../../lib/upload.ts';
 import type { AudioSaveInput, AudioSaveOptions, AudioServices } from '../../audio/index.ts';
@@ -10,7 +12,11 @@ import { callFlowKeys } from './keys.ts';
  * dialog as a new audio file of the site (multipart: audio-data as JSON, then audio-file) and
  * answers it.
  */
-export function uploadAudioFile(productId: number, input: AudioSaveInput, { onProgress, signal }: AudioSaveOptions): Promise<AudioFile> {
+export function uploadAudioFile(
+  productId: number,
+  input: AudioSaveInput,
+  { onProgress, signal }: AudioSaveOptions,
+): Promise<AudioFile> {
   const data: AudioData = {
     kind: input.kind,
     sub_kind: input.sub_kind,
@@ -34,7 +40,9 @@ export function uploadAudioFile(productId: number, input: AudioSaveInput, { onPr
  */
 export function addAudioFileToList(queryClient: QueryClient, productId: number, file: AudioFile): void {
   const queryKey = callFlowKeys.audioFiles(productId);
-  queryClient.setQueryData<AudioFile[]>(queryKey, (files) => (files ? [...files.filter((f) => f.stored_filename !== file.stored_filename), file] : undefined));
+  queryClient.setQueryData<AudioFile[]>(queryKey, (files) =>
+    files ? [...files.filter((f) => f.stored_filename !== file.stored_filename), file] : undefined,
+  );
   // exact: the downloaded files sit under this key too, and they do not change.
   void queryClient.invalidateQueries({ queryKey, exact: true });
 }
@@ -45,7 +53,8 @@ export function addAudioFileToList(queryClient: QueryClient, productId: number, 
  */
 export function callFlowAudioServices(queryClient: QueryClient, productId: number): AudioServices<AudioFile> {
   return {
-    synthesize: (text, gender, { signal }) => apiBlob(audioEndpoints.getTextToSpeech, { params: { id: productId }, query: { text, gender }, signal }),
+    synthesize: (text, gender, { signal }) =>
+      apiBlob(audioEndpoints.getTextToSpeech, { params: { id: productId }, query: { text, gender }, signal }),
     save: async (input, options) => {
       const file = await uploadAudioFile(productId, input, options);
       addAudioFileToList(queryClient, productId, file);

@@ -1,11 +1,17 @@
-import { CALL_FLOW_VERSIONS_PAGE_SIZE, callFlowEndpoints, type RestoreCallFlowVersion } from '@portal/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+
+import { CALL_FLOW_VERSIONS_PAGE_SIZE, callFlowEndpoints, type RestoreCallFlowVersion } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { callFlowKeys } from './keys.ts';
 
 /** GET .../call-flows/{flow}/versions/: a page of the flow's versions, newest first. */
 export function listCallFlowVersions(productId: number, flowId: string, page: number, signal?: AbortSignal) {
-  return apiCall(callFlowEndpoints.listCallFlowVersions, { params: { id: productId, flow: flowId }, query: { page: String(page) }, signal });
+  return apiCall(callFlowEndpoints.listCallFlowVersions, {
+    params: { id: productId, flow: flowId },
+    query: { page: String(page) },
+    signal,
+  });
 }
 
 export function callFlowVersionsQueryOptions(productId: number, flowId: string) {
@@ -13,7 +19,8 @@ export function callFlowVersionsQueryOptions(productId: number, flowId: string) 
     queryKey: callFlowKeys.versions(productId, flowId),
     queryFn: ({ pageParam, signal }) => listCallFlowVersions(productId, flowId, pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * (last.page_size || CALL_FLOW_VERSIONS_PAGE_SIZE) < last.count ? last.page + 1 : undefined),
+    getNextPageParam: (last) =>
+      last.page * (last.page_size || CALL_FLOW_VERSIONS_PAGE_SIZE) < last.count ? last.page + 1 : undefined,
   });
 }
 
@@ -25,7 +32,8 @@ export function useCallFlowVersions(productId: number, flowId: string) {
 export function callFlowVersionQueryOptions(productId: number, flowId: string, number: number) {
   return queryOptions({
     queryKey: callFlowKeys.version(productId, flowId, number),
-    queryFn: ({ signal }) => apiCall(callFlowEndpoints.getCallFlowVersion, { params: { id: productId, flow: flowId, number }, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(callFlowEndpoints.getCallFlowVersion, { params: { id: productId, flow: flowId, number }, signal }),
     staleTime: Infinity,
   });
 }
@@ -35,6 +43,11 @@ export function fetchCallFlowVersion(queryClient: QueryClient, productId: number
 }
 
 /** POST .../versions/{number}/restore/: the version's tree becomes the flow's, as a new version. */
-export function restoreCallFlowVersion(productId: number, flowId: string, number: number, body: RestoreCallFlowVersion) {
+export function restoreCallFlowVersion(
+  productId: number,
+  flowId: string,
+  number: number,
+  body: RestoreCallFlowVersion,
+) {
   return apiCall(callFlowEndpoints.restoreCallFlowVersion, { params: { id: productId, flow: flowId, number }, body });
 }

@@ -1,5 +1,7 @@
-import { callFlowEndpoints, type CreateCallFlow, type StoredCallFlow } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
+
+import { callFlowEndpoints, type CreateCallFlow, type StoredCallFlow } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { callFlowKeys } from './keys.ts';
 

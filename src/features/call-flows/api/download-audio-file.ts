@@ -1,11 +1,16 @@
-import { callFlowEndpoints } from '@portal/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+
+import { callFlowEndpoints } from '@portal/contract';
+
 import { apiBlob } from '../../../lib/http.ts';
 import { callFlowKeys } from './keys.ts';
 
 /** GET /api/v1/voip/{id}/call-flows/current/audio-files/download/{name}/: the audio file itself (a Blob). */
 export function downloadAudioFile(productId: number, storedFilename: string, signal?: AbortSignal) {
-  return apiBlob(callFlowEndpoints.downloadCallFlowAudioFile, { params: { id: productId, name: storedFilename }, signal });
+  return apiBlob(callFlowEndpoints.downloadCallFlowAudioFile, {
+    params: { id: productId, name: storedFilename },
+    signal,
+  });
 }
 
 export function audioFileQueryOptions(productId: number, storedFilename: string) {

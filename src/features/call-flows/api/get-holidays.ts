@@ -1,5 +1,7 @@
-import { phoneSetupEndpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
+
+import { phoneSetupEndpoints } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { callFlowKeys } from './keys.ts';
 
@@ -7,6 +9,7 @@ import { callFlowKeys } from './keys.ts';
 export function useHolidaySchedule(productId: number) {
   return useQuery({
     queryKey: callFlowKeys.holidays(productId),
-    queryFn: async ({ signal }) => (await apiCall(phoneSetupEndpoints.listHolidays, { params: { id: productId }, signal })).results,
+    queryFn: async ({ signal }) =>
+      (await apiCall(phoneSetupEndpoints.listHolidays, { params: { id: productId }, signal })).results,
   });
 }

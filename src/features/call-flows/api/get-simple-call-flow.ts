@@ -1,5 +1,7 @@
-import { callFlowEndpoints } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { callFlowEndpoints } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { callFlowKeys } from './keys.ts';
 

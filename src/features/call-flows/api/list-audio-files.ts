@@ -1,11 +1,15 @@
-import { callFlowEndpoints } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { callFlowEndpoints } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { callFlowKeys } from './keys.ts';
 
 /** GET /api/v1/voip/{id}/call-flows/current/audio-files/: the audio the call flows can play. */
 export function listAudioFiles(productId: number, signal?: AbortSignal) {
-  return apiCall(callFlowEndpoints.listCallFlowAudioFiles, { params: { id: productId }, signal }).then((answer) => answer.results);
+  return apiCall(callFlowEndpoints.listCallFlowAudioFiles, { params: { id: productId }, signal }).then(
+    (answer) => answer.results,
+  );
 }
 
 export function audioFilesQueryOptions(productId: number) {

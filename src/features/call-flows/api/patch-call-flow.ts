@@ -1,5 +1,7 @@
-import { callFlowEndpoints, type PatchCallFlow } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { callFlowEndpoints, type PatchCallFlow } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { storeSavedCallFlow } from './create-call-flow.ts';
 import { callFlowKeys } from './keys.ts';

@@ -1,5 +1,7 @@
-import { callFlowEndpoints, type SimpleCallFlowData } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { callFlowEndpoints, type SimpleCallFlowData } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { callFlowKeys } from './keys.ts';
 

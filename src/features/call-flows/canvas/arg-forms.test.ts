@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { apply, sampleFlow } from '@portal/editor-core/testing';
+
 import { insertNode, removeSubtree, type FlowNode } from '@portal/editor-core';
+import { apply, sampleFlow } from '@portal/editor-core/testing';
+
 import {
   draftProblems,
   moveTarget,
@@ -35,12 +37,33 @@ describe('transfer form', () => {
   it('round-trips a transfer through the form', () => {
     const node = transfer();
     const draft = transferDraft(node);
-    expect(draft).toMatchObject({ targets: ['200'], ringPattern: 'unisson', ringSeconds: '5', queuing: false, queueSize: '2', queueMusic: 'default', voicemailMode: 'default' });
-    const result = transferValues({ ...draft, ringSeconds: '30', queuing: true, queueSize: '6', voicemailMode: 'extension', voicemailExtension: ' 301 ' });
+    expect(draft).toMatchObject({
+      targets: ['200'],
+      ringPattern: 'unisson',
+      ringSeconds: '5',
+      queuing: false,
+      queueSize: '2',
+      queueMusic: 'default',
+      voicemailMode: 'default',
+    });
+    const result = transferValues({
+      ...draft,
+      ringSeconds: '30',
+      queuing: true,
+      queueSize: '6',
+      voicemailMode: 'extension',
+      voicemailExtension: ' 301 ',
+    });
     expect(result).toEqual({
       ok: true,
       name: 'Transfer',
-      values: expect.objectContaining({ ring_time_per_member: 30_000, queuing_enabled: true, queue_size: 6, voicemail: '301', target: ['200'] }),
+      values: expect.objectContaining({
+        ring_time_per_member: 30_000,
+        queuing_enabled: true,
+        queue_size: 6,
+        voicemail: '301',
+        target: ['200'],
+      }),
     });
   });
 
@@ -78,10 +101,18 @@ describe('the other forms', () => {
     const divert = flow.data.children[0]!.children[0]!.children[0]!;
     const draft = simpleDraft(divert);
     expect(draft).toEqual({ name: 'Divert to external', value: '' });
-    expect(simpleValues(divert, { name: 'Mobile', value: ' 07700 900123 ' })).toEqual({ ok: true, name: 'Mobile', values: { name: 'Mobile', target: '07700 900123' } });
+    expect(simpleValues(divert, { name: 'Mobile', value: ' 07700 900123 ' })).toEqual({
+      ok: true,
+      name: 'Mobile',
+      values: { name: 'Mobile', target: '07700 900123' },
+    });
     const main = flow.data;
     expect(simpleDraft(main).value).toBe('02079460000');
-    expect(simpleValues(main, { name: 'Main number', value: '02079460000, 01632960123' })).toEqual({ ok: true, name: 'Main number', values: { public_numbers: ['02079460000', '01632960123'] } });
+    expect(simpleValues(main, { name: 'Main number', value: '02079460000, 01632960123' })).toEqual({
+      ok: true,
+      name: 'Main number',
+      values: { public_numbers: ['02079460000', '01632960123'] },
+    });
   });
 
   it('reads typed lists and key presses', () => {

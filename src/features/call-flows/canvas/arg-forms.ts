@@ -3,9 +3,9 @@
  * lists typed as text), and the problems editor-core finds in a draft before it is saved.
  */
 import {
+  argValue,
   DIAL_KEYS,
   NODE_SPECS,
-  argValue,
   validateTree,
   type Arg,
   type DialKey,
@@ -41,7 +41,8 @@ export function parseList(text: string): string[] {
 export function parseKeyPresses(text: string): { ok: true; keys: DialKey[] } | { ok: false; error: string } {
   const keys: DialKey[] = [];
   for (const char of text.replace(/\s+/g, '')) {
-    if (!(DIAL_KEYS as readonly string[]).includes(char)) return { ok: false, error: `"${char}" is not a key on a phone: use 0-9, * and #` };
+    if (!(DIAL_KEYS as readonly string[]).includes(char))
+      return { ok: false, error: `"${char}" is not a key on a phone: use 0-9, * and #` };
     keys.push(char as DialKey);
   }
   return { ok: true, keys };
@@ -71,7 +72,8 @@ export function draftProblems(node: FlowNode): Map<string, string[]> {
 }
 
 /** What a dialog saves: the step's name and its arg values, or the fields that cannot be read. */
-export type FormResult = { ok: true; name: string; values: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
+export type FormResult =
+  { ok: true; name: string; values: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
 
 // Transfer ---------------------------------------------------------------------------------------------
 
@@ -141,7 +143,11 @@ export function toggleTarget(targets: readonly string[], extension: string, on: 
 }
 
 /** Replaces the extensions typed by hand (those no listed user holds), keeping the users' ones and their order. */
-export function setOtherTargets(targets: readonly string[], userExtensions: ReadonlySet<string>, typed: string): string[] {
+export function setOtherTargets(
+  targets: readonly string[],
+  userExtensions: ReadonlySet<string>,
+  typed: string,
+): string[] {
   const others = [...new Set(parseList(typed))].filter((t) => !userExtensions.has(t));
   return [...targets.filter((t) => userExtensions.has(t)), ...others];
 }
@@ -194,7 +200,7 @@ export const MAIN_ARG: Partial<Record<FlowNode['type'], string>> = {
 
 export function simpleDraft(node: FlowNode): SimpleDraft {
   const arg = MAIN_ARG[node.type];
-  const value = arg ? node.args[arg]?.value ?? NODE_SPECS[node.type].args[arg]?.default() : '';
+  const value = arg ? (node.args[arg]?.value ?? NODE_SPECS[node.type].args[arg]?.default()) : '';
   return { name: node.name, value: Array.isArray(value) ? value.join(', ') : String(value ?? '') };
 }
 

@@ -24,11 +24,46 @@ export interface AudioFieldSpec {
 }
 
 export const AUDIO_FIELDS: Readonly<Record<AudioField, AudioFieldSpec>> = {
-  greeting: { label: 'Greeting (audio file)', kind: 'greeting', title: 'New greeting audio', defaultName: 'Greeting', stepIsAudio: true, allowTextToSpeech: true },
-  menu_message: { label: 'Menu message (audio file)', kind: 'menu', title: 'New menu message audio', defaultName: 'Menu message', stepIsAudio: true, allowTextToSpeech: true },
-  queue_music: { label: 'Queue music', kind: 'hold_music', title: 'New queue music', defaultName: 'Queue music', stepIsAudio: false, allowTextToSpeech: false },
-  queue_announcement: { label: 'Queue announcement', kind: 'announcement', title: 'New queue announcement audio', defaultName: 'Queue announcement', stepIsAudio: false, allowTextToSpeech: true },
-  voicemail_greeting: { label: 'Voicemail greeting', kind: 'voicemail_greeting', title: 'New voicemail greeting audio', defaultName: 'Voicemail greeting', stepIsAudio: false, allowTextToSpeech: true },
+  greeting: {
+    label: 'Greeting (audio file)',
+    kind: 'greeting',
+    title: 'New greeting audio',
+    defaultName: 'Greeting',
+    stepIsAudio: true,
+    allowTextToSpeech: true,
+  },
+  menu_message: {
+    label: 'Menu message (audio file)',
+    kind: 'menu',
+    title: 'New menu message audio',
+    defaultName: 'Menu message',
+    stepIsAudio: true,
+    allowTextToSpeech: true,
+  },
+  queue_music: {
+    label: 'Queue music',
+    kind: 'hold_music',
+    title: 'New queue music',
+    defaultName: 'Queue music',
+    stepIsAudio: false,
+    allowTextToSpeech: false,
+  },
+  queue_announcement: {
+    label: 'Queue announcement',
+    kind: 'announcement',
+    title: 'New queue announcement audio',
+    defaultName: 'Queue announcement',
+    stepIsAudio: false,
+    allowTextToSpeech: true,
+  },
+  voicemail_greeting: {
+    label: 'Voicemail greeting',
+    kind: 'voicemail_greeting',
+    title: 'New voicemail greeting audio',
+    defaultName: 'Voicemail greeting',
+    stepIsAudio: false,
+    allowTextToSpeech: true,
+  },
 };
 
 /**

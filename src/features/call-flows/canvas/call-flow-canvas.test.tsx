@@ -1,12 +1,21 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MSG_ENABLE_TOOLTIP, check, createEditorStore, insertNode, removeNode, removeSubtree } from '@portal/editor-core';
+
+import {
+  check,
+  createEditorStore,
+  insertNode,
+  MSG_ENABLE_TOOLTIP,
+  removeNode,
+  removeSubtree,
+} from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
+
 import { system } from '../../../config/theme.ts';
 import { CallFlowCanvas } from './call-flow-canvas.tsx';
-import type { CallFlowCanvasServices } from './types.ts';
 import { stubCanvasEnvironment } from './testing.ts';
+import type { CallFlowCanvasServices } from './types.ts';
 
 const services: CallFlowCanvasServices = {
   siteUsers: [{ id: 1, first_name: 'Alice', last_name: 'Smith', email: 'a@example.co.uk', extension: '201' }],
@@ -42,7 +51,14 @@ describe('CallFlowCanvas', () => {
   it('shows each step as a named button inside the labelled canvas region', async () => {
     await renderCanvas();
     const region = screen.getByRole('region', { name: 'Call flow canvas' });
-    for (const name of ['Main number: Main number', 'Business hours: Business hours', 'In hours: In hours', 'Out of hours: Out of hours', 'Transfer: Transfer', 'Voicemail: Voicemail']) {
+    for (const name of [
+      'Main number: Main number',
+      'Business hours: Business hours',
+      'In hours: In hours',
+      'Out of hours: Out of hours',
+      'Transfer: Transfer',
+      'Voicemail: Voicemail',
+    ]) {
       expect(within(region).getByRole('button', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();
@@ -56,7 +72,9 @@ describe('CallFlowCanvas', () => {
     expect(divert.closest('.cf-node')).toHaveClass('cf-invalid');
     expect(divert).toHaveAccessibleDescription(expect.stringContaining(MSG_ENABLE_TOOLTIP));
     expect(divert).toHaveAccessibleDescription(expect.stringContaining('Enter the UK phone number to divert calls to'));
-    expect(screen.getByRole('button', { name: 'Voicemail: Voicemail' }).closest('.cf-node')).not.toHaveClass('cf-invalid');
+    expect(screen.getByRole('button', { name: 'Voicemail: Voicemail' }).closest('.cf-node')).not.toHaveClass(
+      'cf-invalid',
+    );
   });
 
   it('moves focus with the arrow keys and opens a dialog with Enter', async () => {
@@ -106,7 +124,8 @@ describe('CallFlowCanvas', () => {
   it("says why a step is refused in editor-core's words: the palette entry and a step that can never be removed", async () => {
     const flow = apply(sampleFlow(), removeSubtree('n6'))!.flow;
     const { store } = await renderCanvas(flow);
-    const said = () => screen.getByRole('region', { name: 'Call flow canvas' }).querySelector('[aria-live="polite"]')?.textContent;
+    const said = () =>
+      screen.getByRole('region', { name: 'Call flow canvas' }).querySelector('[aria-live="polite"]')?.textContent;
 
     const inHours = screen.getByRole('button', { name: 'In hours: In hours' });
     act(() => inHours.focus());
@@ -121,7 +140,9 @@ describe('CallFlowCanvas', () => {
     const repeat = within(palette).getByRole('button', { name: 'Repeat menu' });
     const paletteRefusal = check(insertNode('n4', 'repeat_menu'), { flow });
     expect(paletteRefusal).toMatchObject({ code: 'needs_ancestor' });
-    expect(document.getElementById(repeat.getAttribute('aria-describedby') ?? '')?.textContent).toBe(paletteRefusal !== true && paletteRefusal.reason);
+    expect(document.getElementById(repeat.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      paletteRefusal !== true && paletteRefusal.reason,
+    );
   });
 
   it('lists the coverage warnings in the checks panel, and a fix runs as one undoable edit', async () => {
@@ -129,23 +150,39 @@ describe('CallFlowCanvas', () => {
     const { store } = await renderCanvas();
     fireEvent.click(screen.getByRole('button', { name: 'Checks: 1 warning' }));
     const panel = screen.getByRole('region', { name: 'Checks' });
-    expect(within(panel).getByText('Transfer rings extension 200, which no user of this phone system has any more.')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Transfer rings extension 200, which no user of this phone system has any more.'),
+    ).toBeInTheDocument();
     fireEvent.click(within(panel).getByRole('button', { name: 'Remove extension 200 from Transfer' }));
     expect(store.getState().flow.data.children[0]?.children[0]?.children[0]?.args.target?.value).toEqual([]);
     // The checks follow the edit once it is painted.
     expect(await within(panel).findByText('No warnings.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Checks: no warnings' })).toHaveAttribute('aria-pressed', 'true');
     act(() => store.getState().undo());
-    expect(await within(panel).findByText('Transfer rings extension 200, which no user of this phone system has any more.')).toBeInTheDocument();
+    expect(
+      await within(panel).findByText('Transfer rings extension 200, which no user of this phone system has any more.'),
+    ).toBeInTheDocument();
   });
 
   it('warns about a transfer whose people have no phone or app, from the site answer', async () => {
     // The sample transfer rings extension 200: Bea has it, and the server says no phone or app of hers can ring.
-    const bea = { id: 2, first_name: 'Bea', last_name: 'Jones', email: 'b@example.co.uk', extension: '200', has_phone_or_app: false };
-    const { withOtherServices } = await renderCanvas(sampleFlow(), { ...services, siteUsers: [...services.siteUsers, bea] });
+    const bea = {
+      id: 2,
+      first_name: 'Bea',
+      last_name: 'Jones',
+      email: 'b@example.co.uk',
+      extension: '200',
+      has_phone_or_app: false,
+    };
+    const { withOtherServices } = await renderCanvas(sampleFlow(), {
+      ...services,
+      siteUsers: [...services.siteUsers, bea],
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Checks: 1 warning' }));
     const panel = screen.getByRole('region', { name: 'Checks' });
-    expect(within(panel).getByText(/reach no one: Transfer rings Bea Jones, who has no phone or app, so /)).toBeInTheDocument();
+    expect(
+      within(panel).getByText(/reach no one: Transfer rings Bea Jones, who has no phone or app, so /),
+    ).toBeInTheDocument();
     // Bea gets the app (the site answer reloaded): the checks follow without an edit.
     withOtherServices({ ...services, siteUsers: [...services.siteUsers, { ...bea, has_phone_or_app: true }] });
     expect(await within(panel).findByText('No warnings.')).toBeInTheDocument();
@@ -185,7 +222,9 @@ describe('CallFlowCanvas', () => {
     const transfer = screen.getByRole('button', { name: 'Transfer: Transfer' });
     act(() => transfer.focus());
     fireEvent.keyDown(transfer, { key: 'x', ctrlKey: true });
-    expect(said()).toMatch(/^Cut Transfer: Transfer to move\. Select the step it goes after and press Ctrl\+V; Escape cancels\.$/);
+    expect(said()).toMatch(
+      /^Cut Transfer: Transfer to move\. Select the step it goes after and press Ctrl\+V; Escape cancels\.$/,
+    );
     expect(transfer.closest('.cf-node')).toHaveClass('cf-moving');
     expect(screen.getByRole('button', { name: 'Move the cut step after the selected step' })).toBeDisabled();
 

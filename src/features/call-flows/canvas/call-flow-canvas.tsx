@@ -5,30 +5,42 @@
  */
 import '@xyflow/react/dist/style.css';
 import './canvas.css';
-import { Controls, ReactFlow, ReactFlowProvider, useReactFlow, useStore as useFlowStore, useStoreApi, type EdgeTypes, type NodeTypes } from '@xyflow/react';
+
+import {
+  Controls,
+  ReactFlow,
+  ReactFlowProvider,
+  useStore as useFlowStore,
+  useReactFlow,
+  useStoreApi,
+  type EdgeTypes,
+  type NodeTypes,
+} from '@xyflow/react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+
 import type { Arrangement } from '@portal/editor-core';
+
+import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { createCanvasActions, togglePanel, type CanvasPanel } from './canvas-actions.ts';
 import { CanvasContext, type CanvasContextValue } from './canvas-context.ts';
 import { createCanvasController, problemsByNode } from './canvas-controller.ts';
+import { listenForCanvasShortcuts } from './canvas-shortcuts.ts';
+import { ChecksPanel } from './checks-panel.tsx';
 import { NodeDialog } from './dialog/node-dialog.tsx';
-import { firstView, nodeIndex, NODE_SIZES, type StepFlowNode } from './graph.ts';
-import { OverviewMap } from './overview-map.tsx';
+import { firstView, NODE_SIZES, nodeIndex, type StepFlowNode } from './graph.ts';
 import { leaseLayoutWorker, prewarmLayoutWorker } from './layout-worker-pool.ts';
+import { DragGhost, MoveNotice, stepAt } from './move-views.tsx';
+import { OverviewMap } from './overview-map.tsx';
 import { PaletteDialog } from './palette-dialog.tsx';
+import { createStepDrag } from './step-drag.ts';
 import { StepEdge } from './step-edge.tsx';
 import { StepNode } from './step-node.tsx';
-import { listenForCanvasShortcuts } from './canvas-shortcuts.ts';
 import { createDirectory } from './summary.ts';
-import { ChecksPanel } from './checks-panel.tsx';
 import { TestCallPanel } from './test-call-panel.tsx';
-import { createStepDrag } from './step-drag.ts';
-import { DragGhost, MoveNotice, stepAt } from './move-views.tsx';
 import { Toolbar } from './toolbar.tsx';
 import type { CallFlowCanvasProps } from './types.ts';
-import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
-import { useMediaQuery } from '../../../lib/use-media-query.ts';
 
 const nodeTypes: NodeTypes = { step: StepNode };
 const edgeTypes: EdgeTypes = { step: StepEdge };
@@ -66,18 +78,33 @@ export function CallFlowCanvas(props: CallFlowCanvasProps) {
   );
 }
 
-function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks, versionsPanel, versionsOpen: startWithVersions = false, arrangement: startArrangement, onArrangementChange, 'aria-label': ariaLabel = 'Call flow canvas' }: CallFlowCanvasProps) {
+function Canvas({
+  store,
+  services,
+  onLayoutPainted,
+  readOnly = false,
+  diffMarks,
+  versionsPanel,
+  versionsOpen: startWithVersions = false,
+  arrangement: startArrangement,
+  onArrangementChange,
+  'aria-label': ariaLabel = 'Call flow canvas',
+}: CallFlowCanvasProps) {
   const reactFlow = useReactFlow<StepFlowNode>();
   const flowStore = useStoreApi<StepFlowNode>();
   const idPrefix = useId().replace(/:/g, '');
   const regionRef = useRef<HTMLElement>(null);
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
-  const [openPanel, setOpenPanel] = useState<CanvasPanel | null>(startWithVersions && versionsPanel !== undefined ? 'versions' : null);
+  const [openPanel, setOpenPanel] = useState<CanvasPanel | null>(
+    startWithVersions && versionsPanel !== undefined ? 'versions' : null,
+  );
   const [mapOpen, setMapOpen] = useState(false);
   const toggle = (panel: CanvasPanel) => setOpenPanel((open) => togglePanel(open, panel));
   const close = () => setOpenPanel(null);
 
-  const [controller] = useState(() => createCanvasController(store, { createWorker: leaseLayoutWorker, arrangement: startArrangement }));
+  const [controller] = useState(() =>
+    createCanvasController(store, { createWorker: leaseLayoutWorker, arrangement: startArrangement }),
+  );
   const { ui } = controller;
   const [stepDrag] = useState(() => createStepDrag(store, ui));
 
@@ -97,7 +124,12 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
       const left = pos.x * zoom + x;
       const top = pos.y * zoom + y;
       const margin = 40;
-      if (left < margin || top < margin || left + size.width * zoom > width - margin || top + size.height * zoom > height - margin) {
+      if (
+        left < margin ||
+        top < margin ||
+        left + size.width * zoom > width - margin ||
+        top + size.height * zoom > height - margin
+      ) {
         void reactFlow.setCenter(pos.x + size.width / 2, pos.y + size.height / 2, { zoom: Math.max(zoom, 0.5) });
       }
     },
@@ -108,7 +140,13 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
     controller.setLayoutListener((info) => {
       if (info.first || info.rearranged) {
         const { width, height } = flowStore.getState();
-        const view = firstView(store.getState().flow.data, store.getState().positions, width, height, mobile ? 'phone' : 'desktop');
+        const view = firstView(
+          store.getState().flow.data,
+          store.getState().positions,
+          width,
+          height,
+          mobile ? 'phone' : 'desktop',
+        );
         if (view) void reactFlow.setViewport(view);
         else void reactFlow.fitView({ padding: 0.1, maxZoom: 1, minZoom: 0.1 });
       } else if (info.anchorShift) {
@@ -121,7 +159,11 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
       const waiting = ui.getState().focusRequest;
       if (waiting && !info.first) reveal(waiting.id);
       // Two frames: the first renders the new positions, the second starts once that one is painted.
-      requestAnimationFrame(() => requestAnimationFrame(() => onLayoutPainted?.({ first: info.first, nodeCount: info.nodeCount, layoutMs: info.layoutMs })));
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() =>
+          onLayoutPainted?.({ first: info.first, nodeCount: info.nodeCount, layoutMs: info.layoutMs }),
+        ),
+      );
     });
   });
 
@@ -153,12 +195,24 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
   }, [ui, services.siteUsers, services.holidays]);
 
   const context = useMemo<CanvasContextValue>(() => {
-    const actions = createCanvasActions({ store, ui, controller, stepDrag, readOnly, reveal, stepAt, pointerEvents: window });
+    const actions = createCanvasActions({
+      store,
+      ui,
+      controller,
+      stepDrag,
+      readOnly,
+      reveal,
+      stepAt,
+      pointerEvents: window,
+    });
     return { store, ui, actions, idPrefix, readOnly, services: () => latestServices.current };
   }, [store, ui, controller, stepDrag, reveal, idPrefix, readOnly]);
   const { actions } = context;
 
-  useEffect(() => listenForCanvasShortcuts(() => regionRef.current, { store, ui, actions, stepDrag, readOnly }), [store, ui, actions, stepDrag, readOnly]);
+  useEffect(
+    () => listenForCanvasShortcuts(() => regionRef.current, { store, ui, actions, stepDrag, readOnly }),
+    [store, ui, actions, stepDrag, readOnly],
+  );
 
   const nodes = useStore(ui, (s) => s.nodes);
   const edges = useStore(ui, (s) => s.edges);
@@ -183,11 +237,25 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
 
   const showPath = (ids: string[]) => {
     if (ids.length === 0) return;
-    void reactFlow.fitView({ nodes: [...new Set(ids)].map((id) => ({ id })), padding: 0.2, maxZoom: 1, minZoom: 0.25, duration: 200 });
+    void reactFlow.fitView({
+      nodes: [...new Set(ids)].map((id) => ({ id })),
+      padding: 0.2,
+      maxZoom: 1,
+      minZoom: 0.25,
+      duration: 200,
+    });
   };
 
   const versionPanelShown = openPanel === 'versions' && versionsPanel !== undefined;
-  const className = ['cf-canvas', mobile && 'cf-mobile', lowDetail && 'cf-low-detail', openPanel !== null && 'cf-with-panel', readOnly && 'cf-read-only'].filter(Boolean).join(' ');
+  const className = [
+    'cf-canvas',
+    mobile && 'cf-mobile',
+    lowDetail && 'cf-low-detail',
+    openPanel !== null && 'cf-with-panel',
+    readOnly && 'cf-read-only',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <CanvasContext.Provider value={context}>
@@ -207,7 +275,12 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
         />
         <p id={`${idPrefix}-help`} className="cf-sr-only">
           Each step of the call flow is a button. Arrow keys move between steps:{' '}
-          {laidOutAs === 'layered' ? 'left to the step before, right to the next, up and down between routes' : 'up to the step before, down to the next, left and right between routes'}. Enter edits a step; Delete removes it; Ctrl+C and Ctrl+V copy and paste steps. To move a step with the steps after it, press Ctrl+X on it, then Ctrl+V on the step it goes after (Escape cancels), or drag it onto that step.
+          {laidOutAs === 'layered'
+            ? 'left to the step before, right to the next, up and down between routes'
+            : 'up to the step before, down to the next, left and right between routes'}
+          . Enter edits a step; Delete removes it; Ctrl+C and Ctrl+V copy and paste steps. To move a step with the steps
+          after it, press Ctrl+X on it, then Ctrl+V on the step it goes after (Escape cancels), or drag it onto that
+          step.
         </p>
         <div className="cf-body">
           <div className="cf-stage">
@@ -234,7 +307,11 @@ function Canvas({ store, services, onLayoutPainted, readOnly = false, diffMarks,
               aria-label="Call flow diagram"
               aria-describedby={`${idPrefix}-help`}
             >
-              <Controls showInteractive={false} position="bottom-left" fitViewOptions={{ padding: 0.1, maxZoom: 1, minZoom: 0.1 }} />
+              <Controls
+                showInteractive={false}
+                position="bottom-left"
+                fitViewOptions={{ padding: 0.1, maxZoom: 1, minZoom: 0.1 }}
+              />
             </ReactFlow>
             {(!mobile || mapOpen) && !waiting && <OverviewMap />}
             {waiting && (

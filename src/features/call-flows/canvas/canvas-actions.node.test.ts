@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import { createEditorStore, insertBetween, locate, type EditorStore } from '@portal/editor-core';
 import { sampleFlow } from '@portal/editor-core/testing';
+
 import { createCanvasActions, togglePanel } from './canvas-actions.ts';
 import { createCanvasController } from './canvas-controller.ts';
-import type { LayoutWorker } from './layout-client.ts';
 import { canvasShortcut, runCanvasShortcut } from './canvas-shortcuts.ts';
+import type { LayoutWorker } from './layout-client.ts';
 import { createStepDrag } from './step-drag.ts';
 
 const idleWorker = (): LayoutWorker => ({ onmessage: null, postMessage: () => {}, terminate: () => {} });
@@ -20,7 +22,16 @@ function setUp({ readOnly = false, under = null as string | null } = {}) {
   const revealed: string[] = [];
   const pointer = new EventTarget();
   const stepUnder = { id: under };
-  const actions = createCanvasActions({ store, ui, controller, stepDrag, readOnly, reveal: (id) => revealed.push(id), stepAt: () => stepUnder.id, pointerEvents: pointer });
+  const actions = createCanvasActions({
+    store,
+    ui,
+    controller,
+    stepDrag,
+    readOnly,
+    reveal: (id) => revealed.push(id),
+    stepAt: () => stepUnder.id,
+    pointerEvents: pointer,
+  });
   return { store, ui, stepDrag, actions, said, revealed, pointer, stepUnder };
 }
 
@@ -122,7 +133,14 @@ describe('canvas actions', () => {
 });
 
 describe('canvas shortcuts', () => {
-  const press = (key: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey', boolean>> = {}) => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+  const press = (key: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey', boolean>> = {}) => ({
+    key,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    altKey: false,
+    ...mods,
+  });
 
   it('maps keys to shortcuts, Ctrl and Cmd alike', () => {
     expect(canvasShortcut(press('z', { ctrlKey: true }))).toBe('undo');

@@ -4,7 +4,17 @@
  * bring a step on screen, which step is under the pointer, where pointer events arrive).
  */
 import type { StoreApi } from 'zustand/vanilla';
-import { NODE_SPECS, copySubtree, insertNode, pasteSubtree, removeNode, subtreeSize, type EditorStore } from '@portal/editor-core';
+
+import {
+  copySubtree,
+  insertNode,
+  NODE_SPECS,
+  pasteSubtree,
+  removeNode,
+  subtreeSize,
+  type EditorStore,
+} from '@portal/editor-core';
+
 import type { CanvasActions } from './canvas-context.ts';
 import type { CanvasController, CanvasUiState } from './canvas-controller.ts';
 import { nodeIndex } from './graph.ts';
@@ -35,7 +45,16 @@ function stepsAfter(more: number): string {
   return more > 0 ? ` and the ${more} ${more === 1 ? 'step' : 'steps'} after it` : '';
 }
 
-export function createCanvasActions({ store, ui, controller, stepDrag, readOnly, reveal, stepAt, pointerEvents }: CanvasActionsDeps): CanvasActions {
+export function createCanvasActions({
+  store,
+  ui,
+  controller,
+  stepDrag,
+  readOnly,
+  reveal,
+  stepAt,
+  pointerEvents,
+}: CanvasActionsDeps): CanvasActions {
   const labelOf = (id: string) => {
     const node = nodeIndex(store.getState().flow.data).get(id)?.node;
     return node ? nodeLabel(node) : 'This step';
@@ -102,7 +121,9 @@ export function createCanvasActions({ store, ui, controller, stepDrag, readOnly,
         return;
       }
       ui.setState({ clipboard: clip });
-      actions.announce(`Copied ${labelOf(id)}${stepsAfter(subtreeSize(clip) - 1)}. Select where it goes and press Ctrl+V to paste.`);
+      actions.announce(
+        `Copied ${labelOf(id)}${stepsAfter(subtreeSize(clip) - 1)}. Select where it goes and press Ctrl+V to paste.`,
+      );
     },
     paste(parentId) {
       if (readOnly) return;
@@ -136,7 +157,9 @@ export function createCanvasActions({ store, ui, controller, stepDrag, readOnly,
       }
       const node = nodeIndex(store.getState().flow.data).get(id)?.node;
       ui.setState({ moving: id, notice: null });
-      actions.announce(`Cut ${labelOf(id)}${stepsAfter(node ? subtreeSize(node) - 1 : 0)} to move. Select the step it goes after and press Ctrl+V; Escape cancels.`);
+      actions.announce(
+        `Cut ${labelOf(id)}${stepsAfter(node ? subtreeSize(node) - 1 : 0)} to move. Select the step it goes after and press Ctrl+V; Escape cancels.`,
+      );
     },
     cancelMove() {
       if (ui.getState().moving === null) return false;

@@ -1,6 +1,8 @@
 import { createContext, useContext } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
+
 import type { EditorStore } from '@portal/editor-core';
+
 import type { CanvasUiState } from './canvas-controller.ts';
 import type { NavigationKey } from './navigation.ts';
 import type { PaletteTarget } from './palette.ts';

@@ -1,12 +1,26 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createEditorStore, insertBetween, renameNode, type FlowLayout, type LayoutRequest, type LayoutResponse } from '@portal/editor-core';
+
+import {
+  createEditorStore,
+  insertBetween,
+  renameNode,
+  type FlowLayout,
+  type LayoutRequest,
+  type LayoutResponse,
+} from '@portal/editor-core';
 import { generateFlow, sampleFlow } from '@portal/editor-core/testing';
+
 import { createCanvasController, problemsByNode, PROVISIONAL_DRAWING_LIMIT } from './canvas-controller.ts';
 import type { LayoutWorker } from './layout-client.ts';
 
 function worker() {
   const sent: LayoutRequest[] = [];
-  const w: LayoutWorker & { sent: LayoutRequest[] } = { sent, onmessage: null, postMessage: (m) => sent.push(m), terminate: () => {} };
+  const w: LayoutWorker & { sent: LayoutRequest[] } = {
+    sent,
+    onmessage: null,
+    postMessage: (m) => sent.push(m),
+    terminate: () => {},
+  };
   const answer = (request: LayoutRequest, edges: FlowLayout['edges'] = []) => {
     const ids: string[] = [];
     const walk = (n: LayoutRequest['flow']['data']) => {
@@ -14,8 +28,15 @@ function worker() {
       n.children.forEach(walk);
     };
     walk(request.flow.data);
-    const layout: FlowLayout = { nodes: ids.map((id, i) => ({ id, x: i * 10, y: i * 100, width: 248, height: 76 })), edges, width: 0, height: 0 };
-    w.onmessage?.({ data: { requestId: request.requestId, ok: true, layout } satisfies LayoutResponse } as MessageEvent<LayoutResponse>);
+    const layout: FlowLayout = {
+      nodes: ids.map((id, i) => ({ id, x: i * 10, y: i * 100, width: 248, height: 76 })),
+      edges,
+      width: 0,
+      height: 0,
+    };
+    w.onmessage?.({
+      data: { requestId: request.requestId, ok: true, layout } satisfies LayoutResponse,
+    } as MessageEvent<LayoutResponse>);
   };
   return { w, answer };
 }
@@ -40,11 +61,21 @@ describe('canvas controller', () => {
     expect(w.sent[1]?.arrangement).toBe('layered');
     // The tree stays on screen until the new layout arrives.
     expect(controller.ui.getState()).toMatchObject({ arrangement: 'layered', laidOutAs: 'tree' });
-    const points = [{ x: 258, y: 38 }, { x: 290, y: 38 }, { x: 290, y: 138 }, { x: 320, y: 138 }];
+    const points = [
+      { x: 258, y: 38 },
+      { x: 290, y: 38 },
+      { x: 290, y: 138 },
+      { x: 320, y: 138 },
+    ];
     answer(w.sent[1]!, [{ id: 'n1->n2', source: 'n1', target: 'n2', points }]);
     expect(controller.ui.getState().laidOutAs).toBe('layered');
-    expect(controller.ui.getState().edges.find((e) => e.id === 'n1->n2')?.data).toMatchObject({ points, arrangement: 'layered' });
-    expect(applied).toHaveBeenLastCalledWith(expect.objectContaining({ first: false, rearranged: true, anchorShift: null }));
+    expect(controller.ui.getState().edges.find((e) => e.id === 'n1->n2')?.data).toMatchObject({
+      points,
+      arrangement: 'layered',
+    });
+    expect(applied).toHaveBeenLastCalledWith(
+      expect.objectContaining({ first: false, rearranged: true, anchorShift: null }),
+    );
 
     controller.setArrangement('tree');
     vi.runAllTimers();
@@ -162,8 +193,15 @@ describe('canvas controller', () => {
         n.children.forEach(walk);
       };
       walk(request.flow.data);
-      const layout: FlowLayout = { nodes: ids.map((id, i) => ({ id, x: 0, y: i * 100 + shiftY, width: 248, height: 76 })), edges: [], width: 0, height: 0 };
-      w.onmessage?.({ data: { requestId: request.requestId, ok: true, layout } satisfies LayoutResponse } as MessageEvent<LayoutResponse>);
+      const layout: FlowLayout = {
+        nodes: ids.map((id, i) => ({ id, x: 0, y: i * 100 + shiftY, width: 248, height: 76 })),
+        edges: [],
+        width: 0,
+        height: 0,
+      };
+      w.onmessage?.({
+        data: { requestId: request.requestId, ok: true, layout } satisfies LayoutResponse,
+      } as MessageEvent<LayoutResponse>);
     };
     reply(w.sent[0]!, 0);
     const parent = flow.data;

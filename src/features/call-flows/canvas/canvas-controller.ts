@@ -4,8 +4,28 @@
  * Nothing here enters the undo history; every change to the flow goes through editor-core commands.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { locate, type Arrangement, type EditorStore, type FlowLayout, type FlowNode, type NodePosition, type Problem } from '@portal/editor-core';
-import { buildGraph, layoutSkeleton, nodeIndex, shapeHash, sizesById, type GraphCache, type RoutePoints, type StepFlowEdge, type StepFlowNode } from './graph.ts';
+
+import {
+  locate,
+  type Arrangement,
+  type EditorStore,
+  type FlowLayout,
+  type FlowNode,
+  type NodePosition,
+  type Problem,
+} from '@portal/editor-core';
+
+import {
+  buildGraph,
+  layoutSkeleton,
+  nodeIndex,
+  shapeHash,
+  sizesById,
+  type GraphCache,
+  type RoutePoints,
+  type StepFlowEdge,
+  type StepFlowNode,
+} from './graph.ts';
 import { createLayoutClient, type LayoutClient, type LayoutWorker } from './layout-client.ts';
 import type { PaletteTarget } from './palette.ts';
 import { createDirectory, nodeLabel, type Directory } from './summary.ts';
@@ -214,7 +234,8 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
       /** The step itself if it is drawn, else its nearest drawn ancestor (a step just added to a large flow is not drawn until laid out). */
       const drawnAnchor = (root: FlowNode, id: string): string | null => {
         const index = nodeIndex(root);
-        for (let at: string | null = id; at !== null; at = index.get(at)?.parentId ?? null) if (cache?.nodes.has(at)) return at;
+        for (let at: string | null = id; at !== null; at = index.get(at)?.parentId ?? null)
+          if (cache?.nodes.has(at)) return at;
         return null;
       };
       relayout = layout;
@@ -225,7 +246,10 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
           const first = !state.positions[state.flow.data.id];
           const rearranged = !first && arrangement !== ui.getState().laidOutAs;
           // A press on a step that moves between pointerdown and pointerup is no click: the step under the pointer stays put.
-          const wanted = (pointerOver !== null && cache?.nodes.has(pointerOver) ? pointerOver : null) ?? state.selection[0] ?? state.flow.data.id;
+          const wanted =
+            (pointerOver !== null && cache?.nodes.has(pointerOver) ? pointerOver : null) ??
+            state.selection[0] ??
+            state.flow.data.id;
           const anchor = drawnAnchor(state.flow.data, wanted) ?? wanted;
           // Where the anchor is drawn now: its laid-out position, or the provisional one under its parent.
           const before = cache?.nodes.get(anchor)?.position;
@@ -236,7 +260,10 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
           ui.setState({ laidOutAs: arrangement });
           state.setPositions(positions);
           ui.setState({ layoutBusy: client?.busy() ?? false });
-          const anchorShift = !first && !rearranged && before && after && (before.x !== after.x || before.y !== after.y) ? { dx: after.x - before.x, dy: after.y - before.y } : null;
+          const anchorShift =
+            !first && !rearranged && before && after && (before.x !== after.x || before.y !== after.y)
+              ? { dx: after.x - before.x, dy: after.y - before.y }
+              : null;
           onLayoutApplied?.({ first, rearranged, nodeCount: result.nodes.length, layoutMs: ms, anchorShift });
         },
         onError: (message) => {
@@ -249,7 +276,10 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
 
       const unsubscribe = store.subscribe((state, prev) => {
         const treeChanged = state.flow.data !== prev.flow.data;
-        if (state.selection[0] !== prev.selection[0] || (state.selection[0] !== undefined && state.problems !== prev.problems)) {
+        if (
+          state.selection[0] !== prev.selection[0] ||
+          (state.selection[0] !== undefined && state.problems !== prev.problems)
+        ) {
           ui.setState({ selectionSpeech: selectionSpeech(state.flow.data, state.selection[0], state.problems) });
         }
         // A cut step that an undo (or another edit) took away is no longer waiting to move.
@@ -261,10 +291,15 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
         // ELK's arrangement takes seconds on such a flow, so there the edit is drawn at once as before.
         const asked = treeChanged && layout();
         const { arrangement, laidOutAs } = ui.getState();
-        const waitForLayout = asked && arrangement === 'tree' && laidOutAs === 'tree' && (cache?.nodes.size ?? 0) >= PROVISIONAL_DRAWING_LIMIT;
+        const waitForLayout =
+          asked &&
+          arrangement === 'tree' &&
+          laidOutAs === 'tree' &&
+          (cache?.nodes.size ?? 0) >= PROVISIONAL_DRAWING_LIMIT;
         const drawNow = state.positions !== prev.positions || (treeChanged && !waitForLayout);
         if (drawNow) rebuild();
-        if (treeChanged && ui.getState().pathNodes.size > 0) ui.setState({ pathNodes: EMPTY, pathEdges: EMPTY, testOutdated: true });
+        if (treeChanged && ui.getState().pathNodes.size > 0)
+          ui.setState({ pathNodes: EMPTY, pathEdges: EMPTY, testOutdated: true });
       });
       rebuild();
       layout();

@@ -5,7 +5,9 @@
  * canvas or nowhere.
  */
 import type { StoreApi } from 'zustand/vanilla';
+
 import type { EditorStore } from '@portal/editor-core';
+
 import type { CanvasActions } from './canvas-context.ts';
 import type { CanvasUiState } from './canvas-controller.ts';
 import type { StepDrag } from './step-drag.ts';
@@ -19,7 +21,8 @@ export function canvasShortcut(event: KeyPress): CanvasShortcut | null {
   const mod = event.ctrlKey || event.metaKey;
   const key = event.key.toLowerCase();
   if (mod && !event.altKey && key === 'z' && !event.shiftKey) return 'undo';
-  if (!event.altKey && ((mod && key === 'z' && event.shiftKey) || (event.ctrlKey && !event.shiftKey && key === 'y'))) return 'redo';
+  if (!event.altKey && ((mod && key === 'z' && event.shiftKey) || (event.ctrlKey && !event.shiftKey && key === 'y')))
+    return 'redo';
   if (!mod && (event.key === 'Delete' || event.key === 'Backspace')) return 'remove';
   if (mod && key === 'c') return 'copy';
   if (mod && key === 'x') return 'cut';
@@ -42,7 +45,11 @@ export interface ShortcutPlace {
 }
 
 /** Runs a shortcut; answers whether it did something (the key's default is then prevented). */
-export function runCanvasShortcut(shortcut: CanvasShortcut, place: ShortcutPlace, { store, ui, actions, stepDrag }: ShortcutDeps): boolean {
+export function runCanvasShortcut(
+  shortcut: CanvasShortcut,
+  place: ShortcutPlace,
+  { store, ui, actions, stepDrag }: ShortcutDeps,
+): boolean {
   const s = store.getState();
   if (shortcut === 'undo') s.undo();
   else if (shortcut === 'redo') s.redo();
@@ -61,7 +68,12 @@ export function runCanvasShortcut(shortcut: CanvasShortcut, place: ShortcutPlace
 
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT';
+  return (
+    target.isContentEditable ||
+    target.tagName === 'INPUT' ||
+    target.tagName === 'TEXTAREA' ||
+    target.tagName === 'SELECT'
+  );
 }
 
 /** Inside an open dialog (its own keys, its text fields' own typing undo). */
@@ -70,7 +82,10 @@ function inDialog(target: EventTarget | null): boolean {
 }
 
 /** Listens for the shortcuts on the document while the canvas (its region) is on the page; answers the stop function. */
-export function listenForCanvasShortcuts(region: () => HTMLElement | null, deps: ShortcutDeps & { readOnly: boolean }): () => void {
+export function listenForCanvasShortcuts(
+  region: () => HTMLElement | null,
+  deps: ShortcutDeps & { readOnly: boolean },
+): () => void {
   const onKeyDown = (event: KeyboardEvent) => {
     const element = region();
     const target = event.target;
@@ -79,7 +94,10 @@ export function listenForCanvasShortcuts(region: () => HTMLElement | null, deps:
     const shortcut = canvasShortcut(event);
     if (shortcut === null) return;
     const wasFocused = element.contains(document.activeElement);
-    const place = { inCanvas: element.contains(target) || target === document.body, textSelected: Boolean(window.getSelection()?.toString()) };
+    const place = {
+      inCanvas: element.contains(target) || target === document.body,
+      textSelected: Boolean(window.getSelection()?.toString()),
+    };
     if (!runCanvasShortcut(shortcut, place, deps)) return;
     event.preventDefault();
     // Undo may take away the focused step: keep the focus in the canvas.

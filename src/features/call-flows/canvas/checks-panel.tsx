@@ -2,8 +2,10 @@
 import { Button } from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
+
 import { NOT_ASSIGNED, type SiteUser } from '@portal/contract';
 import { coverageWarnings, type CallFlow, type CoverageUser, type CoverageWarning } from '@portal/editor-core';
+
 import { useCanvas } from './canvas-context.ts';
 import { ActionIcon } from './icons.tsx';
 import type { CallFlowCanvasServices } from './types.ts';
@@ -21,7 +23,11 @@ const shown = new WeakMap<object, { flow: CallFlow; warnings: CoverageWarning[] 
 export function coverageUsers(siteUsers: readonly SiteUser[]): CoverageUser[] {
   return siteUsers
     .filter((user) => user.extension !== NOT_ASSIGNED)
-    .map((user) => ({ extension: user.extension, name: `${user.first_name} ${user.last_name}`.trim(), reachable: user.has_phone_or_app !== false }));
+    .map((user) => ({
+      extension: user.extension,
+      name: `${user.first_name} ${user.last_name}`.trim(),
+      reachable: user.has_phone_or_app !== false,
+    }));
 }
 
 /**
@@ -85,7 +91,10 @@ export function ChecksPanel({ onClose }: { onClose: () => void }) {
           <ActionIcon name="close" />
         </button>
       </div>
-      <p className="cf-hint">Times and keys where callers may reach no one, from your opening hours, holidays and users. They never stop you saving.</p>
+      <p className="cf-hint">
+        Times and keys where callers may reach no one, from your opening hours, holidays and users. They never stop you
+        saving.
+      </p>
       {!upToDate && <p className="cf-hint">Checking your last change…</p>}
       <div aria-live="polite">
         {warnings.length === 0 ? (
@@ -97,7 +106,13 @@ export function ChecksPanel({ onClose }: { onClose: () => void }) {
                 <p>{warning.text}</p>
                 {/* The panel is narrow: a long fix ("Remove extension 202 from Sales team") wraps onto its own lines. */}
                 <div className="cf-row cf-row-wrap">
-                  <Button type="button" size="xs" variant="outline" {...WRAPPING} onClick={() => warning.nodeIds[0] && actions.focusNode(warning.nodeIds[0])}>
+                  <Button
+                    type="button"
+                    size="xs"
+                    variant="outline"
+                    {...WRAPPING}
+                    onClick={() => warning.nodeIds[0] && actions.focusNode(warning.nodeIds[0])}
+                  >
                     Show the step
                   </Button>
                   {warning.fix && (
@@ -108,7 +123,8 @@ export function ChecksPanel({ onClose }: { onClose: () => void }) {
                       {...WRAPPING}
                       disabled={!upToDate}
                       onClick={() => {
-                        if (upToDate && warning.fix && store.getState().run(warning.fix.command)) actions.announce(`Fixed: ${warning.fix.label}.`);
+                        if (upToDate && warning.fix && store.getState().run(warning.fix.command))
+                          actions.announce(`Fixed: ${warning.fix.label}.`);
                       }}
                     >
                       {warning.fix.label}

@@ -37,9 +37,20 @@ export function routePath(points: RoutePoints, radius = 6): string {
 const END_TOLERANCE = 2;
 
 /** Whether a route still joins the edge's ends as drawn now (a step dragged away, or placed provisionally, no longer does). */
-export function routeFits(points: RoutePoints | undefined, sourceX: number, sourceY: number, targetX: number, targetY: number): points is RoutePoints {
+export function routeFits(
+  points: RoutePoints | undefined,
+  sourceX: number,
+  sourceY: number,
+  targetX: number,
+  targetY: number,
+): points is RoutePoints {
   if (!points || points.length < 2) return false;
   const start = points[0] as { x: number; y: number };
   const end = points[points.length - 1] as { x: number; y: number };
-  return Math.abs(start.x - sourceX) <= END_TOLERANCE && Math.abs(start.y - sourceY) <= END_TOLERANCE && Math.abs(end.x - targetX) <= END_TOLERANCE && Math.abs(end.y - targetY) <= END_TOLERANCE;
+  return (
+    Math.abs(start.x - sourceX) <= END_TOLERANCE &&
+    Math.abs(start.y - sourceY) <= END_TOLERANCE &&
+    Math.abs(end.x - targetX) <= END_TOLERANCE &&
+    Math.abs(end.y - targetY) <= END_TOLERANCE
+  );
 }

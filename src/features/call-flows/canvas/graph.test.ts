@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
+
 import { insertBetween, renameNode, setArgs, type NodePosition } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
-import { buildGraph, canInsertBetweenTypes, firstView, layoutSkeleton, nodeIndex, NODE_SIZES, shapeHash, sizesById } from './graph.ts';
+
+import {
+  buildGraph,
+  canInsertBetweenTypes,
+  firstView,
+  layoutSkeleton,
+  NODE_SIZES,
+  nodeIndex,
+  shapeHash,
+  sizesById,
+} from './graph.ts';
 
 const placed = (ids: string[]): Record<string, NodePosition> =>
   Object.fromEntries(ids.map((id, i) => [id, { x: i * 300, y: i * 100, width: 248, height: 76 }]));
@@ -13,7 +24,14 @@ describe('buildGraph', () => {
     expect(graph.nodes.map((n) => n.id)).toEqual(['n1', 'n2', 'n3', 'n5', 'n4', 'n6']);
     expect(graph.edges.map((e) => e.id).sort()).toEqual(['n1->n2', 'n2->n3', 'n2->n4', 'n3->n5', 'n4->n6']);
     const transfer = graph.nodes.find((n) => n.id === 'n5');
-    expect(transfer).toMatchObject({ type: 'step', data: { type: 'transfer' }, position: { x: 1200, y: 400 }, ...NODE_SIZES.transfer, draggable: false, selectable: false });
+    expect(transfer).toMatchObject({
+      type: 'step',
+      data: { type: 'transfer' },
+      position: { x: 1200, y: 400 },
+      ...NODE_SIZES.transfer,
+      draggable: false,
+      selectable: false,
+    });
     expect(graph.provisional).toBe(0);
   });
 
@@ -44,7 +62,10 @@ describe('buildGraph', () => {
     expect(node?.position.y).toBeGreaterThan(parent.y + parent.height);
     expect(node?.position.x).toBeCloseTo(parent.x + NODE_SIZES.in_hours.width / 2 - NODE_SIZES.play_audio.width / 2);
     // The moved transfer keeps its old position until the new layout arrives.
-    expect(graph.nodes.find((n) => n.id === 'n5')?.position).toEqual({ x: (positions.n5 as NodePosition).x, y: (positions.n5 as NodePosition).y });
+    expect(graph.nodes.find((n) => n.id === 'n5')?.position).toEqual({
+      x: (positions.n5 as NodePosition).x,
+      y: (positions.n5 as NodePosition).y,
+    });
     expect(graph.edges.map((e) => e.id)).toContain(`n3->${greeting}`);
     expect(graph.edges.map((e) => e.id)).toContain(`${greeting}->n5`);
   });
@@ -52,14 +73,30 @@ describe('buildGraph', () => {
   it('gives each edge its route from the layout, keeps its object while the route is the same, and turns the handles left to right', () => {
     const flow = sampleFlow();
     const positions = placed(['n1', 'n2', 'n3', 'n4', 'n5', 'n6']);
-    const routes = new Map([['n1->n2', [{ x: 248, y: 38 }, { x: 300, y: 138 }]]]);
+    const routes = new Map([
+      [
+        'n1->n2',
+        [
+          { x: 248, y: 38 },
+          { x: 300, y: 138 },
+        ],
+      ],
+    ]);
     const tree = buildGraph(flow.data, positions, undefined, { arrangement: 'tree', routes });
     const edge = tree.edges.find((e) => e.id === 'n1->n2');
     expect(edge?.data).toEqual({ insertable: true, points: routes.get('n1->n2'), arrangement: 'tree' });
     expect(tree.edges.find((e) => e.id === 'n2->n3')?.data).toEqual({ insertable: false, arrangement: 'tree' });
     expect(tree.nodes[0]?.handles?.map((h) => h.position)).toEqual(['top', 'bottom']);
 
-    const sameRoutes = new Map([['n1->n2', [{ x: 248, y: 38 }, { x: 300, y: 138 }]]]);
+    const sameRoutes = new Map([
+      [
+        'n1->n2',
+        [
+          { x: 248, y: 38 },
+          { x: 300, y: 138 },
+        ],
+      ],
+    ]);
     const again = buildGraph(flow.data, positions, tree.cache, { arrangement: 'tree', routes: sameRoutes });
     expect(again.edges.find((e) => e.id === 'n1->n2')).toBe(edge);
 
@@ -79,7 +116,9 @@ describe('buildGraph', () => {
     const positions = placed(['n1', 'n2', 'n3', 'n4', 'n5', 'n6']);
     const graph = buildGraph(inserted.flow.data, positions, undefined, { arrangement: 'layered', routes: new Map() });
     const parent = positions.n3 as NodePosition;
-    expect(graph.nodes.find((n) => n.id === greeting)?.position.x).toBeGreaterThan(parent.x + NODE_SIZES.in_hours.width);
+    expect(graph.nodes.find((n) => n.id === greeting)?.position.x).toBeGreaterThan(
+      parent.x + NODE_SIZES.in_hours.width,
+    );
   });
 
   it('offers a "+" only on edges where some step type fits between', () => {

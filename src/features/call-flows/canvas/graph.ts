@@ -4,7 +4,17 @@
  * or a new layout only touches what moved.
  */
 import { Position, type Edge, type Node, type NodeHandle, type Viewport } from '@xyflow/react';
-import { NODE_SPECS, TREE_GAPS, edgeId, type Arrangement, type FlowNode, type NodePosition, type NodeType, type Size } from '@portal/editor-core';
+
+import {
+  edgeId,
+  NODE_SPECS,
+  TREE_GAPS,
+  type Arrangement,
+  type FlowNode,
+  type NodePosition,
+  type NodeType,
+  type Size,
+} from '@portal/editor-core';
 
 /** Fixed size per type: no measuring before layout, and the same box for the layout and for React Flow. */
 export const NODE_SIZES: Readonly<Record<NodeType, Size>> = {
@@ -56,7 +66,8 @@ export function nodeIndex(root: FlowNode): ReadonlyMap<string, IndexEntry> {
       const entry = stack.pop() as IndexEntry;
       map.set(entry.node.id, entry);
       const { children } = entry.node;
-      for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i] as FlowNode, parentId: entry.node.id, index: i });
+      for (let i = children.length - 1; i >= 0; i--)
+        stack.push({ node: children[i] as FlowNode, parentId: entry.node.id, index: i });
     }
     index = map;
     indexCache.set(root, index);
@@ -143,7 +154,9 @@ const HOST_OF: Partial<Record<NodeType, NodeType>> = { business_hours: 'in_hours
  */
 export function canInsertBetweenTypes(parent: NodeType, child: NodeType): boolean {
   if (NODE_SPECS[parent].fixedChildren.includes(child)) return false;
-  return NODE_SPECS[parent].children.some((between) => !NODE_SPECS[between].root && NODE_SPECS[HOST_OF[between] ?? between].children.includes(child));
+  return NODE_SPECS[parent].children.some(
+    (between) => !NODE_SPECS[between].root && NODE_SPECS[HOST_OF[between] ?? between].children.includes(child),
+  );
 }
 
 /**
@@ -151,7 +164,12 @@ export function canInsertBetweenTypes(parent: NodeType, child: NodeType): boolea
  * layout has not placed yet (just inserted or pasted) goes under its parent (beside it, left to right), so
  * nothing jumps to 0,0 while the next layout computes.
  */
-export function buildGraph(root: FlowNode, positions: Readonly<Record<string, NodePosition>>, previous?: GraphCache, layout: GraphLayout = NO_LAYOUT): Graph {
+export function buildGraph(
+  root: FlowNode,
+  positions: Readonly<Record<string, NodePosition>>,
+  previous?: GraphCache,
+  layout: GraphLayout = NO_LAYOUT,
+): Graph {
   const { arrangement, routes } = layout;
   const handles = HANDLES[arrangement];
   const cache: GraphCache = { nodes: new Map(), edges: new Map() };
@@ -160,7 +178,9 @@ export function buildGraph(root: FlowNode, positions: Readonly<Record<string, No
   const placed = new Map<string, { x: number; y: number; width: number; height: number }>();
   let provisional = 0;
 
-  const stack: Array<{ node: FlowNode; parent: FlowNode | null; index: number }> = [{ node: root, parent: null, index: 0 }];
+  const stack: Array<{ node: FlowNode; parent: FlowNode | null; index: number }> = [
+    { node: root, parent: null, index: 0 },
+  ];
   while (stack.length > 0) {
     const { node, parent, index } = stack.pop() as (typeof stack)[number];
     const size = NODE_SIZES[node.type];
@@ -176,10 +196,15 @@ export function buildGraph(root: FlowNode, positions: Readonly<Record<string, No
       if (above && parent && arrangement === 'layered') {
         const count = parent.children.length;
         x = above.x + above.width + TREE_GAPS.levelGap;
-        y = above.y + above.height / 2 - size.height / 2 + (index - (count - 1) / 2) * (size.height + TREE_GAPS.siblingGap / 2);
+        y =
+          above.y +
+          above.height / 2 -
+          size.height / 2 +
+          (index - (count - 1) / 2) * (size.height + TREE_GAPS.siblingGap / 2);
       } else if (above && parent) {
         const count = parent.children.length;
-        x = above.x + above.width / 2 - size.width / 2 + (index - (count - 1) / 2) * (size.width + TREE_GAPS.siblingGap);
+        x =
+          above.x + above.width / 2 - size.width / 2 + (index - (count - 1) / 2) * (size.width + TREE_GAPS.siblingGap);
         y = above.y + above.height + TREE_GAPS.levelGap;
       } else {
         x = 0;
@@ -190,7 +215,11 @@ export function buildGraph(root: FlowNode, positions: Readonly<Record<string, No
 
     const old = previous?.nodes.get(node.id);
     const rfNode: StepFlowNode =
-      old && old.position.x === x && old.position.y === y && old.data.type === node.type && old.handles === handles.get(node.type)
+      old &&
+      old.position.x === x &&
+      old.position.y === y &&
+      old.data.type === node.type &&
+      old.handles === handles.get(node.type)
         ? old
         : {
             id: node.id,
@@ -219,7 +248,10 @@ export function buildGraph(root: FlowNode, positions: Readonly<Record<string, No
       // Unchanged routes keep their edge object, so a new layout only redraws the edges that moved.
       const points = oldEdge?.data && samePoints(oldEdge.data.points, route) ? oldEdge.data.points : route;
       const rfEdge: StepFlowEdge =
-        oldEdge?.data && oldEdge.data.insertable === insertable && oldEdge.data.points === points && oldEdge.data.arrangement === arrangement
+        oldEdge?.data &&
+        oldEdge.data.insertable === insertable &&
+        oldEdge.data.points === points &&
+        oldEdge.data.arrangement === arrangement
           ? oldEdge
           : {
               id,
@@ -235,7 +267,8 @@ export function buildGraph(root: FlowNode, positions: Readonly<Record<string, No
       cache.edges.set(id, rfEdge);
       edges.push(rfEdge);
     }
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i] as FlowNode, parent: node, index: i });
+    for (let i = node.children.length - 1; i >= 0; i--)
+      stack.push({ node: node.children[i] as FlowNode, parent: node, index: i });
   }
   return { nodes, edges, cache, provisional };
 }
@@ -285,7 +318,13 @@ const FIRST_VIEW_MIN_ZOOM = { desktop: 0.5, phone: 0.2 } as const;
 const FIRST_VIEW_START_ZOOM = 0.8;
 
 /** The viewport that opens a big flow on its start, or null when fitting the whole flow is readable. */
-export function firstView(root: FlowNode, positions: Readonly<Record<string, NodePosition>>, width: number, height: number, screen: 'desktop' | 'phone' = 'desktop'): Viewport | null {
+export function firstView(
+  root: FlowNode,
+  positions: Readonly<Record<string, NodePosition>>,
+  width: number,
+  height: number,
+  screen: 'desktop' | 'phone' = 'desktop',
+): Viewport | null {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;

@@ -5,9 +5,21 @@
  * and wait for its layout (`layouts` goes up by one).
  */
 import { useEffect, useState } from 'react';
+
 import type { AudioFile, SiteUser } from '@portal/contract';
-import { createEditorStore, insertBetween, insertNode, isUkPhoneNumber, removeNode, renameNode, setArgs, type Arrangement, type EditorStore } from '@portal/editor-core';
+import {
+  createEditorStore,
+  insertBetween,
+  insertNode,
+  isUkPhoneNumber,
+  removeNode,
+  renameNode,
+  setArgs,
+  type Arrangement,
+  type EditorStore,
+} from '@portal/editor-core';
 import { generateFlow } from '@portal/editor-core/testing';
+
 import { CallFlowCanvas } from './call-flow-canvas.tsx';
 import type { CallFlowCanvasServices, LayoutPaintedInfo } from './types.ts';
 
@@ -37,8 +49,23 @@ const openedAt = performance.now();
 /** Commands a bench can run on the store, e.g. `h.store.getState().run(h.commands.insertBetween('n1', 'n2', 'play_audio'))`. */
 const HARNESS_COMMANDS = { insertNode, insertBetween, removeNode, renameNode, setArgs };
 
-const user = (id: number, first: string, last: string, extension: string): SiteUser => ({ id, first_name: first, last_name: last, email: `${first.toLowerCase()}@example.co.uk`, extension });
-const audio = (stored: string, name: string): AudioFile => ({ stored_filename: stored, kind: 'greeting', sub_kind: null, call_flow_filename: stored, name, text: null, tts_voice: null, duration_ms: 1500 });
+const user = (id: number, first: string, last: string, extension: string): SiteUser => ({
+  id,
+  first_name: first,
+  last_name: last,
+  email: `${first.toLowerCase()}@example.co.uk`,
+  extension,
+});
+const audio = (stored: string, name: string): AudioFile => ({
+  stored_filename: stored,
+  kind: 'greeting',
+  sub_kind: null,
+  call_flow_filename: stored,
+  name,
+  text: null,
+  tts_voice: null,
+  duration_ms: 1500,
+});
 
 /** A short beep as a WAV file, so "Play" has something to play. */
 function beep(): Blob {
@@ -59,13 +86,25 @@ function beep(): Blob {
   view.setUint16(34, 8, true);
   text(36, 'data');
   view.setUint32(40, samples, true);
-  for (let i = 0; i < samples; i++) view.setUint8(44 + i, 128 + Math.round(40 * Math.sin((2 * Math.PI * 440 * i) / rate)));
+  for (let i = 0; i < samples; i++)
+    view.setUint8(44 + i, 128 + Math.round(40 * Math.sin((2 * Math.PI * 440 * i) / rate)));
   return new Blob([buffer], { type: 'audio/wav' });
 }
 
 export const HARNESS_SERVICES: CallFlowCanvasServices = {
-  siteUsers: [user(1, 'Alice', 'Smith', '201'), user(2, 'Bob', 'Jones', '202'), user(3, 'Carol', 'Evans', '203'), user(4, 'Dan', 'Patel', 'Not Assigned'), user(5, 'Erin', 'Clarke', '300')],
-  audioFiles: [audio('hello.mp3', 'Welcome greeting'), audio('menu.mp3', 'Main menu'), audio('closed.wav', 'We are closed'), audio('hold.wav', 'Hold music')],
+  siteUsers: [
+    user(1, 'Alice', 'Smith', '201'),
+    user(2, 'Bob', 'Jones', '202'),
+    user(3, 'Carol', 'Evans', '203'),
+    user(4, 'Dan', 'Patel', 'Not Assigned'),
+    user(5, 'Erin', 'Clarke', '300'),
+  ],
+  audioFiles: [
+    audio('hello.mp3', 'Welcome greeting'),
+    audio('menu.mp3', 'Main menu'),
+    audio('closed.wav', 'We are closed'),
+    audio('hold.wav', 'Hold music'),
+  ],
   fetchAudio: async () => beep(),
   isUkPhoneNumber: (number) => new Promise((resolve) => setTimeout(() => resolve(isUkPhoneNumber(number)), 150)),
   siteNumbers: ['02079460000', '01632960123'],
@@ -97,7 +136,14 @@ export function CanvasHarness() {
   const [store] = useState(() => createEditorStore({ flow: generateFlow(readNodeCount()) }));
   const [arrangement] = useState(readArrangement);
   useEffect(() => {
-    window.__canvasBench ??= { openedAt, firstLayoutPaintedAt: null, lastLayoutPaintedAt: null, layouts: 0, lastLayoutMs: null, nodeCount: 0 };
+    window.__canvasBench ??= {
+      openedAt,
+      firstLayoutPaintedAt: null,
+      lastLayoutPaintedAt: null,
+      layouts: 0,
+      lastLayoutMs: null,
+      nodeCount: 0,
+    };
     window.__canvasHarness = { store, commands: HARNESS_COMMANDS };
   }, [store]);
   return (
@@ -109,4 +155,3 @@ export function CanvasHarness() {
     </main>
   );
 }
-

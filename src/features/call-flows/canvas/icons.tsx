@@ -4,7 +4,8 @@ import type { NodeType } from '@portal/editor-core';
 const PATHS: Readonly<Record<NodeType, string>> = {
   main_number: 'M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z',
   business_hours: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3 2',
-  in_hours: 'M12 4v2M12 18v2M4 12h2M18 12h2M6.3 6.3l1.4 1.4M16.3 16.3l1.4 1.4M6.3 17.7l1.4-1.4M16.3 7.7l1.4-1.4M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
+  in_hours:
+    'M12 4v2M12 18v2M4 12h2M18 12h2M6.3 6.3l1.4 1.4M16.3 16.3l1.4 1.4M6.3 17.7l1.4-1.4M16.3 7.7l1.4-1.4M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
   out_of_hours: 'M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z',
   transfer: 'M16 11a4 4 0 1 0-8 0M4 21v-1a6 6 0 0 1 6-6h4M17 14l4 4-4 4M13 18h8',
   divert_to_external: 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
@@ -18,7 +19,18 @@ const PATHS: Readonly<Record<NodeType, string>> = {
 export function TypeIcon({ type, size = 18 }: { type: NodeType; size?: number }) {
   const dots = type === 'dial_menu';
   return (
-    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={dots ? 3.2 : 2} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={dots ? 3.2 : 2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={PATHS[type]} />
     </svg>
   );
@@ -50,7 +62,18 @@ export type ActionIconName = keyof typeof ACTION_PATHS;
 
 export function ActionIcon({ name, size = 16 }: { name: ActionIconName; size?: number }) {
   return (
-    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={ACTION_PATHS[name]} />
     </svg>
   );

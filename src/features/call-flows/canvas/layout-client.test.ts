@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
+
 import type { CallFlow, FlowLayout, LayoutRequest, LayoutResponse } from '@portal/editor-core';
 import { sampleFlow } from '@portal/editor-core/testing';
+
 import { createLayoutClient, type LayoutWorker } from './layout-client.ts';
 
 /** A worker that keeps what it was sent and answers when told. */
 function fakeWorker() {
   const sent: LayoutRequest[] = [];
-  const worker: LayoutWorker & { sent: LayoutRequest[]; answer: (request: LayoutRequest, ok?: boolean) => void; terminated: boolean } = {
+  const worker: LayoutWorker & {
+    sent: LayoutRequest[];
+    answer: (request: LayoutRequest, ok?: boolean) => void;
+    terminated: boolean;
+  } = {
     sent,
     terminated: false,
     onmessage: null,
@@ -15,8 +21,15 @@ function fakeWorker() {
       this.terminated = true;
     },
     answer(request, ok = true) {
-      const layout: FlowLayout = { nodes: [{ id: request.flow.data.id, x: 0, y: 0, width: 1, height: 1 }], edges: [], width: 1, height: 1 };
-      const data: LayoutResponse = ok ? { requestId: request.requestId, ok: true, layout } : { requestId: request.requestId, ok: false, error: 'boom' };
+      const layout: FlowLayout = {
+        nodes: [{ id: request.flow.data.id, x: 0, y: 0, width: 1, height: 1 }],
+        edges: [],
+        width: 1,
+        height: 1,
+      };
+      const data: LayoutResponse = ok
+        ? { requestId: request.requestId, ok: true, layout }
+        : { requestId: request.requestId, ok: false, error: 'boom' };
       this.onmessage?.({ data } as MessageEvent<LayoutResponse>);
     },
   };

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
+
 import { handleLayoutRequest, type LayoutRequest, type LayoutResponse } from '@portal/editor-core';
 import { generateFlow } from '@portal/editor-core/testing';
+
 import { layoutSkeleton, sizesById } from './graph.ts';
 import { packRequest, packResponse, transferablesOf, unpackRequest, unpackResponse } from './layout-wire.ts';
 
 const flow = generateFlow(300, 5);
-const request: LayoutRequest = { requestId: 7, flow: { id: null, name: '', enable: false, data: layoutSkeleton(flow.data) }, sizes: sizesById(flow.data), arrangement: 'layered' };
+const request: LayoutRequest = {
+  requestId: 7,
+  flow: { id: null, name: '', enable: false, data: layoutSkeleton(flow.data) },
+  sizes: sizesById(flow.data),
+  arrangement: 'layered',
+};
 
 describe('the layout worker wire', () => {
   it('carries a request across and back as the same skeleton tree, sizes and arrangement, its numbers in buffers to hand over', () => {
@@ -29,7 +36,16 @@ describe('the layout worker wire', () => {
     const failed: LayoutResponse = { requestId: 3, ok: false, error: 'The layout failed' };
     expect(unpackResponse(packResponse(failed))).toEqual(failed);
     expect(transferablesOf(packResponse(failed))).toEqual([]);
-    const stray: LayoutResponse = { requestId: 4, ok: true, layout: { nodes: [{ id: 'a', x: 0, y: 0, width: 1, height: 1 }], edges: [{ id: 'a->b', source: 'a', target: 'b', points: [] }], width: 1, height: 1 } };
+    const stray: LayoutResponse = {
+      requestId: 4,
+      ok: true,
+      layout: {
+        nodes: [{ id: 'a', x: 0, y: 0, width: 1, height: 1 }],
+        edges: [{ id: 'a->b', source: 'a', target: 'b', points: [] }],
+        width: 1,
+        height: 1,
+      },
+    };
     expect(() => packResponse(stray)).toThrow("The layout's edge a->b joins no laid-out steps");
   });
 });

@@ -6,7 +6,16 @@
  * (bench/canvas); packed they take about a millisecond or two. The worker and the page's worker lease are the only
  * places that see these shapes: on either side of them, requests and answers are editor-core's.
  */
-import { edgeId, type Arrangement, type FlowLayout, type FlowNode, type LayoutEdge, type LayoutNode, type LayoutRequest, type LayoutResponse } from '@portal/editor-core';
+import {
+  edgeId,
+  type Arrangement,
+  type FlowLayout,
+  type FlowNode,
+  type LayoutEdge,
+  type LayoutNode,
+  type LayoutRequest,
+  type LayoutResponse,
+} from '@portal/editor-core';
 
 /** A LayoutRequest packed: the tree as ids, types and parent indexes in depth-first order, with each step's size. */
 export interface WireRequest {
@@ -43,7 +52,12 @@ export type WireResponse =
 export function transferablesOf(message: WireRequest | WireResponse): ArrayBuffer[] {
   if ('parents' in message) return [message.parents.buffer as ArrayBuffer, message.sizes.buffer as ArrayBuffer];
   if (!message.ok) return [];
-  return [message.boxes.buffer, message.ends.buffer, message.pointStarts.buffer, message.points.buffer] as ArrayBuffer[];
+  return [
+    message.boxes.buffer,
+    message.ends.buffer,
+    message.pointStarts.buffer,
+    message.points.buffer,
+  ] as ArrayBuffer[];
 }
 
 export function packRequest(request: LayoutRequest): WireRequest {
@@ -66,12 +80,25 @@ export function packRequest(request: LayoutRequest): WireRequest {
     sizes[i * 2] = size?.width ?? Number.NaN;
     sizes[i * 2 + 1] = size?.height ?? Number.NaN;
   });
-  return { requestId: request.requestId, ...(request.arrangement && { arrangement: request.arrangement }), ids, types, parents: Int32Array.from(parents), sizes };
+  return {
+    requestId: request.requestId,
+    ...(request.arrangement && { arrangement: request.arrangement }),
+    ids,
+    types,
+    parents: Int32Array.from(parents),
+    sizes,
+  };
 }
 
 /** The request as the layout reads it: a skeleton tree (ids, types, children) and sizes by id. */
 export function unpackRequest(wire: WireRequest): LayoutRequest {
-  const nodes: FlowNode[] = wire.ids.map((id, i) => ({ id, type: wire.types[i] as FlowNode['type'], name: '', args: {}, children: [] }));
+  const nodes: FlowNode[] = wire.ids.map((id, i) => ({
+    id,
+    type: wire.types[i] as FlowNode['type'],
+    name: '',
+    args: {},
+    children: [],
+  }));
   const sizes: LayoutRequest['sizes'] = {};
   nodes.forEach((node, i) => {
     const parent = wire.parents[i]!;
@@ -82,7 +109,12 @@ export function unpackRequest(wire: WireRequest): LayoutRequest {
   });
   const root = nodes[0];
   if (!root) throw new Error('A layout request needs a flow');
-  return { requestId: wire.requestId, flow: { id: null, name: '', enable: false, data: root }, sizes, ...(wire.arrangement && { arrangement: wire.arrangement }) };
+  return {
+    requestId: wire.requestId,
+    flow: { id: null, name: '', enable: false, data: root },
+    sizes,
+    ...(wire.arrangement && { arrangement: wire.arrangement }),
+  };
 }
 
 export function packResponse(response: LayoutResponse): WireResponse {
@@ -100,7 +132,8 @@ export function packResponse(response: LayoutResponse): WireResponse {
   edges.forEach((edge, i) => {
     const source = index.get(edge.source);
     const target = index.get(edge.target);
-    if (source === undefined || target === undefined || edge.id !== edgeId(edge.source, edge.target)) throw new Error(`The layout's edge ${edge.id} joins no laid-out steps`);
+    if (source === undefined || target === undefined || edge.id !== edgeId(edge.source, edge.target))
+      throw new Error(`The layout's edge ${edge.id} joins no laid-out steps`);
     ends[i * 2] = source;
     ends[i * 2 + 1] = target;
     pointStarts[i] = count;
@@ -115,19 +148,36 @@ export function packResponse(response: LayoutResponse): WireResponse {
       points[at++] = point.y;
     }
   }
-  return { requestId: response.requestId, ok: true, ids: nodes.map((node) => node.id), boxes, ends, pointStarts, points, width, height };
+  return {
+    requestId: response.requestId,
+    ok: true,
+    ids: nodes.map((node) => node.id),
+    boxes,
+    ends,
+    pointStarts,
+    points,
+    width,
+    height,
+  };
 }
 
 export function unpackResponse(wire: WireResponse): LayoutResponse {
   if (!wire.ok) return wire;
   const { ids, boxes, ends, pointStarts, points } = wire;
-  const nodes: LayoutNode[] = ids.map((id, i) => ({ id, x: boxes[i * 4]!, y: boxes[i * 4 + 1]!, width: boxes[i * 4 + 2]!, height: boxes[i * 4 + 3]! }));
+  const nodes: LayoutNode[] = ids.map((id, i) => ({
+    id,
+    x: boxes[i * 4]!,
+    y: boxes[i * 4 + 1]!,
+    width: boxes[i * 4 + 2]!,
+    height: boxes[i * 4 + 3]!,
+  }));
   const edges: LayoutEdge[] = [];
   for (let i = 0; i < pointStarts.length - 1; i++) {
     const source = ids[ends[i * 2]!]!;
     const target = ids[ends[i * 2 + 1]!]!;
     const route: LayoutEdge['points'] = [];
-    for (let p = pointStarts[i]!; p < pointStarts[i + 1]!; p++) route.push({ x: points[p * 2]!, y: points[p * 2 + 1]! });
+    for (let p = pointStarts[i]!; p < pointStarts[i + 1]!; p++)
+      route.push({ x: points[p * 2]!, y: points[p * 2 + 1]! });
     edges.push({ id: edgeId(source, target), source, target, points: route });
   }
   const layout: FlowLayout = { nodes, edges, width: wire.width, height: wire.height };

@@ -1,6 +1,8 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+
 import type { LayoutRequest } from '@portal/editor-core';
 import { sampleFlow } from '@portal/editor-core/testing';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+
 import { packResponse, unpackRequest, type WireRequest, type WireResponse } from './layout-wire.ts';
 
 /** A worker that answers every request at once, with its steps in a column (packed, as the real worker's are). */
@@ -13,7 +15,13 @@ class EchoWorker {
   }
   postMessage(wire: WireRequest) {
     const nodes = wire.ids.map((id, i) => ({ id, x: 0, y: i * 100, width: 10, height: 10 }));
-    this.onmessage?.({ data: packResponse({ requestId: unpackRequest(wire).requestId, ok: true, layout: { nodes, edges: [], width: 10, height: nodes.length * 100 } }) } as MessageEvent<WireResponse>);
+    this.onmessage?.({
+      data: packResponse({
+        requestId: unpackRequest(wire).requestId,
+        ok: true,
+        layout: { nodes, edges: [], width: 10, height: nodes.length * 100 },
+      }),
+    } as MessageEvent<WireResponse>);
   }
   terminate() {}
 }

@@ -4,6 +4,7 @@
  * is ended a minute after the last canvas has gone.
  */
 import type { LayoutRequest, LayoutResponse } from '@portal/editor-core';
+
 import type { LayoutWorker } from './layout-client.ts';
 import { packRequest, transferablesOf, unpackResponse, type WireResponse } from './layout-wire.ts';
 
@@ -20,7 +21,10 @@ let shared: { worker: Worker; leases: Set<Lease>; idle: ReturnType<typeof setTim
 
 function startWorker(): NonNullable<typeof shared> {
   if (!shared) {
-    const worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module', name: 'call-flow-layout' });
+    const worker = new Worker(new URL('./layout.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'call-flow-layout',
+    });
     const leases = new Set<Lease>();
     // Messages cross packed (layout-wire.ts); each answer is unpacked once, for every lease.
     worker.onmessage = (event: MessageEvent<WireResponse>) => {

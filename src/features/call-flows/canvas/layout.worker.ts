@@ -3,7 +3,14 @@
  * (handleLayoutRequest), or with ELK's layered arrangement when a request asks for it. elkjs (some 1.5 MB) is
  * imported here on demand, the first time a user's flow is arranged that way: the tidy tree never loads it.
  */
-import { handleLayeredLayoutRequest, handleLayoutRequest, type ElkLike, type LayoutRequest, type LayoutResponse } from '@portal/editor-core';
+import {
+  handleLayeredLayoutRequest,
+  handleLayoutRequest,
+  type ElkLike,
+  type LayoutRequest,
+  type LayoutResponse,
+} from '@portal/editor-core';
+
 import { packResponse, transferablesOf, unpackRequest, type WireRequest, type WireResponse } from './layout-wire.ts';
 
 interface WorkerScope {
@@ -42,7 +49,11 @@ function onMessage(event: MessageEvent<WireRequest>) {
   try {
     request = unpackRequest(event.data);
   } catch (error) {
-    answer({ requestId: event.data.requestId, ok: false, error: error instanceof Error ? error.message : String(error) });
+    answer({
+      requestId: event.data.requestId,
+      ok: false,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return;
   }
   if (request.arrangement !== 'layered') {
@@ -51,7 +62,12 @@ function onMessage(event: MessageEvent<WireRequest>) {
   }
   loadElk().then(
     (instance) => handleLayeredLayoutRequest(instance, request).then(answer),
-    (error: unknown) => answer({ requestId: request.requestId, ok: false, error: `The left-to-right arrangement could not be loaded (${error instanceof Error ? error.message : String(error)})` }),
+    (error: unknown) =>
+      answer({
+        requestId: request.requestId,
+        ok: false,
+        error: `The left-to-right arrangement could not be loaded (${error instanceof Error ? error.message : String(error)})`,
+      }),
   );
 }
 

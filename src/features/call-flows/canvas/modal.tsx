@@ -3,6 +3,7 @@
  * closes it, and it is labelled by its title. Focus returns to where it was when it closes.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+
 import { ActionIcon } from './icons.tsx';
 
 interface ModalProps {

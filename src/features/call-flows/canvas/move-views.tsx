@@ -1,5 +1,6 @@
 /** What a move by drag shows: a label that follows the pointer, and why a drop or a paste was refused. */
 import { useStore } from 'zustand';
+
 import { useCanvas } from './canvas-context.ts';
 import { nodeIndex } from './graph.ts';
 import { nodeLabel } from './summary.ts';
@@ -21,7 +22,11 @@ export function DragGhost() {
   if (!drag) return null;
   const refused = typeof drag.verdict === 'string';
   return (
-    <div className={refused ? 'cf-drag-ghost cf-drag-refused' : 'cf-drag-ghost'} style={{ transform: `translate(${drag.x + 14}px, ${drag.y + 14}px)` }} aria-hidden="true">
+    <div
+      className={refused ? 'cf-drag-ghost cf-drag-refused' : 'cf-drag-ghost'}
+      style={{ transform: `translate(${drag.x + 14}px, ${drag.y + 14}px)` }}
+      aria-hidden="true"
+    >
       <strong>{label}</strong>
       {drag.verdict === true && <span>Drop to move it after this step</span>}
       {refused && <span>{drag.verdict}</span>}
@@ -37,7 +42,12 @@ export function MoveNotice() {
   return (
     <div className="cf-banner cf-move-notice">
       <span>{notice}</span>
-      <button type="button" className="cf-notice-close" aria-label="Dismiss" onClick={() => ui.setState({ notice: null })}>
+      <button
+        type="button"
+        className="cf-notice-close"
+        aria-label="Dismiss"
+        onClick={() => ui.setState({ notice: null })}
+      >
         ×
       </button>
     </div>

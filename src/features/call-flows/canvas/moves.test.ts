@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+
 import { createEditorStore, insertBetween, insertNode, locate, type EditorStore } from '@portal/editor-core';
 import { sampleFlow } from '@portal/editor-core/testing';
+
 import { createCanvasController, selectionSpeech } from './canvas-controller.ts';
 import { dropVerdict, moveStep, pickUpRefusal } from './moves.ts';
-import { DRAG_THRESHOLD, createStepDrag } from './step-drag.ts';
+import { createStepDrag, DRAG_THRESHOLD } from './step-drag.ts';
 
 /** The sample flow (n1 main number, n2 business hours, n3 in hours -> n5 transfer, n4 out of hours -> n6 voicemail) with a dial menu in hours: key 1 -> the transfer, and an empty key 2. */
 function menuFlow(): { store: EditorStore; menu: string; key1: string; key2: string } {
@@ -24,7 +26,10 @@ describe('moving a step', () => {
   it('moves a step with editor-core, one undo step per move even when the same step moves twice at once', () => {
     const { store, key1, key2 } = menuFlow();
     const before = steps(store);
-    expect(moveStep(store, 'n5', key2)).toEqual({ moved: true, message: 'Moved Transfer: Transfer after Dial menu key 2: Key.' });
+    expect(moveStep(store, 'n5', key2)).toEqual({
+      moved: true,
+      message: 'Moved Transfer: Transfer after Dial menu key 2: Key.',
+    });
     expect(parentOf(store, 'n5')).toBe(key2);
     expect(store.getState().selection).toEqual(['n5']);
     expect(moveStep(store, 'n5', key1).moved).toBe(true);
@@ -42,7 +47,9 @@ describe('moving a step', () => {
     // The voicemail may not go after a transfer, which ends a route.
     const outcome = moveStep(store, 'n6', 'n5');
     expect(outcome.moved).toBe(false);
-    expect(outcome.message).toMatch(/^Voicemail: Voicemail cannot go after Transfer: Transfer: .*transfer ends a route/i);
+    expect(outcome.message).toMatch(
+      /^Voicemail: Voicemail cannot go after Transfer: Transfer: .*transfer ends a route/i,
+    );
     expect(store.getState().flow).toBe(flow);
     expect(steps(store)).toBe(before);
     // Into its own route, and onto a step that already has its one step after it.
@@ -56,14 +63,19 @@ describe('moving a step', () => {
     expect(pickUpRefusal(store, 'n1')).toBe('The main number cannot be removed.');
     expect(pickUpRefusal(store, 'n3')).toMatch(/belongs to its business hours step/);
     expect(pickUpRefusal(store, 'n5')).toBeNull();
-    expect(moveStep(store, 'n5', key1)).toEqual({ moved: false, message: 'Transfer: Transfer is already after Dial menu key 1: Key.' });
+    expect(moveStep(store, 'n5', key1)).toEqual({
+      moved: false,
+      message: 'Transfer: Transfer is already after Dial menu key 1: Key.',
+    });
   });
 });
 
 describe('dragging a step', () => {
   it('a short press is a click; a drag shows whether the step may go after the one under it, and the drop moves it', () => {
     const { store, menu, key2 } = menuFlow();
-    const { ui } = createCanvasController(store, { createWorker: () => ({ onmessage: null, postMessage() {}, terminate() {} }) });
+    const { ui } = createCanvasController(store, {
+      createWorker: () => ({ onmessage: null, postMessage() {}, terminate() {} }),
+    });
     const drag = createStepDrag(store, ui);
 
     drag.press('n5', 100, 100);
@@ -109,13 +121,17 @@ describe('what a screen reader hears on selection', () => {
     const { store, key2 } = menuFlow();
     const s = store.getState();
     expect(selectionSpeech(s.flow.data, 'n5', s.problems)).toBe('Selected Transfer: Transfer. Complete.');
-    expect(selectionSpeech(s.flow.data, key2, s.problems)).toMatch(/^Selected Dial menu key 2: Key\. Needs attention: /);
+    expect(selectionSpeech(s.flow.data, key2, s.problems)).toMatch(
+      /^Selected Dial menu key 2: Key\. Needs attention: /,
+    );
     expect(selectionSpeech(s.flow.data, undefined, s.problems)).toBe('');
   });
 
   it('the canvas controller keeps it as the selection changes, and forgets a cut step that an undo took away', () => {
     const { store, key2 } = menuFlow();
-    const controller = createCanvasController(store, { createWorker: () => ({ onmessage: null, postMessage() {}, terminate() {} }) });
+    const controller = createCanvasController(store, {
+      createWorker: () => ({ onmessage: null, postMessage() {}, terminate() {} }),
+    });
     const stop = controller.start();
     store.getState().setSelection(['n6']);
     expect(controller.ui.getState().selectionSpeech).toBe('Selected Voicemail: Voicemail. Complete.');

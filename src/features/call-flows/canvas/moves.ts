@@ -4,6 +4,7 @@
  * browser. A move is one undo step: it runs as its own gesture, so two quick moves of the same step never merge.
  */
 import { locate, moveNode, type EditorStore } from '@portal/editor-core';
+
 import { nodeLabel } from './summary.ts';
 
 /** What a move did, in words for the live region (and, for a refused drop, on screen). */
@@ -42,7 +43,10 @@ export function dropVerdict(store: EditorStore, id: string, targetId: string): t
 export function moveStep(store: EditorStore, id: string, targetId: string): MoveOutcome {
   const what = labelOf(store, id);
   const where = labelOf(store, targetId);
-  if (parentOf(store, id) === targetId && locate(store.getState().flow.data, targetId)?.node.children.at(-1)?.id === id) {
+  if (
+    parentOf(store, id) === targetId &&
+    locate(store.getState().flow.data, targetId)?.node.children.at(-1)?.id === id
+  ) {
     return { moved: false, message: `${what} is already after ${where}.` };
   }
   const verdict = dropVerdict(store, id, targetId);

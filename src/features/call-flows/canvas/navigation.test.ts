@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { insertNode, removeSubtree, type NodePosition } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
+
 import { neighbour, visualOrder } from './navigation.ts';
 
 // n1 main_number -> n2 business_hours -> (n3 in_hours -> n5 transfer, n4 out_of_hours -> n6 voicemail)

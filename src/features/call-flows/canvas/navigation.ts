@@ -4,17 +4,29 @@
  * right) left to the parent, right to a child, up and down among siblings.
  */
 import type { Arrangement, FlowNode, NodePosition } from '@portal/editor-core';
+
 import { nodeIndex } from './graph.ts';
 
 export type NavigationKey = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End';
 
-export const NAVIGATION_KEYS: ReadonlySet<string> = new Set<NavigationKey>(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
+export const NAVIGATION_KEYS: ReadonlySet<string> = new Set<NavigationKey>([
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+]);
 
 /**
  * Children in the order the eye reads them: by laid-out x (y when the arrangement runs left to right) when every
  * child has a position, else tree order.
  */
-export function visualOrder(children: readonly FlowNode[], positions: Readonly<Record<string, NodePosition>>, arrangement: Arrangement = 'tree'): FlowNode[] {
+export function visualOrder(
+  children: readonly FlowNode[],
+  positions: Readonly<Record<string, NodePosition>>,
+  arrangement: Arrangement = 'tree',
+): FlowNode[] {
   if (!children.every((c) => positions[c.id])) return [...children];
   const across = (position: NodePosition) => (arrangement === 'layered' ? position.y : position.x);
   return children

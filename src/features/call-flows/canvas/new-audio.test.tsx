@@ -1,22 +1,42 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import type { AudioFile } from '@portal/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import type { AudioFile } from '@portal/contract';
 import { argValue, createEditorStore, insertBetween, insertNode, removeSubtree } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
+
 import { system } from '../../../config/theme.ts';
 import type { AudioServices } from '../../audio/index.ts';
+import { FakeOfflineAudioContext, wavFile as toneFile } from '../../audio/testing.ts';
 import { AUDIO_FIELDS, newAudioName } from './audio-fields.ts';
 import { CallFlowCanvas } from './call-flow-canvas.tsx';
 import { nodeIndex } from './graph.ts';
-import type { CallFlowCanvasServices } from './types.ts';
-import { FakeOfflineAudioContext, wavFile as toneFile } from '../../audio/testing.ts';
 import { stubCanvasEnvironment } from './testing.ts';
+import type { CallFlowCanvasServices } from './types.ts';
 
 const wavFile = (seconds: number) => toneFile(seconds, 'menu.wav');
 
-const existing: AudioFile = { stored_filename: 'hello.wav', kind: 'greeting', sub_kind: 'upload', call_flow_filename: null, name: 'Welcome', text: null, tts_voice: null, duration_ms: 2000 };
-const made: AudioFile = { stored_filename: 'menu-1.wav', kind: 'menu', sub_kind: 'upload', call_flow_filename: null, name: 'Dial menu', text: null, tts_voice: null, duration_ms: 2000 };
+const existing: AudioFile = {
+  stored_filename: 'hello.wav',
+  kind: 'greeting',
+  sub_kind: 'upload',
+  call_flow_filename: null,
+  name: 'Welcome',
+  text: null,
+  tts_voice: null,
+  duration_ms: 2000,
+};
+const made: AudioFile = {
+  stored_filename: 'menu-1.wav',
+  kind: 'menu',
+  sub_kind: 'upload',
+  call_flow_filename: null,
+  name: 'Dial menu',
+  text: null,
+  tts_voice: null,
+  duration_ms: 2000,
+};
 
 function baseServices(audio?: AudioServices<AudioFile>): CallFlowCanvasServices {
   return {
@@ -63,7 +83,8 @@ async function openStep(services: CallFlowCanvasServices, stepButton: string, di
   return { store, dialog };
 }
 
-const stepOf = (store: ReturnType<typeof createEditorStore>, type: string) => [...nodeIndex(store.getState().flow.data).values()].find((entry) => entry.node.type === type)!.node;
+const stepOf = (store: ReturnType<typeof createEditorStore>, type: string) =>
+  [...nodeIndex(store.getState().flow.data).values()].find((entry) => entry.node.type === type)!.node;
 
 describe('New audio in the step dialogs', () => {
   it('is not offered when the page gives no audio services', async () => {
@@ -90,8 +111,14 @@ describe('New audio in the step dialogs', () => {
     expect(within(audioDialog).getByLabelText('Name', { selector: 'input' })).toHaveValue('Dial menu');
     fireEvent.click(save);
 
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New menu message audio' })).not.toBeInTheDocument());
-    expect(vi.mocked(audio.save).mock.calls[0]![0]).toMatchObject({ kind: 'menu', name: 'Dial menu', sub_kind: 'upload' });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'New menu message audio' })).not.toBeInTheDocument(),
+    );
+    expect(vi.mocked(audio.save).mock.calls[0]![0]).toMatchObject({
+      kind: 'menu',
+      name: 'Dial menu',
+      sub_kind: 'upload',
+    });
     const select = within(dialog).getByLabelText('Menu message (audio file)') as HTMLSelectElement;
     expect(select).toHaveValue('menu-1.wav');
     // Listed by its name at once, though the page's list (services.audioFiles) has not changed.
@@ -110,7 +137,7 @@ describe('New audio in the step dialogs', () => {
     expect(within(audioDialog).getByLabelText('Name', { selector: 'input' })).toHaveValue('Greeting');
   });
 
-  it('offers New audio for each of the transfer\'s audio selects; queue music cannot be typed out', async () => {
+  it("offers New audio for each of the transfer's audio selects; queue music cannot be typed out", async () => {
     const { dialog } = await openStep(baseServices(fakeAudio()), 'Transfer: Transfer', 'Transfer: Transfer');
     fireEvent.click(within(dialog).getByLabelText('Queue callers while everyone is busy'));
     expect(within(dialog).getByRole('button', { name: 'New audio for Queue announcement' })).toBeInTheDocument();
@@ -119,7 +146,11 @@ describe('New audio in the step dialogs', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'New audio for Queue music' }));
     const audioDialog = await screen.findByRole('dialog', { name: 'New queue music' });
     await within(audioDialog).findByRole('tab', { name: 'Record' });
-    expect(within(audioDialog).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Record', 'Upload']);
+    expect(
+      within(audioDialog)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Record', 'Upload']);
     expect(within(audioDialog).getByLabelText('Name', { selector: 'input' })).toHaveValue('Transfer queue music');
     // Cancel closes the audio dialog only.
     act(() => fireEvent.click(within(audioDialog).getByRole('button', { name: 'Cancel' })));
@@ -130,7 +161,14 @@ describe('New audio in the step dialogs', () => {
 
 describe('the audio selects of the step dialogs', () => {
   it('make the kind of audio each one plays', () => {
-    expect(Object.fromEntries(Object.entries(AUDIO_FIELDS).map(([field, spec]) => [field, [spec.label, spec.kind, spec.title, spec.allowTextToSpeech]]))).toEqual({
+    expect(
+      Object.fromEntries(
+        Object.entries(AUDIO_FIELDS).map(([field, spec]) => [
+          field,
+          [spec.label, spec.kind, spec.title, spec.allowTextToSpeech],
+        ]),
+      ),
+    ).toEqual({
       greeting: ['Greeting (audio file)', 'greeting', 'New greeting audio', true],
       menu_message: ['Menu message (audio file)', 'menu', 'New menu message audio', true],
       queue_music: ['Queue music', 'hold_music', 'New queue music', false],

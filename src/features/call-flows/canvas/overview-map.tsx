@@ -3,9 +3,10 @@
  * viewport frame follows panning (React Flow's MiniMap subscribes once per node and re-checks every node on
  * every frame of a pan). Click or drag on it to move the view there.
  */
-import { useReactFlow, useStore as useFlowStore } from '@xyflow/react';
+import { useStore as useFlowStore, useReactFlow } from '@xyflow/react';
 import { useEffect, useMemo, useRef, type PointerEvent } from 'react';
 import { useStore } from 'zustand';
+
 import { useCanvas } from './canvas-context.ts';
 import { problemsByNode } from './canvas-controller.ts';
 import { TYPE_COLORS, type StepFlowNode } from './graph.ts';
@@ -21,7 +22,11 @@ interface Frame {
 }
 
 /** The scale and offset that fit the nodes' bounds into the map. */
-export function mapFrame(nodes: readonly StepFlowNode[], width = WIDTH, height = HEIGHT): Frame & { bounds: { x: number; y: number; w: number; h: number } } {
+export function mapFrame(
+  nodes: readonly StepFlowNode[],
+  width = WIDTH,
+  height = HEIGHT,
+): Frame & { bounds: { x: number; y: number; w: number; h: number } } {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -36,7 +41,12 @@ export function mapFrame(nodes: readonly StepFlowNode[], width = WIDTH, height =
   const w = Math.max(1, maxX - minX);
   const h = Math.max(1, maxY - minY);
   const scale = Math.min((width - 2 * PAD) / w, (height - 2 * PAD) / h);
-  return { x: PAD + ((width - 2 * PAD) - w * scale) / 2 - minX * scale, y: PAD + ((height - 2 * PAD) - h * scale) / 2 - minY * scale, scale, bounds: { x: minX, y: minY, w, h } };
+  return {
+    x: PAD + (width - 2 * PAD - w * scale) / 2 - minX * scale,
+    y: PAD + (height - 2 * PAD - h * scale) / 2 - minY * scale,
+    scale,
+    bounds: { x: minX, y: minY, w, h },
+  };
 }
 
 export function OverviewMap() {
@@ -97,7 +107,10 @@ export function OverviewMap() {
       }}
     >
       <canvas ref={canvasRef} style={{ width: WIDTH, height: HEIGHT }} />
-      <div className="cf-overview-view" style={{ transform: `translate(${view.left}px, ${view.top}px)`, width: view.width, height: view.height }} />
+      <div
+        className="cf-overview-view"
+        style={{ transform: `translate(${view.left}px, ${view.top}px)`, width: view.width, height: view.height }}
+      />
     </div>
   );
 }

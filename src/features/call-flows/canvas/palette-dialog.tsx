@@ -1,7 +1,9 @@
 /** The palette of step types: enabled ones add, insert or replace; the others are greyed out with the reason. */
 import { useId, useMemo } from 'react';
 import { useStore } from 'zustand';
+
 import { NODE_SPECS } from '@portal/editor-core';
+
 import { useCanvas } from './canvas-context.ts';
 import { nodeIndex } from './graph.ts';
 import { TypeIcon } from './icons.tsx';
@@ -42,9 +44,15 @@ export function PaletteDialog({ target }: { target: PaletteTarget }) {
     const selected = store.getState().selection[0];
     const label = NODE_SPECS[type].label;
     if (selected) actions.focusNode(selected);
-    actions.announce(target.mode === 'replace' ? `Replaced with ${label}.` : `${label} added. Press Enter to set it up.`);
+    actions.announce(
+      target.mode === 'replace' ? `Replaced with ${label}.` : `${label} added. Press Enter to set it up.`,
+    );
     // The new step usually needs setting up: open its dialog straight away for the types that have args to fill.
-    if (selected && target.mode !== 'replace' && Object.keys(NODE_SPECS[type].args).some((arg) => arg !== 'name' && arg !== 'target_action_type')) {
+    if (
+      selected &&
+      target.mode !== 'replace' &&
+      Object.keys(NODE_SPECS[type].args).some((arg) => arg !== 'name' && arg !== 'target_action_type')
+    ) {
       actions.openDialog(selected);
     }
   };

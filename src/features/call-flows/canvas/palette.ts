@@ -3,13 +3,13 @@
  * may not. Both are editor-core's answer (`check` of the very command the entry runs): the palette only shows it.
  */
 import {
-  NODE_SPECS,
-  ROUTE_STEP_TYPES,
   check,
   insertBetween,
   insertNode,
   locate,
+  NODE_SPECS,
   replaceNode,
+  ROUTE_STEP_TYPES,
   type Command,
   type EditorState,
   type FlowNode,
@@ -82,6 +82,12 @@ export function paletteEntries(state: EditorState, target: PaletteTarget): Palet
   return candidateTypes(state.flow.data, target).map((type) => {
     const verdict = check(paletteCommand(target, type), state);
     const enabled = verdict === true;
-    return { type, label: label(type), description: TYPE_DESCRIPTIONS[type], enabled, reason: verdict === true ? null : verdict.reason };
+    return {
+      type,
+      label: label(type),
+      description: TYPE_DESCRIPTIONS[type],
+      enabled,
+      reason: verdict === true ? null : verdict.reason,
+    };
   });
 }

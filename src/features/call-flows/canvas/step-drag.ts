@@ -5,7 +5,9 @@
  * its reason in `ui.notice`.
  */
 import type { StoreApi } from 'zustand/vanilla';
+
 import type { EditorStore } from '@portal/editor-core';
+
 import type { CanvasUiState } from './canvas-controller.ts';
 import { dropVerdict, moveStep, pickUpRefusal, type MoveOutcome } from './moves.ts';
 

@@ -5,6 +5,7 @@
 import { BaseEdge, EdgeLabelRenderer, getSmoothStepPath, type EdgeProps } from '@xyflow/react';
 import { memo } from 'react';
 import { useStore } from 'zustand';
+
 import { useCanvas } from './canvas-context.ts';
 import { routeFits, routePath } from './edge-path.ts';
 import { nodeIndex, type StepFlowEdge } from './graph.ts';
@@ -13,7 +14,18 @@ import { nodeLabel } from './summary.ts';
 // Where the "+" sits: on the child's own drop, clear of the line other siblings share.
 const ADD_OFFSET = 20;
 
-function StepEdgeComponent({ id, source, target, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data }: EdgeProps<StepFlowEdge>) {
+function StepEdgeComponent({
+  id,
+  source,
+  target,
+  sourceX,
+  sourceY,
+  targetX,
+  targetY,
+  sourcePosition,
+  targetPosition,
+  data,
+}: EdgeProps<StepFlowEdge>) {
   const { store, ui, actions, readOnly } = useCanvas();
   const onPath = useStore(ui, (s) => s.pathEdges.has(id));
   const tabbable = useStore(store, (s) => (s.selection[0] ?? s.flow.data.id) === target);
@@ -24,7 +36,9 @@ function StepEdgeComponent({ id, source, target, sourceX, sourceY, targetX, targ
   // The layout's route while it still joins the two steps; React Flow's own step path for a step placed
   // provisionally (before its layout) or moved away from where the layout put it.
   const points = data?.points;
-  const path = routeFits(points, sourceX, sourceY, targetX, targetY) ? routePath(points) : getSmoothStepPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition, borderRadius: 6 })[0];
+  const path = routeFits(points, sourceX, sourceY, targetX, targetY)
+    ? routePath(points)
+    : getSmoothStepPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition, borderRadius: 6 })[0];
   const leftToRight = data?.arrangement === 'layered';
 
   return (
@@ -35,7 +49,9 @@ function StepEdgeComponent({ id, source, target, sourceX, sourceY, targetX, targ
           <button
             type="button"
             className="cf-add cf-add-between nodrag nopan"
-            style={{ transform: `translate(-50%, -50%) translate(${leftToRight ? targetX - ADD_OFFSET : targetX}px, ${leftToRight ? targetY : targetY - ADD_OFFSET}px)` }}
+            style={{
+              transform: `translate(-50%, -50%) translate(${leftToRight ? targetX - ADD_OFFSET : targetX}px, ${leftToRight ? targetY : targetY - ADD_OFFSET}px)`,
+            }}
             tabIndex={tabbable ? 0 : -1}
             aria-label={`Insert a step before ${targetName}`}
             title="Insert a step here"

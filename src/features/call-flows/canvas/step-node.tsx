@@ -6,7 +6,9 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
+
 import { MSG_ENABLE_TOOLTIP, NODE_SPECS } from '@portal/editor-core';
+
 import { useCanvas } from './canvas-context.ts';
 import { problemsByNode } from './canvas-controller.ts';
 import { nodeIndex, type StepFlowNode } from './graph.ts';
@@ -14,7 +16,11 @@ import { TypeIcon } from './icons.tsx';
 import { NAVIGATION_KEYS, type NavigationKey } from './navigation.ts';
 import { nodeLabel, nodeSummary } from './summary.ts';
 
-const DIFF_WORDS = { added: 'Added in the newer version.', removed: 'Removed in the newer version.', changed: 'Changed in the newer version.' } as const;
+const DIFF_WORDS = {
+  added: 'Added in the newer version.',
+  removed: 'Removed in the newer version.',
+  changed: 'Changed in the newer version.',
+} as const;
 
 function StepNodeContent({ id }: { id: string }) {
   const { store, ui, actions, idPrefix, readOnly } = useCanvas();
@@ -28,7 +34,15 @@ function StepNodeContent({ id }: { id: string }) {
   const directory = useStore(ui, (s) => s.directory);
   const focusSeq = useStore(ui, (s) => (s.focusRequest?.id === id ? s.focusRequest.seq : 0));
   // Moving: this step is cut or dragged, or it is under a dragged step (may it go after this one?).
-  const moveMark = useStore(ui, (s) => (s.moving === id || s.drag?.id === id ? 'moving' : s.drag?.overId === id ? (s.drag.verdict === true ? 'drop-ok' : 'drop-refused') : null));
+  const moveMark = useStore(ui, (s) =>
+    s.moving === id || s.drag?.id === id
+      ? 'moving'
+      : s.drag?.overId === id
+        ? s.drag.verdict === true
+          ? 'drop-ok'
+          : 'drop-refused'
+        : null,
+  );
   const leftToRight = useStore(ui, (s) => s.laidOutAs === 'layered');
   const bodyRef = useRef<HTMLDivElement>(null);
   const summary = useMemo(() => (node ? nodeSummary(node, directory) : ''), [node, directory]);
@@ -44,7 +58,8 @@ function StepNodeContent({ id }: { id: string }) {
   const invalid = problems !== '';
   const descriptionId = `${idPrefix}-desc-${id}`;
   const label = nodeLabel(node);
-  const routeEnd = !readOnly && node.children.length === 0 && !spec.endsRoute && spec.maxChildren > 0 && node.type !== 'dial_menu';
+  const routeEnd =
+    !readOnly && node.children.length === 0 && !spec.endsRoute && spec.maxChildren > 0 && node.type !== 'dial_menu';
   const canAddKey = !readOnly && node.type === 'dial_menu' && node.children.length < spec.maxChildren;
   const controlTabIndex = tabbable ? 0 : -1;
 
@@ -59,11 +74,31 @@ function StepNodeContent({ id }: { id: string }) {
     }
   };
 
-  const className = ['cf-node', `cf-type-${node.type}`, invalid && 'cf-invalid', selected && 'cf-selected', onPath && 'cf-on-path', diffMark && `cf-diff-${diffMark}`, moveMark && `cf-${moveMark}`].filter(Boolean).join(' ');
+  const className = [
+    'cf-node',
+    `cf-type-${node.type}`,
+    invalid && 'cf-invalid',
+    selected && 'cf-selected',
+    onPath && 'cf-on-path',
+    diffMark && `cf-diff-${diffMark}`,
+    moveMark && `cf-${moveMark}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
-    <div className={className} data-step-id={id} onPointerEnter={() => actions.pointerOver(id)} onPointerLeave={() => actions.pointerOver(null)}>
-      <Handle type="target" position={leftToRight ? Position.Left : Position.Top} isConnectable={false} className="cf-handle" />
+    <div
+      className={className}
+      data-step-id={id}
+      onPointerEnter={() => actions.pointerOver(id)}
+      onPointerLeave={() => actions.pointerOver(null)}
+    >
+      <Handle
+        type="target"
+        position={leftToRight ? Position.Left : Position.Top}
+        isConnectable={false}
+        className="cf-handle"
+      />
       <div
         ref={bodyRef}
         className={readOnly ? 'cf-node-body' : 'cf-node-body nopan'}
@@ -81,7 +116,13 @@ function StepNodeContent({ id }: { id: string }) {
         }}
         onKeyDown={onKeyDown}
       >
-        <span className="cf-node-icon">{node.type === 'dial_menu_key' ? <span className="cf-key">{String(node.args.target?.value ?? '?')}</span> : <TypeIcon type={node.type} />}</span>
+        <span className="cf-node-icon">
+          {node.type === 'dial_menu_key' ? (
+            <span className="cf-key">{String(node.args.target?.value ?? '?')}</span>
+          ) : (
+            <TypeIcon type={node.type} />
+          )}
+        </span>
         <span className="cf-node-text">
           <span className="cf-node-type">{spec.label}</span>
           <span className="cf-node-name">{node.name || '(no name)'}</span>
@@ -110,7 +151,12 @@ function StepNodeContent({ id }: { id: string }) {
           </ul>
         </div>
       )}
-      <Handle type="source" position={leftToRight ? Position.Right : Position.Bottom} isConnectable={false} className="cf-handle" />
+      <Handle
+        type="source"
+        position={leftToRight ? Position.Right : Position.Bottom}
+        isConnectable={false}
+        className="cf-handle"
+      />
       {routeEnd && (
         <button
           type="button"

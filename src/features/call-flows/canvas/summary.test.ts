@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { insertNode, presetHours, removeSubtree, setArgs } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
+
 import { createDirectory, nodeLabel, nodeSummary } from './summary.ts';
 
 const directory = createDirectory(
@@ -8,7 +10,18 @@ const directory = createDirectory(
     { id: 1, first_name: 'Alice', last_name: 'Smith', email: 'a@example.co.uk', extension: '201' },
     { id: 2, first_name: 'Dan', last_name: 'Patel', email: 'd@example.co.uk', extension: 'Not Assigned' },
   ],
-  [{ stored_filename: 'f1.wav', kind: 'greeting', sub_kind: null, call_flow_filename: 'hello.mp3', name: 'Welcome', text: null, tts_voice: null, duration_ms: 900 }],
+  [
+    {
+      stored_filename: 'f1.wav',
+      kind: 'greeting',
+      sub_kind: null,
+      call_flow_filename: 'hello.mp3',
+      name: 'Welcome',
+      text: null,
+      tts_voice: null,
+      duration_ms: 900,
+    },
+  ],
 );
 
 describe('nodeSummary', () => {

@@ -1,13 +1,13 @@
 /** One-line summaries of a node's args for the canvas, and the names people and files go by. */
 import type { AudioFile, SiteUser } from '@portal/contract';
 import {
-  DEFAULT_VOICEMAIL_EXTENSION,
-  NODE_SPECS,
-  PRESET_SLOTS,
   argValue,
+  DEFAULT_VOICEMAIL_EXTENSION,
   displayPhone,
   flowNameMaps,
+  NODE_SPECS,
   openingHoursLabel,
+  PRESET_SLOTS,
   type FlowNode,
   type RingPattern,
 } from '@portal/editor-core';
@@ -89,7 +89,9 @@ export function nodeSummary(node: FlowNode, directory: Directory): string {
     }
     case 'voicemail': {
       const target = argValue(node, 'target', 'extension');
-      return target.trim() === '' ? 'No voicemail box chosen yet' : `Voicemail box ${describeExtension(directory, target || DEFAULT_VOICEMAIL_EXTENSION)}`;
+      return target.trim() === ''
+        ? 'No voicemail box chosen yet'
+        : `Voicemail box ${describeExtension(directory, target || DEFAULT_VOICEMAIL_EXTENSION)}`;
     }
     case 'play_audio': {
       const file = argValue(node, 'audio_file', 'audio_file');
@@ -110,6 +112,7 @@ export function nodeSummary(node: FlowNode, directory: Directory): string {
 
 /** The accessible name of a node: "{Type label}: {name}"; a key says which key, "Dial menu key 2: Sales". */
 export function nodeLabel(node: FlowNode): string {
-  if (node.type === 'dial_menu_key') return `${NODE_SPECS[node.type].label} ${String(node.args.target?.value ?? '')}: ${node.name}`;
+  if (node.type === 'dial_menu_key')
+    return `${NODE_SPECS[node.type].label} ${String(node.args.target?.value ?? '')}: ${node.name}`;
   return `${NODE_SPECS[node.type].label}: ${node.name}`;
 }

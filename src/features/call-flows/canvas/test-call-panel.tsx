@@ -2,7 +2,9 @@
 import { Button } from '@chakra-ui/react';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
+
 import { simulateCall } from '@portal/editor-core';
+
 import { parseKeyPresses } from './arg-forms.ts';
 import { useCanvas } from './canvas-context.ts';
 import { TextField } from './dialog/fields.tsx';
@@ -69,17 +71,37 @@ export function TestCallPanel({ onClose, onShowPath }: TestCallPanelProps) {
             <label className="cf-label" htmlFor={`${headingId}-date`}>
               Date
             </label>
-            <input id={`${headingId}-date`} className="cf-input" type="date" value={when.date} onChange={(e) => setWhen((w) => ({ ...w, date: e.target.value }))} aria-invalid={!!errors.when || undefined} />
+            <input
+              id={`${headingId}-date`}
+              className="cf-input"
+              type="date"
+              value={when.date}
+              onChange={(e) => setWhen((w) => ({ ...w, date: e.target.value }))}
+              aria-invalid={!!errors.when || undefined}
+            />
           </div>
           <div className="cf-field">
             <label className="cf-label" htmlFor={`${headingId}-time`}>
               Time (UK)
             </label>
-            <input id={`${headingId}-time`} className="cf-input" type="time" value={when.time} onChange={(e) => setWhen((w) => ({ ...w, time: e.target.value }))} aria-invalid={!!errors.when || undefined} />
+            <input
+              id={`${headingId}-time`}
+              className="cf-input"
+              type="time"
+              value={when.time}
+              onChange={(e) => setWhen((w) => ({ ...w, time: e.target.value }))}
+              aria-invalid={!!errors.when || undefined}
+            />
           </div>
         </div>
         {errors.when && <span className="cf-error">{errors.when}</span>}
-        <TextField label="Keys pressed" hint="In order, for example 1# or 21. Leave empty for no key press." value={keys} onChange={setKeys} messages={errors.keys ? [errors.keys] : undefined} />
+        <TextField
+          label="Keys pressed"
+          hint="In order, for example 1# or 21. Leave empty for no key press."
+          value={keys}
+          onChange={setKeys}
+          messages={errors.keys ? [errors.keys] : undefined}
+        />
         <div className="cf-row">
           <Button type="submit" size="sm" colorPalette="brand">
             <ActionIcon name="phone" /> Run test call
@@ -94,7 +116,9 @@ export function TestCallPanel({ onClose, onShowPath }: TestCallPanelProps) {
       <div aria-live="polite" className="cf-test-result">
         {result && (
           <>
-            {outdated && <p className="cf-hint">The call flow has changed since this test: run it again to see the new path.</p>}
+            {outdated && (
+              <p className="cf-hint">The call flow has changed since this test: run it again to see the new path.</p>
+            )}
             <h3 className="cf-label">What happens</h3>
             <ol className="cf-steps">
               {result.steps.map((step, i) => (

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { insertNode, removeSubtree, setArgs, simulateCall, type CallFlow } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
+
 import { createDirectory } from './summary.ts';
 import { describeCall, londonDateTime, londonInstant, pathHighlight } from './test-call.ts';
 
@@ -9,7 +11,18 @@ const directory = createDirectory(
     { id: 1, first_name: 'Alice', last_name: 'Smith', email: 'a@example.co.uk', extension: '200' },
     { id: 2, first_name: 'Bob', last_name: 'Jones', email: 'b@example.co.uk', extension: '201' },
   ],
-  [{ stored_filename: 'hello.wav', kind: 'greeting', sub_kind: null, call_flow_filename: null, name: 'Welcome', text: null, tts_voice: null, duration_ms: 1000 }],
+  [
+    {
+      stored_filename: 'hello.wav',
+      kind: 'greeting',
+      sub_kind: null,
+      call_flow_filename: null,
+      name: 'Welcome',
+      text: null,
+      tts_voice: null,
+      duration_ms: 1000,
+    },
+  ],
 );
 
 // Tuesday 1 July 2025 (summer time) and Tuesday 7 January 2025 (winter)
@@ -39,14 +52,26 @@ describe('London time', () => {
 
 describe('the test call', () => {
   it('lights the path and says who rings', () => {
-    let flow: CallFlow = apply(sampleFlow(), setArgs('n5', { target: ['200', '201', '202'], ring_pattern: 'sequential', ring_time_per_member: 10_000, queuing_enabled: true, queue_size: 3 }))!.flow;
+    let flow: CallFlow = apply(
+      sampleFlow(),
+      setArgs('n5', {
+        target: ['200', '201', '202'],
+        ring_pattern: 'sequential',
+        ring_time_per_member: 10_000,
+        queuing_enabled: true,
+        queue_size: 3,
+      }),
+    )!.flow;
     flow = apply(flow, setArgs('n5', { voicemail: 'none' }))!.flow;
     const result = simulateCall({ flow, at: SUMMER_OPEN });
     const lit = pathHighlight(flow.data, result.path);
     expect([...lit.nodes]).toEqual(['n1', 'n2', 'n3', 'n5']);
     expect([...lit.edges]).toEqual(['n1->n2', 'n2->n3', 'n3->n5']);
     const words = describeCall(flow.data, result, directory);
-    expect(words.steps).toEqual(['The call comes in on +442079460000.', 'Business hours "Business hours": open, so the in-hours route is taken.']);
+    expect(words.steps).toEqual([
+      'The call comes in on +442079460000.',
+      'Business hours "Business hours": open, so the in-hours route is taken.',
+    ]);
     expect(words.outcome).toBe(
       'Rings Alice Smith (200), Bob Jones (201) and 202 one after another, 10 seconds each (30 seconds in all). While everyone is busy, callers queue (up to 3) listening to the default music. If nobody answers, the call ends.',
     );
@@ -55,7 +80,9 @@ describe('the test call', () => {
   it('says where a closed line goes', () => {
     const flow = sampleFlow();
     const words = describeCall(flow.data, simulateCall({ flow, at: WINTER_CLOSED }), directory);
-    expect(words.steps[1]).toBe('Business hours "Business hours": closed at that time, so the out-of-hours route is taken.');
+    expect(words.steps[1]).toBe(
+      'Business hours "Business hours": closed at that time, so the out-of-hours route is taken.',
+    );
     expect(words.outcome).toBe('The caller is put through to voicemail box 300.');
   });
 
@@ -72,12 +99,16 @@ describe('the test call', () => {
     ]);
     expect(none.outcome).toBe('The menu played 3 times without a key press, so the call is ended.');
     const pressed = describeCall(flow.data, simulateCall({ flow, at: SUMMER_OPEN, keys: ['1'] }), directory);
-    expect(pressed.outcome).toBe('The route stops at Dial menu key "Key": it does not end in a Transfer, Divert or Voicemail, so the call cannot go anywhere.');
+    expect(pressed.outcome).toBe(
+      'The route stops at Dial menu key "Key": it does not end in a Transfer, Divert or Voicemail, so the call cannot go anywhere.',
+    );
   });
 
   it('names the divert number', () => {
     let flow = apply(sampleFlow(), removeSubtree('n5'))!.flow;
     flow = apply(flow, insertNode('n3', 'divert_to_external', { args: { target: '07700900123' } }))!.flow;
-    expect(describeCall(flow.data, simulateCall({ flow, at: SUMMER_OPEN }), directory).outcome).toBe('The call is diverted to +447700900123.');
+    expect(describeCall(flow.data, simulateCall({ flow, at: SUMMER_OPEN }), directory).outcome).toBe(
+      'The call is diverted to +447700900123.',
+    );
   });
 });

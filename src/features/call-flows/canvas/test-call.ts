@@ -1,18 +1,19 @@
 /** The test call: a London wall-clock time to an instant, and the simulator's answer written out in words. */
 import {
   DIAL_MENU_MAX_ATTEMPTS,
-  NODE_SPECS,
   displayPhone,
   edgeId,
   londonTime,
+  NODE_SPECS,
   type FlowNode,
   type OpeningReason,
   type SimulationEvent,
   type SimulationOutcome,
   type SimulationResult,
 } from '@portal/editor-core';
+
 import { nodeIndex } from './graph.ts';
-import { RING_PATTERN_LABELS, describeAudio, describeExtension, type Directory } from './summary.ts';
+import { describeAudio, describeExtension, RING_PATTERN_LABELS, type Directory } from './summary.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -85,7 +86,9 @@ function nameOf(root: FlowNode, id: string): string {
 function describeEvent(root: FlowNode, event: SimulationEvent, directory: Directory): string | null {
   switch (event.kind) {
     case 'arrive':
-      return event.numbers.length > 0 ? `The call comes in on ${list(event.numbers.map(displayPhone))}.` : 'The call comes in.';
+      return event.numbers.length > 0
+        ? `The call comes in on ${list(event.numbers.map(displayPhone))}.`
+        : 'The call comes in.';
     case 'business_hours':
       return `${nameOf(root, event.nodeId)}: ${event.open ? 'open, so the in-hours route is taken' : `${CLOSED_REASONS[event.reason]}, so the out-of-hours route is taken`}.`;
     case 'pass':
@@ -95,7 +98,8 @@ function describeEvent(root: FlowNode, event: SimulationEvent, directory: Direct
     case 'menu': {
       const played = `${nameOf(root, event.nodeId)} plays ${event.audioFile.trim() === '' ? '(no audio chosen)' : describeAudio(directory, event.audioFile)}${event.attempt > 1 ? ' again' : ''}`;
       if (event.result === 'matched') return `${played}; the caller presses ${event.key ?? ''}.`;
-      if (event.result === 'unknown_key') return `${played}; the caller presses ${event.key ?? ''}, which is not an option.`;
+      if (event.result === 'unknown_key')
+        return `${played}; the caller presses ${event.key ?? ''}, which is not an option.`;
       return `${played}; the caller presses nothing.`;
     }
     case 'repeat_menu':
@@ -104,8 +108,15 @@ function describeEvent(root: FlowNode, event: SimulationEvent, directory: Direct
 }
 
 /** The simulator's answer in words: the steps on the way and how the call ends. */
-export function describeCall(root: FlowNode, result: SimulationResult, directory: Directory): { steps: string[]; outcome: string } {
-  return { steps: describeEvents(root, result.events, directory), outcome: describeOutcome(root, result.outcome, directory) };
+export function describeCall(
+  root: FlowNode,
+  result: SimulationResult,
+  directory: Directory,
+): { steps: string[]; outcome: string } {
+  return {
+    steps: describeEvents(root, result.events, directory),
+    outcome: describeOutcome(root, result.outcome, directory),
+  };
 }
 
 /** The steps of a call in words (a simulated one, or a real one as it happens). */
@@ -139,7 +150,10 @@ export function describeOutcome(root: FlowNode, outcome: SimulationOutcome, dire
       text = `The caller is put through to voicemail box ${describeExtension(directory, outcome.extension)}.`;
       break;
     case 'divert':
-      text = outcome.number.trim() === '' ? 'The call would be diverted, but no number is chosen yet.' : `The call is diverted to ${displayPhone(outcome.number)}.`;
+      text =
+        outcome.number.trim() === ''
+          ? 'The call would be diverted, but no number is chosen yet.'
+          : `The call is diverted to ${displayPhone(outcome.number)}.`;
       break;
     case 'hangup':
       text =

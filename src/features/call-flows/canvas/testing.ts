@@ -1,5 +1,7 @@
-import type { LayoutRequest } from '@portal/editor-core';
 import { vi } from 'vitest';
+
+import type { LayoutRequest } from '@portal/editor-core';
+
 import { packResponse, unpackRequest, type WireRequest, type WireResponse } from './layout-wire.ts';
 
 /**
@@ -16,11 +18,24 @@ export class FakeLayoutWorker {
     const walk = (node: LayoutRequest['flow']['data'], depth: number) => {
       const column = perDepth[depth] ?? 0;
       perDepth[depth] = column + 1;
-      nodes.push({ id: node.id, x: column * 300, y: depth * 140, ...(request.sizes[node.id] ?? { width: 248, height: 76 }) });
+      nodes.push({
+        id: node.id,
+        x: column * 300,
+        y: depth * 140,
+        ...(request.sizes[node.id] ?? { width: 248, height: 76 }),
+      });
       node.children.forEach((c) => walk(c, depth + 1));
     };
     walk(request.flow.data, 0);
-    setTimeout(() => this.onmessage?.({ data: packResponse({ requestId: request.requestId, ok: true, layout: { nodes, edges: [], width: 0, height: 0 } }) } as MessageEvent<WireResponse>));
+    setTimeout(() =>
+      this.onmessage?.({
+        data: packResponse({
+          requestId: request.requestId,
+          ok: true,
+          layout: { nodes, edges: [], width: 0, height: 0 },
+        }),
+      } as MessageEvent<WireResponse>),
+    );
   }
   terminate() {}
 }
@@ -33,8 +48,20 @@ export class FakeLayoutWorker {
  */
 export function stubCanvasEnvironment(): void {
   vi.stubGlobal('Worker', FakeLayoutWorker);
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
-  vi.stubGlobal('DOMMatrixReadOnly', class { m22 = 1; });
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal(
+    'DOMMatrixReadOnly',
+    class {
+      m22 = 1;
+    },
+  );
   vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => setTimeout(() => run(0), 0));
   // React Flow sizes its pane from offsetWidth/offsetHeight, which jsdom leaves at 0.
   vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(1200);

@@ -2,16 +2,42 @@
 import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { NODE_SPECS, ROUTE_STEP_TYPES, moveNode, pasteSubtree, removeNode, type Arrangement, type NodeType } from '@portal/editor-core';
+
+import {
+  moveNode,
+  NODE_SPECS,
+  pasteSubtree,
+  removeNode,
+  ROUTE_STEP_TYPES,
+  type Arrangement,
+  type NodeType,
+} from '@portal/editor-core';
+
 import type { CanvasPanel } from './canvas-actions.ts';
 import { useCanvas } from './canvas-context.ts';
-import { useCoverageWarnings } from './checks-panel.tsx';
 import { problemsByNode } from './canvas-controller.ts';
+import { useCoverageWarnings } from './checks-panel.tsx';
 import { nodeIndex } from './graph.ts';
 import { ActionIcon, type ActionIconName } from './icons.tsx';
 import { NOT_COPYABLE } from './palette.ts';
 
-function ToolButton({ icon, label, onClick, disabled, shortcut, pressed, children }: { icon: ActionIconName; label: string; onClick: () => void; disabled?: boolean; shortcut?: string; pressed?: boolean; children?: ReactNode }) {
+function ToolButton({
+  icon,
+  label,
+  onClick,
+  disabled,
+  shortcut,
+  pressed,
+  children,
+}: {
+  icon: ActionIconName;
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  shortcut?: string;
+  pressed?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <Button
       type="button"
@@ -49,7 +75,19 @@ interface ToolbarProps {
   onArrangementChange: (arrangement: Arrangement) => void;
 }
 
-export function Toolbar({ openPanel, onTogglePanel, versionsOffered, mapOpen, onToggleMap, mobile, onNextProblem, versionsOpen, readOnly, arrangement, onArrangementChange }: ToolbarProps) {
+export function Toolbar({
+  openPanel,
+  onTogglePanel,
+  versionsOffered,
+  mapOpen,
+  onToggleMap,
+  mobile,
+  onNextProblem,
+  versionsOpen,
+  readOnly,
+  arrangement,
+  onArrangementChange,
+}: ToolbarProps) {
   const { store, ui, actions } = useCanvas();
   const canUndo = useStore(store.temporal, (s) => s.pastStates.length > 0);
   const canRedo = useStore(store.temporal, (s) => s.futureStates.length > 0);
@@ -58,8 +96,13 @@ export function Toolbar({ openPanel, onTogglePanel, versionsOffered, mapOpen, on
   const canDelete = useStore(store, (s) => selectedId !== null && s.can(removeNode(selectedId)));
   const clipboard = useStore(ui, (s) => s.clipboard);
   const moving = useStore(ui, (s) => s.moving);
-  const canPaste = useStore(store, (s) =>
-    selectedId !== null && (moving !== null ? moving !== selectedId && s.can(moveNode(moving, selectedId)) : clipboard !== null && s.can(pasteSubtree(clipboard, selectedId))),
+  const canPaste = useStore(
+    store,
+    (s) =>
+      selectedId !== null &&
+      (moving !== null
+        ? moving !== selectedId && s.can(moveNode(moving, selectedId))
+        : clipboard !== null && s.can(pasteSubtree(clipboard, selectedId))),
   );
   const toFix = useStore(store, (s) => problemsByNode(s.problems).size);
   const layoutBusy = useStore(ui, (s) => s.layoutBusy && !s.waitingForLayout);
@@ -75,41 +118,92 @@ export function Toolbar({ openPanel, onTogglePanel, versionsOffered, mapOpen, on
       {!readOnly && (
         <>
           <div className="cf-tool-group">
-          <ToolButton icon="undo" label="Undo" shortcut="Control+Z" disabled={!canUndo} onClick={() => store.getState().undo()} />
-          <ToolButton icon="redo" label="Redo" shortcut="Control+Shift+Z" disabled={!canRedo} onClick={() => store.getState().redo()} />
-        </div>
-        <div className="cf-tool-group" aria-label={selected ? `Selected step: ${name}` : 'No step selected'} role="group">
-          <ToolButton icon="edit" label={selected ? `Edit ${name}` : 'Edit step'} shortcut="Enter" disabled={!selected} onClick={() => selected && actions.openDialog(selected.id)}>
-            Edit
-          </ToolButton>
-          <ToolButton
-            icon="add"
-            label={selected?.type === 'dial_menu' ? 'Add a key' : 'Add a step after'}
-            disabled={!canAdd}
-            onClick={() => {
-              if (!selected) return;
-              if (selected.type === 'dial_menu') actions.addKey(selected.id);
-              else actions.openPalette({ mode: 'append', parentId: selected.id });
-            }}
+            <ToolButton
+              icon="undo"
+              label="Undo"
+              shortcut="Control+Z"
+              disabled={!canUndo}
+              onClick={() => store.getState().undo()}
+            />
+            <ToolButton
+              icon="redo"
+              label="Redo"
+              shortcut="Control+Shift+Z"
+              disabled={!canRedo}
+              onClick={() => store.getState().redo()}
+            />
+          </div>
+          <div
+            className="cf-tool-group"
+            aria-label={selected ? `Selected step: ${name}` : 'No step selected'}
+            role="group"
           >
-            Add
-          </ToolButton>
-          <ToolButton icon="replace" label={selected ? `Replace ${name}` : 'Replace step'} disabled={!canReplace} onClick={() => selected && actions.openPalette({ mode: 'replace', nodeId: selected.id })}>
-            Replace
-          </ToolButton>
-          <ToolButton icon="remove" label={selected ? `Delete ${name}` : 'Delete step'} shortcut="Delete" disabled={!canDelete} onClick={() => selected && actions.remove(selected.id)}>
-            Delete
-          </ToolButton>
-          <ToolButton icon="copy" label={selected ? `Copy ${name} and the steps after it` : 'Copy steps'} shortcut="Control+C" disabled={!selected || NOT_COPYABLE.has(selected.type)} onClick={() => selected && actions.copy(selected.id)}>
-            Copy
-          </ToolButton>
-          <ToolButton icon="cut" label={selected ? `Cut ${name} to move it` : 'Cut to move'} shortcut="Control+X" disabled={!selected || NOT_COPYABLE.has(selected.type)} onClick={() => selected && actions.cut(selected.id)}>
-            Cut
-          </ToolButton>
-          <ToolButton icon="paste" label={moving !== null ? 'Move the cut step after the selected step' : 'Paste after the selected step'} shortcut="Control+V" disabled={!canPaste} onClick={() => selectedId && actions.paste(selectedId)}>
-            {moving !== null ? 'Move here' : 'Paste'}
-          </ToolButton>
-        </div>
+            <ToolButton
+              icon="edit"
+              label={selected ? `Edit ${name}` : 'Edit step'}
+              shortcut="Enter"
+              disabled={!selected}
+              onClick={() => selected && actions.openDialog(selected.id)}
+            >
+              Edit
+            </ToolButton>
+            <ToolButton
+              icon="add"
+              label={selected?.type === 'dial_menu' ? 'Add a key' : 'Add a step after'}
+              disabled={!canAdd}
+              onClick={() => {
+                if (!selected) return;
+                if (selected.type === 'dial_menu') actions.addKey(selected.id);
+                else actions.openPalette({ mode: 'append', parentId: selected.id });
+              }}
+            >
+              Add
+            </ToolButton>
+            <ToolButton
+              icon="replace"
+              label={selected ? `Replace ${name}` : 'Replace step'}
+              disabled={!canReplace}
+              onClick={() => selected && actions.openPalette({ mode: 'replace', nodeId: selected.id })}
+            >
+              Replace
+            </ToolButton>
+            <ToolButton
+              icon="remove"
+              label={selected ? `Delete ${name}` : 'Delete step'}
+              shortcut="Delete"
+              disabled={!canDelete}
+              onClick={() => selected && actions.remove(selected.id)}
+            >
+              Delete
+            </ToolButton>
+            <ToolButton
+              icon="copy"
+              label={selected ? `Copy ${name} and the steps after it` : 'Copy steps'}
+              shortcut="Control+C"
+              disabled={!selected || NOT_COPYABLE.has(selected.type)}
+              onClick={() => selected && actions.copy(selected.id)}
+            >
+              Copy
+            </ToolButton>
+            <ToolButton
+              icon="cut"
+              label={selected ? `Cut ${name} to move it` : 'Cut to move'}
+              shortcut="Control+X"
+              disabled={!selected || NOT_COPYABLE.has(selected.type)}
+              onClick={() => selected && actions.cut(selected.id)}
+            >
+              Cut
+            </ToolButton>
+            <ToolButton
+              icon="paste"
+              label={moving !== null ? 'Move the cut step after the selected step' : 'Paste after the selected step'}
+              shortcut="Control+V"
+              disabled={!canPaste}
+              onClick={() => selectedId && actions.paste(selectedId)}
+            >
+              {moving !== null ? 'Move here' : 'Paste'}
+            </ToolButton>
+          </div>
         </>
       )}
       <div className="cf-tool-group cf-tool-group-end">
@@ -119,7 +213,11 @@ export function Toolbar({ openPanel, onTogglePanel, versionsOffered, mapOpen, on
           </span>
         )}
         {toFix > 0 && (
-          <ToolButton icon="problem" label={`${toFix} to fix: ${toFix === 1 ? 'a step needs' : 'steps need'} attention, go to the next`} onClick={onNextProblem}>
+          <ToolButton
+            icon="problem"
+            label={`${toFix} to fix: ${toFix === 1 ? 'a step needs' : 'steps need'} attention, go to the next`}
+            onClick={onNextProblem}
+          >
             {toFix} to fix
           </ToolButton>
         )}
@@ -132,11 +230,32 @@ export function Toolbar({ openPanel, onTogglePanel, versionsOffered, mapOpen, on
         >
           Left to right
         </ToolButton>
-        <ToolButton icon="problem" label={warningCount === 0 ? 'Checks: no warnings' : `Checks: ${warningCount} ${warningCount === 1 ? 'warning' : 'warnings'}`} pressed={openPanel === 'checks'} onClick={() => onTogglePanel('checks')}>
+        <ToolButton
+          icon="problem"
+          label={
+            warningCount === 0
+              ? 'Checks: no warnings'
+              : `Checks: ${warningCount} ${warningCount === 1 ? 'warning' : 'warnings'}`
+          }
+          pressed={openPanel === 'checks'}
+          onClick={() => onTogglePanel('checks')}
+        >
           {warningCount === 0 ? 'Checks' : `Checks (${warningCount})`}
         </ToolButton>
-        <ToolButton icon="phone" label="Test call" pressed={openPanel === 'test'} onClick={() => onTogglePanel('test')} />
-        {versionsOffered && <ToolButton icon="history" label="Versions" pressed={versionsOpen} onClick={() => onTogglePanel('versions')} />}
+        <ToolButton
+          icon="phone"
+          label="Test call"
+          pressed={openPanel === 'test'}
+          onClick={() => onTogglePanel('test')}
+        />
+        {versionsOffered && (
+          <ToolButton
+            icon="history"
+            label="Versions"
+            pressed={versionsOpen}
+            onClick={() => onTogglePanel('versions')}
+          />
+        )}
       </div>
     </div>
   );

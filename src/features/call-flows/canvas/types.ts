@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+
 import type { AudioFile, SiteUser, StartTestCall, TestCallGrant, TestCallState } from '@portal/contract';
-import type { DiffMark } from './canvas-controller.ts';
 import type { Arrangement, EditorStore, HolidayPeriod } from '@portal/editor-core';
+
 import type { AudioServices } from '../../audio/index.ts';
+import type { DiffMark } from './canvas-controller.ts';
 
 /** A real test call of the saved flow, from the browser: the portal's test-call endpoints of this flow. */
 export interface TestCallApi {

@@ -1,10 +1,12 @@
 import { Box, Heading, Link, Text } from '@chakra-ui/react';
-import { AGENT_CALL_FLOW_NAME } from '@portal/contract';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCallFlowList } from '../api/list-call-flows.ts';
-import { useSimpleCallFlow } from '../api/get-simple-call-flow.ts';
-import { activeCallFlowText, describeActiveCallFlow } from '../logic/flow-list.ts';
+
+import { AGENT_CALL_FLOW_NAME } from '@portal/contract';
+
 import { Loading } from '../../../components/states.tsx';
+import { useSimpleCallFlow } from '../api/get-simple-call-flow.ts';
+import { useCallFlowList } from '../api/list-call-flows.ts';
+import { activeCallFlowText, describeActiveCallFlow } from '../logic/flow-list.ts';
 import { customCallFlowEditor } from '../logic/route-params.ts';
 
 const HEADING_ID = 'active-flow-heading';
@@ -18,7 +20,16 @@ export function ActiveCallFlow({ productId }: { productId: number }) {
   const active = list.data ? describeActiveCallFlow(list.data, simple.data?.enable ?? false) : null;
 
   return (
-    <Box as="section" aria-labelledby={HEADING_ID} borderWidth="1px" rounded="lg" bg="bg" p={{ base: '4', md: '6' }} borderInlineStartWidth="6px" borderInlineStartColor="brand.solid">
+    <Box
+      as="section"
+      aria-labelledby={HEADING_ID}
+      borderWidth="1px"
+      rounded="lg"
+      bg="bg"
+      p={{ base: '4', md: '6' }}
+      borderInlineStartWidth="6px"
+      borderInlineStartColor="brand.solid"
+    >
       <Heading as="h2" id={HEADING_ID} size="lg" mb="2">
         Active call flow
       </Heading>

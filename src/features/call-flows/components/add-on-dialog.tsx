@@ -1,11 +1,13 @@
 import { Box, Button, chakra, Text } from '@chakra-ui/react';
-import { formatPence, type AdvancedCallFlowAddOn } from '@portal/contract';
 import { useState } from 'react';
+
+import { formatPence, type AdvancedCallFlowAddOn } from '@portal/contract';
+
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { useEnableAdvancedCallFlowAddOn } from '../api/patch-advanced-call-flow-add-on.ts';
-import { ADD_ON_PROMO, VAT_RATE, addOnPrice } from '../logic/pricing.ts';
+import { ADD_ON_PROMO, addOnPrice, VAT_RATE } from '../logic/pricing.ts';
 
 /** Wording of the add-on dialog and its snackbars (spec 001 sections 5 and 8). */
 export const addOnTexts = {
@@ -76,22 +78,44 @@ function OpenAddOnDialog({ productId, addOn, onClose, onAdded }: Omit<AddOnDialo
           <Button variant="outline" colorPalette="gray" onClick={onClose} disabled={enable.isPending}>
             Cancel
           </Button>
-          <Button colorPalette="brand" onClick={save} disabled={!accepted} loading={enable.isPending} loadingText="Saving">
+          <Button
+            colorPalette="brand"
+            onClick={save}
+            disabled={!accepted}
+            loading={enable.isPending}
+            loadingText="Saving"
+          >
             Save
           </Button>
         </>
       }
     >
       <Text mb="4">
-        Custom call flows with dial menus, queues and more need the {name} add-on. It is added to your monthly bill from today.
+        Custom call flows with dial menus, queues and more need the {name} add-on. It is added to your monthly bill from
+        today.
       </Text>
-      <chakra.dl display="grid" gridTemplateColumns="1fr auto" rowGap="2" columnGap="6" mb="5" borderWidth="1px" rounded="md" p="4">
+      <chakra.dl
+        display="grid"
+        gridTemplateColumns="1fr auto"
+        rowGap="2"
+        columnGap="6"
+        mb="5"
+        borderWidth="1px"
+        rounded="md"
+        p="4"
+      >
         {rows.map(([label, value]) => (
           <Box key={label} display="contents">
-            <chakra.dt color={label === 'Monthly total' ? 'fg' : 'fg.muted'} fontWeight={label === 'Monthly total' ? 'semibold' : 'normal'}>
+            <chakra.dt
+              color={label === 'Monthly total' ? 'fg' : 'fg.muted'}
+              fontWeight={label === 'Monthly total' ? 'semibold' : 'normal'}
+            >
               {label}
             </chakra.dt>
-            <chakra.dd textAlign="end" fontWeight={label === 'Monthly total' || label === 'Offer' ? 'semibold' : 'normal'}>
+            <chakra.dd
+              textAlign="end"
+              fontWeight={label === 'Monthly total' || label === 'Offer' ? 'semibold' : 'normal'}
+            >
               {value}
             </chakra.dd>
           </Box>

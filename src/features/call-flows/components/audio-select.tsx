@@ -1,11 +1,13 @@
 import { Button, chakra, Flex } from '@chakra-ui/react';
-import type { AudioFile, AudioKind } from '@portal/contract';
 import { useState } from 'react';
-import { FieldShell, fieldDescription } from '../../../components/form/field-shell.tsx';
+
+import type { AudioFile, AudioKind } from '@portal/contract';
+
+import { fieldDescription, FieldShell } from '../../../components/form/field-shell.tsx';
+import type { AudioPlayback } from '../../../lib/use-audio-playback.ts';
 import { AudioDialog, type AudioServices } from '../../audio/index.ts';
 import { newAudioButtonName } from '../logic/audio-files.ts';
 import { PlayIcon, PlusIcon, StopIcon } from './icons.tsx';
-import type { AudioPlayback } from '../../../lib/use-audio-playback.ts';
 
 /** What "New audio" beside the select makes, and how it is saved. */
 export interface NewAudioOptions {
@@ -35,7 +37,18 @@ export interface AudioSelectProps {
 }
 
 /** Chooses one of the site's audio files (in the shared field shell: label, message, aria-invalid and aria-describedby), with a button to listen to it and, with `newAudio`, one to make a new one. */
-export function AudioSelect({ id, label, value, onChange, files, preview, builtIn, disabled, error, newAudio }: AudioSelectProps) {
+export function AudioSelect({
+  id,
+  label,
+  value,
+  onChange,
+  files,
+  preview,
+  builtIn,
+  disabled,
+  error,
+  newAudio,
+}: AudioSelectProps) {
   const playable = value !== null && value !== '' && value !== builtIn?.value;
   const playing = playable && preview.current === value;
   const name = files.find((file) => file.stored_filename === value)?.name ?? value ?? '';
@@ -60,7 +73,11 @@ export function AudioSelect({ id, label, value, onChange, files, preview, builtI
           focusVisibleRing="outside"
           _disabled={{ opacity: 0.6, cursor: 'not-allowed' }}
         >
-          {builtIn ? <option value={builtIn.value}>{builtIn.label}</option> : <option value="">Choose an audio file</option>}
+          {builtIn ? (
+            <option value={builtIn.value}>{builtIn.label}</option>
+          ) : (
+            <option value="">Choose an audio file</option>
+          )}
           {/* A file the flow names that the list lacks (not loaded, or removed) is still shown as chosen. */}
           {playable && !files.some((file) => file.stored_filename === value) && <option value={value}>{value}</option>}
           {files.map((file) => (
@@ -98,11 +115,29 @@ export function AudioSelect({ id, label, value, onChange, files, preview, builtI
   );
 }
 
-function NewAudioButton({ label, disabled, options, onSaved }: { label: string; disabled?: boolean; options: NewAudioOptions; onSaved: (file: AudioFile) => void }) {
+function NewAudioButton({
+  label,
+  disabled,
+  options,
+  onSaved,
+}: {
+  label: string;
+  disabled?: boolean;
+  options: NewAudioOptions;
+  onSaved: (file: AudioFile) => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outline" colorPalette="brand" size="sm" h="10" disabled={disabled} aria-label={newAudioButtonName(label)} onClick={() => setOpen(true)}>
+      <Button
+        variant="outline"
+        colorPalette="brand"
+        size="sm"
+        h="10"
+        disabled={disabled}
+        aria-label={newAudioButtonName(label)}
+        onClick={() => setOpen(true)}
+      >
         <PlusIcon />
         New audio
       </Button>

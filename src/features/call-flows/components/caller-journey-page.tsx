@@ -1,10 +1,13 @@
 import { Box, Button, chakra, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { Global } from '@emotion/react';
-import { callFlowJourneyEndpoints } from '@portal/contract';
-import { callerJourney, flowNamesOf } from '@portal/editor-core';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+
+import { callFlowJourneyEndpoints } from '@portal/contract';
+import { callerJourney, flowNamesOf } from '@portal/editor-core';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
+import { callFlowsPage } from '../../../config/paths.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { apiBlob } from '../../../lib/http.ts';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -13,7 +16,6 @@ import { useCallFlow } from '../api/get-call-flow.ts';
 import { siteUsers, useSite } from '../api/get-site.ts';
 import { useAudioFiles } from '../api/list-audio-files.ts';
 import { customCallFlowEditor } from '../logic/route-params.ts';
-import { callFlowsPage } from '../../../config/paths.ts';
 
 /** On paper only the journey is printed: the portal's frame (top bar, side navigation) and the buttons are left out. */
 const printStyles = {
@@ -36,16 +38,30 @@ export function CallerJourneyPage({ productId, flowId }: { productId: number; fl
   const [downloadError, setDownloadError] = useState<string | null>(null);
   usePageTitle(flow.data ? `Caller's journey: ${flow.data.name}` : "Caller's journey");
 
-  if (flow.isError) return <LoadError title="We could not load this call flow" error={flow.error} onRetry={() => void flow.refetch()} retrying={flow.isFetching} />;
+  if (flow.isError)
+    return (
+      <LoadError
+        title="We could not load this call flow"
+        error={flow.error}
+        onRetry={() => void flow.refetch()}
+        retrying={flow.isFetching}
+      />
+    );
   if (!flow.data || site.isPending || audio.isPending) return <Loading label="Loading the caller's journey" />;
   const names = flowNamesOf(site.data ? siteUsers(site.data) : [], audio.data ?? []);
-  const sections = callerJourney({ id: flow.data.id, name: flow.data.name, enable: flow.data.enable, data: flow.data.data }, names);
+  const sections = callerJourney(
+    { id: flow.data.id, name: flow.data.name, enable: flow.data.enable, data: flow.data.data },
+    names,
+  );
 
   const download = async () => {
     setDownloading(true);
     setDownloadError(null);
     try {
-      saveFile(await apiBlob(callFlowJourneyEndpoints.getCallFlowJourneyPdf, { params: { id: productId, flow: flowId } }), `caller-journey-${flowId}.pdf`);
+      saveFile(
+        await apiBlob(callFlowJourneyEndpoints.getCallFlowJourneyPdf, { params: { id: productId, flow: flowId } }),
+        `caller-journey-${flowId}.pdf`,
+      );
     } catch (error) {
       setDownloadError(userErrorText(error));
     } finally {
@@ -61,7 +77,11 @@ export function CallerJourneyPage({ productId, flowId }: { productId: number; fl
           Caller&rsquo;s journey: {flow.data.name}
         </Heading>
         <Text color="fg.muted" mt="2">
-          What a caller hears and where the call goes, for each time of the week and each key{site.isError || audio.isError ? ' (people and greetings by their extension and file name: their names could not be loaded)' : ''}.
+          What a caller hears and where the call goes, for each time of the week and each key
+          {site.isError || audio.isError
+            ? ' (people and greetings by their extension and file name: their names could not be loaded)'
+            : ''}
+          .
         </Text>
       </Box>
       <Flex gap="3" wrap="wrap" data-no-print>
@@ -81,7 +101,15 @@ export function CallerJourneyPage({ productId, flowId }: { productId: number; fl
         </Text>
       )}
       {sections.map((section) => (
-        <chakra.section key={section.when} aria-label={section.when} borderWidth="1px" rounded="lg" p="5" bg="bg" css={{ breakInside: 'avoid' }}>
+        <chakra.section
+          key={section.when}
+          aria-label={section.when}
+          borderWidth="1px"
+          rounded="lg"
+          p="5"
+          bg="bg"
+          css={{ breakInside: 'avoid' }}
+        >
           <Heading as="h2" size="lg" mb="3">
             {section.when}
           </Heading>

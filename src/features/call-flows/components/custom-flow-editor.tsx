@@ -1,44 +1,52 @@
 import { Box, Flex, Heading, Link, Text } from '@chakra-ui/react';
-import { callFlowMessages, type AdvancedCallFlowAddOn, type AudioFile, type CallFlowSummary, type Site } from '@portal/contract';
-import { createEditorStore, createFlow, diffFlows, flowNamesOf, renameFlow, type CallFlow } from '@portal/editor-core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
+
+import {
+  callFlowMessages,
+  type AdvancedCallFlowAddOn,
+  type AudioFile,
+  type CallFlowSummary,
+  type Site,
+} from '@portal/contract';
+import { createEditorStore, createFlow, diffFlows, flowNamesOf, renameFlow, type CallFlow } from '@portal/editor-core';
+
 import { MAIN_CONTENT_ID } from '../../../components/skip-link.tsx';
+import { LoadError, Loading } from '../../../components/states.tsx';
 import { toaster } from '../../../components/toaster.tsx';
-import * as paths from '../../../config/paths.ts';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
+import * as paths from '../../../config/paths.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { callFlowAudioServices } from '../api/audio-services.ts';
 import { createCallFlow, storeSavedCallFlow } from '../api/create-call-flow.ts';
 import { fetchAudioFile } from '../api/download-audio-file.ts';
 import { useAdvancedCallFlowAddOn } from '../api/get-advanced-call-flow-add-on.ts';
-import { useHolidaySchedule } from '../api/get-holidays.ts';
 import { callFlowQueryOptions, useCallFlow } from '../api/get-call-flow.ts';
-import { siteUsers, useSite } from '../api/get-site.ts';
+import { useHolidaySchedule } from '../api/get-holidays.ts';
 import { useSiteNumbers } from '../api/get-site-numbers.ts';
+import { siteUsers, useSite } from '../api/get-site.ts';
 import { checkUkPhoneNumber } from '../api/is-uk-phone-number.ts';
 import { callFlowKeys } from '../api/keys.ts';
 import { useAudioFiles } from '../api/list-audio-files.ts';
 import { useCallFlowList } from '../api/list-call-flows.ts';
 import { patchCallFlow } from '../api/patch-call-flow.ts';
+import { testCallApi } from '../api/test-calls.ts';
 import { CallFlowCanvas, type CallFlowCanvasServices } from '../canvas/index.ts';
+import { useArrangementPreference } from '../hooks/use-arrangement-preference.ts';
+import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
+import { useSaveShortcut } from '../hooks/use-save-shortcut.ts';
 import { clearDraft, draftDiffers, readDraft, writeDraft, type CallFlowDraft } from '../logic/draft-storage.ts';
 import { activeCustomFlow, copyFlowName } from '../logic/flow-list.ts';
+import { customCallFlowEditor } from '../logic/route-params.ts';
 import { refusalToast } from '../session/editor-session.ts';
 import { useEditorSession } from '../session/use-editor-session.ts';
 import { EditorBar } from './editor-bar.tsx';
 import { ConflictDialog, DiscardChangesDialog, DraftBanner } from './editor-dialogs.tsx';
-import { RestoreVersionDialog, useFlowVersions, VersionsPanelFor } from './versions-panel.tsx';
 import { useEnableGate, type EnableRequest } from './enable-gate.tsx';
-import { LoadError, Loading } from '../../../components/states.tsx';
-import { customCallFlowEditor } from '../logic/route-params.ts';
-import { testCallApi } from '../api/test-calls.ts';
-import { useArrangementPreference } from '../hooks/use-arrangement-preference.ts';
-import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
-import { useSaveShortcut } from '../hooks/use-save-shortcut.ts';
+import { RestoreVersionDialog, useFlowVersions, VersionsPanelFor } from './versions-panel.tsx';
 
 /** The `location.state` the editor leaves on its own moves (a new flow getting its id), so it is not rebuilt. */
 export interface EditorLocationState {
@@ -61,7 +69,8 @@ interface Start {
   draft: CallFlowDraft | null;
 }
 
-const namesOf = (flows: readonly CallFlowSummary[], except: string | null) => flows.filter((f) => f.id !== except).map((f) => f.name);
+const namesOf = (flows: readonly CallFlowSummary[], except: string | null) =>
+  flows.filter((f) => f.id !== except).map((f) => f.name);
 
 /**
  * The custom call-flow editor page (`/call-flows/custom/{id}?callflow_id=N`): loads the
@@ -84,9 +93,16 @@ export function CustomFlowEditor({ productId, flowId, sessionKey, inTrial }: Cus
   if (start === null && ready && list.data && site.data) {
     const initial: CallFlow = flow.data
       ? { id: flow.data.id, name: flow.data.name, enable: flow.data.enable, data: flow.data.data }
-      : createFlow({ existingNames: list.data.map((f) => f.name), publicNumbers: site.data.pilot_number ? [site.data.pilot_number.number] : [] });
+      : createFlow({
+          existingNames: list.data.map((f) => f.name),
+          publicNumbers: site.data.pilot_number ? [site.data.pilot_number.number] : [],
+        });
     const draft = readDraft(productId, flowId);
-    setStart({ flow: initial, baseVersion: flow.data?.version ?? null, draft: draft && draftDiffers(draft.flow, initial) ? draft : null });
+    setStart({
+      flow: initial,
+      baseVersion: flow.data?.version ?? null,
+      draft: draft && draftDiffers(draft.flow, initial) ? draft : null,
+    });
   }
 
   if (start && addOn.data && list.data && site.data) {
@@ -107,7 +123,15 @@ export function CustomFlowEditor({ productId, flowId, sessionKey, inTrial }: Cus
   const retry = () => needed.filter((query) => query.isError).forEach((query) => void query.refetch());
   return (
     <>
-      <Flex as="header" h="80px" flexShrink={0} align="center" px={{ base: '3', lg: '6' }} bg="bg" borderBottomWidth="1px">
+      <Flex
+        as="header"
+        h="80px"
+        flexShrink={0}
+        align="center"
+        px={{ base: '3', lg: '6' }}
+        bg="bg"
+        borderBottomWidth="1px"
+      >
         <BackToFlows productId={productId} />
       </Flex>
       <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} outline="none" flex="1" p={{ base: '4', lg: '10' }}>
@@ -116,7 +140,12 @@ export function CustomFlowEditor({ productId, flowId, sessionKey, inTrial }: Cus
         </Heading>
         {failed ? (
           <Box maxW="2xl">
-            <LoadError title={callFlowMessages.loadFailed} error={failed.error} onRetry={retry} retrying={needed.some((query) => query.isFetching)} />
+            <LoadError
+              title={callFlowMessages.loadFailed}
+              error={failed.error}
+              onRetry={retry}
+              retrying={needed.some((query) => query.isFetching)}
+            />
           </Box>
         ) : (
           <Loading label="Loading call flow" />
@@ -151,7 +180,9 @@ function OpenFlowEditor({ productId, sessionKey, start, inTrial, addOn, flows, s
   const navigate = useNavigate();
   const siteNumbers = useSiteNumbers(productId);
   const holidays = useHolidaySchedule(productId);
-  const [store] = useState(() => createEditorStore({ flow: start.flow, limits: addOn.node_limits, otherFlowNames: namesOf(flows, start.flow.id) }));
+  const [store] = useState(() =>
+    createEditorStore({ flow: start.flow, limits: addOn.node_limits, otherFlowNames: namesOf(flows, start.flow.id) }),
+  );
   const name = useStore(store, (s) => s.flow.name);
   const flowId = useStore(store, (s) => s.flow.id);
   const changesMade = useStore(store, (s) => s.changesMade);
@@ -211,7 +242,13 @@ function OpenFlowEditor({ productId, sessionKey, start, inTrial, addOn, flows, s
     if (session.busy() || (!inTrial && !session.mayStart('save-and-enable'))) return;
     const active = activeCustomFlow(flows);
     const ask = (changes: EnableRequest['changes']) =>
-      gate.request({ flowName: store.getState().flow.name.trim(), replacing: active && active.id !== flowId ? active.name : null, kind: 'save-and-enable', changes, run: () => void session.save('save-and-enable') });
+      gate.request({
+        flowName: store.getState().flow.name.trim(),
+        replacing: active && active.id !== flowId ? active.name : null,
+        kind: 'save-and-enable',
+        changes,
+        run: () => void session.save('save-and-enable'),
+      });
     if (!active) {
       ask(null);
       return;
@@ -221,7 +258,12 @@ function OpenFlowEditor({ productId, sessionKey, start, inTrial, addOn, flows, s
     const match = active.id === flowId ? 'id' : 'route';
     queryClient
       .fetchQuery(callFlowQueryOptions(productId, active.id))
-      .then((live) => ask({ against: active.name, texts: diffFlows(live.data, store.getState().flow.data, names, { match }).changes.map((c) => c.text) }))
+      .then((live) =>
+        ask({
+          against: active.name,
+          texts: diffFlows(live.data, store.getState().flow.data, names, { match }).changes.map((c) => c.text),
+        }),
+      )
       .catch(() => ask(null));
   };
 
@@ -259,7 +301,16 @@ function OpenFlowEditor({ productId, sessionKey, start, inTrial, addOn, flows, s
   const versionsPanel =
     flowId === null
       ? undefined
-      : (close: () => void) => <VersionsPanelFor controller={versions.controller} productId={productId} flowId={flowId} onClose={close} note={note} onNoteChange={(next) => session.setNote(next)} />;
+      : (close: () => void) => (
+          <VersionsPanelFor
+            controller={versions.controller}
+            productId={productId}
+            flowId={flowId}
+            onClose={close}
+            note={note}
+            onNoteChange={(next) => session.setNote(next)}
+          />
+        );
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   // Two versions side by side (desktop only: a phone shows them one at a time).
   const sideBySide = mobile ? null : versions.sideBySide;
@@ -284,15 +335,34 @@ function OpenFlowEditor({ productId, sessionKey, start, inTrial, addOn, flows, s
         note={note}
         onNoteChange={(next) => session.setNote(next)}
       />
-      {draftOffer && <DraftBanner draft={draftOffer} onRestore={session.restoreDraft} onDiscard={session.discardDraft} />}
-      <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} outline="none" flex="1" minH="0" position="relative" display="flex" flexDirection="column">
+      {draftOffer && (
+        <DraftBanner draft={draftOffer} onRestore={session.restoreDraft} onDiscard={session.discardDraft} />
+      )}
+      <Box
+        as="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        outline="none"
+        flex="1"
+        minH="0"
+        position="relative"
+        display="flex"
+        flexDirection="column"
+      >
         <Heading as="h1" srOnly>
           {`Edit call flow ${name}`}
         </Heading>
         {sideBySide ? (
           <Flex flex="1" minH="0">
             {(['older', 'newer'] as const).map((which) => (
-              <Flex key={which} direction="column" flex="1" minW="0" minH="0" borderStartWidth={which === 'newer' ? '2px' : undefined}>
+              <Flex
+                key={which}
+                direction="column"
+                flex="1"
+                minW="0"
+                minH="0"
+                borderStartWidth={which === 'newer' ? '2px' : undefined}
+              >
                 <Text px="3" py="1" fontSize="sm" fontWeight="semibold" bg="bg.muted" borderBottomWidth="1px">
                   {`Version ${sideBySide[which].number}${which === 'older' ? ' (older)' : ' (newer)'}`}
                 </Text>
@@ -322,7 +392,11 @@ function OpenFlowEditor({ productId, sessionKey, start, inTrial, addOn, flows, s
               versionsOpen={versions.used}
               arrangement={arrangement}
               onArrangementChange={onArrangementChange}
-              aria-label={versions.viewingNumber === null ? undefined : `Call flow canvas, version ${versions.viewingNumber}, read-only`}
+              aria-label={
+                versions.viewingNumber === null
+                  ? undefined
+                  : `Call flow canvas, version ${versions.viewingNumber}, read-only`
+              }
             />
           </Box>
         )}
@@ -330,7 +404,11 @@ function OpenFlowEditor({ productId, sessionKey, start, inTrial, addOn, flows, s
 
       {gate.dialogs}
       <RestoreVersionDialog controller={versions.controller} changesMade={changesMade} />
-      <DiscardChangesDialog open={blocker.state === 'blocked'} onKeep={() => blocker.reset?.()} onDiscard={discardAndLeave} />
+      <DiscardChangesDialog
+        open={blocker.state === 'blocked'}
+        onKeep={() => blocker.reset?.()}
+        onDiscard={discardAndLeave}
+      />
       <ConflictDialog
         theirs={conflict?.theirs ?? null}
         copyName={conflict ? copyFlowName(name, [...store.getState().otherFlowNames, conflict.theirs.name, name]) : ''}

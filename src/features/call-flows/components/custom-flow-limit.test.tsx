@@ -1,9 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { STORAGE_LIMITS, storageMessages, type CallFlowSummary } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { STORAGE_LIMITS, storageMessages, type CallFlowSummary } from '@portal/contract';
+
 import { toaster } from '../../../components/toaster.tsx';
 import { system } from '../../../config/theme.ts';
 import { resetCsrf } from '../../../lib/http.ts';
@@ -24,7 +26,9 @@ const summary = (i: number): CallFlowSummary => ({
 
 function renderList(count: number) {
   installFakeFetch({
-    [`GET /api/v2/voip/${PRODUCT}/call-flows/`]: { json: { results: Array.from({ length: count }, (_, i) => summary(i)) } },
+    [`GET /api/v2/voip/${PRODUCT}/call-flows/`]: {
+      json: { results: Array.from({ length: count }, (_, i) => summary(i)) },
+    },
   });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -63,6 +67,8 @@ describe('the call-flow list at the flow limit', () => {
   it('links Create to the editor below the limit', async () => {
     renderList(STORAGE_LIMITS.callFlowsPerProduct - 1);
     await screen.findByText(`Flow ${STORAGE_LIMITS.callFlowsPerProduct - 1}`, undefined, { timeout: 20_000 });
-    expect(screen.getByRole('link', { name: listTexts.create }).getAttribute('href')).toBe(`/call-flows/custom/${PRODUCT}`);
+    expect(screen.getByRole('link', { name: listTexts.create }).getAttribute('href')).toBe(
+      `/call-flows/custom/${PRODUCT}`,
+    );
   }, 30_000);
 });

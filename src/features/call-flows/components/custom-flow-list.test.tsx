@@ -1,10 +1,12 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import type { CallFlowSummary } from '@portal/contract';
-import { createFlow } from '@portal/editor-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { CallFlowSummary } from '@portal/contract';
+import { createFlow } from '@portal/editor-core';
+
 import { system } from '../../../config/theme.ts';
 import { resetCsrf } from '../../../lib/http.ts';
 import { setToken } from '../../../lib/token-storage.ts';
@@ -13,7 +15,14 @@ import { CustomFlowList } from './custom-flow-list.tsx';
 
 const PRODUCT = 12;
 const base = `/api/v2/voip/${PRODUCT}/call-flows/`;
-const row = (id: string, name: string): CallFlowSummary => ({ id, name, enable: false, version: 3, updated_at: '2025-03-04T10:00:00Z', valid: true });
+const row = (id: string, name: string): CallFlowSummary => ({
+  id,
+  name,
+  enable: false,
+  version: 3,
+  updated_at: '2025-03-04T10:00:00Z',
+  valid: true,
+});
 
 let patchReply: { status: number; json: unknown };
 let queryClient: QueryClient;
@@ -24,7 +33,15 @@ beforeEach(() => {
   resetCsrf();
   document.cookie = 'csrftoken=c1';
   setToken('good');
-  patchReply = { status: 200, json: { ...row('2', 'Support'), valid: undefined, version: 4, data: createFlow({ publicNumbers: ['01632960123'] }).data } };
+  patchReply = {
+    status: 200,
+    json: {
+      ...row('2', 'Support'),
+      valid: undefined,
+      version: 4,
+      data: createFlow({ publicNumbers: ['01632960123'] }).data,
+    },
+  };
   ({ calls } = installFakeFetch({
     [`GET ${base}`]: { json: { results: [row('1', 'Main'), row('2', 'Sales')] } },
     [`PATCH ${base}2/`]: () => patchReply,
@@ -49,12 +66,19 @@ afterEach(() => {
 
 /** The texts a control is described by (its hint and message), as a screen reader reads them. */
 const description = (element: HTMLElement) =>
-  (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
 
 async function openRename() {
   fireEvent.click(await screen.findByRole('button', { name: 'Rename Sales' }));
   const dialog = await screen.findByRole('dialog', { name: 'Rename Sales' });
-  return { dialog, field: within(dialog).getByRole('textbox', { name: 'Call flow name' }) as HTMLInputElement, save: within(dialog).getByRole('button', { name: 'Save name' }) };
+  return {
+    dialog,
+    field: within(dialog).getByRole('textbox', { name: 'Call flow name' }) as HTMLInputElement,
+    save: within(dialog).getByRole('button', { name: 'Save name' }),
+  };
 }
 
 describe('the rename form', () => {
@@ -75,17 +99,24 @@ describe('the rename form', () => {
 
   it("puts the server's name refusal on the field and a conflict in the form's alert, keeping what was typed", async () => {
     const { dialog, field, save } = await openRename();
-    patchReply = { status: 400, json: { name: ['This callflow name has already been used. Please try a different name.'] } };
+    patchReply = {
+      status: 400,
+      json: { name: ['This callflow name has already been used. Please try a different name.'] },
+    };
     fireEvent.change(field, { target: { value: 'Support' } });
     await act(async () => fireEvent.click(save));
-    await waitFor(() => expect(description(field)).toBe('Error: This callflow name has already been used. Please try a different name.'));
+    await waitFor(() =>
+      expect(description(field)).toBe('Error: This callflow name has already been used. Please try a different name.'),
+    );
     expect(field.value).toBe('Support');
 
     patchReply = { status: 412, json: { detail: 'Precondition failed.' } };
     fireEvent.change(field, { target: { value: 'Support desk' } });
     await act(async () => fireEvent.click(save));
     const alert = await within(dialog).findByRole('alert');
-    expect(alert.textContent).toBe('This call flow was changed elsewhere since you opened it. Reload it to see the latest version; your changes are kept in this browser.');
+    expect(alert.textContent).toBe(
+      'This call flow was changed elsewhere since you opened it. Reload it to see the latest version; your changes are kept in this browser.',
+    );
     expect(document.activeElement).toBe(alert);
     expect(field.getAttribute('aria-invalid')).toBeNull();
     expect(field.value).toBe('Support desk');

@@ -1,11 +1,13 @@
 import { Box, Button, chakra, Flex, Spinner, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+
 import { MAX_VERSION_NOTE_LENGTH } from '@portal/contract';
 import { MAX_NAME_LENGTH, MSG_ENABLE_TOOLTIP } from '@portal/editor-core';
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+
+import { fieldDescription } from '../../../components/form/field-shell.tsx';
 import { MenuButton } from '../../../components/menu-button.tsx';
 import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { fieldDescription } from '../../../components/form/field-shell.tsx';
 import { barLabels, cancelLabel, truncateName } from '../logic/editor-bar.ts';
 import type { SaveIntent } from '../logic/save-plan.ts';
 import { MoreIcon } from './icons.tsx';
@@ -42,7 +44,17 @@ export function EditorBar(props: EditorBarProps) {
   const busy = saving !== null;
 
   return (
-    <Flex as="header" h="80px" flexShrink={0} align="center" gap={{ base: '2', lg: '4' }} px={{ base: '3', lg: '6' }} bg="bg" borderBottomWidth="1px" zIndex="docked">
+    <Flex
+      as="header"
+      h="80px"
+      flexShrink={0}
+      align="center"
+      gap={{ base: '2', lg: '4' }}
+      px={{ base: '3', lg: '6' }}
+      bg="bg"
+      borderBottomWidth="1px"
+      zIndex="docked"
+    >
       <Box flex="1" minW="0">
         {small ? <SmallName {...props} /> : <NameInput {...props} />}
       </Box>
@@ -77,14 +89,30 @@ export function EditorBar(props: EditorBarProps) {
           <Text color="fg.muted" fontSize="sm" aria-live="polite">
             {changesMade && !busy ? 'Unsaved changes' : ''}
           </Text>
-          {props.onNoteChange && (changesMade || props.note) && <NoteInput note={props.note ?? ''} onNoteChange={props.onNoteChange} disabled={busy} />}
+          {props.onNoteChange && (changesMade || props.note) && (
+            <NoteInput note={props.note ?? ''} onNoteChange={props.onNoteChange} disabled={busy} />
+          )}
           <Button variant="outline" colorPalette="gray" onClick={onCancel} disabled={busy}>
             {cancel}
           </Button>
-          <Button variant="outline" colorPalette="brand" onClick={onSave} loading={saving === 'save'} loadingText="Saving" disabled={busy}>
+          <Button
+            variant="outline"
+            colorPalette="brand"
+            onClick={onSave}
+            loading={saving === 'save'}
+            loadingText="Saving"
+            disabled={busy}
+          >
             {barLabels.save}
           </Button>
-          <Button colorPalette="brand" onClick={onSaveAndEnable} loading={saving === 'save-and-enable'} loadingText="Saving" disabled={busy} title={valid ? undefined : MSG_ENABLE_TOOLTIP}>
+          <Button
+            colorPalette="brand"
+            onClick={onSaveAndEnable}
+            loading={saving === 'save-and-enable'}
+            loadingText="Saving"
+            disabled={busy}
+            title={valid ? undefined : MSG_ENABLE_TOOLTIP}
+          >
             {barLabels.saveAndEnable}
           </Button>
         </Flex>
@@ -97,7 +125,15 @@ export function EditorBar(props: EditorBarProps) {
  * The optional note of the next save's version: shown once there is something to save, typed before pressing a
  * save button, so the spec's save dialogs come in their own order, untouched.
  */
-function NoteInput({ note, onNoteChange, disabled }: { note: string; onNoteChange: (note: string) => void; disabled: boolean }) {
+function NoteInput({
+  note,
+  onNoteChange,
+  disabled,
+}: {
+  note: string;
+  onNoteChange: (note: string) => void;
+  disabled: boolean;
+}) {
   return (
     <VersionNoteInput
       aria-label={NOTE_INPUT_LABEL}
@@ -153,7 +189,12 @@ function NameInput({ name, onNameChange, nameError, nameInputRef, onDone }: Edit
         borderColor={nameError ? 'border.error' : 'gray.200'}
         rounded="md"
         _hover={{ borderColor: nameError ? 'border.error' : 'gray.400' }}
-        _focusVisible={{ borderColor: 'gray.700', outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
+        _focusVisible={{
+          borderColor: 'gray.700',
+          outline: '2px solid',
+          outlineColor: 'brand.focusRing',
+          outlineOffset: '1px',
+        }}
       />
       {nameError && (
         <Text id={errorId} color="fg.error" fontSize="xs" fontWeight="semibold" px="3" lineClamp={1}>

@@ -1,5 +1,7 @@
 import { Box, Button, chakra, Flex, Text } from '@chakra-ui/react';
+
 import { callFlowMessages, type StoredCallFlow } from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import type { CallFlowDraft } from '../logic/draft-storage.ts';
 import type { ConflictChoice } from '../logic/save-plan.ts';
@@ -16,7 +18,11 @@ export const editorDialogTexts = {
   discardDraft: 'Discard',
 } as const;
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
 
 function when(value: string | number): string {
   const date = new Date(value);
@@ -24,7 +30,15 @@ function when(value: string | number): string {
 }
 
 /** Leaving the editor with unsaved changes (a link, Back, the browser's back button). */
-export function DiscardChangesDialog({ open, onKeep, onDiscard }: { open: boolean; onKeep: () => void; onDiscard: () => void }) {
+export function DiscardChangesDialog({
+  open,
+  onKeep,
+  onDiscard,
+}: {
+  open: boolean;
+  onKeep: () => void;
+  onDiscard: () => void;
+}) {
   return (
     <Dialog
       open={open}
@@ -60,9 +74,21 @@ interface ConflictDialogProps {
 export function ConflictDialog({ theirs, copyName, busy, onChoose, onClose }: ConflictDialogProps) {
   const saved = theirs ? when(theirs.updated_at) : '';
   const choices: Array<{ choice: ConflictChoice; label: string; text: string }> = [
-    { choice: 'reload', label: editorDialogTexts.reload, text: 'Drop your changes and continue from the latest saved version.' },
-    { choice: 'overwrite', label: editorDialogTexts.overwrite, text: 'Save your version over theirs. Their changes will be lost.' },
-    { choice: 'copy', label: editorDialogTexts.copy, text: `Keep theirs, and save yours as a new call flow named ${copyName}.` },
+    {
+      choice: 'reload',
+      label: editorDialogTexts.reload,
+      text: 'Drop your changes and continue from the latest saved version.',
+    },
+    {
+      choice: 'overwrite',
+      label: editorDialogTexts.overwrite,
+      text: 'Save your version over theirs. Their changes will be lost.',
+    },
+    {
+      choice: 'copy',
+      label: editorDialogTexts.copy,
+      text: `Keep theirs, and save yours as a new call flow named ${copyName}.`,
+    },
   ];
   return (
     <Dialog
@@ -86,7 +112,16 @@ export function ConflictDialog({ theirs, copyName, busy, onChoose, onClose }: Co
       )}
       <chakra.ul listStyle="none" display="flex" flexDirection="column" gap="3">
         {choices.map(({ choice, label, text }) => (
-          <Flex as="li" key={choice} direction={{ base: 'column', sm: 'row' }} gap="3" align={{ base: 'stretch', sm: 'center' }} borderWidth="1px" rounded="md" p="3">
+          <Flex
+            as="li"
+            key={choice}
+            direction={{ base: 'column', sm: 'row' }}
+            gap="3"
+            align={{ base: 'stretch', sm: 'center' }}
+            borderWidth="1px"
+            rounded="md"
+            p="3"
+          >
             <Box flex="1">
               <Text>{text}</Text>
             </Box>
@@ -108,11 +143,31 @@ export function ConflictDialog({ theirs, copyName, busy, onChoose, onClose }: Co
 }
 
 /** A draft from an earlier visit (a reload, a crash): restore it or throw it away. */
-export function DraftBanner({ draft, onRestore, onDiscard }: { draft: CallFlowDraft; onRestore: () => void; onDiscard: () => void }) {
+export function DraftBanner({
+  draft,
+  onRestore,
+  onDiscard,
+}: {
+  draft: CallFlowDraft;
+  onRestore: () => void;
+  onDiscard: () => void;
+}) {
   return (
-    <Flex role="region" aria-label="Unsaved draft" align="center" gap="3" wrap="wrap" px={{ base: '3', lg: '6' }} py="3" bg="brand.subtle" borderBottomWidth="1px" borderColor="brand.border">
+    <Flex
+      role="region"
+      aria-label="Unsaved draft"
+      align="center"
+      gap="3"
+      wrap="wrap"
+      px={{ base: '3', lg: '6' }}
+      py="3"
+      bg="brand.subtle"
+      borderBottomWidth="1px"
+      borderColor="brand.border"
+    >
       <Text flex="1" minW="12rem">
-        <chakra.span fontWeight="semibold">You have unsaved changes from {when(draft.savedAt)}.</chakra.span> Restore them to carry on where you left off.
+        <chakra.span fontWeight="semibold">You have unsaved changes from {when(draft.savedAt)}.</chakra.span> Restore
+        them to carry on where you left off.
       </Text>
       <Flex gap="2">
         <Button size="sm" variant="outline" colorPalette="gray" onClick={onDiscard}>

@@ -1,7 +1,9 @@
 import { Button, chakra, Text } from '@chakra-ui/react';
-import type { AdvancedCallFlowAddOn } from '@portal/contract';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+
+import type { AdvancedCallFlowAddOn } from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import * as paths from '../../../config/paths.ts';
@@ -47,13 +49,21 @@ interface GateOptions {
  * a trial-specific dialog; otherwise, without the advanced call flows add-on, the add-on
  * dialog and then an enable dialog; with it, a confirmation (which the flows list skips).
  */
-export function useEnableGate({ productId, inTrial, addOn }: GateOptions): { request: (request: EnableRequest, options?: { confirm?: boolean }) => void; dialogs: ReactNode } {
+export function useEnableGate({ productId, inTrial, addOn }: GateOptions): {
+  request: (request: EnableRequest, options?: { confirm?: boolean }) => void;
+  dialogs: ReactNode;
+} {
   const [current, setCurrent] = useState<{ step: Step; request: EnableRequest } | null>(null);
   const close = () => setCurrent(null);
 
   const request = (next: EnableRequest, { confirm = true }: { confirm?: boolean } = {}) => {
     if (inTrial) setCurrent({ step: 'trial', request: next });
-    else if (!addOn) toaster.create({ type: 'error', title: 'Your add-ons could not be checked', description: 'Please reload the page and try again.' });
+    else if (!addOn)
+      toaster.create({
+        type: 'error',
+        title: 'Your add-ons could not be checked',
+        description: 'Please reload the page and try again.',
+      });
     else if (!addOn.enabled) setCurrent({ step: 'add-on', request: next });
     else if (confirm) setCurrent({ step: 'confirm', request: next });
     else next.run();
@@ -67,7 +77,8 @@ export function useEnableGate({ productId, inTrial, addOn }: GateOptions): { req
 
   const step = current?.step;
   const req = current?.request;
-  const replacing = req?.replacing && req.replacing !== req.flowName ? ` It replaces ${req.replacing} as your active call flow.` : '';
+  const replacing =
+    req?.replacing && req.replacing !== req.flowName ? ` It replaces ${req.replacing} as your active call flow.` : '';
 
   const difference = req?.changes ? <ChangeList changes={req.changes} /> : null;
 
@@ -89,12 +100,21 @@ export function useEnableGate({ productId, inTrial, addOn }: GateOptions): { req
         }
       >
         <Text mb="3">You are on a free trial. You can build, test and save custom call flows now.</Text>
-        <Text>Custom call flows can be enabled once you upgrade your account. Until then, calls follow your current call flow.</Text>
+        <Text>
+          Custom call flows can be enabled once you upgrade your account. Until then, calls follow your current call
+          flow.
+        </Text>
         {difference}
       </Dialog>
 
       {addOn && (
-        <AddOnDialog open={step === 'add-on'} productId={productId} addOn={addOn} onClose={close} onAdded={() => setCurrent((c) => (c ? { ...c, step: 'enable' } : c))} />
+        <AddOnDialog
+          open={step === 'add-on'}
+          productId={productId}
+          addOn={addOn}
+          onClose={close}
+          onAdded={() => setCurrent((c) => (c ? { ...c, step: 'enable' } : c))}
+        />
       )}
 
       <Dialog
@@ -113,7 +133,10 @@ export function useEnableGate({ productId, inTrial, addOn }: GateOptions): { req
         }
       >
         <Text>
-          The add-on is ready. {req?.kind === 'save-and-enable' ? 'Save this call flow and make it active now?' : 'Make this call flow active now?'}
+          The add-on is ready.{' '}
+          {req?.kind === 'save-and-enable'
+            ? 'Save this call flow and make it active now?'
+            : 'Make this call flow active now?'}
           {replacing}
         </Text>
         {difference}
@@ -122,7 +145,9 @@ export function useEnableGate({ productId, inTrial, addOn }: GateOptions): { req
       <Dialog
         open={step === 'confirm'}
         onClose={close}
-        title={req?.kind === 'enable' ? gateTexts.enableTitle(req.flowName) : gateTexts.confirmTitle(req?.flowName ?? '')}
+        title={
+          req?.kind === 'enable' ? gateTexts.enableTitle(req.flowName) : gateTexts.confirmTitle(req?.flowName ?? '')
+        }
         footer={
           <>
             <Button variant="outline" colorPalette="gray" onClick={close}>
@@ -135,7 +160,9 @@ export function useEnableGate({ productId, inTrial, addOn }: GateOptions): { req
         }
       >
         <Text>
-          {req?.kind === 'enable' ? 'Calls will follow this call flow from now on.' : 'Your changes will be saved and calls will follow this call flow from now on.'}
+          {req?.kind === 'enable'
+            ? 'Calls will follow this call flow from now on.'
+            : 'Your changes will be saved and calls will follow this call flow from now on.'}
           {replacing}
         </Text>
         {difference}
@@ -149,7 +176,8 @@ export function useEnableGate({ productId, inTrial, addOn }: GateOptions): { req
 /** The difference against the active flow, in the words of the versions panel. */
 function ChangeList({ changes }: { changes: { against: string; texts: string[] } }) {
   const label = `What changes for callers compared with ${changes.against}`;
-  if (changes.texts.length === 0) return <Text mt="3">No differences for callers compared with {changes.against}.</Text>;
+  if (changes.texts.length === 0)
+    return <Text mt="3">No differences for callers compared with {changes.against}.</Text>;
   return (
     <>
       <Text mt="3" fontWeight="semibold">

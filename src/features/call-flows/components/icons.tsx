@@ -2,7 +2,18 @@ import { chakra } from '@chakra-ui/react';
 
 /** Small decorative icons of the call-flow pages; the controls carry the names. */
 
-const svgProps = { viewBox: '0 0 24 24', width: '4', height: '4', 'aria-hidden': true, focusable: 'false', fill: 'none', stroke: 'currentColor', strokeWidth: '2', strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const svgProps = {
+  viewBox: '0 0 24 24',
+  width: '4',
+  height: '4',
+  'aria-hidden': true,
+  focusable: 'false',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: '2',
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 
 export function PlayIcon() {
   return (

@@ -1,16 +1,27 @@
 import { Box, Button, chakra, Flex, Text } from '@chakra-ui/react';
+
 import {
-  DAYS,
   checkOpeningHours,
+  DAYS,
   openingHoursLabel,
   type Day,
   type OpeningHours,
   type OpeningHoursProblem,
 } from '@portal/editor-core';
+
 import { Checkbox } from '../../../components/checkbox.tsx';
-import { addBreak, addSlot, choosePreset, isBreak, removeSlot, setDayOpen, setSlotTime, simpleFlowFieldIds } from '../logic/simple-flow.ts';
-import { PlusIcon } from './icons.tsx';
 import { PRESET_LABELS, PRESETS } from '../logic/preset-labels.ts';
+import {
+  addBreak,
+  addSlot,
+  choosePreset,
+  isBreak,
+  removeSlot,
+  setDayOpen,
+  setSlotTime,
+  simpleFlowFieldIds,
+} from '../logic/simple-flow.ts';
+import { PlusIcon } from './icons.tsx';
 
 const DAY_NAMES: Record<Day, string> = {
   mon: 'Monday',
@@ -21,7 +32,6 @@ const DAY_NAMES: Record<Day, string> = {
   sat: 'Saturday',
   sun: 'Sunday',
 };
-
 
 interface OpeningHoursEditorProps {
   hours: OpeningHours;
@@ -39,7 +49,8 @@ const Legend = chakra('legend', { base: { fontWeight: 'semibold', mb: '2' } });
  */
 export function OpeningHoursEditor({ hours, onChange, showProblems }: OpeningHoursEditorProps) {
   const problems = checkOpeningHours(hours);
-  const problemAt = (day: Day, slot: number): OpeningHoursProblem | undefined => problems.find((p) => p.day === day && p.slot === slot);
+  const problemAt = (day: Day, slot: number): OpeningHoursProblem | undefined =>
+    problems.find((p) => p.day === day && p.slot === slot);
 
   return (
     <Flex direction="column" gap="5">
@@ -122,7 +133,9 @@ export function OpeningHoursEditor({ hours, onChange, showProblems }: OpeningHou
                                   id={id}
                                   type="time"
                                   value={slot[end]}
-                                  onChange={(event) => onChange(setSlotTime(hours, day, index, end, event.target.value))}
+                                  onChange={(event) =>
+                                    onChange(setSlotTime(hours, day, index, end, event.target.value))
+                                  }
                                   aria-label={`${DAY_NAMES[day]} ${label} ${end}`}
                                   aria-invalid={problem ? true : undefined}
                                   aria-describedby={problem && showProblems ? errorId : undefined}
@@ -137,7 +150,14 @@ export function OpeningHoursEditor({ hours, onChange, showProblems }: OpeningHou
                               </Box>
                             );
                           })}
-                          <Button variant="ghost" size="sm" h="10" colorPalette="gray" onClick={() => onChange(removeSlot(hours, day, index))} aria-label={`Remove ${DAY_NAMES[day]} ${label}`}>
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            h="10"
+                            colorPalette="gray"
+                            onClick={() => onChange(removeSlot(hours, day, index))}
+                            aria-label={`Remove ${DAY_NAMES[day]} ${label}`}
+                          >
                             Remove
                           </Button>
                         </Flex>
@@ -145,11 +165,23 @@ export function OpeningHoursEditor({ hours, onChange, showProblems }: OpeningHou
                     );
                   })}
                   <Flex gap="2" wrap="wrap">
-                    <Button variant="outline" size="sm" colorPalette="brand" onClick={() => onChange(addSlot(hours, day))} aria-label={`Add opening hours on ${DAY_NAMES[day]}`}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      colorPalette="brand"
+                      onClick={() => onChange(addSlot(hours, day))}
+                      aria-label={`Add opening hours on ${DAY_NAMES[day]}`}
+                    >
                       <PlusIcon />
                       Add opening hours
                     </Button>
-                    <Button variant="outline" size="sm" colorPalette="brand" onClick={() => onChange(addBreak(hours, day))} aria-label={`Add a break on ${DAY_NAMES[day]}`}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      colorPalette="brand"
+                      onClick={() => onChange(addBreak(hours, day))}
+                      aria-label={`Add a break on ${DAY_NAMES[day]}`}
+                    >
                       <PlusIcon />
                       Add a break
                     </Button>

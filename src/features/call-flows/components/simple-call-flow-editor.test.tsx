@@ -1,24 +1,44 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import type { AudioFile } from '@portal/contract';
-import { presetHours } from '@portal/editor-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { AudioFile } from '@portal/contract';
+import { presetHours } from '@portal/editor-core';
+
 import { system } from '../../../config/theme.ts';
 import { resetCsrf } from '../../../lib/http.ts';
 import { setToken } from '../../../lib/token-storage.ts';
 import { clearCookies, installFakeFetch } from '../../../test/fake-fetch.ts';
+import { FakeXhr, installFakeXhr } from '../../../test/fake-xhr.ts';
+import { FakeOfflineAudioContext, wavFile as toneFile } from '../../audio/testing.ts';
 import { callFlowKeys } from '../api/keys.ts';
 import { SimpleCallFlowSection } from './simple-call-flow-editor.tsx';
-import { FakeOfflineAudioContext, wavFile as toneFile } from '../../audio/testing.ts';
-import { FakeXhr, installFakeXhr } from '../../../test/fake-xhr.ts';
 
 const wavFile = (seconds: number) => toneFile(seconds, 'hello.wav');
 
 const PRODUCT = 12;
 
-const existing: AudioFile = { stored_filename: 'welcome.wav', kind: 'greeting', sub_kind: 'upload', call_flow_filename: null, name: 'Old welcome', text: null, tts_voice: null, duration_ms: 2000 };
-const made: AudioFile = { stored_filename: 'af-9.wav', kind: 'greeting', sub_kind: 'upload', call_flow_filename: null, name: 'Welcome greeting', text: null, tts_voice: null, duration_ms: 2000 };
+const existing: AudioFile = {
+  stored_filename: 'welcome.wav',
+  kind: 'greeting',
+  sub_kind: 'upload',
+  call_flow_filename: null,
+  name: 'Old welcome',
+  text: null,
+  tts_voice: null,
+  duration_ms: 2000,
+};
+const made: AudioFile = {
+  stored_filename: 'af-9.wav',
+  kind: 'greeting',
+  sub_kind: 'upload',
+  call_flow_filename: null,
+  name: 'Welcome greeting',
+  text: null,
+  tts_voice: null,
+  duration_ms: 2000,
+};
 
 const simple = {
   enable: false,
@@ -95,19 +115,29 @@ describe('Simple call flow: New audio', () => {
     await waitFor(() => expect(FakeXhr.last?.body).toBeTruthy());
     const xhr = FakeXhr.last!;
     expect(xhr.url).toBe(`/api/v3/voip/${PRODUCT}/call-flows/current/audio-files/upload/`);
-    expect(JSON.parse((xhr.body as FormData).get('audio-data') as string)).toMatchObject({ kind: 'greeting', sub_kind: 'upload', name: 'Welcome greeting' });
+    expect(JSON.parse((xhr.body as FormData).get('audio-data') as string)).toMatchObject({
+      kind: 'greeting',
+      sub_kind: 'upload',
+      name: 'Welcome greeting',
+    });
     serverFiles = [existing, made];
     xhr.respond(201, JSON.stringify(made));
 
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New welcome greeting audio' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'New welcome greeting audio' })).not.toBeInTheDocument(),
+    );
     const select = screen.getByLabelText('Welcome greeting audio') as HTMLSelectElement;
     expect(select).toHaveValue('af-9.wav');
     expect(select.selectedOptions[0]!.textContent).toBe('Welcome greeting');
     // The closed greeting can choose it too, and the list the page loaded has it.
-    expect(within(screen.getByLabelText('Closed greeting audio')).getByRole('option', { name: 'Welcome greeting' })).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Closed greeting audio')).getByRole('option', { name: 'Welcome greeting' }),
+    ).toBeInTheDocument();
     expect(queryClient.getQueryData(callFlowKeys.audioFiles(PRODUCT))).toEqual([existing, made]);
     // …and is fetched again.
-    await waitFor(() => expect(calls.filter((call) => call.url.endsWith('/call-flows/current/audio-files/'))).toHaveLength(2));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.endsWith('/call-flows/current/audio-files/'))).toHaveLength(2),
+    );
     expect(screen.getAllByRole('option', { name: 'Welcome greeting' })).toHaveLength(2);
     expect(screen.getByText('You have unsaved changes')).toBeInTheDocument();
   });
@@ -115,7 +145,10 @@ describe('Simple call flow: New audio', () => {
 
 /** The texts a control is described by, as a screen reader reads them. */
 const description = (element: HTMLElement) =>
-  (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
 
 describe('Simple call flow: errors on the shared form pieces', () => {
   const needsAudio = 'Please set a welcome greeting audio before enabling your simple call flow';
@@ -129,7 +162,9 @@ describe('Simple call flow: errors on the shared form pieces', () => {
     expect(description(audio)).toBe(`Error: ${needsAudio}`);
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
     expect(document.activeElement).toBe(summary);
-    expect(within(summary).getByRole('link', { name: needsAudio }).getAttribute('href')).toBe('#simple-flow-welcome-audio');
+    expect(within(summary).getByRole('link', { name: needsAudio }).getAttribute('href')).toBe(
+      '#simple-flow-welcome-audio',
+    );
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
   });
 
@@ -147,9 +182,13 @@ describe('Simple call flow: errors on the shared form pieces', () => {
     patchReply = { status: 412, json: { detail: 'Precondition failed.' } };
     fireEvent.click(screen.getByRole('button', { name: 'Save simple call flow' }));
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    await waitFor(() => expect(summary.textContent).toContain('This call flow was changed elsewhere since you opened it.'));
+    await waitFor(() =>
+      expect(summary.textContent).toContain('This call flow was changed elsewhere since you opened it.'),
+    );
     expect(audio.getAttribute('aria-invalid')).toBeNull();
     expect(screen.getByRole('button', { name: 'Load the latest version' })).toBeTruthy();
-    expect((screen.getByRole('switch', { name: 'Enable the simple call flow' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('switch', { name: 'Enable the simple call flow' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
   });
 });

@@ -1,17 +1,22 @@
 import { Box, Button, chakra, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
-import type { AudioFile, SimpleCallFlow } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+
+import type { AudioFile, SimpleCallFlow } from '@portal/contract';
+
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { LoadError, Loading } from '../../../components/states.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
+import { useAudioPlayback } from '../../../lib/use-audio-playback.ts';
 import { callFlowAudioServices } from '../api/audio-services.ts';
 import { fetchAudioFile } from '../api/download-audio-file.ts';
-import { useAudioFiles } from '../api/list-audio-files.ts';
 import { simpleCallFlowQueryOptions, useSimpleCallFlow } from '../api/get-simple-call-flow.ts';
+import { useAudioFiles } from '../api/list-audio-files.ts';
 import { usePatchSimpleCallFlow } from '../api/patch-simple-call-flow.ts';
+import { withAddedFiles } from '../logic/audio-files.ts';
 import {
   DEFAULT_CLOSED_GREETING,
   draftFromSaved,
@@ -22,11 +27,8 @@ import {
   simpleFlowRefusal,
   type SimpleFlowDraft,
 } from '../logic/simple-flow.ts';
-import { withAddedFiles } from '../logic/audio-files.ts';
 import { AudioSelect, type AudioSelectProps } from './audio-select.tsx';
-import { LoadError, Loading } from '../../../components/states.tsx';
 import { OpeningHoursEditor } from './opening-hours-editor.tsx';
-import { useAudioPlayback } from '../../../lib/use-audio-playback.ts';
 
 const HEADING_ID = 'simple-flow-heading';
 
@@ -45,9 +47,19 @@ export function SimpleCallFlowSection({ productId }: { productId: number }) {
       {flow.isPending ? (
         <Loading label="Loading your simple call flow" />
       ) : flow.isError ? (
-        <LoadError title="Your simple call flow could not be loaded" error={flow.error} onRetry={() => void flow.refetch()} retrying={flow.isFetching} />
+        <LoadError
+          title="Your simple call flow could not be loaded"
+          error={flow.error}
+          onRetry={() => void flow.refetch()}
+          retrying={flow.isFetching}
+        />
       ) : (
-        <SimpleCallFlowForm productId={productId} saved={flow.data} audioFiles={audio.data ?? []} audioError={audio.isError} />
+        <SimpleCallFlowForm
+          productId={productId}
+          saved={flow.data}
+          audioFiles={audio.data ?? []}
+          audioError={audio.isError}
+        />
       )}
     </Box>
   );
@@ -59,13 +71,26 @@ interface FormState {
   draft: SimpleFlowDraft;
 }
 
-function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { productId: number; saved: SimpleCallFlow; audioFiles: AudioFile[]; audioError: boolean }) {
+function SimpleCallFlowForm({
+  productId,
+  saved,
+  audioFiles,
+  audioError,
+}: {
+  productId: number;
+  saved: SimpleCallFlow;
+  audioFiles: AudioFile[];
+  audioError: boolean;
+}) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<FormState>(() => ({ base: saved, draft: draftFromSaved(saved) }));
   // A newer saved copy (after a save, or fetched again): an untouched draft follows it,
   // a draft with changes keeps them and is compared with the newer copy from now on.
   if (state.base !== saved) {
-    setState({ base: saved, draft: isSimpleFlowChanged(state.base, state.draft) ? state.draft : draftFromSaved(saved) });
+    setState({
+      base: saved,
+      draft: isSimpleFlowChanged(state.base, state.draft) ? state.draft : draftFromSaved(saved),
+    });
   }
   const { draft } = state;
   const changed = isSimpleFlowChanged(saved, draft);
@@ -83,7 +108,11 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
   const [added, setAdded] = useState<readonly AudioFile[]>([]);
   const files = withAddedFiles(audioFiles, added);
   const audioServices = useMemo(() => callFlowAudioServices(queryClient, productId), [queryClient, productId]);
-  const newAudio = { services: audioServices, kind: 'greeting', onSaved: (file: AudioFile) => setAdded((list) => [...list, file]) } as const;
+  const newAudio = {
+    services: audioServices,
+    kind: 'greeting',
+    onSaved: (file: AudioFile) => setAdded((list) => [...list, file]),
+  } as const;
 
   const problems = [...(tried > 0 ? simpleFlowProblems(draft) : []), ...(saveError?.errors ?? [])];
   useEffect(() => {
@@ -151,7 +180,8 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
   const outOfHours = draft.data.out_of_hours;
   const enableErrorId = `${simpleFlowFieldIds.enable}-error`;
   const welcomeAudioError =
-    (tried > 0 && draft.enable ? enableError(draft.data) : null) ?? saveError?.errors.find((error) => error.fieldId === simpleFlowFieldIds.welcomeAudio)?.message;
+    (tried > 0 && draft.enable ? enableError(draft.data) : null) ??
+    saveError?.errors.find((error) => error.fieldId === simpleFlowFieldIds.welcomeAudio)?.message;
 
   return (
     <chakra.form onSubmit={save} noValidate display="flex" flexDirection="column" gap="6">
@@ -193,7 +223,11 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
           onChange={(enabled) => setData('out_of_hours', { ...outOfHours, enabled })}
         />
         {outOfHours.enabled && (
-          <OpeningHoursEditor hours={outOfHours.business_hours} onChange={(business_hours) => setData('out_of_hours', { ...outOfHours, business_hours })} showProblems={tried > 0} />
+          <OpeningHoursEditor
+            hours={outOfHours.business_hours}
+            onChange={(business_hours) => setData('out_of_hours', { ...outOfHours, business_hours })}
+            showProblems={tried > 0}
+          />
         )}
       </chakra.fieldset>
 
@@ -225,14 +259,19 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
 
       <GreetingFieldset
         legend="Closed greeting"
-        checkbox={{ id: 'simple-flow-closed-enabled', label: 'Play a closed greeting', hint: 'Played to callers outside your opening hours.' }}
+        checkbox={{
+          id: 'simple-flow-closed-enabled',
+          label: 'Play a closed greeting',
+          hint: 'Played to callers outside your opening hours.',
+        }}
         enabled={closed.enabled}
         onEnabledChange={(enabled) => setData('closed_greeting', { ...closed, enabled })}
         audio={{
           id: simpleFlowFieldIds.closedAudio,
           label: 'Closed greeting audio',
           value: closed.audio_file ?? DEFAULT_CLOSED_GREETING,
-          onChange: (audio_file) => setData('closed_greeting', { ...closed, audio_file: audio_file ?? DEFAULT_CLOSED_GREETING }),
+          onChange: (audio_file) =>
+            setData('closed_greeting', { ...closed, audio_file: audio_file ?? DEFAULT_CLOSED_GREETING }),
           builtIn: { value: DEFAULT_CLOSED_GREETING, label: 'Default closed greeting' },
           files,
           preview,
@@ -250,7 +289,13 @@ function SimpleCallFlowForm({ productId, saved, audioFiles, audioError }: { prod
         <SubmitButton pending={patch.isPending} pendingText="Saving" size="md" align="row">
           Save simple call flow
         </SubmitButton>
-        <Button type="button" variant="outline" colorPalette="gray" onClick={reset} disabled={!changed || patch.isPending}>
+        <Button
+          type="button"
+          variant="outline"
+          colorPalette="gray"
+          onClick={reset}
+          disabled={!changed || patch.isPending}
+        >
           Reset
         </Button>
         <Text aria-live="polite" color="fg.muted" fontSize="sm">
@@ -286,7 +331,13 @@ function GreetingFieldset({ legend, checkbox, enabled, onEnabledChange, audio }:
       <chakra.legend fontSize="lg" fontWeight="semibold" mb="2">
         {legend}
       </chakra.legend>
-      <Checkbox id={checkbox.id} label={checkbox.label} hint={checkbox.hint} checked={enabled} onChange={onEnabledChange} />
+      <Checkbox
+        id={checkbox.id}
+        label={checkbox.label}
+        hint={checkbox.hint}
+        checked={enabled}
+        onChange={onEnabledChange}
+      />
       {enabled && <AudioSelect {...audio} />}
     </chakra.fieldset>
   );

@@ -4,12 +4,16 @@
  * length; the server answers 400 past it.
  */
 import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
+
 import { MAX_VERSION_NOTE_LENGTH } from '@portal/contract';
 
 /** The note field's name where it has no visible label of its own. */
 export const NOTE_INPUT_LABEL = 'Note for this version (optional)';
 
-type VersionNoteInputProps = Omit<HTMLChakraProps<'input'>, 'value' | 'onChange'> & { value: string; onChange: (note: string) => void };
+type VersionNoteInputProps = Omit<HTMLChakraProps<'input'>, 'value' | 'onChange'> & {
+  value: string;
+  onChange: (note: string) => void;
+};
 
 export function VersionNoteInput({ value, onChange, ...props }: VersionNoteInputProps) {
   return (
@@ -25,7 +29,12 @@ export function VersionNoteInput({ value, onChange, ...props }: VersionNoteInput
       borderColor="gray.300"
       rounded="md"
       _hover={{ borderColor: 'gray.500' }}
-      _focusVisible={{ borderColor: 'gray.700', outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
+      _focusVisible={{
+        borderColor: 'gray.700',
+        outline: '2px solid',
+        outlineColor: 'brand.focusRing',
+        outlineOffset: '1px',
+      }}
       {...props}
     />
   );

@@ -5,21 +5,32 @@
  * restored, after a confirmation, as a new version. What happens is session/versions-controller.ts.
  */
 import { Button, Text } from '@chakra-ui/react';
-import { type CallFlowVersion } from '@portal/contract';
-import type { FlowNames } from '@portal/editor-core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
+
+import { type CallFlowVersion } from '@portal/contract';
+import type { StoredCallFlow } from '@portal/contract';
+import type { FlowNames } from '@portal/editor-core';
+
 import { Dialog } from '../../../components/dialog.tsx';
-import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
-import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { toaster } from '../../../components/toaster.tsx';
+import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { hasReadableMessage, userErrorText } from '../../../lib/error-text.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fetchCallFlowVersion, restoreCallFlowVersion, useCallFlowVersions } from '../api/call-flow-versions.ts';
 import { callFlowKeys } from '../api/keys.ts';
-import { createVersionsController, diffMarksFor, sideBySideOf, versionFailures, type CompareLayout, type Comparison, type VersionsController, type VersionsPorts } from '../session/versions-controller.ts';
-import type { StoredCallFlow } from '@portal/contract';
+import {
+  createVersionsController,
+  diffMarksFor,
+  sideBySideOf,
+  versionFailures,
+  type CompareLayout,
+  type Comparison,
+  type VersionsController,
+  type VersionsPorts,
+} from '../session/versions-controller.ts';
 import { NOTE_INPUT_LABEL, VersionNoteInput } from './version-note-input.tsx';
 
 export const versionTexts = {
@@ -39,7 +50,11 @@ export const versionTexts = {
   restoreNote: NOTE_INPUT_LABEL,
 } as const;
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
 
 interface FlowVersionsOptions {
   productId: number;
@@ -64,7 +79,12 @@ export function useFlowVersions({ productId, flowId, names, baseVersion, onResto
     onRestored,
     versionsChanged: (id) => void queryClient.invalidateQueries({ queryKey: callFlowKeys.versions(productId, id) }),
     restored: (number) => toaster.create({ type: 'success', title: versionTexts.restored(number) }),
-    failed: (title, error) => toaster.create({ type: 'error', title, description: isApiError(error) && hasReadableMessage(error) ? userErrorText(error) : undefined }),
+    failed: (title, error) =>
+      toaster.create({
+        type: 'error',
+        title,
+        description: isApiError(error) && hasReadableMessage(error) ? userErrorText(error) : undefined,
+      }),
   });
   const [controller] = useState(() => createVersionsController(ports()));
   useEffect(() => {
@@ -73,13 +93,29 @@ export function useFlowVersions({ productId, flowId, names, baseVersion, onResto
   const viewing = useStore(controller.state, (s) => s.viewing);
   const comparison = useStore(controller.state, (s) => s.comparison);
   const used = useStore(controller.state, (s) => s.used);
-  const marks = useMemo(() => (comparison ? diffMarksFor(comparison.diff, comparison.showing) : undefined), [comparison]);
+  const marks = useMemo(
+    () => (comparison ? diffMarksFor(comparison.diff, comparison.showing) : undefined),
+    [comparison],
+  );
   const sideBySide = useMemo(() => sideBySideOf(comparison), [comparison]);
-  return { controller, viewing: viewing?.store ?? null, marks, sideBySide, used, viewingNumber: viewing?.version.number ?? null };
+  return {
+    controller,
+    viewing: viewing?.store ?? null,
+    marks,
+    sideBySide,
+    used,
+    viewingNumber: viewing?.version.number ?? null,
+  };
 }
 
 /** Asks before a version is restored (it replaces unsaved changes), with the restore's own note. */
-export function RestoreVersionDialog({ controller, changesMade }: { controller: VersionsController; changesMade: boolean }) {
+export function RestoreVersionDialog({
+  controller,
+  changesMade,
+}: {
+  controller: VersionsController;
+  changesMade: boolean;
+}) {
   const restoring = useStore(controller.state, (s) => s.restoring);
   const busy = useStore(controller.state, (s) => s.busy);
   const restoreNote = useStore(controller.state, (s) => s.restoreNote);
@@ -117,7 +153,21 @@ export function RestoreVersionDialog({ controller, changesMade }: { controller: 
 }
 
 /** The panel beside the canvas, drawn over the versions controller. */
-export function VersionsPanelFor({ controller, productId, flowId, onClose, note, onNoteChange }: { controller: VersionsController; productId: number; flowId: string; onClose: () => void; note: string; onNoteChange: (note: string) => void }) {
+export function VersionsPanelFor({
+  controller,
+  productId,
+  flowId,
+  onClose,
+  note,
+  onNoteChange,
+}: {
+  controller: VersionsController;
+  productId: number;
+  flowId: string;
+  onClose: () => void;
+  note: string;
+  onNoteChange: (note: string) => void;
+}) {
   const viewing = useStore(controller.state, (s) => s.viewing?.version.number ?? null);
   const comparison = useStore(controller.state, (s) => s.comparison);
   return (
@@ -160,7 +210,21 @@ function savedByWords(version: CallFlowVersion): string {
   return version.saved_by ? `by ${version.saved_by}` : 'before versions were kept';
 }
 
-function VersionsPanel({ productId, flowId, viewing, comparison, onClose, onOpen, onCompare, onShowSide, onLayout, note, onNoteChange, onBack, onRestore }: PanelProps) {
+function VersionsPanel({
+  productId,
+  flowId,
+  viewing,
+  comparison,
+  onClose,
+  onOpen,
+  onCompare,
+  onShowSide,
+  onLayout,
+  note,
+  onNoteChange,
+  onBack,
+  onRestore,
+}: PanelProps) {
   const headingId = useId();
   const noteId = useId();
   // A phone has no room for two canvases: the versions compared show one at a time, like tabs.
@@ -171,7 +235,9 @@ function VersionsPanel({ productId, flowId, viewing, comparison, onClose, onOpen
   const rows = versions.data?.pages.flatMap((page) => page.results) ?? [];
 
   const toggle = (number: number, on: boolean) =>
-    setChosen((current) => (on ? [...current.filter((n) => n !== number), number].slice(-2) : current.filter((n) => n !== number)));
+    setChosen((current) =>
+      on ? [...current.filter((n) => n !== number), number].slice(-2) : current.filter((n) => n !== number),
+    );
 
   return (
     <section className="cf-panel" aria-labelledby={headingId}>
@@ -180,7 +246,17 @@ function VersionsPanel({ productId, flowId, viewing, comparison, onClose, onOpen
           {versionTexts.title}
         </h2>
         <button type="button" className="cf-icon-button" aria-label="Close versions" onClick={onClose}>
-          <svg viewBox="0 0 24 24" width={16} height={16} aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            viewBox="0 0 24 24"
+            width={16}
+            height={16}
+            aria-hidden="true"
+            focusable="false"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>
@@ -217,7 +293,14 @@ function VersionsPanel({ productId, flowId, viewing, comparison, onClose, onOpen
             {!mobile && (
               <div className="cf-row cf-row-wrap" role="group" aria-label="How the versions are compared">
                 {(['overlaid', 'side-by-side'] as const).map((layout) => (
-                  <Button key={layout} type="button" size="xs" variant={comparison.layout === layout ? 'subtle' : 'outline'} aria-pressed={comparison.layout === layout} onClick={() => onLayout(layout)}>
+                  <Button
+                    key={layout}
+                    type="button"
+                    size="xs"
+                    variant={comparison.layout === layout ? 'subtle' : 'outline'}
+                    aria-pressed={comparison.layout === layout}
+                    onClick={() => onLayout(layout)}
+                  >
                     {layout === 'overlaid' ? versionTexts.overlaid : versionTexts.sideBySide}
                   </Button>
                 ))}
@@ -225,16 +308,29 @@ function VersionsPanel({ productId, flowId, viewing, comparison, onClose, onOpen
             )}
             {!sideBySide && (
               <div className="cf-row cf-row-wrap" role="group" aria-label="Version shown on the canvas">
-                <Button type="button" size="xs" variant={comparison.showing === 'older' ? 'subtle' : 'outline'} aria-pressed={comparison.showing === 'older'} onClick={() => onShowSide('older')}>
+                <Button
+                  type="button"
+                  size="xs"
+                  variant={comparison.showing === 'older' ? 'subtle' : 'outline'}
+                  aria-pressed={comparison.showing === 'older'}
+                  onClick={() => onShowSide('older')}
+                >
                   Show version {comparison.older.number}
                 </Button>
-                <Button type="button" size="xs" variant={comparison.showing === 'newer' ? 'subtle' : 'outline'} aria-pressed={comparison.showing === 'newer'} onClick={() => onShowSide('newer')}>
+                <Button
+                  type="button"
+                  size="xs"
+                  variant={comparison.showing === 'newer' ? 'subtle' : 'outline'}
+                  aria-pressed={comparison.showing === 'newer'}
+                  onClick={() => onShowSide('newer')}
+                >
                   Show version {comparison.newer.number}
                 </Button>
               </div>
             )}
             <p className="cf-hint">
-              {comparison.diff.added.length} added, {comparison.diff.removed.length} removed, {comparison.diff.changed.length} changed.{' '}
+              {comparison.diff.added.length} added, {comparison.diff.removed.length} removed,{' '}
+              {comparison.diff.changed.length} changed.{' '}
               {sideBySide
                 ? `Version ${comparison.older.number} marks removed and changed steps, version ${comparison.newer.number} added and changed ones.`
                 : comparison.showing === 'newer'
@@ -284,14 +380,25 @@ function VersionsPanel({ productId, flowId, viewing, comparison, onClose, onOpen
       ) : (
         <>
           <p className="cf-hint">{versionTexts.chooseTwo}</p>
-          <Button type="button" size="xs" colorPalette="brand" disabled={chosen.length !== 2} onClick={() => chosen.length === 2 && onCompare(chosen[0]!, chosen[1]!)}>
+          <Button
+            type="button"
+            size="xs"
+            colorPalette="brand"
+            disabled={chosen.length !== 2}
+            onClick={() => chosen.length === 2 && onCompare(chosen[0]!, chosen[1]!)}
+          >
             {versionTexts.compare}
           </Button>
           <ul className="cf-steps" aria-label="Saved versions" style={{ listStyle: 'none', paddingInlineStart: 0 }}>
             {rows.map((version) => (
               <li key={version.number} className="cf-version">
                 <label className="cf-row">
-                  <input type="checkbox" checked={chosen.includes(version.number)} onChange={(e) => toggle(version.number, e.target.checked)} aria-label={`Compare version ${version.number}`} />
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(version.number)}
+                    onChange={(e) => toggle(version.number, e.target.checked)}
+                    aria-label={`Compare version ${version.number}`}
+                  />
                   <strong>Version {version.number}</strong>
                 </label>
                 <p>
@@ -300,10 +407,22 @@ function VersionsPanel({ productId, flowId, viewing, comparison, onClose, onOpen
                 {version.note && <p>“{version.note}”</p>}
                 {version.restored_from !== null && <p>Restored from version {version.restored_from}</p>}
                 <div className="cf-row">
-                  <Button type="button" size="xs" variant="outline" aria-label={`Open version ${version.number}`} onClick={() => onOpen(version.number)}>
+                  <Button
+                    type="button"
+                    size="xs"
+                    variant="outline"
+                    aria-label={`Open version ${version.number}`}
+                    onClick={() => onOpen(version.number)}
+                  >
                     Open
                   </Button>
-                  <Button type="button" size="xs" variant="outline" aria-label={`Restore version ${version.number}`} onClick={() => onRestore(version.number)}>
+                  <Button
+                    type="button"
+                    size="xs"
+                    variant="outline"
+                    aria-label={`Restore version ${version.number}`}
+                    onClick={() => onRestore(version.number)}
+                  >
                     Restore
                   </Button>
                 </div>
@@ -311,7 +430,13 @@ function VersionsPanel({ productId, flowId, viewing, comparison, onClose, onOpen
             ))}
           </ul>
           {versions.hasNextPage && (
-            <Button type="button" size="xs" variant="outline" loading={versions.isFetchingNextPage} onClick={() => void versions.fetchNextPage()}>
+            <Button
+              type="button"
+              size="xs"
+              variant="outline"
+              loading={versions.isFetchingNextPage}
+              onClick={() => void versions.fetchNextPage()}
+            >
               Show older versions
             </Button>
           )}

@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react';
+
 import type { Arrangement } from '@portal/editor-core';
+
 import { useMe } from '../../auth/index.ts';
 import { readArrangement, rememberArrangement } from '../logic/arrangement-preference.ts';
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, useLocation, type BlockerFunction } from 'react-router-dom';
 import { useStore } from 'zustand';
+
 import type { EditorStore } from '@portal/editor-core';
 
 /**
@@ -15,7 +16,9 @@ export function useLeaveGuard(store: EditorStore) {
   const blocker = useBlocker(
     useCallback<BlockerFunction>(
       ({ currentLocation, nextLocation }) =>
-        !leaving.current && store.getState().changesMade && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+        !leaving.current &&
+        store.getState().changesMade &&
+        (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
       [store],
     ),
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { readArrangement, rememberArrangement } from './arrangement-preference.ts';
 
 function memoryStorage(): Storage {
@@ -31,7 +32,15 @@ describe('arrangement preference', () => {
     const storage = memoryStorage();
     storage.setItem('portal.call-flow-arrangement.7', 'sideways');
     expect(readArrangement(7, storage)).toBe('tree');
-    const refusing = { ...memoryStorage(), getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } } as Storage;
+    const refusing = {
+      ...memoryStorage(),
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    } as Storage;
     expect(readArrangement(7, refusing)).toBe('tree');
     expect(() => rememberArrangement(7, 'layered', refusing)).not.toThrow();
     expect(readArrangement(7, null)).toBe('tree');

@@ -26,7 +26,11 @@ export function readArrangement(userId: number, storage: Storage | null = storag
 }
 
 /** Remembers the user's arrangement (the default, the tidy tree, by removing the key). */
-export function rememberArrangement(userId: number, arrangement: Arrangement, storage: Storage | null = storageOf()): void {
+export function rememberArrangement(
+  userId: number,
+  arrangement: Arrangement,
+  storage: Storage | null = storageOf(),
+): void {
   try {
     if (arrangement === 'tree') storage?.removeItem(keyOf(userId));
     else storage?.setItem(keyOf(userId), arrangement);

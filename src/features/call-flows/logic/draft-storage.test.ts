@@ -1,6 +1,16 @@
-import { createFlow, type CallFlow } from '@portal/editor-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DRAFT_MAX_AGE_MS, clearDraft, createDraftWriter, draftDiffers, draftKey, readDraft, writeDraft } from './draft-storage.ts';
+
+import { createFlow, type CallFlow } from '@portal/editor-core';
+
+import {
+  clearDraft,
+  createDraftWriter,
+  DRAFT_MAX_AGE_MS,
+  draftDiffers,
+  draftKey,
+  readDraft,
+  writeDraft,
+} from './draft-storage.ts';
 
 const flow = (name = 'Custom call flow 1'): CallFlow => ({ ...createFlow({ publicNumbers: ['01632960123'] }), name });
 

@@ -1,5 +1,6 @@
-import { CallFlowSchema, type CallFlow } from '@portal/editor-core';
 import { z } from 'zod';
+
+import { CallFlowSchema, type CallFlow } from '@portal/editor-core';
 
 /**
  * The local draft of a custom call flow being edited (nothing is lost). While
@@ -46,7 +47,12 @@ export function draftKey(productId: number, flowId: string | null): string {
 }
 
 /** Writes a draft; a full or missing storage is ignored (the draft is a safety net, not the save). */
-export function writeDraft(productId: number, flowId: string | null, draft: CallFlowDraft, storage: StorageLike | null = defaultStorage()): boolean {
+export function writeDraft(
+  productId: number,
+  flowId: string | null,
+  draft: CallFlowDraft,
+  storage: StorageLike | null = defaultStorage(),
+): boolean {
   try {
     storage?.setItem(draftKey(productId, flowId), JSON.stringify(draft));
     return storage !== null;
@@ -56,7 +62,12 @@ export function writeDraft(productId: number, flowId: string | null, draft: Call
 }
 
 /** The draft of a flow, or null when there is none, it is unreadable or too old (those are removed). */
-export function readDraft(productId: number, flowId: string | null, now: number = Date.now(), storage: StorageLike | null = defaultStorage()): CallFlowDraft | null {
+export function readDraft(
+  productId: number,
+  flowId: string | null,
+  now: number = Date.now(),
+  storage: StorageLike | null = defaultStorage(),
+): CallFlowDraft | null {
   const key = draftKey(productId, flowId);
   let text: string | null = null;
   try {
@@ -78,7 +89,11 @@ export function readDraft(productId: number, flowId: string | null, now: number 
   return parsed.data;
 }
 
-export function clearDraft(productId: number, flowId: string | null, storage: StorageLike | null = defaultStorage()): void {
+export function clearDraft(
+  productId: number,
+  flowId: string | null,
+  storage: StorageLike | null = defaultStorage(),
+): void {
   try {
     storage?.removeItem(draftKey(productId, flowId));
   } catch {

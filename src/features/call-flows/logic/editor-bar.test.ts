@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { cancelLabel, truncateName } from './editor-bar.ts';
 
 describe('editor bar', () => {

@@ -1,5 +1,7 @@
-import type { CallFlowSummary } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+
+import type { CallFlowSummary } from '@portal/contract';
+
 import { activeCallFlowText, activeCustomFlow, copyFlowName, describeActiveCallFlow } from './flow-list.ts';
 
 const summary = (id: string, name: string, enable: boolean): CallFlowSummary => ({

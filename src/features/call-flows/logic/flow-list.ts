@@ -1,6 +1,7 @@
-import { AGENT_CALL_FLOW_NAME, PatchCallFlow, type CallFlowSummary } from '@portal/contract';
-import { MAX_NAME_LENGTH, flowNameError } from '@portal/editor-core';
 import { z } from 'zod';
+
+import { AGENT_CALL_FLOW_NAME, PatchCallFlow, type CallFlowSummary } from '@portal/contract';
+import { flowNameError, MAX_NAME_LENGTH } from '@portal/editor-core';
 
 /** What answers calls now (spec 001 section 3): the first custom flow with enable true, else the simple flow when on. */
 export type ActiveCallFlow =

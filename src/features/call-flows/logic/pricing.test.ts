@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatPence } from '@portal/contract';
+
 import { addOnPrice } from './pricing.ts';
 
 describe('add-on price', () => {

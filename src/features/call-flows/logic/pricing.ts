@@ -32,4 +32,3 @@ export function addOnPrice(standardPrice: string): AddOnPrice | null {
   const vat = Math.round(price * VAT_RATE);
   return { price, vat, total: price + vat };
 }
-

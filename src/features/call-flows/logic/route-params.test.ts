@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { customCallFlowEditor, parseCallflowId } from './route-params.ts';
 
 describe('route params', () => {

@@ -1,5 +1,6 @@
 import { callFlowMessages, type CreateCallFlow, type PatchCallFlow, type StoredCallFlow } from '@portal/contract';
 import { flowNameError, type CallFlow } from '@portal/editor-core';
+
 import { copyFlowName } from './flow-list.ts';
 
 /**
@@ -69,7 +70,13 @@ export type ConflictPlan =
  */
 export function planConflict(
   choice: ConflictChoice,
-  input: { mine: CallFlow; theirs: StoredCallFlow; otherFlowNames: readonly string[]; intent: SaveIntent; note?: string },
+  input: {
+    mine: CallFlow;
+    theirs: StoredCallFlow;
+    otherFlowNames: readonly string[];
+    intent: SaveIntent;
+    note?: string;
+  },
 ): ConflictPlan {
   const { mine, theirs, otherFlowNames, intent, note } = input;
   switch (choice) {

@@ -1,6 +1,8 @@
+import { describe, expect, it } from 'vitest';
+
 import type { SimpleCallFlow } from '@portal/contract';
 import { checkOpeningHours, presetHours } from '@portal/editor-core';
-import { describe, expect, it } from 'vitest';
+
 import {
   addBreak,
   addSlot,
@@ -39,7 +41,14 @@ describe('changed flag', () => {
 
   it('ignores key order', () => {
     const draft = draftFromSaved(saved);
-    const reordered = { data: { closed_greeting: draft.data.closed_greeting, welcome_greeting: draft.data.welcome_greeting, out_of_hours: draft.data.out_of_hours }, enable: draft.enable };
+    const reordered = {
+      data: {
+        closed_greeting: draft.data.closed_greeting,
+        welcome_greeting: draft.data.welcome_greeting,
+        out_of_hours: draft.data.out_of_hours,
+      },
+      enable: draft.enable,
+    };
     expect(isSimpleFlowChanged(saved, reordered)).toBe(false);
   });
 
@@ -71,14 +80,24 @@ describe('enable rule', () => {
     draft.data.welcome_greeting.audio_file = null;
     expect(simpleFlowProblems(draft)).toEqual([]);
     draft.enable = true;
-    expect(simpleFlowProblems(draft).map((p) => p.message)).toEqual(['Please set a welcome greeting audio before enabling your simple call flow']);
+    expect(simpleFlowProblems(draft).map((p) => p.message)).toEqual([
+      'Please set a welcome greeting audio before enabling your simple call flow',
+    ]);
   });
 
   it("reports editor-core's opening-hours problems, pointing at the slot", () => {
     const draft = draftFromSaved(saved);
-    draft.data.out_of_hours.business_hours = setSlotTime(draft.data.out_of_hours.business_hours, 'mon', 0, 'to', '08:00');
+    draft.data.out_of_hours.business_hours = setSlotTime(
+      draft.data.out_of_hours.business_hours,
+      'mon',
+      0,
+      'to',
+      '08:00',
+    );
     const problems = simpleFlowProblems(draft);
-    expect(problems).toEqual([{ message: 'Mon: the closing time must be after the opening time', fieldId: 'simple-flow-mon-0-from' }]);
+    expect(problems).toEqual([
+      { message: 'Mon: the closing time must be after the opening time', fieldId: 'simple-flow-mon-0-from' },
+    ]);
     draft.data.out_of_hours.enabled = false;
     expect(simpleFlowProblems(draft)).toEqual([]);
   });
@@ -114,7 +133,10 @@ describe('opening hours edits', () => {
 
   it('a break lies strictly within the opening slot and is valid', () => {
     const hours = addBreak(presetHours('nine_to_five'), 'wed');
-    expect(hours.days.wed).toEqual([{ from: '09:00', to: '17:00' }, { from: '12:00', to: '13:00' }]);
+    expect(hours.days.wed).toEqual([
+      { from: '09:00', to: '17:00' },
+      { from: '12:00', to: '13:00' },
+    ]);
     expect(isBreak(hours.days.wed ?? [], 1)).toBe(true);
     expect(isBreak(hours.days.wed ?? [], 0)).toBe(false);
     expect(checkOpeningHours(hours)).toEqual([]);
@@ -125,7 +147,10 @@ describe('opening hours edits', () => {
 
   it('adds a slot after the last one without overlap, and removes slots', () => {
     const hours = addSlot(presetHours('nine_to_five'), 'thu');
-    expect(hours.days.thu).toEqual([{ from: '09:00', to: '17:00' }, { from: '18:00', to: '19:00' }]);
+    expect(hours.days.thu).toEqual([
+      { from: '09:00', to: '17:00' },
+      { from: '18:00', to: '19:00' },
+    ]);
     expect(checkOpeningHours(hours)).toEqual([]);
     const one = removeSlot(hours, 'thu', 1);
     expect(one.days.thu).toEqual([{ from: '09:00', to: '17:00' }]);

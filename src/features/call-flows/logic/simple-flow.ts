@@ -6,16 +6,17 @@ import {
   type SimpleCallFlowData,
 } from '@portal/contract';
 import {
-  DAYS,
-  WEEKDAYS,
   checkOpeningHours,
+  DAYS,
   parseTime,
   presetHours,
+  WEEKDAYS,
   type Day,
   type OpeningHours,
   type OpeningHoursPreset,
   type TimeSlot,
 } from '@portal/editor-core';
+
 import type { SummaryError } from '../../../components/error-summary.tsx';
 import { serverErrors } from '../../../components/form/form-errors.ts';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -37,18 +38,25 @@ export { DEFAULT_CLOSED_GREETING, defaultSimpleFlowData };
 
 /** The draft to edit: a copy of the saved flow, or the defaults (disabled) without one. */
 export function draftFromSaved(saved: Pick<SimpleCallFlow, 'enable' | 'data'> | undefined): SimpleFlowDraft {
-  return saved ? structuredClone({ enable: saved.enable, data: saved.data }) : { enable: false, data: defaultSimpleFlowData() };
+  return saved
+    ? structuredClone({ enable: saved.enable, data: saved.data })
+    : { enable: false, data: defaultSimpleFlowData() };
 }
 
 /** JSON with object keys sorted, so two equal values give the same text whatever their key order. */
 function stable(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
   );
 }
 
 /** The changed flag: whether the draft differs from the saved copy (or from the defaults when none is saved). */
-export function isSimpleFlowChanged(saved: Pick<SimpleCallFlow, 'enable' | 'data'> | undefined, draft: SimpleFlowDraft): boolean {
+export function isSimpleFlowChanged(
+  saved: Pick<SimpleCallFlow, 'enable' | 'data'> | undefined,
+  draft: SimpleFlowDraft,
+): boolean {
   return stable(draftFromSaved(saved)) !== stable(draft);
 }
 
@@ -90,12 +98,14 @@ const HOURS_FIELD = 'data.out_of_hours.business_hours';
 
 /** A refused save as the form shows it: the summary's messages, each linked to its control where it has one, and whether it was a conflict. */
 export function simpleFlowRefusal(error: unknown): { errors: SummaryError[]; conflict: boolean } {
-  if (isApiError(error) && error.status === 412) return { errors: [{ message: callFlowMessages.changedElsewhere }], conflict: true };
+  if (isApiError(error) && error.status === 412)
+    return { errors: [{ message: callFlowMessages.changedElsewhere }], conflict: true };
   const { fieldErrors, formError } = serverErrors(error, [HOURS_FIELD]);
   const errors: SummaryError[] = [];
   if (fieldErrors[HOURS_FIELD]) errors.push({ message: fieldErrors[HOURS_FIELD] });
   // The enable rule's refusal belongs to the welcome greeting's audio, as the form's own check puts it.
-  if (formError === callFlowMessages.welcomeGreetingNeedsAudio) errors.push({ message: formError, fieldId: simpleFlowFieldIds.welcomeAudio });
+  if (formError === callFlowMessages.welcomeGreetingNeedsAudio)
+    errors.push({ message: formError, fieldId: simpleFlowFieldIds.welcomeAudio });
   else if (formError) errors.push({ message: formError });
   return { errors, conflict: false };
 }
@@ -129,7 +139,13 @@ export function setDayOpen(hours: OpeningHours, day: Day, open: boolean): Openin
 }
 
 /** Changes one end of a slot; hours edited by hand become custom. */
-export function setSlotTime(hours: OpeningHours, day: Day, index: number, end: 'from' | 'to', value: string): OpeningHours {
+export function setSlotTime(
+  hours: OpeningHours,
+  day: Day,
+  index: number,
+  end: 'from' | 'to',
+  value: string,
+): OpeningHours {
   const days = structuredClone(hours.days);
   const slot = days[day]?.[index];
   if (!slot) return hours;

@@ -1,9 +1,17 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { callFlowMessages, type StoredCallFlow } from '@portal/contract';
 import { createEditorStore, createFlow, removeSubtree, renameFlow, type CallFlow } from '@portal/editor-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { ApiError } from '../../../lib/api-error.ts';
 import type { CallFlowDraft } from '../logic/draft-storage.ts';
-import { CALL_FLOW_SAVE_FAILED_EVENT, CALL_FLOW_SAVED_EVENT, createEditorSession, editorTexts, type SessionApi } from './editor-session.ts';
+import {
+  CALL_FLOW_SAVE_FAILED_EVENT,
+  CALL_FLOW_SAVED_EVENT,
+  createEditorSession,
+  editorTexts,
+  type SessionApi,
+} from './editor-session.ts';
 
 // The session tracks its saves (lib/analytics.ts) on the page's dataLayer: without a DOM, a bare window stands in.
 beforeEach(() => {
@@ -15,7 +23,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const stored = (flow: CallFlow, id: string, version: number, overrides: Partial<StoredCallFlow> = {}): StoredCallFlow => ({
+const stored = (
+  flow: CallFlow,
+  id: string,
+  version: number,
+  overrides: Partial<StoredCallFlow> = {},
+): StoredCallFlow => ({
   id,
   name: flow.name.trim(),
   enable: flow.enable,
@@ -25,24 +38,56 @@ const stored = (flow: CallFlow, id: string, version: number, overrides: Partial<
   ...overrides,
 });
 
-function setUp(options: { flow?: CallFlow; baseVersion?: number | null; draft?: CallFlowDraft | null; api?: Partial<SessionApi>; otherFlowNames?: string[] } = {}) {
+function setUp(
+  options: {
+    flow?: CallFlow;
+    baseVersion?: number | null;
+    draft?: CallFlowDraft | null;
+    api?: Partial<SessionApi>;
+    otherFlowNames?: string[];
+  } = {},
+) {
   const flow = options.flow ?? createFlow({ existingNames: [], publicNumbers: ['01632960123'] });
   const store = createEditorStore({ flow, otherFlowNames: options.otherFlowNames ?? [] });
   const calls: string[] = [];
   const api: SessionApi = {
     create: vi.fn(async (body) => stored({ id: null, ...body }, '41', 1)),
-    patch: vi.fn(async (id, body) => stored({ ...store.getState().flow, ...body, enable: body.enable ?? store.getState().flow.enable, name: body.name ?? store.getState().flow.name, data: body.data ?? store.getState().flow.data }, id, (body.version ?? 0) + 1)),
+    patch: vi.fn(async (id, body) =>
+      stored(
+        {
+          ...store.getState().flow,
+          ...body,
+          enable: body.enable ?? store.getState().flow.enable,
+          name: body.name ?? store.getState().flow.name,
+          data: body.data ?? store.getState().flow.data,
+        },
+        id,
+        (body.version ?? 0) + 1,
+      ),
+    ),
     latest: vi.fn(async (id) => stored({ ...flow, name: 'Their edit' }, id, 9)),
     stored: vi.fn(),
     ...options.api,
   };
   const drafts = { write: vi.fn(), clear: vi.fn() };
   const view = { notify: vi.fn(), refused: vi.fn(), moveTo: vi.fn((id: string) => calls.push(`move ${id}`)) };
-  const session = createEditorSession({ store, baseVersion: options.baseVersion ?? null, draft: options.draft ?? null, api, drafts, view, draftDelayMs: 10 });
+  const session = createEditorSession({
+    store,
+    baseVersion: options.baseVersion ?? null,
+    draft: options.draft ?? null,
+    api,
+    drafts,
+    view,
+    draftDelayMs: 10,
+  });
   return { store, session, api, drafts, view, calls };
 }
 
-const existing = (): CallFlow => ({ ...createFlow({ existingNames: [], publicNumbers: ['01632960123'] }), id: '7', name: 'Sales' });
+const existing = (): CallFlow => ({
+  ...createFlow({ existingNames: [], publicNumbers: ['01632960123'] }),
+  id: '7',
+  name: 'Sales',
+});
 
 describe('editor session', () => {
   it('creates a new flow, moves to its address and has the store adopt it', async () => {
@@ -54,21 +99,35 @@ describe('editor session', () => {
     expect(store.getState().changesMade).toBe(false);
     expect(view.moveTo).toHaveBeenCalledWith('41');
     expect(drafts.clear).toHaveBeenCalledWith(null);
-    expect(view.notify).toHaveBeenCalledWith({ type: 'success', title: editorTexts.created, description: 'Front desk has been saved.' });
+    expect(view.notify).toHaveBeenCalledWith({
+      type: 'success',
+      title: editorTexts.created,
+      description: 'Front desk has been saved.',
+    });
     // The save is not an edit: undo takes back the rename, not the adopted id.
     expect(store.getState().canUndo()).toBe(true);
     // Tracked for analytics (spec 000 section 7).
-    expect(window.dataLayer).toEqual([{ event: CALL_FLOW_SAVED_EVENT, callflow_id: '41', created: true, enabled: false }]);
+    expect(window.dataLayer).toEqual([
+      { event: CALL_FLOW_SAVED_EVENT, callflow_id: '41', created: true, enabled: false },
+    ]);
   });
 
   it('patches an existing flow with the version it started from, then the next save with the saved version', async () => {
     const { store, session, api } = setUp({ flow: existing(), baseVersion: 4 });
     store.getState().run(renameFlow('Sales team'));
     await session.save('save');
-    expect(api.patch).toHaveBeenLastCalledWith('7', { name: 'Sales team', data: store.getState().flow.data, version: 4 });
+    expect(api.patch).toHaveBeenLastCalledWith('7', {
+      name: 'Sales team',
+      data: store.getState().flow.data,
+      version: 4,
+    });
     store.getState().run(renameFlow('Sales line'));
     await session.save('save');
-    expect(api.patch).toHaveBeenLastCalledWith('7', { name: 'Sales line', data: store.getState().flow.data, version: 5 });
+    expect(api.patch).toHaveBeenLastCalledWith('7', {
+      name: 'Sales line',
+      data: store.getState().flow.data,
+      version: 5,
+    });
   });
 
   it('refuses before sending when the name is missing, and sends nothing twice', async () => {
@@ -89,7 +148,11 @@ describe('editor session', () => {
 
   it('keeps changes made while the save was on its way', async () => {
     let answer: (saved: StoredCallFlow) => void = () => {};
-    const { store, session } = setUp({ flow: existing(), baseVersion: 1, api: { patch: () => new Promise((resolve) => (answer = resolve)) } });
+    const { store, session } = setUp({
+      flow: existing(),
+      baseVersion: 1,
+      api: { patch: () => new Promise((resolve) => (answer = resolve)) },
+    });
     store.getState().run(renameFlow('Sales 2'));
     const saving = session.save('save');
     expect(session.state.getState().saving).toBe('save');
@@ -103,7 +166,12 @@ describe('editor session', () => {
   });
 
   it('after a 412 offers their version; overwrite sends mine with their version', async () => {
-    const patch = vi.fn().mockRejectedValueOnce(new ApiError({ kind: 'http', status: 412 })).mockImplementation(async (id: string, body: { name: string; version: number }) => stored(existing(), id, body.version + 1, { name: body.name }));
+    const patch = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError({ kind: 'http', status: 412 }))
+      .mockImplementation(async (id: string, body: { name: string; version: number }) =>
+        stored(existing(), id, body.version + 1, { name: body.name }),
+      );
     const { store, session, view } = setUp({ flow: existing(), baseVersion: 3, api: { patch } });
     store.getState().run(renameFlow('Mine'));
     await session.save('save');
@@ -113,7 +181,11 @@ describe('editor session', () => {
     expect(patch).toHaveBeenLastCalledWith('7', { name: 'Mine', data: store.getState().flow.data, version: 9 });
     expect(session.state.getState().conflict).toBeNull();
     expect(store.getState().changesMade).toBe(false);
-    expect(view.notify).toHaveBeenLastCalledWith({ type: 'success', title: editorTexts.saved, description: 'Mine has been saved.' });
+    expect(view.notify).toHaveBeenLastCalledWith({
+      type: 'success',
+      title: editorTexts.saved,
+      description: 'Mine has been saved.',
+    });
   });
 
   it('after a 412, reload loads their version into the store; copy saves mine as a new flow', async () => {
@@ -131,20 +203,31 @@ describe('editor session', () => {
     copy.store.getState().run(renameFlow('Mine'));
     await copy.session.save('save');
     await copy.session.resolveConflict('copy');
-    expect(copy.api.create).toHaveBeenCalledWith({ name: 'Mine (copy)', enable: false, data: copy.store.getState().flow.data });
+    expect(copy.api.create).toHaveBeenCalledWith({
+      name: 'Mine (copy)',
+      enable: false,
+      data: copy.store.getState().flow.data,
+    });
     expect(copy.store.getState().flow).toMatchObject({ id: '41', name: 'Mine (copy)', enable: false });
     expect(copy.view.moveTo).toHaveBeenCalledWith('41');
   });
 
-  it("sends the note with the save, keeps it when the save fails, and clears it once a version has it", async () => {
+  it('sends the note with the save, keeps it when the save fails, and clears it once a version has it', async () => {
     const failing = vi.fn().mockRejectedValueOnce(new ApiError({ kind: 'network', status: 0 }));
     const { store, session, api } = setUp({ flow: existing(), baseVersion: 3, api: { patch: failing } });
     store.getState().run(renameFlow('Sales team'));
     session.setNote('Renamed for the new team');
     await session.save('save');
-    expect(failing).toHaveBeenLastCalledWith('7', { name: 'Sales team', data: store.getState().flow.data, version: 3, note: 'Renamed for the new team' });
+    expect(failing).toHaveBeenLastCalledWith('7', {
+      name: 'Sales team',
+      data: store.getState().flow.data,
+      version: 3,
+      note: 'Renamed for the new team',
+    });
     expect(session.state.getState().note).toBe('Renamed for the new team');
-    failing.mockImplementation(async (id: string, body: { name: string; version: number }) => stored(existing(), id, body.version + 1, { name: body.name }));
+    failing.mockImplementation(async (id: string, body: { name: string; version: number }) =>
+      stored(existing(), id, body.version + 1, { name: body.name }),
+    );
     await session.save('save');
     expect(api.patch).toHaveBeenCalledTimes(2);
     expect(failing).toHaveBeenLastCalledWith('7', expect.objectContaining({ note: 'Renamed for the new team' }));
@@ -152,10 +235,18 @@ describe('editor session', () => {
   });
 
   it('says a failed save and keeps everything', async () => {
-    const { store, session, view } = setUp({ flow: existing(), baseVersion: 3, api: { patch: vi.fn().mockRejectedValue(new ApiError({ kind: 'network', status: 0 })) } });
+    const { store, session, view } = setUp({
+      flow: existing(),
+      baseVersion: 3,
+      api: { patch: vi.fn().mockRejectedValue(new ApiError({ kind: 'network', status: 0 })) },
+    });
     store.getState().run(renameFlow('Mine'));
     await session.save('save');
-    expect(view.notify).toHaveBeenCalledWith({ type: 'error', title: callFlowMessages.saveFailed, description: undefined });
+    expect(view.notify).toHaveBeenCalledWith({
+      type: 'error',
+      title: callFlowMessages.saveFailed,
+      description: undefined,
+    });
     expect(store.getState().changesMade).toBe(true);
     expect(store.getState().flow.name).toBe('Mine');
     expect(window.dataLayer).toEqual([{ event: CALL_FLOW_SAVE_FAILED_EVENT, error: expect.any(String) }]);
@@ -177,7 +268,10 @@ describe('editor session', () => {
     expect(drafts.write).toHaveBeenCalledWith('7', expect.objectContaining({ baseVersion: 2 }));
     store.getState().run(renameFlow('Edited again'));
     stop();
-    expect(drafts.write).toHaveBeenLastCalledWith('7', expect.objectContaining({ flow: expect.objectContaining({ name: 'Edited again' }) }));
+    expect(drafts.write).toHaveBeenLastCalledWith(
+      '7',
+      expect.objectContaining({ flow: expect.objectContaining({ name: 'Edited again' }) }),
+    );
     vi.useRealTimers();
     // A restored draft keeps the version it started from, so a save over a newer one meets the conflict.
     await session.save('save');
@@ -186,7 +280,11 @@ describe('editor session', () => {
 
   it('discarding the offer clears the stored draft; discarding changes forgets the pending one', () => {
     vi.useFakeTimers();
-    const { store, session, drafts } = setUp({ flow: existing(), baseVersion: 3, draft: { flow: existing(), baseVersion: 3, savedAt: 1 } });
+    const { store, session, drafts } = setUp({
+      flow: existing(),
+      baseVersion: 3,
+      draft: { flow: existing(), baseVersion: 3, savedAt: 1 },
+    });
     const stop = session.start();
     session.discardDraft();
     expect(drafts.clear).toHaveBeenCalledWith('7');

@@ -3,14 +3,16 @@
  * has the editor store adopt the saved version, resolves a 412 conflict, and keeps the local draft. The flow
  * itself is only ever changed through the editor-core store; the page is a view over this controller's state.
  */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+
 import { callFlowMessages, type CreateCallFlow, type PatchCallFlow, type StoredCallFlow } from '@portal/contract';
 import { MSG_ENABLE_TOOLTIP, type CallFlow, type EditorStore } from '@portal/editor-core';
-import { createStore, type StoreApi } from 'zustand/vanilla';
+
 import { track } from '../../../lib/analytics.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { hasReadableMessage, userErrorText } from '../../../lib/error-text.ts';
 import { createDraftWriter, DRAFT_WRITE_DELAY_MS, type CallFlowDraft } from '../logic/draft-storage.ts';
-import { planConflict, planSave, type ConflictChoice, type SavePlan, type SaveIntent } from '../logic/save-plan.ts';
+import { planConflict, planSave, type ConflictChoice, type SaveIntent, type SavePlan } from '../logic/save-plan.ts';
 
 export const editorTexts = {
   created: 'Call flow created',
@@ -118,12 +120,21 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
   const { store } = options;
   let { api, drafts, view } = options;
   const now = options.now ?? (() => Date.now());
-  const state = createStore<SessionState>()(() => ({ saving: null, conflict: null, resolving: null, draftOffer: options.draft, note: '' }));
+  const state = createStore<SessionState>()(() => ({
+    saving: null,
+    conflict: null,
+    resolving: null,
+    draftOffer: options.draft,
+    note: '',
+  }));
   let baseVersion = options.baseVersion;
   // Not the state: a double click comes before the view re-renders with the button disabled.
   let sending = false;
 
-  const writer = createDraftWriter((draft) => drafts.write(draft.flow.id, draft), options.draftDelayMs ?? DRAFT_WRITE_DELAY_MS);
+  const writer = createDraftWriter(
+    (draft) => drafts.write(draft.flow.id, draft),
+    options.draftDelayMs ?? DRAFT_WRITE_DELAY_MS,
+  );
   const scheduleDraft = () => writer.schedule({ flow: store.getState().flow, baseVersion, savedAt: now() });
   const forgetDraft = (id: string | null) => {
     writer.cancel();
@@ -164,7 +175,14 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
 
   const plan = (intent: SaveIntent): SavePlan => {
     const editor = store.getState();
-    return planSave({ flow: editor.flow, valid: editor.problems.length === 0, otherFlowNames: editor.otherFlowNames, baseVersion, intent, note: state.getState().note });
+    return planSave({
+      flow: editor.flow,
+      valid: editor.problems.length === 0,
+      otherFlowNames: editor.otherFlowNames,
+      baseVersion,
+      intent,
+      note: state.getState().note,
+    });
   };
 
   const session: EditorSession = {
@@ -179,7 +197,8 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
     start() {
       const unsubscribe = store.subscribe((editor, previous) => {
         // While an older draft is on offer it is kept as it is: writing would replace it.
-        if (editor.flow !== previous.flow && editor.changesMade && state.getState().draftOffer === null) scheduleDraft();
+        if (editor.flow !== previous.flow && editor.changesMade && state.getState().draftOffer === null)
+          scheduleDraft();
       });
       return () => {
         unsubscribe();
@@ -207,7 +226,11 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
           afterSave(saved, sent);
           const enabled = intent === 'save-and-enable';
           const title = enabled ? editorTexts.enabled : sent.id === null ? editorTexts.created : editorTexts.saved;
-          view.notify({ type: 'success', title, description: enabled ? `${saved.name} is now your active call flow.` : `${saved.name} has been saved.` });
+          view.notify({
+            type: 'success',
+            title,
+            description: enabled ? `${saved.name} is now your active call flow.` : `${saved.name} has been saved.`,
+          });
         }
       } catch (error) {
         if (saved) {
@@ -235,7 +258,13 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
       const conflict = state.getState().conflict;
       if (!conflict || sending) return;
       const editor = store.getState();
-      const resolution = planConflict(choice, { mine: editor.flow, theirs: conflict.theirs, otherFlowNames: editor.otherFlowNames, intent: conflict.intent, note: state.getState().note });
+      const resolution = planConflict(choice, {
+        mine: editor.flow,
+        theirs: conflict.theirs,
+        otherFlowNames: editor.otherFlowNames,
+        intent: conflict.intent,
+        note: state.getState().note,
+      });
       if (resolution.kind === 'reload') {
         const theirs = resolution.flow;
         editor.load({ id: theirs.id, name: theirs.name, enable: theirs.enable, data: theirs.data });
@@ -253,7 +282,11 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
           const saved = await api.patch(resolution.flowId, resolution.body);
           afterSave(saved, sent);
           state.setState({ conflict: null });
-          view.notify({ type: 'success', title: conflict.intent === 'save-and-enable' ? editorTexts.enabled : editorTexts.saved, description: `${saved.name} has been saved.` });
+          view.notify({
+            type: 'success',
+            title: conflict.intent === 'save-and-enable' ? editorTexts.enabled : editorTexts.saved,
+            description: `${saved.name} has been saved.`,
+          });
         } else {
           const created = await api.create(resolution.body);
           track(CALL_FLOW_SAVED_EVENT, { callflow_id: created.id, created: true, enabled: false });
@@ -264,7 +297,11 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
           forgetDraft(sent.id);
           state.setState({ conflict: null });
           view.moveTo(created.id);
-          view.notify({ type: 'success', title: editorTexts.created, description: `Your version has been saved as ${created.name}.` });
+          view.notify({
+            type: 'success',
+            title: editorTexts.created,
+            description: `Your version has been saved as ${created.name}.`,
+          });
         }
       } catch (error) {
         if (isApiError(error) && error.status === 412 && sent.id !== null) {
@@ -314,5 +351,9 @@ export function createEditorSession(options: EditorSessionOptions): EditorSessio
 
 /** The words of a refused save: the enable tooltip explains an active flow that is not valid. */
 export function refusalToast(message: string): SessionToast {
-  return { type: 'error', title: message, description: message === callFlowMessages.invalidActiveFlow ? MSG_ENABLE_TOOLTIP : undefined };
+  return {
+    type: 'error',
+    title: message,
+    description: message === callFlowMessages.invalidActiveFlow ? MSG_ENABLE_TOOLTIP : undefined,
+  };
 }

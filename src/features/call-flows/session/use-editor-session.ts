@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+
 import { createEditorSession, type EditorSessionOptions } from './editor-session.ts';
 
 /**

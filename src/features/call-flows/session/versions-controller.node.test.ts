@@ -1,14 +1,25 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import type { CallFlowVersionDocument, StoredCallFlow } from '@portal/contract';
 import { renameNode, type FlowNode } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
+
 import { createVersionsController, diffMarksFor, sideBySideOf, type VersionsPorts } from './versions-controller.ts';
 
 const v1 = sampleFlow().data;
 const v2 = (apply(sampleFlow(), renameNode('n5', 'Sales')) ?? { flow: sampleFlow() }).flow.data;
 
 function versionDoc(number: number, data: FlowNode): CallFlowVersionDocument {
-  return { number, name: 'Main', note: null, saved_at: '2026-01-01T00:00:00Z', saved_by: 'a@example.com', by_staff: false, restored_from: null, data };
+  return {
+    number,
+    name: 'Main',
+    note: null,
+    saved_at: '2026-01-01T00:00:00Z',
+    saved_by: 'a@example.com',
+    by_staff: false,
+    restored_from: null,
+    data,
+  };
 }
 
 function ports(overrides: Partial<VersionsPorts> = {}): VersionsPorts {
@@ -24,7 +35,14 @@ function ports(overrides: Partial<VersionsPorts> = {}): VersionsPorts {
       if (!doc) throw new Error('not found');
       return doc;
     }),
-    restoreVersion: vi.fn(async (): Promise<StoredCallFlow> => ({ id: 'f1', name: 'Main', enable: false, data: v1, version: 3, updated_at: '2026-01-02T00:00:00Z' })),
+    restoreVersion: vi.fn(async (): Promise<StoredCallFlow> => ({
+      id: 'f1',
+      name: 'Main',
+      enable: false,
+      data: v1,
+      version: 3,
+      updated_at: '2026-01-02T00:00:00Z',
+    })),
     baseVersion: () => 2,
     onRestored: vi.fn(),
     versionsChanged: vi.fn(),
@@ -62,7 +80,12 @@ describe('versions controller', () => {
     const controller = createVersionsController(ports());
     await controller.compare(2, 1);
     let { comparison, viewing } = controller.state.getState();
-    expect([comparison?.older.number, comparison?.newer.number, comparison?.showing, comparison?.layout]).toEqual([1, 2, 'newer', 'overlaid']);
+    expect([comparison?.older.number, comparison?.newer.number, comparison?.showing, comparison?.layout]).toEqual([
+      1,
+      2,
+      'newer',
+      'overlaid',
+    ]);
     expect(comparison?.diff.changed).toEqual(['n5']);
     expect(viewing?.store).toBe(comparison?.stores.newer);
     controller.showSide('older');

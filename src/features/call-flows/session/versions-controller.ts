@@ -4,6 +4,7 @@
  * confirmation (a new version, with its own note). The page hands in the calls and the toasts.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+
 import type { CallFlowVersionDocument, RestoreCallFlowVersion, StoredCallFlow } from '@portal/contract';
 import { createEditorStore, diffFlows, type EditorStore, type FlowDiff, type FlowNames } from '@portal/editor-core';
 
@@ -69,14 +70,19 @@ export const versionFailures = {
 export function diffMarksFor(diff: FlowDiff, showing: 'older' | 'newer'): Map<string, 'added' | 'removed' | 'changed'> {
   const marks = new Map<string, 'added' | 'removed' | 'changed'>();
   for (const id of diff.changed) marks.set(id, 'changed');
-  for (const id of showing === 'newer' ? diff.added : diff.removed) marks.set(id, showing === 'newer' ? 'added' : 'removed');
+  for (const id of showing === 'newer' ? diff.added : diff.removed)
+    marks.set(id, showing === 'newer' ? 'added' : 'removed');
   return marks;
 }
 
 /** Both sides of a side-by-side comparison, or null when the comparison is overlaid (or there is none). */
 export function sideBySideOf(comparison: Comparison | null): { older: ComparedSide; newer: ComparedSide } | null {
   if (comparison?.layout !== 'side-by-side') return null;
-  const side = (which: 'older' | 'newer'): ComparedSide => ({ number: comparison[which].number, store: comparison.stores[which], marks: diffMarksFor(comparison.diff, which) });
+  const side = (which: 'older' | 'newer'): ComparedSide => ({
+    number: comparison[which].number,
+    store: comparison.stores[which],
+    marks: diffMarksFor(comparison.diff, which),
+  });
   return { older: side('older'), newer: side('newer') };
 }
 
@@ -97,10 +103,19 @@ export interface VersionsController {
 
 export function createVersionsController(initialPorts: VersionsPorts): VersionsController {
   let ports = initialPorts;
-  const state = createStore<VersionsState>(() => ({ viewing: null, comparison: null, restoring: null, restoreNote: '', busy: false, used: false }));
+  const state = createStore<VersionsState>(() => ({
+    viewing: null,
+    comparison: null,
+    restoring: null,
+    restoreNote: '',
+    busy: false,
+    used: false,
+  }));
 
-  const storeOf = (version: CallFlowVersionDocument) => createEditorStore({ flow: { id: ports.flowId, name: version.name, enable: false, data: version.data } });
-  const show = (version: CallFlowVersionDocument, store: EditorStore = storeOf(version)) => state.setState({ viewing: { version, store }, used: true });
+  const storeOf = (version: CallFlowVersionDocument) =>
+    createEditorStore({ flow: { id: ports.flowId, name: version.name, enable: false, data: version.data } });
+  const show = (version: CallFlowVersionDocument, store: EditorStore = storeOf(version)) =>
+    state.setState({ viewing: { version, store }, used: true });
 
   const controller: VersionsController = {
     state,
@@ -121,11 +136,22 @@ export function createVersionsController(initialPorts: VersionsPorts): VersionsC
       const { flowId } = ports;
       if (!flowId) return;
       try {
-        const [older, newer] = await Promise.all([Math.min(a, b), Math.max(a, b)].map((n) => ports.fetchVersion(flowId, n)));
+        const [older, newer] = await Promise.all(
+          [Math.min(a, b), Math.max(a, b)].map((n) => ports.fetchVersion(flowId, n)),
+        );
         if (!older || !newer) return;
         const stores = { older: storeOf(older), newer: storeOf(newer) };
         const layout = state.getState().comparison?.layout ?? 'overlaid';
-        state.setState({ comparison: { older, newer, diff: diffFlows(older.data, newer.data, ports.names), showing: 'newer', layout, stores } });
+        state.setState({
+          comparison: {
+            older,
+            newer,
+            diff: diffFlows(older.data, newer.data, ports.names),
+            showing: 'newer',
+            layout,
+            stores,
+          },
+        });
         show(newer, stores.newer);
       } catch (error) {
         ports.failed(versionFailures.loadFailed, error);
@@ -164,7 +190,10 @@ export function createVersionsController(initialPorts: VersionsPorts): VersionsC
       state.setState({ busy: true });
       try {
         const note = restoreNote.trim();
-        const saved = await ports.restoreVersion(flowId, restoring, { version: ports.baseVersion() ?? undefined, ...(note && { note }) });
+        const saved = await ports.restoreVersion(flowId, restoring, {
+          version: ports.baseVersion() ?? undefined,
+          ...(note && { note }),
+        });
         ports.onRestored(saved);
         ports.restored(restoring);
         controller.backToEditing();

@@ -1,15 +1,25 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import type { CallRecording } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
-import * as paths from '../../../config/paths.ts';
+
+import type { CallRecording } from '@portal/contract';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { toaster } from '../../../components/toaster.tsx';
+import * as paths from '../../../config/paths.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import { deleteRecordings, downloadRecordings, recordingAudio, recordingsKey, restoreRecordings, useAdminPassword, useCallRecordings } from '../api/call-recordings-api.ts';
+import {
+  deleteRecordings,
+  downloadRecordings,
+  recordingAudio,
+  recordingsKey,
+  restoreRecordings,
+  useAdminPassword,
+  useCallRecordings,
+} from '../api/call-recordings-api.ts';
 import { createRecordingsController, type RecordingsPorts } from '../logic/recordings-controller.ts';
 import { filtersFrom, filtersSearch, listQuery, type RecordingFilters } from '../logic/recordings-logic.ts';
 import { FiltersForm } from './filters-form.tsx';
@@ -20,7 +30,11 @@ import { SetPasswordDialog } from './set-password-dialog.tsx';
 import { TranscriptDialog } from './transcript-dialog.tsx';
 
 /** The dialog open over the page (the admin password prompt is the controller's). */
-type OpenDialog = { kind: 'transcript'; recording: CallRecording; startTime: string } | { kind: 'set-password' } | { kind: 'add-recording' } | null;
+type OpenDialog =
+  | { kind: 'transcript'; recording: CallRecording; startTime: string }
+  | { kind: 'set-password' }
+  | { kind: 'add-recording' }
+  | null;
 
 /**
  * Call history and recordings (/call-recordings/{id}, and its recently-deleted view): the calls
@@ -58,7 +72,9 @@ export function CallRecordingsPage({ productId, deleted }: { productId: number; 
     setParams(filtersSearch(next));
   };
   const search = filtersSearch(filters).toString();
-  const otherView = deleted ? paths.callRecordings.build({ id: productId }) : paths.callRecordingsRecentlyDeleted.build({ id: productId });
+  const otherView = deleted
+    ? paths.callRecordings.build({ id: productId })
+    : paths.callRecordingsRecentlyDeleted.build({ id: productId });
 
   return (
     <Box>
@@ -68,12 +84,16 @@ export function CallRecordingsPage({ productId, deleted }: { productId: number; 
             {deleted ? 'Recently deleted recordings' : 'Call history and recordings'}
           </Heading>
           <Text color="fg.muted" mt="1">
-            {deleted ? 'Deleted recordings can be restored for 30 days; after that they are removed for good.' : 'Calls with recordings on this phone. Listen, download, read transcripts or delete.'}
+            {deleted
+              ? 'Deleted recordings can be restored for 30 days; after that they are removed for good.'
+              : 'Calls with recordings on this phone. Listen, download, read transcripts or delete.'}
           </Text>
         </Box>
         <Flex gap="2" wrap="wrap">
           <Button asChild variant="outline">
-            <RouterLink to={`${otherView}${search ? `?${search}` : ''}`}>{deleted ? 'Back to call history' : 'Recently deleted'}</RouterLink>
+            <RouterLink to={`${otherView}${search ? `?${search}` : ''}`}>
+              {deleted ? 'Back to call history' : 'Recently deleted'}
+            </RouterLink>
           </Button>
           {!deleted && (
             <Button variant="outline" onClick={() => setDialog({ kind: 'add-recording' })}>
@@ -93,7 +113,12 @@ export function CallRecordingsPage({ productId, deleted }: { productId: number; 
       {list.isPending ? (
         <Loading label="Loading calls" />
       ) : list.isError ? (
-        <LoadError title="The calls could not be loaded" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <LoadError
+          title="The calls could not be loaded"
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : (
         <RecordingsResults
           page={list.data}
@@ -106,10 +131,26 @@ export function CallRecordingsPage({ productId, deleted }: { productId: number; 
         />
       )}
 
-      {dialog?.kind === 'transcript' && <TranscriptDialog productId={productId} recording={dialog.recording} startTime={dialog.startTime} keyword={filters.keyword} onClose={close} />}
-      {prompt && <PasswordPrompt wrong={prompt.wrong} onClose={controller.closePrompt} onSubmit={(typed) => void controller.submitPassword(typed)} />}
+      {dialog?.kind === 'transcript' && (
+        <TranscriptDialog
+          productId={productId}
+          recording={dialog.recording}
+          startTime={dialog.startTime}
+          keyword={filters.keyword}
+          onClose={close}
+        />
+      )}
+      {prompt && (
+        <PasswordPrompt
+          wrong={prompt.wrong}
+          onClose={controller.closePrompt}
+          onSubmit={(typed) => void controller.submitPassword(typed)}
+        />
+      )}
       {dialog?.kind === 'add-recording' && <RecordingAddOnWizard productId={productId} onClose={close} />}
-      {dialog?.kind === 'set-password' && admin.data && <SetPasswordDialog productId={productId} isSet={admin.data.password_is_set} onClose={close} />}
+      {dialog?.kind === 'set-password' && admin.data && (
+        <SetPasswordDialog productId={productId} isSet={admin.data.password_is_set} onClose={close} />
+      )}
     </Box>
   );
 }

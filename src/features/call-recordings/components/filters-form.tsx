@@ -1,14 +1,23 @@
 import { Box, Button, chakra, Flex } from '@chakra-ui/react';
-import { CALL_DURATION_FILTERS } from '@portal/contract';
 import { useState, type FormEvent } from 'react';
+
+import { CALL_DURATION_FILTERS } from '@portal/contract';
+
 import { DateRangeFields, filterSelectStyle } from '../../../components/date-range-fields.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { RecordingFilters } from '../logic/recordings-logic.ts';
 
 /** The list's filters: date range, number, duration and a keyword in the transcripts, applied together. */
-export function FiltersForm({ filters, onApply }: { filters: RecordingFilters; onApply: (next: RecordingFilters) => void }) {
+export function FiltersForm({
+  filters,
+  onApply,
+}: {
+  filters: RecordingFilters;
+  onApply: (next: RecordingFilters) => void;
+}) {
   const [draft, setDraft] = useState(filters);
-  const set = <K extends keyof RecordingFilters>(key: K, value: RecordingFilters[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof RecordingFilters>(key: K, value: RecordingFilters[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply({ ...draft, page: 1 });
@@ -26,13 +35,25 @@ export function FiltersForm({ filters, onApply }: { filters: RecordingFilters; o
           onEnd={(date) => set('end_date', date)}
         />
         <Box>
-          <TextField id="recordings-number" label="Number" inputMode="tel" value={draft.number} onChange={(event) => set('number', event.target.value)} maxW="14rem" />
+          <TextField
+            id="recordings-number"
+            label="Number"
+            inputMode="tel"
+            value={draft.number}
+            onChange={(event) => set('number', event.target.value)}
+            maxW="14rem"
+          />
         </Box>
         <Box>
           <chakra.label htmlFor="recordings-duration" display="block" fontWeight="medium" mb="1">
             Duration
           </chakra.label>
-          <chakra.select id="recordings-duration" value={draft.duration} onChange={(event) => set('duration', event.target.value as RecordingFilters['duration'])} {...filterSelectStyle}>
+          <chakra.select
+            id="recordings-duration"
+            value={draft.duration}
+            onChange={(event) => set('duration', event.target.value as RecordingFilters['duration'])}
+            {...filterSelectStyle}
+          >
             <option value="">Any length</option>
             {Object.entries(CALL_DURATION_FILTERS).map(([value, { label }]) => (
               <option key={value} value={value}>
@@ -42,7 +63,14 @@ export function FiltersForm({ filters, onApply }: { filters: RecordingFilters; o
           </chakra.select>
         </Box>
         <Box>
-          <TextField id="recordings-keyword" label="Keyword in transcripts" type="search" value={draft.keyword} onChange={(event) => set('keyword', event.target.value)} maxW="16rem" />
+          <TextField
+            id="recordings-keyword"
+            label="Keyword in transcripts"
+            type="search"
+            value={draft.keyword}
+            onChange={(event) => set('keyword', event.target.value)}
+            maxW="16rem"
+          />
         </Box>
         <Button type="submit" colorPalette="brand" h="12">
           Apply filters

@@ -1,11 +1,21 @@
 import { Button, chakra, Text } from '@chakra-ui/react';
-import { callLogMessages } from '@portal/contract';
 import { useState } from 'react';
+
+import { callLogMessages } from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 
 /** Asks for the call-recording admin password before a recording plays or downloads; says when the one typed was wrong. */
-export function PasswordPrompt({ wrong, onSubmit, onClose }: { wrong: boolean; onSubmit: (password: string) => void; onClose: () => void }) {
+export function PasswordPrompt({
+  wrong,
+  onSubmit,
+  onClose,
+}: {
+  wrong: boolean;
+  onSubmit: (password: string) => void;
+  onClose: () => void;
+}) {
   const [password, setPassword] = useState('');
   return (
     <Dialog
@@ -30,8 +40,19 @@ export function PasswordPrompt({ wrong, onSubmit, onClose }: { wrong: boolean; o
           if (password) onSubmit(password);
         }}
       >
-        <Text mb="3">Recordings of this phone are protected. Enter the call-recording admin password to listen to or download them.</Text>
-        <TextField id="recording-password" label="Admin password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} error={wrong ? callLogMessages.passwordWrong : undefined} autoFocus />
+        <Text mb="3">
+          Recordings of this phone are protected. Enter the call-recording admin password to listen to or download them.
+        </Text>
+        <TextField
+          id="recording-password"
+          label="Admin password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={wrong ? callLogMessages.passwordWrong : undefined}
+          autoFocus
+        />
       </chakra.form>
     </Dialog>
   );

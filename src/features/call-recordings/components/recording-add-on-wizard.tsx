@@ -1,7 +1,9 @@
 import { Box, Button, chakra, Stack, Text } from '@chakra-ui/react';
-import { priceWithVat, type AddOn } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+
+import { priceWithVat, type AddOn } from '@portal/contract';
+
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
@@ -10,11 +12,48 @@ import { userErrorText } from '../../../lib/error-text.ts';
 import { recordingsKey, setUserAddOns, useSeats } from '../api/call-recordings-api.ts';
 import { ON_DEMAND, plannedChanges, STORAGE_OPTIONS, WIZARD_STEPS } from '../logic/add-on-wizard.ts';
 
-function Choice({ name, value, checked, disabled, onChange, label, hint }: { name: string; value: string; checked: boolean; disabled?: boolean; onChange: () => void; label: string; hint: string }) {
+function Choice({
+  name,
+  value,
+  checked,
+  disabled,
+  onChange,
+  label,
+  hint,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: () => void;
+  label: string;
+  hint: string;
+}) {
   const id = `${name}-${value}`;
   return (
-    <Box display="flex" gap="3" alignItems="flex-start" borderWidth="1px" rounded="md" p="3" opacity={disabled ? 0.7 : 1}>
-      <chakra.input type="radio" id={id} name={name} value={value} checked={checked} disabled={disabled} onChange={onChange} aria-describedby={`${id}-hint`} w="5" h="5" mt="0.5" accentColor="brand.solid" />
+    <Box
+      display="flex"
+      gap="3"
+      alignItems="flex-start"
+      borderWidth="1px"
+      rounded="md"
+      p="3"
+      opacity={disabled ? 0.7 : 1}
+    >
+      <chakra.input
+        type="radio"
+        id={id}
+        name={name}
+        value={value}
+        checked={checked}
+        disabled={disabled}
+        onChange={onChange}
+        aria-describedby={`${id}-hint`}
+        w="5"
+        h="5"
+        mt="0.5"
+        accentColor="brand.solid"
+      />
       <Box>
         <chakra.label htmlFor={id} fontWeight="medium">
           {label}
@@ -42,7 +81,10 @@ export function RecordingAddOnWizard({ productId, onClose }: { productId: number
   const [error, setError] = useState<string | null>(null);
 
   const users = seats.data?.results ?? [];
-  const changes = plannedChanges(users.filter((seat) => chosen.has(seat.id)), storage);
+  const changes = plannedChanges(
+    users.filter((seat) => chosen.has(seat.id)),
+    storage,
+  );
   const toAdd = changes.filter((change) => change.next !== null);
   const last = WIZARD_STEPS.length - 1;
 
@@ -52,7 +94,10 @@ export function RecordingAddOnWizard({ productId, onClose }: { productId: number
     try {
       for (const change of toAdd) await setUserAddOns(productId, change.seat.id, change.next!);
       await queryClient.invalidateQueries({ queryKey: [...recordingsKey(productId), 'seats'] });
-      toaster.create({ type: 'success', title: `${storage.display_name} added for ${toAdd.length} user${toAdd.length === 1 ? '' : 's'}` });
+      toaster.create({
+        type: 'success',
+        title: `${storage.display_name} added for ${toAdd.length} user${toAdd.length === 1 ? '' : 's'}`,
+      });
       onClose();
     } catch (caught) {
       setError(userErrorText(caught));
@@ -118,8 +163,23 @@ export function RecordingAddOnWizard({ productId, onClose }: { productId: number
         ))}
       {step === 1 && (
         <Stack gap="3" role="radiogroup" aria-label="How calls are recorded">
-          <Choice name="interaction" value="every-call" checked onChange={() => {}} label="Every call" hint="Every call of the chosen users is recorded; included with the storage you choose next." />
-          <Choice name="interaction" value="on-demand" checked={false} disabled onChange={() => {}} label={ON_DEMAND.display_name} hint={`Users start and stop recording during a call${ON_DEMAND.backtrack ? '; a recording started mid-call still holds the call from its start' : ''}. Call us to upgrade.`} />
+          <Choice
+            name="interaction"
+            value="every-call"
+            checked
+            onChange={() => {}}
+            label="Every call"
+            hint="Every call of the chosen users is recorded; included with the storage you choose next."
+          />
+          <Choice
+            name="interaction"
+            value="on-demand"
+            checked={false}
+            disabled
+            onChange={() => {}}
+            label={ON_DEMAND.display_name}
+            hint={`Users start and stop recording during a call${ON_DEMAND.backtrack ? '; a recording started mid-call still holds the call from its start' : ''}. Call us to upgrade.`}
+          />
         </Stack>
       )}
       {step === 2 && (

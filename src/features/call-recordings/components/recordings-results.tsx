@@ -1,6 +1,8 @@
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
-import { displayPhone, formatCallDuration, type CallRecording, type CallRecordingsPage } from '@portal/contract';
 import { useStore } from 'zustand';
+
+import { displayPhone, formatCallDuration, type CallRecording, type CallRecordingsPage } from '@portal/contract';
+
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { downloadFileName, type RecordingsController } from '../logic/recordings-controller.ts';
@@ -21,7 +23,15 @@ interface RecordingsResultsProps {
 }
 
 /** The calls found, each with its recordings (select, listen, download, transcript), the actions on the selected ones and the pages. */
-export function RecordingsResults({ page, fetching, deleted, filters, controller, onApply, onTranscript }: RecordingsResultsProps) {
+export function RecordingsResults({
+  page,
+  fetching,
+  deleted,
+  filters,
+  controller,
+  onApply,
+  onTranscript,
+}: RecordingsResultsProps) {
   const selected = useStore(controller.state, (s) => s.selected);
   const playing = useStore(controller.state, (s) => s.playing);
   const progress = useStore(controller.state, (s) => s.progress);
@@ -36,7 +46,8 @@ export function RecordingsResults({ page, fetching, deleted, filters, controller
     <Box data-testid="recordings-results" aria-busy={fetching || undefined}>
       <Flex gap="3" align="center" wrap="wrap" mb="3">
         <Text fontWeight="medium" aria-live="polite">
-          {page.count} call{page.count === 1 ? '' : 's'} from {formatDate(page.range_start)} to {formatDate(page.range_end)}
+          {page.count} call{page.count === 1 ? '' : 's'} from {formatDate(page.range_start)} to{' '}
+          {formatDate(page.range_end)}
         </Text>
         {entries.length > 0 && (
           <Button size="sm" variant="outline" onClick={() => controller.toggleAll(allUuids)}>
@@ -44,11 +55,22 @@ export function RecordingsResults({ page, fetching, deleted, filters, controller
           </Button>
         )}
         {!deleted && (
-          <Button size="sm" colorPalette="brand" disabled={chosen.length === 0 || busy} onClick={() => void controller.download(chosen, downloadFileName(chosen, recordings))}>
+          <Button
+            size="sm"
+            colorPalette="brand"
+            disabled={chosen.length === 0 || busy}
+            onClick={() => void controller.download(chosen, downloadFileName(chosen, recordings))}
+          >
             Download selected ({chosen.length})
           </Button>
         )}
-        <Button size="sm" variant="outline" colorPalette={deleted ? 'brand' : 'red'} disabled={chosen.length === 0 || busy} onClick={() => void controller.change(deleted ? 'restore' : 'delete', chosen)}>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette={deleted ? 'brand' : 'red'}
+          disabled={chosen.length === 0 || busy}
+          onClick={() => void controller.change(deleted ? 'restore' : 'delete', chosen)}
+        >
           {deleted ? 'Restore' : 'Delete'} selected ({chosen.length})
         </Button>
       </Flex>
@@ -57,7 +79,9 @@ export function RecordingsResults({ page, fetching, deleted, filters, controller
       </Text>
       {entries.length === 0 ? (
         <Box borderWidth="1px" rounded="lg" p="6" textAlign="center">
-          <Text fontWeight="medium">{deleted ? 'No recently deleted recordings in this period.' : 'No call recordings match these filters.'}</Text>
+          <Text fontWeight="medium">
+            {deleted ? 'No recently deleted recordings in this period.' : 'No call recordings match these filters.'}
+          </Text>
           <Text color="fg.muted">Try another date range or clear the keyword.</Text>
         </Box>
       ) : (
@@ -79,28 +103,53 @@ export function RecordingsResults({ page, fetching, deleted, filters, controller
                 return (
                   <Box key={recording.uuid} mt="3">
                     <Flex gap="3" align="center" wrap="wrap">
-                      <Checkbox id={`select-${recording.uuid}`} label={`Select the ${label}`} checked={selected.has(recording.uuid)} onChange={(on) => controller.toggle(recording.uuid, on)} />
+                      <Checkbox
+                        id={`select-${recording.uuid}`}
+                        label={`Select the ${label}`}
+                        checked={selected.has(recording.uuid)}
+                        onChange={(on) => controller.toggle(recording.uuid, on)}
+                      />
                       <Text fontSize="sm" color="fg.muted">
                         {formatCallDuration(recording.duration)}
                         {recording.purge_at ? ` · removed for good on ${formatDate(recording.purge_at)}` : ''}
                       </Text>
                       {!deleted && (
                         <Flex gap="2" wrap="wrap" ms={{ md: 'auto' }}>
-                          <Button size="sm" variant="outline" aria-label={`Listen to the ${label}`} onClick={() => void controller.play(entry.calllog_id, recording, `the ${label}`)}>
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            aria-label={`Listen to the ${label}`}
+                            onClick={() => void controller.play(entry.calllog_id, recording, `the ${label}`)}
+                          >
                             Listen
                           </Button>
-                          <Button size="sm" variant="outline" aria-label={`Download the ${label}`} disabled={busy} onClick={() => void controller.download([recording.uuid], downloadFileName([recording.uuid], recordings))}>
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            aria-label={`Download the ${label}`}
+                            disabled={busy}
+                            onClick={() =>
+                              void controller.download([recording.uuid], downloadFileName([recording.uuid], recordings))
+                            }
+                          >
                             Download
                           </Button>
                           {recording.transcriptions.length > 0 && (
-                            <Button size="sm" variant="outline" aria-label={`Transcript of the ${label}`} onClick={() => onTranscript(recording, entry.start_time)}>
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              aria-label={`Transcript of the ${label}`}
+                              onClick={() => onTranscript(recording, entry.start_time)}
+                            >
                               Transcript
                             </Button>
                           )}
                         </Flex>
                       )}
                     </Flex>
-                    {playing?.uuid === recording.uuid && <WaveformPlayer key={recording.uuid} blob={playing.blob} label={playing.label} />}
+                    {playing?.uuid === recording.uuid && (
+                      <WaveformPlayer key={recording.uuid} blob={playing.blob} label={playing.label} />
+                    )}
                   </Box>
                 );
               })}
@@ -110,13 +159,23 @@ export function RecordingsResults({ page, fetching, deleted, filters, controller
       )}
       {pages > 1 && (
         <Flex as="nav" aria-label="Pages" gap="3" align="center" justify="center" mt="5">
-          <Button size="sm" variant="outline" disabled={filters.page <= 1} onClick={() => onApply({ ...filters, page: filters.page - 1 })}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={filters.page <= 1}
+            onClick={() => onApply({ ...filters, page: filters.page - 1 })}
+          >
             Previous
           </Button>
           <Text>
             Page {filters.page} of {pages}
           </Text>
-          <Button size="sm" variant="outline" disabled={filters.page >= pages} onClick={() => onApply({ ...filters, page: filters.page + 1 })}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={filters.page >= pages}
+            onClick={() => onApply({ ...filters, page: filters.page + 1 })}
+          >
             Next
           </Button>
         </Flex>

@@ -1,7 +1,9 @@
 import { Button, chakra, Stack, Text } from '@chakra-ui/react';
-import { callLogMessages, MIN_RECORDING_PASSWORD_LENGTH, type SetRecordingAdminPassword } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+
+import { callLogMessages, MIN_RECORDING_PASSWORD_LENGTH, type SetRecordingAdminPassword } from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
@@ -9,7 +11,15 @@ import { userErrorText } from '../../../lib/error-text.ts';
 import { recordingsKey, setAdminPassword } from '../api/call-recordings-api.ts';
 
 /** Sets or changes the call-recording admin password (the current one is asked for to change it). */
-export function SetPasswordDialog({ productId, isSet, onClose }: { productId: number; isSet: boolean; onClose: () => void }) {
+export function SetPasswordDialog({
+  productId,
+  isSet,
+  onClose,
+}: {
+  productId: number;
+  isSet: boolean;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
   const [current, setCurrent] = useState('');
@@ -48,8 +58,19 @@ export function SetPasswordDialog({ productId, isSet, onClose }: { productId: nu
     >
       <chakra.form id="set-recording-password-form" onSubmit={submit}>
         <Stack gap="4">
-          <Text>With an admin password set, anyone listening to or downloading a recording of this phone is asked for it.</Text>
-          {isSet && <TextField id="recording-current-password" label="Current admin password" type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />}
+          <Text>
+            With an admin password set, anyone listening to or downloading a recording of this phone is asked for it.
+          </Text>
+          {isSet && (
+            <TextField
+              id="recording-current-password"
+              label="Current admin password"
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(event) => setCurrent(event.target.value)}
+            />
+          )}
           <TextField
             id="recording-new-password"
             label="New admin password"

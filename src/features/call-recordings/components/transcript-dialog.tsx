@@ -1,6 +1,8 @@
 import { Button, chakra, Stack, Text } from '@chakra-ui/react';
-import { formatCallDuration, transcriptFilename, type CallRecording, type TranscriptView } from '@portal/contract';
 import { useEffect, useState } from 'react';
+
+import { formatCallDuration, transcriptFilename, type CallRecording, type TranscriptView } from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { toaster } from '../../../components/toaster.tsx';
@@ -27,7 +29,19 @@ function Highlighted({ text, keyword }: { text: string; keyword: string }) {
 }
 
 /** A recording's transcript, the filter's keyword marked in it, with its download. */
-export function TranscriptDialog({ productId, recording, startTime, keyword, onClose }: { productId: number; recording: CallRecording; startTime: string; keyword: string; onClose: () => void }) {
+export function TranscriptDialog({
+  productId,
+  recording,
+  startTime,
+  keyword,
+  onClose,
+}: {
+  productId: number;
+  recording: CallRecording;
+  startTime: string;
+  keyword: string;
+  onClose: () => void;
+}) {
   const [state, setState] = useState<{ transcript?: TranscriptView; error?: unknown }>({});
   useEffect(() => {
     let current = true;
@@ -43,7 +57,11 @@ export function TranscriptDialog({ productId, recording, startTime, keyword, onC
     try {
       saveFile(await downloadTranscript(productId, recording.uuid, startTime), transcriptFilename(new Date(startTime)));
     } catch (error) {
-      toaster.create({ type: 'error', title: 'The transcript could not be downloaded', description: userErrorText(error) });
+      toaster.create({
+        type: 'error',
+        title: 'The transcript could not be downloaded',
+        description: userErrorText(error),
+      });
     }
   };
   return (
@@ -70,7 +88,8 @@ export function TranscriptDialog({ productId, recording, startTime, keyword, onC
       ) : (
         <Stack gap="3">
           <Text color="fg.muted">
-            Started {whenOf(state.transcript.calllog_start_time)} · Length {formatCallDuration(state.transcript.total_transcription_time)}
+            Started {whenOf(state.transcript.calllog_start_time)} · Length{' '}
+            {formatCallDuration(state.transcript.total_transcription_time)}
           </Text>
           <Stack as="ol" gap="2" listStyleType="none" data-testid="transcript-lines">
             {state.transcript.lines.map((line, i) => (

@@ -1,6 +1,7 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
+
 import { cspNonce } from '../../../lib/csp-nonce.ts';
 
 // Canvas colours (no CSS variables there), as the greeting editor's waveform.
@@ -62,11 +63,23 @@ export function WaveformPlayer({ blob, label }: { blob: Blob; label: string }) {
     <Box borderWidth="1px" rounded="md" p="3" mt="2" data-testid="recording-player">
       <Box ref={container} aria-hidden="true" minH="64px" />
       <Flex align="center" gap="3" mt="2">
-        <Button size="sm" colorPalette="brand" disabled={status !== 'ready'} onClick={() => void instance.current?.playPause()} aria-label={`${playing ? 'Pause' : 'Play'} ${label}`}>
+        <Button
+          size="sm"
+          colorPalette="brand"
+          disabled={status !== 'ready'}
+          onClick={() => void instance.current?.playPause()}
+          aria-label={`${playing ? 'Pause' : 'Play'} ${label}`}
+        >
           {playing ? 'Pause' : 'Play'}
         </Button>
         <Text role="status" color={status === 'failed' ? 'fg.error' : 'fg.muted'} fontSize="sm">
-          {status === 'loading' ? 'Loading the recording…' : status === 'failed' ? 'The recording could not be played.' : playing ? 'Playing' : 'Paused'}
+          {status === 'loading'
+            ? 'Loading the recording…'
+            : status === 'failed'
+              ? 'The recording could not be played.'
+              : playing
+                ? 'Playing'
+                : 'Paused'}
         </Text>
       </Flex>
     </Box>

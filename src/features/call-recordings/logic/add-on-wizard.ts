@@ -27,8 +27,15 @@ export function plannedChanges(seats: readonly Seat[], storage: AddOn): SeatChan
     const current = ADD_ONS.filter((addOn) => seat.add_ons.includes(addOn.display_name));
     const recording = current.find((addOn) => addOn.display_group === 'call_recording');
     if (recording?.id === storage.id) return { seat, next: null, keeps: `has ${storage.display_name} already` };
-    const next = [...current.filter((addOn) => addOn.display_group !== 'call_recording').map((addOn) => addOn.id), storage.id];
-    const problem = addOnChangeProblem(ADD_ONS, current.map((addOn) => addOn.id), next);
+    const next = [
+      ...current.filter((addOn) => addOn.display_group !== 'call_recording').map((addOn) => addOn.id),
+      storage.id,
+    ];
+    const problem = addOnChangeProblem(
+      ADD_ONS,
+      current.map((addOn) => addOn.id),
+      next,
+    );
     if (problem) return { seat, next: null, keeps: `keeps ${recording?.display_name ?? 'their add-ons'} (${problem})` };
     return { seat, next, keeps: null };
   });

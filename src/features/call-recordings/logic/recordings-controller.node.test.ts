@@ -1,9 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import { callLogMessages, type CallRecording } from '@portal/contract';
+
 import { ApiError } from '../../../lib/api-error.ts';
 import { createRecordingsController, downloadFileName, type RecordingsPorts } from './recordings-controller.ts';
 
-const recording = (uuid: string): CallRecording => ({ uuid, filename: `${uuid}.wav`, duration: 30, deleted_at: null, purge_at: null, transcriptions: [] });
+const recording = (uuid: string): CallRecording => ({
+  uuid,
+  filename: `${uuid}.wav`,
+  duration: 30,
+  deleted_at: null,
+  purge_at: null,
+  transcriptions: [],
+});
 const refused = (detail: string) => new ApiError({ status: 403, kind: 'http', data: { detail } });
 const audio = new Blob(['RIFF']);
 
@@ -18,11 +27,17 @@ function ports(protectedBy: string | null = null, overrides: Partial<RecordingsP
       await check(password);
       return audio;
     }),
-    downloadRecordings: vi.fn(async (_uuids: string[], password: string | null, onProgress: (received: number, total: number | null) => void) => {
-      await check(password);
-      onProgress(512, 1024);
-      return audio;
-    }),
+    downloadRecordings: vi.fn(
+      async (
+        _uuids: string[],
+        password: string | null,
+        onProgress: (received: number, total: number | null) => void,
+      ) => {
+        await check(password);
+        onProgress(512, 1024);
+        return audio;
+      },
+    ),
     deleteRecordings: vi.fn(async (uuids: string[]) => ({ count: uuids.length })),
     restoreRecordings: vi.fn(async (uuids: string[]) => ({ count: uuids.length })),
     recordingsChanged: vi.fn(async () => {}),
@@ -115,6 +130,8 @@ describe('recordings controller', () => {
   it('names a download after the one recording, or as a zip of several', () => {
     const recordings = [recording('r1'), recording('r2')];
     expect(downloadFileName(['r2'], recordings)).toBe('r2.wav');
-    expect(downloadFileName(['r1', 'r2'], recordings, new Date('2026-03-01T10:20:30Z'))).toMatch(/^recordings-.*\.zip$/);
+    expect(downloadFileName(['r1', 'r2'], recordings, new Date('2026-03-01T10:20:30Z'))).toMatch(
+      /^recordings-.*\.zip$/,
+    );
   });
 });

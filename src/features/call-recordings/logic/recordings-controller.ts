@@ -5,7 +5,9 @@
  * in the calls, saving a file and the toasts.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+
 import { callLogMessages, recordingsZipFilename, type CallRecording } from '@portal/contract';
+
 import { isApiError } from '../../../lib/api-error.ts';
 import { extractErrorText } from '../../../lib/error-text.ts';
 import { progressText, toggleAll } from './recordings-logic.ts';
@@ -47,10 +49,16 @@ type Run = (password: string | null) => Promise<void>;
 
 /** Whether an error asks for the call-recording admin password (none sent, or a wrong one). */
 export const asksForPassword = (error: unknown) =>
-  isApiError(error) && error.status === 403 && [callLogMessages.passwordRequired, callLogMessages.passwordWrong].includes(extractErrorText(error.data) as never);
+  isApiError(error) &&
+  error.status === 403 &&
+  [callLogMessages.passwordRequired, callLogMessages.passwordWrong].includes(extractErrorText(error.data) as never);
 
 /** The file a download saves: one recording under its own name, several as one zip. */
-export function downloadFileName(uuids: readonly string[], recordings: readonly CallRecording[], now: Date = new Date()): string {
+export function downloadFileName(
+  uuids: readonly string[],
+  recordings: readonly CallRecording[],
+  now: Date = new Date(),
+): string {
   const only = uuids.length === 1 ? recordings.find((recording) => recording.uuid === uuids[0]) : undefined;
   return only ? only.filename : recordingsZipFilename(now);
 }
@@ -77,7 +85,14 @@ export function createRecordingsController(initialPorts: RecordingsPorts): Recor
   let ports = initialPorts;
   // The action waiting for the password.
   let pending: Run | null = null;
-  const state = createStore<RecordingsState>(() => ({ selected: new Set(), password: null, prompt: null, playing: null, progress: null, busy: false }));
+  const state = createStore<RecordingsState>(() => ({
+    selected: new Set(),
+    password: null,
+    prompt: null,
+    playing: null,
+    progress: null,
+    busy: false,
+  }));
 
   /** Runs a protected action; a 403 asking for the password opens the prompt, which runs it again with one. */
   const protectedAction = async (run: Run, withPassword = state.getState().password) => {
@@ -122,9 +137,15 @@ export function createRecordingsController(initialPorts: RecordingsPorts): Recor
     download: (uuids, fileName) =>
       protectedAction(async (password) => {
         // Said at once: the server measures every file (a demo recording is spoken first) before the first byte.
-        state.setState({ busy: true, progress: uuids.length === 1 ? 'Preparing the recording…' : `Preparing ${uuids.length} recordings as one zip…` });
+        state.setState({
+          busy: true,
+          progress:
+            uuids.length === 1 ? 'Preparing the recording…' : `Preparing ${uuids.length} recordings as one zip…`,
+        });
         try {
-          const blob = await ports.downloadRecordings(uuids, password, (received, total) => state.setState({ progress: `Downloading: ${progressText(received, total)}` }));
+          const blob = await ports.downloadRecordings(uuids, password, (received, total) =>
+            state.setState({ progress: `Downloading: ${progressText(received, total)}` }),
+          );
           ports.saveFile(blob, fileName);
           state.setState({ progress: `Downloaded ${fileName}` });
         } catch (error) {
@@ -137,13 +158,19 @@ export function createRecordingsController(initialPorts: RecordingsPorts): Recor
     async change(action, uuids) {
       state.setState({ busy: true });
       try {
-        const { count } = action === 'delete' ? await ports.deleteRecordings(uuids) : await ports.restoreRecordings(uuids);
+        const { count } =
+          action === 'delete' ? await ports.deleteRecordings(uuids) : await ports.restoreRecordings(uuids);
         const { playing } = state.getState();
         state.setState({ selected: new Set(), ...(playing && uuids.includes(playing.uuid) && { playing: null }) });
         await ports.recordingsChanged();
-        ports.succeeded(action === 'delete' ? `${plural(count)} moved to recently deleted` : `${plural(count)} restored`);
+        ports.succeeded(
+          action === 'delete' ? `${plural(count)} moved to recently deleted` : `${plural(count)} restored`,
+        );
       } catch (error) {
-        ports.failed(action === 'delete' ? 'The recordings could not be deleted' : 'The recordings could not be restored', error);
+        ports.failed(
+          action === 'delete' ? 'The recordings could not be deleted' : 'The recordings could not be restored',
+          error,
+        );
       } finally {
         state.setState({ busy: false });
       }

@@ -1,16 +1,29 @@
 import { describe, expect, it } from 'vitest';
+
 import { filtersFrom, filtersSearch, highlightParts, listQuery, progressText, toggleAll } from './recordings-logic.ts';
 
 describe('the filters in the address', () => {
   it('default to 30 days, page 1; unknown values fall back', () => {
-    expect(filtersFrom(new URLSearchParams('range=90d&duration=long&page=-2'))).toMatchObject({ range: '30d', duration: '', page: 1 });
+    expect(filtersFrom(new URLSearchParams('range=90d&duration=long&page=-2'))).toMatchObject({
+      range: '30d',
+      duration: '',
+      page: 1,
+    });
     expect(filtersSearch(filtersFrom(new URLSearchParams())).toString()).toBe('');
   });
   it('round trip, the custom dates only with a custom range', () => {
-    const filters = filtersFrom(new URLSearchParams('range=custom&start_date=2025-01-02&end_date=2025-01-05&keyword=boiler&page=2'));
-    expect(filtersSearch(filters).toString()).toBe('range=custom&start_date=2025-01-02&end_date=2025-01-05&keyword=boiler&page=2');
+    const filters = filtersFrom(
+      new URLSearchParams('range=custom&start_date=2025-01-02&end_date=2025-01-05&keyword=boiler&page=2'),
+    );
+    expect(filtersSearch(filters).toString()).toBe(
+      'range=custom&start_date=2025-01-02&end_date=2025-01-05&keyword=boiler&page=2',
+    );
     expect(filtersSearch({ ...filters, range: '7d' }).toString()).toBe('range=7d&keyword=boiler&page=2');
-    expect(listQuery({ ...filters, range: '7d', page: 1 }, true)).toEqual({ range: '7d', keyword: 'boiler', deleted: 'true' });
+    expect(listQuery({ ...filters, range: '7d', page: 1 }, true)).toEqual({
+      range: '7d',
+      keyword: 'boiler',
+      deleted: 'true',
+    });
   });
 });
 

@@ -1,4 +1,10 @@
-import { CALL_DATE_RANGES, CALL_DURATION_FILTERS, type CallDateRange, type CallDurationFilter, type CallRecordingsQuery } from '@portal/contract';
+import {
+  CALL_DATE_RANGES,
+  CALL_DURATION_FILTERS,
+  type CallDateRange,
+  type CallDurationFilter,
+  type CallRecordingsQuery,
+} from '@portal/contract';
 
 /** The list's filters as the page keeps them in its address (so a reload or a shared link shows the same list). */
 export interface RecordingFilters {
@@ -44,7 +50,10 @@ export function filtersSearch(filters: RecordingFilters): URLSearchParams {
 
 /** The filters as the list request's query. */
 export function listQuery(filters: RecordingFilters, deleted: boolean): CallRecordingsQuery {
-  return Object.fromEntries([...filtersSearch(filters).entries(), ...(deleted ? [['deleted', 'true']] : [])]) as CallRecordingsQuery;
+  return Object.fromEntries([
+    ...filtersSearch(filters).entries(),
+    ...(deleted ? [['deleted', 'true']] : []),
+  ]) as CallRecordingsQuery;
 }
 
 /** Select all toggles: when every one is selected it clears them all, else it selects every one. */
@@ -75,6 +84,7 @@ export function highlightParts(text: string, keyword: string): Array<{ text: str
 /** Bytes as a person reads them while a download runs. */
 export function progressText(received: number, total: number | null): string {
   const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return total ? `${Math.round((received / total) * 100)}% (${mb(received)} of ${mb(total)})` : `${mb(received)} received`;
+  return total
+    ? `${Math.round((received / total) * 100)}% (${mb(received)} of ${mb(total)})`
+    : `${mb(received)} received`;
 }
-

@@ -1,24 +1,57 @@
 import { Box, Button, chakra, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import { callActivityFilename, callReportMessages, displayPhone, formatCallDuration, ukDate, type CallDensity, type CallSummary, type NumberOfCalls, type SummaryFigure, type TimeOfDay } from '@portal/contract';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { brand } from '../../../config/brand.ts';
-import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
+
+import {
+  callActivityFilename,
+  callReportMessages,
+  displayPhone,
+  formatCallDuration,
+  ukDate,
+  type CallDensity,
+  type CallSummary,
+  type NumberOfCalls,
+  type SummaryFigure,
+  type TimeOfDay,
+} from '@portal/contract';
+
 import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { Tooltip } from '../../../components/tooltip.tsx';
+import { brand } from '../../../config/brand.ts';
+import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { allCallActivity, useCallActivity, useCallDensity, useCallSummary, useNumberOfCalls, useTimeOfDay } from '../api/call-reports-api.ts';
+import {
+  allCallActivity,
+  useCallActivity,
+  useCallDensity,
+  useCallSummary,
+  useNumberOfCalls,
+  useTimeOfDay,
+} from '../api/call-reports-api.ts';
 import { densityChart, numberOfCallsChart, timeOfDayChart } from '../logic/chart-configs.ts';
-import { activityQuery, bucketLabel, changeText, figureValue, hourLabel, rangeDays, reportFiltersFrom, reportQuery, reportSearch, WEEKDAYS, type ReportFilters } from '../logic/report-logic.ts';
+import {
+  activityQuery,
+  bucketLabel,
+  changeText,
+  figureValue,
+  hourLabel,
+  rangeDays,
+  reportFiltersFrom,
+  reportQuery,
+  reportSearch,
+  WEEKDAYS,
+  type ReportFilters,
+} from '../logic/report-logic.ts';
 import { ChartPanel, NumbersTable } from './report-charts.tsx';
 
 const CALL_TYPE_LABELS = { outbound_call: 'Outbound', answered: 'Answered', missed: 'Missed' } as const;
-const whenOf = (iso: string) => `${formatDate(iso)} ${new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' }).format(new Date(iso))}`;
+const whenOf = (iso: string) =>
+  `${formatDate(iso)} ${new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' }).format(new Date(iso))}`;
 
 function DateFilter({ filters, onApply }: { filters: ReportFilters; onApply: (next: ReportFilters) => void }) {
   const [draft, setDraft] = useState(filters);
@@ -49,7 +82,19 @@ function DateFilter({ filters, onApply }: { filters: ReportFilters; onApply: (ne
 const TONE_COLOURS = { up: 'green.700', down: 'red.700', same: 'fg.muted', none: 'fg.muted' } as const;
 const TONE_MARKS = { up: '▲ ', down: '▼ ', same: '', none: '' } as const;
 
-function SummaryCard({ title, figure, kind, days, tooltip }: { title: string; figure: SummaryFigure; kind: 'count' | 'minutes'; days: number; tooltip?: string }) {
+function SummaryCard({
+  title,
+  figure,
+  kind,
+  days,
+  tooltip,
+}: {
+  title: string;
+  figure: SummaryFigure;
+  kind: 'count' | 'minutes';
+  days: number;
+  tooltip?: string;
+}) {
   const change = changeText(figure, days);
   return (
     <Box as="li" borderWidth="1px" rounded="lg" p="4" data-testid="summary-card" listStyleType="none">
@@ -60,7 +105,18 @@ function SummaryCard({ title, figure, kind, days, tooltip }: { title: string; fi
         {tooltip && (
           <Tooltip content={tooltip}>
             {(describedBy) => (
-              <chakra.button type="button" aria-label={`About ${title.toLowerCase()}`} aria-describedby={describedBy} rounded="full" borderWidth="1px" w="5" h="5" fontSize="xs" lineHeight="1" color="fg.muted">
+              <chakra.button
+                type="button"
+                aria-label={`About ${title.toLowerCase()}`}
+                aria-describedby={describedBy}
+                rounded="full"
+                borderWidth="1px"
+                w="5"
+                h="5"
+                fontSize="xs"
+                lineHeight="1"
+                color="fg.muted"
+              >
                 i
               </chakra.button>
             )}
@@ -84,11 +140,24 @@ function SummaryCard({ title, figure, kind, days, tooltip }: { title: string; fi
 function SummaryCards({ summary }: { summary: CallSummary }) {
   const days = rangeDays(summary.range_start, summary.range_end);
   return (
-    <Grid as="ul" aria-label="Summary" templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' }} gap="3" mb="5" p="0">
+    <Grid
+      as="ul"
+      aria-label="Summary"
+      templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' }}
+      gap="3"
+      mb="5"
+      p="0"
+    >
       <SummaryCard title="Outbound calls" figure={summary.outbound_calls} kind="count" days={days} />
       <SummaryCard title="Answered calls" figure={summary.answered_calls} kind="count" days={days} />
       <SummaryCard title="Missed calls" figure={summary.missed_calls} kind="count" days={days} />
-      <SummaryCard title="Call duration" figure={summary.call_minutes} kind="minutes" days={days} tooltip={callReportMessages.durationTooltip} />
+      <SummaryCard
+        title="Call duration"
+        figure={summary.call_minutes}
+        kind="minutes"
+        days={days}
+        tooltip={callReportMessages.durationTooltip}
+      />
     </Grid>
   );
 }
@@ -96,7 +165,10 @@ function SummaryCards({ summary }: { summary: CallSummary }) {
 function TimeOfDayPanel({ data, phone }: { data: TimeOfDay; phone: boolean }) {
   const config = useMemo(() => timeOfDayChart(data, { phone }), [data, phone]);
   const total = data.buckets.reduce((sum, bucket) => sum + bucket.answered + bucket.missed, 0);
-  const busiest = data.buckets.reduce((best, bucket) => (bucket.answered + bucket.missed > best.answered + best.missed ? bucket : best), data.buckets[0]!);
+  const busiest = data.buckets.reduce(
+    (best, bucket) => (bucket.answered + bucket.missed > best.answered + best.missed ? bucket : best),
+    data.buckets[0]!,
+  );
   return (
     <ChartPanel
       title="Time of day"
@@ -105,7 +177,13 @@ function TimeOfDayPanel({ data, phone }: { data: TimeOfDay; phone: boolean }) {
       chartLabel={`Bar chart of answered and missed calls per hour. Busiest hour ${hourLabel(busiest.hour)}. The table has every number.`}
       height={phone ? '34rem' : '18rem'}
       empty={total === 0}
-      table={<NumbersTable caption="Calls per hour of the day" columns={['Hour', 'Answered', 'Missed']} rows={data.buckets.map((bucket) => [hourLabel(bucket.hour), bucket.answered, bucket.missed] as const)} />}
+      table={
+        <NumbersTable
+          caption="Calls per hour of the day"
+          columns={['Hour', 'Answered', 'Missed']}
+          rows={data.buckets.map((bucket) => [hourLabel(bucket.hour), bucket.answered, bucket.missed] as const)}
+        />
+      }
     />
   );
 }
@@ -126,7 +204,16 @@ function NumberOfCallsPanel({ data, phone }: { data: NumberOfCalls; phone: boole
         <NumbersTable
           caption={`Calls per ${per}`}
           columns={[per[0]!.toUpperCase() + per.slice(1), 'Missed', 'Answered', 'Outbound', 'Total']}
-          rows={data.buckets.map((bucket) => [bucketLabel(bucket.start, data.bucket), bucket.missed, bucket.answered, bucket.outbound, bucket.total] as const)}
+          rows={data.buckets.map(
+            (bucket) =>
+              [
+                bucketLabel(bucket.start, data.bucket),
+                bucket.missed,
+                bucket.answered,
+                bucket.outbound,
+                bucket.total,
+              ] as const,
+          )}
         />
       }
     />
@@ -135,7 +222,8 @@ function NumberOfCallsPanel({ data, phone }: { data: NumberOfCalls; phone: boole
 
 function DensityPanel({ data, phone }: { data: CallDensity; phone: boolean }) {
   const config = useMemo(() => densityChart(data, { phone }), [data, phone]);
-  const at = (weekday: number, hour: number) => data.cells.find((cell) => cell.weekday === weekday && cell.hour === hour)?.calls ?? 0;
+  const at = (weekday: number, hour: number) =>
+    data.cells.find((cell) => cell.weekday === weekday && cell.hour === hour)?.calls ?? 0;
   const total = data.cells.reduce((sum, cell) => sum + cell.calls, 0);
   return (
     <ChartPanel
@@ -149,29 +237,49 @@ function DensityPanel({ data, phone }: { data: CallDensity; phone: boolean }) {
         <NumbersTable
           caption="Calls per hour (rows) and weekday (columns)"
           columns={['Hour', ...WEEKDAYS.map((day) => day.slice(0, 3))]}
-          rows={Array.from({ length: 24 }, (_, hour) => [hourLabel(hour), ...WEEKDAYS.map((_, i) => at(i + 1, hour))] as const)}
+          rows={Array.from(
+            { length: 24 },
+            (_, hour) => [hourLabel(hour), ...WEEKDAYS.map((_, i) => at(i + 1, hour))] as const,
+          )}
         />
       }
     />
   );
 }
 
-function ActivityList({ productId, filters, onPage }: { productId: number; filters: ReportFilters; onPage: (page: number) => void }) {
+function ActivityList({
+  productId,
+  filters,
+  onPage,
+}: {
+  productId: number;
+  filters: ReportFilters;
+  onPage: (page: number) => void;
+}) {
   const activity = useCallActivity(productId, activityQuery(filters));
   const [exporting, setExporting] = useState<string | null>(null);
   const exportCsv = async () => {
     setExporting('Preparing the export…');
     try {
       const [calls, { activityToCsv }] = await Promise.all([
-        allCallActivity(productId, reportQuery(filters), (received, total) => setExporting(`Exporting ${received.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} calls…`)),
+        allCallActivity(productId, reportQuery(filters), (received, total) =>
+          setExporting(`Exporting ${received.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} calls…`),
+        ),
         import('../logic/activity-csv.ts'),
       ]);
       const fileName = callActivityFilename(brand.productName, ukDate(new Date()));
       saveFile(new Blob([activityToCsv(calls)], { type: 'text/csv;charset=utf-8' }), fileName);
-      toaster.create({ type: 'success', title: `Exported ${calls.length.toLocaleString('en-GB')} call${calls.length === 1 ? '' : 's'} to ${fileName}` });
+      toaster.create({
+        type: 'success',
+        title: `Exported ${calls.length.toLocaleString('en-GB')} call${calls.length === 1 ? '' : 's'} to ${fileName}`,
+      });
     } catch (error) {
       const tooMany = error instanceof Error && error.message === callReportMessages.tooManyToExport;
-      toaster.create({ type: 'error', title: 'The call activity could not be exported', description: tooMany ? error.message : userErrorText(error) });
+      toaster.create({
+        type: 'error',
+        title: 'The call activity could not be exported',
+        description: tooMany ? error.message : userErrorText(error),
+      });
     } finally {
       setExporting(null);
     }
@@ -184,7 +292,13 @@ function ActivityList({ productId, filters, onPage }: { productId: number; filte
         <Heading as="h2" size="lg" id="call-activity-heading">
           Call activity
         </Heading>
-        <Button variant="outline" colorPalette="brand" onClick={() => void exportCsv()} disabled={exporting !== null || !data || data.count === 0} loading={exporting !== null}>
+        <Button
+          variant="outline"
+          colorPalette="brand"
+          onClick={() => void exportCsv()}
+          disabled={exporting !== null || !data || data.count === 0}
+          loading={exporting !== null}
+        >
           Export CSV
         </Button>
       </Flex>
@@ -194,7 +308,12 @@ function ActivityList({ productId, filters, onPage }: { productId: number; filte
       {activity.isPending ? (
         <Loading label="Loading the call activity" />
       ) : activity.isError ? (
-        <LoadError title="The call activity could not be loaded" error={activity.error} onRetry={() => void activity.refetch()} retrying={activity.isFetching} />
+        <LoadError
+          title="The call activity could not be loaded"
+          error={activity.error}
+          onRetry={() => void activity.refetch()}
+          retrying={activity.isFetching}
+        />
       ) : data!.results.length === 0 ? (
         <Box borderWidth="1px" rounded="lg" p="6" textAlign="center">
           <Text fontWeight="medium">No calls in this period.</Text>
@@ -203,12 +322,26 @@ function ActivityList({ productId, filters, onPage }: { productId: number; filte
       ) : (
         <Box aria-busy={activity.isFetching || undefined}>
           <Text mb="2" aria-live="polite">
-            {data!.count.toLocaleString('en-GB')} call{data!.count === 1 ? '' : 's'} from {formatDate(data!.range_start)} to {formatDate(data!.range_end)}
+            {data!.count.toLocaleString('en-GB')} call{data!.count === 1 ? '' : 's'} from{' '}
+            {formatDate(data!.range_start)} to {formatDate(data!.range_end)}
           </Text>
-          <Box overflowX="auto" borderWidth="1px" rounded="lg" tabIndex={0} aria-label="Call activity, scrolls sideways on small screens">
-            <chakra.table w="full" fontSize="sm" css={{ '& th, & td': { textAlign: 'left', px: '3', py: '2', borderBottomWidth: '1px', whiteSpace: 'nowrap' } }}>
+          <Box
+            overflowX="auto"
+            borderWidth="1px"
+            rounded="lg"
+            tabIndex={0}
+            aria-label="Call activity, scrolls sideways on small screens"
+          >
+            <chakra.table
+              w="full"
+              fontSize="sm"
+              css={{
+                '& th, & td': { textAlign: 'left', px: '3', py: '2', borderBottomWidth: '1px', whiteSpace: 'nowrap' },
+              }}
+            >
               <chakra.caption srOnly>
-                Call activity from {formatDate(data!.range_start)} to {formatDate(data!.range_end)}, page {filters.page} of {pages.toLocaleString('en-GB')}
+                Call activity from {formatDate(data!.range_start)} to {formatDate(data!.range_end)}, page {filters.page}{' '}
+                of {pages.toLocaleString('en-GB')}
               </chakra.caption>
               <thead>
                 <tr>
@@ -242,7 +375,12 @@ function ActivityList({ productId, filters, onPage }: { productId: number; filte
               <Text>
                 Page {filters.page} of {pages.toLocaleString('en-GB')}
               </Text>
-              <Button size="sm" variant="outline" disabled={filters.page >= pages} onClick={() => onPage(filters.page + 1)}>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={filters.page >= pages}
+                onClick={() => onPage(filters.page + 1)}
+              >
                 Next
               </Button>
             </Flex>
@@ -254,9 +392,32 @@ function ActivityList({ productId, filters, onPage }: { productId: number; filte
 }
 
 /** Section of a report figure that loads on its own: loading, error (with retry), or the content. */
-function Loaded<T>({ query, what, children }: { query: { data: T | undefined; isPending: boolean; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown }; what: string; children: (data: T) => ReactNode }) {
+function Loaded<T>({
+  query,
+  what,
+  children,
+}: {
+  query: {
+    data: T | undefined;
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    isFetching: boolean;
+    refetch: () => unknown;
+  };
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
   if (query.isPending) return <Loading label={`Loading ${what}`} />;
-  if (query.isError) return <LoadError title={`The ${what} could not be loaded`} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isError)
+    return (
+      <LoadError
+        title={`The ${what} could not be loaded`}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   return <Box aria-busy={query.isFetching || undefined}>{children(query.data as T)}</Box>;
 }
 
@@ -280,7 +441,9 @@ export function CallReportsPage({ productId }: { productId: number }) {
         </Heading>
         <Text color="fg.muted" mt="1">
           Call trends on this phone
-          {summary.data ? ` from ${formatDate(summary.data.range_start)} to ${formatDate(summary.data.range_end)}, compared with the ${rangeDays(summary.data.range_start, summary.data.range_end) === 1 ? 'day' : `${rangeDays(summary.data.range_start, summary.data.range_end)} days`} before.` : '.'}
+          {summary.data
+            ? ` from ${formatDate(summary.data.range_start)} to ${formatDate(summary.data.range_end)}, compared with the ${rangeDays(summary.data.range_start, summary.data.range_end) === 1 ? 'day' : `${rangeDays(summary.data.range_start, summary.data.range_end)} days`} before.`
+            : '.'}
         </Text>
       </Box>
 

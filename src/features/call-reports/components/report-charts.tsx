@@ -1,6 +1,7 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
 import type { ChartConfiguration } from 'chart.js';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
 import { LoadError } from '../../../components/states.tsx';
 
 /**
@@ -33,7 +34,23 @@ function ChartCanvas({ config, label, height }: { config: ChartConfiguration; la
 }
 
 /** A report section: its chart, or (behind the toggle) a table of the same numbers. */
-export function ChartPanel({ title, description, config, chartLabel, height, table, empty }: { title: string; description: string; config: ChartConfiguration; chartLabel: string; height: string; table: ReactNode; empty: boolean }) {
+export function ChartPanel({
+  title,
+  description,
+  config,
+  chartLabel,
+  height,
+  table,
+  empty,
+}: {
+  title: string;
+  description: string;
+  config: ChartConfiguration;
+  chartLabel: string;
+  height: string;
+  table: ReactNode;
+  empty: boolean;
+}) {
   const [asTable, setAsTable] = useState(false);
   const headingId = useId();
   const regionId = useId();
@@ -48,7 +65,13 @@ export function ChartPanel({ title, description, config, chartLabel, height, tab
             {description}
           </Text>
         </Box>
-        <Button size="sm" variant="outline" aria-controls={regionId} aria-pressed={asTable} onClick={() => setAsTable((on) => !on)}>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-controls={regionId}
+          aria-pressed={asTable}
+          onClick={() => setAsTable((on) => !on)}
+        >
           {asTable ? `Show ${title.toLowerCase()} as a chart` : `Show ${title.toLowerCase()} as a table`}
         </Button>
       </Flex>
@@ -69,10 +92,21 @@ export function ChartPanel({ title, description, config, chartLabel, height, tab
   );
 }
 
-const tableCss = { '& th, & td': { textAlign: 'right', px: '2', py: '1', borderBottomWidth: '1px', whiteSpace: 'nowrap' }, '& th:first-of-type, & td:first-of-type': { textAlign: 'left' } } as const;
+const tableCss = {
+  '& th, & td': { textAlign: 'right', px: '2', py: '1', borderBottomWidth: '1px', whiteSpace: 'nowrap' },
+  '& th:first-of-type, & td:first-of-type': { textAlign: 'left' },
+} as const;
 
 /** A plain table of a chart's numbers: a header row, then one row per bucket with its label first. */
-export function NumbersTable({ caption, columns, rows }: { caption: string; columns: readonly string[]; rows: ReadonlyArray<readonly [string, ...number[]]> }) {
+export function NumbersTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: readonly string[];
+  rows: ReadonlyArray<readonly [string, ...number[]]>;
+}) {
   return (
     <chakra.table w="full" fontSize="sm" fontVariantNumeric="tabular-nums" css={tableCss}>
       <chakra.caption textAlign="left" fontWeight="medium" mb="1">

@@ -1,15 +1,37 @@
 import Papa from 'papaparse';
+
 import type { CallActivityEntry } from '@portal/contract';
 
 /** The call activity CSV's columns, in order. */
-export const ACTIVITY_CSV_COLUMNS = ['Date', 'Time', 'Call type', 'Caller', 'Called', 'Duration (seconds)', 'User', 'Extension'] as const;
+export const ACTIVITY_CSV_COLUMNS = [
+  'Date',
+  'Time',
+  'Call type',
+  'Caller',
+  'Called',
+  'Duration (seconds)',
+  'User',
+  'Extension',
+] as const;
 
 export const CALL_TYPE_LABELS = { outbound_call: 'Outbound', answered: 'Answered', missed: 'Missed' } as const;
 
 const ukParts = (iso: string) => {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('day')}/${part('month')}/${part('year')}`, time: `${part('hour')}:${part('minute')}:${part('second')}` };
+  return {
+    date: `${part('day')}/${part('month')}/${part('year')}`,
+    time: `${part('hour')}:${part('minute')}:${part('second')}`,
+  };
 };
 
 /**
@@ -20,7 +42,16 @@ const ukParts = (iso: string) => {
 export function activityToCsv(calls: readonly CallActivityEntry[]): string {
   const rows = calls.map((call) => {
     const { date, time } = ukParts(call.start_time);
-    return [date, time, CALL_TYPE_LABELS[call.status], call.caller, call.called, String(call.duration), call.user?.name ?? '', call.user?.extension ?? ''];
+    return [
+      date,
+      time,
+      CALL_TYPE_LABELS[call.status],
+      call.caller,
+      call.called,
+      String(call.duration),
+      call.user?.name ?? '',
+      call.user?.extension ?? '',
+    ];
   });
   return Papa.unparse({ fields: [...ACTIVITY_CSV_COLUMNS], data: rows }, { escapeFormulae: true, newline: '\r\n' });
 }

@@ -1,5 +1,7 @@
-import type { CallDensity, NumberOfCalls, TimeOfDay } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+
+import type { CallDensity, NumberOfCalls, TimeOfDay } from '@portal/contract';
+
 import { densityChart, numberOfCallsChart, timeOfDayChart } from './chart-configs.ts';
 
 interface TestAxis {
@@ -17,7 +19,13 @@ function tickLabels(axis: TestAxis): string[] {
 }
 
 const range = { range_start: '2026-01-01', range_end: '2026-01-30' };
-const density: CallDensity = { ...range, cells: [{ weekday: 1, hour: 0, calls: 2 }, { weekday: 7, hour: 23, calls: 5 }] };
+const density: CallDensity = {
+  ...range,
+  cells: [
+    { weekday: 1, hour: 0, calls: 2 },
+    { weekday: 7, hour: 23, calls: 5 },
+  ],
+};
 const timeOfDay: TimeOfDay = { ...range, buckets: [{ hour: 9, answered: 12, missed: 3 }] };
 const weekly: NumberOfCalls = { ...range, bucket: 'week', buckets: [] };
 

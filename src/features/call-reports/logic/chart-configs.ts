@@ -1,9 +1,17 @@
-import type { CallDensity, CallReportBucket, NumberOfCalls, TimeOfDay } from '@portal/contract';
 import type { ChartConfiguration, Scale } from 'chart.js';
+
+import type { CallDensity, CallReportBucket, NumberOfCalls, TimeOfDay } from '@portal/contract';
+
 import { bucketLabel, hourLabel, WEEKDAYS } from './report-logic.ts';
 
 // Colours with at least 3:1 contrast on white (WCAG 1.4.11 for graphics), told apart by the legend and table too.
-export const SERIES_COLOURS = { answered: '#1e7b34', missed: '#c0262d', outbound: '#1f5fbf', total: '#4a4a4a', calls: '#6a3fb5' } as const;
+export const SERIES_COLOURS = {
+  answered: '#1e7b34',
+  missed: '#c0262d',
+  outbound: '#1f5fbf',
+  total: '#4a4a4a',
+  calls: '#6a3fb5',
+} as const;
 
 /** How a chart lays out: on a phone, bars run across (labels readable down the side) and the grid turns. */
 export interface ChartLayout {
@@ -20,7 +28,12 @@ const base = (phone: boolean) => ({
 
 /** A titled axis; `grace` leaves room above the tallest bar so it never meets the chart's edge. */
 const categoryAxis = (title: string) => ({ title: { display: true, text: title } });
-const countAxis = (title = 'Calls') => ({ beginAtZero: true, grace: '10%', ticks: { precision: 0 }, title: { display: true, text: title } });
+const countAxis = (title = 'Calls') => ({
+  beginAtZero: true,
+  grace: '10%',
+  ticks: { precision: 0 },
+  title: { display: true, text: title },
+});
 
 /** The two axes of a bar chart: categories across and counts up, or (on a phone, bars running across) the other way round. */
 const barScales = (phone: boolean, category: string) =>
@@ -49,7 +62,11 @@ export function timeOfDayChart(data: TimeOfDay, { phone }: ChartLayout): ChartCo
     data: {
       labels: data.buckets.map((bucket) => hourLabel(bucket.hour)),
       datasets: [
-        { label: 'Answered', data: data.buckets.map((bucket) => bucket.answered), backgroundColor: SERIES_COLOURS.answered },
+        {
+          label: 'Answered',
+          data: data.buckets.map((bucket) => bucket.answered),
+          backgroundColor: SERIES_COLOURS.answered,
+        },
         { label: 'Missed', data: data.buckets.map((bucket) => bucket.missed), backgroundColor: SERIES_COLOURS.missed },
       ],
     },
@@ -57,7 +74,12 @@ export function timeOfDayChart(data: TimeOfDay, { phone }: ChartLayout): ChartCo
   };
 }
 
-const BUCKET_AXIS: Record<CallReportBucket, string> = { hour: 'Hour of the day', day: 'Day', week: 'Week starting', month: 'Month' };
+const BUCKET_AXIS: Record<CallReportBucket, string> = {
+  hour: 'Hour of the day',
+  day: 'Day',
+  week: 'Week starting',
+  month: 'Month',
+};
 
 /** Missed, answered and outbound calls per bucket as bars, the total as a line over them. */
 export function numberOfCallsChart(data: NumberOfCalls, { phone }: ChartLayout): ChartConfiguration<'bar' | 'line'> {
@@ -66,10 +88,32 @@ export function numberOfCallsChart(data: NumberOfCalls, { phone }: ChartLayout):
     data: {
       labels: data.buckets.map((bucket) => bucketLabel(bucket.start, data.bucket)),
       datasets: [
-        { type: 'bar', label: 'Missed', data: data.buckets.map((bucket) => bucket.missed), backgroundColor: SERIES_COLOURS.missed },
-        { type: 'bar', label: 'Answered', data: data.buckets.map((bucket) => bucket.answered), backgroundColor: SERIES_COLOURS.answered },
-        { type: 'bar', label: 'Outbound', data: data.buckets.map((bucket) => bucket.outbound), backgroundColor: SERIES_COLOURS.outbound },
-        { type: 'line', label: 'Total', data: data.buckets.map((bucket) => bucket.total), borderColor: SERIES_COLOURS.total, backgroundColor: SERIES_COLOURS.total, pointRadius: 2 },
+        {
+          type: 'bar',
+          label: 'Missed',
+          data: data.buckets.map((bucket) => bucket.missed),
+          backgroundColor: SERIES_COLOURS.missed,
+        },
+        {
+          type: 'bar',
+          label: 'Answered',
+          data: data.buckets.map((bucket) => bucket.answered),
+          backgroundColor: SERIES_COLOURS.answered,
+        },
+        {
+          type: 'bar',
+          label: 'Outbound',
+          data: data.buckets.map((bucket) => bucket.outbound),
+          backgroundColor: SERIES_COLOURS.outbound,
+        },
+        {
+          type: 'line',
+          label: 'Total',
+          data: data.buckets.map((bucket) => bucket.total),
+          borderColor: SERIES_COLOURS.total,
+          backgroundColor: SERIES_COLOURS.total,
+          pointRadius: 2,
+        },
       ],
     },
     options: { ...base(phone), scales: barScales(phone, BUCKET_AXIS[data.bucket]) },
@@ -83,13 +127,24 @@ export function densityChart(data: CallDensity, { phone }: ChartLayout): ChartCo
     .filter((cell) => cell.calls > 0)
     .map((cell) => {
       const r = 2 + (10 * Math.sqrt(cell.calls)) / Math.sqrt(most);
-      return phone ? { x: cell.weekday - 1, y: cell.hour, r, calls: cell.calls } : { x: cell.hour, y: cell.weekday - 1, r, calls: cell.calls };
+      return phone
+        ? { x: cell.weekday - 1, y: cell.hour, r, calls: cell.calls }
+        : { x: cell.hour, y: cell.weekday - 1, r, calls: cell.calls };
     });
   const hourAxis = gridAxis(23, 'Hour of the day', hourLabel);
   const dayAxis = gridAxis(6, 'Day of the week', (index) => WEEKDAYS[index]?.slice(0, 3) ?? '');
   return {
     type: 'bubble',
-    data: { datasets: [{ label: 'Calls', data: points, backgroundColor: `${SERIES_COLOURS.calls}b3`, borderColor: SERIES_COLOURS.calls }] },
+    data: {
+      datasets: [
+        {
+          label: 'Calls',
+          data: points,
+          backgroundColor: `${SERIES_COLOURS.calls}b3`,
+          borderColor: SERIES_COLOURS.calls,
+        },
+      ],
+    },
     options: {
       responsive: true,
       maintainAspectRatio: false,
@@ -106,7 +161,9 @@ export function densityChart(data: CallDensity, { phone }: ChartLayout): ChartCo
           },
         },
       },
-      scales: phone ? { x: dayAxis, y: { ...hourAxis, reverse: true } } : { x: hourAxis, y: { ...dayAxis, reverse: true } },
+      scales: phone
+        ? { x: dayAxis, y: { ...hourAxis, reverse: true } }
+        : { x: hourAxis, y: { ...dayAxis, reverse: true } },
     },
   };
 }

@@ -1,4 +1,12 @@
-import { CALL_DATE_RANGES, formatCallDuration, type CallActivityQuery, type CallDateRange, type CallReportBucket, type CallReportQuery, type SummaryFigure } from '@portal/contract';
+import {
+  CALL_DATE_RANGES,
+  formatCallDuration,
+  type CallActivityQuery,
+  type CallDateRange,
+  type CallReportBucket,
+  type CallReportQuery,
+  type SummaryFigure,
+} from '@portal/contract';
 
 /** The report's date filter and activity page as the page keeps them in its address (a reload or a shared link shows the same report). */
 export interface ReportFilters {
@@ -54,17 +62,24 @@ export const activityQuery = (filters: ReportFilters, page = filters.page, pageS
  * A summary figure's change against the previous period, in words a person reads on the card.
  * @example changeText({ total: 15, previous: 10, previous_period_percentage: 50 }, 30) // 'Up 50% on the previous 30 days'
  */
-export function changeText(figure: SummaryFigure, days: number): { text: string; tone: 'up' | 'down' | 'same' | 'none' } {
+export function changeText(
+  figure: SummaryFigure,
+  days: number,
+): { text: string; tone: 'up' | 'down' | 'same' | 'none' } {
   const period = days === 1 ? 'the previous day' : `the previous ${days} days`;
   const percent = figure.previous_period_percentage;
-  if (percent === null) return { text: figure.total === 0 ? `None, as in ${period}` : `None in ${period} to compare`, tone: 'none' };
+  if (percent === null)
+    return { text: figure.total === 0 ? `None, as in ${period}` : `None in ${period} to compare`, tone: 'none' };
   if (percent === 0) return { text: `No change on ${period}`, tone: 'same' };
   const size = Math.abs(percent);
-  return percent > 0 ? { text: `Up ${size}% on ${period}`, tone: 'up' } : { text: `Down ${size}% on ${period}`, tone: 'down' };
+  return percent > 0
+    ? { text: `Up ${size}% on ${period}`, tone: 'up' }
+    : { text: `Down ${size}% on ${period}`, tone: 'down' };
 }
 
 /** How many UK days a resolved range holds. */
-export const rangeDays = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+export const rangeDays = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const dayMonth = (iso: string) => `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]}`;
@@ -86,4 +101,5 @@ export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 /** A summary figure's value as shown: the call count, or call minutes as the spec writes durations (from seconds). */
-export const figureValue = (value: number, kind: 'count' | 'minutes') => (kind === 'minutes' ? formatCallDuration(Math.round(value * 60)) : value.toLocaleString('en-GB'));
+export const figureValue = (value: number, kind: 'count' | 'minutes') =>
+  kind === 'minutes' ? formatCallDuration(Math.round(value * 60)) : value.toLocaleString('en-GB');

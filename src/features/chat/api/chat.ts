@@ -1,5 +1,7 @@
-import { chatEndpoints, type Chat, type ChatUser } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { chatEndpoints, type Chat, type ChatUser } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 export const CHAT_KEY = ['chat'] as const;
@@ -27,7 +29,10 @@ export function useSendChatMessage() {
   return useMutation({
     mutationFn: (text: string) => apiCall(chatEndpoints.postChatMessage, { body: { text } }),
     onSuccess: ({ messages }) => {
-      queryClient.setQueryData<Chat>(CHAT_KEY, (chat) => chat && { ...chat, messages: [...chat.messages, ...messages] });
+      queryClient.setQueryData<Chat>(
+        CHAT_KEY,
+        (chat) => chat && { ...chat, messages: [...chat.messages, ...messages] },
+      );
     },
   });
 }

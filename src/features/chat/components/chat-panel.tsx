@@ -1,7 +1,9 @@
 import { Box, Button, chakra, Flex, Heading, IconButton, Spinner, Text, Textarea } from '@chakra-ui/react';
-import { CHAT_MESSAGE_MAX_LENGTH, PostChatMessage, type ChatMessage, type ChatUser } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+
+import { CHAT_MESSAGE_MAX_LENGTH, PostChatMessage, type ChatMessage, type ChatUser } from '@portal/contract';
+
 import { MAIN_CONTENT_ID } from '../../../components/skip-link.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { chatQueryOptions, useSendChatMessage } from '../api/chat.ts';
@@ -126,15 +128,42 @@ export default function ChatPanel({ user, onClose }: { user: ChatUser | null; on
         <Heading as="h2" id={titleId} size="md" flex="1">
           Chat support
         </Heading>
-        <IconButton aria-label="Close chat" variant="ghost" color="inherit" _hover={{ bg: 'rgba(255, 255, 255, 0.16)' }} size="sm" onClick={onClose}>
-          <chakra.svg viewBox="0 0 24 24" w="5" h="5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <IconButton
+          aria-label="Close chat"
+          variant="ghost"
+          color="inherit"
+          _hover={{ bg: 'rgba(255, 255, 255, 0.16)' }}
+          size="sm"
+          onClick={onClose}
+        >
+          <chakra.svg
+            viewBox="0 0 24 24"
+            w="5"
+            h="5"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </chakra.svg>
         </IconButton>
       </Flex>
 
       {/* Focusable, so the conversation scrolls from the keyboard too. */}
-      <Box ref={logRef} role="log" aria-label="Messages" aria-live="polite" tabIndex={0} flex="1" overflowY="auto" px="4" py="3" focusVisibleRing="inside">
+      <Box
+        ref={logRef}
+        role="log"
+        aria-label="Messages"
+        aria-live="polite"
+        tabIndex={0}
+        flex="1"
+        overflowY="auto"
+        px="4"
+        py="3"
+        focusVisibleRing="inside"
+      >
         {chat.isPending ? (
           <Flex role="status" align="center" gap="3" color="fg.muted">
             <Spinner size="sm" color="brand.solid" />
@@ -146,7 +175,13 @@ export default function ChatPanel({ user, onClose }: { user: ChatUser | null; on
               Chat support could not be reached
             </Text>
             <Text mb="3">{userErrorText(chat.error)}</Text>
-            <Button size="sm" variant="outline" colorPalette="brand" onClick={() => void chat.refetch()} loading={chat.isFetching}>
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="brand"
+              onClick={() => void chat.refetch()}
+              loading={chat.isFetching}
+            >
               Try again
             </Button>
           </Box>
@@ -154,7 +189,8 @@ export default function ChatPanel({ user, onClose }: { user: ChatUser | null; on
           <>
             {chat.data.messages.length === 0 && (
               <Text color="fg.muted" mb="2">
-                {chat.data.user ? `Hello ${chat.data.user.first_name}, how can we help?` : 'How can we help?'} Write below and an adviser will answer here.
+                {chat.data.user ? `Hello ${chat.data.user.first_name}, how can we help?` : 'How can we help?'} Write
+                below and an adviser will answer here.
               </Text>
             )}
             <chakra.ol listStyle="none" display="flex" flexDirection="column" gap="3">
@@ -166,7 +202,16 @@ export default function ChatPanel({ user, onClose }: { user: ChatUser | null; on
         )}
       </Box>
 
-      <chakra.form onSubmit={submit} noValidate borderTopWidth="1px" px="4" py="3" display="flex" flexDirection="column" gap="2">
+      <chakra.form
+        onSubmit={submit}
+        noValidate
+        borderTopWidth="1px"
+        px="4"
+        py="3"
+        display="flex"
+        flexDirection="column"
+        gap="2"
+      >
         <chakra.label htmlFor={`${titleId}-text`} fontSize="sm" fontWeight="medium">
           Your message
         </chakra.label>
@@ -190,7 +235,14 @@ export default function ChatPanel({ user, onClose }: { user: ChatUser | null; on
           <Text fontSize="xs" color="fg.muted">
             Enter sends, Shift+Enter adds a line, Escape closes
           </Text>
-          <Button type="submit" colorPalette="brand" size="sm" loading={send.isPending} loadingText="Sending" disabled={!chat.isSuccess}>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            size="sm"
+            loading={send.isPending}
+            loadingText="Sending"
+            disabled={!chat.isSuccess}
+          >
             Send
           </Button>
         </Flex>

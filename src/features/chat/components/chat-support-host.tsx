@@ -1,6 +1,7 @@
 import { Box, Spinner, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+
 import { identify } from '../../../lib/analytics.ts';
 import { useMe } from '../../auth/index.ts';
 import { CHAT_STATE_KEY, registerChatWidget } from '../../navigation/index.ts';
@@ -42,7 +43,22 @@ export function ChatSupportHost() {
   return (
     <Suspense
       fallback={
-        <Box role="status" position="fixed" insetEnd="6" bottom="6" zIndex="modal" display="flex" alignItems="center" gap="3" bg="bg.panel" borderWidth="1px" rounded="lg" boxShadow="lg" px="4" py="3">
+        <Box
+          role="status"
+          position="fixed"
+          insetEnd="6"
+          bottom="6"
+          zIndex="modal"
+          display="flex"
+          alignItems="center"
+          gap="3"
+          bg="bg.panel"
+          borderWidth="1px"
+          rounded="lg"
+          boxShadow="lg"
+          px="4"
+          py="3"
+        >
           <Spinner size="sm" color="brand.solid" />
           <Text>Opening chat support…</Text>
         </Box>

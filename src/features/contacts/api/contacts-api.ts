@@ -1,5 +1,7 @@
-import { contactEndpoints, type ContactRow, type ImportContactsResult } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import { contactEndpoints, type ContactRow, type ImportContactsResult } from '@portal/contract';
+
 import { apiBlob, apiCall } from '../../../lib/http.ts';
 
 /** The list's queries all start with this key: a change invalidates them all. */
@@ -10,7 +12,11 @@ export function contactsPageQueryOptions(productId: number, search: string, page
   return queryOptions({
     queryKey: [...contactsKey(productId), 'page', search, page],
     queryFn: ({ signal }) =>
-      apiCall(contactEndpoints.listContacts, { params: { id: productId }, query: { page: String(page), ...(search !== '' && { search }) }, signal }),
+      apiCall(contactEndpoints.listContacts, {
+        params: { id: productId },
+        query: { page: String(page), ...(search !== '' && { search }) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -25,13 +31,24 @@ export function allContacts(productId: number) {
 }
 
 /** POST .../import-contacts/: one contact or a chunk of an import. */
-export function importContacts(productId: number, contacts: ContactRow[], signal?: AbortSignal): Promise<ImportContactsResult> {
-  return apiCall(contactEndpoints.importContacts, { params: { id: productId }, body: { contacts }, ...(signal && { signal }) });
+export function importContacts(
+  productId: number,
+  contacts: ContactRow[],
+  signal?: AbortSignal,
+): Promise<ImportContactsResult> {
+  return apiCall(contactEndpoints.importContacts, {
+    params: { id: productId },
+    body: { contacts },
+    ...(signal && { signal }),
+  });
 }
 
 /** PUT .../contacts/{phonebook}/{contact}/. */
 export function updateContact(productId: number, phonebook: string, contactId: number, contact: ContactRow) {
-  return apiCall(contactEndpoints.updateContact, { params: { id: productId, phonebook, contact: contactId }, body: contact });
+  return apiCall(contactEndpoints.updateContact, {
+    params: { id: productId, phonebook, contact: contactId },
+    body: contact,
+  });
 }
 
 /** DELETE .../contacts/{phonebook}/{contact}/. */

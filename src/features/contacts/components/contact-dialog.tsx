@@ -1,12 +1,14 @@
 import { Button, Stack } from '@chakra-ui/react';
-import { checkContact, CONTACT_COLUMNS, type Contact, type ContactColumn, type ContactRow } from '@portal/contract';
 import { useState, type FormEvent } from 'react';
+
+import { checkContact, CONTACT_COLUMNS, type Contact, type ContactColumn, type ContactRow } from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
-import { userErrorText } from '../../../lib/error-text.ts';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { userErrorText } from '../../../lib/error-text.ts';
 import { contactsText } from './contacts-text.ts';
 
 const labels: Record<ContactColumn, string> = {

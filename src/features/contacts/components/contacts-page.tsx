@@ -1,8 +1,10 @@
 import { Box, Button, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { CONTACTS_PAGE_SIZE, displayPhone, type Contact, type ContactRow } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+
+import { CONTACTS_PAGE_SIZE, displayPhone, type Contact, type ContactRow } from '@portal/contract';
+
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
@@ -11,16 +13,28 @@ import { toaster } from '../../../components/toaster.tsx';
 import { TruncatedText } from '../../../components/truncated-text.tsx';
 import { ApiError, isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { allContacts, contactsKey, deleteContact, importContacts, updateContact, useContactsPage } from '../api/contacts-api.ts';
 import { saveFile } from '../../../lib/save-file.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import {
+  allContacts,
+  contactsKey,
+  deleteContact,
+  importContacts,
+  updateContact,
+  useContactsPage,
+} from '../api/contacts-api.ts';
 import { ContactDialog } from './contact-dialog.tsx';
 import { contactsText } from './contacts-text.ts';
 import { ImportDialog } from './import-dialog.tsx';
 
 const nameOf = (contact: Contact) => `${contact.firstname} ${contact.lastname}`.trim();
 
-type Open = { kind: 'add' } | { kind: 'edit'; contact: Contact } | { kind: 'delete'; contact: Contact } | { kind: 'import' } | null;
+type Open =
+  | { kind: 'add' }
+  | { kind: 'edit'; contact: Contact }
+  | { kind: 'delete'; contact: Contact }
+  | { kind: 'import' }
+  | null;
 
 function ContactActions({ contact, onEdit, onDelete }: { contact: Contact; onEdit: () => void; onDelete: () => void }) {
   return (
@@ -28,14 +42,21 @@ function ContactActions({ contact, onEdit, onDelete }: { contact: Contact; onEdi
       <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${nameOf(contact)}`}>
         Edit
       </Button>
-      <Button size="sm" variant="outline" colorPalette="red" onClick={onDelete} aria-label={`Delete ${nameOf(contact)}`}>
+      <Button
+        size="sm"
+        variant="outline"
+        colorPalette="red"
+        onClick={onDelete}
+        aria-label={`Delete ${nameOf(contact)}`}
+      >
         Delete
       </Button>
     </Flex>
   );
 }
 
-const Muted = ({ text }: { text: string }) => (text ? <TruncatedText text={text} /> : <chakra.span color="fg.muted">-</chakra.span>);
+const Muted = ({ text }: { text: string }) =>
+  text ? <TruncatedText text={text} /> : <chakra.span color="fg.muted">-</chakra.span>;
 
 /** Company contacts (/company-contacts/{id}): the phonebook with search and pages, add, edit, delete, import and export. */
 export function ContactsPage({ productId }: { productId: number }) {
@@ -79,9 +100,18 @@ export function ContactsPage({ productId }: { productId: number }) {
   const add = async (row: ContactRow) => {
     const result = await importContacts(productId, [row]);
     const refused = result.failed[0];
-    if (refused) throw new ApiError({ kind: 'http', status: 400, data: Object.fromEntries(Object.entries(refused.errors).map(([field, text]) => [field, [text]])) });
+    if (refused)
+      throw new ApiError({
+        kind: 'http',
+        status: 400,
+        data: Object.fromEntries(Object.entries(refused.errors).map(([field, text]) => [field, [text]])),
+      });
     setOpen(null);
-    toaster.create({ type: 'success', title: contactsText.added, description: `${nameOf(result.created[0]!)} is in the phonebook.` });
+    toaster.create({
+      type: 'success',
+      title: contactsText.added,
+      description: `${nameOf(result.created[0]!)} is in the phonebook.`,
+    });
     await refresh();
   };
   const save = (contact: Contact) => async (row: ContactRow) => {
@@ -96,7 +126,11 @@ export function ContactsPage({ productId }: { productId: number }) {
     try {
       await deleteContact(productId, phonebook, contact.id);
       setOpen(null);
-      toaster.create({ type: 'success', title: contactsText.deleted, description: `${nameOf(contact)} is no longer in the phonebook.` });
+      toaster.create({
+        type: 'success',
+        title: contactsText.deleted,
+        description: `${nameOf(contact)} is no longer in the phonebook.`,
+      });
       // The last contact of a page gone: the page before.
       if (list.data && list.data.contacts.length === 1 && page > 1) go({ page: page - 1 });
       await refresh();
@@ -109,7 +143,10 @@ export function ContactsPage({ productId }: { productId: number }) {
   const exportAll = async () => {
     setExporting(true);
     try {
-      const [{ contacts }, { contactsToCsv }] = await Promise.all([allContacts(productId), import('../logic/contacts-csv.ts')]);
+      const [{ contacts }, { contactsToCsv }] = await Promise.all([
+        allContacts(productId),
+        import('../logic/contacts-csv.ts'),
+      ]);
       saveFile(new Blob([contactsToCsv(contacts)], { type: 'text/csv;charset=utf-8' }), contactsText.exportFileName);
       toaster.create({ type: 'success', title: contactsText.exported(contacts.length) });
     } catch (error) {
@@ -132,7 +169,16 @@ export function ContactsPage({ productId }: { productId: number }) {
       </div>
 
       <Flex gap="3" wrap="wrap" align="flex-end" justify="space-between">
-        <chakra.form role="search" onSubmit={submitSearch} display="flex" gap="2" alignItems="flex-end" flex="1" minW={{ base: 'full', md: '20rem' }} maxW="32rem">
+        <chakra.form
+          role="search"
+          onSubmit={submitSearch}
+          display="flex"
+          gap="2"
+          alignItems="flex-end"
+          flex="1"
+          minW={{ base: 'full', md: '20rem' }}
+          maxW="32rem"
+        >
           <Box flex="1">
             <chakra.label htmlFor="contacts-search" fontWeight="semibold" display="block" mb="1">
               {contactsText.search}
@@ -163,7 +209,12 @@ export function ContactsPage({ productId }: { productId: number }) {
           <Button variant="outline" onClick={() => setOpen({ kind: 'import' })}>
             {contactsText.import}
           </Button>
-          <Button variant="outline" onClick={() => void exportAll()} loading={exporting} disabled={!data || data.total === 0}>
+          <Button
+            variant="outline"
+            onClick={() => void exportAll()}
+            loading={exporting}
+            disabled={!data || data.total === 0}
+          >
             {contactsText.export}
           </Button>
         </Flex>
@@ -173,10 +224,21 @@ export function ContactsPage({ productId }: { productId: number }) {
         {list.isPending ? (
           <Loading label="Loading your contacts" />
         ) : list.isError ? (
-          <LoadError title={contactsText.loadFailed} error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+          <LoadError
+            title={contactsText.loadFailed}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
         ) : data!.contacts.length === 0 ? (
           <Stack gap="3" align="flex-start">
-            <Text>{search ? contactsText.noMatch(search) : data!.total === 0 ? contactsText.empty : 'No contacts on this page.'}</Text>
+            <Text>
+              {search
+                ? contactsText.noMatch(search)
+                : data!.total === 0
+                  ? contactsText.empty
+                  : 'No contacts on this page.'}
+            </Text>
             {search && (
               <Button
                 variant="outline"
@@ -193,12 +255,19 @@ export function ContactsPage({ productId }: { productId: number }) {
         ) : (
           <Stack gap="4">
             <Text>
-              {search ? `${data!.count} of ${data!.total} contacts match “${search}”` : `${data!.total} ${data!.total === 1 ? 'contact' : 'contacts'}`}
+              {search
+                ? `${data!.count} of ${data!.total} contacts match “${search}”`
+                : `${data!.total} ${data!.total === 1 ? 'contact' : 'contacts'}`}
             </Text>
             {desktop ? (
               <Box overflowX="auto">
-                <chakra.table w="full" css={{ '& th, & td': { textAlign: 'left', px: '3', py: '2', borderBottomWidth: '1px' } }}>
-                  <caption style={{ position: 'absolute', left: '-10000px' }}>Contacts, page {page} of {pages}</caption>
+                <chakra.table
+                  w="full"
+                  css={{ '& th, & td': { textAlign: 'left', px: '3', py: '2', borderBottomWidth: '1px' } }}
+                >
+                  <caption style={{ position: 'absolute', left: '-10000px' }}>
+                    Contacts, page {page} of {pages}
+                  </caption>
                   <thead>
                     <tr>
                       <th scope="col">Name</th>
@@ -228,7 +297,11 @@ export function ContactsPage({ productId }: { productId: number }) {
                           <Muted text={contact.enterprise} />
                         </td>
                         <td>
-                          <ContactActions contact={contact} onEdit={() => setOpen({ kind: 'edit', contact })} onDelete={() => setOpen({ kind: 'delete', contact })} />
+                          <ContactActions
+                            contact={contact}
+                            onEdit={() => setOpen({ kind: 'edit', contact })}
+                            onDelete={() => setOpen({ kind: 'delete', contact })}
+                          />
                         </td>
                       </tr>
                     ))}
@@ -258,7 +331,11 @@ export function ContactsPage({ productId }: { productId: number }) {
                       </Text>
                     )}
                     <Box mt="2">
-                      <ContactActions contact={contact} onEdit={() => setOpen({ kind: 'edit', contact })} onDelete={() => setOpen({ kind: 'delete', contact })} />
+                      <ContactActions
+                        contact={contact}
+                        onEdit={() => setOpen({ kind: 'edit', contact })}
+                        onDelete={() => setOpen({ kind: 'delete', contact })}
+                      />
                     </Box>
                   </Box>
                 ))}
@@ -280,8 +357,12 @@ export function ContactsPage({ productId }: { productId: number }) {
       </Box>
 
       {open?.kind === 'add' && <ContactDialog contact={null} onClose={() => setOpen(null)} onSave={add} />}
-      {open?.kind === 'edit' && <ContactDialog contact={open.contact} onClose={() => setOpen(null)} onSave={save(open.contact)} />}
-      {open?.kind === 'import' && <ImportDialog productId={productId} onClose={() => setOpen(null)} onImported={() => void refresh()} />}
+      {open?.kind === 'edit' && (
+        <ContactDialog contact={open.contact} onClose={() => setOpen(null)} onSave={save(open.contact)} />
+      )}
+      {open?.kind === 'import' && (
+        <ImportDialog productId={productId} onClose={() => setOpen(null)} onImported={() => void refresh()} />
+      )}
       <Dialog
         open={open?.kind === 'delete'}
         role="alertdialog"
@@ -296,7 +377,11 @@ export function ContactsPage({ productId }: { productId: number }) {
             <Button variant="outline" onClick={() => setOpen(null)} disabled={deleting}>
               Cancel
             </Button>
-            <Button colorPalette="red" loading={deleting} onClick={() => open?.kind === 'delete' && void remove(open.contact)}>
+            <Button
+              colorPalette="red"
+              loading={deleting}
+              onClick={() => open?.kind === 'delete' && void remove(open.contact)}
+            >
               Delete contact
             </Button>
           </>
@@ -305,7 +390,8 @@ export function ContactsPage({ productId }: { productId: number }) {
         {open?.kind === 'delete' && (
           <Stack gap="2">
             <Text>
-              {nameOf(open.contact)} ({displayPhone(open.contact.number)}) will be removed from the phonebook for everyone. This cannot be undone.
+              {nameOf(open.contact)} ({displayPhone(open.contact.number)}) will be removed from the phonebook for
+              everyone. This cannot be undone.
             </Text>
             {deleteError && (
               <Text role="alert" color="fg.error">

@@ -1,7 +1,8 @@
 /** The company contacts page's words, in one place for the page and its tests. */
 export const contactsText = {
   title: 'Company contacts',
-  intro: 'Your company phonebook: everyone on your phone system can find and call these contacts from the apps and desk phones.',
+  intro:
+    'Your company phonebook: everyone on your phone system can find and call these contacts from the apps and desk phones.',
   search: 'Search contacts',
   searchHint: 'Name, number, email or company',
   add: 'Add contact',

@@ -1,12 +1,14 @@
 import { Box, Button, chakra, Stack, Text } from '@chakra-ui/react';
-import { CONTACTS_TEMPLATE_FILENAME, displayPhone, type ContactRow } from '@portal/contract';
 import { useEffect, useState, useSyncExternalStore, type ChangeEvent } from 'react';
+
+import { CONTACTS_TEMPLATE_FILENAME, displayPhone, type ContactRow } from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { TruncatedText } from '../../../components/truncated-text.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { contactsTemplate, importContacts } from '../api/contacts-api.ts';
 import { createImportController, type FailedRow, type PreviewRow } from '../logic/import-controller.ts';
-import { saveFile } from '../../../lib/save-file.ts';
 
 /** Most rows the preview and the failed list show; the rest are counted. */
 const SHOWN_ROWS = 100;
@@ -16,8 +18,21 @@ const reasons = (errors: Record<string, string>) => Object.values(errors).join('
 
 function RowsTable({ caption, rows }: { caption: string; rows: ReadonlyArray<PreviewRow | FailedRow> }) {
   return (
-    <Box overflowX="auto" maxH="18rem" overflowY="auto" borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={caption}>
-      <chakra.table w="full" fontSize="sm" css={{ '& th, & td': { textAlign: 'left', px: '2', py: '1', borderBottomWidth: '1px', verticalAlign: 'top' } }}>
+    <Box
+      overflowX="auto"
+      maxH="18rem"
+      overflowY="auto"
+      borderWidth="1px"
+      rounded="md"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
+      <chakra.table
+        w="full"
+        fontSize="sm"
+        css={{ '& th, & td': { textAlign: 'left', px: '2', py: '1', borderBottomWidth: '1px', verticalAlign: 'top' } }}
+      >
         <caption style={{ position: 'absolute', left: '-10000px' }}>{caption}</caption>
         <thead>
           <tr>
@@ -56,7 +71,15 @@ function RowsTable({ caption, rows }: { caption: string; rows: ReadonlyArray<Pre
  * Import from CSV: the template to fill in, a file chosen, its rows previewed with each row's
  * problems, then the import with its progress, then the created and failed lists.
  */
-export function ImportDialog({ productId, onClose, onImported }: { productId: number; onClose: () => void; onImported: () => void }) {
+export function ImportDialog({
+  productId,
+  onClose,
+  onImported,
+}: {
+  productId: number;
+  onClose: () => void;
+  onImported: () => void;
+}) {
   const [controller] = useState(() =>
     createImportController(
       {
@@ -92,8 +115,9 @@ export function ImportDialog({ productId, onClose, onImported }: { productId: nu
     body = (
       <Stack gap="4">
         <Text>
-          Fill in the template in a spreadsheet, one contact a row (a first or last name and a UK phone number; email and company are optional), save it
-          as CSV and choose it here. You will see the rows before anything is imported.
+          Fill in the template in a spreadsheet, one contact a row (a first or last name and a UK phone number; email
+          and company are optional), save it as CSV and choose it here. You will see the rows before anything is
+          imported.
         </Text>
         <Box>
           <Button variant="outline" size="sm" onClick={() => void downloadTemplate()}>
@@ -109,7 +133,12 @@ export function ImportDialog({ productId, onClose, onImported }: { productId: nu
           <chakra.label htmlFor="contacts-csv-file" fontWeight="semibold" display="block" mb="1">
             CSV file
           </chakra.label>
-          <chakra.input id="contacts-csv-file" type="file" accept=".csv,text/csv" onChange={(event) => void choose(event)} />
+          <chakra.input
+            id="contacts-csv-file"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(event) => void choose(event)}
+          />
         </Box>
         {state.error && (
           <Text role="alert" color="fg.error">
@@ -129,10 +158,13 @@ export function ImportDialog({ productId, onClose, onImported }: { productId: nu
     body = (
       <Stack gap="3">
         <Text>
-          <strong>{state.fileName}</strong>: {state.rows.length} {state.rows.length === 1 ? 'row' : 'rows'}, {good} ready to import
+          <strong>{state.fileName}</strong>: {state.rows.length} {state.rows.length === 1 ? 'row' : 'rows'}, {good}{' '}
+          ready to import
           {bad.length > 0 ? `, ${bad.length} with problems (they will not be imported)` : ''}.
         </Text>
-        {state.ignoredColumns.length > 0 && <Text color="fg.muted">Columns not imported: {state.ignoredColumns.join(', ')}.</Text>}
+        {state.ignoredColumns.length > 0 && (
+          <Text color="fg.muted">Columns not imported: {state.ignoredColumns.join(', ')}.</Text>
+        )}
         {bad.length > 0 && <RowsTable caption="Rows with problems" rows={bad} />}
         <RowsTable caption="Rows in the file" rows={state.rows} />
       </Stack>
@@ -154,7 +186,17 @@ export function ImportDialog({ productId, onClose, onImported }: { productId: nu
         <Text id="contacts-import-progress-label">
           Importing: {state.done} of {state.total} contacts
         </Text>
-        <Box role="progressbar" aria-labelledby="contacts-import-progress-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} h="3" bg="bg.muted" rounded="full" overflow="hidden">
+        <Box
+          role="progressbar"
+          aria-labelledby="contacts-import-progress-label"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          h="3"
+          bg="bg.muted"
+          rounded="full"
+          overflow="hidden"
+        >
           <Box h="full" w={`${percent}%`} bg="brand.solid" transition="width 0.2s" />
         </Box>
       </Stack>
@@ -163,7 +205,8 @@ export function ImportDialog({ productId, onClose, onImported }: { productId: nu
     body = (
       <Stack gap="3">
         <Text role="status" fontWeight="semibold">
-          {state.created.length} {state.created.length === 1 ? 'contact' : 'contacts'} imported, {state.failed.length} not imported.
+          {state.created.length} {state.created.length === 1 ? 'contact' : 'contacts'} imported, {state.failed.length}{' '}
+          not imported.
         </Text>
         {state.error && (
           <Text role="alert" color="fg.error">

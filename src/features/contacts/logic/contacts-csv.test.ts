@@ -1,19 +1,47 @@
 import { describe, expect, it } from 'vitest';
+
 import { checkContact, contactMessages, displayPhone, MAX_IMPORT_FILE_ROWS } from '@portal/contract';
+
 import { contactsToCsv, csvMessages, parseContactsCsv } from './contacts-csv.ts';
 
-const contact = (over: Partial<{ id: number; firstname: string; lastname: string; number: string; email: string; enterprise: string }> = {}) => ({
-  id: 1, firstname: 'Ann', lastname: 'Lee', number: '01632960001', email: '', enterprise: '', ...over,
+const contact = (
+  over: Partial<{
+    id: number;
+    firstname: string;
+    lastname: string;
+    number: string;
+    email: string;
+    enterprise: string;
+  }> = {},
+) => ({
+  id: 1,
+  firstname: 'Ann',
+  lastname: 'Lee',
+  number: '01632960001',
+  email: '',
+  enterprise: '',
+  ...over,
 });
 
 describe('contacts CSV', () => {
   it('reads the template columns, aliases, quotes and a BOM, skipping empty lines', () => {
-    const parsed = parseContactsCsv('\ufeffFirst Name,Surname,Phone,E-mail,Company,Notes\r\n"Smith, Jo",O\'Neil,01632 960001,jo@x.example,"Quill ""&"" Co",hi\r\n\r\nBo,,07700900001,,,\n');
+    const parsed = parseContactsCsv(
+      '\ufeffFirst Name,Surname,Phone,E-mail,Company,Notes\r\n"Smith, Jo",O\'Neil,01632 960001,jo@x.example,"Quill ""&"" Co",hi\r\n\r\nBo,,07700900001,,,\n',
+    );
     expect(parsed).toEqual({
       ok: true,
       ignoredColumns: ['Notes'],
       rows: [
-        { row: 1, contact: { firstname: 'Smith, Jo', lastname: "O'Neil", number: '01632 960001', email: 'jo@x.example', enterprise: 'Quill "&" Co' } },
+        {
+          row: 1,
+          contact: {
+            firstname: 'Smith, Jo',
+            lastname: "O'Neil",
+            number: '01632 960001',
+            email: 'jo@x.example',
+            enterprise: 'Quill "&" Co',
+          },
+        },
         { row: 2, contact: { firstname: 'Bo', lastname: '', number: '07700900001', email: '', enterprise: '' } },
       ],
     });
@@ -22,7 +50,10 @@ describe('contacts CSV', () => {
   it('refuses a file without the needed columns, without rows, or too long', () => {
     expect(parseContactsCsv('')).toEqual({ ok: false, error: csvMessages.empty });
     expect(parseContactsCsv('firstname,lastname\nA,B')).toEqual({ ok: false, error: csvMessages.noNumberColumn });
-    expect(parseContactsCsv('number,email\n01632960001,a@b.example')).toEqual({ ok: false, error: csvMessages.noNameColumn });
+    expect(parseContactsCsv('number,email\n01632960001,a@b.example')).toEqual({
+      ok: false,
+      error: csvMessages.noNameColumn,
+    });
     expect(parseContactsCsv('firstname,number\n')).toEqual({ ok: false, error: csvMessages.empty });
     const long = `firstname,number\n${'A,01632960001\n'.repeat(MAX_IMPORT_FILE_ROWS + 1)}`;
     expect(parseContactsCsv(long)).toEqual({ ok: false, error: csvMessages.tooManyRows });
@@ -50,7 +81,10 @@ describe('the contact rule (contract) and the phone display rule', () => {
       ok: true,
       contact: { firstname: 'Ann', lastname: '', number: '01632960001', email: '', enterprise: '' },
     });
-    expect(checkContact({ number: '01632960001' })).toEqual({ ok: false, errors: { firstname: contactMessages.nameRequired } });
+    expect(checkContact({ number: '01632960001' })).toEqual({
+      ok: false,
+      errors: { firstname: contactMessages.nameRequired },
+    });
     expect(checkContact({ firstname: 'A', number: '0800 000 000', email: 'x' })).toEqual({
       ok: false,
       errors: { number: contactMessages.numberInvalid, email: contactMessages.emailInvalid },

@@ -1,5 +1,12 @@
 import Papa from 'papaparse';
-import { CONTACT_COLUMNS, MAX_IMPORT_FILE_ROWS, type Contact, type ContactColumn, type ContactRow } from '@portal/contract';
+
+import {
+  CONTACT_COLUMNS,
+  MAX_IMPORT_FILE_ROWS,
+  type Contact,
+  type ContactColumn,
+  type ContactRow,
+} from '@portal/contract';
 
 /**
  * The phonebook as CSV, with papaparse (RFC 4180 quoting, BOMs, line endings, quotes inside
@@ -32,12 +39,18 @@ const HEADER_ALIASES: Record<string, ContactColumn> = {
   business: 'enterprise',
 };
 
-const headerKey = (header: string) => header.replace(/^\ufeff/, '').toLowerCase().replace(/[\s_-]+/g, '');
+const headerKey = (header: string) =>
+  header
+    .replace(/^\ufeff/, '')
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 
 export const csvMessages = {
   empty: 'The file has no contacts in it. Fill in the template, one contact a row under the header row.',
-  noNumberColumn: 'The file has no number column. Use the template: its first row is firstname,lastname,number,email,enterprise.',
-  noNameColumn: 'The file has no firstname or lastname column. Use the template: its first row is firstname,lastname,number,email,enterprise.',
+  noNumberColumn:
+    'The file has no number column. Use the template: its first row is firstname,lastname,number,email,enterprise.',
+  noNameColumn:
+    'The file has no firstname or lastname column. Use the template: its first row is firstname,lastname,number,email,enterprise.',
   tooManyRows: `The file has more than ${MAX_IMPORT_FILE_ROWS.toLocaleString('en-GB')} contacts. Split it into smaller files.`,
   notCsv: 'This is not a CSV file. Save the spreadsheet as CSV (comma separated values) and choose that file.',
 } as const;
@@ -62,7 +75,8 @@ export function parseContactsCsv(text: string): ParsedCsv {
   if (!header) return { ok: false, error: csvMessages.empty };
   const columns = header.map((name) => HEADER_ALIASES[headerKey(name)] ?? null);
   if (!columns.includes('number')) return { ok: false, error: csvMessages.noNumberColumn };
-  if (!columns.includes('firstname') && !columns.includes('lastname')) return { ok: false, error: csvMessages.noNameColumn };
+  if (!columns.includes('firstname') && !columns.includes('lastname'))
+    return { ok: false, error: csvMessages.noNameColumn };
   if (body.length === 0) return { ok: false, error: csvMessages.empty };
   if (body.length > MAX_IMPORT_FILE_ROWS) return { ok: false, error: csvMessages.tooManyRows };
   const ignoredColumns = header.filter((name, i) => columns[i] === null && name.trim() !== '');

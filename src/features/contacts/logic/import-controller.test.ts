@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import { contactMessages, MAX_IMPORT_ROWS, type ContactRow, type ImportContactsResult } from '@portal/contract';
+
 import { parseContactsCsv } from './contacts-csv.ts';
 import { createImportController } from './import-controller.ts';
 
@@ -11,10 +13,18 @@ function fakeServer() {
     calls.push(rows.length);
     const result: ImportContactsResult = { created: [], failed: [] };
     rows.forEach((row, index) => {
-      if (seen.has(row.number!)) result.failed.push({ index, contact: row, errors: { firstname: contactMessages.duplicate } });
+      if (seen.has(row.number!))
+        result.failed.push({ index, contact: row, errors: { firstname: contactMessages.duplicate } });
       else {
         seen.add(row.number!);
-        result.created.push({ id: ++id, firstname: row.firstname ?? '', lastname: row.lastname ?? '', number: row.number!, email: '', enterprise: '' });
+        result.created.push({
+          id: ++id,
+          firstname: row.firstname ?? '',
+          lastname: row.lastname ?? '',
+          number: row.number!,
+          email: '',
+          enterprise: '',
+        });
       }
     });
     return result;
@@ -27,9 +37,15 @@ describe('the import', () => {
     const server = fakeServer();
     server.seen.add('01632960002');
     const onImported = vi.fn();
-    const controller = createImportController({ parse: parseContactsCsv, importContacts: server.importContacts }, onImported);
+    const controller = createImportController(
+      { parse: parseContactsCsv, importContacts: server.importContacts },
+      onImported,
+    );
     const good = Array.from({ length: MAX_IMPORT_ROWS + 5 }, (_, i) => `P,${i},07700${String(900000 + i).slice(-6)}`);
-    await controller.read('c.csv', ['firstname,lastname,number', 'Ann,Lee,01632960002', ',,01632960003', 'Bad,Number,12345', ...good].join('\n'));
+    await controller.read(
+      'c.csv',
+      ['firstname,lastname,number', 'Ann,Lee,01632960002', ',,01632960003', 'Bad,Number,12345', ...good].join('\n'),
+    );
     const preview = controller.getState();
     if (preview.step !== 'preview') throw new Error(preview.step);
     expect(preview.rows[0]!.errors).toEqual({});

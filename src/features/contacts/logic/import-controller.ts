@@ -1,4 +1,11 @@
-import { checkContact, MAX_IMPORT_ROWS, type Contact, type ContactRow, type ImportContactsResult } from '@portal/contract';
+import {
+  checkContact,
+  MAX_IMPORT_ROWS,
+  type Contact,
+  type ContactRow,
+  type ImportContactsResult,
+} from '@portal/contract';
+
 import { userErrorText } from '../../../lib/error-text.ts';
 import type { CsvContact, ParsedCsv } from './contacts-csv.ts';
 
@@ -72,7 +79,9 @@ export function createImportController(calls: ImportCalls, onImported?: () => vo
     async start(): Promise<void> {
       if (state.step !== 'preview') return;
       const good = state.rows.filter((row) => Object.keys(row.errors).length === 0);
-      const failed: FailedRow[] = state.rows.filter((row) => Object.keys(row.errors).length > 0).map(({ row, contact, errors }) => ({ row, contact, errors }));
+      const failed: FailedRow[] = state.rows
+        .filter((row) => Object.keys(row.errors).length > 0)
+        .map(({ row, contact, errors }) => ({ row, contact, errors }));
       const created: Contact[] = [];
       abort = new AbortController();
       const { signal } = abort;
@@ -94,7 +103,12 @@ export function createImportController(calls: ImportCalls, onImported?: () => vo
           if (signal.aborted) return;
           // What was sent before stays imported; the rest is reported as not imported.
           error = `${userErrorText(caught)} ${good.length - start} contacts were not imported.`;
-          for (const row of good.slice(start)) failed.push({ row: row.row, contact: row.contact, errors: { firstname: 'Not imported: the import stopped' } });
+          for (const row of good.slice(start))
+            failed.push({
+              row: row.row,
+              contact: row.contact,
+              errors: { firstname: 'Not imported: the import stopped' },
+            });
           break;
         }
         set({ step: 'importing', done: Math.min(good.length, start + chunk.length), total: good.length });

@@ -1,5 +1,6 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
+
 import { detectDevice, downloadsFor, showsQrCodes, type Device } from '../rules.ts';
 
 const AppQrCode = lazy(() => import('./app-qr-code.tsx'));
@@ -7,7 +8,9 @@ const AppQrCode = lazy(() => import('./app-qr-code.tsx'));
 const QR_CODE_BOX = '184px';
 
 function currentDevice(): Device {
-  return typeof navigator === 'undefined' ? 'desktop' : detectDevice({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints });
+  return typeof navigator === 'undefined'
+    ? 'desktop'
+    : detectDevice({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints });
 }
 
 /**
@@ -25,11 +28,29 @@ export function AppDownloads({ headingLevel = 'h2' }: { headingLevel?: 'h1' | 'h
         {headingLevel === 'h1' ? 'Download apps' : 'Get the apps'}
       </Heading>
       <Text color="fg.muted" mb="4">
-        {qr ? 'Make and take calls on your phone and computer. Scan a code with your phone, or download the app.' : 'Make and take calls on this device with our app.'}
+        {qr
+          ? 'Make and take calls on your phone and computer. Scan a code with your phone, or download the app.'
+          : 'Make and take calls on this device with our app.'}
       </Text>
-      <chakra.ul listStyle="none" display="grid" gap="3" gridTemplateColumns={{ base: '1fr', sm: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
+      <chakra.ul
+        listStyle="none"
+        display="grid"
+        gap="3"
+        gridTemplateColumns={{ base: '1fr', sm: 'repeat(auto-fill, minmax(220px, 1fr))' }}
+      >
         {downloads.map((download) => (
-          <Flex as="li" key={download.platform} direction="column" align="center" gap="3" borderWidth="1px" rounded="lg" bg="bg" p="4" textAlign="center">
+          <Flex
+            as="li"
+            key={download.platform}
+            direction="column"
+            align="center"
+            gap="3"
+            borderWidth="1px"
+            rounded="lg"
+            bg="bg"
+            p="4"
+            textAlign="center"
+          >
             <Heading as={headingLevel === 'h1' ? 'h2' : 'h3'} size="md">
               {download.name}
             </Heading>

@@ -8,7 +8,16 @@ import { qrCodeSlotRecipe } from '@chakra-ui/react/theme';
  */
 export default function AppQrCode({ url, action }: { url: string; action: string }) {
   return (
-    <QrCode.Root recipe={qrCodeSlotRecipe} value={url} size="lg" encoding={{ ecc: 'M' }} bg="white" color="black" p="3" rounded="md">
+    <QrCode.Root
+      recipe={qrCodeSlotRecipe}
+      value={url}
+      size="lg"
+      encoding={{ ecc: 'M' }}
+      bg="white"
+      color="black"
+      p="3"
+      rounded="md"
+    >
       <QrCode.Frame role="img" aria-label={`QR code: ${action}`}>
         <QrCode.Pattern />
       </QrCode.Frame>

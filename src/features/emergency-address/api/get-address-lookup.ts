@@ -1,5 +1,7 @@
-import { addressEndpoints } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { addressEndpoints } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /** GET /api/v1/address/?postcode=: the addresses at a UK postcode (an empty list when none). */

@@ -1,5 +1,7 @@
-import { addressEndpoints, addressMessages, type InstallationAddressInput } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { addressEndpoints, addressMessages, type InstallationAddressInput } from '@portal/contract';
+
 import { toaster } from '../../../components/toaster.tsx';
 import { apiCall } from '../../../lib/http.ts';
 import { navigationQueryOptions } from '../../navigation/index.ts';
@@ -25,11 +27,15 @@ export function useSaveEmergencyAddress(productId: number) {
     mutationFn: (address: InstallationAddressInput) => patchEmergencyContactDetails(productId, address),
     onSuccess: () => {
       toaster.create({ type: 'success', title: addressMessages.updated });
-      queryClient.setQueryData(queryKey, (navigation) =>
-        navigation && {
-          ...navigation,
-          products: navigation.products.map((product) => (product.product_id === productId ? { ...product, has_installation_address: true } : product)),
-        },
+      queryClient.setQueryData(
+        queryKey,
+        (navigation) =>
+          navigation && {
+            ...navigation,
+            products: navigation.products.map((product) =>
+              product.product_id === productId ? { ...product, has_installation_address: true } : product,
+            ),
+          },
       );
       void queryClient.invalidateQueries({ queryKey });
     },

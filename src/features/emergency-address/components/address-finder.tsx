@@ -1,17 +1,27 @@
 import { Box, Button, chakra, Flex, Text } from '@chakra-ui/react';
-import { InstallationAddressInput, UkPostcode, type AddressLookupResult } from '@portal/contract';
 import { forwardRef, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import * as z from 'zod/mini';
+
+import { InstallationAddressInput, UkPostcode, type AddressLookupResult } from '@portal/contract';
+
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { Loading } from '../../../components/states.tsx';
-import { useForm } from '../../../components/form/use-form.ts';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useForm } from '../../../components/form/use-form.ts';
+import { Loading } from '../../../components/states.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { useAddressLookup } from '../api/get-address-lookup.ts';
 import { useDelayedValue } from '../../../lib/use-delayed-value.ts';
-import { MANUAL_ADDRESS_FIELDS, noResultsMessage, POSTCODE_SEARCH_DELAY_MS, searchablePostcode, SELECT_ADDRESS_MESSAGE, type ManualAddress, type ManualAddressField } from '../rules.ts';
+import { useAddressLookup } from '../api/get-address-lookup.ts';
+import {
+  MANUAL_ADDRESS_FIELDS,
+  noResultsMessage,
+  POSTCODE_SEARCH_DELAY_MS,
+  searchablePostcode,
+  SELECT_ADDRESS_MESSAGE,
+  type ManualAddress,
+  type ManualAddressField,
+} from '../rules.ts';
 
 export const addressFinderText = {
   searchForm: 'Find your business address',
@@ -46,7 +56,10 @@ interface AddressSelectProps {
 }
 
 /** The found addresses as a native select (keyboard and screen readers know it), labelled "Select business address". */
-const AddressSelect = forwardRef<HTMLSelectElement, AddressSelectProps>(function AddressSelect({ id, results, value, error, onChange }, ref) {
+const AddressSelect = forwardRef<HTMLSelectElement, AddressSelectProps>(function AddressSelect(
+  { id, results, value, error, onChange },
+  ref,
+) {
   const errorId = `${id}-error`;
   return (
     <Box borderInlineStartWidth={error ? '4px' : '0'} borderInlineStartColor="border.error" ps={error ? '4' : '0'}>
@@ -121,7 +134,16 @@ export interface AddressFinderProps {
  * hand; Continue hands it to `onSave`. The emergency-address dialog and the getting-started
  * flow's address step both use it.
  */
-export function AddressFinder({ idPrefix, postcodeRef: givenPostcodeRef, saving, disabled = false, onSave, onModeChange, extraAction, complete }: AddressFinderProps) {
+export function AddressFinder({
+  idPrefix,
+  postcodeRef: givenPostcodeRef,
+  saving,
+  disabled = false,
+  onSave,
+  onModeChange,
+  extraAction,
+  complete,
+}: AddressFinderProps) {
   const fieldId = (name: string) => `${idPrefix}-${name}`;
   const [manual, setManual] = useState(complete !== undefined);
   // The postcode's message shows once it is touched (left, or Continue), as the spec's rules say.
@@ -188,7 +210,10 @@ export function AddressFinder({ idPrefix, postcodeRef: givenPostcodeRef, saving,
   // Messages show from the first Continue, then follow what is typed (spec 000 section 5's rules, from the contract).
   const manualForm = useForm({
     schema: InstallationAddressInput,
-    ids: Object.fromEntries(MANUAL_ADDRESS_FIELDS.map((field) => [field, fieldId(field)])) as Record<ManualAddressField, string>,
+    ids: Object.fromEntries(MANUAL_ADDRESS_FIELDS.map((field) => [field, fieldId(field)])) as Record<
+      ManualAddressField,
+      string
+    >,
     initial: complete ? { ...emptyManual, ...complete, line_two: complete.line_two ?? '' } : emptyManual,
     validate: 'after-submit',
     focus: 'field',
@@ -200,7 +225,9 @@ export function AddressFinder({ idPrefix, postcodeRef: givenPostcodeRef, saving,
   // An address to complete: its first missing field takes the focus, once.
   useEffect(() => {
     if (!complete) return;
-    const missing = MANUAL_ADDRESS_FIELDS.find((field) => field !== 'line_two' && (complete[field] ?? '').trim() === '');
+    const missing = MANUAL_ADDRESS_FIELDS.find(
+      (field) => field !== 'line_two' && (complete[field] ?? '').trim() === '',
+    );
     if (missing) document.getElementById(fieldId(missing))?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only
   }, []);
@@ -228,7 +255,13 @@ export function AddressFinder({ idPrefix, postcodeRef: givenPostcodeRef, saving,
     </SubmitButton>
   );
   const buttons = (other: ReactNode) => (
-    <Flex direction={{ base: 'column', sm: 'row' }} gap="3" align={{ base: 'stretch', sm: 'center' }} justify="space-between" mt="2">
+    <Flex
+      direction={{ base: 'column', sm: 'row' }}
+      gap="3"
+      align={{ base: 'stretch', sm: 'center' }}
+      justify="space-between"
+      mt="2"
+    >
       {extraAction ? (
         <Flex direction={{ base: 'column', sm: 'row' }} gap="3" align={{ base: 'stretch', sm: 'center' }}>
           {submitButton}
@@ -246,7 +279,12 @@ export function AddressFinder({ idPrefix, postcodeRef: givenPostcodeRef, saving,
       <Flex direction="column" gap="5">
         {manualField('post_code', addressFinderText.postcode, 'postal-code')}
         {manualField('line_one', addressFinderText.lineOne, 'address-line1')}
-        <TextField {...manualForm.field('line_two')} label={addressFinderText.lineTwo} hint={addressFinderText.optional} autoComplete="address-line2" />
+        <TextField
+          {...manualForm.field('line_two')}
+          label={addressFinderText.lineTwo}
+          hint={addressFinderText.optional}
+          autoComplete="address-line2"
+        />
         {manualField('city', addressFinderText.city, 'address-level2')}
         {manualField('county', addressFinderText.county, 'address-level1')}
         {buttons(
@@ -281,7 +319,9 @@ export function AddressFinder({ idPrefix, postcodeRef: givenPostcodeRef, saving,
             </Text>
           )}
         </Box>
-        {active !== null && lookup.isError && <ErrorAlert title={addressFinderText.lookupFailed} message={userErrorText(lookup.error)} />}
+        {active !== null && lookup.isError && (
+          <ErrorAlert title={addressFinderText.lookupFailed} message={userErrorText(lookup.error)} />
+        )}
         {results && results.length > 0 && (
           <AddressSelect
             ref={selectRef}
@@ -293,7 +333,13 @@ export function AddressFinder({ idPrefix, postcodeRef: givenPostcodeRef, saving,
           />
         )}
         {buttons(
-          <Button variant="plain" colorPalette="brand" textDecoration="underline" onClick={enterManually} disabled={busy}>
+          <Button
+            variant="plain"
+            colorPalette="brand"
+            textDecoration="underline"
+            onClick={enterManually}
+            disabled={busy}
+          >
             {addressFinderText.manualLink}
           </Button>,
         )}

@@ -1,12 +1,14 @@
 import { Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
-import type { InstallationAddressInput } from '@portal/contract';
 import { useEffect, useId, useRef, useState } from 'react';
+
+import type { InstallationAddressInput } from '@portal/contract';
+
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { brand } from '../../../config/brand.ts';
 import { helpPhone } from '../../../config/help-phone.ts';
 import { track } from '../../../lib/analytics.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { useSaveEmergencyAddress } from '../api/patch-emergency-contact-details.ts';
-import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { AddressFinder, addressFinderText } from './address-finder.tsx';
 import { FullScreenDialog } from './full-screen-dialog.tsx';
 
@@ -84,7 +86,15 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
   return (
     <FullScreenDialog labelledBy={titleId} describedBy={introId} initialFocus={postcodeRef} busy={busy}>
       <Flex direction="column" minH="full">
-        <Flex align="center" justify="space-between" gap="3" px={{ base: '4', lg: '6' }} py="3" borderBottomWidth="1px" borderColor="border">
+        <Flex
+          align="center"
+          justify="space-between"
+          gap="3"
+          px={{ base: '4', lg: '6' }}
+          py="3"
+          borderBottomWidth="1px"
+          borderColor="border"
+        >
           <Text fontWeight="bold" fontSize="lg">
             {brand.portalName}
           </Text>
@@ -94,7 +104,13 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
                 {emergencyAddressText.admin}
               </Button>
             )}
-            <Button variant="outline" onClick={logout} loading={signingOut} loadingText={emergencyAddressText.logout} disabled={save.isPending}>
+            <Button
+              variant="outline"
+              onClick={logout}
+              loading={signingOut}
+              loadingText={emergencyAddressText.logout}
+              disabled={save.isPending}
+            >
               {emergencyAddressText.logout}
             </Button>
           </Flex>
@@ -114,7 +130,14 @@ export function EmergencyAddressDialog({ productId, firstName, onLogout, onAdmin
             </Box>
           )}
 
-          <AddressFinder idPrefix={id} postcodeRef={postcodeRef} saving={save.isPending} disabled={signingOut} onSave={send} onModeChange={() => setFailure(null)} />
+          <AddressFinder
+            idPrefix={id}
+            postcodeRef={postcodeRef}
+            saving={save.isPending}
+            disabled={signingOut}
+            onSave={send}
+            onModeChange={() => setFailure(null)}
+          />
 
           <Text mt="10" color="fg.muted">
             {emergencyAddressText.help}{' '}

@@ -19,7 +19,13 @@ interface FullScreenDialogProps {
  * dialog on a second Escape whatever the page says (close watchers), so Escape is stopped at
  * keydown too, and a dialog closed all the same is shown again.
  */
-export function FullScreenDialog({ labelledBy, describedBy, initialFocus, busy = false, children }: FullScreenDialogProps) {
+export function FullScreenDialog({
+  labelledBy,
+  describedBy,
+  initialFocus,
+  busy = false,
+  children,
+}: FullScreenDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {

@@ -1,5 +1,7 @@
-import { gettingStartedEndpoints, type GettingStartedPinRequest } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
+
+import { gettingStartedEndpoints, type GettingStartedPinRequest } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /**
@@ -14,7 +16,8 @@ export const GETTING_STARTED_LIST_KEY = ['status', 'getting-started'] as const;
 export function gettingStartedDetailsQueryOptions(productId: number) {
   return queryOptions({
     queryKey: ['getting-started', productId],
-    queryFn: ({ signal }) => apiCall(gettingStartedEndpoints.getGettingStartedDetails, { params: { product_id: productId }, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(gettingStartedEndpoints.getGettingStartedDetails, { params: { product_id: productId }, signal }),
     // The page starts from what the server says each time it opens.
     staleTime: 0,
   });
@@ -22,7 +25,10 @@ export function gettingStartedDetailsQueryOptions(productId: number) {
 
 /** PUT .../getting-started/users/: the users who will use the phone. */
 export const putGettingStartedUsers = (productId: number, userIds: number[]) =>
-  apiCall(gettingStartedEndpoints.putGettingStartedUsers, { params: { product_id: productId }, body: { user_ids: userIds } });
+  apiCall(gettingStartedEndpoints.putGettingStartedUsers, {
+    params: { product_id: productId },
+    body: { user_ids: userIds },
+  });
 
 /** POST .../getting-started/pin/: the chosen users' PIN. */
 export const postGettingStartedPin = (productId: number, body: GettingStartedPinRequest) =>

@@ -1,9 +1,11 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import { PinWithConfirmation, PIN_LENGTH, type GettingStarted, type GettingStartedDetails } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useStore } from 'zustand';
+
+import { PIN_LENGTH, PinWithConfirmation, type GettingStarted, type GettingStartedDetails } from '@portal/contract';
+
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
@@ -14,10 +16,24 @@ import { brand } from '../../../config/brand.ts';
 import * as paths from '../../../config/paths.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { AddressFinder, isCompleteAddress, missingFieldsText, patchEmergencyContactDetails } from '../../emergency-address/index.ts';
+import {
+  AddressFinder,
+  isCompleteAddress,
+  missingFieldsText,
+  patchEmergencyContactDetails,
+} from '../../emergency-address/index.ts';
 import { navigationQueryOptions } from '../../navigation/index.ts';
-import { GETTING_STARTED_LIST_KEY, postGettingStartedComplete, postGettingStartedPin, putGettingStartedUsers } from '../api/getting-started-calls.ts';
-import { createGettingStartedController, stepTitles, type GettingStartedController } from '../getting-started-controller.ts';
+import {
+  GETTING_STARTED_LIST_KEY,
+  postGettingStartedComplete,
+  postGettingStartedPin,
+  putGettingStartedUsers,
+} from '../api/getting-started-calls.ts';
+import {
+  createGettingStartedController,
+  stepTitles,
+  type GettingStartedController,
+} from '../getting-started-controller.ts';
 import { StepProgress } from './step-progress.tsx';
 
 export const gettingStartedText = {
@@ -63,7 +79,13 @@ export function GettingStartedFlow({ details }: { details: GettingStartedDetails
         complete: () => postGettingStartedComplete(productId),
         completed: () => {
           // The product leaves the list at once, so home does not send the customer back here.
-          queryClient.setQueryData<GettingStarted>(GETTING_STARTED_LIST_KEY, (current) => current && { getting_started_product_ids: current.getting_started_product_ids.filter((id) => id !== productId) });
+          queryClient.setQueryData<GettingStarted>(
+            GETTING_STARTED_LIST_KEY,
+            (current) =>
+              current && {
+                getting_started_product_ids: current.getting_started_product_ids.filter((id) => id !== productId),
+              },
+          );
           void queryClient.invalidateQueries({ queryKey: GETTING_STARTED_LIST_KEY });
           void queryClient.invalidateQueries({ queryKey: navigationQueryOptions().queryKey });
           void queryClient.invalidateQueries({ queryKey: ['getting-started', productId] });
@@ -133,14 +155,21 @@ function UsersStep({ controller, details }: { controller: GettingStartedControll
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     void controller.submitUsers().then(() => {
-      if (controller.state.getState().usersError) document.getElementById(`${id}-user-${details.users[0]?.id ?? ''}`)?.focus();
+      if (controller.state.getState().usersError)
+        document.getElementById(`${id}-user-${details.users[0]?.id ?? ''}`)?.focus();
     });
   };
   if (details.users.length === 0) return <Text>{gettingStartedText.noUsers}</Text>;
   return (
     <form noValidate onSubmit={submit} aria-label={stepTitles.users}>
       <FormAlert message={failure} />
-      <chakra.fieldset border="0" p="0" m="0" mt={failure ? '4' : '0'} aria-describedby={usersError ? errorId : undefined}>
+      <chakra.fieldset
+        border="0"
+        p="0"
+        m="0"
+        mt={failure ? '4' : '0'}
+        aria-describedby={usersError ? errorId : undefined}
+      >
         <chakra.legend fontWeight="semibold" fontSize="lg" mb="1">
           {gettingStartedText.usersLegend}
         </chakra.legend>
@@ -153,7 +182,13 @@ function UsersStep({ controller, details }: { controller: GettingStartedControll
             {usersError}
           </chakra.p>
         )}
-        <Flex direction="column" gap="3" borderInlineStartWidth={usersError ? '4px' : '0'} borderInlineStartColor="border.error" ps={usersError ? '4' : '0'}>
+        <Flex
+          direction="column"
+          gap="3"
+          borderInlineStartWidth={usersError ? '4px' : '0'}
+          borderInlineStartColor="border.error"
+          ps={usersError ? '4' : '0'}
+        >
           {details.users.map((user) => (
             <Checkbox
               key={user.id}
@@ -202,7 +237,15 @@ function PinStep({ controller }: { controller: GettingStartedController }) {
             maxLength={PIN_LENGTH * 2}
             maxW="12rem"
           />
-          <TextField {...field('pin_confirmation')} label={gettingStartedText.pinConfirmation} type="password" inputMode="numeric" autoComplete="new-password" maxLength={PIN_LENGTH * 2} maxW="12rem" />
+          <TextField
+            {...field('pin_confirmation')}
+            label={gettingStartedText.pinConfirmation}
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            maxLength={PIN_LENGTH * 2}
+            maxW="12rem"
+          />
         </Flex>
         <Buttons>
           <BackButton controller={controller} />
@@ -210,7 +253,13 @@ function PinStep({ controller }: { controller: GettingStartedController }) {
             {gettingStartedText.next}
           </SubmitButton>
           {pinSet && (
-            <Button variant="plain" colorPalette="brand" textDecoration="underline" onClick={() => controller.keepPin()} disabled={busy}>
+            <Button
+              variant="plain"
+              colorPalette="brand"
+              textDecoration="underline"
+              onClick={() => controller.keepPin()}
+              disabled={busy}
+            >
               {gettingStartedText.keepPin}
             </Button>
           )}
@@ -224,7 +273,13 @@ function AddressStep({ controller }: { controller: GettingStartedController }) {
   const id = useId();
   const { address, changingAddress, busy, failure } = useStore(controller.state);
   // A held address without a field the spec requires (spec 000 section 5) is completed, not sent to be refused.
-  const held = address && { post_code: address.post_code, line_one: address.line_one, line_two: address.line_two, city: address.city, county: address.county };
+  const held = address && {
+    post_code: address.post_code,
+    line_one: address.line_one,
+    line_two: address.line_two,
+    city: address.city,
+    county: address.county,
+  };
   const incomplete = held !== null && !isCompleteAddress(held) ? held : null;
   return (
     <>
@@ -268,7 +323,16 @@ function AddressStep({ controller }: { controller: GettingStartedController }) {
             <Text fontWeight="semibold" mb="2">
               {gettingStartedText.addressQuestion}
             </Text>
-            <Box as="address" fontStyle="normal" borderWidth="1px" borderColor="border" rounded="md" p="4" mb="2" data-testid="installation-address">
+            <Box
+              as="address"
+              fontStyle="normal"
+              borderWidth="1px"
+              borderColor="border"
+              rounded="md"
+              p="4"
+              mb="2"
+              data-testid="installation-address"
+            >
               {[address?.line_one, address?.line_two, address?.city, address?.county, address?.post_code]
                 .filter((line) => line)
                 .map((line) => (
@@ -280,7 +344,13 @@ function AddressStep({ controller }: { controller: GettingStartedController }) {
               <SubmitButton pending={busy} pendingText={gettingStartedText.saving} align="row">
                 {gettingStartedText.confirm}
               </SubmitButton>
-              <Button variant="plain" colorPalette="brand" textDecoration="underline" onClick={() => controller.changeAddress(true)} disabled={busy}>
+              <Button
+                variant="plain"
+                colorPalette="brand"
+                textDecoration="underline"
+                onClick={() => controller.changeAddress(true)}
+                disabled={busy}
+              >
                 {gettingStartedText.change}
               </Button>
             </Buttons>

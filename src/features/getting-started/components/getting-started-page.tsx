@@ -1,12 +1,13 @@
 import { Button, Heading, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, Navigate } from 'react-router-dom';
-import { Loading, LoadError } from '../../../components/states.tsx';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
+
+import { LoadError, Loading } from '../../../components/states.tsx';
 import * as paths from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { gettingStartedDetailsQueryOptions } from '../api/getting-started-calls.ts';
 import { useNavigationProducts } from '../../navigation/index.ts';
+import { gettingStartedDetailsQueryOptions } from '../api/getting-started-calls.ts';
 import { GettingStartedFlow, gettingStartedText } from './getting-started-flow.tsx';
 
 export const gettingStartedPageText = {
@@ -55,7 +56,15 @@ export function GettingStartedPage({ productId }: { productId: number | null }) 
 function FirstCloudPhone() {
   const navigation = useNavigationProducts();
   if (navigation.isPending) return <Loading label={gettingStartedPageText.loading} />;
-  if (navigation.isError) return <LoadError title={gettingStartedPageText.loadFailed} error={navigation.error} onRetry={() => void navigation.refetch()} retrying={navigation.isFetching} />;
+  if (navigation.isError)
+    return (
+      <LoadError
+        title={gettingStartedPageText.loadFailed}
+        error={navigation.error}
+        onRetry={() => void navigation.refetch()}
+        retrying={navigation.isFetching}
+      />
+    );
   const phone = navigation.data.products.find((product) => product.product_kind === 'voip2');
   if (!phone) return <Message title={gettingStartedPageText.noPhone} text={gettingStartedPageText.noPhoneText} />;
   return <Navigate replace to={paths.gettingStartedPage.build({ page: 'welcome' }, { id: phone.product_id })} />;
@@ -66,8 +75,16 @@ function ProductGettingStarted({ productId }: { productId: number }) {
   usePageTitle(gettingStartedText.title);
   if (details.isPending) return <Loading label={gettingStartedPageText.loading} />;
   if (details.isError) {
-    if (isApiError(details.error) && details.error.status === 404) return <Message title={gettingStartedPageText.notFound} text={gettingStartedPageText.notFoundText} />;
-    return <LoadError title={gettingStartedPageText.loadFailed} error={details.error} onRetry={() => void details.refetch()} retrying={details.isFetching} />;
+    if (isApiError(details.error) && details.error.status === 404)
+      return <Message title={gettingStartedPageText.notFound} text={gettingStartedPageText.notFoundText} />;
+    return (
+      <LoadError
+        title={gettingStartedPageText.loadFailed}
+        error={details.error}
+        onRetry={() => void details.refetch()}
+        retrying={details.isFetching}
+      />
+    );
   }
   return <GettingStartedFlow details={details.data} />;
 }

@@ -1,4 +1,5 @@
 import { Box, chakra, Flex, Spinner, Text } from '@chakra-ui/react';
+
 import { GETTING_STARTED_STEPS, stepTitles, type GettingStartedStep } from '../getting-started-controller.ts';
 
 /**
@@ -23,9 +24,22 @@ export function StepProgress({ step, loading }: { step: GettingStartedStep; load
         {GETTING_STARTED_STEPS.map((key, index) => {
           const state = index < current ? 'done' : index === current ? 'current' : 'next';
           return (
-            <Flex as="li" key={key} flex="1" direction="column" gap="1" aria-current={state === 'current' ? 'step' : undefined} minW="0">
+            <Flex
+              as="li"
+              key={key}
+              flex="1"
+              direction="column"
+              gap="1"
+              aria-current={state === 'current' ? 'step' : undefined}
+              minW="0"
+            >
               <Box h="1.5" rounded="full" bg={state === 'next' ? 'gray.200' : 'brand.solid'} />
-              <Text fontSize="sm" color={state === 'current' ? 'fg' : 'fg.muted'} fontWeight={state === 'current' ? 'semibold' : 'normal'} hideBelow="sm">
+              <Text
+                fontSize="sm"
+                color={state === 'current' ? 'fg' : 'fg.muted'}
+                fontWeight={state === 'current' ? 'semibold' : 'normal'}
+                hideBelow="sm"
+              >
                 {stepTitles[key]}
                 {state === 'done' && <chakra.span srOnly> (done)</chakra.span>}
               </Text>

@@ -1,5 +1,7 @@
-import { navigationEndpoints } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { navigationEndpoints } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /** GET /api/v3/navigation/: the account and its products, live first. */

@@ -1,8 +1,10 @@
 import { Box, chakra, Link } from '@chakra-ui/react';
-import { sortProductsLiveFirst, type NavigationProduct } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+
+import { sortProductsLiveFirst, type NavigationProduct } from '@portal/contract';
+
 import { productKindLabels } from '../product-labels.ts';
 import { PRODUCT_SWITCHER_HEIGHT, switchTarget } from '../rules.ts';
 import { setSelectedProductId } from '../selection.ts';
@@ -12,7 +14,15 @@ import { setSelectedProductId } from '../selection.ts';
  * product; a disclosure listing each product (kind label, detail, "Selected" on the
  * current one). Each product is a link to where choosing it goes (rules.switchTarget).
  */
-export function ProductSwitcher({ products, selected, onChoose }: { products: readonly NavigationProduct[]; selected: NavigationProduct; onChoose?: () => void }) {
+export function ProductSwitcher({
+  products,
+  selected,
+  onChoose,
+}: {
+  products: readonly NavigationProduct[];
+  selected: NavigationProduct;
+  onChoose?: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const { pathname, search } = useLocation();
@@ -54,7 +64,16 @@ export function ProductSwitcher({ products, selected, onChoose }: { products: re
           ▾
         </chakra.span>
       </chakra.button>
-      <chakra.ul id={listId} hidden={!open} aria-label="Products" listStyle="none" mt="1" display="flex" flexDirection="column" gap="1">
+      <chakra.ul
+        id={listId}
+        hidden={!open}
+        aria-label="Products"
+        listStyle="none"
+        mt="1"
+        display="flex"
+        flexDirection="column"
+        gap="1"
+      >
         {sortProductsLiveFirst(products).map((product) => {
           const current = product.product_id === selected.product_id;
           return (

@@ -1,5 +1,7 @@
-import { notificationEndpoints as endpoints, NOTIFICATION_PAGE_SIZE } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { notificationEndpoints as endpoints, NOTIFICATION_PAGE_SIZE } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { hasUnsignedLoa, mergeItems, unreadCount } from '../logic/items.ts';
 
@@ -18,27 +20,31 @@ export const notificationKeys = {
  * The order tracker's pages of orders go under the centre's orders key, so marking read (and
  * anything that refreshes the centre's lists) reaches them too.
  */
-export const ordersTrackerKey = (...rest: ReadonlyArray<string | number>) => [...notificationKeys.orders, 'tracker', ...rest] as const;
+export const ordersTrackerKey = (...rest: ReadonlyArray<string | number>) =>
+  [...notificationKeys.orders, 'tracker', ...rest] as const;
 
 /** GET /api/v3/service-updates/?page_size=&type=all */
 export const serviceUpdatesQuery = () =>
   queryOptions({
     queryKey: notificationKeys.serviceUpdates,
-    queryFn: ({ signal }) => apiCall(endpoints.getServiceUpdates, { query: { page_size: NOTIFICATION_PAGE_SIZE, type: 'all' }, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(endpoints.getServiceUpdates, { query: { page_size: NOTIFICATION_PAGE_SIZE, type: 'all' }, signal }),
   });
 
 /** GET /api/v3/notifications/?page_size= */
 export const notificationsQuery = () =>
   queryOptions({
     queryKey: notificationKeys.notifications,
-    queryFn: ({ signal }) => apiCall(endpoints.getNotifications, { query: { page_size: NOTIFICATION_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(endpoints.getNotifications, { query: { page_size: NOTIFICATION_PAGE_SIZE }, signal }),
   });
 
 /** GET /api/v3/orders/?page_size=&type=all */
 export const ordersQuery = () =>
   queryOptions({
     queryKey: notificationKeys.orders,
-    queryFn: ({ signal }) => apiCall(endpoints.getOrders, { query: { page_size: NOTIFICATION_PAGE_SIZE, type: 'all' }, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(endpoints.getOrders, { query: { page_size: NOTIFICATION_PAGE_SIZE, type: 'all' }, signal }),
   });
 
 /** The three lists, merged newest first, with the unread count and whether a letter of authority waits to be signed. */

@@ -1,5 +1,12 @@
-import { notificationEndpoints as endpoints, type Notification, type Order, type ServiceUpdate } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
+
+import {
+  notificationEndpoints as endpoints,
+  type Notification,
+  type Order,
+  type ServiceUpdate,
+} from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import type { CentreItem, CentreItemType } from '../logic/items.ts';
 import { notificationKeys } from './get-notification-lists.ts';
@@ -23,8 +30,13 @@ type Readable = { id: number; read: boolean };
  * the order tracker's pages, whose keys start with the centre's (ordersTrackerKey).
  */
 function setRead<T extends Readable>(queryClient: QueryClient, key: readonly unknown[], isRead: (item: T) => boolean) {
-  queryClient.setQueriesData<Page<T>>({ queryKey: key }, (page) =>
-    page && { ...page, results: page.results.map((item) => (!item.read && isRead(item) ? { ...item, read: true } : item)) },
+  queryClient.setQueriesData<Page<T>>(
+    { queryKey: key },
+    (page) =>
+      page && {
+        ...page,
+        results: page.results.map((item) => (!item.read && isRead(item) ? { ...item, read: true } : item)),
+      },
   );
 }
 
@@ -38,7 +50,11 @@ function applyServiceUpdatesRead(queryClient: QueryClient, answer: { ids: number
   const updates = new Set(answer.ids);
   const related = new Set(answer.notification_ids);
   setRead<ServiceUpdate>(queryClient, notificationKeys.serviceUpdates, (u) => updates.has(u.id));
-  setRead<Notification>(queryClient, notificationKeys.notifications, (n) => related.has(n.id) || (n.service_update_id !== null && updates.has(n.service_update_id)));
+  setRead<Notification>(
+    queryClient,
+    notificationKeys.notifications,
+    (n) => related.has(n.id) || (n.service_update_id !== null && updates.has(n.service_update_id)),
+  );
 }
 
 /** Marks one item read (opening its detail does this). */

@@ -1,6 +1,16 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
-import { displayPhone, loaChip, orderChip, trackingLink, type Notification, type Order, type ServiceUpdate } from '@portal/contract';
 import type { ReactNode } from 'react';
+
+import {
+  displayPhone,
+  loaChip,
+  orderChip,
+  trackingLink,
+  type Notification,
+  type Order,
+  type ServiceUpdate,
+} from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { Facts } from '../../../components/facts.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
@@ -69,8 +79,8 @@ function NotificationDetail({ notification }: { notification: Notification }) {
           <Text>{notification.text}</Text>
           {kind === 'UNSIGNED' && (
             <UrgentNote>
-              We e-mailed you the letter of authority for this transfer. Sign it so your current provider releases the numbers: the transfer cannot go ahead until
-              it is signed.
+              We e-mailed you the letter of authority for this transfer. Sign it so your current provider releases the
+              numbers: the transfer cannot go ahead until it is signed.
             </UrgentNote>
           )}
           <Facts
@@ -78,7 +88,12 @@ function NotificationDetail({ notification }: { notification: Notification }) {
               ['Numbers', transferNumbers(order.number_transfer)],
               ['Order', order.order_id],
               ['Transfer', <StatusChip key="chip" chip={orderChip(order)} />],
-              ['Transfer date', order.number_transfer.confirmed_transfer_date ? formatDate(order.number_transfer.confirmed_transfer_date) : 'Not confirmed yet'],
+              [
+                'Transfer date',
+                order.number_transfer.confirmed_transfer_date
+                  ? formatDate(order.number_transfer.confirmed_transfer_date)
+                  : 'Not confirmed yet',
+              ],
               ['Ordered', formatDate(order.date_ordered)],
               ['Last updated', formatDate(notification.last_changed)],
             ]}
@@ -99,7 +114,10 @@ function NotificationDetail({ notification }: { notification: Notification }) {
           <Facts
             rows={[
               ['Number', displayPhone(notification.number_change.number)],
-              [notification.number_change.type === 'ADDED' ? 'Added' : 'Removed', formatDate(notification.last_changed)],
+              [
+                notification.number_change.type === 'ADDED' ? 'Added' : 'Removed',
+                formatDate(notification.last_changed),
+              ],
             ]}
           />
         </>
@@ -136,7 +154,9 @@ function OrderDetail({ order }: { order: Order }) {
     <>
       <Chips>
         <StatusChip chip={orderChip(order)} label="Status" />
-        {order.kind === 'NUMBER_TRANSFER' && <StatusChip chip={loaChip(order.number_transfer.cloa_status)} label="Letter of authority" />}
+        {order.kind === 'NUMBER_TRANSFER' && (
+          <StatusChip chip={loaChip(order.number_transfer.cloa_status)} label="Letter of authority" />
+        )}
       </Chips>
       {order.kind === 'NUMBER_TRANSFER' && order.number_transfer.cloa_status === 'UNSIGNED' && (
         <UrgentNote>The transfer is waiting for you to sign the letter of authority we e-mailed you.</UrgentNote>

@@ -1,9 +1,10 @@
 import { Box, chakra, IconButton } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+
+import { WARNING_SOLID } from '../../../components/tones.ts';
 import { useNotificationCentre } from '../api/get-notification-lists.ts';
 import { setPanelOpen, usePanelOpen } from '../logic/panel-open.ts';
 import { panelFrame } from './panel-frame.ts';
-import { WARNING_SOLID } from '../../../components/tones.ts';
 
 // The panel and its dialogs load on the first open: most visits never open them.
 const NotificationPanel = lazy(() => import('./notification-panel.tsx'));
@@ -13,7 +14,15 @@ const NotificationPanel = lazy(() => import('./notification-panel.tsx'));
  * colour shows (colour alone must not carry it).
  * @example bellLabel({ unread: 3, unsignedLoa: true, loaded: true }) // 'Notifications, 3 unread, a letter of authority is waiting to be signed'
  */
-export function bellLabel({ unread, unsignedLoa, loaded }: { unread: number; unsignedLoa: boolean; loaded: boolean }): string {
+export function bellLabel({
+  unread,
+  unsignedLoa,
+  loaded,
+}: {
+  unread: number;
+  unsignedLoa: boolean;
+  loaded: boolean;
+}): string {
   if (!loaded) return 'Notifications';
   return `Notifications, ${unread} unread${unsignedLoa ? ', a letter of authority is waiting to be signed' : ''}`;
 }
@@ -51,7 +60,17 @@ export default function NotificationBell() {
         position="relative"
         onClick={() => (open ? close(false) : setPanelOpen(true))}
       >
-        <chakra.svg viewBox="0 0 24 24" w="6" h="6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <chakra.svg
+          viewBox="0 0 24 24"
+          w="6"
+          h="6"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9m4.3 12a1.94 1.94 0 0 0 3.4 0" />
         </chakra.svg>
         {loaded && (unread > 0 || unsignedLoa) && (

@@ -1,11 +1,13 @@
 import { Box, Button, chakra, Flex, Heading } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { orderChip, type DisplayChip } from '@portal/contract';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+
+import { orderChip, type DisplayChip } from '@portal/contract';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
-import { WARNING_SOLID, WARNING_SUBTLE } from '../../../components/tones.ts';
 import { toaster } from '../../../components/toaster.tsx';
+import { WARNING_SOLID, WARNING_SUBTLE } from '../../../components/tones.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useAction } from '../../../lib/use-action.ts';
@@ -48,7 +50,16 @@ function ItemRow({ item, onOpen }: { item: CentreItem; onOpen: (item: CentreItem
   const chip = chipOf(item);
   return (
     <chakra.button {...rowStyles} data-read={item.read} onClick={() => onOpen(item)}>
-      <Box as="span" aria-hidden="true" flexShrink={0} w="2.5" h="2.5" mt="1.5" rounded="full" bg={item.read ? 'transparent' : 'brand.solid'} />
+      <Box
+        as="span"
+        aria-hidden="true"
+        flexShrink={0}
+        w="2.5"
+        h="2.5"
+        mt="1.5"
+        rounded="full"
+        bg={item.read ? 'transparent' : 'brand.solid'}
+      />
       <Box as="span" display="block" flex="1" minW="0">
         <Flex as="span" justify="space-between" align="center" gap="2">
           <Box as="span" fontSize="xs" color="fg.muted">
@@ -119,7 +130,10 @@ export default function NotificationPanel({ id, bellRef, onClose }: Notification
   // Read letters of authority still waiting to be signed, not in the list.
   const waiting = centre.items.filter(
     (item): item is Extract<CentreItem, { type: 'NOTIFICATION' }> =>
-      item.type === 'NOTIFICATION' && item.data.kind === 'CLOA' && item.data.cloa.kind === 'UNSIGNED' && !shown.includes(item),
+      item.type === 'NOTIFICATION' &&
+      item.data.kind === 'CLOA' &&
+      item.data.cloa.kind === 'UNSIGNED' &&
+      !shown.includes(item),
   );
   const openItem = openKey ? (centre.items.find((item) => item.key === openKey) ?? null) : null;
   const { serviceUpdates, notifications, orders } = centre.lists;
@@ -146,7 +160,11 @@ export default function NotificationPanel({ id, bellRef, onClose }: Notification
       () => setSeen(new Set()),
       (error: unknown) => {
         setSeen(new Set());
-        toaster.create({ type: 'error', title: 'Not everything could be marked as read', description: userErrorText(error) });
+        toaster.create({
+          type: 'error',
+          title: 'Not everything could be marked as read',
+          description: userErrorText(error),
+        });
       },
     );
   };
@@ -164,7 +182,17 @@ export default function NotificationPanel({ id, bellRef, onClose }: Notification
   };
 
   return (
-    <Box {...panelFrame} ref={panelRef} id={id} role="dialog" aria-labelledby={headingId} tabIndex={-1} outline="none" onKeyDown={onKeyDown} onBlur={onBlur}>
+    <Box
+      {...panelFrame}
+      ref={panelRef}
+      id={id}
+      role="dialog"
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      outline="none"
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+    >
       <Flex justify="space-between" align="center" gap="3" px="4" py="3" borderBottomWidth="1px">
         <Heading as="h2" id={headingId} size="md">
           Notifications
@@ -175,10 +203,26 @@ export default function NotificationPanel({ id, bellRef, onClose }: Notification
       </Flex>
       <Box overflowY="auto" flex="1" p="2">
         {waiting.length > 0 && (
-          <Box as="section" aria-label="Waiting for you" borderWidth="1px" borderColor={WARNING_SOLID} bg={WARNING_SUBTLE.bg} rounded="md" p="1" mb="2">
+          <Box
+            as="section"
+            aria-label="Waiting for you"
+            borderWidth="1px"
+            borderColor={WARNING_SOLID}
+            bg={WARNING_SUBTLE.bg}
+            rounded="md"
+            p="1"
+            mb="2"
+          >
             {waiting.map((item) => (
-              <chakra.button key={item.key} {...rowStyles} color={WARNING_SUBTLE.color} fontWeight="semibold" onClick={() => setOpenKey(item.key)}>
-                Letter of authority not signed: {item.data.kind === 'CLOA' ? transferNumbers(item.data.cloa.order.number_transfer) : ''}
+              <chakra.button
+                key={item.key}
+                {...rowStyles}
+                color={WARNING_SUBTLE.color}
+                fontWeight="semibold"
+                onClick={() => setOpenKey(item.key)}
+              >
+                Letter of authority not signed:{' '}
+                {item.data.kind === 'CLOA' ? transferNumbers(item.data.cloa.order.number_transfer) : ''}
               </chakra.button>
             ))}
           </Box>
@@ -187,7 +231,12 @@ export default function NotificationPanel({ id, bellRef, onClose }: Notification
           (list) =>
             list.query.isError && (
               <Box key={list.name} mb="2">
-                <LoadError title={`${list.name} could not be loaded`} error={list.query.error} onRetry={() => void list.query.refetch()} retrying={list.query.isFetching} />
+                <LoadError
+                  title={`${list.name} could not be loaded`}
+                  error={list.query.error}
+                  onRetry={() => void list.query.refetch()}
+                  retrying={list.query.isFetching}
+                />
               </Box>
             ),
         )}
@@ -217,4 +266,3 @@ export default function NotificationPanel({ id, bellRef, onClose }: Notification
     </Box>
   );
 }
-

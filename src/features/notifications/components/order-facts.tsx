@@ -1,6 +1,8 @@
 import { chakra, Link } from '@chakra-ui/react';
-import { trackingLink, type Order } from '@portal/contract';
 import type { ReactNode } from 'react';
+
+import { trackingLink, type Order } from '@portal/contract';
+
 import { Facts } from '../../../components/facts.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { transferNumbers } from '../logic/describe.ts';
@@ -44,7 +46,10 @@ export function OrderFacts({ order }: { order: Order }) {
         <Facts
           rows={[
             [transfer.isRange ? 'Numbers' : 'Number', transferNumbers(transfer)],
-            ['Transfer date', transfer.confirmed_transfer_date ? formatDate(transfer.confirmed_transfer_date) : 'Not confirmed yet'],
+            [
+              'Transfer date',
+              transfer.confirmed_transfer_date ? formatDate(transfer.confirmed_transfer_date) : 'Not confirmed yet',
+            ],
             ...common,
           ]}
         />
@@ -72,7 +77,14 @@ export function TrackingLink({ order }: { order: Extract<Order, { kind: 'HARDWAR
   const link = trackingLink(order.hardware);
   if (!link) return null;
   return (
-    <Link href={link.href} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline" fontWeight="semibold">
+    <Link
+      href={link.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      color="brand.fg"
+      textDecoration="underline"
+      fontWeight="semibold"
+    >
       Track your parcel with {link.carrier}
       <chakra.span srOnly> (opens in a new tab)</chakra.span>
     </Link>

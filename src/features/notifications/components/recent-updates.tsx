@@ -1,5 +1,6 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { useId } from 'react';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useNotificationCentre } from '../api/get-notification-lists.ts';
@@ -35,7 +36,12 @@ export default function RecentUpdates() {
       {!centre.loaded && lists.some((list) => list.isPending) ? (
         <Loading label="Loading recent updates…" />
       ) : !centre.loaded && failed ? (
-        <LoadError title="Recent updates could not be loaded" error={failed.error} onRetry={() => lists.forEach((list) => void list.refetch())} retrying={lists.some((list) => list.isFetching)} />
+        <LoadError
+          title="Recent updates could not be loaded"
+          error={failed.error}
+          onRetry={() => lists.forEach((list) => void list.refetch())}
+          retrying={lists.some((list) => list.isFetching)}
+        />
       ) : items.length === 0 ? (
         <Text color="fg.muted">No recent updates</Text>
       ) : (

@@ -8,10 +8,42 @@ import { createElement, Fragment, useMemo, type ReactNode } from 'react';
  * tab, and text. Nothing is ever set as raw HTML.
  */
 
-const TAGS = new Set(['p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'h4', 'blockquote', 'code', 'pre']);
+const TAGS = new Set([
+  'p',
+  'br',
+  'hr',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'code',
+  'pre',
+]);
 /** Headings in a body sit under the dialog's h2. */
 const HEADING_LEVEL: Record<string, string> = { h2: 'h3', h3: 'h4', h4: 'h5' };
-const DROPPED = new Set(['script', 'style', 'template', 'iframe', 'object', 'embed', 'svg', 'math', 'noscript', 'textarea', 'select']);
+const DROPPED = new Set([
+  'script',
+  'style',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'noscript',
+  'textarea',
+  'select',
+]);
 const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 
 /** The href to keep, or null: only http(s), mailto and tel. */
@@ -26,7 +58,14 @@ export function safeLink(href: string | null): string | null {
 }
 
 /** Read by screen readers, not shown. */
-export const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+export const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 function convert(node: Node, key: number): ReactNode {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;
@@ -42,7 +81,12 @@ function convert(node: Node, key: number): ReactNode {
     if (!href) return createElement(Fragment, { key }, ...children);
     const external = new URL(href).origin !== window.location.origin;
     if (!external) return createElement('a', { key, href }, ...children);
-    return createElement('a', { key, href, target: '_blank', rel: 'noopener noreferrer' }, ...children, createElement('span', { key: 'new-tab', style: visuallyHidden }, ' (opens in a new tab)'));
+    return createElement(
+      'a',
+      { key, href, target: '_blank', rel: 'noopener noreferrer' },
+      ...children,
+      createElement('span', { key: 'new-tab', style: visuallyHidden }, ' (opens in a new tab)'),
+    );
   }
   return createElement(HEADING_LEVEL[tag] ?? tag, { key }, ...children);
 }

@@ -1,6 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { cloaNotification, hardwareOrder, numberChangeNotification, serviceUpdate, targetedNotification, transferOrder, appointmentOrder } from '../test-fixtures.ts';
-import { appointmentChip, cloaStatusChip, hardwareChip, loaChip, numberTransferChip, orderChip } from '@portal/contract';
+
+import {
+  appointmentChip,
+  cloaStatusChip,
+  hardwareChip,
+  loaChip,
+  numberTransferChip,
+  orderChip,
+} from '@portal/contract';
+
+import {
+  appointmentOrder,
+  cloaNotification,
+  hardwareOrder,
+  numberChangeNotification,
+  serviceUpdate,
+  targetedNotification,
+  transferOrder,
+} from '../test-fixtures.ts';
 import { notificationChip, serviceUpdateChip } from './chips.ts';
 
 const text = (chip: { text: string } | null) => chip?.text ?? null;
@@ -61,17 +78,31 @@ describe('service update and notification chips', () => {
   it("shows a service update's own chip, else its first tag, else none", () => {
     expect(serviceUpdateChip(serviceUpdate())).toEqual({ type: 'warning', text: 'Investigating' });
     expect(
-      serviceUpdateChip(serviceUpdate({ chip: null, tags: [{ name: 'Planned maintenance', color: 'orange' }, { name: 'Cloud phone', color: 'grey' }] })),
+      serviceUpdateChip(
+        serviceUpdate({
+          chip: null,
+          tags: [
+            { name: 'Planned maintenance', color: 'orange' },
+            { name: 'Cloud phone', color: 'grey' },
+          ],
+        }),
+      ),
     ).toEqual({ type: 'warning', text: 'Planned maintenance' });
     expect(serviceUpdateChip(serviceUpdate({ chip: null, tags: [] }))).toBeNull();
   });
 
   it("shows a notification's letter of authority, number change or first tag", () => {
     expect(notificationChip(cloaNotification())).toMatchObject({ text: 'Unsigned', urgent: true });
-    expect(text(notificationChip(cloaNotification({ cloa: { kind: 'SIGNED', order: transferOrder() } })))).toBe('Signed');
+    expect(text(notificationChip(cloaNotification({ cloa: { kind: 'SIGNED', order: transferOrder() } })))).toBe(
+      'Signed',
+    );
     expect(text(notificationChip(numberChangeNotification()))).toBe('Added');
-    expect(text(notificationChip(numberChangeNotification({ number_change: { type: 'REMOVED', number: '0', text: '' } })))).toBe('Removed');
+    expect(
+      text(notificationChip(numberChangeNotification({ number_change: { type: 'REMOVED', number: '0', text: '' } }))),
+    ).toBe('Removed');
     expect(notificationChip(targetedNotification())).toEqual({ type: 'info', text: 'Broadband' });
-    expect(notificationChip(targetedNotification({ targeted: { ...targetedNotification().targeted, tags: [] } }))).toBeNull();
+    expect(
+      notificationChip(targetedNotification({ targeted: { ...targetedNotification().targeted, tags: [] } })),
+    ).toBeNull();
   });
 });

@@ -1,4 +1,12 @@
-import { loaChip, type Chip, type DisplayChip, type Notification, type ServiceUpdate, type Tag, type TagColor } from '@portal/contract';
+import {
+  loaChip,
+  type Chip,
+  type DisplayChip,
+  type Notification,
+  type ServiceUpdate,
+  type Tag,
+  type TagColor,
+} from '@portal/contract';
 
 /**
  * The chips of the notification centre's service updates and notifications. The order and
@@ -6,7 +14,13 @@ import { loaChip, type Chip, type DisplayChip, type Notification, type ServiceUp
  * tracker, in contract/src/orders.ts.
  */
 
-const TAG_CHIP: Record<TagColor, Chip['type']> = { green: 'success', blue: 'info', orange: 'warning', red: 'error', grey: 'neutral' };
+const TAG_CHIP: Record<TagColor, Chip['type']> = {
+  green: 'success',
+  blue: 'info',
+  orange: 'warning',
+  red: 'error',
+  grey: 'neutral',
+};
 
 /** A tag as a chip. */
 export function tagChip(tag: Tag): DisplayChip {
@@ -26,7 +40,9 @@ export function notificationChip(notification: Notification): DisplayChip | null
     case 'CLOA':
       return loaChip(notification.cloa.kind);
     case 'NUMBER_CHANGE':
-      return notification.number_change.type === 'ADDED' ? { type: 'success', text: 'Added' } : { type: 'neutral', text: 'Removed' };
+      return notification.number_change.type === 'ADDED'
+        ? { type: 'success', text: 'Added' }
+        : { type: 'neutral', text: 'Removed' };
     case 'TARGETED': {
       const [first] = notification.targeted.tags.length > 0 ? notification.targeted.tags : notification.tags;
       return first ? tagChip(first) : null;

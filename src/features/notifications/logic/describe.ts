@@ -1,4 +1,5 @@
 import { displayPhone, type NumberTransfer, type Order } from '@portal/contract';
+
 import { formatDate } from '../../../lib/format.ts';
 import type { CentreItem } from './items.ts';
 

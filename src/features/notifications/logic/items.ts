@@ -26,13 +26,37 @@ export const itemKey = (type: CentreItemType, id: number) => `${type}:${id}`;
  * The three lists as one, newest first; at the same time service updates come first, then
  * notifications, then orders, newest id first. A list not loaded (undefined) adds nothing.
  */
-export function mergeItems(serviceUpdates: readonly ServiceUpdate[] = [], notifications: readonly Notification[] = [], orders: readonly Order[] = []): CentreItem[] {
+export function mergeItems(
+  serviceUpdates: readonly ServiceUpdate[] = [],
+  notifications: readonly Notification[] = [],
+  orders: readonly Order[] = [],
+): CentreItem[] {
   const items: CentreItem[] = [
-    ...serviceUpdates.map((data): CentreItem => ({ type: 'SERVICE_UPDATE', key: itemKey('SERVICE_UPDATE', data.id), date: data.published, read: data.read, data })),
-    ...notifications.map((data): CentreItem => ({ type: 'NOTIFICATION', key: itemKey('NOTIFICATION', data.id), date: data.last_changed, read: data.read, data })),
-    ...orders.map((data): CentreItem => ({ type: 'ORDER', key: itemKey('ORDER', data.id), date: data.last_updated_date, read: data.read, data })),
+    ...serviceUpdates.map((data): CentreItem => ({
+      type: 'SERVICE_UPDATE',
+      key: itemKey('SERVICE_UPDATE', data.id),
+      date: data.published,
+      read: data.read,
+      data,
+    })),
+    ...notifications.map((data): CentreItem => ({
+      type: 'NOTIFICATION',
+      key: itemKey('NOTIFICATION', data.id),
+      date: data.last_changed,
+      read: data.read,
+      data,
+    })),
+    ...orders.map((data): CentreItem => ({
+      type: 'ORDER',
+      key: itemKey('ORDER', data.id),
+      date: data.last_updated_date,
+      read: data.read,
+      data,
+    })),
   ];
-  return items.sort((a, b) => time(b.date) - time(a.date) || TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || b.data.id - a.data.id);
+  return items.sort(
+    (a, b) => time(b.date) - time(a.date) || TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || b.data.id - a.data.id,
+  );
 }
 
 /** How many of the newest items home shows as recent notifications (spec 000 and 001: "the first 3"). */
@@ -45,4 +69,5 @@ export const recentItems = (items: readonly CentreItem[]): CentreItem[] => items
 export const unreadCount = (items: readonly CentreItem[]) => items.reduce((n, item) => n + (item.read ? 0 : 1), 0);
 
 /** Whether a letter of authority is waiting to be signed: the bell then takes the warning colour. */
-export const hasUnsignedLoa = (notifications: readonly Notification[] = []) => notifications.some((n) => n.kind === 'CLOA' && n.cloa.kind === 'UNSIGNED');
+export const hasUnsignedLoa = (notifications: readonly Notification[] = []) =>
+  notifications.some((n) => n.kind === 'CLOA' && n.cloa.kind === 'UNSIGNED');

@@ -1,5 +1,12 @@
-import { callFlowEndpoints, numberEndpoints as endpoints, type NumberRating, type TransferRequest } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import {
+  callFlowEndpoints,
+  numberEndpoints as endpoints,
+  type NumberRating,
+  type TransferRequest,
+} from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /**
@@ -23,7 +30,8 @@ export const useSiteNumbers = (productId: number) =>
   useQuery(
     queryOptions({
       queryKey: numberKeys.siteNumbers(productId),
-      queryFn: async ({ signal }) => (await apiCall(callFlowEndpoints.getSiteNumbers, { params: { id: productId }, signal })).results,
+      queryFn: async ({ signal }) =>
+        (await apiCall(callFlowEndpoints.getSiteNumbers, { params: { id: productId }, signal })).results,
     }),
   );
 
@@ -31,7 +39,8 @@ export const useSiteNumbers = (productId: number) =>
 export const useSiteUsers = (productId: number) =>
   useQuery({
     queryKey: numberKeys.users(productId),
-    queryFn: async ({ signal }) => Object.values((await apiCall(callFlowEndpoints.getSite, { params: { id: productId }, signal })).users),
+    queryFn: async ({ signal }) =>
+      Object.values((await apiCall(callFlowEndpoints.getSite, { params: { id: productId }, signal })).users),
   });
 
 /** GET /api/v1/voip/numbers/: the inventory for an area code and rating ('' for any). */
@@ -39,7 +48,10 @@ export const useNumberSearch = (areaCode: string, rating: NumberRating | '') =>
   useQuery({
     queryKey: numberKeys.search(areaCode, rating),
     queryFn: ({ signal }) =>
-      apiCall(endpoints.searchNumbers, { query: { ...(areaCode && { area_code: areaCode }), ...(rating && { rating }) }, signal }),
+      apiCall(endpoints.searchNumbers, {
+        query: { ...(areaCode && { area_code: areaCode }), ...(rating && { rating }) },
+        signal,
+      }),
   });
 
 /** GET /api/v1/signup/number-selection/{token}/: whose phone a number selection token opens, and whether it is spent. */
@@ -57,7 +69,8 @@ export const reserveSelectedNumber = (token: string, numberId: number) =>
 export const reserveNumber = (productId: number, numberId: number) =>
   apiCall(endpoints.reserveNumber, { params: { product_id: String(productId) }, body: { number_id: numberId } });
 
-export const patchSeatNumbers = (seatId: number, numbers: string[]) => apiCall(endpoints.patchSeat, { params: { seatId: String(seatId) }, body: { numbers } });
+export const patchSeatNumbers = (seatId: number, numbers: string[]) =>
+  apiCall(endpoints.patchSeat, { params: { seatId: String(seatId) }, body: { numbers } });
 
 export const transferNumbers = (productId: number, body: TransferRequest) =>
   apiCall(endpoints.transferNumbers, { params: { product_id: String(productId) }, body });

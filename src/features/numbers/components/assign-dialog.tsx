@@ -1,7 +1,9 @@
 import { Box, Button, chakra, Text } from '@chakra-ui/react';
-import { displayPhone, NOT_ASSIGNED, userNumbersProblem, type SiteNumbers } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+
+import { displayPhone, NOT_ASSIGNED, userNumbersProblem, type SiteNumbers } from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { toaster } from '../../../components/toaster.tsx';
@@ -20,7 +22,17 @@ const NO_ONE = 'none';
  * seat first, then the new one (restoring the old on failure); on success the dialog closes
  * and the list is fetched again.
  */
-export function AssignDialog({ productId, row, siteNumbers, onClose }: { productId: number; row: NumberRow | null; siteNumbers: readonly NumberRow[]; onClose: () => void }) {
+export function AssignDialog({
+  productId,
+  row,
+  siteNumbers,
+  onClose,
+}: {
+  productId: number;
+  row: NumberRow | null;
+  siteNumbers: readonly NumberRow[];
+  onClose: () => void;
+}) {
   return (
     <Dialog open={row !== null} onClose={onClose} title={row ? `Assign ${displayPhone(row.number)}` : ''}>
       {row && <AssignForm productId={productId} row={row} siteNumbers={siteNumbers} onClose={onClose} />}
@@ -28,7 +40,17 @@ export function AssignDialog({ productId, row, siteNumbers, onClose }: { product
   );
 }
 
-function AssignForm({ productId, row, siteNumbers, onClose }: { productId: number; row: NumberRow; siteNumbers: readonly NumberRow[]; onClose: () => void }) {
+function AssignForm({
+  productId,
+  row,
+  siteNumbers,
+  onClose,
+}: {
+  productId: number;
+  row: NumberRow;
+  siteNumbers: readonly NumberRow[];
+  onClose: () => void;
+}) {
   const users = useSiteUsers(productId);
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<string>(row.user ? String(row.user.id) : '');
@@ -40,12 +62,20 @@ function AssignForm({ productId, row, siteNumbers, onClose }: { productId: numbe
     await assignNumber(row.number, from, to, patchSeatNumbers);
     await queryClient.invalidateQueries({ queryKey: numberKeys.siteNumbers(productId) });
     const name = users.data?.find((u) => u.id === toId);
-    toaster.create({ type: 'success', title: name ? `${displayPhone(row.number)} now rings ${name.first_name} ${name.last_name}` : `${displayPhone(row.number)} is now ${NOT_ASSIGNED}` });
+    toaster.create({
+      type: 'success',
+      title: name
+        ? `${displayPhone(row.number)} now rings ${name.first_name} ${name.last_name}`
+        : `${displayPhone(row.number)} is now ${NOT_ASSIGNED}`,
+    });
     onClose();
   });
 
   if (users.isPending) return <Loading label="Loading your users" />;
-  if (users.isError) return <LoadError title="Your users could not be loaded" error={users.error} onRetry={() => void users.refetch()} />;
+  if (users.isError)
+    return (
+      <LoadError title="Your users could not be loaded" error={users.error} onRetry={() => void users.refetch()} />
+    );
 
   const unchanged = choice === '' || choice === String(row.user?.id ?? '');
   return (
@@ -69,7 +99,15 @@ function AssignForm({ productId, row, siteNumbers, onClose }: { productId: numbe
             const problem = current ? null : userNumbersProblem(count);
             const id = `assign-user-${user.id}`;
             return (
-              <chakra.label key={user.id} htmlFor={id} display="flex" gap="3" alignItems="flex-start" opacity={problem ? 0.6 : 1} cursor={problem ? 'not-allowed' : 'pointer'}>
+              <chakra.label
+                key={user.id}
+                htmlFor={id}
+                display="flex"
+                gap="3"
+                alignItems="flex-start"
+                opacity={problem ? 0.6 : 1}
+                cursor={problem ? 'not-allowed' : 'pointer'}
+              >
                 <chakra.input
                   type="radio"
                   id={id}
@@ -82,7 +120,8 @@ function AssignForm({ productId, row, siteNumbers, onClose }: { productId: numbe
                   aria-describedby={problem ? `${id}-reason` : undefined}
                 />
                 <span>
-                  {user.first_name} {user.last_name} (extension {user.extension}) - {count === 1 ? '1 number' : `${count} numbers`}
+                  {user.first_name} {user.last_name} (extension {user.extension}) -{' '}
+                  {count === 1 ? '1 number' : `${count} numbers`}
                   {problem && (
                     <Text as="span" display="block" id={`${id}-reason`} fontSize="sm" color="fg.muted">
                       {problem}
@@ -94,7 +133,14 @@ function AssignForm({ productId, row, siteNumbers, onClose }: { productId: numbe
           })}
           {row.user && (
             <chakra.label htmlFor="assign-user-none" display="flex" gap="3" alignItems="center" cursor="pointer">
-              <chakra.input type="radio" id="assign-user-none" name="assign-user" value={NO_ONE} checked={choice === NO_ONE} onChange={() => setChoice(NO_ONE)} />
+              <chakra.input
+                type="radio"
+                id="assign-user-none"
+                name="assign-user"
+                value={NO_ONE}
+                checked={choice === NO_ONE}
+                onChange={() => setChoice(NO_ONE)}
+              />
               <span>No one ({NOT_ASSIGNED})</span>
             </chakra.label>
           )}

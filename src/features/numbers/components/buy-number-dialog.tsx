@@ -1,6 +1,8 @@
 import { Button, Flex } from '@chakra-ui/react';
-import { displayPhone } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
+
+import { displayPhone } from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { NOTIFICATION_CENTRE_KEY, numberKeys, reserveNumber } from '../api/numbers-api.ts';
@@ -10,7 +12,15 @@ import { NumberChooser } from './number-chooser.tsx';
  * Buy a number (spec 001 sections 5, 7 and 9): the inventory to choose from, bought for the
  * customer's own phone (its price on the next bill).
  */
-export function BuyNumberDialog({ productId, open, onClose }: { productId: number; open: boolean; onClose: () => void }) {
+export function BuyNumberDialog({
+  productId,
+  open,
+  onClose,
+}: {
+  productId: number;
+  open: boolean;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   return (
     <Dialog open={open} onClose={onClose} title="Buy a number" width="40rem">
@@ -24,7 +34,11 @@ export function BuyNumberDialog({ productId, open, onClose }: { productId: numbe
             queryClient.invalidateQueries({ queryKey: numberKeys.siteNumbers(productId) }),
             queryClient.invalidateQueries({ queryKey: NOTIFICATION_CENTRE_KEY }),
           ]);
-          toaster.create({ type: 'success', title: `${displayPhone(number.number)} is now one of your numbers`, description: 'Assign it to a user from the list.' });
+          toaster.create({
+            type: 'success',
+            title: `${displayPhone(number.number)} is now one of your numbers`,
+            description: 'Assign it to a user from the list.',
+          });
           onClose();
         }}
         footer={

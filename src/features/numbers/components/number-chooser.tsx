@@ -1,7 +1,17 @@
 import { Box, Button, chakra, Flex, Text, useRecipe } from '@chakra-ui/react';
-import { displayPhone, NUMBER_RATINGS, numberMessages, ratedNumberWords, numbersToShow, type AvailableNumber, type NumberRating } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+
+import {
+  displayPhone,
+  NUMBER_RATINGS,
+  numberMessages,
+  numbersToShow,
+  ratedNumberWords,
+  type AvailableNumber,
+  type NumberRating,
+} from '@portal/contract';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
@@ -53,7 +63,16 @@ export interface NumberChooserProps {
  * Used by the numbers page's "Buy a number", by number selection after a purchase, and by the
  * self sign-up's number step (which only chooses: its phone does not exist yet).
  */
-export function NumberChooser({ reserve, onDone, initial = null, backLabel = 'Back', confirmLabel, priceText, footer, listLabel }: NumberChooserProps) {
+export function NumberChooser({
+  reserve,
+  onDone,
+  initial = null,
+  backLabel = 'Back',
+  confirmLabel,
+  priceText,
+  footer,
+  listLabel,
+}: NumberChooserProps) {
   const [areaCode, setAreaCode] = useState('');
   const [rating, setRating] = useState<NumberRating | ''>('');
   const [chosen, setChosen] = useState<ChosenNumber | null>(initial);
@@ -121,7 +140,11 @@ export function NumberChooser({ reserve, onDone, initial = null, backLabel = 'Ba
         </chakra.label>
         <chakra.label display="flex" flexDirection="column" gap="1" flex="1" minW="10rem" fontWeight="semibold">
           Rating
-          <chakra.select css={selectStyles} value={rating} onChange={(event) => setRating(event.target.value as NumberRating | '')}>
+          <chakra.select
+            css={selectStyles}
+            value={rating}
+            onChange={(event) => setRating(event.target.value as NumberRating | '')}
+          >
             <option value="">Any rating</option>
             {RATINGS.map((r) => (
               <option key={r} value={r}>
@@ -153,7 +176,13 @@ export function NumberChooser({ reserve, onDone, initial = null, backLabel = 'Ba
                 <Stars rating={number.rating} /> <Text as="span">{NUMBER_RATINGS[number.rating].label}</Text>
               </Box>
               <Text minW="4rem">£{number.price}</Text>
-              <Button size="sm" colorPalette="brand" variant="outline" onClick={() => setChosen(number)} aria-label={`Choose ${displayPhone(number.number)}`}>
+              <Button
+                size="sm"
+                colorPalette="brand"
+                variant="outline"
+                onClick={() => setChosen(number)}
+                aria-label={`Choose ${displayPhone(number.number)}`}
+              >
                 Choose
               </Button>
             </Flex>

@@ -1,21 +1,32 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import { displayPhone, type NumberRating } from '@portal/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+
+import { displayPhone, type NumberRating } from '@portal/contract';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { reserveSelectedNumber, useNumberSelection } from '../api/numbers-api.ts';
 import { NumberChooser, type ChosenNumber } from './number-chooser.tsx';
 
-const priceText = (price: string) => (price === '0.00' ? 'Included: no charge' : `£${price} one-off, on your first bill`);
+const priceText = (price: string) =>
+  price === '0.00' ? 'Included: no charge' : `£${price} one-off, on your first bill`;
 
 /**
  * The number choice a number selection token opens (scope customer-number-selection): the
  * inventory, and the chosen number taken for the token's phone. In the buy-now journey and on
  * the /number-select page of the e-mailed link.
  */
-export function NumberSelectionStep({ token, onChosen, footer }: { token: string; onChosen: (number: ChosenNumber) => void; footer?: ReactNode }) {
+export function NumberSelectionStep({
+  token,
+  onChosen,
+  footer,
+}: {
+  token: string;
+  onChosen: (number: ChosenNumber) => void;
+  footer?: ReactNode;
+}) {
   return (
     <NumberChooser
       listLabel="Numbers you can choose"
@@ -33,7 +44,13 @@ export function NumberSelectionStep({ token, onChosen, footer }: { token: string
  * exist yet; the server reserves the number for it (the numbers area's one rule) when the
  * sign-up's e-mail is confirmed. Opens on `initial`, the number the draft holds, if any.
  */
-export function SignupNumberStep({ initial, onChosen }: { initial: ChosenNumber | null; onChosen: (number: { number: string; area: string | null; rating: NumberRating | null }) => void }) {
+export function SignupNumberStep({
+  initial,
+  onChosen,
+}: {
+  initial: ChosenNumber | null;
+  onChosen: (number: { number: string; area: string | null; rating: NumberRating | null }) => void;
+}) {
   return (
     <NumberChooser
       listLabel="Numbers you can choose"
@@ -63,7 +80,14 @@ export function NumberSelectPage({ token }: { token: string }) {
   }, [invalid, navigate]);
   if (invalid || selection.isPending) return <Loading label="Opening your number choice" />;
   if (selection.isError) {
-    return <LoadError title="Your number choice could not be opened" error={selection.error} onRetry={() => void selection.refetch()} retrying={selection.isFetching} />;
+    return (
+      <LoadError
+        title="Your number choice could not be opened"
+        error={selection.error}
+        onRetry={() => void selection.refetch()}
+        retrying={selection.isFetching}
+      />
+    );
   }
   const { business_name: business, first_name: firstName, chosen } = selection.data;
   if (taken || chosen) {
@@ -93,8 +117,8 @@ export function NumberSelectPage({ token }: { token: string }) {
           Choose your business number
         </Heading>
         <Text color="fg.muted">
-          {firstName ? `${firstName}, choose` : 'Choose'} the number {business}&apos;s customers will call. Gold and Silver numbers are easier to remember; Included
-          numbers are free.
+          {firstName ? `${firstName}, choose` : 'Choose'} the number {business}&apos;s customers will call. Gold and
+          Silver numbers are easier to remember; Included numbers are free.
         </Text>
       </Box>
       <NumberSelectionStep token={token} onChosen={setTaken} />

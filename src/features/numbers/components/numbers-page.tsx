@@ -1,7 +1,9 @@
 import { Badge, Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import { displayPhone, NOT_ASSIGNED, NUMBERS_PER_PAGE, numberPageCount } from '@portal/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+
+import { displayPhone, NOT_ASSIGNED, numberPageCount, NUMBERS_PER_PAGE } from '@portal/contract';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { useSiteNumbers } from '../api/numbers-api.ts';
 import { AssignDialog, type NumberRow } from './assign-dialog.tsx';
@@ -41,7 +43,12 @@ export function NumbersPage({ productId }: { productId: number }) {
 
   return (
     <Flex direction="column" gap="6" maxW="5xl">
-      <Flex gap="4" justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} direction={{ base: 'column', md: 'row' }}>
+      <Flex
+        gap="4"
+        justify="space-between"
+        align={{ base: 'stretch', md: 'flex-end' }}
+        direction={{ base: 'column', md: 'row' }}
+      >
         <div>
           <Heading as="h1" size="3xl" mb="2">
             Phone numbers
@@ -61,7 +68,12 @@ export function NumbersPage({ productId }: { productId: number }) {
       {numbers.isPending ? (
         <Loading label="Loading your numbers" />
       ) : numbers.isError ? (
-        <LoadError title="Your numbers could not be loaded" error={numbers.error} onRetry={() => void numbers.refetch()} retrying={numbers.isFetching} />
+        <LoadError
+          title="Your numbers could not be loaded"
+          error={numbers.error}
+          onRetry={() => void numbers.refetch()}
+          retrying={numbers.isFetching}
+        />
       ) : rows.length === 0 ? (
         <Text>This phone has no numbers yet. Buy one, or transfer one you have elsewhere.</Text>
       ) : (
@@ -69,7 +81,14 @@ export function NumbersPage({ productId }: { productId: number }) {
           <Heading as="h2" id="numbers-list-heading" size="lg" mb="3">
             {rows.length === 1 ? '1 number' : `${rows.length} numbers`}
           </Heading>
-          <Box as="ul" listStyleType="none" m="0" p="0" borderTopWidth="1px" aria-label={`Numbers, page ${page} of ${pages}`}>
+          <Box
+            as="ul"
+            listStyleType="none"
+            m="0"
+            p="0"
+            borderTopWidth="1px"
+            aria-label={`Numbers, page ${page} of ${pages}`}
+          >
             {shown.map((row, index) => {
               const pilot = page === 1 && index === 0;
               return (
@@ -107,7 +126,13 @@ export function NumbersPage({ productId }: { productId: number }) {
                   </Box>
                   <Box flex="1" textAlign={{ md: 'end' }}>
                     {!pilot && (
-                      <Button size="sm" variant="outline" colorPalette="brand" onClick={() => setAssigning(row)} aria-label={`${row.extension === NOT_ASSIGNED ? 'Assign' : 'Change user of'} ${displayPhone(row.number)}`}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        colorPalette="brand"
+                        onClick={() => setAssigning(row)}
+                        aria-label={`${row.extension === NOT_ASSIGNED ? 'Assign' : 'Change user of'} ${displayPhone(row.number)}`}
+                      >
                         {row.extension === NOT_ASSIGNED ? 'Assign' : 'Change user'}
                       </Button>
                     )}

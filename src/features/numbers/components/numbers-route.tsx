@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { parseProductId } from '../../../lib/product-id.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';

@@ -1,7 +1,15 @@
 import { Box, Button, chakra, Flex, Text } from '@chakra-ui/react';
-import { checkTransferRange, displayPhone, earliestTransferDate, MAX_TRANSFER_RANGE, type TransferResult } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+
+import {
+  checkTransferRange,
+  displayPhone,
+  earliestTransferDate,
+  MAX_TRANSFER_RANGE,
+  type TransferResult,
+} from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -12,7 +20,14 @@ import { NOTIFICATION_CENTRE_KEY, transferNumbers } from '../api/numbers-api.ts'
 
 /** The spec's number transfer errors show the server's message field (spec 001 section 8). */
 function transferErrorText(error: unknown): string {
-  if (isApiError(error) && typeof error.data === 'object' && error.data !== null && 'message' in error.data && typeof error.data.message === 'string') return error.data.message;
+  if (
+    isApiError(error) &&
+    typeof error.data === 'object' &&
+    error.data !== null &&
+    'message' in error.data &&
+    typeof error.data.message === 'string'
+  )
+    return error.data.message;
   return userErrorText(error);
 }
 
@@ -21,7 +36,15 @@ function transferErrorText(error: unknown): string {
  * transfer date. Once asked for, the transfer is an order in the notification centre and its
  * letter of authority waits to be signed.
  */
-export function TransferDialog({ productId, open, onClose }: { productId: number; open: boolean; onClose: () => void }) {
+export function TransferDialog({
+  productId,
+  open,
+  onClose,
+}: {
+  productId: number;
+  open: boolean;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={open} onClose={onClose} title="Transfer a number">
       <TransferForm productId={productId} onClose={onClose} />
@@ -39,7 +62,11 @@ function TransferForm({ productId, onClose }: { productId: number; onClose: () =
   const [problem, setProblem] = useState<{ field: 'range_start' | 'range_end'; text: string } | null>(null);
   const queryClient = useQueryClient();
   const send = useAction(async () => {
-    const { results } = await transferNumbers(productId, { range_start: start, range_end: kind === 'range' ? end : null, transfer_date: date });
+    const { results } = await transferNumbers(productId, {
+      range_start: start,
+      range_end: kind === 'range' ? end : null,
+      transfer_date: date,
+    });
     await queryClient.invalidateQueries({ queryKey: NOTIFICATION_CENTRE_KEY });
     setDone(results);
   });
@@ -49,10 +76,15 @@ function TransferForm({ productId, onClose }: { productId: number; onClose: () =
     return (
       <div role="status">
         <Text fontWeight="semibold" mb="2">
-          Transfer requested: {range_end ? `${displayPhone(range_start)} to ${displayPhone(range_end)}` : displayPhone(range_start)}, on {formatDate(confirmed_transfer_date)}.
+          Transfer requested:{' '}
+          {range_end ? `${displayPhone(range_start)} to ${displayPhone(range_end)}` : displayPhone(range_start)}, on{' '}
+          {formatDate(confirmed_transfer_date)}.
         </Text>
         <Text mb="2">Reference {done.order_id}. Letter of authority: Unsigned.</Text>
-        <Text mb="4">We have e-mailed you the letter of authority: sign it so the transfer can go ahead. You can follow the transfer in your notifications.</Text>
+        <Text mb="4">
+          We have e-mailed you the letter of authority: sign it so the transfer can go ahead. You can follow the
+          transfer in your notifications.
+        </Text>
         <Flex justify="flex-end">
           <Button colorPalette="brand" onClick={onClose}>
             Done
@@ -88,7 +120,13 @@ function TransferForm({ productId, onClose }: { productId: number; onClose: () =
             ] as const
           ).map(([value, label]) => (
             <chakra.label key={value} display="flex" gap="2" alignItems="center" cursor="pointer">
-              <input type="radio" name="transfer-kind" value={value} checked={kind === value} onChange={() => setKind(value)} />
+              <input
+                type="radio"
+                name="transfer-kind"
+                value={value}
+                checked={kind === value}
+                onChange={() => setKind(value)}
+              />
               {label}
             </chakra.label>
           ))}
@@ -116,7 +154,14 @@ function TransferForm({ productId, onClose }: { productId: number; onClose: () =
             error={problem?.field === 'range_end' ? problem.text : undefined}
           />
         )}
-        <TextField id="transfer-date" label="Transfer date" type="date" min={earliest} value={date} onChange={(event) => setDate(event.target.value)} />
+        <TextField
+          id="transfer-date"
+          label="Transfer date"
+          type="date"
+          min={earliest}
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+        />
       </Flex>
       {send.error !== null && (
         <Box role="alert" color="fg.error" mt="4">

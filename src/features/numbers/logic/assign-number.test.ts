@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
+
 import { assignNumber, numbersBySeat } from './assign-number.ts';
 
 describe('assignNumber', () => {
   it('patches the old seat first, then the new one', async () => {
     const calls: Array<[number, string[]]> = [];
-    await assignNumber('0102', { id: 1, numbers: ['0101', '0102'] }, { id: 2, numbers: ['0201'] }, async (id, numbers) => void calls.push([id, numbers]));
+    await assignNumber(
+      '0102',
+      { id: 1, numbers: ['0101', '0102'] },
+      { id: 2, numbers: ['0201'] },
+      async (id, numbers) => void calls.push([id, numbers]),
+    );
     expect(calls).toEqual([
       [1, ['0101']],
       [2, ['0201', '0102']],
@@ -17,7 +23,9 @@ describe('assignNumber', () => {
       calls.push([id, numbers]);
       if (id === 2) throw new Error('refused');
     };
-    await expect(assignNumber('0102', { id: 1, numbers: ['0101', '0102'] }, { id: 2, numbers: [] }, patch)).rejects.toThrow('refused');
+    await expect(
+      assignNumber('0102', { id: 1, numbers: ['0101', '0102'] }, { id: 2, numbers: [] }, patch),
+    ).rejects.toThrow('refused');
     expect(calls).toEqual([
       [1, ['0101']],
       [2, ['0102']],
@@ -33,7 +41,11 @@ describe('assignNumber', () => {
   });
 
   it('counts the numbers of each seat', () => {
-    const bySeat = numbersBySeat([{ number: 'a', user: null }, { number: 'b', user: { id: 1 } }, { number: 'c', user: { id: 1 } }]);
+    const bySeat = numbersBySeat([
+      { number: 'a', user: null },
+      { number: 'b', user: { id: 1 } },
+      { number: 'c', user: { id: 1 } },
+    ]);
     expect(bySeat.get(1)).toEqual(['b', 'c']);
     expect(bySeat.has(2)).toBe(false);
   });

@@ -1,5 +1,7 @@
-import { notificationEndpoints as endpoints } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import { notificationEndpoints as endpoints } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { ordersTrackerKey } from '../../notifications/index.ts';
 import { viewQuery, type TrackerView } from '../logic/tracker-filter.ts';

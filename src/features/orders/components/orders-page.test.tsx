@@ -1,9 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import type { Order } from '@portal/contract';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { Order } from '@portal/contract';
+
 import { toaster } from '../../../components/toaster.tsx';
 import { system } from '../../../config/theme.ts';
 import { resetCsrf } from '../../../lib/http.ts';
@@ -11,7 +13,13 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import { clearCookies, installFakeFetch, type RecordedCall } from '../../../test/fake-fetch.ts';
 import { OrdersPage } from './orders-page.tsx';
 
-const base = { status: 'DISPATCHED', account_id: 3, date_ordered: '2025-02-25T09:00:00.000Z', last_updated_date: '2025-03-02T07:00:00.000Z', read: false };
+const base = {
+  status: 'DISPATCHED',
+  account_id: 3,
+  date_ordered: '2025-02-25T09:00:00.000Z',
+  last_updated_date: '2025-03-02T07:00:00.000Z',
+  read: false,
+};
 const hardware: Order = {
   ...base,
   id: 11,
@@ -33,13 +41,22 @@ const transfer: Order = {
   read: true,
   order_id: 'PT-19873',
   kind: 'NUMBER_TRANSFER',
-  number_transfer: { range_start: '02079460102', range_end: null, isRange: false, confirmed_transfer_date: '2025-03-05', cloa_status: 'SIGNED' },
+  number_transfer: {
+    range_start: '02079460102',
+    range_end: null,
+    isRange: false,
+    confirmed_transfer_date: '2025-03-05',
+    cloa_status: 'SIGNED',
+  },
 };
 const pageOf = (results: Order[], count = results.length) => ({ count, next: null, previous: null, results });
 /** The notification centre's cached orders: the bell counts these. */
 const CENTRE_ORDERS = ['notification-centre', 'orders'];
 
-function renderPage(routes: Parameters<typeof installFakeFetch>[0], at = '/my-orders'): { calls: RecordedCall[]; queryClient: QueryClient } {
+function renderPage(
+  routes: Parameters<typeof installFakeFetch>[0],
+  at = '/my-orders',
+): { calls: RecordedCall[]; queryClient: QueryClient } {
   const { calls } = installFakeFetch(routes);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
@@ -75,8 +92,12 @@ describe('the order tracker', () => {
     const list = await screen.findByRole('list', { name: 'Orders' });
     expect(gets(calls)).toEqual(['/api/v3/orders/?type=all&page=1&page_size=10']);
     const [first, second] = within(list).getAllByRole('heading', { level: 2 });
-    expect(first).toHaveTextContent(/^Unread\. Hardware order · Ordered 25 Feb 2025Hardware order HW-88213Status: Processing$/);
-    expect(second).toHaveTextContent(/^Number transfer · Ordered 25 Feb 2025Number transfer PT-19873Status: CompletedLetter of authority: Signed$/);
+    expect(first).toHaveTextContent(
+      /^Unread\. Hardware order · Ordered 25 Feb 2025Hardware order HW-88213Status: Processing$/,
+    );
+    expect(second).toHaveTextContent(
+      /^Number transfer · Ordered 25 Feb 2025Number transfer PT-19873Status: CompletedLetter of authority: Signed$/,
+    );
     expect(screen.getByText('2 × Yealink T54W desk phone')).toBeInTheDocument();
     expect(screen.getByText('+442079460102')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Track your parcel with APC (opens in a new tab)' });
@@ -117,7 +138,10 @@ describe('the order tracker', () => {
     renderPage({ 'GET /api/v3/orders/': { json: pageOf([]) } });
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
     cleanup();
-    const { calls } = renderPage({ 'GET /api/v3/orders/': { json: pageOf([hardware], 11) } }, '/my-orders?kind=hardware&page=2');
+    const { calls } = renderPage(
+      { 'GET /api/v3/orders/': { json: pageOf([hardware], 11) } },
+      '/my-orders?kind=hardware&page=2',
+    );
     const pages = await screen.findByRole('navigation', { name: 'Pages of orders' });
     expect(gets(calls)).toEqual(['/api/v3/orders/?type=HARDWARE_ORDER&page=2&page_size=10']);
     expect(pages).toHaveTextContent('Page 2 of 2');
@@ -128,7 +152,10 @@ describe('the order tracker', () => {
 
   it('shows a failed load with a way to try again', async () => {
     let fail = true;
-    renderPage({ 'GET /api/v3/orders/': () => (fail ? { status: 500, json: { detail: 'Server error' } } : { json: pageOf([transfer]) }) });
+    renderPage({
+      'GET /api/v3/orders/': () =>
+        fail ? { status: 500, json: { detail: 'Server error' } } : { json: pageOf([transfer]) },
+    });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your orders could not be loaded');
     fail = false;

@@ -1,8 +1,10 @@
 import { Box, Button, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { cloaStatusChip, orderChip, type Order } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+
+import { cloaStatusChip, orderChip, type Order } from '@portal/contract';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
@@ -37,7 +39,13 @@ function OrderCard({ order, open, onToggle }: { order: Order; open: boolean; onT
   const detailsId = useId();
   const loa = cloaStatusChip(order);
   return (
-    <chakra.li borderWidth="1px" borderColor={order.read ? 'border' : 'brand.solid'} rounded="lg" bg="bg" data-read={order.read}>
+    <chakra.li
+      borderWidth="1px"
+      borderColor={order.read ? 'border' : 'brand.solid'}
+      rounded="lg"
+      bg="bg"
+      data-read={order.read}
+    >
       <Heading as="h2" fontSize="md" fontWeight="normal" m="0">
         <chakra.button
           type="button"
@@ -57,7 +65,16 @@ function OrderCard({ order, open, onToggle }: { order: Order; open: boolean; onT
           _hover={{ bg: 'bg.muted' }}
           _focusVisible={{ outline: '3px solid', outlineColor: 'brand.focusRing', outlineOffset: '-3px' }}
         >
-          <Box as="span" aria-hidden="true" flexShrink={0} w="2.5" h="2.5" mt="1.5" rounded="full" bg={order.read ? 'transparent' : 'brand.solid'} />
+          <Box
+            as="span"
+            aria-hidden="true"
+            flexShrink={0}
+            w="2.5"
+            h="2.5"
+            mt="1.5"
+            rounded="full"
+            bg={order.read ? 'transparent' : 'brand.solid'}
+          />
           {/* The chips beside the title, or under it on a phone, where the title needs the width. */}
           <Flex as="span" flex="1" minW="0" direction={{ base: 'column', sm: 'row' }} gap={{ base: '1.5', sm: '3' }}>
             <Box as="span" display="block" flex="1" minW="0">
@@ -109,7 +126,12 @@ function Pager({ view, pages, onPage }: { view: TrackerView; pages: number; onPa
   if (pages <= 1 && view.page === 1) return null;
   return (
     <Flex as="nav" aria-label="Pages of orders" gap="3" align="center" justify="space-between" wrap="wrap">
-      <Button variant="outline" size="sm" disabled={view.page <= 1} onClick={() => onPage(Math.min(view.page - 1, pages))}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={view.page <= 1}
+        onClick={() => onPage(Math.min(view.page - 1, pages))}
+      >
         Previous page
       </Button>
       <Text aria-current="page">
@@ -161,14 +183,21 @@ export function OrdersPage() {
         <Heading as="h1" size="3xl" mb="2">
           Order tracker
         </Heading>
-        <Text color="fg.muted">Your hardware orders, number transfers and appointments, last updated first. Open an order to see its details.</Text>
+        <Text color="fg.muted">
+          Your hardware orders, number transfers and appointments, last updated first. Open an order to see its details.
+        </Text>
       </div>
       <Tabs label="Kind of order" items={KIND_FILTERS} value={view.kind} onChange={(kind) => go({ kind, page: 1 })}>
         <Box aria-live="polite" aria-busy={list.isFetching}>
           {list.isPending ? (
             <Loading label="Loading your orders" />
           ) : list.isError ? (
-            <LoadError title="Your orders could not be loaded" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+            <LoadError
+              title="Your orders could not be loaded"
+              error={list.error}
+              onRetry={() => void list.refetch()}
+              retrying={list.isFetching}
+            />
           ) : data!.results.length === 0 ? (
             <Stack gap="3" align="flex-start">
               <Text fontWeight="semibold">{data!.count === 0 ? emptyText(view.kind) : 'No orders on this page.'}</Text>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { emptyText, ORDER_TRACKER_PAGE_SIZE, pageCount, readView, viewQuery, writeView } from './tracker-filter.ts';
 
 const params = (query: string) => new URLSearchParams(query);
@@ -15,7 +16,9 @@ describe('the tracker view in the address bar', () => {
 
   it('writes only what differs from the default and keeps other parameters', () => {
     expect(writeView(params('kind=hardware&page=2&id=7'), { kind: 'all', page: 1 }).toString()).toBe('id=7');
-    expect(writeView(params(''), { kind: 'number-transfers', page: 2 }).toString()).toBe('kind=number-transfers&page=2');
+    expect(writeView(params(''), { kind: 'number-transfers', page: 2 }).toString()).toBe(
+      'kind=number-transfers&page=2',
+    );
     const view = { kind: 'appointments', page: 4 } as const;
     expect(readView(writeView(params(''), view))).toEqual(view);
   });

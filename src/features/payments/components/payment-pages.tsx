@@ -1,9 +1,20 @@
 import { Box, Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { amountProblem, formatPounds, MIN_PART_PAYMENT_PENCE, PaymentAmount, paymentMessages, penceOf, poundsOf, type PaymentResult } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import * as z from 'zod/mini';
+
+import {
+  amountProblem,
+  formatPounds,
+  MIN_PART_PAYMENT_PENCE,
+  PaymentAmount,
+  paymentMessages,
+  penceOf,
+  poundsOf,
+  type PaymentResult,
+} from '@portal/contract';
+
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { serverErrors } from '../../../components/form/form-errors.ts';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -20,7 +31,8 @@ const PROCESS_ROUTE = '/make-a-payment/process';
 const SIGN_IN_ROUTE = '/auth/login/';
 
 /** A route of the payment pages, keeping the payment link's token when there is one. */
-const withLink = (route: string, tkn: string | null) => (tkn === null ? route : `${route}?tkn=${encodeURIComponent(tkn)}`);
+const withLink = (route: string, tkn: string | null) =>
+  tkn === null ? route : `${route}?tkn=${encodeURIComponent(tkn)}`;
 
 /** Leaves the portal for the provider's page (its hosted checkout, or a 3-D Secure step). */
 const goToProvider = (href: string) => window.location.assign(href);
@@ -30,7 +42,11 @@ const amountForm = (balancePence: number) =>
   z.object({
     amount: z.pipe(
       PaymentAmount,
-      z.int().check(z.refine((pence: number) => amountProblem(pence, balancePence) === null, { error: (issue) => amountProblem(issue.input as number, balancePence) ?? '' })),
+      z.int().check(
+        z.refine((pence: number) => amountProblem(pence, balancePence) === null, {
+          error: (issue) => amountProblem(issue.input as number, balancePence) ?? '',
+        }),
+      ),
     ),
   });
 
@@ -71,7 +87,12 @@ function SignedInPayment() {
       {balance.isPending ? (
         <Loading label="Loading your balance" />
       ) : balance.isError ? (
-        <LoadError title="Your balance could not be loaded" error={balance.error} onRetry={() => void balance.refetch()} retrying={balance.isFetching} />
+        <LoadError
+          title="Your balance could not be loaded"
+          error={balance.error}
+          onRetry={() => void balance.refetch()}
+          retrying={balance.isFetching}
+        />
       ) : (penceOf(balance.data.balance) ?? 0) <= 0 ? (
         <Stack gap="3">
           <Text>{paymentMessages.nothingToPay}.</Text>
@@ -102,15 +123,26 @@ function LinkPayment({ tkn }: { tkn: string }) {
       {link.isPending ? (
         <Loading label="Loading your balance" />
       ) : refused ? (
-        <SignInInstead text={(isApiError(link.error) && extractErrorText(link.error.data)) || paymentMessages.linkInvalid} />
+        <SignInInstead
+          text={(isApiError(link.error) && extractErrorText(link.error.data)) || paymentMessages.linkInvalid}
+        />
       ) : link.isError ? (
-        <LoadError title="Your balance could not be loaded" error={link.error} onRetry={() => void link.refetch()} retrying={link.isFetching} />
+        <LoadError
+          title="Your balance could not be loaded"
+          error={link.error}
+          onRetry={() => void link.refetch()}
+          retrying={link.isFetching}
+        />
       ) : (
         <>
           <Text color="fg.muted" mt="-3">
             {link.data.business_name}
           </Text>
-          {(penceOf(link.data.balance) ?? 0) <= 0 ? <SignInInstead text={`${paymentMessages.nothingToPay}.`} /> : <AmountForm balance={link.data.balance} tkn={tkn} />}
+          {(penceOf(link.data.balance) ?? 0) <= 0 ? (
+            <SignInInstead text={`${paymentMessages.nothingToPay}.`} />
+          ) : (
+            <AmountForm balance={link.data.balance} tkn={tkn} />
+          )}
         </>
       )}
     </Stack>
@@ -126,7 +158,11 @@ function SignInInstead({ text }: { text: string }) {
         <Text>{text}</Text>
       </Box>
       <Button asChild colorPalette="brand" alignSelf="flex-start">
-        {loggedIn ? <RouterLink to="/billing">See your billing</RouterLink> : <RouterLink to={SIGN_IN_ROUTE}>Sign in</RouterLink>}
+        {loggedIn ? (
+          <RouterLink to="/billing">See your billing</RouterLink>
+        ) : (
+          <RouterLink to={SIGN_IN_ROUTE}>Sign in</RouterLink>
+        )}
       </Button>
     </Stack>
   );
@@ -141,8 +177,13 @@ function AmountForm({ balance, tkn }: { balance: string; tkn: string | null }) {
     initial: { amount: balance },
     send: async ({ amount }) => {
       storeCheckoutConfig({ route: withLink(PROCESS_ROUTE, tkn) });
-      const started = await processPayment({ data: { amount: poundsOf(amount), idempotency_key: attemptKey.current } }, tkn);
-      goToProvider(started._links.redirect?.href ?? `/checkout-redirect?cko-session-id=${encodeURIComponent(started.session_id)}`);
+      const started = await processPayment(
+        { data: { amount: poundsOf(amount), idempotency_key: attemptKey.current } },
+        tkn,
+      );
+      goToProvider(
+        started._links.redirect?.href ?? `/checkout-redirect?cko-session-id=${encodeURIComponent(started.session_id)}`,
+      );
       // The browser is leaving: the form stays busy until it has gone.
       await new Promise(() => undefined);
     },
@@ -169,7 +210,9 @@ function AmountForm({ balance, tkn }: { balance: string; tkn: string | null }) {
           autoComplete="off"
           maxW="12rem"
         />
-        <Text color="fg.muted">You will pay by card on our payment provider&apos;s secure page, then come back here.</Text>
+        <Text color="fg.muted">
+          You will pay by card on our payment provider&apos;s secure page, then come back here.
+        </Text>
         <SubmitButton pending={pending} pendingText="Going to the payment page" align="start">
           Continue to payment
         </SubmitButton>
@@ -211,7 +254,15 @@ export function PaymentProcessPage() {
 
   if (sessionId === null) return <NotPaid text="There is no payment to check here." tkn={tkn} />;
   if (outcome.isPending) return <Loading label="Checking your payment" />;
-  if (outcome.isError) return <LoadError title="Your payment could not be checked" error={outcome.error} onRetry={() => void outcome.refetch()} retrying={outcome.isFetching} />;
+  if (outcome.isError)
+    return (
+      <LoadError
+        title="Your payment could not be checked"
+        error={outcome.error}
+        onRetry={() => void outcome.refetch()}
+        retrying={outcome.isFetching}
+      />
+    );
   if (outcome.data.approved) {
     return (
       <Stack gap="4">

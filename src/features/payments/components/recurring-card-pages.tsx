@@ -1,10 +1,12 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { BILLING_DAY_LABELS, recurringCardMessages, type RecurringCardPayment, type SavedCard } from '@portal/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import * as journeyPaths from '../../../config/journey-paths.ts';
+
+import { BILLING_DAY_LABELS, recurringCardMessages, type RecurringCardPayment, type SavedCard } from '@portal/contract';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
+import * as journeyPaths from '../../../config/journey-paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { extractErrorText, userErrorText } from '../../../lib/error-text.ts';
 import { useAuth } from '../../auth/index.ts';
@@ -27,7 +29,8 @@ const goToProvider = (href: string) => window.location.assign(href);
 
 /** Whether an error is the link being refused: 401 on the token's data (spec 001 section 8), or a token the contract refuses. */
 const linkRefused = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 400);
-const refusalDetail = (error: unknown) => (isApiError(error) && extractErrorText(error.data)) || recurringCardMessages.linkInvalid;
+const refusalDetail = (error: unknown) =>
+  (isApiError(error) && extractErrorText(error.data)) || recurringCardMessages.linkInvalid;
 
 const cardText = (card: SavedCard) => `${card.brand} ending ${card.last4}`;
 
@@ -48,7 +51,11 @@ export function RecurringCardPaymentPage() {
       <Heading as="h1" size="2xl">
         Set up card payments
       </Heading>
-      {sessionId === null ? <SetupEntry token={token} declined={false} /> : <SetupReturn token={token} sessionId={sessionId} />}
+      {sessionId === null ? (
+        <SetupEntry token={token} declined={false} />
+      ) : (
+        <SetupReturn token={token} sessionId={sessionId} />
+      )}
     </Stack>
   );
 }
@@ -60,7 +67,10 @@ export function RecurringCardPaymentPage() {
 function ToInvalidLink({ detail }: { detail: string }) {
   const navigate = useNavigate();
   useEffect(() => {
-    void navigate(journeyPaths.recurringCardPaymentInvalidLink.build(), { replace: true, state: { detail } satisfies InvalidLinkState });
+    void navigate(journeyPaths.recurringCardPaymentInvalidLink.build(), {
+      replace: true,
+      state: { detail } satisfies InvalidLinkState,
+    });
   }, [navigate, detail]);
   return <Loading label="Checking your link" />;
 }
@@ -70,7 +80,14 @@ function SetupEntry({ token, declined }: { token: string; declined: boolean }) {
   if (entry.isPending) return <Loading label="Loading your account" />;
   if (entry.isError) {
     if (linkRefused(entry.error)) return <ToInvalidLink detail={refusalDetail(entry.error)} />;
-    return <LoadError title="Your account could not be loaded" error={entry.error} onRetry={() => void entry.refetch()} retrying={entry.isFetching} />;
+    return (
+      <LoadError
+        title="Your account could not be loaded"
+        error={entry.error}
+        onRetry={() => void entry.refetch()}
+        retrying={entry.isFetching}
+      />
+    );
   }
   return <SetupForm token={token} entry={entry.data} declined={declined} />;
 }
@@ -91,7 +108,11 @@ function SetupForm({ token, entry, declined }: { token: string; entry: Recurring
       return started;
     },
     onError: (error) => {
-      if (linkRefused(error)) void navigate(journeyPaths.recurringCardPaymentInvalidLink.build(), { replace: true, state: { detail: refusalDetail(error) } satisfies InvalidLinkState });
+      if (linkRefused(error))
+        void navigate(journeyPaths.recurringCardPaymentInvalidLink.build(), {
+          replace: true,
+          state: { detail: refusalDetail(error) } satisfies InvalidLinkState,
+        });
     },
   });
   const { account_details: account, rcp_details: rcp } = entry;
@@ -103,17 +124,26 @@ function SetupForm({ token, entry, declined }: { token: string; entry: Recurring
         </Box>
       )}
       <Text>
-        For <strong>{account.business_name}</strong>: save a card and your bills are paid from it on your billing day, the {BILLING_DAY_LABELS[account.bill_cycle]} of each
-        month. Nothing is charged now.
+        For <strong>{account.business_name}</strong>: save a card and your bills are paid from it on your billing day,
+        the {BILLING_DAY_LABELS[account.bill_cycle]} of each month. Nothing is charged now.
       </Text>
       {rcp.card && <Text>The card on file now is a {cardText(rcp.card)}; a new card replaces it.</Text>}
-      <Text color="fg.muted">You type the card on our payment provider&apos;s secure page, then come back here. We keep only the provider&apos;s reference to it.</Text>
+      <Text color="fg.muted">
+        You type the card on our payment provider&apos;s secure page, then come back here. We keep only the
+        provider&apos;s reference to it.
+      </Text>
       {start.isError && !linkRefused(start.error) && (
         <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="md" p="4">
           <Text>{userErrorText(start.error)}</Text>
         </Box>
       )}
-      <Button colorPalette="brand" alignSelf="flex-start" loading={start.isPending} loadingText="Going to the card page" onClick={() => start.mutate()}>
+      <Button
+        colorPalette="brand"
+        alignSelf="flex-start"
+        loading={start.isPending}
+        loadingText="Going to the card page"
+        onClick={() => start.mutate()}
+      >
         {declined ? 'Try another card' : 'Continue to add a card'}
       </Button>
     </Stack>
@@ -132,14 +162,24 @@ function SetupReturn({ token, sessionId }: { token: string; sessionId: string })
   const data = outcome.data;
   useEffect(() => {
     if (data?.status === 'approved') {
-      void navigate(journeyPaths.recurringCardPaymentSetupComplete.build(), { replace: true, state: { ...(data.card && { card: data.card }) } satisfies SetupCompleteState });
+      void navigate(journeyPaths.recurringCardPaymentSetupComplete.build(), {
+        replace: true,
+        state: { ...(data.card && { card: data.card }) } satisfies SetupCompleteState,
+      });
     } else if (data?.status === 'pending' && data._links.redirect) {
       goToProvider(data._links.redirect.href);
     }
   }, [data, navigate]);
   if (outcome.isError) {
     if (linkRefused(outcome.error)) return <ToInvalidLink detail={refusalDetail(outcome.error)} />;
-    return <LoadError title="Your card set-up could not be checked" error={outcome.error} onRetry={() => void outcome.refetch()} retrying={outcome.isFetching} />;
+    return (
+      <LoadError
+        title="Your card set-up could not be checked"
+        error={outcome.error}
+        onRetry={() => void outcome.refetch()}
+        retrying={outcome.isFetching}
+      />
+    );
   }
   if (outcome.isPending || data?.status === 'approved') return <Loading label="Checking your card" />;
   if (data?.status === 'pending') return <Loading label="Taking you to your bank" />;
@@ -151,7 +191,11 @@ function SignInOrAccount() {
   const { loggedIn } = useAuth();
   return (
     <Button asChild colorPalette="brand" alignSelf="flex-start">
-      {loggedIn ? <RouterLink to="/billing">See your billing</RouterLink> : <RouterLink to={SIGN_IN_ROUTE}>Sign in</RouterLink>}
+      {loggedIn ? (
+        <RouterLink to="/billing">See your billing</RouterLink>
+      ) : (
+        <RouterLink to={SIGN_IN_ROUTE}>Sign in</RouterLink>
+      )}
     </Button>
   );
 }
@@ -184,7 +228,8 @@ export function SetupCompletePage() {
       <Box role="status" borderInlineStartWidth="4px" borderInlineStartColor="green.600" bg="green.50" px="4" py="3">
         <Text fontWeight="semibold">
           {recurringCardMessages.saved}
-          {card && typeof card.brand === 'string' && typeof card.last4 === 'string' ? `: ${cardText(card)}` : ''}. Your bills will be paid from it on your billing day.
+          {card && typeof card.brand === 'string' && typeof card.last4 === 'string' ? `: ${cardText(card)}` : ''}. Your
+          bills will be paid from it on your billing day.
         </Text>
       </Box>
       <Text>Sign in to see your bills and how you pay.</Text>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { storeCheckoutConfig, takeCheckoutRedirect } from './checkout-config.ts';
 
 describe('the stored checkout configuration', () => {

@@ -1,5 +1,7 @@
-import { phoneSetupAudioEndpoints as endpoints, type PutVoicemailConfiguration } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { phoneSetupAudioEndpoints as endpoints, type PutVoicemailConfiguration } from '@portal/contract';
+
 import { apiBlob, apiCall } from '../../../lib/http.ts';
 
 /**
@@ -17,7 +19,8 @@ export const phoneSetupKeys = {
 export function voicemailConfigurationQuery(productId: number) {
   return queryOptions({
     queryKey: phoneSetupKeys.voicemail(productId),
-    queryFn: async ({ signal }) => (await apiCall(endpoints.getVoicemailConfiguration, { params: { id: productId }, signal })).results,
+    queryFn: async ({ signal }) =>
+      (await apiCall(endpoints.getVoicemailConfiguration, { params: { id: productId }, signal })).results,
   });
 }
 export const useVoicemailConfiguration = (productId: number) => useQuery(voicemailConfigurationQuery(productId));
@@ -36,11 +39,14 @@ export async function putVoicemailConfiguration(productId: number, body: PutVoic
 
 /** POST /api/v1/voip/{id}/voicemail/greeting/?reset=true: back to the standard greeting. */
 export async function resetVoicemailGreeting(productId: number) {
-  return (await apiCall(endpoints.postVoicemailGreeting, { params: { id: productId }, query: { reset: 'true' }, body: {} })).result;
+  return (
+    await apiCall(endpoints.postVoicemailGreeting, { params: { id: productId }, query: { reset: 'true' }, body: {} })
+  ).result;
 }
 
 /** GET .../voicemail/greeting/: the greeting callers hear (audio/wav). */
-export const downloadVoicemailGreeting = (productId: number) => apiBlob(endpoints.getVoicemailGreeting, { params: { id: productId } });
+export const downloadVoicemailGreeting = (productId: number) =>
+  apiBlob(endpoints.getVoicemailGreeting, { params: { id: productId } });
 
 /** GET .../phone-setup/hold-music/: whether the site's own music plays. */
 export function holdMusicQuery(productId: number) {
@@ -52,7 +58,9 @@ export function holdMusicQuery(productId: number) {
 export const useHoldMusic = (productId: number) => useQuery(holdMusicQuery(productId));
 
 /** GET .../hold-music/download/: the music callers on hold hear (audio/wav). */
-export const downloadHoldMusic = (productId: number) => apiBlob(endpoints.downloadHoldMusic, { params: { id: productId } });
+export const downloadHoldMusic = (productId: number) =>
+  apiBlob(endpoints.downloadHoldMusic, { params: { id: productId } });
 
 /** POST .../hold-music/restore/: back to the standard music. */
-export const restoreHoldMusic = (productId: number) => apiCall(endpoints.restoreHoldMusic, { params: { id: productId } });
+export const restoreHoldMusic = (productId: number) =>
+  apiCall(endpoints.restoreHoldMusic, { params: { id: productId } });

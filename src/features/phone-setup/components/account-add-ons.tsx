@@ -1,7 +1,9 @@
 import { Badge, Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import { monthlyPriceWithVat, priceWithVat, type AddOnClass, type SiteAddOn } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+
+import { monthlyPriceWithVat, priceWithVat, type AddOnClass, type SiteAddOn } from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { toaster } from '../../../components/toaster.tsx';
@@ -48,14 +50,29 @@ function SiteAddOnsSection({ productId }: { productId: number }) {
   const run = async (addOn: SiteAddOn) => {
     try {
       await toggle.run(addOn);
-      toaster.create({ type: 'success', title: addOn.enabled ? `${addOn.display_name} removed` : `${addOn.display_name} added` });
+      toaster.create({
+        type: 'success',
+        title: addOn.enabled ? `${addOn.display_name} removed` : `${addOn.display_name} added`,
+      });
     } catch (error) {
-      toaster.create({ type: 'error', title: `${addOn.display_name} was not changed`, description: userErrorText(error) });
+      toaster.create({
+        type: 'error',
+        title: `${addOn.display_name} was not changed`,
+        description: userErrorText(error),
+      });
     }
   };
 
   if (addOns.isPending) return <Loading label="Loading your add-ons" />;
-  if (addOns.isError) return <LoadError title="Your add-ons could not be loaded" error={addOns.error} onRetry={() => void addOns.refetch()} retrying={addOns.isFetching} />;
+  if (addOns.isError)
+    return (
+      <LoadError
+        title="Your add-ons could not be loaded"
+        error={addOns.error}
+        onRetry={() => void addOns.refetch()}
+        retrying={addOns.isFetching}
+      />
+    );
   const shown = addOns.data.filter((a) => a.group !== 'international');
   return (
     <Box as="section" aria-labelledby="site-add-ons-heading">
@@ -69,7 +86,17 @@ function SiteAddOnsSection({ productId }: { productId: number }) {
         {shown.map((addOn) => {
           const label = CLASS_LABELS[addOn.label];
           return (
-            <chakra.li key={addOn.addon_id} display="flex" flexWrap="wrap" gap="3" alignItems="center" justifyContent="space-between" p="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
+            <chakra.li
+              key={addOn.addon_id}
+              display="flex"
+              flexWrap="wrap"
+              gap="3"
+              alignItems="center"
+              justifyContent="space-between"
+              p="3"
+              borderBottomWidth="1px"
+              _last={{ borderBottomWidth: 0 }}
+            >
               <Box flex="1" minW="14rem">
                 <Flex gap="2" align="center" wrap="wrap">
                   <Text fontWeight="semibold">{addOn.display_name}</Text>
@@ -80,7 +107,14 @@ function SiteAddOnsSection({ productId }: { productId: number }) {
                 <Text>{priceWithVat(addOn.standard_price)} a month</Text>
               </Box>
               {addOn.group === 'switchable' ? (
-                <Button size="sm" variant={addOn.enabled ? 'outline' : 'solid'} colorPalette="brand" onClick={() => void run(addOn)} disabled={toggle.isPending} aria-label={`${addOn.enabled ? 'Remove' : 'Add'} ${addOn.display_name}`}>
+                <Button
+                  size="sm"
+                  variant={addOn.enabled ? 'outline' : 'solid'}
+                  colorPalette="brand"
+                  onClick={() => void run(addOn)}
+                  disabled={toggle.isPending}
+                  aria-label={`${addOn.enabled ? 'Remove' : 'Add'} ${addOn.display_name}`}
+                >
                   {addOn.enabled ? 'Remove' : 'Add'}
                 </Button>
               ) : addOn.enabled ? (
@@ -96,12 +130,26 @@ function SiteAddOnsSection({ productId }: { productId: number }) {
           );
         })}
       </chakra.ul>
-      {upgrading && <CrmUpgradeDialog productId={productId} addOn={shown.find((a) => a.group === 'crm')} onClose={() => setUpgrading(false)} />}
+      {upgrading && (
+        <CrmUpgradeDialog
+          productId={productId}
+          addOn={shown.find((a) => a.group === 'crm')}
+          onClose={() => setUpgrading(false)}
+        />
+      )}
     </Box>
   );
 }
 
-function CrmUpgradeDialog({ productId, addOn, onClose }: { productId: number; addOn: SiteAddOn | undefined; onClose: () => void }) {
+function CrmUpgradeDialog({
+  productId,
+  addOn,
+  onClose,
+}: {
+  productId: number;
+  addOn: SiteAddOn | undefined;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const upgrade = useAction(async () => {
     const list = await upgradeAddOns(productId);
@@ -136,7 +184,9 @@ function CrmUpgradeDialog({ productId, addOn, onClose }: { productId: number; ad
       }
     >
       <Text>{addOn?.description}</Text>
-      {addOn && <Text mt="2">{priceWithVat(addOn.standard_price)} a month, including VAT, added to your next bill.</Text>}
+      {addOn && (
+        <Text mt="2">{priceWithVat(addOn.standard_price)} a month, including VAT, added to your next bill.</Text>
+      )}
       {upgrade.error ? (
         <Text role="alert" color="fg.error" mt="3">
           {userErrorText(upgrade.error)}
@@ -153,7 +203,10 @@ function InternationalSection({ productId }: { productId: number }) {
   const choose = useAction(async (tariffId: number) => {
     const answer = await setInternationalCalling(productId, tariffId);
     // A successful choice changes the site's add-ons wherever they show (spec 001 section 7).
-    queryClient.setQueryData(settingsKeys.international(productId), { tariff: answer.tariff, kyc_passed: answer.kyc_passed });
+    queryClient.setQueryData(settingsKeys.international(productId), {
+      tariff: answer.tariff,
+      kyc_passed: answer.kyc_passed,
+    });
     queryClient.setQueryData(settingsKeys.addOns(productId), answer.addons);
     await queryClient.invalidateQueries({ queryKey: ['call-flows', productId] });
     return answer;
@@ -161,9 +214,16 @@ function InternationalSection({ productId }: { productId: number }) {
   const run = async (tariffId: number) => {
     try {
       const answer = await choose.run(tariffId);
-      toaster.create({ type: 'success', title: `Your international calling tariff is now ${answer.tariff?.name ?? ''}` });
+      toaster.create({
+        type: 'success',
+        title: `Your international calling tariff is now ${answer.tariff?.name ?? ''}`,
+      });
     } catch (error) {
-      toaster.create({ type: 'error', title: 'Your international calling tariff was not changed', description: userErrorText(error) });
+      toaster.create({
+        type: 'error',
+        title: 'Your international calling tariff was not changed',
+        description: userErrorText(error),
+      });
     }
   };
 
@@ -175,25 +235,48 @@ function InternationalSection({ productId }: { productId: number }) {
       {tariffs.isPending || current.isPending ? (
         <Loading label="Loading the international tariffs" />
       ) : tariffs.isError || current.isError ? (
-        <LoadError title="The international tariffs could not be loaded" error={tariffs.error ?? current.error} onRetry={() => void Promise.all([tariffs.refetch(), current.refetch()])} />
+        <LoadError
+          title="The international tariffs could not be loaded"
+          error={tariffs.error ?? current.error}
+          onRetry={() => void Promise.all([tariffs.refetch(), current.refetch()])}
+        />
       ) : (
         <>
           <Text color="fg.muted" mb="3">
-            {current.data.tariff ? `Your tariff: ${current.data.tariff.name}.` : 'You have no international calling tariff: calls abroad are charged by the minute.'} Monthly prices include VAT.
+            {current.data.tariff
+              ? `Your tariff: ${current.data.tariff.name}.`
+              : 'You have no international calling tariff: calls abroad are charged by the minute.'}{' '}
+            Monthly prices include VAT.
           </Text>
           {!current.data.kyc_passed && (
             <Box role="note" borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" p="3" mb="3">
               <Text fontWeight="semibold">We need to check your business's identity first</Text>
               <Text>
-                International calling is open once the identity checks on your account (know your customer) are complete. This protects you from fraudulent calls abroad. Call us and we will finish them with you.
+                International calling is open once the identity checks on your account (know your customer) are
+                complete. This protects you from fraudulent calls abroad. Call us and we will finish them with you.
               </Text>
             </Box>
           )}
-          <chakra.ul listStyleType="none" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="3" aria-label="International tariffs">
+          <chakra.ul
+            listStyleType="none"
+            display="grid"
+            gridTemplateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }}
+            gap="3"
+            aria-label="International tariffs"
+          >
             {tariffs.data.map((tariff) => {
               const isCurrent = current.data.tariff?.id === tariff.id;
               return (
-                <chakra.li key={tariff.id} borderWidth={isCurrent ? '2px' : '1px'} borderColor={isCurrent ? 'brand.solid' : undefined} rounded="md" p="4" display="flex" flexDirection="column" gap="2">
+                <chakra.li
+                  key={tariff.id}
+                  borderWidth={isCurrent ? '2px' : '1px'}
+                  borderColor={isCurrent ? 'brand.solid' : undefined}
+                  rounded="md"
+                  p="4"
+                  display="flex"
+                  flexDirection="column"
+                  gap="2"
+                >
                   <Text fontWeight="semibold">{tariff.name}</Text>
                   <Text color="fg.muted" flex="1">
                     {tariff.description}
@@ -204,7 +287,13 @@ function InternationalSection({ productId }: { productId: number }) {
                       Your tariff
                     </Badge>
                   ) : (
-                    <Button size="sm" colorPalette="brand" onClick={() => void run(tariff.id)} disabled={!current.data.kyc_passed || choose.isPending} aria-label={`Choose ${tariff.name}`}>
+                    <Button
+                      size="sm"
+                      colorPalette="brand"
+                      onClick={() => void run(tariff.id)}
+                      disabled={!current.data.kyc_passed || choose.isPending}
+                      aria-label={`Choose ${tariff.name}`}
+                    >
                       Choose
                     </Button>
                   )}

@@ -1,6 +1,8 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import type { AudioKind, TtsVoice } from '@portal/contract';
 import { useState, type ReactNode } from 'react';
+
+import type { AudioKind, TtsVoice } from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
@@ -16,7 +18,16 @@ interface AudioSettingProps {
   /** Whether the site's own audio is in use (custom_audio). */
   custom: boolean;
   /** "your own greeting" / "the standard greeting" wording. */
-  labels: { custom: string; standard: string; change: string; reset: string; resetQuestion: string; resetDone: string; saved: string; dialogTitle: string };
+  labels: {
+    custom: string;
+    standard: string;
+    change: string;
+    reset: string;
+    resetQuestion: string;
+    resetDone: string;
+    saved: string;
+    dialogTitle: string;
+  };
   kind: AudioKind;
   allowTextToSpeech: boolean;
   /** The dialog's first tab. */
@@ -103,7 +114,13 @@ export function AudioSetting(props: AudioSettingProps) {
         busy={reset.isPending}
         footer={
           <>
-            <Button variant="outline" colorPalette="gray" onClick={() => setConfirmOpen(false)} disabled={reset.isPending} autoFocus>
+            <Button
+              variant="outline"
+              colorPalette="gray"
+              onClick={() => setConfirmOpen(false)}
+              disabled={reset.isPending}
+              autoFocus
+            >
               Cancel
             </Button>
             <Button colorPalette="brand" onClick={() => void confirmReset()} loading={reset.isPending}>
@@ -124,12 +141,26 @@ export function AudioSetting(props: AudioSettingProps) {
 }
 
 /** Plays the audio callers hear now (see useAudioPlayback); a second press stops it. */
-function PlayButton({ title, download, errorText = userErrorText }: { title: string; download: () => Promise<Blob>; errorText?: (error: unknown) => string }) {
+function PlayButton({
+  title,
+  download,
+  errorText = userErrorText,
+}: {
+  title: string;
+  download: () => Promise<Blob>;
+  errorText?: (error: unknown) => string;
+}) {
   const playback = useAudioPlayback(download, errorText);
   const playing = playback.current !== null;
   return (
     <>
-      <Button variant="outline" colorPalette="brand" aria-label={playing && !playback.loading ? `Stop the ${title}` : `Play the ${title}`} loading={playback.loading} onClick={() => playback.toggle('current')}>
+      <Button
+        variant="outline"
+        colorPalette="brand"
+        aria-label={playing && !playback.loading ? `Stop the ${title}` : `Play the ${title}`}
+        loading={playback.loading}
+        onClick={() => playback.toggle('current')}
+      >
         {playing && !playback.loading ? 'Stop' : 'Play'}
       </Button>
       {playback.error && (

@@ -1,7 +1,9 @@
 import { Box, Link, Text } from '@chakra-ui/react';
-import { phoneDisplay } from '@portal/contract';
 import { useQueries } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
+
+import { phoneDisplay } from '@portal/contract';
+
 import { phoneSetupPage } from '../../../config/paths.ts';
 import { divertQuery } from '../api/settings-api.ts';
 
@@ -25,9 +27,19 @@ export function DivertNotices({ products }: DivertNoticesProps) {
   return (
     <>
       {on.map((product) => (
-        <Box key={product.id} role="region" aria-label="Calls are diverted" borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" p="4">
+        <Box
+          key={product.id}
+          role="region"
+          aria-label="Calls are diverted"
+          borderWidth="1px"
+          borderColor="border.warning"
+          bg="bg.warning"
+          rounded="md"
+          p="4"
+        >
           <Text fontWeight="semibold">
-            {products.length > 1 ? `${product.label}: every` : 'Every'} call is diverted to {phoneDisplay(product.destination)}
+            {products.length > 1 ? `${product.label}: every` : 'Every'} call is diverted to{' '}
+            {phoneDisplay(product.destination)}
           </Text>
           <Text>
             Your call flows do not run while the divert is on.{' '}

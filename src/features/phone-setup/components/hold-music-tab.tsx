@@ -1,5 +1,7 @@
-import { AUDIO_UPLOAD_FIELDS, phoneSetupAudioEndpoints } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
+
+import { AUDIO_UPLOAD_FIELDS, phoneSetupAudioEndpoints } from '@portal/contract';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { apiUpload } from '../../../lib/upload.ts';
 import type { AudioServices } from '../../audio/index.ts';
@@ -13,7 +15,14 @@ export function HoldMusicTab({ productId }: { productId: number }) {
 
   if (holdMusic.isPending) return <Loading label="Loading your hold music" />;
   if (holdMusic.isError) {
-    return <LoadError title="Your hold music could not be loaded" error={holdMusic.error} onRetry={() => void holdMusic.refetch()} retrying={holdMusic.isFetching} />;
+    return (
+      <LoadError
+        title="Your hold music could not be loaded"
+        error={holdMusic.error}
+        onRetry={() => void holdMusic.refetch()}
+        retrying={holdMusic.isFetching}
+      />
+    );
   }
 
   const services: AudioServices = {

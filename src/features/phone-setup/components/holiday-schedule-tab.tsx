@@ -1,7 +1,16 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import { BANK_HOLIDAY_REGIONS, daysInRange, holidayDate, HolidayInput, type BankHolidayRegion, type Holiday } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+
+import {
+  BANK_HOLIDAY_REGIONS,
+  daysInRange,
+  holidayDate,
+  HolidayInput,
+  type BankHolidayRegion,
+  type Holiday,
+} from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -11,7 +20,15 @@ import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { addBankHolidays, addHoliday, deleteHoliday, patchHoliday, refetchHolidays, useBankHolidays, useHolidays } from '../api/settings-api.ts';
+import {
+  addBankHolidays,
+  addHoliday,
+  deleteHoliday,
+  patchHoliday,
+  refetchHolidays,
+  useBankHolidays,
+  useHolidays,
+} from '../api/settings-api.ts';
 
 /** "25 Dec 2026" or "24 Dec 2026 to 26 Dec 2026 (3 days)": every day start..end inclusive. */
 export function coveredDays(holiday: Pick<Holiday, 'start_date' | 'end_date'>): string {
@@ -28,12 +45,20 @@ export function HolidayScheduleTab({ productId }: { productId: number }) {
   return (
     <Flex direction="column" gap="8">
       <Box as="section" aria-labelledby="holidays-heading">
-        <Flex justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }} gap="3" mb="3">
+        <Flex
+          justify="space-between"
+          align={{ base: 'stretch', md: 'center' }}
+          direction={{ base: 'column', md: 'row' }}
+          gap="3"
+          mb="3"
+        >
           <div>
             <Heading as="h2" id="holidays-heading" size="lg">
               Holiday schedule
             </Heading>
-            <Text color="fg.muted">On these days your line is closed all day: callers take your call flow's closed route.</Text>
+            <Text color="fg.muted">
+              On these days your line is closed all day: callers take your call flow's closed route.
+            </Text>
           </div>
           <Button colorPalette="brand" onClick={() => setEditing('new')}>
             Add a holiday
@@ -42,7 +67,12 @@ export function HolidayScheduleTab({ productId }: { productId: number }) {
         {holidays.isPending ? (
           <Loading label="Loading your holiday schedule" />
         ) : holidays.isError ? (
-          <LoadError title="Your holiday schedule could not be loaded" error={holidays.error} onRetry={() => void holidays.refetch()} retrying={holidays.isFetching} />
+          <LoadError
+            title="Your holiday schedule could not be loaded"
+            error={holidays.error}
+            onRetry={() => void holidays.refetch()}
+            retrying={holidays.isFetching}
+          />
         ) : holidays.data.length === 0 ? (
           <Text p="4" borderWidth="1px" rounded="md" color="fg.muted">
             No holidays yet. Add one, or add your nation's bank holidays below.
@@ -50,16 +80,37 @@ export function HolidayScheduleTab({ productId }: { productId: number }) {
         ) : (
           <chakra.ul listStyleType="none" borderWidth="1px" rounded="md" aria-label="Holidays">
             {holidays.data.map((holiday) => (
-              <chakra.li key={holiday.id} display="flex" flexWrap="wrap" gap="3" alignItems="center" justifyContent="space-between" p="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
+              <chakra.li
+                key={holiday.id}
+                display="flex"
+                flexWrap="wrap"
+                gap="3"
+                alignItems="center"
+                justifyContent="space-between"
+                p="3"
+                borderBottomWidth="1px"
+                _last={{ borderBottomWidth: 0 }}
+              >
                 <div>
                   <Text fontWeight="semibold">{holiday.name || '-'}</Text>
                   <Text color="fg.muted">{coveredDays(holiday)}</Text>
                 </div>
                 <Flex gap="2">
-                  <Button size="sm" variant="outline" onClick={() => setEditing(holiday)} aria-label={`Edit ${holiday.name || coveredDays(holiday)}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setEditing(holiday)}
+                    aria-label={`Edit ${holiday.name || coveredDays(holiday)}`}
+                  >
                     Edit
                   </Button>
-                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDeleting(holiday)} aria-label={`Delete ${holiday.name || coveredDays(holiday)}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    colorPalette="red"
+                    onClick={() => setDeleting(holiday)}
+                    aria-label={`Delete ${holiday.name || coveredDays(holiday)}`}
+                  >
                     Delete
                   </Button>
                 </Flex>
@@ -69,13 +120,27 @@ export function HolidayScheduleTab({ productId }: { productId: number }) {
         )}
       </Box>
       <BankHolidaysSection productId={productId} />
-      {editing && <HolidayDialog productId={productId} holiday={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <HolidayDialog
+          productId={productId}
+          holiday={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {deleting && <DeleteHolidayDialog productId={productId} holiday={deleting} onClose={() => setDeleting(null)} />}
     </Flex>
   );
 }
 
-function HolidayDialog({ productId, holiday, onClose }: { productId: number; holiday: Holiday | null; onClose: () => void }) {
+function HolidayDialog({
+  productId,
+  holiday,
+  onClose,
+}: {
+  productId: number;
+  holiday: Holiday | null;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const { submit, summary, summaryRef, field, pending } = useForm({
     schema: HolidayInput,
@@ -86,7 +151,10 @@ function HolidayDialog({ productId, holiday, onClose }: { productId: number; hol
     send: async (body) => {
       const saved = holiday ? await patchHoliday(productId, holiday.id, body) : await addHoliday(productId, body);
       await refetchHolidays(queryClient, productId);
-      toaster.create({ type: 'success', title: holiday ? `Holiday changed: ${coveredDays(saved)}` : `Holiday added: ${coveredDays(saved)}` });
+      toaster.create({
+        type: 'success',
+        title: holiday ? `Holiday changed: ${coveredDays(saved)}` : `Holiday added: ${coveredDays(saved)}`,
+      });
       onClose();
       return saved;
     },
@@ -119,7 +187,15 @@ function HolidayDialog({ productId, holiday, onClose }: { productId: number; hol
   );
 }
 
-function DeleteHolidayDialog({ productId, holiday, onClose }: { productId: number; holiday: Holiday; onClose: () => void }) {
+function DeleteHolidayDialog({
+  productId,
+  holiday,
+  onClose,
+}: {
+  productId: number;
+  holiday: Holiday;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const remove = useAction(async () => {
     await deleteHoliday(productId, holiday.id);
@@ -183,7 +259,14 @@ function BankHolidaysSection({ productId }: { productId: number }) {
     try {
       const answer = await add.run(next, addAllOfThem);
       setChoice(null);
-      if (addAllOfThem) toaster.create({ type: 'success', title: answer.added === 0 ? 'Every bank holiday is already in your schedule' : `${answer.added} bank holidays added to your schedule` });
+      if (addAllOfThem)
+        toaster.create({
+          type: 'success',
+          title:
+            answer.added === 0
+              ? 'Every bank holiday is already in your schedule'
+              : `${answer.added} bank holidays added to your schedule`,
+        });
     } catch (error) {
       toaster.create({ type: 'error', title: 'The bank holidays were not added', description: userErrorText(error) });
     }
@@ -209,7 +292,12 @@ function BankHolidaysSection({ productId }: { productId: number }) {
       {bank.isPending ? (
         <Loading label="Loading the bank holidays" />
       ) : bank.isError ? (
-        <LoadError title="The bank holidays could not be loaded" error={bank.error} onRetry={() => void bank.refetch()} retrying={bank.isFetching} />
+        <LoadError
+          title="The bank holidays could not be loaded"
+          error={bank.error}
+          onRetry={() => void bank.refetch()}
+          retrying={bank.isFetching}
+        />
       ) : (
         <>
           <chakra.fieldset mb="4">
@@ -243,20 +331,52 @@ function BankHolidaysSection({ productId }: { productId: number }) {
                 </Text>
               ) : (
                 // A nation's name is long ("England and Wales"): the label wraps rather than widen the page on a phone.
-                <Button colorPalette="brand" mb="3" maxW="full" h="auto" minH="10" py="2" whiteSpace="normal" textAlign="start" onClick={() => void addAll(region, true)} loading={add.isPending}>
+                <Button
+                  colorPalette="brand"
+                  mb="3"
+                  maxW="full"
+                  h="auto"
+                  minH="10"
+                  py="2"
+                  whiteSpace="normal"
+                  textAlign="start"
+                  onClick={() => void addAll(region, true)}
+                  loading={add.isPending}
+                >
                   Add all {missing} {regionLabel} bank holidays
                 </Button>
               )}
-              <chakra.ul listStyleType="none" borderWidth="1px" rounded="md" aria-label={`${regionLabel} bank holidays`}>
+              <chakra.ul
+                listStyleType="none"
+                borderWidth="1px"
+                rounded="md"
+                aria-label={`${regionLabel} bank holidays`}
+              >
                 {shown.map((h) => (
-                  <chakra.li key={h.date} display="flex" flexWrap="wrap" gap="2" alignItems="center" justifyContent="space-between" px="3" py="2" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
+                  <chakra.li
+                    key={h.date}
+                    display="flex"
+                    flexWrap="wrap"
+                    gap="2"
+                    alignItems="center"
+                    justifyContent="space-between"
+                    px="3"
+                    py="2"
+                    borderBottomWidth="1px"
+                    _last={{ borderBottomWidth: 0 }}
+                  >
                     <Text>
                       {holidayDate(h.date)}: {h.title}
                     </Text>
                     {h.in_schedule ? (
                       <Text color="fg.muted">In your schedule</Text>
                     ) : (
-                      <Button size="xs" variant="outline" onClick={() => void addOne(h.date, h.title)} aria-label={`Add ${h.title}, ${holidayDate(h.date)}`}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => void addOne(h.date, h.title)}
+                        aria-label={`Add ${h.title}, ${holidayDate(h.date)}`}
+                      >
                         Add
                       </Button>
                     )}

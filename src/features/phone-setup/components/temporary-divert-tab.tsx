@@ -1,7 +1,9 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import { DivertInput, FORWARD_TYPE_LABELS, phoneDisplay, type Forwarding } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+
+import { DivertInput, FORWARD_TYPE_LABELS, phoneDisplay, type Forwarding } from '@portal/contract';
+
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
@@ -10,7 +12,14 @@ import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { putForwarding, removeDivert, setDivert, settingsKeys, useDivert, useForwardings } from '../api/settings-api.ts';
+import {
+  putForwarding,
+  removeDivert,
+  setDivert,
+  settingsKeys,
+  useDivert,
+  useForwardings,
+} from '../api/settings-api.ts';
 
 /** Phone setup, Temporary divert: every call to another UK number for a while, and the forwardings. */
 export function TemporaryDivertTab({ productId }: { productId: number }) {
@@ -50,18 +59,29 @@ export function TemporaryDivertTab({ productId }: { productId: number }) {
           Temporary divert
         </Heading>
         <Text color="fg.muted" mb="4">
-          Send every call to another UK number for a while, for example while the office is closed for a move. Your call flows are kept for when you turn it off.
+          Send every call to another UK number for a while, for example while the office is closed for a move. Your call
+          flows are kept for when you turn it off.
         </Text>
         {divert.isPending ? (
           <Loading label="Loading your divert" />
         ) : divert.isError ? (
-          <LoadError title="Your divert could not be loaded" error={divert.error} onRetry={() => void divert.refetch()} retrying={divert.isFetching} />
+          <LoadError
+            title="Your divert could not be loaded"
+            error={divert.error}
+            onRetry={() => void divert.refetch()}
+            retrying={divert.isFetching}
+          />
         ) : (
           <Box borderWidth="1px" rounded="md" p="4" mb="4" role="status" aria-label="Divert status">
             {divert.data === false ? (
               <Text>Calls are not diverted: they follow your call flows.</Text>
             ) : (
-              <Flex gap="3" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }} justify="space-between">
+              <Flex
+                gap="3"
+                align={{ base: 'stretch', md: 'center' }}
+                direction={{ base: 'column', md: 'row' }}
+                justify="space-between"
+              >
                 <Text>
                   Every call is diverted to <strong>{phoneDisplay(divert.data)}</strong>.
                 </Text>
@@ -100,11 +120,23 @@ export function TemporaryDivertTab({ productId }: { productId: number }) {
 function ForwardingsSection({ productId, divertTo }: { productId: number; divertTo: string | false | undefined }) {
   const forwardings = useForwardings(productId);
   if (forwardings.isPending) return <Loading label="Loading your call forwarding" />;
-  if (forwardings.isError) return <LoadError title="Your call forwarding could not be loaded" error={forwardings.error} onRetry={() => void forwardings.refetch()} retrying={forwardings.isFetching} />;
+  if (forwardings.isError)
+    return (
+      <LoadError
+        title="Your call forwarding could not be loaded"
+        error={forwardings.error}
+        onRetry={() => void forwardings.refetch()}
+        retrying={forwardings.isFetching}
+      />
+    );
   const current = forwardings.data.results.find((f) => f.activated && f.forwardType === 'NA' && f.isEditable);
   const diverted = typeof divertTo === 'string' && divertTo !== '' ? phoneDisplay(divertTo) : null;
-  const noneSet = diverted ? `No call forwarding is set, and while the divert is on every call goes to ${diverted}.` : 'No call forwarding is set: calls ring as usual.';
-  const noneSetNow = diverted ? `None is set now; while the divert is on every call goes to ${diverted}.` : 'None is set now: calls ring as usual.';
+  const noneSet = diverted
+    ? `No call forwarding is set, and while the divert is on every call goes to ${diverted}.`
+    : 'No call forwarding is set: calls ring as usual.';
+  const noneSetNow = diverted
+    ? `None is set now; while the divert is on every call goes to ${diverted}.`
+    : 'None is set now: calls ring as usual.';
   return (
     <Box as="section" aria-labelledby="forwarding-heading">
       <Heading as="h2" id="forwarding-heading" size="lg" mb="1">
@@ -141,7 +173,10 @@ function ForwardingRow({ productId, forwarding }: { productId: number; forwardin
   const run = async (activated: boolean) => {
     try {
       await save.run(activated);
-      toaster.create({ type: 'success', title: activated ? `Calls are forwarded ${label.toLowerCase()}` : `Forwarding ${label.toLowerCase()} is off` });
+      toaster.create({
+        type: 'success',
+        title: activated ? `Calls are forwarded ${label.toLowerCase()}` : `Forwarding ${label.toLowerCase()} is off`,
+      });
     } catch {
       // save.error shows under the row
     }
@@ -151,14 +186,32 @@ function ForwardingRow({ productId, forwarding }: { productId: number; forwardin
     <chakra.li p="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
       <Flex gap="3" wrap="wrap" align="end">
         <Box flex="1" minW="14rem">
-          <TextField id={id} label={`${label}: forward to`} value={number} onChange={(e) => setNumber(e.target.value)} disabled={!forwarding.isEditable} error={save.error ? userErrorText(save.error) : undefined} type="tel" />
+          <TextField
+            id={id}
+            label={`${label}: forward to`}
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+            disabled={!forwarding.isEditable}
+            error={save.error ? userErrorText(save.error) : undefined}
+            type="tel"
+          />
         </Box>
         {forwarding.activated ? (
-          <Button variant="outline" onClick={() => void run(false)} loading={save.isPending} disabled={!forwarding.isEditable}>
+          <Button
+            variant="outline"
+            onClick={() => void run(false)}
+            loading={save.isPending}
+            disabled={!forwarding.isEditable}
+          >
             Turn off
           </Button>
         ) : (
-          <Button colorPalette="brand" onClick={() => void run(true)} loading={save.isPending} disabled={!forwarding.isEditable}>
+          <Button
+            colorPalette="brand"
+            onClick={() => void run(true)}
+            loading={save.isPending}
+            disabled={!forwarding.isEditable}
+          >
             Turn on
           </Button>
         )}

@@ -1,7 +1,9 @@
 import { Box, chakra, Flex, Heading } from '@chakra-ui/react';
-import { PutVoicemailConfiguration, VOICEMAIL_RING_SECONDS, type VoicemailConfiguration } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+
+import { PutVoicemailConfiguration, VOICEMAIL_RING_SECONDS, type VoicemailConfiguration } from '@portal/contract';
+
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -37,13 +39,20 @@ export function VoicemailSettings({ productId, configuration }: Props) {
     send: async (body) => {
       const result = await save.run(body);
       setEnabled(result.voicemail_to_email.enabled);
-      toaster.create({ type: 'success', title: result.voicemail_to_email.enabled ? `Voicemail messages will be sent to ${result.voicemail_to_email.email}` : 'Voicemail messages will no longer be sent by e-mail' });
+      toaster.create({
+        type: 'success',
+        title: result.voicemail_to_email.enabled
+          ? `Voicemail messages will be sent to ${result.voicemail_to_email.email}`
+          : 'Voicemail messages will no longer be sent by e-mail',
+      });
       return result;
     },
     onSaved: (result) => ({ voicemail_to_email: result.voicemail_to_email.email }),
   });
   const typed = values.voicemail_to_email;
-  const emailChanged = enabled !== configuration.voicemail_to_email.enabled || (enabled && typed.trim() !== configuration.voicemail_to_email.email);
+  const emailChanged =
+    enabled !== configuration.voicemail_to_email.enabled ||
+    (enabled && typed.trim() !== configuration.voicemail_to_email.email);
 
   // The box shows the choice at once; it goes back if the server refuses it.
   const [delayShown, setDelayShown] = useState<boolean | null>(null);
@@ -52,7 +61,12 @@ export function VoicemailSettings({ productId, configuration }: Props) {
     try {
       await save.run({ voicemail_delay: delay });
       setDelayShown(null);
-      toaster.create({ type: 'success', title: delay ? `Calls now ring for ${VOICEMAIL_RING_SECONDS.delayed} seconds before voicemail answers` : `Calls now ring for ${VOICEMAIL_RING_SECONDS.standard} seconds before voicemail answers` });
+      toaster.create({
+        type: 'success',
+        title: delay
+          ? `Calls now ring for ${VOICEMAIL_RING_SECONDS.delayed} seconds before voicemail answers`
+          : `Calls now ring for ${VOICEMAIL_RING_SECONDS.standard} seconds before voicemail answers`,
+      });
     } catch (error) {
       setDelayShown(null);
       toaster.create({ type: 'error', title: 'The setting was not changed', description: userErrorText(error) });
@@ -89,8 +103,19 @@ export function VoicemailSettings({ productId, configuration }: Props) {
               clearErrors();
             }}
           />
-          {enabled && <TextField {...field('voicemail_to_email')} label="E-mail address" type="email" autoComplete="email" spellCheck={false} />}
-          <FormAlert ref={summaryRef} message={enabled ? formError : (formError ?? errors.voicemail_to_email ?? null)} />
+          {enabled && (
+            <TextField
+              {...field('voicemail_to_email')}
+              label="E-mail address"
+              type="email"
+              autoComplete="email"
+              spellCheck={false}
+            />
+          )}
+          <FormAlert
+            ref={summaryRef}
+            message={enabled ? formError : (formError ?? errors.voicemail_to_email ?? null)}
+          />
           <SubmitButton pending={pending} disabled={!emailChanged} size="md" align="start">
             Save e-mail setting
           </SubmitButton>

@@ -1,13 +1,21 @@
 import { Flex, Text } from '@chakra-ui/react';
-import { AUDIO_UPLOAD_FIELDS, audioEndpoints, audioMessages, phoneSetupAudioEndpoints } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
+
+import { AUDIO_UPLOAD_FIELDS, audioEndpoints, audioMessages, phoneSetupAudioEndpoints } from '@portal/contract';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { apiBlob } from '../../../lib/http.ts';
 import { apiUpload } from '../../../lib/upload.ts';
 import type { AudioServices } from '../../audio/index.ts';
-import { downloadVoicemailGreeting, phoneSetupKeys, resetVoicemailGreeting, useVoicemailConfiguration, useVoicemailGreetingText } from '../api/phone-setup-api.ts';
+import {
+  downloadVoicemailGreeting,
+  phoneSetupKeys,
+  resetVoicemailGreeting,
+  useVoicemailConfiguration,
+  useVoicemailGreetingText,
+} from '../api/phone-setup-api.ts';
 import { AudioSetting } from './audio-setting.tsx';
 import { VoicemailSettings } from './voicemail-settings.tsx';
 
@@ -26,11 +34,19 @@ export function VoicemailTab({ productId }: { productId: number }) {
 
   if (configuration.isPending) return <Loading label="Loading your voicemail settings" />;
   if (configuration.isError) {
-    return <LoadError title="Your voicemail settings could not be loaded" error={configuration.error} onRetry={() => void configuration.refetch()} retrying={configuration.isFetching} />;
+    return (
+      <LoadError
+        title="Your voicemail settings could not be loaded"
+        error={configuration.error}
+        onRetry={() => void configuration.refetch()}
+        retrying={configuration.isFetching}
+      />
+    );
   }
 
   const services: AudioServices = {
-    synthesize: (text, gender, { signal }) => apiBlob(audioEndpoints.getTextToSpeech, { params: { id: productId }, query: { text, gender }, signal }),
+    synthesize: (text, gender, { signal }) =>
+      apiBlob(audioEndpoints.getTextToSpeech, { params: { id: productId }, query: { text, gender }, signal }),
     save: ({ wav }, { onProgress, signal }) =>
       apiUpload(phoneSetupAudioEndpoints.postVoicemailGreeting, {
         params: { id: productId },

@@ -1,5 +1,11 @@
-import { productDetailsEndpoints as endpoints, type ProductDetails, type RenewalContractLength } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import {
+  productDetailsEndpoints as endpoints,
+  type ProductDetails,
+  type RenewalContractLength,
+} from '@portal/contract';
+
 import { apiBlob, apiCall } from '../../../lib/http.ts';
 
 /** Every query of one product's details page sits under this key. */
@@ -29,7 +35,8 @@ export const useRenewal = (productId: number) => useQuery(renewalQuery(productId
 export function useRenew(productId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (months: RenewalContractLength) => apiCall(endpoints.postRenewal, { params: { id: productId }, body: { contract_length_months: months } }),
+    mutationFn: (months: RenewalContractLength) =>
+      apiCall(endpoints.postRenewal, { params: { id: productId }, body: { contract_length_months: months } }),
     onSuccess: async (details: ProductDetails) => {
       queryClient.setQueryData(productDetailsQuery(productId).queryKey, details);
       await queryClient.invalidateQueries({ queryKey: renewalQuery(productId).queryKey });
@@ -38,4 +45,5 @@ export function useRenew(productId: number) {
 }
 
 /** The contract document of the product's download token, as a file to save. */
-export const downloadContractDocument = (productId: number, token: string) => apiBlob(endpoints.downloadContractDocument, { params: { id: productId, token } });
+export const downloadContractDocument = (productId: number, token: string) =>
+  apiBlob(endpoints.downloadContractDocument, { params: { id: productId, token } });

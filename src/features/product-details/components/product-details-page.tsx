@@ -1,7 +1,15 @@
 import { Box, Button, chakra, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { displayPhone, type ProductChild, type ProductContract, type ProductDetails, type ProductKind } from '@portal/contract';
 import { useId, useState } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
+
+import {
+  displayPhone,
+  type ProductChild,
+  type ProductContract,
+  type ProductDetails,
+  type ProductKind,
+} from '@portal/contract';
+
 import { Facts } from '../../../components/facts.tsx';
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
@@ -10,18 +18,32 @@ import * as paths from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { detailsRoutes, productKindLabels } from '../../navigation/index.ts';
 import { downloadContractDocument, useProductDetails } from '../api/product-details-api.ts';
-import { agreedRenewalText, contractStatusText, monthsText, priceText, promoText, shownContracts } from '../logic/details-view.ts';
-import { saveFile } from '../../../lib/save-file.ts';
+import {
+  agreedRenewalText,
+  contractStatusText,
+  monthsText,
+  priceText,
+  promoText,
+  shownContracts,
+} from '../logic/details-view.ts';
 import { RenewalSection } from './renewal-section.tsx';
 
 /** A section of the page with its h2, named by it for screen readers. */
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = useId();
   return (
-    <chakra.section aria-labelledby={id} borderWidth="1px" borderColor="border" rounded="lg" p={{ base: '4', md: '5' }} bg="bg">
+    <chakra.section
+      aria-labelledby={id}
+      borderWidth="1px"
+      borderColor="border"
+      rounded="lg"
+      p={{ base: '4', md: '5' }}
+      bg="bg"
+    >
       <Heading as="h2" id={id} size="lg" mb="1">
         {title}
       </Heading>
@@ -47,9 +69,22 @@ function SiteSummarySection({ productId, site }: { productId: number; site: NonN
     <Section title="Your phone system">
       <Facts
         rows={[
-          ['Pilot number', site.pilot_number ? <AppLink to={numbersPage}>{displayPhone(site.pilot_number)}</AppLink> : '-'],
-          ['Users', <AppLink key="users" to={paths.usersDevices.build({ id: productId })}>{count(site.users, 'user', 'users')}</AppLink>],
-          ['Numbers', <AppLink key="numbers" to={numbersPage}>{count(site.numbers, 'number', 'numbers')}</AppLink>],
+          [
+            'Pilot number',
+            site.pilot_number ? <AppLink to={numbersPage}>{displayPhone(site.pilot_number)}</AppLink> : '-',
+          ],
+          [
+            'Users',
+            <AppLink key="users" to={paths.usersDevices.build({ id: productId })}>
+              {count(site.users, 'user', 'users')}
+            </AppLink>,
+          ],
+          [
+            'Numbers',
+            <AppLink key="numbers" to={numbersPage}>
+              {count(site.numbers, 'number', 'numbers')}
+            </AppLink>,
+          ],
           [
             'Active call flow',
             <AppLink key="flow" to={paths.callFlowsPage(productId)}>
@@ -105,9 +140,16 @@ function ContractsSection({ details }: { details: ProductDetails }) {
     setDownloading(true);
     try {
       const current = contracts.find((contract) => contract.status !== 'ENDED') ?? contracts[0];
-      saveFile(await downloadContractDocument(details.product_id, token), `contract-${current?.contract_id ?? details.product_id}.txt`);
+      saveFile(
+        await downloadContractDocument(details.product_id, token),
+        `contract-${current?.contract_id ?? details.product_id}.txt`,
+      );
     } catch (error) {
-      toaster.create({ type: 'error', title: 'The contract document could not be downloaded', description: userErrorText(error) });
+      toaster.create({
+        type: 'error',
+        title: 'The contract document could not be downloaded',
+        description: userErrorText(error),
+      });
     } finally {
       setDownloading(false);
     }
@@ -115,7 +157,15 @@ function ContractsSection({ details }: { details: ProductDetails }) {
   return (
     <Section title="Contracts">
       {details.download_token && (
-        <Button mt="2" mb="2" variant="outline" colorPalette="brand" size="sm" loading={downloading} onClick={() => void download(details.download_token!)}>
+        <Button
+          mt="2"
+          mb="2"
+          variant="outline"
+          colorPalette="brand"
+          size="sm"
+          loading={downloading}
+          onClick={() => void download(details.download_token!)}
+        >
           Download contract document
         </Button>
       )}
@@ -164,7 +214,9 @@ function DetailsContent({ details }: { details: ProductDetails }) {
             ['Contract length', monthsText(details.contract_length_months)],
             ['Date activated', formatDate(details.live_date)],
             ['Status', statusText(details.status)],
-            ...(details.renewal_agreed ? [['Renewal agreed', agreedRenewalText(details.renewal_agreed)] as [string, string]] : []),
+            ...(details.renewal_agreed
+              ? [['Renewal agreed', agreedRenewalText(details.renewal_agreed)] as [string, string]]
+              : []),
           ]}
         />
         <Text mt="3" fontSize="sm" color="fg.muted">
@@ -216,12 +268,18 @@ function LoadedDetails({ productId, kind }: { productId: number; kind: ProductKi
         <Heading as="h1" size="3xl">
           Product details
         </Heading>
-        <LoadError title="The product details could not be loaded" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <LoadError
+          title="The product details could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       </Stack>
     );
   }
   // Each kind has its own details route: a product of another kind (an old link, /voip-details/1 for a cloud
   // phone of tariff version 3) goes to its own, the address replaced so Back does not bounce here again.
-  if (query.data.product_kind !== kind) return <Navigate replace to={detailsRoutes[query.data.product_kind].build({ id: productId })} />;
+  if (query.data.product_kind !== kind)
+    return <Navigate replace to={detailsRoutes[query.data.product_kind].build({ id: productId })} />;
   return <DetailsContent details={query.data} />;
 }

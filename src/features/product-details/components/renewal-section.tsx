@@ -1,18 +1,43 @@
 import { Box, Button, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { RENEWAL_CONTRACT_LENGTHS, renewedContractDates, type ProductContract, type ProductDetails, type Renewal, type RenewalContractLength } from '@portal/contract';
 import { useId, useState } from 'react';
+
+import {
+  RENEWAL_CONTRACT_LENGTHS,
+  renewedContractDates,
+  type ProductContract,
+  type ProductDetails,
+  type Renewal,
+  type RenewalContractLength,
+} from '@portal/contract';
+
 import { Facts } from '../../../components/facts.tsx';
 import { LoadError } from '../../../components/states.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useRenew, useRenewal } from '../api/product-details-api.ts';
-import { comparison, localToday, monthsText, poundsText, renewalOffered, type TariffSide } from '../logic/details-view.ts';
+import {
+  comparison,
+  localToday,
+  monthsText,
+  poundsText,
+  renewalOffered,
+  type TariffSide,
+} from '../logic/details-view.ts';
 
 /** One tariff of the comparison, with its totals over the chosen length, VAT included. */
 function TariffCard({ title, side, months }: { title: string; side: TariffSide; months: number }) {
   const totals = side.totals;
   return (
-    <Box as="section" aria-label={title} flex="1 1 16rem" borderWidth="1px" borderColor="border" rounded="md" p="3" minW="0">
+    <Box
+      as="section"
+      aria-label={title}
+      flex="1 1 16rem"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="md"
+      p="3"
+      minW="0"
+    >
       <Heading as="h3" size="sm">
         {title}
       </Heading>
@@ -34,13 +59,22 @@ function Renewed({ contract }: { contract: ProductContract }) {
     <Box role="status" borderWidth="1px" borderColor="green.200" bg="green.50" color="green.900" rounded="lg" p="4">
       <Text fontWeight="semibold">Your contract has been renewed</Text>
       <Text>
-        New contract {contract.contract_id}: {monthsText(contract.contract_length_months)}, from {formatDate(contract.start_date)} to {formatDate(contract.end_date)}.
+        New contract {contract.contract_id}: {monthsText(contract.contract_length_months)}, from{' '}
+        {formatDate(contract.start_date)} to {formatDate(contract.end_date)}.
       </Text>
     </Box>
   );
 }
 
-function RenewalOffer({ productId, renewal, onRenewing }: { productId: number; renewal: Renewal; onRenewing: () => void }) {
+function RenewalOffer({
+  productId,
+  renewal,
+  onRenewing,
+}: {
+  productId: number;
+  renewal: Renewal;
+  onRenewing: () => void;
+}) {
   const headingId = useId();
   const [months, setMonths] = useState<RenewalContractLength>(24);
   const renew = useRenew(productId);
@@ -48,12 +82,20 @@ function RenewalOffer({ productId, renewal, onRenewing }: { productId: number; r
   const endDate = renewal.current_contract_end_date!;
   const next = renewedContractDates(endDate, months);
   return (
-    <chakra.section aria-labelledby={headingId} borderWidth="2px" borderColor="brand.solid" rounded="lg" p={{ base: '4', md: '5' }} bg="bg">
+    <chakra.section
+      aria-labelledby={headingId}
+      borderWidth="2px"
+      borderColor="brand.solid"
+      rounded="lg"
+      p={{ base: '4', md: '5' }}
+      bg="bg"
+    >
       <Heading as="h2" id={headingId} size="lg" mb="1">
         Renew your contract
       </Heading>
       <Text mb="4">
-        Your current contract ends on {formatDate(endDate)}. Renew it now to keep your service, on the renewal tariff below.
+        Your current contract ends on {formatDate(endDate)}. Renew it now to keep your service, on the renewal tariff
+        below.
       </Text>
       <Stack gap="4">
         <chakra.fieldset>
@@ -63,7 +105,14 @@ function RenewalOffer({ productId, renewal, onRenewing }: { productId: number; r
           <Flex gap="5" wrap="wrap">
             {RENEWAL_CONTRACT_LENGTHS.map((length) => (
               <chakra.label key={length} display="flex" gap="2" alignItems="center" cursor="pointer">
-                <input type="radio" name={`renewal-length-${productId}`} value={length} checked={months === length} disabled={renew.isPending} onChange={() => setMonths(length)} />
+                <input
+                  type="radio"
+                  name={`renewal-length-${productId}`}
+                  value={length}
+                  checked={months === length}
+                  disabled={renew.isPending}
+                  onChange={() => setMonths(length)}
+                />
                 {length} months
               </chakra.label>
             ))}
@@ -74,7 +123,8 @@ function RenewalOffer({ productId, renewal, onRenewing }: { productId: number; r
           <TariffCard title="Renewal tariff" side={sides.renewal} months={months} />
         </Flex>
         <Text>
-          Your new contract would run from {formatDate(next.start_date)} to {formatDate(next.end_date)}. Prices include VAT at 20 %.
+          Your new contract would run from {formatDate(next.start_date)} to {formatDate(next.end_date)}. Prices include
+          VAT at 20 %.
         </Text>
         {renew.isError && (
           <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="md" p="3">
@@ -119,7 +169,14 @@ export function RenewalSection({ productId, details }: { productId: number; deta
     return renewing && renewed ? <Renewed contract={renewed} /> : null;
   }
   if (renewal.isError) {
-    return <LoadError title="Whether your contract can be renewed could not be checked" error={renewal.error} onRetry={() => void renewal.refetch()} retrying={renewal.isFetching} />;
+    return (
+      <LoadError
+        title="Whether your contract can be renewed could not be checked"
+        error={renewal.error}
+        onRetry={() => void renewal.refetch()}
+        retrying={renewal.isFetching}
+      />
+    );
   }
   if (!renewal.data || !renewalOffered(renewal.data, localToday())) return null;
   return <RenewalOffer productId={productId} renewal={renewal.data} onRenewing={() => setRenewing(true)} />;

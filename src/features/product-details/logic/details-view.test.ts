@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { comparison, contractStatusText, localToday, monthsText, priceText, promoText } from './details-view.ts';
 
 describe('details view', () => {
@@ -26,8 +27,16 @@ describe('details view', () => {
 
   it("compares over the chosen length: the renewal's promotion counts, the current one's was used at the start", () => {
     const renewal = {
-      current_tariff_name: 'Old', current_tariff_price: '18.00', current_promo_length: 3, current_promo_price: '9.00', current_contract_length: 24,
-      current_contract_end_date: '2026-05-21', renewal_tariff_name: 'New', renewal_tariff_price: '16.00', renewal_promo_length: 1, renewal_promo_price: '0.00',
+      current_tariff_name: 'Old',
+      current_tariff_price: '18.00',
+      current_promo_length: 3,
+      current_promo_price: '9.00',
+      current_contract_length: 24,
+      current_contract_end_date: '2026-05-21',
+      renewal_tariff_name: 'New',
+      renewal_tariff_price: '16.00',
+      renewal_promo_length: 1,
+      renewal_promo_price: '0.00',
     };
     const sides = comparison(renewal, 24);
     expect(sides.current.totals?.contractWithVat).toBe(51840);

@@ -3,14 +3,15 @@ import {
   pence,
   renewalAllowed,
   tariffTotals,
-  withVat,
   visibleContracts,
+  withVat,
   type AgreedRenewal,
   type ProductContract,
   type ProductDetails,
   type Renewal,
   type TariffTotals,
 } from '@portal/contract';
+
 import { formatDate } from '../../../lib/format.ts';
 
 /**
@@ -63,7 +64,8 @@ export function contractStatusText(status: string): string {
 }
 
 /** The contracts the page lists (VOID ones hidden), newest first. */
-export const shownContracts = (details: ProductDetails): ProductContract[] => visibleContracts(details.contracts).reverse();
+export const shownContracts = (details: ProductDetails): ProductContract[] =>
+  visibleContracts(details.contracts).reverse();
 
 /** Today on the customer's calendar, as YYYY-MM-DD. */
 export function localToday(now: Date = new Date()): string {
@@ -72,7 +74,8 @@ export function localToday(now: Date = new Date()): string {
 }
 
 /** Whether the page offers renewal: the shared rule on the current contract's end date and length. */
-export const renewalOffered = (renewal: Renewal, today: string): boolean => renewalAllowed(renewal.current_contract_end_date, renewal.current_contract_length, today);
+export const renewalOffered = (renewal: Renewal, today: string): boolean =>
+  renewalAllowed(renewal.current_contract_end_date, renewal.current_contract_length, today);
 
 /** One side of the renewal comparison: a tariff's name, its promotion in words and its totals over the chosen length. */
 export interface TariffSide {
@@ -103,10 +106,16 @@ export function comparison(renewal: Renewal, months: number): { current: TariffS
     renewal: {
       name: renewal.renewal_tariff_name ?? '-',
       promo: promoWithVat(renewal.renewal_promo_price, renewal.renewal_promo_length),
-      totals: tariffTotals(renewal.renewal_tariff_price, renewal.renewal_promo_price, renewal.renewal_promo_length, months),
+      totals: tariffTotals(
+        renewal.renewal_tariff_price,
+        renewal.renewal_promo_price,
+        renewal.renewal_promo_length,
+        months,
+      ),
     },
   };
 }
 
 /** Pence with £, or '-'. */
-export const poundsText = (amount: number | null | undefined): string => (amount === null || amount === undefined ? '-' : formatPence(amount));
+export const poundsText = (amount: number | null | undefined): string =>
+  amount === null || amount === undefined ? '-' : formatPence(amount);

@@ -1,4 +1,5 @@
 import { profileEndpoints } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { once } from '../../auth/index.ts';
 

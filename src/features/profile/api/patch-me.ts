@@ -1,5 +1,7 @@
-import { profileEndpoints, type Me, type PatchMeRequest } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
+
+import { profileEndpoints, type Me, type PatchMeRequest } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { meQueryOptions, setAuthUser } from '../../auth/index.ts';

@@ -1,11 +1,20 @@
 import { Box, Flex, Heading, Text } from '@chakra-ui/react';
+
 import { accountMessages, type Me } from '@portal/contract';
+
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
-import { useForm } from '../../../components/form/use-form.ts';
 import { useSaveProfile } from '../api/patch-me.ts';
-import { DetailsForm, detailsFieldIds, detailsServerErrors, detailsValuesOf, emailChanges, patchBodyOf } from '../forms.ts';
+import {
+  detailsFieldIds,
+  DetailsForm,
+  detailsServerErrors,
+  detailsValuesOf,
+  emailChanges,
+  patchBodyOf,
+} from '../forms.ts';
 
 export const detailsText = {
   heading: 'Your details',
@@ -33,7 +42,9 @@ export function useDetailsForm(me: Me) {
       toaster.create({
         type: 'success',
         title: accountMessages.profileSaved,
-        ...(body.email !== undefined && { description: accountMessages.emailChangeSent(saved.user_profile.pending_email ?? body.email) }),
+        ...(body.email !== undefined && {
+          description: accountMessages.emailChangeSent(saved.user_profile.pending_email ?? body.email),
+        }),
       });
       return saved;
     },
@@ -54,7 +65,14 @@ export function DetailsSection({ me, form }: { me: Me; form: DetailsFormState })
   const viewing = me.logged_in_as !== null;
   const pendingEmail = me.user_profile.pending_email;
   return (
-    <Box as="section" aria-labelledby="profile-details-heading" borderWidth="1px" rounded="lg" bg="bg" p={{ base: '4', lg: '8' }}>
+    <Box
+      as="section"
+      aria-labelledby="profile-details-heading"
+      borderWidth="1px"
+      rounded="lg"
+      bg="bg"
+      p={{ base: '4', lg: '8' }}
+    >
       <Heading as="h2" id="profile-details-heading" size="xl" mb="6">
         {detailsText.heading}
       </Heading>
@@ -74,13 +92,26 @@ export function DetailsSection({ me, form }: { me: Me; form: DetailsFormState })
             {/* Always in the page, so the sentence is announced when it appears. */}
             <Box role="status" aria-live="polite">
               {pendingEmail && (
-                <Box mt="4" borderInlineStartWidth="4px" borderInlineStartColor="brand.solid" bg="bg.subtle" px="4" py="3">
+                <Box
+                  mt="4"
+                  borderInlineStartWidth="4px"
+                  borderInlineStartColor="brand.solid"
+                  bg="bg.subtle"
+                  px="4"
+                  py="3"
+                >
                   <Text overflowWrap="anywhere">{accountMessages.emailChangeSent(pendingEmail)}</Text>
                 </Box>
               )}
             </Box>
           </div>
-          <TextField {...form.field('phone')} label={detailsText.phone} hint={detailsText.phoneHint} type="tel" autoComplete="tel" />
+          <TextField
+            {...form.field('phone')}
+            label={detailsText.phone}
+            hint={detailsText.phoneHint}
+            type="tel"
+            autoComplete="tel"
+          />
           {!viewing && emailChanges(form.values.email, me) && (
             <TextField
               {...form.field('current_password')}

@@ -1,12 +1,14 @@
 import { Box, Flex, Heading, Text } from '@chakra-ui/react';
+
 import { accountMessages } from '@portal/contract';
+
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { newPasswordHint } from '../../auth/index.ts';
-import { useForm } from '../../../components/form/use-form.ts';
 import { changePassword } from '../api/change-password.ts';
-import { emptyPasswordValues, PasswordForm, passwordFieldIds, passwordServerErrors } from '../forms.ts';
+import { emptyPasswordValues, passwordFieldIds, PasswordForm, passwordServerErrors } from '../forms.ts';
 
 export const passwordText = {
   heading: 'Change your password',
@@ -39,7 +41,14 @@ type PasswordFormState = ReturnType<typeof usePasswordForm>;
 /** "Change your password": current password, new password (the rule as its hint), and again. */
 export function PasswordSection({ form, viewing }: { form: PasswordFormState; viewing: boolean }) {
   return (
-    <Box as="section" aria-labelledby="profile-password-heading" borderWidth="1px" rounded="lg" bg="bg" p={{ base: '4', lg: '8' }}>
+    <Box
+      as="section"
+      aria-labelledby="profile-password-heading"
+      borderWidth="1px"
+      rounded="lg"
+      bg="bg"
+      p={{ base: '4', lg: '8' }}
+    >
       <Heading as="h2" id="profile-password-heading" size="xl" mb="2">
         {passwordText.heading}
       </Heading>
@@ -52,9 +61,25 @@ export function PasswordSection({ form, viewing }: { form: PasswordFormState; vi
           </Text>
           <form noValidate onSubmit={form.submit} aria-labelledby="profile-password-heading" aria-busy={form.pending}>
             <Flex direction="column" gap="6">
-              <TextField {...form.field('old_password')} label={passwordText.current} type="password" autoComplete="current-password" />
-              <TextField {...form.field('new_password1')} label={passwordText.new} hint={newPasswordHint} type="password" autoComplete="new-password" />
-              <TextField {...form.field('new_password2')} label={passwordText.confirm} type="password" autoComplete="new-password" />
+              <TextField
+                {...form.field('old_password')}
+                label={passwordText.current}
+                type="password"
+                autoComplete="current-password"
+              />
+              <TextField
+                {...form.field('new_password1')}
+                label={passwordText.new}
+                hint={newPasswordHint}
+                type="password"
+                autoComplete="new-password"
+              />
+              <TextField
+                {...form.field('new_password2')}
+                label={passwordText.confirm}
+                type="password"
+                autoComplete="new-password"
+              />
               <SubmitButton pending={form.pending} pendingText={passwordText.pending} align="start">
                 {passwordText.submit}
               </SubmitButton>

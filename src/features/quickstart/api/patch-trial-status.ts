@@ -1,5 +1,7 @@
-import { trialEndpoints, type PatchTrialStatus, type QuickstartStep, type TrialStatus } from '@portal/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+
+import { trialEndpoints, type PatchTrialStatus, type QuickstartStep, type TrialStatus } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { trialStatusQueryOptions } from '../../trial/index.ts';
 
@@ -11,8 +13,13 @@ export function patchTrialStatus(body: PatchTrialStatus) {
 const trialStatusKey = trialStatusQueryOptions().queryKey;
 
 function setStepCompleted(queryClient: QueryClient, step: QuickstartStep, completed: boolean) {
-  queryClient.setQueryData(trialStatusKey, (status: TrialStatus | undefined) =>
-    status && { ...status, quickstart_popup_sections_completed: { ...status.quickstart_popup_sections_completed, [step]: completed } },
+  queryClient.setQueryData(
+    trialStatusKey,
+    (status: TrialStatus | undefined) =>
+      status && {
+        ...status,
+        quickstart_popup_sections_completed: { ...status.quickstart_popup_sections_completed, [step]: completed },
+      },
   );
 }
 
@@ -36,7 +43,13 @@ export function useCompleteStep() {
     onSuccess: (status) =>
       queryClient.setQueryData(trialStatusKey, (current: TrialStatus | undefined) => {
         const ticked = Object.entries(current?.quickstart_popup_sections_completed ?? {}).filter(([, done]) => done);
-        return { ...status, quickstart_popup_sections_completed: { ...status.quickstart_popup_sections_completed, ...Object.fromEntries(ticked) } };
+        return {
+          ...status,
+          quickstart_popup_sections_completed: {
+            ...status.quickstart_popup_sections_completed,
+            ...Object.fromEntries(ticked),
+          },
+        };
       }),
   });
 }

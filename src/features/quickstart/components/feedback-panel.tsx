@@ -1,7 +1,9 @@
 import { Button, chakra, Heading, Stack, Text } from '@chakra-ui/react';
-import { MAX_CUSTOMER_FEEDBACK_LENGTH, PatchTrialStatus } from '@portal/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import * as z from 'zod/mini';
+
+import { MAX_CUSTOMER_FEEDBACK_LENGTH, PatchTrialStatus } from '@portal/contract';
+
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
@@ -88,8 +90,16 @@ export function FeedbackPanel({ headingId, onClose }: { headingId: string; onClo
         footer={{
           id: countId,
           content: (
-            <Text id={countId} fontSize="sm" mt="1" color={over > 0 ? 'fg.error' : 'fg.muted'} fontWeight={over > 0 ? 'semibold' : 'normal'}>
-              {over > 0 ? `${over} character${over === 1 ? '' : 's'} too many` : `${used} of ${MAX_CUSTOMER_FEEDBACK_LENGTH} characters`}
+            <Text
+              id={countId}
+              fontSize="sm"
+              mt="1"
+              color={over > 0 ? 'fg.error' : 'fg.muted'}
+              fontWeight={over > 0 ? 'semibold' : 'normal'}
+            >
+              {over > 0
+                ? `${over} character${over === 1 ? '' : 's'} too many`
+                : `${used} of ${MAX_CUSTOMER_FEEDBACK_LENGTH} characters`}
             </Text>
           ),
         }}

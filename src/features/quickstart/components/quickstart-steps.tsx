@@ -1,8 +1,10 @@
 import { Accordion, Box, Button, chakra, defineSlotRecipe, Flex, Heading, Text } from '@chakra-ui/react';
 import { accordionSlotRecipe } from '@chakra-ui/react/theme';
-import { displayPhone, type QuickstartStep } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+
+import { displayPhone, type QuickstartStep } from '@portal/contract';
+
 import { detectDevice, videoVersionFor } from '../../download-apps/index.ts';
 import type { Completed } from '../rules.ts';
 import { QUICKSTART_STEP_CONTENT, videoUrl, type QuickstartStepContent, type QuickstartVideo } from '../steps.ts';
@@ -26,7 +28,14 @@ interface QuickstartStepsProps {
 }
 
 /** The wizard's steps as an accordion, each with a tick when complete. */
-export function QuickstartSteps({ steps, completed, productId, openStep, onOpenStepChange, onAction }: QuickstartStepsProps) {
+export function QuickstartSteps({
+  steps,
+  completed,
+  productId,
+  openStep,
+  onOpenStepChange,
+  onAction,
+}: QuickstartStepsProps) {
   return (
     <Accordion.Root
       recipe={accordionRecipe}
@@ -87,7 +96,16 @@ function StepTick({ done }: { done: boolean }) {
       color="white"
     >
       {done && (
-        <svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 16 16"
+          width="14"
+          height="14"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M3 8.5l3.2 3L13 4.5" />
         </svg>
       )}
@@ -97,7 +115,15 @@ function StepTick({ done }: { done: boolean }) {
 
 const NEW_TAB = <chakra.span srOnly> (opens in a new tab)</chakra.span>;
 
-function StepButton({ content, productId, onAction }: { content: QuickstartStepContent; productId: number; onAction: () => void }) {
+function StepButton({
+  content,
+  productId,
+  onAction,
+}: {
+  content: QuickstartStepContent;
+  productId: number;
+  onAction: () => void;
+}) {
   if (!content.button.visible) return null;
   const label: ReactNode = content.button.text;
   const link = content.link;
@@ -133,7 +159,9 @@ function StepButton({ content, productId, onAction }: { content: QuickstartStepC
  * the portal; opening the video counts as playing it.
  */
 function VideoCard({ video, onPlay }: { video: QuickstartVideo; onPlay: () => void }) {
-  const platform = videoVersionFor(detectDevice({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }));
+  const platform = videoVersionFor(
+    detectDevice({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }),
+  );
   return (
     <Box borderWidth="1px" borderColor="border" rounded="md" p="3" mb="3" bg="bg.subtle">
       <Text fontWeight="semibold">{video.title}</Text>

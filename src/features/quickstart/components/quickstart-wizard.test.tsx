@@ -1,14 +1,22 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { QUICKSTART_FEEDBACK_FLAG, type NavigationProduct, type TrialStatus } from '@portal/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { QUICKSTART_FEEDBACK_FLAG, type NavigationProduct, type TrialStatus } from '@portal/contract';
+
 import { system } from '../../../config/theme.ts';
 import { resetCsrf } from '../../../lib/http.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { clearToken, setToken } from '../../../lib/token-storage.ts';
-import { clearCookies, installFakeFetch, sampleMe, sampleNavigation, type RecordedCall } from '../../../test/fake-fetch.ts';
+import {
+  clearCookies,
+  installFakeFetch,
+  sampleMe,
+  sampleNavigation,
+  type RecordedCall,
+} from '../../../test/fake-fetch.ts';
 import { meQueryOptions } from '../../auth/index.ts';
 import { trialStatusQueryOptions } from '../../trial/index.ts';
 import { rememberedStep } from '../rules.ts';
@@ -39,13 +47,20 @@ function patchingServer(initial: TrialStatus) {
     status = {
       ...status,
       ...body,
-      quickstart_popup_sections_completed: { ...status.quickstart_popup_sections_completed, ...body.quickstart_popup_sections_completed },
+      quickstart_popup_sections_completed: {
+        ...status.quickstart_popup_sections_completed,
+        ...body.quickstart_popup_sections_completed,
+      },
     };
     return { json: status };
   };
 }
 
-function renderWizard({ trial = trialStatus(), flags = [] as { name: string; enabled: boolean }[], on = product } = {}) {
+function renderWizard({
+  trial = trialStatus(),
+  flags = [] as { name: string; enabled: boolean }[],
+  on = product,
+} = {}) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(trialStatusQueryOptions().queryKey, trial);
   queryClient.setQueryData(meQueryOptions().queryKey, { ...sampleMe, feature_flags: flags });
@@ -120,7 +135,12 @@ describe('the quick-start wizard', () => {
 
     // A phone (at most 959.98 px wide), on its first visit too.
     localStorage.clear();
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
     renderWizard();
     expect(activator()).toHaveAttribute('aria-expanded', 'false');
   });
@@ -134,10 +154,17 @@ describe('the quick-start wizard', () => {
     await waitFor(() => expect(activator()).toHaveTextContent('2 of 6 done'));
     expect(stepTrigger(/^Download the apps \(completed\)/)).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
-    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ quickstart_popup_sections_completed: { download_apps: true } });
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      quickstart_popup_sections_completed: { download_apps: true },
+    });
     expect(events()).toContain('QS - download apps');
     expect(rememberedStep(sampleMe.id, product.product_id)).toBe('download_apps');
-    await waitFor(() => expect(cached()?.quickstart_popup_sections_completed).toMatchObject({ watch_getting_started: true, download_apps: true }));
+    await waitFor(() =>
+      expect(cached()?.quickstart_popup_sections_completed).toMatchObject({
+        watch_getting_started: true,
+        download_apps: true,
+      }),
+    );
   });
 
   it('takes the tick back and says so when the step cannot be saved', async () => {
@@ -149,19 +176,30 @@ describe('the quick-start wizard', () => {
     // The trial's test-call number, as text, by the one display rule.
     expect(await screen.findByText('+443069990145')).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: "I've made my first call" }));
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('Your progress on “Make your first call” was not saved.'));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('Your progress on “Make your first call” was not saved.'),
+    );
     expect(activator()).toHaveTextContent('1 of 6 done');
     expect(stepTrigger(/^Make your first call \(not completed\)/)).toBeInTheDocument();
   });
 
   it('completes the first step when its getting-started video is played', async () => {
-    const { calls } = installFakeFetch({ [PATCH]: patchingServer(trialStatus({ quickstart_popup_sections_completed: {} })) });
+    const { calls } = installFakeFetch({
+      [PATCH]: patchingServer(trialStatus({ quickstart_popup_sections_completed: {} })),
+    });
     renderWizard({ trial: trialStatus({ quickstart_popup_sections_completed: {} }) });
-    const play = screen.getByRole('link', { name: /^Play video: Getting started with your Cloud phone \(opens in a new tab\)/ });
+    const play = screen.getByRole('link', {
+      name: /^Play video: Getting started with your Cloud phone \(opens in a new tab\)/,
+    });
     expect(play).toHaveAttribute('target', '_blank');
     expect(play).toHaveAttribute('href', expect.stringMatching(/getting-started-web$/));
     fireEvent.click(play);
-    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ quickstart_popup_sections_completed: { watch_getting_started: true } }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+        quickstart_popup_sections_completed: { watch_getting_started: true },
+      }),
+    );
     expect(events()).toContain('QS - watch getting started');
     expect(activator()).toHaveTextContent('1 of 6 done');
   });
@@ -174,8 +212,19 @@ describe('the quick-start wizard', () => {
   });
 
   it('shows the completion view when every step is done, and Close turns the pop-up off', async () => {
-    const all = Object.fromEntries(['watch_getting_started', 'download_apps', 'make_your_first_call', 'set_up_call_flows', 'upgrade', 'helpful_links'].map((step) => [step, true]));
-    const { calls } = installFakeFetch({ [PATCH]: patchingServer(trialStatus({ quickstart_popup_sections_completed: all })) });
+    const all = Object.fromEntries(
+      [
+        'watch_getting_started',
+        'download_apps',
+        'make_your_first_call',
+        'set_up_call_flows',
+        'upgrade',
+        'helpful_links',
+      ].map((step) => [step, true]),
+    );
+    const { calls } = installFakeFetch({
+      [PATCH]: patchingServer(trialStatus({ quickstart_popup_sections_completed: all })),
+    });
     const { cached } = renderWizard({ trial: trialStatus({ quickstart_popup_sections_completed: all }) });
     expect(screen.getByRole('heading', { name: 'Quickstart complete!' })).toBeInTheDocument();
     expect(screen.getByText("Congratulations! You're ready to go.")).toBeInTheDocument();
@@ -214,7 +263,9 @@ describe('the feedback panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('heading', { name: 'Feedback submitted!' })).toBeInTheDocument();
     expect(screen.getByText('Thanks for your feedback!')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ customer_feedback: 'More video guides, please' });
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      customer_feedback: 'More video guides, please',
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(activator()).toHaveAttribute('aria-expanded', 'false');

@@ -1,6 +1,8 @@
 import { Box, Button, chakra, Heading, Stack, Text } from '@chakra-ui/react';
-import type { NavigationProduct, QuickstartStep } from '@portal/contract';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+
+import type { NavigationProduct, QuickstartStep } from '@portal/contract';
+
 import { MAIN_CONTENT_ID } from '../../../components/skip-link.tsx';
 import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
 import { track } from '../../../lib/analytics.ts';
@@ -55,7 +57,9 @@ function Wizard({ product }: { product: NavigationProduct }) {
   useEffect(() => {
     if (me) markShown(me.id, productId);
   }, [me, productId]);
-  const [openStep, setOpenStep] = useState(() => openingStep(steps, completed, me ? rememberedStep(me.id, productId) : null));
+  const [openStep, setOpenStep] = useState(() =>
+    openingStep(steps, completed, me ? rememberedStep(me.id, productId) : null),
+  );
   const [failedStep, setFailedStep] = useState<QuickstartStep | null>(null);
   const completeStep = useCompleteStep();
   const closeWizard = usePatchTrialStatus();

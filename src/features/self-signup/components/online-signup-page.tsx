@@ -1,8 +1,10 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import { SIGNUP_FEATURES, type LeadDetails, type NumberRating, type SignupFeature } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+
+import { SIGNUP_FEATURES, type LeadDetails, type NumberRating, type SignupFeature } from '@portal/contract';
+
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { Loading } from '../../../components/states.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -12,8 +14,14 @@ import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { loadNumberSelection } from '../../numbers/index.ts';
 import { selfSignupCalls } from '../api.ts';
-import { clearDraft, emptyDraft, readStoredDraft, saveDraft, type OnlineSignupPageName, type SignupDraft } from '../draft.ts';
-
+import {
+  clearDraft,
+  emptyDraft,
+  readStoredDraft,
+  saveDraft,
+  type OnlineSignupPageName,
+  type SignupDraft,
+} from '../draft.ts';
 
 const SignupNumberStep = lazy(() => loadNumberSelection().then((module) => ({ default: module.SignupNumberStep })));
 
@@ -30,7 +38,9 @@ interface Props {
 function draftOfLead(lead: LeadDetails): SignupDraft {
   const now = new Date();
   const supplier = lead.supplier === 2 ? 2 : 3;
-  const features = lead.features_to_use.filter((f): f is SignupFeature => (SIGNUP_FEATURES as readonly string[]).includes(f));
+  const features = lead.features_to_use.filter((f): f is SignupFeature =>
+    (SIGNUP_FEATURES as readonly string[]).includes(f),
+  );
   return {
     ...emptyDraft(supplier, now),
     ssu_details_token: lead.ssu_details_token,
@@ -55,7 +65,9 @@ function draftOfLead(lead: LeadDetails): SignupDraft {
  * 'marketing'. Signed-in visitors never get here (the route sends them home).
  */
 export function OnlineSignupPage({ page, queryToken, go, goToStarted }: Props) {
-  usePageTitle(page === 'number' ? 'Choose your number' : page === 'marketing' ? 'Keeping in touch' : 'Confirm your email address');
+  usePageTitle(
+    page === 'number' ? 'Choose your number' : page === 'marketing' ? 'Keeping in touch' : 'Confirm your email address',
+  );
   const stored = readStoredDraft();
   const token = queryToken ?? stored?.ssu_details_token ?? null;
   const lead = useQuery({
@@ -103,7 +115,9 @@ export function OnlineSignupPage({ page, queryToken, go, goToStarted }: Props) {
         <Heading as="h1" size="2xl">
           This sign-up link is not valid
         </Heading>
-        <Text>The link may be old, or it was copied only in part. You can start a new sign-up: it takes a few minutes.</Text>
+        <Text>
+          The link may be old, or it was copied only in part. You can start a new sign-up: it takes a few minutes.
+        </Text>
         <Box>
           {/* type={undefined}: Button would put type="button" on the link */}
           <Button asChild colorPalette="brand" type={undefined}>
@@ -128,21 +142,45 @@ function OnlineNumber({ draft, onDone }: { draft: SignupDraft; onDone: () => voi
     setError(null);
     try {
       await selfSignupCalls.updateLeadDetails(draft.ssu_details_token, { chosen_number: number.number });
-      saveDraft({ ...draft, chosen_number: number.number, chosen_number_rating: number.rating, chosen_number_area: number.area, number: { is_set: true, chosen_number: number.number } }, new Date());
+      saveDraft(
+        {
+          ...draft,
+          chosen_number: number.number,
+          chosen_number_rating: number.rating,
+          chosen_number_area: number.area,
+          number: { is_set: true, chosen_number: number.number },
+        },
+        new Date(),
+      );
       onDone();
     } catch (failure) {
       track('Online sign-up - failed', { stage: 'lead-update', message: userErrorText(failure) });
-      const field = isApiError(failure) && failure.status === 400 && failure.data && typeof failure.data === 'object' && 'chosen_number' in failure.data ? (failure.data as { chosen_number: string[] }).chosen_number[0] : undefined;
+      const field =
+        isApiError(failure) &&
+        failure.status === 400 &&
+        failure.data &&
+        typeof failure.data === 'object' &&
+        'chosen_number' in failure.data
+          ? (failure.data as { chosen_number: string[] }).chosen_number[0]
+          : undefined;
       setError(field ?? userErrorText(failure));
     }
   };
-  const initial = draft.chosen_number ? { number: draft.chosen_number, rating: draft.chosen_number_rating ?? undefined, area: draft.chosen_number_area ?? undefined } : null;
+  const initial = draft.chosen_number
+    ? {
+        number: draft.chosen_number,
+        rating: draft.chosen_number_rating ?? undefined,
+        area: draft.chosen_number_area ?? undefined,
+      }
+    : null;
   return (
     <Flex direction="column" gap="4">
       <Heading as="h1" size="2xl">
         Choose your number
       </Heading>
-      <Text>Welcome back, {draft.first_name || 'there'}. Choose the number for {draft.business_name || 'your business'}.</Text>
+      <Text>
+        Welcome back, {draft.first_name || 'there'}. Choose the number for {draft.business_name || 'your business'}.
+      </Text>
       {error && (
         <Text role="alert" color="fg.error">
           {error}
@@ -165,11 +203,30 @@ function OnlineTrial({ draft, onDone }: { draft: SignupDraft; onDone: () => void
     setBusy(true);
     try {
       const answer = await selfSignupCalls.verifyPin(draft.ssu_details_token, pin);
-      saveDraft({ ...draft, verifyKey: answer.key, product_id: answer.product_id, account_id: answer.account_id, user_verified: true, number: { is_set: true, chosen_number: draft.chosen_number }, details: { is_set: true } }, new Date());
+      saveDraft(
+        {
+          ...draft,
+          verifyKey: answer.key,
+          product_id: answer.product_id,
+          account_id: answer.account_id,
+          user_verified: true,
+          number: { is_set: true, chosen_number: draft.chosen_number },
+          details: { is_set: true },
+        },
+        new Date(),
+      );
       onDone();
     } catch (failure) {
       track('Online sign-up - failed', { stage: 'verify-pin', message: userErrorText(failure) });
-      setError(isApiError(failure) && failure.status === 400 && failure.data && typeof failure.data === 'object' && 'pin' in failure.data ? String((failure.data as { pin: string[] }).pin[0]) : userErrorText(failure));
+      setError(
+        isApiError(failure) &&
+          failure.status === 400 &&
+          failure.data &&
+          typeof failure.data === 'object' &&
+          'pin' in failure.data
+          ? String((failure.data as { pin: string[] }).pin[0])
+          : userErrorText(failure),
+      );
     } finally {
       setBusy(false);
     }
@@ -180,7 +237,14 @@ function OnlineTrial({ draft, onDone }: { draft: SignupDraft; onDone: () => void
         Confirm your email address
       </Heading>
       <Text>Enter the 6-digit PIN we emailed to {draft.email_address}.</Text>
-      <TextField id="online-pin" label="PIN from the email" inputMode="numeric" value={pin} error={error ?? undefined} onChange={(event) => setPin(event.target.value)} />
+      <TextField
+        id="online-pin"
+        label="PIN from the email"
+        inputMode="numeric"
+        value={pin}
+        error={error ?? undefined}
+        onChange={(event) => setPin(event.target.value)}
+      />
       <Box>
         <Button type="submit" colorPalette="brand" loading={busy}>
           Confirm
@@ -197,7 +261,12 @@ function OnlineMarketing({ draft, onDone }: { draft: SignupDraft; onDone: () => 
       <Heading as="h1" size="2xl">
         Keeping in touch
       </Heading>
-      <Checkbox id="online-marketing" label="Email me tips for my phone system and news of offers (you can stop these at any time)" checked={news} onChange={setNews} />
+      <Checkbox
+        id="online-marketing"
+        label="Email me tips for my phone system and news of offers (you can stop these at any time)"
+        checked={news}
+        onChange={setNews}
+      />
       <Box>
         <Button
           colorPalette="brand"

@@ -1,8 +1,10 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import { REFERRAL_TERMS } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+
+import { REFERRAL_TERMS } from '@portal/contract';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -39,7 +41,10 @@ export function ReferralsPage({ loggedIn }: { loggedIn: boolean }) {
         <Heading as="h1" size="2xl" mb="2">
           Refer a business
         </Heading>
-        <Text color="fg.muted">Know a business that needs a better phone system? Send them your link: you get £50 credit, they get their first month free.</Text>
+        <Text color="fg.muted">
+          Know a business that needs a better phone system? Send them your link: you get £50 credit, they get their
+          first month free.
+        </Text>
       </Box>
       {loggedIn ? (
         <YourReferrals />
@@ -63,7 +68,15 @@ function YourReferrals() {
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
   if (referrals.isPending) return <Loading label="Loading your referral link" />;
-  if (referrals.isError) return <LoadError title="We could not load your referral link" error={referrals.error} onRetry={() => void referrals.refetch()} retrying={referrals.isFetching} />;
+  if (referrals.isError)
+    return (
+      <LoadError
+        title="We could not load your referral link"
+        error={referrals.error}
+        onRetry={() => void referrals.refetch()}
+        retrying={referrals.isFetching}
+      />
+    );
   const { link, referrals: made } = referrals.data;
   const copy = async () => {
     try {
@@ -78,12 +91,29 @@ function YourReferrals() {
   };
   return (
     <>
-      <Box as="section" aria-labelledby="referral-link" borderWidth="1px" rounded="lg" p={{ base: '4', md: '6' }} bg="bg">
+      <Box
+        as="section"
+        aria-labelledby="referral-link"
+        borderWidth="1px"
+        rounded="lg"
+        p={{ base: '4', md: '6' }}
+        bg="bg"
+      >
         <Heading as="h2" id="referral-link" size="lg" mb="3">
           Your personal link
         </Heading>
         <Flex gap="2" direction={{ base: 'column', sm: 'row' }}>
-          <chakra.input readOnly value={link} aria-label="Your referral link" flex="1" borderWidth="2px" rounded="md" px="3" py="2" onFocus={(event) => event.currentTarget.select()} />
+          <chakra.input
+            readOnly
+            value={link}
+            aria-label="Your referral link"
+            flex="1"
+            borderWidth="2px"
+            rounded="md"
+            px="3"
+            py="2"
+            onFocus={(event) => event.currentTarget.select()}
+          />
           <Button colorPalette="brand" onClick={() => void copy()} aria-live="polite">
             {label}
           </Button>
@@ -99,7 +129,9 @@ function YourReferrals() {
           Referrals made
         </Heading>
         {made.length === 0 ? (
-          <Text color="fg.muted">No referrals yet. When a business starts a sign-up with your link, it shows here.</Text>
+          <Text color="fg.muted">
+            No referrals yet. When a business starts a sign-up with your link, it shows here.
+          </Text>
         ) : (
           <chakra.table width="full">
             <thead>

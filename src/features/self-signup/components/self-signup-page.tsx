@@ -1,7 +1,9 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import { displayPhone, SIGNUP_FEATURES, type SignupFeature } from '@portal/contract';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+
+import { displayPhone, SIGNUP_FEATURES, type SignupFeature } from '@portal/contract';
+
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { Loading } from '../../../components/states.tsx';
@@ -14,7 +16,6 @@ import { SIGNUP_SECTIONS, VARIANT_SUPPLIER, type SignupSection, type SignupVaria
 import { createSelfSignupController, type SelfSignupController } from '../self-signup-controller.ts';
 
 const SignupNumberStep = lazy(() => loadNumberSelection().then((module) => ({ default: module.SignupNumberStep })));
-
 
 const TITLES: Record<SignupSection, string> = {
   needs: 'What do you need your phone system for?',
@@ -66,12 +67,21 @@ export function SelfSignupPage({ variant, section, go, referralCode, onSignedIn,
           Step {step} of {SIGNUP_SECTIONS.length}
         </Text>
         <Heading as="h1" size="2xl">
-          {variant === 'signup-voip3-b' && section === 'needs' ? 'Get your business phone system in minutes' : TITLES[section]}
+          {variant === 'signup-voip3-b' && section === 'needs'
+            ? 'Get your business phone system in minutes'
+            : TITLES[section]}
         </Heading>
       </Box>
       {section === 'needs' && <NeedsSection controller={controller} variant={variant} onDone={() => go('number')} />}
       {section === 'number' && <NumberSection controller={controller} onDone={() => go('details')} />}
-      {section === 'details' && <DetailsSection controller={controller} onDone={() => go('started')} google={google} startGoogle={startGoogle} />}
+      {section === 'details' && (
+        <DetailsSection
+          controller={controller}
+          onDone={() => go('started')}
+          google={google}
+          startGoogle={startGoogle}
+        />
+      )}
       {section === 'started' && <StartedSection controller={controller} onSignedIn={onSignedIn} />}
       {back && (
         <Box>
@@ -86,7 +96,13 @@ export function SelfSignupPage({ variant, section, go, referralCode, onSignedIn,
         title="Welcome back"
         footer={
           <>
-            <Button variant="outline" onClick={() => { controller.reset(); go('needs'); }}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                controller.reset();
+                go('needs');
+              }}
+            >
               Start again
             </Button>
             {/* type={undefined}: Button would put type="button" on the link */}
@@ -97,8 +113,9 @@ export function SelfSignupPage({ variant, section, go, referralCode, onSignedIn,
         }
       >
         <Text>
-          You already have an account with us{state.draft.email_address ? ` for ${state.draft.email_address}` : ' for that email address'}. Sign in to add a phone system to it, or start again with another email
-          address.
+          You already have an account with us
+          {state.draft.email_address ? ` for ${state.draft.email_address}` : ' for that email address'}. Sign in to add
+          a phone system to it, or start again with another email address.
         </Text>
       </Dialog>
     </Flex>
@@ -114,7 +131,15 @@ function Problem({ message }: { message: string | null }) {
   );
 }
 
-function NeedsSection({ controller, variant, onDone }: { controller: SelfSignupController; variant: SignupVariant; onDone: () => void }) {
+function NeedsSection({
+  controller,
+  variant,
+  onDone,
+}: {
+  controller: SelfSignupController;
+  variant: SignupVariant;
+  onDone: () => void;
+}) {
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   const [chosen, setChosen] = useState<SignupFeature[]>(state.draft.features_to_use);
   const error = state.fieldErrors.features_to_use;
@@ -126,7 +151,9 @@ function NeedsSection({ controller, variant, onDone }: { controller: SelfSignupC
     <chakra.form onSubmit={submit} noValidate display="grid" gap="4">
       <chakra.fieldset display="grid" gap="3" aria-describedby={error ? 'needs-error' : undefined}>
         <chakra.legend mb="2" color="fg.muted">
-          {variant === 'signup-voip3-b' ? 'Tell us what matters to you: we will set your phone up for it.' : 'Choose all that apply.'}
+          {variant === 'signup-voip3-b'
+            ? 'Tell us what matters to you: we will set your phone up for it.'
+            : 'Choose all that apply.'}
         </chakra.legend>
         {error && (
           <Text id="needs-error" color="fg.error" fontWeight="semibold">
@@ -139,7 +166,9 @@ function NeedsSection({ controller, variant, onDone }: { controller: SelfSignupC
             id={`need-${feature.replace(/\s+/g, '-').toLowerCase()}`}
             label={feature}
             checked={chosen.includes(feature)}
-            onChange={(on) => setChosen((current) => (on ? [...current, feature] : current.filter((f) => f !== feature)))}
+            onChange={(on) =>
+              setChosen((current) => (on ? [...current, feature] : current.filter((f) => f !== feature)))
+            }
           />
         ))}
       </chakra.fieldset>
@@ -152,14 +181,19 @@ function NeedsSection({ controller, variant, onDone }: { controller: SelfSignupC
   );
 }
 
-
 /**
  * number: the numbers area's inventory and chooser (loaded on demand). Nothing is reserved yet:
  * verify-pin reserves the chosen number for the new phone, with the numbers area's one rule.
  */
 function NumberSection({ controller, onDone }: { controller: SelfSignupController; onDone: () => void }) {
   const { draft } = useSyncExternalStore(controller.subscribe, controller.getState);
-  const initial = draft.chosen_number ? { number: draft.chosen_number, rating: draft.chosen_number_rating ?? undefined, area: draft.chosen_number_area ?? undefined } : null;
+  const initial = draft.chosen_number
+    ? {
+        number: draft.chosen_number,
+        rating: draft.chosen_number_rating ?? undefined,
+        area: draft.chosen_number_area ?? undefined,
+      }
+    : null;
   return (
     <Flex direction="column" gap="4">
       <Text color="fg.muted">Gold numbers cost £20, Silver £3; Included numbers are free.</Text>
@@ -190,7 +224,13 @@ function DetailsSection({ controller, onDone, google, startGoogle }: DetailsProp
     if (google) void controller.signUpWithGoogle(google).then((done) => done && onDone());
   }, [controller, google, onDone]);
   const { draft } = state;
-  const [values, setValues] = useState({ first_name: draft.first_name, last_name: draft.last_name, business_name: draft.business_name, email_address: draft.email_address, mobile_number: draft.mobile_number });
+  const [values, setValues] = useState({
+    first_name: draft.first_name,
+    last_name: draft.last_name,
+    business_name: draft.business_name,
+    email_address: draft.email_address,
+    mobile_number: draft.mobile_number,
+  });
   const [pin, setPin] = useState('');
   const [pinSent, setPinSent] = useState(false);
   const field = (name: keyof typeof values, label: string, extra: Record<string, string> = {}) => (
@@ -241,7 +281,10 @@ function DetailsSection({ controller, onDone, google, startGoogle }: DetailsProp
       </chakra.form>
       {!pinSent && startGoogle && (
         <Box borderTopWidth="1px" pt="5" display="grid" gap="3">
-          <Text>Or sign up with Google: we take your name and email address from your Google account, so there is no PIN to type. Fill in your business name and mobile number above first.</Text>
+          <Text>
+            Or sign up with Google: we take your name and email address from your Google account, so there is no PIN to
+            type. Fill in your business name and mobile number above first.
+          </Text>
           <Box>
             <Button variant="outline" size="lg" onClick={withGoogle} loading={Boolean(google) && state.busy}>
               Sign up with Google
@@ -252,7 +295,15 @@ function DetailsSection({ controller, onDone, google, startGoogle }: DetailsProp
       {pinSent && (
         <chakra.form onSubmit={verify} noValidate display="grid" gap="4">
           <Text>We emailed a 6-digit PIN to {draft.email_address}. Enter it to confirm your email address.</Text>
-          <TextField id="ssu-pin" label="PIN from the email" inputMode="numeric" autoComplete="one-time-code" value={pin} error={state.fieldErrors.pin} onChange={(event) => setPin(event.target.value)} />
+          <TextField
+            id="ssu-pin"
+            label="PIN from the email"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={pin}
+            error={state.fieldErrors.pin}
+            onChange={(event) => setPin(event.target.value)}
+          />
           <Problem message={state.error} />
           <Box>
             <Button type="submit" colorPalette="brand" size="lg" loading={state.busy}>
@@ -265,7 +316,13 @@ function DetailsSection({ controller, onDone, google, startGoogle }: DetailsProp
   );
 }
 
-function StartedSection({ controller, onSignedIn }: { controller: SelfSignupController; onSignedIn: (key: string) => void }) {
+function StartedSection({
+  controller,
+  onSignedIn,
+}: {
+  controller: SelfSignupController;
+  onSignedIn: (key: string) => void;
+}) {
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   const [pin, setPin] = useState({ pin: '', pin_confirmation: '' });
   const { provisioning } = state;
@@ -279,7 +336,11 @@ function StartedSection({ controller, onSignedIn }: { controller: SelfSignupCont
   };
   return (
     <Flex direction="column" gap="6">
-      <Text>Your account is made{state.draft.chosen_number ? `, and ${displayPhone(state.draft.chosen_number)} is yours` : ''}. We are setting up your phone system now.</Text>
+      <Text>
+        Your account is made
+        {state.draft.chosen_number ? `, and ${displayPhone(state.draft.chosen_number)} is yours` : ''}. We are setting
+        up your phone system now.
+      </Text>
       <Box aria-live="polite">
         {provisioning?.provisioned ? (
           <Text fontWeight="semibold">Your phone system is ready.</Text>
@@ -291,8 +352,24 @@ function StartedSection({ controller, onSignedIn }: { controller: SelfSignupCont
               <Text>{provisioning?.step ?? 'Getting ready'}</Text>
               <Text fontWeight="semibold">{provisioning?.progress ?? 0}%</Text>
             </Flex>
-            <Box role="progressbar" aria-label="Setting up your phone system" aria-valuemin={0} aria-valuemax={100} aria-valuenow={provisioning?.progress ?? 0} h="3" bg="bg.muted" rounded="full" overflow="hidden">
-              <Box h="full" w={`${provisioning?.progress ?? 0}%`} bg="brand.solid" rounded="full" transition="width 0.5s ease" />
+            <Box
+              role="progressbar"
+              aria-label="Setting up your phone system"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={provisioning?.progress ?? 0}
+              h="3"
+              bg="bg.muted"
+              rounded="full"
+              overflow="hidden"
+            >
+              <Box
+                h="full"
+                w={`${provisioning?.progress ?? 0}%`}
+                bg="brand.solid"
+                rounded="full"
+                transition="width 0.5s ease"
+              />
             </Box>
           </Box>
         )}
@@ -304,7 +381,15 @@ function StartedSection({ controller, onSignedIn }: { controller: SelfSignupCont
           <Heading as="h2" size="lg">
             Set your phone PIN
           </Heading>
-          <TextField id="ssu-phone-pin" label="PIN (6 digits)" type="password" inputMode="numeric" value={pin.pin} error={state.fieldErrors.pin} onChange={(event) => setPin((c) => ({ ...c, pin: event.target.value }))} />
+          <TextField
+            id="ssu-phone-pin"
+            label="PIN (6 digits)"
+            type="password"
+            inputMode="numeric"
+            value={pin.pin}
+            error={state.fieldErrors.pin}
+            onChange={(event) => setPin((c) => ({ ...c, pin: event.target.value }))}
+          />
           <TextField
             id="ssu-phone-pin-confirmation"
             label="Confirm PIN"
@@ -324,7 +409,12 @@ function StartedSection({ controller, onSignedIn }: { controller: SelfSignupCont
       )}
       {state.pinSet && <PasswordStep controller={controller} />}
       <Box>
-        <Button colorPalette="brand" size="lg" disabled={!provisioning?.provisioned || !state.pinSet || state.passwordSetFor === null} onClick={finish}>
+        <Button
+          colorPalette="brand"
+          size="lg"
+          disabled={!provisioning?.provisioned || !state.pinSet || state.passwordSetFor === null}
+          onClick={finish}
+        >
           Go to your account
         </Button>
       </Box>
@@ -346,7 +436,8 @@ function PasswordStep({ controller }: { controller: SelfSignupController }) {
           Your password is set.
         </Text>
         <Text>
-          Next time, sign in at <strong>{`${window.location.host}/auth/login`}</strong> with <strong>{state.passwordSetFor}</strong> and this password.
+          Next time, sign in at <strong>{`${window.location.host}/auth/login`}</strong> with{' '}
+          <strong>{state.passwordSetFor}</strong> and this password.
         </Text>
       </Box>
     );
@@ -360,7 +451,9 @@ function PasswordStep({ controller }: { controller: SelfSignupController }) {
       <Heading as="h2" size="lg">
         Create your portal password
       </Heading>
-      <Text color="fg.muted">You will sign in to your account with {state.draft.email_address || 'your email address'} and this password.</Text>
+      <Text color="fg.muted">
+        You will sign in to your account with {state.draft.email_address || 'your email address'} and this password.
+      </Text>
       {/* For password managers: the account this password is for. */}
       <input type="email" name="username" autoComplete="username" value={state.draft.email_address} readOnly hidden />
       <TextField

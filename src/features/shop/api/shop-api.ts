@@ -1,8 +1,17 @@
-import { hardwareEndpoints, HardwareCatalogue, SHOP_CACHE_MS, shopEndpoints, type PurchaseRequest, type ShopItem } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import {
+  HardwareCatalogue,
+  hardwareEndpoints,
+  SHOP_CACHE_MS,
+  shopEndpoints,
+  type PurchaseRequest,
+  type ShopItem,
+} from '@portal/contract';
+
+import { SHOP_STORAGE_PREFIX } from '../../../config/storage-keys.ts';
 import { apiCall } from '../../../lib/http.ts';
 import { ordersTrackerKey } from '../../notifications/index.ts';
-import { SHOP_STORAGE_PREFIX } from '../../../config/storage-keys.ts';
 
 /**
  * The shop's calls (spec 001 section 7 "Hardware"). The catalogue is cached for 24 hours (spec 001
@@ -35,7 +44,10 @@ export function catalogueQuery() {
     queryFn: async ({ signal }) => {
       const { items } = await apiCall(hardwareEndpoints.getHardwareModels, { signal });
       try {
-        window.localStorage.setItem(CATALOGUE_STORAGE_KEY, JSON.stringify({ fetchedAt: Date.now(), items } satisfies StoredCatalogue));
+        window.localStorage.setItem(
+          CATALOGUE_STORAGE_KEY,
+          JSON.stringify({ fetchedAt: Date.now(), items } satisfies StoredCatalogue),
+        );
       } catch {
         // Storage full or off: the cache lasts the session.
       }
@@ -58,7 +70,8 @@ export const useCatalogue = () => useQuery(catalogueQuery());
 export function usePurchase(accountId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PurchaseRequest) => apiCall(shopEndpoints.purchaseHardware, { params: { accountId: String(accountId) }, body }),
+    mutationFn: (body: PurchaseRequest) =>
+      apiCall(shopEndpoints.purchaseHardware, { params: { accountId: String(accountId) }, body }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ordersTrackerKey().slice(0, -1) }),

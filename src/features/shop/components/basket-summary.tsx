@@ -1,5 +1,7 @@
 import { Box, chakra, Flex, Text } from '@chakra-ui/react';
+
 import { formatPence, pricePence } from '@portal/contract';
+
 import type { PricedBasket } from '../logic/basket.ts';
 
 const Row = ({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) => (

@@ -1,6 +1,8 @@
 import { Box, Button, Text } from '@chakra-ui/react';
-import { addressSummaryLine, type InstallationAddress, type InstallationAddressInput } from '@portal/contract';
 import { useId, useState } from 'react';
+
+import { addressSummaryLine, type InstallationAddress, type InstallationAddressInput } from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { AddressFinder, isCompleteAddress, missingFieldsText } from '../../emergency-address/index.ts';
@@ -15,7 +17,8 @@ export const checkoutText = {
   another: 'Deliver to another address',
   findAnother: 'Find the delivery address by postcode, or enter it by hand.',
   backToInstallation: 'Use the installation address',
-  noInstallation: 'We have no installation address for this phone: find the delivery address by postcode, or enter it by hand.',
+  noInstallation:
+    'We have no installation address for this phone: find the delivery address by postcode, or enter it by hand.',
   incomplete: (missing: string) => `Your installation address has no ${missing}. Add it to deliver here.`,
   summaryTitle: 'Checkout summary',
   deliverTo: 'Deliver to',
@@ -27,10 +30,24 @@ export const checkoutText = {
   back: 'Back',
 } as const;
 
-const fromInstallation = ({ post_code, line_one, line_two, city, county }: InstallationAddress): InstallationAddressInput => ({ post_code, line_one, line_two, city, county });
+const fromInstallation = ({
+  post_code,
+  line_one,
+  line_two,
+  city,
+  county,
+}: InstallationAddress): InstallationAddressInput => ({ post_code, line_one, line_two, city, county });
 
 /** Where to deliver: the phone's installation address by default, or another found by postcode (the address finder). */
-export function DeliveryAddressDialog({ productId, onClose, onChoose }: { productId: number; onClose: () => void; onChoose: (address: InstallationAddressInput) => void }) {
+export function DeliveryAddressDialog({
+  productId,
+  onClose,
+  onChoose,
+}: {
+  productId: number;
+  onClose: () => void;
+  onChoose: (address: InstallationAddressInput) => void;
+}) {
   const id = useId();
   const installation = useInstallationAddress(productId);
   const [another, setAnother] = useState(false);
@@ -42,7 +59,15 @@ export function DeliveryAddressDialog({ productId, onClose, onChoose }: { produc
 
   let body;
   if (installation.isPending) body = <Loading label="Loading your installation address" />;
-  else if (installation.isError) body = <LoadError title="Your installation address could not be loaded" error={installation.error} onRetry={() => void installation.refetch()} retrying={installation.isFetching} />;
+  else if (installation.isError)
+    body = (
+      <LoadError
+        title="Your installation address could not be loaded"
+        error={installation.error}
+        onRetry={() => void installation.refetch()}
+        retrying={installation.isFetching}
+      />
+    );
   else if (completing && installationInput) {
     body = (
       <>
@@ -143,7 +168,12 @@ export function CheckoutSummaryDialog({
         {checkoutText.deliverTo}
       </Text>
       <Text overflowWrap="anywhere" data-testid="delivery-address">
-        {addressSummaryLine({ line_one: address.line_one, line_two: address.line_two ?? '', city: address.city, post_code: address.post_code })}
+        {addressSummaryLine({
+          line_one: address.line_one,
+          line_two: address.line_two ?? '',
+          city: address.city,
+          post_code: address.post_code,
+        })}
       </Text>
       <Text fontWeight="semibold" mt="4">
         {checkoutText.payment}

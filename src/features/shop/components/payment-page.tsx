@@ -1,11 +1,13 @@
 import { Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
-import { addressSummaryLine, formatPence, type PurchaseResult } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import * as paths from '../../../config/paths.ts';
-import { LoadError, Loading } from '../../../components/states.tsx';
-import { userErrorText } from '../../../lib/error-text.ts';
+
+import { addressSummaryLine, formatPence, type PurchaseResult } from '@portal/contract';
+
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { LoadError, Loading } from '../../../components/states.tsx';
+import * as paths from '../../../config/paths.ts';
+import { userErrorText } from '../../../lib/error-text.ts';
 import { useNavigationProducts } from '../../navigation/index.ts';
 import { useCatalogue, usePurchase } from '../api/shop-api.ts';
 import { priceBasket, purchaseLines, readBasket, writeBasket } from '../logic/basket.ts';
@@ -25,7 +27,8 @@ export const paymentText = {
   confirming: 'Placing your order',
   failed: 'Your order was not placed',
   done: (reference: string) => `Order ${reference} is placed`,
-  doneText: (total: string) => `${total} (with VAT) has been added to your next bill. We will e-mail you when it ships.`,
+  doneText: (total: string) =>
+    `${total} (with VAT) has been added to your next bill. We will e-mail you when it ships.`,
   devices: (count: number) => `${count} ${count === 1 ? 'device has' : 'devices have'} been added to your cloud phone.`,
   tracker: 'Follow it in the order tracker',
   usersDevices: 'See your devices in users and devices',
@@ -45,7 +48,14 @@ export function PaymentPage() {
   else if (navigation.isPending || catalogue.isPending) body = <Loading label={paymentText.loading} />;
   else if (navigation.isError || catalogue.isError) {
     const failed = navigation.isError ? navigation : catalogue;
-    body = <LoadError title={paymentText.loadFailed} error={failed.error} onRetry={() => void failed.refetch()} retrying={failed.isFetching} />;
+    body = (
+      <LoadError
+        title={paymentText.loadFailed}
+        error={failed.error}
+        onRetry={() => void failed.refetch()}
+        retrying={failed.isFetching}
+      />
+    );
   } else {
     const accountId = navigation.data.account?.id;
     const checkout = accountId === undefined ? null : readCheckout(accountId);
@@ -80,12 +90,25 @@ export function PaymentPage() {
   );
 }
 
-function Confirm({ checkout, priced, onPlaced }: { checkout: Checkout; priced: ReturnType<typeof priceBasket>; onPlaced: (result: PurchaseResult) => void }) {
+function Confirm({
+  checkout,
+  priced,
+  onPlaced,
+}: {
+  checkout: Checkout;
+  priced: ReturnType<typeof priceBasket>;
+  onPlaced: (result: PurchaseResult) => void;
+}) {
   const purchase = usePurchase(checkout.accountId);
   const { address } = checkout;
   const place = () =>
     purchase.mutate(
-      { idempotency_key: checkout.idempotencyKey, product_id: checkout.productId, delivery_address: address, lines: purchaseLines(priced) },
+      {
+        idempotency_key: checkout.idempotencyKey,
+        product_id: checkout.productId,
+        delivery_address: address,
+        lines: purchaseLines(priced),
+      },
       { onSuccess: onPlaced },
     );
   return (
@@ -97,7 +120,14 @@ function Confirm({ checkout, priced, onPlaced }: { checkout: Checkout; priced: R
         <Heading as="h2" size="md" mb="1">
           {paymentText.deliverTo}
         </Heading>
-        <Text overflowWrap="anywhere">{addressSummaryLine({ line_one: address.line_one, line_two: address.line_two ?? '', city: address.city, post_code: address.post_code })}</Text>
+        <Text overflowWrap="anywhere">
+          {addressSummaryLine({
+            line_one: address.line_one,
+            line_two: address.line_two ?? '',
+            city: address.city,
+            post_code: address.post_code,
+          })}
+        </Text>
       </Box>
       <Box>
         <Heading as="h2" size="md" mb="1">
@@ -133,7 +163,9 @@ function Placed({ result, productId }: { result: PurchaseResult; productId: numb
           <RouterLink to={paths.myOrders.build()}>{paymentText.tracker}</RouterLink>
         </Link>
         <Link asChild colorPalette="brand" textDecoration="underline">
-          <RouterLink to={paths.usersDevices.build({ id: productId }, { tab: 'devices' })}>{paymentText.usersDevices}</RouterLink>
+          <RouterLink to={paths.usersDevices.build({ id: productId }, { tab: 'devices' })}>
+            {paymentText.usersDevices}
+          </RouterLink>
         </Link>
       </Flex>
     </Box>

@@ -1,9 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { SHOP_CACHE_MS, type ShopItem } from '@portal/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { SHOP_CACHE_MS, type ShopItem } from '@portal/contract';
+
 import { system } from '../../../config/theme.ts';
 import { resetCsrf } from '../../../lib/http.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
@@ -37,7 +39,8 @@ function renderShop(): { calls: RecordedCall[] } {
   return { calls };
 }
 
-const catalogueCalls = (calls: RecordedCall[]) => calls.filter((call) => call.url.includes('/api/v1/voip/hardware/')).length;
+const catalogueCalls = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.url.includes('/api/v1/voip/hardware/')).length;
 
 beforeEach(() => {
   clearCookies();
@@ -62,16 +65,23 @@ describe('the shop page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'One more Yealink T31P desk phone' }));
     fireEvent.click(screen.getByRole('button', { name: 'One more Yealink T31P desk phone' }));
     expect(screen.getByRole('spinbutton', { name: 'Quantity of Yealink T31P desk phone' })).toHaveValue(2);
-    expect(within(basket).getByRole('list', { name: 'Totals' })).toHaveTextContent('Subtotal£127.97VAT (20%)£25.59Total with VAT£153.56');
+    expect(within(basket).getByRole('list', { name: 'Totals' })).toHaveTextContent(
+      'Subtotal£127.97VAT (20%)£25.59Total with VAT£153.56',
+    );
     expect(JSON.parse(localStorage.getItem(basketKey(3))!)).toEqual({ version: 1, quantities: { 1: 2 } });
 
     fireEvent.click(screen.getByRole('button', { name: 'One fewer Yealink T31P desk phone' }));
-    expect(within(basket).getByRole('list', { name: 'Basket items' })).toHaveTextContent('1 × Yealink T31P desk phone£59.99Delivery£7.99');
+    expect(within(basket).getByRole('list', { name: 'Basket items' })).toHaveTextContent(
+      '1 × Yealink T31P desk phone£59.99Delivery£7.99',
+    );
   });
 
   it('shows the stored basket again, and keeps the catalogue 24 hours without asking again', async () => {
     localStorage.setItem(basketKey(3), JSON.stringify({ version: 1, quantities: { 3: 4 } }));
-    localStorage.setItem(CATALOGUE_STORAGE_KEY, JSON.stringify({ fetchedAt: Date.now() - SHOP_CACHE_MS + 60_000, items }));
+    localStorage.setItem(
+      CATALOGUE_STORAGE_KEY,
+      JSON.stringify({ fetchedAt: Date.now() - SHOP_CACHE_MS + 60_000, items }),
+    );
     const { calls } = renderShop();
     expect(await screen.findByRole('spinbutton', { name: 'Quantity of Ethernet cable, 3 m' })).toHaveValue(4);
     expect(catalogueCalls(calls)).toBe(0);

@@ -1,12 +1,29 @@
 import { Box, Button, chakra, Flex, Heading, Link, Text } from '@chakra-ui/react';
-import { formatPence, MAX_ITEM_QUANTITY, pricePence, type InstallationAddressInput, type NavigationProduct, type ShopItem } from '@portal/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import * as paths from '../../../config/paths.ts';
+
+import {
+  formatPence,
+  MAX_ITEM_QUANTITY,
+  pricePence,
+  type InstallationAddressInput,
+  type NavigationProduct,
+  type ShopItem,
+} from '@portal/contract';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
+import * as paths from '../../../config/paths.ts';
 import { useNavigationProducts, useSelectedProductId } from '../../navigation/index.ts';
 import { useCatalogue } from '../api/shop-api.ts';
-import { priceBasket, readBasket, shelves, withQuantity, writeBasket, type Basket, type PricedBasket } from '../logic/basket.ts';
+import {
+  priceBasket,
+  readBasket,
+  shelves,
+  withQuantity,
+  writeBasket,
+  type Basket,
+  type PricedBasket,
+} from '../logic/basket.ts';
 import { startCheckout } from '../logic/checkout.ts';
 import { shopPhone } from '../logic/shop-phone.ts';
 import { BasketSummary } from './basket-summary.tsx';
@@ -24,7 +41,8 @@ export const shopText = {
   checkout: 'Checkout',
   nothingOnSale: 'Nothing is on sale in the shop right now: please come back later.',
   forPhone: (phone: string) => `Devices you buy are added to ${phone}.`,
-  toBasket: (count: number, total: string) => (count === 0 ? 'Basket: empty' : `Basket: ${count} ${count === 1 ? 'item' : 'items'}, ${total} with VAT`),
+  toBasket: (count: number, total: string) =>
+    count === 0 ? 'Basket: empty' : `Basket: ${count} ${count === 1 ? 'item' : 'items'}, ${total} with VAT`,
 } as const;
 
 const BASKET_ID = 'shop-basket';
@@ -39,11 +57,23 @@ export function ShopPage() {
   if (navigation.isPending || catalogue.isPending) body = <Loading label={shopText.loading} />;
   else if (navigation.isError || catalogue.isError) {
     const failed = navigation.isError ? navigation : catalogue;
-    body = <LoadError title={shopText.loadFailed} error={failed.error} onRetry={() => void failed.refetch()} retrying={failed.isFetching} />;
+    body = (
+      <LoadError
+        title={shopText.loadFailed}
+        error={failed.error}
+        onRetry={() => void failed.refetch()}
+        retrying={failed.isFetching}
+      />
+    );
   } else {
     const accountId = navigation.data.account?.id;
     const phone = shopPhone(navigation.data.products, selectedId);
-    body = accountId !== undefined && phone ? <Shop accountId={accountId} phone={phone} items={catalogue.data} /> : <Text>{shopText.noPhone}</Text>;
+    body =
+      accountId !== undefined && phone ? (
+        <Shop accountId={accountId} phone={phone} items={catalogue.data} />
+      ) : (
+        <Text>{shopText.noPhone}</Text>
+      );
   }
   return (
     <Box maxW="6xl">
@@ -93,9 +123,22 @@ function Shop({ accountId, phone, items }: { accountId: number; phone: Navigatio
                 <Heading as="h3" size="md" mb="2" color="fg.muted">
                   {group.subCategory}
                 </Heading>
-                <chakra.ul listStyleType="none" m="0" p="0" display="grid" gap="3" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} aria-label={group.subCategory}>
+                <chakra.ul
+                  listStyleType="none"
+                  m="0"
+                  p="0"
+                  display="grid"
+                  gap="3"
+                  gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }}
+                  aria-label={group.subCategory}
+                >
                   {group.items.map((item) => (
-                    <ItemCard key={item.id} item={item} quantity={basket[item.id] ?? 0} onChange={(quantity) => change(item.id, quantity)} />
+                    <ItemCard
+                      key={item.id}
+                      item={item}
+                      quantity={basket[item.id] ?? 0}
+                      onChange={(quantity) => change(item.id, quantity)}
+                    />
                   ))}
                 </chakra.ul>
               </Box>
@@ -105,25 +148,59 @@ function Shop({ accountId, phone, items }: { accountId: number; phone: Navigatio
       </Box>
       <BasketPanel priced={priced} phone={phone} onCheckout={() => setStep({ kind: 'delivery' })} />
       {step.kind === 'delivery' && (
-        <DeliveryAddressDialog productId={phone.product_id} onClose={() => setStep({ kind: 'shopping' })} onChoose={(address) => setStep({ kind: 'summary', address })} />
+        <DeliveryAddressDialog
+          productId={phone.product_id}
+          onClose={() => setStep({ kind: 'shopping' })}
+          onChoose={(address) => setStep({ kind: 'summary', address })}
+        />
       )}
       {step.kind === 'summary' && (
-        <CheckoutSummaryDialog priced={priced} address={step.address} onClose={() => setStep({ kind: 'shopping' })} onChangeAddress={() => setStep({ kind: 'delivery' })} onContinue={() => pay(step.address)} />
+        <CheckoutSummaryDialog
+          priced={priced}
+          address={step.address}
+          onClose={() => setStep({ kind: 'shopping' })}
+          onChangeAddress={() => setStep({ kind: 'delivery' })}
+          onContinue={() => pay(step.address)}
+        />
       )}
     </Flex>
   );
 }
 
 /** One item: its name, price before VAT, and a quantity stepper (−, the number, +). */
-function ItemCard({ item, quantity, onChange }: { item: ShopItem; quantity: number; onChange: (quantity: number) => void }) {
+function ItemCard({
+  item,
+  quantity,
+  onChange,
+}: {
+  item: ShopItem;
+  quantity: number;
+  onChange: (quantity: number) => void;
+}) {
   return (
-    <chakra.li borderWidth="1px" borderColor={quantity > 0 ? 'brand.solid' : 'border'} rounded="lg" p="4" bg="bg" display="flex" flexDirection="column" gap="3" aria-label={item.name}>
+    <chakra.li
+      borderWidth="1px"
+      borderColor={quantity > 0 ? 'brand.solid' : 'border'}
+      rounded="lg"
+      p="4"
+      bg="bg"
+      display="flex"
+      flexDirection="column"
+      gap="3"
+      aria-label={item.name}
+    >
       <Box>
         <Text fontWeight="semibold">{item.name}</Text>
         <Text color="fg.muted">{formatPence(pricePence(item.price))} + VAT</Text>
       </Box>
       <Flex role="group" aria-label={`Quantity of ${item.name}`} align="center" gap="2">
-        <Button size="sm" variant="outline" aria-label={`One fewer ${item.name}`} disabled={quantity === 0} onClick={() => onChange(quantity - 1)}>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`One fewer ${item.name}`}
+          disabled={quantity === 0}
+          onClick={() => onChange(quantity - 1)}
+        >
           −
         </Button>
         <chakra.input
@@ -142,7 +219,13 @@ function ItemCard({ item, quantity, onChange }: { item: ShopItem; quantity: numb
           rounded="md"
           bg="bg"
         />
-        <Button size="sm" variant="outline" aria-label={`One more ${item.name}`} disabled={quantity >= MAX_ITEM_QUANTITY} onClick={() => onChange(quantity + 1)}>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`One more ${item.name}`}
+          disabled={quantity >= MAX_ITEM_QUANTITY}
+          onClick={() => onChange(quantity + 1)}
+        >
           +
         </Button>
       </Flex>
@@ -150,13 +233,39 @@ function ItemCard({ item, quantity, onChange }: { item: ShopItem; quantity: numb
   );
 }
 
-function BasketPanel({ priced, phone, onCheckout }: { priced: PricedBasket; phone: NavigationProduct; onCheckout: () => void }) {
+function BasketPanel({
+  priced,
+  phone,
+  onCheckout,
+}: {
+  priced: PricedBasket;
+  phone: NavigationProduct;
+  onCheckout: () => void;
+}) {
   return (
-    <Box as="aside" id={BASKET_ID} tabIndex={-1} aria-label={shopText.basket} w={{ base: 'full', lg: '22rem' }} flexShrink={0} borderWidth="1px" borderColor="border" rounded="lg" p="5" bg="bg.subtle" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
+    <Box
+      as="aside"
+      id={BASKET_ID}
+      tabIndex={-1}
+      aria-label={shopText.basket}
+      w={{ base: 'full', lg: '22rem' }}
+      flexShrink={0}
+      borderWidth="1px"
+      borderColor="border"
+      rounded="lg"
+      p="5"
+      bg="bg.subtle"
+      position={{ lg: 'sticky' }}
+      top={{ lg: '4' }}
+    >
       <Heading as="h2" size="xl" mb="3">
         {shopText.basket}
       </Heading>
-      {priced.count === 0 ? <Text mb="3">{shopText.empty}</Text> : <BasketSummary priced={priced} label="Basket items" />}
+      {priced.count === 0 ? (
+        <Text mb="3">{shopText.empty}</Text>
+      ) : (
+        <BasketSummary priced={priced} label="Basket items" />
+      )}
       <Text fontSize="sm" color="fg.muted" mt="3">
         {shopText.nextBill} {shopText.forPhone(phone.product_detail)}
       </Text>

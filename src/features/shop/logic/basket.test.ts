@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import type { ShopItem } from '@portal/contract';
+
 import { basketKey, priceBasket, purchaseLines, readBasket, shelves, withQuantity, writeBasket } from './basket.ts';
 import { endCheckout, readCheckout, startCheckout } from './checkout.ts';
 
@@ -12,13 +14,20 @@ const items: ShopItem[] = [
 
 function memoryStorage() {
   const data = new Map<string, string>();
-  return { getItem: (key: string) => data.get(key) ?? null, setItem: (key: string, value: string) => void data.set(key, value), removeItem: (key: string) => void data.delete(key), data };
+  return {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    removeItem: (key: string) => void data.delete(key),
+    data,
+  };
 }
 
 describe('the basket', () => {
   it('prices the lines with delivery once and VAT at 20 % on both, in pence', () => {
     const priced = priceBasket(items, { 1: 2 });
-    expect(priced.lines.map((line) => [line.item.name, line.quantity, line.totalPence])).toEqual([['Yealink T31P desk phone', 2, 11998]]);
+    expect(priced.lines.map((line) => [line.item.name, line.quantity, line.totalPence])).toEqual([
+      ['Yealink T31P desk phone', 2, 11998],
+    ]);
     expect(priced.totals).toEqual({ items: 11998, delivery: 799, subtotal: 12797, vat: 2559, total: 15356 });
     expect(priced.count).toBe(2);
     expect(priceBasket(items, {}).totals.total).toBe(0);
@@ -57,14 +66,26 @@ describe('the basket', () => {
 
   it('shelves the items by category then sub-category, the delivery charge on none', () => {
     expect(shelves(items)).toEqual([
-      { category: 'Phones', groups: [{ subCategory: 'Desk phones', items: [items[0]] }, { subCategory: 'Cordless phones', items: [items[1]] }] },
+      {
+        category: 'Phones',
+        groups: [
+          { subCategory: 'Desk phones', items: [items[0]] },
+          { subCategory: 'Cordless phones', items: [items[1]] },
+        ],
+      },
       { category: 'Accessories', groups: [{ subCategory: 'Cables', items: [items[2]] }] },
     ]);
   });
 });
 
 describe('the checkout', () => {
-  const address = { post_code: 'CF10 1EP', line_one: '1 Tidewater Street', line_two: '', city: 'Cardiff', county: 'South Glamorgan' };
+  const address = {
+    post_code: 'CF10 1EP',
+    line_one: '1 Tidewater Street',
+    line_two: '',
+    city: 'Cardiff',
+    county: 'South Glamorgan',
+  };
 
   it('gets a new idempotency key each time it starts, and is read only by its account', () => {
     const storage = memoryStorage();

@@ -1,4 +1,14 @@
-import { DELIVERY_CATEGORY, MAX_ITEM_QUANTITY, pricePence, poundsOf, shopTotals, type PurchaseLine, type ShopItem, type ShopTotals } from '@portal/contract';
+import {
+  DELIVERY_CATEGORY,
+  MAX_ITEM_QUANTITY,
+  poundsOf,
+  pricePence,
+  shopTotals,
+  type PurchaseLine,
+  type ShopItem,
+  type ShopTotals,
+} from '@portal/contract';
+
 import { SHOP_STORAGE_PREFIX } from '../../../config/storage-keys.ts';
 
 /**
@@ -21,16 +31,20 @@ const storage = (): StorageLike | null => {
   }
 };
 
-const isQuantity = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ITEM_QUANTITY;
+const isQuantity = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ITEM_QUANTITY;
 
 /** The stored basket, or an empty one when there is none, it is of another version, or it is not one. */
 export function readBasket(accountId: number, from: StorageLike | null = storage()): Basket {
   try {
     const stored: unknown = JSON.parse(from?.getItem(basketKey(accountId)) ?? 'null');
-    if (!stored || typeof stored !== 'object' || (stored as { version?: unknown }).version !== BASKET_VERSION) return {};
+    if (!stored || typeof stored !== 'object' || (stored as { version?: unknown }).version !== BASKET_VERSION)
+      return {};
     const quantities = (stored as { quantities?: unknown }).quantities;
     if (!quantities || typeof quantities !== 'object') return {};
-    return Object.fromEntries(Object.entries(quantities).filter(([id, quantity]) => /^\d+$/.test(id) && isQuantity(quantity)));
+    return Object.fromEntries(
+      Object.entries(quantities).filter(([id, quantity]) => /^\d+$/.test(id) && isQuantity(quantity)),
+    );
   } catch {
     return {};
   }
@@ -87,13 +101,30 @@ export function priceBasket(items: readonly ShopItem[], basket: Basket): PricedB
 
 /** The purchase's lines (spec 001 section 3): each item, then the delivery charge, quantity 1. */
 export function purchaseLines(priced: PricedBasket): PurchaseLine[] {
-  const lines = priced.lines.map(({ item, quantity, totalPence }) => ({ charge_credit_id: item.id, product: item.name, quantity, total: poundsOf(totalPence) }));
+  const lines = priced.lines.map(({ item, quantity, totalPence }) => ({
+    charge_credit_id: item.id,
+    product: item.name,
+    quantity,
+    total: poundsOf(totalPence),
+  }));
   const { delivery } = priced;
-  return delivery ? [...lines, { charge_credit_id: delivery.id, product: delivery.name, quantity: 1, total: poundsOf(pricePence(delivery.price)) }] : lines;
+  return delivery
+    ? [
+        ...lines,
+        {
+          charge_credit_id: delivery.id,
+          product: delivery.name,
+          quantity: 1,
+          total: poundsOf(pricePence(delivery.price)),
+        },
+      ]
+    : lines;
 }
 
 /** The items on sale by category, then sub-category, in the shop's order (the delivery charge is not on a shelf). */
-export function shelves(items: readonly ShopItem[]): Array<{ category: string; groups: Array<{ subCategory: string; items: ShopItem[] }> }> {
+export function shelves(
+  items: readonly ShopItem[],
+): Array<{ category: string; groups: Array<{ subCategory: string; items: ShopItem[] }> }> {
   const result: Array<{ category: string; groups: Array<{ subCategory: string; items: ShopItem[] }> }> = [];
   for (const item of items) {
     if (isDeliveryItem(item)) continue;

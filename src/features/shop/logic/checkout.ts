@@ -1,4 +1,5 @@
 import type { InstallationAddressInput } from '@portal/contract';
+
 import { SHOP_STORAGE_PREFIX } from '../../../config/storage-keys.ts';
 
 /**
@@ -27,7 +28,10 @@ const storage = (): StorageLike | null => {
 
 export const newIdempotencyKey = (): string => `checkout-${crypto.randomUUID()}`;
 
-export function startCheckout(checkout: Omit<Checkout, 'idempotencyKey'>, to: StorageLike | null = storage()): Checkout {
+export function startCheckout(
+  checkout: Omit<Checkout, 'idempotencyKey'>,
+  to: StorageLike | null = storage(),
+): Checkout {
   const started = { ...checkout, idempotencyKey: newIdempotencyKey() };
   try {
     to?.setItem(CHECKOUT_KEY, JSON.stringify(started));
@@ -41,7 +45,14 @@ export function startCheckout(checkout: Omit<Checkout, 'idempotencyKey'>, to: St
 export function readCheckout(accountId: number, from: StorageLike | null = storage()): Checkout | null {
   try {
     const stored = JSON.parse(from?.getItem(CHECKOUT_KEY) ?? 'null') as Partial<Checkout> | null;
-    if (!stored || stored.accountId !== accountId || typeof stored.productId !== 'number' || typeof stored.idempotencyKey !== 'string' || !stored.address) return null;
+    if (
+      !stored ||
+      stored.accountId !== accountId ||
+      typeof stored.productId !== 'number' ||
+      typeof stored.idempotencyKey !== 'string' ||
+      !stored.address
+    )
+      return null;
     return stored as Checkout;
   } catch {
     return null;

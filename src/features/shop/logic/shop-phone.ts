@@ -6,6 +6,7 @@ import type { NavigationProduct } from '@portal/contract';
  * such phone; null when there is none.
  */
 export function shopPhone(products: readonly NavigationProduct[], selectedId: number | null): NavigationProduct | null {
-  const open = (product: NavigationProduct) => product.product_kind === 'voip2' && product.show_product_pages && product.supplier !== 3;
+  const open = (product: NavigationProduct) =>
+    product.product_kind === 'voip2' && product.show_product_pages && product.supplier !== 3;
   return products.find((product) => product.product_id === selectedId && open(product)) ?? products.find(open) ?? null;
 }

@@ -1,8 +1,10 @@
 import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import { monthlyPriceWithVat } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
+import { monthlyPriceWithVat } from '@portal/contract';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -48,8 +50,18 @@ export function IntlCallsPage() {
   };
 
   const options = [
-    ...(tariffs.data?.results ?? []).map((tariff) => ({ id: tariff.id as number | typeof NONE, label: tariff.name, price: `${monthlyPriceWithVat(tariff)}, after your trial`, hint: tariff.description })),
-    { id: NONE as number | typeof NONE, label: 'No international calls for now', price: null, hint: 'You can add a plan later, on your account add-ons page.' },
+    ...(tariffs.data?.results ?? []).map((tariff) => ({
+      id: tariff.id as number | typeof NONE,
+      label: tariff.name,
+      price: `${monthlyPriceWithVat(tariff)}, after your trial`,
+      hint: tariff.description,
+    })),
+    {
+      id: NONE as number | typeof NONE,
+      label: 'No international calls for now',
+      price: null,
+      hint: 'You can add a plan later, on your account add-ons page.',
+    },
   ];
 
   return (
@@ -58,21 +70,45 @@ export function IntlCallsPage() {
         <Heading as="h1" size="3xl" mb="2">
           Calling abroad?
         </Heading>
-        <Text color="fg.muted">While we set up your phone, choose an international calling plan for your trial, or carry on without one.</Text>
+        <Text color="fg.muted">
+          While we set up your phone, choose an international calling plan for your trial, or carry on without one.
+        </Text>
       </Box>
       <SignupProvisioning productId={productId} userKey={userKey} onStatus={(status) => setReady(status.provisioned)} />
       {tariffs.isPending ? (
         <Loading label="Loading the international calling plans" />
       ) : tariffs.isError ? (
-        <LoadError title="The international calling plans could not be loaded" error={tariffs.error} onRetry={() => void tariffs.refetch()} retrying={tariffs.isFetching} />
+        <LoadError
+          title="The international calling plans could not be loaded"
+          error={tariffs.error}
+          onRetry={() => void tariffs.refetch()}
+          retrying={tariffs.isFetching}
+        />
       ) : (
         <chakra.fieldset display="flex" flexDirection="column" gap="3">
           <chakra.legend fontWeight="semibold" fontSize="lg" mb="2">
             International calling plan
           </chakra.legend>
           {options.map((option) => (
-            <chakra.label key={option.id} display="flex" gap="3" alignItems="flex-start" borderWidth="1px" rounded="md" p="3" cursor="pointer" bg={choice === option.id ? 'bg.muted' : 'bg'}>
-              <input type="radio" name="intl-calls" value={option.id} checked={choice === option.id} onChange={() => setChoice(option.id)} style={{ marginTop: '0.3rem' }} />
+            <chakra.label
+              key={option.id}
+              display="flex"
+              gap="3"
+              alignItems="flex-start"
+              borderWidth="1px"
+              rounded="md"
+              p="3"
+              cursor="pointer"
+              bg={choice === option.id ? 'bg.muted' : 'bg'}
+            >
+              <input
+                type="radio"
+                name="intl-calls"
+                value={option.id}
+                checked={choice === option.id}
+                onChange={() => setChoice(option.id)}
+                style={{ marginTop: '0.3rem' }}
+              />
               <span>
                 <Text as="span" display="block" fontWeight="semibold">
                   {option.price ? `${option.label}: ${option.price}` : option.label}
@@ -90,7 +126,14 @@ export function IntlCallsPage() {
           {problem}
         </Text>
       )}
-      <Button colorPalette="brand" size="lg" onClick={() => void finish()} disabled={!ready} loading={pending} loadingText="Signing you in">
+      <Button
+        colorPalette="brand"
+        size="lg"
+        onClick={() => void finish()}
+        disabled={!ready}
+        loading={pending}
+        loadingText="Signing you in"
+      >
         {ready ? 'Go to my portal' : 'Waiting for your phone'}
       </Button>
     </Flex>

@@ -1,6 +1,7 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { getSignupSettings } from '../signup-api.ts';
 

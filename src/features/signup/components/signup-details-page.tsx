@@ -1,11 +1,14 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import { BUY_NOW_CHANNEL, CreatePasswordRequest, PIN_LENGTH, type SignupChannel } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
+import { BUY_NOW_CHANNEL, CreatePasswordRequest, PIN_LENGTH, type SignupChannel } from '@portal/contract';
+
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
+import { Loading } from '../../../components/states.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -15,9 +18,10 @@ import { createPassword, sendSmsCode, validateMobile, verifySmsCode } from '../s
 import { clearSignupData, readSignupData, updateSignupData } from '../signup-data.ts';
 import { journeyOf } from './journey.ts';
 import { SignupProvisioning } from './signup-provisioning.tsx';
-import { Loading } from '../../../components/states.tsx';
 
-const NumberSelectionStep = lazy(() => loadNumberSelection().then((module) => ({ default: module.NumberSelectionStep })));
+const NumberSelectionStep = lazy(() =>
+  loadNumberSelection().then((module) => ({ default: module.NumberSelectionStep })),
+);
 
 const ids = {
   mobile_number: 'mobile-number',
@@ -75,7 +79,15 @@ function MobileVerification({ token, mobile }: { token: string; mobile: string }
       {state === 'sent' && (
         <Flex direction={{ base: 'column', md: 'row' }} gap="3" align={{ base: 'stretch', md: 'flex-end' }}>
           <Box flex="1">
-            <TextField id="sms-code" label="Code from the text message" value={code} onChange={(event) => setCode(event.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+            <TextField
+              id="sms-code"
+              label="Code from the text message"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
           </Box>
           <Button
             variant="outline"
@@ -96,7 +108,11 @@ function MobileVerification({ token, mobile }: { token: string; mobile: string }
         </Flex>
       )}
       {message && (
-        <Text role={message.ok ? 'status' : 'alert'} color={message.ok ? 'fg.muted' : 'fg.error'} data-testid="sms-message">
+        <Text
+          role={message.ok ? 'status' : 'alert'}
+          color={message.ok ? 'fg.muted' : 'fg.error'}
+          data-testid="sms-message"
+        >
           {message.text}
         </Text>
       )}
@@ -157,7 +173,17 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
     title: 'Your details',
     schema: CreatePasswordRequest,
     ids,
-    initial: { mobile_number: '', business_postcode: '', business_address: '', business_line_two: '', business_city: '', business_county: '', pin: '', password1: '', password2: '' },
+    initial: {
+      mobile_number: '',
+      business_postcode: '',
+      business_address: '',
+      business_line_two: '',
+      business_city: '',
+      business_county: '',
+      pin: '',
+      password1: '',
+      password2: '',
+    },
     toInput: (values) => ({
       ...values,
       token,
@@ -187,7 +213,11 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
     if (mobile.trim() === '') return;
     try {
       const answer = await validateMobile(mobile);
-      setMobileCheck(answer.valid ? { valid: true, text: 'This is a UK mobile number' } : { valid: false, text: answer.message.mobile_number[0] ?? 'Enter a UK mobile number' });
+      setMobileCheck(
+        answer.valid
+          ? { valid: true, text: 'This is a UK mobile number' }
+          : { valid: false, text: answer.message.mobile_number[0] ?? 'Enter a UK mobile number' },
+      );
     } catch (error) {
       setMobileCheck({ valid: false, text: userErrorText(error) });
     }
@@ -199,8 +229,13 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
         <Heading as="h1" size="3xl">
           Setting up your phone
         </Heading>
-        <Text color="fg.muted">This takes a moment. Keep this page open: we will take you to your order when it is ready.</Text>
-        <SignupProvisioning productId={created.productId} userKey={created.userKey} onStatus={(status) => {
+        <Text color="fg.muted">
+          This takes a moment. Keep this page open: we will take you to your order when it is ready.
+        </Text>
+        <SignupProvisioning
+          productId={created.productId}
+          userKey={created.userKey}
+          onStatus={(status) => {
             if (!status.provisioned) return;
             provisioned.current = true;
             finishIfReady();
@@ -215,17 +250,17 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
               The number your customers will call. We have e-mailed you a link too, if you would rather choose later.
             </Text>
             <Suspense fallback={<Loading label="Finding numbers" />}>
-            <NumberSelectionStep
-              token={selectionToken}
-              onChosen={(number) => leaveSelection(number.number)}
-              footer={
-                <Flex mt="4" justify="flex-end">
-                  <Button variant="ghost" onClick={() => leaveSelection(null)}>
-                    Choose later
-                  </Button>
-                </Flex>
-              }
-            />
+              <NumberSelectionStep
+                token={selectionToken}
+                onChosen={(number) => leaveSelection(number.number)}
+                footer={
+                  <Flex mt="4" justify="flex-end">
+                    <Button variant="ghost" onClick={() => leaveSelection(null)}>
+                      Choose later
+                    </Button>
+                  </Flex>
+                }
+              />
             </Suspense>
           </Box>
         ) : (
@@ -243,8 +278,14 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
           Your details
         </Heading>
         <Text color="fg.muted">
-          {data?.email_address ? <>Signing up as <strong>{data.email_address}</strong>. </> : null}
-          {journey.title === 'Start your free trial' ? 'Nearly there: your trial starts when you finish this page.' : 'Nearly there: your phone is set up when you finish this page.'}
+          {data?.email_address ? (
+            <>
+              Signing up as <strong>{data.email_address}</strong>.{' '}
+            </>
+          ) : null}
+          {journey.title === 'Start your free trial'
+            ? 'Nearly there: your trial starts when you finish this page.'
+            : 'Nearly there: your phone is set up when you finish this page.'}
         </Text>
       </Box>
       <ErrorSummary ref={summaryRef} errors={summary} />
@@ -254,7 +295,14 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
             <Heading as="legend" size="lg" mb="2">
               Your mobile
             </Heading>
-            <TextField {...field('mobile_number')} onBlur={() => void checkMobile()} label="Mobile number" hint="A UK mobile, like 07700 900982" type="tel" autoComplete="tel" />
+            <TextField
+              {...field('mobile_number')}
+              onBlur={() => void checkMobile()}
+              label="Mobile number"
+              hint="A UK mobile, like 07700 900982"
+              type="tel"
+              autoComplete="tel"
+            />
             {mobileCheck && (
               <Text role="status" color={mobileCheck.valid ? 'fg.success' : 'fg.error'} data-testid="mobile-check">
                 {mobileCheck.text}
@@ -268,11 +316,17 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
                 Your business address
               </Heading>
               <Text color="fg.muted">
-                You signed up with a personal email address, so tell us where your business is. It is the address we give the emergency services if a 999 call is made from your phone.
+                You signed up with a personal email address, so tell us where your business is. It is the address we
+                give the emergency services if a 999 call is made from your phone.
               </Text>
               <TextField {...field('business_postcode')} label="Postcode" autoComplete="postal-code" maxW="12rem" />
               <TextField {...field('business_address')} label="Address line 1" autoComplete="address-line1" />
-              <TextField {...field('business_line_two')} label="Address line 2" hint="Optional" autoComplete="address-line2" />
+              <TextField
+                {...field('business_line_two')}
+                label="Address line 2"
+                hint="Optional"
+                autoComplete="address-line2"
+              />
               <TextField {...field('business_city')} label="Town/City" autoComplete="address-level2" />
               <TextField {...field('business_county')} label="County" autoComplete="address-level1" />
             </Flex>
@@ -295,7 +349,13 @@ export function SignupDetailsPage({ channel }: { channel: SignupChannel }) {
             <Heading as="legend" size="lg" mb="2">
               Your portal password
             </Heading>
-            <TextField {...field('password1')} label="Create a password" hint="10 characters or more. A few words you will remember work well." type="password" autoComplete="new-password" />
+            <TextField
+              {...field('password1')}
+              label="Create a password"
+              hint="10 characters or more. A few words you will remember work well."
+              type="password"
+              autoComplete="new-password"
+            />
             <TextField {...field('password2')} label="Confirm password" type="password" autoComplete="new-password" />
           </Flex>
           <SubmitButton pending={pending} pendingText="Creating your account">

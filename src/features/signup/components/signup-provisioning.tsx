@@ -1,6 +1,8 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
-import type { SignupProvisioningStatus as ProvisioningStatus } from '@portal/contract';
 import { useEffect, useState } from 'react';
+
+import type { SignupProvisioningStatus as ProvisioningStatus } from '@portal/contract';
+
 import { userErrorText } from '../../../lib/error-text.ts';
 import { createProvisioningPoller } from '../provisioning-poller.ts';
 import { trackProvisioning } from '../signup-analytics.ts';
@@ -20,7 +22,18 @@ function ProvisioningProgress({ status }: { status: ProvisioningStatus }) {
           {status.progress}%
         </Text>
       </Flex>
-      <Box role="progressbar" aria-label="Setting up your phone" aria-valuemin={0} aria-valuemax={100} aria-valuenow={status.progress} aria-valuetext={`${status.progress}%: ${label}`} h="3" bg="bg.muted" rounded="full" overflow="hidden">
+      <Box
+        role="progressbar"
+        aria-label="Setting up your phone"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={status.progress}
+        aria-valuetext={`${status.progress}%: ${label}`}
+        h="3"
+        bg="bg.muted"
+        rounded="full"
+        overflow="hidden"
+      >
         <Box h="full" w={`${status.progress}%`} bg="brand.solid" rounded="full" transition="width 0.5s ease" />
       </Box>
     </Flex>
@@ -28,7 +41,15 @@ function ProvisioningProgress({ status }: { status: ProvisioningStatus }) {
 }
 
 /** The new phone's provisioning, polled with the new user's key, shown as it goes (spec 001 section 4). */
-export function SignupProvisioning({ productId, userKey, onStatus }: { productId: number; userKey: string; onStatus?: (status: ProvisioningStatus) => void }) {
+export function SignupProvisioning({
+  productId,
+  userKey,
+  onStatus,
+}: {
+  productId: number;
+  userKey: string;
+  onStatus?: (status: ProvisioningStatus) => void;
+}) {
   const [status, setStatus] = useState<ProvisioningStatus | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
@@ -48,12 +69,15 @@ export function SignupProvisioning({ productId, userKey, onStatus }: { productId
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [productId, userKey]);
   return (
-    <Box as="section" aria-label="Setting up your phone" borderWidth="1px" rounded="lg" p={{ base: '4', md: '6' }} bg="bg">
-      {status ? (
-        <ProvisioningProgress status={status} />
-      ) : (
-        <Text role="status">Setting up your phone…</Text>
-      )}
+    <Box
+      as="section"
+      aria-label="Setting up your phone"
+      borderWidth="1px"
+      rounded="lg"
+      p={{ base: '4', md: '6' }}
+      bg="bg"
+    >
+      {status ? <ProvisioningProgress status={status} /> : <Text role="status">Setting up your phone…</Text>}
       {status?.provisioned && (
         <Text mt="3" fontWeight="semibold" role="status">
           Your phone is ready.

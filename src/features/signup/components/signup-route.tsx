@@ -1,5 +1,7 @@
-import type { SignupChannel } from '@portal/contract';
 import { useLoaderData, useParams } from 'react-router-dom';
+
+import type { SignupChannel } from '@portal/contract';
+
 import { IntlCallsPage } from './intl-calls-page.tsx';
 import { MaintenancePage } from './maintenance-page.tsx';
 import { SignupDetailsPage } from './signup-details-page.tsx';

@@ -1,8 +1,17 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import { BUY_NOW_CHANNEL, CreateLeadRequest, EmailVerifyRequest, resolveTrialVersion, type Lead, type SignupChannel } from '@portal/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
+
+import {
+  BUY_NOW_CHANNEL,
+  CreateLeadRequest,
+  EmailVerifyRequest,
+  resolveTrialVersion,
+  type Lead,
+  type SignupChannel,
+} from '@portal/contract';
+
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
@@ -13,7 +22,13 @@ import { checkPromo, createLead, verifyEmailPin } from '../signup-api.ts';
 import { readSignupData, writeSignupData } from '../signup-data.ts';
 import { journeyOf } from './journey.ts';
 
-const leadIds = { first_name: 'first-name', last_name: 'last-name', email: 'email', business_name: 'business-name', promo_code: 'promo-code' } as const;
+const leadIds = {
+  first_name: 'first-name',
+  last_name: 'last-name',
+  email: 'email',
+  business_name: 'business-name',
+  promo_code: 'promo-code',
+} as const;
 const pinIds = { pin: 'email-pin' } as const;
 const PinForm = z.pick(EmailVerifyRequest, { pin: true });
 
@@ -21,7 +36,15 @@ const PinForm = z.pick(EmailVerifyRequest, { pin: true });
 type PromoOutcome = { code: string; ok: boolean; text: string; trialDays: number | null };
 
 /** The promo code's check, beside the field: its description, or why it is not valid; a valid one tells the page its trial length. */
-function PromoCheck({ code, result, onResult }: { code: string; result: PromoOutcome | null; onResult: (outcome: PromoOutcome) => void }) {
+function PromoCheck({
+  code,
+  result,
+  onResult,
+}: {
+  code: string;
+  result: PromoOutcome | null;
+  onResult: (outcome: PromoOutcome) => void;
+}) {
   const [checking, setChecking] = useState(false);
   const check = async () => {
     setChecking(true);
@@ -59,14 +82,28 @@ export function SignupStartPage({ channel }: { channel: SignupChannel }) {
   usePageTitle(journey.title);
   const navigate = useNavigate();
   const stored = readSignupData();
-  const [lead, setLead] = useState<Lead | null>(stored?.token && stored.channel === channel ? ({ token: stored.token, email: stored.email_address } as Lead) : null);
+  const [lead, setLead] = useState<Lead | null>(
+    stored?.token && stored.channel === channel ? ({ token: stored.token, email: stored.email_address } as Lead) : null,
+  );
 
-  const { summaryRef: leadSummaryRef, summary: leadSummary, submit: submitLead, field, pending: leadPending, values: leadValues } = useForm({
+  const {
+    summaryRef: leadSummaryRef,
+    summary: leadSummary,
+    submit: submitLead,
+    field,
+    pending: leadPending,
+    values: leadValues,
+  } = useForm({
     title: journey.title,
     schema: CreateLeadRequest,
     ids: leadIds,
     initial: { first_name: '', last_name: '', email: '', business_name: '', promo_code: '' },
-    toInput: (values) => ({ ...values, channel, trial_version: resolveTrialVersion({ stored: stored?.split_test_version ?? null, channel }), promo_code: values.promo_code.trim() || null }),
+    toInput: (values) => ({
+      ...values,
+      channel,
+      trial_version: resolveTrialVersion({ stored: stored?.split_test_version ?? null, channel }),
+      promo_code: values.promo_code.trim() || null,
+    }),
     send: async (body) => {
       const answer = await createLead(body);
       writeSignupData({
@@ -83,7 +120,13 @@ export function SignupStartPage({ channel }: { channel: SignupChannel }) {
     },
   });
 
-  const { summaryRef: pinSummaryRef, summary: pinSummary, submit: submitPin, field: pinField, pending: pinPending } = useForm({
+  const {
+    summaryRef: pinSummaryRef,
+    summary: pinSummary,
+    submit: submitPin,
+    field: pinField,
+    pending: pinPending,
+  } = useForm({
     title: journey.title,
     schema: PinForm,
     ids: pinIds,
@@ -109,13 +152,20 @@ export function SignupStartPage({ channel }: { channel: SignupChannel }) {
             Check your email
           </Heading>
           <Text color="fg.muted">
-            We have emailed a 6-digit PIN to <strong>{lead.email}</strong>. Enter it to confirm your address. It works for 30 minutes.
+            We have emailed a 6-digit PIN to <strong>{lead.email}</strong>. Enter it to confirm your address. It works
+            for 30 minutes.
           </Text>
         </Box>
         <ErrorSummary ref={pinSummaryRef} errors={pinSummary} />
         <form noValidate onSubmit={submitPin}>
           <Flex direction="column" gap="6" maxW="md">
-            <TextField {...pinField('pin')} label="PIN from the email" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+            <TextField
+              {...pinField('pin')}
+              label="PIN from the email"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
             <SubmitButton pending={pinPending} pendingText="Checking">
               Confirm email address
             </SubmitButton>
@@ -123,7 +173,14 @@ export function SignupStartPage({ channel }: { channel: SignupChannel }) {
         </form>
         <Text>
           No email?{' '}
-          <Button variant="plain" textDecoration="underline" color="brand.fg" p="0" h="auto" onClick={() => setLead(null)}>
+          <Button
+            variant="plain"
+            textDecoration="underline"
+            color="brand.fg"
+            p="0"
+            h="auto"
+            onClick={() => setLead(null)}
+          >
             Change your details or send a new PIN
           </Button>
         </Text>
@@ -152,7 +209,14 @@ export function SignupStartPage({ channel }: { channel: SignupChannel }) {
               <TextField {...field('last_name')} label="Last name" autoComplete="family-name" spellCheck={false} />
             </Box>
           </Flex>
-          <TextField {...field('email')} label="Work email address" hint="We will email you a PIN to confirm it." type="email" autoComplete="email" spellCheck={false} />
+          <TextField
+            {...field('email')}
+            label="Work email address"
+            hint="We will email you a PIN to confirm it."
+            type="email"
+            autoComplete="email"
+            spellCheck={false}
+          />
           <TextField {...field('business_name')} label="Business name" autoComplete="organization" />
           <Flex direction="column" gap="3">
             <TextField {...field('promo_code')} label="Promo code (optional)" autoComplete="off" spellCheck={false} />

@@ -1,8 +1,10 @@
 import { Box, Button, Heading, Link, Text } from '@chakra-ui/react';
-import { signupEndpoints, TRIAL_DAYS, type StartedTrial } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+
+import { signupEndpoints, TRIAL_DAYS, type StartedTrial } from '@portal/contract';
+
 import { phoneSetupPage } from '../../../config/paths.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { apiCall } from '../../../lib/http.ts';
@@ -19,7 +21,10 @@ export function TrialOffer({ accountId }: { accountId: number }) {
   const queryClient = useQueryClient();
   const [started, setStarted] = useState<StartedTrial | null>(null);
   const start = useAction(async () => {
-    const answer = await apiCall(signupEndpoints.startVoipTrial, { params: { accountId: String(accountId) }, body: {} });
+    const answer = await apiCall(signupEndpoints.startVoipTrial, {
+      params: { accountId: String(accountId) },
+      body: {},
+    });
     setStarted(answer);
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ['navigation'] }),
@@ -27,7 +32,16 @@ export function TrialOffer({ accountId }: { accountId: number }) {
     ]);
   });
   return (
-    <Box as="section" aria-labelledby="trial-offer-heading" borderWidth="1px" borderColor="border.info" bg="bg.info" rounded="md" p="4" mb="4">
+    <Box
+      as="section"
+      aria-labelledby="trial-offer-heading"
+      borderWidth="1px"
+      borderColor="border.info"
+      bg="bg.info"
+      rounded="md"
+      p="4"
+      mb="4"
+    >
       <Heading as="h3" id="trial-offer-heading" size="md" mb="1">
         Try our cloud phone free for {TRIAL_DAYS} days
       </Heading>
@@ -40,7 +54,10 @@ export function TrialOffer({ accountId }: { accountId: number }) {
         </Text>
       ) : (
         <>
-          <Text mb="3">Calls on any device, a call flow for your business hours and voicemail to e-mail. No card needed, and nothing to pay when it ends.</Text>
+          <Text mb="3">
+            Calls on any device, a call flow for your business hours and voicemail to e-mail. No card needed, and
+            nothing to pay when it ends.
+          </Text>
           {start.error !== null && (
             <Text role="alert" color="fg.error" mb="3">
               {userErrorText(start.error)}

@@ -1,5 +1,7 @@
-import { socialEndpoints, type SocialLoginRequest, type SocialProvider } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
+
+import { socialEndpoints, type SocialLoginRequest, type SocialProvider } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import { getToken } from '../../../lib/token-storage.ts';
 import { logout, once, startSession } from '../../auth/index.ts';

@@ -1,4 +1,5 @@
-import { socialEndpoints, type SocialStartPage, type SocialProvider } from '@portal/contract';
+import { socialEndpoints, type SocialProvider, type SocialStartPage } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /** GET /auth/accesstoken/{provider}/?page=: a new state and the provider's authorization URL. */

@@ -1,6 +1,8 @@
 import { Box, Button, Flex, Heading, Separator, Text } from '@chakra-ui/react';
-import { SOCIAL_PROVIDERS, socialProviderNames, type SocialPage, type SocialProvider } from '@portal/contract';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+
+import { SOCIAL_PROVIDERS, socialProviderNames, type SocialPage, type SocialProvider } from '@portal/contract';
+
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import { isSafePath } from '../../../lib/safe-path.ts';
 
@@ -58,7 +60,12 @@ function SocialSignInButtons({ page }: { page: SocialPage }) {
           <li key={provider}>
             {/* type={undefined}: Button would put type="button" on the link */}
             <Button asChild variant="outline" size="lg" w="full" justifyContent="center" gap="3" type={undefined}>
-              <RouterLink to={journeyPaths.authSocialRedirect.build({ page, provider }, { next: isSafePath(next) ? next : undefined })}>
+              <RouterLink
+                to={journeyPaths.authSocialRedirect.build(
+                  { page, provider },
+                  { next: isSafePath(next) ? next : undefined },
+                )}
+              >
                 <ProviderMark provider={provider} />
                 Continue with {socialProviderNames[provider]}
               </RouterLink>

@@ -1,5 +1,7 @@
-import { staffAuditEndpoints, type AuditLogQuery } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import { staffAuditEndpoints, type AuditLogQuery } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /** GET /api/v3/staff/audit-log/ with the page's filters; staff with the role only (403 otherwise). */
@@ -11,4 +13,5 @@ export function auditLogQuery(query: AuditLogQuery) {
     retry: false,
   });
 }
-export const useAuditLog = (query: AuditLogQuery) => useQuery({ ...auditLogQuery(query), placeholderData: keepPreviousData });
+export const useAuditLog = (query: AuditLogQuery) =>
+  useQuery({ ...auditLogQuery(query), placeholderData: keepPreviousData });

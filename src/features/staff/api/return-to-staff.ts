@@ -1,4 +1,5 @@
 import { staffEndpoints } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /** POST /accounts/return/: ends a switch; the session is the staff member's own again. */

@@ -1,10 +1,12 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { staffMessages } from '@portal/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { system } from '../../../config/theme.ts';
+
+import { staffMessages } from '@portal/contract';
+
 import { toaster } from '../../../components/toaster.tsx';
+import { system } from '../../../config/theme.ts';
 import { resetCsrf } from '../../../lib/http.ts';
 import { clearToken, setToken } from '../../../lib/token-storage.ts';
 import { clearCookies, installFakeFetch } from '../../../test/fake-fetch.ts';
@@ -26,7 +28,12 @@ function renderDialog() {
     </ChakraProvider>,
   );
   const form = (name: string) => screen.getByRole('form', { name });
-  return { onClose, router, switchForm: () => form('Switch User'), resendForm: () => form('Resend verification email') };
+  return {
+    onClose,
+    router,
+    switchForm: () => form('Switch User'),
+    resendForm: () => form('Resend verification email'),
+  };
 }
 
 const field = (form: HTMLElement) => within(form).getByRole('textbox') as HTMLInputElement;
@@ -92,9 +99,14 @@ describe('the admin dialog', () => {
     expect(calls).toEqual([]);
   });
 
-  it("switches: POST /accounts/, closes, goes home and reloads after 500 ms", async () => {
+  it('switches: POST /accounts/, closes, goes home and reloads after 500 ms', async () => {
     const { calls } = installFakeFetch({
-      'POST /accounts/': { json: { detail: staffMessages.switched('Taylor Quinn'), viewing: { email: 'taylor@willow-accountancy.example', name: 'Taylor Quinn' } } },
+      'POST /accounts/': {
+        json: {
+          detail: staffMessages.switched('Taylor Quinn'),
+          viewing: { email: 'taylor@willow-accountancy.example', name: 'Taylor Quinn' },
+        },
+      },
     });
     const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
     const timeouts = vi.spyOn(window, 'setTimeout');
@@ -126,17 +138,26 @@ describe('the admin dialog', () => {
   });
 
   it("resends: the 'Success' toast, then closes", async () => {
-    const { calls } = installFakeFetch({ 'POST /auth/resend-verification-email/': { json: { detail: staffMessages.verificationResent } } });
+    const { calls } = installFakeFetch({
+      'POST /auth/resend-verification-email/': { json: { detail: staffMessages.verificationResent } },
+    });
     const { resendForm, onClose } = renderDialog();
     type(resendForm(), 'pat@willow-accountancy.example');
     fireEvent.click(within(resendForm()).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]).toMatchObject({ method: 'POST', body: { email: 'pat@willow-accountancy.example' } });
-    expect(toaster.getToasts()).toMatchObject([{ type: 'success', title: 'Success', description: 'Verification email has been resent successfully' }]);
+    expect(toaster.getToasts()).toMatchObject([
+      { type: 'success', title: 'Success', description: 'Verification email has been resent successfully' },
+    ]);
   });
 
   it("shows the resend answer's detail field in the alert", async () => {
-    installFakeFetch({ 'POST /auth/resend-verification-email/': { status: 429, json: { detail: staffMessages.tooManyResends, error: 'not shown' } } });
+    installFakeFetch({
+      'POST /auth/resend-verification-email/': {
+        status: 429,
+        json: { detail: staffMessages.tooManyResends, error: 'not shown' },
+      },
+    });
     const { resendForm, onClose } = renderDialog();
     type(resendForm(), 'pat@willow-accountancy.example');
     fireEvent.submit(resendForm());

@@ -1,14 +1,16 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
-import { StaffEmailRequest } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import * as paths from '../../../config/paths.ts';
+
+import { StaffEmailRequest } from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
+import * as paths from '../../../config/paths.ts';
 import { resendVerificationEmail } from '../api/resend-verification-email.ts';
 import { goHomeAndReload, resendErrorText, scheduleReload, switchErrorText, switchUser } from '../switch-session.ts';
 
@@ -21,7 +23,8 @@ export const adminDialogText = {
   resent: 'Verification email has been resent successfully',
   auditLog: 'Staff audit log',
   gettingStartedTitle: 'Show getting started for a customer',
-  gettingStartedText: "Getting started sets up one of a customer's cloud phones, and you have none of your own. Enter the customer's email address: you switch to their account, and getting started opens for their cloud phone.",
+  gettingStartedText:
+    "Getting started sets up one of a customer's cloud phones, and you have none of your own. Enter the customer's email address: you switch to their account, and getting started opens for their cloud phone.",
   gettingStartedLabel: "Customer's email address",
   gettingStartedButton: 'Show getting started',
 } as const;
@@ -69,7 +72,17 @@ function EmailForm({ id, label, button, pendingText, disabled, onSubmit }: Email
 /** The dismissible error alert of the dialog: the server's error (switch) or detail (resend). */
 function ErrorAlert({ message, onDismiss }: { message: string; onDismiss: () => void }) {
   return (
-    <Flex role="alert" align="flex-start" gap="3" mb="5" p="4" borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="md">
+    <Flex
+      role="alert"
+      align="flex-start"
+      gap="3"
+      mb="5"
+      p="4"
+      borderWidth="1px"
+      borderColor="border.error"
+      bg="bg.error"
+      rounded="md"
+    >
       <Text flex="1" color="fg.error" fontWeight="semibold" overflowWrap="anywhere">
         {message}
       </Text>
@@ -89,7 +102,11 @@ export function AdminDialog({ onClose }: { onClose: () => void }) {
   const [pending, setPending] = useState<Pending>(null);
   const [alert, setAlert] = useState<string | null>(null);
 
-  const run = async (which: Exclude<Pending, null>, action: () => Promise<void>, errorText: (error: unknown) => string) => {
+  const run = async (
+    which: Exclude<Pending, null>,
+    action: () => Promise<void>,
+    errorText: (error: unknown) => string,
+  ) => {
     setAlert(null);
     setPending(which);
     try {
@@ -217,7 +234,14 @@ export function GettingStartedSwitchDialog({ onClose }: { onClose: () => void })
     >
       {alert && <ErrorAlert message={alert} onDismiss={() => setAlert(null)} />}
       <Text mb="5">{adminDialogText.gettingStartedText}</Text>
-      <EmailForm id="getting-started-switch-email" label={adminDialogText.gettingStartedLabel} button={adminDialogText.gettingStartedButton} pendingText="Switching" disabled={false} onSubmit={switchTo} />
+      <EmailForm
+        id="getting-started-switch-email"
+        label={adminDialogText.gettingStartedLabel}
+        button={adminDialogText.gettingStartedButton}
+        pendingText="Switching"
+        disabled={false}
+        onSubmit={switchTo}
+      />
     </Dialog>
   );
 }

@@ -1,9 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { staffMessages, type AuditEntry } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { staffMessages, type AuditEntry } from '@portal/contract';
+
 import { system } from '../../../config/theme.ts';
 import { resetCsrf } from '../../../lib/http.ts';
 import { clearToken, setToken } from '../../../lib/token-storage.ts';
@@ -26,7 +28,9 @@ const entry: AuditEntry = {
 const page = (results: AuditEntry[]) => ({ count: results.length, next: null, previous: null, results });
 
 function renderPage(url = '/staff/audit-log') {
-  const router = createMemoryRouter([{ path: '/staff/audit-log', element: <AuditLogPage /> }], { initialEntries: [url] });
+  const router = createMemoryRouter([{ path: '/staff/audit-log', element: <AuditLogPage /> }], {
+    initialEntries: [url],
+  });
   render(
     <QueryClientProvider client={new QueryClient()}>
       <ChakraProvider value={system}>
@@ -63,7 +67,9 @@ describe('AuditLogPage', () => {
     fireEvent.change(screen.getByLabelText(auditLogText.staff), { target: { value: 'support@portal.example' } });
     fireEvent.change(screen.getByLabelText(auditLogText.from), { target: { value: '2025-03-01' } });
     fireEvent.click(screen.getByRole('button', { name: auditLogText.apply }));
-    expect(router.state.location.search).toBe('?staff=support%40portal.example&customer=taylor%40willow.example&from=2025-03-01');
+    expect(router.state.location.search).toBe(
+      '?staff=support%40portal.example&customer=taylor%40willow.example&from=2025-03-01',
+    );
   });
 
   it('says when nothing matches', async () => {
@@ -73,7 +79,9 @@ describe('AuditLogPage', () => {
   });
 
   it("shows the server's refusal to someone without the role", async () => {
-    installFakeFetch({ 'GET /api/v3/staff/audit-log/': { status: 403, json: { detail: staffMessages.auditNotAllowed } } });
+    installFakeFetch({
+      'GET /api/v3/staff/audit-log/': { status: 403, json: { detail: staffMessages.auditNotAllowed } },
+    });
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toBe(staffMessages.auditNotAllowed);
   });

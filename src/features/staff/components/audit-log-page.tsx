@@ -1,7 +1,9 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import type { AuditEntry, AuditLogQuery } from '@portal/contract';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+
+import type { AuditEntry, AuditLogQuery } from '@portal/contract';
+
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -47,9 +49,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="3" listStyleType="none">
       <Flex wrap="wrap" gap="2" justify="space-between">
-        <Text fontWeight="semibold">
-          {headingOf(entry.summary)}
-        </Text>
+        <Text fontWeight="semibold">{headingOf(entry.summary)}</Text>
         <Text color="fg.muted">{when(entry.created)}</Text>
       </Flex>
       <Text color="fg.muted" fontSize="sm" fontFamily="mono" overflowWrap="anywhere">
@@ -72,7 +72,9 @@ export function AuditLogPage() {
   const [search, setSearch] = useSearchParams();
   const query = queryFrom(search);
   const log = useAuditLog(query);
-  const [draft, setDraft] = useState<Record<Filter, string>>(() => Object.fromEntries(FILTERS.map((name) => [name, search.get(name) ?? ''])) as Record<Filter, string>);
+  const [draft, setDraft] = useState<Record<Filter, string>>(
+    () => Object.fromEntries(FILTERS.map((name) => [name, search.get(name) ?? ''])) as Record<Filter, string>,
+  );
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -91,7 +93,10 @@ export function AuditLogPage() {
   };
 
   const page = query.page ?? 1;
-  const refusal = log.error instanceof ApiError && log.error.kind === 'http' ? errorTextFrom(log.error.data, auditLogText.failed) : auditLogText.failed;
+  const refusal =
+    log.error instanceof ApiError && log.error.kind === 'http'
+      ? errorTextFrom(log.error.data, auditLogText.failed)
+      : auditLogText.failed;
 
   return (
     <Stack gap="6" maxW="960px">

@@ -1,17 +1,35 @@
 import { Box, Button, chakra, Flex } from '@chakra-ui/react';
-import type { Me } from '@portal/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
+import type { Me } from '@portal/contract';
+
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { returnToOwnAccount } from '../switch-session.ts';
 import type { ViewingPlacement } from './viewing-indicator.tsx';
 
 /** A full-width strip, as the top bar's phone layout has it, but in the page flow (`strip`). */
-const STRIP_STYLE = { position: 'static', justify: 'center', h: '8', py: '0', rounded: 'none', borderWidth: '0', borderBottomWidth: '1px' } as const;
+const STRIP_STYLE = {
+  position: 'static',
+  justify: 'center',
+  h: '8',
+  py: '0',
+  rounded: 'none',
+  borderWidth: '0',
+  borderBottomWidth: '1px',
+} as const;
 
 /** "Viewing: {customer}" and the way back to the staff account (see viewing-indicator.tsx). */
-export function ViewingBar({ user, actingAs, placement }: { user: Me; actingAs: NonNullable<Me['logged_in_as']>; placement: ViewingPlacement }) {
+export function ViewingBar({
+  user,
+  actingAs,
+  placement,
+}: {
+  user: Me;
+  actingAs: NonNullable<Me['logged_in_as']>;
+  placement: ViewingPlacement;
+}) {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const customer = user.name.trim() || user.user_profile.email;
@@ -22,7 +40,11 @@ export function ViewingBar({ user, actingAs, placement }: { user: Me; actingAs: 
       await returnToOwnAccount(navigate);
     } catch (error) {
       setPending(false);
-      toaster.create({ type: 'error', title: 'You could not return to your account', description: userErrorText(error) });
+      toaster.create({
+        type: 'error',
+        title: 'You could not return to your account',
+        description: userErrorText(error),
+      });
     }
   };
 
@@ -47,10 +69,25 @@ export function ViewingBar({ user, actingAs, placement }: { user: Me; actingAs: 
       borderBottomWidth="1px"
       {...(placement === 'strip' && STRIP_STYLE)}
     >
-      <Box as="p" minW="0" maxW={placement === 'strip' ? undefined : { md: '16rem', xl: '24rem' }} fontSize={{ base: 'xs', md: 'sm' }} truncate title={`Viewing: ${customer} (you are ${actingAs.name || actingAs.email})`}>
+      <Box
+        as="p"
+        minW="0"
+        maxW={placement === 'strip' ? undefined : { md: '16rem', xl: '24rem' }}
+        fontSize={{ base: 'xs', md: 'sm' }}
+        truncate
+        title={`Viewing: ${customer} (you are ${actingAs.name || actingAs.email})`}
+      >
         Viewing: <chakra.strong>{customer}</chakra.strong>
       </Box>
-      <Button size={{ base: '2xs', md: 'xs' }} variant="outline" bg="bg" flexShrink={0} onClick={() => void returnNow()} loading={pending} loadingText="Returning">
+      <Button
+        size={{ base: '2xs', md: 'xs' }}
+        variant="outline"
+        bg="bg"
+        flexShrink={0}
+        onClick={() => void returnNow()}
+        loading={pending}
+        loadingText="Returning"
+      >
         Return to my account
       </Button>
     </Flex>

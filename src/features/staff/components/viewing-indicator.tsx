@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+
 import { useMe } from '../../auth/index.ts';
 
 /** In the top bar (a pill; a strip under the bar on a phone), or a strip of its own across a frame without a top bar. */

@@ -1,5 +1,7 @@
-import { statusEndpoints } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { statusEndpoints } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /** The query key of the credit status; the layout resets it when it is left (spec 000 section 4, step 5). */

@@ -1,5 +1,7 @@
-import { statusEndpoints } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
+
+import { statusEndpoints } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /** GET /api/v3/voip/getting-started/: the cloud phones whose getting-started flow is due. */

@@ -1,5 +1,7 @@
-import { statusEndpoints, type LockedUser } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { statusEndpoints, type LockedUser } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /** The query keys of locked users; the layout resets them when it is left (spec 000 section 4, step 5). */

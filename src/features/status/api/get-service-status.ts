@@ -1,5 +1,7 @@
-import { statusEndpoints, type ServiceStatus } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { statusEndpoints, type ServiceStatus } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /** GET /api/v3/voip/service-status/: whether each cloud phone's service is active or blocked. */
@@ -23,5 +25,7 @@ export function useServiceStatus() {
 
 /** Whether the product's service is blocked, by the service status. */
 export function isBlocked(service: ServiceStatus | undefined, productId: number | undefined): boolean {
-  return service?.results.some((entry) => entry.product_id === productId && entry.service_status === 'blocked') ?? false;
+  return (
+    service?.results.some((entry) => entry.product_id === productId && entry.service_status === 'blocked') ?? false
+  );
 }

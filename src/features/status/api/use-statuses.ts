@@ -1,9 +1,10 @@
 import type { NavigationProduct } from '@portal/contract';
+
 import { lockedUserProducts } from '../../navigation/index.ts';
+import type { StatusCardsInput } from '../rules.ts';
 import { useCreditStatus } from './get-credit-status.ts';
 import { useLockedUsers } from './get-locked-users.ts';
 import { useServiceStatus } from './get-service-status.ts';
-import type { StatusCardsInput } from '../rules.ts';
 
 /**
  * The statuses the cards show, from the calls the default layout made at start-up, and
@@ -15,8 +16,13 @@ export function useStatuses(products: readonly NavigationProduct[]): { input: St
   const service = useServiceStatus().data;
   const lockedFor = lockedUserProducts(products);
   const lockedUsers = useLockedUsers(lockedFor.map((product) => product.product_id)).data ?? [];
-  const locked = lockedFor.map((product) => ({ product, users: lockedUsers.find((entry) => entry.productId === product.product_id)?.users ?? [] }));
-  const blocked = products.some((product) => service?.results.some((entry) => entry.product_id === product.product_id && entry.service_status === 'blocked'));
+  const locked = lockedFor.map((product) => ({
+    product,
+    users: lockedUsers.find((entry) => entry.productId === product.product_id)?.users ?? [],
+  }));
+  const blocked = products.some((product) =>
+    service?.results.some((entry) => entry.product_id === product.product_id && entry.service_status === 'blocked'),
+  );
   return {
     input: { products, credit, locked, service },
     any: credit.length > 0 || blocked || locked.some((entry) => entry.users.length > 0),

@@ -1,9 +1,11 @@
 import { Box, chakra, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+
 import { statusCards, type StatusCard, type StatusCardsInput } from '../rules.ts';
 
 /** Whether a link leads to the page already shown (its path, whatever its query). */
-const onPage = (to: string, pathname: string) => new URL(to, 'http://portal').pathname.replace(/\/$/, '') === pathname.replace(/\/$/, '');
+const onPage = (to: string, pathname: string) =>
+  new URL(to, 'http://portal').pathname.replace(/\/$/, '') === pathname.replace(/\/$/, '');
 
 const accent: Record<StatusCard['kind'], string> = {
   'credit-control': 'red.600',
@@ -26,9 +28,23 @@ export function StatusCards({ statuses }: { statuses: StatusCardsInput }) {
       <Text id="status-cards-title" fontSize="xl" fontWeight="semibold" mb="4">
         Needs your attention
       </Text>
-      <chakra.ul listStyle="none" display="grid" gap="3" gridTemplateColumns={{ base: '1fr', md: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
+      <chakra.ul
+        listStyle="none"
+        display="grid"
+        gap="3"
+        gridTemplateColumns={{ base: '1fr', md: 'repeat(auto-fill, minmax(320px, 1fr))' }}
+      >
         {cards.map((card) => (
-          <Box as="li" key={card.key} borderWidth="1px" borderLeftWidth="4px" borderLeftColor={accent[card.kind]} rounded="lg" bg="bg" p="4">
+          <Box
+            as="li"
+            key={card.key}
+            borderWidth="1px"
+            borderLeftWidth="4px"
+            borderLeftColor={accent[card.kind]}
+            rounded="lg"
+            bg="bg"
+            p="4"
+          >
             <Text mb="1">
               <chakra.strong fontSize="md">{card.title}</chakra.strong>
             </Text>

@@ -1,5 +1,7 @@
-import { trialEndpoints, type TrialStatus } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { trialEndpoints, type TrialStatus } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 import type { UpgradeTrigger } from '../rules.ts';
 

@@ -1,11 +1,20 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+
 import * as paths from '../../../config/paths.ts';
 import { useMe } from '../../auth/index.ts';
 import { selectedProduct, useNavigationProducts, useSelectedProductId } from '../../navigation/index.ts';
 import { setUpgradeTrigger, useTrialStatus } from '../api/get-trial-status.ts';
-import { isAfterFirstHour, remainingDaysText, showsTrialBanner, showsUpgradeNow, trialBannerText, upgradePromptDue, UPGRADE_PROMPT_AFTER_MS } from '../rules.ts';
+import {
+  isAfterFirstHour,
+  remainingDaysText,
+  showsTrialBanner,
+  showsUpgradeNow,
+  trialBannerText,
+  UPGRADE_PROMPT_AFTER_MS,
+  upgradePromptDue,
+} from '../rules.ts';
 
 // The once-per-trial upgrade prompt: its chunk loads only when it is due.
 const UpgradePrompt = lazy(() => import('./upgrade-prompt.tsx'));
@@ -47,7 +56,10 @@ export function TrialBanner() {
         </Text>
         {showsUpgradeNow(trial.data, me.data?.feature_flags ?? [], now) && (
           <Button asChild size="sm" colorPalette="brand" type={undefined}>
-            <RouterLink to={paths.upgrade.build({ id: product.product_id })} onClick={() => setUpgradeTrigger('upgrade-banner')}>
+            <RouterLink
+              to={paths.upgrade.build({ id: product.product_id })}
+              onClick={() => setUpgradeTrigger('upgrade-banner')}
+            >
               Upgrade now
             </RouterLink>
           </Button>

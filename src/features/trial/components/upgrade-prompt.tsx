@@ -1,8 +1,10 @@
 import { Button, Text } from '@chakra-ui/react';
-import { trialEndpoints } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
+import { trialEndpoints } from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import * as paths from '../../../config/paths.ts';
 import { apiCall } from '../../../lib/http.ts';

@@ -1,5 +1,7 @@
-import { upgradeEndpoints, type UpgradeRequest } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { upgradeEndpoints, type UpgradeRequest } from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /** GET /api/v1/voip/{id}/upgrade/eligibility/: whether the phone can be upgraded, and what the steps need. */

@@ -1,6 +1,8 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import type { InstallationAddress, InstallationAddressInput } from '@portal/contract';
 import { useId, useRef, useState } from 'react';
+
+import type { InstallationAddress, InstallationAddressInput } from '@portal/contract';
+
 import { AddressFinder, isCompleteAddress, missingFieldsText } from '../../emergency-address/index.ts';
 
 export const addressStepText = {
@@ -75,7 +77,12 @@ export function AddressStep({ current, chosen, onConfirm }: AddressStepProps) {
         <>
           {!known && <Text>{addressStepText.none}</Text>}
           {completing && known && <Text role="status">{addressStepText.incomplete(missingFieldsText(known))}</Text>}
-          <AddressFinder idPrefix={id} saving={false} onSave={onConfirm} complete={completing && known ? known : undefined} />
+          <AddressFinder
+            idPrefix={id}
+            saving={false}
+            onSave={onConfirm}
+            complete={completing && known ? known : undefined}
+          />
           {known && (
             <Box>
               <Button

@@ -1,5 +1,7 @@
 import { Box, Flex, Link, Text } from '@chakra-ui/react';
+
 import type { ProvisioningStatus } from '@portal/contract';
+
 import { MIGRATIONS_BOOKING_URL } from '../../../config/migrations.ts';
 import { ProvisioningProgress } from './provisioning-progress.tsx';
 
@@ -18,7 +20,16 @@ export const migrationBannerText = {
  */
 export function MigrationBanner({ migration }: { migration: ProvisioningStatus | null }) {
   return (
-    <Box as="section" aria-label="Migration" borderWidth="1px" borderColor="blue.300" bg="blue.50" _dark={{ bg: 'blue.950', borderColor: 'blue.700' }} rounded="md" p={{ base: '4', md: '5' }}>
+    <Box
+      as="section"
+      aria-label="Migration"
+      borderWidth="1px"
+      borderColor="blue.300"
+      bg="blue.50"
+      _dark={{ bg: 'blue.950', borderColor: 'blue.700' }}
+      rounded="md"
+      p={{ base: '4', md: '5' }}
+    >
       <Flex direction="column" gap="2">
         <Text fontWeight="bold">{migration ? migrationBannerText.underWay : migrationBannerText.title}</Text>
         {migration ? (
@@ -26,7 +37,15 @@ export function MigrationBanner({ migration }: { migration: ProvisioningStatus |
         ) : (
           <>
             <Text>{migrationBannerText.book}</Text>
-            <Link href={MIGRATIONS_BOOKING_URL} target="_blank" rel="noopener noreferrer" color="brand.fg" fontWeight="semibold" textDecoration="underline" alignSelf="flex-start">
+            <Link
+              href={MIGRATIONS_BOOKING_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              color="brand.fg"
+              fontWeight="semibold"
+              textDecoration="underline"
+              alignSelf="flex-start"
+            >
               {migrationBannerText.link}
               <Text as="span" srOnly>
                 {' '}

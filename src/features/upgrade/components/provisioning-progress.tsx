@@ -1,4 +1,5 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
+
 import type { ProvisioningStatus } from '@portal/contract';
 
 /** A job's progress as a bar a screen reader reads (role progressbar, its value and step), and the step in words. */

@@ -1,8 +1,10 @@
 import { Box, Button, chakra, Flex, Heading, Link, Text } from '@chakra-ui/react';
-import type { InstallationAddressInput, ProvisioningStatus, UpgradeEligibility, UpgradePlanId } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+
+import type { InstallationAddressInput, ProvisioningStatus, UpgradeEligibility, UpgradePlanId } from '@portal/contract';
+
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { helpPhone } from '../../../config/help-phone.ts';
@@ -10,9 +12,20 @@ import * as paths from '../../../config/paths.ts';
 import { track } from '../../../lib/analytics.ts';
 import { navigationQueryOptions } from '../../navigation/index.ts';
 import { trialStatusQueryOptions, upgradeTrigger } from '../../trial/index.ts';
-import { getProvisioningStatus, startUpgrade, upgradeEligibilityQueryOptions, useUpgradeEligibility } from '../api/upgrade-api.ts';
+import {
+  getProvisioningStatus,
+  startUpgrade,
+  upgradeEligibilityQueryOptions,
+  useUpgradeEligibility,
+} from '../api/upgrade-api.ts';
 import { planPrices, stepLabels, upgradeIntro, upgradeView } from '../rules.ts';
-import { createUpgradeController, UPGRADE_STEPS, type UpgradeController, type UpgradeState, type UpgradeStep } from '../upgrade-controller.ts';
+import {
+  createUpgradeController,
+  UPGRADE_STEPS,
+  type UpgradeController,
+  type UpgradeState,
+  type UpgradeStep,
+} from '../upgrade-controller.ts';
 import { AddressStep, summaryOf } from './address-step.tsx';
 import { MigrationBanner } from './migration-banner.tsx';
 import { ProvisioningProgress } from './provisioning-progress.tsx';
@@ -61,7 +74,15 @@ function useControllerState(controller: UpgradeController): UpgradeState {
 export function UpgradePage({ productId }: { productId: number }) {
   const eligibility = useUpgradeEligibility(productId);
   if (eligibility.isPending) return <Loading label={upgradeText.loading} />;
-  if (eligibility.isError) return <LoadError title={upgradeText.loadFailed} error={eligibility.error} onRetry={() => void eligibility.refetch()} retrying={eligibility.isFetching} />;
+  if (eligibility.isError)
+    return (
+      <LoadError
+        title={upgradeText.loadFailed}
+        error={eligibility.error}
+        onRetry={() => void eligibility.refetch()}
+        retrying={eligibility.isFetching}
+      />
+    );
   return <UpgradeJourney key={productId} productId={productId} eligibility={eligibility.data} />;
 }
 
@@ -122,7 +143,9 @@ function UpgradeJourney({ productId, eligibility }: { productId: number; eligibi
     navigate(paths.index.build());
   };
 
-  const migration = eligibility.migration ?? (state.provisioning?.kind === 'migration' && !state.provisioning.provisioned ? state.provisioning : null);
+  const migration =
+    eligibility.migration ??
+    (state.provisioning?.kind === 'migration' && !state.provisioning.provisioned ? state.provisioning : null);
   const showBanner = eligibility.show_migration_banner || migration !== null;
 
   if (view === 'not-available' && !state.provisioning) {
@@ -167,10 +190,19 @@ function UpgradeJourney({ productId, eligibility }: { productId: number; eligibi
       <StepList current={state.step} />
       <Box ref={stepRef}>
         {state.step === 'address' && (
-          <AddressStep current={eligibility.installation_address} chosen={state.address} onConfirm={(address) => controller.confirmAddress(address)} />
+          <AddressStep
+            current={eligibility.installation_address}
+            chosen={state.address}
+            onConfirm={(address) => controller.confirmAddress(address)}
+          />
         )}
         {state.step === 'plan' && (
-          <PlanStep plans={eligibility.plans} chosen={state.planId} onChoose={(plan) => controller.choosePlan(plan)} onBack={() => controller.back()} />
+          <PlanStep
+            plans={eligibility.plans}
+            chosen={state.planId}
+            onChoose={(plan) => controller.choosePlan(plan)}
+            onBack={() => controller.back()}
+          />
         )}
         {state.step === 'summary' && state.address && state.planId && (
           <SummaryStep
@@ -182,7 +214,9 @@ function UpgradeJourney({ productId, eligibility }: { productId: number; eligibi
             onBack={() => controller.back()}
           />
         )}
-        {state.step === 'confirmation' && state.provisioning && <Confirmation status={state.provisioning} pollError={state.pollError} />}
+        {state.step === 'confirmation' && state.provisioning && (
+          <Confirmation status={state.provisioning} pollError={state.pollError} />
+        )}
       </Box>
     </Flex>
   );
@@ -192,7 +226,15 @@ function UpgradeJourney({ productId, eligibility }: { productId: number; eligibi
 function StepList({ current }: { current: UpgradeStep | null }) {
   const at = current === null ? UPGRADE_STEPS.length : UPGRADE_STEPS.indexOf(current);
   return (
-    <chakra.ol aria-label="Upgrade steps" display="flex" gap={{ base: '1', sm: '2' }} flexWrap="wrap" listStyleType="none" p="0" m="0">
+    <chakra.ol
+      aria-label="Upgrade steps"
+      display="flex"
+      gap={{ base: '1', sm: '2' }}
+      flexWrap="wrap"
+      listStyleType="none"
+      p="0"
+      m="0"
+    >
       {UPGRADE_STEPS.map((step, index) => (
         <chakra.li
           key={step}
@@ -215,7 +257,17 @@ function StepList({ current }: { current: UpgradeStep | null }) {
   );
 }
 
-function PlanStep({ plans, chosen, onChoose, onBack }: { plans: UpgradeEligibility['plans']; chosen: UpgradePlanId | null; onChoose: (plan: UpgradePlanId) => void; onBack: () => void }) {
+function PlanStep({
+  plans,
+  chosen,
+  onChoose,
+  onBack,
+}: {
+  plans: UpgradeEligibility['plans'];
+  chosen: UpgradePlanId | null;
+  onChoose: (plan: UpgradePlanId) => void;
+  onBack: () => void;
+}) {
   const id = useId();
   const [value, setValue] = useState<string>(chosen ?? '');
   const [error, setError] = useState(false);
@@ -322,14 +374,29 @@ function SummaryStep({
     if (state.submitError) alertRef.current?.focus();
   }, [state.submitError]);
   const row = (term: string, detail: string, edit?: 'address' | 'plan') => (
-    <Flex key={term} direction={{ base: 'column', sm: 'row' }} gap={{ base: '1', sm: '4' }} py="3" borderBottomWidth="1px" borderColor="border">
+    <Flex
+      key={term}
+      direction={{ base: 'column', sm: 'row' }}
+      gap={{ base: '1', sm: '4' }}
+      py="3"
+      borderBottomWidth="1px"
+      borderColor="border"
+    >
       <chakra.dt fontWeight="semibold" minW={{ sm: '14rem' }}>
         {term}
       </chakra.dt>
       <chakra.dd flex="1" m="0" display="flex" gap="3" justifyContent="space-between" alignItems="flex-start">
         <chakra.span overflowWrap="anywhere">{detail}</chakra.span>
         {edit && (
-          <Button variant="plain" colorPalette="brand" textDecoration="underline" px="0" h="auto" onClick={() => onEdit(edit)} disabled={state.submitting}>
+          <Button
+            variant="plain"
+            colorPalette="brand"
+            textDecoration="underline"
+            px="0"
+            h="auto"
+            onClick={() => onEdit(edit)}
+            disabled={state.submitting}
+          >
             {upgradeText.change}
             <chakra.span srOnly> {term.toLowerCase()}</chakra.span>
           </Button>
@@ -350,7 +417,17 @@ function SummaryStep({
           {upgradeText.summaryHeading}
         </Heading>
         {state.submitError && (
-          <Box ref={alertRef} role="alert" tabIndex={-1} outline="none" borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="md" p="4">
+          <Box
+            ref={alertRef}
+            role="alert"
+            tabIndex={-1}
+            outline="none"
+            borderWidth="1px"
+            borderColor="border.error"
+            bg="bg.error"
+            rounded="md"
+            p="4"
+          >
             <Text fontWeight="semibold" color="fg.error" mb="1">
               {upgradeText.startFailed}
             </Text>

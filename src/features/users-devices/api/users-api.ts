@@ -1,5 +1,13 @@
-import { usersEndpoints as endpoints, type AddUserRequest, type PatchUserRequest, type ResetPinRequest, type Seat } from '@portal/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+
+import {
+  usersEndpoints as endpoints,
+  type AddUserRequest,
+  type PatchUserRequest,
+  type ResetPinRequest,
+  type Seat,
+} from '@portal/contract';
+
 import { apiCall } from '../../../lib/http.ts';
 
 /**
@@ -28,7 +36,8 @@ export const useSeats = (productId: number) => useQuery(seatsQuery(productId));
 export const useAddOnCatalogue = () =>
   useQuery({
     queryKey: usersKeys.catalogue,
-    queryFn: async ({ signal }) => (await apiCall(endpoints.getAddOnCatalogue, { query: { tariff_version: '3' }, signal })).results,
+    queryFn: async ({ signal }) =>
+      (await apiCall(endpoints.getAddOnCatalogue, { query: { tariff_version: '3' }, signal })).results,
     staleTime: Infinity,
   });
 
@@ -36,7 +45,10 @@ export const useAddOnCatalogue = () =>
 export const useUserAddOns = (productId: number, userId: number) =>
   useQuery({
     queryKey: usersKeys.addOns(productId, userId),
-    queryFn: async ({ signal }) => (await apiCall(endpoints.getUserAddOns, { params: { productId, userId }, signal })).addons.map((addOn) => addOn.addon_id),
+    queryFn: async ({ signal }) =>
+      (await apiCall(endpoints.getUserAddOns, { params: { productId, userId }, signal })).addons.map(
+        (addOn) => addOn.addon_id,
+      ),
   });
 
 /**
@@ -58,17 +70,23 @@ export async function refreshUsers(queryClient: QueryClient, productId: number, 
   ]);
 }
 
-export const addUser = (productId: number, body: AddUserRequest): Promise<Seat> => apiCall(endpoints.addUser, { params: { id: productId }, body });
+export const addUser = (productId: number, body: AddUserRequest): Promise<Seat> =>
+  apiCall(endpoints.addUser, { params: { id: productId }, body });
 
 export const patchUser = (productId: number, userId: number, body: PatchUserRequest): Promise<Seat> =>
   apiCall(endpoints.patchSeatUser, { params: { productId, userId }, body });
 
-export const resetPin = (productId: number, userId: number, body: ResetPinRequest) => apiCall(endpoints.resetPin, { params: { productId, userId }, body });
+export const resetPin = (productId: number, userId: number, body: ResetPinRequest) =>
+  apiCall(endpoints.resetPin, { params: { productId, userId }, body });
 
-export const sendInvite = (productId: number, userId: number) => apiCall(endpoints.sendInviteEmail, { params: { productId, userId }, body: {} });
+export const sendInvite = (productId: number, userId: number) =>
+  apiCall(endpoints.sendInviteEmail, { params: { productId, userId }, body: {} });
 
 /** POST /api/v1/voip/users/{userId}/tariff/add-ons/: the user's whole add-on list; answers it as the server kept it. */
 export async function postUserAddOns(productId: number, userId: number, addons: number[]): Promise<number[]> {
-  const answer = await apiCall(endpoints.postUserAddOns, { params: { userId }, body: { product_id: productId, addons } });
+  const answer = await apiCall(endpoints.postUserAddOns, {
+    params: { userId },
+    body: { product_id: productId, addons },
+  });
   return answer.children[0]?.addons.map((addOn) => addOn.addon_id) ?? [];
 }

@@ -1,10 +1,20 @@
 import { Box, Button, chakra, Flex, Text } from '@chakra-ui/react';
-import { ADD_ON_GROUPS, addOnGroupLabels, addOnOptions, addOnPrices, usersMessages, type AddOnGroup, type Seat } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+
+import {
+  ADD_ON_GROUPS,
+  addOnGroupLabels,
+  addOnOptions,
+  addOnPrices,
+  usersMessages,
+  type AddOnGroup,
+  type Seat,
+} from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
-import { Loading, LoadError } from '../../../components/states.tsx';
+import { LoadError, Loading } from '../../../components/states.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { postUserAddOns, refreshUsers, useAddOnCatalogue, useUserAddOns } from '../api/users-api.ts';
@@ -32,13 +42,17 @@ export function AddOnsDialog({ productId, seat, onClose }: Props) {
   const ready = catalogue.data && current.data;
   const selectedIn = (group: AddOnGroup) => {
     if (!ready) return undefined;
-    return chosen[group] ?? addOnOptions(catalogue.data, group, current.data).find((option) => option.selected)?.addOn.id;
+    return (
+      chosen[group] ?? addOnOptions(catalogue.data, group, current.data).find((option) => option.selected)?.addOn.id
+    );
   };
   const next = ADD_ON_GROUPS.flatMap((group) => {
     const value = selectedIn(group);
     return value === undefined ? [] : [value];
   });
-  const changed = ready ? next.length !== current.data.length || next.some((value) => !current.data.includes(value)) : false;
+  const changed = ready
+    ? next.length !== current.data.length || next.some((value) => !current.data.includes(value))
+    : false;
 
   const save = async () => {
     setSaving(true);
@@ -67,19 +81,31 @@ export function AddOnsDialog({ productId, seat, onClose }: Props) {
           <Button variant="outline" onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button colorPalette="brand" onClick={() => void save()} loading={saving} loadingText="Saving" disabled={!changed}>
+          <Button
+            colorPalette="brand"
+            onClick={() => void save()}
+            loading={saving}
+            loadingText="Saving"
+            disabled={!changed}
+          >
             Save add-ons
           </Button>
         </>
       }
     >
       {catalogue.isError || current.isError ? (
-        <LoadError title="The add-ons could not be loaded" error={catalogue.error ?? current.error} onRetry={() => void Promise.all([catalogue.refetch(), current.refetch()])} />
+        <LoadError
+          title="The add-ons could not be loaded"
+          error={catalogue.error ?? current.error}
+          onRetry={() => void Promise.all([catalogue.refetch(), current.refetch()])}
+        />
       ) : !ready ? (
         <Loading label="Loading the add-ons" />
       ) : (
         <Flex direction="column" gap="5">
-          <Text color="fg.muted">Prices are a month, VAT included. An add-on can be changed to a higher one, not a lower one.</Text>
+          <Text color="fg.muted">
+            Prices are a month, VAT included. An add-on can be changed to a higher one, not a lower one.
+          </Text>
           {ADD_ON_GROUPS.map((group) => (
             <chakra.fieldset key={group} borderWidth="1px" borderColor="border" rounded="md" p="4">
               <chakra.legend fontWeight="semibold" px="1">
@@ -91,7 +117,15 @@ export function AddOnsDialog({ productId, seat, onClose }: Props) {
                   const { total } = addOnPrices(option.addOn.standard_price);
                   const note = option.reason === 'call-us' && !option.selected ? usersMessages.callToUpgrade : null;
                   return (
-                    <chakra.label key={option.addOn.id} htmlFor={inputId} display="flex" alignItems="center" gap="3" opacity={option.disabled && !option.selected ? 0.7 : 1} cursor={option.disabled ? 'not-allowed' : 'pointer'}>
+                    <chakra.label
+                      key={option.addOn.id}
+                      htmlFor={inputId}
+                      display="flex"
+                      alignItems="center"
+                      gap="3"
+                      opacity={option.disabled && !option.selected ? 0.7 : 1}
+                      cursor={option.disabled ? 'not-allowed' : 'pointer'}
+                    >
                       <chakra.input
                         type="radio"
                         id={inputId}

@@ -1,18 +1,36 @@
 import { Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
-import { AddDeviceRequest, AssignPortRequest, AssignUserDeviceRequest, type HardwareDevice, type HardwareModel, type Seat } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+
+import {
+  AddDeviceRequest,
+  AssignPortRequest,
+  AssignUserDeviceRequest,
+  type HardwareDevice,
+  type HardwareModel,
+  type Seat,
+} from '@portal/contract';
+
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
-import { FieldShell, fieldDescription } from '../../../components/form/field-shell.tsx';
+import { fieldDescription, FieldShell } from '../../../components/form/field-shell.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { addDevice, assignPort, assignUserDevice, deleteDevice, refreshDevices, useAvailableDevices, useBringYourOwnModels, useProvisioningString } from '../api/hardware-api.ts';
+import {
+  addDevice,
+  assignPort,
+  assignUserDevice,
+  deleteDevice,
+  refreshDevices,
+  useAvailableDevices,
+  useBringYourOwnModels,
+  useProvisioningString,
+} from '../api/hardware-api.ts';
 
 /** A device as the page names it: make, model and MAC address. */
 export const deviceName = (device: Pick<HardwareDevice, 'make' | 'model'>) => `${device.make} ${device.model}`;
@@ -65,14 +83,23 @@ interface DialogBase {
 }
 
 /** Bring your own device (POST /api/v3/voip/{id}/hardware/): its model from the list and its MAC address. */
-export function AddDeviceDialog({ productId, onClose, onAdded }: DialogBase & { onAdded: (device: HardwareDevice) => void }) {
+export function AddDeviceDialog({
+  productId,
+  onClose,
+  onAdded,
+}: DialogBase & { onAdded: (device: HardwareDevice) => void }) {
   const models = useBringYourOwnModels(productId);
   return (
     <Dialog open title="Add a device" onClose={onClose}>
       {models.isPending ? (
         <Loading label="Loading the devices you can bring" />
       ) : models.isError ? (
-        <LoadError title="The devices you can bring could not be loaded" error={models.error} onRetry={() => void models.refetch()} retrying={models.isFetching} />
+        <LoadError
+          title="The devices you can bring could not be loaded"
+          error={models.error}
+          onRetry={() => void models.refetch()}
+          retrying={models.isFetching}
+        />
       ) : (
         <AddDeviceForm productId={productId} models={models.data} onClose={onClose} onAdded={onAdded} />
       )}
@@ -80,14 +107,22 @@ export function AddDeviceDialog({ productId, onClose, onAdded }: DialogBase & { 
   );
 }
 
-function AddDeviceForm({ productId, models, onClose, onAdded }: DialogBase & { models: HardwareModel[]; onAdded: (device: HardwareDevice) => void }) {
+function AddDeviceForm({
+  productId,
+  models,
+  onClose,
+  onAdded,
+}: DialogBase & { models: HardwareModel[]; onAdded: (device: HardwareDevice) => void }) {
   const id = useId();
   const queryClient = useQueryClient();
   const { summary, summaryRef, submit, field, pending } = useForm({
     schema: AddDeviceRequest,
     ids: { model_id: `${id}-model`, mac_address: `${id}-mac` },
     initial: { model_id: '', mac_address: '' },
-    toInput: (values) => ({ model_id: values.model_id === '' ? undefined : Number(values.model_id), mac_address: values.mac_address }),
+    toInput: (values) => ({
+      model_id: values.model_id === '' ? undefined : Number(values.model_id),
+      mac_address: values.mac_address,
+    }),
     send: async (body) => {
       const device = await addDevice(productId, body);
       await refreshDevices(queryClient, productId);
@@ -98,7 +133,9 @@ function AddDeviceForm({ productId, models, onClose, onAdded }: DialogBase & { m
   });
   return (
     <>
-      <Text mb="4">Bring your own desk phone or adapter: choose its model and type the MAC address from the label underneath it.</Text>
+      <Text mb="4">
+        Bring your own desk phone or adapter: choose its model and type the MAC address from the label underneath it.
+      </Text>
       <ErrorSummary ref={summaryRef} errors={summary} />
       <chakra.form noValidate onSubmit={submit}>
         <Flex direction="column" gap="4">
@@ -106,9 +143,19 @@ function AddDeviceForm({ productId, models, onClose, onAdded }: DialogBase & { m
             {...field('model_id')}
             label="Device"
             placeholder="Choose your device"
-            options={models.map((model) => ({ value: String(model.id), label: `${deviceName(model)} (${model.total_ports === 1 ? '1 port' : `${model.total_ports} ports`})` }))}
+            options={models.map((model) => ({
+              value: String(model.id),
+              label: `${deviceName(model)} (${model.total_ports === 1 ? '1 port' : `${model.total_ports} ports`})`,
+            }))}
           />
-          <TextField {...field('mac_address')} label="MAC address" hint="12 characters, 0-9 and A-F, such as 00:1A:2B:3C:4D:5E" autoComplete="off" spellCheck={false} maxW="16rem" />
+          <TextField
+            {...field('mac_address')}
+            label="MAC address"
+            hint="12 characters, 0-9 and A-F, such as 00:1A:2B:3C:4D:5E"
+            autoComplete="off"
+            spellCheck={false}
+            maxW="16rem"
+          />
           <Flex gap="3" justify="flex-end" wrap="wrap">
             <Button variant="outline" onClick={onClose} disabled={pending}>
               Cancel
@@ -124,7 +171,13 @@ function AddDeviceForm({ productId, models, onClose, onAdded }: DialogBase & { m
 }
 
 /** Assign a free port to a user (PATCH /api/v3/voip/{id}/hardware/assign/): the users not on the device yet. */
-export function AssignPortDialog({ productId, device, port, seats, onClose }: DialogBase & { device: HardwareDevice; port: number; seats: Seat[] }) {
+export function AssignPortDialog({
+  productId,
+  device,
+  port,
+  seats,
+  onClose,
+}: DialogBase & { device: HardwareDevice; port: number; seats: Seat[] }) {
   const id = useId();
   const queryClient = useQueryClient();
   const onDevice = new Set(device.ports.flatMap((p) => (p.user ? [p.user.id] : [])));
@@ -133,12 +186,19 @@ export function AssignPortDialog({ productId, device, port, seats, onClose }: Di
     schema: AssignPortRequest,
     ids: { user_id: `${id}-user` },
     initial: { user_id: '' },
-    toInput: (values) => ({ device_id: device.id, port, user_id: values.user_id === '' ? undefined : Number(values.user_id) }),
+    toInput: (values) => ({
+      device_id: device.id,
+      port,
+      user_id: values.user_id === '' ? undefined : Number(values.user_id),
+    }),
     send: async (body) => {
       const saved = await assignPort(productId, body);
       await refreshDevices(queryClient, productId);
       const user = saved.ports.find((p) => p.port === port)?.user;
-      toaster.create({ type: 'success', title: `Port ${port} of the ${deviceName(device)} now rings ${user?.name ?? 'the user'}` });
+      toaster.create({
+        type: 'success',
+        title: `Port ${port} of the ${deviceName(device)} now rings ${user?.name ?? 'the user'}`,
+      });
       onClose();
       return saved;
     },
@@ -154,7 +214,14 @@ export function AssignPortDialog({ productId, device, port, seats, onClose }: Di
           <Button variant="outline" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <SubmitButton pending={pending} pendingText="Assigning" align="row" size="md" form={`${id}-form`} disabled={choices.length === 0}>
+          <SubmitButton
+            pending={pending}
+            pendingText="Assigning"
+            align="row"
+            size="md"
+            form={`${id}-form`}
+            disabled={choices.length === 0}
+          >
             Assign port
           </SubmitButton>
         </>
@@ -170,7 +237,10 @@ export function AssignPortDialog({ productId, device, port, seats, onClose }: Di
             label="User"
             hint="The desk phone rings them on this port; they sign in with their extension and PIN."
             placeholder="Choose a user"
-            options={choices.map((seat) => ({ value: String(seat.id), label: `${seat.name} (extension ${seat.extension})` }))}
+            options={choices.map((seat) => ({
+              value: String(seat.id),
+              label: `${seat.name} (extension ${seat.extension})`,
+            }))}
           />
         )}
       </chakra.form>
@@ -195,12 +265,17 @@ export function ProvisioningDialog({ productId, device, onClose }: DialogBase & 
       {provisioning.isPending ? (
         <Loading label="Loading the provisioning string" />
       ) : provisioning.isError ? (
-        <LoadError title="The provisioning string could not be loaded" error={provisioning.error} onRetry={() => void provisioning.refetch()} retrying={provisioning.isFetching} />
+        <LoadError
+          title="The provisioning string could not be loaded"
+          error={provisioning.error}
+          onRetry={() => void provisioning.refetch()}
+          retrying={provisioning.isFetching}
+        />
       ) : (
         <Stack gap="3">
           <Text>
-            Type this into the phone’s web page as its provisioning (auto-configuration) server address. The phone then fetches its settings and rings the users on its ports. Keep it
-            private: it is this device’s own.
+            Type this into the phone’s web page as its provisioning (auto-configuration) server address. The phone then
+            fetches its settings and rings the users on its ports. Keep it private: it is this device’s own.
           </Text>
           <Box
             borderWidth="1px"
@@ -261,8 +336,8 @@ export function DeleteDeviceDialog({ productId, device, onClose }: DialogBase & 
       <Stack gap="2">
         <Text>
           The {deviceName(device)} ({device.mac_address}) stops ringing
-          {device.assigned_ports > 0 ? ` ${device.ports.flatMap((p) => (p.user ? [p.user.name] : [])).join(', ')}` : ''}. Its users keep their extensions and apps. To use it again,
-          add it by its MAC address.
+          {device.assigned_ports > 0 ? ` ${device.ports.flatMap((p) => (p.user ? [p.user.name] : [])).join(', ')}` : ''}
+          . Its users keep their extensions and apps. To use it again, add it by its MAC address.
         </Text>
         {error && (
           <Text role="alert" color="fg.error">
@@ -282,9 +357,19 @@ export function GiveDeviceDialog({ productId, seat, onClose }: DialogBase & { se
       {available.isPending ? (
         <Loading label="Loading the devices with a free port" />
       ) : available.isError ? (
-        <LoadError title="The devices could not be loaded" error={available.error} onRetry={() => void available.refetch()} retrying={available.isFetching} />
+        <LoadError
+          title="The devices could not be loaded"
+          error={available.error}
+          onRetry={() => void available.refetch()}
+          retrying={available.isFetching}
+        />
       ) : (
-        <GiveDeviceForm productId={productId} seat={seat} devices={available.data.filter((device) => !device.ports.some((port) => port.user?.id === seat.id))} onClose={onClose} />
+        <GiveDeviceForm
+          productId={productId}
+          seat={seat}
+          devices={available.data.filter((device) => !device.ports.some((port) => port.user?.id === seat.id))}
+          onClose={onClose}
+        />
       )}
     </Dialog>
   );
@@ -302,7 +387,10 @@ function GiveDeviceForm({ productId, seat, devices, onClose }: DialogBase & { se
       const saved = await assignUserDevice(productId, seat.id, body.device_id);
       await refreshDevices(queryClient, productId);
       const port = saved.ports.find((p) => p.user?.id === seat.id)?.port;
-      toaster.create({ type: 'success', title: `${seat.name} now has ${port === undefined ? 'a port' : `port ${port}`} of the ${deviceName(saved)}` });
+      toaster.create({
+        type: 'success',
+        title: `${seat.name} now has ${port === undefined ? 'a port' : `port ${port}`} of the ${deviceName(saved)}`,
+      });
       onClose();
       return saved;
     },
@@ -329,7 +417,10 @@ function GiveDeviceForm({ productId, seat, devices, onClose }: DialogBase & { se
             label="Device"
             hint={`${seat.name} gets its first free port.`}
             placeholder="Choose a device"
-            options={devices.map((device) => ({ value: String(device.id), label: `${deviceName(device)} ${device.mac_address} (${device.free_ports} free)` }))}
+            options={devices.map((device) => ({
+              value: String(device.id),
+              label: `${deviceName(device)} ${device.mac_address} (${device.free_ports} free)`,
+            }))}
           />
           <Flex gap="3" justify="flex-end" wrap="wrap">
             <Button variant="outline" onClick={onClose} disabled={pending}>

@@ -1,8 +1,10 @@
 import { Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
-import type { HardwareDevice, HardwarePort, Seat } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+
+import type { HardwareDevice, HardwarePort, Seat } from '@portal/contract';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import * as paths from '../../../config/paths.ts';
@@ -10,7 +12,14 @@ import { userErrorText } from '../../../lib/error-text.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { assignPort, refreshDevices, useDevices } from '../api/hardware-api.ts';
 import { useSeats } from '../api/users-api.ts';
-import { AddDeviceDialog, AssignPortDialog, DeleteDeviceDialog, deviceName, GiveDeviceDialog, ProvisioningDialog } from './device-dialogs.tsx';
+import {
+  AddDeviceDialog,
+  AssignPortDialog,
+  DeleteDeviceDialog,
+  deviceName,
+  GiveDeviceDialog,
+  ProvisioningDialog,
+} from './device-dialogs.tsx';
 
 type Open =
   | { kind: 'add' }
@@ -64,9 +73,25 @@ export function DevicesTab({ productId }: { productId: number }) {
           ))}
         </Box>
       )}
-      {open?.kind === 'add' && <AddDeviceDialog productId={productId} onClose={close} onAdded={(device) => setOpen({ kind: 'provisioning', device })} />}
-      {open?.kind === 'assign' && <AssignPortDialog productId={productId} device={open.device} port={open.port} seats={seats.data} onClose={close} />}
-      {open?.kind === 'provisioning' && <ProvisioningDialog productId={productId} device={open.device} onClose={close} />}
+      {open?.kind === 'add' && (
+        <AddDeviceDialog
+          productId={productId}
+          onClose={close}
+          onAdded={(device) => setOpen({ kind: 'provisioning', device })}
+        />
+      )}
+      {open?.kind === 'assign' && (
+        <AssignPortDialog
+          productId={productId}
+          device={open.device}
+          port={open.port}
+          seats={seats.data}
+          onClose={close}
+        />
+      )}
+      {open?.kind === 'provisioning' && (
+        <ProvisioningDialog productId={productId} device={open.device} onClose={close} />
+      )}
       {open?.kind === 'delete' && <DeleteDeviceDialog productId={productId} device={open.device} onClose={close} />}
     </Flex>
   );
@@ -109,14 +134,31 @@ function DeviceCard({ productId, device, onAssign, onProvisioning, onDelete }: D
       </Box>
       <Box as="ul" aria-label={`Ports of the ${name}`} display="flex" flexDirection="column" gap="2" mb="3">
         {device.ports.map((port) => (
-          <PortRow key={port.port} productId={productId} device={device} port={port} onAssign={() => onAssign(port.port)} />
+          <PortRow
+            key={port.port}
+            productId={productId}
+            device={device}
+            port={port}
+            onAssign={() => onAssign(port.port)}
+          />
         ))}
       </Box>
       <Flex gap="2" wrap="wrap">
-        <Button size="sm" variant="outline" onClick={onProvisioning} aria-label={`Provisioning string of the ${name} ${device.mac_address}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onProvisioning}
+          aria-label={`Provisioning string of the ${name} ${device.mac_address}`}
+        >
           Provisioning string
         </Button>
-        <Button size="sm" variant="outline" colorPalette="red" onClick={onDelete} aria-label={`Remove the ${name} ${device.mac_address}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          onClick={onDelete}
+          aria-label={`Remove the ${name} ${device.mac_address}`}
+        >
           Remove
         </Button>
       </Flex>
@@ -125,7 +167,17 @@ function DeviceCard({ productId, device, onAssign, onProvisioning, onDelete }: D
 }
 
 /** One port: its user and "Free", or "Free" and "Assign". */
-function PortRow({ productId, device, port, onAssign }: { productId: number; device: HardwareDevice; port: HardwarePort; onAssign: () => void }) {
+function PortRow({
+  productId,
+  device,
+  port,
+  onAssign,
+}: {
+  productId: number;
+  device: HardwareDevice;
+  port: HardwarePort;
+  onAssign: () => void;
+}) {
   const queryClient = useQueryClient();
   const free = useAction(() => assignPort(productId, { device_id: device.id, port: port.port, user_id: null }));
   const name = deviceName(device);
@@ -139,7 +191,18 @@ function PortRow({ productId, device, port, onAssign }: { productId: number; dev
     }
   };
   return (
-    <Flex as="li" listStyleType="none" align="center" justify="space-between" gap="3" wrap="wrap" borderTopWidth="1px" borderColor="border" pt="2" data-testid="port">
+    <Flex
+      as="li"
+      listStyleType="none"
+      align="center"
+      justify="space-between"
+      gap="3"
+      wrap="wrap"
+      borderTopWidth="1px"
+      borderColor="border"
+      pt="2"
+      data-testid="port"
+    >
       <Text>
         <Text as="span" fontWeight="semibold">
           Port {port.port}:
@@ -147,7 +210,14 @@ function PortRow({ productId, device, port, onAssign }: { productId: number; dev
         {port.user ? `${port.user.name} (extension ${port.user.extension})` : 'Free'}
       </Text>
       {port.user ? (
-        <Button size="sm" variant="outline" onClick={() => void freeIt()} loading={free.isPending} loadingText="Freeing" aria-label={`Free port ${port.port} of the ${name} (${port.user.name})`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => void freeIt()}
+          loading={free.isPending}
+          loadingText="Freeing"
+          aria-label={`Free port ${port.port} of the ${name} (${port.user.name})`}
+        >
           Free port
         </Button>
       ) : (
@@ -164,8 +234,18 @@ export function SeatDevices({ productId, seat }: { productId: number; seat: Seat
   const devices = useDevices(productId);
   const [giving, setGiving] = useState(false);
   if (devices.isPending) return <Loading label="Loading their devices" />;
-  if (devices.isError) return <LoadError title="Their devices could not be loaded" error={devices.error} onRetry={() => void devices.refetch()} retrying={devices.isFetching} />;
-  const theirs = devices.data.flatMap((device) => device.ports.filter((port) => port.user?.id === seat.id).map((port) => ({ device, port: port.port })));
+  if (devices.isError)
+    return (
+      <LoadError
+        title="Their devices could not be loaded"
+        error={devices.error}
+        onRetry={() => void devices.refetch()}
+        retrying={devices.isFetching}
+      />
+    );
+  const theirs = devices.data.flatMap((device) =>
+    device.ports.filter((port) => port.user?.id === seat.id).map((port) => ({ device, port: port.port })),
+  );
   const devicesTab = paths.usersDevices.build({ id: productId }, { tab: 'devices' });
   return (
     <Flex direction="column" gap="3">

@@ -1,9 +1,11 @@
 import { Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
-import { displayPhone, type Seat } from '@portal/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import * as paths from '../../../config/paths.ts';
+
+import { displayPhone, type Seat } from '@portal/contract';
+
 import { toaster } from '../../../components/toaster.tsx';
+import * as paths from '../../../config/paths.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { sendInvite } from '../api/users-api.ts';
@@ -49,7 +51,14 @@ export function SeatActions({ productId, seat }: { productId: number; seat: Seat
       <Button size="sm" variant="outline" onClick={() => setOpen('add-ons')} aria-label={`Add-ons of ${seat.name}`}>
         Add-ons
       </Button>
-      <Button size="sm" variant="outline" onClick={() => void sendTheInvite()} loading={invite.isPending} loadingText="Sending" aria-label={`Send invite to ${seat.name}`}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => void sendTheInvite()}
+        loading={invite.isPending}
+        loadingText="Sending"
+        aria-label={`Send invite to ${seat.name}`}
+      >
         Send invite
       </Button>
       {dialogs}
@@ -61,12 +70,21 @@ export function SeatActions({ productId, seat }: { productId: number; seat: Seat
 export function LockedUserBanner({ productId, seat }: { productId: number; seat: Seat }) {
   const { setOpen, dialogs } = useSeatDialogs(productId, seat);
   return (
-    <Box role="status" borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" p="4" data-testid="locked-user-banner">
+    <Box
+      role="status"
+      borderWidth="1px"
+      borderColor="border.warning"
+      bg="bg.warning"
+      rounded="md"
+      p="4"
+      data-testid="locked-user-banner"
+    >
       <Flex gap="3" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
         <Box flex="1">
           <Text fontWeight="semibold">{seat.name} is locked out</Text>
           <Text>
-            {seat.name} (extension {seat.extension}) cannot use their phone after too many wrong PIN attempts. Reset their PIN to unlock them.
+            {seat.name} (extension {seat.extension}) cannot use their phone after too many wrong PIN attempts. Reset
+            their PIN to unlock them.
           </Text>
         </Box>
         <Button colorPalette="brand" onClick={() => setOpen('pin')}>

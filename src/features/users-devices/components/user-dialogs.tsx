@@ -1,7 +1,17 @@
 import { Box, Button, chakra, Flex, Text } from '@chakra-ui/react';
-import { AddUserRequest, PatchUserRequest, PIN_LENGTH, ResetPinRequest, rewordPinError, seatPrices, type Seat } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
+
+import {
+  AddUserRequest,
+  PatchUserRequest,
+  PIN_LENGTH,
+  ResetPinRequest,
+  rewordPinError,
+  seatPrices,
+  type Seat,
+} from '@portal/contract';
+
 import { Dialog } from '../../../components/dialog.tsx';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
@@ -71,7 +81,14 @@ export function AddUserDialog({ productId, onClose }: DialogBase) {
         <Flex direction="column" gap="4">
           <TextField {...field('first_name')} label="First name" autoComplete="off" />
           <TextField {...field('last_name')} label="Last name" autoComplete="off" />
-          <TextField {...field('email')} label="E-mail address" type="email" autoComplete="off" spellCheck={false} hint="We send the invite to this address." />
+          <TextField
+            {...field('email')}
+            label="E-mail address"
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            hint="We send the invite to this address."
+          />
           <SeatPrice />
         </Flex>
       </chakra.form>
@@ -141,14 +158,21 @@ export function ResetPinDialog({ productId, seat, onClose }: DialogBase & { seat
     // The platform's "too simple" details become the spec's words (spec 001 section 5), said once.
     serverErrors: (error): FormErrors<(typeof PIN_FIELDS)[number]> => {
       const found = serverErrors(error, PIN_FIELDS);
-      const fieldErrors = Object.fromEntries(Object.entries(found.fieldErrors).map(([name, message]) => [name, message && rewordPinError(message)]));
+      const fieldErrors = Object.fromEntries(
+        Object.entries(found.fieldErrors).map(([name, message]) => [name, message && rewordPinError(message)]),
+      );
       const formError = found.formError && rewordPinError(found.formError);
       return { formError: formError && Object.values(fieldErrors).includes(formError) ? null : formError, fieldErrors };
     },
     send: async (body) => {
       const answer = await resetPin(productId, seat.id, body);
       await refreshUsers(queryClient, productId, { locked: seat.locked });
-      toaster.create({ type: 'success', title: seat.locked ? `${seat.name}'s PIN has been reset and they are unlocked` : `${answer.detail} for ${seat.name}` });
+      toaster.create({
+        type: 'success',
+        title: seat.locked
+          ? `${seat.name}'s PIN has been reset and they are unlocked`
+          : `${answer.detail} for ${seat.name}`,
+      });
       onClose();
       return answer;
     },
@@ -171,7 +195,8 @@ export function ResetPinDialog({ productId, seat, onClose }: DialogBase & { seat
       }
     >
       <Text mb="4">
-        {seat.name} signs in to the phone apps and desk phones with this PIN.{seat.locked ? ' Resetting it also unlocks them.' : ''}
+        {seat.name} signs in to the phone apps and desk phones with this PIN.
+        {seat.locked ? ' Resetting it also unlocks them.' : ''}
       </Text>
       <chakra.form id={`${id}-form`} noValidate onSubmit={submit}>
         <Flex direction="column" gap="4">
@@ -186,7 +211,15 @@ export function ResetPinDialog({ productId, seat, onClose }: DialogBase & { seat
             maxLength={PIN_LENGTH * 2}
             maxW="12rem"
           />
-          <TextField {...field('pin_confirmation')} label="Confirm new PIN" type="password" inputMode="numeric" autoComplete="new-password" maxLength={PIN_LENGTH * 2} maxW="12rem" />
+          <TextField
+            {...field('pin_confirmation')}
+            label="Confirm new PIN"
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            maxLength={PIN_LENGTH * 2}
+            maxW="12rem"
+          />
         </Flex>
       </chakra.form>
     </Dialog>

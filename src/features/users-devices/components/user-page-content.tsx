@@ -1,6 +1,7 @@
 import { Box, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
+
 import { NotFoundContent } from '../../../components/not-found-content.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import * as paths from '../../../config/paths.ts';
@@ -36,7 +37,9 @@ export function UserPageContent({ userId }: { userId: number }) {
       <Flex direction="column" gap="6" maxW="4xl">
         <div>
           <Link asChild colorPalette="brand" textDecoration="underline" mb="3">
-            <RouterLink to={paths.usersDevices.build({ id: phone.product_id }, { tab: 'users' })}>Back to users and devices</RouterLink>
+            <RouterLink to={paths.usersDevices.build({ id: phone.product_id }, { tab: 'users' })}>
+              Back to users and devices
+            </RouterLink>
           </Link>
           <Heading as="h1" size="3xl" mb="2">
             {seat.name}
@@ -63,7 +66,14 @@ export function UserPageContent({ userId }: { userId: number }) {
     );
   }
   const failed = navigation.isError ? navigation.error : lists.isError ? lists.error : null;
-  if (failed) return <LoadError title="This user could not be loaded" error={failed} onRetry={() => void Promise.all([navigation.refetch(), lists.refetch()])} />;
+  if (failed)
+    return (
+      <LoadError
+        title="This user could not be loaded"
+        error={failed}
+        onRetry={() => void Promise.all([navigation.refetch(), lists.refetch()])}
+      />
+    );
   if (navigation.isPending || lists.isPending) return <Loading label="Loading the user" />;
   return <NotFoundContent loggedIn />;
 }

@@ -1,5 +1,6 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { useSeats } from '../api/users-api.ts';
 import { LockedUserBanner, SeatCard } from './seat-actions.tsx';
@@ -10,7 +11,15 @@ export function UsersTab({ productId }: { productId: number }) {
   const seats = useSeats(productId);
   const [adding, setAdding] = useState(false);
   if (seats.isPending) return <Loading label="Loading your users" />;
-  if (seats.isError) return <LoadError title="Your users could not be loaded" error={seats.error} onRetry={() => void seats.refetch()} retrying={seats.isFetching} />;
+  if (seats.isError)
+    return (
+      <LoadError
+        title="Your users could not be loaded"
+        error={seats.error}
+        onRetry={() => void seats.refetch()}
+        retrying={seats.isFetching}
+      />
+    );
   const locked = seats.data.filter((seat) => seat.locked);
   return (
     <Flex direction="column" gap="5">
@@ -19,7 +28,8 @@ export function UsersTab({ productId }: { productId: number }) {
       ))}
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <Text color="fg.muted">
-          {seats.data.length === 1 ? '1 user' : `${seats.data.length} users`} on this phone. Each has an extension, a PIN for the apps and desk phones, and their own add-ons.
+          {seats.data.length === 1 ? '1 user' : `${seats.data.length} users`} on this phone. Each has an extension, a
+          PIN for the apps and desk phones, and their own add-ons.
         </Text>
         <Button colorPalette="brand" onClick={() => setAdding(true)}>
           Add a user

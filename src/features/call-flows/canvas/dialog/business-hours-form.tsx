@@ -1,10 +1,11 @@
 /** Business hours: a preset on chosen days, or custom slots and breaks per day, with editor-core's messages. */
 import { useId, useMemo, useState } from 'react';
+
 import {
-  DAYS,
-  DAY_LABELS,
-  DEFAULT_CALENDAR,
   checkOpeningHours,
+  DAY_LABELS,
+  DAYS,
+  DEFAULT_CALENDAR,
   openingHoursLabel,
   presetHours,
   type Day,
@@ -12,15 +13,30 @@ import {
   type OpeningHoursPreset,
   type TimeSlot,
 } from '@portal/editor-core';
-import { businessHoursDraft, businessHoursValues, draftProblems, withArgValues, type BusinessHoursDraft } from '../arg-forms.ts';
+
 import { PRESET_LABELS, PRESETS } from '../../logic/preset-labels.ts';
+import {
+  businessHoursDraft,
+  businessHoursValues,
+  draftProblems,
+  withArgValues,
+  type BusinessHoursDraft,
+} from '../arg-forms.ts';
 import { ActionIcon } from '../icons.tsx';
 import { CheckboxField, SelectField } from './fields.tsx';
 import { StepDialog, useSaveStep, type StepFormProps } from './step-dialog.tsx';
 
 const PRESET_OPTIONS = PRESETS.map((value) => ({ value, label: PRESET_LABELS[value] }));
 
-const FULL_DAY: Readonly<Record<Day, string>> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+const FULL_DAY: Readonly<Record<Day, string>> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
 
 const openDays = (hours: OpeningHours) => DAYS.filter((d) => (hours.days[d]?.length ?? 0) > 0);
 
@@ -65,10 +81,19 @@ export function BusinessHoursForm({ node, onClose }: StepFormProps) {
   };
 
   const calendarOptions = [{ value: DEFAULT_CALENDAR, label: 'Your holiday schedule' }];
-  if (draft.calendar !== DEFAULT_CALENDAR) calendarOptions.push({ value: draft.calendar, label: draft.calendar === '' ? 'None chosen' : draft.calendar });
+  if (draft.calendar !== DEFAULT_CALENDAR)
+    calendarOptions.push({ value: draft.calendar, label: draft.calendar === '' ? 'None chosen' : draft.calendar });
 
   return (
-    <StepDialog node={node} name={draft.name} onNameChange={(name) => setDraft((d) => ({ ...d, name }))} nameMessages={problems.get('name')} onSave={onSave} onClose={onClose} size="lg">
+    <StepDialog
+      node={node}
+      name={draft.name}
+      onNameChange={(name) => setDraft((d) => ({ ...d, name }))}
+      nameMessages={problems.get('name')}
+      onSave={onSave}
+      onClose={onClose}
+      size="lg"
+    >
       <SelectField
         label="Opening hours"
         value={hours.preset}
@@ -81,14 +106,21 @@ export function BusinessHoursForm({ node, onClose }: StepFormProps) {
           <legend className="cf-label">Open on</legend>
           <div className="cf-days">
             {DAYS.map((day) => (
-              <CheckboxField key={day} label={DAY_LABELS[day]} checked={(hours.days[day]?.length ?? 0) > 0} onChange={(on) => setHours(withDay(hours, day, on))} />
+              <CheckboxField
+                key={day}
+                label={DAY_LABELS[day]}
+                checked={(hours.days[day]?.length ?? 0) > 0}
+                onChange={(on) => setHours(withDay(hours, day, on))}
+              />
             ))}
           </div>
         </fieldset>
       ) : (
         <fieldset className="cf-fieldset">
           <legend className="cf-label">Hours per day</legend>
-          <p className="cf-hint">A slot inside another one is a break (for example 12:00 to 13:00 inside 09:00 to 17:00).</p>
+          <p className="cf-hint">
+            A slot inside another one is a break (for example 12:00 to 13:00 inside 09:00 to 17:00).
+          </p>
           {DAYS.map((day) => {
             const slots = hours.days[day] ?? [];
             const dayProblems = hourProblems.filter((p) => p.day === day);
@@ -97,7 +129,11 @@ export function BusinessHoursForm({ node, onClose }: StepFormProps) {
             const slotInvalid = (i: number) => dayProblems.some((p) => p.slot === i);
             return (
               <div key={day} className="cf-day">
-                <CheckboxField label={`Open on ${FULL_DAY[day]}`} checked={slots.length > 0} onChange={(on) => setHours(withDay(hours, day, on))} />
+                <CheckboxField
+                  label={`Open on ${FULL_DAY[day]}`}
+                  checked={slots.length > 0}
+                  onChange={(on) => setHours(withDay(hours, day, on))}
+                />
                 {slots.map((slot, i) => (
                   <div key={i} className="cf-slot">
                     <label>
@@ -108,7 +144,15 @@ export function BusinessHoursForm({ node, onClose }: StepFormProps) {
                         value={slot.from}
                         aria-invalid={slotInvalid(i) || undefined}
                         aria-describedby={slotInvalid(i) ? errorId : undefined}
-                        onChange={(e) => setHours(withSlots(hours, day, slots.map((s, j) => (j === i ? { ...s, from: e.target.value } : s))))}
+                        onChange={(e) =>
+                          setHours(
+                            withSlots(
+                              hours,
+                              day,
+                              slots.map((s, j) => (j === i ? { ...s, from: e.target.value } : s)),
+                            ),
+                          )
+                        }
                       />
                     </label>
                     <span aria-hidden="true">to</span>
@@ -120,16 +164,41 @@ export function BusinessHoursForm({ node, onClose }: StepFormProps) {
                         value={slot.to}
                         aria-invalid={slotInvalid(i) || undefined}
                         aria-describedby={slotInvalid(i) ? errorId : undefined}
-                        onChange={(e) => setHours(withSlots(hours, day, slots.map((s, j) => (j === i ? { ...s, to: e.target.value } : s))))}
+                        onChange={(e) =>
+                          setHours(
+                            withSlots(
+                              hours,
+                              day,
+                              slots.map((s, j) => (j === i ? { ...s, to: e.target.value } : s)),
+                            ),
+                          )
+                        }
                       />
                     </label>
-                    <button type="button" className="cf-icon-button" aria-label={`Remove ${FULL_DAY[day]} slot ${i + 1}`} onClick={() => setHours(withSlots(hours, day, slots.filter((_, j) => j !== i)))}>
+                    <button
+                      type="button"
+                      className="cf-icon-button"
+                      aria-label={`Remove ${FULL_DAY[day]} slot ${i + 1}`}
+                      onClick={() =>
+                        setHours(
+                          withSlots(
+                            hours,
+                            day,
+                            slots.filter((_, j) => j !== i),
+                          ),
+                        )
+                      }
+                    >
                       <ActionIcon name="remove" size={14} />
                     </button>
                   </div>
                 ))}
                 {slots.length > 0 && (
-                  <button type="button" className="cf-button cf-button-small" onClick={() => setHours(withSlots(hours, day, [...slots, { from: '12:00', to: '13:00' }]))}>
+                  <button
+                    type="button"
+                    className="cf-button cf-button-small"
+                    onClick={() => setHours(withSlots(hours, day, [...slots, { from: '12:00', to: '13:00' }]))}
+                  >
                     <ActionIcon name="add" size={14} /> Add a slot or break on {FULL_DAY[day]}
                   </button>
                 )}
@@ -147,7 +216,14 @@ export function BusinessHoursForm({ node, onClose }: StepFormProps) {
           })}
         </fieldset>
       )}
-      <SelectField label="Holidays" hint="On these days the out-of-hours route is taken." value={draft.calendar} options={calendarOptions} onChange={(calendar) => setDraft((d) => ({ ...d, calendar }))} messages={problems.get('calendar')} />
+      <SelectField
+        label="Holidays"
+        hint="On these days the out-of-hours route is taken."
+        value={draft.calendar}
+        options={calendarOptions}
+        onChange={(calendar) => setDraft((d) => ({ ...d, calendar }))}
+        messages={problems.get('calendar')}
+      />
     </StepDialog>
   );
 }

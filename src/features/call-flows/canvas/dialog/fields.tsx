@@ -1,13 +1,15 @@
 /** Form fields of the step dialogs: native controls in the shared field shell, each labelled, with its problems linked to it. */
 import { useCallback, useId, useState, type ReactNode } from 'react';
+
 import type { AudioFile } from '@portal/contract';
-import { FieldShell, fieldDescription } from '../../../../components/form/field-shell.tsx';
+
+import { fieldDescription, FieldShell } from '../../../../components/form/field-shell.tsx';
+import { useAudioPlayback } from '../../../../lib/use-audio-playback.ts';
 import { AudioDialog } from '../../../audio/index.ts';
 import { newAudioButtonName, withAddedFiles } from '../../logic/audio-files.ts';
 import { AUDIO_FIELDS, newAudioName, type AudioField } from '../audio-fields.ts';
 import { useCanvas } from '../canvas-context.ts';
 import { ActionIcon } from '../icons.tsx';
-import { useAudioPlayback } from '../../../../lib/use-audio-playback.ts';
 
 /** A field's problems as the one message the shared field shell shows (editor-core may find more than one). */
 const messageOf = (messages?: readonly string[]) => (messages && messages.length > 0 ? messages.join(' ') : undefined);
@@ -27,7 +29,19 @@ interface TextFieldProps {
 }
 
 /** A step dialog's text input in the shared field shell: label, hint, message, aria-invalid and aria-describedby. */
-export function TextField({ label, value, onChange, messages, hint, type = 'text', inputMode, maxLength, onBlur, autoFocus, width = 'full' }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  messages,
+  hint,
+  type = 'text',
+  inputMode,
+  maxLength,
+  onBlur,
+  autoFocus,
+  width = 'full',
+}: TextFieldProps) {
   const id = useId();
   const error = messageOf(messages);
   return (
@@ -93,11 +107,30 @@ export function SelectField({ label, value, options, onChange, messages, hint, a
   );
 }
 
-export function CheckboxField({ label, checked, onChange, disabled, hint }: { label: ReactNode; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean; hint?: ReactNode }) {
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  disabled,
+  hint,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  hint?: ReactNode;
+}) {
   const id = useId();
   return (
     <div className="cf-check">
-      <input id={id} type="checkbox" checked={checked} disabled={disabled} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <label htmlFor={id}>{label}</label>
       {hint && (
         <span id={`${id}-hint`} className="cf-hint cf-check-hint">
@@ -112,7 +145,17 @@ export function CheckboxField({ label, checked, onChange, disabled, hint }: { la
  * A group of ticks or choices with its legend; the group's message (no one control to label) goes
  * under the legend as the field shell puts it, "Error:" first, and describes the group.
  */
-export function FieldGroup({ legend, messages, className = 'cf-fieldset', children }: { legend: string; messages?: readonly string[] | undefined; className?: string; children: ReactNode }) {
+export function FieldGroup({
+  legend,
+  messages,
+  className = 'cf-fieldset',
+  children,
+}: {
+  legend: string;
+  messages?: readonly string[] | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
   const errorId = `${useId()}-error`;
   const error = messageOf(messages);
   return (
@@ -147,7 +190,13 @@ export function RadioGroup<T extends string>({
     <FieldGroup legend={legend} messages={messages} className="cf-fieldset cf-radios">
       {options.map((o) => (
         <label key={o.value} className="cf-check">
-          <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
+          <input
+            type="radio"
+            name={name}
+            value={o.value}
+            checked={value === o.value}
+            onChange={() => onChange(o.value)}
+          />
           <span>{o.label}</span>
         </label>
       ))}
@@ -175,7 +224,12 @@ export function AudioPreview({ filename, name }: { filename: string; name: strin
   const busy = playback.current === filename;
   return (
     <span className="cf-row">
-      <button type="button" className="cf-button cf-button-small" onClick={() => playback.toggle(filename)} aria-label={busy ? `Stop ${name}` : `Play ${name}`}>
+      <button
+        type="button"
+        className="cf-button cf-button-small"
+        onClick={() => playback.toggle(filename)}
+        aria-label={busy ? `Stop ${name}` : `Play ${name}`}
+      >
         <ActionIcon name={busy ? 'stop' : 'play'} size={14} />
         {busy && playback.loading ? 'Loading…' : busy ? 'Stop' : 'Play'}
       </button>
@@ -214,7 +268,16 @@ interface AudioSelectFieldProps {
 }
 
 /** An audio select of a step dialog: the site's files, Play, and (when the page can make audio) New audio, which chooses what it made. */
-export function AudioSelectField({ field, value, onChange, first, choices, stepName, messages, hint }: AudioSelectFieldProps) {
+export function AudioSelectField({
+  field,
+  value,
+  onChange,
+  first,
+  choices,
+  stepName,
+  messages,
+  hint,
+}: AudioSelectFieldProps) {
   const { label } = AUDIO_FIELDS[field];
   const name = choices.files.find((f) => f.stored_filename === value)?.name ?? value;
   return (
@@ -246,7 +309,15 @@ export function AudioSelectField({ field, value, onChange, first, choices, stepN
  * "New audio" beside an audio select: the audio dialog (record, type out or upload) for that
  * field's kind; `onSaved` gets the stored file. Nothing when the page gives no audio services.
  */
-export function NewAudioButton({ field, stepName, onSaved }: { field: AudioField; stepName: string; onSaved: (file: AudioFile) => void }) {
+export function NewAudioButton({
+  field,
+  stepName,
+  onSaved,
+}: {
+  field: AudioField;
+  stepName: string;
+  onSaved: (file: AudioFile) => void;
+}) {
   const { services } = useCanvas();
   const [open, setOpen] = useState(false);
   const audio = services().audio;
@@ -254,7 +325,12 @@ export function NewAudioButton({ field, stepName, onSaved }: { field: AudioField
   const spec = AUDIO_FIELDS[field];
   return (
     <>
-      <button type="button" className="cf-button cf-button-small" aria-label={newAudioButtonName(spec.label)} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="cf-button cf-button-small"
+        aria-label={newAudioButtonName(spec.label)}
+        onClick={() => setOpen(true)}
+      >
         <ActionIcon name="add" size={14} />
         New audio
       </button>

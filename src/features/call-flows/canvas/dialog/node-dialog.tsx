@@ -1,7 +1,9 @@
 /** The dialog of a step, by type; it edits a snapshot of the node taken when it opens. */
 import { useState } from 'react';
-import type { FlowNode, NodeType } from '@portal/editor-core';
 import type { ComponentType } from 'react';
+
+import type { FlowNode, NodeType } from '@portal/editor-core';
+
 import { useCanvas } from '../canvas-context.ts';
 import { nodeIndex } from '../graph.ts';
 import { BusinessHoursForm } from './business-hours-form.tsx';

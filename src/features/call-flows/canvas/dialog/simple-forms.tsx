@@ -1,8 +1,10 @@
 /** Dialogs of the steps with one main setting: divert number, voicemail box, audio file, menu key, main number. */
 import { useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+
 import { callFlowMessages } from '@portal/contract';
 import { DIAL_KEYS, displayPhone, isUkPhoneNumber, type FlowNode } from '@portal/editor-core';
-import { useStore } from 'zustand';
+
 import { draftProblems, parseList, simpleDraft, simpleValues, withArgValues, type SimpleDraft } from '../arg-forms.ts';
 import { useCanvas } from '../canvas-context.ts';
 import { nodeIndex } from '../graph.ts';
@@ -31,7 +33,17 @@ export function NameOnlyForm({ node, onClose }: StepFormProps) {
     const result = simpleValues(node, draft);
     return result.ok && save(draft.name, result.values);
   };
-  return <StepDialog node={node} name={draft.name} onNameChange={(name) => update({ name })} nameMessages={problems.get('name')} onSave={onSave} onClose={onClose} size="sm" />;
+  return (
+    <StepDialog
+      node={node}
+      name={draft.name}
+      onNameChange={(name) => update({ name })}
+      nameMessages={problems.get('name')}
+      onSave={onSave}
+      onClose={onClose}
+      size="sm"
+    />
+  );
 }
 
 export function DivertForm({ node, onClose }: StepFormProps) {
@@ -42,7 +54,10 @@ export function DivertForm({ node, onClose }: StepFormProps) {
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const number = draft.value.trim();
   const localOk = number === '' || isUkPhoneNumber(number);
-  const messages = [...(touched && !localOk ? [callFlowMessages.notUkNumber] : []), ...(serverMessage ? [serverMessage] : [])];
+  const messages = [
+    ...(touched && !localOk ? [callFlowMessages.notUkNumber] : []),
+    ...(serverMessage ? [serverMessage] : []),
+  ];
 
   const onSave = async () => {
     setTouched(true);
@@ -65,7 +80,14 @@ export function DivertForm({ node, onClose }: StepFormProps) {
   };
 
   return (
-    <StepDialog node={node} name={draft.name} onNameChange={(name) => update({ name })} nameMessages={problems.get('name')} onSave={onSave} onClose={onClose}>
+    <StepDialog
+      node={node}
+      name={draft.name}
+      onNameChange={(name) => update({ name })}
+      nameMessages={problems.get('name')}
+      onSave={onSave}
+      onClose={onClose}
+    >
       <TextField
         label="UK phone number to divert to"
         type="tel"
@@ -84,13 +106,26 @@ export function DivertForm({ node, onClose }: StepFormProps) {
 }
 
 /** A site user's extension, or another typed in. */
-function ExtensionPicker({ label, value, onChange, messages }: { label: string; value: string; onChange: (value: string) => void; messages?: readonly string[] }) {
+function ExtensionPicker({
+  label,
+  value,
+  onChange,
+  messages,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  messages?: readonly string[];
+}) {
   const { services } = useCanvas();
   const users = services().siteUsers.filter((u) => userExtension(u) !== null);
   const listed = users.some((u) => userExtension(u) === value);
   const [other, setOther] = useState(!listed);
   const options = [
-    ...users.map((u) => ({ value: userExtension(u) as string, label: `${userName(u)} · ext ${userExtension(u) as string}` })),
+    ...users.map((u) => ({
+      value: userExtension(u) as string,
+      label: `${userName(u)} · ext ${userExtension(u) as string}`,
+    })),
     { value: '__other', label: 'Another extension…' },
   ];
   return (
@@ -108,7 +143,16 @@ function ExtensionPicker({ label, value, onChange, messages }: { label: string; 
         }}
         messages={other ? undefined : messages}
       />
-      {other && <TextField label="Extension" value={value} inputMode="numeric" width="short" onChange={onChange} messages={messages} />}
+      {other && (
+        <TextField
+          label="Extension"
+          value={value}
+          inputMode="numeric"
+          width="short"
+          onChange={onChange}
+          messages={messages}
+        />
+      )}
     </>
   );
 }
@@ -121,8 +165,20 @@ export function VoicemailForm({ node, onClose }: StepFormProps) {
     return result.ok && save(draft.name, result.values);
   };
   return (
-    <StepDialog node={node} name={draft.name} onNameChange={(name) => update({ name })} nameMessages={problems.get('name')} onSave={onSave} onClose={onClose}>
-      <ExtensionPicker label="Voicemail box" value={draft.value} onChange={(value) => update({ value })} messages={problems.get('target')} />
+    <StepDialog
+      node={node}
+      name={draft.name}
+      onNameChange={(name) => update({ name })}
+      nameMessages={problems.get('name')}
+      onSave={onSave}
+      onClose={onClose}
+    >
+      <ExtensionPicker
+        label="Voicemail box"
+        value={draft.value}
+        onChange={(value) => update({ value })}
+        messages={problems.get('target')}
+      />
     </StepDialog>
   );
 }
@@ -138,7 +194,14 @@ export function AudioForm({ node, onClose }: StepFormProps) {
   };
   const canMake = services().audio !== undefined;
   return (
-    <StepDialog node={node} name={draft.name} onNameChange={(name) => update({ name })} nameMessages={problems.get('name')} onSave={onSave} onClose={onClose}>
+    <StepDialog
+      node={node}
+      name={draft.name}
+      onNameChange={(name) => update({ name })}
+      nameMessages={problems.get('name')}
+      onSave={onSave}
+      onClose={onClose}
+    >
       <AudioSelectField
         field={node.type === 'dial_menu' ? 'menu_message' : 'greeting'}
         value={draft.value}
@@ -147,9 +210,17 @@ export function AudioForm({ node, onClose }: StepFormProps) {
         choices={choices}
         stepName={draft.name}
         messages={problems.get('audio_file')}
-        hint={choices.files.length === 0 ? (canMake ? 'You have no audio files yet: make one with “New audio”.' : 'You have no audio files yet: add one in your greeting audio first.') : undefined}
+        hint={
+          choices.files.length === 0
+            ? canMake
+              ? 'You have no audio files yet: make one with “New audio”.'
+              : 'You have no audio files yet: add one in your greeting audio first.'
+            : undefined
+        }
       />
-      {node.type === 'dial_menu' && <p className="cf-hint">Add the keys callers can press with “+ Key” under the menu on the canvas.</p>}
+      {node.type === 'dial_menu' && (
+        <p className="cf-hint">Add the keys callers can press with “+ Key” under the menu on the canvas.</p>
+      )}
     </StepDialog>
   );
 }
@@ -163,7 +234,10 @@ export function KeyForm({ node, onClose }: StepFormProps) {
     const index = nodeIndex(s.flow.data);
     const parentId = index.get(node.id)?.parentId;
     const menu = parentId ? index.get(parentId)?.node : undefined;
-    return (menu?.children ?? []).filter((c) => c.id !== node.id).map((c) => String(c.args.target?.value ?? '')).join(' ');
+    return (menu?.children ?? [])
+      .filter((c) => c.id !== node.id)
+      .map((c) => String(c.args.target?.value ?? ''))
+      .join(' ');
   });
   const usedKeys = new Set(used.split(' '));
   const onSave = () => {
@@ -171,11 +245,23 @@ export function KeyForm({ node, onClose }: StepFormProps) {
     return result.ok && save(draft.name, result.values);
   };
   return (
-    <StepDialog node={node} name={draft.name} onNameChange={(name) => update({ name })} nameMessages={problems.get('name')} onSave={onSave} onClose={onClose} size="sm">
+    <StepDialog
+      node={node}
+      name={draft.name}
+      onNameChange={(name) => update({ name })}
+      nameMessages={problems.get('name')}
+      onSave={onSave}
+      onClose={onClose}
+      size="sm"
+    >
       <SelectField
         label="Key the caller presses"
         value={draft.value}
-        options={DIAL_KEYS.map((k) => ({ value: k, label: usedKeys.has(k) ? `${k} (used by another key)` : k, disabled: usedKeys.has(k) }))}
+        options={DIAL_KEYS.map((k) => ({
+          value: k,
+          label: usedKeys.has(k) ? `${k} (used by another key)` : k,
+          disabled: usedKeys.has(k),
+        }))}
         onChange={(value) => update({ value })}
         messages={problems.get('target')}
       />
@@ -194,7 +280,14 @@ export function MainNumberForm({ node, onClose }: StepFormProps) {
     return result.ok && save(draft.name, result.values);
   };
   return (
-    <StepDialog node={node} name={draft.name} onNameChange={(name) => update({ name })} nameMessages={problems.get('name')} onSave={onSave} onClose={onClose}>
+    <StepDialog
+      node={node}
+      name={draft.name}
+      onNameChange={(name) => update({ name })}
+      nameMessages={problems.get('name')}
+      onSave={onSave}
+      onClose={onClose}
+    >
       {siteNumbers && siteNumbers.length > 0 ? (
         <FieldGroup legend="Numbers calls come in on" messages={problems.get('public_numbers')}>
           {[...new Set([...siteNumbers, ...chosen])].map((n) => (
@@ -207,7 +300,14 @@ export function MainNumberForm({ node, onClose }: StepFormProps) {
           ))}
         </FieldGroup>
       ) : (
-        <TextField label="Numbers calls come in on" hint="Separate numbers with commas" type="tel" value={draft.value} onChange={(value) => update({ value })} messages={problems.get('public_numbers')} />
+        <TextField
+          label="Numbers calls come in on"
+          hint="Separate numbers with commas"
+          type="tel"
+          value={draft.value}
+          onChange={(value) => update({ value })}
+          messages={problems.get('public_numbers')}
+        />
       )}
     </StepDialog>
   );

@@ -1,8 +1,17 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { argValue, createEditorStore, insertNode, removeSubtree, type CallFlow, type FlowNode } from '@portal/editor-core';
+
+import {
+  argValue,
+  createEditorStore,
+  insertNode,
+  removeSubtree,
+  type CallFlow,
+  type FlowNode,
+} from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
+
 import { system } from '../../../../config/theme.ts';
 import { CallFlowCanvas } from '../call-flow-canvas.tsx';
 import { stubCanvasEnvironment } from '../testing.ts';
@@ -26,7 +35,10 @@ const services: CallFlowCanvasServices = {
 
 /** The texts a control is described by (its hint and message), as a screen reader reads them. */
 const description = (element: HTMLElement) =>
-  (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
 
 async function openDialog(flow: CallFlow, step: string, more: Partial<CallFlowCanvasServices> = {}) {
   const store = createEditorStore({ flow });
@@ -48,7 +60,8 @@ const findStep = (node: FlowNode, type: FlowNode['type']): FlowNode | undefined 
   node.type === type ? node : node.children.map((child) => findStep(child, type)).find((each) => each !== undefined);
 const findDivert = (flow: FlowNode) => findStep(flow, 'divert_to_external')!;
 
-const withDivert = () => apply(apply(sampleFlow(), removeSubtree('n5'))!.flow, insertNode('n3', 'divert_to_external'))!.flow;
+const withDivert = () =>
+  apply(apply(sampleFlow(), removeSubtree('n5'))!.flow, insertNode('n3', 'divert_to_external'))!.flow;
 
 describe('the step dialogs', () => {
   it('shows a number that is not a UK one on its field, focused, and saves nothing', async () => {
@@ -71,7 +84,9 @@ describe('the step dialogs', () => {
     fireEvent.change(number, { target: { value: '01632 960123' } });
     isUkPhoneNumber.mockResolvedValueOnce(false);
     await act(async () => fireEvent.click(save));
-    expect(description(number)).toContain('Error: This number cannot be used: calls can only be diverted to UK phone numbers.');
+    expect(description(number)).toContain(
+      'Error: This number cannot be used: calls can only be diverted to UK phone numbers.',
+    );
     expect(document.activeElement).toBe(number);
     expect((number as HTMLInputElement).value).toBe('01632 960123');
 
@@ -112,7 +127,9 @@ describe('the step dialogs', () => {
   });
 
   it("describes a group of ticks by editor-core's message for it", async () => {
-    const { dialog } = await openDialog(sampleFlow(), 'Main number: Main number', { siteNumbers: ['02079460000', '01632960123'] });
+    const { dialog } = await openDialog(sampleFlow(), 'Main number: Main number', {
+      siteNumbers: ['02079460000', '01632960123'],
+    });
     const group = within(dialog).getByRole('group', { name: 'Numbers calls come in on' });
     expect(group.getAttribute('aria-describedby')).toBeNull();
     fireEvent.click(within(group).getByRole('checkbox', { name: '+442079460000' }));

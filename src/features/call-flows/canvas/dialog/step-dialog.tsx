@@ -1,9 +1,19 @@
 /** The frame every step dialog shares: the name field, Save and Cancel, and saving as one undo step. */
 import { Button } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+
+import {
+  chain,
+  MAX_NAME_LENGTH,
+  NODE_SPECS,
+  renameNode,
+  setArgs,
+  type Command,
+  type FlowNode,
+} from '@portal/editor-core';
+
 import { FormAlert } from '../../../../components/form/form-alert.tsx';
 import { SubmitButton } from '../../../../components/form/submit-button.tsx';
-import { MAX_NAME_LENGTH, NODE_SPECS, chain, renameNode, setArgs, type Command, type FlowNode } from '@portal/editor-core';
 import { useCanvas } from '../canvas-context.ts';
 import { Modal } from '../modal.tsx';
 import { TextField } from './fields.tsx';
@@ -55,7 +65,16 @@ interface StepDialogProps {
  * Its values are the step's draft (lists, opening hours, ticks), checked by editor-core, not the
  * string fields of `useForm`; what Save runs is one editor-core gesture, so one undo step.
  */
-export function StepDialog({ node, name, onNameChange, nameMessages, onSave, onClose, children, size = 'md' }: StepDialogProps) {
+export function StepDialog({
+  node,
+  name,
+  onNameChange,
+  nameMessages,
+  onSave,
+  onClose,
+  children,
+  size = 'md',
+}: StepDialogProps) {
   const formId = useId();
   const form = useRef<HTMLFormElement>(null);
   const alert = useRef<HTMLDivElement>(null);
@@ -110,7 +129,13 @@ export function StepDialog({ node, name, onNameChange, nameMessages, onSave, onC
       }
     >
       <form id={formId} ref={form} className="cf-form" onSubmit={(e) => void submit(e)} noValidate>
-        <TextField label="Name" value={name} onChange={onNameChange} messages={nameMessages} maxLength={MAX_NAME_LENGTH} />
+        <TextField
+          label="Name"
+          value={name}
+          onChange={onNameChange}
+          messages={nameMessages}
+          maxLength={MAX_NAME_LENGTH}
+        />
         {children}
         <FormAlert ref={alert} message={saveError} />
       </form>

@@ -1,8 +1,9 @@
 /** Transfer: who rings, how, the queue, and what happens when nobody answers. */
 import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
+
 import { QUEUE_SIZE_BOUNDS, RING_TIME_PER_MEMBER_BOUNDS_MS } from '@portal/editor-core';
-import { useCanvas } from '../canvas-context.ts';
+
 import {
   draftProblems,
   moveTarget,
@@ -14,8 +15,9 @@ import {
   type TransferDraft,
   type VoicemailMode,
 } from '../arg-forms.ts';
+import { useCanvas } from '../canvas-context.ts';
 import { ActionIcon } from '../icons.tsx';
-import { RING_PATTERN_LABELS, describeExtension, userExtension, userName } from '../summary.ts';
+import { describeExtension, RING_PATTERN_LABELS, userExtension, userName } from '../summary.ts';
 import { AudioSelectField, CheckboxField, RadioGroup, TextField, useAudioChoices } from './fields.tsx';
 import { StepDialog, useSaveStep, type StepFormProps } from './step-dialog.tsx';
 
@@ -34,7 +36,10 @@ export function TransferForm({ node, onClose }: StepFormProps) {
   const [othersText, setOthersText] = useState(others.join(', '));
 
   const result = useMemo(() => transferValues(draft), [draft]);
-  const problems = useMemo(() => (result.ok ? draftProblems(withArgValues(node, result.values, draft.name)) : new Map<string, string[]>()), [node, result, draft.name]);
+  const problems = useMemo(
+    () => (result.ok ? draftProblems(withArgValues(node, result.values, draft.name)) : new Map<string, string[]>()),
+    [node, result, draft.name],
+  );
   const messages = (arg: string) => [...(fieldErrors[arg] ? [fieldErrors[arg]] : []), ...(problems.get(arg) ?? [])];
 
   const onSave = () => {
@@ -46,7 +51,15 @@ export function TransferForm({ node, onClose }: StepFormProps) {
   };
 
   return (
-    <StepDialog node={node} name={draft.name} onNameChange={(name) => update({ name })} nameMessages={problems.get('name')} onSave={onSave} onClose={onClose} size="lg">
+    <StepDialog
+      node={node}
+      name={draft.name}
+      onNameChange={(name) => update({ name })}
+      nameMessages={problems.get('name')}
+      onSave={onSave}
+      onClose={onClose}
+      size="lg"
+    >
       <fieldset className="cf-fieldset">
         <legend className="cf-label">Who rings</legend>
         {siteUsers.length === 0 && <p className="cf-muted">Your site has no users yet: type the extensions below.</p>}
@@ -93,10 +106,22 @@ export function TransferForm({ node, onClose }: StepFormProps) {
             {draft.targets.map((ext, i) => (
               <li key={ext}>
                 <span>{describeExtension(directory, ext)}</span>
-                <button type="button" className="cf-icon-button" aria-label={`Ring ${ext} earlier`} disabled={i === 0} onClick={() => update({ targets: moveTarget(draft.targets, ext, -1) })}>
+                <button
+                  type="button"
+                  className="cf-icon-button"
+                  aria-label={`Ring ${ext} earlier`}
+                  disabled={i === 0}
+                  onClick={() => update({ targets: moveTarget(draft.targets, ext, -1) })}
+                >
                   <ActionIcon name="up" size={14} />
                 </button>
-                <button type="button" className="cf-icon-button" aria-label={`Ring ${ext} later`} disabled={i === draft.targets.length - 1} onClick={() => update({ targets: moveTarget(draft.targets, ext, 1) })}>
+                <button
+                  type="button"
+                  className="cf-icon-button"
+                  aria-label={`Ring ${ext} later`}
+                  disabled={i === draft.targets.length - 1}
+                  onClick={() => update({ targets: moveTarget(draft.targets, ext, 1) })}
+                >
                   <ActionIcon name="down" size={14} />
                 </button>
               </li>
@@ -116,7 +141,11 @@ export function TransferForm({ node, onClose }: StepFormProps) {
 
       <fieldset className="cf-fieldset">
         <legend className="cf-label">Queue</legend>
-        <CheckboxField label="Queue callers while everyone is busy" checked={draft.queuing} onChange={(queuing) => update({ queuing })} />
+        <CheckboxField
+          label="Queue callers while everyone is busy"
+          checked={draft.queuing}
+          onChange={(queuing) => update({ queuing })}
+        />
         {draft.queuing && (
           <>
             <TextField

@@ -72,7 +72,9 @@ export class BrowserCall {
   async call(callId: string, token: string): Promise<void> {
     let track: MediaStreamTrack;
     try {
-      this.local = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
+      this.local = await navigator.mediaDevices.getUserMedia({
+        audio: { echoCancellation: true, noiseSuppression: true },
+      });
       track = this.local.getAudioTracks()[0] as MediaStreamTrack;
     } catch {
       this.context = new AudioContext();

@@ -6,10 +6,12 @@
 import { Button } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
-import type { CallMoment, SimulationEvent, SimulationOutcome } from '@portal/editor-core';
+
 import type { TestCallState } from '@portal/contract';
-import { formatElapsed } from '../../../../lib/format.ts';
+import type { CallMoment, SimulationEvent, SimulationOutcome } from '@portal/editor-core';
+
 import { userErrorText } from '../../../../lib/error-text.ts';
+import { formatElapsed } from '../../../../lib/format.ts';
 import { useCanvas } from '../canvas-context.ts';
 import { ActionIcon } from '../icons.tsx';
 import { describeEvents, describeOutcome, londonDateTime, londonInstant, pathHighlight } from '../test-call.ts';
@@ -188,7 +190,8 @@ export default function LiveCall({ api, onShowPath }: LiveCallProps) {
   const root = store.getState().flow.data;
   const moments = (live?.moments ?? []) as CallMoment[];
   const events = moments.flatMap((m): SimulationEvent[] => (m.kind === 'event' ? [m.event] : []));
-  const outcome = moments.find((m): m is Extract<CallMoment, { kind: 'outcome' }> => m.kind === 'outcome')?.outcome as SimulationOutcome | undefined;
+  const outcome = moments.find((m): m is Extract<CallMoment, { kind: 'outcome' }> => m.kind === 'outcome')?.outcome as
+    SimulationOutcome | undefined;
   const directory = ui.getState().directory;
 
   return (
@@ -208,7 +211,14 @@ export default function LiveCall({ api, onShowPath }: LiveCallProps) {
           ] as const
         ).map(([value, label]) => (
           <label key={value} className="cf-check">
-            <input type="radio" name={`${id}-when`} value={value} checked={when === value} onChange={() => setWhen(value)} /> {label}
+            <input
+              type="radio"
+              name={`${id}-when`}
+              value={value}
+              checked={when === value}
+              onChange={() => setWhen(value)}
+            />{' '}
+            {label}
           </label>
         ))}
         {when !== 'now' && (
@@ -217,13 +227,25 @@ export default function LiveCall({ api, onShowPath }: LiveCallProps) {
               <label className="cf-label" htmlFor={`${id}-date`}>
                 Call date
               </label>
-              <input id={`${id}-date`} className="cf-input" type="date" value={instant.date} onChange={(e) => setInstant((w) => ({ ...w, date: e.target.value }))} />
+              <input
+                id={`${id}-date`}
+                className="cf-input"
+                type="date"
+                value={instant.date}
+                onChange={(e) => setInstant((w) => ({ ...w, date: e.target.value }))}
+              />
             </div>
             <div className="cf-field">
               <label className="cf-label" htmlFor={`${id}-time`}>
                 Call time (UK)
               </label>
-              <input id={`${id}-time`} className="cf-input" type="time" value={instant.time} onChange={(e) => setInstant((w) => ({ ...w, time: e.target.value }))} />
+              <input
+                id={`${id}-time`}
+                className="cf-input"
+                type="time"
+                value={instant.time}
+                onChange={(e) => setInstant((w) => ({ ...w, time: e.target.value }))}
+              />
             </div>
           </div>
         )}
@@ -239,7 +261,14 @@ export default function LiveCall({ api, onShowPath }: LiveCallProps) {
             <ActionIcon name="phone" /> Hang up
           </Button>
         ) : (
-          <Button type="button" size="sm" colorPalette="brand" onClick={() => void start()} loading={phase === 'ending'} loadingText="Hanging up…">
+          <Button
+            type="button"
+            size="sm"
+            colorPalette="brand"
+            onClick={() => void start()}
+            loading={phase === 'ending'}
+            loadingText="Hanging up…"
+          >
             <ActionIcon name="phone" /> Call
           </Button>
         )}
@@ -256,7 +285,14 @@ export default function LiveCall({ api, onShowPath }: LiveCallProps) {
       {phase === 'up' && (
         <div role="group" aria-label="Keypad" className="cf-keypad">
           {KEYS.map((key) => (
-            <Button key={key} type="button" size="sm" variant="outline" onClick={() => press(key)} aria-label={`Key ${key}`}>
+            <Button
+              key={key}
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => press(key)}
+              aria-label={`Key ${key}`}
+            >
               {key}
             </Button>
           ))}
