@@ -75,6 +75,35 @@ export const TestCallState = z.object({
 });
 export type TestCallState = z.infer<typeof TestCallState>;
 
+/** How many test calls call history lists: the newest. */
+export const TEST_CALL_HISTORY_SIZE = 20;
+
+/**
+ * A test call as call history lists it, marked as a test call and kept out of the call reports' figures: the flow,
+ * the instant it was made as, the steps it took (each with its title, as the editor names steps), how it ended, and
+ * whether a message was left (GET .../voicemail/ of the call plays it).
+ */
+export const TestCallHistoryEntry = z.object({
+  id: z.string(),
+  flow_id: z.string(),
+  flow_name: z.string(),
+  /** The instant the call was made as (now, or the day and time chosen). */
+  at: z.string(),
+  /** When the call was answered. */
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  duration_ms: z.number().int().nullable(),
+  end_reason: z.enum(['flow_ended', 'caller_hung_up', 'time_limit']).nullable(),
+  steps: z.array(z.object({ id: z.string(), title: z.string() })),
+  outcome: z.object({ kind: z.string() }).loose().nullable(),
+  /** Extension -> who answers it, as the call knew them. */
+  names: z.record(z.string(), z.string()),
+  voicemail: z.boolean(),
+});
+export type TestCallHistoryEntry = z.infer<typeof TestCallHistoryEntry>;
+export const TestCallHistory = z.object({ results: z.array(TestCallHistoryEntry) });
+export type TestCallHistory = z.infer<typeof TestCallHistory>;
+
 /** A browser's WebRTC offer for a test call it was granted (the token of its address), gathered in full. */
 export const TestCallOffer = z.object({
   token: z.string().min(1).max(200),
@@ -121,6 +150,14 @@ export const testCallEndpoints = {
     auth: true,
     params: CallParams,
     response: z.object({ detail: z.string() }),
+  }),
+  listTestCalls: endpoint({
+    method: 'GET',
+    path: '/api/v1/voip/:id/test-calls/',
+    summary: "The product's newest test calls, for call history",
+    auth: true,
+    params: z.object({ id: idNumber('Unknown product') }),
+    response: TestCallHistory,
   }),
   getTestCallVoicemail: endpoint({
     method: 'GET',

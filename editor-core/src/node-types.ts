@@ -241,3 +241,8 @@ export function acceptsChild(parent: NodeType, child: NodeType): boolean {
 export function isNodeType(value: string): value is NodeType {
   return (NODE_TYPES as readonly string[]).includes(value);
 }
+
+/** A step as people read it, its kind and its name: `Menu "Opening menu"`. */
+export function stepTitle(node: { type: NodeType; name: string }): string {
+  return `${NODE_SPECS[node.type].label} "${node.name}"`;
+}

@@ -1,8 +1,16 @@
-/** One plain-text e-mail. */
+/** A file sent with an e-mail (a voicemail's recording). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** One plain-text e-mail, with files attached when it carries any. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 /** The opening line of every e-mail: "Hello Sam," or, without a first name, "Hello,". */

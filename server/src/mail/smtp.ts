@@ -10,8 +10,8 @@ export interface SmtpSettings {
 }
 
 /**
- * The production mailer: hands each message to an SMTP relay through nodemailer. Plain text
- * only, like every message the portal sends. A refused message throws, so callers decide
+ * The production mailer: hands each message to an SMTP relay through nodemailer. Plain text only, like every message
+ * the portal sends, with its attachments (a voicemail's recording). A refused message throws, so callers decide
  * whether the person hears about it (the enumeration-safe endpoints log it and answer alike).
  */
 export class SmtpMailer implements Mailer {
@@ -28,6 +28,13 @@ export class SmtpMailer implements Mailer {
       to: message.to,
       subject: message.subject,
       text: message.text,
+      ...(message.attachments?.length && {
+        attachments: message.attachments.map(({ filename, contentType, content }) => ({
+          filename,
+          contentType,
+          content,
+        })),
+      }),
     });
   }
 

@@ -18,6 +18,7 @@ export class SandboxMailer implements Mailer {
       subject: message.subject,
       body: message.text,
       createdAt: this.now(),
+      attachments: message.attachments ?? [],
     });
   }
 }

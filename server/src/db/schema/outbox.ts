@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
+import { bytea } from './columns.ts';
+
 // The sandbox outbox of e-mails and texts.
 
 /** E-mails the sandbox mailer "sent" (server/src/sandbox/mailer.ts): what a person or a test reads instead of an inbox. */
@@ -18,4 +20,19 @@ export const outbox = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('outbox_to_idx').on(t.to), check('outbox_channel', sql`${t.channel} in ('email', 'sms')`)],
+);
+
+/** Files attached to an outbox e-mail (a voicemail's recording), in the order they were attached. */
+export const outboxAttachments = pgTable(
+  'outbox_attachments',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    outboxId: integer()
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    filename: text().notNull(),
+    contentType: text().notNull(),
+    bytes: bytea().notNull(),
+  },
+  (t) => [index('outbox_attachments_outbox_idx').on(t.outboxId)],
 );

@@ -1,11 +1,8 @@
-import { bigint, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+import { bytea } from './columns.ts';
 
 // Stored audio's bytes (AUDIO_STORAGE=database) and the shared text-to-speech cache's index.
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * Audio bytes by storage key, when the audio storage is the database (several server processes on

@@ -227,6 +227,12 @@ export function createProductsRepository(db: Database) {
       return product;
     },
 
+    /** The account a product belongs to, or undefined when there is no such product. */
+    async accountIdOf(productId: number): Promise<number | undefined> {
+      const [row] = await db.select({ accountId: products.accountId }).from(products).where(eq(products.id, productId));
+      return row?.accountId ?? undefined;
+    },
+
     async setInstallationAddress(productId: number, address: InstallationAddress): Promise<void> {
       await db.update(products).set({ installationAddress: address }).where(eq(products.id, productId));
     },

@@ -4,12 +4,13 @@ import {
   buildPath,
   CALL_RUNTIME_SECRET_HEADER,
   callRuntimeWebPaths,
+  TEST_CALL_HISTORY_SIZE,
   TEST_CALL_TOKEN_TTL_MS,
   TEST_CALL_USER_PREFIX,
   TestCallAnswer,
   testCallMessages,
 } from '@portal/contract';
-import { londonTime, type CallFlow, type HolidayPeriod } from '@portal/editor-core';
+import { findNode, londonTime, stepTitle, type CallFlow, type HolidayPeriod } from '@portal/editor-core';
 
 import { sendAudio } from '../../audio/serve.ts';
 import { detailError } from '../../plugins/errors.ts';
@@ -121,10 +122,7 @@ export const testCallHandlers = {
       at: call.at.toISOString(),
       answered: call.claimedAt !== null,
       ended: call.endedAt !== null,
-      // The walk's path once it ended; the nodes reached so far while it runs (or when the caller hung up mid-way).
-      path: call.path?.length
-        ? call.path
-        : moments.flatMap((m) => (m.kind === 'node' && typeof m.nodeId === 'string' ? [m.nodeId] : [])),
+      path: pathOf(call),
       moments,
       outcome: call.outcome as { kind: string } | null,
       end_reason: call.endReason as 'flow_ended' | 'caller_hung_up' | 'time_limit' | null,
@@ -165,6 +163,34 @@ export const testCallHandlers = {
     return { detail: 'The call has ended.' };
   },
 
+  /** Call history's test calls: each marked as one, with its steps by title, its outcome and its message. */
+  listTestCalls: async ({ params, request }) => {
+    const product = await ownedVoipProduct(request, params.id);
+    const rows = await request.server.testCallsRepository.history(product.id, TEST_CALL_HISTORY_SIZE);
+    return {
+      results: rows.map((call) => {
+        const path = pathOf(call);
+        return {
+          id: call.id,
+          flow_id: String(call.flowId),
+          flow_name: call.flow.name,
+          at: call.at.toISOString(),
+          started_at: (call.claimedAt ?? call.createdAt).toISOString(),
+          ended_at: call.endedAt?.toISOString() ?? null,
+          duration_ms: call.durationMs,
+          end_reason: call.endReason as 'flow_ended' | 'caller_hung_up' | 'time_limit' | null,
+          steps: path.map((id) => {
+            const node = findNode(call.flow.data, id);
+            return { id, title: node ? stepTitle(node) : 'A step since removed' };
+          }),
+          outcome: call.outcome as { kind: string } | null,
+          names: call.names,
+          voicemail: call.voicemailKey !== null,
+        };
+      }),
+    };
+  },
+
   getTestCallVoicemail: async ({ params, request, reply }) => {
     const call = await ownedTestCall(request, params);
     const bytes = call.voicemailKey ? await request.server.audio.get(call.voicemailKey) : null;
@@ -173,8 +199,15 @@ export const testCallHandlers = {
   },
 } satisfies Pick<
   Handlers,
-  'startTestCall' | 'getTestCall' | 'getTestCallVoicemail' | 'answerTestCall' | 'hangUpTestCall'
+  'startTestCall' | 'getTestCall' | 'listTestCalls' | 'getTestCallVoicemail' | 'answerTestCall' | 'hangUpTestCall'
 >;
+
+/** The walk's path once it ended; the nodes reached so far while it runs (or when the caller hung up mid-way). */
+function pathOf(call: TestCallRow): string[] {
+  if (call.path?.length) return call.path;
+  const moments = call.moments as Array<{ kind: string; nodeId?: unknown }>;
+  return moments.flatMap((m) => (m.kind === 'node' && typeof m.nodeId === 'string' ? [m.nodeId] : []));
+}
 
 /** A test call of the signed-in customer's product and flow, else 404. */
 async function ownedTestCall(

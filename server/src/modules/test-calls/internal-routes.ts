@@ -18,6 +18,7 @@ import {
 import { detailError } from '../../plugins/errors.ts';
 import { speakFor } from '../audio/handlers.ts';
 import { tokenHash } from './handlers.ts';
+import { mailTestCallVoicemail } from './voicemail-mail.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const forbidden = () => detailError(403, 'Only the call runtime may call this.');
@@ -107,18 +108,25 @@ export function registerCallRuntimeRoutes(app: FastifyInstance, secret: string):
         const call = await app.testCallsRepository.live(String(request.params.call));
         if (!call) return reply.code(404).send({ detail: 'Not found.' });
         let voicemailKey: string | null = null;
-        if (end.voicemail_wav) {
+        const voicemail = end.voicemail_wav ? Buffer.from(end.voicemail_wav, 'base64') : null;
+        if (voicemail) {
           voicemailKey = `${call.productId}/test-call-${call.id}.wav`;
-          await app.audio.put(voicemailKey, Buffer.from(end.voicemail_wav, 'base64'));
+          await app.audio.put(voicemailKey, voicemail);
         }
+        const endedAt = app.now();
         await app.testCallsRepository.finish(call.id, {
           path: end.path,
           outcome: end.outcome,
           endReason: end.reason,
           durationMs: end.duration_ms,
           voicemailKey,
-          endedAt: app.now(),
+          endedAt,
         });
+        // The message is kept whatever happens to its e-mail.
+        if (voicemail)
+          await mailTestCallVoicemail(app, call, voicemail, endedAt).catch((error: unknown) =>
+            app.log.error({ err: error, testCall: call.id }, 'voicemail e-mail of a test call failed'),
+          );
         return reply.code(204).send();
       },
     );

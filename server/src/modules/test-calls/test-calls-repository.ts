@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
@@ -52,6 +52,16 @@ export function createTestCallsRepository(db: Database) {
         .from(testCalls)
         .where(and(eq(testCalls.id, id), eq(testCalls.productId, productId), eq(testCalls.flowId, flowId)));
       return row;
+    },
+
+    /** The product's newest answered test calls (call history), newest first. */
+    async history(productId: number, limit: number): Promise<TestCallRow[]> {
+      return db
+        .select()
+        .from(testCalls)
+        .where(and(eq(testCalls.productId, productId), isNotNull(testCalls.claimedAt)))
+        .orderBy(desc(testCalls.createdAt), desc(testCalls.id))
+        .limit(limit);
     },
 
     async addMoment(id: string, moment: unknown): Promise<void> {

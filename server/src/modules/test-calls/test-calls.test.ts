@@ -5,16 +5,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import {
   CALL_RUNTIME_SECRET_HEADER,
+  CallSummary,
   ClaimedTestCall,
   StoredCallFlow,
   TEST_CALL_TOKEN_TTL_MS,
   TestCallGrant,
+  TestCallHistory,
   testCallMessages,
   TestCallState,
 } from '@portal/contract';
 import { sampleFlow } from '@portal/editor-core/testing';
 
+import { wavHeader } from '../../audio/wav.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
+import { OutboxList } from '../../sandbox/outbox/routes.ts';
 import { getCsrf, seededProductIds, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
 
 const SECRET = 'test-secret-of-the-call-runtime';
@@ -289,5 +293,124 @@ describe('test calls', () => {
       t.app.testCallRuntime = before;
       runtime.close();
     }
+  });
+
+  describe('call history and voicemail to e-mail', () => {
+    /** One second of 8 kHz 16-bit silence, as the runtime stores a message. */
+    const oneSecond = Buffer.concat([wavHeader(16_000), Buffer.alloc(16_000)]);
+
+    async function finishedCall(key: string, voicemail: Buffer | null, at?: string) {
+      const flow = await ownFlow(key);
+      const grant = TestCallGrant.parse(
+        (await call(key, 'POST', startUrl(ids.acme, flow.id), at ? { at } : {})).json(),
+      );
+      expect((await internal('POST', '/internal/call-runtime/claim/', { token: grant.token })).statusCode).toBe(200);
+      const finished = await internal('POST', `/internal/call-runtime/calls/${grant.id}/finish/`, {
+        path: ['n1', 'n2', 'n4', 'n6'],
+        outcome: { kind: 'voicemail', nodeId: 'n6', extension: '300' },
+        reason: 'flow_ended',
+        duration_ms: 4200,
+        voicemail_wav: voicemail?.toString('base64') ?? null,
+      });
+      expect(finished.statusCode, finished.body).toBe(204);
+      return { flow, grant };
+    }
+
+    async function voicemailToEmail(key: string, enabled: boolean, email: string) {
+      const response = await call(key, 'PUT', `/api/v3/voip/${ids.acme}/phone-setup/voicemail/configuration/`, {
+        voicemail_to_email: { enabled, email },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+
+    const outboxTo = async (to: string) =>
+      OutboxList.parse((await t.app.inject({ method: 'GET', url: `/sandbox/outbox.json?to=${to}` })).json()).results;
+
+    it('e-mails a message left in a test call, its recording attached as MP3, when voicemail to e-mail is on', async () => {
+      const key = await tokenOf(t, demoLogins.customer);
+      const to = `voicemail-${Math.random().toString(36).slice(2, 8)}@acme.example`;
+      await voicemailToEmail(key, true, to);
+      const { flow } = await finishedCall(key, oneSecond, '2025-07-07T09:00:00.000Z');
+
+      const [mail, ...more] = await outboxTo(to);
+      expect(more).toEqual([]);
+      expect(mail?.subject).toBe(`Voicemail left in a test call of "${flow.name}"`);
+      expect(mail?.body).toContain('A caller left a message of 1 second in a test call');
+      expect(mail?.body).toContain('made as if on 07 Jul 2025 at 10:00');
+      expect(mail?.attachments).toHaveLength(1);
+      const file = mail!.attachments[0]!;
+      expect(file.filename).toMatch(/^voicemail_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.mp3$/);
+      expect(file.content_type).toBe('audio/mpeg');
+      const download = await t.app.inject({ method: 'GET', url: file.url });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe('audio/mpeg');
+      expect(download.rawPayload.length).toBe(file.size_bytes);
+      // An MPEG audio frame (or an ID3 tag) starts the file.
+      const head = download.rawPayload;
+      expect(head.subarray(0, 3).toString() === 'ID3' || (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0)).toBe(true);
+      expect((await t.app.inject({ method: 'GET', url: `${file.url.slice(0, -1)}9` })).statusCode).toBe(404);
+    });
+
+    it('sends no e-mail when voicemail to e-mail is off, nor for a call that left no message', async () => {
+      const key = await tokenOf(t, demoLogins.customer);
+      const to = `voicemail-${Math.random().toString(36).slice(2, 8)}@acme.example`;
+      await voicemailToEmail(key, false, to);
+      await finishedCall(key, oneSecond);
+      await voicemailToEmail(key, true, to);
+      await finishedCall(key, null);
+      expect(await outboxTo(to)).toEqual([]);
+    });
+
+    it("lists the product's answered test calls, newest first, with their steps, outcome and message; owner only", async () => {
+      const key = await tokenOf(t, demoLogins.customer);
+      await voicemailToEmail(key, false, '');
+      const first = await finishedCall(key, null);
+      t.clock.advance(1000);
+      const second = await finishedCall(key, oneSecond);
+      // Granted but never called: not in the history.
+      const unanswered = TestCallGrant.parse((await call(key, 'POST', startUrl(ids.acme, first.flow.id), {})).json());
+      t.clock.advance(1000);
+
+      const response = await call(key, 'GET', `/api/v1/voip/${ids.acme}/test-calls/`);
+      expect(response.statusCode, response.body).toBe(200);
+      const { results } = TestCallHistory.parse(response.json());
+      const listed = results.map((entry) => entry.id);
+      expect(listed).not.toContain(unanswered.id);
+      expect(listed.indexOf(second.grant.id)).toBeGreaterThanOrEqual(0);
+      expect(listed.indexOf(second.grant.id)).toBeLessThan(listed.indexOf(first.grant.id));
+      const entry = results.find((e) => e.id === second.grant.id)!;
+      expect(entry).toMatchObject({
+        flow_id: second.flow.id,
+        flow_name: second.flow.name,
+        end_reason: 'flow_ended',
+        duration_ms: 4200,
+        outcome: { kind: 'voicemail', extension: '300' },
+        voicemail: true,
+      });
+      expect(entry.steps.map((step) => step.id)).toEqual(['n1', 'n2', 'n4', 'n6']);
+      for (const step of entry.steps) expect(step.title).toMatch(/^[A-Z][\w ]+ ".*"$/);
+      expect(results.find((e) => e.id === first.grant.id)?.voicemail).toBe(false);
+
+      const stranger = await tokenOf(t, demoLogins.buyNow);
+      expect((await call(stranger, 'GET', `/api/v1/voip/${ids.acme}/test-calls/`)).statusCode).toBe(404);
+    });
+
+    it("leaves test calls out of the call reports' figures", async () => {
+      const key = await tokenOf(t, demoLogins.customer);
+      const day = t.clock.now().toISOString().slice(0, 10);
+      const summary = async () => {
+        const response = await call(
+          key,
+          'GET',
+          `/api/v3/voip/${ids.acme}/analytics/summary/?range=custom&range_start=${day}&range_end=${day}`,
+        );
+        expect(response.statusCode, response.body).toBe(200);
+        return CallSummary.parse(response.json());
+      };
+      const before = await summary();
+      await finishedCall(key, null);
+      await finishedCall(key, oneSecond);
+      expect(await summary()).toEqual(before);
+    });
   });
 });

@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
-import { emailVerificationKeys, oneTimeKeys, outbox, smsCodes } from '../../db/schema/index.ts';
+import { emailVerificationKeys, oneTimeKeys, outbox, outboxAttachments, smsCodes } from '../../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,13 +19,68 @@ export interface OutboxEntry {
   subject: string;
   body: string;
   createdAt: Date;
+  attachments?: ReadonlyArray<{ filename: string; contentType: string; content: Buffer }>;
+}
+
+/** What a message's list entry says of a file attached to it. */
+export interface AttachmentInfo {
+  outboxId: number;
+  /** Its place among the message's files, from 1. */
+  number: number;
+  filename: string;
+  contentType: string;
+  sizeBytes: number;
 }
 
 /** The sandbox outbox's queries: messages kept instead of sent, and the keys their links carry. */
 export function createOutboxRepository(db: Database) {
   return {
-    async add(entry: OutboxEntry): Promise<void> {
-      await db.insert(outbox).values(entry);
+    async add({ attachments = [], ...entry }: OutboxEntry): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.insert(outbox).values(entry).returning({ id: outbox.id });
+        if (attachments.length > 0)
+          await tx.insert(outboxAttachments).values(
+            attachments.map(({ filename, contentType, content }) => ({
+              outboxId: row!.id,
+              filename,
+              contentType,
+              bytes: content,
+            })),
+          );
+      });
+    },
+
+    /** The files attached to these messages, by message, in the order they were attached (without their bytes). */
+    async attachmentsOf(outboxIds: number[]): Promise<AttachmentInfo[]> {
+      if (outboxIds.length === 0) return [];
+      const rows = await db
+        .select({
+          outboxId: outboxAttachments.outboxId,
+          filename: outboxAttachments.filename,
+          contentType: outboxAttachments.contentType,
+          sizeBytes: sql<number>`octet_length(${outboxAttachments.bytes})::int`,
+        })
+        .from(outboxAttachments)
+        .where(inArray(outboxAttachments.outboxId, outboxIds))
+        .orderBy(asc(outboxAttachments.id));
+      const seen = new Map<number, number>();
+      return rows.map((row) => {
+        const number = (seen.get(row.outboxId) ?? 0) + 1;
+        seen.set(row.outboxId, number);
+        return { ...row, number };
+      });
+    },
+
+    /** A message's `number`th file (from 1) with its bytes, or undefined. */
+    async attachment(outboxId: number, number: number) {
+      const [row] = await db
+        .select()
+        .from(outboxAttachments)
+        .where(eq(outboxAttachments.outboxId, outboxId))
+        .orderBy(asc(outboxAttachments.id))
+        .limit(1)
+        .offset(number - 1);
+      return row;
     },
 
     /** The newest `limit` messages, of one channel and to any of `recipients` when given. */

@@ -34,6 +34,10 @@ export const OutboxMessage = z.object({
   subject: z.string(),
   body: z.string(),
   created_at: z.string(),
+  /** Files attached to an e-mail; each downloads from its `url`. */
+  attachments: z.array(
+    z.object({ filename: z.string(), content_type: z.string(), size_bytes: z.int(), url: z.string() }),
+  ),
 });
 export const OutboxList = z.object({ results: z.array(OutboxMessage) });
 
@@ -48,6 +52,7 @@ async function listMessages(app: FastifyInstance, query: OutboxQuery) {
     { ...(query.channel && { channel: query.channel }), ...(query.to && { recipients: recipientsOf(query.to) }) },
     OUTBOX_PAGE_SIZE,
   );
+  const attachments = await app.outboxRepository.attachmentsOf(rows.map((row) => row.id));
   return rows.map((row) => ({
     id: row.id,
     channel: row.channel,
@@ -55,8 +60,18 @@ async function listMessages(app: FastifyInstance, query: OutboxQuery) {
     subject: row.subject,
     body: row.body,
     created_at: row.createdAt.toISOString(),
+    attachments: attachments
+      .filter((file) => file.outboxId === row.id)
+      .map((file) => ({
+        filename: file.filename,
+        content_type: file.contentType,
+        size_bytes: file.sizeBytes,
+        url: `/sandbox/outbox/${row.id}/attachments/${file.number}`,
+      })),
   }));
 }
+
+const kib = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text safe inside HTML content and double- or single-quoted attributes. */
@@ -94,7 +109,16 @@ function outboxPage(messages: Awaited<ReturnType<typeof listMessages>>, query: O
         <td>${message.channel === 'sms' ? 'Text message' : 'Email'}</td>
         <td>${escapeHtml(message.to)}</td>
         <td>${message.subject ? escapeHtml(message.subject) : '<span class="muted">(none)</span>'}</td>
-        <td><div class="body">${bodyHtml(message.body)}</div></td>
+        <td><div class="body">${bodyHtml(message.body)}</div>${
+          message.attachments.length === 0
+            ? ''
+            : `<ul class="files" aria-label="Attached files">${message.attachments
+                .map(
+                  (file) =>
+                    `<li><a href="${escapeHtml(file.url)}" download>${escapeHtml(file.filename)}</a> (${kib(file.size_bytes)})</li>`,
+                )
+                .join('')}</ul>`
+        }</td>
       </tr>`,
   );
   return `<!doctype html>
@@ -109,6 +133,7 @@ function outboxPage(messages: Awaited<ReturnType<typeof listMessages>>, query: O
     caption { text-align: left; font-weight: 600; margin-bottom: 0.5rem; }
     th, td { border: 1px solid #b1b4b6; padding: 0.5rem; text-align: left; vertical-align: top; }
     .body { white-space: pre-wrap; overflow-wrap: anywhere; }
+    .files { margin: 0.5rem 0 0; padding-left: 1.25rem; }
     .muted { color: #505a5f; }
     a { color: #1d4ed8; }
     a:focus, input:focus, button:focus { outline: 3px solid #ffdd00; outline-offset: 0; }
@@ -178,10 +203,12 @@ const MessageParams = z.object({
     .positive()
     .max(2 ** 31 - 1),
 });
+const AttachmentParams = MessageParams.extend({ number: z.coerce.number().int().min(1).max(100) });
 
 /**
- * Registers GET /sandbox/outbox (HTML), GET /sandbox/outbox.json?to=&channel= and
- * POST /sandbox/outbox/{id}/expire-links/ (CSRF-checked like every unsafe call).
+ * Registers GET /sandbox/outbox (HTML), GET /sandbox/outbox.json?to=&channel=, an e-mail's attached files at
+ * GET /sandbox/outbox/{id}/attachments/{n} and POST /sandbox/outbox/{id}/expire-links/ (CSRF-checked like every
+ * unsafe call).
  */
 export function registerSandboxOutbox(app: FastifyInstance) {
   app.post(
@@ -200,6 +227,20 @@ export function registerSandboxOutbox(app: FastifyInstance) {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { results: await listMessages(app, request.query as OutboxQuery) };
+    },
+  );
+  app.get(
+    '/sandbox/outbox/:id/attachments/:number',
+    { schema: { hide: true, params: AttachmentParams } },
+    async (request, reply) => {
+      const { id, number } = request.params as z.infer<typeof AttachmentParams>;
+      const file = await app.outboxRepository.attachment(id, number);
+      if (!file) return reply.code(404).send({ detail: 'No attached file has that number.' });
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+        .type(file.contentType)
+        .send(file.bytes);
     },
   );
   app.get('/sandbox/outbox', { schema: { hide: true, querystring: OutboxQuery } }, async (request, reply) => {

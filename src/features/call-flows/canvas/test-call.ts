@@ -4,7 +4,7 @@ import {
   displayPhone,
   edgeId,
   londonTime,
-  NODE_SPECS,
+  stepTitle,
   type FlowNode,
   type OpeningReason,
   type SimulationEvent,
@@ -80,7 +80,7 @@ function seconds(ms: number): string {
 
 function nameOf(root: FlowNode, id: string): string {
   const node = nodeIndex(root).get(id)?.node;
-  return node ? `${NODE_SPECS[node.type].label} "${node.name}"` : 'a step';
+  return node ? stepTitle(node) : 'a step';
 }
 
 function describeEvent(root: FlowNode, event: SimulationEvent, directory: Directory): string | null {
