@@ -7,6 +7,7 @@
  * menu is reached wait in order (type-ahead) and answer the next menus without their greetings; a menu whose greeting
  * ends with no key waits KEY_WAIT_FRAMES, then counts as no key press. Greetings (play_audio) play whole.
  */
+import { TEST_CALL_MAX_MS } from '@portal/contract';
 import {
   walkCall,
   type CallFlow,
@@ -86,7 +87,7 @@ export class CallSession {
   private readonly options: Required<Pick<CallSessionOptions, 'keyWaitFrames' | 'maxFrames'>> & CallSessionOptions;
 
   constructor(options: CallSessionOptions) {
-    this.options = { keyWaitFrames: KEY_WAIT_FRAMES, maxFrames: 600_000 / FRAME_MS, ...options };
+    this.options = { keyWaitFrames: KEY_WAIT_FRAMES, maxFrames: TEST_CALL_MAX_MS / FRAME_MS, ...options };
   }
 
   /** Runs the call until the flow ends it or the caller hangs up. */

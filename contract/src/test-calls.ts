@@ -18,6 +18,8 @@ function TestCallMomentSchema() {
 
 /** How long a test-call address can be called after it is granted. */
 export const TEST_CALL_TOKEN_TTL_MS = 10 * 60 * 1000;
+/** The longest a test call lasts: the runtime ends it then. */
+export const TEST_CALL_MAX_MS = 10 * 60 * 1000;
 /** Test calls of one product up at once. */
 export const TEST_CALLS_PER_PRODUCT = 2;
 /** The user part of a test-call address: `flow-{token}`. */

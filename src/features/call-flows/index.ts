@@ -16,3 +16,4 @@ export { SimpleCallFlowSection } from './components/simple-call-flow-editor.tsx'
 export { draftKey } from './logic/draft-storage.ts';
 export { parseCallflowId } from './logic/route-params.ts';
 export { CallerJourneyPage } from './components/caller-journey-page.tsx';
+export { describeTestCallOutcome } from './canvas/test-call.ts';

@@ -4,7 +4,7 @@ import { insertNode, removeSubtree, setArgs, simulateCall, type CallFlow } from 
 import { apply, sampleFlow } from '@portal/editor-core/testing';
 
 import { createDirectory } from './summary.ts';
-import { describeCall, londonDateTime, londonInstant, pathHighlight } from './test-call.ts';
+import { describeCall, describeTestCallOutcome, londonDateTime, londonInstant, pathHighlight } from './test-call.ts';
 
 const directory = createDirectory(
   [
@@ -110,5 +110,30 @@ describe('the test call', () => {
     expect(describeCall(flow.data, simulateCall({ flow, at: SUMMER_OPEN }), directory).outcome).toBe(
       'The call is diverted to +447700900123.',
     );
+  });
+});
+
+describe('a test call in call history', () => {
+  const steps = [
+    { id: 'n1', title: 'Main number "Main number"' },
+    { id: 'n6', title: 'Voicemail "Out of hours"' },
+  ];
+
+  it('tells the outcome with the names the call knew, as the simulator tells it', () => {
+    expect(
+      describeTestCallOutcome({
+        outcome: { kind: 'voicemail', nodeId: 'n6', extension: '300' },
+        names: { '300': 'Sam Lee' },
+        steps,
+      }),
+    ).toBe('The caller is put through to voicemail box Sam Lee (300).');
+    expect(describeTestCallOutcome({ outcome: { kind: 'incomplete', nodeId: 'n6' }, names: {}, steps })).toContain(
+      'The route stops at Voicemail "Out of hours"',
+    );
+  });
+
+  it('has no outcome to tell when the call ended before one, or the outcome is not one the editor knows', () => {
+    expect(describeTestCallOutcome({ outcome: null, names: {}, steps })).toBeNull();
+    expect(describeTestCallOutcome({ outcome: { kind: 'fax' }, names: {}, steps })).toBeNull();
   });
 });

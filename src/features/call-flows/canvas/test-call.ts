@@ -126,6 +126,27 @@ export function describeEvents(root: FlowNode, events: readonly SimulationEvent[
 
 /** How a call ends, in words. */
 export function describeOutcome(root: FlowNode, outcome: SimulationOutcome, directory: Directory): string {
+  return outcomeText(outcome, directory, (id) => nameOf(root, id));
+}
+
+const OUTCOME_KINDS: ReadonlySet<string> = new Set(['transfer', 'voicemail', 'divert', 'hangup', 'incomplete']);
+
+/**
+ * How a test call in call history ended, in the editor's words: the people by the names the call knew and its
+ * steps by their titles; null when it ended before reaching an outcome.
+ */
+export function describeTestCallOutcome(entry: {
+  outcome: { kind: string } | null;
+  names: Readonly<Record<string, string>>;
+  steps: ReadonlyArray<{ id: string; title: string }>;
+}): string | null {
+  if (!entry.outcome || !OUTCOME_KINDS.has(entry.outcome.kind)) return null;
+  const directory: Directory = { userByExtension: new Map(Object.entries(entry.names)), audioByFilename: new Map() };
+  const titles = new Map(entry.steps.map((step) => [step.id, step.title]));
+  return outcomeText(entry.outcome as SimulationOutcome, directory, (id) => titles.get(id) ?? 'a step');
+}
+
+function outcomeText(outcome: SimulationOutcome, directory: Directory, stepName: (id: string) => string): string {
   let text: string;
   switch (outcome.kind) {
     case 'transfer': {
@@ -162,7 +183,7 @@ export function describeOutcome(root: FlowNode, outcome: SimulationOutcome, dire
           : `The menu played ${DIAL_MENU_MAX_ATTEMPTS} times ${outcome.reason === 'unknown_key' ? 'and the caller pressed no valid key' : 'without a key press'}, so the call is ended.`;
       break;
     case 'incomplete':
-      text = `The route stops at ${nameOf(root, outcome.nodeId)}: it does not end in a Transfer, Divert or Voicemail, so the call cannot go anywhere.`;
+      text = `The route stops at ${stepName(outcome.nodeId)}: it does not end in a Transfer, Divert or Voicemail, so the call cannot go anywhere.`;
       break;
   }
   return text;

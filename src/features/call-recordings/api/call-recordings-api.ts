@@ -4,6 +4,7 @@ import {
   buildPath,
   callLogEndpoints,
   RECORDING_PASSWORD_HEADER,
+  testCallEndpoints,
   usersEndpoints,
   type CallRecordingsQuery,
   type SetRecordingAdminPassword,
@@ -166,4 +167,20 @@ export const setUserAddOns = (productId: number, userId: number, addons: number[
   apiCall(usersEndpoints.postUserAddOns, {
     params: { userId: String(userId) },
     body: { product_id: productId, addons },
+  });
+
+/** GET .../test-calls/: the phone's newest test calls, shown in call history marked as test calls. */
+export function useTestCalls(productId: number) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...recordingsKey(productId), 'test-calls'],
+      queryFn: ({ signal }) => apiCall(testCallEndpoints.listTestCalls, { params: { id: String(productId) }, signal }),
+    }),
+  );
+}
+
+/** The message left in a test call (audio/wav). */
+export const testCallVoicemail = (productId: number, flowId: string, callId: string) =>
+  apiBlob(testCallEndpoints.getTestCallVoicemail, {
+    params: { id: String(productId), flow: flowId, call: callId },
   });

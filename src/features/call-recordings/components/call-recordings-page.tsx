@@ -27,6 +27,7 @@ import { PasswordPrompt } from './password-prompt.tsx';
 import { RecordingAddOnWizard } from './recording-add-on-wizard.tsx';
 import { RecordingsResults } from './recordings-results.tsx';
 import { SetPasswordDialog } from './set-password-dialog.tsx';
+import { TestCallsSection } from './test-calls-section.tsx';
 import { TranscriptDialog } from './transcript-dialog.tsx';
 
 /** The dialog open over the page (the admin password prompt is the controller's). */
@@ -41,7 +42,7 @@ type OpenDialog =
  * with recordings, filtered by date, number, duration and a transcript keyword; play one on its
  * waveform, download one or a zip of the selected ones, delete and restore, read a transcript;
  * the admin password is asked for before listening or downloading when set
- * (logic/recordings-controller.ts).
+ * (logic/recordings-controller.ts). Below them, the phone's test calls, marked as such.
  */
 export function CallRecordingsPage({ productId, deleted }: { productId: number; deleted: boolean }) {
   const [params, setParams] = useSearchParams();
@@ -130,6 +131,7 @@ export function CallRecordingsPage({ productId, deleted }: { productId: number; 
           onTranscript={(recording, startTime) => setDialog({ kind: 'transcript', recording, startTime })}
         />
       )}
+      {!deleted && <TestCallsSection productId={productId} />}
 
       {dialog?.kind === 'transcript' && (
         <TranscriptDialog
