@@ -177,6 +177,7 @@ export const SmsVerifyResponse = z.object({ status: z.enum(['SUCCESS', 'FAILED']
 
 export const accountEndpoints = {
   register: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/registration/',
     auth: false,
@@ -195,6 +196,7 @@ export const accountEndpoints = {
     response: DetailResponse,
   }),
   requestMagicLink: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/auth/magic-link/',
     auth: false,
@@ -211,6 +213,7 @@ export const accountEndpoints = {
     response: LoginResponse,
   }),
   passwordReset: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/auth/password/reset/',
     auth: false,
@@ -227,6 +230,7 @@ export const accountEndpoints = {
     response: DetailResponse,
   }),
   smsSend: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/auth/sms/send/',
     auth: false,
@@ -236,6 +240,7 @@ export const accountEndpoints = {
     response: DetailResponse,
   }),
   smsVerify: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/auth/sms/verify/',
     auth: false,
@@ -278,6 +283,7 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 export const profileEndpoints = {
   patchMe: endpoint({
+    answers: ['throttled', 'notWhileViewing'],
     method: 'PATCH',
     path: '/api/v3/me/',
     auth: true,
@@ -286,6 +292,7 @@ export const profileEndpoints = {
     response: Me,
   }),
   changePassword: endpoint({
+    answers: ['throttled', 'notWhileViewing'],
     method: 'PATCH',
     path: '/api/v3/me/password/',
     auth: true,

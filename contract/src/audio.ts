@@ -235,6 +235,7 @@ export const audioEndpoints = {
     response: Binary,
   }),
   getTextToSpeech: endpoint({
+    answers: ['speaking'],
     method: 'GET',
     path: '/api/v1/voip/:id/audio/text-to-speech/',
     summary: 'Speaks the text (audio/wav in AUDIO_FORMAT)',
@@ -244,6 +245,7 @@ export const audioEndpoints = {
     response: Binary,
   }),
   postTextToSpeech: endpoint({
+    answers: ['speaking'],
     method: 'POST',
     path: '/api/v1/voip/:id/audio/text-to-speech/',
     summary: 'Speaks the text (audio/wav in AUDIO_FORMAT)',
@@ -277,6 +279,7 @@ export const phoneSetupAudioEndpoints = {
     response: VoicemailGreetingText,
   }),
   postVoicemailGreetingText: endpoint({
+    answers: ['speaking'],
     method: 'POST',
     path: `${voicemail}/greeting/tts-text/`,
     summary: "Speaks the text and makes it the site's greeting (custom_audio true)",

@@ -67,6 +67,7 @@ export const authEndpoints = {
     response: z.object({ csrftoken: z.string() }),
   }),
   login: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/auth/login/',
     summary: 'Signs in with email and password; answers the token key',

@@ -468,6 +468,7 @@ export const billingEndpoints = {
     response: DirectDebitSettings,
   }),
   postDirectDebitSettings: endpoint({
+    answers: ['bankDetails'],
     method: 'POST',
     path: '/api/v3/billing/accounts/:id/dd-settings/',
     summary: 'Sets the direct-debit bank details (modulus checked); 400 with extra_data on refusal',
@@ -477,6 +478,7 @@ export const billingEndpoints = {
     response: DirectDebitSettings,
   }),
   sendMandateLink: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/api/v3/billing/accounts/:id/dd-link/',
     summary: 'E-mails the account holder a link to set up the direct debit without signing in (/mandate-entry/{token})',
@@ -486,6 +488,7 @@ export const billingEndpoints = {
     status: 201,
   }),
   getMandateEntry: endpoint({
+    answers: ['linkOpened'],
     method: 'GET',
     path: '/api/v1/direct-debit/tokens/:token/',
     summary: "A direct-debit link's account (401 when the link is not valid, used or expired)",
@@ -494,6 +497,7 @@ export const billingEndpoints = {
     response: MandateEntry,
   }),
   postMandateEntry: endpoint({
+    answers: ['linkOpened', 'bankDetails'],
     method: 'POST',
     path: '/api/v1/direct-debit/tokens/:token/',
     summary:

@@ -279,6 +279,7 @@ export type TelcoLead = z.infer<typeof TelcoLead>;
 
 export const broadbandEndpoints = {
   broadbandAddressSearch: endpoint({
+    answers: ['askingChecker'],
     method: 'GET',
     path: '/broadband/api/v1/address-search/',
     summary:
@@ -288,6 +289,7 @@ export const broadbandEndpoints = {
     response: AddressSearch,
   }),
   broadbandAvailability: endpoint({
+    answers: ['askingChecker'],
     method: 'GET',
     path: '/broadband/api/v1/availability/',
     summary: 'Broadband available at an address, per broadband type and network',
@@ -296,6 +298,7 @@ export const broadbandEndpoints = {
     response: Availability,
   }),
   broadbandTariffAvailability: endpoint({
+    answers: ['askingChecker'],
     method: 'GET',
     path: '/broadband/api/v1/tariff-availability/',
     summary: 'Broadband tariffs available at an address, grouped fttp and fttc',
@@ -304,6 +307,7 @@ export const broadbandEndpoints = {
     response: TariffAvailability,
   }),
   createTelcoLead: endpoint({
+    answers: ['askingChecker'],
     method: 'POST',
     path: '/api/v3/signup/create-telco-lead/',
     summary:

@@ -301,6 +301,7 @@ export const callFlowEndpoints = {
     status: 201,
   }),
   patchCallFlow: endpoint({
+    answers: ['versioned'],
     method: 'PATCH',
     path: '/api/v2/voip/:id/call-flows/:flow/',
     summary: 'Changes a custom call flow: the flow, or data, name, enable',
@@ -310,6 +311,7 @@ export const callFlowEndpoints = {
     response: StoredCallFlow,
   }),
   deleteCallFlow: endpoint({
+    answers: ['versioned'],
     method: 'DELETE',
     path: '/api/v2/voip/:id/call-flows/:flow/',
     summary: 'Deletes a custom call flow',
@@ -335,6 +337,7 @@ export const callFlowEndpoints = {
     response: CallFlowVersionDocument,
   }),
   restoreCallFlowVersion: endpoint({
+    answers: ['versioned'],
     method: 'POST',
     path: '/api/v2/voip/:id/call-flows/:flow/versions/:number/restore/',
     summary: "Makes a version's tree the flow's again (a new version; nothing is overwritten)",
@@ -352,6 +355,7 @@ export const callFlowEndpoints = {
     response: SimpleCallFlow,
   }),
   patchSimpleCallFlow: endpoint({
+    answers: ['versioned'],
     method: 'PATCH',
     path: '/api/v3/voip/:id/simple-call-flow/',
     summary: 'Changes the simple call flow (data and enable)',

@@ -283,6 +283,7 @@ export const callLogEndpoints = {
     response: CallRecordingsPage,
   }),
   downloadCallRecordings: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/api/v1/voip/:id/calls/call_recordings/',
     summary: 'One recording (WAV) or several as one zip, streamed',
@@ -292,6 +293,7 @@ export const callLogEndpoints = {
     response: Binary,
   }),
   getCallRecording: endpoint({
+    answers: ['throttled'],
     method: 'GET',
     path: '/api/v1/voip/:id/calls/:calllog/recording/:uuid/',
     summary: "A recording's audio (download=true: as an attachment)",
@@ -345,6 +347,7 @@ export const callLogEndpoints = {
     response: RecordingAdminPassword,
   }),
   setRecordingAdminPassword: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/api/v1/voip/:id/call-recording/admin/password/',
     summary: 'Sets the call-recording admin password',

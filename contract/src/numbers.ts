@@ -365,6 +365,7 @@ export const numberEndpoints = {
     status: 201,
   }),
   reserveNumber: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/api/v1/voip/:product_id/numbers/reserve/',
     summary: "Takes a number of the inventory for the customer's cloud phone; 409 when someone else has it",

@@ -213,6 +213,7 @@ export const paymentEndpoints = {
   }),
   // With `tkn` (a payment link) these two work signed out, for the link's account (server/src/routes: tokenOrSignedIn).
   processPayment: endpoint({
+    answers: ['linkOrSignedIn'],
     method: 'POST',
     path: '/payment/process/',
     summary:
@@ -223,6 +224,7 @@ export const paymentEndpoints = {
     response: PaymentResult,
   }),
   verifyPayment: endpoint({
+    answers: ['linkOrSignedIn'],
     method: 'GET',
     path: '/payment/process/',
     summary:
@@ -232,6 +234,7 @@ export const paymentEndpoints = {
     response: PaymentResult,
   }),
   getPaymentsByToken: endpoint({
+    answers: ['linkOpened'],
     method: 'GET',
     path: '/api/v3/billing/payments/',
     summary:
@@ -241,6 +244,7 @@ export const paymentEndpoints = {
     response: PaymentsByToken,
   }),
   sendPaymentLink: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/api/v3/billing/accounts/:id/payment-link/',
     summary: "E-mails the account holder a link to pay the account's balance without signing in",
@@ -250,6 +254,7 @@ export const paymentEndpoints = {
     status: 201,
   }),
   sendRecurringCardLink: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/api/v3/billing/accounts/:id/rcp-link/',
     summary:
@@ -260,6 +265,7 @@ export const paymentEndpoints = {
     status: 201,
   }),
   getRecurringCardPayment: endpoint({
+    answers: ['linkOpened'],
     method: 'GET',
     path: '/api/v1/recurring-card-payment/tokens/:token/',
     summary:
@@ -269,6 +275,7 @@ export const paymentEndpoints = {
     response: RecurringCardPayment,
   }),
   postRecurringCardPayment: endpoint({
+    answers: ['linkOpened'],
     method: 'POST',
     path: '/api/v1/recurring-card-payment/tokens/:token/',
     summary:

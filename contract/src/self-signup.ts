@@ -225,6 +225,7 @@ export type Referrals = z.infer<typeof Referrals>;
 
 export const selfSignupEndpoints = {
   ssuCreateLeadV4: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/api/v4/signup/create-lead/',
     summary: 'Creates a self sign-up lead and e-mails its PIN',
@@ -234,6 +235,7 @@ export const selfSignupEndpoints = {
     status: 201,
   }),
   ssuCreateLeadV5: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/api/v5/signup/create-lead/',
     summary: 'Creates a self sign-up lead (e-mails its PIN), or updates the one ssu_details_token names',
@@ -268,6 +270,7 @@ export const selfSignupEndpoints = {
     response: LeadDetails,
   }),
   ssuVerifyPin: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/api/v5/signup/verify-pin/',
     summary: 'Checks the e-mailed PIN: creates the customer once, starts provisioning, answers a session key',
@@ -276,6 +279,7 @@ export const selfSignupEndpoints = {
     response: VerifyPinResponse,
   }),
   ssuGoogle: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/api/v5/signup/auth/google/',
     summary:

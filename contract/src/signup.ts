@@ -347,6 +347,7 @@ export const signupEndpoints = {
     response: SignupSettings,
   }),
   createLead: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/api/v3/signup/create-lead/',
     auth: false,
@@ -405,6 +406,7 @@ export const signupEndpoints = {
     response: IntlCallsResponse,
   }),
   startVoipTrial: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/api/v3/accounts/:accountId/start-voip-trial/',
     auth: true,

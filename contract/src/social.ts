@@ -120,6 +120,7 @@ export type SocialLoginRequest = z.infer<typeof SocialLoginRequest>;
 
 export const socialEndpoints = {
   socialAuthorizationUrl: endpoint({
+    answers: ['throttled'],
     method: 'GET',
     path: '/auth/accesstoken/:provider/',
     summary:

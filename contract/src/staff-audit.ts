@@ -66,6 +66,7 @@ export type AuditLogPage = z.infer<typeof AuditLogPage>;
 
 export const staffAuditEndpoints = {
   staffAuditLog: endpoint({
+    answers: ['staffOnly'],
     method: 'GET',
     path: '/api/v3/staff/audit-log/',
     summary:

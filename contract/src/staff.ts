@@ -73,6 +73,7 @@ export const staffMessages = {
 
 export const staffEndpoints = {
   switchUser: endpoint({
+    answers: ['switching', 'switchTarget'],
     method: 'POST',
     path: '/accounts/',
     summary:
@@ -82,6 +83,7 @@ export const staffEndpoints = {
     response: SwitchUserResponse,
   }),
   returnToStaff: endpoint({
+    answers: ['switching'],
     method: 'POST',
     path: '/accounts/return/',
     summary: "Ends a switch: this session is the staff member's own again",
@@ -89,6 +91,7 @@ export const staffEndpoints = {
     response: z.object({ detail: z.string() }),
   }),
   resendVerificationEmail: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/auth/resend-verification-email/',
     summary: 'Sends a new verification e-mail to an unverified account; the same answer for every address (throttled)',

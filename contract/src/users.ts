@@ -431,6 +431,7 @@ export const usersEndpoints = {
     response: UsersDetail,
   }),
   sendInviteEmail: endpoint({
+    answers: ['throttled'],
     method: 'POST',
     path: '/api/v1/voip/:productId/users/:userId/actions/send-invite-email/',
     summary: 'Sends a user the invite e-mail',

@@ -1,6 +1,6 @@
 import { safeParse, type $ZodType, type input, type output } from 'zod/v4/core';
 
-import { authEndpoints, buildPath, type Endpoint } from '@portal/contract';
+import { authEndpoints, buildPath, type Endpoint, type PathParams } from '@portal/contract';
 
 import { ApiError } from './api-error.ts';
 import { readCookie } from './cookies.ts';
@@ -41,8 +41,8 @@ export function apiUrl(pathAndQuery: string): string {
 type Input<S> = S extends $ZodType ? input<S> : undefined;
 
 export interface ApiCallOptions<E extends Endpoint> {
-  /** Values of the path's `:name` parameters. */
-  params?: Record<string, string | number>;
+  /** Values of the path's `:name` parameters, by name. */
+  params?: PathParams<E['path']>;
   query?: Input<E['query']>;
   body?: Input<E['body']>;
   signal?: AbortSignal;

@@ -11,6 +11,7 @@ import {
   SwitchUserErrorBody,
   TransferError,
   type Endpoint,
+  type EndpointAnswer,
   type EndpointName,
 } from '@portal/contract';
 import { MAX_FLOW_DEPTH, MAX_IMPORT_CHARS } from '@portal/editor-core';
@@ -122,7 +123,7 @@ const errorSchemas = {
   416: documented(DetailError, 'The Range asked for lies beyond the end of the file (Content-Range: bytes */{size})'),
   429: documented(
     DetailError,
-    'Too many failed sign-ins, verification e-mails, wrong current passwords, e-mail changes, sign-in links, reset links or text messages asked for; retry after the Retry-After header seconds',
+    'Too many attempts or messages asked for (sign-ins, wrong passwords or codes, e-mails and texts sent on request, sign-ups, number reservations); retry after the Retry-After header seconds',
   ),
   staff403: documented(
     DetailError,
@@ -152,77 +153,36 @@ const errorSchemas = {
   ),
 };
 
-/** Endpoints that answer 429 when throttled. */
-const throttled = new Set<EndpointName>([
-  'login',
-  'resendVerificationEmail',
-  'patchMe',
-  'changePassword',
-  'register',
-  'requestMagicLink',
-  'passwordReset',
-  'smsSend',
-  'smsVerify',
-  'socialAuthorizationUrl',
-]);
-/** The switch calls, whose errors carry `error` beside `detail` (contract/src/staff.ts). */
-const switchCalls = new Set<EndpointName>(['switchUser', 'returnToStaff']);
-/** Endpoints that compare versions (optimistic concurrency) and answer 412 on a stale one. */
-const versioned = new Set<EndpointName>([
-  'patchCallFlow',
-  'deleteCallFlow',
-  'patchSimpleCallFlow',
-  'restoreCallFlowVersion',
-]);
-/** Endpoints that run text to speech, which answers 503 when too many syntheses wait. */
-const speaking = new Set<EndpointName>(['getTextToSpeech', 'postTextToSpeech', 'postVoicemailGreetingText']);
-/** Endpoints that ask the networks' broadband checker (server/src/broadband/), which answer 503 when it fails. */
-const askingChecker = new Set<EndpointName>([
-  'broadbandAddressSearch',
-  'broadbandAvailability',
-  'broadbandTariffAvailability',
-  'createTelcoLead',
-]);
-
-/**
- * Endpoints a payment link opens signed out: with a `tkn` query the handler checks the link
- * instead of a sign-in (modules/billing/payment-links.ts); without one they need a sign-in.
- */
-const tokenOrSignedIn = new Set<EndpointName>(['processPayment', 'verifyPayment']);
-/** Endpoints opened by an e-mailed link's token, which answer 401 when the link is not valid, used or expired. */
-const linkOpened = new Set<EndpointName>([
-  'getPaymentsByToken',
-  'getMandateEntry',
-  'postMandateEntry',
-  'getRecurringCardPayment',
-  'postRecurringCardPayment',
-]);
 const hasLinkToken = (request: FastifyRequest) =>
   typeof (request.query as { tkn?: unknown } | undefined)?.tkn === 'string';
 
-function errorResponses(name: EndpointName, endpoint: Endpoint) {
+/** Whether an endpoint declares it can give an answer (contract EndpointAnswer). */
+const answers = (endpoint: Endpoint, answer: EndpointAnswer) => endpoint.answers?.includes(answer) === true;
+
+/** The error answers a route documents: those every endpoint of its kind gives, and those it declares. */
+function errorResponses(endpoint: Endpoint) {
   // Fastify reads a body on every unsafe call, whether or not the endpoint declares one.
   const unsafe = endpoint.method !== 'GET';
   return {
     ...((unsafe || endpoint.query || endpoint.params) && { 400: errorSchemas[400] }),
-    ...((endpoint.auth || linkOpened.has(name)) && { 401: errorSchemas[401] }),
+    ...((endpoint.auth || answers(endpoint, 'linkOpened')) && { 401: errorSchemas[401] }),
     ...(unsafe && { 403: errorSchemas[403] }),
     ...(endpoint.params && { 404: errorSchemas[404] }),
-    ...(versioned.has(name) && { 412: errorSchemas[412] }),
+    ...(answers(endpoint, 'versioned') && { 412: errorSchemas[412] }),
     ...(unsafe && { 413: errorSchemas[413], 415: endpoint.multipart ? errorSchemas.notMultipart : errorSchemas[415] }),
     // Every audio answer honours Range: 206 with part of the file, 416 past its end.
     ...(endpoint.response === Binary && {
       206: Binary.describe('The part of the file the Range header asked for'),
       416: errorSchemas[416],
     }),
-    ...(throttled.has(name) && { 429: errorSchemas[429] }),
-    ...(name === 'staffAuditLog' && { 403: errorSchemas.staff403 }),
-    ...((name === 'patchMe' || name === 'changePassword') && { 403: errorSchemas.viewing403 }),
-    ...(switchCalls.has(name) && { 400: errorSchemas.switch400, 403: errorSchemas.switch403 }),
-    ...(name === 'switchUser' && { 404: errorSchemas.switch404 }),
-    ...((name === 'postDirectDebitSettings' || name === 'postMandateEntry') && { 400: errorSchemas.directDebit400 }),
-    ...(speaking.has(name) && { 503: errorSchemas[503] }),
-    ...(askingChecker.has(name) && { 503: errorSchemas.checker503 }),
+    ...(answers(endpoint, 'throttled') && { 429: errorSchemas[429] }),
+    ...(answers(endpoint, 'staffOnly') && { 403: errorSchemas.staff403 }),
+    ...(answers(endpoint, 'notWhileViewing') && { 403: errorSchemas.viewing403 }),
+    ...(answers(endpoint, 'switching') && { 400: errorSchemas.switch400, 403: errorSchemas.switch403 }),
+    ...(answers(endpoint, 'switchTarget') && { 404: errorSchemas.switch404 }),
+    ...(answers(endpoint, 'bankDetails') && { 400: errorSchemas.directDebit400 }),
+    ...(answers(endpoint, 'speaking') && { 503: errorSchemas[503] }),
+    ...(answers(endpoint, 'askingChecker') && { 503: errorSchemas.checker503 }),
   };
 }
 
@@ -268,12 +228,12 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, handlers: Ha
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
-      response: { [status]: endpoint.response, ...errorResponses(name, endpoint) },
+      response: { [status]: endpoint.response, ...errorResponses(endpoint) },
       ...(endpoint.auth && { security: [{ token: [] }] }),
     },
     onRequest: !endpoint.auth
       ? []
-      : tokenOrSignedIn.has(name)
+      : answers(endpoint, 'linkOrSignedIn')
         ? [async (request) => (hasLinkToken(request) ? undefined : authenticate(request))]
         : [sessionReaders.has(handler) ? requireTokenKey : authenticate],
     preValidation: async (request) => {

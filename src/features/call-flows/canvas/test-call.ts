@@ -1,4 +1,5 @@
 /** The test call: a London wall-clock time to an instant, and the simulator's answer written out in words. */
+import type { TestCallHistoryEntry } from '@portal/contract';
 import {
   DIAL_MENU_MAX_ATTEMPTS,
   displayPhone,
@@ -135,11 +136,9 @@ const OUTCOME_KINDS: ReadonlySet<string> = new Set(['transfer', 'voicemail', 'di
  * How a test call in call history ended, in the editor's words: the people by the names the call knew and its
  * steps by their titles; null when it ended before reaching an outcome.
  */
-export function describeTestCallOutcome(entry: {
-  outcome: { kind: string } | null;
-  names: Readonly<Record<string, string>>;
-  steps: ReadonlyArray<{ id: string; title: string }>;
-}): string | null {
+export function describeTestCallOutcome(
+  entry: Pick<TestCallHistoryEntry, 'outcome' | 'names' | 'steps'>,
+): string | null {
   if (!entry.outcome || !OUTCOME_KINDS.has(entry.outcome.kind)) return null;
   const directory: Directory = { userByExtension: new Map(Object.entries(entry.names)), audioByFilename: new Map() };
   const titles = new Map(entry.steps.map((step) => [step.id, step.title]));
