@@ -6,18 +6,8 @@ import { Box, chakra } from '@chakra-ui/react';
 
 import { CALL_DATE_RANGES, type CallDateRange } from '@portal/contract';
 
+import { Select } from './form/select-field.tsx';
 import { TextField } from './text-field.tsx';
-
-/** A native select as the portal's filter forms draw it. */
-export const filterSelectStyle = {
-  borderWidth: '2px',
-  borderColor: 'gray.700',
-  rounded: 'md',
-  px: '3',
-  py: '2',
-  bg: 'bg',
-  h: '12',
-} as const;
 
 const RANGE_LABELS: Record<CallDateRange, string> = {
   '24h': 'Today (24h)',
@@ -46,18 +36,18 @@ export function DateRangeFields({ idPrefix, range, start, end, onRange, onStart,
         <chakra.label htmlFor={`${idPrefix}-range`} display="block" fontWeight="medium" mb="1">
           Date
         </chakra.label>
-        <chakra.select
+        <Select
           id={`${idPrefix}-range`}
           value={range}
           onChange={(event) => onRange(event.target.value as CallDateRange)}
-          {...filterSelectStyle}
+          w="auto"
         >
           {CALL_DATE_RANGES.map((value) => (
             <option key={value} value={value}>
               {RANGE_LABELS[value]}
             </option>
           ))}
-        </chakra.select>
+        </Select>
       </Box>
       {range === 'custom' && (
         <>

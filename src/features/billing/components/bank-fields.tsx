@@ -1,8 +1,8 @@
-import { chakra, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 
 import { PAYEE_ACCOUNT_TYPES, UK_BANKS } from '@portal/contract';
 
-import { fieldDescription, FieldShell } from '../../../components/form/field-shell.tsx';
+import { Options, SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { DirectDebitField } from '../logic/forms.ts';
 
@@ -23,8 +23,6 @@ interface BankField {
  * and the modulus-check note: the billing page's form and the mandate link's page both show them.
  */
 export function BankFields({ field }: { field: (name: DirectDebitField) => BankField }) {
-  const typeField = field('payee_account_type');
-  const typeDescription = fieldDescription(typeField.id, { error: typeField.error });
   return (
     <>
       <TextField
@@ -44,29 +42,9 @@ export function BankFields({ field }: { field: (name: DirectDebitField) => BankF
         maxW="14rem"
       />
       <TextField {...field('payee_account_name')} label="Name on the account" autoComplete="off" />
-      <FieldShell id={typeField.id} label="Type of account" error={typeField.error}>
-        <chakra.select
-          id={typeField.id}
-          name={typeField.name}
-          value={typeField.value}
-          onChange={typeField.onChange}
-          aria-invalid={typeField.error ? true : undefined}
-          aria-describedby={typeDescription.describedBy}
-          borderWidth="2px"
-          borderColor="gray.700"
-          rounded="md"
-          px="3"
-          py="2"
-          bg="bg"
-          maxW="16rem"
-        >
-          {PAYEE_ACCOUNT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {ACCOUNT_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </chakra.select>
-      </FieldShell>
+      <SelectField {...field('payee_account_type')} label="Type of account" maxW="16rem">
+        <Options options={PAYEE_ACCOUNT_TYPES.map((type) => ({ value: type, label: ACCOUNT_TYPE_LABELS[type] }))} />
+      </SelectField>
       <Text fontSize="sm" color="fg.muted">
         We check the sort code and account number with the banks' own modulus check. Banks we name:{' '}
         {UK_BANKS.join(', ')}.

@@ -1,11 +1,11 @@
-import { Box, chakra, Flex, Text } from '@chakra-ui/react';
+import { Box, Flex, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 
 import { broadbandAddressLine, broadbandMessages, UkPostcode, type BroadbandAddress } from '@portal/contract';
 
 import { ErrorSummary } from '../../../components/error-summary.tsx';
-import { fieldDescription, FieldShell } from '../../../components/form/field-shell.tsx';
+import { SelectField } from '../../../components/form/select-field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
 import { LoadError, Loading } from '../../../components/states.tsx';
@@ -87,7 +87,6 @@ export function AddressSearch({ idPrefix, chooseText, onChoose }: AddressSearchP
   };
 
   const selectId = id('address');
-  const { describedBy } = fieldDescription(selectId, { error: chooseError });
 
   return (
     <Flex direction="column" gap="6">
@@ -128,34 +127,24 @@ export function AddressSearch({ idPrefix, chooseText, onChoose }: AddressSearchP
       {results && results.length > 0 && (
         <form noValidate onSubmit={choose} aria-label="Address choice">
           <Flex direction="column" gap="4">
-            <FieldShell id={selectId} label={addressSearchText.select} error={chooseError}>
-              <chakra.select
-                ref={selectRef}
-                id={selectId}
-                value={selected}
-                onChange={(event) => {
-                  setSelected(event.target.value);
-                  setChooseError(undefined);
-                }}
-                aria-invalid={chooseError ? true : undefined}
-                aria-describedby={describedBy}
-                w="full"
-                h="12"
-                px="3"
-                bg="bg"
-                borderWidth="2px"
-                borderColor={chooseError ? 'border.error' : 'gray.700'}
-                rounded="md"
-                focusVisibleRing="outside"
-              >
-                <option value="">{addressSearchText.found(results.length)}</option>
-                {results.map((address) => (
-                  <option key={address.addressReference} value={address.addressReference ?? ''}>
-                    {broadbandAddressLine(address)}
-                  </option>
-                ))}
-              </chakra.select>
-            </FieldShell>
+            <SelectField
+              ref={selectRef}
+              id={selectId}
+              label={addressSearchText.select}
+              error={chooseError}
+              value={selected}
+              onChange={(event) => {
+                setSelected(event.target.value);
+                setChooseError(undefined);
+              }}
+            >
+              <option value="">{addressSearchText.found(results.length)}</option>
+              {results.map((address) => (
+                <option key={address.addressReference} value={address.addressReference ?? ''}>
+                  {broadbandAddressLine(address)}
+                </option>
+              ))}
+            </SelectField>
             <SubmitButton pending={false} align="start">
               {chooseText}
             </SubmitButton>

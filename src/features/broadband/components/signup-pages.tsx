@@ -14,7 +14,7 @@ import {
 
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
-import { fieldDescription, FieldShell } from '../../../components/form/field-shell.tsx';
+import { Options, SelectField } from '../../../components/form/select-field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
 import { LoadError, Loading } from '../../../components/states.tsx';
@@ -317,8 +317,6 @@ export function SignupDetailsPage() {
     signupStore().saveDetails(values);
     signupStore().detailsChanged();
   }, [values]);
-  const provider = field('current_provider');
-  const { describedBy } = fieldDescription(provider.id, { error: provider.error });
   return (
     <StepFrame page="details" title={signupText.detailsTitle} back="tariffs">
       <Text color="fg.muted">{signupText.detailsKept}</Text>
@@ -342,31 +340,15 @@ export function SignupDetailsPage() {
             hint="A UK mobile, like 07700 900982"
           />
           <TextField {...field('phone_number')} label={FIELD_LABELS.phone_number} type="tel" hint="Optional" />
-          <FieldShell id={provider.id} label={FIELD_LABELS.current_provider} error={provider.error}>
-            <chakra.select
-              id={provider.id}
-              name={provider.name}
-              value={provider.value}
-              onChange={provider.onChange}
-              aria-invalid={provider.error ? true : undefined}
-              aria-describedby={describedBy}
-              w="full"
-              h="12"
-              px="3"
-              bg="bg"
-              borderWidth="2px"
-              borderColor={provider.error ? 'border.error' : 'gray.700'}
-              rounded="md"
-              focusVisibleRing="outside"
-            >
-              <option value="">Choose a provider</option>
-              {CURRENT_PROVIDERS.map((name) => (
-                <option key={name} value={name}>
-                  {name === 'None' ? 'None (a new line)' : name}
-                </option>
-              ))}
-            </chakra.select>
-          </FieldShell>
+          <SelectField {...field('current_provider')} label={FIELD_LABELS.current_provider}>
+            <Options
+              placeholder="Choose a provider"
+              options={CURRENT_PROVIDERS.map((name) => ({
+                value: name,
+                label: name === 'None' ? 'None (a new line)' : name,
+              }))}
+            />
+          </SelectField>
           <SubmitButton pending={pending} align="start">
             {signupText.continue}
           </SubmitButton>

@@ -1,9 +1,10 @@
-import { Button, chakra, Flex } from '@chakra-ui/react';
+import { Button, Flex } from '@chakra-ui/react';
 import { useState } from 'react';
 
 import type { AudioFile, AudioKind } from '@portal/contract';
 
 import { fieldDescription, FieldShell } from '../../../components/form/field-shell.tsx';
+import { Select } from '../../../components/form/select-field.tsx';
 import type { AudioPlayback } from '../../../lib/use-audio-playback.ts';
 import { AudioDialog, type AudioServices } from '../../audio/index.ts';
 import { newAudioButtonName } from '../logic/audio-files.ts';
@@ -55,22 +56,18 @@ export function AudioSelect({
   return (
     <FieldShell id={id} label={label} error={error}>
       <Flex gap="2" align="center" wrap="wrap">
-        <chakra.select
+        <Select
           id={id}
           value={value ?? ''}
           disabled={disabled}
           onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
-          aria-invalid={error ? true : undefined}
+          invalid={!!error}
           aria-describedby={fieldDescription(id, { error }).describedBy}
+          // Beside the Play button, in a step's dialog: the buttons' height, not the form fields'.
           h="10"
+          w="auto"
           minW={{ base: 'full', sm: '16rem' }}
           maxW="full"
-          px="3"
-          bg="bg"
-          borderWidth="2px"
-          borderColor={error ? 'border.error' : 'gray.700'}
-          rounded="md"
-          focusVisibleRing="outside"
           _disabled={{ opacity: 0.6, cursor: 'not-allowed' }}
         >
           {builtIn ? (
@@ -85,7 +82,7 @@ export function AudioSelect({
               {file.name}
             </option>
           ))}
-        </chakra.select>
+        </Select>
         <Button
           variant="outline"
           colorPalette="brand"

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 
 import { CALL_DURATION_FILTERS } from '@portal/contract';
 
-import { DateRangeFields, filterSelectStyle } from '../../../components/date-range-fields.tsx';
+import { DateRangeFields } from '../../../components/date-range-fields.tsx';
+import { Select } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { RecordingFilters } from '../logic/recordings-logic.ts';
 
@@ -48,11 +49,11 @@ export function FiltersForm({
           <chakra.label htmlFor="recordings-duration" display="block" fontWeight="medium" mb="1">
             Duration
           </chakra.label>
-          <chakra.select
+          <Select
             id="recordings-duration"
             value={draft.duration}
             onChange={(event) => set('duration', event.target.value as RecordingFilters['duration'])}
-            {...filterSelectStyle}
+            w="auto"
           >
             <option value="">Any length</option>
             {Object.entries(CALL_DURATION_FILTERS).map(([value, { label }]) => (
@@ -60,7 +61,7 @@ export function FiltersForm({
                 {label}
               </option>
             ))}
-          </chakra.select>
+          </Select>
         </Box>
         <Box>
           <TextField

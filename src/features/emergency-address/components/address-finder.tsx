@@ -1,10 +1,11 @@
-import { Box, Button, chakra, Flex, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { forwardRef, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import * as z from 'zod/mini';
 
 import { InstallationAddressInput, UkPostcode, type AddressLookupResult } from '@portal/contract';
 
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { SelectField } from '../../../components/form/select-field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
 import { Loading } from '../../../components/states.tsx';
@@ -60,43 +61,23 @@ const AddressSelect = forwardRef<HTMLSelectElement, AddressSelectProps>(function
   { id, results, value, error, onChange },
   ref,
 ) {
-  const errorId = `${id}-error`;
   return (
-    <Box borderInlineStartWidth={error ? '4px' : '0'} borderInlineStartColor="border.error" ps={error ? '4' : '0'}>
-      <chakra.label htmlFor={id} display="block" fontWeight="semibold" mb="1">
-        {addressFinderText.select}
-      </chakra.label>
-      {error && (
-        <chakra.p id={errorId} color="fg.error" fontWeight="semibold" mb="1">
-          <chakra.span srOnly>Error: </chakra.span>
-          {error}
-        </chakra.p>
-      )}
-      <chakra.select
-        ref={ref}
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        autoComplete="off"
-        w="full"
-        h="12"
-        px="3"
-        bg="bg"
-        borderWidth="2px"
-        borderColor={error ? 'border.error' : 'gray.700'}
-        rounded="md"
-        focusVisibleRing="outside"
-      >
-        <option value="">{addressFinderText.found(results.length)}</option>
-        {results.map((address) => (
-          <option key={address.id} value={address.id}>
-            {address.summary_line}
-          </option>
-        ))}
-      </chakra.select>
-    </Box>
+    <SelectField
+      ref={ref}
+      id={id}
+      label={addressFinderText.select}
+      error={error}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      autoComplete="off"
+    >
+      <option value="">{addressFinderText.found(results.length)}</option>
+      {results.map((address) => (
+        <option key={address.id} value={address.id}>
+          {address.summary_line}
+        </option>
+      ))}
+    </SelectField>
   );
 });
 

@@ -1,4 +1,4 @@
-import { Box, Button, chakra, Flex, Text, useRecipe } from '@chakra-ui/react';
+import { Box, Button, chakra, Flex, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
@@ -12,6 +12,7 @@ import {
   type NumberRating,
 } from '@portal/contract';
 
+import { Select } from '../../../components/form/select-field.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
@@ -79,7 +80,6 @@ export function NumberChooser({
   const small = useMediaQuery(MOBILE_MEDIA_QUERY);
   const found = useNumberSearch(areaCode, rating);
   const queryClient = useQueryClient();
-  const selectStyles = useRecipe({ key: 'input' })({ size: 'md', variant: 'outline' });
   const take = useAction(async (number: ChosenNumber) => {
     if (reserve && number.id !== undefined) {
       try {
@@ -129,19 +129,19 @@ export function NumberChooser({
       <Flex gap="4" wrap="wrap" mb="4">
         <chakra.label display="flex" flexDirection="column" gap="1" flex="1" minW="10rem" fontWeight="semibold">
           Area code
-          <chakra.select css={selectStyles} value={areaCode} onChange={(event) => setAreaCode(event.target.value)}>
+          <Select fontWeight="normal" value={areaCode} onChange={(event) => setAreaCode(event.target.value)}>
             <option value="">Any area</option>
             {found.data?.area_codes.map((code) => (
               <option key={code.area_code} value={code.area_code}>
                 {code.area_code} {code.area}
               </option>
             ))}
-          </chakra.select>
+          </Select>
         </chakra.label>
         <chakra.label display="flex" flexDirection="column" gap="1" flex="1" minW="10rem" fontWeight="semibold">
           Rating
-          <chakra.select
-            css={selectStyles}
+          <Select
+            fontWeight="normal"
             value={rating}
             onChange={(event) => setRating(event.target.value as NumberRating | '')}
           >
@@ -151,7 +151,7 @@ export function NumberChooser({
                 {NUMBER_RATINGS[r].label} (£{NUMBER_RATINGS[r].price})
               </option>
             ))}
-          </chakra.select>
+          </Select>
         </chakra.label>
       </Flex>
       {found.isPending ? (

@@ -14,7 +14,7 @@ import {
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { ErrorSummary } from '../../../components/error-summary.tsx';
-import { fieldDescription, FieldShell } from '../../../components/form/field-shell.tsx';
+import { Options, SelectField } from '../../../components/form/select-field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
 import { LoadError, Loading } from '../../../components/states.tsx';
@@ -34,48 +34,6 @@ import {
 
 /** A device as the page names it: make, model and MAC address. */
 export const deviceName = (device: Pick<HardwareDevice, 'make' | 'model'>) => `${device.make} ${device.model}`;
-
-interface SelectFieldProps {
-  id: string;
-  label: string;
-  hint?: string;
-  value: string;
-  error?: string | undefined;
-  onChange: (event: { target: { value: string } }) => void;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  placeholder: string;
-}
-
-/** A native select with the portal's label, hint and message (FieldShell). */
-function SelectField({ id, label, hint, value, error, onChange, options, placeholder }: SelectFieldProps) {
-  const { describedBy } = fieldDescription(id, { hint, error });
-  return (
-    <FieldShell id={id} label={label} hint={hint} error={error}>
-      <chakra.select
-        id={id}
-        value={value}
-        onChange={onChange}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        w="full"
-        h="12"
-        px="3"
-        bg="bg"
-        borderWidth="2px"
-        borderColor={error ? 'border.error' : 'gray.700'}
-        rounded="md"
-        focusVisibleRing="outside"
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </chakra.select>
-    </FieldShell>
-  );
-}
 
 interface DialogBase {
   productId: number;
@@ -139,15 +97,15 @@ function AddDeviceForm({
       <ErrorSummary ref={summaryRef} errors={summary} />
       <chakra.form noValidate onSubmit={submit}>
         <Flex direction="column" gap="4">
-          <SelectField
-            {...field('model_id')}
-            label="Device"
-            placeholder="Choose your device"
-            options={models.map((model) => ({
-              value: String(model.id),
-              label: `${deviceName(model)} (${model.total_ports === 1 ? '1 port' : `${model.total_ports} ports`})`,
-            }))}
-          />
+          <SelectField {...field('model_id')} label="Device">
+            <Options
+              placeholder="Choose your device"
+              options={models.map((model) => ({
+                value: String(model.id),
+                label: `${deviceName(model)} (${model.total_ports === 1 ? '1 port' : `${model.total_ports} ports`})`,
+              }))}
+            />
+          </SelectField>
           <TextField
             {...field('mac_address')}
             label="MAC address"
@@ -236,12 +194,15 @@ export function AssignPortDialog({
             {...field('user_id')}
             label="User"
             hint="The desk phone rings them on this port; they sign in with their extension and PIN."
-            placeholder="Choose a user"
-            options={choices.map((seat) => ({
-              value: String(seat.id),
-              label: `${seat.name} (extension ${seat.extension})`,
-            }))}
-          />
+          >
+            <Options
+              placeholder="Choose a user"
+              options={choices.map((seat) => ({
+                value: String(seat.id),
+                label: `${seat.name} (extension ${seat.extension})`,
+              }))}
+            />
+          </SelectField>
         )}
       </chakra.form>
     </Dialog>
@@ -412,16 +373,15 @@ function GiveDeviceForm({ productId, seat, devices, onClose }: DialogBase & { se
       <ErrorSummary ref={summaryRef} errors={summary} />
       <chakra.form noValidate onSubmit={submit}>
         <Flex direction="column" gap="4">
-          <SelectField
-            {...field('device_id')}
-            label="Device"
-            hint={`${seat.name} gets its first free port.`}
-            placeholder="Choose a device"
-            options={devices.map((device) => ({
-              value: String(device.id),
-              label: `${deviceName(device)} ${device.mac_address} (${device.free_ports} free)`,
-            }))}
-          />
+          <SelectField {...field('device_id')} label="Device" hint={`${seat.name} gets its first free port.`}>
+            <Options
+              placeholder="Choose a device"
+              options={devices.map((device) => ({
+                value: String(device.id),
+                label: `${deviceName(device)} ${device.mac_address} (${device.free_ports} free)`,
+              }))}
+            />
+          </SelectField>
           <Flex gap="3" justify="flex-end" wrap="wrap">
             <Button variant="outline" onClick={onClose} disabled={pending}>
               Cancel
