@@ -4,7 +4,7 @@
 // with, so both render the same part of the same flow. `window.__floorBench` records when its first render was
 // painted; `window.__floorMove()` moves every node once (one setNodes) and answers when that was asked, as the
 // canvas records an edit's new layout on screen (two animation frames after commit).
-import { ReactFlow, ReactFlowProvider, type Edge, type Node, type Viewport } from '@xyflow/react';
+import { Position, ReactFlow, ReactFlowProvider, type Edge, type Node, type Viewport } from '@xyflow/react';
 
 import '@xyflow/react/dist/style.css';
 
@@ -30,11 +30,19 @@ declare global {
 const graph = window.__floorGraph;
 if (!graph) throw new Error('The floor renders the graph the bench hands it in window.__floorGraph');
 
+// Each node with its box and handles given, as the canvas gives them (graph.ts), so React Flow measures nothing: a
+// node it has not measured counts as visible and is rendered, and a new node object without `measured` (a move)
+// is not measured yet.
 const firstNodes: Node[] = graph.nodes.map(({ id, x, y, width, height }) => ({
   id,
   position: { x, y },
   width,
   height,
+  measured: { width, height },
+  handles: [
+    { type: 'target', position: Position.Top, x: width / 2, y: 0, width: 1, height: 1 },
+    { type: 'source', position: Position.Bottom, x: width / 2, y: height, width: 1, height: 1 },
+  ],
   data: { label: id },
 }));
 const edges: Edge[] = graph.edges.map(({ source, target }) => ({ id: `${source}-${target}`, source, target }));
