@@ -2,7 +2,7 @@
  * Where each node of a tree is, by id: every node's parent id, kept beside the tree so finding a node costs its
  * depth, not the tree's size. Trees are immutable and every change makes a new root (patches.ts, with immer), so
  * an index belongs to a root object, and `carryIndex` gives a changed root the index of the root it was made from
- * with the change's entries set, in time of the change, not of the tree.
+ * with the change's entries set, at a cost of the change's size, not the tree's.
  *
  * Every root's index stays right (undo, a cancelled gesture and `chain` read older roots) though there is one map:
  * the map answers for the root read last, and every other root's index is the entries that turn the map into its
@@ -17,7 +17,7 @@ import type { FlowNode } from './schema.ts';
 type Parent = string | null | undefined;
 type Entries = Array<[id: string, parent: Parent]>;
 
-/** A root's index: the map itself, or the entries that make it of the map of another index. */
+/** A root's index: the map itself, or the entries that turn another version's map into its own. */
 interface Version {
   map: Map<string, string | null> | null;
   diff: { to: Version; entries: Entries } | null;
