@@ -1,8 +1,9 @@
 // Seeded fuzz of editor-core: random command sequences (some chained, some in gestures that are cancelled) through
-// the editor store keep the tree well formed and within limits, dry runs agree with runs, a refused chain changes
-// nothing, a cancelled gesture leaves the flow and the history as they were, undo of everything returns the first
-// state and redo the last, import of an export is the same flow, and the flow under other ids has no changes for
-// callers. A seed that ever fails is added to PINNED_SEEDS.
+// the editor store keep the tree well formed and within limits, locate (through the tree's id index) finds what a
+// search of the tree finds, dry runs agree with runs, a refused chain changes nothing, a cancelled gesture leaves
+// the flow and the history as they were, undo of everything returns the first state and redo the last, import of
+// an export is the same flow, and the flow under other ids has no changes for callers. A seed that ever fails is
+// added to PINNED_SEEDS.
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -15,6 +16,7 @@ import {
   importFlow,
   insertBetween,
   insertNode,
+  locate,
   moveNode,
   NODE_TYPES,
   nodeCounts,
@@ -29,6 +31,7 @@ import {
   walk,
   type CallFlow,
   type Command,
+  type FlowNode,
   type NodeLimits,
   type NodeType,
 } from '@portal/editor-core';
@@ -166,6 +169,7 @@ function fuzz(seed: number): void {
       if (limits[t] !== undefined)
         expect(counts[t], `seed ${seed} step ${step}: ${t} over its limit`).toBeLessThanOrEqual(limits[t] as number);
     expect(s().problems).toEqual(validateFlow(flow));
+    expectLocateAgreesWithSearch(flow, `seed ${seed} step ${step}`);
     expect(importFlowOrThrow(exportFlow(flow))).toEqual(flow);
     // Every tenth step (it costs as much as the rest of a step): the flow under other ids has no changes for callers.
     if (step % 10 === 9)
@@ -182,6 +186,18 @@ function fuzz(seed: number): void {
   expect(s().flow, `seed ${seed}: undo of everything`).toEqual(start);
   while (s().canRedo()) s().redo();
   expect(s().flow, `seed ${seed}: redo of everything`).toEqual(last);
+}
+
+/** locate (which reads the tree's id index) finds every node where a search of the tree does, and nothing else. */
+function expectLocateAgreesWithSearch(flow: CallFlow, label: string): void {
+  const found: Array<{ id: string; path: number[] }> = [];
+  const search = (node: FlowNode, path: number[]): void => {
+    found.push({ id: node.id, path });
+    node.children.forEach((child, i) => search(child, [...path, i]));
+  };
+  search(flow.data, []);
+  for (const { id, path } of found) expect(locate(flow.data, id)?.path, `${label}: where ${id} is`).toEqual(path);
+  expect(locate(flow.data, 'not-a-step'), `${label}: an id the flow does not hold`).toBeNull();
 }
 
 /** The same flow with every step's id another. */

@@ -1,38 +1,51 @@
-// The canvas bench's floor: a bare @xyflow/react page with the same number of nodes and edges as the canvas's flow
-// (`?nodes=`), at fixed positions in a tree-like grid (no editor-core, no layout, no dialogs). `window.__floorBench`
-// records when its first render was painted; `window.__floorMove()` moves every node once (one setNodes) and answers
-// when that was painted, as the canvas records an edit's new layout on screen (two animation frames after commit).
-import { ReactFlow, ReactFlowProvider, type Edge, type Node } from '@xyflow/react';
+// The canvas bench's floor: a bare @xyflow/react page (no editor-core, no layout, no dialogs) that renders the nodes
+// and edges the bench hands it in `window.__floorGraph` before the page loads: the canvas's own nodes at the
+// positions and sizes of its tree layout, its edges, and the view (pan and zoom) and pane size the canvas opened
+// with, so both render the same part of the same flow. `window.__floorBench` records when its first render was
+// painted; `window.__floorMove()` moves every node once (one setNodes) and answers when that was asked, as the
+// canvas records an edit's new layout on screen (two animation frames after commit).
+import { Position, ReactFlow, ReactFlowProvider, type Edge, type Node, type Viewport } from '@xyflow/react';
 
 import '@xyflow/react/dist/style.css';
 
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
+/** What the bench reads from the canvas once it has opened (run.ts), and this page renders. */
+interface FloorGraph {
+  nodes: Array<{ id: string; x: number; y: number; width: number; height: number }>;
+  edges: Array<{ source: string; target: string }>;
+  viewport: Viewport;
+  pane: { width: number; height: number };
+}
+
 declare global {
   interface Window {
+    __floorGraph?: FloorGraph;
     __floorBench?: { firstPaintedAt: number | null; lastPaintedAt: number | null; renders: number };
     __floorMove?: () => number;
   }
 }
 
-const count = Math.max(
-  1,
-  Math.min(5000, Number(new URLSearchParams(window.location.search).get('nodes') ?? 200) || 200),
-);
-const COLUMNS = 40;
-const place = (i: number, shift: number) => ({ x: (i % COLUMNS) * 280 + shift, y: Math.floor(i / COLUMNS) * 140 });
-const firstNodes: Node[] = Array.from({ length: count }, (_, i) => ({
-  id: String(i),
-  position: place(i, 0),
-  data: { label: `Step ${i}` },
+const graph = window.__floorGraph;
+if (!graph) throw new Error('The floor renders the graph the bench hands it in window.__floorGraph');
+
+// Each node with its box and handles given, as the canvas gives them (graph.ts), so React Flow measures nothing: a
+// node it has not measured counts as visible and is rendered, and a new node object without `measured` (a move)
+// is not measured yet.
+const firstNodes: Node[] = graph.nodes.map(({ id, x, y, width, height }) => ({
+  id,
+  position: { x, y },
+  width,
+  height,
+  measured: { width, height },
+  handles: [
+    { type: 'target', position: Position.Top, x: width / 2, y: 0, width: 1, height: 1 },
+    { type: 'source', position: Position.Bottom, x: width / 2, y: height, width: 1, height: 1 },
+  ],
+  data: { label: id },
 }));
-// A tree, as a flow is: each node after the first hangs under an earlier one.
-const edges: Edge[] = Array.from({ length: count - 1 }, (_, i) => ({
-  id: `e${i + 1}`,
-  source: String(Math.floor(i / 3)),
-  target: String(i + 1),
-}));
+const edges: Edge[] = graph.edges.map(({ source, target }) => ({ id: `${source}-${target}`, source, target }));
 
 window.__floorBench = { firstPaintedAt: null, lastPaintedAt: null, renders: 0 };
 
@@ -42,7 +55,13 @@ function Floor() {
   useEffect(() => {
     window.__floorMove = () => {
       const at = performance.now();
-      setNodes((current) => current.map((node, i) => ({ ...node, position: place(i, ((moves + 1) % 2) * 20) })));
+      const shift = ((moves + 1) % 2) * 20;
+      setNodes((current) =>
+        current.map((node, i) => ({
+          ...node,
+          position: { x: (firstNodes[i] as Node).position.x + shift, y: node.position.y },
+        })),
+      );
       setMoves((n) => n + 1);
       return at;
     };
@@ -56,7 +75,7 @@ function Floor() {
       }),
     );
   }, [moves]);
-  // As the canvas opens: the whole flow fitted in view, only what is visible rendered, nothing draggable.
+  // As the canvas opens: its view, only what is visible rendered, nothing draggable.
   return (
     <ReactFlow
       nodes={nodes}
@@ -64,14 +83,17 @@ function Floor() {
       onlyRenderVisibleElements
       nodesDraggable={false}
       nodesConnectable={false}
-      fitView
-      fitViewOptions={{ padding: 0.1, maxZoom: 1, minZoom: 0.1 }}
+      defaultViewport={graph!.viewport}
       minZoom={0.1}
+      maxZoom={1.5}
     />
   );
 }
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+root.style.width = `${graph.pane.width}px`;
+root.style.height = `${graph.pane.height}px`;
+createRoot(root).render(
   <ReactFlowProvider>
     <Floor />
   </ReactFlowProvider>,

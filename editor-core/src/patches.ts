@@ -8,6 +8,7 @@ import { produce } from 'immer';
 import { knownNodeCounts, rememberNodeCounts } from './limits.ts';
 import type { NodeType } from './node-types.ts';
 import type { CallFlow, FlowNode } from './schema.ts';
+import { carryIndex } from './tree-index.ts';
 import { countByType, locate, nodeAt } from './tree.ts';
 
 /** Keys inside a node (or inside the flow when the node is null), e.g. ['args', 'queue_size', 'value']. */
@@ -34,20 +35,25 @@ function childrenDraft(draft: CallFlow, path: readonly number[]): FlowNode[] {
   return node.children;
 }
 
+// Each primitive hands the tree's index (tree-index.ts) on to the new root with what it did to the tree's shape.
 function addAt(flow: CallFlow, parentPath: readonly number[], index: number, value: FlowNode): CallFlow {
-  return produce(flow, (draft) => {
+  const result = produce(flow, (draft) => {
     childrenDraft(draft, parentPath).splice(index, 0, value);
   });
+  carryIndex(flow.data, result.data, { kind: 'add', parent: nodeAt(flow.data, parentPath).id, node: value });
+  return result;
 }
 
 function removeAt(flow: CallFlow, parentPath: readonly number[], index: number): CallFlow {
-  return produce(flow, (draft) => {
+  const result = produce(flow, (draft) => {
     childrenDraft(draft, parentPath).splice(index, 1);
   });
+  carryIndex(flow.data, result.data, { kind: 'remove', node: nodeAt(flow.data, [...parentPath, index]) });
+  return result;
 }
 
 function replaceAt(flow: CallFlow, nodePath: readonly number[] | null, key: PatchKey, value: unknown): CallFlow {
-  return produce(flow, (draft) => {
+  const result = produce(flow, (draft) => {
     let target: Container = draft as unknown as Container;
     if (nodePath) {
       let node = draft.data;
@@ -57,6 +63,9 @@ function replaceAt(flow: CallFlow, nodePath: readonly number[] | null, key: Patc
     for (let i = 0; i < key.length - 1; i++) target = target[key[i] as string | number] as Container;
     target[key[key.length - 1] as string | number] = value;
   });
+  // A new id or children (no command writes them so) leave the new root to be indexed by a walk.
+  if (nodePath && key[0] !== 'id' && key[0] !== 'children') carryIndex(flow.data, result.data, { kind: 'same' });
+  return result;
 }
 
 /** Applies patches in order, finding each node by id (undo and redo use this). */

@@ -1,6 +1,7 @@
 /** Reading a flow's tree: walking, finding nodes, counting. */
 import { NODE_SPECS, NODE_TYPES, type ArgValues, type NodeType } from './node-types.ts';
 import type { FlowNode } from './schema.ts';
+import { idsDownTo } from './tree-index.ts';
 
 /** Where a node sits: the node, its ancestors from the root (parent last), and its index among its parent's children. */
 export interface NodeLocation {
@@ -22,22 +23,24 @@ export function walk(
   visitFrom(root, 1, null);
 }
 
-/** Finds a node by id with its ancestors and path, or null. */
+/**
+ * Finds a node by id with its ancestors and path, or null. Reads the tree's index (tree-index.ts) for the node's
+ * ancestors' ids, then follows them down from the root: its cost is the node's depth, not the tree's size.
+ */
 export function locate(root: FlowNode, id: string): NodeLocation | null {
+  const way = idsDownTo(root, id);
+  if (!way) return null;
   const ancestors: FlowNode[] = [];
   const path: number[] = [];
-  const search = (node: FlowNode): boolean => {
-    if (node.id === id) return true;
+  let node = root;
+  for (const childId of way) {
+    const at = node.children.findIndex((child) => child.id === childId);
+    if (at < 0) return null;
     ancestors.push(node);
-    for (let i = 0; i < node.children.length; i++) {
-      path.push(i);
-      if (search(node.children[i] as FlowNode)) return true;
-      path.pop();
-    }
-    ancestors.pop();
-    return false;
-  };
-  return search(root) ? { node: nodeAt(root, path), ancestors, path } : null;
+    path.push(at);
+    node = node.children[at] as FlowNode;
+  }
+  return { node, ancestors, path };
 }
 
 /** The node at a path of child indexes. */

@@ -54,16 +54,38 @@ export interface Problem {
 /** Message of a route that does not end (spec 000 section 5, the enable tooltip). */
 export const MSG_ROUTE_NOT_ENDED = 'Every route must end in a Transfer, Divert or Voicemail';
 
+type AddProblem = (code: ProblemCode, message: string, arg?: string) => void;
+
 // Problems of a node depend only on the node and its children, and an edit replaces every node on its path
 // (immer), so an unchanged node object keeps its answer: revalidation costs the edited path plus a walk.
 const localCache = new WeakMap<FlowNode, readonly Problem[]>();
+// Problems of a node's args (the most to check: opening hours, numbers) depend only on its args, type and id. A
+// node on an edited path is a new object but keeps its args object unless they were edited, so they keep their
+// answer too.
+const argsCache = new WeakMap<FlowNode['args'], { node: FlowNode; problems: readonly Problem[] }>();
+
+function problemAdder(node: FlowNode, problems: Problem[]): AddProblem {
+  return (code, message, arg) =>
+    problems.push(arg === undefined ? { nodeId: node.id, code, message } : { nodeId: node.id, arg, code, message });
+}
+
+function argsProblems(node: FlowNode): readonly Problem[] {
+  const cached = argsCache.get(node.args);
+  if (cached && cached.node.type === node.type && cached.node.id === node.id) return cached.problems;
+  const problems: Problem[] = [];
+  const add = problemAdder(node, problems);
+  if ('name' in NODE_SPECS[node.type].args && argValue(node, 'name', 'text').trim() === '')
+    add('step_name_required', 'Please give this step a name', 'name');
+  checkArgs(node, node.type, add);
+  argsCache.set(node.args, { node, problems });
+  return problems;
+}
 
 function nodeProblems(node: FlowNode): readonly Problem[] {
   const cached = localCache.get(node);
   if (cached) return cached;
   const problems: Problem[] = [];
-  const add = (code: ProblemCode, message: string, arg?: string) =>
-    problems.push(arg === undefined ? { nodeId: node.id, code, message } : { nodeId: node.id, arg, code, message });
+  const add = problemAdder(node, problems);
   const spec = NODE_SPECS[node.type];
 
   for (const issue of nodeStructureIssues(node)) add('structure', issue.message);
@@ -71,19 +93,12 @@ function nodeProblems(node: FlowNode): readonly Problem[] {
     if (node.type === 'dial_menu') add('menu_keys_required', 'Add at least one key to this dial menu');
     else add('route_not_ended', MSG_ROUTE_NOT_ENDED);
   }
-  if ('name' in spec.args && argValue(node, 'name', 'text').trim() === '')
-    add('step_name_required', 'Please give this step a name', 'name');
-  checkArgs(node, node.type, add);
-
-  localCache.set(node, problems);
-  return problems;
+  const result = problems.length === 0 ? argsProblems(node) : problems.concat(argsProblems(node));
+  localCache.set(node, result);
+  return result;
 }
 
-function checkExtensions(
-  values: readonly string[],
-  add: (code: ProblemCode, message: string, arg?: string) => void,
-  arg: string,
-): void {
+function checkExtensions(values: readonly string[], add: AddProblem, arg: string): void {
   const seen = new Set<string>();
   for (const value of values) {
     if (!isExtension(value)) add('invalid_extension', `${value || 'An empty value'} is not a valid extension`, arg);
@@ -92,11 +107,7 @@ function checkExtensions(
   }
 }
 
-function checkArgs(
-  node: FlowNode,
-  type: NodeType,
-  add: (code: ProblemCode, message: string, arg?: string) => void,
-): void {
+function checkArgs(node: FlowNode, type: NodeType, add: AddProblem): void {
   switch (type) {
     case 'main_number': {
       const numbers = argValue(node, 'public_numbers', 'phone_numbers');
@@ -188,22 +199,28 @@ function subtreeProblems(node: FlowNode, inMenu: boolean): readonly Problem[] {
   const cache = subtreeCache[inMenu ? 1 : 0];
   const cached = cache.get(node);
   if (cached) return cached;
-  const problems: Problem[] = [...nodeProblems(node)];
+  let own = nodeProblems(node);
   if (node.type === 'repeat_menu' && !inMenu)
-    problems.push({
+    own = own.concat({
       nodeId: node.id,
       code: 'repeat_outside_menu',
       message: 'A repeat menu must be inside a dial menu',
     });
   const below = inMenu || node.type === 'dial_menu';
-  for (const child of node.children) for (const p of subtreeProblems(child, below)) problems.push(p);
+  // One concat of whole arrays (a copy of each, not a push per problem): an edit rebuilds this on its whole path.
+  const parts: (readonly Problem[])[] = [];
+  for (const child of node.children) {
+    const part = subtreeProblems(child, below);
+    if (part.length > 0) parts.push(part);
+  }
+  const problems = parts.length === 0 ? own : own.concat(...parts);
   cache.set(node, problems);
   return problems;
 }
 
 /** Problems of a tree: every node's args and structure, every leaf ends a route, every repeat menu inside a dial menu. */
 export function validateTree(root: FlowNode): Problem[] {
-  return [...subtreeProblems(root, false)];
+  return subtreeProblems(root, false).slice();
 }
 
 /** Problems of a flow: its name (against other flows' names) and its tree; an empty list means valid. */
@@ -221,8 +238,7 @@ export function validateFlow(flow: CallFlow, options: { otherFlowNames?: Iterabl
       code: 'name_too_long',
       message: `A name can be at most ${MAX_NAME_LENGTH} characters`,
     });
-  problems.push(...validateTree(flow.data));
-  return problems;
+  return problems.concat(subtreeProblems(flow.data, false));
 }
 
 /** Whether a flow is valid: no problems at all. */
