@@ -1,10 +1,22 @@
-/** Test helpers of the runtime: a fake portal and a bare SIP peer over UDP that sends text and reads answers. */
+/**
+ * Test helpers of the runtime: a fake portal, a bare SIP peer over UDP that sends text and reads answers, a menu flow
+ * and the tones heard in decoded audio.
+ */
 import { randomBytes } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 import { createServer } from 'node:net';
 
-import type { CallMoment } from '@portal/editor-core';
-import { sampleFlow } from '@portal/editor-core/testing';
+import {
+  findNode,
+  insertBetween,
+  insertNode,
+  removeSubtree,
+  setArgs,
+  type CallFlow,
+  type CallMoment,
+  type Command,
+} from '@portal/editor-core';
+import { apply, sampleFlow } from '@portal/editor-core/testing';
 
 import type { CallBackend, TestCallGrant, TestCallReport } from './backend.ts';
 import { tone } from './g711.ts';
@@ -216,4 +228,56 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Out of hours, a dial menu: key 1 -> divert to 07700900123, key 2 -> voicemail 300. */
+export function menuFlow(): CallFlow {
+  const apply1 = (flow: CallFlow, ...commands: Command[]) => commands.reduce((f, c) => apply(f, c)?.flow ?? f, flow);
+  let flow = apply1(sampleFlow(), insertBetween('n4', 'n6', 'dial_menu'));
+  const menu = findNode(flow.data, 'n4')?.children[0];
+  const key1 = menu?.children[0];
+  if (!menu || !key1) throw new Error('menu not made');
+  flow = apply1(flow, setArgs(menu.id, { audio_file: 'menu.wav' }), insertNode(menu.id, 'dial_menu_key'));
+  const key2 = findNode(flow.data, menu.id)?.children[1];
+  if (!key2) throw new Error('key 2 not made');
+  // Key 1 keeps the voicemail the menu was inserted above; move it under key 2 and divert key 1.
+  flow = apply1(
+    flow,
+    setArgs(key2.id, { target: '2' }),
+    insertNode(key2.id, 'voicemail', { args: { target: '300' } }),
+    removeSubtree('n6'),
+    insertNode(key1.id, 'divert_to_external', { args: { target: '07700900123' } }),
+  );
+  return flow;
+}
+
+/** The power of one frequency in a window (Goertzel). */
+function power(samples: Int16Array, start: number, length: number, hz: number, rate: number): number {
+  const coefficient = 2 * Math.cos((2 * Math.PI * hz) / rate);
+  let s1 = 0;
+  let s2 = 0;
+  for (let i = start; i < start + length; i++) {
+    const s = (samples[i] ?? 0) + coefficient * s1 - s2;
+    s2 = s1;
+    s1 = s;
+  }
+  return s1 * s1 + s2 * s2 - coefficient * s1 * s2;
+}
+
+/** The tones heard, in order: each 20 ms window's dominant frequency among `candidates`, runs of 100 ms or more. */
+export function tonesHeard(samples: Int16Array, rate: number, candidates: number[]): number[] {
+  const window = Math.round(rate / 50);
+  const heard: Array<{ hz: number; windows: number }> = [];
+  for (let start = 0; start + window <= samples.length; start += window) {
+    let energy = 0;
+    for (let i = start; i < start + window; i++) energy += (samples[i] ?? 0) ** 2;
+    const powers = candidates.map((hz) => power(samples, start, window, hz, rate));
+    const best = Math.max(...powers);
+    // A tone: most of the window's energy at one candidate (Goertzel power is about energy * window / 2).
+    const hz = energy > window * 100 ** 2 && best > (energy * window) / 4 ? (candidates[powers.indexOf(best)] ?? 0) : 0;
+    const last = heard[heard.length - 1];
+    if (last?.hz === hz) last.windows++;
+    else heard.push({ hz, windows: 1 });
+  }
+  return heard.filter((run) => run.hz !== 0 && run.windows >= 5).map((run) => run.hz);
 }
