@@ -1,11 +1,20 @@
 /**
- * Test helpers of the runtime: a fake portal, a bare SIP peer over UDP that sends text and reads answers, a menu flow
+ * Test helpers of the runtime: a fake portal (in-process, or served as the server's internal endpoints), a bare SIP peer over UDP that sends text and reads answers, a menu flow
  * and the tones heard in decoded audio.
  */
 import { randomBytes } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
+import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 
+import {
+  CALL_RUNTIME_SECRET_HEADER,
+  ClaimTestCall,
+  FinishedTestCall,
+  internalTestCallPaths,
+  TestCallMoment,
+  type ClaimedTestCall,
+} from '@portal/contract';
 import {
   findNode,
   insertBetween,
@@ -15,12 +24,14 @@ import {
   type CallFlow,
   type CallMoment,
   type Command,
+  type SimulationOutcome,
 } from '@portal/editor-core';
 import { apply, sampleFlow } from '@portal/editor-core/testing';
 
 import type { CallBackend, TestCallGrant, TestCallReport } from './backend.ts';
 import { tone } from './g711.ts';
 import { parse, type SipMessage } from './sip/sip-stack.ts';
+import { encodeWav } from './wav.ts';
 
 /** A portal with one product, tokens added by the test, a greeting for every file and speech of a fixed length. */
 export class FakeBackend implements CallBackend {
@@ -80,6 +91,99 @@ export class FakeBackend implements CallBackend {
       check();
     });
   }
+}
+
+/** An internal path of the contract as a pattern: its parameters become groups. */
+const route = (path: string) => new RegExp(`^${path.replace(/:[a-z]+/g, '([^/]+)')}$`);
+const ROUTES = {
+  claim: route(internalTestCallPaths.claim),
+  audio: route(internalTestCallPaths.audio),
+  speech: route(internalTestCallPaths.speech),
+  moment: route(internalTestCallPaths.moment),
+  finish: route(internalTestCallPaths.finish),
+};
+
+async function json(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') as unknown;
+}
+
+/**
+ * The server's internal endpoints (contract's internalTestCallPaths, with the shared secret) answered from a
+ * FakeBackend on a loopback port: the portal of a runtime a test starts as its own process (main.ts).
+ */
+export async function servePortal(
+  backend: FakeBackend,
+  secret: string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const claimed = new Map<string, TestCallGrant>();
+  const server = createHttpServer((request, response) => {
+    const reply = (status: number, body?: Buffer | object) => {
+      const bytes = Buffer.isBuffer(body) ? body : body === undefined ? undefined : JSON.stringify(body);
+      response.writeHead(status, {
+        'content-type': Buffer.isBuffer(body) ? 'audio/wav' : 'application/json',
+      });
+      response.end(bytes);
+    };
+    const answer = async (): Promise<void> => {
+      if (request.headers[CALL_RUNTIME_SECRET_HEADER] !== secret) return reply(403, { detail: 'wrong secret' });
+      const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+      let match: RegExpExecArray | null;
+      if (ROUTES.claim.test(path)) {
+        const grant = await backend.claim(ClaimTestCall.parse(await json(request)).token);
+        if (!grant) return reply(404, { detail: 'unknown token' });
+        claimed.set(grant.id, grant);
+        const body: ClaimedTestCall = {
+          id: grant.id,
+          product_id: grant.productId,
+          flow: grant.flow,
+          at: grant.at.toISOString(),
+          holidays: grant.holidays,
+          names: grant.names,
+        };
+        return reply(200, body);
+      }
+      if (ROUTES.speech.test(path)) return reply(200, encodeWav(await backend.speak()));
+      if ((match = ROUTES.audio.exec(path))) {
+        const grant = claimed.get(decodeURIComponent(match[1] ?? ''));
+        const samples = grant ? await backend.audio() : null;
+        return samples ? reply(200, encodeWav(samples)) : reply(404, { detail: 'no such audio' });
+      }
+      if ((match = ROUTES.moment.exec(path))) {
+        const grant = claimed.get(decodeURIComponent(match[1] ?? ''));
+        if (!grant) return reply(404, { detail: 'no such call' });
+        backend.moment(grant, TestCallMoment.parse(await json(request)) as CallMoment);
+        return reply(204);
+      }
+      if ((match = ROUTES.finish.exec(path))) {
+        const grant = claimed.get(decodeURIComponent(match[1] ?? ''));
+        if (!grant) return reply(404, { detail: 'no such call' });
+        const finished = FinishedTestCall.parse(await json(request));
+        await backend.finish(grant, {
+          result: finished.outcome
+            ? { path: finished.path, outcome: finished.outcome as SimulationOutcome, events: [], keysUsed: 0 }
+            : null,
+          reason: finished.reason,
+          voicemail: null,
+          durationMs: finished.duration_ms,
+        });
+        return reply(204);
+      }
+      reply(404, { detail: 'not found' });
+    };
+    answer().catch((error: unknown) => reply(400, { detail: String(error) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** A SIP peer on a UDP port of 127.0.0.1 that writes requests by hand. */
