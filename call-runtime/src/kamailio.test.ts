@@ -225,7 +225,7 @@ describe('Kamailio in front of two runtimes', { timeout: 30_000 }, () => {
     // It went there by the front's failover (not by OPTIONS probing): the failure route marked the runtime inactive.
     expect(kamailioLog).toMatch(new RegExp(`runtime sip:127\\.0\\.0\\.1:${gone.port} failed or did not answer`));
 
-    // The gone runtime is now inactive: the next call goes straight to the other.
+    // The killed runtime is now inactive: the next call goes straight to the other.
     const fourth = await call('front-after');
     expect(fourth.code, fourth.output).toBe(0);
     expect(fourth.answeredBy).toBe(second.answeredBy);
