@@ -12,7 +12,7 @@ import { apply, sampleFlow } from '@portal/editor-core/testing';
 import { tone } from './g711.ts';
 import { PacedClock } from './media-clock.ts';
 import { CallRuntime } from './runtime.ts';
-import { FakeBackend, freePort } from './testing.ts';
+import { FakeBackend, freePort, tonesHeard } from './testing.ts';
 import { encodeWav } from './wav.ts';
 
 const OUT_OF_HOURS = new Date('2025-01-06T08:30:00Z');
@@ -66,37 +66,6 @@ function readDump(bytes: Buffer): { samples: Int16Array; rate: number; channels:
   const samples = new Int16Array(count);
   for (let i = 0; i < count; i++) samples[i] = bytes.readInt16LE(data + 8 + i * 2);
   return { samples, rate, channels };
-}
-
-/** The power of one frequency in a window (Goertzel). */
-function power(samples: Int16Array, start: number, length: number, hz: number, rate: number): number {
-  const coefficient = 2 * Math.cos((2 * Math.PI * hz) / rate);
-  let s1 = 0;
-  let s2 = 0;
-  for (let i = start; i < start + length; i++) {
-    const s = (samples[i] ?? 0) + coefficient * s1 - s2;
-    s2 = s1;
-    s1 = s;
-  }
-  return s1 * s1 + s2 * s2 - coefficient * s1 * s2;
-}
-
-/** The tones heard, in order: each 20 ms window's dominant frequency among `candidates`, runs of 100 ms or more. */
-function tonesHeard(samples: Int16Array, rate: number, candidates: number[]): number[] {
-  const window = Math.round(rate / 50);
-  const heard: Array<{ hz: number; windows: number }> = [];
-  for (let start = 0; start + window <= samples.length; start += window) {
-    let energy = 0;
-    for (let i = start; i < start + window; i++) energy += (samples[i] ?? 0) ** 2;
-    const powers = candidates.map((hz) => power(samples, start, window, hz, rate));
-    const best = Math.max(...powers);
-    // A tone: most of the window's energy at one candidate (Goertzel power is about energy * window / 2).
-    const hz = energy > window * 100 ** 2 && best > (energy * window) / 4 ? (candidates[powers.indexOf(best)] ?? 0) : 0;
-    const last = heard[heard.length - 1];
-    if (last?.hz === hz) last.windows++;
-    else heard.push({ hz, windows: 1 });
-  }
-  return heard.filter((run) => run.hz !== 0 && run.windows >= 5).map((run) => run.hz);
 }
 
 describe('baresip calls the runtime', { timeout: 30_000 }, () => {

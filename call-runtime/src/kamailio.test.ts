@@ -1,27 +1,93 @@
-// Past one machine: deploy/kamailio/kamailio.cfg in front of two runtimes on loopback, called by SIPp. One runtime
-// goes away and the next call is answered by the other; addresses that are not test calls are refused at the front.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Past one machine: deploy/kamailio/kamailio.cfg in front of two runtimes on loopback, called by SIPp. Each runtime is
+// its own process (main.ts, as the server starts it) whose portal is a FakeBackend served over loopback HTTP. One
+// runtime is killed (SIGKILL) and the next call is answered by the other; addresses that are not test calls are
+// refused at the front.
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PacedClock } from './media-clock.ts';
-import { CallRuntime } from './runtime.ts';
 import { requireSipp, sipp } from './sipp/run.ts';
 import { ack, answered, bye, invite, pause, refused } from './sipp/scenarios.ts';
-import { BarePeer, FakeBackend, freePort } from './testing.ts';
+import { BarePeer, FakeBackend, freePort, servePortal } from './testing.ts';
 
 const CONFIG = resolve(import.meta.dirname, '../../deploy/kamailio/kamailio.cfg');
+const MAIN = resolve(import.meta.dirname, 'main.ts');
+const SECRET = 'the-portal-and-its-runtimes';
 // Out of hours the sample flow goes to a voicemail: the runtime sends nothing SIPp does not expect before its BYE.
 const OUT_OF_HOURS = new Date('2025-01-06T08:30:00Z');
+/** Kamailio's transaction timeout (fr_timer in kamailio.cfg): a runtime that does not answer is skipped after it. */
+const FAILOVER_MS = 2000;
+
+interface RuntimeProcess {
+  child: ChildProcess;
+  backend: FakeBackend;
+  portal: { url: string; close(): Promise<void> };
+  port: number;
+  /** What the process printed, for a failure's message. */
+  output: string;
+  /** When its portal was last asked for a token (performance.now()). */
+  claimedAt: number;
+}
 
 let folder = '';
 let kamailio: ChildProcess | null = null;
 let kamailioLog = '';
 let frontPort = 0;
-const runtimes: Array<{ runtime: CallRuntime; backend: FakeBackend; port: number; stopped: boolean }> = [];
+const runtimes: RuntimeProcess[] = [];
+
+/** Starts main.ts as the server does (fork, tsx), on its own SIP port; resolves on its ready message. */
+async function startRuntime(): Promise<RuntimeProcess> {
+  const backend = new FakeBackend();
+  const portal = await servePortal(backend, SECRET);
+  const port = await freePort();
+  const child = fork(MAIN, [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      CALL_RUNTIME_SECRET: SECRET,
+      CALL_RUNTIME_PORTAL_URL: portal.url,
+      CALL_RUNTIME_ADDRESS: '127.0.0.1',
+      CALL_RUNTIME_SIP_PORT: String(port),
+      CALL_RUNTIME_WEB_PORT: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const runtime: RuntimeProcess = { child, backend, portal, port, output: '', claimedAt: 0 };
+  const claim = backend.claim.bind(backend);
+  backend.claim = (token) => {
+    runtime.claimedAt = performance.now();
+    return claim(token);
+  };
+  child.stdout?.on('data', (chunk: Buffer) => (runtime.output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (runtime.output += chunk.toString()));
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the runtime was not ready in time: ${runtime.output}`)), 30_000);
+    child.once('message', () => {
+      clearTimeout(timer);
+      ready();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`the runtime exited (${code}): ${runtime.output}`));
+    });
+  });
+  return runtime;
+}
+
+/** Resolves once `child` has exited, at most `ms` later (false when it is still running). */
+function exited(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((done) => {
+    const timer = setTimeout(() => done(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done(true);
+    });
+  });
+}
 
 /** Waits until Kamailio answers a request on its port. */
 async function kamailioReady(): Promise<void> {
@@ -45,19 +111,7 @@ async function kamailioReady(): Promise<void> {
 beforeAll(async () => {
   await requireSipp();
   folder = mkdtempSync(join(tmpdir(), 'portal-kamailio-'));
-  for (let i = 0; i < 2; i++) {
-    const backend = new FakeBackend();
-    const port = await freePort();
-    const runtime = new CallRuntime({
-      address: '127.0.0.1',
-      sipPort: port,
-      clock: new PacedClock(),
-      backend,
-      answerAfterMs: 100,
-    });
-    runtime.start();
-    runtimes.push({ runtime, backend, port, stopped: false });
-  }
+  runtimes.push(...(await Promise.all([startRuntime(), startRuntime()])));
   frontPort = await freePort();
   const list = join(folder, 'dispatcher.list');
   writeFileSync(list, runtimes.map((r) => `1 sip:127.0.0.1:${r.port}\n`).join(''));
@@ -87,7 +141,7 @@ beforeAll(async () => {
   kamailio.stdout?.on('data', (chunk: Buffer) => (kamailioLog += chunk.toString()));
   kamailio.stderr?.on('data', (chunk: Buffer) => (kamailioLog += chunk.toString()));
   await kamailioReady();
-}, 20_000);
+}, 60_000);
 
 afterAll(async () => {
   if (kamailio && kamailio.exitCode === null) {
@@ -96,7 +150,11 @@ afterAll(async () => {
     await Promise.race([exited, new Promise((done) => setTimeout(done, 3000))]);
     if (kamailio.exitCode === null) kamailio.kill('SIGKILL');
   }
-  for (const r of runtimes) if (!r.stopped) await r.runtime.stop();
+  for (const r of runtimes) {
+    r.child.kill('SIGTERM');
+    if (!(await exited(r.child, 5000))) r.child.kill('SIGKILL');
+    await r.portal.close();
+  }
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -110,10 +168,16 @@ function grant(): string {
   return token;
 }
 
-/** A call through Kamailio that is answered and hung up by the caller; resolves with the index of the runtime that answered it and how long it took. */
-async function call(name: string): Promise<{ answeredBy: number; ms: number; output: string; code: number }> {
+/**
+ * A call through Kamailio that is answered and hung up by the caller; resolves with the index of the runtime that
+ * answered it, how long after SIPp's start that runtime asked its portal for the token, and how long it all took.
+ */
+async function call(
+  name: string,
+): Promise<{ answeredBy: number; claimedAfterMs: number; ms: number; output: string; code: number }> {
   const counts = runtimes.map((r) => r.backend.reports.length);
   const started = Date.now();
+  const startedAt = performance.now();
   const result = await sipp({
     folder,
     name,
@@ -126,37 +190,42 @@ async function call(name: string): Promise<{ answeredBy: number; ms: number; out
   const deadline = Date.now() + 3000;
   while (Date.now() < deadline && runtimes.every((r, i) => r.backend.reports.length === counts[i]))
     await new Promise((done) => setTimeout(done, 20));
+  const answeredBy = runtimes.findIndex((r, i) => r.backend.reports.length > (counts[i] ?? 0));
   return {
-    answeredBy: runtimes.findIndex((r, i) => r.backend.reports.length > (counts[i] ?? 0)),
+    answeredBy,
+    claimedAfterMs: (runtimes[answeredBy]?.claimedAt ?? Number.NaN) - startedAt,
     ms,
-    output: `${result.output}\n${kamailioLog.slice(-3000)}`,
+    output: `${result.output}\n${kamailioLog.slice(-3000)}\n${runtimes.map((r) => r.output.slice(-1000)).join('\n')}`,
     code: result.code,
   };
 }
 
 describe('Kamailio in front of two runtimes', { timeout: 30_000 }, () => {
-  it('calls go round both runtimes; when one is gone the next call is answered by the other, and later calls skip it', async () => {
+  it('calls go round both runtimes; when one is killed the next call is answered by the other, and later calls skip it', async () => {
     const first = await call('front-1');
     expect(first.code, first.output).toBe(0);
     const second = await call('front-2');
     expect(second.code, second.output).toBe(0);
     expect([first.answeredBy, second.answeredBy].sort()).toEqual([0, 1]);
 
-    // The runtime that took the first call goes away: its port answers nothing.
+    // The process of the runtime that took the first call is killed: its port answers nothing.
     const gone = runtimes[first.answeredBy];
     if (!gone) throw new Error('no runtime answered');
-    await gone.runtime.stop();
-    gone.stopped = true;
+    gone.child.kill('SIGKILL');
+    expect(await exited(gone.child, 5000)).toBe(true);
+    expect(gone.child.signalCode).toBe('SIGKILL');
 
-    // Round robin sends this call to the runtime that is gone; after 2 s without an answer it goes to the other.
+    // Round robin sends this call to the killed runtime; after fr_timer without an answer it goes to the other.
     const third = await call('front-failover');
     expect(third.code, third.output).toBe(0);
     expect(third.answeredBy).toBe(second.answeredBy);
+    // Asked once fr_timer ran out on the killed one (about 2.1 s on loopback); a second more for SIPp's start under load.
+    expect(third.claimedAfterMs, third.output).toBeLessThan(FAILOVER_MS + 1000);
     expect(third.ms).toBeLessThan(6000);
     // It went there by the front's failover (not by OPTIONS probing): the failure route marked the runtime inactive.
     expect(kamailioLog).toMatch(new RegExp(`runtime sip:127\\.0\\.0\\.1:${gone.port} failed or did not answer`));
 
-    // The gone runtime is now inactive: the next call goes straight to the other.
+    // The killed runtime is now inactive: the next call goes straight to the other.
     const fourth = await call('front-after');
     expect(fourth.code, fourth.output).toBe(0);
     expect(fourth.answeredBy).toBe(second.answeredBy);

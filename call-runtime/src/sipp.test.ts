@@ -6,16 +6,7 @@ import { join } from 'node:path';
 import alawmulaw from 'alawmulaw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  findNode,
-  insertBetween,
-  insertNode,
-  removeSubtree,
-  setArgs,
-  type CallFlow,
-  type Command,
-} from '@portal/editor-core';
-import { apply, sampleFlow } from '@portal/editor-core/testing';
+import type { CallFlow } from '@portal/editor-core';
 
 import { tone } from './g711.ts';
 import { PacedClock } from './media-clock.ts';
@@ -35,7 +26,7 @@ import {
   refused,
   rfc4733,
 } from './sipp/scenarios.ts';
-import { FakeBackend, freePort } from './testing.ts';
+import { FakeBackend, freePort, menuFlow } from './testing.ts';
 
 const OUT_OF_HOURS = new Date('2025-01-06T08:30:00Z');
 let folder = '';
@@ -69,27 +60,6 @@ afterAll(async () => {
 /** Runs one SIPp call of `steps` to `flow-{token}`; resolves with SIPp's exit code and what it printed. */
 function sipp(name: string, steps: string[], token: string, transport: 'u1' | 't1' = 'u1', from?: string) {
   return runSipp({ folder, name, steps, port: sipPort, service: `flow-${token}`, transport, ...(from && { from }) });
-}
-
-/** Out of hours, a dial menu: key 1 -> divert to 07700900123, key 2 -> voicemail 300. */
-function menuFlow(): CallFlow {
-  const apply1 = (flow: CallFlow, ...commands: Command[]) => commands.reduce((f, c) => apply(f, c)?.flow ?? f, flow);
-  let flow = apply1(sampleFlow(), insertBetween('n4', 'n6', 'dial_menu'));
-  const menu = findNode(flow.data, 'n4')?.children[0];
-  const key1 = menu?.children[0];
-  if (!menu || !key1) throw new Error('menu not made');
-  flow = apply1(flow, setArgs(menu.id, { audio_file: 'menu.wav' }), insertNode(menu.id, 'dial_menu_key'));
-  const key2 = findNode(flow.data, menu.id)?.children[1];
-  if (!key2) throw new Error('key 2 not made');
-  // Key 1 keeps the voicemail the menu was inserted above; move it under key 2 and divert key 1.
-  flow = apply1(
-    flow,
-    setArgs(key2.id, { target: '2' }),
-    insertNode(key2.id, 'voicemail', { args: { target: '300' } }),
-    removeSubtree('n6'),
-    insertNode(key1.id, 'divert_to_external', { args: { target: '07700900123' } }),
-  );
-  return flow;
 }
 
 /**

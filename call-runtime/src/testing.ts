@@ -1,14 +1,37 @@
-/** Test helpers of the runtime: a fake portal and a bare SIP peer over UDP that sends text and reads answers. */
+/**
+ * Test helpers of the runtime: a fake portal (in-process, or served as the server's internal endpoints), a bare SIP peer over UDP that sends text and reads answers, a menu flow
+ * and the tones heard in decoded audio.
+ */
 import { randomBytes } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
+import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 
-import type { CallMoment } from '@portal/editor-core';
-import { sampleFlow } from '@portal/editor-core/testing';
+import {
+  CALL_RUNTIME_SECRET_HEADER,
+  ClaimTestCall,
+  FinishedTestCall,
+  internalTestCallPaths,
+  TestCallMoment,
+  type ClaimedTestCall,
+} from '@portal/contract';
+import {
+  findNode,
+  insertBetween,
+  insertNode,
+  removeSubtree,
+  setArgs,
+  type CallFlow,
+  type CallMoment,
+  type Command,
+  type SimulationOutcome,
+} from '@portal/editor-core';
+import { apply, sampleFlow } from '@portal/editor-core/testing';
 
 import type { CallBackend, TestCallGrant, TestCallReport } from './backend.ts';
 import { tone } from './g711.ts';
 import { parse, type SipMessage } from './sip/sip-stack.ts';
+import { encodeWav } from './wav.ts';
 
 /** A portal with one product, tokens added by the test, a greeting for every file and speech of a fixed length. */
 export class FakeBackend implements CallBackend {
@@ -68,6 +91,99 @@ export class FakeBackend implements CallBackend {
       check();
     });
   }
+}
+
+/** An internal path of the contract as a pattern: its parameters become groups. */
+const route = (path: string) => new RegExp(`^${path.replace(/:[a-z]+/g, '([^/]+)')}$`);
+const ROUTES = {
+  claim: route(internalTestCallPaths.claim),
+  audio: route(internalTestCallPaths.audio),
+  speech: route(internalTestCallPaths.speech),
+  moment: route(internalTestCallPaths.moment),
+  finish: route(internalTestCallPaths.finish),
+};
+
+async function json(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') as unknown;
+}
+
+/**
+ * The server's internal endpoints (contract's internalTestCallPaths, with the shared secret) answered from a
+ * FakeBackend on a loopback port: the portal of a runtime a test starts as its own process (main.ts).
+ */
+export async function servePortal(
+  backend: FakeBackend,
+  secret: string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const claimed = new Map<string, TestCallGrant>();
+  const server = createHttpServer((request, response) => {
+    const reply = (status: number, body?: Buffer | object) => {
+      const bytes = Buffer.isBuffer(body) ? body : body === undefined ? undefined : JSON.stringify(body);
+      response.writeHead(status, {
+        'content-type': Buffer.isBuffer(body) ? 'audio/wav' : 'application/json',
+      });
+      response.end(bytes);
+    };
+    const answer = async (): Promise<void> => {
+      if (request.headers[CALL_RUNTIME_SECRET_HEADER] !== secret) return reply(403, { detail: 'wrong secret' });
+      const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+      let match: RegExpExecArray | null;
+      if (ROUTES.claim.test(path)) {
+        const grant = await backend.claim(ClaimTestCall.parse(await json(request)).token);
+        if (!grant) return reply(404, { detail: 'unknown token' });
+        claimed.set(grant.id, grant);
+        const body: ClaimedTestCall = {
+          id: grant.id,
+          product_id: grant.productId,
+          flow: grant.flow,
+          at: grant.at.toISOString(),
+          holidays: grant.holidays,
+          names: grant.names,
+        };
+        return reply(200, body);
+      }
+      if (ROUTES.speech.test(path)) return reply(200, encodeWav(await backend.speak()));
+      if ((match = ROUTES.audio.exec(path))) {
+        const grant = claimed.get(decodeURIComponent(match[1] ?? ''));
+        const samples = grant ? await backend.audio() : null;
+        return samples ? reply(200, encodeWav(samples)) : reply(404, { detail: 'no such audio' });
+      }
+      if ((match = ROUTES.moment.exec(path))) {
+        const grant = claimed.get(decodeURIComponent(match[1] ?? ''));
+        if (!grant) return reply(404, { detail: 'no such call' });
+        backend.moment(grant, TestCallMoment.parse(await json(request)) as CallMoment);
+        return reply(204);
+      }
+      if ((match = ROUTES.finish.exec(path))) {
+        const grant = claimed.get(decodeURIComponent(match[1] ?? ''));
+        if (!grant) return reply(404, { detail: 'no such call' });
+        const finished = FinishedTestCall.parse(await json(request));
+        await backend.finish(grant, {
+          result: finished.outcome
+            ? { path: finished.path, outcome: finished.outcome as SimulationOutcome, events: [], keysUsed: 0 }
+            : null,
+          reason: finished.reason,
+          voicemail: null,
+          durationMs: finished.duration_ms,
+        });
+        return reply(204);
+      }
+      reply(404, { detail: 'not found' });
+    };
+    answer().catch((error: unknown) => reply(400, { detail: String(error) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** A SIP peer on a UDP port of 127.0.0.1 that writes requests by hand. */
@@ -216,4 +332,56 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Out of hours, a dial menu: key 1 -> divert to 07700900123, key 2 -> voicemail 300. */
+export function menuFlow(): CallFlow {
+  const apply1 = (flow: CallFlow, ...commands: Command[]) => commands.reduce((f, c) => apply(f, c)?.flow ?? f, flow);
+  let flow = apply1(sampleFlow(), insertBetween('n4', 'n6', 'dial_menu'));
+  const menu = findNode(flow.data, 'n4')?.children[0];
+  const key1 = menu?.children[0];
+  if (!menu || !key1) throw new Error('menu not made');
+  flow = apply1(flow, setArgs(menu.id, { audio_file: 'menu.wav' }), insertNode(menu.id, 'dial_menu_key'));
+  const key2 = findNode(flow.data, menu.id)?.children[1];
+  if (!key2) throw new Error('key 2 not made');
+  // Key 1 keeps the voicemail the menu was inserted above; move it under key 2 and divert key 1.
+  flow = apply1(
+    flow,
+    setArgs(key2.id, { target: '2' }),
+    insertNode(key2.id, 'voicemail', { args: { target: '300' } }),
+    removeSubtree('n6'),
+    insertNode(key1.id, 'divert_to_external', { args: { target: '07700900123' } }),
+  );
+  return flow;
+}
+
+/** The power of one frequency in a window (Goertzel). */
+function power(samples: Int16Array, start: number, length: number, hz: number, rate: number): number {
+  const coefficient = 2 * Math.cos((2 * Math.PI * hz) / rate);
+  let s1 = 0;
+  let s2 = 0;
+  for (let i = start; i < start + length; i++) {
+    const s = (samples[i] ?? 0) + coefficient * s1 - s2;
+    s2 = s1;
+    s1 = s;
+  }
+  return s1 * s1 + s2 * s2 - coefficient * s1 * s2;
+}
+
+/** The tones heard, in order: each 20 ms window's dominant frequency among `candidates`, runs of 100 ms or more. */
+export function tonesHeard(samples: Int16Array, rate: number, candidates: number[]): number[] {
+  const window = Math.round(rate / 50);
+  const heard: Array<{ hz: number; windows: number }> = [];
+  for (let start = 0; start + window <= samples.length; start += window) {
+    let energy = 0;
+    for (let i = start; i < start + window; i++) energy += (samples[i] ?? 0) ** 2;
+    const powers = candidates.map((hz) => power(samples, start, window, hz, rate));
+    const best = Math.max(...powers);
+    // A tone: most of the window's energy at one candidate (Goertzel power is about energy * window / 2).
+    const hz = energy > window * 100 ** 2 && best > (energy * window) / 4 ? (candidates[powers.indexOf(best)] ?? 0) : 0;
+    const last = heard[heard.length - 1];
+    if (last?.hz === hz) last.windows++;
+    else heard.push({ hz, windows: 1 });
+  }
+  return heard.filter((run) => run.hz !== 0 && run.windows >= 5).map((run) => run.hz);
 }
