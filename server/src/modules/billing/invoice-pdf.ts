@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 
-import { formatPounds, type Invoice } from '@portal/contract';
+import { displayPrice, type Invoice } from '@portal/contract';
 
 /** Who the invoice is addressed to. */
 export interface InvoiceAddressee {
@@ -50,13 +50,13 @@ export function invoicePdf(invoice: Invoice, to: InvoiceAddressee): Promise<Buff
   doc.moveDown();
   doc.font('Helvetica-Bold').text(invoice.description);
   doc.font('Helvetica').moveDown(0.5);
-  doc.text(`Net: ${formatPounds(invoice.net)}`);
-  doc.text(`VAT at 20%: ${formatPounds(invoice.vat)}`);
+  doc.text(`Net: ${displayPrice(invoice.net)}`);
+  doc.text(`VAT at 20%: ${displayPrice(invoice.vat)}`);
   doc
     .font('Helvetica-Bold')
     .fontSize(14)
     .moveDown(0.5)
-    .text(`Total: ${formatPounds(invoice.amount)}`);
+    .text(`Total: ${displayPrice(invoice.amount)}`);
   doc.font('Helvetica').fontSize(10).moveDown();
   doc.text(invoice.status === 'paid' ? 'Paid with thanks.' : `Please pay by ${displayDate(invoice.due_date)}.`);
   doc.end();
