@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 
 import { displayPrice, type Invoice } from '@portal/contract';
+import { displayDate } from '@portal/editor-core';
 
 /** Who the invoice is addressed to. */
 export interface InvoiceAddressee {
@@ -11,14 +12,6 @@ export interface InvoiceAddressee {
 
 /** The provider's name on every invoice. */
 export const INVOICE_ISSUER = 'Business Telecoms Ltd';
-
-const displayDate = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /**
  * One invoice as an A4 PDF (pdfkit, standard Helvetica: no font files to ship). Content streams
