@@ -21,6 +21,27 @@ async function expectEditorShown(page: Page, name: string | RegExp): Promise<voi
   await expect(canvas.getByRole('button', { name: /^Main number:/ })).toBeVisible();
 }
 
+/** The flow's name field; on a phone the bar shows the name as a button that opens it. */
+async function nameField(page: Page): Promise<Locator> {
+  const field = page.getByRole('textbox', { name: 'Call flow name' });
+  const button = page.getByRole('button', { name: /^Call flow name: / });
+  await expect(field.or(button)).toBeVisible();
+  if (await button.isVisible()) await button.click();
+  await expect(field).toBeVisible();
+  return field;
+}
+
+/** Presses Save & Enable: in the bar, or on a phone in the bar's actions menu. */
+async function pressSaveAndEnable(page: Page): Promise<void> {
+  const actions = page.getByRole('button', { name: 'Call flow actions' });
+  if (await actions.isVisible()) {
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Save & Enable' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Save & Enable' }).click();
+  }
+}
+
 const flowName = (prefix: string) => `${prefix} ${Date.now()}-${Math.floor(Math.random() * 1000)}`;
 
 /** Starts a new flow from the list, names it and saves it; leaves the page in the editor of the saved flow. */
@@ -596,7 +617,7 @@ test.describe('call flow editor', () => {
     await expectAccessible(page, 'call flow editor after enabling');
   });
 
-  test('Save & Enable of a new flow lists exactly what changes for callers against the active flow, matched by route', async ({
+  test('Save & Enable of a new flow lists exactly what changes for callers against the active flow, matched by route @mobile', async ({
     page,
     loginPage,
     homePage,
@@ -614,11 +635,15 @@ test.describe('call flow editor', () => {
       'Main office hours is your active call flow',
     );
     await page.getByRole('link', { name: 'Create call flow' }).click();
-    await expectEditorShown(page, /^Custom call flow/);
-    const name = flowName('Menu flow');
-    await page.getByRole('textbox', { name: 'Call flow name' }).fill(name);
-
     const canvas = page.getByRole('region', { name: 'Call flow canvas' });
+    await expect(canvas.getByRole('button', { name: /^Main number:/ })).toBeVisible();
+    const name = flowName('Menu flow');
+    const nameInput = await nameField(page);
+    await expect(nameInput).toHaveValue(/^Custom call flow/);
+    await nameInput.fill(name);
+    // On a phone the name field closes again with Enter.
+    if (test.info().project.name === 'mobile') await nameInput.press('Enter');
+
     const node = (label: string | RegExp) =>
       canvas.getByRole('button', { name: label, exact: typeof label === 'string' });
     const click = async (target: Locator) => {
@@ -654,8 +679,8 @@ test.describe('call flow editor', () => {
     await expect(canvas.getByRole('button', { name: /to fix/ })).toHaveCount(0);
 
     // Save & Enable: the confirmation lists every change a caller meets, and nothing else (the menu is the same
-    // menu, and no key is new or gone: both flows have keys 1 and 2).
-    await page.getByRole('button', { name: 'Save & Enable' }).click();
+    // menu, and no key is new or gone: both flows have keys 1 and 2). On a phone it is in the bar's actions menu.
+    await pressSaveAndEnable(page);
     const confirm = page.getByRole('dialog', { name: `Save and enable ${name}?` });
     await expect(confirm).toContainText('It replaces Main office hours as your active call flow.');
     await expect(

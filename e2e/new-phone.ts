@@ -6,9 +6,14 @@ import { expect } from './fixtures.ts';
 // server holds it and as the phone numbers and details pages show it. Shared by signup.spec.ts and
 // self-signup.spec.ts.
 
-/** A number as a page may write it: national or +44, spaced or not. */
-export const shownNumber = (national: string) =>
-  new RegExp(`(?:0|\\+44\\s?)${national.slice(1).split('').join('\\s?')}`);
+/**
+ * A national number as every page shows it, by the one display rule (spec 001 section 9: +44 for its 0, nothing
+ * else), as a pattern no longer number matches.
+ */
+export const shownNumber = (national: string) => {
+  expect(national, 'a national number').toMatch(/^0\d{9,10}$/);
+  return new RegExp(`\\+44${national.slice(1)}(?!\\d)`);
+};
 
 /** An API answer read with the signed-in page's token, as the SPA sends it. */
 export async function apiJson<T>(page: Page, path: string): Promise<T> {

@@ -5,8 +5,8 @@ import {
   balanceText,
   billingMessages,
   DirectDebitRequest,
+  displayPrice,
   formatPence,
-  formatPounds,
   normaliseSortCode,
   penceOf,
   poundsOf,
@@ -34,8 +34,8 @@ describe('money', () => {
   });
 
   it('shows amounts with £ and two decimals', () => {
-    expect(formatPounds('1234.5')).toBe('£1,234.50');
-    expect(formatPounds('-3')).toBe('-£3.00');
+    expect(displayPrice('1234.5')).toBe('£1,234.50');
+    expect(displayPrice('-3')).toBe('-£3.00');
     expect(formatPence(500)).toBe('£5.00');
     // Messages say amounts the same way: never "5.00 pounds".
     expect(paymentMessages.amountTooSmall).toBe('You can pay part of your balance, from £5.00');

@@ -1,6 +1,8 @@
 // zod/mini, like the other contracts a page loads on demand: the billing page loads these.
 import * as z from 'zod/mini';
 
+import { displayPrice } from '@portal/editor-core';
+
 import { ADDRESS_LINE_MAX_LENGTH, UkPostcode } from './address.ts';
 import { Email } from './auth.ts';
 import { endpoint } from './endpoint.ts';
@@ -16,7 +18,7 @@ import { storableName } from './text.ts';
  *
  * - Money is integer pence on the server and in the database; the API answers amounts as text in
  *   pounds with two decimals ("84.00"), as the credit-control status does, converted once at the
- *   boundary (poundsOf). The page shows them with £ (formatPounds).
+ *   boundary (poundsOf). The page shows them by the one price rule (displayPrice).
  * - The balance is what the account's invoices total less what it has paid; an invoice is paid
  *   oldest first, so it is "paid", "due" (not yet due) or "overdue".
  * - An account is billed on its billing day (bill_cycle T1..T4) every month; an invoice is due
@@ -87,15 +89,8 @@ export function penceOf(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/**
- * An API amount with £ and two decimals, for the page.
- * @example formatPounds('1234.5') // '£1,234.50'; formatPounds('-3') // '-£3.00'
- */
-export function formatPounds(amount: string): string {
-  const value = Number(amount);
-  const text = Math.abs(value).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${value < 0 ? '-' : ''}£${text}`;
-}
+/** An API amount as the page shows it: the one price rule, editor-core's displayPrice (spec 000 section 5). */
+export { displayPrice };
 
 /**
  * A balance as the customer reads it: what is owed "To pay", or a credit (an overpayment, or a payment a provider
@@ -103,9 +98,9 @@ export function formatPounds(amount: string): string {
  */
 export function balanceText(balance: string): { amount: string; label: 'To pay' | 'In credit' | 'Nothing to pay' } {
   const value = Number(balance);
-  if (value > 0) return { amount: formatPounds(balance), label: 'To pay' };
-  if (value < 0) return { amount: formatPounds(String(-value)), label: 'In credit' };
-  return { amount: formatPounds('0'), label: 'Nothing to pay' };
+  if (value > 0) return { amount: displayPrice(balance), label: 'To pay' };
+  if (value < 0) return { amount: displayPrice(String(-value)), label: 'In credit' };
+  return { amount: displayPrice('0'), label: 'Nothing to pay' };
 }
 
 export const billingMessages = {
@@ -518,4 +513,4 @@ export const billingEndpoints = {
 };
 
 /** Pence with £ and two decimals, for the page. @example formatPence(3060) // '£30.60' */
-export const formatPence = (pence: number): string => formatPounds(poundsOf(pence));
+export const formatPence = (pence: number): string => displayPrice(poundsOf(pence));

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import {
   BILL_CYCLES,
   BillingAccountParams,
+  displayPrice,
   formatPence,
   LinkSent,
   LinkTokenParams,
@@ -52,7 +53,7 @@ export const paymentMessages = {
   linkUsed: 'This payment link has been used already. Sign in to see your balance or pay again.',
   linkSent: 'We have e-mailed a payment link to the account holder',
   checkoutOpen: (pounds: string) =>
-    `A payment of £${pounds} is already open, perhaps in another window: finish it there, or try again in ${CHECKOUT_OPEN_MINUTES} minutes.`,
+    `A payment of ${displayPrice(pounds)} is already open, perhaps in another window: finish it there, or try again in ${CHECKOUT_OPEN_MINUTES} minutes.`,
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { displayDate, displayPhone, isUkPhoneNumber } from '@portal/editor-core';
+import { displayDate, displayPhone, displayPrice, isUkPhoneNumber } from '@portal/editor-core';
 
 import { isIsoDate, isoDate } from './dates.ts';
 import { endpoint } from './endpoint.ts';
@@ -260,9 +260,9 @@ export const SITE_ADD_ONS = [
 /** The international tariffs in the spec's order (section 9). */
 export const INTERNATIONAL_TARIFF_ORDER = ['ULTD INTL Saver', 'INTL Saver 500m', 'INTL Saver 1000m'] as const;
 
-/** A price with VAT as the screens show it: £ and 2 decimals. @example priceWithVat('5.00') // '£6.00' */
+/** A price with VAT as the screens show it, by the one price rule. @example priceWithVat('5.00') // '£6.00' */
 export function priceWithVat(standardPrice: string): string {
-  return `£${upgradePrices(standardPrice).total}`;
+  return displayPrice(upgradePrices(standardPrice).total);
 }
 
 export const SiteAddOn = z.object({

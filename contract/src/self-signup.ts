@@ -1,6 +1,8 @@
 // zod/mini: the self sign-up, online sign-up, verify-mobile and referral pages load these on demand.
 import * as z from 'zod/mini';
 
+import { displayPrice } from '@portal/editor-core';
+
 import { MobileNumber } from './account.ts';
 import { Email } from './auth.ts';
 import { endpoint } from './endpoint.ts';
@@ -203,8 +205,11 @@ export const VerifyMobileParams = z.object({
 });
 export const VerifyMobileResponse = z.object({ mobile_number: z.string(), verified: z.boolean() });
 
+/** What a referrer is credited for each business that counts (ours), in pounds. */
+export const REFERRAL_CREDIT = '50.00';
+
 export const REFERRAL_TERMS = [
-  'You get £50 credit on your bill for each business that signs up with your link and stays with us for 3 months.',
+  `You get ${displayPrice(REFERRAL_CREDIT)} credit on your bill for each business that signs up with your link and stays with us for 3 months.`,
   'The business you refer gets its first month free.',
   'Credit is added to your next bill after their third month; it cannot be exchanged for cash.',
   'Businesses that are already our customers, or that already started a sign-up, do not count.',

@@ -1,6 +1,8 @@
 // zod/mini, like the other contracts a page loads: the sign-up pages load these on demand.
 import * as z from 'zod/mini';
 
+import { displayPrice } from '@portal/editor-core';
+
 import { mobileMessages, nationalUkMobile } from './account.ts';
 import { InstallationAddressInput } from './address.ts';
 import { Email } from './auth.ts';
@@ -307,7 +309,7 @@ export type SignupIntlTariff = z.infer<typeof SignupIntlTariff>;
 
 /** A tariff's monthly price as both pages say it. @example monthlyPriceWithVat({ price_with_vat: '6.00' }) // '£6.00 a month including VAT' */
 export const monthlyPriceWithVat = (tariff: { price_with_vat: string }) =>
-  `£${tariff.price_with_vat} a month including VAT`;
+  `${displayPrice(tariff.price_with_vat)} a month including VAT`;
 
 /** POST /api/v3/signup/intl-calls/ (ours): the trial's international calling choice (a tariff's id), or none (null). */
 export const IntlCallsRequest = z.object({

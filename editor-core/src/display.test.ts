@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { displayDate, displayPhone } from './display.ts';
+import { displayDate, displayPhone, displayPrice } from './display.ts';
 
 describe('the phone number display rule (spec 001 section 9)', () => {
   it('shows a national number with +44 instead of its 0, however it was written', () => {
@@ -27,5 +27,29 @@ describe('the date display rule (spec 000 section 5)', () => {
     expect(displayDate('')).toBe('-');
     expect(displayDate(null)).toBe('-');
     expect(displayDate('2026-02-30')).toBe('-');
+  });
+});
+
+describe('the price display rule (spec 000 section 5)', () => {
+  it('shows pounds with a £ sign and 2 decimals, never "5.00 pounds"', () => {
+    expect(displayPrice('5')).toBe('£5.00');
+    expect(displayPrice('5.00')).toBe('£5.00');
+    expect(displayPrice('18.5')).toBe('£18.50');
+    expect(displayPrice(9.6)).toBe('£9.60');
+    expect(displayPrice('0.00')).toBe('£0.00');
+  });
+
+  it('groups thousands, puts a minus before the £ and rounds to the penny', () => {
+    expect(displayPrice('1234.5')).toBe('£1,234.50');
+    expect(displayPrice(1234567.891)).toBe('£1,234,567.89');
+    expect(displayPrice('-3')).toBe('-£3.00');
+    expect(displayPrice(-0.001)).toBe('£0.00');
+    expect(displayPrice(0.125)).toBe('£0.13');
+  });
+
+  it('shows "-" for what is not a price', () => {
+    expect(displayPrice('')).toBe('-');
+    expect(displayPrice('abc')).toBe('-');
+    expect(displayPrice(Number.NaN)).toBe('-');
   });
 });

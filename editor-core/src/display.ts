@@ -1,5 +1,5 @@
 /**
- * How the portal shows a phone number and a date, everywhere (client, server messages, editor-core's own
+ * How the portal shows a phone number, a date and a price, everywhere (client, server messages, editor-core's own
  * warnings): the spec's display rules, in one place.
  */
 import { isIsoDate } from './opening-hours.ts';
@@ -33,4 +33,20 @@ export function displayDate(value: string | null | undefined): string {
   if (!value || !isIsoDate(value)) return '-';
   const [year, month, day] = value.split('-');
   return `${day} ${MONTHS[Number(month) - 1]} ${year}`;
+}
+
+/**
+ * A price in pounds as shown (spec 000 section 5, spec 001 section 9): a £ sign and 2 decimals, thousands grouped
+ * with commas and a minus before the £; '-' when it is not a number.
+ * @example displayPrice('5') // '£5.00'
+ * @example displayPrice('1234.5') // '£1,234.50'
+ * @example displayPrice(-3) // '-£3.00'
+ */
+export function displayPrice(pounds: string | number): string {
+  const value = typeof pounds === 'number' ? pounds : pounds.trim() === '' ? Number.NaN : Number(pounds);
+  if (!Number.isFinite(value)) return '-';
+  const pence = Math.round(Math.abs(value) * 100);
+  const whole = String(Math.floor(pence / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = value < 0 && pence > 0 ? '-' : '';
+  return `${sign}£${whole}.${String(pence % 100).padStart(2, '0')}`;
 }

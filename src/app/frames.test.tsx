@@ -243,6 +243,19 @@ describe('coming soon', () => {
   });
 });
 
+describe('the trial in maintenance', () => {
+  it("shows 'Under maintenance' with the spec's 503 page title, 'Under Maintenance'", async () => {
+    installFakeFetch({
+      'GET /api/v1/signup/settings/': {
+        json: { maintenance_mode: true, signup_redirect_to_trial: false, voip3_signup: false },
+      },
+    });
+    renderApp(journeyPaths.trialPage.build({ page: 'signup' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Under maintenance' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Under Maintenance | Customer Portal'));
+  });
+});
+
 describe('routes found on demand', () => {
   const pathsOf = (routes: RouteObject[]): string[] =>
     routes.flatMap((route) => [...(route.path ? [route.path] : []), ...pathsOf(route.children ?? [])]);

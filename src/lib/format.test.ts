@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate, formatElapsed } from './format.ts';
+import { formatDate, formatDateTime, formatElapsed } from './format.ts';
 
 describe('formatDate', () => {
   it('shows DD MMM YYYY in UK time', () => {
@@ -15,6 +15,21 @@ describe('formatDate', () => {
     expect(formatDate(null)).toBe('-');
     expect(formatDate(undefined)).toBe('-');
     expect(formatDate('not a date')).toBe('-');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows the UK date by the date rule, then the UK time as HH:mm', () => {
+    expect(formatDateTime('2024-03-04T09:05:00Z')).toBe('04 Mar 2024 09:05');
+    // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST)
+    expect(formatDateTime('2024-06-30T23:30:00Z')).toBe('01 Jul 2024 00:30');
+    expect(formatDateTime(Date.UTC(2025, 0, 2, 14, 0))).toBe('02 Jan 2025 14:00');
+  });
+
+  it("is '-' for an empty or unreadable value", () => {
+    expect(formatDateTime('')).toBe('-');
+    expect(formatDateTime(null)).toBe('-');
+    expect(formatDateTime('not a date')).toBe('-');
   });
 });
 

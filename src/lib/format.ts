@@ -21,6 +21,20 @@ export function formatDate(value: string | null | undefined): string {
   );
 }
 
+const ukTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
+
+/**
+ * A moment (a timestamp) as the portal shows it: its UK date by the one date rule, then its UK time as HH:mm; '-'
+ * when empty or unreadable.
+ * @example formatDateTime('2024-06-30T23:30:00Z') // '01 Jul 2024 00:30'
+ */
+export function formatDateTime(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '-';
+  return `${formatDate(date.toISOString())} ${ukTime.format(date)}`;
+}
+
 const two = (n: number) => String(n).padStart(2, '0');
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { NavigationProduct } from '@portal/contract';
 
 import { isBlocked } from './api/get-service-status.ts';
-import { creditControlCard, formatPrice, statusCards } from './rules.ts';
+import { creditControlCard, statusCards } from './rules.ts';
 
 function product(overrides: Partial<NavigationProduct>): NavigationProduct {
   return {
@@ -111,11 +111,5 @@ describe('status cards', () => {
     expect(isBlocked(service, 12)).toBe(true);
     expect(isBlocked(service, 11)).toBe(false);
     expect(isBlocked(undefined, 12)).toBe(false);
-  });
-
-  it('shows prices with £ and two decimals', () => {
-    expect(formatPrice('84')).toBe('£84.00');
-    expect(formatPrice(3.5)).toBe('£3.50');
-    expect(formatPrice('x')).toBe('£0.00');
   });
 });

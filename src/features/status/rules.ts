@@ -1,4 +1,10 @@
-import type { CreditControlStatus, LockedUser, NavigationProduct, ServiceStatus } from '@portal/contract';
+import {
+  displayPrice,
+  type CreditControlStatus,
+  type LockedUser,
+  type NavigationProduct,
+  type ServiceStatus,
+} from '@portal/contract';
 
 import { helpPhone } from '../../config/help-phone.ts';
 import * as paths from '../../config/paths.ts';
@@ -20,16 +26,10 @@ export interface StatusCard {
   action: { label: string; to: string } | { label: string; href: string };
 }
 
-/** A price as shown (spec 000 section 5): £ and two decimals. */
-export function formatPrice(amount: string | number): string {
-  const value = Number(amount);
-  return `£${(Number.isFinite(value) ? value : 0).toFixed(2)}`;
-}
-
 const billingOf = (accountId: number) => ({ label: 'Go to billing', to: paths.billing.build({}, { id: accountId }) });
 
 export function creditControlCard(status: CreditControlStatus): StatusCard {
-  const amount = formatPrice(status.balance_due);
+  const amount = displayPrice(status.balance_due);
   const due = status.due_date ? ` was due on ${formatDate(status.due_date)} and` : '';
   const key = `credit-${status.account_id}-${status.stage}`;
   switch (status.stage) {
@@ -92,7 +92,7 @@ export function suspendedServiceCard(
   if (owed) {
     return {
       ...card,
-      text: `${blocked} Pay the ${formatPrice(owed.balance_due)} overdue to restore it, or call us on ${helpPhone.display}.`,
+      text: `${blocked} Pay the ${displayPrice(owed.balance_due)} overdue to restore it, or call us on ${helpPhone.display}.`,
       action: billingOf(product.account_id),
     };
   }

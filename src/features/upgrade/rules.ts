@@ -1,4 +1,10 @@
-import { upgradePrices, type UpgradeEligibility, type UpgradeKind, type UpgradePlan } from '@portal/contract';
+import {
+  displayPrice,
+  upgradePrices,
+  type UpgradeEligibility,
+  type UpgradeKind,
+  type UpgradePlan,
+} from '@portal/contract';
 
 import { brand } from '../../config/brand.ts';
 import type { UpgradeTrigger } from '../trial/index.ts';
@@ -41,13 +47,10 @@ export const stepLabels = {
   confirmation: 'Confirmation',
 } as const;
 
-/** "£12.00", prices with 2 decimals and a £ sign (spec 000 section 5). */
-export const pounds = (value: string) => `£${value}`;
-
 /** A plan's monthly figures for the summary: price, VAT and total. */
 export function planPrices(plan: Pick<UpgradePlan, 'monthly_price'>) {
   const { price, vat, total } = upgradePrices(plan.monthly_price);
-  return { price: pounds(price), vat: pounds(vat), total: pounds(total) };
+  return { price: displayPrice(price), vat: displayPrice(vat), total: displayPrice(total) };
 }
 
 /** What the page shows: the steps, a finished upgrade, or why there is nothing to upgrade. */

@@ -12,6 +12,7 @@ import {
   NextInvoice,
   type BillingAccountUpdate,
 } from '@portal/contract';
+import { displayDate } from '@portal/editor-core';
 
 import { demoLogins } from '../../db/demo-logins.ts';
 import { users } from '../../db/schema/index.ts';
@@ -212,6 +213,9 @@ describe('invoices', () => {
     expect(text).toContain(item!.invoice_number!);
     expect(text).toContain('Total: £84.00');
     expect(text).toContain('VAT at 20%: £14.00');
+    // Its dates by the portal's one date rule, DD MMM YYYY (spec 000 section 5).
+    expect(text).toContain(`Invoice date: ${displayDate(item!.date)}`);
+    expect(text).toMatch(/Due date: \d{2} [A-Z][a-z]{2} \d{4}/);
   });
 
   it("answers 404 for another account's invoice", async () => {

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 
-import { formatPounds, type Invoice } from '@portal/contract';
+import { displayPrice, type Invoice } from '@portal/contract';
+import { displayDate } from '@portal/editor-core';
 
 /** Who the invoice is addressed to. */
 export interface InvoiceAddressee {
@@ -11,14 +12,6 @@ export interface InvoiceAddressee {
 
 /** The provider's name on every invoice. */
 export const INVOICE_ISSUER = 'Business Telecoms Ltd';
-
-const displayDate = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /**
  * One invoice as an A4 PDF (pdfkit, standard Helvetica: no font files to ship). Content streams
@@ -50,13 +43,13 @@ export function invoicePdf(invoice: Invoice, to: InvoiceAddressee): Promise<Buff
   doc.moveDown();
   doc.font('Helvetica-Bold').text(invoice.description);
   doc.font('Helvetica').moveDown(0.5);
-  doc.text(`Net: ${formatPounds(invoice.net)}`);
-  doc.text(`VAT at 20%: ${formatPounds(invoice.vat)}`);
+  doc.text(`Net: ${displayPrice(invoice.net)}`);
+  doc.text(`VAT at 20%: ${displayPrice(invoice.vat)}`);
   doc
     .font('Helvetica-Bold')
     .fontSize(14)
     .moveDown(0.5)
-    .text(`Total: ${formatPounds(invoice.amount)}`);
+    .text(`Total: ${displayPrice(invoice.amount)}`);
   doc.font('Helvetica').fontSize(10).moveDown();
   doc.text(invoice.status === 'paid' ? 'Paid with thanks.' : `Please pay by ${displayDate(invoice.due_date)}.`);
   doc.end();

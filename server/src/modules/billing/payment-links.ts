@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import {
+  displayPrice,
   MANDATE_LINK_TTL_DAYS,
   mandateMessages,
   PAYMENT_LINK_TTL_DAYS,
@@ -88,7 +89,7 @@ export async function sendPaymentLink(
     plainMail(account.emailAddress, `Pay your ${account.businessName} balance`, [
       greeting(account.firstName || firstName),
       '',
-      `Your account balance is £${balance}. You can pay it by card, without signing in, here:`,
+      `Your account balance is ${displayPrice(balance)}. You can pay it by card, without signing in, here:`,
       paymentLinkUrl(token),
       '',
       `The link works for one payment, for ${PAYMENT_LINK_TTL_DAYS} days.`,

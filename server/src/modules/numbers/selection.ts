@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { NUMBER_SELECTION_SCOPE, numberMessages, type NumberSelection, type ReservedNumber } from '@portal/contract';
+import {
+  displayPrice,
+  NUMBER_RATINGS,
+  NUMBER_SELECTION_SCOPE,
+  numberMessages,
+  type NumberSelection,
+  type ReservedNumber,
+} from '@portal/contract';
 
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError } from '../../plugins/errors.ts';
@@ -45,7 +52,7 @@ export async function issueNumberSelection(
         'Your cloud phone is being set up. Choose the number your customers will call:',
         numberSelectionLink(token),
         '',
-        'Gold and Silver numbers are easier to remember and cost a one-off £20 or £3; Included numbers are free.',
+        `Gold and Silver numbers are easier to remember and cost a one-off ${displayPrice(NUMBER_RATINGS.GOLD.price)} or ${displayPrice(NUMBER_RATINGS.SILVER.price)}; Included numbers are free.`,
         'The link works once, for 14 days.',
       ]),
     );

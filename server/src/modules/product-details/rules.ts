@@ -1,5 +1,6 @@
 import {
   deriveProductKind,
+  displayPrice,
   priceOf,
   type AgreedRenewal,
   type ProductContract,
@@ -176,7 +177,7 @@ export function contractDocument(
     `${label.padEnd(22)}${value === null || value === '' ? '-' : value}`;
   const months = (n: number | null) => (n === null ? null : `${n} months`);
   const pounds = (amount: number | null | undefined) =>
-    amount === null || amount === undefined ? null : `£${priceOf(amount)} a month before VAT`;
+    amount === null || amount === undefined ? null : `${displayPrice(priceOf(amount))} a month before VAT`;
   return [
     'CONTRACT SUMMARY',
     '',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-import { poundsOf } from '@portal/contract';
+import { formatPence } from '@portal/contract';
 
 import { CSRF_FORM_FIELD } from '../../plugins/csrf.ts';
 import { escapeHtml } from '../oauth/pages.ts';
@@ -90,10 +90,10 @@ function approval(session: SandboxCheckoutSession, card: { brand: string; last4:
 function cardPage(session: SandboxCheckoutSession, csrfToken: string, nonce: string, problem: string | null): string {
   const action = `${SANDBOX_CHECKOUT_PATH}${encodeURIComponent(session.id)}`;
   const setup = savesCard(session);
-  const submit = setup ? 'Save card' : `Pay £${poundsOf(session.amountPence)}`;
+  const submit = setup ? 'Save card' : `Pay ${formatPence(session.amountPence)}`;
   return page(
     setup ? 'Save a card' : 'Pay by card',
-    `<h1>${setup ? 'Save a card for future payments' : `Pay £${poundsOf(session.amountPence)}`}</h1>
+    `<h1>${setup ? 'Save a card for future payments' : `Pay ${formatPence(session.amountPence)}`}</h1>
     ${setup ? '<p>Nothing is charged now: the card is kept for your bills.</p>' : ''}
     <p>Reference ${escapeHtml(session.reference)}</p>
     ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ''}
@@ -122,7 +122,7 @@ function challengePage(session: SandboxCheckoutSession, csrfToken: string, nonce
   return page(
     '3-D Secure',
     `<h1>Confirm it is you</h1>
-    <p>${savesCard(session) ? 'Your bank asks you to confirm saving this card for future payments.' : `Your bank asks you to confirm the payment of £${poundsOf(session.amountPence)}.`}</p>
+    <p>${savesCard(session) ? 'Your bank asks you to confirm saving this card for future payments.' : `Your bank asks you to confirm the payment of ${formatPence(session.amountPence)}.`}</p>
     <form method="post" action="${action}">${token}<input type="hidden" name="result" value="pass"><button type="submit">Complete authentication</button></form>
     <form method="post" action="${action}">${token}<input type="hidden" name="result" value="fail"><button type="submit" class="secondary">Fail authentication</button></form>`,
     nonce,

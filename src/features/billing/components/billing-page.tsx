@@ -6,7 +6,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
   balanceText,
   BILLING_DAY_LABELS,
-  formatPounds,
+  displayPrice,
   isDecimalId,
   PAYMENT_METHOD_LABELS,
   paymentMessages,
@@ -186,12 +186,12 @@ function Summary({ account }: { account: BillingAccount }) {
         ) : next.data ? (
           <>
             <Text fontSize="2xl" fontWeight="bold">
-              {formatPounds(next.data.amount)}
+              {displayPrice(next.data.amount)}
             </Text>
             <Text color="fg.muted">on {formatDate(next.data.date)}</Text>
             {next.data.one_off_charges !== '0.00' && (
               <Text color="fg.muted">
-                Includes {formatPounds(next.data.one_off_charges)} of one-off charges (shop orders)
+                Includes {displayPrice(next.data.one_off_charges)} of one-off charges (shop orders)
               </Text>
             )}
           </>

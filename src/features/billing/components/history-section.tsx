@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 import {
   BILLING_HISTORY_PAGE_SIZE,
-  formatPounds,
+  displayPrice,
   type BillingHistoryItem,
   type DisplayChip,
   type InvoiceStatus,
@@ -70,9 +70,9 @@ function InvoiceDialog({
             ['Description', data!.description],
             ['Invoice date', formatDate(data!.date)],
             ['Due date', formatDate(data!.due_date)],
-            ['Net', formatPounds(data!.net)],
-            ['VAT at 20%', formatPounds(data!.vat)],
-            ['Total', <strong key="total">{formatPounds(data!.amount)}</strong>],
+            ['Net', displayPrice(data!.net)],
+            ['VAT at 20%', displayPrice(data!.vat)],
+            ['Total', <strong key="total">{displayPrice(data!.amount)}</strong>],
             ['Status', <StatusChip key="status" chip={INVOICE_CHIPS[data!.status]} />],
           ]}
         />
@@ -91,7 +91,7 @@ function HistoryRow({ accountId, item, onView }: { accountId: number; item: Bill
       bg="bg"
       px="4"
       py="3"
-      aria-label={`${title}, ${formatDate(item.date)}, ${formatPounds(item.amount)}`}
+      aria-label={`${title}, ${formatDate(item.date)}, ${displayPrice(item.amount)}`}
     >
       <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'center' }}>
         <Box flex="1" minW="0">
@@ -106,7 +106,7 @@ function HistoryRow({ accountId, item, onView }: { accountId: number; item: Bill
         </Box>
         <Flex gap="3" align="center" wrap="wrap">
           <Text fontWeight="bold" minW="6rem" textAlign={{ base: 'start', md: 'end' }}>
-            {item.type === 'payment' ? `−${formatPounds(item.amount)}` : formatPounds(item.amount)}
+            {item.type === 'payment' ? `−${displayPrice(item.amount)}` : displayPrice(item.amount)}
           </Text>
           {item.status ? (
             <StatusChip chip={INVOICE_CHIPS[item.status]} label="Status" />

@@ -3,6 +3,7 @@ import { Box, Button, chakra, Flex, Text } from '@chakra-ui/react';
 import { callFlowMessages, type StoredCallFlow } from '@portal/contract';
 
 import { Dialog } from '../../../components/dialog.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import type { CallFlowDraft } from '../logic/draft-storage.ts';
 import type { ConflictChoice } from '../logic/save-plan.ts';
 
@@ -17,17 +18,6 @@ export const editorDialogTexts = {
   restore: 'Restore',
   discardDraft: 'Discard',
 } as const;
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/London',
-});
-
-function when(value: string | number): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
-}
 
 /** Leaving the editor with unsaved changes (a link, Back, the browser's back button). */
 export function DiscardChangesDialog({
@@ -72,7 +62,7 @@ interface ConflictDialogProps {
 
 /** After a 412: someone saved a newer version. Reload theirs, overwrite it, or save mine as a copy. */
 export function ConflictDialog({ theirs, copyName, busy, onChoose, onClose }: ConflictDialogProps) {
-  const saved = theirs ? when(theirs.updated_at) : '';
+  const saved = theirs ? formatDateTime(theirs.updated_at) : '';
   const choices: Array<{ choice: ConflictChoice; label: string; text: string }> = [
     {
       choice: 'reload',
@@ -166,8 +156,8 @@ export function DraftBanner({
       borderColor="brand.border"
     >
       <Text flex="1" minW="12rem">
-        <chakra.span fontWeight="semibold">You have unsaved changes from {when(draft.savedAt)}.</chakra.span> Restore
-        them to carry on where you left off.
+        <chakra.span fontWeight="semibold">You have unsaved changes from {formatDateTime(draft.savedAt)}.</chakra.span>{' '}
+        Restore them to carry on where you left off.
       </Text>
       <Flex gap="2">
         <Button size="sm" variant="outline" colorPalette="gray" onClick={onDiscard}>

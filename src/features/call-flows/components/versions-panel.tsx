@@ -18,6 +18,7 @@ import { toaster } from '../../../components/toaster.tsx';
 import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { hasReadableMessage, userErrorText } from '../../../lib/error-text.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { fetchCallFlowVersion, restoreCallFlowVersion, useCallFlowVersions } from '../api/call-flow-versions.ts';
 import { callFlowKeys } from '../api/keys.ts';
@@ -49,12 +50,6 @@ export const versionTexts = {
   nextNote: 'Note for your next save (optional)',
   restoreNote: NOTE_INPUT_LABEL,
 } as const;
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/London',
-});
 
 interface FlowVersionsOptions {
   productId: number;
@@ -402,7 +397,7 @@ function VersionsPanel({
                   <strong>Version {version.number}</strong>
                 </label>
                 <p>
-                  {timeFormat.format(new Date(version.saved_at))}, {savedByWords(version)}
+                  {formatDateTime(version.saved_at)}, {savedByWords(version)}
                 </p>
                 {version.note && <p>“{version.note}”</p>}
                 {version.restored_from !== null && <p>Restored from version {version.restored_from}</p>}

@@ -1,6 +1,4 @@
-import { formatDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
-
-/** When a call started, as the page shows it: its date and its time in the UK. */
-export const whenOf = (iso: string) => `${formatDate(iso)} ${timeFormat.format(new Date(iso))}`;
+/** When a call started, as the page shows it: its date and its time in the UK (the portal's date-and-time rule). */
+export const whenOf = (iso: string) => formatDateTime(iso);

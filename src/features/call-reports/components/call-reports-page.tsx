@@ -22,7 +22,7 @@ import { Tooltip } from '../../../components/tooltip.tsx';
 import { brand } from '../../../config/brand.ts';
 import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import {
@@ -50,8 +50,6 @@ import {
 import { ChartPanel, NumbersTable } from './report-charts.tsx';
 
 const CALL_TYPE_LABELS = { outbound_call: 'Outbound', answered: 'Answered', missed: 'Missed' } as const;
-const whenOf = (iso: string) =>
-  `${formatDate(iso)} ${new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' }).format(new Date(iso))}`;
 
 function DateFilter({ filters, onApply }: { filters: ReportFilters; onApply: (next: ReportFilters) => void }) {
   const [draft, setDraft] = useState(filters);
@@ -356,7 +354,7 @@ function ActivityList({
               <tbody>
                 {data!.results.map((call) => (
                   <tr key={call.id}>
-                    <td>{whenOf(call.start_time)}</td>
+                    <td>{formatDateTime(call.start_time)}</td>
                     <td>{CALL_TYPE_LABELS[call.status]}</td>
                     <td>{displayPhone(call.caller)}</td>
                     <td>{displayPhone(call.called)}</td>

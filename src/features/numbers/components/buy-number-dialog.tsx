@@ -1,7 +1,7 @@
 import { Button, Flex } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 
-import { displayPhone } from '@portal/contract';
+import { displayPhone, displayPrice } from '@portal/contract';
 
 import { Dialog } from '../../../components/dialog.tsx';
 import { toaster } from '../../../components/toaster.tsx';
@@ -28,7 +28,9 @@ export function BuyNumberDialog({
         listLabel="Numbers you can buy"
         reserve={(number) => reserveNumber(productId, number.id)}
         confirmLabel={(number) => `Buy ${displayPhone(number.number)}`}
-        priceText={(price) => (price === '0.00' ? 'Included: no charge' : `£${price} one-off, added to your next bill`)}
+        priceText={(price) =>
+          price === '0.00' ? 'Included: no charge' : `${displayPrice(price)} one-off, added to your next bill`
+        }
         onDone={async (number) => {
           await Promise.all([
             queryClient.invalidateQueries({ queryKey: numberKeys.siteNumbers(productId) }),

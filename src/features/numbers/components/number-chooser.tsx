@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 
 import {
   displayPhone,
+  displayPrice,
   NUMBER_RATINGS,
   numberMessages,
   numbersToShow,
@@ -148,7 +149,7 @@ export function NumberChooser({
             <option value="">Any rating</option>
             {RATINGS.map((r) => (
               <option key={r} value={r}>
-                {NUMBER_RATINGS[r].label} (£{NUMBER_RATINGS[r].price})
+                {NUMBER_RATINGS[r].label} ({displayPrice(NUMBER_RATINGS[r].price)})
               </option>
             ))}
           </Select>
@@ -175,7 +176,7 @@ export function NumberChooser({
               <Box minW="8rem">
                 <Stars rating={number.rating} /> <Text as="span">{NUMBER_RATINGS[number.rating].label}</Text>
               </Box>
-              <Text minW="4rem">£{number.price}</Text>
+              <Text minW="4rem">{displayPrice(number.price)}</Text>
               <Button
                 size="sm"
                 colorPalette="brand"

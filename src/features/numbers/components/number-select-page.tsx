@@ -2,7 +2,7 @@ import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
-import { displayPhone, type NumberRating } from '@portal/contract';
+import { displayPhone, displayPrice, type NumberRating } from '@portal/contract';
 
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -11,7 +11,7 @@ import { reserveSelectedNumber, useNumberSelection } from '../api/numbers-api.ts
 import { NumberChooser, type ChosenNumber } from './number-chooser.tsx';
 
 const priceText = (price: string) =>
-  price === '0.00' ? 'Included: no charge' : `£${price} one-off, on your first bill`;
+  price === '0.00' ? 'Included: no charge' : `${displayPrice(price)} one-off, on your first bill`;
 
 /**
  * The number choice a number selection token opens (scope customer-number-selection): the

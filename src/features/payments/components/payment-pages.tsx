@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 
 import {
   amountProblem,
-  formatPounds,
+  displayPrice,
   MIN_PART_PAYMENT_PENCE,
   PaymentAmount,
   paymentMessages,
@@ -199,13 +199,13 @@ function AmountForm({ balance, tkn }: { balance: string; tkn: string | null }) {
         <Box borderWidth="1px" rounded="lg" p="4" bg="bg.subtle">
           <Text color="fg.muted">Your balance</Text>
           <Text fontSize="2xl" fontWeight="bold">
-            {formatPounds(balance)}
+            {displayPrice(balance)}
           </Text>
         </Box>
         <TextField
           {...field('amount')}
           label="Amount to pay (£)"
-          hint={`Your balance, or part of it from ${formatPounds(poundsOf(Math.min(MIN_PART_PAYMENT_PENCE, balancePence)))}`}
+          hint={`Your balance, or part of it from ${displayPrice(poundsOf(Math.min(MIN_PART_PAYMENT_PENCE, balancePence)))}`}
           inputMode="decimal"
           autoComplete="off"
           maxW="12rem"
@@ -271,7 +271,7 @@ export function PaymentProcessPage() {
         </Heading>
         <Box role="status" borderInlineStartWidth="4px" borderInlineStartColor="green.600" bg="green.50" px="4" py="3">
           <Text fontWeight="semibold">
-            {paymentMessages.approved}: {formatPounds(outcome.data.amount)}.
+            {paymentMessages.approved}: {displayPrice(outcome.data.amount)}.
           </Text>
         </Box>
         {loggedIn ? (

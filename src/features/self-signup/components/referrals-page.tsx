@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { REFERRAL_TERMS } from '@portal/contract';
+import { displayPrice, REFERRAL_CREDIT, REFERRAL_TERMS } from '@portal/contract';
 
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -42,8 +42,8 @@ export function ReferralsPage({ loggedIn }: { loggedIn: boolean }) {
           Refer a business
         </Heading>
         <Text color="fg.muted">
-          Know a business that needs a better phone system? Send them your link: you get £50 credit, they get their
-          first month free.
+          Know a business that needs a better phone system? Send them your link: you get {displayPrice(REFERRAL_CREDIT)}{' '}
+          credit, they get their first month free.
         </Text>
       </Box>
       {loggedIn ? (

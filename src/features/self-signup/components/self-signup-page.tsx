@@ -2,7 +2,7 @@ import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { displayPhone, SIGNUP_FEATURES, type SignupFeature } from '@portal/contract';
+import { displayPhone, displayPrice, NUMBER_RATINGS, SIGNUP_FEATURES, type SignupFeature } from '@portal/contract';
 
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -196,7 +196,10 @@ function NumberSection({ controller, onDone }: { controller: SelfSignupControlle
     : null;
   return (
     <Flex direction="column" gap="4">
-      <Text color="fg.muted">Gold numbers cost £20, Silver £3; Included numbers are free.</Text>
+      <Text color="fg.muted">
+        Gold numbers cost {displayPrice(NUMBER_RATINGS.GOLD.price)}, Silver {displayPrice(NUMBER_RATINGS.SILVER.price)};
+        Included numbers are free.
+      </Text>
       <Suspense fallback={<Loading label="Finding numbers" />}>
         <SignupNumberStep
           initial={initial}

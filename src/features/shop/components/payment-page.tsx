@@ -2,7 +2,7 @@ import { Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { addressSummaryLine, formatPence, type PurchaseResult } from '@portal/contract';
+import { addressSummaryLine, displayPrice, formatPence, type PurchaseResult } from '@portal/contract';
 
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
@@ -156,7 +156,7 @@ function Placed({ result, productId }: { result: PurchaseResult; productId: numb
       <Heading as="h2" size="lg" mb="2" ref={heading} tabIndex={-1} outline="none">
         {paymentText.done(result.order_id)}
       </Heading>
-      <Text mb="1">{paymentText.doneText(`£${result.total}`)}</Text>
+      <Text mb="1">{paymentText.doneText(displayPrice(result.total))}</Text>
       {result.devices > 0 && <Text mb="3">{paymentText.devices(result.devices)}</Text>}
       <Flex direction="column" gap="2" mt="3">
         <Link asChild colorPalette="brand" textDecoration="underline">

@@ -8,6 +8,7 @@ import { PageLoading } from '../../../components/page-loading.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorTextFrom } from '../../../lib/error-text.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useAuditLog } from '../api/audit-log.ts';
 
 export const auditLogText = {
@@ -31,7 +32,6 @@ const PAGE_SIZE = 25;
 
 /** An entry's words as a heading: "created call flow 'Menu'" -> "Created call flow 'Menu'". */
 const headingOf = (summary: string) => summary.charAt(0).toUpperCase() + summary.slice(1);
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The query the URL names: the filters and the page, so a filtered view can be shared and reloaded. */
 function queryFrom(search: URLSearchParams): AuditLogQuery {
@@ -50,7 +50,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
     <Box as="li" borderWidth="1px" borderRadius="md" p="3" listStyleType="none">
       <Flex wrap="wrap" gap="2" justify="space-between">
         <Text fontWeight="semibold">{headingOf(entry.summary)}</Text>
-        <Text color="fg.muted">{when(entry.created)}</Text>
+        <Text color="fg.muted">{formatDateTime(entry.created)}</Text>
       </Flex>
       <Text color="fg.muted" fontSize="sm" fontFamily="mono" overflowWrap="anywhere">
         {entry.method} {entry.path}
@@ -60,7 +60,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
       </Text>
       {entry.count > 1 && (
         <Text color="fg.muted">
-          {entry.count} times, last {when(entry.last_seen)}
+          {entry.count} times, last {formatDateTime(entry.last_seen)}
         </Text>
       )}
     </Box>

@@ -7,6 +7,7 @@ import {
   addOnGroupLabels,
   addOnOptions,
   addOnPrices,
+  displayPrice,
   usersMessages,
   type AddOnGroup,
   type Seat,
@@ -146,7 +147,7 @@ export function AddOnsDialog({ productId, seat, onClose }: Props) {
                           </Text>
                         )}
                       </Box>
-                      <Text whiteSpace="nowrap">£{total}</Text>
+                      <Text whiteSpace="nowrap">{displayPrice(total)}</Text>
                     </chakra.label>
                   );
                 })}

@@ -4,6 +4,7 @@ import { useId } from 'react';
 
 import {
   AddUserRequest,
+  displayPrice,
   PatchUserRequest,
   PIN_LENGTH,
   ResetPinRequest,
@@ -33,10 +34,10 @@ export function SeatPrice() {
   return (
     <Box borderWidth="1px" borderColor="border" rounded="md" p="4" data-testid="seat-price">
       <Text fontWeight="semibold" mb="1">
-        One more user costs £{total} a month
+        One more user costs {displayPrice(total)} a month
       </Text>
       <Text color="fg.muted">
-        £{price} a month plus VAT of £{vat}. It is added to your next bill.
+        {displayPrice(price)} a month plus VAT of {displayPrice(vat)}. It is added to your next bill.
       </Text>
     </Box>
   );
@@ -71,7 +72,7 @@ export function AddUserDialog({ productId, onClose }: DialogBase) {
             Cancel
           </Button>
           <SubmitButton pending={pending} pendingText="Adding" align="row" size="md" form={`${id}-form`}>
-            {`Add user for £${total} a month`}
+            {`Add user for ${displayPrice(total)} a month`}
           </SubmitButton>
         </>
       }
