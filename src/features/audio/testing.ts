@@ -1,5 +1,5 @@
-import { resample } from './resample.ts';
-import { decodeWav, encodeWav } from './wav.ts';
+import { resample } from './logic/resample.ts';
+import { decodeWav, encodeWav } from './logic/wav.ts';
 
 /**
  * Test support (never imported by the app). jsdom has no Web Audio: this stands in for the

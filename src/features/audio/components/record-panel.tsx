@@ -3,12 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 
 import { audioMessages, formatSeconds } from '@portal/contract';
 
-import { formatElapsed } from '../../lib/format.ts';
+import { formatElapsed } from '../../../lib/format.ts';
+import { startRecording, type Recording } from '../logic/recorder.ts';
+import { microphoneProblem } from '../logic/rules.ts';
+import type { NewTake } from '../logic/types.ts';
+import { decodeAudio, openLevelMeter, readFile, type LevelMeter as Meter } from '../logic/web-audio.ts';
 import { LevelMeter } from './level-meter.tsx';
-import { startRecording, type Recording } from './recorder.ts';
-import { microphoneProblem } from './rules.ts';
-import type { NewTake } from './types.ts';
-import { decodeAudio, openLevelMeter, readFile, type LevelMeter as Meter } from './web-audio.ts';
 
 interface RecordPanelProps {
   /** Leaving the tab stops a recording (and keeps it). */

@@ -3,10 +3,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 
 import { audioMessages, MAX_TTS_TEXT_LENGTH, TTS_VOICES, type TtsVoice } from '@portal/contract';
 
-import { isAbort, readableError } from './readable-error.ts';
-import { ttsTextLength, ttsTextProblem } from './rules.ts';
-import type { AudioServices, NewTake } from './types.ts';
-import { decodeAudio, readFile } from './web-audio.ts';
+import { isAbort, readableError } from '../logic/readable-error.ts';
+import { ttsTextLength, ttsTextProblem } from '../logic/rules.ts';
+import type { AudioServices, NewTake } from '../logic/types.ts';
+import { decodeAudio, readFile } from '../logic/web-audio.ts';
 
 export const voiceLabels: Record<TtsVoice, string> = { female: 'Female', male: 'Male' };
 

@@ -4,9 +4,9 @@ import { createPortal } from 'react-dom';
 
 import type { AudioKind, TtsVoice } from '@portal/contract';
 
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import type { AudioMethod, AudioServices } from '../logic/types.ts';
 import type { AudioDialogContentProps } from './audio-dialog-content.tsx';
-import type { AudioMethod, AudioServices } from './types.ts';
 
 export interface AudioDialogProps<TSaved = unknown> {
   /** Mounted while open; closing throws away what was not saved and frees the microphone. */

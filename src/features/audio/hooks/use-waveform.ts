@@ -2,10 +2,10 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
 import type { Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
 
-import { cspNonce } from '../../lib/csp-nonce.ts';
-import type { KeptRange } from './convert.ts';
-import { mixToMono, waveformPeaks } from './samples.ts';
-import type { Take } from './types.ts';
+import { cspNonce } from '../../../lib/csp-nonce.ts';
+import type { KeptRange } from '../logic/convert.ts';
+import { mixToMono, waveformPeaks } from '../logic/samples.ts';
+import type { Take } from '../logic/types.ts';
 
 /** Points in the waveform outline: plenty for a dialog's width, cheap to draw. */
 const PEAK_BUCKETS = 2000;

@@ -1,5 +1,5 @@
-import { isApiError } from '../../lib/api-error.ts';
-import { genericErrorText, userErrorText } from '../../lib/error-text.ts';
+import { isApiError } from '../../../lib/api-error.ts';
+import { genericErrorText, userErrorText } from '../../../lib/error-text.ts';
 
 /**
  * What to show for a failed service call: an ApiError in the app's wording (error-text.ts),

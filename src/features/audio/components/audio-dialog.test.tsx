@@ -5,13 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { audioCallMessages, audioMessages, MAX_TTS_TEXT_LENGTH, MAX_UPLOAD_FILE_BYTES } from '@portal/contract';
 
-import { Dialog } from '../../components/dialog.tsx';
-import { system } from '../../config/theme.ts';
+import { Dialog } from '../../../components/dialog.tsx';
+import { system } from '../../../config/theme.ts';
+import type { AudioSaveInput, AudioServices } from '../logic/types.ts';
+import { encodeWav, readWavHeader } from '../logic/wav.ts';
+import { readFile } from '../logic/web-audio.ts';
+import { FakeOfflineAudioContext, tone, wavFile } from '../testing.ts';
 import { AudioDialog, type AudioDialogProps } from './audio-dialog.tsx';
-import { FakeOfflineAudioContext, tone, wavFile } from './testing.ts';
-import type { AudioSaveInput, AudioServices } from './types.ts';
-import { encodeWav, readWavHeader } from './wav.ts';
-import { readFile } from './web-audio.ts';
 
 function renderDialog(overrides: Partial<AudioDialogProps<{ stored_filename: string }>> = {}) {
   const services: AudioServices<{ stored_filename: string }> = {

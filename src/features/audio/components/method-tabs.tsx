@@ -1,7 +1,7 @@
 import { chakra, Flex } from '@chakra-ui/react';
 import { useRef, type KeyboardEvent, type RefObject } from 'react';
 
-import type { AudioMethod } from './types.ts';
+import type { AudioMethod } from '../logic/types.ts';
 
 export const methodLabels: Record<AudioMethod, string> = {
   record: 'Record',

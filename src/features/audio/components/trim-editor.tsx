@@ -3,10 +3,10 @@ import { useId, useRef, useState, type RefObject } from 'react';
 
 import { MIN_AUDIO_MS, type AudioKind } from '@portal/contract';
 
-import type { KeptRange } from './convert.ts';
-import { audioLimits, formatLength, keptLengthProblem } from './rules.ts';
-import type { Take } from './types.ts';
-import { useWaveform } from './use-waveform.ts';
+import { useWaveform } from '../hooks/use-waveform.ts';
+import type { KeptRange } from '../logic/convert.ts';
+import { audioLimits, formatLength, keptLengthProblem } from '../logic/rules.ts';
+import type { Take } from '../logic/types.ts';
 
 interface TrimEditorProps {
   take: Take;

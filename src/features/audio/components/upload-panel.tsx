@@ -3,11 +3,11 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 
 import { audioMessages, formatBytes, MAX_UPLOAD_FILE_BYTES, UPLOAD_ACCEPT } from '@portal/contract';
 
+import { isAbort } from '../logic/readable-error.ts';
+import { fileProblem, UPLOAD_EXTENSIONS } from '../logic/rules.ts';
+import type { NewTake } from '../logic/types.ts';
+import { decodeAudio, readFile } from '../logic/web-audio.ts';
 import { ProgressBar } from './progress-bar.tsx';
-import { isAbort } from './readable-error.ts';
-import { fileProblem, UPLOAD_EXTENSIONS } from './rules.ts';
-import type { NewTake } from './types.ts';
-import { decodeAudio, readFile } from './web-audio.ts';
 
 interface UploadPanelProps {
   onTake: (take: NewTake) => void;

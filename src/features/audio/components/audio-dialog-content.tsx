@@ -4,18 +4,18 @@ import * as z from 'zod';
 
 import { AudioName, type TtsVoice } from '@portal/contract';
 
-import { useForm } from '../../components/form/use-form.ts';
-import { TextField } from '../../components/text-field.tsx';
+import { useForm } from '../../../components/form/use-form.ts';
+import { TextField } from '../../../components/text-field.tsx';
+import { toStoredWav, type KeptRange, type StoredWav } from '../logic/convert.ts';
+import { isAbort, readableError } from '../logic/readable-error.ts';
+import { AUDIO_NAME_MAX_LENGTH, audioLimits, formatLength, keptLengthProblem } from '../logic/rules.ts';
+import type { AudioMethod, NewTake, Take } from '../logic/types.ts';
 import type { AudioDialogProps } from './audio-dialog.tsx';
-import { toStoredWav, type KeptRange, type StoredWav } from './convert.ts';
 import { MethodTabs, type TabIds } from './method-tabs.tsx';
 import { ProgressBar } from './progress-bar.tsx';
-import { isAbort, readableError } from './readable-error.ts';
 import { RecordPanel } from './record-panel.tsx';
-import { AUDIO_NAME_MAX_LENGTH, audioLimits, formatLength, keptLengthProblem } from './rules.ts';
 import { TextToSpeechPanel } from './text-to-speech-panel.tsx';
 import { TrimEditor } from './trim-editor.tsx';
-import type { AudioMethod, NewTake, Take } from './types.ts';
 import { UploadPanel } from './upload-panel.tsx';
 
 export interface AudioDialogContentProps extends Omit<AudioDialogProps<unknown>, 'open'> {
