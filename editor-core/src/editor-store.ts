@@ -143,9 +143,10 @@ export function createEditorStore(options: EditorStoreOptions) {
     positions: {},
     changesMade: false,
     // Commands run through the store draw ids from one counter, above every id of the loaded flow.
+    // A dry run (can, check) draws the ids a run would draw next, so a chain that names a step it pasted agrees.
     run: (command) => command({ flow: get().flow, limits: get().limits, newId: () => newId() }, get().dispatch),
-    can: (command) => command({ flow: get().flow, limits: get().limits }),
-    check: (command) => check(command, { flow: get().flow, limits: get().limits }),
+    can: (command) => command({ flow: get().flow, limits: get().limits, newId: newId.fork() }),
+    check: (command) => check(command, { flow: get().flow, limits: get().limits, newId: newId.fork() }),
     dispatch: (tr) => {
       if (tr.patches.length === 0) return;
       const state = get();

@@ -9,7 +9,7 @@ import { checkStructure } from './structure.ts';
 import { countByType } from './tree.ts';
 
 /** A counter of ids 'n1', 'n2'... starting above every id of that form in a flow. */
-export function idCounter(flow?: CallFlow): () => string {
+export function idCounter(flow?: CallFlow): IdCounter {
   let n = 0;
   if (flow) {
     const stack: FlowNode[] = [flow.data];
@@ -20,7 +20,21 @@ export function idCounter(flow?: CallFlow): () => string {
       stack.push(...node.children);
     }
   }
-  return () => `n${++n}`;
+  return counterFrom(n);
+}
+
+/** Draws node ids `n1`, `n2`, ...; `fork` gives the ids it would draw next without drawing them. */
+export interface IdCounter {
+  (): string;
+  /** A counter that goes on from here without moving this one: the ids a dry run draws are the ones a run would. */
+  fork(): IdCounter;
+}
+
+function counterFrom(start: number): IdCounter {
+  let n = start;
+  const next = (() => `n${++n}`) as IdCounter;
+  next.fork = () => counterFrom(n);
+  return next;
 }
 
 /**
