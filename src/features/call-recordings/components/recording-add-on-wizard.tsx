@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Stack, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { priceWithVat, type AddOn } from '@portal/contract';
@@ -77,8 +77,6 @@ export function RecordingAddOnWizard({ productId, onClose }: { productId: number
   const [step, setStep] = useState(0);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [storage, setStorage] = useState<AddOn>(STORAGE_OPTIONS[0]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   const users = seats.data?.results ?? [];
   const changes = plannedChanges(
@@ -88,23 +86,22 @@ export function RecordingAddOnWizard({ productId, onClose }: { productId: number
   const toAdd = changes.filter((change) => change.next !== null);
   const last = WIZARD_STEPS.length - 1;
 
-  const finish = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const adding = useMutation({
+    mutationFn: async () => {
       for (const change of toAdd) await setUserAddOns(productId, change.seat.id, change.next!);
       await queryClient.invalidateQueries({ queryKey: [...recordingsKey(productId), 'seats'] });
+    },
+    onSuccess: () => {
       toaster.create({
         type: 'success',
         title: `${storage.display_name} added for ${toAdd.length} user${toAdd.length === 1 ? '' : 's'}`,
       });
       onClose();
-    } catch (caught) {
-      setError(userErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = adding.isPending;
+  const error = adding.error ? userErrorText(adding.error) : null;
+  const finish = () => adding.mutate();
 
   const canGoOn = step !== 0 || chosen.size > 0;
   return (
@@ -124,7 +121,7 @@ export function RecordingAddOnWizard({ productId, onClose }: { productId: number
               Next
             </Button>
           ) : (
-            <Button colorPalette="brand" loading={busy} disabled={toAdd.length === 0} onClick={() => void finish()}>
+            <Button colorPalette="brand" loading={busy} disabled={toAdd.length === 0} onClick={finish}>
               Add call recording
             </Button>
           )}

@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -69,9 +69,6 @@ export function ContactsPage({ productId }: { productId: number }) {
   const desktop = useMediaQuery('(min-width: 960px)');
   const [draft, setDraft] = useState(search);
   const [open, setOpen] = useState<Open>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: contactsKey(productId) });
   const go = (next: { search?: string; page?: number }) =>
@@ -88,8 +85,6 @@ export function ContactsPage({ productId }: { productId: number }) {
       },
       { replace: true },
     );
-
-  if (isApiError(list.error) && list.error.status === 404) return <NotFoundContent loggedIn />;
 
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -120,11 +115,9 @@ export function ContactsPage({ productId }: { productId: number }) {
     toaster.create({ type: 'success', title: contactsText.saved });
     await refresh();
   };
-  const remove = async (contact: Contact) => {
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await deleteContact(productId, phonebook, contact.id);
+  const removing = useMutation({
+    mutationFn: (contact: Contact) => deleteContact(productId, phonebook, contact.id),
+    onSuccess: async (_answer, contact) => {
       setOpen(null);
       toaster.create({
         type: 'success',
@@ -134,28 +127,25 @@ export function ContactsPage({ productId }: { productId: number }) {
       // The last contact of a page gone: the page before.
       if (list.data && list.data.contacts.length === 1 && page > 1) go({ page: page - 1 });
       await refresh();
-    } catch (error) {
-      setDeleteError(userErrorText(error));
-    } finally {
-      setDeleting(false);
-    }
-  };
-  const exportAll = async () => {
-    setExporting(true);
-    try {
+    },
+  });
+  const deleting = removing.isPending;
+  const deleteError = removing.error ? userErrorText(removing.error) : null;
+  const exporting = useMutation({
+    mutationFn: async () => {
       const [{ contacts }, { contactsToCsv }] = await Promise.all([
         allContacts(productId),
         import('../logic/contacts-csv.ts'),
       ]);
       saveFile(new Blob([contactsToCsv(contacts)], { type: 'text/csv;charset=utf-8' }), contactsText.exportFileName);
-      toaster.create({ type: 'success', title: contactsText.exported(contacts.length) });
-    } catch (error) {
-      toaster.create({ type: 'error', title: contactsText.exportFailed, description: userErrorText(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
+      return contacts.length;
+    },
+    onSuccess: (count) => toaster.create({ type: 'success', title: contactsText.exported(count) }),
+    onError: (error) =>
+      toaster.create({ type: 'error', title: contactsText.exportFailed, description: userErrorText(error) }),
+  });
 
+  if (isApiError(list.error) && list.error.status === 404) return <NotFoundContent loggedIn />;
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.count / CONTACTS_PAGE_SIZE)) : 1;
 
@@ -211,8 +201,8 @@ export function ContactsPage({ productId }: { productId: number }) {
           </Button>
           <Button
             variant="outline"
-            onClick={() => void exportAll()}
-            loading={exporting}
+            onClick={() => exporting.mutate()}
+            loading={exporting.isPending}
             disabled={!data || data.total === 0}
           >
             {contactsText.export}
@@ -369,7 +359,7 @@ export function ContactsPage({ productId }: { productId: number }) {
         busy={deleting}
         onClose={() => {
           setOpen(null);
-          setDeleteError(null);
+          removing.reset();
         }}
         title={open?.kind === 'delete' ? `Delete ${nameOf(open.contact)}?` : ''}
         footer={
@@ -380,7 +370,7 @@ export function ContactsPage({ productId }: { productId: number }) {
             <Button
               colorPalette="red"
               loading={deleting}
-              onClick={() => open?.kind === 'delete' && void remove(open.contact)}
+              onClick={() => open?.kind === 'delete' && removing.mutate(open.contact)}
             >
               Delete contact
             </Button>

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
@@ -99,23 +99,18 @@ function ErrorAlert({ message, onDismiss }: { message: string; onDismiss: () => 
  */
 export function AdminDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
-  const [pending, setPending] = useState<Pending>(null);
   const [alert, setAlert] = useState<string | null>(null);
-
+  const running = useMutation({
+    mutationFn: ({ action }: { which: Exclude<Pending, null>; action: () => Promise<void> }) => action(),
+  });
+  const pending: Pending = running.isPending ? running.variables.which : null;
   const run = async (
     which: Exclude<Pending, null>,
     action: () => Promise<void>,
     errorText: (error: unknown) => string,
   ) => {
     setAlert(null);
-    setPending(which);
-    try {
-      await action();
-    } catch (error) {
-      setAlert(errorText(error));
-    } finally {
-      setPending(null);
-    }
+    await running.mutateAsync({ which, action }).catch((error: unknown) => setAlert(errorText(error)));
   };
 
   const switchTo = (email: string) =>
@@ -200,25 +195,22 @@ export function AdminDialog({ onClose }: { onClose: () => void }) {
 export function GettingStartedSwitchDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
-  const switchTo = async (email: string) => {
-    setAlert(null);
-    setPending(true);
-    try {
+  const switching = useMutation({
+    mutationFn: async (email: string) => {
       await switchUser(email);
       // The customer's products, before getting started looks for their cloud phone (the reload then clears the rest).
       await queryClient.invalidateQueries();
       // The reload only once the page is there (its code may take a moment to load): a reload before would be of home.
       await navigate(paths.gettingStartedPage.build({ page: 'welcome' }), { replace: true });
+    },
+    onSuccess: () => {
       scheduleReload();
       onClose();
-    } catch (error) {
-      setAlert(switchErrorText(error));
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+  });
+  const pending = switching.isPending;
+  const alert = switching.error ? switchErrorText(switching.error) : null;
+  const switchTo = (email: string) => switching.mutateAsync(email).catch(() => undefined);
   return (
     <Dialog
       open
@@ -232,7 +224,7 @@ export function GettingStartedSwitchDialog({ onClose }: { onClose: () => void })
         </Button>
       }
     >
-      {alert && <ErrorAlert message={alert} onDismiss={() => setAlert(null)} />}
+      {alert && <ErrorAlert message={alert} onDismiss={() => switching.reset()} />}
       <Text mb="5">{adminDialogText.gettingStartedText}</Text>
       <EmailForm
         id="getting-started-switch-email"

@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Flex, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
 import {
@@ -37,8 +37,6 @@ export function AddOnsDialog({ productId, seat, onClose }: Props) {
   const catalogue = useAddOnCatalogue();
   const current = useUserAddOns(productId, seat.id);
   const [chosen, setChosen] = useState<Partial<Record<AddOnGroup, number>>>({});
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
   const ready = catalogue.data && current.data;
   const selectedIn = (group: AddOnGroup) => {
@@ -55,37 +53,35 @@ export function AddOnsDialog({ productId, seat, onClose }: Props) {
     ? next.length !== current.data.length || next.some((value) => !current.data.includes(value))
     : false;
 
-  const save = async () => {
-    setSaving(true);
-    setFailure(null);
-    try {
+  const saving = useMutation({
+    mutationFn: async () => {
       await postUserAddOns(productId, seat.id, next);
       await refreshUsers(queryClient, productId);
+    },
+    onSuccess: () => {
       toaster.create({ type: 'success', title: `${seat.name}'s add-ons have been changed` });
       onClose();
-    } catch (error) {
-      setFailure(userErrorText(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const failure = saving.error ? userErrorText(saving.error) : null;
+  const save = () => saving.mutate();
 
   return (
     <Dialog
       open
       title={`Add-ons for ${seat.name}`}
       onClose={onClose}
-      busy={saving}
+      busy={saving.isPending}
       width="40rem"
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={saving}>
+          <Button variant="outline" onClick={onClose} disabled={saving.isPending}>
             Cancel
           </Button>
           <Button
             colorPalette="brand"
-            onClick={() => void save()}
-            loading={saving}
+            onClick={save}
+            loading={saving.isPending}
             loadingText="Saving"
             disabled={!changed}
           >

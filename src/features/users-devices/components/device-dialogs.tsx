@@ -1,6 +1,6 @@
 import { Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 
 import {
   AddDeviceRequest,
@@ -260,22 +260,19 @@ export function ProvisioningDialog({ productId, device, onClose }: DialogBase & 
 /** Remove a device (DELETE .../hardware/{deviceId}) after confirming. */
 export function DeleteDeviceDialog({ productId, device, onClose }: DialogBase & { device: HardwareDevice }) {
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const remove = async () => {
-    setPending(true);
-    setError(null);
-    try {
+  const removing = useMutation({
+    mutationFn: async () => {
       await deleteDevice(productId, device.id);
       await refreshDevices(queryClient, productId);
+    },
+    onSuccess: () => {
       toaster.create({ type: 'success', title: `The ${deviceName(device)} (${device.mac_address}) has been removed` });
       onClose();
-    } catch (failure) {
-      setError(userErrorText(failure));
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+  });
+  const pending = removing.isPending;
+  const error = removing.error ? userErrorText(removing.error) : null;
+  const remove = () => removing.mutate();
   return (
     <Dialog
       open
@@ -288,7 +285,7 @@ export function DeleteDeviceDialog({ productId, device, onClose }: DialogBase & 
           <Button variant="outline" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button colorPalette="red" loading={pending} loadingText="Removing" onClick={() => void remove()}>
+          <Button colorPalette="red" loading={pending} loadingText="Removing" onClick={remove}>
             Remove device
           </Button>
         </>
