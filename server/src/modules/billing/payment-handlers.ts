@@ -53,6 +53,16 @@ export async function settle(request: FastifyRequest, attempt: PaymentAttemptRow
   if (!outcome) throw detailError(404, paymentMessages.unknownSession);
   const repository = request.server.billingRepository;
   if (outcome.status === 'approved' && outcome.paymentId) {
+    if (attempt.status === 'pending') {
+      // Checked against the balance again as the provider confirms: what is paid beyond it (a checkout confirmed
+      // late, another window's) is the account's credit, and the operator is told, to refund it if asked.
+      const owed = await balancePence(request, attempt.accountId);
+      if (attempt.amountPence > owed)
+        request.log.warn(
+          { accountId: attempt.accountId, paidPence: attempt.amountPence, owedPence: owed },
+          'card payment beyond the balance: the rest is credit',
+        );
+    }
     await repository.settleAttempt(attempt.id, outcome.paymentId, request.server.now());
     return result(attempt, 'approved', null);
   }

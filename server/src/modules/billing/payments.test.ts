@@ -32,7 +32,9 @@ import {
 } from '../../test/helper.ts';
 import { seedOverdueCardCustomer } from './demo-billing.ts';
 
-const t = useTestApp();
+/** What the app logs at warn and above: a payment beyond the balance is one. */
+const warnings: string[] = [];
+const t = useTestApp({ log: { level: 'warn', stream: { write: (line) => void warnings.push(line) } } });
 
 let csrf: Csrf;
 let harbour: string;
@@ -315,6 +317,11 @@ describe('one open checkout an account', () => {
     for (const { session } of [first, second])
       expect(PaymentResult.parse((await verify(key, session)).json())).toMatchObject({ approved: true });
 
+    // Checked again as the provider confirmed it: the second was beyond the balance, and the operator is told.
+    const beyond = warnings
+      .map((line) => JSON.parse(line) as { msg: string; accountId?: number; paidPence?: number; owedPence?: number })
+      .filter((line) => line.msg === 'card payment beyond the balance: the rest is credit');
+    expect(beyond).toEqual([expect.objectContaining({ accountId, paidPence: 8400, owedPence: 0 })]);
     // The second £84.00 is the account's credit: a balance below nothing, read as an amount in credit, never to pay.
     expect(await balance(key)).toBe('-84.00');
     const account = BillingAccount.parse((await get(key, `/api/v3/billing/accounts/${accountId}/`)).json());
