@@ -121,6 +121,7 @@ export const AudioData = z
         .string()
         .trim()
         .max(200, 'Use 200 characters or fewer.')
+        .check(storableName())
         .nullish()
         .transform((value) => value || null),
       name: AudioName,

@@ -13,7 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
 import { serverRoot } from '../paths.ts';
-import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { checkDataDirSpace, DEFAULT_MIN_FREE_MB, explainOpenFailure, type Statfs } from './data-dir-space.ts';
 import * as schema from './schema/index.ts';
 
@@ -200,9 +200,16 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     if (!inMemory) {
       // A disk without room to start stops here, saying so (DataDirFullError), before anything in the folder is written.
       checkDataDirSpace(dataDir, minFreeBytes, options.statfs);
-      mkdirSync(resolve(dataDir), { recursive: true });
-      // One process per folder (data-dir-lock.ts); throws DataDirLockedError naming the holder.
-      lock = lockDataDir(dataDir);
+      try {
+        mkdirSync(resolve(dataDir), { recursive: true });
+        // One process per folder (data-dir-lock.ts); throws DataDirLockedError naming the holder.
+        lock = lockDataDir(dataDir);
+      } catch (error) {
+        // A disk that fills after the check (no room for the lock file): said as such, not as ENOSPC's stack.
+        throw error instanceof DataDirLockedError
+          ? error
+          : explainOpenFailure(error, dataDir, minFreeBytes, options.statfs);
+      }
     }
     let client: PGlite | undefined;
     try {

@@ -70,4 +70,13 @@ describe('lockDataDir', () => {
     writeFileSync(join(dir, LOCK_FILE), owner({ pid: process.ppid, started: '1' }));
     lockDataDir(dir).release();
   });
+
+  it('takes over an empty lock file (its writer died, or its disk was full) and holds the folder', () => {
+    const dir = folder();
+    writeFileSync(join(dir, LOCK_FILE), '');
+    const lock = lockDataDir(dir);
+    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
+    lock.release();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
 });

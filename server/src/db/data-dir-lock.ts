@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -106,17 +116,13 @@ export function lockDataDir(dataDir: string, command = 'server'): DataDirLock {
     nonce: randomBytes(8).toString('hex'),
   };
   const text = JSON.stringify(mine);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      writeFileSync(path, text, { flag: 'wx' });
-      return lockHandle(path, text);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+  // Four waits for a lock being written, then its take-over, then one more try.
+  for (let attempt = 0; attempt < 6; attempt++) {
+    if (createLockFile(path, text)) return lockHandle(path, text);
     const found = readOwner(path);
     if (!found) continue; // released meanwhile: try again
     if (found.owner === null) {
-      // Empty or half written: its owner may be writing it this instant, or died doing so.
+      // Empty or half written: its owner may be writing it this instant, or died doing so (or its disk was full).
       if (attempt < 4) {
         sleepSync(100);
         continue;
@@ -127,6 +133,29 @@ export function lockDataDir(dataDir: string, command = 'server'): DataDirLock {
     takeOver(path, found.raw);
   }
   throw new DataDirLockedError(folder, readOwner(path)?.owner ?? null);
+}
+
+/**
+ * Creates the lock file holding `text` (O_EXCL); false when one is there already. A write that fails (ENOSPC on a
+ * full disk) removes the file it made, so that no empty lock is left to stand in the next start's way.
+ */
+function createLockFile(path: string, text: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeFileSync(fd, text);
+  } catch (error) {
+    closeSync(fd);
+    unlinkSync(path);
+    throw error;
+  }
+  closeSync(fd);
+  return true;
 }
 
 /** Moves a stale lock aside; if another process replaced it meanwhile, puts that one back. */

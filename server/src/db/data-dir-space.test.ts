@@ -66,6 +66,10 @@ describe('the free space a PGlite folder needs', () => {
     expect(explainOpenFailure(aborted, folder, 64 * MB, diskWith(1 * MB).statfs)).toBeInstanceOf(DataDirFullError);
     expect(explainOpenFailure(enospc, folder, 64 * MB, diskWith(500 * MB).statfs)).toBeInstanceOf(DataDirFullError);
     expect((explainOpenFailure(enospc, folder, 64 * MB, diskWith(500 * MB).statfs) as Error).cause).toBe(enospc);
+    // A disk that said it is full needs at least the default room, even where the setting asks for none.
+    expect((explainOpenFailure(enospc, folder, 0, diskWith(0).statfs) as Error).message).toContain(
+      'its disk has 0 MB free and the server needs at least 64 MB free to start',
+    );
     expect(explainOpenFailure(aborted, folder, 64 * MB, diskWith(500 * MB).statfs)).toBe(aborted);
   });
 

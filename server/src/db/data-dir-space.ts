@@ -57,7 +57,8 @@ export function checkDataDirSpace(dataDir: string, neededBytes: number, statfs: 
 
 /**
  * What a failure to open the folder was: DataDirFullError when the disk said it is full (ENOSPC) or now has less
- * than `neededBytes` free (PGlite aborts its WebAssembly on a failed write), else the error as it was.
+ * than `neededBytes` free (PGlite aborts its WebAssembly on a failed write), else the error as it was. The room it
+ * names is at least DEFAULT_MIN_FREE_MB: a disk that filled is short of that, whatever PORTAL_DATA_MIN_FREE_MB says.
  */
 export function explainOpenFailure(
   error: unknown,
@@ -73,6 +74,6 @@ export function explainOpenFailure(
     return error;
   }
   return isStorageFull(error) || free < neededBytes
-    ? new DataDirFullError(resolve(dataDir), free, neededBytes, { cause: error })
+    ? new DataDirFullError(resolve(dataDir), free, Math.max(neededBytes, DEFAULT_MIN_FREE_MB * MB), { cause: error })
     : error;
 }

@@ -9,8 +9,9 @@ import {
 } from '@portal/contract';
 
 import { demoLogins, type DemoLogin } from '../db/demo-logins.ts';
-import { outbox, users, voipUsers } from '../db/schema/index.ts';
-import { authHeaders, getCsrf, productsOfUser, tokenOf, useTestApp, type Csrf } from '../test/helper.ts';
+import { demoUser } from '../db/demo-users.ts';
+import { accounts, outbox, users, voipUsers } from '../db/schema/index.ts';
+import { authHeaders, getCsrf, login, productsOfUser, tokenOf, useTestApp, type Csrf } from '../test/helper.ts';
 
 const t = useTestApp();
 let csrf: Csrf;
@@ -92,5 +93,32 @@ describe("e-mails sent on a customer's request are limited (payment, mandate and
     for (let i = 0; i < 7; i++) statuses.push((await post(key, url)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
     expect(await mailsTo(seat!.email)).toBe(CUSTOMER_MAIL_LIMITS.perRecipient);
+  });
+
+  it("counts a new sign-in address's link too: 5 an hour to one recipient, whichever of the account's people asks", async () => {
+    const holder = { email: 'holder@mail-limit.example', password: 'portal-mail-limit-1', name: 'Rae Holder' };
+    const colleague = { email: 'colleague@mail-limit.example', password: 'portal-mail-limit-2', name: 'Sol Colleague' };
+    const [account] = await t.db.insert(accounts).values({ name: 'Mail Limit Ltd' }).returning();
+    const accountId = account!.id;
+    await t.db.insert(users).values({ ...(await demoUser(holder)), accountId });
+    await t.db.insert(users).values({ ...(await demoUser(colleague)), accountId });
+    const victim = 'new-address-victim@elsewhere.example';
+    const statuses = [];
+    for (const person of [holder, colleague]) {
+      const key = await login(t.app, person);
+      for (let i = 0; i < 3; i++) {
+        const asked = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/v3/me/',
+          headers: authHeaders(key, csrf),
+          payload: { email: victim, current_password: person.password },
+        });
+        statuses.push(asked.statusCode);
+        if (asked.statusCode === 429)
+          expect(asked.json()).toEqual({ detail: customerMailMessages.tooMany(Number(asked.headers['retry-after'])) });
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await mailsTo(victim)).toBe(CUSTOMER_MAIL_LIMITS.perRecipient);
   });
 });

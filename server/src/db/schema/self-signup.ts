@@ -25,7 +25,7 @@ export const selfSignupLeads = pgTable(
       .default(sql`'{}'::text[]`),
     chosenNumber: text(),
     supplier: integer().notNull(),
-    /** The e-mailed PIN, scrypt-hashed, when it expires and the tries so far (each counted before it is compared). */
+    /** The e-mailed PIN, scrypt-hashed, when it expires and the wrong tries so far (each try counted before it is compared, a right one given back). */
     pinHash: text().notNull(),
     pinExpiresAt: timestamp({ withTimezone: true }).notNull(),
     pinFailures: integer().notNull().default(0),

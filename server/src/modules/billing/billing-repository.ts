@@ -299,19 +299,15 @@ export function createBillingRepository(db: Database) {
       return row ?? null;
     },
 
-    /** The account's checkouts still pending that were opened after `since`, oldest first. */
-    async openAttempts(accountId: number, since: Date): Promise<PaymentAttemptRow[]> {
-      return db
+    /** The account's `limit` newest checkouts still pending, oldest first. */
+    async pendingAttempts(accountId: number, limit: number): Promise<PaymentAttemptRow[]> {
+      const newest = await db
         .select()
         .from(paymentAttempts)
-        .where(
-          and(
-            eq(paymentAttempts.accountId, accountId),
-            eq(paymentAttempts.status, 'pending'),
-            gt(paymentAttempts.createdAt, since),
-          ),
-        )
-        .orderBy(asc(paymentAttempts.id));
+        .where(and(eq(paymentAttempts.accountId, accountId), eq(paymentAttempts.status, 'pending')))
+        .orderBy(desc(paymentAttempts.id))
+        .limit(limit);
+      return newest.reverse();
     },
 
     /**

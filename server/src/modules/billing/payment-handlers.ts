@@ -34,6 +34,9 @@ const result = (
   _links: { redirect: redirect === null ? null : { href: redirect } },
 });
 
+/** How many of an account's newest checkouts still pending a new one asks the provider about first. */
+const PENDING_CHECKOUTS_ASKED = 10;
+
 /** An open checkout answered again for the same amount; for another amount, a 409 saying one is open. */
 function sameCheckout(open: PaymentAttemptRow, amountPence: number, answer: PaymentResult): PaymentResult {
   if (open.amountPence !== amountPence)
@@ -50,6 +53,16 @@ export async function settle(request: FastifyRequest, attempt: PaymentAttemptRow
   if (!outcome) throw detailError(404, paymentMessages.unknownSession);
   const repository = request.server.billingRepository;
   if (outcome.status === 'approved' && outcome.paymentId) {
+    if (attempt.status === 'pending') {
+      // Checked against the balance again as the provider confirms: what is paid beyond it (a checkout confirmed
+      // late, another window's) is the account's credit, and the operator is told, to refund it if asked.
+      const owed = await balancePence(request, attempt.accountId);
+      if (attempt.amountPence > owed)
+        request.log.warn(
+          { accountId: attempt.accountId, paidPence: attempt.amountPence, owedPence: owed },
+          'card payment beyond the balance: the rest is credit',
+        );
+    }
     await repository.settleAttempt(attempt.id, outcome.paymentId, request.server.now());
     return result(attempt, 'approved', null);
   }
@@ -105,11 +118,12 @@ export const paymentHandlers = {
     const amount = body.data.amount;
     const now = request.server.now();
     const openSince = new Date(now.getTime() - CHECKOUT_OPEN_MINUTES * 60 * 1000);
-    // One open checkout an account (another window, a payment link used twice): its outcome is asked first, so a
-    // paid one lowers the balance checked below, and one still open is answered again rather than a second made.
-    for (const open of await repository.openAttempts(accountId, openSince)) {
-      const outcome = await settle(request, open);
-      if (outcome.status === 'pending') return sameCheckout(open, amount, outcome);
+    // The account's checkouts still pending are asked for their outcome first, however old: one paid in a window
+    // never come back from lowers the balance checked below. One opened within CHECKOUT_OPEN_MINUTES and still open
+    // (another window, a payment link used twice) is answered again rather than a second made.
+    for (const pending of await repository.pendingAttempts(accountId, PENDING_CHECKOUTS_ASKED)) {
+      const outcome = await settle(request, pending);
+      if (outcome.status === 'pending' && pending.createdAt > openSince) return sameCheckout(pending, amount, outcome);
     }
     const problem = amountProblem(amount, await balancePence(request, accountId));
     if (problem) throw fieldError('data.amount', problem);

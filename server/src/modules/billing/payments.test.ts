@@ -3,9 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import {
+  balanceText,
+  BillingAccount,
   BillingHistoryPage,
   CHECKOUT_OPEN_MINUTES,
   CreditStatus,
+  Invoice,
   PaymentBalance,
   paymentMessages,
   PaymentResult,
@@ -13,7 +16,7 @@ import {
 
 import { demoLogins } from '../../db/demo-logins.ts';
 import { demoUser } from '../../db/demo-users.ts';
-import { payments, users } from '../../db/schema/index.ts';
+import { invoices, payments, users } from '../../db/schema/index.ts';
 import { hostedProvider } from '../../payments/hosted-provider.ts';
 import { webhookSignature } from '../../payments/provider.ts';
 import { SANDBOX_TEST_CARDS, SANDBOX_WEBHOOK_SECRET } from '../../sandbox/checkout/provider.ts';
@@ -29,7 +32,9 @@ import {
 } from '../../test/helper.ts';
 import { seedOverdueCardCustomer } from './demo-billing.ts';
 
-const t = useTestApp();
+/** What the app logs at warn and above: a payment beyond the balance is one. */
+const warnings: string[] = [];
+const t = useTestApp({ log: { level: 'warn', stream: { write: (line) => void warnings.push(line) } } });
 
 let csrf: Csrf;
 let harbour: string;
@@ -283,5 +288,64 @@ describe('one open checkout an account', () => {
     const answers = await Promise.all([process(key, '84.00'), process(key, '84.00'), process(key, '84.00')]);
     const sessions = new Set(answers.map((answer) => PaymentResult.parse(answer.json()).session_id));
     expect(sessions.size).toBe(1);
+  });
+
+  it('asks an older checkout for its outcome before opening another: one paid in a window never come back to is not paid again', async () => {
+    const key = await overdueCustomer('paid-unseen');
+    const first = await startPayment(key, '84.00');
+    t.clock.advance(CHECKOUT_OPEN_MINUTES * 60 * 1000 + 1000);
+    // Paid on the provider's page, but the window was closed before it came back: nothing told the portal yet.
+    expect((await payWithCard(first.redirect, SANDBOX_TEST_CARDS.approve)).statusCode).toBe(303);
+    const again = await process(key, '84.00');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ 'data.amount': [paymentMessages.nothingToPay] });
+    expect(await balance(key)).toBe('0.00');
+  });
+
+  it('keeps an overpayment a provider confirmed late as a credit: shown in credit, and paying the next invoice', async () => {
+    const key = await overdueCustomer('late-confirm');
+    const accountId = (await t.db.select().from(users).where(eq(users.email, 'late-confirm@tern-freight.example')))[0]!
+      .accountId!;
+    const first = await startPayment(key, '84.00');
+    // The first window's checkout outlives its hold on the account, still unpaid: a second one opens.
+    t.clock.advance(CHECKOUT_OPEN_MINUTES * 60 * 1000 + 1000);
+    const second = await startPayment(key, '84.00');
+    expect(second.session).not.toBe(first.session);
+    // Both are paid at the provider, which confirms each: the money was taken twice.
+    await payWithCard(first.redirect, SANDBOX_TEST_CARDS.approve);
+    await payWithCard(second.redirect, SANDBOX_TEST_CARDS.approve);
+    for (const { session } of [first, second])
+      expect(PaymentResult.parse((await verify(key, session)).json())).toMatchObject({ approved: true });
+
+    // Checked again as the provider confirmed it: the second was beyond the balance, and the operator is told.
+    const beyond = warnings
+      .map((line) => JSON.parse(line) as { msg: string; accountId?: number; paidPence?: number; owedPence?: number })
+      .filter((line) => line.msg === 'card payment beyond the balance: the rest is credit');
+    expect(beyond).toEqual([expect.objectContaining({ accountId, paidPence: 8400, owedPence: 0 })]);
+    // The second £84.00 is the account's credit: a balance below nothing, read as an amount in credit, never to pay.
+    expect(await balance(key)).toBe('-84.00');
+    const account = BillingAccount.parse((await get(key, `/api/v3/billing/accounts/${accountId}/`)).json());
+    expect(balanceText(account.balance)).toEqual({ amount: '£84.00', label: 'In credit' });
+    expect((await process(key, '5.00')).json()).toEqual({ 'data.amount': [paymentMessages.nothingToPay] });
+
+    // The next invoice is paid from the credit.
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const [next] = await t.db
+      .insert(invoices)
+      .values({
+        accountId,
+        invoiceNumber: `INV-LATE-${accountId}`,
+        issuedOn: today,
+        dueOn: today,
+        description: 'Business Broadband 80 Mbps',
+        netPence: 5000,
+        vatPence: 1000,
+      })
+      .returning();
+    const invoice = Invoice.parse(
+      (await get(key, `/api/v3/billing/accounts/${accountId}/invoices/${next!.id}/`)).json(),
+    );
+    expect(invoice.status).toBe('paid');
+    expect(await balance(key)).toBe('-24.00');
   });
 });

@@ -11,9 +11,10 @@ import {
   UNUSED_NUMBER_HOLD_DAYS,
 } from '@portal/contract';
 
+import { makeDemoCustomer } from '../../db/demo-factory.ts';
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
 import { numberInventory, voipUsers } from '../../db/schema/index.ts';
-import { authHeaders, getCsrf, productsOfUser, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
+import { authHeaders, getCsrf, login, productsOfUser, tokenOf, useTestApp, type Csrf } from '../../test/helper.ts';
 
 const t = useTestApp();
 let csrf: Csrf;
@@ -55,6 +56,20 @@ describe('a phone holds only the numbers its users can use', () => {
     expect(refused?.json()).toEqual({ detail: numberMessages.phoneFull(ceiling) });
     expect(await siteNumbers(key, product)).toHaveLength(ceiling);
     expect((await search()).length).toBe(offered.length - (ceiling - held));
+  });
+
+  it('holds the ceiling when one phone asks for many numbers at the same moment', async () => {
+    const customer = await makeDemoCustomer(t.db, t.audio, 'getting-started', t.clock.now());
+    const key = await login(t.app, customer);
+    const product = (await productsOfUser(t.db, customer.email)).find((p) => p.kind === 'voip')!.id;
+    const seats = await t.db.select().from(voipUsers).where(eq(voipUsers.productId, product));
+    const ceiling = numberCeiling(seats.length);
+    const held = (await siteNumbers(key, product)).length;
+    const offered = await search();
+    const answers = await Promise.all(offered.slice(0, ceiling + 6).map((number) => reserve(key, product, number.id)));
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(ceiling - held);
+    expect(answers.every((answer) => answer.statusCode === 201 || answer.statusCode === 400)).toBe(true);
+    expect(await siteNumbers(key, product)).toHaveLength(ceiling);
   });
 
   it(`answers 429 past ${NUMBER_RESERVATIONS_PER_HOUR} reservations a phone an hour, refused ones too`, async () => {

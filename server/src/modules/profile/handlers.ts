@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 
 import { accountMessages, EMAIL_CHANGE_LINK_TTL_MINUTES, passwordMessages } from '@portal/contract';
 
+import { limitCustomerMail } from '../../mail/customer-mail-limit.ts';
 import { greeting, type Mailer } from '../../mail/mailer.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
@@ -125,6 +126,9 @@ export const profileHandlers = {
       const owner = await userByEmail(db, newEmail);
       // Worded so that it does not say whose the address is.
       if (owner) throw fieldError('email', accountMessages.emailTaken);
+      // The new address is typed, not proven: its link counts as an e-mail sent on a customer's request, per recipient
+      // and per account, as payment links and invitations do.
+      if (user.accountId !== null) await limitCustomerMail(request.server, user.accountId, newEmail);
     }
 
     const changes = {

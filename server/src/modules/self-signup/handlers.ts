@@ -317,6 +317,8 @@ export const selfSignupHandlers = {
     if (!(await repository.countPinTry(lead.id, SIGNUP_PIN_ATTEMPTS)))
       throw detailError(400, selfSignupMessages.pinTooManyTries);
     if (!(await verifyPassword(body.pin, lead.pinHash))) throw fieldError('pin', selfSignupMessages.pinIncorrect);
+    // A right PIN is no wrong try: a customer whose number went meanwhile chooses another and enters it again.
+    await repository.returnPinTry(lead.id);
     const created = await makeCustomer(request, lead);
     reply.header('cache-control', 'no-store');
     return {

@@ -143,6 +143,14 @@ export function createSelfSignupRepository(db: Database) {
       return counted.length > 0;
     },
 
+    /** Gives back the try of a PIN that was right (its holder knows it): only wrong PINs use up the lead's tries. */
+    async returnPinTry(id: number): Promise<void> {
+      await db
+        .update(selfSignupLeads)
+        .set({ pinFailures: sql`greatest(${selfSignupLeads.pinFailures} - 1, 0)` })
+        .where(eq(selfSignupLeads.id, id));
+    },
+
     /**
      * Makes the customer a verified lead becomes: account, user (address confirmed, no password
      * anyone knows), cloud phone with its main user and the chosen number (`takeNumber`: the

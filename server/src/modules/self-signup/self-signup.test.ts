@@ -402,6 +402,29 @@ describe('the PIN and the address under attack', () => {
     // Thirty PINs hashed one after another (scrypt, slow by design) on a shared machine.
   }, 120_000);
 
+  it('counts only wrong PINs: after 4, the right one twice (its number gone the first time) still signs up', async () => {
+    const created = await createLead('retry@hale.example', { chosen_number: '01174960063' });
+    const pin = await pinFor('retry@hale.example');
+    const wrong = pin === '000000' ? '111111' : '000000';
+    const verify = (code: string) =>
+      post('/api/v5/signup/verify-pin/', { ssu_details_token: created.ssu_details_token, pin: code });
+    for (let i = 0; i < 4; i++)
+      expect((await verify(wrong)).json()).toEqual({ pin: [selfSignupMessages.pinIncorrect] });
+    // Someone else takes the number before the right PIN arrives.
+    const [someone] = await t.db.select().from(products).limit(1);
+    await t.db
+      .update(numberInventory)
+      .set({ reservedProductId: someone!.id, reservedAt: t.clock.now() })
+      .where(eq(numberInventory.number, '01174960063'));
+    expect((await verify(pin)).json()).toEqual({ chosen_number: [selfSignupMessages.numberUnavailable] });
+    const moved = await patch(`/api/v4/signup/lead-details/?ssu_details_token=${created.ssu_details_token}`, {
+      chosen_number: '01174960074',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const signedUp = await verify(pin);
+    expect(signedUp.statusCode, signedUp.body).toBe(200);
+  });
+
   it('keeps the PIN tries when the address changes, and refuses an address another open sign-up has', async () => {
     const created = await createLead('tries@hale.example', free);
     const pin = await pinFor('tries@hale.example');

@@ -219,6 +219,20 @@ describe('POST /auth/email/verify/', () => {
     });
   });
 
+  it(`compares at most ${EMAIL_PIN_MAX_TRIES} of 40 wrong PINs sent at once, then refuses the right one`, async () => {
+    const { who, lead } = await createLead();
+    const pin = pinIn((await lastMail(who.email)).body);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => post('/auth/email/verify/', { token: lead.token, pin: wrong(pin) })),
+    );
+    const bodies = answers.map((answer) => answer.json<Record<string, string[]>>().pin?.[0]);
+    expect(bodies.filter((body) => body === signupMessages.pinWrong)).toHaveLength(EMAIL_PIN_MAX_TRIES);
+    expect(bodies.filter((body) => body === signupMessages.pinTooManyTries)).toHaveLength(40 - EMAIL_PIN_MAX_TRIES);
+    expect((await post('/auth/email/verify/', { token: lead.token, pin })).json()).toEqual({
+      pin: [signupMessages.pinTooManyTries],
+    });
+  });
+
   it(`expires after ${EMAIL_PIN_TTL_MINUTES} minutes`, async () => {
     const { who, lead } = await createLead();
     const pin = pinIn((await lastMail(who.email)).body);
@@ -318,6 +332,27 @@ describe('POST /auth/sms/send/ and /auth/sms/verify/', () => {
     expect(
       (await post('/auth/sms/verify/', { mobile_number: '07700900303', sms_code: code, token: lead.token })).json(),
     ).toEqual({ status: 'FAILED', detail: accountMessages.smsTooManyTries });
+  });
+
+  it(`compares at most ${MAX_SMS_CODE_TRIES} of 40 wrong codes sent at once, then refuses the right one`, async () => {
+    const { lead } = await verifiedLead();
+    await post('/auth/sms/send/', { mobile_number: '07700900305', token: lead.token });
+    const code = await lastCode('+447700900305');
+    const verify = (smsCode: string) =>
+      post('/auth/sms/verify/', { mobile_number: '07700900305', sms_code: smsCode, token: lead.token });
+    const answers = await Promise.all(Array.from({ length: 40 }, () => verify(wrong(code))));
+    const details = answers.map((answer) => answer.json<{ detail?: string }>().detail);
+    expect(details.filter((detail) => detail === accountMessages.smsCodeWrong)).toHaveLength(MAX_SMS_CODE_TRIES);
+    // Every other one is refused unread: too many tries for the code, or too many requests (429) altogether.
+    const refused = answers.filter(
+      (answer) =>
+        answer.statusCode === 429 || answer.json<{ detail?: string }>().detail === accountMessages.smsTooManyTries,
+    );
+    expect(refused).toHaveLength(40 - MAX_SMS_CODE_TRIES);
+    // The right code comes too late: the number stays unconfirmed.
+    expect((await verify(code)).json()).not.toMatchObject({ status: 'SUCCESS' });
+    const [row] = await t.db.select().from(signupLeads).where(eq(signupLeads.email, lead.email));
+    expect(row!.mobileVerified).toBeNull();
   });
 
   it('refuses numbers that are not UK mobiles and codes that are not 6 digits', async () => {

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 
 import {
   amountProblem,
+  balanceText,
   displayPrice,
   MIN_PART_PAYMENT_PENCE,
   PaymentAmount,
@@ -33,6 +34,14 @@ const SIGN_IN_ROUTE = '/auth/login/';
 /** A route of the payment pages, keeping the payment link's token when there is one. */
 const withLink = (route: string, tkn: string | null) =>
   tkn === null ? route : `${route}?tkn=${encodeURIComponent(tkn)}`;
+
+/** What a balance with nothing owed says: a credit (an overpayment) is named as one, never shown as an amount due. */
+function nothingToPay(balance: string): string {
+  const shown = balanceText(balance);
+  return shown.label === 'In credit'
+    ? `${paymentMessages.nothingToPay}: you have ${shown.amount} in credit.`
+    : `${paymentMessages.nothingToPay}.`;
+}
 
 /** Leaves the portal for the provider's page (its hosted checkout, or a 3-D Secure step). */
 const goToProvider = (href: string) => window.location.assign(href);
@@ -95,7 +104,7 @@ function SignedInPayment() {
         />
       ) : (penceOf(balance.data.balance) ?? 0) <= 0 ? (
         <Stack gap="3">
-          <Text>{paymentMessages.nothingToPay}.</Text>
+          <Text>{nothingToPay(balance.data.balance)}</Text>
           <Link asChild colorPalette="brand" fontWeight="semibold">
             <RouterLink to="/billing">See your billing</RouterLink>
           </Link>
@@ -139,7 +148,7 @@ function LinkPayment({ tkn }: { tkn: string }) {
             {link.data.business_name}
           </Text>
           {(penceOf(link.data.balance) ?? 0) <= 0 ? (
-            <SignInInstead text={`${paymentMessages.nothingToPay}.`} />
+            <SignInInstead text={nothingToPay(link.data.balance)} />
           ) : (
             <AmountForm balance={link.data.balance} tkn={tkn} />
           )}
