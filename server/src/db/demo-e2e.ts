@@ -2,7 +2,7 @@ import type { AudioStorage } from '../audio/storage.ts';
 import { seedCallLog } from '../modules/call-log/demo-calls.ts';
 import { seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
 import { seedAcmeHardware } from '../modules/hardware/demo-hardware.ts';
-import { seedNumbersCopy } from '../modules/numbers/demo-numbers.ts';
+import { seedManyNumbersCustomer } from '../modules/numbers/demo-numbers.ts';
 import { seedPhoneSetupE2e } from '../modules/phone-setup/demo-phone-setup.ts';
 import { seedProductDetailsCustomer } from '../modules/product-details/demo-product-details.ts';
 import { seedNoCloudPhoneCustomer } from '../modules/signup/demo-signup.ts';
@@ -324,7 +324,21 @@ const E2E_GROUPS: E2eGroup[] = [
     logins: e2eNumbersLogins,
     userName: E2E_USER_NAME,
     seed: (tx, audio, user, index, now) =>
-      seedNumbersCopy(tx, audio, user, e2eNumbersLogins[index]!.company, index, now),
+      seedManyNumbersCustomer(
+        tx,
+        audio,
+        {
+          user,
+          company: e2eNumbersLogins[index]!.company,
+          // 0115 496 0{index + 1}01 to ...21 (Nottingham's drama range).
+          numbers: Array.from(
+            { length: 21 },
+            (_, k) => `01154960${String(100 * (index + 1) + k + 1).padStart(3, '0')}`,
+          ),
+          emailDomain: 'acme-plumbing.example',
+        },
+        now,
+      ),
   },
   {
     logins: e2eUsersLogins,

@@ -32,9 +32,15 @@ export function quickstartDemoUser(): Promise<DemoUser> {
   return demoUser(demoLogins.trialFeedback);
 }
 
-export async function seedQuickstartDemo(tx: Pick<Database, 'insert'>, user: DemoUser, now: Date): Promise<void> {
-  const [juniper] = await tx.insert(accounts).values({ name: 'Juniper Florists' }).returning();
-  if (!juniper) throw new Error('seed: quickstart demo account not inserted');
+/** A customer like Juniper Florists (the demo's, or one the sandbox makes under another company name). */
+export async function seedQuickstartDemo(
+  tx: Pick<Database, 'insert'>,
+  user: DemoUser,
+  now: Date,
+  company = 'Juniper Florists',
+): Promise<void> {
+  const [juniper] = await tx.insert(accounts).values({ name: company }).returning();
+  if (!juniper) throw new Error(`seed: ${company} not inserted`);
   await tx
     .insert(users)
     .values({ ...user, accountId: juniper.id, featureFlags: [{ name: QUICKSTART_FEEDBACK_FLAG, enabled: true }] });
