@@ -23,7 +23,6 @@ async function startPortal(port: number, dataDir: string, maintenance: boolean):
       PORTAL_DATA_DIR: dataDir,
       DATABASE_URL: '',
       PORTAL_MAINTENANCE_MODE: maintenance ? 'on' : 'off',
-      PORTAL_E2E_ACCOUNTS: '',
     },
   });
   // A portal that cannot start (no bundle: run npm run build) says why at once, not after the poll's two minutes.

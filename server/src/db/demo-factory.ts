@@ -14,7 +14,7 @@ import { acmeHardwareMac, seedAcmeHardware } from '../modules/hardware/demo-hard
 import { seedKestrelLike } from '../modules/notifications/demo-notifications.ts';
 import { seedOrderTrackerCustomer } from '../modules/notifications/demo-orders.ts';
 import { seedManyNumbersCustomer } from '../modules/numbers/demo-numbers.ts';
-import { seedPhoneSetupE2e } from '../modules/phone-setup/demo-phone-setup.ts';
+import { seedPhoneSetupCustomer } from '../modules/phone-setup/demo-phone-setup.ts';
 import {
   seedDefaultProductDetails,
   seedProductDetailsCustomer,
@@ -442,7 +442,7 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
     ...acme,
     seed: async (tx, made) => {
       const { cloudPhoneId } = await seedAcmeOnFreeNumbers(tx, made);
-      await seedPhoneSetupE2e(tx, cloudPhoneId, made.now);
+      await seedPhoneSetupCustomer(tx, cloudPhoneId, made.now);
     },
   },
   'many-numbers': {
