@@ -17,9 +17,10 @@ import {
 /**
  * Demo data for the notification centre: service updates, notifications of every kind
  * (with an unsigned letter of authority) and orders of every kind and chip, for the demo
- * customer (Acme) and for a customer of its own (Kestrel) that the notifications e2e spec
- * changes without disturbing anyone else. Seeded by seed.ts in its transaction, after the
- * other demo data, so earlier ids stay. Everything is dated relative to the first start.
+ * customer (Acme) and for a customer of its own (Kestrel); the sandbox's customer factory makes
+ * customers like Kestrel for the notifications e2e spec, which marks things read. Seeded by
+ * seed.ts in its transaction, after the other demo data, so earlier ids stay. Everything is
+ * dated relative to the first start.
  */
 
 const HOUR_MS = 60 * 60 * 1000;

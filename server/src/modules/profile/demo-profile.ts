@@ -5,10 +5,10 @@ import { accounts, products, users, type InstallationAddress } from '../../db/sc
 
 /**
  * Demo data for the profile page (Profile and preferences): Fernleaf Studio, a broadband
- * customer with three users whom only the profile e2e spec signs in as, one per journey that
- * changes the account (name and phone, e-mail address, password), so specs running side by
- * side never see each other's changes. Seeded by seed.ts in its transaction, after the other
- * demo data, so earlier ids stay.
+ * customer with three users, one for each thing the page changes (name and phone, e-mail
+ * address, password). The sandbox's customer factory makes customers like it (one user each)
+ * for the profile e2e spec. Seeded by seed.ts in its transaction, after the other demo data,
+ * so earlier ids stay.
  */
 
 const fernleafAddress: InstallationAddress = {

@@ -5,8 +5,9 @@ import { accounts, products, users, type InstallationAddress } from '../../db/sc
 
 /**
  * Demo data for staff acting on customers' accounts: Willow Accountancy, a customer with a
- * cloud phone whom the staff e2e spec switches to (no other spec signs in as it), and a
- * colleague whose e-mail address is not verified yet (resend verification). Seeded by seed.ts
+ * cloud phone for staff to switch to, and a colleague whose e-mail address is not verified
+ * yet (resend verification). The staff e2e spec switches to customers like it that the
+ * sandbox's customer factory makes. Seeded by seed.ts
  * in its transaction, after the other demo data, so earlier ids stay.
  */
 
