@@ -1,16 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
-import { accounts, expect, expectAccessible, mp3Info, signInAs, test } from './fixtures.ts';
+import { expect, expectAccessible, mp3Info, signInCustomer, test } from './fixtures.ts';
 
-const copies = {
-  Listen: { desktop: accounts.recordingsListenDesktop, mobile: accounts.recordingsListenMobile },
-  Delete: { desktop: accounts.recordingsDeleteDesktop, mobile: accounts.recordingsDeleteMobile },
-  Password: { desktop: accounts.recordingsPasswordDesktop, mobile: accounts.recordingsPasswordMobile },
-};
-/** This test's own copy of Acme for this viewport (deleting and the admin password change it). */
-const customer = (which: keyof typeof copies) =>
-  copies[which][test.info().project.name === 'mobile' ? 'mobile' : 'desktop'];
+// Each test signs in as a customer of its own like Acme with 30 days of calls (the sandbox's customer factory,
+// kind call-history): deleting recordings and setting the admin password change what another test would see.
 
 /** From home, the side navigation's "Call history" (behind the menu on a phone). */
 async function openCallHistory(page: Page): Promise<void> {
@@ -61,9 +55,10 @@ test.describe('call history and recordings', () => {
     page,
     loginPage,
     homePage,
+    makeCustomer,
   }) => {
     test.setTimeout(180_000);
-    await signInAs(loginPage, homePage, customer('Listen'), 'Alex');
+    await signInCustomer(loginPage, homePage, await makeCustomer('call-history'));
     await openCallHistory(page);
     await expect(page.getByText(/^\d+ calls? from /)).toBeVisible();
     await expect(page.getByRole('button', { name: /^Listen to the recording of/ }).first()).toBeVisible();
@@ -147,8 +142,13 @@ test.describe('call history and recordings', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('delete two, find them under recently deleted, restore one @mobile', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, customer('Delete'), 'Alex');
+  test('delete two, find them under recently deleted, restore one @mobile', async ({
+    page,
+    loginPage,
+    homePage,
+    makeCustomer,
+  }) => {
+    await signInCustomer(loginPage, homePage, await makeCustomer('call-history'));
     await openCallHistory(page);
     await filter(page, null, 'quote');
     const before = await callCount(page);
@@ -177,8 +177,8 @@ test.describe('call history and recordings', () => {
     await expect(page.getByText(new RegExp(`^${before - 1} calls? from `))).toBeVisible();
   });
 
-  test('set the admin password; listening asks for it @mobile', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, customer('Password'), 'Alex');
+  test('set the admin password; listening asks for it @mobile', async ({ page, loginPage, homePage, makeCustomer }) => {
+    await signInCustomer(loginPage, homePage, await makeCustomer('call-history'));
     await openCallHistory(page);
     await page.getByRole('button', { name: 'Set admin password' }).click();
     const set = page.getByRole('dialog', { name: 'Set an admin password' });
@@ -213,9 +213,10 @@ test.describe('call history and recordings', () => {
     page,
     loginPage,
     homePage,
+    makeCustomer,
   }) => {
     // The delete test's copy: it never looks at the users' add-ons.
-    await signInAs(loginPage, homePage, customer('Delete'), 'Alex');
+    await signInCustomer(loginPage, homePage, await makeCustomer('call-history'));
     await openCallHistory(page);
     await page.getByRole('button', { name: 'Add call recording' }).click();
     const wizard = page.getByRole('dialog', { name: 'Call recording: Recording' });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 
-import { accounts, expect as baseExpect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { expect as baseExpect, expectAccessible, signInCustomer, test } from './fixtures.ts';
 
 // Analytics with consent (spec 000 section 7). The services are a setting of the server, off for the suite's own
 // server, so this spec starts a portal of its own (its own port and data folder, from the same build) with the
@@ -59,7 +59,6 @@ async function startPortal(dataDir: string): Promise<ChildProcess> {
       PORT: String(PORTAL_PORT),
       PORTAL_DATA_DIR: dataDir,
       DATABASE_URL: '',
-      PORTAL_E2E_ACCOUNTS: 'on',
       CALL_RUNTIME: 'off',
       ANALYTICS_SERVICES: 'tag-manager,product-analytics,heatmap',
       ANALYTICS_TAG_MANAGER_URL: `${analyticsHost}/tags.js?id=GTM-E2E`,
@@ -70,7 +69,7 @@ async function startPortal(dataDir: string): Promise<ChildProcess> {
   });
   let errors = '';
   server.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
-  // Seeding the suite's customers takes minutes on a busy machine; a portal that exits says why at once.
+  // Seeding the demo takes a while on a busy machine; a portal that exits says why at once.
   const deadline = Date.now() + 420_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the portal exited with ${server.exitCode}:\n${errors}`);
@@ -138,6 +137,7 @@ test('before a choice nothing reaches an analytics host, nor after Reject all; t
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
   const seen = watchAnalyticsRequests(page);
   await page.setViewportSize({ width: 412, height: 915 });
@@ -165,7 +165,8 @@ test('before a choice nothing reaches an analytics host, nor after Reject all; t
   await expectAccessible(page, 'consent banner choosing', { onPhone: true });
 
   // Signed in and on a tracked page (the 404), still with no choice: nothing has left for the analytics host.
-  await signInAs(loginPage, homePage, accounts.consentAcme, accounts.consentAcme.firstName);
+  const customer = await makeCustomer('cloud-phone');
+  await signInCustomer(loginPage, homePage, customer);
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await settle(page);
@@ -175,7 +176,7 @@ test('before a choice nothing reaches an analytics host, nor after Reject all; t
   await expect(banner).toHaveCount(0);
   // Remembered: the next page asks nothing and sends nothing.
   await page.goto('/');
-  await homePage.expectShown(accounts.consentAcme.firstName);
+  await homePage.expectShown(customer.first_name);
   await expect(banner).toHaveCount(0);
   await settle(page);
   expect(seen).toEqual([]);
@@ -186,6 +187,7 @@ test('after Accept all the services load and get the page views and a call-flow 
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
   const seen = watchAnalyticsRequests(page);
   await page.goto('/auth/login/');
@@ -203,7 +205,8 @@ test('after Accept all the services load and get the page views and a call-flow 
     time: expect.any(Number),
   });
 
-  await signInAs(loginPage, homePage, accounts.consentAcme, accounts.consentAcme.firstName);
+  const customer = await makeCustomer('cloud-phone');
+  await signInCustomer(loginPage, homePage, customer);
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('link', { name: 'Call flows' }).first().click();
@@ -256,7 +259,7 @@ test('after Accept all the services load and get the page views and a call-flow 
   await reloaded;
   seen.length = 0;
   await page.goto('/');
-  await homePage.expectShown(accounts.consentAcme.firstName);
+  await homePage.expectShown(customer.first_name);
   await settle(page);
   expect(seen).toEqual([]);
 });

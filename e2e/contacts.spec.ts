@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
-import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { expect, expectAccessible, signInCustomer, test } from './fixtures.ts';
 
 /** From home, the side navigation's "Company contacts" (behind the menu on a phone). */
 async function openContacts(page: Page): Promise<void> {
@@ -28,17 +28,20 @@ function unique() {
   };
 }
 
+// Each test signs in as a customer of its own like Acme with 30 contacts (two pages), made by the sandbox's
+// customer factory, so what one adds, deletes or re-imports no other sees.
 test.describe('company contacts', () => {
   test('add (a bad number first), copy the number, edit, delete @mobile', async ({
     page,
     loginPage,
     homePage,
     context,
+    makeCustomer,
   }) => {
     test.setTimeout(180_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const { tag, number, national } = unique();
-    await signInAs(loginPage, homePage, accounts.contactsAcme, accounts.contactsAcme.firstName);
+    await signInCustomer(loginPage, homePage, await makeCustomer('contacts'));
     await openContacts(page);
     await expect(page.getByText(/^\d+ contacts$/)).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Contact pages' })).toContainText('Page 1 of');
@@ -94,10 +97,11 @@ test.describe('company contacts', () => {
     page,
     loginPage,
     homePage,
+    makeCustomer,
   }) => {
     test.setTimeout(180_000);
     const { tag } = unique();
-    await signInAs(loginPage, homePage, accounts.contactsAcme, accounts.contactsAcme.firstName);
+    await signInCustomer(loginPage, homePage, await makeCustomer('contacts'));
     await openContacts(page);
     await page.getByRole('button', { name: 'Import from CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import contacts from CSV' });
@@ -156,11 +160,12 @@ test.describe('company contacts', () => {
     page,
     loginPage,
     homePage,
+    makeCustomer,
   }) => {
     test.setTimeout(180_000);
     const { tag, number } = unique();
     const formula = '=HYPERLINK("http://evil.example","x")';
-    await signInAs(loginPage, homePage, accounts.contactsExportAcme, accounts.contactsExportAcme.firstName);
+    await signInCustomer(loginPage, homePage, await makeCustomer('contacts'));
     await openContacts(page);
     await page.getByRole('button', { name: 'Add contact' }).click();
     const add = page.getByRole('dialog', { name: 'Add a contact' });

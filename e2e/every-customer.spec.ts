@@ -4,7 +4,7 @@ import type { SandboxCustomerKind } from '@portal/contract';
 
 import { accounts, expect, LoginPage, test } from './fixtures.ts';
 
-// Signs in as every demo customer (server/src/db/demo-logins.ts; the e2e accounts test in tests/ checks
+// Signs in as every demo customer (server/src/db/demo-logins.ts; tests/e2e-accounts.test.ts checks
 // that each is here or in NOT_SIGNED_IN), follows the start-up redirect and every side-navigation
 // link, and fails when one lands on "Page not found". Read-only: it only visits pages, it clicks
 // through no journey. A new customer like Pier Bakery (the sandbox's customer factory) stands in
@@ -27,15 +27,14 @@ const CUSTOMERS: Record<string, { email: string; password: string } | SandboxCus
   staffViewed: accounts.staffViewed,
   trialFeedback: accounts.trialFeedback,
   profileDetails: accounts.profileDetails,
+  profileEmail: accounts.profileEmail,
+  profilePassword: accounts.profilePassword,
   productDetails: accounts.productDetails,
 };
 
 /** Demo logins this spec does not sign in as, and why (the e2e accounts test in tests/ reads the keys). */
 const NOT_SIGNED_IN = {
   unverified: 'cannot sign in before the e-mail address is confirmed',
-  profileEmail:
-    'the profile spec changes its e-mail address; its account (Fernleaf Studio) is covered by profileDetails',
-  profilePassword: 'the profile spec changes its password; its account (Fernleaf Studio) is covered by profileDetails',
 };
 
 /** Waits for the page's heading, then answers where the browser is and whether it says "Page not found". */

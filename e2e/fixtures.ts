@@ -11,7 +11,7 @@ import type { AxeResults, RunOptions } from 'axe-core';
 
 import { SandboxCustomer, type SandboxCustomerKind } from '@portal/contract';
 
-/** Every account the specs sign in as, and which spec may change it (e2e/accounts.ts). */
+/** The demo logins, for the specs that sign in only to look (e2e/accounts.ts). */
 export { accounts } from './accounts.ts';
 
 /** axe-core's browser build, read once per worker. */

@@ -5,10 +5,10 @@
  */
 import type { Locator, Page } from '@playwright/test';
 
-import { accounts, expect, signInAs, test } from './fixtures.ts';
+import { expect, signInCustomer, test } from './fixtures.ts';
 
-// The one account these tests call from (its call history grows with each call).
-const caller = accounts.liveCallAcme;
+// Each test calls from a customer of its own like Acme (the sandbox's customer factory): a call adds to the call
+// history and leaves a message in the voicemail box.
 
 /** Every RTCPeerConnection the page makes, so the test can read its inbound RTP statistics. */
 async function keepPeers(page: Page): Promise<void> {
@@ -79,9 +79,10 @@ test.describe('Call this flow', () => {
     page,
     loginPage,
     homePage,
+    makeCustomer,
   }) => {
     await keepPeers(page);
-    await signInAs(loginPage, homePage, caller, caller.firstName);
+    await signInCustomer(loginPage, homePage, await makeCustomer('cloud-phone'));
     const { canvas, panel } = await openTestCall(page);
     await callInHours(panel);
     await expect(panel.getByLabel('Call time', { exact: true })).toHaveText(/^00:00:0\d$/);
@@ -141,8 +142,9 @@ test.describe('Call this flow', () => {
     page,
     loginPage,
     homePage,
+    makeCustomer,
   }) => {
-    await signInAs(loginPage, homePage, caller, caller.firstName);
+    await signInCustomer(loginPage, homePage, await makeCustomer('cloud-phone'));
     const { canvas, panel } = await openTestCall(page);
     await panel.getByLabel('Date').fill('2025-03-12');
     await panel.getByLabel('Time (UK)').fill('10:30');

@@ -23,7 +23,6 @@ async function startPortal(port: number, dataDir: string, maintenance: boolean):
       PORTAL_DATA_DIR: dataDir,
       DATABASE_URL: '',
       PORTAL_MAINTENANCE_MODE: maintenance ? 'on' : 'off',
-      PORTAL_E2E_ACCOUNTS: '',
       // No test call here: its runtime process would only slow each start.
       CALL_RUNTIME: 'off',
     },

@@ -1,13 +1,9 @@
 import type { Page } from '@playwright/test';
 
-import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { expect, expectAccessible, signInCustomer, test } from './fixtures.ts';
 
-// Kestrel Electrical is seeded for this spec alone (server/src/db/demo-notifications.ts holds the
-// same centre as the demo customer's), so marking things read here disturbs no other spec. The
-// tests run in order: the first opens details, the second clears everything.
-const kestrel = accounts.notifications;
-
-test.describe.configure({ mode: 'serial' });
+// Each test signs in as a customer of its own like Kestrel Electrical (the sandbox's customer factory; the
+// centre is server/src/modules/notifications/demo-notifications.ts), so what one marks read no other sees.
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
@@ -24,8 +20,9 @@ test.describe('notification centre', () => {
     page,
     loginPage,
     homePage,
+    makeCustomer,
   }) => {
-    await signInAs(loginPage, homePage, kestrel, kestrel.firstName);
+    await signInCustomer(loginPage, homePage, await makeCustomer('notifications'));
     const recent = page.getByRole('region', { name: 'Recent updates' });
     const items = recent.getByRole('listitem');
     await expect(items).toHaveCount(3);
@@ -52,8 +49,9 @@ test.describe('notification centre', () => {
     page,
     loginPage,
     homePage,
+    makeCustomer,
   }) => {
-    await signInAs(loginPage, homePage, kestrel, kestrel.firstName);
+    await signInCustomer(loginPage, homePage, await makeCustomer('notifications'));
     await expect(bell(page)).toHaveAccessibleName(
       'Notifications, 8 unread, a letter of authority is waiting to be signed',
     );
@@ -158,8 +156,9 @@ test.describe('notification centre', () => {
     page,
     loginPage,
     homePage,
+    makeCustomer,
   }) => {
-    await signInAs(loginPage, homePage, kestrel, kestrel.firstName);
+    await signInCustomer(loginPage, homePage, await makeCustomer('notifications'));
     await expect(bell(page)).toHaveAccessibleName(/^Notifications, [1-9]\d* unread/);
     await openPanel(page);
     await panel(page).getByRole('button', { name: 'Clear all' }).click();
@@ -189,8 +188,13 @@ test.describe('notification centre', () => {
 test.describe('notification centre on a small screen @phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the panel fits the width of the screen and closes with Escape', async ({ page, loginPage, homePage }) => {
-    await signInAs(loginPage, homePage, kestrel, kestrel.firstName);
+  test('the panel fits the width of the screen and closes with Escape', async ({
+    page,
+    loginPage,
+    homePage,
+    makeCustomer,
+  }) => {
+    await signInCustomer(loginPage, homePage, await makeCustomer('notifications'));
     await openPanel(page);
     const box = await panel(page).boundingBox();
     expect(box).not.toBeNull();

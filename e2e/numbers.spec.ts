@@ -1,28 +1,24 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
-import { accounts, expect, expectAccessible, signInAs, test, type HomePage, type LoginPage } from './fixtures.ts';
+import type { SandboxCustomer } from '@portal/contract';
 
-// The numbers spec's own copies of Acme (server/src/modules/numbers/demo-numbers.ts): 21 numbers
-// each, 0115 496 0101-0121 on the desktop copy and 0201-0221 on the phone's; Tom has 3 numbers.
-const copyOf = (info: TestInfo) =>
-  info.project.name === 'mobile'
-    ? { account: accounts.numbersMobile, block: 2 }
-    : { account: accounts.numbersDesktop, block: 1 };
-// As the page shows numbers (spec 001 section 9): +44 instead of the leading 0.
-const numberOf = (block: number, n: number) => `+441154960${100 * block + n}`;
+import { expect, expectAccessible, signInCustomer, test, type HomePage, type LoginPage } from './fixtures.ts';
+
+// Each test signs in as a customer of its own like Acme with 21 numbers, Tom on 3 of them (the sandbox's
+// customer factory, kind many-numbers; server/src/modules/numbers/demo-numbers.ts).
+// Its n-th number (from 1) as the page shows numbers (spec 001 section 9): +44 instead of the leading 0.
+const numberOf = (customer: SandboxCustomer, n: number) => `+44${customer.numbers[n - 1]!.slice(1)}`;
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
 
 /** Signs in and opens /phone-numbers, which goes to the first cloud phone's page. */
-async function openNumbers(page: Page, loginPage: LoginPage, homePage: HomePage, info: TestInfo) {
-  const { account, block } = copyOf(info);
-  await signInAs(loginPage, homePage, account, account.firstName);
+async function openNumbers(page: Page, loginPage: LoginPage, homePage: HomePage, customer: SandboxCustomer) {
+  await signInCustomer(loginPage, homePage, customer);
   await page.goto('/phone-numbers');
   await expect(page).toHaveURL(/\/phone-numbers\/\d+/);
   await expect(page.getByRole('heading', { level: 1, name: 'Phone numbers' })).toBeVisible();
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
-  return block;
 }
 
 test.describe('phone numbers', () => {
@@ -30,20 +26,22 @@ test.describe('phone numbers', () => {
     page,
     loginPage,
     homePage,
-  }, info) => {
-    const block = await openNumbers(page, loginPage, homePage, info);
+    makeCustomer,
+  }) => {
+    const customer = await makeCustomer('many-numbers');
+    await openNumbers(page, loginPage, homePage, customer);
     const list = page.getByRole('list', { name: /^Numbers, page/ });
-    await expect(list.getByText(numberOf(block, 1), { exact: true })).toBeVisible();
-    await expect(list.getByText(numberOf(block, 21), { exact: true })).toHaveCount(0);
+    await expect(list.getByText(numberOf(customer, 1), { exact: true })).toBeVisible();
+    await expect(list.getByText(numberOf(customer, 21), { exact: true })).toHaveCount(0);
     await expectAccessible(page, 'phone numbers');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
-    await expect(list.getByText(numberOf(block, 21), { exact: true })).toBeVisible();
+    await expect(list.getByText(numberOf(customer, 21), { exact: true })).toBeVisible();
 
-    // Line 20 (0115 496 0x20), back on page 1, rings no one: assign it to Priya.
+    // Line 20, back on page 1, rings no one: assign it to Priya.
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
-    const number = numberOf(block, 20);
+    const number = numberOf(customer, 20);
     const row = list.getByRole('listitem').filter({ hasText: number });
     await expect(row).toContainText('Not Assigned');
     await row.getByRole('button', { name: `Assign ${number}` }).click();
@@ -57,7 +55,7 @@ test.describe('phone numbers', () => {
     await expect(row).toContainText('Priya Shah');
     await expect(row).toContainText('201');
 
-    // And back to no one, so the next run starts the same.
+    // And back to no one.
     await row.getByRole('button', { name: `Change user of ${number}` }).click();
     await dialog.getByRole('radio', { name: 'No one (Not Assigned)' }).check();
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -69,8 +67,9 @@ test.describe('phone numbers', () => {
     page,
     loginPage,
     homePage,
-  }, info) => {
-    await openNumbers(page, loginPage, homePage, info);
+    makeCustomer,
+  }) => {
+    await openNumbers(page, loginPage, homePage, await makeCustomer('many-numbers'));
     await page.getByRole('button', { name: 'Buy a number' }).click();
     const dialog = page.getByRole('dialog', { name: 'Buy a number' });
     const results = dialog.getByRole('list', { name: 'Numbers you can buy' });
@@ -110,8 +109,8 @@ test.describe('phone numbers', () => {
     await expect(panel(page).getByText(`${bought} has been added to your phone system.`)).toBeVisible();
   });
 
-  test('a search with no numbers says so', async ({ page, loginPage, homePage }, info) => {
-    await openNumbers(page, loginPage, homePage, info);
+  test('a search with no numbers says so', async ({ page, loginPage, homePage, makeCustomer }) => {
+    await openNumbers(page, loginPage, homePage, await makeCustomer('many-numbers'));
     await page.getByRole('button', { name: 'Buy a number' }).click();
     const dialog = page.getByRole('dialog', { name: 'Buy a number' });
     // Reading has gold numbers only.
@@ -129,8 +128,9 @@ test.describe('phone numbers', () => {
     page,
     loginPage,
     homePage,
-  }, info) => {
-    await openNumbers(page, loginPage, homePage, info);
+    makeCustomer,
+  }) => {
+    await openNumbers(page, loginPage, homePage, await makeCustomer('many-numbers'));
     await page.getByRole('button', { name: 'Transfer a number' }).click();
     const dialog = page.getByRole('dialog', { name: 'Transfer a number' });
     const number = `0191 498 0${String(Date.now() % 1000).padStart(3, '0')}`;

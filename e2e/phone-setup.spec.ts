@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 
+import type { SandboxCustomer } from '@portal/contract';
+
 import {
-  accounts,
   apiBytes,
   expect,
   expectAccessible,
   productIdOf,
-  signInAs,
+  signInCustomer,
   test,
   wavInfo,
   type HomePage,
@@ -33,14 +34,16 @@ async function openPhoneSetup(
 // The stored format (contract AUDIO_FORMAT): 8 kHz, 16-bit, mono.
 const STORED = { sampleRate: 8000, channels: 1, bitsPerSample: 16 };
 
+// The audio tests sign in as a customer of their own like Acme (the sandbox's customer factory).
 test.describe('phone setup audio', () => {
   test('voicemail greeting: record from the microphone, trim, save; then type one out; then back to the standard greeting', async ({
     page,
     loginPage,
     homePage,
+    makeCustomer,
   }) => {
     test.setTimeout(150_000);
-    await signInAs(loginPage, homePage, accounts.phoneSetupAcme, accounts.phoneSetupAcme.firstName);
+    await signInCustomer(loginPage, homePage, await makeCustomer('cloud-phone'));
     const productId = await openPhoneSetup(page, 'Voicemail');
     const greeting = page.getByRole('region', { name: 'Voicemail greeting' });
     await expect(greeting).toContainText('Callers hear: the standard greeting');
@@ -114,8 +117,9 @@ test.describe('phone setup audio', () => {
     page,
     loginPage,
     homePage,
+    makeCustomer,
   }) => {
-    await signInAs(loginPage, homePage, accounts.phoneSetupAcme, accounts.phoneSetupAcme.firstName);
+    await signInCustomer(loginPage, homePage, await makeCustomer('cloud-phone'));
     await openPhoneSetup(page, 'Voicemail');
     const delay = page.getByRole('checkbox', { name: 'Ring for longer before voicemail answers' });
     // The tab's data is on screen before the box is read and clicked.
@@ -158,9 +162,10 @@ test.describe('phone setup audio', () => {
     page,
     loginPage,
     homePage,
+    makeCustomer,
   }) => {
     test.setTimeout(120_000);
-    await signInAs(loginPage, homePage, accounts.phoneSetupAcme, accounts.phoneSetupAcme.firstName);
+    await signInCustomer(loginPage, homePage, await makeCustomer('cloud-phone'));
     const productId = await openPhoneSetup(page, 'Hold music');
     await expect(page).toHaveURL(/tab=hold-music/);
     const music = page.getByRole('region', { name: 'Hold music' });
@@ -209,19 +214,17 @@ test.describe('phone setup audio', () => {
   });
 });
 
-// Holiday schedule, temporary divert and account add-ons: each viewport and each run of
-// --repeat-each=3 signs in as its own copy of Acme (server/src/db/demo-e2e.ts), which starts with
-// one holiday coming ("Team away days", 45 days on), no divert, Fraud guard and no international tariff.
-const setupCopies = {
-  desktop: [accounts.phoneSetupDesktop1, accounts.phoneSetupDesktop2, accounts.phoneSetupDesktop3],
-  mobile: [accounts.phoneSetupMobile1, accounts.phoneSetupMobile2, accounts.phoneSetupMobile3],
-};
+// Holiday schedule, temporary divert and account add-ons: each test signs in as a customer of its own like
+// Acme (the sandbox's customer factory, kind phone-setup), which starts with one holiday coming ("Team away
+// days", 45 days on), no divert, Fraud guard and no international tariff.
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-async function signInAsCopy(page: Page, loginPage: LoginPage, homePage: HomePage): Promise<void> {
-  const { project, repeatEachIndex } = test.info();
-  const user = (project.name === 'mobile' ? setupCopies.mobile : setupCopies.desktop)[repeatEachIndex % 3]!;
-  await signInAs(loginPage, homePage, user, user.firstName);
+async function signInAsNewCustomer(
+  loginPage: LoginPage,
+  homePage: HomePage,
+  makeCustomer: (kind: 'phone-setup') => Promise<SandboxCustomer>,
+): Promise<void> {
+  await signInCustomer(loginPage, homePage, await makeCustomer('phone-setup'));
 }
 
 /** The side navigation's link (the drawer opened first on a phone). */
@@ -251,9 +254,10 @@ test.describe('holiday schedule, divert and add-ons', () => {
     loginPage,
     homePage,
     isMobile,
+    makeCustomer,
   }) => {
     test.setTimeout(120_000);
-    await signInAsCopy(page, loginPage, homePage);
+    await signInAsNewCustomer(loginPage, homePage, makeCustomer);
     await openSetupTab(page, isMobile, 'Holiday schedule');
     const list = page.getByRole('list', { name: 'Holidays' });
     await expect(list.getByText('Team away days')).toBeVisible();
@@ -324,9 +328,15 @@ test.describe('holiday schedule, divert and add-ons', () => {
     await expectAccessible(page, 'holiday schedule with bank holidays');
   });
 
-  test('a test call on a holiday takes the closed route', async ({ page, loginPage, homePage, isMobile }) => {
+  test('a test call on a holiday takes the closed route', async ({
+    page,
+    loginPage,
+    homePage,
+    isMobile,
+    makeCustomer,
+  }) => {
     test.setTimeout(120_000);
-    await signInAsCopy(page, loginPage, homePage);
+    await signInAsNewCustomer(loginPage, homePage, makeCustomer);
     await openSetupTab(page, isMobile, 'Holiday schedule');
     // A retry finds the holiday an earlier try added (a second one would clash): gone first.
     // (The copy's own "Team away days" shows once the list has loaded.)
@@ -380,8 +390,9 @@ test.describe('holiday schedule, divert and add-ons', () => {
     loginPage,
     homePage,
     isMobile,
+    makeCustomer,
   }) => {
-    await signInAsCopy(page, loginPage, homePage);
+    await signInAsNewCustomer(loginPage, homePage, makeCustomer);
     await expect(page.getByRole('region', { name: 'Calls are diverted' })).toHaveCount(0);
     await openSetupTab(page, isMobile, 'Temporary divert');
     const status = page.getByRole('status', { name: 'Divert status' });
@@ -432,8 +443,9 @@ test.describe('holiday schedule, divert and add-ons', () => {
     loginPage,
     homePage,
     isMobile,
+    makeCustomer,
   }) => {
-    await signInAsCopy(page, loginPage, homePage);
+    await signInAsNewCustomer(loginPage, homePage, makeCustomer);
     await followNav(page, 'Account add-ons', isMobile);
     await expect(page.getByRole('heading', { level: 1, name: 'Account add-ons' })).toBeVisible();
     const addOns = page.getByRole('list', { name: 'Add-ons' });

@@ -1,13 +1,10 @@
 import type { Page } from '@playwright/test';
 
-import { accounts, expect, expectAccessible, latestMessage, linkIn, signInAs, test } from './fixtures.ts';
+import { expect, expectAccessible, latestMessage, linkIn, signInCustomer, test } from './fixtures.ts';
 
 // Profile and preferences (spec 000: profile menu; PATCH /api/v3/me/ and /api/v3/me/password/).
-// Each journey that changes an account has a Fernleaf Studio user of its own (server demo seed,
-// demo-profile.ts), which no other spec signs in as; the @mobile test saves nothing and is refused.
-const details = accounts.profileDetails;
-const emailChange = accounts.profileEmail;
-const passwordChange = accounts.profilePassword;
+// Each test signs in as a customer of its own like Fernleaf Studio's Drew Ashby (or, the @mobile test, like
+// Acme's Alex), made by the sandbox's customer factory: the changes and refused passwords are its alone.
 
 const detailsForm = (page: Page) => page.getByRole('form', { name: 'Your details' });
 const passwordForm = (page: Page) => page.getByRole('form', { name: 'Change your password' });
@@ -27,8 +24,9 @@ test('change the name: a refused save keeps what was typed, and the top bar show
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
-  await signInAs(loginPage, homePage, details, details.firstName);
+  await signInCustomer(loginPage, homePage, await makeCustomer('profile'));
   await expect(profileMenu(page)).toContainText('DA');
   await openProfileFromMenu(page);
   const form = detailsForm(page);
@@ -64,9 +62,12 @@ test('change the email address: it changes only once the link sent to the new ad
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
-  const newEmail = 'kit.marlow@fernleaf-studio.example';
-  await signInAs(loginPage, homePage, emailChange, emailChange.firstName);
+  const emailChange = await makeCustomer('profile');
+  // An address no other user has: this customer's own, under another name.
+  const newEmail = `new-${emailChange.email}`;
+  await signInCustomer(loginPage, homePage, emailChange);
   await openProfileFromMenu(page);
   const form = detailsForm(page);
 
@@ -102,9 +103,15 @@ test('change the email address: it changes only once the link sent to the new ad
   await expectAccessible(page, 'email change link used twice');
 });
 
-test('change the password, then sign out and sign in with the new one', async ({ page, loginPage, homePage }) => {
+test('change the password, then sign out and sign in with the new one', async ({
+  page,
+  loginPage,
+  homePage,
+  makeCustomer,
+}) => {
   const newPassword = 'lantern-meadow-93';
-  await signInAs(loginPage, homePage, passwordChange, passwordChange.firstName);
+  const passwordChange = await makeCustomer('profile');
+  await signInCustomer(loginPage, homePage, passwordChange);
   await openProfileFromMenu(page);
   const form = passwordForm(page);
   await expect(form.getByText('Must be 10 characters or more')).toBeVisible();
@@ -129,16 +136,17 @@ test('change the password, then sign out and sign in with the new one', async ({
   await loginPage.signIn(passwordChange.email, passwordChange.password);
   await expect(loginPage.errorSummary()).toContainText('The email address or password is incorrect.');
   await loginPage.signIn(passwordChange.email, newPassword);
-  await homePage.expectShown(passwordChange.firstName);
+  await homePage.expectShown(passwordChange.first_name);
 });
 
 test('@mobile the profile page on a small screen: checks before saving and a wrong current password', async ({
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
-  // Saves nothing; its wrong current password counts towards Alex's limit, which no other spec uses.
-  await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
+  // Saves nothing; its wrong current password counts towards its own customer's limit.
+  await signInCustomer(loginPage, homePage, await makeCustomer('cloud-phone'));
   await openProfileFromMenu(page);
 
   const details = detailsForm(page);

@@ -1,14 +1,11 @@
 import type { Page } from '@playwright/test';
 
-import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { expect, expectAccessible, signInCustomer, test } from './fixtures.ts';
 
-// The quick-start wizard and its feedback panel (spec 000 sections 2 and 4). The steps test
-// is the only spec that changes the trial customer's quick start (others only look at its
-// banner); the feedback tests sign in as Juniper Florists, whose quick start asks for
-// feedback and whom no other spec uses.
-
-/** The second trial customer: the quick-start feedback flag is on (server/src/db/demo-quickstart.ts). */
-const feedbackCustomer = accounts.trialFeedback;
+// The quick-start wizard and its feedback panel (spec 000 sections 2 and 4). Each test signs in as a customer
+// of its own from the sandbox's customer factory: the steps test as one like BrightDesk Studio (a trial, the
+// video watched), the feedback tests as one like Juniper Florists, whose quick start asks for feedback
+// (server/src/modules/trial/demo-quickstart.ts).
 
 const activator = (page: Page) => page.getByRole('button', { name: /^(Quick start|Share feedback)/ });
 const wizard = (page: Page) =>
@@ -38,8 +35,9 @@ test('the trial customer works through the quick start: first incomplete step, l
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
-  await signInAs(loginPage, homePage, accounts.trial, 'Jordan');
+  await signInCustomer(loginPage, homePage, await makeCustomer('trial'));
   await expect(page.getByRole('region', { name: 'Trial' })).toHaveText(
     'Enjoy your trial of Cloud phone – 2 days remain',
   );
@@ -128,8 +126,9 @@ test('the feedback panel shows instead of the steps when feedback is on, and tha
   loginPage,
   homePage,
   isMobile,
+  makeCustomer,
 }) => {
-  await signInAs(loginPage, homePage, feedbackCustomer, feedbackCustomer.firstName);
+  await signInCustomer(loginPage, homePage, await makeCustomer('trial-feedback'));
   // More than 3 days left: the banner does not count them.
   await expect(page.getByRole('region', { name: 'Trial' })).toHaveText('Enjoy your trial of Cloud phone');
 
@@ -183,8 +182,9 @@ test('on a phone the quick start never opens over the page by itself: its button
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
-  await signInAs(loginPage, homePage, feedbackCustomer, feedbackCustomer.firstName);
+  await signInCustomer(loginPage, homePage, await makeCustomer('trial-feedback'));
   await expect(activator(page)).toHaveAttribute('aria-expanded', 'false');
   await expect(wizard(page)).toBeHidden();
   // At the end of the page, room is kept for the button: it covers none of the page's content.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { accounts, expect as baseExpect, expectAccessible, latestMessage, linkIn, test } from './fixtures.ts';
+import { expect as baseExpect, expectAccessible, latestMessage, linkIn, test } from './fixtures.ts';
 import { expectPilotNumber, firstCloudPhoneId } from './new-phone.ts';
 
 // Self sign-up: /signup, /signup-voip3 and /signup-voip3-b from the first page
@@ -227,33 +227,35 @@ test('online sign-up with a wrong token says the link is not valid @mobile', asy
 test('guards: a visitor on a later page goes to the first page; a signed-in customer goes home @mobile', async ({
   page,
   loginPage,
+  makeCustomer,
 }) => {
+  const customer = await makeCustomer('cloud-phone');
   await page.goto('/signup-voip3-b/started');
   await expect(page).toHaveURL(/\/signup-voip3-b\/needs$/);
   await page.goto('/online-signup/marketing');
   await expect(page).toHaveURL(/\/online-signup\/number$/);
 
   await loginPage.goto();
-  await loginPage.signIn(accounts.customer.email, accounts.customer.password);
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${accounts.customer.firstName}` })).toBeVisible();
+  await loginPage.signIn(customer.email, customer.password);
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${customer.first_name}` })).toBeVisible();
   await page.goto('/signup-voip3');
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${accounts.customer.firstName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${customer.first_name}` })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   // The online sign-up too: a signed-in user (whose phone has its PIN) goes home from any of its pages.
   for (const path of ['/online-signup/number', '/online-signup/trial?ssu_details_token=anything']) {
     await page.goto(path);
-    await expect(
-      page.getByRole('heading', { level: 1, name: `Welcome, ${accounts.customer.firstName}` }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${customer.first_name}` })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
   }
 });
 
 test('an address that has an account: after its e-mailed PIN, the existing-user dialog offers to sign in or start again @mobile', async ({
   page,
+  makeCustomer,
 }) => {
   const onPhone = test.info().project.name === 'mobile';
-  const existing = onPhone ? accounts.selfSignupExistingMobile : accounts.selfSignupExisting;
+  // A customer like Fenwick Joinery (broadband, no cloud phone), whose address is signed up with again.
+  const existing = await makeCustomer('no-cloud-phone');
   await page.goto('/signup/needs');
   await page.getByLabel('Lower costs').check();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -285,12 +287,13 @@ test('an address that has an account: after its e-mailed PIN, the existing-user 
   await expect(page).toHaveURL(/\/auth\/login\/?$/);
 });
 
-test('the referral link is copied @mobile', async ({ page, context, loginPage }) => {
+test('the referral link is copied @mobile', async ({ page, context, loginPage, makeCustomer }) => {
+  const customer = await makeCustomer('cloud-phone');
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/referrals');
   await expect(page.getByRole('link', { name: 'Sign in to get your link' })).toBeVisible();
   await loginPage.goto('?next=%2Freferrals');
-  await loginPage.signIn(accounts.customer.email, accounts.customer.password);
+  await loginPage.signIn(customer.email, customer.password);
   await expect(page.getByRole('heading', { level: 1, name: 'Refer a business' })).toBeVisible();
   const link = page.getByLabel('Your referral link');
   await expect(link).toHaveValue(/\/signup\?ref=[A-Z0-9]{8}$/);

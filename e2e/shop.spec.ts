@@ -1,11 +1,9 @@
 import type { Page } from '@playwright/test';
 
-import { accounts, expect, expectAccessible, productIdOf, signInAs, test } from './fixtures.ts';
+import { expect, expectAccessible, productIdOf, signInCustomer, test } from './fixtures.ts';
 
-// Acme's supplier-2 copies (server/src/db/demo-e2e.ts e2eShopLogins) are this spec's alone, one per
-// viewport; each run buys more, so the devices are counted before and after, not as a fixed number.
-
-const customer = () => (test.info().project.name === 'mobile' ? accounts.shopMobile : accounts.shopDesktop);
+// Each test signs in as a customer of its own from the sandbox's customer factory: like Acme on supplier 2 (the
+// shop open), like Meadow Lane Vets (an installation address without a county), or like Acme (voip3).
 
 const basket = (page: Page) => page.getByRole('complementary', { name: 'Basket' });
 const t31pDevices = (page: Page) =>
@@ -33,10 +31,10 @@ test('buy two phones delivered to another postcode: totals with VAT, added to th
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
   test.setTimeout(120_000);
-  const account = customer();
-  await signInAs(loginPage, homePage, account, account.firstName);
+  await signInCustomer(loginPage, homePage, await makeCustomer('shop'));
 
   // The devices the phone has before.
   await page.goto('/users-devices');
@@ -45,7 +43,7 @@ test('buy two phones delivered to another postcode: totals with VAT, added to th
   await page.getByRole('tab', { name: 'Devices' }).click();
   const before = await countT31P(page);
 
-  // The shop from the side navigation; a basket from an earlier run is emptied first.
+  // The shop from the side navigation, its basket emptied first.
   await openFromMenu(page, 'Shop');
   await expect(page).toHaveURL(/\/shop\?tab=all-items$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
@@ -159,11 +157,11 @@ test('an order to an installation address without a county: completed in the del
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
   test.setTimeout(120_000);
-  // Meadow Lane Vets' copies (server/src/db/demo-e2e.ts e2eShopMeadowLogins): the address has no county.
-  const account = test.info().project.name === 'mobile' ? accounts.shopMeadowMobile : accounts.shopMeadowDesktop;
-  await signInAs(loginPage, homePage, account, account.firstName);
+  // Like Meadow Lane Vets: the installation address has no county.
+  await signInCustomer(loginPage, homePage, await makeCustomer('every-product-kind'));
   await openFromMenu(page, 'Shop');
   await expect(page).toHaveURL(/\/shop\?tab=all-items$/);
   const quantity = page.getByRole('spinbutton', { name: 'Quantity of Yealink T31P desk phone' });
@@ -219,8 +217,8 @@ test('an order to an installation address without a county: completed in the del
   expect(JSON.stringify(await orders.json())).toContain(reference);
 });
 
-test('a voip3 customer is sent from the shop to coming soon', async ({ page, loginPage, homePage }) => {
-  await signInAs(loginPage, homePage, accounts.customer, accounts.customer.firstName);
+test('a voip3 customer is sent from the shop to coming soon', async ({ page, loginPage, homePage, makeCustomer }) => {
+  await signInCustomer(loginPage, homePage, await makeCustomer('cloud-phone'));
   await openFromMenu(page, 'Shop');
   await expect(page).toHaveURL(/\/coming-soon$/);
   await expect(page.getByText('The shop is not open for your cloud phone yet.')).toBeVisible();

@@ -1,14 +1,18 @@
 import type { Page } from '@playwright/test';
 
-import { accounts, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import type { SandboxCustomer } from '@portal/contract';
+
+import { expect, expectAccessible, signInCustomer, test } from './fixtures.ts';
 
 // Staff acting on customers' accounts (spec 000: profile menu, admin dialog, switch user,
-// login-as). The customer switched to is Willow Accountancy's, which no other spec signs in as;
-// a switch changes only the staff member's own session anyway. The tests run one after another
-// (not fully parallel): they read the newest entries of one audit log, which each of them writes.
-test.describe.configure({ mode: 'default' });
-const viewed = { ...accounts.staffViewed, name: 'Taylor Quinn' };
-const unverified = accounts.unverified.email;
+// login-as). Each test makes its own member of staff and its own customer like Willow Accountancy's
+// Taylor Quinn (the sandbox's customer factory), so the audit log it reads about that customer is its own.
+const VIEWED_NAME = 'Taylor Quinn';
+
+/** A new member of staff (Sam) and a new customer like Willow Accountancy's Taylor, for this test alone. */
+async function staffAndCustomer(makeCustomer: (kind: 'staff' | 'staff-viewed') => Promise<SandboxCustomer>) {
+  return { staff: await makeCustomer('staff'), viewed: await makeCustomer('staff-viewed') };
+}
 
 interface AuditEntry {
   action: string;
@@ -22,7 +26,7 @@ interface AuditEntry {
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('auth._token.local'));
 
 /** The staff audit log about the viewed customer, read with the page's own session. */
-async function auditLog(page: Page): Promise<AuditEntry[]> {
+async function auditLog(page: Page, viewed: SandboxCustomer): Promise<AuditEntry[]> {
   const response = await page.request.get(`/api/v3/staff/audit-log/?customer=${encodeURIComponent(viewed.email)}`, {
     headers: { Authorization: `Token ${await tokenOf(page)}` },
   });
@@ -52,8 +56,11 @@ test('staff switch to a customer from the admin dialog, see "Viewing", are audit
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
-  await signInAs(loginPage, homePage, accounts.staff, 'Sam');
+  const { staff, viewed } = await staffAndCustomer(makeCustomer);
+  const unverified = (await makeCustomer('unverified')).email;
+  await signInCustomer(loginPage, homePage, staff);
   await expect(viewing(page)).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Profile menu' }).click();
@@ -108,14 +115,14 @@ test('staff switch to a customer from the admin dialog, see "Viewing", are audit
   await expect(dialog).toBeHidden();
   await reloaded;
   await expect(page).toHaveURL(/\/$/);
-  await homePage.expectShown(viewed.firstName);
-  await expect(viewing(page)).toHaveText(`Viewing: ${viewed.name}`);
+  await homePage.expectShown(viewed.first_name);
+  await expect(viewing(page)).toHaveText(`Viewing: ${VIEWED_NAME}`);
 
   // Newest first; the home page's reads since the switch are entries too.
-  const switched = (await auditLog(page)).find((entry) => entry.action === 'switch');
+  const switched = (await auditLog(page, viewed)).find((entry) => entry.action === 'switch');
   expect(switched).toMatchObject({
     action: 'switch',
-    staff: { email: accounts.staff.email },
+    staff: { email: staff.email },
     customer: { email: viewed.email },
     method: 'POST',
     path: '/accounts/',
@@ -128,26 +135,27 @@ test('staff switch to a customer from the admin dialog, see "Viewing", are audit
   await back;
   await homePage.expectShown('Sam');
   await expect(viewing(page)).toHaveCount(0);
-  const entries = await auditLog(page);
+  const entries = await auditLog(page, viewed);
   expect(entries[0]).toMatchObject({
     action: 'return',
-    staff: { email: accounts.staff.email },
+    staff: { email: staff.email },
     customer: { email: viewed.email },
   });
 });
 
-test('staff opening /loginas?email= switch to that customer', async ({ page, loginPage, homePage }) => {
-  await signInAs(loginPage, homePage, accounts.staff, 'Sam');
+test('staff opening /loginas?email= switch to that customer', async ({ page, loginPage, homePage, makeCustomer }) => {
+  const { staff, viewed } = await staffAndCustomer(makeCustomer);
+  await signInCustomer(loginPage, homePage, staff);
   const reloaded = reloadOntoHome(page);
   await page.goto(`/loginas?email=${encodeURIComponent(viewed.email)}`);
   await reloaded;
   await expect(page).toHaveURL(/\/$/);
-  await homePage.expectShown(viewed.firstName);
-  await expect(viewing(page)).toHaveText(`Viewing: ${viewed.name}`);
-  const entries = (await auditLog(page)).map(
+  await homePage.expectShown(viewed.first_name);
+  await expect(viewing(page)).toHaveText(`Viewing: ${VIEWED_NAME}`);
+  const entries = (await auditLog(page, viewed)).map(
     (entry) => `${entry.action} ${entry.staff.email} -> ${entry.customer.email}`,
   );
-  expect(entries).toContain(`switch ${accounts.staff.email} -> ${viewed.email}`);
+  expect(entries).toContain(`switch ${staff.email} -> ${viewed.email}`);
 
   const back = reloadOntoHome(page);
   await page.getByRole('banner').getByRole('button', { name: 'Return to my account' }).click();
@@ -160,10 +168,13 @@ test('anyone else opening /loginas?email= is signed out, their token revoked', a
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
-  await signInAs(loginPage, homePage, viewed, viewed.firstName);
+  const viewed = await makeCustomer('staff-viewed');
+  const other = await makeCustomer('staff-viewed');
+  await signInCustomer(loginPage, homePage, viewed);
   const token = await tokenOf(page);
-  await page.goto(`/loginas?email=${encodeURIComponent(accounts.customer.email)}`);
+  await page.goto(`/loginas?email=${encodeURIComponent(other.email)}`);
   await loginPage.expectShown();
   await expect(page).toHaveURL(/\/auth\/login\/$/);
   expect(await tokenOf(page)).toBeNull();
@@ -175,12 +186,14 @@ test('staff read the audit log: what they looked at while viewing a customer, fi
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
-  await signInAs(loginPage, homePage, accounts.staff, 'Sam');
+  const { staff, viewed } = await staffAndCustomer(makeCustomer);
+  await signInCustomer(loginPage, homePage, staff);
   const reloaded = reloadOntoHome(page);
   await page.goto(`/loginas?email=${encodeURIComponent(viewed.email)}`);
   await reloaded;
-  await homePage.expectShown(viewed.firstName);
+  await homePage.expectShown(viewed.first_name);
   const back = reloadOntoHome(page);
   await page.getByRole('banner').getByRole('button', { name: 'Return to my account' }).click();
   await back;
@@ -201,7 +214,7 @@ test('staff read the audit log: what they looked at while viewing a customer, fi
   // What was done to what, with the raw call as its detail.
   await expect(page.getByText('Viewed profile', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('GET /api/v3/me/', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText(`${accounts.staff.email} viewing ${viewed.email}`).first()).toBeVisible();
+  await expect(page.getByText(`${staff.email} viewing ${viewed.email}`).first()).toBeVisible();
   await expectAccessible(page, 'staff audit log');
 });
 
@@ -209,8 +222,9 @@ test('a customer opening the audit log gets the refusal, not "Page not found"', 
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
-  await signInAs(loginPage, homePage, viewed, viewed.firstName);
+  await signInCustomer(loginPage, homePage, await makeCustomer('staff-viewed'));
   await page.goto('/staff/audit-log');
   await expect(page.getByRole('alert')).toHaveText(
     'Only staff with the role "Allow to manage other users\' accounts" may read the staff audit log.',
@@ -222,12 +236,14 @@ test('staff viewing a customer open "Show getting started" for the selected clou
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
-  await signInAs(loginPage, homePage, accounts.staff, 'Sam');
+  const { staff, viewed } = await staffAndCustomer(makeCustomer);
+  await signInCustomer(loginPage, homePage, staff);
   const reloaded = reloadOntoHome(page);
   await page.goto(`/loginas?email=${encodeURIComponent(viewed.email)}`);
   await reloaded;
-  await homePage.expectShown(viewed.firstName);
+  await homePage.expectShown(viewed.first_name);
 
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Show getting started' }).click();
@@ -243,8 +259,10 @@ test('"Show getting started" for staff with no cloud phone switches to the custo
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
-  await signInAs(loginPage, homePage, accounts.staff, 'Sam');
+  const { staff, viewed } = await staffAndCustomer(makeCustomer);
+  await signInCustomer(loginPage, homePage, staff);
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Show getting started' }).click();
   // No dead end: the staff member has no cloud phone of their own, so the customer comes first.

@@ -1,31 +1,25 @@
 import type { Page } from '@playwright/test';
 
-import { accounts, expect, expectAccessible, latestMessage, test, type HomePage, type LoginPage } from './fixtures.ts';
+import type { SandboxCustomer } from '@portal/contract';
 
-// Users and devices as a new customer would use it: users, PINs, add-ons, devices. Each viewport signs in as
-// its own e2e-only copy of Acme with Dana Fox locked out (server/src/db/demo-e2e.ts), a fresh one
-// for each of three repeats (--repeat-each=3): unlocking her and adding users are for good.
+import { expect, expectAccessible, latestMessage, test, type HomePage, type LoginPage } from './fixtures.ts';
 
-function copyFor(): { email: string; password: string } {
-  const copies =
-    test.info().project.name === 'mobile'
-      ? [accounts.usersMobile1, accounts.usersMobile2, accounts.usersMobile3]
-      : [accounts.usersDesktop1, accounts.usersDesktop2, accounts.usersDesktop3];
-  return copies[test.info().repeatEachIndex % copies.length]!;
-}
+// Users and devices as a new customer would use it: users, PINs, add-ons, devices. Each test signs in as
+// a customer of its own like Acme on supplier 2, with Dana Fox locked out and two desk phones (the sandbox's
+// customer factory, kind locked-user): unlocking her, adding users and devices are for good.
 
-async function openUsersPage(page: Page, loginPage: LoginPage, homePage: HomePage) {
-  await signIn(page, loginPage, homePage);
+async function openUsersPage(page: Page, loginPage: LoginPage, homePage: HomePage, customer: SandboxCustomer) {
+  await signIn(page, loginPage, homePage, customer);
   await page.goto('/users-devices');
   await expect(page).toHaveURL(/\/users-devices\/\d+\?tab=users$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Users and devices' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Users' }).getByTestId('seat').first()).toBeVisible();
 }
 
-/** Signs in as this run's copy; home may take a while on a busy machine (the start-up loads every status). */
-async function signIn(page: Page, loginPage: LoginPage, homePage: HomePage) {
+/** Signs in as this test's customer; home may take a while on a busy machine (the start-up loads every status). */
+async function signIn(page: Page, loginPage: LoginPage, homePage: HomePage, customer: SandboxCustomer) {
   await loginPage.goto();
-  await loginPage.signIn(copyFor().email, copyFor().password);
+  await loginPage.signIn(customer.email, customer.password);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Alex' })).toBeVisible({ timeout: 30_000 });
   await homePage.expectShown('Alex');
 }
@@ -37,9 +31,10 @@ test('the locked user: the status card leads to the banner, each refused PIN is 
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, loginPage, homePage);
+  await signIn(page, loginPage, homePage, await makeCustomer('locked-user'));
   const card = page.getByText('Dana Fox is locked out');
   await expect(card).toBeVisible();
   await page.getByRole('link', { name: 'Go to users and devices' }).click();
@@ -88,9 +83,10 @@ test('add a user with the price shown, send the invite, change an add-on upward 
   loginPage,
   homePage,
   request,
+  makeCustomer,
 }) => {
   test.setTimeout(180_000);
-  await openUsersPage(page, loginPage, homePage);
+  await openUsersPage(page, loginPage, homePage, await makeCustomer('locked-user'));
   const run = `${test.info().project.name}-${test.info().repeatEachIndex}-${Date.now()}`;
   const email = `jo.banks.${run}@acme-plumbing.example`;
 
@@ -172,10 +168,11 @@ test('devices: assign a port and free one, add a device by MAC address (a bad on
   loginPage,
   homePage,
   context,
+  makeCustomer,
 }) => {
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openUsersPage(page, loginPage, homePage);
+  await openUsersPage(page, loginPage, homePage, await makeCustomer('locked-user'));
   await page.getByRole('tab', { name: 'Devices' }).click();
   await expect(page).toHaveURL(/\/users-devices\/\d+\?tab=devices$/);
   const deskPhone = device(page, 'Yealink T46U');
@@ -272,9 +269,10 @@ test('a user just added is offered in a transfer step’s picker in the call-flo
   loginPage,
   homePage,
   isMobile,
+  makeCustomer,
 }) => {
   test.setTimeout(150_000);
-  await openUsersPage(page, loginPage, homePage);
+  await openUsersPage(page, loginPage, homePage, await makeCustomer('locked-user'));
   const run = `${test.info().repeatEachIndex}-${Date.now()}`;
   await page.getByRole('button', { name: 'Add a user' }).click();
   const add = page.getByRole('dialog', { name: 'Add a user' });

@@ -20,7 +20,6 @@ const GROUPS: Record<VariableGroup, string> = {
   'Product switches': 'The flags spec 000 section 9 bakes in, as configuration.',
   'Test calls':
     "The test-call runtime (call-runtime/), which answers a customer's test call of a flow over SIP. Run alone, the runtime also reads CALL_RUNTIME_MAX_CALLS (200) and CALL_RUNTIME_ALLOW (loopback): docs/decisions/017-test-call-runtime.md.",
-  Tests: 'Used by the end-to-end suite.',
 };
 
 /** Read by the scripts and test runners, not by the server; listed so a newcomer finds them in one place. */

@@ -1,6 +1,6 @@
 // Serves the built SPA and the real API on a fresh temporary PGlite database, for the
-// end-to-end suite; the database folder is removed when the server stops. PORTAL_E2E_ACCOUNTS
-// adds the suite's own customers to the demo data (server/src/db/demo-e2e.ts).
+// end-to-end suite; the database folder is removed when the server stops. The specs make the customers they
+// change through the sandbox's customer factory (POST /sandbox/customers/).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,6 @@ const server = spawn(process.execPath, ['server/build/main.mjs'], {
     ...process.env,
     PORTAL_DATA_DIR: dataDir,
     DATABASE_URL: '',
-    PORTAL_E2E_ACCOUNTS: 'on',
     PORTAL_PROVISIONING_DELAY_MS: '6000',
     PORT: process.env.E2E_PORT ?? '8181',
     // Each e2e server its own test-call runtime port, so parallel runs do not collide.

@@ -37,6 +37,28 @@ export const SANDBOX_CUSTOMER_KINDS = [
   'several-orders',
   /** A member of staff who may manage other users' accounts. */
   'staff',
+  /** Like Willow Accountancy: a cloud phone whose getting started is still to do (the customer staff switch to). */
+  'staff-viewed',
+  /** Like Willow Accountancy's colleague: a user whose e-mail address is not verified yet. */
+  'unverified',
+  /** Like Acme, with one holiday coming, Fraud guard and no divert (holiday schedule, divert, add-ons). */
+  'phone-setup',
+  /** Like Acme with 21 numbers, Tom on 3 of them, and four more users. */
+  'many-numbers',
+  /** Like Acme on supplier 2, with Dana Fox locked out of her phone and two desk phones. */
+  'locked-user',
+  /** Like Acme on supplier 2, whose shop is open. */
+  'shop',
+  /** Like Acme with 30 company contacts (two pages). */
+  'contacts',
+  /** Like Acme with 30 days of calls, recordings and transcripts. */
+  'call-history',
+  /** Like Fernleaf Studio: broadband, and the user whose profile is changed. */
+  'profile',
+  /** Like Juniper Florists: an opt-in trial whose quick start asks for feedback. */
+  'trial-feedback',
+  /** Like Kestrel Electrical: broadband, a phone line and a notification centre of its own. */
+  'notifications',
 ] as const;
 export type SandboxCustomerKind = (typeof SANDBOX_CUSTOMER_KINDS)[number];
 

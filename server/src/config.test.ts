@@ -100,7 +100,6 @@ describe('the environment schema', () => {
       advancedCallForward: false,
       callRecordingsHidden: false,
       signup: { maintenanceMode: false, signupRedirectToTrial: false, voip3Signup: true, smsHourlyLimit: 200 },
-      e2eAccounts: false,
     });
   });
 
@@ -200,8 +199,8 @@ describe('the environment schema', () => {
 
   it('names every bad variable at once, and never echoes an address that may hold a password', () => {
     const wrong = () =>
-      readConfig({ PORT: 'eighty', PORTAL_E2E_ACCOUNTS: 'sometimes', DATABASE_URL: 'postgres//portal:hunter2@db' });
-    expect(wrong).toThrow(/PORT must be a port number[\s\S]*PORTAL_E2E_ACCOUNTS must be on or off/);
+      readConfig({ PORT: 'eighty', PORTAL_MAINTENANCE_MODE: 'sometimes', DATABASE_URL: 'postgres//portal:hunter2@db' });
+    expect(wrong).toThrow(/PORT must be a port number[\s\S]*PORTAL_MAINTENANCE_MODE must be on or off/);
     expect(wrong).toThrow(/DATABASE_URL must be a URL/);
     expect(wrong).not.toThrow(/hunter2/);
   });

@@ -220,7 +220,6 @@ const shape = {
   ),
   PORTAL_VOIP3_SIGNUP: flag('PORTAL_VOIP3_SIGNUP', DEFAULT_SIGNUP_SETTINGS.voip3Signup),
   PORTAL_SMS_HOURLY_LIMIT: wholeNumber('PORTAL_SMS_HOURLY_LIMIT', DEFAULT_SIGNUP_SETTINGS.smsHourlyLimit, 100_000, ''),
-  PORTAL_E2E_ACCOUNTS: flag('PORTAL_E2E_ACCOUNTS', false),
   CALL_RUNTIME: flag('CALL_RUNTIME', true),
   CALL_RUNTIME_SIP_PORT: raw().transform((value, ctx) => {
     const port = Number(value ?? 5080);
@@ -293,7 +292,6 @@ export interface Config {
   advancedCallForward: boolean;
   callRecordingsHidden: boolean;
   signup: SignupServerSettings;
-  e2eAccounts: boolean;
   /** The test-call runtime, the server's child process: where it answers SIP and the `host:port` its addresses name; null when off. */
   callRuntime: { sipPort: number; sipHost: string } | null;
 }
@@ -431,7 +429,6 @@ function toConfig(v: Variables): Config {
       voip3Signup: v.PORTAL_VOIP3_SIGNUP,
       smsHourlyLimit: v.PORTAL_SMS_HOURLY_LIMIT,
     },
-    e2eAccounts: v.PORTAL_E2E_ACCOUNTS,
     callRuntime: v.CALL_RUNTIME
       ? { sipPort: v.CALL_RUNTIME_SIP_PORT, sipHost: v.CALL_RUNTIME_SIP_HOST ?? `127.0.0.1:${v.CALL_RUNTIME_SIP_PORT}` }
       : null,
@@ -480,15 +477,7 @@ export function messagingAdapters(config: MessagingConfig): { mailer?: Mailer; s
 }
 
 export type VariableGroup =
-  | 'Server'
-  | 'Storage'
-  | 'Messages'
-  | 'Payments'
-  | 'Social sign-in'
-  | 'Services'
-  | 'Product switches'
-  | 'Test calls'
-  | 'Tests';
+  'Server' | 'Storage' | 'Messages' | 'Payments' | 'Social sign-in' | 'Services' | 'Product switches' | 'Test calls';
 
 export interface VariableDoc {
   group: VariableGroup;
@@ -733,11 +722,6 @@ export const VARIABLES: Record<VariableName, VariableDoc> = {
     group: 'Product switches',
     default: '200',
     about: "texts the sign-up's SMS codes may send per hour, every number together (0 to 100000)",
-  },
-  PORTAL_E2E_ACCOUNTS: {
-    group: 'Tests',
-    default: 'off',
-    about: "`on`: the first start also seeds the end-to-end suite's own customers (scripts/e2e-server.mjs sets it)",
   },
   CALL_RUNTIME: {
     group: 'Test calls',

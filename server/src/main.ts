@@ -41,7 +41,7 @@ else
   audio = config.dataDir.startsWith('memory://')
     ? new MemoryAudioStorage()
     : new FilesystemAudioStorage(resolve(config.dataDir, 'audio'));
-const seeded = await seedIfEmpty(database.db, audio, new Date(), { e2eAccounts: config.e2eAccounts });
+const seeded = await seedIfEmpty(database.db, audio, new Date());
 const app = await buildApp({
   db: database.db,
   audio,

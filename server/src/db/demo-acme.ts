@@ -28,8 +28,8 @@ import {
 /**
  * "A customer like Acme": Acme Plumbing's products, cloud-phone users, numbers, call flows,
  * voicemail, hold music and audio, under a given sign-in and company name. seed.ts makes Acme
- * itself with it, and (for the end-to-end suite) copies of Acme that one spec each may change
- * (demo-e2e.ts).
+ * itself with it, and the sandbox's customer factory (demo-factory.ts) the customers like Acme that
+ * the end-to-end tests make and change.
  */
 
 const acmeAddress: InstallationAddress = {

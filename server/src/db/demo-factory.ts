@@ -7,20 +7,31 @@ import type { AudioStorage } from '../audio/storage.ts';
 import { seedOverdueCardCustomer } from '../modules/billing/demo-billing.ts';
 import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
 import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../modules/call-flows/simple.ts';
+import { seedCallLog } from '../modules/call-log/demo-calls.ts';
+import { seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
 import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
+import { acmeHardwareMac, seedAcmeHardware } from '../modules/hardware/demo-hardware.ts';
+import { seedKestrelLike } from '../modules/notifications/demo-notifications.ts';
 import { seedOrderTrackerCustomer } from '../modules/notifications/demo-orders.ts';
+import { seedManyNumbersCustomer } from '../modules/numbers/demo-numbers.ts';
+import { seedPhoneSetupCustomer } from '../modules/phone-setup/demo-phone-setup.ts';
 import {
   seedDefaultProductDetails,
   seedProductDetailsCustomer,
 } from '../modules/product-details/demo-product-details.ts';
 import { NON_PAYMENT_SUSPENSION } from '../modules/products/products-repository.ts';
+import { seedFernleafLike } from '../modules/profile/demo-profile.ts';
 import { seedNoCloudPhoneCustomer } from '../modules/signup/demo-signup.ts';
+import { seedWillowLike } from '../modules/staff/demo-staff.ts';
+import { seedQuickstartDemo } from '../modules/trial/demo-quickstart.ts';
 import { brightonAddress, seedProvisionedBuyNowCustomer } from '../modules/trial/demo-shell.ts';
+import { seedLockedUser } from '../modules/users/demo-seats.ts';
 import type { Database } from './connect.ts';
 import { seedAcmeLike } from './demo-acme.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
 import {
   accounts,
+  hardwareDevices,
   holdMusicSettings,
   phoneNumbers,
   products,
@@ -49,6 +60,8 @@ interface Kind {
   name: string;
   domain: string;
   company: string;
+  /** False for a user whose e-mail address is not verified yet. */
+  emailVerified?: false;
   seed(tx: Tx, made: { user: DemoUser; audio: AudioStorage; company: string; now: Date }): Promise<void>;
 }
 
@@ -162,14 +175,45 @@ async function freeDetailsCopy(tx: Tx): Promise<number> {
   throw new Error('sandbox: no free copy of Meadow Lane Vets left');
 }
 
+/** A customer like Acme under the kind's sign-in and company, on six numbers no product has. */
+async function seedAcmeOnFreeNumbers(
+  tx: Tx,
+  { user, audio, company, now }: { user: DemoUser; audio: AudioStorage; company: string; now: Date },
+  supplier?: 2 | 3,
+) {
+  const [a, b, c, d, e, f] = await freeNumbers(tx, 6);
+  return seedAcmeLike(
+    tx,
+    audio,
+    { user, company, numbers: { leeds: [a!, b!, c!], london: [d!, e!, f!] }, supplier },
+    now,
+  );
+}
+
+/** A copy number of Acme's desk phones (demo-hardware.ts) whose MAC addresses no device has; 0 is the demo's Acme. */
+async function freeHardwareCopy(tx: Tx): Promise<number> {
+  const used = new Set(
+    (
+      await tx
+        .select({ mac: hardwareDevices.macAddress })
+        .from(hardwareDevices)
+        .where(like(hardwareDevices.macAddress, '00:15:65:A%'))
+    ).map((row) => row.mac),
+  );
+  for (let copy = 1; copy < 256; copy += 1) {
+    if (!used.has(acmeHardwareMac(copy, 1)) && !used.has(acmeHardwareMac(copy, 2))) return copy;
+  }
+  throw new Error("sandbox: no free copy of Acme's desk phones left");
+}
+
+const acme = { name: 'Alex Morgan', domain: 'acme-plumbing.example', company: 'Acme Plumbing Ltd' } as const;
+const willow = { domain: 'willow-accountancy.example', company: 'Willow Accountancy' } as const;
+
 const KINDS: Record<SandboxCustomerKind, Kind> = {
   'cloud-phone': {
-    name: 'Alex Morgan',
-    domain: 'acme-plumbing.example',
-    company: 'Acme Plumbing Ltd',
-    seed: async (tx, { user, audio, company, now }) => {
-      const [a, b, c, d, e, f] = await freeNumbers(tx, 6);
-      await seedAcmeLike(tx, audio, { user, company, numbers: { leeds: [a!, b!, c!], london: [d!, e!, f!] } }, now);
+    ...acme,
+    seed: async (tx, made) => {
+      await seedAcmeOnFreeNumbers(tx, made);
     },
   },
   trial: {
@@ -383,6 +427,87 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
       await insertAccountWithUser(tx, user, null, true);
     },
   },
+  'staff-viewed': {
+    ...willow,
+    name: 'Taylor Quinn',
+    seed: (tx, { user, company }) => seedWillowLike(tx, [user], company),
+  },
+  unverified: {
+    ...willow,
+    name: 'Pat Lane',
+    emailVerified: false,
+    seed: (tx, { user, company }) => seedWillowLike(tx, [user], company),
+  },
+  'phone-setup': {
+    ...acme,
+    seed: async (tx, made) => {
+      const { cloudPhoneId } = await seedAcmeOnFreeNumbers(tx, made);
+      await seedPhoneSetupCustomer(tx, cloudPhoneId, made.now);
+    },
+  },
+  'many-numbers': {
+    ...acme,
+    seed: async (tx, { user, audio, company, now }) => {
+      const numbers = await freeNumbers(tx, 21);
+      await seedManyNumbersCustomer(tx, audio, { user, company, numbers, emailDomain: acme.domain }, now);
+    },
+  },
+  'locked-user': {
+    ...acme,
+    // On supplier 2, whose locked users the start-up loads.
+    seed: async (tx, made) => {
+      const { cloudPhoneId, voipUserIds } = await seedAcmeOnFreeNumbers(tx, made, 2);
+      await seedLockedUser(tx, cloudPhoneId, acme.domain, made.now);
+      await seedAcmeHardware(tx, cloudPhoneId, voipUserIds, await freeHardwareCopy(tx));
+    },
+  },
+  shop: {
+    ...acme,
+    seed: async (tx, made) => {
+      await seedAcmeOnFreeNumbers(tx, made, 2);
+    },
+  },
+  contacts: {
+    ...acme,
+    seed: async (tx, made) => {
+      const { cloudPhoneId } = await seedAcmeOnFreeNumbers(tx, made);
+      await seedDemoContacts(tx, cloudPhoneId, 30);
+    },
+  },
+  'call-history': {
+    ...acme,
+    seed: async (tx, made) => {
+      const [a, b, c, d, e, f] = await freeNumbers(tx, 6);
+      const numbers = { leeds: [a!, b!, c!], london: [d!, e!, f!] } as const;
+      const { user, audio, company, now } = made;
+      const { cloudPhoneId } = await seedAcmeLike(tx, audio, { user, company, numbers }, now);
+      await seedCallLog(tx, cloudPhoneId, {
+        extensions: ['200', '201', '202'],
+        numbers: [...numbers.leeds, ...numbers.london],
+        days: 30,
+        now,
+        seed: 20,
+      });
+    },
+  },
+  profile: {
+    name: 'Drew Ashby',
+    domain: 'fernleaf-studio.example',
+    company: 'Fernleaf Studio',
+    seed: (tx, { user, company }) => seedFernleafLike(tx, [user], company),
+  },
+  'trial-feedback': {
+    name: 'Sasha Green',
+    domain: 'juniper-florists.example',
+    company: 'Juniper Florists',
+    seed: (tx, { user, company, now }) => seedQuickstartDemo(tx, user, now, company),
+  },
+  notifications: {
+    name: 'Robin Price',
+    domain: 'kestrel-electrical.example',
+    company: 'Kestrel Electrical Ltd',
+    seed: (tx, { user, company, now }) => seedKestrelLike(tx, user, company, now),
+  },
 };
 
 /** One customer at a time: two made at once would pick the same free numbers. */
@@ -409,11 +534,11 @@ async function makeOne(
   kind: SandboxCustomerKind,
   now: Date,
 ): Promise<SandboxCustomer> {
-  const { name, domain, company, seed } = KINDS[kind];
+  const { name, domain, company, emailVerified, seed } = KINDS[kind];
   const tag = randomBytes(6).toString('hex');
   const email = `${kind}-${tag}@${domain}`;
   const password = `sandbox-${randomBytes(9).toString('base64url')}`;
-  const user = await demoUser({ email, password, name });
+  const user = await demoUser({ email, password, name }, emailVerified ?? true);
   return db.transaction(async (tx) => {
     await seed(tx, { user, audio, company, now });
     // The tariff and contract every product of the demo has.

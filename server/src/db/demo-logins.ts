@@ -74,13 +74,14 @@ export const demoLogins = {
     password: 'portal-notify-1',
     name: 'Robin Price',
     about:
-      'Kestrel Electrical Ltd: broadband and a phone line; a notification centre of its own (the notifications e2e spec signs in here)',
+      'Kestrel Electrical Ltd: broadband and a phone line; a notification centre of its own (the notifications e2e spec makes customers like it)',
   },
   staffViewed: {
     email: 'taylor@willow-accountancy.example',
     password: 'portal-viewed-1',
     name: 'Taylor Quinn',
-    about: 'Willow Accountancy: cloud phone; the customer the staff e2e spec switches to (nobody else relies on it)',
+    about:
+      'Willow Accountancy: cloud phone; a customer for staff to switch to (the staff e2e spec makes customers like it)',
   },
   unverified: {
     email: 'pat@willow-accountancy.example',
@@ -93,25 +94,25 @@ export const demoLogins = {
     password: 'portal-feedback-1',
     name: 'Sasha Green',
     about:
-      'Juniper Florists: cloud phone in an opt-in trial (10 days left) whose quick start asks for feedback (the quickstart e2e spec signs in here)',
+      'Juniper Florists: cloud phone in an opt-in trial (10 days left) whose quick start asks for feedback (the quickstart e2e spec makes customers like it)',
   },
   profileDetails: {
     email: 'drew@fernleaf-studio.example',
     password: 'portal-profile-1',
     name: 'Drew Ashby',
-    about: 'Fernleaf Studio: broadband; the profile e2e spec changes this name and phone number',
+    about: 'Fernleaf Studio: broadband; for changing the name and phone number',
   },
   profileEmail: {
     email: 'kit@fernleaf-studio.example',
     password: 'portal-email-1',
     name: 'Kit Marlow',
-    about: 'Fernleaf Studio: broadband; the profile e2e spec changes this email address',
+    about: 'Fernleaf Studio: broadband; for changing the email address',
   },
   profilePassword: {
     email: 'lee@fernleaf-studio.example',
     password: 'portal-password-1',
     name: 'Lee Hollis',
-    about: 'Fernleaf Studio: broadband; the profile e2e spec changes this password',
+    about: 'Fernleaf Studio: broadband; for changing the password',
   },
   productDetails: {
     email: 'jo@meadow-lane-vets.example',

@@ -23,7 +23,6 @@ import { quickstartDemoUser, seedQuickstartDemo } from '../modules/trial/demo-qu
 import { buyNowDemoUsers, seedBuyNowDemo, seedShellDemo, shellDemoUsers } from '../modules/trial/demo-shell.ts';
 import type { Database } from './connect.ts';
 import { ACME_NUMBERS, seedAcmeLike } from './demo-acme.ts';
-import { e2eDemoUsers, seedE2eDemo } from './demo-e2e.ts';
 import { demoLogins } from './demo-logins.ts';
 import { demoUser } from './demo-users.ts';
 import {
@@ -55,22 +54,12 @@ const brightDeskAddress: InstallationAddress = {
   post_code: 'BS1 3DH',
 };
 
-interface SeedOptions {
-  /** Also the end-to-end suite's own customers (demo-e2e.ts; PORTAL_E2E_ACCOUNTS=on). */
-  e2eAccounts?: boolean;
-}
-
 /**
  * Inserts the demo data when the database has no users yet (the first start), in one
  * transaction, and the demo audio files into `audio`. Answers whether it seeded. Safe when
  * several processes start at once.
  */
-export async function seedIfEmpty(
-  db: Database,
-  audio: AudioStorage,
-  now: Date = new Date(),
-  options: SeedOptions = {},
-): Promise<boolean> {
+export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date = new Date()): Promise<boolean> {
   const hasUsers = async (tx: Pick<Database, 'select'>) =>
     ((await tx.select({ n: count() }).from(users))[0]?.n ?? 0) > 0;
   if (await hasUsers(db)) return false;
@@ -82,7 +71,6 @@ export async function seedIfEmpty(
   const profileUsers = profileDemoUsers();
   const quickstartUser = quickstartDemoUser();
   const buyNowUsers = buyNowDemoUsers();
-  const e2eUsers = options.e2eAccounts ? e2eDemoUsers() : undefined;
   const [customer, staff, trial, buyNow, productDetails] = await Promise.all([
     demoUser(demoLogins.customer),
     demoUser(demoLogins.staff),
@@ -237,7 +225,6 @@ export async function seedIfEmpty(
     await seedNumberInventory(tx);
     await seedProductDetailsCustomer(tx, productDetails, 'Meadow Lane Vets', 0, now);
     await seedShopCatalogue(tx);
-    if (e2eUsers) await seedE2eDemo(tx, audio, await e2eUsers, now);
     // Last: every product seeded above without a tariff of its own gets its kind's.
     await seedDefaultProductDetails(tx, now);
     return true;

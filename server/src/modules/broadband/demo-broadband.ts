@@ -4,7 +4,7 @@ import { accounts, products, users } from '../../db/schema/index.ts';
 
 /**
  * A business with broadband at one site (Standard, live since last year) whose owner signs up
- * for broadband at another: the e2e broadband spec's customers (db/demo-e2e.ts). Approving the
+ * for broadband at another: the sandbox's broadband customers (db/demo-factory.ts). Approving the
  * sign-up adds an installation appointment to the account's orders.
  */
 export async function seedBroadbandCustomer(

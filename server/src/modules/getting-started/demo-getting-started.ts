@@ -4,8 +4,8 @@ import { accounts, products, users, voipUsers, type InstallationAddress } from '
 
 /**
  * Demo data of getting started: the users a new cloud phone comes with, for its first step
- * (choose users). Nova Dental's phone has them (demo-shell.ts); the end-to-end suite's own
- * copies of Nova Dental (db/demo-e2e.ts) are seeded whole here.
+ * (choose users). Nova Dental's phone has them (demo-shell.ts); the sandbox's customers like
+ * Nova Dental (db/demo-factory.ts) are seeded whole here.
  */
 
 /** The product detail of a getting-started phone: the three users below. */

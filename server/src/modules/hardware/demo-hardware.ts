@@ -10,10 +10,14 @@ const model = (id: number) => {
   return { modelId: found.id, make: found.make, model: found.model, totalPorts: found.total_ports };
 };
 
+/** The MAC address of desk phone `n` (1 or 2) of copy `copy` of Acme's desk phones. */
+export const acmeHardwareMac = (copy: number, n: 1 | 2) =>
+  `00:15:65:A${Math.floor(copy / 256)}:${(copy % 256).toString(16).toUpperCase().padStart(2, '0')}:0${n}`;
+
 /**
  * Two desk phones for a copy of Acme: a Yealink T46U with Alex on port 1 and Priya on port 2 (two
  * free), and a Yealink T31P with Tom on port 1 (one free). `copy` keeps each copy's MAC addresses its
- * own (0 for the demo's Acme, then one per e2e copy).
+ * own (0 for the demo's Acme, then one per customer like Acme the sandbox makes).
  */
 export async function seedAcmeHardware(
   tx: Pick<Database, 'insert'>,
@@ -21,8 +25,7 @@ export async function seedAcmeHardware(
   users: { alex: number; priya: number; tom: number },
   copy: number,
 ): Promise<void> {
-  const mac = (n: number) =>
-    `00:15:65:A${Math.floor(copy / 256)}:${(copy % 256).toString(16).toUpperCase().padStart(2, '0')}:0${n}`;
+  const mac = (n: 1 | 2) => acmeHardwareMac(copy, n);
   const [deskPhone, smallPhone] = await tx
     .insert(hardwareDevices)
     .values([

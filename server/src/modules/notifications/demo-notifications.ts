@@ -17,9 +17,10 @@ import {
 /**
  * Demo data for the notification centre: service updates, notifications of every kind
  * (with an unsigned letter of authority) and orders of every kind and chip, for the demo
- * customer (Acme) and for a customer of its own (Kestrel) that the notifications e2e spec
- * changes without disturbing anyone else. Seeded by seed.ts in its transaction, after the
- * other demo data, so earlier ids stay. Everything is dated relative to the first start.
+ * customer (Acme) and for a customer of its own (Kestrel); the sandbox's customer factory makes
+ * customers like Kestrel for the notifications e2e spec, which marks things read. Seeded by
+ * seed.ts in its transaction, after the other demo data, so earlier ids stay. Everything is
+ * dated relative to the first start.
  */
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -46,8 +47,25 @@ type Tx = Pick<Database, 'insert'>;
  * of the two accounts' notifications and orders.
  */
 export async function seedNotificationDemo(tx: Tx, user: DemoUser, acmeAccountId: number, now: Date): Promise<void> {
-  const [kestrel] = await tx.insert(accounts).values({ name: 'Kestrel Electrical Ltd' }).returning();
-  if (!kestrel) throw new Error('seed: notification demo account not inserted');
+  const kestrelId = await insertKestrelLike(tx, user, 'Kestrel Electrical Ltd');
+  const updates = await insertServiceUpdates(tx, now);
+  await seedCentre(tx, acmeAccountId, updates, 'LS11 5PZ', now);
+  await seedCentre(tx, kestrelId, updates, kestrelAddress.post_code, now);
+}
+
+/**
+ * A customer like Kestrel Electrical, with a notification centre of its own (its own copies of the
+ * service updates): the sandbox's customers for the notifications e2e spec, which marks things read.
+ */
+export async function seedKestrelLike(tx: Tx, user: DemoUser, company: string, now: Date): Promise<void> {
+  const accountId = await insertKestrelLike(tx, user, company);
+  await seedCentre(tx, accountId, await insertServiceUpdates(tx, now), kestrelAddress.post_code, now);
+}
+
+/** Kestrel's account, sign-in user, broadband and phone line; answers the account's id. */
+async function insertKestrelLike(tx: Tx, user: DemoUser, company: string): Promise<number> {
+  const [kestrel] = await tx.insert(accounts).values({ name: company }).returning();
+  if (!kestrel) throw new Error(`seed: ${company} not inserted`);
   await tx.insert(users).values({ ...user, accountId: kestrel.id });
   await tx.insert(products).values([
     {
@@ -73,10 +91,18 @@ export async function seedNotificationDemo(tx: Tx, user: DemoUser, acmeAccountId
       confirmedDate: '2024-05-14',
     },
   ]);
+  return kestrel.id;
+}
 
+interface ServiceUpdateIds {
+  outage: number;
+  maintenance: number;
+  resolved: number;
+}
+
+/** The three service updates of the demo (an outage, planned maintenance, a resolved fault), delivered to no one yet. */
+async function insertServiceUpdates(tx: Tx, now: Date): Promise<ServiceUpdateIds> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  const day = (offsetDays: number) => new Date(now.getTime() + offsetDays * DAY_MS).toISOString().slice(0, 10);
-
   const [outage, maintenance, resolved] = await tx
     .insert(serviceUpdates)
     .values([
@@ -123,22 +149,19 @@ export async function seedNotificationDemo(tx: Tx, user: DemoUser, acmeAccountId
     ])
     .returning();
   if (!outage || !maintenance || !resolved) throw new Error('seed: service updates not inserted');
+  return { outage: outage.id, maintenance: maintenance.id, resolved: resolved.id };
+}
 
-  for (const accountId of [acmeAccountId, kestrel.id]) {
-    await tx.insert(accountServiceUpdates).values([
-      { accountId, serviceUpdateId: outage.id },
-      { accountId, serviceUpdateId: maintenance.id },
-      { accountId, serviceUpdateId: resolved.id, readAt: ago(8 * DAY_MS) },
-    ]);
-    await seedAccountCentre(
-      tx,
-      accountId,
-      now,
-      outage.id,
-      kestrel.id === accountId ? kestrelAddress.post_code : 'LS11 5PZ',
-      day,
-    );
-  }
+/** Delivers the service updates to the account (the resolved one read) and seeds its orders and notifications. */
+async function seedCentre(tx: Tx, accountId: number, updates: ServiceUpdateIds, postCode: string, now: Date) {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const day = (offsetDays: number) => new Date(now.getTime() + offsetDays * DAY_MS).toISOString().slice(0, 10);
+  await tx.insert(accountServiceUpdates).values([
+    { accountId, serviceUpdateId: updates.outage },
+    { accountId, serviceUpdateId: updates.maintenance },
+    { accountId, serviceUpdateId: updates.resolved, readAt: ago(8 * DAY_MS) },
+  ]);
+  await seedAccountCentre(tx, accountId, now, updates.outage, postCode, day);
 }
 
 /** One account's orders (each kind, each chip) and notifications (each kind, an unsigned letter of authority). */

@@ -44,23 +44,21 @@ export async function seedNumberInventory(tx: Pick<Database, 'insert'>): Promise
   await tx.insert(numberInventory).values(demoInventory());
 }
 
-/** Numbers of copy `index`: 0115 496 0xyy (Nottingham's drama range), 21 per copy. */
-const copyNumber = (index: number, n: number) => `01154960${String(100 * (index + 1) + n).padStart(3, '0')}`;
-
 /**
- * One copy for the numbers e2e spec (demo-e2e.ts): Acme's six numbers (under its own), then 15 more; Tom has 3 (the
- * most), the last 13 ring no one. Four more users than Acme's three, so the phone has room for the numbers the spec
- * buys (a phone holds 3 numbers a user and 2 more: numberCeiling).
+ * A customer like Acme with 21 numbers, for the numbers e2e spec: Acme's six (the first six given), then 15 more;
+ * Tom has 3 (the most), the last 13 ring no one. Four more users than Acme's three, so the phone has room for the
+ * numbers the spec buys (a phone holds 3 numbers a user and 2 more: numberCeiling). `numbers` are 21 numbers no
+ * product has.
  */
-export async function seedNumbersCopy(
+export async function seedManyNumbersCustomer(
   tx: Pick<Database, 'insert'>,
   audio: AudioStorage,
-  user: DemoUser,
-  company: string,
-  index: number,
+  customer: { user: DemoUser; company: string; numbers: readonly string[]; emailDomain: string },
   now: Date,
 ): Promise<void> {
-  const n = (k: number) => copyNumber(index, k);
+  const { user, company, numbers, emailDomain } = customer;
+  if (numbers.length !== 21) throw new Error('seed: a customer with many numbers needs 21 numbers');
+  const n = (k: number) => numbers[k - 1]!;
   const { cloudPhoneId, voipUserIds } = await seedAcmeLike(
     tx,
     audio,
@@ -81,7 +79,7 @@ export async function seedNumbersCopy(
       productId: cloudPhoneId,
       firstName,
       lastName,
-      email: `${firstName.toLowerCase()}.${index}@acme-plumbing.example`,
+      email: `${firstName.toLowerCase()}@${emailDomain}`,
       extension: String(203 + k),
     };
   });

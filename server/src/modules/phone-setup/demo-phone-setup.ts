@@ -50,10 +50,14 @@ export async function seedPhoneSetupDemo(
 }
 
 /**
- * The phone-setup e2e spec's copies of Acme (one per viewport and per `--repeat-each=3` run): they
- * start like Acme, with one holiday coming and no divert, so each run adds, clashes and removes on its own.
+ * The sandbox's phone-setup customers (db/demo-factory.ts), made for each test of the phone-setup e2e spec
+ * that changes holidays, the divert or add-ons: like Acme, with one holiday coming, Fraud guard and no divert.
  */
-export async function seedPhoneSetupE2e(tx: Pick<Database, 'insert'>, productId: number, now: Date): Promise<void> {
+export async function seedPhoneSetupCustomer(
+  tx: Pick<Database, 'insert'>,
+  productId: number,
+  now: Date,
+): Promise<void> {
   await tx
     .insert(holidaySchedules)
     .values({ productId, name: 'Team away days', startDate: dayFrom(now, 45), endDate: dayFrom(now, 47) });

@@ -5,10 +5,10 @@ import { accounts, products, users, type InstallationAddress } from '../../db/sc
 
 /**
  * Demo data for the profile page (Profile and preferences): Fernleaf Studio, a broadband
- * customer with three users whom only the profile e2e spec signs in as, one per journey that
- * changes the account (name and phone, e-mail address, password), so specs running side by
- * side never see each other's changes. Seeded by seed.ts in its transaction, after the other
- * demo data, so earlier ids stay.
+ * customer with three users, one for each thing the page changes (name and phone, e-mail
+ * address, password). The sandbox's customer factory makes customers like it (one user each)
+ * for the profile e2e spec. Seeded by seed.ts in its transaction, after the other demo data,
+ * so earlier ids stay.
  */
 
 const fernleafAddress: InstallationAddress = {
@@ -29,9 +29,18 @@ export function profileDemoUsers(): Promise<DemoUser[]> {
 
 export async function seedProfileDemo(tx: Pick<Database, 'insert'>, hashed: DemoUser[]): Promise<void> {
   if (hashed.length !== 3) throw new Error('seed: profile demo users missing');
-  const [fernleaf] = await tx.insert(accounts).values({ name: 'Fernleaf Studio' }).returning();
-  if (!fernleaf) throw new Error('seed: profile demo account not inserted');
-  await tx.insert(users).values(hashed.map((user) => ({ ...user, accountId: fernleaf.id })));
+  await seedFernleafLike(tx, hashed, 'Fernleaf Studio');
+}
+
+/** A customer like Fernleaf Studio: broadband, and these users (the demo's, or one the sandbox makes). */
+export async function seedFernleafLike(
+  tx: Pick<Database, 'insert'>,
+  signIns: DemoUser[],
+  company: string,
+): Promise<void> {
+  const [fernleaf] = await tx.insert(accounts).values({ name: company }).returning();
+  if (!fernleaf) throw new Error(`seed: ${company} not inserted`);
+  await tx.insert(users).values(signIns.map((user) => ({ ...user, accountId: fernleaf.id })));
   await tx.insert(products).values({
     accountId: fernleaf.id,
     kind: 'telco',

@@ -5,8 +5,9 @@ import { accounts, products, users, type InstallationAddress } from '../../db/sc
 
 /**
  * Demo data for staff acting on customers' accounts: Willow Accountancy, a customer with a
- * cloud phone whom the staff e2e spec switches to (no other spec signs in as it), and a
- * colleague whose e-mail address is not verified yet (resend verification). Seeded by seed.ts
+ * cloud phone for staff to switch to, and a colleague whose e-mail address is not verified
+ * yet (resend verification). The staff e2e spec switches to customers like it that the
+ * sandbox's customer factory makes. Seeded by seed.ts
  * in its transaction, after the other demo data, so earlier ids stay.
  */
 
@@ -27,12 +28,21 @@ export function staffDemoUsers(): Promise<DemoUser[]> {
 export async function seedStaffDemo(tx: Pick<Database, 'insert'>, hashed: DemoUser[]): Promise<void> {
   const [viewed, unverified] = hashed;
   if (!viewed || !unverified) throw new Error('seed: staff demo users missing');
-  const [willow] = await tx.insert(accounts).values({ name: 'Willow Accountancy' }).returning();
-  if (!willow) throw new Error('seed: staff demo account not inserted');
-  await tx.insert(users).values([
-    { ...viewed, accountId: willow.id },
-    { ...unverified, accountId: willow.id },
-  ]);
+  await seedWillowLike(tx, [viewed, unverified], 'Willow Accountancy');
+}
+
+/**
+ * A customer like Willow Accountancy: its users and a cloud phone whose getting started is still
+ * to do. The demo's Willow, and the sandbox's customers the staff e2e spec switches to.
+ */
+export async function seedWillowLike(
+  tx: Pick<Database, 'insert'>,
+  signIns: DemoUser[],
+  company: string,
+): Promise<void> {
+  const [willow] = await tx.insert(accounts).values({ name: company }).returning();
+  if (!willow) throw new Error(`seed: ${company} not inserted`);
+  await tx.insert(users).values(signIns.map((user) => ({ ...user, accountId: willow.id })));
   await tx.insert(products).values({
     accountId: willow.id,
     kind: 'voip',

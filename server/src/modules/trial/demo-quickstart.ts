@@ -8,9 +8,9 @@ import { accounts, products, quickstarts, trials, users, type InstallationAddres
 /**
  * Demo data for the quick-start wizard's feedback panel: Juniper Florists, a second customer
  * in an opt-in trial on a voip3 cloud phone, with the quick-start feedback flag on (the
- * wizard shows "Share feedback!" instead of its steps). Its own customer, so the quickstart
- * e2e spec's feedback tests never meet the steps test on the first trial customer. Seeded by
- * seed.ts in its transaction, after the other demo data, so earlier ids stay.
+ * wizard shows "Share feedback!" instead of its steps). The quickstart e2e spec's feedback
+ * tests use customers like it that the sandbox's customer factory makes. Seeded by seed.ts in
+ * its transaction, after the other demo data, so earlier ids stay.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,9 +32,15 @@ export function quickstartDemoUser(): Promise<DemoUser> {
   return demoUser(demoLogins.trialFeedback);
 }
 
-export async function seedQuickstartDemo(tx: Pick<Database, 'insert'>, user: DemoUser, now: Date): Promise<void> {
-  const [juniper] = await tx.insert(accounts).values({ name: 'Juniper Florists' }).returning();
-  if (!juniper) throw new Error('seed: quickstart demo account not inserted');
+/** A customer like Juniper Florists (the demo's, or one the sandbox makes under another company name). */
+export async function seedQuickstartDemo(
+  tx: Pick<Database, 'insert'>,
+  user: DemoUser,
+  now: Date,
+  company = 'Juniper Florists',
+): Promise<void> {
+  const [juniper] = await tx.insert(accounts).values({ name: company }).returning();
+  if (!juniper) throw new Error(`seed: ${company} not inserted`);
   await tx
     .insert(users)
     .values({ ...user, accountId: juniper.id, featureFlags: [{ name: QUICKSTART_FEEDBACK_FLAG, enabled: true }] });

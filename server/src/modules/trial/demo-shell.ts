@@ -222,7 +222,7 @@ export async function seedShellDemo(
   return { accountId: harbour.id, southamptonId: southampton.id, portsmouthId: portsmouth.id };
 }
 
-/** Pier Bakery's new number (Ofcom's drama range); its e2e copies get their own (server/src/db/demo-e2e.ts). */
+/** Pier Bakery's new number (Ofcom's drama range); the sandbox's customers like it get their own (db/demo-factory.ts). */
 const PIER_BAKERY_NUMBER = '01632960401';
 
 /**

@@ -6,7 +6,18 @@ import { SANDBOX_CUSTOMER_KINDS, SandboxCustomer, sandboxCustomerMessages } from
 import { buildApp } from '../../app.ts';
 import { MemoryAudioStorage } from '../../audio/storage.ts';
 import { messagingAdapters, readConfig } from '../../config.ts';
-import { products, trials, users, voipUsers } from '../../db/schema/index.ts';
+import {
+  accountServiceUpdates,
+  callLogs,
+  contacts,
+  hardwareDevices,
+  holidaySchedules,
+  notifications,
+  products,
+  trials,
+  users,
+  voipUsers,
+} from '../../db/schema/index.ts';
 import type { SpeechEngine } from '../../speech/engine.ts';
 import { getCsrf, openTestDatabase, useTestApp } from '../../test/helper.ts';
 
@@ -34,7 +45,8 @@ describe('POST /sandbox/customers/', () => {
       emails.add(customer.email);
       expect(customer.account_id === null).toBe(kind === 'staff');
       const login = await signIn(customer.email, customer.password);
-      expect(login.statusCode, `${kind} signs in: ${login.body}`).toBe(200);
+      // The unverified kind is made to be refused until its address is confirmed.
+      expect(login.statusCode, `${kind} signs in: ${login.body}`).toBe(kind === 'unverified' ? 400 : 200);
     }
     // Each makes a whole demo customer (Acme's audio files among them) and hashes a password.
   }, 180_000);
@@ -106,6 +118,60 @@ describe('POST /sandbox/customers/', () => {
     expect(phoneUsers.map((u) => `${u.extension} ${u.firstName}`)).toEqual(['200 Riley', '201 Priya', '202 Tom']);
     expect(phoneUsers[0]?.email).toBe(nova.customer.email);
   }, 120_000);
+
+  it('makes the shapes the e2e specs change: many numbers, a locked user, contacts, calls, a notification centre', async () => {
+    const made = async (kind: string) => {
+      const customer = SandboxCustomer.parse((await make({ kind })).json());
+      const [user] = await t.db.select().from(users).where(eq(users.email, customer.email));
+      const [phone] = await t.db
+        .select()
+        .from(products)
+        .where(eq(products.accountId, customer.account_id!))
+        .orderBy(products.id);
+      return { customer, user: user!, phone: phone! };
+    };
+    const count = async (rows: Promise<unknown[]>) => (await rows).length;
+
+    const numbers = await made('many-numbers');
+    expect(numbers.customer.numbers).toHaveLength(21);
+    expect(await count(t.db.select().from(voipUsers).where(eq(voipUsers.productId, numbers.phone.id)))).toBe(7);
+
+    const locked = await made('locked-user');
+    expect(locked.phone.supplier).toBe(2);
+    const seats = await t.db.select().from(voipUsers).where(eq(voipUsers.productId, locked.phone.id));
+    expect(seats.filter((seat) => seat.lockedAt !== null).map((seat) => seat.firstName)).toEqual(['Dana']);
+    // Desk phones at MAC addresses of their own, not the demo Acme's.
+    const devices = await t.db.select().from(hardwareDevices).where(eq(hardwareDevices.productId, locked.phone.id));
+    expect(devices).toHaveLength(2);
+    expect((await made('locked-user')).customer.numbers).toHaveLength(6);
+
+    const phoneSetup = await made('phone-setup');
+    const holidays = await t.db
+      .select()
+      .from(holidaySchedules)
+      .where(eq(holidaySchedules.productId, phoneSetup.phone.id));
+    expect(holidays.map((holiday) => holiday.name)).toEqual(['Team away days']);
+
+    const withContacts = await made('contacts');
+    expect(await count(t.db.select().from(contacts).where(eq(contacts.productId, withContacts.phone.id)))).toBe(30);
+
+    const withCalls = await made('call-history');
+    expect(await count(t.db.select().from(callLogs).where(eq(callLogs.productId, withCalls.phone.id)))).toBeGreaterThan(
+      30,
+    );
+
+    const kestrel = await made('notifications');
+    const accountId = kestrel.customer.account_id!;
+    expect(
+      await count(t.db.select().from(accountServiceUpdates).where(eq(accountServiceUpdates.accountId, accountId))),
+    ).toBe(3);
+    expect(await count(t.db.select().from(notifications).where(eq(notifications.accountId, accountId)))).toBe(5);
+
+    const viewed = await made('staff-viewed');
+    expect(viewed.user).toMatchObject({ firstName: 'Taylor', lastName: 'Quinn', emailVerified: true });
+    expect((await made('unverified')).user.emailVerified).toBe(false);
+    expect((await made('profile')).user).toMatchObject({ firstName: 'Drew', lastName: 'Ashby' });
+  }, 180_000);
 
   it('answers 400 naming the kinds for a kind it does not make', async () => {
     for (const payload of [{ kind: 'millionaire' }, {}, { kind: 'staff', is_superuser: true }]) {
