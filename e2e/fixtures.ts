@@ -301,6 +301,8 @@ export interface OutboxMessage {
   subject: string;
   body: string;
   created_at: string;
+  /** Files attached to an e-mail, each downloaded from its url. */
+  attachments: Array<{ filename: string; content_type: string; size_bytes: number; url: string }>;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 
-import { expect, signInCustomer, test } from './fixtures.ts';
+import { expect, latestMessage, signInCustomer, test } from './fixtures.ts';
 
 // Each test calls from a customer of its own like Acme (the sandbox's customer factory): a call adds to the call
 // history and leaves a message in the voicemail box.
@@ -57,6 +57,18 @@ async function openTestCall(page: Page): Promise<{ canvas: Locator; panel: Locat
   return { canvas, panel };
 }
 
+/** Phone setup's voicemail to e-mail, on, to `address`: a message left in a call then comes by e-mail too. */
+async function voicemailToEmail(page: Page, address: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('link', { name: 'Phone setup' }).first().click();
+  await page.getByRole('tab', { name: 'Voicemail' }).click();
+  await page.getByRole('checkbox', { name: 'Send each voicemail message to an e-mail address' }).check();
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(address);
+  await page.getByRole('button', { name: 'Save e-mail setting' }).click();
+  await expect(page.getByText(`Voicemail messages will be sent to ${address}`).first()).toBeVisible();
+}
+
 /** Calls the flow on Wednesday 12 March 2025 at 10:30 (in hours) and waits until the call is up. */
 async function callInHours(panel: Locator): Promise<void> {
   await panel.getByRole('button', { name: 'Call this flow' }).click();
@@ -82,7 +94,10 @@ test.describe('Call this flow', () => {
     makeCustomer,
   }) => {
     await keepPeers(page);
-    await signInCustomer(loginPage, homePage, await makeCustomer('cloud-phone'));
+    const customer = await makeCustomer('cloud-phone');
+    await signInCustomer(loginPage, homePage, customer);
+    const inbox = `voicemail-${customer.email}`;
+    await voicemailToEmail(page, inbox);
     const { canvas, panel } = await openTestCall(page);
     await callInHours(panel);
     await expect(panel.getByLabel('Call time', { exact: true })).toHaveText(/^00:00:0\d$/);
@@ -136,6 +151,35 @@ test.describe('Call this flow', () => {
         /On the test call’s path/,
       );
     }
+
+    // The message comes by e-mail, its recording attached as MP3.
+    const mail = await latestMessage(page.request, inbox, 'email');
+    expect(mail.subject).toBe('Voicemail left in a test call of "Main office hours"');
+    expect(mail.body).toContain('made as if on 12 Mar 2025 at 10:30');
+    expect(mail.attachments).toHaveLength(1);
+    const attached = mail.attachments[0]!;
+    expect(attached).toMatchObject({
+      content_type: 'audio/mpeg',
+      filename: expect.stringMatching(/^voicemail_.*\.mp3$/),
+    });
+    const file = await page.request.get(attached.url);
+    expect(file.status()).toBe(200);
+    expect((await file.body()).length).toBe(attached.size_bytes);
+
+    // Call history lists the call, marked as a test call, with its steps, its end and the message.
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    if (await menu.isVisible()) await menu.click();
+    await page.getByRole('link', { name: 'Call history' }).first().click();
+    const history = page.getByRole('list', { name: 'Test calls' });
+    const call = history.getByRole('listitem').first();
+    await expect(call).toContainText('Test call');
+    await expect(call).toContainText('Main office hours');
+    await expect(call).toContainText('Made as if on 12 Mar 2025 at 10:30');
+    await expect(call).toContainText('Dial menu "Main menu"');
+    await expect(call).toContainText('The caller is put through to voicemail box');
+    await call.getByRole('button', { name: 'Play the message left' }).click();
+    await expect(call.locator('audio')).toHaveAttribute('src', /^blob:/, { timeout: 20_000 });
   });
 
   test('the live highlight of a call matches the simulated path for the same instant and keys', async ({
