@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { selfSignupMessages, type LeadDetails } from '@portal/contract';
 
 import { ApiError } from '../../lib/api-error.ts';
-import type { SelfSignupCalls } from './api.ts';
+import type { SelfSignupCalls } from './api/self-signup-api.ts';
 import { readStoredDraft } from './draft.ts';
 import { createSelfSignupController } from './self-signup-controller.ts';
 

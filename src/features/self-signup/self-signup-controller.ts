@@ -10,7 +10,7 @@ import {
 
 import { isApiError } from '../../lib/api-error.ts';
 import { userErrorText } from '../../lib/error-text.ts';
-import type { SelfSignupCalls } from './api.ts';
+import type { SelfSignupCalls } from './api/self-signup-api.ts';
 import { clearDraft, readStoredDraft, resumeDraft, saveDraft, type SignupDraft, type SignupSection } from './draft.ts';
 
 /**

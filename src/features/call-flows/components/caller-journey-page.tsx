@@ -1,18 +1,17 @@
 import { Box, Button, chakra, Flex, Heading, Link, Text } from '@chakra-ui/react';
 import { Global } from '@emotion/react';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { callFlowJourneyEndpoints } from '@portal/contract';
 import { callerJourney, flowNamesOf } from '@portal/editor-core';
 
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { callFlowsPage } from '../../../config/paths.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { apiBlob } from '../../../lib/http.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useCallFlow } from '../api/get-call-flow.ts';
+import { callerJourneyPdf } from '../api/get-caller-journey-pdf.ts';
 import { siteUsers, useSite } from '../api/get-site.ts';
 import { useAudioFiles } from '../api/list-audio-files.ts';
 import { customCallFlowEditor } from '../logic/route-params.ts';
@@ -34,8 +33,10 @@ export function CallerJourneyPage({ productId, flowId }: { productId: number; fl
   const flow = useCallFlow(productId, flowId);
   const site = useSite(productId);
   const audio = useAudioFiles(productId);
-  const [downloading, setDownloading] = useState(false);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const pdf = useMutation({
+    mutationFn: () => callerJourneyPdf(productId, flowId),
+    onSuccess: (blob) => saveFile(blob, `caller-journey-${flowId}.pdf`),
+  });
   usePageTitle(flow.data ? `Caller's journey: ${flow.data.name}` : "Caller's journey");
 
   if (flow.isError)
@@ -54,20 +55,7 @@ export function CallerJourneyPage({ productId, flowId }: { productId: number; fl
     names,
   );
 
-  const download = async () => {
-    setDownloading(true);
-    setDownloadError(null);
-    try {
-      saveFile(
-        await apiBlob(callFlowJourneyEndpoints.getCallFlowJourneyPdf, { params: { id: productId, flow: flowId } }),
-        `caller-journey-${flowId}.pdf`,
-      );
-    } catch (error) {
-      setDownloadError(userErrorText(error));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const downloadError = pdf.error ? userErrorText(pdf.error) : null;
 
   return (
     <Flex direction="column" gap="6" maxW="4xl">
@@ -88,7 +76,7 @@ export function CallerJourneyPage({ productId, flowId }: { productId: number; fl
         <Button colorPalette="brand" onClick={() => window.print()}>
           Print
         </Button>
-        <Button variant="outline" loading={downloading} onClick={() => void download()}>
+        <Button variant="outline" loading={pdf.isPending} onClick={() => pdf.mutate()}>
           Download PDF
         </Button>
         <Button asChild variant="ghost" type={undefined}>

@@ -1,12 +1,11 @@
 import { Flex, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 
-import { AUDIO_UPLOAD_FIELDS, audioEndpoints, audioMessages, phoneSetupAudioEndpoints } from '@portal/contract';
+import { AUDIO_UPLOAD_FIELDS, audioMessages, phoneSetupAudioEndpoints } from '@portal/contract';
 
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { apiBlob } from '../../../lib/http.ts';
 import { apiUpload } from '../../../lib/upload.ts';
 import type { AudioServices } from '../../audio/index.ts';
 import {
@@ -16,6 +15,7 @@ import {
   useVoicemailConfiguration,
   useVoicemailGreetingText,
 } from '../api/phone-setup-api.ts';
+import { speak } from '../api/text-to-speech.ts';
 import { AudioSetting } from './audio-setting.tsx';
 import { VoicemailSettings } from './voicemail-settings.tsx';
 
@@ -45,8 +45,7 @@ export function VoicemailTab({ productId }: { productId: number }) {
   }
 
   const services: AudioServices = {
-    synthesize: (text, gender, { signal }) =>
-      apiBlob(audioEndpoints.getTextToSpeech, { params: { id: productId }, query: { text, gender }, signal }),
+    synthesize: (text, gender, { signal }) => speak(productId, text, gender, signal),
     save: ({ wav }, { onProgress, signal }) =>
       apiUpload(phoneSetupAudioEndpoints.postVoicemailGreeting, {
         params: { id: productId },

@@ -13,7 +13,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { loadNumberSelection } from '../../numbers/index.ts';
-import { selfSignupCalls } from '../api.ts';
+import { selfSignupCalls } from '../api/self-signup-api.ts';
 import {
   clearDraft,
   emptyDraft,

@@ -8,7 +8,7 @@ import { displayPrice, REFERRAL_CREDIT, REFERRAL_TERMS } from '@portal/contract'
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { selfSignupCalls } from '../api.ts';
+import { selfSignupCalls } from '../api/self-signup-api.ts';
 
 /** Spec 001 section 9: the copy tooltip says 'Copied!' (for 6000 ms) and 'Copy' again after 6250 ms. */
 const COPY_AGAIN_MS = 6250;

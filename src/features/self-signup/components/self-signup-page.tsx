@@ -11,7 +11,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { loadNumberSelection } from '../../numbers/index.ts';
-import { selfSignupCalls } from '../api.ts';
+import { selfSignupCalls } from '../api/self-signup-api.ts';
 import { SIGNUP_SECTIONS, VARIANT_SUPPLIER, type SignupSection, type SignupVariant } from '../draft.ts';
 import { createSelfSignupController, type SelfSignupController } from '../self-signup-controller.ts';
 

@@ -7,7 +7,7 @@ import { Loading } from '../../../components/states.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { selfSignupCalls } from '../api.ts';
+import { selfSignupCalls } from '../api/self-signup-api.ts';
 
 /**
  * /verify-mobile-number?token=...: the link a sign-up texts to the mobile number. Opening it

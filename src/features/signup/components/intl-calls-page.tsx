@@ -9,7 +9,7 @@ import { LoadError, Loading } from '../../../components/states.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { startSession } from '../../auth/index.ts';
-import { chooseIntlCalls, getIntlTariffs } from '../signup-api.ts';
+import { chooseIntlCalls, getIntlTariffs } from '../api/signup-api.ts';
 import { clearSignupData, readSignupData } from '../signup-data.ts';
 import { SignupProvisioning } from './signup-provisioning.tsx';
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { getSignupSettings } from '../signup-api.ts';
+import { getSignupSettings } from '../api/signup-api.ts';
 
 /** How often the maintenance screen asks whether maintenance is over. */
 export const MAINTENANCE_RECHECK_MS = 30_000;

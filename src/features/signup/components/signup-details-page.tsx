@@ -14,7 +14,7 @@ import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { startSession } from '../../auth/index.ts';
 import { loadNumberSelection } from '../../numbers/index.ts';
-import { createPassword, sendSmsCode, validateMobile, verifySmsCode } from '../signup-api.ts';
+import { createPassword, sendSmsCode, validateMobile, verifySmsCode } from '../api/signup-api.ts';
 import { clearSignupData, readSignupData, updateSignupData } from '../signup-data.ts';
 import { journeyOf } from './journey.ts';
 import { SignupProvisioning } from './signup-provisioning.tsx';

@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import type { SignupProvisioningStatus as ProvisioningStatus } from '@portal/contract';
 
 import { userErrorText } from '../../../lib/error-text.ts';
+import { getSignupProvisioning } from '../api/signup-api.ts';
 import { createProvisioningPoller } from '../provisioning-poller.ts';
 import { trackProvisioning } from '../signup-analytics.ts';
-import { getSignupProvisioning } from '../signup-api.ts';
 
 /**
  * A job's progress as a bar a screen reader reads, and its step in words: the upgrade page's bar

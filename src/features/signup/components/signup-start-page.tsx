@@ -18,7 +18,7 @@ import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { checkPromo, createLead, verifyEmailPin } from '../signup-api.ts';
+import { checkPromo, createLead, verifyEmailPin } from '../api/signup-api.ts';
 import { readSignupData, writeSignupData } from '../signup-data.ts';
 import { journeyOf } from './journey.ts';
 

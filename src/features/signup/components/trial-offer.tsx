@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { signupEndpoints, TRIAL_DAYS, type StartedTrial } from '@portal/contract';
+import { TRIAL_DAYS, type StartedTrial } from '@portal/contract';
 
 import { phoneSetupPage } from '../../../config/paths.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { apiCall } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { trialStatusQueryOptions } from '../../trial/index.ts';
+import { startVoipTrial } from '../api/signup-api.ts';
 
 /**
  * An existing customer without a cloud phone starts an opt-in trial
@@ -21,10 +21,7 @@ export function TrialOffer({ accountId }: { accountId: number }) {
   const queryClient = useQueryClient();
   const [started, setStarted] = useState<StartedTrial | null>(null);
   const start = useAction(async () => {
-    const answer = await apiCall(signupEndpoints.startVoipTrial, {
-      params: { accountId: String(accountId) },
-      body: {},
-    });
+    const answer = await startVoipTrial(accountId);
     setStarted(answer);
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ['navigation'] }),

@@ -3,12 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { trialEndpoints } from '@portal/contract';
-
 import { Dialog } from '../../../components/dialog.tsx';
 import * as paths from '../../../config/paths.ts';
-import { apiCall } from '../../../lib/http.ts';
 import { setUpgradeTrigger, trialStatusQueryOptions } from '../api/get-trial-status.ts';
+import { upgradePromptShown } from '../api/upgrade-prompt-shown.ts';
 import { upgradePromptText } from '../rules.ts';
 
 /**
@@ -24,7 +22,7 @@ export default function UpgradePrompt({ productId }: { productId: number }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiCall(trialEndpoints.upgradePromptShown, { params: { id: productId }, body: {}, signal: controller.signal })
+    upgradePromptShown(productId, controller.signal)
       .then((status) => queryClient.setQueryData(trialStatusQueryOptions().queryKey, status))
       // Not remembered (offline, a server error): it may show once more next time, which is all that goes wrong.
       .catch(() => undefined);

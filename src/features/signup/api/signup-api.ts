@@ -8,9 +8,9 @@ import {
   type CreatePasswordRequest,
 } from '@portal/contract';
 
-import { ApiError } from '../../lib/api-error.ts';
-import { apiCall, apiUrl, csrfHeaders, parseBody } from '../../lib/http.ts';
-import { trackLead, trackSignupFailure, trackSms, type SignupStage } from './signup-analytics.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { apiCall, apiUrl, csrfHeaders, parseBody } from '../../../lib/http.ts';
+import { trackLead, trackSignupFailure, trackSms, type SignupStage } from '../signup-analytics.ts';
 
 /** Runs a call; a failure is tracked with its stage and thrown on to the form. */
 async function tracked<T>(stage: SignupStage, call: () => Promise<T>): Promise<T> {
@@ -124,3 +124,7 @@ export function getSignupProvisioning(
     return parsed.data;
   });
 }
+
+/** POST /api/v3/accounts/{accountId}/start-voip-trial/: an existing customer's opt-in trial. */
+export const startVoipTrial = (accountId: number) =>
+  apiCall(signupEndpoints.startVoipTrial, { params: { accountId: String(accountId) }, body: {} });

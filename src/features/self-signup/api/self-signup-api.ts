@@ -7,7 +7,7 @@ import {
   type SsuGoogleRequest,
 } from '@portal/contract';
 
-import { apiCall } from '../../lib/http.ts';
+import { apiCall } from '../../../lib/http.ts';
 
 /** The self sign-up's calls (contract/src/self-signup.ts), one function each. */
 export const selfSignupCalls = {
