@@ -1,11 +1,10 @@
 import type { Page, Request } from '@playwright/test';
 
-import { accounts, expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
 
 // Social sign-in (spec 000 sections 2, 4 and 7) through the sandbox provider the
 // server runs when Google is not configured: the whole redirect round trip, in a real browser.
-// Signing in this way changes nothing another spec sees of an existing, verified account (it
-// links the identity), so the demo customer stays a read-only account (see the accounts list).
+// Signing in as an existing customer links the identity to that account, so that test makes a customer of its own.
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('auth._token.local'));
 
@@ -33,14 +32,23 @@ test('Google sign-in for an existing customer lands on home as that customer', a
   page,
   loginPage,
   homePage,
+  makeCustomer,
 }) => {
+  // A customer of its own: signing in with Google links the identity to the account.
+  const customer = await makeCustomer('cloud-phone');
   await loginPage.goto();
   await continueWithGoogle(page);
-  await page.getByRole('button', { name: /^Continue as Alex Morgan/ }).click();
+  await page.getByLabel('Email address', { exact: true }).fill(customer.email);
+  await page.getByLabel('First name').fill(customer.first_name);
+  await page.getByLabel('Last name').fill('Morgan');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
-  await homePage.expectShown(accounts.customer.firstName);
+  await homePage.expectShown(customer.first_name);
   await expect(page).toHaveURL(/\/$/);
   expect(await tokenOf(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  // Signed in as that customer's own sign-in user.
+  const me = await page.request.get('/api/v3/me/', { headers: { Authorization: `Token ${await tokenOf(page)}` } });
+  expect(await me.json()).toMatchObject({ user_profile: { email: customer.email } });
   // The state was spent and forgotten: the callback address is not in the history to replay.
   expect(await page.evaluate(() => sessionStorage.getItem('auth.social_sign_in'))).toBeNull();
 });
