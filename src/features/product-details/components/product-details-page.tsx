@@ -1,5 +1,6 @@
 import { Box, Button, chakra, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 
 import {
@@ -135,25 +136,21 @@ function ContractCard({ contract }: { contract: ProductContract }) {
 
 function ContractsSection({ details }: { details: ProductDetails }) {
   const contracts = shownContracts(details);
-  const [downloading, setDownloading] = useState(false);
-  const download = async (token: string) => {
-    setDownloading(true);
-    try {
+  const contractDocument = useMutation({
+    mutationFn: (token: string) => downloadContractDocument(details.product_id, token),
+    onSuccess: (file) => {
       const current = contracts.find((contract) => contract.status !== 'ENDED') ?? contracts[0];
-      saveFile(
-        await downloadContractDocument(details.product_id, token),
-        `contract-${current?.contract_id ?? details.product_id}.txt`,
-      );
-    } catch (error) {
+      saveFile(file, `contract-${current?.contract_id ?? details.product_id}.txt`);
+    },
+    onError: (error) =>
       toaster.create({
         type: 'error',
         title: 'The contract document could not be downloaded',
         description: userErrorText(error),
-      });
-    } finally {
-      setDownloading(false);
-    }
-  };
+      }),
+  });
+  const downloading = contractDocument.isPending;
+  const download = (token: string) => contractDocument.mutate(token);
   return (
     <Section title="Contracts">
       {details.download_token && (
@@ -164,7 +161,7 @@ function ContractsSection({ details }: { details: ProductDetails }) {
           colorPalette="brand"
           size="sm"
           loading={downloading}
-          onClick={() => void download(details.download_token!)}
+          onClick={() => download(details.download_token!)}
         >
           Download contract document
         </Button>
