@@ -10,7 +10,7 @@ import { guestOnlyLoader, requestLocation, requireSession, sessionUserLoader, ty
 import { homeLoader, REDIRECT_ONLY_ROUTES, revalidateOnEveryPage } from './loaders.ts';
 import { RootLayout } from './root-layout.tsx';
 import { ErrorPageBoundary, RootErrorElement, RouteErrorPage } from './routes/error-page.tsx';
-import { SIGNED_IN_ROUTE_ID } from './session.ts';
+import { SIGNED_IN_ROUTE_ID, SignedInArea } from './session.ts';
 
 /** The signed-in layouts: the default one (top bar, side drawer), and the call-flow editor's. */
 export const DEFAULT_LAYOUT_ROUTE_ID = 'default-layout';
@@ -58,6 +58,7 @@ export function createAppRoutes(
         },
         {
           id: SIGNED_IN_ROUTE_ID,
+          element: <SignedInArea />,
           middleware: [requireSession(locationOf)],
           loader: sessionUserLoader(queryClient, locationOf),
           children: [

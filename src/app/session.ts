@@ -1,10 +1,12 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createElement, useEffect } from 'react';
+import { Outlet } from 'react-router-dom';
 
 import * as paths from '../config/paths.ts';
 import { resetShopStorage } from '../config/storage-keys.ts';
 import { resetChatSupport } from '../features/navigation/index.ts';
 import { QUICK_TOUR_COOKIE, removeCookie } from '../lib/cookies.ts';
-import { clearToken } from '../lib/token-storage.ts';
+import { clearToken, getToken } from '../lib/token-storage.ts';
 import { loginPathWithNext, type LocationLike } from './guards.ts';
 
 type Navigate = (to: string, options: { replace: boolean; flushSync: boolean }) => Promise<void> | void;
@@ -34,6 +36,23 @@ interface RouterLike {
     matches: ReadonlyArray<{ route: { id: string } }>;
   };
   navigate: Navigate;
+}
+
+/**
+ * The signed-in pages' frame: their outlet, and when it goes with no session left (a sign-out, a dead token), the
+ * query cache empties once more. endSession empties it after the navigation; a signed-in part still drawing at that
+ * moment (a lazy part of the top bar finishing its render) could ask for its data again, and nothing of one
+ * session may be kept for the next.
+ */
+export function SignedInArea() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () => () => {
+      if (getToken() === null) queryClient.clear();
+    },
+    [queryClient],
+  );
+  return createElement(Outlet);
 }
 
 /** Route id of the layout every signed-in page sits in. */
