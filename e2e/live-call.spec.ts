@@ -155,7 +155,7 @@ test.describe('Call this flow', () => {
     // The message comes by e-mail, its recording attached as MP3.
     const mail = await latestMessage(page.request, inbox, 'email');
     expect(mail.subject).toBe('Voicemail left in a test call of "Main office hours"');
-    expect(mail.body).toContain('made as if on 12 Mar 2025 at 10:30');
+    expect(mail.body).toContain('made as if on 12 Mar 2025 10:30');
     expect(mail.attachments).toHaveLength(1);
     const attached = mail.attachments[0]!;
     expect(attached).toMatchObject({
@@ -175,7 +175,7 @@ test.describe('Call this flow', () => {
     const call = history.getByRole('listitem').first();
     await expect(call).toContainText('Test call');
     await expect(call).toContainText('Main office hours');
-    await expect(call).toContainText('Made as if on 12 Mar 2025 at 10:30');
+    await expect(call).toContainText('Made as if on 12 Mar 2025 10:30');
     await expect(call).toContainText('Dial menu "Main menu"');
     await expect(call).toContainText('The caller is put through to voicemail box');
     await call.getByRole('button', { name: 'Play the message left' }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { displayDate, displayPhone, displayPrice } from './display.ts';
+import { displayDate, displayDateTime, displayPhone, displayPrice } from './display.ts';
 
 describe('the phone number display rule (spec 001 section 9)', () => {
   it('shows a national number with +44 instead of its 0, however it was written', () => {
@@ -51,5 +51,13 @@ describe('the price display rule (spec 000 section 5)', () => {
     expect(displayPrice('')).toBe('-');
     expect(displayPrice('abc')).toBe('-');
     expect(displayPrice(Number.NaN)).toBe('-');
+  });
+});
+
+describe('displayDateTime', () => {
+  it('shows a moment as its UK date and time, summer time included', () => {
+    expect(displayDateTime(new Date('2024-06-30T23:30:00Z'))).toBe('01 Jul 2024 00:30');
+    expect(displayDateTime(new Date('2025-03-12T10:30:00Z'))).toBe('12 Mar 2025 10:30');
+    expect(displayDateTime(new Date('not a date'))).toBe('-');
   });
 });

@@ -2,7 +2,7 @@
  * How the portal shows a phone number, a date and a price, everywhere (client, server messages, editor-core's own
  * warnings): the spec's display rules, in one place.
  */
-import { isIsoDate } from './opening-hours.ts';
+import { isIsoDate, londonTime } from './opening-hours.ts';
 
 const PHONE_SEPARATORS = /[\s().-]/g;
 
@@ -49,4 +49,17 @@ export function displayPrice(pounds: string | number): string {
   const whole = String(Math.floor(pence / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const sign = value < 0 && pence > 0 ? '-' : '';
   return `${sign}£${whole}.${String(pence % 100).padStart(2, '0')}`;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A moment as the portal shows it: its UK date by the one date rule, then its UK time as HH:mm; '-' when it is not
+ * a moment.
+ * @example displayDateTime(new Date('2024-06-30T23:30:00Z')) // '01 Jul 2024 00:30'
+ */
+export function displayDateTime(instant: Date): string {
+  if (Number.isNaN(instant.getTime())) return '-';
+  const { date, minutes } = londonTime(instant);
+  return `${displayDate(date)} ${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
 }

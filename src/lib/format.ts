@@ -1,5 +1,5 @@
 /** Formatting rules of the spec (000 section 5): dates DD MMM YYYY, '-' for an empty value. */
-import { displayDate } from '@portal/editor-core';
+import { displayDate, displayDateTime } from '@portal/editor-core';
 
 /**
  * A date (an ISO date or timestamp) as DD MMM YYYY in UK time, or '-' when empty or unreadable: the UK calendar
@@ -21,8 +21,6 @@ export function formatDate(value: string | null | undefined): string {
   );
 }
 
-const ukTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
-
 /**
  * A moment (a timestamp) as the portal shows it: its UK date by the one date rule, then its UK time as HH:mm; '-'
  * when empty or unreadable.
@@ -30,9 +28,7 @@ const ukTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hou
  */
 export function formatDateTime(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '-';
-  return `${formatDate(date.toISOString())} ${ukTime.format(date)}`;
+  return displayDateTime(new Date(value));
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

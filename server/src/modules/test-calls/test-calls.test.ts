@@ -336,7 +336,7 @@ describe('test calls', () => {
       expect(more).toEqual([]);
       expect(mail?.subject).toBe(`Voicemail left in a test call of "${flow.name}"`);
       expect(mail?.body).toContain('A caller left a message of 1 second in a test call');
-      expect(mail?.body).toContain('made as if on 07 Jul 2025 at 10:00');
+      expect(mail?.body).toContain('made as if on 07 Jul 2025 10:00');
       expect(mail?.attachments).toHaveLength(1);
       const file = mail!.attachments[0]!;
       expect(file.filename).toMatch(/^voicemail_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.mp3$/);

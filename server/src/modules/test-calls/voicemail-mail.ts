@@ -1,21 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 
 import { fileTimestamp } from '@portal/contract';
-import { displayDate, londonTime } from '@portal/editor-core';
+import { displayDateTime } from '@portal/editor-core';
 
 import { readWav } from '../../audio/check.ts';
 import { MP3_CONTENT_TYPE, wavToMp3 } from '../../audio/mp3.ts';
 import { limitCustomerMail } from '../../mail/customer-mail-limit.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import type { TestCallRow } from './test-calls-repository.ts';
-
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** "04 Mar 2026 at 09:30", on a London clock. */
-function londonWhen(instant: Date): string {
-  const { date, minutes } = londonTime(instant);
-  return `${displayDate(date)} at ${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
-}
 
 /** The attached file's name: the recording's rule (spec 001 section 7) for a voicemail. */
 export const voicemailFilename = (endedAt: Date) => `voicemail_${fileTimestamp(endedAt)}.mp3`;
@@ -50,7 +42,7 @@ export async function mailTestCallVoicemail(
     ...plainMail(to, `Voicemail left in a test call of "${call.flow.name}"`, [
       greeting(''),
       '',
-      `A caller left a message${length} in a test call of your call flow "${call.flow.name}", made as if on ${londonWhen(call.at)}.`,
+      `A caller left a message${length} in a test call of your call flow "${call.flow.name}", made as if on ${displayDateTime(call.at)}.`,
       '',
       'The recording is attached. Test calls are listed, marked as such, in your call history.',
     ]),

@@ -8,10 +8,10 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import * as paths from '../../../config/paths.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { formatDate, formatElapsed } from '../../../lib/format.ts';
+import { formatDateTime, formatElapsed } from '../../../lib/format.ts';
 import { describeTestCallOutcome } from '../../call-flows/index.ts';
 import { testCallVoicemail, useTestCalls } from '../api/call-recordings-api.ts';
-import { testCallEnd, timeOfDay } from '../logic/test-calls.ts';
+import { testCallEnd } from '../logic/test-calls.ts';
 
 /**
  * Call history's test calls: the calls made with "Call this flow" in the call-flow editor, each marked as a test call
@@ -67,13 +67,13 @@ function TestCallItem({ productId, call }: { productId: number; call: TestCallHi
           {call.flow_name}
         </Text>
         <Text color="fg.muted">
-          {formatDate(call.started_at)} at {timeOfDay(call.started_at)}
+          {formatDateTime(call.started_at)}
           {call.duration_ms !== null && ` · ${formatElapsed(call.duration_ms / 1000)}`}
         </Text>
       </Flex>
       {Math.abs(Date.parse(call.at) - Date.parse(call.started_at)) > 60_000 && (
         <Text mt="1" fontSize="sm">
-          Made as if on {formatDate(call.at)} at {timeOfDay(call.at)}
+          Made as if on {formatDateTime(call.at)}
         </Text>
       )}
       {call.steps.length > 0 && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { testCallEnd, timeOfDay } from './test-calls.ts';
+import { testCallEnd } from './test-calls.ts';
 
 describe('test calls in call history', () => {
   it('says how a call ended when the flow did not end it', () => {
@@ -16,10 +16,5 @@ describe('test calls in call history', () => {
       'The call was ended at the 10-minute limit of a test call.',
     );
     expect(testCallEnd({ ended_at: null, end_reason: null, outcome: null })).toMatch(/still going on/);
-  });
-
-  it('gives the time of day on a London clock', () => {
-    expect(timeOfDay('2026-07-01T08:05:00Z')).toBe('09:05');
-    expect(timeOfDay('2026-01-07T19:00:00Z')).toBe('19:00');
   });
 });

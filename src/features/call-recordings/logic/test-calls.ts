@@ -1,10 +1,5 @@
 import { TEST_CALL_MAX_MS, type TestCallHistoryEntry } from '@portal/contract';
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
-
-/** HH:MM of an instant on a London clock. */
-export const timeOfDay = (iso: string) => timeFormat.format(new Date(iso));
-
 /** How a test call ended when not by the flow itself; null when the flow ended it (its outcome says how). */
 export function testCallEnd(call: Pick<TestCallHistoryEntry, 'ended_at' | 'end_reason' | 'outcome'>): string | null {
   if (call.ended_at === null) return 'The call is still going on, or ended without word from the phone system.';
