@@ -7,6 +7,7 @@ import { readWav } from '../../audio/check.ts';
 import { MP3_CONTENT_TYPE, wavToMp3 } from '../../audio/mp3.ts';
 import { limitCustomerMail } from '../../mail/customer-mail-limit.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
+import { ApiError } from '../../plugins/errors.ts';
 import type { TestCallRow } from './test-calls-repository.ts';
 
 /** The attached file's name: the recording's rule (spec 001 section 7) for a voicemail. */
@@ -32,7 +33,9 @@ export async function mailTestCallVoicemail(
   try {
     await limitCustomerMail(app, accountId, to);
   } catch (error) {
-    app.log.warn({ err: error, testCall: call.id }, 'voicemail e-mail of a test call not sent: over the allowance');
+    // Past the allowance (429) the message stays in call history only; anything else is the caller's to report.
+    if (!(error instanceof ApiError && error.statusCode === 429)) throw error;
+    app.log.warn({ testCall: call.id }, 'voicemail e-mail of a test call not sent: over the allowance');
     return false;
   }
   const reading = readWav(wav);
