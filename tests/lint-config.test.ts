@@ -1,7 +1,7 @@
 // The boundaries the linter enforces, shown rule by rule on small snippets linted with
 // the project's own eslint.config.js, and knip failing on an unused export in a tiny project.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -126,6 +126,34 @@ describe('lint: server modules (import-x/no-restricted-paths, import-x/no-cycle)
       expect.stringContaining("the numbers module's tables are its own"),
     ]);
     expect(await boundaryMessages(schema, 'server/src/modules/numbers/some-repository.ts')).toEqual([]);
+    // A read model reads another module's tables (tests/server-tables.test.ts keeps it from writing them).
+    expect(await boundaryMessages(schema, 'server/src/modules/signup/signup-read-model.ts')).toEqual([]);
+  });
+
+  it('refuses a module the whole schema, and lets its tests look at every table', async () => {
+    const whole = "import { numberInventory } from '../../db/schema/index.ts';\nexport const t = numberInventory;\n";
+    expect(await boundaryMessages(whole, 'server/src/modules/numbers/some-repository.ts')).toEqual([
+      expect.stringContaining('a module imports its own tables'),
+    ]);
+    expect(await boundaryMessages(whole, 'server/src/modules/signup/some-repository.test.ts')).toEqual([]);
+  });
+
+  it("refuses a module the tables that belong to no module (the sandbox's, the audio store's)", async () => {
+    const sandbox = "import { outbox } from '../../db/schema/outbox.ts';\nexport const t = outbox;\n";
+    expect(await boundaryMessages(sandbox, 'server/src/modules/signup/some-repository.ts')).toEqual([
+      expect.stringContaining('belong to no module'),
+    ]);
+  });
+
+  it('lists as not yet on their own tables only module files that exist', async () => {
+    const config = pathToFileURL(join(root, 'eslint.config.js')).href;
+    const { SERVER_FILES_NOT_YET_ON_OWN_TABLES } = (await import(config)) as {
+      SERVER_FILES_NOT_YET_ON_OWN_TABLES: string[];
+    };
+    for (const file of SERVER_FILES_NOT_YET_ON_OWN_TABLES) {
+      expect(file).toMatch(/^server\/src\/modules\/[a-z-]+\/[a-z-]+\.ts$/);
+      expect(existsSync(join(root, file)), file).toBe(true);
+    }
   });
 
   it('refuses a cycle between modules, even through their index.ts files', async () => {

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 import type { AuthorisedContact } from '@portal/contract';
 
-import { accounts } from './accounts.ts';
 import { createdAt } from './columns.ts';
+import { accounts } from './customers.ts';
 
-// Billing (spec 001 sections 3 and 7): an account's billing details, invoices, payments and direct debit.
-// Money is integer pence.
+// The billing module's tables (spec 001 sections 3 and 7): an account's billing details, invoices, payments,
+// direct debit, cards and credit control. Money is integer pence.
 
 /** An account's billing details: who is billed where, on which billing day and how they pay. */
 export const billingAccounts = pgTable(
@@ -147,31 +147,6 @@ export const paymentAttempts = pgTable(
 );
 
 /**
- * The sandbox payment provider's own sessions (server/src/sandbox/checkout/): what a real
- * provider keeps on its side. The card's outcome only; the number typed is never stored.
- */
-export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
-  id: text().primaryKey(),
-  /** `payment` charges amountPence; `card_setup` saves a card for future payments and charges nothing (amountPence 0). */
-  mode: text({ enum: ['payment', 'card_setup'] })
-    .notNull()
-    .default('payment'),
-  amountPence: integer().notNull(),
-  reference: text().notNull(),
-  successUrl: text().notNull(),
-  failureUrl: text().notNull(),
-  status: text({ enum: ['pending', 'challenge', 'approved', 'declined'] })
-    .notNull()
-    .default('pending'),
-  paymentId: text(),
-  /** A saved card's instrument id (card_setup), with the brand and last four digits the provider tells its merchant. */
-  sourceId: text(),
-  cardBrand: text(),
-  cardLast4: text(),
-  createdAt: createdAt(),
-});
-
-/**
  * One attempt to save a card for recurring payments through the provider's hosted page in card
  * set-up mode (/recurring-card-payment/{token}): the browser's idempotency key, the one-time key
  * of the link it came from, and the provider's session id. Nothing is charged; no card number.
@@ -215,4 +190,23 @@ export const savedCards = pgTable(
     savedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [check('saved_cards_last4', sql`${t.last4} ~ '^[0-9]{4}$'`)],
+);
+
+/** Credit-control statuses of an account (GET /customer/status/): overdue balances and how far collection has gone. */
+export const creditControlStatuses = pgTable(
+  'credit_control_statuses',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    stage: text({ enum: ['overdue', 'final_notice', 'restricted'] }).notNull(),
+    balanceDue: numeric({ precision: 10, scale: 2 }).notNull(),
+    dueDate: date({ mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('credit_control_statuses_stage', sql`${t.stage} in ('overdue', 'final_notice', 'restricted')`),
+    index('credit_control_statuses_account_id_idx').on(t.accountId),
+  ],
 );

@@ -3,8 +3,8 @@ import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-
 
 import type { BroadbandTariff } from '@portal/contract';
 
-import { accounts } from './accounts.ts';
 import { createdAt } from './columns.ts';
+import { accounts } from './customers.ts';
 import { orders } from './notifications.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-import { products } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
+import { products } from './customers.ts';
 
 // The call log and its recordings (spec 001 sections 3 "Call log", "Call recording entry" and 7 "Call recordings").
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-import { users } from './accounts.ts';
+import { users } from './identity.ts';
 
 // The sandbox chat service (server/src/sandbox/chat/): its chat users and their conversations.
 

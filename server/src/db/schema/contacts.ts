@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
-import { products } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
+import { products } from './customers.ts';
 
 // Company contacts (spec 001 section 3 "Contact"): one phonebook per cloud phone, made on first use.
 

@@ -1,7 +1,7 @@
 import { integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 
-import { products } from './accounts.ts';
 import { updatedAt } from './columns.ts';
+import { products } from './customers.ts';
 
 /**
  * How far a cloud phone's getting started has gone (spec 001 section 4: choose users, set a

@@ -1,8 +1,8 @@
 import { index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 
-import { products } from './accounts.ts';
 import { createdAt } from './columns.ts';
-import { voipUsers } from './phone.ts';
+import { products } from './customers.ts';
+import { voipUsers } from './users.ts';
 
 // Hardware (spec 001 section 3 "Hardware device"): a cloud phone's desk phones and adapters and who is on each port.
 

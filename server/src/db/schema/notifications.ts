@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } fr
 
 import type { Appointment, Chip, HardwareOrder, NumberTransfer, Tag } from '@portal/contract';
 
-import { accounts } from './accounts.ts';
+import { accounts } from './customers.ts';
 
 // The notification centre: service updates, orders, notifications.
 

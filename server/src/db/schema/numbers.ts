@@ -1,7 +1,26 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-import { products } from './accounts.ts';
+import { products } from './customers.ts';
+import { voipUsers } from './users.ts';
+
+// The numbers module's tables (server/src/modules/numbers): the numbers a cloud phone has and the stock to choose from.
+
+export const phoneNumbers = pgTable(
+  'phone_numbers',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** National format without spaces, e.g. 01632960001. */
+    number: text().notNull().unique(),
+    label: text(),
+    /** The site user the number rings directly; null when not assigned. */
+    voipUserId: integer().references(() => voipUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('phone_numbers_product_id_idx').on(t.productId)],
+);
 
 /**
  * The number inventory (spec 001 sections 3 and 7 "Numbers"): numbers the provider holds for

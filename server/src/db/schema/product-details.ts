@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
-import { products } from './accounts.ts';
 import { createdAt } from './columns.ts';
+import { products } from './customers.ts';
 
 // Product details (spec 001 section 3 "Product details" and "Renewal"): a product's tariff, its
 // children's tariffs and its contracts. Money is integer pence; contract/src/product-details.ts

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-import { products } from './accounts.ts';
 import { createdAt } from './columns.ts';
+import { products } from './customers.ts';
 
 /**
  * Provisioning jobs (modules/provisioning): the background work that makes a product what was

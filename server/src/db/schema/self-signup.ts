@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-import { accounts, products, users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
+import { accounts, products } from './customers.ts';
+import { users } from './identity.ts';
 
 /**
  * Self sign-up leads (modules/self-signup, contract/src/self-signup.ts), keyed by their

@@ -3,8 +3,8 @@ import { check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm
 
 import type { InstallationAddress, PurchaseLine } from '@portal/contract';
 
-import { accounts, products } from './accounts.ts';
 import { createdAt } from './columns.ts';
+import { accounts, products } from './customers.ts';
 import { orders } from './notifications.ts';
 
 // The hardware shop (spec 001 sections 3 "Shop item" and 7 "Hardware"): its catalogue and the purchases made.

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-import { accounts, products, users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
+import { accounts, products } from './customers.ts';
+import { users } from './identity.ts';
 
 /**
  * Sign-up leads (modules/signup): one trial or buy-now journey, from the first

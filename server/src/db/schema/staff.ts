@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-import { users } from './accounts.ts';
+import { users } from './identity.ts';
 
 // Staff acting for customers: the audit log.
 

@@ -2,8 +2,8 @@ import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-
 
 import type { CallFlow, HolidayPeriod } from '@portal/editor-core';
 
-import { products } from './accounts.ts';
-import { callFlows } from './phone.ts';
+import { callFlows } from './call-flows.ts';
+import { products } from './customers.ts';
 
 /**
  * Real test calls of custom call flows (ARCHITECTURE.md, call-runtime): a single-use SIP address granted to the

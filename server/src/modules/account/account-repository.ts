@@ -2,7 +2,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
-import { authTokens, emailChangeRequests, loginFailures, users } from '../../db/schema/index.ts';
+import { authTokens, emailChangeRequests, loginFailures, users } from '../../db/schema/identity.ts';
 import * as customers from '../customers/index.ts';
 import { issueToken, spendAllKeysOf, useOneTimeKey } from '../identity/index.ts';
 

@@ -2,7 +2,8 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
-import { audioFiles, products } from '../../db/schema/index.ts';
+import { audioFiles } from '../../db/schema/audio.ts';
+import { products } from '../../db/schema/customers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

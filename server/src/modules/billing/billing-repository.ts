@@ -5,19 +5,17 @@ import { poundsOf } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
 import {
-  accounts,
   billingAccounts,
   cardSetupAttempts,
   creditControlStatuses,
   directDebitMandates,
   invoices,
-  oneTimeKeys,
   paymentAttempts,
   payments,
-  products,
   savedCards,
-  users,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/billing.ts';
+import { accounts, products } from '../../db/schema/customers.ts';
+import { oneTimeKeys, users } from '../../db/schema/identity.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,15 +6,14 @@ import type { Database } from '../../db/connect.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
 import {
-  accounts,
   billingAccounts,
   creditControlStatuses,
   directDebitMandates,
   invoices,
   payments,
-  products,
-  users,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/billing.ts';
+import { accounts, products } from '../../db/schema/customers.ts';
+import { users } from '../../db/schema/identity.ts';
 import { addDays, billingDaysUpTo, dueDateOf, isoDate, netOfTotal } from './rules.ts';
 
 /** Months of invoices each demo customer has. */

@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 import { INSTALLATION_APPOINTMENT_TYPE, INSTALLATION_WINDOW } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { telcoLeads, users } from '../../db/schema/index.ts';
+import { telcoLeads } from '../../db/schema/broadband.ts';
+import { users } from '../../db/schema/identity.ts';
 import * as customers from '../customers/index.ts';
 import type { NotificationsRepository } from '../notifications/notifications-repository.ts';
 import { installationDate, installationReference } from './rules.ts';

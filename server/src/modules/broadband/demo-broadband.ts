@@ -1,6 +1,7 @@
 import type { Database } from '../../db/connect.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
-import { accounts, products, users } from '../../db/schema/index.ts';
+import { accounts, products } from '../../db/schema/customers.ts';
+import { users } from '../../db/schema/identity.ts';
 
 /**
  * A business with broadband at one site (Standard, live since last year) whose owner signs up

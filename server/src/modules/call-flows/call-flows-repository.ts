@@ -6,7 +6,9 @@ import type { FlowNode } from '@portal/editor-core';
 
 import type { Database } from '../../db/connect.ts';
 import { jsonRows } from '../../db/json-rows.ts';
-import { callFlows, products, simpleCallFlows, users } from '../../db/schema/index.ts';
+import { callFlows, simpleCallFlows } from '../../db/schema/call-flows.ts';
+import { products } from '../../db/schema/customers.ts';
+import { users } from '../../db/schema/identity.ts';
 import { selectWithSession, sessionQuery } from '../identity/index.ts';
 import { cloudPhonesOf, type Product } from '../products/index.ts';
 import { flowVersionQueries } from './flow-versions-repository.ts';

@@ -4,7 +4,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { FlowNode } from '@portal/editor-core';
 
 import type { Database } from '../../db/connect.ts';
-import { callFlowDocuments, callFlowVersions } from '../../db/schema/index.ts';
+import { callFlowDocuments, callFlowVersions } from '../../db/schema/call-flows.ts';
 
 type Queries = Pick<Database, 'select' | 'insert'>;
 

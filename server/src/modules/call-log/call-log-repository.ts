@@ -7,9 +7,9 @@ import {
   callRecordingAdmin,
   callRecordings,
   callTranscriptions,
-  voipUsers,
   type ConversationLine,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/call-log.ts';
+import { voipUsers } from '../../db/schema/users.ts';
 
 export type { ConversationLine };
 

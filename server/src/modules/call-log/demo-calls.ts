@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, ukDate, ukMidnight, type CallStatus } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { callLogs, callRecordings, callTranscriptions, type ConversationLine } from '../../db/schema/index.ts';
+import { callLogs, callRecordings, callTranscriptions, type ConversationLine } from '../../db/schema/call-log.ts';
 
 /** A small fast deterministic generator (mulberry32): the same seed, the same calls. */
 export function seededRandom(seed: number): () => number {

@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import type { CallReportBucket } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { callLogs, voipUsers } from '../../db/schema/index.ts';
+import { callLogs } from '../../db/schema/call-log.ts';
+import { voipUsers } from '../../db/schema/users.ts';
 import { callWithMatchedUser, matchedUserOn } from '../call-log/index.ts';
 
 declare module 'fastify' {

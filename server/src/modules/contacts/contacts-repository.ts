@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { ContactFields } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { contacts, phonebooks } from '../../db/schema/index.ts';
+import { contacts, phonebooks } from '../../db/schema/contacts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

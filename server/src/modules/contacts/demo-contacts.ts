@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { Database } from '../../db/connect.ts';
-import { contacts, phonebooks } from '../../db/schema/index.ts';
+import { contacts, phonebooks } from '../../db/schema/contacts.ts';
 
 // Demo phonebooks: Acme's cloud phone holds a few hundred contacts, enough for the search and
 // the pages to mean something; each e2e copy a few dozen.

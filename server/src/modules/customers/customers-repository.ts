@@ -3,7 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { BUY_NOW_CHANNEL, type InstallationAddress } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { accounts, products, quickstarts, trials, users, voipUsers } from '../../db/schema/index.ts';
+import { accounts, products, quickstarts, trials } from '../../db/schema/customers.ts';
+import { users } from '../../db/schema/identity.ts';
+import { voipUsers } from '../../db/schema/users.ts';
 
 /** The first extension of a new cloud phone (the spec's default in-hours target). */
 export const FIRST_EXTENSION = '200';

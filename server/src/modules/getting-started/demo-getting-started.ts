@@ -1,6 +1,8 @@
 import type { Database } from '../../db/connect.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
-import { accounts, products, users, voipUsers, type InstallationAddress } from '../../db/schema/index.ts';
+import { accounts, products, type InstallationAddress } from '../../db/schema/customers.ts';
+import { users } from '../../db/schema/identity.ts';
+import { voipUsers } from '../../db/schema/users.ts';
 
 /**
  * Demo data of getting started: the users a new cloud phone comes with, for its first step

@@ -2,7 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
-import { gettingStartedProgress, products, voipUsers } from '../../db/schema/index.ts';
+import { products } from '../../db/schema/customers.ts';
+import { gettingStartedProgress } from '../../db/schema/getting-started.ts';
+import { voipUsers } from '../../db/schema/users.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import { HARDWARE_MODELS } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { hardwareDevices, hardwarePorts } from '../../db/schema/index.ts';
+import { hardwareDevices, hardwarePorts } from '../../db/schema/hardware.ts';
 import { newProvisioningKey } from './rules.ts';
 
 const model = (id: number) => {

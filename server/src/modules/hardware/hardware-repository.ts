@@ -2,7 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
-import { hardwareDevices, hardwarePorts, voipUsers } from '../../db/schema/index.ts';
+import { hardwareDevices, hardwarePorts } from '../../db/schema/hardware.ts';
+import { voipUsers } from '../../db/schema/users.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

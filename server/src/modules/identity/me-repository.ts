@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 
 import type { Database } from '../../db/connect.ts';
 import { cachedUntilWrite } from '../../db/read-cache.ts';
-import { emailChangeRequests, users } from '../../db/schema/index.ts';
+import { emailChangeRequests, users } from '../../db/schema/identity.ts';
 import { selectWithSession, sessionQuery } from './tokens-repository.ts';
 
 // What GET /auth/me/ reads beside the session's own user.

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 
 import type { Database } from '../../db/connect.ts';
-import { oneTimeKeys } from '../../db/schema/index.ts';
+import { oneTimeKeys } from '../../db/schema/identity.ts';
 import { KEY_LIFETIME_MS, linkError, linkProblemOf, type LinkProblem } from './one-time-keys.ts';
 import { hashKey, KEY_PATTERN, newKey } from './tokens.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/connect.ts';
-import { requestThrottles } from '../../db/schema/index.ts';
+import { requestThrottles } from '../../db/schema/identity.ts';
 
 /** One counter: requests in `bucket` for `key` (an e-mail, a client IP), `limit` per window. */
 export interface RateLimitHit {

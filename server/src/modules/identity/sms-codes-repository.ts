@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { SMS_CODE_TTL_MINUTES } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { smsCodes } from '../../db/schema/index.ts';
+import { smsCodes } from '../../db/schema/identity.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 /** How long a texted code works. */

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/connect.ts';
-import { loginFailures } from '../../db/schema/index.ts';
+import { loginFailures } from '../../db/schema/identity.ts';
 
 /** Failed sign-ins are counted in a fixed window that starts at the first failure. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

@@ -4,7 +4,7 @@ import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connect.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { cachedUntilWrite } from '../../db/read-cache.ts';
-import { authTokens, users } from '../../db/schema/index.ts';
+import { authTokens, users } from '../../db/schema/identity.ts';
 import { canManageOtherUsers } from '../staff/index.ts';
 import {
   hashKey,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/connect.ts';
-import { users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/identity.ts';
 
 // The people who sign in: looked up by address by several modules, sometimes inside their own
 // transaction, so these take the database or a transaction.

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 
 import type { Database } from '../../db/connect.ts';
-import { emailVerificationKeys, users } from '../../db/schema/index.ts';
+import { emailVerificationKeys, users } from '../../db/schema/identity.ts';
 import { linkError, linkProblemOf } from './one-time-keys.ts';
 import { hashKey, KEY_PATTERN } from './tokens.ts';
 

@@ -1,18 +1,16 @@
 import type { Database } from '../../db/connect.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
+import { accounts, products, type InstallationAddress } from '../../db/schema/customers.ts';
+import { users } from '../../db/schema/identity.ts';
 import {
-  accounts,
   accountServiceUpdates,
   notifications,
   orders,
-  products,
   serviceUpdates,
-  users,
-  type InstallationAddress,
   type NotificationDetail,
   type OrderDetail,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/notifications.ts';
 
 /**
  * Demo data for the notification centre: service updates, notifications of every kind

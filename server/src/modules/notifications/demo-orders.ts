@@ -1,13 +1,8 @@
 import type { Database } from '../../db/connect.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
-import {
-  accounts,
-  orders,
-  products,
-  users,
-  type InstallationAddress,
-  type OrderDetail,
-} from '../../db/schema/index.ts';
+import { accounts, products, type InstallationAddress } from '../../db/schema/customers.ts';
+import { users } from '../../db/schema/identity.ts';
+import { orders, type OrderDetail } from '../../db/schema/notifications.ts';
 
 /**
  * Demo data for the order tracker (/my-orders): the order history of an account at every

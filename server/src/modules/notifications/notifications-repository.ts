@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { displayPhone } from '@portal/editor-core';
 
 import type { Database } from '../../db/connect.ts';
-import { accountServiceUpdates, notifications, orders, serviceUpdates } from '../../db/schema/index.ts';
+import { accountServiceUpdates, notifications, orders, serviceUpdates } from '../../db/schema/notifications.ts';
 import type { PageOf, PageRequest } from '../paging.ts';
 
 declare module 'fastify' {
@@ -21,7 +21,7 @@ export type NewOrder = Pick<
 >;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type ServiceUpdateRow = typeof serviceUpdates.$inferSelect;
-export type { NotificationDetail } from '../../db/schema/index.ts';
+export type { NotificationDetail } from '../../db/schema/notifications.ts';
 
 /** A list of one account, all rows or the unread ones only. */
 export interface ListFilter {

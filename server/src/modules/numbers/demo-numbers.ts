@@ -2,7 +2,8 @@ import type { AudioStorage } from '../../audio/storage.ts';
 import type { Database } from '../../db/connect.ts';
 import { seedAcmeLike } from '../../db/demo-acme.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
-import { numberInventory, phoneNumbers, voipUsers } from '../../db/schema/index.ts';
+import { numberInventory, phoneNumbers } from '../../db/schema/numbers.ts';
+import { voipUsers } from '../../db/schema/users.ts';
 
 /**
  * Demo data of the phone numbers area: the number inventory (several area codes, all three

@@ -2,7 +2,9 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, like, lt, min, notInAr
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
-import { numberInventory, phoneNumbers, products, voipUsers } from '../../db/schema/index.ts';
+import { products } from '../../db/schema/customers.ts';
+import { numberInventory, phoneNumbers } from '../../db/schema/numbers.ts';
+import { voipUsers } from '../../db/schema/users.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import { londonTime } from '@portal/editor-core';
 
 import type { Database } from '../../db/connect.ts';
-import { holidaySchedules, phoneSiteSettings, siteAddOns } from '../../db/schema/index.ts';
+import { holidaySchedules, phoneSiteSettings, siteAddOns } from '../../db/schema/phone-setup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The London date `days` after `now`. */

@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { FORWARD_TYPES, holidayClash, type HolidayInput } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { callForwardings, holidaySchedules, phoneSiteSettings, products, siteAddOns } from '../../db/schema/index.ts';
+import { products } from '../../db/schema/customers.ts';
+import { callForwardings, holidaySchedules, phoneSiteSettings, siteAddOns } from '../../db/schema/phone-setup.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
-import { holdMusicSettings, voicemailSettings } from '../../db/schema/index.ts';
+import { holdMusicSettings, voicemailSettings } from '../../db/schema/phone-setup.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

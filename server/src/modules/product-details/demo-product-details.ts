@@ -4,19 +4,13 @@ import { addMonths } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
-import {
-  accounts,
-  holdMusicSettings,
-  phoneNumbers,
-  productChildren,
-  productContracts,
-  products,
-  productTariffs,
-  simpleCallFlows,
-  users,
-  voicemailSettings,
-  voipUsers,
-} from '../../db/schema/index.ts';
+import { simpleCallFlows } from '../../db/schema/call-flows.ts';
+import { accounts, products } from '../../db/schema/customers.ts';
+import { users } from '../../db/schema/identity.ts';
+import { phoneNumbers } from '../../db/schema/numbers.ts';
+import { holdMusicSettings, voicemailSettings } from '../../db/schema/phone-setup.ts';
+import { productChildren, productContracts, productTariffs } from '../../db/schema/product-details.ts';
+import { voipUsers } from '../../db/schema/users.ts';
 import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/index.ts';
 import { contractReference, newDownloadToken } from './product-details-repository.ts';
 

@@ -11,16 +11,11 @@ import {
 } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import {
-  callFlows,
-  phoneNumbers,
-  productChildren,
-  productContracts,
-  products,
-  productTariffs,
-  simpleCallFlows,
-  voipUsers,
-} from '../../db/schema/index.ts';
+import { callFlows, simpleCallFlows } from '../../db/schema/call-flows.ts';
+import { products } from '../../db/schema/customers.ts';
+import { phoneNumbers } from '../../db/schema/numbers.ts';
+import { productChildren, productContracts, productTariffs } from '../../db/schema/product-details.ts';
+import { voipUsers } from '../../db/schema/users.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

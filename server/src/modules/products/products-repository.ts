@@ -6,15 +6,10 @@ import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED, REQUIRED_ADDRESS_FIELDS } from '@
 import type { Database } from '../../db/connect.ts';
 import { jsonRows } from '../../db/json-rows.ts';
 import { cachedUntilWrite } from '../../db/read-cache.ts';
-import {
-  accounts,
-  creditControlStatuses,
-  products,
-  provisioningJobs,
-  trials,
-  users,
-  type InstallationAddress,
-} from '../../db/schema/index.ts';
+import { creditControlStatuses } from '../../db/schema/billing.ts';
+import { accounts, products, trials, type InstallationAddress } from '../../db/schema/customers.ts';
+import { users } from '../../db/schema/identity.ts';
+import { provisioningJobs } from '../../db/schema/provisioning.ts';
 import { selectWithSession, sessionQuery } from '../identity/index.ts';
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { authTokens, emailChangeRequests, users } from '../../db/schema/index.ts';
+import { authTokens, emailChangeRequests, users } from '../../db/schema/identity.ts';
 import { spendAllKeysOf } from '../identity/index.ts';
 
 declare module 'fastify' {

@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { products, provisioningJobs, quickstarts, trials } from '../../db/schema/index.ts';
+import { products, quickstarts, trials } from '../../db/schema/customers.ts';
+import { provisioningJobs } from '../../db/schema/provisioning.ts';
 import { upgradePlanName } from './effects.ts';
 
 declare module 'fastify' {

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
-import { referralCodes, selfSignupLeads, voipUsers } from '../../db/schema/index.ts';
+import { referralCodes, selfSignupLeads } from '../../db/schema/self-signup.ts';
+import { voipUsers } from '../../db/schema/users.ts';
 import * as customers from '../customers/index.ts';
 import type { CustomerTransaction } from '../customers/index.ts';
 

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/connect.ts';
-import { shopItems } from '../../db/schema/index.ts';
+import { shopItems } from '../../db/schema/shop.ts';
 
 /**
  * The shop's catalogue (ours; the spec shows none): a dozen items by category and sub-category,

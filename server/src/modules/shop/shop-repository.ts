@@ -12,7 +12,9 @@ import {
 
 import type { Database } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { hardwareDevices, orders, shopItems, shopPurchases } from '../../db/schema/index.ts';
+import { hardwareDevices } from '../../db/schema/hardware.ts';
+import { orders } from '../../db/schema/notifications.ts';
+import { shopItems, shopPurchases } from '../../db/schema/shop.ts';
 import { newProvisioningKey } from '../hardware/index.ts';
 import type { CheckedBasket, ShopItemRow } from './rules.ts';
 

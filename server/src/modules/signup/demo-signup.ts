@@ -1,6 +1,7 @@
 import type { Database } from '../../db/connect.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
-import { accounts, products, users } from '../../db/schema/index.ts';
+import { accounts, products } from '../../db/schema/customers.ts';
+import { users } from '../../db/schema/identity.ts';
 
 /**
  * An e2e-only customer with broadband and no cloud phone (like Kestrel Electrical): the signup

@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { BUY_NOW_CHANNEL } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { signupLeads, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/identity.ts';
+import { signupLeads } from '../../db/schema/signup.ts';
 import type { CustomerTransaction, MadeCustomer } from '../customers/index.ts';
 
 declare module 'fastify' {

@@ -2,7 +2,9 @@ import { and, asc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
-import { hardwarePorts, phoneNumbers, voipUsers } from '../../db/schema/index.ts';
+import { hardwarePorts } from '../../db/schema/hardware.ts';
+import { phoneNumbers } from '../../db/schema/numbers.ts';
+import { voipUsers } from '../../db/schema/users.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

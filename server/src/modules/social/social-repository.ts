@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import type { SocialProvider } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { authTokens, oauthStates, socialIdentities, users } from '../../db/schema/index.ts';
+import { authTokens, users } from '../../db/schema/identity.ts';
+import { oauthStates, socialIdentities } from '../../db/schema/social.ts';
 import * as customers from '../customers/index.ts';
 
 declare module 'fastify' {

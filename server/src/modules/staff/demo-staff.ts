@@ -1,7 +1,8 @@
 import type { Database } from '../../db/connect.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
-import { accounts, products, users, type InstallationAddress } from '../../db/schema/index.ts';
+import { accounts, products, type InstallationAddress } from '../../db/schema/customers.ts';
+import { users } from '../../db/schema/identity.ts';
 
 /**
  * Demo data for staff acting on customers' accounts: Willow Accountancy, a customer with a

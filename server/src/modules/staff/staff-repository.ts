@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { AUDIT_READ_COALESCE_MS, type AuditAction } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { authTokens, staffAuditLog, users } from '../../db/schema/index.ts';
+import { authTokens, users } from '../../db/schema/identity.ts';
+import { staffAuditLog } from '../../db/schema/staff.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

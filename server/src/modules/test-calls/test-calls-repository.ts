@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
-import { testCalls } from '../../db/schema/index.ts';
+import { testCalls } from '../../db/schema/test-calls.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,8 @@ import { QUICKSTART_FEEDBACK_FLAG } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
-import { accounts, products, quickstarts, trials, users, type InstallationAddress } from '../../db/schema/index.ts';
+import { accounts, products, quickstarts, trials, type InstallationAddress } from '../../db/schema/customers.ts';
+import { users } from '../../db/schema/identity.ts';
 
 /**
  * Demo data for the quick-start wizard's feedback panel: Juniper Florists, a second customer

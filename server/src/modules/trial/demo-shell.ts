@@ -3,20 +3,13 @@ import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
 import type { Database } from '../../db/connect.ts';
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
-import {
-  accounts,
-  creditControlStatuses,
-  holdMusicSettings,
-  phoneNumbers,
-  products,
-  quickstarts,
-  simpleCallFlows,
-  trials,
-  users,
-  voicemailSettings,
-  voipUsers,
-  type InstallationAddress,
-} from '../../db/schema/index.ts';
+import { creditControlStatuses } from '../../db/schema/billing.ts';
+import { simpleCallFlows } from '../../db/schema/call-flows.ts';
+import { accounts, products, quickstarts, trials, type InstallationAddress } from '../../db/schema/customers.ts';
+import { users } from '../../db/schema/identity.ts';
+import { phoneNumbers } from '../../db/schema/numbers.ts';
+import { holdMusicSettings, voicemailSettings } from '../../db/schema/phone-setup.ts';
+import { voipUsers } from '../../db/schema/users.ts';
 import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/index.ts';
 import { GETTING_STARTED_PRODUCT_DETAIL, gettingStartedVoipUsers } from '../getting-started/index.ts';
 import { NON_PAYMENT_SUSPENSION } from '../products/index.ts';

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
-import { products, quickstarts, trials, users } from '../../db/schema/index.ts';
+import { products, quickstarts, trials } from '../../db/schema/customers.ts';
+import { users } from '../../db/schema/identity.ts';
 import { selectWithSession, sessionQuery } from '../identity/index.ts';
 import { cloudPhonesOf } from '../products/index.ts';
 

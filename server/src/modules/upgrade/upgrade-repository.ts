@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
-import { trials } from '../../db/schema/index.ts';
+import { trials } from '../../db/schema/customers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

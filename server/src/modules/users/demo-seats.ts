@@ -1,5 +1,5 @@
 import type { Database } from '../../db/connect.ts';
-import { voipUsers } from '../../db/schema/index.ts';
+import { voipUsers } from '../../db/schema/users.ts';
 
 /** The locked-out user the users e2e spec's copies of Acme get (as Dana Fox is on Harbour Freight's phone). */
 export const E2E_LOCKED_USER = { firstName: 'Dana', lastName: 'Fox', extension: '203' } as const;

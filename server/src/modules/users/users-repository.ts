@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { phoneNumbers, voipUserAddOns, voipUsers } from '../../db/schema/index.ts';
+import { phoneNumbers } from '../../db/schema/numbers.ts';
+import { voipUserAddOns, voipUsers } from '../../db/schema/users.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

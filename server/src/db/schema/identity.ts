@@ -1,9 +1,43 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-import { users } from './accounts.ts';
+import type { FeatureFlag } from '@portal/contract';
 
-// Sign-in: tokens, throttles, one-time keys and codes, e-mail changes, social identities.
+import { createdAt } from './columns.ts';
+import { accounts } from './customers.ts';
+
+// The identity module's tables (server/src/modules/identity): sign-in users, tokens, throttles, one-time keys and
+// codes, and changes of e-mail address.
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    email: text().notNull().unique(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    phone: text(),
+    isStaff: boolean().notNull().default(false),
+    emailVerified: boolean().notNull().default(false),
+    permissions: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    featureFlags: jsonb().$type<FeatureFlag[]>().notNull().default([]),
+    accountId: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    // Lookups compare lower-cased e-mails; the constraint keeps every writer honest.
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    index('users_account_id_idx').on(t.accountId),
+  ],
+);
 
 export const authTokens = pgTable(
   'auth_tokens',
@@ -145,69 +179,3 @@ export const emailChangeRequests = pgTable(
 );
 
 // Social sign-in (contract/src/social.ts, server/src/modules/identity/social-providers.ts).
-
-/**
- * A social sign-in under way: its state (SHA-256, hex) and PKCE code verifier, kept from
- * GET /auth/accesstoken/{provider}/ until POST /auth/{provider}/ spends it (used_at, set
- * atomically) or it expires. The verifier is kept as is: it must be sent to the provider.
- */
-export const oauthStates = pgTable(
-  'oauth_states',
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    stateHash: text().notNull().unique('oauth_states_state_hash_unique'),
-    provider: text().notNull(),
-    /** Where the journey began: login or register. */
-    page: text().notNull(),
-    codeVerifier: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [index('oauth_states_expires_at_idx').on(t.expiresAt)],
-);
-
-/** Which provider identity (provider + its subject id) signs in as which user. */
-export const socialIdentities = pgTable(
-  'social_identities',
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    provider: text().notNull(),
-    subject: text().notNull(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** The e-mail the provider gave when the link was made. */
-    email: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    lastUsedAt: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [
-    unique('social_identities_provider_subject_unique').on(t.provider, t.subject),
-    index('social_identities_user_id_idx').on(t.userId),
-  ],
-);
-
-/**
- * The sandbox provider's grants (server/src/sandbox/oauth/routes.ts), one per consent: the
- * identity picked, its authorization code (hash; single use, PKCE S256 challenge, short
- * life) and then its access token (hash), which the sandbox userinfo endpoint answers for.
- */
-export const sandboxOauthGrants = pgTable('sandbox_oauth_grants', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  provider: text().notNull(),
-  clientId: text().notNull(),
-  redirectUri: text().notNull(),
-  codeHash: text().notNull().unique('sandbox_oauth_grants_code_hash_unique'),
-  codeChallenge: text().notNull(),
-  codeExpiresAt: timestamp({ withTimezone: true }).notNull(),
-  codeUsedAt: timestamp({ withTimezone: true }),
-  accessTokenHash: text().unique('sandbox_oauth_grants_access_token_hash_unique'),
-  accessTokenExpiresAt: timestamp({ withTimezone: true }),
-  subject: text().notNull(),
-  email: text().notNull(),
-  emailVerified: boolean().notNull(),
-  givenName: text().notNull(),
-  familyName: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull(),
-});

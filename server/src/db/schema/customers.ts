@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-import type { FeatureFlag, InstallationAddress } from '@portal/contract';
+import type { InstallationAddress } from '@portal/contract';
 
-import { createdAt } from './columns.ts';
-
-// Accounts, their users, products, trials and credit-control statuses.
+// The customers module's tables (server/src/modules/customers): accounts, their products (a cloud phone is a
+// product, its phone site), trials and quick starts.
 
 /** Installation address of a product (spec 000 section 3); its shape is the contract's (contract/src/address.ts). */
 export type { InstallationAddress } from '@portal/contract';
@@ -14,36 +13,6 @@ export const accounts = pgTable('accounts', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
   name: text().notNull(),
 });
-
-export const users = pgTable(
-  'users',
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    email: text().notNull().unique(),
-    passwordHash: text().notNull(),
-    firstName: text().notNull(),
-    lastName: text().notNull(),
-    phone: text(),
-    isStaff: boolean().notNull().default(false),
-    emailVerified: boolean().notNull().default(false),
-    permissions: text()
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    featureFlags: jsonb().$type<FeatureFlag[]>().notNull().default([]),
-    accountId: integer().references(() => accounts.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: timestamp({ withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
-  },
-  (t) => [
-    // Lookups compare lower-cased e-mails; the constraint keeps every writer honest.
-    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
-    index('users_account_id_idx').on(t.accountId),
-  ],
-);
 
 export const products = pgTable(
   'products',
@@ -116,22 +85,3 @@ export const quickstarts = pgTable('quickstarts', {
   sectionsCompleted: jsonb().$type<Record<string, boolean>>().notNull().default({}),
   customerFeedback: text(),
 });
-
-/** Credit-control statuses of an account (GET /customer/status/): overdue balances and how far collection has gone. */
-export const creditControlStatuses = pgTable(
-  'credit_control_statuses',
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    accountId: integer()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    stage: text({ enum: ['overdue', 'final_notice', 'restricted'] }).notNull(),
-    balanceDue: numeric({ precision: 10, scale: 2 }).notNull(),
-    dueDate: date({ mode: 'string' }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    check('credit_control_statuses_stage', sql`${t.stage} in ('overdue', 'final_notice', 'restricted')`),
-    index('credit_control_statuses_account_id_idx').on(t.accountId),
-  ],
-);
