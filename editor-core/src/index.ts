@@ -1,5 +1,6 @@
 /** editor-core: the custom call-flow model, its rules, commands, history, opening hours, simulator and layout. */
 export * from './constants.ts';
+export * from './flow-size.ts';
 export * from './node-types.ts';
 export * from './opening-hours.ts';
 export * from './phone.ts';

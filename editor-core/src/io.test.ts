@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { MAX_FLOW_DEPTH, MAX_FLOW_NODES, MAX_IMPORT_CHARS } from './constants.ts';
+import { FLOW_TOO_DEEP, FLOW_TOO_LARGE } from './flow-size.ts';
 import { createFlow, exportFlow, importFlow } from './io.ts';
 import { CallFlowSchema, type FlowNode } from './schema.ts';
 import { sampleFlow } from './testing.ts';
@@ -78,7 +79,7 @@ describe('import and export', () => {
       node.children = [next];
       node = next;
     }
-    expect(error(deep)).toBe(`The call flow is too deep: steps can nest at most ${MAX_FLOW_DEPTH} levels`);
+    expect(error(deep)).toBe(FLOW_TOO_DEEP);
     const wide = raw();
     wide.data.children = Array.from({ length: MAX_FLOW_NODES + 1 }, (_, i) => ({
       id: `w${i}`,
@@ -87,7 +88,7 @@ describe('import and export', () => {
       args: {},
       children: [],
     }));
-    expect(error(wide)).toBe(`The call flow is too large: it can have at most ${MAX_FLOW_NODES} steps`);
+    expect(error(wide)).toBe(FLOW_TOO_LARGE);
     const limited = importFlow(exportFlow(sampleFlow()), { limits: { transfer: 0 } });
     expect(limited).toEqual({
       ok: false,

@@ -1,6 +1,7 @@
 /** A new flow, and import and export of a flow as JSON; bad input answers a clear error and changes nothing. */
 import { createNode } from './commands.ts';
-import { MAX_FLOW_DEPTH, MAX_FLOW_NODES, MAX_IMPORT_CHARS } from './constants.ts';
+import { MAX_IMPORT_CHARS } from './constants.ts';
+import { flowSizeProblem } from './flow-size.ts';
 import { typesOverLimit, type NodeLimits } from './limits.ts';
 import { nextFlowName } from './names.ts';
 import { defaultArgs, NODE_SPECS } from './node-types.ts';
@@ -65,30 +66,6 @@ export type ImportResult = { ok: true; flow: CallFlow } | { ok: false; error: st
 
 const fail = (error: string, details: string[] = []): ImportResult => ({ ok: false, error, details });
 
-/**
- * Depth and node count of a raw JSON flow tree (its root node), without recursion, so a hostile file or request
- * cannot overflow the stack; stops counting as soon as MAX_FLOW_NODES or MAX_FLOW_DEPTH is passed.
- */
-export function measureFlowTree(root: unknown): { depth: number; nodes: number } {
-  let depth = 0;
-  let nodes = 0;
-  const stack: Array<[unknown, number]> = [[root, 1]];
-  while (stack.length > 0 && nodes <= MAX_FLOW_NODES && depth <= MAX_FLOW_DEPTH) {
-    const [node, d] = stack.pop() as [unknown, number];
-    nodes++;
-    depth = Math.max(depth, d);
-    const children = (node as { children?: unknown } | null)?.children;
-    if (Array.isArray(children)) for (const child of children) stack.push([child, d + 1]);
-  }
-  return { depth, nodes };
-}
-
-/** Depth and node count of a raw JSON flow (its `data` tree). */
-function measure(value: unknown): { depth: number; nodes: number } {
-  const root = (value as { data?: unknown } | null)?.data;
-  return root === undefined ? { depth: 0, nodes: 0 } : measureFlowTree(root);
-}
-
 function fillDefaults(node: FlowNode): FlowNode {
   const defaults = defaultArgs(node.type);
   return { ...node, args: { ...defaults, ...node.args }, children: node.children.map(fillDefaults) };
@@ -120,11 +97,9 @@ export function importFlow(input: unknown, options: { limits?: NodeLimits } = {}
       return fail('The file is not a call flow: it is not valid JSON');
     }
   }
-  const size = measure(value);
-  if (size.nodes > MAX_FLOW_NODES)
-    return fail(`The call flow is too large: it can have at most ${MAX_FLOW_NODES} steps`);
-  if (size.depth > MAX_FLOW_DEPTH)
-    return fail(`The call flow is too deep: steps can nest at most ${MAX_FLOW_DEPTH} levels`);
+  const root = (value as { data?: unknown } | null)?.data;
+  const tooBig = root === undefined ? null : flowSizeProblem(root);
+  if (tooBig) return fail(tooBig);
   const parsed = CallFlowSchema.safeParse(value);
   if (!parsed.success) {
     const details = parsed.error.issues.slice(0, 20).map((issue) => {

@@ -2,7 +2,8 @@
  * Why a command refuses, in a customer's words: commands answer false as ProseMirror's do, and tell the
  * refusal to `state.onRefuse` when the caller asks (see `check`). The palette and the canvas only show it.
  */
-import { MAX_FLOW_DEPTH, MAX_FLOW_NODES, MAX_NAME_LENGTH, MSG_ENABLE_TOOLTIP } from './constants.ts';
+import { MAX_NAME_LENGTH, MSG_ENABLE_TOOLTIP } from './constants.ts';
+import { FLOW_TOO_DEEP, FLOW_TOO_LARGE } from './flow-size.ts';
 import { exceededLimit, type NodeLimits } from './limits.ts';
 import { NODE_SPECS, type NodeType } from './node-types.ts';
 import type { FlowNode } from './schema.ts';
@@ -52,9 +53,9 @@ export const refusals = {
   }),
   flowFull: (): Refusal => ({
     code: 'flow_full',
-    reason: `A call flow can have at most ${MAX_FLOW_NODES.toLocaleString('en-GB')} steps`,
+    reason: FLOW_TOO_LARGE,
   }),
-  tooDeep: (): Refusal => ({ code: 'too_deep', reason: `A call flow can nest at most ${MAX_FLOW_DEPTH} steps deep` }),
+  tooDeep: (): Refusal => ({ code: 'too_deep', reason: FLOW_TOO_DEEP }),
   needsAncestor: (type: NodeType): Refusal => ({ code: 'needs_ancestor', reason: `Only inside a ${label(type)}` }),
   /** A type that ends a route put before other steps. */
   endsRoute: (type: NodeType): Refusal => ({

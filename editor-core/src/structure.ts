@@ -1,5 +1,6 @@
 /** Whether a tree is well formed by the structure table; commands keep it so, import refuses a tree that is not. */
 import { MAX_FLOW_DEPTH, MAX_FLOW_NODES } from './constants.ts';
+import { FLOW_TOO_DEEP, FLOW_TOO_LARGE } from './flow-size.ts';
 import { acceptsChild, NODE_SPECS, type NodeType } from './node-types.ts';
 import type { FlowNode } from './schema.ts';
 
@@ -62,10 +63,8 @@ export function checkStructure(root: FlowNode): StructureIssue[] {
   while (stack.length > 0) {
     const { node, depth, ancestorTypes } = stack.pop() as (typeof stack)[number];
     count++;
-    if (count === MAX_FLOW_NODES + 1)
-      issues.push({ nodeId: node.id, message: `A flow can have at most ${MAX_FLOW_NODES} steps` });
-    if (depth === MAX_FLOW_DEPTH + 1)
-      issues.push({ nodeId: node.id, message: `A flow can nest at most ${MAX_FLOW_DEPTH} steps deep` });
+    if (count === MAX_FLOW_NODES + 1) issues.push({ nodeId: node.id, message: FLOW_TOO_LARGE });
+    if (depth === MAX_FLOW_DEPTH + 1) issues.push({ nodeId: node.id, message: FLOW_TOO_DEEP });
     if (ids.has(node.id)) issues.push({ nodeId: node.id, message: `The id ${node.id} is used by more than one step` });
     ids.add(node.id);
     const spec = NODE_SPECS[node.type];

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 
 import { endpoints, textMessages, type Endpoint, type EndpointName, type HttpMethod } from '@portal/contract';
-import { MAX_FLOW_DEPTH, MAX_FLOW_NODES } from '@portal/editor-core';
+import { FLOW_TOO_DEEP, FLOW_TOO_LARGE, MAX_FLOW_DEPTH, MAX_FLOW_NODES } from '@portal/editor-core';
 import { sampleFlow } from '@portal/editor-core/testing';
 
 import { encodeWav } from './audio/wav.ts';
@@ -247,10 +247,10 @@ describe('deeply nested and oversized call flows', () => {
       .values({ productId: ids.acme, name: 'Deep target', enable: false, data: sampleFlow().data })
       .returning();
     const cases: Array<[string, unknown]> = [
-      [deepFlow(10_000), { data: [`A flow can nest at most ${MAX_FLOW_DEPTH} steps deep`] }],
-      [deepChildren(10_000), { data: [`A flow can nest at most ${MAX_FLOW_DEPTH} steps deep`] }],
-      [deepFlow(MAX_FLOW_DEPTH + 1), { data: [`A flow can nest at most ${MAX_FLOW_DEPTH} steps deep`] }],
-      [wideFlow(MAX_FLOW_NODES), { data: [`A flow can have at most ${MAX_FLOW_NODES} steps`] }],
+      [deepFlow(10_000), { data: [FLOW_TOO_DEEP] }],
+      [deepChildren(10_000), { data: [FLOW_TOO_DEEP] }],
+      [deepFlow(MAX_FLOW_DEPTH + 1), { data: [FLOW_TOO_DEEP] }],
+      [wideFlow(MAX_FLOW_NODES), { data: [FLOW_TOO_LARGE] }],
       [deepArg(10_000), { detail: 'The request body is nested too deeply.' }],
       [deep(10_000), { detail: 'The request body is nested too deeply.' }],
       [

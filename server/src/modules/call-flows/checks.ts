@@ -1,8 +1,5 @@
 import {
   checkStructure,
-  MAX_FLOW_DEPTH,
-  MAX_FLOW_NODES,
-  measureFlowTree,
   NODE_SPECS,
   nodeCounts,
   typesOverLimit,
@@ -17,16 +14,10 @@ import { ADVANCED_CALL_FLOWS_DISPLAY_NAME } from './limits.ts';
 // Every rule here is editor-core's; this file only words the answers of the API.
 
 /**
- * Depth and size of a flow tree as sent, before zod walks it: zod's recursive schema would
- * overflow the stack on a tree thousands of levels deep. Measured by editor-core's walk, which
- * stops as soon as a limit is passed. Answers the problem, or null.
+ * Depth and size of a flow tree as sent, before zod walks it: zod's recursive schema would overflow the stack on a
+ * tree thousands of levels deep. editor-core's rule, whose walk stops as soon as a limit is passed.
  */
-export function flowSizeProblem(data: unknown): string | null {
-  const { depth, nodes } = measureFlowTree(data);
-  if (depth > MAX_FLOW_DEPTH) return `A flow can nest at most ${MAX_FLOW_DEPTH} steps deep`;
-  if (nodes > MAX_FLOW_NODES) return `A flow can have at most ${MAX_FLOW_NODES} steps`;
-  return null;
-}
+export { flowSizeProblem } from '@portal/editor-core';
 
 /**
  * Why a tree may not be stored, or null. A draft may be unfinished (validateFlow's
