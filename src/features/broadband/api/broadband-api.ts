@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 
 import {
   broadbandEndpoints,
@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 
 import { apiCall } from '../../../lib/http.ts';
+import { signupStore } from '../journey.ts';
 
 /** GET /broadband/api/v1/address-search/?ref_not_empty=true&postcode=: the addresses at a postcode that can be checked. */
 export function addressSearchQueryOptions(postcode: string) {
@@ -48,3 +49,19 @@ export const createTelcoLead = (body: CreateTelcoLeadRequest) => apiCall(broadba
 /** POST /api/v3/signup/approve-telco-lead/. */
 export const approveTelcoLead = (body: ApproveTelcoLeadRequest) =>
   apiCall(broadbandEndpoints.approveTelcoLead, { body });
+
+/**
+ * The summary's "Confirm and sign up": the telco lead is created (once: a lead kept from an
+ * earlier try is used again, so a retry makes no second one) and kept in the journey, then
+ * approved unless it already is. Answers the approved lead.
+ */
+export function useConfirmBroadbandSignup() {
+  return useMutation({
+    mutationFn: async (request: CreateTelcoLeadRequest) => {
+      const store = signupStore();
+      const lead = store.getJourney().lead ?? (await createTelcoLead(request));
+      store.setLead(lead);
+      return lead.status === 'APPROVED' ? lead : approveTelcoLead({ lead_id: lead.id, lead_token: lead.lead_token });
+    },
+  });
+}

@@ -26,7 +26,7 @@ import { track } from '../../../lib/analytics.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { approveTelcoLead, createTelcoLead, tariffsQueryOptions } from '../api/broadband-api.ts';
+import { tariffsQueryOptions, useConfirmBroadbandSignup } from '../api/broadband-api.ts';
 import { EMPTY_DETAILS, signupStore, type DetailsValues, type SignupPage } from '../journey.ts';
 import { AddressSearch } from './address-search.tsx';
 
@@ -426,41 +426,38 @@ function SignedUp({ lead }: { lead: TelcoLead }) {
 export function SignupSummaryPage() {
   const journey = useJourney();
   const [details] = useState(() => signupStore().getDetails());
-  const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<TelcoLead | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
+  const signUp = useConfirmBroadbandSignup();
+  const pending = signUp.isPending;
   if (done) return <SignedUp lead={done} />;
   const { address, tariff } = journey;
-  const confirm = async () => {
+  const confirm = () => {
     if (pending || !address || !tariff || !details) return;
-    setPending(true);
     setError(null);
-    try {
-      const store = signupStore();
-      const lead =
-        store.getJourney().lead ??
-        (await createTelcoLead({
-          request_id: journey.request_id,
-          address_ref: address.address_ref,
-          css_database_code: address.css_database_code,
-          postcode: address.postcode,
-          tariff_id: tariff.id,
-          business_details: details as BusinessDetailsInput,
-        }));
-      store.setLead(lead);
-      const approved =
-        lead.status === 'APPROVED' ? lead : await approveTelcoLead({ lead_id: lead.id, lead_token: lead.lead_token });
-      setDone(approved);
-      store.finish();
-    } catch (failure) {
-      const message = userErrorText(failure);
-      track('Broadband sign-up failed', { error: message });
-      setError(message);
-      window.setTimeout(() => errorRef.current?.focus(), 0);
-    } finally {
-      setPending(false);
-    }
+    // The journey ends even if the page has gone meanwhile: the lead is made and approved.
+    signUp
+      .mutateAsync({
+        request_id: journey.request_id,
+        address_ref: address.address_ref,
+        css_database_code: address.css_database_code,
+        postcode: address.postcode,
+        tariff_id: tariff.id,
+        business_details: details as BusinessDetailsInput,
+      })
+      .then(
+        (approved) => {
+          setDone(approved);
+          signupStore().finish();
+        },
+        (failure: unknown) => {
+          const message = userErrorText(failure);
+          track('Broadband sign-up failed', { error: message });
+          setError(message);
+          window.setTimeout(() => errorRef.current?.focus(), 0);
+        },
+      );
   };
   return (
     <StepFrame page="summary" title={signupText.summaryTitle} back="details">
@@ -509,7 +506,7 @@ export function SignupSummaryPage() {
         colorPalette="brand"
         size="lg"
         alignSelf={{ base: 'stretch', sm: 'flex-start' }}
-        onClick={() => void confirm()}
+        onClick={confirm}
         loading={pending}
         loadingText={signupText.confirming}
       >

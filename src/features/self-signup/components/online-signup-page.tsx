@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { SIGNUP_FEATURES, type LeadDetails, type NumberRating, type SignupFeature } from '@portal/contract';
+import { SIGNUP_FEATURES, type LeadDetails, type SignupFeature } from '@portal/contract';
 
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { Loading } from '../../../components/states.tsx';
@@ -13,6 +13,13 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { loadNumberSelection } from '../../numbers/index.ts';
+import {
+  chooseNumberErrorText,
+  useChooseOnlineNumber,
+  useVerifyOnlinePin,
+  verifyPinErrorText,
+  type OnlineChosenNumber,
+} from '../api/online-signup.ts';
 import { selfSignupCalls } from '../api/self-signup-api.ts';
 import {
   clearDraft,
@@ -137,34 +144,14 @@ export function OnlineSignupPage({ page, queryToken, go, goToStarted }: Props) {
 /** number: the lead's number, or another of the numbers area's inventory (the chooser of the self sign-up's number step). */
 function OnlineNumber({ draft, onDone }: { draft: SignupDraft; onDone: () => void }) {
   const [error, setError] = useState<string | null>(null);
-  const choose = async (number: { number: string; area: string | null; rating: NumberRating | null }) => {
+  const chooseNumber = useChooseOnlineNumber();
+  const choose = (number: OnlineChosenNumber) => {
     if (!draft.ssu_details_token) return;
     setError(null);
-    try {
-      await selfSignupCalls.updateLeadDetails(draft.ssu_details_token, { chosen_number: number.number });
-      saveDraft(
-        {
-          ...draft,
-          chosen_number: number.number,
-          chosen_number_rating: number.rating,
-          chosen_number_area: number.area,
-          number: { is_set: true, chosen_number: number.number },
-        },
-        new Date(),
-      );
-      onDone();
-    } catch (failure) {
-      track('Online sign-up - failed', { stage: 'lead-update', message: userErrorText(failure) });
-      const field =
-        isApiError(failure) &&
-        failure.status === 400 &&
-        failure.data &&
-        typeof failure.data === 'object' &&
-        'chosen_number' in failure.data
-          ? (failure.data as { chosen_number: string[] }).chosen_number[0]
-          : undefined;
-      setError(field ?? userErrorText(failure));
-    }
+    chooseNumber.mutate(
+      { token: draft.ssu_details_token, number, draft },
+      { onSuccess: () => onDone(), onError: (failure) => setError(chooseNumberErrorText(failure)) },
+    );
   };
   const initial = draft.chosen_number
     ? {
@@ -187,7 +174,7 @@ function OnlineNumber({ draft, onDone }: { draft: SignupDraft; onDone: () => voi
         </Text>
       )}
       <Suspense fallback={<Loading label="Finding numbers" />}>
-        <SignupNumberStep initial={initial} onChosen={(number) => void choose(number)} />
+        <SignupNumberStep initial={initial} onChosen={choose} />
       </Suspense>
     </Flex>
   );
@@ -196,40 +183,14 @@ function OnlineNumber({ draft, onDone }: { draft: SignupDraft; onDone: () => voi
 function OnlineTrial({ draft, onDone }: { draft: SignupDraft; onDone: () => void }) {
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const verify = useVerifyOnlinePin();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!draft.ssu_details_token) return;
-    setBusy(true);
-    try {
-      const answer = await selfSignupCalls.verifyPin(draft.ssu_details_token, pin);
-      saveDraft(
-        {
-          ...draft,
-          verifyKey: answer.key,
-          product_id: answer.product_id,
-          account_id: answer.account_id,
-          user_verified: true,
-          number: { is_set: true, chosen_number: draft.chosen_number },
-          details: { is_set: true },
-        },
-        new Date(),
-      );
-      onDone();
-    } catch (failure) {
-      track('Online sign-up - failed', { stage: 'verify-pin', message: userErrorText(failure) });
-      setError(
-        isApiError(failure) &&
-          failure.status === 400 &&
-          failure.data &&
-          typeof failure.data === 'object' &&
-          'pin' in failure.data
-          ? String((failure.data as { pin: string[] }).pin[0])
-          : userErrorText(failure),
-      );
-    } finally {
-      setBusy(false);
-    }
+    verify.mutate(
+      { token: draft.ssu_details_token, pin, draft },
+      { onSuccess: () => onDone(), onError: (failure) => setError(verifyPinErrorText(failure)) },
+    );
   };
   return (
     <chakra.form onSubmit={submit} noValidate display="grid" gap="4">
@@ -246,7 +207,7 @@ function OnlineTrial({ draft, onDone }: { draft: SignupDraft; onDone: () => void
         onChange={(event) => setPin(event.target.value)}
       />
       <Box>
-        <Button type="submit" colorPalette="brand" loading={busy}>
+        <Button type="submit" colorPalette="brand" loading={verify.isPending}>
           Confirm
         </Button>
       </Box>

@@ -14,7 +14,8 @@ import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { startSession } from '../../auth/index.ts';
 import { loadNumberSelection } from '../../numbers/index.ts';
-import { createPassword, sendSmsCode, validateMobile, verifySmsCode } from '../api/signup-api.ts';
+import { createPassword, validateMobile } from '../api/signup-api.ts';
+import { useSendSmsCode, useVerifySmsCode } from '../api/sms-code.ts';
 import { clearSignupData, readSignupData, updateSignupData } from '../signup-data.ts';
 import { journeyOf } from './journey.ts';
 import { SignupProvisioning } from './signup-provisioning.tsx';
@@ -40,17 +41,10 @@ function MobileVerification({ token, mobile }: { token: string; mobile: string }
   const [state, setState] = useState<'idle' | 'sent' | 'verified'>('idle');
   const [code, setCode] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      setMessage({ ok: false, text: userErrorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const send = useSendSmsCode();
+  const verify = useVerifySmsCode();
+  const busy = send.isPending || verify.isPending;
+  const failed = (error: unknown) => setMessage({ ok: false, text: userErrorText(error) });
   if (state === 'verified') {
     return (
       <Text role="status" color="fg.success" fontWeight="semibold" data-testid="mobile-verified">
@@ -67,11 +61,16 @@ function MobileVerification({ token, mobile }: { token: string; mobile: string }
         loading={busy && state === 'idle'}
         disabled={mobile.trim() === ''}
         onClick={() =>
-          void run(async () => {
-            const sent = await sendSmsCode(token, mobile);
-            setMessage({ ok: true, text: sent.detail });
-            setState('sent');
-          })
+          send.mutate(
+            { token, mobile },
+            {
+              onSuccess: (sent) => {
+                setMessage({ ok: true, text: sent.detail });
+                setState('sent');
+              },
+              onError: failed,
+            },
+          )
         }
       >
         {state === 'sent' ? 'Send a new code' : 'Text me a code'}
@@ -93,14 +92,19 @@ function MobileVerification({ token, mobile }: { token: string; mobile: string }
             variant="outline"
             loading={busy}
             onClick={() =>
-              void run(async () => {
-                const answer = await verifySmsCode(token, mobile, code);
-                // Only SUCCESS confirms the number (spec 001 section 4).
-                if (answer.status === 'SUCCESS') {
-                  setState('verified');
-                  setMessage(null);
-                } else setMessage({ ok: false, text: 'Incorrect verification code' });
-              })
+              verify.mutate(
+                { token, mobile, code },
+                {
+                  onSuccess: (answer) => {
+                    // Only SUCCESS confirms the number (spec 001 section 4).
+                    if (answer.status === 'SUCCESS') {
+                      setState('verified');
+                      setMessage(null);
+                    } else setMessage({ ok: false, text: 'Incorrect verification code' });
+                  },
+                  onError: failed,
+                },
+              )
             }
           >
             Confirm code

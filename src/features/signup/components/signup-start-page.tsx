@@ -18,7 +18,8 @@ import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { checkPromo, createLead, verifyEmailPin } from '../api/signup-api.ts';
+import { useCheckPromo } from '../api/promo-code.ts';
+import { createLead, verifyEmailPin } from '../api/signup-api.ts';
 import { readSignupData, writeSignupData } from '../signup-data.ts';
 import { journeyOf } from './journey.ts';
 
@@ -45,22 +46,18 @@ function PromoCheck({
   result: PromoOutcome | null;
   onResult: (outcome: PromoOutcome) => void;
 }) {
-  const [checking, setChecking] = useState(false);
-  const check = async () => {
-    setChecking(true);
+  const promo = useCheckPromo();
+  // The answer goes to the page, which keeps it even if this field has gone meanwhile (the PIN step shown).
+  const check = () => {
     const checked = code.trim();
-    try {
-      const promo = await checkPromo(checked);
-      onResult({ code: checked, ok: true, text: promo.description, trialDays: promo.trial_days });
-    } catch (error) {
-      onResult({ code: checked, ok: false, text: userErrorText(error), trialDays: null });
-    } finally {
-      setChecking(false);
-    }
+    promo.mutateAsync(checked).then(
+      (answer) => onResult({ code: checked, ok: true, text: answer.description, trialDays: answer.trial_days }),
+      (error: unknown) => onResult({ code: checked, ok: false, text: userErrorText(error), trialDays: null }),
+    );
   };
   return (
     <Flex direction="column" gap="2" align="flex-start">
-      <Button variant="outline" onClick={() => void check()} loading={checking} disabled={code.trim() === ''}>
+      <Button variant="outline" onClick={check} loading={promo.isPending} disabled={code.trim() === ''}>
         Apply promo code
       </Button>
       {result && (

@@ -1,12 +1,8 @@
 import { Box, Button, chakra, Flex } from '@chakra-ui/react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 
 import type { Me } from '@portal/contract';
 
-import { toaster } from '../../../components/toaster.tsx';
-import { userErrorText } from '../../../lib/error-text.ts';
-import { returnToOwnAccount } from '../switch-session.ts';
+import { useReturnToOwnAccount } from '../api/return-to-own-account.ts';
 import type { ViewingPlacement } from './viewing-indicator.tsx';
 
 /** A full-width strip, as the top bar's phone layout has it, but in the page flow (`strip`). */
@@ -30,23 +26,8 @@ export function ViewingBar({
   actingAs: NonNullable<Me['logged_in_as']>;
   placement: ViewingPlacement;
 }) {
-  const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
+  const returning = useReturnToOwnAccount();
   const customer = user.name.trim() || user.user_profile.email;
-
-  const returnNow = async () => {
-    setPending(true);
-    try {
-      await returnToOwnAccount(navigate);
-    } catch (error) {
-      setPending(false);
-      toaster.create({
-        type: 'error',
-        title: 'You could not return to your account',
-        description: userErrorText(error),
-      });
-    }
-  };
 
   return (
     // From md up a pill in the bar; on a phone, where the bar has no room, a strip just under it (the header is its containing block).
@@ -84,8 +65,9 @@ export function ViewingBar({
         variant="outline"
         bg="bg"
         flexShrink={0}
-        onClick={() => void returnNow()}
-        loading={pending}
+        onClick={() => returning.mutate()}
+        // Still busy once back: the page reloads in a moment.
+        loading={returning.isPending || returning.isSuccess}
         loadingText="Returning"
       >
         Return to my account
