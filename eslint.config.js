@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import checkFile from 'eslint-plugin-check-file';
@@ -62,15 +62,7 @@ const serverModules = readdirSync(`${root}/server/src/modules`, { withFileTypes:
   .map((d) => d.name);
 // Modules other modules still reach into past their index.ts, handlers included: each leaves this list once what the
 // others use has moved out of its handlers into a file its index.ts exports. The schema rule holds for every module.
-export const SERVER_MODULES_NOT_YET_BEHIND_INDEX = [
-  'account',
-  'address',
-  'audio',
-  'notifications',
-  'self-signup',
-  'social',
-  'users',
-];
+export const SERVER_MODULES_NOT_YET_BEHIND_INDEX = ['address', 'audio', 'notifications', 'self-signup', 'users'];
 const otherServerModules = (module) =>
   serverModules.filter((other) => other !== module).map((other) => `./server/src/modules/${other}`);
 const handlerFiles = (module) =>
@@ -118,16 +110,11 @@ const schemaZones = [
 // Module files that still read or write another module's tables directly: each leaves this list once it calls the
 // owner's functions (or, for a read-only join, becomes a read model).
 export const SERVER_FILES_NOT_YET_ON_OWN_TABLES = [
-  'server/src/modules/account/account-repository.ts',
   'server/src/modules/audio/audio-repository.ts',
-  'server/src/modules/billing/billing-repository.ts',
   'server/src/modules/billing/demo-billing.ts',
-  'server/src/modules/broadband/broadband-repository.ts',
   'server/src/modules/broadband/demo-broadband.ts',
-  'server/src/modules/call-flows/call-flows-repository.ts',
   'server/src/modules/call-log/call-log-repository.ts',
   'server/src/modules/call-reports/call-reports-repository.ts',
-  'server/src/modules/customers/customers-repository.ts',
   'server/src/modules/getting-started/demo-getting-started.ts',
   'server/src/modules/getting-started/getting-started-repository.ts',
   'server/src/modules/hardware/hardware-repository.ts',
@@ -140,16 +127,12 @@ export const SERVER_FILES_NOT_YET_ON_OWN_TABLES = [
   'server/src/modules/product-details/product-details-repository.ts',
   'server/src/modules/products/products-repository.ts',
   'server/src/modules/profile/demo-profile.ts',
-  'server/src/modules/profile/profile-repository.ts',
   'server/src/modules/provisioning/provisioning-repository.ts',
   'server/src/modules/self-signup/self-signup-repository.ts',
   'server/src/modules/shop/shop-repository.ts',
   'server/src/modules/signup/demo-signup.ts',
-  'server/src/modules/signup/signup-repository.ts',
   'server/src/modules/site/site-repository.ts',
-  'server/src/modules/social/social-repository.ts',
   'server/src/modules/staff/demo-staff.ts',
-  'server/src/modules/staff/staff-repository.ts',
   'server/src/modules/trial/demo-quickstart.ts',
   'server/src/modules/trial/demo-shell.ts',
   'server/src/modules/trial/trial-repository.ts',
@@ -161,6 +144,7 @@ const readModels = ['server/src/modules/**/*-read-model.ts', ...SERVER_FILES_NOT
 // Server files that may import the query builder and the schema (the rule below forbids it elsewhere).
 export const SERVER_QUERY_FILES = [
   'server/src/**/*repository*.ts',
+  'server/src/modules/**/*-read-model.ts',
   'server/src/db/**',
   'server/src/modules/**/demo-*.ts',
   'server/src/**/*.test.ts',

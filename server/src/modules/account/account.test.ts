@@ -17,7 +17,7 @@ import { demoLogins } from '../../db/demo-logins.ts';
 import { accounts, authTokens, emailVerificationKeys, oneTimeKeys, outbox, users } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, login, postLogin, useTestApp } from '../../test/helper.ts';
 import { hashKey, issueToken, publicUrl, verifyPassword } from '../identity/index.ts';
-import { ACCOUNT_LIMITS, THROTTLE_WINDOW_MS, uidOf } from './handlers.ts';
+import { ACCOUNT_LIMITS, THROTTLE_WINDOW_MS, uidOf } from './index.ts';
 
 const t = useTestApp();
 

@@ -3,13 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import { accountMessages, MAGIC_LINK_TTL_MINUTES, RESET_LINK_TTL_MINUTES } from '@portal/contract';
 
 import { greeting, plainMail } from '../../mail/mailer.ts';
-import { fieldError, tooManyRequests } from '../../plugins/errors.ts';
+import { fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import {
   createOneTimeKey,
   findOneTimeKey,
   hashPassword,
-  hitRateLimit,
   linkError,
   passwordProblem,
   publicUrl,
@@ -19,6 +18,8 @@ import {
   verifyEmailKey,
 } from '../identity/index.ts';
 import { confirmSignupRegistration } from '../self-signup/handlers.ts';
+import { throttle } from './throttles.ts';
+import { uidOf, userIdOfUid } from './uids.ts';
 
 /**
  * The e-mail sign-in journeys: registration, e-mail verification, magic link,
@@ -27,52 +28,6 @@ import { confirmSignupRegistration } from '../self-signup/handlers.ts';
  * address is looked up, so neither the answer nor the limit says who is a customer. A mailer
  * that fails is logged, not answered, for the same reason.
  */
-
-/** Requests per address (e-mail or mobile number) and per client IP in THROTTLE_WINDOW_MS. */
-export const THROTTLE_WINDOW_MS = 60 * 60 * 1000;
-export const ACCOUNT_LIMITS = {
-  register: { address: 3, ip: 30 },
-  magicLink: { address: 5, ip: 30 },
-  passwordReset: { address: 5, ip: 30 },
-  smsSend: { address: 5, ip: 20 },
-  // Each code also allows only MAX_SMS_CODE_TRIES guesses.
-  smsVerify: { address: 20, ip: 60 },
-} as const;
-
-type Limited = keyof typeof ACCOUNT_LIMITS;
-
-/**
- * Counts the request against its client, then its address. Over the client's limit: 429 with
- * Retry-After. Over the address's limit it answers the seconds until the address may be used
- * again (null while under it): the e-mail journeys then answer as usual but send nothing, so
- * that nobody can block another person's sign-in or reset links by asking for them first.
- */
-async function throttle(request: FastifyRequest, name: Limited, address: string): Promise<number | null> {
-  const limits = ACCOUNT_LIMITS[name];
-  const { db } = request.server;
-  const now = request.server.now();
-  const clientWait = await hitRateLimit(
-    db,
-    [{ bucket: `${name}_ip`, key: request.ip, limit: limits.ip }],
-    THROTTLE_WINDOW_MS,
-    now,
-  );
-  if (clientWait !== null) throw tooMany(clientWait);
-  return hitRateLimit(
-    db,
-    [{ bucket: `${name}_address`, key: address, limit: limits.address }],
-    THROTTLE_WINDOW_MS,
-    now,
-  );
-}
-
-const tooMany = (retryAfter: number) => tooManyRequests(accountMessages.tooManyRequests, retryAfter);
-
-/** The throttle of the SMS calls (modules/signup): over the number's limit is a 429 too (a code is asked for by whoever holds the phone). */
-export async function throttleStrictly(request: FastifyRequest, name: Limited, address: string): Promise<void> {
-  const wait = await throttle(request, name, address);
-  if (wait !== null) throw tooMany(wait);
-}
 
 /** Sends an e-mail whose failure must not change the answer: logged (without the body), then forgotten. */
 async function sendQuietly(request: FastifyRequest, send: () => Promise<void>): Promise<void> {
@@ -84,14 +39,6 @@ async function sendQuietly(request: FastifyRequest, send: () => Promise<void>): 
       request.log.error({ err: error }, 'e-mail not sent');
     }
   });
-}
-
-/** Base64url of the user's id: the {uid} of a reset link, as Django's password reset makes it. */
-export const uidOf = (userId: number) => Buffer.from(String(userId)).toString('base64url');
-
-function userIdOfUid(uid: string): number | null {
-  const decoded = /^[A-Za-z0-9_-]{1,16}$/.test(uid) ? Buffer.from(uid, 'base64url').toString('utf8') : '';
-  return /^[1-9]\d{0,9}$/.test(decoded) ? Number(decoded) : null;
 }
 
 const findUser = (request: FastifyRequest, email: string) => userByEmail(request.server.db, email);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, max, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, max, sql, sum } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import { poundsOf } from '@portal/contract';
@@ -14,8 +14,8 @@ import {
   payments,
   savedCards,
 } from '../../db/schema/billing.ts';
-import { accounts, products } from '../../db/schema/customers.ts';
-import { oneTimeKeys, users } from '../../db/schema/identity.ts';
+import { accountName, lockAccount, productsOfAccount } from '../customers/index.ts';
+import { accountHolderOf, spendOneTimeKeyById } from '../identity/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,22 +58,15 @@ export function createBillingRepository(db: Database) {
     async account(accountId: number): Promise<BillingAccountRow | null> {
       const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.accountId, accountId));
       if (row) return row;
-      const [holder] = await db
-        .select()
-        .from(users)
-        .where(eq(users.accountId, accountId))
-        .orderBy(asc(users.id))
-        .limit(1);
+      const holder = await accountHolderOf(db, accountId);
       if (!holder) return null;
-      const productCount = (
-        await db.select({ id: products.id }).from(products).where(eq(products.accountId, accountId))
-      ).length;
-      const [account] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+      const productCount = (await productsOfAccount(db, accountId)).length;
+      const name = await accountName(db, accountId);
       await db
         .insert(billingAccounts)
         .values({
           accountId,
-          businessName: account?.name ?? '',
+          businessName: name ?? '',
           firstName: holder.firstName,
           lastName: holder.lastName,
           phoneNumber: holder.phone ?? '',
@@ -98,26 +91,15 @@ export function createBillingRepository(db: Database) {
 
     /** The account's holder: its first user (the one who signed it up), whose key a payment link is. */
     async holderOf(accountId: number): Promise<{ id: number; firstName: string } | null> {
-      const [holder] = await db
-        .select({ id: users.id, firstName: users.firstName })
-        .from(users)
-        .where(eq(users.accountId, accountId))
-        .orderBy(asc(users.id))
-        .limit(1);
-      return holder ?? null;
+      const holder = await accountHolderOf(db, accountId);
+      return holder ? { id: holder.id, firstName: holder.firstName } : null;
     },
 
     async updateDetails(accountId: number, details: BillingDetails): Promise<void> {
       await db.update(billingAccounts).set(details).where(eq(billingAccounts.accountId, accountId));
     },
 
-    productsOf(accountId: number) {
-      return db
-        .select({ id: products.id, productDetail: products.productDetail })
-        .from(products)
-        .where(eq(products.accountId, accountId))
-        .orderBy(asc(products.id));
-    },
+    productsOf: (accountId: number) => productsOfAccount(db, accountId),
 
     invoices(accountId: number): Promise<InvoiceRow[]> {
       return db
@@ -276,10 +258,7 @@ export function createBillingRepository(db: Database) {
           .set({ paymentMethod: 'card' })
           .where(eq(billingAccounts.accountId, attempt.accountId));
         await tx.update(cardSetupAttempts).set({ status: 'approved' }).where(eq(cardSetupAttempts.id, id));
-        await tx
-          .update(oneTimeKeys)
-          .set({ usedAt: now })
-          .where(and(eq(oneTimeKeys.id, attempt.linkKeyId), isNull(oneTimeKeys.usedAt)));
+        await spendOneTimeKeyById(tx, attempt.linkKeyId, now);
       });
     },
 
@@ -318,7 +297,7 @@ export function createBillingRepository(db: Database) {
       openSince: Date,
     ): Promise<PaymentAttemptRow> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, attempt.accountId)).for('update');
+        await lockAccount(tx, attempt.accountId);
         const [existing] = await tx
           .select()
           .from(paymentAttempts)

@@ -6,8 +6,8 @@ import { INSTALLATION_APPOINTMENT_TYPE, INSTALLATION_WINDOW } from '@portal/cont
 
 import type { Database } from '../../db/connect.ts';
 import { telcoLeads } from '../../db/schema/broadband.ts';
-import { users } from '../../db/schema/identity.ts';
 import * as customers from '../customers/index.ts';
+import { userByEmail } from '../identity/index.ts';
 import type { NotificationsRepository } from '../notifications/notifications-repository.ts';
 import { installationDate, installationReference } from './rules.ts';
 
@@ -78,11 +78,7 @@ export function createBroadbandRepository(db: Database, notifications: Pick<Noti
         const [lead] = await tx.select().from(telcoLeads).where(eq(telcoLeads.id, leadId)).for('update');
         if (!lead || !sameToken(lead.leadToken, leadToken)) return null;
         if (lead.status === 'APPROVED') return { lead, approvedNow: false, createdUser: null };
-        const [customer] = await tx
-          .select({ id: users.id, accountId: users.accountId })
-          .from(users)
-          .where(eq(users.email, lead.emailAddress))
-          .limit(1);
+        const customer = await userByEmail(tx, lead.emailAddress);
         let accountId = customer?.accountId ?? null;
         let createdUser: ApprovedLead['createdUser'] = null;
         if (!customer) {

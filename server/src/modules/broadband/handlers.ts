@@ -15,7 +15,7 @@ import type { BroadbandData } from '../../broadband/broadband-data.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { uidOf } from '../account/handlers.ts';
+import { uidOf } from '../account/index.ts';
 import { createOneTimeKey, publicUrl, unusablePasswordHash } from '../identity/index.ts';
 import type { TelcoLeadRow } from './broadband-repository.ts';
 import { availabilityOf, tariffsFor } from './rules.ts';

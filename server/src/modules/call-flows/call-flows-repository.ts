@@ -1,16 +1,14 @@
-import { and, asc, eq, isNull, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { SimpleCallFlowData } from '@portal/contract';
 import type { FlowNode } from '@portal/editor-core';
 
 import type { Database } from '../../db/connect.ts';
-import { jsonRows } from '../../db/json-rows.ts';
 import { callFlows, simpleCallFlows } from '../../db/schema/call-flows.ts';
-import { products } from '../../db/schema/customers.ts';
-import { users } from '../../db/schema/identity.ts';
-import { selectWithSession, sessionQuery } from '../identity/index.ts';
-import { cloudPhonesOf, type Product } from '../products/index.ts';
+import { lockProduct } from '../customers/index.ts';
+import type { Product } from '../products/index.ts';
+import { flowSummariesWithSession } from './flow-list-read-model.ts';
 import { flowVersionQueries } from './flow-versions-repository.ts';
 
 declare module 'fastify' {
@@ -28,54 +26,6 @@ export interface FlowFields {
   enable: boolean;
   data: FlowNode;
   valid: boolean;
-}
-
-/** A flow as the list shows it: no tree, but its validity; `data` only while `valid` is not yet known. */
-interface FlowSummaryRow {
-  id: number;
-  name: string;
-  enable: boolean;
-  version: number;
-  updatedAt: Date;
-  valid: boolean | null;
-  data: FlowNode | null;
-}
-
-/** A flow of the list as the query's JSON gives it (db/json-rows.ts): its time as text. */
-type FlowSummaryJson = Omit<FlowSummaryRow, 'updatedAt'> & { updatedAt: string };
-
-/**
- * GET call-flow list in one round trip: the session (identity/tokens-repository.ts `selectWithSession`), the ownership
- * check and the product's flows (one JSON array, by id) in one row, prepared once per database (its SQL is built
- * once; PostgreSQL plans it once per pooled connection). The session's row comes back even when the product is not a
- * cloud phone of the session's account (`productId` null), so "not live", "not yours" and "no flows yet" stay apart.
- * Trees are read only for flows whose validity is not stored yet.
- */
-const flowSummariesWithSession = sessionQuery('call_flow_summaries_with_session', (db) =>
-  selectWithSession(db, {
-    productId: products.id,
-    flows: jsonRows<FlowSummaryJson>(
-      {
-        id: callFlows.id,
-        name: callFlows.name,
-        enable: callFlows.enable,
-        version: callFlows.version,
-        updatedAt: callFlows.updatedAt,
-        valid: callFlows.valid,
-        data: sql`case when ${callFlows.valid} is null then ${callFlows.data} end`,
-      } satisfies Record<keyof FlowSummaryJson, SQLWrapper>,
-      sql`${callFlows} where ${callFlows.productId} = ${products.id}`,
-      callFlows.id,
-    ),
-  }).leftJoin(products, cloudPhonesOf(users.accountId, eq(products.id, sql.placeholder('productId')))),
-);
-
-/** The flows of the list's row, oldest first; null when the product is not a cloud phone of the session's account. */
-export function flowSummariesOf(
-  row: { productId: number | null; flows: FlowSummaryJson[] } | undefined,
-): FlowSummaryRow[] | null {
-  if (row?.productId == null) return null;
-  return row.flows.map((flow) => ({ ...flow, updatedAt: new Date(flow.updatedAt) }));
 }
 
 type Queries = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
@@ -207,7 +157,7 @@ export function createCallFlowsRepository(db: Database) {
       work: (locked: Product, flows: CallFlowQueries) => Promise<T>,
     ): Promise<T | null> {
       return db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+        const locked = await lockProduct(tx, productId);
         if (!locked) return null;
         return work(locked, flowQueries(tx));
       });

@@ -4,8 +4,8 @@ import { BUY_NOW_CHANNEL, type InstallationAddress } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
 import { accounts, products, quickstarts, trials } from '../../db/schema/customers.ts';
-import { users } from '../../db/schema/identity.ts';
-import { voipUsers } from '../../db/schema/users.ts';
+import { insertUser } from '../identity/index.ts';
+import { insertSeat } from '../users/index.ts';
 
 /** The first extension of a new cloud phone (the spec's default in-hours target). */
 export const FIRST_EXTENSION = '200';
@@ -186,19 +186,14 @@ export async function create(
       }
       let userId: number | null = null;
       if (customer.user) {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            ...customer.user,
-            phone: customer.user.phone ?? null,
-            emailVerified: shape.user === 'confirmed',
-            accountId,
-          })
-          .onConflictDoNothing({ target: users.email })
-          .returning({ id: users.id });
+        userId = await insertUser(tx, {
+          ...customer.user,
+          phone: customer.user.phone ?? null,
+          emailVerified: shape.user === 'confirmed',
+          accountId,
+        });
         // Another journey made this address's user a moment ago: it stays the only one.
-        if (!user) refuse('emailTaken');
-        userId = user.id;
+        if (userId === null) refuse('emailTaken');
       }
       let productId: number | null = null;
       if (customer.cloudPhone && accountId !== null)
@@ -251,9 +246,12 @@ async function makeCloudPhone(
     })
     .returning({ id: products.id });
   const productId = product!.id;
-  await tx
-    .insert(voipUsers)
-    .values({ productId, ...phone.firstSeat, pinHash: phone.firstSeat.pinHash ?? null, extension: FIRST_EXTENSION });
+  await insertSeat(tx, {
+    productId,
+    ...phone.firstSeat,
+    pinHash: phone.firstSeat.pinHash ?? null,
+    extension: FIRST_EXTENSION,
+  });
   if (phone.giveNumber && !(await phone.giveNumber(tx, { id: productId, accountId }))) refuse('noNumber');
   if (shape.trial) {
     if (!phone.trialEndsAt) throw new Error('a trial journey needs trialEndsAt');

@@ -1,4 +1,5 @@
 // The customers area: accounts, their products and phone sites. Other modules come in through this file only.
+export * from './accounts-repository.ts';
 export { create, refuse, journeys, FIRST_EXTENSION } from './customers-repository.ts';
 export type {
   CustomerTransaction,

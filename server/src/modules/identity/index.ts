@@ -1,5 +1,7 @@
 // The identity module: sign-in users, their tokens, one-time keys, throttles, SMS codes and address verification.
 // Other modules come in through this file only.
+export * from './credentials-repository.ts';
+export * from './email-changes-repository.ts';
 export * from './me-repository.ts';
 export * from './me.ts';
 export * from './one-time-keys-repository.ts';

@@ -148,3 +148,21 @@ export async function revokeToken(db: Database, tokenId: number, now: Date): Pro
     .set({ revokedAt: now })
     .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
 }
+
+/**
+ * Points a live token at another identity (a staff member switching into a customer, or back): whom it answers as,
+ * and the staff member acting. Takes the caller's transaction, so its audit entry is written with it or not at all.
+ * Answers false (and changes nothing) when the token has been revoked.
+ */
+export async function switchToken(
+  db: Pick<Database, 'update'>,
+  tokenId: number,
+  identity: { userId: number; actingUserId: number | null },
+): Promise<boolean> {
+  const changed = await db
+    .update(authTokens)
+    .set(identity)
+    .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)))
+    .returning({ id: authTokens.id });
+  return changed.length === 1;
+}

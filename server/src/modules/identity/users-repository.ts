@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema/identity.ts';
@@ -12,4 +12,41 @@ export type UserRow = typeof users.$inferSelect;
 export async function userByEmail(db: Pick<Database, 'select'>, email: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return user;
+}
+
+/** The user with this id, if any. */
+export async function userById(db: Pick<Database, 'select'>, id: number): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+/** The account's holder: its first user (the one who signed it up), if it has any. */
+export async function accountHolderOf(db: Pick<Database, 'select'>, accountId: number): Promise<UserRow | undefined> {
+  const [holder] = await db.select().from(users).where(eq(users.accountId, accountId)).orderBy(asc(users.id)).limit(1);
+  return holder;
+}
+
+/** A new customer's sign-in user (customers.create, inside its transaction). */
+export interface NewUserRow {
+  /** Lower-cased. */
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  emailVerified: boolean;
+  accountId: number | null;
+}
+
+/**
+ * Stores a new sign-in user and answers its id; null, and nothing stored, when the address has a user already (even
+ * one made a moment ago by another journey).
+ */
+export async function insertUser(db: Pick<Database, 'insert'>, values: NewUserRow): Promise<number | null> {
+  const [user] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return user?.id ?? null;
 }

@@ -32,7 +32,7 @@ import {
 } from '../identity/index.ts';
 import { reserveNumberIn } from '../numbers/index.ts';
 import { provisioningStatusOf } from '../provisioning/index.ts';
-import { spendStateForProfile, verifiedEmailOf } from '../social/handlers.ts';
+import { spendStateForProfile, verifiedEmailOf } from '../social/index.ts';
 import type { SignupLead, TakeNumber } from './self-signup-repository.ts';
 
 const PIN_TTL_MS = SIGNUP_PIN_TTL_MINUTES * 60 * 1000;

@@ -23,7 +23,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { e164Mobile } from '../../sms/sms.ts';
-import { THROTTLE_WINDOW_MS, throttleStrictly } from '../account/handlers.ts';
+import { THROTTLE_WINDOW_MS, throttleStrictly } from '../account/index.ts';
 import * as customers from '../customers/index.ts';
 import {
   checkSmsCode,

@@ -4,9 +4,9 @@ import fp from 'fastify-plugin';
 import { BUY_NOW_CHANNEL } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { users } from '../../db/schema/identity.ts';
 import { signupLeads } from '../../db/schema/signup.ts';
 import type { CustomerTransaction, MadeCustomer } from '../customers/index.ts';
+import { userByEmail } from '../identity/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,8 +100,7 @@ export function createSignupRepository(db: Database) {
 
     /** Whether a user has this (lower-cased) address. */
     async emailTaken(email: string): Promise<boolean> {
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-      return user !== undefined;
+      return (await userByEmail(db, email)) !== undefined;
     },
 
     /** Spends an open lead inside the transaction that makes its customer; false when it was spent already. */

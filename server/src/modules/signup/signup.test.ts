@@ -36,7 +36,7 @@ import {
   voipUsers,
 } from '../../db/schema/index.ts';
 import { authHeaders, getCsrf, tokenOf, useTestApp } from '../../test/helper.ts';
-import { ACCOUNT_LIMITS, THROTTLE_WINDOW_MS } from '../account/handlers.ts';
+import { ACCOUNT_LIMITS, THROTTLE_WINDOW_MS } from '../account/index.ts';
 import { issueToken, MAX_SMS_CODE_TRIES } from '../identity/index.ts';
 
 const t = useTestApp();

@@ -4,9 +4,9 @@ import fp from 'fastify-plugin';
 import type { SocialProvider } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { authTokens, users } from '../../db/schema/identity.ts';
 import { oauthStates, socialIdentities } from '../../db/schema/social.ts';
 import * as customers from '../customers/index.ts';
+import { confirmAddress, userByEmail, userById, type UserRow } from '../identity/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +15,6 @@ declare module 'fastify' {
 }
 
 export type OauthStateRow = typeof oauthStates.$inferSelect;
-type UserRow = typeof users.$inferSelect;
 
 type Queries = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'transaction'>;
 
@@ -25,12 +24,11 @@ function signInQueries(q: Queries) {
     /** The user an identity of the provider is linked to, if any. */
     async linkedUser(provider: SocialProvider, subject: string): Promise<UserRow | undefined> {
       const [linked] = await q
-        .select({ user: users })
+        .select({ userId: socialIdentities.userId })
         .from(socialIdentities)
-        .innerJoin(users, eq(users.id, socialIdentities.userId))
         .where(and(eq(socialIdentities.provider, provider), eq(socialIdentities.subject, subject)))
         .limit(1);
-      return linked?.user;
+      return linked ? userById(q, linked.userId) : undefined;
     },
 
     async touchIdentity(provider: SocialProvider, subject: string, now: Date): Promise<void> {
@@ -40,24 +38,11 @@ function signInQueries(q: Queries) {
         .where(and(eq(socialIdentities.provider, provider), eq(socialIdentities.subject, subject)));
     },
 
-    async userByEmail(email: string): Promise<UserRow | undefined> {
-      const [user] = await q.select().from(users).where(eq(users.email, email)).limit(1);
-      return user;
-    },
+    userByEmail: (email: string): Promise<UserRow | undefined> => userByEmail(q, email),
 
     /** Marks the address confirmed with a new password hash, and ends every session of the user. */
-    async confirmAddress(userId: number, passwordHash: string, now: Date): Promise<UserRow | undefined> {
-      const [user] = await q
-        .update(users)
-        .set({ emailVerified: true, passwordHash })
-        .where(eq(users.id, userId))
-        .returning();
-      await q
-        .update(authTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
-      return user;
-    },
+    confirmAddress: (userId: number, passwordHash: string, now: Date): Promise<UserRow | undefined> =>
+      confirmAddress(q, userId, passwordHash, now),
 
     /** Creates a user with a confirmed address unless one has it already (made meanwhile); answers the address's user. */
     async createUser(values: {
@@ -67,8 +52,7 @@ function signInQueries(q: Queries) {
       lastName: string;
     }): Promise<UserRow | undefined> {
       await customers.create(q, 'socialSignup', { user: values });
-      const [user] = await q.select().from(users).where(eq(users.email, values.email)).limit(1);
-      return user;
+      return userByEmail(q, values.email);
     },
 
     async link(values: {

@@ -1,11 +1,11 @@
-import { and, count, desc, eq, gt, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import { AUDIT_READ_COALESCE_MS, type AuditAction } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { authTokens, users } from '../../db/schema/identity.ts';
 import { staffAuditLog } from '../../db/schema/staff.ts';
+import { switchToken, userByEmail } from '../identity/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,10 +79,7 @@ export function createStaffRepository(db: Database) {
     await queries.insert(staffAuditLog).values(auditRow(record));
   };
   return {
-    async userByEmail(email: string) {
-      const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-      return user;
-    },
+    userByEmail: (email: string) => userByEmail(db, email),
 
     /**
      * Points a live session at another identity and writes the audit entry, both or neither.
@@ -90,12 +87,7 @@ export function createStaffRepository(db: Database) {
      */
     async switchSession(tokenId: number, identity: SessionIdentity, record: AuditRecord): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const changed = await tx
-          .update(authTokens)
-          .set(identity)
-          .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)))
-          .returning({ id: authTokens.id });
-        if (changed.length !== 1) return false;
+        if (!(await switchToken(tx, tokenId, identity))) return false;
         await writeAuditEntry(tx, record);
         return true;
       });

@@ -1,0 +1,2 @@
+// The users module (a cloud phone's users, its seats) as other modules see it.
+export * from './seats-repository.ts';
