@@ -8,3 +8,19 @@ export type {
   NewCloudPhone,
   NewCustomer,
 } from './customers-repository.ts';
+export {
+  accountIdOfProduct,
+  addAdvancedCallFlows,
+  cloudPhonesOf,
+  cloudPhonesOfAccount,
+  endGettingStarted,
+  endWelcome,
+  lockProduct,
+  makeFullCloudPhone,
+  ownedCloudPhone,
+  setInstallationAddress,
+  setProductStatus,
+} from './products-repository.ts';
+export type { Account, Product } from './products-repository.ts';
+export { changeQuickstart, markUpgradePromptShown, trialOf } from './trials-repository.ts';
+export type { ProductTrial, QuickstartChanges, QuickstartRow, TrialRow } from './trials-repository.ts';

@@ -1,0 +1,2 @@
+// The users module as other modules see it.
+export { setSeatPins } from './seat-updates-repository.ts';
