@@ -23,4 +23,4 @@ export {
 } from './products-repository.ts';
 export type { Account, Product } from './products-repository.ts';
 export { changeQuickstart, markUpgradePromptShown, trialOf } from './trials-repository.ts';
-export type { ProductTrial, QuickstartChanges, QuickstartRow, TrialRow } from './trials-repository.ts';
+export type { QuickstartChanges, QuickstartRow, TrialRow } from './trials-repository.ts';

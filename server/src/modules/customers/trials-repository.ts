@@ -5,7 +5,7 @@ import { quickstarts, trials } from '../../db/schema/customers.ts';
 
 export type TrialRow = typeof trials.$inferSelect;
 export type QuickstartRow = typeof quickstarts.$inferSelect;
-export type ProductTrial = Pick<TrialRow, 'productId' | 'kind' | 'endsAt'>;
+type ProductTrial = Pick<TrialRow, 'productId' | 'kind' | 'endsAt'>;
 
 /** What a customer's PATCH of the trial status changes in the quick start; absent fields stay. */
 export interface QuickstartChanges {
