@@ -39,7 +39,6 @@ import phoneSetupRepository from './phone-setup/phone-setup-repository.ts';
 import { phoneSettingsHandlers } from './phone-setup/settings-handlers.ts';
 import { productDetailsHandlers } from './product-details/handlers.ts';
 import productDetailsRepository from './product-details/product-details-repository.ts';
-import productsRepository from './products/products-repository.ts';
 import { profileHandlers } from './profile/handlers.ts';
 import profileRepository from './profile/profile-repository.ts';
 import provisioningRepository from './provisioning/provisioning-repository.ts';
@@ -61,9 +60,7 @@ import { statusHandlers } from './status/handlers.ts';
 import { testCallHandlers } from './test-calls/handlers.ts';
 import testCallsRepository from './test-calls/test-calls-repository.ts';
 import { trialHandlers } from './trial/handlers.ts';
-import trialRepository from './trial/trial-repository.ts';
 import { upgradeHandlers } from './upgrade/handlers.ts';
-import upgradeRepository from './upgrade/upgrade-repository.ts';
 import { usersHandlers } from './users/handlers.ts';
 import usersRepository from './users/users-repository.ts';
 import { welcomeHandlers } from './welcome/handlers.ts';
@@ -117,7 +114,6 @@ export const endpointGuards: Guards = { ...callFlowGuards };
 
 /** The repositories, registered in this order after the `db` plugin; each names its dependencies. */
 export const repositories: FastifyPluginAsync[] = [
-  productsRepository,
   accountRepository,
   socialRepository,
   profileRepository,
@@ -126,14 +122,12 @@ export const repositories: FastifyPluginAsync[] = [
   audioRepository,
   phoneSetupRepository,
   phoneSettingsRepository,
-  trialRepository,
   gettingStartedRepository,
   notificationsRepository,
   staffRepository,
   provisioningRepository,
   // The background jobs: after their repository, started when the app is ready.
   provisioningRunner,
-  upgradeRepository,
   numbersRepository,
   usersRepository,
   hardwareRepository,

@@ -1,7 +1,7 @@
-import { addressSummaryLine, type InstallationAddress } from '@portal/contract';
-
 import type { Handlers } from '../../routes/index.ts';
+import * as customers from '../customers/index.ts';
 import { ownedVoipProduct, rowId } from '../products/index.ts';
+import { installationAddressOf } from './installation-address.ts';
 
 /**
  * The address lookup and a cloud phone's emergency (installation) address (spec 000 sections
@@ -9,18 +9,6 @@ import { ownedVoipProduct, rowId } from '../products/index.ts';
  * with 400) and normalises them; the lookup itself is the app's `addressLookup` adapter
  * (server/src/address/).
  */
-/** The installation address as stored and answered: the parts, and the summary line built from them. */
-export function installationAddressOf(parts: Omit<InstallationAddress, 'summary_line'>): InstallationAddress {
-  return {
-    summary_line: addressSummaryLine(parts),
-    line_one: parts.line_one,
-    line_two: parts.line_two,
-    city: parts.city,
-    county: parts.county,
-    post_code: parts.post_code,
-  };
-}
-
 export const addressHandlers = {
   addressLookup: async ({ query, request }) => ({ results: await request.server.addressLookup.find(query.postcode) }),
 
@@ -28,7 +16,7 @@ export const addressHandlers = {
     const product = await ownedVoipProduct(request, rowId(params.product_id));
     const address = installationAddressOf(body.installation_address);
     // The navigation's has_installation_address follows from this column.
-    await request.server.productsRepository.setInstallationAddress(product.id, address);
+    await customers.setInstallationAddress(request.server.db, product.id, address);
     return { installation_address: address };
   },
 } satisfies Pick<Handlers, 'addressLookup' | 'patchEmergencyContactDetails'>;

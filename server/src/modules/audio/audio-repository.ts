@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
 import { audioFiles } from '../../db/schema/audio.ts';
-import { products } from '../../db/schema/customers.ts';
+import * as customers from '../customers/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,12 +60,7 @@ export function createAudioRepository(db: Database) {
      */
     async addWithinLimits(file: NewAudioFileRow, limits: AudioLimits): Promise<AddWithinLimits | null> {
       return db.transaction(async (tx) => {
-        const [locked] = await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(eq(products.id, file.productId))
-          .for('update');
-        if (!locked) return null;
+        if (!(await customers.lockProduct(tx, file.productId))) return null;
         const [held] = await tx
           .select({ files: count(), bytes: sql<string>`coalesce(sum(${audioFiles.sizeBytes}), 0)` })
           .from(audioFiles)

@@ -7,17 +7,16 @@ import {
   STORAGE_LIMITS,
   storageMessages,
   type AudioFile,
-  type TtsVoice,
 } from '@portal/contract';
 
 import { defaultHoldMusic } from '../../audio/defaults.ts';
 import { sendAudio } from '../../audio/serve.ts';
 import { checkedUpload, newStoredFilename } from '../../audio/uploads.ts';
-import { detailError, isStorageFull } from '../../plugins/errors.ts';
+import { detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { SpeechBusyError } from '../../speech/text-to-speech.ts';
 import { notFound, ownedVoipProduct, type Product } from '../products/index.ts';
 import type { AudioFileRow } from './audio-repository.ts';
+import { speakFor } from './speech.ts';
 
 function toAudioFile(row: AudioFileRow): AudioFile {
   return {
@@ -100,23 +99,6 @@ async function storeAudioFile(
 function nameFromFilename(filename: string): string {
   const stem = cleanTtsText(filename.replace(/^.*[\\/]/, '').replace(/\.[A-Za-z0-9]{1,5}$/, ''));
   return stem.slice(0, MAX_AUDIO_NAME_LENGTH).trim() || 'Uploaded audio';
-}
-
-/**
- * The words as speech (AUDIO_FORMAT WAV). A busy or failing engine answers 503: neither is the
- * client's doing, and both pass. A full disk while caching answers 507 (plugins/errors.ts).
- */
-export async function speakFor(request: FastifyRequest, text: string, voice: TtsVoice): Promise<Buffer> {
-  try {
-    return await request.server.speech.speak(text, voice);
-  } catch (error) {
-    if (error instanceof SpeechBusyError) throw detailError(503, error.message, { 'Retry-After': '5' });
-    if (isStorageFull(error)) throw error;
-    request.log.error({ err: error }, 'text to speech failed');
-    throw detailError(503, 'Text to speech is not available right now. Try again in a moment.', {
-      'Retry-After': '30',
-    });
-  }
 }
 
 export const audioHandlers = {

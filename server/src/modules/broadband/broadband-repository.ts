@@ -8,7 +8,7 @@ import type { Database } from '../../db/connect.ts';
 import { telcoLeads } from '../../db/schema/broadband.ts';
 import * as customers from '../customers/index.ts';
 import { userByEmail } from '../identity/index.ts';
-import type { NotificationsRepository } from '../notifications/notifications-repository.ts';
+import type { NotificationsRepository } from '../notifications/index.ts';
 import { installationDate, installationReference } from './rules.ts';
 
 declare module 'fastify' {

@@ -9,3 +9,18 @@ export type {
   NewCloudPhone,
   NewCustomer,
 } from './customers-repository.ts';
+export {
+  accountIdOfProduct,
+  addAdvancedCallFlows,
+  cloudPhonesOf,
+  cloudPhonesOfAccount,
+  endGettingStarted,
+  endWelcome,
+  makeFullCloudPhone,
+  ownedCloudPhone,
+  setInstallationAddress,
+  setProductStatus,
+} from './products-repository.ts';
+export type { Account, Product } from './products-repository.ts';
+export { changeQuickstart, markUpgradePromptShown, trialOf } from './trials-repository.ts';
+export type { QuickstartChanges, QuickstartRow, TrialRow } from './trials-repository.ts';

@@ -1,10 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
-import { products } from '../../db/schema/customers.ts';
 import { gettingStartedProgress } from '../../db/schema/getting-started.ts';
-import { voipUsers } from '../../db/schema/users.ts';
+import * as customers from '../customers/index.ts';
+import { setSeatPins } from '../users/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,10 +52,7 @@ export function createGettingStartedRepository(db: Database) {
     /** Gives the chosen users the PIN (hashed) and marks the step done, together. */
     async setPin(productId: number, userIds: number[], pinHash: string, now: Date): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx
-          .update(voipUsers)
-          .set({ pinHash })
-          .where(and(eq(voipUsers.productId, productId), inArray(voipUsers.id, userIds)));
+        await setSeatPins(tx, productId, userIds, pinHash);
         await tx
           .update(gettingStartedProgress)
           .set({ pinSetAt: now })
@@ -65,7 +62,7 @@ export function createGettingStartedRepository(db: Database) {
 
     /** Ends getting started: the product leaves GET /api/v3/voip/getting-started/. */
     async complete(productId: number): Promise<void> {
-      await db.update(products).set({ showWelcome: false }).where(eq(products.id, productId));
+      await customers.endGettingStarted(db, productId);
     },
   };
 }

@@ -2,15 +2,14 @@ import { deriveProductKind, sortProductsLiveFirst } from '@portal/contract';
 
 import { readWithSession } from '../../plugins/auth.ts';
 import { readsSessionItself, type Handlers } from '../../routes/index.ts';
-import { navigationOf } from '../products/index.ts';
+import { navigationOf, navigationWithSession } from '../products/index.ts';
 import { showsUpgradePage } from '../upgrade/index.ts';
 
 export const navigationHandlers = {
   // One round trip: the token's row, the account and its products in one query, one row. Staff users have no
   // account of their own: no account and no products.
   navigation: readsSessionItself(async ({ request }) => {
-    const repository = request.server.productsRepository;
-    const [row] = await readWithSession(request, (keyHash) => repository.navigationWithSession(keyHash));
+    const [row] = await readWithSession(request, (keyHash) => navigationWithSession(request.server.db, keyHash));
     const { account, products: rows } = navigationOf(row);
     return {
       account,

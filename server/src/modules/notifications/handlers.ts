@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
 import {
-  isNumberRange,
   NOTIFICATION_PAGE_SIZE,
   ORDER_KINDS,
   trackingLink,
@@ -10,8 +9,6 @@ import {
   type MarkAsRead,
   type Notification,
   type NotificationListQuery,
-  type NumberTransfer,
-  type NumberTransferOrder,
   type Order,
   type OrderListQuery,
   type ServiceUpdate,
@@ -28,6 +25,7 @@ import {
   type OrderRow,
   type ServiceUpdateRow,
 } from './notifications-repository.ts';
+import { numberTransferAnswer } from './number-transfer.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 
 // The notification centre's lists and mark-as-read calls (spec 000 sections 3, 4 and 7).
@@ -110,28 +108,6 @@ function orderAnswer(row: OrderRow): Order {
       };
     }
   }
-}
-
-/** A number transfer order as the API answers it (also the transfer call's answer, modules/numbers). */
-export function numberTransferAnswer(row: OrderRow): NumberTransferOrder {
-  const d = row.detail as Omit<NumberTransfer, 'isRange'>;
-  return {
-    id: row.id,
-    status: row.status,
-    account_id: row.accountId,
-    order_id: row.reference,
-    date_ordered: iso(row.dateOrdered),
-    last_updated_date: iso(row.lastUpdatedDate),
-    read: row.readAt !== null,
-    kind: 'NUMBER_TRANSFER',
-    number_transfer: {
-      range_start: d.range_start,
-      range_end: d.range_end,
-      isRange: isNumberRange(d.range_start, d.range_end),
-      confirmed_transfer_date: d.confirmed_transfer_date,
-      cloa_status: d.cloa_status,
-    },
-  };
 }
 
 /** A notification as answered; null for a CLOA one whose order is missing or is not a number transfer of the account. */

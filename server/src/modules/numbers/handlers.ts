@@ -10,7 +10,7 @@ import {
 import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { numberTransferAnswer } from '../notifications/handlers.ts';
+import { numberTransferAnswer } from '../notifications/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 import { releaseUnusedNumbers, reserveNumber } from './reservation.ts';
 import { numberSelection, reserveSelectedNumber } from './selection.ts';

@@ -11,6 +11,7 @@ import {
 
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError } from '../../plugins/errors.ts';
+import * as customers from '../customers/index.ts';
 import {
   createOneTimeKey,
   findOneTimeKey,
@@ -20,7 +21,7 @@ import {
   useOneTimeKey,
   type OneTimeKey,
 } from '../identity/index.ts';
-import type { Product } from '../products/index.ts';
+import { navigation, type Product } from '../products/index.ts';
 import { reserveNumber } from './reservation.ts';
 
 /**
@@ -74,9 +75,9 @@ async function selectionOf(
   const row = found.key ?? (await storedOneTimeKey(server.db, token, 'number_selection'));
   if (!row) throw detailError(404, numberMessages.selectionLinkInvalid);
   const user = await server.accountRepository.userById(row.userId);
-  const product = user?.accountId ? (await server.productsRepository.voipOfAccount(user.accountId))[0] : undefined;
+  const product = user?.accountId ? (await customers.cloudPhonesOfAccount(server.db, user.accountId))[0] : undefined;
   if (!user || !product) throw detailError(404, numberMessages.selectionLinkInvalid);
-  const { account } = await server.productsRepository.navigation(product.accountId);
+  const { account } = await navigation(server.db, product.accountId);
   return { spent: found.problem === 'used', product, firstName: user.firstName, businessName: account?.name ?? '' };
 }
 

@@ -14,7 +14,7 @@ import { sendAudio } from '../../audio/serve.ts';
 import { checkedUpload, newStoredFilename } from '../../audio/uploads.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { speakFor } from '../audio/handlers.ts';
+import { speakFor } from '../audio/index.ts';
 import { ownedVoipProduct } from '../products/index.ts';
 import type { VoicemailRow } from './phone-setup-repository.ts';
 

@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import { FORWARD_TYPES, holidayClash, type HolidayInput } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { products } from '../../db/schema/customers.ts';
 import { callForwardings, holidaySchedules, phoneSiteSettings, siteAddOns } from '../../db/schema/phone-setup.ts';
+import * as customers from '../customers/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,8 +27,7 @@ const asEntry = (row: HolidayRow) => ({ id: row.id, start_date: row.startDate, e
 export function createPhoneSettingsRepository(db: Database) {
   type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
   // Writes to one product's schedule wait for each other, so two overlapping adds cannot both pass the clash check.
-  const lockProduct = (tx: Tx, productId: number) =>
-    tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+  const lockProduct = (tx: Tx, productId: number) => customers.lockProduct(tx, productId);
   const listHolidays = (tx: Tx | Database, productId: number) =>
     tx
       .select()

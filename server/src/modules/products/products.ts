@@ -4,7 +4,8 @@ import { errorMessages, MAX_ID } from '@portal/contract';
 
 import { authOf } from '../../plugins/auth.ts';
 import { detailError } from '../../plugins/errors.ts';
-import type { Product } from './products-repository.ts';
+import * as customers from '../customers/index.ts';
+import type { Product } from '../customers/index.ts';
 
 /** Largest value of a PostgreSQL integer column: a larger id can name no row (and would make the query fail). */
 export const MAX_ROW_ID = MAX_ID;
@@ -21,7 +22,7 @@ export function rowId(value: number | string): number {
   return id;
 }
 
-export type { Product } from './products-repository.ts';
+export type { Product } from '../customers/index.ts';
 
 /**
  * The cloud phone product `id` of the signed-in user's account (a staff token acting as a
@@ -32,7 +33,7 @@ export async function ownedVoipProduct(request: FastifyRequest, id: number): Pro
   const { accountId } = authOf(request).user;
   const productId = rowId(id);
   if (accountId === null) throw notFound();
-  const product = await request.server.productsRepository.ownedVoip(accountId, productId);
+  const product = await customers.ownedCloudPhone(request.server.db, accountId, productId);
   if (!product) throw notFound();
   return product;
 }

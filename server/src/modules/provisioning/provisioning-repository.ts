@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { products, quickstarts, trials } from '../../db/schema/customers.ts';
 import { provisioningJobs } from '../../db/schema/provisioning.ts';
+import * as customers from '../customers/index.ts';
 import { upgradePlanName } from './effects.ts';
 
 declare module 'fastify' {
@@ -36,26 +36,21 @@ function isUniqueViolation(error: unknown): boolean {
 const effects: Record<ProvisioningJobKind, (tx: Transaction, job: ProvisioningJob) => Promise<void>> = {
   // An opt-in trial (running or ended) becomes a full cloud phone: the trial goes (with its quick start), so the portal is back.
   upgrade: async (tx, job) => {
-    await tx.delete(trials).where(eq(trials.productId, job.productId));
-    await tx.delete(quickstarts).where(eq(quickstarts.productId, job.productId));
-    await tx
-      .update(products)
-      .set({ status: 'live', productDetail: `Cloud phone - ${upgradePlanName(job.payload)} plan` })
-      .where(eq(products.id, job.productId));
+    await customers.makeFullCloudPhone(tx, job.productId, {
+      productDetail: `Cloud phone - ${upgradePlanName(job.payload)} plan`,
+    });
   },
   // Supplier 2 to 3: the same phone on the third generation.
   migration: async (tx, job) => {
-    await tx.delete(trials).where(eq(trials.productId, job.productId));
-    await tx.delete(quickstarts).where(eq(quickstarts.productId, job.productId));
-    await tx
-      .update(products)
-      .set({ supplier: 3, status: 'live', productDetail: `Cloud phone - ${upgradePlanName(job.payload)} plan` })
-      .where(eq(products.id, job.productId));
+    await customers.makeFullCloudPhone(tx, job.productId, {
+      productDetail: `Cloud phone - ${upgradePlanName(job.payload)} plan`,
+      supplier: 3,
+    });
   },
   // A product the sign-up journeys created becomes live; a bought one waits for its buy-now complete page first.
   signup: async (tx, job) => {
     const status = job.payload.channel === BUY_NOW_CHANNEL ? BUY_NOW_PROVISIONED : 'live';
-    await tx.update(products).set({ status }).where(eq(products.id, job.productId));
+    await customers.setProductStatus(tx, job.productId, status);
   },
 };
 

@@ -4,8 +4,9 @@ import { NOT_ASSIGNED, type Site } from '@portal/contract';
 import { isUkPhoneNumber } from '@portal/editor-core';
 
 import type { Handlers } from '../../routes/index.ts';
-import { installationAddressOf } from '../address/handlers.ts';
+import { installationAddressOf } from '../address/index.ts';
 import { advancedCallFlowAddOn } from '../call-flows/index.ts';
+import * as customers from '../customers/index.ts';
 import { ownedVoipProduct, type Product } from '../products/index.ts';
 import { seatOf } from '../users/handlers.ts';
 
@@ -60,7 +61,7 @@ export const siteHandlers = {
   patchSite: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, params.id);
     const parts = body.installation_address;
-    if (parts) await request.server.productsRepository.setInstallationAddress(product.id, installationAddressOf(parts));
+    if (parts) await customers.setInstallationAddress(request.server.db, product.id, installationAddressOf(parts));
     return siteOf(request, await ownedVoipProduct(request, product.id));
   },
 
@@ -88,7 +89,7 @@ export const siteHandlers = {
   patchAdvancedCallFlowAddOn: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
     if (product.advancedCallFlows) return advancedCallFlowAddOn(product);
-    const updated = await request.server.productsRepository.addAdvancedCallFlows(product.id);
+    const updated = await customers.addAdvancedCallFlows(request.server.db, product.id);
     return advancedCallFlowAddOn(updated ?? { ...product, advancedCallFlows: true });
   },
 } satisfies Pick<

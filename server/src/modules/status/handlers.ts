@@ -1,6 +1,12 @@
 import { readWithSession } from '../../plugins/auth.ts';
 import { readsSessionItself, type Handlers } from '../../routes/index.ts';
-import { ownedVoipProduct, rowId } from '../products/index.ts';
+import {
+  creditStatusesWithSession,
+  ownedVoipProduct,
+  rowId,
+  serviceStatusesWithSession,
+  welcomeDueWithSession,
+} from '../products/index.ts';
 
 /**
  * The statuses the default layout loads at start-up (spec 000 section 4): getting started,
@@ -11,14 +17,12 @@ export const statusHandlers = {
   // getting started, service status and credit status check the token in their own query (one round trip,
   // plugins/auth.ts readWithSession), as every signed-in page asks for them.
   getGettingStarted: readsSessionItself(async ({ request }) => {
-    const repository = request.server.productsRepository;
-    const [row] = await readWithSession(request, (keyHash) => repository.welcomeDueWithSession(keyHash));
+    const [row] = await readWithSession(request, (keyHash) => welcomeDueWithSession(request.server.db, keyHash));
     return { getting_started_product_ids: row.products.map((product) => product.id) };
   }),
 
   getServiceStatus: readsSessionItself(async ({ request }) => {
-    const repository = request.server.productsRepository;
-    const [row] = await readWithSession(request, (keyHash) => repository.serviceStatusesWithSession(keyHash));
+    const [row] = await readWithSession(request, (keyHash) => serviceStatusesWithSession(request.server.db, keyHash));
     return {
       results: row.products.map((product) => ({
         product_id: product.id,
@@ -41,8 +45,7 @@ export const statusHandlers = {
   },
 
   getCreditStatus: readsSessionItself(async ({ request }) => {
-    const repository = request.server.productsRepository;
-    const [row] = await readWithSession(request, (keyHash) => repository.creditStatusesWithSession(keyHash));
+    const [row] = await readWithSession(request, (keyHash) => creditStatusesWithSession(request.server.db, keyHash));
     return {
       results: row.statuses.map((status) => ({
         account_id: status.accountId,

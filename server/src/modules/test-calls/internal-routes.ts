@@ -16,7 +16,7 @@ import {
 } from '@portal/contract';
 
 import { detailError } from '../../plugins/errors.ts';
-import { speakFor } from '../audio/handlers.ts';
+import { speakFor } from '../audio/index.ts';
 import { tokenHash } from './handlers.ts';
 import { mailTestCallVoicemail } from './voicemail-mail.ts';
 

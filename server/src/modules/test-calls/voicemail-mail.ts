@@ -8,6 +8,7 @@ import { MP3_CONTENT_TYPE, wavToMp3 } from '../../audio/mp3.ts';
 import { limitCustomerMail } from '../../mail/customer-mail-limit.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import * as customers from '../customers/index.ts';
 import type { TestCallRow } from './test-calls-repository.ts';
 
 /** The attached file's name: the recording's rule (spec 001 section 7) for a voicemail. */
@@ -28,7 +29,7 @@ export async function mailTestCallVoicemail(
   const settings = await app.phoneSetupRepository.voicemail(call.productId);
   const to = settings.voicemailToEmailAddress.trim();
   if (!settings.voicemailToEmailEnabled || to === '') return false;
-  const accountId = await app.productsRepository.accountIdOf(call.productId);
+  const accountId = await customers.accountIdOfProduct(app.db, call.productId);
   if (accountId === undefined) return false;
   try {
     await limitCustomerMail(app, accountId, to);

@@ -4,8 +4,10 @@ import type { TrialStatus } from '@portal/contract';
 
 import { readWithSession } from '../../plugins/auth.ts';
 import { readsSessionItself, type Handlers } from '../../routes/index.ts';
+import * as customers from '../customers/index.ts';
+import type { QuickstartChanges, QuickstartRow, TrialRow } from '../customers/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
-import type { QuickstartRow, TrialChanges, TrialRow } from './trial-repository.ts';
+import { trialWithSession } from './trial-read-model.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,8 +30,9 @@ const noTrial: TrialStatus = {
  * token in one query (one round trip, plugins/auth.ts readWithSession): every signed-in page asks for it.
  */
 async function trialOf(request: FastifyRequest): Promise<{ trial: TrialRow | null; quickstart: QuickstartRow | null }> {
-  const repository = request.server.trialRepository;
-  const [{ trial, quickstart }] = await readWithSession(request, (keyHash) => repository.withSession(keyHash));
+  const [{ trial, quickstart }] = await readWithSession(request, (keyHash) =>
+    trialWithSession(request.server.db, keyHash),
+  );
   return { trial, quickstart };
 }
 
@@ -72,13 +75,13 @@ export const trialHandlers = {
     // Nothing to update for a customer with no quick start.
     if (!row.quickstart) throw notFound();
     const sections = body.quickstart_popup_sections_completed;
-    const changes: TrialChanges = {
+    const changes: QuickstartChanges = {
       ...(sections && { completedSections: sections }),
       ...(body.customer_feedback !== undefined && { customerFeedback: body.customer_feedback || null }),
       ...(body.show_quickstart_popup !== undefined && { showQuickstartPopup: body.show_quickstart_popup }),
     };
     if (Object.keys(changes).length === 0) return statusOf(row, request.server.now());
-    const updated = await request.server.trialRepository.update(row.quickstart.productId, changes);
+    const updated = await customers.changeQuickstart(request.server.db, row.quickstart.productId, changes);
     return statusOf({ trial: row.trial, quickstart: updated ?? row.quickstart }, request.server.now());
   },
 
@@ -86,7 +89,7 @@ export const trialHandlers = {
   upgradePromptShown: async ({ params, request, reply }) => {
     reply.header('cache-control', 'no-store');
     const product = await ownedVoipProduct(request, rowId(params.id));
-    const trial = await request.server.trialRepository.upgradePromptShown(product.id, request.server.now());
+    const trial = await customers.markUpgradePromptShown(request.server.db, product.id, request.server.now());
     if (!trial) throw notFound();
     const { quickstart } = await trialOf(request);
     return statusOf(

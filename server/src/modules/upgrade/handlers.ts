@@ -4,6 +4,7 @@ import { addressSummaryLine, UPGRADE_PLANS, upgradeMessages, type UpgradeEligibi
 
 import { detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
+import * as customers from '../customers/index.ts';
 import { ownedVoipProduct, rowId, type Product } from '../products/index.ts';
 import type { ProvisioningJob } from '../provisioning/index.ts';
 import { isUnderWay, provisioningStatusOf } from '../provisioning/index.ts';
@@ -19,7 +20,7 @@ import {
 async function factsOf(request: FastifyRequest, id: string) {
   const product = await ownedVoipProduct(request, rowId(id));
   const [trial, job] = await Promise.all([
-    request.server.upgradeRepository.trialOf(product.id),
+    customers.trialOf(request.server.db, product.id),
     request.server.provisioning.current(product.id),
   ]);
   const upgradeJob = job && job.kind !== 'signup' ? job : undefined;
@@ -74,7 +75,7 @@ const startUpgrade = (async ({ params, body, request }) => {
   });
   // Asked twice at once: the database let one job in.
   if (!job) throw detailError(409, upgradeMessages.underWay);
-  await request.server.productsRepository.setInstallationAddress(product.id, address);
+  await customers.setInstallationAddress(request.server.db, product.id, address);
   return provisioningStatusOf(product.id, job, request.server.now());
 }) satisfies Handlers['startUpgrade'] & Handlers['startSignupUpgrade'];
 

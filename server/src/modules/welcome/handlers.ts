@@ -1,4 +1,5 @@
 import type { Handlers } from '../../routes/index.ts';
+import * as customers from '../customers/index.ts';
 import { ownedVoipProduct, rowId } from '../products/index.ts';
 
 /**
@@ -13,7 +14,7 @@ export const welcomeHandlers = {
   postWelcome: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.product_id));
     // The body can only say false (contract); sending it again changes nothing.
-    await request.server.productsRepository.endWelcome(product.id);
+    await customers.endWelcome(request.server.db, product.id);
     return { product_id: product.id, is_show_welcome: false };
   },
 } satisfies Pick<Handlers, 'postWelcome'>;
