@@ -6,6 +6,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { StaffEmailRequest } from '@portal/contract';
 
 import { Dialog } from '../../../components/dialog.tsx';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
@@ -66,30 +67,6 @@ function EmailForm({ id, label, button, pendingText, disabled, onSubmit }: Email
         </SubmitButton>
       </Flex>
     </form>
-  );
-}
-
-/** The dismissible error alert of the dialog: the server's error (switch) or detail (resend). */
-function ErrorAlert({ message, onDismiss }: { message: string; onDismiss: () => void }) {
-  return (
-    <Flex
-      role="alert"
-      align="flex-start"
-      gap="3"
-      mb="5"
-      p="4"
-      borderWidth="1px"
-      borderColor="border.error"
-      bg="bg.error"
-      rounded="md"
-    >
-      <Text flex="1" color="fg.error" fontWeight="semibold" overflowWrap="anywhere">
-        {message}
-      </Text>
-      <Button size="sm" variant="ghost" onClick={onDismiss} aria-label="Dismiss error">
-        Dismiss
-      </Button>
-    </Flex>
   );
 }
 
