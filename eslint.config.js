@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import checkFile from 'eslint-plugin-check-file';
@@ -62,15 +62,7 @@ const serverModules = readdirSync(`${root}/server/src/modules`, { withFileTypes:
   .map((d) => d.name);
 // Modules other modules still reach into past their index.ts, handlers included: each leaves this list once what the
 // others use has moved out of its handlers into a file its index.ts exports. The schema rule holds for every module.
-export const SERVER_MODULES_NOT_YET_BEHIND_INDEX = [
-  'account',
-  'address',
-  'audio',
-  'notifications',
-  'self-signup',
-  'social',
-  'users',
-];
+export const SERVER_MODULES_NOT_YET_BEHIND_INDEX = ['account', 'address', 'audio', 'notifications', 'social'];
 const otherServerModules = (module) =>
   serverModules.filter((other) => other !== module).map((other) => `./server/src/modules/${other}`);
 const handlerFiles = (module) =>
@@ -142,7 +134,6 @@ export const SERVER_FILES_NOT_YET_ON_OWN_TABLES = [
   'server/src/modules/profile/demo-profile.ts',
   'server/src/modules/profile/profile-repository.ts',
   'server/src/modules/provisioning/provisioning-repository.ts',
-  'server/src/modules/self-signup/self-signup-repository.ts',
   'server/src/modules/shop/shop-repository.ts',
   'server/src/modules/signup/demo-signup.ts',
   'server/src/modules/signup/signup-repository.ts',
@@ -154,13 +145,13 @@ export const SERVER_FILES_NOT_YET_ON_OWN_TABLES = [
   'server/src/modules/trial/demo-shell.ts',
   'server/src/modules/trial/trial-repository.ts',
   'server/src/modules/upgrade/upgrade-repository.ts',
-  'server/src/modules/users/users-repository.ts',
 ];
 const readModels = ['server/src/modules/**/*-read-model.ts', ...SERVER_FILES_NOT_YET_ON_OWN_TABLES];
 
 // Server files that may import the query builder and the schema (the rule below forbids it elsewhere).
 export const SERVER_QUERY_FILES = [
   'server/src/**/*repository*.ts',
+  'server/src/modules/**/*-read-model.ts',
   'server/src/db/**',
   'server/src/modules/**/demo-*.ts',
   'server/src/**/*.test.ts',

@@ -18,7 +18,7 @@ import {
   userByEmail,
   verifyEmailKey,
 } from '../identity/index.ts';
-import { confirmSignupRegistration } from '../self-signup/handlers.ts';
+import { confirmSignupRegistration } from '../self-signup/index.ts';
 
 /**
  * The e-mail sign-in journeys: registration, e-mail verification, magic link,

@@ -7,7 +7,7 @@ import type { Handlers } from '../../routes/index.ts';
 import { installationAddressOf } from '../address/handlers.ts';
 import { advancedCallFlowAddOn } from '../call-flows/index.ts';
 import { ownedVoipProduct, type Product } from '../products/index.ts';
-import { seatOf } from '../users/handlers.ts';
+import { seatOf } from '../users/index.ts';
 
 /** Site data (spec 001 section 3 "Site") of a product already checked to be the customer's cloud phone. */
 async function siteOf(request: FastifyRequest, product: Product): Promise<Site> {
