@@ -8,3 +8,4 @@ export type {
   NewCloudPhone,
   NewCustomer,
 } from './customers-repository.ts';
+export { lockProduct } from './product-lock-repository.ts';
