@@ -20,7 +20,7 @@ type NumberRating = InventoryRow['rating'];
 export type NumbersExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 type Executor = NumbersExecutor;
 
-/** A site's numbers, the pilot number first (in `tx` when given). */
+/** A site's numbers, the pilot number first (in the caller's transaction, or the database). */
 export async function siteNumbersOf(tx: Pick<Database, 'select'>, productId: number) {
   return tx.select().from(phoneNumbers).where(eq(phoneNumbers.productId, productId)).orderBy(asc(phoneNumbers.id));
 }
