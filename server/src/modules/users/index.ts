@@ -1,6 +1,6 @@
 // The users module (a cloud phone's users, their add-ons and PINs) as other modules see it: they import nothing else
-// from this folder (eslint.config.js). Nothing it reaches imports the customers or products modules, which make and
-// check users through it.
+// from this folder (eslint.config.js). Nothing it reaches imports the customers module, which makes a new phone's first
+// user (import-x/no-cycle).
 export { seatOf } from './seat.ts';
 export {
   lockedVoipUsersOf,
