@@ -17,7 +17,7 @@ import {
   userByEmail,
   verifyEmailKey,
 } from '../identity/index.ts';
-import { confirmSignupRegistration } from '../self-signup/handlers.ts';
+import { confirmSignupRegistration } from '../self-signup/index.ts';
 import { throttle } from './throttles.ts';
 import { uidOf, userIdOfUid } from './uids.ts';
 

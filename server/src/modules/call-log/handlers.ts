@@ -24,6 +24,7 @@ import {
   verifyPassword,
 } from '../identity/index.ts';
 import { notFound, ownedVoipProduct, rowId, type Product } from '../products/index.ts';
+import { recordingPage } from './call-log-read-model.ts';
 import type { RecordingRow } from './call-log-repository.ts';
 import {
   FILE_READ_BYTES,
@@ -182,12 +183,7 @@ export const callLogHandlers = {
     if (resolved.filter.deleted) await purgeExpired(request, product);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? CALL_RECORDINGS_PAGE_SIZE;
-    const { count, calls } = await request.server.callLogRepository.recordingPage(
-      product.id,
-      resolved.filter,
-      page,
-      pageSize,
-    );
+    const { count, calls } = await recordingPage(request.server.db, product.id, resolved.filter, page, pageSize);
     const retentionMs = RECORDING_RETENTION_DAYS * 86_400_000;
     const results: CallRecordingEntry[] = calls.map((call) => ({
       calllog_id: call.id,

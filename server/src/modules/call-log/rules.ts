@@ -12,7 +12,8 @@ import {
 
 import { pcm16Samples, readWav } from '../../audio/check.ts';
 import { encodeWav, WAV_SAMPLE_RATE } from '../../audio/wav.ts';
-import type { ConversationLine, RecordingFilter } from './call-log-repository.ts';
+import type { RecordingFilter } from './call-log-read-model.ts';
+import type { ConversationLine } from './call-log-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -18,7 +18,7 @@ import {
 import { fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { ownedVoipProduct, rowId, type Product } from '../products/index.ts';
-import type { CallRange } from './call-reports-repository.ts';
+import type { CallRange } from './call-reports-read-model.ts';
 
 /** The UK days of a report's date filter (the recordings' rule) and their instants; 400 on a bad range. */
 function reportRange(request: FastifyRequest, query: CallReportQuery): { from: string; to: string; range: CallRange } {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
 import { hardwareDevices, hardwarePorts } from '../../db/schema/hardware.ts';
-import { voipUsers } from '../../db/schema/users.ts';
+import { voipUserNames } from '../users/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,17 +41,9 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export function createHardwareRepository(db: Database) {
   async function withPorts(rows: DeviceRow[]): Promise<DeviceWithPorts[]> {
     if (rows.length === 0) return [];
-    const assigned = await db
-      .select({
-        deviceId: hardwarePorts.deviceId,
-        port: hardwarePorts.port,
-        id: voipUsers.id,
-        firstName: voipUsers.firstName,
-        lastName: voipUsers.lastName,
-        extension: voipUsers.extension,
-      })
+    const ports = await db
+      .select({ deviceId: hardwarePorts.deviceId, port: hardwarePorts.port, voipUserId: hardwarePorts.voipUserId })
       .from(hardwarePorts)
-      .innerJoin(voipUsers, eq(voipUsers.id, hardwarePorts.voipUserId))
       .where(
         inArray(
           hardwarePorts.deviceId,
@@ -59,14 +51,20 @@ export function createHardwareRepository(db: Database) {
         ),
       )
       .orderBy(asc(hardwarePorts.port));
+    const users = new Map(
+      (
+        await voipUserNames(
+          db,
+          ports.map((port) => port.voipUserId),
+        )
+      ).map((user) => [user.id, user]),
+    );
     return rows.map((row) => ({
       ...row,
-      assigned: assigned
-        .filter((a) => a.deviceId === row.id)
-        .map(({ port, id, firstName, lastName, extension }) => ({
-          port,
-          user: { id, firstName, lastName, extension },
-        })),
+      assigned: ports.flatMap(({ deviceId, port, voipUserId }) => {
+        const user = users.get(voipUserId);
+        return deviceId === row.id && user ? [{ port, user }] : [];
+      }),
     }));
   }
 

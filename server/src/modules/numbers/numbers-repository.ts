@@ -1,10 +1,11 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, like, lt, min, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
-import { products } from '../../db/schema/customers.ts';
 import { numberInventory, phoneNumbers } from '../../db/schema/numbers.ts';
-import { voipUsers } from '../../db/schema/users.ts';
+import { lockProduct } from '../customers/index.ts';
+import { lockVoipUser, voipUserById, voipUserCount } from '../users/index.ts';
+import { unusedNumbers } from './unused-numbers-read-model.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,31 +20,9 @@ type NumberRating = InventoryRow['rating'];
 export type NumbersExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 type Executor = NumbersExecutor;
 
-/** Numbers reserved from the inventory before `before` that ring no user and are not their phone's main (first) number. */
-function unusedNumbers(executor: Executor, before: Date) {
-  const mains = executor
-    .select({ id: min(phoneNumbers.id) })
-    .from(phoneNumbers)
-    .groupBy(phoneNumbers.productId);
-  return executor
-    .select({ id: phoneNumbers.id, number: phoneNumbers.number, accountId: products.accountId })
-    .from(phoneNumbers)
-    .innerJoin(
-      numberInventory,
-      and(
-        eq(numberInventory.number, phoneNumbers.number),
-        eq(numberInventory.reservedProductId, phoneNumbers.productId),
-      ),
-    )
-    .innerJoin(products, eq(products.id, phoneNumbers.productId))
-    .where(
-      and(
-        isNotNull(numberInventory.reservedAt),
-        lt(numberInventory.reservedAt, before),
-        isNull(phoneNumbers.voipUserId),
-        notInArray(phoneNumbers.id, mains),
-      ),
-    );
+/** A site's numbers, the pilot number first (in the caller's transaction, or the database). */
+export async function siteNumbersOf(tx: Pick<Database, 'select'>, productId: number) {
+  return tx.select().from(phoneNumbers).where(eq(phoneNumbers.productId, productId)).orderBy(asc(phoneNumbers.id));
 }
 
 /** The phone numbers area's queries: the inventory, the site's numbers and which seat each rings. */
@@ -175,9 +154,7 @@ export function createNumbersRepository(db: Database) {
     },
 
     /** A site's numbers, the pilot number first. */
-    async siteNumbers(tx: Executor, productId: number) {
-      return tx.select().from(phoneNumbers).where(eq(phoneNumbers.productId, productId)).orderBy(asc(phoneNumbers.id));
-    },
+    siteNumbers: siteNumbersOf,
 
     /** Whether any site already has this number. */
     async numberInUse(number: string): Promise<boolean> {
@@ -198,10 +175,9 @@ export function createNumbersRepository(db: Database) {
      * (each counts the numbers the other may be adding); answers how many numbers and users it has.
      */
     async lockedPhoneCounts(tx: Executor, productId: number): Promise<{ numbers: number; seats: number }> {
-      await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+      await lockProduct(tx, productId);
       const [numbers] = await tx.select({ n: count() }).from(phoneNumbers).where(eq(phoneNumbers.productId, productId));
-      const [seats] = await tx.select({ n: count() }).from(voipUsers).where(eq(voipUsers.productId, productId));
-      return { numbers: numbers?.n ?? 0, seats: seats?.n ?? 0 };
+      return { numbers: numbers?.n ?? 0, seats: await voipUserCount(tx, productId) };
     },
 
     /** Whether any number is due to go back to the inventory (`releaseUnused`): a read, so a search writes nothing when none is. */
@@ -236,13 +212,12 @@ export function createNumbersRepository(db: Database) {
 
     /** A seat (voip user) by id. */
     async seat(id: number) {
-      const [row] = await db.select().from(voipUsers).where(eq(voipUsers.id, id));
-      return row ?? null;
+      return voipUserById(db, id);
     },
 
     /** Locks the seat's row until the transaction ends, so two changes of one seat's numbers take turns. */
     async lockSeat(tx: Executor, id: number): Promise<void> {
-      await tx.select({ id: voipUsers.id }).from(voipUsers).where(eq(voipUsers.id, id)).for('update');
+      await lockVoipUser(tx, id);
     },
 
     /** Takes `numbers` off the seat. */

@@ -7,6 +7,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { notFound, rowId, type Product } from '../products/index.ts';
+import { productOfAccount, siteSummaryOf } from './product-details-read-model.ts';
 import { contractDocument, detailsOf, renewalOf } from './rules.ts';
 
 /** The product `id` of the signed-in customer's account, of any kind; else 404 (another account's, unknown). */
@@ -14,7 +15,7 @@ async function ownedProduct(request: FastifyRequest, id: number): Promise<Produc
   const { accountId } = authOf(request).user;
   const productId = rowId(id);
   if (accountId === null) throw notFound();
-  const product = await request.server.productDetailsRepository.ownedProduct(accountId, productId);
+  const product = await productOfAccount(request.server.db, accountId, productId);
   if (!product) throw notFound();
   return product;
 }
@@ -29,7 +30,7 @@ async function details(request: FastifyRequest, product: Product) {
     'voip2';
   const [facts, site] = await Promise.all([
     repository.details(product.id),
-    isCloudPhone ? repository.siteSummary(product.id) : null,
+    isCloudPhone ? siteSummaryOf(request.server.db, product.id) : null,
   ]);
   return detailsOf(product, facts, site, todayOf(request));
 }

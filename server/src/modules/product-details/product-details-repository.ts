@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import {
@@ -11,11 +11,8 @@ import {
 } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
-import { callFlows, simpleCallFlows } from '../../db/schema/call-flows.ts';
-import { products } from '../../db/schema/customers.ts';
-import { phoneNumbers } from '../../db/schema/numbers.ts';
 import { productChildren, productContracts, productTariffs } from '../../db/schema/product-details.ts';
-import { voipUsers } from '../../db/schema/users.ts';
+import { lockProduct } from '../customers/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +23,6 @@ declare module 'fastify' {
 export type TariffRow = typeof productTariffs.$inferSelect;
 export type ChildRow = typeof productChildren.$inferSelect;
 export type ContractRow = typeof productContracts.$inferSelect;
-type ProductRow = typeof products.$inferSelect;
 
 /** A contract row in the contract's field names, as the shared rules read it. */
 export const contractFacts = (row: ContractRow) => ({ ...row, start_date: row.startDate, status: row.status });
@@ -52,19 +48,9 @@ export const contractReference = (productId: number, n: number): string => `CT-$
 /** What a renewal answers: the new contract, or why it was refused (the rule's words). */
 export type RenewalOutcome = { renewed: ContractRow } | { refused: string };
 
-/** Products' tariffs, children and contracts, and a cloud phone's site at a glance. */
+/** Products' tariffs, children and contracts. */
 export function createProductDetailsRepository(db: Database) {
   return {
-    /** The product `productId` if it is one of the account's (any kind). */
-    async ownedProduct(accountId: number, productId: number): Promise<ProductRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(products)
-        .where(and(eq(products.id, productId), eq(products.accountId, accountId)))
-        .limit(1);
-      return row;
-    },
-
     /** The product's tariff (undefined when it has none yet), children and contracts, oldest first. */
     async details(
       productId: number,
@@ -85,39 +71,6 @@ export function createProductDetailsRepository(db: Database) {
       return { tariff, children, contracts };
     },
 
-    /** A cloud phone's pilot number (its first number), how many users and numbers it has, and the call flow that answers. */
-    async siteSummary(productId: number) {
-      const [[pilot], [users], [numbers], [custom], [simple]] = await Promise.all([
-        db
-          .select({ number: phoneNumbers.number })
-          .from(phoneNumbers)
-          .where(eq(phoneNumbers.productId, productId))
-          .orderBy(asc(phoneNumbers.id))
-          .limit(1),
-        db.select({ n: count() }).from(voipUsers).where(eq(voipUsers.productId, productId)),
-        db.select({ n: count() }).from(phoneNumbers).where(eq(phoneNumbers.productId, productId)),
-        db
-          .select({ name: callFlows.name })
-          .from(callFlows)
-          .where(and(eq(callFlows.productId, productId), eq(callFlows.enable, true)))
-          .limit(1),
-        db
-          .select({ name: simpleCallFlows.name })
-          .from(simpleCallFlows)
-          .where(and(eq(simpleCallFlows.productId, productId), eq(simpleCallFlows.enable, true))),
-      ]);
-      return {
-        pilotNumber: pilot?.number ?? null,
-        users: users?.n ?? 0,
-        numbers: numbers?.n ?? 0,
-        activeCallFlow: custom
-          ? { kind: 'custom' as const, name: custom.name }
-          : simple
-            ? { kind: 'simple' as const, name: simple.name }
-            : null,
-      };
-    },
-
     /** The product's contract whose document has `token`, unless it is VOID. */
     async contractByToken(productId: number, token: string): Promise<ContractRow | undefined> {
       const [row] = await db
@@ -135,7 +88,7 @@ export function createProductDetailsRepository(db: Database) {
      */
     async renew(productId: number, months: number, today: string): Promise<RenewalOutcome> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+        await lockProduct(tx, productId);
         const contracts = await tx.select().from(productContracts).where(eq(productContracts.productId, productId));
         if (upcomingOf(contracts, today)) return { refused: productDetailsMessages.alreadyRenewed };
         const current = currentOf(contracts, today);

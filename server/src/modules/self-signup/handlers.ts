@@ -1,16 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 
 import {
   REFERRAL_TERMS,
   selfSignupMessages,
   SIGNUP_PIN_ATTEMPTS,
   SIGNUP_PIN_TTL_MINUTES,
-  SIGNUP_TOKEN_HEADER,
   signupOpenFor,
   type LeadDetails,
-  type SignupRegistration,
-  type SignupRegistrationRequest,
 } from '@portal/contract';
 
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -33,6 +30,7 @@ import {
 import { reserveNumberIn } from '../numbers/index.ts';
 import { provisioningStatusOf } from '../provisioning/index.ts';
 import { spendStateForProfile, verifiedEmailOf } from '../social/index.ts';
+import { setMainUserPin } from '../users/index.ts';
 import type { SignupLead, TakeNumber } from './self-signup-repository.ts';
 
 const PIN_TTL_MS = SIGNUP_PIN_TTL_MINUTES * 60 * 1000;
@@ -70,31 +68,6 @@ export function leadDetailsOf(
       mobile_number: lead.mobileNumber,
     },
   };
-}
-
-/**
- * POST /registration/ in the sign-up's shape (spec 001 section 7): the lead its token names, with that e-mail
- * address, whose customer the signup-token header's key is a live session of, answers the key and the customer
- * (status 201, the call's). Anything else is 401 (the journey asks for the PIN again), never which part failed.
- */
-export async function confirmSignupRegistration(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: SignupRegistrationRequest,
-): Promise<SignupRegistration> {
-  const { server } = request;
-  const header = request.headers[SIGNUP_TOKEN_HEADER];
-  const key = typeof header === 'string' ? header.trim() : '';
-  const refused = () => detailError(401, selfSignupMessages.keyInvalid);
-  if (key.length === 0 || key.length > 200) throw refused();
-  const lead = await server.selfSignupRepository.leadByTokenHash(hashKey(body.token));
-  if (!lead?.productId || !lead.accountId || lead.email.toLowerCase() !== body.email.toLowerCase()) throw refused();
-  const auth = await authenticateKey(server.db, key, server.now());
-  const ofLead =
-    auth && auth.actingUserId === null ? await server.selfSignupRepository.leadOfUser(auth.user.id) : undefined;
-  if (ofLead?.id !== lead.id) throw refused();
-  reply.header('cache-control', 'no-store');
-  return { key, product_id: lead.productId, account_id: lead.accountId, user_verified: lead.userVerified };
 }
 
 async function leadOf(request: FastifyRequest, token: string): Promise<SignupLead> {
@@ -378,7 +351,7 @@ export const selfSignupHandlers = {
     const { user } = authOf(request);
     const lead = await request.server.selfSignupRepository.leadOfUser(user.id);
     if (!lead?.productId) throw detailError(404, selfSignupMessages.notSignupCustomer);
-    await request.server.selfSignupRepository.setMainUserPin(lead.productId, await hashPassword(body.pin));
+    await setMainUserPin(request.server.db, lead.productId, await hashPassword(body.pin));
     return { product_id: lead.productId, pin_set: true };
   },
   ssuProvisioningStatus: async ({ query, request, reply }) => {

@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
 import { referralCodes, selfSignupLeads } from '../../db/schema/self-signup.ts';
-import { voipUsers } from '../../db/schema/users.ts';
 import * as customers from '../customers/index.ts';
 import type { CustomerTransaction } from '../customers/index.ts';
 
@@ -206,19 +205,6 @@ export function createSelfSignupRepository(db: Database) {
           return { outcome: 'already', userId: done.userId, accountId: done.accountId, productId: done.productId };
       }
       return { outcome: 'existing_user' };
-    },
-
-    /** Sets the PIN of a phone's main user (its first). */
-    async setMainUserPin(productId: number, pinHash: string): Promise<boolean> {
-      const [main] = await db
-        .select({ id: voipUsers.id })
-        .from(voipUsers)
-        .where(eq(voipUsers.productId, productId))
-        .orderBy(asc(voipUsers.id))
-        .limit(1);
-      if (!main) return false;
-      await db.update(voipUsers).set({ pinHash }).where(eq(voipUsers.id, main.id));
-      return true;
     },
 
     /** The account's referral code, made with `newCode` when it has none. */

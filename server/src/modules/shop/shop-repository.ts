@@ -1,21 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gte, sum } from 'drizzle-orm';
+import { and, asc, eq, gte, sum } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
-import {
-  HARDWARE_MODELS,
-  shopMessages,
-  type HardwareOrder,
-  type InstallationAddress,
-  type PurchaseLine,
-} from '@portal/contract';
+import { shopMessages, type HardwareOrder, type InstallationAddress, type PurchaseLine } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { hardwareDevices } from '../../db/schema/hardware.ts';
-import { orders } from '../../db/schema/notifications.ts';
 import { shopItems, shopPurchases } from '../../db/schema/shop.ts';
-import { newProvisioningKey } from '../hardware/index.ts';
+import { addBoughtDevices, deviceCount } from '../hardware/index.ts';
+import { addHardwareOrder, orderReference } from '../notifications/index.ts';
 import type { CheckedBasket, ShopItemRow } from './rules.ts';
 
 declare module 'fastify' {
@@ -36,22 +28,15 @@ export interface NewPurchase {
   now: Date;
 }
 
-/**
- * A bought device's MAC address: the maker's is printed on the box when it ships; until then a
- * locally administered one (02:...) of our own, random, stands for it.
- */
-const shippedMac = () =>
-  ['02', ...[...randomBytes(5)].map((byte) => byte.toString(16).toUpperCase().padStart(2, '0'))].join(':');
-
 /** The shop's catalogue and purchases (spec 001 sections 3 and 7). */
 export function createShopRepository(db: Database) {
   async function byKey(accountId: number, idempotencyKey: string): Promise<PurchaseRow | undefined> {
-    const [row] = await db
-      .select({ purchase: shopPurchases, reference: orders.reference })
+    const [purchase] = await db
+      .select()
       .from(shopPurchases)
-      .innerJoin(orders, eq(orders.id, shopPurchases.orderId))
       .where(and(eq(shopPurchases.accountId, accountId), eq(shopPurchases.idempotencyKey, idempotencyKey)));
-    return row && { ...row.purchase, reference: row.reference };
+    const reference = purchase && (await orderReference(db, purchase.orderId));
+    return purchase && reference !== undefined ? { ...purchase, reference } : undefined;
   }
 
   return {
@@ -100,13 +85,8 @@ export function createShopRepository(db: Database) {
       try {
         return await db.transaction(async (tx) => {
           const adding = basket.devices.reduce((sum, device) => sum + device.quantity, 0);
-          if (adding > 0) {
-            const [existing] = await tx
-              .select({ n: count() })
-              .from(hardwareDevices)
-              .where(eq(hardwareDevices.productId, input.productId));
-            if ((existing?.n ?? 0) + adding > input.maxDevices) return 'too-many-devices' as const;
-          }
+          if (adding > 0 && (await deviceCount(tx, input.productId)) + adding > input.maxDevices)
+            return 'too-many-devices' as const;
           const detail: HardwareOrder = {
             parts_to_order: basket.parts,
             shipping_date: null,
@@ -116,36 +96,8 @@ export function createShopRepository(db: Database) {
             shipping_tracking_link: null,
             payment: shopMessages.nextBill,
           };
-          const [order] = await tx
-            .insert(orders)
-            .values({
-              accountId: input.accountId,
-              kind: 'HARDWARE_ORDER',
-              status: 'COMMITTED',
-              reference: 'HW-NEW',
-              dateOrdered: input.now,
-              lastUpdatedDate: input.now,
-              detail,
-            })
-            .returning({ id: orders.id });
-          if (!order) throw new Error('shop: order not inserted');
-          // The reference the customer sees, from the order's own id (clear of the demo's HW-8xxxx and HW-9xxxx).
-          const reference = `HW-${500000 + order.id}`;
-          await tx.update(orders).set({ reference }).where(eq(orders.id, order.id));
-          const devices = basket.devices.flatMap(({ hardwareModelId, quantity }) => {
-            const model = HARDWARE_MODELS.find((candidate) => candidate.id === hardwareModelId);
-            if (!model) throw new Error(`shop: hardware model ${hardwareModelId} missing`);
-            return Array.from({ length: quantity }, () => ({
-              productId: input.productId,
-              modelId: model.id,
-              make: model.make,
-              model: model.model,
-              totalPorts: model.total_ports,
-              macAddress: shippedMac(),
-              provisioningKey: newProvisioningKey(),
-            }));
-          });
-          if (devices.length > 0) await tx.insert(hardwareDevices).values(devices);
+          const order = await addHardwareOrder(tx, { accountId: input.accountId, now: input.now, detail });
+          const devices = await addBoughtDevices(tx, input.productId, basket.devices);
           const [purchase] = await tx
             .insert(shopPurchases)
             .values({
@@ -159,11 +111,11 @@ export function createShopRepository(db: Database) {
               vatPence: basket.totals.vat,
               totalPence: basket.totals.total,
               payment: 'next_bill',
-              devices: devices.length,
+              devices,
             })
             .returning();
           if (!purchase) throw new Error('shop: purchase not inserted');
-          return { ...purchase, reference };
+          return { ...purchase, reference: order.reference };
         });
       } catch (error) {
         // A double submit that came first: answer its purchase.

@@ -8,7 +8,7 @@ import { installationAddressOf } from '../address/index.ts';
 import { advancedCallFlowAddOn } from '../call-flows/index.ts';
 import * as customers from '../customers/index.ts';
 import { ownedVoipProduct, type Product } from '../products/index.ts';
-import { seatOf } from '../users/handlers.ts';
+import { seatOf } from '../users/index.ts';
 
 /** Site data (spec 001 section 3 "Site") of a product already checked to be the customer's cloud phone. */
 async function siteOf(request: FastifyRequest, product: Product): Promise<Site> {

@@ -8,7 +8,6 @@ import {
   FIRST_EXTENSION,
   MAX_SEATS,
   NOT_ASSIGNED_EXTENSION,
-  SEAT_SERVICE_PLAN,
   TARIFF_V3,
   usersMessages,
   type Seat,
@@ -20,28 +19,8 @@ import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { hashPassword, publicUrl } from '../identity/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
-import type { SeatRow } from './users-repository.ts';
-
-const addOnNames = new Map(ADD_ONS.map((addOn) => [addOn.id, addOn.display_name]));
-
-/** A user row as the contract's Seat. */
-export function seatOf(row: SeatRow): Seat {
-  return {
-    id: row.id,
-    platform_id: `seat-${row.productId}-${row.id}`,
-    product_id: row.productId,
-    service_plan: SEAT_SERVICE_PLAN,
-    add_ons: row.addOnIds.map((id) => addOnNames.get(id) ?? `Add-on ${id}`),
-    extension: row.extension || NOT_ASSIGNED_EXTENSION,
-    name: `${row.firstName} ${row.lastName}`.trim(),
-    first_name: row.firstName,
-    last_name: row.lastName,
-    email: row.email,
-    locked: row.lockedAt !== null,
-    pin_set: row.pinHash !== null,
-    numbers: row.numbers,
-  };
-}
+import { seatOf } from './seat.ts';
+import type { SeatRow } from './seats-read-model.ts';
 
 /** The user `userId` of the customer's cloud phone `productId`, else 404 (another account's, another phone's, unknown). */
 async function ownedSeat(request: FastifyRequest, productId: string, userId: string): Promise<SeatRow> {

@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { phoneNumbers } from '../../db/schema/numbers.ts';
 import { voipUserAddOns, voipUsers } from '../../db/schema/users.ts';
+import { seatRow, seatRows, type SeatRow, type VoipUser } from './seats-read-model.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,53 +12,17 @@ declare module 'fastify' {
   }
 }
 
-export type VoipUser = typeof voipUsers.$inferSelect;
-
-/** A user with the ids of their add-ons and the numbers that ring them. */
-export interface SeatRow extends VoipUser {
-  addOnIds: number[];
-  numbers: string[];
-}
-
 /** A cloud phone's users (seats), their add-ons and PIN (spec 001 section 7 "Users, seats and add-ons"). */
 export function createUsersRepository(db: Database) {
-  async function withDetails(rows: VoipUser[]): Promise<SeatRow[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.id);
-    const [addOns, numbers] = await Promise.all([
-      db
-        .select()
-        .from(voipUserAddOns)
-        .where(inArray(voipUserAddOns.voipUserId, ids))
-        .orderBy(asc(voipUserAddOns.addOnId)),
-      db
-        .select({ voipUserId: phoneNumbers.voipUserId, number: phoneNumbers.number })
-        .from(phoneNumbers)
-        .where(inArray(phoneNumbers.voipUserId, ids))
-        .orderBy(asc(phoneNumbers.id)),
-    ]);
-    return rows.map((row) => ({
-      ...row,
-      addOnIds: addOns.filter((a) => a.voipUserId === row.id).map((a) => a.addOnId),
-      numbers: numbers.filter((n) => n.voipUserId === row.id).map((n) => n.number),
-    }));
-  }
-
   return {
     /** The product's users, the main user first. */
     async seats(productId: number): Promise<SeatRow[]> {
-      return withDetails(
-        await db.select().from(voipUsers).where(eq(voipUsers.productId, productId)).orderBy(asc(voipUsers.id)),
-      );
+      return seatRows(db, productId);
     },
 
     /** One user of the product; undefined when it is not one of its users. */
     async seat(productId: number, userId: number): Promise<SeatRow | undefined> {
-      const rows = await db
-        .select()
-        .from(voipUsers)
-        .where(and(eq(voipUsers.productId, productId), eq(voipUsers.id, userId)));
-      return (await withDetails(rows))[0];
+      return seatRow(db, productId, userId);
     },
 
     /** A user by id alone (the add-on call names no product in its path); undefined when none. */

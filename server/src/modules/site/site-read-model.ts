@@ -1,10 +1,16 @@
-import { and, asc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
+// The site's read model (spec 001 section 3 "Site"): a cloud phone's numbers and users as the site and the pages
+// built on it show them. Owned by the site module, it joins the numbers module's phone_numbers with the users module's
+// voip_users (who each number rings) and those with the hardware module's hardware_ports (who has a desk phone); the
+// plain lists come from their owners (numbers/index.ts, users/index.ts). It writes nothing.
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
 import { hardwarePorts } from '../../db/schema/hardware.ts';
 import { phoneNumbers } from '../../db/schema/numbers.ts';
 import { voipUsers } from '../../db/schema/users.ts';
+import { siteNumbersOf } from '../numbers/index.ts';
+import { lockedVoipUsersOf, voipUsersOf } from '../users/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +23,7 @@ export function createSiteRepository(db: Database) {
   return {
     /** The product's numbers, the pilot number first. */
     async numbers(productId: number) {
-      return db.select().from(phoneNumbers).where(eq(phoneNumbers.productId, productId)).orderBy(asc(phoneNumbers.id));
+      return siteNumbersOf(db, productId);
     },
 
     /** The product's numbers with the extension of the user each rings (null for none), the pilot number first. */
@@ -40,7 +46,7 @@ export function createSiteRepository(db: Database) {
 
     /** The product's users, the main user first. */
     async users(productId: number) {
-      return db.select().from(voipUsers).where(eq(voipUsers.productId, productId)).orderBy(asc(voipUsers.id));
+      return voipUsersOf(db, productId);
     },
 
     /**
@@ -60,11 +66,7 @@ export function createSiteRepository(db: Database) {
 
     /** The product's locked users, by id. */
     async lockedUsers(productId: number) {
-      return db
-        .select()
-        .from(voipUsers)
-        .where(and(eq(voipUsers.productId, productId), isNotNull(voipUsers.lockedAt)))
-        .orderBy(asc(voipUsers.id));
+      return lockedVoipUsersOf(db, productId);
     },
   };
 }

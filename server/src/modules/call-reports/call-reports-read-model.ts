@@ -1,3 +1,6 @@
+// The call reports' read model (spec 001 section 7 "Analytics and logs"): aggregates over one cloud phone's call log, and
+// its calls with the user each matched (the call log's rule, call-log/index.ts). Owned by the call-reports module, it
+// reads the call-log module's call_logs and the users module's voip_users; it writes nothing.
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 
