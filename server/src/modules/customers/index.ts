@@ -7,4 +7,6 @@ export type {
   MadeCustomer,
   NewCloudPhone,
   NewCustomer,
+  SeededCloudPhone,
 } from './customers-repository.ts';
+export { productIdsOf, seedProducts, seedQuickstart, seedTrial, type SeededProduct } from './demo-seed.ts';
