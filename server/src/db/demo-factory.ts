@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { like } from 'drizzle-orm';
 
 import {
   BUY_NOW_CHANNEL,
@@ -17,6 +16,7 @@ import { seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
 import { productIdsOf, seedProducts, seedQuickstart, seedTrial } from '../modules/customers/index.ts';
 import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
 import { acmeHardwareMac, seedAcmeHardware } from '../modules/hardware/demo-hardware.ts';
+import { macAddressesStartingWith } from '../modules/hardware/index.ts';
 import { seedStaffMember, userByEmail } from '../modules/identity/index.ts';
 import { seedKestrelLike } from '../modules/notifications/demo-notifications.ts';
 import { seedOrderTrackerCustomer } from '../modules/notifications/demo-orders.ts';
@@ -39,7 +39,6 @@ import type { Database } from './connect.ts';
 import { seedAcmeLike } from './demo-acme.ts';
 import { cloudPhoneOf, seedCustomer, type DemoCloudPhone, type SeedTransaction } from './demo-customers.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
-import { hardwareDevices } from './schema/hardware.ts';
 import { DEMO_TRIAL_LENGTH_MS } from './seed.ts';
 
 /**
@@ -146,14 +145,7 @@ async function seedAcmeOnFreeNumbers(
 
 /** A copy number of Acme's desk phones (demo-hardware.ts) whose MAC addresses no device has; 0 is the demo's Acme. */
 async function freeHardwareCopy(tx: Tx): Promise<number> {
-  const used = new Set(
-    (
-      await tx
-        .select({ mac: hardwareDevices.macAddress })
-        .from(hardwareDevices)
-        .where(like(hardwareDevices.macAddress, '00:15:65:A%'))
-    ).map((row) => row.mac),
-  );
+  const used = await macAddressesStartingWith(tx, '00:15:65:A');
   for (let copy = 1; copy < 256; copy += 1) {
     if (!used.has(acmeHardwareMac(copy, 1)) && !used.has(acmeHardwareMac(copy, 2))) return copy;
   }
@@ -383,13 +375,13 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
   'staff-viewed': {
     ...willow,
     name: 'Taylor Quinn',
-    seed: (tx, { user, company }) => seedWillowLike(tx, [user], company),
+    seed: (tx, { user, company, now }) => seedWillowLike(tx, [user], company, now),
   },
   unverified: {
     ...willow,
     name: 'Pat Lane',
     emailVerified: false,
-    seed: (tx, { user, company }) => seedWillowLike(tx, [user], company),
+    seed: (tx, { user, company, now }) => seedWillowLike(tx, [user], company, now),
   },
   'phone-setup': {
     ...acme,
@@ -447,7 +439,7 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
     name: 'Drew Ashby',
     domain: 'fernleaf-studio.example',
     company: 'Fernleaf Studio',
-    seed: (tx, { user, company }) => seedFernleafLike(tx, [user], company),
+    seed: (tx, { user, company, now }) => seedFernleafLike(tx, [user], company, now),
   },
   'trial-feedback': {
     name: 'Sasha Green',

@@ -164,8 +164,8 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
     );
     await seedNotificationDemo(tx, await notificationUser, acme.accountId, now);
     await seedOrderHistory(tx, acme.accountId, 'LS11 5PZ', now);
-    await seedStaffDemo(tx, await staffUsers);
-    await seedProfileDemo(tx, await profileUsers);
+    await seedStaffDemo(tx, await staffUsers, now);
+    await seedProfileDemo(tx, await profileUsers, now);
     await seedBuyNowDemo(tx, await buyNowUsers, now);
     await seedQuickstartDemo(tx, await quickstartUser, now);
     await seedNumberInventory(tx);

@@ -52,3 +52,13 @@ export async function productIdsOf(tx: Pick<Database, 'select'>, accountId: numb
     .orderBy(products.id);
   return rows.map((row) => row.id);
 }
+
+/** Every product: what it is and since when (the demo gives each a tariff and contract of its kind). */
+export async function everyProduct(
+  tx: Pick<Database, 'select'>,
+): Promise<Array<{ id: number; kind: string; subKind: string | null; confirmedDate: string | null }>> {
+  return tx
+    .select({ id: products.id, kind: products.kind, subKind: products.subKind, confirmedDate: products.confirmedDate })
+    .from(products)
+    .orderBy(products.id);
+}

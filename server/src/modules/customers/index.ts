@@ -9,4 +9,4 @@ export type {
   NewCustomer,
   SeededCloudPhone,
 } from './customers-repository.ts';
-export { productIdsOf, seedProducts, seedQuickstart, seedTrial, type SeededProduct } from './demo-seed.ts';
+export { everyProduct, productIdsOf, seedProducts, seedQuickstart, seedTrial, type SeededProduct } from './demo-seed.ts';
