@@ -9,4 +9,11 @@ export type {
   NewCustomer,
   SeededCloudPhone,
 } from './customers-repository.ts';
-export { everyProduct, productIdsOf, seedProducts, seedQuickstart, seedTrial, type SeededProduct } from './demo-seed.ts';
+export {
+  everyProduct,
+  productIdsOf,
+  seedProducts,
+  seedQuickstart,
+  seedTrial,
+  type SeededProduct,
+} from './demo-seed.ts';
