@@ -1,5 +1,8 @@
+import type { InstallationAddress } from '@portal/contract';
+
 import type { AudioStorage } from '../audio/storage.ts';
 import { encodeWav, melodyMs, melodySamples } from '../audio/wav.ts';
+import { seedAudioFile } from '../modules/audio/index.ts';
 import {
   demoAudio,
   demoSimpleCallFlowData,
@@ -7,23 +10,13 @@ import {
   outOfHoursToMobileFlow,
   salesLineDraftFlow,
 } from '../modules/call-flows/demo-flows.ts';
-import { SIMPLE_CALL_FLOW_NAME } from '../modules/call-flows/simple.ts';
-import type { Database } from './connect.ts';
+import { seedCallFlows, seedSimpleCallFlow } from '../modules/call-flows/index.ts';
+import { FIRST_EXTENSION } from '../modules/customers/index.ts';
+import { seedPhoneNumbers } from '../modules/numbers/index.ts';
+import { seedDefaultPhoneSettings } from '../modules/phone-setup/index.ts';
+import { seatIdOn, seedSeatAddOns, seedSeats } from '../modules/users/index.ts';
+import { cloudPhoneOf, seedCustomer, type SeedTransaction } from './demo-customers.ts';
 import type { DemoUser } from './demo-users.ts';
-import {
-  accounts,
-  audioFiles,
-  callFlows,
-  holdMusicSettings,
-  phoneNumbers,
-  products,
-  simpleCallFlows,
-  users,
-  voicemailSettings,
-  voipUserAddOns,
-  voipUsers,
-  type InstallationAddress,
-} from './schema/index.ts';
 
 /**
  * "A customer like Acme": Acme Plumbing's products, cloud-phone users, numbers, call flows,
@@ -81,111 +74,83 @@ const ALEX_MOBILE = '07700900123';
  * @example await seedAcmeLike(tx, audio, { user, company: 'Acme Plumbing Ltd', numbers: ACME_NUMBERS }, now)
  */
 export async function seedAcmeLike(
-  tx: Pick<Database, 'insert'>,
+  tx: SeedTransaction,
   audio: AudioStorage,
   customer: AcmeLikeCustomer,
   now: Date,
 ): Promise<AcmeLikeIds> {
   const { user, company, numbers, supplier = 3 } = customer;
-  const [account] = await tx.insert(accounts).values({ name: company }).returning();
-  if (!account) throw new Error(`seed: account ${company} not inserted`);
-  await tx.insert(users).values({ ...user, accountId: account.id, phone: ALEX_MOBILE });
-
-  const live = {
-    accountId: account.id,
-    status: 'live',
-    channel: 'Self Sign Up',
-    installationAddress: acmeAddress,
-  } as const;
-  const [cloudPhone] = await tx
-    .insert(products)
-    .values([
-      {
-        ...live,
-        kind: 'voip',
-        tariffVersion: 'TARIFF_V3',
+  const live = { status: 'live', channel: 'Self Sign Up', installationAddress: acmeAddress } as const;
+  // Alex is the first seat, on extension 200.
+  const made = await seedCustomer(
+    tx,
+    {
+      company,
+      user: { ...user, phone: ALEX_MOBILE },
+      cloudPhone: {
         supplier,
-        showProductPages: true,
         productDetail: 'Cloud phone - 3 users',
-        confirmedDate: '2024-03-04',
-        advancedCallFlows: true,
+        installationAddress: acmeAddress,
+        asSeeded: { status: 'live', channel: 'Self Sign Up', confirmedDate: '2024-03-04', advancedCallFlows: true },
+        firstSeat: { firstName: 'Alex', lastName: 'Morgan', email: user.email },
       },
-      {
-        ...live,
-        kind: 'telco',
-        subKind: 'broadband',
-        supplier: 1,
-        productDetail: 'Business Broadband 80 Mbps',
-        confirmedDate: '2024-03-11',
-      },
-      {
-        ...live,
-        kind: 'telco',
-        subKind: 'fibre',
-        supplier: 1,
-        productDetail: 'Business Fibre 1 Gbps',
-        confirmedDate: '2024-06-20',
-      },
-    ])
-    .returning();
-  if (!cloudPhone) throw new Error(`seed: ${company} products not inserted`);
-
-  const productId = cloudPhone.id;
-  const [alex, priya, tom] = await tx
-    .insert(voipUsers)
-    .values([
-      { productId, firstName: 'Alex', lastName: 'Morgan', email: user.email, extension: '200' },
-      { productId, firstName: 'Priya', lastName: 'Shah', email: 'priya@acme-plumbing.example', extension: '201' },
-      { productId, firstName: 'Tom', lastName: 'Walsh', email: 'tom@acme-plumbing.example', extension: '202' },
-    ])
-    .returning();
-  if (!alex || !priya || !tom) throw new Error(`seed: ${company} voip users not inserted`);
+      products: [
+        {
+          ...live,
+          kind: 'telco',
+          subKind: 'broadband',
+          supplier: 1,
+          productDetail: 'Business Broadband 80 Mbps',
+          confirmedDate: '2024-03-11',
+        },
+        {
+          ...live,
+          kind: 'telco',
+          subKind: 'fibre',
+          supplier: 1,
+          productDetail: 'Business Fibre 1 Gbps',
+          confirmedDate: '2024-06-20',
+        },
+      ],
+    },
+    now,
+  );
+  const productId = cloudPhoneOf(made);
+  const [alex, priya, tom] = await seatIdsOf(tx, productId);
   // Their add-ons (contract/src/users.ts ADD_ONS): Alex records calls for 3 years and has Pro video 1-14
   // (a 'Call us to upgrade' one, so it shows '(Included)'); Priya has UC Express; Tom has none.
-  await tx.insert(voipUserAddOns).values([
-    { voipUserId: alex.id, addOnId: 102 },
-    { voipUserId: alex.id, addOnId: 302 },
-    { voipUserId: priya.id, addOnId: 201 },
+  await seedSeatAddOns(tx, [
+    { voipUserId: alex, addOnId: 102 },
+    { voipUserId: alex, addOnId: 302 },
+    { voipUserId: priya, addOnId: 201 },
   ]);
 
   // The first number of a site is its pilot number; some others ring one user directly.
   const [main, sales, accountsLine] = numbers.leeds;
   const [london, emergency, unlabelled] = numbers.london;
-  await tx.insert(phoneNumbers).values([
+  await seedPhoneNumbers(tx, [
     { productId, number: main, label: 'Main line' },
-    { productId, number: sales, label: 'Sales', voipUserId: priya.id },
-    { productId, number: accountsLine, label: 'Accounts', voipUserId: tom.id },
-    { productId, number: london, label: 'London office', voipUserId: alex.id },
+    { productId, number: sales, label: 'Sales', voipUserId: priya },
+    { productId, number: accountsLine, label: 'Accounts', voipUserId: tom },
+    { productId, number: london, label: 'London office', voipUserId: alex },
     { productId, number: emergency, label: 'Emergency call-outs' },
     { productId, number: unlabelled, label: null },
   ]);
 
   // A custom flow is active; the simple call flow is set up but off.
   const flows = [mainOfficeHoursFlow(main), outOfHoursToMobileFlow(main, ALEX_MOBILE), salesLineDraftFlow(unlabelled)];
-  await tx.insert(callFlows).values(
-    flows.map((flow) => ({
-      productId,
-      name: flow.name,
-      enable: flow.enable,
-      data: flow.data,
-      createdAt: now,
-      updatedAt: now,
-    })),
-  );
-  await tx
-    .insert(simpleCallFlows)
-    .values({ productId, enable: false, name: SIMPLE_CALL_FLOW_NAME, data: demoSimpleCallFlowData(), updatedAt: now });
+  await seedCallFlows(tx, productId, flows, now);
+  await seedSimpleCallFlow(tx, productId, now, { enable: false, data: demoSimpleCallFlowData() });
 
   // Voicemail and hold music start as the defaults: the default greeting, the built-in melody.
-  await tx.insert(voicemailSettings).values({ productId, updatedAt: now });
-  await tx.insert(holdMusicSettings).values({ productId, updatedAt: now });
+  await seedDefaultPhoneSettings(tx, [productId], now);
 
   // The bytes go in first: a failed write rolls the rows back, and a repeated first start rewrites the same bytes.
   for (const file of demoAudio) {
     const wav = encodeWav(melodySamples(file.notes));
     const storageKey = `${productId}/${file.storedFilename}`;
     await audio.put(storageKey, wav);
-    await tx.insert(audioFiles).values({
+    await seedAudioFile(tx, {
       productId,
       storedFilename: file.storedFilename,
       kind: 'call_flow',
@@ -199,9 +164,15 @@ export async function seedAcmeLike(
       createdAt: now,
     });
   }
-  return {
-    accountId: account.id,
-    cloudPhoneId: productId,
-    voipUserIds: { alex: alex.id, priya: priya.id, tom: tom.id },
-  };
+  return { accountId: made.accountId, cloudPhoneId: productId, voipUserIds: { alex, priya, tom } };
+}
+
+/** Alex (the first seat customers.create made), then Priya and Tom: their voip user ids. */
+async function seatIdsOf(tx: SeedTransaction, productId: number): Promise<[number, number, number]> {
+  const alex = await seatIdOn(tx, productId, FIRST_EXTENSION);
+  const [priya, tom] = await seedSeats(tx, [
+    { productId, firstName: 'Priya', lastName: 'Shah', email: 'priya@acme-plumbing.example', extension: '201' },
+    { productId, firstName: 'Tom', lastName: 'Walsh', email: 'tom@acme-plumbing.example', extension: '202' },
+  ]);
+  return [alex, priya!, tom!];
 }

@@ -1,48 +1,44 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray, like } from 'drizzle-orm';
 
-import { BUY_NOW_CHANNEL, MANAGE_OTHER_USERS, type SandboxCustomer, type SandboxCustomerKind } from '@portal/contract';
+import {
+  BUY_NOW_CHANNEL,
+  type InstallationAddress,
+  type SandboxCustomer,
+  type SandboxCustomerKind,
+} from '@portal/contract';
 
 import type { AudioStorage } from '../audio/storage.ts';
 import { seedOverdueCardCustomer } from '../modules/billing/demo-billing.ts';
 import { seedBroadbandCustomer } from '../modules/broadband/demo-broadband.ts';
-import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../modules/call-flows/simple.ts';
+import { seedSimpleCallFlow } from '../modules/call-flows/index.ts';
 import { seedCallLog } from '../modules/call-log/demo-calls.ts';
 import { seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
+import { productIdsOf, seedProducts, seedQuickstart, seedTrial } from '../modules/customers/index.ts';
 import { seedGettingStartedCustomer } from '../modules/getting-started/demo-getting-started.ts';
 import { acmeHardwareMac, seedAcmeHardware } from '../modules/hardware/demo-hardware.ts';
+import { macAddressesStartingWith } from '../modules/hardware/index.ts';
+import { seedStaffMember, userByEmail } from '../modules/identity/index.ts';
 import { seedKestrelLike } from '../modules/notifications/demo-notifications.ts';
 import { seedOrderTrackerCustomer } from '../modules/notifications/demo-orders.ts';
 import { seedManyNumbersCustomer } from '../modules/numbers/demo-numbers.ts';
+import { numbersInUseStartingWith, numbersOn, seedPhoneNumbers } from '../modules/numbers/index.ts';
 import { seedPhoneSetupCustomer } from '../modules/phone-setup/demo-phone-setup.ts';
+import { seedDefaultPhoneSettings } from '../modules/phone-setup/index.ts';
 import {
   seedDefaultProductDetails,
   seedProductDetailsCustomer,
 } from '../modules/product-details/demo-product-details.ts';
-import { NON_PAYMENT_SUSPENSION } from '../modules/products/products-repository.ts';
+import { NON_PAYMENT_SUSPENSION } from '../modules/products/index.ts';
 import { seedFernleafLike } from '../modules/profile/demo-profile.ts';
 import { seedNoCloudPhoneCustomer } from '../modules/signup/demo-signup.ts';
 import { seedWillowLike } from '../modules/staff/demo-staff.ts';
 import { seedQuickstartDemo } from '../modules/trial/demo-quickstart.ts';
 import { brightonAddress, seedProvisionedBuyNowCustomer } from '../modules/trial/demo-shell.ts';
-import { seedLockedUser } from '../modules/users/demo-seats.ts';
+import { seedLockedUser } from '../modules/users/index.ts';
 import type { Database } from './connect.ts';
 import { seedAcmeLike } from './demo-acme.ts';
+import { cloudPhoneOf, seedCustomer, type DemoCloudPhone, type SeedTransaction } from './demo-customers.ts';
 import { demoUser, type DemoUser } from './demo-users.ts';
-import {
-  accounts,
-  hardwareDevices,
-  holdMusicSettings,
-  phoneNumbers,
-  products,
-  quickstarts,
-  simpleCallFlows,
-  trials,
-  users,
-  voicemailSettings,
-  voipUsers,
-  type InstallationAddress,
-} from './schema/index.ts';
 import { DEMO_TRIAL_LENGTH_MS } from './seed.ts';
 
 /**
@@ -53,7 +49,7 @@ import { DEMO_TRIAL_LENGTH_MS } from './seed.ts';
  * trying the demo logins).
  */
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Tx = SeedTransaction;
 
 /** What one kind needs: its user's name, its e-mail domain and company, and how it is seeded. */
 interface Kind {
@@ -68,26 +64,6 @@ interface Kind {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The one place a kind written here makes its customer's account and sign-in user (the seed
- * functions of the modules' demo files make their own). A staff member has no account.
- */
-async function insertAccountWithUser(
-  tx: Tx,
-  user: DemoUser,
-  company: string | null,
-  staff = false,
-): Promise<number | null> {
-  if (company === null) {
-    await tx.insert(users).values({ ...user, ...(staff && { isStaff: true, permissions: [MANAGE_OTHER_USERS] }) });
-    return null;
-  }
-  const [account] = await tx.insert(accounts).values({ name: company }).returning({ id: accounts.id });
-  if (!account) throw new Error(`sandbox: ${company} not inserted`);
-  await tx.insert(users).values({ ...user, accountId: account.id });
-  return account.id;
-}
-
-/**
  * Phone numbers no product has, from Ofcom's drama ranges the demo data leaves alone (0131 496 0xxx,
  * 0151 496 0xxx, 0191 498 0xxx, 029 2018 0xxx): never a real subscriber's.
  */
@@ -95,14 +71,7 @@ async function freeNumbers(tx: Tx, count: number): Promise<string[]> {
   const prefixes = ['0131496', '0151496', '0191498', '0292018'];
   const free: string[] = [];
   for (const prefix of prefixes) {
-    const used = new Set(
-      (
-        await tx
-          .select({ number: phoneNumbers.number })
-          .from(phoneNumbers)
-          .where(like(phoneNumbers.number, `${prefix}%`))
-      ).map((row) => row.number),
-    );
+    const used = await numbersInUseStartingWith(tx, prefix);
     for (let n = 0; n < 1000 && free.length < count; n += 1) {
       const number = `${prefix}${String(n).padStart(4, '0')}`;
       if (!used.has(number)) free.push(number);
@@ -112,37 +81,25 @@ async function freeNumbers(tx: Tx, count: number): Promise<string[]> {
   throw new Error('sandbox: no free phone numbers left');
 }
 
-/** A cloud phone's demo settings: its simple call flow, default voicemail and hold music, its user and number. */
-async function seedCloudPhoneSettings(
-  tx: Tx,
-  productId: number,
-  user: DemoUser,
-  number: string,
-  label: string,
-  now: Date,
-): Promise<void> {
-  await tx
-    .insert(voipUsers)
-    .values({ productId, firstName: user.firstName, lastName: user.lastName, email: user.email, extension: '200' });
-  await tx.insert(phoneNumbers).values({ productId, number, label });
-  await tx.insert(simpleCallFlows).values({
-    productId,
-    enable: true,
-    name: SIMPLE_CALL_FLOW_NAME,
-    data: defaultSimpleCallFlowData(),
-    updatedAt: now,
-  });
-  await tx.insert(voicemailSettings).values({ productId, updatedAt: now });
-  await tx.insert(holdMusicSettings).values({ productId, updatedAt: now });
+/** A cloud phone's demo settings: its number, its simple call flow, default voicemail and hold music. */
+async function seedCloudPhoneSettings(tx: Tx, productId: number, number: string, label: string, now: Date) {
+  await seedPhoneNumbers(tx, [{ productId, number, label }]);
+  await seedSimpleCallFlow(tx, productId, now);
+  await seedDefaultPhoneSettings(tx, [productId], now);
 }
 
-const cloudPhone = {
-  kind: 'voip',
-  tariffVersion: 'TARIFF_V3',
+/** A live voip3 cloud phone of the kind's, its user on extension 200 unless said. */
+const cloudPhone = (
+  channel: string,
+  productDetail: string,
+  confirmedDate: string,
+  more: Partial<DemoCloudPhone> = {},
+): DemoCloudPhone => ({
   supplier: 3,
-  status: 'live',
-  showProductPages: true,
-} as const;
+  productDetail,
+  asSeeded: { status: 'live', channel, confirmedDate },
+  ...more,
+});
 
 const whitstableAddress: InstallationAddress = {
   summary_line: '12 Harbour Street, Whitstable, CT5 1AH',
@@ -164,11 +121,7 @@ const bristolAddress: InstallationAddress = {
 
 /** A copy of Meadow Lane Vets whose numbers (0117 496 0{copy}{n}) no product has yet. */
 async function freeDetailsCopy(tx: Tx): Promise<number> {
-  const used = new Set(
-    (
-      await tx.select({ number: phoneNumbers.number }).from(phoneNumbers).where(like(phoneNumbers.number, '0117496%'))
-    ).map((row) => row.number),
-  );
+  const used = await numbersInUseStartingWith(tx, '0117496');
   for (let copy = 10; copy < 100; copy += 1) {
     if (!used.has(`0117496${String(copy * 10 + 1).padStart(4, '0')}`)) return copy;
   }
@@ -192,14 +145,7 @@ async function seedAcmeOnFreeNumbers(
 
 /** A copy number of Acme's desk phones (demo-hardware.ts) whose MAC addresses no device has; 0 is the demo's Acme. */
 async function freeHardwareCopy(tx: Tx): Promise<number> {
-  const used = new Set(
-    (
-      await tx
-        .select({ mac: hardwareDevices.macAddress })
-        .from(hardwareDevices)
-        .where(like(hardwareDevices.macAddress, '00:15:65:A%'))
-    ).map((row) => row.mac),
-  );
+  const used = await macAddressesStartingWith(tx, '00:15:65:A');
   for (let copy = 1; copy < 256; copy += 1) {
     if (!used.has(acmeHardwareMac(copy, 1)) && !used.has(acmeHardwareMac(copy, 2))) return copy;
   }
@@ -221,21 +167,20 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
     domain: 'brightdesk.example',
     company: 'BrightDesk Studio',
     seed: async (tx, { user, company, now }) => {
-      const accountId = await insertAccountWithUser(tx, user, company);
-      const [phone] = await tx
-        .insert(products)
-        .values({
-          ...cloudPhone,
-          accountId: accountId!,
-          channel: 'Self Sign Up',
-          productDetail: 'Cloud phone - 1 user (trial)',
-          installationAddress: bristolAddress,
-          confirmedDate: now.toISOString().slice(0, 10),
-        })
-        .returning({ id: products.id });
-      await tx.insert(trials).values({
-        productId: phone!.id,
-        kind: 'OPT_IN',
+      const today = now.toISOString().slice(0, 10);
+      const made = await seedCustomer(
+        tx,
+        {
+          company,
+          user,
+          cloudPhone: cloudPhone('Self Sign Up', 'Cloud phone - 1 user (trial)', today, {
+            installationAddress: bristolAddress,
+          }),
+        },
+        now,
+      );
+      const phone = cloudPhoneOf(made);
+      await seedTrial(tx, phone, {
         startedAt: now,
         endsAt: new Date(now.getTime() + DEMO_TRIAL_LENGTH_MS),
         statusEntry: now,
@@ -248,13 +193,12 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
         'upgrade',
         'helpful_links',
       ];
-      await tx.insert(quickstarts).values({
-        productId: phone!.id,
+      await seedQuickstart(tx, phone, {
         showPopup: true,
         sectionsCompleted: Object.fromEntries(steps.map((step) => [step, step === 'watch_getting_started'])),
       });
       const [number] = await freeNumbers(tx, 1);
-      await seedCloudPhoneSettings(tx, phone!.id, user, number!, 'Studio', now);
+      await seedCloudPhoneSettings(tx, phone, number!, 'Studio', now);
     },
   },
   'buy-now': {
@@ -262,20 +206,19 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
     domain: 'harbourside-bakes.example',
     company: 'Harbourside Bakes',
     seed: async (tx, { user, company, now }) => {
-      const accountId = await insertAccountWithUser(tx, user, company);
-      const [phone] = await tx
-        .insert(products)
-        .values({
-          ...cloudPhone,
-          accountId: accountId!,
-          channel: BUY_NOW_CHANNEL,
-          productDetail: 'Cloud phone - 1 user',
-          confirmedDate: '2025-02-03',
-          installationAddress: whitstableAddress,
-        })
-        .returning({ id: products.id });
+      const made = await seedCustomer(
+        tx,
+        {
+          company,
+          user,
+          cloudPhone: cloudPhone(BUY_NOW_CHANNEL, 'Cloud phone - 1 user', '2025-02-03', {
+            installationAddress: whitstableAddress,
+          }),
+        },
+        now,
+      );
       const [number] = await freeNumbers(tx, 1);
-      await seedCloudPhoneSettings(tx, phone!.id, user, number!, company, now);
+      await seedCloudPhoneSettings(tx, cloudPhoneOf(made), number!, company, now);
     },
   },
   'buy-now-no-address': {
@@ -283,19 +226,13 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
     domain: 'corner-cafe.example',
     company: 'Corner Cafe',
     seed: async (tx, { user, company, now }) => {
-      const accountId = await insertAccountWithUser(tx, user, company);
-      const [phone] = await tx
-        .insert(products)
-        .values({
-          ...cloudPhone,
-          accountId: accountId!,
-          channel: BUY_NOW_CHANNEL,
-          productDetail: 'Cloud phone - 1 user',
-          confirmedDate: '2025-01-15',
-        })
-        .returning({ id: products.id });
+      const made = await seedCustomer(
+        tx,
+        { company, user, cloudPhone: cloudPhone(BUY_NOW_CHANNEL, 'Cloud phone - 1 user', '2025-01-15') },
+        now,
+      );
       const [number] = await freeNumbers(tx, 1);
-      await seedCloudPhoneSettings(tx, phone!.id, user, number!, 'Cafe', now);
+      await seedCloudPhoneSettings(tx, cloudPhoneOf(made), number!, 'Cafe', now);
     },
   },
   'buy-now-incomplete-address': {
@@ -303,23 +240,26 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
     domain: 'bakery-row.example',
     company: 'Bakery Row Cafe',
     // Saved so by an earlier sign-up form: only its first line and postcode (no town or city, no county).
-    seed: async (tx, { user, company }) => {
-      const accountId = await insertAccountWithUser(tx, user, company);
-      await tx.insert(products).values({
-        ...cloudPhone,
-        accountId: accountId!,
-        channel: BUY_NOW_CHANNEL,
-        productDetail: 'Cloud phone - 1 user',
-        confirmedDate: '2025-02-03',
-        installationAddress: {
-          summary_line: '1 Bakery Row, LS11 5PZ',
-          line_one: '1 Bakery Row',
-          line_two: '',
-          city: '',
-          county: '',
-          post_code: 'LS11 5PZ',
+    seed: async (tx, { user, company, now }) => {
+      await seedCustomer(
+        tx,
+        {
+          company,
+          user,
+          cloudPhone: cloudPhone(BUY_NOW_CHANNEL, 'Cloud phone - 1 user', '2025-02-03', {
+            installationAddress: {
+              summary_line: '1 Bakery Row, LS11 5PZ',
+              line_one: '1 Bakery Row',
+              line_two: '',
+              city: '',
+              county: '',
+              post_code: 'LS11 5PZ',
+            },
+            firstSeat: null,
+          }),
         },
-      });
+        now,
+      );
     },
   },
   'getting-started': {
@@ -347,24 +287,24 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
     company: 'Lumen Design',
     // A voip3 cloud phone whose 14-day opt-in trial ended 2 days ago.
     seed: async (tx, { user, company, now }) => {
-      const accountId = await insertAccountWithUser(tx, user, company);
-      const [phone] = await tx
-        .insert(products)
-        .values({
-          ...cloudPhone,
-          accountId: accountId!,
-          channel: 'Self Sign Up',
-          productDetail: 'Cloud phone - 1 user (trial)',
-          confirmedDate: now.toISOString().slice(0, 10),
-          installationAddress: brightonAddress,
-        })
-        .returning({ id: products.id });
+      const today = now.toISOString().slice(0, 10);
+      const made = await seedCustomer(
+        tx,
+        {
+          company,
+          user,
+          cloudPhone: cloudPhone('Self Sign Up', 'Cloud phone - 1 user (trial)', today, {
+            installationAddress: brightonAddress,
+            firstSeat: null,
+          }),
+        },
+        now,
+      );
+      const phone = cloudPhoneOf(made);
       const endsAt = new Date(now.getTime() - 2 * DAY_MS);
       const startedAt = new Date(endsAt.getTime() - 14 * DAY_MS);
-      await tx
-        .insert(trials)
-        .values({ productId: phone!.id, kind: 'OPT_IN', startedAt, endsAt, statusEntry: startedAt });
-      await tx.insert(quickstarts).values({ productId: phone!.id, showPopup: true, sectionsCompleted: {} });
+      await seedTrial(tx, phone, { startedAt, endsAt, statusEntry: startedAt });
+      await seedQuickstart(tx, phone, { showPopup: true, sectionsCompleted: {} });
     },
   },
   'overdue-card': {
@@ -382,15 +322,20 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
     // Billed as Harbour Freight is, and its cloud phone suspended for non-payment as Harbour Freight's Portsmouth phone is.
     seed: async (tx, { user, company, now }) => {
       const { accountId } = await seedOverdueCardCustomer(tx, user, company, now);
-      await tx.insert(products).values({
-        ...cloudPhone,
-        accountId,
-        channel: 'Self Sign Up',
-        productDetail: 'Cloud phone - 1 user (depot)',
-        confirmedDate: '2024-11-02',
-        serviceStatus: 'blocked',
-        serviceBlockedReason: NON_PAYMENT_SUSPENSION,
-      });
+      await seedProducts(tx, accountId, [
+        {
+          kind: 'voip',
+          tariffVersion: 'TARIFF_V3',
+          supplier: 3,
+          status: 'live',
+          showProductPages: true,
+          channel: 'Self Sign Up',
+          productDetail: 'Cloud phone - 1 user (depot)',
+          confirmedDate: '2024-11-02',
+          serviceStatus: 'blocked',
+          serviceBlockedReason: NON_PAYMENT_SUSPENSION,
+        },
+      ]);
     },
   },
   'every-product-kind': {
@@ -405,7 +350,7 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
     name: 'Morgan Fenwick',
     domain: 'fenwick-joinery.example',
     company: 'Fenwick Joinery',
-    seed: (tx, { user, company }) => seedNoCloudPhoneCustomer(tx, user, company),
+    seed: (tx, { user, company, now }) => seedNoCloudPhoneCustomer(tx, user, company, now),
   },
   broadband: {
     name: 'Robin Hale',
@@ -424,19 +369,19 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
     domain: 'portal.example',
     company: '',
     seed: async (tx, { user }) => {
-      await insertAccountWithUser(tx, user, null, true);
+      await seedStaffMember(tx, user);
     },
   },
   'staff-viewed': {
     ...willow,
     name: 'Taylor Quinn',
-    seed: (tx, { user, company }) => seedWillowLike(tx, [user], company),
+    seed: (tx, { user, company, now }) => seedWillowLike(tx, [user], company, now),
   },
   unverified: {
     ...willow,
     name: 'Pat Lane',
     emailVerified: false,
-    seed: (tx, { user, company }) => seedWillowLike(tx, [user], company),
+    seed: (tx, { user, company, now }) => seedWillowLike(tx, [user], company, now),
   },
   'phone-setup': {
     ...acme,
@@ -494,7 +439,7 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
     name: 'Drew Ashby',
     domain: 'fernleaf-studio.example',
     company: 'Fernleaf Studio',
-    seed: (tx, { user, company }) => seedFernleafLike(tx, [user], company),
+    seed: (tx, { user, company, now }) => seedFernleafLike(tx, [user], company, now),
   },
   'trial-feedback': {
     name: 'Sasha Green',
@@ -543,25 +488,10 @@ async function makeOne(
     await seed(tx, { user, audio, company, now });
     // The tariff and contract every product of the demo has.
     await seedDefaultProductDetails(tx, now);
-    const [row] = await tx.select({ accountId: users.accountId }).from(users).where(eq(users.email, email));
+    const row = await userByEmail(tx, email);
     if (!row) throw new Error(`sandbox: ${kind} customer not made`);
     const accountId = row.accountId ?? null;
-    const owned =
-      accountId === null
-        ? []
-        : (await tx.select({ id: products.id }).from(products).where(eq(products.accountId, accountId))).map(
-            (p) => p.id,
-          );
-    const numbers =
-      owned.length === 0
-        ? []
-        : (
-            await tx
-              .select({ number: phoneNumbers.number })
-              .from(phoneNumbers)
-              .where(inArray(phoneNumbers.productId, owned))
-              .orderBy(phoneNumbers.id)
-          ).map((n) => n.number);
+    const numbers = accountId === null ? [] : await numbersOn(tx, await productIdsOf(tx, accountId));
     return { kind, email, password, first_name: user.firstName, company, account_id: accountId, numbers };
   });
 }

@@ -1,17 +1,21 @@
-import { count, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 
-import { MANAGE_OTHER_USERS } from '@portal/contract';
+import type { InstallationAddress } from '@portal/contract';
 
 import type { AudioStorage } from '../audio/storage.ts';
 import { seedBillingDemo } from '../modules/billing/demo-billing.ts';
-import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../modules/call-flows/simple.ts';
+import { seedSimpleCallFlow } from '../modules/call-flows/index.ts';
 import { seedCallLog } from '../modules/call-log/demo-calls.ts';
 import { ACME_DEMO_CONTACTS, seedDemoContacts } from '../modules/contacts/demo-contacts.ts';
+import { seedQuickstart, seedTrial } from '../modules/customers/index.ts';
 import { seedAcmeHardware } from '../modules/hardware/demo-hardware.ts';
+import { seedStaffMember, userCount } from '../modules/identity/index.ts';
 import { notificationDemoUser, seedNotificationDemo } from '../modules/notifications/demo-notifications.ts';
 import { seedOrderHistory } from '../modules/notifications/demo-orders.ts';
 import { seedNumberInventory } from '../modules/numbers/demo-numbers.ts';
+import { seedPhoneNumbers } from '../modules/numbers/index.ts';
 import { seedPhoneSetupDemo } from '../modules/phone-setup/demo-phone-setup.ts';
+import { seedDefaultPhoneSettings } from '../modules/phone-setup/index.ts';
 import {
   seedDefaultProductDetails,
   seedProductDetailsCustomer,
@@ -23,21 +27,9 @@ import { quickstartDemoUser, seedQuickstartDemo } from '../modules/trial/demo-qu
 import { buyNowDemoUsers, seedBuyNowDemo, seedShellDemo, shellDemoUsers } from '../modules/trial/demo-shell.ts';
 import type { Database } from './connect.ts';
 import { ACME_NUMBERS, seedAcmeLike } from './demo-acme.ts';
+import { cloudPhoneOf, seedCustomer } from './demo-customers.ts';
 import { demoLogins } from './demo-logins.ts';
 import { demoUser } from './demo-users.ts';
-import {
-  accounts,
-  holdMusicSettings,
-  phoneNumbers,
-  products,
-  quickstarts,
-  simpleCallFlows,
-  trials,
-  users,
-  voicemailSettings,
-  voipUsers,
-  type InstallationAddress,
-} from './schema/index.ts';
 
 /** The demo trial ends this long after the first start. */
 export const DEMO_TRIAL_LENGTH_MS = 2 * 24 * 60 * 60 * 1000;
@@ -60,8 +52,7 @@ const brightDeskAddress: InstallationAddress = {
  * several processes start at once.
  */
 export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date = new Date()): Promise<boolean> {
-  const hasUsers = async (tx: Pick<Database, 'select'>) =>
-    ((await tx.select({ n: count() }).from(users))[0]?.n ?? 0) > 0;
+  const hasUsers = async (tx: Pick<Database, 'select'>) => (await userCount(tx)) > 0;
   if (await hasUsers(db)) return false;
 
   // Hashing is slow, so it happens before the transaction takes its lock.
@@ -98,56 +89,43 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
       now,
       seed: 20,
     });
-    const [brightDesk, cornerCafe] = await tx
-      .insert(accounts)
-      .values([{ name: 'BrightDesk Studio' }, { name: 'Corner Cafe' }])
-      .returning();
-    if (!brightDesk || !cornerCafe) throw new Error('seed: accounts not inserted');
-
-    await tx.insert(users).values([
-      { ...staff, isStaff: true, permissions: [MANAGE_OTHER_USERS] },
-      { ...trial, accountId: brightDesk.id },
-      { ...buyNow, accountId: cornerCafe.id },
-    ]);
-
-    const cloudPhone = {
-      kind: 'voip',
-      tariffVersion: 'TARIFF_V3',
-      supplier: 3,
-      status: 'live',
-      showProductPages: true,
-    } as const;
-    const [trialPhone, cafePhone] = await tx
-      .insert(products)
-      .values([
-        {
-          ...cloudPhone,
-          accountId: brightDesk.id,
-          channel: 'Self Sign Up',
+    await seedStaffMember(tx, staff);
+    const brightDesk = await seedCustomer(
+      tx,
+      {
+        company: 'BrightDesk Studio',
+        user: trial,
+        cloudPhone: {
+          supplier: 3,
           productDetail: 'Cloud phone - 1 user (trial)',
           installationAddress: brightDeskAddress,
-          confirmedDate: now.toISOString().slice(0, 10),
+          asSeeded: { status: 'live', channel: 'Self Sign Up', confirmedDate: now.toISOString().slice(0, 10) },
         },
-        {
-          ...cloudPhone,
-          accountId: cornerCafe.id,
-          channel: 'Buy Now',
+      },
+      now,
+    );
+    const cornerCafe = await seedCustomer(
+      tx,
+      {
+        company: 'Corner Cafe',
+        user: buyNow,
+        cloudPhone: {
+          supplier: 3,
           productDetail: 'Cloud phone - 1 user',
-          confirmedDate: '2025-01-15',
+          asSeeded: { status: 'live', channel: 'Buy Now', confirmedDate: '2025-01-15' },
         },
-      ])
-      .returning();
-    if (!trialPhone || !cafePhone) throw new Error('seed: products not inserted');
+      },
+      now,
+    );
+    const trialPhone = cloudPhoneOf(brightDesk);
+    const cafePhone = cloudPhoneOf(cornerCafe);
 
-    await tx.insert(trials).values({
-      productId: trialPhone.id,
-      kind: 'OPT_IN',
+    await seedTrial(tx, trialPhone, {
       startedAt: now,
       endsAt: new Date(now.getTime() + DEMO_TRIAL_LENGTH_MS),
       statusEntry: now,
     });
-    await tx.insert(quickstarts).values({
-      productId: trialPhone.id,
+    await seedQuickstart(tx, trialPhone, {
       showPopup: true,
       // The getting-started video is watched: the quick start opens at the next step.
       sectionsCompleted: Object.fromEntries(
@@ -162,47 +140,15 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
       ),
     });
 
-    await tx.insert(voipUsers).values([
-      {
-        productId: trialPhone.id,
-        firstName: 'Jordan',
-        lastName: 'Blake',
-        email: demoLogins.trial.email,
-        extension: '200',
-      },
-      {
-        productId: cafePhone.id,
-        firstName: 'Chris',
-        lastName: 'Ellis',
-        email: demoLogins.buyNow.email,
-        extension: '200',
-      },
-    ]);
-    await tx.insert(phoneNumbers).values([
-      { productId: trialPhone.id, number: '01632960201', label: 'Studio' },
-      { productId: cafePhone.id, number: '01632960301', label: 'Cafe' },
+    await seedPhoneNumbers(tx, [
+      { productId: trialPhone, number: '01632960201', label: 'Studio' },
+      { productId: cafePhone, number: '01632960301', label: 'Cafe' },
     ]);
 
     // They answer with their simple call flow; voicemail and hold music are the defaults.
-    await tx.insert(simpleCallFlows).values([
-      {
-        productId: trialPhone.id,
-        enable: true,
-        name: SIMPLE_CALL_FLOW_NAME,
-        data: defaultSimpleCallFlowData(),
-        updatedAt: now,
-      },
-      {
-        productId: cafePhone.id,
-        enable: true,
-        name: SIMPLE_CALL_FLOW_NAME,
-        data: defaultSimpleCallFlowData(),
-        updatedAt: now,
-      },
-    ]);
-    const cloudPhones = [trialPhone, cafePhone].map((phone) => ({ productId: phone.id, updatedAt: now }));
-    await tx.insert(voicemailSettings).values(cloudPhones);
-    await tx.insert(holdMusicSettings).values(cloudPhones);
+    await seedSimpleCallFlow(tx, trialPhone, now);
+    await seedSimpleCallFlow(tx, cafePhone, now);
+    await seedDefaultPhoneSettings(tx, [trialPhone, cafePhone], now);
 
     const harbour = await seedShellDemo(tx, await shellUsers, now);
     await seedBillingDemo(tx, { acme: acme.accountId, harbour: harbour.accountId }, now);
@@ -212,14 +158,14 @@ export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date =
         acme: acme.cloudPhoneId,
         southampton: harbour.southamptonId,
         portsmouth: harbour.portsmouthId,
-        cornerCafe: cafePhone.id,
+        cornerCafe: cafePhone,
       },
       now,
     );
     await seedNotificationDemo(tx, await notificationUser, acme.accountId, now);
     await seedOrderHistory(tx, acme.accountId, 'LS11 5PZ', now);
-    await seedStaffDemo(tx, await staffUsers);
-    await seedProfileDemo(tx, await profileUsers);
+    await seedStaffDemo(tx, await staffUsers, now);
+    await seedProfileDemo(tx, await profileUsers, now);
     await seedBuyNowDemo(tx, await buyNowUsers, now);
     await seedQuickstartDemo(tx, await quickstartUser, now);
     await seedNumberInventory(tx);

@@ -1,2 +1,3 @@
 // The audio module as other modules see it: they import nothing else from this folder (eslint.config.js).
 export { speakFor } from './speech.ts';
+export { seedAudioFile } from './demo-seed.ts';

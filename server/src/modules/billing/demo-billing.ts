@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { poundsOf, type BillCycle } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
+import { seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
 import {
@@ -12,8 +13,6 @@ import {
   invoices,
   payments,
 } from '../../db/schema/billing.ts';
-import { accounts, products } from '../../db/schema/customers.ts';
-import { users } from '../../db/schema/identity.ts';
 import { addDays, billingDaysUpTo, dueDateOf, isoDate, netOfTotal } from './rules.ts';
 
 /** Months of invoices each demo customer has. */
@@ -174,25 +173,30 @@ async function seedOverdueInvoices(
  * the credit-control status on home saying so), under another sign-in: the billing e2e spec's own.
  */
 export async function seedOverdueCardCustomer(
-  tx: Pick<Database, 'insert'>,
+  tx: SeedTransaction,
   holder: DemoUser,
   company: string,
   now: Date,
 ): Promise<{ accountId: number }> {
-  const [account] = await tx.insert(accounts).values({ name: company }).returning();
-  if (!account) throw new Error(`seed: ${company} not inserted`);
-  const accountId = account.id;
-  await tx.insert(users).values({ ...holder, accountId });
-  await tx.insert(products).values({
-    accountId,
-    kind: 'telco',
-    subKind: 'broadband',
-    supplier: 1,
-    status: 'live',
-    channel: 'Self Sign Up',
-    productDetail: 'Business Broadband 80 Mbps',
-    confirmedDate: addDays(isoDate(now), -365),
-  });
+  const { accountId } = await seedCustomer(
+    tx,
+    {
+      company,
+      user: holder,
+      products: [
+        {
+          kind: 'telco',
+          subKind: 'broadband',
+          supplier: 1,
+          status: 'live',
+          channel: 'Self Sign Up',
+          productDetail: 'Business Broadband 80 Mbps',
+          confirmedDate: addDays(isoDate(now), -365),
+        },
+      ],
+    },
+    now,
+  );
   await tx.insert(billingAccounts).values({
     accountId,
     businessName: company,

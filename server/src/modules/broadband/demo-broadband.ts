@@ -1,7 +1,5 @@
-import type { Database } from '../../db/connect.ts';
+import { seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
-import { accounts, products } from '../../db/schema/customers.ts';
-import { users } from '../../db/schema/identity.ts';
 
 /**
  * A business with broadband at one site (Standard, live since last year) whose owner signs up
@@ -9,17 +7,13 @@ import { users } from '../../db/schema/identity.ts';
  * sign-up adds an installation appointment to the account's orders.
  */
 export async function seedBroadbandCustomer(
-  tx: Pick<Database, 'insert'>,
+  tx: SeedTransaction,
   user: DemoUser,
   company: string,
   now: Date,
 ): Promise<void> {
-  const [account] = await tx.insert(accounts).values({ name: company }).returning();
-  if (!account) throw new Error(`seed: ${company} not inserted`);
-  await tx.insert(users).values({ ...user, accountId: account.id });
   const lastYear = new Date(now.getTime() - 365 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  await tx.insert(products).values({
-    accountId: account.id,
+  const broadband = {
     kind: 'telco',
     subKind: 'broadband',
     supplier: 1,
@@ -27,5 +21,6 @@ export async function seedBroadbandCustomer(
     channel: 'Self Sign Up',
     productDetail: 'Business Broadband 80 Mbps',
     confirmedDate: lastYear,
-  });
+  } as const;
+  await seedCustomer(tx, { company, user, products: [broadband] }, now);
 }

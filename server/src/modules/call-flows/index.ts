@@ -1,3 +1,4 @@
 // The call-flows module as other modules see it: they import nothing else from this folder (eslint.config.js).
 export * from './limits.ts';
 export * from './simple.ts';
+export * from './demo-seed.ts';

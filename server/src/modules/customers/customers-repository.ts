@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 
-import { BUY_NOW_CHANNEL, type InstallationAddress } from '@portal/contract';
+import { BUY_NOW_CHANNEL, type FeatureFlag, type InstallationAddress } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
 import { accounts, products, quickstarts, trials } from '../../db/schema/customers.ts';
@@ -67,14 +67,26 @@ export const journeys = {
     quickStart: false,
   },
   socialSignup: { account: 'none', user: 'confirmed', product: 'none', channel: null, trial: false, quickStart: false },
+  // The demo's customers (db/seed.ts) and the sandbox's copies of them (db/demo-factory.ts), made as they stand: the
+  // user's address confirmed or not as given, a cloud phone or none, live since its date (`NewCloudPhone.asSeeded`).
+  sandbox: {
+    account: 'new',
+    user: 'asGiven',
+    product: 'asGiven',
+    channel: null,
+    trial: false,
+    quickStart: false,
+  },
 } as const satisfies Record<string, JourneyShape>;
 
 export type Journey = keyof typeof journeys;
 
 interface JourneyShape {
   account: 'new' | 'existing' | 'none';
-  user: 'confirmed' | 'unconfirmed' | 'none';
-  product: 'cloudPhone' | 'broadband' | 'none';
+  /** asGiven: confirmed unless the details say not (`NewSignInUser.emailVerified`). */
+  user: 'confirmed' | 'unconfirmed' | 'none' | 'asGiven';
+  /** asGiven: whichever the details give, or none. */
+  product: 'cloudPhone' | 'broadband' | 'none' | 'asGiven';
   channel: string | null;
   trial: boolean;
   quickStart: boolean;
@@ -98,6 +110,20 @@ export interface NewSignInUser {
   lastName: string;
   /** National form, or null. */
   phone?: string | null;
+  /** For a journey whose user is asGiven: false when the address is not confirmed yet. */
+  emailVerified?: boolean;
+  featureFlags?: FeatureFlag[];
+}
+
+/** A demo cloud phone's state as it stands (the sandbox journey's): live since its date, not just ordered. */
+export interface SeededCloudPhone {
+  status: string;
+  channel: string;
+  confirmedDate: string | null;
+  showWelcome?: boolean;
+  advancedCallFlows?: boolean;
+  serviceStatus?: 'active' | 'blocked';
+  serviceBlockedReason?: string | null;
 }
 
 /** A new cloud phone: its generation, its first seat (extension FIRST_EXTENSION) and, when the journey gives it now, its number. */
@@ -111,8 +137,11 @@ export interface NewCloudPhone {
   installationAddress?: InstallationAddress | null;
   /** When the trial ends, for a journey whose phone is a trial. */
   trialEndsAt?: Date;
-  firstSeat: { firstName: string; lastName: string; email: string; pinHash?: string | null };
+  /** Null for a demo phone whose users are not set up yet. */
+  firstSeat: { firstName: string; lastName: string; email: string; pinHash?: string | null } | null;
   giveNumber: GiveNumber | null;
+  /** The sandbox journey's: the phone as the demo has it. */
+  asSeeded?: SeededCloudPhone;
 }
 
 /** What makes one customer; which parts are given is the journey's (`journeys`). */
@@ -189,7 +218,8 @@ export async function create(
         userId = await insertUser(tx, {
           ...customer.user,
           phone: customer.user.phone ?? null,
-          emailVerified: shape.user === 'confirmed',
+          emailVerified:
+            shape.user === 'confirmed' || (shape.user === 'asGiven' && customer.user.emailVerified !== false),
           accountId,
         });
         // Another journey made this address's user a moment ago: it stays the only one.
@@ -243,15 +273,17 @@ async function makeCloudPhone(
       productDetail: phone.productDetail ?? (shape.trial ? 'Cloud phone - 1 user (trial)' : 'Cloud phone - 1 user'),
       installationAddress: phone.installationAddress ?? null,
       confirmedDate: now.toISOString().slice(0, 10),
+      ...phone.asSeeded,
     })
     .returning({ id: products.id });
   const productId = product!.id;
-  await insertSeat(tx, {
-    productId,
-    ...phone.firstSeat,
-    pinHash: phone.firstSeat.pinHash ?? null,
-    extension: FIRST_EXTENSION,
-  });
+  if (phone.firstSeat)
+    await insertSeat(tx, {
+      productId,
+      ...phone.firstSeat,
+      pinHash: phone.firstSeat.pinHash ?? null,
+      extension: FIRST_EXTENSION,
+    });
   if (phone.giveNumber && !(await phone.giveNumber(tx, { id: productId, accountId }))) refuse('noNumber');
   if (shape.trial) {
     if (!phone.trialEndsAt) throw new Error('a trial journey needs trialEndsAt');
@@ -269,7 +301,14 @@ function checkParts(journey: Journey, shape: JourneyShape, customer: NewCustomer
   const given = {
     account: !customer.account ? 'none' : 'id' in customer.account ? 'existing' : 'new',
     user: customer.user ? shape.user : 'none',
-    product: customer.cloudPhone ? 'cloudPhone' : customer.broadband ? 'broadband' : 'none',
+    product:
+      shape.product === 'asGiven'
+        ? 'asGiven'
+        : customer.cloudPhone
+          ? 'cloudPhone'
+          : customer.broadband
+            ? 'broadband'
+            : 'none',
   };
   if (given.account !== shape.account || given.user !== shape.user || given.product !== shape.product) {
     throw new Error(

@@ -75,6 +75,15 @@ async function detailsOf(journey: customers.Journey, email: string): Promise<cus
       return { account: { name: 'Analytical Ltd' }, user: person(email) };
     case 'socialSignup':
       return { user: person(email) };
+    case 'sandbox':
+      return {
+        account: { name: 'Analytical Ltd' },
+        user: { ...person(email), emailVerified: false },
+        cloudPhone: {
+          ...cloudPhone(false),
+          asSeeded: { status: 'live', channel: 'Buy Now', confirmedDate: '2025-02-03' },
+        },
+      };
   }
 }
 
@@ -156,6 +165,21 @@ const made: Array<{
     account: true,
     product: null,
     seat: null,
+    trial: false,
+    quickStart: false,
+  },
+  {
+    journey: 'sandbox',
+    user: { emailVerified: false },
+    account: true,
+    product: {
+      ...cloudPhoneRow,
+      status: 'live',
+      channel: 'Buy Now',
+      confirmedDate: '2025-02-03',
+      productDetail: 'Cloud phone - 1 user',
+    },
+    seat: { ...firstSeat, pinHash: null },
     trial: false,
     quickStart: false,
   },

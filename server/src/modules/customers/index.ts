@@ -8,6 +8,7 @@ export type {
   MadeCustomer,
   NewCloudPhone,
   NewCustomer,
+  SeededCloudPhone,
 } from './customers-repository.ts';
 export {
   accountIdOfProduct,
@@ -24,3 +25,11 @@ export {
 export type { Account, Product } from './products-repository.ts';
 export { changeQuickstart, markUpgradePromptShown, trialOf } from './trials-repository.ts';
 export type { QuickstartChanges, QuickstartRow, TrialRow } from './trials-repository.ts';
+export {
+  everyProduct,
+  productIdsOf,
+  seedProducts,
+  seedQuickstart,
+  seedTrial,
+  type SeededProduct,
+} from './demo-seed.ts';

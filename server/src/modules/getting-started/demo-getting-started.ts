@@ -1,8 +1,8 @@
-import type { Database } from '../../db/connect.ts';
+import type { InstallationAddress } from '@portal/contract';
+
+import { cloudPhoneOf, seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
-import { accounts, products, type InstallationAddress } from '../../db/schema/customers.ts';
-import { users } from '../../db/schema/identity.ts';
-import { voipUsers } from '../../db/schema/users.ts';
+import { seedSeats } from '../users/index.ts';
 
 /**
  * Demo data of getting started: the users a new cloud phone comes with, for its first step
@@ -38,32 +38,35 @@ export const gettingStartedAddress: InstallationAddress = {
 
 /** A customer like Nova Dental: a new voip3 cloud phone whose getting started is due. */
 export async function seedGettingStartedCustomer(
-  tx: Pick<Database, 'insert'>,
+  tx: SeedTransaction,
   user: DemoUser,
   company: string,
   now: Date,
 ): Promise<void> {
-  const [account] = await tx.insert(accounts).values({ name: company }).returning();
-  if (!account) throw new Error('seed: getting-started account not inserted');
-  await tx.insert(users).values({ ...user, accountId: account.id });
-  const [phone] = await tx
-    .insert(products)
-    .values({
-      accountId: account.id,
-      kind: 'voip',
-      tariffVersion: 'TARIFF_V3',
-      supplier: 3,
-      status: 'live',
-      showProductPages: true,
-      channel: 'Self Sign Up',
-      productDetail: GETTING_STARTED_PRODUCT_DETAIL,
-      installationAddress: gettingStartedAddress,
-      confirmedDate: now.toISOString().slice(0, 10),
-      showWelcome: true,
-    })
-    .returning();
-  if (!phone) throw new Error('seed: getting-started product not inserted');
-  await tx
-    .insert(voipUsers)
-    .values(gettingStartedVoipUsers(phone.id, user, user.email.split('@')[1] ?? 'example.test'));
+  // The signed-in user is the first seat, on extension 200; the two colleagues follow.
+  const made = await seedCustomer(
+    tx,
+    {
+      company,
+      user,
+      cloudPhone: {
+        supplier: 3,
+        productDetail: GETTING_STARTED_PRODUCT_DETAIL,
+        installationAddress: gettingStartedAddress,
+        asSeeded: {
+          status: 'live',
+          channel: 'Self Sign Up',
+          confirmedDate: now.toISOString().slice(0, 10),
+          showWelcome: true,
+        },
+      },
+    },
+    now,
+  );
+  const [, ...colleagues] = gettingStartedVoipUsers(
+    cloudPhoneOf(made),
+    user,
+    user.email.split('@')[1] ?? 'example.test',
+  );
+  await seedSeats(tx, colleagues);
 }

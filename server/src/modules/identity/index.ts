@@ -17,3 +17,4 @@ export * from './tokens.ts';
 export * from './users-repository.ts';
 export * from './verification-repository.ts';
 export * from './verification.ts';
+export * from './demo-seed.ts';

@@ -1,8 +1,9 @@
+import type { InstallationAddress } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
+import { seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
-import { accounts, products, type InstallationAddress } from '../../db/schema/customers.ts';
-import { users } from '../../db/schema/identity.ts';
 import {
   accountServiceUpdates,
   notifications,
@@ -44,8 +45,13 @@ type Tx = Pick<Database, 'insert'>;
  * Seeds the Kestrel customer, the service updates (delivered to Acme and Kestrel), and each
  * of the two accounts' notifications and orders.
  */
-export async function seedNotificationDemo(tx: Tx, user: DemoUser, acmeAccountId: number, now: Date): Promise<void> {
-  const kestrelId = await insertKestrelLike(tx, user, 'Kestrel Electrical Ltd');
+export async function seedNotificationDemo(
+  tx: SeedTransaction,
+  user: DemoUser,
+  acmeAccountId: number,
+  now: Date,
+): Promise<void> {
+  const kestrelId = await insertKestrelLike(tx, user, 'Kestrel Electrical Ltd', now);
   const updates = await insertServiceUpdates(tx, now);
   await seedCentre(tx, acmeAccountId, updates, 'LS11 5PZ', now);
   await seedCentre(tx, kestrelId, updates, kestrelAddress.post_code, now);
@@ -55,41 +61,34 @@ export async function seedNotificationDemo(tx: Tx, user: DemoUser, acmeAccountId
  * A customer like Kestrel Electrical, with a notification centre of its own (its own copies of the
  * service updates): the sandbox's customers for the notifications e2e spec, which marks things read.
  */
-export async function seedKestrelLike(tx: Tx, user: DemoUser, company: string, now: Date): Promise<void> {
-  const accountId = await insertKestrelLike(tx, user, company);
+export async function seedKestrelLike(tx: SeedTransaction, user: DemoUser, company: string, now: Date): Promise<void> {
+  const accountId = await insertKestrelLike(tx, user, company, now);
   await seedCentre(tx, accountId, await insertServiceUpdates(tx, now), kestrelAddress.post_code, now);
 }
 
 /** Kestrel's account, sign-in user, broadband and phone line; answers the account's id. */
-async function insertKestrelLike(tx: Tx, user: DemoUser, company: string): Promise<number> {
-  const [kestrel] = await tx.insert(accounts).values({ name: company }).returning();
-  if (!kestrel) throw new Error(`seed: ${company} not inserted`);
-  await tx.insert(users).values({ ...user, accountId: kestrel.id });
-  await tx.insert(products).values([
+async function insertKestrelLike(tx: SeedTransaction, user: DemoUser, company: string, now: Date): Promise<number> {
+  const line = {
+    kind: 'telco',
+    supplier: 1,
+    status: 'live',
+    channel: 'Self Sign Up',
+    installationAddress: kestrelAddress,
+    confirmedDate: '2024-05-14',
+  } as const;
+  const { accountId } = await seedCustomer(
+    tx,
     {
-      accountId: kestrel.id,
-      kind: 'telco',
-      subKind: 'broadband',
-      supplier: 1,
-      status: 'live',
-      channel: 'Self Sign Up',
-      productDetail: 'Business Broadband 80 Mbps',
-      installationAddress: kestrelAddress,
-      confirmedDate: '2024-05-14',
+      company,
+      user,
+      products: [
+        { ...line, subKind: 'broadband', productDetail: 'Business Broadband 80 Mbps' },
+        { ...line, subKind: 'phoneline', productDetail: 'Business phone line 01632 960710' },
+      ],
     },
-    {
-      accountId: kestrel.id,
-      kind: 'telco',
-      subKind: 'phoneline',
-      supplier: 1,
-      status: 'live',
-      channel: 'Self Sign Up',
-      productDetail: 'Business phone line 01632 960710',
-      installationAddress: kestrelAddress,
-      confirmedDate: '2024-05-14',
-    },
-  ]);
-  return kestrel.id;
+    now,
+  );
+  return accountId;
 }
 
 interface ServiceUpdateIds {

@@ -1,7 +1,8 @@
+import type { InstallationAddress } from '@portal/contract';
+
 import type { Database } from '../../db/connect.ts';
+import { seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
-import { accounts, products, type InstallationAddress } from '../../db/schema/customers.ts';
-import { users } from '../../db/schema/identity.ts';
 import { orders, type OrderDetail } from '../../db/schema/notifications.ts';
 
 /**
@@ -113,12 +114,13 @@ const trackerAddress: InstallationAddress = {
  * A customer for the order-tracker e2e spec: broadband at one site, the notification centre's
  * orders of every kind (unread ones among them) and the order history: 13 orders, two pages.
  */
-export async function seedOrderTrackerCustomer(tx: Tx, user: DemoUser, company: string, now: Date): Promise<void> {
-  const [account] = await tx.insert(accounts).values({ name: company }).returning();
-  if (!account) throw new Error(`seed: ${company} not inserted`);
-  await tx.insert(users).values({ ...user, accountId: account.id });
-  await tx.insert(products).values({
-    accountId: account.id,
+export async function seedOrderTrackerCustomer(
+  tx: SeedTransaction,
+  user: DemoUser,
+  company: string,
+  now: Date,
+): Promise<void> {
+  const broadband = {
     kind: 'telco',
     subKind: 'broadband',
     supplier: 1,
@@ -127,7 +129,8 @@ export async function seedOrderTrackerCustomer(tx: Tx, user: DemoUser, company: 
     productDetail: 'Business Broadband 80 Mbps',
     installationAddress: trackerAddress,
     confirmedDate: dayFrom(now)(-365),
-  });
+  } as const;
+  const account = { id: (await seedCustomer(tx, { company, user, products: [broadband] }, now)).accountId };
   const order = orderAt(account.id, now);
   const day = dayFrom(now);
   const postCode = trackerAddress.post_code;

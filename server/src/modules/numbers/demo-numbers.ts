@@ -1,9 +1,11 @@
 import type { AudioStorage } from '../../audio/storage.ts';
 import type { Database } from '../../db/connect.ts';
 import { seedAcmeLike } from '../../db/demo-acme.ts';
+import type { SeedTransaction } from '../../db/demo-customers.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
-import { numberInventory, phoneNumbers } from '../../db/schema/numbers.ts';
-import { voipUsers } from '../../db/schema/users.ts';
+import { numberInventory } from '../../db/schema/numbers.ts';
+import { seedSeats } from '../users/index.ts';
+import { seedPhoneNumbers } from './demo-seed.ts';
 
 /**
  * Demo data of the phone numbers area: the number inventory (several area codes, all three
@@ -52,7 +54,7 @@ export async function seedNumberInventory(tx: Pick<Database, 'insert'>): Promise
  * product has.
  */
 export async function seedManyNumbersCustomer(
-  tx: Pick<Database, 'insert'>,
+  tx: SeedTransaction,
   audio: AudioStorage,
   customer: { user: DemoUser; company: string; numbers: readonly string[]; emailDomain: string },
   now: Date,
@@ -66,7 +68,8 @@ export async function seedManyNumbersCustomer(
     { user, company, numbers: { leeds: [n(1), n(2), n(3)], london: [n(4), n(5), n(6)] } },
     now,
   );
-  await tx.insert(phoneNumbers).values(
+  await seedPhoneNumbers(
+    tx,
     Array.from({ length: 15 }, (_, k) => ({
       productId: cloudPhoneId,
       number: n(7 + k),
@@ -84,5 +87,5 @@ export async function seedManyNumbersCustomer(
       extension: String(203 + k),
     };
   });
-  await tx.insert(voipUsers).values(more);
+  await seedSeats(tx, more);
 }

@@ -2,3 +2,4 @@
 export * from './reservation.ts';
 export * from './selection.ts';
 export { siteNumbersOf } from './numbers-repository.ts';
+export * from './demo-seed.ts';

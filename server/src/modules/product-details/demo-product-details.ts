@@ -1,17 +1,14 @@
-import { eq, isNull } from 'drizzle-orm';
-
 import { addMonths } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
+import { cloudPhoneOf, seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
-import { simpleCallFlows } from '../../db/schema/call-flows.ts';
-import { accounts, products } from '../../db/schema/customers.ts';
-import { users } from '../../db/schema/identity.ts';
-import { phoneNumbers } from '../../db/schema/numbers.ts';
-import { holdMusicSettings, voicemailSettings } from '../../db/schema/phone-setup.ts';
 import { productChildren, productContracts, productTariffs } from '../../db/schema/product-details.ts';
-import { voipUsers } from '../../db/schema/users.ts';
-import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/index.ts';
+import { seedSimpleCallFlow } from '../call-flows/index.ts';
+import { everyProduct } from '../customers/index.ts';
+import { seedPhoneNumbers } from '../numbers/index.ts';
+import { seedDefaultPhoneSettings } from '../phone-setup/index.ts';
+import { seedSeats } from '../users/index.ts';
 import { contractReference, newDownloadToken } from './product-details-repository.ts';
 
 type Tx = Pick<Database, 'insert'>;
@@ -61,87 +58,80 @@ const meadowAddress = {
  * Numbers 0117 496 0{copy}{n}, Ofcom's drama range for Bristol.
  */
 export async function seedProductDetailsCustomer(
-  tx: Tx,
+  tx: SeedTransaction,
   user: DemoUser,
   company: string,
   copy: number,
   now: Date,
 ): Promise<{ accountId: number; cloudPhoneId: number }> {
   const day = dayFrom(now);
-  const [account] = await tx.insert(accounts).values({ name: company }).returning();
-  if (!account) throw new Error(`seed: ${company} not inserted`);
-  await tx.insert(users).values({ ...user, accountId: account.id });
   const base = {
-    accountId: account.id,
     status: 'live',
     channel: 'Self Sign Up',
     installationAddress: meadowAddress,
   } as const;
-  const [cloudPhone, voip, fibre, broadband, phoneline, website] = await tx
-    .insert(products)
-    .values([
-      {
-        ...base,
-        kind: 'voip',
-        tariffVersion: 'TARIFF_V3',
+  // Jo is the cloud phone's first seat, on extension 200.
+  const made = await seedCustomer(
+    tx,
+    {
+      company,
+      user,
+      cloudPhone: {
         supplier: 2,
-        showProductPages: true,
         productDetail: 'Cloud phone - 2 users (Meadow Lane)',
-        confirmedDate: day(-710),
+        installationAddress: meadowAddress,
+        asSeeded: { status: 'live', channel: 'Self Sign Up', confirmedDate: day(-710) },
       },
-      {
-        ...base,
-        kind: 'voip',
-        tariffVersion: 'TARIFF_V2',
-        supplier: 1,
-        productDetail: 'VoIP - 4 lines (old surgery)',
-        confirmedDate: day(-1520),
-      },
-      {
-        ...base,
-        kind: 'telco',
-        subKind: 'fibre',
-        supplier: 1,
-        productDetail: 'Business Fibre 900 Mbps',
-        confirmedDate: day(-530),
-      },
-      {
-        ...base,
-        kind: 'telco',
-        subKind: 'broadband',
-        supplier: 1,
-        productDetail: 'Business Broadband 80 Mbps (kennels)',
-        confirmedDate: day(-355),
-      },
-      {
-        ...base,
-        kind: 'telco',
-        subKind: 'phoneline',
-        supplier: 1,
-        productDetail: 'Business phone line (alarm)',
-        confirmedDate: day(-900),
-      },
-      {
-        ...base,
-        kind: 'web',
-        supplier: 1,
-        productDetail: 'Website - meadowlanevets.example',
-        confirmedDate: day(-200),
-      },
-    ])
-    .returning();
-  if (!cloudPhone || !voip || !fibre || !broadband || !phoneline || !website)
-    throw new Error('seed: details products not inserted');
+      products: [
+        {
+          ...base,
+          kind: 'voip',
+          tariffVersion: 'TARIFF_V2',
+          supplier: 1,
+          productDetail: 'VoIP - 4 lines (old surgery)',
+          confirmedDate: day(-1520),
+        },
+        {
+          ...base,
+          kind: 'telco',
+          subKind: 'fibre',
+          supplier: 1,
+          productDetail: 'Business Fibre 900 Mbps',
+          confirmedDate: day(-530),
+        },
+        {
+          ...base,
+          kind: 'telco',
+          subKind: 'broadband',
+          supplier: 1,
+          productDetail: 'Business Broadband 80 Mbps (kennels)',
+          confirmedDate: day(-355),
+        },
+        {
+          ...base,
+          kind: 'telco',
+          subKind: 'phoneline',
+          supplier: 1,
+          productDetail: 'Business phone line (alarm)',
+          confirmedDate: day(-900),
+        },
+        {
+          ...base,
+          kind: 'web',
+          supplier: 1,
+          productDetail: 'Website - meadowlanevets.example',
+          confirmedDate: day(-200),
+        },
+      ],
+    },
+    now,
+  );
+  const cloudPhone = { id: cloudPhoneOf(made) };
+  const [voip, fibre, broadband, phoneline, website] = made.productIds.map((id) => ({ id }));
+  if (!voip || !fibre || !broadband || !phoneline || !website) throw new Error('seed: details products not inserted');
 
   const number = (n: number) => `0117496${String(copy * 10 + n).padStart(4, '0')}`;
-  await tx.insert(voipUsers).values([
-    {
-      productId: cloudPhone.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      extension: '200',
-    },
+  await seedSeats(tx, [
     {
       productId: cloudPhone.id,
       firstName: 'Sam',
@@ -150,19 +140,12 @@ export async function seedProductDetailsCustomer(
       extension: '201',
     },
   ]);
-  await tx.insert(phoneNumbers).values([
+  await seedPhoneNumbers(tx, [
     { productId: cloudPhone.id, number: number(1), label: 'Reception' },
     { productId: cloudPhone.id, number: number(2), label: 'Out of hours' },
   ]);
-  await tx.insert(simpleCallFlows).values({
-    productId: cloudPhone.id,
-    enable: true,
-    name: SIMPLE_CALL_FLOW_NAME,
-    data: defaultSimpleCallFlowData(),
-    updatedAt: now,
-  });
-  await tx.insert(voicemailSettings).values({ productId: cloudPhone.id, updatedAt: now });
-  await tx.insert(holdMusicSettings).values({ productId: cloudPhone.id, updatedAt: now });
+  await seedSimpleCallFlow(tx, cloudPhone.id, now);
+  await seedDefaultPhoneSettings(tx, [cloudPhone.id], now);
 
   await tx.insert(productTariffs).values([
     {
@@ -249,7 +232,7 @@ export async function seedProductDetailsCustomer(
     { startDate: day(-900), endDate: null, contractLengthMonths: null, status: 'ACTIVE' },
   ]);
   await insertContracts(tx, website.id, [contractEnding(now, 165, 12, 'ACTIVE')]);
-  return { accountId: account.id, cloudPhoneId: cloudPhone.id };
+  return { accountId: made.accountId, cloudPhoneId: cloudPhone.id };
 }
 
 /** The tariff every other demo product gets, by kind: name and monthly price in pence. */
@@ -266,11 +249,10 @@ const TARIFF_BY_KIND: Record<string, { name: string; pence: number }> = {
  * kind's tariff and a 24-month contract that ends in 9 months: details to show, no renewal offered.
  */
 export async function seedDefaultProductDetails(tx: Pick<Database, 'insert' | 'select'>, now: Date): Promise<void> {
-  const bare = await tx
-    .select({ id: products.id, kind: products.kind, subKind: products.subKind, confirmedDate: products.confirmedDate })
-    .from(products)
-    .leftJoin(productTariffs, eq(productTariffs.productId, products.id))
-    .where(isNull(productTariffs.productId));
+  const tariffed = new Set(
+    (await tx.select({ productId: productTariffs.productId }).from(productTariffs)).map((row) => row.productId),
+  );
+  const bare = (await everyProduct(tx)).filter((product) => !tariffed.has(product.id));
   if (bare.length === 0) return;
   await tx.insert(productTariffs).values(
     bare.map((product) => {

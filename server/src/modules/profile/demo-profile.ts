@@ -1,8 +1,8 @@
-import type { Database } from '../../db/connect.ts';
+import type { InstallationAddress } from '@portal/contract';
+
+import { seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
-import { accounts, products, type InstallationAddress } from '../../db/schema/customers.ts';
-import { users } from '../../db/schema/identity.ts';
 
 /**
  * Demo data for the profile page (Profile and preferences): Fernleaf Studio, a broadband
@@ -28,22 +28,21 @@ export function profileDemoUsers(): Promise<DemoUser[]> {
   );
 }
 
-export async function seedProfileDemo(tx: Pick<Database, 'insert'>, hashed: DemoUser[]): Promise<void> {
+export async function seedProfileDemo(tx: SeedTransaction, hashed: DemoUser[], now: Date): Promise<void> {
   if (hashed.length !== 3) throw new Error('seed: profile demo users missing');
-  await seedFernleafLike(tx, hashed, 'Fernleaf Studio');
+  await seedFernleafLike(tx, hashed, 'Fernleaf Studio', now);
 }
 
 /** A customer like Fernleaf Studio: broadband, and these users (the demo's, or one the sandbox makes). */
 export async function seedFernleafLike(
-  tx: Pick<Database, 'insert'>,
+  tx: SeedTransaction,
   signIns: DemoUser[],
   company: string,
+  now: Date,
 ): Promise<void> {
-  const [fernleaf] = await tx.insert(accounts).values({ name: company }).returning();
-  if (!fernleaf) throw new Error(`seed: ${company} not inserted`);
-  await tx.insert(users).values(signIns.map((user) => ({ ...user, accountId: fernleaf.id })));
-  await tx.insert(products).values({
-    accountId: fernleaf.id,
+  const [user, ...colleagues] = signIns;
+  if (!user) throw new Error(`seed: ${company} has no users`);
+  const broadband = {
     kind: 'telco',
     subKind: 'broadband',
     supplier: 1,
@@ -52,5 +51,6 @@ export async function seedFernleafLike(
     productDetail: 'Business Broadband 80 Mbps',
     installationAddress: fernleafAddress,
     confirmedDate: '2024-09-02',
-  });
+  } as const;
+  await seedCustomer(tx, { company, user, colleagues, products: [broadband] }, now);
 }

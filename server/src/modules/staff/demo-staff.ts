@@ -1,8 +1,8 @@
-import type { Database } from '../../db/connect.ts';
+import type { InstallationAddress } from '@portal/contract';
+
+import { seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
-import { accounts, products, type InstallationAddress } from '../../db/schema/customers.ts';
-import { users } from '../../db/schema/identity.ts';
 
 /**
  * Demo data for staff acting on customers' accounts: Willow Accountancy, a customer with a
@@ -26,10 +26,10 @@ export function staffDemoUsers(): Promise<DemoUser[]> {
   return Promise.all([demoUser(demoLogins.staffViewed), demoUser(demoLogins.unverified, false)]);
 }
 
-export async function seedStaffDemo(tx: Pick<Database, 'insert'>, hashed: DemoUser[]): Promise<void> {
+export async function seedStaffDemo(tx: SeedTransaction, hashed: DemoUser[], now: Date): Promise<void> {
   const [viewed, unverified] = hashed;
   if (!viewed || !unverified) throw new Error('seed: staff demo users missing');
-  await seedWillowLike(tx, [viewed, unverified], 'Willow Accountancy');
+  await seedWillowLike(tx, [viewed, unverified], 'Willow Accountancy', now);
 }
 
 /**
@@ -37,23 +37,28 @@ export async function seedStaffDemo(tx: Pick<Database, 'insert'>, hashed: DemoUs
  * to do. The demo's Willow, and the sandbox's customers the staff e2e spec switches to.
  */
 export async function seedWillowLike(
-  tx: Pick<Database, 'insert'>,
+  tx: SeedTransaction,
   signIns: DemoUser[],
   company: string,
+  now: Date,
 ): Promise<void> {
-  const [willow] = await tx.insert(accounts).values({ name: company }).returning();
-  if (!willow) throw new Error(`seed: ${company} not inserted`);
-  await tx.insert(users).values(signIns.map((user) => ({ ...user, accountId: willow.id })));
-  await tx.insert(products).values({
-    accountId: willow.id,
-    kind: 'voip',
-    tariffVersion: 'TARIFF_V3',
-    supplier: 3,
-    status: 'live',
-    channel: 'Self Sign Up',
-    showProductPages: true,
-    productDetail: 'Cloud phone - 2 users',
-    installationAddress: willowAddress,
-    confirmedDate: '2024-11-18',
-  });
+  const [user, ...colleagues] = signIns;
+  if (!user) throw new Error(`seed: ${company} has no users`);
+  await seedCustomer(
+    tx,
+    {
+      company,
+      user,
+      colleagues,
+      // Its users are still to set up.
+      cloudPhone: {
+        supplier: 3,
+        productDetail: 'Cloud phone - 2 users',
+        installationAddress: willowAddress,
+        asSeeded: { status: 'live', channel: 'Self Sign Up', confirmedDate: '2024-11-18' },
+        firstSeat: null,
+      },
+    },
+    now,
+  );
 }

@@ -1,10 +1,9 @@
-import { QUICKSTART_FEEDBACK_FLAG } from '@portal/contract';
+import { QUICKSTART_FEEDBACK_FLAG, type InstallationAddress } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import { cloudPhoneOf, seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
-import { accounts, products, quickstarts, trials, type InstallationAddress } from '../../db/schema/customers.ts';
-import { users } from '../../db/schema/identity.ts';
+import { seedQuickstart, seedTrial } from '../customers/index.ts';
 
 /**
  * Demo data for the quick-start wizard's feedback panel: Juniper Florists, a second customer
@@ -35,41 +34,33 @@ export function quickstartDemoUser(): Promise<DemoUser> {
 
 /** A customer like Juniper Florists (the demo's, or one the sandbox makes under another company name). */
 export async function seedQuickstartDemo(
-  tx: Pick<Database, 'insert'>,
+  tx: SeedTransaction,
   user: DemoUser,
   now: Date,
   company = 'Juniper Florists',
 ): Promise<void> {
-  const [juniper] = await tx.insert(accounts).values({ name: company }).returning();
-  if (!juniper) throw new Error(`seed: ${company} not inserted`);
-  await tx
-    .insert(users)
-    .values({ ...user, accountId: juniper.id, featureFlags: [{ name: QUICKSTART_FEEDBACK_FLAG, enabled: true }] });
-  const [phone] = await tx
-    .insert(products)
-    .values({
-      accountId: juniper.id,
-      kind: 'voip',
-      tariffVersion: 'TARIFF_V3',
-      supplier: 3,
-      status: 'live',
-      channel: 'Self Sign Up',
-      showProductPages: true,
-      productDetail: 'Cloud phone - 1 user (trial)',
-      installationAddress: juniperAddress,
-      confirmedDate: now.toISOString().slice(0, 10),
-    })
-    .returning();
-  if (!phone) throw new Error('seed: quickstart demo product not inserted');
-  await tx.insert(trials).values({
-    productId: phone.id,
-    kind: 'OPT_IN',
+  const made = await seedCustomer(
+    tx,
+    {
+      company,
+      user: { ...user, featureFlags: [{ name: QUICKSTART_FEEDBACK_FLAG, enabled: true }] },
+      cloudPhone: {
+        supplier: 3,
+        productDetail: 'Cloud phone - 1 user (trial)',
+        installationAddress: juniperAddress,
+        asSeeded: { status: 'live', channel: 'Self Sign Up', confirmedDate: now.toISOString().slice(0, 10) },
+        firstSeat: null,
+      },
+    },
+    now,
+  );
+  const phone = cloudPhoneOf(made);
+  await seedTrial(tx, phone, {
     startedAt: now,
     endsAt: new Date(now.getTime() + DEMO_FEEDBACK_TRIAL_LENGTH_MS),
     statusEntry: now,
   });
-  await tx.insert(quickstarts).values({
-    productId: phone.id,
+  await seedQuickstart(tx, phone, {
     showPopup: true,
     sectionsCompleted: { watch_getting_started: true, download_apps: true, make_your_first_call: false },
   });

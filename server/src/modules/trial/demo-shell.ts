@@ -1,18 +1,16 @@
-import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
+import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED, type InstallationAddress } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import { cloudPhoneOf, seedCustomer, type DemoCloudPhone, type SeedTransaction } from '../../db/demo-customers.ts';
 import { demoLogins, type DemoLogin } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
-import { creditControlStatuses } from '../../db/schema/billing.ts';
-import { simpleCallFlows } from '../../db/schema/call-flows.ts';
-import { accounts, products, quickstarts, trials, type InstallationAddress } from '../../db/schema/customers.ts';
-import { users } from '../../db/schema/identity.ts';
-import { phoneNumbers } from '../../db/schema/numbers.ts';
-import { holdMusicSettings, voicemailSettings } from '../../db/schema/phone-setup.ts';
-import { voipUsers } from '../../db/schema/users.ts';
-import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from '../call-flows/index.ts';
+import { seedCreditControlStatus } from '../billing/index.ts';
+import { seedSimpleCallFlow } from '../call-flows/index.ts';
+import { seedQuickstart, seedTrial } from '../customers/index.ts';
 import { GETTING_STARTED_PRODUCT_DETAIL, gettingStartedVoipUsers } from '../getting-started/index.ts';
+import { seedPhoneNumbers } from '../numbers/index.ts';
+import { seedDefaultPhoneSettings } from '../phone-setup/index.ts';
 import { NON_PAYMENT_SUSPENSION } from '../products/index.ts';
+import { seedSeats } from '../users/index.ts';
 
 /**
  * Demo data for the shell (navigation, start-up rules, status cards): a customer with
@@ -58,145 +56,125 @@ export function shellDemoUsers(): Promise<DemoUser[]> {
 
 /** Seeds the shell's demo customers; answers Harbour Freight's account and two cloud phones (the phone-setup demo gives them tariffs and a divert). */
 export async function seedShellDemo(
-  tx: Pick<Database, 'insert'>,
+  tx: SeedTransaction,
   hashed: DemoUser[],
   now: Date,
 ): Promise<{ accountId: number; southamptonId: number; portsmouthId: number }> {
   const [multi, welcome, provisioned, ended] = hashed;
   if (!multi || !welcome || !provisioned || !ended) throw new Error('seed: shell demo users missing');
   const today = now.toISOString().slice(0, 10);
+  const live = { status: 'live', channel: 'Self Sign Up' } as const;
 
-  const [harbour, nova, pier, lumen] = await tx
-    .insert(accounts)
-    .values([
-      { name: 'Harbour Freight Ltd' },
-      { name: 'Nova Dental' },
-      { name: 'Pier Bakery' },
-      { name: 'Lumen Design' },
-    ])
-    .returning();
-  if (!harbour || !nova || !pier || !lumen) throw new Error('seed: shell demo accounts not inserted');
-
-  await tx.insert(users).values([
-    { ...multi, accountId: harbour.id },
-    { ...welcome, accountId: nova.id },
-    { ...provisioned, accountId: pier.id },
-    { ...ended, accountId: lumen.id },
-  ]);
-
-  const cloudPhone = {
-    kind: 'voip',
-    tariffVersion: 'TARIFF_V3',
-    status: 'live',
-    showProductPages: true,
-    installationAddress: harbourAddress,
-  } as const;
-  const elsewhere = { installationAddress: brightonAddress };
-  // Inserted with the pending fibre second, so the navigation's "live first" order shows.
-  const [southampton, , portsmouth, , novaPhone, pierPhone, lumenPhone] = await tx
-    .insert(products)
-    .values([
-      {
-        ...cloudPhone,
-        accountId: harbour.id,
+  // Harbour Freight: its Southampton phone first (Morgan on extension 200), then the pending fibre, so the
+  // navigation's "live first" order shows.
+  const harbour = await seedCustomer(
+    tx,
+    {
+      company: 'Harbour Freight Ltd',
+      user: multi,
+      cloudPhone: {
         supplier: 2,
-        channel: 'Self Sign Up',
         productDetail: 'Cloud phone - 2 users (Southampton)',
-        confirmedDate: '2023-09-12',
-      },
-      {
-        accountId: harbour.id,
-        kind: 'telco',
-        subKind: 'fibre',
-        supplier: 1,
-        status: 'pending',
-        channel: 'Self Sign Up',
-        productDetail: 'Business Fibre 500 Mbps (installation booked)',
         installationAddress: harbourAddress,
+        asSeeded: { ...live, confirmedDate: '2023-09-12' },
+        firstSeat: { firstName: 'Morgan', lastName: 'Reid', email: demoLogins.multiProduct.email },
       },
-      {
-        ...cloudPhone,
-        accountId: harbour.id,
-        supplier: 3,
-        channel: 'Self Sign Up',
-        productDetail: 'Cloud phone - 1 user (Portsmouth depot)',
-        confirmedDate: '2024-11-02',
-        serviceStatus: 'blocked',
-        serviceBlockedReason: NON_PAYMENT_SUSPENSION,
-      },
-      {
-        accountId: harbour.id,
-        kind: 'telco',
-        subKind: 'broadband',
-        supplier: 1,
-        status: 'live',
-        channel: 'Self Sign Up',
-        productDetail: 'Business Broadband 80 Mbps',
-        installationAddress: harbourAddress,
-        confirmedDate: '2023-09-20',
-      },
-      {
-        ...cloudPhone,
-        ...elsewhere,
-        accountId: nova.id,
-        supplier: 3,
-        channel: 'Self Sign Up',
-        productDetail: GETTING_STARTED_PRODUCT_DETAIL,
-        confirmedDate: today,
-        showWelcome: true,
-      },
-      {
-        ...cloudPhone,
-        ...elsewhere,
-        accountId: pier.id,
-        supplier: 3,
-        status: BUY_NOW_PROVISIONED,
-        channel: BUY_NOW_CHANNEL,
-        productDetail: 'Cloud phone - 1 user',
-        confirmedDate: today,
-      },
-      {
-        ...cloudPhone,
-        ...elsewhere,
-        accountId: lumen.id,
-        supplier: 3,
-        channel: 'Self Sign Up',
-        productDetail: 'Cloud phone - 1 user (trial)',
-        confirmedDate: today,
-      },
-    ])
-    .returning();
-  if (!southampton || !portsmouth || !novaPhone || !pierPhone || !lumenPhone)
-    throw new Error('seed: shell demo products not inserted');
-
-  // Dana is locked out of her phone: a locked-user status card on the supplier-2 cloud phone.
-  await tx.insert(voipUsers).values([
-    {
-      productId: southampton.id,
-      firstName: 'Morgan',
-      lastName: 'Reid',
-      email: demoLogins.multiProduct.email,
-      extension: '200',
+      products: [
+        {
+          kind: 'telco',
+          subKind: 'fibre',
+          supplier: 1,
+          status: 'pending',
+          channel: 'Self Sign Up',
+          productDetail: 'Business Fibre 500 Mbps (installation booked)',
+          installationAddress: harbourAddress,
+        },
+        {
+          ...live,
+          kind: 'voip',
+          tariffVersion: 'TARIFF_V3',
+          showProductPages: true,
+          installationAddress: harbourAddress,
+          supplier: 3,
+          productDetail: 'Cloud phone - 1 user (Portsmouth depot)',
+          confirmedDate: '2024-11-02',
+          serviceStatus: 'blocked',
+          serviceBlockedReason: NON_PAYMENT_SUSPENSION,
+        },
+        {
+          ...live,
+          kind: 'telco',
+          subKind: 'broadband',
+          supplier: 1,
+          productDetail: 'Business Broadband 80 Mbps',
+          installationAddress: harbourAddress,
+          confirmedDate: '2023-09-20',
+        },
+      ],
     },
+    now,
+  );
+  const southampton = cloudPhoneOf(harbour);
+  const portsmouth = harbour.productIds[1]!;
+  // Dana is locked out of her phone: a locked-user status card on the supplier-2 cloud phone.
+  await seedSeats(tx, [
     {
-      productId: southampton.id,
+      productId: southampton,
       firstName: 'Dana',
       lastName: 'Fox',
       email: 'dana@harbour-freight.example',
       extension: '201',
       lockedAt: now,
     },
-    // Nova Dental's three users, for getting started's first step (choose users).
-    ...gettingStartedVoipUsers(novaPhone.id, welcome, 'nova-dental.example'),
   ]);
-  await seedProvisionedPhoneSite(tx, pierPhone.id, {
-    login: demoLogins.buyNowProvisioned,
-    number: PIER_BAKERY_NUMBER,
-    label: 'Pier Bakery',
-  });
 
-  await tx.insert(creditControlStatuses).values({
-    accountId: harbour.id,
+  // Nova Dental's three users, for getting started's first step (choose users): the signed-in one on 200 first.
+  const nova = await seedCustomer(
+    tx,
+    {
+      company: 'Nova Dental',
+      user: welcome,
+      cloudPhone: {
+        supplier: 3,
+        productDetail: GETTING_STARTED_PRODUCT_DETAIL,
+        installationAddress: brightonAddress,
+        asSeeded: { ...live, confirmedDate: today, showWelcome: true },
+      },
+    },
+    now,
+  );
+  const [, ...novaColleagues] = gettingStartedVoipUsers(cloudPhoneOf(nova), welcome, 'nova-dental.example');
+  await seedSeats(tx, novaColleagues);
+
+  const pier = await seedCustomer(
+    tx,
+    {
+      company: 'Pier Bakery',
+      user: provisioned,
+      cloudPhone: provisionedPhone(demoLogins.buyNowProvisioned, today),
+    },
+    now,
+  );
+  await seedPhoneNumbers(tx, [{ productId: cloudPhoneOf(pier), number: PIER_BAKERY_NUMBER, label: 'Pier Bakery' }]);
+
+  const lumen = await seedCustomer(
+    tx,
+    {
+      company: 'Lumen Design',
+      user: ended,
+      cloudPhone: {
+        supplier: 3,
+        productDetail: 'Cloud phone - 1 user (trial)',
+        installationAddress: brightonAddress,
+        asSeeded: { ...live, confirmedDate: today },
+        firstSeat: null,
+      },
+    },
+    now,
+  );
+
+  await seedCreditControlStatus(tx, {
+    accountId: harbour.accountId,
     stage: 'overdue',
     balanceDue: '84.00',
     dueDate: new Date(now.getTime() - 14 * DAY_MS).toISOString().slice(0, 10),
@@ -204,34 +182,28 @@ export async function seedShellDemo(
   });
 
   const endsAt = new Date(now.getTime() - DEMO_ENDED_TRIAL.endedAgoMs);
-  await tx.insert(trials).values({
-    productId: lumenPhone.id,
-    kind: 'OPT_IN',
-    startedAt: new Date(endsAt.getTime() - DEMO_ENDED_TRIAL.lengthMs),
-    endsAt,
-    statusEntry: new Date(endsAt.getTime() - DEMO_ENDED_TRIAL.lengthMs),
-  });
-  await tx.insert(quickstarts).values({ productId: lumenPhone.id, showPopup: true, sectionsCompleted: {} });
-  return { accountId: harbour.id, southamptonId: southampton.id, portsmouthId: portsmouth.id };
+  const startedAt = new Date(endsAt.getTime() - DEMO_ENDED_TRIAL.lengthMs);
+  await seedTrial(tx, cloudPhoneOf(lumen), { startedAt, endsAt, statusEntry: startedAt });
+  await seedQuickstart(tx, cloudPhoneOf(lumen), { showPopup: true, sectionsCompleted: {} });
+  return { accountId: harbour.accountId, southamptonId: southampton, portsmouthId: portsmouth };
 }
 
 /** Pier Bakery's new number (Ofcom's drama range); the sandbox's customers like it get their own (db/demo-factory.ts). */
 const PIER_BAKERY_NUMBER = '01632960401';
 
 /**
- * What a buy-now cloud phone has once provisioned, for its complete page: the buyer as its
- * main user on extension 200, and the number they chose.
+ * A buy-now cloud phone on voip3 just provisioned, for its complete page: the buyer as its main user on extension 200
+ * (the number they chose follows).
  */
-async function seedProvisionedPhoneSite(
-  tx: Pick<Database, 'insert'>,
-  productId: number,
-  site: { login: { email: string; name: string }; number: string; label: string },
-) {
-  const [first, ...rest] = site.login.name.split(' ');
-  await tx
-    .insert(voipUsers)
-    .values({ productId, firstName: first ?? '', lastName: rest.join(' '), email: site.login.email, extension: '200' });
-  await tx.insert(phoneNumbers).values({ productId, number: site.number, label: site.label });
+function provisionedPhone(login: { email: string; name: string }, today: string): DemoCloudPhone {
+  const [first, ...rest] = login.name.split(' ');
+  return {
+    supplier: 3,
+    productDetail: 'Cloud phone - 1 user',
+    installationAddress: brightonAddress,
+    asSeeded: { status: BUY_NOW_PROVISIONED, channel: BUY_NOW_CHANNEL, confirmedDate: today },
+    firstSeat: { firstName: first ?? '', lastName: rest.join(' '), email: login.email },
+  };
 }
 
 /**
@@ -239,34 +211,20 @@ async function seedProvisionedPhoneSite(
  * goes to the buy-now complete page), under another sign-in: the e2e suite's copies.
  */
 export async function seedProvisionedBuyNowCustomer(
-  tx: Pick<Database, 'insert'>,
+  tx: SeedTransaction,
   customer: { user: DemoUser; company: string; login: { email: string; name: string }; number: string },
   now: Date,
 ): Promise<void> {
-  const [account] = await tx.insert(accounts).values({ name: customer.company }).returning();
-  if (!account) throw new Error('seed: buy-now customer not inserted');
-  await tx.insert(users).values({ ...customer.user, accountId: account.id });
-  const [phone] = await tx
-    .insert(products)
-    .values({
-      accountId: account.id,
-      kind: 'voip',
-      tariffVersion: 'TARIFF_V3',
-      supplier: 3,
-      status: BUY_NOW_PROVISIONED,
-      showProductPages: true,
-      channel: BUY_NOW_CHANNEL,
-      productDetail: 'Cloud phone - 1 user',
-      installationAddress: brightonAddress,
-      confirmedDate: now.toISOString().slice(0, 10),
-    })
-    .returning();
-  if (!phone) throw new Error('seed: buy-now customer product not inserted');
-  await seedProvisionedPhoneSite(tx, phone.id, {
-    login: customer.login,
-    number: customer.number,
-    label: customer.company,
-  });
+  const made = await seedCustomer(
+    tx,
+    {
+      company: customer.company,
+      user: customer.user,
+      cloudPhone: provisionedPhone(customer.login, now.toISOString().slice(0, 10)),
+    },
+    now,
+  );
+  await seedPhoneNumbers(tx, [{ productId: cloudPhoneOf(made), number: customer.number, label: customer.company }]);
 }
 
 const whitstableAddress: InstallationAddress = {
@@ -293,47 +251,32 @@ export function buyNowDemoUsers(): Promise<DemoUser[]> {
   return Promise.all(buyNowLogins.map(({ login }) => demoUser(login)));
 }
 
-export async function seedBuyNowDemo(tx: Pick<Database, 'insert'>, hashed: DemoUser[], now: Date): Promise<void> {
+export async function seedBuyNowDemo(tx: SeedTransaction, hashed: DemoUser[], now: Date): Promise<void> {
   for (const [i, { login, account, address }] of buyNowLogins.entries()) {
     const user = hashed[i];
-    const [row] = await tx.insert(accounts).values({ name: account }).returning();
-    if (!user || !row) throw new Error('seed: buy-now demo account not inserted');
-    await tx.insert(users).values({ ...user, accountId: row.id });
-    const [phone] = await tx
-      .insert(products)
-      .values({
-        accountId: row.id,
-        kind: 'voip',
-        tariffVersion: 'TARIFF_V3',
-        supplier: 3,
-        status: 'live',
-        showProductPages: true,
-        channel: 'Buy Now',
-        productDetail: 'Cloud phone - 1 user',
-        confirmedDate: '2025-02-03',
-        installationAddress: address ?? null,
-      })
-      .returning();
-    if (!phone) throw new Error('seed: buy-now demo product not inserted');
-    if (!address) continue;
-    // The one set up: a user on extension 200, a number, the simple flow and the default voicemail and music.
+    if (!user) throw new Error('seed: buy-now demo user missing');
+    // The one set up (with its address): a user on extension 200, a number, the simple flow and the default
+    // voicemail and music.
     const [first, ...rest] = login.name.split(' ');
-    await tx.insert(voipUsers).values({
-      productId: phone.id,
-      firstName: first ?? '',
-      lastName: rest.join(' '),
-      email: login.email,
-      extension: '200',
-    });
-    await tx.insert(phoneNumbers).values({ productId: phone.id, number: '01632960302', label: account });
-    await tx.insert(simpleCallFlows).values({
-      productId: phone.id,
-      enable: true,
-      name: SIMPLE_CALL_FLOW_NAME,
-      data: defaultSimpleCallFlowData(),
-      updatedAt: now,
-    });
-    await tx.insert(voicemailSettings).values({ productId: phone.id, updatedAt: now });
-    await tx.insert(holdMusicSettings).values({ productId: phone.id, updatedAt: now });
+    const made = await seedCustomer(
+      tx,
+      {
+        company: account,
+        user,
+        cloudPhone: {
+          supplier: 3,
+          productDetail: 'Cloud phone - 1 user',
+          installationAddress: address ?? null,
+          asSeeded: { status: 'live', channel: 'Buy Now', confirmedDate: '2025-02-03' },
+          firstSeat: address ? { firstName: first ?? '', lastName: rest.join(' '), email: login.email } : null,
+        },
+      },
+      now,
+    );
+    if (!address) continue;
+    const phone = cloudPhoneOf(made);
+    await seedPhoneNumbers(tx, [{ productId: phone, number: '01632960302', label: account }]);
+    await seedSimpleCallFlow(tx, phone, now);
+    await seedDefaultPhoneSettings(tx, [phone], now);
   }
 }

@@ -13,3 +13,5 @@ export {
 } from './voip-users-repository.ts';
 export * from './seats-repository.ts';
 export { setSeatPins } from './seat-updates-repository.ts';
+export * from './demo-seed.ts';
+export { seedLockedUser } from './demo-seats.ts';
