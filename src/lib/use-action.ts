@@ -8,9 +8,11 @@ export interface Action<Args extends unknown[], Result> {
 }
 
 /**
- * A one-off async action with a pending flag and the last error: what a sign-in or
- * sign-out button needs. (TanStack's useMutation does the same with a cache around it;
- * the shell's bundle budget has no room for that on every page.)
+ * A one-off async action with a pending flag and the last error, for the sign-in
+ * (auth/api/login.ts) and the sign-out (auth/api/logout.ts) only: the login page and the
+ * shell every signed-in page loads first, whose bundle budget (bench/bundle.mjs) has no
+ * room for TanStack's mutation code. Every other page's action is a useMutation hook in
+ * its feature's api/ folder.
  */
 export function useAction<Args extends unknown[], Result>(
   action: (...args: Args) => Promise<Result>,

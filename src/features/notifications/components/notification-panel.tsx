@@ -10,9 +10,9 @@ import { toaster } from '../../../components/toaster.tsx';
 import { WARNING_SOLID, WARNING_SUBTLE } from '../../../components/tones.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useAction } from '../../../lib/use-action.ts';
+import { useClearAll } from '../api/clear-all.ts';
 import { useNotificationCentre } from '../api/get-notification-lists.ts';
-import { clearAll, markItemRead } from '../api/mark-as-read.ts';
+import { markItemRead } from '../api/mark-as-read.ts';
 import { notificationChip, serviceUpdateChip } from '../logic/chips.ts';
 import { itemSummary, transferNumbers, TYPE_LABELS } from '../logic/describe.ts';
 import type { CentreItem } from '../logic/items.ts';
@@ -105,7 +105,7 @@ export default function NotificationPanel({ id, bellRef, onClose }: Notification
   // the pointer (opening one, or a service update reading its notifications); Clear all empties it.
   const [seen, setSeen] = useState<ReadonlySet<string>>(() => new Set());
   const [openKey, setOpenKey] = useState<string | null>(null);
-  const clear = useAction(() => clearAll(queryClient));
+  const clear = useClearAll();
 
   // The latest onClose, for the listener added once.
   const onCloseRef = useRef(onClose);
@@ -156,7 +156,7 @@ export default function NotificationPanel({ id, bellRef, onClose }: Notification
   };
 
   const clearEverything = () => {
-    clear.run().then(
+    clear.mutateAsync().then(
       () => setSeen(new Set()),
       (error: unknown) => {
         setSeen(new Set());

@@ -1,5 +1,4 @@
 import { Box, Button, chakra, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { displayPhone, NOT_ASSIGNED, userNumbersProblem, type SiteNumbers } from '@portal/contract';
@@ -8,9 +7,9 @@ import { Dialog } from '../../../components/dialog.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { useAction } from '../../../lib/use-action.ts';
-import { numberKeys, patchSeatNumbers, useSiteUsers } from '../api/numbers-api.ts';
-import { assignNumber, numbersBySeat } from '../logic/assign-number.ts';
+import { useAssignSeatNumber } from '../api/assign-seat-number.ts';
+import { useSiteUsers } from '../api/numbers-api.ts';
+import { numbersBySeat } from '../logic/assign-number.ts';
 
 export type NumberRow = SiteNumbers['results'][number];
 
@@ -52,24 +51,29 @@ function AssignForm({
   onClose: () => void;
 }) {
   const users = useSiteUsers(productId);
-  const queryClient = useQueryClient();
   const [choice, setChoice] = useState<string>(row.user ? String(row.user.id) : '');
   const bySeat = numbersBySeat(siteNumbers);
-  const save = useAction(async () => {
+  const save = useAssignSeatNumber(productId);
+  const assign = () => {
     const from = row.user ? { id: row.user.id, numbers: bySeat.get(row.user.id) ?? [] } : null;
     const toId = choice === NO_ONE ? null : Number(choice);
     const to = toId === null ? null : { id: toId, numbers: bySeat.get(toId) ?? [] };
-    await assignNumber(row.number, from, to, patchSeatNumbers);
-    await queryClient.invalidateQueries({ queryKey: numberKeys.siteNumbers(productId) });
-    const name = users.data?.find((u) => u.id === toId);
-    toaster.create({
-      type: 'success',
-      title: name
-        ? `${displayPhone(row.number)} now rings ${name.first_name} ${name.last_name}`
-        : `${displayPhone(row.number)} is now ${NOT_ASSIGNED}`,
-    });
-    onClose();
-  });
+    save.mutate(
+      { number: row.number, from, to },
+      {
+        onSuccess: () => {
+          const name = users.data?.find((u) => u.id === toId);
+          toaster.create({
+            type: 'success',
+            title: name
+              ? `${displayPhone(row.number)} now rings ${name.first_name} ${name.last_name}`
+              : `${displayPhone(row.number)} is now ${NOT_ASSIGNED}`,
+          });
+          onClose();
+        },
+      },
+    );
+  };
 
   if (users.isPending) return <Loading label="Loading your users" />;
   if (users.isError)
@@ -82,7 +86,7 @@ function AssignForm({
     <chakra.form
       onSubmit={(event) => {
         event.preventDefault();
-        if (!unchanged) save.run().catch(() => undefined);
+        if (!unchanged) assign();
       }}
     >
       <chakra.fieldset border="none" p="0" m="0">

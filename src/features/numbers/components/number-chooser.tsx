@@ -1,5 +1,4 @@
 import { Box, Button, chakra, Flex, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
 import {
@@ -17,9 +16,9 @@ import { Select } from '../../../components/form/select-field.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { MOBILE_MEDIA_QUERY } from '../../../config/breakpoints.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { useAction } from '../../../lib/use-action.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { numberKeys, useNumberSearch } from '../api/numbers-api.ts';
+import { useNumberSearch } from '../api/numbers-api.ts';
+import { useTakeNumber, type ChosenNumber } from '../api/take-number.ts';
 
 const RATINGS = Object.keys(NUMBER_RATINGS) as NumberRating[];
 
@@ -33,9 +32,6 @@ function Stars({ rating }: { rating: NumberRating }) {
     </Text>
   );
 }
-
-/** A number as the confirming step shows it: one of the inventory, or one chosen earlier (a sign-up's draft), whose rating and place may be unknown. */
-export type ChosenNumber = Pick<AvailableNumber, 'number'> & Partial<Pick<AvailableNumber, 'id' | 'area' | 'rating'>>;
 
 export interface NumberChooserProps {
   /**
@@ -80,18 +76,7 @@ export function NumberChooser({
   const [chosen, setChosen] = useState<ChosenNumber | null>(initial);
   const small = useMediaQuery(MOBILE_MEDIA_QUERY);
   const found = useNumberSearch(areaCode, rating);
-  const queryClient = useQueryClient();
-  const take = useAction(async (number: ChosenNumber) => {
-    if (reserve && number.id !== undefined) {
-      try {
-        await reserve(number as AvailableNumber);
-      } finally {
-        // Taken or not, the inventory has changed.
-        void queryClient.invalidateQueries({ queryKey: numberKeys.inventory });
-      }
-    }
-    await onDone(number);
-  });
+  const take = useTakeNumber({ reserve, onDone });
 
   if (chosen) {
     const rated = chosen.rating ? NUMBER_RATINGS[chosen.rating] : null;
@@ -116,7 +101,7 @@ export function NumberChooser({
           <Button variant="outline" onClick={() => setChosen(null)} disabled={take.isPending}>
             {backLabel}
           </Button>
-          <Button colorPalette="brand" loading={take.isPending} onClick={() => take.run(chosen).catch(() => undefined)}>
+          <Button colorPalette="brand" loading={take.isPending} onClick={() => take.mutate(chosen)}>
             {confirmLabel(chosen)}
           </Button>
         </Flex>

@@ -8,7 +8,8 @@ import { LoadError, Loading } from '../../../components/states.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { reserveSelectedNumber, useNumberSelection } from '../api/numbers-api.ts';
-import { NumberChooser, type ChosenNumber } from './number-chooser.tsx';
+import type { ChosenNumber } from '../api/take-number.ts';
+import { NumberChooser } from './number-chooser.tsx';
 
 const priceText = (price: string) =>
   price === '0.00' ? 'Included: no charge' : `${displayPrice(price)} one-off, on your first bill`;

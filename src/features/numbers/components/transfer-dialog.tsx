@@ -1,22 +1,14 @@
 import { Box, Button, chakra, Flex, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import {
-  checkTransferRange,
-  displayPhone,
-  earliestTransferDate,
-  MAX_TRANSFER_RANGE,
-  type TransferResult,
-} from '@portal/contract';
+import { checkTransferRange, displayPhone, earliestTransferDate, MAX_TRANSFER_RANGE } from '@portal/contract';
 
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useAction } from '../../../lib/use-action.ts';
-import { NOTIFICATION_CENTRE_KEY, transferNumbers } from '../api/numbers-api.ts';
+import { useTransferNumbers } from '../api/transfer-numbers.ts';
 
 /** The spec's number transfer errors show the server's message field (spec 001 section 8). */
 function transferErrorText(error: unknown): string {
@@ -58,18 +50,9 @@ function TransferForm({ productId, onClose }: { productId: number; onClose: () =
   const [end, setEnd] = useState('');
   const earliest = earliestTransferDate(new Date());
   const [date, setDate] = useState(earliest);
-  const [done, setDone] = useState<TransferResult['results'] | null>(null);
   const [problem, setProblem] = useState<{ field: 'range_start' | 'range_end'; text: string } | null>(null);
-  const queryClient = useQueryClient();
-  const send = useAction(async () => {
-    const { results } = await transferNumbers(productId, {
-      range_start: start,
-      range_end: kind === 'range' ? end : null,
-      transfer_date: date,
-    });
-    await queryClient.invalidateQueries({ queryKey: NOTIFICATION_CENTRE_KEY });
-    setDone(results);
-  });
+  const send = useTransferNumbers(productId);
+  const done = send.data?.results;
 
   if (done) {
     const { range_start, range_end, confirmed_transfer_date } = done.number_transfer;
@@ -105,7 +88,7 @@ function TransferForm({ productId, onClose }: { productId: number; onClose: () =
           return;
         }
         setProblem(null);
-        send.run().catch(() => undefined);
+        send.mutate({ range_start: start, range_end: kind === 'range' ? end : null, transfer_date: date });
       }}
     >
       <chakra.fieldset border="none" p="0" m="0" mb="4">

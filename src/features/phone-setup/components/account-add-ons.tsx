@@ -1,5 +1,4 @@
 import { Badge, Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { monthlyPriceWithVat, priceWithVat, type AddOnClass, type SiteAddOn } from '@portal/contract';
@@ -8,17 +7,15 @@ import { Dialog } from '../../../components/dialog.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { useAction } from '../../../lib/use-action.ts';
+import { useToggleSiteAddOn } from '../api/patch-site-add-on.ts';
+import { useSetInternationalCalling } from '../api/set-international-calling.ts';
 import {
-  patchSiteAddOn,
-  setInternationalCalling,
-  settingsKeys,
-  upgradeAddOns,
   useCrmEligibility,
   useInternationalCalling,
   useInternationalTariffs,
   useSiteAddOns,
 } from '../api/settings-api.ts';
+import { useUpgradeAddOns } from '../api/upgrade-add-ons.ts';
 
 const CLASS_LABELS: Record<AddOnClass, { text: string; palette: string }> = {
   recording: { text: 'Recording', palette: 'purple' },
@@ -38,18 +35,13 @@ export function AccountAddOns({ productId }: { productId: number }) {
 }
 
 function SiteAddOnsSection({ productId }: { productId: number }) {
-  const queryClient = useQueryClient();
   const addOns = useSiteAddOns(productId);
   const eligibility = useCrmEligibility(productId);
   const [upgrading, setUpgrading] = useState(false);
-  const toggle = useAction(async (addOn: SiteAddOn) => {
-    const list = await patchSiteAddOn(productId, addOn.addon_id, !addOn.enabled);
-    queryClient.setQueryData(settingsKeys.addOns(productId), list);
-    return list;
-  });
+  const toggle = useToggleSiteAddOn(productId);
   const run = async (addOn: SiteAddOn) => {
     try {
-      await toggle.run(addOn);
+      await toggle.mutateAsync(addOn);
       toaster.create({
         type: 'success',
         title: addOn.enabled ? `${addOn.display_name} removed` : `${addOn.display_name} added`,
@@ -150,16 +142,11 @@ function CrmUpgradeDialog({
   addOn: SiteAddOn | undefined;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const upgrade = useAction(async () => {
-    const list = await upgradeAddOns(productId);
-    queryClient.setQueryData(settingsKeys.addOns(productId), list);
-    await queryClient.invalidateQueries({ queryKey: [...settingsKeys.addOns(productId), 'eligibility'] });
-  });
+  const upgrade = useUpgradeAddOns(productId);
   const name = addOn?.display_name ?? 'CRM integration';
   const confirm = async () => {
     try {
-      await upgrade.run();
+      await upgrade.mutateAsync();
       toaster.create({ type: 'success', title: `${name} has been added` });
       onClose();
     } catch {
@@ -197,23 +184,12 @@ function CrmUpgradeDialog({
 }
 
 function InternationalSection({ productId }: { productId: number }) {
-  const queryClient = useQueryClient();
   const tariffs = useInternationalTariffs(productId);
   const current = useInternationalCalling(productId);
-  const choose = useAction(async (tariffId: number) => {
-    const answer = await setInternationalCalling(productId, tariffId);
-    // A successful choice changes the site's add-ons wherever they show (spec 001 section 7).
-    queryClient.setQueryData(settingsKeys.international(productId), {
-      tariff: answer.tariff,
-      kyc_passed: answer.kyc_passed,
-    });
-    queryClient.setQueryData(settingsKeys.addOns(productId), answer.addons);
-    await queryClient.invalidateQueries({ queryKey: ['call-flows', productId] });
-    return answer;
-  });
+  const choose = useSetInternationalCalling(productId);
   const run = async (tariffId: number) => {
     try {
-      const answer = await choose.run(tariffId);
+      const answer = await choose.mutateAsync(tariffId);
       toaster.create({
         type: 'success',
         title: `Your international calling tariff is now ${answer.tariff?.name ?? ''}`,

@@ -1,4 +1,5 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
 import type { AudioKind, TtsVoice } from '@portal/contract';
@@ -6,7 +7,6 @@ import type { AudioKind, TtsVoice } from '@portal/contract';
 import { Dialog } from '../../../components/dialog.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { useAction } from '../../../lib/use-action.ts';
 import { useAudioPlayback } from '../../../lib/use-audio-playback.ts';
 import { AudioDialog, type AudioMethod, type AudioServices } from '../../audio/index.ts';
 
@@ -40,7 +40,8 @@ interface AudioSettingProps {
   downloadErrorText?: (error: unknown) => string;
   services: AudioServices;
   onSaved: () => void;
-  reset: () => Promise<unknown>;
+  /** Back to the standard audio (useResetVoicemailGreeting, useRestoreHoldMusic). */
+  reset: Pick<UseMutationResult<unknown, Error, void>, 'mutateAsync' | 'isPending' | 'error'>;
   /** Extra lines under the status (the greeting's words). */
   children?: ReactNode;
 }
@@ -51,15 +52,14 @@ interface AudioSettingProps {
  * to the standard one.
  */
 export function AudioSetting(props: AudioSettingProps) {
-  const { title, description, custom, labels, kind, allowTextToSpeech, services, onSaved } = props;
+  const { title, description, custom, labels, kind, allowTextToSpeech, services, onSaved, reset } = props;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const headingId = `${kind}-heading`;
-  const reset = useAction(props.reset);
 
   const confirmReset = async () => {
     try {
-      await reset.run();
+      await reset.mutateAsync();
       setConfirmOpen(false);
       toaster.create({ type: 'success', title: labels.resetDone });
     } catch {

@@ -5,13 +5,15 @@ import { AUDIO_UPLOAD_FIELDS, phoneSetupAudioEndpoints } from '@portal/contract'
 import { LoadError, Loading } from '../../../components/states.tsx';
 import { apiUpload } from '../../../lib/upload.ts';
 import type { AudioServices } from '../../audio/index.ts';
-import { downloadHoldMusic, phoneSetupKeys, restoreHoldMusic, useHoldMusic } from '../api/phone-setup-api.ts';
+import { downloadHoldMusic, phoneSetupKeys, useHoldMusic } from '../api/phone-setup-api.ts';
+import { useRestoreHoldMusic } from '../api/reset-audio.ts';
 import { AudioSetting } from './audio-setting.tsx';
 
 /** Phone setup, Hold music: play what callers on hold hear, upload or record your own, or go back to the standard music. */
 export function HoldMusicTab({ productId }: { productId: number }) {
   const queryClient = useQueryClient();
   const holdMusic = useHoldMusic(productId);
+  const reset = useRestoreHoldMusic(productId);
 
   if (holdMusic.isPending) return <Loading label="Loading your hold music" />;
   if (holdMusic.isError) {
@@ -59,9 +61,7 @@ export function HoldMusicTab({ productId }: { productId: number }) {
       download={() => downloadHoldMusic(productId)}
       services={services}
       onSaved={() => void queryClient.invalidateQueries({ queryKey: phoneSetupKeys.holdMusic(productId) })}
-      reset={async () => {
-        queryClient.setQueryData(phoneSetupKeys.holdMusic(productId), await restoreHoldMusic(productId));
-      }}
+      reset={reset}
     />
   );
 }

@@ -19,16 +19,9 @@ import { LoadError, Loading } from '../../../components/states.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { useAction } from '../../../lib/use-action.ts';
-import {
-  addBankHolidays,
-  addHoliday,
-  deleteHoliday,
-  patchHoliday,
-  refetchHolidays,
-  useBankHolidays,
-  useHolidays,
-} from '../api/settings-api.ts';
+import { useAddBankHolidays } from '../api/add-bank-holidays.ts';
+import { useDeleteHoliday } from '../api/delete-holiday.ts';
+import { addHoliday, patchHoliday, refetchHolidays, useBankHolidays, useHolidays } from '../api/settings-api.ts';
 
 /** "25 Dec 2026" or "24 Dec 2026 to 26 Dec 2026 (3 days)": every day start..end inclusive. */
 export function coveredDays(holiday: Pick<Holiday, 'start_date' | 'end_date'>): string {
@@ -196,14 +189,10 @@ function DeleteHolidayDialog({
   holiday: Holiday;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const remove = useAction(async () => {
-    await deleteHoliday(productId, holiday.id);
-    await refetchHolidays(queryClient, productId);
-  });
+  const remove = useDeleteHoliday(productId, holiday.id);
   const confirm = async () => {
     try {
-      await remove.run();
+      await remove.mutateAsync();
       toaster.create({ type: 'success', title: `Holiday deleted: ${coveredDays(holiday)}` });
       onClose();
     } catch {
@@ -245,11 +234,7 @@ function BankHolidaysSection({ productId }: { productId: number }) {
   const queryClient = useQueryClient();
   const bank = useBankHolidays(productId);
   const [choice, setChoice] = useState<BankHolidayRegion | null>(null);
-  const add = useAction(async (region: BankHolidayRegion, addAll: boolean) => {
-    const answer = await addBankHolidays(productId, region, addAll);
-    await refetchHolidays(queryClient, productId);
-    return answer;
-  });
+  const add = useAddBankHolidays(productId);
   const region = choice ?? bank.data?.region ?? null;
   const regionLabel = BANK_HOLIDAY_REGIONS.find((r) => r.id === region)?.label;
   const shown = bank.data && bank.data.region === region ? bank.data.holidays : [];
@@ -257,7 +242,7 @@ function BankHolidaysSection({ productId }: { productId: number }) {
 
   const addAll = async (next: BankHolidayRegion, addAllOfThem: boolean) => {
     try {
-      const answer = await add.run(next, addAllOfThem);
+      const answer = await add.mutateAsync({ region: next, add: addAllOfThem });
       setChoice(null);
       if (addAllOfThem)
         toaster.create({

@@ -11,24 +11,15 @@ import { LoadError, Loading } from '../../../components/states.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { useAction } from '../../../lib/use-action.ts';
-import {
-  putForwarding,
-  removeDivert,
-  setDivert,
-  settingsKeys,
-  useDivert,
-  useForwardings,
-} from '../api/settings-api.ts';
+import { usePutForwarding } from '../api/put-forwarding.ts';
+import { useRemoveDivert } from '../api/remove-divert.ts';
+import { setDivert, settingsKeys, useDivert, useForwardings } from '../api/settings-api.ts';
 
 /** Phone setup, Temporary divert: every call to another UK number for a while, and the forwardings. */
 export function TemporaryDivertTab({ productId }: { productId: number }) {
   const queryClient = useQueryClient();
   const divert = useDivert(productId);
-  const remove = useAction(async () => {
-    const destination = await removeDivert(productId);
-    queryClient.setQueryData(settingsKeys.divert(productId), destination);
-  });
+  const remove = useRemoveDivert(productId);
   const { submit, formError, summaryRef, field, pending } = useForm({
     schema: DivertInput,
     ids: { destination: 'divert-destination' },
@@ -45,7 +36,7 @@ export function TemporaryDivertTab({ productId }: { productId: number }) {
 
   const turnOff = async () => {
     try {
-      await remove.run();
+      await remove.mutateAsync();
       toaster.create({ type: 'success', title: 'The divert is off: calls ring as usual' });
     } catch (error) {
       toaster.create({ type: 'error', title: 'The divert is still on', description: userErrorText(error) });
@@ -163,16 +154,12 @@ function ForwardingsSection({ productId, divertTo }: { productId: number; divert
 }
 
 function ForwardingRow({ productId, forwarding }: { productId: number; forwarding: Forwarding }) {
-  const queryClient = useQueryClient();
   const [number, setNumber] = useState(forwarding.destination ?? '');
-  const save = useAction(async (activated: boolean) => {
-    await putForwarding(productId, forwarding.id, { activated, destination: number.trim() === '' ? null : number });
-    await queryClient.invalidateQueries({ queryKey: settingsKeys.forwardings(productId) });
-  });
+  const save = usePutForwarding(productId, forwarding.id);
   const label = FORWARD_TYPE_LABELS[forwarding.forwardType];
   const run = async (activated: boolean) => {
     try {
-      await save.run(activated);
+      await save.mutateAsync({ activated, destination: number.trim() === '' ? null : number });
       toaster.create({
         type: 'success',
         title: activated ? `Calls are forwarded ${label.toLowerCase()}` : `Forwarding ${label.toLowerCase()} is off`,

@@ -1,5 +1,4 @@
 import { Box, chakra, Flex, Heading } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { PutVoicemailConfiguration, VOICEMAIL_RING_SECONDS, type VoicemailConfiguration } from '@portal/contract';
@@ -11,8 +10,7 @@ import { useForm } from '../../../components/form/use-form.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { useAction } from '../../../lib/use-action.ts';
-import { phoneSetupKeys, putVoicemailConfiguration } from '../api/phone-setup-api.ts';
+import { usePutVoicemailConfiguration } from '../api/put-voicemail-configuration.ts';
 
 interface Props {
   productId: number;
@@ -21,12 +19,7 @@ interface Props {
 
 /** Voicemail delay (applies at once) and voicemail to e-mail (a small form with its own Save). */
 export function VoicemailSettings({ productId, configuration }: Props) {
-  const queryClient = useQueryClient();
-  const save = useAction(async (body: PutVoicemailConfiguration) => {
-    const result = await putVoicemailConfiguration(productId, body);
-    queryClient.setQueryData(phoneSetupKeys.voicemail(productId), result);
-    return result;
-  });
+  const save = usePutVoicemailConfiguration(productId);
 
   const [enabled, setEnabled] = useState(configuration.voicemail_to_email.enabled);
   // The field is named for the API's voicemail_to_email, so the contract's issue (and the server's) lands on it.
@@ -37,7 +30,7 @@ export function VoicemailSettings({ productId, configuration }: Props) {
     toInput: (values) => ({ voicemail_to_email: { enabled, email: values.voicemail_to_email } }),
     focus: 'field',
     send: async (body) => {
-      const result = await save.run(body);
+      const result = await save.mutateAsync(body);
       setEnabled(result.voicemail_to_email.enabled);
       toaster.create({
         type: 'success',
@@ -59,7 +52,7 @@ export function VoicemailSettings({ productId, configuration }: Props) {
   const changeDelay = async (delay: boolean) => {
     setDelayShown(delay);
     try {
-      await save.run({ voicemail_delay: delay });
+      await save.mutateAsync({ voicemail_delay: delay });
       setDelayShown(null);
       toaster.create({
         type: 'success',

@@ -11,10 +11,10 @@ import type { AudioServices } from '../../audio/index.ts';
 import {
   downloadVoicemailGreeting,
   phoneSetupKeys,
-  resetVoicemailGreeting,
   useVoicemailConfiguration,
   useVoicemailGreetingText,
 } from '../api/phone-setup-api.ts';
+import { useResetVoicemailGreeting } from '../api/reset-audio.ts';
 import { speak } from '../api/text-to-speech.ts';
 import { AudioSetting } from './audio-setting.tsx';
 import { VoicemailSettings } from './voicemail-settings.tsx';
@@ -30,6 +30,7 @@ export function VoicemailTab({ productId }: { productId: number }) {
   const queryClient = useQueryClient();
   const configuration = useVoicemailConfiguration(productId);
   const greetingText = useVoicemailGreetingText(productId);
+  const reset = useResetVoicemailGreeting(productId);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: phoneSetupKeys.voicemail(productId) });
 
   if (configuration.isPending) return <Loading label="Loading your voicemail settings" />;
@@ -84,11 +85,7 @@ export function VoicemailTab({ productId }: { productId: number }) {
         onSaved={() => {
           refresh();
         }}
-        reset={async () => {
-          const result = await resetVoicemailGreeting(productId);
-          queryClient.setQueryData(phoneSetupKeys.voicemail(productId), result);
-          refresh();
-        }}
+        reset={reset}
       >
         {configuration.data.custom_audio && words && (
           <Text mb="3" color="fg.muted">

@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { profileEndpoints, type Me, type PatchMeRequest } from '@portal/contract';
+import { profileEndpoints, type PatchMeRequest } from '@portal/contract';
 
 import { apiCall } from '../../../lib/http.ts';
-import { useAction } from '../../../lib/use-action.ts';
 import { meQueryOptions, setAuthUser } from '../../auth/index.ts';
 
 /** PATCH /api/v3/me/: the name, phone or e-mail address; answers the updated user. */
@@ -17,10 +16,11 @@ export function patchMe(body: PatchMeRequest) {
  */
 export function useSaveProfile() {
   const queryClient = useQueryClient();
-  return useAction(async (body: PatchMeRequest): Promise<Me> => {
-    const me = await patchMe(body);
-    queryClient.setQueryData(meQueryOptions().queryKey, me);
-    setAuthUser(me);
-    return me;
+  return useMutation({
+    mutationFn: patchMe,
+    onSuccess: (me) => {
+      queryClient.setQueryData(meQueryOptions().queryKey, me);
+      setAuthUser(me);
+    },
   });
 }

@@ -38,7 +38,7 @@ export function useDetailsForm(me: Me) {
     initial: detailsValuesOf(me),
     send: async (form) => {
       const body = patchBodyOf(form, me);
-      const saved = await save.run(body);
+      const saved = await save.mutateAsync(body);
       toaster.create({
         type: 'success',
         title: accountMessages.profileSaved,

@@ -1,15 +1,11 @@
 import { Box, Button, Heading, Link, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { TRIAL_DAYS, type StartedTrial } from '@portal/contract';
+import { TRIAL_DAYS } from '@portal/contract';
 
 import { phoneSetupPage } from '../../../config/paths.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { useAction } from '../../../lib/use-action.ts';
-import { trialStatusQueryOptions } from '../../trial/index.ts';
-import { startVoipTrial } from '../api/signup-api.ts';
+import { useStartVoipTrial } from '../api/start-voip-trial.ts';
 
 /**
  * An existing customer without a cloud phone starts an opt-in trial
@@ -18,16 +14,8 @@ import { startVoipTrial } from '../api/signup-api.ts';
  * show it.
  */
 export function TrialOffer({ accountId }: { accountId: number }) {
-  const queryClient = useQueryClient();
-  const [started, setStarted] = useState<StartedTrial | null>(null);
-  const start = useAction(async () => {
-    const answer = await startVoipTrial(accountId);
-    setStarted(answer);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['navigation'] }),
-      queryClient.invalidateQueries({ queryKey: trialStatusQueryOptions().queryKey }),
-    ]);
-  });
+  const start = useStartVoipTrial(accountId);
+  const started = start.data;
   return (
     <Box
       as="section"
@@ -60,7 +48,7 @@ export function TrialOffer({ accountId }: { accountId: number }) {
               {userErrorText(start.error)}
             </Text>
           )}
-          <Button colorPalette="brand" loading={start.isPending} onClick={() => start.run().catch(() => undefined)}>
+          <Button colorPalette="brand" loading={start.isPending} onClick={() => start.mutate()}>
             Start my free trial
           </Button>
         </>

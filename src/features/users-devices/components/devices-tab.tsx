@@ -9,8 +9,8 @@ import { LoadError, Loading } from '../../../components/states.tsx';
 import { toaster } from '../../../components/toaster.tsx';
 import * as paths from '../../../config/paths.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { useAction } from '../../../lib/use-action.ts';
-import { assignPort, refreshDevices, useDevices } from '../api/hardware-api.ts';
+import { useFreePort } from '../api/free-port.ts';
+import { refreshDevices, useDevices } from '../api/hardware-api.ts';
 import { useSeats } from '../api/users-api.ts';
 import {
   AddDeviceDialog,
@@ -179,11 +179,11 @@ function PortRow({
   onAssign: () => void;
 }) {
   const queryClient = useQueryClient();
-  const free = useAction(() => assignPort(productId, { device_id: device.id, port: port.port, user_id: null }));
+  const free = useFreePort(productId);
   const name = deviceName(device);
   const freeIt = async () => {
     try {
-      await free.run();
+      await free.mutateAsync({ deviceId: device.id, port: port.port });
       await refreshDevices(queryClient, productId);
       toaster.create({ type: 'success', title: `Port ${port.port} of the ${name} is free` });
     } catch (error) {

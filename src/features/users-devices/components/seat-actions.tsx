@@ -7,8 +7,7 @@ import { displayPhone, type Seat } from '@portal/contract';
 import { toaster } from '../../../components/toaster.tsx';
 import * as paths from '../../../config/paths.ts';
 import { userErrorText } from '../../../lib/error-text.ts';
-import { useAction } from '../../../lib/use-action.ts';
-import { sendInvite } from '../api/users-api.ts';
+import { useSendInvite } from '../api/send-invite.ts';
 import { AddOnsDialog } from './add-ons-dialog.tsx';
 import { EditUserDialog, ResetPinDialog } from './user-dialogs.tsx';
 
@@ -31,10 +30,10 @@ function useSeatDialogs(productId: number, seat: Seat) {
 /** Edit, reset PIN, add-ons and send the invite: the actions of one seat. */
 export function SeatActions({ productId, seat }: { productId: number; seat: Seat }) {
   const { setOpen, dialogs } = useSeatDialogs(productId, seat);
-  const invite = useAction(() => sendInvite(productId, seat.id));
+  const invite = useSendInvite(productId);
   const sendTheInvite = async () => {
     try {
-      const answer = await invite.run();
+      const answer = await invite.mutateAsync(seat.id);
       toaster.create({ type: 'success', title: answer.detail });
     } catch (error) {
       toaster.create({ type: 'error', title: 'The invite was not sent', description: userErrorText(error) });
