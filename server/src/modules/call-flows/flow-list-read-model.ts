@@ -6,8 +6,8 @@ import { jsonRows } from '../../db/json-rows.ts';
 import { callFlows } from '../../db/schema/call-flows.ts';
 import { products } from '../../db/schema/customers.ts';
 import { users } from '../../db/schema/identity.ts';
+import { cloudPhonesOf } from '../customers/index.ts';
 import { selectWithSession, sessionQuery } from '../identity/index.ts';
-import { cloudPhonesOf } from '../products/index.ts';
 
 // A read model of the call-flows module: GET call-flow list's one query. It joins the identity module's users and
 // tokens (the session) and the customers module's products (the ownership check) to call-flows' own callFlows, and
