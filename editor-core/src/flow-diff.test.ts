@@ -276,6 +276,27 @@ describe('route segments and their labels', () => {
     expect(labelled.get(must(node(two, other).children[0]).id)).toBe('Night menu, Key 1');
   });
 
+  it('names every segment of generated flows as the rule says: the shortest suffix no other segment shares', () => {
+    for (const [size, seed] of [
+      [300, 1],
+      [2000, 2],
+    ] as const) {
+      const segments = routeSegments(generateFlow(size, seed).data);
+      const labels = segmentLabels(segments);
+      // The rule, checked the slow way: a longer suffix only when a shorter one is shared, and no two labels alike
+      // unless their whole paths are.
+      const suffix = (path: string[], n: number) => path.slice(-n).join(', ');
+      const shared = (path: string[], n: number) =>
+        segments.filter((s) => s.path.length >= n && suffix(s.path, n) === suffix(path, n)).length > 1;
+      const expected = segments.map(({ path }) => {
+        let take = 1;
+        while (take < path.length && shared(path, take)) take++;
+        return path.length === 0 ? 'Every call' : suffix(path, take);
+      });
+      expect(segments.map(({ entry }) => labels.get(entry.id))).toEqual(expected);
+    }
+  });
+
   it('says opening hours day by day, breaks taken out and days with the same hours together', () => {
     expect(openingHoursWords(presetHours('nine_to_five'))).toBe('Mon-Fri 09:00-17:00');
     expect(

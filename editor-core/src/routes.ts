@@ -69,29 +69,33 @@ export function routeSegments(root: FlowNode): RouteSegment[] {
  * or more of the path when that is not enough ("Sales menu, Key 2"). The root is "Every call".
  */
 export function segmentLabels(segments: readonly RouteSegment[]): Map<string, string> {
-  const suffix = (path: readonly string[], n: number) => path.slice(-n).join(', ');
-  // How many segments end their path with each suffix of each length, counted once per length asked for.
-  const counts = new Map<number, Map<string, number>>();
-  const countOf = (text: string, n: number) => {
-    let byText = counts.get(n);
-    if (!byText) {
-      byText = new Map();
-      for (const other of segments)
-        if (other.path.length >= n) byText.set(suffix(other.path, n), (byText.get(suffix(other.path, n)) ?? 0) + 1);
-      counts.set(n, byText);
-    }
-    return byText.get(text) ?? 0;
-  };
   const labels = new Map<string, string>();
+  // Segments sharing the last `take` parts of their path, refined one part at a time: a segment is named as soon as
+  // no other shares its suffix, or its whole path is taken. Each part of each path is looked at once.
+  const grouped = (into: Map<string, RouteSegment[]>, key: string, segment: RouteSegment) => {
+    const group = into.get(key);
+    if (group) group.push(segment);
+    else into.set(key, [segment]);
+  };
+  const byLast = new Map<string, RouteSegment[]>();
   for (const segment of segments) {
-    const { path } = segment;
-    if (path.length === 0) {
-      labels.set(segment.entry.id, 'Every call');
-      continue;
+    const last = segment.path.at(-1);
+    if (last === undefined) labels.set(segment.entry.id, 'Every call');
+    else grouped(byLast, last, segment);
+  }
+  let groups = [...byLast.values()];
+  for (let take = 1; groups.length > 0; take++) {
+    const next: RouteSegment[][] = [];
+    for (const group of groups) {
+      const byPart = new Map<string, RouteSegment[]>();
+      for (const segment of group) {
+        const { path } = segment;
+        if (group.length === 1 || path.length === take) labels.set(segment.entry.id, path.slice(-take).join(', '));
+        else grouped(byPart, path[path.length - 1 - take] as string, segment);
+      }
+      next.push(...byPart.values());
     }
-    let take = 1;
-    while (take < path.length && countOf(suffix(path, take), take) > 1) take++;
-    labels.set(segment.entry.id, suffix(path, take));
+    groups = next;
   }
   return labels;
 }

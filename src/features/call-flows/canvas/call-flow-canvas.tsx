@@ -30,7 +30,7 @@ import { listenForCanvasShortcuts } from './canvas-shortcuts.ts';
 import { ChecksPanel } from './checks-panel.tsx';
 import { NodeDialog } from './dialog/node-dialog.tsx';
 import { firstView, NODE_SIZES, nodeIndex, type StepFlowNode } from './graph.ts';
-import { leaseLayoutWorker, prewarmLayoutWorker } from './layout-worker-pool.ts';
+import { leaseLayoutWorker } from './layout-worker-pool.ts';
 import { DragGhost, MoveNotice, stepAt } from './move-views.tsx';
 import { OverviewMap } from './overview-map.tsx';
 import { PaletteDialog } from './palette-dialog.tsx';
@@ -44,8 +44,6 @@ import type { CallFlowCanvasProps } from './types.ts';
 
 const nodeTypes: NodeTypes = { step: StepNode };
 const edgeTypes: EdgeTypes = { step: StepEdge };
-
-prewarmLayoutWorker();
 
 const ARIA_LABELS = {
   'controls.ariaLabel': 'Zoom controls',

@@ -10,17 +10,12 @@ import {
 } from '@portal/editor-core';
 import { generateFlow, sampleFlow } from '@portal/editor-core/testing';
 
-import { createCanvasController, problemsByNode, PROVISIONAL_DRAWING_LIMIT } from './canvas-controller.ts';
+import { createCanvasController, problemsByNode } from './canvas-controller.ts';
 import type { LayoutWorker } from './layout-client.ts';
 
-function worker() {
+/** A fake layout worker: each step in a column, shifted down by `shiftY`; asked to answer `at once`, as the page's tidy tree does. */
+function worker(options: { atOnce?: boolean; shiftY?: () => number } = {}) {
   const sent: LayoutRequest[] = [];
-  const w: LayoutWorker & { sent: LayoutRequest[] } = {
-    sent,
-    onmessage: null,
-    postMessage: (m) => sent.push(m),
-    terminate: () => {},
-  };
   const answer = (request: LayoutRequest, edges: FlowLayout['edges'] = []) => {
     const ids: string[] = [];
     const walk = (n: LayoutRequest['flow']['data']) => {
@@ -28,8 +23,9 @@ function worker() {
       n.children.forEach(walk);
     };
     walk(request.flow.data);
+    const shiftY = options.shiftY?.() ?? 0;
     const layout: FlowLayout = {
-      nodes: ids.map((id, i) => ({ id, x: i * 10, y: i * 100, width: 248, height: 76 })),
+      nodes: ids.map((id, i) => ({ id, x: i * 10, y: i * 100 + shiftY, width: 248, height: 76 })),
       edges,
       width: 0,
       height: 0,
@@ -37,6 +33,15 @@ function worker() {
     w.onmessage?.({
       data: { requestId: request.requestId, ok: true, layout } satisfies LayoutResponse,
     } as MessageEvent<LayoutResponse>);
+  };
+  const w: LayoutWorker & { sent: LayoutRequest[] } = {
+    sent,
+    onmessage: null,
+    postMessage: (m) => {
+      sent.push(m);
+      if (options.atOnce) answer(m);
+    },
+    terminate: () => {},
   };
   return { w, answer };
 }
@@ -123,31 +128,35 @@ describe('canvas controller', () => {
     vi.useRealTimers();
   });
 
-  it('asks for the layout as soon as an edit changes the shape, and draws a large flow once its layout is there', () => {
-    const flow = generateFlow(PROVISIONAL_DRAWING_LIMIT + 200, 7);
+  it('draws an edit of the tidy tree once, laid out, when its layout answers at once (no provisional drawing)', () => {
+    const flow = generateFlow(1200, 7);
     const store = createEditorStore({ flow });
-    const { w, answer } = worker();
+    const { w } = worker({ atOnce: true });
     const controller = createCanvasController(store, { createWorker: () => w });
     const stop = controller.start();
-    answer(w.sent[0]!);
     const drawn = controller.ui.getState().nodes;
-    expect(drawn.length).toBeGreaterThanOrEqual(PROVISIONAL_DRAWING_LIMIT);
+    expect(drawn.length).toBeGreaterThan(0);
+    const builds: number[] = [];
+    controller.ui.subscribe((state, prev) => {
+      if (state.nodes !== prev.nodes) builds.push(state.nodes.length);
+    });
 
     const [parent, child] = [flow.data, flow.data.children[0]!];
     expect(store.getState().run(insertBetween(parent.id, child.id, 'play_audio'))).toBe(true);
-    // Sent at once, in the same task, not on a timer.
+    // Laid out in the same task, and the graph built once, with the new step at its laid-out place.
     expect(w.sent).toHaveLength(2);
-    // No provisional drawing of a flow this large: the layout follows.
-    expect(controller.ui.getState().nodes).toBe(drawn);
-    answer(w.sent[1]!);
+    expect(builds).toEqual([drawn.length + 1]);
     const greeting = store.getState().selection[0] as string;
-    expect(controller.ui.getState().nodes).toHaveLength(drawn.length + 1);
-    expect(controller.ui.getState().nodes.find((n) => n.id === greeting)).toBeDefined();
+    expect(controller.ui.getState().nodes.find((n) => n.id === greeting)?.position).toEqual({
+      x: store.getState().positions[greeting]!.x,
+      y: store.getState().positions[greeting]!.y,
+    });
+    expect(controller.ui.getState().layoutBusy).toBe(false);
     stop();
   });
 
   it('in the left-to-right arrangement a large flow is still drawn at once after an edit (ELK takes seconds)', () => {
-    const flow = generateFlow(PROVISIONAL_DRAWING_LIMIT + 200, 8);
+    const flow = generateFlow(1200, 8);
     const store = createEditorStore({ flow });
     const { w, answer } = worker();
     const controller = createCanvasController(store, { createWorker: () => w, arrangement: 'layered' });
@@ -179,35 +188,18 @@ describe('canvas controller', () => {
   });
 
   it('keeps the nearest drawn step still when a step added to a large flow is laid out', () => {
-    const flow = generateFlow(PROVISIONAL_DRAWING_LIMIT + 200, 9);
+    const flow = generateFlow(1200, 9);
     const store = createEditorStore({ flow });
-    const { w } = worker();
+    let shift = 0;
+    const { w } = worker({ atOnce: true, shiftY: () => shift });
     const applied = vi.fn();
     const controller = createCanvasController(store, { createWorker: () => w });
     controller.setLayoutListener(applied);
     const stop = controller.start();
-    const reply = (request: LayoutRequest, shiftY: number) => {
-      const ids: string[] = [];
-      const walk = (n: LayoutRequest['flow']['data']) => {
-        ids.push(n.id);
-        n.children.forEach(walk);
-      };
-      walk(request.flow.data);
-      const layout: FlowLayout = {
-        nodes: ids.map((id, i) => ({ id, x: 0, y: i * 100 + shiftY, width: 248, height: 76 })),
-        edges: [],
-        width: 0,
-        height: 0,
-      };
-      w.onmessage?.({
-        data: { requestId: request.requestId, ok: true, layout } satisfies LayoutResponse,
-      } as MessageEvent<LayoutResponse>);
-    };
-    reply(w.sent[0]!, 0);
     const parent = flow.data;
+    shift = 30;
     expect(store.getState().run(insertBetween(parent.id, parent.children[0]!.id, 'play_audio'))).toBe(true);
-    // The new step (selected) is not drawn yet; its parent is, and the new layout moves everything down by 30.
-    reply(w.sent[1]!, 30);
+    // The new step (selected) was not drawn before its layout; its parent was, and the new layout moves everything down by 30.
     expect(applied).toHaveBeenLastCalledWith(expect.objectContaining({ first: false, anchorShift: { dx: 0, dy: 30 } }));
     stop();
   });

@@ -133,9 +133,6 @@ export function selectionSpeech(root: FlowNode, id: string | undefined, problems
   return `Selected ${nodeLabel(node)}. ${issues ? `Needs attention: ${issues.split('\n').join('. ')}` : 'Complete.'}`;
 }
 
-/** From this many steps, an edit that changes the flow's shape in the tidy tree waits for its layout to be drawn (see start()). */
-export const PROVISIONAL_DRAWING_LIMIT = 1000;
-
 export function positionsFrom(layout: FlowLayout): Record<string, NodePosition> {
   const positions: Record<string, NodePosition> = {};
   for (const n of layout.nodes) positions[n.id] = { x: n.x, y: n.y, width: n.width, height: n.height };
@@ -285,18 +282,12 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
         // A cut step that an undo (or another edit) took away is no longer waiting to move.
         const moving = ui.getState().moving;
         if (treeChanged && moving !== null && !locate(state.flow.data, moving)) ui.setState({ moving: null });
-        // The layout is asked for first: the worker computes it while this thread draws the edit provisionally. A
-        // large flow in the tidy tree is not drawn provisionally: for it that drawing (React Flow's internals of every
-        // step) costs about as much as drawing the layout, which follows within tens of milliseconds (bench/canvas).
-        // ELK's arrangement takes seconds on such a flow, so there the edit is drawn at once as before.
+        // The layout is asked for first. The tidy tree is answered at once: its positions, set meanwhile, have
+        // drawn the edit, laid out, and nothing is left to draw here. ELK's arrangement takes seconds on a large
+        // flow: until its layout arrives the edit is drawn at once, provisionally (a new step under its parent).
         const asked = treeChanged && layout();
-        const { arrangement, laidOutAs } = ui.getState();
-        const waitForLayout =
-          asked &&
-          arrangement === 'tree' &&
-          laidOutAs === 'tree' &&
-          (cache?.nodes.size ?? 0) >= PROVISIONAL_DRAWING_LIMIT;
-        const drawNow = state.positions !== prev.positions || (treeChanged && !waitForLayout);
+        const answered = asked && !(client?.busy() ?? false);
+        const drawNow = !answered && (state.positions !== prev.positions || treeChanged);
         if (drawNow) rebuild();
         if (treeChanged && ui.getState().pathNodes.size > 0)
           ui.setState({ pathNodes: EMPTY, pathEdges: EMPTY, testOutdated: true });

@@ -16,9 +16,9 @@ export interface LayoutClientOptions {
   onLayout: (layout: FlowLayout, info: { requestId: number; ms: number; arrangement: Arrangement }) => void;
   onError: (message: string) => void;
   /**
-   * When a request goes out while the worker is idle. By default at once: the worker lays the flow out while the
-   * main thread renders the edit (a send deferred to a timer waited for that render and its garbage collection,
-   * about 20 ms of a 4,900-step edit's 130). A request made while one is in flight waits, the latest replacing
+   * When a request goes out while the worker is idle. By default at once: a worker (the left-to-right
+   * arrangement's) lays the flow out while the main thread renders the edit, and the tidy tree, answered in this
+   * thread, is drawn with the edit (a send deferred to a timer waited for that render and its garbage collection). A request made while one is in flight waits, the latest replacing
    * the one before, and goes when the answer comes (which is then dropped as stale).
    */
   schedule?: (run: () => void) => void;

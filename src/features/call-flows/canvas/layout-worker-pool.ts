@@ -1,9 +1,11 @@
 /**
- * The page's layout worker. A worker takes a moment to start (a thread and its module), so it starts as soon
- * as the canvas code loads (while the page still fetches the flow), a canvas that remounts reuses it, and it
- * is ended a minute after the last canvas has gone.
+ * Where the canvas's layouts are computed. The tidy tree (editor-core's treeLayout, a few milliseconds at 4,900
+ * steps) is computed in this thread, at once: sending it to a worker and back cost more than computing it (the
+ * copies, the worker's start at open, and waiting for a core on a busy machine: bench/canvas). ELK's layered
+ * arrangement takes seconds on a large flow, so it runs in the page's layout worker, started the first time a
+ * canvas asks for it; a canvas that remounts reuses it, and it is ended a minute after the last canvas has gone.
  */
-import type { LayoutRequest, LayoutResponse } from '@portal/editor-core';
+import { handleLayoutRequest, type LayoutRequest, type LayoutResponse } from '@portal/editor-core';
 
 import type { LayoutWorker } from './layout-client.ts';
 import { packRequest, transferablesOf, unpackResponse, type WireResponse } from './layout-wire.ts';
@@ -17,7 +19,8 @@ interface Lease {
 
 // Several canvases may share the worker at once (two versions side by side): each answer goes to every lease, and
 // each layout client keeps only the answers to its own requests (their ids are unique across clients).
-let shared: { worker: Worker; leases: Set<Lease>; idle: ReturnType<typeof setTimeout> | null } | null = null;
+const leases = new Set<Lease>();
+let shared: { worker: Worker; idle: ReturnType<typeof setTimeout> | null } | null = null;
 
 function startWorker(): NonNullable<typeof shared> {
   if (!shared) {
@@ -25,14 +28,13 @@ function startWorker(): NonNullable<typeof shared> {
       type: 'module',
       name: 'call-flow-layout',
     });
-    const leases = new Set<Lease>();
     // Messages cross packed (layout-wire.ts); each answer is unpacked once, for every lease.
     worker.onmessage = (event: MessageEvent<WireResponse>) => {
       const unpacked = { data: unpackResponse(event.data) } as MessageEvent<LayoutResponse>;
       leases.forEach((lease) => lease.onmessage?.(unpacked));
     };
     worker.onerror = (event: ErrorEvent) => leases.forEach((lease) => lease.onerror?.(event));
-    shared = { worker, leases, idle: null };
+    shared = { worker, idle: null };
     scheduleIdle();
   }
   return shared;
@@ -40,35 +42,35 @@ function startWorker(): NonNullable<typeof shared> {
 
 function scheduleIdle() {
   const current = shared;
-  if (!current || current.leases.size > 0) return;
+  if (!current || leases.size > 0) return;
   if (current.idle) clearTimeout(current.idle);
   current.idle = setTimeout(() => {
-    if (shared === current && current.leases.size === 0) {
+    if (shared === current && leases.size === 0) {
       current.worker.terminate();
       shared = null;
     }
   }, IDLE_MS);
 }
 
-/** Starts the worker ahead of the first canvas (no-op where there are no workers, as in unit tests). */
-export function prewarmLayoutWorker(): void {
-  if (typeof Worker !== 'undefined') startWorker();
-}
-
-/** A lease on the shared worker: terminate() gives it back instead of ending it. */
+/**
+ * A canvas's layouts: a tidy-tree request is answered before postMessage returns; a layered one goes to the shared
+ * worker. terminate() gives the lease back instead of ending the worker.
+ */
 export function leaseLayoutWorker(): LayoutWorker {
-  const pool = startWorker();
   const lease: Lease = { onmessage: null, onerror: null };
-  pool.leases.add(lease);
-  if (pool.idle) {
-    clearTimeout(pool.idle);
-    pool.idle = null;
+  leases.add(lease);
+  if (shared?.idle) {
+    clearTimeout(shared.idle);
+    shared.idle = null;
   }
-  const { worker } = pool;
   return {
     postMessage: (message: LayoutRequest) => {
+      if (message.arrangement !== 'layered') {
+        lease.onmessage?.({ data: handleLayoutRequest(message) } as MessageEvent<LayoutResponse>);
+        return;
+      }
       const wire = packRequest(message);
-      worker.postMessage(wire, transferablesOf(wire));
+      startWorker().worker.postMessage(wire, transferablesOf(wire));
     },
     get onmessage() {
       return lease.onmessage;
@@ -83,7 +85,7 @@ export function leaseLayoutWorker(): LayoutWorker {
       lease.onerror = handler;
     },
     terminate() {
-      if (!pool.leases.delete(lease)) return;
+      if (!leases.delete(lease)) return;
       lease.onmessage = null;
       lease.onerror = null;
       scheduleIdle();
