@@ -99,7 +99,13 @@ export default defineConfig(({ command }) => ({
             // became one, and its largest paint on a slow phone came about 0.2 s sooner. A page with one field (a search box)
             // loads the whole group, 1.2-1.8 KiB more; most form pages load 0.5-0.9 KiB less (fewer files).
             { name: 'forms', test: /(src[\\/]components[\\/](form[\\/][^\\/]+|text-field|error-summary))\.tsx?$/ },
-            // The app download block and its device rules, which home and the download page both draw.
+            // The app download block's heading and words, and the device rules they need: home draws them with the
+            // page (its largest text); the list of apps after the first paint.
+            {
+              name: 'app-downloads-intro',
+              test: /download-apps[\\/](components[\\/]app-downloads-intro|device)\.tsx?$/,
+            },
+            // The list of apps, which home loads after its first paint and the download page draws.
             { name: 'app-downloads', test: /download-apps[\\/](components[\\/]app-downloads|rules)\.tsx?$/ },
           ],
         },

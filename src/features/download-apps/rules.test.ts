@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  APP_DOWNLOADS,
-  DESKTOP_APP_VERSION,
-  detectDevice,
-  downloadsFor,
-  showsQrCodes,
-  videoVersionFor,
-} from './rules.ts';
+import { detectDevice, showsQrCodes, videoVersionFor } from './device.ts';
+import { APP_DOWNLOADS, DESKTOP_APP_VERSION, downloadsFor } from './rules.ts';
 
 const agents = {
   android:

@@ -1,4 +1,5 @@
 import { brand } from '../../config/brand.ts';
+import type { Device } from './device.ts';
 
 /**
  * The app download block (spec 000 section 2, spec 001 /download-apps): QR codes and store
@@ -9,7 +10,6 @@ import { brand } from '../../config/brand.ts';
 /** Current version of the desktop app (spec 000 section 2). */
 export const DESKTOP_APP_VERSION = '1.13.70';
 
-export type Device = 'android' | 'ios' | 'desktop';
 export type AppPlatform = 'android' | 'ios' | 'windows' | 'mac';
 
 export interface AppDownload {
@@ -48,29 +48,7 @@ export const APP_DOWNLOADS: readonly AppDownload[] = [
   { platform: 'mac', name: 'Mac', action: 'Download for Mac', url: desktopFile('dmg'), version: DESKTOP_APP_VERSION },
 ];
 
-export interface DeviceHints {
-  userAgent: string;
-  /** navigator.maxTouchPoints: an iPad asking for the desktop site says "Macintosh" but has touch. */
-  maxTouchPoints?: number;
-}
-
-/** The kind of device the page is on, from the browser's hints. */
-export function detectDevice({ userAgent, maxTouchPoints = 0 }: DeviceHints): Device {
-  if (/android/i.test(userAgent)) return 'android';
-  if (/iphone|ipad|ipod/i.test(userAgent)) return 'ios';
-  if (/macintosh/i.test(userAgent) && maxTouchPoints > 1) return 'ios';
-  return 'desktop';
-}
-
 /** The downloads a device is offered: a phone or tablet only its own platform's app, a computer all four. */
 export function downloadsFor(device: Device): AppDownload[] {
   return device === 'desktop' ? [...APP_DOWNLOADS] : APP_DOWNLOADS.filter((download) => download.platform === device);
-}
-
-/** QR codes are for scanning with another device: shown on a computer, not on the phone itself. */
-export const showsQrCodes = (device: Device): boolean => device === 'desktop';
-
-/** Which version of the embedded getting-started video a device plays (spec 000 section 2). */
-export function videoVersionFor(device: Device): 'ios' | 'android' | 'web' {
-  return device === 'desktop' ? 'web' : device;
 }

@@ -2,16 +2,16 @@ import { Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
 import { lazy } from 'react';
 
 import { useMe } from '../../../features/auth/index.ts';
+import { AppDownloadsIntro, loadAppDownloadList } from '../../../features/download-apps/index.ts';
 import { ProductList, useNavigationProducts } from '../../../features/navigation/index.ts';
 import { AfterPaint } from '../../../lib/after-paint.tsx';
 import { userErrorText } from '../../../lib/error-text.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
-// Says when a cloud phone's calls are diverted: a chunk of its own, asked for once the page has drawn (home's
-// bundle budget; the divert's own call comes after the page anyway).
-const AppDownloads = lazy(async () => ({
-  default: (await import('../../../features/download-apps/index.ts')).AppDownloads,
-}));
+// The app download block's list of apps: a chunk of its own, asked for once the page has drawn (home's bundle
+// budget); its heading and words, home's largest text, come with the page.
+const AppDownloadList = lazy(async () => ({ default: await loadAppDownloadList() }));
+// Says when a cloud phone's calls are diverted, the same way (the divert's own call comes after the page anyway).
 const DivertNotices = lazy(() => import('./home-divert-notices.tsx'));
 // The three newest notifications (spec 000 and 001), the same way: after the page has drawn (the feature's
 // index on demand too, as the top bar's bell takes it).
@@ -71,10 +71,13 @@ export function HomePage() {
       <AfterPaint>
         <RecentUpdates />
       </AfterPaint>
-      {/* Below the products: its code (and then its QR codes) loads once the page has drawn, off the first load. */}
-      <AfterPaint>
-        <AppDownloads />
-      </AfterPaint>
+      {/* Below the products: the list's code (and then its QR codes) loads once the page has drawn, off the first load. */}
+      <Box as="section" aria-labelledby="app-downloads-heading">
+        <AppDownloadsIntro />
+        <AfterPaint>
+          <AppDownloadList />
+        </AfterPaint>
+      </Box>
     </Flex>
   );
 }
