@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 
 import type { Guards, Handlers } from '../routes/index.ts';
-import accountRepository from './account/account-repository.ts';
 import { accountHandlers } from './account/handlers.ts';
 import { addressHandlers } from './address/handlers.ts';
 import audioRepository from './audio/audio-repository.ts';
@@ -40,7 +39,6 @@ import { phoneSettingsHandlers } from './phone-setup/settings-handlers.ts';
 import { productDetailsHandlers } from './product-details/handlers.ts';
 import productDetailsRepository from './product-details/product-details-repository.ts';
 import { profileHandlers } from './profile/handlers.ts';
-import profileRepository from './profile/profile-repository.ts';
 import provisioningRepository from './provisioning/provisioning-repository.ts';
 import provisioningRunner from './provisioning/runner.ts';
 import { selfSignupHandlers } from './self-signup/handlers.ts';
@@ -114,9 +112,7 @@ export const endpointGuards: Guards = { ...callFlowGuards };
 
 /** The repositories, registered in this order after the `db` plugin; each names its dependencies. */
 export const repositories: FastifyPluginAsync[] = [
-  accountRepository,
   socialRepository,
-  profileRepository,
   siteRepository,
   callFlowsRepository,
   audioRepository,

@@ -13,6 +13,7 @@ import {
 import { limitCustomerMail } from '../../mail/customer-mail-limit.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError, type ApiError } from '../../plugins/errors.ts';
+import { userById } from '../account/index.ts';
 import { createOneTimeKey, findOneTimeKey, publicUrl, storedOneTimeKey, type OneTimeKey } from '../identity/index.ts';
 import type { KeyPurpose, LinkProblem } from '../identity/index.ts';
 import type { BillingAccountRow } from './billing-repository.ts';
@@ -165,7 +166,7 @@ export async function issuedLinkAccount(
 }
 
 async function accountOfKey(server: FastifyInstance, key: OneTimeKey, purpose: AccountLinkPurpose): Promise<number> {
-  const user = await server.accountRepository.userById(key.userId);
+  const user = await userById(server.db, key.userId);
   if (!user?.accountId) throw linkRefused(purpose, 'invalid');
   return user.accountId;
 }
