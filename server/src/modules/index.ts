@@ -37,7 +37,6 @@ import phoneSettingsRepository from './phone-setup/phone-settings-repository.ts'
 import phoneSetupRepository from './phone-setup/phone-setup-repository.ts';
 import { phoneSettingsHandlers } from './phone-setup/settings-handlers.ts';
 import { productDetailsHandlers } from './product-details/handlers.ts';
-import productDetailsRepository from './product-details/product-details-repository.ts';
 import { profileHandlers } from './profile/handlers.ts';
 import provisioningRepository from './provisioning/provisioning-repository.ts';
 import provisioningRunner from './provisioning/runner.ts';
@@ -132,7 +131,6 @@ export const repositories: FastifyPluginAsync[] = [
   selfSignupRepository,
   contactsRepository,
   broadbandRepository,
-  productDetailsRepository,
   billingRepository,
   callLogRepository,
   callReportsRepository,
