@@ -10,7 +10,6 @@ import billingRepository from './billing/billing-repository.ts';
 import { billingHandlers } from './billing/handlers.ts';
 import { paymentHandlers } from './billing/payment-handlers.ts';
 import { recurringCardHandlers } from './billing/recurring-card.ts';
-import broadbandRepository from './broadband/broadband-repository.ts';
 import { broadbandHandlers } from './broadband/handlers.ts';
 import { buyNowHandlers } from './buy-now/handlers.ts';
 import { callFlowJourneyHandlers } from './call-flow-journey/handlers.ts';
@@ -29,7 +28,6 @@ import { hardwareHandlers } from './hardware/handlers.ts';
 import hardwareRepository from './hardware/hardware-repository.ts';
 import { navigationHandlers } from './navigation/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
-import notificationsRepository from './notifications/notifications-repository.ts';
 import { numberHandlers } from './numbers/handlers.ts';
 import numbersRepository from './numbers/numbers-repository.ts';
 import { phoneSetupHandlers } from './phone-setup/handlers.ts';
@@ -118,7 +116,6 @@ export const repositories: FastifyPluginAsync[] = [
   phoneSetupRepository,
   phoneSettingsRepository,
   gettingStartedRepository,
-  notificationsRepository,
   staffRepository,
   provisioningRepository,
   // The background jobs: after their repository, started when the app is ready.
@@ -130,7 +127,6 @@ export const repositories: FastifyPluginAsync[] = [
   signupRepository,
   selfSignupRepository,
   contactsRepository,
-  broadbandRepository,
   billingRepository,
   callLogRepository,
   callReportsRepository,
