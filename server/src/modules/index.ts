@@ -25,7 +25,6 @@ import { contactHandlers } from './contacts/handlers.ts';
 import gettingStartedRepository from './getting-started/getting-started-repository.ts';
 import { gettingStartedHandlers } from './getting-started/handlers.ts';
 import { hardwareHandlers } from './hardware/handlers.ts';
-import hardwareRepository from './hardware/hardware-repository.ts';
 import { navigationHandlers } from './navigation/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
 import { numberHandlers } from './numbers/handlers.ts';
@@ -42,7 +41,6 @@ import { selfSignupHandlers } from './self-signup/handlers.ts';
 import { selfSignupPasswordHandlers } from './self-signup/password.ts';
 import selfSignupRepository from './self-signup/self-signup-repository.ts';
 import { shopHandlers } from './shop/handlers.ts';
-import shopRepository from './shop/shop-repository.ts';
 import { signupHandlers } from './signup/handlers.ts';
 import signupRepository from './signup/signup-repository.ts';
 import { siteHandlers } from './site/handlers.ts';
@@ -122,8 +120,6 @@ export const repositories: FastifyPluginAsync[] = [
   provisioningRunner,
   numbersRepository,
   usersRepository,
-  hardwareRepository,
-  shopRepository,
   signupRepository,
   selfSignupRepository,
   contactsRepository,

@@ -25,6 +25,7 @@ import type { Handlers } from '../../routes/index.ts';
 import { spendOneTimeKeyById } from '../identity/index.ts';
 import { pageAnswer, pageRequest } from '../paging.ts';
 import { rowId } from '../products/index.ts';
+import * as shop from '../shop/index.ts';
 import type { BillingAccountRow, InvoiceRow, MandateRow } from './billing-repository.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { liveLinkAccount, sendMandateLink, sendPaymentLink } from './payment-links.ts';
@@ -336,7 +337,8 @@ export const billingHandlers = {
     const account = await ownedAccount(request, query.account_id ?? accountId ?? 0);
     // Shop orders added to the next bill since the latest invoice (the day after it was issued) are on the next one.
     const latest = await request.server.billingRepository.latestInvoiceDate(account.accountId);
-    const oneOff = await request.server.shopRepository.nextBillPence(
+    const oneOff = await shop.nextBillPence(
+      request.server.db,
       account.accountId,
       latest === null ? null : dayAfter(latest),
     );
