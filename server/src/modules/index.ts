@@ -6,7 +6,6 @@ import { addressHandlers } from './address/handlers.ts';
 import audioRepository from './audio/audio-repository.ts';
 import { audioHandlers } from './audio/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
-import billingRepository from './billing/billing-repository.ts';
 import { billingHandlers } from './billing/handlers.ts';
 import { paymentHandlers } from './billing/payment-handlers.ts';
 import { recurringCardHandlers } from './billing/recurring-card.ts';
@@ -123,7 +122,6 @@ export const repositories: FastifyPluginAsync[] = [
   signupRepository,
   selfSignupRepository,
   contactsRepository,
-  billingRepository,
   callLogRepository,
   callReportsRepository,
   testCallsRepository,
