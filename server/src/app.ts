@@ -39,7 +39,6 @@ import { registerTrustProxyWarning } from './plugins/trust-proxy-warning.ts';
 import { registerEndpoints } from './routes/index.ts';
 import { sandboxProvider } from './sandbox/checkout/provider.ts';
 import { registerSandboxCheckout } from './sandbox/checkout/routes.ts';
-import registerSandboxCheckoutRepository from './sandbox/checkout/sessions-repository.ts';
 import { registerSandboxCustomers } from './sandbox/customers/routes.ts';
 import { SandboxMailer } from './sandbox/mailer.ts';
 import registerSandboxGrantsRepository from './sandbox/oauth/grants-repository.ts';
@@ -190,10 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('addressLookup', options.addressLookup ?? createAddressLookup(config.addressLookup));
   app.decorate('broadbandData', options.broadbandData ?? createBroadbandData(config.broadband));
   app.decorate('chat', options.chat ?? createChatService(options.db, app.now, config.chatService));
-  app.decorate(
-    'payments',
-    options.payments ?? paymentProvider(config.payments, () => sandboxProvider(() => app.sandboxCheckoutRepository)),
-  );
+  app.decorate('payments', options.payments ?? paymentProvider(config.payments, () => sandboxProvider(options.db)));
   const sandboxServer = app.mailer instanceof SandboxMailer && app.sms instanceof SandboxSms;
   app.decorate(
     'social',
@@ -244,7 +240,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const repository of repositories) await app.register(repository);
   await app.register(registerOutboxRepository);
   await app.register(registerSandboxGrantsRepository);
-  await app.register(registerSandboxCheckoutRepository);
   registerErrorHandler(app);
   registerJsonBody(app);
   registerCsrf(app);

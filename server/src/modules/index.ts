@@ -1,17 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 
 import type { Guards, Handlers } from '../routes/index.ts';
-import accountRepository from './account/account-repository.ts';
 import { accountHandlers } from './account/handlers.ts';
 import { addressHandlers } from './address/handlers.ts';
 import audioRepository from './audio/audio-repository.ts';
 import { audioHandlers } from './audio/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
-import billingRepository from './billing/billing-repository.ts';
 import { billingHandlers } from './billing/handlers.ts';
 import { paymentHandlers } from './billing/payment-handlers.ts';
 import { recurringCardHandlers } from './billing/recurring-card.ts';
-import broadbandRepository from './broadband/broadband-repository.ts';
 import { broadbandHandlers } from './broadband/handlers.ts';
 import { buyNowHandlers } from './buy-now/handlers.ts';
 import { callFlowJourneyHandlers } from './call-flow-journey/handlers.ts';
@@ -27,10 +24,8 @@ import { contactHandlers } from './contacts/handlers.ts';
 import gettingStartedRepository from './getting-started/getting-started-repository.ts';
 import { gettingStartedHandlers } from './getting-started/handlers.ts';
 import { hardwareHandlers } from './hardware/handlers.ts';
-import hardwareRepository from './hardware/hardware-repository.ts';
 import { navigationHandlers } from './navigation/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
-import notificationsRepository from './notifications/notifications-repository.ts';
 import { numberHandlers } from './numbers/handlers.ts';
 import numbersRepository from './numbers/numbers-repository.ts';
 import { phoneSetupHandlers } from './phone-setup/handlers.ts';
@@ -38,16 +33,13 @@ import phoneSettingsRepository from './phone-setup/phone-settings-repository.ts'
 import phoneSetupRepository from './phone-setup/phone-setup-repository.ts';
 import { phoneSettingsHandlers } from './phone-setup/settings-handlers.ts';
 import { productDetailsHandlers } from './product-details/handlers.ts';
-import productDetailsRepository from './product-details/product-details-repository.ts';
 import { profileHandlers } from './profile/handlers.ts';
-import profileRepository from './profile/profile-repository.ts';
 import provisioningRepository from './provisioning/provisioning-repository.ts';
 import provisioningRunner from './provisioning/runner.ts';
 import { selfSignupHandlers } from './self-signup/handlers.ts';
 import { selfSignupPasswordHandlers } from './self-signup/password.ts';
 import selfSignupRepository from './self-signup/self-signup-repository.ts';
 import { shopHandlers } from './shop/handlers.ts';
-import shopRepository from './shop/shop-repository.ts';
 import { signupHandlers } from './signup/handlers.ts';
 import signupRepository from './signup/signup-repository.ts';
 import { siteHandlers } from './site/handlers.ts';
@@ -114,30 +106,22 @@ export const endpointGuards: Guards = { ...callFlowGuards };
 
 /** The repositories, registered in this order after the `db` plugin; each names its dependencies. */
 export const repositories: FastifyPluginAsync[] = [
-  accountRepository,
   socialRepository,
-  profileRepository,
   siteRepository,
   callFlowsRepository,
   audioRepository,
   phoneSetupRepository,
   phoneSettingsRepository,
   gettingStartedRepository,
-  notificationsRepository,
   staffRepository,
   provisioningRepository,
   // The background jobs: after their repository, started when the app is ready.
   provisioningRunner,
   numbersRepository,
   usersRepository,
-  hardwareRepository,
-  shopRepository,
   signupRepository,
   selfSignupRepository,
   contactsRepository,
-  broadbandRepository,
-  productDetailsRepository,
-  billingRepository,
   callLogRepository,
   callReportsRepository,
   testCallsRepository,

@@ -18,6 +18,7 @@ import {
   verifyEmailKey,
 } from '../identity/index.ts';
 import { confirmSignupRegistration } from '../self-signup/index.ts';
+import { registerUser, resetPassword, signInWithMagicLink, userById } from './account-repository.ts';
 import { throttle } from './throttles.ts';
 import { uidOf, userIdOfUid } from './uids.ts';
 
@@ -62,7 +63,8 @@ export const accountHandlers = {
 
     // Hashed whether or not the address is taken, so both answers take as long.
     const passwordHash = await hashPassword(body.password1);
-    const created = await request.server.accountRepository.register(
+    const created = await registerUser(
+      db,
       { email, passwordHash, firstName: body.first_name, lastName: body.last_name },
       `${body.first_name} ${body.last_name}`,
     );
@@ -136,7 +138,7 @@ export const accountHandlers = {
   magicLinkLogin: async ({ body, request, reply }) => {
     const now = request.server.now();
     const unusablePassword = await unusablePasswordHash();
-    const key = await request.server.accountRepository.signInWithMagicLink(body.key, unusablePassword, now);
+    const key = await signInWithMagicLink(request.server.db, body.key, unusablePassword, now);
     reply.header('cache-control', 'no-store');
     return { key };
   },
@@ -181,13 +183,13 @@ export const accountHandlers = {
     if (found.problem) throw linkError(found.problem);
     // A key is bound to its user: with another uid it is no key at all.
     if (found.key.userId !== userIdOfUid(body.uid)) throw linkError('invalid');
-    const user = await request.server.accountRepository.userById(found.key.userId);
+    const user = await userById(db, found.key.userId);
     if (!user) throw linkError('invalid');
     const problem = passwordProblem(body.new_password1, user.email);
     if (problem) throw fieldError('new_password1', problem);
 
     const passwordHash = await hashPassword(body.new_password1);
-    await request.server.accountRepository.resetPassword(user, body.token, passwordHash, now);
+    await resetPassword(db, user, body.token, passwordHash, now);
     await sendQuietly(request, () =>
       request.server.mailer.send(
         plainMail(user.email, 'Your password has been changed', [

@@ -25,7 +25,24 @@ import type { Handlers } from '../../routes/index.ts';
 import { spendOneTimeKeyById } from '../identity/index.ts';
 import { pageAnswer, pageRequest } from '../paging.ts';
 import { rowId } from '../products/index.ts';
-import type { BillingAccountRow, InvoiceRow, MandateRow } from './billing-repository.ts';
+import * as shop from '../shop/index.ts';
+import {
+  billingAccount,
+  billingProductsOf,
+  invoicedPence,
+  invoicesOf,
+  latestInvoiceDate,
+  mandateOf,
+  paidPence,
+  paymentsOf,
+  refuseMandate,
+  savedCardOf,
+  setMandate,
+  updateBillingDetails,
+  type BillingAccountRow,
+  type InvoiceRow,
+  type MandateRow,
+} from './billing-repository.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { liveLinkAccount, sendMandateLink, sendPaymentLink } from './payment-links.ts';
 import { bankOfSortCode, invoiceStatuses, isoDate, nextBillingDate } from './rules.ts';
@@ -39,7 +56,7 @@ export async function ownedAccount(request: FastifyRequest, id: number | string)
   const { accountId } = authOf(request).user;
   const wanted = rowId(id);
   if (accountId === null || accountId !== wanted) throw unknownAccount();
-  const account = await request.server.billingRepository.account(accountId);
+  const account = await billingAccount(request.server.db, accountId);
   if (!account) throw unknownAccount();
   return account;
 }
@@ -47,9 +64,9 @@ export async function ownedAccount(request: FastifyRequest, id: number | string)
 const today = (request: FastifyRequest) => isoDate(request.server.now());
 
 async function mandateEntryAnswer(request: FastifyRequest, accountId: number): Promise<MandateEntry> {
-  const account = await request.server.billingRepository.account(accountId);
+  const account = await billingAccount(request.server.db, accountId);
   if (!account) throw detailError(401, mandateMessages.linkInvalid);
-  const mandate = await request.server.billingRepository.mandate(accountId);
+  const mandate = await mandateOf(request.server.db, accountId);
   return {
     business_name: account.businessName,
     bill_cycle: account.billCycle,
@@ -68,9 +85,8 @@ async function setBankDetails(
   account: BillingAccountRow,
   body: DirectDebitRequestBody,
 ): Promise<void> {
-  const repository = request.server.billingRepository;
   if (!validateAccountDetails(body.sort_code.replace(/-/g, ''), body.bank_acc_no)) {
-    const mandate = await repository.refuseMandate(account.accountId, request.server.now());
+    const mandate = await refuseMandate(request.server.db, account.accountId, request.server.now());
     const fields: FieldErrors = {
       sort_code: [billingMessages.modulusFailed],
       bank_acc_no: [billingMessages.modulusFailed],
@@ -86,7 +102,8 @@ async function setBankDetails(
     // The spec's direct-debit error carries extra_data beside the field arrays (routes/index.ts documents it).
     throw new ApiError(400, { ...fields, ...refusal } as unknown as FieldErrors);
   }
-  await repository.setMandate(
+  await setMandate(
+    request.server.db,
     account.accountId,
     {
       sortCode: body.sort_code,
@@ -99,16 +116,18 @@ async function setBankDetails(
 }
 
 async function balancePence(request: FastifyRequest, accountId: number): Promise<number> {
-  const repository = request.server.billingRepository;
-  const [invoiced, paid] = await Promise.all([repository.invoicedPence(accountId), repository.paidPence(accountId)]);
+  const [invoiced, paid] = await Promise.all([
+    invoicedPence(request.server.db, accountId),
+    paidPence(request.server.db, accountId),
+  ]);
   return invoiced - paid;
 }
 
 async function accountAnswer(request: FastifyRequest, row: BillingAccountRow): Promise<BillingAccount> {
   const [balance, products, card] = await Promise.all([
     balancePence(request, row.accountId),
-    request.server.billingRepository.productsOf(row.accountId),
-    request.server.billingRepository.savedCard(row.accountId),
+    billingProductsOf(request.server.db, row.accountId),
+    savedCardOf(request.server.db, row.accountId),
   ]);
   return {
     account_id: row.accountId,
@@ -140,8 +159,10 @@ async function invoicesWithStatus(
   request: FastifyRequest,
   accountId: number,
 ): Promise<Array<{ row: InvoiceRow; status: InvoiceStatus }>> {
-  const repository = request.server.billingRepository;
-  const [rows, paid] = await Promise.all([repository.invoices(accountId), repository.paidPence(accountId)]);
+  const [rows, paid] = await Promise.all([
+    invoicesOf(request.server.db, accountId),
+    paidPence(request.server.db, accountId),
+  ]);
   const statuses = invoiceStatuses(rows, paid, today(request));
   return rows.map((row) => ({ row, status: statuses.get(row.id) ?? 'due' }));
 }
@@ -194,7 +215,7 @@ const dayAfter = (date: string) =>
 export const billingHandlers = {
   listBillingAccounts: async ({ request }) => {
     const { accountId } = authOf(request).user;
-    const account = accountId === null ? null : await request.server.billingRepository.account(accountId);
+    const account = accountId === null ? null : await billingAccount(request.server.db, accountId);
     return { results: account ? [await accountAnswer(request, account)] : [] };
   },
 
@@ -202,7 +223,7 @@ export const billingHandlers = {
 
   patchBillingAccount: async ({ params, body, request }) => {
     const account = await ownedAccount(request, params.id);
-    await request.server.billingRepository.updateDetails(account.accountId, {
+    await updateBillingDetails(request.server.db, account.accountId, {
       businessName: body.business_name,
       firstName: body.first_name,
       lastName: body.last_name,
@@ -223,7 +244,7 @@ export const billingHandlers = {
     const account = await ownedAccount(request, params.id);
     const [invoices, payments] = await Promise.all([
       invoicesWithStatus(request, account.accountId),
-      request.server.billingRepository.payments(account.accountId),
+      paymentsOf(request.server.db, account.accountId),
     ]);
     const items: Array<BillingHistoryItem & { at: string }> = [
       ...invoices.map(({ row, status }) => ({
@@ -286,13 +307,13 @@ export const billingHandlers = {
 
   getDirectDebitStatus: async ({ params, request }) => {
     const account = await ownedAccount(request, params.id);
-    const mandate = await request.server.billingRepository.mandate(account.accountId);
+    const mandate = await mandateOf(request.server.db, account.accountId);
     return { successful: account.paymentMethod === 'direct_debit' && mandate?.payeeConfirmStatus === 'confirmed' };
   },
 
   getDirectDebitSettings: async ({ params, request }) => {
     const account = await ownedAccount(request, params.id);
-    return settingsAnswer(account, await request.server.billingRepository.mandate(account.accountId));
+    return settingsAnswer(account, await mandateOf(request.server.db, account.accountId));
   },
 
   postDirectDebitSettings: async ({ params, body, request }) => {
@@ -300,7 +321,7 @@ export const billingHandlers = {
     await setBankDetails(request, account, body);
     return settingsAnswer(
       await ownedAccount(request, params.id),
-      await request.server.billingRepository.mandate(account.accountId),
+      await mandateOf(request.server.db, account.accountId),
     );
   },
 
@@ -315,7 +336,7 @@ export const billingHandlers = {
 
   postMandateEntry: async ({ params, body, request }) => {
     const { accountId, key } = await liveLinkAccount(request.server, params.token, 'dd_mandate');
-    const account = await request.server.billingRepository.account(accountId);
+    const account = await billingAccount(request.server.db, accountId);
     if (!account) throw detailError(401, mandateMessages.linkInvalid);
     await setBankDetails(request, account, body);
     // The link has done its job: it works once.
@@ -335,8 +356,9 @@ export const billingHandlers = {
     const { accountId } = authOf(request).user;
     const account = await ownedAccount(request, query.account_id ?? accountId ?? 0);
     // Shop orders added to the next bill since the latest invoice (the day after it was issued) are on the next one.
-    const latest = await request.server.billingRepository.latestInvoiceDate(account.accountId);
-    const oneOff = await request.server.shopRepository.nextBillPence(
+    const latest = await latestInvoiceDate(request.server.db, account.accountId);
+    const oneOff = await shop.nextBillPence(
+      request.server.db,
       account.accountId,
       latest === null ? null : dayAfter(latest),
     );

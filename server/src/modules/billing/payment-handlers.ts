@@ -6,7 +6,18 @@ import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { publicUrl, spendOneTimeKeyById } from '../identity/index.ts';
-import type { PaymentAttemptRow } from './billing-repository.ts';
+import {
+  addPaymentAttempt,
+  billingAccount,
+  declinePaymentAttempt,
+  invoicedPence,
+  paidPence,
+  paymentAttemptByKey,
+  paymentAttemptBySession,
+  pendingPaymentAttempts,
+  settlePaymentAttempt,
+  type PaymentAttemptRow,
+} from './billing-repository.ts';
 import { issuedLinkAccount, liveLinkAccount } from './payment-links.ts';
 
 /** The signed-in customer's account id, else 404 (staff have none). */
@@ -17,8 +28,10 @@ function accountOf(request: FastifyRequest): number {
 }
 
 async function balancePence(request: FastifyRequest, accountId: number): Promise<number> {
-  const repository = request.server.billingRepository;
-  const [invoiced, paid] = await Promise.all([repository.invoicedPence(accountId), repository.paidPence(accountId)]);
+  const [invoiced, paid] = await Promise.all([
+    invoicedPence(request.server.db, accountId),
+    paidPence(request.server.db, accountId),
+  ]);
   return invoiced - paid;
 }
 
@@ -51,7 +64,6 @@ function sameCheckout(open: PaymentAttemptRow, amountPence: number, answer: Paym
 export async function settle(request: FastifyRequest, attempt: PaymentAttemptRow): Promise<PaymentResult> {
   const outcome = await request.server.payments.outcome(attempt.providerSessionId);
   if (!outcome) throw detailError(404, paymentMessages.unknownSession);
-  const repository = request.server.billingRepository;
   if (outcome.status === 'approved' && outcome.paymentId) {
     if (attempt.status === 'pending') {
       // Checked against the balance again as the provider confirms: what is paid beyond it (a checkout confirmed
@@ -63,11 +75,11 @@ export async function settle(request: FastifyRequest, attempt: PaymentAttemptRow
           'card payment beyond the balance: the rest is credit',
         );
     }
-    await repository.settleAttempt(attempt.id, outcome.paymentId, request.server.now());
+    await settlePaymentAttempt(request.server.db, attempt.id, outcome.paymentId, request.server.now());
     return result(attempt, 'approved', null);
   }
   if (outcome.status === 'declined') {
-    await repository.declineAttempt(attempt.id);
+    await declinePaymentAttempt(request.server.db, attempt.id);
     return result(attempt, 'declined', null);
   }
   return result(attempt, 'pending', outcome.redirectUrl ?? attempt.redirectUrl);
@@ -80,7 +92,7 @@ export async function settle(request: FastifyRequest, attempt: PaymentAttemptRow
 export const paymentHandlers = {
   getPaymentsByToken: async ({ query, request }) => {
     const { accountId } = await liveLinkAccount(request.server, query.tkn);
-    const account = await request.server.billingRepository.account(accountId);
+    const account = await billingAccount(request.server.db, accountId);
     if (!account) throw detailError(404, paymentMessages.nothingToPay);
     const { checkout } = request.server.payments;
     return {
@@ -107,10 +119,9 @@ export const paymentHandlers = {
     // With a payment link (tkn), the link's account, signed out; the link must still be live.
     const accountId =
       query.tkn === undefined ? accountOf(request) : (await liveLinkAccount(request.server, query.tkn)).accountId;
-    const repository = request.server.billingRepository;
     const key = body.data.idempotency_key;
     // The same attempt sent again (a double click, a reload): the same checkout, never a second charge.
-    const earlier = await repository.attemptByKey(key);
+    const earlier = await paymentAttemptByKey(request.server.db, key);
     if (earlier) {
       if (earlier.accountId !== accountId) throw detailError(404, paymentMessages.unknownSession);
       return settle(request, earlier);
@@ -121,7 +132,7 @@ export const paymentHandlers = {
     // The account's checkouts still pending are asked for their outcome first, however old: one paid in a window
     // never come back from lowers the balance checked below. One opened within CHECKOUT_OPEN_MINUTES and still open
     // (another window, a payment link used twice) is answered again rather than a second made.
-    for (const pending of await repository.pendingAttempts(accountId, PENDING_CHECKOUTS_ASKED)) {
+    for (const pending of await pendingPaymentAttempts(request.server.db, accountId, PENDING_CHECKOUTS_ASKED)) {
       const outcome = await settle(request, pending);
       if (outcome.status === 'pending' && pending.createdAt > openSince) return sameCheckout(pending, amount, outcome);
     }
@@ -135,7 +146,8 @@ export const paymentHandlers = {
       returnUrl,
       idempotencyKey: key,
     });
-    const attempt = await repository.addAttempt(
+    const attempt = await addPaymentAttempt(
+      request.server.db,
       {
         accountId,
         idempotencyKey: key,
@@ -152,7 +164,7 @@ export const paymentHandlers = {
   verifyPayment: async ({ query, request }) => {
     const link = query.tkn === undefined ? null : await issuedLinkAccount(request.server, query.tkn);
     const accountId = link ? link.accountId : accountOf(request);
-    const attempt = await request.server.billingRepository.attemptBySession(query['cko-session-id']);
+    const attempt = await paymentAttemptBySession(request.server.db, query['cko-session-id']);
     if (!attempt || attempt.accountId !== accountId) throw detailError(404, paymentMessages.unknownSession);
     const outcome = await settle(request, attempt);
     // The link has done its job: it pays once (a reload of this page still finds its payment).

@@ -13,9 +13,10 @@ import {
 import { limitCustomerMail } from '../../mail/customer-mail-limit.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError, type ApiError } from '../../plugins/errors.ts';
+import { userById } from '../account/index.ts';
 import { createOneTimeKey, findOneTimeKey, publicUrl, storedOneTimeKey, type OneTimeKey } from '../identity/index.ts';
 import type { KeyPurpose, LinkProblem } from '../identity/index.ts';
-import type { BillingAccountRow } from './billing-repository.ts';
+import { billingHolderOf, type BillingAccountRow } from './billing-repository.ts';
 
 /**
  * Payment links (spec 000 section 2, spec 001 section 7 "payments by token"): a one-time key of
@@ -68,7 +69,7 @@ async function newAccountLink(
   accountId: number,
   purpose: AccountLinkPurpose,
 ): Promise<{ token: string; firstName: string }> {
-  const holder = await server.billingRepository.holderOf(accountId);
+  const holder = await billingHolderOf(server.db, accountId);
   if (!holder) throw detailError(404, linkMessages[purpose].invalid);
   return { token: await createOneTimeKey(server.db, holder.id, purpose, server.now()), firstName: holder.firstName };
 }
@@ -165,7 +166,7 @@ export async function issuedLinkAccount(
 }
 
 async function accountOfKey(server: FastifyInstance, key: OneTimeKey, purpose: AccountLinkPurpose): Promise<number> {
-  const user = await server.accountRepository.userById(key.userId);
+  const user = await userById(server.db, key.userId);
   if (!user?.accountId) throw linkRefused(purpose, 'invalid');
   return user.accountId;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
+import { paymentAttemptBySession } from './billing-repository.ts';
 import { settle } from './payment-handlers.ts';
 
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -32,7 +33,7 @@ export async function registerPaymentWebhook(app: FastifyInstance) {
       } catch {
         return reply.code(400).send({ detail: 'The webhook body is not JSON.' });
       }
-      const attempt = typeof sessionId === 'string' ? await scope.billingRepository.attemptBySession(sessionId) : null;
+      const attempt = typeof sessionId === 'string' ? await paymentAttemptBySession(scope.db, sessionId) : null;
       if (!attempt) return reply.code(200).send({ received: true });
       await settle(request, attempt);
       return reply.code(200).send({ received: true });

@@ -5,7 +5,17 @@ import { recurringCardMessages, type RecurringCardPaymentResult, type SavedCard 
 import { detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { linkProblemOf, publicUrl } from '../identity/index.ts';
-import type { CardSetupAttemptRow, SavedCardRow } from './billing-repository.ts';
+import {
+  addCardSetup,
+  billingAccount,
+  cardSetupByKey,
+  cardSetupBySession,
+  declineCardSetup,
+  saveCard,
+  savedCardOf,
+  type CardSetupAttemptRow,
+  type SavedCardRow,
+} from './billing-repository.ts';
 import { ownedAccount } from './handlers.ts';
 import { issuedLinkAccount, linkRefused, liveLinkAccount, sendRecurringCardLink } from './payment-links.ts';
 
@@ -37,15 +47,19 @@ async function settleCardSetup(
   request: FastifyRequest,
   attempt: CardSetupAttemptRow,
 ): Promise<RecurringCardPaymentResult> {
-  const repository = request.server.billingRepository;
   const outcome = await request.server.payments.cardSetupOutcome(attempt.providerSessionId);
   if (!outcome) throw detailError(404, recurringCardMessages.unknownSession);
   if (outcome.status === 'approved' && outcome.sourceId && outcome.card) {
-    await repository.saveCard(attempt.id, { sourceId: outcome.sourceId, ...outcome.card }, request.server.now());
+    await saveCard(
+      request.server.db,
+      attempt.id,
+      { sourceId: outcome.sourceId, ...outcome.card },
+      request.server.now(),
+    );
     return result(attempt, 'approved', outcome.card, null);
   }
   if (outcome.status === 'pending') return result(attempt, 'pending', null, outcome.redirectUrl ?? attempt.redirectUrl);
-  await repository.declineCardSetup(attempt.id);
+  await declineCardSetup(request.server.db, attempt.id);
   return result(attempt, 'declined', null, null);
 }
 
@@ -56,8 +70,7 @@ export const recurringCardHandlers = {
 
   getRecurringCardPayment: async ({ params, request }) => {
     const { accountId } = await liveLinkAccount(request.server, params.token, 'rcp_setup');
-    const repository = request.server.billingRepository;
-    const account = await repository.account(accountId);
+    const account = await billingAccount(request.server.db, accountId);
     if (!account) throw linkRefused('rcp_setup', 'invalid');
     const { checkout } = request.server.payments;
     return {
@@ -68,7 +81,7 @@ export const recurringCardHandlers = {
         payment_method: account.paymentMethod,
       },
       rcp_details: {
-        card: cardAnswer(await repository.savedCard(accountId)),
+        card: cardAnswer(await savedCardOf(request.server.db, accountId)),
         checkout_action: checkout.action,
         checkout_pk: checkout.publicKey,
         checkout_src: checkout.src,
@@ -77,15 +90,14 @@ export const recurringCardHandlers = {
   },
 
   postRecurringCardPayment: async ({ params, body, request }) => {
-    const repository = request.server.billingRepository;
     if (body.session_id !== undefined) {
       // Back from the provider: the link may have been spent by this very set-up (a reload), so any issued link of
       // the purpose is looked at, and only its own attempts.
       const { key } = await issuedLinkAccount(request.server, params.token, 'rcp_setup');
-      const attempt = await repository.cardSetupBySession(body.session_id);
+      const attempt = await cardSetupBySession(request.server.db, body.session_id);
       if (!attempt || attempt.linkKeyId !== key.id) throw detailError(404, recurringCardMessages.unknownSession);
       if (attempt.status === 'approved')
-        return result(attempt, 'approved', cardAnswer(await repository.savedCard(attempt.accountId)), null);
+        return result(attempt, 'approved', cardAnswer(await savedCardOf(request.server.db, attempt.accountId)), null);
       const problem = linkProblemOf(key, request.server.now());
       if (problem) throw linkRefused('rcp_setup', problem);
       return settleCardSetup(request, attempt);
@@ -93,7 +105,7 @@ export const recurringCardHandlers = {
     const { accountId, key } = await liveLinkAccount(request.server, params.token, 'rcp_setup');
     const idempotencyKey = body.idempotency_key ?? '';
     // The same attempt sent again (a double click, a reload): the same hosted page.
-    const earlier = await repository.cardSetupByKey(idempotencyKey);
+    const earlier = await cardSetupByKey(request.server.db, idempotencyKey);
     if (earlier) {
       if (earlier.linkKeyId !== key.id) throw detailError(404, recurringCardMessages.unknownSession);
       return settleCardSetup(request, earlier);
@@ -105,7 +117,7 @@ export const recurringCardHandlers = {
       returnUrl,
       idempotencyKey,
     });
-    const attempt = await repository.addCardSetup({
+    const attempt = await addCardSetup(request.server.db, {
       accountId,
       linkKeyId: key.id,
       idempotencyKey,

@@ -17,7 +17,7 @@ import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { uidOf } from '../account/index.ts';
 import { createOneTimeKey, publicUrl, unusablePasswordHash } from '../identity/index.ts';
-import type { TelcoLeadRow } from './broadband-repository.ts';
+import { addTelcoLead, approveTelcoLead, telcoLeadByRequestId, type TelcoLeadRow } from './broadband-repository.ts';
 import { availabilityOf, tariffsFor } from './rules.ts';
 
 /**
@@ -128,15 +128,14 @@ export const broadbandHandlers = {
   broadbandTariffAvailability: async ({ query, request }) => tariffsFor((await linesAt(request, query)).lines),
 
   createTelcoLead: async ({ body, request }) => {
-    const repository = request.server.broadbandRepository;
-    const earlier = await repository.byRequestId(body.request_id);
+    const earlier = await telcoLeadByRequestId(request.server.db, body.request_id);
     if (earlier) return leadAnswer(earlier);
     const { address, lines } = await linesAt(request, body);
     const offered = tariffsFor(lines);
     const tariff = [...offered.fttp, ...offered.fttc].find((t) => t.id === body.tariff_id);
     if (!tariff) throw fieldError('tariff_id', broadbandMessages.tariffUnavailable);
     const details = body.business_details;
-    const lead = await repository.create({
+    const lead = await addTelcoLead(request.server.db, {
       requestId: body.request_id,
       leadToken: randomBytes(24).toString('base64url'),
       addressRef: body.address_ref,
@@ -162,7 +161,8 @@ export const broadbandHandlers = {
   approveTelcoLead: async ({ body, request }) => {
     const { server } = request;
     const now = server.now();
-    const approved = await server.broadbandRepository.approve(
+    const approved = await approveTelcoLead(
+      server.db,
       body.lead_id,
       body.lead_token,
       now,

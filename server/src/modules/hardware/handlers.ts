@@ -5,15 +5,23 @@ import { HARDWARE_MODELS, hardwareMessages, MAX_DEVICES, type HardwareDevice } f
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId, type Product } from '../products/index.ts';
-import { shopItemOf } from '../shop/index.ts';
-import type { PortRefusal } from './hardware-repository.ts';
+import { shopItemOf, shopItemsInOrder } from '../shop/index.ts';
+import {
+  addDevice,
+  assignFirstFreePort,
+  productDevice,
+  productDevices,
+  removeDevice,
+  setPort,
+  type PortRefusal,
+} from './hardware-repository.ts';
 import { deviceOf, newProvisioningKey, provisioningString } from './rules.ts';
 
 const bringYourOwn = () => HARDWARE_MODELS.filter((model) => model.bring_your_own);
 
 /** The device `deviceId` of the customer's cloud phone `productId`, else 404 (another phone's, unknown). */
 async function ownedDevice(request: FastifyRequest, product: Product, deviceId: number) {
-  const device = await request.server.hardwareRepository.device(product.id, rowId(deviceId));
+  const device = await productDevice(request.server.db, product.id, rowId(deviceId));
   if (!device) throw notFound();
   return device;
 }
@@ -46,12 +54,12 @@ export const hardwareHandlers = {
   // The shop's items come with the models (the hardware shop, spec 001 section 7; modules/shop).
   getHardwareModels: async ({ request }) => ({
     results: [...HARDWARE_MODELS],
-    items: (await request.server.shopRepository.items()).map(shopItemOf),
+    items: (await shopItemsInOrder(request.server.db)).map(shopItemOf),
   }),
 
   getProductHardwares: async ({ params, query, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.id));
-    const devices = (await request.server.hardwareRepository.devices(product.id)).map(deviceOf);
+    const devices = (await productDevices(request.server.db, product.id)).map(deviceOf);
     return { results: query.available === 'true' ? devices.filter((device) => device.free_ports > 0) : devices };
   },
 
@@ -60,7 +68,7 @@ export const hardwareHandlers = {
     const seat = await request.server.usersRepository.seat(product.id, rowId(params.userId));
     if (!seat) throw notFound();
     const device = await ownedDevice(request, product, body.device_id);
-    const port = await request.server.hardwareRepository.assignFirstFree(device.id, seat.id);
+    const port = await assignFirstFreePort(request.server.db, device.id, seat.id);
     if (typeof port !== 'number') refused(port);
     return reloaded(request, product, device.id);
   },
@@ -70,14 +78,14 @@ export const hardwareHandlers = {
     const device = await ownedDevice(request, product, body.device_id);
     if (body.port > device.totalPorts) throw fieldError('port', hardwareMessages.unknownPort);
     const userId = body.user_id === null ? null : (await userOfPhone(request, product, body.user_id, 'user_id')).id;
-    const port = await request.server.hardwareRepository.setPort(device.id, body.port, userId);
+    const port = await setPort(request.server.db, device.id, body.port, userId);
     if (typeof port !== 'number') refused(port);
     return reloaded(request, product, device.id);
   },
 
   getHardware: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.id));
-    return { results: (await request.server.hardwareRepository.devices(product.id)).map(deviceOf) };
+    return { results: (await productDevices(request.server.db, product.id)).map(deviceOf) };
   },
 
   addHardware: async ({ params, body, request }) => {
@@ -85,7 +93,8 @@ export const hardwareHandlers = {
     const model = HARDWARE_MODELS.find((candidate) => candidate.id === body.model_id);
     if (!model) throw fieldError('model_id', hardwareMessages.modelRequired);
     if (!model.bring_your_own) throw fieldError('model_id', hardwareMessages.notBringYourOwn);
-    const added = await request.server.hardwareRepository.add(
+    const added = await addDevice(
+      request.server.db,
       product.id,
       {
         modelId: model.id,
@@ -119,7 +128,7 @@ export const hardwareHandlers = {
 
   deleteHardware: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.id));
-    if (!(await request.server.hardwareRepository.remove(product.id, rowId(params.deviceId)))) throw notFound();
+    if (!(await removeDevice(request.server.db, product.id, rowId(params.deviceId)))) throw notFound();
     return { detail: hardwareMessages.deviceDeleted };
   },
 } satisfies Pick<

@@ -1,15 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
 import { hardwareDevices, hardwarePorts } from '../../db/schema/hardware.ts';
 import { voipUserNames } from '../users/index.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    hardwareRepository: HardwareRepository;
-  }
-}
 
 export type DeviceRow = typeof hardwareDevices.$inferSelect;
 
@@ -37,172 +30,177 @@ const isUniqueViolation = (error: unknown): boolean => {
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** A cloud phone's devices and their ports (spec 001 section 7 "Hardware"). */
-export function createHardwareRepository(db: Database) {
-  async function withPorts(rows: DeviceRow[]): Promise<DeviceWithPorts[]> {
-    if (rows.length === 0) return [];
-    const ports = await db
-      .select({ deviceId: hardwarePorts.deviceId, port: hardwarePorts.port, voipUserId: hardwarePorts.voipUserId })
-      .from(hardwarePorts)
-      .where(
-        inArray(
-          hardwarePorts.deviceId,
-          rows.map((row) => row.id),
-        ),
+// A cloud phone's devices and their ports (spec 001 section 7 "Hardware").
+
+async function withPorts(db: Pick<Database, 'select'>, rows: DeviceRow[]): Promise<DeviceWithPorts[]> {
+  if (rows.length === 0) return [];
+  const ports = await db
+    .select({ deviceId: hardwarePorts.deviceId, port: hardwarePorts.port, voipUserId: hardwarePorts.voipUserId })
+    .from(hardwarePorts)
+    .where(
+      inArray(
+        hardwarePorts.deviceId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(hardwarePorts.port));
+  const users = new Map(
+    (
+      await voipUserNames(
+        db,
+        ports.map((port) => port.voipUserId),
       )
-      .orderBy(asc(hardwarePorts.port));
-    const users = new Map(
-      (
-        await voipUserNames(
-          db,
-          ports.map((port) => port.voipUserId),
-        )
-      ).map((user) => [user.id, user]),
-    );
-    return rows.map((row) => ({
-      ...row,
-      assigned: ports.flatMap(({ deviceId, port, voipUserId }) => {
-        const user = users.get(voipUserId);
-        return deviceId === row.id && user ? [{ port, user }] : [];
-      }),
-    }));
-  }
-
-  /** The device's row, locked until the transaction ends: port changes of one device go one after the other. */
-  async function lockedDevice(tx: Tx, deviceId: number) {
-    const [device] = await tx.select().from(hardwareDevices).where(eq(hardwareDevices.id, deviceId)).for('update');
-    if (!device) return undefined;
-    const ports = await tx.select().from(hardwarePorts).where(eq(hardwarePorts.deviceId, deviceId));
-    return { device, ports };
-  }
-
-  /** Runs a port change; a unique violation (a change that slipped in between) is answered as `onConflict`. */
-  async function portChange(
-    change: () => Promise<PortRefusal | number>,
-    onConflict: PortRefusal,
-  ): Promise<PortRefusal | number> {
-    try {
-      return await change();
-    } catch (error) {
-      if (isUniqueViolation(error)) return onConflict;
-      throw error;
-    }
-  }
-
-  return {
-    /** The product's devices in the order they were added. */
-    async devices(productId: number): Promise<DeviceWithPorts[]> {
-      return withPorts(
-        await db
-          .select()
-          .from(hardwareDevices)
-          .where(eq(hardwareDevices.productId, productId))
-          .orderBy(asc(hardwareDevices.id)),
-      );
-    },
-
-    /** One device of the product; undefined when it is not one of its devices. */
-    async device(productId: number, deviceId: number): Promise<DeviceWithPorts | undefined> {
-      const rows = await db
-        .select()
-        .from(hardwareDevices)
-        .where(and(eq(hardwareDevices.productId, productId), eq(hardwareDevices.id, deviceId)));
-      return (await withPorts(rows))[0];
-    },
-
-    /**
-     * Adds a device unless the product has `maxDevices` already ('full') or its MAC address is
-     * registered ('taken', also when another add of it came first).
-     */
-    async add(
-      productId: number,
-      device: Pick<DeviceRow, 'modelId' | 'make' | 'model' | 'totalPorts' | 'macAddress' | 'provisioningKey'>,
-      maxDevices: number,
-    ): Promise<DeviceRow | 'full' | 'taken'> {
-      try {
-        return await db.transaction(async (tx) => {
-          const existing = await tx
-            .select({ id: hardwareDevices.id })
-            .from(hardwareDevices)
-            .where(eq(hardwareDevices.productId, productId));
-          if (existing.length >= maxDevices) return 'full' as const;
-          const [taken] = await tx
-            .select({ id: hardwareDevices.id })
-            .from(hardwareDevices)
-            .where(eq(hardwareDevices.macAddress, device.macAddress));
-          if (taken) return 'taken' as const;
-          const [row] = await tx
-            .insert(hardwareDevices)
-            .values({ productId, ...device })
-            .returning();
-          if (!row) throw new Error('hardware device not inserted');
-          return row;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) return 'taken';
-        throw error;
-      }
-    },
-
-    /** Removes the product's device (its ports go with it); false when it is not one of its devices. */
-    async remove(productId: number, deviceId: number): Promise<boolean> {
-      const gone = await db
-        .delete(hardwareDevices)
-        .where(and(eq(hardwareDevices.productId, productId), eq(hardwareDevices.id, deviceId)))
-        .returning({ id: hardwareDevices.id });
-      return gone.length > 0;
-    },
-
-    /** Gives the user the device's first free port: answers the port, or why not. */
-    async assignFirstFree(deviceId: number, userId: number): Promise<PortRefusal | number> {
-      return portChange(
-        () =>
-          db.transaction(async (tx) => {
-            const locked = await lockedDevice(tx, deviceId);
-            if (!locked) return 'gone' as const;
-            if (locked.ports.some((p) => p.voipUserId === userId)) return 'user-on-device' as const;
-            const taken = new Set(locked.ports.map((p) => p.port));
-            let port = 1;
-            while (taken.has(port)) port++;
-            if (port > locked.device.totalPorts) return 'full' as const;
-            await tx.insert(hardwarePorts).values({ deviceId, port, voipUserId: userId });
-            return port;
-          }),
-        'full',
-      );
-    },
-
-    /** Puts the user on one free port of the device, or frees the port (userId null): answers the port, or why not. */
-    async setPort(deviceId: number, port: number, userId: number | null): Promise<PortRefusal | number> {
-      return portChange(
-        () =>
-          db.transaction(async (tx) => {
-            const locked = await lockedDevice(tx, deviceId);
-            if (!locked) return 'gone' as const;
-            if (userId === null) {
-              await tx
-                .delete(hardwarePorts)
-                .where(and(eq(hardwarePorts.deviceId, deviceId), eq(hardwarePorts.port, port)));
-              return port;
-            }
-            const current = locked.ports.find((p) => p.port === port);
-            if (current?.voipUserId === userId) return port;
-            if (current) return 'in-use' as const;
-            if (locked.ports.some((p) => p.voipUserId === userId)) return 'user-on-device' as const;
-            await tx.insert(hardwarePorts).values({ deviceId, port, voipUserId: userId });
-            return port;
-          }),
-        'in-use',
-      );
-    },
-  };
+    ).map((user) => [user.id, user]),
+  );
+  return rows.map((row) => ({
+    ...row,
+    assigned: ports.flatMap(({ deviceId, port, voipUserId }) => {
+      const user = users.get(voipUserId);
+      return deviceId === row.id && user ? [{ port, user }] : [];
+    }),
+  }));
 }
 
-export type HardwareRepository = ReturnType<typeof createHardwareRepository>;
+/** The device's row, locked until the transaction ends: port changes of one device go one after the other. */
+async function lockedDevice(tx: Tx, deviceId: number) {
+  const [device] = await tx.select().from(hardwareDevices).where(eq(hardwareDevices.id, deviceId)).for('update');
+  if (!device) return undefined;
+  const ports = await tx.select().from(hardwarePorts).where(eq(hardwarePorts.deviceId, deviceId));
+  return { device, ports };
+}
 
-export default fp(
-  async (app) => {
-    app.decorate('hardwareRepository', createHardwareRepository(app.db));
-  },
-  { name: 'hardware-repository', dependencies: ['db'] },
-);
+/** Runs a port change; a unique violation (a change that slipped in between) is answered as `onConflict`. */
+async function portChange(
+  change: () => Promise<PortRefusal | number>,
+  onConflict: PortRefusal,
+): Promise<PortRefusal | number> {
+  try {
+    return await change();
+  } catch (error) {
+    if (isUniqueViolation(error)) return onConflict;
+    throw error;
+  }
+}
+
+/** The product's devices in the order they were added. */
+export async function productDevices(db: Pick<Database, 'select'>, productId: number): Promise<DeviceWithPorts[]> {
+  return withPorts(
+    db,
+    await db
+      .select()
+      .from(hardwareDevices)
+      .where(eq(hardwareDevices.productId, productId))
+      .orderBy(asc(hardwareDevices.id)),
+  );
+}
+
+/** One device of the product; undefined when it is not one of its devices. */
+export async function productDevice(
+  db: Pick<Database, 'select'>,
+  productId: number,
+  deviceId: number,
+): Promise<DeviceWithPorts | undefined> {
+  const rows = await db
+    .select()
+    .from(hardwareDevices)
+    .where(and(eq(hardwareDevices.productId, productId), eq(hardwareDevices.id, deviceId)));
+  return (await withPorts(db, rows))[0];
+}
+
+/**
+ * Adds a device unless the product has `maxDevices` already ('full') or its MAC address is
+ * registered ('taken', also when another add of it came first).
+ */
+export async function addDevice(
+  db: Pick<Database, 'transaction'>,
+  productId: number,
+  device: Pick<DeviceRow, 'modelId' | 'make' | 'model' | 'totalPorts' | 'macAddress' | 'provisioningKey'>,
+  maxDevices: number,
+): Promise<DeviceRow | 'full' | 'taken'> {
+  try {
+    return await db.transaction(async (tx) => {
+      const existing = await tx
+        .select({ id: hardwareDevices.id })
+        .from(hardwareDevices)
+        .where(eq(hardwareDevices.productId, productId));
+      if (existing.length >= maxDevices) return 'full' as const;
+      const [taken] = await tx
+        .select({ id: hardwareDevices.id })
+        .from(hardwareDevices)
+        .where(eq(hardwareDevices.macAddress, device.macAddress));
+      if (taken) return 'taken' as const;
+      const [row] = await tx
+        .insert(hardwareDevices)
+        .values({ productId, ...device })
+        .returning();
+      if (!row) throw new Error('hardware device not inserted');
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'taken';
+    throw error;
+  }
+}
+
+/** Removes the product's device (its ports go with it); false when it is not one of its devices. */
+export async function removeDevice(
+  db: Pick<Database, 'delete'>,
+  productId: number,
+  deviceId: number,
+): Promise<boolean> {
+  const gone = await db
+    .delete(hardwareDevices)
+    .where(and(eq(hardwareDevices.productId, productId), eq(hardwareDevices.id, deviceId)))
+    .returning({ id: hardwareDevices.id });
+  return gone.length > 0;
+}
+
+/** Gives the user the device's first free port: answers the port, or why not. */
+export async function assignFirstFreePort(
+  db: Pick<Database, 'transaction'>,
+  deviceId: number,
+  userId: number,
+): Promise<PortRefusal | number> {
+  return portChange(
+    () =>
+      db.transaction(async (tx) => {
+        const locked = await lockedDevice(tx, deviceId);
+        if (!locked) return 'gone' as const;
+        if (locked.ports.some((p) => p.voipUserId === userId)) return 'user-on-device' as const;
+        const taken = new Set(locked.ports.map((p) => p.port));
+        let port = 1;
+        while (taken.has(port)) port++;
+        if (port > locked.device.totalPorts) return 'full' as const;
+        await tx.insert(hardwarePorts).values({ deviceId, port, voipUserId: userId });
+        return port;
+      }),
+    'full',
+  );
+}
+
+/** Puts the user on one free port of the device, or frees the port (userId null): answers the port, or why not. */
+export async function setPort(
+  db: Pick<Database, 'transaction'>,
+  deviceId: number,
+  port: number,
+  userId: number | null,
+): Promise<PortRefusal | number> {
+  return portChange(
+    () =>
+      db.transaction(async (tx) => {
+        const locked = await lockedDevice(tx, deviceId);
+        if (!locked) return 'gone' as const;
+        if (userId === null) {
+          await tx.delete(hardwarePorts).where(and(eq(hardwarePorts.deviceId, deviceId), eq(hardwarePorts.port, port)));
+          return port;
+        }
+        const current = locked.ports.find((p) => p.port === port);
+        if (current?.voipUserId === userId) return port;
+        if (current) return 'in-use' as const;
+        if (locked.ports.some((p) => p.voipUserId === userId)) return 'user-on-device' as const;
+        await tx.insert(hardwarePorts).values({ deviceId, port, voipUserId: userId });
+        return port;
+      }),
+    'in-use',
+  );
+}

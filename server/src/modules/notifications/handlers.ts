@@ -19,6 +19,12 @@ import type { Handlers } from '../../routes/index.ts';
 import { emptyPage, pageAnswer, pageRequest } from '../paging.ts';
 import { notFound } from '../products/index.ts';
 import {
+  markNotificationsRead,
+  markOrdersRead,
+  markServiceUpdatesRead,
+  notificationsPage,
+  ordersPage,
+  serviceUpdatesPage,
   uniqueIds,
   type NotificationDetail,
   type NotificationRow,
@@ -167,7 +173,8 @@ async function listServiceUpdates({ request, query }: ListInput) {
   const accountId = accountOf(request);
   if (accountId === null) return emptyPage;
   const list = listOf(query);
-  const { total, rows } = await request.server.notificationsRepository.serviceUpdates(
+  const { total, rows } = await serviceUpdatesPage(
+    request.server.db,
     { accountId, unreadOnly: list.unreadOnly },
     request.server.now(),
     list.page,
@@ -184,7 +191,8 @@ async function listNotifications({ request, query }: ListInput) {
   const accountId = accountOf(request);
   if (accountId === null) return emptyPage;
   const list = listOf(query);
-  const { total, rows } = await request.server.notificationsRepository.notifications(
+  const { total, rows } = await notificationsPage(
+    request.server.db,
     { accountId, unreadOnly: list.unreadOnly },
     list.page,
   );
@@ -199,7 +207,8 @@ async function listOrders({ request, query }: { request: FastifyRequest; query: 
   if (accountId === null) return emptyPage;
   const list = { page: pageRequest(query, NOTIFICATION_PAGE_SIZE), unreadOnly: query.type === 'unread' };
   const kind = isOrderKind(query.type) ? query.type : null;
-  const { total, rows } = await request.server.notificationsRepository.orders(
+  const { total, rows } = await ordersPage(
+    request.server.db,
     { accountId, unreadOnly: list.unreadOnly, kind },
     list.page,
   );
@@ -215,13 +224,17 @@ type MarkInput = { request: FastifyRequest; body: MarkAsRead };
  */
 async function markRows({ request, body }: MarkInput, which: 'notifications' | 'orders'): Promise<number[]> {
   const accountId = accountOf(request);
-  const repository = request.server.notificationsRepository;
-  const mark = which === 'notifications' ? repository.markNotificationsRead : repository.markOrdersRead;
+  const mark = which === 'notifications' ? markNotificationsRead : markOrdersRead;
   if (accountId === null) {
     if ('all' in body) return [];
     throw notFound();
   }
-  const marked = await mark(accountId, 'all' in body ? 'all' : uniqueIds(body.ids), request.server.now());
+  const marked = await mark(
+    request.server.db,
+    accountId,
+    'all' in body ? 'all' : uniqueIds(body.ids),
+    request.server.now(),
+  );
   if (marked === null) throw notFound();
   return marked;
 }
@@ -234,11 +247,7 @@ async function markServiceUpdates({ request, body }: MarkInput) {
     throw notFound();
   }
   const ids = 'all' in body ? 'all' : uniqueIds(body.ids);
-  const marked = await request.server.notificationsRepository.markServiceUpdatesRead(
-    accountId,
-    ids,
-    request.server.now(),
-  );
+  const marked = await markServiceUpdatesRead(request.server.db, accountId, ids, request.server.now());
   if (marked === null) throw notFound();
   return marked;
 }

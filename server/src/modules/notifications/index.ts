@@ -2,4 +2,4 @@
 // nothing else from this folder (eslint.config.js).
 export { addHardwareOrder, orderReference } from './hardware-orders-repository.ts';
 export { numberTransferAnswer } from './number-transfer.ts';
-export type { NotificationsRepository } from './notifications-repository.ts';
+export { addNumberChange, addNumberTransfer, addOrder, openNumberTransfers } from './notifications-repository.ts';

@@ -10,7 +10,12 @@ import {
 import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { numberTransferAnswer } from '../notifications/index.ts';
+import {
+  addNumberChange,
+  addNumberTransfer,
+  numberTransferAnswer,
+  openNumberTransfers,
+} from '../notifications/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 import { releaseUnusedNumbers, reserveNumber } from './reservation.ts';
 import { numberSelection, reserveSelectedNumber } from './selection.ts';
@@ -70,7 +75,7 @@ export const numberHandlers = {
   removeNumber: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, Number(params.product_id));
     const numberId = rowId(params.number_id);
-    const { numbersRepository, notificationsRepository } = request.server;
+    const { numbersRepository } = request.server;
     const now = request.server.now();
     return numbersRepository.transaction(async (tx) => {
       const numbers = await numbersRepository.siteNumbers(tx, product.id);
@@ -80,10 +85,7 @@ export const numberHandlers = {
       if (index === 0) throw detailError(400, numberMessages.pilotNumber);
       await numbersRepository.deleteSiteNumber(tx, row.id);
       await numbersRepository.release(tx, row.number);
-      await notificationsRepository.addNumberChange(
-        { accountId: product.accountId, type: 'REMOVED', number: row.number, now },
-        tx,
-      );
+      await addNumberChange(tx, { accountId: product.accountId, type: 'REMOVED', number: row.number, now });
       return { number: row.number };
     });
   },
@@ -131,10 +133,10 @@ export const numberHandlers = {
     if ('problem' in checked) throw transferError(checked.problem);
     const dateProblem = transferDateProblem(body.transfer_date, request.server.now());
     if (dateProblem) throw transferError(dateProblem);
-    const { numbersRepository, notificationsRepository } = request.server;
+    const { numbersRepository } = request.server;
     if (await numbersRepository.numberInUse(checked.rangeStart))
       throw transferError(numberMessages.transferAlreadyHere);
-    const open = await notificationsRepository.openNumberTransfers(authOf(request).user.accountId ?? product.accountId);
+    const open = await openNumberTransfers(request.server.db, authOf(request).user.accountId ?? product.accountId);
     const overlaps = open.some((order) => {
       const d = order.detail as { range_start: string; range_end: string | null };
       const end = d.range_end ?? d.range_start;
@@ -145,7 +147,7 @@ export const numberHandlers = {
       );
     });
     if (overlaps) throw transferError(numberMessages.transferUnderWay);
-    const order = await notificationsRepository.addNumberTransfer({
+    const order = await addNumberTransfer(request.server.db, {
       accountId: product.accountId,
       reference: transferReference(),
       status: 'PENDING',

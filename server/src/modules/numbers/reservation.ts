@@ -11,6 +11,7 @@ import {
 
 import { detailError, tooManyRequests } from '../../plugins/errors.ts';
 import { hitRateLimit } from '../identity/index.ts';
+import { addNumberChange } from '../notifications/index.ts';
 import type { Product } from '../products/index.ts';
 import type { NumbersExecutor } from './numbers-repository.ts';
 
@@ -34,7 +35,7 @@ export async function reserveNumberIn(
   product: ReservingProduct,
   numberId: number,
 ): Promise<ReservedNumber | null> {
-  const { numbersRepository, notificationsRepository } = server;
+  const { numbersRepository } = server;
   const now = server.now();
   const held = await numbersRepository.lockedPhoneCounts(tx, product.id);
   const ceiling = numberCeiling(held.seats);
@@ -42,10 +43,7 @@ export async function reserveNumberIn(
   const row = await numbersRepository.claim(tx, numberId, product.id, now);
   if (!row) return null;
   const site = await numbersRepository.addSiteNumber(tx, product.id, row.number);
-  await notificationsRepository.addNumberChange(
-    { accountId: product.accountId, type: 'ADDED', number: row.number, now },
-    tx,
-  );
+  await addNumberChange(tx, { accountId: product.accountId, type: 'ADDED', number: row.number, now });
   return {
     id: site.id,
     number: row.number,
@@ -88,14 +86,14 @@ export async function reserveNumber(
  * Run before the inventory is searched or reserved from, so a number nobody uses is offered again.
  */
 export async function releaseUnusedNumbers(server: FastifyInstance): Promise<void> {
-  const { numbersRepository, notificationsRepository } = server;
+  const { numbersRepository } = server;
   const now = server.now();
   const before = new Date(now.getTime() - UNUSED_NUMBER_HOLD_DAYS * DAY_MS);
   if (!(await numbersRepository.hasUnused(before))) return;
   await numbersRepository.transaction(async (tx) => {
     const released = await numbersRepository.releaseUnused(tx, before);
     for (const { number, accountId } of released)
-      await notificationsRepository.addNumberChange({ accountId, type: 'REMOVED', number, now }, tx);
+      await addNumberChange(tx, { accountId, type: 'REMOVED', number, now });
   });
 }
 

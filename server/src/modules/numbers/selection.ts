@@ -11,6 +11,7 @@ import {
 
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError } from '../../plugins/errors.ts';
+import { userById } from '../account/index.ts';
 import * as customers from '../customers/index.ts';
 import {
   createOneTimeKey,
@@ -74,7 +75,7 @@ async function selectionOf(
   // A spent key is still the customer's: "chosen already" is what they need to hear.
   const row = found.key ?? (await storedOneTimeKey(server.db, token, 'number_selection'));
   if (!row) throw detailError(404, numberMessages.selectionLinkInvalid);
-  const user = await server.accountRepository.userById(row.userId);
+  const user = await userById(server.db, row.userId);
   const product = user?.accountId ? (await customers.cloudPhonesOfAccount(server.db, user.accountId))[0] : undefined;
   if (!user || !product) throw detailError(404, numberMessages.selectionLinkInvalid);
   const { account } = await navigation(server.db, product.accountId);

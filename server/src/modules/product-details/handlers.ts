@@ -8,6 +8,7 @@ import { detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { notFound, rowId, type Product } from '../products/index.ts';
 import { productOfAccount, siteSummaryOf } from './product-details-read-model.ts';
+import { contractByToken, productDetailsOf, renewContract } from './product-details-repository.ts';
 import { contractDocument, detailsOf, renewalOf } from './rules.ts';
 
 /** The product `id` of the signed-in customer's account, of any kind; else 404 (another account's, unknown). */
@@ -24,12 +25,11 @@ async function ownedProduct(request: FastifyRequest, id: number): Promise<Produc
 const todayOf = (request: FastifyRequest) => londonTime(request.server.now()).date;
 
 async function details(request: FastifyRequest, product: Product) {
-  const repository = request.server.productDetailsRepository;
   const isCloudPhone =
     deriveProductKind({ kind: product.kind, tariff_version: product.tariffVersion, sub_kind: product.subKind }) ===
     'voip2';
   const [facts, site] = await Promise.all([
-    repository.details(product.id),
+    productDetailsOf(request.server.db, product.id),
     isCloudPhone ? siteSummaryOf(request.server.db, product.id) : null,
   ]);
   return detailsOf(product, facts, site, todayOf(request));
@@ -45,27 +45,22 @@ export const productDetailsHandlers = {
 
   getRenewal: async ({ params, request }) => {
     const product = await ownedProduct(request, params.id);
-    const { tariff, contracts } = await request.server.productDetailsRepository.details(product.id);
+    const { tariff, contracts } = await productDetailsOf(request.server.db, product.id);
     return renewalOf(tariff, contracts, todayOf(request));
   },
 
   postRenewal: async ({ params, body, request }) => {
     const product = await ownedProduct(request, params.id);
-    const outcome = await request.server.productDetailsRepository.renew(
-      product.id,
-      body.contract_length_months,
-      todayOf(request),
-    );
+    const outcome = await renewContract(request.server.db, product.id, body.contract_length_months, todayOf(request));
     if ('refused' in outcome) throw detailError(400, outcome.refused);
     return details(request, product);
   },
 
   downloadContractDocument: async ({ params, request, reply }) => {
     const product = await ownedProduct(request, params.id);
-    const repository = request.server.productDetailsRepository;
-    const contract = await repository.contractByToken(product.id, params.token);
+    const contract = await contractByToken(request.server.db, product.id, params.token);
     if (!contract) throw notFound();
-    const { tariff } = await repository.details(product.id);
+    const { tariff } = await productDetailsOf(request.server.db, product.id);
     return reply
       .header('cache-control', 'private, no-cache')
       .header('content-disposition', `attachment; filename="contract-${contract.contractId}.txt"`)

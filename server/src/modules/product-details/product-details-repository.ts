@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import fp from 'fastify-plugin';
 
 import {
   currentContract,
@@ -13,12 +12,6 @@ import {
 import type { Database } from '../../db/connect.ts';
 import { productChildren, productContracts, productTariffs } from '../../db/schema/product-details.ts';
 import { lockProduct } from '../customers/index.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    productDetailsRepository: ProductDetailsRepository;
-  }
-}
 
 export type TariffRow = typeof productTariffs.$inferSelect;
 export type ChildRow = typeof productChildren.$inferSelect;
@@ -48,79 +41,73 @@ export const contractReference = (productId: number, n: number): string => `CT-$
 /** What a renewal answers: the new contract, or why it was refused (the rule's words). */
 export type RenewalOutcome = { renewed: ContractRow } | { refused: string };
 
-/** Products' tariffs, children and contracts. */
-export function createProductDetailsRepository(db: Database) {
-  return {
-    /** The product's tariff (undefined when it has none yet), children and contracts, oldest first. */
-    async details(
-      productId: number,
-    ): Promise<{ tariff: TariffRow | undefined; children: ChildRow[]; contracts: ContractRow[] }> {
-      const [[tariff], children, contracts] = await Promise.all([
-        db.select().from(productTariffs).where(eq(productTariffs.productId, productId)),
-        db
-          .select()
-          .from(productChildren)
-          .where(eq(productChildren.productId, productId))
-          .orderBy(asc(productChildren.id)),
-        db
-          .select()
-          .from(productContracts)
-          .where(eq(productContracts.productId, productId))
-          .orderBy(asc(productContracts.startDate), asc(productContracts.id)),
-      ]);
-      return { tariff, children, contracts };
-    },
+// Products' tariffs, children and contracts.
 
-    /** The product's contract whose document has `token`, unless it is VOID. */
-    async contractByToken(productId: number, token: string): Promise<ContractRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(productContracts)
-        .where(and(eq(productContracts.productId, productId), eq(productContracts.downloadToken, token)));
-      return row && row.status !== 'VOID' ? row : undefined;
-    },
-
-    /**
-     * Renews the product's current contract for `months` when the shared rule allows it on `today`
-     * and no renewal is agreed yet: a new contract from the day after the current one ends, on the
-     * renewal tariff from that day (rules.ts tariffInForce); the current tariff stays until then.
-     * The product's row is locked meanwhile, so two renewals sent at once make one contract.
-     */
-    async renew(productId: number, months: number, today: string): Promise<RenewalOutcome> {
-      return db.transaction(async (tx) => {
-        await lockProduct(tx, productId);
-        const contracts = await tx.select().from(productContracts).where(eq(productContracts.productId, productId));
-        if (upcomingOf(contracts, today)) return { refused: productDetailsMessages.alreadyRenewed };
-        const current = currentOf(contracts, today);
-        const refusal = renewalRefusal(current?.endDate ?? null, current?.contractLengthMonths ?? null, today);
-        if (refusal !== null || !current?.endDate) return { refused: refusal ?? '' };
-        const dates = renewedContractDates(current.endDate, months);
-        const [renewed] = await tx
-          .insert(productContracts)
-          .values({
-            productId,
-            contractId: contractReference(productId, contracts.length + 1),
-            startDate: dates.start_date,
-            endDate: dates.end_date,
-            contractLengthMonths: months,
-            contractSummariesSent: 1,
-            contractSent: true,
-            status: 'PENDING',
-            downloadToken: newDownloadToken(),
-          })
-          .returning();
-        if (!renewed) throw new Error('renewal contract not inserted');
-        return { renewed };
-      });
-    },
-  };
+/** The product's tariff (undefined when it has none yet), children and contracts, oldest first. */
+export async function productDetailsOf(
+  db: Pick<Database, 'select'>,
+  productId: number,
+): Promise<{ tariff: TariffRow | undefined; children: ChildRow[]; contracts: ContractRow[] }> {
+  const [[tariff], children, contracts] = await Promise.all([
+    db.select().from(productTariffs).where(eq(productTariffs.productId, productId)),
+    db.select().from(productChildren).where(eq(productChildren.productId, productId)).orderBy(asc(productChildren.id)),
+    db
+      .select()
+      .from(productContracts)
+      .where(eq(productContracts.productId, productId))
+      .orderBy(asc(productContracts.startDate), asc(productContracts.id)),
+  ]);
+  return { tariff, children, contracts };
 }
 
-export type ProductDetailsRepository = ReturnType<typeof createProductDetailsRepository>;
+/** The product's contract whose document has `token`, unless it is VOID. */
+export async function contractByToken(
+  db: Pick<Database, 'select'>,
+  productId: number,
+  token: string,
+): Promise<ContractRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(productContracts)
+    .where(and(eq(productContracts.productId, productId), eq(productContracts.downloadToken, token)));
+  return row && row.status !== 'VOID' ? row : undefined;
+}
 
-export default fp(
-  async (app) => {
-    app.decorate('productDetailsRepository', createProductDetailsRepository(app.db));
-  },
-  { name: 'product-details-repository', dependencies: ['db'] },
-);
+/**
+ * Renews the product's current contract for `months` when the shared rule allows it on `today`
+ * and no renewal is agreed yet: a new contract from the day after the current one ends, on the
+ * renewal tariff from that day (rules.ts tariffInForce); the current tariff stays until then.
+ * The product's row is locked meanwhile, so two renewals sent at once make one contract.
+ */
+export async function renewContract(
+  db: Pick<Database, 'transaction'>,
+  productId: number,
+  months: number,
+  today: string,
+): Promise<RenewalOutcome> {
+  return db.transaction(async (tx) => {
+    await lockProduct(tx, productId);
+    const contracts = await tx.select().from(productContracts).where(eq(productContracts.productId, productId));
+    if (upcomingOf(contracts, today)) return { refused: productDetailsMessages.alreadyRenewed };
+    const current = currentOf(contracts, today);
+    const refusal = renewalRefusal(current?.endDate ?? null, current?.contractLengthMonths ?? null, today);
+    if (refusal !== null || !current?.endDate) return { refused: refusal ?? '' };
+    const dates = renewedContractDates(current.endDate, months);
+    const [renewed] = await tx
+      .insert(productContracts)
+      .values({
+        productId,
+        contractId: contractReference(productId, contracts.length + 1),
+        startDate: dates.start_date,
+        endDate: dates.end_date,
+        contractLengthMonths: months,
+        contractSummariesSent: 1,
+        contractSent: true,
+        status: 'PENDING',
+        downloadToken: newDownloadToken(),
+      })
+      .returning();
+    if (!renewed) throw new Error('renewal contract not inserted');
+    return { renewed };
+  });
+}

@@ -23,6 +23,7 @@ import {
   verifyPassword,
   type AuthenticatedUser,
 } from '../identity/index.ts';
+import { applyEmailChange, changePassword, emailChangeRequest, updateProfile } from './profile-repository.ts';
 
 /**
  * The profile page (spec 000 section 7: PATCH /api/v3/me/ and /api/v3/me/password/).
@@ -146,7 +147,7 @@ export const profileHandlers = {
             expiresAt: new Date(now.getTime() + EMAIL_CHANGE_LINK_LIFETIME_MS),
           }
         : null;
-    const updated = await request.server.profileRepository.update(user, changes, emailChange);
+    const updated = await updateProfile(db, user, changes, emailChange);
     if (newEmail !== undefined && key !== null)
       await sendEmailChangeMails(request.server.mailer, updated, newEmail, key);
     return meOf(db, { user: updated, actingUser: auth.actingUser }, now);
@@ -166,19 +167,19 @@ export const profileHandlers = {
     // Every other session of the account ends (a staff member's sessions switched into customers
     // too); the one making the change goes on. Links sent before the change no longer work:
     // sign-in and reset links, and an e-mail change asked for (perhaps by whoever had the old password).
-    await request.server.profileRepository.changePassword(user.id, passwordHash, auth.tokenId, now);
+    await changePassword(request.server.db, user.id, passwordHash, auth.tokenId, now);
     return { detail: accountMessages.passwordChanged };
   },
 
   confirmEmailChange: async ({ body, request }) => {
     const now = request.server.now();
     if (!KEY_PATTERN.test(body.key)) throw linkError('invalid');
-    const found = await request.server.profileRepository.emailChangeRequest(hashKey(body.key));
+    const found = await emailChangeRequest(request.server.db, hashKey(body.key));
     const problem = linkProblemOf(found, now);
     if (problem !== null || !found) throw linkError(problem ?? 'invalid');
 
     // Someone may have taken the address since it was asked for: then nothing is spent.
-    const outcome = await request.server.profileRepository.applyEmailChange(found, now);
+    const outcome = await applyEmailChange(request.server.db, found, now);
     if (outcome === 'used') throw linkError('used');
     if (outcome === 'taken') throw detailError(400, accountMessages.emailTaken);
     return { detail: accountMessages.emailChanged, email: found.newEmail };

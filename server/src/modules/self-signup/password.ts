@@ -4,6 +4,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { hashPassword, passwordProblem } from '../identity/index.ts';
+import * as profile from '../profile/index.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -27,12 +28,7 @@ export const selfSignupPasswordHandlers = {
       throw detailError(403, selfSignupMessages.passwordWindowOver);
     const problem = passwordProblem(body.new_password1, auth.user.email);
     if (problem !== null) throw fieldError('new_password1', problem);
-    await server.profileRepository.changePassword(
-      auth.user.id,
-      await hashPassword(body.new_password1),
-      auth.tokenId,
-      now,
-    );
+    await profile.changePassword(server.db, auth.user.id, await hashPassword(body.new_password1), auth.tokenId, now);
     reply.header('cache-control', 'no-store');
     return { detail: selfSignupMessages.passwordSet, email: auth.user.email };
   },

@@ -5,7 +5,7 @@ import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 import { checkBasket, isRefusal } from './rules.ts';
-import type { PurchaseRow } from './shop-repository.ts';
+import { makePurchase, purchaseByKey, shopItemsInOrder, type PurchaseRow } from './shop-repository.ts';
 
 const resultOf = (purchase: PurchaseRow): PurchaseResult => ({
   id: purchase.orderId,
@@ -28,15 +28,15 @@ export const shopHandlers = {
   purchaseHardware: async ({ params, body, request }) => {
     const { accountId } = authOf(request).user;
     if (accountId === null || rowId(params.accountId) !== accountId) throw notFound();
-    const earlier = await request.server.shopRepository.byKey(accountId, body.idempotency_key);
+    const earlier = await purchaseByKey(request.server.db, accountId, body.idempotency_key);
     if (earlier) return resultOf(earlier);
     const product = await ownedVoipProduct(request, body.product_id);
     if (product.supplier === 3 || !product.showProductPages) throw detailError(403, shopMessages.shopClosed);
-    const basket = checkBasket(body.lines, await request.server.shopRepository.items());
+    const basket = checkBasket(body.lines, await shopItemsInOrder(request.server.db));
     if (isRefusal(basket))
       throw basket.status === 409 ? detailError(409, basket.message) : fieldError('lines', basket.message);
     const deliveryAddress = { ...body.delivery_address, summary_line: addressSummaryLine(body.delivery_address) };
-    const purchase = await request.server.shopRepository.purchase({
+    const purchase = await makePurchase(request.server.db, {
       accountId,
       productId: product.id,
       idempotencyKey: body.idempotency_key,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
+import type { Database } from '../../db/connect.ts';
 import { signatureMatches, type PaymentProvider } from '../../payments/provider.ts';
-import type { SandboxCheckoutRepository } from './sessions-repository.ts';
+import { addCheckoutSession, checkoutSessionById } from './sessions-repository.ts';
 
 /** The sandbox's webhook secret: it sends none, but the check is the hosted provider's. */
 export const SANDBOX_WEBHOOK_SECRET = 'sandbox-webhook-secret';
@@ -27,13 +28,13 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
  * its hosted checkout at /sandbox/checkout/{id} (routes.ts). The card typed there is read once
  * and dropped; only the outcome is kept.
  */
-export function sandboxProvider(repository: () => SandboxCheckoutRepository): PaymentProvider {
+export function sandboxProvider(db: Database): PaymentProvider {
   return {
     mode: 'sandbox',
     checkout: { action: SANDBOX_CHECKOUT_PATH, publicKey: 'pk_sandbox_portal', src: '' },
     async createSession(request) {
       const id = newId('cks');
-      await repository().add({
+      await addCheckoutSession(db, {
         id,
         amountPence: request.amountPence,
         reference: request.reference,
@@ -43,7 +44,7 @@ export function sandboxProvider(repository: () => SandboxCheckoutRepository): Pa
       return { id, redirectUrl: `${SANDBOX_CHECKOUT_PATH}${id}` };
     },
     async outcome(sessionId) {
-      const session = await repository().byId(sessionId);
+      const session = await checkoutSessionById(db, sessionId);
       if (!session || session.mode !== 'payment') return null;
       const pending = session.status === 'pending' || session.status === 'challenge';
       return {
@@ -60,7 +61,7 @@ export function sandboxProvider(repository: () => SandboxCheckoutRepository): Pa
     },
     async createCardSetup(request) {
       const id = newId('cks');
-      await repository().add({
+      await addCheckoutSession(db, {
         id,
         mode: 'card_setup',
         amountPence: 0,
@@ -71,7 +72,7 @@ export function sandboxProvider(repository: () => SandboxCheckoutRepository): Pa
       return { id, redirectUrl: `${SANDBOX_CHECKOUT_PATH}${id}` };
     },
     async cardSetupOutcome(sessionId) {
-      const session = await repository().byId(sessionId);
+      const session = await checkoutSessionById(db, sessionId);
       if (!session || session.mode !== 'card_setup') return null;
       const pending = session.status === 'pending' || session.status === 'challenge';
       const approved = session.status === 'approved' && session.sourceId !== null;

@@ -12,7 +12,7 @@ import {
   sandboxPaymentId,
   sandboxSourceId,
 } from './provider.ts';
-import type { SandboxCheckoutSession } from './sessions-repository.ts';
+import { checkoutSessionById, decideCheckoutSession, type SandboxCheckoutSession } from './sessions-repository.ts';
 
 const FORM_BODY_LIMIT = 4 * 1024;
 
@@ -157,8 +157,7 @@ export async function registerSandboxCheckout(app: FastifyInstance) {
     );
     const hide = { schema: { hide: true } };
     const form = { ...hide, config: { csrf: 'form' as const } };
-    const sessionOf = (params: unknown) =>
-      scope.sandboxCheckoutRepository.byId(String((params as { id?: unknown }).id ?? ''));
+    const sessionOf = (params: unknown) => checkoutSessionById(scope.db, String((params as { id?: unknown }).id ?? ''));
     const nonce = () => randomBytes(16).toString('base64');
 
     scope.get(`${SANDBOX_CHECKOUT_PATH}:id`, hide, async (request, reply) => {
@@ -183,7 +182,8 @@ export async function registerSandboxCheckout(app: FastifyInstance) {
       // A card being saved: the provider keeps what it tells the merchant (brand, last four digits); the number is dropped here.
       const card =
         savesCard(session) && outcome !== 'declined' ? { brand: cardBrandOf(digits), last4: digits.slice(-4) } : null;
-      const decided = await scope.sandboxCheckoutRepository.decide(
+      const decided = await decideCheckoutSession(
+        scope.db,
         session.id,
         ['pending'],
         outcome === 'approved' ? approval(session, card) : { status: outcome, ...(card && { card }) },
@@ -205,7 +205,8 @@ export async function registerSandboxCheckout(app: FastifyInstance) {
       const n = nonce();
       if (!session) return sendPage(reply, 404, page('Not found', '<h1>No such payment</h1>', n), n);
       const passed = (request.body as Record<string, string> | undefined)?.result === 'pass';
-      await scope.sandboxCheckoutRepository.decide(
+      await decideCheckoutSession(
+        scope.db,
         session.id,
         ['challenge'],
         passed ? approval(session, null) : { status: 'declined' },
@@ -217,7 +218,7 @@ export async function registerSandboxCheckout(app: FastifyInstance) {
       const session = await sessionOf(request.params);
       const n = nonce();
       if (!session) return sendPage(reply, 404, page('Not found', '<h1>No such payment</h1>', n), n);
-      await scope.sandboxCheckoutRepository.decide(session.id, ['pending', 'challenge'], { status: 'declined' });
+      await decideCheckoutSession(scope.db, session.id, ['pending', 'challenge'], { status: 'declined' });
       return reply.redirect(back(session), 303);
     });
   });

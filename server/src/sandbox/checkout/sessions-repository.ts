@@ -1,61 +1,49 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
 import { sandboxCheckoutSessions } from '../../db/schema/index.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    sandboxCheckoutRepository: SandboxCheckoutRepository;
-  }
-}
-
 export type SandboxCheckoutSession = typeof sandboxCheckoutSessions.$inferSelect;
 
-/** The sandbox payment provider's sessions: its side of each checkout. */
-export function createSandboxCheckoutRepository(db: Database) {
-  return {
-    async add(session: typeof sandboxCheckoutSessions.$inferInsert): Promise<void> {
-      await db.insert(sandboxCheckoutSessions).values(session);
-    },
+// The sandbox payment provider's sessions: its side of each checkout.
 
-    async byId(id: string): Promise<SandboxCheckoutSession | null> {
-      const [row] = await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, id));
-      return row ?? null;
-    },
-
-    /** Moves a session on from one of the `from` states; answers it, or null when it was not in one (already decided). */
-    async decide(
-      id: string,
-      from: Array<SandboxCheckoutSession['status']>,
-      to: {
-        status: SandboxCheckoutSession['status'];
-        paymentId?: string;
-        sourceId?: string;
-        card?: { brand: string; last4: string };
-      },
-    ): Promise<SandboxCheckoutSession | null> {
-      const [row] = await db
-        .update(sandboxCheckoutSessions)
-        .set({
-          status: to.status,
-          paymentId: to.paymentId ?? null,
-          ...(to.sourceId !== undefined && { sourceId: to.sourceId }),
-          // The provider's own record of a card being saved: its brand and last four digits, never the number.
-          ...(to.card !== undefined && { cardBrand: to.card.brand, cardLast4: to.card.last4 }),
-        })
-        .where(and(eq(sandboxCheckoutSessions.id, id), inArray(sandboxCheckoutSessions.status, from)))
-        .returning();
-      return row ?? null;
-    },
-  };
+export async function addCheckoutSession(
+  db: Pick<Database, 'insert'>,
+  session: typeof sandboxCheckoutSessions.$inferInsert,
+): Promise<void> {
+  await db.insert(sandboxCheckoutSessions).values(session);
 }
 
-export type SandboxCheckoutRepository = ReturnType<typeof createSandboxCheckoutRepository>;
+export async function checkoutSessionById(
+  db: Pick<Database, 'select'>,
+  id: string,
+): Promise<SandboxCheckoutSession | null> {
+  const [row] = await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, id));
+  return row ?? null;
+}
 
-export default fp(
-  async (app) => {
-    app.decorate('sandboxCheckoutRepository', createSandboxCheckoutRepository(app.db));
+/** Moves a session on from one of the `from` states; answers it, or null when it was not in one (already decided). */
+export async function decideCheckoutSession(
+  db: Pick<Database, 'update'>,
+  id: string,
+  from: Array<SandboxCheckoutSession['status']>,
+  to: {
+    status: SandboxCheckoutSession['status'];
+    paymentId?: string;
+    sourceId?: string;
+    card?: { brand: string; last4: string };
   },
-  { name: 'sandbox-checkout-repository', dependencies: ['db'] },
-);
+): Promise<SandboxCheckoutSession | null> {
+  const [row] = await db
+    .update(sandboxCheckoutSessions)
+    .set({
+      status: to.status,
+      paymentId: to.paymentId ?? null,
+      ...(to.sourceId !== undefined && { sourceId: to.sourceId }),
+      // The provider's own record of a card being saved: its brand and last four digits, never the number.
+      ...(to.card !== undefined && { cardBrand: to.card.brand, cardLast4: to.card.last4 }),
+    })
+    .where(and(eq(sandboxCheckoutSessions.id, id), inArray(sandboxCheckoutSessions.status, from)))
+    .returning();
+  return row ?? null;
+}
