@@ -24,7 +24,6 @@ import { callReportHandlers } from './call-reports/handlers.ts';
 import { chatHandlers } from './chat/handlers.ts';
 import contactsRepository from './contacts/contacts-repository.ts';
 import { contactHandlers } from './contacts/handlers.ts';
-import gettingStartedRepository from './getting-started/getting-started-repository.ts';
 import { gettingStartedHandlers } from './getting-started/handlers.ts';
 import { hardwareHandlers } from './hardware/handlers.ts';
 import hardwareRepository from './hardware/hardware-repository.ts';
@@ -122,7 +121,6 @@ export const repositories: FastifyPluginAsync[] = [
   audioRepository,
   phoneSetupRepository,
   phoneSettingsRepository,
-  gettingStartedRepository,
   notificationsRepository,
   staffRepository,
   provisioningRepository,
