@@ -52,7 +52,6 @@ import signupRepository from './signup/signup-repository.ts';
 import { siteHandlers } from './site/handlers.ts';
 import siteRepository from './site/site-read-model.ts';
 import { socialHandlers } from './social/handlers.ts';
-import socialRepository from './social/social-repository.ts';
 import { staffHandlers } from './staff/handlers.ts';
 import staffRepository from './staff/staff-repository.ts';
 import { statusHandlers } from './status/handlers.ts';
@@ -114,7 +113,6 @@ export const endpointGuards: Guards = { ...callFlowGuards };
 /** The repositories, registered in this order after the `db` plugin; each names its dependencies. */
 export const repositories: FastifyPluginAsync[] = [
   accountRepository,
-  socialRepository,
   profileRepository,
   siteRepository,
   callFlowsRepository,

@@ -29,7 +29,7 @@ import {
 } from '../identity/index.ts';
 import { reserveNumberIn } from '../numbers/index.ts';
 import { provisioningStatusOf } from '../provisioning/index.ts';
-import { spendStateForProfile, verifiedEmailOf } from '../social/index.ts';
+import { linkSocialIdentity, spendStateForProfile, verifiedEmailOf } from '../social/index.ts';
 import { setMainUserPin } from '../users/index.ts';
 import type { SignupLead, TakeNumber } from './self-signup-repository.ts';
 
@@ -330,9 +330,13 @@ export const selfSignupHandlers = {
     });
     const created = await makeCustomer(request, lead);
     // Later sign-ins with Google find this user.
-    await server.socialRepository.inTransaction((q) =>
-      q.link({ provider: 'google', subject: profile.subject, userId: created.userId, email, now }),
-    );
+    await linkSocialIdentity(server.db, {
+      provider: 'google',
+      subject: profile.subject,
+      userId: created.userId,
+      email,
+      now,
+    });
     reply.header('cache-control', 'no-store');
     const verified = (await repository.leadByTokenHash(hashKey(token))) ?? lead;
     return { ...leadDetailsOf(verified, token), key: await issueToken(server.db, created.userId, now) };
