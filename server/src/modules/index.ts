@@ -53,7 +53,6 @@ import { siteHandlers } from './site/handlers.ts';
 import siteRepository from './site/site-read-model.ts';
 import { socialHandlers } from './social/handlers.ts';
 import { staffHandlers } from './staff/handlers.ts';
-import staffRepository from './staff/staff-repository.ts';
 import { statusHandlers } from './status/handlers.ts';
 import { testCallHandlers } from './test-calls/handlers.ts';
 import testCallsRepository from './test-calls/test-calls-repository.ts';
@@ -120,7 +119,6 @@ export const repositories: FastifyPluginAsync[] = [
   phoneSetupRepository,
   phoneSettingsRepository,
   notificationsRepository,
-  staffRepository,
   provisioningRepository,
   // The background jobs: after their repository, started when the app is ready.
   provisioningRunner,
