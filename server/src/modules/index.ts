@@ -48,7 +48,6 @@ import selfSignupRepository from './self-signup/self-signup-repository.ts';
 import { shopHandlers } from './shop/handlers.ts';
 import shopRepository from './shop/shop-repository.ts';
 import { signupHandlers } from './signup/handlers.ts';
-import signupRepository from './signup/signup-repository.ts';
 import { siteHandlers } from './site/handlers.ts';
 import siteRepository from './site/site-read-model.ts';
 import { socialHandlers } from './social/handlers.ts';
@@ -126,7 +125,6 @@ export const repositories: FastifyPluginAsync[] = [
   usersRepository,
   hardwareRepository,
   shopRepository,
-  signupRepository,
   selfSignupRepository,
   contactsRepository,
   broadbandRepository,
