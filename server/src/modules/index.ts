@@ -44,7 +44,6 @@ import provisioningRepository from './provisioning/provisioning-repository.ts';
 import provisioningRunner from './provisioning/runner.ts';
 import { selfSignupHandlers } from './self-signup/handlers.ts';
 import { selfSignupPasswordHandlers } from './self-signup/password.ts';
-import selfSignupRepository from './self-signup/self-signup-repository.ts';
 import { shopHandlers } from './shop/handlers.ts';
 import shopRepository from './shop/shop-repository.ts';
 import { signupHandlers } from './signup/handlers.ts';
@@ -125,7 +124,6 @@ export const repositories: FastifyPluginAsync[] = [
   usersRepository,
   hardwareRepository,
   shopRepository,
-  selfSignupRepository,
   contactsRepository,
   broadbandRepository,
   productDetailsRepository,
