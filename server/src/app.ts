@@ -21,7 +21,7 @@ import { SmtpMailer } from './mail/smtp.ts';
 import { registerPaymentWebhook } from './modules/billing/payment-webhook.ts';
 import { ownUrl, socialClients, warmUpDummyPassword } from './modules/identity/index.ts';
 import { endpointGuards, endpointHandlers, repositories } from './modules/index.ts';
-import { DEFAULT_PROVISIONING_DELAY_MS } from './modules/provisioning/runner.ts';
+import { DEFAULT_PROVISIONING_DELAY_MS } from './modules/provisioning/settings.ts';
 import { DEFAULT_SIGNUP_SETTINGS, isTrialPage, type SignupServerSettings } from './modules/signup/settings.ts';
 import { registerCallRuntimeRoutes } from './modules/test-calls/internal-routes.ts';
 import { serverRoot } from './paths.ts';

@@ -40,7 +40,6 @@ import { productDetailsHandlers } from './product-details/handlers.ts';
 import productDetailsRepository from './product-details/product-details-repository.ts';
 import { profileHandlers } from './profile/handlers.ts';
 import profileRepository from './profile/profile-repository.ts';
-import provisioningRepository from './provisioning/provisioning-repository.ts';
 import provisioningRunner from './provisioning/runner.ts';
 import { selfSignupHandlers } from './self-signup/handlers.ts';
 import { selfSignupPasswordHandlers } from './self-signup/password.ts';
@@ -117,8 +116,7 @@ export const repositories: FastifyPluginAsync[] = [
   phoneSetupRepository,
   phoneSettingsRepository,
   notificationsRepository,
-  provisioningRepository,
-  // The background jobs: after their repository, started when the app is ready.
+  // The background jobs, started when the app is ready.
   provisioningRunner,
   numbersRepository,
   usersRepository,
