@@ -42,9 +42,7 @@ import { registerSandboxCheckout } from './sandbox/checkout/routes.ts';
 import registerSandboxCheckoutRepository from './sandbox/checkout/sessions-repository.ts';
 import { registerSandboxCustomers } from './sandbox/customers/routes.ts';
 import { SandboxMailer } from './sandbox/mailer.ts';
-import registerSandboxGrantsRepository from './sandbox/oauth/grants-repository.ts';
 import { registerSandboxOauth } from './sandbox/oauth/routes.ts';
-import registerOutboxRepository, { createOutboxRepository } from './sandbox/outbox/outbox-repository.ts';
 import { registerSandboxOutbox } from './sandbox/outbox/routes.ts';
 import { SandboxSms } from './sandbox/sms.ts';
 import type { SmsSender } from './sms/sms.ts';
@@ -180,8 +178,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     while (afterAnswer.size > 0) await Promise.all([...afterAnswer]);
   });
   app.addHook('onClose', async () => app.afterAnswerSettled());
-  app.decorate('mailer', options.mailer ?? new SandboxMailer(createOutboxRepository(options.db), app.now));
-  app.decorate('sms', options.sms ?? new SandboxSms(createOutboxRepository(options.db), app.now));
+  app.decorate('mailer', options.mailer ?? new SandboxMailer(options.db, app.now));
+  app.decorate('sms', options.sms ?? new SandboxSms(options.db, app.now));
   if (app.mailer instanceof SmtpMailer) {
     const smtp = app.mailer;
     app.addHook('onClose', async () => smtp.close());
@@ -242,8 +240,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (fastify-plugin, each naming the plugins it depends on), then the request hooks.
   await app.register(dbPlugin, { db: options.db });
   for (const repository of repositories) await app.register(repository);
-  await app.register(registerOutboxRepository);
-  await app.register(registerSandboxGrantsRepository);
   await app.register(registerSandboxCheckoutRepository);
   registerErrorHandler(app);
   registerJsonBody(app);
