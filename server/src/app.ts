@@ -21,7 +21,7 @@ import { SmtpMailer } from './mail/smtp.ts';
 import { registerPaymentWebhook } from './modules/billing/payment-webhook.ts';
 import { ownUrl, socialClients, warmUpDummyPassword } from './modules/identity/index.ts';
 import { endpointGuards, endpointHandlers, repositories } from './modules/index.ts';
-import { DEFAULT_PROVISIONING_DELAY_MS } from './modules/provisioning/runner.ts';
+import { DEFAULT_PROVISIONING_DELAY_MS } from './modules/provisioning/settings.ts';
 import { DEFAULT_SIGNUP_SETTINGS, isTrialPage, type SignupServerSettings } from './modules/signup/settings.ts';
 import { registerCallRuntimeRoutes } from './modules/test-calls/internal-routes.ts';
 import { serverRoot } from './paths.ts';
@@ -41,9 +41,7 @@ import { sandboxProvider } from './sandbox/checkout/provider.ts';
 import { registerSandboxCheckout } from './sandbox/checkout/routes.ts';
 import { registerSandboxCustomers } from './sandbox/customers/routes.ts';
 import { SandboxMailer } from './sandbox/mailer.ts';
-import registerSandboxGrantsRepository from './sandbox/oauth/grants-repository.ts';
 import { registerSandboxOauth } from './sandbox/oauth/routes.ts';
-import registerOutboxRepository, { createOutboxRepository } from './sandbox/outbox/outbox-repository.ts';
 import { registerSandboxOutbox } from './sandbox/outbox/routes.ts';
 import { SandboxSms } from './sandbox/sms.ts';
 import type { SmsSender } from './sms/sms.ts';
@@ -179,8 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     while (afterAnswer.size > 0) await Promise.all([...afterAnswer]);
   });
   app.addHook('onClose', async () => app.afterAnswerSettled());
-  app.decorate('mailer', options.mailer ?? new SandboxMailer(createOutboxRepository(options.db), app.now));
-  app.decorate('sms', options.sms ?? new SandboxSms(createOutboxRepository(options.db), app.now));
+  app.decorate('mailer', options.mailer ?? new SandboxMailer(options.db, app.now));
+  app.decorate('sms', options.sms ?? new SandboxSms(options.db, app.now));
   if (app.mailer instanceof SmtpMailer) {
     const smtp = app.mailer;
     app.addHook('onClose', async () => smtp.close());
@@ -238,8 +236,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (fastify-plugin, each naming the plugins it depends on), then the request hooks.
   await app.register(dbPlugin, { db: options.db });
   for (const repository of repositories) await app.register(repository);
-  await app.register(registerOutboxRepository);
-  await app.register(registerSandboxGrantsRepository);
   registerErrorHandler(app);
   registerJsonBody(app);
   registerCsrf(app);

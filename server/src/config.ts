@@ -12,7 +12,7 @@ import {
 import { DEFAULT_MIN_FREE_MB } from './db/data-dir-space.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { SmtpMailer } from './mail/smtp.ts';
-import { DEFAULT_PROVISIONING_DELAY_MS } from './modules/provisioning/runner.ts';
+import { DEFAULT_PROVISIONING_DELAY_MS } from './modules/provisioning/settings.ts';
 import { DEFAULT_SIGNUP_SETTINGS, type SignupServerSettings } from './modules/signup/settings.ts';
 import { parseThirdPartyHosts } from './plugins/security-headers.ts';
 import { HttpsSmsGateway } from './sms/https-gateway.ts';

@@ -21,7 +21,6 @@ import { callReportHandlers } from './call-reports/handlers.ts';
 import { chatHandlers } from './chat/handlers.ts';
 import contactsRepository from './contacts/contacts-repository.ts';
 import { contactHandlers } from './contacts/handlers.ts';
-import gettingStartedRepository from './getting-started/getting-started-repository.ts';
 import { gettingStartedHandlers } from './getting-started/handlers.ts';
 import { hardwareHandlers } from './hardware/handlers.ts';
 import { navigationHandlers } from './navigation/handlers.ts';
@@ -34,20 +33,15 @@ import phoneSetupRepository from './phone-setup/phone-setup-repository.ts';
 import { phoneSettingsHandlers } from './phone-setup/settings-handlers.ts';
 import { productDetailsHandlers } from './product-details/handlers.ts';
 import { profileHandlers } from './profile/handlers.ts';
-import provisioningRepository from './provisioning/provisioning-repository.ts';
 import provisioningRunner from './provisioning/runner.ts';
 import { selfSignupHandlers } from './self-signup/handlers.ts';
 import { selfSignupPasswordHandlers } from './self-signup/password.ts';
-import selfSignupRepository from './self-signup/self-signup-repository.ts';
 import { shopHandlers } from './shop/handlers.ts';
 import { signupHandlers } from './signup/handlers.ts';
-import signupRepository from './signup/signup-repository.ts';
 import { siteHandlers } from './site/handlers.ts';
 import siteRepository from './site/site-read-model.ts';
 import { socialHandlers } from './social/handlers.ts';
-import socialRepository from './social/social-repository.ts';
 import { staffHandlers } from './staff/handlers.ts';
-import staffRepository from './staff/staff-repository.ts';
 import { statusHandlers } from './status/handlers.ts';
 import { testCallHandlers } from './test-calls/handlers.ts';
 import testCallsRepository from './test-calls/test-calls-repository.ts';
@@ -106,21 +100,15 @@ export const endpointGuards: Guards = { ...callFlowGuards };
 
 /** The repositories, registered in this order after the `db` plugin; each names its dependencies. */
 export const repositories: FastifyPluginAsync[] = [
-  socialRepository,
   siteRepository,
   callFlowsRepository,
   audioRepository,
   phoneSetupRepository,
   phoneSettingsRepository,
-  gettingStartedRepository,
-  staffRepository,
-  provisioningRepository,
-  // The background jobs: after their repository, started when the app is ready.
+  // The background jobs, started when the app is ready.
   provisioningRunner,
   numbersRepository,
   usersRepository,
-  signupRepository,
-  selfSignupRepository,
   contactsRepository,
   callLogRepository,
   callReportsRepository,

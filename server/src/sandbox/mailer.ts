@@ -1,5 +1,6 @@
+import type { Database } from '../db/connect.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
-import type { OutboxRepository } from './outbox/outbox-repository.ts';
+import { addToOutbox } from './outbox/outbox-repository.ts';
 
 /**
  * The sandbox mailer: nothing leaves the machine; each message is written to the `outbox`
@@ -7,12 +8,12 @@ import type { OutboxRepository } from './outbox/outbox-repository.ts';
  */
 export class SandboxMailer implements Mailer {
   constructor(
-    private readonly outbox: Pick<OutboxRepository, 'add'>,
+    private readonly db: Pick<Database, 'transaction'>,
     private readonly now: () => Date,
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.outbox.add({
+    await addToOutbox(this.db, {
       channel: 'email',
       to: message.to,
       subject: message.subject,

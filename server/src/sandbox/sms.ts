@@ -1,5 +1,6 @@
+import type { Database } from '../db/connect.ts';
 import type { SmsMessage, SmsSender } from '../sms/sms.ts';
-import type { OutboxRepository } from './outbox/outbox-repository.ts';
+import { addToOutbox } from './outbox/outbox-repository.ts';
 
 /**
  * The sandbox sender (the default): nothing leaves the machine; each message is written to
@@ -7,11 +8,17 @@ import type { OutboxRepository } from './outbox/outbox-repository.ts';
  */
 export class SandboxSms implements SmsSender {
   constructor(
-    private readonly outbox: Pick<OutboxRepository, 'add'>,
+    private readonly db: Pick<Database, 'transaction'>,
     private readonly now: () => Date,
   ) {}
 
   async send(message: SmsMessage): Promise<void> {
-    await this.outbox.add({ channel: 'sms', to: message.to, subject: '', body: message.text, createdAt: this.now() });
+    await addToOutbox(this.db, {
+      channel: 'sms',
+      to: message.to,
+      subject: '',
+      body: message.text,
+      createdAt: this.now(),
+    });
   }
 }

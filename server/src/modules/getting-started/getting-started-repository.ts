@@ -1,77 +1,68 @@
 import { eq } from 'drizzle-orm';
-import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
 import { gettingStartedProgress } from '../../db/schema/getting-started.ts';
 import * as customers from '../customers/index.ts';
 import { setSeatPins } from '../users/index.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    gettingStartedRepository: GettingStartedRepository;
-  }
-}
+// A cloud phone's getting started (spec 001 section 4): the users chosen, their PIN, the end of it.
 
 export type GettingStartedProgress = typeof gettingStartedProgress.$inferSelect;
 
-/** A cloud phone's getting started (spec 001 section 4): the users chosen, their PIN, the end of it. */
-export function createGettingStartedRepository(db: Database) {
-  return {
-    /** How far the product's getting started has gone; undefined when nothing is saved yet. */
-    async progress(productId: number): Promise<GettingStartedProgress | undefined> {
-      const [row] = await db
-        .select()
-        .from(gettingStartedProgress)
-        .where(eq(gettingStartedProgress.productId, productId));
-      return row;
-    },
-
-    /**
-     * Keeps the users chosen (ids of the product's users, checked by the caller). A different
-     * choice clears the PIN step: the users newly chosen have no PIN yet.
-     */
-    async chooseUsers(productId: number, userIds: number[]): Promise<void> {
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(gettingStartedProgress)
-          .where(eq(gettingStartedProgress.productId, productId))
-          .for('update');
-        const same =
-          row !== undefined && row.userIds.length === userIds.length && row.userIds.every((id, i) => id === userIds[i]);
-        await tx
-          .insert(gettingStartedProgress)
-          .values({ productId, userIds, pinSetAt: null })
-          .onConflictDoUpdate({
-            target: gettingStartedProgress.productId,
-            set: { userIds, ...(!same && { pinSetAt: null }) },
-          });
-      });
-    },
-
-    /** Gives the chosen users the PIN (hashed) and marks the step done, together. */
-    async setPin(productId: number, userIds: number[], pinHash: string, now: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        await setSeatPins(tx, productId, userIds, pinHash);
-        await tx
-          .update(gettingStartedProgress)
-          .set({ pinSetAt: now })
-          .where(eq(gettingStartedProgress.productId, productId));
-      });
-    },
-
-    /** Ends getting started: the product leaves GET /api/v3/voip/getting-started/. */
-    async complete(productId: number): Promise<void> {
-      await customers.endGettingStarted(db, productId);
-    },
-  };
+/** How far the product's getting started has gone; undefined when nothing is saved yet. */
+export async function gettingStartedProgressOf(
+  db: Pick<Database, 'select'>,
+  productId: number,
+): Promise<GettingStartedProgress | undefined> {
+  const [row] = await db.select().from(gettingStartedProgress).where(eq(gettingStartedProgress.productId, productId));
+  return row;
 }
 
-export type GettingStartedRepository = ReturnType<typeof createGettingStartedRepository>;
+/**
+ * Keeps the users chosen (ids of the product's users, checked by the caller). A different
+ * choice clears the PIN step: the users newly chosen have no PIN yet.
+ */
+export async function chooseGettingStartedUsers(
+  db: Pick<Database, 'transaction'>,
+  productId: number,
+  userIds: number[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(gettingStartedProgress)
+      .where(eq(gettingStartedProgress.productId, productId))
+      .for('update');
+    const same =
+      row !== undefined && row.userIds.length === userIds.length && row.userIds.every((id, i) => id === userIds[i]);
+    await tx
+      .insert(gettingStartedProgress)
+      .values({ productId, userIds, pinSetAt: null })
+      .onConflictDoUpdate({
+        target: gettingStartedProgress.productId,
+        set: { userIds, ...(!same && { pinSetAt: null }) },
+      });
+  });
+}
 
-export default fp(
-  async (app) => {
-    app.decorate('gettingStartedRepository', createGettingStartedRepository(app.db));
-  },
-  { name: 'getting-started-repository', dependencies: ['db'] },
-);
+/** Gives the chosen users the PIN (hashed) and marks the step done, together. */
+export async function setGettingStartedPin(
+  db: Pick<Database, 'transaction'>,
+  productId: number,
+  userIds: number[],
+  pinHash: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await setSeatPins(tx, productId, userIds, pinHash);
+    await tx
+      .update(gettingStartedProgress)
+      .set({ pinSetAt: now })
+      .where(eq(gettingStartedProgress.productId, productId));
+  });
+}
+
+/** Ends getting started: the product leaves GET /api/v3/voip/getting-started/. */
+export async function completeGettingStarted(db: Pick<Database, 'update'>, productId: number): Promise<void> {
+  await customers.endGettingStarted(db, productId);
+}

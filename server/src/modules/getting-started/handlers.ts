@@ -6,12 +6,18 @@ import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { hashPassword } from '../identity/index.ts';
 import { ownedVoipProduct, rowId, type Product } from '../products/index.ts';
+import {
+  chooseGettingStartedUsers,
+  completeGettingStarted,
+  gettingStartedProgressOf,
+  setGettingStartedPin,
+} from './getting-started-repository.ts';
 
 /** The product's users and how far its getting started has gone, as GET .../getting-started/ answers them. */
 async function detailsOf(request: FastifyRequest, product: Product): Promise<GettingStartedDetails> {
   const [users, progress] = await Promise.all([
     request.server.siteRepository.users(product.id),
-    request.server.gettingStartedRepository.progress(product.id),
+    gettingStartedProgressOf(request.server.db, product.id),
   ]);
   const byId = new Map(users.map((user) => [user.id, user]));
   // A user removed since the choice was saved is no longer chosen.
@@ -50,7 +56,7 @@ export const gettingStartedHandlers = {
     const users = await request.server.siteRepository.users(product.id);
     const ids = new Set(users.map((user) => user.id));
     if (!body.user_ids.every((id) => ids.has(id))) throw fieldError('user_ids', gettingStartedMessages.unknownUser);
-    await request.server.gettingStartedRepository.chooseUsers(product.id, body.user_ids);
+    await chooseGettingStartedUsers(request.server.db, product.id, body.user_ids);
     return { user_ids: body.user_ids };
   },
 
@@ -58,7 +64,7 @@ export const gettingStartedHandlers = {
     const product = await ownedVoipProduct(request, rowId(params.product_id));
     const { user_ids: chosen } = await detailsOf(request, product);
     if (chosen.length === 0) throw detailError(400, gettingStartedMessages.usersFirst);
-    await request.server.gettingStartedRepository.setPin(product.id, chosen, await hashPassword(body.pin), new Date());
+    await setGettingStartedPin(request.server.db, product.id, chosen, await hashPassword(body.pin), new Date());
     return { pin_set: true as const, user_ids: chosen };
   },
 
@@ -69,7 +75,7 @@ export const gettingStartedHandlers = {
     if (details.user_ids.length === 0) throw detailError(400, gettingStartedMessages.usersFirst);
     if (!details.pin_set) throw detailError(400, gettingStartedMessages.pinFirst);
     if (!details.installation_address) throw detailError(400, gettingStartedMessages.addressFirst);
-    await request.server.gettingStartedRepository.complete(product.id);
+    await completeGettingStarted(request.server.db, product.id);
     return { product_id: product.id, is_show_welcome: false };
   },
 } satisfies Pick<

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import fp from 'fastify-plugin';
 
 import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
 
@@ -7,12 +6,6 @@ import type { Database } from '../../db/connect.ts';
 import { provisioningJobs } from '../../db/schema/provisioning.ts';
 import * as customers from '../customers/index.ts';
 import { upgradePlanName } from './effects.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    provisioningRepository: ProvisioningRepository;
-  }
-}
 
 export type ProvisioningJob = typeof provisioningJobs.$inferSelect;
 export type ProvisioningJobKind = ProvisioningJob['kind'];
@@ -54,117 +47,119 @@ const effects: Record<ProvisioningJobKind, (tx: Transaction, job: ProvisioningJo
   },
 };
 
-/** Provisioning jobs: created by the upgrade (and the sign-up journeys), run by the runner (runner.ts). */
-export function createProvisioningRepository(db: Database) {
-  return {
-    /** Creates a pending job; null when the product already has one under way (the database refuses a second). */
-    async create(job: {
-      productId: number;
-      kind: ProvisioningJobKind;
-      payload: Record<string, unknown>;
-      durationMs: number;
-      now: Date;
-    }): Promise<ProvisioningJob | null> {
-      try {
-        const [created] = await db
-          .insert(provisioningJobs)
-          .values({
-            productId: job.productId,
-            kind: job.kind,
-            payload: job.payload,
-            durationMs: job.durationMs,
-            createdAt: job.now,
-          })
-          .returning();
-        if (!created) throw new Error('provisioning job not inserted');
-        return created;
-      } catch (error) {
-        if (isUniqueViolation(error)) return null;
-        throw error;
-      }
-    },
+// Provisioning jobs: created by the upgrade (and the sign-up journeys), run by the runner (runner.ts).
 
-    /** The product's latest job, or undefined when none ever ran. */
-    async latest(productId: number): Promise<ProvisioningJob | undefined> {
-      const [job] = await db
-        .select()
-        .from(provisioningJobs)
-        .where(eq(provisioningJobs.productId, productId))
-        .orderBy(desc(provisioningJobs.id))
-        .limit(1);
-      return job;
-    },
-
-    /** Every job not finished yet, oldest first (the runner's sweep). */
-    async unfinished(): Promise<ProvisioningJob[]> {
-      return db
-        .select()
-        .from(provisioningJobs)
-        .where(inArray(provisioningJobs.status, [...UNFINISHED]))
-        .orderBy(asc(provisioningJobs.id));
-    },
-
-    /** Starts a pending job (now, due after its duration); answers it as it now is (another process may have started it). */
-    async start(id: number, now: Date): Promise<ProvisioningJob | undefined> {
-      const [started] = await db
-        .update(provisioningJobs)
-        .set({
-          status: 'provisioning',
-          startedAt: now,
-          dueAt: sql`${now.toISOString()}::timestamptz + (${provisioningJobs.durationMs} * interval '1 millisecond')`,
-        })
-        .where(and(eq(provisioningJobs.id, id), eq(provisioningJobs.status, 'pending')))
-        .returning();
-      if (started) return started;
-      const [current] = await db.select().from(provisioningJobs).where(eq(provisioningJobs.id, id));
-      return current;
-    },
-
-    /**
-     * Finishes a started job that is due: marks it provisioned and applies its effect in one
-     * transaction. Answers the job as it now is; a job another process finished is left alone.
-     */
-    async finishIfDue(id: number, now: Date): Promise<ProvisioningJob | undefined> {
-      try {
-        const finished = await db.transaction(async (tx) => {
-          const [job] = await tx
-            .update(provisioningJobs)
-            .set({ status: 'provisioned', finishedAt: now })
-            .where(
-              and(
-                eq(provisioningJobs.id, id),
-                eq(provisioningJobs.status, 'provisioning'),
-                lte(provisioningJobs.dueAt, now),
-              ),
-            )
-            .returning();
-          if (job) await effects[job.kind](tx, job);
-          return job;
-        });
-        if (finished) return finished;
-      } catch (error) {
-        // The effect failed: the job fails with words for the customer; the error is the caller's to log.
-        await db
-          .update(provisioningJobs)
-          .set({
-            status: 'failed',
-            finishedAt: now,
-            error: 'We could not finish setting up your phone. Please contact us.',
-          })
-          .where(and(eq(provisioningJobs.id, id), inArray(provisioningJobs.status, [...UNFINISHED])));
-        throw error;
-      }
-      const [current] = await db.select().from(provisioningJobs).where(eq(provisioningJobs.id, id));
-      return current;
-    },
-  };
+/** Creates a pending job; null when the product already has one under way (the database refuses a second). */
+export async function createProvisioningJob(
+  db: Pick<Database, 'insert'>,
+  job: {
+    productId: number;
+    kind: ProvisioningJobKind;
+    payload: Record<string, unknown>;
+    durationMs: number;
+    now: Date;
+  },
+): Promise<ProvisioningJob | null> {
+  try {
+    const [created] = await db
+      .insert(provisioningJobs)
+      .values({
+        productId: job.productId,
+        kind: job.kind,
+        payload: job.payload,
+        durationMs: job.durationMs,
+        createdAt: job.now,
+      })
+      .returning();
+    if (!created) throw new Error('provisioning job not inserted');
+    return created;
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
 }
 
-export type ProvisioningRepository = ReturnType<typeof createProvisioningRepository>;
+/** The product's latest job, or undefined when none ever ran. */
+export async function latestProvisioningJob(
+  db: Pick<Database, 'select'>,
+  productId: number,
+): Promise<ProvisioningJob | undefined> {
+  const [job] = await db
+    .select()
+    .from(provisioningJobs)
+    .where(eq(provisioningJobs.productId, productId))
+    .orderBy(desc(provisioningJobs.id))
+    .limit(1);
+  return job;
+}
 
-export default fp(
-  async (app) => {
-    app.decorate('provisioningRepository', createProvisioningRepository(app.db));
-  },
-  { name: 'provisioning-repository', dependencies: ['db'] },
-);
+/** Every job not finished yet, oldest first (the runner's sweep). */
+export async function unfinishedProvisioningJobs(db: Pick<Database, 'select'>): Promise<ProvisioningJob[]> {
+  return db
+    .select()
+    .from(provisioningJobs)
+    .where(inArray(provisioningJobs.status, [...UNFINISHED]))
+    .orderBy(asc(provisioningJobs.id));
+}
+
+/** Starts a pending job (now, due after its duration); answers it as it now is (another process may have started it). */
+export async function startProvisioningJob(
+  db: Pick<Database, 'select' | 'update'>,
+  id: number,
+  now: Date,
+): Promise<ProvisioningJob | undefined> {
+  const [started] = await db
+    .update(provisioningJobs)
+    .set({
+      status: 'provisioning',
+      startedAt: now,
+      dueAt: sql`${now.toISOString()}::timestamptz + (${provisioningJobs.durationMs} * interval '1 millisecond')`,
+    })
+    .where(and(eq(provisioningJobs.id, id), eq(provisioningJobs.status, 'pending')))
+    .returning();
+  if (started) return started;
+  const [current] = await db.select().from(provisioningJobs).where(eq(provisioningJobs.id, id));
+  return current;
+}
+
+/**
+ * Finishes a started job that is due: marks it provisioned and applies its effect in one
+ * transaction. Answers the job as it now is; a job another process finished is left alone.
+ */
+export async function finishProvisioningJobIfDue(
+  db: Database,
+  id: number,
+  now: Date,
+): Promise<ProvisioningJob | undefined> {
+  try {
+    const finished = await db.transaction(async (tx) => {
+      const [job] = await tx
+        .update(provisioningJobs)
+        .set({ status: 'provisioned', finishedAt: now })
+        .where(
+          and(
+            eq(provisioningJobs.id, id),
+            eq(provisioningJobs.status, 'provisioning'),
+            lte(provisioningJobs.dueAt, now),
+          ),
+        )
+        .returning();
+      if (job) await effects[job.kind](tx, job);
+      return job;
+    });
+    if (finished) return finished;
+  } catch (error) {
+    // The effect failed: the job fails with words for the customer; the error is the caller's to log.
+    await db
+      .update(provisioningJobs)
+      .set({
+        status: 'failed',
+        finishedAt: now,
+        error: 'We could not finish setting up your phone. Please contact us.',
+      })
+      .where(and(eq(provisioningJobs.id, id), inArray(provisioningJobs.status, [...UNFINISHED])));
+    throw error;
+  }
+  const [current] = await db.select().from(provisioningJobs).where(eq(provisioningJobs.id, id));
+  return current;
+}

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-import type { ProvisioningJob, ProvisioningJobKind } from './provisioning-repository.ts';
+import {
+  createProvisioningJob,
+  finishProvisioningJobIfDue,
+  latestProvisioningJob,
+  startProvisioningJob,
+  unfinishedProvisioningJobs,
+  type ProvisioningJob,
+  type ProvisioningJobKind,
+} from './provisioning-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,8 +20,6 @@ declare module 'fastify' {
   }
 }
 
-/** The sandbox's provisioning time when PORTAL_PROVISIONING_DELAY_MS is not set. */
-export const DEFAULT_PROVISIONING_DELAY_MS = 15_000;
 /** How often every process looks for jobs another process left unfinished (it stopped, or crashed). */
 const SWEEP_INTERVAL_MS = 30_000;
 
@@ -38,7 +44,6 @@ export interface ProvisioningRunner {
  * conditional updates, so two processes never do a job's work twice.
  */
 function createRunner(app: FastifyInstance): ProvisioningRunner & { close(): Promise<void> } {
-  const repository = app.provisioningRepository;
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
@@ -52,13 +57,13 @@ function createRunner(app: FastifyInstance): ProvisioningRunner & { close(): Pro
   /** Moves a job on as far as the clock allows: pending is started, provisioning that is due is finished. */
   async function advance(job: ProvisioningJob): Promise<ProvisioningJob | undefined> {
     let current: ProvisioningJob | undefined = job;
-    if (current.status === 'pending') current = await repository.start(current.id, app.now());
+    if (current.status === 'pending') current = await startProvisioningJob(app.db, current.id, app.now());
     if (current?.status === 'provisioning' && current.dueAt && current.dueAt.getTime() <= app.now().getTime()) {
       try {
-        current = await repository.finishIfDue(current.id, app.now());
+        current = await finishProvisioningJobIfDue(app.db, current.id, app.now());
       } catch (error) {
         app.log.error({ err: error, jobId: job.id }, 'provisioning job failed');
-        current = await repository.latest(job.productId);
+        current = await latestProvisioningJob(app.db, job.productId);
       }
     }
     return current;
@@ -83,7 +88,7 @@ function createRunner(app: FastifyInstance): ProvisioningRunner & { close(): Pro
   }
 
   async function sweep(): Promise<void> {
-    for (const job of await repository.unfinished()) schedule(await advance(job));
+    for (const job of await unfinishedProvisioningJobs(app.db)) schedule(await advance(job));
   }
 
   const interval = setInterval(() => {
@@ -93,7 +98,7 @@ function createRunner(app: FastifyInstance): ProvisioningRunner & { close(): Pro
 
   return {
     async begin({ productId, kind, payload }) {
-      const job = await repository.create({
+      const job = await createProvisioningJob(app.db, {
         productId,
         kind,
         payload,
@@ -104,7 +109,7 @@ function createRunner(app: FastifyInstance): ProvisioningRunner & { close(): Pro
       return job;
     },
     async current(productId) {
-      const job = await repository.latest(productId);
+      const job = await latestProvisioningJob(app.db, productId);
       if (!job || (job.status !== 'pending' && job.status !== 'provisioning')) return job;
       return track(advance(job));
     },
@@ -130,5 +135,5 @@ export default fp(
     });
     app.addHook('onClose', async () => runner.close());
   },
-  { name: 'provisioning-runner', dependencies: ['db', 'provisioning-repository'] },
+  { name: 'provisioning-runner', dependencies: ['db'] },
 );

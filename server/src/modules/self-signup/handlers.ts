@@ -29,9 +29,24 @@ import {
 } from '../identity/index.ts';
 import { reserveNumberIn } from '../numbers/index.ts';
 import { provisioningStatusOf } from '../provisioning/index.ts';
-import { spendStateForProfile, verifiedEmailOf } from '../social/index.ts';
+import { linkSocialIdentity, spendStateForProfile, verifiedEmailOf } from '../social/index.ts';
 import { setMainUserPin } from '../users/index.ts';
-import type { SignupLead, TakeNumber } from './self-signup-repository.ts';
+import {
+  accountOfReferralCode,
+  countSignupPinTry,
+  createSignupCustomer,
+  createSignupLead,
+  referralCodeOf,
+  referralsOf,
+  returnSignupPinTry,
+  setSignupMobileToken,
+  signupLeadByTokenHash,
+  signupLeadOfUser,
+  updateOpenSignupLead,
+  verifySignupMobile,
+  type SignupLead,
+  type TakeNumber,
+} from './self-signup-repository.ts';
 
 const PIN_TTL_MS = SIGNUP_PIN_TTL_MINUTES * 60 * 1000;
 /** Leads (and their e-mails) per client address an hour, and per address: each one sends an e-mail. */
@@ -71,7 +86,7 @@ export function leadDetailsOf(
 }
 
 async function leadOf(request: FastifyRequest, token: string): Promise<SignupLead> {
-  const lead = await request.server.selfSignupRepository.leadByTokenHash(hashKey(token));
+  const lead = await signupLeadByTokenHash(request.server.db, hashKey(token));
   if (!lead) throw leadNotFound();
   return lead;
 }
@@ -129,7 +144,7 @@ async function textMobileLink(request: FastifyRequest, lead: SignupLead): Promis
   );
   if (capped !== null) return;
   const token = newKey();
-  await server.selfSignupRepository.setMobileToken(lead.id, hashKey(token));
+  await setSignupMobileToken(server.db, lead.id, hashKey(token));
   try {
     await server.sms.send({
       to: e164Mobile(lead.mobileNumber),
@@ -166,7 +181,8 @@ const nationalMobile = (digits: string) => `0${digits.slice(-10)}`;
 async function makeCustomer(request: FastifyRequest, lead: SignupLead) {
   const { server } = request;
   const now = server.now();
-  const created = await server.selfSignupRepository.createCustomer(
+  const created = await createSignupCustomer(
+    server.db,
     lead.id,
     await unusablePasswordHash(),
     now,
@@ -193,7 +209,6 @@ function refuseClosedSupplier(request: FastifyRequest, supplier: number) {
 const createLead = (async ({ body, request, reply }) => {
   const { server } = request;
   const now = server.now();
-  const repository = server.selfSignupRepository;
   const email = body.email_address.toLowerCase();
   refuseClosedSupplier(request, body.supplier);
   await checkNumber(request, body.chosen_number);
@@ -216,25 +231,23 @@ const createLead = (async ({ body, request, reply }) => {
     const changed = lead.email !== email;
     if (changed) await limitLeads(request, email);
     const pin = changed ? newPin() : null;
-    const updated = await repository
-      .updateOpenLead(lead.id, {
-        ...fields,
-        ...(pin && { pinHash: await hashPassword(pin), pinExpiresAt: new Date(now.getTime() + PIN_TTL_MS) }),
-      })
-      .catch((error: unknown) => {
-        // Another open sign-up has this address (one open lead per address): it is not this lead's to take.
-        if (isUniqueViolation(error)) throw fieldError('email_address', selfSignupMessages.addressInSignup);
-        throw error;
-      });
+    const updated = await updateOpenSignupLead(server.db, lead.id, {
+      ...fields,
+      ...(pin && { pinHash: await hashPassword(pin), pinExpiresAt: new Date(now.getTime() + PIN_TTL_MS) }),
+    }).catch((error: unknown) => {
+      // Another open sign-up has this address (one open lead per address): it is not this lead's to take.
+      if (isUniqueViolation(error)) throw fieldError('email_address', selfSignupMessages.addressInSignup);
+      throw error;
+    });
     if (!updated) throw detailError(409, selfSignupMessages.alreadyCustomer);
     if (pin) await sendPin(request, updated, pin);
     return leadDetailsOf(updated, body.ssu_details_token);
   }
   await limitLeads(request, email);
-  const referredBy = body.referral_code ? await repository.accountOfReferralCode(body.referral_code) : undefined;
+  const referredBy = body.referral_code ? await accountOfReferralCode(server.db, body.referral_code) : undefined;
   const token = newKey();
   const pin = newPin();
-  const lead = await repository.createLead({
+  const lead = await createSignupLead(server.db, {
     ...fields,
     tokenHash: hashKey(token),
     pinHash: await hashPassword(pin),
@@ -260,7 +273,7 @@ export const selfSignupHandlers = {
   ssuUpdateLeadDetails: async ({ query, body, request, reply }) => {
     const lead = await leadOf(request, query.ssu_details_token);
     if (body.chosen_number !== undefined) await checkNumber(request, body.chosen_number);
-    const updated = await request.server.selfSignupRepository.updateOpenLead(lead.id, {
+    const updated = await updateOpenSignupLead(request.server.db, lead.id, {
       ...(body.first_name !== undefined && { firstName: body.first_name }),
       ...(body.last_name !== undefined && { lastName: body.last_name }),
       ...(body.business_name !== undefined && { businessName: body.business_name }),
@@ -273,7 +286,7 @@ export const selfSignupHandlers = {
   },
   ssuFeaturesToUse: async ({ body, request, reply }) => {
     const lead = await leadOf(request, body.ssu_details_token);
-    const updated = await request.server.selfSignupRepository.updateOpenLead(lead.id, {
+    const updated = await updateOpenSignupLead(request.server.db, lead.id, {
       featuresToUse: body.features_to_use,
     });
     if (!updated) throw detailError(409, selfSignupMessages.alreadyCustomer);
@@ -283,15 +296,14 @@ export const selfSignupHandlers = {
   ssuVerifyPin: async ({ body, request, reply }) => {
     const { server } = request;
     const now = server.now();
-    const repository = server.selfSignupRepository;
     const lead = await leadOf(request, body.ssu_details_token);
     if (lead.pinExpiresAt.getTime() <= now.getTime()) throw detailError(400, selfSignupMessages.pinExpired);
     // Every try is counted before the (slow) compare: parallel tries are held to the limit too.
-    if (!(await repository.countPinTry(lead.id, SIGNUP_PIN_ATTEMPTS)))
+    if (!(await countSignupPinTry(server.db, lead.id, SIGNUP_PIN_ATTEMPTS)))
       throw detailError(400, selfSignupMessages.pinTooManyTries);
     if (!(await verifyPassword(body.pin, lead.pinHash))) throw fieldError('pin', selfSignupMessages.pinIncorrect);
     // A right PIN is no wrong try: a customer whose number went meanwhile chooses another and enters it again.
-    await repository.returnPinTry(lead.id);
+    await returnSignupPinTry(server.db, lead.id);
     const created = await makeCustomer(request, lead);
     reply.header('cache-control', 'no-store');
     return {
@@ -304,16 +316,15 @@ export const selfSignupHandlers = {
   ssuGoogle: async ({ body, request, reply }) => {
     const { server } = request;
     const now = server.now();
-    const repository = server.selfSignupRepository;
     refuseClosedSupplier(request, body.supplier);
     // The number first: a number gone since it was chosen leaves Google's state unspent, to try again with another.
     await checkNumber(request, body.chosen_number);
     const profile = await spendStateForProfile(request, reply, 'google', body, 'ssu');
     const email = verifiedEmailOf('google', profile);
     await limitLeads(request, email);
-    const referredBy = body.referral_code ? await repository.accountOfReferralCode(body.referral_code) : undefined;
+    const referredBy = body.referral_code ? await accountOfReferralCode(server.db, body.referral_code) : undefined;
     const token = newKey();
-    const lead = await repository.createLead({
+    const lead = await createSignupLead(server.db, {
       email,
       firstName: profile.givenName.trim().slice(0, 100) || email.split('@')[0]!.slice(0, 100),
       lastName: profile.familyName.trim().slice(0, 100),
@@ -330,26 +341,29 @@ export const selfSignupHandlers = {
     });
     const created = await makeCustomer(request, lead);
     // Later sign-ins with Google find this user.
-    await server.socialRepository.inTransaction((q) =>
-      q.link({ provider: 'google', subject: profile.subject, userId: created.userId, email, now }),
-    );
+    await linkSocialIdentity(server.db, {
+      provider: 'google',
+      subject: profile.subject,
+      userId: created.userId,
+      email,
+      now,
+    });
     reply.header('cache-control', 'no-store');
-    const verified = (await repository.leadByTokenHash(hashKey(token))) ?? lead;
+    const verified = (await signupLeadByTokenHash(server.db, hashKey(token))) ?? lead;
     return { ...leadDetailsOf(verified, token), key: await issueToken(server.db, created.userId, now) };
   },
   ssuRegistrationKey: async ({ query, request, reply }) => {
     const { server } = request;
     const auth = await authenticateKey(server.db, query.key, server.now());
     // Only the sign-up's own session: never a staff member's switched one, nor any customer's who did not sign up.
-    const lead =
-      auth && auth.actingUserId === null ? await server.selfSignupRepository.leadOfUser(auth.user.id) : undefined;
+    const lead = auth && auth.actingUserId === null ? await signupLeadOfUser(server.db, auth.user.id) : undefined;
     if (!lead?.productId || !lead.accountId) throw detailError(401, selfSignupMessages.keyInvalid);
     reply.header('cache-control', 'no-store');
     return { key: query.key, product_id: lead.productId, account_id: lead.accountId, user_verified: lead.userVerified };
   },
   ssuCreatePin: async ({ body, request }) => {
     const { user } = authOf(request);
-    const lead = await request.server.selfSignupRepository.leadOfUser(user.id);
+    const lead = await signupLeadOfUser(request.server.db, user.id);
     if (!lead?.productId) throw detailError(404, selfSignupMessages.notSignupCustomer);
     await setMainUserPin(request.server.db, lead.productId, await hashPassword(body.pin));
     return { product_id: lead.productId, pin_set: true };
@@ -365,15 +379,14 @@ export const selfSignupHandlers = {
     );
   },
   ssuVerifyMobile: async ({ params, request }) => {
-    const lead = await request.server.selfSignupRepository.verifyMobile(hashKey(params.token));
+    const lead = await verifySignupMobile(request.server.db, hashKey(params.token));
     if (!lead) throw detailError(404, selfSignupMessages.verifyLinkInvalid);
     return { mobile_number: `${lead.mobileNumber.slice(0, 5)} ••• ${lead.mobileNumber.slice(-3)}`, verified: true };
   },
   referrals: async ({ request, reply }) => {
     const { accountId } = authOf(request).user;
     if (accountId === null) throw detailError(403, selfSignupMessages.notCustomer);
-    const repository = request.server.selfSignupRepository;
-    const code = await repository.referralCodeOf(accountId, () =>
+    const code = await referralCodeOf(request.server.db, accountId, () =>
       randomBytes(6)
         .toString('base64url')
         .toUpperCase()
@@ -381,7 +394,7 @@ export const selfSignupHandlers = {
         .padEnd(8, 'X')
         .slice(0, 8),
     );
-    const made = await repository.referralsOf(accountId);
+    const made = await referralsOf(request.server.db, accountId);
     reply.header('cache-control', 'no-store');
     return {
       code,

@@ -5,6 +5,7 @@ import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { hashPassword, passwordProblem } from '../identity/index.ts';
 import * as profile from '../profile/index.ts';
+import { signupLeadOfUser } from './self-signup-repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -21,7 +22,7 @@ export const selfSignupPasswordHandlers = {
     const { server } = request;
     const auth = authOf(request);
     if (auth.actingUserId !== null) throw detailError(403, accountMessages.notWhileViewing);
-    const lead = await server.selfSignupRepository.leadOfUser(auth.user.id);
+    const lead = await signupLeadOfUser(server.db, auth.user.id);
     if (!lead?.convertedAt) throw detailError(404, selfSignupMessages.notSignupCustomer);
     const now = server.now();
     if (now.getTime() - lead.convertedAt.getTime() > SIGNUP_PASSWORD_WINDOW_HOURS * HOUR_MS)

@@ -8,7 +8,7 @@ import { hashPassword, issueToken } from '../identity/index.ts';
 import { giveIncludedNumberIn } from '../numbers/index.ts';
 import { provisioningStatusOf } from '../provisioning/index.ts';
 import { signupSupplier } from './settings.ts';
-import { productChannel } from './signup-repository.ts';
+import { keepCustomerIn, productChannel, spendLeadIn } from './signup-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -82,7 +82,6 @@ export async function createCustomer(app: FastifyInstance, request: CustomerRequ
     },
   };
   const { leadId } = request;
-  const repository = app.signupRepository;
   // The lead is spent first, in the same transaction: two submits at once make one customer.
   const made = await customers.create(
     app.db,
@@ -90,8 +89,8 @@ export async function createCustomer(app: FastifyInstance, request: CustomerRequ
     leadId === null
       ? customer
       : async (tx) => {
-          if (!(await repository.spendLeadIn(tx, leadId, now))) customers.refuse('leadSpent');
-          return { ...customer, after: (afterTx, ids) => repository.keepCustomerIn(afterTx, leadId, ids) };
+          if (!(await spendLeadIn(tx, leadId, now))) customers.refuse('leadSpent');
+          return { ...customer, after: (afterTx, ids) => keepCustomerIn(afterTx, leadId, ids) };
         },
   );
   if ('refused' in made) {

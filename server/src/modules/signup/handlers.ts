@@ -42,6 +42,16 @@ import { provisioningStatusOf } from '../provisioning/index.ts';
 import { createCustomer, givenNumber } from './create-customer.ts';
 import { promoOf } from './promos.ts';
 import { signupSupplier } from './settings.ts';
+import {
+  countLeadPinTry,
+  emailTaken,
+  leadOfToken,
+  markLeadEmailVerified,
+  markLeadMobileVerified,
+  openLead,
+  setLeadIntlCallsTariff,
+  upsertLead,
+} from './signup-repository.ts';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -55,7 +65,7 @@ const tokenHashOf = (token: string) => createHash('sha256').update(token).digest
 /** The open lead of the request's journey token, else 400 "start again". */
 async function journeyLead(request: FastifyRequest, token: string) {
   const since = new Date(request.server.now().getTime() - LEAD_TTL_HOURS * HOUR_MS);
-  const lead = await request.server.signupRepository.openLead(tokenHashOf(token), since);
+  const lead = await openLead(request.server.db, tokenHashOf(token), since);
   if (!lead) throw detailError(400, signupMessages.journeyExpired);
   return lead;
 }
@@ -117,11 +127,12 @@ export const signupHandlers = {
 
     const promoCode = body.promo_code?.trim() ? body.promo_code.trim().toUpperCase() : null;
     if (promoCode !== null && !promoOf(promoCode)) throw fieldError('promo_code', signupMessages.promoInvalid);
-    const taken = await server.signupRepository.emailTaken(email);
+    const taken = await emailTaken(server.db, email);
     const pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const token = newKey();
     const trialVersion = resolveTrialVersion({ given: body.trial_version ?? null, channel: body.channel });
-    await server.signupRepository.upsertLead(
+    await upsertLead(
+      server.db,
       {
         tokenHash: tokenHashOf(token),
         email,
@@ -182,11 +193,11 @@ export const signupHandlers = {
     if (!lead.pinExpiresAt || lead.pinExpiresAt.getTime() <= server.now().getTime()) {
       if (lead.pinHash) throw fieldError('pin', signupMessages.pinExpired);
     }
-    if (!(await server.signupRepository.countPinTry(lead.id, EMAIL_PIN_MAX_TRIES)))
+    if (!(await countLeadPinTry(server.db, lead.id, EMAIL_PIN_MAX_TRIES)))
       throw fieldError('pin', signupMessages.pinTooManyTries);
     const right = lead.pinHash !== null && (await verifyPassword(body.pin, lead.pinHash));
     if (!right) throw fieldError('pin', signupMessages.pinWrong);
-    await server.signupRepository.markEmailVerified(lead.id, server.now());
+    await markLeadEmailVerified(server.db, lead.id, server.now());
     return { detail: signupMessages.emailVerified, email_verified: true };
   },
 
@@ -240,7 +251,7 @@ export const signupHandlers = {
     reply.header('cache-control', 'no-store');
     switch (outcome) {
       case 'ok':
-        await request.server.signupRepository.markMobileVerified(lead.id, mobile);
+        await markLeadMobileVerified(request.server.db, lead.id, mobile);
         return { status: 'SUCCESS', detail: accountMessages.smsVerified };
       case 'wrong':
         return { status: 'FAILED', detail: accountMessages.smsCodeWrong };
@@ -260,9 +271,9 @@ export const signupHandlers = {
     const { server } = request;
     const since = new Date(server.now().getTime() - LEAD_TTL_HOURS * HOUR_MS);
     const tokenHash = tokenHashOf(body.token);
-    const lead = await server.signupRepository.openLead(tokenHash, since);
+    const lead = await openLead(server.db, tokenHash, since);
     if (!lead) {
-      const spent = await server.signupRepository.leadOfToken(tokenHash);
+      const spent = await leadOfToken(server.db, tokenHash);
       throw detailError(
         spent?.completedAt ? 409 : 400,
         spent?.completedAt ? signupMessages.alreadyDone : signupMessages.journeyExpired,
@@ -321,13 +332,13 @@ export const signupHandlers = {
     const { server } = request;
     const tokenHash = tokenHashOf(body.token);
     // The choice comes after the last step, so a spent lead (of the last day) may still take it.
-    const lead = await server.signupRepository.leadOfToken(tokenHash);
+    const lead = await leadOfToken(server.db, tokenHash);
     if (!lead || lead.createdAt.getTime() <= server.now().getTime() - LEAD_TTL_HOURS * HOUR_MS)
       throw detailError(400, signupMessages.journeyExpired);
     if (lead.productId === null) throw detailError(409, signupMessages.finishDetailsFirst);
     await setInternationalTariff(server, lead.productId, body.tariff_id);
     const { tariff } = await internationalCalling(server, lead.productId);
-    await server.signupRepository.setIntlCallsTariff(lead.id, tariff?.name ?? null);
+    await setLeadIntlCallsTariff(server.db, lead.id, tariff?.name ?? null);
     reply.header('cache-control', 'no-store');
     return { detail: tariff ? `${tariff.name} is on your phone.` : 'No international calling plan.', tariff };
   },

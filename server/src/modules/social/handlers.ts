@@ -2,11 +2,26 @@ import { generateCodeVerifier, generateState } from 'arctic';
 
 import { socialMessages, type SocialProvider } from '@portal/contract';
 
+import type { Database } from '../../db/connect.ts';
 import { detailError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { hashKey, hitRateLimit, issueToken, unusablePasswordHash, type SocialProfile } from '../identity/index.ts';
+import {
+  confirmAddress,
+  hashKey,
+  hitRateLimit,
+  issueToken,
+  unusablePasswordHash,
+  userByEmail,
+  type SocialProfile,
+} from '../identity/index.ts';
 import { clientOf, setStateCookie, spendStateForProfile, STATE_TTL_MS, verifiedEmailOf } from './oauth-states.ts';
-import type { SocialRepository } from './social-repository.ts';
+import {
+  createSocialUser,
+  linkSocialIdentity,
+  socialLinkedUser,
+  startOauthState,
+  touchSocialIdentity,
+} from './social-repository.ts';
 
 /** Sign-ins started per client address in a window: each one stores a row, so a script may not start millions. */
 const STARTS_PER_WINDOW = 60;
@@ -23,16 +38,11 @@ const clip = (name: string) => [...name.trim()].slice(0, MAX_NAME_LENGTH).join('
  * user; else, for an e-mail the provider verified, the account with that e-mail (linked now)
  * or a new one. Throws a 400 when the profile cannot sign anyone in.
  */
-async function userForProfile(
-  repository: SocialRepository,
-  provider: SocialProvider,
-  profile: SocialProfile,
-  now: Date,
-) {
-  return repository.inTransaction(async (q) => {
-    const linked = await q.linkedUser(provider, profile.subject);
+async function userForProfile(db: Database, provider: SocialProvider, profile: SocialProfile, now: Date) {
+  return db.transaction(async (tx) => {
+    const linked = await socialLinkedUser(tx, provider, profile.subject);
     if (linked) {
-      await q.touchIdentity(provider, profile.subject, now);
+      await touchSocialIdentity(tx, provider, profile.subject, now);
       return linked;
     }
 
@@ -40,16 +50,16 @@ async function userForProfile(
 
     // Nobody knows this password: the account signs in through the provider (or a password reset).
     const unusablePassword = await unusablePasswordHash();
-    let user = await q.userByEmail(email);
+    let user = await userByEmail(tx, email);
     // Staff can act on every customer's account: a provider's word for the address is not enough.
     if (user?.isStaff) throw detailError(400, socialMessages.staffAccount);
     if (user && !user.emailVerified) {
       // Whoever set this account's password never proved the address was theirs; its owner just did.
-      user = await q.confirmAddress(user.id, unusablePassword, now);
+      user = await confirmAddress(tx, user.id, unusablePassword, now);
     }
     if (!user) {
       // Another sign-in may create the same address at the same moment: then theirs is the account.
-      user = await q.createUser({
+      user = await createSocialUser(tx, {
         email,
         passwordHash: unusablePassword,
         firstName: clip(profile.givenName),
@@ -57,7 +67,7 @@ async function userForProfile(
       });
     }
     if (!user) throw new Error(`user ${email} neither found nor created`);
-    await q.link({ provider, subject: profile.subject, userId: user.id, email, now });
+    await linkSocialIdentity(tx, { provider, subject: profile.subject, userId: user.id, email, now });
     return user;
   });
 }
@@ -77,7 +87,8 @@ export const socialHandlers = {
 
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
-    await request.server.socialRepository.startState(
+    await startOauthState(
+      db,
       {
         stateHash: hashKey(state),
         provider: params.provider,
@@ -97,7 +108,7 @@ export const socialHandlers = {
     const now = request.server.now();
     const { provider } = params;
     const profile = await spendStateForProfile(request, reply, provider, body, 'sign-in');
-    const user = await userForProfile(request.server.socialRepository, provider, profile, now);
+    const user = await userForProfile(request.server.db, provider, profile, now);
     reply.header('cache-control', 'no-store');
     return { key: await issueToken(request.server.db, user.id, now) };
   },

@@ -13,6 +13,7 @@ import {
 
 import { detailError } from '../../plugins/errors.ts';
 import { hashKey, SocialExchangeError, type SocialClient, type SocialProfile } from '../identity/index.ts';
+import { spendOauthState } from './social-repository.ts';
 
 // The provider's part of a social sign-in (contract/src/social.ts): the OAuth state bound to the browser that
 // started it, spent once, and the profile the provider gives for its code. The sign-in pages and the self sign-up's
@@ -78,7 +79,7 @@ export async function spendStateForProfile(
 
   // Spent at once, atomically: a state signs in at most once, and only for its own provider.
   // The exchange below runs outside any transaction: the sandbox provider answers it on this server.
-  const spent = await request.server.socialRepository.spendState(hashKey(body.state), provider, now);
+  const spent = await spendOauthState(request.server.db, hashKey(body.state), provider, now);
   if (!spent) throw detailError(400, socialMessages.stateInvalid(name));
   if (spent.expiresAt.getTime() <= now.getTime()) throw detailError(400, socialMessages.stateExpired(name));
   if ((spent.page === 'ssu') !== (journey === 'ssu')) throw detailError(400, socialMessages.otherJourney(name));

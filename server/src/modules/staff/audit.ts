@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { describeCall } from './describe.ts';
+import { recordStaffRead, writeAuditEntry } from './staff-repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,7 +27,7 @@ async function auditSwitchedRead(request: FastifyRequest, reply: FastifyReply) {
   if (!auth?.actingUser || request.staffAudited || request.method !== 'GET') return;
   if (reply.statusCode < 200 || reply.statusCode >= 300) return;
   request.staffAudited = true;
-  await request.server.staffRepository.recordRead({
+  await recordStaffRead(request.server.db, {
     sessionId: auth.tokenId,
     staff: auth.actingUser,
     customer: auth.user,
@@ -63,7 +64,7 @@ export async function auditSwitchedChange(request: FastifyRequest, reply: Fastif
   if (!auth?.actingUser || request.staffAudited || !UNSAFE_METHODS.has(request.method)) return payload;
   if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
   request.staffAudited = true;
-  await request.server.staffRepository.writeAuditEntry({
+  await writeAuditEntry(request.server.db, {
     action: 'change',
     staff: auth.actingUser,
     customer: auth.user,

@@ -3,12 +3,12 @@ import { errorMessages, staffMessages, type SwitchUserError } from '@portal/cont
 import { authOf } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { realUserOf, type AuthenticatedUser } from '../identity/index.ts';
+import { realUserOf, userByEmail, type AuthenticatedUser } from '../identity/index.ts';
 import { pageAnswer, pageRequest } from '../paging.ts';
 import { canManageOtherUsers } from './access.ts';
 import { auditPathOf } from './audit.ts';
 import { describeCall } from './describe.ts';
-import type { AuditRecord } from './staff-repository.ts';
+import { auditLogPage, switchStaffSession, type AuditRecord } from './staff-repository.ts';
 
 /** Entries the audit log answers when page_size is not given. */
 const DEFAULT_AUDIT_PAGE_SIZE = 50;
@@ -29,8 +29,8 @@ export const staffHandlers = {
     const staff = realUserOf(auth);
     if (!canManageOtherUsers(staff)) throw switchError(403, staffMessages.notAllowed);
 
-    const { staffRepository } = request.server;
-    const customer = await staffRepository.userByEmail(body.email.toLowerCase());
+    const { db } = request.server;
+    const customer = await userByEmail(db, body.email.toLowerCase());
     if (!customer) throw switchError(404, staffMessages.unknownUser(body.email));
     if (customer.id === staff.id) throw switchError(400, staffMessages.ownAccount);
     // A staff account may hold more than its viewer: acting as it would be a way up.
@@ -47,7 +47,7 @@ export const staffHandlers = {
       status: 200,
       at,
     };
-    if (!(await staffRepository.switchSession(auth.tokenId, { userId: customer.id, actingUserId: staff.id }, record))) {
+    if (!(await switchStaffSession(db, auth.tokenId, { userId: customer.id, actingUserId: staff.id }, record))) {
       throw detailError(401, errorMessages.invalidToken);
     }
     request.staffAudited = true;
@@ -72,11 +72,7 @@ export const staffHandlers = {
       at,
     };
     if (
-      !(await request.server.staffRepository.switchSession(
-        auth.tokenId,
-        { userId: staff.id, actingUserId: null },
-        record,
-      ))
+      !(await switchStaffSession(request.server.db, auth.tokenId, { userId: staff.id, actingUserId: null }, record))
     ) {
       throw detailError(401, errorMessages.invalidToken);
     }
@@ -96,7 +92,7 @@ export const staffHandlers = {
       // `to` names a whole day: everything before the next one.
       before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
     };
-    const { rows, total } = await request.server.staffRepository.auditLog(filter, page.limit, page.offset);
+    const { rows, total } = await auditLogPage(request.server.db, filter, page.limit, page.offset);
     const keep = Object.fromEntries(
       Object.entries({ customer, staff, from: query.from, to: query.to }).filter(
         (entry): entry is [string, string] => entry[1] !== undefined,

@@ -1,17 +1,12 @@
 import { and, count, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
-import fp from 'fastify-plugin';
 
 import { AUDIT_READ_COALESCE_MS, type AuditAction } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
 import { staffAuditLog } from '../../db/schema/staff.ts';
-import { switchToken, userByEmail } from '../identity/index.ts';
+import { switchToken } from '../identity/index.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    staffRepository: StaffRepository;
-  }
-}
+// Staff acting for customers: switching a session, and the audit log of what they did.
 
 interface Person {
   id: number;
@@ -73,76 +68,62 @@ const auditRow = (record: AuditRecord) => ({
   lastSeenAt: record.at,
 });
 
-/** Staff acting for customers: switching a session, and the audit log of what they did. */
-export function createStaffRepository(db: Database) {
-  const writeAuditEntry = async (queries: Pick<Database, 'insert'>, record: AuditRecord) => {
-    await queries.insert(staffAuditLog).values(auditRow(record));
-  };
-  return {
-    userByEmail: (email: string) => userByEmail(db, email),
-
-    /**
-     * Points a live session at another identity and writes the audit entry, both or neither.
-     * Answers false (and changes nothing) when the session has been revoked.
-     */
-    async switchSession(tokenId: number, identity: SessionIdentity, record: AuditRecord): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        if (!(await switchToken(tx, tokenId, identity))) return false;
-        await writeAuditEntry(tx, record);
-        return true;
-      });
-    },
-
-    writeAuditEntry: (record: AuditRecord) => writeAuditEntry(db, record),
-
-    /**
-     * A read while switched: joins the entry of the same session, customer and resource begun
-     * within AUDIT_READ_COALESCE_MS (one more read, the last one now), or begins one.
-     */
-    async recordRead(record: ReadRecord) {
-      const joined = await db
-        .update(staffAuditLog)
-        .set({ count: sql`${staffAuditLog.count} + 1`, lastSeenAt: record.at, status: record.status })
-        .where(
-          and(
-            eq(staffAuditLog.sessionId, record.sessionId),
-            eq(staffAuditLog.path, record.path),
-            eq(staffAuditLog.action, 'read'),
-            eq(staffAuditLog.method, record.method),
-            eq(staffAuditLog.customerUserId, record.customer.id),
-            gt(staffAuditLog.createdAt, new Date(record.at.getTime() - AUDIT_READ_COALESCE_MS)),
-          ),
-        )
-        .returning({ id: staffAuditLog.id });
-      if (joined.length > 0) return;
-      await db
-        .insert(staffAuditLog)
-        .values({ ...auditRow({ ...record, action: 'read' }), sessionId: record.sessionId });
-    },
-
-    /** One page of the entries `filter` keeps, newest first, and how many it keeps in all. */
-    async auditLog(filter: AuditFilter, limit: number, offset: number) {
-      const where = filterOf(filter);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(staffAuditLog)
-          .where(where)
-          .orderBy(desc(staffAuditLog.createdAt), desc(staffAuditLog.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ total: count() }).from(staffAuditLog).where(where),
-      ]);
-      return { rows, total: total?.total ?? 0 };
-    },
-  };
+/**
+ * Points a live session at another identity and writes the audit entry, both or neither.
+ * Answers false (and changes nothing) when the session has been revoked.
+ */
+export async function switchStaffSession(
+  db: Pick<Database, 'transaction'>,
+  tokenId: number,
+  identity: SessionIdentity,
+  record: AuditRecord,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await switchToken(tx, tokenId, identity))) return false;
+    await writeAuditEntry(tx, record);
+    return true;
+  });
 }
 
-export type StaffRepository = ReturnType<typeof createStaffRepository>;
+export async function writeAuditEntry(db: Pick<Database, 'insert'>, record: AuditRecord): Promise<void> {
+  await db.insert(staffAuditLog).values(auditRow(record));
+}
 
-export default fp(
-  async (app) => {
-    app.decorate('staffRepository', createStaffRepository(app.db));
-  },
-  { name: 'staff-repository', dependencies: ['db'] },
-);
+/**
+ * A read while switched: joins the entry of the same session, customer and resource begun
+ * within AUDIT_READ_COALESCE_MS (one more read, the last one now), or begins one.
+ */
+export async function recordStaffRead(db: Pick<Database, 'update' | 'insert'>, record: ReadRecord): Promise<void> {
+  const joined = await db
+    .update(staffAuditLog)
+    .set({ count: sql`${staffAuditLog.count} + 1`, lastSeenAt: record.at, status: record.status })
+    .where(
+      and(
+        eq(staffAuditLog.sessionId, record.sessionId),
+        eq(staffAuditLog.path, record.path),
+        eq(staffAuditLog.action, 'read'),
+        eq(staffAuditLog.method, record.method),
+        eq(staffAuditLog.customerUserId, record.customer.id),
+        gt(staffAuditLog.createdAt, new Date(record.at.getTime() - AUDIT_READ_COALESCE_MS)),
+      ),
+    )
+    .returning({ id: staffAuditLog.id });
+  if (joined.length > 0) return;
+  await db.insert(staffAuditLog).values({ ...auditRow({ ...record, action: 'read' }), sessionId: record.sessionId });
+}
+
+/** One page of the entries `filter` keeps, newest first, and how many it keeps in all. */
+export async function auditLogPage(db: Pick<Database, 'select'>, filter: AuditFilter, limit: number, offset: number) {
+  const where = filterOf(filter);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(staffAuditLog)
+      .where(where)
+      .orderBy(desc(staffAuditLog.createdAt), desc(staffAuditLog.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(staffAuditLog).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}

@@ -1,73 +1,75 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import fp from 'fastify-plugin';
 
 import type { SocialProvider } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
 import { sandboxOauthGrants } from '../../db/schema/index.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    sandboxGrantsRepository: SandboxGrantsRepository;
-  }
-}
-
 export type SandboxGrant = typeof sandboxOauthGrants.$inferSelect;
 
-/** The sandbox OAuth provider's grants: a code per consent, then the access token it buys. */
-export function createSandboxGrantsRepository(db: Database) {
-  return {
-    async add(grant: typeof sandboxOauthGrants.$inferInsert): Promise<void> {
-      await db.insert(sandboxOauthGrants).values(grant);
-    },
+// The sandbox OAuth provider's grants: a code per consent, then the access token it buys.
 
-    /** Marks the unused code of `provider` used, answering its grant; undefined when there is none. */
-    async spendCode(provider: SocialProvider, codeHash: string, now: Date): Promise<SandboxGrant | undefined> {
-      const [grant] = await db
-        .update(sandboxOauthGrants)
-        .set({ codeUsedAt: now })
-        .where(
-          and(
-            eq(sandboxOauthGrants.codeHash, codeHash),
-            eq(sandboxOauthGrants.provider, provider),
-            isNull(sandboxOauthGrants.codeUsedAt),
-          ),
-        )
-        .returning();
-      return grant;
-    },
-
-    /** Ends the access token a code bought. */
-    async expireTokenOfCode(codeHash: string, now: Date): Promise<void> {
-      await db
-        .update(sandboxOauthGrants)
-        .set({ accessTokenExpiresAt: now })
-        .where(eq(sandboxOauthGrants.codeHash, codeHash));
-    },
-
-    async setAccessToken(id: number, accessTokenHash: string, expiresAt: Date): Promise<void> {
-      await db
-        .update(sandboxOauthGrants)
-        .set({ accessTokenHash, accessTokenExpiresAt: expiresAt })
-        .where(eq(sandboxOauthGrants.id, id));
-    },
-
-    async findByAccessToken(provider: SocialProvider, accessTokenHash: string): Promise<SandboxGrant | undefined> {
-      const [grant] = await db
-        .select()
-        .from(sandboxOauthGrants)
-        .where(and(eq(sandboxOauthGrants.accessTokenHash, accessTokenHash), eq(sandboxOauthGrants.provider, provider)))
-        .limit(1);
-      return grant;
-    },
-  };
+export async function addSandboxGrant(
+  db: Pick<Database, 'insert'>,
+  grant: typeof sandboxOauthGrants.$inferInsert,
+): Promise<void> {
+  await db.insert(sandboxOauthGrants).values(grant);
 }
 
-export type SandboxGrantsRepository = ReturnType<typeof createSandboxGrantsRepository>;
+/** Marks the unused code of `provider` used, answering its grant; undefined when there is none. */
+export async function spendSandboxCode(
+  db: Pick<Database, 'update'>,
+  provider: SocialProvider,
+  codeHash: string,
+  now: Date,
+): Promise<SandboxGrant | undefined> {
+  const [grant] = await db
+    .update(sandboxOauthGrants)
+    .set({ codeUsedAt: now })
+    .where(
+      and(
+        eq(sandboxOauthGrants.codeHash, codeHash),
+        eq(sandboxOauthGrants.provider, provider),
+        isNull(sandboxOauthGrants.codeUsedAt),
+      ),
+    )
+    .returning();
+  return grant;
+}
 
-export default fp(
-  async (app) => {
-    app.decorate('sandboxGrantsRepository', createSandboxGrantsRepository(app.db));
-  },
-  { name: 'sandbox-grants-repository', dependencies: ['db'] },
-);
+/** Ends the access token a code bought. */
+export async function expireSandboxTokenOfCode(
+  db: Pick<Database, 'update'>,
+  codeHash: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(sandboxOauthGrants)
+    .set({ accessTokenExpiresAt: now })
+    .where(eq(sandboxOauthGrants.codeHash, codeHash));
+}
+
+export async function setSandboxAccessToken(
+  db: Pick<Database, 'update'>,
+  id: number,
+  accessTokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db
+    .update(sandboxOauthGrants)
+    .set({ accessTokenHash, accessTokenExpiresAt: expiresAt })
+    .where(eq(sandboxOauthGrants.id, id));
+}
+
+export async function sandboxGrantByAccessToken(
+  db: Pick<Database, 'select'>,
+  provider: SocialProvider,
+  accessTokenHash: string,
+): Promise<SandboxGrant | undefined> {
+  const [grant] = await db
+    .select()
+    .from(sandboxOauthGrants)
+    .where(and(eq(sandboxOauthGrants.accessTokenHash, accessTokenHash), eq(sandboxOauthGrants.provider, provider)))
+    .limit(1);
+  return grant;
+}

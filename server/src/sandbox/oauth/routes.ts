@@ -5,6 +5,13 @@ import { Email, nameMessages, SOCIAL_PROVIDERS, type SocialProvider } from '@por
 
 import { hashKey, sandboxClientId, sandboxPath, socialRedirectUri } from '../../modules/identity/index.ts';
 import {
+  addSandboxGrant,
+  expireSandboxTokenOfCode,
+  sandboxGrantByAccessToken,
+  setSandboxAccessToken,
+  spendSandboxCode,
+} from './grants-repository.ts';
+import {
   AUTHORIZE_FIELDS,
   consentPage,
   demoCustomers,
@@ -181,7 +188,7 @@ function registerProvider(app: FastifyInstance, provider: SocialProvider) {
 
     const code = randomBytes(32).toString('base64url');
     const now = app.now();
-    await app.sandboxGrantsRepository.add({
+    await addSandboxGrant(app.db, {
       provider,
       clientId: authorize.client_id,
       redirectUri: authorize.redirect_uri,
@@ -211,10 +218,10 @@ function registerProvider(app: FastifyInstance, provider: SocialProvider) {
     const now = app.now();
     const codeHash = hashKey(body.code);
     // Spent at once: a code works once, whatever happens next.
-    const grant = await app.sandboxGrantsRepository.spendCode(provider, codeHash, now);
+    const grant = await spendSandboxCode(app.db, provider, codeHash, now);
     if (!grant) {
       // A code used twice may have been stolen: the token it gave stops working (RFC 6749 4.1.2).
-      await app.sandboxGrantsRepository.expireTokenOfCode(codeHash, now);
+      await expireSandboxTokenOfCode(app.db, codeHash, now);
       return tokenError(reply, 400, 'invalid_grant', 'The code is not valid or has already been used.');
     }
     if (grant.codeExpiresAt.getTime() <= now.getTime())
@@ -231,7 +238,8 @@ function registerProvider(app: FastifyInstance, provider: SocialProvider) {
       return tokenError(reply, 400, 'invalid_grant', 'The code_verifier does not match the code_challenge.');
     }
     const accessToken = randomBytes(32).toString('base64url');
-    await app.sandboxGrantsRepository.setAccessToken(
+    await setSandboxAccessToken(
+      app.db,
       grant.id,
       hashKey(accessToken),
       new Date(now.getTime() + ACCESS_TOKEN_TTL_S * 1000),
@@ -252,7 +260,7 @@ function registerProvider(app: FastifyInstance, provider: SocialProvider) {
         .header('www-authenticate', 'Bearer error="invalid_token"')
         .send({ error: 'invalid_token', error_description: 'The access token is not valid.' });
     if (scheme?.toLowerCase() !== 'bearer' || !token) return refuse();
-    const grant = await app.sandboxGrantsRepository.findByAccessToken(provider, hashKey(token));
+    const grant = await sandboxGrantByAccessToken(app.db, provider, hashKey(token));
     if (!grant?.accessTokenExpiresAt || grant.accessTokenExpiresAt.getTime() <= app.now().getTime()) return refuse();
     return reply.header('cache-control', 'no-store').send({
       sub: grant.subject,

@@ -5,6 +5,14 @@ import { nationalUkMobile } from '@portal/contract';
 
 import { hashKey, publicUrl } from '../../modules/identity/index.ts';
 import { e164Mobile } from '../../sms/sms.ts';
+import {
+  expireKeysOfHashes,
+  expireSmsCodesTo,
+  listOutbox,
+  outboxAttachment,
+  outboxAttachmentsOf,
+  outboxMessage,
+} from './outbox-repository.ts';
 
 /**
  * The sandbox outbox: while e-mail and SMS both go to the sandbox adapters, every
@@ -48,11 +56,15 @@ function recipientsOf(to: string): string[] {
 }
 
 async function listMessages(app: FastifyInstance, query: OutboxQuery) {
-  const rows = await app.outboxRepository.list(
+  const rows = await listOutbox(
+    app.db,
     { ...(query.channel && { channel: query.channel }), ...(query.to && { recipients: recipientsOf(query.to) }) },
     OUTBOX_PAGE_SIZE,
   );
-  const attachments = await app.outboxRepository.attachmentsOf(rows.map((row) => row.id));
+  const attachments = await outboxAttachmentsOf(
+    app.db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     channel: row.channel,
@@ -183,17 +195,17 @@ function outboxPage(messages: Awaited<ReturnType<typeof listMessages>>, query: O
  * see what an expired link does without waiting. Answers how many keys or codes it expired.
  */
 async function expireLinksIn(app: FastifyInstance, id: number): Promise<number | null> {
-  const message = await app.outboxRepository.find(id);
+  const message = await outboxMessage(app.db, id);
   if (!message) return null;
   const now = app.now();
   if (message.channel === 'sms') {
     const mobile = nationalUkMobile(message.to);
     if (!mobile) return 0;
-    return app.outboxRepository.expireSmsCodes(mobile, now);
+    return expireSmsCodesTo(app.db, mobile, now);
   }
   const hashes = [...message.body.matchAll(/[A-Za-z0-9_-]{43}/g)].map((match) => hashKey(match[0]));
   if (hashes.length === 0) return 0;
-  return app.outboxRepository.expireKeys(hashes, now);
+  return expireKeysOfHashes(app.db, hashes, now);
 }
 
 const MessageParams = z.object({
@@ -234,7 +246,7 @@ export function registerSandboxOutbox(app: FastifyInstance) {
     { schema: { hide: true, params: AttachmentParams } },
     async (request, reply) => {
       const { id, number } = request.params as z.infer<typeof AttachmentParams>;
-      const file = await app.outboxRepository.attachment(id, number);
+      const file = await outboxAttachment(app.db, id, number);
       if (!file) return reply.code(404).send({ detail: 'No attached file has that number.' });
       return reply
         .header('cache-control', 'no-store')
