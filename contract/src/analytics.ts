@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The analytics services of spec 000 section 7 (a tag manager, a product-analytics service, a heatmap

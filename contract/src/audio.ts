@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { AUDIO_KINDS, AUDIO_SUB_KINDS, audioMessages, MAX_TTS_TEXT_LENGTH, TTS_VOICES } from './audio-format.ts';
 import { AudioFile, Binary } from './call-flows.ts';
@@ -70,13 +70,16 @@ export function cleanTtsText(text: string): string {
 }
 
 /** Text for text to speech: cleaned, then 1 to MAX_TTS_TEXT_LENGTH characters. */
-export const TtsText = z
-  .string({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null ? audioMessages.ttsEmpty : 'Send the text as a string.',
-  })
-  .transform(cleanTtsText)
-  .pipe(z.string().min(1, audioMessages.ttsEmpty).max(MAX_TTS_TEXT_LENGTH, audioMessages.ttsTooLong));
+export const TtsText = z.pipe(
+  z.pipe(
+    z.string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? audioMessages.ttsEmpty : 'Send the text as a string.',
+    }),
+    z.transform(cleanTtsText),
+  ),
+  z.string().check(z.minLength(1, audioMessages.ttsEmpty), z.maxLength(MAX_TTS_TEXT_LENGTH, audioMessages.ttsTooLong)),
+);
 
 /** The voice of text to speech (spec 001: a gender); female unless said. */
 export const TtsGender = z.enum(TTS_VOICES, { error: audioCallMessages.voice });
@@ -99,16 +102,18 @@ function isUploadedFile(value: unknown): value is UploadedFile {
 export const uploadedFile = (field: string) =>
   z
     .custom<UploadedFile>(isUploadedFile, { error: audioCallMessages.fileMissing(field) })
-    .meta({ type: 'string', format: 'binary', description: 'A WAV file: 8 kHz, 16-bit, mono PCM (AUDIO_FORMAT)' });
+    .check(
+      z.meta({ type: 'string', format: 'binary', description: 'A WAV file: 8 kHz, 16-bit, mono PCM (AUDIO_FORMAT)' }),
+    );
 
 /** An audio file's name as it is listed (the audio dialog's Name field checks the same). */
-export const AudioName = z
-  .string({ error: audioCallMessages.nameRequired })
-  .trim()
-  .min(1, audioCallMessages.nameRequired)
-  .max(MAX_AUDIO_NAME_LENGTH, audioCallMessages.nameTooLong)
-  .refine((name) => !/[/\\]/.test(name), audioCallMessages.nameSlash)
-  .check(storableName());
+export const AudioName = z.string({ error: audioCallMessages.nameRequired }).check(
+  z.trim(),
+  z.minLength(1, audioCallMessages.nameRequired),
+  z.maxLength(MAX_AUDIO_NAME_LENGTH, audioCallMessages.nameTooLong),
+  z.refine((name) => !/[/\\]/.test(name), audioCallMessages.nameSlash),
+  storableName(),
+);
 
 /** The audio-data field of an upload: what the file is (spec 001 section 3 "Audio file"). */
 export const AudioData = z
@@ -117,33 +122,35 @@ export const AudioData = z
       kind: z.enum(AUDIO_KINDS, { error: audioCallMessages.kind }),
       sub_kind: z.enum(AUDIO_SUB_KINDS, { error: audioCallMessages.subKind }),
       /** How the call flow names the file; the stored filename when left out. */
-      call_flow_filename: z
-        .string()
-        .trim()
-        .max(200, 'Use 200 characters or fewer.')
-        .check(storableName())
-        .nullish()
-        .transform((value) => value || null),
+      call_flow_filename: z.pipe(
+        z.nullish(z.string().check(z.trim(), z.maxLength(200, 'Use 200 characters or fewer.'), storableName())),
+        z.transform((value: string | null | undefined) => value || null),
+      ),
       name: AudioName,
       /** The words of a text-to-speech take (required for sub_kind text_to_speech). */
-      text: z
-        .string()
-        .transform(cleanTtsText)
-        .pipe(z.string().max(MAX_TTS_TEXT_LENGTH, audioMessages.ttsTooLong))
-        .nullish()
-        .transform((value) => value || null),
-      tts_voice: z
-        .enum(TTS_VOICES, { error: audioCallMessages.voice })
-        .nullish()
-        .transform((value) => value ?? null),
+      text: z.pipe(
+        z.nullish(
+          z.pipe(
+            z.pipe(z.string(), z.transform(cleanTtsText)),
+            z.string().check(z.maxLength(MAX_TTS_TEXT_LENGTH, audioMessages.ttsTooLong)),
+          ),
+        ),
+        z.transform((value: string | null | undefined) => value || null),
+      ),
+      tts_voice: z.pipe(
+        z.nullish(z.enum(TTS_VOICES, { error: audioCallMessages.voice })),
+        z.transform((value: (typeof TTS_VOICES)[number] | null | undefined) => value ?? null),
+      ),
     },
     { error: audioCallMessages.audioData },
   )
-  .superRefine((data, ctx) => {
-    if (data.sub_kind === 'text_to_speech' && data.text === null) {
-      ctx.addIssue({ code: 'custom', path: ['text'], message: audioMessages.ttsEmpty });
-    }
-  });
+  .check(
+    z.superRefine((data, ctx) => {
+      if (data.sub_kind === 'text_to_speech' && data.text === null) {
+        ctx.addIssue({ code: 'custom', path: ['text'], message: audioMessages.ttsEmpty });
+      }
+    }),
+  );
 export type AudioData = z.input<typeof AudioData>;
 
 /** Voicemail settings (spec 001 section 3). */
@@ -162,35 +169,37 @@ const EmailAddress = z.email();
 /** PUT configuration/: voicemail_delay, or voicemail_to_email (its email must be an address when enabled). */
 export const PutVoicemailConfiguration = z
   .object({
-    voicemail_delay: z.boolean().optional(),
-    voicemail_to_email: z
-      .object({
+    voicemail_delay: z.optional(z.boolean()),
+    voicemail_to_email: z.optional(
+      z.object({
         enabled: z.boolean(),
-        email: z.string().trim().max(254, 'Use 254 characters or fewer.').default(''),
-      })
-      .optional(),
+        email: z._default(z.string().check(z.trim(), z.maxLength(254, 'Use 254 characters or fewer.')), ''),
+      }),
+    ),
   })
-  .superRefine((body, ctx) => {
-    if (body.voicemail_delay === undefined && body.voicemail_to_email === undefined) {
-      ctx.addIssue({ code: 'custom', path: [], message: audioCallMessages.nothingToChange });
-    }
-    const toEmail = body.voicemail_to_email;
-    if (toEmail?.enabled && !EmailAddress.safeParse(toEmail.email).success) {
-      const message = toEmail.email === '' ? audioCallMessages.emailRequired : audioCallMessages.emailInvalid;
-      ctx.addIssue({ code: 'custom', path: ['voicemail_to_email', 'email'], message });
-    }
-  });
+  .check(
+    z.superRefine((body, ctx) => {
+      if (body.voicemail_delay === undefined && body.voicemail_to_email === undefined) {
+        ctx.addIssue({ code: 'custom', path: [], message: audioCallMessages.nothingToChange });
+      }
+      const toEmail = body.voicemail_to_email;
+      if (toEmail?.enabled && !EmailAddress.safeParse(toEmail.email).success) {
+        const message = toEmail.email === '' ? audioCallMessages.emailRequired : audioCallMessages.emailInvalid;
+        ctx.addIssue({ code: 'custom', path: ['voicemail_to_email', 'email'], message });
+      }
+    }),
+  );
 export type PutVoicemailConfiguration = z.input<typeof PutVoicemailConfiguration>;
 
 /** The words of the voicemail greeting when it was made by text to speech; null otherwise. */
-export const VoicemailGreetingText = z.object({ text: z.string().nullable(), gender: TtsGender.nullable() });
+export const VoicemailGreetingText = z.object({ text: z.nullable(z.string()), gender: z.nullable(TtsGender) });
 export type VoicemailGreetingText = z.infer<typeof VoicemailGreetingText>;
 
 /** Hold music: the site's own (custom_audio) or the default melody. */
 export const HoldMusic = z.object({ custom_audio: z.boolean() });
 export type HoldMusic = z.infer<typeof HoldMusic>;
 
-const TextToSpeechRequest = z.object({ text: TtsText, gender: TtsGender.default('female') });
+const TextToSpeechRequest = z.object({ text: TtsText, gender: z._default(TtsGender, 'female') });
 
 /** Audio files, text to speech and queue music (spec 001 section 7 "Audio", "Text to speech"). */
 export const audioEndpoints = {
@@ -200,7 +209,10 @@ export const audioEndpoints = {
     summary: 'Audio files of the site, by stored filename or kind',
     auth: true,
     params: ProductParams,
-    query: z.object({ filename: z.string().max(200).optional(), kind: z.string().max(50).optional() }),
+    query: z.object({
+      filename: z.optional(z.string().check(z.maxLength(200))),
+      kind: z.optional(z.string().check(z.maxLength(50))),
+    }),
     response: z.object({ results: z.array(AudioFile) }),
   }),
   uploadAudioFile: endpoint({
@@ -322,10 +334,10 @@ export const phoneSetupAudioEndpoints = {
     auth: true,
     params: ProductParams,
     query: z.object({
-      audio_type: z.literal('greeting', { error: 'audio_type can only be greeting.' }).optional(),
-      reset: z.enum(['true', 'false'], { error: 'reset is true or false.' }).optional(),
+      audio_type: z.optional(z.literal('greeting', { error: 'audio_type can only be greeting.' })),
+      reset: z.optional(z.enum(['true', 'false'], { error: 'reset is true or false.' })),
     }),
-    body: z.object({ [AUDIO_UPLOAD_FIELDS.plainFile]: uploadedFile(AUDIO_UPLOAD_FIELDS.plainFile).optional() }),
+    body: z.object({ [AUDIO_UPLOAD_FIELDS.plainFile]: z.optional(uploadedFile(AUDIO_UPLOAD_FIELDS.plainFile)) }),
     multipart: { file: AUDIO_UPLOAD_FIELDS.plainFile },
     response: VoicemailResult,
   }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import {
   FlowNodeSchema,
@@ -31,15 +31,17 @@ export const callFlowMessages = {
 export const AGENT_CALL_FLOW_NAME = 'DefaultBusinessHours_Custom';
 
 const ProductParams = z.object({ id: idNumber('Unknown product') });
-const FlowParams = ProductParams.extend({ flow: idText('Unknown call flow') });
+const FlowParams = z.extend(ProductParams, { flow: idText('Unknown call flow') });
 
 // A missing name reads like an empty one (spec 000 section 5); editor-core owns the wording and the length.
 const FlowName = z
   .string({ error: MSG_NAME_REQUIRED })
-  .trim()
-  .min(1, MSG_NAME_REQUIRED)
-  .max(MAX_NAME_LENGTH, `Use ${MAX_NAME_LENGTH} characters or fewer`)
-  .check(storableName());
+  .check(
+    z.trim(),
+    z.minLength(1, MSG_NAME_REQUIRED),
+    z.maxLength(MAX_NAME_LENGTH, `Use ${MAX_NAME_LENGTH} characters or fewer`),
+    storableName(),
+  );
 
 /** A stored custom call flow: the editor-core document plus its version for optimistic concurrency. */
 export const StoredCallFlow = z.object({
@@ -48,13 +50,13 @@ export const StoredCallFlow = z.object({
   enable: z.boolean(),
   data: FlowNodeSchema,
   /** Increases on every change; a PATCH may send the version it started from. */
-  version: z.number().int(),
+  version: z.int(),
   updated_at: z.string(),
 });
 export type StoredCallFlow = z.infer<typeof StoredCallFlow>;
 
 /** One row of the flows list (no tree). */
-export const CallFlowSummary = StoredCallFlow.omit({ data: true }).extend({
+export const CallFlowSummary = z.extend(z.omit(StoredCallFlow, { data: true }), {
   /** Whether the stored tree passes every editor-core rule. */
   valid: z.boolean(),
 });
@@ -62,11 +64,11 @@ export type CallFlowSummary = z.infer<typeof CallFlowSummary>;
 
 /** The note a save may carry into its version ("Added the sales key"); optional. */
 export const MAX_VERSION_NOTE_LENGTH = 200;
-const VersionNote = z
-  .string()
-  .trim()
-  .max(MAX_VERSION_NOTE_LENGTH, `Use ${MAX_VERSION_NOTE_LENGTH} characters or fewer`)
-  .optional();
+const VersionNote = z.optional(
+  z
+    .string()
+    .check(z.trim(), z.maxLength(MAX_VERSION_NOTE_LENGTH, `Use ${MAX_VERSION_NOTE_LENGTH} characters or fewer`)),
+);
 
 export const CreateCallFlow = z.object({
   name: FlowName,
@@ -78,10 +80,10 @@ export type CreateCallFlow = z.infer<typeof CreateCallFlow>;
 
 /** PATCH: the whole flow, or any of data, name, enable; a stale `version` (or If-Match) answers 412. */
 export const PatchCallFlow = z.object({
-  name: FlowName.optional(),
-  enable: z.boolean().optional(),
-  data: FlowNodeSchema.optional(),
-  version: z.number().int().optional(),
+  name: z.optional(FlowName),
+  enable: z.optional(z.boolean()),
+  data: z.optional(FlowNodeSchema),
+  version: z.optional(z.int()),
   note: VersionNote,
 });
 export type PatchCallFlow = z.infer<typeof PatchCallFlow>;
@@ -95,35 +97,35 @@ export const CALL_FLOW_VERSIONS_PAGE_SIZE = 50;
  */
 export const CallFlowVersion = z.object({
   /** 1, 2, 3... per flow. */
-  number: z.number().int(),
+  number: z.int(),
   name: z.string(),
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   saved_at: z.string(),
   /** Whose session saved it; null for the flow as it was before versions were kept. */
-  saved_by: z.string().nullable(),
+  saved_by: z.nullable(z.string()),
   /** Saved by staff while viewing the customer's account. */
   by_staff: z.boolean(),
-  restored_from: z.number().int().nullable(),
+  restored_from: z.nullable(z.int()),
 });
 export type CallFlowVersion = z.infer<typeof CallFlowVersion>;
 
 export const CallFlowVersionsPage = z.object({
-  count: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+  count: z.int(),
+  page: z.int(),
+  page_size: z.int(),
   results: z.array(CallFlowVersion),
 });
 export type CallFlowVersionsPage = z.infer<typeof CallFlowVersionsPage>;
 
 /** One version with its tree, opened read-only. */
-export const CallFlowVersionDocument = CallFlowVersion.extend({ data: FlowNodeSchema });
+export const CallFlowVersionDocument = z.extend(CallFlowVersion, { data: FlowNodeSchema });
 export type CallFlowVersionDocument = z.infer<typeof CallFlowVersionDocument>;
 
-const VersionParams = FlowParams.extend({ number: idNumber('Unknown version', callFlowMessages.versionNotFound) });
+const VersionParams = z.extend(FlowParams, { number: idNumber('Unknown version', callFlowMessages.versionNotFound) });
 const VersionsQuery = z.object({ page: pageNumber(), page_size: pageSize(CALL_FLOW_VERSIONS_PAGE_SIZE) });
 
 /** Restore: the version's tree becomes the flow's (a new version); `version` (or If-Match) as for PATCH. */
-export const RestoreCallFlowVersion = z.object({ version: z.number().int().optional(), note: VersionNote });
+export const RestoreCallFlowVersion = z.object({ version: z.optional(z.int()), note: VersionNote });
 export type RestoreCallFlowVersion = z.infer<typeof RestoreCallFlowVersion>;
 
 /** The simple call flow (spec 001 section 3). */
@@ -131,10 +133,13 @@ export const SimpleCallFlowData = z.object({
   out_of_hours: z.object({
     enabled: z.boolean(),
     business_hours: OpeningHoursSchema,
-    calendar: z.string().max(100).default('default'),
+    calendar: z._default(z.string().check(z.maxLength(100)), 'default'),
   }),
-  welcome_greeting: z.object({ enabled: z.boolean(), audio_file: z.string().max(200).nullable() }),
-  closed_greeting: z.object({ enabled: z.boolean(), audio_file: z.string().max(200).nullable().default('default') }),
+  welcome_greeting: z.object({ enabled: z.boolean(), audio_file: z.nullable(z.string().check(z.maxLength(200))) }),
+  closed_greeting: z.object({
+    enabled: z.boolean(),
+    audio_file: z._default(z.nullable(z.string().check(z.maxLength(200))), 'default'),
+  }),
 });
 export type SimpleCallFlowData = z.infer<typeof SimpleCallFlowData>;
 
@@ -157,19 +162,19 @@ export const SimpleCallFlow = z.object({
   enable: z.boolean(),
   name: z.string(),
   data: SimpleCallFlowData,
-  version: z.number().int(),
+  version: z.int(),
 });
 export type SimpleCallFlow = z.infer<typeof SimpleCallFlow>;
 
 export const PatchSimpleCallFlow = z.object({
-  enable: z.boolean().optional(),
-  data: SimpleCallFlowData.optional(),
-  version: z.number().int().optional(),
+  enable: z.optional(z.boolean()),
+  data: z.optional(SimpleCallFlowData),
+  version: z.optional(z.int()),
 });
 
 /** A site user (seat holder) a transfer can ring. */
 export const SiteUser = z.object({
-  id: z.number().int(),
+  id: z.int(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
@@ -179,15 +184,15 @@ export const SiteUser = z.object({
    * Our addition: whether a call can ring them (a desk phone port is theirs, or a PIN signs them in to the
    * apps), for the editor's coverage checks. Optional: without it a user counts as reachable.
    */
-  has_phone_or_app: z.boolean().optional(),
+  has_phone_or_app: z.optional(z.boolean()),
 });
 export type SiteUser = z.infer<typeof SiteUser>;
 
 /** A seat as the site answers it (spec 001 section 3 "Seat/user"; the users pages' Seat has more). */
 export const SiteSeat = z.object({
-  id: z.number().int(),
+  id: z.int(),
   platform_id: z.string(),
-  product_id: z.number().int(),
+  product_id: z.int(),
   service_plan: z.string(),
   add_ons: z.array(z.string()),
   extension: z.string(),
@@ -197,20 +202,20 @@ export type SiteSeat = z.infer<typeof SiteSeat>;
 
 /** Site data (spec 001 section 3 "Site"); users keyed by id, the first the main user. */
 export const Site = z.object({
-  product_id: z.number().int(),
-  pilot_number: z.object({ number: z.string() }).nullable(),
-  supplier: z.number().int(),
-  installation_address: z
-    .object({
+  product_id: z.int(),
+  pilot_number: z.nullable(z.object({ number: z.string() })),
+  supplier: z.int(),
+  installation_address: z.nullable(
+    z.object({
       summary_line: z.string(),
       line_one: z.string(),
       line_two: z.string(),
       city: z.string(),
       county: z.string(),
       post_code: z.string(),
-    })
-    .nullable(),
-  addons: z.array(z.object({ addon_id: z.number().int(), quantity: z.number().int() })),
+    }),
+  ),
+  addons: z.array(z.object({ addon_id: z.int(), quantity: z.int() })),
   users: z.record(z.string(), SiteUser),
   /** The seats (spec 001 section 3 "Seat/user"), in the users' order; the PIN is never answered. */
   seats: z.array(SiteSeat),
@@ -222,11 +227,11 @@ export type Site = z.infer<typeof Site>;
  * The pilot number, supplier, users and add-ons have calls of their own (numbers, upgrade, users, add-ons); what is
  * left is the installation address, the same rule as the emergency-contact-details call.
  */
-export const PatchSiteRequest = z
-  .object({ installation_address: z.optional(InstallationAddressInput) })
-  .refine((body) => body.installation_address !== undefined, {
+export const PatchSiteRequest = z.object({ installation_address: z.optional(InstallationAddressInput) }).check(
+  z.refine((body) => body.installation_address !== undefined, {
     message: 'Send installation_address: the site field that may be changed here',
-  });
+  }),
+);
 export type PatchSiteRequest = z.input<typeof PatchSiteRequest>;
 
 /**
@@ -237,11 +242,11 @@ export type PatchSiteRequest = z.input<typeof PatchSiteRequest>;
 export const SiteNumbers = z.object({
   results: z.array(
     z.object({
-      id: z.number().int(),
+      id: z.int(),
       number: z.string(),
       extension: z.string(),
-      label: z.string().nullable(),
-      user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+      label: z.nullable(z.string()),
+      user: z.nullable(z.object({ id: z.int(), name: z.string() })),
     }),
   ),
 });
@@ -251,12 +256,12 @@ export type SiteNumbers = z.infer<typeof SiteNumbers>;
 export const AudioFile = z.object({
   stored_filename: z.string(),
   kind: z.string(),
-  sub_kind: z.string().nullable(),
-  call_flow_filename: z.string().nullable(),
+  sub_kind: z.nullable(z.string()),
+  call_flow_filename: z.nullable(z.string()),
   name: z.string(),
-  text: z.string().nullable(),
-  tts_voice: z.enum(['female', 'male']).nullable(),
-  duration_ms: z.number().int().nullable(),
+  text: z.nullable(z.string()),
+  tts_voice: z.nullable(z.enum(['female', 'male'])),
+  duration_ms: z.nullable(z.int()),
 });
 export type AudioFile = z.infer<typeof AudioFile>;
 
@@ -266,12 +271,12 @@ export const AdvancedCallFlowAddOn = z.object({
   display_name: z.string(),
   /** Monthly price before VAT, a string number like "5.00" (spec 001 section 3). */
   standard_price: z.string(),
-  node_limits: z.partialRecord(z.enum(NODE_TYPES), z.number().int().nonnegative()),
+  node_limits: z.partialRecord(z.enum(NODE_TYPES), z.int().check(z.nonnegative())),
 });
 export type AdvancedCallFlowAddOn = z.infer<typeof AdvancedCallFlowAddOn>;
 
 /** Binary answers (audio) are declared with this; the client reads them as a Blob. */
-export const Binary = z.any().describe('binary');
+export const Binary = z.any().check(z.describe('binary'));
 
 export const callFlowEndpoints = {
   listCallFlows: endpoint({
@@ -402,7 +407,7 @@ export const callFlowEndpoints = {
     path: '/api/v1/tools/is-uk-phone-number/',
     summary: 'Whether a number is a UK phone number',
     auth: true,
-    query: z.object({ number: z.string().max(40) }),
+    query: z.object({ number: z.string().check(z.maxLength(40)) }),
     response: z.object({ valid: z.boolean() }),
   }),
   listCallFlowAudioFiles: endpoint({
@@ -418,7 +423,7 @@ export const callFlowEndpoints = {
     path: '/api/v1/voip/:id/call-flows/current/audio-files/download/:name/',
     summary: 'An audio file (audio/wav; supports Range)',
     auth: true,
-    params: ProductParams.extend({ name: z.string().max(200) }),
+    params: z.extend(ProductParams, { name: z.string().check(z.maxLength(200)) }),
     response: Binary,
   }),
   getAdvancedCallFlowAddOn: endpoint({

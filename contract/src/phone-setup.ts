@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { displayDate, displayPhone, displayPrice, isUkPhoneNumber } from '@portal/editor-core';
 
@@ -68,15 +68,17 @@ export const HolidayInput = z
   .object({
     start_date: IsoDate,
     end_date: IsoDate,
-    name: z.string().trim().max(80, 'Use 80 characters or fewer').check(storableName()).optional(),
+    name: z.optional(z.string().check(z.trim(), z.maxLength(80, 'Use 80 characters or fewer'), storableName())),
   })
-  .superRefine((value, ctx) => {
-    if (!isIsoDate(value.start_date) || !isIsoDate(value.end_date)) return;
-    if (value.end_date < value.start_date)
-      ctx.addIssue({ code: 'custom', message: phoneSetupMessages.reversed, path: ['end_date'] });
-    else if (daysInRange(value.start_date, value.end_date) > 366)
-      ctx.addIssue({ code: 'custom', message: phoneSetupMessages.tooLong, path: ['end_date'] });
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (!isIsoDate(value.start_date) || !isIsoDate(value.end_date)) return;
+      if (value.end_date < value.start_date)
+        ctx.addIssue({ code: 'custom', message: phoneSetupMessages.reversed, path: ['end_date'] });
+      else if (daysInRange(value.start_date, value.end_date) > 366)
+        ctx.addIssue({ code: 'custom', message: phoneSetupMessages.tooLong, path: ['end_date'] });
+    }),
+  );
 export type HolidayInput = z.infer<typeof HolidayInput>;
 
 /** The first entry of `entries` sharing a day with the range (ignoring the entry `exceptId`), or undefined. */
@@ -91,7 +93,7 @@ export function holidayClash<T extends { id: number; start_date: string; end_dat
 }
 
 export const Holiday = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   start_date: z.string(),
   end_date: z.string(),
@@ -111,7 +113,7 @@ export type BankHolidayRegion = z.infer<typeof BankHolidayRegion>;
 
 export const BankHolidays = z.object({
   /** The nation the customer chose, null until they choose. */
-  region: BankHolidayRegion.nullable(),
+  region: z.nullable(BankHolidayRegion),
   /** The chosen nation's bank holidays from today for 12 months (empty before a choice). */
   holidays: z.array(z.object({ date: z.string(), title: z.string(), in_schedule: z.boolean() })),
 });
@@ -125,11 +127,13 @@ function divertNumber(value: string): string | null {
 }
 
 export const DivertInput = z.object({
-  destination: z
-    .string({ error: phoneSetupMessages.divertInvalid })
-    .max(30, phoneSetupMessages.divertInvalid)
-    .refine((value) => divertNumber(value) !== null, phoneSetupMessages.divertInvalid)
-    .transform((value) => divertNumber(value) ?? value),
+  destination: z.pipe(
+    z.string({ error: phoneSetupMessages.divertInvalid }).check(
+      z.maxLength(30, phoneSetupMessages.divertInvalid),
+      z.refine((value) => divertNumber(value) !== null, phoneSetupMessages.divertInvalid),
+    ),
+    z.transform((value: string) => divertNumber(value) ?? value),
+  ),
 });
 
 /** The temporary call divert: a number, or false when none (spec 001 section 3). */
@@ -150,9 +154,9 @@ export const FORWARD_TYPE_LABELS: Record<(typeof FORWARD_TYPES)[number], string>
 };
 
 export const Forwarding = z.object({
-  id: z.number().int(),
+  id: z.int(),
   forwardType: ForwardType,
-  destination: z.string().nullable(),
+  destination: z.nullable(z.string()),
   activated: z.boolean(),
   isEditable: z.boolean(),
 });
@@ -165,18 +169,20 @@ export function currentForwarding<T extends Pick<Forwarding, 'activated' | 'forw
   return list.find((f) => f.activated && f.forwardType === 'NA' && f.isEditable);
 }
 
-export const PutForwarding = z
-  .object({
-    activated: z.boolean({ error: 'activated is true or false' }).optional(),
-    destination: z
-      .string()
-      .max(30, phoneSetupMessages.divertInvalid)
-      .refine((value) => value === '' || divertNumber(value) !== null, phoneSetupMessages.divertInvalid)
-      .transform((value) => (value === '' ? null : divertNumber(value)))
-      .nullable()
-      .optional(),
-  })
-  .strict();
+export const PutForwarding = z.strictObject({
+  activated: z.optional(z.boolean({ error: 'activated is true or false' })),
+  destination: z.optional(
+    z.nullable(
+      z.pipe(
+        z.string().check(
+          z.maxLength(30, phoneSetupMessages.divertInvalid),
+          z.refine((value) => value === '' || divertNumber(value) !== null, phoneSetupMessages.divertInvalid),
+        ),
+        z.transform((value: string) => (value === '' ? null : divertNumber(value))),
+      ),
+    ),
+  ),
+});
 
 export const Forwardings = z.object({
   /** Whether the advanced call forward is on (the list and its editing); spec 000 section 9's baked flag, off by default. */
@@ -266,7 +272,7 @@ export function priceWithVat(standardPrice: string): string {
 }
 
 export const SiteAddOn = z.object({
-  addon_id: z.number().int(),
+  addon_id: z.int(),
   display_name: z.string(),
   description: z.string(),
   group: z.enum(['switchable', 'crm', 'international']),
@@ -274,20 +280,20 @@ export const SiteAddOn = z.object({
   /** Classed by the words in the name (spec 001 section 9). */
   label: z.enum(['recording', 'fraud', 'crm', 'other']),
   enabled: z.boolean(),
-  quantity: z.number().int(),
+  quantity: z.int(),
 });
 export type SiteAddOn = z.infer<typeof SiteAddOn>;
 
 export const SiteAddOns = z.object({ results: z.array(SiteAddOn) });
 
 export const PatchSiteAddOn = z.object({
-  addon_id: z.number({ error: phoneSetupMessages.addOnUnknown }).int(phoneSetupMessages.addOnUnknown),
+  addon_id: z.int({ error: phoneSetupMessages.addOnUnknown }),
   enabled: z.boolean({ error: 'enabled is true or false' }),
 });
 
 /** An international calling tariff: its monthly price before VAT and with VAT (20%), in pounds with 2 decimals. */
 export const InternationalTariff = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   standard_price: z.string(),
   price_with_vat: z.string(),
@@ -296,14 +302,14 @@ export const InternationalTariff = z.object({
 export type InternationalTariff = z.infer<typeof InternationalTariff>;
 export const InternationalCalling = z.object({
   /** The current tariff, null when none. */
-  tariff: InternationalTariff.nullable(),
+  tariff: z.nullable(InternationalTariff),
   /** Whether the account passed the identity (know-your-customer) checks international calling needs. */
   kyc_passed: z.boolean(),
 });
 export type InternationalCalling = z.infer<typeof InternationalCalling>;
 
 const ProductParams = z.object({ id: idNumber('Unknown product') });
-const HolidayParams = ProductParams.extend({
+const HolidayParams = z.extend(ProductParams, {
   scheduleId: idNumber(phoneSetupMessages.holidayNotFound, phoneSetupMessages.holidayNotFound),
 });
 const holidays = '/api/v1/voip/:id/holiday-schedule';
@@ -362,8 +368,8 @@ export const phoneSetupEndpoints = {
       'Chooses the nation and adds its bank holidays for the next 12 months that the schedule does not cover yet',
     auth: true,
     params: ProductParams,
-    body: z.object({ region: BankHolidayRegion, add: z.boolean().default(true) }),
-    response: BankHolidays.extend({ added: z.number().int() }),
+    body: z.object({ region: BankHolidayRegion, add: z._default(z.boolean(), true) }),
+    response: z.extend(BankHolidays, { added: z.int() }),
   }),
   getDivert: endpoint({
     method: 'GET',
@@ -403,7 +409,7 @@ export const phoneSetupEndpoints = {
     path: `${forwardings}/:forwardingID/`,
     summary: 'Changes a forwarding (advanced call forward only; 403 while off)',
     auth: true,
-    params: ProductParams.extend({
+    params: z.extend(ProductParams, {
       forwardingID: idNumber(phoneSetupMessages.forwardingNotFound, phoneSetupMessages.forwardingNotFound),
     }),
     body: PutForwarding,
@@ -465,8 +471,8 @@ export const phoneSetupEndpoints = {
     auth: true,
     params: ProductParams,
     body: z.object({
-      tariff_id: z.number({ error: phoneSetupMessages.tariffUnknown }).int(phoneSetupMessages.tariffUnknown),
+      tariff_id: z.int({ error: phoneSetupMessages.tariffUnknown }),
     }),
-    response: InternationalCalling.extend({ addons: z.array(SiteAddOn) }),
+    response: z.extend(InternationalCalling, { addons: z.array(SiteAddOn) }),
   }),
 };

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The sandbox's customer factory (POST /sandbox/customers/): a new customer like one of the demo
@@ -79,7 +79,7 @@ export const SandboxCustomer = z.object({
   first_name: z.string(),
   company: z.string(),
   /** Null for staff, who have no account of their own. */
-  account_id: z.int().nullable(),
+  account_id: z.nullable(z.int()),
   /** Its phone numbers (national, no spaces), in the order the kind gives them. */
   numbers: z.array(z.string()),
 });

@@ -3,7 +3,7 @@
  * version, an instant and the holidays; the call runtime (its own process) answers it and reads what it needs through
  * the server's internal endpoints below, never the database (ARCHITECTURE.md, call-runtime).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { CallFlowSchema, HolidayPeriodSchema } from '@portal/editor-core';
 
@@ -13,7 +13,7 @@ import { idNumber, idText } from './ids.ts';
 
 /** One moment of the walk (editor-core's CallMoment) as the API carries it. */
 function TestCallMomentSchema() {
-  return z.object({ kind: z.enum(['node', 'event', 'menu', 'outcome']) }).loose();
+  return z.looseObject({ kind: z.enum(['node', 'event', 'menu', 'outcome']) });
 }
 
 /** How long a test-call address can be called after it is granted. */
@@ -38,8 +38,8 @@ export const testCallMessages = {
 
 /** What the caller chooses: the instant the call is made at (now when left out), and whether it is a holiday. */
 export const StartTestCall = z.object({
-  at: z.iso.datetime({ offset: true, error: testCallMessages.badInstant }).optional(),
-  holiday: z.boolean().optional(),
+  at: z.optional(z.iso.datetime({ offset: true, error: testCallMessages.badInstant })),
+  holiday: z.optional(z.boolean()),
 });
 export type StartTestCall = z.infer<typeof StartTestCall>;
 
@@ -51,17 +51,17 @@ export const TestCallGrant = z.object({
   sip_uri: z.string(),
   expires_at: z.string(),
   /** The flow version the call plays. */
-  flow_version: z.number().int(),
+  flow_version: z.int(),
 });
 export type TestCallGrant = z.infer<typeof TestCallGrant>;
 
 const FlowParams = z.object({ id: idNumber('Unknown product'), flow: idText('Unknown call flow') });
-const CallParams = FlowParams.extend({ call: z.uuid({ error: 'Unknown test call' }) });
+const CallParams = z.extend(FlowParams, { call: z.uuid({ error: 'Unknown test call' }) });
 
 /** A test call as the panel follows it: the live path (editor-core's CallMoment, in order) and, once ended, how. */
 export const TestCallState = z.object({
   id: z.string(),
-  flow_version: z.number().int(),
+  flow_version: z.int(),
   at: z.string(),
   /** The runtime answered the address. */
   answered: z.boolean(),
@@ -69,9 +69,9 @@ export const TestCallState = z.object({
   /** Node ids in the order the call reached them (the canvas highlight). */
   path: z.array(z.string()),
   moments: z.array(TestCallMomentSchema()),
-  outcome: z.object({ kind: z.string() }).loose().nullable(),
-  end_reason: z.enum(['flow_ended', 'caller_hung_up', 'time_limit']).nullable(),
-  duration_ms: z.number().int().nullable(),
+  outcome: z.nullable(z.looseObject({ kind: z.string() })),
+  end_reason: z.nullable(z.enum(['flow_ended', 'caller_hung_up', 'time_limit'])),
+  duration_ms: z.nullable(z.int()),
   /** A message was left (GET .../voicemail/ plays it). */
   voicemail: z.boolean(),
 });
@@ -93,11 +93,11 @@ export const TestCallHistoryEntry = z.object({
   at: z.string(),
   /** When the call was answered. */
   started_at: z.string(),
-  ended_at: z.string().nullable(),
-  duration_ms: z.number().int().nullable(),
-  end_reason: z.enum(['flow_ended', 'caller_hung_up', 'time_limit']).nullable(),
+  ended_at: z.nullable(z.string()),
+  duration_ms: z.nullable(z.int()),
+  end_reason: z.nullable(z.enum(['flow_ended', 'caller_hung_up', 'time_limit'])),
   steps: z.array(z.object({ id: z.string(), title: z.string() })),
-  outcome: z.object({ kind: z.string() }).loose().nullable(),
+  outcome: z.nullable(z.looseObject({ kind: z.string() })),
   /** Extension -> who answers it, as the call knew them. */
   names: z.record(z.string(), z.string()),
   voicemail: z.boolean(),
@@ -108,8 +108,10 @@ export type TestCallHistory = z.infer<typeof TestCallHistory>;
 
 /** A browser's WebRTC offer for a test call it was granted (the token of its address), gathered in full. */
 export const TestCallOffer = z.object({
-  token: z.string().min(1).max(200),
-  sdp: z.string({ error: testCallMessages.noOffer }).min(1, testCallMessages.noOffer).max(20_000),
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+  sdp: z
+    .string({ error: testCallMessages.noOffer })
+    .check(z.minLength(1, testCallMessages.noOffer), z.maxLength(20_000)),
 });
 export type TestCallOffer = z.infer<typeof TestCallOffer>;
 
@@ -176,7 +178,7 @@ export const testCallEndpoints = {
 /** The header that carries the shared secret of the server and its call runtime. */
 export const CALL_RUNTIME_SECRET_HEADER = 'x-call-runtime-secret';
 
-export const ClaimTestCall = z.object({ token: z.string().min(1).max(200) });
+export const ClaimTestCall = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 /** A claimed test call: what the runtime walks. */
 export const ClaimedTestCall = z.object({
@@ -190,18 +192,18 @@ export const ClaimedTestCall = z.object({
 });
 export type ClaimedTestCall = z.infer<typeof ClaimedTestCall>;
 
-export const TestCallSpeech = z.object({ text: z.string().min(1).max(1000) });
+export const TestCallSpeech = z.object({ text: z.string().check(z.minLength(1), z.maxLength(1000)) });
 
 /** One moment of the walk as it happens, kept for the live path. */
 export const TestCallMoment = TestCallMomentSchema();
 
 export const FinishedTestCall = z.object({
-  path: z.array(z.string()).max(1000),
-  outcome: z.object({ kind: z.string() }).loose().nullable(),
+  path: z.array(z.string()).check(z.maxLength(1000)),
+  outcome: z.nullable(z.looseObject({ kind: z.string() })),
   reason: z.enum(['flow_ended', 'caller_hung_up', 'time_limit']),
-  duration_ms: z.number().int().nonnegative(),
+  duration_ms: z.int().check(z.nonnegative()),
   /** The message left, as a WAV file in AUDIO_FORMAT, base64. */
-  voicemail_wav: z.string().max(4_000_000).nullable(),
+  voicemail_wav: z.nullable(z.string().check(z.maxLength(4_000_000))),
 });
 export type FinishedTestCall = z.infer<typeof FinishedTestCall>;
 

@@ -1,4 +1,6 @@
 /** A new flow, and import and export of a flow as JSON; bad input answers a clear error and changes nothing. */
+import * as z from 'zod/mini';
+
 import { createNode } from './commands.ts';
 import { MAX_IMPORT_CHARS } from './constants.ts';
 import { flowSizeProblem } from './flow-size.ts';
@@ -100,7 +102,9 @@ export function importFlow(input: unknown, options: { limits?: NodeLimits } = {}
   const root = (value as { data?: unknown } | null)?.data;
   const tooBig = root === undefined ? null : flowSizeProblem(root);
   if (tooBig) return fail(tooBig);
-  const parsed = CallFlowSchema.safeParse(value);
+  // The schema's checks without a message of their own are told in zod's English words: zod/mini sets no locale,
+  // and only the import needs it (the file's problems are shown to the person importing it).
+  const parsed = CallFlowSchema.safeParse(value, { error: z.locales.en().localeError });
   if (!parsed.success) {
     const details = parsed.error.issues.slice(0, 20).map((issue) => {
       const last = issue.path[issue.path.length - 1];

@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 
 import { analyticsOrigins, STORAGE_LIMITS } from '@portal/contract';
 
@@ -49,6 +50,10 @@ import { createSpeechEngine } from './speech/create-speech-engine.ts';
 import type { SpeechEngine } from './speech/engine.ts';
 import { createSpeechCacheRepository } from './speech/speech-cache-repository.ts';
 import { TextToSpeech } from './speech/text-to-speech.ts';
+
+// The API's 400 answers say what zod's English messages say wherever a contract check has no message of its own.
+// The contracts use zod/mini, which sets no locale (the browser loads none on its first page), so the server sets it.
+z.config(z.locales.en());
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -172,7 +172,7 @@ function errorResponses(endpoint: Endpoint) {
     ...(unsafe && { 413: errorSchemas[413], 415: endpoint.multipart ? errorSchemas.notMultipart : errorSchemas[415] }),
     // Every audio answer honours Range: 206 with part of the file, 416 past its end.
     ...(endpoint.response === Binary && {
-      206: Binary.describe('The part of the file the Range header asked for'),
+      206: Binary.check(z.describe('The part of the file the Range header asked for')),
       416: errorSchemas[416],
     }),
     ...(answers(endpoint, 'throttled') && { 429: errorSchemas[429] }),

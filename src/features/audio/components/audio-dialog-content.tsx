@@ -1,6 +1,6 @@
 import { Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import { AudioName, type TtsVoice } from '@portal/contract';
 

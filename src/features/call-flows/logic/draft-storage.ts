@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { CallFlowSchema, type CallFlow } from '@portal/editor-core';
 
@@ -27,7 +27,7 @@ export interface CallFlowDraft {
 
 const DraftSchema = z.object({
   flow: CallFlowSchema,
-  baseVersion: z.number().int().nullable(),
+  baseVersion: z.nullable(z.int()),
   savedAt: z.number(),
 });
 

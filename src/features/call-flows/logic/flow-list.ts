@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { AGENT_CALL_FLOW_NAME, PatchCallFlow, type CallFlowSummary } from '@portal/contract';
 import { flowNameError, MAX_NAME_LENGTH } from '@portal/editor-core';
@@ -63,9 +63,11 @@ export function copyFlowName(name: string, existingNames: Iterable<string>): str
  * editor-core's name rules against the other flows' names, in the spec's words.
  */
 export function renameRequest(otherNames: readonly string[]) {
-  const name = PatchCallFlow.shape.name.unwrap().superRefine((value, ctx) => {
-    const problem = flowNameError(value, otherNames);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  const name = PatchCallFlow.shape.name.def.innerType.check(
+    z.superRefine((value, ctx) => {
+      const problem = flowNameError(value, otherNames);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  );
   return z.object({ name });
 }
