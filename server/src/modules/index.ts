@@ -4,7 +4,6 @@ import type { Guards, Handlers } from '../routes/index.ts';
 import accountRepository from './account/account-repository.ts';
 import { accountHandlers } from './account/handlers.ts';
 import { addressHandlers } from './address/handlers.ts';
-import audioRepository from './audio/audio-repository.ts';
 import { audioHandlers } from './audio/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
 import billingRepository from './billing/billing-repository.ts';
@@ -34,8 +33,6 @@ import notificationsRepository from './notifications/notifications-repository.ts
 import { numberHandlers } from './numbers/handlers.ts';
 import numbersRepository from './numbers/numbers-repository.ts';
 import { phoneSetupHandlers } from './phone-setup/handlers.ts';
-import phoneSettingsRepository from './phone-setup/phone-settings-repository.ts';
-import phoneSetupRepository from './phone-setup/phone-setup-repository.ts';
 import { phoneSettingsHandlers } from './phone-setup/settings-handlers.ts';
 import { productDetailsHandlers } from './product-details/handlers.ts';
 import productDetailsRepository from './product-details/product-details-repository.ts';
@@ -51,18 +48,15 @@ import shopRepository from './shop/shop-repository.ts';
 import { signupHandlers } from './signup/handlers.ts';
 import signupRepository from './signup/signup-repository.ts';
 import { siteHandlers } from './site/handlers.ts';
-import siteRepository from './site/site-read-model.ts';
 import { socialHandlers } from './social/handlers.ts';
 import socialRepository from './social/social-repository.ts';
 import { staffHandlers } from './staff/handlers.ts';
 import staffRepository from './staff/staff-repository.ts';
 import { statusHandlers } from './status/handlers.ts';
 import { testCallHandlers } from './test-calls/handlers.ts';
-import testCallsRepository from './test-calls/test-calls-repository.ts';
 import { trialHandlers } from './trial/handlers.ts';
 import { upgradeHandlers } from './upgrade/handlers.ts';
 import { usersHandlers } from './users/handlers.ts';
-import usersRepository from './users/users-repository.ts';
 import { welcomeHandlers } from './welcome/handlers.ts';
 
 // The server's areas, one folder each: handlers for the contract's endpoints, a repository that
@@ -117,11 +111,7 @@ export const repositories: FastifyPluginAsync[] = [
   accountRepository,
   socialRepository,
   profileRepository,
-  siteRepository,
   callFlowsRepository,
-  audioRepository,
-  phoneSetupRepository,
-  phoneSettingsRepository,
   gettingStartedRepository,
   notificationsRepository,
   staffRepository,
@@ -129,7 +119,6 @@ export const repositories: FastifyPluginAsync[] = [
   // The background jobs: after their repository, started when the app is ready.
   provisioningRunner,
   numbersRepository,
-  usersRepository,
   hardwareRepository,
   shopRepository,
   signupRepository,
@@ -140,5 +129,4 @@ export const repositories: FastifyPluginAsync[] = [
   billingRepository,
   callLogRepository,
   callReportsRepository,
-  testCallsRepository,
 ];

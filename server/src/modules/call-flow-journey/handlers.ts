@@ -1,7 +1,9 @@
 import { callerJourney, flowNamesOf } from '@portal/editor-core';
 
 import type { Handlers } from '../../routes/index.ts';
+import { audioFilesOf } from '../audio/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
+import { siteUsers } from '../site/index.ts';
 import { journeyPdf } from './journey-pdf.ts';
 
 /** The caller's journey of a custom call flow (contract/src/call-flow-journey.ts), named with the site's users and greetings. */
@@ -12,8 +14,8 @@ export const callFlowJourneyHandlers = {
     const row = await server.callFlowsRepository.flow(product.id, rowId(params.flow));
     if (!row) throw notFound();
     const [users, audio] = await Promise.all([
-      server.siteRepository.users(product.id),
-      server.audioRepository.list(product.id, {}),
+      siteUsers(server.db, product.id),
+      audioFilesOf(server.db, product.id, {}),
     ]);
     const names = flowNamesOf(
       users.map((user) => ({
