@@ -16,12 +16,9 @@ import { buyNowHandlers } from './buy-now/handlers.ts';
 import { callFlowJourneyHandlers } from './call-flow-journey/handlers.ts';
 import callFlowsRepository from './call-flows/call-flows-repository.ts';
 import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
-import callLogRepository from './call-log/call-log-repository.ts';
 import { callLogHandlers } from './call-log/handlers.ts';
-import callReportsRepository from './call-reports/call-reports-read-model.ts';
 import { callReportHandlers } from './call-reports/handlers.ts';
 import { chatHandlers } from './chat/handlers.ts';
-import contactsRepository from './contacts/contacts-repository.ts';
 import { contactHandlers } from './contacts/handlers.ts';
 import gettingStartedRepository from './getting-started/getting-started-repository.ts';
 import { gettingStartedHandlers } from './getting-started/handlers.ts';
@@ -123,10 +120,7 @@ export const repositories: FastifyPluginAsync[] = [
   shopRepository,
   signupRepository,
   selfSignupRepository,
-  contactsRepository,
   broadbandRepository,
   productDetailsRepository,
   billingRepository,
-  callLogRepository,
-  callReportsRepository,
 ];
