@@ -28,7 +28,6 @@ import { navigationHandlers } from './navigation/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
 import notificationsRepository from './notifications/notifications-repository.ts';
 import { numberHandlers } from './numbers/handlers.ts';
-import numbersRepository from './numbers/numbers-repository.ts';
 import { phoneSetupHandlers } from './phone-setup/handlers.ts';
 import { phoneSettingsHandlers } from './phone-setup/settings-handlers.ts';
 import { productDetailsHandlers } from './product-details/handlers.ts';
@@ -115,7 +114,6 @@ export const repositories: FastifyPluginAsync[] = [
   provisioningRepository,
   // The background jobs: after their repository, started when the app is ready.
   provisioningRunner,
-  numbersRepository,
   hardwareRepository,
   shopRepository,
   signupRepository,

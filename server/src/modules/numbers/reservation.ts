@@ -12,7 +12,17 @@ import {
 import { detailError, tooManyRequests } from '../../plugins/errors.ts';
 import { hitRateLimit } from '../identity/index.ts';
 import type { Product } from '../products/index.ts';
-import type { NumbersExecutor } from './numbers-repository.ts';
+import {
+  addIncludedNumber,
+  addSiteNumber,
+  claimInventoryNumber,
+  firstAvailableIncluded,
+  hasUnusedNumbers,
+  inventoryNumber,
+  lockedPhoneCounts,
+  returnUnusedNumbers,
+  type NumbersExecutor,
+} from './numbers-repository.ts';
 
 type ReservingProduct = Pick<Product, 'id' | 'accountId'>;
 
@@ -34,14 +44,14 @@ export async function reserveNumberIn(
   product: ReservingProduct,
   numberId: number,
 ): Promise<ReservedNumber | null> {
-  const { numbersRepository, notificationsRepository } = server;
+  const { notificationsRepository } = server;
   const now = server.now();
-  const held = await numbersRepository.lockedPhoneCounts(tx, product.id);
+  const held = await lockedPhoneCounts(tx, product.id);
   const ceiling = numberCeiling(held.seats);
   if (held.numbers >= ceiling) throw detailError(400, numberMessages.phoneFull(ceiling));
-  const row = await numbersRepository.claim(tx, numberId, product.id, now);
+  const row = await claimInventoryNumber(tx, numberId, product.id, now);
   if (!row) return null;
-  const site = await numbersRepository.addSiteNumber(tx, product.id, row.number);
+  const site = await addSiteNumber(tx, product.id, row.number);
   await notificationsRepository.addNumberChange(
     { accountId: product.accountId, type: 'ADDED', number: row.number, now },
     tx,
@@ -67,7 +77,6 @@ export async function reserveNumber(
   product: ReservingProduct,
   numberId: number,
 ): Promise<ReservedNumber> {
-  const { numbersRepository } = server;
   const retryAfter = await hitRateLimit(
     server.db,
     [{ bucket: 'number_reserve', key: String(product.id), limit: NUMBER_RESERVATIONS_PER_HOUR }],
@@ -76,9 +85,9 @@ export async function reserveNumber(
   );
   if (retryAfter !== null) throw tooManyRequests(numberMessages.tooManyReservations, retryAfter);
   await releaseUnusedNumbers(server);
-  const reserved = await numbersRepository.transaction((tx) => reserveNumberIn(server, tx, product, numberId));
+  const reserved = await server.db.transaction((tx) => reserveNumberIn(server, tx, product, numberId));
   if (reserved) return reserved;
-  const exists = await numbersRepository.inventoryNumber(numberId);
+  const exists = await inventoryNumber(server.db, numberId);
   throw exists ? detailError(409, numberMessages.alreadyTaken) : detailError(404, numberMessages.unknownNumber);
 }
 
@@ -88,12 +97,12 @@ export async function reserveNumber(
  * Run before the inventory is searched or reserved from, so a number nobody uses is offered again.
  */
 export async function releaseUnusedNumbers(server: FastifyInstance): Promise<void> {
-  const { numbersRepository, notificationsRepository } = server;
+  const { notificationsRepository } = server;
   const now = server.now();
   const before = new Date(now.getTime() - UNUSED_NUMBER_HOLD_DAYS * DAY_MS);
-  if (!(await numbersRepository.hasUnused(before))) return;
-  await numbersRepository.transaction(async (tx) => {
-    const released = await numbersRepository.releaseUnused(tx, before);
+  if (!(await hasUnusedNumbers(server.db, before))) return;
+  await server.db.transaction(async (tx) => {
+    const released = await returnUnusedNumbers(tx, before);
     for (const { number, accountId } of released)
       await notificationsRepository.addNumberChange({ accountId, type: 'REMOVED', number, now }, tx);
   });
@@ -110,7 +119,6 @@ export async function giveIncludedNumberIn(
   tx: NumbersExecutor,
   product: ReservingProduct,
 ): Promise<ReservedNumber | null> {
-  const { numbersRepository } = server;
-  const row = (await numbersRepository.firstAvailableIncluded(tx)) ?? (await numbersRepository.addIncludedNumber(tx));
+  const row = (await firstAvailableIncluded(tx)) ?? (await addIncludedNumber(tx));
   return row ? reserveNumberIn(server, tx, product, row.id) : null;
 }
