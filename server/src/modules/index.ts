@@ -14,7 +14,6 @@ import broadbandRepository from './broadband/broadband-repository.ts';
 import { broadbandHandlers } from './broadband/handlers.ts';
 import { buyNowHandlers } from './buy-now/handlers.ts';
 import { callFlowJourneyHandlers } from './call-flow-journey/handlers.ts';
-import callFlowsRepository from './call-flows/call-flows-repository.ts';
 import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
 import { callLogHandlers } from './call-log/handlers.ts';
 import { callReportHandlers } from './call-reports/handlers.ts';
@@ -107,7 +106,6 @@ export const repositories: FastifyPluginAsync[] = [
   accountRepository,
   socialRepository,
   profileRepository,
-  callFlowsRepository,
   gettingStartedRepository,
   notificationsRepository,
   staffRepository,

@@ -2,6 +2,7 @@ import { callerJourney, flowNamesOf } from '@portal/editor-core';
 
 import type { Handlers } from '../../routes/index.ts';
 import { audioFilesOf } from '../audio/index.ts';
+import { callFlowOf } from '../call-flows/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 import { siteUsers } from '../site/index.ts';
 import { journeyPdf } from './journey-pdf.ts';
@@ -11,7 +12,7 @@ export const callFlowJourneyHandlers = {
   getCallFlowJourneyPdf: async ({ params, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
     const { server } = request;
-    const row = await server.callFlowsRepository.flow(product.id, rowId(params.flow));
+    const row = await callFlowOf(server.db, product.id, rowId(params.flow));
     if (!row) throw notFound();
     const [users, audio] = await Promise.all([
       siteUsers(server.db, product.id),

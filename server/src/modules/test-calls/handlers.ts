@@ -15,6 +15,7 @@ import { findNode, londonTime, stepTitle, type CallFlow, type HolidayPeriod } fr
 import { sendAudio } from '../../audio/serve.ts';
 import { detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
+import { callFlowOf } from '../call-flows/index.ts';
 import { holidaysOf } from '../phone-setup/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 import { seatsOfProduct } from '../users/index.ts';
@@ -72,7 +73,7 @@ export const testCallHandlers = {
     const sipHost = request.server.testCallSipHost;
     if (!sipHost) throw detailError(503, testCallMessages.runtimeOff);
     const product = await ownedVoipProduct(request, params.id);
-    const row = await request.server.callFlowsRepository.flow(product.id, rowId(params.flow));
+    const row = await callFlowOf(request.server.db, product.id, rowId(params.flow));
     if (!row) throw notFound();
     const now = request.server.now();
     const at = body.at ? new Date(body.at) : now;
