@@ -14,6 +14,7 @@ import { openDatabase } from '../server/src/db/connect.ts';
 import { demoLogins } from '../server/src/db/demo-logins.ts';
 import { callFlowDocuments, callFlows } from '../server/src/db/schema/index.ts';
 import { seedIfEmpty } from '../server/src/db/seed.ts';
+import { recordFlowVersion } from '../server/src/modules/call-flows/index.ts';
 
 const VERSIONS = Number(process.env.BENCH_VERSIONS ?? 500);
 const NODES = Number(process.env.BENCH_NODES ?? 200);
@@ -57,9 +58,9 @@ try {
     .values({ productId, name: 'Versions bench', enable: false, data: tree })
     .returning();
   if (!flow) throw new Error('flow not made');
-  const versions = app.callFlowsRepository.versions;
   for (let i = 1; i <= VERSIONS; i++) {
-    await versions.record(
+    await recordFlowVersion(
+      database.db,
       flow.id,
       { name: flow.name, data: edited(tree, i) },
       {

@@ -21,7 +21,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { SmtpMailer } from './mail/smtp.ts';
 import { registerPaymentWebhook } from './modules/billing/payment-webhook.ts';
 import { ownUrl, socialClients, warmUpDummyPassword } from './modules/identity/index.ts';
-import { endpointGuards, endpointHandlers, repositories } from './modules/index.ts';
+import { backgroundJobs, endpointGuards, endpointHandlers } from './modules/index.ts';
 import { DEFAULT_PROVISIONING_DELAY_MS } from './modules/provisioning/settings.ts';
 import { DEFAULT_SIGNUP_SETTINGS, isTrialPage, type SignupServerSettings } from './modules/signup/settings.ts';
 import { registerCallRuntimeRoutes } from './modules/test-calls/internal-routes.ts';
@@ -237,10 +237,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
 
-  // App plugins: the database, then the repositories of the modules and the sandbox
-  // (fastify-plugin, each naming the plugins it depends on), then the request hooks.
+  // App plugins: the database (modules and the sandbox query it through their repositories' functions, given
+  // `app.db` or a transaction), then the background jobs, then the request hooks.
   await app.register(dbPlugin, { db: options.db });
-  for (const repository of repositories) await app.register(repository);
+  for (const job of backgroundJobs) await app.register(job);
   registerErrorHandler(app);
   registerJsonBody(app);
   registerCsrf(app);

@@ -3,7 +3,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Guards, Handlers } from '../routes/index.ts';
 import { accountHandlers } from './account/handlers.ts';
 import { addressHandlers } from './address/handlers.ts';
-import audioRepository from './audio/audio-repository.ts';
 import { audioHandlers } from './audio/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
 import { billingHandlers } from './billing/handlers.ts';
@@ -12,24 +11,17 @@ import { recurringCardHandlers } from './billing/recurring-card.ts';
 import { broadbandHandlers } from './broadband/handlers.ts';
 import { buyNowHandlers } from './buy-now/handlers.ts';
 import { callFlowJourneyHandlers } from './call-flow-journey/handlers.ts';
-import callFlowsRepository from './call-flows/call-flows-repository.ts';
 import { callFlowGuards, callFlowHandlers } from './call-flows/handlers.ts';
-import callLogRepository from './call-log/call-log-repository.ts';
 import { callLogHandlers } from './call-log/handlers.ts';
-import callReportsRepository from './call-reports/call-reports-read-model.ts';
 import { callReportHandlers } from './call-reports/handlers.ts';
 import { chatHandlers } from './chat/handlers.ts';
-import contactsRepository from './contacts/contacts-repository.ts';
 import { contactHandlers } from './contacts/handlers.ts';
 import { gettingStartedHandlers } from './getting-started/handlers.ts';
 import { hardwareHandlers } from './hardware/handlers.ts';
 import { navigationHandlers } from './navigation/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
 import { numberHandlers } from './numbers/handlers.ts';
-import numbersRepository from './numbers/numbers-repository.ts';
 import { phoneSetupHandlers } from './phone-setup/handlers.ts';
-import phoneSettingsRepository from './phone-setup/phone-settings-repository.ts';
-import phoneSetupRepository from './phone-setup/phone-setup-repository.ts';
 import { phoneSettingsHandlers } from './phone-setup/settings-handlers.ts';
 import { productDetailsHandlers } from './product-details/handlers.ts';
 import { profileHandlers } from './profile/handlers.ts';
@@ -39,21 +31,18 @@ import { selfSignupPasswordHandlers } from './self-signup/password.ts';
 import { shopHandlers } from './shop/handlers.ts';
 import { signupHandlers } from './signup/handlers.ts';
 import { siteHandlers } from './site/handlers.ts';
-import siteRepository from './site/site-read-model.ts';
 import { socialHandlers } from './social/handlers.ts';
 import { staffHandlers } from './staff/handlers.ts';
 import { statusHandlers } from './status/handlers.ts';
 import { testCallHandlers } from './test-calls/handlers.ts';
-import testCallsRepository from './test-calls/test-calls-repository.ts';
 import { trialHandlers } from './trial/handlers.ts';
 import { upgradeHandlers } from './upgrade/handlers.ts';
 import { usersHandlers } from './users/handlers.ts';
-import usersRepository from './users/users-repository.ts';
 import { welcomeHandlers } from './welcome/handlers.ts';
 
-// The server's areas, one folder each: handlers for the contract's endpoints, a repository that
-// owns the area's queries (a fastify-plugin decorating the app), its rules and its demo data.
-// A new area adds its handlers and its repository here.
+// The server's areas, one folder each: handlers for the contract's endpoints, repositories of functions over a
+// database or transaction that own the area's queries (its index.ts is what other areas may call), its rules and
+// its demo data. A new area adds its handlers here.
 
 /** Every contract endpoint's handler: an endpoint without one fails the type check (routes/index.ts). */
 export const endpointHandlers: Handlers = {
@@ -98,19 +87,5 @@ export const endpointHandlers: Handlers = {
 
 export const endpointGuards: Guards = { ...callFlowGuards };
 
-/** The repositories, registered in this order after the `db` plugin; each names its dependencies. */
-export const repositories: FastifyPluginAsync[] = [
-  siteRepository,
-  callFlowsRepository,
-  audioRepository,
-  phoneSetupRepository,
-  phoneSettingsRepository,
-  // The background jobs, started when the app is ready.
-  provisioningRunner,
-  numbersRepository,
-  usersRepository,
-  contactsRepository,
-  callLogRepository,
-  callReportsRepository,
-  testCallsRepository,
-];
+/** The background jobs: fastify plugins after the `db` plugin, started when the app is ready, stopped when it closes. */
+export const backgroundJobs: FastifyPluginAsync[] = [provisioningRunner];

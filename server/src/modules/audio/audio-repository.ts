@@ -1,15 +1,8 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
 import { audioFiles } from '../../db/schema/audio.ts';
 import * as customers from '../customers/index.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    audioRepository: AudioRepository;
-  }
-}
 
 export type AudioFileRow = typeof audioFiles.$inferSelect;
 export type NewAudioFileRow = typeof audioFiles.$inferInsert;
@@ -26,62 +19,59 @@ export type AddWithinLimits =
   | { over: 'files'; files: number; bytes: number }
   | { over: 'bytes'; files: number; bytes: number };
 
-/** The audio files of a site (spec 001 section 3 "Audio file"); their bytes live in the audio storage. */
-export function createAudioRepository(db: Database) {
-  return {
-    /** The product's files, oldest first; only those with this stored filename and kind when given. */
-    async list(
-      productId: number,
-      filter: { storedFilename?: string; kind?: AudioFileRow['kind'] } = {},
-    ): Promise<AudioFileRow[]> {
-      const conditions: SQL[] = [eq(audioFiles.productId, productId)];
-      if (filter.storedFilename !== undefined) conditions.push(eq(audioFiles.storedFilename, filter.storedFilename));
-      if (filter.kind !== undefined) conditions.push(eq(audioFiles.kind, filter.kind));
-      return db
-        .select()
-        .from(audioFiles)
-        .where(and(...conditions))
-        .orderBy(asc(audioFiles.id));
-    },
+// The audio files of a site (spec 001 section 3 "Audio file"); their bytes live in the audio storage.
 
-    async byStoredFilename(productId: number, storedFilename: string): Promise<AudioFileRow | undefined> {
-      const [file] = await db
-        .select()
-        .from(audioFiles)
-        .where(and(eq(audioFiles.productId, productId), eq(audioFiles.storedFilename, storedFilename)))
-        .limit(1);
-      return file;
-    },
-
-    /**
-     * Adds the file unless the product would then hold more than `limits` allows: counted and inserted
-     * in one transaction holding the product's row locked, so processes adding at once cannot both
-     * pass the last free place. Answers null when the product is gone.
-     */
-    async addWithinLimits(file: NewAudioFileRow, limits: AudioLimits): Promise<AddWithinLimits | null> {
-      return db.transaction(async (tx) => {
-        if (!(await customers.lockProduct(tx, file.productId))) return null;
-        const [held] = await tx
-          .select({ files: count(), bytes: sql<string>`coalesce(sum(${audioFiles.sizeBytes}), 0)` })
-          .from(audioFiles)
-          .where(eq(audioFiles.productId, file.productId));
-        const files = held?.files ?? 0;
-        const bytes = Number(held?.bytes ?? 0);
-        if (files >= limits.files) return { over: 'files', files, bytes } as const;
-        if (bytes + file.sizeBytes > limits.bytes) return { over: 'bytes', files, bytes } as const;
-        const [row] = await tx.insert(audioFiles).values(file).returning();
-        if (!row) throw new Error('audio file not inserted');
-        return { added: row };
-      });
-    },
-  };
+/** The product's files, oldest first; only those with this stored filename and kind when given. */
+export async function audioFilesOf(
+  db: Pick<Database, 'select'>,
+  productId: number,
+  filter: { storedFilename?: string; kind?: AudioFileRow['kind'] } = {},
+): Promise<AudioFileRow[]> {
+  const conditions: SQL[] = [eq(audioFiles.productId, productId)];
+  if (filter.storedFilename !== undefined) conditions.push(eq(audioFiles.storedFilename, filter.storedFilename));
+  if (filter.kind !== undefined) conditions.push(eq(audioFiles.kind, filter.kind));
+  return db
+    .select()
+    .from(audioFiles)
+    .where(and(...conditions))
+    .orderBy(asc(audioFiles.id));
 }
 
-export type AudioRepository = ReturnType<typeof createAudioRepository>;
+export async function audioFileByStoredFilename(
+  db: Pick<Database, 'select'>,
+  productId: number,
+  storedFilename: string,
+): Promise<AudioFileRow | undefined> {
+  const [file] = await db
+    .select()
+    .from(audioFiles)
+    .where(and(eq(audioFiles.productId, productId), eq(audioFiles.storedFilename, storedFilename)))
+    .limit(1);
+  return file;
+}
 
-export default fp(
-  async (app) => {
-    app.decorate('audioRepository', createAudioRepository(app.db));
-  },
-  { name: 'audio-repository', dependencies: ['db'] },
-);
+/**
+ * Adds the file unless the product would then hold more than `limits` allows: counted and inserted
+ * in one transaction holding the product's row locked, so processes adding at once cannot both
+ * pass the last free place. Answers null when the product is gone.
+ */
+export async function addAudioFileWithinLimits(
+  db: Pick<Database, 'transaction'>,
+  file: NewAudioFileRow,
+  limits: AudioLimits,
+): Promise<AddWithinLimits | null> {
+  return db.transaction(async (tx) => {
+    if (!(await customers.lockProduct(tx, file.productId))) return null;
+    const [held] = await tx
+      .select({ files: count(), bytes: sql<string>`coalesce(sum(${audioFiles.sizeBytes}), 0)` })
+      .from(audioFiles)
+      .where(eq(audioFiles.productId, file.productId));
+    const files = held?.files ?? 0;
+    const bytes = Number(held?.bytes ?? 0);
+    if (files >= limits.files) return { over: 'files', files, bytes } as const;
+    if (bytes + file.sizeBytes > limits.bytes) return { over: 'bytes', files, bytes } as const;
+    const [row] = await tx.insert(audioFiles).values(file).returning();
+    if (!row) throw new Error('audio file not inserted');
+    return { added: row };
+  });
+}

@@ -15,7 +15,12 @@ import { checkedUpload, newStoredFilename } from '../../audio/uploads.ts';
 import { detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, type Product } from '../products/index.ts';
-import type { AudioFileRow } from './audio-repository.ts';
+import {
+  addAudioFileWithinLimits,
+  audioFileByStoredFilename,
+  audioFilesOf,
+  type AudioFileRow,
+} from './audio-repository.ts';
 import { speakFor } from './speech.ts';
 
 function toAudioFile(row: AudioFileRow): AudioFile {
@@ -36,7 +41,7 @@ async function listFiles(
   productId: number,
   filter: { storedFilename?: string; kind?: AudioFileRow['kind'] } = {},
 ) {
-  const rows = await request.server.audioRepository.list(productId, filter);
+  const rows = await audioFilesOf(request.server.db, productId, filter);
   return { results: rows.map(toAudioFile) };
 }
 
@@ -62,7 +67,8 @@ async function storeAudioFile(
   await request.server.audio.put(storageKey, audio.wav);
   let result;
   try {
-    result = await request.server.audioRepository.addWithinLimits(
+    result = await addAudioFileWithinLimits(
+      request.server.db,
       {
         productId: product.id,
         storedFilename,
@@ -123,7 +129,7 @@ export const audioHandlers = {
     const product = await ownedVoipProduct(request, params.id);
     // PostgreSQL text cannot hold NUL, so such a name can name no file.
     if (params.name.includes('\u0000')) throw notFound();
-    const file = await request.server.audioRepository.byStoredFilename(product.id, params.name);
+    const file = await audioFileByStoredFilename(request.server.db, product.id, params.name);
     const bytes = file ? await request.server.audio.get(file.storageKey) : null;
     if (!file || !bytes) throw notFound();
     return sendAudio(request, reply, bytes, file.storedFilename);

@@ -2,6 +2,7 @@ import { BUY_NOW_CHANNEL, isProvisionedBuyNow } from '@portal/contract';
 
 import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
+import { siteNumbers, siteUsers } from '../site/index.ts';
 
 /**
  * The buy-now complete page's data (/buynow/complete/{id}, spec 000 sections 2 and 4): what
@@ -13,8 +14,8 @@ export const buyNowHandlers = {
   getBuyNowSummary: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.product_id));
     if (product.channel !== BUY_NOW_CHANNEL) throw notFound();
-    const { siteRepository } = request.server;
-    const [numbers, users] = await Promise.all([siteRepository.numbers(product.id), siteRepository.users(product.id)]);
+    const { db } = request.server;
+    const [numbers, users] = await Promise.all([siteNumbers(db, product.id), siteUsers(db, product.id)]);
     const [pilot, ...others] = numbers;
     return {
       product_id: product.id,

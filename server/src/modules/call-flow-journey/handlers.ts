@@ -1,7 +1,10 @@
 import { callerJourney, flowNamesOf } from '@portal/editor-core';
 
 import type { Handlers } from '../../routes/index.ts';
+import { audioFilesOf } from '../audio/index.ts';
+import { callFlowOf } from '../call-flows/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
+import { siteUsers } from '../site/index.ts';
 import { journeyPdf } from './journey-pdf.ts';
 
 /** The caller's journey of a custom call flow (contract/src/call-flow-journey.ts), named with the site's users and greetings. */
@@ -9,11 +12,11 @@ export const callFlowJourneyHandlers = {
   getCallFlowJourneyPdf: async ({ params, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
     const { server } = request;
-    const row = await server.callFlowsRepository.flow(product.id, rowId(params.flow));
+    const row = await callFlowOf(server.db, product.id, rowId(params.flow));
     if (!row) throw notFound();
     const [users, audio] = await Promise.all([
-      server.siteRepository.users(product.id),
-      server.audioRepository.list(product.id, {}),
+      siteUsers(server.db, product.id),
+      audioFilesOf(server.db, product.id, {}),
     ]);
     const names = flowNamesOf(
       users.map((user) => ({

@@ -54,88 +54,91 @@ export interface VersionAuthor {
   at: Date;
 }
 
-/** The version queries of one flow, on the database or inside the flow's transaction. */
-export function flowVersionQueries(q: Queries) {
-  const latest = async (flowId: number) => {
-    const [row] = await q
-      .select({ number: callFlowVersions.number, name: callFlowVersions.name, hash: callFlowDocuments.hash })
-      .from(callFlowVersions)
-      .innerJoin(callFlowDocuments, eq(callFlowDocuments.id, callFlowVersions.documentId))
-      .where(eq(callFlowVersions.flowId, flowId))
-      .orderBy(desc(callFlowVersions.number))
-      .limit(1);
-    return row;
-  };
+// The version queries of one flow, on the database or inside the flow's transaction.
 
-  return {
-    /** Whether the flow has any version yet (flows saved before versions were kept have none). */
-    async hasVersions(flowId: number): Promise<boolean> {
-      return (await latest(flowId)) !== undefined;
-    },
+async function latestVersion(q: Pick<Database, 'select'>, flowId: number) {
+  const [row] = await q
+    .select({ number: callFlowVersions.number, name: callFlowVersions.name, hash: callFlowDocuments.hash })
+    .from(callFlowVersions)
+    .innerJoin(callFlowDocuments, eq(callFlowDocuments.id, callFlowVersions.documentId))
+    .where(eq(callFlowVersions.flowId, flowId))
+    .orderBy(desc(callFlowVersions.number))
+    .limit(1);
+  return row;
+}
 
-    /**
-     * Keeps a version of the flow as saved. A save identical to the latest version (same tree and name, not a
-     * restore) adds none; a tree seen before (a restore, an undone change) reuses its stored document.
-     * Answers the version's number, or null when nothing was added.
-     */
-    async record(
-      flowId: number,
-      saved: { name: string; data: FlowNode },
-      author: VersionAuthor,
-    ): Promise<number | null> {
-      const hash = documentHash(saved.data);
-      const previous = await latest(flowId);
-      if (previous && previous.hash === hash && previous.name === saved.name && author.restoredFrom === null)
-        return null;
-      await q.insert(callFlowDocuments).values({ flowId, hash, data: saved.data }).onConflictDoNothing();
-      const [document] = await q
-        .select({ id: callFlowDocuments.id })
-        .from(callFlowDocuments)
-        .where(and(eq(callFlowDocuments.flowId, flowId), eq(callFlowDocuments.hash, hash)))
-        .limit(1);
-      if (!document) throw new Error('call flow document not stored');
-      const number = (previous?.number ?? 0) + 1;
-      await q.insert(callFlowVersions).values({
-        flowId,
-        number,
-        documentId: document.id,
-        name: saved.name,
-        note: author.note,
-        savedById: author.savedById,
-        savedByName: author.savedByName,
-        staffUserId: author.staffUserId,
-        byStaff: author.staffUserId !== null,
-        restoredFrom: author.restoredFrom,
-        savedAt: author.at,
-      });
-      return number;
-    },
+/** Whether the flow has any version yet (flows saved before versions were kept have none). */
+export async function flowHasVersions(q: Pick<Database, 'select'>, flowId: number): Promise<boolean> {
+  return (await latestVersion(q, flowId)) !== undefined;
+}
 
-    /** A page of the flow's versions, newest first, and how many there are. */
-    async page(flowId: number, offset: number, limit: number): Promise<{ count: number; rows: VersionRow[] }> {
-      const [total] = await q
-        .select({ count: count() })
-        .from(callFlowVersions)
-        .where(eq(callFlowVersions.flowId, flowId));
-      const rows = await q
-        .select(versionColumns)
-        .from(callFlowVersions)
-        .where(eq(callFlowVersions.flowId, flowId))
-        .orderBy(desc(callFlowVersions.number))
-        .offset(offset)
-        .limit(limit);
-      return { count: total?.count ?? 0, rows };
-    },
+/**
+ * Keeps a version of the flow as saved. A save identical to the latest version (same tree and name, not a
+ * restore) adds none; a tree seen before (a restore, an undone change) reuses its stored document.
+ * Answers the version's number, or null when nothing was added.
+ */
+export async function recordFlowVersion(
+  q: Queries,
+  flowId: number,
+  saved: { name: string; data: FlowNode },
+  author: VersionAuthor,
+): Promise<number | null> {
+  const hash = documentHash(saved.data);
+  const previous = await latestVersion(q, flowId);
+  if (previous && previous.hash === hash && previous.name === saved.name && author.restoredFrom === null) return null;
+  await q.insert(callFlowDocuments).values({ flowId, hash, data: saved.data }).onConflictDoNothing();
+  const [document] = await q
+    .select({ id: callFlowDocuments.id })
+    .from(callFlowDocuments)
+    .where(and(eq(callFlowDocuments.flowId, flowId), eq(callFlowDocuments.hash, hash)))
+    .limit(1);
+  if (!document) throw new Error('call flow document not stored');
+  const number = (previous?.number ?? 0) + 1;
+  await q.insert(callFlowVersions).values({
+    flowId,
+    number,
+    documentId: document.id,
+    name: saved.name,
+    note: author.note,
+    savedById: author.savedById,
+    savedByName: author.savedByName,
+    staffUserId: author.staffUserId,
+    byStaff: author.staffUserId !== null,
+    restoredFrom: author.restoredFrom,
+    savedAt: author.at,
+  });
+  return number;
+}
 
-    /** One version with its tree. */
-    async version(flowId: number, number: number): Promise<(VersionRow & { data: FlowNode }) | undefined> {
-      const [row] = await q
-        .select({ ...versionColumns, data: callFlowDocuments.data })
-        .from(callFlowVersions)
-        .innerJoin(callFlowDocuments, eq(callFlowDocuments.id, callFlowVersions.documentId))
-        .where(and(eq(callFlowVersions.flowId, flowId), eq(callFlowVersions.number, number)))
-        .limit(1);
-      return row;
-    },
-  };
+/** A page of the flow's versions, newest first, and how many there are. */
+export async function flowVersionPage(
+  q: Pick<Database, 'select'>,
+  flowId: number,
+  offset: number,
+  limit: number,
+): Promise<{ count: number; rows: VersionRow[] }> {
+  const [total] = await q.select({ count: count() }).from(callFlowVersions).where(eq(callFlowVersions.flowId, flowId));
+  const rows = await q
+    .select(versionColumns)
+    .from(callFlowVersions)
+    .where(eq(callFlowVersions.flowId, flowId))
+    .orderBy(desc(callFlowVersions.number))
+    .offset(offset)
+    .limit(limit);
+  return { count: total?.count ?? 0, rows };
+}
+
+/** One version with its tree. */
+export async function flowVersion(
+  q: Pick<Database, 'select'>,
+  flowId: number,
+  number: number,
+): Promise<(VersionRow & { data: FlowNode }) | undefined> {
+  const [row] = await q
+    .select({ ...versionColumns, data: callFlowDocuments.data })
+    .from(callFlowVersions)
+    .innerJoin(callFlowDocuments, eq(callFlowDocuments.id, callFlowVersions.documentId))
+    .where(and(eq(callFlowVersions.flowId, flowId), eq(callFlowVersions.number, number)))
+    .limit(1);
+  return row;
 }

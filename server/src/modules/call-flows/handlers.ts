@@ -17,10 +17,32 @@ import { authOf, readWithSession } from '../../plugins/auth.ts';
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import { readsSessionItself, type Guard, type Guards, type Handlers } from '../../routes/index.ts';
 import { isRowId, notFound, ownedVoipProduct, rowId, type Product } from '../products/index.ts';
-import type { CallFlowQueries, FlowRow, SimpleFlowRow } from './call-flows-repository.ts';
+import {
+  callFlowOf,
+  callFlowsOf,
+  disableOtherFlows,
+  forgetInvalidFlows,
+  insertCallFlow,
+  lockedProductTransaction,
+  rememberFlowValidity,
+  removeCallFlow,
+  saveSimpleCallFlow,
+  simpleCallFlowRow,
+  updateCallFlow,
+  type CallFlowTransaction,
+  type FlowRow,
+  type SimpleFlowRow,
+} from './call-flows-repository.ts';
 import { flowSizeProblem, flowStoreProblem, isStoredFlowValid } from './checks.ts';
-import { flowSummariesOf } from './flow-list-read-model.ts';
-import type { VersionAuthor, VersionRow } from './flow-versions-repository.ts';
+import { flowSummariesOf, flowSummariesWithSession } from './flow-list-read-model.ts';
+import {
+  flowHasVersions,
+  flowVersion,
+  flowVersionPage,
+  recordFlowVersion,
+  type VersionAuthor,
+  type VersionRow,
+} from './flow-versions-repository.ts';
 import { nodeLimitsFor } from './limits.ts';
 import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME } from './simple.ts';
 import { checkVersion, sendVersion } from './versions.ts';
@@ -68,14 +90,14 @@ const invalidActiveFlow = () => detailError(400, callFlowMessages.invalidActiveF
 
 /**
  * Runs `work` with the product's row locked (its flows change one at a time). Exactly one flow is
- * active: enabling one disables every other (flows.disableOthers).
+ * active: enabling one disables every other (disableOtherFlows).
  */
 async function withProductLocked<T>(
   request: FastifyRequest,
   productId: number,
-  work: (locked: Product, flows: CallFlowQueries) => Promise<T>,
+  work: (locked: Product, tx: CallFlowTransaction) => Promise<T>,
 ): Promise<T> {
-  const result = await request.server.callFlowsRepository.withProductLocked(productId, work);
+  const result = await lockedProductTransaction(request.server.db, productId, work);
   if (result === null) throw notFound();
   return result;
 }
@@ -94,12 +116,12 @@ export const callFlowGuards: Guards = { createCallFlow: checkFlowSize, patchCall
 
 export const callFlowHandlers = {
   // One round trip: the token's row, the ownership check and the flows without their trees (validity is stored on
-  // save) in one query. An id that can name no row finds no product, after the token is checked.
+  // save) in one query, on PGlite kept until anything is written (db/read-cache.ts). An id that can name no row finds no
+  // product, after the token is checked.
   listCallFlows: readsSessionItself(async ({ params, request }) => {
     const id = Number(params.id);
-    const repository = request.server.callFlowsRepository;
     const [row] = await readWithSession(request, (keyHash) =>
-      repository.summariesWithSession(keyHash, isRowId(id) ? id : 0),
+      flowSummariesWithSession(request.server.db, keyHash, { productId: isRowId(id) ? id : 0 }),
     );
     const rows = flowSummariesOf(row);
     if (rows === null) throw notFound();
@@ -108,7 +130,7 @@ export const callFlowHandlers = {
         ? [{ id, version, valid: isStoredFlowValid({ name, enable, data }, namesExcept(rows, id)) }]
         : [],
     );
-    if (unchecked.length > 0) await repository.rememberValidity(unchecked);
+    if (unchecked.length > 0) await rememberFlowValidity(request.server.db, unchecked);
     const validity = new Map(unchecked.map((flow) => [flow.id, flow.valid]));
     return {
       results: rows.map((row) => ({
@@ -124,7 +146,7 @@ export const callFlowHandlers = {
 
   getCallFlow: async ({ params, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const row = await request.server.callFlowsRepository.flow(product.id, rowId(params.flow));
+    const row = await callFlowOf(request.server.db, product.id, rowId(params.flow));
     if (!row) throw notFound();
     sendVersion(reply, row.version);
     return toStored(row);
@@ -133,8 +155,8 @@ export const callFlowHandlers = {
   createCallFlow: async ({ params, body, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
     const now = request.server.now();
-    const row = await withProductLocked(request, product.id, async (locked, flows) => {
-      const existing = await flows.flows(product.id);
+    const row = await withProductLocked(request, product.id, async (locked, tx) => {
+      const existing = await callFlowsOf(tx, product.id);
       // Counted with the product's row locked: two processes creating at once cannot both take the last place.
       if (existing.length >= STORAGE_LIMITS.callFlowsPerProduct)
         throw detailError(STORAGE_LIMIT_STATUS, storageMessages.tooManyCallFlows);
@@ -146,14 +168,15 @@ export const callFlowHandlers = {
       const valid = isStoredFlowValid(body, others);
       if (body.enable) {
         if (!valid) throw invalidActiveFlow();
-        await flows.disableOthers(product.id, now, {});
+        await disableOtherFlows(tx, product.id, now, {});
       }
-      const created = await flows.create(
+      const created = await insertCallFlow(
+        tx,
         product.id,
         { name: body.name, enable: body.enable, data: body.data, valid },
         now,
       );
-      await flows.versions.record(created.id, created, authorOf(request, body.note, null));
+      await recordFlowVersion(tx, created.id, created, authorOf(request, body.note, null));
       return created;
     });
     reply.header('location', `/api/v2/voip/${product.id}/call-flows/${row.id}/`);
@@ -176,29 +199,27 @@ export const callFlowHandlers = {
 
   listCallFlowVersions: async ({ params, query, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const repository = request.server.callFlowsRepository;
-    const flow = await repository.flow(product.id, rowId(params.flow));
+    const flow = await callFlowOf(request.server.db, product.id, rowId(params.flow));
     if (!flow) throw notFound();
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? CALL_FLOW_VERSIONS_PAGE_SIZE;
-    const { count, rows } = await repository.versions.page(flow.id, (page - 1) * pageSize, pageSize);
+    const { count, rows } = await flowVersionPage(request.server.db, flow.id, (page - 1) * pageSize, pageSize);
     return { count, page, page_size: pageSize, results: rows.map(toVersion) };
   },
 
   getCallFlowVersion: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const repository = request.server.callFlowsRepository;
-    const flow = await repository.flow(product.id, rowId(params.flow));
+    const flow = await callFlowOf(request.server.db, product.id, rowId(params.flow));
     if (!flow) throw notFound();
-    const version = await repository.versions.version(flow.id, params.number);
+    const version = await flowVersion(request.server.db, flow.id, params.number);
     if (!version) throw versionNotFound();
     return { ...toVersion(version), data: version.data };
   },
 
   restoreCallFlowVersion: async ({ params, body, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const restoring = async (flows: CallFlowQueries, current: FlowRow): Promise<PatchCallFlow> => {
-      const version = await flows.versions.version(current.id, params.number);
+    const restoring = async (tx: CallFlowTransaction, current: FlowRow): Promise<PatchCallFlow> => {
+      const version = await flowVersion(tx, current.id, params.number);
       if (!version) throw versionNotFound();
       // The tree comes back; the flow keeps its current name (another flow may have taken the old one since).
       return { data: version.data, version: body.version };
@@ -217,19 +238,19 @@ export const callFlowHandlers = {
   deleteCallFlow: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
     const flowId = rowId(params.flow);
-    await withProductLocked(request, product.id, async (_locked, flows) => {
-      const row = await flows.flow(product.id, flowId);
+    await withProductLocked(request, product.id, async (_locked, tx) => {
+      const row = await callFlowOf(tx, product.id, flowId);
       if (!row) throw notFound();
       checkVersion(request, row.version);
-      await flows.remove(flowId);
-      await flows.forgetInvalid(product.id);
+      await removeCallFlow(tx, flowId);
+      await forgetInvalidFlows(tx, product.id);
     });
     return { detail: 'Call flow deleted.' };
   },
 
   getSimpleCallFlow: async ({ params, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const flow = simpleCallFlowOf(await request.server.callFlowsRepository.simple(product.id));
+    const flow = simpleCallFlowOf(await simpleCallFlowRow(request.server.db, product.id));
     sendVersion(reply, flow.version);
     return flow;
   },
@@ -237,8 +258,8 @@ export const callFlowHandlers = {
   patchSimpleCallFlow: async ({ params, body, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
     const now = request.server.now();
-    const flow = await withProductLocked(request, product.id, async (_locked, flows) => {
-      const current = simpleCallFlowOf(await flows.simple(product.id));
+    const flow = await withProductLocked(request, product.id, async (_locked, tx) => {
+      const current = simpleCallFlowOf(await simpleCallFlowRow(tx, product.id));
       checkVersion(request, current.version, body.version);
       if (body.enable === undefined && body.data === undefined) return current;
 
@@ -253,9 +274,9 @@ export const callFlowHandlers = {
       if (next.enable && welcome.enabled && !welcome.audio_file?.trim()) {
         throw detailError(400, callFlowMessages.welcomeGreetingNeedsAudio);
       }
-      if (next.enable) await flows.disableOthers(product.id, now, { simple: true });
+      if (next.enable) await disableOtherFlows(tx, product.id, now, { simple: true });
       const values = { ...next, name: SIMPLE_CALL_FLOW_NAME, version: current.version + 1, updatedAt: now };
-      const saved = await flows.saveSimple(product.id, values);
+      const saved = await saveSimpleCallFlow(tx, product.id, values);
       return { enable: saved.enable, name: saved.name, data: saved.data, version: saved.version };
     });
     sendVersion(reply, flow.version);
@@ -284,15 +305,15 @@ async function changeFlow(
   request: FastifyRequest,
   productId: number,
   flowId: number,
-  changeOf: (flows: CallFlowQueries, current: FlowRow) => Promise<PatchCallFlow>,
+  changeOf: (tx: CallFlowTransaction, current: FlowRow) => Promise<PatchCallFlow>,
   author: VersionAuthor,
 ): Promise<FlowRow> {
   const now = request.server.now();
-  return withProductLocked(request, productId, async (locked, flows) => {
-    const rows = await flows.flows(productId);
+  return withProductLocked(request, productId, async (locked, tx) => {
+    const rows = await callFlowsOf(tx, productId);
     const current = rows.find((r) => r.id === flowId);
     if (!current) throw notFound();
-    const body = await changeOf(flows, current);
+    const body = await changeOf(tx, current);
     checkVersion(request, current.version, body.version);
     if (body.name === undefined && body.enable === undefined && body.data === undefined) return current;
 
@@ -313,10 +334,10 @@ async function changeFlow(
     const valid = isStoredFlowValid(next, others);
     // Enabling, or changing the tree of the active flow, needs a valid flow; a draft may be unfinished.
     if (next.enable && (body.enable === true || body.data !== undefined) && !valid) throw invalidActiveFlow();
-    if (next.enable) await flows.disableOthers(productId, now, { flowId });
-    if (next.name !== current.name) await flows.forgetInvalid(productId);
-    if (!(await flows.versions.hasVersions(flowId))) {
-      await flows.versions.record(flowId, current, {
+    if (next.enable) await disableOtherFlows(tx, productId, now, { flowId });
+    if (next.name !== current.name) await forgetInvalidFlows(tx, productId);
+    if (!(await flowHasVersions(tx, flowId))) {
+      await recordFlowVersion(tx, flowId, current, {
         savedById: null,
         savedByName: null,
         staffUserId: null,
@@ -325,8 +346,8 @@ async function changeFlow(
         at: current.updatedAt,
       });
     }
-    await flows.versions.record(flowId, next, author);
-    return flows.update(flowId, { ...next, valid }, current.version + 1, now);
+    await recordFlowVersion(tx, flowId, next, author);
+    return updateCallFlow(tx, flowId, { ...next, valid }, current.version + 1, now);
   });
 }
 

@@ -2,3 +2,5 @@
 export * from './limits.ts';
 export * from './simple.ts';
 export * from './demo-seed.ts';
+export { callFlowOf } from './call-flows-repository.ts';
+export { recordFlowVersion } from './flow-versions-repository.ts';

@@ -25,7 +25,18 @@ import {
 } from '../identity/index.ts';
 import { notFound, ownedVoipProduct, rowId, type Product } from '../products/index.ts';
 import { recordingPage } from './call-log-read-model.ts';
-import type { RecordingRow } from './call-log-repository.ts';
+import {
+  markRecordingsDeleted,
+  purgeRecordings,
+  recordingAdminPasswordHash,
+  recordingsOf,
+  restoreRecordings,
+  setRecordingAdminPasswordHash,
+  setRecordingAudioKeys,
+  setRecordingMp3Key,
+  transcriptOf,
+  type RecordingRow,
+} from './call-log-repository.ts';
 import {
   FILE_READ_BYTES,
   measureFile,
@@ -50,7 +61,7 @@ async function recordingsProduct(request: FastifyRequest, id: string): Promise<P
  * client, then per client; identity/throttle-repository.ts), so it cannot be guessed quickly.
  */
 async function checkRecordingPassword(request: FastifyRequest, product: Product): Promise<void> {
-  const hash = await request.server.callLogRepository.adminPasswordHash(product.id);
+  const hash = await recordingAdminPasswordHash(request.server.db, product.id);
   if (hash === null) return;
   const sent = request.headers[RECORDING_PASSWORD_HEADER];
   const password = typeof sent === 'string' ? sent : '';
@@ -86,16 +97,14 @@ async function listedRecordings(
   uuids: readonly string[],
 ): Promise<RecordingRow[]> {
   const unique = [...new Set(uuids)];
-  const rows = (await request.server.callLogRepository.recordings(product.id, unique)).filter(
-    (row) => row.deletedAt === null,
-  );
+  const rows = (await recordingsOf(request.server.db, product.id, unique)).filter((row) => row.deletedAt === null);
   if (rows.length !== unique.length) throw detailError(404, callLogMessages.unknownRecording);
   return rows;
 }
 
 /** Where a recording's audio is stored: its key, or (a demo recording) spoken now from its script and stored for next time, MP3 too. */
 async function recordingAudioKey(request: FastifyRequest, recording: RecordingRow): Promise<string> {
-  const { audio, callLogRepository, speech } = request.server;
+  const { audio, db, speech } = request.server;
   if (recording.audioKey) return recording.audioKey;
   if (!recording.script) throw detailError(404, callLogMessages.audioMissing);
   const spoken = await speakConversation(recording.script, recording.durationSeconds, (text, voice) =>
@@ -105,7 +114,7 @@ async function recordingAudioKey(request: FastifyRequest, recording: RecordingRo
   await audio.put(keys.audioKey, spoken.wav);
   // Encoded once, as it is stored: every download after this one sends these bytes.
   await audio.put(keys.mp3Key, await wavToMp3(spoken.wav));
-  await callLogRepository.setAudioKey(recording.uuid, keys, spoken.seconds, spoken.lines);
+  await setRecordingAudioKeys(db, recording.uuid, keys, spoken.seconds, spoken.lines);
   Object.assign(recording, keys);
   return keys.audioKey;
 }
@@ -124,7 +133,7 @@ async function recordingMp3Key(request: FastifyRequest, recording: RecordingRow)
   if (!wav) throw detailError(404, callLogMessages.audioMissing);
   const key = mp3KeyOf(recording);
   await request.server.audio.put(key, await wavToMp3(wav));
-  await request.server.callLogRepository.setMp3Key(recording.uuid, key);
+  await setRecordingMp3Key(request.server.db, recording.uuid, key);
   return key;
 }
 
@@ -160,7 +169,7 @@ async function downloadRecording(
 
 /** Removes for good what was deleted longer ago than the retention, audio included. */
 async function purgeExpired(request: FastifyRequest, product: Product): Promise<void> {
-  const keys = await request.server.callLogRepository.purge(product.id, purgeBefore(request.server.now()));
+  const keys = await purgeRecordings(request.server.db, product.id, purgeBefore(request.server.now()));
   for (const key of keys)
     await request.server.audio
       .delete(key)
@@ -264,7 +273,8 @@ export const callLogHandlers = {
     const product = await recordingsProduct(request, params.id);
     await purgeExpired(request, product);
     return {
-      count: await request.server.callLogRepository.markDeleted(
+      count: await markRecordingsDeleted(
+        request.server.db,
         product.id,
         [...new Set(body.recording_uuids)],
         request.server.now(),
@@ -276,7 +286,8 @@ export const callLogHandlers = {
     const product = await recordingsProduct(request, params.id);
     await purgeExpired(request, product);
     return {
-      count: await request.server.callLogRepository.restore(
+      count: await restoreRecordings(
+        request.server.db,
         product.id,
         [...new Set(body.recording_uuids)],
         purgeBefore(request.server.now()),
@@ -286,7 +297,7 @@ export const callLogHandlers = {
 
   getTranscription: async ({ params, request }) => {
     const product = await recordingsProduct(request, params.id);
-    const row = await request.server.callLogRepository.transcript(product.id, params.uuid);
+    const row = await transcriptOf(request.server.db, product.id, params.uuid);
     if (!row || (row.deletedAt && row.deletedAt < purgeBefore(request.server.now())))
       throw detailError(404, callLogMessages.unknownRecording);
     return {
@@ -299,7 +310,7 @@ export const callLogHandlers = {
 
   downloadTranscription: async ({ params, request, reply }) => {
     const product = await recordingsProduct(request, params.id);
-    const row = await request.server.callLogRepository.transcript(product.id, params.uuid);
+    const row = await transcriptOf(request.server.db, product.id, params.uuid);
     if (!row || (row.deletedAt && row.deletedAt < purgeBefore(request.server.now())))
       throw detailError(404, callLogMessages.unknownRecording);
     return attachmentHeaders(reply, transcriptFilename(row.startTime), 'text/plain; charset=utf-8').send(
@@ -309,18 +320,18 @@ export const callLogHandlers = {
 
   getRecordingAdminPassword: async ({ params, request }) => {
     const product = await recordingsProduct(request, params.id);
-    return { password_is_set: (await request.server.callLogRepository.adminPasswordHash(product.id)) !== null };
+    return { password_is_set: (await recordingAdminPasswordHash(request.server.db, product.id)) !== null };
   },
 
   setRecordingAdminPassword: async ({ params, body, request }) => {
     const product = await recordingsProduct(request, params.id);
-    const current = await request.server.callLogRepository.adminPasswordHash(product.id);
+    const current = await recordingAdminPasswordHash(request.server.db, product.id);
     // Changing a set password needs the current one, checked under the same throttle.
     if (current !== null) {
       if (!body.current_password) throw fieldError('current_password', callLogMessages.currentPasswordWrong);
       await passwordAttempt(request, product, body.current_password, current, callLogMessages.currentPasswordWrong);
     }
-    await request.server.callLogRepository.setAdminPasswordHash(product.id, await hashPassword(body.password));
+    await setRecordingAdminPasswordHash(request.server.db, product.id, await hashPassword(body.password));
     return { password_is_set: true };
   },
 } satisfies Pick<

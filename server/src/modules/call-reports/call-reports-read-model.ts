@@ -2,7 +2,6 @@
 // its calls with the user each matched (the call log's rule, call-log/index.ts). Owned by the call-reports module, it
 // reads the call-log module's call_logs and the users module's voip_users; it writes nothing.
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import fp from 'fastify-plugin';
 
 import type { CallReportBucket } from '@portal/contract';
 
@@ -10,12 +9,6 @@ import type { Database } from '../../db/connect.ts';
 import { callLogs } from '../../db/schema/call-log.ts';
 import { voipUsers } from '../../db/schema/users.ts';
 import { callWithMatchedUser, matchedUserOn } from '../call-log/index.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    callReportsRepository: CallReportsRepository;
-  }
-}
 
 /** A range of the call log: instants, `to` exclusive. */
 export interface CallRange {
@@ -36,114 +29,116 @@ const BUCKET_KEY: Record<CallReportBucket, SQL<string>> = {
   month: sql<string>`to_char(date_trunc('month', ${ukTime}), 'YYYY-MM-DD')`,
 };
 
-/**
- * The call reports' queries: aggregates over one cloud phone's call log, each a single pass over
- * the range on the (product_id, start_time, status, duration_seconds) index (an index-only scan
- * once the table is vacuumed), grouped in SQL.
- */
-export function createCallReportsRepository(db: Database) {
-  const inRange = (productId: number, range: CallRange) =>
-    and(eq(callLogs.productId, productId), gte(callLogs.startTime, range.from), lt(callLogs.startTime, range.to))!;
+// The call reports' queries: aggregates over one cloud phone's call log, each a single pass over the range on the
+// (product_id, start_time, status, duration_seconds) index (an index-only scan once the table is vacuumed), grouped in
+// SQL.
 
-  return {
-    /** Outbound, answered and missed calls and the total duration (seconds) of the range and of the period before it, in one pass over both. */
-    async summary(productId: number, range: CallRange, previous: CallRange) {
-      const current = sql`${callLogs.startTime} >= ${range.from}`;
-      const before = sql`${callLogs.startTime} < ${range.from}`;
-      const [row] = await db
-        .select({
-          outbound: countWhere(sql`${isStatus('outbound_call')} and ${current}`),
-          answered: countWhere(sql`${isStatus('answered')} and ${current}`),
-          missed: countWhere(sql`${isStatus('missed')} and ${current}`),
-          duration: sql<number>`coalesce(sum(${callLogs.durationSeconds}) filter (where ${current}), 0)::int8`.mapWith(
-            Number,
-          ),
-          previousOutbound: countWhere(sql`${isStatus('outbound_call')} and ${before}`),
-          previousAnswered: countWhere(sql`${isStatus('answered')} and ${before}`),
-          previousMissed: countWhere(sql`${isStatus('missed')} and ${before}`),
-          previousDuration:
-            sql<number>`coalesce(sum(${callLogs.durationSeconds}) filter (where ${before}), 0)::int8`.mapWith(Number),
-        })
-        .from(callLogs)
-        .where(
-          and(
-            eq(callLogs.productId, productId),
-            gte(callLogs.startTime, previous.from),
-            lt(callLogs.startTime, range.to),
-          ),
-        );
-      return row!;
-    },
+const inRange = (productId: number, range: CallRange) =>
+  and(eq(callLogs.productId, productId), gte(callLogs.startTime, range.from), lt(callLogs.startTime, range.to))!;
 
-    /** Answered and missed calls per UK clock hour (only hours that have calls). */
-    async timeOfDay(productId: number, range: CallRange) {
-      return db
-        .select({
-          hour: sql<number>`extract(hour from ${ukTime})::int`,
-          answered: countWhere(isStatus('answered')),
-          missed: countWhere(isStatus('missed')),
-        })
-        .from(callLogs)
-        .where(inRange(productId, range))
-        .groupBy(sql`1`);
-    },
-
-    /** Missed, answered, outbound and all calls per bucket (only buckets that have calls). */
-    async numberOfCalls(productId: number, range: CallRange, bucket: CallReportBucket) {
-      return db
-        .select({
-          start: BUCKET_KEY[bucket],
-          missed: countWhere(isStatus('missed')),
-          answered: countWhere(isStatus('answered')),
-          outbound: countWhere(isStatus('outbound_call')),
-          total: sql<number>`count(*)::int`,
-        })
-        .from(callLogs)
-        .where(inRange(productId, range))
-        .groupBy(sql`1`);
-    },
-
-    /** Calls per ISO weekday (1 Monday) and UK clock hour (only cells that have calls). */
-    async density(productId: number, range: CallRange) {
-      return db
-        .select({
-          weekday: sql<number>`extract(isodow from ${ukTime})::int`,
-          hour: sql<number>`extract(hour from ${ukTime})::int`,
-          calls: sql<number>`count(*)::int`,
-        })
-        .from(callLogs)
-        .where(inRange(productId, range))
-        .groupBy(sql`1`, sql`2`);
-    },
-
-    /** How many calls the range holds. */
-    async activityCount(productId: number, range: CallRange): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(callLogs)
-        .where(inRange(productId, range));
-      return row?.n ?? 0;
-    },
-
-    /** One page of the range's calls, newest first, each with its matched user (the call log's rule). */
-    async activityPage(productId: number, range: CallRange, page: number, pageSize: number) {
-      return db
-        .select(callWithMatchedUser)
-        .from(callLogs)
-        .leftJoin(voipUsers, matchedUserOn)
-        .where(inRange(productId, range))
-        .orderBy(desc(callLogs.startTime), desc(callLogs.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-    },
-  };
+/** Outbound, answered and missed calls and the total duration (seconds) of the range and of the period before it, in one pass over both. */
+export async function callSummary(
+  db: Pick<Database, 'select'>,
+  productId: number,
+  range: CallRange,
+  previous: CallRange,
+) {
+  const current = sql`${callLogs.startTime} >= ${range.from}`;
+  const before = sql`${callLogs.startTime} < ${range.from}`;
+  const [row] = await db
+    .select({
+      outbound: countWhere(sql`${isStatus('outbound_call')} and ${current}`),
+      answered: countWhere(sql`${isStatus('answered')} and ${current}`),
+      missed: countWhere(sql`${isStatus('missed')} and ${current}`),
+      duration: sql<number>`coalesce(sum(${callLogs.durationSeconds}) filter (where ${current}), 0)::int8`.mapWith(
+        Number,
+      ),
+      previousOutbound: countWhere(sql`${isStatus('outbound_call')} and ${before}`),
+      previousAnswered: countWhere(sql`${isStatus('answered')} and ${before}`),
+      previousMissed: countWhere(sql`${isStatus('missed')} and ${before}`),
+      previousDuration:
+        sql<number>`coalesce(sum(${callLogs.durationSeconds}) filter (where ${before}), 0)::int8`.mapWith(Number),
+    })
+    .from(callLogs)
+    .where(
+      and(eq(callLogs.productId, productId), gte(callLogs.startTime, previous.from), lt(callLogs.startTime, range.to)),
+    );
+  return row!;
 }
 
-export type CallReportsRepository = ReturnType<typeof createCallReportsRepository>;
+/** Answered and missed calls per UK clock hour (only hours that have calls). */
+export async function callsByTimeOfDay(db: Pick<Database, 'select'>, productId: number, range: CallRange) {
+  return db
+    .select({
+      hour: sql<number>`extract(hour from ${ukTime})::int`,
+      answered: countWhere(isStatus('answered')),
+      missed: countWhere(isStatus('missed')),
+    })
+    .from(callLogs)
+    .where(inRange(productId, range))
+    .groupBy(sql`1`);
+}
 
-export default fp(
-  async (app) => {
-    app.decorate('callReportsRepository', createCallReportsRepository(app.db));
-  },
-  { name: 'call-reports-repository', dependencies: ['db'] },
-);
+/** Missed, answered, outbound and all calls per bucket (only buckets that have calls). */
+export async function callsByBucket(
+  db: Pick<Database, 'select'>,
+  productId: number,
+  range: CallRange,
+  bucket: CallReportBucket,
+) {
+  return db
+    .select({
+      start: BUCKET_KEY[bucket],
+      missed: countWhere(isStatus('missed')),
+      answered: countWhere(isStatus('answered')),
+      outbound: countWhere(isStatus('outbound_call')),
+      total: sql<number>`count(*)::int`,
+    })
+    .from(callLogs)
+    .where(inRange(productId, range))
+    .groupBy(sql`1`);
+}
+
+/** Calls per ISO weekday (1 Monday) and UK clock hour (only cells that have calls). */
+export async function callDensity(db: Pick<Database, 'select'>, productId: number, range: CallRange) {
+  return db
+    .select({
+      weekday: sql<number>`extract(isodow from ${ukTime})::int`,
+      hour: sql<number>`extract(hour from ${ukTime})::int`,
+      calls: sql<number>`count(*)::int`,
+    })
+    .from(callLogs)
+    .where(inRange(productId, range))
+    .groupBy(sql`1`, sql`2`);
+}
+
+/** How many calls the range holds. */
+export async function callActivityCount(
+  db: Pick<Database, 'select'>,
+  productId: number,
+  range: CallRange,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(callLogs)
+    .where(inRange(productId, range));
+  return row?.n ?? 0;
+}
+
+/** One page of the range's calls, newest first, each with its matched user (the call log's rule). */
+export async function callActivityPage(
+  db: Pick<Database, 'select'>,
+  productId: number,
+  range: CallRange,
+  page: number,
+  pageSize: number,
+) {
+  return db
+    .select(callWithMatchedUser)
+    .from(callLogs)
+    .leftJoin(voipUsers, matchedUserOn)
+    .where(inRange(productId, range))
+    .orderBy(desc(callLogs.startTime), desc(callLogs.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}

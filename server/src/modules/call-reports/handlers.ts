@@ -18,7 +18,15 @@ import {
 import { fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { ownedVoipProduct, rowId, type Product } from '../products/index.ts';
-import type { CallRange } from './call-reports-read-model.ts';
+import {
+  callActivityCount,
+  callActivityPage,
+  callDensity,
+  callsByBucket,
+  callsByTimeOfDay,
+  callSummary,
+  type CallRange,
+} from './call-reports-read-model.ts';
 
 /** The UK days of a report's date filter (the recordings' rule) and their instants; 400 on a bad range. */
 function reportRange(request: FastifyRequest, query: CallReportQuery): { from: string; to: string; range: CallRange } {
@@ -54,11 +62,7 @@ export const callReportHandlers = {
     const product = await reportProduct(request, params.id);
     const { from, to, range } = reportRange(request, query);
     const previous = previousPeriod(from, to);
-    const row = await request.server.callReportsRepository.summary(
-      product.id,
-      range,
-      instants(previous.from, previous.to),
-    );
+    const row = await callSummary(request.server.db, product.id, range, instants(previous.from, previous.to));
     return {
       range_start: from,
       range_end: to,
@@ -74,9 +78,7 @@ export const callReportHandlers = {
   getCallTimeOfDay: async ({ params, query, request }) => {
     const product = await reportProduct(request, params.id);
     const { from, to, range } = reportRange(request, query);
-    const rows = new Map(
-      (await request.server.callReportsRepository.timeOfDay(product.id, range)).map((row) => [row.hour, row]),
-    );
+    const rows = new Map((await callsByTimeOfDay(request.server.db, product.id, range)).map((row) => [row.hour, row]));
     const buckets = Array.from({ length: 24 }, (_, hour) => ({
       hour,
       answered: rows.get(hour)?.answered ?? 0,
@@ -90,10 +92,7 @@ export const callReportHandlers = {
     const { from, to, range } = reportRange(request, query);
     const bucket = numberOfCallsBucket(from, to);
     const rows = new Map(
-      (await request.server.callReportsRepository.numberOfCalls(product.id, range, bucket)).map((row) => [
-        row.start,
-        row,
-      ]),
+      (await callsByBucket(request.server.db, product.id, range, bucket)).map((row) => [row.start, row]),
     );
     const buckets = bucketKeys(from, to, bucket).map((start) => {
       const row = rows.get(start);
@@ -112,10 +111,7 @@ export const callReportHandlers = {
     const product = await reportProduct(request, params.id);
     const { from, to, range } = reportRange(request, query);
     const rows = new Map(
-      (await request.server.callReportsRepository.density(product.id, range)).map((row) => [
-        `${row.weekday} ${row.hour}`,
-        row.calls,
-      ]),
+      (await callDensity(request.server.db, product.id, range)).map((row) => [`${row.weekday} ${row.hour}`, row.calls]),
     );
     const cells = Array.from({ length: 7 * 24 }, (_, i) => {
       const weekday = Math.floor(i / 24) + 1;
@@ -130,10 +126,10 @@ export const callReportHandlers = {
     const { from, to, range } = reportRange(request, query);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? CALL_ACTIVITY_PAGE_SIZE;
-    const repository = request.server.callReportsRepository;
+    const { db } = request.server;
     const [count, calls] = await Promise.all([
-      repository.activityCount(product.id, range),
-      repository.activityPage(product.id, range, page, pageSize),
+      callActivityCount(db, product.id, range),
+      callActivityPage(db, product.id, range, page, pageSize),
     ]);
     const results: CallActivityEntry[] = calls.map((call) => ({
       id: call.id,

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import fp from 'fastify-plugin';
 
 import type { ContactFields } from '@portal/contract';
 
 import type { Database } from '../../db/connect.ts';
 import { contacts, phonebooks } from '../../db/schema/contacts.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    contactsRepository: ContactsRepository;
-  }
-}
 
 /** A contact as the API answers it. */
 const answerColumns = {
@@ -37,100 +30,91 @@ export interface ContactListRequest {
 /** Rows added in one statement at most (PostgreSQL's 65,535 bind parameters, 5 a row). */
 const INSERT_BATCH = 2000;
 
-/** Company contacts: one phonebook per cloud phone, made on first use (spec 001 section 7 "Contacts"). */
-export function createContactsRepository(db: Database) {
-  const phonebookOf = async (productId: number) => {
-    const [row] = await db
-      .select({ uuid: phonebooks.uuid })
-      .from(phonebooks)
-      .where(eq(phonebooks.productId, productId));
-    return row?.uuid;
-  };
-  return {
-    /** The product's phonebook uuid, made now if it has none. */
-    async phonebook(productId: number): Promise<string> {
-      const existing = await phonebookOf(productId);
-      if (existing) return existing;
-      await db.insert(phonebooks).values({ productId, uuid: randomUUID() }).onConflictDoNothing();
-      const made = await phonebookOf(productId);
-      if (!made) throw new Error('phonebook not made');
-      return made;
-    },
+// Company contacts: one phonebook per cloud phone, made on first use (spec 001 section 7 "Contacts").
 
-    /** One page of the phonebook (or all of it) sorted by name, with the count matching the search and the phonebook's size. */
-    async list(productId: number, request: ContactListRequest) {
-      const filters: SQL[] = [];
-      if (request.search !== '') {
-        const like = likeText(request.search);
-        const matches = [
-          ilike(contacts.firstname, like),
-          ilike(contacts.lastname, like),
-          ilike(sql`${contacts.firstname} || ' ' || ${contacts.lastname}`, like),
-          ilike(contacts.number, like),
-          ilike(contacts.email, like),
-          ilike(contacts.enterprise, like),
-        ];
-        if (request.searchNumber) matches.push(eq(contacts.number, request.searchNumber));
-        filters.push(or(...matches) as SQL);
-      }
-      const where = and(eq(contacts.productId, productId), ...filters);
-      const query = db
-        .select(answerColumns)
-        .from(contacts)
-        .where(where)
-        .orderBy(asc(sql`lower(${contacts.firstname})`), asc(sql`lower(${contacts.lastname})`), asc(contacts.id));
-      const [rows, [matching], [all]] = await Promise.all([
-        request.page ? query.limit(request.page.limit).offset(request.page.offset) : query,
-        db.select({ n: count() }).from(contacts).where(where),
-        db.select({ n: count() }).from(contacts).where(eq(contacts.productId, productId)),
-      ]);
-      return { rows, count: matching?.n ?? 0, total: all?.n ?? 0 };
-    },
-
-    /** The names and number of every contact of the phonebook (the import's duplicate check). */
-    async keys(productId: number) {
-      return db
-        .select({ firstname: contacts.firstname, lastname: contacts.lastname, number: contacts.number })
-        .from(contacts)
-        .where(eq(contacts.productId, productId));
-    },
-
-    /** Adds contacts to the product's phonebook (made already), in order; answers them with their ids. */
-    async add(productId: number, rows: ContactFields[]) {
-      const added = [];
-      for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-        const batch = rows.slice(start, start + INSERT_BATCH).map((row) => ({ ...row, productId }));
-        added.push(...(await db.insert(contacts).values(batch).returning(answerColumns)));
-      }
-      return added;
-    },
-
-    /** Replaces a contact of the product; undefined when it has no such contact. */
-    async update(productId: number, id: number, fields: ContactFields) {
-      const [row] = await db
-        .update(contacts)
-        .set(fields)
-        .where(and(eq(contacts.productId, productId), eq(contacts.id, id)))
-        .returning(answerColumns);
-      return row;
-    },
-
-    /** Deletes a contact of the product; false when it has no such contact. */
-    async remove(productId: number, id: number): Promise<boolean> {
-      const rows = await db
-        .delete(contacts)
-        .where(and(eq(contacts.productId, productId), eq(contacts.id, id)))
-        .returning({ id: contacts.id });
-      return rows.length > 0;
-    },
-  };
+async function existingPhonebookOf(db: Pick<Database, 'select'>, productId: number) {
+  const [row] = await db.select({ uuid: phonebooks.uuid }).from(phonebooks).where(eq(phonebooks.productId, productId));
+  return row?.uuid;
 }
 
-export type ContactsRepository = ReturnType<typeof createContactsRepository>;
+/** The product's phonebook uuid, made now if it has none. */
+export async function phonebookUuidOf(db: Pick<Database, 'select' | 'insert'>, productId: number): Promise<string> {
+  const existing = await existingPhonebookOf(db, productId);
+  if (existing) return existing;
+  await db.insert(phonebooks).values({ productId, uuid: randomUUID() }).onConflictDoNothing();
+  const made = await existingPhonebookOf(db, productId);
+  if (!made) throw new Error('phonebook not made');
+  return made;
+}
 
-export default fp(
-  async (app) => {
-    app.decorate('contactsRepository', createContactsRepository(app.db));
-  },
-  { name: 'contacts-repository', dependencies: ['db'] },
-);
+/** One page of the phonebook (or all of it) sorted by name, with the count matching the search and the phonebook's size. */
+export async function contactList(db: Pick<Database, 'select'>, productId: number, request: ContactListRequest) {
+  const filters: SQL[] = [];
+  if (request.search !== '') {
+    const like = likeText(request.search);
+    const matches = [
+      ilike(contacts.firstname, like),
+      ilike(contacts.lastname, like),
+      ilike(sql`${contacts.firstname} || ' ' || ${contacts.lastname}`, like),
+      ilike(contacts.number, like),
+      ilike(contacts.email, like),
+      ilike(contacts.enterprise, like),
+    ];
+    if (request.searchNumber) matches.push(eq(contacts.number, request.searchNumber));
+    filters.push(or(...matches) as SQL);
+  }
+  const where = and(eq(contacts.productId, productId), ...filters);
+  const query = db
+    .select(answerColumns)
+    .from(contacts)
+    .where(where)
+    .orderBy(asc(sql`lower(${contacts.firstname})`), asc(sql`lower(${contacts.lastname})`), asc(contacts.id));
+  const [rows, [matching], [all]] = await Promise.all([
+    request.page ? query.limit(request.page.limit).offset(request.page.offset) : query,
+    db.select({ n: count() }).from(contacts).where(where),
+    db.select({ n: count() }).from(contacts).where(eq(contacts.productId, productId)),
+  ]);
+  return { rows, count: matching?.n ?? 0, total: all?.n ?? 0 };
+}
+
+/** The names and number of every contact of the phonebook (the import's duplicate check). */
+export async function contactKeysOf(db: Pick<Database, 'select'>, productId: number) {
+  return db
+    .select({ firstname: contacts.firstname, lastname: contacts.lastname, number: contacts.number })
+    .from(contacts)
+    .where(eq(contacts.productId, productId));
+}
+
+/** Adds contacts to the product's phonebook (made already), in order; answers them with their ids. */
+export async function addContacts(db: Pick<Database, 'insert'>, productId: number, rows: ContactFields[]) {
+  const added = [];
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const batch = rows.slice(start, start + INSERT_BATCH).map((row) => ({ ...row, productId }));
+    added.push(...(await db.insert(contacts).values(batch).returning(answerColumns)));
+  }
+  return added;
+}
+
+/** Replaces a contact of the product; undefined when it has no such contact. */
+export async function replaceContact(
+  db: Pick<Database, 'update'>,
+  productId: number,
+  id: number,
+  fields: ContactFields,
+) {
+  const [row] = await db
+    .update(contacts)
+    .set(fields)
+    .where(and(eq(contacts.productId, productId), eq(contacts.id, id)))
+    .returning(answerColumns);
+  return row;
+}
+
+/** Deletes a contact of the product; false when it has no such contact. */
+export async function removeContact(db: Pick<Database, 'delete'>, productId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(contacts)
+    .where(and(eq(contacts.productId, productId), eq(contacts.id, id)))
+    .returning({ id: contacts.id });
+  return rows.length > 0;
+}

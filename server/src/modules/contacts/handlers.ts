@@ -16,6 +16,14 @@ import {
 import { ApiError, detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
+import {
+  addContacts,
+  contactKeysOf,
+  contactList,
+  phonebookUuidOf,
+  removeContact,
+  replaceContact,
+} from './contacts-repository.ts';
 
 /**
  * One of the customer's voip3 cloud phones, else 404: company contacts do not exist for the
@@ -30,7 +38,7 @@ async function contactsPhone(request: FastifyRequest, id: string) {
 /** The product's phonebook, and 404 unless `phonebook` is its uuid. */
 async function ownedPhonebook(request: FastifyRequest, id: string, phonebook: string) {
   const product = await contactsPhone(request, id);
-  const uuid = await request.server.contactsRepository.phonebook(product.id);
+  const uuid = await phonebookUuidOf(request.server.db, product.id);
   if (uuid !== phonebook) throw detailError(404, contactMessages.unknownPhonebook);
   return product;
 }
@@ -43,13 +51,13 @@ export const contactHandlers = {
   listContacts: async ({ params, query, request, reply }) => {
     reply.header('cache-control', 'no-store');
     const product = await contactsPhone(request, params.id);
-    const { contactsRepository } = request.server;
+    const { db } = request.server;
     const search = (query.search ?? '').trim();
     const pageSize = query.page_size ?? CONTACTS_PAGE_SIZE;
     const page = query.page === undefined ? null : { limit: pageSize, offset: (query.page - 1) * pageSize };
     const [uuid, list] = await Promise.all([
-      contactsRepository.phonebook(product.id),
-      contactsRepository.list(product.id, {
+      phonebookUuidOf(db, product.id),
+      contactList(db, product.id, {
         search,
         searchNumber: search === '' ? null : normaliseUkPhone(search),
         page,
@@ -60,9 +68,9 @@ export const contactHandlers = {
 
   importContacts: async ({ params, body, request }) => {
     const product = await contactsPhone(request, params.id);
-    const { contactsRepository } = request.server;
-    await contactsRepository.phonebook(product.id);
-    const existing = await contactsRepository.keys(product.id);
+    const { db } = request.server;
+    await phonebookUuidOf(db, product.id);
+    const existing = await contactKeysOf(db, product.id);
     const known = new Set(existing.map(contactKey));
     const inRequest = new Set<string>();
     const accepted: ContactFields[] = [];
@@ -85,7 +93,7 @@ export const contactHandlers = {
         room -= 1;
       }
     });
-    const created = accepted.length > 0 ? await contactsRepository.add(product.id, accepted) : [];
+    const created = accepted.length > 0 ? await addContacts(db, product.id, accepted) : [];
     return { created, failed };
   },
 
@@ -97,14 +105,14 @@ export const contactHandlers = {
         400,
         Object.fromEntries(Object.entries(checked.errors).map(([field, message]) => [field, [message]])),
       );
-    const row = await request.server.contactsRepository.update(product.id, rowId(params.contact), checked.contact);
+    const row = await replaceContact(request.server.db, product.id, rowId(params.contact), checked.contact);
     if (!row) throw detailError(404, contactMessages.unknownContact);
     return row;
   },
 
   deleteContact: async ({ params, request }) => {
     const product = await ownedPhonebook(request, params.id, params.phonebook);
-    const removed = await request.server.contactsRepository.remove(product.id, rowId(params.contact));
+    const removed = await removeContact(request.server.db, product.id, rowId(params.contact));
     if (!removed) throw detailError(404, contactMessages.unknownContact);
     return { detail: 'Contact deleted' };
   },

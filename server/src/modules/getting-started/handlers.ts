@@ -6,6 +6,7 @@ import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { hashPassword } from '../identity/index.ts';
 import { ownedVoipProduct, rowId, type Product } from '../products/index.ts';
+import { siteUsers } from '../site/index.ts';
 import {
   chooseGettingStartedUsers,
   completeGettingStarted,
@@ -16,7 +17,7 @@ import {
 /** The product's users and how far its getting started has gone, as GET .../getting-started/ answers them. */
 async function detailsOf(request: FastifyRequest, product: Product): Promise<GettingStartedDetails> {
   const [users, progress] = await Promise.all([
-    request.server.siteRepository.users(product.id),
+    siteUsers(request.server.db, product.id),
     gettingStartedProgressOf(request.server.db, product.id),
   ]);
   const byId = new Map(users.map((user) => [user.id, user]));
@@ -53,7 +54,7 @@ export const gettingStartedHandlers = {
 
   putGettingStartedUsers: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.product_id));
-    const users = await request.server.siteRepository.users(product.id);
+    const users = await siteUsers(request.server.db, product.id);
     const ids = new Set(users.map((user) => user.id));
     if (!body.user_ids.every((id) => ids.has(id))) throw fieldError('user_ids', gettingStartedMessages.unknownUser);
     await chooseGettingStartedUsers(request.server.db, product.id, body.user_ids);

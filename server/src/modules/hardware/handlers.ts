@@ -6,6 +6,7 @@ import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { notFound, ownedVoipProduct, rowId, type Product } from '../products/index.ts';
 import { shopItemOf, shopItemsInOrder } from '../shop/index.ts';
+import { seatOfProduct, userById } from '../users/index.ts';
 import {
   addDevice,
   assignFirstFreePort,
@@ -28,7 +29,7 @@ async function ownedDevice(request: FastifyRequest, product: Product, deviceId: 
 
 /** The user `userId` of the cloud phone, else a 400 on `field` (a user of another phone is no user of this one). */
 async function userOfPhone(request: FastifyRequest, product: Product, userId: number, field: string) {
-  const seat = await request.server.usersRepository.byId(rowId(userId));
+  const seat = await userById(request.server.db, rowId(userId));
   if (!seat || seat.productId !== product.id) throw fieldError(field, hardwareMessages.userNotOnPhone);
   return seat;
 }
@@ -65,7 +66,7 @@ export const hardwareHandlers = {
 
   assignUserHardware: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.id));
-    const seat = await request.server.usersRepository.seat(product.id, rowId(params.userId));
+    const seat = await seatOfProduct(request.server.db, product.id, rowId(params.userId));
     if (!seat) throw notFound();
     const device = await ownedDevice(request, product, body.device_id);
     const port = await assignFirstFreePort(request.server.db, device.id, seat.id);

@@ -17,6 +17,17 @@ import {
   openNumberTransfers,
 } from '../notifications/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
+import { lockVoipUser, voipUserById } from '../users/index.ts';
+import {
+  assignNumbers,
+  availableNumbers,
+  deleteSiteNumber,
+  inventoryAreaCodes,
+  numberInUse,
+  releaseToInventory,
+  siteNumbersOf,
+  unassignNumbers,
+} from './numbers-repository.ts';
 import { releaseUnusedNumbers, reserveNumber } from './reservation.ts';
 import { numberSelection, reserveSelectedNumber } from './selection.ts';
 
@@ -39,11 +50,11 @@ const transferReference = () =>
 
 export const numberHandlers = {
   searchNumbers: async ({ query, request }) => {
-    const { numbersRepository } = request.server;
+    const { db } = request.server;
     await releaseUnusedNumbers(request.server);
     const [rows, areaCodes] = await Promise.all([
-      numbersRepository.available({ areaCode: query.area_code, rating: query.rating }, MAX_NUMBER_RESULTS),
-      numbersRepository.areaCodes(),
+      availableNumbers(db, { areaCode: query.area_code, rating: query.rating }, MAX_NUMBER_RESULTS),
+      inventoryAreaCodes(db),
     ]);
     return {
       results: rows.map((row) => ({
@@ -75,16 +86,15 @@ export const numberHandlers = {
   removeNumber: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, Number(params.product_id));
     const numberId = rowId(params.number_id);
-    const { numbersRepository } = request.server;
     const now = request.server.now();
-    return numbersRepository.transaction(async (tx) => {
-      const numbers = await numbersRepository.siteNumbers(tx, product.id);
+    return request.server.db.transaction(async (tx) => {
+      const numbers = await siteNumbersOf(tx, product.id);
       const index = numbers.findIndex((n) => n.id === numberId);
       const row = numbers[index];
       if (!row) throw notFound();
       if (index === 0) throw detailError(400, numberMessages.pilotNumber);
-      await numbersRepository.deleteSiteNumber(tx, row.id);
-      await numbersRepository.release(tx, row.number);
+      await deleteSiteNumber(tx, row.id);
+      await releaseToInventory(tx, row.number);
       await addNumberChange(tx, { accountId: product.accountId, type: 'REMOVED', number: row.number, now });
       return { number: row.number };
     });
@@ -92,31 +102,31 @@ export const numberHandlers = {
 
   patchSeat: async ({ params, body, request }) => {
     const seatId = rowId(params.seatId);
-    const { numbersRepository } = request.server;
-    const seat = await numbersRepository.seat(seatId);
+    const seat = await voipUserById(request.server.db, seatId);
     if (!seat) throw notFound();
     // Another account's seat answers 404, as an unknown one does.
     const product = await ownedVoipProduct(request, seat.productId);
     const wanted = [...new Set(body.numbers.map((n) => n.replace(/\s/g, '')))];
-    return numbersRepository.transaction(async (tx) => {
-      await numbersRepository.lockSeat(tx, seat.id);
-      const site = await numbersRepository.siteNumbers(tx, product.id);
+    return request.server.db.transaction(async (tx) => {
+      // Two changes of one seat's numbers take turns.
+      await lockVoipUser(tx, seat.id);
+      const site = await siteNumbersOf(tx, product.id);
       for (const number of wanted) {
         const index = site.findIndex((n) => n.number === number);
         if (index < 0) throw detailError(400, numberMessages.notThisSite);
         if (index === 0) throw detailError(400, numberMessages.pilotNumber);
       }
       const current = site.filter((n) => n.voipUserId === seat.id).map((n) => n.number);
-      await numbersRepository.unassign(
+      await unassignNumbers(
         tx,
         seat.id,
         current.filter((n) => !wanted.includes(n)),
       );
       const adding = wanted.filter((n) => !current.includes(n));
-      const given = await numbersRepository.assign(tx, seat.id, product.id, adding);
+      const given = await assignNumbers(tx, seat.id, product.id, adding);
       // A number joins a seat only while it rings no one: the old seat lets go first (spec 001 section 4).
       if (given.length !== adding.length) throw detailError(409, numberMessages.assignedElsewhere);
-      const now = await numbersRepository.siteNumbers(tx, product.id);
+      const now = await siteNumbersOf(tx, product.id);
       return {
         id: seat.id,
         product_id: product.id,
@@ -133,8 +143,7 @@ export const numberHandlers = {
     if ('problem' in checked) throw transferError(checked.problem);
     const dateProblem = transferDateProblem(body.transfer_date, request.server.now());
     if (dateProblem) throw transferError(dateProblem);
-    const { numbersRepository } = request.server;
-    if (await numbersRepository.numberInUse(checked.rangeStart))
+    if (await numberInUse(request.server.db, checked.rangeStart))
       throw transferError(numberMessages.transferAlreadyHere);
     const open = await openNumberTransfers(request.server.db, authOf(request).user.accountId ?? product.accountId);
     const overlaps = open.some((order) => {

@@ -13,7 +13,17 @@ import { detailError, tooManyRequests } from '../../plugins/errors.ts';
 import { hitRateLimit } from '../identity/index.ts';
 import { addNumberChange } from '../notifications/index.ts';
 import type { Product } from '../products/index.ts';
-import type { NumbersExecutor } from './numbers-repository.ts';
+import {
+  addIncludedNumber,
+  addSiteNumber,
+  claimInventoryNumber,
+  firstAvailableIncluded,
+  hasUnusedNumbers,
+  inventoryNumber,
+  lockedPhoneCounts,
+  returnUnusedNumbers,
+  type NumbersExecutor,
+} from './numbers-repository.ts';
 
 type ReservingProduct = Pick<Product, 'id' | 'accountId'>;
 
@@ -35,14 +45,13 @@ export async function reserveNumberIn(
   product: ReservingProduct,
   numberId: number,
 ): Promise<ReservedNumber | null> {
-  const { numbersRepository } = server;
   const now = server.now();
-  const held = await numbersRepository.lockedPhoneCounts(tx, product.id);
+  const held = await lockedPhoneCounts(tx, product.id);
   const ceiling = numberCeiling(held.seats);
   if (held.numbers >= ceiling) throw detailError(400, numberMessages.phoneFull(ceiling));
-  const row = await numbersRepository.claim(tx, numberId, product.id, now);
+  const row = await claimInventoryNumber(tx, numberId, product.id, now);
   if (!row) return null;
-  const site = await numbersRepository.addSiteNumber(tx, product.id, row.number);
+  const site = await addSiteNumber(tx, product.id, row.number);
   await addNumberChange(tx, { accountId: product.accountId, type: 'ADDED', number: row.number, now });
   return {
     id: site.id,
@@ -65,7 +74,6 @@ export async function reserveNumber(
   product: ReservingProduct,
   numberId: number,
 ): Promise<ReservedNumber> {
-  const { numbersRepository } = server;
   const retryAfter = await hitRateLimit(
     server.db,
     [{ bucket: 'number_reserve', key: String(product.id), limit: NUMBER_RESERVATIONS_PER_HOUR }],
@@ -74,9 +82,9 @@ export async function reserveNumber(
   );
   if (retryAfter !== null) throw tooManyRequests(numberMessages.tooManyReservations, retryAfter);
   await releaseUnusedNumbers(server);
-  const reserved = await numbersRepository.transaction((tx) => reserveNumberIn(server, tx, product, numberId));
+  const reserved = await server.db.transaction((tx) => reserveNumberIn(server, tx, product, numberId));
   if (reserved) return reserved;
-  const exists = await numbersRepository.inventoryNumber(numberId);
+  const exists = await inventoryNumber(server.db, numberId);
   throw exists ? detailError(409, numberMessages.alreadyTaken) : detailError(404, numberMessages.unknownNumber);
 }
 
@@ -86,12 +94,11 @@ export async function reserveNumber(
  * Run before the inventory is searched or reserved from, so a number nobody uses is offered again.
  */
 export async function releaseUnusedNumbers(server: FastifyInstance): Promise<void> {
-  const { numbersRepository } = server;
   const now = server.now();
   const before = new Date(now.getTime() - UNUSED_NUMBER_HOLD_DAYS * DAY_MS);
-  if (!(await numbersRepository.hasUnused(before))) return;
-  await numbersRepository.transaction(async (tx) => {
-    const released = await numbersRepository.releaseUnused(tx, before);
+  if (!(await hasUnusedNumbers(server.db, before))) return;
+  await server.db.transaction(async (tx) => {
+    const released = await returnUnusedNumbers(tx, before);
     for (const { number, accountId } of released)
       await addNumberChange(tx, { accountId, type: 'REMOVED', number, now });
   });
@@ -108,7 +115,6 @@ export async function giveIncludedNumberIn(
   tx: NumbersExecutor,
   product: ReservingProduct,
 ): Promise<ReservedNumber | null> {
-  const { numbersRepository } = server;
-  const row = (await numbersRepository.firstAvailableIncluded(tx)) ?? (await numbersRepository.addIncludedNumber(tx));
+  const row = (await firstAvailableIncluded(tx)) ?? (await addIncludedNumber(tx));
   return row ? reserveNumberIn(server, tx, product, row.id) : null;
 }

@@ -16,7 +16,13 @@ import { ApiError, detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { speakFor } from '../audio/index.ts';
 import { ownedVoipProduct } from '../products/index.ts';
-import type { VoicemailRow } from './phone-setup-repository.ts';
+import {
+  changeHoldMusicSettings,
+  changeVoicemailSettings,
+  holdMusicSettingsOf,
+  voicemailSettingsOf,
+  type VoicemailRow,
+} from './phone-setup-repository.ts';
 
 function toConfiguration(row: VoicemailRow): VoicemailConfiguration {
   return {
@@ -70,7 +76,7 @@ function setGreeting(
   words: { text: string; voice: TtsVoice } | null,
 ) {
   return replaceAudio(request, productId, 'voicemail-greeting', wav, async (newKey) => {
-    const { row, before } = await request.server.phoneSetupRepository.changeVoicemail(productId, {
+    const { row, before } = await changeVoicemailSettings(request.server.db, productId, {
       customAudio: newKey !== null,
       greetingStorageKey: newKey,
       greetingTtsText: words?.text ?? null,
@@ -84,7 +90,7 @@ function setGreeting(
 /** Makes `wav` the hold music (custom_audio true), or, with null, goes back to the built-in melody. */
 function setHoldMusic(request: FastifyRequest, productId: number, wav: Buffer | null) {
   return replaceAudio(request, productId, 'hold-music', wav, async (newKey) => {
-    const { row, before } = await request.server.phoneSetupRepository.changeHoldMusic(productId, {
+    const { row, before } = await changeHoldMusicSettings(request.server.db, productId, {
       customAudio: newKey !== null,
       storageKey: newKey,
       updatedAt: request.server.now(),
@@ -96,7 +102,7 @@ function setHoldMusic(request: FastifyRequest, productId: number, wav: Buffer | 
 export const phoneSetupHandlers = {
   getVoicemailGreeting: async ({ params, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const settings = await request.server.phoneSetupRepository.voicemail(product.id);
+    const settings = await voicemailSettingsOf(request.server.db, product.id);
     let greeting: Buffer | null = null;
     if (settings.customAudio) {
       greeting = settings.greetingStorageKey ? await request.server.audio.get(settings.greetingStorageKey) : null;
@@ -116,7 +122,7 @@ export const phoneSetupHandlers = {
 
   getVoicemailGreetingText: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    return toGreetingText(await request.server.phoneSetupRepository.voicemail(product.id));
+    return toGreetingText(await voicemailSettingsOf(request.server.db, product.id));
   },
 
   postVoicemailGreetingText: async ({ params, body, request }) => {
@@ -128,7 +134,7 @@ export const phoneSetupHandlers = {
 
   deleteVoicemailGreetingText: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const { row } = await request.server.phoneSetupRepository.changeVoicemail(product.id, {
+    const { row } = await changeVoicemailSettings(request.server.db, product.id, {
       greetingTtsText: null,
       greetingTtsVoice: null,
       updatedAt: request.server.now(),
@@ -138,12 +144,12 @@ export const phoneSetupHandlers = {
 
   getVoicemailConfiguration: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    return { results: toConfiguration(await request.server.phoneSetupRepository.voicemail(product.id)) };
+    return { results: toConfiguration(await voicemailSettingsOf(request.server.db, product.id)) };
   },
 
   putVoicemailConfiguration: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const { row } = await request.server.phoneSetupRepository.changeVoicemail(product.id, {
+    const { row } = await changeVoicemailSettings(request.server.db, product.id, {
       ...(body.voicemail_delay !== undefined && { voicemailDelay: body.voicemail_delay }),
       ...(body.voicemail_to_email && {
         voicemailToEmailEnabled: body.voicemail_to_email.enabled,
@@ -167,13 +173,13 @@ export const phoneSetupHandlers = {
 
   getHoldMusic: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const row = await request.server.phoneSetupRepository.holdMusic(product.id);
+    const row = await holdMusicSettingsOf(request.server.db, product.id);
     return { custom_audio: row?.customAudio ?? false };
   },
 
   downloadHoldMusic: async ({ params, request, reply }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const row = await request.server.phoneSetupRepository.holdMusic(product.id);
+    const row = await holdMusicSettingsOf(request.server.db, product.id);
     let music: Buffer | null = null;
     if (row?.customAudio && row.storageKey) {
       music = await request.server.audio.get(row.storageKey);

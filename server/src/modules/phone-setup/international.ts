@@ -9,6 +9,12 @@ import {
 } from '@portal/contract';
 
 import { detailError, fieldError } from '../../plugins/errors.ts';
+import {
+  phoneSettingsOf,
+  removeSiteAddOnGroup,
+  replaceSiteAddOnInGroup,
+  siteAddOnsOf,
+} from './phone-settings-repository.ts';
 
 /**
  * International calling (spec 001 sections 3, 7 and 9): the one catalogue of tariffs (the site add-ons of the
@@ -43,8 +49,8 @@ export async function internationalCalling(
   productId: number,
 ): Promise<{ tariff: InternationalTariff | null; kyc_passed: boolean }> {
   const [settings, addOns] = await Promise.all([
-    server.phoneSettingsRepository.settings(productId),
-    server.phoneSettingsRepository.addOns(productId),
+    phoneSettingsOf(server.db, productId),
+    siteAddOnsOf(server.db, productId),
   ]);
   const current = SITE_ADD_ONS.find((a) => a.group === 'international' && addOns.some((row) => row.addonId === a.id));
   return { tariff: current ? tariffOf(current) : null, kyc_passed: settings.kycPassed };
@@ -59,12 +65,11 @@ export async function setInternationalTariff(
   productId: number,
   tariffId: number | null,
 ): Promise<void> {
-  const repository = server.phoneSettingsRepository;
   if (tariffId === null) {
-    await repository.removeAddOnGroup(productId, INTERNATIONAL_IDS);
+    await removeSiteAddOnGroup(server.db, productId, INTERNATIONAL_IDS);
     return;
   }
   if (!INTERNATIONAL_IDS.includes(tariffId)) throw fieldError('tariff_id', messages.tariffUnknown);
-  if (!(await repository.settings(productId)).kycPassed) throw detailError(403, messages.kycNeeded);
-  await repository.replaceAddOnInGroup(productId, INTERNATIONAL_IDS, tariffId);
+  if (!(await phoneSettingsOf(server.db, productId)).kycPassed) throw detailError(403, messages.kycNeeded);
+  await replaceSiteAddOnInGroup(server.db, productId, INTERNATIONAL_IDS, tariffId);
 }

@@ -18,8 +18,24 @@ import { upcomingBankHolidays } from '../../bank-holidays/bank-holidays.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { ownedVoipProduct } from '../products/index.ts';
+import { siteNumbers } from '../site/index.ts';
 import { internationalCalling, internationalTariffs, setInternationalTariff } from './international.ts';
-import type { ForwardingRow, HolidayRow, HolidayWrite } from './phone-settings-repository.ts';
+import {
+  addHoliday,
+  addHolidaysWhereFree,
+  callForwardingsOf,
+  changePhoneSettings,
+  deleteHoliday,
+  holidaysOf,
+  phoneSettingsOf,
+  setSiteAddOn,
+  siteAddOnsOf,
+  updateCallForwarding,
+  updateHoliday,
+  type ForwardingRow,
+  type HolidayRow,
+  type HolidayWrite,
+} from './phone-settings-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,9 +72,7 @@ const catalogue = (id: number) => SITE_ADD_ONS.find((a) => a.id === id);
 
 /** Every catalogue add-on with whether the site has it (the catalogue's order). */
 async function siteAddOnList(request: FastifyRequest, productId: number): Promise<SiteAddOn[]> {
-  const owned = new Map(
-    (await request.server.phoneSettingsRepository.addOns(productId)).map((row) => [row.addonId, row.quantity]),
-  );
+  const owned = new Map((await siteAddOnsOf(request.server.db, productId)).map((row) => [row.addonId, row.quantity]));
   return SITE_ADD_ONS.map((addOn) => ({
     addon_id: addOn.id,
     display_name: addOn.name,
@@ -77,7 +91,7 @@ async function bankHolidays(
   region: BankHolidayRegion | null,
 ): Promise<BankHolidays> {
   if (!region) return { region: null, holidays: [] };
-  const schedule = await request.server.phoneSettingsRepository.holidays(productId);
+  const schedule = await holidaysOf(request.server.db, productId);
   const covered = (date: string) => schedule.some((row) => row.startDate <= date && date <= row.endDate);
   const today = londonTime(request.server.now()).date;
   return { region, holidays: upcomingBankHolidays(region, today).map((h) => ({ ...h, in_schedule: covered(h.date) })) };
@@ -86,42 +100,42 @@ async function bankHolidays(
 export const phoneSettingsHandlers = {
   listHolidays: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    return { results: (await request.server.phoneSettingsRepository.holidays(product.id)).map(toHoliday) };
+    return { results: (await holidaysOf(request.server.db, product.id)).map(toHoliday) };
   },
 
   addHoliday: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    return written(await request.server.phoneSettingsRepository.addHoliday(product.id, body));
+    return written(await addHoliday(request.server.db, product.id, body));
   },
 
   patchHoliday: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const result = await request.server.phoneSettingsRepository.updateHoliday(product.id, params.scheduleId, body);
+    const result = await updateHoliday(request.server.db, product.id, params.scheduleId, body);
     if (!result) throw detailError(404, messages.holidayNotFound);
     return written(result);
   },
 
   deleteHoliday: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    if (!(await request.server.phoneSettingsRepository.deleteHoliday(product.id, params.scheduleId)))
+    if (!(await deleteHoliday(request.server.db, product.id, params.scheduleId)))
       throw detailError(404, messages.holidayNotFound);
     return {};
   },
 
   getBankHolidays: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const settings = await request.server.phoneSettingsRepository.settings(product.id);
+    const settings = await phoneSettingsOf(request.server.db, product.id);
     return bankHolidays(request, product.id, settings.bankHolidayRegion);
   },
 
   addBankHolidays: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const repository = request.server.phoneSettingsRepository;
-    await repository.changeSettings(product.id, { bankHolidayRegion: body.region });
+    await changePhoneSettings(request.server.db, product.id, { bankHolidayRegion: body.region });
     let added = 0;
     if (body.add) {
       const upcoming = upcomingBankHolidays(body.region, londonTime(request.server.now()).date);
-      added = await repository.addHolidaysWhereFree(
+      added = await addHolidaysWhereFree(
+        request.server.db,
         product.id,
         upcoming.map((h) => ({ start_date: h.date, end_date: h.date, name: h.title })),
       );
@@ -131,16 +145,16 @@ export const phoneSettingsHandlers = {
 
   getDivert: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const settings = await request.server.phoneSettingsRepository.settings(product.id);
+    const settings = await phoneSettingsOf(request.server.db, product.id);
     return { results: { destination: settings.divertDestination ?? false } };
   },
 
   setDivert: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const own = await request.server.siteRepository.numbers(product.id);
+    const own = await siteNumbers(request.server.db, product.id);
     // Diverting to the phone system's own number would send every call round in a loop.
     if (own.some((n) => n.number === body.destination)) throw fieldError('destination', messages.divertOwnNumber);
-    const row = await request.server.phoneSettingsRepository.changeSettings(product.id, {
+    const row = await changePhoneSettings(request.server.db, product.id, {
       divertDestination: body.destination,
     });
     return { results: { destination: row.divertDestination ?? false } };
@@ -148,13 +162,13 @@ export const phoneSettingsHandlers = {
 
   removeDivert: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    await request.server.phoneSettingsRepository.changeSettings(product.id, { divertDestination: null });
+    await changePhoneSettings(request.server.db, product.id, { divertDestination: null });
     return { results: { destination: false as const } };
   },
 
   listForwardings: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const rows = (await request.server.phoneSettingsRepository.forwardings(product.id)).map(toForwarding);
+    const rows = (await callForwardingsOf(request.server.db, product.id)).map(toForwarding);
     // While the advanced call forward is off only the current forwarding is shown (spec 000 section 9's flag).
     const current = currentForwarding(rows);
     return {
@@ -166,15 +180,16 @@ export const phoneSettingsHandlers = {
   putForwarding: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, params.id);
     if (!request.server.advancedCallForward) throw detailError(403, messages.advancedCallForwardOff);
-    const repository = request.server.phoneSettingsRepository;
-    const existing = (await repository.forwardings(product.id)).find((row) => row.id === params.forwardingID);
+    const existing = (await callForwardingsOf(request.server.db, product.id)).find(
+      (row) => row.id === params.forwardingID,
+    );
     if (!existing) throw detailError(404, messages.forwardingNotFound);
     if (!existing.isEditable) throw detailError(403, messages.forwardingNotEditable);
     const destination = body.destination === undefined ? existing.destination : body.destination;
     const activated = body.activated ?? existing.activated;
     if (activated && existing.forwardType !== 'NA' && !destination)
       throw fieldError('destination', messages.divertInvalid);
-    const row = await repository.updateForwarding(product.id, existing.id, {
+    const row = await updateCallForwarding(request.server.db, product.id, existing.id, {
       ...(body.activated !== undefined && { activated: body.activated }),
       ...(body.destination !== undefined && { destination: body.destination }),
     });
@@ -192,7 +207,7 @@ export const phoneSettingsHandlers = {
     const addOn = catalogue(body.addon_id);
     if (!addOn) throw fieldError('addon_id', messages.addOnUnknown);
     if (addOn.group !== 'switchable') throw fieldError('addon_id', messages.addOnNotSwitchable);
-    await request.server.phoneSettingsRepository.setAddOn(product.id, addOn.id, body.enabled);
+    await setSiteAddOn(request.server.db, product.id, addOn.id, body.enabled);
     return { results: await siteAddOnList(request, product.id) };
   },
 
@@ -207,7 +222,7 @@ export const phoneSettingsHandlers = {
     const list = await siteAddOnList(request, product.id);
     const crm = list.find((a) => a.group === 'crm');
     if (!crm || crm.enabled) throw detailError(400, messages.crmNotEligible);
-    await request.server.phoneSettingsRepository.setAddOn(product.id, crm.addon_id, true);
+    await setSiteAddOn(request.server.db, product.id, crm.addon_id, true);
     return { results: await siteAddOnList(request, product.id) };
   },
 

@@ -27,7 +27,7 @@ import {
   unusablePasswordHash,
   verifyPassword,
 } from '../identity/index.ts';
-import { reserveNumberIn } from '../numbers/index.ts';
+import { availableInventoryNumber, reserveNumberIn } from '../numbers/index.ts';
 import { provisioningStatusOf } from '../provisioning/index.ts';
 import { linkSocialIdentity, spendStateForProfile, verifiedEmailOf } from '../social/index.ts';
 import { setMainUserPin } from '../users/index.ts';
@@ -96,7 +96,7 @@ async function leadOf(request: FastifyRequest, token: string): Promise<SignupLea
  * them): else 400 on chosen_number. Nothing is held yet: verify-pin reserves it for the new phone.
  */
 async function checkNumber(request: FastifyRequest, number: string): Promise<void> {
-  if (!(await request.server.numbersRepository.availableByNumber(number)))
+  if (!(await availableInventoryNumber(request.server.db, number)))
     throw fieldError('chosen_number', selfSignupMessages.numberUnavailable);
 }
 
@@ -108,7 +108,7 @@ async function checkNumber(request: FastifyRequest, number: string): Promise<voi
 const takeChosenNumber =
   (request: FastifyRequest): TakeNumber =>
   async (tx, product, number) => {
-    const row = await request.server.numbersRepository.availableByNumber(number, tx);
+    const row = await availableInventoryNumber(tx, number);
     return row !== null && (await reserveNumberIn(request.server, tx, product, row.id)) !== null;
   };
 

@@ -7,17 +7,19 @@ import type { Handlers } from '../../routes/index.ts';
 import { installationAddressOf } from '../address/index.ts';
 import { advancedCallFlowAddOn } from '../call-flows/index.ts';
 import * as customers from '../customers/index.ts';
+import { siteAddOnsOf } from '../phone-setup/index.ts';
 import { ownedVoipProduct, type Product } from '../products/index.ts';
-import { seatOf } from '../users/index.ts';
+import { seatOf, seatsOfProduct } from '../users/index.ts';
+import { siteNumbers, siteNumbersWithExtensions, siteUsersWithDevices } from './site-read-model.ts';
 
 /** Site data (spec 001 section 3 "Site") of a product already checked to be the customer's cloud phone. */
 async function siteOf(request: FastifyRequest, product: Product): Promise<Site> {
-  const { siteRepository } = request.server;
+  const { db } = request.server;
   const [numbers, users, addOns, seats] = await Promise.all([
-    siteRepository.numbers(product.id),
-    siteRepository.usersWithDevices(product.id),
-    request.server.phoneSettingsRepository.addOns(product.id),
-    request.server.usersRepository.seats(product.id),
+    siteNumbers(db, product.id),
+    siteUsersWithDevices(db, product.id),
+    siteAddOnsOf(db, product.id),
+    seatsOfProduct(db, product.id),
   ]);
   const pilot = numbers[0];
   return {
@@ -67,7 +69,7 @@ export const siteHandlers = {
 
   getSiteNumbers: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const rows = await request.server.siteRepository.numbersWithExtensions(product.id);
+    const rows = await siteNumbersWithExtensions(request.server.db, product.id);
     return {
       // The pilot number (the first) reaches the call flow, so its "extension" is the public number itself.
       results: rows.map((row, index) => ({

@@ -3,7 +3,6 @@
 // voip_users (who each number rings) and those with the hardware module's hardware_ports (who has a desk phone); the
 // plain lists come from their owners (numbers/index.ts, users/index.ts). It writes nothing.
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
-import fp from 'fastify-plugin';
 
 import type { Database } from '../../db/connect.ts';
 import { hardwarePorts } from '../../db/schema/hardware.ts';
@@ -12,70 +11,52 @@ import { voipUsers } from '../../db/schema/users.ts';
 import { siteNumbersOf } from '../numbers/index.ts';
 import { lockedVoipUsersOf, voipUsersOf } from '../users/index.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    siteRepository: SiteRepository;
-  }
+// A cloud phone's site: its numbers and its users (spec 001 section 3).
+
+/** The product's numbers, the pilot number first. */
+export async function siteNumbers(db: Pick<Database, 'select'>, productId: number) {
+  return siteNumbersOf(db, productId);
 }
 
-/** A cloud phone's site: its numbers and its users (spec 001 section 3). */
-export function createSiteRepository(db: Database) {
-  return {
-    /** The product's numbers, the pilot number first. */
-    async numbers(productId: number) {
-      return siteNumbersOf(db, productId);
-    },
-
-    /** The product's numbers with the extension of the user each rings (null for none), the pilot number first. */
-    async numbersWithExtensions(productId: number) {
-      return db
-        .select({
-          id: phoneNumbers.id,
-          number: phoneNumbers.number,
-          label: phoneNumbers.label,
-          extension: voipUsers.extension,
-          userId: voipUsers.id,
-          firstName: voipUsers.firstName,
-          lastName: voipUsers.lastName,
-        })
-        .from(phoneNumbers)
-        .leftJoin(voipUsers, eq(voipUsers.id, phoneNumbers.voipUserId))
-        .where(eq(phoneNumbers.productId, productId))
-        .orderBy(asc(phoneNumbers.id));
-    },
-
-    /** The product's users, the main user first. */
-    async users(productId: number) {
-      return voipUsersOf(db, productId);
-    },
-
-    /**
-     * The product's users, the main user first, each with whether a call can ring them: a desk phone port is theirs,
-     * or their PIN is set (the PIN signs them in to the phone apps). The call-flow checks warn about the rest.
-     */
-    async usersWithDevices(productId: number) {
-      return db
-        .select({
-          ...getTableColumns(voipUsers),
-          hasPhoneOrApp: sql<boolean>`(${voipUsers.pinHash} is not null or exists (select 1 from ${hardwarePorts} where ${hardwarePorts.voipUserId} = ${voipUsers.id}))`,
-        })
-        .from(voipUsers)
-        .where(eq(voipUsers.productId, productId))
-        .orderBy(asc(voipUsers.id));
-    },
-
-    /** The product's locked users, by id. */
-    async lockedUsers(productId: number) {
-      return lockedVoipUsersOf(db, productId);
-    },
-  };
+/** The product's numbers with the extension of the user each rings (null for none), the pilot number first. */
+export async function siteNumbersWithExtensions(db: Pick<Database, 'select'>, productId: number) {
+  return db
+    .select({
+      id: phoneNumbers.id,
+      number: phoneNumbers.number,
+      label: phoneNumbers.label,
+      extension: voipUsers.extension,
+      userId: voipUsers.id,
+      firstName: voipUsers.firstName,
+      lastName: voipUsers.lastName,
+    })
+    .from(phoneNumbers)
+    .leftJoin(voipUsers, eq(voipUsers.id, phoneNumbers.voipUserId))
+    .where(eq(phoneNumbers.productId, productId))
+    .orderBy(asc(phoneNumbers.id));
 }
 
-export type SiteRepository = ReturnType<typeof createSiteRepository>;
+/** The product's users, the main user first. */
+export async function siteUsers(db: Pick<Database, 'select'>, productId: number) {
+  return voipUsersOf(db, productId);
+}
 
-export default fp(
-  async (app) => {
-    app.decorate('siteRepository', createSiteRepository(app.db));
-  },
-  { name: 'site-repository', dependencies: ['db'] },
-);
+/**
+ * The product's users, the main user first, each with whether a call can ring them: a desk phone port is theirs,
+ * or their PIN is set (the PIN signs them in to the phone apps). The call-flow checks warn about the rest.
+ */
+export async function siteUsersWithDevices(db: Pick<Database, 'select'>, productId: number) {
+  return db
+    .select({
+      ...getTableColumns(voipUsers),
+      hasPhoneOrApp: sql<boolean>`(${voipUsers.pinHash} is not null or exists (select 1 from ${hardwarePorts} where ${hardwarePorts.voipUserId} = ${voipUsers.id}))`,
+    })
+    .from(voipUsers)
+    .where(eq(voipUsers.productId, productId))
+    .orderBy(asc(voipUsers.id));
+}
+
+/** The product's locked users, by id. */
+export async function lockedSiteUsers(db: Pick<Database, 'select'>, productId: number) {
+  return lockedVoipUsersOf(db, productId);
+}

@@ -7,6 +7,7 @@ import {
   serviceStatusesWithSession,
   welcomeDueWithSession,
 } from '../products/index.ts';
+import { lockedSiteUsers } from '../site/index.ts';
 
 /**
  * The statuses the default layout loads at start-up (spec 000 section 4): getting started,
@@ -34,7 +35,7 @@ export const statusHandlers = {
 
   getLockedUsers: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.id));
-    const rows = await request.server.siteRepository.lockedUsers(product.id);
+    const rows = await lockedSiteUsers(request.server.db, product.id);
     return {
       results: rows.map((user) => ({
         user_id: user.id,

@@ -15,8 +15,11 @@ import { findNode, londonTime, stepTitle, type CallFlow, type HolidayPeriod } fr
 import { sendAudio } from '../../audio/serve.ts';
 import { detailError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
+import { callFlowOf } from '../call-flows/index.ts';
+import { holidaysOf } from '../phone-setup/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
-import type { TestCallRow } from './test-calls-repository.ts';
+import { seatsOfProduct } from '../users/index.ts';
+import { createTestCall, testCallHistory, testCallOfFlow, type TestCallRow } from './test-calls-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,12 +73,12 @@ export const testCallHandlers = {
     const sipHost = request.server.testCallSipHost;
     if (!sipHost) throw detailError(503, testCallMessages.runtimeOff);
     const product = await ownedVoipProduct(request, params.id);
-    const row = await request.server.callFlowsRepository.flow(product.id, rowId(params.flow));
+    const row = await callFlowOf(request.server.db, product.id, rowId(params.flow));
     if (!row) throw notFound();
     const now = request.server.now();
     const at = body.at ? new Date(body.at) : now;
     if (Number.isNaN(at.getTime())) throw detailError(400, testCallMessages.badInstant);
-    const holidays: HolidayPeriod[] = (await request.server.phoneSettingsRepository.holidays(product.id)).map((h) => ({
+    const holidays: HolidayPeriod[] = (await holidaysOf(request.server.db, product.id)).map((h) => ({
       start_date: h.startDate,
       end_date: h.endDate,
     }));
@@ -84,13 +87,13 @@ export const testCallHandlers = {
       holidays.push({ start_date: date, end_date: date });
     }
     const names: Record<string, string> = {};
-    for (const seat of await request.server.usersRepository.seats(product.id))
+    for (const seat of await seatsOfProduct(request.server.db, product.id))
       names[seat.extension] = `${seat.firstName} ${seat.lastName}`.trim();
     const flow: CallFlow = { id: String(row.id), name: row.name, enable: row.enable, data: row.data };
     const token = randomBytes(18).toString('base64url');
     const id = randomUUID();
     const expiresAt = new Date(now.getTime() + TEST_CALL_TOKEN_TTL_MS);
-    await request.server.testCallsRepository.create({
+    await createTestCall(request.server.db, {
       id,
       productId: product.id,
       flowId: row.id,
@@ -166,7 +169,7 @@ export const testCallHandlers = {
   /** Call history's test calls: each marked as one, with its steps by title, its outcome and its message. */
   listTestCalls: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, params.id);
-    const rows = await request.server.testCallsRepository.history(product.id, TEST_CALL_HISTORY_SIZE);
+    const rows = await testCallHistory(request.server.db, product.id, TEST_CALL_HISTORY_SIZE);
     return {
       results: rows.map((call) => {
         const path = pathOf(call);
@@ -215,7 +218,7 @@ async function ownedTestCall(
   params: { id: number; flow: string; call: string },
 ): Promise<TestCallRow> {
   const product = await ownedVoipProduct(request, params.id);
-  const call = await request.server.testCallsRepository.ofFlow(product.id, rowId(params.flow), params.call);
+  const call = await testCallOfFlow(request.server.db, product.id, rowId(params.flow), params.call);
   if (!call) throw notFound();
   return call;
 }

@@ -16,8 +16,9 @@ import {
 } from '@portal/contract';
 
 import { detailError } from '../../plugins/errors.ts';
-import { speakFor } from '../audio/index.ts';
+import { audioFileByStoredFilename, speakFor } from '../audio/index.ts';
 import { tokenHash } from './handlers.ts';
+import { addTestCallMoment, claimTestCall, finishTestCall, liveTestCall } from './test-calls-repository.ts';
 import { mailTestCallVoicemail } from './voicemail-mail.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -59,7 +60,7 @@ export function registerCallRuntimeRoutes(app: FastifyInstance, secret: string):
 
     internal.post(internalTestCallPaths.claim, hide, async (request: FastifyRequest, reply: FastifyReply) => {
       const { token } = parse(ClaimTestCall, request.body);
-      const row = await app.testCallsRepository.claim(tokenHash(token), app.now());
+      const row = await claimTestCall(app.db, tokenHash(token), app.now());
       if (!row) return reply.code(404).send({ detail: 'Not found.' });
       return {
         id: row.id,
@@ -75,10 +76,10 @@ export function registerCallRuntimeRoutes(app: FastifyInstance, secret: string):
       internalTestCallPaths.audio,
       hide,
       async (request: FastifyRequest<{ Params: { call: string; name: string } }>, reply: FastifyReply) => {
-        const call = await app.testCallsRepository.live(String(request.params.call));
+        const call = await liveTestCall(app.db, String(request.params.call));
         const name = String(request.params.name);
         if (!call || name.includes('\u0000')) return reply.code(404).send({ detail: 'Not found.' });
-        const file = await app.audioRepository.byStoredFilename(call.productId, name);
+        const file = await audioFileByStoredFilename(app.db, call.productId, name);
         const bytes = file ? await app.audio.get(file.storageKey) : null;
         if (!bytes) return reply.code(404).send({ detail: 'Not found.' });
         return reply.type('audio/wav').send(bytes);
@@ -95,7 +96,7 @@ export function registerCallRuntimeRoutes(app: FastifyInstance, secret: string):
       hide,
       async (request: FastifyRequest<{ Params: { call: string } }>, reply: FastifyReply) => {
         const moment = parse(TestCallMoment, request.body);
-        await app.testCallsRepository.addMoment(String(request.params.call), moment);
+        await addTestCallMoment(app.db, String(request.params.call), moment);
         return reply.code(204).send();
       },
     );
@@ -105,7 +106,7 @@ export function registerCallRuntimeRoutes(app: FastifyInstance, secret: string):
       { ...hide, bodyLimit: 4 * 1024 * 1024 },
       async (request: FastifyRequest<{ Params: { call: string } }>, reply: FastifyReply) => {
         const end = parse(FinishedTestCall, request.body);
-        const call = await app.testCallsRepository.live(String(request.params.call));
+        const call = await liveTestCall(app.db, String(request.params.call));
         if (!call) return reply.code(404).send({ detail: 'Not found.' });
         let voicemailKey: string | null = null;
         const voicemail = end.voicemail_wav ? Buffer.from(end.voicemail_wav, 'base64') : null;
@@ -114,7 +115,7 @@ export function registerCallRuntimeRoutes(app: FastifyInstance, secret: string):
           await app.audio.put(voicemailKey, voicemail);
         }
         const endedAt = app.now();
-        await app.testCallsRepository.finish(call.id, {
+        await finishTestCall(app.db, call.id, {
           path: end.path,
           outcome: end.outcome,
           endReason: end.reason,

@@ -9,6 +9,7 @@ import { limitCustomerMail } from '../../mail/customer-mail-limit.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import * as customers from '../customers/index.ts';
+import { voicemailSettingsOf } from '../phone-setup/index.ts';
 import type { TestCallRow } from './test-calls-repository.ts';
 
 /** The attached file's name: the recording's rule (spec 001 section 7) for a voicemail. */
@@ -26,7 +27,7 @@ export async function mailTestCallVoicemail(
   wav: Buffer,
   endedAt: Date,
 ): Promise<boolean> {
-  const settings = await app.phoneSetupRepository.voicemail(call.productId);
+  const settings = await voicemailSettingsOf(app.db, call.productId);
   const to = settings.voicemailToEmailAddress.trim();
   if (!settings.voicemailToEmailEnabled || to === '') return false;
   const accountId = await customers.accountIdOfProduct(app.db, call.productId);

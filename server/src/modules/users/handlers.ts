@@ -18,20 +18,32 @@ import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import { hashPassword, publicUrl } from '../identity/index.ts';
+import { siteAddOnsOf } from '../phone-setup/index.ts';
 import { notFound, ownedVoipProduct, rowId } from '../products/index.ts';
 import { seatOf } from './seat.ts';
 import type { SeatRow } from './seats-read-model.ts';
+import {
+  addUser,
+  createUserPin,
+  replaceUserAddOns,
+  resetUserPin,
+  seatOfProduct,
+  seatsOfProduct,
+  updateUser,
+  userById,
+  userEmailTaken,
+} from './users-repository.ts';
 
 /** The user `userId` of the customer's cloud phone `productId`, else 404 (another account's, another phone's, unknown). */
 async function ownedSeat(request: FastifyRequest, productId: string, userId: string): Promise<SeatRow> {
   const product = await ownedVoipProduct(request, rowId(productId));
-  const seat = await request.server.usersRepository.seat(product.id, rowId(userId));
+  const seat = await seatOfProduct(request.server.db, product.id, rowId(userId));
   if (!seat) throw notFound();
   return seat;
 }
 
 async function reloaded(request: FastifyRequest, productId: number, userId: number): Promise<Seat> {
-  const seat = await request.server.usersRepository.seat(productId, userId);
+  const seat = await seatOfProduct(request.server.db, productId, userId);
   if (!seat) throw notFound();
   return seatOf(seat);
 }
@@ -45,17 +57,17 @@ async function reloaded(request: FastifyRequest, productId: number, userId: numb
 export const usersHandlers = {
   getSeats: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.productId));
-    return { results: (await request.server.usersRepository.seats(product.id)).map(seatOf) };
+    return { results: (await seatsOfProduct(request.server.db, product.id)).map(seatOf) };
   },
 
   getSeat: async ({ params, request }) => seatOf(await ownedSeat(request, params.productId, params.userId)),
 
   patchSeatUser: async ({ params, body, request }) => {
     const seat = await ownedSeat(request, params.productId, params.userId);
-    const { usersRepository } = request.server;
-    if (body.email !== undefined && (await usersRepository.emailTaken(seat.productId, body.email, seat.id)))
+    const { db } = request.server;
+    if (body.email !== undefined && (await userEmailTaken(db, seat.productId, body.email, seat.id)))
       throw fieldError('email', usersMessages.emailTaken);
-    await usersRepository.update(seat.id, {
+    await updateUser(db, seat.id, {
       ...(body.first_name !== undefined && { firstName: body.first_name }),
       ...(body.last_name !== undefined && { lastName: body.last_name }),
       ...(body.email !== undefined && { email: body.email }),
@@ -65,9 +77,10 @@ export const usersHandlers = {
 
   addUser: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.id));
-    const { usersRepository } = request.server;
-    if (await usersRepository.emailTaken(product.id, body.email)) throw fieldError('email', usersMessages.emailTaken);
-    const added = await usersRepository.add(
+    const { db } = request.server;
+    if (await userEmailTaken(db, product.id, body.email)) throw fieldError('email', usersMessages.emailTaken);
+    const added = await addUser(
+      db,
       product.id,
       { firstName: body.first_name, lastName: body.last_name, email: body.email },
       FIRST_EXTENSION,
@@ -79,7 +92,7 @@ export const usersHandlers = {
 
   resetPin: async ({ params, body, request }) => {
     const seat = await ownedSeat(request, params.productId, params.userId);
-    await request.server.usersRepository.resetPin(seat.id, await hashPassword(body.pin));
+    await resetUserPin(request.server.db, seat.id, await hashPassword(body.pin));
     return { detail: usersMessages.pinReset };
   },
 
@@ -107,7 +120,7 @@ export const usersHandlers = {
 
   getSeatsAddOns: async ({ params, query, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.productId));
-    const seats = await request.server.usersRepository.seats(product.id);
+    const seats = await seatsOfProduct(request.server.db, product.id);
     const wanted = query.user_id === undefined ? seats : seats.filter((seat) => seat.id === rowId(query.user_id!));
     // A user of another phone (or none) is not there to filter to: 404, as for their own endpoint.
     if (query.user_id !== undefined && wanted.length === 0) throw notFound();
@@ -120,7 +133,7 @@ export const usersHandlers = {
     const seat = await ownedSeat(request, params.productId, params.userId);
     if (seat.pinHash !== null) throw detailError(409, usersMessages.pinAlreadySet);
     // Only while they still have none: two first PINs sent at once set one, the other is told to reset.
-    if (!(await request.server.usersRepository.createPin(seat.id, await hashPassword(body.pin))))
+    if (!(await createUserPin(request.server.db, seat.id, await hashPassword(body.pin))))
       throw detailError(409, usersMessages.pinAlreadySet);
     return { detail: usersMessages.pinCreated };
   },
@@ -128,8 +141,8 @@ export const usersHandlers = {
   getProductV1: async ({ params, request }) => {
     const product = await ownedVoipProduct(request, rowId(params.id));
     const [seats, addOns] = await Promise.all([
-      request.server.usersRepository.seats(product.id),
-      request.server.phoneSettingsRepository.addOns(product.id),
+      seatsOfProduct(request.server.db, product.id),
+      siteAddOnsOf(request.server.db, product.id),
     ]);
     return {
       id: product.id,
@@ -152,15 +165,15 @@ export const usersHandlers = {
 
   postUserAddOns: async ({ params, body, request }) => {
     const product = await ownedVoipProduct(request, body.product_id);
-    const user = await request.server.usersRepository.byId(rowId(params.userId));
+    const user = await userById(request.server.db, rowId(params.userId));
     if (!user || user.productId !== product.id) throw notFound();
-    const seat = await request.server.usersRepository.seat(product.id, user.id);
+    const seat = await seatOfProduct(request.server.db, product.id, user.id);
     if (!seat) throw notFound();
     const next = [...new Set(body.addons)];
     const problem = addOnChangeProblem(ADD_ONS, seat.addOnIds, next);
     if (problem) throw fieldError('addons', problem);
     // Checked against what was read: a change that came in between is refused, not overwritten.
-    if (!(await request.server.usersRepository.replaceAddOns(seat.id, seat.addOnIds, next))) {
+    if (!(await replaceUserAddOns(request.server.db, seat.id, seat.addOnIds, next))) {
       throw detailError(409, 'The add-ons were changed meanwhile. Please look again and try again.');
     }
     return { children: [{ id: seat.id, addons: next.map((addon_id) => ({ addon_id })) }] };

@@ -15,3 +15,4 @@ export * from './seats-repository.ts';
 export { setSeatPins } from './seat-updates-repository.ts';
 export * from './demo-seed.ts';
 export { seedLockedUser } from './demo-seats.ts';
+export { seatOfProduct, seatsOfProduct, userById } from './users-repository.ts';
