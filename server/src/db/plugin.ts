@@ -10,8 +10,8 @@ declare module 'fastify' {
 }
 
 /**
- * The database as the `db` plugin, which every repository plugin names in its dependencies
- * (fastify/demo's src/plugins/external, then src/plugins/app repositories).
+ * The database as the `db` plugin: handlers hand `app.db` (or a transaction of it) to the repositories' functions,
+ * and the background jobs name this plugin in their dependencies.
  */
 export default fp<{ db: Database }>(
   async (app, { db }) => {
