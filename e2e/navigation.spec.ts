@@ -272,8 +272,9 @@ test.describe('default layout start-up', () => {
     await expect(page).toHaveURL(/\/getting-started\/welcome\?id=\d+$/);
   });
 
-  test('a provisioned buy-now voip3 product goes to its buy-now complete page', async ({ page }) => {
-    await signInElsewhere(page, accounts.buyNowProvisioned);
+  // Reaching buy-now complete makes the phone live: a new customer like Pier Bakery, not the demo login.
+  test('a provisioned buy-now voip3 product goes to its buy-now complete page', async ({ page, makeCustomer }) => {
+    await signInElsewhere(page, await makeCustomer('provisioned'));
     await expect(page).toHaveURL(/\/buynow\/complete\/\d+$/);
   });
 });
