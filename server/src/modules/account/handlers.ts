@@ -12,13 +12,16 @@ import {
   linkError,
   passwordProblem,
   publicUrl,
+  resetPassword,
   sendVerificationEmail,
+  signInWithMagicLink,
   unusablePasswordHash,
   userByEmail,
+  userById,
   verifyEmailKey,
 } from '../identity/index.ts';
 import { confirmSignupRegistration } from '../self-signup/index.ts';
-import { registerUser, resetPassword, signInWithMagicLink, userById } from './account-repository.ts';
+import { registerUser } from './account-repository.ts';
 import { throttle } from './throttles.ts';
 import { uidOf, userIdOfUid } from './uids.ts';
 

@@ -1,4 +1,3 @@
-// The account module (the e-mail sign-in journeys) as other modules see it: its throttles, reset links' uids, users by id.
+// The account module (the e-mail sign-in journeys) as other modules see it: its throttles and reset links' uids.
 export * from './throttles.ts';
 export * from './uids.ts';
-export { userById } from './account-repository.ts';

@@ -13,8 +13,14 @@ import {
 import { limitCustomerMail } from '../../mail/customer-mail-limit.ts';
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError, type ApiError } from '../../plugins/errors.ts';
-import { userById } from '../account/index.ts';
-import { createOneTimeKey, findOneTimeKey, publicUrl, storedOneTimeKey, type OneTimeKey } from '../identity/index.ts';
+import {
+  createOneTimeKey,
+  findOneTimeKey,
+  publicUrl,
+  storedOneTimeKey,
+  userById,
+  type OneTimeKey,
+} from '../identity/index.ts';
 import type { KeyPurpose, LinkProblem } from '../identity/index.ts';
 import { billingHolderOf, type BillingAccountRow } from './billing-repository.ts';
 

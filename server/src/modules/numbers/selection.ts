@@ -11,7 +11,6 @@ import {
 
 import { greeting, plainMail } from '../../mail/mailer.ts';
 import { detailError } from '../../plugins/errors.ts';
-import { userById } from '../account/index.ts';
 import * as customers from '../customers/index.ts';
 import {
   createOneTimeKey,
@@ -20,6 +19,7 @@ import {
   storedOneTimeKey,
   unspendOneTimeKey,
   useOneTimeKey,
+  userById,
   type OneTimeKey,
 } from '../identity/index.ts';
 import { navigation, type Product } from '../products/index.ts';

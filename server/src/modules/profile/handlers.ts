@@ -8,7 +8,10 @@ import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError, tooManyRequests } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
 import {
+  applyEmailChange,
+  changePassword,
   clearRateLimit,
+  emailChangeRequestOf,
   hashKey,
   hashPassword,
   hitRateLimit,
@@ -19,11 +22,11 @@ import {
   newKey,
   passwordProblem,
   publicUrl,
+  updateProfile,
   userByEmail,
   verifyPassword,
   type AuthenticatedUser,
 } from '../identity/index.ts';
-import { applyEmailChange, changePassword, emailChangeRequest, updateProfile } from './profile-repository.ts';
 
 /**
  * The profile page (spec 000 section 7: PATCH /api/v3/me/ and /api/v3/me/password/).
@@ -174,7 +177,7 @@ export const profileHandlers = {
   confirmEmailChange: async ({ body, request }) => {
     const now = request.server.now();
     if (!KEY_PATTERN.test(body.key)) throw linkError('invalid');
-    const found = await emailChangeRequest(request.server.db, hashKey(body.key));
+    const found = await emailChangeRequestOf(request.server.db, hashKey(body.key));
     const problem = linkProblemOf(found, now);
     if (problem !== null || !found) throw linkError(problem ?? 'invalid');
 

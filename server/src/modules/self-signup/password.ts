@@ -3,8 +3,7 @@ import { accountMessages, selfSignupMessages, SIGNUP_PASSWORD_WINDOW_HOURS } fro
 import { authOf } from '../../plugins/auth.ts';
 import { detailError, fieldError } from '../../plugins/errors.ts';
 import type { Handlers } from '../../routes/index.ts';
-import { hashPassword, passwordProblem } from '../identity/index.ts';
-import * as profile from '../profile/index.ts';
+import { changePassword, hashPassword, passwordProblem } from '../identity/index.ts';
 import { signupLeadOfUser } from './self-signup-repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -29,7 +28,7 @@ export const selfSignupPasswordHandlers = {
       throw detailError(403, selfSignupMessages.passwordWindowOver);
     const problem = passwordProblem(body.new_password1, auth.user.email);
     if (problem !== null) throw fieldError('new_password1', problem);
-    await profile.changePassword(server.db, auth.user.id, await hashPassword(body.new_password1), auth.tokenId, now);
+    await changePassword(server.db, auth.user.id, await hashPassword(body.new_password1), auth.tokenId, now);
     reply.header('cache-control', 'no-store');
     return { detail: selfSignupMessages.passwordSet, email: auth.user.email };
   },
