@@ -148,7 +148,8 @@ describe('CallFlowCanvas', () => {
   it('lists the coverage warnings in the checks panel, and a fix runs as one undoable edit', async () => {
     // The sample transfer rings extension 200, which none of the site's users has.
     const { store } = await renderCanvas();
-    fireEvent.click(screen.getByRole('button', { name: 'Checks: 1 warning' }));
+    // The checks follow the canvas's first paint.
+    fireEvent.click(await screen.findByRole('button', { name: 'Checks: 1 warning' }));
     const panel = screen.getByRole('region', { name: 'Checks' });
     expect(
       within(panel).getByText('Transfer rings extension 200, which no user of this phone system has any more.'),
@@ -178,7 +179,8 @@ describe('CallFlowCanvas', () => {
       ...services,
       siteUsers: [...services.siteUsers, bea],
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Checks: 1 warning' }));
+    // The checks follow the canvas's first paint.
+    fireEvent.click(await screen.findByRole('button', { name: 'Checks: 1 warning' }));
     const panel = screen.getByRole('region', { name: 'Checks' });
     expect(
       within(panel).getByText(/reach no one: Transfer rings Bea Jones, who has no phone or app, so /),

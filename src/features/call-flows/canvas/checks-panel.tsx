@@ -32,32 +32,47 @@ export function coverageUsers(siteUsers: readonly SiteUser[]): CoverageUser[] {
 
 /**
  * The coverage warnings of the flow (editor-core), from the holidays and the site's users with their phones and
- * apps. They follow the flow once its layout is on screen, in a task after that paint: on a 4,900-step flow they
- * take 10-40 ms, which would otherwise delay an edit, its layout request, or the new layout's paint
- * (bench/canvas). Meanwhile the warnings of the flow before stay shown.
+ * apps. They follow the flow once its layout is on screen, in a task after that paint, the canvas's first paint
+ * included: on a 4,900-step flow they take 10-45 ms, which would otherwise delay the canvas's opening, an edit or the
+ * new layout's paint (bench/canvas). Meanwhile the warnings of the flow before stay shown.
  */
-export function useCoverageWarnings(): { warnings: readonly CoverageWarning[]; upToDate: boolean } {
+export function useCoverageWarnings(): {
+  warnings: readonly CoverageWarning[];
+  upToDate: boolean;
+  /** No warnings worked out yet on this canvas (it has just opened). */
+  first: boolean;
+} {
   const { store, ui, services } = useCanvas();
   const current = useStore(store, (s) => s.flow);
   const laidOut = !useStore(ui, (s) => s.layoutBusy);
   // Rendered again when the users or holidays change, so the cache below sees the new ones.
   useStore(ui, (s) => s.servicesSeq);
-  const flow = useAfterPaint(laidOut ? current : null);
-  if (flow === null) return { warnings: shown.get(store)?.warnings ?? [], upToDate: false };
   const context = services();
-  const cached = computed.get(flow);
-  const warnings =
-    cached && cached.services.siteUsers === context.siteUsers && cached.services.holidays === context.holidays
+  const cachedFor = (flow: CallFlow) => {
+    const cached = computed.get(flow);
+    return cached && cached.services.siteUsers === context.siteUsers && cached.services.holidays === context.holidays
       ? cached.warnings
-      : coverageWarnings(flow, { users: coverageUsers(context.siteUsers), holidays: context.holidays ?? [] });
+      : undefined;
+  };
+  const wanted = laidOut ? current : null;
+  // Warnings worked out already (the toolbar's, when the panel opens) are shown at once; others after the paint,
+  // the canvas's first one included.
+  const flow = useAfterPaint(wanted, wanted !== null && cachedFor(wanted) !== undefined);
+  if (flow === null) return { warnings: shown.get(store)?.warnings ?? [], upToDate: false, first: !shown.has(store) };
+  const warnings =
+    cachedFor(flow) ??
+    coverageWarnings(flow, { users: coverageUsers(context.siteUsers), holidays: context.holidays ?? [] });
   computed.set(flow, { services: context, warnings });
   shown.set(store, { flow, warnings });
-  return { warnings, upToDate: flow === current };
+  return { warnings, upToDate: flow === current, first: false };
 }
 
-/** `value`, once the frame after it changed has been painted (a timer after the next animation frame). */
-function useAfterPaint<T>(value: T): T {
-  const [shown, setShown] = useState(value);
+/**
+ * `value`, once the frame after it changed has been painted (a timer after the next animation frame), its first
+ * value too (null until then); `now`: at once.
+ */
+function useAfterPaint<T>(value: T, now: boolean): T | null {
+  const [shown, setShown] = useState<T | null>(now ? value : null);
   useEffect(() => {
     if (Object.is(shown, value)) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -69,7 +84,7 @@ function useAfterPaint<T>(value: T): T {
       clearTimeout(timer);
     };
   }, [value, shown]);
-  return shown;
+  return now ? value : shown;
 }
 
 /** A button whose label may take more than one line. */
@@ -79,7 +94,7 @@ const WRAPPING = { whiteSpace: 'normal', h: 'auto', minH: '6', py: '1', textAlig
 export function ChecksPanel({ onClose }: { onClose: () => void }) {
   const { store, actions } = useCanvas();
   // Warnings of the flow before an edit stay listed until the edit's are worked out; their fixes wait for those.
-  const { warnings, upToDate } = useCoverageWarnings();
+  const { warnings, upToDate, first } = useCoverageWarnings();
   const headingId = useId();
   return (
     <section className="cf-panel" aria-labelledby={headingId}>
@@ -95,9 +110,9 @@ export function ChecksPanel({ onClose }: { onClose: () => void }) {
         Times and keys where callers may reach no one, from your opening hours, holidays and users. They never stop you
         saving.
       </p>
-      {!upToDate && <p className="cf-hint">Checking your last change…</p>}
+      {!upToDate && <p className="cf-hint">{first ? 'Checking the call flow…' : 'Checking your last change…'}</p>}
       <div aria-live="polite">
-        {warnings.length === 0 ? (
+        {first ? null : warnings.length === 0 ? (
           <p className="cf-outcome">No warnings.</p>
         ) : (
           <ul className="cf-steps" aria-label="Warnings">
