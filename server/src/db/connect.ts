@@ -20,6 +20,13 @@ import * as schema from './schema/index.ts';
 /** The drizzle database, whichever driver is underneath (PGlite or node-postgres). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+// What a repository function asks of its first argument: only the statements it runs. The database and a
+// transaction of it both have them, so one function serves a handler (`request.server.db`) and a transaction (`tx`).
+export type Reads = Pick<Database, 'select'>;
+export type Inserts = Pick<Database, 'insert'>;
+export type Updates = Pick<Database, 'update'>;
+export type Deletes = Pick<Database, 'delete'>;
+
 export interface OpenDatabaseOptions {
   /** A PostgreSQL URL; when set, node-postgres is used instead of PGlite. */
   url?: string | undefined;

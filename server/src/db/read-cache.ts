@@ -1,4 +1,4 @@
-import { localWritesOf, type Database } from './connect.ts';
+import { localWritesOf, type Reads } from './connect.ts';
 
 /** Most answers one cache keeps; past it, it starts again empty. */
 const MAX_ENTRIES = 10_000;
@@ -21,7 +21,7 @@ const caches = new WeakMap<object, Map<string, Cache>>();
  * The answer is shared by the requests that ask for it: its rows are frozen.
  */
 export async function cachedUntilWrite<T extends object>(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   cacheName: string,
   key: string,
   read: () => Promise<T>,

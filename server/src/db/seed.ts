@@ -25,7 +25,7 @@ import { seedShopCatalogue } from '../modules/shop/demo-shop.ts';
 import { seedStaffDemo, staffDemoUsers } from '../modules/staff/demo-staff.ts';
 import { quickstartDemoUser, seedQuickstartDemo } from '../modules/trial/demo-quickstart.ts';
 import { buyNowDemoUsers, seedBuyNowDemo, seedShellDemo, shellDemoUsers } from '../modules/trial/demo-shell.ts';
-import type { Database } from './connect.ts';
+import type { Database, Reads } from './connect.ts';
 import { ACME_NUMBERS, seedAcmeLike } from './demo-acme.ts';
 import { cloudPhoneOf, seedCustomer } from './demo-customers.ts';
 import { demoLogins } from './demo-logins.ts';
@@ -52,7 +52,7 @@ const brightDeskAddress: InstallationAddress = {
  * several processes start at once.
  */
 export async function seedIfEmpty(db: Database, audio: AudioStorage, now: Date = new Date()): Promise<boolean> {
-  const hasUsers = async (tx: Pick<Database, 'select'>) => (await userCount(tx)) > 0;
+  const hasUsers = async (tx: Reads) => (await userCount(tx)) > 0;
   if (await hasUsers(db)) return false;
 
   // Hashing is slow, so it happens before the transaction takes its lock.

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Reads } from '../../db/connect.ts';
 import { audioFiles } from '../../db/schema/audio.ts';
 import * as customers from '../customers/index.ts';
 
@@ -23,7 +23,7 @@ export type AddWithinLimits =
 
 /** The product's files, oldest first; only those with this stored filename and kind when given. */
 export async function audioFilesOf(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   productId: number,
   filter: { storedFilename?: string; kind?: AudioFileRow['kind'] } = {},
 ): Promise<AudioFileRow[]> {
@@ -38,7 +38,7 @@ export async function audioFilesOf(
 }
 
 export async function audioFileByStoredFilename(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   productId: number,
   storedFilename: string,
 ): Promise<AudioFileRow | undefined> {

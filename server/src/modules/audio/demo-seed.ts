@@ -1,10 +1,7 @@
-import type { Database } from '../../db/connect.ts';
+import type { Inserts } from '../../db/connect.ts';
 import { audioFiles } from '../../db/schema/audio.ts';
 
 /** The demo's audio files of a phone (db/demo-acme.ts); their bytes are put in the audio storage first. */
-export async function seedAudioFile(
-  tx: Pick<Database, 'insert'>,
-  row: Omit<typeof audioFiles.$inferInsert, 'id'>,
-): Promise<void> {
+export async function seedAudioFile(tx: Inserts, row: Omit<typeof audioFiles.$inferInsert, 'id'>): Promise<void> {
   await tx.insert(audioFiles).values(row);
 }

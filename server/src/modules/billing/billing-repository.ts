@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, max, sql, sum } from 'drizzle-orm';
 
 import { poundsOf } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Inserts, Reads, Updates } from '../../db/connect.ts';
 import {
   billingAccounts,
   cardSetupAttempts,
@@ -85,27 +85,20 @@ export async function billingAccount(
 }
 
 /** The account's holder: its first user (the one who signed it up), whose key a payment link is. */
-export async function billingHolderOf(
-  db: Pick<Database, 'select'>,
-  accountId: number,
-): Promise<{ id: number; firstName: string } | null> {
+export async function billingHolderOf(db: Reads, accountId: number): Promise<{ id: number; firstName: string } | null> {
   const holder = await accountHolderOf(db, accountId);
   return holder ? { id: holder.id, firstName: holder.firstName } : null;
 }
 
-export async function updateBillingDetails(
-  db: Pick<Database, 'update'>,
-  accountId: number,
-  details: BillingDetails,
-): Promise<void> {
+export async function updateBillingDetails(db: Updates, accountId: number, details: BillingDetails): Promise<void> {
   await db.update(billingAccounts).set(details).where(eq(billingAccounts.accountId, accountId));
 }
 
-export async function billingProductsOf(db: Pick<Database, 'select'>, accountId: number) {
+export async function billingProductsOf(db: Reads, accountId: number) {
   return productsOfAccount(db, accountId);
 }
 
-export async function invoicesOf(db: Pick<Database, 'select'>, accountId: number): Promise<InvoiceRow[]> {
+export async function invoicesOf(db: Reads, accountId: number): Promise<InvoiceRow[]> {
   return db
     .select()
     .from(invoices)
@@ -113,7 +106,7 @@ export async function invoicesOf(db: Pick<Database, 'select'>, accountId: number
     .orderBy(desc(invoices.issuedOn), desc(invoices.id));
 }
 
-export async function paymentsOf(db: Pick<Database, 'select'>, accountId: number): Promise<PaymentRow[]> {
+export async function paymentsOf(db: Reads, accountId: number): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
@@ -122,7 +115,7 @@ export async function paymentsOf(db: Pick<Database, 'select'>, accountId: number
 }
 
 /** What the account has paid in all, in pence. */
-export async function paidPence(db: Pick<Database, 'select'>, accountId: number): Promise<number> {
+export async function paidPence(db: Reads, accountId: number): Promise<number> {
   const [row] = await db
     .select({ total: sum(payments.amountPence) })
     .from(payments)
@@ -131,7 +124,7 @@ export async function paidPence(db: Pick<Database, 'select'>, accountId: number)
 }
 
 /** The issue date of the account's latest invoice (YYYY-MM-DD), or null before its first. */
-export async function latestInvoiceDate(db: Pick<Database, 'select'>, accountId: number): Promise<string | null> {
+export async function latestInvoiceDate(db: Reads, accountId: number): Promise<string | null> {
   const [row] = await db
     .select({ issuedOn: max(invoices.issuedOn) })
     .from(invoices)
@@ -140,7 +133,7 @@ export async function latestInvoiceDate(db: Pick<Database, 'select'>, accountId:
 }
 
 /** What the account's invoices total, in pence. */
-export async function invoicedPence(db: Pick<Database, 'select'>, accountId: number): Promise<number> {
+export async function invoicedPence(db: Reads, accountId: number): Promise<number> {
   const [row] = await db
     .select({ total: sum(invoices.netPence), vat: sum(invoices.vatPence) })
     .from(invoices)
@@ -148,7 +141,7 @@ export async function invoicedPence(db: Pick<Database, 'select'>, accountId: num
   return Number(row?.total ?? 0) + Number(row?.vat ?? 0);
 }
 
-export async function mandateOf(db: Pick<Database, 'select'>, accountId: number): Promise<MandateRow | null> {
+export async function mandateOf(db: Reads, accountId: number): Promise<MandateRow | null> {
   const [row] = await db.select().from(directDebitMandates).where(eq(directDebitMandates.accountId, accountId));
   return row ?? null;
 }
@@ -182,7 +175,7 @@ export async function setMandate(
  * A refused set of bank details: counted on the mandate, which keeps its last good details
  * (and stays confirmed if it was); a mandate never set up is now failed. Answers the mandate.
  */
-export async function refuseMandate(db: Pick<Database, 'insert'>, accountId: number, now: Date): Promise<MandateRow> {
+export async function refuseMandate(db: Inserts, accountId: number, now: Date): Promise<MandateRow> {
   const [row] = await db
     .insert(directDebitMandates)
     .values({ accountId, payeeConfirmStatus: 'failed', payeeConfirmAttempt: 1, updatedAt: now })
@@ -200,23 +193,17 @@ export async function refuseMandate(db: Pick<Database, 'insert'>, accountId: num
 }
 
 /** The card the account pays by, if one is saved. */
-export async function savedCardOf(db: Pick<Database, 'select'>, accountId: number): Promise<SavedCardRow | null> {
+export async function savedCardOf(db: Reads, accountId: number): Promise<SavedCardRow | null> {
   const [row] = await db.select().from(savedCards).where(eq(savedCards.accountId, accountId));
   return row ?? null;
 }
 
-export async function cardSetupByKey(
-  db: Pick<Database, 'select'>,
-  idempotencyKey: string,
-): Promise<CardSetupAttemptRow | null> {
+export async function cardSetupByKey(db: Reads, idempotencyKey: string): Promise<CardSetupAttemptRow | null> {
   const [row] = await db.select().from(cardSetupAttempts).where(eq(cardSetupAttempts.idempotencyKey, idempotencyKey));
   return row ?? null;
 }
 
-export async function cardSetupBySession(
-  db: Pick<Database, 'select'>,
-  providerSessionId: string,
-): Promise<CardSetupAttemptRow | null> {
+export async function cardSetupBySession(db: Reads, providerSessionId: string): Promise<CardSetupAttemptRow | null> {
   const [row] = await db
     .select()
     .from(cardSetupAttempts)
@@ -239,7 +226,7 @@ export async function addCardSetup(
   return existing;
 }
 
-export async function declineCardSetup(db: Pick<Database, 'update'>, id: number): Promise<void> {
+export async function declineCardSetup(db: Updates, id: number): Promise<void> {
   await db
     .update(cardSetupAttempts)
     .set({ status: 'declined' })
@@ -275,25 +262,19 @@ export async function saveCard(
 }
 
 /** The attempt of this idempotency key, if the browser sent it before. */
-export async function paymentAttemptByKey(
-  db: Pick<Database, 'select'>,
-  idempotencyKey: string,
-): Promise<PaymentAttemptRow | null> {
+export async function paymentAttemptByKey(db: Reads, idempotencyKey: string): Promise<PaymentAttemptRow | null> {
   const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, idempotencyKey));
   return row ?? null;
 }
 
-export async function paymentAttemptBySession(
-  db: Pick<Database, 'select'>,
-  providerSessionId: string,
-): Promise<PaymentAttemptRow | null> {
+export async function paymentAttemptBySession(db: Reads, providerSessionId: string): Promise<PaymentAttemptRow | null> {
   const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.providerSessionId, providerSessionId));
   return row ?? null;
 }
 
 /** The account's `limit` newest checkouts still pending, oldest first. */
 export async function pendingPaymentAttempts(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   accountId: number,
   limit: number,
 ): Promise<PaymentAttemptRow[]> {
@@ -342,7 +323,7 @@ export async function addPaymentAttempt(
   });
 }
 
-export async function declinePaymentAttempt(db: Pick<Database, 'update'>, id: number): Promise<void> {
+export async function declinePaymentAttempt(db: Updates, id: number): Promise<void> {
   await db
     .update(paymentAttempts)
     .set({ status: 'declined' })

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 
 import { poundsOf, type BillCycle } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Inserts } from '../../db/connect.ts';
 import { seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
@@ -31,7 +31,7 @@ interface DemoInvoices {
 }
 
 /** A year of monthly invoices, each paid on its due date (when that has come) except the newest `unpaid`. */
-async function seedInvoices(tx: Pick<Database, 'insert'>, demo: DemoInvoices) {
+async function seedInvoices(tx: Inserts, demo: DemoInvoices) {
   const net = netOfTotal(demo.monthlyPence);
   const days = billingDaysUpTo(demo.latest, demo.cycle, DEMO_MONTHS);
   const rows = await tx
@@ -149,7 +149,7 @@ export async function seedBillingDemo(
 
 /** Harbour Freight's year of card-paid invoices on the 8th, the newest (at least 15 days old) unpaid; answers what is overdue. */
 async function seedOverdueInvoices(
-  tx: Pick<Database, 'insert'>,
+  tx: Inserts,
   accountId: number,
   now: Date,
 ): Promise<{ balanceDue: string; dueDate: string }> {

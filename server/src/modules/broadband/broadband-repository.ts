@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 
 import { INSTALLATION_APPOINTMENT_TYPE, INSTALLATION_WINDOW } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Reads } from '../../db/connect.ts';
 import { telcoLeads } from '../../db/schema/broadband.ts';
 import * as customers from '../customers/index.ts';
 import { userByEmail } from '../identity/index.ts';
@@ -41,10 +41,7 @@ const sameToken = (a: string, b: string) => a.length === b.length && timingSafeE
 
 // The telco leads' queries; approving one books its appointment through the notification centre's orders.
 
-export async function telcoLeadByRequestId(
-  db: Pick<Database, 'select'>,
-  requestId: string,
-): Promise<TelcoLeadRow | undefined> {
+export async function telcoLeadByRequestId(db: Reads, requestId: string): Promise<TelcoLeadRow | undefined> {
   return (await db.select().from(telcoLeads).where(eq(telcoLeads.requestId, requestId)).limit(1))[0];
 }
 

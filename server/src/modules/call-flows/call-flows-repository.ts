@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { SimpleCallFlowData } from '@portal/contract';
 import type { FlowNode } from '@portal/editor-core';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Deletes, Inserts, Reads, Updates } from '../../db/connect.ts';
 import { callFlows, simpleCallFlows } from '../../db/schema/call-flows.ts';
 import { lockProduct } from '../customers/index.ts';
 import type { Product } from '../products/index.ts';
@@ -26,15 +26,11 @@ export type CallFlowTransaction = Pick<Database, 'select' | 'insert' | 'update' 
 // flow-versions-repository.ts's.
 
 /** The product's custom flows, oldest first. */
-export async function callFlowsOf(q: Pick<Database, 'select'>, productId: number): Promise<FlowRow[]> {
+export async function callFlowsOf(q: Reads, productId: number): Promise<FlowRow[]> {
   return q.select().from(callFlows).where(eq(callFlows.productId, productId)).orderBy(asc(callFlows.id));
 }
 
-export async function callFlowOf(
-  q: Pick<Database, 'select'>,
-  productId: number,
-  flowId: number,
-): Promise<FlowRow | undefined> {
+export async function callFlowOf(q: Reads, productId: number, flowId: number): Promise<FlowRow | undefined> {
   const [row] = await q
     .select()
     .from(callFlows)
@@ -43,12 +39,7 @@ export async function callFlowOf(
   return row;
 }
 
-export async function insertCallFlow(
-  q: Pick<Database, 'insert'>,
-  productId: number,
-  fields: FlowFields,
-  now: Date,
-): Promise<FlowRow> {
+export async function insertCallFlow(q: Inserts, productId: number, fields: FlowFields, now: Date): Promise<FlowRow> {
   const [created] = await q
     .insert(callFlows)
     .values({ productId, ...fields, createdAt: now, updatedAt: now })
@@ -58,7 +49,7 @@ export async function insertCallFlow(
 }
 
 export async function updateCallFlow(
-  q: Pick<Database, 'update'>,
+  q: Updates,
   flowId: number,
   fields: FlowFields,
   version: number,
@@ -73,7 +64,7 @@ export async function updateCallFlow(
   return updated;
 }
 
-export async function removeCallFlow(q: Pick<Database, 'delete'>, flowId: number): Promise<void> {
+export async function removeCallFlow(q: Deletes, flowId: number): Promise<void> {
   await q.delete(callFlows).where(eq(callFlows.id, flowId));
 }
 
@@ -81,7 +72,7 @@ export async function removeCallFlow(q: Pick<Database, 'delete'>, flowId: number
  * Forgets the stored validity of the product's flows found invalid: a flow whose name clashed
  * with one now renamed or deleted may have become valid. The list works it out again.
  */
-export async function forgetInvalidFlows(q: Pick<Database, 'update'>, productId: number): Promise<void> {
+export async function forgetInvalidFlows(q: Updates, productId: number): Promise<void> {
   await q
     .update(callFlows)
     .set({ valid: null })
@@ -93,7 +84,7 @@ export async function forgetInvalidFlows(q: Pick<Database, 'update'>, productId:
  * `keep.simple`, the simple call flow. Each gets a new version, so an editor holding the old one hears of it.
  */
 export async function disableOtherFlows(
-  q: Pick<Database, 'update'>,
+  q: Updates,
   productId: number,
   now: Date,
   keep: { flowId?: number; simple?: boolean },
@@ -113,16 +104,13 @@ export async function disableOtherFlows(
 }
 
 /** The product's simple call flow row; undefined while it has never been changed. */
-export async function simpleCallFlowRow(
-  q: Pick<Database, 'select'>,
-  productId: number,
-): Promise<SimpleFlowRow | undefined> {
+export async function simpleCallFlowRow(q: Reads, productId: number): Promise<SimpleFlowRow | undefined> {
   const [row] = await q.select().from(simpleCallFlows).where(eq(simpleCallFlows.productId, productId)).limit(1);
   return row;
 }
 
 export async function saveSimpleCallFlow(
-  q: Pick<Database, 'insert'>,
+  q: Inserts,
   productId: number,
   values: { enable: boolean; name: string; data: SimpleCallFlowData; version: number; updatedAt: Date },
 ): Promise<SimpleFlowRow> {
@@ -137,7 +125,7 @@ export async function saveSimpleCallFlow(
 
 /** Stores validity worked out for flows saved before it was stored; a flow changed since keeps what its save stored. */
 export async function rememberFlowValidity(
-  db: Pick<Database, 'update'>,
+  db: Updates,
   flows: ReadonlyArray<{ id: number; version: number; valid: boolean }>,
 ): Promise<void> {
   for (const flow of flows) {

@@ -1,13 +1,13 @@
 import { defaultSimpleCallFlowData, SIMPLE_CALL_FLOW_NAME, type SimpleCallFlowData } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Inserts } from '../../db/connect.ts';
 import { callFlows, simpleCallFlows } from '../../db/schema/call-flows.ts';
 
 /** The demo's call flows on its customers' phones (db/seed.ts, db/demo-factory.ts). */
 
 /** A phone's simple call flow: on with the default answer unless said. */
 export async function seedSimpleCallFlow(
-  tx: Pick<Database, 'insert'>,
+  tx: Inserts,
   productId: number,
   now: Date,
   flow: { enable: boolean; data: SimpleCallFlowData } = { enable: true, data: defaultSimpleCallFlowData() },
@@ -17,7 +17,7 @@ export async function seedSimpleCallFlow(
 
 /** A phone's custom call flows, made and last changed `now`. */
 export async function seedCallFlows(
-  tx: Pick<Database, 'insert'>,
+  tx: Inserts,
   productId: number,
   flows: ReadonlyArray<Pick<typeof callFlows.$inferInsert, 'name' | 'enable' | 'data'>>,
   now: Date,

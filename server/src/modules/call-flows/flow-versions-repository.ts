@@ -3,7 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 
 import type { FlowNode } from '@portal/editor-core';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Reads } from '../../db/connect.ts';
 import { callFlowDocuments, callFlowVersions } from '../../db/schema/call-flows.ts';
 
 type Queries = Pick<Database, 'select' | 'insert'>;
@@ -56,7 +56,7 @@ export interface VersionAuthor {
 
 // The version queries of one flow, on the database or inside the flow's transaction.
 
-async function latestVersion(q: Pick<Database, 'select'>, flowId: number) {
+async function latestVersion(q: Reads, flowId: number) {
   const [row] = await q
     .select({ number: callFlowVersions.number, name: callFlowVersions.name, hash: callFlowDocuments.hash })
     .from(callFlowVersions)
@@ -68,7 +68,7 @@ async function latestVersion(q: Pick<Database, 'select'>, flowId: number) {
 }
 
 /** Whether the flow has any version yet (flows saved before versions were kept have none). */
-export async function flowHasVersions(q: Pick<Database, 'select'>, flowId: number): Promise<boolean> {
+export async function flowHasVersions(q: Reads, flowId: number): Promise<boolean> {
   return (await latestVersion(q, flowId)) !== undefined;
 }
 
@@ -112,7 +112,7 @@ export async function recordFlowVersion(
 
 /** A page of the flow's versions, newest first, and how many there are. */
 export async function flowVersionPage(
-  q: Pick<Database, 'select'>,
+  q: Reads,
   flowId: number,
   offset: number,
   limit: number,
@@ -130,7 +130,7 @@ export async function flowVersionPage(
 
 /** One version with its tree. */
 export async function flowVersion(
-  q: Pick<Database, 'select'>,
+  q: Reads,
   flowId: number,
   number: number,
 ): Promise<(VersionRow & { data: FlowNode }) | undefined> {

@@ -4,7 +4,7 @@
 // in the one query that pages the list); it writes nothing.
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Reads } from '../../db/connect.ts';
 import { callLogs, callRecordings, callTranscriptions } from '../../db/schema/call-log.ts';
 import { voipUsers } from '../../db/schema/users.ts';
 
@@ -79,7 +79,7 @@ function recordingConditions(productId: number, filter: RecordingFilter): SQL {
 
 /** One page of the calls that have recordings matching the filter, newest first, and how many there are. */
 export async function recordingPage(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   productId: number,
   filter: RecordingFilter,
   page: number,

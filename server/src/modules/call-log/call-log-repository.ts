@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Deletes, Inserts, Reads, Updates } from '../../db/connect.ts';
 import {
   callRecordingAdmin,
   callRecordings,
@@ -15,7 +15,7 @@ export type RecordingRow = typeof callRecordings.$inferSelect;
 // A cloud phone's call log, recordings, transcripts and call-recording admin password.
 
 /** The product's recordings among `uuids` (deleted or not); others' and unknown ones are left out. */
-export async function recordingsOf(db: Pick<Database, 'select'>, productId: number, uuids: readonly string[]) {
+export async function recordingsOf(db: Reads, productId: number, uuids: readonly string[]) {
   if (uuids.length === 0) return [];
   return db
     .select()
@@ -45,12 +45,12 @@ export async function setRecordingAudioKeys(
 }
 
 /** Stores where a recording's MP3 lives (encoded on its first download). */
-export async function setRecordingMp3Key(db: Pick<Database, 'update'>, uuid: string, mp3Key: string): Promise<void> {
+export async function setRecordingMp3Key(db: Updates, uuid: string, mp3Key: string): Promise<void> {
   await db.update(callRecordings).set({ mp3Key }).where(eq(callRecordings.uuid, uuid));
 }
 
 /** A recording's transcript, when the product has it and it is not purged. */
-export async function transcriptOf(db: Pick<Database, 'select'>, productId: number, uuid: string) {
+export async function transcriptOf(db: Reads, productId: number, uuid: string) {
   const [row] = await db
     .select({
       uuid: callRecordings.uuid,
@@ -67,7 +67,7 @@ export async function transcriptOf(db: Pick<Database, 'select'>, productId: numb
 
 /** Moves the product's listed recordings to recently deleted; answers how many moved. */
 export async function markRecordingsDeleted(
-  db: Pick<Database, 'update'>,
+  db: Updates,
   productId: number,
   uuids: readonly string[],
   now: Date,
@@ -88,7 +88,7 @@ export async function markRecordingsDeleted(
 
 /** Restores the product's listed recently deleted recordings not yet past retention; answers how many. */
 export async function restoreRecordings(
-  db: Pick<Database, 'update'>,
+  db: Updates,
   productId: number,
   uuids: readonly string[],
   purgeBefore: Date,
@@ -108,11 +108,7 @@ export async function restoreRecordings(
 }
 
 /** Removes for good the product's recordings deleted before `purgeBefore`; answers their audio keys to delete. */
-export async function purgeRecordings(
-  db: Pick<Database, 'delete'>,
-  productId: number,
-  purgeBefore: Date,
-): Promise<string[]> {
+export async function purgeRecordings(db: Deletes, productId: number, purgeBefore: Date): Promise<string[]> {
   const rows = await db
     .delete(callRecordings)
     .where(
@@ -126,16 +122,13 @@ export async function purgeRecordings(
   return rows.flatMap((row) => [row.audioKey, row.mp3Key].filter((key) => key !== null));
 }
 
-export async function recordingAdminPasswordHash(
-  db: Pick<Database, 'select'>,
-  productId: number,
-): Promise<string | null> {
+export async function recordingAdminPasswordHash(db: Reads, productId: number): Promise<string | null> {
   const [row] = await db.select().from(callRecordingAdmin).where(eq(callRecordingAdmin.productId, productId));
   return row?.passwordHash ?? null;
 }
 
 export async function setRecordingAdminPasswordHash(
-  db: Pick<Database, 'insert'>,
+  db: Inserts,
   productId: number,
   passwordHash: string,
 ): Promise<void> {

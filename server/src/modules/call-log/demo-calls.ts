@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 
 import { addDays, ukDate, ukMidnight, type CallStatus } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Inserts } from '../../db/connect.ts';
 import { callLogs, callRecordings, callTranscriptions, type ConversationLine } from '../../db/schema/call-log.ts';
 
 /** A small fast deterministic generator (mulberry32): the same seed, the same calls. */
@@ -187,7 +187,7 @@ const CHUNK = 1000;
  * repository), which keeps the first start fast.
  */
 export async function seedCallLog(
-  tx: Pick<Database, 'insert'>,
+  tx: Inserts,
   productId: number,
   shape: CallLogShape,
 ): Promise<{ calls: number; recordings: number }> {

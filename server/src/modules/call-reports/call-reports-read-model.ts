@@ -5,7 +5,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 
 import type { CallReportBucket } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Reads } from '../../db/connect.ts';
 import { callLogs } from '../../db/schema/call-log.ts';
 import { voipUsers } from '../../db/schema/users.ts';
 import { callWithMatchedUser, matchedUserOn } from '../call-log/index.ts';
@@ -37,12 +37,7 @@ const inRange = (productId: number, range: CallRange) =>
   and(eq(callLogs.productId, productId), gte(callLogs.startTime, range.from), lt(callLogs.startTime, range.to))!;
 
 /** Outbound, answered and missed calls and the total duration (seconds) of the range and of the period before it, in one pass over both. */
-export async function callSummary(
-  db: Pick<Database, 'select'>,
-  productId: number,
-  range: CallRange,
-  previous: CallRange,
-) {
+export async function callSummary(db: Reads, productId: number, range: CallRange, previous: CallRange) {
   const current = sql`${callLogs.startTime} >= ${range.from}`;
   const before = sql`${callLogs.startTime} < ${range.from}`;
   const [row] = await db
@@ -67,7 +62,7 @@ export async function callSummary(
 }
 
 /** Answered and missed calls per UK clock hour (only hours that have calls). */
-export async function callsByTimeOfDay(db: Pick<Database, 'select'>, productId: number, range: CallRange) {
+export async function callsByTimeOfDay(db: Reads, productId: number, range: CallRange) {
   return db
     .select({
       hour: sql<number>`extract(hour from ${ukTime})::int`,
@@ -80,12 +75,7 @@ export async function callsByTimeOfDay(db: Pick<Database, 'select'>, productId: 
 }
 
 /** Missed, answered, outbound and all calls per bucket (only buckets that have calls). */
-export async function callsByBucket(
-  db: Pick<Database, 'select'>,
-  productId: number,
-  range: CallRange,
-  bucket: CallReportBucket,
-) {
+export async function callsByBucket(db: Reads, productId: number, range: CallRange, bucket: CallReportBucket) {
   return db
     .select({
       start: BUCKET_KEY[bucket],
@@ -100,7 +90,7 @@ export async function callsByBucket(
 }
 
 /** Calls per ISO weekday (1 Monday) and UK clock hour (only cells that have calls). */
-export async function callDensity(db: Pick<Database, 'select'>, productId: number, range: CallRange) {
+export async function callDensity(db: Reads, productId: number, range: CallRange) {
   return db
     .select({
       weekday: sql<number>`extract(isodow from ${ukTime})::int`,
@@ -113,11 +103,7 @@ export async function callDensity(db: Pick<Database, 'select'>, productId: numbe
 }
 
 /** How many calls the range holds. */
-export async function callActivityCount(
-  db: Pick<Database, 'select'>,
-  productId: number,
-  range: CallRange,
-): Promise<number> {
+export async function callActivityCount(db: Reads, productId: number, range: CallRange): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(callLogs)
@@ -126,13 +112,7 @@ export async function callActivityCount(
 }
 
 /** One page of the range's calls, newest first, each with its matched user (the call log's rule). */
-export async function callActivityPage(
-  db: Pick<Database, 'select'>,
-  productId: number,
-  range: CallRange,
-  page: number,
-  pageSize: number,
-) {
+export async function callActivityPage(db: Reads, productId: number, range: CallRange, page: number, pageSize: number) {
   return db
     .select(callWithMatchedUser)
     .from(callLogs)

@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 
 import type { ContactFields } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Deletes, Inserts, Reads, Updates } from '../../db/connect.ts';
 import { contacts, phonebooks } from '../../db/schema/contacts.ts';
 
 /** A contact as the API answers it. */
@@ -32,7 +32,7 @@ const INSERT_BATCH = 2000;
 
 // Company contacts: one phonebook per cloud phone, made on first use (spec 001 section 7 "Contacts").
 
-async function existingPhonebookOf(db: Pick<Database, 'select'>, productId: number) {
+async function existingPhonebookOf(db: Reads, productId: number) {
   const [row] = await db.select({ uuid: phonebooks.uuid }).from(phonebooks).where(eq(phonebooks.productId, productId));
   return row?.uuid;
 }
@@ -48,7 +48,7 @@ export async function phonebookUuidOf(db: Pick<Database, 'select' | 'insert'>, p
 }
 
 /** One page of the phonebook (or all of it) sorted by name, with the count matching the search and the phonebook's size. */
-export async function contactList(db: Pick<Database, 'select'>, productId: number, request: ContactListRequest) {
+export async function contactList(db: Reads, productId: number, request: ContactListRequest) {
   const filters: SQL[] = [];
   if (request.search !== '') {
     const like = likeText(request.search);
@@ -78,7 +78,7 @@ export async function contactList(db: Pick<Database, 'select'>, productId: numbe
 }
 
 /** The names and number of every contact of the phonebook (the import's duplicate check). */
-export async function contactKeysOf(db: Pick<Database, 'select'>, productId: number) {
+export async function contactKeysOf(db: Reads, productId: number) {
   return db
     .select({ firstname: contacts.firstname, lastname: contacts.lastname, number: contacts.number })
     .from(contacts)
@@ -86,7 +86,7 @@ export async function contactKeysOf(db: Pick<Database, 'select'>, productId: num
 }
 
 /** Adds contacts to the product's phonebook (made already), in order; answers them with their ids. */
-export async function addContacts(db: Pick<Database, 'insert'>, productId: number, rows: ContactFields[]) {
+export async function addContacts(db: Inserts, productId: number, rows: ContactFields[]) {
   const added = [];
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     const batch = rows.slice(start, start + INSERT_BATCH).map((row) => ({ ...row, productId }));
@@ -96,12 +96,7 @@ export async function addContacts(db: Pick<Database, 'insert'>, productId: numbe
 }
 
 /** Replaces a contact of the product; undefined when it has no such contact. */
-export async function replaceContact(
-  db: Pick<Database, 'update'>,
-  productId: number,
-  id: number,
-  fields: ContactFields,
-) {
+export async function replaceContact(db: Updates, productId: number, id: number, fields: ContactFields) {
   const [row] = await db
     .update(contacts)
     .set(fields)
@@ -111,7 +106,7 @@ export async function replaceContact(
 }
 
 /** Deletes a contact of the product; false when it has no such contact. */
-export async function removeContact(db: Pick<Database, 'delete'>, productId: number, id: number): Promise<boolean> {
+export async function removeContact(db: Deletes, productId: number, id: number): Promise<boolean> {
   const rows = await db
     .delete(contacts)
     .where(and(eq(contacts.productId, productId), eq(contacts.id, id)))

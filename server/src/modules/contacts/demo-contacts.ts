@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Database } from '../../db/connect.ts';
+import type { Inserts } from '../../db/connect.ts';
 import { contacts, phonebooks } from '../../db/schema/contacts.ts';
 
 // Demo phonebooks: Acme's cloud phone holds a few hundred contacts, enough for the search and
@@ -88,7 +88,7 @@ export function demoContacts(count: number, numberOffset = 0) {
 export const ACME_DEMO_CONTACTS = 320;
 
 /** Makes the product's phonebook with `count` demo contacts (in the seed's transaction). */
-export async function seedDemoContacts(tx: Pick<Database, 'insert'>, productId: number, count: number): Promise<void> {
+export async function seedDemoContacts(tx: Inserts, productId: number, count: number): Promise<void> {
   await tx.insert(phonebooks).values({ productId, uuid: randomUUID() });
   if (count > 0) await tx.insert(contacts).values(demoContacts(count).map((contact) => ({ ...contact, productId })));
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Inserts, Reads } from '../../db/connect.ts';
 import { products, quickstarts, trials } from '../../db/schema/customers.ts';
 
 /**
@@ -12,11 +12,7 @@ import { products, quickstarts, trials } from '../../db/schema/customers.ts';
 export type SeededProduct = Omit<typeof products.$inferInsert, 'id' | 'accountId'>;
 
 /** Adds the products to the account, in this order; answers their ids in the same order. */
-export async function seedProducts(
-  tx: Pick<Database, 'insert'>,
-  accountId: number,
-  rows: readonly SeededProduct[],
-): Promise<number[]> {
+export async function seedProducts(tx: Inserts, accountId: number, rows: readonly SeededProduct[]): Promise<number[]> {
   if (rows.length === 0) return [];
   const made = await tx
     .insert(products)
@@ -27,7 +23,7 @@ export async function seedProducts(
 
 /** A cloud phone's opt-in trial, started and ending when the demo says. */
 export async function seedTrial(
-  tx: Pick<Database, 'insert'>,
+  tx: Inserts,
   productId: number,
   trial: { startedAt: Date; endsAt: Date; statusEntry: Date },
 ): Promise<void> {
@@ -36,7 +32,7 @@ export async function seedTrial(
 
 /** A cloud phone's quick start (spec 000 section 4), its steps done as given. */
 export async function seedQuickstart(
-  tx: Pick<Database, 'insert'>,
+  tx: Inserts,
   productId: number,
   quickstart: { showPopup: boolean; sectionsCompleted: Record<string, boolean> },
 ): Promise<void> {
@@ -44,7 +40,7 @@ export async function seedQuickstart(
 }
 
 /** The account's products' ids, oldest first. */
-export async function productIdsOf(tx: Pick<Database, 'select'>, accountId: number): Promise<number[]> {
+export async function productIdsOf(tx: Reads, accountId: number): Promise<number[]> {
   const rows = await tx
     .select({ id: products.id })
     .from(products)
@@ -55,7 +51,7 @@ export async function productIdsOf(tx: Pick<Database, 'select'>, accountId: numb
 
 /** Every product: what it is and since when (the demo gives each a tariff and contract of its kind). */
 export async function everyProduct(
-  tx: Pick<Database, 'select'>,
+  tx: Reads,
 ): Promise<Array<{ id: number; kind: string; subKind: string | null; confirmedDate: string | null }>> {
   return tx
     .select({ id: products.id, kind: products.kind, subKind: products.subKind, confirmedDate: products.confirmedDate })

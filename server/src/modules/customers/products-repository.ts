@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Reads, Updates } from '../../db/connect.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { products, quickstarts, trials, type accounts, type InstallationAddress } from '../../db/schema/customers.ts';
 
@@ -37,18 +37,18 @@ export async function ownedCloudPhone(
 }
 
 /** The account's cloud phones, by id. */
-export async function cloudPhonesOfAccount(db: Pick<Database, 'select'>, accountId: number): Promise<Product[]> {
+export async function cloudPhonesOfAccount(db: Reads, accountId: number): Promise<Product[]> {
   return db.select().from(products).where(cloudPhonesOf(accountId)).orderBy(asc(products.id));
 }
 
 /** The account a product belongs to, or undefined when there is no such product. */
-export async function accountIdOfProduct(db: Pick<Database, 'select'>, productId: number): Promise<number | undefined> {
+export async function accountIdOfProduct(db: Reads, productId: number): Promise<number | undefined> {
   const [row] = await db.select({ accountId: products.accountId }).from(products).where(eq(products.id, productId));
   return row?.accountId ?? undefined;
 }
 
 export async function setInstallationAddress(
-  db: Pick<Database, 'update'>,
+  db: Updates,
   productId: number,
   address: InstallationAddress,
 ): Promise<void> {
@@ -59,7 +59,7 @@ export async function setInstallationAddress(
  * The customer has seen the product's welcome: its getting-started flow is no longer due,
  * and a buy-now product just provisioned (whose welcome is the buy-now complete page) is live.
  */
-export async function endWelcome(db: Pick<Database, 'update'>, productId: number): Promise<void> {
+export async function endWelcome(db: Updates, productId: number): Promise<void> {
   await db
     .update(products)
     .set({
@@ -70,15 +70,12 @@ export async function endWelcome(db: Pick<Database, 'update'>, productId: number
 }
 
 /** Ends getting started (spec 001 section 4): the product leaves GET /api/v3/voip/getting-started/. */
-export async function endGettingStarted(db: Pick<Database, 'update'>, productId: number): Promise<void> {
+export async function endGettingStarted(db: Updates, productId: number): Promise<void> {
   await db.update(products).set({ showWelcome: false }).where(eq(products.id, productId));
 }
 
 /** Turns the advanced call flows add-on on; answers the product as updated. */
-export async function addAdvancedCallFlows(
-  db: Pick<Database, 'update'>,
-  productId: number,
-): Promise<Product | undefined> {
+export async function addAdvancedCallFlows(db: Updates, productId: number): Promise<Product | undefined> {
   const [updated] = await db
     .update(products)
     .set({ advancedCallFlows: true })
@@ -88,11 +85,7 @@ export async function addAdvancedCallFlows(
 }
 
 /** Sets the product's status (a provisioned sign-up's: live, or buy now provisioned). */
-export async function setProductStatus(
-  tx: Pick<Database, 'update'>,
-  productId: number,
-  status: Product['status'],
-): Promise<void> {
+export async function setProductStatus(tx: Updates, productId: number, status: Product['status']): Promise<void> {
   await tx.update(products).set({ status }).where(eq(products.id, productId));
 }
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Reads, Updates } from '../../db/connect.ts';
 import { quickstarts, trials } from '../../db/schema/customers.ts';
 
 export type TrialRow = typeof trials.$inferSelect;
@@ -16,7 +16,7 @@ export interface QuickstartChanges {
 }
 
 /** The product's trial, or undefined when it is not (or no longer) in one. */
-export async function trialOf(db: Pick<Database, 'select'>, productId: number): Promise<ProductTrial | undefined> {
+export async function trialOf(db: Reads, productId: number): Promise<ProductTrial | undefined> {
   const [trial] = await db
     .select({ productId: trials.productId, kind: trials.kind, endsAt: trials.endsAt })
     .from(trials)
@@ -26,11 +26,7 @@ export async function trialOf(db: Pick<Database, 'select'>, productId: number): 
 }
 
 /** Remembers that the trial's upgrade prompt was shown (the first time only); answers the trial, or undefined with none. */
-export async function markUpgradePromptShown(
-  db: Pick<Database, 'update'>,
-  productId: number,
-  now: Date,
-): Promise<TrialRow | undefined> {
+export async function markUpgradePromptShown(db: Updates, productId: number, now: Date): Promise<TrialRow | undefined> {
   const [row] = await db
     .update(trials)
     .set({ upgradePromptShownAt: sql`coalesce(${trials.upgradePromptShownAt}, ${now.toISOString()}::timestamptz)` })
@@ -41,7 +37,7 @@ export async function markUpgradePromptShown(
 
 /** Changes a product's quick start (spec 000 section 4); answers it as changed. */
 export async function changeQuickstart(
-  db: Pick<Database, 'update'>,
+  db: Updates,
   productId: number,
   changes: QuickstartChanges,
 ): Promise<QuickstartRow | undefined> {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Reads, Updates } from '../../db/connect.ts';
 import { gettingStartedProgress } from '../../db/schema/getting-started.ts';
 import * as customers from '../customers/index.ts';
 import { setSeatPins } from '../users/index.ts';
@@ -11,7 +11,7 @@ export type GettingStartedProgress = typeof gettingStartedProgress.$inferSelect;
 
 /** How far the product's getting started has gone; undefined when nothing is saved yet. */
 export async function gettingStartedProgressOf(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   productId: number,
 ): Promise<GettingStartedProgress | undefined> {
   const [row] = await db.select().from(gettingStartedProgress).where(eq(gettingStartedProgress.productId, productId));
@@ -63,6 +63,6 @@ export async function setGettingStartedPin(
 }
 
 /** Ends getting started: the product leaves GET /api/v3/voip/getting-started/. */
-export async function completeGettingStarted(db: Pick<Database, 'update'>, productId: number): Promise<void> {
+export async function completeGettingStarted(db: Updates, productId: number): Promise<void> {
   await customers.endGettingStarted(db, productId);
 }

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 
 import { HARDWARE_MODELS } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Inserts, Reads } from '../../db/connect.ts';
 import { hardwareDevices } from '../../db/schema/hardware.ts';
 import { newProvisioningKey } from './rules.ts';
 
@@ -18,14 +18,14 @@ const shippedMac = () =>
   ['02', ...[...randomBytes(5)].map((byte) => byte.toString(16).toUpperCase().padStart(2, '0'))].join(':');
 
 /** How many devices the product has. */
-export async function deviceCount(tx: Pick<Database, 'select'>, productId: number): Promise<number> {
+export async function deviceCount(tx: Reads, productId: number): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(hardwareDevices).where(eq(hardwareDevices.productId, productId));
   return row?.n ?? 0;
 }
 
 /** Adds `quantity` devices of each bought hardware model to the product; answers how many it added. */
 export async function addBoughtDevices(
-  tx: Pick<Database, 'insert'>,
+  tx: Inserts,
   productId: number,
   bought: ReadonlyArray<{ hardwareModelId: number; quantity: number }>,
 ): Promise<number> {

@@ -1,6 +1,6 @@
 import { HARDWARE_MODELS } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Inserts } from '../../db/connect.ts';
 import { hardwareDevices, hardwarePorts } from '../../db/schema/hardware.ts';
 import { newProvisioningKey } from './rules.ts';
 
@@ -20,7 +20,7 @@ export const acmeHardwareMac = (copy: number, n: 1 | 2) =>
  * own (0 for the demo's Acme, then one per customer like Acme the sandbox makes).
  */
 export async function seedAcmeHardware(
-  tx: Pick<Database, 'insert'>,
+  tx: Inserts,
   productId: number,
   users: { alex: number; priya: number; tom: number },
   copy: number,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Deletes, Reads } from '../../db/connect.ts';
 import { hardwareDevices, hardwarePorts } from '../../db/schema/hardware.ts';
 import { voipUserNames } from '../users/index.ts';
 
@@ -32,7 +32,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 // A cloud phone's devices and their ports (spec 001 section 7 "Hardware").
 
-async function withPorts(db: Pick<Database, 'select'>, rows: DeviceRow[]): Promise<DeviceWithPorts[]> {
+async function withPorts(db: Reads, rows: DeviceRow[]): Promise<DeviceWithPorts[]> {
   if (rows.length === 0) return [];
   const ports = await db
     .select({ deviceId: hardwarePorts.deviceId, port: hardwarePorts.port, voipUserId: hardwarePorts.voipUserId })
@@ -83,7 +83,7 @@ async function portChange(
 }
 
 /** The product's devices in the order they were added. */
-export async function productDevices(db: Pick<Database, 'select'>, productId: number): Promise<DeviceWithPorts[]> {
+export async function productDevices(db: Reads, productId: number): Promise<DeviceWithPorts[]> {
   return withPorts(
     db,
     await db
@@ -96,7 +96,7 @@ export async function productDevices(db: Pick<Database, 'select'>, productId: nu
 
 /** One device of the product; undefined when it is not one of its devices. */
 export async function productDevice(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   productId: number,
   deviceId: number,
 ): Promise<DeviceWithPorts | undefined> {
@@ -143,11 +143,7 @@ export async function addDevice(
 }
 
 /** Removes the product's device (its ports go with it); false when it is not one of its devices. */
-export async function removeDevice(
-  db: Pick<Database, 'delete'>,
-  productId: number,
-  deviceId: number,
-): Promise<boolean> {
+export async function removeDevice(db: Deletes, productId: number, deviceId: number): Promise<boolean> {
   const gone = await db
     .delete(hardwareDevices)
     .where(and(eq(hardwareDevices.productId, productId), eq(hardwareDevices.id, deviceId)))

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Updates } from '../../db/connect.ts';
 import { authTokens, loginFailures, users } from '../../db/schema/identity.ts';
 import { dropPendingEmailChanges } from './email-changes-repository.ts';
 import { spendAllKeysOf, useOneTimeKey } from './one-time-keys-repository.ts';
@@ -13,7 +13,7 @@ import type { UserRow } from './users-repository.ts';
 type Queries = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
 /** Ends the live tokens `whose` picks. */
-async function revokeTokens(db: Pick<Database, 'update'>, whose: SQL | undefined, now: Date): Promise<void> {
+async function revokeTokens(db: Updates, whose: SQL | undefined, now: Date): Promise<void> {
   await db
     .update(authTokens)
     .set({ revokedAt: now })

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Deletes, Reads } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { emailChangeRequests, users } from '../../db/schema/identity.ts';
 import type { UserRow } from './users-repository.ts';
@@ -33,7 +33,7 @@ class RollBack extends Error {
 }
 
 /** Drops the user's changes of address still waiting for their link. */
-export async function dropPendingEmailChanges(db: Pick<Database, 'delete'>, userId: number): Promise<void> {
+export async function dropPendingEmailChanges(db: Deletes, userId: number): Promise<void> {
   await db
     .delete(emailChangeRequests)
     .where(and(eq(emailChangeRequests.userId, userId), isNull(emailChangeRequests.usedAt)));
@@ -63,10 +63,7 @@ export async function updateProfile(
 }
 
 /** The change of address whose link's key hashes to `keyHash`, used or not. */
-export async function emailChangeRequestOf(
-  db: Pick<Database, 'select'>,
-  keyHash: string,
-): Promise<EmailChangeRequest | undefined> {
+export async function emailChangeRequestOf(db: Reads, keyHash: string): Promise<EmailChangeRequest | undefined> {
   const [found] = await db.select().from(emailChangeRequests).where(eq(emailChangeRequests.keyHash, keyHash)).limit(1);
   return found;
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Reads } from '../../db/connect.ts';
 import { cachedUntilWrite } from '../../db/read-cache.ts';
 import { emailChangeRequests, users } from '../../db/schema/identity.ts';
 import { selectWithSession, sessionQuery } from './tokens-repository.ts';
@@ -21,7 +21,7 @@ const pendingEmailIn = (unused: ReadonlyArray<EmailChangeRequest | null>, now: D
  * the newest unused request that has not expired. The unused requests are read without the clock
  * (few: asking is throttled), so on PGlite they are kept until anything is written (db/read-cache.ts).
  */
-export async function pendingEmailOf(db: Pick<Database, 'select'>, userId: number, now: Date): Promise<string | null> {
+export async function pendingEmailOf(db: Reads, userId: number, now: Date): Promise<string | null> {
   const unused = await cachedUntilWrite(db, 'unused_email_changes', String(userId), () =>
     db
       .select({ newEmail: emailChangeRequests.newEmail, expiresAt: emailChangeRequests.expiresAt })

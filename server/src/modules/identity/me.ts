@@ -1,6 +1,6 @@
 import type { Me } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Reads } from '../../db/connect.ts';
 import { pendingEmailOf } from './me-repository.ts';
 import type { AuthenticatedUser } from './tokens.ts';
 
@@ -43,7 +43,7 @@ export function meFrom(
 
 /** `meFrom` with the pending address read from the database. */
 export async function meOf(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   auth: { user: AuthenticatedUser; actingUser: AuthenticatedUser | null },
   now: Date,
 ): Promise<Me> {

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Inserts, Reads, Updates } from '../../db/connect.ts';
 import { oneTimeKeys } from '../../db/schema/identity.ts';
 import { KEY_LIFETIME_MS, linkError, linkProblemOf, type LinkProblem } from './one-time-keys.ts';
 import { hashKey, KEY_PATTERN, newKey } from './tokens.ts';
@@ -17,7 +17,7 @@ export type OneTimeKey = typeof oneTimeKeys.$inferSelect;
  * lasts its purpose's lifetime, or `lifetimeMs` (a set-password link for an account made for someone).
  */
 export async function createOneTimeKey(
-  db: Pick<Database, 'insert'>,
+  db: Inserts,
   userId: number,
   purpose: KeyPurpose,
   now: Date,
@@ -36,7 +36,7 @@ export async function createOneTimeKey(
 
 /** The stored key for `key` and `purpose`, or what is wrong with it; writes nothing. */
 export async function findOneTimeKey(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   key: string,
   purpose: KeyPurpose,
   now: Date,
@@ -78,12 +78,7 @@ export async function useOneTimeKey(db: Database, key: string, purpose: KeyPurpo
 }
 
 /** Spends every live key of the user for these purposes (after a password reset, say). */
-export async function spendAllKeysOf(
-  db: Pick<Database, 'update'>,
-  userId: number,
-  purposes: KeyPurpose[],
-  now: Date,
-): Promise<void> {
+export async function spendAllKeysOf(db: Updates, userId: number, purposes: KeyPurpose[], now: Date): Promise<void> {
   await db
     .update(oneTimeKeys)
     .set({ usedAt: now })
@@ -91,11 +86,7 @@ export async function spendAllKeysOf(
 }
 
 /** The stored key for `key` and `purpose` whether live, spent or expired (to say "used already"); undefined when never issued. */
-export async function storedOneTimeKey(
-  db: Pick<Database, 'select'>,
-  key: string,
-  purpose: KeyPurpose,
-): Promise<OneTimeKey | undefined> {
+export async function storedOneTimeKey(db: Reads, key: string, purpose: KeyPurpose): Promise<OneTimeKey | undefined> {
   if (!KEY_PATTERN.test(key)) return undefined;
   const [row] = await db
     .select()
@@ -106,12 +97,12 @@ export async function storedOneTimeKey(
 }
 
 /** Makes a spent key usable again: what it was spent for did not happen (a number taken by someone else). */
-export async function unspendOneTimeKey(db: Pick<Database, 'update'>, id: number): Promise<void> {
+export async function unspendOneTimeKey(db: Updates, id: number): Promise<void> {
   await db.update(oneTimeKeys).set({ usedAt: null }).where(eq(oneTimeKeys.id, id));
 }
 
 /** Spends a key by its id if it is not spent yet (what it was for has happened: a payment link's payment approved). */
-export async function spendOneTimeKeyById(db: Pick<Database, 'update'>, id: number, now: Date): Promise<void> {
+export async function spendOneTimeKeyById(db: Updates, id: number, now: Date): Promise<void> {
   await db
     .update(oneTimeKeys)
     .set({ usedAt: now })

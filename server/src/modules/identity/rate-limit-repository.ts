@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Deletes, Inserts } from '../../db/connect.ts';
 import { requestThrottles } from '../../db/schema/identity.ts';
 
 /** One counter: requests in `bucket` for `key` (an e-mail, a client IP), `limit` per window. */
@@ -17,7 +17,7 @@ export interface RateLimitHit {
  * hammering a limited key keeps it limited until the window ends.
  */
 export async function hitRateLimit(
-  db: Pick<Database, 'insert'>,
+  db: Inserts,
   hits: RateLimitHit[],
   windowMs: number,
   now: Date,
@@ -46,6 +46,6 @@ export async function hitRateLimit(
 }
 
 /** Forgets what was counted for one key of a bucket (a right password clears the wrong ones). */
-export async function clearRateLimit(db: Pick<Database, 'delete'>, bucket: string, key: string): Promise<void> {
+export async function clearRateLimit(db: Deletes, bucket: string, key: string): Promise<void> {
   await db.delete(requestThrottles).where(and(eq(requestThrottles.bucket, bucket), eq(requestThrottles.key, key)));
 }

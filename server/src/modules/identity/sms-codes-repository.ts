@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 
 import { SMS_CODE_TTL_MINUTES } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Inserts } from '../../db/connect.ts';
 import { smsCodes } from '../../db/schema/identity.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -18,7 +18,7 @@ export const MAX_SMS_CODE_TRIES = 5;
  * hashed with scrypt, like a password: a million candidates at tens of milliseconds each
  * takes hours, far longer than the code lives, so a copy of the table gives nothing away.
  */
-export async function createSmsCode(db: Pick<Database, 'insert'>, mobileNumber: string, now: Date): Promise<string> {
+export async function createSmsCode(db: Inserts, mobileNumber: string, now: Date): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.insert(smsCodes).values({
     mobileNumber,

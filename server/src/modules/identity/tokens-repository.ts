@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Updates } from '../../db/connect.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { cachedUntilWrite } from '../../db/read-cache.ts';
 import { authTokens, users } from '../../db/schema/identity.ts';
@@ -155,7 +155,7 @@ export async function revokeToken(db: Database, tokenId: number, now: Date): Pro
  * Answers false (and changes nothing) when the token has been revoked.
  */
 export async function switchToken(
-  db: Pick<Database, 'update'>,
+  db: Updates,
   tokenId: number,
   identity: { userId: number; actingUserId: number | null },
 ): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Inserts, Reads } from '../../db/connect.ts';
 import { users } from '../../db/schema/identity.ts';
 
 // The people who sign in: looked up by address by several modules, sometimes inside their own
@@ -9,19 +9,19 @@ import { users } from '../../db/schema/identity.ts';
 export type UserRow = typeof users.$inferSelect;
 
 /** The user with this address (already lower-cased), if any. */
-export async function userByEmail(db: Pick<Database, 'select'>, email: string): Promise<UserRow | undefined> {
+export async function userByEmail(db: Reads, email: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return user;
 }
 
 /** The user with this id, if any. */
-export async function userById(db: Pick<Database, 'select'>, id: number): Promise<UserRow | undefined> {
+export async function userById(db: Reads, id: number): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return user;
 }
 
 /** The account's holder: its first user (the one who signed it up), if it has any. */
-export async function accountHolderOf(db: Pick<Database, 'select'>, accountId: number): Promise<UserRow | undefined> {
+export async function accountHolderOf(db: Reads, accountId: number): Promise<UserRow | undefined> {
   const [holder] = await db.select().from(users).where(eq(users.accountId, accountId)).orderBy(asc(users.id)).limit(1);
   return holder;
 }
@@ -42,7 +42,7 @@ export interface NewUserRow {
  * Stores a new sign-in user and answers its id; null, and nothing stored, when the address has a user already (even
  * one made a moment ago by another journey).
  */
-export async function insertUser(db: Pick<Database, 'insert'>, values: NewUserRow): Promise<number | null> {
+export async function insertUser(db: Inserts, values: NewUserRow): Promise<number | null> {
   const [user] = await db
     .insert(users)
     .values(values)

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Inserts } from '../../db/connect.ts';
 import { emailVerificationKeys, users } from '../../db/schema/identity.ts';
 import { linkError, linkProblemOf } from './one-time-keys.ts';
 import { hashKey, KEY_PATTERN } from './tokens.ts';
@@ -9,7 +9,7 @@ import { hashKey, KEY_PATTERN } from './tokens.ts';
 
 /** Stores a user's verification key, replacing any key sent before. */
 export async function saveVerificationKey(
-  db: Pick<Database, 'insert'>,
+  db: Inserts,
   userId: number,
   values: { keyHash: string; createdAt: Date; email: string; expiresAt: Date; usedAt: null },
 ): Promise<void> {

@@ -1,6 +1,6 @@
 import type { InstallationAddress } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Inserts } from '../../db/connect.ts';
 import { seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
@@ -39,7 +39,7 @@ export function notificationDemoUser(): Promise<DemoUser> {
   return demoUser(demoLogins.notifications);
 }
 
-type Tx = Pick<Database, 'insert'>;
+type Tx = Inserts;
 
 /**
  * Seeds the Kestrel customer, the service updates (delivered to Acme and Kestrel), and each

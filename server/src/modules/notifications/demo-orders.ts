@@ -1,6 +1,6 @@
 import type { InstallationAddress } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Inserts } from '../../db/connect.ts';
 import { seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
 import { orders, type OrderDetail } from '../../db/schema/notifications.ts';
@@ -17,7 +17,7 @@ import { orders, type OrderDetail } from '../../db/schema/notifications.ts';
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-type Tx = Pick<Database, 'insert'>;
+type Tx = Inserts;
 type Kind = (typeof orders.$inferInsert)['kind'];
 
 /** An order `orderedAgo` / `updatedAgo` before `now`, read an hour after its last update when `read`. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 
 import type { HardwareOrder } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Reads } from '../../db/connect.ts';
 import { orders } from '../../db/schema/notifications.ts';
 
 // The hardware orders the shop takes (spec 001 sections 3 and 7), which the order tracker and the notification centre
@@ -35,7 +35,7 @@ export async function addHardwareOrder(
 }
 
 /** The reference of order `id`; undefined when there is none. */
-export async function orderReference(db: Pick<Database, 'select'>, id: number): Promise<string | undefined> {
+export async function orderReference(db: Reads, id: number): Promise<string | undefined> {
   const [row] = await db.select({ reference: orders.reference }).from(orders).where(eq(orders.id, id));
   return row?.reference;
 }

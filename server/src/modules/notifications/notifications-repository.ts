@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lte, ne, notInArray, or, ty
 
 import { displayPhone } from '@portal/editor-core';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Inserts, Reads } from '../../db/connect.ts';
 import { accountServiceUpdates, notifications, orders, serviceUpdates } from '../../db/schema/notifications.ts';
 import type { PageOf, PageRequest } from '../paging.ts';
 
@@ -63,7 +63,7 @@ async function markRowsRead(
  * phones. `db` may be the caller's transaction, so the notice and the change stand or fall together.
  */
 export async function addNumberChange(
-  db: Pick<Database, 'insert'>,
+  db: Inserts,
   input: { accountId: number; type: 'ADDED' | 'REMOVED'; number: string; now: Date },
 ) {
   const added = input.type === 'ADDED';
@@ -86,7 +86,7 @@ export async function addNumberChange(
  * notification, unsigned until the customer signs it. Answers the order.
  */
 export async function addNumberTransfer(
-  db: Pick<Database, 'insert'>,
+  db: Inserts,
   input: {
     accountId: number;
     reference: string;
@@ -127,7 +127,7 @@ export async function addNumberTransfer(
 }
 
 /** The account's number transfers not yet completed or cancelled, for the "already under way" check. */
-export async function openNumberTransfers(db: Pick<Database, 'select'>, accountId: number): Promise<OrderRow[]> {
+export async function openNumberTransfers(db: Reads, accountId: number): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
@@ -142,7 +142,7 @@ export async function openNumberTransfers(db: Pick<Database, 'select'>, accountI
 
 /** Published service updates the account receives, newest first, with when it read each. */
 export async function serviceUpdatesPage(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   filter: ListFilter,
   now: Date,
   page: PageRequest,
@@ -178,7 +178,7 @@ export async function serviceUpdatesPage(
  * shown: it is left out in SQL, so the count and the pages agree.
  */
 export async function notificationsPage(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   filter: ListFilter,
   page: PageRequest,
 ): Promise<PageOf<{ notification: NotificationRow; order: OrderRow | null }>> {
@@ -204,11 +204,7 @@ export async function notificationsPage(
 }
 
 /** The account's orders (of one kind, when the filter names one), last updated first. */
-export async function ordersPage(
-  db: Pick<Database, 'select'>,
-  filter: OrderFilter,
-  page: PageRequest,
-): Promise<PageOf<OrderRow>> {
+export async function ordersPage(db: Reads, filter: OrderFilter, page: PageRequest): Promise<PageOf<OrderRow>> {
   const where = and(
     eq(orders.accountId, filter.accountId),
     filter.unreadOnly ? isNull(orders.readAt) : undefined,
@@ -229,7 +225,7 @@ export async function ordersPage(
  * Adds an order to an account (another area's event: an approved broadband sign-up books an
  * appointment), inside the caller's transaction when it passes one. Answers the new row.
  */
-export async function addOrder(db: Pick<Database, 'insert'>, values: NewOrder): Promise<OrderRow> {
+export async function addOrder(db: Inserts, values: NewOrder): Promise<OrderRow> {
   const [row] = await db
     .insert(orders)
     .values({ ...values, readAt: null })

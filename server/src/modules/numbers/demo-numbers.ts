@@ -1,5 +1,5 @@
 import type { AudioStorage } from '../../audio/storage.ts';
-import type { Database } from '../../db/connect.ts';
+import type { Inserts } from '../../db/connect.ts';
 import { seedAcmeLike } from '../../db/demo-acme.ts';
 import type { SeedTransaction } from '../../db/demo-customers.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
@@ -43,7 +43,7 @@ function demoInventory() {
   ];
 }
 
-export async function seedNumberInventory(tx: Pick<Database, 'insert'>): Promise<void> {
+export async function seedNumberInventory(tx: Inserts): Promise<void> {
   await tx.insert(numberInventory).values(demoInventory());
 }
 

@@ -1,6 +1,6 @@
 import { inArray, like } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Inserts, Reads } from '../../db/connect.ts';
 import { phoneNumbers } from '../../db/schema/numbers.ts';
 
 /** The demo's numbers on its customers' phones (db/seed.ts, db/demo-factory.ts). */
@@ -8,12 +8,12 @@ import { phoneNumbers } from '../../db/schema/numbers.ts';
 export type SeededNumber = Omit<typeof phoneNumbers.$inferInsert, 'id'>;
 
 /** Puts the numbers on their phones, in this order. */
-export async function seedPhoneNumbers(tx: Pick<Database, 'insert'>, rows: readonly SeededNumber[]): Promise<void> {
+export async function seedPhoneNumbers(tx: Inserts, rows: readonly SeededNumber[]): Promise<void> {
   if (rows.length > 0) await tx.insert(phoneNumbers).values([...rows]);
 }
 
 /** The numbers some product has that start with `prefix`: the sandbox picks the ones none has. */
-export async function numbersInUseStartingWith(tx: Pick<Database, 'select'>, prefix: string): Promise<Set<string>> {
+export async function numbersInUseStartingWith(tx: Reads, prefix: string): Promise<Set<string>> {
   const rows = await tx
     .select({ number: phoneNumbers.number })
     .from(phoneNumbers)
@@ -22,7 +22,7 @@ export async function numbersInUseStartingWith(tx: Pick<Database, 'select'>, pre
 }
 
 /** The numbers on the products, in the order they were given. */
-export async function numbersOn(tx: Pick<Database, 'select'>, productIds: readonly number[]): Promise<string[]> {
+export async function numbersOn(tx: Reads, productIds: readonly number[]): Promise<string[]> {
   if (productIds.length === 0) return [];
   const rows = await tx
     .select({ number: phoneNumbers.number })

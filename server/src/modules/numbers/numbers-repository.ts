@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Reads } from '../../db/connect.ts';
 import { numberInventory, phoneNumbers } from '../../db/schema/numbers.ts';
 import { lockProduct } from '../customers/index.ts';
 import { voipUserCount } from '../users/index.ts';
@@ -15,13 +15,13 @@ type NumberRating = InventoryRow['rating'];
 export type NumbersExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
 /** A site's numbers, the pilot number first (in the caller's transaction, or the database). */
-export async function siteNumbersOf(tx: Pick<Database, 'select'>, productId: number) {
+export async function siteNumbersOf(tx: Reads, productId: number) {
   return tx.select().from(phoneNumbers).where(eq(phoneNumbers.productId, productId)).orderBy(asc(phoneNumbers.id));
 }
 
 /** Available numbers of the inventory matching the search, best rating first, then by number. */
 export async function availableNumbers(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   search: { areaCode?: string; rating?: NumberRating },
   limit: number,
 ): Promise<InventoryRow[]> {
@@ -123,16 +123,13 @@ export async function addIncludedNumber(tx: NumbersExecutor): Promise<InventoryR
   return null;
 }
 
-export async function inventoryNumber(db: Pick<Database, 'select'>, id: number): Promise<InventoryRow | null> {
+export async function inventoryNumber(db: Reads, id: number): Promise<InventoryRow | null> {
   const [row] = await db.select().from(numberInventory).where(eq(numberInventory.id, id));
   return row ?? null;
 }
 
 /** The inventory's row of a number (national form), if it holds it and no one has it (in the caller's transaction, or the database: PGlite has one connection). */
-export async function availableInventoryNumber(
-  db: Pick<Database, 'select'>,
-  number: string,
-): Promise<InventoryRow | null> {
+export async function availableInventoryNumber(db: Reads, number: string): Promise<InventoryRow | null> {
   const [row] = await db
     .select()
     .from(numberInventory)
@@ -156,7 +153,7 @@ export async function addSiteNumber(tx: NumbersExecutor, productId: number, numb
 }
 
 /** Whether any site already has this number. */
-export async function numberInUse(db: Pick<Database, 'select'>, number: string): Promise<boolean> {
+export async function numberInUse(db: Reads, number: string): Promise<boolean> {
   const rows = await db
     .select({ id: phoneNumbers.id })
     .from(phoneNumbers)
@@ -183,7 +180,7 @@ export async function lockedPhoneCounts(
 }
 
 /** Whether any number is due to go back to the inventory (`returnUnusedNumbers`): a read, so a search writes nothing when none is. */
-export async function hasUnusedNumbers(db: Pick<Database, 'select'>, before: Date): Promise<boolean> {
+export async function hasUnusedNumbers(db: Reads, before: Date): Promise<boolean> {
   return (await unusedNumbers(db, before).limit(1)).length > 0;
 }
 

@@ -3,12 +3,12 @@
 // with the customers module's products (the phone's account), in one query; it writes nothing.
 import { and, eq, isNotNull, isNull, lt, min, notInArray } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Reads } from '../../db/connect.ts';
 import { products } from '../../db/schema/customers.ts';
 import { numberInventory, phoneNumbers } from '../../db/schema/numbers.ts';
 
 /** Numbers reserved from the inventory before `before` that ring no user and are not their phone's main (first) number. */
-export function unusedNumbers(executor: Pick<Database, 'select'>, before: Date) {
+export function unusedNumbers(executor: Reads, before: Date) {
   const mains = executor
     .select({ id: min(phoneNumbers.id) })
     .from(phoneNumbers)

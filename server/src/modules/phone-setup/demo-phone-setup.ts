@@ -1,6 +1,6 @@
 import { londonTime } from '@portal/editor-core';
 
-import type { Database } from '../../db/connect.ts';
+import type { Inserts } from '../../db/connect.ts';
 import { holidaySchedules, phoneSiteSettings, siteAddOns } from '../../db/schema/phone-setup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,7 +27,7 @@ export function demoHolidays(productId: number, now: Date) {
  * calling needs.
  */
 export async function seedPhoneSetupDemo(
-  tx: Pick<Database, 'insert'>,
+  tx: Inserts,
   phones: { acme: number; southampton: number; portsmouth: number; cornerCafe: number },
   now: Date,
 ): Promise<void> {
@@ -53,11 +53,7 @@ export async function seedPhoneSetupDemo(
  * The sandbox's phone-setup customers (db/demo-factory.ts), made for each test of the phone-setup e2e spec
  * that changes holidays, the divert or add-ons: like Acme, with one holiday coming, Fraud guard and no divert.
  */
-export async function seedPhoneSetupCustomer(
-  tx: Pick<Database, 'insert'>,
-  productId: number,
-  now: Date,
-): Promise<void> {
+export async function seedPhoneSetupCustomer(tx: Inserts, productId: number, now: Date): Promise<void> {
   await tx
     .insert(holidaySchedules)
     .values({ productId, name: 'Team away days', startDate: dayFrom(now, 45), endDate: dayFrom(now, 47) });

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
 import { FORWARD_TYPES, holidayClash, type HolidayInput } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Deletes, Inserts, Reads } from '../../db/connect.ts';
 import { callForwardings, holidaySchedules, phoneSiteSettings, siteAddOns } from '../../db/schema/phone-setup.ts';
 import * as customers from '../customers/index.ts';
 
@@ -19,17 +19,16 @@ const asEntry = (row: HolidayRow) => ({ id: row.id, start_date: row.startDate, e
 // Holiday schedule, divert, forwardings and site add-ons of a cloud phone.
 
 // Writes to one product's schedule wait for each other, so two overlapping adds cannot both pass the clash check.
-const lockProduct = (tx: Pick<Database, 'select'>, productId: number) => customers.lockProduct(tx, productId);
+const lockProduct = (tx: Reads, productId: number) => customers.lockProduct(tx, productId);
 
-const listHolidays = (db: Pick<Database, 'select'>, productId: number) =>
+const listHolidays = (db: Reads, productId: number) =>
   db
     .select()
     .from(holidaySchedules)
     .where(eq(holidaySchedules.productId, productId))
     .orderBy(asc(holidaySchedules.startDate), asc(holidaySchedules.id));
 
-export const holidaysOf = (db: Pick<Database, 'select'>, productId: number): Promise<HolidayRow[]> =>
-  listHolidays(db, productId);
+export const holidaysOf = (db: Reads, productId: number): Promise<HolidayRow[]> => listHolidays(db, productId);
 
 /** Adds a holiday unless it shares a day with another entry. */
 export function addHoliday(
@@ -101,7 +100,7 @@ export function updateHoliday(
 }
 
 /** Removes a holiday; false when the product has no such entry. */
-export async function deleteHoliday(db: Pick<Database, 'delete'>, productId: number, id: number): Promise<boolean> {
+export async function deleteHoliday(db: Deletes, productId: number, id: number): Promise<boolean> {
   const rows = await db
     .delete(holidaySchedules)
     .where(and(eq(holidaySchedules.id, id), eq(holidaySchedules.productId, productId)))
@@ -110,7 +109,7 @@ export async function deleteHoliday(db: Pick<Database, 'delete'>, productId: num
 }
 
 /** The product's settings of this area, the defaults while it has none. */
-export async function phoneSettingsOf(db: Pick<Database, 'select'>, productId: number): Promise<SettingsRow> {
+export async function phoneSettingsOf(db: Reads, productId: number): Promise<SettingsRow> {
   const [row] = await db.select().from(phoneSiteSettings).where(eq(phoneSiteSettings.productId, productId));
   return (
     row ?? { productId, divertDestination: null, bankHolidayRegion: null, kycPassed: true, updatedAt: new Date(0) }
@@ -118,7 +117,7 @@ export async function phoneSettingsOf(db: Pick<Database, 'select'>, productId: n
 }
 
 export async function changePhoneSettings(
-  db: Pick<Database, 'insert'>,
+  db: Inserts,
   productId: number,
   changes: SettingsChanges,
 ): Promise<SettingsRow> {
@@ -176,7 +175,7 @@ export async function updateCallForwarding(
 }
 
 /** The add-on ids the product has, with quantities. */
-export const siteAddOnsOf = (db: Pick<Database, 'select'>, productId: number) =>
+export const siteAddOnsOf = (db: Reads, productId: number) =>
   db
     .select({ addonId: siteAddOns.addonId, quantity: siteAddOns.quantity })
     .from(siteAddOns)
@@ -193,11 +192,7 @@ export async function setSiteAddOn(
 }
 
 /** Takes every add-on of `group` off the product (no international tariff). */
-export async function removeSiteAddOnGroup(
-  db: Pick<Database, 'delete'>,
-  productId: number,
-  group: readonly number[],
-): Promise<void> {
+export async function removeSiteAddOnGroup(db: Deletes, productId: number, group: readonly number[]): Promise<void> {
   await db.delete(siteAddOns).where(and(eq(siteAddOns.productId, productId), inArray(siteAddOns.addonId, [...group])));
 }
 

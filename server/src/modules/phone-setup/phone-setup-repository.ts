@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Reads } from '../../db/connect.ts';
 import { holdMusicSettings, voicemailSettings } from '../../db/schema/phone-setup.ts';
 
 export type VoicemailRow = typeof voicemailSettings.$inferSelect;
@@ -18,7 +18,7 @@ export interface Changed<Row> {
 // defaults; the row is made by the first change.
 
 /** The product's voicemail settings, the defaults while it has none. */
-export async function voicemailSettingsOf(db: Pick<Database, 'select'>, productId: number): Promise<VoicemailRow> {
+export async function voicemailSettingsOf(db: Reads, productId: number): Promise<VoicemailRow> {
   const [row] = await db.select().from(voicemailSettings).where(eq(voicemailSettings.productId, productId));
   return (
     row ?? {
@@ -59,10 +59,7 @@ export async function changeVoicemailSettings(
 }
 
 /** The product's hold music settings; undefined while it has none (the built-in melody). */
-export async function holdMusicSettingsOf(
-  db: Pick<Database, 'select'>,
-  productId: number,
-): Promise<HoldMusicRow | undefined> {
+export async function holdMusicSettingsOf(db: Reads, productId: number): Promise<HoldMusicRow | undefined> {
   const [row] = await db.select().from(holdMusicSettings).where(eq(holdMusicSettings.productId, productId));
   return row;
 }

@@ -1,6 +1,6 @@
 import { addMonths } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Inserts } from '../../db/connect.ts';
 import { cloudPhoneOf, seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
 import { productChildren, productContracts, productTariffs } from '../../db/schema/product-details.ts';
@@ -11,7 +11,7 @@ import { seedDefaultPhoneSettings } from '../phone-setup/index.ts';
 import { seedSeats } from '../users/index.ts';
 import { contractReference, newDownloadToken } from './product-details-repository.ts';
 
-type Tx = Pick<Database, 'insert'>;
+type Tx = Inserts;
 type ContractSeed = Pick<
   typeof productContracts.$inferInsert,
   'startDate' | 'endDate' | 'contractLengthMonths' | 'status'

@@ -4,7 +4,7 @@
 // call_flows and simple_call_flows; it writes nothing.
 import { and, asc, count, eq } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Reads } from '../../db/connect.ts';
 import { callFlows, simpleCallFlows } from '../../db/schema/call-flows.ts';
 import { products } from '../../db/schema/customers.ts';
 import { phoneNumbers } from '../../db/schema/numbers.ts';
@@ -14,7 +14,7 @@ type ProductRow = typeof products.$inferSelect;
 
 /** The product `productId` if it is one of the account's (any kind). */
 export async function productOfAccount(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   accountId: number,
   productId: number,
 ): Promise<ProductRow | undefined> {
@@ -27,7 +27,7 @@ export async function productOfAccount(
 }
 
 /** A cloud phone's pilot number (its first number), how many users and numbers it has, and the call flow that answers. */
-export async function siteSummaryOf(db: Pick<Database, 'select'>, productId: number) {
+export async function siteSummaryOf(db: Reads, productId: number) {
   const [[pilot], [users], [numbers], [custom], [simple]] = await Promise.all([
     db
       .select({ number: phoneNumbers.number })

@@ -9,7 +9,7 @@ import {
   upcomingContract,
 } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Reads } from '../../db/connect.ts';
 import { productChildren, productContracts, productTariffs } from '../../db/schema/product-details.ts';
 import { lockProduct } from '../customers/index.ts';
 
@@ -45,7 +45,7 @@ export type RenewalOutcome = { renewed: ContractRow } | { refused: string };
 
 /** The product's tariff (undefined when it has none yet), children and contracts, oldest first. */
 export async function productDetailsOf(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   productId: number,
 ): Promise<{ tariff: TariffRow | undefined; children: ChildRow[]; contracts: ContractRow[] }> {
   const [[tariff], children, contracts] = await Promise.all([
@@ -61,11 +61,7 @@ export async function productDetailsOf(
 }
 
 /** The product's contract whose document has `token`, unless it is VOID. */
-export async function contractByToken(
-  db: Pick<Database, 'select'>,
-  productId: number,
-  token: string,
-): Promise<ContractRow | undefined> {
+export async function contractByToken(db: Reads, productId: number, token: string): Promise<ContractRow | undefined> {
   const [row] = await db
     .select()
     .from(productContracts)

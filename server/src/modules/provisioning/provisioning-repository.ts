@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 
 import { BUY_NOW_CHANNEL, BUY_NOW_PROVISIONED } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Inserts, Reads } from '../../db/connect.ts';
 import { provisioningJobs } from '../../db/schema/provisioning.ts';
 import * as customers from '../customers/index.ts';
 import { upgradePlanName } from './effects.ts';
@@ -51,7 +51,7 @@ const effects: Record<ProvisioningJobKind, (tx: Transaction, job: ProvisioningJo
 
 /** Creates a pending job; null when the product already has one under way (the database refuses a second). */
 export async function createProvisioningJob(
-  db: Pick<Database, 'insert'>,
+  db: Inserts,
   job: {
     productId: number;
     kind: ProvisioningJobKind;
@@ -80,10 +80,7 @@ export async function createProvisioningJob(
 }
 
 /** The product's latest job, or undefined when none ever ran. */
-export async function latestProvisioningJob(
-  db: Pick<Database, 'select'>,
-  productId: number,
-): Promise<ProvisioningJob | undefined> {
+export async function latestProvisioningJob(db: Reads, productId: number): Promise<ProvisioningJob | undefined> {
   const [job] = await db
     .select()
     .from(provisioningJobs)
@@ -94,7 +91,7 @@ export async function latestProvisioningJob(
 }
 
 /** Every job not finished yet, oldest first (the runner's sweep). */
-export async function unfinishedProvisioningJobs(db: Pick<Database, 'select'>): Promise<ProvisioningJob[]> {
+export async function unfinishedProvisioningJobs(db: Reads): Promise<ProvisioningJob[]> {
   return db
     .select()
     .from(provisioningJobs)

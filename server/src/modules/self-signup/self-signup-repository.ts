@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Inserts, Reads, Updates } from '../../db/connect.ts';
 import { referralCodes, selfSignupLeads } from '../../db/schema/self-signup.ts';
 import * as customers from '../customers/index.ts';
 import type { CustomerTransaction } from '../customers/index.ts';
@@ -59,7 +59,7 @@ export type TakeNumber = (
 // Self sign-up's queries: its leads, the customer a verified lead becomes, referral codes.
 
 /** Creates a lead; an open lead of the same address is replaced (its token and PIN stop working). */
-export async function createSignupLead(db: Pick<Database, 'insert'>, values: LeadValues): Promise<SignupLead> {
+export async function createSignupLead(db: Inserts, values: LeadValues): Promise<SignupLead> {
   const { email, ...rest } = values;
   const [lead] = await db
     .insert(selfSignupLeads)
@@ -82,16 +82,13 @@ export async function createSignupLead(db: Pick<Database, 'insert'>, values: Lea
   return lead;
 }
 
-export async function signupLeadByTokenHash(
-  db: Pick<Database, 'select'>,
-  tokenHash: string,
-): Promise<SignupLead | undefined> {
+export async function signupLeadByTokenHash(db: Reads, tokenHash: string): Promise<SignupLead | undefined> {
   const [lead] = await db.select().from(selfSignupLeads).where(eq(selfSignupLeads.tokenHash, tokenHash)).limit(1);
   return lead;
 }
 
 /** The lead a sign-up customer came from (create-pin's token header names the user). */
-export async function signupLeadOfUser(db: Pick<Database, 'select'>, userId: number): Promise<SignupLead | undefined> {
+export async function signupLeadOfUser(db: Reads, userId: number): Promise<SignupLead | undefined> {
   const [lead] = await db
     .select()
     .from(selfSignupLeads)
@@ -103,7 +100,7 @@ export async function signupLeadOfUser(db: Pick<Database, 'select'>, userId: num
 
 /** Changes an open lead; undefined when it was converted meanwhile (or is gone). */
 export async function updateOpenSignupLead(
-  db: Pick<Database, 'update'>,
+  db: Updates,
   id: number,
   changes: LeadChanges,
 ): Promise<SignupLead | undefined> {
@@ -115,19 +112,12 @@ export async function updateOpenSignupLead(
   return lead;
 }
 
-export async function setSignupMobileToken(
-  db: Pick<Database, 'update'>,
-  id: number,
-  mobileTokenHash: string,
-): Promise<void> {
+export async function setSignupMobileToken(db: Updates, id: number, mobileTokenHash: string): Promise<void> {
   await db.update(selfSignupLeads).set({ mobileTokenHash }).where(eq(selfSignupLeads.id, id));
 }
 
 /** Marks the lead whose texted link this is as having a confirmed mobile; the lead, or undefined. */
-export async function verifySignupMobile(
-  db: Pick<Database, 'update'>,
-  mobileTokenHash: string,
-): Promise<SignupLead | undefined> {
+export async function verifySignupMobile(db: Updates, mobileTokenHash: string): Promise<SignupLead | undefined> {
   const [lead] = await db
     .update(selfSignupLeads)
     .set({ mobileVerified: true })
@@ -140,7 +130,7 @@ export async function verifySignupMobile(
  * Counts one PIN try before the PIN is compared, in one statement, so parallel tries cannot all
  * pass a count read before them (as the trial's e-mail PIN does); false once `maxTries` were made.
  */
-export async function countSignupPinTry(db: Pick<Database, 'update'>, id: number, maxTries: number): Promise<boolean> {
+export async function countSignupPinTry(db: Updates, id: number, maxTries: number): Promise<boolean> {
   const counted = await db
     .update(selfSignupLeads)
     .set({ pinFailures: sql`${selfSignupLeads.pinFailures} + 1` })
@@ -150,7 +140,7 @@ export async function countSignupPinTry(db: Pick<Database, 'update'>, id: number
 }
 
 /** Gives back the try of a PIN that was right (its holder knows it): only wrong PINs use up the lead's tries. */
-export async function returnSignupPinTry(db: Pick<Database, 'update'>, id: number): Promise<void> {
+export async function returnSignupPinTry(db: Updates, id: number): Promise<void> {
   await db
     .update(selfSignupLeads)
     .set({ pinFailures: sql`greatest(${selfSignupLeads.pinFailures} - 1, 0)` })
@@ -229,7 +219,7 @@ export async function referralCodeOf(
   return row.code;
 }
 
-export async function accountOfReferralCode(db: Pick<Database, 'select'>, code: string): Promise<number | undefined> {
+export async function accountOfReferralCode(db: Reads, code: string): Promise<number | undefined> {
   const [row] = await db
     .select({ accountId: referralCodes.accountId })
     .from(referralCodes)
@@ -238,7 +228,7 @@ export async function accountOfReferralCode(db: Pick<Database, 'select'>, code: 
 }
 
 export async function referralsOf(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   accountId: number,
 ): Promise<Array<Pick<SignupLead, 'businessName' | 'convertedAt' | 'createdAt'>>> {
   return db

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/connect.ts';
+import type { Inserts } from '../../db/connect.ts';
 import { shopItems } from '../../db/schema/shop.ts';
 
 /**
@@ -94,6 +94,6 @@ export const DEMO_SHOP_ITEMS: Array<typeof shopItems.$inferInsert> = [
   { name: 'Delivery', category: 'Setup', subCategory: null, pricePence: 799, hardwareModelId: null },
 ].map((item, position) => ({ ...item, position }));
 
-export async function seedShopCatalogue(tx: Pick<Database, 'insert'>): Promise<void> {
+export async function seedShopCatalogue(tx: Inserts): Promise<void> {
   await tx.insert(shopItems).values(DEMO_SHOP_ITEMS);
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, sum } from 'drizzle-orm';
 
 import { shopMessages, type HardwareOrder, type InstallationAddress, type PurchaseLine } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Reads } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { shopItems, shopPurchases } from '../../db/schema/shop.ts';
 import { addBoughtDevices, deviceCount } from '../hardware/index.ts';
@@ -25,7 +25,7 @@ export interface NewPurchase {
 
 /** The account's purchase of that idempotency key, with its order's reference. */
 export async function purchaseByKey(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   accountId: number,
   idempotencyKey: string,
 ): Promise<PurchaseRow | undefined> {
@@ -38,7 +38,7 @@ export async function purchaseByKey(
 }
 
 /** Every item, in the shop's order. */
-export async function shopItemsInOrder(db: Pick<Database, 'select'>): Promise<ShopItemRow[]> {
+export async function shopItemsInOrder(db: Reads): Promise<ShopItemRow[]> {
   return db
     .select({
       id: shopItems.id,
@@ -53,11 +53,7 @@ export async function shopItemsInOrder(db: Pick<Database, 'select'>): Promise<Sh
 }
 
 /** What the account's purchases added to the next bill total, in pence: those made on or after `from` (YYYY-MM-DD; every one when null). */
-export async function nextBillPence(
-  db: Pick<Database, 'select'>,
-  accountId: number,
-  from: string | null,
-): Promise<number> {
+export async function nextBillPence(db: Reads, accountId: number, from: string | null): Promise<number> {
   const [row] = await db
     .select({ total: sum(shopPurchases.totalPence) })
     .from(shopPurchases)

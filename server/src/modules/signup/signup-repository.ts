@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 
 import { BUY_NOW_CHANNEL } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Inserts, Reads, Updates } from '../../db/connect.ts';
 import { signupLeads } from '../../db/schema/signup.ts';
 import type { CustomerTransaction, MadeCustomer } from '../customers/index.ts';
 import { userByEmail } from '../identity/index.ts';
@@ -32,7 +32,7 @@ export const productChannel = (channel: string) => (channel === BUY_NOW_CHANNEL 
  * Starts a journey for an address, or restarts the one still open for it (new token, new
  * PIN, the latest details): one open lead per address, whatever is sent twice.
  */
-export async function upsertLead(db: Pick<Database, 'insert'>, values: LeadValues, now: Date): Promise<Lead> {
+export async function upsertLead(db: Inserts, values: LeadValues, now: Date): Promise<Lead> {
   const [lead] = await db
     .insert(signupLeads)
     .values({ ...values, createdAt: now, updatedAt: now })
@@ -54,11 +54,7 @@ export async function upsertLead(db: Pick<Database, 'insert'>, values: LeadValue
 }
 
 /** The open lead of a token, or undefined (unknown, spent or older than `since`). */
-export async function openLead(
-  db: Pick<Database, 'select'>,
-  tokenHash: string,
-  since: Date,
-): Promise<Lead | undefined> {
+export async function openLead(db: Reads, tokenHash: string, since: Date): Promise<Lead | undefined> {
   const [lead] = await db
     .select()
     .from(signupLeads)
@@ -68,17 +64,13 @@ export async function openLead(
 }
 
 /** The lead of a token, spent or not (a second submit of the last step). */
-export async function leadOfToken(db: Pick<Database, 'select'>, tokenHash: string): Promise<Lead | undefined> {
+export async function leadOfToken(db: Reads, tokenHash: string): Promise<Lead | undefined> {
   const [lead] = await db.select().from(signupLeads).where(eq(signupLeads.tokenHash, tokenHash)).limit(1);
   return lead;
 }
 
 /** Counts one PIN guess, refused past `maxTries`; answers whether it was counted. */
-export async function countLeadPinTry(
-  db: Pick<Database, 'update'>,
-  leadId: number,
-  maxTries: number,
-): Promise<boolean> {
+export async function countLeadPinTry(db: Updates, leadId: number, maxTries: number): Promise<boolean> {
   const counted = await db
     .update(signupLeads)
     .set({ pinAttempts: sql`${signupLeads.pinAttempts} + 1` })
@@ -87,28 +79,20 @@ export async function countLeadPinTry(
   return counted.length > 0;
 }
 
-export async function markLeadEmailVerified(db: Pick<Database, 'update'>, leadId: number, now: Date): Promise<void> {
+export async function markLeadEmailVerified(db: Updates, leadId: number, now: Date): Promise<void> {
   await db.update(signupLeads).set({ emailVerifiedAt: now, pinHash: null }).where(eq(signupLeads.id, leadId));
 }
 
-export async function markLeadMobileVerified(
-  db: Pick<Database, 'update'>,
-  leadId: number,
-  mobile: string,
-): Promise<void> {
+export async function markLeadMobileVerified(db: Updates, leadId: number, mobile: string): Promise<void> {
   await db.update(signupLeads).set({ mobileVerified: mobile }).where(eq(signupLeads.id, leadId));
 }
 
-export async function setLeadIntlCallsTariff(
-  db: Pick<Database, 'update'>,
-  leadId: number,
-  tariff: string | null,
-): Promise<void> {
+export async function setLeadIntlCallsTariff(db: Updates, leadId: number, tariff: string | null): Promise<void> {
   await db.update(signupLeads).set({ intlCallsTariff: tariff }).where(eq(signupLeads.id, leadId));
 }
 
 /** Whether a user has this (lower-cased) address. */
-export async function emailTaken(db: Pick<Database, 'select'>, email: string): Promise<boolean> {
+export async function emailTaken(db: Reads, email: string): Promise<boolean> {
   return (await userByEmail(db, email)) !== undefined;
 }
 

@@ -4,7 +4,7 @@
 // plain lists come from their owners (numbers/index.ts, users/index.ts). It writes nothing.
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Reads } from '../../db/connect.ts';
 import { hardwarePorts } from '../../db/schema/hardware.ts';
 import { phoneNumbers } from '../../db/schema/numbers.ts';
 import { voipUsers } from '../../db/schema/users.ts';
@@ -14,12 +14,12 @@ import { lockedVoipUsersOf, voipUsersOf } from '../users/index.ts';
 // A cloud phone's site: its numbers and its users (spec 001 section 3).
 
 /** The product's numbers, the pilot number first. */
-export async function siteNumbers(db: Pick<Database, 'select'>, productId: number) {
+export async function siteNumbers(db: Reads, productId: number) {
   return siteNumbersOf(db, productId);
 }
 
 /** The product's numbers with the extension of the user each rings (null for none), the pilot number first. */
-export async function siteNumbersWithExtensions(db: Pick<Database, 'select'>, productId: number) {
+export async function siteNumbersWithExtensions(db: Reads, productId: number) {
   return db
     .select({
       id: phoneNumbers.id,
@@ -37,7 +37,7 @@ export async function siteNumbersWithExtensions(db: Pick<Database, 'select'>, pr
 }
 
 /** The product's users, the main user first. */
-export async function siteUsers(db: Pick<Database, 'select'>, productId: number) {
+export async function siteUsers(db: Reads, productId: number) {
   return voipUsersOf(db, productId);
 }
 
@@ -45,7 +45,7 @@ export async function siteUsers(db: Pick<Database, 'select'>, productId: number)
  * The product's users, the main user first, each with whether a call can ring them: a desk phone port is theirs,
  * or their PIN is set (the PIN signs them in to the phone apps). The call-flow checks warn about the rest.
  */
-export async function siteUsersWithDevices(db: Pick<Database, 'select'>, productId: number) {
+export async function siteUsersWithDevices(db: Reads, productId: number) {
   return db
     .select({
       ...getTableColumns(voipUsers),
@@ -57,6 +57,6 @@ export async function siteUsersWithDevices(db: Pick<Database, 'select'>, product
 }
 
 /** The product's locked users, by id. */
-export async function lockedSiteUsers(db: Pick<Database, 'select'>, productId: number) {
+export async function lockedSiteUsers(db: Reads, productId: number) {
   return lockedVoipUsersOf(db, productId);
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 
 import type { SocialProvider } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Inserts, Reads, Updates } from '../../db/connect.ts';
 import { oauthStates, socialIdentities } from '../../db/schema/social.ts';
 import * as customers from '../customers/index.ts';
 import { userByEmail, userById, type UserRow } from '../identity/index.ts';
@@ -24,7 +24,7 @@ export async function startOauthState(
 
 /** Spends an unused state of the provider at once; undefined when there is none. */
 export async function spendOauthState(
-  db: Pick<Database, 'update'>,
+  db: Updates,
   stateHash: string,
   provider: SocialProvider,
   now: Date,
@@ -39,7 +39,7 @@ export async function spendOauthState(
 
 /** The user an identity of the provider is linked to, if any. */
 export async function socialLinkedUser(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   provider: SocialProvider,
   subject: string,
 ): Promise<UserRow | undefined> {
@@ -52,7 +52,7 @@ export async function socialLinkedUser(
 }
 
 export async function touchSocialIdentity(
-  db: Pick<Database, 'update'>,
+  db: Updates,
   provider: SocialProvider,
   subject: string,
   now: Date,
@@ -79,7 +79,7 @@ export async function createSocialUser(
 
 /** Links an identity of the provider to a user (kept as it is when it is linked already). */
 export async function linkSocialIdentity(
-  db: Pick<Database, 'insert'>,
+  db: Inserts,
   values: {
     provider: SocialProvider;
     subject: string;

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 
 import { AUDIT_READ_COALESCE_MS, type AuditAction } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Inserts, Reads } from '../../db/connect.ts';
 import { staffAuditLog } from '../../db/schema/staff.ts';
 import { switchToken } from '../identity/index.ts';
 
@@ -85,7 +85,7 @@ export async function switchStaffSession(
   });
 }
 
-export async function writeAuditEntry(db: Pick<Database, 'insert'>, record: AuditRecord): Promise<void> {
+export async function writeAuditEntry(db: Inserts, record: AuditRecord): Promise<void> {
   await db.insert(staffAuditLog).values(auditRow(record));
 }
 
@@ -113,7 +113,7 @@ export async function recordStaffRead(db: Pick<Database, 'update' | 'insert'>, r
 }
 
 /** One page of the entries `filter` keeps, newest first, and how many it keeps in all. */
-export async function auditLogPage(db: Pick<Database, 'select'>, filter: AuditFilter, limit: number, offset: number) {
+export async function auditLogPage(db: Reads, filter: AuditFilter, limit: number, offset: number) {
   const where = filterOf(filter);
   const [rows, [total]] = await Promise.all([
     db

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Inserts, Reads, Updates } from '../../db/connect.ts';
 import { testCalls } from '../../db/schema/test-calls.ts';
 
 export type TestCallRow = typeof testCalls.$inferSelect;
@@ -14,16 +14,12 @@ const MAX_MOMENTS = 2000;
 
 // Real test calls: granted by the portal, claimed once by the call runtime, finished with their outcome.
 
-export async function createTestCall(db: Pick<Database, 'insert'>, call: NewTestCall): Promise<void> {
+export async function createTestCall(db: Inserts, call: NewTestCall): Promise<void> {
   await db.insert(testCalls).values(call);
 }
 
 /** Takes a token once: the call, or undefined when the token is unknown, used or expired. Safe across processes. */
-export async function claimTestCall(
-  db: Pick<Database, 'update'>,
-  tokenHash: string,
-  now: Date,
-): Promise<TestCallRow | undefined> {
+export async function claimTestCall(db: Updates, tokenHash: string, now: Date): Promise<TestCallRow | undefined> {
   const [row] = await db
     .update(testCalls)
     .set({ claimedAt: now })
@@ -33,7 +29,7 @@ export async function claimTestCall(
 }
 
 /** A claimed call that has not ended (the runtime's reports are accepted only for these). */
-export async function liveTestCall(db: Pick<Database, 'select'>, id: string): Promise<TestCallRow | undefined> {
+export async function liveTestCall(db: Reads, id: string): Promise<TestCallRow | undefined> {
   const [row] = await db
     .select()
     .from(testCalls)
@@ -43,7 +39,7 @@ export async function liveTestCall(db: Pick<Database, 'select'>, id: string): Pr
 
 /** A test call of a product's flow, whatever its state. */
 export async function testCallOfFlow(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   productId: number,
   flowId: number,
   id: string,
@@ -56,11 +52,7 @@ export async function testCallOfFlow(
 }
 
 /** The product's newest answered test calls (call history), newest first. */
-export async function testCallHistory(
-  db: Pick<Database, 'select'>,
-  productId: number,
-  limit: number,
-): Promise<TestCallRow[]> {
+export async function testCallHistory(db: Reads, productId: number, limit: number): Promise<TestCallRow[]> {
   return db
     .select()
     .from(testCalls)
@@ -69,7 +61,7 @@ export async function testCallHistory(
     .limit(limit);
 }
 
-export async function addTestCallMoment(db: Pick<Database, 'update'>, id: string, moment: unknown): Promise<void> {
+export async function addTestCallMoment(db: Updates, id: string, moment: unknown): Promise<void> {
   await db
     .update(testCalls)
     .set({ moments: sql`${testCalls.moments} || jsonb_build_array(${JSON.stringify(moment)}::jsonb)` })
@@ -83,7 +75,7 @@ export async function addTestCallMoment(db: Pick<Database, 'update'>, id: string
 }
 
 export async function finishTestCall(
-  db: Pick<Database, 'update'>,
+  db: Updates,
   id: string,
   end: Pick<TestCallRow, 'path' | 'outcome' | 'endReason' | 'durationMs' | 'voicemailKey' | 'endedAt'>,
 ): Promise<void> {

@@ -1,18 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Updates } from '../../db/connect.ts';
 import { voipUsers } from '../../db/schema/users.ts';
 
 /**
  * Gives the product's users `userIds` the PIN (hashed; spec 001 section 4, getting started), in the caller's
  * transaction when `db` is one. Ids that are not the product's users change nothing.
  */
-export async function setSeatPins(
-  db: Pick<Database, 'update'>,
-  productId: number,
-  userIds: number[],
-  pinHash: string,
-): Promise<void> {
+export async function setSeatPins(db: Updates, productId: number, userIds: number[], pinHash: string): Promise<void> {
   await db
     .update(voipUsers)
     .set({ pinHash })

@@ -5,7 +5,7 @@
 // module, which makes its users through this one.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Reads } from '../../db/connect.ts';
 import { phoneNumbers } from '../../db/schema/numbers.ts';
 import { voipUserAddOns, voipUsers } from '../../db/schema/users.ts';
 
@@ -17,7 +17,7 @@ export interface SeatRow extends VoipUser {
   numbers: string[];
 }
 
-async function withDetails(db: Pick<Database, 'select'>, rows: VoipUser[]): Promise<SeatRow[]> {
+async function withDetails(db: Reads, rows: VoipUser[]): Promise<SeatRow[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [addOns, numbers] = await Promise.all([
@@ -40,7 +40,7 @@ async function withDetails(db: Pick<Database, 'select'>, rows: VoipUser[]): Prom
 }
 
 /** The product's users, the main user first. */
-export async function seatRows(db: Pick<Database, 'select'>, productId: number): Promise<SeatRow[]> {
+export async function seatRows(db: Reads, productId: number): Promise<SeatRow[]> {
   return withDetails(
     db,
     await db.select().from(voipUsers).where(eq(voipUsers.productId, productId)).orderBy(asc(voipUsers.id)),
@@ -48,11 +48,7 @@ export async function seatRows(db: Pick<Database, 'select'>, productId: number):
 }
 
 /** One user of the product; undefined when it is not one of its users. */
-export async function seatRow(
-  db: Pick<Database, 'select'>,
-  productId: number,
-  userId: number,
-): Promise<SeatRow | undefined> {
+export async function seatRow(db: Reads, productId: number, userId: number): Promise<SeatRow | undefined> {
   const rows = await db
     .select()
     .from(voipUsers)

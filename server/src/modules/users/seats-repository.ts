@@ -1,4 +1,4 @@
-import type { Database } from '../../db/connect.ts';
+import type { Inserts } from '../../db/connect.ts';
 import { voipUsers } from '../../db/schema/users.ts';
 
 // The users of a cloud phone (its seats) as other modules make them: the first seat of a new phone.
@@ -15,6 +15,6 @@ export interface NewSeat {
 }
 
 /** Stores a new seat; takes the caller's transaction (customers.create makes a phone's first seat with it). */
-export async function insertSeat(db: Pick<Database, 'insert'>, seat: NewSeat): Promise<void> {
+export async function insertSeat(db: Inserts, seat: NewSeat): Promise<void> {
   await db.insert(voipUsers).values(seat);
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Reads, Updates } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { voipUserAddOns, voipUsers } from '../../db/schema/users.ts';
 import { seatRow, seatRows, type SeatRow, type VoipUser } from './seats-read-model.ts';
@@ -8,21 +8,17 @@ import { seatRow, seatRows, type SeatRow, type VoipUser } from './seats-read-mod
 // A cloud phone's users (seats), their add-ons and PIN (spec 001 section 7 "Users, seats and add-ons").
 
 /** The product's users, the main user first. */
-export async function seatsOfProduct(db: Pick<Database, 'select'>, productId: number): Promise<SeatRow[]> {
+export async function seatsOfProduct(db: Reads, productId: number): Promise<SeatRow[]> {
   return seatRows(db, productId);
 }
 
 /** One user of the product; undefined when it is not one of its users. */
-export async function seatOfProduct(
-  db: Pick<Database, 'select'>,
-  productId: number,
-  userId: number,
-): Promise<SeatRow | undefined> {
+export async function seatOfProduct(db: Reads, productId: number, userId: number): Promise<SeatRow | undefined> {
   return seatRow(db, productId, userId);
 }
 
 /** A user by id alone (the add-on call names no product in its path); undefined when none. */
-export async function userById(db: Pick<Database, 'select'>, userId: number): Promise<VoipUser | undefined> {
+export async function userById(db: Reads, userId: number): Promise<VoipUser | undefined> {
   const [row] = await db.select().from(voipUsers).where(eq(voipUsers.id, userId));
   return row;
 }
@@ -65,7 +61,7 @@ export async function addUser(
 
 /** Changes a user's own fields. */
 export async function updateUser(
-  db: Pick<Database, 'update'>,
+  db: Updates,
   userId: number,
   set: Partial<Pick<VoipUser, 'firstName' | 'lastName' | 'email'>>,
 ): Promise<void> {
@@ -75,7 +71,7 @@ export async function updateUser(
 
 /** Whether another user of the product has this e-mail address (case-insensitive). */
 export async function userEmailTaken(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   productId: number,
   email: string,
   exceptUserId?: number,
@@ -88,7 +84,7 @@ export async function userEmailTaken(
 }
 
 /** Sets the PIN (hashed) of a user who has none; false when they have one (set meanwhile too). */
-export async function createUserPin(db: Pick<Database, 'update'>, userId: number, pinHash: string): Promise<boolean> {
+export async function createUserPin(db: Updates, userId: number, pinHash: string): Promise<boolean> {
   const rows = await db
     .update(voipUsers)
     .set({ pinHash })
@@ -98,7 +94,7 @@ export async function createUserPin(db: Pick<Database, 'update'>, userId: number
 }
 
 /** Sets the user's PIN (hashed) and unlocks them. */
-export async function resetUserPin(db: Pick<Database, 'update'>, userId: number, pinHash: string): Promise<void> {
+export async function resetUserPin(db: Updates, userId: number, pinHash: string): Promise<void> {
   await db.update(voipUsers).set({ pinHash, lockedAt: null }).where(eq(voipUsers.id, userId));
 }
 

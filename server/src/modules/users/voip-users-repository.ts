@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Reads } from '../../db/connect.ts';
 import { voipUsers } from '../../db/schema/users.ts';
 import type { VoipUser } from './seats-read-model.ts';
 
@@ -8,12 +8,12 @@ import type { VoipUser } from './seats-read-model.ts';
 // takes the database or the caller's transaction.
 
 /** The product's users, the main user first. */
-export async function voipUsersOf(db: Pick<Database, 'select'>, productId: number): Promise<VoipUser[]> {
+export async function voipUsersOf(db: Reads, productId: number): Promise<VoipUser[]> {
   return db.select().from(voipUsers).where(eq(voipUsers.productId, productId)).orderBy(asc(voipUsers.id));
 }
 
 /** The product's locked users, by id. */
-export async function lockedVoipUsersOf(db: Pick<Database, 'select'>, productId: number): Promise<VoipUser[]> {
+export async function lockedVoipUsersOf(db: Reads, productId: number): Promise<VoipUser[]> {
   return db
     .select()
     .from(voipUsers)
@@ -22,14 +22,14 @@ export async function lockedVoipUsersOf(db: Pick<Database, 'select'>, productId:
 }
 
 /** A user by id; null when none. */
-export async function voipUserById(db: Pick<Database, 'select'>, id: number): Promise<VoipUser | null> {
+export async function voipUserById(db: Reads, id: number): Promise<VoipUser | null> {
   const [row] = await db.select().from(voipUsers).where(eq(voipUsers.id, id));
   return row ?? null;
 }
 
 /** The users among `ids` with their names and extensions; unknown ids are left out. */
 export async function voipUserNames(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   ids: readonly number[],
 ): Promise<Array<Pick<VoipUser, 'id' | 'firstName' | 'lastName' | 'extension'>>> {
   if (ids.length === 0) return [];
@@ -45,13 +45,13 @@ export async function voipUserNames(
 }
 
 /** How many users the product has. */
-export async function voipUserCount(db: Pick<Database, 'select'>, productId: number): Promise<number> {
+export async function voipUserCount(db: Reads, productId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(voipUsers).where(eq(voipUsers.productId, productId));
   return row?.n ?? 0;
 }
 
 /** Locks the user's row until `tx` ends, so two changes of one user (their numbers, say) take turns. */
-export async function lockVoipUser(tx: Pick<Database, 'select'>, id: number): Promise<void> {
+export async function lockVoipUser(tx: Reads, id: number): Promise<void> {
   await tx.select({ id: voipUsers.id }).from(voipUsers).where(eq(voipUsers.id, id)).for('update');
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Inserts, Reads, Updates } from '../../db/connect.ts';
 import { sandboxCheckoutSessions } from '../../db/schema/index.ts';
 
 export type SandboxCheckoutSession = typeof sandboxCheckoutSessions.$inferSelect;
@@ -8,23 +8,20 @@ export type SandboxCheckoutSession = typeof sandboxCheckoutSessions.$inferSelect
 // The sandbox payment provider's sessions: its side of each checkout.
 
 export async function addCheckoutSession(
-  db: Pick<Database, 'insert'>,
+  db: Inserts,
   session: typeof sandboxCheckoutSessions.$inferInsert,
 ): Promise<void> {
   await db.insert(sandboxCheckoutSessions).values(session);
 }
 
-export async function checkoutSessionById(
-  db: Pick<Database, 'select'>,
-  id: string,
-): Promise<SandboxCheckoutSession | null> {
+export async function checkoutSessionById(db: Reads, id: string): Promise<SandboxCheckoutSession | null> {
   const [row] = await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, id));
   return row ?? null;
 }
 
 /** Moves a session on from one of the `from` states; answers it, or null when it was not in one (already decided). */
 export async function decideCheckoutSession(
-  db: Pick<Database, 'update'>,
+  db: Updates,
   id: string,
   from: Array<SandboxCheckoutSession['status']>,
   to: {

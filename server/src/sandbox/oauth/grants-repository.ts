@@ -2,23 +2,20 @@ import { and, eq, isNull } from 'drizzle-orm';
 
 import type { SocialProvider } from '@portal/contract';
 
-import type { Database } from '../../db/connect.ts';
+import type { Inserts, Reads, Updates } from '../../db/connect.ts';
 import { sandboxOauthGrants } from '../../db/schema/index.ts';
 
 export type SandboxGrant = typeof sandboxOauthGrants.$inferSelect;
 
 // The sandbox OAuth provider's grants: a code per consent, then the access token it buys.
 
-export async function addSandboxGrant(
-  db: Pick<Database, 'insert'>,
-  grant: typeof sandboxOauthGrants.$inferInsert,
-): Promise<void> {
+export async function addSandboxGrant(db: Inserts, grant: typeof sandboxOauthGrants.$inferInsert): Promise<void> {
   await db.insert(sandboxOauthGrants).values(grant);
 }
 
 /** Marks the unused code of `provider` used, answering its grant; undefined when there is none. */
 export async function spendSandboxCode(
-  db: Pick<Database, 'update'>,
+  db: Updates,
   provider: SocialProvider,
   codeHash: string,
   now: Date,
@@ -38,11 +35,7 @@ export async function spendSandboxCode(
 }
 
 /** Ends the access token a code bought. */
-export async function expireSandboxTokenOfCode(
-  db: Pick<Database, 'update'>,
-  codeHash: string,
-  now: Date,
-): Promise<void> {
+export async function expireSandboxTokenOfCode(db: Updates, codeHash: string, now: Date): Promise<void> {
   await db
     .update(sandboxOauthGrants)
     .set({ accessTokenExpiresAt: now })
@@ -50,7 +43,7 @@ export async function expireSandboxTokenOfCode(
 }
 
 export async function setSandboxAccessToken(
-  db: Pick<Database, 'update'>,
+  db: Updates,
   id: number,
   accessTokenHash: string,
   expiresAt: Date,
@@ -62,7 +55,7 @@ export async function setSandboxAccessToken(
 }
 
 export async function sandboxGrantByAccessToken(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   provider: SocialProvider,
   accessTokenHash: string,
 ): Promise<SandboxGrant | undefined> {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 
-import type { Database } from '../../db/connect.ts';
+import type { Database, Reads, Updates } from '../../db/connect.ts';
 import { emailVerificationKeys, oneTimeKeys, outbox, outboxAttachments, smsCodes } from '../../db/schema/index.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -46,10 +46,7 @@ export async function addToOutbox(
 }
 
 /** The files attached to these messages, by message, in the order they were attached (without their bytes). */
-export async function outboxAttachmentsOf(
-  db: Pick<Database, 'select'>,
-  outboxIds: number[],
-): Promise<AttachmentInfo[]> {
+export async function outboxAttachmentsOf(db: Reads, outboxIds: number[]): Promise<AttachmentInfo[]> {
   if (outboxIds.length === 0) return [];
   const rows = await db
     .select({
@@ -70,7 +67,7 @@ export async function outboxAttachmentsOf(
 }
 
 /** A message's `number`th file (from 1) with its bytes, or undefined. */
-export async function outboxAttachment(db: Pick<Database, 'select'>, outboxId: number, number: number) {
+export async function outboxAttachment(db: Reads, outboxId: number, number: number) {
   const [row] = await db
     .select()
     .from(outboxAttachments)
@@ -83,7 +80,7 @@ export async function outboxAttachment(db: Pick<Database, 'select'>, outboxId: n
 
 /** The newest `limit` messages, of one channel and to any of `recipients` when given. */
 export async function listOutbox(
-  db: Pick<Database, 'select'>,
+  db: Reads,
   filter: { channel?: 'email' | 'sms'; recipients?: string[] },
   limit: number,
 ): Promise<OutboxRow[]> {
@@ -98,13 +95,13 @@ export async function listOutbox(
     .limit(limit);
 }
 
-export async function outboxMessage(db: Pick<Database, 'select'>, id: number): Promise<OutboxRow | undefined> {
+export async function outboxMessage(db: Reads, id: number): Promise<OutboxRow | undefined> {
   const [message] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
   return message;
 }
 
 /** Expires the unused, unexpired SMS codes sent to `mobile` (07...); answers how many. */
-export async function expireSmsCodesTo(db: Pick<Database, 'update'>, mobile: string, now: Date): Promise<number> {
+export async function expireSmsCodesTo(db: Updates, mobile: string, now: Date): Promise<number> {
   const rows = await db
     .update(smsCodes)
     .set({ expiresAt: now })
@@ -114,7 +111,7 @@ export async function expireSmsCodesTo(db: Pick<Database, 'update'>, mobile: str
 }
 
 /** Expires the one-time and verification keys with these hashes; answers how many. */
-export async function expireKeysOfHashes(db: Pick<Database, 'update'>, hashes: string[], now: Date): Promise<number> {
+export async function expireKeysOfHashes(db: Updates, hashes: string[], now: Date): Promise<number> {
   const keys = await db
     .update(oneTimeKeys)
     .set({ expiresAt: now })
