@@ -36,6 +36,23 @@ export interface DemoCustomer {
   products?: readonly customers.SeededProduct[];
 }
 
+/** A demo's business broadband (80 Mbps, bought online), live since `confirmedDate`. */
+export function liveBroadband(
+  confirmedDate: string,
+  installationAddress?: InstallationAddress,
+): customers.SeededProduct {
+  return {
+    kind: 'telco',
+    subKind: 'broadband',
+    supplier: 1,
+    status: 'live',
+    channel: 'Self Sign Up',
+    productDetail: 'Business Broadband 80 Mbps',
+    ...(installationAddress && { installationAddress }),
+    confirmedDate,
+  };
+}
+
 export interface SeededCustomer {
   accountId: number;
   userId: number;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { poundsOf, type BillCycle } from '@portal/contract';
 
 import type { Database, Inserts } from '../../db/connect.ts';
-import { seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
+import { liveBroadband, seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
 import {
@@ -183,17 +183,7 @@ export async function seedOverdueCardCustomer(
     {
       company,
       user: holder,
-      products: [
-        {
-          kind: 'telco',
-          subKind: 'broadband',
-          supplier: 1,
-          status: 'live',
-          channel: 'Self Sign Up',
-          productDetail: 'Business Broadband 80 Mbps',
-          confirmedDate: addDays(isoDate(now), -365),
-        },
-      ],
+      products: [liveBroadband(addDays(isoDate(now), -365))],
     },
     now,
   );

@@ -1,4 +1,4 @@
-import { seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
+import { liveBroadband, seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
 
 /**
@@ -13,14 +13,5 @@ export async function seedBroadbandCustomer(
   now: Date,
 ): Promise<void> {
   const lastYear = new Date(now.getTime() - 365 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  const broadband = {
-    kind: 'telco',
-    subKind: 'broadband',
-    supplier: 1,
-    status: 'live',
-    channel: 'Self Sign Up',
-    productDetail: 'Business Broadband 80 Mbps',
-    confirmedDate: lastYear,
-  } as const;
-  await seedCustomer(tx, { company, user, products: [broadband] }, now);
+  await seedCustomer(tx, { company, user, products: [liveBroadband(lastYear)] }, now);
 }

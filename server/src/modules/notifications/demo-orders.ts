@@ -1,7 +1,7 @@
 import type { InstallationAddress } from '@portal/contract';
 
 import type { Inserts } from '../../db/connect.ts';
-import { seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
+import { liveBroadband, seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import type { DemoUser } from '../../db/demo-users.ts';
 import { orders, type OrderDetail } from '../../db/schema/notifications.ts';
 
@@ -120,16 +120,7 @@ export async function seedOrderTrackerCustomer(
   company: string,
   now: Date,
 ): Promise<void> {
-  const broadband = {
-    kind: 'telco',
-    subKind: 'broadband',
-    supplier: 1,
-    status: 'live',
-    channel: 'Self Sign Up',
-    productDetail: 'Business Broadband 80 Mbps',
-    installationAddress: trackerAddress,
-    confirmedDate: dayFrom(now)(-365),
-  } as const;
+  const broadband = liveBroadband(dayFrom(now)(-365), trackerAddress);
   const account = { id: (await seedCustomer(tx, { company, user, products: [broadband] }, now)).accountId };
   const order = orderAt(account.id, now);
   const day = dayFrom(now);

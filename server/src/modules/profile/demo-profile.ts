@@ -1,6 +1,6 @@
 import type { InstallationAddress } from '@portal/contract';
 
-import { seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
+import { liveBroadband, seedCustomer, type SeedTransaction } from '../../db/demo-customers.ts';
 import { demoLogins } from '../../db/demo-logins.ts';
 import { demoUser, type DemoUser } from '../../db/demo-users.ts';
 
@@ -42,15 +42,5 @@ export async function seedFernleafLike(
 ): Promise<void> {
   const [user, ...colleagues] = signIns;
   if (!user) throw new Error(`seed: ${company} has no users`);
-  const broadband = {
-    kind: 'telco',
-    subKind: 'broadband',
-    supplier: 1,
-    status: 'live',
-    channel: 'Self Sign Up',
-    productDetail: 'Business Broadband 80 Mbps',
-    installationAddress: fernleafAddress,
-    confirmedDate: '2024-09-02',
-  } as const;
-  await seedCustomer(tx, { company, user, colleagues, products: [broadband] }, now);
+  await seedCustomer(tx, { company, user, colleagues, products: [liveBroadband('2024-09-02', fernleafAddress)] }, now);
 }
