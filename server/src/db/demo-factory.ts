@@ -101,6 +101,21 @@ const cloudPhone = (
   ...more,
 });
 
+/** A customer whose voip3 cloud phone came with a trial, signed up for online today: answers the phone's id. */
+async function seedTrialCustomer(
+  tx: Tx,
+  { user, company, now }: { user: DemoUser; company: string; now: Date },
+  phone: Partial<DemoCloudPhone>,
+): Promise<number> {
+  const today = now.toISOString().slice(0, 10);
+  const made = await seedCustomer(
+    tx,
+    { company, user, cloudPhone: cloudPhone('Self Sign Up', 'Cloud phone - 1 user (trial)', today, phone) },
+    now,
+  );
+  return cloudPhoneOf(made);
+}
+
 const whitstableAddress: InstallationAddress = {
   summary_line: '12 Harbour Street, Whitstable, CT5 1AH',
   line_one: '12 Harbour Street',
@@ -166,20 +181,9 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
     name: 'Jordan Blake',
     domain: 'brightdesk.example',
     company: 'BrightDesk Studio',
-    seed: async (tx, { user, company, now }) => {
-      const today = now.toISOString().slice(0, 10);
-      const made = await seedCustomer(
-        tx,
-        {
-          company,
-          user,
-          cloudPhone: cloudPhone('Self Sign Up', 'Cloud phone - 1 user (trial)', today, {
-            installationAddress: bristolAddress,
-          }),
-        },
-        now,
-      );
-      const phone = cloudPhoneOf(made);
+    seed: async (tx, made) => {
+      const { now } = made;
+      const phone = await seedTrialCustomer(tx, made, { installationAddress: bristolAddress });
       await seedTrial(tx, phone, {
         startedAt: now,
         endsAt: new Date(now.getTime() + DEMO_TRIAL_LENGTH_MS),
@@ -286,22 +290,9 @@ const KINDS: Record<SandboxCustomerKind, Kind> = {
     domain: 'lumen-design.example',
     company: 'Lumen Design',
     // A voip3 cloud phone whose 14-day opt-in trial ended 2 days ago.
-    seed: async (tx, { user, company, now }) => {
-      const today = now.toISOString().slice(0, 10);
-      const made = await seedCustomer(
-        tx,
-        {
-          company,
-          user,
-          cloudPhone: cloudPhone('Self Sign Up', 'Cloud phone - 1 user (trial)', today, {
-            installationAddress: brightonAddress,
-            firstSeat: null,
-          }),
-        },
-        now,
-      );
-      const phone = cloudPhoneOf(made);
-      const endsAt = new Date(now.getTime() - 2 * DAY_MS);
+    seed: async (tx, made) => {
+      const phone = await seedTrialCustomer(tx, made, { installationAddress: brightonAddress, firstSeat: null });
+      const endsAt = new Date(made.now.getTime() - 2 * DAY_MS);
       const startedAt = new Date(endsAt.getTime() - 14 * DAY_MS);
       await seedTrial(tx, phone, { startedAt, endsAt, statusEntry: startedAt });
       await seedQuickstart(tx, phone, { showPopup: true, sectionsCompleted: {} });
