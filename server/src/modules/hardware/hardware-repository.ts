@@ -69,13 +69,23 @@ async function lockedDevice(tx: Tx, deviceId: number) {
   return { device, ports };
 }
 
-/** Runs a port change; a unique violation (a change that slipped in between) is answered as `onConflict`. */
+type LockedDevice = NonNullable<Awaited<ReturnType<typeof lockedDevice>>>;
+
+/**
+ * Runs a port change on the device, locked in a transaction: 'gone' when there is no such device, and a unique
+ * violation (a change that slipped in between) answered as `onConflict`.
+ */
 async function portChange(
-  change: () => Promise<PortRefusal | number>,
+  db: Pick<Database, 'transaction'>,
+  deviceId: number,
   onConflict: PortRefusal,
+  change: (tx: Tx, locked: LockedDevice) => Promise<PortRefusal | number>,
 ): Promise<PortRefusal | number> {
   try {
-    return await change();
+    return await db.transaction(async (tx) => {
+      const locked = await lockedDevice(tx, deviceId);
+      return locked ? change(tx, locked) : ('gone' as const);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return onConflict;
     throw error;
@@ -157,21 +167,15 @@ export async function assignFirstFreePort(
   deviceId: number,
   userId: number,
 ): Promise<PortRefusal | number> {
-  return portChange(
-    () =>
-      db.transaction(async (tx) => {
-        const locked = await lockedDevice(tx, deviceId);
-        if (!locked) return 'gone' as const;
-        if (locked.ports.some((p) => p.voipUserId === userId)) return 'user-on-device' as const;
-        const taken = new Set(locked.ports.map((p) => p.port));
-        let port = 1;
-        while (taken.has(port)) port++;
-        if (port > locked.device.totalPorts) return 'full' as const;
-        await tx.insert(hardwarePorts).values({ deviceId, port, voipUserId: userId });
-        return port;
-      }),
-    'full',
-  );
+  return portChange(db, deviceId, 'full', async (tx, locked) => {
+    if (locked.ports.some((p) => p.voipUserId === userId)) return 'user-on-device' as const;
+    const taken = new Set(locked.ports.map((p) => p.port));
+    let port = 1;
+    while (taken.has(port)) port++;
+    if (port > locked.device.totalPorts) return 'full' as const;
+    await tx.insert(hardwarePorts).values({ deviceId, port, voipUserId: userId });
+    return port;
+  });
 }
 
 /** Puts the user on one free port of the device, or frees the port (userId null): answers the port, or why not. */
@@ -181,22 +185,16 @@ export async function setPort(
   port: number,
   userId: number | null,
 ): Promise<PortRefusal | number> {
-  return portChange(
-    () =>
-      db.transaction(async (tx) => {
-        const locked = await lockedDevice(tx, deviceId);
-        if (!locked) return 'gone' as const;
-        if (userId === null) {
-          await tx.delete(hardwarePorts).where(and(eq(hardwarePorts.deviceId, deviceId), eq(hardwarePorts.port, port)));
-          return port;
-        }
-        const current = locked.ports.find((p) => p.port === port);
-        if (current?.voipUserId === userId) return port;
-        if (current) return 'in-use' as const;
-        if (locked.ports.some((p) => p.voipUserId === userId)) return 'user-on-device' as const;
-        await tx.insert(hardwarePorts).values({ deviceId, port, voipUserId: userId });
-        return port;
-      }),
-    'in-use',
-  );
+  return portChange(db, deviceId, 'in-use', async (tx, locked) => {
+    if (userId === null) {
+      await tx.delete(hardwarePorts).where(and(eq(hardwarePorts.deviceId, deviceId), eq(hardwarePorts.port, port)));
+      return port;
+    }
+    const current = locked.ports.find((p) => p.port === port);
+    if (current?.voipUserId === userId) return port;
+    if (current) return 'in-use' as const;
+    if (locked.ports.some((p) => p.voipUserId === userId)) return 'user-on-device' as const;
+    await tx.insert(hardwarePorts).values({ deviceId, port, voipUserId: userId });
+    return port;
+  });
 }
