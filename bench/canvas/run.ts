@@ -7,12 +7,16 @@
 // Chromium: a bare @xyflow/react page (floor.tsx) with the canvas's own nodes and edges at the positions of its
 // tree layout, opened at the view and pane size the canvas opens with (read from an unmeasured open of the canvas
 // just before), so both render the same nodes; its open to first paint, its re-render of every node moved once
-// (one setNodes), and its frames while dragged the same way.
+// (one setNodes), and its frames while dragged the same way. Opens are judged on the median of three of each.
 // Budgets: open <= 1.5 x the floor's; edit to new layout on screen <= 2 x the floor's move, and <= 100 ms at 2,000
 // nodes when the floor's move is under 50 ms; frame p95 while dragging <= the floor's + 1 ms. `BENCH_PORT` (default
 // 4179): the preview server's port. `BENCH_NODES=4900` runs one size only;
 // `BENCH_ARRANGEMENT=layered` opens the canvas in ELK's left-to-right arrangement (no budgets:
-// ELK is the slower, optional arrangement). `BENCH_MINIFY=off` builds the harness unminified, for readable profiles.
+// ELK is the slower, optional arrangement). `BENCH_MINIFY=off` builds the harness unminified, for readable profiles;
+// `BENCH_PROFILE=<folder>` writes Chromium CPU profiles of the measured open and edits there (`open-<nodes>.cpuprofile`,
+// `edits-<nodes>.cpuprofile`).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
@@ -55,6 +59,9 @@ const budgets = { openRatio: 1.5, editRatio: 2, edit2000Ms: 100, edit2000WhenFlo
 const sizes = process.env.BENCH_NODES ? process.env.BENCH_NODES.split(',').map(Number) : [200, 2000, 4900];
 const arrangement = process.env.BENCH_ARRANGEMENT === 'layered' ? 'layered' : 'tree';
 const budgeted = arrangement === 'tree';
+const profileDir = process.env.BENCH_PROFILE;
+/** Opens of the canvas and of its floor per size; the median of each is judged. */
+const OPENS = 3;
 
 await build({ configFile });
 const previewPort = Number(process.env.BENCH_PORT ?? 4179);
@@ -135,6 +142,26 @@ async function canvasGraph(page: Page): Promise<FloorGraph> {
   });
 }
 
+/** Opens the bare page on the canvas's graph; answers its open to first paint. */
+async function openFloor(page: Page, graph: FloorGraph): Promise<number> {
+  await page.addInitScript((g) => {
+    window.__floorGraph = g;
+  }, graph);
+  await page.goto(`${base}floor.html`);
+  await page.waitForFunction(() => window.__floorBench?.firstPaintedAt != null, undefined, { timeout: 120_000 });
+  return page.evaluate(() => window.__floorBench!.firstPaintedAt!);
+}
+
+/** Opens a page of its own with `opener` and closes it: one more measure of an open. */
+async function openAlone(viewport: { width: number; height: number }, opener: (page: Page) => Promise<number>) {
+  const page = await browser.newPage({ viewport });
+  try {
+    return await opener(page);
+  } finally {
+    await page.close();
+  }
+}
+
 /**
  * The floor: opens the bare page on the canvas's graph, answers open to first paint, the nodes it rendered and the
  * median of 5 moves of every node to paint.
@@ -143,12 +170,7 @@ async function floorFigures(
   page: Page,
   graph: FloorGraph,
 ): Promise<{ opened: number; rendered: number; moves: number[] }> {
-  await page.addInitScript((g) => {
-    window.__floorGraph = g;
-  }, graph);
-  await page.goto(`${base}floor.html`);
-  await page.waitForFunction(() => window.__floorBench?.firstPaintedAt != null, undefined, { timeout: 120_000 });
-  const opened = await page.evaluate(() => window.__floorBench!.firstPaintedAt!);
+  const opened = await openFloor(page, graph);
   const rendered = await renderedNodes(page);
   const moves: number[] = [];
   for (let i = 0; i < 5; i++) {
@@ -217,6 +239,21 @@ async function whileDragging(page: Page): Promise<{ p95: number; worst: number; 
   };
 }
 
+/** Runs `work`, under Chromium's CPU profiler when BENCH_PROFILE names a folder (written there as `<name>.cpuprofile`). */
+async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
+  if (!profileDir) return work();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  const result = await work();
+  const { profile } = await cdp.send('Profiler.stop');
+  mkdirSync(profileDir, { recursive: true });
+  writeFileSync(join(profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
+  await cdp.detach();
+  return result;
+}
+
 const results: string[] = [];
 let over = false;
 /**
@@ -248,20 +285,35 @@ try {
     const floorDragging = await whileDragging(floorPage);
     await floorPage.close();
     const page = await browser.newPage({ viewport });
-    const opened = await open(page, nodes);
+    const firstOpen = await profiled(page, `open-${nodes}`, () => open(page, nodes));
     const rendered = await renderedNodes(page);
+    // One open swings by a third on a shared machine: the open is judged on the median of three of each, taken in turn.
+    const floorOpens = [floor.opened];
+    const opens = [firstOpen];
+    for (let i = 1; i < OPENS; i++) {
+      floorOpens.push(await openAlone(viewport, (p) => openFloor(p, graph)));
+      opens.push(await openAlone(viewport, (p) => open(p, nodes)));
+    }
     const edits: number[] = [];
-    for (let i = 0; i < 5; i++) edits.push(await editToLayout(page));
+    await profiled(page, `edits-${nodes}`, async () => {
+      for (let i = 0; i < 5; i++) edits.push(await editToLayout(page));
+    });
     const dragging = await whileDragging(page);
     await page.close();
     results.push(
       `canvas${budgeted ? '' : ` (${arrangement})`}: ${nodes} nodes (${graph.nodes.length} laid out), opened at zoom ${graph.viewport.zoom.toFixed(2)} in a ${graph.pane.width.toFixed(0)} x ${graph.pane.height.toFixed(0)} pane: nodes rendered ${rendered}, floor ${floor.rendered}`,
     );
     const floorMove = median(floor.moves);
-    report(`${nodes} nodes, open to first interactive paint`, opened, floor.opened, {
-      limit: budgets.openRatio * floor.opened,
-      text: `<= ${budgets.openRatio} x floor`,
-    });
+    const floorOpen = median(floorOpens);
+    report(
+      `${nodes} nodes, open to first interactive paint (median of ${OPENS}: ${opens.map((e) => e.toFixed(0)).join(', ')}; floor ${floorOpens.map((e) => e.toFixed(0)).join(', ')})`,
+      median(opens),
+      floorOpen,
+      {
+        limit: budgets.openRatio * floorOpen,
+        text: `<= ${budgets.openRatio} x floor`,
+      },
+    );
     const editLimit =
       nodes === 2000 && floorMove < budgets.edit2000WhenFloorUnderMs
         ? Math.min(budgets.editRatio * floorMove, budgets.edit2000Ms)

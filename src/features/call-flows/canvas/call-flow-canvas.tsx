@@ -7,6 +7,7 @@ import '@xyflow/react/dist/style.css';
 import './canvas.css';
 
 import {
+  ControlButton,
   Controls,
   ReactFlow,
   ReactFlowProvider,
@@ -15,6 +16,7 @@ import {
   useStoreApi,
   type EdgeTypes,
   type NodeTypes,
+  type Rect,
 } from '@xyflow/react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
@@ -29,7 +31,7 @@ import { createCanvasController, problemsByNode } from './canvas-controller.ts';
 import { listenForCanvasShortcuts } from './canvas-shortcuts.ts';
 import { ChecksPanel } from './checks-panel.tsx';
 import { NodeDialog } from './dialog/node-dialog.tsx';
-import { firstView, NODE_SIZES, nodeIndex, type StepFlowNode } from './graph.ts';
+import { firstView, NODE_SIZES, nodeIndex, type StepFlowEdge, type StepFlowNode } from './graph.ts';
 import { leaseLayoutWorker } from './layout-worker-pool.ts';
 import { DragGhost, MoveNotice, stepAt } from './move-views.tsx';
 import { OverviewMap } from './overview-map.tsx';
@@ -41,6 +43,7 @@ import { createDirectory } from './summary.ts';
 import { TestCallPanel } from './test-call-panel.tsx';
 import { Toolbar } from './toolbar.tsx';
 import type { CallFlowCanvasProps } from './types.ts';
+import { areaAround, areaServes, nearArea, viewFitting, viewRect, type FitOptions } from './view-window.ts';
 
 const nodeTypes: NodeTypes = { step: StepNode };
 const edgeTypes: EdgeTypes = { step: StepEdge };
@@ -49,8 +52,9 @@ const ARIA_LABELS = {
   'controls.ariaLabel': 'Zoom controls',
   'controls.zoomIn.ariaLabel': 'Zoom in',
   'controls.zoomOut.ariaLabel': 'Zoom out',
-  'controls.fitView.ariaLabel': 'Fit the whole call flow in view',
 };
+const FIT_WHOLE_FLOW = 'Fit the whole call flow in view';
+const WHOLE_FLOW_FIT: FitOptions = { padding: 0.1, maxZoom: 1, minZoom: 0.1 };
 
 /** Below this zoom the nodes drop their text (CSS only), which keeps a zoomed-out 2,000-node flow cheap to paint. */
 const LOW_DETAIL_ZOOM = 0.3;
@@ -133,6 +137,12 @@ function Canvas({
     },
     [store, controller, flowStore, reactFlow],
   );
+  // The whole flow in view, from the layout's positions (React Flow holds only the steps near the view).
+  const fitWholeFlow = useCallback(() => {
+    const { width, height } = flowStore.getState();
+    const view = viewFitting(Object.values(store.getState().positions), width, height, WHOLE_FLOW_FIT);
+    if (view) void reactFlow.setViewport(view);
+  }, [store, flowStore, reactFlow]);
   useEffect(() => {
     latestServices.current = services;
     controller.setLayoutListener((info) => {
@@ -146,7 +156,7 @@ function Canvas({
           mobile ? 'phone' : 'desktop',
         );
         if (view) void reactFlow.setViewport(view);
-        else void reactFlow.fitView({ padding: 0.1, maxZoom: 1, minZoom: 0.1 });
+        else fitWholeFlow();
       } else if (info.anchorShift) {
         // Keep the step the user is on where it was: the rest of the flow moves around it, not under it.
         const { x, y, zoom } = reactFlow.getViewport();
@@ -212,8 +222,10 @@ function Canvas({
     [store, ui, actions, stepDrag, readOnly],
   );
 
-  const nodes = useStore(ui, (s) => s.nodes);
-  const edges = useStore(ui, (s) => s.edges);
+  const { nodes, edges } = useNearView(
+    useStore(ui, (s) => s.nodes),
+    useStore(ui, (s) => s.edges),
+  );
   const waiting = useStore(ui, (s) => s.waitingForLayout);
   const arranging = useStore(ui, (s) => s.layoutBusy || s.waitingForLayout);
   const layoutError = useStore(ui, (s) => s.layoutError);
@@ -234,14 +246,11 @@ function Canvas({
   };
 
   const showPath = (ids: string[]) => {
-    if (ids.length === 0) return;
-    void reactFlow.fitView({
-      nodes: [...new Set(ids)].map((id) => ({ id })),
-      padding: 0.2,
-      maxZoom: 1,
-      minZoom: 0.25,
-      duration: 200,
-    });
+    const { positions } = store.getState();
+    const { width, height } = flowStore.getState();
+    const boxes = ids.flatMap((id) => positions[id] ?? []);
+    const view = viewFitting(boxes, width, height, { padding: 0.2, maxZoom: 1, minZoom: 0.25 });
+    if (view) void reactFlow.setViewport(view, { duration: 200 });
   };
 
   const versionPanelShown = openPanel === 'versions' && versionsPanel !== undefined;
@@ -305,11 +314,18 @@ function Canvas({
               aria-label="Call flow diagram"
               aria-describedby={`${idPrefix}-help`}
             >
-              <Controls
-                showInteractive={false}
-                position="bottom-left"
-                fitViewOptions={{ padding: 0.1, maxZoom: 1, minZoom: 0.1 }}
-              />
+              <Controls showInteractive={false} showFitView={false} position="bottom-left">
+                <ControlButton
+                  className="react-flow__controls-fitview"
+                  onClick={fitWholeFlow}
+                  title={FIT_WHOLE_FLOW}
+                  aria-label={FIT_WHOLE_FLOW}
+                >
+                  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor">
+                    <path strokeWidth={2.5} d="M3 9V3h6M15 3h6v6M21 15v6h-6M9 21H3v-6" />
+                  </svg>
+                </ControlButton>
+              </Controls>
             </ReactFlow>
             {(!mobile || mapOpen) && !waiting && <OverviewMap />}
             {waiting && (
@@ -340,4 +356,31 @@ function Canvas({
       </section>
     </CanvasContext.Provider>
   );
+}
+
+/**
+ * The steps and edges React Flow is given: those in an area around the view (view-window.ts), which follows the
+ * view when it leaves that area. Before the pane is measured, all of them.
+ */
+function useNearView(nodes: StepFlowNode[], edges: StepFlowEdge[]): { nodes: StepFlowNode[]; edges: StepFlowEdge[] } {
+  const flowStore = useStoreApi<StepFlowNode>();
+  const [area, setArea] = useState<Rect | null>(null);
+  useEffect(() => {
+    const follow = ({
+      transform,
+      width,
+      height,
+    }: {
+      transform: [number, number, number];
+      width: number;
+      height: number;
+    }) => {
+      if (!(width > 0) || !(height > 0)) return;
+      const view = viewRect(transform, width, height);
+      setArea((current) => (current && areaServes(current, view) ? current : areaAround(view)));
+    };
+    follow(flowStore.getState());
+    return flowStore.subscribe(follow);
+  }, [flowStore]);
+  return useMemo(() => nearArea(nodes, edges, area), [nodes, edges, area]);
 }
