@@ -18,7 +18,7 @@ import {
   type NodeTypes,
   type Rect,
 } from '@xyflow/react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 
 import type { Arrangement } from '@portal/editor-core';
@@ -96,6 +96,7 @@ function Canvas({
   const flowStore = useStoreApi<StepFlowNode>();
   const idPrefix = useId().replace(/:/g, '');
   const regionRef = useRef<HTMLElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [openPanel, setOpenPanel] = useState<CanvasPanel | null>(
     startWithVersions && versionsPanel !== undefined ? 'versions' : null,
@@ -137,26 +138,38 @@ function Canvas({
     },
     [store, controller, flowStore, reactFlow],
   );
-  // The whole flow in view, from the layout's positions (React Flow holds only the steps near the view).
-  const fitWholeFlow = useCallback(() => {
+  // The pane's size: React Flow's, or the stage's before React Flow is mounted.
+  const paneSize = useCallback((): { width: number; height: number } => {
     const { width, height } = flowStore.getState();
-    const view = viewFitting(Object.values(store.getState().positions), width, height, WHOLE_FLOW_FIT);
+    if (width > 0 && height > 0) return { width, height };
+    const stage = stageRef.current?.getBoundingClientRect();
+    return { width: stage?.width ?? 0, height: stage?.height ?? 0 };
+  }, [flowStore]);
+  // The whole flow in view, from the layout's positions (React Flow holds only the steps near the view).
+  const wholeFlowView = useCallback(() => {
+    const { width, height } = paneSize();
+    return viewFitting(Object.values(store.getState().positions), width, height, WHOLE_FLOW_FIT);
+  }, [store, paneSize]);
+  const fitWholeFlow = () => {
+    const view = wholeFlowView();
     if (view) void reactFlow.setViewport(view);
-  }, [store, flowStore, reactFlow]);
-  useEffect(() => {
+  };
+  // The view a flow opens at (a big flow on its start, a small one whole). React Flow is mounted with the first
+  // layout, at that view; once mounted, it is moved there (a new arrangement, a flow loaded in place of another).
+  const showFirstView = () => {
+    const { width, height } = paneSize();
+    const { flow, positions } = store.getState();
+    const view = firstView(flow.data, positions, width, height, mobile ? 'phone' : 'desktop') ?? wholeFlowView();
+    if (!flowStore.getState().panZoom) {
+      if (ui.getState().openingView === undefined) ui.setState({ openingView: view });
+    } else if (view) void reactFlow.setViewport(view);
+  };
+  // Set before the canvas starts (below), so the first layout finds it.
+  useLayoutEffect(() => {
     latestServices.current = services;
     controller.setLayoutListener((info) => {
       if (info.first || info.rearranged) {
-        const { width, height } = flowStore.getState();
-        const view = firstView(
-          store.getState().flow.data,
-          store.getState().positions,
-          width,
-          height,
-          mobile ? 'phone' : 'desktop',
-        );
-        if (view) void reactFlow.setViewport(view);
-        else fitWholeFlow();
+        showFirstView();
       } else if (info.anchorShift) {
         // Keep the step the user is on where it was: the rest of the flow moves around it, not under it.
         const { x, y, zoom } = reactFlow.getViewport();
@@ -175,7 +188,16 @@ function Canvas({
     });
   });
 
-  useEffect(() => controller.start(), [controller]);
+  // Started before the first paint: the tidy tree is laid out at once, so the canvas's first paint shows the flow.
+  useLayoutEffect(() => {
+    const stop = controller.start();
+    // A flow laid out before (a version shown again, side by side) has its positions: no first layout comes.
+    if (!ui.getState().waitingForLayout) showFirstView();
+    return stop;
+    // Once per controller: showFirstView reads the latest state when it runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [controller]);
+  const openingView = useStore(ui, (s) => s.openingView);
 
   // Arrangement (tidy tree or ELK's layered, left to right): the toolbar's switch, remembered by the page.
   const arrangement = useStore(ui, (s) => s.arrangement);
@@ -290,43 +312,46 @@ function Canvas({
           step.
         </p>
         <div className="cf-body">
-          <div className="cf-stage">
-            <ReactFlow<StepFlowNode>
-              nodes={nodes}
-              edges={edges}
-              nodeTypes={nodeTypes}
-              edgeTypes={edgeTypes}
-              onlyRenderVisibleElements
-              nodesDraggable={false}
-              nodesConnectable={false}
-              nodesFocusable={false}
-              edgesFocusable={false}
-              elementsSelectable={false}
-              disableKeyboardA11y
-              deleteKeyCode={null}
-              selectionKeyCode={null}
-              multiSelectionKeyCode={null}
-              zoomOnDoubleClick={false}
-              minZoom={0.1}
-              maxZoom={1.5}
-              onPaneClick={() => actions.select(null)}
-              ariaLabelConfig={ARIA_LABELS}
-              aria-label="Call flow diagram"
-              aria-describedby={`${idPrefix}-help`}
-            >
-              <Controls showInteractive={false} showFitView={false} position="bottom-left">
-                <ControlButton
-                  className="react-flow__controls-fitview"
-                  onClick={fitWholeFlow}
-                  title={FIT_WHOLE_FLOW}
-                  aria-label={FIT_WHOLE_FLOW}
-                >
-                  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor">
-                    <path strokeWidth={2.5} d="M3 9V3h6M15 3h6v6M21 15v6h-6M9 21H3v-6" />
-                  </svg>
-                </ControlButton>
-              </Controls>
-            </ReactFlow>
+          <div className="cf-stage" ref={stageRef}>
+            {openingView !== undefined && (
+              <ReactFlow<StepFlowNode>
+                defaultViewport={openingView ?? undefined}
+                nodes={nodes}
+                edges={edges}
+                nodeTypes={nodeTypes}
+                edgeTypes={edgeTypes}
+                onlyRenderVisibleElements
+                nodesDraggable={false}
+                nodesConnectable={false}
+                nodesFocusable={false}
+                edgesFocusable={false}
+                elementsSelectable={false}
+                disableKeyboardA11y
+                deleteKeyCode={null}
+                selectionKeyCode={null}
+                multiSelectionKeyCode={null}
+                zoomOnDoubleClick={false}
+                minZoom={0.1}
+                maxZoom={1.5}
+                onPaneClick={() => actions.select(null)}
+                ariaLabelConfig={ARIA_LABELS}
+                aria-label="Call flow diagram"
+                aria-describedby={`${idPrefix}-help`}
+              >
+                <Controls showInteractive={false} showFitView={false} position="bottom-left">
+                  <ControlButton
+                    className="react-flow__controls-fitview"
+                    onClick={fitWholeFlow}
+                    title={FIT_WHOLE_FLOW}
+                    aria-label={FIT_WHOLE_FLOW}
+                  >
+                    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor">
+                      <path strokeWidth={2.5} d="M3 9V3h6M15 3h6v6M21 15v6h-6M9 21H3v-6" />
+                    </svg>
+                  </ControlButton>
+                </Controls>
+              </ReactFlow>
+            )}
             {(!mobile || mapOpen) && !waiting && <OverviewMap />}
             {waiting && (
               <div className="cf-overlay" role="status">

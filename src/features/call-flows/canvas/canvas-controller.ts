@@ -3,6 +3,7 @@
  * its layout, the layout worker, the test call's lit path, what is open (palette, dialog) and the clipboard.
  * Nothing here enters the undo history; every change to the flow goes through editor-core commands.
  */
+import type { Viewport } from '@xyflow/react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
 import {
@@ -31,6 +32,11 @@ import type { PaletteTarget } from './palette.ts';
 import { createDirectory, nodeLabel, type Directory } from './summary.ts';
 
 export interface CanvasUiState {
+  /**
+   * The view React Flow opens at: undefined until the canvas's first layout, when React Flow is mounted at it (null:
+   * React Flow's default), so the first paint with steps shows them where they belong.
+   */
+  openingView: Viewport | null | undefined;
   nodes: StepFlowNode[];
   edges: StepFlowEdge[];
   /** No layout yet for this tree (first open, or after the page reloaded the flow). */
@@ -141,6 +147,7 @@ export function positionsFrom(layout: FlowLayout): Record<string, NodePosition> 
 
 export function createCanvasController(store: EditorStore, options: CanvasControllerOptions): CanvasController {
   const ui = createStore<CanvasUiState>()(() => ({
+    openingView: undefined,
     nodes: [],
     edges: [],
     waitingForLayout: true,
@@ -225,7 +232,10 @@ export function createCanvasController(store: EditorStore, options: CanvasContro
         requestedShape = shape;
         // Busy before the request: a worker may answer before request() returns.
         ui.setState({ layoutBusy: true, layoutError: null });
-        client.request({ id: null, name: '', enable: false, data: layoutSkeleton(root) }, sizesById(root), arrangement);
+        // The worker (the layered arrangement) is sent only what the layout reads; the tidy tree, laid out in this
+        // thread, reads the tree itself.
+        const data = arrangement === 'layered' ? layoutSkeleton(root) : root;
+        client.request({ id: null, name: '', enable: false, data }, sizesById(root), arrangement);
         return true;
       };
       /** The step itself if it is drawn, else its nearest drawn ancestor (a step just added to a large flow is not drawn until laid out). */

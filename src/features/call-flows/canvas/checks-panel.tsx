@@ -32,9 +32,11 @@ export function coverageUsers(siteUsers: readonly SiteUser[]): CoverageUser[] {
 
 /**
  * The coverage warnings of the flow (editor-core), from the holidays and the site's users with their phones and
- * apps. They follow the flow once its layout is on screen, in a task after that paint, the canvas's first paint
- * included: on a 4,900-step flow they take 10-45 ms, which would otherwise delay the canvas's opening, an edit or the
- * new layout's paint (bench/canvas). Meanwhile the warnings of the flow before stay shown.
+ * apps. They follow the flow once its layout is on screen and the flow has stayed as it is for a moment
+ * (`CHECKS_SETTLE_MS`), the canvas's first layout included: on a 4,900-step flow they take 10-45 ms, which would
+ * otherwise delay the canvas's opening, an edit, the new layout's paint or the frame after it (bench/canvas), and
+ * edits in quick succession (an undo held down, steps added by keyboard) are checked once, not each in turn.
+ * Meanwhile the warnings of the flow before stay shown.
  */
 export function useCoverageWarnings(): {
   warnings: readonly CoverageWarning[];
@@ -67,9 +69,12 @@ export function useCoverageWarnings(): {
   return { warnings, upToDate: flow === current, first: false };
 }
 
+/** How long the flow stays unchanged, after its layout is painted, before its checks are worked out. */
+const CHECKS_SETTLE_MS = 300;
+
 /**
- * `value`, once the frame after it changed has been painted (a timer after the next animation frame), its first
- * value too (null until then); `now`: at once.
+ * `value`, once the frame after it changed has been painted and it has not changed for `CHECKS_SETTLE_MS` (a timer
+ * after the next animation frame), its first value too (null until then); `now`: at once.
  */
 function useAfterPaint<T>(value: T, now: boolean): T | null {
   const [shown, setShown] = useState<T | null>(now ? value : null);
@@ -77,7 +82,7 @@ function useAfterPaint<T>(value: T, now: boolean): T | null {
     if (Object.is(shown, value)) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setShown(() => value), 0);
+      timer = setTimeout(() => setShown(() => value), CHECKS_SETTLE_MS);
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -159,6 +159,16 @@ export function canInsertBetweenTypes(parent: NodeType, child: NodeType): boolea
   );
 }
 
+/** canInsertBetweenTypes for every pair of types, worked out once: buildGraph asks it for every edge. */
+const INSERTABLE = Object.fromEntries(
+  (Object.keys(NODE_SIZES) as NodeType[]).map((parent) => [
+    parent,
+    Object.fromEntries(
+      (Object.keys(NODE_SIZES) as NodeType[]).map((child) => [child, canInsertBetweenTypes(parent, child)]),
+    ),
+  ]),
+) as Readonly<Record<NodeType, Readonly<Record<NodeType, boolean>>>>;
+
 /**
  * React Flow nodes and edges for a tree and its layout positions, edges along the layout's routes. A node the
  * layout has not placed yet (just inserted or pasted) goes under its parent (beside it, left to right), so
@@ -242,7 +252,7 @@ export function buildGraph(
 
     if (parent) {
       const id = edgeId(parent.id, node.id);
-      const insertable = canInsertBetweenTypes(parent.type, node.type);
+      const insertable = INSERTABLE[parent.type][node.type];
       const oldEdge = previous?.edges.get(id);
       const route = routes.get(id);
       // Unchanged routes keep their edge object, so a new layout only redraws the edges that moved.
