@@ -1,5 +1,4 @@
 /** The canvas toolbar: undo and redo, what can be done to the selected step, the problems, the test call. */
-import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
 
@@ -21,6 +20,10 @@ import { nodeIndex } from './graph.ts';
 import { ActionIcon, type ActionIconName } from './icons.tsx';
 import { NOT_COPYABLE } from './palette.ts';
 
+/**
+ * A toolbar button: Chakra's extra-small button (ghost; subtle when pressed) drawn by the canvas's own CSS
+ * (canvas.css), as its steps are, so the canvas renders no Chakra component before its first paint.
+ */
 function ToolButton({
   icon,
   label,
@@ -39,10 +42,8 @@ function ToolButton({
   children?: ReactNode;
 }) {
   return (
-    <Button
+    <button
       type="button"
-      size="xs"
-      variant={pressed ? 'subtle' : 'ghost'}
       className="cf-tool"
       aria-label={label}
       aria-keyshortcuts={shortcut}
@@ -53,7 +54,7 @@ function ToolButton({
     >
       <ActionIcon name={icon} />
       <span className="cf-tool-text">{children ?? label}</span>
-    </Button>
+    </button>
   );
 }
 
