@@ -283,11 +283,24 @@ describe('route segments and their labels', () => {
     ] as const) {
       const segments = routeSegments(generateFlow(size, seed).data);
       const labels = segmentLabels(segments);
-      // The rule, checked the slow way: a longer suffix only when a shorter one is shared, and no two labels alike
-      // unless their whole paths are.
+      // The rule, checked another way: a longer suffix only when a shorter one is shared (counted over every
+      // segment's suffixes of that length), and no two labels alike unless their whole paths are.
       const suffix = (path: string[], n: number) => path.slice(-n).join(', ');
-      const shared = (path: string[], n: number) =>
-        segments.filter((s) => s.path.length >= n && suffix(s.path, n) === suffix(path, n)).length > 1;
+      const counts = new Map<number, Map<string, number>>();
+      const countsOf = (n: number) => {
+        let byText = counts.get(n);
+        if (!byText) {
+          byText = new Map();
+          for (const s of segments) {
+            if (s.path.length < n) continue;
+            const text = suffix(s.path, n);
+            byText.set(text, (byText.get(text) ?? 0) + 1);
+          }
+          counts.set(n, byText);
+        }
+        return byText;
+      };
+      const shared = (path: string[], n: number) => (countsOf(n).get(suffix(path, n)) ?? 0) > 1;
       const expected = segments.map(({ path }) => {
         let take = 1;
         while (take < path.length && shared(path, take)) take++;

@@ -16,7 +16,6 @@ import {
   useStoreApi,
   type EdgeTypes,
   type NodeTypes,
-  type Rect,
 } from '@xyflow/react';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
@@ -29,9 +28,10 @@ import { createCanvasActions, togglePanel, type CanvasPanel } from './canvas-act
 import { CanvasContext, type CanvasContextValue } from './canvas-context.ts';
 import { createCanvasController, problemsByNode } from './canvas-controller.ts';
 import { listenForCanvasShortcuts } from './canvas-shortcuts.ts';
+import { useCanvasView, useNearView } from './canvas-view.ts';
 import { ChecksPanel } from './checks-panel.tsx';
 import { NodeDialog } from './dialog/node-dialog.tsx';
-import { firstView, NODE_SIZES, nodeIndex, type StepFlowEdge, type StepFlowNode } from './graph.ts';
+import { NODE_SIZES, nodeIndex, type StepFlowNode } from './graph.ts';
 import { leaseLayoutWorker } from './layout-worker-pool.ts';
 import { DragGhost, MoveNotice, stepAt } from './move-views.tsx';
 import { OverviewMap } from './overview-map.tsx';
@@ -43,7 +43,6 @@ import { createDirectory } from './summary.ts';
 import { TestCallPanel } from './test-call-panel.tsx';
 import { Toolbar } from './toolbar.tsx';
 import type { CallFlowCanvasProps } from './types.ts';
-import { areaAround, areaServes, nearArea, viewFitting, viewRect, type FitOptions } from './view-window.ts';
 
 const nodeTypes: NodeTypes = { step: StepNode };
 const edgeTypes: EdgeTypes = { step: StepEdge };
@@ -54,7 +53,6 @@ const ARIA_LABELS = {
   'controls.zoomOut.ariaLabel': 'Zoom out',
 };
 const FIT_WHOLE_FLOW = 'Fit the whole call flow in view';
-const WHOLE_FLOW_FIT: FitOptions = { padding: 0.1, maxZoom: 1, minZoom: 0.1 };
 
 /** Below this zoom the nodes drop their text (CSS only), which keeps a zoomed-out 2,000-node flow cheap to paint. */
 const LOW_DETAIL_ZOOM = 0.3;
@@ -138,32 +136,7 @@ function Canvas({
     },
     [store, controller, flowStore, reactFlow],
   );
-  // The pane's size: React Flow's, or the stage's before React Flow is mounted.
-  const paneSize = useCallback((): { width: number; height: number } => {
-    const { width, height } = flowStore.getState();
-    if (width > 0 && height > 0) return { width, height };
-    const stage = stageRef.current?.getBoundingClientRect();
-    return { width: stage?.width ?? 0, height: stage?.height ?? 0 };
-  }, [flowStore]);
-  // The whole flow in view, from the layout's positions (React Flow holds only the steps near the view).
-  const wholeFlowView = useCallback(() => {
-    const { width, height } = paneSize();
-    return viewFitting(Object.values(store.getState().positions), width, height, WHOLE_FLOW_FIT);
-  }, [store, paneSize]);
-  const fitWholeFlow = () => {
-    const view = wholeFlowView();
-    if (view) void reactFlow.setViewport(view);
-  };
-  // The view a flow opens at (a big flow on its start, a small one whole). React Flow is mounted with the first
-  // layout, at that view; once mounted, it is moved there (a new arrangement, a flow loaded in place of another).
-  const showFirstView = () => {
-    const { width, height } = paneSize();
-    const { flow, positions } = store.getState();
-    const view = firstView(flow.data, positions, width, height, mobile ? 'phone' : 'desktop') ?? wholeFlowView();
-    if (!flowStore.getState().panZoom) {
-      if (ui.getState().openingView === undefined) ui.setState({ openingView: view });
-    } else if (view) void reactFlow.setViewport(view);
-  };
+  const { fitWholeFlow, showFirstView, showPath } = useCanvasView(store, ui, stageRef, mobile ? 'phone' : 'desktop');
   // Set before the canvas starts (below), so the first layout finds it.
   useLayoutEffect(() => {
     latestServices.current = services;
@@ -265,14 +238,6 @@ function Canvas({
     const at = s.selection[0] ? order.indexOf(s.selection[0]) : -1;
     const next = order[(at + 1) % order.length];
     if (next) actions.focusNode(next);
-  };
-
-  const showPath = (ids: string[]) => {
-    const { positions } = store.getState();
-    const { width, height } = flowStore.getState();
-    const boxes = ids.flatMap((id) => positions[id] ?? []);
-    const view = viewFitting(boxes, width, height, { padding: 0.2, maxZoom: 1, minZoom: 0.25 });
-    if (view) void reactFlow.setViewport(view, { duration: 200 });
   };
 
   const versionPanelShown = openPanel === 'versions' && versionsPanel !== undefined;
@@ -381,31 +346,4 @@ function Canvas({
       </section>
     </CanvasContext.Provider>
   );
-}
-
-/**
- * The steps and edges React Flow is given: those in an area around the view (view-window.ts), which follows the
- * view when it leaves that area. Before the pane is measured, all of them.
- */
-function useNearView(nodes: StepFlowNode[], edges: StepFlowEdge[]): { nodes: StepFlowNode[]; edges: StepFlowEdge[] } {
-  const flowStore = useStoreApi<StepFlowNode>();
-  const [area, setArea] = useState<Rect | null>(null);
-  useEffect(() => {
-    const follow = ({
-      transform,
-      width,
-      height,
-    }: {
-      transform: [number, number, number];
-      width: number;
-      height: number;
-    }) => {
-      if (!(width > 0) || !(height > 0)) return;
-      const view = viewRect(transform, width, height);
-      setArea((current) => (current && areaServes(current, view) ? current : areaAround(view)));
-    };
-    follow(flowStore.getState());
-    return flowStore.subscribe(follow);
-  }, [flowStore]);
-  return useMemo(() => nearArea(nodes, edges, area), [nodes, edges, area]);
 }

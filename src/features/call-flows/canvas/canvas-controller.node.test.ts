@@ -64,6 +64,8 @@ describe('canvas controller', () => {
     vi.runAllTimers();
     expect(w.sent).toHaveLength(2);
     expect(w.sent[1]?.arrangement).toBe('layered');
+    // The worker is sent only what the layout reads: no names, no args.
+    expect(w.sent[1]?.flow.data).toMatchObject({ id: 'n1', name: '', args: {} });
     // The tree stays on screen until the new layout arrives.
     expect(controller.ui.getState()).toMatchObject({ arrangement: 'layered', laidOutAs: 'tree' });
     const points = [
@@ -101,7 +103,8 @@ describe('canvas controller', () => {
     expect(controller.ui.getState()).toMatchObject({ waitingForLayout: true, nodes: [] });
     vi.runAllTimers();
     expect(w.sent).toHaveLength(1);
-    expect(w.sent[0]?.flow.data.args).toEqual({});
+    // The tidy tree is laid out in the page's thread: it reads the tree itself, no copy.
+    expect(w.sent[0]?.flow.data).toBe(store.getState().flow.data);
     answer(w.sent[0]!);
     expect(store.getState().positions.n5).toEqual({ x: 30, y: 300, width: 248, height: 76 });
     expect(controller.ui.getState().waitingForLayout).toBe(false);
