@@ -46,7 +46,7 @@ function reactRouterProductionBuild(): Alias[] {
 
 /** The small shared modules of the 'common' chunk (see codeSplitting below). */
 const COMMON_MODULES =
-  /(rolldown[\\/]runtime|src[\\/]lib[\\/](after-paint|use-media-query)|src[\\/]components[\\/]toast(er|-store)|contract[\\/]src[\\/](ids|trial)|features[\\/]trial[\\/]api[\\/]get-trial-status|button[\\/]icon-button)\.[jt]sx?$/;
+  /(rolldown[\\/]runtime|src[\\/]lib[\\/](after-paint|use-media-query)|src[\\/]components[\\/]toast(er|-store)|contract[\\/]src[\\/](ids|trial|buy-now-rules)|features[\\/]navigation[\\/](rules|selection)|features[\\/]trial[\\/]api[\\/]get-trial-status|button[\\/]icon-button)\.[jt]sx?$/;
 
 export default defineConfig(({ command }) => ({
   // precompress: .br and .gz beside each text asset, which the server sends by Accept-Encoding.
@@ -98,7 +98,13 @@ export default defineConfig(({ command }) => ({
             // The form parts (fields, errors, submit button, the form hook): five of the login page's small files
             // became one, and its largest paint on a slow phone came about 0.2 s sooner. A page with one field (a search box)
             // loads the whole group, 1.2-1.8 KiB more; most form pages load 0.5-0.9 KiB less (fewer files).
-            { name: 'forms', test: /(src[\\/]components[\\/](form[\\/][^\\/]+|text-field|error-summary))\.tsx?$/ },
+            // The sign-in's own small modules go with them (its call, the action hook, the auth links, the journeys'
+            // paths, the social buttons' loader, 0.2-0.5 KiB each, shared with the other sign-in and sign-up pages): the login page's nine files before it
+            // draws became five.
+            {
+              name: 'forms',
+              test: /(src[\\/]components[\\/](form[\\/][^\\/]+|text-field|error-summary)|src[\\/]lib[\\/]use-action|src[\\/]config[\\/]journey-paths|features[\\/]auth[\\/](api[\\/]login|components[\\/]auth-link)|social-sign-in[\\/]load-social-sign-in-buttons)\.tsx?$/,
+            },
             // The app download block's heading and words, and the device rules they need: home draws them with the
             // page (its largest text); the list of apps after the first paint.
             {
