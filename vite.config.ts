@@ -46,7 +46,7 @@ function reactRouterProductionBuild(): Alias[] {
 
 /** The small shared modules of the 'common' chunk (see codeSplitting below). */
 const COMMON_MODULES =
-  /(rolldown[\\/]runtime|src[\\/]lib[\\/](after-paint|use-media-query)|src[\\/]components[\\/]toast(er|-store)|contract[\\/]src[\\/](ids|trial|buy-now-rules)|features[\\/]navigation[\\/](rules|selection)|features[\\/]trial[\\/]api[\\/]get-trial-status|button[\\/]icon-button)\.[jt]sx?$/;
+  /(rolldown[\\/]runtime|src[\\/]lib[\\/]use-media-query|src[\\/]components[\\/]toast(er|-store)|contract[\\/]src[\\/](ids|trial|buy-now-rules)|features[\\/]navigation[\\/](rules|selection)|features[\\/]trial[\\/]api[\\/]get-trial-status|button[\\/]icon-button|download-apps[\\/](components[\\/]app-downloads-intro|device))\.[jt]sx?$/;
 
 export default defineConfig(({ command }) => ({
   // precompress: .br and .gz beside each text asset, which the server sends by Accept-Encoding.
@@ -93,7 +93,10 @@ export default defineConfig(({ command }) => ({
             // button, ark-ui's bundled runtime helper): one file, not seven of 200-800 bytes each. On a slow phone
             // every file loaded beside the entry takes a share of the link and a round trip; the home page's
             // largest paint came 0.3 s sooner with them together (Lighthouse's
-            // mobile run, bench/lighthouse).
+            // mobile run, bench/lighthouse). The navigation's rules and selected product (the layout, home and the
+            // product pages) are here rather than in the entry, which the login page loads too; and the app download
+            // block's heading and words (home draws them with the page, its largest text), 0.4 KiB, rather than a file
+            // of their own beside home's.
             { name: 'common', test: COMMON_MODULES },
             // The form parts (fields, errors, submit button, the form hook): five of the login page's small files
             // became one, and its largest paint on a slow phone came about 0.2 s sooner. A page with one field (a search box)
@@ -104,12 +107,6 @@ export default defineConfig(({ command }) => ({
             {
               name: 'forms',
               test: /(src[\\/]components[\\/](form[\\/][^\\/]+|text-field|error-summary)|src[\\/]lib[\\/]use-action|src[\\/]config[\\/]journey-paths|features[\\/]auth[\\/](api[\\/]login|components[\\/]auth-link)|social-sign-in[\\/]load-social-sign-in-buttons)\.tsx?$/,
-            },
-            // The app download block's heading and words, and the device rules they need: home draws them with the
-            // page (its largest text); the list of apps after the first paint.
-            {
-              name: 'app-downloads-intro',
-              test: /download-apps[\\/](components[\\/]app-downloads-intro|device)\.tsx?$/,
             },
             // The list of apps, which home loads after its first paint and the download page draws.
             { name: 'app-downloads', test: /download-apps[\\/](components[\\/]app-downloads|rules)\.tsx?$/ },
