@@ -14,12 +14,9 @@ export type ViteManifest = Record<
  * then unused).
  */
 export const FIRST_ROUTES: { name: string; path: RegExp; sources: string[] }[] = [
-  // The social sign-in buttons load beside the form (their room is kept): preloaded, they are not a round trip after it.
-  {
-    name: 'login page',
-    path: /^\/auth\/login\/?$/,
-    sources: ['src/app/routes/auth/login.tsx', 'src/features/social-sign-in/components/social-sign-in-buttons.tsx'],
-  },
+  // The social sign-in buttons are asked for once the page has drawn (their room is kept): on a slow link each file
+  // preloaded beside the entry delays it.
+  { name: 'login page', path: /^\/auth\/login\/?$/, sources: ['src/app/routes/auth/login.tsx'] },
   {
     name: 'home page',
     path: /^\/$/,
