@@ -1,8 +1,8 @@
 // Asks for the two answers every signed-in page waits for (the user and the navigation), and on the home page
-// the layout's start-up calls, as soon as this small script arrives, while the app's own code is still downloading and starting: on a slow phone that
-// code takes about a second to run, and the home page's largest paint waited for it and then for these
-// answers, one after the other. The app takes each answer once, for the same address and token
-// (src/lib/early-requests.ts); when the app has started first, this asks for nothing.
+// the layout's start-up calls, as soon as this small script arrives, while the app's own code is still
+// downloading and starting: on a slow phone that code takes about a second to run, and the home page's largest
+// paint waited for it and then for these answers, one after the other. The app takes each answer once, for the
+// same address and token (src/lib/early-requests.ts); when the app has started first, this asks for nothing.
 // It asks the page's own origin, as the app does unless VITE_API_BASE_URL puts the API elsewhere (its answers
 // are then never taken: src/lib/http.ts looks them up by the address it would ask).
 // Loaded async from index.html, outside the bundle, so it runs on its own and at once; the addresses and
