@@ -102,8 +102,9 @@ export default defineConfig(({ command }) => ({
             // became one, and its largest paint on a slow phone came about 0.2 s sooner. A page with one field (a search box)
             // loads the whole group, 1.2-1.8 KiB more; most form pages load 0.5-0.9 KiB less (fewer files).
             // The sign-in's own small modules go with them (its call, the action hook, the auth links, the journeys'
-            // paths, the social buttons' loader, 0.2-0.5 KiB each, shared with the other sign-in and sign-up pages): the login page's nine files before it
-            // draws became five.
+            // paths, the social buttons' loader, 0.2-0.5 KiB each, shared with the other sign-in and sign-up
+            // pages): with the social buttons asked for after the paint, the login page's nine route files before it
+            // draws became two.
             {
               name: 'forms',
               test: /(src[\\/]components[\\/](form[\\/][^\\/]+|text-field|error-summary)|src[\\/]lib[\\/]use-action|src[\\/]config[\\/]journey-paths|features[\\/]auth[\\/](api[\\/]login|components[\\/]auth-link)|social-sign-in[\\/]load-social-sign-in-buttons)\.tsx?$/,
