@@ -11,7 +11,8 @@ export type ViteManifest = Record<
  * fetches them beside the entry chunk instead of after it has run (one round trip less before
  * the first paint of the real page). Any other path loads as before. `/` is the home page of a
  * signed-in visitor (a guest goes on to sign in; the few KiB preloaded for the home page are
- * then unused).
+ * then unused). A module a code-splitting group holds (the login page, in 'forms') has its manifest key all the
+ * same (vite.config.ts, firstRouteManifestKeys).
  */
 export const FIRST_ROUTES: { name: string; path: RegExp; sources: string[] }[] = [
   // The social sign-in buttons are asked for once the page has drawn (their room is kept): on a slow link each file
