@@ -1,11 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Alias, type ProxyOptions } from 'vite';
+import { defineConfig, type Alias, type Plugin, type ProxyOptions } from 'vite';
 
 import { CSP_NONCE_PLACEHOLDER } from './contract/src/csp.ts';
 import { precompress } from './scripts/precompress.ts';
+import { FIRST_ROUTES } from './server/src/plugins/first-route-preloads.ts';
 
 // The API server the dev server forwards to (in production one server serves both).
 const apiTarget = process.env.PORTAL_API_URL ?? 'http://localhost:8080';
@@ -44,13 +45,45 @@ function reactRouterProductionBuild(): Alias[] {
   ];
 }
 
+/**
+ * The first routes' modules (server/src/plugins/first-route-preloads.ts) as keys of the build manifest even when a
+ * code-splitting group holds one (the login page in 'forms', below): the manifest keys a chunk by its module only
+ * when the chunk is that module's own. The key is the chunk's entry under the module's name, so the server's
+ * preloads and bench:bundle find it.
+ */
+function firstRouteManifestKeys(): Plugin {
+  const sources = FIRST_ROUTES.flatMap((route) => route.sources);
+  return {
+    name: 'first-route-manifest-keys',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const file = `${options.dir ?? 'dist'}/.vite/manifest.json`;
+      if (!existsSync(file)) return;
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { file: string; src?: string }>;
+      let added = false;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const key = Object.keys(manifest).find((name) => manifest[name]?.file === chunk.fileName);
+        const entry = key === undefined ? undefined : manifest[key];
+        if (!entry) continue;
+        const holds = (source: string) => chunk.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(`/${source}`));
+        for (const source of sources.filter((source) => !manifest[source] && holds(source))) {
+          manifest[source] = { ...entry, src: source };
+          added = true;
+        }
+      }
+      if (added) writeFileSync(file, JSON.stringify(manifest, null, 2));
+    },
+  };
+}
+
 /** The small shared modules of the 'common' chunk (see codeSplitting below). */
 const COMMON_MODULES =
-  /(rolldown[\\/]runtime|src[\\/]lib[\\/](after-paint|use-media-query)|src[\\/]components[\\/]toast(er|-store)|contract[\\/]src[\\/](ids|trial)|features[\\/]trial[\\/]api[\\/]get-trial-status|button[\\/]icon-button)\.[jt]sx?$/;
+  /(rolldown[\\/]runtime|src[\\/]lib[\\/]use-media-query|src[\\/]components[\\/]toast(er|-store)|contract[\\/]src[\\/](ids|trial|buy-now-rules)|features[\\/]navigation[\\/](rules|selection)|features[\\/]trial[\\/]api[\\/]get-trial-status|button[\\/]icon-button|download-apps[\\/](components[\\/]app-downloads-intro|device))\.[jt]sx?$/;
 
 export default defineConfig(({ command }) => ({
   // precompress: .br and .gz beside each text asset, which the server sends by Accept-Encoding.
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), firstRouteManifestKeys()],
   resolve: { alias: command === 'build' ? reactRouterProductionBuild() : [] },
   // A nonce attribute on index.html's <style> and <script> tags and a <meta property="csp-nonce">,
   // holding a placeholder the server replaces per request (server/src/plugins/spa.ts). Vite's
@@ -93,17 +126,23 @@ export default defineConfig(({ command }) => ({
             // button, ark-ui's bundled runtime helper): one file, not seven of 200-800 bytes each. On a slow phone
             // every file loaded beside the entry takes a share of the link and a round trip; the home page's
             // largest paint came 0.3 s sooner with them together (Lighthouse's
-            // mobile run, bench/lighthouse).
+            // mobile run, bench/lighthouse). The navigation's rules and selected product (the layout, home and the
+            // product pages) are here rather than in the entry, which the login page loads too; and the app download
+            // block's heading and words (home draws them with the page, its largest text), 0.4 KiB, rather than a file
+            // of their own beside home's.
             { name: 'common', test: COMMON_MODULES },
             // The form parts (fields, errors, submit button, the form hook): five of the login page's small files
             // became one, and its largest paint on a slow phone came about 0.2 s sooner. A page with one field (a search box)
             // loads the whole group, 1.2-1.8 KiB more; most form pages load 0.5-0.9 KiB less (fewer files).
-            { name: 'forms', test: /(src[\\/]components[\\/](form[\\/][^\\/]+|text-field|error-summary))\.tsx?$/ },
-            // The app download block's heading and words, and the device rules they need: home draws them with the
-            // page (its largest text); the list of apps after the first paint.
+            // The sign-in's own small modules go with them (its call, the action hook, the auth links, the journeys'
+            // paths, the social buttons' loader, 0.2-0.5 KiB each, shared with the other sign-in and sign-up
+            // pages), and the login page itself (0.5 KiB more for the other form pages): with the social buttons asked
+            // for after the paint, the login page's nine route files before it draws became one. On a slow phone the
+            // entry then shares the link with two files, not three or eleven: the login page's largest paint came
+            // 0.2 s sooner (Lighthouse's mobile run, bench/lighthouse).
             {
-              name: 'app-downloads-intro',
-              test: /download-apps[\\/](components[\\/]app-downloads-intro|device)\.tsx?$/,
+              name: 'forms',
+              test: /(src[\\/]components[\\/](form[\\/][^\\/]+|text-field|error-summary)|src[\\/]lib[\\/]use-action|src[\\/]config[\\/]journey-paths|features[\\/]auth[\\/](api[\\/]login|components[\\/]auth-link)|social-sign-in[\\/]load-social-sign-in-buttons|src[\\/]app[\\/]routes[\\/]auth[\\/]login)\.tsx?$/,
             },
             // The list of apps, which home loads after its first paint and the download page draws.
             { name: 'app-downloads', test: /download-apps[\\/](components[\\/]app-downloads|rules)\.tsx?$/ },

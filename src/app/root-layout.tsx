@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 
+import { AfterPaint } from '../lib/after-paint.tsx';
 import { trackPage } from '../lib/analytics.ts';
 import { chooseConsent, consentState, subscribeConsent } from '../lib/consent.ts';
 
-// Only with analytics configured and no choice made (or one to change): its code loads then.
+// Only with analytics configured and no choice made (or one to change): its code loads then, once the page has
+// drawn (on a slow link it does not share it with the page's own code).
 const ConsentBanner = lazy(async () => ({ default: (await import('../components/consent-banner.tsx')).ConsentBanner }));
 
 /**
@@ -22,13 +24,13 @@ export function RootLayout() {
     <>
       <Outlet />
       {consent.open && consent.settings && (
-        <Suspense fallback={null}>
+        <AfterPaint>
           <ConsentBanner
             settings={consent.settings}
             choice={consent.choice}
             onChoose={(choice) => chooseConsent(choice)}
           />
-        </Suspense>
+        </AfterPaint>
       )}
     </>
   );

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
-import { authEndpoints, endpoint, navigationEndpoints } from '@portal/contract';
+import { authEndpoints, endpoint, navigationEndpoints, statusEndpoints, trialEndpoints } from '@portal/contract';
 
 import { installFakeFetch, resetHttpState, sampleMe } from '../test/fake-fetch.ts';
 import { markAppStarted } from './early-requests.ts';
@@ -14,9 +14,14 @@ import { getToken, setToken, TOKEN_STORAGE_KEY } from './token-storage.ts';
 const earlySource = readFileSync(join(process.cwd(), 'public/early.js'), 'utf8');
 const runEarlyScript = () => new Function(earlySource)() as void;
 
-beforeEach(resetHttpState);
+beforeEach(() => {
+  resetHttpState();
+  // A signed-in page other than home: the user and the navigation only.
+  window.history.replaceState(null, '', '/profile');
+});
 
 afterEach(() => {
+  window.history.replaceState(null, '', '/');
   delete window.__portalEarly;
   delete window.__portalStarted;
   vi.unstubAllGlobals();
@@ -26,6 +31,23 @@ describe('the user and the navigation asked for before the app starts (public/ea
   it("asks with the contract's addresses and the token where the app keeps it", () => {
     expect(earlySource).toContain(`'${TOKEN_STORAGE_KEY}'`);
     expect(earlySource).toContain(`['${authEndpoints.me.path}', '${navigationEndpoints.navigation.path}']`);
+  });
+
+  it("on the home page also asks for the default layout's start-up calls, at the contract's addresses", () => {
+    const homePaths = [
+      statusEndpoints.getGettingStarted.path,
+      trialEndpoints.getTrialStatus.path,
+      statusEndpoints.getServiceStatus.path,
+      statusEndpoints.getCreditStatus.path,
+    ];
+    expect(earlySource).toContain(homePaths.map((path) => `  '${path}',\n`).join(''));
+    window.history.replaceState(null, '', '/');
+    setToken('home-key');
+    const { calls } = installFakeFetch({});
+    runEarlyScript();
+    expect(calls.map((call) => [call.url, call.headers.authorization])).toEqual(
+      ['/api/v3/me/', '/api/v3/navigation/', ...homePaths].map((url) => [url, 'Token home-key']),
+    );
   });
 
   it('sends the csrftoken cookie as X-CSRFToken, as every call does (spec 000 section 7)', () => {

@@ -11,15 +11,13 @@ export type ViteManifest = Record<
  * fetches them beside the entry chunk instead of after it has run (one round trip less before
  * the first paint of the real page). Any other path loads as before. `/` is the home page of a
  * signed-in visitor (a guest goes on to sign in; the few KiB preloaded for the home page are
- * then unused).
+ * then unused). A module a code-splitting group holds (the login page, in 'forms') has its manifest key all the
+ * same (vite.config.ts, firstRouteManifestKeys).
  */
 export const FIRST_ROUTES: { name: string; path: RegExp; sources: string[] }[] = [
-  // The social sign-in buttons load beside the form (their room is kept): preloaded, they are not a round trip after it.
-  {
-    name: 'login page',
-    path: /^\/auth\/login\/?$/,
-    sources: ['src/app/routes/auth/login.tsx', 'src/features/social-sign-in/components/social-sign-in-buttons.tsx'],
-  },
+  // The social sign-in buttons are asked for once the page has drawn (their room is kept): on a slow link each file
+  // preloaded beside the entry delays it.
+  { name: 'login page', path: /^\/auth\/login\/?$/, sources: ['src/app/routes/auth/login.tsx'] },
   {
     name: 'home page',
     path: /^\/$/,

@@ -17,6 +17,7 @@ mkdirSync(join(staticDir, 'assets'));
 mkdirSync(join(staticDir, '.vite'));
 const indexHtml = (entry: string) =>
   `<!doctype html><html><head><title>Customer Portal</title>` +
+  `<script type="module" async src="/early.js"></script>` +
   `<style nonce="${CSP_NONCE_PLACEHOLDER}">body{margin:0}</style>` +
   `<meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}">` +
   `<script type="module" crossorigin src="/assets/${entry}" nonce="${CSP_NONCE_PLACEHOLDER}"></script>` +
@@ -105,9 +106,10 @@ describe('the SPA page', () => {
   it('preloads the modules of the first route of the login and home pages, beside the entry', async () => {
     const login = await t.app.inject({ method: 'GET', url: '/auth/login/' });
     expect(login.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/login-1.js"><link rel="modulepreload" crossorigin href="/assets/use-form-1.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/social-1.js"></head>',
+      '<link rel="modulepreload" crossorigin href="/assets/login-1.js"><link rel="modulepreload" crossorigin href="/assets/use-form-1.js"></head>',
     );
+    // The social sign-in buttons load once the page has drawn.
+    expect(login.body).not.toContain('social-1.js');
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.body).toContain('href="/assets/default-layout-1.js"');
     expect(home.body).toContain('href="/assets/toaster-1.js"');
@@ -120,6 +122,18 @@ describe('the SPA page', () => {
     // Other pages preload nothing more than index.html does.
     const other = await t.app.inject({ method: 'GET', url: '/billing' });
     expect(other.body).not.toContain('modulepreload');
+  });
+
+  it('leaves out early.js on the login page only: a guest there has no session to ask about', async () => {
+    for (const url of ['/auth/login/', '/auth/login']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.body, url).not.toContain('early.js');
+      expect(page.body, url).toContain('<title>Customer Portal</title><style');
+    }
+    for (const url of ['/', '/billing', '/auth/login/magic-link']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.body, url).toContain('<script type="module" async src="/early.js"></script>');
+    }
   });
 
   it('picks up a new build without a restart', async () => {

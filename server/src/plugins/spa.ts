@@ -26,6 +26,15 @@ function readTemplate(staticDir: string, mtimeMs: number): PageTemplate {
   return { mtimeMs, parts: html.split(CSP_NONCE_PLACEHOLDER), preloadsFor: firstRoutePreloads(manifest) };
 }
 
+/**
+ * Pages served without public/early.js (index.html's first script), which asks for the user and the navigation with
+ * the session's token while the app's code downloads. A guest on the login page has no token, so it would ask for
+ * nothing, and a signed-in visitor there is sent on (the app asks for the user itself): on a slow phone its request
+ * only shared the link with the page's code (Lighthouse's mobile run, bench/lighthouse).
+ */
+const WITHOUT_EARLY_REQUESTS = /^\/auth\/login\/?$/;
+const EARLY_SCRIPT = /<script\b[^>]*\ssrc="\/early\.js"[^>]*><\/script>/;
+
 const attributeText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -64,7 +73,8 @@ export async function registerSpa(
     const mtimeMs = statSync(join(staticDir, 'index.html')).mtimeMs;
     if (template?.mtimeMs !== mtimeMs) template = readTemplate(staticDir, mtimeMs);
     const nonce = randomBytes(16).toString('base64');
-    const html = template.parts.join(nonce).replace('</head>', `${meta}${template.preloadsFor(path)}</head>`);
+    let html = template.parts.join(nonce).replace('</head>', `${meta}${template.preloadsFor(path)}</head>`);
+    if (WITHOUT_EARLY_REQUESTS.test(path)) html = html.replace(EARLY_SCRIPT, '');
     return reply
       .code(pageStatus(path))
       .header('content-security-policy', pageCsp(nonce))

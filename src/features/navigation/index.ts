@@ -3,6 +3,7 @@
 export { navigationQueryOptions, useNavigationProducts } from './api/get-navigation.ts';
 export { CHAT_STATE_KEY, openChatSupport, registerChatWidget, resetChatSupport } from './chat-support.ts';
 export { ProductList } from './components/product-list.tsx';
+export { loadProductSwitcher } from './load-product-switcher.ts';
 export { productKindLabels } from './product-labels.ts';
 export {
   detailsRoutes,
@@ -19,5 +20,3 @@ export {
 } from './rules.ts';
 export { getSelectedProductId, setSelectedProductId, useSelectedProductId } from './selection.ts';
 export { startUpDecision } from './startup.ts';
-/** The product switcher's chunk: the side navigation loads it on demand. */
-export const loadProductSwitcher = () => import('./components/product-switcher.tsx');

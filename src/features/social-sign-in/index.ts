@@ -12,5 +12,4 @@ export {
   startPagePath,
 } from './social-state.ts';
 export { SocialSignInPlaceholder } from './components/social-sign-in-placeholder.tsx';
-/** The social sign-in buttons' chunk (default export): the login and register pages load it beside the form. */
-export const loadSocialSignInButtons = () => import('./components/social-sign-in-buttons.tsx');
+export { loadSocialSignInButtons } from './load-social-sign-in-buttons.ts';

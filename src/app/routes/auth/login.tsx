@@ -1,15 +1,17 @@
 import { Heading, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
 import * as journeyPaths from '../../../config/journey-paths.ts';
 import { LoginForm, LoginLinks } from '../../../features/auth/index.ts';
 import { loadSocialSignInButtons, SocialSignInPlaceholder } from '../../../features/social-sign-in/index.ts';
+import { AfterPaint } from '../../../lib/after-paint.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { afterLoginPath, NEXT_PARAM } from '../../guards.ts';
 import { GuestLayout } from '../../layouts/guest-layout.tsx';
 
-// Social sign-in loads beside the page, not in its first download (the login page's bundle budget).
+// Social sign-in loads once the page has drawn, not in its first download (the login page's bundle budget): on a
+// slow link its two files do not share it with the page's code. Their room is kept meanwhile.
 const SocialSignInButtons = lazy(loadSocialSignInButtons);
 
 /** /auth/login/: email and password sign-in. Afterwards, to `next` when it is safe, else home. */
@@ -32,9 +34,9 @@ export function LoginPage() {
         onErrorsChange={setHasErrors}
         onSignedIn={() => navigate(afterLoginPath(searchParams.get(NEXT_PARAM)), { replace: true })}
       />
-      <Suspense fallback={<SocialSignInPlaceholder />}>
+      <AfterPaint fallback={<SocialSignInPlaceholder />}>
         <SocialSignInButtons page="login" />
-      </Suspense>
+      </AfterPaint>
       {/* Other ways in by e-mail: forgotten password, magic link (keeping `next`), new account. */}
       <LoginLinks
         magicLinkPath={journeyPaths.authLoginMagicLink.build(
