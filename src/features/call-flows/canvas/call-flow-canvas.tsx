@@ -52,7 +52,11 @@ const ARIA_LABELS = {
   'controls.zoomIn.ariaLabel': 'Zoom in',
   'controls.zoomOut.ariaLabel': 'Zoom out',
 };
+// The zoom controls' fit button is the canvas's own: React Flow's fits the steps it holds, only those near the view.
 const FIT_WHOLE_FLOW = 'Fit the whole call flow in view';
+/** The four corners of React Flow's own fit-view button, whose place this one takes. */
+const FIT_ICON =
+  'M3.692 4.63c0-.53.4-.938.939-.938h5.215V0H4.708C2.13 0 0 2.054 0 4.63v5.216h3.692V4.631zM27.354 0h-5.2v3.692h5.17c.53 0 .984.4.984.939v5.215H32V4.631A4.624 4.624 0 0027.354 0zm.954 24.83c0 .532-.4.94-.939.94h-5.215v3.768h5.215c2.577 0 4.631-2.13 4.631-4.707v-5.139h-3.692v5.139zm-23.677.94c-.531 0-.939-.4-.939-.94v-5.138H0v5.139c0 2.577 2.13 4.707 4.708 4.707h5.138V25.77H4.631z';
 
 /** Below this zoom the nodes drop their text (CSS only), which keeps a zoomed-out 2,000-node flow cheap to paint. */
 const LOW_DETAIL_ZOOM = 0.3;
@@ -310,8 +314,8 @@ function Canvas({
                     title={FIT_WHOLE_FLOW}
                     aria-label={FIT_WHOLE_FLOW}
                   >
-                    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor">
-                      <path strokeWidth={2.5} d="M3 9V3h6M15 3h6v6M21 15v6h-6M9 21H3v-6" />
+                    <svg viewBox="0 0 32 30" aria-hidden="true" focusable="false">
+                      <path d={FIT_ICON} />
                     </svg>
                   </ControlButton>
                 </Controls>
