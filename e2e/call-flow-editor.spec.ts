@@ -366,7 +366,7 @@ test.describe('call flow editor', () => {
     await expect(gap).toBeVisible();
   });
 
-  test('on a phone an existing flow opens fitted: every step on screen, none cut off at the side @phone', async ({
+  test('on a phone an existing flow opens fitted: every step on screen, none cut off at the side, and fits again after zooming in @phone', async ({
     page,
     loginPage,
     homePage,
@@ -401,13 +401,28 @@ test.describe('call flow editor', () => {
     // Only steps on screen are drawn: every step of the flow is, and each lies whole within the diagram.
     const diagram = (await page.locator('.react-flow').boundingBox())!;
     const steps = page.locator('.react-flow__node');
+    const everyStepWhole = async () => {
+      const boxes = await steps.evaluateAll((nodes) =>
+        nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect),
+      );
+      return (
+        boxes.length === biggest.steps &&
+        boxes.every(
+          (box) =>
+            box.left >= diagram.x - 0.5 &&
+            box.right <= diagram.x + diagram.width + 0.5 &&
+            box.top >= diagram.y - 0.5 &&
+            box.bottom <= diagram.y + diagram.height + 0.5,
+        )
+      );
+    };
     await expect(steps).toHaveCount(biggest.steps);
-    for (const box of await steps.evaluateAll((nodes) =>
-      nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect),
-    )) {
-      expect(box.left).toBeGreaterThanOrEqual(diagram.x - 0.5);
-      expect(box.right).toBeLessThanOrEqual(diagram.x + diagram.width + 0.5);
-    }
+    expect(await everyStepWhole()).toBe(true);
+    // Zoomed in, some steps leave the screen; the zoom controls' fit button brings every one back, whole.
+    for (let i = 0; i < 3; i++) await canvas.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(everyStepWhole).toBe(false);
+    await canvas.getByRole('button', { name: 'Fit the whole call flow in view' }).click();
+    await expect.poll(everyStepWhole).toBe(true);
   });
 
   test('drag a step onto another place to move it; a refused drag says why and changes nothing', async ({
