@@ -59,7 +59,7 @@ export function useCoverageWarnings(): {
   const wanted = laidOut ? current : null;
   // Warnings worked out already (the toolbar's, when the panel opens) are shown at once; others after the paint,
   // the canvas's first one included.
-  const flow = useAfterPaint(wanted, wanted !== null && cachedFor(wanted) !== undefined);
+  const flow = useSettledAfterPaint(wanted, wanted !== null && cachedFor(wanted) !== undefined);
   if (flow === null) return { warnings: shown.get(store)?.warnings ?? [], upToDate: false, first: !shown.has(store) };
   const warnings =
     cachedFor(flow) ??
@@ -76,7 +76,7 @@ const CHECKS_SETTLE_MS = 300;
  * `value`, once the frame after it changed has been painted and it has not changed for `CHECKS_SETTLE_MS` (a timer
  * after the next animation frame), its first value too (null until then); `now`: at once.
  */
-function useAfterPaint<T>(value: T, now: boolean): T | null {
+function useSettledAfterPaint<T>(value: T, now: boolean): T | null {
   const [shown, setShown] = useState<T | null>(now ? value : null);
   useEffect(() => {
     if (Object.is(shown, value)) return;
