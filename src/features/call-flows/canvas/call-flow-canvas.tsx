@@ -174,7 +174,7 @@ function Canvas({
     // Once per controller: showFirstView reads the latest state when it runs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [controller]);
-  const openingView = useStore(ui, (s) => s.openingView);
+  const opening = useStore(ui, (s) => s.opening);
 
   // Arrangement (tidy tree or ELK's layered, left to right): the toolbar's switch, remembered by the page.
   const arrangement = useStore(ui, (s) => s.arrangement);
@@ -224,6 +224,7 @@ function Canvas({
   const { nodes, edges } = useNearView(
     useStore(ui, (s) => s.nodes),
     useStore(ui, (s) => s.edges),
+    opening,
   );
   const waiting = useStore(ui, (s) => s.waitingForLayout);
   const arranging = useStore(ui, (s) => s.layoutBusy || s.waitingForLayout);
@@ -282,9 +283,9 @@ function Canvas({
         </p>
         <div className="cf-body">
           <div className="cf-stage" ref={stageRef}>
-            {openingView !== undefined && (
+            {opening !== undefined && (
               <ReactFlow<StepFlowNode>
-                defaultViewport={openingView ?? undefined}
+                defaultViewport={opening.view ?? undefined}
                 nodes={nodes}
                 edges={edges}
                 nodeTypes={nodeTypes}

@@ -33,10 +33,11 @@ import { createDirectory, nodeLabel, type Directory } from './summary.ts';
 
 export interface CanvasUiState {
   /**
-   * The view React Flow opens at: undefined until the canvas's first layout, when React Flow is mounted at it (null:
-   * React Flow's default), so the first paint with steps shows them where they belong.
+   * The view React Flow opens at (null: React Flow's default) and the pane's size then: undefined until the canvas's
+   * first layout, when React Flow is mounted at that view, so the first paint with steps shows them where they belong
+   * and React Flow is handed only the steps near it from the start.
    */
-  openingView: Viewport | null | undefined;
+  opening: { view: Viewport | null; width: number; height: number } | undefined;
   nodes: StepFlowNode[];
   edges: StepFlowEdge[];
   /** No layout yet for this tree (first open, or after the page reloaded the flow). */
@@ -147,7 +148,7 @@ export function positionsFrom(layout: FlowLayout): Record<string, NodePosition> 
 
 export function createCanvasController(store: EditorStore, options: CanvasControllerOptions): CanvasController {
   const ui = createStore<CanvasUiState>()(() => ({
-    openingView: undefined,
+    opening: undefined,
     nodes: [],
     edges: [],
     waitingForLayout: true,

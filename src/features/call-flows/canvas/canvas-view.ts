@@ -44,7 +44,7 @@ export function useCanvasView(
     },
     /**
      * The view a flow opens at (a big flow on its start, a small one whole). React Flow is mounted with the first
-     * layout, at that view (`openingView`); once mounted, it is moved there (a new arrangement, a flow loaded in
+     * layout, at that view (`opening`); once mounted, it is moved there (a new arrangement, a flow loaded in
      * place of another).
      */
     showFirstView() {
@@ -52,7 +52,7 @@ export function useCanvasView(
       const { flow, positions } = store.getState();
       const view = firstView(flow.data, positions, width, height, screen) ?? wholeFlowView();
       if (!flowStore.getState().panZoom) {
-        if (ui.getState().openingView === undefined) ui.setState({ openingView: view });
+        if (ui.getState().opening === undefined) ui.setState({ opening: { view, width, height } });
       } else if (view) void reactFlow.setViewport(view);
     },
     /** A test call's path in view, moving there. */
@@ -69,14 +69,21 @@ export function useCanvasView(
 
 /**
  * The steps and edges React Flow is given: those in an area around the view (view-window.ts), which follows the
- * view when it leaves that area. Before the pane is measured, all of them.
+ * view when it leaves that area. Until React Flow has measured its pane, the area around the opening view (so its
+ * first render holds only those steps); without one either, all of them.
  */
 export function useNearView(
   nodes: StepFlowNode[],
   edges: StepFlowEdge[],
+  opening: CanvasUiState['opening'],
 ): { nodes: StepFlowNode[]; edges: StepFlowEdge[] } {
   const flowStore = useStoreApi<StepFlowNode>();
-  const [area, setArea] = useState<Rect | null>(null);
+  const [followed, setArea] = useState<Rect | null>(null);
+  const area = useMemo(() => {
+    if (followed || !opening?.view || !(opening.width > 0) || !(opening.height > 0)) return followed;
+    const { x, y, zoom } = opening.view;
+    return areaAround(viewRect([x, y, zoom], opening.width, opening.height));
+  }, [followed, opening]);
   useEffect(() => {
     const follow = ({
       transform,
