@@ -1,6 +1,8 @@
 // zod/mini, like the other contracts a page loads on demand: the call-reports page loads these.
 import * as z from 'zod/mini';
 
+import { displayCount } from '@portal/editor-core';
+
 import { addDays, CALL_DATE_RANGES, CALL_STATUSES, callLogMessages } from './call-log.ts';
 import { isoDate } from './dates.ts';
 import { endpoint } from './endpoint.ts';
@@ -32,7 +34,7 @@ export const MAX_CALL_ACTIVITY_PAGE_SIZE = 1000;
 export const MAX_CALL_ACTIVITY_EXPORT = 100_000;
 
 export const callReportMessages = {
-  tooManyToExport: `The export holds at most ${MAX_CALL_ACTIVITY_EXPORT.toLocaleString('en-GB')} calls. Choose a shorter date range.`,
+  tooManyToExport: `The export holds at most ${displayCount(MAX_CALL_ACTIVITY_EXPORT)} calls. Choose a shorter date range.`,
   durationTooltip: 'Sum of total duration of all calls in the period',
 } as const;
 

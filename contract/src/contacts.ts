@@ -1,7 +1,7 @@
 // zod/mini, like the other contracts a page loads: only the company contacts page loads these.
 import * as z from 'zod/mini';
 
-import { normaliseUkPhone } from '@portal/editor-core';
+import { displayCount, normaliseUkPhone } from '@portal/editor-core';
 
 import { endpoint } from './endpoint.ts';
 import { idText } from './ids.ts';
@@ -53,7 +53,7 @@ export const contactMessages = {
   enterpriseTooLong: `Company must be ${MAX_CONTACT_FIELD} characters or fewer`,
   duplicate: 'Already in the phonebook (same name and number)',
   duplicateInFile: 'The same name and number appear earlier in this import',
-  phonebookFull: `The phonebook is full: it holds at most ${MAX_CONTACTS.toLocaleString('en-GB')} contacts`,
+  phonebookFull: `The phonebook is full: it holds at most ${displayCount(MAX_CONTACTS)} contacts`,
   tooManyRows: `Send at most ${MAX_IMPORT_ROWS} contacts at once`,
   noRows: 'Send at least one contact',
   unknownPhonebook: 'Unknown phonebook',

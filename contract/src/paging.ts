@@ -1,6 +1,8 @@
 // zod/mini: the lists that page load their contracts on demand.
 import * as z from 'zod/mini';
 
+import { displayCount } from '@portal/editor-core';
+
 /**
  * The paging query of every paged list: `page` and `page_size`, whole numbers written in digits
  * (no sign, no leading zero, no exponent, fraction or hex: `page=1e3` is refused, not read as page
@@ -9,7 +11,7 @@ import * as z from 'zod/mini';
 export const MAX_PAGE = 100_000;
 
 export const pagingMessages = {
-  page: `Enter a page number: a whole number from 1 to ${MAX_PAGE.toLocaleString('en-GB')}, in digits.`,
+  page: `Enter a page number: a whole number from 1 to ${displayCount(MAX_PAGE)}, in digits.`,
   pageSize: (max: number) => `Enter a page size: a whole number from 1 to ${max}, in digits.`,
 } as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { displayDate, displayDateTime, displayPhone, displayPrice } from './display.ts';
+import { displayCount, displayDate, displayDateTime, displayPhone, displayPrice } from './display.ts';
 
 describe('the phone number display rule (spec 001 section 9)', () => {
   it('shows a national number with +44 instead of its 0, however it was written', () => {
@@ -27,6 +27,20 @@ describe('the date display rule (spec 000 section 5)', () => {
     expect(displayDate('')).toBe('-');
     expect(displayDate(null)).toBe('-');
     expect(displayDate('2026-02-30')).toBe('-');
+  });
+});
+
+describe('the count display rule', () => {
+  it('writes a whole number as en-GB does, thousands grouped by commas', () => {
+    for (const value of [0, 7, 999, 1000, 4999, 5000, 100_000, 1_234_567, -2500]) {
+      expect(displayCount(value)).toBe(value.toLocaleString('en-GB'));
+    }
+    expect(displayCount(5000)).toBe('5,000');
+  });
+
+  it('rounds to a whole number and never writes "-0"', () => {
+    expect(displayCount(1234.6)).toBe('1,235');
+    expect(displayCount(-0.2)).toBe('0');
   });
 });
 

@@ -23,6 +23,19 @@ export function displayPhone(value: string): string {
   return compact;
 }
 
+/**
+ * A count as shown: a whole number with its thousands grouped by commas, as en-GB writes it ('5,000'). Written
+ * without Intl: a page's first use of a locale's number format loads its data, about 20 ms, and some of these words
+ * are written as the modules load (the flow's size rule, the paging message), before the first paint.
+ * @example displayCount(4999) // '4,999'
+ * @example displayCount(100000) // '100,000'
+ */
+export function displayCount(value: number): string {
+  const whole = Math.round(Math.abs(value));
+  const sign = value < 0 && whole > 0 ? '-' : '';
+  return `${sign}${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
@@ -46,7 +59,7 @@ export function displayPrice(pounds: string | number): string {
   const value = typeof pounds === 'number' ? pounds : pounds.trim() === '' ? Number.NaN : Number(pounds);
   if (!Number.isFinite(value)) return '-';
   const pence = Math.round(Math.abs(value) * 100);
-  const whole = String(Math.floor(pence / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const whole = displayCount(Math.floor(pence / 100));
   const sign = value < 0 && pence > 0 ? '-' : '';
   return `${sign}£${whole}.${String(pence % 100).padStart(2, '0')}`;
 }

@@ -3,8 +3,9 @@
  * deep. The commands refuse by it, the structure check and import report it, and the server answers with it.
  */
 import { MAX_FLOW_DEPTH, MAX_FLOW_NODES } from './constants.ts';
+import { displayCount } from './display.ts';
 
-export const FLOW_TOO_LARGE = `A call flow can have at most ${MAX_FLOW_NODES.toLocaleString('en-GB')} steps`;
+export const FLOW_TOO_LARGE = `A call flow can have at most ${displayCount(MAX_FLOW_NODES)} steps`;
 export const FLOW_TOO_DEEP = `A call flow can nest at most ${MAX_FLOW_DEPTH} steps deep`;
 
 /**

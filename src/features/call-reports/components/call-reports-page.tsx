@@ -14,6 +14,7 @@ import {
   type SummaryFigure,
   type TimeOfDay,
 } from '@portal/contract';
+import { displayCount } from '@portal/editor-core';
 
 import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { LoadError, Loading } from '../../../components/states.tsx';
@@ -261,7 +262,7 @@ function ActivityList({
     try {
       const [calls, { activityToCsv }] = await Promise.all([
         allCallActivity(productId, reportQuery(filters), (received, total) =>
-          setExporting(`Exporting ${received.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} calls…`),
+          setExporting(`Exporting ${displayCount(received)} of ${displayCount(total)} calls…`),
         ),
         import('../logic/activity-csv.ts'),
       ]);
@@ -269,7 +270,7 @@ function ActivityList({
       saveFile(new Blob([activityToCsv(calls)], { type: 'text/csv;charset=utf-8' }), fileName);
       toaster.create({
         type: 'success',
-        title: `Exported ${calls.length.toLocaleString('en-GB')} call${calls.length === 1 ? '' : 's'} to ${fileName}`,
+        title: `Exported ${displayCount(calls.length)} call${calls.length === 1 ? '' : 's'} to ${fileName}`,
       });
     } catch (error) {
       const tooMany = error instanceof Error && error.message === callReportMessages.tooManyToExport;
@@ -320,8 +321,8 @@ function ActivityList({
       ) : (
         <Box aria-busy={activity.isFetching || undefined}>
           <Text mb="2" aria-live="polite">
-            {data!.count.toLocaleString('en-GB')} call{data!.count === 1 ? '' : 's'} from{' '}
-            {formatDate(data!.range_start)} to {formatDate(data!.range_end)}
+            {displayCount(data!.count)} call{data!.count === 1 ? '' : 's'} from {formatDate(data!.range_start)} to{' '}
+            {formatDate(data!.range_end)}
           </Text>
           <Box
             overflowX="auto"
@@ -339,7 +340,7 @@ function ActivityList({
             >
               <chakra.caption srOnly>
                 Call activity from {formatDate(data!.range_start)} to {formatDate(data!.range_end)}, page {filters.page}{' '}
-                of {pages.toLocaleString('en-GB')}
+                of {displayCount(pages)}
               </chakra.caption>
               <thead>
                 <tr>
@@ -371,7 +372,7 @@ function ActivityList({
                 Previous
               </Button>
               <Text>
-                Page {filters.page} of {pages.toLocaleString('en-GB')}
+                Page {filters.page} of {displayCount(pages)}
               </Text>
               <Button
                 size="sm"

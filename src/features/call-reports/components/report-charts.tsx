@@ -2,6 +2,8 @@ import { Box, Button, chakra, Flex, Heading, Text } from '@chakra-ui/react';
 import type { ChartConfiguration } from 'chart.js';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
+import { displayCount } from '@portal/editor-core';
+
 import { LoadError } from '../../../components/states.tsx';
 
 /**
@@ -126,7 +128,7 @@ export function NumbersTable({
           <tr key={label}>
             <th scope="row">{label}</th>
             {values.map((value, i) => (
-              <td key={i}>{value.toLocaleString('en-GB')}</td>
+              <td key={i}>{displayCount(value)}</td>
             ))}
           </tr>
         ))}

@@ -7,6 +7,7 @@ import {
   type CallReportQuery,
   type SummaryFigure,
 } from '@portal/contract';
+import { displayCount } from '@portal/editor-core';
 
 /** The report's date filter and activity page as the page keeps them in its address (a reload or a shared link shows the same report). */
 export interface ReportFilters {
@@ -102,4 +103,4 @@ export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday',
 
 /** A summary figure's value as shown: the call count, or call minutes as the spec writes durations (from seconds). */
 export const figureValue = (value: number, kind: 'count' | 'minutes') =>
-  kind === 'minutes' ? formatCallDuration(Math.round(value * 60)) : value.toLocaleString('en-GB');
+  kind === 'minutes' ? formatCallDuration(Math.round(value * 60)) : displayCount(value);

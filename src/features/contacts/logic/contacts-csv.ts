@@ -7,6 +7,7 @@ import {
   type ContactColumn,
   type ContactRow,
 } from '@portal/contract';
+import { displayCount } from '@portal/editor-core';
 
 /**
  * The phonebook as CSV, with papaparse (RFC 4180 quoting, BOMs, line endings, quotes inside
@@ -51,7 +52,7 @@ export const csvMessages = {
     'The file has no number column. Use the template: its first row is firstname,lastname,number,email,enterprise.',
   noNameColumn:
     'The file has no firstname or lastname column. Use the template: its first row is firstname,lastname,number,email,enterprise.',
-  tooManyRows: `The file has more than ${MAX_IMPORT_FILE_ROWS.toLocaleString('en-GB')} contacts. Split it into smaller files.`,
+  tooManyRows: `The file has more than ${displayCount(MAX_IMPORT_FILE_ROWS)} contacts. Split it into smaller files.`,
   notCsv: 'This is not a CSV file. Save the spreadsheet as CSV (comma separated values) and choose that file.',
 } as const;
 
