@@ -1,6 +1,8 @@
 // zod/mini, like the other contracts a page loads on demand: the call-recordings page loads these.
 import * as z from 'zod/mini';
 
+import { londonTime } from '@portal/editor-core';
+
 import { Binary } from './call-flows.ts';
 import { isIsoDate, isoDate } from './dates.ts';
 import { endpoint } from './endpoint.ts';
@@ -104,15 +106,9 @@ export function resolveCallDates(
   return { from: filter.start_date, to };
 }
 
-/** The UK date (YYYY-MM-DD) of an instant. */
+/** The UK date (YYYY-MM-DD) of an instant, by editor-core's London clock (its formatter is made once). */
 export function ukDate(instant: Date): string {
-  // en-CA writes YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  return londonTime(instant).date;
 }
 
 /** The instant a UK day starts (midnight in London, GMT or BST). */

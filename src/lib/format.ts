@@ -1,5 +1,5 @@
 /** Formatting rules of the spec (000 section 5): dates DD MMM YYYY, '-' for an empty value. */
-import { displayDate, displayDateTime } from '@portal/editor-core';
+import { displayDate, displayDateTime, londonTime } from '@portal/editor-core';
 
 /**
  * A date (an ISO date or timestamp) as DD MMM YYYY in UK time, or '-' when empty or unreadable: the UK calendar
@@ -10,15 +10,8 @@ export function formatDate(value: string | null | undefined): string {
   if (!value) return '-';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '-';
-  // en-CA writes the day as YYYY-MM-DD.
-  return displayDate(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/London',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(date),
-  );
+  // The UK day by editor-core's one London clock, whose formatter is made once: a list of dates made one each.
+  return displayDate(londonTime(date).date);
 }
 
 /**

@@ -16,8 +16,11 @@ export const ACTIVITY_CSV_COLUMNS = [
 
 export const CALL_TYPE_LABELS = { outbound_call: 'Outbound', answered: 'Answered', missed: 'Missed' } as const;
 
+/** Made once, on the first row: a formatter per row cost more than the row (an export holds thousands). */
+let ukFormat: Intl.DateTimeFormat | undefined;
+
 const ukParts = (iso: string) => {
-  const parts = new Intl.DateTimeFormat('en-GB', {
+  ukFormat ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/London',
     year: 'numeric',
     month: '2-digit',
@@ -26,7 +29,8 @@ const ukParts = (iso: string) => {
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
+  });
+  const parts = ukFormat.formatToParts(new Date(iso));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return {
     date: `${part('day')}/${part('month')}/${part('year')}`,
