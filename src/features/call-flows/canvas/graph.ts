@@ -319,6 +319,29 @@ export function layoutSkeleton(node: FlowNode): FlowNode {
   return { id: node.id, type: node.type, name: '', args: {}, children: node.children.map(layoutSkeleton) };
 }
 
+/** A box by its edges, in the flow's coordinates. */
+export interface Extent {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** An extent holding nothing yet, which `extendTo` grows: the canvas's one way of finding the box around boxes. */
+export const emptyExtent = (): Extent => ({ left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity });
+
+/** Grows an extent to hold a box at x, y (a point without its size); answers it. */
+export function extendTo(extent: Extent, x: number, y: number, width = 0, height = 0): Extent {
+  extent.left = Math.min(extent.left, x);
+  extent.top = Math.min(extent.top, y);
+  extent.right = Math.max(extent.right, x + width);
+  extent.bottom = Math.max(extent.bottom, y + height);
+  return extent;
+}
+
+/** Whether an extent holds nothing (nothing was added to it). */
+export const isEmptyExtent = (extent: Extent) => !(extent.right >= extent.left);
+
 /**
  * The first view fits the whole flow when it is readable at this zoom or more (on a phone, whose screen is a
  * quarter as wide, when its shape is: a flow cut off at the side hides where its routes go)...
@@ -335,19 +358,11 @@ export function firstView(
   height: number,
   screen: 'desktop' | 'phone' = 'desktop',
 ): Viewport | null {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const p of Object.values(positions)) {
-    minX = Math.min(minX, p.x);
-    minY = Math.min(minY, p.y);
-    maxX = Math.max(maxX, p.x + p.width);
-    maxY = Math.max(maxY, p.y + p.height);
-  }
+  const flow = emptyExtent();
+  for (const p of Object.values(positions)) extendTo(flow, p.x, p.y, p.width, p.height);
   const start = positions[root.id];
   if (!start || !(width > 0) || !(height > 0)) return null;
-  const fitZoom = Math.min(width / ((maxX - minX) * 1.2), height / ((maxY - minY) * 1.2));
+  const fitZoom = Math.min(width / ((flow.right - flow.left) * 1.2), height / ((flow.bottom - flow.top) * 1.2));
   if (fitZoom >= FIRST_VIEW_MIN_ZOOM[screen]) return null;
   const zoom = FIRST_VIEW_START_ZOOM;
   return { x: width / 2 - (start.x + start.width / 2) * zoom, y: 32 - start.y * zoom, zoom };

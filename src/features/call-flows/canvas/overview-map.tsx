@@ -9,7 +9,7 @@ import { useStore } from 'zustand';
 
 import { useCanvas } from './canvas-context.ts';
 import { problemsByNode } from './canvas-controller.ts';
-import { TYPE_COLORS, type StepFlowNode } from './graph.ts';
+import { emptyExtent, extendTo, isEmptyExtent, TYPE_COLORS, type StepFlowNode } from './graph.ts';
 
 const WIDTH = 200;
 const HEIGHT = 140;
@@ -27,19 +27,12 @@ export function mapFrame(
   width = WIDTH,
   height = HEIGHT,
 ): Frame & { bounds: { x: number; y: number; w: number; h: number } } {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const n of nodes) {
-    minX = Math.min(minX, n.position.x);
-    minY = Math.min(minY, n.position.y);
-    maxX = Math.max(maxX, n.position.x + (n.width ?? 0));
-    maxY = Math.max(maxY, n.position.y + (n.height ?? 0));
-  }
-  if (!Number.isFinite(minX)) return { x: 0, y: 0, scale: 1, bounds: { x: 0, y: 0, w: 0, h: 0 } };
-  const w = Math.max(1, maxX - minX);
-  const h = Math.max(1, maxY - minY);
+  const flow = emptyExtent();
+  for (const n of nodes) extendTo(flow, n.position.x, n.position.y, n.width ?? 0, n.height ?? 0);
+  if (isEmptyExtent(flow)) return { x: 0, y: 0, scale: 1, bounds: { x: 0, y: 0, w: 0, h: 0 } };
+  const { left: minX, top: minY } = flow;
+  const w = Math.max(1, flow.right - minX);
+  const h = Math.max(1, flow.bottom - minY);
   const scale = Math.min((width - 2 * PAD) / w, (height - 2 * PAD) / h);
   return {
     x: PAD + (width - 2 * PAD - w * scale) / 2 - minX * scale,

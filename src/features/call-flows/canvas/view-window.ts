@@ -8,7 +8,7 @@
  */
 import { getViewportForBounds, type Rect, type Viewport } from '@xyflow/react';
 
-import type { StepFlowEdge, StepFlowNode } from './graph.ts';
+import { emptyExtent, extendTo, isEmptyExtent, type StepFlowEdge, type StepFlowNode } from './graph.ts';
 
 /** The flow's coordinates the pane shows at this view (React Flow's transform: x, y, zoom). */
 export function viewRect(transform: readonly [number, number, number], width: number, height: number): Rect {
@@ -37,24 +37,12 @@ const overlaps = (a: Rect, left: number, top: number, right: number, bottom: num
 
 /** Whether an edge's route (or, without one, the box between its ends) crosses an area. */
 function crosses(edge: StepFlowEdge, byId: ReadonlyMap<string, StepFlowNode>, area: Rect): boolean {
-  let left = Infinity;
-  let top = Infinity;
-  let right = -Infinity;
-  let bottom = -Infinity;
+  const route = emptyExtent();
   for (const end of [byId.get(edge.source), byId.get(edge.target)]) {
-    if (!end) continue;
-    left = Math.min(left, end.position.x);
-    top = Math.min(top, end.position.y);
-    right = Math.max(right, end.position.x + (end.width ?? 0));
-    bottom = Math.max(bottom, end.position.y + (end.height ?? 0));
+    if (end) extendTo(route, end.position.x, end.position.y, end.width ?? 0, end.height ?? 0);
   }
-  for (const point of edge.data?.points ?? []) {
-    left = Math.min(left, point.x);
-    top = Math.min(top, point.y);
-    right = Math.max(right, point.x);
-    bottom = Math.max(bottom, point.y);
-  }
-  return overlaps(area, left, top, right, bottom);
+  for (const point of edge.data?.points ?? []) extendTo(route, point.x, point.y);
+  return overlaps(area, route.left, route.top, route.right, route.bottom);
 }
 
 /**
@@ -101,19 +89,11 @@ export function viewFitting(
   height: number,
   { padding, minZoom, maxZoom }: FitOptions,
 ): Viewport | null {
-  let left = Infinity;
-  let top = Infinity;
-  let right = -Infinity;
-  let bottom = -Infinity;
-  for (const box of boxes) {
-    left = Math.min(left, box.x);
-    top = Math.min(top, box.y);
-    right = Math.max(right, box.x + box.width);
-    bottom = Math.max(bottom, box.y + box.height);
-  }
-  if (!(right >= left) || !(width > 0) || !(height > 0)) return null;
+  const fitted = emptyExtent();
+  for (const box of boxes) extendTo(fitted, box.x, box.y, box.width, box.height);
+  if (isEmptyExtent(fitted) || !(width > 0) || !(height > 0)) return null;
   return getViewportForBounds(
-    { x: left, y: top, width: right - left, height: bottom - top },
+    { x: fitted.left, y: fitted.top, width: fitted.right - fitted.left, height: fitted.bottom - fitted.top },
     width,
     height,
     minZoom,
