@@ -4,6 +4,9 @@ export type ViteManifest = Record<
   { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
 >;
 
+/** The login page's address, with or without its closing slash. */
+export const LOGIN_PAGE_PATH = /^\/auth\/login\/?$/;
+
 /**
  * The pages most visits start on, by path, with the lazy route modules (src/app/routes.tsx) they
  * render first; bench/bundle.mjs measures the JS of each from this same list. A page found here gets
@@ -17,7 +20,7 @@ export type ViteManifest = Record<
 export const FIRST_ROUTES: { name: string; path: RegExp; sources: string[] }[] = [
   // The social sign-in buttons are asked for once the page has drawn (their room is kept): on a slow link each file
   // preloaded beside the entry delays it.
-  { name: 'login page', path: /^\/auth\/login\/?$/, sources: ['src/app/routes/auth/login.tsx'] },
+  { name: 'login page', path: LOGIN_PAGE_PATH, sources: ['src/app/routes/auth/login.tsx'] },
   {
     name: 'home page',
     path: /^\/$/,

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ANALYTICS_META_NAME, CSP_NONCE_PLACEHOLDER, type AnalyticsSettings } from '@portal/contract';
 
 import { sendNotFound } from './errors.ts';
-import { firstRoutePreloads, type ViteManifest } from './first-route-preloads.ts';
+import { firstRoutePreloads, LOGIN_PAGE_PATH, type ViteManifest } from './first-route-preloads.ts';
 import type { PageCsp } from './security-headers.ts';
 
 interface PageTemplate {
@@ -32,7 +32,7 @@ function readTemplate(staticDir: string, mtimeMs: number): PageTemplate {
  * nothing, and a signed-in visitor there is sent on (the app asks for the user itself): on a slow phone its request
  * only shared the link with the page's code (Lighthouse's mobile run, bench/lighthouse).
  */
-const WITHOUT_EARLY_REQUESTS = /^\/auth\/login\/?$/;
+const WITHOUT_EARLY_REQUESTS = LOGIN_PAGE_PATH;
 const EARLY_SCRIPT = /<script\b[^>]*\ssrc="\/early\.js"[^>]*><\/script>/;
 
 const attributeText = (text: string) =>
